@@ -1,0 +1,84 @@
+package permission
+
+// Word is one word of a simple command after quote removal.
+type Word struct {
+	// Text is the word's value when Literal, else its source text
+	// ("$HOME/x", "$(date)").
+	Text string
+	// Literal is true when the word's value is fully known before the
+	// shell runs: no parameter expansion, substitution, glob or brace
+	// expansion.
+	Literal bool
+}
+
+// Redirect is one redirection of a simple command.
+type Redirect struct {
+	Op     string // ">", ">>", "<", "&>", ">|", "<>", ...
+	Target Word   // the file (here-strings and fd duplications are not files)
+	Write  bool   // the target is opened for writing
+	Read   bool   // the target is opened for reading
+}
+
+// SimpleCommand is one command of a shell command line, normalised.
+type SimpleCommand struct {
+	// Text is the command as written in the source, for display and as the
+	// session-whitelist key.
+	Text string
+	// Assigns are the leading VAR=value assignments, as "VAR=value".
+	Assigns []string
+	// Words are the command's words with leading assignments dropped and
+	// quotes resolved. Words[0] is the command name as written ("/bin/rm").
+	Words []Word
+	// Inner is the index in Words where the command behind wrappers starts
+	// (sudo, env, nice, nohup, timeout, time, command, exec, xargs, with
+	// their options): Words[Inner:] is what really runs. 0 when there is no
+	// wrapper.
+	Inner int
+	// OpenArgs is true when more arguments, unknown here, are appended at
+	// run time (xargs).
+	OpenArgs bool
+	// Redirects are the command's file redirections.
+	Redirects []Redirect
+	// Nested is true for a command whose argument is itself a shell
+	// program analysed recursively (bash -c 'STR', sh -c, eval 'STR'): the
+	// nested commands appear as their own entries in Analysis.Commands.
+	Nested bool
+}
+
+// Name returns the normalised name of the command that really runs:
+// Words[Inner] with its directory removed ("/bin/rm" → "rm"), or "" when it
+// is not literal or there are no words.
+func (c SimpleCommand) Name() string {
+	if c.Inner >= len(c.Words) || !c.Words[c.Inner].Literal {
+		return ""
+	}
+	return baseName(c.Words[c.Inner].Text)
+}
+
+// Args returns the words of the command behind wrappers, Words[Inner:].
+func (c SimpleCommand) Args() []Word {
+	if c.Inner >= len(c.Words) {
+		return nil
+	}
+	return c.Words[c.Inner:]
+}
+
+// Analysis is the result of analysing a shell command line.
+type Analysis struct {
+	// Commands are every simple command, in source order, including those
+	// inside substitutions, subshells, functions and nested shells.
+	Commands []SimpleCommand
+	// Complex names each construct that cannot be reduced to known
+	// commands ("non-literal command name $CMD", "parse error: ...").
+	// A non-empty Complex means the command is too complex to pre-approve.
+	Complex []string
+}
+
+func baseName(p string) string {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] == '/' {
+			return p[i+1:]
+		}
+	}
+	return p
+}
