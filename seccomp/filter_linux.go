@@ -1,0 +1,259 @@
+//go:build linux && cgo
+
+package seccomp
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+
+	libseccomp "github.com/seccomp/libseccomp-golang"
+	"golang.org/x/sys/unix"
+)
+
+// Enabled reports whether this build can load filters.
+const Enabled = true
+
+// DefaultDenied returns the syscalls DESIGN §4 refuses that exist on this
+// architecture, as libseccomp knows them.
+func DefaultDenied() []string {
+	out := make([]string, 0, len(defaultDenied))
+	for _, name := range defaultDenied {
+		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && nr >= 0 {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// Load builds the filter and loads it. Call it last, just before execve and
+// after no_new_privs (libseccomp sets no_new_privs too, harmlessly). The
+// filter is synchronised to every thread of the process (TSYNC), so Go's
+// other threads are covered as well.
+func (c Config) Load() error {
+	f, err := c.build()
+	if err != nil {
+		return err
+	}
+	defer f.Release()
+	if err := f.Load(); err != nil {
+		return fmt.Errorf("seccomp: load filter: %w", err)
+	}
+	return nil
+}
+
+// ExportBPF writes the filter as the kernel would receive it (struct
+// sock_filter, native endianness) to w, without loading it.
+func (c Config) ExportBPF(w io.Writer) error {
+	return c.export(w, (*libseccomp.ScmpFilter).ExportBPF)
+}
+
+// ExportPFC writes the filter in libseccomp's readable pseudo-code to w.
+func (c Config) ExportPFC(w io.Writer) error {
+	return c.export(w, (*libseccomp.ScmpFilter).ExportPFC)
+}
+
+func (c Config) export(w io.Writer, write func(*libseccomp.ScmpFilter, *os.File) error) error {
+	f, err := c.build()
+	if err != nil {
+		return err
+	}
+	defer f.Release()
+	// libseccomp before 2.6 writes only to a file descriptor.
+	fd, err := unix.MemfdCreate("mewsandbox-seccomp", unix.MFD_CLOEXEC)
+	if err != nil {
+		return fmt.Errorf("seccomp: memfd_create: %w", err)
+	}
+	mem := os.NewFile(uintptr(fd), "mewsandbox-seccomp")
+	defer mem.Close()
+	if err := write(f, mem); err != nil {
+		return fmt.Errorf("seccomp: export filter: %w", err)
+	}
+	if _, err := mem.Seek(0, io.SeekStart); err != nil {
+		return fmt.Errorf("seccomp: export filter: %w", err)
+	}
+	_, err = io.Copy(w, mem)
+	return err
+}
+
+// Probe reports whether the kernel accepts filters, whether one is already
+// installed, and libseccomp's version.
+func Probe() Status {
+	s := kernelStatus()
+	major, minor, micro := libseccomp.GetLibraryVersion()
+	s.LibVersion = fmt.Sprintf("%d.%d.%d", major, minor, micro)
+	return s
+}
+
+// Namespace flags of clone(2). CLONE_NEWTIME (0x80) is absent: in clone's
+// flags that bit belongs to the exit signal (CSIGNAL); only clone3 and unshare
+// take it.
+var cloneNamespaceFlags = []uint64{
+	unix.CLONE_NEWNS, unix.CLONE_NEWCGROUP, unix.CLONE_NEWUTS, unix.CLONE_NEWIPC,
+	unix.CLONE_NEWUSER, unix.CLONE_NEWPID, unix.CLONE_NEWNET,
+}
+
+// build turns c into a libseccomp filter. The caller releases it.
+func (c Config) build() (*libseccomp.ScmpFilter, error) {
+	f, err := libseccomp.NewFilter(libseccomp.ActAllow)
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: new filter: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Release()
+		}
+	}()
+	// Only the native architecture is in the filter: libseccomp sends every
+	// other one (i386 through int 0x80 on amd64, arm32 on arm64) and x32
+	// system call numbers (0x40000000 and up on amd64) to the bad-arch action.
+	if err := f.SetBadArchAction(libseccomp.ActKillProcess); err != nil {
+		return nil, fmt.Errorf("seccomp: set bad-arch action: %w", err)
+	}
+	// A binary tree instead of a linear chain; libseccomp before 2.5 lacks it.
+	_ = f.SetOptimize(2)
+
+	b := builder{f: f, eperm: libseccomp.ActErrno.SetReturnCode(int16(unix.EPERM)), denied: map[string]bool{}}
+	deny := c.DenySyscalls
+	if deny == nil {
+		deny = DefaultDenied()
+	}
+	for _, name := range deny {
+		if b.denied[name] {
+			continue
+		}
+		nr, err := libseccomp.GetSyscallFromName(name)
+		if err != nil {
+			return nil, fmt.Errorf("seccomp: unknown syscall %q in the deny list", name)
+		}
+		if nr < 0 {
+			continue // a pseudo-number: libseccomp knows the name on other architectures only
+		}
+		b.denied[name] = true
+		if err := f.AddRule(nr, b.eperm); err != nil {
+			return nil, fmt.Errorf("seccomp: deny %s: %w", name, err)
+		}
+	}
+
+	// Namespace flags: a new namespace escapes mount, network and PID
+	// isolation. clone3 passes its flags behind a pointer seccomp cannot
+	// read, so it is refused as absent (ENOSYS), and glibc falls back to clone.
+	cloneFlagsArg := uint(0)
+	if runtime.GOARCH == "s390x" {
+		cloneFlagsArg = 1 // clone(stack, flags, …) on s390
+	}
+	for _, flag := range cloneNamespaceFlags {
+		b.rule("clone", b.eperm, cond(cloneFlagsArg, libseccomp.CompareMaskedEqual, flag, flag))
+		b.rule("unshare", b.eperm, cond(0, libseccomp.CompareMaskedEqual, flag, flag))
+	}
+	b.rule("unshare", b.eperm, cond(0, libseccomp.CompareMaskedEqual, unix.CLONE_NEWTIME, unix.CLONE_NEWTIME))
+	b.rule("clone3", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
+
+	// Injecting input into the terminal (TIOCSTI) or a virtual console
+	// (TIOCLINUX) would type commands outside the sandbox. The kernel reads
+	// the request as 32 bits, so only the low 32 bits are compared:
+	// (1<<32)|TIOCSTI is the same request.
+	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX} {
+		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
+	}
+
+	c.socketRules(&b)
+	if b.err != nil {
+		return nil, b.err
+	}
+	ok = true
+	return f, nil
+}
+
+// socketRules refuses every socket family c does not open. libseccomp cannot
+// compare one argument twice in a rule, and rules are alternatives, so the
+// refusal is spelt out as the complement of the allowed values. A domain or
+// protocol with any of its upper 32 bits set falls into an "above" rule and is
+// refused, though the kernel would read only the low 32: refusing is safe.
+func (c Config) socketRules(b *builder) {
+	// socketpair creates only AF_UNIX pairs anyway; keep it to that.
+	b.rule("socketpair", b.eperm, cond(0, libseccomp.CompareLess, unix.AF_UNIX))
+	b.rule("socketpair", b.eperm, cond(0, libseccomp.CompareGreater, unix.AF_UNIX))
+
+	allowed := map[uint64]bool{}
+	if c.AllowUnix {
+		allowed[unix.AF_UNIX] = true
+	}
+	inet := c.AllowInet || c.AllowInetStream
+	if inet {
+		allowed[unix.AF_INET] = true
+		allowed[unix.AF_INET6] = true
+	}
+	if len(allowed) == 0 {
+		b.rule("socket", b.eperm)
+		return
+	}
+	highest := uint64(0)
+	for fam := range allowed {
+		highest = max(highest, fam)
+	}
+	for fam := uint64(0); fam < highest; fam++ {
+		if !allowed[fam] {
+			b.rule("socket", b.eperm, cond(0, libseccomp.CompareEqual, fam))
+		}
+	}
+	b.rule("socket", b.eperm, cond(0, libseccomp.CompareGreater, highest))
+
+	if !inet || c.AllowInet {
+		return
+	}
+	// SOCK_STREAM only: (type & 0xf) == 1, the rest of the type being
+	// SOCK_NONBLOCK and SOCK_CLOEXEC. Refuse when bit 0 is clear or any of
+	// bits 1–3 is set. Protocol 0 or IPPROTO_TCP (6) only: refuse anything
+	// above 6, anything odd, 2 and 4.
+	for _, fam := range []uint64{unix.AF_INET, unix.AF_INET6} {
+		isFam := cond(0, libseccomp.CompareEqual, fam)
+		b.rule("socket", b.eperm, isFam, cond(1, libseccomp.CompareMaskedEqual, 1, 0))
+		for _, bit := range []uint64{2, 4, 8} {
+			b.rule("socket", b.eperm, isFam, cond(1, libseccomp.CompareMaskedEqual, bit, bit))
+		}
+		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareGreater, unix.IPPROTO_TCP))
+		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareMaskedEqual, 1, 1))
+		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 2))
+		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 4))
+	}
+}
+
+// builder adds the fixed rules, skipping a syscall the deny list already
+// refuses outright, and keeps the first error.
+type builder struct {
+	f      *libseccomp.ScmpFilter
+	eperm  libseccomp.ScmpAction
+	denied map[string]bool
+	err    error
+}
+
+func (b *builder) rule(name string, act libseccomp.ScmpAction, conds ...libseccomp.ScmpCondition) {
+	if b.err != nil || b.denied[name] {
+		return
+	}
+	nr, err := libseccomp.GetSyscallFromName(name)
+	if err != nil {
+		b.err = fmt.Errorf("BUG(mewsandbox): seccomp: resolve %s: %w", name, err)
+		return
+	}
+	if len(conds) == 0 {
+		err = b.f.AddRule(nr, act)
+	} else {
+		err = b.f.AddRuleConditional(nr, act, conds)
+	}
+	if err != nil {
+		b.err = fmt.Errorf("seccomp: rule for %s: %w", name, err)
+	}
+}
+
+// cond builds a condition from constant operands, which cannot be invalid.
+func cond(arg uint, op libseccomp.ScmpCompareOp, values ...uint64) libseccomp.ScmpCondition {
+	c, err := libseccomp.MakeCondition(arg, op, values...)
+	if err != nil {
+		panic("BUG(mewsandbox): seccomp condition: " + err.Error())
+	}
+	return c
+}

@@ -1,0 +1,76 @@
+// Package seccomp builds the syscall filter a sandboxed command runs under and
+// loads it into the calling process. The filter is built with libseccomp
+// (cgo); a build without cgo, or for another OS, has a stub whose Load
+// refuses with ErrNotEnabled.
+//
+// The filter allows by default and refuses, with EPERM, what DESIGN §4 lists:
+// syscalls that reach outside the sandbox (ptrace, mount, namespaces, kernel
+// modules, bpf, io_uring …), namespace flags on clone and unshare, terminal
+// input injection (TIOCSTI, TIOCLINUX), and socket families the network
+// policy does not open. System calls of another architecture (i386 via int
+// 0x80, x32) kill the process.
+package seccomp
+
+import "errors"
+
+// ErrNotEnabled is returned by the stub: this build cannot load filters.
+var ErrNotEnabled = errors.New("seccomp: this build cannot load syscall filters (built without cgo or not for Linux); rebuild with CGO_ENABLED=1 and libseccomp, or run in best-effort mode")
+
+// Config is a syscall filter policy. It holds no libseccomp types, so it can
+// be built, serialised and printed on any platform.
+type Config struct {
+	// DenySyscalls are refused with EPERM. Nil means DefaultDenied(); an
+	// empty non-nil slice refuses nothing beyond the fixed rules below. A
+	// name libseccomp does not know is an error; a name it knows only on
+	// other architectures is skipped (the filter kills those anyway).
+	DenySyscalls []string
+
+	// socket() policy. socketpair(AF_UNIX) is always allowed and every other
+	// family (AF_NETLINK, AF_PACKET, AF_VSOCK, AF_ALG …) always refused.
+	// AF_NETLINK stays closed even with AllowInet: NETLINK_ROUTE would let a
+	// root command change routes and interfaces, and glibc's getaddrinfo
+	// falls back to assuming IPv4 and IPv6 when it cannot open one.
+	AllowInet bool // AF_INET and AF_INET6 sockets of any type (network "all")
+	// AllowInetStream allows AF_INET/AF_INET6 SOCK_STREAM sockets of
+	// protocol 0 or IPPROTO_TCP only, for the TCP ports mode where Landlock
+	// restricts ports: UDP, raw sockets, SCTP and MPTCP stay closed because
+	// Landlock does not mediate them. SOCK_NONBLOCK and SOCK_CLOEXEC are
+	// ignored.
+	AllowInetStream bool
+	AllowUnix       bool // socket(AF_UNIX, …): pathname sockets (docker.sock, ssh-agent) and abstract ones
+}
+
+// Status is what Probe finds out about this process and kernel.
+type Status struct {
+	Supported       bool   // the kernel accepts filters with the actions Load needs
+	AlreadyFiltered bool   // a filter is already installed (a container runtime's); Load stacks on it
+	LibVersion      string // libseccomp's version, "" in the stub
+	Err             error  // why Supported is false, if known
+}
+
+// defaultDenied is every syscall DESIGN §4 refuses, across architectures;
+// DefaultDenied keeps those the native architecture has.
+var defaultDenied = []string{
+	// other processes' memory and file descriptors
+	"ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
+	// mounts, old and new API, and changing root
+	"mount", "umount", "umount2", "fsopen", "fsconfig", "fsmount", "fspick",
+	"move_mount", "open_tree", "open_tree_attr", "mount_setattr", "pivot_root", "chroot",
+	// namespaces (clone and clone3 are handled by flag)
+	"unshare", "setns",
+	// the kernel itself
+	"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+	"create_module", "bpf", "perf_event_open", "userfaultfd", "lookup_dcookie",
+	"iopl", "ioperm", "fanotify_init", "uselib", "_sysctl", "nfsservctl", "vm86", "vm86old",
+	// the kernel keyring is not namespaced by the sandbox
+	"keyctl", "add_key", "request_key",
+	// io_uring runs operations seccomp cannot see
+	"io_uring_setup", "io_uring_enter", "io_uring_register",
+	// host state a root command could change
+	"acct", "swapon", "swapoff", "reboot", "syslog", "quotactl", "quotactl_fd",
+	"sethostname", "setdomainname", "vhangup",
+	// files by handle bypass path-based Landlock rules
+	"open_by_handle_at",
+	// clock and time
+	"settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "stime",
+}

@@ -1,0 +1,38 @@
+package seccomp
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestDefaultDeniedCoversDesign pins the names DESIGN §4 refuses.
+func TestDefaultDeniedCoversDesign(t *testing.T) {
+	t.Parallel()
+	design := []string{
+		"ptrace", "process_vm_readv", "process_vm_writev",
+		"mount", "umount2", "fsopen", "fsconfig", "fsmount", "fspick", "move_mount", "open_tree", "mount_setattr",
+		"pivot_root", "chroot", "unshare", "setns",
+		"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+		"bpf", "perf_event_open", "userfaultfd", "keyctl", "add_key", "request_key",
+		"io_uring_setup", "io_uring_enter", "io_uring_register",
+		"acct", "swapon", "swapoff", "reboot", "syslog", "iopl", "ioperm", "open_by_handle_at",
+		"settimeofday", "clock_settime", "clock_adjtime", "adjtimex",
+	}
+	for _, name := range design {
+		if !slices.Contains(defaultDenied, name) {
+			t.Errorf("defaultDenied lacks %s", name)
+		}
+	}
+	for i, name := range defaultDenied {
+		if slices.Contains(defaultDenied[:i], name) {
+			t.Errorf("defaultDenied lists %s twice", name)
+		}
+	}
+	// Refusing these would break ordinary programs; the fixed rules cover
+	// their dangerous uses.
+	for _, name := range []string{"clone", "clone3", "ioctl", "socket", "socketpair", "execve", "personality", "seccomp", "landlock_restrict_self"} {
+		if slices.Contains(defaultDenied, name) {
+			t.Errorf("defaultDenied refuses %s outright", name)
+		}
+	}
+}
