@@ -1,0 +1,169 @@
+package exec
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Exit statuses Run returns besides the command's own.
+const (
+	StatusTimeout       = 124 // the timeout expired
+	StatusSandbox       = 125 // the sandbox could not be applied, or an internal error
+	StatusNotExecutable = 126
+	StatusNotFound      = 127
+)
+
+// The stages a *StageError names, in the order a run goes through them.
+const (
+	StageResolve    = "resolve"      // finding the binary (parent)
+	StageSpec       = "spec"         // checking the policy and handing it to the child
+	StageFDs        = "fds"          // pipes and close-on-exec descriptors
+	StageNoNewPrivs = "no_new_privs" // prctl(PR_SET_NO_NEW_PRIVS)
+	StageLandlock   = "landlock"     // the filesystem, network and scope ruleset
+	StageSeccomp    = "seccomp"      // the syscall filter
+	StageExec       = "exec"         // starting the child or execve of the command
+)
+
+// DefaultGrace is how long a timed-out command has between SIGTERM and
+// SIGKILL when Cmd.Grace is zero.
+const DefaultGrace = 2 * time.Second
+
+// StageError says why a command did not start: the stage that failed, the
+// cause and the exit status the runner should return (125, 126 or 127).
+type StageError struct {
+	Stage  string
+	Err    error
+	Status int
+}
+
+func (e *StageError) Error() string { return "sandbox " + e.Stage + ": " + e.Err.Error() }
+
+func (e *StageError) Unwrap() error { return e.Err }
+
+func stageErr(stage string, status int, format string, args ...any) *StageError {
+	return &StageError{Stage: stage, Status: status, Err: fmt.Errorf(format, args...)}
+}
+
+// Cmd is one sandboxed run.
+type Cmd struct {
+	// Path is the binary to run. Empty means Args[0] looked up in the PATH
+	// of Env, in the parent, before any restriction.
+	Path string
+	// Args holds the command line, Args[0] included.
+	Args []string
+	// Dir is the working directory; empty means the runner's.
+	Dir string
+	// Env is the command's environment, already scrubbed (see ScrubEnv).
+	// nil means the runner's environment passed through ScrubEnv.
+	Env    []string
+	Policy Policy
+	// Timeout, when positive, ends the command after that long: SIGTERM,
+	// then SIGKILL after Grace (DefaultGrace when zero); Run returns 124.
+	// A context deadline works the same way.
+	Timeout time.Duration
+	Grace   time.Duration
+	// Stdin, Stdout and Stderr are the command's standard streams. An
+	// *os.File is handed to the command itself (a terminal stays a
+	// terminal); other readers and writers are copied through pipes. nil
+	// means /dev/null for Stdin and the runner's own for Stdout and Stderr.
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// PrivateTmp creates a private directory (0700, under os.TempDir()),
+	// grants it read, write and execute, exports it as TMPDIR, TMP and TEMP,
+	// and removes it when the run ends, however it ends.
+	PrivateTmp bool
+	// Warn receives one-line warnings (what best-effort leaves unenforced).
+	// nil discards them.
+	Warn func(string)
+}
+
+// Run runs the command in the sandbox and returns its exit status: the
+// command's own, 128+N if signal N killed it, 124 when it timed out. When
+// the sandbox could not be applied or the command could not be started,
+// err is a *StageError and status is its Status.
+func (c *Cmd) Run(ctx context.Context) (status int, err error) {
+	status, serr := c.run(ctx)
+	if serr != nil {
+		return serr.Status, serr
+	}
+	return status, nil
+}
+
+func (c *Cmd) warn(s string) {
+	if c.Warn != nil {
+		c.Warn(s)
+	}
+}
+
+func (c *Cmd) env() []string {
+	env := c.Env
+	if env == nil {
+		env, _ = ScrubEnv(os.Environ(), nil)
+	}
+	return dedupEnv(append([]string(nil), env...))
+}
+
+// lookPath finds the program the way execvp would, in the given PATH and
+// relative to dir, and says which exit status a failure means.
+func lookPath(name, path, dir string) (string, *StageError) {
+	if name == "" {
+		return "", stageErr(StageResolve, StatusNotFound, "empty command name")
+	}
+	if strings.Contains(name, "/") {
+		return checkExecutable(absIn(name, dir), name)
+	}
+	var denied *StageError
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "." // POSIX: an empty PATH entry is the working directory
+		}
+		p, err := checkExecutable(absIn(filepath.Join(d, name), dir), name)
+		if err == nil {
+			return p, nil
+		}
+		if err.Status == StatusNotExecutable && denied == nil {
+			denied = err
+		}
+	}
+	if denied != nil {
+		return "", denied
+	}
+	return "", stageErr(StageResolve, StatusNotFound, "%s: command not found in PATH", name)
+}
+
+func absIn(p, dir string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	if dir == "" {
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return p
+	}
+	return filepath.Join(absIn(dir, ""), p)
+}
+
+func checkExecutable(p, name string) (string, *StageError) {
+	fi, err := os.Stat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+		return "", stageErr(StageResolve, StatusNotFound, "%s: no such file", name)
+	case err != nil:
+		return "", &StageError{Stage: StageResolve, Status: StatusNotExecutable, Err: err}
+	case fi.IsDir():
+		return "", stageErr(StageResolve, StatusNotExecutable, "%s: is a directory", p)
+	case fi.Mode()&0o111 == 0:
+		return "", stageErr(StageResolve, StatusNotExecutable, "%s: permission denied (not executable)", p)
+	}
+	return p, nil
+}

@@ -1,0 +1,326 @@
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// Enforcement is a policy translated for one kernel.
+type Enforcement struct {
+	// LandlockABI is the kernel's Landlock ABI version, 0 without Landlock.
+	LandlockABI int             `json:"landlockABI"`
+	Landlock    landlock.Config `json:"landlock"`
+	Seccomp     seccomp.Config  `json:"seccomp"`
+	// Missing names what this kernel (or this build) cannot enforce, one
+	// item per entry, each starting with "landlock: " or "seccomp: ".
+	Missing []string `json:"missing"`
+	// Notes say how deny-read paths were expressed and what that costs.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// The Landlock rights behind each Access bit. Write never includes MakeChar
+// or MakeBlock: a command running as root could otherwise mknod a disk
+// device inside a writable directory and read the disk raw.
+const (
+	fsRead  = landlock.ReadFile | landlock.ReadDir
+	fsExec  = landlock.Execute
+	fsWrite = landlock.WriteFile | landlock.Truncate | landlock.IoctlDev |
+		landlock.MakeReg | landlock.MakeDir | landlock.MakeSym | landlock.MakeSock | landlock.MakeFifo |
+		landlock.RemoveFile | landlock.RemoveDir | landlock.Refer
+)
+
+func (a Access) landlock() landlock.AccessFS {
+	var r landlock.AccessFS
+	if a&Read != 0 {
+		r |= fsRead
+	}
+	if a&Write != 0 {
+		r |= fsWrite
+	}
+	if a&Exec != 0 {
+		r |= fsExec
+	}
+	return r
+}
+
+// kernel is what the running kernel and this build can enforce.
+type kernel struct {
+	abi     int
+	seccomp seccomp.Status
+}
+
+// probeKernel asks once per process: neither answer changes while it runs.
+var probeKernel = sync.OnceValue(func() kernel {
+	return kernel{abi: landlock.ABI(), seccomp: seccomp.Probe()}
+})
+
+// Plan translates the policy for this kernel.
+//
+// Landlock can only grant, so a DenyRead path D inside a granted directory G
+// is expressed by granting, instead of G, each entry of G but the one that
+// leads to D, recursively down to D's parent, with G's rights. The
+// directories on the way (G down to D's parent) keep only the right to list
+// them, and only when no denied directory lies below them: nothing can be
+// created, removed or renamed directly inside them. Symbolic links among the
+// entries are not granted (a rule would follow them out of G); what they
+// point to stays reachable through its own grant. A denied path gets no
+// rights at all, write included.
+//
+// A DenyRead path that does not exist, or that no grant covers, needs
+// nothing. One that equals a read-only grant or contains one removes that
+// grant. One that equals or contains the project root or a writable grant is
+// a contradiction Plan refuses with an error; no deny is ever dropped.
+//
+// Landlock rights follow inodes, not names: a denied file with more than one
+// hard link is refused, since a grant reaching another of its names would
+// read it. (Files inside a denied directory are not checked for links.)
+//
+// Paths are compared after resolving symbolic links, so a deny of
+// /bin/secret also applies through a grant of /usr/bin when /bin links there.
+func (p Policy) Plan() (Enforcement, error) {
+	return p.plan(probeKernel())
+}
+
+func (p Policy) plan(k kernel) (Enforcement, error) {
+	e := Enforcement{LandlockABI: k.abi}
+	rules, notes, err := p.pathRules()
+	if err != nil {
+		return Enforcement{}, err
+	}
+	e.Notes = notes
+	e.Landlock = landlock.Config{
+		Paths:             rules,
+		ScopeSignals:      true,
+		ScopeAbstractUnix: true,
+	}
+	switch p.Network.Mode {
+	case NetworkNone, "":
+		e.Landlock.HandleNet = true
+		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
+		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
+		e.Seccomp.AllowInetStream = len(p.Network.Connect)+len(p.Network.Bind) > 0
+	case NetworkAll:
+		if len(p.Network.Connect)+len(p.Network.Bind) > 0 {
+			return Enforcement{}, errors.New("network: --allow-connect and --allow-bind ports only make sense with network mode none")
+		}
+		e.Seccomp.AllowInet = true
+	default:
+		return Enforcement{}, fmt.Errorf("network mode %q: want %q or %q", p.Network.Mode, NetworkNone, NetworkAll)
+	}
+	e.Seccomp.AllowUnix = p.Network.UnixSockets
+	e.Seccomp.DenySyscalls = seccomp.DefaultDenied()
+
+	for _, m := range e.Landlock.Unsupported(k.abi) {
+		e.Missing = append(e.Missing, "landlock: "+m)
+	}
+	switch {
+	case !seccomp.Enabled:
+		e.Missing = append(e.Missing, "seccomp: not available (built without cgo and libseccomp)")
+	case !k.seccomp.Supported:
+		m := "seccomp: not available"
+		if k.seccomp.Err != nil {
+			m += ": " + k.seccomp.Err.Error()
+		}
+		e.Missing = append(e.Missing, m)
+	}
+	return e, nil
+}
+
+// rule is a grant on its way to a landlock.PathRule; real is its path with
+// symbolic links resolved ("" when it does not exist).
+type rule struct {
+	path     string
+	real     string
+	access   Access
+	fs       landlock.AccessFS
+	optional bool
+	dropped  bool
+	root     bool
+}
+
+// deny is a DenyRead path that exists.
+type deny struct {
+	path  string
+	real  string
+	isDir bool
+}
+
+func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
+	var rules []rule
+	if p.Root != "" {
+		if !filepath.IsAbs(p.Root) {
+			return nil, nil, fmt.Errorf("root %q is not an absolute path", p.Root)
+		}
+		rules = append(rules, rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true})
+	}
+	for _, g := range p.Grants {
+		if !filepath.IsAbs(g.Path) {
+			return nil, nil, fmt.Errorf("grant %s: not an absolute path", g)
+		}
+		if g.Access&(Read|Write|Exec) == 0 {
+			return nil, nil, fmt.Errorf("grant %s: no access", g)
+		}
+		rules = append(rules, rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional})
+	}
+
+	var denies []deny
+	for _, d := range p.DenyRead {
+		if !filepath.IsAbs(d) {
+			return nil, nil, fmt.Errorf("deny-read %q: not an absolute path", d)
+		}
+		real, err := realPath(d)
+		if err != nil {
+			return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+		}
+		if real == "" {
+			continue // nothing there to read
+		}
+		fi, err := os.Stat(real)
+		if err != nil {
+			return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+		}
+		// Landlock rights follow the inode: a grant of another name of the
+		// same file (or of a directory holding one) would read it.
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && !fi.IsDir() && st.Nlink > 1 {
+			return nil, nil, fmt.Errorf("deny-read %s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", d, st.Nlink)
+		}
+		denies = append(denies, deny{path: filepath.Clean(d), real: real, isDir: fi.IsDir()})
+	}
+	if len(denies) == 0 {
+		return toPathRules(rules), nil, nil
+	}
+
+	for i := range rules {
+		real, err := realPath(rules[i].path)
+		if err != nil {
+			return nil, nil, fmt.Errorf("grant %s: %w", rules[i].path, err)
+		}
+		rules[i].real = real
+	}
+	var notes []string
+	var expanded []rule
+	for i := range rules {
+		r := &rules[i]
+		if r.real == "" {
+			continue
+		}
+		var inside []deny
+		for _, d := range denies {
+			switch {
+			case within(r.real, d.real) && r.root:
+				return nil, nil, fmt.Errorf("deny-read %s: it holds the project root %s, which must stay usable", d.path, r.path)
+			case within(r.real, d.real) && r.access&Write != 0:
+				return nil, nil, fmt.Errorf("deny-read %s: it holds the writable grant %s; drop one of the two", d.path, r.path)
+			case within(r.real, d.real):
+				r.dropped = true
+				notes = append(notes, fmt.Sprintf("deny-read %s: grant %s dropped", d.path, r.path))
+			case r.real != d.real && within(d.real, r.real):
+				inside = append(inside, d)
+			}
+		}
+		if r.dropped || len(inside) == 0 {
+			continue
+		}
+		r.dropped = true
+		x := expander{access: r.access, denies: inside}
+		if err := x.expand(r.real); err != nil {
+			return nil, nil, err
+		}
+		expanded = append(expanded, x.rules...)
+		names := make([]string, len(inside))
+		for i, d := range inside {
+			names[i] = d.path
+		}
+		note := fmt.Sprintf("deny-read %s: grant %s %s replaced by %d grants of the entries around it",
+			strings.Join(names, ", "), r.access, r.path, x.entries)
+		if r.access&Write != 0 {
+			note += "; directly in " + strings.Join(x.closed, ", ") + " nothing can be created, removed or renamed"
+		}
+		notes = append(notes, note)
+	}
+	rules = slices.DeleteFunc(rules, func(r rule) bool { return r.dropped })
+	return toPathRules(append(rules, expanded...)), notes, nil
+}
+
+// expander grants a directory's entries one by one around denied paths.
+type expander struct {
+	access  Access
+	denies  []deny
+	rules   []rule
+	closed  []string // directories on the way to a denied path
+	entries int
+}
+
+func (x *expander) expand(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", dir, err)
+	}
+	x.closed = append(x.closed, dir)
+	if x.access&Read != 0 && !slices.ContainsFunc(x.denies, func(d deny) bool { return d.isDir && within(d.real, dir) }) {
+		// Listing a directory shows names, never contents; it is safe as
+		// long as no denied directory can be listed through it.
+		x.rules = append(x.rules, rule{path: dir, real: dir, fs: landlock.ReadDir, optional: true})
+	}
+	for _, e := range ents {
+		p := filepath.Join(dir, e.Name())
+		switch {
+		case slices.ContainsFunc(x.denies, func(d deny) bool { return d.real == p }):
+		case slices.ContainsFunc(x.denies, func(d deny) bool { return within(d.real, p) }):
+			if err := x.expand(p); err != nil {
+				return err
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+		default:
+			// Optional: an entry removed before the child applies the rules
+			// needs no rule.
+			x.rules = append(x.rules, rule{path: p, real: p, access: x.access, fs: x.access.landlock(), optional: true})
+			x.entries++
+		}
+	}
+	return nil
+}
+
+func toPathRules(rules []rule) []landlock.PathRule {
+	out := make([]landlock.PathRule, 0, len(rules))
+	index := make(map[string]int, len(rules))
+	for _, r := range rules {
+		a := r.fs
+		if i, ok := index[r.path]; ok {
+			out[i].Access |= a
+			out[i].Optional = out[i].Optional && r.optional
+			continue
+		}
+		index[r.path] = len(out)
+		out = append(out, landlock.PathRule{Path: r.path, Access: a, Optional: r.optional})
+	}
+	return out
+}
+
+// realPath resolves symbolic links in an absolute path; "" when the path
+// does not exist.
+func realPath(p string) (string, error) {
+	r, err := filepath.EvalSymlinks(p)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return "", nil
+	}
+	return r, err
+}
+
+// within reports whether path is dir or below it; both clean and absolute.
+func within(path, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return path == dir || strings.HasPrefix(path, dir) && path[len(dir)] == '/'
+}

@@ -1,0 +1,341 @@
+package exec
+
+import (
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// fullKernel can enforce everything: Plan's translation without Missing.
+var fullKernel = kernel{abi: 7, seccomp: seccomp.Status{Supported: true}}
+
+// planTree builds
+//
+//	root/a.txt  root/.env  root/docs/  root/link -> /etc  root/envlink -> .env
+//	root/src/main.go  root/src/other/  root/src/keys/k1
+//	out/x  out/a-link (a hard link to root/a.txt, outside root)
+//
+// and returns the resolved root and the directory around it.
+func planTree(t *testing.T) (root, base string) {
+	t.Helper()
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	root = filepath.Join(base, "root")
+	for _, d := range []string{"docs", "src/other", "src/keys", "../out"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"a.txt", ".env", "src/main.go", "src/keys/k1", "../out/x"} {
+		if err := os.WriteFile(filepath.Join(root, f), []byte(f), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(root, "a.txt"), filepath.Join(base, "out", "a-link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc", filepath.Join(root, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(".env", filepath.Join(root, "envlink")); err != nil {
+		t.Fatal(err)
+	}
+	return root, base
+}
+
+const (
+	rwx = fsRead | fsWrite | fsExec
+	rx  = fsRead | fsExec
+)
+
+func rules(e Enforcement) map[string]landlock.AccessFS {
+	m := map[string]landlock.AccessFS{}
+	for _, r := range e.Landlock.Paths {
+		m[r.Path] = r.Access
+	}
+	return m
+}
+
+func TestPlanDenyRead(t *testing.T) {
+	t.Parallel()
+	root, base := planTree(t)
+	in := func(p string) string { return filepath.Join(root, p) }
+	out := filepath.Join(base, "out")
+	tests := []struct {
+		name    string
+		policy  Policy
+		want    map[string]landlock.AccessFS
+		wantErr string
+	}{
+		{
+			name:   "no deny keeps the root whole",
+			policy: Policy{Root: root},
+			want:   map[string]landlock.AccessFS{root: rwx},
+		},
+		{
+			name:   "a denied file leaves its siblings granted and the directory listable",
+			policy: Policy{Root: root, DenyRead: []string{in(".env")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+			},
+		},
+		{
+			name:   "a denied directory is reached recursively and nothing above it is listable",
+			policy: Policy{Root: root, DenyRead: []string{in("src/keys")}},
+			want: map[string]landlock.AccessFS{
+				in("a.txt"): rwx, in(".env"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx,
+			},
+		},
+		{
+			name:   "two denies share the walk",
+			policy: Policy{Root: root, DenyRead: []string{in(".env"), in("src/keys/k1")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("src"): landlock.ReadDir, in("src/keys"): landlock.ReadDir,
+				in("a.txt"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx,
+			},
+		},
+		{
+			name:   "below a read-only root the siblings are read-only",
+			policy: Policy{Root: root, ReadOnlyRoot: true, DenyRead: []string{in(".env")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("a.txt"): rx, in("docs"): rx, in("src"): rx,
+			},
+		},
+		{
+			name:   "a deny given through a symlink denies its target",
+			policy: Policy{Root: root, DenyRead: []string{in("envlink")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+			},
+		},
+		{
+			name:   "a deny below a plain grant expands that grant",
+			policy: Policy{Grants: []Grant{{Path: root, Access: Read}}, DenyRead: []string{in("src/main.go")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("src"): landlock.ReadDir,
+				in("a.txt"): fsRead, in(".env"): fsRead, in("docs"): fsRead, in("src/other"): fsRead, in("src/keys"): fsRead,
+			},
+		},
+		{
+			name:   "every grant that covers the deny is expanded",
+			policy: Policy{Root: in("src"), Grants: []Grant{{Path: base, Access: Read}}, DenyRead: []string{in("src/keys")}},
+			want: map[string]landlock.AccessFS{
+				in("src/main.go"): rwx | fsRead, in("src/other"): rwx | fsRead,
+				out: fsRead, in("a.txt"): fsRead, in(".env"): fsRead, in("docs"): fsRead,
+			},
+		},
+		{
+			name:   "a deny equal to a read-only grant drops the grant",
+			policy: Policy{Root: root, Grants: []Grant{{Path: out, Access: Read}}, DenyRead: []string{out}},
+			want:   map[string]landlock.AccessFS{root: rwx},
+		},
+		{
+			name:   "a deny holding a read-only grant drops the grant",
+			policy: Policy{Root: root, Grants: []Grant{{Path: filepath.Join(out, "x"), Access: Read | Exec}}, DenyRead: []string{out}},
+			want:   map[string]landlock.AccessFS{root: rwx},
+		},
+		{
+			name:   "a deny outside every grant needs nothing",
+			policy: Policy{Root: root, DenyRead: []string{filepath.Join(out, "x")}},
+			want:   map[string]landlock.AccessFS{root: rwx},
+		},
+		{
+			name:   "a deny of a missing path needs nothing",
+			policy: Policy{Root: root, DenyRead: []string{in("nope/never")}},
+			want:   map[string]landlock.AccessFS{root: rwx},
+		},
+		{
+			name:    "denying the root is refused",
+			policy:  Policy{Root: root, DenyRead: []string{root}},
+			wantErr: "project root",
+		},
+		{
+			name:    "denying a directory holding the root is refused",
+			policy:  Policy{Root: in("src"), DenyRead: []string{root}},
+			wantErr: "project root",
+		},
+		{
+			name:    "denying a writable grant is refused",
+			policy:  Policy{Root: root, Grants: []Grant{{Path: out, Access: Read | Write}}, DenyRead: []string{out}},
+			wantErr: "writable grant",
+		},
+		{
+			name:    "denying a directory holding a writable grant is refused",
+			policy:  Policy{Root: root, Grants: []Grant{{Path: filepath.Join(out, "x"), Access: Write}}, DenyRead: []string{out}},
+			wantErr: "writable grant",
+		},
+		{
+			name:    "denying a file with another hard link is refused",
+			policy:  Policy{Root: root, DenyRead: []string{in("a.txt")}},
+			wantErr: "2 hard links",
+		},
+		{
+			name:    "a relative deny is refused",
+			policy:  Policy{Root: root, DenyRead: []string{".env"}},
+			wantErr: "not an absolute path",
+		},
+		{
+			name:    "a relative grant is refused",
+			policy:  Policy{Root: root, Grants: []Grant{{Path: "docs", Access: Read}}},
+			wantErr: "not an absolute path",
+		},
+		{
+			name:    "a relative root is refused",
+			policy:  Policy{Root: "proj"},
+			wantErr: "not an absolute path",
+		},
+		{
+			name:    "a grant without access is refused",
+			policy:  Policy{Root: root, Grants: []Grant{{Path: out}}},
+			wantErr: "no access",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e, err := tt.policy.plan(fullKernel)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Plan error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rules(e); !maps.Equal(got, tt.want) {
+				t.Errorf("rules:\n got %v\nwant %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPlanDenyReadNotes(t *testing.T) {
+	t.Parallel()
+	root, _ := planTree(t)
+	e, err := Policy{Root: root, DenyRead: []string{filepath.Join(root, ".env")}}.plan(fullKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Notes) != 1 || !strings.Contains(e.Notes[0], "3 grants") || !strings.Contains(e.Notes[0], "directly in "+root) {
+		t.Errorf("notes = %q", e.Notes)
+	}
+	// Every expanded rule is optional: an entry removed before the child
+	// restricts itself needs no rule.
+	for _, r := range e.Landlock.Paths {
+		if !r.Optional {
+			t.Errorf("expanded rule %s is required", r.Path)
+		}
+	}
+}
+
+func TestPlanNetwork(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		net         Network
+		wantLL      landlock.Config
+		wantSeccomp seccomp.Config
+		wantErr     string
+	}{
+		{"the zero value is none", Network{},
+			landlock.Config{HandleNet: true}, seccomp.Config{}, ""},
+		{"none closes everything", Network{Mode: NetworkNone},
+			landlock.Config{HandleNet: true}, seccomp.Config{}, ""},
+		{"ports open TCP sockets and name the ports", Network{Mode: NetworkNone, Connect: []uint16{443}, Bind: []uint16{8080}},
+			landlock.Config{HandleNet: true, ConnectPorts: []uint16{443}, BindPorts: []uint16{8080}}, seccomp.Config{AllowInetStream: true}, ""},
+		{"all opens inet and leaves TCP alone", Network{Mode: NetworkAll},
+			landlock.Config{}, seccomp.Config{AllowInet: true}, ""},
+		{"unix sockets are separate", Network{Mode: NetworkNone, UnixSockets: true},
+			landlock.Config{HandleNet: true}, seccomp.Config{AllowUnix: true}, ""},
+		{"ports with all are refused", Network{Mode: NetworkAll, Connect: []uint16{443}},
+			landlock.Config{}, seccomp.Config{}, "only make sense"},
+		{"an unknown mode is refused", Network{Mode: "some"},
+			landlock.Config{}, seccomp.Config{}, "network mode"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e, err := Policy{Root: "/p", Network: tt.net}.plan(fullKernel)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Plan error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ll := e.Landlock
+			if ll.HandleNet != tt.wantLL.HandleNet || !slices.Equal(ll.ConnectPorts, tt.wantLL.ConnectPorts) || !slices.Equal(ll.BindPorts, tt.wantLL.BindPorts) {
+				t.Errorf("landlock net = %v %v %v, want %v %v %v", ll.HandleNet, ll.ConnectPorts, ll.BindPorts,
+					tt.wantLL.HandleNet, tt.wantLL.ConnectPorts, tt.wantLL.BindPorts)
+			}
+			if !ll.ScopeSignals || !ll.ScopeAbstractUnix {
+				t.Error("signal and abstract unix scoping are off")
+			}
+			sc := e.Seccomp
+			if sc.AllowInet != tt.wantSeccomp.AllowInet || sc.AllowInetStream != tt.wantSeccomp.AllowInetStream || sc.AllowUnix != tt.wantSeccomp.AllowUnix {
+				t.Errorf("seccomp = %+v, want %+v", sc, tt.wantSeccomp)
+			}
+			if !slices.Equal(sc.DenySyscalls, seccomp.DefaultDenied()) {
+				t.Errorf("seccomp denies %v, want the default list", sc.DenySyscalls)
+			}
+		})
+	}
+}
+
+func TestPlanMissing(t *testing.T) {
+	t.Parallel()
+	if !seccomp.Enabled {
+		t.Skip("built without seccomp (cgo off): Missing always names it")
+	}
+	noSeccomp := seccomp.Status{Err: errors.New("no filter support")}
+	tests := []struct {
+		name   string
+		k      kernel
+		policy Policy
+		want   []string // substrings, one per Missing entry, in order
+	}{
+		{"a full kernel misses nothing", fullKernel, DefaultPolicy("/p"), nil},
+		{"without Landlock everything but seccomp is missing", kernel{abi: 0, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
+			[]string{"landlock: filesystem", "landlock: TCP", "landlock: blocking signals", "landlock: blocking connections to abstract"}},
+		{"ABI 5 lacks the scopes", kernel{abi: 5, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
+			[]string{"landlock: blocking signals", "landlock: blocking connections to abstract"}},
+		{"ABI 3 lacks the network and the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
+			[]string{"landlock: TCP", "landlock: blocking signals", "landlock: blocking connections to abstract"}},
+		{"ABI 3 with all network lacks only the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p").WithNetwork(Network{Mode: NetworkAll}),
+			[]string{"landlock: blocking signals", "landlock: blocking connections to abstract"}},
+		{"no seccomp is named with its reason", kernel{abi: 7, seccomp: noSeccomp}, DefaultPolicy("/p"),
+			[]string{"seccomp: not available: no filter support"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e, err := tt.policy.plan(tt.k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e.LandlockABI != tt.k.abi {
+				t.Errorf("LandlockABI = %d, want %d", e.LandlockABI, tt.k.abi)
+			}
+			if len(e.Missing) != len(tt.want) {
+				t.Fatalf("Missing = %q, want %d entries like %q", e.Missing, len(tt.want), tt.want)
+			}
+			for i, w := range tt.want {
+				if !strings.Contains(e.Missing[i], w) {
+					t.Errorf("Missing[%d] = %q, want it to contain %q", i, e.Missing[i], w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,212 @@
+package exec
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Access is a set of rights on a path.
+type Access uint8
+
+// The rights a Grant can give. Exec covers executing files below the path;
+// Write covers creating, changing, renaming and removing files below it
+// (never creating device nodes).
+const (
+	Read Access = 1 << iota
+	Write
+	Exec
+)
+
+// String renders the access as "r", "rw", "rx", "rwx" (and "w", "x", "wx");
+// no access at all is "-".
+func (a Access) String() string {
+	if a&(Read|Write|Exec) == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	if a&Read != 0 {
+		b.WriteByte('r')
+	}
+	if a&Write != 0 {
+		b.WriteByte('w')
+	}
+	if a&Exec != 0 {
+		b.WriteByte('x')
+	}
+	return b.String()
+}
+
+// ParseAccess reads the String form of an Access: letters r, w and x in any
+// order, or "-".
+func ParseAccess(s string) (Access, error) {
+	if s == "-" {
+		return 0, nil
+	}
+	var a Access
+	for _, c := range s {
+		var bit Access
+		switch c {
+		case 'r':
+			bit = Read
+		case 'w':
+			bit = Write
+		case 'x':
+			bit = Exec
+		default:
+			return 0, fmt.Errorf("access %q: want letters r, w and x (or -)", s)
+		}
+		if a&bit != 0 {
+			return 0, fmt.Errorf("access %q: %c repeated", s, c)
+		}
+		a |= bit
+	}
+	if a == 0 {
+		return 0, fmt.Errorf("access %q: empty (use - for none)", s)
+	}
+	return a, nil
+}
+
+// MarshalText renders the access as String does.
+func (a Access) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads the form MarshalText writes.
+func (a *Access) UnmarshalText(b []byte) error {
+	v, err := ParseAccess(string(b))
+	if err != nil {
+		return err
+	}
+	*a = v
+	return nil
+}
+
+// Grant gives Access to a path and everything below it.
+type Grant struct {
+	Path   string `json:"path"`
+	Access Access `json:"access"`
+	// Optional grants are skipped when the path does not exist; a missing
+	// required path stops the run.
+	Optional bool `json:"optional,omitempty"`
+}
+
+// String renders the grant as "rwx /path", with " (optional)" when it is.
+func (g Grant) String() string {
+	s := g.Access.String() + " " + g.Path
+	if g.Optional {
+		s += " (optional)"
+	}
+	return s
+}
+
+// NetworkMode is how much network a command gets.
+type NetworkMode string
+
+// The network modes. The zero value "" means NetworkNone.
+const (
+	// NetworkNone refuses every socket but AF_UNIX socketpairs, and every TCP
+	// connect and bind but the ports in Network.Connect and Network.Bind.
+	NetworkNone NetworkMode = "none"
+	// NetworkAll leaves the network alone.
+	NetworkAll NetworkMode = "all"
+)
+
+// Network is the network part of a policy.
+type Network struct {
+	Mode NetworkMode `json:"mode"`
+	// Connect and Bind are the TCP ports the command may connect to and
+	// bind when Mode is NetworkNone.
+	Connect []uint16 `json:"connect,omitempty"`
+	Bind    []uint16 `json:"bind,omitempty"`
+	// UnixSockets allows pathname unix sockets (docker.sock, ssh-agent…).
+	UnixSockets bool `json:"unixSockets"`
+}
+
+// Policy is what a sandboxed command may touch. It is a plain value: the CLI
+// builds it, explain prints it, Cmd.Run enforces it. The With… methods
+// return changed copies and never alter the receiver.
+type Policy struct {
+	// Root is the project root: read, write and execute, or read and execute
+	// only when ReadOnlyRoot is set. Empty means no project root.
+	Root string `json:"root"`
+	// ReadOnlyRoot is plan mode: the root is read and execute only.
+	ReadOnlyRoot bool `json:"readOnlyRoot"`
+	// Grants are everything else the command may touch: system directories,
+	// /dev nodes, --allow-read and --allow-write paths.
+	Grants []Grant `json:"grants"`
+	// DenyRead are paths inside granted directories that the command must
+	// not touch at all (see Plan for how they are enforced).
+	DenyRead []string `json:"denyRead"`
+	Network  Network  `json:"network"`
+	// BestEffort runs the command even when the kernel cannot enforce all of
+	// the policy; by default such a run is refused.
+	BestEffort bool `json:"bestEffort"`
+}
+
+// systemReadExec are the directories a command needs to find and run
+// programs and their libraries (DESIGN §4).
+var systemReadExec = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/nix/store"}
+
+// systemReadOnly are the kernel's views: readable, never executable.
+var systemReadOnly = []string{"/proc", "/sys"}
+
+// deviceReadWrite are the device nodes and directories any program may use.
+var deviceReadWrite = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx", "/dev/pts", "/dev/shm"}
+
+// DefaultPolicy returns DESIGN §4's default for the project root: system
+// directories read and execute, /proc and /sys read only, the common /dev
+// nodes and /dev/shm read and write (all optional, so a system without one
+// still runs), root read, write and execute, no network.
+func DefaultPolicy(root string) Policy {
+	p := Policy{Root: root, Network: Network{Mode: NetworkNone}}
+	for _, d := range systemReadExec {
+		p.Grants = append(p.Grants, Grant{Path: d, Access: Read | Exec, Optional: true})
+	}
+	for _, d := range systemReadOnly {
+		p.Grants = append(p.Grants, Grant{Path: d, Access: Read, Optional: true})
+	}
+	for _, d := range deviceReadWrite {
+		p.Grants = append(p.Grants, Grant{Path: d, Access: Read | Write, Optional: true})
+	}
+	return p
+}
+
+// WithGrant returns a copy of p that also grants g.
+func (p Policy) WithGrant(g ...Grant) Policy {
+	p.Grants = append(slices.Clip(p.Grants), g...)
+	return p
+}
+
+// WithDenyRead returns a copy of p that also keeps paths unreadable.
+func (p Policy) WithDenyRead(paths ...string) Policy {
+	p.DenyRead = append(slices.Clip(p.DenyRead), paths...)
+	return p
+}
+
+// WithNetwork returns a copy of p with network n.
+func (p Policy) WithNetwork(n Network) Policy {
+	n.Connect = slices.Clone(n.Connect)
+	n.Bind = slices.Clone(n.Bind)
+	p.Network = n
+	return p
+}
+
+// WithReadOnlyRoot returns a copy of p whose root is read and execute only.
+func (p Policy) WithReadOnlyRoot() Policy {
+	p.ReadOnlyRoot = true
+	return p
+}
+
+// WithBestEffort returns a copy of p that runs even when the kernel cannot
+// enforce all of it.
+func (p Policy) WithBestEffort() Policy {
+	p.BestEffort = true
+	return p
+}
+
+// rootAccess is what the policy gives the project root.
+func (p Policy) rootAccess() Access {
+	if p.ReadOnlyRoot {
+		return Read | Exec
+	}
+	return Read | Write | Exec
+}

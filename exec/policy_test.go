@@ -1,0 +1,117 @@
+package exec
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAccessString(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		a    Access
+		want string
+	}{
+		{0, "-"}, {Read, "r"}, {Read | Write, "rw"}, {Read | Exec, "rx"}, {Read | Write | Exec, "rwx"},
+		{Write, "w"}, {Exec, "x"}, {Write | Exec, "wx"},
+	}
+	for _, tt := range tests {
+		if got := tt.a.String(); got != tt.want {
+			t.Errorf("Access(%d).String() = %q, want %q", tt.a, got, tt.want)
+		}
+		back, err := ParseAccess(tt.want)
+		if err != nil || back != tt.a {
+			t.Errorf("ParseAccess(%q) = %v, %v; want %v", tt.want, back, err, tt.a)
+		}
+	}
+	for _, bad := range []string{"", "rr", "read", "rwxz"} {
+		if _, err := ParseAccess(bad); err == nil {
+			t.Errorf("ParseAccess(%q) succeeded, want an error", bad)
+		}
+	}
+	if a, err := ParseAccess("xr"); err != nil || a != Read|Exec {
+		t.Errorf(`ParseAccess("xr") = %v, %v; want rx`, a, err)
+	}
+}
+
+func TestPolicyJSON(t *testing.T) {
+	t.Parallel()
+	p := DefaultPolicy("/p").WithDenyRead("/p/.env").WithNetwork(Network{Mode: NetworkNone, Connect: []uint16{443}})
+	b, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"root":"/p"`, `"readOnlyRoot":false`, `{"path":"/usr","access":"rx","optional":true}`,
+		`{"path":"/proc","access":"r","optional":true}`, `{"path":"/dev/null","access":"rw","optional":true}`,
+		`"denyRead":["/p/.env"]`, `"network":{"mode":"none","connect":[443],"unixSockets":false}`, `"bestEffort":false`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("JSON lacks %s:\n%s", want, b)
+		}
+	}
+	var back Policy
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Root != p.Root || !slices.Equal(back.Grants, p.Grants) || !slices.Equal(back.DenyRead, p.DenyRead) {
+		t.Errorf("round trip changed the policy:\n got %+v\nwant %+v", back, p)
+	}
+}
+
+func TestDefaultPolicy(t *testing.T) {
+	t.Parallel()
+	p := DefaultPolicy("/work/proj")
+	if p.Root != "/work/proj" || p.ReadOnlyRoot || p.BestEffort || p.Network.Mode != NetworkNone || len(p.DenyRead) != 0 {
+		t.Errorf("DefaultPolicy = %+v", p)
+	}
+	want := map[string]Access{
+		"/usr": Read | Exec, "/bin": Read | Exec, "/sbin": Read | Exec, "/lib": Read | Exec, "/lib32": Read | Exec,
+		"/lib64": Read | Exec, "/etc": Read | Exec, "/opt": Read | Exec, "/nix/store": Read | Exec,
+		"/proc": Read, "/sys": Read,
+		"/dev/null": Read | Write, "/dev/zero": Read | Write, "/dev/full": Read | Write, "/dev/random": Read | Write,
+		"/dev/urandom": Read | Write, "/dev/tty": Read | Write, "/dev/ptmx": Read | Write, "/dev/pts": Read | Write,
+		"/dev/shm": Read | Write,
+	}
+	got := map[string]Access{}
+	for _, g := range p.Grants {
+		if !g.Optional {
+			t.Errorf("default grant %s is required; a system without it could not run anything", g)
+		}
+		got[g.Path] = g.Access
+	}
+	for path, a := range want {
+		if got[path] != a {
+			t.Errorf("grant of %s = %v, want %v", path, got[path], a)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d grants, want %d: %v", len(got), len(want), p.Grants)
+	}
+}
+
+func TestPolicyModifiersCopy(t *testing.T) {
+	t.Parallel()
+	base := DefaultPolicy("/p")
+	n := len(base.Grants)
+	a := base.WithGrant(Grant{Path: "/a", Access: Read})
+	b := base.WithGrant(Grant{Path: "/b", Access: Read})
+	if len(base.Grants) != n || a.Grants[n].Path != "/a" || b.Grants[n].Path != "/b" {
+		t.Errorf("WithGrant shares storage: base %d grants, a %v, b %v", len(base.Grants), a.Grants[n], b.Grants[n])
+	}
+	d := base.WithDenyRead("/p/x").WithDenyRead("/p/y")
+	if len(base.DenyRead) != 0 || !slices.Equal(d.DenyRead, []string{"/p/x", "/p/y"}) {
+		t.Errorf("WithDenyRead: base %v, d %v", base.DenyRead, d.DenyRead)
+	}
+	ports := []uint16{80}
+	w := base.WithNetwork(Network{Mode: NetworkNone, Connect: ports})
+	ports[0] = 81
+	if w.Network.Connect[0] != 80 || base.Network.Connect != nil {
+		t.Errorf("WithNetwork shares the port slice: %v", w.Network.Connect)
+	}
+	if r := base.WithReadOnlyRoot(); !r.ReadOnlyRoot || base.ReadOnlyRoot || r.rootAccess() != Read|Exec || base.rootAccess() != Read|Write|Exec {
+		t.Error("WithReadOnlyRoot did not make a read-only copy")
+	}
+	if e := base.WithBestEffort(); !e.BestEffort || base.BestEffort {
+		t.Error("WithBestEffort did not make a copy")
+	}
+}

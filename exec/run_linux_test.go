@@ -1,0 +1,665 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// requireSandbox skips tests that check enforcement on kernels (or builds)
+// that cannot enforce.
+func requireSandbox(t testing.TB) {
+	t.Helper()
+	if abi := landlock.ABI(); abi < 6 {
+		t.Skipf("Landlock ABI %d: the default policy needs 6", abi)
+	}
+	if !seccomp.Enabled {
+		t.Skip("built without seccomp (cgo off)")
+	}
+	if st := seccomp.Probe(); !st.Supported {
+		t.Skipf("seccomp unsupported: %v", st.Err)
+	}
+}
+
+// testRoot is a fresh project root with symbolic links resolved.
+func testRoot(t testing.TB) string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// sh runs script with sh -c in root under the default policy, best effort so
+// that the runner's mechanics are tested on any kernel.
+func sh(root, script string) *Cmd {
+	return &Cmd{
+		Args:   []string{"sh", "-c", script},
+		Dir:    root,
+		Env:    []string{"PATH=/usr/bin:/bin"},
+		Policy: DefaultPolicy(root).WithBestEffort(),
+	}
+}
+
+// state returns the state letter of pid (R, S, T, Z …), 0 when it is gone.
+func state(pid int) byte {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	if i := strings.LastIndexByte(s, ')'); i >= 0 && len(s) > i+2 {
+		return s[i+2]
+	}
+	return 0
+}
+
+// gone reports whether pid has exited (vanished or a zombie nobody reaped).
+func gone(pid int) bool {
+	s := state(pid)
+	return s == 0 || s == 'Z'
+}
+
+// waitState waits until pid is in one of the states.
+func waitState(t *testing.T, pid int, states string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !strings.ContainsRune(states, rune(state(pid))) {
+		if time.Now().After(deadline) {
+			t.Fatalf("pid %d in state %q, want one of %q", pid, state(pid), states)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func waitFile(t *testing.T, path string) []byte {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if b, err := os.ReadFile(path); err == nil && len(b) > 0 {
+			return b
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%s never appeared", path)
+	return nil
+}
+
+func TestRunExitStatus(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		args   []string
+		want   int
+		stage  string // for a *StageError
+		errSub string
+	}{
+		{name: "success", args: []string{"true"}, want: 0},
+		{name: "failure", args: []string{"false"}, want: 1},
+		{name: "own status", args: []string{"sh", "-c", "exit 42"}, want: 42},
+		{name: "killed by SIGTERM is 128+15", args: []string{"sh", "-c", "kill -TERM $$"}, want: 128 + 15},
+		{name: "killed by SIGKILL is 128+9", args: []string{"sh", "-c", "kill -KILL $$"}, want: 128 + 9},
+		{name: "absolute path", args: []string{"/bin/sh", "-c", "exit 3"}, want: 3},
+		{name: "not found in PATH", args: []string{"mewsandbox-no-such-command"}, want: 127, stage: StageResolve, errSub: "not found"},
+		{name: "missing absolute path", args: []string{"/nonexistent/bin/x"}, want: 127, stage: StageResolve, errSub: "no such file"},
+		{name: "not executable", args: []string{"./plain.txt"}, want: 126, stage: StageResolve, errSub: "not executable"},
+		{name: "a directory", args: []string{"./subdir"}, want: 126, stage: StageResolve, errSub: "directory"},
+		{name: "not executable found in PATH", args: []string{"plain.txt"}, want: 126, stage: StageResolve, errSub: "not executable"},
+		{name: "not an executable format", args: []string{"./garbage"}, want: 126, stage: StageExec, errSub: "exec format error"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := testRoot(t)
+			os.WriteFile(filepath.Join(root, "plain.txt"), []byte("hi"), 0o644)
+			os.WriteFile(filepath.Join(root, "garbage"), []byte("\x00\x01\x02\x03 not a program"), 0o755)
+			os.Mkdir(filepath.Join(root, "subdir"), 0o755)
+			c := sh(root, "")
+			c.Args = tt.args
+			c.Env = []string{"PATH=/usr/bin:/bin:" + root}
+			got, err := c.Run(context.Background())
+			if got != tt.want {
+				t.Errorf("status = %d, want %d (err %v)", got, tt.want, err)
+			}
+			if tt.stage == "" {
+				if err != nil {
+					t.Errorf("err = %v", err)
+				}
+				return
+			}
+			var se *StageError
+			if !errors.As(err, &se) || se.Stage != tt.stage || se.Status != tt.want || !strings.Contains(err.Error(), tt.errSub) {
+				t.Errorf("err = %#v (%v), want a %s StageError with status %d mentioning %q", err, err, tt.stage, tt.want, tt.errSub)
+			}
+		})
+	}
+}
+
+func TestRunStreamsAndEnv(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	var out, errb bytes.Buffer
+	c := sh(root, `read line; echo "$line $FOO $PWD"; echo oops >&2; exit 7`)
+	c.Env = append(c.Env, "FOO=bar", "FOO=baz")
+	c.Stdin = strings.NewReader("hello\n")
+	c.Stdout, c.Stderr = &out, &errb
+	status, err := c.Run(context.Background())
+	if status != 7 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if got, want := out.String(), "hello baz "+root+"\n"; got != want {
+		t.Errorf("stdout = %q, want %q", got, want)
+	}
+	if errb.String() != "oops\n" {
+		t.Errorf("stderr = %q", errb.String())
+	}
+}
+
+func TestRunPassesBytesThrough(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	arg, val := "caf\xe9 \xff", "\xfe\x01"
+	var out bytes.Buffer
+	c := sh(root, `printf '%s|%s' "$1" "$V"`)
+	c.Args = append(c.Args, "sh", arg)
+	c.Env = append(c.Env, "V="+val)
+	c.Stdout = &out
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if got, want := out.String(), arg+"|"+val; got != want {
+		t.Errorf("command saw %q, want %q", got, want)
+	}
+}
+
+func TestRunLargeSpec(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	c := sh(testRoot(t), `printf %s "$BIG" | wc -c`)
+	c.Env = append(c.Env, "BIG="+strings.Repeat("x", 100<<10)) // more than a pipe holds
+	c.Stdout = &out
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if got := strings.TrimSpace(out.String()); got != strconv.Itoa(100<<10) {
+		t.Errorf("command saw %s bytes", got)
+	}
+}
+
+func TestRunStdinDefaultsToDevNull(t *testing.T) {
+	t.Parallel()
+	c := sh(testRoot(t), `test "$(cat)" = ""`)
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("Run = %d, %v", status, err)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		script  string
+		timeout time.Duration
+		ctx     time.Duration
+		want    int
+		max     time.Duration
+	}{
+		{"SIGTERM ends a polite command", "sleep 30", 100 * time.Millisecond, 0, 124, 2 * time.Second},
+		{"SIGKILL after the grace ends one that ignores SIGTERM", `trap "" TERM; sleep 30`, 100 * time.Millisecond, 0, 124, 3 * time.Second},
+		{"a context deadline is a timeout", "sleep 30", 0, 100 * time.Millisecond, 124, 2 * time.Second},
+		{"a command that ends in time keeps its status", "exit 9", 10 * time.Second, 0, 9, 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := sh(testRoot(t), tt.script)
+			c.Timeout, c.Grace = tt.timeout, 300*time.Millisecond
+			ctx := context.Background()
+			if tt.ctx > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, tt.ctx)
+				defer cancel()
+			}
+			start := time.Now()
+			status, err := c.Run(ctx)
+			if status != tt.want || err != nil {
+				t.Errorf("Run = %d, %v; want %d", status, err, tt.want)
+			}
+			if d := time.Since(start); d > tt.max {
+				t.Errorf("took %v, want at most %v", d, tt.max)
+			}
+		})
+	}
+}
+
+func TestRunContextCancel(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	status, err := sh(testRoot(t), "sleep 30").Run(ctx)
+	if status != 128+15 || err != nil {
+		t.Errorf("Run = %d, %v; want 143: cancelling is not a timeout, the command's SIGTERM status stands", status, err)
+	}
+}
+
+func TestRunKillsStragglers(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	var out bytes.Buffer // a pipe the straggler holds
+	c := sh(root, `sleep 100 & echo $! > pid; exit 5`)
+	c.Stdout = &out
+	start := time.Now()
+	status, err := c.Run(context.Background())
+	if status != 5 || err != nil {
+		t.Errorf("Run = %d, %v; want 5", status, err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v: the straggler held the run", d)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("background sleep %d survived the command", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestRunPrivateTmp(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `printf '%s\n%s\n%s\n' "$TMPDIR" "$TMP" "$TEMP" > out; stat -c %a "$TMPDIR" >> out; printf '#!/bin/sh\necho x\n' > "$TMPDIR/f" && chmod +x "$TMPDIR/f" && "$TMPDIR/f" >> out`)
+	c.Env = append(c.Env, "TMPDIR=/somewhere/else")
+	c.PrivateTmp = true
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "out")))), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("output %q", lines)
+	}
+	tmp := lines[0]
+	if lines[1] != tmp || lines[2] != tmp || filepath.Dir(tmp) != filepath.Clean(os.TempDir()) || !strings.Contains(tmp, "mewsandbox-") {
+		t.Errorf("TMPDIR, TMP, TEMP = %q", lines[:3])
+	}
+	if lines[3] != "700" || lines[4] != "x" {
+		t.Errorf("private tmp mode %s, script output %q; want 700 and a script written and run there", lines[3], lines[4])
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s still exists after the run (%v)", tmp, err)
+	}
+}
+
+// TestRunPrivateTmpRemovedOnFailure sets TMPDIR, so it does not run in
+// parallel.
+func TestRunPrivateTmpRemovedOnFailure(t *testing.T) {
+	tmp := testRoot(t)
+	t.Setenv("TMPDIR", tmp)
+	for _, args := range [][]string{{"mewsandbox-no-such-command"}, {"sh", "-c", "exit 3"}} {
+		c := sh(testRoot(t), "")
+		c.Args = args
+		c.PrivateTmp = true
+		c.Run(context.Background())
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("%q: private temp dir left behind: %v", args, left)
+		}
+	}
+}
+
+// TestRunSession checks the TTY rule: without a terminal on stdin the command
+// leads a session of its own; with one it stays in the runner's process group
+// so job control keeps working.
+func TestRunSession(t *testing.T) {
+	t.Parallel()
+	pty, tty := openPTY(t)
+	_ = pty
+	tests := []struct {
+		name  string
+		stdin *os.File
+		check func(pid, pgrp, sid int) bool
+	}{
+		{"no terminal: a new session", nil, func(pid, pgrp, sid int) bool { return pgrp == pid && sid == pid }},
+		{"terminal: the runner's process group", tty, func(pid, pgrp, sid int) bool {
+			return pgrp == syscall.Getpgrp() && pid != pgrp
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			c := sh(testRoot(t), `echo $$; cut -d' ' -f5,6 /proc/$$/stat`)
+			if tt.stdin != nil {
+				c.Stdin = tt.stdin
+			}
+			c.Stdout = &out
+			if status, err := c.Run(context.Background()); status != 0 || err != nil {
+				t.Fatalf("Run = %d, %v", status, err)
+			}
+			f := strings.Fields(out.String())
+			if len(f) != 3 {
+				t.Fatalf("output %q", out.String())
+			}
+			pid, _ := strconv.Atoi(f[0])
+			pgrp, _ := strconv.Atoi(f[1])
+			sid, _ := strconv.Atoi(f[2])
+			if !tt.check(pid, pgrp, sid) {
+				t.Errorf("pid %d pgrp %d sid %d (runner pgrp %d)", pid, pgrp, sid, syscall.Getpgrp())
+			}
+		})
+	}
+}
+
+func openPTY(t *testing.T) (pty, tty *os.File) {
+	t.Helper()
+	m, err := unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals: %v", err)
+	}
+	pty = os.NewFile(uintptr(m), "ptmx")
+	t.Cleanup(func() { pty.Close() })
+	if err := unix.IoctlSetPointerInt(m, unix.TIOCSPTLCK, 0); err != nil {
+		t.Skipf("unlockpt: %v", err)
+	}
+	n, err := unix.IoctlGetInt(m, unix.TIOCGPTN)
+	if err != nil {
+		t.Skipf("ptsname: %v", err)
+	}
+	tty, err = os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("open pts: %v", err)
+	}
+	t.Cleanup(func() { tty.Close() })
+	return pty, tty
+}
+
+// startParent runs the test binary as a runner process of its own
+// (TestMain's MEWSANDBOX_TEST_PARENT mode) that runs script in root. A
+// wrapper, when given, is a shell command line that execs the runner ("$0").
+func startParent(t *testing.T, root, script string, env ...string) *osexec.Cmd {
+	return startParentVia(t, "", root, script, env...)
+}
+
+func startParentVia(t *testing.T, wrapper, root, script string, env ...string) *osexec.Cmd {
+	t.Helper()
+	p := osexec.Command(os.Args[0])
+	if wrapper != "" {
+		p = osexec.Command("/bin/sh", "-c", wrapper, os.Args[0])
+	}
+	p.Env = append(os.Environ(), "MEWSANDBOX_TEST_PARENT=1", "MEWSANDBOX_TEST_ROOT="+root, "MEWSANDBOX_TEST_SCRIPT="+script)
+	p.Env = append(p.Env, env...)
+	p.Stderr = os.Stderr
+	if err := p.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Process.Kill(); p.Wait() })
+	return p
+}
+
+func TestRunForwardsSignals(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		sig  syscall.Signal
+		env  []string
+	}{
+		{"SIGTERM", syscall.SIGTERM, nil},
+		{"SIGINT", syscall.SIGINT, nil},
+		{"SIGHUP", syscall.SIGHUP, nil},
+		{"SIGUSR1", syscall.SIGUSR1, nil},
+		{"SIGQUIT", syscall.SIGQUIT, nil},
+		{"SIGINT after the runner's own signal.Ignore", syscall.SIGINT, []string{"MEWSANDBOX_TEST_IGNORE_INT=1"}},
+	}
+	for _, tt := range tests {
+		sig := tt.sig
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := testRoot(t)
+			name := strings.TrimPrefix(unix.SignalName(sig), "SIG")
+			p := startParent(t, root, `trap 'echo `+name+` > got; exit 3' `+name+`; echo ok > ready; while :; do sleep 0.05; done`, tt.env...)
+			waitFile(t, filepath.Join(root, "ready"))
+			if err := p.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			err := p.Wait()
+			var ee *osexec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 3 {
+				t.Errorf("runner ended with %v, want exit status 3 (the command's)", err)
+			}
+			if got := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "got")))); got != name {
+				t.Errorf("command caught %q, want %s", got, name)
+			}
+		})
+	}
+}
+
+// TestRunKeepsInheritedIgnores checks nohup: a runner started with SIGHUP
+// ignored neither relays it nor lets the command receive it.
+func TestRunKeepsInheritedIgnores(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	p := startParentVia(t, `trap "" HUP; exec "$0"`, root, `grep SigIgn /proc/self/status > ign; echo ok > ready; while :; do sleep 0.05; done`)
+	waitFile(t, filepath.Join(root, "ready"))
+	ign := strings.TrimSpace(strings.TrimPrefix(string(waitFile(t, filepath.Join(root, "ign"))), "SigIgn:"))
+	mask, err := strconv.ParseUint(ign, 16, 64)
+	if err != nil || mask&(1<<(syscall.SIGHUP-1)) == 0 {
+		t.Errorf("command's SigIgn = %q: SIGHUP is not ignored", ign)
+	}
+	p.Process.Signal(syscall.SIGHUP)
+	time.Sleep(200 * time.Millisecond)
+	if s := state(p.Process.Pid); s == 0 || s == 'Z' {
+		t.Fatal("SIGHUP ended the run")
+	}
+	p.Process.Signal(syscall.SIGTERM)
+	var ee *osexec.ExitError
+	if err := p.Wait(); !errors.As(err, &ee) || ee.ExitCode() != 128+15 {
+		t.Errorf("runner ended with %v, want exit status 143", err)
+	}
+}
+
+// TestRunJobControl checks that SIGTSTP stops the command and then the
+// runner (so a shell sees the job stop) and SIGCONT resumes both.
+func TestRunJobControl(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	p := startParent(t, root, `echo $$ > pid; exec sleep 30`)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Process.Signal(syscall.SIGTSTP)
+	waitState(t, pid, "T")
+	waitState(t, p.Process.Pid, "T")
+	p.Process.Signal(syscall.SIGCONT)
+	waitState(t, pid, "RS")
+	waitState(t, p.Process.Pid, "RS")
+	p.Process.Signal(syscall.SIGTERM)
+	var ee *osexec.ExitError
+	if err := p.Wait(); !errors.As(err, &ee) || ee.ExitCode() != 128+15 {
+		t.Errorf("runner ended with %v, want exit status 143", err)
+	}
+}
+
+func TestRunCommandDiesWithRunner(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	p := startParent(t, root, `echo $$ > pid; exec sleep 100`)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // let sh exec sleep
+	p.Process.Kill()
+	p.Wait()
+	deadline := time.Now().Add(2 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("command %d survived its runner", pid)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestRunEnforces(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	outside := testRoot(t)
+	secret := filepath.Join(outside, "secret")
+	os.WriteFile(secret, []byte("s3cret"), 0o644)
+	tests := []struct {
+		name   string
+		script string
+		deny   []string
+		want   int
+	}{
+		{"writes inside the root", `echo x > in && test "$(cat in)" = x`, nil, 0},
+		{"no writes outside the root", `echo x > ` + outside + `/out`, nil, 2},
+		{"no reads outside the grants", `cat ` + secret, nil, 1},
+		{"no listing outside the grants", `ls ` + outside, nil, 2},
+		{"no_new_privs is set", `grep -q '^NoNewPrivs:[[:space:]]1$' /proc/self/status`, nil, 0},
+		{"a seccomp filter is loaded", `grep -q '^Seccomp:[[:space:]]2$' /proc/self/status`, nil, 0},
+		{"system directories are readable", `test -r /etc/passwd && ls /usr/bin > /dev/null`, nil, 0},
+		{"a denied file is unreadable", `cat .env`, []string{".env"}, 1},
+		{"its siblings still work", `cat pub && echo y > pub && mkdir -p sub/new && echo z > sub/new/f`, []string{".env"}, 0},
+		{"no new entries beside a denied file", `touch newfile`, []string{".env"}, 1},
+		{"the denied file cannot be renamed to readable", `mv .env sub/stolen`, []string{".env"}, 1},
+		{"no peeking into processes outside the sandbox", `grep -q . /proc/1/environ`, nil, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := testRoot(t)
+			os.WriteFile(filepath.Join(root, ".env"), []byte("KEY=v"), 0o644)
+			os.WriteFile(filepath.Join(root, "pub"), []byte("pub"), 0o644)
+			os.Mkdir(filepath.Join(root, "sub"), 0o755)
+			c := sh(root, "exec 2>/dev/null; "+tt.script)
+			c.Stdout = io.Discard
+			c.Policy.BestEffort = false
+			for _, d := range tt.deny {
+				c.Policy = c.Policy.WithDenyRead(filepath.Join(root, d))
+			}
+			status, err := c.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (status == 0) != (tt.want == 0) {
+				t.Errorf("status %d, want %d", status, tt.want)
+			}
+			if _, err := os.Stat(filepath.Join(outside, "out")); err == nil {
+				t.Error("a file appeared outside the root")
+			}
+		})
+	}
+}
+
+func TestRunLandlockFailureStopsBeforeExec(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `touch marker`)
+	c.Policy = c.Policy.WithGrant(Grant{Path: filepath.Join(root, "missing"), Access: Read})
+	status, err := c.Run(context.Background())
+	var se *StageError
+	if status != 125 || !errors.As(err, &se) || se.Stage != StageLandlock || !errors.Is(err, syscall.ENOENT) {
+		t.Errorf("Run = %d, %#v (%v); want 125 and a landlock StageError wrapping ENOENT", status, err, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Error("the command ran")
+	}
+}
+
+func TestRunBinaryOutsideGrants(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	root, elsewhere := testRoot(t), testRoot(t)
+	b, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Skip(err)
+	}
+	bin := filepath.Join(elsewhere, "mytrue")
+	os.WriteFile(bin, b, 0o755)
+	c := sh(root, "")
+	c.Policy.BestEffort = false
+	c.Args = []string{bin}
+	status, err := c.Run(context.Background())
+	var se *StageError
+	if status != 126 || !errors.As(err, &se) || se.Stage != StageResolve || !strings.Contains(err.Error(), "allow read and execute on "+elsewhere) {
+		t.Errorf("Run = %d, %v; want 126 and a resolve error naming %s", status, err, elsewhere)
+	}
+	// A script in the root whose interpreter is outside every grant.
+	script := filepath.Join(root, "s")
+	os.WriteFile(script, []byte("#!"+bin+"\n"), 0o755)
+	c.Args = []string{script}
+	if status, err := c.Run(context.Background()); status != 126 || !strings.Contains(err.Error(), bin) {
+		t.Errorf("script: Run = %d, %v; want 126 naming %s", status, err, bin)
+	}
+}
+
+// TestRunStrictRefusesWhatTheKernelLacks swaps the kernel probe, so it does
+// not run in parallel.
+func TestRunStrictRefusesWhatTheKernelLacks(t *testing.T) {
+	saved := probeKernel
+	t.Cleanup(func() { probeKernel = saved })
+	real := saved()
+	probeKernel = func() kernel { return kernel{abi: 0, seccomp: real.seccomp} }
+
+	root := testRoot(t)
+	c := sh(root, `touch marker`)
+	c.Policy.BestEffort = false
+	var warnings []string
+	c.Warn = func(s string) { warnings = append(warnings, s) }
+	status, err := c.Run(context.Background())
+	var se *StageError
+	if status != 125 || !errors.As(err, &se) || se.Stage != StageLandlock || !strings.Contains(err.Error(), "--best-effort") {
+		t.Errorf("strict: Run = %d, %v; want 125 naming --best-effort", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Error("strict: the command ran")
+	}
+
+	c.Policy.BestEffort = true
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("best effort: Run = %d, %v", status, err)
+	}
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], "mewsandbox: not enforced on this kernel: landlock: filesystem") {
+		t.Errorf("warnings = %q, want one line naming what is not enforced", warnings)
+	}
+}
+
+func BenchmarkRunTrue(b *testing.B) {
+	root := testRoot(b)
+	c := &Cmd{Args: []string{"/bin/true"}, Dir: root, Env: []string{"PATH=/usr/bin:/bin"}, Policy: DefaultPolicy(root).WithBestEffort()}
+	for b.Loop() {
+		if status, err := c.Run(context.Background()); status != 0 || err != nil {
+			b.Fatal(status, err)
+		}
+	}
+}
+
+func BenchmarkBareTrue(b *testing.B) {
+	for b.Loop() {
+		if err := osexec.Command("/bin/true").Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

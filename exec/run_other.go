@@ -1,0 +1,16 @@
+//go:build !linux
+
+package exec
+
+import (
+	"context"
+	"runtime"
+)
+
+// Init returns at once: only Linux re-executes the runner as the sandbox
+// child.
+func Init() {}
+
+func (c *Cmd) run(context.Context) (int, *StageError) {
+	return 0, stageErr(StageSpec, StatusSandbox, "sandboxed runs are not supported on %s yet", runtime.GOOS)
+}
