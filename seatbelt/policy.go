@@ -1,0 +1,96 @@
+package seatbelt
+
+import "path/filepath"
+
+// Policy is the subset of the sandbox policy Seatbelt enforces. It is a
+// plain value; Render reads it and never changes it.
+type Policy struct {
+	// Root is the project root: read, write and execute, or read and
+	// execute only when ReadOnlyRoot is set. Empty means no project root.
+	Root         string
+	ReadOnlyRoot bool
+	// TempDir is the private per-run TMPDIR: read, write and execute (the
+	// root is writable and executable already, and go test, go run and
+	// build scripts execute what they write there). Empty means none.
+	TempDir string
+	// Read are extra paths to read and execute.
+	Read []string
+	// Write are extra paths to read, write and execute.
+	Write []string
+	// DenyRead are paths the command must not touch at all, even inside an
+	// allowed directory: --deny-read paths. Render adds the credential
+	// stores of DefaultCredentialDirs(home).
+	DenyRead []string
+	// DenyWrite are paths the command must not create, change, rename or
+	// remove, even inside a writable directory. Render adds the root's
+	// protected entries (.git/hooks, .git/config, .mewsandbox, .claude …,
+	// see protectedInRoot) and, when Root/.git is a gitdir: pointer file,
+	// the config and hooks of the repository it points to.
+	DenyWrite []string
+	Network   Network
+}
+
+// Network is the network part of a Policy. The zero value is no network.
+type Network struct {
+	// All allows every network operation. Connect and Bind must then be
+	// empty.
+	All bool
+	// Connect are TCP ports on localhost the command may connect to (a
+	// local proxy); Bind are ports it may listen on, on localhost.
+	Connect, Bind []uint16
+	// UnixSockets allows connecting to and binding pathname unix sockets
+	// (docker.sock, ssh-agent); without it they are refused, in every mode.
+	UnixSockets bool
+}
+
+// credentialStores are the paths below the home directory that hold keys
+// and tokens. They are denied even when the home directory is granted.
+var credentialStores = []string{
+	".ssh", ".aws", ".gnupg", ".kube", ".netrc", ".docker/config.json",
+	".git-credentials", ".config/git/credentials", ".config/gh",
+	".config/gcloud", ".azure", ".npmrc", ".pypirc", ".cargo/credentials.toml",
+	".password-store", "Library/Keychains",
+}
+
+// DefaultCredentialDirs returns the credential stores below home (~/.ssh,
+// ~/.aws, ~/.gnupg, ~/.kube, ~/.netrc, ~/.docker/config.json,
+// ~/.git-credentials, ~/Library/Keychains …), or nil when home is empty.
+func DefaultCredentialDirs(home string) []string {
+	if home == "" {
+		return nil
+	}
+	dirs := make([]string, len(credentialStores))
+	for i, rel := range credentialStores {
+		dirs[i] = filepath.Join(home, rel)
+	}
+	return dirs
+}
+
+// protectedInRoot are the entries of the project root a command must not
+// write: what they hold runs later outside the sandbox, or decides what the
+// sandbox allows. A subtree entry protects everything below it too, and
+// both protect the entry's own creation, so a missing .claude cannot be
+// made either.
+var protectedInRoot = []struct {
+	rel     string
+	subtree bool
+	why     string
+}{
+	// Only the name: objects, refs and the index stay writable for git.
+	{".git", false, "replacing .git, or creating it as a gitdir: file, points git at hooks outside the sandbox"},
+	{".git/hooks", true, "git runs them, outside the sandbox"},
+	{".git/config", true, "core.hooksPath, core.fsmonitor, aliases and filters name programs git runs"},
+	{".gitmodules", true, "submodule update commands"},
+	{".mewsandbox", true, "mewsandbox's own settings"},
+	{".claude", true, "Claude Code's settings and hooks"},
+	{".mcp.json", true, "starts MCP servers"},
+	{".vscode", true, "tasks and settings the editor runs"},
+	{".idea", true, "run configurations the IDE runs"},
+	{".bashrc", true, "shell start-up file (when the root is a home directory)"},
+	{".bash_profile", true, "shell start-up file"},
+	{".zshrc", true, "shell start-up file"},
+	{".zshenv", true, "shell start-up file"},
+	{".zprofile", true, "shell start-up file"},
+	{".profile", true, "shell start-up file"},
+	{".gitconfig", true, "names programs git runs"},
+}
