@@ -44,7 +44,7 @@ type Result struct {
 	Source string `json:"source"`
 	// Commands holds the decision for each simple command of a shell
 	// command line, in source order.
-	Commands []CommandResult `json:"commands,omitempty"`
+	Commands []CommandResult `json:"commands"`
 	// Suggestion is a rule the user could add to allow this call next time;
 	// set only for Ask and for Deny that no deny rule caused.
 	Suggestion string `json:"suggestion"`

@@ -43,6 +43,19 @@ type SimpleCommand struct {
 	// program analysed recursively (bash -c 'STR', sh -c, eval 'STR'): the
 	// nested commands appear as their own entries in Analysis.Commands.
 	Nested bool
+	// Func is the name of the function whose body holds the command, ""
+	// outside function definitions.
+	Func string
+	// Async is true when the command runs concurrently with the shell:
+	// backgrounded with & or a stage of a pipeline. With Func it reveals
+	// fork bombs (`:(){ :|:& };:`).
+	Async bool
+	// Dir is where the command runs when a cd earlier in the same command
+	// line moved it, as written ("/", "../x", "~"); "" when no cd did, and
+	// "?" when it cannot be known (cd "$X", cd -, a cd in a branch that
+	// may not have run). PathEnv.In gives the environment to resolve the
+	// command's relative paths in.
+	Dir string
 }
 
 // Name returns the normalised name of the command that really runs:
@@ -72,6 +85,10 @@ type Analysis struct {
 	// commands ("non-literal command name $CMD", "parse error: ...").
 	// A non-empty Complex means the command is too complex to pre-approve.
 	Complex []string
+	// Pipelines are the chains in which one command's output feeds
+	// another's: `a | b`, and substitutions feeding the command they are
+	// arguments of. CheckPipelines looks for downloads fed to interpreters.
+	Pipelines []Pipeline
 }
 
 func baseName(p string) string {

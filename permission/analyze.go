@@ -1,0 +1,1606 @@
+package permission
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits that keep hostile input from exhausting the stack or the CPU. Past
+// any of them the analysis stops descending and reports "nesting too deep",
+// which makes the command too complex to pre-approve.
+const (
+	// maxShellDepth caps shells inside shells (bash -c, eval, trap, ...).
+	maxShellDepth = 16
+	// maxNodeDepth caps the depth of the syntax tree walked.
+	maxNodeDepth = 500
+	// maxBracketDepth caps bracket nesting before parsing at all: the
+	// parser recurses once per arithmetic parenthesis and overflows the
+	// goroutine stack (a fatal error, not a panic) at a few hundred
+	// thousand levels.
+	maxBracketDepth = 1000
+	// maxComplexText is how much of a construct's text a Complex entry
+	// quotes.
+	maxComplexText = 80
+)
+
+// Pipeline is a chain of commands in which each stage's output feeds the
+// next one. Each stage lists indices into Analysis.Commands: every command
+// inside the stage, substitutions included. Besides `a | b | c`, the
+// analyser records two-stage pipelines for substitutions: ($(…) and <(…)
+// commands, the command) since `bash <(curl …)` feeds a download to bash
+// just as a pipe does, and (the command, >(…) commands).
+type Pipeline [][]int
+
+// parsers recycles parsers: one allocates buffers worth keeping, and a
+// Parser must not be shared between goroutines.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// AnalyzeShell splits a bash command line into its simple commands and
+// normalises each of them. It never fails: input it cannot reduce to known
+// commands (unparsable text, a non-literal command name, constructs it does
+// not model) is reported in Analysis.Complex, naming the construct.
+//
+// Redirections on a compound command (`{ a; b; } > f`, `while …; done < f`)
+// are recorded once, on a synthetic SimpleCommand with no Words that holds
+// them, placed after the compound's own commands; a redirection-only
+// statement (`> f`) and a bare assignment (`PATH=x`) also yield a command
+// with no Words. Commands found in `find -exec CMD ;` appear as commands of
+// their own with OpenArgs set.
+func AnalyzeShell(src string) Analysis {
+	z := analyzer{}
+	z.program(src, "command line")
+	return z.a
+}
+
+// EnvAssigns returns every assignment made for the command: the leading
+// VAR=value words and those given to env or sudo (`env LD_PRELOAD=x cmd`),
+// as "VAR=value".
+func (c SimpleCommand) EnvAssigns() []string {
+	var out []string
+	out = append(out, c.Assigns...)
+	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
+		if isEnvAssign(w.Text) {
+			out = append(out, w.Text)
+		}
+	}
+	return out
+}
+
+// isEnvAssign reports whether env or sudo takes s as an assignment: any
+// word with an = that is not an option, whatever the name (env sets
+// "BASH_FUNC_ls%%", which exports a function to bash).
+func isEnvAssign(s string) bool {
+	i := strings.IndexByte(s, '=')
+	return i > 0 && s[0] != '-'
+}
+
+// analyzer walks one syntax tree, and those of the shells nested in it,
+// appending to a.
+type analyzer struct {
+	a       Analysis
+	src     string // the program being walked; node offsets index it
+	shell   int    // how many shells deep src is
+	depth   int    // how deep in the syntax tree the walk is
+	tooDeep bool   // "nesting too deep" already reported
+	fn      string // the function whose body is being walked
+	async   bool   // the statement runs concurrently with the shell
+	// dir is where the commands being walked run, as SimpleCommand.Dir.
+	dir string
+	// cdFuncs are the functions whose bodies change directory: calling
+	// one leaves the directory unknown.
+	cdFuncs map[string]bool
+}
+
+// subst is the body of a command or process substitution found in a word,
+// walked after the command it belongs to.
+type subst struct {
+	stmts []*syntax.Stmt
+	// out is true for >(…), which the command writes to; the output of
+	// the others feeds the command.
+	out bool
+}
+
+// stmtLists are the substitutions found in a command's words.
+type stmtLists []subst
+
+// program parses src as a shell program and walks it. what names the
+// construct src came from, for error messages.
+func (z *analyzer) program(src, what string) {
+	if d := bracketDepth(src); d > maxBracketDepth {
+		z.complex("nesting too deep: %d nested brackets in %s", d, what)
+		return
+	}
+	// Statements are taken one by one so that those before a syntax
+	// error are still analysed: bash runs `rm -rf /` on line 1 before it
+	// trips over line 2. They are walked once parsing is over, when their
+	// here-documents have been read.
+	p := parsers.Get().(*syntax.Parser)
+	var stmts []*syntax.Stmt
+	var perr error
+	for s, err := range p.StmtsSeq(strings.NewReader(src)) {
+		switch {
+		case err != nil:
+			// The statement that holds the error is incomplete.
+			perr = cmp.Or(perr, err)
+		case perr == nil:
+			stmts = append(stmts, s)
+		}
+	}
+	parsers.Put(p)
+	if perr != nil {
+		if what == "command line" {
+			z.complex("parse error: %v", perr)
+		} else {
+			z.complex("parse error in %s: %v", what, perr)
+		}
+	}
+	saved := z.src
+	z.src = src
+	z.stmts(stmts)
+	z.src = saved
+}
+
+// nested analyses src, the program of a nested shell (bash -c, eval, ...).
+func (z *analyzer) nested(src, what string) {
+	if z.shell+1 > maxShellDepth {
+		z.complex("nesting too deep: more than %d nested shells at %s", maxShellDepth, what)
+		return
+	}
+	savedFn, savedDepth := z.fn, z.depth
+	z.shell++
+	z.program(src, what)
+	z.shell--
+	z.fn, z.depth = savedFn, savedDepth
+}
+
+// bracketDepth returns the deepest nesting of ( [ { in src, ignoring
+// quotes: a cheap, conservative bound on what the parser will recurse on.
+func bracketDepth(src string) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '[', '{':
+			depth++
+			deepest = max(deepest, depth)
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return deepest
+}
+
+func (z *analyzer) complex(format string, args ...any) {
+	z.a.Complex = append(z.a.Complex, fmt.Sprintf(format, args...))
+}
+
+// enter descends one level into the tree; it reports false, once, when
+// the tree is too deep to walk further.
+func (z *analyzer) enter() bool {
+	z.depth++
+	if z.depth > maxNodeDepth {
+		if !z.tooDeep {
+			z.tooDeep = true
+			z.complex("nesting too deep: more than %d nested constructs", maxNodeDepth)
+		}
+		return false
+	}
+	return true
+}
+
+func (z *analyzer) leave() { z.depth-- }
+
+// text returns the source between two offsets, trimmed.
+func (z *analyzer) text(from, to syntax.Pos) string {
+	a, b := from.Offset(), to.Offset()
+	if b > uint(len(z.src)) {
+		b = uint(len(z.src))
+	}
+	if a > b {
+		return ""
+	}
+	return strings.TrimSpace(z.src[a:b])
+}
+
+// nodeText is the source text of n, shortened for a Complex entry.
+func (z *analyzer) nodeText(n syntax.Node) string {
+	return shorten(z.text(n.Pos(), n.End()))
+}
+
+func shorten(s string) string {
+	if len(s) <= maxComplexText {
+		return s
+	}
+	cut := maxComplexText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func (z *analyzer) stmts(ss []*syntax.Stmt) {
+	for _, s := range ss {
+		z.stmt(s)
+	}
+}
+
+func (z *analyzer) stmt(s *syntax.Stmt) {
+	if s == nil {
+		return
+	}
+	if !z.enter() {
+		z.leave()
+		return
+	}
+	defer z.leave()
+	savedAsync, savedDir := z.async, z.dir
+	z.async = z.async || s.Background || s.Coprocess || s.Disown
+	defer func() {
+		z.async = savedAsync
+		if s.Background || s.Coprocess || s.Disown {
+			z.dir = savedDir // a subshell's cd stays in it
+		}
+	}()
+
+	switch cmd := s.Cmd.(type) {
+	case nil:
+		z.redirectOnly(s.Redirs)
+	case *syntax.CallExpr:
+		z.call(cmd, s.Redirs)
+	case *syntax.DeclClause:
+		z.decl(cmd, s.Redirs)
+	default:
+		z.compound(cmd)
+		z.redirectOnly(s.Redirs)
+	}
+}
+
+// redirectOnly records redirections that belong to no simple command (a
+// compound command's, or a statement that is only redirections) on a
+// synthetic command with no words.
+func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
+	if len(rs) == 0 {
+		return
+	}
+	var subs stmtLists
+	c := SimpleCommand{
+		Text:      z.text(rs[0].Pos(), redirEnd(rs[len(rs)-1])),
+		Redirects: z.redirects(rs, &subs),
+		Func:      z.fn,
+		Async:     z.async,
+		Dir:       z.dir,
+	}
+	z.add(c, subs)
+}
+
+// redirEnd is where a redirection ends on its line: a here-document's body
+// comes later in the source and is not part of the command's text.
+func redirEnd(r *syntax.Redirect) syntax.Pos {
+	if r.Word != nil {
+		return r.Word.End()
+	}
+	return r.End()
+}
+
+func (z *analyzer) compound(cmd syntax.Command) {
+	switch cmd := cmd.(type) {
+	case *syntax.Subshell:
+		dir := z.dir
+		z.stmts(cmd.Stmts)
+		z.dir = dir
+	case *syntax.Block:
+		z.stmts(cmd.Stmts)
+	case *syntax.IfClause:
+		// Each branch starts where the if does.
+		dir, moved := z.dir, false
+		for c := cmd; c != nil; c = c.Else {
+			z.dir = dir
+			z.stmts(c.Cond)
+			z.stmts(c.Then)
+			moved = moved || z.dir != dir
+		}
+		z.dir = dir
+		if moved {
+			z.dir = "?"
+		}
+	case *syntax.WhileClause:
+		dir := z.dir
+		z.stmts(cmd.Cond)
+		z.stmts(cmd.Do)
+		z.mayHaveMoved(dir)
+	case *syntax.ForClause:
+		var subs stmtLists
+		switch l := cmd.Loop.(type) {
+		case *syntax.WordIter:
+			for _, w := range l.Items {
+				z.word(w, &subs)
+			}
+		case *syntax.CStyleLoop:
+			z.arith(l.Init, &subs)
+			z.arith(l.Cond, &subs)
+			z.arith(l.Post, &subs)
+		default:
+			z.complex("unsupported loop %T: %s", l, z.nodeText(cmd))
+		}
+		z.subs(subs)
+		dir := z.dir
+		z.stmts(cmd.Do)
+		z.mayHaveMoved(dir)
+	case *syntax.CaseClause:
+		var subs stmtLists
+		z.word(cmd.Word, &subs)
+		z.subs(subs)
+		dir, moved := z.dir, false
+		for _, item := range cmd.Items {
+			z.dir = dir
+			subs = subs[:0]
+			for _, p := range item.Patterns {
+				z.word(p, &subs)
+			}
+			z.subs(subs)
+			z.stmts(item.Stmts)
+			moved = moved || z.dir != dir
+		}
+		z.dir = dir
+		if moved {
+			z.dir = "?"
+		}
+	case *syntax.BinaryCmd:
+		z.binary(cmd)
+	case *syntax.FuncDecl:
+		// The body runs when the function is called, if ever.
+		saved, dir := z.fn, z.dir
+		if cmd.Name != nil {
+			z.fn = cmd.Name.Value
+		}
+		z.stmt(cmd.Body)
+		z.fn, z.dir = saved, dir
+	case *syntax.ArithmCmd:
+		var subs stmtLists
+		z.arith(cmd.X, &subs)
+		z.subs(subs)
+	case *syntax.TestClause:
+		var subs stmtLists
+		z.test(cmd.X, &subs)
+		z.subs(subs)
+	case *syntax.LetClause:
+		var subs stmtLists
+		for _, x := range cmd.Exprs {
+			z.arith(x, &subs)
+		}
+		z.subs(subs)
+	case *syntax.TimeClause:
+		z.stmt(cmd.Stmt)
+	case *syntax.CoprocClause:
+		// A coprocess talks to the shell through file descriptors whose
+		// use the analysis cannot follow; its body is still checked.
+		z.complex("coproc: %s", z.nodeText(cmd))
+		z.stmt(cmd.Stmt)
+	default:
+		// Fail closed: a construct not modelled here may run anything.
+		z.complex("unsupported construct %T: %s", cmd, z.nodeText(cmd))
+	}
+}
+
+// binary walks a chain of && || or of pipes. Chains nest to the left, so
+// the walk follows the left spine in a loop: a long `a && a && …` must not
+// cost a stack frame per operator.
+func (z *analyzer) binary(b *syntax.BinaryCmd) {
+	pipe := isPipe(b.Op)
+	var chain []*syntax.Stmt
+	for {
+		chain = append(chain, b.Y)
+		x := b.X
+		if xb, ok := x.Cmd.(*syntax.BinaryCmd); ok && isPipe(xb.Op) == pipe &&
+			len(x.Redirs) == 0 && !x.Negated && !x.Background {
+			b = xb
+			continue
+		}
+		chain = append(chain, x)
+		break
+	}
+	if !pipe {
+		// Each command after the first runs only if the ones before
+		// succeeded or failed: a cd in the chain moves the rest of the
+		// chain, and after it the directory is not known for sure.
+		dir := z.dir
+		for i := len(chain) - 1; i >= 0; i-- {
+			z.stmt(chain[i])
+		}
+		z.mayHaveMoved(dir)
+		return
+	}
+	// Every stage of a pipeline runs in a subshell of its own,
+	// concurrently with the others.
+	savedAsync, dir := z.async, z.dir
+	z.async = true
+	p := make(Pipeline, 0, len(chain))
+	for i := len(chain) - 1; i >= 0; i-- {
+		start := len(z.a.Commands)
+		z.stmt(chain[i])
+		p = append(p, indexRange(start, len(z.a.Commands)))
+		z.dir = dir
+	}
+	z.async = savedAsync
+	z.a.Pipelines = append(z.a.Pipelines, p)
+}
+
+// mayHaveMoved makes the directory unknown when a construct that may or
+// may not have run its cd (a branch, a loop, a && chain) changed it.
+func (z *analyzer) mayHaveMoved(before string) {
+	if z.dir != before {
+		z.dir = "?"
+	}
+}
+
+func isPipe(op syntax.BinCmdOperator) bool {
+	return op == syntax.Pipe || op == syntax.PipeAll
+}
+
+func indexRange(from, to int) []int {
+	r := make([]int, to-from)
+	for i := range r {
+		r[i] = from + i
+	}
+	return r
+}
+
+// subs walks the bodies of substitutions. Each runs in a subshell of its
+// own, so a cd inside does not move the commands after it.
+func (z *analyzer) subs(subs stmtLists) {
+	for _, sub := range subs {
+		dir := z.dir
+		z.stmts(sub.stmts)
+		z.dir = dir
+	}
+}
+
+// add appends c and returns its index.
+func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
+	i := len(z.a.Commands)
+	z.a.Commands = append(z.a.Commands, c)
+	z.feeds(i, subs)
+	return i
+}
+
+// feeds walks the substitutions of command i's words and records the
+// pipelines they form with it: $(…) and <(…) feed the command, the command
+// writes to >(…).
+func (z *analyzer) feeds(i int, subs stmtLists) {
+	var in, out []int
+	for _, sub := range subs {
+		start := len(z.a.Commands)
+		z.subs(stmtLists{sub})
+		for j := start; j < len(z.a.Commands); j++ {
+			if sub.out {
+				out = append(out, j)
+			} else {
+				in = append(in, j)
+			}
+		}
+	}
+	if len(in) > 0 {
+		z.a.Pipelines = append(z.a.Pipelines, Pipeline{in, {i}})
+	}
+	if len(out) > 0 {
+		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
+	}
+}
+
+// call normalises a simple command.
+func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
+	var subs stmtLists
+	from, to := ce.Pos(), ce.End()
+	if len(rs) > 0 {
+		if p := rs[0].Pos(); p.Offset() < from.Offset() {
+			from = p
+		}
+		if e := redirEnd(rs[len(rs)-1]); e.Offset() > to.Offset() {
+			to = e
+		}
+	}
+	c := SimpleCommand{Text: z.text(from, to), Func: z.fn, Async: z.async}
+	if len(ce.Assigns) > 0 {
+		c.Assigns = make([]string, 0, len(ce.Assigns))
+		for _, as := range ce.Assigns {
+			c.Assigns = append(c.Assigns, z.assign(as, &subs))
+		}
+	}
+	if len(ce.Args) > 0 {
+		c.Words = make([]Word, len(ce.Args))
+		for i, w := range ce.Args {
+			c.Words[i] = z.word(w, &subs)
+		}
+	}
+	c.Redirects = z.redirects(rs, &subs)
+	z.finish(c, subs, ce.Args, stdinDoc(rs))
+}
+
+// stdinDoc returns the here-document or here-string that feeds a
+// command's standard input, if any.
+func stdinDoc(rs []*syntax.Redirect) *syntax.Redirect {
+	var doc *syntax.Redirect
+	for _, r := range rs {
+		if r.N != nil && r.N.Value != "0" {
+			continue
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			doc = r
+		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+			doc = nil
+		}
+	}
+	return doc
+}
+
+// docProgram returns the text of a here-document or here-string, and
+// whether it is literal.
+func (z *analyzer) docProgram(r *syntax.Redirect) (string, bool) {
+	if r.Op == syntax.WordHdoc {
+		w := z.word(r.Word, nil)
+		return w.Text, w.Literal
+	}
+	if r.Hdoc == nil {
+		return "", true
+	}
+	// With an unquoted delimiter the shell first removes the backslashes
+	// before $ ` \ and newline; what it then runs is the result.
+	quoted := false
+	for _, p := range r.Word.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			quoted = quoted || strings.Contains(p.Value, "\\")
+		default:
+			quoted = true
+		}
+	}
+	var b strings.Builder
+	for _, p := range r.Hdoc.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			return z.text(r.Hdoc.Pos(), r.Hdoc.End()), false
+		}
+		if quoted {
+			b.WriteString(l.Value)
+			continue
+		}
+		for i := 0; i < len(l.Value); i++ {
+			if l.Value[i] == '\\' && i+1 < len(l.Value) && strings.IndexByte("$`\\\n", l.Value[i+1]) >= 0 {
+				i++
+				if l.Value[i] == '\n' {
+					continue
+				}
+			}
+			b.WriteByte(l.Value[i])
+		}
+	}
+	return b.String(), true
+}
+
+// decl treats declare, local, export, readonly, typeset and nameref as
+// commands whose words are their arguments ("FOO=bar" for an assignment).
+func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
+	var subs stmtLists
+	c := SimpleCommand{Func: z.fn, Async: z.async, Dir: z.dir}
+	to := d.End()
+	if len(rs) > 0 {
+		if e := redirEnd(rs[len(rs)-1]); e.Offset() > to.Offset() {
+			to = e
+		}
+	}
+	c.Text = z.text(d.Pos(), to)
+	c.Words = make([]Word, 0, 1+len(d.Args))
+	c.Words = append(c.Words, Word{Text: d.Variant.Value, Literal: true})
+	for _, as := range d.Args {
+		switch {
+		case as.Naked && as.Name == nil && as.Value != nil:
+			// An option, or a word expanded at run time (`export $x`).
+			c.Words = append(c.Words, z.word(as.Value, &subs))
+		case as.Naked && as.Name != nil:
+			c.Words = append(c.Words, Word{Text: as.Name.Value, Literal: true})
+		default:
+			text := z.assign(as, &subs)
+			lit := as.Array == nil && as.Index == nil &&
+				(as.Value == nil || z.word(as.Value, nil).Literal)
+			c.Words = append(c.Words, Word{Text: text, Literal: lit})
+		}
+	}
+	c.Redirects = z.redirects(rs, &subs)
+	z.add(c, subs)
+}
+
+// assign renders an assignment as "NAME=value", the value quote-removed
+// when literal and as written otherwise.
+func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
+	if as.Index != nil {
+		z.arith(as.Index, subs)
+	}
+	if as.Array != nil {
+		for _, e := range as.Array.Elems {
+			if e.Index != nil {
+				z.arith(e.Index, subs)
+			}
+			if e.Value != nil {
+				z.word(e.Value, subs)
+			}
+		}
+	}
+	if as.Name == nil || as.Index != nil || as.Array != nil {
+		return z.nodeTextFull(as)
+	}
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	if as.Value == nil {
+		return as.Name.Value + op
+	}
+	return as.Name.Value + op + z.word(as.Value, subs).Text
+}
+
+func (z *analyzer) nodeTextFull(n syntax.Node) string { return z.text(n.Pos(), n.End()) }
+
+// redirects converts the file redirections in rs. Here-documents,
+// here-strings and file descriptor duplications are not files, but their
+// words are searched for substitutions.
+func (z *analyzer) redirects(rs []*syntax.Redirect, subs *stmtLists) []Redirect {
+	var out []Redirect
+	for _, r := range rs {
+		if r.Hdoc != nil {
+			z.word(r.Hdoc, subs)
+		}
+		if r.Word == nil {
+			continue
+		}
+		target := z.word(r.Word, subs)
+		red := Redirect{Op: r.Op.String(), Target: target}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.AppClob,
+			syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+			red.Write = true
+		case syntax.RdrIn:
+			red.Read = true
+		case syntax.RdrInOut:
+			red.Read, red.Write = true, true
+		case syntax.DplIn, syntax.DplOut:
+			if target.Literal && isFD(target.Text) {
+				continue
+			}
+			// bash reads `>&word` with a word that is not a descriptor as
+			// `&> word`; a non-literal word may be either, so it counts.
+			red.Write = r.Op == syntax.DplOut
+			red.Read = r.Op == syntax.DplIn
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		default:
+			z.complex("unsupported redirection %s: %s", r.Op, z.nodeText(r))
+			continue
+		}
+		out = append(out, red)
+	}
+	return out
+}
+
+// isFD reports whether s is the target of a descriptor duplication: "1",
+// "3-" (move) or "-" (close).
+func isFD(s string) bool {
+	s = strings.TrimSuffix(s, "-")
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// finish unwraps c's wrappers, appends it, then analyses what it runs:
+// nested shell programs, find -exec commands and substitutions. args are
+// c's words as parsed, nil for a synthetic command.
+func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, stdin *syntax.Redirect) {
+	c.Dir = z.dir
+	if len(c.Words) == 0 {
+		z.add(c, subs)
+		return
+	}
+	u := unwrap(c.Words)
+	c.Inner, c.OpenArgs = u.inner, c.OpenArgs || u.open
+	if !c.Words[c.Inner].Literal {
+		z.complex("non-literal command name %s", shorten(c.Words[c.Inner].Text))
+	}
+	prog, what, bad := nestedProgram(c, u)
+	if what == "" && bad == "" && stdin != nil && isShell(lowerName(c)) && readsProgramFromFeed(c) {
+		// bash <<'EOF' … EOF: the document is the program.
+		text, lit := z.docProgram(stdin)
+		if lit {
+			prog, what = text, c.Name()+" here-document"
+		} else {
+			bad = "non-literal " + c.Name() + " here-document " + shorten(text)
+		}
+	}
+	if bad != "" {
+		z.complex("%s", bad)
+	}
+	c.Nested = what != ""
+	i := z.add(c, nil)
+	if what != "" {
+		// eval runs its program in the same shell; the others in a new
+		// process, or later (trap).
+		dir := z.dir
+		z.nested(prog, what)
+		if lowerName(c) != "eval" {
+			z.dir = dir
+		}
+	}
+	if c.Name() == "find" {
+		z.findExec(i, args)
+	}
+	z.feeds(i, subs)
+	z.changeDir(c)
+}
+
+// changeDir follows a cd (or pushd, popd) to where later commands run.
+func (z *analyzer) changeDir(c SimpleCommand) {
+	n := lowerName(c)
+	switch {
+	case n == "cd" || n == "pushd":
+	case n == "popd" || n == "source" || n == "." || z.cdFuncs[c.Name()]:
+		// Back to a directory of the stack, or wherever a script or
+		// function went.
+		z.dir = "?"
+		return
+	default:
+		return
+	}
+	var target *Word
+	for _, w := range c.Args()[1:] {
+		if w.Literal && w.Text == "--" {
+			continue
+		}
+		if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' {
+			continue // -P, -L, -e
+		}
+		target = &w
+		break
+	}
+	switch {
+	case target == nil:
+		z.dir = "~"
+	case !target.Literal:
+		t := looseText(target.Text)
+		if rest, ok := homeRest(t); ok && !strings.ContainsAny(rest, "$`*?[{") {
+			z.dir = path.Join("~", rest)
+		} else {
+			z.dir = "?"
+		}
+	case target.Text == "-" || strings.HasPrefix(target.Text, "+") || n == "pushd" && target.Text == "":
+		z.dir = "?"
+	case path.IsAbs(target.Text) || strings.HasPrefix(target.Text, "~"):
+		z.dir = target.Text
+	case z.dir == "?":
+	case z.dir == "":
+		z.dir = target.Text
+	default:
+		z.dir = z.dir + "/" + target.Text
+	}
+	if z.fn != "" {
+		if z.cdFuncs == nil {
+			z.cdFuncs = map[string]bool{}
+		}
+		z.cdFuncs[z.fn] = true
+	}
+}
+
+// findExec appends the commands that `find … -exec CMD … ;` (and -execdir,
+// -ok, -okdir) runs, each as a command of its own with OpenArgs set: the
+// {} placeholder stands for file names found at run time.
+func (z *analyzer) findExec(i int, args []*syntax.Word) {
+	words := z.a.Commands[i].Words
+	for j := z.a.Commands[i].Inner + 1; j < len(words); j++ {
+		switch words[j].Text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		start := j + 1
+		end := start
+		for end < len(words) && !(words[end].Literal && (words[end].Text == ";" || words[end].Text == "+")) {
+			end++
+		}
+		if end > start {
+			c := SimpleCommand{
+				Words:    append([]Word(nil), words[start:end]...),
+				OpenArgs: true,
+				Func:     z.a.Commands[i].Func,
+				Async:    z.a.Commands[i].Async,
+			}
+			if args != nil && end-1 < len(args) {
+				c.Text = z.text(args[start].Pos(), args[end-1].End())
+			} else {
+				c.Text = joinWords(c.Words)
+			}
+			var wargs []*syntax.Word
+			if args != nil && end <= len(args) {
+				wargs = args[start:end]
+			}
+			z.finish(c, nil, wargs, nil)
+		}
+		j = end
+	}
+}
+
+func joinWords(ws []Word) string {
+	var b strings.Builder
+	for i, w := range ws {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.Text)
+	}
+	return b.String()
+}
+
+// nestedProgram returns the shell program that c runs as a string (bash -c
+// STR, eval STR …, trap STR SIG, alias n=STR, su -c STR, env -S STR, watch
+// STR, flock -c STR) and a name for it. bad names a program that exists but
+// is not literal.
+func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
+	if u.shell != nil {
+		if !u.shell.Literal {
+			return "", "", fmt.Sprintf("non-literal %s string %s", u.shellWhat, shorten(u.shell.Text))
+		}
+		return u.shell.Text, u.shellWhat + " string", ""
+	}
+	name := c.Name()
+	args := c.Args()
+	switch strings.ToLower(name) {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh":
+		i, hasC := 1, false
+	opts:
+		for ; i < len(args); i++ {
+			w := args[i]
+			if !w.Literal {
+				if hasC {
+					break opts // the program
+				}
+				if l := looseText(w.Text); l == "" || l[0] == '$' || l[0] == '`' {
+					// It may expand to -c.
+					return "", "", fmt.Sprintf("non-literal %s option %s", name, shorten(w.Text))
+				}
+				break opts // a script: "./$name.sh"
+			}
+			t := w.Text
+			switch {
+			case t == "--" || t == "-":
+				i++
+				break opts
+			case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
+				i++
+			case strings.HasPrefix(t, "--"):
+				if t == "--command" { // fish
+					hasC = true
+				}
+			case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+				if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+					hasC = true
+				}
+			default:
+				break opts
+			}
+		}
+		if !hasC || i >= len(args) {
+			return "", "", "" // a script, or the program on stdin
+		}
+		if !args[i].Literal {
+			return "", "", fmt.Sprintf("non-literal %s -c string %s", name, shorten(args[i].Text))
+		}
+		return args[i].Text, name + " -c string", ""
+	case "eval":
+		rest := args[1:]
+		if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return "", "", ""
+		}
+		for _, w := range rest {
+			if !w.Literal {
+				return "", "", fmt.Sprintf("non-literal eval string %s", shorten(w.Text))
+			}
+		}
+		return joinWords(rest), "eval string", ""
+	case "trap":
+		rest := args[1:]
+		if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {
+			rest = rest[1:]
+		}
+		// `trap SIG` and `trap - SIG` reset; -p and -l print.
+		if len(rest) < 2 || (rest[0].Literal && (rest[0].Text == "-" || strings.HasPrefix(rest[0].Text, "-"))) {
+			return "", "", ""
+		}
+		if !rest[0].Literal {
+			return "", "", fmt.Sprintf("non-literal trap string %s", shorten(rest[0].Text))
+		}
+		return rest[0].Text, "trap string", ""
+	case "alias":
+		// Aliases expand where the shell reads the next command; their
+		// values are programs (`alias ls='rm -rf ~'`).
+		var b strings.Builder
+		for _, w := range args[1:] {
+			if !w.Literal {
+				return "", "", fmt.Sprintf("non-literal alias %s", shorten(w.Text))
+			}
+			if _, v, ok := strings.Cut(w.Text, "="); ok {
+				if b.Len() > 0 {
+					b.WriteByte('\n')
+				}
+				b.WriteString(v)
+			}
+		}
+		if b.Len() == 0 {
+			return "", "", ""
+		}
+		return b.String(), "alias value", "alias definition " + shorten(joinWords(args[1:])) +
+			": aliases change what later command names run"
+	case "cmd", "cmd.exe":
+		for i, w := range args[1:] {
+			if w.Literal && (strings.EqualFold(w.Text, "/c") || strings.EqualFold(w.Text, "/k")) {
+				return joinRest(args[i+2:], "cmd /c")
+			}
+		}
+	case "powershell", "powershell.exe", "pwsh", "pwsh.exe":
+		for i := 1; i < len(args); i++ {
+			w := args[i]
+			t := strings.ToLower(w.Text)
+			switch {
+			case !w.Literal:
+				return "", "", fmt.Sprintf("non-literal %s argument %s", name, shorten(w.Text))
+			case t == "-command" || t == "-c" || t == "/command" || t == "/c":
+				return joinRest(args[i+1:], name+" -Command")
+			case t == "-encodedcommand" || t == "-e" || t == "-ec" || t == "-enc":
+				return "", "", name + " " + w.Text + ": an encoded command cannot be checked"
+			case t == "-file" || t == "-f":
+				return "", "", ""
+			case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "/"):
+				switch t {
+				case "-executionpolicy", "-ep", "-windowstyle", "-w", "-configurationname", "-inputformat", "-outputformat", "-workingdirectory", "-wd", "-version", "-v":
+					i++
+				}
+			default:
+				// Positional words are the command.
+				return joinRest(args[i:], name+" command")
+			}
+		}
+	}
+	return "", "", ""
+}
+
+// joinRest returns words joined as a program, or names it when one of them
+// is not literal. The program is read with bash's grammar: close enough
+// to find the commands, and a parse error makes it too complex.
+func joinRest(ws []Word, what string) (prog, name, bad string) {
+	if len(ws) == 0 {
+		return "", "", ""
+	}
+	for _, w := range ws {
+		if !w.Literal {
+			return "", "", fmt.Sprintf("non-literal %s string %s", what, shorten(w.Text))
+		}
+	}
+	return joinWords(ws), what + " string", ""
+}
+
+// word converts a word: quotes removed and the value kept when it is
+// literal, the source text kept otherwise. The bodies of substitutions in
+// it are appended to subs (when subs is not nil).
+func (z *analyzer) word(w *syntax.Word, subs *stmtLists) Word {
+	if w == nil || len(w.Parts) == 0 {
+		return Word{Literal: true}
+	}
+	// The common case: one plain literal, nothing to unescape or expand.
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsAny(l.Value, "\\*?[{~") {
+			return Word{Text: l.Value, Literal: true}
+		}
+	}
+	var b strings.Builder
+	lit := true
+	special := false // an unquoted Lit holds * ? [ or {: check for globs
+	for i, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				prefix, _, _ := strings.Cut(v, "/")
+				if prefix != "~" {
+					// ~user, ~+ and ~- expand to directories not known
+					// here (~root is /root).
+					lit = false
+				}
+			}
+			if strings.ContainsAny(v, "*?[]{}") {
+				special = true
+			}
+			unescapeUnquoted(&b, v)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				decodeANSIC(&b, p.Value)
+			} else {
+				b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					unescapeDouble(&b, l.Value)
+					continue
+				}
+				lit = false
+				z.part(q, subs)
+			}
+		default:
+			lit = false
+			z.part(part, subs)
+		}
+	}
+	if lit && special && isPattern(w) {
+		lit = false
+	}
+	if !lit {
+		return Word{Text: z.text(w.Pos(), w.End())}
+	}
+	return Word{Text: b.String(), Literal: true}
+}
+
+// part searches a word part that is not a literal for substitutions.
+func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
+	if !z.enter() {
+		z.leave()
+		return
+	}
+	defer z.leave()
+	switch p := part.(type) {
+	case *syntax.Lit, *syntax.SglQuoted, *syntax.ExtGlob:
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			z.part(q, subs)
+		}
+	case *syntax.CmdSubst:
+		if subs != nil {
+			*subs = append(*subs, subst{stmts: p.Stmts})
+		}
+	case *syntax.ProcSubst:
+		if subs != nil {
+			*subs = append(*subs, subst{stmts: p.Stmts, out: p.Op == syntax.CmdOut})
+		}
+	case *syntax.ArithmExp:
+		z.arith(p.X, subs)
+	case *syntax.ParamExp:
+		if p.NestedParam != nil {
+			z.part(p.NestedParam, subs)
+		}
+		if p.Index != nil {
+			z.arith(p.Index, subs)
+		}
+		if p.Slice != nil {
+			z.arith(p.Slice.Offset, subs)
+			z.arith(p.Slice.Length, subs)
+		}
+		if p.Repl != nil {
+			z.word(p.Repl.Orig, subs)
+			z.word(p.Repl.With, subs)
+		}
+		if p.Exp != nil {
+			z.word(p.Exp.Word, subs)
+		}
+	case *syntax.BraceExp:
+		for _, e := range p.Elems {
+			z.word(e, subs)
+		}
+	default:
+		z.complex("unsupported word part %T: %s", part, z.nodeText(part))
+	}
+}
+
+// arith searches an arithmetic expression for substitutions.
+func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
+	if x == nil {
+		return
+	}
+	if !z.enter() {
+		z.leave()
+		return
+	}
+	defer z.leave()
+	switch x := x.(type) {
+	case *syntax.Word:
+		z.word(x, subs)
+	case *syntax.BinaryArithm:
+		z.arith(x.X, subs)
+		z.arith(x.Y, subs)
+	case *syntax.UnaryArithm:
+		z.arith(x.X, subs)
+	case *syntax.ParenArithm:
+		z.arith(x.X, subs)
+	case *syntax.FlagsArithm:
+		z.arith(x.X, subs)
+	default:
+		z.complex("unsupported arithmetic %T: %s", x, z.nodeText(x))
+	}
+}
+
+// test searches a [[ ]] expression for substitutions.
+func (z *analyzer) test(x syntax.TestExpr, subs *stmtLists) {
+	if x == nil {
+		return
+	}
+	if !z.enter() {
+		z.leave()
+		return
+	}
+	defer z.leave()
+	switch x := x.(type) {
+	case *syntax.Word:
+		z.word(x, subs)
+	case *syntax.BinaryTest:
+		z.test(x.X, subs)
+		z.test(x.Y, subs)
+	case *syntax.UnaryTest:
+		z.test(x.X, subs)
+	case *syntax.ParenTest:
+		z.test(x.X, subs)
+	default:
+		z.complex("unsupported test expression %T: %s", x, z.nodeText(x))
+	}
+}
+
+// unescapeUnquoted removes the backslashes of an unquoted literal: `\x` is
+// x. The parser has already removed escaped newlines.
+func unescapeUnquoted(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			i++
+		}
+		b.WriteByte(v[i])
+	}
+}
+
+// unescapeDouble removes the backslashes that are special inside double
+// quotes: before $ ` " \ and newline; others stay.
+func unescapeDouble(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			switch v[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+}
+
+// decodeANSIC decodes the body of a $'…' string as bash does. A NUL ends
+// the string, as it ends a C string in bash.
+func decodeANSIC(b *strings.Builder, v string) {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := v[i]; e {
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '\'', '"', '?':
+			b.WriteByte(e)
+		case 'c':
+			if i+1 < len(v) {
+				i++
+				b.WriteByte(v[i] & 0x1f)
+			} else {
+				b.WriteString(`\c`)
+			}
+		case 'x', 'u', 'U', '0', '1', '2', '3', '4', '5', '6', '7':
+			base, width, start := 16, 2, i+1
+			switch e {
+			case 'u':
+				width = 4
+			case 'U':
+				width = 8
+			case 'x':
+			default:
+				base, width, start = 8, 3, i
+			}
+			end := start
+			for end < len(v) && end-start < width && isDigitIn(v[end], base) {
+				end++
+			}
+			if end == start {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(v[start:end], base, 32)
+			i = end - 1
+			if n == 0 {
+				return
+			}
+			if e == 'u' || e == 'U' {
+				b.WriteRune(rune(n))
+			} else {
+				b.WriteByte(byte(n))
+			}
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+}
+
+func isDigitIn(c byte, base int) bool {
+	switch {
+	case c >= '0' && c <= '7':
+		return true
+	case c == '8' || c == '9':
+		return base == 16
+	case c >= 'a' && c <= 'f', c >= 'A' && c <= 'F':
+		return base == 16
+	}
+	return false
+}
+
+// isPattern reports whether the unquoted parts of w make it a glob (* ?
+// [...]) or a brace expansion ({a,b}, {1..3}). Quoted and escaped
+// characters stand in as '_', which matches nothing special.
+func isPattern(w *syntax.Word) bool {
+	var sk []byte
+	for _, part := range w.Parts {
+		l, ok := part.(*syntax.Lit)
+		if !ok {
+			sk = append(sk, '_')
+			continue
+		}
+		for i := 0; i < len(l.Value); i++ {
+			if l.Value[i] == '\\' && i+1 < len(l.Value) {
+				i++
+				sk = append(sk, '_')
+				continue
+			}
+			sk = append(sk, l.Value[i])
+		}
+	}
+	depth, braceItems := 0, false
+	for i, c := range sk {
+		switch c {
+		case '*', '?':
+			return true
+		case '[':
+			for _, d := range sk[i+1:] {
+				if d == ']' {
+					return true
+				}
+			}
+		case '{':
+			depth++
+		case '}':
+			if depth > 0 {
+				depth--
+				if braceItems {
+					return true
+				}
+			}
+		case ',':
+			if depth > 0 {
+				braceItems = true
+			}
+		case '.':
+			if depth > 0 && i+1 < len(sk) && sk[i+1] == '.' {
+				braceItems = true
+			}
+		}
+	}
+	return false
+}
+
+// wrapSpec describes the options of a command that runs another command
+// (sudo, env, nice, xargs …) so that the command behind it can be found.
+type wrapSpec struct {
+	arg      string   // short options that take an argument
+	longArg  []string // long options that take an argument (--opt v)
+	numOpt   bool     // -N is an option (nice -5)
+	assigns  bool     // NAME=value words may precede the command
+	operands int      // operands before the command (timeout's duration)
+	// shell is a short option whose argument is a shell program (su -c,
+	// env -S), with its long form; the program is analysed as a nested
+	// shell and the command is not looked through.
+	shell     byte
+	shellLong string
+	// joinRest: the words after the shell option's argument are part of
+	// the program (env -S).
+	joinRest bool
+	// lookup lists short options that make the command a lookup, not a
+	// wrapper (command -v).
+	lookup string
+	open   bool // arguments are appended at run time (xargs)
+	// program: the words after the options are a shell program joined
+	// with spaces (watch), unless an option in exec is given.
+	program bool
+	exec    string
+	// noCommand: what follows the options is not a command (su's user
+	// name); only a shell option makes it run something, or the option
+	// cmdIf (runuser -u USER CMD).
+	noCommand bool
+	cmdIf     byte
+}
+
+// wrapperSpecs are the commands looked through to find what really runs. Each
+// is here because it runs its operands as a command with the same
+// privileges or more: a rule for `rm` must also catch `sudo nice rm`.
+var wrapperSpecs = map[string]*wrapSpec{
+	"sudo": {arg: "ughpCDrtTU", assigns: true,
+		longArg: []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user"}},
+	"doas":   {arg: "uC"},
+	"pkexec": {longArg: []string{"--user"}},
+	"env": {arg: "uC", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true,
+		longArg: []string{"--unset", "--chdir"}},
+	"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
+	"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
+	"nohup":    {},
+	"timeout":  {arg: "sk", operands: 1, longArg: []string{"--signal", "--kill-after"}},
+	"time":     {arg: "fo", longArg: []string{"--format", "--output"}},
+	"command":  {lookup: "vV"},
+	"builtin":  {},
+	"exec":     {arg: "a"},
+	"xargs":    {arg: "adEILnPs", open: true, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+	"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
+	"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
+	"taskset":  {operands: 1},
+	"setsid":   {},
+	"unbuffer": {},
+	"busybox":  {},
+	"toybox":   {},
+	"parallel": {arg: "jSadEInNLPsC", open: true, longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
+	"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
+	"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
+	"strace":   {arg: "abeEIoOpPsSuUX"},
+	"ltrace":   {arg: "aAeEnopsuXxDFlL"},
+	"unshare":  {arg: "SGRwt"},
+	"watch": {arg: "n", program: true, exec: "x",
+		longArg: []string{"--interval"}},
+	"su":      {arg: "gGsw", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}},
+	"runuser": {arg: "ugGsw", shell: 'c', shellLong: "--command", noCommand: true, cmdIf: 'u', longArg: []string{"--user", "--group", "--supp-group", "--shell", "--whitelist-environment"}},
+	"script":  {arg: "cEIOBTm", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--log-io", "--log-in", "--log-out", "--log-timing", "--echo", "--logging-format"}},
+}
+
+// unwrapped is what unwrap found.
+type unwrapped struct {
+	inner     int   // index of the command that really runs
+	open      bool  // xargs appends arguments
+	shell     *Word // a shell program given to a wrapper (su -c STR)
+	shellWhat string
+}
+
+// unwrap follows wrappers (sudo env FOO=1 nice rm x) to the command that
+// really runs. A wrapper with no command after its options (`env`, `sudo
+// -l`) is itself the command.
+func unwrap(words []Word) unwrapped {
+	var u unwrapped
+	for u.inner < len(words) {
+		w := words[u.inner]
+		if !w.Literal {
+			return u
+		}
+		name := strings.ToLower(baseName(w.Text))
+		spec := wrapperSpecs[name]
+		if spec == nil {
+			return u
+		}
+		next, o := skipOptions(words, u.inner+1, spec)
+		switch {
+		case o.lookup:
+			return u
+		case o.shell != nil:
+			prog := *o.shell
+			if spec.joinRest && next < len(words) {
+				all := append([]Word{prog}, words[next:]...)
+				prog = Word{Text: joinWords(all), Literal: allLiteral(all)}
+				if !prog.Literal {
+					prog.Text = o.shell.Text
+				}
+			}
+			u.shell, u.shellWhat = &prog, name+" "+o.shellOpt
+			return u
+		case spec.noCommand && !o.cmdIf || next >= len(words):
+			return u
+		case spec.program && !o.exec:
+			rest := words[next:]
+			prog := Word{Text: joinWords(rest), Literal: allLiteral(rest)}
+			u.shell, u.shellWhat = &prog, name
+			return u
+		}
+		if spec.open {
+			u.open = true
+		}
+		u.inner = next
+	}
+	return u
+}
+
+func allLiteral(ws []Word) bool {
+	for _, w := range ws {
+		if !w.Literal {
+			return false
+		}
+	}
+	return true
+}
+
+// optInfo is what skipOptions saw.
+type optInfo struct {
+	cmdIf    bool
+	lookup   bool
+	exec     bool
+	shell    *Word
+	shellOpt string
+}
+
+// skipOptions returns the index of the first word after i that is not an
+// option, an option's argument, an assignment or a leading operand of
+// spec. A non-literal word where an option could be ends the options: it
+// may be the command.
+func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
+	var o optInfo
+	operands := 0
+	for i < len(words) {
+		w := words[i]
+		t := w.Text
+		if !w.Literal {
+			if operands < spec.operands {
+				operands++
+				i++
+				continue
+			}
+			return i, o
+		}
+		if t == "--" {
+			i++
+			// Only operands follow: the leading ones, then the command.
+			for operands < spec.operands && i < len(words) {
+				operands++
+				i++
+			}
+			return i, o
+		}
+		if len(t) > 1 && t[0] == '-' {
+			if strings.HasPrefix(t, "--") {
+				name, val, eq := strings.Cut(t, "=")
+				if spec.shellLong != "" && name == spec.shellLong {
+					o.shellOpt = name
+					if eq {
+						o.shell = &Word{Text: val, Literal: true}
+						return i + 1, o
+					}
+					if i+1 < len(words) {
+						o.shell = &words[i+1]
+						return i + 2, o
+					}
+					return i + 1, o
+				}
+				if name == "--exec" && spec.exec != "" {
+					o.exec = true
+				}
+				if !eq && slices.Contains(spec.longArg, name) {
+					i++
+				}
+				i++
+				continue
+			}
+			if spec.numOpt && t[1] >= '0' && t[1] <= '9' {
+				i++
+				continue
+			}
+			for k := 1; k < len(t); k++ {
+				c := t[k]
+				if strings.IndexByte(spec.lookup, c) >= 0 {
+					o.lookup = true
+				}
+				if spec.cmdIf != 0 && c == spec.cmdIf {
+					o.cmdIf = true
+				}
+				if strings.IndexByte(spec.exec, c) >= 0 {
+					o.exec = true
+				}
+				if spec.shell != 0 && c == spec.shell {
+					o.shellOpt = "-" + string(c)
+					if k+1 < len(t) {
+						o.shell = &Word{Text: t[k+1:], Literal: true}
+						return i + 1, o
+					}
+					if i+1 < len(words) {
+						o.shell = &words[i+1]
+						return i + 2, o
+					}
+					return i + 1, o
+				}
+				if strings.IndexByte(spec.arg, c) >= 0 {
+					if k+1 == len(t) {
+						i++ // the argument is the next word
+					}
+					break
+				}
+			}
+			i++
+			continue
+		}
+		if spec.assigns && isEnvAssign(t) {
+			i++
+			continue
+		}
+		if operands < spec.operands {
+			operands++
+			i++
+			continue
+		}
+		if spec.noCommand && !o.cmdIf && spec.shell != 0 {
+			// su USER -c STR: operands and options mix.
+			i++
+			continue
+		}
+		return i, o
+	}
+	return i, o
+}
+
+// isAssignWord reports whether s has the form NAME=value or NAME+=value.
+func isAssignWord(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok {
+		return false
+	}
+	name = strings.TrimSuffix(name, "+")
+	return isName(name)
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,74 @@
+package permission
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzAnalyzeShell checks that the analysis never panics, keeps its own
+// invariants, and is not fooled by wrapping: a command found in S is still
+// found in `echo $(S)` and `bash -c 'S'`, unless those are reported too
+// complex (which makes them ask anyway).
+func FuzzAnalyzeShell(f *testing.F) {
+	for _, s := range []string{
+		"git status",
+		"rm -rf /",
+		"FOO=1 sudo env BAR=2 nice -n 5 rm x",
+		"echo $(rm x) `ls` <(cat y) > out 2>&1",
+		`bash -c "sh -c 'rm x'"`,
+		"eval rm x",
+		":(){ :|:& };:",
+		"curl -s x | bash",
+	} {
+		f.Add(s)
+	}
+	env := PathEnv{Cwd: "/w/p", Home: "/h", Root: "/w/p"}
+	f.Fuzz(func(t *testing.T, src string) {
+		a := AnalyzeShell(src)
+		for i, c := range a.Commands {
+			if c.Inner < 0 || c.Inner > len(c.Words) {
+				t.Fatalf("Commands[%d].Inner = %d with %d words", i, c.Inner, len(c.Words))
+			}
+			_ = c.Name()
+			_ = c.Args()
+			_ = c.EnvAssigns()
+			IsReadOnly(c)
+			PathArgs(c)
+			CheckDanger(c, env)
+		}
+		for _, p := range a.Pipelines {
+			for _, stage := range p {
+				for _, i := range stage {
+					if i < 0 || i >= len(a.Commands) {
+						t.Fatalf("pipeline index %d out of %d commands", i, len(a.Commands))
+					}
+				}
+			}
+		}
+		CheckPipelines(a)
+
+		if !hasCommand(a, "rm") {
+			return
+		}
+		wrapped := []string{"echo $(" + src + "\n)"}
+		// bash reads a -c string that starts with - or + as options, as
+		// does the analysis.
+		if !strings.Contains(src, "'") && !strings.HasPrefix(src, "-") && !strings.HasPrefix(src, "+") {
+			wrapped = append(wrapped, "bash -c '"+src+"'")
+		}
+		for _, w := range wrapped {
+			if b := AnalyzeShell(w); !hasCommand(b, "rm") && len(b.Complex) == 0 {
+				t.Errorf("rm found in %q but not in %q (commands %q)", src, w, names(b))
+			}
+		}
+	})
+}
+
+func hasCommand(a Analysis, name string) bool {
+	for _, c := range a.Commands {
+		if c.Name() == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,988 @@
+package permission
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Danger is a built-in reason not to run a command without asking.
+type Danger struct {
+	// Rule names the row of the danger table that matched ("rm").
+	Rule string
+	// Reason says, for a person, what the command could do.
+	Reason string
+	// Critical is true when the command must be denied in every mode
+	// (rm of a critical path), not merely asked about.
+	Critical bool
+}
+
+// dangerRule is one row of the danger table: check inspects one
+// normalised command, pipe one pipeline. Each returns a reason, empty when
+// the row does not match.
+type dangerRule struct {
+	name  string
+	check func(c SimpleCommand, env PathEnv) (reason string, critical bool)
+	pipe  func(a Analysis, p Pipeline) string
+}
+
+// dangerTable is the danger table. Rows match normalised commands (quotes
+// resolved, wrappers looked through, /bin/rm as rm, names compared without
+// case because macOS file systems ignore it), never raw text: `echo "rm -rf
+// /"` is harmless. The seed's sixteen patterns are the floor: rm, git
+// push/reset/clean/checkout ., sudo, mkfs, dd, > /dev/, kill, pkill, reboot,
+// shutdown, and Windows' del, rmdir, format, taskkill, Remove-Item and
+// Stop-Process. CheckDanger reports the first critical row that matches,
+// else the first row; specific rows therefore come before general ones.
+var dangerTable = []dangerRule{
+	// rm aimed at / or the home directory is the classic unrecoverable
+	// mistake; Critical for critical paths, Ask for any other operands.
+	{name: "rm", check: checkRm},
+	// rmdir only removes empty directories, but on a critical path it is
+	// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
+	{name: "rmdir", check: checkRmdir},
+	// find -delete and -exec rm delete everything they match; with no
+	// test, everything under the start path.
+	{name: "find -delete", check: checkFindDelete},
+	// Windows deletion commands (del, erase, rd, Remove-Item).
+	{name: "del", check: nameIn("deletes files", "del", "erase", "rd", "remove-item")},
+	// format wipes a Windows volume.
+	{name: "format", check: nameIn("formats a disk", "format")},
+	// Overwrites a file in place so it cannot be recovered.
+	{name: "shred", check: withArgs("overwrites files so they cannot be recovered", "shred")},
+	// Empties or cuts files.
+	{name: "truncate", check: withArgs("truncates files", "truncate")},
+	// Rewrites published history; others lose work.
+	{name: "git push --force", check: checkGitPushForce},
+	// Publishes commits to a shared remote.
+	{name: "git push", check: gitSub("publishes commits to a remote", "push")},
+	// Discards commits or uncommitted changes.
+	{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
+	// Deletes untracked files, which git cannot restore.
+	{name: "git clean", check: gitSub("deletes untracked files", "clean")},
+	// Overwrites uncommitted changes in the working tree.
+	{name: "git checkout .", check: checkGitCheckoutDiscard},
+	// Same as git checkout -- for newer git.
+	{name: "git restore", check: checkGitRestore},
+	// Deletes a branch even when it is not merged.
+	{name: "git branch -D", check: checkGitBranchDelete},
+	// Deletes stashed work.
+	{name: "git stash drop", check: checkGitStashDrop},
+	// A git subcommand only known at run time may be any of the above.
+	{name: "git", check: checkGitUnknown},
+	// git -c and git config keys that run a program of their choosing.
+	{name: "git config exec", check: checkGitConfigExec},
+	// Runs the command with more privileges than the sandbox grants.
+	{name: "sudo", check: checkSudo},
+	// Creates a file system: destroys what the device held.
+	{name: "mkfs", check: checkMkfs},
+	// Erases file system signatures.
+	{name: "wipefs", check: nameIn("erases file system signatures", "wipefs")},
+	// Rewrites partition tables.
+	{name: "fdisk", check: checkPartition},
+	// Copies raw blocks; `of=/dev/sda` destroys a disk.
+	{name: "dd", check: nameIn("copies raw data and can overwrite disks", "dd")},
+	// Writing to a device node goes around the file system (> /dev/sda).
+	{name: "> /dev/", check: checkDeviceWrite},
+	// Deletes extraneous files at the destination.
+	{name: "rsync --delete", check: checkRsyncDelete},
+	// Recursive permission or owner changes of broad trees break systems
+	// and are slow to undo.
+	{name: "chmod -R", check: checkRecursiveChmod},
+	// World-writable files let any user change them.
+	{name: "chmod 777", check: checkChmodWorld},
+	// Signals other processes.
+	{name: "kill", check: nameIn("terminates processes", "kill")},
+	{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
+	{name: "killall", check: nameIn("terminates processes by name", "killall")},
+	{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
+	// Stops or restarts the machine.
+	{name: "reboot", check: nameIn("restarts the machine", "reboot")},
+	{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
+	{name: "init 0", check: checkInit},
+	{name: "systemctl poweroff", check: checkSystemctlPower},
+	// Deletes every cron job of the user, without confirmation.
+	{name: "crontab -r", check: checkCrontabRemove},
+	// A function that starts copies of itself concurrently exhausts the
+	// process table.
+	{name: "fork bomb", check: checkForkBomb},
+	// Variables that make later programs load or run code of the
+	// setter's choosing.
+	{name: "hijack variable", check: checkHijackAssign},
+	// Downloaded code run without being seen.
+	{name: "curl | sh", pipe: pipeDownloadToInterpreter},
+	// A shell program assembled in a pipe cannot be analysed.
+	{name: "pipe to shell", pipe: pipeToShell},
+}
+
+// CheckDanger reports whether c matches the danger table, and the first
+// critical row that matches or else the first one. env is where the
+// command line starts; c.Dir moves it.
+func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
+	env = env.In(c.Dir)
+	var found Danger
+	ok := false
+	for i := range dangerTable {
+		r := &dangerTable[i]
+		if r.check == nil {
+			continue
+		}
+		reason, critical := r.check(c, env)
+		if reason == "" {
+			continue
+		}
+		if critical {
+			return Danger{Rule: r.name, Reason: reason, Critical: true}, true
+		}
+		if !ok {
+			found, ok = Danger{Rule: r.name, Reason: reason}, true
+		}
+	}
+	return found, ok
+}
+
+// CheckPipelines returns the dangers that only show in how commands feed
+// each other (curl … | sh), one for each pipeline and row that match.
+func CheckPipelines(a Analysis) []Danger {
+	var out []Danger
+	for _, p := range a.Pipelines {
+		for i := range dangerTable {
+			r := &dangerTable[i]
+			if r.pipe == nil {
+				continue
+			}
+			if reason := r.pipe(a, p); reason != "" {
+				out = append(out, Danger{Rule: r.name, Reason: reason})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// lowerName is the command's name in lower case without a Windows .exe suffix.
+func lowerName(c SimpleCommand) string {
+	n := strings.ToLower(c.Name())
+	return strings.TrimSuffix(n, ".exe")
+}
+
+// nameIn returns a check matching any of the names (lower case).
+func nameIn(reason string, names ...string) func(SimpleCommand, PathEnv) (string, bool) {
+	return func(c SimpleCommand, _ PathEnv) (string, bool) {
+		n := lowerName(c)
+		if n != "" && slices.Contains(names, n) {
+			return c.Name() + " " + reason, false
+		}
+		return "", false
+	}
+}
+
+// withArgs is nameIn for commands that are harmless without arguments.
+func withArgs(reason string, names ...string) func(SimpleCommand, PathEnv) (string, bool) {
+	match := nameIn(reason, names...)
+	return func(c SimpleCommand, env PathEnv) (string, bool) {
+		if len(c.Args()) < 2 {
+			return "", false
+		}
+		return match(c, env)
+	}
+}
+
+// operandWords returns the words after the command name that are not options
+// (every word after "--"). Non-literal words count as operands: they may
+// be anything.
+func operandWords(c SimpleCommand) []Word {
+	var out []Word
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if w.Literal && w.Text == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// criticalDirs are the directories whose removal ruins the system. The
+// user's home, the project root and every directory above them are added
+// by PathEnv.critical.
+var criticalDirs = []string{
+	"/", "/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+	"/boot", "/dev", "/proc", "/sys", "/var", "/home", "/root", "/opt", "/srv",
+	"/snap", "/nix", "/mnt", "/media",
+	// macOS
+	"/System", "/Library", "/Applications", "/Users", "/private", "/Volumes",
+}
+
+// critical reports whether removing abs, an absolute clean path, would
+// destroy the system, the home directory or the project.
+func (e PathEnv) critical(abs string) bool {
+	if slices.Contains(criticalDirs, abs) {
+		return true
+	}
+	for _, d := range [...]string{e.Home, e.Root} {
+		if d != "" && path.IsAbs(abs) && pathUnder(d, abs) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathUnder reports whether p is dir or below it (both clean, absolute).
+func pathUnder(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
+// criticalOperand reports whether removing w removes a critical path. A
+// non-literal word is critical only when its value is certain to be one:
+// "$HOME", ~/*, /usr/*; otherwise (`$DIR`) the caller asks.
+func (e PathEnv) criticalOperand(w Word) bool {
+	t := w.Text
+	if !w.Literal {
+		t = looseText(t)
+		rest := t
+		if r, ok := homeRest(t); ok {
+			rest = r
+		}
+		// Everything in a directory is as good as the directory.
+		dir, last := path.Split(rest)
+		if last == "*" || last == ".*" {
+			t = strings.TrimSuffix(t, last)
+			if t == "" {
+				t = "."
+			}
+			rest = dir
+		}
+		if strings.ContainsAny(rest, "$`*?[]{}()<>") {
+			return false
+		}
+	}
+	abs := e.Resolve(t)
+	return path.IsAbs(abs) && e.critical(abs)
+}
+
+// looseText drops the quotes and backslashes of a word's source text:
+// `"$HOME"/` becomes `$HOME/`. Only for guessing what a non-literal word
+// names; expansions stay as they are.
+func looseText(s string) string {
+	if !strings.ContainsAny(s, `"'\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'', '\\':
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// removal checks the operands of a command that deletes them.
+func removal(c SimpleCommand, env PathEnv, verb string) (string, bool) {
+	ops := operandWords(c)
+	for _, w := range ops {
+		if env.criticalOperand(w) {
+			return c.Name() + " " + verb + " " + w.Text + ", a critical path", true
+		}
+	}
+	if c.OpenArgs {
+		return c.Name() + " " + verb + " files named at run time", false
+	}
+	for _, w := range ops {
+		if !w.Literal {
+			return c.Name() + " " + verb + " " + w.Text + ", a path only known at run time", false
+		}
+	}
+	return c.Name() + " " + verb + " files", false
+}
+
+func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
+	if lowerName(c) != "rm" || (len(c.Args()) < 2 && !c.OpenArgs) {
+		return "", false
+	}
+	return removal(c, env, "deletes")
+}
+
+func checkRmdir(c SimpleCommand, env PathEnv) (string, bool) {
+	if lowerName(c) != "rmdir" || (len(c.Args()) < 2 && !c.OpenArgs) {
+		return "", false
+	}
+	return removal(c, env, "removes")
+}
+
+// findNoFilter are the find primaries that do not narrow what matches.
+var findNoFilter = []string{
+	"-delete", "-depth", "-d", "-xdev", "-mount", "-follow", "-noleaf",
+	"-ignore_readdir_race", "-noignore_readdir_race", "-daystart",
+	"-print", "-print0", "-ls", "-exec", "-execdir", "-ok", "-okdir",
+	"-maxdepth", "-mindepth", "-true",
+}
+
+// findDeleters are commands that destroy the files find hands them.
+var findDeleters = []string{"rm", "rmdir", "shred", "unlink", "truncate", "srm", "wipe"}
+
+func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
+	if lowerName(c) != "find" {
+		return "", false
+	}
+	args := c.Args()
+	i := 1
+	// Leading options: -H -L -P -D debug -Olevel.
+	for i < len(args) && args[i].Literal {
+		t := args[i].Text
+		if t == "-H" || t == "-L" || t == "-P" || strings.HasPrefix(t, "-O") {
+			i++
+		} else if t == "-D" {
+			i += 2
+		} else {
+			break
+		}
+	}
+	var starts []Word
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		if args[i].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
+			break
+		}
+		starts = append(starts, args[i])
+	}
+	if len(starts) == 0 {
+		starts = []Word{{Text: ".", Literal: true}}
+	}
+	action, filtered, or := "", false, false
+	for j := i; j < len(args); j++ {
+		w := args[j]
+		if !w.Literal {
+			continue
+		}
+		switch t := w.Text; {
+		case t == "-delete":
+			action = "-delete"
+		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
+			if j+1 < len(args) && args[j+1].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(args[j+1].Text))) {
+				action = t + " " + baseName(args[j+1].Text)
+			}
+			// Skip the command: its words are not find's.
+			for j++; j < len(args) && !(args[j].Literal && (args[j].Text == ";" || args[j].Text == "+")); j++ {
+			}
+		case t == "-maxdepth" || t == "-mindepth":
+			j++
+		case t == "-o" || t == "-or" || t == ",":
+			// An alternative reaches the action without the tests.
+			or = true
+		case strings.HasPrefix(t, "-") && !slices.Contains(findNoFilter, t) && t != "-a" && t != "-and" && t != "-not":
+			// find evaluates left to right: a test after the action
+			// filters nothing.
+			if action == "" {
+				filtered = true
+			}
+		case t == "!" || t == "(" || t == ")":
+		default:
+			// An argument of a test (-name PATTERN).
+		}
+	}
+	if action == "" {
+		return "", false
+	}
+	if !filtered || or {
+		for _, s := range starts {
+			if env.criticalOperand(s) {
+				return "find " + action + " deletes everything under " + s.Text + ", a critical path", true
+			}
+		}
+	}
+	return "find " + action + " deletes the files it matches", false
+}
+
+// gitArgs returns git's subcommand and the words after it, skipping git's
+// global options (-C dir, -c key=value, --git-dir=…). cfg collects the
+// -c settings. ok is false when c is not git.
+func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
+	if lowerName(c) != "git" {
+		return Word{}, nil, nil, false
+	}
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return w, args[i+1:], cfg, true
+		case t == "-c":
+			if i+1 < len(args) {
+				cfg = append(cfg, args[i+1])
+			}
+			i++
+		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--config-env" || t == "--super-prefix":
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			return w, args[i+1:], cfg, true
+		}
+	}
+	return Word{}, nil, cfg, true
+}
+
+// gitSub returns a check matching a git subcommand.
+func gitSub(reason string, subs ...string) func(SimpleCommand, PathEnv) (string, bool) {
+	return func(c SimpleCommand, _ PathEnv) (string, bool) {
+		sub, _, _, ok := gitArgs(c)
+		if ok && sub.Literal && slices.Contains(subs, sub.Text) {
+			return "git " + sub.Text + " " + reason, false
+		}
+		return "", false
+	}
+}
+
+// hasOpt reports whether args hold one of the long options (also as
+// --opt=value) or a short cluster with one of the letters.
+func hasOpt(args []Word, short string, long ...string) bool {
+	for _, w := range args {
+		if !w.Literal {
+			continue
+		}
+		t := w.Text
+		if t == "--" {
+			return false
+		}
+		if strings.HasPrefix(t, "--") {
+			n, _, _ := strings.Cut(t, "=")
+			if slices.Contains(long, n) {
+				return true
+			}
+			continue
+		}
+		if len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:], short) && short != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func checkGitPushForce(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "push" {
+		return "", false
+	}
+	if hasOpt(rest, "f", "--force", "--force-with-lease", "--force-if-includes", "--mirror") {
+		return "git push --force rewrites history on the remote", false
+	}
+	for _, w := range rest {
+		if w.Literal && strings.HasPrefix(w.Text, "+") {
+			return "git push " + w.Text + " force-updates a remote branch", false
+		}
+	}
+	return "", false
+}
+
+func checkGitCheckoutDiscard(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "checkout" {
+		return "", false
+	}
+	if hasOpt(rest, "f", "--force") {
+		return "git checkout --force discards uncommitted changes", false
+	}
+	for i, w := range rest {
+		if w.Literal && (w.Text == "." || w.Text == ":/") {
+			return "git checkout " + w.Text + " discards uncommitted changes", false
+		}
+		if w.Literal && w.Text == "--" && i+1 < len(rest) {
+			return "git checkout -- discards uncommitted changes to the paths", false
+		}
+	}
+	return "", false
+}
+
+func checkGitRestore(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "restore" {
+		return "", false
+	}
+	if hasOpt(rest, "S", "--staged") && !hasOpt(rest, "W", "--worktree") {
+		return "", false // unstages only: the working tree is kept
+	}
+	return "git restore discards uncommitted changes", false
+}
+
+func checkGitBranchDelete(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "branch" {
+		return "", false
+	}
+	if hasOpt(rest, "D") || hasOpt(rest, "d", "--delete") && hasOpt(rest, "f", "--force") {
+		return "git branch -D deletes a branch even if it is not merged", false
+	}
+	return "", false
+}
+
+func checkGitStashDrop(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "stash" || len(rest) == 0 {
+		return "", false
+	}
+	if rest[0].Literal && (rest[0].Text == "drop" || rest[0].Text == "clear") {
+		return "git stash " + rest[0].Text + " deletes stashed changes", false
+	}
+	return "", false
+}
+
+func checkGitUnknown(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, _, _, ok := gitArgs(c)
+	if ok && sub.Text != "" && !sub.Literal {
+		return "git " + sub.Text + ": the subcommand is only known at run time", false
+	}
+	return "", false
+}
+
+// gitExecKeys are configuration keys whose value git runs as a program.
+var gitExecKeys = []string{
+	"core.sshcommand", "core.pager", "core.editor", "core.fsmonitor",
+	"core.hookspath", "core.askpass", "core.gitproxy", "sequence.editor",
+	"diff.external", "gpg.program", "credential.helper", "uploadpack.packobjectshook",
+}
+
+func gitExecKey(k string) bool {
+	k = strings.ToLower(k)
+	return slices.Contains(gitExecKeys, k) || strings.HasPrefix(k, "alias.") ||
+		strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".command") ||
+		strings.HasSuffix(k, ".helper") || strings.HasSuffix(k, ".cmd") ||
+		strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") ||
+		strings.HasSuffix(k, ".process")
+}
+
+func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, cfg, ok := gitArgs(c)
+	if !ok {
+		return "", false
+	}
+	for _, w := range cfg {
+		k, _, _ := strings.Cut(w.Text, "=")
+		if !w.Literal || gitExecKey(k) {
+			return "git -c " + w.Text + " can make git run another program", false
+		}
+	}
+	if sub.Literal && sub.Text == "config" {
+		// git config [scope] KEY VALUE sets a key; reads (--get, -l)
+		// have fewer operands or a read option.
+		if hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--unset", "--unset-all") {
+			return "", false
+		}
+		var ops []Word
+		for _, w := range rest {
+			if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
+				ops = append(ops, w)
+			}
+		}
+		if len(ops) >= 2 && (!ops[0].Literal || gitExecKey(ops[0].Text)) {
+			return "git config " + ops[0].Text + " makes git run another program", false
+		}
+	}
+	return "", false
+}
+
+// privilegedNames are commands that run another as a different user.
+var privilegedNames = []string{"sudo", "doas", "pkexec", "su", "runuser", "sudoedit"}
+
+func checkSudo(c SimpleCommand, _ PathEnv) (string, bool) {
+	for _, w := range c.Words[:min(c.Inner+1, len(c.Words))] {
+		if w.Literal && slices.Contains(privilegedNames, strings.ToLower(baseName(w.Text))) {
+			return baseName(w.Text) + " runs a command with other privileges", false
+		}
+	}
+	return "", false
+}
+
+func checkMkfs(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n == "mkfs" || n == "mke2fs" || n == "mkswap" || strings.HasPrefix(n, "mkfs.") || strings.HasPrefix(n, "newfs") {
+		return c.Name() + " creates a file system, destroying the device's data", false
+	}
+	return "", false
+}
+
+func checkPartition(c SimpleCommand, _ PathEnv) (string, bool) {
+	switch lowerName(c) {
+	case "fdisk", "sfdisk", "cfdisk", "gdisk", "sgdisk", "parted":
+	default:
+		return "", false
+	}
+	if hasOpt(c.Args()[1:], "l", "--list") {
+		return "", false // lists partitions only
+	}
+	return c.Name() + " changes partition tables", false
+}
+
+// harmlessDev are the device files writing to which changes nothing.
+func harmlessDev(abs string) bool {
+	switch abs {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty":
+		return true
+	}
+	return strings.HasPrefix(abs, "/dev/fd/")
+}
+
+func checkDeviceWrite(c SimpleCommand, env PathEnv) (string, bool) {
+	for _, p := range PathArgs(c) {
+		if !p.Write || !p.Word.Literal {
+			continue
+		}
+		abs := env.Resolve(p.Word.Text)
+		if strings.HasPrefix(abs, "/dev/") && !harmlessDev(abs) {
+			return "writes to the device " + abs, false
+		}
+	}
+	return "", false
+}
+
+func checkRsyncDelete(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) != "rsync" {
+		return "", false
+	}
+	for _, w := range c.Args()[1:] {
+		if w.Literal && strings.HasPrefix(w.Text, "--delete") || w.Literal && w.Text == "--remove-source-files" {
+			return "rsync " + w.Text + " deletes files", false
+		}
+	}
+	return "", false
+}
+
+// broad reports whether a recursive change of w reaches beyond the
+// working directory, or is on a critical path, or cannot be known.
+func (e PathEnv) broad(w Word) bool {
+	if !w.Literal {
+		return true
+	}
+	abs := e.Resolve(w.Text)
+	if !path.IsAbs(abs) {
+		return strings.HasPrefix(abs, "..") || strings.HasPrefix(abs, "~")
+	}
+	return e.critical(abs) || e.Cwd != "" && !pathUnder(abs, e.Cwd)
+}
+
+func checkRecursiveChmod(c SimpleCommand, env PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "chmod" && n != "chown" && n != "chgrp" {
+		return "", false
+	}
+	args := c.Args()[1:]
+	recursive, reference := false, false
+	for _, w := range args {
+		if !w.Literal {
+			continue
+		}
+		if w.Text == "--" {
+			break
+		}
+		if w.Text == "--recursive" {
+			recursive = true
+		}
+		if strings.HasPrefix(w.Text, "--reference") {
+			reference = true
+		}
+		// chmod -rwx is a mode; options are -R -c -f -v -H -L -P.
+		if len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' &&
+			strings.Trim(w.Text[1:], "RcfvHLP") == "" && strings.Contains(w.Text, "R") {
+			recursive = true
+		}
+	}
+	if !recursive {
+		return "", false
+	}
+	ops := modeOperands(c)
+	if !reference && len(ops) > 0 {
+		ops = ops[1:] // the mode or owner
+	}
+	if c.OpenArgs && len(ops) == 0 {
+		return c.Name() + " -R on paths named at run time", false
+	}
+	for _, w := range ops {
+		if env.broad(w) {
+			return c.Name() + " -R " + w.Text + " changes a broad tree", false
+		}
+	}
+	return "", false
+}
+
+// modeOperands are chmod's operands: a word like -w is a mode, not an
+// option.
+func modeOperands(c SimpleCommand) []Word {
+	var out []Word
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if w.Literal && w.Text == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && (w.Text[1] == '-' || strings.Trim(w.Text[1:], "RcfvHLP") == "") {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func checkChmodWorld(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) != "chmod" {
+		return "", false
+	}
+	for _, w := range modeOperands(c) {
+		if w.Literal && worldWritable(w.Text) {
+			return "chmod " + w.Text + " makes files writable by every user", false
+		}
+		break // only the first operand is the mode
+	}
+	return "", false
+}
+
+// worldWritable reports whether a chmod mode grants write to others: an
+// octal mode whose last digit has the write bit, or a symbolic clause for
+// o or a that adds or sets w.
+func worldWritable(mode string) bool {
+	if mode != "" && strings.Trim(mode, "01234567") == "" {
+		d := mode[len(mode)-1] - '0'
+		return d&2 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		who := clause[:i]
+		if (who == "" && clause[i] == '=') || strings.ContainsAny(who, "oa") {
+			if strings.Contains(clause[i+1:], "w") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkInit(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "init" && n != "telinit" {
+		return "", false
+	}
+	for _, w := range operandWords(c) {
+		if w.Literal && (w.Text == "0" || w.Text == "6") {
+			return n + " " + w.Text + " stops or restarts the machine", false
+		}
+	}
+	return "", false
+}
+
+func checkSystemctlPower(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) != "systemctl" && lowerName(c) != "loginctl" {
+		return "", false
+	}
+	ops := operandWords(c)
+	if len(ops) == 0 || !ops[0].Literal {
+		return "", false
+	}
+	switch ops[0].Text {
+	case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "emergency", "rescue":
+		return c.Name() + " " + ops[0].Text + " stops or restarts the machine", false
+	}
+	return "", false
+}
+
+func checkCrontabRemove(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) == "crontab" && hasOpt(c.Args()[1:], "r", "--remove") {
+		return "crontab -r deletes every cron job", false
+	}
+	return "", false
+}
+
+func checkForkBomb(c SimpleCommand, _ PathEnv) (string, bool) {
+	if c.Func != "" && c.Async && c.Name() == c.Func {
+		return "function " + c.Func + " starts copies of itself concurrently (a fork bomb)", false
+	}
+	return "", false
+}
+
+// hijackVars are variables through which whoever sets them chooses code
+// that later programs load or run: the dynamic loader's preloads and search
+// paths, the command search path, shell start-up files, interpreters'
+// start-up options and module paths, git's helpers.
+var hijackVars = []string{
+	"LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "PATH", "BASH_ENV", "ENV",
+	"SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "IFS", "CDPATH",
+	"NODE_OPTIONS", "NODE_PATH", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME",
+	"PERL5OPT", "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB",
+	"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+	"GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXEC_PATH", "GIT_EDITOR", "GIT_PAGER",
+	"GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND",
+	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS",
+	"DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH",
+	"ZDOTDIR", "GCONV_PATH",
+}
+
+// declCommands set shell variables from their arguments.
+var declCommands = []string{"export", "declare", "typeset", "local", "readonly"}
+
+// assignName returns the variable an assignment "NAME=value",
+// "NAME+=value" or "NAME[i]=value" sets.
+func assignName(s string) string {
+	i := strings.IndexAny(s, "=+[")
+	if i < 0 {
+		return ""
+	}
+	return s[:i]
+}
+
+func hijacked(name string) bool {
+	return slices.Contains(hijackVars, name) || strings.HasPrefix(name, "BASH_FUNC_") ||
+		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
+}
+
+// hijackAssign returns the first hijacking variable c sets, "" if none.
+func hijackAssign(c SimpleCommand) string {
+	for _, a := range c.Assigns {
+		if n := assignName(a); hijacked(n) {
+			return n
+		}
+	}
+	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
+		if isEnvAssign(w.Text) {
+			if n := assignName(w.Text); hijacked(n) {
+				return n
+			}
+		}
+	}
+	if slices.Contains(declCommands, c.Name()) {
+		for _, w := range c.Args()[1:] {
+			if strings.Contains(w.Text, "=") {
+				if n := assignName(w.Text); hijacked(n) {
+					return n
+				}
+			}
+		}
+	}
+	return ""
+}
+
+func checkHijackAssign(c SimpleCommand, _ PathEnv) (string, bool) {
+	if n := hijackAssign(c); n != "" {
+		return "sets " + n + ", which decides what code later programs run", false
+	}
+	return "", false
+}
+
+// downloaderNames fetch data from the network.
+var downloaderNames = []string{"curl", "wget", "fetch", "http", "https", "xh", "aria2c", "lwp-request", "get"}
+
+// shellNames run a program given as text.
+var shellNames = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh", "csh", "tcsh"}
+
+// interpreterNames run a program given as text; see also shellNames.
+var interpreterNames = []string{
+	"python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
+	"deno", "bun", "php", "lua", "tclsh", "rscript", "osascript", "pwsh", "powershell",
+	"source", ".", "eval",
+}
+
+func isShell(n string) bool { return slices.Contains(shellNames, n) }
+
+func isInterpreter(n string) bool {
+	return isShell(n) || slices.Contains(interpreterNames, n) ||
+		strings.HasPrefix(n, "python3.") || strings.HasPrefix(n, "python2.")
+}
+
+// readsProgramFromFeed reports whether interpreter c takes its program from
+// its input or from a word only known at run time (`bash`, `python3 -`,
+// `sh -s`, `bash <(…)`, `python -c "$(…)"`) rather than from a literal
+// script file or a literal -c string.
+func readsProgramFromFeed(c SimpleCommand) bool {
+	args := c.Args()
+	if len(args) == 0 {
+		return false
+	}
+	n := lowerName(c)
+	if n == "source" || n == "." || n == "eval" {
+		for _, w := range args[1:] {
+			if !w.Literal || w.Text == "/dev/stdin" || w.Text == "-" {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal {
+			return true
+		}
+		switch {
+		case t == "-" || t == "/dev/stdin" || t == "/dev/fd/0":
+			return true
+		case t == "--":
+			return i+1 >= len(args) || !args[i+1].Literal || args[i+1].Text == "-"
+		case t == "-c" || t == "-e" || t == "-E" || t == "-m" || t == "-r" || t == "-p" ||
+			t == "--eval" || t == "--command" || t == "--print":
+			// The program is the next word.
+			return i+1 < len(args) && !args[i+1].Literal
+		case strings.HasPrefix(t, "--"):
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
+			if isShell(n) && t[0] == '-' && strings.Contains(t, "s") {
+				return true // sh -s: the program is on stdin
+			}
+			if isShell(n) && t[0] == '-' && strings.Contains(t, "c") {
+				return i+1 < len(args) && !args[i+1].Literal
+			}
+		default:
+			return false // a script file
+		}
+	}
+	return true
+}
+
+// stageHas reports whether a stage holds a command for which f is true,
+// returning its name.
+func stageHas(a Analysis, stage []int, f func(SimpleCommand) bool) (string, bool) {
+	for _, i := range stage {
+		if i >= 0 && i < len(a.Commands) && f(a.Commands[i]) {
+			return a.Commands[i].Name(), true
+		}
+	}
+	return "", false
+}
+
+func pipeDownloadToInterpreter(a Analysis, p Pipeline) string {
+	for i, stage := range p {
+		dl, ok := stageHas(a, stage, func(c SimpleCommand) bool { return slices.Contains(downloaderNames, lowerName(c)) })
+		if !ok {
+			continue
+		}
+		for _, later := range p[i+1:] {
+			in, ok := stageHas(a, later, func(c SimpleCommand) bool {
+				return isInterpreter(lowerName(c)) && readsProgramFromFeed(c)
+			})
+			if ok {
+				return dl + " output is run by " + in + ": downloaded code runs unseen"
+			}
+		}
+	}
+	return ""
+}
+
+func pipeToShell(a Analysis, p Pipeline) string {
+	for _, later := range p[min(1, len(p)):] {
+		sh, ok := stageHas(a, later, func(c SimpleCommand) bool {
+			n := lowerName(c)
+			return (isShell(n) || n == "source" || n == "." || n == "eval") && !c.Nested && readsProgramFromFeed(c)
+		})
+		if ok {
+			return sh + " runs a program it reads from a pipe, which cannot be checked"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,494 @@
+package permission
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// Engine decides on tool calls. An Engine is safe for concurrent use as
+// long as its fields are not changed during a Check; it must not be copied
+// after its first Check.
+type Engine struct {
+	Rules Rules
+	Mode  Mode
+	// Env holds the working directory, home and project root against which
+	// paths resolve.
+	Env PathEnv
+	// PlanFile is the one file plan mode lets the edit tools write.
+	PlanFile string
+	// Session holds approvals remembered earlier and denial counts; nil
+	// means none.
+	Session *Session
+	// Exists reports whether a path exists; it drives the new-file check.
+	// Nil treats every path as new, which asks more, never less.
+	Exists func(path string) bool
+
+	paths boundIndex // path rules by directory, built on first use
+}
+
+// verdict is a decision on one subject (a command, a path) and what caused
+// it.
+type verdict struct {
+	d      Decision
+	reason string
+	rule   *Rule
+	// suggest is true when an allow rule could turn this verdict into
+	// Allow: not for deny rules, critical paths or protected paths.
+	suggest bool
+}
+
+func allow(reason string) verdict { return verdict{d: Allow, reason: reason} }
+
+func byRule(r *Rule) verdict {
+	v := verdict{rule: r}
+	switch r.Kind {
+	case RuleDeny:
+		v.d, v.reason = Deny, "denied by rule "+r.Text
+	case RuleAsk:
+		v.d, v.reason = Ask, "rule "+r.Text+" asks for approval"
+	default:
+		v.d, v.reason = Allow, "allowed by rule "+r.Text
+	}
+	return v
+}
+
+// stricter returns the stricter verdict, the earlier one on a tie so that
+// the first offending part names the reason.
+func stricter(a, b verdict) verdict {
+	if b.d > a.d {
+		return b
+	}
+	return a
+}
+
+// Check decides on one tool call, following the order of DESIGN §3: deny
+// rules and critical paths, plan mode, ask rules, bypassPermissions, allow
+// rules, read-only tools, acceptEdits, built-in checks, then Allow; dontAsk
+// turns Ask into Deny and a session approval turns Ask into Allow.
+func (e *Engine) Check(c Call) Result {
+	tool, kind := CanonicalTool(c.Tool)
+	var res Result
+	var v verdict
+	switch kind {
+	case KindShell:
+		v, res.Commands = e.checkShell(c.Command)
+	case KindRead, KindEdit:
+		v = e.checkPath(tool, kind, c.Path)
+	case KindFetch:
+		v = e.checkFetch(c.URL)
+	default:
+		v = e.checkUnknown(tool)
+	}
+	res.Decision, res.Reason = v.d, v.reason
+	if v.rule != nil {
+		res.Rule, res.Source = v.rule.Text, v.rule.Source
+	}
+
+	if e.Session != nil && e.Session.LimitReached() && res.Decision != Deny {
+		return Result{Decision: Deny, Reason: "denial limit reached: this session had too many denied calls; start a new session", Commands: res.Commands}
+	}
+	if res.Decision == Ask && e.Session != nil && e.Session.Approved(Key(c)) {
+		res.Decision, res.Reason = Allow, "approved earlier in this session"
+		res.Rule, res.Source = "", "session"
+		return res
+	}
+	if res.Decision == Ask && e.Mode == ModeDontAsk {
+		res.Decision, res.Reason = Deny, "dontAsk mode: "+res.Reason
+	}
+	if res.Decision != Allow && v.suggest {
+		res.Suggestion = e.suggest(tool, kind, c, res.Commands)
+	}
+	return res
+}
+
+// Key is the session-whitelist key of a call: its canonical tool and exact
+// normalised subject.
+func Key(c Call) string {
+	tool, kind := CanonicalTool(c.Tool)
+	switch kind {
+	case KindShell:
+		return tool + ":" + strings.TrimSpace(c.Command)
+	case KindFetch:
+		return tool + ":" + c.URL
+	}
+	return tool + ":" + c.Path
+}
+
+// checkUnknown decides on a tool the engine does not model: only a rule
+// naming it lets it through, and never a mode.
+func (e *Engine) checkUnknown(tool string) verdict {
+	whole := func(r *Rule) bool { return r.Pattern == "" }
+	if r := e.Rules.FirstMatch(RuleDeny, tool, whole); r != nil {
+		return byRule(r)
+	}
+	if r := e.Rules.FirstMatch(RuleAsk, tool, whole); r != nil {
+		return byRule(r)
+	}
+	if e.Mode != ModePlan {
+		if r := e.Rules.FirstMatch(RuleAllow, tool, whole); r != nil {
+			return byRule(r)
+		}
+	}
+	return verdict{d: Ask, reason: fmt.Sprintf("unknown tool %q: mewsandbox cannot tell what it does", tool), suggest: true}
+}
+
+func (e *Engine) checkFetch(raw string) verdict {
+	const tool = "WebFetch"
+	u, err := url.Parse(raw)
+	host := ""
+	if err == nil {
+		host = strings.ToLower(u.Hostname())
+	}
+	match := func(r *Rule) bool { return r.Pattern == "" || host != "" && r.MatchDomain(host) }
+	if r := e.Rules.FirstMatch(RuleDeny, tool, match); r != nil {
+		return byRule(r)
+	}
+	if r := e.Rules.FirstMatch(RuleAsk, tool, match); r != nil {
+		return byRule(r)
+	}
+	if e.Mode == ModeBypassPermissions {
+		return allow("bypassPermissions mode")
+	}
+	if host == "" {
+		return verdict{d: Ask, reason: fmt.Sprintf("cannot tell the host of URL %q", raw)}
+	}
+	if r := e.Rules.FirstMatch(RuleAllow, tool, match); r != nil {
+		return byRule(r)
+	}
+	return verdict{d: Ask, reason: "fetch from " + host + ", a domain no rule allows", suggest: true}
+}
+
+// checkPath decides on a read or edit tool acting on one path.
+func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
+	if p == "" {
+		if kind == KindEdit {
+			return verdict{d: Ask, reason: tool + " call without a file path"}
+		}
+		p = "." // Glob, Grep and LS default to the working directory.
+	}
+	abs := e.Env.Resolve(p)
+	w := Word{Text: abs, Literal: true}
+	write := kind == KindEdit
+
+	if v, ok := e.pathRules(tool, w, write, RuleDeny); ok {
+		return v
+	}
+	if e.Mode == ModePlan && write {
+		if e.PlanFile != "" && abs == e.Env.Resolve(e.PlanFile) {
+			return allow("the plan file is writable in plan mode")
+		}
+		return verdict{d: Deny, reason: "plan mode: " + tool + " is not allowed (only the plan file may be written)"}
+	}
+	if v, ok := e.pathRules(tool, w, write, RuleAsk); ok {
+		return v
+	}
+	protected := e.protected(abs, write)
+	if protected != "" {
+		return verdict{d: Ask, reason: protected}
+	}
+	if e.Mode == ModeBypassPermissions {
+		return allow("bypassPermissions mode")
+	}
+	if v, ok := e.pathRules(tool, w, write, RuleAllow); ok {
+		return v
+	}
+	if !write {
+		return allow(tool + " only reads")
+	}
+	if e.Mode == ModeAcceptEdits {
+		return allow("acceptEdits mode")
+	}
+	if e.Env.Root != "" && !within(abs, e.Env.Root) {
+		return verdict{d: Ask, reason: tool + " outside the project root: " + abs, suggest: true}
+	}
+	if e.Exists == nil || !e.Exists(abs) {
+		return verdict{d: Ask, reason: tool + " creates a new file: " + abs, suggest: true}
+	}
+	return allow(tool + " of an existing file inside the project root")
+}
+
+// protected reports why touching abs needs a person whatever the rules and
+// mode say, or "".
+func (e *Engine) protected(abs string, write bool) string {
+	if write {
+		if why := sensitiveWrite(abs, e.Env.Home); why != "" {
+			return "write to a protected path: " + why
+		}
+	}
+	if why := credentialRead(abs, e.Env.Home); why != "" {
+		return "access to a credential store: " + why
+	}
+	return ""
+}
+
+// pathRules finds the first rule of the given kind that matches a path the
+// call reads or (when write) writes. A write meets the edit rules and the
+// Read deny rules too: a path too secret to read is too secret to
+// overwrite.
+func (e *Engine) pathRules(tool string, w Word, write bool, kind RuleKind) (verdict, bool) {
+	first := func(tool string) *Rule {
+		if w.Literal && len(w.Text) > 0 && w.Text[0] == '/' && isClean(w.Text) {
+			return e.firstPathRule(kind, tool, w.Text)
+		}
+		return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool { return r.MatchPath(w, e.Env) })
+	}
+	if write {
+		if r := first(editToolFor(tool)); r != nil {
+			return byRule(r), true
+		}
+		if kind != RuleDeny {
+			return verdict{}, false
+		}
+	}
+	if r := first("Read"); r != nil {
+		return byRule(r), true
+	}
+	return verdict{}, false
+}
+
+// editToolFor maps a write to the tool whose rules govern it: a shell
+// redirect is an Edit, an edit tool is itself.
+func editToolFor(tool string) string {
+	if tool == "Bash" || tool == "Read" {
+		return "Edit"
+	}
+	return tool
+}
+
+// checkShell decides on a shell command line: each simple command on its
+// own, the strictest wins.
+func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
+	if strings.TrimSpace(src) == "" {
+		return verdict{d: Deny, reason: "empty command: nothing to run"}, nil
+	}
+	a := AnalyzeShell(src)
+	parts := make([]CommandResult, 0, len(a.Commands))
+	var worst verdict
+	for _, c := range a.Commands {
+		v := e.checkSimple(c)
+		cr := CommandResult{Command: c.Text, Decision: v.d, Reason: v.reason}
+		if v.rule != nil {
+			cr.Rule, cr.Source = v.rule.Text, v.rule.Source
+		}
+		parts = append(parts, cr)
+		if len(parts) == 1 {
+			worst = v
+		} else {
+			worst = stricter(worst, v)
+		}
+	}
+	for _, p := range CheckPipelines(a) {
+		worst = stricter(worst, e.dangerVerdict(p))
+	}
+	if len(a.Complex) > 0 && worst.d < Deny {
+		complex := verdict{d: Ask, reason: "too complex to check: " + strings.Join(a.Complex, "; ")}
+		switch e.Mode {
+		case ModePlan:
+			complex.d, complex.reason = Deny, "plan mode: "+complex.reason
+		case ModeBypassPermissions:
+			complex = allow("bypassPermissions mode")
+		}
+		worst = stricter(worst, complex)
+	}
+	if len(parts) == 0 && len(a.Complex) == 0 {
+		return verdict{d: Allow, reason: "no command to run"}, parts
+	}
+	return worst, parts
+}
+
+// dangerVerdict turns a built-in danger into a verdict for the current mode.
+func (e *Engine) dangerVerdict(d Danger) verdict {
+	switch {
+	case d.Critical:
+		return verdict{d: Deny, reason: d.Reason}
+	case e.Mode == ModePlan:
+		return verdict{d: Deny, reason: "plan mode: " + d.Reason}
+	case e.Mode == ModeBypassPermissions:
+		return allow("bypassPermissions mode")
+	}
+	return verdict{d: Ask, reason: d.Reason, suggest: true}
+}
+
+// touch is one path a simple command reads or writes.
+type touch struct {
+	word     Word   // as written; the rule matchers take it
+	abs      string // resolved once, when the word is literal
+	write    bool
+	redirect bool // a redirection target, not a file argument
+}
+
+// touches resolves the paths c reads and writes once, for every check
+// that follows.
+func (e *Engine) touches(c SimpleCommand) []touch {
+	args := PathArgs(c)
+	env := e.Env.In(c.Dir) // an earlier cd in the same line moved c
+	ts := make([]touch, len(args))
+	for i, a := range args {
+		ts[i] = touch{word: a.Word, write: a.Write, redirect: isRedirectTarget(c, a.Word)}
+		if abs := env.Resolve(a.Word.Text); a.Word.Literal && strings.HasPrefix(abs, "/") {
+			// Matchers resolve again; an absolute clean path costs them
+			// nothing.
+			ts[i].abs = abs
+			ts[i].word = Word{Text: abs, Literal: true}
+		} else if a.Word.Literal {
+			// Relative to a directory only known at run time (cd $X).
+			ts[i].word.Literal = false
+		}
+	}
+	return ts
+}
+
+// checkSimple decides on one simple command and the paths it touches.
+func (e *Engine) checkSimple(c SimpleCommand) verdict {
+	paths := e.touches(c)
+	danger, dangerous := CheckDanger(c, e.Env)
+
+	// 1. Deny rules, on the command and on every path it touches; rm of a
+	// critical path.
+	if r := e.Rules.FirstCommandMatch(RuleDeny, c); r != nil {
+		return byRule(r)
+	}
+	for _, p := range paths {
+		if v, ok := e.pathRules("Bash", p.word, p.write, RuleDeny); ok {
+			return v
+		}
+	}
+	if dangerous && danger.Critical {
+		return e.dangerVerdict(danger)
+	}
+	// 2. Plan mode lets read-only commands through, nothing else.
+	if e.Mode == ModePlan && !IsReadOnly(c) {
+		return verdict{d: Deny, reason: "plan mode: " + commandName(c) + " is not a read-only command"}
+	}
+	// 3. Ask rules, in every mode.
+	if r := e.Rules.FirstCommandMatch(RuleAsk, c); r != nil {
+		return byRule(r)
+	}
+	for _, p := range paths {
+		if v, ok := e.pathRules("Bash", p.word, p.write, RuleAsk); ok {
+			return v
+		}
+	}
+	// Protected paths are asked for even in bypassPermissions mode and
+	// whatever an allow rule says.
+	for _, p := range paths {
+		if p.abs == "" {
+			continue
+		}
+		if why := e.protected(p.abs, p.write); why != "" {
+			return verdict{d: Ask, reason: why}
+		}
+	}
+	// 4. bypassPermissions.
+	if e.Mode == ModeBypassPermissions {
+		return allow("bypassPermissions mode")
+	}
+	// 5. Allow rules: the command's words, and every path it writes must be
+	// inside the root or allowed by an Edit rule.
+	allowedBy := e.Rules.FirstCommandMatch(RuleAllow, c)
+	if w, ok := e.checkWrites(paths, allowedBy != nil); !ok {
+		return w
+	}
+	if allowedBy != nil {
+		return byRule(allowedBy)
+	}
+	// 8. Built-in checks.
+	if dangerous {
+		return e.dangerVerdict(danger)
+	}
+	if len(c.Words) == 0 {
+		return allow("redirection only")
+	}
+	return allow(commandName(c) + " is not a known dangerous command")
+}
+
+// checkWrites asks for writes the command makes outside the project root.
+// A command allowed by a rule keeps its file arguments (the user allowed
+// it knowing them) but not its redirections.
+func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
+	for _, p := range paths {
+		if !p.write || ruleAllowed && !p.redirect {
+			continue
+		}
+		if _, ok := e.pathRules("Bash", p.word, true, RuleAllow); ok {
+			continue
+		}
+		if p.abs == "" {
+			return verdict{d: Ask, reason: "writes to a path only known at run time: " + p.word.Text, suggest: true}, false
+		}
+		if harmlessDevice(p.abs) {
+			continue
+		}
+		if e.Env.Root != "" && !within(p.abs, e.Env.Root) {
+			return verdict{d: Ask, reason: "writes outside the project root: " + p.abs, suggest: true}, false
+		}
+	}
+	return verdict{}, true
+}
+
+func isRedirectTarget(c SimpleCommand, w Word) bool {
+	for _, r := range c.Redirects {
+		if r.Target == w {
+			return true
+		}
+	}
+	return false
+}
+
+// commandName names a command for messages.
+func commandName(c SimpleCommand) string {
+	if n := c.Name(); n != "" {
+		return n
+	}
+	if len(c.Words) > 0 {
+		return c.Words[0].Text
+	}
+	return "redirection"
+}
+
+// suggest proposes a rule that would allow the call next time.
+func (e *Engine) suggest(tool string, kind Kind, c Call, parts []CommandResult) string {
+	switch kind {
+	case KindShell:
+		for _, p := range parts {
+			if p.Decision == Allow {
+				continue
+			}
+			a := AnalyzeShell(p.Command)
+			if len(a.Commands) == 0 {
+				continue
+			}
+			words := a.Commands[0].Args()
+			var lit []string
+			for _, w := range words {
+				if !w.Literal || strings.HasPrefix(w.Text, "-") || len(lit) == 2 {
+					break
+				}
+				lit = append(lit, w.Text)
+			}
+			if len(lit) == 0 {
+				return ""
+			}
+			return "Bash(" + strings.Join(lit, " ") + ":*)"
+		}
+	case KindRead, KindEdit:
+		if c.Path == "" {
+			return ""
+		}
+		rel := e.Env.Resolve(c.Path)
+		if e.Env.Root != "" && within(rel, e.Env.Root) && rel != e.Env.Root {
+			rel = "/" + strings.TrimPrefix(rel, e.Env.Root+"/")
+		} else {
+			rel = "/" + rel // "//abs/path"
+		}
+		return tool + "(" + rel + ")"
+	case KindFetch:
+		if u, err := url.Parse(c.URL); err == nil && u.Hostname() != "" {
+			return "WebFetch(domain:" + u.Hostname() + ")"
+		}
+	default:
+		return tool
+	}
+	return ""
+}

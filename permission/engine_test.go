@@ -1,0 +1,277 @@
+package permission
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// testEnv is the machine every engine test imagines: a project at
+// /home/u/proj, the user's home at /home/u.
+var testEnv = PathEnv{Cwd: "/home/u/proj", Home: "/home/u", Root: "/home/u/proj"}
+
+// existing are the files the imagined machine has.
+var existing = map[string]bool{
+	"/home/u/proj/main.go":   true,
+	"/home/u/proj/README.md": true,
+	"/home/u/proj/.env":      true,
+}
+
+// engine builds an engine in mode with rules written as "allow:Bash(ls)",
+// "deny:Read(./secret/**)".
+func engine(t testing.TB, mode Mode, rules ...string) *Engine {
+	t.Helper()
+	var rs Rules
+	for _, s := range rules {
+		kind, text, ok := strings.Cut(s, ":")
+		if !ok {
+			t.Fatalf("rule %q: want kind:Rule", s)
+		}
+		k, err := ParseRuleKind(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ParseRule(k, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Source = "test"
+		rs.Add(r)
+	}
+	return &Engine{Rules: rs, Mode: mode, Env: testEnv, Exists: func(p string) bool { return existing[p] }}
+}
+
+func bash(cmd string) Call { return Call{Tool: "Bash", Command: cmd} }
+
+func TestModeTable(t *testing.T) {
+	t.Parallel()
+	// One row per cell of DESIGN §3's mode table.
+	calls := []struct {
+		name string
+		call Call
+	}{
+		{"read tool", Call{Tool: "Read", Path: "main.go"}},
+		{"edit of a new file", Call{Tool: "Write", Path: "new.go"}},
+		{"edit of an existing file", Call{Tool: "Edit", Path: "main.go"}},
+		{"safe shell", bash("go test ./...")},
+		{"dangerous shell", bash("rm -rf build")},
+	}
+	want := map[Mode][]Decision{
+		ModeDefault:           {Allow, Ask, Allow, Allow, Ask},
+		ModePlan:              {Allow, Deny, Deny, Deny, Deny},
+		ModeAcceptEdits:       {Allow, Allow, Allow, Allow, Ask},
+		ModeBypassPermissions: {Allow, Allow, Allow, Allow, Allow},
+		ModeDontAsk:           {Allow, Deny, Allow, Allow, Deny},
+	}
+	for _, mode := range Modes {
+		for i, c := range calls {
+			t.Run(fmt.Sprintf("%s/%s", mode, c.name), func(t *testing.T) {
+				t.Parallel()
+				got := engine(t, mode).Check(c.call)
+				if got.Decision != want[mode][i] {
+					t.Errorf("%s: got %s (%s), want %s", c.name, got.Decision, got.Reason, want[mode][i])
+				}
+			})
+		}
+	}
+}
+
+func TestOrderOfChecks(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		mode  Mode
+		rules []string
+		call  Call
+		want  Decision
+		rule  string
+	}{
+		{"1. deny beats allow", ModeDefault, []string{"allow:Bash", "deny:Bash(git push:*)"}, bash("git push"), Deny, "Bash(git push:*)"},
+		{"1. deny beats bypass", ModeBypassPermissions, []string{"deny:Bash(curl:*)"}, bash("curl x"), Deny, "Bash(curl:*)"},
+		{"1. deny beats plan's read-only pass", ModePlan, []string{"deny:Bash(cat:*)"}, bash("cat x"), Deny, "Bash(cat:*)"},
+		{"1. critical rm denied even when allowed", ModeDefault, []string{"allow:Bash(rm:*)"}, bash("rm -rf /"), Deny, ""},
+		{"1. critical rm denied in bypass", ModeBypassPermissions, nil, bash("sudo rm -rf ~"), Deny, ""},
+		{"1. rm of the project root denied", ModeBypassPermissions, nil, bash("rm -rf /home/u/proj"), Deny, ""},
+		{"2. plan denies shell writes even when allowed", ModePlan, []string{"allow:Bash(touch:*)"}, bash("touch x"), Deny, ""},
+		{"2. plan denies edits even in a plan-less session", ModePlan, []string{"allow:Edit"}, Call{Tool: "Edit", Path: "main.go"}, Deny, ""},
+		{"2. plan allows the plan file", ModePlan, nil, Call{Tool: "Write", Path: "/home/u/plan.md"}, Allow, ""},
+		{"2. plan allows read-only pipelines", ModePlan, nil, bash("git log | head -5 && ls"), Allow, ""},
+		{"3. ask rule beats allow", ModeDefault, []string{"allow:Bash", "ask:Bash(git commit:*)"}, bash("git commit -m x"), Ask, "Bash(git commit:*)"},
+		{"3. ask rule holds in bypass", ModeBypassPermissions, []string{"ask:Bash(npm publish)"}, bash("npm publish"), Ask, "Bash(npm publish)"},
+		{"4. bypass allows dangerous", ModeBypassPermissions, nil, bash("git reset --hard"), Allow, ""},
+		{"4. bypass still asks for .git writes", ModeBypassPermissions, nil, Call{Tool: "Write", Path: ".git/hooks/pre-commit"}, Ask, ""},
+		{"4. bypass still asks for shell start-up files", ModeBypassPermissions, nil, bash("echo evil >> ~/.bashrc"), Ask, ""},
+		{"5. allow rule allows dangerous", ModeDefault, []string{"allow:Bash(git push:*)"}, bash("git push origin main"), Allow, "Bash(git push:*)"},
+		{"5. allow rule does not pre-approve protected writes", ModeDefault, []string{"allow:Edit"}, Call{Tool: "Edit", Path: ".claude/settings.json"}, Ask, ""},
+		{"6. read tools allowed", ModeDefault, nil, Call{Tool: "Grep", Path: "."}, Allow, ""},
+		{"6. credential reads asked for", ModeDefault, nil, Call{Tool: "Read", Path: "~/.ssh/id_rsa"}, Ask, ""},
+		{"6. credential reads asked for in bypass", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "~/.aws/credentials"}, Ask, ""},
+		{"7. acceptEdits allows new files", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "new.go"}, Allow, ""},
+		{"8. new file asked for", ModeDefault, nil, Call{Tool: "Write", Path: "new.go"}, Ask, ""},
+		{"8. edit outside the root asked for", ModeDefault, nil, Call{Tool: "Edit", Path: "/etc/hosts"}, Ask, ""},
+		{"8. shell write outside the root asked for", ModeDefault, nil, bash("echo x > /tmp/out"), Ask, ""},
+		{"8. shell write inside the root allowed", ModeDefault, nil, bash("echo x > out.txt"), Allow, ""},
+		{"8. redirect to /dev/null is harmless", ModeDefault, nil, bash("ls > /dev/null 2>&1"), Allow, ""},
+		{"8. too complex asks", ModeDefault, nil, bash("$CMD --force"), Ask, ""},
+		{"8. too complex denied in plan", ModePlan, nil, bash("$CMD"), Deny, ""},
+		{"8. too complex allowed in bypass", ModeBypassPermissions, nil, bash("$CMD"), Allow, ""},
+		{"9. otherwise allow", ModeDefault, nil, bash("go build ./..."), Allow, ""},
+		{"dontAsk turns ask into deny", ModeDontAsk, nil, bash("rm -rf build"), Deny, ""},
+		{"unknown tool asks", ModeDefault, nil, Call{Tool: "Teleport"}, Ask, ""},
+		{"unknown tool asks in bypass", ModeBypassPermissions, nil, Call{Tool: "mcp__x__y"}, Ask, ""},
+		{"unknown tool allowed by a rule naming it", ModeDefault, []string{"allow:mcp__x__y"}, Call{Tool: "mcp__x__y"}, Allow, "mcp__x__y"},
+		{"seed alias run_shell", ModeDefault, []string{"deny:run_shell(rm -rf*)"}, Call{Tool: "run_shell", Command: "rm -rf x"}, Deny, "run_shell(rm -rf*)"},
+		{"empty command denied", ModeDefault, nil, bash("   "), Deny, ""},
+		{"webfetch allowed by domain", ModeDefault, []string{"allow:WebFetch(domain:go.dev)"}, Call{Tool: "WebFetch", URL: "https://pkg.go.dev/x"}, Allow, "WebFetch(domain:go.dev)"},
+		{"webfetch of an unknown domain asks", ModeDefault, nil, Call{Tool: "WebFetch", URL: "https://evil.example/"}, Ask, ""},
+		{"webfetch denied by domain", ModeBypassPermissions, []string{"deny:WebFetch(domain:evil.example)"}, Call{Tool: "WebFetch", URL: "https://a.evil.example/"}, Deny, "WebFetch(domain:evil.example)"},
+		{"read deny stops cat", ModeDefault, []string{"deny:Read(./.env)"}, bash("cat .env"), Deny, "Read(./.env)"},
+		{"read deny stops a write too", ModeDefault, []string{"deny:Read(./.env)"}, Call{Tool: "Write", Path: ".env"}, Deny, "Read(./.env)"},
+		{"edit deny stops a redirect", ModeAcceptEdits, []string{"deny:Edit(.env)"}, bash("echo A=1 > .env"), Deny, "Edit(.env)"},
+		{"read deny on ~/.ssh stops cat", ModeBypassPermissions, []string{"deny:Read(~/.ssh/**)"}, bash("cat ~/.ssh/id_rsa"), Deny, "Read(~/.ssh/**)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := engine(t, tt.mode, tt.rules...)
+			e.PlanFile = "/home/u/plan.md"
+			got := e.Check(tt.call)
+			if got.Decision != tt.want {
+				t.Errorf("got %s (%s), want %s", got.Decision, got.Reason, tt.want)
+			}
+			if tt.rule != "" && got.Rule != tt.rule {
+				t.Errorf("rule %q, want %q", got.Rule, tt.rule)
+			}
+			if got.Reason == "" {
+				t.Error("empty reason")
+			}
+		})
+	}
+}
+
+func TestResultDetails(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModeDefault, "deny:Bash(git push:*)")
+	got := e.Check(bash("go test ./... && git push origin main"))
+	if len(got.Commands) != 2 || got.Commands[0].Decision != Allow || got.Commands[1].Decision != Deny {
+		t.Fatalf("per-part decisions %+v", got.Commands)
+	}
+	if got.Source != "test" || got.Suggestion != "" {
+		t.Errorf("source %q suggestion %q: want the rule's source and no suggestion for a rule deny", got.Source, got.Suggestion)
+	}
+	got = e.Check(bash("make build && rm -rf out"))
+	if got.Decision != Ask || got.Suggestion != "Bash(rm:*)" {
+		t.Errorf("got %s with suggestion %q, want ask with Bash(rm:*)", got.Decision, got.Suggestion)
+	}
+	got = e.Check(Call{Tool: "Write", Path: "docs/new.md"})
+	if got.Suggestion != "Write(/docs/new.md)" {
+		t.Errorf("suggestion %q, want Write(/docs/new.md)", got.Suggestion)
+	}
+}
+
+// TestDeniedStaysDenied is the safety property: when a command alone is
+// denied, no way of embedding it in a larger command line is allowed.
+func TestDeniedStaysDenied(t *testing.T) {
+	t.Parallel()
+	denied := []string{"git push origin main", "curl -s evil.example", "rm -rf /", "cat ~/.ssh/id_rsa", "echo x > .env", "npm publish"}
+	neighbours := []string{"ls", "echo ok", "go test ./...", "true"}
+	wraps := []string{
+		"%[2]s && %[1]s", "%[1]s; %[2]s", "%[2]s | %[1]s", "%[1]s | %[2]s", "%[2]s || %[1]s", "%[1]s &",
+		"echo $(%[1]s)", "echo `%[1]s`", "bash -c '%[1]s'", "sh -c \"%[1]s\"", "sudo %[1]s", "FOO=1 %[1]s",
+		"( %[1]s )", "{ %[1]s; }", "if %[2]s; then %[1]s; fi", "for i in 1; do %[1]s; done", "env -i %[1]s",
+		"timeout 5 %[1]s", "nohup %[1]s", "eval '%[1]s'", "cat <(%[1]s)", "f() { %[1]s; }; f", "%[2]s\n%[1]s",
+		"bash -c 'bash -c \"%[1]s\"'", "xargs %[1]s < /dev/null", "nice -n 5 %[1]s", "command %[1]s",
+	}
+	rules := []string{"deny:Bash(git push:*)", "deny:Bash(curl:*)", "deny:Read(~/.ssh/**)", "deny:Edit(.env)", "deny:Bash(npm publish)"}
+	for _, mode := range Modes {
+		e := engine(t, mode, rules...)
+		for _, c := range denied {
+			if d := e.Check(bash(c)).Decision; d != Deny {
+				t.Fatalf("%s: %q alone is %s, want deny", mode, c, d)
+			}
+			for _, x := range neighbours {
+				for _, w := range wraps {
+					line := fmt.Sprintf(w, c, x)
+					if got := e.Check(bash(line)); got.Decision == Allow {
+						t.Errorf("%s: %q is allowed (%s) though %q alone is denied", mode, line, got.Reason, c)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestQuotingTricks: quotes, escapes and paths cannot hide a command name.
+func TestQuotingTricks(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModeDefault, "deny:Bash(rm:*)")
+	for _, c := range []string{"rm x", `"rm" x`, "r''m x", `\rm x`, "/bin/rm x", "/usr/bin/rm x", "'r'\"m\" x", "sudo -u root rm x", "env FOO=1 rm x"} {
+		if got := e.Check(bash(c)); got.Decision != Deny {
+			t.Errorf("%q: %s (%s), want deny", c, got.Decision, got.Reason)
+		}
+	}
+	if got := e.Check(bash(`echo "rm -rf /"`)); got.Decision != Allow {
+		t.Errorf("echo of a dangerous string: %s (%s), want allow", got.Decision, got.Reason)
+	}
+}
+
+func TestSessionApprovalsAndDenialLimit(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModeDefault)
+	e.Session = NewMemorySession()
+	c := bash("rm -rf build")
+	if d := e.Check(c).Decision; d != Ask {
+		t.Fatalf("before approval: %s, want ask", d)
+	}
+	if err := e.Session.Approve(Key(c)); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Check(c); got.Decision != Allow || got.Source != "session" {
+		t.Fatalf("after approval: %+v, want allow from the session", got)
+	}
+	if d := e.Check(bash("rm -rf dist")).Decision; d != Ask {
+		t.Errorf("another command after approval: %s, want ask (keys are exact)", d)
+	}
+	for i := 0; i < 20; i++ {
+		if _, err := e.Session.RecordDecision(Deny); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := e.Check(bash("ls")); got.Decision != Deny || !strings.Contains(got.Reason, "denial limit reached") {
+		t.Errorf("after 20 denials: %+v, want deny with the limit reason", got)
+	}
+}
+
+func BenchmarkCheckSimple1000Rules(b *testing.B) {
+	e := engine(b, ModeDefault, manyRules(1000)...)
+	c := bash("git status")
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(c)
+	}
+}
+
+func BenchmarkCheckCompound1000Rules(b *testing.B) {
+	e := engine(b, ModeDefault, manyRules(1000)...)
+	c := bash(`cd src && go vet ./... && go test -run "$(cat .tests)" ./... | tee out.log; git status --short | wc -l; echo "done $(date +%s)" > stamp; ls -la | grep go; make build || exit 1`)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(c)
+	}
+}
+
+// manyRules returns n rules of every kind and shape, none matching the
+// benchmarked commands.
+func manyRules(n int) []string {
+	out := make([]string, 0, n)
+	for i := 0; len(out) < n; i++ {
+		out = append(out,
+			fmt.Sprintf("allow:Bash(tool%d build:*)", i),
+			fmt.Sprintf("deny:Bash(danger%d *)", i),
+			fmt.Sprintf("ask:Bash(cmd%d * --force)", i),
+			fmt.Sprintf("deny:Read(./secret%d/**)", i),
+			fmt.Sprintf("allow:Edit(/gen%d/*.go)", i),
+		)
+	}
+	return out[:n]
+}

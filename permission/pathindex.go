@@ -1,0 +1,119 @@
+package permission
+
+import (
+	"bytes"
+	"slices"
+	"sync"
+)
+
+// pathIndex finds the path rules that may match an absolute path without
+// trying every rule. Each rule is filed under the directory its pattern's
+// literal start names once anchored (Read(./secret/**) under
+// "/proj/secret/", Edit(*.lock) under "/proj/"), so a path only meets the
+// rules filed under one of its ancestors. It is bound to one PathEnv and
+// valid while the rule lists it was built from are unchanged.
+type pathIndex struct {
+	byDir [3]map[string][]int32
+	n     [3]int
+	ptr   [3]*Rule
+}
+
+// boundIndex is an Engine's pathIndex, built on first use.
+type boundIndex struct {
+	once sync.Once
+	ix   *pathIndex
+}
+
+func newPathIndex(rs *Rules, env PathEnv) *pathIndex {
+	ix := &pathIndex{}
+	for k := RuleAllow; k <= RuleDeny; k++ {
+		l := *rs.kindList(k)
+		ix.n[k] = len(l)
+		if len(l) > 0 {
+			ix.ptr[k] = &l[0]
+		}
+		ix.byDir[k] = map[string][]int32{}
+		for i := range l {
+			if dir, ok := l[i].literalDir(env); ok {
+				ix.byDir[k][dir] = append(ix.byDir[k][dir], int32(i))
+			}
+		}
+	}
+	return ix
+}
+
+// literalDir returns the directory, ending in "/", below which every path
+// the rule matches lies, or false when the rule matches no absolute path.
+func (r *Rule) literalDir(env PathEnv) (string, bool) {
+	if r.Pattern == "" {
+		return "/", r.Tool != "Bash" && r.Tool != "WebFetch"
+	}
+	m := r.matcher()
+	if m == nil {
+		// An uncompilable pattern: MatchPath treats it as matching for
+		// deny and ask rules. File it under the root so every path meets
+		// it.
+		return "/", r.Kind != RuleAllow
+	}
+	if m.class != patPath {
+		return "", false
+	}
+	dir := r.anchorDir(m, env)
+	if dir == "" {
+		return "", false
+	}
+	full := []byte(dir)
+	if dir != "/" {
+		full = append(full, '/')
+	}
+	lit := 0
+	for lit < len(m.glob) && m.glob[lit].op == gLit {
+		full = append(full, m.glob[lit].b)
+		lit++
+	}
+	if slices.Equal(m.glob[lit:], optionalRest) {
+		// The literal is a whole path: it and what lies below it match.
+		full = append(full, '/')
+	}
+	return string(full[:bytes.LastIndexByte(full, '/')+1]), true
+}
+
+func (ix *pathIndex) validFor(rs *Rules) bool {
+	for k := RuleAllow; k <= RuleDeny; k++ {
+		l := *rs.kindList(k)
+		if len(l) != ix.n[k] || len(l) > 0 && &l[0] != ix.ptr[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// firstPathRule returns the first rule of kind, in source order, that
+// applies to tool and matches the absolute, clean path abs.
+func (e *Engine) firstPathRule(kind RuleKind, tool, abs string) *Rule {
+	e.paths.once.Do(func() { e.paths.ix = newPathIndex(&e.Rules, e.Env) })
+	ix := e.paths.ix
+	if !ix.validFor(&e.Rules) {
+		// The rules changed after the first Check: slower, still right.
+		return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool { return r.matchAbsPath(abs, e.Env) })
+	}
+	var buf [64]int32
+	cand := buf[:0]
+	// Every ancestor of abs, and abs itself as a directory: a rule on
+	// "/proj/secret/" matches the path /proj/secret.
+	p := abs + "/"
+	for i := 0; i < len(p); i++ {
+		if p[i] == '/' {
+			cand = append(cand, ix.byDir[kind][p[:i+1]]...)
+		}
+	}
+	slices.Sort(cand)
+	l := *e.Rules.kindList(kind)
+	tool, _ = CanonicalTool(tool)
+	for _, i := range cand {
+		if r := &l[i]; r.AppliesTo(tool) && r.matchAbsPath(abs, e.Env) {
+			return r
+		}
+	}
+	return nil
+}

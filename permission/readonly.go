@@ -1,0 +1,1084 @@
+package permission
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// readOnlyCommands is the set of commands that only read: plan mode lets
+// them through, and `run` executes them with the root read-only. A nil
+// check means any arguments; otherwise check vets the arguments (the words
+// after the name) for options that write, delete or run other programs.
+// Anything not here is not read-only.
+var readOnlyCommands = map[string]func(args []Word) bool{
+	// Listing and reading files.
+	"ls": nil, "cat": nil, "head": nil, "tail": nil, "wc": nil, "nl": nil, "tac": nil,
+	"less": noOpt("oO", "--log-file", "--LOG-FILE"),
+	"more": nil,
+	"grep": nil, "egrep": nil, "fgrep": nil,
+	// rg --pre runs a program on every file.
+	"rg": noOpt("", "--pre"),
+	// find's actions that delete, run or write files.
+	"find": noWord("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls"),
+	"tree": noOpt("o"),
+	"stat": nil, "du": nil, "df": nil, "readlink": nil, "realpath": nil,
+	// file -C compiles a magic file.
+	"file": noOpt("C", "--compile"),
+	"diff": noOpt("", "--output"),
+	"cmp":  nil,
+	// sort -o writes; --compress-program runs a program.
+	"sort": noOpt("o", "--output", "--compress-program"),
+	// uniq's second operand is an output file.
+	"uniq": maxOperands(1),
+	"cut":  nil, "tr": nil, "basename": nil, "dirname": nil,
+	"jq":  noOpt("i", "--in-place"),
+	"sed": sedReadOnly,
+	// Checksums (-c only reads the list).
+	"md5sum": nil, "sha1sum": nil, "sha224sum": nil, "sha256sum": nil, "sha384sum": nil,
+	"sha512sum": nil, "b2sum": nil, "cksum": nil,
+	// Printing and tests.
+	"pwd": nil, "echo": nil, "printf": nil, "true": nil, "false": nil, ":": nil,
+	"test": nil, "[": nil,
+	// Lookups.
+	"which": nil, "type": nil, "whereis": nil,
+	"command": commandLookup,
+	// System information. date -s and hostname NAME set, not read.
+	"date":     dateReadOnly,
+	"hostname": maxOperands(0),
+	"id":       nil, "whoami": nil, "groups": nil, "uname": nil, "arch": nil, "nproc": nil,
+	"ps": nil, "printenv": nil,
+	// env only reaches here without a command (env FOO=1 ls is ls).
+	"env": nil,
+	// Moving around changes only where later commands run.
+	"cd": nil, "pushd": nil, "popd": nil,
+	"git": gitReadOnly,
+}
+
+// IsReadOnly reports whether c only reads: its command is in the read-only
+// set with no option that writes, it redirects output only to harmless
+// devices, it sets no variable that hijacks later commands and no
+// privileged wrapper runs it. A command with no words (a bare redirection
+// or assignment) is read-only under the same conditions. A nested-shell
+// command (bash -c 'ls') is read-only when it is a shell: its nested
+// commands are checked on their own.
+func IsReadOnly(c SimpleCommand) bool {
+	for _, r := range c.Redirects {
+		if r.Write && !(r.Target.Literal && harmlessDev(path.Clean(r.Target.Text))) {
+			return false
+		}
+	}
+	if hijackAssign(c) != "" {
+		return false
+	}
+	if len(c.Words) == 0 {
+		return true
+	}
+	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
+		if w.Literal && slices.Contains(privilegedNames, strings.ToLower(baseName(w.Text))) {
+			return false
+		}
+	}
+	n := c.Name()
+	if c.Nested {
+		return isShell(n) || n == "eval" || n == "watch" || n == "env"
+	}
+	check, ok := readOnlyCommands[n]
+	if !ok {
+		return false
+	}
+	if check == nil {
+		return true
+	}
+	return check(c.Args()[1:])
+}
+
+// noOpt returns a check refusing the short option letters and long options
+// given.
+func noOpt(short string, long ...string) func([]Word) bool {
+	return func(args []Word) bool {
+		return !hasOpt(args, short, long...)
+	}
+}
+
+// noWord returns a check refusing any of the words.
+func noWord(words ...string) func([]Word) bool {
+	return func(args []Word) bool {
+		for _, w := range args {
+			if !w.Literal {
+				continue
+			}
+			for _, x := range words {
+				if w.Text == x {
+					return false
+				}
+			}
+		}
+		return true
+	}
+}
+
+// maxOperands returns a check allowing at most n operands.
+func maxOperands(n int) func([]Word) bool {
+	return func(args []Word) bool {
+		ops := 0
+		for i, w := range args {
+			if w.Literal && w.Text == "--" {
+				ops += len(args) - i - 1
+				break
+			}
+			if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
+				ops++
+			}
+		}
+		return ops <= n
+	}
+}
+
+func commandLookup(args []Word) bool {
+	return hasOpt(args, "vV")
+}
+
+func dateReadOnly(args []Word) bool {
+	if hasOpt(args, "s", "--set") {
+		return false
+	}
+	for _, w := range args {
+		// An operand that is not +FORMAT sets the clock.
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") && !strings.HasPrefix(w.Text, "+") {
+			return false
+		}
+	}
+	return true
+}
+
+// sedReadOnly allows sed only to print lines by number (sed -n '1,20p'):
+// its w, W, e and s///e commands write or run programs, and telling them
+// apart from text in regular expressions needs a sed parser.
+func sedReadOnly(args []Word) bool {
+	scripts, ops := 0, 0
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			return false
+		}
+		t := w.Text
+		switch {
+		case t == "-n" || t == "--quiet" || t == "--silent" || t == "-E" || t == "-r" ||
+			t == "--regexp-extended" || t == "-s" || t == "-u" || t == "-z":
+		case t == "-e" || t == "--expression":
+			if i+1 >= len(args) || !args[i+1].Literal || !sedPrintOnly(args[i+1].Text) {
+				return false
+			}
+			scripts++
+			i++
+		case strings.HasPrefix(t, "-"):
+			return false
+		default:
+			if scripts == 0 && ops == 0 {
+				if !sedPrintOnly(t) {
+					return false
+				}
+				scripts++
+				continue
+			}
+			ops++
+		}
+	}
+	return scripts > 0
+}
+
+// sedPrintOnly reports whether a sed script only prints lines by number.
+func sedPrintOnly(s string) bool {
+	return strings.Trim(s, "0123456789,$;p= \n") == "" && strings.ContainsAny(s, "p=")
+}
+
+// gitReadOnly allows git subcommands that only read the repository.
+func gitReadOnly(args []Word) bool {
+	c := SimpleCommand{Words: append([]Word{{Text: "git", Literal: true}}, args...)}
+	sub, rest, cfg, _ := gitArgs(c)
+	if len(cfg) > 0 || !sub.Literal {
+		return false // git -c can set a pager or an ssh command
+	}
+	if hasOpt(args[:len(args)-len(rest)], "", "--exec-path") {
+		return false
+	}
+	switch sub.Text {
+	case "status", "log", "show", "diff", "rev-parse", "ls-files", "ls-tree", "blame",
+		"describe", "shortlog", "cat-file", "show-ref", "rev-list", "merge-base",
+		"name-rev", "for-each-ref", "count-objects", "grep", "whatchanged", "version", "help":
+		// --output writes a file; --ext-diff runs a configured program.
+		return !hasOpt(rest, "", "--output", "--ext-diff", "--open-files-in-pager")
+	case "branch":
+		return gitBranchList(rest)
+	case "tag":
+		return gitTagList(rest)
+	case "remote":
+		return len(rest) == 0 || len(rest) == 1 && rest[0].Literal && (rest[0].Text == "-v" || rest[0].Text == "--verbose") ||
+			len(rest) == 2 && rest[0].Literal && rest[0].Text == "get-url"
+	case "config":
+		return hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--get-urlmatch")
+	case "reflog":
+		return len(rest) == 0 || rest[0].Literal && (rest[0].Text == "show" || strings.HasPrefix(rest[0].Text, "-"))
+	case "stash":
+		return len(rest) > 0 && rest[0].Literal && (rest[0].Text == "list" || rest[0].Text == "show")
+	}
+	return false
+}
+
+// gitListOptions are options of git branch and git tag that only list,
+// with whether they take an argument.
+var gitListOptions = map[string]bool{
+	"-a": false, "--all": false, "-r": false, "--remotes": false, "-v": false, "-vv": false,
+	"--verbose": false, "-l": false, "--list": false, "--show-current": false, "-i": false,
+	"--ignore-case": false, "--omit-empty": false, "-n": false, "--column": false,
+	"--no-column": false, "--color": false, "--no-color": false, "-q": false, "--quiet": false,
+	"--abbrev": true, "--no-abbrev": false,
+	"--contains": true, "--no-contains": true, "--merged": true, "--no-merged": true,
+	"--points-at": true, "--sort": true, "--format": true,
+}
+
+// gitListOnly reports whether args only list: known listing options, and
+// operands only as patterns after --list.
+func gitListOnly(args []Word, listFlag string) bool {
+	list := false
+	ops := 0
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			return false
+		}
+		name, _, eq := strings.Cut(w.Text, "=")
+		if strings.HasPrefix(name, "-n") && name != "--no-merged" && name != "--no-contains" && name != "--no-column" && name != "--no-color" && name != "--no-abbrev" {
+			name = "-n" // git tag -n5
+		}
+		takes, known := gitListOptions[name]
+		switch {
+		case known:
+			if name == "-l" || name == "--list" || name == listFlag {
+				list = true
+			}
+			if takes && !eq {
+				i++
+			}
+		case strings.HasPrefix(w.Text, "-"):
+			return false
+		default:
+			ops++
+		}
+	}
+	return ops == 0 || list
+}
+
+func gitBranchList(args []Word) bool { return gitListOnly(args, "") }
+
+func gitTagList(args []Word) bool { return gitListOnly(args, "") }
+
+// PathArg is a file a command reads or writes: an argument or a
+// redirection target.
+type PathArg struct {
+	Word  Word
+	Write bool // written, created or removed; false for read or listed
+}
+
+// PathArgs returns the files c reads or writes, for sensitive-path and
+// path-rule checks; it errs toward including. Redirection targets always
+// count (`<>` as a write). Arguments count for the commands in pathSpecs,
+// by what each does with them; git's are not paths. For any other command,
+// every argument that looks like a path (holds a '/', or starts with '.',
+// '~' or $HOME, also as the value of --opt=value) counts as a read. Files
+// named inside sed scripts, and options of wrappers (time -o, xargs -a),
+// are not found.
+func PathArgs(c SimpleCommand) []PathArg {
+	var out []PathArg
+	for _, r := range c.Redirects {
+		out = append(out, PathArg{Word: r.Target, Write: r.Write})
+	}
+	if len(c.Words) == 0 || c.Inner >= len(c.Words) {
+		return out
+	}
+	n := c.Name()
+	if n == "" {
+		return guessPaths(out, c.Words[c.Inner:])
+	}
+	spec, ok := pathSpecs[strings.ToLower(n)]
+	if !ok {
+		if isInterpreter(strings.ToLower(n)) {
+			return interpreterPaths(out, c)
+		}
+		return guessPaths(out, c.Args()[1:])
+	}
+	if spec.custom != nil {
+		return spec.custom(out, c)
+	}
+	return spec.paths(out, c.Args()[1:])
+}
+
+// pathRole is what a command does with its operands.
+type pathRole uint8
+
+const (
+	opsNone  pathRole = iota // not paths (echo, git)
+	opsRead                  // read or listed (cat, ls)
+	opsWrite                 // written, created or removed (touch, rm)
+	opsCopy                  // the last is written, the others read (cp)
+	opsMove                  // all written: sources removed, target created (mv)
+)
+
+// pathSpec describes how a command uses its arguments.
+type pathSpec struct {
+	role pathRole
+	// skip leading operands that are not paths (grep's pattern); unless
+	// one of noSkip or noSkipLong is given (grep -e PATTERN).
+	skip       int
+	noSkip     string
+	noSkipLong []string
+	// Options with an argument: not a path (arg), a file read or written,
+	// a target directory (cp -t: then every operand is read).
+	arg, read, write, target     string
+	longArg, longRead, longWrite []string
+	longTarget                   []string
+	custom                       func(out []PathArg, c SimpleCommand) []PathArg
+}
+
+var (
+	catSpec  = &pathSpec{role: opsRead}
+	headSpec = &pathSpec{role: opsRead, arg: "nc", longArg: []string{"--lines", "--bytes"}}
+	sumSpec  = &pathSpec{role: opsRead}
+	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file"},
+		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label"},
+		longRead: []string{"--file", "--exclude-from"}}
+	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	rmSpec = &pathSpec{role: opsWrite}
+	noSpec = &pathSpec{role: opsNone}
+)
+
+// pathSpecs maps command names (lower case) to how they use their
+// arguments.
+var pathSpecs = map[string]*pathSpec{
+	// Readers.
+	"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
+	"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
+	"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
+	"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
+	"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
+		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"},
+		longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
+	"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
+		longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
+	"uniq":     {custom: uniqPaths},
+	"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}},
+	"cmp":      {role: opsRead, arg: "in"},
+	"file":     {role: opsRead, arg: "FeP", read: "fm"},
+	"stat":     {role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}},
+	"ls":       {role: opsRead, arg: "wIT", longArg: []string{"--width", "--ignore", "--tabsize", "--hide"}},
+	"du":       {role: opsRead, arg: "dBt", read: "X", longRead: []string{"--exclude-from", "--files0-from"}},
+	"df":       {role: opsRead, arg: "Bt"},
+	"tree":     {role: opsRead, arg: "LPITH", write: "o"},
+	"readlink": catSpec, "realpath": catSpec,
+	"base64": {role: opsRead, arg: "w"}, "od": {role: opsRead, arg: "AjNSstw"},
+	"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
+	"xxd":    {custom: uniqPaths},
+	"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
+	"sha384sum": sumSpec, "sha512sum": sumSpec, "b2sum": sumSpec, "cksum": sumSpec,
+	"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
+	"jq":   {custom: jqPaths},
+	"find": {custom: findPaths},
+	// cd changes where later relative paths point; entering a directory
+	// counts as reading it.
+	"cd": catSpec, "pushd": catSpec,
+	// Writers.
+	"cp":      cpSpec,
+	"install": {custom: installPaths},
+	"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
+	"ln":      {custom: lnPaths},
+	"touch":   {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
+	"mkdir":   {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
+	"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec,
+	"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
+	"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
+	"tee":      rmSpec,
+	"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
+	"sed":   {custom: sedPaths},
+	"dd":    {custom: ddPaths},
+	"tar":   {custom: tarPaths},
+	"patch": {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
+	"gzip":  rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
+	"zip":   {custom: zipPaths},
+	"unzip": {role: opsRead, arg: "x", target: "d"},
+	"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
+	"curl": {custom: curlPaths},
+	"wget": {custom: wgetPaths},
+	"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
+	// Not path commands: their words are text, names or revisions.
+	"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
+	"date": noSpec, "id": noSpec, "whoami": noSpec, "uname": noSpec, "hostname": noSpec,
+	"which": noSpec, "type": noSpec, "whereis": noSpec, "command": noSpec, "basename": noSpec,
+	"dirname": noSpec, "kill": noSpec, "pkill": noSpec, "killall": noSpec, "sleep": noSpec,
+	"export": noSpec, "declare": noSpec, "local": noSpec, "readonly": noSpec, "typeset": noSpec,
+	"unset": noSpec, "set": noSpec, "shift": noSpec, "exit": noSpec, "return": noSpec,
+	"git": noSpec, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
+	"eval": noSpec, "test": noSpec, "[": noSpec, "seq": noSpec, "expr": noSpec, "cut": {role: opsRead, arg: "bcdf"}, "tr": noSpec,
+}
+
+// paths applies the spec to args (the words after the command name).
+func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
+	var ops []Word
+	noSkip := false
+	targeted := false
+	add := func(w Word, write bool) { out = append(out, PathArg{Word: w, Write: write}) }
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			ops = append(ops, w)
+			continue
+		}
+		if t == "--" {
+			ops = append(ops, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(t, "--") {
+			n, v, eq := strings.Cut(t, "=")
+			if slices.Contains(s.noSkipLong, n) {
+				noSkip = true
+			}
+			read, write, target := slices.Contains(s.longRead, n), slices.Contains(s.longWrite, n), slices.Contains(s.longTarget, n)
+			if !read && !write && !target && !slices.Contains(s.longArg, n) {
+				continue
+			}
+			arg, ok := Word{Text: v, Literal: true}, eq
+			if !eq && i+1 < len(args) {
+				arg, ok = args[i+1], true
+				i++
+			}
+			if ok && (read || write || target) {
+				add(arg, write || target)
+				targeted = targeted || target
+			}
+			continue
+		}
+		for k := 1; k < len(t); k++ {
+			ch := t[k]
+			if strings.IndexByte(s.noSkip, ch) >= 0 {
+				noSkip = true
+			}
+			read, write, target := strings.IndexByte(s.read, ch) >= 0, strings.IndexByte(s.write, ch) >= 0, strings.IndexByte(s.target, ch) >= 0
+			if !read && !write && !target && strings.IndexByte(s.arg, ch) < 0 {
+				continue
+			}
+			arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+			if !ok && i+1 < len(args) {
+				arg, ok = args[i+1], true
+				i++
+			}
+			if ok && (read || write || target) {
+				add(arg, write || target)
+				targeted = targeted || target
+			}
+			break
+		}
+	}
+	if !noSkip {
+		ops = ops[min(s.skip, len(ops)):]
+	}
+	for i, w := range ops {
+		switch s.role {
+		case opsRead:
+			add(w, false)
+		case opsWrite, opsMove:
+			add(w, true)
+		case opsCopy:
+			add(w, !targeted && i == len(ops)-1)
+		}
+	}
+	return out
+}
+
+// looksLikePath reports whether an argument of an unknown command may
+// name a file.
+func looksLikePath(t string) bool {
+	t = looseText(t)
+	return strings.Contains(t, "/") || strings.HasPrefix(t, ".") || strings.HasPrefix(t, "~") ||
+		strings.HasPrefix(t, "$HOME") || strings.HasPrefix(t, "${HOME}")
+}
+
+// guessPaths adds the path-like words of an unknown command as reads,
+// looking into --opt=value.
+func guessPaths(out []PathArg, args []Word) []PathArg {
+	for _, w := range args {
+		t := w.Text
+		if strings.HasPrefix(t, "-") {
+			_, v, ok := strings.Cut(t, "=")
+			if !ok {
+				continue
+			}
+			w = Word{Text: v, Literal: w.Literal}
+			t = v
+		}
+		if looksLikePath(t) {
+			out = append(out, PathArg{Word: w})
+		}
+	}
+	return out
+}
+
+// splitOps separates operands from options in args, treating every word
+// starting with - as an option (with its argument in the word when the
+// option is one of argOpts).
+func splitOps(args []Word, argOpts string) (ops []Word, opts []Word) {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if w.Literal && t == "--" {
+			return append(ops, args[i+1:]...), opts
+		}
+		if w.Literal && len(t) > 1 && t[0] == '-' {
+			opts = append(opts, w)
+			if len(t) == 2 && strings.IndexByte(argOpts, t[1]) >= 0 && i+1 < len(args) {
+				opts = append(opts, args[i+1])
+				i++
+			}
+			continue
+		}
+		ops = append(ops, w)
+	}
+	return ops, opts
+}
+
+// optArg returns the argument of short option o or long option lo in
+// args (-oFILE, -o FILE, --long=FILE, --long FILE).
+func optArg(args []Word, o byte, lo string) (Word, bool) {
+	for i, w := range args {
+		if !w.Literal {
+			continue
+		}
+		t := w.Text
+		if t == "--" {
+			break
+		}
+		if lo != "" {
+			if v, ok := strings.CutPrefix(t, lo+"="); ok {
+				return Word{Text: v, Literal: true}, true
+			}
+			if t == lo && i+1 < len(args) {
+				return args[i+1], true
+			}
+		}
+		if o != 0 && len(t) >= 2 && t[0] == '-' && t[1] == o {
+			if len(t) > 2 {
+				return Word{Text: t[2:], Literal: true}, true
+			}
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+		}
+	}
+	return Word{}, false
+}
+
+func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
+	ops, _ := splitOps(c.Args()[1:], "fswc")
+	for i, w := range ops {
+		out = append(out, PathArg{Word: w, Write: i == 1})
+	}
+	return out
+}
+
+func installPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if hasOpt(args, "d", "--directory") {
+		ops, _ := splitOps(args, "gmoSt")
+		for _, w := range ops {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+		return out
+	}
+	return (&pathSpec{role: opsCopy, arg: "gmoS", target: "t", longTarget: []string{"--target-directory"}}).paths(out, args)
+}
+
+func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if t, ok := optArg(args, 't', "--target-directory"); ok {
+		out = append(out, PathArg{Word: t, Write: true})
+	}
+	ops, _ := splitOps(args, "St")
+	for i, w := range ops {
+		out = append(out, PathArg{Word: w, Write: i == len(ops)-1 && len(ops) > 1})
+	}
+	if len(ops) == 1 && ops[0].Literal {
+		// ln -s /x/y makes ./y.
+		out = append(out, PathArg{Word: Word{Text: path.Base(ops[0].Text), Literal: true}, Write: true})
+	}
+	return out
+}
+
+func chmodPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if ref, ok := optArg(args, 0, "--reference"); ok {
+		out = append(out, PathArg{Word: ref})
+		for _, w := range modeOperands(c) {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+		return out
+	}
+	ops := modeOperands(c)
+	for i, w := range ops {
+		if i > 0 {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+	}
+	return out
+}
+
+func sedPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	inPlace := false
+	script := false
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case t == "--in-place" || strings.HasPrefix(t, "--in-place="):
+			inPlace = true
+		case t == "--expression" || t == "--file" || t == "--line-length":
+			if t == "--file" && i+1 < len(args) {
+				out = append(out, PathArg{Word: args[i+1]})
+			}
+			script = script || t != "--line-length"
+			i++
+		case strings.HasPrefix(t, "--expression="):
+			script = true
+		case strings.HasPrefix(t, "--file="):
+			script = true
+			out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(t, "--file="), Literal: true}})
+		case strings.HasPrefix(t, "--"):
+		default:
+			for k := 1; k < len(t); k++ {
+				switch t[k] {
+				case 'i':
+					inPlace = true
+					k = len(t) // the rest is a backup suffix
+				case 'e', 'f', 'l':
+					if t[k] != 'l' {
+						script = true
+					}
+					arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+					if !ok && i+1 < len(args) {
+						arg, ok = args[i+1], true
+						i++
+					}
+					if ok && t[k] == 'f' {
+						out = append(out, PathArg{Word: arg})
+					}
+					k = len(t)
+				}
+			}
+		}
+	}
+	if !script && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		out = append(out, PathArg{Word: w, Write: inPlace})
+	}
+	return out
+}
+
+func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
+	for _, w := range c.Args()[1:] {
+		if v, ok := strings.CutPrefix(w.Text, "if="); ok {
+			out = append(out, PathArg{Word: Word{Text: v, Literal: w.Literal}})
+		}
+		if v, ok := strings.CutPrefix(w.Text, "of="); ok {
+			out = append(out, PathArg{Word: Word{Text: v, Literal: w.Literal}, Write: true})
+		}
+	}
+	return out
+}
+
+// tarPaths: -f names the archive (written by -c/-r/-u/-A, else read); -C
+// the directory extracted to; the operands are the members added (read)
+// or extracted (written).
+func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := append([]Word(nil), c.Args()[1:]...)
+	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
+	if len(args) > 0 && args[0].Literal && args[0].Text != "" && args[0].Text[0] != '-' &&
+		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhiklnMPsSWZ") == "" {
+		args[0].Text = "-" + args[0].Text
+	}
+	create := false
+	var ops []Word
+	var archive, dir *Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			switch n {
+			case "--create", "--append", "--update", "--concatenate":
+				create = true
+			case "--file", "--directory":
+				arg := Word{Text: v, Literal: true}
+				if !eq && i+1 < len(args) {
+					arg = args[i+1]
+					i++
+				}
+				if n == "--file" {
+					archive = &arg
+				} else {
+					dir = &arg
+				}
+			}
+		default:
+			for k := 1; k < len(t); k++ {
+				ch := t[k]
+				if strings.IndexByte("cruA", ch) >= 0 {
+					create = true
+				}
+				if ch == 'f' || ch == 'C' || ch == 'b' || ch == 'T' || ch == 'X' || ch == 'K' || ch == 'N' || ch == 'g' || ch == 'L' || ch == 'V' || ch == 'H' {
+					arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+					if !ok && i+1 < len(args) {
+						arg, ok = args[i+1], true
+						i++
+					}
+					if ok {
+						switch ch {
+						case 'f':
+							archive = &arg
+						case 'C':
+							dir = &arg
+						case 'T', 'X':
+							out = append(out, PathArg{Word: arg})
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	if archive != nil {
+		out = append(out, PathArg{Word: *archive, Write: create})
+	}
+	if dir != nil {
+		out = append(out, PathArg{Word: *dir, Write: !create})
+	}
+	for _, w := range ops {
+		out = append(out, PathArg{Word: w, Write: !create})
+	}
+	return out
+}
+
+func zipPaths(out []PathArg, c SimpleCommand) []PathArg {
+	ops, _ := splitOps(c.Args()[1:], "bnPtxi")
+	for i, w := range ops {
+		out = append(out, PathArg{Word: w, Write: i == 0})
+	}
+	return out
+}
+
+// jqPaths: the first operand is the filter unless -f/--from-file gives
+// it; --slurpfile and --rawfile read a file; after --args the operands
+// are not files.
+func jqPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	filterGiven := false
+	var ops []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			ops = append(ops, w)
+			continue
+		}
+		switch t {
+		case "--args", "--jsonargs":
+			i = len(args)
+		case "-f", "--from-file":
+			filterGiven = true
+			if i+1 < len(args) {
+				out = append(out, PathArg{Word: args[i+1]})
+				i++
+			}
+		case "--arg", "--argjson":
+			i += 2
+		case "--slurpfile", "--rawfile":
+			if i+2 < len(args) {
+				out = append(out, PathArg{Word: args[i+2]})
+			}
+			i += 2
+		case "--indent", "-L":
+			i++
+		}
+	}
+	if !filterGiven && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	for _, w := range ops {
+		out = append(out, PathArg{Word: w})
+	}
+	return out
+}
+
+// findPaths: the start paths are read; -fprint* and -fls write a file;
+// -newer and its kin read one.
+func findPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	i := 0
+	for i < len(args) && args[i].Literal && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O")) {
+		i++
+	}
+	starts := 0
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		if args[i].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!") {
+			break
+		}
+		out = append(out, PathArg{Word: args[i]})
+		starts++
+	}
+	if starts == 0 {
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}})
+	}
+	for ; i+1 < len(args); i++ {
+		switch args[i].Text {
+		case "-fprint", "-fprint0", "-fls", "-fprintf":
+			out = append(out, PathArg{Word: args[i+1], Write: true})
+		case "-newer", "-anewer", "-cnewer", "-samefile":
+			out = append(out, PathArg{Word: args[i+1]})
+		}
+	}
+	return out
+}
+
+// interpreterPaths: the script an interpreter runs is read (none with -c,
+// -e or -m); the script's own arguments are guessed like an unknown
+// command's.
+func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	n := strings.ToLower(c.Name())
+	if n == "source" || n == "." {
+		if len(args) > 0 {
+			out = append(out, PathArg{Word: args[0]})
+			return guessPaths(out, args[1:])
+		}
+		return out
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' && t[0] != '+' {
+			out = append(out, PathArg{Word: w})
+			return guessPaths(out, args[i+1:])
+		}
+		switch {
+		case t == "--":
+			if i+1 < len(args) {
+				out = append(out, PathArg{Word: args[i+1]})
+				return guessPaths(out, args[i+2:])
+			}
+			return out
+		case t == "-c" || t == "-e" || t == "-E" || t == "-m" || t == "-r" || t == "--eval" || t == "--command" ||
+			isShell(n) && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
+			// The program (or module) is the next word; what follows are
+			// its arguments.
+			return guessPaths(out, args[min(i+2, len(args)):])
+		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "-W" || t == "-X" || t == "-I" || t == "--rcfile" || t == "--init-file":
+			if (t == "--rcfile" || t == "--init-file") && i+1 < len(args) {
+				out = append(out, PathArg{Word: args[i+1]})
+			}
+			i++
+		}
+	}
+	return out
+}
+
+// curlArgs says what the argument of each curl option that takes one is:
+// 'w' a file written, 'r' a file read, 'd' data that may name a file
+// (@file, name=@file), 'b' a cookie string or a cookie file, 0 anything
+// else.
+var (
+	curlShort = map[byte]byte{
+		'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
+		'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 0,
+		'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
+	}
+	curlLong = map[string]byte{
+		"--output": 'w', "--cookie-jar": 'w', "--dump-header": 'w', "--trace": 'w', "--trace-ascii": 'w',
+		"--stderr": 'w', "--output-dir": 'w', "--upload-file": 'r', "--config": 'r', "--cert": 'r',
+		"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
+		"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
+		"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
+		"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 0, "--connect-timeout": 0, "--retry": 0,
+		"--resolve": 0, "--connect-to": 0,
+	}
+)
+
+// curlPaths: files curl writes (-o, -c, -D, --trace) or sends (-T, -d
+// @file, -F name=@file, -K).
+func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		var kind byte
+		var arg Word
+		has := false
+		if strings.HasPrefix(t, "--") {
+			n, v, eq := strings.Cut(t, "=")
+			k, ok := curlLong[n]
+			if !ok {
+				continue
+			}
+			kind = k
+			if eq {
+				arg, has = Word{Text: v, Literal: true}, true
+			} else if i+1 < len(args) {
+				arg, has = args[i+1], true
+				i++
+			}
+		} else {
+			for j := 1; j < len(t); j++ {
+				k, ok := curlShort[t[j]]
+				if !ok {
+					continue
+				}
+				kind = k
+				if j+1 < len(t) {
+					arg, has = Word{Text: t[j+1:], Literal: true}, true
+				} else if i+1 < len(args) {
+					arg, has = args[i+1], true
+					i++
+				}
+				break
+			}
+		}
+		if !has || arg.Text == "-" {
+			continue
+		}
+		switch kind {
+		case 'w':
+			out = append(out, PathArg{Word: arg, Write: true})
+		case 'r':
+			out = append(out, PathArg{Word: arg})
+		case 'b':
+			if !strings.Contains(arg.Text, "=") {
+				out = append(out, PathArg{Word: arg})
+			}
+		case 'd':
+			// @file, name@file (--data-urlencode), name=@file and
+			// name=<file (-F), up to a ;type= suffix.
+			if i := strings.IndexAny(arg.Text, "@<"); i >= 0 {
+				v, _, _ := strings.Cut(arg.Text[i+1:], ";")
+				if v != "" && v != "-" {
+					out = append(out, PathArg{Word: Word{Text: v, Literal: arg.Literal}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wgetPaths: files wget writes (-O, -o, -a, -P) or reads (-i,
+// --post-file, --body-file, --load-cookies).
+func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	longs := map[string]bool{ // true: written
+		"--output-document": true, "--output-file": true, "--append-output": true, "--directory-prefix": true,
+		"--save-cookies": true, "--input-file": false, "--post-file": false, "--body-file": false,
+		"--load-cookies": false, "--certificate": false, "--ca-certificate": false, "--private-key": false,
+	}
+	shortWrite, shortRead, shortArg := "OoaP", "i", "eBtTwQUlARDIX"
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		if strings.HasPrefix(t, "--") {
+			n, v, eq := strings.Cut(t, "=")
+			write, ok := longs[n]
+			if !ok {
+				continue
+			}
+			arg := Word{Text: v, Literal: true}
+			if !eq {
+				if i+1 >= len(args) {
+					continue
+				}
+				arg = args[i+1]
+				i++
+			}
+			if arg.Text != "-" {
+				out = append(out, PathArg{Word: arg, Write: write})
+			}
+			continue
+		}
+		for k := 1; k < len(t); k++ {
+			ch := t[k]
+			if strings.IndexByte(shortWrite+shortRead+shortArg, ch) < 0 {
+				continue
+			}
+			arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+			if !ok && i+1 < len(args) {
+				arg, ok = args[i+1], true
+				i++
+			}
+			if ok && arg.Text != "-" && strings.IndexByte(shortArg, ch) < 0 {
+				out = append(out, PathArg{Word: arg, Write: strings.IndexByte(shortWrite, ch) >= 0})
+			}
+			break
+		}
+	}
+	return out
+}
+
+// remoteCopyPaths: scp and rsync read local sources and write a local
+// destination; host:path operands are remote and skipped.
+func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if id, ok := optArg(args, 'i', ""); ok && strings.ToLower(c.Name()) == "scp" {
+		out = append(out, PathArg{Word: id})
+	}
+	if f, ok := optArg(args, 0, "--files-from"); ok {
+		out = append(out, PathArg{Word: f})
+	}
+	if f, ok := optArg(args, 0, "--password-file"); ok {
+		out = append(out, PathArg{Word: f})
+	}
+	argOpts := "iFPoclSJefBT"
+	if strings.ToLower(c.Name()) == "rsync" {
+		argOpts = "efBTM"
+	}
+	ops, _ := splitOps(args, argOpts)
+	for i, w := range ops {
+		if remote(w.Text) {
+			continue
+		}
+		out = append(out, PathArg{Word: w, Write: i == len(ops)-1 && len(ops) > 1})
+	}
+	return out
+}
+
+// remote reports whether a scp/rsync operand names another host
+// (host:path, user@host:path, rsync://…).
+func remote(t string) bool {
+	colon := strings.IndexByte(t, ':')
+	slash := strings.IndexByte(t, '/')
+	return colon > 0 && (slash < 0 || colon < slash)
+}

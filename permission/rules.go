@@ -1,0 +1,1607 @@
+package permission
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// RuleKind says what a matching rule does to a call.
+type RuleKind int
+
+// The kinds of rule, in the order of the decisions they lead to.
+const (
+	RuleAllow RuleKind = iota
+	RuleAsk
+	RuleDeny
+)
+
+func (k RuleKind) String() string {
+	switch k {
+	case RuleAllow:
+		return "allow"
+	case RuleAsk:
+		return "ask"
+	case RuleDeny:
+		return "deny"
+	}
+	return fmt.Sprintf("RuleKind(%d)", int(k))
+}
+
+// ParseRuleKind returns the kind named s: "allow", "ask" or "deny".
+func ParseRuleKind(s string) (RuleKind, error) {
+	for k := RuleAllow; k <= RuleDeny; k++ {
+		if s == k.String() {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown rule kind %q (want allow, ask or deny)", s)
+}
+
+// Rule is one permission rule: a tool, optionally narrowed by a pattern.
+type Rule struct {
+	Kind RuleKind
+	// Tool is the canonical tool name (CanonicalTool); the rule text may
+	// use an alias (run_shell(...)). Unknown names, MCP tools included, are
+	// kept as written.
+	Tool string
+	// Pattern narrows the rule to some calls of the tool; "" means every
+	// call (Bash(*) is Bash).
+	Pattern string
+	// Text is the rule as written, without surrounding blanks.
+	Text string
+	// Source says where the rule came from: "path/to/settings.yaml:12",
+	// "command line", "session".
+	Source string
+	// Base is the project root that "/path" patterns are relative to: the
+	// directory holding the settings file's .mewsandbox/ or .claude/
+	// directory. The loader sets it; "" means PathEnv.Root.
+	Base string
+
+	m *ruleMatcher // compiled Pattern; nil when Pattern is ""
+}
+
+// String returns the rule's text.
+func (r Rule) String() string { return r.Text }
+
+// maxRuleLen bounds a rule's text so that matching stays cheap whatever a
+// settings file holds.
+const maxRuleLen = 4096
+
+// RuleError is a malformed rule.
+type RuleError struct {
+	Text string // the rule as written
+	Msg  string // what is wrong with it
+}
+
+func (e *RuleError) Error() string { return fmt.Sprintf("malformed rule %q: %s", e.Text, e.Msg) }
+
+// ParseRule parses a rule written as Tool or Tool(pattern). Tool names are
+// Claude Code's or the seed's aliases, in any case; other names (future
+// tools, MCP tools such as mcp__server__tool) are accepted as written.
+// The pattern is compiled here, so a malformed glob or an unbalanced
+// parenthesis is reported when the settings load, not when a call is
+// checked.
+func ParseRule(kind RuleKind, text string) (Rule, error) {
+	text = strings.TrimSpace(text)
+	r := Rule{Kind: kind, Text: text}
+	bad := func(format string, a ...any) (Rule, error) {
+		return Rule{}, &RuleError{Text: text, Msg: fmt.Sprintf(format, a...)}
+	}
+	if kind < RuleAllow || kind > RuleDeny {
+		return bad("unknown rule kind %d", int(kind))
+	}
+	if text == "" {
+		return bad("empty rule")
+	}
+	if len(text) > maxRuleLen {
+		return bad("longer than %d bytes", maxRuleLen)
+	}
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < 0x20 || c == 0x7f {
+			return bad("control character %q at byte %d", c, i)
+		}
+	}
+	name, pat, hasPat := text, "", false
+	if open := strings.IndexByte(text, '('); open >= 0 {
+		name, hasPat = text[:open], true
+		if !strings.HasSuffix(text, ")") {
+			if strings.LastIndexByte(text, ')') > open {
+				return bad("unexpected text after \")\"")
+			}
+			return bad("missing \")\"")
+		}
+		pat = text[open+1 : len(text)-1]
+	} else if strings.IndexByte(text, ')') >= 0 {
+		return bad("\")\" without \"(\"")
+	}
+	if name == "" {
+		return bad("missing tool name before \"(\"")
+	}
+	for i := 0; i < len(name); i++ {
+		if !isToolNameByte(name[i]) {
+			return bad("invalid tool name %q: only letters, digits, '_', '-' and '.' are allowed", name)
+		}
+	}
+	r.Tool, _ = CanonicalTool(name)
+	if !hasPat {
+		return r, nil
+	}
+	pat = strings.TrimSpace(pat)
+	if pat == "" {
+		return bad("empty pattern: write %s alone to match every call", name)
+	}
+	if pat == "*" {
+		return r, nil // Tool(*) is Tool.
+	}
+	r.Pattern = pat
+	m, err := compilePattern(r.Tool, pat)
+	if err != nil {
+		return bad("%s", err.Error())
+	}
+	r.m = m
+	return r, nil
+}
+
+func isToolNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.'
+}
+
+// canonicalKinds maps canonical tool names to their kinds, so that
+// AppliesTo need not lower-case names on every call.
+var canonicalKinds = func() map[string]Kind {
+	m := make(map[string]Kind, len(tools))
+	for _, t := range tools {
+		m[t.name] = t.kind
+	}
+	return m
+}()
+
+// mcpServer returns "mcp__server" for a tool named "mcp__server__tool",
+// else "".
+func mcpServer(tool string) string {
+	if !strings.HasPrefix(tool, "mcp__") {
+		return ""
+	}
+	i := strings.Index(tool[len("mcp__"):], "__")
+	if i <= 0 {
+		return ""
+	}
+	return tool[:len("mcp__")+i]
+}
+
+// AppliesTo reports whether the rule governs calls of tool, a canonical
+// tool name. Read rules govern every read tool (Read, Glob, Grep, LS),
+// Edit rules every edit tool (Write, Edit, MultiEdit, NotebookEdit), a rule
+// naming an MCP server (mcp__server) every tool of that server; other
+// rules govern the tool they name.
+func (r *Rule) AppliesTo(tool string) bool {
+	if r.Tool == tool {
+		return true
+	}
+	switch r.Tool {
+	case "Read":
+		return canonicalKinds[tool] == KindRead
+	case "Edit":
+		return canonicalKinds[tool] == KindEdit
+	}
+	return mcpServer(tool) == r.Tool && r.Tool != ""
+}
+
+// patternClass says which matcher a rule's pattern uses.
+type patternClass uint8
+
+const (
+	patOther  patternClass = iota // a tool mewsandbox does not model: kept as text
+	patShell                      // Bash
+	patPath                       // the read and edit tools
+	patDomain                     // WebFetch
+)
+
+// ruleMatcher is a compiled pattern. It holds plain values only, so that
+// rules compare with reflect.DeepEqual.
+type ruleMatcher struct {
+	class patternClass
+
+	// Shell patterns, as symbols: literal bytes, shSep between words and
+	// shStar for an unquoted '*'.
+	sh []byte
+	// shTail is sh followed by an optional " *" (a trailing " *" or ":*"
+	// in the rule), tried when sh alone does not match; nil otherwise.
+	shTail []byte
+	// first is the pattern's first word when firstLit: a word without
+	// wildcards that the command's first word must equal. Rules are
+	// indexed by it.
+	first    string
+	firstLit bool
+
+	// Path patterns: the directory the pattern is anchored at, how many
+	// ".." steps above it, and the glob below it (with the optional
+	// "/anything" tail appended).
+	anchor pathAnchor
+	up     int
+	glob   []gtok
+
+	// Domain patterns: the domain and whether only its subdomains match.
+	domain  string
+	subOnly bool
+}
+
+func compilePattern(tool, pat string) (*ruleMatcher, error) {
+	switch tool {
+	case "Bash":
+		return compileShell(pat)
+	case "Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS":
+		return compilePath(pat)
+	case "WebFetch":
+		return compileDomain(pat)
+	}
+	if err := checkParens(pat, false); err != nil {
+		return nil, err
+	}
+	return &ruleMatcher{class: patOther}, nil
+}
+
+// checkParens reports unbalanced parentheses; in shell patterns quoted and
+// escaped ones do not count.
+func checkParens(pat string, shellQuotes bool) error {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		if shellQuotes {
+			switch {
+			case quote == '\'':
+				if c == '\'' {
+					quote = 0
+				}
+				continue
+			case c == '\\':
+				i++
+				continue
+			case quote == '"':
+				if c == '"' {
+					quote = 0
+				}
+				continue
+			case c == '\'' || c == '"':
+				quote = c
+				continue
+			}
+		}
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return fmt.Errorf("unbalanced parentheses: \")\" at byte %d has no \"(\"", i)
+			}
+		}
+	}
+	if quote != 0 {
+		return fmt.Errorf("unterminated %c quote", quote)
+	}
+	if depth > 0 {
+		return fmt.Errorf("unbalanced parentheses: %d \"(\" not closed", depth)
+	}
+	return nil
+}
+
+// ---- Shell patterns -----------------------------------------------------
+
+// Symbols of shell patterns and subjects. Rule text holds no control
+// characters and literal subject words holding one are treated as unknown,
+// so these never collide with text.
+const (
+	shSep  = 0x00 // between two words
+	shStar = 0x01 // pattern: any text, spaces included
+	shWild = 0x02 // subject: a word whose value is unknown
+	shOpen = 0x03 // subject: unknown words appended at run time (xargs)
+)
+
+// compileShell splits a shell pattern into words the way the shell would
+// (quotes and backslashes group and escape), so that a pattern is compared
+// word by word with a command and a quoted space in a command can never
+// pass for a word boundary.
+func compileShell(pat string) (*ruleMatcher, error) {
+	if err := checkParens(pat, true); err != nil {
+		return nil, err
+	}
+	var words [][]byte
+	var cur []byte
+	inWord := false
+	var quote byte
+	for i := 0; i < len(pat); i++ {
+		c := pat[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur = append(cur, c)
+			}
+		case quote == '"':
+			switch {
+			case c == '"':
+				quote = 0
+			case c == '\\' && i+1 < len(pat) && strings.IndexByte("$`\"\\", pat[i+1]) >= 0:
+				i++
+				cur = append(cur, pat[i])
+			default:
+				cur = append(cur, c)
+			}
+		case c == ' ':
+			if inWord {
+				words = append(words, cur)
+				cur, inWord = nil, false
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == '\\':
+			inWord = true
+			if i+1 < len(pat) {
+				i++
+				cur = append(cur, pat[i])
+			} else {
+				cur = append(cur, c)
+			}
+		case c == '*':
+			inWord = true
+			cur = append(cur, shStar)
+		default:
+			inWord = true
+			cur = append(cur, c)
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated %c quote", quote)
+	}
+	if inWord {
+		words = append(words, cur)
+	}
+	if len(words) == 0 {
+		return nil, fmt.Errorf("empty pattern")
+	}
+	m := &ruleMatcher{class: patShell}
+	// A trailing " *" or ":*" is an optional rest of the command that must
+	// start at a word boundary: "ls *" and "ls:*" match ls and ls -la, not
+	// lsof.
+	tail := false
+	if n := len(words); n > 1 && len(words[n-1]) == 1 && words[n-1][0] == shStar {
+		words, tail = words[:n-1], true
+	} else if last := words[n-1]; len(last) >= 2 && last[len(last)-1] == shStar && last[len(last)-2] == ':' {
+		words[n-1], tail = last[:len(last)-2], true
+		if len(words[n-1]) == 0 {
+			words = words[:n-1]
+			if len(words) == 0 {
+				return nil, fmt.Errorf("empty command before \":*\"")
+			}
+		}
+	}
+	for i, w := range words {
+		if i > 0 {
+			m.sh = append(m.sh, shSep)
+		}
+		m.sh = append(m.sh, w...)
+	}
+	if m.sh == nil {
+		m.sh = []byte{}
+	}
+	if tail {
+		m.shTail = append(append(append([]byte{}, m.sh...), shSep), shStar)
+	}
+	if len(words) > 0 && len(words[0]) > 0 && strings.IndexByte(string(words[0]), shStar) < 0 {
+		m.first, m.firstLit = string(words[0]), true
+	}
+	return m, nil
+}
+
+// shellMatch reports whether pattern p matches subject s. With could set
+// (deny and ask rules) an unknown subject word matches any text and
+// unknown appended words may be anything; without it (allow rules) the
+// match must hold whatever their values are, so only a '*' of the pattern
+// may cover them.
+func shellMatch(p, s []byte, unknown, could bool) bool {
+	if !unknown {
+		return globBytes(p, s)
+	}
+	return shellDP(p, s, could)
+}
+
+// globBytes matches a pattern whose only wildcard is shStar against a
+// fully literal subject, in linear time for the common case.
+func globBytes(p, s []byte) bool {
+	pi, si := 0, 0
+	starP, starS := -1, 0
+	for si < len(s) {
+		switch {
+		case pi < len(p) && p[pi] == shStar:
+			starP, starS = pi, si
+			pi++
+		case pi < len(p) && p[pi] == s[si]:
+			pi++
+			si++
+		case starP >= 0:
+			pi = starP + 1
+			starS++
+			si = starS
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == shStar {
+		pi++
+	}
+	return pi == len(p)
+}
+
+// shellDP matches a pattern against a subject holding unknown words: a
+// breadth-first walk over pattern positions, one subject symbol at a time.
+func shellDP(p, s []byte, could bool) bool {
+	var bufA, bufB [128]bool
+	cur, next := bufA[:], bufB[:]
+	if len(p)+1 > len(bufA) {
+		cur, next = make([]bool, len(p)+1), make([]bool, len(p)+1)
+	}
+	cur, next = cur[:len(p)+1], next[:len(p)+1]
+	clear(cur)
+	cur[0] = true
+	for j := 0; ; j++ {
+		wild := could && j < len(s) && s[j] == shWild
+		for i := 0; i < len(p); i++ {
+			// A star may match nothing; an unknown word may stand for
+			// any part of the pattern.
+			if cur[i] && (p[i] == shStar || wild) {
+				cur[i+1] = true
+			}
+		}
+		if j == len(s) {
+			return cur[len(p)]
+		}
+		sj := s[j]
+		if sj == shOpen && could {
+			// Unknown words may follow: a match if the pattern can end
+			// here or go on at a word boundary or a star.
+			for i := 0; i <= len(p); i++ {
+				if cur[i] && (i == len(p) || p[i] == shSep || p[i] == shStar) {
+					return true
+				}
+			}
+			return false
+		}
+		clear(next)
+		alive := false
+		for i := 0; i <= len(p); i++ {
+			if !cur[i] {
+				continue
+			}
+			if wild {
+				next[i], alive = true, true // the unknown word ends here
+				continue
+			}
+			if i < len(p) && p[i] == shStar {
+				next[i], alive = true, true // a star covers s[j], whatever it is
+			}
+			if i < len(p) && p[i] == sj && sj != shWild && sj != shOpen {
+				next[i+1], alive = true, true
+			}
+			if could && sj == shSep && (j > 0 && s[j-1] == shWild || j+1 < len(s) && s[j+1] == shWild) {
+				// An unquoted unknown word may expand to nothing,
+				// taking a word boundary with it.
+				next[i], alive = true, true
+			}
+		}
+		if !alive {
+			return false
+		}
+		cur, next = next, cur
+	}
+}
+
+// harmlessWrappers run the command they wrap with nothing but timing,
+// priority or buffering changed, so an allow rule for the command also
+// allows it behind them. sudo, doas, env, exec and xargs change who runs
+// it, its environment or its arguments: an allow rule never reaches
+// through them.
+var harmlessWrappers = map[string]bool{"timeout": true, "nice": true, "nohup": true, "time": true, "stdbuf": true}
+
+// knownWrappers are every wrapper the shell analysis looks through.
+var knownWrappers = map[string]bool{
+	"sudo": true, "doas": true, "su": true, "env": true, "exec": true, "xargs": true, "command": true,
+	"builtin": true, "nice": true, "nohup": true, "timeout": true, "time": true, "stdbuf": true,
+	"ionice": true, "chroot": true, "setsid": true, "runuser": true, "unbuffer": true,
+}
+
+// cmdSubject is a simple command encoded for shell matching, once for all
+// the rules it is matched against.
+type cmdSubject struct {
+	// variants: 0 the full command, 1 the full command with its name's
+	// directory dropped, 2 the command behind wrappers, 3 the same with its
+	// directory dropped. nil when absent or equal to an earlier one.
+	v       [4][]byte
+	unknown [4]bool // the variant holds shWild or shOpen
+	first   [4]string
+	firstOK [4]bool // first is a literal word
+	// allowVariant is the variant allow rules match (0 or 2), -1 for none.
+	allowVariant int
+}
+
+func newCmdSubject(c SimpleCommand) *cmdSubject {
+	s := &cmdSubject{allowVariant: -1}
+	inner := c.Inner
+	if inner > len(c.Words) {
+		inner = len(c.Words)
+	}
+	size := 8
+	for _, w := range c.Words {
+		size += len(w.Text) + 1
+	}
+	buf := make([]byte, 0, 4*size)
+	enc := func(i int, words []Word, base bool) {
+		start := len(buf)
+		unknown := false
+		for k, w := range words {
+			if k > 0 {
+				buf = append(buf, shSep)
+			}
+			t := w.Text
+			if k == 0 && base {
+				t = baseName(t)
+			}
+			if !w.Literal || hasSymbolByte(t) {
+				buf = append(buf, shWild)
+				unknown = true
+				continue
+			}
+			buf = append(buf, t...)
+			if k == 0 {
+				s.first[i], s.firstOK[i] = t, true
+			}
+		}
+		if c.OpenArgs {
+			buf = append(buf, shOpen)
+			unknown = true
+		}
+		s.v[i] = buf[start:len(buf):len(buf)]
+		s.unknown[i] = unknown
+	}
+	hasDir := func(w Word) bool { return w.Literal && strings.IndexByte(w.Text, '/') >= 0 }
+	enc(0, c.Words, false)
+	if len(c.Words) > 0 && hasDir(c.Words[0]) {
+		enc(1, c.Words, true)
+	}
+	if inner > 0 {
+		enc(2, c.Words[inner:], false)
+		if inner < len(c.Words) && hasDir(c.Words[inner]) {
+			enc(3, c.Words[inner:], true)
+		}
+	}
+	switch {
+	case inner == 0:
+		s.allowVariant = 0
+	case harmlessPrefix(c.Words[:inner]):
+		s.allowVariant = 2
+	}
+	return s
+}
+
+func hasSymbolByte(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] <= shOpen {
+			return true
+		}
+	}
+	return false
+}
+
+// harmlessPrefix reports whether the wrapper words before a command are
+// harmless wrappers with their options: every word literal, the first a
+// harmless wrapper, and no word naming a wrapper that is not harmless
+// (timeout 5 sudo rm is not harmless).
+func harmlessPrefix(ws []Word) bool {
+	if len(ws) == 0 {
+		return true
+	}
+	for i, w := range ws {
+		if !w.Literal {
+			return false
+		}
+		b := baseName(w.Text)
+		if i == 0 && !harmlessWrappers[b] {
+			return false
+		}
+		if knownWrappers[b] && !harmlessWrappers[b] {
+			return false
+		}
+	}
+	return true
+}
+
+// MatchCommand reports whether the rule matches the simple command c. A
+// Bash rule without a pattern matches every command; a rule for another
+// tool none.
+//
+// Deny and ask rules match when the command could be what the pattern
+// says: an unknown word ($DIR, $(cmd)) may stand for any text, arguments
+// xargs appends may be anything, and they are tried on the command as
+// written, behind its wrappers (sudo rm) and with the command name's
+// directory dropped (/bin/rm). Allow rules match only when the command
+// provably is what the pattern says: every word literal, or covered by a
+// '*' of the pattern; they look behind harmless wrappers only (timeout,
+// nice, nohup, time, stdbuf), never behind sudo, doas, env, exec or xargs.
+func (r *Rule) MatchCommand(c SimpleCommand) bool {
+	if r.Tool != "Bash" {
+		return false
+	}
+	if r.Pattern == "" {
+		return true
+	}
+	m := r.matcher()
+	if m == nil {
+		return r.Kind != RuleAllow
+	}
+	// Most rules name a different command: reject them before encoding.
+	if m.firstLit && !firstWordMayBe(c, m.first, r.Kind != RuleAllow) {
+		return false
+	}
+	return r.matchSubject(m, newCmdSubject(c))
+}
+
+// firstWordMayBe reports whether a variant of c may start with the word
+// first.
+func firstWordMayBe(c SimpleCommand, first string, could bool) bool {
+	check := func(i int, base bool) bool {
+		if i >= len(c.Words) {
+			return c.OpenArgs && could
+		}
+		w := c.Words[i]
+		if !w.Literal {
+			return could
+		}
+		if w.Text == first {
+			return true
+		}
+		return base && baseName(w.Text) == first
+	}
+	if !could {
+		switch {
+		case c.Inner == 0:
+			return check(0, false)
+		case c.Inner <= len(c.Words) && harmlessPrefix(c.Words[:c.Inner]):
+			return check(c.Inner, false)
+		}
+		return false
+	}
+	return check(0, true) || c.Inner > 0 && check(c.Inner, true)
+}
+
+func (r *Rule) matchSubject(m *ruleMatcher, s *cmdSubject) bool {
+	try := func(i int, could bool) bool {
+		if shellMatch(m.sh, s.v[i], s.unknown[i], could) {
+			return true
+		}
+		return m.shTail != nil && shellMatch(m.shTail, s.v[i], s.unknown[i], could)
+	}
+	if r.Kind == RuleAllow {
+		return s.allowVariant >= 0 && s.v[s.allowVariant] != nil && try(s.allowVariant, false)
+	}
+	for i := range s.v {
+		if s.v[i] != nil && try(i, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// matcher returns the compiled pattern, compiling it when the rule was
+// built by hand rather than by ParseRule; nil when it does not compile.
+func (r *Rule) matcher() *ruleMatcher {
+	if r.m != nil || r.Pattern == "" {
+		return r.m
+	}
+	m, err := compilePattern(r.Tool, r.Pattern)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// ---- Path patterns ------------------------------------------------------
+
+// pathAnchor says which directory a path pattern is relative to.
+type pathAnchor uint8
+
+const (
+	anchorCwd  pathAnchor = iota // "./path" or "path": the working directory
+	anchorAbs                    // "//path": the file system root
+	anchorHome                   // "~/path": the home directory
+	anchorBase                   // "/path": the settings file's project
+)
+
+// Glob token operations.
+const (
+	gLit   uint8 = iota // the byte b
+	gStar               // any bytes but '/'
+	gDStar              // any bytes
+	gQ                  // one byte but '/'
+	gClass              // one byte but '/' in the set
+	gSkip               // an optional group: the next n tokens may be skipped
+)
+
+// gtok is one token of a compiled path glob.
+type gtok struct {
+	op  uint8
+	b   byte
+	n   uint8     // gSkip: the group's length
+	neg bool      // gClass: the set is negated
+	set *[32]byte // gClass: a bit per byte value
+}
+
+// optionalRest is "(/anything)?": appended to every path glob, because a
+// pattern that matches a directory matches everything below it.
+var optionalRest = []gtok{{op: gSkip, n: 2}, {op: gLit, b: '/'}, {op: gDStar}}
+
+// anyDirs is "(anything/)?", what "**/" matches.
+var anyDirs = []gtok{{op: gSkip, n: 2}, {op: gDStar}, {op: gLit, b: '/'}}
+
+// compilePath compiles a gitignore-style path pattern: '*' and '?' within
+// a path component, '[...]' sets, '**' for any number of components. A
+// pattern without a '/' and without an anchor matches that name at any
+// depth, like a .gitignore line.
+func compilePath(pat string) (*ruleMatcher, error) {
+	if err := checkParens(pat, false); err != nil {
+		return nil, err
+	}
+	m := &ruleMatcher{class: patPath}
+	rest := pat
+	switch {
+	case strings.HasPrefix(pat, "//"):
+		m.anchor, rest = anchorAbs, pat[2:]
+	case pat == "~" || strings.HasPrefix(pat, "~/"):
+		m.anchor, rest = anchorHome, strings.TrimPrefix(pat[1:], "/")
+	case strings.HasPrefix(pat, "/"):
+		m.anchor, rest = anchorBase, pat[1:]
+	case pat == "." || strings.HasPrefix(pat, "./"):
+		m.anchor, rest = anchorCwd, strings.TrimPrefix(pat[1:], "/")
+	default:
+		m.anchor = anchorCwd
+	}
+	trimmed := strings.TrimRight(rest, "/")
+	floating := rest == pat && strings.IndexByte(trimmed, '/') < 0 && trimmed != ".."
+	var segs []string
+	for _, seg := range strings.Split(trimmed, "/") {
+		switch {
+		case seg == "" || seg == ".":
+		case seg == "..":
+			if len(segs) == 0 {
+				m.up++
+				continue
+			}
+			if prev := segs[len(segs)-1]; hasGlobMeta(prev) {
+				return nil, fmt.Errorf("invalid glob: \"..\" after the wildcard component %q", prev)
+			}
+			segs = segs[:len(segs)-1]
+		default:
+			segs = append(segs, seg)
+		}
+	}
+	// "dir/**" is the directory and everything below it, which the
+	// optional rest appended to every pattern already says.
+	for len(segs) > 0 && segs[len(segs)-1] == "**" {
+		segs = segs[:len(segs)-1]
+	}
+	if len(segs) == 0 {
+		return m, nil // the anchor directory and everything below it
+	}
+	var toks []gtok
+	if floating {
+		toks = append(toks, anyDirs...)
+	}
+	for i, seg := range segs {
+		if seg == "**" {
+			toks = append(toks, anyDirs...)
+			continue
+		}
+		t, err := compileSegment(seg)
+		if err != nil {
+			return nil, err
+		}
+		toks = append(toks, t...)
+		if i < len(segs)-1 {
+			toks = append(toks, gtok{op: gLit, b: '/'})
+		}
+	}
+	if len(toks) > 0 {
+		m.glob = append(toks, optionalRest...)
+	}
+	return m, nil
+}
+
+func hasGlobMeta(s string) bool { return strings.ContainsAny(s, "*?[\\") }
+
+// compileSegment compiles one path component of a glob.
+func compileSegment(seg string) ([]gtok, error) {
+	var toks []gtok
+	for i := 0; i < len(seg); i++ {
+		c := seg[i]
+		switch c {
+		case '*':
+			// "**" inside a component is a plain '*', as in .gitignore.
+			for i+1 < len(seg) && seg[i+1] == '*' {
+				i++
+			}
+			toks = append(toks, gtok{op: gStar})
+		case '?':
+			toks = append(toks, gtok{op: gQ})
+		case '\\':
+			if i+1 == len(seg) {
+				return nil, fmt.Errorf("invalid glob: trailing backslash in %q", seg)
+			}
+			i++
+			toks = append(toks, gtok{op: gLit, b: seg[i]})
+		case '[':
+			t, n, err := compileClass(seg[i:])
+			if err != nil {
+				return nil, fmt.Errorf("invalid glob %q: %w", seg, err)
+			}
+			toks = append(toks, t)
+			i += n - 1
+		default:
+			toks = append(toks, gtok{op: gLit, b: c})
+		}
+	}
+	return toks, nil
+}
+
+// compileClass compiles a "[...]" set at the start of s and returns it
+// with the number of bytes it spans.
+func compileClass(s string) (gtok, int, error) {
+	t := gtok{op: gClass, set: new([32]byte)}
+	i := 1
+	if i < len(s) && (s[i] == '!' || s[i] == '^') {
+		t.neg = true
+		i++
+	}
+	first := true
+	for {
+		if i >= len(s) {
+			return t, 0, fmt.Errorf("missing \"]\"")
+		}
+		c := s[i]
+		if c == ']' && !first {
+			return t, i + 1, nil
+		}
+		first = false
+		if c == '\\' {
+			if i+1 >= len(s) {
+				return t, 0, fmt.Errorf("missing \"]\"")
+			}
+			i++
+			c = s[i]
+		}
+		lo, hi := c, c
+		if i+2 < len(s) && s[i+1] == '-' && s[i+2] != ']' {
+			hi = s[i+2]
+			if hi == '\\' {
+				if i+3 >= len(s) {
+					return t, 0, fmt.Errorf("missing \"]\"")
+				}
+				hi = s[i+3]
+				i++
+			}
+			i += 2
+			if hi < lo {
+				return t, 0, fmt.Errorf("range %c-%c is backwards", lo, hi)
+			}
+		}
+		for b := int(lo); b <= int(hi); b++ {
+			t.set[b/8] |= 1 << (b % 8)
+		}
+		i++
+	}
+}
+
+func (t *gtok) classHas(c byte) bool {
+	return t.set[c/8]&(1<<(c%8)) != 0 != t.neg
+}
+
+// pathWild stands for an unknown part of a path in a subject; it may be
+// any text, '/' included.
+const pathWild = 0x02
+
+// globMatch reports whether the tokens match s. With could set, pathWild
+// bytes of s stand for any text.
+func globMatch(toks []gtok, s string, could bool) bool {
+	var bufA, bufB [96]bool
+	cur, next := bufA[:], bufB[:]
+	if len(toks)+1 > len(bufA) {
+		cur, next = make([]bool, len(toks)+1), make([]bool, len(toks)+1)
+	}
+	cur, next = cur[:len(toks)+1], next[:len(toks)+1]
+	clear(cur)
+	cur[0] = true
+	for j := 0; ; j++ {
+		wild := could && j < len(s) && s[j] == pathWild
+		for i, t := range toks {
+			if !cur[i] {
+				continue
+			}
+			switch {
+			case wild || t.op == gStar || t.op == gDStar:
+				cur[i+1] = true
+			case t.op == gSkip:
+				cur[i+1] = true
+				cur[i+1+int(t.n)] = true
+			}
+		}
+		if j == len(s) {
+			return cur[len(toks)]
+		}
+		if wild {
+			continue // the unknown part ends here, having covered cur
+		}
+		c := s[j]
+		clear(next)
+		alive := false
+		for i, t := range toks {
+			if !cur[i] {
+				continue
+			}
+			switch t.op {
+			case gLit:
+				if t.b == c {
+					next[i+1], alive = true, true
+				}
+			case gStar:
+				if c != '/' {
+					next[i], alive = true, true
+				}
+			case gDStar:
+				next[i], alive = true, true
+			case gQ:
+				if c != '/' {
+					next[i+1], alive = true, true
+				}
+			case gClass:
+				if c != '/' && t.classHas(c) {
+					next[i+1], alive = true, true
+				}
+			}
+		}
+		if !alive {
+			return false
+		}
+		cur, next = next, cur
+	}
+}
+
+// anchorDir returns the absolute directory the pattern is relative to, or
+// "" when env does not say.
+func (r *Rule) anchorDir(m *ruleMatcher, env PathEnv) string {
+	var dir string
+	switch m.anchor {
+	case anchorAbs:
+		dir = "/"
+	case anchorHome:
+		dir = env.Home
+	case anchorBase:
+		dir = r.Base
+		if dir == "" {
+			dir = env.Root
+		}
+		if dir == "" {
+			dir = env.Cwd
+		}
+	default:
+		dir = env.Cwd
+	}
+	if !strings.HasPrefix(dir, "/") {
+		return ""
+	}
+	if m.up > 0 || !isClean(dir) {
+		dir = path.Clean(dir)
+	}
+	for range m.up {
+		dir = path.Dir(dir)
+	}
+	return dir
+}
+
+// isClean reports, cheaply, whether the absolute path p is what path.Clean
+// would return: no "//", no "." or ".." element, no trailing slash.
+func isClean(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		rest := p[i+1:]
+		if rest == "" || rest[0] == '/' || rest == "." || rest == ".." ||
+			strings.HasPrefix(rest, "./") || strings.HasPrefix(rest, "../") {
+			return false
+		}
+	}
+	return true
+}
+
+// MatchPath reports whether the rule matches the path w names, resolved
+// against env. A literal word is resolved to a clean absolute path first,
+// so "src/../../etc/passwd" is /etc/passwd whatever the rule. A word only
+// known at run time ($DIR/x, $(pwd)/x, *.key) matches a deny or ask rule
+// when it could name a matching path, and never matches an allow rule.
+// A rule for a tool without paths matches no path; a rule without a
+// pattern matches every path.
+func (r *Rule) MatchPath(w Word, env PathEnv) bool {
+	if r.Pattern == "" {
+		return r.Tool != "Bash" && r.Tool != "WebFetch"
+	}
+	m := r.matcher()
+	if m == nil {
+		return r.Kind != RuleAllow
+	}
+	if m.class != patPath {
+		return false
+	}
+	dir := r.anchorDir(m, env)
+	if dir == "" {
+		return false
+	}
+	var t string
+	if w.Literal {
+		p := env.Resolve(w.Text)
+		if strings.HasPrefix(p, "/") {
+			return matchBelow(m, dir, p)
+		}
+		// Without a working or home directory where the path lies is
+		// unknown.
+		t = unrooted(p)
+	} else {
+		t = pathTemplate(w.Text, env)
+	}
+	if r.Kind == RuleAllow {
+		return false
+	}
+	// The pattern with its anchor spelled out, matched against the
+	// template in full.
+	prefix := dir
+	if dir != "/" {
+		prefix += "/"
+	}
+	toks := make([]gtok, 0, len(prefix)+len(m.glob)+3)
+	for i := 0; i < len(prefix); i++ {
+		toks = append(toks, gtok{op: gLit, b: prefix[i]})
+	}
+	if m.glob == nil {
+		if dir == "/" {
+			return strings.HasPrefix(t, "/") || strings.HasPrefix(t, string(rune(pathWild)))
+		}
+		// The directory itself, or anything below it.
+		toks = append(toks[:len(toks)-1], optionalRest...)
+	} else {
+		toks = append(toks, m.glob...)
+	}
+	return globMatch(toks, t, true)
+}
+
+// matchAbsPath is MatchPath for a literal word already resolved to the
+// absolute, clean path p: the engine resolves each path once and tries it
+// against many rules.
+func (r *Rule) matchAbsPath(p string, env PathEnv) bool {
+	if r.Pattern == "" {
+		return r.Tool != "Bash" && r.Tool != "WebFetch"
+	}
+	m := r.matcher()
+	if m == nil {
+		return r.Kind != RuleAllow
+	}
+	if m.class != patPath {
+		return false
+	}
+	dir := r.anchorDir(m, env)
+	return dir != "" && matchBelow(m, dir, p)
+}
+
+// matchBelow matches the absolute path p against a path pattern anchored
+// at dir.
+func matchBelow(m *ruleMatcher, dir, p string) bool {
+	var rel string
+	switch {
+	case dir == "/":
+		rel = p[1:]
+	case p == dir:
+	case strings.HasPrefix(p, dir) && len(p) > len(dir) && p[len(dir)] == '/':
+		rel = p[len(dir)+1:]
+	default:
+		return false
+	}
+	return m.glob == nil || globMatch(m.glob, rel, false)
+}
+
+// pathTemplate turns the source text of a non-literal word into an
+// absolute path in which pathWild marks each part only known at run time
+// (a parameter, a substitution, a glob). $HOME, ${HOME} and ~ at the start
+// are known and expanded.
+func pathTemplate(src string, env PathEnv) string {
+	var b []byte
+	wild := func() {
+		if len(b) == 0 || b[len(b)-1] != pathWild {
+			b = append(b, pathWild)
+		}
+	}
+	home := func() {
+		if env.Home != "" {
+			b = append(b, env.Home...)
+		} else {
+			wild()
+		}
+	}
+	dq := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			end := strings.IndexByte(src[i+1:], '\'')
+			if end < 0 {
+				end = len(src) - i - 1
+			}
+			b = appendLiteral(b, src[i+1:i+1+end])
+			i += end + 1
+		case c == '\\':
+			if i+1 < len(src) {
+				i++
+				if dq && strings.IndexByte("$`\"\\", src[i]) < 0 {
+					b = append(b, '\\')
+				}
+				b = appendLiteral(b, src[i:i+1])
+			}
+		case c == '~' && i == 0 && !dq && (len(src) == 1 || src[1] == '/'):
+			home()
+		case c == '$' && i+1 < len(src):
+			name, n := paramAt(src[i:])
+			if len(b) == 0 && name == "HOME" {
+				home()
+			} else {
+				wild()
+			}
+			i += n - 1
+		case c == '`':
+			end := strings.IndexByte(src[i+1:], '`')
+			if end < 0 {
+				end = len(src) - i - 1
+			}
+			wild()
+			i += end + 1
+		case !dq && (c == '*' || c == '?' || c == '[' || c == '{'):
+			wild()
+			closer := byte(0)
+			switch c {
+			case '[':
+				closer = ']'
+			case '{':
+				closer = '}'
+			}
+			if closer != 0 {
+				if end := strings.IndexByte(src[i+1:], closer); end >= 0 {
+					i += end + 1
+				}
+			}
+		default:
+			b = appendLiteral(b, src[i:i+1])
+		}
+	}
+	t := string(b)
+	first := strings.IndexByte(t, pathWild)
+	if first < 0 {
+		return unrooted(env.Resolve(t))
+	}
+	// ".." after an unknown part could climb anywhere.
+	for _, seg := range strings.Split(t[first:], "/") {
+		if seg == ".." {
+			return string(rune(pathWild))
+		}
+	}
+	if first == 0 {
+		return t // an unknown start may be any path, absolute or not
+	}
+	return unrooted(env.Resolve(t))
+}
+
+// unrooted turns what Resolve could not make absolute (no Cwd, no Home)
+// into a template whose unknown start may be any directory.
+func unrooted(p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	for _, home := range [...]string{"~", "${HOME}", "$HOME"} {
+		if rest, ok := strings.CutPrefix(p, home); ok && (rest == "" || rest[0] == '/') {
+			return string(rune(pathWild)) + rest
+		}
+	}
+	return string(rune(pathWild)) + "/" + p
+}
+
+// appendLiteral appends known text to a path template; bytes that would
+// read as pathWild become pathWild, which only widens what may match.
+func appendLiteral(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= shOpen {
+			if len(b) == 0 || b[len(b)-1] != pathWild {
+				b = append(b, pathWild)
+			}
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return b
+}
+
+// paramAt reads the parameter expansion or substitution at the start of s
+// ("$X", "${X...}", "$(...)", "$((...))", "$'...'") and returns the name
+// of a plain parameter ("" otherwise) and its length in bytes.
+func paramAt(s string) (string, int) {
+	if len(s) < 2 {
+		return "", len(s)
+	}
+	switch c := s[1]; {
+	case c == '(' || c == '{':
+		closer := byte(')')
+		if c == '{' {
+			closer = '}'
+		}
+		depth := 0
+		for i := 1; i < len(s); i++ {
+			switch s[i] {
+			case c:
+				depth++
+			case closer:
+				depth--
+				if depth == 0 {
+					name := ""
+					if c == '{' {
+						name = s[2:i]
+					}
+					return name, i + 1
+				}
+			}
+		}
+		return "", len(s)
+	case c == '\'':
+		end := strings.IndexByte(s[2:], '\'')
+		if end < 0 {
+			return "", len(s)
+		}
+		return "", end + 3
+	case c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
+		i := 2
+		for i < len(s) && (s[i] == '_' || 'a' <= s[i] && s[i] <= 'z' || 'A' <= s[i] && s[i] <= 'Z' || '0' <= s[i] && s[i] <= '9') {
+			i++
+		}
+		return s[1:i], i
+	default:
+		return "", 2 // $1, $@, $?, ...
+	}
+}
+
+// ---- Domain patterns ----------------------------------------------------
+
+// compileDomain compiles "domain:example.com" or "domain:*.example.com".
+func compileDomain(pat string) (*ruleMatcher, error) {
+	if err := checkParens(pat, false); err != nil {
+		return nil, err
+	}
+	const prefix = "domain:"
+	if len(pat) < len(prefix) || !strings.EqualFold(pat[:len(prefix)], prefix) {
+		return nil, fmt.Errorf("WebFetch pattern must be domain:HOST")
+	}
+	d := strings.ToLower(strings.TrimSpace(pat[len(prefix):]))
+	m := &ruleMatcher{class: patDomain}
+	if strings.HasPrefix(d, "*.") {
+		m.subOnly, d = true, d[2:]
+	}
+	d = strings.TrimSuffix(d, ".")
+	if d == "" {
+		return nil, fmt.Errorf("empty domain")
+	}
+	for _, label := range strings.Split(d, ".") {
+		if label == "" {
+			return nil, fmt.Errorf("empty label in domain %q", d)
+		}
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+				return nil, fmt.Errorf("invalid character %q in domain %q", c, d)
+			}
+		}
+	}
+	m.domain = d
+	return m, nil
+}
+
+// MatchDomain reports whether the rule matches a fetch from host: the
+// domain itself or any subdomain (api.example.com meets
+// domain:example.com); domain:*.example.com matches subdomains only. An
+// empty host (a URL that did not parse) could be anything: it matches deny
+// and ask rules, never allow rules.
+func (r *Rule) MatchDomain(host string) bool {
+	if r.Tool != "WebFetch" {
+		return false
+	}
+	if r.Pattern == "" {
+		return true
+	}
+	m := r.matcher()
+	if m == nil || m.class != patDomain {
+		return r.Kind != RuleAllow
+	}
+	h := normalizeHost(host)
+	if h == "" {
+		return r.Kind != RuleAllow
+	}
+	if h == m.domain {
+		return !m.subOnly
+	}
+	return len(h) > len(m.domain) && strings.HasSuffix(h, m.domain) && h[len(h)-len(m.domain)-1] == '.'
+}
+
+// normalizeHost lower-cases a host and drops a port and a trailing dot.
+func normalizeHost(h string) string {
+	if strings.HasPrefix(h, "[") {
+		if end := strings.IndexByte(h, ']'); end > 0 {
+			h = h[1:end]
+		}
+	} else if i := strings.LastIndexByte(h, ':'); i >= 0 && strings.Count(h, ":") == 1 {
+		h = h[:i]
+	}
+	return strings.ToLower(strings.TrimSuffix(h, "."))
+}
+
+// ---- Rule sets ----------------------------------------------------------
+
+// Rules are the allow, ask and deny rules from every source, each list in
+// source order (managed, user, project, local, command line, session), so
+// that the first rule that matches is the one to report. Add and Merge
+// keep an index that makes FirstMatch and FirstCommandMatch cheap; rules
+// appended to the lists directly are still found, by a slower scan.
+// Copies share the index: add rules to one copy only, or Clone first.
+type Rules struct {
+	Allow, Ask, Deny []Rule
+
+	idx *ruleIndex
+}
+
+// ruleIndex finds the rules that may match a call without trying them
+// all. It is valid while the lists it was built for are unchanged.
+type ruleIndex struct {
+	n      [3]int
+	ptr    [3]*Rule
+	byTool [3]map[string][]int32
+	// Bash rules by their pattern's first word; shAny holds those without
+	// a pattern or whose first word has a wildcard.
+	shFirst [3]map[string][]int32
+	shAny   [3][]int32
+}
+
+func (rs *Rules) kindList(k RuleKind) *[]Rule {
+	switch k {
+	case RuleDeny:
+		return &rs.Deny
+	case RuleAsk:
+		return &rs.Ask
+	}
+	return &rs.Allow
+}
+
+// Add appends r to the list of its kind, compiling its pattern if it was
+// not built by ParseRule.
+func (rs *Rules) Add(r Rule) {
+	if r.Kind < RuleAllow || r.Kind > RuleDeny {
+		r.Kind = RuleDeny // an unknown kind is the caller's bug: be strict
+	}
+	if r.m == nil && r.Pattern != "" {
+		r.m, _ = compilePattern(r.Tool, r.Pattern)
+	}
+	l := rs.kindList(r.Kind)
+	fresh := rs.idx != nil && rs.idx.validFor(rs, r.Kind)
+	*l = append(*l, r)
+	if !fresh {
+		rs.rebuild()
+		return
+	}
+	rs.idx.add(r.Kind, len(*l)-1, &(*l)[len(*l)-1])
+	rs.idx.n[r.Kind], rs.idx.ptr[r.Kind] = len(*l), &(*l)[0]
+}
+
+// Merge appends every rule of o, keeping its order; a rule lands in the
+// list it is in in o.
+func (rs *Rules) Merge(o Rules) {
+	for _, k := range []RuleKind{RuleAllow, RuleAsk, RuleDeny} {
+		for _, r := range *o.kindList(k) {
+			r.Kind = k
+			rs.Add(r)
+		}
+	}
+}
+
+// Clone returns a copy that shares nothing with rs.
+func (rs *Rules) Clone() Rules {
+	var c Rules
+	c.Merge(*rs)
+	return c
+}
+
+// Len returns the number of rules of every kind.
+func (rs *Rules) Len() int { return len(rs.Allow) + len(rs.Ask) + len(rs.Deny) }
+
+func (rs *Rules) rebuild() {
+	ix := &ruleIndex{}
+	for k := RuleAllow; k <= RuleDeny; k++ {
+		l := *rs.kindList(k)
+		ix.byTool[k] = map[string][]int32{}
+		ix.shFirst[k] = map[string][]int32{}
+		for i := range l {
+			ix.add(k, i, &l[i])
+		}
+		ix.n[k] = len(l)
+		if len(l) > 0 {
+			ix.ptr[k] = &l[0]
+		}
+	}
+	rs.idx = ix
+}
+
+func (ix *ruleIndex) add(k RuleKind, i int, r *Rule) {
+	ix.byTool[k][r.Tool] = append(ix.byTool[k][r.Tool], int32(i))
+	if r.Tool != "Bash" {
+		return
+	}
+	if m := r.matcher(); r.Pattern != "" && m != nil && m.firstLit {
+		ix.shFirst[k][m.first] = append(ix.shFirst[k][m.first], int32(i))
+	} else {
+		ix.shAny[k] = append(ix.shAny[k], int32(i))
+	}
+}
+
+func (ix *ruleIndex) validFor(rs *Rules, k RuleKind) bool {
+	l := *rs.kindList(k)
+	if len(l) != ix.n[k] {
+		return false
+	}
+	return len(l) == 0 || &l[0] == ix.ptr[k]
+}
+
+// index returns the index for the rules of kind k, or nil when the lists
+// changed behind Add's back.
+func (rs *Rules) index(k RuleKind) *ruleIndex {
+	if rs.idx == nil || !rs.idx.validFor(rs, k) {
+		return nil
+	}
+	return rs.idx
+}
+
+// eachInOrder calls f with the union of sorted index lists in increasing
+// order until f returns true, and returns that index, or -1.
+func eachInOrder(lists [][]int32, f func(int) bool) int {
+	var pos [8]int
+	for {
+		best := int32(-1)
+		for li, l := range lists {
+			if pos[li] < len(l) && (best < 0 || l[pos[li]] < best) {
+				best = l[pos[li]]
+			}
+		}
+		if best < 0 {
+			return -1
+		}
+		for li, l := range lists {
+			if pos[li] < len(l) && l[pos[li]] == best {
+				pos[li]++
+			}
+		}
+		if f(int(best)) {
+			return int(best)
+		}
+	}
+}
+
+// FirstMatch returns the first rule of kind, in source order, that
+// applies to tool (any name CanonicalTool accepts) and for which match
+// returns true, or nil.
+func (rs *Rules) FirstMatch(kind RuleKind, tool string, match func(*Rule) bool) *Rule {
+	tool, tk := CanonicalTool(tool)
+	l := *rs.kindList(kind)
+	ix := rs.index(kind)
+	if ix == nil {
+		for i := range l {
+			if l[i].AppliesTo(tool) && match(&l[i]) {
+				return &l[i]
+			}
+		}
+		return nil
+	}
+	var buf [4][]int32
+	lists := append(buf[:0], ix.byTool[kind][tool])
+	switch {
+	case tk == KindRead && tool != "Read":
+		lists = append(lists, ix.byTool[kind]["Read"])
+	case tk == KindEdit && tool != "Edit":
+		lists = append(lists, ix.byTool[kind]["Edit"])
+	}
+	if srv := mcpServer(tool); srv != "" {
+		lists = append(lists, ix.byTool[kind][srv])
+	}
+	if i := eachInOrder(lists, func(i int) bool { return match(&l[i]) }); i >= 0 {
+		return &l[i]
+	}
+	return nil
+}
+
+// FirstCommandMatch returns the first Bash rule of kind, in source order,
+// that matches the simple command c (see Rule.MatchCommand), or nil. It
+// encodes c once and tries only the rules whose first word c could start
+// with.
+func (rs *Rules) FirstCommandMatch(kind RuleKind, c SimpleCommand) *Rule {
+	l := *rs.kindList(kind)
+	var s *cmdSubject
+	try := func(i int) bool {
+		r := &l[i]
+		if r.Tool != "Bash" {
+			return false
+		}
+		if r.Pattern == "" {
+			return true
+		}
+		m := r.matcher()
+		if m == nil {
+			return r.Kind != RuleAllow
+		}
+		if s == nil {
+			s = newCmdSubject(c)
+		}
+		return r.matchSubject(m, s)
+	}
+	ix := rs.index(kind)
+	if ix == nil {
+		for i := range l {
+			if try(i) {
+				return &l[i]
+			}
+		}
+		return nil
+	}
+	s = newCmdSubject(c)
+	var buf [5][]int32
+	lists := append(buf[:0], ix.shAny[kind])
+	variants := []int{0, 1, 2, 3}
+	if kind == RuleAllow {
+		if s.allowVariant < 0 {
+			variants = nil
+		} else {
+			variants = []int{s.allowVariant}
+		}
+	}
+	for _, v := range variants {
+		if s.v[v] == nil {
+			continue
+		}
+		if !s.firstOK[v] {
+			if kind != RuleAllow {
+				// An unknown command name could be any command.
+				lists = append(lists[:0], ix.byTool[kind]["Bash"])
+				break
+			}
+			continue
+		}
+		lists = append(lists, ix.shFirst[kind][s.first[v]])
+	}
+	if i := eachInOrder(lists, try); i >= 0 {
+		return &l[i]
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package permission
+
+import "strings"
+
+// Sensitive paths. Writes to them are never pre-approved by an allow rule,
+// acceptEdits or bypassPermissions: they are how an agent would persist
+// itself (shell start-up files, git hooks, the agent's own settings) or
+// reach other machines (ssh keys). Reads of credential stores are asked for
+// even by the read tools, because one cat sends a secret to the model.
+
+// sensitiveWriteDirs are directory names that make everything below them
+// sensitive to write, at any depth.
+var sensitiveWriteDirs = []string{".git", ".mewsandbox", ".claude", ".vscode", ".idea"}
+
+// sensitiveWriteNames are file names sensitive to write wherever they are:
+// shell start-up files run code at the next login, .gitconfig and
+// .gitmodules can name programs git runs, .mcp.json starts servers.
+var sensitiveWriteNames = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
+	".zshrc", ".zshenv", ".zprofile", ".zlogin",
+	".gitconfig", ".gitmodules", ".mcp.json",
+}
+
+// sensitiveWriteHome are paths below the home directory sensitive to write
+// as a whole.
+var sensitiveWriteHome = []string{".ssh", ".config/git", ".config/mewsandbox", ".gnupg", ".aws", ".kube"}
+
+// credentialPaths are paths below the home directory whose reads are asked
+// for: they hold keys and tokens.
+var credentialPaths = []string{
+	".ssh", ".aws", ".gnupg", ".kube/config", ".netrc", ".docker/config.json",
+	".git-credentials", ".config/gh/hosts.yml", ".npmrc", ".pypirc",
+	".config/gcloud", ".azure",
+}
+
+// sensitiveWrite reports why writing the absolute, cleaned path abs is
+// sensitive, or "" when it is not.
+func sensitiveWrite(abs, home string) string {
+	for _, rel := range sensitiveWriteHome {
+		if home != "" && within(abs, home+"/"+rel) {
+			return "~/" + rel + " is a protected location"
+		}
+	}
+	parts := strings.Split(abs, "/")
+	for _, p := range parts {
+		for _, d := range sensitiveWriteDirs {
+			if p == d {
+				return d + "/ is a protected directory"
+			}
+		}
+	}
+	base := parts[len(parts)-1]
+	for _, n := range sensitiveWriteNames {
+		if base == n {
+			return n + " is a protected file"
+		}
+	}
+	return ""
+}
+
+// credentialRead reports why reading abs reaches a credential store, or ""
+// when it does not.
+func credentialRead(abs, home string) string {
+	if home == "" {
+		return ""
+	}
+	for _, rel := range credentialPaths {
+		if within(abs, home+"/"+rel) {
+			return "~/" + rel + " holds credentials"
+		}
+	}
+	return ""
+}
+
+// within reports whether path p is dir or below it. Both are absolute and
+// clean; the check is by path component, so /home/a/.sshfoo is not within
+// /home/a/.ssh.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
+// harmlessDevice reports whether writing p cannot change anything on disk.
+func harmlessDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/full":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/")
+}

@@ -1,0 +1,445 @@
+package permission
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/sys/unix"
+	"gopkg.in/yaml.v3"
+)
+
+// Denial tracking limits (DESIGN §3, Sessions).
+const (
+	// DenialWarnAfter consecutive denials print a warning: the agent is
+	// stuck trying what it may not do.
+	DenialWarnAfter = 3
+	// DenialLimit denials in one session make every further call Deny.
+	DenialLimit = 20
+)
+
+// Session holds what a person approved during a session and how many
+// calls were denied. A session opened on a file is shared with every other
+// process using that file: each change locks the file, re-reads it,
+// applies the change and replaces the file atomically, so parallel runs
+// neither corrupt it nor lose each other's approvals. A Session is safe
+// for concurrent use.
+type Session struct {
+	// ID names the session; "" for a session in memory.
+	ID string
+	// Path is the session file; "" for a session in memory.
+	Path string
+
+	mu    sync.Mutex
+	state sessionState
+}
+
+// sessionState is the session file's content.
+type sessionState struct {
+	Version            int      `json:"version"`
+	ID                 string   `json:"id,omitempty"`
+	Approved           []string `json:"approved"` // sorted, no duplicates
+	ConsecutiveDenials int      `json:"consecutiveDenials"`
+	TotalDenials       int      `json:"totalDenials"`
+}
+
+const sessionVersion = 1
+
+var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+
+// ValidSessionID reports whether id can name a session file: 1 to 128
+// letters, digits, '.', '_' or '-', and no "..".
+func ValidSessionID(id string) error {
+	if !sessionIDPattern.MatchString(id) || strings.Contains(id, "..") || id == "." {
+		return fmt.Errorf("invalid session ID %q: want 1 to 128 letters, digits, '.', '_' or '-', without \"..\"", id)
+	}
+	return nil
+}
+
+// StateHome returns where mewsandbox keeps state: $XDG_STATE_HOME when
+// set (pass its value), else home/.local/state.
+func StateHome(xdgStateHome, home string) string {
+	if filepath.IsAbs(xdgStateHome) {
+		return xdgStateHome
+	}
+	return filepath.Join(home, ".local", "state")
+}
+
+// SessionPath returns the file of session id below stateHome:
+// stateHome/mewsandbox/sessions/ID.json. The id is checked so that it
+// cannot name a file elsewhere.
+func SessionPath(stateHome, id string) (string, error) {
+	if err := ValidSessionID(id); err != nil {
+		return "", err
+	}
+	if stateHome == "" {
+		return "", errors.New("no state directory: set XDG_STATE_HOME or HOME")
+	}
+	return filepath.Join(stateHome, "mewsandbox", "sessions", id+".json"), nil
+}
+
+// OpenSession opens session id kept in the file at path. A missing file is
+// an empty session, created on the first change; a file that does not
+// parse is an error, never silently an empty session, since that would
+// reset the denial count.
+func OpenSession(id, path string) (*Session, error) {
+	if err := ValidSessionID(id); err != nil {
+		return nil, err
+	}
+	if path == "" {
+		return nil, fmt.Errorf("session %s: no file given", id)
+	}
+	st, err := readSessionFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{ID: id, Path: path, state: st}, nil
+}
+
+// NewMemorySession returns a session that lives in memory only.
+func NewMemorySession() *Session { return &Session{} }
+
+// readSessionFile reads a session file; a missing file is an empty state.
+func readSessionFile(path string) (sessionState, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return sessionState{Version: sessionVersion}, nil
+	}
+	if err != nil {
+		return sessionState{}, fmt.Errorf("session file: %w", err)
+	}
+	var st sessionState
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&st); err != nil {
+		return sessionState{}, fmt.Errorf("session file %s is corrupt (%v); delete it to start the session afresh", path, err)
+	}
+	if dec.More() {
+		return sessionState{}, fmt.Errorf("session file %s is corrupt (data after the JSON object); delete it to start the session afresh", path)
+	}
+	if st.Version != sessionVersion {
+		return sessionState{}, fmt.Errorf("session file %s has version %d; this mewsandbox reads version %d", path, st.Version, sessionVersion)
+	}
+	if st.ConsecutiveDenials < 0 || st.TotalDenials < 0 {
+		return sessionState{}, fmt.Errorf("session file %s is corrupt (negative denial count); delete it to start the session afresh", path)
+	}
+	slices.Sort(st.Approved)
+	st.Approved = slices.Compact(st.Approved)
+	return st, nil
+}
+
+// refresh re-reads the file so that approvals and denials from other
+// processes count. A failed read keeps what is known: the error shows at
+// the next change.
+func (s *Session) refresh() {
+	if s.Path == "" {
+		return
+	}
+	if st, err := readSessionFile(s.Path); err == nil {
+		s.state = st
+	}
+}
+
+// Approved reports whether key was approved in this session.
+func (s *Session) Approved(key string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := slices.BinarySearch(s.state.Approved, key); ok {
+		return true
+	}
+	s.refresh()
+	_, ok := slices.BinarySearch(s.state.Approved, key)
+	return ok
+}
+
+// Approve remembers key as approved for the rest of the session.
+func (s *Session) Approve(key string) error {
+	if key == "" {
+		return errors.New("session: empty approval key")
+	}
+	return s.update(func(st *sessionState) bool {
+		i, ok := slices.BinarySearch(st.Approved, key)
+		if ok {
+			return false
+		}
+		st.Approved = slices.Insert(st.Approved, i, key)
+		return true
+	})
+}
+
+// RecordDecision counts a final decision: Deny adds to the consecutive
+// and total denials, Allow ends a run of denials, Ask (still open) counts
+// for nothing. It returns a warning to print after DenialWarnAfter
+// consecutive denials and when the DenialLimit is reached.
+func (s *Session) RecordDecision(d Decision) (warning string, err error) {
+	if d != Allow && d != Deny {
+		return "", nil
+	}
+	var st sessionState
+	err = s.update(func(cur *sessionState) bool {
+		defer func() { st = *cur }()
+		if d == Allow {
+			if cur.ConsecutiveDenials == 0 {
+				return false
+			}
+			cur.ConsecutiveDenials = 0
+			return true
+		}
+		cur.ConsecutiveDenials++
+		cur.TotalDenials++
+		return true
+	})
+	if err != nil || d != Deny {
+		return "", err
+	}
+	switch {
+	case st.TotalDenials >= DenialLimit:
+		return fmt.Sprintf("denial limit reached: %d calls denied in this session; every further call is denied", st.TotalDenials), nil
+	case st.ConsecutiveDenials >= DenialWarnAfter:
+		return fmt.Sprintf("%d consecutive denials: stop retrying what is not allowed; change the approach or the permission rules (%d of %d denials before the session stops)",
+			st.ConsecutiveDenials, st.TotalDenials, DenialLimit), nil
+	}
+	return "", nil
+}
+
+// LimitReached reports whether the session had DenialLimit denials.
+func (s *Session) LimitReached() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refresh()
+	return s.state.TotalDenials >= DenialLimit
+}
+
+// Denials returns the consecutive and total denials so far.
+func (s *Session) Denials() (consecutive, total int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refresh()
+	return s.state.ConsecutiveDenials, s.state.TotalDenials
+}
+
+// update applies f to the freshest state and, when f reports a change,
+// persists it: lock, re-read, apply, write a temporary file, fsync,
+// rename.
+func (s *Session) update(f func(*sessionState) bool) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.Path == "" {
+		f(&s.state)
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
+		return fmt.Errorf("session %s: %w", s.ID, err)
+	}
+	unlock, err := lockFile(s.Path + ".lock")
+	if err != nil {
+		return fmt.Errorf("session %s: %w", s.ID, err)
+	}
+	defer unlock()
+	st, err := readSessionFile(s.Path)
+	if err != nil {
+		return err
+	}
+	if !f(&st) {
+		s.state = st
+		return nil
+	}
+	st.Version, st.ID = sessionVersion, s.ID
+	if st.Approved == nil {
+		st.Approved = []string{}
+	}
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return fmt.Errorf("BUG(mewsandbox): session %s: %w", s.ID, err)
+	}
+	if err := writeFileAtomic(s.Path, append(data, '\n'), 0o600); err != nil {
+		return fmt.Errorf("session %s: %w", s.ID, err)
+	}
+	s.state = st
+	return nil
+}
+
+// lockFile takes an exclusive flock on path, creating it, and returns the
+// function that releases it. flock locks belong to the open file, so two
+// goroutines of one process exclude each other as two processes do.
+func lockFile(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("lock: %w", err)
+	}
+	fd := int(f.Fd())
+	for {
+		err = unix.Flock(fd, unix.LOCK_EX)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() {
+		unix.Flock(fd, unix.LOCK_UN)
+		f.Close()
+	}, nil
+}
+
+// writeFileAtomic replaces path with data: a temporary file in the same
+// directory, synced, then renamed over path, and the directory synced, so
+// a reader or a crash sees the old file or the new one, never a mix.
+func writeFileAtomic(path string, data []byte, perm fs.FileMode) (err error) {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(perm); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync() // best effort: some file systems refuse to sync a directory
+		d.Close()
+	}
+	return nil
+}
+
+// AppendRule adds rule to the kind list (permissions.allow, .ask or
+// .deny) of the YAML settings file at path, for "always" approvals. It
+// creates the file and its directory when missing, keeps the file's other
+// keys and its comments, does nothing when the rule is already listed,
+// and refuses a file that does not parse rather than overwrite it. The
+// change is made under a lock and written atomically.
+func AppendRule(path string, kind RuleKind, rule string) error {
+	r, err := ParseRule(kind, rule)
+	if err != nil {
+		return err
+	}
+	if strings.EqualFold(filepath.Ext(path), ".json") {
+		return fmt.Errorf("%s: AppendRule writes YAML; name a .yaml file", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return err
+	}
+	defer unlock()
+
+	perm := fs.FileMode(0o644)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		data = nil
+	case err != nil:
+		return err
+	default:
+		if fi, err := os.Stat(path); err == nil {
+			perm = fi.Mode().Perm()
+		}
+	}
+	if _, err := ParseSettings(path, data, ""); err != nil {
+		return fmt.Errorf("cannot add %s rule %s: %w", kind, r.Text, err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("BUG(mewsandbox): %s parsed as settings but not as YAML: %w", path, err)
+	}
+	if doc.Kind == 0 {
+		doc = yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{{Kind: yaml.MappingNode, Tag: "!!map"}}}
+	}
+	root := doc.Content[0]
+	if isNull(root) {
+		*root = yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	}
+	perms, shared := mappingValue(root, "permissions", yaml.MappingNode, false)
+	list, _ := mappingValue(perms, kind.String(), yaml.SequenceNode, shared)
+	for _, item := range list.Content {
+		if strings.TrimSpace(resolveAlias(item).Value) == r.Text {
+			return nil
+		}
+	}
+	list.Content = append(list.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: r.Text})
+
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := enc.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	// Read back what is about to be written: a file that no longer
+	// parses, or lacks the rule, must not replace a good one.
+	s, err := ParseSettings(path, buf.Bytes(), "")
+	if err != nil {
+		return fmt.Errorf("BUG(mewsandbox): adding %s to %s would break it: %w", r.Text, path, err)
+	}
+	if !slices.ContainsFunc(*s.Rules.kindList(kind), func(x Rule) bool { return x.Text == r.Text }) {
+		return fmt.Errorf("BUG(mewsandbox): adding %s to %s lost it", r.Text, path)
+	}
+	return writeFileAtomic(path, buf.Bytes(), perm)
+}
+
+// mappingValue returns the value of key in mapping m, adding the key, or
+// replacing a null value, with an empty node of the given kind.
+// ParseSettings has checked that existing values have the right kind. A
+// value reached through an alias, or below a copied one (shared), is
+// copied before it is returned, so that appending to it cannot change the
+// other places the anchor is used.
+func mappingValue(m *yaml.Node, key string, kind yaml.Kind, shared bool) (*yaml.Node, bool) {
+	tag := "!!map"
+	if kind == yaml.SequenceNode {
+		tag = "!!seq"
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if resolveAlias(m.Content[i]).Value != key {
+			continue
+		}
+		raw := m.Content[i+1]
+		v := resolveAlias(raw)
+		if isNull(v) {
+			v = &yaml.Node{Kind: kind, Tag: tag}
+			m.Content[i+1] = v
+			return v, false
+		}
+		if raw.Kind == yaml.AliasNode || shared {
+			cp := *v
+			cp.Anchor = ""
+			cp.Content = slices.Clone(v.Content)
+			m.Content[i+1] = &cp
+			return &cp, true
+		}
+		return v, false
+	}
+	v := &yaml.Node{Kind: kind, Tag: tag}
+	m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: key}, v)
+	return v, false
+}

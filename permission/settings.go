@@ -1,0 +1,466 @@
+package permission
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Settings is what one settings file says about permissions.
+type Settings struct {
+	// Path is the file's path, as given to ParseSettings.
+	Path string
+	// Rules holds the file's rules; each rule's Source is "Path:line" and
+	// its Base the base given to ParseSettings.
+	Rules Rules
+	// DefaultMode is permissions.defaultMode, "" when unset.
+	DefaultMode Mode
+	// DisableBypass is true when permissions.disableBypassPermissionsMode
+	// is "disable".
+	DisableBypass bool
+	// AdditionalDirectories is permissions.additionalDirectories, as
+	// written.
+	AdditionalDirectories []string
+	// Warnings are problems that do not stop the file from loading
+	// (unknown keys), each as "Path:line: message".
+	Warnings []string
+}
+
+// SettingsError is an invalid settings file. It prints as
+// "path:line: message".
+type SettingsError struct {
+	Path string
+	Line int // 0 when the problem has no line
+	Err  error
+}
+
+func (e *SettingsError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+}
+
+func (e *SettingsError) Unwrap() error { return e.Err }
+
+// Limits on a settings file. Real files are a few kilobytes; the limits
+// keep a hostile file (a repository's .claude/settings.json is anyone's)
+// from costing memory or time.
+const (
+	maxSettingsSize  = 512 << 10
+	maxSettingsNodes = 100_000 // after alias expansion
+)
+
+// knownSettingsKeys are Claude Code's top-level settings keys (and
+// mewsandbox's own) that this package does not read; they are accepted
+// silently so that one file can serve both programs.
+var knownSettingsKeys = map[string]bool{
+	"$schema": true, "apiKeyHelper": true, "attribution": true, "audit": true, "autoUpdates": true,
+	"autoUpdatesChannel": true, "awsAuthRefresh": true, "awsCredentialExport": true,
+	"cleanupPeriodDays": true, "companyAnnouncements": true, "disableAllHooks": true,
+	"enableAllProjectMcpServers": true, "enabledMcpjsonServers": true, "disabledMcpjsonServers": true,
+	"allowedMcpServers": true, "deniedMcpServers": true, "enabledPlugins": true, "env": true,
+	"extraKnownMarketplaces": true, "forceLoginMethod": true, "forceLoginOrgUUID": true, "hooks": true,
+	"includeCoAuthoredBy": true, "language": true, "model": true, "otelHeadersHelper": true,
+	"outputStyle": true, "preferredNotifChannel": true, "sandbox": true, "spinnerTipsEnabled": true,
+	"statusLine": true, "subagentStatusLine": true, "theme": true, "verbose": true,
+	"alwaysThinkingEnabled": true, "respectGitignore": true, "fileSuggestion": true,
+	"skipWebFetchPreflight": true, "plansDirectory": true, "effortLevel": true, "editorMode": true,
+	"showTurnDuration": true, "autoCompactEnabled": true, "availableModels": true,
+	"disableAutoMode": true, "allowManagedHooksOnly": true, "allowManagedPermissionRulesOnly": true,
+	"strictKnownMarketplaces": true, "skippedMarketplaces": true, "skippedPlugins": true,
+	"pluginConfigs": true, "permissionsExplainerEnabled": true,
+}
+
+// yamlLineError matches the errors yaml.v3 reports with a line.
+var yamlLineError = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// ParseSettings parses one settings file, YAML or JSON, in Claude Code's
+// shape:
+//
+//	permissions:
+//	  allow: [RULE, ...]
+//	  ask: [RULE, ...]
+//	  deny: [RULE, ...]
+//	  defaultMode: MODE
+//	  disableBypassPermissionsMode: disable
+//	  additionalDirectories: [DIR, ...]
+//
+// path names the file in errors, warnings and rule sources; base is the
+// project root that the rules' "/path" patterns are relative to. An empty
+// file has no rules. Every error is a *SettingsError naming path and, when
+// it has one, the line.
+func ParseSettings(path string, data []byte, base string) (s *Settings, err error) {
+	defer func() {
+		// yaml.v3 has panicked on crafted input before; a settings file
+		// must never take the program down.
+		if p := recover(); p != nil {
+			s, err = nil, &SettingsError{Path: path, Err: fmt.Errorf("BUG(mewsandbox): YAML parser panicked: %v", p)}
+		}
+	}()
+	p := &settingsParser{path: path, base: base, s: &Settings{Path: path}}
+	if err := p.parse(data); err != nil {
+		return nil, err
+	}
+	return p.s, nil
+}
+
+type settingsParser struct {
+	path, base string
+	s          *Settings
+}
+
+func (p *settingsParser) errorf(line int, format string, a ...any) error {
+	return &SettingsError{Path: p.path, Line: line, Err: fmt.Errorf(format, a...)}
+}
+
+func (p *settingsParser) warnf(line int, format string, a ...any) {
+	p.s.Warnings = append(p.s.Warnings, fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...)))
+}
+
+func (p *settingsParser) parse(data []byte) error {
+	if len(data) > maxSettingsSize {
+		return p.errorf(0, "file is too large (%d bytes; the limit is %d)", len(data), maxSettingsSize)
+	}
+	if err := p.checkText(data); err != nil {
+		return err
+	}
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	// JSON is read by the YAML parser, for its line numbers, but checked
+	// by the JSON one too: yaml.v3 reports the line where the enclosing
+	// construct began, not where the mistake is.
+	var jsonErr error
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		jsonErr = json.Unmarshal(data, new(json.RawMessage))
+		data = jsonForYAML(data)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // empty, or comments only
+		}
+		if jsonErr != nil {
+			return p.jsonError(data, jsonErr)
+		}
+		return p.yamlError(err)
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err == nil {
+		return p.errorf(more.Line, "a second YAML document: a settings file holds one")
+	} else if !errors.Is(err, io.EOF) {
+		return p.yamlError(err)
+	}
+	if err := p.checkSize(&doc); err != nil {
+		return err
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return nil
+		}
+		root = root.Content[0]
+	}
+	root = resolveAlias(root)
+	if isNull(root) {
+		return nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return p.errorf(root.Line, "settings must be a mapping of keys to values, not %s", describeNode(root))
+	}
+	return p.eachKey(root, "", func(key string, k, v *yaml.Node) error {
+		switch {
+		case key == "permissions":
+			return p.permissions(v)
+		case knownSettingsKeys[key]:
+			return nil
+		}
+		p.warnf(k.Line, "unknown key %q", key)
+		return nil
+	})
+}
+
+// checkText rejects what no YAML or JSON file holds, with the line it is
+// on: yaml.v3 reports these without one.
+func (p *settingsParser) checkText(data []byte) error {
+	line := 1
+	for i := 0; i < len(data); {
+		c := data[i]
+		if c == '\n' {
+			line++
+		}
+		if c == 0 {
+			return p.errorf(line, "NUL byte: not a text file")
+		}
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return p.errorf(line, "invalid UTF-8")
+		}
+		i += size
+	}
+	return nil
+}
+
+func (p *settingsParser) jsonError(data []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.As(err, &se) && se.Offset > 0 && se.Offset <= int64(len(data)) {
+		line := 1 + bytes.Count(data[:se.Offset-1], []byte("\n"))
+		return &SettingsError{Path: p.path, Line: line, Err: fmt.Errorf("invalid JSON: %v", err)}
+	}
+	return &SettingsError{Path: p.path, Err: fmt.Errorf("invalid JSON: %v", err)}
+}
+
+func (p *settingsParser) yamlError(err error) error {
+	msg := err.Error()
+	if m := yamlLineError.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &SettingsError{Path: p.path, Line: line, Err: fmt.Errorf("invalid YAML or JSON: %s", m[2])}
+	}
+	return &SettingsError{Path: p.path, Err: fmt.Errorf("invalid YAML or JSON: %s", strings.TrimPrefix(msg, "yaml: "))}
+}
+
+// checkSize rejects documents whose aliases expand to more nodes than a
+// settings file can need (a "billion laughs" bomb) and aliases that
+// contain themselves. Sizes are memoised, so the check is linear in the
+// document.
+func (p *settingsParser) checkSize(doc *yaml.Node) error {
+	const inProgress = -1
+	memo := map[*yaml.Node]int{}
+	var size func(n *yaml.Node) (int, error)
+	size = func(n *yaml.Node) (int, error) {
+		if n == nil {
+			return 0, nil
+		}
+		switch v, ok := memo[n]; {
+		case ok && v == inProgress:
+			return 0, p.errorf(n.Line, "alias %q refers to a node that contains it", n.Value)
+		case ok:
+			return v, nil
+		}
+		memo[n] = inProgress
+		total := 1
+		if n.Kind == yaml.AliasNode {
+			t, err := size(n.Alias)
+			if err != nil {
+				return 0, err
+			}
+			total += t
+		}
+		for _, c := range n.Content {
+			t, err := size(c)
+			if err != nil {
+				return 0, err
+			}
+			total += t
+			if total > maxSettingsNodes {
+				return 0, p.errorf(n.Line, "the document expands to more than %d nodes through aliases", maxSettingsNodes)
+			}
+		}
+		if total > maxSettingsNodes {
+			return 0, p.errorf(n.Line, "the document expands to more than %d nodes through aliases", maxSettingsNodes)
+		}
+		memo[n] = total
+		return total, nil
+	}
+	_, err := size(doc)
+	return err
+}
+
+// eachKey calls f for each key of a mapping, rejecting keys that are not
+// strings and keys given twice (JSON parsers keep the last, YAML ones
+// differ; a duplicated deny list must not go unnoticed).
+func (p *settingsParser) eachKey(m *yaml.Node, prefix string, f func(key string, k, v *yaml.Node) error) error {
+	seen := map[string]int{}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := resolveAlias(m.Content[i]), resolveAlias(m.Content[i+1])
+		if k.Kind != yaml.ScalarNode {
+			return p.errorf(k.Line, "%skey must be a string, not %s", prefix, describeNode(k))
+		}
+		if first, dup := seen[k.Value]; dup {
+			return p.errorf(k.Line, "key %q given twice (first at line %d)", prefix+k.Value, first)
+		}
+		seen[k.Value] = k.Line
+		if err := f(k.Value, k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *settingsParser) permissions(v *yaml.Node) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v.Line, "permissions must be a mapping, not %s", describeNode(v))
+	}
+	return p.eachKey(v, "permissions.", func(key string, k, v *yaml.Node) error {
+		switch key {
+		case "allow":
+			return p.rules(RuleAllow, key, v)
+		case "ask":
+			return p.rules(RuleAsk, key, v)
+		case "deny":
+			return p.rules(RuleDeny, key, v)
+		case "defaultMode":
+			s, err := p.str("permissions.defaultMode", v)
+			if err != nil || s == "" {
+				return err
+			}
+			m, err := ParseMode(s)
+			if err != nil {
+				return &SettingsError{Path: p.path, Line: v.Line, Err: err}
+			}
+			p.s.DefaultMode = m
+		case "disableBypassPermissionsMode":
+			s, err := p.str("permissions.disableBypassPermissionsMode", v)
+			if err != nil {
+				return err
+			}
+			switch s {
+			case "disable":
+				p.s.DisableBypass = true
+			case "":
+			default:
+				return p.errorf(v.Line, "permissions.disableBypassPermissionsMode: unknown value %q (want \"disable\")", s)
+			}
+		case "additionalDirectories":
+			return p.stringList("permissions.additionalDirectories", "additionalDirectories", v, func(_ int, s string, _ *yaml.Node) error {
+				p.s.AdditionalDirectories = append(p.s.AdditionalDirectories, s)
+				return nil
+			})
+		default:
+			p.warnf(k.Line, "unknown key %q", "permissions."+key)
+		}
+		return nil
+	})
+}
+
+func (p *settingsParser) rules(kind RuleKind, key string, v *yaml.Node) error {
+	return p.stringList("permissions."+key, key, v, func(i int, text string, item *yaml.Node) error {
+		r, err := ParseRule(kind, text)
+		if err != nil {
+			return &SettingsError{Path: p.path, Line: item.Line, Err: fmt.Errorf("%s[%d]: %w", key, i, err)}
+		}
+		r.Source = fmt.Sprintf("%s:%d", p.path, item.Line)
+		r.Base = p.base
+		p.s.Rules.Add(r)
+		return nil
+	})
+}
+
+// stringList calls f for each string of a list; null is an empty list.
+func (p *settingsParser) stringList(name, short string, v *yaml.Node, f func(int, string, *yaml.Node) error) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		return p.errorf(v.Line, "%s must be a list of strings, not %s", name, describeNode(v))
+	}
+	for i, item := range v.Content {
+		item = resolveAlias(item)
+		if !isString(item) {
+			return p.errorf(item.Line, "%s[%d]: want a string, not %s", short, i, describeNode(item))
+		}
+		if err := f(i, item.Value, item); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// str returns a string value; null is "".
+func (p *settingsParser) str(name string, v *yaml.Node) (string, error) {
+	if isNull(v) {
+		return "", nil
+	}
+	if !isString(v) {
+		return "", p.errorf(v.Line, "%s must be a string, not %s", name, describeNode(v))
+	}
+	return v.Value, nil
+}
+
+// resolveAlias follows aliases to the node they name. checkSize has
+// rejected cycles; the bound is a second guard.
+func resolveAlias(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func isNull(n *yaml.Node) bool {
+	return n == nil || n.Kind == 0 || n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+func isString(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
+}
+
+// describeNode names a node's type for messages: "a list", "the number 3".
+func describeNode(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "null"
+		case "!!bool":
+			return "the boolean " + n.Value
+		case "!!int", "!!float":
+			return "the number " + n.Value
+		case "!!str":
+			return fmt.Sprintf("the string %q", n.Value)
+		}
+		return fmt.Sprintf("%s %q", n.ShortTag(), n.Value)
+	}
+	return "nothing"
+}
+
+// jsonForYAML rewrites the one JSON escape YAML does not know, "\/", as
+// "/"; everything else JSON allows is YAML flow syntax already. Line
+// numbers are kept.
+func jsonForYAML(data []byte) []byte {
+	if !bytes.Contains(data, []byte(`\/`)) {
+		return data
+	}
+	out := make([]byte, 0, len(data))
+	inString := false
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case !inString:
+			inString = c == '"'
+		case c == '\\' && i+1 < len(data):
+			if data[i+1] == '/' {
+				out = append(out, '/')
+				i++
+				continue
+			}
+			out = append(out, c)
+			i++
+			c = data[i]
+		case c == '"':
+			inString = false
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,248 @@
+package permission
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// Scope is where a settings source sits in the order of precedence.
+type Scope int
+
+// The scopes, from the lowest precedence for defaultMode to the highest.
+// Rules from every scope apply together; their lists keep this order.
+const (
+	ScopeManaged     Scope = iota // the administrator's policy
+	ScopeUser                     // the user's own settings
+	ScopeProject                  // committed with the project
+	ScopeLocal                    // the user's settings for one project, not committed
+	ScopeCommandLine              // --settings, --allow, --ask, --deny
+	ScopeSession                  // approvals made during a session
+)
+
+func (s Scope) String() string {
+	switch s {
+	case ScopeManaged:
+		return "managed"
+	case ScopeUser:
+		return "user"
+	case ScopeProject:
+		return "project"
+	case ScopeLocal:
+		return "local"
+	case ScopeCommandLine:
+		return "command line"
+	case ScopeSession:
+		return "session"
+	}
+	return fmt.Sprintf("Scope(%d)", int(s))
+}
+
+// DefaultManagedPath is where the managed policy lives unless
+// Discovery.ManagedPath says otherwise.
+const DefaultManagedPath = "/etc/mewsandbox/managed-settings.yaml"
+
+// Discovery says where to look for settings files.
+type Discovery struct {
+	// Root is the project root; "" means no project files.
+	Root string
+	// Home is the user's home directory; "" means no user files.
+	Home string
+	// ConfigHome is $XDG_CONFIG_HOME; "" means Home/.config.
+	ConfigHome string
+	// ManagedPath is the managed policy file; "" means
+	// DefaultManagedPath.
+	ManagedPath string
+	// NoUser skips the user's files (--no-user-settings).
+	NoUser bool
+	// Extra are files named on the command line (--settings FILE); each
+	// must exist.
+	Extra []string
+}
+
+// SourceFile is one settings file and its scope.
+type SourceFile struct {
+	Path     string
+	Scope    Scope
+	Required bool // a missing file is an error (--settings)
+}
+
+// Files returns every settings file that applies, in order of scope
+// (managed, user, project, local, command line), mewsandbox's own files
+// before Claude Code's within a scope. Most need not exist. A path listed
+// twice (the home directory is the project root) is listed once, at its
+// first scope.
+func (d Discovery) Files() []SourceFile {
+	var files []SourceFile
+	seen := map[string]bool{}
+	add := func(scope Scope, required bool, paths ...string) {
+		for _, p := range paths {
+			p = filepath.Clean(p)
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			files = append(files, SourceFile{Path: p, Scope: scope, Required: required})
+		}
+	}
+	managed := d.ManagedPath
+	if managed == "" {
+		managed = DefaultManagedPath
+	}
+	add(ScopeManaged, false, managed)
+	if !d.NoUser && d.Home != "" {
+		config := d.ConfigHome
+		if !filepath.IsAbs(config) {
+			config = filepath.Join(d.Home, ".config")
+		}
+		dir := filepath.Join(config, "mewsandbox")
+		add(ScopeUser, false,
+			filepath.Join(dir, "settings.yaml"), filepath.Join(dir, "settings.yml"), filepath.Join(dir, "settings.json"),
+			filepath.Join(d.Home, ".claude", "settings.json"))
+	}
+	if d.Root != "" {
+		own, claude := filepath.Join(d.Root, ".mewsandbox"), filepath.Join(d.Root, ".claude")
+		add(ScopeProject, false,
+			filepath.Join(own, "settings.yaml"), filepath.Join(own, "settings.yml"), filepath.Join(own, "settings.json"),
+			filepath.Join(claude, "settings.json"))
+		add(ScopeLocal, false,
+			filepath.Join(own, "settings.local.yaml"), filepath.Join(own, "settings.local.yml"), filepath.Join(own, "settings.local.json"),
+			filepath.Join(claude, "settings.local.json"))
+	}
+	add(ScopeCommandLine, true, d.Extra...)
+	return files
+}
+
+// base returns the directory "/path" patterns of f are relative to: the
+// project root for project and local files; the home directory for the
+// user's files (Claude Code's ~/.claude/settings.json is the home
+// directory's project file); for a command-line file inside a .mewsandbox
+// or .claude directory, the directory holding that; otherwise "" (the
+// project root at match time).
+func (d Discovery) base(f SourceFile) string {
+	switch f.Scope {
+	case ScopeProject, ScopeLocal:
+		return d.Root
+	case ScopeUser:
+		return d.Home
+	case ScopeCommandLine:
+		dir := filepath.Dir(f.Path)
+		if n := filepath.Base(dir); n == ".mewsandbox" || n == ".claude" {
+			if abs, err := filepath.Abs(filepath.Dir(dir)); err == nil {
+				return abs
+			}
+		}
+	}
+	return ""
+}
+
+// Config is the merged permission settings of every source.
+type Config struct {
+	// Rules from every file, in scope order: the first rule that matches
+	// is the one from the highest-precedence source.
+	Rules Rules
+	// DefaultMode is the defaultMode of the highest scope that sets one
+	// (command line, local, project, user, managed; within a scope the
+	// first file), "" when none does.
+	DefaultMode Mode
+	// DefaultModeSource is the file DefaultMode came from.
+	DefaultModeSource string
+	// DisableBypass forbids bypassPermissions mode. Any file may set it:
+	// it only ever takes permission away.
+	DisableBypass bool
+	// DisableBypassSource is the first file that set DisableBypass.
+	DisableBypassSource string
+	// AdditionalDirectories from every file, in scope order.
+	AdditionalDirectories []string
+	// Files are the files loaded, in order.
+	Files []SourceFile
+	// Warnings from every file.
+	Warnings []string
+}
+
+// Load reads and merges every settings file d finds. A missing file is
+// skipped unless Required; a file that exists but cannot be read (no
+// permission, a directory) is an error, never skipped, since skipping the
+// managed policy would lift its denies. So is an invalid file.
+func Load(d Discovery) (*Config, error) {
+	c := &Config{}
+	modeScope := Scope(-1)
+	for _, f := range d.Files() {
+		data, err := readSettingsFile(f)
+		if err == fs.ErrNotExist {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		s, err := ParseSettings(f.Path, data, d.base(f))
+		if err != nil {
+			return nil, err
+		}
+		c.Files = append(c.Files, f)
+		c.Rules.Merge(s.Rules)
+		c.Warnings = append(c.Warnings, s.Warnings...)
+		c.AdditionalDirectories = append(c.AdditionalDirectories, s.AdditionalDirectories...)
+		if s.DefaultMode != "" && f.Scope > modeScope {
+			c.DefaultMode, c.DefaultModeSource, modeScope = s.DefaultMode, f.Path, f.Scope
+		}
+		if s.DisableBypass && !c.DisableBypass {
+			c.DisableBypass, c.DisableBypassSource = true, f.Path
+		}
+	}
+	if c.DisableBypass && c.DefaultMode == ModeBypassPermissions {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: defaultMode bypassPermissions ignored: %s disables bypassPermissions mode",
+			c.DefaultModeSource, c.DisableBypassSource))
+		c.DefaultMode, c.DefaultModeSource = "", ""
+	}
+	return c, nil
+}
+
+// readSettingsFile reads a settings file, refusing files larger than
+// ParseSettings accepts before reading them whole.
+func readSettingsFile(f SourceFile) ([]byte, error) {
+	fh, err := os.Open(f.Path)
+	if err != nil {
+		// A directory on the way that is a file means there is no
+		// settings file; a dangling symlink means there is one that cannot
+		// be read.
+		_, lerr := os.Lstat(f.Path)
+		missing := errors.Is(err, fs.ErrNotExist) && errors.Is(lerr, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+		switch {
+		case missing && f.Required:
+			return nil, fmt.Errorf("settings file %s (%s): %w", f.Path, f.Scope, err)
+		case missing:
+			return nil, fs.ErrNotExist
+		}
+		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxSettingsSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)
+	}
+	return data, nil
+}
+
+// AddCommandLineRules parses rules given with --allow, --ask or --deny and
+// adds them to c with the source "command line"; when one is malformed it
+// adds none.
+func AddCommandLineRules(c *Config, kind RuleKind, texts []string) error {
+	rules := make([]Rule, 0, len(texts))
+	for _, text := range texts {
+		r, err := ParseRule(kind, text)
+		if err != nil {
+			return fmt.Errorf("--%s: %w", kind, err)
+		}
+		r.Source = "command line"
+		rules = append(rules, r)
+	}
+	for _, r := range rules {
+		c.Rules.Add(r)
+	}
+	return nil
+}

@@ -1,0 +1,303 @@
+package permission
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFile writes content to dir/rel, creating directories.
+func writeSettingsFile(t *testing.T, dir, rel, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testDiscovery returns a Discovery over fresh directories, with the
+// managed policy at a path inside them.
+func testDiscovery(t *testing.T) Discovery {
+	t.Helper()
+	tmp := t.TempDir()
+	return Discovery{
+		Root:        filepath.Join(tmp, "proj"),
+		Home:        filepath.Join(tmp, "home"),
+		ManagedPath: filepath.Join(tmp, "etc", "managed-settings.yaml"),
+	}
+}
+
+func TestScopeString(t *testing.T) {
+	t.Parallel()
+	want := []string{"managed", "user", "project", "local", "command line", "session"}
+	for s := ScopeManaged; s <= ScopeSession; s++ {
+		if s.String() != want[s] {
+			t.Errorf("Scope(%d) = %q, want %q", int(s), s, want[s])
+		}
+	}
+}
+
+func TestDiscoveryFiles(t *testing.T) {
+	t.Parallel()
+	d := Discovery{Root: "/p", Home: "/h", Extra: []string{"ci.yaml"}}
+	var got []string
+	for _, f := range d.Files() {
+		got = append(got, f.Scope.String()+" "+f.Path+map[bool]string{true: " required"}[f.Required])
+	}
+	want := []string{
+		"managed /etc/mewsandbox/managed-settings.yaml",
+		"user /h/.config/mewsandbox/settings.yaml", "user /h/.config/mewsandbox/settings.yml",
+		"user /h/.config/mewsandbox/settings.json", "user /h/.claude/settings.json",
+		"project /p/.mewsandbox/settings.yaml", "project /p/.mewsandbox/settings.yml",
+		"project /p/.mewsandbox/settings.json", "project /p/.claude/settings.json",
+		"local /p/.mewsandbox/settings.local.yaml", "local /p/.mewsandbox/settings.local.yml",
+		"local /p/.mewsandbox/settings.local.json", "local /p/.claude/settings.local.json",
+		"command line ci.yaml required",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Files():\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	tests := []struct {
+		name string
+		d    Discovery
+		want string // a file that must be listed; "-" prefix: must not be
+	}{
+		{"XDG_CONFIG_HOME replaces ~/.config", Discovery{Home: "/h", ConfigHome: "/xdg"}, "/xdg/mewsandbox/settings.yaml"},
+		{"a relative XDG_CONFIG_HOME is ignored", Discovery{Home: "/h", ConfigHome: "rel"}, "/h/.config/mewsandbox/settings.yaml"},
+		{"--no-user-settings skips the user's files", Discovery{Home: "/h", NoUser: true}, "-/h/.claude/settings.json"},
+		{"no home, no user files", Discovery{Root: "/p"}, "-/.claude/settings.json"},
+		{"ManagedPath replaces the default", Discovery{ManagedPath: "/m.yaml"}, "/m.yaml"},
+		{"a home that is the root is listed once, as user", Discovery{Root: "/h", Home: "/h"}, "user /h/.claude/settings.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var all []string
+			for _, f := range tt.d.Files() {
+				all = append(all, f.Path, f.Scope.String()+" "+f.Path)
+			}
+			joined := "\n" + strings.Join(all, "\n") + "\n"
+			if neg, ok := strings.CutPrefix(tt.want, "-"); ok {
+				if strings.Contains(joined, "\n"+neg+"\n") {
+					t.Errorf("%s listed:%s", neg, joined)
+				}
+			} else if !strings.Contains(joined, "\n"+tt.want+"\n") {
+				t.Errorf("%s not listed:%s", tt.want, joined)
+			}
+			if n := strings.Count(joined, "\n/h/.claude/settings.json\n"); n > 1 {
+				t.Errorf("listed %d times", n)
+			}
+		})
+	}
+}
+
+func TestLoadMergesInScopeOrder(t *testing.T) {
+	t.Parallel()
+	d := testDiscovery(t)
+	writeSettingsFile(t, filepath.Dir(d.ManagedPath), "managed-settings.yaml", "permissions:\n  deny: [Bash(curl:*)]\n  defaultMode: plan\n")
+	writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", "permissions:\n  deny: [Bash(rm:*)]\n  allow: [Bash(ls)]\n  defaultMode: default\n")
+	writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"ask": ["Bash(git push:*)"], "allow": ["Read(/notes/**)"]}}`)
+	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  deny: [Read(.env)]\n  defaultMode: acceptEdits\n")
+	writeSettingsFile(t, d.Root, ".claude/settings.json", `{"permissions": {"defaultMode": "dontAsk", "allow": ["Edit(/src/**)"]}}`)
+	writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"permissions": {"allow": ["Bash(make:*)"]}, "unknownKey": 1}`)
+	extra := writeSettingsFile(t, t.TempDir(), "ci.yaml", "permissions:\n  deny: [Bash(sudo:*)]\n")
+	d.Extra = []string{extra}
+
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deny []string
+	for _, r := range c.Rules.Deny {
+		deny = append(deny, r.Text)
+	}
+	if got := strings.Join(deny, " "); got != "Bash(curl:*) Bash(rm:*) Read(.env) Bash(sudo:*)" {
+		t.Errorf("deny rules in order %q", got)
+	}
+	if len(c.Rules.Allow) != 4 || len(c.Rules.Ask) != 1 {
+		t.Errorf("allow %v ask %v", c.Rules.Allow, c.Rules.Ask)
+	}
+	if len(c.Files) != 7 {
+		t.Errorf("loaded %d files: %v", len(c.Files), c.Files)
+	}
+	// The project's own file sets the mode before Claude Code's; no local
+	// or command-line file sets one.
+	if c.DefaultMode != ModeAcceptEdits || !strings.HasSuffix(c.DefaultModeSource, ".mewsandbox/settings.yaml") {
+		t.Errorf("DefaultMode %q from %q", c.DefaultMode, c.DefaultModeSource)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], `settings.local.json:1: unknown key "unknownKey"`) {
+		t.Errorf("warnings %q", c.Warnings)
+	}
+	// Sources and bases.
+	for _, r := range append(append([]Rule{}, c.Rules.Allow...), c.Rules.Deny...) {
+		var wantBase string
+		switch {
+		case strings.HasPrefix(r.Source, d.Home):
+			wantBase = d.Home
+		case strings.HasPrefix(r.Source, d.Root):
+			wantBase = d.Root
+		}
+		if r.Base != wantBase || !strings.Contains(r.Source, ":") {
+			t.Errorf("rule %s from %s: Base %q, want %q", r.Text, r.Source, r.Base, wantBase)
+		}
+	}
+	// The first matching deny rule is the managed one.
+	if r := c.Rules.FirstCommandMatch(RuleDeny, cmdOf("curl x")); r == nil || !strings.HasPrefix(r.Source, d.ManagedPath+":") {
+		t.Errorf("first deny for curl = %+v", r)
+	}
+}
+
+func TestLoadDefaultModePrecedence(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		files    map[string]string // "managed", "user", "project", "local", "extra" → defaultMode
+		wantMode Mode
+	}{
+		{"managed alone", map[string]string{"managed": "plan"}, ModePlan},
+		{"user over managed", map[string]string{"managed": "plan", "user": "acceptEdits"}, ModeAcceptEdits},
+		{"project over user", map[string]string{"user": "plan", "project": "dontAsk"}, ModeDontAsk},
+		{"local over project", map[string]string{"project": "plan", "local": "acceptEdits"}, ModeAcceptEdits},
+		{"command line over local", map[string]string{"local": "plan", "extra": "default"}, ModeDefault},
+		{"none", map[string]string{}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			for where, mode := range tt.files {
+				content := "permissions:\n  defaultMode: " + mode + "\n"
+				switch where {
+				case "managed":
+					writeSettingsFile(t, filepath.Dir(d.ManagedPath), filepath.Base(d.ManagedPath), content)
+				case "user":
+					writeSettingsFile(t, d.Home, ".claude/settings.json", content)
+				case "project":
+					writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", content)
+				case "local":
+					writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", content)
+				case "extra":
+					d.Extra = append(d.Extra, writeSettingsFile(t, t.TempDir(), "x.yaml", content))
+				}
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DefaultMode != tt.wantMode {
+				t.Errorf("DefaultMode = %q, want %q", c.DefaultMode, tt.wantMode)
+			}
+		})
+	}
+}
+
+func TestLoadDisableBypass(t *testing.T) {
+	t.Parallel()
+	d := testDiscovery(t)
+	writeSettingsFile(t, filepath.Dir(d.ManagedPath), filepath.Base(d.ManagedPath), "permissions:\n  disableBypassPermissionsMode: disable\n")
+	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  defaultMode: bypassPermissions\n")
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.DisableBypass || c.DisableBypassSource != d.ManagedPath {
+		t.Errorf("DisableBypass %v from %q", c.DisableBypass, c.DisableBypassSource)
+	}
+	if c.DefaultMode != "" {
+		t.Errorf("DefaultMode %q survived a managed disableBypassPermissionsMode", c.DefaultMode)
+	}
+	if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "bypassPermissions ignored") {
+		t.Errorf("warnings %q", c.Warnings)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		setup   func(t *testing.T, d *Discovery)
+		wantErr string // "" means Load succeeds
+	}{
+		{"no files at all is fine", func(t *testing.T, d *Discovery) {}, ""},
+		{"a missing --settings file is an error", func(t *testing.T, d *Discovery) {
+			d.Extra = []string{filepath.Join(t.TempDir(), "nope.yaml")}
+		}, "nope.yaml (command line)"},
+		{"a managed path that is a directory is an error", func(t *testing.T, d *Discovery) {
+			if err := os.MkdirAll(d.ManagedPath, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, "exists but cannot be read"},
+		{"a project file that is a directory is an error", func(t *testing.T, d *Discovery) {
+			if err := os.MkdirAll(filepath.Join(d.Root, ".claude", "settings.json"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}, ".claude/settings.json (project) exists but cannot be read"},
+		{"a dangling managed symlink is an error", func(t *testing.T, d *Discovery) {
+			if err := os.MkdirAll(filepath.Dir(d.ManagedPath), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("/nonexistent/target", d.ManagedPath); err != nil {
+				t.Fatal(err)
+			}
+		}, "exists but cannot be read"},
+		{"a .claude that is a file means no settings", func(t *testing.T, d *Discovery) {
+			writeSettingsFile(t, d.Root, ".claude", "not a directory")
+		}, ""},
+		{"an invalid file is an error naming its line", func(t *testing.T, d *Discovery) {
+			writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", "permissions:\n  defaultMode: yolo\n")
+		}, `settings.local.yaml:2: unknown mode "yolo"`},
+		{"an oversized file is an error", func(t *testing.T, d *Discovery) {
+			writeSettingsFile(t, d.Home, ".claude/settings.json", "#"+strings.Repeat("x", 1<<20))
+		}, "too large"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			tt.setup(t, &d)
+			_, err := Load(d)
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Fatalf("Load: %v", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Fatalf("Load error = %v, want one containing %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestLoadUnreadableManagedFile(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: chmod 000 does not stop root reading the file (the directory case in TestLoadErrors covers unreadability)")
+	}
+	d := testDiscovery(t)
+	p := writeSettingsFile(t, filepath.Dir(d.ManagedPath), filepath.Base(d.ManagedPath), "permissions:\n  deny: [Bash]\n")
+	if err := os.Chmod(p, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(d); err == nil || !strings.Contains(err.Error(), p) {
+		t.Errorf("Load with an unreadable managed file: %v, want an error naming it", err)
+	}
+}
+
+func TestAddCommandLineRules(t *testing.T) {
+	t.Parallel()
+	c := &Config{}
+	if err := AddCommandLineRules(c, RuleDeny, []string{"Bash(rm:*)", "Read(.env)"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Rules.Deny) != 2 || c.Rules.Deny[0].Source != "command line" || c.Rules.Deny[1].Kind != RuleDeny {
+		t.Errorf("deny = %+v", c.Rules.Deny)
+	}
+	err := AddCommandLineRules(c, RuleAllow, []string{"Bash(ls)", "Bash(rm"})
+	if err == nil || err.Error() != `--allow: malformed rule "Bash(rm": missing ")"` {
+		t.Errorf("error = %v", err)
+	}
+}
