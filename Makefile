@@ -1,0 +1,77 @@
+# mewsandbox — build, test, benchmark and demonstrate.
+#
+# Every target that needs a system package installs it when missing
+# (apt-get, as root), so `make demo` and `make test` work on a fresh Debian
+# machine with no TTY.
+
+GO        ?= go
+BIN       := bin/mewsandbox
+STATICCHECK_VERSION := v0.8.2
+FUZZTIME  ?= 10s
+PKG_DEPS  := gcc pkg-config libseccomp-dev git
+export CGO_ENABLED := 1
+
+.PHONY: all deps bench-deps build test unit integration bench fuzz lint demo install clean
+
+all: build
+
+# deps installs the C toolchain and libseccomp headers cgo needs, only when
+# something is missing.
+deps:
+	@missing=""; for p in $(PKG_DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" != 0 ]; then echo "mewsandbox: need root to apt-get install$$missing (or install them yourself)"; exit 1; fi; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+bench-deps: deps
+	@command -v bwrap >/dev/null || { echo "installing: bubblewrap"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
+
+build: deps
+	$(GO) build -trimpath -o $(BIN) ./cmd/mewsandbox
+
+# test runs the unit tests and the black-box integration tests (which build
+# their own binary), all with the race detector, then cross-builds macOS.
+test: deps
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build ./...
+	GOOS=darwin GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./...
+
+unit: deps
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /integration)
+
+integration: deps
+	$(GO) test -race -count=1 ./integration/...
+
+# bench runs the in-process benchmarks, then the whole-process comparison
+# against bare exec and bubblewrap, printed as ratios.
+bench: bench-deps build
+	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
+	MEWSANDBOX_BENCH=1 $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
+
+# fuzz runs every fuzz target for $(FUZZTIME).
+fuzz: deps
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+lint: deps
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+	GOOS=darwin CGO_ENABLED=0 $(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
+demo: build
+	@./scripts/demo.sh $(BIN)
+
+install: build
+	install -m 0755 $(BIN) $${PREFIX:-/usr/local}/bin/mewsandbox
+
+clean:
+	rm -rf bin

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/mewsandbox/mewsandbox/exec"
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/permission"
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// doctorReport is what `mewsandbox doctor` finds.
+type doctorReport struct {
+	OS             string         `json:"os"`
+	Kernel         string         `json:"kernel"`
+	LandlockABI    int            `json:"landlockABI"`
+	LandlockRights []string       `json:"landlockRights"`
+	Seccomp        seccompReport  `json:"seccomp"`
+	UserNamespaces string         `json:"userNamespaces"`
+	Missing        []string       `json:"missing"`
+	Settings       []settingsFile `json:"settings"`
+	Ready          bool           `json:"ready"`
+}
+
+type seccompReport struct {
+	Supported       bool   `json:"supported"`
+	BuiltIn         bool   `json:"builtIn"`
+	AlreadyFiltered bool   `json:"alreadyFiltered"`
+	Library         string `json:"library"`
+	Error           string `json:"error,omitempty"`
+}
+
+type settingsFile struct {
+	Path   string `json:"path"`
+	Scope  string `json:"scope"`
+	Exists bool   `json:"exists"`
+}
+
+func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var o options
+	fs := newFlagSet("doctor", "mewsandbox doctor [--json] [--root DIR]", stdout)
+	fs.BoolVar(&o.json, "json", false, "print JSON")
+	fs.StringVar(&o.root, "root", "", "project `DIR` whose settings files to list")
+	fs.BoolVar(&o.noUserSettings, "no-user-settings", false, "ignore user-level settings files")
+	if helpTo(fs, stdout, args) {
+		return nil
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("doctor takes no arguments")
+	}
+	r := diagnose(&o)
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	fmt.Fprintf(stdout, "kernel:          %s %s\n", r.OS, r.Kernel)
+	if r.LandlockABI > 0 {
+		fmt.Fprintf(stdout, "landlock:        ABI %d: %s\n", r.LandlockABI, strings.Join(r.LandlockRights, ", "))
+	} else {
+		fmt.Fprintf(stdout, "landlock:        unavailable\n")
+	}
+	sc := "unavailable"
+	if r.Seccomp.Supported && r.Seccomp.BuiltIn {
+		sc = "available (libseccomp " + r.Seccomp.Library + ")"
+		if r.Seccomp.AlreadyFiltered {
+			sc += "; an outer filter is already installed (container runtime?)"
+		}
+	} else if !r.Seccomp.BuiltIn {
+		sc = "not built in (this binary was built without cgo)"
+	}
+	fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
+	fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
+	if r.Ready {
+		fmt.Fprintf(stdout, "sandbox:         the default policy is fully enforced\n")
+	} else {
+		fmt.Fprintf(stdout, "sandbox:         NOT fully enforced; runs are refused (exit 125) unless --best-effort:\n")
+		for _, m := range r.Missing {
+			fmt.Fprintf(stdout, "                 - %s\n", m)
+		}
+	}
+	fmt.Fprintf(stdout, "settings files (in precedence order, later ones add rules):\n")
+	for _, s := range r.Settings {
+		state := "absent"
+		if s.Exists {
+			state = "loaded"
+		}
+		fmt.Fprintf(stdout, "  %-8s %-7s %s\n", s.Scope, state, s.Path)
+	}
+	return nil
+}
+
+func diagnose(o *options) doctorReport {
+	r := doctorReport{OS: runtime.GOOS, Kernel: kernelRelease()}
+	r.LandlockABI = landlock.ABI()
+	r.LandlockRights = landlockRights(r.LandlockABI)
+	st := seccomp.Probe()
+	r.Seccomp = seccompReport{Supported: st.Supported, BuiltIn: seccomp.Enabled, AlreadyFiltered: st.AlreadyFiltered, Library: st.LibVersion}
+	if st.Err != nil {
+		r.Seccomp.Error = st.Err.Error()
+	}
+	r.UserNamespaces = userNamespaces()
+
+	cwd, _ := os.Getwd()
+	root, err := projectRoot(o.root, cwd)
+	if err != nil {
+		root = cwd
+	}
+	if enf, err := exec.DefaultPolicy(root).Plan(); err != nil {
+		r.Missing = append(r.Missing, err.Error())
+	} else {
+		r.Missing = enf.Missing
+	}
+	r.Ready = len(r.Missing) == 0
+	home, _ := os.UserHomeDir()
+	d := permission.Discovery{
+		Root: root, Home: home, ManagedPath: managedSettingsPath,
+		ConfigHome: envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
+		NoUser:     o.noUserSettings || home == "",
+	}
+	for _, f := range d.Files() {
+		_, err := os.Stat(f.Path)
+		r.Settings = append(r.Settings, settingsFile{Path: f.Path, Scope: f.Scope.String(), Exists: err == nil})
+	}
+	return r
+}
+
+// landlockRights lists, in the kernel's words, the rights an ABI enforces.
+func landlockRights(abi int) []string {
+	if abi <= 0 {
+		return nil
+	}
+	rights := []string{"filesystem access"}
+	for _, f := range []struct {
+		abi  int
+		what string
+	}{{2, "refer (rename/link across directories)"}, {3, "truncate"}, {4, "TCP bind/connect"}, {5, "device ioctl"}, {6, "signal and abstract unix socket scoping"}, {7, "audit logging"}} {
+		if abi >= f.abi {
+			rights = append(rights, f.what)
+		}
+	}
+	return rights
+}
+
+func kernelRelease() string {
+	b, err := os.ReadFile("/proc/sys/kernel/osrelease")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func userNamespaces() string {
+	b, err := os.ReadFile("/proc/sys/user/max_user_namespaces")
+	if err != nil {
+		return "unknown"
+	}
+	if strings.TrimSpace(string(b)) == "0" {
+		return "disabled (user.max_user_namespaces=0)"
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"); err == nil && strings.TrimSpace(string(b)) == "1" {
+		return "restricted for unprivileged users by AppArmor"
+	}
+	return "available (not used by this version)"
+}

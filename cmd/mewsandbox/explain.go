@@ -1,0 +1,176 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mewsandbox/mewsandbox/exec"
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/seatbelt"
+)
+
+// explanation is the effective policy of a run, as `explain` prints it.
+type explanation struct {
+	Mode         string      `json:"mode"`
+	Policy       exec.Policy `json:"policy"`
+	LandlockABI  int         `json:"landlockABI"`
+	Paths        []pathLine  `json:"paths"`
+	Refused      []string    `json:"refusedSyscalls"`
+	Sockets      string      `json:"sockets"`
+	EnvDropped   []string    `json:"envDropped"`
+	NotEnforced  []string    `json:"notEnforced"`
+	SettingFiles []string    `json:"settingsFiles"`
+}
+
+// fileRights are the Landlock rights that mean something on a file.
+const fileRights = landlock.Execute | landlock.WriteFile | landlock.ReadFile | landlock.Truncate | landlock.IoctlDev
+
+type pathLine struct {
+	Path   string `json:"path"`
+	Rights string `json:"rights"`
+}
+
+func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	var o options
+	var format string
+	fs := newFlagSet("explain", "mewsandbox explain [flags] [--format text|json]", stdout)
+	o.permissionFlags(fs)
+	o.sandboxFlags(fs)
+	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json, or sbpl (the macOS Seatbelt profile, on any OS)")
+	if helpTo(fs, stdout, args) {
+		return nil
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if o.json {
+		format = "json"
+	}
+	if format != "text" && format != "json" && format != "sbpl" {
+		return usagef("--format %q: want text, json or sbpl", format)
+	}
+	if fs.NArg() > 0 {
+		return usagef("explain takes no command; it shows the policy every run with these flags gets")
+	}
+	p, err := o.resolve("")
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, p.config.Warnings)
+	pol, err := o.policy(p)
+	if err != nil {
+		return err
+	}
+	if format == "sbpl" {
+		return printSBPL(stdout, pol, p.home)
+	}
+	enf, err := pol.Plan()
+	if err != nil {
+		return exitError{status: exitInternal, err: err}
+	}
+	_, dropped := exec.ScrubEnv(os.Environ(), o.envPass)
+	x := explanation{
+		Mode:        string(p.engine.Mode),
+		Policy:      pol,
+		LandlockABI: enf.LandlockABI,
+		Refused:     enf.Seccomp.DenySyscalls,
+		Sockets:     socketsLine(enf),
+		EnvDropped:  dropped,
+		NotEnforced: enf.Missing,
+	}
+	for _, r := range enf.Landlock.Paths {
+		fi, err := os.Stat(r.Path)
+		if err != nil && r.Optional {
+			continue // absent here, so skipped by the sandbox too
+		}
+		access := r.Access
+		if err == nil && !fi.IsDir() {
+			access &= fileRights // Landlock grants a file only these
+		}
+		x.Paths = append(x.Paths, pathLine{Path: r.Path, Rights: access.String()})
+	}
+	for _, f := range p.config.Files {
+		x.SettingFiles = append(x.SettingFiles, f.Path)
+	}
+	if format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(x)
+	}
+	fmt.Fprintf(stdout, "mode:        %s\nroot:        %s", x.Mode, pol.Root)
+	if pol.ReadOnlyRoot {
+		fmt.Fprint(stdout, " (read-only)")
+	}
+	fmt.Fprintf(stdout, "\nlandlock:    ABI %d\npaths (anything not listed is neither readable nor writable):\n", x.LandlockABI)
+	for _, l := range x.Paths {
+		fmt.Fprintf(stdout, "  %-28s %s\n", l.Path, l.Rights)
+	}
+	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, removed afterwards")
+	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
+	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
+	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
+	if len(x.EnvDropped) > 0 {
+		fmt.Fprintf(stdout, "environment dropped: %s (keep one with --env-pass NAME)\n", strings.Join(x.EnvDropped, " "))
+	}
+	if len(x.SettingFiles) > 0 {
+		fmt.Fprintf(stdout, "settings:    %s\n", strings.Join(x.SettingFiles, ", "))
+	}
+	if len(x.NotEnforced) > 0 {
+		fmt.Fprintf(stdout, "NOT ENFORCED on this kernel (runs are refused unless --best-effort):\n")
+		for _, m := range x.NotEnforced {
+			fmt.Fprintf(stdout, "  - %s\n", m)
+		}
+	}
+	return nil
+}
+
+func networkLine(n exec.Network) string {
+	if n.Mode == exec.NetworkAll {
+		return "all"
+	}
+	s := "none"
+	if len(n.Connect) > 0 {
+		s += fmt.Sprintf("; TCP connect to ports %v", n.Connect)
+	}
+	if len(n.Bind) > 0 {
+		s += fmt.Sprintf("; TCP bind to ports %v", n.Bind)
+	}
+	return s
+}
+
+func socketsLine(e exec.Enforcement) string {
+	var fam []string
+	switch {
+	case e.Seccomp.AllowInet:
+		fam = append(fam, "inet (all types)")
+	case e.Seccomp.AllowInetStream:
+		fam = append(fam, "inet (TCP only)")
+	}
+	if e.Seccomp.AllowUnix {
+		fam = append(fam, "unix")
+	}
+	if len(fam) == 0 {
+		return "socket() refused for every family; socketpair(AF_UNIX) allowed"
+	}
+	return "socket() allowed for " + strings.Join(fam, ", ") + "; every other family refused"
+}
+
+// printSBPL prints the Seatbelt profile a Mac would enforce for pol, with
+// the -D parameters sandbox-exec would get, so it can be reviewed anywhere.
+func printSBPL(w io.Writer, pol exec.Policy, home string) error {
+	// The real TMPDIR is made per run; this stands in for it.
+	const tempDir = "/private/tmp/mewsandbox-RUN"
+	profile, params, err := seatbelt.Render(pol.Seatbelt(tempDir), home)
+	if err != nil {
+		return exitError{status: exitInternal, err: fmt.Errorf("seatbelt profile: %w", err)}
+	}
+	fmt.Fprintf(w, ";; sandbox-exec -p PROFILE")
+	for _, p := range params {
+		fmt.Fprintf(w, " -D %q", p)
+	}
+	fmt.Fprintf(w, " -- CMD ARGS\n%s", profile)
+	return nil
+}

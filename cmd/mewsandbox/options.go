@@ -1,0 +1,281 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mewsandbox/mewsandbox/permission"
+)
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+
+// portsFlag is a repeatable TCP port flag.
+type portsFlag []uint16
+
+func (p *portsFlag) String() string { return fmt.Sprint([]uint16(*p)) }
+func (p *portsFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 16)
+	if err != nil || n == 0 {
+		return fmt.Errorf("not a TCP port (want 1-65535): %q", s)
+	}
+	*p = append(*p, uint16(n))
+	return nil
+}
+
+// options are the flags shared by run, check and explain. They map one to
+// one onto the command line; nothing clever happens here.
+type options struct {
+	root                               string
+	mode                               string
+	yolo, plan, acceptEdits, dontAsk   bool
+	settings, allow, ask, deny         listFlag
+	session, planFile                  string
+	noUserSettings                     bool
+	allowRead, allowWrite, denyRead    listFlag
+	network                            string
+	allowConnect, allowBind            portsFlag
+	allowUnixSockets, bestEffort, json bool
+	envPass                            listFlag
+	timeout                            time.Duration
+}
+
+// permissionFlags registers the flags that shape the permission decision.
+func (o *options) permissionFlags(fs *flag.FlagSet) {
+	fs.StringVar(&o.root, "root", "", "project `DIR` (default: the git top-level of the working directory, else the working directory)")
+	fs.StringVar(&o.mode, "mode", "", "permission `MODE`: default, plan, acceptEdits, bypassPermissions or dontAsk")
+	fs.BoolVar(&o.yolo, "yolo", false, "same as --mode bypassPermissions")
+	fs.BoolVar(&o.plan, "plan", false, "same as --mode plan")
+	fs.BoolVar(&o.acceptEdits, "accept-edits", false, "same as --mode acceptEdits")
+	fs.BoolVar(&o.dontAsk, "dont-ask", false, "same as --mode dontAsk: every ask becomes a deny")
+	fs.Var(&o.settings, "settings", "extra settings `FILE` (YAML or JSON; repeatable)")
+	fs.Var(&o.allow, "allow", "allow `RULE`, e.g. 'Bash(npm test:*)' (repeatable)")
+	fs.Var(&o.ask, "ask", "ask `RULE` (repeatable)")
+	fs.Var(&o.deny, "deny", "deny `RULE` (repeatable)")
+	fs.StringVar(&o.session, "session", "", "session `ID`: approvals and denial counts persist across calls")
+	fs.StringVar(&o.planFile, "plan-file", "", "the one `FILE` plan mode lets edit tools write")
+	fs.BoolVar(&o.noUserSettings, "no-user-settings", false, "ignore user-level settings files")
+	fs.BoolVar(&o.json, "json", false, "print JSON")
+}
+
+// sandboxFlags registers the flags that shape the sandbox policy.
+func (o *options) sandboxFlags(fs *flag.FlagSet) {
+	fs.Var(&o.allowRead, "allow-read", "also let the command read (and execute) `PATH` (repeatable)")
+	fs.Var(&o.allowWrite, "allow-write", "also let the command write `PATH` (repeatable)")
+	fs.Var(&o.denyRead, "deny-read", "keep the command from reading `PATH` inside an allowed directory (repeatable)")
+	fs.StringVar(&o.network, "network", "none", "network access: none or all")
+	fs.Var(&o.allowConnect, "allow-connect", "allow TCP connections to `PORT` (repeatable)")
+	fs.Var(&o.allowBind, "allow-bind", "allow binding TCP `PORT` (repeatable)")
+	fs.BoolVar(&o.allowUnixSockets, "allow-unix-sockets", false, "allow pathname unix sockets")
+	fs.Var(&o.envPass, "env-pass", "keep environment variable `NAME` even though it looks secret (repeatable)")
+	fs.BoolVar(&o.bestEffort, "best-effort", false, "run even when the kernel cannot enforce the whole policy, saying what is missing")
+	fs.DurationVar(&o.timeout, "timeout", 0, "kill the command after `DURATION` (exit 124)")
+}
+
+// newFlagSet returns a flag set that reports errors instead of exiting and
+// prints its help to w.
+func newFlagSet(name, synopsis string, w io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(w)
+	fs.Usage = func() {
+		fmt.Fprintf(w, "Usage: %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, turning -h into a clean exit and bad flags into a
+// usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitError{status: exitOK}
+	}
+	if err != nil {
+		return usagef("%s: %v (run 'mewsandbox help %s')", fs.Name(), err, fs.Name())
+	}
+	return nil
+}
+
+// helpTo makes -h print the flag set's usage to w.
+func helpTo(fs *flag.FlagSet, w io.Writer, args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(w)
+			fs.Usage()
+			return true
+		}
+	}
+	return false
+}
+
+// project is everything the permission engine needs, resolved from the
+// options and the environment.
+type project struct {
+	cwd, root, home string
+	config          *permission.Config
+	engine          *permission.Engine
+	localSettings   string // where "always" approvals are written
+}
+
+// resolveMode picks the mode from the flags, then the settings.
+func (o *options) resolveMode(cfg *permission.Config) (permission.Mode, error) {
+	var picked []string
+	if o.mode != "" {
+		picked = append(picked, "--mode "+o.mode)
+	}
+	for _, f := range []struct {
+		set  bool
+		name string
+		mode permission.Mode
+	}{{o.yolo, "--yolo", permission.ModeBypassPermissions}, {o.plan, "--plan", permission.ModePlan},
+		{o.acceptEdits, "--accept-edits", permission.ModeAcceptEdits}, {o.dontAsk, "--dont-ask", permission.ModeDontAsk}} {
+		if f.set {
+			picked = append(picked, f.name)
+			o.mode = string(f.mode)
+		}
+	}
+	if len(picked) > 1 {
+		return "", usagef("conflicting mode flags: %s (give one)", strings.Join(picked, ", "))
+	}
+	mode := cfg.DefaultMode
+	if o.mode != "" {
+		m, err := permission.ParseMode(o.mode)
+		if err != nil {
+			return "", usagef("--mode: %v", err)
+		}
+		mode = m
+	}
+	if mode == "" {
+		mode = permission.ModeDefault
+	}
+	if mode == permission.ModeBypassPermissions && cfg.DisableBypass {
+		return "", usagef("bypassPermissions mode is disabled by the managed settings (disableBypassPermissionsMode)")
+	}
+	return mode, nil
+}
+
+// resolve builds the permission engine from the options. cwd may be empty
+// for the process's working directory.
+func (o *options) resolve(cwd string) (*project, error) {
+	if cwd == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+		cwd = wd
+	}
+	root, err := projectRoot(o.root, cwd)
+	if err != nil {
+		return nil, err
+	}
+	home, _ := os.UserHomeDir()
+	d := permission.Discovery{
+		Root:        root,
+		Home:        home,
+		ConfigHome:  envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
+		ManagedPath: managedSettingsPath,
+		NoUser:      o.noUserSettings || home == "",
+		Extra:       o.settings,
+	}
+	cfg, err := permission.Load(d)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	for _, l := range []struct {
+		kind  permission.RuleKind
+		rules []string
+	}{{permission.RuleAllow, o.allow}, {permission.RuleAsk, o.ask}, {permission.RuleDeny, o.deny}} {
+		if err := permission.AddCommandLineRules(cfg, l.kind, l.rules); err != nil {
+			return nil, usageError{err}
+		}
+	}
+	mode, err := o.resolveMode(cfg)
+	if err != nil {
+		return nil, err
+	}
+	e := &permission.Engine{
+		Rules:    cfg.Rules,
+		Mode:     mode,
+		Env:      permission.PathEnv{Cwd: cwd, Home: home, Root: root},
+		PlanFile: o.planFile,
+		Exists: func(p string) bool {
+			_, err := os.Lstat(p)
+			return err == nil
+		},
+	}
+	if o.session != "" {
+		stateHome := envOr("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+		path, err := permission.SessionPath(stateHome, o.session)
+		if err != nil {
+			return nil, usagef("--session: %v", err)
+		}
+		s, err := permission.OpenSession(o.session, path)
+		if err != nil {
+			return nil, err
+		}
+		e.Session = s
+	}
+	return &project{
+		cwd: cwd, root: root, home: home, config: cfg, engine: e,
+		localSettings: filepath.Join(root, ".mewsandbox", "settings.local.yaml"),
+	}, nil
+}
+
+// managedSettingsPath is the administrator's policy; it cannot be moved by
+// an environment variable, or whoever sets the environment could lift it.
+const managedSettingsPath = "/etc/mewsandbox/managed-settings.yaml"
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// projectRoot returns the explicit root, or the git top-level of cwd, or
+// cwd. An explicit root must be an existing directory.
+func projectRoot(explicit, cwd string) (string, error) {
+	if explicit != "" {
+		abs, err := filepath.Abs(explicit)
+		if err != nil {
+			return "", usagef("--root %s: %v", explicit, err)
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return "", usagef("--root %s: %v", explicit, errors.Unwrap(err))
+		}
+		if !fi.IsDir() {
+			return "", usagef("--root %s: not a directory", explicit)
+		}
+		return filepath.EvalSymlinks(abs)
+	}
+	real, err := filepath.EvalSymlinks(cwd)
+	if err != nil {
+		return "", fmt.Errorf("working directory %s: %w", cwd, err)
+	}
+	// Walking up for .git costs a few stats; running git would cost a
+	// process.
+	for dir := real; ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return dir, nil
+		}
+		if dir == "/" || dir == "." {
+			return real, nil
+		}
+	}
+}

@@ -1,0 +1,70 @@
+package integration
+
+import (
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestWholeProcessBench times whole processes — bare exec, mewsandbox and
+// bubblewrap — interleaved in one run so that machine noise hits them all
+// alike, and prints medians as ratios to bare exec. It runs only under
+// `make bench` (MEWSANDBOX_BENCH=1).
+func TestWholeProcessBench(t *testing.T) {
+	if os.Getenv("MEWSANDBOX_BENCH") == "" {
+		t.Skip("set MEWSANDBOX_BENCH=1 (make bench) to run the whole-process comparison")
+	}
+	const rounds = 300
+	dir := project(t, nil)
+	home := t.TempDir()
+	type row struct {
+		name  string
+		argv  []string
+		times []time.Duration
+		rss   int64 // peak, KiB
+	}
+	rows := []*row{
+		{name: "bare /bin/true", argv: []string{"/bin/true"}},
+		{name: "mewsandbox run -- /bin/true", argv: []string{bin, "run", "--", "/bin/true"}},
+		{name: "mewsandbox check -c 'git status'", argv: []string{bin, "check", "-c", "git status"}},
+	}
+	if bwrap, err := osexec.LookPath("bwrap"); err == nil {
+		rows = append(rows, &row{name: "bwrap --unshare-all true", argv: []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "true"}})
+	} else {
+		t.Log("bubblewrap not installed: its row is missing (make bench installs it)")
+	}
+	env := []string{"PATH=/usr/bin:/bin", "HOME=" + home}
+	for i := 0; i < rounds; i++ {
+		for _, r := range rows {
+			cmd := osexec.Command(r.argv[0], r.argv[1:]...)
+			cmd.Dir, cmd.Env = dir, env
+			start := time.Now()
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%s: %v", r.name, err)
+			}
+			r.times = append(r.times, time.Since(start))
+			if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+				r.rss = max(r.rss, ru.Maxrss)
+			}
+		}
+	}
+	median := func(d []time.Duration) time.Duration {
+		s := slices.Clone(d)
+		slices.Sort(s)
+		return s[len(s)/2]
+	}
+	base := median(rows[0].times)
+	fmt.Printf("\nwhole-process medians over %d interleaved rounds (ratios to bare exec; absolute times are noisy here)\n", rounds)
+	fmt.Printf("%-36s %10s %8s %12s %12s\n", "command", "median", "ratio", "overhead", "peak RSS")
+	for _, r := range rows {
+		m := median(r.times)
+		fmt.Printf("%-36s %10s %7.2fx %12s %9d KiB\n", r.name, m.Round(10*time.Microsecond), float64(m)/float64(base), (m - base).Round(10*time.Microsecond), r.rss)
+	}
+	if len(rows) == 4 {
+		fmt.Printf("mewsandbox run / bwrap: %.2fx\n", float64(median(rows[1].times))/float64(median(rows[3].times)))
+	}
+}

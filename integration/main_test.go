@@ -1,0 +1,102 @@
+// Package integration tests the built mewsandbox binary from the outside:
+// its command-line contracts and, on Linux, attacks on the sandbox from
+// inside it.
+package integration
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bin is the mewsandbox binary under test, built once by TestMain.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	// The binary must live where the sandbox may execute it; the temp dir
+	// is fine: the runner re-executes /proc/self/exe before restricting.
+	bin = filepath.Join(dir, "mewsandbox")
+	build := osexec.Command("go", "build", "-o", bin, "../cmd/mewsandbox")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building mewsandbox:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// result is what one run of the binary produced.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// invocation describes one run of the binary.
+type invocation struct {
+	args  []string
+	dir   string
+	stdin string
+	env   []string // added to a minimal environment
+}
+
+// run executes the binary with a clean, predictable environment: HOME and
+// the XDG directories point into a fresh temp dir so no real user settings
+// leak into the test.
+func run(t *testing.T, inv invocation) result {
+	t.Helper()
+	cmd := osexec.Command(bin, inv.args...)
+	cmd.Dir = inv.dir
+	cmd.Stdin = strings.NewReader(inv.stdin)
+	home := t.TempDir()
+	cmd.Env = append([]string{
+		"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+		"HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
+		"LANG=C",
+	}, inv.env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*osexec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %.200q: %v", strings.Join(inv.args, " "), err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// project makes a temp project directory (a git repository) holding files.
+func project(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return real
+}
