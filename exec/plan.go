@@ -105,10 +105,14 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 	}
 	switch p.Network.Mode {
 	case NetworkNone, "":
-		e.Landlock.HandleNet = true
+		ports := len(p.Network.Connect)+len(p.Network.Bind) > 0
+		// Without ports seccomp refuses every inet socket on its own;
+		// Landlock's TCP rules add depth where the kernel has them, and
+		// are required only to open single ports.
+		e.Landlock.HandleNet = ports || k.abi >= 4
 		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
-		e.Seccomp.AllowInetStream = len(p.Network.Connect)+len(p.Network.Bind) > 0
+		e.Seccomp.AllowInetStream = ports
 	case NetworkAll:
 		if len(p.Network.Connect)+len(p.Network.Bind) > 0 {
 			return Enforcement{}, errors.New("network: --allow-connect and --allow-bind ports only make sense with network mode none")

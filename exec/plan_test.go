@@ -308,10 +308,13 @@ func TestPlanMissing(t *testing.T) {
 	}{
 		{"a full kernel misses nothing", fullKernel, DefaultPolicy("/p"), nil},
 		{"without Landlock everything but seccomp is missing", kernel{abi: 0, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
-			[]string{"landlock: filesystem", "landlock: TCP", "landlock: blocking signals", "landlock: blocking connections to abstract"}},
+			[]string{"landlock: filesystem", "landlock: blocking signals", "landlock: blocking connections to abstract"}},
 		{"ABI 5 lacks the scopes", kernel{abi: 5, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
 			[]string{"landlock: blocking signals", "landlock: blocking connections to abstract"}},
-		{"ABI 3 lacks the network and the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
+		// With no port granted seccomp alone keeps the network closed.
+		{"ABI 3 without ports lacks only the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p"),
+			[]string{"landlock: blocking signals", "landlock: blocking connections to abstract"}},
+		{"ABI 3 with a port lacks the TCP rules and the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p").WithNetwork(Network{Mode: NetworkNone, Connect: []uint16{5432}}),
 			[]string{"landlock: TCP", "landlock: blocking signals", "landlock: blocking connections to abstract"}},
 		{"ABI 3 with all network lacks only the scopes", kernel{abi: 3, seccomp: seccomp.Status{Supported: true}}, DefaultPolicy("/p").WithNetwork(Network{Mode: NetworkAll}),
 			[]string{"landlock: blocking signals", "landlock: blocking connections to abstract"}},

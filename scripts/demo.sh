@@ -18,8 +18,8 @@ cd "$HOME/project"
 git init -q . && printf 'int main(void){return 0;}\n' >main.c
 echo "keep me" >notes.txt
 
-bold=$(tput bold 2>/dev/null || true)
-plain=$(tput sgr0 2>/dev/null || true)
+bold="" plain=""
+if [ -t 1 ]; then bold=$(tput bold 2>/dev/null || true) plain=$(tput sgr0 2>/dev/null || true); fi
 step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain"; }
 show() { printf '$ %s\n' "$*"; "$@"; printf '(exit %d)\n' "$?"; }
 
@@ -39,7 +39,9 @@ step "3. With --yolo the engine lets everything through; the kernel still holds"
 show "$bin" run --yolo -c "echo pwned > $work/outside.txt"
 test -e "$work/outside.txt" && echo "!! the write outside the root went through" || echo "-> nothing was written outside the project root"
 show "$bin" run --yolo -- cat "$HOME/.ssh/id_rsa"
-python3 -c 'import socket,time
+echo "-> the engine still asks for credential reads in --yolo mode; hide the read from it and the kernel refuses:"
+show "$bin" run --yolo -c 'd=.ssh; cat ~/$d/id_rsa'
+/usr/bin/python3 -c 'import socket,time
 s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", 47631)); s.listen(); time.sleep(30)' &
 listener=$!
