@@ -8,7 +8,7 @@ GO        ?= go
 BIN       := bin/mewsandbox
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME  ?= 10s
-PKG_DEPS  := gcc pkg-config libseccomp-dev git
+PKG_DEPS  := gcc libc6-dev pkg-config libseccomp-dev git
 export CGO_ENABLED := 1
 
 .PHONY: all deps bench-deps build test unit integration bench fuzz lint demo install clean
@@ -30,8 +30,12 @@ deps:
 bench-deps: deps
 	@command -v bwrap >/dev/null || { echo "installing: bubblewrap"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
 
+# A static binary starts faster (no dynamic loader, twice per run: the
+# runner re-executes itself) and runs on hosts without libseccomp.
+STATIC_LDFLAGS := -linkmode external -extldflags "-static"
+
 build: deps
-	$(GO) build -trimpath -o $(BIN) ./cmd/mewsandbox
+	$(GO) build -trimpath -ldflags '$(STATIC_LDFLAGS)' -o $(BIN) ./cmd/mewsandbox
 
 # test runs the unit tests and the black-box integration tests (which build
 # their own binary), all with the race detector, then cross-builds macOS.
@@ -51,7 +55,7 @@ integration: deps
 # against bare exec and bubblewrap, printed as ratios.
 bench: bench-deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
-	MEWSANDBOX_BENCH=1 $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
+	MEWSANDBOX_BENCH=1 MEWSANDBOX_BIN=$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
 
 # fuzz runs every fuzz target for $(FUZZTIME).
 fuzz: deps

@@ -22,14 +22,21 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	// The binary must live where the sandbox may execute it; the temp dir
-	// is fine: the runner re-executes /proc/self/exe before restricting.
-	bin = filepath.Join(dir, "mewsandbox")
-	build := osexec.Command("go", "build", "-o", bin, "../cmd/mewsandbox")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building mewsandbox:", err)
-		os.Exit(1)
+	// MEWSANDBOX_BIN names a binary built elsewhere (make bench measures
+	// the one make build makes); otherwise build one. The runner
+	// re-executes /proc/self/exe before restricting, so it may live
+	// anywhere.
+	bin = os.Getenv("MEWSANDBOX_BIN")
+	if bin == "" {
+		bin = filepath.Join(dir, "mewsandbox")
+		build := osexec.Command("go", "build", "-o", bin, "../cmd/mewsandbox")
+		build.Stderr = os.Stderr
+		if err := build.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "building mewsandbox:", err)
+			os.Exit(1)
+		}
+	} else if abs, err := filepath.Abs(bin); err == nil {
+		bin = abs
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
