@@ -94,7 +94,8 @@ type analyzer struct {
 	tooDeep bool   // "nesting too deep" already reported
 	fn      string // the function whose body is being walked
 	async   bool   // the statement runs concurrently with the shell
-	// dir is where the commands being walked run, as SimpleCommand.Dir.
+	// dir is where the commands being walked run: as SimpleCommand.Dir,
+	// or a set of directories (dirSetOf).
 	dir string
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
@@ -279,8 +280,8 @@ func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
 		Redirects: z.redirects(rs, &subs),
 		Func:      z.fn,
 		Async:     z.async,
-		Dir:       z.dir,
 	}
+	c.Dir, c.Dirs = exportDir(z.dir)
 	z.add(c, subs)
 }
 
@@ -302,18 +303,19 @@ func (z *analyzer) compound(cmd syntax.Command) {
 	case *syntax.Block:
 		z.stmts(cmd.Stmts)
 	case *syntax.IfClause:
-		// Each branch starts where the if does.
-		dir, moved := z.dir, false
+		// Each branch starts where the if does, or where the conditions
+		// tried before it left the shell. After the if the shell is
+		// where any of them left it.
+		start, out := z.dir, z.dir
 		for c := cmd; c != nil; c = c.Else {
-			z.dir = dir
+			z.dir = start
 			z.stmts(c.Cond)
+			start = dirUnion(start, z.dir)
+			out = dirUnion(out, z.dir)
 			z.stmts(c.Then)
-			moved = moved || z.dir != dir
+			out = dirUnion(out, z.dir)
 		}
-		z.dir = dir
-		if moved {
-			z.dir = "?"
-		}
+		z.dir = out
 	case *syntax.WhileClause:
 		dir := z.dir
 		z.stmts(cmd.Cond)
@@ -341,21 +343,25 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		var subs stmtLists
 		z.word(cmd.Word, &subs)
 		z.subs(subs)
-		dir, moved := z.dir, false
+		// Each item starts where the case does, or, after a ;& or ;;&,
+		// where the item before it left the shell.
+		dir := z.dir
+		start, out := dir, dir
 		for _, item := range cmd.Items {
-			z.dir = dir
+			z.dir = start
 			subs = subs[:0]
 			for _, p := range item.Patterns {
 				z.word(p, &subs)
 			}
 			z.subs(subs)
 			z.stmts(item.Stmts)
-			moved = moved || z.dir != dir
+			out = dirUnion(out, z.dir)
+			start = dir
+			if item.Op != syntax.Break {
+				start = dirUnion(dir, z.dir)
+			}
 		}
-		z.dir = dir
-		if moved {
-			z.dir = "?"
-		}
+		z.dir = out
 	case *syntax.BinaryCmd:
 		z.binary(cmd)
 	case *syntax.FuncDecl:
@@ -399,8 +405,10 @@ func (z *analyzer) compound(cmd syntax.Command) {
 func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	pipe := isPipe(b.Op)
 	var chain []*syntax.Stmt
+	var ops []syntax.BinCmdOperator // ops[i] comes before chain[i]
 	for {
 		chain = append(chain, b.Y)
+		ops = append(ops, b.Op)
 		x := b.X
 		if xb, ok := x.Cmd.(*syntax.BinaryCmd); ok && isPipe(xb.Op) == pipe &&
 			len(x.Redirs) == 0 && !x.Negated && !x.Background {
@@ -412,13 +420,26 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	if !pipe {
 		// Each command after the first runs only if the ones before
-		// succeeded or failed: a cd in the chain moves the rest of the
-		// chain, and after it the directory is not known for sure.
-		dir := z.dir
+		// succeeded or failed. As long as the chain is all &&, a command
+		// runs where the one before it left the shell (a cd there
+		// worked); after a || it may also run where any command before
+		// left it, that one skipped or failed. After the chain the shell
+		// is where any of its commands left it.
+		all, at := z.dir, z.dir
+		ands := true
 		for i := len(chain) - 1; i >= 0; i-- {
+			if i < len(chain)-1 {
+				ands = ands && ops[i] == syntax.AndStmt
+				if !ands {
+					at = all
+				}
+			}
+			z.dir = at
 			z.stmt(chain[i])
+			at = z.dir
+			all = dirUnion(all, z.dir)
 		}
-		z.mayHaveMoved(dir)
+		z.dir = all
 		return
 	}
 	// Every stage of a pipeline runs in a subshell of its own,
@@ -436,12 +457,63 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.a.Pipelines = append(z.a.Pipelines, p)
 }
 
-// mayHaveMoved makes the directory unknown when a construct that may or
-// may not have run its cd (a branch, a loop, a && chain) changed it.
+// mayHaveMoved makes the directory unknown when a loop, whose body may
+// run any number of times, changed it.
 func (z *analyzer) mayHaveMoved(before string) {
 	if z.dir != before {
 		z.dir = "?"
 	}
+}
+
+// maxDirs is how many directories a command may run in before the
+// analysis calls its directory unknown.
+const maxDirs = 8
+
+// dirSetMark starts the encoding of a set of directories in
+// analyzer.dir: the mark, then the sorted directories, each after a mark.
+// No directory holds a NUL byte (changeDir makes one unknown), so a
+// single directory never reads as a set.
+const dirSetMark = "\x00"
+
+// dirMembers returns the directories d stands for.
+func dirMembers(d string) []string {
+	if rest, ok := strings.CutPrefix(d, dirSetMark); ok {
+		return strings.Split(rest, dirSetMark)
+	}
+	return []string{d}
+}
+
+// dirSetOf encodes a set of directories: one directory as itself, "?"
+// when one of them is unknown or there are more than maxDirs.
+func dirSetOf(ds []string) string {
+	slices.Sort(ds)
+	ds = slices.Compact(ds)
+	switch {
+	case slices.Contains(ds, "?") || len(ds) > maxDirs:
+		return "?"
+	case len(ds) == 1:
+		return ds[0]
+	}
+	return dirSetMark + strings.Join(ds, dirSetMark)
+}
+
+// dirUnion returns the set of directories in a or b.
+func dirUnion(a, b string) string {
+	if a == b {
+		return a
+	}
+	if a == "?" || b == "?" {
+		return "?"
+	}
+	return dirSetOf(append(dirMembers(a), dirMembers(b)...))
+}
+
+// exportDir returns an analyzer.dir as SimpleCommand.Dir and Dirs.
+func exportDir(d string) (string, []string) {
+	if strings.HasPrefix(d, dirSetMark) {
+		return "?", dirMembers(d)
+	}
+	return d, nil
 }
 
 func isPipe(op syntax.BinCmdOperator) bool {
@@ -593,7 +665,8 @@ func (z *analyzer) docProgram(r *syntax.Redirect) (string, bool) {
 // commands whose words are their arguments ("FOO=bar" for an assignment).
 func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	var subs stmtLists
-	c := SimpleCommand{Func: z.fn, Async: z.async, Dir: z.dir}
+	c := SimpleCommand{Func: z.fn, Async: z.async}
+	c.Dir, c.Dirs = exportDir(z.dir)
 	to := d.End()
 	if len(rs) > 0 {
 		if e := redirEnd(rs[len(rs)-1]); e.Offset() > to.Offset() {
@@ -709,7 +782,7 @@ func isFD(s string) bool {
 // nested shell programs, find -exec commands and substitutions. args are
 // c's words as parsed, nil for a synthetic command.
 func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, stdin *syntax.Redirect) {
-	c.Dir = z.dir
+	c.Dir, c.Dirs = exportDir(z.dir)
 	if len(c.Words) == 0 {
 		z.add(c, subs)
 		return
@@ -755,9 +828,12 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 	n := lowerName(c)
 	switch {
 	case n == "cd" || n == "pushd":
-	case n == "popd" || n == "source" || n == "." || z.cdFuncs[c.Name()]:
-		// Back to a directory of the stack, or wherever a script or
-		// function went.
+	case n == "popd" || z.cdFuncs[c.Name()]:
+		// Back to a directory of the stack, or wherever a function went.
+		// A sourced script could cd too, but following that guess would
+		// put every later relative path everywhere: `source
+		// .venv/bin/activate && pytest tests/` would meet every path
+		// rule. The kernel sandbox, not this guess, holds such a script.
 		z.dir = "?"
 		return
 	default:
@@ -777,6 +853,8 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 	switch {
 	case target == nil:
 		z.dir = "~"
+	case strings.Contains(target.Text, dirSetMark):
+		z.dir = "?"
 	case !target.Literal:
 		t := looseText(target.Text)
 		if rest, ok := homeRest(t); ok && !strings.ContainsAny(rest, "$`*?[{") {
@@ -788,11 +866,19 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		z.dir = "?"
 	case path.IsAbs(target.Text) || strings.HasPrefix(target.Text, "~"):
 		z.dir = target.Text
-	case z.dir == "?":
-	case z.dir == "":
-		z.dir = target.Text
 	default:
-		z.dir = z.dir + "/" + target.Text
+		// Relative: from each directory the shell may be in.
+		ds := dirMembers(z.dir)
+		for i, d := range ds {
+			switch d {
+			case "?":
+			case "":
+				ds[i] = target.Text
+			default:
+				ds[i] = d + "/" + target.Text
+			}
+		}
+		z.dir = dirSetOf(ds)
 	}
 	if z.fn != "" {
 		if z.cdFuncs == nil {
@@ -1364,41 +1450,43 @@ type wrapSpec struct {
 // wrapperSpecs are the commands looked through to find what really runs. Each
 // is here because it runs its operands as a command with the same
 // privileges or more: a rule for `rm` must also catch `sudo nice rm`.
-var wrapperSpecs = map[string]*wrapSpec{
-	"sudo": {arg: "ughpCDrtTU", assigns: true,
-		longArg: []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user"}},
-	"doas":   {arg: "uC"},
-	"pkexec": {longArg: []string{"--user"}},
-	"env": {arg: "uC", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true,
-		longArg: []string{"--unset", "--chdir"}},
-	"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
-	"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
-	"nohup":    {},
-	"timeout":  {arg: "sk", operands: 1, longArg: []string{"--signal", "--kill-after"}},
-	"time":     {arg: "fo", longArg: []string{"--format", "--output"}},
-	"command":  {lookup: "vV"},
-	"builtin":  {},
-	"exec":     {arg: "a"},
-	"xargs":    {arg: "adEILnPs", open: true, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
-	"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
-	"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
-	"taskset":  {operands: 1},
-	"setsid":   {},
-	"unbuffer": {},
-	"busybox":  {},
-	"toybox":   {},
-	"parallel": {arg: "jSadEInNLPsC", open: true, longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
-	"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
-	"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
-	"strace":   {arg: "abeEIoOpPsSuUX"},
-	"ltrace":   {arg: "aAeEnopsuXxDFlL"},
-	"unshare":  {arg: "SGRwt"},
-	"watch": {arg: "n", program: true, exec: "x",
-		longArg: []string{"--interval"}},
-	"su":      {arg: "gGsw", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}},
-	"runuser": {arg: "ugGsw", shell: 'c', shellLong: "--command", noCommand: true, cmdIf: 'u', longArg: []string{"--user", "--group", "--supp-group", "--shell", "--whitelist-environment"}},
-	"script":  {arg: "cEIOBTm", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--log-io", "--log-in", "--log-out", "--log-timing", "--echo", "--logging-format"}},
-}
+var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec {
+	return map[string]*wrapSpec{
+		"sudo": {arg: "ughpCDrtTU", assigns: true,
+			longArg: []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user"}},
+		"doas":   {arg: "uC"},
+		"pkexec": {longArg: []string{"--user"}},
+		"env": {arg: "uC", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true,
+			longArg: []string{"--unset", "--chdir"}},
+		"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
+		"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
+		"nohup":    {},
+		"timeout":  {arg: "sk", operands: 1, longArg: []string{"--signal", "--kill-after"}},
+		"time":     {arg: "fo", longArg: []string{"--format", "--output"}},
+		"command":  {lookup: "vV"},
+		"builtin":  {},
+		"exec":     {arg: "a"},
+		"xargs":    {arg: "adEILnPs", open: true, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
+		"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
+		"taskset":  {operands: 1},
+		"setsid":   {},
+		"unbuffer": {},
+		"busybox":  {},
+		"toybox":   {},
+		"parallel": {arg: "jSadEInNLPsC", open: true, longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
+		"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
+		"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
+		"strace":   {arg: "abeEIoOpPsSuUX"},
+		"ltrace":   {arg: "aAeEnopsuXxDFlL"},
+		"unshare":  {arg: "SGRwt"},
+		"watch": {arg: "n", program: true, exec: "x",
+			longArg: []string{"--interval"}},
+		"su":      {arg: "gGsw", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}},
+		"runuser": {arg: "ugGsw", shell: 'c', shellLong: "--command", noCommand: true, cmdIf: 'u', longArg: []string{"--user", "--group", "--supp-group", "--shell", "--whitelist-environment"}},
+		"script":  {arg: "cEIOBTm", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--log-io", "--log-in", "--log-out", "--log-timing", "--echo", "--logging-format"}},
+	}
+}}
 
 // unwrapped is what unwrap found.
 type unwrapped struct {
@@ -1419,7 +1507,7 @@ func unwrap(words []Word) unwrapped {
 			return u
 		}
 		name := strings.ToLower(baseName(w.Text))
-		spec := wrapperSpecs[name]
+		spec := wrapperSpecs.get()[name]
 		if spec == nil {
 			return u
 		}
@@ -1577,30 +1665,4 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 		return i, o
 	}
 	return i, o
-}
-
-// isAssignWord reports whether s has the form NAME=value or NAME+=value.
-func isAssignWord(s string) bool {
-	name, _, ok := strings.Cut(s, "=")
-	if !ok {
-		return false
-	}
-	name = strings.TrimSuffix(name, "+")
-	return isName(name)
-}
-
-func isName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '_', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
-		case c >= '0' && c <= '9' && i > 0:
-		default:
-			return false
-		}
-	}
-	return true
 }

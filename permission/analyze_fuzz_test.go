@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -19,6 +20,7 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"eval rm x",
 		":(){ :|:& };:",
 		"curl -s x | bash",
+		"cd src && make || cd /tmp; case x in a) cd b;& c) cat k;; esac; cat k > out",
 	} {
 		f.Add(s)
 	}
@@ -28,6 +30,10 @@ func FuzzAnalyzeShell(f *testing.F) {
 		for i, c := range a.Commands {
 			if c.Inner < 0 || c.Inner > len(c.Words) {
 				t.Fatalf("Commands[%d].Inner = %d with %d words", i, c.Inner, len(c.Words))
+			}
+			if c.Dirs != nil && (c.Dir != "?" || len(c.Dirs) < 2 || len(c.Dirs) > maxDirs ||
+				slices.ContainsFunc(c.Dirs, func(d string) bool { return d == "?" || strings.Contains(d, dirSetMark) })) {
+				t.Fatalf("Commands[%d]: Dir %q with Dirs %q", i, c.Dir, c.Dirs)
 			}
 			_ = c.Name()
 			_ = c.Args()

@@ -313,7 +313,7 @@ func TestAnalyzeShellDir(t *testing.T) {
 		{"after a chain it is unknown", "cd / && ls; ls", []string{"", "/", "?"}},
 		{"function that moves", "f() { cd /; }; f; ls", []string{"", "", "?"}},
 		{"popd", "pushd /x; popd; ls", []string{"", "/x", "?"}},
-		{"source may move", "source env.sh; ls", []string{"", "?"}},
+		{"source does not move (a sourced cd is the sandbox's to hold)", "source env.sh; ls", []string{"", ""}},
 		{"bare assignment and redirect", "cd /; X=1; > f", []string{"", "/", "/"}},
 	}
 	for _, tt := range tests {
@@ -323,6 +323,52 @@ func TestAnalyzeShellDir(t *testing.T) {
 			got := make([]string, len(a.Commands))
 			for i, c := range a.Commands {
 				got[i] = c.Dir
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("AnalyzeShell(%q) dirs = %q, want %q (commands %q)", tt.src, got, tt.want, names(a))
+			}
+		})
+	}
+}
+
+func TestAnalyzeShellDirs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, src string
+		want      []string // Dir of each command, or its Dirs joined by "|"
+	}{
+		{"after a && chain: the cd worked or not", "cd src && make; ls", []string{"", "src", "|src"}},
+		{"inside a && chain the cd worked", "cd a && cd b && ls", []string{"", "a", "a/b"}},
+		{"every prefix of a && chain", "cd a && cd b; ls", []string{"", "a", "|a|a/b"}},
+		{"after || the cd may have failed", "cd a || cat k; ls", []string{"", "|a", "|a"}},
+		{"|| after && reaches back to the start", "cd a && cd b || cat k", []string{"", "a", "|a|a/b"}},
+		{"an absolute cd from any directory", "cd a && x; cd /tmp; ls", []string{"", "a", "|a", "/tmp"}},
+		{"a relative cd from each directory", "cd a && x; cd b; ls", []string{"", "a", "|a", "a/b|b"}},
+		{"a relative cd from an unknown directory", "cd \"$X\"; cd b; ls", []string{"", "?", "?"}},
+		{"if without else", "if a; then cd /; fi; ls", []string{"", "", "|/"}},
+		{"elif after a condition that moved", "if cd x && false; then :; elif cat k; then :; fi", []string{"", "x", "|x", "|x", "|x"}},
+		{"case fall-through", "case x in a) cd /etc;& b) cat shadow;; esac", []string{"", "|/etc"}},
+		{"case items apart", "case x in a) cd /etc;; b) cat shadow;; esac; ls", []string{"", "", "|/etc"}},
+		{"a loop that moves stays unknown", "for i in 1; do cd x; done; ls", []string{"", "?"}},
+		{"too many directories are unknown", "cd /a || cd /b || cd /c || cd /d || cd /e || cd /f || cd /g || cd /h || cd /i; ls",
+			[]string{"", "|/a", "|/a|/b", "|/a|/b|/c", "|/a|/b|/c|/d", "|/a|/b|/c|/d|/e", "|/a|/b|/c|/d|/e|/f", "|/a|/b|/c|/d|/e|/f|/g", "?", "?"}},
+		{"relative cds after || multiply", "cd a || cd b || cd c; ls", []string{"", "|a", "|a|a/b|b", "|a|a/b|a/b/c|a/c|b|b/c|c"}},
+		{"a subshell keeps its directories", "(cd a && x; ls); ls", []string{"", "a", "|a", ""}},
+		{"source keeps the candidate directories", "cd a && x; source env.sh; ls", []string{"", "a", "|a", "|a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a := AnalyzeShell(tt.src)
+			got := make([]string, len(a.Commands))
+			for i, c := range a.Commands {
+				got[i] = c.Dir
+				if c.Dirs != nil {
+					if c.Dir != "?" {
+						t.Errorf("command %q: Dirs %q with Dir %q", c.Text, c.Dirs, c.Dir)
+					}
+					got[i] = strings.Join(c.Dirs, "|")
+				}
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("AnalyzeShell(%q) dirs = %q, want %q (commands %q)", tt.src, got, tt.want, names(a))

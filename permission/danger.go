@@ -34,86 +34,88 @@ type dangerRule struct {
 // shutdown, and Windows' del, rmdir, format, taskkill, Remove-Item and
 // Stop-Process. CheckDanger reports the first critical row that matches,
 // else the first row; specific rows therefore come before general ones.
-var dangerTable = []dangerRule{
-	// rm aimed at / or the home directory is the classic unrecoverable
-	// mistake; Critical for critical paths, Ask for any other operands.
-	{name: "rm", check: checkRm},
-	// rmdir only removes empty directories, but on a critical path it is
-	// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
-	{name: "rmdir", check: checkRmdir},
-	// find -delete and -exec rm delete everything they match; with no
-	// test, everything under the start path.
-	{name: "find -delete", check: checkFindDelete},
-	// Windows deletion commands (del, erase, rd, Remove-Item).
-	{name: "del", check: nameIn("deletes files", "del", "erase", "rd", "remove-item")},
-	// format wipes a Windows volume.
-	{name: "format", check: nameIn("formats a disk", "format")},
-	// Overwrites a file in place so it cannot be recovered.
-	{name: "shred", check: withArgs("overwrites files so they cannot be recovered", "shred")},
-	// Empties or cuts files.
-	{name: "truncate", check: withArgs("truncates files", "truncate")},
-	// Rewrites published history; others lose work.
-	{name: "git push --force", check: checkGitPushForce},
-	// Publishes commits to a shared remote.
-	{name: "git push", check: gitSub("publishes commits to a remote", "push")},
-	// Discards commits or uncommitted changes.
-	{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
-	// Deletes untracked files, which git cannot restore.
-	{name: "git clean", check: gitSub("deletes untracked files", "clean")},
-	// Overwrites uncommitted changes in the working tree.
-	{name: "git checkout .", check: checkGitCheckoutDiscard},
-	// Same as git checkout -- for newer git.
-	{name: "git restore", check: checkGitRestore},
-	// Deletes a branch even when it is not merged.
-	{name: "git branch -D", check: checkGitBranchDelete},
-	// Deletes stashed work.
-	{name: "git stash drop", check: checkGitStashDrop},
-	// A git subcommand only known at run time may be any of the above.
-	{name: "git", check: checkGitUnknown},
-	// git -c and git config keys that run a program of their choosing.
-	{name: "git config exec", check: checkGitConfigExec},
-	// Runs the command with more privileges than the sandbox grants.
-	{name: "sudo", check: checkSudo},
-	// Creates a file system: destroys what the device held.
-	{name: "mkfs", check: checkMkfs},
-	// Erases file system signatures.
-	{name: "wipefs", check: nameIn("erases file system signatures", "wipefs")},
-	// Rewrites partition tables.
-	{name: "fdisk", check: checkPartition},
-	// Copies raw blocks; `of=/dev/sda` destroys a disk.
-	{name: "dd", check: nameIn("copies raw data and can overwrite disks", "dd")},
-	// Writing to a device node goes around the file system (> /dev/sda).
-	{name: "> /dev/", check: checkDeviceWrite},
-	// Deletes extraneous files at the destination.
-	{name: "rsync --delete", check: checkRsyncDelete},
-	// Recursive permission or owner changes of broad trees break systems
-	// and are slow to undo.
-	{name: "chmod -R", check: checkRecursiveChmod},
-	// World-writable files let any user change them.
-	{name: "chmod 777", check: checkChmodWorld},
-	// Signals other processes.
-	{name: "kill", check: nameIn("terminates processes", "kill")},
-	{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
-	{name: "killall", check: nameIn("terminates processes by name", "killall")},
-	{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
-	// Stops or restarts the machine.
-	{name: "reboot", check: nameIn("restarts the machine", "reboot")},
-	{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
-	{name: "init 0", check: checkInit},
-	{name: "systemctl poweroff", check: checkSystemctlPower},
-	// Deletes every cron job of the user, without confirmation.
-	{name: "crontab -r", check: checkCrontabRemove},
-	// A function that starts copies of itself concurrently exhausts the
-	// process table.
-	{name: "fork bomb", check: checkForkBomb},
-	// Variables that make later programs load or run code of the
-	// setter's choosing.
-	{name: "hijack variable", check: checkHijackAssign},
-	// Downloaded code run without being seen.
-	{name: "curl | sh", pipe: pipeDownloadToInterpreter},
-	// A shell program assembled in a pipe cannot be analysed.
-	{name: "pipe to shell", pipe: pipeToShell},
-}
+var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
+	return []dangerRule{
+		// rm aimed at / or the home directory is the classic unrecoverable
+		// mistake; Critical for critical paths, Ask for any other operands.
+		{name: "rm", check: checkRm},
+		// rmdir only removes empty directories, but on a critical path it is
+		// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
+		{name: "rmdir", check: checkRmdir},
+		// find -delete and -exec rm delete everything they match; with no
+		// test, everything under the start path.
+		{name: "find -delete", check: checkFindDelete},
+		// Windows deletion commands (del, erase, rd, Remove-Item).
+		{name: "del", check: nameIn("deletes files", "del", "erase", "rd", "remove-item")},
+		// format wipes a Windows volume.
+		{name: "format", check: nameIn("formats a disk", "format")},
+		// Overwrites a file in place so it cannot be recovered.
+		{name: "shred", check: withArgs("overwrites files so they cannot be recovered", "shred")},
+		// Empties or cuts files.
+		{name: "truncate", check: withArgs("truncates files", "truncate")},
+		// Rewrites published history; others lose work.
+		{name: "git push --force", check: checkGitPushForce},
+		// Publishes commits to a shared remote.
+		{name: "git push", check: gitSub("publishes commits to a remote", "push")},
+		// Discards commits or uncommitted changes.
+		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
+		// Deletes untracked files, which git cannot restore.
+		{name: "git clean", check: gitSub("deletes untracked files", "clean")},
+		// Overwrites uncommitted changes in the working tree.
+		{name: "git checkout .", check: checkGitCheckoutDiscard},
+		// Same as git checkout -- for newer git.
+		{name: "git restore", check: checkGitRestore},
+		// Deletes a branch even when it is not merged.
+		{name: "git branch -D", check: checkGitBranchDelete},
+		// Deletes stashed work.
+		{name: "git stash drop", check: checkGitStashDrop},
+		// A git subcommand only known at run time may be any of the above.
+		{name: "git", check: checkGitUnknown},
+		// git -c and git config keys that run a program of their choosing.
+		{name: "git config exec", check: checkGitConfigExec},
+		// Runs the command with more privileges than the sandbox grants.
+		{name: "sudo", check: checkSudo},
+		// Creates a file system: destroys what the device held.
+		{name: "mkfs", check: checkMkfs},
+		// Erases file system signatures.
+		{name: "wipefs", check: nameIn("erases file system signatures", "wipefs")},
+		// Rewrites partition tables.
+		{name: "fdisk", check: checkPartition},
+		// Copies raw blocks; `of=/dev/sda` destroys a disk.
+		{name: "dd", check: nameIn("copies raw data and can overwrite disks", "dd")},
+		// Writing to a device node goes around the file system (> /dev/sda).
+		{name: "> /dev/", check: checkDeviceWrite},
+		// Deletes extraneous files at the destination.
+		{name: "rsync --delete", check: checkRsyncDelete},
+		// Recursive permission or owner changes of broad trees break systems
+		// and are slow to undo.
+		{name: "chmod -R", check: checkRecursiveChmod},
+		// World-writable files let any user change them.
+		{name: "chmod 777", check: checkChmodWorld},
+		// Signals other processes.
+		{name: "kill", check: nameIn("terminates processes", "kill")},
+		{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
+		{name: "killall", check: nameIn("terminates processes by name", "killall")},
+		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
+		// Stops or restarts the machine.
+		{name: "reboot", check: nameIn("restarts the machine", "reboot")},
+		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
+		{name: "init 0", check: checkInit},
+		{name: "systemctl poweroff", check: checkSystemctlPower},
+		// Deletes every cron job of the user, without confirmation.
+		{name: "crontab -r", check: checkCrontabRemove},
+		// A function that starts copies of itself concurrently exhausts the
+		// process table.
+		{name: "fork bomb", check: checkForkBomb},
+		// Variables that make later programs load or run code of the
+		// setter's choosing.
+		{name: "hijack variable", check: checkHijackAssign},
+		// Downloaded code run without being seen.
+		{name: "curl | sh", pipe: pipeDownloadToInterpreter},
+		// A shell program assembled in a pipe cannot be analysed.
+		{name: "pipe to shell", pipe: pipeToShell},
+	}
+}}
 
 // CheckDanger reports whether c matches the danger table, and the first
 // critical row that matches or else the first one. env is where the
@@ -122,8 +124,9 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 	env = env.In(c.Dir)
 	var found Danger
 	ok := false
-	for i := range dangerTable {
-		r := &dangerTable[i]
+	table := dangerTable.get()
+	for i := range table {
+		r := &table[i]
 		if r.check == nil {
 			continue
 		}
@@ -145,9 +148,10 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 // each other (curl … | sh), one for each pipeline and row that match.
 func CheckPipelines(a Analysis) []Danger {
 	var out []Danger
+	table := dangerTable.get()
 	for _, p := range a.Pipelines {
-		for i := range dangerTable {
-			r := &dangerTable[i]
+		for i := range table {
+			r := &table[i]
 			if r.pipe == nil {
 				continue
 			}
@@ -735,11 +739,9 @@ func checkChmodWorld(c SimpleCommand, _ PathEnv) (string, bool) {
 	if lowerName(c) != "chmod" {
 		return "", false
 	}
-	for _, w := range modeOperands(c) {
-		if w.Literal && worldWritable(w.Text) {
-			return "chmod " + w.Text + " makes files writable by every user", false
-		}
-		break // only the first operand is the mode
+	// Only the first operand is the mode.
+	if ops := modeOperands(c); len(ops) > 0 && ops[0].Literal && worldWritable(ops[0].Text) {
+		return "chmod " + ops[0].Text + " makes files writable by every user", false
 	}
 	return "", false
 }

@@ -3,6 +3,7 @@ package permission
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -168,7 +169,12 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		p = "." // Glob, Grep and LS default to the working directory.
 	}
 	abs := e.Env.Resolve(p)
-	w := Word{Text: abs, Literal: true}
+	w := pathSubject{abs: abs}
+	if !strings.HasPrefix(abs, "/") {
+		// Without a working or home directory where the path lies is
+		// unknown.
+		w = pathSubject{tmpl: unrooted(abs)}
+	}
 	write := kind == KindEdit
 
 	if v, ok := e.pathRules(tool, w, write, RuleDeny); ok {
@@ -222,16 +228,24 @@ func (e *Engine) protected(abs string, write bool) string {
 	return ""
 }
 
+// pathSubject is a path as the path rules see it: abs, absolute and clean,
+// when it is known; otherwise tmpl, its template (pathTemplate), in which
+// pathWild marks what is only known at run time.
+type pathSubject struct {
+	abs  string
+	tmpl string
+}
+
 // pathRules finds the first rule of the given kind that matches a path the
 // call reads or (when write) writes. A write meets the edit rules and the
 // Read deny rules too: a path too secret to read is too secret to
 // overwrite.
-func (e *Engine) pathRules(tool string, w Word, write bool, kind RuleKind) (verdict, bool) {
+func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind) (verdict, bool) {
 	first := func(tool string) *Rule {
-		if w.Literal && len(w.Text) > 0 && w.Text[0] == '/' && isClean(w.Text) {
-			return e.firstPathRule(kind, tool, w.Text)
+		if p.abs != "" {
+			return e.firstPathRule(kind, tool, p.abs)
 		}
-		return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool { return r.MatchPath(w, e.Env) })
+		return e.firstTemplateRule(kind, tool, p.tmpl)
 	}
 	if write {
 		if r := first(editToolFor(tool)); r != nil {
@@ -312,28 +326,44 @@ func (e *Engine) dangerVerdict(d Danger) verdict {
 
 // touch is one path a simple command reads or writes.
 type touch struct {
-	word     Word   // as written; the rule matchers take it
-	abs      string // resolved once, when the word is literal
+	word     Word // as written, for messages
+	path     pathSubject
 	write    bool
 	redirect bool // a redirection target, not a file argument
 }
 
 // touches resolves the paths c reads and writes once, for every check
-// that follows.
+// that follows. An earlier cd in the same line moved c: its relative paths
+// resolve in c.Dir, or in each directory of c.Dirs, which makes one touch
+// per directory; when the directory is unknown a relative path may lie
+// anywhere.
 func (e *Engine) touches(c SimpleCommand) []touch {
 	args := PathArgs(c)
-	env := e.Env.In(c.Dir) // an earlier cd in the same line moved c
-	ts := make([]touch, len(args))
-	for i, a := range args {
-		ts[i] = touch{word: a.Word, write: a.Write, redirect: isRedirectTarget(c, a.Word)}
-		if abs := env.Resolve(a.Word.Text); a.Word.Literal && strings.HasPrefix(abs, "/") {
-			// Matchers resolve again; an absolute clean path costs them
-			// nothing.
-			ts[i].abs = abs
-			ts[i].word = Word{Text: abs, Literal: true}
-		} else if a.Word.Literal {
-			// Relative to a directory only known at run time (cd $X).
-			ts[i].word.Literal = false
+	if len(args) == 0 {
+		return nil
+	}
+	dirs := []string{c.Dir}
+	if c.Dir == "?" && len(c.Dirs) > 0 {
+		dirs = c.Dirs
+	}
+	ts := make([]touch, 0, len(args)*len(dirs))
+	for _, a := range args {
+		first := len(ts)
+		for _, dir := range dirs {
+			env := e.Env.In(dir)
+			t := touch{word: a.Word, write: a.Write, redirect: isRedirectTarget(c, a.Word)}
+			switch abs := env.Resolve(a.Word.Text); {
+			case !a.Word.Literal:
+				t.path.tmpl = pathTemplate(a.Word.Text, env)
+			case strings.HasPrefix(abs, "/"):
+				t.path.abs = abs
+			default:
+				// Relative to a directory only known at run time (cd $X).
+				t.path.tmpl = unrooted(abs)
+			}
+			if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == t.path }) {
+				ts = append(ts, t)
+			}
 		}
 	}
 	return ts
@@ -343,14 +373,15 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	paths := e.touches(c)
 	danger, dangerous := CheckDanger(c, e.Env)
+	subject := newCmdSubject(c) // for the three kinds of rule
 
 	// 1. Deny rules, on the command and on every path it touches; rm of a
 	// critical path.
-	if r := e.Rules.FirstCommandMatch(RuleDeny, c); r != nil {
+	if r := e.Rules.firstCommandMatch(RuleDeny, c, subject); r != nil {
 		return byRule(r)
 	}
 	for _, p := range paths {
-		if v, ok := e.pathRules("Bash", p.word, p.write, RuleDeny); ok {
+		if v, ok := e.pathRules("Bash", p.path, p.write, RuleDeny); ok {
 			return v
 		}
 	}
@@ -362,21 +393,21 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return verdict{d: Deny, reason: "plan mode: " + commandName(c) + " is not a read-only command"}
 	}
 	// 3. Ask rules, in every mode.
-	if r := e.Rules.FirstCommandMatch(RuleAsk, c); r != nil {
+	if r := e.Rules.firstCommandMatch(RuleAsk, c, subject); r != nil {
 		return byRule(r)
 	}
 	for _, p := range paths {
-		if v, ok := e.pathRules("Bash", p.word, p.write, RuleAsk); ok {
+		if v, ok := e.pathRules("Bash", p.path, p.write, RuleAsk); ok {
 			return v
 		}
 	}
 	// Protected paths are asked for even in bypassPermissions mode and
 	// whatever an allow rule says.
 	for _, p := range paths {
-		if p.abs == "" {
+		if p.path.abs == "" {
 			continue
 		}
-		if why := e.protected(p.abs, p.write); why != "" {
+		if why := e.protected(p.path.abs, p.write); why != "" {
 			return verdict{d: Ask, reason: why}
 		}
 	}
@@ -386,7 +417,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	}
 	// 5. Allow rules: the command's words, and every path it writes must be
 	// inside the root or allowed by an Edit rule.
-	allowedBy := e.Rules.FirstCommandMatch(RuleAllow, c)
+	allowedBy := e.Rules.firstCommandMatch(RuleAllow, c, subject)
 	if w, ok := e.checkWrites(paths, allowedBy != nil); !ok {
 		return w
 	}
@@ -411,17 +442,17 @@ func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
 		if !p.write || ruleAllowed && !p.redirect {
 			continue
 		}
-		if _, ok := e.pathRules("Bash", p.word, true, RuleAllow); ok {
+		if _, ok := e.pathRules("Bash", p.path, true, RuleAllow); ok {
 			continue
 		}
-		if p.abs == "" {
+		if p.path.abs == "" {
 			return verdict{d: Ask, reason: "writes to a path only known at run time: " + p.word.Text, suggest: true}, false
 		}
-		if harmlessDevice(p.abs) {
+		if harmlessDevice(p.path.abs) {
 			continue
 		}
-		if e.Env.Root != "" && !within(p.abs, e.Env.Root) {
-			return verdict{d: Ask, reason: "writes outside the project root: " + p.abs, suggest: true}, false
+		if e.Env.Root != "" && !within(p.path.abs, e.Env.Root) {
+			return verdict{d: Ask, reason: "writes outside the project root: " + p.path.abs, suggest: true}, false
 		}
 	}
 	return verdict{}, true

@@ -169,6 +169,43 @@ func TestResultDetails(t *testing.T) {
 	}
 }
 
+// TestPathsAfterCd: a command's relative paths are checked where an
+// earlier cd in the line moved it: in each directory it may run in, the
+// strictest result winning, and anywhere when that is unknown.
+func TestPathsAfterCd(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		rules []string
+		cmd   string
+		want  Decision
+	}{
+		{"after a && chain, in the cd's directory", []string{"deny:Read(./src/secret/**)"}, "cd src && make; cat secret/k", Deny},
+		{"after a && chain, where the cd failed", []string{"deny:Read(./secret/**)"}, "cd src && make; cat secret/k", Deny},
+		{"after a && chain, in neither", []string{"deny:Read(./secret/**)"}, "cd src && make; cat notes/k", Allow},
+		{"a write after a && chain inside the root", nil, "cd src && make; echo x > out.txt", Allow},
+		{"a write after a && chain that may be outside", nil, "cd /tmp && make; echo x > out.txt", Ask},
+		{"a redirect after a && chain meets the edit rules", []string{"deny:Edit(./src/gen/**)"}, "cd src && make; echo x > gen/a.go", Deny},
+		{"after || the cd may have failed", []string{"deny:Read(./secret/**)"}, "cd src || cat secret/k", Deny},
+		{"a glob in the cd's directory", []string{"deny:Read(./src/secret/**)"}, "cd src; cat secret/*.key", Deny},
+		{"a parameter in the cd's directory", []string{"deny:Read(./src/secret/**)"}, `cd src; cat "secret/$F"`, Deny},
+		{"a glob in the cd's directory, not in the start's", []string{"deny:Read(./secret/**)"}, "cd src; cat secret/*.key", Allow},
+		{"cd - leaves any directory possible", []string{"deny:Read(//etc/shadow)"}, "cd /etc; cd /; cd -; cat shadow", Deny},
+		{"popd leaves any directory possible", []string{"deny:Read(//etc/shadow)"}, "pushd /etc; pushd /; popd; cat shadow", Deny},
+		{"a write in an unknown directory asks", nil, "cd -; echo x > out.txt", Ask},
+		{"an absolute path needs no directory", []string{"deny:Read(./secret/**)"}, "cd -; cat /etc/hosts", Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := engine(t, ModeDefault, tt.rules...).Check(bash(tt.cmd))
+			if got.Decision != tt.want {
+				t.Errorf("%q: got %s (%s), want %s", tt.cmd, got.Decision, got.Reason, tt.want)
+			}
+		})
+	}
+}
+
 // TestDeniedStaysDenied is the safety property: when a command alone is
 // denied, no way of embedding it in a larger command line is allowed.
 func TestDeniedStaysDenied(t *testing.T) {
@@ -254,6 +291,19 @@ func BenchmarkCheckSimple1000Rules(b *testing.B) {
 func BenchmarkCheckCompound1000Rules(b *testing.B) {
 	e := engine(b, ModeDefault, manyRules(1000)...)
 	c := bash(`cd src && go vet ./... && go test -run "$(cat .tests)" ./... | tee out.log; git status --short | wc -l; echo "done $(date +%s)" > stamp; ls -la | grep go; make build || exit 1`)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(c)
+	}
+}
+
+// BenchmarkCheckUnknownPaths1000Rules checks commands whose paths are only
+// known at run time: globs, parameters, substitutions, and relative paths
+// after a cd to an unknown directory.
+func BenchmarkCheckUnknownPaths1000Rules(b *testing.B) {
+	e := engine(b, ModeDefault, manyRules(1000)...)
+	c := bash(`cat ./docs/*.md "$HOME/notes/$NAME.txt" ~/.config/$APP/*.toml | grep -n TODO > "$(pwd)/todo.txt"; ` +
+		`cp -r "$SRC"/build/*.o ./out/; source env.sh && ls -la ./bin/ > out/list.txt; rm -f ../tmp/$X.lock`)
 	b.ReportAllocs()
 	for b.Loop() {
 		e.Check(c)

@@ -2,7 +2,9 @@ package permission
 
 import (
 	"bytes"
+	"maps"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -14,8 +16,11 @@ import (
 // valid while the rule lists it was built from are unchanged.
 type pathIndex struct {
 	byDir [3]map[string][]int32
-	n     [3]int
-	ptr   [3]*Rule
+	// dirs are the keys of byDir, sorted, for the templates whose literal
+	// start is a prefix of the directories they may meet.
+	dirs [3][]string
+	n    [3]int
+	ptr  [3]*Rule
 }
 
 // boundIndex is an Engine's pathIndex, built on first use.
@@ -38,6 +43,7 @@ func newPathIndex(rs *Rules, env PathEnv) *pathIndex {
 				ix.byDir[k][dir] = append(ix.byDir[k][dir], int32(i))
 			}
 		}
+		ix.dirs[k] = slices.Sorted(maps.Keys(ix.byDir[k]))
 	}
 	return ix
 }
@@ -88,12 +94,21 @@ func (ix *pathIndex) validFor(rs *Rules) bool {
 	return true
 }
 
+// index returns the Engine's path index, or nil when the rules changed
+// after it was built.
+func (e *Engine) index() *pathIndex {
+	e.paths.once.Do(func() { e.paths.ix = newPathIndex(&e.Rules, e.Env) })
+	if !e.paths.ix.validFor(&e.Rules) {
+		return nil
+	}
+	return e.paths.ix
+}
+
 // firstPathRule returns the first rule of kind, in source order, that
 // applies to tool and matches the absolute, clean path abs.
 func (e *Engine) firstPathRule(kind RuleKind, tool, abs string) *Rule {
-	e.paths.once.Do(func() { e.paths.ix = newPathIndex(&e.Rules, e.Env) })
-	ix := e.paths.ix
-	if !ix.validFor(&e.Rules) {
+	ix := e.index()
+	if ix == nil {
 		// The rules changed after the first Check: slower, still right.
 		return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool { return r.matchAbsPath(abs, e.Env) })
 	}
@@ -107,11 +122,58 @@ func (e *Engine) firstPathRule(kind RuleKind, tool, abs string) *Rule {
 			cand = append(cand, ix.byDir[kind][p[:i+1]]...)
 		}
 	}
+	return e.firstCandidate(kind, tool, cand, func(r *Rule) bool { return r.matchAbsPath(abs, e.Env) })
+}
+
+// firstTemplateRule returns the first rule of kind, in source order, that
+// applies to tool and matches the path template t (pathTemplate): a path
+// only known at run time, which deny and ask rules match when it could
+// name a path they match.
+//
+// A template that starts with a known directory, "/proj/src/" in
+// "/proj/src/<unknown>.key", names paths that all start with that literal
+// text L, and a rule only matches paths at or below the directory D it is
+// filed under. Both hold of one path only when D is a prefix of L (D is an
+// ancestor of what L names) or L is a prefix of D (the unknown part may
+// spell out the rest of D, any number of components deep). A template
+// that starts with an unknown part may meet any rule.
+func (e *Engine) firstTemplateRule(kind RuleKind, tool, t string) *Rule {
+	match := func(r *Rule) bool { return r.matchTemplate(t, e.Env) }
+	ix := e.index()
+	lit := t
+	if i := strings.IndexByte(t, pathWild); i >= 0 {
+		lit = t[:i]
+	}
+	if ix == nil || !strings.HasPrefix(lit, "/") {
+		return e.Rules.FirstMatch(kind, tool, match)
+	}
+	var buf [64]int32
+	cand := buf[:0]
+	// D a prefix of L: the directories L goes through.
+	for i := 0; i < len(lit); i++ {
+		if lit[i] == '/' {
+			cand = append(cand, ix.byDir[kind][lit[:i+1]]...)
+		}
+	}
+	// L a prefix of D (L itself, when it ends in '/', was taken above).
+	dirs := ix.dirs[kind]
+	i, _ := slices.BinarySearch(dirs, lit)
+	for ; i < len(dirs) && strings.HasPrefix(dirs[i], lit); i++ {
+		if dirs[i] != lit {
+			cand = append(cand, ix.byDir[kind][dirs[i]]...)
+		}
+	}
+	return e.firstCandidate(kind, tool, cand, match)
+}
+
+// firstCandidate returns the first rule among the candidates (indices in
+// the list of kind) that applies to tool and matches.
+func (e *Engine) firstCandidate(kind RuleKind, tool string, cand []int32, match func(*Rule) bool) *Rule {
 	slices.Sort(cand)
 	l := *e.Rules.kindList(kind)
 	tool, _ = CanonicalTool(tool)
 	for _, i := range cand {
-		if r := &l[i]; r.AppliesTo(tool) && r.matchAbsPath(abs, e.Env) {
+		if r := &l[i]; r.AppliesTo(tool) && match(r) {
 			return r
 		}
 	}

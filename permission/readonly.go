@@ -11,49 +11,51 @@ import (
 // check means any arguments; otherwise check vets the arguments (the words
 // after the name) for options that write, delete or run other programs.
 // Anything not here is not read-only.
-var readOnlyCommands = map[string]func(args []Word) bool{
-	// Listing and reading files.
-	"ls": nil, "cat": nil, "head": nil, "tail": nil, "wc": nil, "nl": nil, "tac": nil,
-	"less": noOpt("oO", "--log-file", "--LOG-FILE"),
-	"more": nil,
-	"grep": nil, "egrep": nil, "fgrep": nil,
-	// rg --pre runs a program on every file.
-	"rg": noOpt("", "--pre"),
-	// find's actions that delete, run or write files.
-	"find": noWord("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls"),
-	"tree": noOpt("o"),
-	"stat": nil, "du": nil, "df": nil, "readlink": nil, "realpath": nil,
-	// file -C compiles a magic file.
-	"file": noOpt("C", "--compile"),
-	"diff": noOpt("", "--output"),
-	"cmp":  nil,
-	// sort -o writes; --compress-program runs a program.
-	"sort": noOpt("o", "--output", "--compress-program"),
-	// uniq's second operand is an output file.
-	"uniq": maxOperands(1),
-	"cut":  nil, "tr": nil, "basename": nil, "dirname": nil,
-	"jq":  noOpt("i", "--in-place"),
-	"sed": sedReadOnly,
-	// Checksums (-c only reads the list).
-	"md5sum": nil, "sha1sum": nil, "sha224sum": nil, "sha256sum": nil, "sha384sum": nil,
-	"sha512sum": nil, "b2sum": nil, "cksum": nil,
-	// Printing and tests.
-	"pwd": nil, "echo": nil, "printf": nil, "true": nil, "false": nil, ":": nil,
-	"test": nil, "[": nil,
-	// Lookups.
-	"which": nil, "type": nil, "whereis": nil,
-	"command": commandLookup,
-	// System information. date -s and hostname NAME set, not read.
-	"date":     dateReadOnly,
-	"hostname": maxOperands(0),
-	"id":       nil, "whoami": nil, "groups": nil, "uname": nil, "arch": nil, "nproc": nil,
-	"ps": nil, "printenv": nil,
-	// env only reaches here without a command (env FOO=1 ls is ls).
-	"env": nil,
-	// Moving around changes only where later commands run.
-	"cd": nil, "pushd": nil, "popd": nil,
-	"git": gitReadOnly,
-}
+var readOnlyCommands = lazy[map[string]func(args []Word) bool]{build: func() map[string]func(args []Word) bool {
+	return map[string]func(args []Word) bool{
+		// Listing and reading files.
+		"ls": nil, "cat": nil, "head": nil, "tail": nil, "wc": nil, "nl": nil, "tac": nil,
+		"less": noOpt("oO", "--log-file", "--LOG-FILE"),
+		"more": nil,
+		"grep": nil, "egrep": nil, "fgrep": nil,
+		// rg --pre runs a program on every file.
+		"rg": noOpt("", "--pre"),
+		// find's actions that delete, run or write files.
+		"find": noWord("-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls"),
+		"tree": noOpt("o"),
+		"stat": nil, "du": nil, "df": nil, "readlink": nil, "realpath": nil,
+		// file -C compiles a magic file.
+		"file": noOpt("C", "--compile"),
+		"diff": noOpt("", "--output"),
+		"cmp":  nil,
+		// sort -o writes; --compress-program runs a program.
+		"sort": noOpt("o", "--output", "--compress-program"),
+		// uniq's second operand is an output file.
+		"uniq": maxOperands(1),
+		"cut":  nil, "tr": nil, "basename": nil, "dirname": nil,
+		"jq":  noOpt("i", "--in-place"),
+		"sed": sedReadOnly,
+		// Checksums (-c only reads the list).
+		"md5sum": nil, "sha1sum": nil, "sha224sum": nil, "sha256sum": nil, "sha384sum": nil,
+		"sha512sum": nil, "b2sum": nil, "cksum": nil,
+		// Printing and tests.
+		"pwd": nil, "echo": nil, "printf": nil, "true": nil, "false": nil, ":": nil,
+		"test": nil, "[": nil,
+		// Lookups.
+		"which": nil, "type": nil, "whereis": nil,
+		"command": commandLookup,
+		// System information. date -s and hostname NAME set, not read.
+		"date":     dateReadOnly,
+		"hostname": maxOperands(0),
+		"id":       nil, "whoami": nil, "groups": nil, "uname": nil, "arch": nil, "nproc": nil,
+		"ps": nil, "printenv": nil,
+		// env only reaches here without a command (env FOO=1 ls is ls).
+		"env": nil,
+		// Moving around changes only where later commands run.
+		"cd": nil, "pushd": nil, "popd": nil,
+		"git": gitReadOnly,
+	}
+}}
 
 // IsReadOnly reports whether c only reads: its command is in the read-only
 // set with no option that writes, it redirects output only to harmless
@@ -83,7 +85,7 @@ func IsReadOnly(c SimpleCommand) bool {
 	if c.Nested {
 		return isShell(n) || n == "eval" || n == "watch" || n == "env"
 	}
-	check, ok := readOnlyCommands[n]
+	check, ok := readOnlyCommands.get()[n]
 	if !ok {
 		return false
 	}
@@ -228,15 +230,17 @@ func gitReadOnly(args []Word) bool {
 
 // gitListOptions are options of git branch and git tag that only list,
 // with whether they take an argument.
-var gitListOptions = map[string]bool{
-	"-a": false, "--all": false, "-r": false, "--remotes": false, "-v": false, "-vv": false,
-	"--verbose": false, "-l": false, "--list": false, "--show-current": false, "-i": false,
-	"--ignore-case": false, "--omit-empty": false, "-n": false, "--column": false,
-	"--no-column": false, "--color": false, "--no-color": false, "-q": false, "--quiet": false,
-	"--abbrev": true, "--no-abbrev": false,
-	"--contains": true, "--no-contains": true, "--merged": true, "--no-merged": true,
-	"--points-at": true, "--sort": true, "--format": true,
-}
+var gitListOptions = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"-a": false, "--all": false, "-r": false, "--remotes": false, "-v": false, "-vv": false,
+		"--verbose": false, "-l": false, "--list": false, "--show-current": false, "-i": false,
+		"--ignore-case": false, "--omit-empty": false, "-n": false, "--column": false,
+		"--no-column": false, "--color": false, "--no-color": false, "-q": false, "--quiet": false,
+		"--abbrev": true, "--no-abbrev": false,
+		"--contains": true, "--no-contains": true, "--merged": true, "--no-merged": true,
+		"--points-at": true, "--sort": true, "--format": true,
+	}
+}}
 
 // gitListOnly reports whether args only list: known listing options, and
 // operands only as patterns after --list.
@@ -252,7 +256,7 @@ func gitListOnly(args []Word, listFlag string) bool {
 		if strings.HasPrefix(name, "-n") && name != "--no-merged" && name != "--no-contains" && name != "--no-column" && name != "--no-color" && name != "--no-abbrev" {
 			name = "-n" // git tag -n5
 		}
-		takes, known := gitListOptions[name]
+		takes, known := gitListOptions.get()[name]
 		switch {
 		case known:
 			if name == "-l" || name == "--list" || name == listFlag {
@@ -301,7 +305,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 	if n == "" {
 		return guessPaths(out, c.Words[c.Inner:])
 	}
-	spec, ok := pathSpecs[strings.ToLower(n)]
+	spec, ok := pathSpecs.get()[strings.ToLower(n)]
 	if !ok {
 		if isInterpreter(strings.ToLower(n)) {
 			return interpreterPaths(out, c)
@@ -355,71 +359,73 @@ var (
 
 // pathSpecs maps command names (lower case) to how they use their
 // arguments.
-var pathSpecs = map[string]*pathSpec{
-	// Readers.
-	"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
-	"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
-	"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
-	"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
-	"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
-		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"},
-		longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
-	"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
-		longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
-	"uniq":     {custom: uniqPaths},
-	"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}},
-	"cmp":      {role: opsRead, arg: "in"},
-	"file":     {role: opsRead, arg: "FeP", read: "fm"},
-	"stat":     {role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}},
-	"ls":       {role: opsRead, arg: "wIT", longArg: []string{"--width", "--ignore", "--tabsize", "--hide"}},
-	"du":       {role: opsRead, arg: "dBt", read: "X", longRead: []string{"--exclude-from", "--files0-from"}},
-	"df":       {role: opsRead, arg: "Bt"},
-	"tree":     {role: opsRead, arg: "LPITH", write: "o"},
-	"readlink": catSpec, "realpath": catSpec,
-	"base64": {role: opsRead, arg: "w"}, "od": {role: opsRead, arg: "AjNSstw"},
-	"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
-	"xxd":    {custom: uniqPaths},
-	"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
-	"sha384sum": sumSpec, "sha512sum": sumSpec, "b2sum": sumSpec, "cksum": sumSpec,
-	"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
-	"jq":   {custom: jqPaths},
-	"find": {custom: findPaths},
-	// cd changes where later relative paths point; entering a directory
-	// counts as reading it.
-	"cd": catSpec, "pushd": catSpec,
-	// Writers.
-	"cp":      cpSpec,
-	"install": {custom: installPaths},
-	"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
-	"ln":      {custom: lnPaths},
-	"touch":   {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
-	"mkdir":   {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
-	"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec,
-	"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
-	"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
-	"tee":      rmSpec,
-	"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
-	"sed":   {custom: sedPaths},
-	"dd":    {custom: ddPaths},
-	"tar":   {custom: tarPaths},
-	"patch": {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
-	"gzip":  rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
-	"zip":   {custom: zipPaths},
-	"unzip": {role: opsRead, arg: "x", target: "d"},
-	"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
-	"curl": {custom: curlPaths},
-	"wget": {custom: wgetPaths},
-	"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
-	// Not path commands: their words are text, names or revisions.
-	"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
-	"date": noSpec, "id": noSpec, "whoami": noSpec, "uname": noSpec, "hostname": noSpec,
-	"which": noSpec, "type": noSpec, "whereis": noSpec, "command": noSpec, "basename": noSpec,
-	"dirname": noSpec, "kill": noSpec, "pkill": noSpec, "killall": noSpec, "sleep": noSpec,
-	"export": noSpec, "declare": noSpec, "local": noSpec, "readonly": noSpec, "typeset": noSpec,
-	"unset": noSpec, "set": noSpec, "shift": noSpec, "exit": noSpec, "return": noSpec,
-	"git": noSpec, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
-	"eval": noSpec, "test": noSpec, "[": noSpec, "seq": noSpec, "expr": noSpec, "cut": {role: opsRead, arg: "bcdf"}, "tr": noSpec,
-}
+var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
+	return map[string]*pathSpec{
+		// Readers.
+		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
+		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
+		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
+		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
+		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
+			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"},
+			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
+		"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
+			longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
+		"uniq":     {custom: uniqPaths},
+		"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}},
+		"cmp":      {role: opsRead, arg: "in"},
+		"file":     {role: opsRead, arg: "FeP", read: "fm"},
+		"stat":     {role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}},
+		"ls":       {role: opsRead, arg: "wIT", longArg: []string{"--width", "--ignore", "--tabsize", "--hide"}},
+		"du":       {role: opsRead, arg: "dBt", read: "X", longRead: []string{"--exclude-from", "--files0-from"}},
+		"df":       {role: opsRead, arg: "Bt"},
+		"tree":     {role: opsRead, arg: "LPITH", write: "o"},
+		"readlink": catSpec, "realpath": catSpec,
+		"base64": {role: opsRead, arg: "w"}, "od": {role: opsRead, arg: "AjNSstw"},
+		"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
+		"xxd":    {custom: uniqPaths},
+		"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
+		"sha384sum": sumSpec, "sha512sum": sumSpec, "b2sum": sumSpec, "cksum": sumSpec,
+		"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
+		"jq":   {custom: jqPaths},
+		"find": {custom: findPaths},
+		// cd changes where later relative paths point; entering a directory
+		// counts as reading it.
+		"cd": catSpec, "pushd": catSpec,
+		// Writers.
+		"cp":      cpSpec,
+		"install": {custom: installPaths},
+		"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
+		"ln":      {custom: lnPaths},
+		"touch":   {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
+		"mkdir":   {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
+		"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec,
+		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
+		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
+		"tee":      rmSpec,
+		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
+		"sed":   {custom: sedPaths},
+		"dd":    {custom: ddPaths},
+		"tar":   {custom: tarPaths},
+		"patch": {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
+		"gzip":  rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
+		"zip":   {custom: zipPaths},
+		"unzip": {role: opsRead, arg: "x", target: "d"},
+		"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
+		"curl": {custom: curlPaths},
+		"wget": {custom: wgetPaths},
+		"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
+		// Not path commands: their words are text, names or revisions.
+		"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
+		"date": noSpec, "id": noSpec, "whoami": noSpec, "uname": noSpec, "hostname": noSpec,
+		"which": noSpec, "type": noSpec, "whereis": noSpec, "command": noSpec, "basename": noSpec,
+		"dirname": noSpec, "kill": noSpec, "pkill": noSpec, "killall": noSpec, "sleep": noSpec,
+		"export": noSpec, "declare": noSpec, "local": noSpec, "readonly": noSpec, "typeset": noSpec,
+		"unset": noSpec, "set": noSpec, "shift": noSpec, "exit": noSpec, "return": noSpec,
+		"git": noSpec, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
+		"eval": noSpec, "test": noSpec, "[": noSpec, "seq": noSpec, "expr": noSpec, "cut": {role: opsRead, arg: "bcdf"}, "tr": noSpec,
+	}
+}}
 
 // paths applies the spec to args (the words after the command name).
 func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
@@ -710,7 +716,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := append([]Word(nil), c.Args()[1:]...)
 	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
 	if len(args) > 0 && args[0].Literal && args[0].Text != "" && args[0].Text[0] != '-' &&
-		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhiklnMPsSWZ") == "" {
+		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZ") == "" {
 		args[0].Text = "-" + args[0].Text
 	}
 	create := false
@@ -910,20 +916,24 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 // (@file, name=@file), 'b' a cookie string or a cookie file, 0 anything
 // else.
 var (
-	curlShort = map[byte]byte{
-		'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
-		'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 0,
-		'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
-	}
-	curlLong = map[string]byte{
-		"--output": 'w', "--cookie-jar": 'w', "--dump-header": 'w', "--trace": 'w', "--trace-ascii": 'w',
-		"--stderr": 'w', "--output-dir": 'w', "--upload-file": 'r', "--config": 'r', "--cert": 'r',
-		"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
-		"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
-		"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
-		"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 0, "--connect-timeout": 0, "--retry": 0,
-		"--resolve": 0, "--connect-to": 0,
-	}
+	curlShort = lazy[map[byte]byte]{build: func() map[byte]byte {
+		return map[byte]byte{
+			'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
+			'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 0,
+			'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
+		}
+	}}
+	curlLong = lazy[map[string]byte]{build: func() map[string]byte {
+		return map[string]byte{
+			"--output": 'w', "--cookie-jar": 'w', "--dump-header": 'w', "--trace": 'w', "--trace-ascii": 'w',
+			"--stderr": 'w', "--output-dir": 'w', "--upload-file": 'r', "--config": 'r', "--cert": 'r',
+			"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
+			"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
+			"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
+			"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 0, "--connect-timeout": 0, "--retry": 0,
+			"--resolve": 0, "--connect-to": 0,
+		}
+	}}
 )
 
 // curlPaths: files curl writes (-o, -c, -D, --trace) or sends (-T, -d
@@ -941,7 +951,7 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		has := false
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
-			k, ok := curlLong[n]
+			k, ok := curlLong.get()[n]
 			if !ok {
 				continue
 			}
@@ -954,7 +964,7 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 		} else {
 			for j := 1; j < len(t); j++ {
-				k, ok := curlShort[t[j]]
+				k, ok := curlShort.get()[t[j]]
 				if !ok {
 					continue
 				}

@@ -149,13 +149,13 @@ func isToolNameByte(c byte) bool {
 
 // canonicalKinds maps canonical tool names to their kinds, so that
 // AppliesTo need not lower-case names on every call.
-var canonicalKinds = func() map[string]Kind {
-	m := make(map[string]Kind, len(tools))
-	for _, t := range tools {
+var canonicalKinds = lazy[map[string]Kind]{build: func() map[string]Kind {
+	m := make(map[string]Kind, len(tools.get()))
+	for _, t := range tools.get() {
 		m[t.name] = t.kind
 	}
 	return m
-}()
+}}
 
 // mcpServer returns "mcp__server" for a tool named "mcp__server__tool",
 // else "".
@@ -181,9 +181,9 @@ func (r *Rule) AppliesTo(tool string) bool {
 	}
 	switch r.Tool {
 	case "Read":
-		return canonicalKinds[tool] == KindRead
+		return canonicalKinds.get()[tool] == KindRead
 	case "Edit":
-		return canonicalKinds[tool] == KindEdit
+		return canonicalKinds.get()[tool] == KindEdit
 	}
 	return mcpServer(tool) == r.Tool && r.Tool != ""
 }
@@ -504,14 +504,18 @@ func shellDP(p, s []byte, could bool) bool {
 // allows it behind them. sudo, doas, env, exec and xargs change who runs
 // it, its environment or its arguments: an allow rule never reaches
 // through them.
-var harmlessWrappers = map[string]bool{"timeout": true, "nice": true, "nohup": true, "time": true, "stdbuf": true}
+var harmlessWrappers = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{"timeout": true, "nice": true, "nohup": true, "time": true, "stdbuf": true}
+}}
 
 // knownWrappers are every wrapper the shell analysis looks through.
-var knownWrappers = map[string]bool{
-	"sudo": true, "doas": true, "su": true, "env": true, "exec": true, "xargs": true, "command": true,
-	"builtin": true, "nice": true, "nohup": true, "timeout": true, "time": true, "stdbuf": true,
-	"ionice": true, "chroot": true, "setsid": true, "runuser": true, "unbuffer": true,
-}
+var knownWrappers = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"sudo": true, "doas": true, "su": true, "env": true, "exec": true, "xargs": true, "command": true,
+		"builtin": true, "nice": true, "nohup": true, "timeout": true, "time": true, "stdbuf": true,
+		"ionice": true, "chroot": true, "setsid": true, "runuser": true, "unbuffer": true,
+	}
+}}
 
 // cmdSubject is a simple command encoded for shell matching, once for all
 // the rules it is matched against.
@@ -608,10 +612,10 @@ func harmlessPrefix(ws []Word) bool {
 			return false
 		}
 		b := baseName(w.Text)
-		if i == 0 && !harmlessWrappers[b] {
+		if i == 0 && !harmlessWrappers.get()[b] {
 			return false
 		}
-		if knownWrappers[b] && !harmlessWrappers[b] {
+		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] {
 			return false
 		}
 	}
@@ -976,6 +980,116 @@ func globMatch(toks []gtok, s string, could bool) bool {
 	}
 }
 
+// globMatchPrefixed reports whether the literal dir, followed by a '/'
+// when slash is set, then the tokens, match the template s, whose pathWild
+// bytes stand for any text. It is globMatch on the tokens that spell the
+// literal out, without building them.
+func globMatchPrefixed(dir string, slash bool, toks []gtok, s string) bool {
+	n := len(dir)
+	if slash {
+		n++
+	}
+	lit := func(i int) byte {
+		if i < len(dir) {
+			return dir[i]
+		}
+		return '/'
+	}
+	// Up to the template's first unknown part, each byte must be the
+	// literal's.
+	k := 0
+	for k < len(s) && k < n && s[k] != pathWild {
+		if s[k] != lit(k) {
+			return false
+		}
+		k++
+	}
+	if k == n {
+		return globMatch(toks, s[n:], true)
+	}
+	if k == len(s) {
+		return false // the literal goes on, the template ends
+	}
+	// An unknown part within the literal: match the rest of the literal
+	// and the tokens together, by the same walk as globMatch. Position i
+	// < n is the literal's byte i; i >= n is toks[i-n].
+	total := n + len(toks)
+	var bufA, bufB [256]bool
+	cur, next := bufA[:], bufB[:]
+	if total+1 > len(bufA) {
+		cur, next = make([]bool, total+1), make([]bool, total+1)
+	}
+	cur, next = cur[:total+1], next[:total+1]
+	clear(cur)
+	cur[k] = true
+	for j := k; ; j++ {
+		wild := j < len(s) && s[j] == pathWild
+		for i := k; i < total; i++ {
+			if !cur[i] {
+				continue
+			}
+			if wild {
+				cur[i+1] = true
+				continue
+			}
+			if i < n {
+				continue
+			}
+			switch t := &toks[i-n]; t.op {
+			case gStar, gDStar:
+				cur[i+1] = true
+			case gSkip:
+				cur[i+1] = true
+				cur[i+1+int(t.n)] = true
+			}
+		}
+		if j == len(s) {
+			return cur[total]
+		}
+		if wild {
+			continue
+		}
+		c := s[j]
+		clear(next)
+		alive := false
+		for i := k; i < total; i++ {
+			if !cur[i] {
+				continue
+			}
+			if i < n {
+				if lit(i) == c {
+					next[i+1], alive = true, true
+				}
+				continue
+			}
+			switch t := &toks[i-n]; t.op {
+			case gLit:
+				if t.b == c {
+					next[i+1], alive = true, true
+				}
+			case gStar:
+				if c != '/' {
+					next[i], alive = true, true
+				}
+			case gDStar:
+				next[i], alive = true, true
+			case gQ:
+				if c != '/' {
+					next[i+1], alive = true, true
+				}
+			case gClass:
+				if c != '/' && t.classHas(c) {
+					next[i+1], alive = true, true
+				}
+			}
+		}
+		if !alive {
+			return false
+		}
+		cur, next = next, cur
+	}
+}
+
 // anchorDir returns the absolute directory the pattern is relative to, or
 // "" when env does not say.
 func (r *Rule) anchorDir(m *ruleMatcher, env PathEnv) string {
@@ -1038,6 +1152,22 @@ func isClean(p string) bool {
 // A rule for a tool without paths matches no path; a rule without a
 // pattern matches every path.
 func (r *Rule) MatchPath(w Word, env PathEnv) bool {
+	if !w.Literal {
+		return r.matchTemplate(pathTemplate(w.Text, env), env)
+	}
+	p := env.Resolve(w.Text)
+	if strings.HasPrefix(p, "/") {
+		return r.matchAbsPath(p, env)
+	}
+	// Without a working or home directory where the path lies is unknown.
+	return r.matchTemplate(unrooted(p), env)
+}
+
+// matchTemplate is MatchPath for a word that is not a known absolute path,
+// given as its template (pathTemplate, unrooted): the engine builds the
+// template of each word once and tries it against many rules. Rules still
+// anchor at env.
+func (r *Rule) matchTemplate(t string, env PathEnv) bool {
 	if r.Pattern == "" {
 		return r.Tool != "Bash" && r.Tool != "WebFetch"
 	}
@@ -1045,48 +1175,22 @@ func (r *Rule) MatchPath(w Word, env PathEnv) bool {
 	if m == nil {
 		return r.Kind != RuleAllow
 	}
-	if m.class != patPath {
+	if m.class != patPath || r.Kind == RuleAllow {
 		return false
 	}
 	dir := r.anchorDir(m, env)
-	if dir == "" {
+	switch {
+	case dir == "":
 		return false
+	case m.glob != nil:
+		// The pattern with its anchor spelled out, matched against the
+		// template in full.
+		return globMatchPrefixed(dir, dir != "/", m.glob, t)
+	case dir == "/":
+		return strings.HasPrefix(t, "/") || strings.HasPrefix(t, string(rune(pathWild)))
 	}
-	var t string
-	if w.Literal {
-		p := env.Resolve(w.Text)
-		if strings.HasPrefix(p, "/") {
-			return matchBelow(m, dir, p)
-		}
-		// Without a working or home directory where the path lies is
-		// unknown.
-		t = unrooted(p)
-	} else {
-		t = pathTemplate(w.Text, env)
-	}
-	if r.Kind == RuleAllow {
-		return false
-	}
-	// The pattern with its anchor spelled out, matched against the
-	// template in full.
-	prefix := dir
-	if dir != "/" {
-		prefix += "/"
-	}
-	toks := make([]gtok, 0, len(prefix)+len(m.glob)+3)
-	for i := 0; i < len(prefix); i++ {
-		toks = append(toks, gtok{op: gLit, b: prefix[i]})
-	}
-	if m.glob == nil {
-		if dir == "/" {
-			return strings.HasPrefix(t, "/") || strings.HasPrefix(t, string(rune(pathWild)))
-		}
-		// The directory itself, or anything below it.
-		toks = append(toks[:len(toks)-1], optionalRest...)
-	} else {
-		toks = append(toks, m.glob...)
-	}
-	return globMatch(toks, t, true)
+	// The directory itself, or anything below it.
+	return globMatchPrefixed(dir, false, optionalRest, t)
 }
 
 // matchAbsPath is MatchPath for a literal word already resolved to the
@@ -1547,8 +1651,13 @@ func (rs *Rules) FirstMatch(kind RuleKind, tool string, match func(*Rule) bool) 
 // encodes c once and tries only the rules whose first word c could start
 // with.
 func (rs *Rules) FirstCommandMatch(kind RuleKind, c SimpleCommand) *Rule {
+	return rs.firstCommandMatch(kind, c, nil)
+}
+
+// firstCommandMatch is FirstCommandMatch with c already encoded as s, or
+// s nil: the engine encodes each command once for its three kinds of rule.
+func (rs *Rules) firstCommandMatch(kind RuleKind, c SimpleCommand, s *cmdSubject) *Rule {
 	l := *rs.kindList(kind)
-	var s *cmdSubject
 	try := func(i int) bool {
 		r := &l[i]
 		if r.Tool != "Bash" {
@@ -1575,7 +1684,9 @@ func (rs *Rules) FirstCommandMatch(kind RuleKind, c SimpleCommand) *Rule {
 		}
 		return nil
 	}
-	s = newCmdSubject(c)
+	if s == nil {
+		s = newCmdSubject(c)
+	}
 	var buf [5][]int32
 	lists := append(buf[:0], ix.shAny[kind])
 	variants := []int{0, 1, 2, 3}

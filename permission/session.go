@@ -53,12 +53,14 @@ type sessionState struct {
 
 const sessionVersion = 1
 
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+var sessionIDPattern = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+}}
 
 // ValidSessionID reports whether id can name a session file: 1 to 128
 // letters, digits, '.', '_' or '-', and no "..".
 func ValidSessionID(id string) error {
-	if !sessionIDPattern.MatchString(id) || strings.Contains(id, "..") || id == "." {
+	if !sessionIDPattern.get().MatchString(id) || strings.Contains(id, "..") || id == "." {
 		return fmt.Errorf("invalid session ID %q: want 1 to 128 letters, digits, '.', '_' or '-', without \"..\"", id)
 	}
 	return nil

@@ -62,26 +62,30 @@ const (
 // knownSettingsKeys are Claude Code's top-level settings keys (and
 // mewsandbox's own) that this package does not read; they are accepted
 // silently so that one file can serve both programs.
-var knownSettingsKeys = map[string]bool{
-	"$schema": true, "apiKeyHelper": true, "attribution": true, "audit": true, "autoUpdates": true,
-	"autoUpdatesChannel": true, "awsAuthRefresh": true, "awsCredentialExport": true,
-	"cleanupPeriodDays": true, "companyAnnouncements": true, "disableAllHooks": true,
-	"enableAllProjectMcpServers": true, "enabledMcpjsonServers": true, "disabledMcpjsonServers": true,
-	"allowedMcpServers": true, "deniedMcpServers": true, "enabledPlugins": true, "env": true,
-	"extraKnownMarketplaces": true, "forceLoginMethod": true, "forceLoginOrgUUID": true, "hooks": true,
-	"includeCoAuthoredBy": true, "language": true, "model": true, "otelHeadersHelper": true,
-	"outputStyle": true, "preferredNotifChannel": true, "sandbox": true, "spinnerTipsEnabled": true,
-	"statusLine": true, "subagentStatusLine": true, "theme": true, "verbose": true,
-	"alwaysThinkingEnabled": true, "respectGitignore": true, "fileSuggestion": true,
-	"skipWebFetchPreflight": true, "plansDirectory": true, "effortLevel": true, "editorMode": true,
-	"showTurnDuration": true, "autoCompactEnabled": true, "availableModels": true,
-	"disableAutoMode": true, "allowManagedHooksOnly": true, "allowManagedPermissionRulesOnly": true,
-	"strictKnownMarketplaces": true, "skippedMarketplaces": true, "skippedPlugins": true,
-	"pluginConfigs": true, "permissionsExplainerEnabled": true,
-}
+var knownSettingsKeys = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"$schema": true, "apiKeyHelper": true, "attribution": true, "audit": true, "autoUpdates": true,
+		"autoUpdatesChannel": true, "awsAuthRefresh": true, "awsCredentialExport": true,
+		"cleanupPeriodDays": true, "companyAnnouncements": true, "disableAllHooks": true,
+		"enableAllProjectMcpServers": true, "enabledMcpjsonServers": true, "disabledMcpjsonServers": true,
+		"allowedMcpServers": true, "deniedMcpServers": true, "enabledPlugins": true, "env": true,
+		"extraKnownMarketplaces": true, "forceLoginMethod": true, "forceLoginOrgUUID": true, "hooks": true,
+		"includeCoAuthoredBy": true, "language": true, "model": true, "otelHeadersHelper": true,
+		"outputStyle": true, "preferredNotifChannel": true, "sandbox": true, "spinnerTipsEnabled": true,
+		"statusLine": true, "subagentStatusLine": true, "theme": true, "verbose": true,
+		"alwaysThinkingEnabled": true, "respectGitignore": true, "fileSuggestion": true,
+		"skipWebFetchPreflight": true, "plansDirectory": true, "effortLevel": true, "editorMode": true,
+		"showTurnDuration": true, "autoCompactEnabled": true, "availableModels": true,
+		"disableAutoMode": true, "allowManagedHooksOnly": true, "allowManagedPermissionRulesOnly": true,
+		"strictKnownMarketplaces": true, "skippedMarketplaces": true, "skippedPlugins": true,
+		"pluginConfigs": true, "permissionsExplainerEnabled": true,
+	}
+}}
 
 // yamlLineError matches the errors yaml.v3 reports with a line.
-var yamlLineError = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLineError = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+}}
 
 // ParseSettings parses one settings file, YAML or JSON, in Claude Code's
 // shape:
@@ -180,7 +184,7 @@ func (p *settingsParser) parse(data []byte) error {
 		switch {
 		case key == "permissions":
 			return p.permissions(v)
-		case knownSettingsKeys[key]:
+		case knownSettingsKeys.get()[key]:
 			return nil
 		}
 		p.warnf(k.Line, "unknown key %q", key)
@@ -224,7 +228,7 @@ func (p *settingsParser) jsonError(data []byte, err error) error {
 
 func (p *settingsParser) yamlError(err error) error {
 	msg := err.Error()
-	if m := yamlLineError.FindStringSubmatch(msg); m != nil {
+	if m := yamlLineError.get().FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return &SettingsError{Path: p.path, Line: line, Err: fmt.Errorf("invalid YAML or JSON: %s", m[2])}
 	}

@@ -56,6 +56,11 @@ type SimpleCommand struct {
 	// may not have run). PathEnv.In gives the environment to resolve the
 	// command's relative paths in.
 	Dir string
+	// Dirs, when Dir is "?", are the directories the command may run in
+	// if they are known, each written as Dir is: after `cd src && make;
+	// ls`, ls runs in "" (the cd failed) or in "src". Nil when the
+	// directory may be any.
+	Dirs []string
 }
 
 // Name returns the normalised name of the command that really runs:

@@ -21,26 +21,31 @@ const (
 
 // tools maps each tool name (Claude Code's, and the seed's aliases, in lower
 // case) to its canonical name and kind.
-var tools = map[string]struct {
+var tools = lazy[map[string]toolInfo]{build: func() map[string]toolInfo {
+	return map[string]toolInfo{
+		"bash":         {"Bash", KindShell},
+		"run_shell":    {"Bash", KindShell},
+		"read":         {"Read", KindRead},
+		"read_file":    {"Read", KindRead},
+		"glob":         {"Glob", KindRead},
+		"grep":         {"Grep", KindRead},
+		"grep_search":  {"Grep", KindRead},
+		"ls":           {"LS", KindRead},
+		"list_files":   {"LS", KindRead},
+		"write":        {"Write", KindEdit},
+		"write_file":   {"Write", KindEdit},
+		"edit":         {"Edit", KindEdit},
+		"edit_file":    {"Edit", KindEdit},
+		"multiedit":    {"MultiEdit", KindEdit},
+		"notebookedit": {"NotebookEdit", KindEdit},
+		"webfetch":     {"WebFetch", KindFetch},
+	}
+}}
+
+// toolInfo is a tool's canonical name and kind.
+type toolInfo struct {
 	name string
 	kind Kind
-}{
-	"bash":         {"Bash", KindShell},
-	"run_shell":    {"Bash", KindShell},
-	"read":         {"Read", KindRead},
-	"read_file":    {"Read", KindRead},
-	"glob":         {"Glob", KindRead},
-	"grep":         {"Grep", KindRead},
-	"grep_search":  {"Grep", KindRead},
-	"ls":           {"LS", KindRead},
-	"list_files":   {"LS", KindRead},
-	"write":        {"Write", KindEdit},
-	"write_file":   {"Write", KindEdit},
-	"edit":         {"Edit", KindEdit},
-	"edit_file":    {"Edit", KindEdit},
-	"multiedit":    {"MultiEdit", KindEdit},
-	"notebookedit": {"NotebookEdit", KindEdit},
-	"webfetch":     {"WebFetch", KindFetch},
 }
 
 // CanonicalTool returns the canonical name and kind of a tool name, accepting
@@ -48,7 +53,7 @@ var tools = map[string]struct {
 // read_file, write_file, edit_file, list_files, grep_search). An unknown
 // name comes back unchanged with KindUnknown.
 func CanonicalTool(name string) (string, Kind) {
-	if t, ok := tools[strings.ToLower(name)]; ok {
+	if t, ok := tools.get()[strings.ToLower(name)]; ok {
 		return t.name, t.kind
 	}
 	return name, KindUnknown
