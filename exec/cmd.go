@@ -90,6 +90,12 @@ type Cmd struct {
 // command's own, 128+N if signal N killed it, 124 when it timed out. When
 // the sandbox could not be applied or the command could not be started,
 // err is a *StageError and status is its Status.
+//
+// The command's descendants do not outlive it: when it exits, those still
+// in its process group are killed, and on Linux so are those that left it
+// (setsid, daemons), which reach the calling process because it is a child
+// subreaper while any Run is in progress (see reap_linux.go for how they
+// are told apart from the program's own children and other runs').
 func (c *Cmd) Run(ctx context.Context) (status int, err error) {
 	status, serr := c.run(ctx)
 	if serr != nil {

@@ -266,7 +266,8 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	_ = p.proc.Signal(sig)
 }
 
-// supervise starts cmd and waits for it on one locked OS thread: Pdeathsig
+// supervise starts cmd and waits for it on one locked OS thread, then kills
+// what is left of the command (see reaper). Pdeathsig
 // fires when the thread that forked the child exits, and a thread exits when
 // a goroutine locked to it ends. Keeping this goroutine locked until the
 // child is reaped keeps the thread alive exactly that long, so the command
@@ -274,10 +275,13 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 func (p *child) supervise(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	reaperEnter()
 	if err := cmd.Start(); err != nil {
+		reaperExit(0, false)
 		started <- err
 		return
 	}
+	reaperStarted(cmd.Process.Pid)
 	p.proc = cmd.Process
 	started <- nil
 	// Wait for the exit without reaping: the zombie holds the pid, and so the
@@ -291,6 +295,9 @@ func (p *child) supervise(cmd *osexec.Cmd, started chan<- error, done chan<- err
 	}
 	p.exited = true
 	p.mu.Unlock()
+	// Descendants that left the group (setsid) and were orphaned to the
+	// runner, a subreaper while runs are in progress, go the same way.
+	reaperExit(cmd.Process.Pid, p.session)
 	done <- cmd.Wait()
 }
 

@@ -1,0 +1,98 @@
+//go:build linux
+
+package exec
+
+import (
+	"context"
+	osexec "os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func readPid(t *testing.T, path string) int {
+	t.Helper()
+	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, path))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
+}
+
+func waitGone(t *testing.T, pid int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for !gone(pid) {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
+			t.Fatalf("%s %d survived the command", what, pid)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRunKillsSetsidStragglers: a descendant that left the command's
+// session (setsid) is orphaned to the runner, a subreaper, and killed and
+// reaped when the command exits; its own child too.
+func TestRunKillsSetsidStragglers(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `setsid sh -c 'echo $$ > pid1; sleep 100 & echo $! > pid2; wait' & while ! test -s pid2; do sleep 0.01; done; exit 7`)
+	start := time.Now()
+	if status, err := c.Run(context.Background()); status != 7 || err != nil {
+		t.Errorf("Run = %d, %v; want 7", status, err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %v", d)
+	}
+	waitGone(t, readPid(t, filepath.Join(root, "pid1")), "setsid straggler")
+	waitGone(t, readPid(t, filepath.Join(root, "pid2")), "straggler's child")
+}
+
+// TestRunSparesOtherProcesses: the cleanup takes only the ended command's
+// processes, never a child the program started itself nor a concurrent
+// run's straggler that stayed in its session.
+func TestRunSparesOtherProcesses(t *testing.T) {
+	t.Parallel()
+	own := osexec.Command("sleep", "30")
+	if err := own.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { own.Process.Kill(); own.Wait() }()
+
+	rootB := testRoot(t)
+	b := sh(rootB, `(sleep 100 & echo $! > pid) ; while test -s pid && ! test -e stop; do sleep 0.01; done`)
+	doneB := make(chan int, 1)
+	go func() { s, _ := b.Run(context.Background()); doneB <- s }()
+	pidB := readPid(t, filepath.Join(rootB, "pid")) // orphaned to the runner, in B's session
+
+	rootA := testRoot(t)
+	if status, err := sh(rootA, `setsid sleep 100 & exit 0`).Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("A: Run = %d, %v", status, err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if gone(own.Process.Pid) {
+		t.Error("the program's own child was killed")
+	}
+	if gone(pidB) {
+		t.Error("a concurrent run's orphan was killed when another run ended")
+	}
+	if err := osexec.Command("touch", filepath.Join(rootB, "stop")).Run(); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-doneB; s != 0 {
+		t.Errorf("B: status %d", s)
+	}
+	waitGone(t, pidB, "B's straggler")
+	if gone(own.Process.Pid) {
+		t.Error("the program's own child was killed")
+	}
+	// os/exec still reaps its own child: nobody stole its status.
+	own.Process.Kill()
+	if err := own.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("own child's Wait = %v, want killed", err)
+	}
+}

@@ -1,0 +1,524 @@
+package integration
+
+// Escapes through system calls, other processes, the terminal and the
+// network: each attack is made by testdata/attack.c (one system call, exact
+// errno) or by the ordinary tool, beside a neighbour that must still work.
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const (
+	eperm  = int(syscall.EPERM)
+	eacces = int(syscall.EACCES)
+	enosys = int(syscall.ENOSYS)
+	ebadf  = int(syscall.EBADF)
+)
+
+// TestSyscallsRefused runs every refused system call of DESIGN §4 from
+// inside the sandbox, each beside the allowed call closest to it (cases
+// 37, 38, 41). $PPID is the runner, outside the sandbox.
+func TestSyscallsRefused(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	os.Mkdir(filepath.Join(b.root, "mnt"), 0o755)
+	o := b.check(`
+p ptrace-traceme ptrace-traceme
+p ptrace-parent ptrace-attach $PPID
+p mem-parent-rw open-mem-rw $PPID
+p mem-parent-ro open-mem-ro $PPID
+p mem-self open-mem-ro self
+p vm-writev-parent vm-writev $PPID
+p vm-readv-self vm-readv $$
+p fork fork-wait
+p unshare-user unshare-user
+p unshare-mount unshare-mount
+p clone-newpid clone-newpid
+p clone3 clone3
+p setns setns
+p setsid setsid
+p mount mount-tmpfs mnt
+p fsopen fsopen
+p statfs statfs
+p chroot chroot
+p chdir chdir
+p io_uring_setup io_uring_setup
+p io_uring_enter io_uring_enter
+p read-badfd read-badfd
+p epoll epoll
+p bpf bpf
+p perf_event_open perf_event_open
+p userfaultfd userfaultfd
+p prctl prctl-seccomp
+p keyctl keyctl
+p add_key add_key
+p getrandom getrandom
+p tiocsti tiocsti
+p tiocsti-high tiocsti-high
+p tiocgwinsz tiocgwinsz
+c unshare-cmd unshare -U true
+c unshare-cmd-mount unshare -m true
+c mount-cmd mount -t tmpfs none mnt
+c chroot-cmd chroot . /bin/true
+c true-cmd true
+`)
+	tests := []struct {
+		attack    string
+		errno     []int
+		neighbour string
+	}{
+		{"ptrace-traceme", []int{eperm}, "fork"},
+		{"ptrace-parent", []int{eperm}, "fork"},
+		{"mem-parent-rw", []int{eacces, eperm}, "mem-self"}, // /proc/<ppid>/mem write
+		{"mem-parent-ro", []int{eacces, eperm}, "mem-self"},
+		{"vm-writev-parent", []int{eperm}, "mem-self"},
+		{"vm-readv-self", []int{eperm}, "mem-self"},
+		{"unshare-user", []int{eperm}, "setsid"},
+		{"unshare-mount", []int{eperm}, "setsid"},
+		{"clone-newpid", []int{eperm}, "fork"},
+		{"clone3", []int{enosys}, "fork"}, // flags behind a pointer: refused as absent so libc falls back to clone
+		{"setns", []int{eperm}, "setsid"},
+		{"mount", []int{eperm}, "statfs"},
+		{"fsopen", []int{eperm}, "statfs"},
+		{"chroot", []int{eperm}, "chdir"},
+		{"io_uring_setup", []int{eperm}, "epoll"},
+		{"io_uring_enter", []int{eperm}, "epoll"}, // EPERM, not the EBADF fd 99 gets unfiltered (read-badfd below)
+		{"bpf", []int{eperm}, "prctl"},
+		{"perf_event_open", []int{eperm}, "prctl"},
+		{"userfaultfd", []int{eperm}, "epoll"},
+		{"keyctl", []int{eperm}, "getrandom"},
+		{"add_key", []int{eperm}, "getrandom"},
+		{"tiocsti", []int{eperm}, "tiocgwinsz"},      // CVE-2017-5226, on a pty of its own
+		{"tiocsti-high", []int{eperm}, "tiocgwinsz"}, // (1<<32)|TIOCSTI: matched on the low 32 bits
+	}
+	for _, tt := range tests {
+		t.Run(tt.attack, func(t *testing.T) {
+			o.errno(t, tt.attack, tt.errno...)
+			o.ok(t, tt.neighbour)
+		})
+	}
+	if !strings.Contains(o["read-badfd"], fmt.Sprintf("errno=%d ", ebadf)) {
+		t.Errorf("read-badfd: %s, want EBADF", o["read-badfd"])
+	}
+	for _, c := range []string{"unshare-cmd", "unshare-cmd-mount", "mount-cmd", "chroot-cmd"} {
+		o.fails(t, c)
+	}
+	o.ok(t, "true-cmd")
+}
+
+// TestSignalsStayInside: the command cannot signal a process outside its
+// sandbox (the runner, a `sleep` the test started), while it can signal
+// its own children (Landlock signal scoping).
+func TestSignalsStayInside(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	victim := osexec.Command("sleep", "30")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { victim.Process.Kill(); victim.Wait() })
+	o := b.check(fmt.Sprintf(`
+p kill-outside kill %[1]d
+c kill-outside-cmd kill -TERM %[1]d
+c kill-outside-KILL kill -KILL %[1]d
+p kill-runner kill $PPID
+c kill-own sh -c 'sleep 10 & pid=$!; kill -TERM $pid; wait $pid; test $? = 143'
+`, victim.Process.Pid))
+	o.errno(t, "kill-outside", eperm)
+	o.fails(t, "kill-outside-cmd")
+	o.fails(t, "kill-outside-KILL")
+	o.errno(t, "kill-runner", eperm)
+	o.ok(t, "kill-own")
+	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Errorf("the outside sleep did not survive: %v", err)
+	}
+}
+
+// TestProcessCredentials: no_new_privs is set (case 39); a setuid binary in
+// the root runs with the caller's uid (case 40; its `sudo -n true` step
+// needs sudo, which CI does not have); and the command has no capability
+// its caller lacks (case 42, see below).
+func TestProcessCredentials(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	r := b.sh("grep -E '^(NoNewPrivs|CapEff|Seccomp):' /proc/self/status; id -u")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "NoNewPrivs:\t1\n") {
+		t.Errorf("NoNewPrivs is not 1:\n%s", r.stdout)
+	}
+	if !strings.Contains(r.stdout, "Seccomp:\t2\n") {
+		t.Errorf("no seccomp filter:\n%s", r.stdout)
+	}
+	// Case 42 wants CapEff all zeros. DESIGN §4 does not drop capabilities
+	// yet (a later issue), so a root caller keeps its own; what holds now
+	// is that the sandbox grants nothing beyond the caller's set, and a
+	// non-root caller has none.
+	inside := capEff(t, r.stdout)
+	self, _ := os.ReadFile("/proc/self/status")
+	outside := capEff(t, string(self))
+	if inside&^outside != 0 {
+		t.Errorf("CapEff %#x inside exceeds the caller's %#x", inside, outside)
+	}
+	if os.Getuid() != 0 && inside != 0 {
+		t.Errorf("CapEff %#x for a non-root caller, want 0", inside)
+	}
+	if uid := strings.TrimSpace(r.stdout[strings.LastIndexByte(strings.TrimSpace(r.stdout), '\n')+1:]); uid != strconv.Itoa(os.Getuid()) {
+		t.Errorf("id -u = %q inside, want the caller's %d", uid, os.Getuid())
+	}
+
+	t.Run("setuid binary", func(t *testing.T) {
+		if os.Getuid() != 0 {
+			t.Skip("making a setuid binary owned by another user needs root")
+		}
+		b := b.with(t)
+		id, err := os.ReadFile("/usr/bin/id")
+		if err != nil {
+			t.Skipf("no /usr/bin/id: %v", err)
+		}
+		suid := b.file("suid-id", string(id), 0o755)
+		if err := os.Chown(suid, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(suid, 0o755|os.ModeSetuid); err != nil {
+			t.Fatal(err)
+		}
+		out, err := osexec.Command(suid, "-u").Output()
+		if err != nil || strings.TrimSpace(string(out)) != "65534" {
+			t.Skipf("the setuid bit has no effect here even outside the sandbox (nosuid mount?): %q %v", out, err)
+		}
+		r := b.run("run", "--yolo", "--", "./suid-id", "-u")
+		if r.code != 0 || strings.TrimSpace(r.stdout) != strconv.Itoa(os.Getuid()) {
+			t.Errorf("setuid id -u inside: exit %d, %q; want the caller's uid %d (no_new_privs ignores the bit)", r.code, r.stdout, os.Getuid())
+		}
+	})
+}
+
+func capEff(t *testing.T, status string) uint64 {
+	t.Helper()
+	for _, l := range strings.Split(status, "\n") {
+		if v, ok := strings.CutPrefix(l, "CapEff:"); ok {
+			n, err := strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+	}
+	t.Fatalf("no CapEff in %q", status)
+	return 0
+}
+
+// listener counts the connections a loopback TCP port receives and answers
+// each with a minimal HTTP response, so curl and wget succeed when allowed.
+type listener struct {
+	net.Listener
+	port int
+	mu   sync.Mutex
+	got  []string // first bytes of each connection
+}
+
+func listen(t *testing.T) *listener {
+	t.Helper()
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &listener{Listener: ln, port: ln.Addr().(*net.TCPAddr).Port}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				c.SetDeadline(time.Now().Add(5 * time.Second))
+				line, _ := bufio.NewReader(c).ReadString('\n')
+				if line == "" {
+					line = "<connected>"
+				}
+				l.mu.Lock()
+				l.got = append(l.got, line)
+				l.mu.Unlock()
+				io.WriteString(c, "HTTP/1.0 200 OK\r\nContent-Length: 3\r\n\r\nhi\n")
+			}()
+		}
+	}()
+	return l
+}
+
+// conns returns what the listener received, after a moment for late
+// connections to be accepted.
+func (l *listener) conns() []string {
+	time.Sleep(50 * time.Millisecond)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.got...)
+}
+
+// received waits until the listener got want on some connection.
+func (l *listener) received(want string) bool {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		l.mu.Lock()
+		got := strings.Join(l.got, "\n")
+		l.mu.Unlock()
+		if strings.Contains(got, want) {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// freePort returns a loopback TCP port nobody listens on.
+func freePort(t *testing.T) int {
+	t.Helper()
+	ln, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// TestNetworkTCP: with the default network none, every way out to a
+// loopback listener the test runs fails and the listener sees nothing
+// (case 28; its DNS and ping steps are left out: they fail on an offline
+// machine with or without a sandbox, and ping is not installed); --allow-connect PORT opens that port and no other, and
+// --network all opens everything (case 35, connect side).
+func TestNetworkTCP(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	allowed, other := listen(t), listen(t)
+	script := fmt.Sprintf(`
+p probe-allowed tcp-connect %[1]d
+p probe-other tcp-connect %[2]d
+c curl curl -sf --max-time 5 http://127.0.0.1:%[1]d/
+c wget wget -q -t 1 -T 5 -O /dev/null http://127.0.0.1:%[1]d/
+c devtcp bash -c 'echo dev-tcp > /dev/tcp/127.0.0.1/%[1]d'
+c ssh ssh -oBatchMode=yes -oStrictHostKeyChecking=no -oUserKnownHostsFile=/dev/null -oConnectTimeout=3 -p %[1]d 127.0.0.1 true
+p socketpair socketpair
+`, allowed.port, other.port)
+	tools := []string{"curl", "wget", "devtcp"}
+	if _, err := osexec.LookPath("wget"); err != nil {
+		tools = []string{"curl", "devtcp"}
+	}
+
+	t.Run("none", func(t *testing.T) {
+		o := b.with(t).check(script)
+		o.errno(t, "probe-allowed", eperm)
+		o.errno(t, "probe-other", eperm)
+		for _, c := range append(tools, "ssh") {
+			o.fails(t, c)
+		}
+		o.ok(t, "socketpair")
+		if got := allowed.conns(); len(got) > 0 {
+			t.Errorf("the listener received %q with the network off", got)
+		}
+	})
+	if t.Failed() {
+		return
+	}
+	t.Run("allow-connect", func(t *testing.T) {
+		o := b.with(t).check(script, "--allow-connect", strconv.Itoa(allowed.port))
+		o.ok(t, "probe-allowed")
+		o.errno(t, "probe-other", eacces)
+		for _, c := range tools {
+			o.ok(t, c)
+		}
+		for _, want := range []string{"hello", "GET / HTTP", "dev-tcp"} {
+			if !allowed.received(want) {
+				t.Errorf("the allowed port never got %q (got %q)", want, allowed.conns())
+			}
+		}
+		if got := other.conns(); len(got) > 0 {
+			t.Errorf("the other port received %q", got)
+		}
+	})
+	t.Run("network all", func(t *testing.T) {
+		o := b.with(t).check(script, "--network", "all")
+		o.ok(t, "probe-other")
+		o.ok(t, "curl")
+	})
+}
+
+// TestNetworkBind: --allow-bind PORT lets the command listen on that port
+// and no other; without it, no port (case 35, bind side).
+func TestNetworkBind(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	p, q := freePort(t), freePort(t)
+	script := fmt.Sprintf("p bind-p tcp-bind %d\np bind-q tcp-bind %d\n", p, q)
+	o := b.check(script)
+	o.errno(t, "bind-p", eperm)
+	o.errno(t, "bind-q", eperm)
+	o = b.check(script, "--allow-bind", strconv.Itoa(p))
+	o.ok(t, "bind-p")
+	o.errno(t, "bind-q", eacces)
+}
+
+// TestNetworkUDP: UDP to a loopback listener is refused with the network
+// off and still with TCP ports allowed (Landlock does not mediate UDP, so
+// seccomp keeps the socket closed); --network all lets it through.
+func TestNetworkUDP(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	pc, err := net.ListenPacket("udp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	port := pc.LocalAddr().(*net.UDPAddr).Port
+	got := make(chan string, 8)
+	go func() {
+		buf := make([]byte, 64)
+		for {
+			n, _, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			got <- string(buf[:n])
+		}
+	}()
+	script := fmt.Sprintf("p udp udp-send %d\np tcp-socket socket-inet\n", port)
+	o := b.check(script)
+	o.errno(t, "udp", eperm)
+	o = b.check(script, "--allow-connect", strconv.Itoa(port))
+	o.errno(t, "udp", eperm)
+	o.ok(t, "tcp-socket") // the neighbour: TCP sockets open with a port allowed
+	select {
+	case g := <-got:
+		t.Fatalf("the UDP listener received %q", g)
+	case <-time.After(50 * time.Millisecond):
+	}
+	o = b.check(script, "--network", "all")
+	o.ok(t, "udp")
+	select {
+	case <-got:
+	case <-time.After(5 * time.Second):
+		t.Error("--network all: the datagram never arrived")
+	}
+}
+
+// unixListener accepts on a unix socket (pathname, or abstract when the
+// name starts with @) and records what it receives.
+func unixListener(t *testing.T, name string) chan string {
+	t.Helper()
+	ln, err := net.Listen("unix", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	got := make(chan string, 8)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				b, _ := io.ReadAll(io.LimitReader(c, 64))
+				got <- string(b)
+			}()
+		}
+	}()
+	return got
+}
+
+func quiet(t *testing.T, what string, got chan string) {
+	t.Helper()
+	select {
+	case g := <-got:
+		t.Errorf("%s received %q", what, g)
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+// TestUnixSockets: pathname and abstract unix sockets of listeners outside
+// the sandbox are refused (case 36, with `nc -U` translated to the probe);
+// AF_UNIX socketpairs work. With --allow-unix-sockets a pathname socket in
+// the root works while an outside abstract one stays refused (Landlock
+// abstract-socket scoping). Under --network all, AF_INET sockets open but
+// unix sockets stay closed. (Below Landlock ABI 9 the kernel does not
+// mediate connecting to a pathname socket outside the root once
+// --allow-unix-sockets opens AF_UNIX, DESIGN §6: not asserted.)
+func TestUnixSockets(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	outPath := filepath.Join(b.out, "s.sock")
+	outside := unixListener(t, outPath)
+	abstract := "@mwsbx-" + uniq()
+	outsideAbstract := unixListener(t, abstract)
+	inside := unixListener(t, filepath.Join(b.root, "in.sock"))
+	script := fmt.Sprintf(`
+p outside-path unix-connect %s
+p outside-abstract unix-connect %s
+p inside-path unix-connect in.sock
+p socketpair socketpair
+p inet socket-inet
+c py-inet python3 -c 'import socket; socket.socket(socket.AF_INET, socket.SOCK_STREAM).close()'
+c py-unix python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("%s")'
+`, outPath, abstract, outPath)
+
+	t.Run("default", func(t *testing.T) {
+		o := b.with(t).check(script)
+		o.errno(t, "outside-path", eperm)
+		o.errno(t, "outside-abstract", eperm)
+		o.errno(t, "inside-path", eperm)
+		o.ok(t, "socketpair")
+		o.fails(t, "py-unix")
+		quiet(t, "the outside pathname socket", outside)
+	})
+	t.Run("allow-unix-sockets", func(t *testing.T) {
+		o := b.with(t).check(script, "--allow-unix-sockets")
+		o.ok(t, "inside-path")
+		o.errno(t, "outside-abstract", eperm)
+		select {
+		case g := <-inside:
+			if g != "hello" {
+				t.Errorf("the socket in the root received %q", g)
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("the socket in the root received nothing")
+		}
+		// Not mediated below ABI 9 (see above): drain, do not judge.
+		time.Sleep(50 * time.Millisecond)
+		for len(outside) > 0 {
+			<-outside
+		}
+	})
+	t.Run("network all", func(t *testing.T) { // case 36
+		o := b.with(t).check(script, "--network", "all")
+		o.ok(t, "inet")
+		o.ok(t, "py-inet")
+		o.errno(t, "outside-path", eperm)
+		o.fails(t, "py-unix")
+		quiet(t, "the outside pathname socket", outside)
+	})
+	quiet(t, "the outside abstract socket", outsideAbstract)
+}

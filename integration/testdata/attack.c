@@ -1,0 +1,297 @@
+// attack is the integration tests' probe: each subcommand makes one system
+// call (or a short sequence) the sandbox must refuse, or its legitimate
+// neighbour that it must allow, and reports the outcome on stdout as
+//
+//	<name> ok
+//	<name> errno=<N> <strerror>
+//
+// exiting 0 when the call succeeded and 1 when it failed, so that a test
+// can assert the exact errno (EPERM from seccomp, EACCES from Landlock …).
+// Built with gcc at test time; no dependencies beyond libc.
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/bpf.h>
+#include <linux/perf_event.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/uio.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+static const char *name;
+
+static int report(long rc) {
+	if (rc >= 0) {
+		printf("%s ok\n", name);
+		return 0;
+	}
+	int e = errno;
+	printf("%s errno=%d %s\n", name, e, strerror(e));
+	return 1;
+}
+
+static int port_arg(char **argv, int argc, int i) {
+	if (i >= argc) {
+		fprintf(stderr, "%s: missing argument\n", name);
+		exit(2);
+	}
+	return atoi(argv[i]);
+}
+
+static int tcp_socket(void) { return socket(AF_INET, SOCK_STREAM, 0); }
+
+static struct sockaddr_in loopback(int port) {
+	struct sockaddr_in a;
+	memset(&a, 0, sizeof a);
+	a.sin_family = AF_INET;
+	a.sin_port = htons(port);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	return a;
+}
+
+// unix_connect connects to a pathname socket, or an abstract one when the
+// name starts with '@', and sends "hello".
+static int unix_connect(const char *path) {
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd < 0)
+		return report(-1);
+	struct sockaddr_un a;
+	memset(&a, 0, sizeof a);
+	a.sun_family = AF_UNIX;
+	socklen_t len;
+	if (path[0] == '@') {
+		strncpy(a.sun_path + 1, path + 1, sizeof a.sun_path - 2);
+		len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(path + 1);
+	} else {
+		strncpy(a.sun_path, path, sizeof a.sun_path - 1);
+		len = sizeof a;
+	}
+	if (connect(fd, (struct sockaddr *)&a, len) < 0)
+		return report(-1);
+	return report(write(fd, "hello", 5));
+}
+
+// openpty_fd opens a fresh pseudo-terminal and returns its slave side.
+static int openpty_fd(void) {
+	int m = posix_openpt(O_RDWR | O_NOCTTY);
+	if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
+		perror("posix_openpt");
+		exit(3);
+	}
+	int s = open(ptsname(m), O_RDWR | O_NOCTTY);
+	if (s < 0) {
+		perror("open pts");
+		exit(3);
+	}
+	return s;
+}
+
+int main(int argc, char **argv) {
+	if (argc < 2) {
+		fprintf(stderr, "usage: attack NAME [ARG]\n");
+		return 2;
+	}
+	name = argv[1];
+	const char *n = name;
+	setvbuf(stdout, NULL, _IONBF, 0);
+
+	// Other processes.
+	if (!strcmp(n, "ptrace-attach")) // ARG: pid
+		return report(ptrace(PTRACE_ATTACH, port_arg(argv, argc, 2), 0, 0));
+	if (!strcmp(n, "ptrace-traceme"))
+		return report(ptrace(PTRACE_TRACEME, 0, 0, 0));
+	if (!strcmp(n, "open-mem-rw") || !strcmp(n, "open-mem-ro")) { // ARG: pid or "self"
+		char p[64];
+		snprintf(p, sizeof p, "/proc/%s/mem", argc > 2 ? argv[2] : "self");
+		return report(open(p, !strcmp(n, "open-mem-rw") ? O_RDWR : O_RDONLY));
+	}
+	if (!strcmp(n, "vm-writev") || !strcmp(n, "vm-readv")) { // ARG: pid
+		static char buf[8];
+		struct iovec local = {buf, sizeof buf}, remote = {(void *)0x400000, sizeof buf};
+		pid_t pid = port_arg(argv, argc, 2);
+		if (!strcmp(n, "vm-writev"))
+			return report(process_vm_writev(pid, &local, 1, &remote, 1, 0));
+		return report(process_vm_readv(pid, &local, 1, &remote, 1, 0));
+	}
+	if (!strcmp(n, "kill")) // ARG: pid; SIGTERM
+		return report(kill(port_arg(argv, argc, 2), SIGTERM));
+	if (!strcmp(n, "fork-wait")) { // neighbour: a plain child, reaped
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(7);
+		int st;
+		if (pid < 0 || waitpid(pid, &st, 0) < 0)
+			return report(-1);
+		return report(WIFEXITED(st) && WEXITSTATUS(st) == 7 ? 0 : -1);
+	}
+
+	// Namespaces, mounts, root.
+	if (!strcmp(n, "unshare-user"))
+		return report(unshare(CLONE_NEWUSER));
+	if (!strcmp(n, "unshare-mount"))
+		return report(unshare(CLONE_NEWNS));
+	if (!strcmp(n, "clone-newpid")) {
+		long pid = syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		return report(pid);
+	}
+	if (!strcmp(n, "clone3")) {
+		struct {
+			unsigned long long flags, pidfd, child_tid, parent_tid, exit_signal, stack, stack_size, tls;
+		} args = {.exit_signal = SIGCHLD};
+		long pid = syscall(SYS_clone3, &args, sizeof args);
+		if (pid == 0)
+			_exit(0);
+		if (pid > 0)
+			waitpid(pid, NULL, 0);
+		return report(pid);
+	}
+	if (!strcmp(n, "setns")) {
+		int fd = open("/proc/self/ns/mnt", O_RDONLY);
+		if (fd < 0)
+			return report(-1);
+		return report(setns(fd, 0));
+	}
+	if (!strcmp(n, "setsid")) // neighbour: a new session is no namespace
+		return report(setsid());
+	if (!strcmp(n, "mount-tmpfs")) // ARG: dir
+		return report(mount("none", argc > 2 ? argv[2] : ".", "tmpfs", 0, NULL));
+	if (!strcmp(n, "fsopen"))
+		return report(syscall(SYS_fsopen, "tmpfs", 0));
+	if (!strcmp(n, "statfs")) {
+		struct statfs s;
+		return report(statfs("/", &s));
+	}
+	if (!strcmp(n, "chroot"))
+		return report(chroot("."));
+	if (!strcmp(n, "chdir"))
+		return report(chdir("/"));
+
+	// The kernel.
+	if (!strcmp(n, "io_uring_setup")) {
+		char params[120] = {0}; // struct io_uring_params
+		return report(syscall(SYS_io_uring_setup, 1, params));
+	}
+	if (!strcmp(n, "io_uring_enter")) // fd 99: EBADF without the filter
+		return report(syscall(SYS_io_uring_enter, 99, 1, 0, 0, NULL, 0));
+	if (!strcmp(n, "read-badfd")) // neighbour: the errno fd 99 gets when nothing filters
+		return report(read(99, NULL, 0));
+	if (!strcmp(n, "epoll")) // neighbour of io_uring: classic async I/O
+		return report(syscall(SYS_epoll_create1, 0));
+	if (!strcmp(n, "bpf")) {
+		union bpf_attr attr;
+		memset(&attr, 0, sizeof attr);
+		attr.map_type = BPF_MAP_TYPE_ARRAY;
+		attr.key_size = 4;
+		attr.value_size = 4;
+		attr.max_entries = 1;
+		return report(syscall(SYS_bpf, BPF_MAP_CREATE, &attr, sizeof attr));
+	}
+	if (!strcmp(n, "perf_event_open")) {
+		struct perf_event_attr attr;
+		memset(&attr, 0, sizeof attr);
+		attr.type = PERF_TYPE_SOFTWARE;
+		attr.size = sizeof attr;
+		attr.config = PERF_COUNT_SW_TASK_CLOCK;
+		return report(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+	}
+	if (!strcmp(n, "userfaultfd"))
+		return report(syscall(SYS_userfaultfd, 0));
+	if (!strcmp(n, "keyctl")) // KEYCTL_GET_KEYRING_ID of the session keyring
+		return report(syscall(SYS_keyctl, 0, -3, 0));
+	if (!strcmp(n, "add_key"))
+		return report(syscall(SYS_add_key, "user", "mewsandbox-test", "x", 1, -3));
+	if (!strcmp(n, "getrandom")) { // neighbour of keyctl: key material from the kernel
+		char b[16];
+		return report(syscall(SYS_getrandom, b, sizeof b, 0));
+	}
+	if (!strcmp(n, "prctl-seccomp")) // neighbour: prctl itself works; prints the mode
+		return report(prctl(PR_GET_SECCOMP) == 2 ? 0 : -1);
+	if (!strcmp(n, "mknod-char")) // ARG: path
+		return report(mknod(argc > 2 ? argv[2] : "d", S_IFCHR | 0600, makedev(1, 3)));
+	if (!strcmp(n, "mkfifo")) // ARG: path
+		return report(mkfifo(argc > 2 ? argv[2] : "p", 0600));
+
+	// Terminal injection, on a pseudo-terminal of our own so the call
+	// would succeed unfiltered.
+	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz")) {
+		int fd = openpty_fd();
+		char c = '\n';
+		if (!strcmp(n, "tiocgwinsz")) {
+			struct winsize ws;
+			return report(ioctl(fd, TIOCGWINSZ, &ws));
+		}
+		unsigned long req = TIOCSTI;
+		if (!strcmp(n, "tiocsti-high"))
+			req |= 1UL << 32; // the kernel truncates the request to 32 bits
+		return report(syscall(SYS_ioctl, fd, req, &c));
+	}
+
+	// Network. Ports are TCP/UDP ports on 127.0.0.1.
+	if (!strcmp(n, "socket-inet"))
+		return report(tcp_socket());
+	if (!strcmp(n, "socket-udp"))
+		return report(socket(AF_INET, SOCK_DGRAM, 0));
+	if (!strcmp(n, "socket-unix"))
+		return report(socket(AF_UNIX, SOCK_STREAM, 0));
+	if (!strcmp(n, "socketpair")) {
+		int sv[2];
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+			return report(-1);
+		char b[2] = {0};
+		if (write(sv[0], "x", 1) != 1 || read(sv[1], b, 1) != 1 || b[0] != 'x')
+			return report(-1);
+		return report(0);
+	}
+	if (!strcmp(n, "tcp-connect")) { // ARG: port; sends "hello"
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
+		int fd = tcp_socket();
+		if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) < 0)
+			return report(-1);
+		return report(write(fd, "hello", 5));
+	}
+	if (!strcmp(n, "tcp-bind")) { // ARG: port; binds and listens
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
+		int fd = tcp_socket();
+		int one = 1;
+		if (fd < 0)
+			return report(-1);
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+		if (bind(fd, (struct sockaddr *)&a, sizeof a) < 0)
+			return report(-1);
+		return report(listen(fd, 1));
+	}
+	if (!strcmp(n, "udp-send")) { // ARG: port
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
+		int fd = socket(AF_INET, SOCK_DGRAM, 0);
+		if (fd < 0)
+			return report(-1);
+		return report(sendto(fd, "hello", 5, 0, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "unix-connect")) // ARG: path, or @name for an abstract socket
+		return unix_connect(argc > 2 ? argv[2] : "");
+
+	fprintf(stderr, "attack: unknown probe %s\n", n);
+	return 2;
+}
