@@ -588,3 +588,30 @@ print("locked", pwd.getpwuid(os.getuid()).pw_uid == os.getuid())
 		})
 	}
 }
+
+// TestGitWithGlobalConfig: git aborts when it may not read ~/.gitconfig,
+// so the runner lets it read its global config files — and nothing else of
+// the home directory, credential helpers' stores included.
+func TestGitWithGlobalConfig(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.env = append(b.env, "XDG_CONFIG_HOME="+filepath.Join(b.home, ".config"))
+	b.file(filepath.Join(b.home, ".gitconfig"), "[user]\n\tname = Global Tester\n\temail = g@example.com\n", 0o644)
+	b.file(filepath.Join(b.home, ".config", "git", "config"), "[alias]\n\tst = status --short\n", 0o644)
+	b.file(filepath.Join(b.home, ".git-credentials"), "https://user:SECRET@example.com\n", 0o600)
+	r := b.sh(`set -e
+rm -rf .git && git init -q && echo x > f && git add f && git commit -qm first
+git log --format='%an %s'
+git st`)
+	if r.code != 0 || !strings.Contains(r.stdout, "Global Tester first") {
+		t.Fatalf("git with a global config: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	r = b.sh(`cat ~/.git-credentials`)
+	if r.code == 0 || strings.Contains(r.stdout, "SECRET") {
+		t.Errorf("~/.git-credentials was readable: exit %d, stdout %q", r.code, r.stdout)
+	}
+	r = b.sh(`echo evil >> ~/.gitconfig`)
+	if r.code == 0 || strings.Contains(b.read(filepath.Join(b.home, ".gitconfig")), "evil") {
+		t.Errorf("~/.gitconfig was writable: exit %d", r.code)
+	}
+}

@@ -112,6 +112,8 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
+	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
+	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX matched on the low 32 bits (EPERM); another architecture's syscalls kill the process\n")
 	if len(x.EnvDropped) > 0 {
 		fmt.Fprintf(stdout, "environment dropped: %s (keep one with --env-pass NAME)\n", strings.Join(x.EnvDropped, " "))
 	}

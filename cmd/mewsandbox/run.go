@@ -58,6 +58,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		Warn:       func(s string) { fmt.Fprintln(stderr, s) },
 	}
 	status, err := cmd.Run(context.Background())
+	var se *exec.StageError
+	if errors.As(err, &se) && se.Stage == exec.StageResolve && (status == exec.StatusNotFound || status == exec.StatusNotExecutable) {
+		// A missing or non-executable command is the command's problem,
+		// not the sandbox's: say it the way a shell would.
+		err = se.Err
+	}
 	if err != nil {
 		return exitError{status: status, err: err}
 	}
@@ -107,6 +113,15 @@ func (o *options) policy(p *project) (exec.Policy, error) {
 			pol.Grants = append(pol.Grants, exec.Grant{Path: abs, Access: l.access})
 		}
 	}
+	// git aborts when it may not read its global config ("unknown error
+	// occurred while reading the configuration files"), so those two files
+	// are readable; credentials live elsewhere (~/.git-credentials,
+	// ~/.config/git/credentials) and stay out of reach.
+	for _, f := range []string{filepath.Join(p.home, ".gitconfig"), filepath.Join(envOr("XDG_CONFIG_HOME", filepath.Join(p.home, ".config")), "git", "config")} {
+		if p.home != "" {
+			pol.Grants = append(pol.Grants, exec.Grant{Path: f, Access: exec.Read, Optional: true})
+		}
+	}
 	for _, path := range o.denyRead {
 		abs, err := existingPath("--deny-read", path, p.cwd)
 		if err != nil {
@@ -138,10 +153,12 @@ func existingPath(flag, path, cwd string) (string, error) {
 	if path == "" {
 		return "", usagef("%s: empty path", flag)
 	}
-	if strings.HasPrefix(path, "~/") {
-		if home, err := os.UserHomeDir(); err == nil {
-			path = filepath.Join(home, path[2:])
+	if path == "~" || strings.HasPrefix(path, "~/") {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", usagef("%s %s: no home directory to expand ~ in: %v", flag, path, err)
 		}
+		path = filepath.Join(home, path[1:])
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(cwd, path)
