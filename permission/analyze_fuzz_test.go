@@ -58,8 +58,9 @@ func FuzzAnalyzeShell(f *testing.F) {
 		}
 		wrapped := []string{"echo $(" + src + "\n)"}
 		// bash reads a -c string that starts with - or + as options, as
-		// does the analysis.
-		if !strings.Contains(src, "'") && !strings.HasPrefix(src, "-") && !strings.HasPrefix(src, "+") {
+		// does the analysis; and an argument cannot carry a NUL through
+		// execve, so a -c string ends at the first one.
+		if !strings.ContainsAny(src, "'\x00") && !strings.HasPrefix(src, "-") && !strings.HasPrefix(src, "+") {
 			wrapped = append(wrapped, "bash -c '"+src+"'")
 		}
 		for _, w := range wrapped {
