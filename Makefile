@@ -9,7 +9,18 @@ BIN       := bin/mewsandbox
 STATICCHECK_VERSION := v0.8.2
 FUZZTIME  ?= 10s
 PKG_DEPS  := gcc libc6-dev pkg-config libseccomp-dev git
+UNAME     := $(shell uname -s)
+
+ifeq ($(UNAME),Darwin)
+# macOS: Seatbelt needs no C library; build pure Go, install nothing.
+export CGO_ENABLED := 0
+STATIC_LDFLAGS :=
+else
 export CGO_ENABLED := 1
+# A static binary starts faster (no dynamic loader, twice per run: the
+# runner re-executes itself) and runs on hosts without libseccomp.
+STATIC_LDFLAGS := -linkmode external -extldflags "-static"
+endif
 
 .PHONY: all deps bench-deps build test unit integration bench fuzz lint demo install clean
 
@@ -18,7 +29,7 @@ all: build
 # deps installs the C toolchain and libseccomp headers cgo needs, only when
 # something is missing.
 deps:
-	@missing=""; for p in $(PKG_DEPS); do \
+	@[ "$(UNAME)" = Darwin ] && exit 0; missing=""; for p in $(PKG_DEPS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,10 +40,6 @@ deps:
 
 bench-deps: deps
 	@command -v bwrap >/dev/null || { echo "installing: bubblewrap"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
-
-# A static binary starts faster (no dynamic loader, twice per run: the
-# runner re-executes itself) and runs on hosts without libseccomp.
-STATIC_LDFLAGS := -linkmode external -extldflags "-static"
 
 build: deps
 	$(GO) build -trimpath -ldflags '$(STATIC_LDFLAGS)' -o $(BIN) ./cmd/mewsandbox
