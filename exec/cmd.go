@@ -29,6 +29,7 @@ const (
 	StageNoNewPrivs = "no_new_privs" // prctl(PR_SET_NO_NEW_PRIVS)
 	StageLandlock   = "landlock"     // the filesystem, network and scope ruleset
 	StageSeccomp    = "seccomp"      // the syscall filter
+	StageSeatbelt   = "seatbelt"     // macOS: sandbox-exec starting and applying the profile
 	StageExec       = "exec"         // starting the child or execve of the command
 )
 
@@ -172,4 +173,63 @@ func checkExecutable(p, name string) (string, *StageError) {
 		return "", stageErr(StageResolve, StatusNotExecutable, "%s: permission denied (not executable)", p)
 	}
 	return p, nil
+}
+
+// defaultPath is searched when the command's environment has no PATH.
+const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+// checkDir refuses a working directory that is missing or not a directory.
+func (c *Cmd) checkDir() *StageError {
+	if c.Dir == "" {
+		return nil
+	}
+	if fi, err := os.Stat(c.Dir); err != nil {
+		return stageErr(StageSpec, StatusSandbox, "working directory: %w", err)
+	} else if !fi.IsDir() {
+		return stageErr(StageSpec, StatusSandbox, "working directory %s: not a directory", c.Dir)
+	}
+	return nil
+}
+
+// resolve returns the absolute path of the binary to run: Path, or Args[0]
+// looked up in the PATH of env (defaultPath when it has none).
+func (c *Cmd) resolve(env []string) (string, *StageError) {
+	if c.Path != "" {
+		return checkExecutable(absIn(c.Path, c.Dir), c.Path)
+	}
+	search, ok := lookupEnv(env, "PATH")
+	if !ok {
+		search = defaultPath
+	}
+	return lookPath(c.Args[0], search, c.Dir)
+}
+
+func lookupEnv(env []string, key string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// shebang returns the interpreter a #! script names, or "".
+func shebang(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	var b [256]byte
+	n, _ := io.ReadFull(f, b[:])
+	line, ok := strings.CutPrefix(string(b[:n]), "#!")
+	if !ok {
+		return ""
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	fields := strings.Fields(line)
+	if len(fields) == 0 || !filepath.IsAbs(fields[0]) {
+		return ""
+	}
+	return fields[0]
 }

@@ -15,6 +15,14 @@
 // the execve succeeded. Programs that use Run must therefore call Init first
 // thing in main (and in TestMain).
 //
+// On macOS, Run renders the policy as a Seatbelt profile (package seatbelt)
+// and runs /usr/bin/sandbox-exec -p PROFILE -D NAME=VALUE ... -- PATH ARGS,
+// which applies the profile and execve's the command in place; Plan checks
+// the policy renders, and Init does nothing. Signals, the timeout, the
+// session and the exit statuses are the same on both (supervise.go); what
+// macOS lacks (a parent-death signal, a child subreaper, a TIOCSTI filter)
+// is listed in run_darwin.go.
+//
 // Exit statuses follow the shell: the command's own, 128+N when a signal N
 // killed it, 124 on timeout, and for a *StageError 125 (the sandbox could not
 // be applied), 126 (not executable) or 127 (not found).

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -22,9 +23,11 @@ type Enforcement struct {
 	Landlock    landlock.Config `json:"landlock"`
 	Seccomp     seccomp.Config  `json:"seccomp"`
 	// Missing names what this kernel (or this build) cannot enforce, one
-	// item per entry, each starting with "landlock: " or "seccomp: ".
+	// item per entry, each starting with "landlock: ", "seccomp: " or, on
+	// macOS, "seatbelt: ".
 	Missing []string `json:"missing"`
-	// Notes say how deny-read paths were expressed and what that costs.
+	// Notes say how deny-read paths were expressed and what that costs,
+	// and on macOS what Seatbelt leaves to the system.
 	Notes []string `json:"notes,omitempty"`
 }
 
@@ -87,7 +90,18 @@ var probeKernel = sync.OnceValue(func() kernel {
 //
 // Paths are compared after resolving symbolic links, so a deny of
 // /bin/secret also applies through a grant of /usr/bin when /bin links there.
+//
+// On macOS there is neither Landlock nor seccomp, and Landlock and Seccomp
+// stay empty. Plan renders the policy as a Seatbelt profile instead and
+// refuses what that cannot express; Seatbelt denies inside granted
+// directories by itself, so nothing is expanded. Missing names only a
+// missing sandbox-exec, and Notes what Seatbelt leaves open.
 func (p Policy) Plan() (Enforcement, error) {
+	if runtime.GOOS == "darwin" {
+		home, _ := os.UserHomeDir()
+		sb, err := p.planSeatbelt("", home, sandboxExecPresent())
+		return sb.enforcement, err
+	}
 	return p.plan(probeKernel())
 }
 
@@ -103,6 +117,9 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		ScopeSignals:      true,
 		ScopeAbstractUnix: true,
 	}
+	if err := p.Network.check(); err != nil {
+		return Enforcement{}, err
+	}
 	switch p.Network.Mode {
 	case NetworkNone, "":
 		ports := len(p.Network.Connect)+len(p.Network.Bind) > 0
@@ -114,12 +131,7 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
 		e.Seccomp.AllowInetStream = ports
 	case NetworkAll:
-		if len(p.Network.Connect)+len(p.Network.Bind) > 0 {
-			return Enforcement{}, errors.New("network: --allow-connect and --allow-bind ports only make sense with network mode none")
-		}
 		e.Seccomp.AllowInet = true
-	default:
-		return Enforcement{}, fmt.Errorf("network mode %q: want %q or %q", p.Network.Mode, NetworkNone, NetworkAll)
 	}
 	e.Seccomp.AllowUnix = p.Network.UnixSockets
 	e.Seccomp.DenySyscalls = seccomp.DefaultDenied()
@@ -168,11 +180,8 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 		rules = append(rules, rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true})
 	}
 	for _, g := range p.Grants {
-		if !filepath.IsAbs(g.Path) {
-			return nil, nil, fmt.Errorf("grant %s: not an absolute path", g)
-		}
-		if g.Access&(Read|Write|Exec) == 0 {
-			return nil, nil, fmt.Errorf("grant %s: no access", g)
+		if err := g.check(); err != nil {
+			return nil, nil, err
 		}
 		rules = append(rules, rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional})
 	}
@@ -195,8 +204,8 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 		}
 		// Landlock rights follow the inode: a grant of another name of the
 		// same file (or of a directory holding one) would read it.
-		if st, ok := fi.Sys().(*syscall.Stat_t); ok && !fi.IsDir() && st.Nlink > 1 {
-			return nil, nil, fmt.Errorf("deny-read %s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", d, st.Nlink)
+		if err := checkLinks(d, fi); err != nil {
+			return nil, nil, err
 		}
 		denies = append(denies, deny{path: filepath.Clean(d), real: real, isDir: fi.IsDir()})
 	}
@@ -309,6 +318,16 @@ func toPathRules(rules []rule) []landlock.PathRule {
 		out = append(out, landlock.PathRule{Path: r.path, Access: a, Optional: r.optional})
 	}
 	return out
+}
+
+// checkLinks refuses a denied file with more than one hard link: a grant
+// reaching another of its names would read it, through Landlock, which
+// follows inodes, and Seatbelt, which matches only the denied name.
+func checkLinks(d string, fi fs.FileInfo) error {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok && !fi.IsDir() && st.Nlink > 1 {
+		return fmt.Errorf("deny-read %s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", d, st.Nlink)
+	}
+	return nil
 }
 
 // realPath resolves symbolic links in an absolute path; "" when the path

@@ -1,7 +1,9 @@
 package exec
 
 import (
+	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -98,6 +100,17 @@ func (g Grant) String() string {
 	return s
 }
 
+// check refuses a grant with a relative path or no access.
+func (g Grant) check() error {
+	if !filepath.IsAbs(g.Path) {
+		return fmt.Errorf("grant %s: not an absolute path", g)
+	}
+	if g.Access&(Read|Write|Exec) == 0 {
+		return fmt.Errorf("grant %s: no access", g)
+	}
+	return nil
+}
+
 // NetworkMode is how much network a command gets.
 type NetworkMode string
 
@@ -119,6 +132,20 @@ type Network struct {
 	Bind    []uint16 `json:"bind,omitempty"`
 	// UnixSockets allows pathname unix sockets (docker.sock, ssh-agent…).
 	UnixSockets bool `json:"unixSockets"`
+}
+
+// check refuses an unknown mode, and ports with NetworkAll.
+func (n Network) check() error {
+	switch n.Mode {
+	case NetworkNone, "":
+	case NetworkAll:
+		if len(n.Connect)+len(n.Bind) > 0 {
+			return errors.New("network: --allow-connect and --allow-bind ports only make sense with network mode none")
+		}
+	default:
+		return fmt.Errorf("network mode %q: want %q or %q", n.Mode, NetworkNone, NetworkAll)
+	}
+	return nil
 }
 
 // Policy is what a sandboxed command may touch. It is a plain value: the CLI

@@ -6,17 +6,13 @@ import (
 	"context"
 	"encoding/gob"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	osexec "os/exec"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -32,13 +28,6 @@ const (
 	specFD   = 3
 	statusFD = 4
 )
-
-// defaultPath is searched when the command's environment has no PATH.
-const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-
-// waitDelay bounds how long Run waits for pipes (non-file Stdin, Stdout,
-// Stderr) that an escaped descendant still holds after the command exited.
-const waitDelay = 500 * time.Millisecond
 
 // spec is what the parent hands the child on fd 3.
 type spec struct {
@@ -107,25 +96,10 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
 	}
-	if c.Dir != "" {
-		if fi, err := os.Stat(c.Dir); err != nil {
-			return 0, stageErr(StageSpec, StatusSandbox, "working directory: %w", err)
-		} else if !fi.IsDir() {
-			return 0, stageErr(StageSpec, StatusSandbox, "working directory %s: not a directory", c.Dir)
-		}
+	if serr := c.checkDir(); serr != nil {
+		return 0, serr
 	}
-
-	path := c.Path
-	var serr *StageError
-	if path == "" {
-		search, ok := lookupEnv(env, "PATH")
-		if !ok {
-			search = defaultPath
-		}
-		path, serr = lookPath(c.Args[0], search, c.Dir)
-	} else {
-		path, serr = checkExecutable(absIn(path, c.Dir), path)
-	}
+	path, serr := c.resolve(env)
 	if serr != nil {
 		return 0, serr
 	}
@@ -142,15 +116,6 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 		sp.Seccomp = &e.Seccomp
 	}
 	return c.start(ctx, sp)
-}
-
-func lookupEnv(env []string, key string) (string, bool) {
-	for i := len(env) - 1; i >= 0; i-- {
-		if v, ok := strings.CutPrefix(env[i], key+"="); ok {
-			return v, true
-		}
-	}
-	return "", false
 }
 
 // checkExecGrant refuses, with a message saying what to allow, a binary (or
@@ -181,139 +146,20 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 	return nil
 }
 
-// shebang returns the interpreter a #! script names, or "".
-func shebang(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	var b [256]byte
-	n, _ := io.ReadFull(f, b[:])
-	line, ok := strings.CutPrefix(string(b[:n]), "#!")
-	if !ok {
-		return ""
-	}
-	line, _, _ = strings.Cut(line, "\n")
-	fields := strings.Fields(line)
-	if len(fields) == 0 || !filepath.IsAbs(fields[0]) {
-		return ""
-	}
-	return fields[0]
-}
-
-// isTerminal reports whether r is a terminal.
-func isTerminal(r io.Reader) bool {
-	f, ok := r.(*os.File)
-	if !ok || f == nil {
-		return false
-	}
-	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
-	return err == nil
-}
-
-// forwardedSignals are the signals Run relays to the command. SIGURG is
-// never among them (the Go runtime preempts goroutines with it), nor the
-// synchronous faults, SIGCHLD, SIGPIPE or SIGPROF.
-//
-// With a terminal on stdin the command shares the runner's process group,
-// so the terminal delivers SIGINT, SIGQUIT and SIGWINCH to it directly: Run
-// catches them (the runner must not die first) without relaying them, and
-// leaves SIGTSTP, SIGTTIN and SIGTTOU alone so job control stops both.
-var (
-	forwardedSignals = []os.Signal{unix.SIGHUP, unix.SIGINT, unix.SIGQUIT, unix.SIGTERM, unix.SIGUSR1, unix.SIGUSR2, unix.SIGWINCH, unix.SIGCONT, unix.SIGALRM}
-	sessionSignals   = append(forwardedSignals[:len(forwardedSignals):len(forwardedSignals)], unix.SIGTSTP)
-)
-
-// ignoredAtStart records, before main runs, which of them the runner
-// inherited as ignored; a later signal.Ignore by the program itself (to
-// survive until the command is reaped) must not make the command ignore them.
-var ignoredAtStart = func() map[syscall.Signal]bool {
-	m := map[syscall.Signal]bool{}
-	for _, s := range sessionSignals {
-		if signal.Ignored(s) {
-			m[s.(syscall.Signal)] = true
-		}
-	}
-	return m
-}()
-
-func ttyGenerated(s syscall.Signal) bool {
-	return s == unix.SIGINT || s == unix.SIGQUIT || s == unix.SIGWINCH
-}
-
-// child is the running sandbox child, as the parent sees it.
-type child struct {
-	session bool // it leads its own session (and process group)
-
-	mu     sync.Mutex
-	proc   *os.Process
-	exited bool // exited and about to be reaped: its pid is no longer ours
-}
-
-// signal sends sig to the child, or to its whole process group when group is
-// set and it has one of its own. It does nothing once the child has exited.
-func (p *child) signal(sig syscall.Signal, group bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.exited {
-		return
-	}
-	if group && p.session {
-		_ = unix.Kill(-p.proc.Pid, sig)
-		return
-	}
-	_ = p.proc.Signal(sig)
-}
-
-// supervise starts cmd and waits for it on one locked OS thread, then kills
-// what is left of the command (see reaper). Pdeathsig
-// fires when the thread that forked the child exits, and a thread exits when
-// a goroutine locked to it ends. Keeping this goroutine locked until the
-// child is reaped keeps the thread alive exactly that long, so the command
-// dies with the runner and never with an unrelated goroutine.
-func (p *child) supervise(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	reaperEnter()
-	if err := cmd.Start(); err != nil {
-		reaperExit(0, false)
-		started <- err
-		return
-	}
-	reaperStarted(cmd.Process.Pid)
-	p.proc = cmd.Process
-	started <- nil
-	// Wait for the exit without reaping: the zombie holds the pid, and so the
-	// process group id, while the group's stragglers are killed.
-	var info unix.Siginfo
-	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
-	}
-	p.mu.Lock()
-	if p.session {
-		_ = unix.Kill(-cmd.Process.Pid, unix.SIGKILL)
-	}
-	p.exited = true
-	p.mu.Unlock()
-	// Descendants that left the group (setsid) and were orphaned to the
-	// runner, a subreaper while runs are in progress, go the same way.
-	reaperExit(cmd.Process.Pid, p.session)
-	done <- cmd.Wait()
-}
-
 func (c *Cmd) start(ctx context.Context, sp *spec) (int, *StageError) {
 	tty := isTerminal(c.Stdin)
 	specR, specW, err := os.Pipe()
 	if err != nil {
 		return 0, stageErr(StageFDs, StatusSandbox, "spec pipe: %w", err)
 	}
+	defer specR.Close()
 	defer specW.Close()
 	statusR, statusW, err := os.Pipe()
 	if err != nil {
-		specR.Close()
 		return 0, stageErr(StageFDs, StatusSandbox, "status pipe: %w", err)
 	}
 	defer statusR.Close()
+	defer statusW.Close()
 
 	cmd := &osexec.Cmd{
 		Path:   "/proc/self/exe",
@@ -331,116 +177,31 @@ func (c *Cmd) start(ctx context.Context, sp *spec) (int, *StageError) {
 		},
 		WaitDelay: waitDelay,
 	}
-	if cmd.Stdout == nil {
-		cmd.Stdout = os.Stdout
-	}
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
-	}
-
-	sigs := make(chan os.Signal, 16)
-	list := sessionSignals
-	if tty {
-		list = forwardedSignals
-	}
-	for _, s := range list {
-		// A signal the runner was started with ignored (nohup, a shell's
-		// background job) stays ignored, for the command too: catching it
-		// would reset it to the default there.
-		if !ignoredAtStart[s.(syscall.Signal)] {
-			signal.Notify(sigs, s)
-		}
-	}
-	defer signal.Stop(sigs)
-
-	p := &child{session: !tty}
-	started := make(chan error, 1)
-	done := make(chan error, 1)
-	go p.supervise(cmd, started, done)
-	err = <-started
-	specR.Close()
-	statusW.Close()
-	if err != nil {
-		return 0, stageErr(StageExec, StatusSandbox, "starting the sandbox child: %w", err)
-	}
-
-	// The child reads the whole spec before anything else, so this write
-	// cannot deadlock however large the spec is.
-	err = gob.NewEncoder(specW).Encode(sp)
-	if cerr := specW.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		p.signal(unix.SIGKILL, true)
-		<-done
-		return 0, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
-	}
-
 	report := make(chan []byte, 1)
-	go func() {
-		b, _ := io.ReadAll(statusR)
-		report <- b
-	}()
-
-	var (
-		timedOut bool
-		expire   <-chan time.Time
-		kill     <-chan time.Time
-		ctxDone  = ctx.Done()
-		stopKill = func() bool { return false }
-		waitErr  error
-	)
-	defer func() { stopKill() }()
-	if c.Timeout > 0 {
-		t := time.NewTimer(c.Timeout)
-		defer t.Stop()
-		expire = t.C
-	}
-	terminate := func() {
-		p.signal(unix.SIGTERM, true)
-		grace := c.Grace
-		if grace <= 0 {
-			grace = DefaultGrace
+	x, serr := c.supervise(ctx, cmd, tty, func(*child) *StageError {
+		specR.Close()
+		statusW.Close()
+		// The child reads the whole spec before anything else, so this
+		// write cannot deadlock however large the spec is.
+		err := gob.NewEncoder(specW).Encode(sp)
+		if cerr := specW.Close(); err == nil {
+			err = cerr
 		}
-		t := time.NewTimer(grace)
-		stopKill = t.Stop
-		kill = t.C
-		expire, ctxDone = nil, nil
-	}
-loop:
-	for {
-		select {
-		case s := <-sigs:
-			sig := s.(syscall.Signal)
-			switch {
-			case tty && ttyGenerated(sig):
-			case sig == unix.SIGTSTP:
-				// Stop the command's group, then the runner itself, so a shell
-				// sees the job stop; SIGCONT is relayed when it resumes. The
-				// kernel discards SIGTSTP sent to an orphaned process group,
-				// which the command's session is: SIGSTOP follows it.
-				p.signal(sig, true)
-				p.signal(unix.SIGSTOP, true)
-				_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
-			case sig == unix.SIGCONT:
-				p.signal(sig, true)
-			default:
-				p.signal(sig, false)
-			}
-		case <-expire:
-			timedOut = true
-			terminate()
-		case <-ctxDone:
-			timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
-			terminate()
-		case <-kill:
-			p.signal(unix.SIGKILL, true)
-			kill = nil
-		case waitErr = <-done:
-			break loop
+		if err != nil {
+			return stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 		}
+		go func() {
+			b, _ := io.ReadAll(statusR)
+			report <- b
+		}()
+		return nil
+	})
+	switch {
+	case serr != nil:
+		return 0, serr
+	case x.startErr != nil:
+		return 0, stageErr(StageExec, StatusSandbox, "starting the sandbox child: %w", x.startErr)
 	}
-
 	if b := <-report; len(b) > 0 {
 		var w wireError
 		if err := json.Unmarshal(b, &w); err != nil || w.Stage == "" || w.Status == 0 {
@@ -448,21 +209,35 @@ loop:
 		}
 		return 0, &StageError{Stage: w.Stage, Status: w.Status, Err: &childError{msg: w.Message, errno: syscall.Errno(w.Errno)}}
 	}
-	if timedOut {
-		return StatusTimeout, nil
+	return x.status()
+}
+
+// spawn starts cmd and waits for it on one locked OS thread, then kills
+// what is left of the command (see reaper). Pdeathsig fires when the thread
+// that forked the child exits, and a thread exits when a goroutine locked to
+// it ends. Keeping this goroutine locked until the child is reaped keeps the
+// thread alive exactly that long, so the command dies with the runner and
+// never with an unrelated goroutine.
+func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	reaperEnter()
+	if err := cmd.Start(); err != nil {
+		reaperExit(0, false)
+		started <- err
+		return
 	}
-	if cmd.ProcessState == nil {
-		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): waiting for the sandbox child: %v", waitErr)
+	reaperStarted(cmd.Process.Pid)
+	p.proc = cmd.Process
+	started <- nil
+	// Wait for the exit without reaping: the zombie holds the pid, and so the
+	// process group id, while the group's stragglers are killed.
+	var info unix.Siginfo
+	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
 	}
-	ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
-	if !ok {
-		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): no wait status: %v", waitErr)
-	}
-	switch {
-	case ws.Exited():
-		return ws.ExitStatus(), nil
-	case ws.Signaled():
-		return 128 + int(ws.Signal()), nil
-	}
-	return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unexpected wait status %#x", ws)
+	p.exit()
+	// Descendants that left the group (setsid) and were orphaned to the
+	// runner, a subreaper while runs are in progress, go the same way.
+	reaperExit(cmd.Process.Pid, p.session)
+	done <- cmd.Wait()
 }

@@ -1,9 +1,24 @@
 package exec
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/mewsandbox/mewsandbox/seatbelt"
+)
+
+// sandboxExecPath is Seatbelt's command-line front end, part of macOS.
+const sandboxExecPath = "/usr/bin/sandbox-exec"
+
+// The exit statuses of sandbox-exec's own failures (sysexits.h). A command
+// may exit with them too.
+const (
+	sandboxExecDataErr = 65 // EX_DATAERR: the profile does not parse or compile
+	sandboxExecOSErr   = 71 // EX_OSERR: sandbox_apply or execvp failed
 )
 
 // Seatbelt translates p into the policy the macOS backend renders. The
@@ -40,4 +55,155 @@ func (p Policy) Seatbelt(tempDir string) seatbelt.Policy {
 // grants.
 func isDefaultGrant(path string) bool {
 	return slices.Contains(systemReadExec, path) || slices.Contains(systemReadOnly, path) || slices.Contains(deviceReadWrite, path)
+}
+
+// seatbeltNotes are what Seatbelt, as this package uses it, leaves to the
+// system; Plan reports them on macOS.
+var seatbeltNotes = []string{
+	"seatbelt: ioctl(TIOCSTI) is not refused: with a terminal on stdin the command shares it and could queue input for the shell that started the run (macOS lets a process do that only on its own controlling terminal; without a terminal on stdin the command has none)",
+	"seatbelt: descendants that leave the command's process group (setsid, daemons), and with a terminal on stdin its background jobs, outlive it, and the command outlives a runner killed with SIGKILL: macOS has no subreaper and no parent-death signal",
+}
+
+// seatbeltPlan is a policy translated for macOS.
+type seatbeltPlan struct {
+	profile     string
+	params      []string // "NAME=VALUE", each passed with -D
+	enforcement Enforcement
+}
+
+// planSeatbelt translates p for Seatbelt: the profile sandbox-exec applies
+// and what Plan reports. Seatbelt enforces all of the policy in the kernel
+// (the paths, denies inside granted directories, ports, unix sockets), so
+// Missing only says when sandboxExec, the state of sandbox-exec, is not
+// nil. It refuses what Plan refuses on Linux (an unknown network mode, a
+// grant with no access, a denied file with more than one hard link), a
+// required grant that does not exist, and whatever seatbelt.Render does.
+func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltPlan, error) {
+	for _, g := range p.Grants {
+		if err := g.check(); err != nil {
+			return seatbeltPlan{}, err
+		}
+		if !g.Optional && !isDefaultGrant(g.Path) {
+			if _, err := os.Stat(g.Path); err != nil {
+				return seatbeltPlan{}, fmt.Errorf("grant %s: %w", g, err)
+			}
+		}
+	}
+	if err := p.Network.check(); err != nil {
+		return seatbeltPlan{}, err
+	}
+	for _, d := range p.DenyRead {
+		if fi, err := os.Stat(d); err == nil {
+			if err := checkLinks(d, fi); err != nil {
+				return seatbeltPlan{}, err
+			}
+		}
+	}
+	profile, params, err := seatbelt.Render(p.Seatbelt(tempDir), home)
+	if err != nil {
+		return seatbeltPlan{}, err
+	}
+	sb := seatbeltPlan{profile: profile, params: params}
+	sb.enforcement.Notes = slices.Clone(seatbeltNotes)
+	if sandboxExec != nil {
+		sb.enforcement.Missing = []string{"seatbelt: " + sandboxExec.Error()}
+	}
+	return sb, nil
+}
+
+// sandboxExecPresent says what is wrong with sandboxExecPath; nil when it
+// is an executable file.
+func sandboxExecPresent() error {
+	fi, err := os.Stat(sandboxExecPath)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w (sandbox-exec comes with macOS; mewsandbox cannot sandbox anything without it)", err)
+	case !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0:
+		return fmt.Errorf("%s is not an executable file", sandboxExecPath)
+	}
+	return nil
+}
+
+// sandboxExecArgs is the command line that runs path with args (the
+// command's arguments after argv[0]) under profile:
+//
+//	/usr/bin/sandbox-exec -p PROFILE -D NAME=VALUE ... -- PATH ARGS...
+//
+// sandbox-exec execvp's what follows "--" as it is, so the command's
+// argv[0] is path, not Args[0].
+func sandboxExecArgs(profile string, params []string, path string, args []string) []string {
+	argv := make([]string, 0, 5+2*len(params)+len(args))
+	argv = append(argv, sandboxExecPath, "-p", profile)
+	for _, p := range params {
+		argv = append(argv, "-D", p)
+	}
+	argv = append(argv, "--", path)
+	return append(argv, args...)
+}
+
+// sandboxExecError says why sandbox-exec did not run a command, from its
+// exit status and what it printed. The caller has made sure the status is
+// sandbox-exec's and not the command's.
+func sandboxExecError(status int, stderr []byte) *StageError {
+	msg := strings.TrimSpace(string(bytes.ToValidUTF8(stderr, []byte("?"))))
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	switch {
+	case strings.Contains(msg, "sandbox_apply: Operation not permitted"):
+		// What Seatbelt logs as forbidden-sandbox-reinit.
+		return stageErr(StageSeatbelt, StatusSandbox, "%s: macOS cannot nest Seatbelt sandboxes, and this process already runs inside one (an agent's sandbox, or mewsandbox's own); run mewsandbox outside it, or turn the outer sandbox off", msg)
+	case msg == "":
+		return stageErr(StageSeatbelt, StatusSandbox, "%s exited with status %d before running the command", sandboxExecPath, status)
+	case status == sandboxExecDataErr:
+		return stageErr(StageSeatbelt, StatusSandbox, "%s (the profile did not compile: this macOS may not know an operation it names; mewsandbox explain --format sbpl prints it)", msg)
+	}
+	return stageErr(StageSeatbelt, StatusSandbox, "%s", msg)
+}
+
+// checkSeatbeltExec refuses, as checkExecGrant does on Linux, a binary (or
+// its #! interpreter) that the profile would not let sandbox-exec execute,
+// where that can be told here: one in the home directory that no grant
+// covers, or one in a deny-read path or credential store. sandbox-exec
+// itself would print "execvp() of … failed: Operation not permitted" and
+// exit 71, which cannot be told apart from the command's own status 71.
+// Elsewhere Seatbelt's own list of system locations decides.
+func checkSeatbeltExec(path string, sp seatbelt.Policy, home string) *StageError {
+	var grants, denied []string
+	for _, g := range append([]string{sp.Root, sp.TempDir}, append(sp.Read, sp.Write...)...) {
+		if c, err := seatbelt.Canonical(g); g != "" && err == nil {
+			grants = append(grants, c)
+		}
+	}
+	for _, d := range append(slices.Clip(sp.DenyRead), seatbelt.DefaultCredentialDirs(home)...) {
+		if c, err := seatbelt.Canonical(d); err == nil {
+			denied = append(denied, c)
+		}
+	}
+	h, err := seatbelt.Canonical(home)
+	if home == "" || err != nil {
+		h = ""
+	}
+	check := func(p string) *StageError {
+		c, err := seatbelt.Canonical(p)
+		if err != nil {
+			return nil // sandbox-exec will say what is wrong
+		}
+		for _, d := range denied {
+			if within(c, d) {
+				return stageErr(StageResolve, StatusNotExecutable, "%s is in the denied %s: the sandbox refuses to execute it", c, d)
+			}
+		}
+		if h == "" || !within(c, h) || slices.ContainsFunc(grants, func(g string) bool { return within(c, g) }) {
+			return nil
+		}
+		return stageErr(StageResolve, StatusNotExecutable, "%s is outside every executable grant: allow read and execute on %s", c, filepath.Dir(c))
+	}
+	if serr := check(path); serr != nil {
+		return serr
+	}
+	if interp := shebang(path); interp != "" {
+		return check(interp)
+	}
+	return nil
 }

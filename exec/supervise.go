@@ -1,0 +1,232 @@
+//go:build linux || darwin
+
+package exec
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	osexec "os/exec"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// What the runners share: relaying signals, the timeout and its grace, the
+// context, and turning a wait status into an exit status. Each OS starts
+// and waits for its child its own way (child.spawn): on Linux the re-executed
+// runner, on macOS sandbox-exec.
+
+// waitDelay bounds how long Run waits for pipes (non-file Stdin, Stdout,
+// Stderr) that an escaped descendant still holds after the command exited.
+const waitDelay = 500 * time.Millisecond
+
+// isTerminal reports whether r is a terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok || f == nil {
+		return false
+	}
+	_, err := unix.IoctlGetTermios(int(f.Fd()), ioctlGetTermios)
+	return err == nil
+}
+
+// forwardedSignals are the signals Run relays to the command. SIGURG is
+// never among them (the Go runtime preempts goroutines with it), nor the
+// synchronous faults, SIGCHLD, SIGPIPE or SIGPROF.
+//
+// With a terminal on stdin the command shares the runner's process group,
+// so the terminal delivers SIGINT, SIGQUIT and SIGWINCH to it directly: Run
+// catches them (the runner must not die first) without relaying them, and
+// leaves SIGTSTP, SIGTTIN and SIGTTOU alone so job control stops both.
+var (
+	forwardedSignals = []os.Signal{unix.SIGHUP, unix.SIGINT, unix.SIGQUIT, unix.SIGTERM, unix.SIGUSR1, unix.SIGUSR2, unix.SIGWINCH, unix.SIGCONT, unix.SIGALRM}
+	sessionSignals   = append(forwardedSignals[:len(forwardedSignals):len(forwardedSignals)], unix.SIGTSTP)
+)
+
+// ignoredAtStart records, before main runs, which of them the runner
+// inherited as ignored; a later signal.Ignore by the program itself (to
+// survive until the command is reaped) must not make the command ignore them.
+var ignoredAtStart = func() map[syscall.Signal]bool {
+	m := map[syscall.Signal]bool{}
+	for _, s := range sessionSignals {
+		if signal.Ignored(s) {
+			m[s.(syscall.Signal)] = true
+		}
+	}
+	return m
+}()
+
+func ttyGenerated(s syscall.Signal) bool {
+	return s == unix.SIGINT || s == unix.SIGQUIT || s == unix.SIGWINCH
+}
+
+// child is the running sandbox child, as the parent sees it.
+type child struct {
+	session bool // it leads its own session (and process group)
+
+	mu     sync.Mutex
+	proc   *os.Process
+	exited bool // exited and about to be reaped: its pid is no longer ours
+}
+
+// signal sends sig to the child, or to its whole process group when group is
+// set and it has one of its own. It does nothing once the child has exited.
+func (p *child) signal(sig syscall.Signal, group bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.exited {
+		return
+	}
+	if group && p.session {
+		_ = unix.Kill(-p.proc.Pid, sig)
+		return
+	}
+	_ = p.proc.Signal(sig)
+}
+
+// exit kills what is left of the child's process group, when it has one of
+// its own, and stops signal from sending anything more.
+func (p *child) exit() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.session {
+		_ = unix.Kill(-p.proc.Pid, unix.SIGKILL)
+	}
+	p.exited = true
+}
+
+// exit is how a supervised child ended.
+type exit struct {
+	startErr error            // it did not start
+	state    *os.ProcessState // nil when Wait failed
+	waitErr  error
+	timedOut bool // the timeout or the context's deadline ended it
+}
+
+// status is the exit status of the run: 124 after a timeout, the child's
+// own, or 128+N when signal N killed it.
+func (x exit) status() (int, *StageError) {
+	if x.timedOut {
+		return StatusTimeout, nil
+	}
+	if x.state == nil {
+		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): waiting for the sandbox child: %v", x.waitErr)
+	}
+	ws, ok := x.state.Sys().(syscall.WaitStatus)
+	if !ok {
+		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): no wait status: %v", x.waitErr)
+	}
+	switch {
+	case ws.Exited():
+		return ws.ExitStatus(), nil
+	case ws.Signaled():
+		return 128 + int(ws.Signal()), nil
+	}
+	return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unexpected wait status %#x", ws)
+}
+
+// supervise starts cmd (with Setsid when there is no terminal, tty false)
+// and sees it to its end: it relays signals, sends SIGTERM on timeout or
+// when ctx is done, SIGKILL after the grace, and waits. afterStart, when
+// not nil, runs once the child has started; if it fails, the child's group
+// is killed and its error returned once the child is reaped.
+func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterStart func(p *child) *StageError) (exit, *StageError) {
+	if cmd.Stdout == nil {
+		cmd.Stdout = os.Stdout
+	}
+	if cmd.Stderr == nil {
+		cmd.Stderr = os.Stderr
+	}
+	sigs := make(chan os.Signal, 16)
+	list := sessionSignals
+	if tty {
+		list = forwardedSignals
+	}
+	for _, s := range list {
+		// A signal the runner was started with ignored (nohup, a shell's
+		// background job) stays ignored, for the command too: catching it
+		// would reset it to the default there.
+		if !ignoredAtStart[s.(syscall.Signal)] {
+			signal.Notify(sigs, s)
+		}
+	}
+	defer signal.Stop(sigs)
+
+	p := &child{session: !tty}
+	started := make(chan error, 1)
+	done := make(chan error, 1)
+	go p.spawn(cmd, started, done)
+	if err := <-started; err != nil {
+		return exit{startErr: err}, nil
+	}
+	if afterStart != nil {
+		if serr := afterStart(p); serr != nil {
+			p.signal(unix.SIGKILL, true)
+			<-done
+			return exit{}, serr
+		}
+	}
+
+	var (
+		x        exit
+		expire   <-chan time.Time
+		kill     <-chan time.Time
+		ctxDone  = ctx.Done()
+		stopKill = func() bool { return false }
+	)
+	defer func() { stopKill() }()
+	if c.Timeout > 0 {
+		t := time.NewTimer(c.Timeout)
+		defer t.Stop()
+		expire = t.C
+	}
+	terminate := func() {
+		p.signal(unix.SIGTERM, true)
+		grace := c.Grace
+		if grace <= 0 {
+			grace = DefaultGrace
+		}
+		t := time.NewTimer(grace)
+		stopKill = t.Stop
+		kill = t.C
+		expire, ctxDone = nil, nil
+	}
+	for {
+		select {
+		case s := <-sigs:
+			sig := s.(syscall.Signal)
+			switch {
+			case tty && ttyGenerated(sig):
+			case sig == unix.SIGTSTP:
+				// Stop the command's group, then the runner itself, so a shell
+				// sees the job stop; SIGCONT is relayed when it resumes. The
+				// kernel discards SIGTSTP sent to an orphaned process group,
+				// which the command's session is: SIGSTOP follows it.
+				p.signal(sig, true)
+				p.signal(unix.SIGSTOP, true)
+				_ = unix.Kill(os.Getpid(), unix.SIGSTOP)
+			case sig == unix.SIGCONT:
+				p.signal(sig, true)
+			default:
+				p.signal(sig, false)
+			}
+		case <-expire:
+			x.timedOut = true
+			terminate()
+		case <-ctxDone:
+			x.timedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+			terminate()
+		case <-kill:
+			p.signal(unix.SIGKILL, true)
+			kill = nil
+		case x.waitErr = <-done:
+			x.state = cmd.ProcessState
+			return x, nil
+		}
+	}
+}
