@@ -23,6 +23,8 @@ type doctorReport struct {
 	LandlockRights []string       `json:"landlockRights"`
 	Seccomp        seccompReport  `json:"seccomp"`
 	UserNamespaces string         `json:"userNamespaces"`
+	Seatbelt       string         `json:"seatbelt,omitempty"` // macOS: "usable" or why not
+	Notes          []string       `json:"notes"`
 	Missing        []string       `json:"missing"`
 	Settings       []settingsFile `json:"settings"`
 	Ready          bool           `json:"ready"`
@@ -64,7 +66,9 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return enc.Encode(r)
 	}
 	fmt.Fprintf(stdout, "kernel:          %s %s\n", r.OS, r.Kernel)
-	if r.LandlockABI > 0 {
+	if r.OS == "darwin" {
+		fmt.Fprintf(stdout, "seatbelt:        %s\n", r.Seatbelt)
+	} else if r.LandlockABI > 0 {
 		fmt.Fprintf(stdout, "landlock:        ABI %d: %s\n", r.LandlockABI, strings.Join(r.LandlockRights, ", "))
 	} else {
 		fmt.Fprintf(stdout, "landlock:        unavailable\n")
@@ -78,8 +82,10 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	} else if !r.Seccomp.BuiltIn {
 		sc = "not built in (this binary was built without cgo)"
 	}
-	fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
-	fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
+	if r.OS != "darwin" {
+		fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
+		fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
+	}
 	if r.Ready {
 		fmt.Fprintf(stdout, "sandbox:         the default policy is fully enforced\n")
 	} else {
@@ -87,6 +93,9 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		for _, m := range r.Missing {
 			fmt.Fprintf(stdout, "                 - %s\n", m)
 		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(stdout, "note:            %s\n", n)
 	}
 	fmt.Fprintf(stdout, "settings files (in precedence order, later ones add rules):\n")
 	for _, s := range r.Settings {
@@ -118,7 +127,14 @@ func diagnose(o *options) doctorReport {
 	if enf, err := exec.DefaultPolicy(root).Plan(); err != nil {
 		r.Missing = append(r.Missing, err.Error())
 	} else {
-		r.Missing = enf.Missing
+		r.Missing, r.Notes = enf.Missing, enf.Notes
+	}
+	if runtime.GOOS == "darwin" {
+		r.Seatbelt = "usable (/usr/bin/sandbox-exec)"
+		if err := exec.SandboxExecUsable(); err != nil {
+			r.Seatbelt = err.Error()
+			r.Missing = append(r.Missing, "seatbelt: "+err.Error())
+		}
 	}
 	r.Ready = len(r.Missing) == 0
 	home, _ := os.UserHomeDir()

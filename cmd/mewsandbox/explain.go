@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/mewsandbox/mewsandbox/exec"
@@ -22,6 +23,7 @@ type explanation struct {
 	Sockets      string      `json:"sockets"`
 	EnvDropped   []string    `json:"envDropped"`
 	NotEnforced  []string    `json:"notEnforced"`
+	Notes        []string    `json:"notes"`
 	SettingFiles []string    `json:"settingsFiles"`
 }
 
@@ -80,6 +82,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Sockets:     socketsLine(enf),
 		EnvDropped:  dropped,
 		NotEnforced: enf.Missing,
+		Notes:       enf.Notes,
 	}
 	for _, r := range enf.Landlock.Paths {
 		fi, err := os.Stat(r.Path)
@@ -104,6 +107,19 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if pol.ReadOnlyRoot {
 		fmt.Fprint(stdout, " (read-only)")
 	}
+	if runtime.GOOS == "darwin" {
+		// Seatbelt enforces the policy; its profile is the exact
+		// statement of it.
+		fmt.Fprintf(stdout, "\nbackend:     seatbelt (sandbox-exec); the exact profile: mewsandbox explain --format sbpl\n")
+		for _, g := range pol.Grants {
+			fmt.Fprintf(stdout, "  %-28s %s\n", g.Path, g.Access)
+		}
+		fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
+		for _, n := range x.Notes {
+			fmt.Fprintf(stdout, "note:        %s\n", n)
+		}
+		return nil
+	}
 	fmt.Fprintf(stdout, "\nlandlock:    ABI %d\npaths (anything not listed is neither readable nor writable):\n", x.LandlockABI)
 	for _, l := range x.Paths {
 		fmt.Fprintf(stdout, "  %-28s %s\n", l.Path, l.Rights)
@@ -119,6 +135,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if len(x.SettingFiles) > 0 {
 		fmt.Fprintf(stdout, "settings:    %s\n", strings.Join(x.SettingFiles, ", "))
+	}
+	for _, n := range x.Notes {
+		fmt.Fprintf(stdout, "note:        %s\n", n)
 	}
 	if len(x.NotEnforced) > 0 {
 		fmt.Fprintf(stdout, "NOT ENFORCED on this kernel (runs are refused unless --best-effort):\n")
