@@ -3,6 +3,7 @@ package permission
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 )
@@ -228,6 +229,20 @@ func (e *Engine) protected(abs string, write bool) string {
 	return ""
 }
 
+// knownDir returns the directory a template's known start names, "" when
+// it names none below the root directory.
+func knownDir(tmpl string) string {
+	i := strings.IndexByte(tmpl, pathWild)
+	if i < 0 || !strings.HasPrefix(tmpl, "/") {
+		return ""
+	}
+	dir := tmpl[:strings.LastIndexByte(tmpl[:i], '/')+1]
+	if dir == "/" {
+		return ""
+	}
+	return path.Clean(dir)
+}
+
 // pathSubject is a path as the path rules see it: abs, absolute and clean,
 // when it is known; otherwise tmpl, its template (pathTemplate), in which
 // pathWild marks what is only known at run time.
@@ -295,13 +310,13 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	for _, p := range CheckPipelines(a) {
 		worst = stricter(worst, e.dangerVerdict(p))
 	}
+	// What the analysis could not see is asked for in bypassPermissions
+	// mode too: a deny rule or an rm of a critical path may hide in it,
+	// and those hold in every mode.
 	if len(a.Complex) > 0 && worst.d < Deny {
 		complex := verdict{d: Ask, reason: "too complex to check: " + strings.Join(a.Complex, "; ")}
-		switch e.Mode {
-		case ModePlan:
+		if e.Mode == ModePlan {
 			complex.d, complex.reason = Deny, "plan mode: "+complex.reason
-		case ModeBypassPermissions:
-			complex = allow("bypassPermissions mode")
 		}
 		worst = stricter(worst, complex)
 	}
@@ -355,6 +370,10 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
+				if strings.HasPrefix(t.path.tmpl, "/") && strings.IndexByte(t.path.tmpl, pathWild) < 0 {
+					// Only known variables ($HOME): as good as literal.
+					t.path.abs, t.path.tmpl = path.Clean(t.path.tmpl), ""
+				}
 			case strings.HasPrefix(abs, "/"):
 				t.path.abs = abs
 			default:
@@ -404,10 +423,16 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// Protected paths are asked for even in bypassPermissions mode and
 	// whatever an allow rule says.
 	for _, p := range paths {
-		if p.path.abs == "" {
+		known := p.path.abs
+		if known == "" {
+			// A path only partly known is protected when the directory
+			// its known start names is: ~/.aws/* reads credentials.
+			known = knownDir(p.path.tmpl)
+		}
+		if known == "" {
 			continue
 		}
-		if why := e.protected(p.path.abs, p.write); why != "" {
+		if why := e.protected(known, p.write); why != "" {
 			return verdict{d: Ask, reason: why}
 		}
 	}
