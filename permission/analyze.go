@@ -387,7 +387,20 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		}
 		z.subs(subs)
 	case *syntax.TimeClause:
-		z.stmt(cmd.Stmt)
+		// bash's time keyword takes -p (parsed as PosixFormat) and then
+		// `--`, which the parser leaves as the command's first word:
+		// `time -- rm -rf /` runs rm.
+		st := cmd.Stmt
+		if st != nil {
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "--" {
+				ce2 := *ce
+				ce2.Args = ce.Args[1:]
+				st2 := *st
+				st2.Cmd = &ce2
+				st = &st2
+			}
+		}
+		z.stmt(st)
 	case *syntax.CoprocClause:
 		// A coprocess talks to the shell through file descriptors whose
 		// use the analysis cannot follow; its body is still checked.
@@ -596,25 +609,196 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 	}
 	c.Redirects = z.redirects(rs, &subs)
-	z.finish(c, subs, ce.Args, stdinDoc(rs))
+	z.finish(c, subs, ce.Args, rs)
 }
 
-// stdinDoc returns the here-document or here-string that feeds a
-// command's standard input, if any.
-func stdinDoc(rs []*syntax.Redirect) *syntax.Redirect {
-	var doc *syntax.Redirect
+// fdFeed is what feeds a file descriptor of a command.
+type fdFeed int
+
+const (
+	feedNone  fdFeed = iota // no redirection: inherited (a pipe for fd 0)
+	feedDoc                 // a here-document or here-string
+	feedFile                // a file opened for reading
+	feedOther               // a duplication, a close, an output: unknown
+)
+
+// fdDoc returns what feeds file descriptor fd of a command, and the
+// here-document or here-string when that is it. The last redirection of
+// fd wins, as in the shell.
+func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
+	feed, doc := feedNone, (*syntax.Redirect)(nil)
+	want := strconv.Itoa(fd)
 	for _, r := range rs {
-		if r.N != nil && r.N.Value != "0" {
+		n := ""
+		if r.N != nil {
+			n = r.N.Value
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
+			if n == "" {
+				n = "0"
+			}
+		case syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+			if fd == 1 || fd == 2 {
+				feed, doc = feedOther, nil
+			}
+			continue
+		default:
+			if n == "" {
+				n = "1"
+			}
+		}
+		if n != want {
 			continue
 		}
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
-			doc = r
-		case syntax.RdrIn, syntax.RdrInOut, syntax.DplIn:
-			doc = nil
+			feed, doc = feedDoc, r
+		case syntax.RdrIn:
+			feed, doc = feedFile, nil
+		default:
+			feed, doc = feedOther, nil
 		}
 	}
-	return doc
+	return feed, doc
+}
+
+// fdPath returns the file descriptor that a path like /dev/stdin,
+// /dev/fd/N or /proc/self/fd/N opens: a program read from there is
+// whatever feeds that descriptor.
+func fdPath(p string) (int, bool) {
+	p = path.Clean(p)
+	switch p {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	var rest string
+	if r, ok := strings.CutPrefix(p, "/dev/fd/"); ok {
+		rest = r
+	} else if r, ok := strings.CutPrefix(p, "/proc/"); ok {
+		pid, fdn, ok := strings.Cut(r, "/fd/")
+		if !ok || !(pid == "self" || pid == "thread-self" || isDigits(pid)) {
+			return 0, false
+		}
+		rest = fdn
+	} else {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n < 0 || !isDigits(rest) {
+		return 0, false
+	}
+	return n, true
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// programFromOpenArgs reports whether a shell, eval or source given
+// arguments at run time (xargs sh -c, xargs bash, xargs eval) takes its
+// program from them: no -c string and no script operand of its own.
+func programFromOpenArgs(c SimpleCommand) bool {
+	args := c.Args()
+	n := lowerName(c)
+	if n == "eval" || n == "source" || n == "." {
+		for _, w := range args[1:] {
+			if !(w.Literal && w.Text == "--") {
+				return false
+			}
+		}
+		return true
+	}
+	if !isShell(n) {
+		return false
+	}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return false
+		case t == "--" || t == "-":
+			return i+1 >= len(args)
+		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
+			i++
+		case t == "--command":
+			return i+1 >= len(args)
+		case strings.HasPrefix(t, "--"):
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+				return i+1 >= len(args)
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// programFD returns the file descriptor from which a shell (or source, .)
+// reads its program: 0 for a shell reading standard input (`bash`, `sh
+// -s`), N for a script operand that names a descriptor (`bash /dev/fd/3`,
+// `. /dev/stdin`). ok is false when the program comes from elsewhere (a
+// script file, a -c string).
+func programFD(c SimpleCommand) (int, bool) {
+	args := c.Args()
+	n := lowerName(c)
+	if n == "source" || n == "." {
+		for _, w := range args[1:] {
+			if w.Literal && w.Text == "--" {
+				continue
+			}
+			if !w.Literal {
+				return 0, false // a pipeline or a substitution: see pipeToShell
+			}
+			return fdPath(w.Text)
+		}
+		return 0, false
+	}
+	if !isShell(n) {
+		return 0, false
+	}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return 0, false
+		case t == "-s":
+			return 0, true
+		case t == "--" || t == "-":
+			if i+1 < len(args) && args[i+1].Literal {
+				return fdPath(args[i+1].Text)
+			}
+			return 0, i+1 >= len(args)
+		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
+			i++
+		case strings.HasPrefix(t, "--"):
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+				return 0, false
+			}
+			if t[0] == '-' && strings.IndexByte(t, 's') > 0 {
+				return 0, true
+			}
+		default:
+			return fdPath(t)
+		}
+	}
+	return 0, true
 }
 
 // docProgram returns the text of a here-document or here-string, and
@@ -781,7 +965,7 @@ func isFD(s string) bool {
 // finish unwraps c's wrappers, appends it, then analyses what it runs:
 // nested shell programs, find -exec commands and substitutions. args are
 // c's words as parsed, nil for a synthetic command.
-func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, stdin *syntax.Redirect) {
+func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, rs []*syntax.Redirect) {
 	c.Dir, c.Dirs = exportDir(z.dir)
 	if len(c.Words) == 0 {
 		z.add(c, subs)
@@ -792,14 +976,63 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if !c.Words[c.Inner].Literal {
 		z.complex("non-literal command name %s", shorten(c.Words[c.Inner].Text))
 	}
+	if u.repl != nil {
+		// xargs -I R, parallel: R is replaced by input only known at
+		// run time, wherever it appears in a word.
+		for k := c.Inner; k < len(c.Words); k++ {
+			for _, r := range u.repl {
+				if r != "" && c.Words[k].Literal && strings.Contains(c.Words[k].Text, r) {
+					c.Words[k].Literal = false
+				}
+			}
+		}
+		if !c.Words[c.Inner].Literal {
+			z.complex("non-literal command name %s", shorten(c.Words[c.Inner].Text))
+		}
+	}
+	if u.bad != "" {
+		z.complex("%s", u.bad)
+	}
 	prog, what, bad := nestedProgram(c, u)
-	if what == "" && bad == "" && stdin != nil && isShell(lowerName(c)) && readsProgramFromFeed(c) {
-		// bash <<'EOF' … EOF: the document is the program.
-		text, lit := z.docProgram(stdin)
-		if lit {
-			prog, what = text, c.Name()+" here-document"
-		} else {
-			bad = "non-literal " + c.Name() + " here-document " + shorten(text)
+	if what == "" && bad == "" {
+		if fd, ok := programFD(c); ok {
+			// bash <<'EOF' … EOF, . /dev/stdin <<<STR, bash 3<<E
+			// /dev/fd/3: the document is the program.
+			feed, doc := fdDoc(rs, fd)
+			switch {
+			case feed == feedDoc:
+				text, lit := z.docProgram(doc)
+				if lit {
+					prog, what = text, c.Name()+" here-document"
+				} else {
+					bad = "non-literal " + c.Name() + " here-document " + shorten(text)
+				}
+			case feed == feedOther || feed == feedNone && fd != 0:
+				bad = fmt.Sprintf("%s reads its program from file descriptor %d, whose content cannot be checked", c.Name(), fd)
+			}
+		}
+	}
+	if c.OpenArgs && what == "" && bad == "" && c.Inner < len(c.Words) {
+		if programFromOpenArgs(c) {
+			// xargs sh -c, find -exec bash {}: the program is a word only
+			// known at run time.
+			bad = c.Name() + " runs a program named at run time: " + shorten(c.Text)
+		}
+	}
+	switch n := lowerName(c); n {
+	case "hash":
+		for _, w := range c.Args()[1:] {
+			if !w.Literal || len(w.Text) > 1 && w.Text[0] == '-' && strings.Contains(w.Text, "p") {
+				z.complex("hash %s: it changes what later command names run", shorten(joinWords(c.Args()[1:])))
+				break
+			}
+		}
+	case "enable":
+		for _, w := range c.Args()[1:] {
+			if !w.Literal || len(w.Text) > 1 && w.Text[0] == '-' && strings.ContainsAny(w.Text, "fnd") {
+				z.complex("enable %s: it changes what later command names run", shorten(joinWords(c.Args()[1:])))
+				break
+			}
 		}
 	}
 	if bad != "" {
@@ -905,8 +1138,15 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			end++
 		}
 		if end > start {
+			ws := append([]Word(nil), words[start:end]...)
+			for k := range ws {
+				// find replaces {} with a file name found at run time.
+				if ws[k].Literal && strings.Contains(ws[k].Text, "{}") {
+					ws[k] = Word{Text: ws[k].Text}
+				}
+			}
 			c := SimpleCommand{
-				Words:    append([]Word(nil), words[start:end]...),
+				Words:    ws,
 				OpenArgs: true,
 				Func:     z.a.Commands[i].Func,
 				Async:    z.a.Commands[i].Async,
@@ -1445,6 +1685,23 @@ type wrapSpec struct {
 	// cmdIf (runuser -u USER CMD).
 	noCommand bool
 	cmdIf     byte
+	cmdIfLong string // a long option that makes it run a command (gdb --args)
+	// strict: the options are known; an option not listed (in flags,
+	// longFlags, arg, longArg, longArgN, wordFlags …) makes the command
+	// too complex rather than guessed at, since it may take the next word
+	// as its argument.
+	strict    bool
+	flags     string         // short options without an argument
+	longFlags []string       // long options without an argument
+	looseLong bool           // every --opt is a flag; values only as --opt=v
+	longArgN  map[string]int // long options with several arguments (bwrap --bind SRC DEST)
+	wordFlags []string       // whole-word single-dash options (arch -arm64)
+	wordArgs  []string       // whole-word single-dash options with an argument (gdb -ex)
+	dashFlag  bool           // a lone "-" is an option (env -)
+	// repl is the replacement string option (xargs -I R); replDefault
+	// the string used by the options that take none (xargs -i, parallel).
+	repl        string
+	replDefault string
 }
 
 // wrapperSpecs are the commands looked through to find what really runs. Each
@@ -1452,12 +1709,14 @@ type wrapSpec struct {
 // privileges or more: a rule for `rm` must also catch `sudo nice rm`.
 var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec {
 	return map[string]*wrapSpec{
-		"sudo": {arg: "ughpCDrtTU", assigns: true,
-			longArg: []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user"}},
+		"sudo": {arg: "ughpCDrtTUR", assigns: true, strict: true, flags: "AbEeHiKklnPSsVv",
+			longArg:   []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
+			longFlags: []string{"--askpass", "--background", "--bell", "--preserve-env", "--edit", "--set-home", "--help", "--login", "--remove-timestamp", "--reset-timestamp", "--list", "--non-interactive", "--preserve-groups", "--stdin", "--shell", "--version", "--validate"}},
 		"doas":   {arg: "uC"},
 		"pkexec": {longArg: []string{"--user"}},
-		"env": {arg: "uC", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true,
-			longArg: []string{"--unset", "--chdir"}},
+		"env": {arg: "uCa", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true, strict: true, flags: "i0v", dashFlag: true,
+			longArg:   []string{"--unset", "--chdir", "--argv0"},
+			longFlags: []string{"--ignore-environment", "--null", "--debug", "--help", "--version", "--default-signal", "--ignore-signal", "--block-signal", "--list-signal-handling"}},
 		"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
 		"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
 		"nohup":    {},
@@ -1466,7 +1725,7 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"command":  {lookup: "vV"},
 		"builtin":  {},
 		"exec":     {arg: "a"},
-		"xargs":    {arg: "adEILnPs", open: true, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		"xargs":    {arg: "adEILnPsJR", open: true, repl: "IJ", replDefault: "{}", longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
 		"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
 		"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
 		"taskset":  {operands: 1},
@@ -1474,25 +1733,78 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"unbuffer": {},
 		"busybox":  {},
 		"toybox":   {},
-		"parallel": {arg: "jSadEInNLPsC", open: true, longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
+		"parallel": {arg: "jSadEInNLPsC", open: true, repl: "I", replDefault: "{", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
 		"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
 		"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
-		"strace":   {arg: "abeEIoOpPsSuUX"},
-		"ltrace":   {arg: "aAeEnopsuXxDFlL"},
-		"unshare":  {arg: "SGRwt"},
+		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ",
+			longArg: []string{"--output", "--trace", "--attach", "--string-limit", "--env", "--user", "--trace-path", "--interruptible",
+				"--detach-on", "--signal", "--summary-sort", "--columns", "--const-print-style", "--summary-columns", "--inject", "--fault",
+				"--status", "--read", "--write", "--abbrev", "--verbose", "--raw", "--quiet", "--decode-fds", "--decode-pids", "--secontext", "--kvm", "--argv0"},
+			longFlags: []string{"--follow-forks", "--output-separately", "--summary-only", "--summary", "--summary-wall-clock", "--seccomp-bpf",
+				"--stack-trace", "--syscall-times", "--timestamps", "--absolute-timestamps", "--relative-timestamps", "--instruction-pointer",
+				"--no-abbrev", "--successful-only", "--failed-only", "--debug", "--help", "--version", "--daemonize", "--kill-on-exit",
+				"--silent", "--tips", "--syscall-number", "--always-show-pid", "--output-append-mode", "--summary-syscall-overhead", "--namespace-translation"}},
+		"ltrace": {arg: "aAeEnopsuXxDFlL"},
+		"unshare": {arg: "SGRwtl", strict: true, flags: "muinpUCTfrc",
+			longArg: []string{"--wd", "--setuid", "--setgid", "--root", "--propagation", "--map-user", "--map-group", "--map-users", "--map-groups",
+				"--setgroups", "--monotonic", "--boottime", "--load-interp"},
+			longFlags: []string{"--mount", "--uts", "--ipc", "--net", "--pid", "--user", "--cgroup", "--time", "--fork", "--kill-child",
+				"--mount-proc", "--mount-binfmt", "--map-root-user", "--map-current-user", "--map-auto", "--keep-caps", "--help", "--version"}},
 		"watch": {arg: "n", program: true, exec: "x",
 			longArg: []string{"--interval"}},
 		"su":      {arg: "gGsw", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}},
 		"runuser": {arg: "ugGsw", shell: 'c', shellLong: "--command", noCommand: true, cmdIf: 'u', longArg: []string{"--user", "--group", "--supp-group", "--shell", "--whitelist-environment"}},
 		"script":  {arg: "cEIOBTm", shell: 'c', shellLong: "--command", noCommand: true, longArg: []string{"--log-io", "--log-in", "--log-out", "--log-timing", "--echo", "--logging-format"}},
+		// Wrappers that run their operands as a command, added after a
+		// review: each must be looked through or a rule for rm misses it.
+		"fakeroot": {arg: "lsib", strict: true, flags: "uhv",
+			longArg: []string{"--lib", "--faked"}, longFlags: []string{"--unknown-is-real", "--help", "--version"}},
+		"ssh-agent":   {arg: "aEPOt", strict: true, flags: "cskDd"},
+		"dbus-launch": {strict: true, looseLong: true},
+		"xvfb-run": {arg: "efnpswd", strict: true, flags: "alh",
+			longArg:   []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"},
+			longFlags: []string{"--auto-servernum", "--listen-tcp", "--auto-display", "--help"}},
+		"catchsegv": {strict: true},
+		"valgrind":  {strict: true, flags: "qvhd", looseLong: true},
+		"gdb": {noCommand: true, cmdIfLong: "--args", strict: true, arg: "pcds", flags: "qnw",
+			wordFlags: []string{"-args", "-batch", "-nx", "-quiet", "-silent", "-nh", "-q"},
+			longArg:   []string{"--pid", "--core", "--cd", "--directory", "--tty", "--data-directory", "--symbols", "--exec", "--se"},
+			longFlags: []string{"--args", "--batch", "--nx", "--quiet", "--silent", "--nh", "--version", "--help", "--tui", "--write", "--readnow"}},
+		"nsenter": {arg: "tGSL", strict: true, flags: "muinpUCTrwWFaeZ",
+			longArg: []string{"--target", "--setgid", "--setuid", "--env"}, looseLong: true},
+		"firejail": {strict: true, looseLong: true},
+		"bwrap": {strict: true, longArgN: map[string]int{
+			"--bind": 2, "--ro-bind": 2, "--dev-bind": 2, "--bind-try": 2, "--ro-bind-try": 2, "--dev-bind-try": 2, "--symlink": 2,
+			"--setenv": 2, "--file": 2, "--bind-data": 2, "--ro-bind-data": 2, "--chmod": 2, "--overlay": 3,
+			"--chdir": 1, "--tmpfs": 1, "--proc": 1, "--dev": 1, "--dir": 1, "--mqueue": 1, "--unsetenv": 1, "--uid": 1, "--gid": 1,
+			"--hostname": 1, "--lock-file": 1, "--sync-fd": 1, "--info-fd": 1, "--json-status-fd": 1, "--block-fd": 1,
+			"--userns-block-fd": 1, "--userns": 1, "--userns2": 1, "--pidns": 1, "--seccomp": 1, "--add-seccomp-fd": 1,
+			"--exec-label": 1, "--file-label": 1, "--remount-ro": 1, "--cap-add": 1, "--cap-drop": 1, "--perms": 1, "--size": 1,
+			"--args": 1, "--argv0": 1, "--overlay-src": 1, "--tmp-overlay": 1, "--ro-overlay": 1},
+			longFlags: []string{"--unshare-all", "--share-net", "--unshare-user", "--unshare-user-try", "--unshare-ipc", "--unshare-pid",
+				"--unshare-net", "--unshare-uts", "--unshare-cgroup", "--unshare-cgroup-try", "--die-with-parent", "--as-pid-1",
+				"--new-session", "--clearenv", "--disable-userns", "--assert-userns-disabled", "--help", "--version", "--level-prefix"}},
+		"systemd-run": {arg: "upEHMs", strict: true, flags: "dGPqrSt",
+			longArg: []string{"--unit", "--property", "--description", "--slice", "--service-type", "--uid", "--gid", "--nice",
+				"--working-directory", "--setenv", "--host", "--machine", "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
+				"--on-unit-inactive", "--on-calendar", "--on-timezone-change", "--on-clock-change", "--timer-property", "--path-property",
+				"--socket-property", "--expand-environment"},
+			longFlags: []string{"--same-dir", "--collect", "--pty", "--pipe", "--quiet", "--remain-after-exit", "--send-sighup", "--scope",
+				"--wait", "--user", "--system", "--no-block", "--no-ask-password", "--shell", "--help", "--version", "--slice-inherit"}},
+		"sg":           {operands: 1, shell: 'c', program: true, strict: true, dashFlag: true},
+		"caffeinate":   {arg: "tw", strict: true, flags: "dimsu"},
+		"arch":         {arg: "de", strict: true, wordFlags: []string{"-arm64", "-arm64e", "-x86_64", "-x86_64h", "-i386", "-32", "-64", "-c"}},
+		"sandbox-exec": {arg: "fpnD", strict: true},
 	}
 }}
 
 // unwrapped is what unwrap found.
 type unwrapped struct {
-	inner     int   // index of the command that really runs
-	open      bool  // xargs appends arguments
-	shell     *Word // a shell program given to a wrapper (su -c STR)
+	inner     int      // index of the command that really runs
+	open      bool     // xargs appends arguments
+	repl      []string // replacement strings of xargs -I, parallel
+	bad       string   // an option of a wrapper that is not understood
+	shell     *Word    // a shell program given to a wrapper (su -c STR)
 	shellWhat string
 }
 
@@ -1513,6 +1825,9 @@ func unwrap(words []Word) unwrapped {
 		}
 		next, o := skipOptions(words, u.inner+1, spec)
 		switch {
+		case o.unknown != "":
+			u.bad = "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
+			return u
 		case o.lookup:
 			return u
 		case o.shell != nil:
@@ -1536,6 +1851,11 @@ func unwrap(words []Word) unwrapped {
 		}
 		if spec.open {
 			u.open = true
+			if o.repl != "" {
+				u.repl = append(u.repl, o.repl)
+			} else if spec.replDefault == "{" {
+				u.repl = append(u.repl, "{")
+			}
 		}
 		u.inner = next
 	}
@@ -1553,6 +1873,8 @@ func allLiteral(ws []Word) bool {
 
 // optInfo is what skipOptions saw.
 type optInfo struct {
+	unknown  string // an option not in a strict spec
+	repl     string // xargs -I R
 	cmdIf    bool
 	lookup   bool
 	exec     bool
@@ -1605,10 +1927,40 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 				if name == "--exec" && spec.exec != "" {
 					o.exec = true
 				}
+				if spec.cmdIfLong != "" && name == spec.cmdIfLong {
+					o.cmdIf = true
+				}
+				if name == "--replace" && spec.repl != "" {
+					o.repl = cmp.Or(val, spec.replDefault)
+					if !eq {
+						o.repl = spec.replDefault
+					}
+				}
+				if n, ok := spec.longArgN[name]; ok && !eq {
+					i += n + 1
+					continue
+				}
+				known := slices.Contains(spec.longArg, name) || slices.Contains(spec.longFlags, name) ||
+					spec.longArgN[name] > 0 || spec.looseLong || (spec.shellLong != "" && name == spec.shellLong)
+				if spec.strict && !known && !(eq && spec.looseLong) {
+					o.unknown = t
+					return i, o
+				}
 				if !eq && slices.Contains(spec.longArg, name) {
 					i++
 				}
 				i++
+				continue
+			}
+			if slices.Contains(spec.wordFlags, t) {
+				if spec.cmdIfLong != "" && "-"+t == spec.cmdIfLong {
+					o.cmdIf = true
+				}
+				i++
+				continue
+			}
+			if slices.Contains(spec.wordArgs, t) {
+				i += 2
 				continue
 			}
 			if spec.numOpt && t[1] >= '0' && t[1] <= '9' {
@@ -1638,13 +1990,38 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					}
 					return i + 1, o
 				}
+				if strings.IndexByte(spec.repl, c) >= 0 {
+					if k+1 < len(t) {
+						o.repl = t[k+1:]
+					} else if i+1 < len(words) {
+						o.repl = words[i+1].Text
+						if !words[i+1].Literal {
+							o.unknown = t + " " + words[i+1].Text
+							return i, o
+						}
+					}
+				}
+				if c == 'i' && spec.repl != "" && spec.replDefault != "" {
+					// xargs -i[R]: GNU's old -I, the string attached.
+					o.repl = cmp.Or(t[k+1:], spec.replDefault)
+					break
+				}
 				if strings.IndexByte(spec.arg, c) >= 0 {
 					if k+1 == len(t) {
 						i++ // the argument is the next word
 					}
 					break
 				}
+				if spec.strict && strings.IndexByte(spec.flags, c) < 0 && strings.IndexByte(spec.lookup, c) < 0 &&
+					strings.IndexByte(spec.exec, c) < 0 && c != spec.cmdIf {
+					o.unknown = t
+					return i, o
+				}
 			}
+			i++
+			continue
+		}
+		if t == "-" && spec.dashFlag {
 			i++
 			continue
 		}

@@ -148,8 +148,8 @@ func TestAnalyzeShellNormalises(t *testing.T) {
 		{"builtin", "builtin cd x", []string{"builtin", "cd", "x"}, nil, 1, "cd"},
 		{"exec", "exec -a name rm", []string{"exec", "-a", "name", "rm"}, nil, 3, "rm"},
 		{"exec without a command", "exec 3>f", []string{"exec"}, nil, 0, "exec"},
-		{"xargs", "xargs -n1 -I{} rm {}", []string{"xargs", "-n1", "-I{}", "rm", "{}"}, nil, 3, "rm"},
-		{"xargs -I separate", "xargs -0 -I X rm X", []string{"xargs", "-0", "-I", "X", "rm", "X"}, nil, 4, "rm"},
+		{"xargs", "xargs -n1 -I{} rm {}", []string{"xargs", "-n1", "-I{}", "rm", "?{}"}, nil, 3, "rm"},
+		{"xargs -I separate", "xargs -0 -I X rm X", []string{"xargs", "-0", "-I", "X", "rm", "?X"}, nil, 4, "rm"},
 		{"stdbuf", "stdbuf -oL rm", []string{"stdbuf", "-oL", "rm"}, nil, 2, "rm"},
 		{"chrt priority is an operand", "chrt -f 99 rm", []string{"chrt", "-f", "99", "rm"}, nil, 3, "rm"},
 		{"taskset mask is an operand", "taskset -c 0 rm", []string{"taskset", "-c", "0", "rm"}, nil, 3, "rm"},
@@ -384,7 +384,7 @@ func TestAnalyzeShellFindExecIsOpen(t *testing.T) {
 		t.Fatalf("commands = %q, want find and rm", names(a))
 	}
 	rm := a.Commands[1]
-	if !rm.OpenArgs || rm.Text != "rm -rf {}" || !reflect.DeepEqual(texts(rm.Words), []string{"rm", "-rf", "{}"}) {
+	if !rm.OpenArgs || rm.Text != "rm -rf {}" || !reflect.DeepEqual(texts(rm.Words), []string{"rm", "-rf", "?{}"}) {
 		t.Errorf("find -exec command = %+v, want rm -rf {} with OpenArgs", rm)
 	}
 }

@@ -220,6 +220,7 @@ var criticalDirs = []string{
 	"/snap", "/nix", "/mnt", "/media",
 	// macOS
 	"/System", "/Library", "/Applications", "/Users", "/private", "/Volumes",
+	"/private/etc", "/private/var", "/usr/bin", "/usr/local",
 }
 
 // critical reports whether removing abs, an absolute clean path, would
@@ -245,31 +246,188 @@ func pathUnder(p, dir string) bool {
 }
 
 // criticalOperand reports whether removing w removes a critical path. A
-// non-literal word is critical only when its value is certain to be one:
-// "$HOME", ~/*, /usr/*; otherwise (`$DIR`) the caller asks.
+// non-literal word is critical when its value is certain to be one
+// ("$HOME", ~/*, /usr/*, $PWD, ~+) or when it could be one: a brace
+// expansion with a critical member (/{usr,etc}), a glob that could match a
+// critical directory (/u*, /[u]sr, /*/), or ~user, the home of any user;
+// otherwise (`$DIR`) the caller asks.
 func (e PathEnv) criticalOperand(w Word) bool {
-	t := w.Text
-	if !w.Literal {
-		t = looseText(t)
-		rest := t
-		if r, ok := homeRest(t); ok {
-			rest = r
+	if w.Literal {
+		return e.criticalPath(e.Resolve(w.Text))
+	}
+	for _, alt := range expandBraces(looseText(w.Text), 64) {
+		if e.criticalPattern(alt) {
+			return true
 		}
-		// Everything in a directory is as good as the directory.
-		dir, last := path.Split(rest)
-		if last == "*" || last == ".*" {
+	}
+	return false
+}
+
+// criticalPath reports whether the resolved path abs is critical, seeing
+// through /proc/<pid>/root, which is the root directory.
+func (e PathEnv) criticalPath(abs string) bool {
+	abs = procRoot(abs)
+	return path.IsAbs(abs) && e.critical(abs)
+}
+
+// procRoot turns /proc/self/root/x (any pid, thread-self) into /x.
+func procRoot(p string) string {
+	for {
+		rest, ok := strings.CutPrefix(p, "/proc/")
+		if !ok {
+			return p
+		}
+		pid, after, _ := strings.Cut(rest, "/")
+		if !(pid == "self" || pid == "thread-self" || isDigits(pid) || strings.ContainsAny(pid, "*?[")) {
+			return p
+		}
+		r, ok := strings.CutPrefix(after, "root")
+		if !ok || r != "" && r[0] != '/' {
+			return p
+		}
+		p = path.Clean("/" + r)
+	}
+}
+
+// criticalPattern is criticalOperand for one member of a brace expansion,
+// given as loose text.
+func (e PathEnv) criticalPattern(t string) bool {
+	// ~user and ~- may be any directory, a home or /; ~+ is $PWD.
+	if strings.HasPrefix(t, "~") {
+		prefix, rest, _ := strings.Cut(t, "/")
+		switch {
+		case prefix == "~":
+		case prefix == "~+":
+			t = "$PWD/" + rest
+		default:
+			r := path.Clean("/" + rest)
+			return r == "/" || r == "/*" || r == "/.*"
+		}
+	}
+	for _, v := range [...]string{"${PWD}", "$PWD"} {
+		if rest, ok := strings.CutPrefix(t, v); ok && (rest == "" || rest[0] == '/') && e.Cwd != "" {
+			t = e.Cwd + rest
+			break
+		}
+	}
+	for len(t) > 1 && strings.HasSuffix(t, "/") {
+		t = strings.TrimSuffix(t, "/")
+	}
+	rest := t
+	if r, ok := homeRest(t); ok {
+		rest = r
+	}
+	// Everything in a directory is as good as the directory.
+	dir, last := path.Split(rest)
+	if last == "*" || last == ".*" {
+		if !strings.ContainsAny(dir, "$`*?[]{}()<>") {
 			t = strings.TrimSuffix(t, last)
 			if t == "" {
 				t = "."
 			}
-			rest = dir
-		}
-		if strings.ContainsAny(rest, "$`*?[]{}()<>") {
-			return false
+			if e.criticalPath(e.Resolve(t)) {
+				return true
+			}
 		}
 	}
-	abs := e.Resolve(t)
-	return path.IsAbs(abs) && e.critical(abs)
+	if strings.ContainsAny(rest, "$`(){}<>") {
+		return false
+	}
+	if strings.ContainsAny(rest, "*?[") {
+		// A glob that could match a critical directory.
+		pat := e.Resolve(t)
+		if !path.IsAbs(pat) {
+			return false
+		}
+		pat = procRoot(pat)
+		for _, c := range e.criticalCandidates() {
+			if ok, err := path.Match(pat, c); ok && err == nil {
+				return true
+			}
+		}
+		return false
+	}
+	return e.criticalPath(e.Resolve(t))
+}
+
+// criticalCandidates lists the critical paths a glob could name: the
+// critical directories, the home directory, the project root and every
+// directory above them.
+func (e PathEnv) criticalCandidates() []string {
+	out := append([]string(nil), criticalDirs...)
+	for _, d := range [...]string{e.Home, e.Root} {
+		for d != "" && path.IsAbs(d) && d != "/" {
+			out = append(out, d)
+			d = path.Dir(d)
+		}
+	}
+	return out
+}
+
+// expandBraces expands the brace expansions ({a,b}) of s, at most limit
+// results; past that, or with unbalanced braces, s comes back as it is.
+func expandBraces(s string, limit int) []string {
+	out := []string{s}
+	for range limit {
+		var next []string
+		changed := false
+		for _, w := range out {
+			alts, ok := braceOnce(w)
+			if !ok {
+				next = append(next, w)
+				continue
+			}
+			changed = true
+			next = append(next, alts...)
+		}
+		if len(next) > limit {
+			return out
+		}
+		out = next
+		if !changed {
+			break
+		}
+	}
+	return out
+}
+
+// braceOnce expands the first {a,b} of s that holds a comma at its top
+// level.
+func braceOnce(s string) ([]string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '{' || i > 0 && s[i-1] == '$' {
+			continue
+		}
+		depth, start := 0, i+1
+		var parts []string
+		for j := i; j < len(s); j++ {
+			switch s[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					if parts == nil {
+						goto next
+					}
+					parts = append(parts, s[start:j])
+					alts := make([]string, len(parts))
+					for k, p := range parts {
+						alts[k] = s[:i] + p + s[j+1:]
+					}
+					return alts, true
+				}
+			case ',':
+				if depth == 1 {
+					parts = append(parts, s[start:j])
+					start = j + 1
+				}
+			}
+		}
+		return nil, false
+	next:
+	}
+	return nil, false
 }
 
 // looseText drops the quotes and backslashes of a word's source text:
@@ -372,13 +530,26 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 		case t == "-delete":
 			action = "-delete"
 		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
-			if j+1 < len(args) && args[j+1].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(args[j+1].Text))) {
-				action = t + " " + baseName(args[j+1].Text)
+			if j+1 < len(args) {
+				// Look behind wrappers: -exec sudo rm {} +.
+				end := j + 1
+				for end < len(args) && !(args[end].Literal && (args[end].Text == ";" || args[end].Text == "+")) {
+					end++
+				}
+				ws := args[j+1 : end]
+				u := unwrap(ws)
+				if u.inner < len(ws) && ws[u.inner].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(ws[u.inner].Text))) {
+					action = t + " " + baseName(ws[u.inner].Text)
+				}
 			}
 			// Skip the command: its words are not find's.
 			for j++; j < len(args) && !(args[j].Literal && (args[j].Text == ";" || args[j].Text == "+")); j++ {
 			}
 		case t == "-maxdepth" || t == "-mindepth":
+			j++
+		case (t == "-name" || t == "-iname" || t == "-path" || t == "-ipath" || t == "-wholename" || t == "-iwholename") &&
+			j+1 < len(args) && args[j+1].Literal && strings.Trim(args[j+1].Text, "*") == "":
+			// -name '*' matches everything: no filter.
 			j++
 		case t == "-o" || t == "-or" || t == ",":
 			// An alternative reaches the action without the tests.
@@ -426,7 +597,14 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 				cfg = append(cfg, args[i+1])
 			}
 			i++
-		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--config-env" || t == "--super-prefix":
+		case t == "--config-env":
+			if i+1 < len(args) {
+				cfg = append(cfg, args[i+1])
+			}
+			i++
+		case strings.HasPrefix(t, "--config-env="):
+			cfg = append(cfg, Word{Text: strings.TrimPrefix(t, "--config-env="), Literal: true})
+		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix":
 			i++
 		case strings.HasPrefix(t, "-"):
 		default:
@@ -892,6 +1070,13 @@ var interpreterNames = []string{
 	"source", ".", "eval",
 }
 
+// isFD0 reports whether p names standard input (/dev/stdin, /dev/fd/0,
+// /proc/self/fd/0).
+func isFD0(p string) bool {
+	fd, ok := fdPath(p)
+	return ok && fd == 0
+}
+
 func isShell(n string) bool { return slices.Contains(shellNames, n) }
 
 func isInterpreter(n string) bool {
@@ -911,7 +1096,7 @@ func readsProgramFromFeed(c SimpleCommand) bool {
 	n := lowerName(c)
 	if n == "source" || n == "." || n == "eval" {
 		for _, w := range args[1:] {
-			if !w.Literal || w.Text == "/dev/stdin" || w.Text == "-" {
+			if fd, ok := fdPath(w.Text); !w.Literal || w.Text == "-" || ok && fd == 0 {
 				return true
 			}
 		}
@@ -924,7 +1109,9 @@ func readsProgramFromFeed(c SimpleCommand) bool {
 			return true
 		}
 		switch {
-		case t == "-" || t == "/dev/stdin" || t == "/dev/fd/0":
+		case t == "-":
+			return true
+		case isFD0(t):
 			return true
 		case t == "--":
 			return i+1 >= len(args) || !args[i+1].Literal || args[i+1].Text == "-"

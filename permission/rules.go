@@ -522,11 +522,13 @@ var knownWrappers = lazy[map[string]bool]{build: func() map[string]bool {
 type cmdSubject struct {
 	// variants: 0 the full command, 1 the full command with its name's
 	// directory dropped, 2 the command behind wrappers, 3 the same with its
-	// directory dropped. nil when absent or equal to an earlier one.
-	v       [4][]byte
-	unknown [4]bool // the variant holds shWild or shOpen
-	first   [4]string
-	firstOK [4]bool // first is a literal word
+	// directory dropped, 4 git behind wrappers with its global options
+	// removed (`git -C . push` as `git push`; deny and ask rules only).
+	// nil when absent or equal to an earlier one.
+	v       [5][]byte
+	unknown [5]bool // the variant holds shWild or shOpen
+	first   [5]string
+	firstOK [5]bool // first is a literal word
 	// allowVariant is the variant allow rules match (0 or 2), -1 for none.
 	allowVariant int
 }
@@ -541,7 +543,7 @@ func newCmdSubject(c SimpleCommand) *cmdSubject {
 	for _, w := range c.Words {
 		size += len(w.Text) + 1
 	}
-	buf := make([]byte, 0, 4*size)
+	buf := make([]byte, 0, 5*size)
 	enc := func(i int, words []Word, base bool) {
 		start := len(buf)
 		unknown := false
@@ -580,6 +582,12 @@ func newCmdSubject(c SimpleCommand) *cmdSubject {
 		if inner < len(c.Words) && hasDir(c.Words[inner]) {
 			enc(3, c.Words[inner:], true)
 		}
+	}
+	if sub, rest, _, ok := gitArgs(c); ok && inner < len(c.Words) && sub.Text != "" && len(rest)+2 < len(c.Words)-inner {
+		// One implementation of git's global options: gitArgs.
+		ws := make([]Word, 0, len(rest)+2)
+		ws = append(ws, Word{Text: "git", Literal: true}, sub)
+		enc(4, append(ws, rest...), false)
 	}
 	switch {
 	case inner == 0:
@@ -1268,11 +1276,28 @@ func pathTemplate(src string, env PathEnv) string {
 			}
 		case c == '~' && i == 0 && !dq && (len(src) == 1 || src[1] == '/'):
 			home()
+		case c == '~' && i == 0 && !dq && len(src) > 1 && src[1] == '+' && (len(src) == 2 || src[2] == '/'):
+			// ~+ is $PWD.
+			if env.Cwd != "" {
+				b = append(b, env.Cwd...)
+			} else {
+				wild()
+			}
+			i++
+		case c == '~' && i == 0 && !dq:
+			// ~user, ~-: a directory not known here (~root is /root).
+			wild()
+			for i+1 < len(src) && src[i+1] != '/' {
+				i++
+			}
 		case c == '$' && i+1 < len(src):
 			name, n := paramAt(src[i:])
-			if len(b) == 0 && name == "HOME" {
+			switch {
+			case len(b) == 0 && name == "HOME":
 				home()
-			} else {
+			case len(b) == 0 && name == "PWD" && env.Cwd != "":
+				b = append(b, env.Cwd...)
+			default:
 				wild()
 			}
 			i += n - 1
@@ -1689,7 +1714,7 @@ func (rs *Rules) firstCommandMatch(kind RuleKind, c SimpleCommand, s *cmdSubject
 	}
 	var buf [5][]int32
 	lists := append(buf[:0], ix.shAny[kind])
-	variants := []int{0, 1, 2, 3}
+	variants := []int{0, 1, 2, 3, 4}
 	if kind == RuleAllow {
 		if s.allowVariant < 0 {
 			variants = nil
