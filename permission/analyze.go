@@ -478,6 +478,9 @@ func (z *analyzer) mayHaveMoved(before string) {
 	}
 }
 
+// maxDirLen bounds the directory the analysis follows (PATH_MAX).
+const maxDirLen = 4096
+
 // maxDirs is how many directories a command may run in before the
 // analysis calls its directory unknown.
 const maxDirs = 8
@@ -1112,6 +1115,11 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 			}
 		}
 		z.dir = dirSetOf(ds)
+	}
+	if len(z.dir) > maxDirLen {
+		// No kernel resolves a longer path, and copying an ever longer
+		// one into every later command made 'cd a; ' repeated quadratic.
+		z.dir = "?"
 	}
 	if z.fn != "" {
 		if z.cdFuncs == nil {

@@ -3,6 +3,7 @@ package permission
 import (
 	"reflect"
 	"strings"
+	"time"
 	"testing"
 )
 
@@ -695,5 +696,21 @@ func TestAnalyzeShellNULIsDropped(t *testing.T) {
 	a := AnalyzeShell("r\x00m x")
 	if got := names(a); !reflect.DeepEqual(got, []string{"rm"}) {
 		t.Errorf("AnalyzeShell(\"r\\x00m x\") names = %q, want [rm]", got)
+	}
+}
+
+// TestAnalyzeShellLongCdChainIsLinear: a 'cd a; ' chain long enough to
+// pass a hook's size limit must not take quadratic time (a hook that times
+// out lets the call through).
+func TestAnalyzeShellLongCdChainIsLinear(t *testing.T) {
+	t.Parallel()
+	src := strings.Repeat("cd a; ", 50000) + "ls"
+	start := time.Now()
+	a := AnalyzeShell(src)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("50,000 cds took %v", d)
+	}
+	if last := a.Commands[len(a.Commands)-1]; last.Dir != "?" {
+		t.Errorf("after a directory longer than PATH_MAX, Dir = %.40q, want unknown", last.Dir)
 	}
 }

@@ -229,6 +229,32 @@ func (e *Engine) protected(abs string, write bool) string {
 	return ""
 }
 
+// unknownStartProtected reports why a path whose start is unknown (~user,
+// $DIR) may be protected: its known tail names a credential store or a
+// protected file, as in ~root/.ssh/id_rsa.
+func unknownStartProtected(tmpl string, write bool) string {
+	if !strings.HasPrefix(tmpl, string(rune(pathWild))) {
+		return ""
+	}
+	tail := tmpl[1:]
+	for _, rel := range credentialPaths {
+		if strings.HasPrefix(tail, "/"+rel+"/") || tail == "/"+rel {
+			return "access to what may be a credential store: ~" + tail
+		}
+	}
+	if write {
+		for _, rel := range sensitiveWriteHome {
+			if strings.HasPrefix(tail, "/"+rel+"/") || tail == "/"+rel {
+				return "write to what may be a protected location: ~" + tail
+			}
+		}
+		if why := sensitiveWrite("/x"+tail, ""); why != "" {
+			return "write to a protected path: " + why
+		}
+	}
+	return ""
+}
+
 // knownDir returns the directory a template's known start names, "" when
 // it names none below the root directory.
 func knownDir(tmpl string) string {
@@ -430,6 +456,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			known = knownDir(p.path.tmpl)
 		}
 		if known == "" {
+			if why := unknownStartProtected(p.path.tmpl, p.write); why != "" {
+				return verdict{d: Ask, reason: why}
+			}
 			continue
 		}
 		if why := e.protected(known, p.write); why != "" {
