@@ -3,8 +3,8 @@ package permission
 import (
 	"reflect"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // names returns the Name of every command of a, "" for a non-literal name
