@@ -3,32 +3,36 @@
 package exec
 
 import (
-	"bytes"
-	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"os"
 	"runtime"
 	"strconv"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
 
-// Init must be the first thing main (and TestMain of tests that run
-// sandboxes) calls. In the runner's re-executed child (os.Args[1] is the
-// private marker) it applies the sandbox and execve's the command, and never
-// returns; anywhere else it returns at once.
-func Init() {
-	if len(os.Args) < 2 || os.Args[1] != childArg {
-		return
+// The re-executed runner (os.Args[1] is the private marker) becomes the
+// sandbox child here, in this package's initialisation: before the packages
+// that only the runner's parent needs (the CLI's, its settings parsers) spend
+// time initialising, and on the main thread, to which the runtime binds
+// initialisation. It never returns.
+func init() {
+	if len(os.Args) >= 2 && os.Args[1] == childArg {
+		// Landlock below ABI 8 and no_new_privs apply to the calling thread,
+		// and execve carries that thread's restrictions into the command:
+		// every step from here to execve must run on this one thread.
+		runtime.LockOSThread()
+		runChild()
 	}
-	// Landlock below ABI 8 and no_new_privs apply to the calling thread, and
-	// execve carries that thread's restrictions into the command: every step
-	// from here to execve must run on this one thread.
-	runtime.LockOSThread()
-	runChild()
 }
+
+// Init is kept for the callers that call it first thing in main (and in
+// TestMain): the sandbox child has already been entered, from this
+// package's init, by the time it could run, so it returns at once.
+func Init() {}
 
 // runChild applies the sandbox the spec on fd 3 describes and execve's the
 // command. Failures go to the parent as JSON on fd 4 (close-on-exec: EOF
@@ -37,6 +41,10 @@ func runChild() {
 	sp, err := readSpec()
 	if err != nil {
 		fail(StageSpec, StatusSandbox, err)
+	}
+	if sp.Seccomp == nil && !sp.BestEffort {
+		// The parent sends a filter whenever it enforces strictly.
+		fail(StageSeccomp, StatusSandbox, errors.New("BUG(mewsandbox): no syscall filter in a strict spec"))
 	}
 	// Descriptors opened before the restriction stay usable after it: none
 	// but stdio may reach the command. fd 4 must stay open until execve and
@@ -50,9 +58,11 @@ func runChild() {
 	if _, err := sp.Landlock.Restrict(sp.BestEffort); err != nil {
 		fail(StageLandlock, StatusSandbox, err)
 	}
+	resetSignals(sp.ResetSignals)
 	// Last before execve: the filter also limits what the steps above could
 	// have needed.
 	if sp.Seccomp != nil {
+		// Built by the parent: libseccomp's compiler never runs here.
 		if err := sp.Seccomp.Load(); err != nil {
 			fail(StageSeccomp, StatusSandbox, err)
 		}
@@ -79,30 +89,62 @@ type wrapped struct {
 func (w *wrapped) Error() string { return w.msg }
 func (w *wrapped) Unwrap() error { return w.err }
 
+// readSpec reads and decodes the spec on fd 3.
 func readSpec() (*spec, error) {
-	buf := make([]byte, 0, 16<<10)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := unix.Read(specFD, buf[len(buf):cap(buf)])
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return nil, os.NewSyscallError("read spec (fd 3)", err)
-		}
-		if n == 0 {
-			break
-		}
-		buf = buf[:len(buf)+n]
+	var h [headerSize]byte
+	if err := readFull(specFD, h[:]); err != nil {
+		return nil, err
+	}
+	n, err := specBodySize(h[:])
+	if err != nil {
+		return nil, errors.New("BUG(mewsandbox): reading the spec: " + err.Error())
+	}
+	body := make([]byte, n)
+	if err := readFull(specFD, body); err != nil {
+		return nil, err
 	}
 	_ = unix.Close(specFD)
-	sp := new(spec)
-	if err := gob.NewDecoder(bytes.NewReader(buf)).Decode(sp); err != nil {
+	sp, err := unmarshalSpec(body)
+	if err != nil {
 		return nil, errors.New("BUG(mewsandbox): decoding the spec: " + err.Error())
 	}
 	return sp, nil
+}
+
+// readFull fills b from fd; the end of the pipe before that is an error.
+func readFull(fd int, b []byte) error {
+	for len(b) > 0 {
+		n, err := unix.Read(fd, b)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return os.NewSyscallError("read spec (fd 3)", err)
+		case n == 0:
+			return errors.New("BUG(mewsandbox): the spec (fd 3) ended early")
+		}
+		b = b[n:]
+	}
+	return nil
+}
+
+// resetSignals sets the signals in mask (bit N-1 for signal N) to their
+// default disposition. The parent catches them only after starting this
+// child, which may have inherited one as ignored (SIGINT after the
+// program's own signal.Ignore), and ignored stays ignored across execve
+// where caught does not. The runtime is not told: nothing here relies on
+// its handlers any more, and until execve such a signal does to this
+// process what it would do to the command. A failure leaves the signal as
+// it was inherited.
+func resetSignals(mask uint64) {
+	// The kernel's struct sigaction, all zero whatever its layout: SIG_DFL,
+	// no flags, an empty mask. The last argument is sizeof(sigset_t).
+	var dfl [4]uint64
+	for sig := 1; sig <= 64; sig++ {
+		if mask&(1<<(sig-1)) != 0 {
+			_, _, _ = unix.RawSyscall6(unix.SYS_RT_SIGACTION, uintptr(sig), uintptr(unsafe.Pointer(&dfl)), 0, 8, 0, 0)
+		}
+	}
 }
 
 // markCloseOnExec marks every descriptor from 3 up close-on-exec.

@@ -7,13 +7,16 @@
 // names what the kernel cannot enforce. Cmd.Run enforces it.
 //
 // On Linux, Run re-executes the running binary (/proc/self/exe) with a private
-// marker argument. That child locks its OS thread, reads the command's spec
-// from fd 3, marks every other descriptor close-on-exec, sets no_new_privs,
-// restricts itself with Landlock, loads the seccomp filter last and execve's
-// the command from the same thread. A failure on the way is reported as JSON
-// on fd 4, a close-on-exec pipe, so a parent that reads EOF without data knows
-// the execve succeeded. Programs that use Run must therefore call Init first
-// thing in main (and in TestMain).
+// marker argument, first thing, and works out the rest while that child
+// starts: the policy for this kernel, the binary, and the seccomp filter,
+// compiled to BPF. The child, entered from this package's init, locks its OS
+// thread, reads the command's spec from fd 3, marks every other descriptor
+// close-on-exec, sets no_new_privs, restricts itself with Landlock, loads the
+// compiled filter last and execve's the command from the same thread. A
+// failure on the way is reported as JSON on fd 4, a close-on-exec pipe, so a
+// parent that reads EOF without data knows the execve succeeded. Init is
+// kept for programs that call it first thing in main (and in TestMain); it
+// has nothing left to do.
 //
 // On macOS, Run renders the policy as a Seatbelt profile (package seatbelt)
 // and runs /usr/bin/sandbox-exec -p PROFILE -D NAME=VALUE ... -- PATH ARGS,

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,11 +100,14 @@ func killOrphans(pid int, session, all bool) {
 	killed := map[int]bool{}
 	for {
 		kids, ok := childrenOf(self, true)
-		if ok && len(kids) == 0 {
-			return // the common path: one read, nothing left
-		}
 		if !ok {
 			kids = scanChildren(self)
+		}
+		// The run's own child is still listed: it is a zombie until the
+		// caller reaps it.
+		kids = slices.DeleteFunc(kids, func(k int) bool { return reaper.active[k] || k == pid })
+		if len(kids) == 0 {
+			return // the common path: one read, nothing left
 		}
 		if reaper.self == nil {
 			info, _ := readProcInfo(self)
@@ -111,9 +115,6 @@ func killOrphans(pid int, session, all bool) {
 		}
 		var mine []int
 		for _, k := range kids {
-			if reaper.active[k] || k == pid {
-				continue
-			}
 			info, err := readProcInfo(k)
 			if err != nil || !info.sandboxedBelow(*reaper.self) {
 				continue

@@ -61,6 +61,24 @@ var ignoredAtStart = func() map[syscall.Signal]bool {
 	return m
 }()
 
+// caughtSignals are the signals supervise catches and relays. A signal the
+// runner was started with ignored (nohup, a shell's background job) stays
+// ignored, for the command too: catching it would reset it to the default
+// there.
+func caughtSignals(tty bool) []os.Signal {
+	list := sessionSignals
+	if tty {
+		list = forwardedSignals
+	}
+	out := make([]os.Signal, 0, len(list))
+	for _, s := range list {
+		if !ignoredAtStart[s.(syscall.Signal)] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func ttyGenerated(s syscall.Signal) bool {
 	return s == unix.SIGINT || s == unix.SIGQUIT || s == unix.SIGWINCH
 }
@@ -133,8 +151,9 @@ func (x exit) status() (int, *StageError) {
 // supervise starts cmd (with Setsid when there is no terminal, tty false)
 // and sees it to its end: it relays signals, sends SIGTERM on timeout or
 // when ctx is done, SIGKILL after the grace, and waits. afterStart, when
-// not nil, runs once the child has started; if it fails, the child's group
-// is killed and its error returned once the child is reaped.
+// not nil, runs once the child has started, and the child must not run the
+// command before it returns (it hands the child its spec); if it fails, the
+// child's group is killed and its error returned once the child is reaped.
 func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterStart func(p *child) *StageError) (exit, *StageError) {
 	if cmd.Stdout == nil {
 		cmd.Stdout = os.Stdout
@@ -143,17 +162,18 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 		cmd.Stderr = os.Stderr
 	}
 	sigs := make(chan os.Signal, 16)
-	list := sessionSignals
-	if tty {
-		list = forwardedSignals
-	}
-	for _, s := range list {
-		// A signal the runner was started with ignored (nohup, a shell's
-		// background job) stays ignored, for the command too: catching it
-		// would reset it to the default there.
-		if !ignoredAtStart[s.(syscall.Signal)] {
-			signal.Notify(sigs, s)
-		}
+	notify := func() { signal.Notify(sigs, caughtSignals(tty)...) }
+	// Catching a signal costs a round trip to the runtime's signal thread,
+	// about 10µs each. A child that waits for afterStart cannot run the
+	// command before it returns, so its signals are caught while afterStart
+	// runs, once it has started; a runner killed before that takes the child
+	// with it (by the parent-death signal). Such a child inherits the
+	// dispositions of before: afterStart must have it reset the caught
+	// signals to their defaults, as catching them before the start would
+	// have (a signal the program ignores itself would stay ignored).
+	var notifying sync.WaitGroup
+	if afterStart == nil {
+		notify()
 	}
 	defer signal.Stop(sigs)
 
@@ -165,7 +185,10 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 		return exit{startErr: err}, nil
 	}
 	if afterStart != nil {
-		if serr := afterStart(p); serr != nil {
+		notifying.Go(notify)
+		serr := afterStart(p)
+		notifying.Wait()
+		if serr != nil {
 			p.signal(unix.SIGKILL, true)
 			<-done
 			return exit{}, serr

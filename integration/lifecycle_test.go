@@ -390,7 +390,9 @@ func TestManyRuns(t *testing.T) {
 			// Half the stragglers leave the session, and say so first.
 			bg := "sleep " + arg + " & :"
 			if i%2 == 1 {
-				bg = `r=ready.$$; setsid sh -c "echo > $r; exec sleep ` + arg + `" >/dev/null 2>&1 & until test -e $r; do sleep 0.01; done; rm -f $r`
+				// A literal -c string: --yolo still asks for programs it
+				// cannot read, and no terminal turns that into a deny.
+				bg = `export r=ready.$$; setsid sh -c 'echo > "$r"; exec sleep ` + arg + `' >/dev/null 2>&1 & until test -e $r; do sleep 0.01; done; rm -f $r`
 			}
 			cmd := osexec.CommandContext(ctx, bin, "run", "--yolo", "--", "sh", "-c", fmt.Sprintf(`%s; echo "$TMPDIR"; exit %d`, bg, want))
 			cmd.WaitDelay = time.Second

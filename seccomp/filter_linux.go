@@ -3,21 +3,28 @@
 package seccomp
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"slices"
+	"sync"
 
 	libseccomp "github.com/seccomp/libseccomp-golang"
 	"golang.org/x/sys/unix"
 )
 
-// Enabled reports whether this build can load filters.
+// Enabled reports whether this build can build filters (and so enforce a
+// Config). Loading a built Program needs only Linux.
 const Enabled = true
 
 // DefaultDenied returns the syscalls DESIGN §4 refuses that exist on this
 // architecture, as libseccomp knows them.
-func DefaultDenied() []string {
+func DefaultDenied() []string { return slices.Clone(defaultDeniedNative()) }
+
+// defaultDeniedNative asks libseccomp once per process.
+var defaultDeniedNative = sync.OnceValue(func() []string {
 	out := make([]string, 0, len(defaultDenied))
 	for _, name := range defaultDenied {
 		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && nr >= 0 {
@@ -25,56 +32,86 @@ func DefaultDenied() []string {
 		}
 	}
 	return out
+})
+
+// Build compiles the filter into a Program without loading it. It may run in
+// another process than Program.Load: the sandbox runner builds the filter
+// while its child starts, and the child only loads it.
+func (c Config) Build() (Program, error) {
+	f, err := c.build()
+	if err != nil {
+		return nil, err
+	}
+	defer f.Release()
+	raw, err := exportBPF(f)
+	if err != nil {
+		return nil, fmt.Errorf("seccomp: export filter: %w", err)
+	}
+	return decodeProgram(raw)
 }
 
-// Load builds the filter and loads it. Call it last, just before execve and
-// after no_new_privs (libseccomp sets no_new_privs too, harmlessly). The
-// filter is synchronised to every thread of the process (TSYNC), so Go's
-// other threads are covered as well.
+// Load builds the filter and loads it (see Program.Load). Call it last,
+// just before execve.
 func (c Config) Load() error {
-	f, err := c.build()
+	p, err := c.Build()
 	if err != nil {
 		return err
 	}
-	defer f.Release()
-	if err := f.Load(); err != nil {
-		return fmt.Errorf("seccomp: load filter: %w", err)
-	}
-	return nil
+	return p.Load()
 }
 
 // ExportBPF writes the filter as the kernel would receive it (struct
 // sock_filter, native endianness) to w, without loading it.
 func (c Config) ExportBPF(w io.Writer) error {
-	return c.export(w, (*libseccomp.ScmpFilter).ExportBPF)
+	p, err := c.Build()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(p.bytes())
+	return err
 }
 
 // ExportPFC writes the filter in libseccomp's readable pseudo-code to w.
 func (c Config) ExportPFC(w io.Writer) error {
-	return c.export(w, (*libseccomp.ScmpFilter).ExportPFC)
-}
-
-func (c Config) export(w io.Writer, write func(*libseccomp.ScmpFilter, *os.File) error) error {
 	f, err := c.build()
 	if err != nil {
 		return err
 	}
 	defer f.Release()
+	mem, err := memfd(f.ExportPFC)
+	if err != nil {
+		return fmt.Errorf("seccomp: export filter: %w", err)
+	}
+	_, err = w.Write(mem)
+	return err
+}
+
+// exportBPF returns f's BPF program, struct sock_filter in native
+// endianness.
+func exportBPF(f *libseccomp.ScmpFilter) ([]byte, error) {
+	b, err := f.ExportBPFMem()
+	if !errors.Is(err, unix.EOPNOTSUPP) {
+		return b, err
+	}
 	// libseccomp before 2.6 writes only to a file descriptor.
+	return memfd(f.ExportBPF)
+}
+
+// memfd returns what write writes to a memory file.
+func memfd(write func(*os.File) error) ([]byte, error) {
 	fd, err := unix.MemfdCreate("mewsandbox-seccomp", unix.MFD_CLOEXEC)
 	if err != nil {
-		return fmt.Errorf("seccomp: memfd_create: %w", err)
+		return nil, fmt.Errorf("memfd_create: %w", err)
 	}
 	mem := os.NewFile(uintptr(fd), "mewsandbox-seccomp")
 	defer mem.Close()
-	if err := write(f, mem); err != nil {
-		return fmt.Errorf("seccomp: export filter: %w", err)
+	if err := write(mem); err != nil {
+		return nil, err
 	}
 	if _, err := mem.Seek(0, io.SeekStart); err != nil {
-		return fmt.Errorf("seccomp: export filter: %w", err)
+		return nil, err
 	}
-	_, err = io.Copy(w, mem)
-	return err
+	return io.ReadAll(mem)
 }
 
 // Probe reports whether the kernel accepts filters, whether one is already

@@ -4,17 +4,13 @@ package seccomp
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"unsafe"
 
@@ -22,168 +18,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A loaded filter cannot be removed, so every test that loads one does it in
-// a re-executed test binary.
-const (
-	childEnv = "MEWSANDBOX_TEST_CHILD"
-	specEnv  = "MEWSANDBOX_TEST_SPEC"
-)
-
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "seccomp" {
-		os.Exit(runChild())
-	}
-	os.Exit(m.Run())
-}
-
-type childSpec struct {
-	Config Config
-	Ops    []op
-}
-
-// op is one attempt made after Load. Want is the errno name, "" for success,
-// or for "helper" the helper's output or the signal that killed it.
-type op struct {
-	Do   string    // syscall, socket, socketpair, ptrace-attach, spawn, read, probe, helper
-	Nr   uintptr   // syscall number for "syscall"
-	Args [6]uint64 // syscall arguments; socket's domain, type, protocol
-	Path string    // program for spawn and helper, file for read
-	Argv []string  // its arguments
-	Want string
-}
-
-type childResult struct {
-	LoadErr string
-	Got     []string
-}
-
-func runChild() int {
-	var spec childSpec
-	if err := json.Unmarshal([]byte(os.Getenv(specEnv)), &spec); err != nil {
-		fmt.Fprintln(os.Stderr, "child: bad spec:", err)
-		return 3
-	}
-	// A process to aim ptrace at: not the parent, so that a broken filter
-	// cannot stop the test binary.
-	sleeper, err := os.StartProcess("/bin/sleep", []string{"sleep", "60"}, &os.ProcAttr{})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "child: start sleep:", err)
-		return 3
-	}
-	defer func() { sleeper.Kill(); sleeper.Wait() }()
-
-	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		fmt.Fprintln(os.Stderr, "child: no_new_privs:", err)
-		return 3
-	}
-	var res childResult
-	if err := spec.Config.Load(); err != nil {
-		res.LoadErr = err.Error()
-	}
-	for _, o := range spec.Ops {
-		res.Got = append(res.Got, o.run(sleeper.Pid))
-	}
-	if err := json.NewEncoder(os.Stdout).Encode(res); err != nil {
-		return 3
-	}
-	return 0
-}
-
-func errName(err error) string {
-	var errno unix.Errno
-	switch {
-	case err == nil:
-		return ""
-	case errors.As(err, &errno):
-		return unix.ErrnoName(errno)
-	}
-	return err.Error()
-}
-
-func (o op) run(sleeper int) string {
-	a := o.Args
-	switch o.Do {
-	case "syscall":
-		_, _, errno := unix.Syscall6(o.Nr, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]), uintptr(a[3]), uintptr(a[4]), uintptr(a[5]))
-		if errno == 0 {
-			return ""
-		}
-		return unix.ErrnoName(errno)
-	case "socket":
-		// Raw, so that Go passes all 64 bits of each argument.
-		fd, _, errno := unix.Syscall(unix.SYS_SOCKET, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]))
-		if errno != 0 {
-			return unix.ErrnoName(errno)
-		}
-		unix.Close(int(fd))
-		return ""
-	case "socketpair":
-		var fds [2]int32
-		_, _, errno := unix.Syscall6(unix.SYS_SOCKETPAIR, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]), uintptr(unsafe.Pointer(&fds)), 0, 0)
-		if errno != 0 {
-			return unix.ErrnoName(errno)
-		}
-		unix.Close(int(fds[0]))
-		unix.Close(int(fds[1]))
-		return ""
-	case "ptrace-attach":
-		err := unix.PtraceAttach(sleeper)
-		if err == nil {
-			unix.PtraceDetach(sleeper)
-		}
-		return errName(err)
-	case "spawn":
-		return errName(exec.Command(o.Path, o.Argv...).Run())
-	case "read":
-		_, err := os.ReadFile(o.Path)
-		return errName(err)
-	case "probe":
-		return fmt.Sprintf("%+v", Probe())
-	case "helper":
-		out, err := exec.Command(o.Path, o.Argv...).Output()
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			if ws := exit.Sys().(syscall.WaitStatus); ws.Signaled() {
-				return unix.SignalName(ws.Signal())
-			}
-		}
+func init() {
+	libseccompLoad = func(cfg Config) error {
+		f, err := cfg.build()
 		if err != nil {
-			return err.Error()
+			return err
 		}
-		return strings.TrimSpace(string(out))
+		defer f.Release()
+		return f.Load()
 	}
-	return fmt.Sprintf("unknown op %q", o.Do)
-}
-
-// loadInChild runs spec in a re-executed test binary, in a new session
-// (no controlling terminal) with /dev/null as stdin.
-func loadInChild(t *testing.T, spec childSpec) childResult {
-	t.Helper()
-	b, err := json.Marshal(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=seccomp", specEnv+"="+string(b),
-		"GORACE="+os.Getenv("GORACE")+" atexit_sleep_ms=0") // the race runtime otherwise waits 1s at exit
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("child: %v\n%s", err, stderr.Bytes())
-	}
-	var res childResult
-	if err := json.Unmarshal(out, &res); err != nil {
-		t.Fatalf("child output %q: %v\n%s", out, err, stderr.Bytes())
-	}
-	if res.LoadErr != "" {
-		t.Fatalf("Load: %s", res.LoadErr)
-	}
-	if len(res.Got) != len(spec.Ops) {
-		t.Fatalf("child ran %d ops, want %d", len(res.Got), len(spec.Ops))
-	}
-	return res
 }
 
 func sys(name string) uintptr {
@@ -195,31 +38,6 @@ func sys(name string) uintptr {
 }
 
 // named pairs an op with a description for failure messages.
-type named struct {
-	name string
-	op
-}
-
-func checkOps(t *testing.T, cfg Config, ops []named) {
-	t.Helper()
-	spec := childSpec{Config: cfg}
-	for _, o := range ops {
-		spec.Ops = append(spec.Ops, o.op)
-	}
-	res := loadInChild(t, spec)
-	for i, o := range ops {
-		if got := res.Got[i]; got != o.Want {
-			t.Errorf("%s: got %s, want %s", o.name, orSuccess(got), orSuccess(o.Want))
-		}
-	}
-}
-
-func orSuccess(s string) string {
-	if s == "" {
-		return "success"
-	}
-	return s
-}
 
 const (
 	cloneThread = unix.CLONE_THREAD // without CLONE_SIGHAND: EINVAL from the kernel, so nothing is cloned
@@ -522,5 +340,98 @@ func BenchmarkSeccompBuild(b *testing.B) {
 		if err := cfg.ExportBPF(io.Discard); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestProgramMatchesLibseccomp builds each filter here, loads the program in
+// one child and libseccomp's own build of it in another, and compares what
+// every probe gets back: loading a shipped program refuses exactly what
+// libseccomp's loader refused.
+func TestProgramMatchesLibseccomp(t *testing.T) {
+	t.Parallel()
+	var ops []op
+	for _, name := range append(DefaultDenied(), "getpid", "getppid", "clone3", "personality", "uname") {
+		ops = append(ops, op{Do: "syscall", Nr: sys(name), Args: safeArgs[name]})
+	}
+	for _, flag := range append(cloneNamespaceFlags, unix.CLONE_NEWTIME, unix.CLONE_FILES, 0) {
+		ops = append(ops,
+			op{Do: "syscall", Nr: unix.SYS_CLONE, Args: [6]uint64{flag | cloneThread}},
+			op{Do: "syscall", Nr: unix.SYS_UNSHARE, Args: [6]uint64{flag | cloneThread}},
+		)
+	}
+	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TCGETS, unix.TIOCGWINSZ} {
+		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, req}})
+	}
+	for _, domain := range []uint64{unix.AF_UNSPEC, unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK, unix.AF_PACKET, unix.AF_ALG, unix.AF_VSOCK, 1000, 1<<32 | unix.AF_UNIX} {
+		for _, typ := range []uint64{unix.SOCK_STREAM, unix.SOCK_DGRAM, unix.SOCK_RAW, unix.SOCK_SEQPACKET, unix.SOCK_STREAM | unix.SOCK_CLOEXEC | unix.SOCK_NONBLOCK, 1<<32 | unix.SOCK_STREAM} {
+			for _, proto := range []uint64{0, unix.IPPROTO_TCP, unix.IPPROTO_UDP, unix.IPPROTO_SCTP, unix.IPPROTO_MPTCP, 1 << 32} {
+				ops = append(ops, op{Do: "socket", Args: [6]uint64{domain, typ, proto}})
+			}
+		}
+		ops = append(ops, op{Do: "socketpair", Args: [6]uint64{domain, unix.SOCK_STREAM}})
+	}
+	ops = append(ops, op{Do: "filtered"}, op{Do: "spawn", Path: "/bin/true"})
+
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+	}{
+		{"default", Config{}},
+		{"no deny list", Config{DenySyscalls: []string{}}},
+		{"unix sockets", Config{AllowUnix: true}},
+		{"TCP only", Config{AllowInetStream: true}},
+		{"network all", Config{AllowInet: true}},
+		{"network all and unix sockets", Config{AllowInet: true, AllowUnix: true}},
+		{"fixed rules' syscalls denied by name", Config{DenySyscalls: []string{"clone3", "socket", "ioctl", "getppid", "uname"}, AllowInet: true}},
+	} {
+		cfg := tt.cfg
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			prog, err := cfg.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := loadInChild(t, childSpec{Load: "libseccomp", Config: cfg, Ops: ops})
+			got := loadInChild(t, childSpec{Load: "program", Program: prog, Ops: ops})
+			refused := 0
+			for i, o := range ops {
+				if got.Got[i] != want.Got[i] {
+					t.Errorf("%s %d %x: program gets %s, libseccomp's loader %s", o.Do, o.Nr, o.Args[:3], orSuccess(got.Got[i]), orSuccess(want.Got[i]))
+				}
+				if got.Got[i] == "EPERM" {
+					refused++
+				}
+			}
+			if got.Got[len(ops)-2] != "true" {
+				t.Error("no filter installed")
+			}
+			t.Logf("%d instructions; %d of %d probes refused with EPERM", len(prog), refused, len(ops))
+		})
+	}
+}
+
+func TestBuildProgram(t *testing.T) {
+	t.Parallel()
+	cfg := Config{AllowInetStream: true}
+	p, err := cfg.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if last := p[len(p)-1]; last.Code != unix.BPF_RET|unix.BPF_K {
+		t.Errorf("last instruction %+v is not a return", last)
+	}
+	var exported bytes.Buffer
+	if err := cfg.ExportBPF(&exported); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(exported.Bytes(), p.bytes()) {
+		t.Error("ExportBPF differs from Build")
+	}
+	back, err := decodeProgram(p.bytes())
+	if err != nil || !slices.Equal(back, p) {
+		t.Errorf("decodeProgram(bytes) = %d instructions, %v; want the %d built", len(back), err, len(p))
+	}
+	if _, err := (Config{DenySyscalls: []string{"nope"}}).Build(); err == nil {
+		t.Error("Build of an invalid config succeeded")
 	}
 }

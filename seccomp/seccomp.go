@@ -1,7 +1,10 @@
 // Package seccomp builds the syscall filter a sandboxed command runs under and
-// loads it into the calling process. The filter is built with libseccomp
-// (cgo); a build without cgo, or for another OS, has a stub whose Load
-// refuses with ErrNotEnabled.
+// loads it into the calling process. The filter is compiled with libseccomp
+// (cgo) into a Program, plain BPF instructions, which is loaded with the
+// seccomp(2) system call and needs no library: one process can build it and
+// another load it. A build without cgo can load a Program but not build one
+// (Build and Config.Load refuse with ErrNotEnabled); a build for another OS
+// can do neither.
 //
 // The filter allows by default and refuses, with EPERM, what DESIGN §4 lists:
 // syscalls that reach outside the sandbox (ptrace, mount, namespaces, kernel
@@ -13,8 +16,23 @@ package seccomp
 
 import "errors"
 
-// ErrNotEnabled is returned by the stub: this build cannot load filters.
+// ErrNotEnabled is returned by the stub: this build cannot build filters.
 var ErrNotEnabled = errors.New("seccomp: this build cannot load syscall filters (built without cgo or not for Linux); rebuild with CGO_ENABLED=1 and libseccomp, or run in best-effort mode")
+
+// Instruction is one classic BPF instruction, struct sock_filter.
+type Instruction struct {
+	Code uint16
+	JT   uint8
+	JF   uint8
+	K    uint32
+}
+
+// Program is a compiled filter, as the kernel receives it: Config.Build
+// makes one, Program.Load installs it.
+type Program []Instruction
+
+// MaxInstructions is the kernel's limit on a filter's length (BPF_MAXINSNS).
+const MaxInstructions = 4096
 
 // Config is a syscall filter policy. It holds no libseccomp types, so it can
 // be built, serialised and printed on any platform.

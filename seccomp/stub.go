@@ -8,12 +8,17 @@ import (
 	"slices"
 )
 
-// Enabled reports whether this build can load filters.
+// Enabled reports whether this build can build filters (and so enforce a
+// Config). Loading a built Program needs only Linux.
 const Enabled = false
 
 // DefaultDenied returns the syscalls DESIGN §4 refuses. Without libseccomp
 // the list is not narrowed to the native architecture.
 func DefaultDenied() []string { return slices.Clone(defaultDenied) }
+
+// Build returns ErrNotEnabled: compiling a filter needs libseccomp. A
+// Program built elsewhere can still be loaded on Linux (Program.Load).
+func (c Config) Build() (Program, error) { return nil, ErrNotEnabled }
 
 // Load returns ErrNotEnabled: every Config does something (at the least it
 // refuses namespace flags, TIOCSTI and foreign architectures), and this build

@@ -18,6 +18,9 @@ func TestStub(t *testing.T) {
 			t.Errorf("%+v.Load() = %v, want ErrNotEnabled", cfg, err)
 		}
 	}
+	if p, err := (Config{}).Build(); !errors.Is(err, ErrNotEnabled) || p != nil {
+		t.Errorf("Build() = %d instructions, %v; want ErrNotEnabled", len(p), err)
+	}
 	if err := (Config{}).ExportBPF(io.Discard); !errors.Is(err, ErrNotEnabled) {
 		t.Errorf("ExportBPF() = %v, want ErrNotEnabled", err)
 	}

@@ -1,0 +1,283 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// fullSpec has every field set, strings that are not UTF-8 among them.
+func fullSpec() *spec {
+	return &spec{
+		Path: "/bin/caf\xe9",
+		Args: []string{"caf\xe9", "", "\xff\xfe", "a b"},
+		Env:  []string{"V=\xfe\x01", "EMPTY=", "PATH=/usr/bin:/bin"},
+		Landlock: landlock.Config{
+			Paths: []landlock.PathRule{
+				{Path: "/usr", Access: landlock.ReadFile | landlock.ReadDir | landlock.Execute},
+				{Path: "/tmp/\xff", Access: 1<<63 | 1, Optional: true},
+			},
+			HandleNet:         true,
+			ConnectPorts:      []uint16{443, 0, 65535},
+			BindPorts:         []uint16{8080},
+			ScopeSignals:      true,
+			ScopeAbstractUnix: true,
+		},
+		Seccomp:      seccomp.Program{{Code: 0x20, K: 4}, {Code: 0x15, JT: 1, JF: 2, K: 0xc000003e}, {Code: 0x06, K: 0x7fff0000}},
+		BestEffort:   true,
+		ResetSignals: 1<<63 | 1<<1,
+	}
+}
+
+func marshalT(t testing.TB, s *spec) []byte {
+	t.Helper()
+	b, err := s.marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// decode checks the header of a marshalled spec and decodes its body.
+func decode(b []byte) (*spec, error) {
+	if len(b) < headerSize {
+		return nil, errors.New("short header")
+	}
+	n, err := specBodySize(b[:headerSize])
+	if err != nil {
+		return nil, err
+	}
+	if n != len(b)-headerSize {
+		return nil, errors.New("length mismatch")
+	}
+	return unmarshalSpec(b[headerSize:])
+}
+
+func TestSpecRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		sp   *spec
+	}{
+		{"every field", fullSpec()},
+		{"zero", &spec{}},
+		{"empty program: refused when loaded, not dropped", &spec{Path: "/bin/true", Seccomp: seccomp.Program{}}},
+	} {
+		b := marshalT(t, tt.sp)
+		got, err := decode(b)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if !reflect.DeepEqual(got, tt.sp) {
+			t.Errorf("%s: decoded %+v, want %+v", tt.name, got, tt.sp)
+		}
+		if again := marshalT(t, got); !bytes.Equal(again, b) {
+			t.Errorf("%s: marshalling the decoded spec gives other bytes", tt.name)
+		}
+	}
+}
+
+// TestSpecCorrupt measures allocations, so it does not run in parallel.
+func TestSpecCorrupt(t *testing.T) {
+	b := marshalT(t, fullSpec())
+	body := b[headerSize:]
+	// Every truncation of the body is an error.
+	for n := range len(body) {
+		if _, err := unmarshalSpec(body[:n]); err == nil {
+			t.Fatalf("a body cut to %d of %d bytes decoded", n, len(body))
+		}
+	}
+	if _, err := unmarshalSpec(append(body[:len(body):len(body)], 0)); err == nil || !strings.Contains(err.Error(), "after the end") {
+		t.Errorf("trailing byte: %v", err)
+	}
+	// A length or count claiming more than the body holds is refused before
+	// anything is allocated.
+	huge := binary.LittleEndian.AppendUint32(nil, 0xffffffff)
+	for _, tt := range []struct {
+		name string
+		body []byte
+		want string
+	}{
+		{"path longer than the body", huge, "items of at least 1 bytes"},
+		{"path cut short", append(binary.LittleEndian.AppendUint32(nil, 2), 'x'), "items of at least 1 bytes"},
+		{"4G arguments", append(binary.LittleEndian.AppendUint32(nil, 0), huge...), "items of at least 4 bytes"},
+		{"boolean 2", append(bytes.Repeat([]byte{0}, 12), 2), "boolean 2"},
+		{"instructions without a filter", func() []byte {
+			x := marshalT(t, &spec{})[headerSize:]
+			// the seccomp flag (0) is followed by the count, then ResetSignals
+			i := len(x) - 8 - 4
+			binary.LittleEndian.PutUint32(x[i:], 1)
+			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
+		}(), "seccomp instructions without a filter"},
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := unmarshalSpec(tt.body)
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+			t.Errorf("%s: %d bytes allocated", tt.name, n)
+		}
+	}
+	for _, tt := range []struct {
+		name   string
+		header []byte
+	}{
+		{"empty", nil},
+		{"not a spec", []byte("not a sp")},
+		{"too large", append([]byte(specMagic), 0xff, 0xff, 0xff, 0xff)},
+	} {
+		if _, err := specBodySize(tt.header); err == nil {
+			t.Errorf("header %s accepted", tt.name)
+		}
+	}
+}
+
+func FuzzSpec(f *testing.F) {
+	f.Add(marshalT(f, fullSpec())[headerSize:])
+	f.Add(marshalT(f, &spec{})[headerSize:])
+	f.Fuzz(func(t *testing.T, body []byte) {
+		sp, err := unmarshalSpec(body)
+		if err != nil {
+			return
+		}
+		// Whatever decodes is canonical: it marshals back to the same bytes.
+		if b := marshalT(t, sp); !bytes.Equal(b[headerSize:], body) {
+			t.Errorf("%x decodes to %+v, which marshals to %x", body, sp, b[headerSize:])
+		}
+	})
+}
+
+// startChild starts the sandbox child (this test binary, re-executed) in dir
+// and hands it raw as its spec. It returns the child's exit status and its
+// report.
+func startChild(t *testing.T, dir string, raw []byte) (int, wireError) {
+	t.Helper()
+	specR, specW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer specW.Close()
+	statusR, statusW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer statusR.Close()
+	cmd := &osexec.Cmd{Path: "/proc/self/exe", Args: []string{"mewsandbox", childArg}, Env: childEnv, Dir: dir,
+		ExtraFiles: []*os.File{specR, statusW}, SysProcAttr: &syscall.SysProcAttr{Setsid: true}}
+	err = cmd.Start()
+	specR.Close()
+	statusW.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	specW.Write(raw)
+	specW.Close()
+	report, _ := io.ReadAll(statusR)
+	cmd.Wait()
+	var w wireError
+	if len(report) > 0 {
+		if err := json.Unmarshal(report, &w); err != nil {
+			t.Fatalf("report %q: %v", report, err)
+		}
+	}
+	return cmd.ProcessState.ExitCode(), w
+}
+
+// TestChildFailsClosed hands the sandbox child specs that are missing,
+// corrupt or hold a corrupt filter (ANCHOR 47): it exits 125, says which
+// stage failed, and the command never runs.
+func TestChildFailsClosed(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `touch marker`)
+	var tmp string
+	good, serr := c.prepare(&tmp)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	with := func(f func(sp *spec)) []byte {
+		sp := *good
+		f(&sp)
+		return marshalT(t, &sp)
+	}
+	valid := marshalT(t, good)
+	badJump := seccomp.Program{{Code: 0x20}, {Code: 0x15, JT: 9, K: 1}, {Code: 0x06, K: 0x7fff0000}}
+	for _, tt := range []struct {
+		name      string
+		raw       []byte
+		wantStage string
+	}{
+		{"no spec", nil, StageSpec},
+		{"a header only", valid[:headerSize], StageSpec},
+		{"truncated", valid[:len(valid)-1], StageSpec},
+		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
+		{"a flipped boolean", func() []byte {
+			b := bytes.Clone(valid)
+			b[len(b)-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter
+			return b
+		}(), StageSpec},
+		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},
+		{"a filter the kernel rejects", with(func(sp *spec) { sp.Seccomp = badJump }), StageSeccomp},
+		{"no filter in a strict spec", with(func(sp *spec) { sp.Seccomp, sp.BestEffort = nil, false }), StageSeccomp},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, w := startChild(t, root, tt.raw)
+			if status != StatusSandbox || w.Stage != tt.wantStage || w.Status != StatusSandbox {
+				t.Errorf("child exited %d reporting %+v; want 125 and stage %s", status, w, tt.wantStage)
+			}
+			if err := os.Remove(filepath.Join(root, "marker")); err == nil {
+				t.Error("the command ran")
+			}
+		})
+	}
+	// The same child runs the command from the spec it was built from.
+	if status, w := startChild(t, root, valid); status != 0 || w.Stage != "" {
+		t.Fatalf("valid spec: child exited %d reporting %+v", status, w)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
+		t.Errorf("valid spec: the command did not run: %v", err)
+	}
+	if tmp != "" {
+		os.RemoveAll(tmp)
+	}
+}
+
+// TestRunSpecCarriesProgram checks that the parent compiles the filter and
+// ships it: the child has no libseccomp work to do.
+func TestRunSpecCarriesProgram(t *testing.T) {
+	t.Parallel()
+	if !seccomp.Enabled || !probeKernel().seccomp.Supported {
+		t.Skip("no seccomp here")
+	}
+	c := sh(testRoot(t), "")
+	var tmp string
+	sp, serr := c.prepare(&tmp)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if len(sp.Seccomp) == 0 {
+		t.Error("no filter program in the spec")
+	}
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("Run = %d, %v", status, err)
+	}
+}
