@@ -39,7 +39,7 @@ deps:
 	fi
 
 bench-deps: deps
-	@command -v bwrap >/dev/null || { echo "installing: bubblewrap"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
+	@command -v bwrap >/dev/null && [ -x /usr/bin/time ] || { echo "installing: bubblewrap time"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap time >/dev/null; }
 
 build: deps
 	$(GO) build -trimpath -ldflags '$(STATIC_LDFLAGS)' -o $(BIN) ./cmd/mewsandbox
@@ -62,7 +62,7 @@ integration: deps
 # against bare exec and bubblewrap, printed as ratios.
 bench: bench-deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
-	MEWSANDBOX_BENCH=1 MEWSANDBOX_BIN=$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
+	MEWSANDBOX_BENCH=1 MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
 
 # fuzz runs every fuzz target for $(FUZZTIME).
 fuzz: deps
