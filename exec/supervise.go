@@ -163,15 +163,13 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 	}
 	sigs := make(chan os.Signal, 16)
 	notify := func() { signal.Notify(sigs, caughtSignals(tty)...) }
-	// Catching a signal costs a round trip to the runtime's signal thread,
-	// about 10µs each. A child that waits for afterStart cannot run the
-	// command before it returns, so its signals are caught while afterStart
-	// runs, once it has started; a runner killed before that takes the child
-	// with it (by the parent-death signal). Such a child inherits the
-	// dispositions of before: afterStart must have it reset the caught
-	// signals to their defaults, as catching them before the start would
-	// have (a signal the program ignores itself would stay ignored).
-	var notifying sync.WaitGroup
+	// A child that waits for afterStart cannot run the command before it
+	// hands over the spec, so its signals are caught after the start, while
+	// the child boots; a runner killed before that takes the child with it
+	// (by the parent-death signal). Such a child inherits the dispositions
+	// of before: afterStart must have it reset the caught signals to their
+	// defaults, as catching them before the start would have (a signal the
+	// program ignores itself would stay ignored).
 	if afterStart == nil {
 		notify()
 	}
@@ -185,9 +183,11 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 		return exit{startErr: err}, nil
 	}
 	if afterStart != nil {
-		notifying.Go(notify)
+		// Caught before afterStart hands over the spec: once it has, the
+		// command may run, and a signal must find the runner catching it
+		// (not killed by it). The child is still booting meanwhile.
+		notify()
 		serr := afterStart(p)
-		notifying.Wait()
 		if serr != nil {
 			p.signal(unix.SIGKILL, true)
 			<-done
