@@ -922,6 +922,38 @@ func (t *gtok) classHas(c byte) bool {
 // any text, '/' included.
 const pathWild = 0x02
 
+// advance moves state i of a glob automaton past byte c on token t,
+// marking the states it reaches in next; it reports whether any.
+func (t *gtok) advance(c byte, i int, next []bool) bool {
+	switch t.op {
+	case gLit:
+		if t.b != c {
+			return false
+		}
+		next[i+1] = true
+	case gStar:
+		if c == '/' {
+			return false
+		}
+		next[i] = true
+	case gDStar:
+		next[i] = true
+	case gQ:
+		if c == '/' {
+			return false
+		}
+		next[i+1] = true
+	case gClass:
+		if c == '/' || !t.classHas(c) {
+			return false
+		}
+		next[i+1] = true
+	default:
+		return false
+	}
+	return true
+}
+
 // globMatch reports whether the tokens match s. With could set, pathWild
 // bytes of s stand for any text.
 func globMatch(toks []gtok, s string, could bool) bool {
@@ -960,25 +992,8 @@ func globMatch(toks []gtok, s string, could bool) bool {
 			if !cur[i] {
 				continue
 			}
-			switch t.op {
-			case gLit:
-				if t.b == c {
-					next[i+1], alive = true, true
-				}
-			case gStar:
-				if c != '/' {
-					next[i], alive = true, true
-				}
-			case gDStar:
-				next[i], alive = true, true
-			case gQ:
-				if c != '/' {
-					next[i+1], alive = true, true
-				}
-			case gClass:
-				if c != '/' && t.classHas(c) {
-					next[i+1], alive = true, true
-				}
+			if t.advance(c, i, next) {
+				alive = true
 			}
 		}
 		if !alive {
@@ -1070,25 +1085,8 @@ func globMatchPrefixed(dir string, slash bool, toks []gtok, s string) bool {
 				}
 				continue
 			}
-			switch t := &toks[i-n]; t.op {
-			case gLit:
-				if t.b == c {
-					next[i+1], alive = true, true
-				}
-			case gStar:
-				if c != '/' {
-					next[i], alive = true, true
-				}
-			case gDStar:
-				next[i], alive = true, true
-			case gQ:
-				if c != '/' {
-					next[i+1], alive = true, true
-				}
-			case gClass:
-				if c != '/' && t.classHas(c) {
-					next[i+1], alive = true, true
-				}
+			if toks[i-n].advance(c, i, next) {
+				alive = true
 			}
 		}
 		if !alive {
