@@ -190,7 +190,7 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		WaitDelay: waitDelay,
 	}
 	report := make(chan []byte, 1)
-	x, serr := c.supervise(ctx, cmd, tty, func(*child) *StageError {
+	x, serr := c.supervise(ctx, cmd, tty, func(_ *child, caught func()) *StageError {
 		specR.Close()
 		statusW.Close()
 		sp, serr := c.prepare(&tmp)
@@ -202,6 +202,7 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		}
 		b, err := sp.marshal()
 		if err == nil {
+			caught()
 			// The child reads the whole spec before anything else, so this
 			// write cannot deadlock however large the spec is.
 			_, err = specW.Write(b)

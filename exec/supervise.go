@@ -151,10 +151,11 @@ func (x exit) status() (int, *StageError) {
 // supervise starts cmd (with Setsid when there is no terminal, tty false)
 // and sees it to its end: it relays signals, sends SIGTERM on timeout or
 // when ctx is done, SIGKILL after the grace, and waits. afterStart, when
-// not nil, runs once the child has started, and the child must not run the
-// command before it returns (it hands the child its spec); if it fails, the
-// child's group is killed and its error returned once the child is reaped.
-func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterStart func(p *child) *StageError) (exit, *StageError) {
+// not nil, runs once the child has started and hands the child its spec,
+// calling caught first (the child runs the command only once it has the
+// spec); if it fails, the child's group is killed and its error returned
+// once the child is reaped.
+func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
 	if cmd.Stdout == nil {
 		cmd.Stdout = os.Stdout
 	}
@@ -183,11 +184,15 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 		return exit{startErr: err}, nil
 	}
 	if afterStart != nil {
-		// Caught before afterStart hands over the spec: once it has, the
-		// command may run, and a signal must find the runner catching it
-		// (not killed by it). The child is still booting meanwhile.
-		notify()
-		serr := afterStart(p)
+		// Catching costs a round trip to the runtime's signal thread per
+		// signal, so it runs beside afterStart's work; afterStart calls
+		// caught before it hands over the spec, since from then on the
+		// command may run and a signal must find the runner catching it,
+		// not killed by it.
+		var notifying sync.WaitGroup
+		notifying.Go(notify)
+		serr := afterStart(p, notifying.Wait)
+		notifying.Wait()
 		if serr != nil {
 			p.signal(unix.SIGKILL, true)
 			<-done
