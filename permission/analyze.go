@@ -975,7 +975,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		return
 	}
 	u := unwrap(c.Words)
+	if u.cmdEnd > 0 {
+		// parallel CMD ::: ARGS: the arguments are appended to CMD, one
+		// command per argument, added below.
+		c.Words = c.Words[:u.cmdEnd:u.cmdEnd]
+	}
 	c.Inner, c.OpenArgs = u.inner, c.OpenArgs || u.open
+	if u.viaShell && c.Inner < len(c.Words) && c.Words[c.Inner].Literal && strings.ContainsAny(c.Words[c.Inner].Text, shellMeta) {
+		z.complex("parallel runs its command line through a shell: %s", shorten(c.Words[c.Inner].Text))
+	}
 	if !c.Words[c.Inner].Literal {
 		z.complex("non-literal command name %s", shorten(c.Words[c.Inner].Text))
 	}
@@ -1055,6 +1063,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if c.Name() == "find" {
 		z.findExec(i, args)
 	}
+	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
 	z.changeDir(c)
 }
@@ -1171,6 +1180,34 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			z.finish(c, nil, wargs, nil)
 		}
 		j = end
+	}
+}
+
+// maxParallelArgs caps the commands parallelArgs appends, each a copy of
+// the command's words.
+const maxParallelArgs = 100
+
+// parallelArgs appends the commands that `parallel CMD ::: ARGS` runs: CMD
+// with each argument appended, OpenArgs set since the arguments of other
+// sources may follow (and {} placeholders stand for them).
+func (z *analyzer) parallelArgs(i int, args []Word) {
+	if len(args) > maxParallelArgs {
+		z.complex("parallel with %d arguments", len(args))
+		return
+	}
+	base := z.a.Commands[i]
+	if base.Inner < len(base.Words) && strings.ContainsAny(base.Words[base.Inner].Text, shellMeta) {
+		return // too complex already: parallel runs it through a shell
+	}
+	for _, a := range args {
+		ws := append(slices.Clone(base.Words), a)
+		z.finish(SimpleCommand{
+			Words:    ws,
+			Text:     joinWords(ws),
+			OpenArgs: true,
+			Func:     base.Func,
+			Async:    base.Async,
+		}, nil, nil, nil)
 	}
 }
 
@@ -1814,6 +1851,135 @@ type unwrapped struct {
 	bad       string   // an option of a wrapper that is not understood
 	shell     *Word    // a shell program given to a wrapper (su -c STR)
 	shellWhat string
+	// cmdEnd, when not 0, is where the command's words end: parallel's
+	// argument sources (::: ARGS) follow. args are the arguments of its
+	// ::: and :::+ sources, each appended to the command at run time.
+	cmdEnd int
+	args   []Word
+	// viaShell: the command's words are joined and run by a shell
+	// (parallel).
+	viaShell bool
+}
+
+// shellMeta are the bytes that make a command word a shell program when a
+// tool hands its command line to a shell (parallel, git bisect run).
+const shellMeta = " \t\n;&|<>()$`\\\"'*?[#~"
+
+// isParallelSep reports whether w separates parallel's command from an
+// argument source (::: ARGS, :::+ ARGS, :::: FILES, ::::+ FILES).
+func isParallelSep(w Word) bool {
+	return w.Literal && (w.Text == ":::" || w.Text == ":::+" || w.Text == "::::" || w.Text == "::::+")
+}
+
+// gitRuns finds what a git subcommand runs, starting at words[i] (git):
+// `git bisect run CMD ARGS…` runs a command, the index of which is next;
+// `git rebase --exec/-x STR` and `git submodule foreach [--recursive]
+// STR…` run shell programs, returned as prog. next is -1 and prog nil when
+// the subcommand runs nothing. git's global options are skipped (gitArgs).
+func gitRuns(words []Word, i int) (next int, prog *Word, what string) {
+	sub, rest, _, ok := gitArgs(SimpleCommand{Words: words, Inner: i})
+	if !ok || !sub.Literal {
+		return -1, nil, ""
+	}
+	at := len(words) - len(rest) // index of rest[0]
+	var progs []Word
+	switch sub.Text {
+	case "bisect":
+		if len(rest) < 2 || !rest[0].Literal || rest[0].Text != "run" {
+			return -1, nil, ""
+		}
+		cmd := words[at+1:]
+		if cmd[0].Literal && strings.ContainsAny(cmd[0].Text, shellMeta) {
+			// git runs the command through a shell when its name holds
+			// shell syntax: `git bisect run "make && rm -rf /"`.
+			p := Word{Text: joinWords(cmd), Literal: allLiteral(cmd)}
+			return -1, &p, "git bisect run"
+		}
+		return at + 1, nil, ""
+	case "rebase":
+		what = "git rebase --exec"
+		for k := 0; k < len(rest); k++ {
+			w := rest[k]
+			t := w.Text
+			if !w.Literal {
+				continue
+			}
+			if t == "--" {
+				break
+			}
+			if strings.HasPrefix(t, "--") {
+				// git accepts unambiguous abbreviations (--exe, --ex).
+				n, v, eq := strings.Cut(t, "=")
+				if len(n) >= 4 && strings.HasPrefix("--exec", n) {
+					if eq {
+						progs = append(progs, Word{Text: v, Literal: true})
+					} else if k+1 < len(rest) {
+						progs = append(progs, rest[k+1])
+						k++
+					}
+				}
+				continue
+			}
+			if len(t) < 2 || t[0] != '-' {
+				continue
+			}
+		cluster:
+			for j := 1; j < len(t); j++ {
+				switch t[j] {
+				case 'x':
+					if j+1 < len(t) {
+						progs = append(progs, Word{Text: t[j+1:], Literal: true})
+					} else if k+1 < len(rest) {
+						progs = append(progs, rest[k+1])
+						k++
+					}
+					break cluster
+				case 's', 'X', 'C':
+					if j+1 == len(t) {
+						k++ // the argument is the next word
+					}
+					break cluster
+				case 'S':
+					break cluster // -S[KEYID]
+				}
+			}
+		}
+	case "submodule":
+		k := 0
+		for k < len(rest) && rest[k].Literal && strings.HasPrefix(rest[k].Text, "-") {
+			k++ // --quiet
+		}
+		if k >= len(rest) || !rest[k].Literal || rest[k].Text != "foreach" {
+			return -1, nil, ""
+		}
+		for k++; k < len(rest) && rest[k].Literal && strings.HasPrefix(rest[k].Text, "-"); k++ {
+			if rest[k].Text == "--" {
+				k++
+				break
+			}
+		}
+		if k < len(rest) {
+			progs = append(progs, Word{Text: joinWords(rest[k:]), Literal: allLiteral(rest[k:])})
+		}
+		what = "git submodule foreach"
+	}
+	if len(progs) == 0 {
+		return -1, nil, ""
+	}
+	return -1, joinPrograms(progs), what
+}
+
+// joinPrograms joins shell programs into one, one a line; a non-literal
+// one makes the result that word, not literal.
+func joinPrograms(ps []Word) *Word {
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		if !p.Literal {
+			return &Word{Text: p.Text}
+		}
+		texts[i] = p.Text
+	}
+	return &Word{Text: strings.Join(texts, "\n"), Literal: true}
 }
 
 // unwrap follows wrappers (sudo env FOO=1 nice rm x) to the command that
@@ -1827,11 +1993,57 @@ func unwrap(words []Word) unwrapped {
 			return u
 		}
 		name := strings.ToLower(baseName(w.Text))
+		if name == "git" {
+			next, prog, what := gitRuns(words, u.inner)
+			if prog != nil {
+				u.shell, u.shellWhat = prog, what
+				return u
+			}
+			if next < 0 || next >= len(words) {
+				return u
+			}
+			u.inner = next
+			continue
+		}
 		spec := wrapperSpecs.get()[name]
 		if spec == nil {
 			return u
 		}
 		next, o := skipOptions(words, u.inner+1, spec)
+		if name == "parallel" && o.unknown == "" && !o.lookup {
+			u.viaShell = true
+			sep := next
+			for sep < len(words) && !isParallelSep(words[sep]) {
+				sep++
+			}
+			if sep < len(words) {
+				var args []Word
+				files := ""
+				src := ""
+				for _, a := range words[sep:] {
+					switch {
+					case isParallelSep(a):
+						src = a.Text
+					case strings.HasPrefix(src, "::::"):
+						files = cmp.Or(files, a.Text)
+					default:
+						args = append(args, a)
+					}
+				}
+				if sep == next {
+					// No command: each argument is a command line.
+					switch {
+					case files != "":
+						u.bad = "parallel runs the command lines in " + shorten(files) + ", whose content cannot be checked"
+					case len(args) > 0:
+						u.shell, u.shellWhat = joinPrograms(args), "parallel :::"
+					}
+					return u
+				}
+				u.cmdEnd, u.args = sep, args
+				words = words[:sep]
+			}
+		}
 		switch {
 		case o.unknown != "":
 			u.bad = "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
