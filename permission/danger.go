@@ -230,19 +230,11 @@ func (e PathEnv) critical(abs string) bool {
 		return true
 	}
 	for _, d := range [...]string{e.Home, e.Root} {
-		if d != "" && path.IsAbs(abs) && pathUnder(d, abs) {
+		if d != "" && path.IsAbs(abs) && within(d, abs) {
 			return true
 		}
 	}
 	return false
-}
-
-// pathUnder reports whether p is dir or below it (both clean, absolute).
-func pathUnder(p, dir string) bool {
-	if dir == "/" {
-		return strings.HasPrefix(p, "/")
-	}
-	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
 }
 
 // criticalOperand reports whether removing w removes a critical path. A
@@ -804,22 +796,13 @@ func checkPartition(c SimpleCommand, _ PathEnv) (string, bool) {
 	return c.Name() + " changes partition tables", false
 }
 
-// harmlessDev are the device files writing to which changes nothing.
-func harmlessDev(abs string) bool {
-	switch abs {
-	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty":
-		return true
-	}
-	return strings.HasPrefix(abs, "/dev/fd/")
-}
-
 func checkDeviceWrite(c SimpleCommand, env PathEnv) (string, bool) {
 	for _, p := range PathArgs(c) {
 		if !p.Write || !p.Word.Literal {
 			continue
 		}
 		abs := env.Resolve(p.Word.Text)
-		if strings.HasPrefix(abs, "/dev/") && !harmlessDev(abs) {
+		if strings.HasPrefix(abs, "/dev/") && !harmlessDevice(abs) {
 			return "writes to the device " + abs, false
 		}
 	}
@@ -848,7 +831,7 @@ func (e PathEnv) broad(w Word) bool {
 	if !path.IsAbs(abs) {
 		return strings.HasPrefix(abs, "..") || strings.HasPrefix(abs, "~")
 	}
-	return e.critical(abs) || e.Cwd != "" && !pathUnder(abs, e.Cwd)
+	return e.critical(abs) || e.Cwd != "" && !within(abs, e.Cwd)
 }
 
 func checkRecursiveChmod(c SimpleCommand, env PathEnv) (string, bool) {

@@ -66,7 +66,7 @@ var readOnlyCommands = lazy[map[string]func(args []Word) bool]{build: func() map
 // commands are checked on their own.
 func IsReadOnly(c SimpleCommand) bool {
 	for _, r := range c.Redirects {
-		if r.Write && !(r.Target.Literal && harmlessDev(path.Clean(r.Target.Text))) {
+		if r.Write && !(r.Target.Literal && harmlessDevice(path.Clean(r.Target.Text))) {
 			return false
 		}
 	}

@@ -219,7 +219,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		},
 	}
 	if o.session != "" {
-		stateHome := envOr("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
+		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
 		path, err := permission.SessionPath(stateHome, o.session)
 		if err != nil {
 			return nil, usagef("--session: %v", err)
