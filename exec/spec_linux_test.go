@@ -205,8 +205,11 @@ func startChild(t *testing.T, dir string, raw []byte) (int, wireError) {
 // TestChildFailsClosed hands the sandbox child specs that are missing,
 // corrupt or hold a corrupt filter (ANCHOR 47): it exits 125, says which
 // stage failed, and the command never runs.
+//
+// Not parallel: its children are sandbox children started outside Run, and
+// when a concurrent Run ends, the straggler reaper (rightly) takes such
+// sandboxed children of the runner process for orphans and kills them.
 func TestChildFailsClosed(t *testing.T) {
-	t.Parallel()
 	root := testRoot(t)
 	c := sh(root, `touch marker`)
 	var tmp string
