@@ -129,11 +129,9 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		e.Landlock.HandleNet = ports || k.abi >= 4
 		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
-		e.Seccomp.AllowInetStream = ports
-	case NetworkAll:
-		e.Seccomp.AllowInet = true
 	}
-	e.Seccomp.AllowUnix = p.Network.UnixSockets
+	e.Seccomp = p.Network.seccompConfig()
+	// Spelt out for explain; nil means the same list to Build.
 	e.Seccomp.DenySyscalls = seccomp.DefaultDenied()
 
 	for _, m := range e.Landlock.Unsupported(k.abi) {
@@ -150,6 +148,20 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		e.Missing = append(e.Missing, m)
 	}
 	return e, nil
+}
+
+// seccompConfig is the syscall filter for network policy n (checked): the
+// filter depends on nothing else. Its deny list is the default (nil), which
+// Build finds compiled ahead of time.
+func (n Network) seccompConfig() seccomp.Config {
+	c := seccomp.Config{AllowUnix: n.UnixSockets}
+	switch n.Mode {
+	case NetworkNone, "":
+		c.AllowInetStream = len(n.Connect)+len(n.Bind) > 0
+	case NetworkAll:
+		c.AllowInet = true
+	}
+	return c
 }
 
 // rule is a grant on its way to a landlock.PathRule; real is its path with

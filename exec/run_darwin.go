@@ -115,7 +115,7 @@ func (c *Cmd) start(ctx context.Context, sb seatbeltPlan, path string, env []str
 		SysProcAttr: &syscall.SysProcAttr{Setsid: !tty},
 		WaitDelay:   waitDelay,
 	}
-	x, serr := c.supervise(ctx, cmd, tty, nil)
+	x, serr := c.supervise(ctx, newLaunch(cmd, tty), tty, nil)
 	switch {
 	case serr != nil:
 		return 0, serr
@@ -196,3 +196,13 @@ func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) 
 	p.exit()
 	done <- err
 }
+
+// spawning has nothing to hold on macOS: sandbox-exec runs the command at
+// once, so nothing can start before the policy is known.
+type spawning struct{}
+
+// Prespawn does nothing on macOS (see the Linux runner).
+func (c *Cmd) Prespawn() {}
+
+// Discard does nothing on macOS.
+func (c *Cmd) Discard() {}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -22,18 +23,31 @@ import (
 // childArg is os.Args[1] of the re-executed runner that becomes the command.
 const childArg = "__mewsandbox_child"
 
-// The child's descriptors: the spec arrives on fd 3, failures leave on fd 4.
-const (
-	specFD   = 3
-	statusFD = 4
-)
-
 // wireError is the child's failure report on fd 4.
 type wireError struct {
 	Stage   string `json:"stage"`
 	Errno   int    `json:"errno,omitempty"`
 	Message string `json:"message"`
 	Status  int    `json:"status"`
+}
+
+// err words the report: the child sends what failed and the errno, the
+// words and the advice are the parent's.
+func (w wireError) err() error {
+	msg := w.Message
+	errno := syscall.Errno(w.Errno)
+	if errno != 0 {
+		msg += ": " + errno.Error()
+		switch {
+		case w.Stage == StageExec && errno == syscall.EACCES:
+			msg += " (the sandbox may have refused it: Landlock lets a command execute files only below read+execute grants)"
+		case w.Stage == StageLandlock && errno == syscall.EPERM:
+			msg += " (no_new_privs must be set first)"
+		case w.Stage == StageSeccomp && errno == syscall.EINVAL:
+			msg += " (the kernel rejected the program)"
+		}
+	}
+	return &childError{msg: msg, errno: errno}
 }
 
 // childError carries a failure the child reported; it unwraps to the errno.
@@ -67,8 +81,24 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 // for this kernel, the binary and the compiled syscall filter. It runs
 // while the child starts, which takes longer.
 func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
+	if !haveChild {
+		return nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
+	}
 	env := c.env()
 	pol := c.Policy
+	// The filter depends on the network policy only: compiling it, the
+	// longest step here, runs beside the rest.
+	var (
+		prog      seccomp.Program
+		progErr   error
+		compiling sync.WaitGroup
+	)
+	network := pol.Network
+	filter := seccomp.Enabled && probeKernel().seccomp.Supported && network.check() == nil
+	if filter {
+		compiling.Go(func() { prog, progErr = network.seccompConfig().Build() })
+	}
+	defer compiling.Wait()
 	if c.PrivateTmp {
 		dir, err := os.MkdirTemp("", "mewsandbox-")
 		if err != nil {
@@ -102,18 +132,24 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		return nil, serr
 	}
 
-	// Landlock goes to the child even without kernel support: best effort
-	// then still refuses a required path that does not exist.
-	sp := &spec{Path: path, Args: c.Args, Env: env, Landlock: e.Landlock, BestEffort: pol.BestEffort}
+	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort}
 	if e.LandlockABI > 0 {
 		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
 			return nil, serr
 		}
 	}
-	if seccomp.Enabled && probeKernel().seccomp.Supported {
-		prog, err := e.Seccomp.Build()
-		if err != nil {
-			return nil, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
+	// Built even without kernel support: best effort then still refuses a
+	// required path that does not exist. The child only applies it.
+	rs, _, err := e.Landlock.Build(pol.BestEffort)
+	if err != nil {
+		return nil, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
+	}
+	sp.Ruleset = rs
+	if filter {
+		compiling.Wait()
+		if progErr != nil {
+			rs.Close()
+			return nil, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: progErr}
 		}
 		sp.Seccomp = prog
 	}
@@ -148,73 +184,154 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 	return nil
 }
 
-// start starts the child first, since a Go program's start-up is the
-// longest step of a run, then prepares the spec while the child starts and
-// hands it over. Until it has the spec the child only waits for it; if
-// preparing fails, the child is killed without having done anything.
+// spawning is a sandbox child started before its spec is ready (see
+// Prespawn): it waits on fd 3, a socket, for the spec and the Landlock
+// ruleset, and reports failures on fd 4.
+type spawning struct {
+	*launch
+	tty              bool
+	specR, specW     *os.File
+	statusR, statusW *os.File
+	err              *StageError // setting up failed: nothing was started
+}
+
+// Prespawn starts the sandbox child ahead of Run, before the command, its
+// environment and the policy need be known: its start-up (a fork and an
+// execve of this binary) then overlaps whatever the caller does before Run,
+// such as loading settings and asking the permission engine. Only Dir,
+// Stdin, Stdout and Stderr must be set, and they must not change before
+// Run. The child does nothing until Run hands it its spec; a caller that
+// decides not to Run calls Discard.
+func (c *Cmd) Prespawn() {
+	if c.pre == nil {
+		c.pre = c.spawnChild()
+		if c.pre.err == nil {
+			c.pre.begin()
+		}
+	}
+}
+
+// Discard kills and reaps a child Prespawn started for a Run that will not
+// happen. It does nothing after Run or without Prespawn.
+func (c *Cmd) Discard() {
+	s := c.pre
+	c.pre = nil
+	if s == nil {
+		return
+	}
+	defer s.close()
+	if s.err != nil || <-s.started != nil {
+		return
+	}
+	s.p.signal(unix.SIGKILL, true)
+	<-s.done
+}
+
+// spawnChild sets up the start of the sandbox child, without starting it.
+func (c *Cmd) spawnChild() *spawning {
+	s := &spawning{tty: isTerminal(c.Stdin)}
+	// A socket, not a pipe: the Landlock ruleset travels with the spec.
+	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		s.err = stageErr(StageFDs, StatusSandbox, "spec socket: %w", os.NewSyscallError("socketpair", err))
+		return s
+	}
+	s.specR = os.NewFile(uintptr(pair[0]), "spec")
+	s.specW = os.NewFile(uintptr(pair[1]), "spec")
+	s.statusR, s.statusW, err = os.Pipe()
+	if err != nil {
+		s.close()
+		s.err = stageErr(StageFDs, StatusSandbox, "status pipe: %w", err)
+		return s
+	}
+	s.launch = newLaunch(&osexec.Cmd{
+		Path:   "/proc/self/exe",
+		Args:   []string{"mewsandbox", childArg},
+		Env:    childEnv,
+		Dir:    c.Dir,
+		Stdin:  c.Stdin,
+		Stdout: c.Stdout,
+		Stderr: c.Stderr,
+		// os/exec places ExtraFiles[i] at fd 3+i: the spec arrives on fd
+		// 3, failures leave on fd 4 (SPEC_FD and STATUS_FD in the child).
+		ExtraFiles: []*os.File{s.specR, s.statusW},
+		SysProcAttr: &syscall.SysProcAttr{
+			Setsid:    !s.tty,
+			Pdeathsig: syscall.SIGKILL,
+		},
+		WaitDelay: waitDelay,
+	}, s.tty)
+	return s
+}
+
+// close closes the parent's ends of the child's descriptors.
+func (s *spawning) close() {
+	for _, f := range []*os.File{s.specR, s.specW, s.statusR, s.statusW} {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// start starts the child (unless Prespawn did), prepares the spec beside
+// it, since a start is the longest step of a run, and hands it over. Until
+// it has the spec the child only waits for it; if preparing fails, the
+// child is killed without having done anything.
 func (c *Cmd) start(ctx context.Context) (int, *StageError) {
-	tty := isTerminal(c.Stdin)
-	specR, specW, err := os.Pipe()
-	if err != nil {
-		return 0, stageErr(StageFDs, StatusSandbox, "spec pipe: %w", err)
+	s := c.pre
+	c.pre = nil
+	if s == nil {
+		s = c.spawnChild()
 	}
-	defer specR.Close()
-	defer specW.Close()
-	statusR, statusW, err := os.Pipe()
-	if err != nil {
-		return 0, stageErr(StageFDs, StatusSandbox, "status pipe: %w", err)
+	if s.err != nil {
+		return 0, s.err
 	}
-	defer statusR.Close()
-	defer statusW.Close()
-	var tmp string
+	defer s.close()
+	// Preparing runs beside the child's start, on the other core when
+	// there is one.
+	var (
+		tmp       string
+		sp        *spec
+		prepErr   *StageError
+		preparing sync.WaitGroup
+	)
+	preparing.Go(func() { sp, prepErr = c.prepare(&tmp) })
 	defer func() {
+		preparing.Wait()
+		if sp != nil && sp.Ruleset != nil {
+			sp.Ruleset.Close()
+		}
 		if tmp != "" {
 			os.RemoveAll(tmp)
 		}
 	}()
 
-	cmd := &osexec.Cmd{
-		Path:   "/proc/self/exe",
-		Args:   []string{"mewsandbox", childArg},
-		Env:    childEnv, // the command's environment travels in the spec: nothing (LD_PRELOAD…) reaches the runner
-		Dir:    c.Dir,
-		Stdin:  c.Stdin,
-		Stdout: c.Stdout,
-		Stderr: c.Stderr,
-		// os/exec places ExtraFiles[i] at fd 3+i.
-		ExtraFiles: []*os.File{specR, statusW},
-		SysProcAttr: &syscall.SysProcAttr{
-			Setsid:    !tty,
-			Pdeathsig: syscall.SIGKILL,
-		},
-		WaitDelay: waitDelay,
-	}
 	report := make(chan []byte, 1)
-	x, serr := c.supervise(ctx, cmd, tty, func(_ *child, caught func()) *StageError {
-		specR.Close()
-		statusW.Close()
-		sp, serr := c.prepare(&tmp)
-		if serr != nil {
-			return serr
+	x, serr := c.supervise(ctx, s.launch, s.tty, func(_ *child, caught func()) *StageError {
+		s.specR.Close()
+		s.statusW.Close()
+		preparing.Wait()
+		if prepErr != nil {
+			return prepErr
 		}
-		for _, s := range caughtSignals(tty) {
-			sp.ResetSignals |= 1 << (s.(syscall.Signal) - 1)
+		for _, sig := range caughtSignals(s.tty) {
+			sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
 		}
 		b, err := sp.marshal()
 		if err == nil {
 			caught()
 			// The child reads the whole spec before anything else, so this
-			// write cannot deadlock however large the spec is.
-			_, err = specW.Write(b)
+			// cannot deadlock however large the spec is.
+			err = sendSpec(s.specW, b, sp.Ruleset)
 		}
-		if cerr := specW.Close(); err == nil {
+		if cerr := s.specW.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
 			return stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 		}
 		go func() {
-			b, _ := io.ReadAll(statusR)
+			b, _ := io.ReadAll(s.statusR)
 			report <- b
 		}()
 		return nil
@@ -230,23 +347,61 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		if err := json.Unmarshal(b, &w); err != nil || w.Stage == "" || w.Status == 0 {
 			return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unreadable report from the sandbox child: %q", b)
 		}
-		return 0, &StageError{Stage: w.Stage, Status: w.Status, Err: &childError{msg: w.Message, errno: syscall.Errno(w.Errno)}}
+		return 0, &StageError{Stage: w.Stage, Status: w.Status, Err: w.err()}
 	}
 	return x.status()
 }
 
-// childEnv is the sandbox child's environment, seen by its Go runtime only
-// (the command's own travels in the spec). The child runs one goroutine;
-// with one P its runtime starts fewer threads before the execve that ends
-// them all (about 0.07 ms less per run on two cores).
-var childEnv = []string{"GOMAXPROCS=1"}
+// childEnv is the sandbox child's environment: empty, the command's own
+// travels in the spec, so nothing (LD_PRELOAD…) reaches the child's C
+// start-up code.
+var childEnv = []string{}
 
-// spawn starts cmd and waits for it on one locked OS thread, then kills
-// what is left of the command (see reaper). Pdeathsig fires when the thread
-// that forked the child exits, and a thread exits when a goroutine locked to
-// it ends. Keeping this goroutine locked until the child is reaped keeps the
-// thread alive exactly that long, so the command dies with the runner and
-// never with an unrelated goroutine.
+// sendSpec writes b to the spec socket, the ruleset's descriptor (if any)
+// with its first bytes.
+func sendSpec(sock *os.File, b []byte, ruleset *os.File) error {
+	raw, err := sock.SyscallConn()
+	if err != nil {
+		return err
+	}
+	var oob []byte
+	if ruleset != nil {
+		oob = unix.UnixRights(int(ruleset.Fd()))
+	}
+	var serr error
+	err = raw.Write(func(fd uintptr) bool {
+		for len(b) > 0 {
+			n, err := unix.SendmsgN(int(fd), b, oob, nil, unix.MSG_NOSIGNAL)
+			switch {
+			case err == unix.EINTR:
+				continue
+			case err == unix.EAGAIN:
+				return false // the poller waits for room
+			case err != nil:
+				serr = os.NewSyscallError("sendmsg", err)
+				return true
+			}
+			b, oob = b[n:], nil
+		}
+		return true
+	})
+	runtime.KeepAlive(ruleset)
+	if err != nil {
+		return err
+	}
+	return serr
+}
+
+// spawn starts cmd from one locked OS thread and keeps that thread until
+// the child is reaped. Pdeathsig fires when the thread that forked the child
+// exits, and a thread exits when a goroutine locked to it ends: keeping this
+// goroutine locked until then keeps the thread alive exactly that long, so
+// the command dies with the runner and never with an unrelated goroutine.
+//
+// The waiting itself is await's, in a goroutine of its own: this one only
+// parks on a channel, which hands its processor to the goroutine it has just
+// woken at once (a locked goroutine blocked in a system call keeps it until
+// the runtime's monitor takes it back, up to milliseconds later).
 func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -258,7 +413,18 @@ func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) 
 	}
 	reaperStarted(cmd.Process.Pid)
 	p.proc = cmd.Process
+	reaped := make(chan struct{})
+	go func() {
+		defer close(reaped)
+		done <- p.await(cmd)
+	}()
 	started <- nil
+	<-reaped
+}
+
+// await waits for the child to exit, kills what is left of the command (see
+// reaper) and reaps the child.
+func (p *child) await(cmd *osexec.Cmd) error {
 	// Wait for the exit without reaping: the zombie holds the pid, and so the
 	// process group id, while the group's stragglers are killed.
 	var info unix.Siginfo
@@ -268,5 +434,5 @@ func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) 
 	// Descendants that left the group (setsid) and were orphaned to the
 	// runner, a subreaper while runs are in progress, go the same way.
 	reaperExit(cmd.Process.Pid, p.session)
-	done <- cmd.Wait()
+	return cmd.Wait()
 }

@@ -663,3 +663,41 @@ func BenchmarkBareTrue(b *testing.B) {
 		}
 	}
 }
+
+// TestPrespawn starts the child before the command and policy are known,
+// then runs one command with it, and discards another: the discarded child
+// runs nothing and leaves no process behind.
+func TestPrespawn(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := &Cmd{Dir: root}
+	c.Prespawn()
+	late := sh(root, `echo ran > marker; exit 7`)
+	c.Args, c.Env, c.Policy = late.Args, late.Env, late.Policy
+	if status, err := c.Run(context.Background()); status != 7 || err != nil {
+		t.Fatalf("Run after Prespawn = %d, %v; want 7", status, err)
+	}
+	if got := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "marker")))); got != "ran" {
+		t.Errorf("marker %q", got)
+	}
+	c.Discard() // after Run: nothing to do
+
+	d := &Cmd{Dir: root}
+	d.Prespawn()
+	pid := 0
+	if <-d.pre.started == nil {
+		pid = d.pre.p.proc.Pid
+	}
+	d.pre.started <- nil // as Discard expects to find it
+	if pid == 0 {
+		t.Fatal("the prespawned child did not start")
+	}
+	d.Discard()
+	if s := state(pid); s != 0 {
+		t.Errorf("discarded child %d is still there, state %c", pid, s)
+	}
+	if d.pre != nil {
+		t.Error("Discard kept the child")
+	}
+	d.Discard() // twice: nothing to do
+}

@@ -14,3 +14,11 @@ func Init() {}
 func (c *Cmd) run(context.Context) (int, *StageError) {
 	return 0, stageErr(StageSpec, StatusSandbox, "sandboxed runs are not supported on %s yet", runtime.GOOS)
 }
+
+type spawning struct{}
+
+// Prespawn does nothing here.
+func (c *Cmd) Prespawn() {}
+
+// Discard does nothing here.
+func (c *Cmd) Discard() {}

@@ -7,40 +7,27 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 
-	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
 // fullSpec has every field set, strings that are not UTF-8 among them.
 func fullSpec() *spec {
 	return &spec{
-		Path: "/bin/caf\xe9",
-		Args: []string{"caf\xe9", "", "\xff\xfe", "a b"},
-		Env:  []string{"V=\xfe\x01", "EMPTY=", "PATH=/usr/bin:/bin"},
-		Landlock: landlock.Config{
-			Paths: []landlock.PathRule{
-				{Path: "/usr", Access: landlock.ReadFile | landlock.ReadDir | landlock.Execute},
-				{Path: "/tmp/\xff", Access: 1<<63 | 1, Optional: true},
-			},
-			HandleNet:         true,
-			ConnectPorts:      []uint16{443, 0, 65535},
-			BindPorts:         []uint16{8080},
-			ScopeSignals:      true,
-			ScopeAbstractUnix: true,
-		},
-		Seccomp:      seccomp.Program{{Code: 0x20, K: 4}, {Code: 0x15, JT: 1, JF: 2, K: 0xc000003e}, {Code: 0x06, K: 0x7fff0000}},
+		Path:         "/bin/caf\xe9",
+		Args:         []string{"caf\xe9", "", "\xff\xfe", "a b"},
+		Env:          []string{"V=\xfe\x01", "EMPTY=", "PATH=/usr/bin:/bin"},
 		BestEffort:   true,
+		Ruleset:      os.Stdin, // marshalled as present; the descriptor travels beside
+		Seccomp:      seccomp.Program{{Code: 0x20, K: 4}, {Code: 0x15, JT: 1, JF: 2, K: 0xc000003e}, {Code: 0x06, K: 0x7fff0000}},
 		ResetSignals: 1<<63 | 1<<1,
 	}
 }
@@ -54,19 +41,28 @@ func marshalT(t testing.TB, s *spec) []byte {
 	return b
 }
 
-// decode checks the header of a marshalled spec and decodes its body.
-func decode(b []byte) (*spec, error) {
-	if len(b) < headerSize {
-		return nil, errors.New("short header")
+// decode decodes the body of a marshalled spec with the child's decoder;
+// a ruleset the spec announces comes back as os.Stdin.
+func decode(t testing.TB, b []byte) (*spec, error) {
+	t.Helper()
+	if len(b) < headerSize || string(b[:len(specMagic)]) != specMagic {
+		t.Fatalf("bad header %q", b)
 	}
-	n, err := specBodySize(b[:headerSize])
-	if err != nil {
-		return nil, err
+	if n := binary.LittleEndian.Uint32(b[len(specMagic):]); int(n) != len(b)-headerSize {
+		t.Fatalf("header says %d bytes, the body has %d", n, len(b)-headerSize)
 	}
-	if n != len(b)-headerSize {
-		return nil, errors.New("length mismatch")
+	sp, ruleset, err := decodeSpec(b[headerSize:])
+	if ruleset {
+		sp.Ruleset = os.Stdin
 	}
-	return unmarshalSpec(b[headerSize:])
+	return sp, err
+}
+
+func TestChildConstants(t *testing.T) {
+	arg, magic, max := childConstants()
+	if arg != childArg || magic != specMagic || max != maxSpecSize {
+		t.Errorf("child_linux.h has %q, %q, %d; the Go side %q, %q, %d", arg, magic, max, childArg, specMagic, maxSpecSize)
+	}
 }
 
 func TestSpecRoundTrip(t *testing.T) {
@@ -80,7 +76,7 @@ func TestSpecRoundTrip(t *testing.T) {
 		{"empty program: refused when loaded, not dropped", &spec{Path: "/bin/true", Seccomp: seccomp.Program{}}},
 	} {
 		b := marshalT(t, tt.sp)
-		got, err := decode(b)
+		got, err := decode(t, b)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -91,33 +87,37 @@ func TestSpecRoundTrip(t *testing.T) {
 			t.Errorf("%s: marshalling the decoded spec gives other bytes", tt.name)
 		}
 	}
+	if _, err := (&spec{Args: []string{"a\x00b"}}).marshal(); err == nil {
+		t.Error("an argument with a NUL byte was marshalled")
+	}
 }
 
-// TestSpecCorrupt measures allocations, so it does not run in parallel.
 func TestSpecCorrupt(t *testing.T) {
+	t.Parallel()
 	b := marshalT(t, fullSpec())
 	body := b[headerSize:]
 	// Every truncation of the body is an error.
 	for n := range len(body) {
-		if _, err := unmarshalSpec(body[:n]); err == nil {
+		if _, _, err := decodeSpec(body[:n]); err == nil {
 			t.Fatalf("a body cut to %d of %d bytes decoded", n, len(body))
 		}
 	}
-	if _, err := unmarshalSpec(append(body[:len(body):len(body)], 0)); err == nil || !strings.Contains(err.Error(), "after the end") {
+	if _, _, err := decodeSpec(append(body[:len(body):len(body)], 0)); err == nil || !strings.Contains(err.Error(), "after the end") {
 		t.Errorf("trailing byte: %v", err)
 	}
 	// A length or count claiming more than the body holds is refused before
-	// anything is allocated.
+	// it is used.
 	huge := binary.LittleEndian.AppendUint32(nil, 0xffffffff)
 	for _, tt := range []struct {
 		name string
 		body []byte
 		want string
 	}{
-		{"path longer than the body", huge, "items of at least 1 bytes"},
-		{"path cut short", append(binary.LittleEndian.AppendUint32(nil, 2), 'x'), "items of at least 1 bytes"},
-		{"4G arguments", append(binary.LittleEndian.AppendUint32(nil, 0), huge...), "items of at least 4 bytes"},
-		{"boolean 2", append(bytes.Repeat([]byte{0}, 12), 2), "boolean 2"},
+		{"path longer than the body", huge, "more items than bytes left"},
+		{"path cut short", append(binary.LittleEndian.AppendUint32(nil, 2), 'x'), "more items than bytes left"},
+		{"4G arguments", append(binary.LittleEndian.AppendUint32(nil, 0), huge...), "more items than bytes left"},
+		{"a NUL in the path", append(binary.LittleEndian.AppendUint32(nil, 3), 'a', 0, 'b'), "NUL"},
+		{"boolean 2", append(bytes.Repeat([]byte{0}, 12), 2), "neither 0 nor 1"},
 		{"instructions without a filter", func() []byte {
 			x := marshalT(t, &spec{})[headerSize:]
 			// the seccomp flag (0) is followed by the count, then ResetSignals
@@ -126,38 +126,24 @@ func TestSpecCorrupt(t *testing.T) {
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
 	} {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		_, err := unmarshalSpec(tt.body)
-		runtime.ReadMemStats(&after)
+		_, _, err := decodeSpec(tt.body)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.want)
-		}
-		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
-			t.Errorf("%s: %d bytes allocated", tt.name, n)
-		}
-	}
-	for _, tt := range []struct {
-		name   string
-		header []byte
-	}{
-		{"empty", nil},
-		{"not a spec", []byte("not a sp")},
-		{"too large", append([]byte(specMagic), 0xff, 0xff, 0xff, 0xff)},
-	} {
-		if _, err := specBodySize(tt.header); err == nil {
-			t.Errorf("header %s accepted", tt.name)
 		}
 	}
 }
 
+// FuzzSpec runs the sandbox child's decoder (C) on arbitrary bodies.
 func FuzzSpec(f *testing.F) {
 	f.Add(marshalT(f, fullSpec())[headerSize:])
 	f.Add(marshalT(f, &spec{})[headerSize:])
 	f.Fuzz(func(t *testing.T, body []byte) {
-		sp, err := unmarshalSpec(body)
+		sp, ruleset, err := decodeSpec(body)
 		if err != nil {
 			return
+		}
+		if ruleset {
+			sp.Ruleset = os.Stdin
 		}
 		// Whatever decodes is canonical: it marshals back to the same bytes.
 		if b := marshalT(t, sp); !bytes.Equal(b[headerSize:], body) {
@@ -167,14 +153,15 @@ func FuzzSpec(f *testing.F) {
 }
 
 // startChild starts the sandbox child (this test binary, re-executed) in dir
-// and hands it raw as its spec. It returns the child's exit status and its
-// report.
-func startChild(t *testing.T, dir string, raw []byte) (int, wireError) {
+// and hands it raw as its spec, with the descriptor ruleset if not nil. It
+// returns the child's exit status and its report.
+func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File) (int, wireError) {
 	t.Helper()
-	specR, specW, err := os.Pipe()
+	pair, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	specR, specW := os.NewFile(uintptr(pair[0]), "spec"), os.NewFile(uintptr(pair[1]), "spec")
 	defer specW.Close()
 	statusR, statusW, err := os.Pipe()
 	if err != nil {
@@ -189,7 +176,9 @@ func startChild(t *testing.T, dir string, raw []byte) (int, wireError) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specW.Write(raw)
+	if err := sendSpec(specW, raw, ruleset); err != nil {
+		t.Log(err)
+	}
 	specW.Close()
 	report, _ := io.ReadAll(statusR)
 	cmd.Wait()
@@ -243,7 +232,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"no filter in a strict spec", with(func(sp *spec) { sp.Seccomp, sp.BestEffort = nil, false }), StageSeccomp},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, w := startChild(t, root, tt.raw)
+			status, w := startChild(t, root, tt.raw, good.Ruleset)
 			if status != StatusSandbox || w.Stage != tt.wantStage || w.Status != StatusSandbox {
 				t.Errorf("child exited %d reporting %+v; want 125 and stage %s", status, w, tt.wantStage)
 			}
@@ -252,13 +241,34 @@ func TestChildFailsClosed(t *testing.T) {
 			}
 		})
 	}
+	// The ruleset and the spec must agree: a missing ruleset is not a
+	// reason to run unrestricted.
+	for _, tt := range []struct {
+		name    string
+		raw     []byte
+		ruleset *os.File
+	}{
+		{"the announced ruleset missing", valid, nil},
+		{"a ruleset the spec does not announce", with(func(sp *spec) { sp.Ruleset = nil }), good.Ruleset},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, w := startChild(t, root, tt.raw, tt.ruleset)
+			if status != StatusSandbox || w.Stage != StageLandlock {
+				t.Errorf("child exited %d reporting %+v; want 125 and stage %s", status, w, StageLandlock)
+			}
+			if err := os.Remove(filepath.Join(root, "marker")); err == nil {
+				t.Error("the command ran")
+			}
+		})
+	}
 	// The same child runs the command from the spec it was built from.
-	if status, w := startChild(t, root, valid); status != 0 || w.Stage != "" {
+	if status, w := startChild(t, root, valid, good.Ruleset); status != 0 || w.Stage != "" {
 		t.Fatalf("valid spec: child exited %d reporting %+v", status, w)
 	}
 	if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
 		t.Errorf("valid spec: the command did not run: %v", err)
 	}
+	good.Ruleset.Close()
 	if tmp != "" {
 		os.RemoveAll(tmp)
 	}

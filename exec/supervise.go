@@ -148,54 +148,77 @@ func (x exit) status() (int, *StageError) {
 	return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unexpected wait status %#x", ws)
 }
 
-// supervise starts cmd (with Setsid when there is no terminal, tty false)
-// and sees it to its end: it relays signals, sends SIGTERM on timeout or
-// when ctx is done, SIGKILL after the grace, and waits. afterStart, when
-// not nil, runs once the child has started and hands the child its spec,
-// calling caught first (the child runs the command only once it has the
-// spec); if it fails, the child's group is killed and its error returned
-// once the child is reaped.
-func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
+// launch is a child being started: spawn runs once, in a goroutine of its
+// own, and reports on started whether the child started, then on done how
+// waiting for it ended.
+type launch struct {
+	cmd     *osexec.Cmd
+	p       *child
+	started chan error
+	done    chan error
+	once    sync.Once
+}
+
+// newLaunch prepares the start of cmd, in a session of its own unless tty.
+func newLaunch(cmd *osexec.Cmd, tty bool) *launch {
 	if cmd.Stdout == nil {
 		cmd.Stdout = os.Stdout
 	}
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}
+	return &launch{cmd: cmd, p: &child{session: !tty}, started: make(chan error, 1), done: make(chan error, 1)}
+}
+
+// begin starts the child, the first time it is called.
+func (l *launch) begin() {
+	l.once.Do(func() { go l.p.spawn(l.cmd, l.started, l.done) })
+}
+
+// supervise starts l's child (unless begun already; in a session of its own
+// when there is no terminal, tty false) and sees it to its end: it relays signals, sends SIGTERM on timeout or
+// when ctx is done, SIGKILL after the grace, and waits. afterStart, when
+// not nil, runs once the child has started and hands the child its spec,
+// calling caught first (the child runs the command only once it has the
+// spec); if it fails, the child's group is killed and its error returned
+// once the child is reaped.
+func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
 	sigs := make(chan os.Signal, 16)
 	notify := func() { signal.Notify(sigs, caughtSignals(tty)...) }
 	// A child that waits for afterStart cannot run the command before it
-	// hands over the spec, so its signals are caught after the start, while
-	// the child boots; a runner killed before that takes the child with it
-	// (by the parent-death signal). Such a child inherits the dispositions
-	// of before: afterStart must have it reset the caught signals to their
-	// defaults, as catching them before the start would have (a signal the
-	// program ignores itself would stay ignored).
+	// hands over the spec, so catching (a round trip to the runtime's
+	// signal thread per signal) runs beside the start and afterStart's work;
+	// afterStart calls caught before it hands over the spec, since from then
+	// on the command may run and a signal must find the runner catching it,
+	// not killed by it. A runner killed before that takes the child with it
+	// (by the parent-death signal). Such a child may inherit the
+	// dispositions of before: afterStart must have it reset the caught
+	// signals to their defaults, as catching them before the start would
+	// have (a signal the program ignores itself would stay ignored).
+	var notifying sync.WaitGroup
 	if afterStart == nil {
 		notify()
+	} else {
+		notifying.Go(notify)
 	}
-	defer signal.Stop(sigs)
+	defer func() {
+		notifying.Wait()
+		if !c.KeepSignalsCaught {
+			signal.Stop(sigs)
+		}
+	}()
 
-	p := &child{session: !tty}
-	started := make(chan error, 1)
-	done := make(chan error, 1)
-	go p.spawn(cmd, started, done)
-	if err := <-started; err != nil {
+	l.begin()
+	p := l.p
+	if err := <-l.started; err != nil {
 		return exit{startErr: err}, nil
 	}
 	if afterStart != nil {
-		// Catching costs a round trip to the runtime's signal thread per
-		// signal, so it runs beside afterStart's work; afterStart calls
-		// caught before it hands over the spec, since from then on the
-		// command may run and a signal must find the runner catching it,
-		// not killed by it.
-		var notifying sync.WaitGroup
-		notifying.Go(notify)
 		serr := afterStart(p, notifying.Wait)
 		notifying.Wait()
 		if serr != nil {
 			p.signal(unix.SIGKILL, true)
-			<-done
+			<-l.done
 			return exit{}, serr
 		}
 	}
@@ -252,8 +275,8 @@ func (c *Cmd) supervise(ctx context.Context, cmd *osexec.Cmd, tty bool, afterSta
 		case <-kill:
 			p.signal(unix.SIGKILL, true)
 			kill = nil
-		case x.waitErr = <-done:
-			x.state = cmd.ProcessState
+		case x.waitErr = <-l.done:
+			x.state = l.cmd.ProcessState
 			return x, nil
 		}
 	}

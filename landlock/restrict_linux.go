@@ -5,6 +5,7 @@ package landlock
 import (
 	"errors"
 	"fmt"
+	"os"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -51,33 +52,55 @@ func ABI() int {
 // best-effort mode the part the kernel supports is applied and the rest is
 // returned as notEnforced (all of it when Landlock is unavailable).
 func (c Config) Restrict(bestEffort bool) (notEnforced []string, err error) {
+	rs, notEnforced, err := c.Build(bestEffort)
+	if err != nil || rs == nil {
+		return notEnforced, err
+	}
+	defer rs.Close()
+	if err := restrictSelf(int(rs.Fd())); err != nil {
+		return nil, err
+	}
+	return notEnforced, nil
+}
+
+// Build creates c's ruleset for this kernel without applying it: another
+// process (the sandbox child) applies it with landlock_restrict_self on the
+// descriptor. The ruleset is nil when the kernel has no Landlock; strict and
+// best-effort mode and notEnforced are as for Restrict. Paths are opened
+// here, with the caller's view of the filesystem.
+func (c Config) Build(bestEffort bool) (ruleset *os.File, notEnforced []string, err error) {
 	abi := kernelABI()
 	missing := c.Unsupported(abi)
 	if len(missing) > 0 && !bestEffort {
-		return nil, &UnsupportedError{ABI: abi, Missing: missing}
+		return nil, nil, &UnsupportedError{ABI: abi, Missing: missing}
 	}
 	if abi < 1 {
 		// Nothing to apply, but a required path that does not exist is an
 		// error on every kernel.
 		if err := c.checkPaths(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return missing, nil
+		return nil, missing, nil
 	}
 	fd, err := c.buildRuleset(abi)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer unix.Close(fd)
-	// Flags 0: ABI 7's logging defaults (denials audited for the restricting
-	// program, not after its execve) and, before ABI 8's TSYNC, this thread only.
+	return os.NewFile(uintptr(fd), "landlock-ruleset"), missing, nil
+}
+
+// restrictSelf applies the ruleset fd to the calling thread (and what it
+// forks or execs). Flags 0: ABI 7's logging defaults (denials audited for
+// the restricting program, not after its execve) and, before ABI 8's TSYNC,
+// this thread only.
+func restrictSelf(fd int) error {
 	if _, _, errno := unix.RawSyscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(fd), 0, 0); errno != 0 {
 		if errno == unix.EPERM {
-			return nil, fmt.Errorf("landlock_restrict_self: %w (no_new_privs must be set first)", errno)
+			return fmt.Errorf("landlock_restrict_self: %w (no_new_privs must be set first)", errno)
 		}
-		return nil, fmt.Errorf("landlock_restrict_self: %w", errno)
+		return fmt.Errorf("landlock_restrict_self: %w", errno)
 	}
-	return missing, nil
+	return nil
 }
 
 // buildRuleset creates a ruleset handling every right of abi that this package

@@ -355,7 +355,7 @@ func (pl *plan) render() string {
 	w.line("(deny default)")
 
 	w.section("Processes and system services, each with the reason it is here.")
-	for _, s := range services {
+	for _, s := range services() {
 		if !s.network {
 			w.comment(s.why)
 			w.service(s)
@@ -443,7 +443,7 @@ func (pl *plan) renderNetwork() {
 	switch {
 	case n.All:
 		w.section("Network: all.")
-		for _, s := range services {
+		for _, s := range services() {
 			if s.network {
 				w.comment(s.why)
 				w.service(s)

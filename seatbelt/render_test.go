@@ -867,7 +867,7 @@ func TestServicesTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range services {
+	for _, s := range services() {
 		if s.why == "" || strings.ContainsAny(s.why, "\n\r") {
 			t.Errorf("%s %v: want a one-line reason", s.ops, s.filters)
 		}

@@ -1,6 +1,9 @@
 package seatbelt
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The fixed part of every profile: what the system and its toolchains need,
 // one table per kind, each entry with the reason it is there. Everything in
@@ -33,47 +36,51 @@ type service struct {
 	network bool
 }
 
-var services = []service{
-	{ops: "process-fork", why: "fork and posix_spawn: every shell and build tool"},
-	{ops: "signal", filters: []string{"(target same-sandbox)"}, why: "kill, job control and timeouts, only to processes of this sandbox"},
-	{ops: "process-info*", filters: []string{"(target same-sandbox)"}, why: "proc_pidinfo and task_info on itself and its children: ps of its own jobs, node's process.memoryUsage()"},
-	{ops: "mach-host*", why: "host_processor_info and host_statistics: node os.cpus() and os.freemem(), python psutil; setting host ports needs root anyway"},
-	{ops: "pseudo-tty", why: "openpty and posix_openpt: script, expect, python's pty, ssh -t"},
-	{ops: "ipc-posix-sem", why: "named POSIX semaphores: python multiprocessing's SemLock"},
-	{ops: "ipc-posix-shm", why: "POSIX shared memory: python multiprocessing.shared_memory and notify(3)'s state page; what /dev/shm is on Linux"},
+// services is built on first use: its filters are computed, and the Linux
+// runner, which links this package for explain, never needs them.
+var services = sync.OnceValue(func() []service {
+	return []service{
+		{ops: "process-fork", why: "fork and posix_spawn: every shell and build tool"},
+		{ops: "signal", filters: []string{"(target same-sandbox)"}, why: "kill, job control and timeouts, only to processes of this sandbox"},
+		{ops: "process-info*", filters: []string{"(target same-sandbox)"}, why: "proc_pidinfo and task_info on itself and its children: ps of its own jobs, node's process.memoryUsage()"},
+		{ops: "mach-host*", why: "host_processor_info and host_statistics: node os.cpus() and os.freemem(), python psutil; setting host ports needs root anyway"},
+		{ops: "pseudo-tty", why: "openpty and posix_openpt: script, expect, python's pty, ssh -t"},
+		{ops: "ipc-posix-sem", why: "named POSIX semaphores: python multiprocessing's SemLock"},
+		{ops: "ipc-posix-shm", why: "POSIX shared memory: python multiprocessing.shared_memory and notify(3)'s state page; what /dev/shm is on Linux"},
 
-	{ops: "mach-lookup", filters: globalNames("com.apple.system.opendirectoryd.libinfo"), why: "getpwuid, getpwnam, getgrgid: git and ssh finding ~, python's pwd, id, whoami, shells expanding ~"},
-	{ops: "mach-lookup", filters: globalNames("com.apple.system.opendirectoryd.membership"), why: "group membership (getgrouplist, mbr_check_membership): id, ls -l, permission checks"},
-	{ops: "mach-lookup", filters: globalNames("com.apple.system.notification_center"), why: "notify(3): libinfo's cache invalidation and tzset(), at start-up of git, python and node"},
-	{ops: "mach-lookup", filters: globalNames("com.apple.bsd.dirhelper"), why: "confstr(_CS_DARWIN_USER_TEMP_DIR and _CACHE_DIR): the xcrun shims in /usr/bin (clang, git, python3, make) and Foundation"},
+		{ops: "mach-lookup", filters: globalNames("com.apple.system.opendirectoryd.libinfo"), why: "getpwuid, getpwnam, getgrgid: git and ssh finding ~, python's pwd, id, whoami, shells expanding ~"},
+		{ops: "mach-lookup", filters: globalNames("com.apple.system.opendirectoryd.membership"), why: "group membership (getgrouplist, mbr_check_membership): id, ls -l, permission checks"},
+		{ops: "mach-lookup", filters: globalNames("com.apple.system.notification_center"), why: "notify(3): libinfo's cache invalidation and tzset(), at start-up of git, python and node"},
+		{ops: "mach-lookup", filters: globalNames("com.apple.bsd.dirhelper"), why: "confstr(_CS_DARWIN_USER_TEMP_DIR and _CACHE_DIR): the xcrun shims in /usr/bin (clang, git, python3, make) and Foundation"},
 
-	{ops: "sysctl-read", filters: sysctlNames(
-		"hw.ncpu", "hw.activecpu", "hw.logicalcpu", "hw.logicalcpu_max", "hw.physicalcpu",
-		"hw.physicalcpu_max", "hw.packages", "hw.nperflevels", "hw.cacheconfig"), why: "CPU count and topology: make -j, the go runtime, node os.cpus(), python os.cpu_count(), libuv's thread pool"},
-	{ops: "sysctl-read", filters: append(sysctlNames(
-		"hw.machine", "hw.model", "hw.cputype", "hw.cpusubtype", "hw.cpufamily", "hw.byteorder",
-		"hw.vectorunit", "hw.cpufrequency", "hw.cpufrequency_compat", "hw.busfrequency_compat",
-		"hw.tbfrequency_compat", "sysctl.proc_cputype", "sysctl.proc_translated", "machdep.ptrauth_enabled"),
-		sysctlPrefixes("hw.optional.", "hw.perflevel", "machdep.cpu.")...), why: "CPU architecture and features: dyld, clang -march=native, V8, OpenSSL, Rosetta detection"},
-	{ops: "sysctl-read", filters: sysctlNames(
-		"hw.memsize", "hw.pagesize", "hw.pagesize_compat", "hw.cachelinesize_compat",
-		"hw.l1dcachesize_compat", "hw.l1icachesize_compat", "hw.l2cachesize_compat", "hw.l3cachesize_compat"), why: "memory, page and cache sizes: allocators, the go runtime, node os.totalmem()"},
-	{ops: "sysctl-read", filters: sysctlNames(
-		"kern.ostype", "kern.osrelease", "kern.osversion", "kern.version", "kern.osproductversion",
-		"kern.osvariant_status", "kern.hostname", "kern.secure_kernel"), why: "uname(3) and the OS version: uname, python's platform, node os.release(), configure scripts"},
-	{ops: "sysctl-read", filters: sysctlNames(
-		"kern.argmax", "kern.maxfiles", "kern.maxfilesperproc", "kern.maxproc", "kern.ngroups", "kern.usrstack64"), why: "limits: ARG_MAX for xargs and shells, open-file and process limits, NGROUPS for id"},
-	{ops: "sysctl-read", filters: sysctlNames("kern.boottime", "vm.loadavg"), why: "boot time and load: uptime, node os.uptime() and os.loadavg(), make -l"},
-	{ops: "sysctl-read", filters: sysctlPrefixes("kern.proc.pid.", "kern.proc.pgrp."), why: "process information by pid and process group: ps and pgrep of its own jobs, libproc (Linux grants /proc read)"},
+		{ops: "sysctl-read", filters: sysctlNames(
+			"hw.ncpu", "hw.activecpu", "hw.logicalcpu", "hw.logicalcpu_max", "hw.physicalcpu",
+			"hw.physicalcpu_max", "hw.packages", "hw.nperflevels", "hw.cacheconfig"), why: "CPU count and topology: make -j, the go runtime, node os.cpus(), python os.cpu_count(), libuv's thread pool"},
+		{ops: "sysctl-read", filters: append(sysctlNames(
+			"hw.machine", "hw.model", "hw.cputype", "hw.cpusubtype", "hw.cpufamily", "hw.byteorder",
+			"hw.vectorunit", "hw.cpufrequency", "hw.cpufrequency_compat", "hw.busfrequency_compat",
+			"hw.tbfrequency_compat", "sysctl.proc_cputype", "sysctl.proc_translated", "machdep.ptrauth_enabled"),
+			sysctlPrefixes("hw.optional.", "hw.perflevel", "machdep.cpu.")...), why: "CPU architecture and features: dyld, clang -march=native, V8, OpenSSL, Rosetta detection"},
+		{ops: "sysctl-read", filters: sysctlNames(
+			"hw.memsize", "hw.pagesize", "hw.pagesize_compat", "hw.cachelinesize_compat",
+			"hw.l1dcachesize_compat", "hw.l1icachesize_compat", "hw.l2cachesize_compat", "hw.l3cachesize_compat"), why: "memory, page and cache sizes: allocators, the go runtime, node os.totalmem()"},
+		{ops: "sysctl-read", filters: sysctlNames(
+			"kern.ostype", "kern.osrelease", "kern.osversion", "kern.version", "kern.osproductversion",
+			"kern.osvariant_status", "kern.hostname", "kern.secure_kernel"), why: "uname(3) and the OS version: uname, python's platform, node os.release(), configure scripts"},
+		{ops: "sysctl-read", filters: sysctlNames(
+			"kern.argmax", "kern.maxfiles", "kern.maxfilesperproc", "kern.maxproc", "kern.ngroups", "kern.usrstack64"), why: "limits: ARG_MAX for xargs and shells, open-file and process limits, NGROUPS for id"},
+		{ops: "sysctl-read", filters: sysctlNames("kern.boottime", "vm.loadavg"), why: "boot time and load: uptime, node os.uptime() and os.loadavg(), make -l"},
+		{ops: "sysctl-read", filters: sysctlPrefixes("kern.proc.pid.", "kern.proc.pgrp."), why: "process information by pid and process group: ps and pgrep of its own jobs, libproc (Linux grants /proc read)"},
 
-	{network: true, ops: "network*", why: "--network all: every socket operation (unix sockets narrowed below unless granted)"},
-	{network: true, ops: "system-socket", why: "routing and kernel-control sockets: getifaddrs, reachability checks"},
-	{network: true, ops: "sysctl-read", filters: sysctlPrefixes("net.routetable."), why: "interface and route tables: getifaddrs, route lookups"},
-	{network: true, ops: "mach-lookup", filters: globalNames("com.apple.SystemConfiguration.DNSConfiguration"), why: "getaddrinfo asks configd for the DNS servers"},
-	{network: true, ops: "mach-lookup", filters: globalNames("com.apple.SystemConfiguration.configd"), why: "system proxy settings (SCDynamicStore): python urllib, curl"},
-	{network: true, ops: "mach-lookup", filters: globalNames("com.apple.trustd.agent"), why: "TLS certificate evaluation (SecTrust): Apple's curl and git over https, swift"},
-	{network: true, ops: "file-read*", filters: literals("/private/var/run/resolv.conf"), why: "/etc/resolv.conf, for resolvers that read it themselves (go, c-ares in node, dnspython)"},
-}
+		{network: true, ops: "network*", why: "--network all: every socket operation (unix sockets narrowed below unless granted)"},
+		{network: true, ops: "system-socket", why: "routing and kernel-control sockets: getifaddrs, reachability checks"},
+		{network: true, ops: "sysctl-read", filters: sysctlPrefixes("net.routetable."), why: "interface and route tables: getifaddrs, route lookups"},
+		{network: true, ops: "mach-lookup", filters: globalNames("com.apple.SystemConfiguration.DNSConfiguration"), why: "getaddrinfo asks configd for the DNS servers"},
+		{network: true, ops: "mach-lookup", filters: globalNames("com.apple.SystemConfiguration.configd"), why: "system proxy settings (SCDynamicStore): python urllib, curl"},
+		{network: true, ops: "mach-lookup", filters: globalNames("com.apple.trustd.agent"), why: "TLS certificate evaluation (SecTrust): Apple's curl and git over https, swift"},
+		{network: true, ops: "file-read*", filters: literals("/private/var/run/resolv.conf"), why: "/etc/resolv.conf, for resolvers that read it themselves (go, c-ares in node, dnspython)"},
+	}
+})
 
 // mdnsResponder is the unix socket getaddrinfo resolves names through; with
 // --network all it stays reachable when other unix sockets are refused.

@@ -23,8 +23,18 @@ const Enabled = true
 // architecture, as libseccomp knows them.
 func DefaultDenied() []string { return slices.Clone(defaultDeniedNative()) }
 
-// defaultDeniedNative asks libseccomp once per process.
+// defaultDeniedNative asks libseccomp once per process, unless the answer
+// was recorded with the programs compiled ahead of time.
 var defaultDeniedNative = sync.OnceValue(func() []string {
+	if precompiledDenied != nil && linkedLibVersion() == precompiledLibVersion {
+		return precompiledDenied
+	}
+	return resolveDenied()
+})
+
+// resolveDenied keeps the names of defaultDenied libseccomp knows on this
+// architecture.
+func resolveDenied() []string {
 	out := make([]string, 0, len(defaultDenied))
 	for _, name := range defaultDenied {
 		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && nr >= 0 {
@@ -32,12 +42,25 @@ var defaultDeniedNative = sync.OnceValue(func() []string {
 		}
 	}
 	return out
-})
+}
 
 // Build compiles the filter into a Program without loading it. It may run in
 // another process than Program.Load: the sandbox runner builds the filter
 // while its child starts, and the child only loads it.
+//
+// The configurations the sandbox runner uses (the default deny list, each
+// socket policy) were compiled by libseccomp ahead of time for the common
+// architectures (see precompiled.go): Build returns those programs, which
+// saves a run a fifth of a millisecond, and compiles any other.
 func (c Config) Build() (Program, error) {
+	if p, ok := precompiledFor(c); ok {
+		return p, nil
+	}
+	return c.compile()
+}
+
+// compile has libseccomp compile c.
+func (c Config) compile() (Program, error) {
 	f, err := c.build()
 	if err != nil {
 		return nil, err
@@ -118,8 +141,7 @@ func memfd(write func(*os.File) error) ([]byte, error) {
 // installed, and libseccomp's version.
 func Probe() Status {
 	s := kernelStatus()
-	major, minor, micro := libseccomp.GetLibraryVersion()
-	s.LibVersion = fmt.Sprintf("%d.%d.%d", major, minor, micro)
+	s.LibVersion = linkedLibVersion()
 	return s
 }
 

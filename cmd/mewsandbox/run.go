@@ -31,7 +31,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p, err := o.resolve("")
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("working directory: %w", err)
+	}
+	// The sandbox child starts now, while the settings load and the engine
+	// decides: it runs nothing before Run hands it the command.
+	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	cmd.Prespawn()
+	defer cmd.Discard()
+	p, err := o.resolve(cwd)
 	if err != nil {
 		return err
 	}
@@ -45,18 +54,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 
 	env, _ := exec.ScrubEnv(os.Environ(), o.envPass)
-	cmd := &exec.Cmd{
-		Args:       argv,
-		Dir:        p.cwd,
-		Env:        env,
-		Policy:     policy,
-		Timeout:    o.timeout,
-		PrivateTmp: true,
-		Stdin:      stdin,
-		Stdout:     stdout,
-		Stderr:     stderr,
-		Warn:       func(s string) { fmt.Fprintln(stderr, s) },
-	}
+	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
+	cmd.Timeout = o.timeout
+	cmd.PrivateTmp = true
+	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
+	// The CLI exits as soon as Run returns.
+	cmd.KeepSignalsCaught = true
 	status, err := cmd.Run(context.Background())
 	var se *exec.StageError
 	if errors.As(err, &se) && se.Stage == exec.StageResolve && (status == exec.StatusNotFound || status == exec.StatusNotExecutable) {

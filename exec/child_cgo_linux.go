@@ -1,0 +1,61 @@
+//go:build linux && cgo
+
+package exec
+
+// #include <stdlib.h>
+// #include "child_linux.h"
+import "C"
+
+import (
+	"errors"
+	"unsafe"
+
+	"github.com/mewsandbox/mewsandbox/seccomp"
+)
+
+// haveChild says this build has the sandbox child (child_linux.c).
+const haveChild = true
+
+// childConstants are the constants child_linux.h repeats, for a test to
+// compare with the Go side's.
+func childConstants() (arg, magic string, maxSpec int) {
+	return C.MEWS_CHILD_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC
+}
+
+// decodeSpec runs the child's decoder on body, for tests: what the child
+// would execute and apply. The ruleset is not a descriptor here, only
+// whether the spec says one comes with it.
+func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
+	// The decoder needs 4 writable bytes before the body and writes in place.
+	buf := C.malloc(C.size_t(len(body) + 8))
+	defer C.free(buf)
+	b := unsafe.Slice((*byte)(buf), len(body)+8)
+	copy(b[4:], body)
+	nvec := len(body)/4 + 2
+	vec := C.malloc(C.size_t(nvec) * C.size_t(unsafe.Sizeof(uintptr(0))))
+	defer C.free(vec)
+	var s C.struct_mews_spec
+	if e := C.mews_decode_spec((*C.uchar)(unsafe.Pointer(&b[4])), C.size_t(len(body)), (**C.char)(vec), C.size_t(nvec), &s); e != nil {
+		return nil, false, errors.New(C.GoString(e))
+	}
+	sp = &spec{Path: C.GoString(s.path), BestEffort: s.best_effort != 0, ResetSignals: uint64(s.reset_signals)}
+	sp.Args = goStrings(s.argv)
+	sp.Env = goStrings(s.envp)
+	if s.seccomp != 0 {
+		// struct sock_filter, in place: the layout of seccomp.Instruction.
+		sp.Seccomp = make(seccomp.Program, int(s.ninsn))
+		if s.ninsn > 0 {
+			copy(sp.Seccomp, unsafe.Slice((*seccomp.Instruction)(unsafe.Pointer(s.filter)), int(s.ninsn)))
+		}
+	}
+	return sp, s.ruleset != 0, nil
+}
+
+// goStrings copies a NULL-terminated vector of C strings.
+func goStrings(v **C.char) []string {
+	var l []string
+	for ; *v != nil; v = (**C.char)(unsafe.Add(unsafe.Pointer(v), unsafe.Sizeof(*v))) {
+		l = append(l, C.GoString(*v))
+	}
+	return l
+}

@@ -1,0 +1,472 @@
+//go:build cgo
+
+// The sandbox child. The runner re-executes its own binary with argv[1] set
+// to the child marker; this constructor, run by the C start-up code before
+// the Go runtime exists, finds the marker and does the child's whole job:
+//
+//	read the spec (fd 3, a unix socket; the Landlock ruleset the parent
+//	built arrives on it as a descriptor) → mark every inherited descriptor
+//	close-on-exec → no_new_privs → landlock_restrict_self → reset the
+//	relayed signals → load the seccomp program the parent compiled → execve.
+//
+// A failure at any step is reported as one JSON object on fd 4
+// (close-on-exec, so EOF there means execve succeeded) and ends the process
+// with the stage's exit status. The process is single-threaded throughout,
+// so every restriction covers all of it and passes to the command.
+//
+// Nothing here allocates with malloc or trusts a length: the spec is read
+// into one anonymous mapping and every count is checked against the bytes
+// left before it is used. The Go side (spec_linux.go, run_linux.go) writes
+// the spec and reads the report; keep the three in step.
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+
+#include "child_linux.h"
+
+#ifndef SYS_landlock_restrict_self
+#define SYS_landlock_restrict_self 446
+#endif
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+#ifndef PR_SET_NO_NEW_PRIVS
+#define PR_SET_NO_NEW_PRIVS 38
+#endif
+
+#define SPEC_FD 3
+#define STATUS_FD 4
+#define STATUS_SANDBOX 125
+#define STATUS_NOT_EXECUTABLE 126
+#define STATUS_NOT_FOUND 127
+#define MAX_INSTRUCTIONS 4096 // BPF_MAXINSNS
+
+// --- the report on fd 4 ---
+
+static char report[8192];
+static size_t report_len;
+
+static void put(const char *s, size_t n) {
+	if (n > sizeof report - report_len) {
+		n = sizeof report - report_len;
+	}
+	memcpy(report + report_len, s, n);
+	report_len += n;
+}
+
+static void put_str(const char *s) { put(s, strlen(s)); }
+
+// put_json writes n bytes of s escaped for a JSON string. Bytes from 0x80 up
+// pass unchanged: Go's decoder reads invalid UTF-8 as U+FFFD.
+static void put_json(const char *s, size_t n) {
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '"' || c == '\\') {
+			char e[2] = {'\\', (char)c};
+			put(e, 2);
+		} else if (c < 0x20 || c == 0x7f) {
+			char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+			put(e, 6);
+		} else {
+			put((const char *)&s[i], 1);
+		}
+	}
+}
+
+static void put_uint(unsigned long v) {
+	char b[24];
+	size_t i = sizeof b;
+	do {
+		b[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	put(b + i, sizeof b - i);
+}
+
+// fail reports stage, the message what (+ detail, escaped; may be NULL) and
+// errno err (0: none), then exits with status. The parent words the errno.
+static __attribute__((noreturn)) void fail(const char *stage, const char *what, const char *detail, int err, int status) {
+	report_len = 0;
+	put_str("{\"stage\":\"");
+	put_str(stage);
+	put_str("\",\"message\":\"");
+	put_json(what, strlen(what));
+	if (detail != NULL) {
+		size_t n = strlen(detail);
+		put_json(detail, n < 4096 ? n : 4096);
+	}
+	put_str("\",\"errno\":");
+	put_uint((unsigned long)err);
+	put_str(",\"status\":");
+	put_uint((unsigned long)status);
+	put_str("}");
+	for (size_t off = 0; off < report_len;) {
+		ssize_t n = write(STATUS_FD, report + off, report_len - off);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n <= 0) {
+			break;
+		}
+		off += (size_t)n;
+	}
+	_exit(status);
+}
+
+// --- the spec ---
+
+struct cursor {
+	unsigned char *p;
+	size_t left;
+	const char *err;
+};
+
+static unsigned char *take(struct cursor *c, size_t n) {
+	if (c->err != NULL) {
+		return NULL;
+	}
+	if (n > c->left) {
+		c->err = "bytes needed past the end";
+		return NULL;
+	}
+	unsigned char *v = c->p;
+	c->p += n;
+	c->left -= n;
+	return v;
+}
+
+static uint64_t le(struct cursor *c, size_t n) {
+	unsigned char *b = take(c, n);
+	uint64_t v = 0;
+	for (size_t i = 0; b != NULL && i < n; i++) {
+		v |= (uint64_t)b[i] << (8 * i);
+	}
+	return v;
+}
+
+static int boolean(struct cursor *c) {
+	uint64_t v = le(c, 1);
+	if (v > 1 && c->err == NULL) {
+		c->err = "a boolean neither 0 nor 1";
+	}
+	return v == 1;
+}
+
+// count reads a count of items taking at least size bytes each, all of
+// which must fit in what is left.
+static size_t count(struct cursor *c, size_t size) {
+	uint64_t n = le(c, 4);
+	if (c->err == NULL && n * size > c->left) {
+		c->err = "more items than bytes left";
+		return 0;
+	}
+	return (size_t)n;
+}
+
+// str returns the next string as a C string, in place: its bytes move over
+// its 4-byte length, which leaves room for the NUL. A string holding a NUL
+// byte cannot reach execve intact and is refused.
+static char *str(struct cursor *c) {
+	size_t n = count(c, 1);
+	unsigned char *s = take(c, n);
+	if (s == NULL) {
+		return NULL;
+	}
+	if (memchr(s, 0, n) != NULL) {
+		c->err = "a NUL byte in a string";
+		return NULL;
+	}
+	char *to = (char *)s - 4;
+	memmove(to, s, n);
+	to[n] = 0;
+	return to;
+}
+
+// strs decodes a list of strings into vec (room for max + 1 entries).
+static char **strs(struct cursor *c, char **vec, size_t *used, size_t max) {
+	size_t n = count(c, 4);
+	if (c->err != NULL || n > max - *used) {
+		if (c->err == NULL) {
+			c->err = "more strings than bytes";
+		}
+		return NULL;
+	}
+	char **v = vec + *used;
+	for (size_t i = 0; i < n; i++) {
+		v[i] = str(c);
+	}
+	v[n] = NULL;
+	*used += n + 1;
+	return v;
+}
+
+const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t nvec, struct mews_spec *s) {
+	struct cursor c = {.p = body, .left = n};
+	size_t used = 0;
+	memset(s, 0, sizeof *s);
+	s->path = str(&c);
+	s->argv = strs(&c, vec, &used, nvec);
+	s->envp = strs(&c, vec, &used, nvec);
+	s->best_effort = boolean(&c);
+	s->ruleset = boolean(&c);
+	s->seccomp = boolean(&c);
+	s->ninsn = count(&c, 8);
+	unsigned char *insns = take(&c, s->ninsn * 8);
+	s->reset_signals = le(&c, 8);
+	if (c.err == NULL && c.left > 0) {
+		c.err = "bytes after the end";
+	}
+	if (c.err == NULL && !s->seccomp && s->ninsn > 0) {
+		c.err = "seccomp instructions without a filter";
+	}
+	if (c.err != NULL) {
+		return c.err;
+	}
+	// The instructions become struct sock_filter in place (8 bytes each).
+	s->filter = insns;
+	for (size_t i = 0; i < s->ninsn; i++) {
+		unsigned char *b = insns + i * 8;
+		struct sock_filter f = {
+			.code = (uint16_t)(b[0] | b[1] << 8),
+			.jt = b[2],
+			.jf = b[3],
+			.k = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24,
+		};
+		memcpy(b, &f, sizeof f);
+	}
+	return NULL;
+}
+
+// receive fills b from the spec socket, keeping the first descriptor that
+// comes with the bytes in *fd and closing any other.
+static void receive(unsigned char *b, size_t n, int *fd) {
+	while (n > 0) {
+		union {
+			struct cmsghdr h;
+			char buf[CMSG_SPACE(sizeof(int) * 4)];
+		} cm;
+		struct iovec iov = {.iov_base = b, .iov_len = n};
+		struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cm.buf, .msg_controllen = sizeof cm.buf};
+		ssize_t r = recvmsg(SPEC_FD, &msg, MSG_CMSG_CLOEXEC);
+		if (r < 0 && errno == EINTR) {
+			continue;
+		}
+		if (r < 0) {
+			fail("spec", "read spec (fd 3)", NULL, errno, STATUS_SANDBOX);
+		}
+		for (struct cmsghdr *h = CMSG_FIRSTHDR(&msg); h != NULL; h = CMSG_NXTHDR(&msg, h)) {
+			if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS) {
+				continue;
+			}
+			for (size_t i = 0; i < (h->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
+				int f;
+				memcpy(&f, CMSG_DATA(h) + i * sizeof f, sizeof f);
+				if (*fd < 0) {
+					*fd = f;
+				} else {
+					close(f);
+				}
+			}
+		}
+		if (msg.msg_flags & MSG_CTRUNC) {
+			fail("spec", "BUG(mewsandbox): too many descriptors came with the spec", NULL, 0, STATUS_SANDBOX);
+		}
+		if (r == 0) {
+			fail("spec", "BUG(mewsandbox): the spec (fd 3) ended early", NULL, 0, STATUS_SANDBOX);
+		}
+		b += r;
+		n -= (size_t)r;
+	}
+}
+
+static void *map(size_t n) {
+	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		fail("spec", "mmap", NULL, errno, STATUS_SANDBOX);
+	}
+	return p;
+}
+
+// --- the steps ---
+
+// mark_cloexec marks every descriptor from 3 up close-on-exec: descriptors
+// opened before the restriction stay usable after it, so none but stdio may
+// reach the command. fd 4 stays open until execve, as it must.
+static void mark_cloexec(void) {
+	if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) == 0) {
+		return;
+	}
+	if (errno != ENOSYS && errno != EINVAL) {
+		fail("fds", "close_range", NULL, errno, STATUS_SANDBOX);
+	}
+	// Before Linux 5.11: walk /proc/self/fd.
+	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dir < 0) {
+		fail("fds", "open /proc/self/fd", NULL, errno, STATUS_SANDBOX);
+	}
+	static uint64_t buf[512]; // struct linux_dirent64 records, 8-aligned
+	for (;;) {
+		long n = syscall(SYS_getdents64, dir, buf, sizeof buf);
+		if (n < 0 && errno == EINTR) {
+			continue;
+		}
+		if (n < 0) {
+			fail("fds", "getdents64 /proc/self/fd", NULL, errno, STATUS_SANDBOX);
+		}
+		if (n == 0) {
+			break;
+		}
+		for (long off = 0; off < n;) {
+			unsigned char *rec = (unsigned char *)buf + off;
+			unsigned short reclen;
+			memcpy(&reclen, rec + 16, sizeof reclen);
+			if (reclen < 20 || reclen > n - off) {
+				fail("fds", "getdents64 /proc/self/fd: a malformed record", NULL, 0, STATUS_SANDBOX);
+			}
+			const char *name = (const char *)rec + 19; // after d_ino, d_off, d_reclen, d_type
+			long fd = 0;
+			int ok = name[0] != 0;
+			for (const char *p = name; *p != 0 && ok; p++) {
+				ok = *p >= '0' && *p <= '9' && fd < (1L << 30);
+				fd = fd * 10 + (*p - '0');
+			}
+			if (ok && fd >= 3 && fd != dir && fcntl((int)fd, F_SETFD, FD_CLOEXEC) < 0 && errno != EBADF) {
+				fail("fds", "fcntl(F_SETFD)", NULL, errno, STATUS_SANDBOX);
+			}
+			off += reclen;
+		}
+	}
+	close(dir);
+}
+
+// reset_signals gives the signals in mask (bit N-1 for signal N) their
+// default disposition and unblocks every signal. The runner relays those
+// signals; it may have inherited one as ignored (SIGINT after a shell's
+// `trap '' INT`), and ignored stays ignored across execve. Every other
+// disposition passes to the command as inherited, as with any exec.
+static void reset_signals(uint64_t mask) {
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	for (int sig = 1; sig <= 64; sig++) {
+		if ((mask & (1ULL << (sig - 1))) != 0 && sig != SIGKILL && sig != SIGSTOP) {
+			(void)sigaction(sig, &dfl, NULL);
+		}
+	}
+	sigset_t none;
+	sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+static __attribute__((noreturn)) void child(void) {
+	unsigned char h[8];
+	int ruleset = -1;
+	receive(h, sizeof h, &ruleset);
+	if (memcmp(h, MEWS_SPEC_MAGIC, 4) != 0) {
+		fail("spec", "BUG(mewsandbox): reading the spec: not a spec", NULL, 0, STATUS_SANDBOX);
+	}
+	size_t n = (size_t)h[4] | (size_t)h[5] << 8 | (size_t)h[6] << 16 | (size_t)h[7] << 24;
+	if (n > MEWS_MAX_SPEC - sizeof h) {
+		fail("spec", "BUG(mewsandbox): reading the spec: a spec too large", NULL, 0, STATUS_SANDBOX);
+	}
+	// Four bytes before the body let str move the first string over its
+	// length like every other.
+	unsigned char *body = (unsigned char *)map(n + 8) + 4;
+	receive(body, n, &ruleset);
+	close(SPEC_FD);
+	// A list of strings takes at least 4 bytes per entry: n/4 entries and
+	// two terminators are all the spec can hold.
+	size_t nvec = n / 4 + 2;
+	char **vec = map(nvec * sizeof(char *));
+	struct mews_spec s;
+	const char *err = mews_decode_spec(body, n, vec, nvec, &s);
+	if (err != NULL) {
+		fail("spec", "BUG(mewsandbox): decoding the spec: corrupt spec: ", err, 0, STATUS_SANDBOX);
+	}
+	if (!s.seccomp && !s.best_effort) {
+		// The parent sends a filter whenever it enforces strictly.
+		fail("seccomp", "BUG(mewsandbox): no syscall filter in a strict spec", NULL, 0, STATUS_SANDBOX);
+	}
+	if (s.ruleset != (ruleset >= 0)) {
+		fail("landlock", "BUG(mewsandbox): the spec and the descriptors sent with it disagree about the Landlock ruleset", NULL, 0, STATUS_SANDBOX);
+	}
+
+	mark_cloexec();
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, errno, STATUS_SANDBOX);
+	}
+	if (ruleset >= 0) {
+		// Flags 0: ABI 7's logging defaults; the process has one thread.
+		if (syscall(SYS_landlock_restrict_self, ruleset, 0U) != 0) {
+			fail("landlock", "landlock_restrict_self", NULL, errno, STATUS_SANDBOX);
+		}
+		close(ruleset);
+	}
+	reset_signals(s.reset_signals);
+	// Last before execve: the filter also limits what the steps above could
+	// have needed.
+	if (s.seccomp) {
+		if (s.ninsn == 0 || s.ninsn > MAX_INSTRUCTIONS) {
+			fail("seccomp", "seccomp: a filter program of a length the kernel refuses", NULL, EINVAL, STATUS_SANDBOX);
+		}
+		struct sock_fprog prog = {.len = (unsigned short)s.ninsn, .filter = (struct sock_filter *)s.filter};
+		if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0U, &prog) != 0) {
+			fail("seccomp", "seccomp: load filter", NULL, errno, STATUS_SANDBOX);
+		}
+	}
+	execve(s.path, s.argv, s.envp);
+	int e = errno;
+	fail("exec", "execve ", s.path, e, e == ENOENT || e == ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
+}
+
+#ifndef __GLIBC__
+// cmdline_is_child tells, without glibc's constructor arguments, whether
+// argv[1] is the marker, from /proc/self/cmdline.
+static int cmdline_is_child(void) {
+	char b[256];
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		return 0;
+	}
+	ssize_t n = read(fd, b, sizeof b - 1);
+	close(fd);
+	if (n <= 0) {
+		return 0;
+	}
+	b[n] = 0;
+	size_t first = strlen(b) + 1;
+	return first < (size_t)n && strcmp(b + first, MEWS_CHILD_ARG) == 0;
+}
+#endif
+
+// glibc passes a constructor the program's arguments; other C libraries do
+// not, and there /proc tells.
+__attribute__((constructor)) static void mewsandbox_child(int argc, char **argv) {
+#ifdef __GLIBC__
+	if (argc >= 2 && argv != NULL && argv[1] != NULL && strcmp(argv[1], MEWS_CHILD_ARG) == 0) {
+		child();
+	}
+#else
+	(void)argc;
+	(void)argv;
+	if (cmdline_is_child()) {
+		child();
+	}
+#endif
+}

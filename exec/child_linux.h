@@ -1,0 +1,29 @@
+// The sandbox child's interface to the Go side of package exec: the
+// constants both sides share and the spec decoder, which tests call from Go.
+
+#ifndef MEWSANDBOX_CHILD_LINUX_H
+#define MEWSANDBOX_CHILD_LINUX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MEWS_CHILD_ARG "__mewsandbox_child" // childArg
+#define MEWS_SPEC_MAGIC "mews"              // specMagic
+#define MEWS_MAX_SPEC (64u << 20)           // maxSpecSize
+
+// mews_spec is a decoded spec; its strings and filter point into the body.
+struct mews_spec {
+	char *path;
+	char **argv, **envp;
+	int best_effort, ruleset, seccomp;
+	size_t ninsn;
+	unsigned char *filter; // ninsn struct sock_filter
+	uint64_t reset_signals;
+};
+
+// mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
+// before it: strings are made C strings in place), using vec (nvec entries)
+// for argv and envp. It returns NULL, or what is wrong with the body.
+const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t nvec, struct mews_spec *s);
+
+#endif
