@@ -7,6 +7,7 @@ package exec
 import "C"
 
 import (
+	"encoding/binary"
 	"errors"
 	"unsafe"
 
@@ -38,7 +39,20 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 	if e := C.mews_decode_spec((*C.uchar)(unsafe.Pointer(&b[4])), C.size_t(len(body)), (**C.char)(vec), C.size_t(nvec), &s); e != nil {
 		return nil, false, errors.New(C.GoString(e))
 	}
-	sp = &spec{Path: C.GoString(s.path), BestEffort: s.best_effort != 0, ResetSignals: uint64(s.reset_signals)}
+	sp = &spec{Path: C.GoString(s.path), BestEffort: s.best_effort != 0, ResetSignals: uint64(s.reset_signals), KeepCaps: uint64(s.keep_caps)}
+	if s.nlimits > 0 {
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(s.limits)), int(s.nlimits)*20)
+		for i := 0; i < len(raw); i += 20 {
+			sp.Limits = append(sp.Limits, rlimit{resource: int(binary.LittleEndian.Uint32(raw[i:])),
+				soft: binary.LittleEndian.Uint64(raw[i+4:]), hard: binary.LittleEndian.Uint64(raw[i+12:])})
+		}
+	}
+	if s.npass > 0 {
+		raw := unsafe.Slice((*byte)(unsafe.Pointer(s.pass)), int(s.npass)*8)
+		for i := 0; i < len(raw); i += 8 {
+			sp.Pass = append(sp.Pass, fdMove{From: int(binary.LittleEndian.Uint32(raw[i:])), To: int(binary.LittleEndian.Uint32(raw[i+4:]))})
+		}
+	}
 	sp.Args = goStrings(s.argv)
 	sp.Env = goStrings(s.envp)
 	if s.seccomp != 0 {

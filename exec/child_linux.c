@@ -31,6 +31,8 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/resource.h>
+#include <linux/capability.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
@@ -45,12 +47,16 @@
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
+#ifndef PR_CAP_AMBIENT
+#define PR_CAP_AMBIENT 47
+#define PR_CAP_AMBIENT_RAISE 2
+#define PR_CAP_AMBIENT_CLEAR_ALL 4
+#endif
 #ifndef PR_SET_NO_NEW_PRIVS
 #define PR_SET_NO_NEW_PRIVS 38
 #endif
 
 #define SPEC_FD 3
-#define STATUS_FD 4
 #define STATUS_SANDBOX 125
 #define STATUS_NOT_EXECUTABLE 126
 #define STATUS_NOT_FOUND 127
@@ -60,6 +66,7 @@
 
 static char report[8192];
 static size_t report_len;
+static int status_fd = 4; // moved when a passed descriptor takes fd 4
 
 static void put(const char *s, size_t n) {
 	if (n > sizeof report - report_len) {
@@ -117,7 +124,7 @@ static __attribute__((noreturn)) void fail(const char *stage, const char *what, 
 	put_uint((unsigned long)status);
 	put_str("}");
 	for (size_t off = 0; off < report_len;) {
-		ssize_t n = write(STATUS_FD, report + off, report_len - off);
+		ssize_t n = write(status_fd, report + off, report_len - off);
 		if (n < 0 && errno == EINTR) {
 			continue;
 		}
@@ -229,6 +236,11 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->ninsn = count(&c, 8);
 	unsigned char *insns = take(&c, s->ninsn * 8);
 	s->reset_signals = le(&c, 8);
+	s->keep_caps = le(&c, 8);
+	s->nlimits = count(&c, 20);
+	s->limits = take(&c, s->nlimits * 20);
+	s->npass = count(&c, 8);
+	s->pass = take(&c, s->npass * 8);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -374,6 +386,117 @@ static void reset_signals(uint64_t mask) {
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+// drop_caps leaves the process only the capabilities in keep it has: none
+// in the bounding set (what a root command regains at execve), the
+// permitted, effective and inheritable sets and the ambient set (what any
+// command keeps across execve) but those. Without CAP_SETPCAP the bounding
+// set cannot change, and matters not: no_new_privs ignores file
+// capabilities, and a non-root execve gains nothing else from it.
+static void drop_caps(uint64_t keep) {
+	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
+	struct __user_cap_data_struct data[2];
+	if (syscall(SYS_capget, &hdr, data) != 0) {
+		fail("capabilities", "capget", NULL, errno, STATUS_SANDBOX);
+	}
+	uint64_t permitted = data[0].permitted | (uint64_t)data[1].permitted << 32;
+	uint64_t effective = data[0].effective | (uint64_t)data[1].effective << 32;
+	keep &= permitted;
+	if (effective & (1ULL << CAP_SETPCAP)) {
+		// PR_CAPBSET_READ fails past the last capability this kernel has.
+		for (int cap = 0; cap < 64 && prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++) {
+			if ((keep & (1ULL << cap)) == 0 && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) {
+				fail("capabilities", "prctl(PR_CAPBSET_DROP)", NULL, errno, STATUS_SANDBOX);
+			}
+		}
+	}
+	// EINVAL: a kernel before 4.3, without ambient capabilities.
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL) {
+		fail("capabilities", "prctl(PR_CAP_AMBIENT_CLEAR_ALL)", NULL, errno, STATUS_SANDBOX);
+	}
+	for (int i = 0; i < 2; i++) {
+		uint32_t k = (uint32_t)(keep >> (32 * i));
+		data[i].permitted = data[i].effective = data[i].inheritable = k;
+	}
+	if (syscall(SYS_capset, &hdr, data) != 0) {
+		fail("capabilities", "capset", NULL, errno, STATUS_SANDBOX);
+	}
+	// Raised into the ambient set, a kept capability survives execve for
+	// a command that is not root too.
+	for (int cap = 0; cap < 64; cap++) {
+		if ((keep & (1ULL << cap)) != 0 && prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0) {
+			fail("capabilities", "prctl(PR_CAP_AMBIENT_RAISE)", NULL, errno, STATUS_SANDBOX);
+		}
+	}
+}
+
+static uint32_t u32le(const unsigned char *b) {
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+// set_limits sets each limit, lowering a value above the hard limit the
+// process has to it: a sandbox only tightens.
+static void set_limits(const unsigned char *l, size_t n) {
+	for (size_t i = 0; i < n; i++, l += 20) {
+		uint32_t res = u32le(l);
+		uint64_t soft = u32le(l + 4) | (uint64_t)u32le(l + 8) << 32;
+		uint64_t hard = u32le(l + 12) | (uint64_t)u32le(l + 16) << 32;
+		struct rlimit r;
+		if (getrlimit((int)res, &r) != 0) {
+			fail("limits", "getrlimit", NULL, errno, STATUS_SANDBOX);
+		}
+		if (r.rlim_max != RLIM_INFINITY) {
+			soft = soft < r.rlim_max ? soft : r.rlim_max;
+			hard = hard < r.rlim_max ? hard : r.rlim_max;
+		}
+		r.rlim_cur = soft;
+		r.rlim_max = hard;
+		if (setrlimit((int)res, &r) != 0) {
+			fail("limits", "setrlimit", NULL, errno, STATUS_SANDBOX);
+		}
+	}
+}
+
+// pass_fds puts each descriptor the command is handed (a pair of uint32:
+// where the runner placed it, at 5 and up, and the number it is to have) at
+// its number, open across execve. The status pipe and the sources move
+// above every target first, so no move overwrites another's source.
+static void pass_fds(const unsigned char *p, size_t n) {
+	if (n == 0) {
+		return;
+	}
+	uint32_t top = 4;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t from = u32le(p + 8 * i), to = u32le(p + 8 * i + 4);
+		if (from < 5 || to < 3 || from > (1u << 20) || to > (1u << 20)) {
+			fail("fds", "BUG(mewsandbox): a passed descriptor out of range", NULL, 0, STATUS_SANDBOX);
+		}
+		top = from > top ? from : top;
+		top = to > top ? to : top;
+	}
+	int st = fcntl(status_fd, F_DUPFD_CLOEXEC, (int)top + 1);
+	if (st < 0) {
+		fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the status pipe", NULL, errno, STATUS_SANDBOX);
+	}
+	close(status_fd);
+	status_fd = st;
+	int *moved = map(n * sizeof(int));
+	for (size_t i = 0; i < n; i++) {
+		int from = (int)u32le(p + 8 * i);
+		moved[i] = fcntl(from, F_DUPFD_CLOEXEC, (int)top + 1);
+		if (moved[i] < 0) {
+			fail("fds", "fcntl(F_DUPFD_CLOEXEC) of a passed descriptor", NULL, errno, STATUS_SANDBOX);
+		}
+		close(from);
+	}
+	for (size_t i = 0; i < n; i++) {
+		// dup2 leaves the new descriptor open across execve.
+		if (dup2(moved[i], (int)u32le(p + 8 * i + 4)) < 0) {
+			fail("fds", "dup2 of a passed descriptor", NULL, errno, STATUS_SANDBOX);
+		}
+		close(moved[i]);
+	}
+}
+
 static __attribute__((noreturn)) void child(void) {
 	unsigned char h[8];
 	int ruleset = -1;
@@ -408,6 +531,7 @@ static __attribute__((noreturn)) void child(void) {
 	}
 
 	mark_cloexec();
+	pass_fds(s.pass, s.npass);
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, errno, STATUS_SANDBOX);
 	}
@@ -418,6 +542,8 @@ static __attribute__((noreturn)) void child(void) {
 		}
 		close(ruleset);
 	}
+	drop_caps(s.keep_caps);
+	set_limits(s.limits, s.nlimits);
 	reset_signals(s.reset_signals);
 	// Last before execve: the filter also limits what the steps above could
 	// have needed.

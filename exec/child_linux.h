@@ -19,6 +19,11 @@ struct mews_spec {
 	size_t ninsn;
 	unsigned char *filter; // ninsn struct sock_filter
 	uint64_t reset_signals;
+	uint64_t keep_caps;
+	size_t nlimits;
+	unsigned char *limits; // nlimits (resource uint32, soft, hard uint64), little-endian
+	size_t npass;
+	unsigned char *pass; // npass (from uint32, to uint32): descriptors handed to the command
 };
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes

@@ -28,6 +28,8 @@ const (
 	StageFDs        = "fds"          // pipes and close-on-exec descriptors
 	StageNoNewPrivs = "no_new_privs" // prctl(PR_SET_NO_NEW_PRIVS)
 	StageLandlock   = "landlock"     // the filesystem, network and scope ruleset
+	StageCaps       = "capabilities" // dropping capabilities
+	StageLimits     = "limits"       // resource limits
 	StageSeccomp    = "seccomp"      // the syscall filter
 	StageSeatbelt   = "seatbelt"     // macOS: sandbox-exec starting and applying the profile
 	StageExec       = "exec"         // starting the child or execve of the command
@@ -85,6 +87,11 @@ type Cmd struct {
 	// Warn receives one-line warnings (what best-effort leaves unenforced).
 	// nil discards them.
 	Warn func(string)
+	// PassFDs are descriptors of the calling process the command receives,
+	// at the same numbers (3 and up). Every other descriptor but stdio is
+	// closed before the command runs: one opened before the sandbox would
+	// reach what the sandbox forbids.
+	PassFDs []int
 	// KeepSignalsCaught leaves the signals Run relays caught when it
 	// returns, instead of restoring their dispositions, which costs a round
 	// trip to the Go runtime per signal (a tenth of a millisecond in all).

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -62,10 +63,24 @@ var scrubTable = []struct {
 // any whose exact name is in pass. dropped holds the names removed, sorted
 // and without repeats.
 func ScrubEnv(env []string, pass []string) (kept []string, dropped []string) {
+	return EnvFilter{Pass: pass}.Apply(env)
+}
+
+// EnvFilter says which variables a command gets: all but those the scrub
+// table names and those Drop names, except that Pass keeps a variable the
+// table would drop. Pass holds exact names; Drop holds names with *
+// wildcards (path.Match syntax) and wins over Pass.
+type EnvFilter struct {
+	Pass, Drop []string
+}
+
+// Apply returns env filtered, and the names removed, sorted and without
+// repeats.
+func (f EnvFilter) Apply(env []string) (kept []string, dropped []string) {
 	kept = make([]string, 0, len(env))
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")
-		if !slices.Contains(pass, name) && secretName(name) {
+		if f.drops(name) {
 			dropped = append(dropped, name)
 			continue
 		}
@@ -73,6 +88,15 @@ func ScrubEnv(env []string, pass []string) (kept []string, dropped []string) {
 	}
 	slices.Sort(dropped)
 	return kept, slices.Compact(dropped)
+}
+
+func (f EnvFilter) drops(name string) bool {
+	for _, pattern := range f.Drop {
+		if ok, _ := path.Match(pattern, name); ok {
+			return true
+		}
+	}
+	return !slices.Contains(f.Pass, name) && secretName(name)
 }
 
 // secretName reports whether a variable of that name is dropped by default.

@@ -79,3 +79,29 @@ func TestEnvHelpers(t *testing.T) {
 		t.Errorf("setEnv = %q, want %q", got, want)
 	}
 }
+
+func TestEnvFilter(t *testing.T) {
+	t.Parallel()
+	env := []string{"PATH=/bin", "GITHUB_TOKEN=x", "NPM_TOKEN=y", "MY_DEBUG=1", "MY_LEVEL=2", "HOME=/h"}
+	tests := []struct {
+		name        string
+		f           EnvFilter
+		wantKept    []string
+		wantDropped []string
+	}{
+		{"the scrub table alone", EnvFilter{}, []string{"PATH=/bin", "MY_DEBUG=1", "MY_LEVEL=2", "HOME=/h"}, []string{"GITHUB_TOKEN", "NPM_TOKEN"}},
+		{"drop takes exact names", EnvFilter{Drop: []string{"HOME"}}, []string{"PATH=/bin", "MY_DEBUG=1", "MY_LEVEL=2"}, []string{"GITHUB_TOKEN", "HOME", "NPM_TOKEN"}},
+		{"drop takes wildcards", EnvFilter{Drop: []string{"MY_*"}}, []string{"PATH=/bin", "HOME=/h"}, []string{"GITHUB_TOKEN", "MY_DEBUG", "MY_LEVEL", "NPM_TOKEN"}},
+		{"pass keeps what the table drops", EnvFilter{Pass: []string{"GITHUB_TOKEN"}}, []string{"PATH=/bin", "GITHUB_TOKEN=x", "MY_DEBUG=1", "MY_LEVEL=2", "HOME=/h"}, []string{"NPM_TOKEN"}},
+		{"drop wins over pass", EnvFilter{Pass: []string{"GITHUB_TOKEN"}, Drop: []string{"*_TOKEN"}}, []string{"PATH=/bin", "MY_DEBUG=1", "MY_LEVEL=2", "HOME=/h"}, []string{"GITHUB_TOKEN", "NPM_TOKEN"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			kept, dropped := tt.f.Apply(env)
+			if !slices.Equal(kept, tt.wantKept) || !slices.Equal(dropped, tt.wantDropped) {
+				t.Errorf("Apply = %q, %q; want %q, %q", kept, dropped, tt.wantKept, tt.wantDropped)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -89,12 +90,20 @@ type Grant struct {
 	// Optional grants are skipped when the path does not exist; a missing
 	// required path stops the run.
 	Optional bool `json:"optional,omitempty"`
+	// Create makes a missing directory before a run (Policy.MakeDirs), as
+	// a toolchain makes its cache on first use. Until then the grant is
+	// optional.
+	Create bool `json:"create,omitempty"`
 }
 
-// String renders the grant as "rwx /path", with " (optional)" when it is.
+// String renders the grant as "rwx /path", with " (optional)" or
+// " (created when missing)" when it is.
 func (g Grant) String() string {
 	s := g.Access.String() + " " + g.Path
-	if g.Optional {
+	switch {
+	case g.Create:
+		s += " (created when missing)"
+	case g.Optional:
 		s += " (optional)"
 	}
 	return s
@@ -167,6 +176,12 @@ type Policy struct {
 	// BestEffort runs the command even when the kernel cannot enforce all of
 	// the policy; by default such a run is refused.
 	BestEffort bool `json:"bestEffort"`
+	// Limits are the command's resource limits.
+	Limits Limits `json:"limits,omitzero"`
+	// KeepCaps names the capabilities (CAP_NET_BIND_SERVICE …) the command
+	// keeps, of those the runner has; it loses every other one, which
+	// matters when the runner is root.
+	KeepCaps []string `json:"keepCaps,omitempty"`
 }
 
 // systemReadExec are the directories a command needs to find and run
@@ -228,6 +243,24 @@ func (p Policy) WithReadOnlyRoot() Policy {
 func (p Policy) WithBestEffort() Policy {
 	p.BestEffort = true
 	return p
+}
+
+// MakeDirs makes the missing directories of the grants marked Create, with
+// their parents, as the toolchain that needs them would (mode 0777 less the
+// umask). Call it before a run, not to explain one.
+func (p Policy) MakeDirs() error {
+	for _, g := range p.Grants {
+		if !g.Create {
+			continue
+		}
+		if err := g.check(); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(g.Path, 0o777); err != nil {
+			return fmt.Errorf("grant %s: %w", g, err)
+		}
+	}
+	return nil
 }
 
 // rootAccess is what the policy gives the project root.

@@ -2,6 +2,8 @@ package exec
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -113,5 +115,34 @@ func TestPolicyModifiersCopy(t *testing.T) {
 	}
 	if e := base.WithBestEffort(); !e.BestEffort || base.BestEffort {
 		t.Error("WithBestEffort did not make a copy")
+	}
+}
+
+func TestMakeDirs(t *testing.T) {
+	t.Parallel()
+	tmp := t.TempDir()
+	made, left := filepath.Join(tmp, "cache", "go-build"), filepath.Join(tmp, "other")
+	p := DefaultPolicy(tmp).WithGrant(
+		Grant{Path: made, Access: Read | Write, Optional: true, Create: true},
+		Grant{Path: left, Access: Read | Write, Optional: true},
+	)
+	if err := p.MakeDirs(); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(made); err != nil || !fi.IsDir() {
+		t.Errorf("%s not made: %v", made, err)
+	}
+	if _, err := os.Stat(left); err == nil {
+		t.Errorf("%s made without Create", left)
+	}
+	if err := p.MakeDirs(); err != nil {
+		t.Errorf("MakeDirs again: %v", err)
+	}
+	bad := DefaultPolicy(tmp).WithGrant(Grant{Path: "rel", Access: Read | Write, Create: true})
+	if err := bad.MakeDirs(); err == nil {
+		t.Error("MakeDirs made a relative path")
+	}
+	if s := (Grant{Path: made, Access: Read | Write, Optional: true, Create: true}).String(); s != "rw "+made+" (created when missing)" {
+		t.Errorf("String() = %q", s)
 	}
 }

@@ -49,6 +49,9 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 	if len(c.Args) == 0 {
 		return 0, stageErr(StageSpec, StatusSandbox, "no command to run")
 	}
+	if len(c.PassFDs) > 0 {
+		return 0, stageErr(StageFDs, StatusSandbox, "passing descriptors is not supported on macOS yet")
+	}
 	env := c.env()
 	tmp := ""
 	if c.PrivateTmp {

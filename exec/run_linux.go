@@ -132,7 +132,11 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		return nil, serr
 	}
 
-	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort}
+	caps, err := capabilityMask(pol.KeepCaps)
+	if err != nil {
+		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+	}
+	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
 		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
 			return nil, serr
@@ -192,6 +196,7 @@ type spawning struct {
 	tty              bool
 	specR, specW     *os.File
 	statusR, statusW *os.File
+	pass             []*os.File  // copies of Cmd.PassFDs, at fd 5 and up in the child
 	err              *StageError // setting up failed: nothing was started
 }
 
@@ -200,8 +205,8 @@ type spawning struct {
 // execve of this binary) then overlaps whatever the caller does before Run,
 // such as loading settings and asking the permission engine. Only Dir,
 // Stdin, Stdout and Stderr must be set, and they must not change before
-// Run. The child does nothing until Run hands it its spec; a caller that
-// decides not to Run calls Discard.
+// Run, and so must PassFDs. The child does nothing until Run hands it its
+// spec; a caller that decides not to Run calls Discard.
 func (c *Cmd) Prespawn() {
 	if c.pre == nil {
 		c.pre = c.spawnChild()
@@ -244,6 +249,21 @@ func (c *Cmd) spawnChild() *spawning {
 		s.err = stageErr(StageFDs, StatusSandbox, "status pipe: %w", err)
 		return s
 	}
+	// Copies, so that closing them after the start leaves the caller's.
+	for _, fd := range c.PassFDs {
+		if fd < 3 {
+			s.close()
+			s.err = stageErr(StageFDs, StatusSandbox, "passing descriptor %d: stdin, stdout and stderr are the command's already", fd)
+			return s
+		}
+		dup, err := unix.FcntlInt(uintptr(fd), unix.F_DUPFD_CLOEXEC, 3)
+		if err != nil {
+			s.close()
+			s.err = stageErr(StageFDs, StatusSandbox, "passing descriptor %d: %w", fd, os.NewSyscallError("fcntl", err))
+			return s
+		}
+		s.pass = append(s.pass, os.NewFile(uintptr(dup), "passed"))
+	}
 	s.launch = newLaunch(&osexec.Cmd{
 		Path:   "/proc/self/exe",
 		Args:   []string{"mewsandbox", childArg},
@@ -253,8 +273,8 @@ func (c *Cmd) spawnChild() *spawning {
 		Stdout: c.Stdout,
 		Stderr: c.Stderr,
 		// os/exec places ExtraFiles[i] at fd 3+i: the spec arrives on fd
-		// 3, failures leave on fd 4 (SPEC_FD and STATUS_FD in the child).
-		ExtraFiles: []*os.File{s.specR, s.statusW},
+		// 3, failures leave on fd 4, passed descriptors wait from 5 on.
+		ExtraFiles: append([]*os.File{s.specR, s.statusW}, s.pass...),
 		SysProcAttr: &syscall.SysProcAttr{
 			Setsid:    !s.tty,
 			Pdeathsig: syscall.SIGKILL,
@@ -266,7 +286,7 @@ func (c *Cmd) spawnChild() *spawning {
 
 // close closes the parent's ends of the child's descriptors.
 func (s *spawning) close() {
-	for _, f := range []*os.File{s.specR, s.specW, s.statusR, s.statusW} {
+	for _, f := range append([]*os.File{s.specR, s.specW, s.statusR, s.statusW}, s.pass...) {
 		if f != nil {
 			f.Close()
 		}
@@ -316,6 +336,10 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		}
 		for _, sig := range caughtSignals(s.tty) {
 			sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
+		}
+		for i, f := range s.pass {
+			sp.Pass = append(sp.Pass, fdMove{From: 5 + i, To: c.PassFDs[i]})
+			f.Close()
 		}
 		b, err := sp.marshal()
 		if err == nil {

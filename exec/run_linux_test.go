@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	osexec "os/exec"
@@ -700,4 +701,126 @@ func TestPrespawn(t *testing.T) {
 		t.Error("Discard kept the child")
 	}
 	d.Discard() // twice: nothing to do
+}
+
+// TestRunPassFDs hands the command one descriptor of the caller: it is
+// there at the same number, and another descriptor the caller has open is
+// not.
+func TestRunPassFDs(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	outside := testRoot(t)
+	open := func(name, content string) *os.File {
+		p := filepath.Join(outside, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	passed, kept := open("passed", "handed over"), open("kept", "not handed over")
+	p, k := int(passed.Fd()), int(kept.Fd())
+	c := sh(root, fmt.Sprintf(`cat <&%d > got; ( cat <&%d > leaked ) 2>/dev/null; echo $? > leak-status`, p, k))
+	c.PassFDs = []int{p}
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if got := string(waitFile(t, filepath.Join(root, "got"))); got != "handed over" {
+		t.Errorf("passed descriptor %d read %q", p, got)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "leaked")); len(b) > 0 {
+		t.Errorf("descriptor %d was not passed, yet the command read %q from it", k, b)
+	}
+	if s := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "leak-status")))); s == "0" {
+		t.Error("reading the descriptor that was not passed succeeded")
+	}
+	bad := sh(root, "true")
+	bad.PassFDs = []int{1}
+	if status, err := bad.Run(context.Background()); status != StatusSandbox || err == nil {
+		t.Errorf("passing stdout: Run = %d, %v; want 125 and an error", status, err)
+	}
+}
+
+// capLines returns the command's capability sets from /proc/self/status.
+func capLines(t *testing.T, root string, keep []string) map[string]string {
+	t.Helper()
+	c := sh(root, `grep -E '^Cap(Inh|Prm|Eff|Bnd|Amb):' /proc/self/status > caps; touch written`)
+	c.Policy.KeepCaps = keep
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "written")); err != nil {
+		t.Errorf("the command could not write in the root: %v", err)
+	}
+	sets := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "caps")))), "\n") {
+		k, v, _ := strings.Cut(l, ":")
+		sets[k] = strings.TrimSpace(v)
+	}
+	return sets
+}
+
+// TestRunDropsCapabilities runs a command as root: it has no capability in
+// any set, or only the one it was to keep.
+func TestRunDropsCapabilities(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("not root: no capabilities to drop (the integration tests cover a user without them)")
+	}
+	const none = "0000000000000000"
+	for k, v := range capLines(t, testRoot(t), nil) {
+		if v != none {
+			t.Errorf("%s = %s, want none", k, v)
+		}
+	}
+	const netBind = "0000000000000400" // CAP_NET_BIND_SERVICE, bit 10
+	for k, v := range capLines(t, testRoot(t), []string{"net_bind_service"}) {
+		if v != netBind {
+			t.Errorf("keeping CAP_NET_BIND_SERVICE: %s = %s, want %s", k, v, netBind)
+		}
+	}
+	bad := sh(testRoot(t), "true")
+	bad.Policy.KeepCaps = []string{"CAP_FLY"}
+	if status, err := bad.Run(context.Background()); status != StatusSandbox || err == nil || !strings.Contains(err.Error(), "CAP_FLY") {
+		t.Errorf("an unknown capability: Run = %d, %v", status, err)
+	}
+}
+
+// TestRunLimits sets each limit and reads it back from inside, then lets
+// the CPU and file size limits end a command.
+func TestRunLimits(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `grep -E '^Max (cpu time|file size|processes|open files|address space)' /proc/self/limits | tr -s ' ' | sed 's/ $//' > limits`)
+	c.Policy.Limits = Limits{CPU: 1500 * time.Millisecond, FSize: 1 << 20, NProc: 4000, NoFile: 64, Mem: 8 << 30}
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	// CPU time rounds up to whole seconds, and its hard limit is a second
+	// later.
+	want := strings.Join([]string{"Max cpu time 2 3 seconds", "Max file size 1048576 1048576 bytes",
+		"Max processes 4000 4000 processes", "Max open files 64 64 files", "Max address space 8589934592 8589934592 bytes"}, "\n")
+	if got := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "limits")))); got != want {
+		t.Errorf("limits inside: %q, want %q", got, want)
+	}
+	for _, tt := range []struct {
+		name   string
+		script string
+		limits Limits
+		status int
+	}{
+		{"cpu", `while :; do :; done`, Limits{CPU: time.Second}, 128 + int(syscall.SIGXCPU)},
+		{"fsize", `head -c 65536 /dev/zero > big`, Limits{FSize: 4096}, 128 + int(syscall.SIGXFSZ)},
+	} {
+		c := sh(root, tt.script)
+		c.Policy.Limits = tt.limits
+		c.Timeout = 20 * time.Second
+		if status, err := c.Run(context.Background()); status != tt.status || err != nil {
+			t.Errorf("%s: Run = %d, %v; want %d", tt.name, status, err, tt.status)
+		}
+	}
 }

@@ -27,13 +27,26 @@ type spec struct {
 	// its default disposition before execve: those the parent relays,
 	// whatever the child inherited (see supervise).
 	ResetSignals uint64
+	// KeepCaps has bit N set for each capability N the command keeps;
+	// the child drops every other one from all its sets.
+	KeepCaps uint64
+	Limits   []rlimit
+	// Pass are the descriptors the command is handed: From is where the
+	// runner placed one in the child (5 and up), To the number the command
+	// gets it at.
+	Pass []fdMove
 }
+
+// fdMove is a descriptor handed to the command (see spec.Pass).
+type fdMove struct{ From, To int }
 
 // The spec travels as a header, specMagic and the body's length (uint32,
 // little-endian), then the body: every field in the order of spec, strings
 // and lists as a uint32 length (count) and their bytes (items), booleans as
 // one byte 0 or 1, the filter as a presence flag, a count and 8 bytes per
-// instruction (code uint16, jt, jf, k uint32). Strings are copied as they
+// instruction (code uint16, jt, jf, k uint32), the limits as a count and
+// (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
+// and (from, to uint32) pairs. Strings are copied as they
 // are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
@@ -64,6 +77,18 @@ func (s *spec) marshal() ([]byte, error) {
 		e.b = binary.LittleEndian.AppendUint32(e.b, in.K)
 	}
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.ResetSignals)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.KeepCaps)
+	e.count(len(s.Limits))
+	for _, l := range s.Limits {
+		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(l.resource))
+		e.b = binary.LittleEndian.AppendUint64(e.b, l.soft)
+		e.b = binary.LittleEndian.AppendUint64(e.b, l.hard)
+	}
+	e.count(len(s.Pass))
+	for _, m := range s.Pass {
+		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(m.From))
+		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(m.To))
+	}
 	if e.err != nil {
 		return nil, e.err
 	}

@@ -29,6 +29,9 @@ func fullSpec() *spec {
 		Ruleset:      os.Stdin, // marshalled as present; the descriptor travels beside
 		Seccomp:      seccomp.Program{{Code: 0x20, K: 4}, {Code: 0x15, JT: 1, JF: 2, K: 0xc000003e}, {Code: 0x06, K: 0x7fff0000}},
 		ResetSignals: 1<<63 | 1<<1,
+		KeepCaps:     1<<10 | 1<<40,
+		Limits:       []rlimit{{rlimitCPU, 3, 4}, {rlimitAS, 1 << 40, 1 << 40}},
+		Pass:         []fdMove{{5, 7}, {6, 3}},
 	}
 }
 
@@ -120,8 +123,10 @@ func TestSpecCorrupt(t *testing.T) {
 		{"boolean 2", append(bytes.Repeat([]byte{0}, 12), 2), "neither 0 nor 1"},
 		{"instructions without a filter", func() []byte {
 			x := marshalT(t, &spec{})[headerSize:]
-			// the seccomp flag (0) is followed by the count, then ResetSignals
-			i := len(x) - 8 - 4
+			// the seccomp flag (0) is followed by the count, then
+			// ResetSignals, KeepCaps, the count of limits and of passed
+			// descriptors
+			i := len(x) - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -224,7 +229,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter
+			b[len(b)-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and two counts follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},

@@ -29,6 +29,10 @@ type Settings struct {
 	// AdditionalDirectories is permissions.additionalDirectories, as
 	// written.
 	AdditionalDirectories []string
+	// Sandbox is the sandbox section, its paths as written.
+	Sandbox Sandbox
+	// Audit is the audit key: the audit log file, as written.
+	Audit Setting[string]
 	// Warnings are problems that do not stop the file from loading
 	// (unknown keys), each as "Path:line: message".
 	Warnings []string
@@ -64,14 +68,14 @@ const (
 // silently so that one file can serve both programs.
 var knownSettingsKeys = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{
-		"$schema": true, "apiKeyHelper": true, "attribution": true, "audit": true, "autoUpdates": true,
+		"$schema": true, "apiKeyHelper": true, "attribution": true, "autoUpdates": true,
 		"autoUpdatesChannel": true, "awsAuthRefresh": true, "awsCredentialExport": true,
 		"cleanupPeriodDays": true, "companyAnnouncements": true, "disableAllHooks": true,
 		"enableAllProjectMcpServers": true, "enabledMcpjsonServers": true, "disabledMcpjsonServers": true,
 		"allowedMcpServers": true, "deniedMcpServers": true, "enabledPlugins": true, "env": true,
 		"extraKnownMarketplaces": true, "forceLoginMethod": true, "forceLoginOrgUUID": true, "hooks": true,
 		"includeCoAuthoredBy": true, "language": true, "model": true, "otelHeadersHelper": true,
-		"outputStyle": true, "preferredNotifChannel": true, "sandbox": true, "spinnerTipsEnabled": true,
+		"outputStyle": true, "preferredNotifChannel": true, "spinnerTipsEnabled": true,
 		"statusLine": true, "subagentStatusLine": true, "theme": true, "verbose": true,
 		"alwaysThinkingEnabled": true, "respectGitignore": true, "fileSuggestion": true,
 		"skipWebFetchPreflight": true, "plansDirectory": true, "effortLevel": true, "editorMode": true,
@@ -97,6 +101,8 @@ var yamlLineError = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 //	  defaultMode: MODE
 //	  disableBypassPermissionsMode: disable
 //	  additionalDirectories: [DIR, ...]
+//	sandbox: {...}   # see Sandbox
+//	audit: FILE
 //
 // path names the file in errors, warnings and rule sources; base is the
 // project root that the rules' "/path" patterns are relative to. An empty
@@ -184,6 +190,10 @@ func (p *settingsParser) parse(data []byte) error {
 		switch {
 		case key == "permissions":
 			return p.permissions(v)
+		case key == "sandbox":
+			return p.sandbox(v)
+		case key == "audit":
+			return p.audit(v)
 		case knownSettingsKeys.get()[key]:
 			return nil
 		}

@@ -99,7 +99,7 @@ func TestParseSettingsAccepts(t *testing.T) {
 		{"aliases within limits", "x: &r Bash(ls)\npermissions:\n  allow: [*r, *r]\n", 2, []string{`f:1: unknown key "x"`}},
 		{"an unknown top-level key is a warning", "permissions: {}\nyolo: true\n", 0, []string{`f:2: unknown key "yolo"`}},
 		{"an unknown permissions key is a warning", "permissions:\n  allow: []\n  alow: [Bash]\n", 0, []string{`f:3: unknown key "permissions.alow"`}},
-		{"known Claude Code keys are silent", "model: x\nstatusLine: {}\nincludeCoAuthoredBy: false\naudit: {}\n", 0, nil},
+		{"known Claude Code keys are silent", "model: x\nstatusLine: {}\nincludeCoAuthoredBy: false\nsandbox: {enabled: true}\n", 0, nil},
 		{"JSON escapes", `{"permissions": {"allow": ["Read(\/a\u00e9\/b)", "Bash(echo \"x\")"]}}`, 2, nil},
 	}
 	for _, tt := range tests {
@@ -232,6 +232,11 @@ func FuzzParseSettings(f *testing.F) {
 		for _, w := range s.Warnings {
 			if !strings.HasPrefix(w, path+":") {
 				t.Fatalf("warning %q does not start with the path", w)
+			}
+		}
+		for _, o := range append(s.Sandbox.origins(), &s.Audit.Origin) {
+			if *o != (Origin{}) && (o.File != path || o.Line < 1) {
+				t.Fatalf("sandbox setting from %+v, want a line of %s", *o, path)
 			}
 		}
 	})

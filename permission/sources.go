@@ -42,6 +42,9 @@ func (s Scope) String() string {
 	return fmt.Sprintf("Scope(%d)", int(s))
 }
 
+// MarshalText renders the scope as String does.
+func (s Scope) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
 // DefaultManagedPath is where the managed policy lives unless
 // Discovery.ManagedPath says otherwise.
 const DefaultManagedPath = "/etc/mewsandbox/managed-settings.yaml"
@@ -140,6 +143,21 @@ func (d Discovery) base(f SourceFile) string {
 	return ""
 }
 
+// settingsDir is the directory relative paths in f's sandbox section and
+// audit key start from: the project root for project and local files, the
+// home directory for the user's, otherwise (the managed file, a --settings
+// file) the file's own directory.
+func (d Discovery) settingsDir(f SourceFile) string {
+	if b := d.base(f); b != "" {
+		return b
+	}
+	dir, err := filepath.Abs(filepath.Dir(f.Path))
+	if err != nil {
+		return filepath.Dir(f.Path)
+	}
+	return dir
+}
+
 // Config is the merged permission settings of every source.
 type Config struct {
 	// Rules from every file, in scope order: the first rule that matches
@@ -158,10 +176,25 @@ type Config struct {
 	DisableBypassSource string
 	// AdditionalDirectories from every file, in scope order.
 	AdditionalDirectories []string
+	// Sandbox is the sandbox sections of every file merged, paths
+	// absolute; MergeSandbox says how, and adds the command-line flags.
+	Sandbox Sandbox
+	// Audit is the audit log file of the highest scope that names one,
+	// absolute; "" when none does. A managed audit file cannot be
+	// replaced by another file.
+	Audit string
+	// AuditSource is where Audit was set, as "file:line".
+	AuditSource string
 	// Files are the files loaded, in order.
 	Files []SourceFile
 	// Warnings from every file.
 	Warnings []string
+
+	// managed is the managed file's sandbox section and audit key: what
+	// no other source may relax.
+	managed      Sandbox
+	audit        Setting[string]
+	managedAudit Setting[string]
 }
 
 // Load reads and merges every settings file d finds. A missing file is
@@ -183,6 +216,9 @@ func Load(d Discovery) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home}); err != nil {
+			return nil, err
+		}
 		c.Files = append(c.Files, f)
 		c.Rules.Merge(s.Rules)
 		c.Warnings = append(c.Warnings, s.Warnings...)
@@ -198,6 +234,9 @@ func Load(d Discovery) (*Config, error) {
 		c.Warnings = append(c.Warnings, fmt.Sprintf("%s: defaultMode bypassPermissions ignored: %s disables bypassPermissions mode",
 			c.DefaultModeSource, c.DisableBypassSource))
 		c.DefaultMode, c.DefaultModeSource = "", ""
+	}
+	if err := c.Sandbox.check(); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

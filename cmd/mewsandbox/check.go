@@ -21,6 +21,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var shell, tool, input string
 	fs := newFlagSet("check", "mewsandbox check [flags] (-c STRING | -- ARGV... | --tool NAME --input JSON)", stdout)
 	o.permissionFlags(fs)
+	o.auditFlag(fs)
 	fs.StringVar(&shell, "c", "", "the shell command `STRING` to check")
 	fs.StringVar(&tool, "tool", "", "tool `NAME` (Bash, Read, Write, Edit, WebFetch, ...)")
 	fs.StringVar(&input, "input", "", "the tool's input as `JSON`, e.g. '{\"file_path\":\"x\"}'")
@@ -39,7 +40,15 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	printWarnings(stderr, p.config.Warnings)
+	audit, err := openAudit("check", o.session, auditTargets(o.audit, p.config))
+	if err != nil {
+		return err
+	}
+	defer audit.Close()
 	res := p.engine.Check(call)
+	if err := audit.decision(call, res); err != nil {
+		return err
+	}
 	return printResult(stdout, res, o.json)
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/landlock"
+	"github.com/mewsandbox/mewsandbox/permission"
 	"github.com/mewsandbox/mewsandbox/seatbelt"
 )
 
@@ -25,6 +26,107 @@ type explanation struct {
 	NotEnforced  []string    `json:"notEnforced"`
 	Notes        []string    `json:"notes"`
 	SettingFiles []string    `json:"settingsFiles"`
+	// Presets are what each preset adds; Sandbox is the settings and
+	// flags the policy was built from, each value with its origin.
+	Presets []presetReport     `json:"presets"`
+	Sandbox permission.Sandbox `json:"sandboxSettings"`
+}
+
+// presetReport is one preset as explain shows it.
+type presetReport struct {
+	Name   string              `json:"name"`
+	Source string              `json:"source"`
+	Doc    string              `json:"doc"`
+	Grants []presetGrantReport `json:"grants"`
+}
+
+type presetGrantReport struct {
+	exec.PresetGrant
+	Exists bool `json:"exists"`
+}
+
+// presetReports describes the presets sb names; policy has checked the
+// names.
+func presetReports(sb *permission.Sandbox, home string) []presetReport {
+	var out []presetReport
+	for _, name := range sb.Presets {
+		pr, err := exec.LookupPreset(name.Value)
+		if err != nil {
+			continue
+		}
+		r := presetReport{Name: pr.Name, Source: name.Origin.String(), Doc: pr.Doc}
+		for _, g := range pr.Grants(home, os.Getenv) {
+			_, err := os.Stat(g.Path)
+			r.Grants = append(r.Grants, presetGrantReport{PresetGrant: g, Exists: err == nil})
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// printPresets prints what each preset adds, and where each sandbox
+// setting came from.
+func printPresets(w io.Writer, x explanation) {
+	for _, pr := range x.Presets {
+		fmt.Fprintf(w, "preset %s (%s): %s\n", pr.Name, pr.Source, pr.Doc)
+		for _, g := range pr.Grants {
+			state := ""
+			switch {
+			case !g.Exists && g.Create:
+				state = " [missing: made before the run]"
+			case !g.Exists:
+				state = " [missing: skipped]"
+			}
+			fmt.Fprintf(w, "  %-3s %-36s %s%s\n", g.Access, g.Path, g.Why, state)
+		}
+	}
+	lines := sandboxSettingLines(x.Sandbox)
+	if len(lines) > 0 {
+		fmt.Fprintf(w, "sandbox settings (value, then where it was set):\n")
+	}
+	for _, l := range lines {
+		fmt.Fprintf(w, "  %s\n", l)
+	}
+}
+
+// sandboxSettingLines renders every value of sb with its origin.
+func sandboxSettingLines(sb permission.Sandbox) []string {
+	var out []string
+	add := func(key string, value any, o permission.Origin) {
+		out = append(out, fmt.Sprintf("%-18s %-28v %s", key, value, o))
+	}
+	for _, l := range []struct {
+		key  string
+		list []permission.Setting[string]
+	}{{"allowRead", sb.AllowRead}, {"allowWrite", sb.AllowWrite}, {"denyRead", sb.DenyRead},
+		{"env.pass", sb.EnvPass}, {"env.drop", sb.EnvDrop}, {"presets", sb.Presets}} {
+		for _, v := range l.list {
+			add(l.key, v.Value, v.Origin)
+		}
+	}
+	for _, l := range []struct {
+		key  string
+		list []permission.Setting[uint16]
+	}{{"allowConnect", sb.AllowConnect}, {"allowBind", sb.AllowBind}} {
+		for _, v := range l.list {
+			add(l.key, v.Value, v.Origin)
+		}
+	}
+	if v := sb.NetworkMode; v.IsSet() {
+		add("network.mode", v.Value, v.Origin)
+	}
+	for _, v := range []struct {
+		key string
+		s   permission.Setting[bool]
+	}{{"allowUnixSockets", sb.AllowUnixSockets}, {"bestEffort", sb.BestEffort}, {"lockFilesystem", sb.LockFilesystem}} {
+		if v.s.IsSet() {
+			add(v.key, v.s.Value, v.s.Origin)
+		}
+	}
+	if v := sb.Timeout; v.IsSet() {
+		add("timeout", v.Value, v.Origin)
+	}
+	return out
 }
 
 // fileRights are the Landlock rights that mean something on a file.
@@ -73,7 +175,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return exitError{status: exitInternal, err: err}
 	}
-	_, dropped := exec.ScrubEnv(os.Environ(), o.envPass)
+	_, dropped := exec.EnvFilter{Pass: o.envPass, Drop: o.envDrop}.Apply(os.Environ())
 	x := explanation{
 		Mode:        string(p.engine.Mode),
 		Policy:      pol,
@@ -83,6 +185,8 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		EnvDropped:  dropped,
 		NotEnforced: enf.Missing,
 		Notes:       enf.Notes,
+		Presets:     presetReports(&p.config.Sandbox, p.home),
+		Sandbox:     p.config.Sandbox,
 	}
 	for _, r := range enf.Landlock.Paths {
 		fi, err := os.Stat(r.Path)
@@ -118,6 +222,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		for _, n := range x.Notes {
 			fmt.Fprintf(stdout, "note:        %s\n", n)
 		}
+		printPresets(stdout, x)
 		return nil
 	}
 	fmt.Fprintf(stdout, "\nlandlock:    ABI %d\npaths (anything not listed is neither readable nor writable):\n", x.LandlockABI)
@@ -130,6 +235,10 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX matched on the low 32 bits (EPERM); another architecture's syscalls kill the process\n")
+	fmt.Fprintf(stdout, "capabilities: %s\n", capabilitiesLine(pol.KeepCaps))
+	if l := limitsLine(pol.Limits); l != "" {
+		fmt.Fprintf(stdout, "limits:      %s\n", l)
+	}
 	if len(x.EnvDropped) > 0 {
 		fmt.Fprintf(stdout, "environment dropped: %s (keep one with --env-pass NAME)\n", strings.Join(x.EnvDropped, " "))
 	}
@@ -139,6 +248,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, n := range x.Notes {
 		fmt.Fprintf(stdout, "note:        %s\n", n)
 	}
+	printPresets(stdout, x)
 	if len(x.NotEnforced) > 0 {
 		fmt.Fprintf(stdout, "NOT ENFORCED on this kernel (runs are refused unless --best-effort):\n")
 		for _, m := range x.NotEnforced {
@@ -194,4 +304,27 @@ func printSBPL(w io.Writer, pol exec.Policy, home string) error {
 	}
 	fmt.Fprintf(w, " -- CMD ARGS\n%s", profile)
 	return nil
+}
+
+// capabilitiesLine says which capabilities a command keeps.
+func capabilitiesLine(keep []string) string {
+	if len(keep) == 0 {
+		return "none (a root command loses every one)"
+	}
+	return "only " + strings.Join(keep, ", ") + ", if the runner has them"
+}
+
+// limitsLine lists the resource limits set, "" when none is.
+func limitsLine(l exec.Limits) string {
+	var parts []string
+	for _, f := range []struct {
+		name string
+		set  bool
+		v    any
+	}{{"cpu", l.CPU > 0, l.CPU}, {"mem", l.Mem > 0, l.Mem}, {"nproc", l.NProc > 0, l.NProc}, {"fsize", l.FSize > 0, l.FSize}, {"nofile", l.NoFile > 0, l.NoFile}} {
+		if f.set {
+			parts = append(parts, fmt.Sprintf("%s %v", f.name, f.v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -2,11 +2,18 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
+	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
 )
 
@@ -23,31 +30,55 @@ type preToolUse struct {
 	PermissionMode string          `json:"permission_mode"`
 }
 
+// hookOutput is Claude Code's PreToolUse decision: "allow" skips its
+// permission prompt, "ask" shows it, "deny" blocks the call and tells
+// Claude the reason. updatedInput replaces the tool's whole input.
 type hookOutput struct {
-	HookSpecificOutput struct {
-		HookEventName            string `json:"hookEventName"`
-		PermissionDecision       string `json:"permissionDecision"`
-		PermissionDecisionReason string `json:"permissionDecisionReason"`
-	} `json:"hookSpecificOutput"`
+	HookSpecificOutput hookDecision `json:"hookSpecificOutput"`
 }
 
+type hookDecision struct {
+	HookEventName            string          `json:"hookEventName"`
+	PermissionDecision       string          `json:"permissionDecision"`
+	PermissionDecisionReason string          `json:"permissionDecisionReason"`
+	UpdatedInput             json.RawMessage `json:"updatedInput,omitempty"`
+}
+
+// cmdHook answers one PreToolUse event. Every failure exits 2, which
+// Claude Code treats as a block: on any other status it would let the call
+// through, unchecked and, under --sandbox, unsandboxed.
 func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	err := hook(args, stdin, stdout, stderr)
+	var ee exitError
+	var ue usageError
+	switch {
+	case err == nil, errors.As(err, &ee) && ee.status == exitOK:
+		return err
+	case errors.As(err, &ue) && !errors.As(err, &ee):
+		return err
+	}
+	return usageError{fmt.Errorf("hook claude-code: %v", err)}
+}
+
+func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var o options
-	fs := newFlagSet("hook", "mewsandbox hook claude-code [flags] < event.json", stdout)
+	var sandbox bool
+	fs := newFlagSet("hook", "mewsandbox hook claude-code [--sandbox] [flags] < event.json", stdout)
 	o.permissionFlags(fs)
+	o.auditFlag(fs)
+	fs.BoolVar(&sandbox, "sandbox", false, "answer an allowed Bash call with its command rewritten to run through 'mewsandbox run' in the kernel sandbox")
+	o.sandboxFlags(fs)
 	if helpTo(fs, stdout, args) {
 		return nil
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseWithWord(fs, args, "claude-code"); err != nil {
 		return err
 	}
-	if fs.NArg() != 1 || fs.Arg(0) != "claude-code" {
-		return usagef("hook: want 'mewsandbox hook claude-code' (the only agent supported)")
+	if name := sandboxFlagSet(fs); name != "" && !sandbox {
+		return usagef("hook: --%s shapes the sandbox, which only --sandbox uses; add --sandbox or drop it", name)
 	}
 	ev, err := readHookEvent(stdin)
 	if err != nil {
-		// Exit 2 makes Claude Code block the call: a broken hook must
-		// never let a call through.
 		return usageError{fmt.Errorf("hook claude-code: %w", err)}
 	}
 	if o.mode == "" && !o.yolo && !o.plan && !o.acceptEdits && !o.dontAsk {
@@ -57,7 +88,8 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{fmt.Errorf("hook claude-code: %w", err)}
 	}
-	if _, kind := permission.CanonicalTool(call.Tool); kind == permission.KindShell {
+	_, kind := permission.CanonicalTool(call.Tool)
+	if kind == permission.KindShell {
 		if err := validCommand(call.Command); err != nil {
 			return usageError{fmt.Errorf("hook claude-code: %w", err)}
 		}
@@ -67,15 +99,156 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	printWarnings(stderr, p.config.Warnings)
-	res := p.engine.Check(call)
+	var pol exec.Policy
+	if sandbox {
+		// Built now so that a policy that cannot be built blocks every
+		// call, rather than failing inside each rewritten command.
+		if pol, err = o.policy(p); err != nil {
+			return err
+		}
+	}
+	audit, err := openAudit("hook", cmp.Or(o.session, ev.SessionID), auditTargets(o.audit, p.config))
+	if err != nil {
+		return err
+	}
+	defer audit.Close()
 
-	var out hookOutput
-	out.HookSpecificOutput.HookEventName = "PreToolUse"
-	out.HookSpecificOutput.PermissionDecision = res.Decision.String()
-	out.HookSpecificOutput.PermissionDecisionReason = hookReason(res)
+	res := p.engine.Check(call)
+	if kind == permission.KindUnknown && res.Decision == permission.Allow {
+		// What mewsandbox cannot see into it does not vouch for, whatever
+		// a rule says: the person decides.
+		res.Decision = permission.Ask
+		res.Reason = fmt.Sprintf("unknown tool %q: the hook never allows a tool mewsandbox cannot analyse (%s)", call.Tool, res.Reason)
+	}
+	out := hookDecision{
+		HookEventName:            "PreToolUse",
+		PermissionDecision:       res.Decision.String(),
+		PermissionDecisionReason: hookReason(res),
+	}
+	if sandbox && kind == permission.KindShell && res.Decision == permission.Allow {
+		command, err := sandboxedCommand(fs, p, call.Command)
+		if err != nil {
+			return err
+		}
+		if out.UpdatedInput, err = withCommand(ev.ToolInput, command); err != nil {
+			return err
+		}
+		out.PermissionDecisionReason += "; runs in the mewsandbox sandbox (" + policyLine(pol) + ")"
+	}
+	if err := audit.decision(call, res); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return enc.Encode(hookOutput{out})
+}
+
+// policyLine sums up a sandbox policy in a few words.
+func policyLine(pol exec.Policy) string {
+	root := "project root " + pol.Root
+	if pol.ReadOnlyRoot {
+		root += " read-only"
+	}
+	return fmt.Sprintf("%s, %d path grants, network %s", root, len(pol.Grants), cmp.Or(pol.Network.Mode, exec.NetworkNone))
+}
+
+// sandboxFlagSet returns the name of a sandbox-shaping flag given on the
+// command line, or "".
+func sandboxFlagSet(fs *flag.FlagSet) string {
+	probe := flag.NewFlagSet("", flag.ContinueOnError)
+	new(options).sandboxFlags(probe)
+	name := ""
+	fs.Visit(func(f *flag.Flag) {
+		if name == "" && probe.Lookup(f.Name) != nil {
+			name = f.Name
+		}
+	})
+	return name
+}
+
+// hookOnlyFlags are the hook's flags that run gets differently, or not at
+// all: --root and --mode are passed as the hook resolved them.
+var hookOnlyFlags = map[string]bool{
+	"root": true, "mode": true, "yolo": true, "plan": true, "accept-edits": true, "dont-ask": true,
+	"sandbox": true, "json": true,
+}
+
+// Path flags whose relative paths the hook resolves before passing them
+// on, since the rewritten command may run in another directory: against
+// the event's cwd (as the hook read them) or the hook's own working
+// directory.
+var (
+	eventRelativeFlags = map[string]bool{"plan-file": true, "allow-read": true, "allow-write": true, "deny-read": true}
+	selfRelativeFlags  = map[string]bool{"settings": true, "audit": true}
+)
+
+// sandboxedCommand is the shell command line that runs command through
+// `mewsandbox run` (this binary, by absolute path) with the hook's flags:
+// the same settings, rules, session, root and mode decide again, and the
+// sandbox applies what they allow. command reaches run as one -c argument,
+// quoted so that no character in it can change the outer command.
+func sandboxedCommand(fs *flag.FlagSet, p *project, command string) (string, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("finding this binary for the rewritten command: %w", err)
+	}
+	argv := []string{self, "run", "--root=" + p.root, "--mode=" + string(p.engine.Mode)}
+	fs.Visit(func(f *flag.Flag) {
+		if hookOnlyFlags[f.Name] {
+			return
+		}
+		var values []string
+		switch v := f.Value.(type) {
+		case *listFlag:
+			values = *v
+		case *portsFlag:
+			for _, port := range *v {
+				values = append(values, strconv.Itoa(int(port)))
+			}
+		default:
+			values = []string{v.String()}
+		}
+		for _, v := range values {
+			argv = append(argv, "--"+f.Name+"="+absFlagPath(f.Name, v, p.cwd))
+		}
+	})
+	argv = append(argv, "-c", command)
+	return quoteArgv(argv)
+}
+
+// absFlagPath makes the value of a path flag absolute; other values, and
+// ~/ paths (run expands those), pass unchanged.
+func absFlagPath(name, v, cwd string) string {
+	switch {
+	case v == "" || filepath.IsAbs(v) || v == "~" || strings.HasPrefix(v, "~/"):
+		return v
+	case eventRelativeFlags[name]:
+		return filepath.Join(cwd, v)
+	case selfRelativeFlags[name]:
+		if abs, err := filepath.Abs(v); err == nil {
+			return abs
+		}
+	}
+	return v
+}
+
+// withCommand returns the tool input with its command replaced and every
+// other member as it was, in order.
+func withCommand(input json.RawMessage, command string) (json.RawMessage, error) {
+	obj, err := parseObject(input)
+	if err != nil {
+		return nil, fmt.Errorf("tool_input: %w", err)
+	}
+	replaced := false
+	for i := range obj {
+		if obj[i].Key == "command" { // every one: a duplicate must not smuggle the original through
+			obj[i].Value, replaced = mustMarshal(command), true
+		}
+	}
+	if !replaced {
+		return nil, fmt.Errorf("BUG(mewsandbox): tool_input has no command to rewrite")
+	}
+	return mustMarshal(obj), nil
 }
 
 // readHookEvent reads and validates one PreToolUse event.

@@ -6,9 +6,12 @@
 //	mewsandbox run   [flags] -- CMD [ARG...]
 //	mewsandbox run   [flags] -c 'SHELL STRING'
 //	mewsandbox check [flags] (-c STRING | -- ARGV... | --tool NAME --input JSON)
-//	mewsandbox hook claude-code
+//	mewsandbox hook claude-code [--sandbox] [flags]
+//	mewsandbox init claude-code [--print] [--sandbox]
+//	mewsandbox audit summary [--json] FILE
 //	mewsandbox doctor [--json]
 //	mewsandbox explain [flags] [--format text|json]
+//	mewsandbox completion bash|zsh|fish
 //	mewsandbox version
 //
 // Run "mewsandbox help COMMAND" for the flags of each command.
@@ -16,6 +19,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -68,9 +72,12 @@ func init() {
 	commands = []command{
 		{"run", "run a command under the permission engine and the kernel sandbox", cmdRun},
 		{"check", "print the permission decision for a tool call; run nothing", cmdCheck},
-		{"hook", "answer an agent's pre-tool-use hook (hook claude-code)", cmdHook},
+		{"hook", "answer an agent's pre-tool-use hook (hook claude-code [--sandbox])", cmdHook},
+		{"init", "install the hook in a project's .claude/settings.json (init claude-code)", cmdInit},
+		{"audit", "summarize an audit log written with --audit (audit summary FILE)", cmdAudit},
 		{"doctor", "report what this kernel can enforce and which settings apply", cmdDoctor},
 		{"explain", "print the effective sandbox policy of a run", cmdExplain},
+		{"completion", "print a shell completion script (completion bash|zsh|fish)", cmdCompletion},
 		{"version", "print the version", cmdVersion},
 		{"help", "show help for a command", cmdHelp},
 	}
@@ -127,7 +134,7 @@ func report(err error, stderr io.Writer) int {
 func printUsage(w io.Writer) {
 	fmt.Fprintf(w, "mewsandbox %s: decide on agent tool calls and run commands in a kernel sandbox\n\nUsage: mewsandbox COMMAND [flags]\n\nCommands:\n", version)
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.short)
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
 	}
 	fmt.Fprintf(w, "\nRun 'mewsandbox help COMMAND' for its flags.\n")
 }
@@ -151,4 +158,37 @@ func cmdHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	return usagef("help: unknown command %q", args[0])
+}
+
+// parseWithWord parses the flags of a command that takes one fixed word
+// (hook claude-code, init claude-code), before or after it.
+func parseWithWord(fs *flag.FlagSet, args []string, word string) error {
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || pos[0] != word {
+		return usagef("%s: want 'mewsandbox %s %s [flags]' (run 'mewsandbox help %s')", fs.Name(), fs.Name(), word, fs.Name())
+	}
+	return nil
+}
+
+// parseInterspersed parses flags given before, between or after the
+// positional arguments (the flag package stops at the first of those) and
+// returns the positional arguments. "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if i := len(args) - len(rest) - 1; i >= 0 && args[i] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
+	}
 }

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
 )
 
@@ -33,6 +35,29 @@ func (p *portsFlag) Set(s string) error {
 	return nil
 }
 
+// setBool is a boolean flag that also records whether it was given, so
+// that leaving it out leaves the settings alone and --flag=false can
+// override them.
+type setBool struct{ value, given *bool }
+
+func (b setBool) String() string {
+	if b.value == nil {
+		return "false"
+	}
+	return strconv.FormatBool(*b.value)
+}
+
+func (b setBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*b.value, *b.given = v, true
+	return nil
+}
+
+func (b setBool) IsBoolFlag() bool { return true }
+
 // options are the flags shared by run, check and explain. They map one to
 // one onto the command line; nothing clever happens here.
 type options struct {
@@ -48,6 +73,13 @@ type options struct {
 	allowUnixSockets, bestEffort, json bool
 	envPass                            listFlag
 	timeout                            time.Duration
+	audit                              string
+
+	envDrop, presets listFlag
+	limits           exec.Limits
+	keepCaps         listFlag
+	// given says which boolean sandbox flags were on the command line.
+	given struct{ allowUnixSockets, bestEffort bool }
 }
 
 // permissionFlags registers the flags that shape the permission decision.
@@ -73,13 +105,106 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(&o.allowRead, "allow-read", "also let the command read (and execute) `PATH` (repeatable)")
 	fs.Var(&o.allowWrite, "allow-write", "also let the command write `PATH` (repeatable)")
 	fs.Var(&o.denyRead, "deny-read", "keep the command from reading `PATH` inside an allowed directory (repeatable)")
-	fs.StringVar(&o.network, "network", "none", "network access: none or all")
+	fs.StringVar(&o.network, "network", "", "network access: none or all (default: the settings' sandbox.network.mode, else none)")
 	fs.Var(&o.allowConnect, "allow-connect", "allow TCP connections to `PORT` (repeatable)")
 	fs.Var(&o.allowBind, "allow-bind", "allow binding TCP `PORT` (repeatable)")
-	fs.BoolVar(&o.allowUnixSockets, "allow-unix-sockets", false, "allow pathname unix sockets")
+	fs.Var(setBool{&o.allowUnixSockets, &o.given.allowUnixSockets}, "allow-unix-sockets", "allow pathname unix sockets")
 	fs.Var(&o.envPass, "env-pass", "keep environment variable `NAME` even though it looks secret (repeatable)")
-	fs.BoolVar(&o.bestEffort, "best-effort", false, "run even when the kernel cannot enforce the whole policy, saying what is missing")
+	fs.Var(&o.envDrop, "env-drop", "drop environment variable `NAME` (* matches any run of characters; repeatable)")
+	fs.Var(setBool{&o.bestEffort, &o.given.bestEffort}, "best-effort", "run even when the kernel cannot enforce the whole policy, saying what is missing")
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill the command after `DURATION` (exit 124)")
+	fs.Var(&o.presets, "preset", "grant toolchain `NAME`'s caches and configuration: "+strings.Join(exec.PresetNames(), ", ")+" (repeatable)")
+	fs.Var(sizeFlag{&o.limits.Mem}, "limit-mem", "limit the command's address space to `SIZE` (512M, 2G): allocations beyond fail")
+	fs.DurationVar(&o.limits.CPU, "limit-cpu", 0, "limit the command's CPU time to `DURATION` (whole seconds): then SIGXCPU, exit 152")
+	fs.Uint64Var(&o.limits.NProc, "limit-nproc", 0, "limit the processes and threads of the command's user to `N`: fork fails beyond")
+	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
+	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
+	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
+}
+
+// sizeFlag is a byte count flag: 512M, 2G (see exec.ParseSize).
+type sizeFlag struct{ v *uint64 }
+
+func (f sizeFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return strconv.FormatUint(*f.v, 10)
+}
+
+func (f sizeFlag) Set(s string) error {
+	n, err := exec.ParseSize(s)
+	if err != nil {
+		return err
+	}
+	*f.v = n
+	return nil
+}
+
+// sandboxSettings returns the sandbox flags as a sandbox section of the
+// command line, for permission.Config.MergeSandbox; paths are made
+// absolute from cwd and must exist.
+func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
+	var s permission.Sandbox
+	for _, l := range []struct {
+		flag  string
+		paths []string
+		dst   *[]permission.Setting[string]
+	}{{"--allow-read", o.allowRead, &s.AllowRead}, {"--allow-write", o.allowWrite, &s.AllowWrite}, {"--deny-read", o.denyRead, &s.DenyRead}} {
+		for _, p := range l.paths {
+			abs, err := existingPath(l.flag, p, cwd)
+			if err != nil {
+				return s, err
+			}
+			*l.dst = append(*l.dst, permission.FlagSetting(l.flag, abs))
+		}
+	}
+	for _, l := range []struct {
+		flag  string
+		names []string
+		dst   *[]permission.Setting[string]
+	}{{"--env-pass", o.envPass, &s.EnvPass}, {"--env-drop", o.envDrop, &s.EnvDrop}, {"--preset", o.presets, &s.Presets}} {
+		for _, n := range l.names {
+			if _, err := path.Match(n, ""); err != nil || n == "" {
+				return s, usagef("%s %q: not a name or pattern", l.flag, n)
+			}
+			*l.dst = append(*l.dst, permission.FlagSetting(l.flag, n))
+		}
+	}
+	for _, p := range o.allowConnect {
+		s.AllowConnect = append(s.AllowConnect, permission.FlagSetting("--allow-connect", p))
+	}
+	for _, p := range o.allowBind {
+		s.AllowBind = append(s.AllowBind, permission.FlagSetting("--allow-bind", p))
+	}
+	switch o.network {
+	case "":
+	case "none", "all":
+		if o.network == "all" && len(o.allowConnect)+len(o.allowBind) > 0 {
+			return s, usagef("--network all already allows every port; drop --allow-connect/--allow-bind or use --network none")
+		}
+		s.NetworkMode = permission.FlagSetting("--network", o.network)
+	default:
+		return s, usagef("--network %q: want none or all", o.network)
+	}
+	if o.given.allowUnixSockets {
+		s.AllowUnixSockets = permission.FlagSetting("--allow-unix-sockets", o.allowUnixSockets)
+	}
+	if o.given.bestEffort {
+		s.BestEffort = permission.FlagSetting("--best-effort", o.bestEffort)
+	}
+	switch {
+	case o.timeout < 0:
+		return s, usagef("--timeout %v: must be positive", o.timeout)
+	case o.timeout > 0:
+		s.Timeout = permission.FlagSetting("--timeout", o.timeout)
+	}
+	return s, nil
+}
+
+// auditFlag registers --audit, for the commands that decide or run.
+func (o *options) auditFlag(fs *flag.FlagSet) {
+	fs.StringVar(&o.audit, "audit", "", "append one JSON line per decision and per run to `FILE` (see 'mewsandbox audit')")
 }
 
 // newFlagSet returns a flag set that reports errors instead of exiting and

@@ -8,7 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
@@ -17,10 +23,13 @@ import (
 func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var o options
 	var shell string
+	var passFDs fdsFlag
 	fs := newFlagSet("run", "mewsandbox run [flags] -- CMD [ARG...]\n       mewsandbox run [flags] -c 'SHELL STRING'", stdout)
 	o.permissionFlags(fs)
 	o.sandboxFlags(fs)
+	o.auditFlag(fs)
 	fs.StringVar(&shell, "c", "", "run the shell command `STRING` with /bin/bash -c (or /bin/sh)")
+	fs.Var(&passFDs, "pass-fd", "hand the command this runner's open descriptor `N` (3 and up) at the same number; every other one but stdio is closed (repeatable)")
 	if helpTo(fs, stdout, args) {
 		return nil
 	}
@@ -37,7 +46,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// The sandbox child starts now, while the settings load and the engine
 	// decides: it runs nothing before Run hands it the command.
-	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs}
 	cmd.Prespawn()
 	defer cmd.Discard()
 	p, err := o.resolve(cwd)
@@ -49,17 +58,27 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := approve(p, call, stderr); err != nil {
+	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config))
+	if err != nil {
+		return err
+	}
+	defer audit.Close()
+	decided, err := approve(p, call, stderr, audit)
+	if err != nil {
 		return err
 	}
 
-	env, _ := exec.ScrubEnv(os.Environ(), o.envPass)
+	if err := policy.MakeDirs(); err != nil {
+		return exitError{status: exitInternal, err: err}
+	}
+	env, _ := exec.EnvFilter{Pass: o.envPass, Drop: o.envDrop}.Apply(os.Environ())
 	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
 	cmd.Timeout = o.timeout
 	cmd.PrivateTmp = true
 	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
 	// The CLI exits as soon as Run returns.
 	cmd.KeepSignalsCaught = true
+	start := time.Now()
 	status, err := cmd.Run(context.Background())
 	var se *exec.StageError
 	if errors.As(err, &se) && se.Stage == exec.StageResolve && (status == exec.StatusNotFound || status == exec.StatusNotExecutable) {
@@ -67,10 +86,46 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// not the sandbox's: say it the way a shell would.
 		err = se.Err
 	}
+	if err == nil {
+		limitMessage(stderr, status, policy.Limits)
+	}
+	if aerr := audit.run(call, decided, policy, status, time.Since(start), err); aerr != nil {
+		return exitError{status: exitInternal, err: fmt.Errorf("%w (the command ran and exited %d)", aerr, status)}
+	}
 	if err != nil {
 		return exitError{status: status, err: err}
 	}
 	return exitError{status: status}
+}
+
+// limitMessage says so when a resource limit's signal ended the command.
+func limitMessage(w io.Writer, status int, l exec.Limits) {
+	switch {
+	case status == 128+int(syscall.SIGXCPU) && l.CPU > 0:
+		fmt.Fprintf(w, "mewsandbox: the command used up its CPU time (--limit-cpu %v) and was killed by SIGXCPU\n", l.CPU)
+	case status == 128+int(syscall.SIGXFSZ) && l.FSize > 0:
+		fmt.Fprintf(w, "mewsandbox: the command wrote past the file size limit (--limit-fsize %d bytes) and was killed by SIGXFSZ\n", l.FSize)
+	}
+}
+
+// fdsFlag is a repeatable descriptor number flag (--pass-fd).
+type fdsFlag []int
+
+func (f *fdsFlag) String() string { return fmt.Sprint([]int(*f)) }
+
+func (f *fdsFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 3 {
+		return fmt.Errorf("not a descriptor number of 3 or more: %q", s)
+	}
+	if _, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err != nil {
+		return fmt.Errorf("descriptor %d is not open in mewsandbox", n)
+	}
+	if slices.Contains(*f, n) {
+		return fmt.Errorf("descriptor %d given twice", n)
+	}
+	*f = append(*f, n)
+	return nil
 }
 
 // runArgv returns the argument vector to execute and the call the
@@ -98,55 +153,87 @@ func runArgv(shell string, args []string) ([]string, permission.Call, error) {
 	return args, permission.Call{Tool: "Bash", Command: cmd}, nil
 }
 
-// policy builds the sandbox policy of DESIGN §4 from the flags.
+// policy builds the sandbox policy of DESIGN §4 from the settings files'
+// sandbox sections and the flags, which add to and override them by the
+// rules of permission.Config.MergeSandbox, and from the presets they
+// name. It leaves the merged timeout and environment lists in o.timeout,
+// o.envPass and o.envDrop for the runner.
 func (o *options) policy(p *project) (exec.Policy, error) {
+	flags, err := o.sandboxSettings(p.cwd)
+	if err != nil {
+		return exec.Policy{}, err
+	}
+	if err := p.config.MergeSandbox(flags); err != nil {
+		return exec.Policy{}, usageError{err}
+	}
+	sb := &p.config.Sandbox
 	pol := exec.DefaultPolicy(p.root)
 	pol.ReadOnlyRoot = p.engine.Mode == permission.ModePlan
-	pol.BestEffort = o.bestEffort
+	pol.BestEffort = sb.BestEffort.Value
 	for _, l := range []struct {
-		flag   string
-		paths  []string
+		list   []permission.Setting[string]
 		access exec.Access
-	}{{"--allow-read", o.allowRead, exec.Read | exec.Exec}, {"--allow-write", o.allowWrite, exec.Read | exec.Write | exec.Exec}} {
-		for _, path := range l.paths {
-			abs, err := existingPath(l.flag, path, p.cwd)
-			if err != nil {
-				return pol, err
-			}
-			pol.Grants = append(pol.Grants, exec.Grant{Path: abs, Access: l.access})
+	}{{sb.AllowRead, exec.Read | exec.Exec}, {sb.AllowWrite, exec.Read | exec.Write | exec.Exec}} {
+		for _, g := range l.list {
+			// A flag's path was checked to exist; a settings file serves
+			// many machines, and its paths are skipped where missing.
+			pol.Grants = append(pol.Grants, exec.Grant{Path: g.Value, Access: l.access, Optional: g.Origin.Flag == ""})
 		}
 	}
-	// git aborts when it may not read its global config ("unknown error
-	// occurred while reading the configuration files"), so those two files
-	// are readable; credentials live elsewhere (~/.git-credentials,
-	// ~/.config/git/credentials) and stay out of reach.
-	for _, f := range []string{filepath.Join(p.home, ".gitconfig"), filepath.Join(envOr("XDG_CONFIG_HOME", filepath.Join(p.home, ".config")), "git", "config")} {
-		if p.home != "" {
-			pol.Grants = append(pol.Grants, exec.Grant{Path: f, Access: exec.Read, Optional: true})
-		}
+	presets, err := presetGrants(sb, p.home)
+	if err != nil {
+		return exec.Policy{}, err
 	}
-	for _, path := range o.denyRead {
-		abs, err := existingPath("--deny-read", path, p.cwd)
-		if err != nil {
-			return pol, err
-		}
-		pol.DenyRead = append(pol.DenyRead, abs)
-	}
-	switch o.network {
-	case "none", "":
+	pol.Grants = append(pol.Grants, presets...)
+	pol.Grants = append(pol.Grants, exec.HomeGrants(p.home, os.Getenv)...)
+	pol.DenyRead = values(sb.DenyRead)
+	pol.Network.Mode = exec.NetworkMode(sb.NetworkMode.Value)
+	if pol.Network.Mode != exec.NetworkAll {
+		// With network all, ports from any source are already open.
 		pol.Network.Mode = exec.NetworkNone
-		pol.Network.Connect = o.allowConnect
-		pol.Network.Bind = o.allowBind
-	case "all":
-		if len(o.allowConnect)+len(o.allowBind) > 0 {
-			return pol, usagef("--network all already allows every port; drop --allow-connect/--allow-bind or use --network none")
-		}
-		pol.Network.Mode = exec.NetworkAll
-	default:
-		return pol, usagef("--network %q: want none or all", o.network)
+		pol.Network.Connect = values(sb.AllowConnect)
+		pol.Network.Bind = values(sb.AllowBind)
 	}
-	pol.Network.UnixSockets = o.allowUnixSockets
+	pol.Network.UnixSockets = sb.AllowUnixSockets.Value
+	pol.Limits = o.limits
+	for _, c := range o.keepCaps {
+		if _, err := exec.ParseCapability(c); err != nil {
+			return exec.Policy{}, usagef("--keep-cap: %v", err)
+		}
+	}
+	pol.KeepCaps = o.keepCaps
+	o.timeout = sb.Timeout.Value
+	o.envPass, o.envDrop = values(sb.EnvPass), values(sb.EnvDrop)
 	return pol, nil
+}
+
+// presetGrants returns the grants of the presets sb names, refusing an
+// unknown preset and a grant inside a denied path.
+func presetGrants(sb *permission.Sandbox, home string) ([]exec.Grant, error) {
+	var grants []exec.Grant
+	for _, name := range sb.Presets {
+		pr, err := exec.LookupPreset(name.Value)
+		if err != nil {
+			return nil, usagef("%s: %v", name.Origin, err)
+		}
+		for _, g := range pr.Grants(home, os.Getenv) {
+			if d, ok := sb.DeniedBy(g.Path); ok {
+				return nil, usagef("%s: preset %s grants %s, which denyRead %s at %s covers: drop the preset or the deny",
+					name.Origin, pr.Name, g.Path, d.Value, d.Origin)
+			}
+			grants = append(grants, g.Grant)
+		}
+	}
+	return grants, nil
+}
+
+// values returns the values of settings.
+func values[T any](settings []permission.Setting[T]) []T {
+	var out []T
+	for _, s := range settings {
+		out = append(out, s.Value)
+	}
+	return out
 }
 
 // existingPath makes a policy path absolute and insists it exists: a typo
@@ -172,25 +259,29 @@ func existingPath(flag, path, cwd string) (string, error) {
 	return filepath.Clean(path), nil
 }
 
-// approve runs the permission engine on the call: Allow returns nil, Deny
-// an exit 77, and Ask a prompt on the terminal (Deny without one).
-func approve(p *project, call permission.Call, stderr io.Writer) error {
+// approve runs the permission engine on the call and records the decision
+// in the audit log: Allow returns the result, Deny an exit 77, and Ask a
+// prompt on the terminal (Deny without one).
+func approve(p *project, call permission.Call, stderr io.Writer, audit *auditLog) (permission.Result, error) {
 	e := p.engine
 	res := e.Check(call)
 	if res.Decision == permission.Ask {
 		res = ask(p, call, res, stderr)
 	}
+	if err := audit.decision(call, res); err != nil {
+		return res, exitError{status: exitInternal, err: fmt.Errorf("%w (nothing was run)", err)}
+	}
 	if e.Session != nil {
 		warning, err := e.Session.RecordDecision(res.Decision)
 		if err != nil {
-			return err
+			return res, err
 		}
 		if warning != "" {
 			fmt.Fprintf(stderr, "mewsandbox: warning: %s\n", warning)
 		}
 	}
 	if res.Decision == permission.Allow {
-		return nil
+		return res, nil
 	}
 	msg := "denied: " + res.Reason
 	if res.Rule != "" && res.Source != "" {
@@ -199,7 +290,7 @@ func approve(p *project, call permission.Call, stderr io.Writer) error {
 	if res.Suggestion != "" {
 		msg += fmt.Sprintf("\nmewsandbox: to allow it, add %q to permissions.allow or pass --allow %q", res.Suggestion, res.Suggestion)
 	}
-	return exitError{status: exitDenied, err: errors.New(msg)}
+	return res, exitError{status: exitDenied, err: errors.New(msg)}
 }
 
 // ask puts an Ask to the person at the terminal: y allows once, a allows

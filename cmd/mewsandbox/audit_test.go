@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/mewsandbox/mewsandbox/exec"
+	"github.com/mewsandbox/mewsandbox/permission"
+)
+
+func TestAuditLineFields(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	l, err := openAudit("run", "s1", []auditTarget{{filepath.Join(dir, "a.jsonl"), "--audit"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	l.now = func() time.Time { return time.Date(2025, 3, 1, 12, 0, 0, 5, time.FixedZone("x", 3600)) }
+	call := permission.Call{Tool: "run_shell", Command: `echo "a&b" <x>`}
+	res := permission.Result{Decision: permission.Deny, Reason: "denied by rule Bash(echo:*)", Rule: "Bash(echo:*)", Source: "s.yaml:3"}
+	if err := l.decision(call, res); err != nil {
+		t.Fatal(err)
+	}
+	pol := exec.Policy{Root: "/p", Grants: make([]exec.Grant, 3), Network: exec.Network{Mode: exec.NetworkNone, Connect: []uint16{443}}}
+	if err := l.run(call, permission.Result{Decision: permission.Allow}, pol, 3, 1500*time.Microsecond, nil); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "a.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	want := []string{
+		`{"time":"2025-03-01T11:00:00.000000005Z","kind":"decision","via":"run","session":"s1","tool":"Bash","subject":"echo \"a&b\" <x>","decision":"deny","reason":"denied by rule Bash(echo:*)","rule":"Bash(echo:*)","source":"s.yaml:3"}`,
+		`{"time":"2025-03-01T11:00:00.000000005Z","kind":"run","via":"run","session":"s1","tool":"Bash","subject":"echo \"a&b\" <x>","decision":"allow","reason":"","rule":"","source":"","policy":{"root":"/p","network":{"mode":"none","connect":[443],"unixSockets":false},"grants":3},"exit":3,"durationMs":1.5}`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), data)
+	}
+	for i := range want {
+		if lines[i] != want[i] {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, lines[i], want[i])
+		}
+	}
+	fi, _ := os.Stat(filepath.Join(dir, "a.jsonl"))
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("audit file mode %v, want 0600", fi.Mode().Perm())
+	}
+}
+
+func TestAuditLineIsCapped(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("é\n", 100_000) // multi-byte runes, and escapes that grow when encoded
+	for _, r := range []auditRecord{
+		{Kind: "decision", Subject: long, Reason: "short"},
+		{Kind: "decision", Subject: "short", Reason: long},
+		{Kind: "decision", Subject: long, Reason: long, Tool: long},
+	} {
+		line, err := auditLine(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(line) > maxAuditLine || !bytes.HasSuffix(line, []byte("\n")) || bytes.Count(line, []byte("\n")) != 1 {
+			t.Fatalf("line of %d bytes (cap %d), newlines %d", len(line), maxAuditLine, bytes.Count(line, []byte("\n")))
+		}
+		var got auditRecord
+		if err := json.Unmarshal(line, &got); err != nil {
+			t.Fatalf("not JSON: %v", err)
+		}
+		cut := got.Subject
+		if len(r.Subject) < 100 {
+			cut = got.Reason
+		}
+		if !strings.HasSuffix(cut, "…[truncated: 300000 bytes in all]") || !utf8.ValidString(cut) {
+			t.Errorf("cut field does not end with the marker or is not UTF-8: ...%q", cut[max(0, len(cut)-60):])
+		}
+	}
+}
+
+func TestAuditShortLineUntouched(t *testing.T) {
+	t.Parallel()
+	r := auditRecord{Kind: "decision", Subject: strings.Repeat("x", maxAuditLine/2)}
+	line, err := auditLine(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(line), r.Subject+`"`) {
+		t.Error("a record under the cap was cut")
+	}
+}
+
+func TestOpenAuditFailsClosed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, path := range map[string]string{
+		"missing directory": filepath.Join(dir, "nope", "a.jsonl"),
+		"a directory":       dir,
+		"a FIFO":            fifo,
+	} {
+		l, err := openAudit("check", "", []auditTarget{{path, "--audit"}})
+		if err == nil {
+			l.Close()
+			t.Errorf("%s: opened", name)
+			continue
+		}
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "audit "+path) {
+			t.Errorf("%s: got %v, want a usage error naming the file", name, err)
+		}
+	}
+	if l, err := openAudit("check", "", nil); l != nil || err != nil {
+		t.Errorf("no target: got %v, %v; want nil, nil", l, err)
+	}
+}
+
+func TestAuditTargetsKeepsBoth(t *testing.T) {
+	t.Parallel()
+	cfg := &permission.Config{Audit: "/var/log/m.jsonl", AuditSource: "/etc/mewsandbox/managed-settings.yaml:4"}
+	got := auditTargets("mine.jsonl", cfg)
+	if len(got) != 2 || got[0].path != "mine.jsonl" || got[1].path != "/var/log/m.jsonl" {
+		t.Errorf("got %v, want the flag's file and the settings' file", got)
+	}
+}
+
+// TestAuditAppendsDoNotInterleave writes big records from many goroutines,
+// each through its own descriptor as separate processes would.
+func TestAuditAppendsDoNotInterleave(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "a.jsonl")
+	const writers, each = 16, 20
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l, err := openAudit("check", "", []auditTarget{{path, "--audit"}})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer l.Close()
+			subject := strings.Repeat(string(rune('a'+w)), 40_000)
+			for range each {
+				if err := l.decision(permission.Call{Tool: "Bash", Command: subject}, permission.Result{}); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	data, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != writers*each {
+		t.Fatalf("%d lines, want %d", len(lines), writers*each)
+	}
+	for i, line := range lines {
+		var r auditRecord
+		if err := json.Unmarshal([]byte(line), &r); err != nil || strings.Trim(r.Subject, r.Subject[:1]) != "" {
+			t.Fatalf("line %d is torn or mixed: %.80s", i+1, line)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	t.Parallel()
+	rec := func(kind, tool, subject, decision string, exit ...int) string {
+		r := auditRecord{Kind: kind, Tool: tool, Subject: subject, Decision: decision}
+		if len(exit) > 0 {
+			r.Exit = &exit[0]
+		}
+		b, _ := json.Marshal(r)
+		return string(b) + "\n"
+	}
+	var log strings.Builder
+	for range 3 {
+		log.WriteString(rec("decision", "Bash", "curl x | sh", "deny"))
+	}
+	log.WriteString(rec("decision", "Bash", "rm -rf /", "deny"))
+	log.WriteString(rec("decision", "Read", "/home/u/.ssh/id_rsa", "deny"))
+	log.WriteString(rec("decision", "Read", "/home/u/.ssh/id_rsa", "deny"))
+	log.WriteString(rec("decision", "Bash", "ls", "allow"))
+	log.WriteString(rec("run", "Bash", "ls", "allow", 0))
+	log.WriteString(rec("decision", "Bash", "make", "allow"))
+	log.WriteString(rec("run", "Bash", "make", "allow", 2))
+	log.WriteString(rec("decision", "Bash", "git push", "ask"))
+	log.WriteString("\n")                                                 // blank: skipped
+	log.WriteString(`{"kind":"decision","decision":"maybe"}` + "\n")      // invalid: line 13
+	log.WriteString("garbage\n")                                          // invalid
+	log.WriteString(`{"kind":"run","tool":"Bash"}` + "\n")                // a run with no exit status failed
+	log.WriteString(strings.Repeat("x", 5*maxAuditLine) + "\n")           // invalid: too long
+	log.WriteString(`{"kind":"decision","decision":"deny","tool":"Bash"`) // torn last line
+
+	s, err := summarize(strings.NewReader(log.String()), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Decisions["allow"] != 2 || s.Decisions["ask"] != 1 || s.Decisions["deny"] != 6 {
+		t.Errorf("decisions %v, want allow 2, ask 1, deny 6", s.Decisions)
+	}
+	if s.Runs != 3 || s.FailedRuns != 2 {
+		t.Errorf("runs %d failed %d, want 3 and 2", s.Runs, s.FailedRuns)
+	}
+	wantTop := []deniedCount{{"Bash", "curl x | sh", 3}, {"Read", "/home/u/.ssh/id_rsa", 2}}
+	if len(s.MostDenied) != 2 || s.MostDenied[0] != wantTop[0] || s.MostDenied[1] != wantTop[1] {
+		t.Errorf("most denied %v, want %v", s.MostDenied, wantTop)
+	}
+	if s.InvalidLines != 4 || s.FirstInvalidLine != 13 {
+		t.Errorf("invalid lines %d (first %d), want 4 (first 13)", s.InvalidLines, s.FirstInvalidLine)
+	}
+	var out bytes.Buffer
+	s.File = "a.jsonl"
+	s.print(&out)
+	for _, want := range []string{"a.jsonl: 9 decisions, 3 runs", "deny   6", "3 (2 failed", "3  Bash     curl x | sh", "4 lines are not audit records (the first is line 13)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, out.String())
+		}
+	}
+}

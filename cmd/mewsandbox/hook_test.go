@@ -1,0 +1,91 @@
+package main
+
+import (
+	"flag"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mewsandbox/mewsandbox/permission"
+)
+
+// nastyCommands are command lines whose every character must reach
+// `mewsandbox run -c` unchanged.
+var nastyCommands = []string{
+	`echo "double" 'single' it's`,
+	"line one\nline two\n",
+	"echo $(whoami) `id` $HOME ${x:-y} $((1+1)) $'x'",
+	`printf '%s\n' back\\slash "a\\\"b" \`,
+	"ünïcödé ✓ 日本語 \u2028 \u202e",
+	"tab\there; semi; && || | & > < >> 2>&1",
+	"!history *glob ?x [ab] ~user {a,b} #comment",
+	"'", `"`, `\`, "-c", "--", " leading and trailing ",
+	"\x01\x1b[31m\x7f control",
+	"cat <<'EOF'\n$(not run)\nEOF",
+}
+
+func TestSandboxedCommandQuoting(t *testing.T) {
+	t.Parallel()
+	bash, err := osexec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash to read the rewritten command")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	root := "/the root/it's $HOME"
+	p := &project{root: root, cwd: root + "/sub", engine: &permission.Engine{Mode: permission.ModeAcceptEdits}}
+	var o options
+	var sandbox bool
+	fs := flag.NewFlagSet("hook", flag.ContinueOnError)
+	o.permissionFlags(fs)
+	o.auditFlag(fs)
+	fs.BoolVar(&sandbox, "sandbox", false, "")
+	o.sandboxFlags(fs)
+	err = fs.Parse([]string{"--settings", "rel/s.yaml", "--allow", "Bash(it's *)", "--allow", "Read(~/x)", "--allow-connect", "443",
+		"--allow-read", "data dir", "--allow-write", "~/cache", "--yolo", "--sandbox", "--network", "none", "--audit", "/var/log/a.jsonl", "--json", "--no-user-settings"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFlags := []string{self, "run", "--root=" + root, "--mode=acceptEdits",
+		"--allow=Bash(it's *)", "--allow=Read(~/x)", "--allow-connect=443", "--allow-read=" + root + "/sub/data dir", "--allow-write=~/cache",
+		"--audit=/var/log/a.jsonl", "--network=none", "--no-user-settings=true", "--settings=" + filepath.Join(wd, "rel/s.yaml"), "-c"}
+	for _, command := range nastyCommands {
+		line, err := sandboxedCommand(fs, p, command)
+		if err != nil {
+			t.Fatalf("%q: %v", command, err)
+		}
+		// Let bash split the line into words, as the Bash tool's shell
+		// will, and print each word NUL-terminated.
+		out, err := osexec.Command(bash, "-c", "set -- "+line+"\nprintf '%s\\0' \"$@\"").Output()
+		if err != nil {
+			t.Fatalf("%q: bash: %v", command, err)
+		}
+		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+		want := append(slices.Clone(wantFlags), command)
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: bash read the rewritten command as\n%q\nwant\n%q", command, got, want)
+		}
+	}
+}
+
+func TestWithCommandKeepsTheOtherFields(t *testing.T) {
+	t.Parallel()
+	in := `{"command":"ls","description":"List <files> & more","timeout":120000,"run_in_background":false,"extra":{"a":[1,2.50]},"command":"dup"}`
+	got, err := withCommand([]byte(in), "wrapped 'x'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"command":"wrapped 'x'","description":"List <files> & more","timeout":120000,"run_in_background":false,"extra":{"a":[1,2.50]},"command":"wrapped 'x'"}`
+	if string(got) != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if _, err := withCommand([]byte(`{"description":"x"}`), "y"); err == nil {
+		t.Error("an input without a command was rewritten")
+	}
+}

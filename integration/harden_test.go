@@ -1,0 +1,184 @@
+package integration
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runWithFiles runs `mewsandbox ARGS` in the box's root with files open in
+// the runner at fd 3 and up, as a shell's `3<file` would leave them.
+func (b *box) runWithFiles(files []*os.File, stdin string, args ...string) result {
+	b.t.Helper()
+	cmd := osexec.Command(bin, args...)
+	cmd.Dir = b.root
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}
+	cmd.ExtraFiles = files
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *osexec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		b.t.Fatal(err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// TestInheritedDescriptors gives the runner a read-only descriptor of a
+// secret outside the root (fd 3) and a directory outside it (fd 4). Neither
+// reaches the command unless passed with --pass-fd; one passed stays what
+// it was: reading it works, reopening it for writing through /proc does not.
+func TestInheritedDescriptors(t *testing.T) {
+	b := newBox(t, nil)
+	secret := b.file(filepath.Join(b.out, "secret"), "outside secret\n", 0o644)
+	b.file(filepath.Join(b.out, "dir", "inner"), "inner secret\n", 0o644)
+	open := func(p string) *os.File {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	files := []*os.File{open(secret), open(filepath.Join(b.out, "dir"))}
+	const script = prelude + `
+c "read fd 3" sh -c 'cat <&3'
+c "upgrade fd 3 through /proc" sh -c 'echo tampered >> /proc/self/fd/3'
+c "read through dir fd 4" cat /proc/self/fd/4/inner
+c "list fd 4" ls /proc/self/fd/4/
+c "write inside the root" sh -c 'echo fine > ok'
+ls /proc/self/fd | sort -n | tr '\n' ' ' > fds
+exit 0
+`
+	parse := func(r result) outcomes {
+		t.Helper()
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		o := outcomes{}
+		for _, m := range probeLine.FindAllStringSubmatch(r.stdout, -1) {
+			o[m[1]] = m[2]
+		}
+		return o
+	}
+
+	o := parse(b.runWithFiles(files, script, "run", "--yolo", "--", "sh", "-s"))
+	o.fails(t, "read fd 3")
+	o.fails(t, "upgrade fd 3 through /proc")
+	o.fails(t, "read through dir fd 4")
+	o.fails(t, "list fd 4")
+	o.ok(t, "write inside the root")
+	// ls's own directory descriptor is the only one past stdio.
+	if got := strings.Fields(b.read("fds")); len(got) != 4 || got[3] != "3" {
+		t.Errorf("descriptors open in the command: %v, want 0 1 2 and ls's own", got)
+	}
+
+	o = parse(b.runWithFiles(files, script, "run", "--yolo", "--pass-fd", "3", "--", "sh", "-s"))
+	o.ok(t, "read fd 3")
+	o.fails(t, "upgrade fd 3 through /proc")
+	o.fails(t, "read through dir fd 4")
+	o.ok(t, "write inside the root")
+	if got := b.read(secret); got != "outside secret\n" {
+		t.Errorf("the passed file was changed: %q", got)
+	}
+
+	for _, tt := range []struct{ fd, want string }{{"2", "3 or more"}, {"9", "not open"}, {"x", "3 or more"}} {
+		r := b.runWithFiles(files, "", "run", "--pass-fd", tt.fd, "--", "true")
+		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("--pass-fd %s: exit %d, %q; want 2 and %q", tt.fd, r.code, r.stderr, tt.want)
+		}
+	}
+}
+
+// TestCapabilities runs commands as root: they hold no capability, so
+// chown in the root fails while writing there works, unless one is kept.
+func TestCapabilities(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: a command of an unprivileged runner has no capabilities to lose")
+	}
+	b := newBox(t, nil)
+	b.file("mine", "x", 0o644)
+	o := b.check(`grep -E '^Cap(Prm|Eff|Bnd|Amb|Inh):' /proc/self/status | tr -d '\t' | sed 's/:/: /'
+c "chown in the root" chown 65534 mine
+c "write in the root" sh -c 'echo y > mine'
+`)
+	for _, set := range []string{"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"} {
+		if o[set] != "0000000000000000" {
+			t.Errorf("%s = %q, want no capability", set, o[set])
+		}
+	}
+	o.fails(t, "chown in the root")
+	o.ok(t, "write in the root")
+
+	o = b.check(`grep -E '^Cap(Prm|Eff|Bnd|Amb):' /proc/self/status | tr -d '\t' | sed 's/:/: /'
+c "chown in the root" chown 65534 mine
+`, "--keep-cap", "CAP_CHOWN")
+	for _, set := range []string{"CapPrm", "CapEff", "CapBnd", "CapAmb"} {
+		if o[set] != "0000000000000001" {
+			t.Errorf("--keep-cap CAP_CHOWN: %s = %q, want CAP_CHOWN alone", set, o[set])
+		}
+	}
+	o.ok(t, "chown in the root")
+
+	if r := b.run("run", "--keep-cap", "CAP_FLY", "--", "true"); r.code != 2 || !strings.Contains(r.stderr, "CAP_FLY") {
+		t.Errorf("--keep-cap CAP_FLY: exit %d, %q; want 2 naming it", r.code, r.stderr)
+	}
+}
+
+// TestResourceLimits lets each limit that ends a command end one, with the
+// documented status and a message, and checks the others from inside.
+func TestResourceLimits(t *testing.T) {
+	b := newBox(t, nil)
+	for _, tt := range []struct {
+		name   string
+		flags  []string
+		script string
+		code   int
+		msg    string
+	}{
+		{"cpu", []string{"--limit-cpu", "1s"}, "while :; do :; done", 152, "--limit-cpu 1s"},
+		{"fsize", []string{"--limit-fsize", "4K"}, "head -c 65536 /dev/zero > big", 153, "--limit-fsize 4096"},
+		{"nofile", []string{"--limit-nofile", "16"}, `exec bash -c 'for i in $(seq 10 30); do eval "exec $i</dev/null" 2>/dev/null || exit 9; done'`, 9, ""},
+		// Root's processes are exempt from RLIMIT_NPROC (a kernel rule): the
+		// limit is checked where it is set.
+		{"nproc", []string{"--limit-nproc", "50"}, `grep -q '^Max processes *50 *50 ' /proc/self/limits || exit 8`, 0, ""},
+		// The neighbour first: a small allocation works under the limit.
+		{"mem", []string{"--limit-mem", "64M"}, `python3 -c 'bytearray(1 << 20)' || exit 6; python3 -c 'bytearray(200 << 20)' 2>/dev/null && exit 0; exit 7`, 7, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "mem" {
+				if _, err := osexec.LookPath("python3"); err != nil {
+					t.Skip("python3 is not installed: no program to allocate with")
+				}
+			}
+			// The script on stdin: the engine sees "sh -s", not the
+			// constructs it would ask about.
+			args := append(append([]string{"run", "--yolo"}, tt.flags...), "--", "sh", "-s")
+			r := b.with(t).runIn(b.root, tt.script, args...)
+			if r.code != tt.code {
+				t.Errorf("exit %d, want %d; stderr %q", r.code, tt.code, r.stderr)
+			}
+			if tt.msg != "" && !strings.Contains(r.stderr, tt.msg) {
+				t.Errorf("stderr %q does not name %s", r.stderr, tt.msg)
+			}
+		})
+	}
+	// The neighbour: a command within its limits is not disturbed.
+	if r := b.run("run", "--yolo", "--limit-cpu", "5s", "--limit-mem", "1G", "--limit-nofile", "256", "--limit-fsize", "1M", "--",
+		"sh", "-c", "head -c 1000 /dev/zero > f && ulimit -n"); r.code != 0 || strings.TrimSpace(r.stdout) != "256" {
+		t.Errorf("within its limits: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	for _, bad := range [][]string{{"--limit-mem", "0"}, {"--limit-mem", "lots"}, {"--limit-fsize", "-1"}, {"--limit-cpu", "soon"}} {
+		if r := b.run(append(append([]string{"run"}, bad...), "--", "true")...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2; stderr %q", bad, r.code, r.stderr)
+		}
+	}
+}

@@ -1,0 +1,232 @@
+package integration
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// recordedCwd is the project directory in the recorded events under
+// testdata/hook; tests put their own project there.
+const recordedCwd = "/home/user/project"
+
+// loadEvent reads a recorded PreToolUse event and moves it into dir.
+func loadEvent(t *testing.T, name, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "hook", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.ReplaceAll(string(data), recordedCwd, dir)
+}
+
+// hookAnswer is the hook's output with updatedInput kept raw.
+type hookAnswer struct {
+	HookSpecificOutput struct {
+		HookEventName            string          `json:"hookEventName"`
+		PermissionDecision       string          `json:"permissionDecision"`
+		PermissionDecisionReason string          `json:"permissionDecisionReason"`
+		UpdatedInput             json.RawMessage `json:"updatedInput"`
+	} `json:"hookSpecificOutput"`
+}
+
+// shell runs a command line with bash -c, as Claude Code's Bash tool does,
+// in dir with HOME set to home.
+func shell(t *testing.T, dir, home, command string) result {
+	t.Helper()
+	cmd := osexec.Command("bash", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + home,
+		"XDG_CONFIG_HOME=" + filepath.Join(home, ".config"), "XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"), "LANG=C.UTF-8"}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*osexec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("bash -c %.200q: %v", command, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// keysInOrder lists the top-level keys of a JSON object as written.
+func keysInOrder(t *testing.T, raw []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("not an object: %s", raw)
+	}
+	var keys []string
+	for dec.More() {
+		tok, _ := dec.Token()
+		keys = append(keys, tok.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return keys
+}
+
+// TestHookSandboxRecordedEvents feeds recorded PreToolUse events through
+// `hook claude-code --sandbox`, then runs each rewritten command with bash,
+// the way Claude Code would, and checks it ran in the sandbox.
+func TestHookSandboxRecordedEvents(t *testing.T) {
+	t.Parallel()
+	type outcome struct {
+		dir, home string
+		run       result // the rewritten command's
+	}
+	tests := []struct {
+		event     string
+		decision  string
+		rewritten bool
+		check     func(t *testing.T, o outcome)
+	}{
+		{"bash_write_inside.json", "allow", true, func(t *testing.T, o outcome) {
+			if o.run.code != 0 || o.run.stdout != "built ok\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 0 and the command's own output", o.run.code, o.run.stdout, o.run.stderr)
+			}
+			if b, _ := os.ReadFile(filepath.Join(o.dir, "build", "out.txt")); string(b) != "built ok\n" {
+				t.Errorf("build/out.txt holds %q", b)
+			}
+		}},
+		{"bash_quoting.json", "allow", true, nil}, // compared with a direct run below
+		{"bash_read_home.json", "allow", true, func(t *testing.T, o outcome) {
+			if strings.Contains(o.run.stdout, "TOPSECRET") || o.run.code == 0 || !strings.Contains(o.run.stderr, "Permission denied") {
+				t.Errorf("read the home directory: exit %d, stdout %q, stderr %q", o.run.code, o.run.stdout, o.run.stderr)
+			}
+		}},
+		{"bash_awk_write_home.json", "allow", true, func(t *testing.T, o outcome) {
+			if _, err := os.Stat(filepath.Join(o.home, "pwned.txt")); err == nil || o.run.code == 0 {
+				t.Errorf("awk wrote outside the root: exit %d, stderr %q", o.run.code, o.run.stderr)
+			}
+		}},
+		{"bash_bypass_write_outside.json", "allow", true, func(t *testing.T, o outcome) {
+			if _, err := os.Stat(filepath.Join(o.home, "pwned.txt")); err == nil || o.run.code == 0 || !strings.Contains(o.run.stderr, "Permission denied") {
+				t.Errorf("bypassPermissions wrote outside the root: exit %d, stderr %q", o.run.code, o.run.stderr)
+			}
+		}},
+		{"bash_dangerous_ask.json", "ask", false, nil},
+		{"bash_denied.json", "deny", false, nil},
+		{"read_file.json", "allow", false, nil},
+		{"mcp_unknown_tool.json", "ask", false, nil}, // allowed by a rule, in bypass mode: still asks
+	}
+	for _, tt := range tests {
+		t.Run(strings.TrimSuffix(tt.event, ".json"), func(t *testing.T) {
+			t.Parallel()
+			dir := project(t, map[string]string{
+				".claude/settings.json": `{"permissions": {"deny": ["Bash(git push:*)"], "allow": ["mcp__github__create_issue"]}}`,
+				"main.go":               "package main\n",
+			})
+			home := t.TempDir()
+			if err := os.WriteFile(filepath.Join(home, "secret.txt"), []byte("TOPSECRET\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			ev := loadEvent(t, tt.event, dir)
+			r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox"}, stdin: ev, dir: dir, env: []string{"HOME=" + home}})
+			if r.code != 0 {
+				t.Fatalf("hook exit %d: %s", r.code, r.stderr)
+			}
+			var ans hookAnswer
+			if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil {
+				t.Fatalf("hook output is not JSON: %v: %s", err, r.stdout)
+			}
+			o := ans.HookSpecificOutput
+			if o.HookEventName != "PreToolUse" || o.PermissionDecision != tt.decision || o.PermissionDecisionReason == "" {
+				t.Fatalf("got %s %q (%s), want %s with a reason", o.HookEventName, o.PermissionDecision, o.PermissionDecisionReason, tt.decision)
+			}
+			if !tt.rewritten {
+				if o.UpdatedInput != nil {
+					t.Fatalf("a %s answer rewrote the input: %s", o.PermissionDecision, o.UpdatedInput)
+				}
+				return
+			}
+			var event struct {
+				ToolInput json.RawMessage `json:"tool_input"`
+			}
+			json.Unmarshal([]byte(ev), &event)
+			var orig, updated map[string]any
+			json.Unmarshal(event.ToolInput, &orig)
+			if err := json.Unmarshal(o.UpdatedInput, &updated); err != nil {
+				t.Fatalf("updatedInput: %v: %s", err, o.UpdatedInput)
+			}
+			command, _ := updated["command"].(string)
+			if !strings.HasPrefix(command, bin+" run ") && !strings.HasPrefix(command, "'"+bin+"' run ") {
+				t.Errorf("rewritten command does not start with this binary's absolute path and run: %s", command)
+			}
+			original := orig["command"].(string)
+			delete(orig, "command")
+			delete(updated, "command")
+			if !reflect.DeepEqual(orig, updated) {
+				t.Errorf("other tool_input fields changed: %v, want %v", updated, orig)
+			}
+			if got, want := keysInOrder(t, o.UpdatedInput), keysInOrder(t, event.ToolInput); !reflect.DeepEqual(got, want) {
+				t.Errorf("key order %v, want %v", got, want)
+			}
+
+			out := outcome{dir: dir, home: home, run: shell(t, dir, home, command)}
+			if tt.check != nil {
+				tt.check(t, out)
+				return
+			}
+			direct := shell(t, t.TempDir(), home, original)
+			if out.run != direct {
+				t.Errorf("sandboxed run differs from running the command directly:\n got %+v\nwant %+v", out.run, direct)
+			}
+		})
+	}
+}
+
+// TestHookSandboxControl runs the read-home command unsandboxed: it must
+// print the secret, or the sandboxed run's failure proves nothing.
+func TestHookSandboxControl(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	os.WriteFile(filepath.Join(home, "secret.txt"), []byte("TOPSECRET\n"), 0o600)
+	var ev struct {
+		ToolInput struct{ Command string } `json:"tool_input"`
+	}
+	json.Unmarshal([]byte(loadEvent(t, "bash_read_home.json", "/x")), &ev)
+	if r := shell(t, t.TempDir(), home, ev.ToolInput.Command); r.stdout != "TOPSECRET\n" {
+		t.Fatalf("control run: %+v", r)
+	}
+}
+
+// TestHookSandboxPassesItsFlags checks that the rewritten command decides
+// with the hook's own rules: a deny given to the hook stops the run too.
+func TestHookSandboxPassesItsFlags(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	home := t.TempDir()
+	settings := filepath.Join(t.TempDir(), "extra.yaml")
+	os.WriteFile(settings, []byte("permissions:\n  deny:\n    - \"Bash(touch:*)\"\n"), 0o644)
+	ev := strings.Replace(loadEvent(t, "bash_write_inside.json", dir), `"description"`, `"extra": [1, {"a": null}], "description"`, 1)
+	r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox", "--settings", settings, "--network", "all"}, stdin: ev, dir: dir, env: []string{"HOME=" + home}})
+	var ans hookAnswer
+	if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var in struct{ Command string }
+	json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+	if !strings.Contains(in.Command, "--settings="+settings) || !strings.Contains(in.Command, "--network=all") {
+		t.Errorf("rewritten command lacks the hook's flags: %s", in.Command)
+	}
+	// The same command line, with a touch smuggled in: the inner run
+	// re-decides with the hook's settings and refuses it.
+	smuggled := strings.Replace(in.Command, "mkdir -p build", "touch x", 1)
+	if got := shell(t, dir, home, smuggled); got.code != 77 || !strings.Contains(got.stderr, "Bash(touch:*)") {
+		t.Errorf("inner run did not apply the hook's settings: %+v", got)
+	}
+	// Sandbox flags without --sandbox are a mistake, and a block.
+	r = run(t, invocation{args: []string{"hook", "claude-code", "--network", "all"}, stdin: ev, dir: dir})
+	if r.code != 2 || !strings.Contains(r.stderr, "--sandbox") {
+		t.Errorf("--network without --sandbox: exit %d, %s", r.code, r.stderr)
+	}
+}

@@ -1,0 +1,217 @@
+package integration
+
+import (
+	"encoding/json"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// claudeHooks is the part of .claude/settings.json init writes.
+type claudeHooks struct {
+	Hooks struct {
+		PreToolUse []struct {
+			Matcher string `json:"matcher"`
+			Hooks   []struct {
+				Type    string `json:"type"`
+				Command string `json:"command"`
+			} `json:"hooks"`
+		} `json:"PreToolUse"`
+	} `json:"hooks"`
+}
+
+func readHooks(t *testing.T, path string) claudeHooks {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h claudeHooks
+	if err := json.Unmarshal(data, &h); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return h
+}
+
+func backups(t *testing.T, settings string) []string {
+	t.Helper()
+	m, err := filepath.Glob(settings + ".*.bak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestInitClaudeCode walks through what a new user does: install, install
+// again, switch to --sandbox, then let Claude Code run the hook command.
+func TestInitClaudeCode(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"src/main.go": "package main\n"})
+	settings := filepath.Join(dir, ".claude", "settings.json")
+
+	r := run(t, invocation{args: []string{"init", "claude-code"}, dir: filepath.Join(dir, "src")})
+	if r.code != 0 || !strings.Contains(r.stdout, "created "+settings) {
+		t.Fatalf("first init: exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	// The test's PATH has no mewsandbox, so the hook names the binary by
+	// its absolute path and says so.
+	if !strings.Contains(r.stderr, "not on PATH") {
+		t.Errorf("no warning about the absolute path: %q", r.stderr)
+	}
+	h := readHooks(t, settings)
+	if len(h.Hooks.PreToolUse) != 1 || !strings.HasPrefix(h.Hooks.PreToolUse[0].Matcher, "Bash|") ||
+		h.Hooks.PreToolUse[0].Hooks[0].Command != bin+" hook claude-code || exit 2" {
+		t.Fatalf("installed hooks: %+v", h)
+	}
+	first, _ := os.ReadFile(settings)
+
+	r = run(t, invocation{args: []string{"init", "claude-code"}, dir: dir})
+	if again, _ := os.ReadFile(settings); r.code != 0 || !strings.Contains(r.stdout, "already installed") || string(again) != string(first) || len(backups(t, settings)) != 0 {
+		t.Fatalf("second init changed something: exit %d %s; backups %v", r.code, r.stdout, backups(t, settings))
+	}
+
+	r = run(t, invocation{args: []string{"init", "claude-code", "--sandbox"}, dir: dir})
+	b := backups(t, settings)
+	if r.code != 0 || !strings.Contains(r.stdout, "updated") || len(b) != 1 {
+		t.Fatalf("init --sandbox: exit %d %s%s; backups %v", r.code, r.stdout, r.stderr, b)
+	}
+	if saved, _ := os.ReadFile(b[0]); string(saved) != string(first) {
+		t.Errorf("backup holds %q, want the previous file", saved)
+	}
+	h = readHooks(t, settings)
+	if len(h.Hooks.PreToolUse) != 1 || h.Hooks.PreToolUse[0].Hooks[0].Command != bin+" hook claude-code --sandbox || exit 2" {
+		t.Fatalf("after --sandbox: %+v", h)
+	}
+
+	// Claude Code runs the hook command with a shell, the event on stdin.
+	home := t.TempDir()
+	hook := osexec.Command("sh", "-c", h.Hooks.PreToolUse[0].Hooks[0].Command)
+	hook.Dir = dir
+	hook.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home}
+	hook.Stdin = strings.NewReader(loadEvent(t, "bash_write_inside.json", dir))
+	out, err := hook.Output()
+	if err != nil {
+		t.Fatalf("hook command: %v", err)
+	}
+	var ans hookAnswer
+	if err := json.Unmarshal(out, &ans); err != nil || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Fatalf("hook command printed %s", out)
+	}
+	var in struct{ Command string }
+	json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+	if got := shell(t, dir, home, in.Command); got.code != 0 || got.stdout != "built ok\n" {
+		t.Fatalf("rewritten command: %+v", got)
+	}
+
+	// A hook whose binary is gone blocks (exit 2) rather than letting
+	// Claude Code run the call unchecked.
+	missing := strings.Replace(h.Hooks.PreToolUse[0].Hooks[0].Command, bin, filepath.Join(home, "gone", "mewsandbox"), 1)
+	if err := osexec.Command("sh", "-c", missing).Run(); err == nil || err.(*osexec.ExitError).ExitCode() != 2 {
+		t.Errorf("hook with a missing binary: %v, want exit 2", err)
+	}
+}
+
+// TestInitMergesExistingSettings keeps what the file had, in order.
+func TestInitMergesExistingSettings(t *testing.T) {
+	t.Parallel()
+	existing := `{
+  "permissions": {
+    "allow": [
+      "Bash(npm run lint)"
+    ]
+  },
+  "hooks": {
+    "PostToolUse": [
+      {
+        "matcher": "Write",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "prettier --write \"$CLAUDE_FILE_PATH\" && echo <done>"
+          }
+        ]
+      }
+    ],
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "./audit-bash.sh"
+          }
+        ]
+      }
+    ]
+  },
+  "env": {
+    "FOO": "1"
+  }
+}
+`
+	dir := project(t, map[string]string{".claude/settings.json": existing})
+	settings := filepath.Join(dir, ".claude", "settings.json")
+	r := run(t, invocation{args: []string{"init", "claude-code", "--root", dir}, dir: t.TempDir()})
+	if r.code != 0 || !strings.Contains(r.stdout, "added") {
+		t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	got, _ := os.ReadFile(settings)
+	// Everything before the new PreToolUse group is byte for byte as it was.
+	prefix := existing[:strings.Index(existing, `            "command": "./audit-bash.sh"`)]
+	if !strings.HasPrefix(string(got), prefix) {
+		t.Errorf("the file's start changed:\n%s", got)
+	}
+	var before, after map[string]any
+	json.Unmarshal([]byte(existing), &before)
+	json.Unmarshal(got, &after)
+	pre := after["hooks"].(map[string]any)["PreToolUse"].([]any)
+	if len(pre) != 2 || !reflect.DeepEqual(pre[0], before["hooks"].(map[string]any)["PreToolUse"].([]any)[0]) {
+		t.Errorf("PreToolUse: %v", pre)
+	}
+	after["hooks"].(map[string]any)["PreToolUse"] = pre[:1]
+	if !reflect.DeepEqual(before, after) {
+		t.Errorf("other settings changed:\n%v\n%v", before, after)
+	}
+	if got := keysInOrder(t, got); !reflect.DeepEqual(got, []string{"permissions", "hooks", "env"}) {
+		t.Errorf("key order %v", got)
+	}
+	if b := backups(t, settings); len(b) != 1 {
+		t.Errorf("backups %v, want one", b)
+	}
+}
+
+func TestInitBadInput(t *testing.T) {
+	t.Parallel()
+	invalid := "{\n  \"permissions\": {\"allow\": [\"Bash(ls)\",]}\n}\n"
+	dir := project(t, map[string]string{".claude/settings.json": invalid})
+	settings := filepath.Join(dir, ".claude", "settings.json")
+	r := run(t, invocation{args: []string{"init", "claude-code", "--sandbox"}, dir: dir})
+	if r.code != 2 || !strings.Contains(r.stderr, "line 2") || !strings.Contains(r.stderr, "left unchanged") {
+		t.Errorf("invalid JSON: exit %d, %q; want 2 naming the line", r.code, r.stderr)
+	}
+	if got, _ := os.ReadFile(settings); string(got) != invalid || len(backups(t, settings)) != 0 {
+		t.Errorf("invalid file was touched: %q, backups %v", got, backups(t, settings))
+	}
+	for _, args := range [][]string{{"init"}, {"init", "cursor"}, {"init", "claude-code", "extra"}, {"init", "claude-code", "--bogus"}} {
+		if r := run(t, invocation{args: args, dir: dir}); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, r.code)
+		}
+	}
+}
+
+func TestInitPrint(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	r := run(t, invocation{args: []string{"init", "claude-code", "--print", "--sandbox"}, dir: dir})
+	var h claudeHooks
+	if err := json.Unmarshal([]byte(r.stdout), &h); r.code != 0 || err != nil || len(h.Hooks.PreToolUse) != 1 ||
+		!strings.Contains(h.Hooks.PreToolUse[0].Hooks[0].Command, "hook claude-code --sandbox") {
+		t.Fatalf("exit %d, %v: %s%s", r.code, err, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".claude")); err == nil {
+		t.Error("--print wrote .claude/")
+	}
+}

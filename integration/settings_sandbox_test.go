@@ -1,0 +1,185 @@
+package integration
+
+// Black-box tests of the sandbox section of the settings files: what a
+// file says changes what the kernel enforces (each shown against the same
+// run without it), flags add to and override it, and bad input is refused
+// with exit 2 naming the file and line (both files, for a conflict).
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// settingsFile writes a settings file at rel (below the root) and returns
+// its path.
+func (b *box) settingsFile(rel, content string) string {
+	b.t.Helper()
+	return b.file(rel, content, 0o644)
+}
+
+// TestSettingsSandboxFilesystem: allowWrite in .mewsandbox/settings.yaml
+// and in Claude Code's .claude/settings.json opens directories outside the
+// root for writing; denyRead makes a file inside the root unreadable;
+// without the files neither happens.
+func TestSettingsSandboxFilesystem(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, map[string]string{"secret.txt": "s3cret\n", "ok.txt": "ok\n", "sub/keep": "k\n"})
+	claudeOut := realTemp(t)
+	script := fmt.Sprintf(`
+c write-out sh -c 'echo x > %[1]s/f'
+c write-claude-out sh -c 'echo x > %[2]s/f'
+c read-secret cat secret.txt
+c read-ok cat ok.txt
+c write-sub sh -c 'echo y > sub/new'
+`, b.out, claudeOut)
+
+	o := b.check(script)
+	o.fails(t, "write-out")
+	o.fails(t, "write-claude-out")
+	o.ok(t, "read-secret")
+
+	b.settingsFile(".mewsandbox/settings.yaml", fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [%s]\n    denyRead: [secret.txt]\n", b.out))
+	b.settingsFile(".claude/settings.json", fmt.Sprintf(`{"sandbox": {"enabled": true, "filesystem": {"allowWrite": [%q]}}}`, claudeOut))
+	o = b.check(script)
+	o.ok(t, "write-out")
+	o.ok(t, "write-claude-out")
+	o.fails(t, "read-secret")
+	o.ok(t, "read-ok")
+	o.ok(t, "write-sub")
+
+	// A flag adds to the files' lists.
+	extra := realTemp(t)
+	o = b.check(fmt.Sprintf("c write-extra sh -c 'echo x > %s/f'\nc write-out sh -c 'echo x > %s/g'\n", extra, b.out), "--allow-write", extra)
+	o.ok(t, "write-extra")
+	o.ok(t, "write-out")
+}
+
+// TestSettingsSandboxNetwork: the network section's mode and allowConnect
+// open the network as the flags do, and a flag overrides the file.
+func TestSettingsSandboxNetwork(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	l := listen(t)
+	script := fmt.Sprintf("c devtcp bash -c 'echo dev-tcp > /dev/tcp/127.0.0.1/%d'\n", l.port)
+	settings := ".mewsandbox/settings.yaml"
+
+	b.check(script).fails(t, "devtcp")
+	b.settingsFile(settings, "sandbox:\n  network:\n    mode: all\n")
+	b.check(script).ok(t, "devtcp")
+	b.check(script, "--network", "none").fails(t, "devtcp")
+	b.settingsFile(settings, "sandbox:\n  network:\n    allowConnect: ["+strconv.Itoa(l.port)+"]\n")
+	b.check(script).ok(t, "devtcp")
+	b.settingsFile(settings, "sandbox:\n  network:\n    allowConnect: ["+strconv.Itoa(freePort(t))+"]\n")
+	b.check(script).fails(t, "devtcp")
+}
+
+// TestSettingsSandboxEnvAndTimeout: env.drop and env.pass change what the
+// command sees, and timeout ends it with exit 124.
+func TestSettingsSandboxEnvAndTimeout(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.env = []string{"MY_SETTING=visible", "GITHUB_TOKEN=gh-secret", "NPM_TOKEN=npm-secret"}
+	const show = "echo \"my=${MY_SETTING:-unset} gh=${GITHUB_TOKEN:-unset} npm=${NPM_TOKEN:-unset}\"\n"
+	if r := b.runIn(b.root, show, "run", "--yolo", "--", "sh", "-s"); r.stdout != "my=visible gh=unset npm=unset\n" {
+		t.Errorf("without settings: %q (exit %d, %s)", r.stdout, r.code, r.stderr)
+	}
+	b.settingsFile(".mewsandbox/settings.yaml", "sandbox:\n  env:\n    drop: ['MY_*']\n    pass: [GITHUB_TOKEN]\n  timeout: 1s\n")
+	if r := b.runIn(b.root, show, "run", "--yolo", "--", "sh", "-s"); r.stdout != "my=unset gh=gh-secret npm=unset\n" {
+		t.Errorf("with env.drop and env.pass: %q (exit %d, %s)", r.stdout, r.code, r.stderr)
+	}
+	r := b.run("run", "--yolo", "--", "sleep", "30")
+	expect(t, "sleep 30 with timeout: 1s", r, 124)
+	r = b.run("run", "--yolo", "--timeout", "10s", "--", "sleep", "2")
+	expect(t, "sleep 2 with --timeout 10s over the file's 1s", r, 0)
+}
+
+// TestSettingsSandboxBadInput: invalid values and contradictions are
+// refused before anything runs (exit 2), naming the file and line, and
+// for a conflict both settings; unknown keys are warnings with file:line.
+func TestSettingsSandboxBadInput(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		files map[string]string
+		args  []string
+		want  []string // in stderr; FILE stands for .mewsandbox/settings.yaml, CLAUDE for .claude/settings.json
+	}{
+		{"an unknown network mode", map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  network:\n    mode: open\n"}, nil,
+			[]string{`mewsandbox: FILE:3: sandbox.network.mode: unknown mode "open" (want "none" or "all")`}},
+		{"port 0", map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  network:\n    allowConnect: [0]\n"}, nil,
+			[]string{"mewsandbox: FILE:3: sandbox.network.allowConnect[0]: port 0 is out of range (want 1-65535)"}},
+		{"port 70000", map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  network:\n    allowBind:\n      - 8080\n      - 70000\n"}, nil,
+			[]string{"mewsandbox: FILE:5: sandbox.network.allowBind[1]: port 70000 is out of range"}},
+		{"a negative timeout", map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  timeout: -1m\n"}, nil,
+			[]string{"mewsandbox: FILE:2: sandbox.timeout -1m: must be positive"}},
+		{"a path list that is not a list", map[string]string{".claude/settings.json": "{\"sandbox\": {\"filesystem\": {\n  \"allowWrite\": \"/tmp\"}}}"}, nil,
+			[]string{`mewsandbox: CLAUDE:2: sandbox.filesystem.allowWrite must be a list of strings, not the string "/tmp"`}},
+		{"a conflict between two project files names both", map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  bestEffort: true\n",
+			".claude/settings.json":     "{\"sandbox\": {\n  \"failIfUnavailable\": true\n}}"}, nil,
+			[]string{"mewsandbox: CLAUDE:2: sandbox.bestEffort false contradicts true at FILE:2 (both project settings)"}},
+		{"a path both written and denied names both lines", map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    allowWrite: [out]\n    denyRead: [out]\n", "out/x": "x"}, nil,
+			[]string{"mewsandbox: FILE:3: sandbox.filesystem.allowWrite ROOT/out: denyRead ROOT/out at FILE:4 covers it"}},
+		{"a flag granting what a file denies", map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    denyRead: [keys]\n", "keys/id": "k"}, []string{"--allow-read", "keys/id"},
+			[]string{"mewsandbox: --allow-read ROOT/keys/id: denyRead ROOT/keys at FILE:3 covers it"}},
+		{"a preset granting what a file denies", map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    denyRead: [~/.cache]\n  presets: [go]\n"}, nil,
+			[]string{"mewsandbox: FILE:4: preset go grants HOME/.cache/go-build, which denyRead HOME/.cache at FILE:3 covers"}},
+		{"--network all with ports", nil, []string{"--network", "all", "--allow-connect", "443"},
+			[]string{"--network all already allows every port"}},
+		{"--network with a bad mode", nil, []string{"--network", "some"},
+			[]string{`--network "some": want none or all`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := project(t, tt.files)
+			home := realTemp(t)
+			if err := os.MkdirAll(filepath.Join(home, ".cache"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, cmd := range [][]string{{"run", "--yolo"}, {"explain"}} {
+				args := append(append(cmd, tt.args...), "--")
+				if cmd[0] == "run" {
+					args = append(args, "true")
+				} else {
+					args = args[:len(args)-1]
+				}
+				r := run(t, invocation{args: args, dir: dir, env: []string{"HOME=" + home}})
+				if r.code != 2 {
+					t.Errorf("%s: exit %d, want 2\nstderr: %s", strings.Join(args, " "), r.code, r.stderr)
+				}
+				for _, w := range tt.want {
+					w = strings.NewReplacer("FILE", filepath.Join(dir, ".mewsandbox", "settings.yaml"), "CLAUDE", filepath.Join(dir, ".claude", "settings.json"),
+						"ROOT", dir, "HOME", home).Replace(w)
+					if !strings.Contains(r.stderr, w) {
+						t.Errorf("%s: stderr lacks %q:\n%s", strings.Join(args, " "), w, r.stderr)
+					}
+				}
+			}
+		})
+	}
+
+	t.Run("unknown keys warn with file and line", func(t *testing.T) {
+		t.Parallel()
+		dir := project(t, map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  filesytem:\n    allowWrite: [/tmp]\n  network:\n    allowedDomains: [github.com]\n",
+		})
+		r := run(t, invocation{args: []string{"explain"}, dir: dir})
+		file := filepath.Join(dir, ".mewsandbox", "settings.yaml")
+		for _, w := range []string{
+			"mewsandbox: warning: " + file + `:2: unknown key "sandbox.filesytem"`,
+			"mewsandbox: warning: " + file + ":5: sandbox.network.allowedDomains is ignored",
+		} {
+			if r.code != 0 || !strings.Contains(r.stderr, w) {
+				t.Errorf("explain: exit %d, stderr lacks %q:\n%s", r.code, w, r.stderr)
+			}
+		}
+	})
+}

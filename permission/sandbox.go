@@ -1,0 +1,644 @@
+package permission
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Origin is where a sandbox setting came from: a line of a settings file,
+// or a command-line flag.
+type Origin struct {
+	File  string `json:"file,omitempty"`
+	Line  int    `json:"line,omitempty"`
+	Scope Scope  `json:"scope"`
+	// Flag is the command-line flag that set the value ("--network"); File
+	// and Line are empty then.
+	Flag string `json:"flag,omitempty"`
+}
+
+// String renders the origin as "file:line", or the flag.
+func (o Origin) String() string {
+	switch {
+	case o.Flag != "":
+		return o.Flag
+	case o.Line > 0:
+		return fmt.Sprintf("%s:%d", o.File, o.Line)
+	}
+	return o.File
+}
+
+// errorf reports a problem with the setting from o: a *SettingsError
+// naming its file and line, or for a flag an error that the message
+// (which starts with the flag) explains.
+func (o Origin) errorf(format string, a ...any) error {
+	err := fmt.Errorf(format, a...)
+	if o.Flag != "" {
+		return err
+	}
+	return &SettingsError{Path: o.File, Line: o.Line, Err: err}
+}
+
+// label is how messages name the setting: its flag, or its key.
+func (o Origin) label(key string) string {
+	if o.Flag != "" {
+		return o.Flag
+	}
+	return key
+}
+
+// Setting is one sandbox value and where it came from. The zero Setting is
+// unset.
+type Setting[T any] struct {
+	Value  T      `json:"value"`
+	Origin Origin `json:"origin"`
+}
+
+// IsSet reports whether a source set the value.
+func (s Setting[T]) IsSet() bool { return s.Origin != Origin{} }
+
+// FlagSetting returns v as set by the command-line flag flag.
+func FlagSetting[T any](flag string, v T) Setting[T] {
+	return Setting[T]{Value: v, Origin: Origin{Flag: flag, Scope: ScopeCommandLine}}
+}
+
+// The values of Sandbox.NetworkMode.
+const (
+	networkNone = "none"
+	networkAll  = "all"
+)
+
+// Sandbox is the sandbox section of the settings:
+//
+//	sandbox:
+//	  filesystem: {allowRead: [PATH], allowWrite: [PATH], denyRead: [PATH]}
+//	  network: {mode: none|all, allowConnect: [PORT], allowBind: [PORT], allowUnixSockets: BOOL}
+//	  env: {pass: [NAME], drop: [NAME]}
+//	  presets: [NAME]
+//	  timeout: DURATION
+//	  bestEffort: BOOL
+//	  lockFilesystem: BOOL   # the managed file only
+//
+// plus the keys of Claude Code's sandbox section that mean the same thing
+// (failIfUnavailable, network.allowAllUnixSockets). In the Settings of one
+// file, paths are as written; in a Config they are absolute and clean. It
+// is plain data: the exec package enforces it, the CLI builds the policy.
+type Sandbox struct {
+	AllowRead  []Setting[string] `json:"allowRead,omitempty"`
+	AllowWrite []Setting[string] `json:"allowWrite,omitempty"`
+	DenyRead   []Setting[string] `json:"denyRead,omitempty"`
+	// NetworkMode is "none" or "all".
+	NetworkMode      Setting[string]   `json:"networkMode"`
+	AllowConnect     []Setting[uint16] `json:"allowConnect,omitempty"`
+	AllowBind        []Setting[uint16] `json:"allowBind,omitempty"`
+	AllowUnixSockets Setting[bool]     `json:"allowUnixSockets"`
+	// EnvPass are exact variable names kept although they look secret;
+	// EnvDrop are names (with * wildcards) dropped although they do not.
+	EnvPass []Setting[string] `json:"envPass,omitempty"`
+	EnvDrop []Setting[string] `json:"envDrop,omitempty"`
+	// Presets are toolchain preset names, unchecked: the exec package
+	// knows which exist.
+	Presets    []Setting[string]      `json:"presets,omitempty"`
+	Timeout    Setting[time.Duration] `json:"timeout"`
+	BestEffort Setting[bool]          `json:"bestEffort"`
+	// LockFilesystem, from the managed file, makes its allowRead and
+	// allowWrite the only grants: no other source may add paths or presets.
+	LockFilesystem Setting[bool] `json:"lockFilesystem"`
+}
+
+// claudeSandboxKeys are keys of Claude Code's sandbox section that
+// configure Claude Code's own sandbox runner and mean nothing to
+// mewsandbox, which sandboxes every command it runs; they are accepted
+// silently.
+var claudeSandboxKeys = lazy[map[string]bool]{build: func() map[string]bool {
+	return map[string]bool{
+		"enabled": true, "autoAllowBashIfSandboxed": true, "excludedCommands": true,
+		"allowUnsandboxedCommands": true, "ignoreViolations": true, "enableWeakerNestedSandbox": true,
+		"enableWeakerNetworkIsolation": true, "ripgrep": true, "bwrapPath": true, "socatPath": true,
+		"enabledPlatforms": true, "allowAppleEvents": true, "allowNestedUserNamespaces": true,
+		"credentials": true,
+		// In filesystem and network:
+		"filesystem.allowManagedReadPathsOnly": true, "filesystem.disabled": true,
+		"network.allowLocalBinding": true, "network.httpProxyPort": true, "network.socksProxyPort": true,
+		"network.allowManagedDomainsOnly": true,
+	}
+}}
+
+func (p *settingsParser) origin(n *yaml.Node) Origin {
+	return Origin{File: p.path, Line: n.Line}
+}
+
+// mapping checks that v is a mapping (null is an empty one) and calls f
+// for each key.
+func (p *settingsParser) mapping(name string, v *yaml.Node, f func(key string, k, v *yaml.Node) error) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.MappingNode {
+		return p.errorf(v.Line, "%s must be a mapping, not %s", name, describeNode(v))
+	}
+	return p.eachKey(v, name+".", f)
+}
+
+// sandbox parses the sandbox section.
+func (p *settingsParser) sandbox(v *yaml.Node) error {
+	sb := &p.s.Sandbox
+	return p.mapping("sandbox", v, func(key string, k, v *yaml.Node) error {
+		switch key {
+		case "filesystem":
+			return p.mapping("sandbox.filesystem", v, p.filesystem)
+		case "network":
+			return p.mapping("sandbox.network", v, p.network)
+		case "env":
+			return p.mapping("sandbox.env", v, p.env)
+		case "presets":
+			return p.names("sandbox.presets", v, &sb.Presets, false)
+		case "timeout":
+			return p.timeout(v)
+		case "bestEffort":
+			return p.setBool("sandbox.bestEffort", v, &sb.BestEffort, false)
+		case "failIfUnavailable": // Claude Code's name, the other way round
+			return p.setBool("sandbox.failIfUnavailable", v, &sb.BestEffort, true)
+		case "lockFilesystem":
+			return p.setBool("sandbox.lockFilesystem", v, &sb.LockFilesystem, false)
+		}
+		if !claudeSandboxKeys.get()[key] {
+			p.warnf(k.Line, "unknown key %q", "sandbox."+key)
+		}
+		return nil
+	})
+}
+
+func (p *settingsParser) filesystem(key string, k, v *yaml.Node) error {
+	sb := &p.s.Sandbox
+	name := "sandbox.filesystem." + key
+	switch key {
+	case "allowRead":
+		return p.paths(name, v, &sb.AllowRead)
+	case "allowWrite":
+		return p.paths(name, v, &sb.AllowWrite)
+	case "denyRead":
+		return p.paths(name, v, &sb.DenyRead)
+	case "denyWrite":
+		// Claude Code's; ignoring it silently would leave someone
+		// believing a path is protected.
+		p.warnf(k.Line, "%s is not enforced by mewsandbox: commands write only inside the project root and allowWrite paths; use denyRead to keep a path out of reach", name)
+		return nil
+	}
+	if !claudeSandboxKeys.get()["filesystem."+key] {
+		p.warnf(k.Line, "unknown key %q", name)
+	}
+	return nil
+}
+
+func (p *settingsParser) network(key string, k, v *yaml.Node) error {
+	sb := &p.s.Sandbox
+	name := "sandbox.network." + key
+	switch key {
+	case "mode":
+		s, err := p.str(name, v)
+		if err != nil || s == "" {
+			return err
+		}
+		if s != networkNone && s != networkAll {
+			return p.errorf(v.Line, "%s: unknown mode %q (want %q or %q)", name, s, networkNone, networkAll)
+		}
+		return setScalar(p, name, v, &sb.NetworkMode, s)
+	case "allowConnect":
+		return p.ports(name, v, &sb.AllowConnect)
+	case "allowBind":
+		return p.ports(name, v, &sb.AllowBind)
+	case "allowUnixSockets":
+		if v.Kind == yaml.SequenceNode {
+			// Claude Code's form: socket paths, honoured only on macOS.
+			// mewsandbox cannot allow single sockets either, and allowing
+			// all of them would give more than the file asks.
+			if len(v.Content) > 0 {
+				p.warnf(v.Line, "%s: mewsandbox cannot allow single unix socket paths (neither can Claude Code on Linux), so the list is ignored; set sandbox.network.allowUnixSockets: true to allow every pathname unix socket", name)
+			}
+			return nil
+		}
+		return p.setBool(name, v, &sb.AllowUnixSockets, false)
+	case "allowAllUnixSockets": // Claude Code's name
+		return p.setBool(name, v, &sb.AllowUnixSockets, false)
+	case "allowedDomains", "deniedDomains":
+		p.warnf(k.Line, "%s is ignored: mewsandbox does not filter by domain (sandbox.network.mode is none or all; allowConnect opens TCP ports)", name)
+		return nil
+	}
+	if !claudeSandboxKeys.get()["network."+key] {
+		p.warnf(k.Line, "unknown key %q", name)
+	}
+	return nil
+}
+
+func (p *settingsParser) env(key string, k, v *yaml.Node) error {
+	sb := &p.s.Sandbox
+	switch key {
+	case "pass":
+		return p.names("sandbox.env.pass", v, &sb.EnvPass, false)
+	case "drop":
+		return p.names("sandbox.env.drop", v, &sb.EnvDrop, true)
+	}
+	p.warnf(k.Line, "unknown key %q", "sandbox.env."+key)
+	return nil
+}
+
+// audit parses the top-level audit key: the audit log file.
+func (p *settingsParser) audit(v *yaml.Node) error {
+	s, err := p.str("audit", v)
+	if err != nil || s == "" {
+		return err
+	}
+	if err := checkPath(s); err != nil {
+		return p.errorf(v.Line, "audit: %v", err)
+	}
+	p.s.Audit = Setting[string]{Value: s, Origin: p.origin(v)}
+	return nil
+}
+
+// paths appends a list of paths to dst, as written.
+func (p *settingsParser) paths(name string, v *yaml.Node, dst *[]Setting[string]) error {
+	return p.stringList(name, name, v, func(i int, s string, item *yaml.Node) error {
+		clean, err := checkSandboxPath(s)
+		if err != nil {
+			return p.errorf(item.Line, "%s[%d]: %v", name, i, err)
+		}
+		*dst = append(*dst, Setting[string]{Value: clean, Origin: p.origin(item)})
+		return nil
+	})
+}
+
+// checkSandboxPath accepts a path to grant or deny: absolute, ~/…, or
+// relative to the settings file's directory. Claude Code's "dir/**" means
+// the directory and everything below it, which is what a path means here.
+func checkSandboxPath(s string) (string, error) {
+	if t := strings.TrimSuffix(s, "/**"); t != s {
+		s = t
+		if s == "" {
+			s = "/"
+		}
+	}
+	return s, checkPath(s)
+}
+
+// checkPath refuses what a settings path cannot be: empty, a glob, ~user,
+// or a variable other than $HOME.
+func checkPath(s string) error {
+	_, home := homeRest(s)
+	switch {
+	case s == "":
+		return fmt.Errorf("empty path")
+	case strings.ContainsAny(s, "*?["):
+		return fmt.Errorf("%q: globs are not supported; name the file or directory (a trailing /** is accepted)", s)
+	case strings.HasPrefix(s, "~") && !home:
+		return fmt.Errorf("%q: ~user paths are not supported; write the path out", s)
+	case strings.Contains(s, "$") && !home:
+		return fmt.Errorf("%q: variables other than $HOME are not expanded; write the path out", s)
+	}
+	return nil
+}
+
+// names appends a list of environment variable or preset names to dst.
+// Wildcards (*) are allowed when glob is set.
+func (p *settingsParser) names(name string, v *yaml.Node, dst *[]Setting[string], glob bool) error {
+	return p.stringList(name, name, v, func(i int, s string, item *yaml.Node) error {
+		switch _, err := path.Match(s, ""); {
+		case s == "" || strings.ContainsAny(s, "= \t\n"):
+			return p.errorf(item.Line, "%s[%d]: %q is not a name", name, i, s)
+		case !glob && strings.ContainsAny(s, "*?[\\"):
+			return p.errorf(item.Line, "%s[%d]: %q: exact names only here (no wildcards)", name, i, s)
+		case err != nil:
+			return p.errorf(item.Line, "%s[%d]: %q: malformed pattern", name, i, s)
+		}
+		*dst = append(*dst, Setting[string]{Value: s, Origin: p.origin(item)})
+		return nil
+	})
+}
+
+// ports appends a list of TCP ports to dst.
+func (p *settingsParser) ports(name string, v *yaml.Node, dst *[]Setting[uint16]) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		return p.errorf(v.Line, "%s must be a list of TCP ports, not %s", name, describeNode(v))
+	}
+	for i, item := range v.Content {
+		item = resolveAlias(item)
+		var n int64
+		if item.Kind != yaml.ScalarNode || item.ShortTag() != "!!int" || item.Decode(&n) != nil {
+			return p.errorf(item.Line, "%s[%d]: want a TCP port number, not %s", name, i, describeNode(item))
+		}
+		if n < 1 || n > math.MaxUint16 {
+			return p.errorf(item.Line, "%s[%d]: port %s is out of range (want 1-65535)", name, i, item.Value)
+		}
+		*dst = append(*dst, Setting[uint16]{Value: uint16(n), Origin: p.origin(item)})
+	}
+	return nil
+}
+
+// timeout parses sandbox.timeout: a duration ("90s", "10m") or a number of
+// seconds.
+func (p *settingsParser) timeout(v *yaml.Node) error {
+	const name = "sandbox.timeout"
+	if isNull(v) {
+		return nil
+	}
+	var d time.Duration
+	switch {
+	case v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int":
+		var n int64
+		if err := v.Decode(&n); err != nil || n > math.MaxInt64/int64(time.Second) {
+			return p.errorf(v.Line, "%s %s: too large", name, v.Value)
+		}
+		d = time.Duration(n) * time.Second
+	case isString(v):
+		var err error
+		if d, err = time.ParseDuration(v.Value); err != nil {
+			return p.errorf(v.Line, "%s %q: want a duration such as 90s or 10m, or a number of seconds", name, v.Value)
+		}
+	default:
+		return p.errorf(v.Line, "%s must be a duration such as 90s or 10m, or a number of seconds, not %s", name, describeNode(v))
+	}
+	if d <= 0 {
+		return p.errorf(v.Line, "%s %s: must be positive", name, v.Value)
+	}
+	return setScalar(p, name, v, &p.s.Sandbox.Timeout, d)
+}
+
+// setBool sets dst from a boolean, inverted when invert is set (Claude
+// Code's failIfUnavailable is the opposite of bestEffort).
+func (p *settingsParser) setBool(name string, v *yaml.Node, dst *Setting[bool], invert bool) error {
+	if isNull(v) {
+		return nil
+	}
+	var b bool
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!bool" || v.Decode(&b) != nil {
+		return p.errorf(v.Line, "%s must be true or false, not %s", name, describeNode(v))
+	}
+	return setScalar(p, name, v, dst, b != invert)
+}
+
+// setScalar sets a value a file may give under two names (bestEffort and
+// failIfUnavailable), which must then agree.
+func setScalar[T comparable](p *settingsParser, name string, v *yaml.Node, dst *Setting[T], val T) error {
+	if dst.IsSet() && dst.Value != val {
+		return p.errorf(v.Line, "%s contradicts line %d, which sets the same thing the other way", name, dst.Origin.Line)
+	}
+	*dst = Setting[T]{Value: val, Origin: p.origin(v)}
+	return nil
+}
+
+// origins returns every origin a set value of s holds.
+func (s *Sandbox) origins() []*Origin {
+	var out []*Origin
+	for _, l := range []*[]Setting[string]{&s.AllowRead, &s.AllowWrite, &s.DenyRead, &s.EnvPass, &s.EnvDrop, &s.Presets} {
+		for i := range *l {
+			out = append(out, &(*l)[i].Origin)
+		}
+	}
+	for _, l := range []*[]Setting[uint16]{&s.AllowConnect, &s.AllowBind} {
+		for i := range *l {
+			out = append(out, &(*l)[i].Origin)
+		}
+	}
+	for _, o := range []*Origin{&s.NetworkMode.Origin, &s.AllowUnixSockets.Origin, &s.Timeout.Origin, &s.BestEffort.Origin, &s.LockFilesystem.Origin} {
+		if *o != (Origin{}) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// settle makes a file's paths absolute (relative ones from env.Cwd, the
+// directory the file belongs to; ~ from env.Home) and stamps every value
+// with the file's scope.
+func (s *Sandbox) settle(scope Scope, env PathEnv) error {
+	for _, o := range s.origins() {
+		o.Scope = scope
+	}
+	for _, l := range []struct {
+		key  string
+		list []Setting[string]
+	}{{"sandbox.filesystem.allowRead", s.AllowRead}, {"sandbox.filesystem.allowWrite", s.AllowWrite}, {"sandbox.filesystem.denyRead", s.DenyRead}} {
+		for i := range l.list {
+			if err := settlePath(&l.list[i], l.key, env); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func settlePath(s *Setting[string], key string, env PathEnv) error {
+	p := env.Resolve(s.Value)
+	if !path.IsAbs(p) {
+		return s.Origin.errorf("%s %s: no home directory to expand ~ in", key, s.Value)
+	}
+	s.Value = p
+	return nil
+}
+
+// mergeSandboxFile adds one file's sandbox section and audit key to c,
+// after resolving their paths in env.
+func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv) error {
+	if err := s.Sandbox.settle(scope, env); err != nil {
+		return err
+	}
+	if err := c.mergeSandbox(&s.Sandbox); err != nil {
+		return err
+	}
+	if a := s.Audit; a.IsSet() {
+		a.Origin.Scope = scope
+		if err := settlePath(&a, "audit", env); err != nil {
+			return err
+		}
+		// Another audit log than the administrator's would take runs out
+		// of it.
+		if err := mergeScalar(&c.audit, a, c.managedAudit, "audit", func(v, floor string) bool { return v != floor }); err != nil {
+			return err
+		}
+		c.Audit, c.AuditSource = c.audit.Value, c.audit.Origin.String()
+		if scope == ScopeManaged {
+			c.managedAudit = a
+		}
+	}
+	if scope == ScopeManaged {
+		c.managed = s.Sandbox
+	}
+	return nil
+}
+
+// MergeSandbox adds a sandbox section from a higher-precedence source, the
+// command-line flags (values made with FlagSetting), to c.Sandbox under
+// the rules Load merges files by:
+//
+//   - lists (paths, ports, env names, presets) are unioned;
+//   - a scalar (network mode, allowUnixSockets, timeout, bestEffort) set
+//     by a higher-precedence source replaces a lower one's; two files of
+//     one scope that disagree are an error; a flag replaces any file's;
+//   - the managed file can only be tightened: no other source may relax a
+//     scalar it sets (network none to all, allowUnixSockets or bestEffort
+//     false to true, a longer timeout), add a TCP port when it sets the
+//     network mode to none, or add a path or preset when it sets
+//     lockFilesystem; its denyRead cannot be lifted, since nothing removes
+//     a list entry and a grant inside a denied path is an error;
+//   - a path granted (allowRead, allowWrite) inside a denied one, or an
+//     env name both passed and dropped, is an error naming both.
+//
+// Errors name the file and line (or flag) of both settings involved.
+func (c *Config) MergeSandbox(in Sandbox) error {
+	if err := c.mergeSandbox(&in); err != nil {
+		return err
+	}
+	return c.Sandbox.check()
+}
+
+func (c *Config) mergeSandbox(in *Sandbox) error {
+	s, floor := &c.Sandbox, &c.managed
+	if err := floor.refuses(in); err != nil {
+		return err
+	}
+	looserBool := func(v, floor bool) bool { return v && !floor }
+	if err := mergeScalar(&s.NetworkMode, in.NetworkMode, floor.NetworkMode, "sandbox.network.mode",
+		func(v, floor string) bool { return v == networkAll && floor == networkNone }); err != nil {
+		return err
+	}
+	if err := mergeScalar(&s.AllowUnixSockets, in.AllowUnixSockets, floor.AllowUnixSockets, "sandbox.network.allowUnixSockets", looserBool); err != nil {
+		return err
+	}
+	if err := mergeScalar(&s.Timeout, in.Timeout, floor.Timeout, "sandbox.timeout",
+		func(v, floor time.Duration) bool { return v > floor }); err != nil {
+		return err
+	}
+	if err := mergeScalar(&s.BestEffort, in.BestEffort, floor.BestEffort, "sandbox.bestEffort", looserBool); err != nil {
+		return err
+	}
+	if l := in.LockFilesystem; l.IsSet() {
+		if l.Origin.Scope == ScopeManaged {
+			s.LockFilesystem = l
+		} else {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s: sandbox.lockFilesystem has effect only in the managed settings file", l.Origin))
+		}
+	}
+	s.AllowRead = union(s.AllowRead, in.AllowRead)
+	s.AllowWrite = union(s.AllowWrite, in.AllowWrite)
+	s.DenyRead = union(s.DenyRead, in.DenyRead)
+	s.AllowConnect = union(s.AllowConnect, in.AllowConnect)
+	s.AllowBind = union(s.AllowBind, in.AllowBind)
+	s.EnvPass = union(s.EnvPass, in.EnvPass)
+	s.EnvDrop = union(s.EnvDrop, in.EnvDrop)
+	s.Presets = union(s.Presets, in.Presets)
+	return nil
+}
+
+// mergeScalar sets *cur to in by the rules of MergeSandbox; floor is the
+// managed file's value and looser says whether a value relaxes it.
+func mergeScalar[T comparable](cur *Setting[T], in, floor Setting[T], key string, looser func(v, floor T) bool) error {
+	sameScope := cur.IsSet() && in.Origin.Flag == "" && cur.Origin.Flag == "" && cur.Origin.Scope == in.Origin.Scope
+	switch {
+	case !in.IsSet():
+		return nil
+	case floor.IsSet() && in.Origin.Scope != ScopeManaged && looser(in.Value, floor.Value):
+		return in.Origin.errorf("%s %v relaxes the managed %v at %s: the managed settings can only be tightened",
+			in.Origin.label(key), in.Value, floor.Value, floor.Origin)
+	case sameScope && cur.Value != in.Value:
+		return in.Origin.errorf("%s %v contradicts %v at %s (both %s settings): remove one, or override it in a higher-precedence file",
+			key, in.Value, cur.Value, cur.Origin, in.Origin.Scope)
+	case sameScope:
+		return nil // the same value again: the first file keeps it
+	}
+	*cur = in
+	return nil
+}
+
+// refuses returns an error for the first setting of in, from another
+// source than the managed file m, that would widen what m fixes. Naming
+// again what m itself lists widens nothing.
+func (m *Sandbox) refuses(in *Sandbox) error {
+	if lock := m.LockFilesystem; lock.Value {
+		for _, l := range []struct {
+			key       string
+			list, own []Setting[string]
+		}{{"sandbox.filesystem.allowRead", in.AllowRead, m.AllowRead}, {"sandbox.filesystem.allowWrite", in.AllowWrite, m.AllowWrite}, {"sandbox.presets", in.Presets, m.Presets}} {
+			if e, ok := firstNew(l.list, l.own); ok {
+				return e.Origin.errorf("%s %s: the managed settings lock the filesystem at %s, so only they grant paths",
+					e.Origin.label(l.key), e.Value, lock.Origin)
+			}
+		}
+	}
+	if mode := m.NetworkMode; mode.Value == networkNone {
+		for _, l := range []struct {
+			key       string
+			list, own []Setting[uint16]
+		}{{"sandbox.network.allowConnect", in.AllowConnect, m.AllowConnect}, {"sandbox.network.allowBind", in.AllowBind, m.AllowBind}} {
+			if e, ok := firstNew(l.list, l.own); ok {
+				return e.Origin.errorf("%s %d: the managed settings fix the network to none at %s; only they can open ports",
+					e.Origin.label(l.key), e.Value, mode.Origin)
+			}
+		}
+	}
+	return nil
+}
+
+// firstNew returns the first entry of list, from another source than the
+// managed file, whose value own lacks.
+func firstNew[T comparable](list, own []Setting[T]) (Setting[T], bool) {
+	for _, e := range list {
+		if e.Origin.Scope != ScopeManaged && !slices.ContainsFunc(own, func(o Setting[T]) bool { return o.Value == e.Value }) {
+			return e, true
+		}
+	}
+	return Setting[T]{}, false
+}
+
+// union appends the entries of add whose value dst lacks.
+func union[T comparable](dst, add []Setting[T]) []Setting[T] {
+	for _, a := range add {
+		if !slices.ContainsFunc(dst, func(d Setting[T]) bool { return d.Value == a.Value }) {
+			dst = append(dst, a)
+		}
+	}
+	return dst
+}
+
+// check reports the contradictions of a merged section: a path granted
+// inside a denied one, and an env name both passed and dropped.
+func (s *Sandbox) check() error {
+	for _, l := range []struct {
+		key  string
+		list []Setting[string]
+	}{{"sandbox.filesystem.allowRead", s.AllowRead}, {"sandbox.filesystem.allowWrite", s.AllowWrite}} {
+		for _, g := range l.list {
+			if d, ok := s.DeniedBy(g.Value); ok {
+				return g.Origin.errorf("%s %s: denyRead %s at %s covers it, and a path cannot be both granted and denied: remove one",
+					g.Origin.label(l.key), g.Value, d.Value, d.Origin)
+			}
+		}
+	}
+	for _, pass := range s.EnvPass {
+		for _, drop := range s.EnvDrop {
+			if ok, _ := path.Match(drop.Value, pass.Value); ok {
+				return pass.Origin.errorf("%s %s is dropped by sandbox.env.drop %s at %s: remove one",
+					pass.Origin.label("sandbox.env.pass"), pass.Value, drop.Value, drop.Origin)
+			}
+		}
+	}
+	return nil
+}
+
+// DeniedBy returns the denyRead entry that the absolute, clean path p
+// equals or lies below.
+func (s *Sandbox) DeniedBy(p string) (Setting[string], bool) {
+	for _, d := range s.DenyRead {
+		if within(p, d.Value) {
+			return d, true
+		}
+	}
+	return Setting[string]{}, false
+}
