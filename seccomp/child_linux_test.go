@@ -54,7 +54,12 @@ type op struct {
 	Args [6]uint64 // syscall arguments; socket's domain, type, protocol
 	Path string    // program for spawn and helper, file for read
 	Argv []string  // its arguments
-	Want string
+	// Target is a process whose pid is ORed into each of Args[At…] (so
+	// that high bits set in the spec survive): "sleeper", a child the probe
+	// started before loading the filter, or "self", the probe itself.
+	Target string
+	At     []int
+	Want   string
 }
 
 type childResult struct {
@@ -129,6 +134,13 @@ func errName(err error) string {
 
 func (o op) run(sleeper int) string {
 	a := o.Args
+	pid := map[string]int{"sleeper": sleeper, "self": os.Getpid(), "": 0}
+	if _, ok := pid[o.Target]; !ok {
+		return fmt.Sprintf("unknown target %q", o.Target)
+	}
+	for _, i := range o.At {
+		a[i] |= uint64(pid[o.Target])
+	}
 	switch o.Do {
 	case "syscall":
 		_, _, errno := unix.Syscall6(o.Nr, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]), uintptr(a[3]), uintptr(a[4]), uintptr(a[5]))

@@ -37,11 +37,21 @@ var defaultDeniedNative = sync.OnceValue(func() []string {
 func resolveDenied() []string {
 	out := make([]string, 0, len(defaultDenied))
 	for _, name := range defaultDenied {
-		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && nr >= 0 {
+		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && native(nr) {
 			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// native reports whether libseccomp can filter syscall number nr on this
+// architecture: a real number, or one of its pseudo-numbers for the socket
+// and System V IPC calls that socketcall(2) and ipc(2) multiplex on x86-32,
+// s390 and powerpc, which it turns into a rule on the multiplexer and one
+// on the direct syscall. Other pseudo-numbers name syscalls this
+// architecture does not have.
+func native(nr libseccomp.ScmpSyscall) bool {
+	return nr >= 0 || -120 <= nr && nr <= -100 || -224 <= nr && nr <= -200
 }
 
 // Build compiles the filter into a Program without loading it. It may run in
@@ -187,8 +197,8 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		if err != nil {
 			return nil, fmt.Errorf("seccomp: unknown syscall %q in the deny list", name)
 		}
-		if nr < 0 {
-			continue // a pseudo-number: libseccomp knows the name on other architectures only
+		if !native(nr) {
+			continue // libseccomp knows the name on other architectures only
 		}
 		b.denied[name] = true
 		if err := f.AddRule(nr, b.eperm); err != nil {
@@ -218,12 +228,42 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
 	}
 
+	reachRules(&b)
 	c.socketRules(&b)
 	if b.err != nil {
 		return nil, b.err
 	}
 	ok = true
 	return f, nil
+}
+
+// ioprioWhoProcess is IOPRIO_WHO_PROCESS: ioprio_set's who is a thread id.
+const ioprioWhoProcess = 1
+
+// reachRules refuses acting on another process by its id where only the
+// uid is checked (see the package comment): the caller names itself as 0.
+// which, who and pid are ints, of which the kernel reads the low 32 bits;
+// they are compared on all 64, so a value with high bits set is refused
+// even when the kernel would read 0 (itself). Refusing is the safe side,
+// and C passes an int 0 as a zero register.
+func reachRules(b *builder) {
+	notZero := func(arg uint) libseccomp.ScmpCondition { return cond(arg, libseccomp.CompareNotEqual, 0) }
+	// setpriority(which, who, prio): PRIO_PROCESS of 0 only; PRIO_PGRP and
+	// PRIO_USER reach the process group (the runner's, on a terminal) and
+	// every process of a user.
+	b.rule("setpriority", b.eperm, cond(0, libseccomp.CompareNotEqual, unix.PRIO_PROCESS))
+	b.rule("setpriority", b.eperm, notZero(1))
+	// ioprio_set(which, who, ioprio) likewise, with IOPRIO_WHO_PROCESS.
+	b.rule("ioprio_set", b.eperm, cond(0, libseccomp.CompareNotEqual, ioprioWhoProcess))
+	b.rule("ioprio_set", b.eperm, notZero(1))
+	// (pid, …). move_pages and migrate_pages also need ptrace access, which
+	// Landlock confines; the rule holds where Landlock is missing.
+	for _, name := range []string{"sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr", "migrate_pages", "move_pages"} {
+		b.rule(name, b.eperm, notZero(0))
+	}
+	// prlimit64(pid, resource, new, old): setting another's limit; reading
+	// one (new NULL) shows what /proc/PID/limits shows anyone.
+	b.rule("prlimit64", b.eperm, notZero(0), notZero(2))
 }
 
 // socketRules refuses every socket family c does not open. libseccomp cannot

@@ -81,6 +81,20 @@ var safeArgs = map[string][6]uint64{
 	"sethostname":     {0, 4096}, // too long, not ""
 	"setdomainname":   {0, 4096},
 	"acct":            {1}, // EFAULT, not "off"
+	// System V IPC: id -1 and an absent key, never the host's object 0,
+	// IPC_PRIVATE (a new object) or command 0 (IPC_RMID).
+	"msgget":     {0x6d657773, 0},
+	"semget":     {0x6d657773, 0, 0},
+	"shmget":     {0x6d657773, 0, 0},
+	"shmat":      {minusOne},
+	"shmctl":     {minusOne, unix.IPC_STAT},
+	"msgsnd":     {minusOne, 0, 0, unix.IPC_NOWAIT},
+	"msgrcv":     {minusOne, 0, 0, 0, unix.IPC_NOWAIT},
+	"msgctl":     {minusOne, unix.IPC_STAT},
+	"semop":      {minusOne},
+	"semtimedop": {minusOne},
+	"semctl":     {minusOne, 0, unix.IPC_STAT},
+	"kcmp":       {minusOne, minusOne}, // ESRCH
 }
 
 // TestDefaultDeniedAreRefused tries every syscall of DefaultDenied.
@@ -91,6 +105,155 @@ func TestDefaultDeniedAreRefused(t *testing.T) {
 		ops = append(ops, named{name, op{Do: "syscall", Nr: sys(name), Args: safeArgs[name], Want: "EPERM"}})
 	}
 	checkOps(t, Config{}, ops)
+}
+
+// Arguments of the reach-by-id tests.
+const (
+	prioProcess, prioPgrp = unix.PRIO_PROCESS, unix.PRIO_PGRP
+	ioprioWhoPgrp         = 2
+	ioprioWhoUser         = 3
+	ioprioBE4             = 2<<13 | 4 // IOPRIO_PRIO_VALUE(IOPRIO_CLASS_BE, 4)
+	ioprioBadClass        = 7 << 13   // EINVAL before the kernel looks for a process
+	high                  = 1 << 32
+	minusOne              = ^uint64(0)
+	badPointer            = 1 // EFAULT when the kernel reads through it
+	kcmpVM                = 1 // do two tasks share their memory?
+)
+
+// reachCase is one call on a process by its id. Refused cases must get
+// EPERM under the filter and something else without it, so it is the
+// filter that refuses; allowed ones must get the same answer with and
+// without it (success, or the kernel's own error for a harmless argument).
+// Every case runs unfiltered too, so none may harm the host: the targets
+// are the probe, its sleeper and its own process group, and a call that
+// could reach further gets an argument the kernel rejects first.
+type reachCase struct {
+	name    string
+	op      op
+	refused bool
+}
+
+func sysc(nr uintptr, target string, at []int, args ...uint64) op {
+	o := op{Do: "syscall", Nr: nr, Target: target, At: at}
+	copy(o.Args[:], args)
+	return o
+}
+
+var (
+	arg0, arg1, args01 = []int{0}, []int{1}, []int{0, 1}
+	// reachCases go first to the kernel, then (checkReach) under the
+	// filter.
+	reachCases = []reachCase{
+		{"setpriority(PRIO_PROCESS, 0): itself (nice)", sysc(unix.SYS_SETPRIORITY, "", nil, prioProcess, 0, 5), false},
+		{"setpriority(PRIO_PROCESS, another)", sysc(unix.SYS_SETPRIORITY, "sleeper", arg1, prioProcess, 0, 5), true},
+		{"setpriority(PRIO_PROCESS, its own pid) is refused too", sysc(unix.SYS_SETPRIORITY, "self", arg1, prioProcess, 0, 5), true},
+		{"setpriority(PRIO_PGRP, 0): its process group", sysc(unix.SYS_SETPRIORITY, "", nil, prioPgrp, 0, 5), true},
+		{"setpriority(which 3)", sysc(unix.SYS_SETPRIORITY, "", nil, 3, 0, 5), true},
+		{"setpriority(PRIO_PROCESS, 1<<32): the kernel reads 0, refused all the same", sysc(unix.SYS_SETPRIORITY, "", nil, prioProcess, high, 5), true},
+		{"setpriority(PRIO_PROCESS, 1<<32|another)", sysc(unix.SYS_SETPRIORITY, "sleeper", arg1, prioProcess, high, 5), true},
+		{"setpriority(PRIO_PROCESS, 0xffffffff<<32|another)", sysc(unix.SYS_SETPRIORITY, "sleeper", arg1, prioProcess, minusOne&^0xffffffff, 5), true},
+		{"setpriority(PRIO_PROCESS, -1)", sysc(unix.SYS_SETPRIORITY, "", nil, prioProcess, minusOne, 5), true},
+		{"setpriority(1<<32|PRIO_PROCESS, 0)", sysc(unix.SYS_SETPRIORITY, "", nil, high|prioProcess, 0, 5), true},
+		{"getpriority(PRIO_PROCESS, another): reading", sysc(unix.SYS_GETPRIORITY, "sleeper", arg1, prioProcess), false},
+		{"getpriority(PRIO_USER, 0): reading", sysc(unix.SYS_GETPRIORITY, "", nil, unix.PRIO_USER, 0), false},
+
+		{"ioprio_set(IOPRIO_WHO_PROCESS, 0): itself (ionice)", sysc(unix.SYS_IOPRIO_SET, "", nil, ioprioWhoProcess, 0, ioprioBE4), false},
+		{"ioprio_set(IOPRIO_WHO_PROCESS, another)", sysc(unix.SYS_IOPRIO_SET, "sleeper", arg1, ioprioWhoProcess, 0, ioprioBE4), true},
+		{"ioprio_set(IOPRIO_WHO_PROCESS, 1<<32|another)", sysc(unix.SYS_IOPRIO_SET, "sleeper", arg1, ioprioWhoProcess, high, ioprioBE4), true},
+		{"ioprio_set(IOPRIO_WHO_PGRP, 0): its process group", sysc(unix.SYS_IOPRIO_SET, "", nil, ioprioWhoPgrp, 0, ioprioBE4), true},
+		{"ioprio_set(IOPRIO_WHO_USER, 0)", sysc(unix.SYS_IOPRIO_SET, "", nil, ioprioWhoUser, 0, ioprioBadClass), true},
+		{"ioprio_set(0, 0)", sysc(unix.SYS_IOPRIO_SET, "", nil, 0, 0, ioprioBadClass), true},
+		{"ioprio_get(IOPRIO_WHO_USER, 0): reading", sysc(unix.SYS_IOPRIO_GET, "", nil, ioprioWhoUser, 0), false},
+
+		{"sched_setaffinity(0, NULL) reaches the kernel", sysc(unix.SYS_SCHED_SETAFFINITY, "", nil, 0, 8, 0), false},
+		{"sched_setaffinity(another)", sysc(unix.SYS_SCHED_SETAFFINITY, "sleeper", arg0, 0, 8, 0), true},
+		{"sched_setaffinity(its own pid)", sysc(unix.SYS_SCHED_SETAFFINITY, "self", arg0, 0, 8, 0), true},
+		{"sched_setaffinity(1<<32|another)", sysc(unix.SYS_SCHED_SETAFFINITY, "sleeper", arg0, high, 8, 0), true},
+		{"sched_getaffinity(another, NULL): reading reaches the kernel", sysc(unix.SYS_SCHED_GETAFFINITY, "sleeper", arg0, 0, 8, 0), false},
+		{"sched_setscheduler(0, NULL) reaches the kernel", sysc(unix.SYS_SCHED_SETSCHEDULER, "", nil, 0, 0, 0), false},
+		{"sched_setscheduler(another)", sysc(unix.SYS_SCHED_SETSCHEDULER, "sleeper", arg0, 0, 0, 0), true},
+		{"sched_setparam(0, NULL) reaches the kernel", sysc(unix.SYS_SCHED_SETPARAM, "", nil, 0, 0), false},
+		{"sched_setparam(another)", sysc(unix.SYS_SCHED_SETPARAM, "sleeper", arg0, 0, 0), true},
+		{"sched_setattr(0, NULL) reaches the kernel", sysc(unix.SYS_SCHED_SETATTR, "", nil, 0, 0, 0), false},
+		{"sched_setattr(another)", sysc(unix.SYS_SCHED_SETATTR, "sleeper", arg0, 0, 0, 0), true},
+
+		{"prlimit64(0, new) reaches the kernel", sysc(unix.SYS_PRLIMIT64, "", nil, 0, unix.RLIMIT_CORE, badPointer, 0), false},
+		{"prlimit64(another, new)", sysc(unix.SYS_PRLIMIT64, "sleeper", arg0, 0, unix.RLIMIT_CORE, badPointer, 0), true},
+		{"prlimit64(another, new at 1<<32)", sysc(unix.SYS_PRLIMIT64, "sleeper", arg0, 0, unix.RLIMIT_CORE, high, 0), true},
+		{"prlimit64(1<<32, new)", sysc(unix.SYS_PRLIMIT64, "", nil, high, unix.RLIMIT_CORE, badPointer, 0), true},
+		{"prlimit64(another, NULL): reading another's limits", sysc(unix.SYS_PRLIMIT64, "sleeper", arg0, 0, unix.RLIMIT_CORE, 0, 0), false},
+		{"prlimit64(0, NULL): reading its own", sysc(unix.SYS_PRLIMIT64, "", nil, 0, unix.RLIMIT_CORE, 0, 0), false},
+
+		{"migrate_pages(0) reaches the kernel", sysc(unix.SYS_MIGRATE_PAGES, "", nil, 0, 0, 0, 0), false},
+		{"migrate_pages(another)", sysc(unix.SYS_MIGRATE_PAGES, "sleeper", arg0, 0, 0, 0, 0), true},
+		{"move_pages(0, no pages) reaches the kernel", sysc(unix.SYS_MOVE_PAGES, "", nil, 0, 0, 0, 0, 0, 0), false},
+		{"move_pages(another)", sysc(unix.SYS_MOVE_PAGES, "sleeper", arg0, 0, 0, 0, 0, 0, 0), true},
+
+		{"kcmp(itself, itself, KCMP_VM)", sysc(unix.SYS_KCMP, "self", args01, 0, 0, kcmpVM), true},
+		{"kcmp(another, another, KCMP_VM)", sysc(unix.SYS_KCMP, "sleeper", args01, 0, 0, kcmpVM), true},
+		{"process_mrelease(0, 0)", sysc(unix.SYS_PROCESS_MRELEASE, "", nil, 0, 0), true},
+		{"pidfd_open(another): its signals are Landlock's to refuse", sysc(unix.SYS_PIDFD_OPEN, "sleeper", arg0, 0, 0), false},
+		{"shmget(IPC_PRIVATE, size 0)", sysc(unix.SYS_SHMGET, "", nil, 0, 0, 0), true},
+		{"shmat(-1)", sysc(unix.SYS_SHMAT, "", nil, minusOne, 0, 0), true},
+		{"msgget(an absent key)", sysc(unix.SYS_MSGGET, "", nil, 0x6d657773, 0), true},
+	}
+)
+
+// TestLoadReachByID: the command acts on itself by id 0, never on another
+// process by its id (see the package comment), with and without the deny
+// list.
+func TestLoadReachByID(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+		skip func(name string) bool // cases the deny list alone refuses
+	}{
+		{"default", Config{}, nil},
+		{"no deny list", Config{DenySyscalls: []string{}}, func(name string) bool {
+			return strings.HasPrefix(name, "kcmp") || strings.HasPrefix(name, "process_mrelease") ||
+				strings.HasPrefix(name, "shm") || strings.HasPrefix(name, "msg")
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var cases []reachCase
+			for _, c := range reachCases {
+				if tt.skip == nil || !tt.skip(c.name) {
+					cases = append(cases, c)
+				}
+			}
+			checkReach(t, tt.cfg, cases)
+		})
+	}
+}
+
+// checkReach makes each case in a child without a filter and in one with
+// cfg's.
+func checkReach(t *testing.T, cfg Config, cases []reachCase) {
+	t.Helper()
+	var ops []op
+	for _, c := range cases {
+		ops = append(ops, c.op)
+	}
+	bare := loadInChild(t, childSpec{Load: "none", Ops: ops})
+	filtered := loadInChild(t, childSpec{Config: cfg, Ops: ops})
+	refused := 0
+	for i, c := range cases {
+		got, without := filtered.Got[i], bare.Got[i]
+		switch {
+		case c.refused && got != "EPERM":
+			t.Errorf("%s: got %s, want EPERM (%s without the filter)", c.name, orSuccess(got), orSuccess(without))
+		case c.refused && without == "EPERM":
+			t.Errorf("%s: EPERM without the filter too: the case proves nothing", c.name)
+		case !c.refused && got != without:
+			t.Errorf("%s: got %s, want %s as without the filter", c.name, orSuccess(got), orSuccess(without))
+		}
+		if c.refused {
+			refused++
+		}
+	}
+	t.Logf("%d cases, %d refused by the filter alone", len(cases), refused)
 }
 
 // TestLoadNamespaceFlags tries each namespace flag on clone and unshare, with
@@ -367,6 +530,9 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 			op{Do: "syscall", Nr: unix.SYS_CLONE, Args: [6]uint64{flag | cloneThread}},
 			op{Do: "syscall", Nr: unix.SYS_UNSHARE, Args: [6]uint64{flag | cloneThread}},
 		)
+	}
+	for _, c := range reachCases {
+		ops = append(ops, c.op)
 	}
 	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TCGETS, unix.TIOCGWINSZ} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, req}})

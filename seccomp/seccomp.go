@@ -8,10 +8,43 @@
 //
 // The filter allows by default and refuses, with EPERM, what DESIGN §4 lists:
 // syscalls that reach outside the sandbox (ptrace, mount, namespaces, kernel
-// modules, bpf, io_uring …), namespace flags on clone and unshare, terminal
-// input injection (TIOCSTI, TIOCLINUX), and socket families the network
-// policy does not open. System calls of another architecture (i386 via int
-// 0x80, x32) kill the process.
+// modules, bpf, io_uring, System V IPC …), namespace flags on clone and
+// unshare, acting on another process by its id (renice, CPU affinity,
+// scheduling, I/O priority, resource limits), terminal input injection
+// (TIOCSTI, TIOCLINUX), and socket families the network policy does not
+// open. System calls of another architecture (i386 via int 0x80, x32) kill
+// the process.
+//
+// # Reach by id
+//
+// Without a pid namespace every process of the host has an id the command
+// can name. Landlock, which the sandbox requires, already confines the
+// checks the kernel routes through ptrace_may_access — ptrace,
+// /proc/PID/mem, environ, fd and maps, process_vm_*, pidfd_getfd, kcmp,
+// move_pages, migrate_pages — and, with its signal scope (ABI 6), every
+// signal (kill, tgkill, rt_sigqueueinfo, pidfd_send_signal, SIGIO to a file
+// owner), to the command's own Landlock domain. Scheduling and limits are
+// checked by uid (and capabilities) only, so a command may renice, re-pin
+// or re-limit any process of its user: the filter refuses those calls on any
+// process but the caller, which they name as 0. The filter cannot know the
+// caller's pid, so naming itself, or one of its threads, by id is refused
+// too (renice -p $$, pthread_setaffinity_np); nice(1), and taskset, chrt
+// and ionice running a command, and ulimit, pass 0. Reading
+// (getpriority, sched_getaffinity, prlimit64 without a new limit) stays
+// open: /proc/PID/stat and /proc/PID/limits, which anyone may read, say as
+// much.
+//
+// System V IPC objects (shared memory, message queues, semaphores) live in
+// the IPC namespace, named by a key or by a small integer id that anyone can
+// list in /proc/sysvipc and guess, and guarded by permission bits only: a
+// command could attach another program's shared memory (an X client's
+// image, a database's buffers), inject messages or remove objects. seccomp
+// cannot tell an object the command created from one of the host, so the
+// whole family is refused: PostgreSQL servers, fakeroot's default mode and
+// X11 MIT-SHM fail or fall back until the namespace layer gives the command
+// an IPC namespace of its own. POSIX shared memory and message queues are
+// files, which Landlock's rules govern (the default policy grants /dev/shm),
+// and a memfd belongs to whoever holds its descriptor.
 package seccomp
 
 import "errors"
@@ -69,8 +102,16 @@ type Status struct {
 // defaultDenied is every syscall DESIGN §4 refuses, across architectures;
 // DefaultDenied keeps those the native architecture has.
 var defaultDenied = []string{
-	// other processes' memory and file descriptors
+	// other processes' memory and file descriptors; kcmp compares two
+	// processes' open files and memory (Landlock confines it too; Mesa and
+	// systemd fall back when it fails), process_mrelease reaps a dying
+	// process's memory with no permission check
 	"ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
+	"kcmp", "process_mrelease",
+	// System V IPC (see the package comment); ipc(2) multiplexes them on
+	// 32-bit x86, s390 and powerpc, which also have the direct calls
+	"shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
+	"semget", "semop", "semtimedop", "semtimedop_time64", "semctl", "ipc",
 	// mounts, old and new API, and changing root
 	"mount", "umount", "umount2", "fsopen", "fsconfig", "fsmount", "fspick",
 	"move_mount", "open_tree", "open_tree_attr", "mount_setattr", "pivot_root", "chroot",

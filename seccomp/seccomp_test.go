@@ -36,3 +36,26 @@ func TestDefaultDeniedCoversDesign(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultDeniedCoversReach pins the calls on other processes and on
+// System V IPC objects that are refused outright (see the package comment);
+// the rest of the family is refused by argument.
+func TestDefaultDeniedCoversReach(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{
+		"kcmp", "process_mrelease",
+		"shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
+		"semget", "semop", "semtimedop", "semtimedop_time64", "semctl", "ipc",
+	} {
+		if !slices.Contains(defaultDenied, name) {
+			t.Errorf("defaultDenied lacks %s", name)
+		}
+	}
+	// Refused only on another process; refusing them outright would break
+	// nice, taskset, chrt, ionice and ulimit.
+	for _, name := range []string{"setpriority", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr", "ioprio_set", "prlimit64", "move_pages", "migrate_pages", "pidfd_open"} {
+		if slices.Contains(defaultDenied, name) {
+			t.Errorf("defaultDenied refuses %s outright", name)
+		}
+	}
+}

@@ -1,0 +1,358 @@
+//go:build linux
+
+package integration
+
+// Reach by id (issue 6, item 5): without a pid namespace every process of
+// the host has an id the command can name, and System V IPC objects a key
+// or id it can guess. Each attack aims at a process the test started
+// outside the sandbox, or at IPC objects the test created, beside the same
+// act on the command itself, which must keep working. The probes are made
+// by testdata/reach.c; the ordinary tools (renice, taskset, chrt, ionice,
+// prlimit, kill) are tried too where they are installed.
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	osexec "os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// reachPrelude defines, beside the prelude's c and p,
+//
+//	r LABEL PROBE...  runs ./reach PROBE and prints "LABEL: PROBE ok|errno=N …"
+const reachPrelude = `r() { l=$1; shift; printf '%s: ' "$l"; ./reach "$@" 2>&1 || true; }
+`
+
+// installReach copies the reach probe into the root as ./reach.
+func (b *box) installReach() {
+	b.t.Helper()
+	c, err := os.ReadFile(helper(b.t, "reach"))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.file("reach", string(c), 0o755)
+}
+
+// outsider starts a sleep outside the sandbox, as another program of the
+// same user would run: same uid and, when the tests run as root, an empty
+// capability set, so that the sandbox alone stands in the way (the kernel
+// already refuses a capability-less command acting on a process with more
+// capabilities than its own). It leads its own process group.
+func outsider(t *testing.T) int {
+	t.Helper()
+	argv := []string{"sleep", "60"}
+	if os.Getuid() == 0 {
+		if _, err := osexec.LookPath("setpriv"); err != nil {
+			t.Skip("as root the outside process must drop its capabilities, which needs setpriv (util-linux)")
+		}
+		argv = append([]string{"setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"}, argv...)
+	}
+	cmd := osexec.Command(argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	pid := cmd.Process.Pid
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); string(comm) == "sleep\n" {
+			return pid
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outside process %v never became sleep", argv)
+		}
+	}
+}
+
+// procState is what the attacks would change in a process.
+type procState struct {
+	state        string // /proc/PID/stat field 3: S sleeping, Z killed and not yet reaped
+	nice, policy string // fields 19 and 41
+	affinity     unix.CPUSet
+	ioprio       uintptr
+	nofile       string // its line of /proc/PID/limits
+}
+
+func stateOf(t *testing.T, pid int) procState {
+	t.Helper()
+	var s procState
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])) // f[0] is field 3
+	s.state, s.nice, s.policy = f[0], f[19-3], f[41-3]
+	if err := unix.SchedGetaffinity(pid, &s.affinity); err != nil {
+		t.Fatal(err)
+	}
+	prio, _, errno := unix.Syscall(unix.SYS_IOPRIO_GET, 1, uintptr(pid), 0) // IOPRIO_WHO_PROCESS
+	if errno != 0 {
+		t.Fatal(errno)
+	}
+	s.ioprio = prio
+	limits, err := os.ReadFile(fmt.Sprintf("/proc/%d/limits", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(limits), "\n") {
+		if strings.HasPrefix(l, "Max open files") {
+			s.nofile = l
+		}
+	}
+	return s
+}
+
+// TestReachOtherProcesses: the command cannot renice, re-pin, reschedule,
+// re-prioritise the I/O of, re-limit, signal, trace or read the memory and
+// environment of a process outside the sandbox, while it can do each to
+// itself (by id 0, as nice, taskset, chrt, ionice and ulimit do) and to its
+// own children. Naming itself by its pid (renice -p $$) is refused too: a
+// syscall filter cannot know the caller's pid.
+func TestReachOtherProcesses(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.installReach()
+	victim := outsider(t)
+	before := stateOf(t, victim)
+
+	// VICTIM stands for the outside process's pid.
+	script := reachPrelude + `
+r renice-outside setpriority 0 VICTIM 5
+r renice-self setpriority 0 0 5
+c nice-self nice -n 5 ./reach is-nice 5
+r affinity-outside setaffinity VICTIM
+r affinity-self setaffinity 0
+r sched-outside setscheduler VICTIM
+r sched-self setscheduler 0
+r ioprio-outside ioprio-set 1 VICTIM
+r ioprio-self ioprio-set 1 0
+r prlimit-outside prlimit-set VICTIM
+r prlimit-self prlimit-set 0
+r prlimit-read-outside prlimit-get VICTIM
+c ulimit-self sh -c 'ulimit -n 100'
+r move-pages-outside move-pages VICTIM
+r move-pages-self move-pages 0
+r kill-outside kill VICTIM
+r kill-child kill-child
+c kill-group-outside kill -TERM -VICTIM
+r pidfd-kill-outside pidfd-kill VICTIM
+r pidfd-open-outside pidfd-open VICTIM
+r pidfd-getfd-outside pidfd-getfd VICTIM
+r sigio-outside sigio VICTIM
+r sigio-self sigio 0
+r mem-outside open /proc/VICTIM/mem
+r mem-self open /proc/self/mem
+r environ-outside read /proc/VICTIM/environ
+r environ-self read /proc/self/environ
+r fd-outside open /proc/VICTIM/fd/0
+r fd-self open /proc/self/fd/0
+r kcmp-self kcmp-self
+`
+	// The ordinary tools, where installed: each attack beside the same
+	// tool on the command itself.
+	tools := []struct {
+		tool                string
+		attacks, neighbours []string
+	}{
+		{"renice", []string{"renice-cmd-outside renice -n 7 -p VICTIM", "renice-group-outside renice -n 7 -g VICTIM", "renice-own-pid sh -c 'renice -n 5 -p $$'"}, nil},
+		{"taskset", []string{"taskset-outside taskset -cp 0 VICTIM"}, []string{"taskset-cmd taskset -c 0 true"}},
+		{"chrt", []string{"chrt-outside chrt -b -p 0 VICTIM"}, []string{"chrt-cmd chrt -b 0 true"}},
+		{"ionice", []string{"ionice-outside ionice -c 3 -p VICTIM"}, []string{"ionice-cmd ionice -c 3 true"}},
+		{"prlimit", []string{"prlimit-cmd-outside prlimit --pid VICTIM --nofile=100:"}, []string{"prlimit-cmd-read prlimit --pid VICTIM --nofile"}},
+	}
+	var toolAttacks, toolNeighbours []string
+	for _, tt := range tools {
+		if _, err := osexec.LookPath(tt.tool); err != nil {
+			t.Logf("%s is not installed: its lines are left out", tt.tool)
+			continue
+		}
+		for _, l := range tt.attacks {
+			script += "c " + l + "\n"
+			toolAttacks = append(toolAttacks, strings.Fields(l)[0])
+		}
+		for _, l := range tt.neighbours {
+			script += "c " + l + "\n"
+			toolNeighbours = append(toolNeighbours, strings.Fields(l)[0])
+		}
+	}
+	script = strings.ReplaceAll(script, "VICTIM", strconv.Itoa(victim))
+	o := b.check(script)
+
+	for _, tt := range []struct {
+		attack    string
+		errno     []int
+		neighbour string
+	}{
+		{"renice-outside", []int{eperm}, "renice-self"}, // seccomp: setpriority(PRIO_PROCESS, pid ≠ 0)
+		{"affinity-outside", []int{eperm}, "affinity-self"},
+		{"sched-outside", []int{eperm}, "sched-self"},
+		{"ioprio-outside", []int{eperm}, "ioprio-self"},
+		{"prlimit-outside", []int{eperm}, "prlimit-self"},
+		{"prlimit-outside", []int{eperm}, "prlimit-read-outside"}, // reading shows what /proc/PID/limits shows
+		{"move-pages-outside", []int{eperm}, "move-pages-self"},   // seccomp, and Landlock's ptrace scope
+		{"kill-outside", []int{eperm}, "kill-child"},              // Landlock's signal scope
+		{"pidfd-kill-outside", []int{eperm}, "pidfd-open-outside"},
+		{"pidfd-getfd-outside", []int{eperm}, "pidfd-open-outside"},
+		{"mem-outside", []int{eacces, eperm}, "mem-self"}, // Landlock's ptrace scope
+		{"environ-outside", []int{eacces, eperm}, "environ-self"},
+		{"fd-outside", []int{eacces, eperm}, "fd-self"},
+		{"kcmp-self", []int{eperm}, "mem-self"}, // refused outright; Landlock confines it anyway
+	} {
+		t.Run(tt.attack+"/"+tt.neighbour, func(t *testing.T) {
+			o.errno(t, tt.attack, tt.errno...)
+			o.ok(t, tt.neighbour)
+		})
+	}
+	t.Run("tools", func(t *testing.T) {
+		for _, l := range append(toolAttacks, "kill-group-outside") {
+			o.fails(t, l)
+		}
+		for _, l := range append(toolNeighbours, "nice-self", "ulimit-self", "sigio-self") {
+			o.ok(t, l)
+		}
+	})
+
+	// sigio-outside only arms the pipe: the outside process's survival,
+	// below (its state is not Z), says whether SIGIO (which kills a sleep)
+	// reached it.
+	o.ok(t, "sigio-outside")
+	if after := stateOf(t, victim); after != before {
+		t.Errorf("the outside process changed:\nbefore %+v\nafter  %+v", before, after)
+	}
+}
+
+// System V IPC numbers x/sys/unix has no names for.
+const (
+	semGetval = 12
+	semSetval = 16
+)
+
+// sysvMsg is struct msgbuf with room for the test's text.
+type sysvMsg struct {
+	mtype int64
+	text  [16]byte
+}
+
+func sysv(t *testing.T, what string, nr uintptr, args ...uintptr) uintptr {
+	t.Helper()
+	var a [6]uintptr
+	copy(a[:], args)
+	r, _, errno := unix.Syscall6(nr, a[0], a[1], a[2], a[3], a[4], a[5])
+	if errno != 0 {
+		t.Fatalf("%s: %v", what, errno)
+	}
+	return r
+}
+
+// TestSysVIPCOfTheHost: the host's System V shared memory, message queues
+// and semaphores cannot be reached by key or by id (seccomp refuses the
+// whole family, since it cannot tell the command's own objects from the
+// host's — so a segment of its own is refused too, the price until an IPC
+// namespace); POSIX shared memory and memfd, their modern neighbours, work,
+// and a POSIX message queue of the host is out of reach (Landlock).
+func TestSysVIPCOfTheHost(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.installReach()
+	key := 0x6d000000 | rand.IntN(1<<20)<<4 // three keys: key, key+1, key+2
+	secret := "mewsandbox-" + uniq()
+
+	shm, err := unix.SysvShmGet(key, 4096, unix.IPC_CREAT|unix.IPC_EXCL|0o600)
+	if err != nil {
+		t.Skipf("System V shared memory: %v", err)
+	}
+	t.Cleanup(func() { unix.SysvShmCtl(shm, unix.IPC_RMID, nil) })
+	mem, err := unix.SysvShmAttach(shm, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(mem, secret)
+	unix.SysvShmDetach(mem)
+
+	msq := int(sysv(t, "msgget", unix.SYS_MSGGET, uintptr(key+1), unix.IPC_CREAT|unix.IPC_EXCL|0o600))
+	t.Cleanup(func() { unix.Syscall(unix.SYS_MSGCTL, uintptr(msq), unix.IPC_RMID, 0) })
+	msg := sysvMsg{mtype: 1}
+	copy(msg.text[:], secret)
+	sysv(t, "msgsnd", unix.SYS_MSGSND, uintptr(msq), uintptr(unsafe.Pointer(&msg)), uintptr(len(msg.text)), unix.IPC_NOWAIT)
+
+	sem := int(sysv(t, "semget", unix.SYS_SEMGET, uintptr(key+2), 1, unix.IPC_CREAT|unix.IPC_EXCL|0o600))
+	t.Cleanup(func() { unix.Syscall(unix.SYS_SEMCTL, uintptr(sem), 0, unix.IPC_RMID) })
+	sysv(t, "semctl SETVAL", unix.SYS_SEMCTL, uintptr(sem), 0, semSetval, 1)
+
+	// A POSIX message queue of the host (mq_open takes the name without
+	// glibc's leading slash).
+	mqName := "mewsandbox-reach-" + uniq()
+	mqLine := ""
+	if p, err := unix.BytePtrFromString(mqName); err == nil {
+		fd, _, errno := unix.Syscall6(unix.SYS_MQ_OPEN, uintptr(unsafe.Pointer(p)), unix.O_CREAT|unix.O_EXCL|unix.O_RDWR, 0o600, 0, 0, 0)
+		if errno == 0 {
+			unix.Close(int(fd))
+			t.Cleanup(func() { unix.Syscall(unix.SYS_MQ_UNLINK, uintptr(unsafe.Pointer(p)), 0, 0) })
+			mqLine = "r mq-open mq-open /" + mqName
+		} else {
+			t.Logf("no POSIX message queue outside (%v): that line is left out", errno)
+		}
+	}
+
+	o := b.check(reachPrelude + fmt.Sprintf(`
+r shmget shmget %[1]d
+r shmat shmat %[2]d
+r shmctl-rmid shmctl-rmid %[2]d
+r msgget msgget %[3]d
+r msgsnd msgsnd %[4]d
+r semget semget %[5]d
+r semop semop %[6]d
+r shm-private shm-private
+r posix-shm posix-shm
+r memfd memfd
+%[7]s
+`, key, shm, key+1, msq, key+2, sem, mqLine))
+
+	for _, tt := range []struct{ attack, neighbour string }{
+		{"shmget", "posix-shm"},
+		{"shmat", "posix-shm"},
+		{"shmctl-rmid", "posix-shm"},
+		{"msgget", "memfd"},
+		{"msgsnd", "memfd"},
+		{"semget", "memfd"},
+		{"semop", "memfd"},
+		{"shm-private", "posix-shm"}, // the command's own segment: the cost of the rule
+	} {
+		t.Run(tt.attack+"/"+tt.neighbour, func(t *testing.T) {
+			o.errno(t, tt.attack, eperm)
+			o.ok(t, tt.neighbour)
+		})
+	}
+	if mqLine != "" {
+		o.errno(t, "mq-open", eacces)
+	}
+
+	// The host's objects are as the test left them.
+	mem, err = unix.SysvShmAttach(shm, 0, unix.SHM_RDONLY)
+	if err != nil {
+		t.Fatalf("the shared memory segment is gone: %v", err)
+	}
+	if got := string(mem[:len(secret)]); got != secret {
+		t.Errorf("the shared memory holds %q, want %q", got, secret)
+	}
+	unix.SysvShmDetach(mem)
+	var got sysvMsg
+	sysv(t, "msgrcv", unix.SYS_MSGRCV, uintptr(msq), uintptr(unsafe.Pointer(&got)), uintptr(len(got.text)), 0, unix.IPC_NOWAIT)
+	if got.text != msg.text {
+		t.Errorf("the queue's first message is %q, want %q", got.text, msg.text)
+	}
+	if _, _, errno := unix.Syscall6(unix.SYS_MSGRCV, uintptr(msq), uintptr(unsafe.Pointer(&got)), uintptr(len(got.text)), 0, unix.IPC_NOWAIT, 0); errno != unix.ENOMSG {
+		t.Errorf("a second message in the queue (%q, %v): something was injected", got.text, errno)
+	}
+	if v := sysv(t, "semctl GETVAL", unix.SYS_SEMCTL, uintptr(sem), 0, semGetval); v != 1 {
+		t.Errorf("the semaphore is %d, want 1", v)
+	}
+}
