@@ -19,8 +19,9 @@ const haveChild = true
 
 // childConstants are the constants child_linux.h repeats, for a test to
 // compare with the Go side's.
-func childConstants() (arg, magic string, maxSpec int) {
-	return C.MEWS_CHILD_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC
+func childConstants() (arg, magic string, maxSpec int, mountOps []uint32) {
+	return C.MEWS_CHILD_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC, []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND,
+		C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE_TREE, C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_LAST}
 }
 
 // decodeSpec runs the child's decoder on body, for tests: what the child
@@ -61,6 +62,15 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 		if s.ninsn > 0 {
 			copy(sp.Seccomp, unsafe.Slice((*seccomp.Instruction)(unsafe.Pointer(s.filter)), int(s.ninsn)))
 		}
+	}
+	// Each mount step was op, length, path; the path is now a C string
+	// over its length (see do_mounts).
+	m := unsafe.Pointer(s.mounts)
+	for range int(s.nmounts) {
+		op := binary.LittleEndian.Uint32(unsafe.Slice((*byte)(m), 4))
+		path := C.GoString((*C.char)(unsafe.Add(m, 4)))
+		sp.Mounts = append(sp.Mounts, mountStep{Op: op, Path: path})
+		m = unsafe.Add(m, 8+len(path))
 	}
 	return sp, s.ruleset != 0, nil
 }

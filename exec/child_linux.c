@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -241,6 +242,16 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->limits = take(&c, s->nlimits * 20);
 	s->npass = count(&c, 8);
 	s->pass = take(&c, s->npass * 8);
+	// Each mount step takes at least its op and a string length.
+	s->nmounts = count(&c, 8);
+	s->mounts = s->nmounts > 0 ? c.p : NULL;
+	for (size_t i = 0; i < s->nmounts && c.err == NULL; i++) {
+		uint64_t op = le(&c, 4);
+		if (op < MEWS_MOUNT_FIRST || op > MEWS_MOUNT_LAST) {
+			c.err = "an unknown mount step";
+		}
+		(void)str(&c);
+	}
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -386,6 +397,82 @@ static void reset_signals(uint64_t mask) {
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+static uint32_t u32le(const unsigned char *b) {
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+struct mount_attr {
+	uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
+#endif
+
+// set_rdonly sets (on) or clears the read-only attribute of the mount at
+// path, and of every mount below it when recursive.
+static int set_rdonly(const char *path, int on, int recursive) {
+	struct mount_attr a;
+	memset(&a, 0, sizeof a);
+	if (on) {
+		a.attr_set = MOUNT_ATTR_RDONLY;
+	} else {
+		a.attr_clr = MOUNT_ATTR_RDONLY;
+	}
+	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof a);
+}
+
+// do_mounts runs the mount steps the parent planned, in the new mount
+// namespace the child was started in (see plan.go's mountSteps): the
+// steps are generic, the parent decides what they do.
+static void do_mounts(struct mews_spec *s) {
+	unsigned char *p = s->mounts;
+	for (size_t i = 0; i < s->nmounts; i++) {
+		// A step was op (4 bytes), length (4), path; the decoder made the
+		// path a C string in place over its length, so the next step
+		// starts 8 bytes and the path's length further on.
+		uint32_t op = u32le(p);
+		const char *path = (const char *)p + 4;
+		p += 8 + strlen(path);
+		int r = 0;
+		const char *what = "";
+		switch (op) {
+		case MEWS_MOUNT_PRIVATE:
+			what = "make every mount private: mount(MS_REC|MS_PRIVATE) ";
+			r = mount(NULL, path, NULL, MS_REC | MS_PRIVATE, NULL);
+			break;
+		case MEWS_MOUNT_BIND:
+			what = "bind mount onto itself ";
+			r = mount(path, path, NULL, MS_BIND | MS_REC, NULL);
+			break;
+		case MEWS_MOUNT_RDONLY_TREE:
+			what = "make read-only, with every mount below ";
+			r = set_rdonly(path, 1, 1);
+			break;
+		case MEWS_MOUNT_WRITABLE_TREE:
+			what = "make writable again, with every mount below ";
+			r = set_rdonly(path, 0, 1);
+			break;
+		case MEWS_MOUNT_RDONLY:
+			what = "make read-only ";
+			r = set_rdonly(path, 1, 0);
+			break;
+		case MEWS_MOUNT_CHDIR:
+			what = "change to the working directory ";
+			r = chdir(path);
+			break;
+		}
+		if (r != 0) {
+			fail("namespaces", what, path, errno, STATUS_SANDBOX);
+		}
+	}
+}
+
 // drop_caps leaves the process only the capabilities in keep it has: none
 // in the bounding set (what a root command regains at execve), the
 // permitted, effective and inheritable sets and the ambient set (what any
@@ -427,10 +514,6 @@ static void drop_caps(uint64_t keep) {
 			fail("capabilities", "prctl(PR_CAP_AMBIENT_RAISE)", NULL, errno, STATUS_SANDBOX);
 		}
 	}
-}
-
-static uint32_t u32le(const unsigned char *b) {
-	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
 // set_limits sets each limit, lowering a value above the hard limit the
@@ -532,6 +615,7 @@ static __attribute__((noreturn)) void child(void) {
 
 	mark_cloexec();
 	pass_fds(s.pass, s.npass);
+	do_mounts(&s);
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, errno, STATUS_SANDBOX);
 	}

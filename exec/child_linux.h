@@ -24,7 +24,19 @@ struct mews_spec {
 	unsigned char *limits; // nlimits (resource uint32, soft, hard uint64), little-endian
 	size_t npass;
 	unsigned char *pass; // npass (from uint32, to uint32): descriptors handed to the command
+	size_t nmounts;
+	unsigned char *mounts; // nmounts (op uint32, path string), decoded in place
 };
+
+// The mount steps of the namespace layer (mountStep in plan.go).
+#define MEWS_MOUNT_PRIVATE 1        // mount(MS_REC|MS_PRIVATE) of path
+#define MEWS_MOUNT_BIND 2           // recursive bind of path onto itself
+#define MEWS_MOUNT_RDONLY_TREE 3    // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY)
+#define MEWS_MOUNT_WRITABLE_TREE 4  // mount_setattr(AT_RECURSIVE, clear MOUNT_ATTR_RDONLY)
+#define MEWS_MOUNT_RDONLY 5         // mount_setattr(set MOUNT_ATTR_RDONLY), this mount only
+#define MEWS_MOUNT_CHDIR 6          // chdir(path): the working directory in the new tree
+#define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
+#define MEWS_MOUNT_LAST MEWS_MOUNT_CHDIR
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

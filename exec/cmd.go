@@ -27,6 +27,7 @@ const (
 	StageSpec       = "spec"         // checking the policy and handing it to the child
 	StageFDs        = "fds"          // pipes and close-on-exec descriptors
 	StageNoNewPrivs = "no_new_privs" // prctl(PR_SET_NO_NEW_PRIVS)
+	StageNamespaces = "namespaces"   // the namespace layer's mounts
 	StageLandlock   = "landlock"     // the filesystem, network and scope ruleset
 	StageCaps       = "capabilities" // dropping capabilities
 	StageLimits     = "limits"       // resource limits

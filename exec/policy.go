@@ -182,6 +182,10 @@ type Policy struct {
 	// keeps, of those the runner has; it loses every other one, which
 	// matters when the runner is root.
 	KeepCaps []string `json:"keepCaps,omitempty"`
+	// NoNamespaces turns the Linux namespace layer off (see
+	// namespace_linux.go): Landlock and seccomp alone, as on a kernel
+	// that refuses the namespaces.
+	NoNamespaces bool `json:"noNamespaces,omitempty"`
 }
 
 // systemReadExec are the directories a command needs to find and run
@@ -257,7 +261,7 @@ func (p Policy) MakeDirs() error {
 			return err
 		}
 		if err := os.MkdirAll(g.Path, 0o777); err != nil {
-			return fmt.Errorf("grant %s: %w", g, err)
+			return fmt.Errorf("grant %s: making the directory before the run: %w; create it yourself, fix the permissions of its parent, or point the tool's variable (GOCACHE, npm_config_cache …) at a directory you can write", g, err)
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -33,18 +32,23 @@ type presetPath struct {
 	why    string
 }
 
-// Caches written by a sandboxed command are read by later runs outside the
-// sandbox too. The table grants write only where the toolchain cannot work
-// without it, and read-only where it can: module and crate sources,
-// installed toolchains and the programs package managers download are
-// never writable, so a sandboxed command cannot plant code that runs
-// outside it.
+// The table never makes a path both writable and executable, and keeps
+// read-only what a tool outside the sandbox runs or loads without checking
+// it against anything: module sources, crates, installed toolchains,
+// package managers, virtualenvs, npx's installs, Gradle's native
+// libraries, and the caches from which installs copy code straight into a
+// project (Yarn 1's, uv's). That is not enough to keep code from crossing
+// over: a cache a preset makes writable is read by builds outside the
+// sandbox too, and most hold code or say which code to fetch (GOCACHE's
+// compiled packages, pip's wheels, Maven's jars and plugins, Gradle's
+// caches). Each grant's why says so; the README lists them. Write is
+// granted only where the tool cannot work without it.
 var presets = []Preset{
 	{Name: "go", Doc: "Go: the module cache read-only, the build cache read-write", paths: []presetPath{
 		{Read | Exec, []string{"$GOMODCACHE", "$GOPATH/pkg/mod", "~/go/pkg/mod"}, false,
 			"module cache: read, and execute for toolchains GOTOOLCHAIN keeps there; not write, as builds outside the sandbox trust it (downloading needs the network anyway)"},
 		{Read | Write, []string{"$GOCACHE", "$XDG_CACHE_HOME/go-build", "~/.cache/go-build"}, true,
-			"build cache: go cannot build without writing it"},
+			"build cache: go cannot build without writing it; builds outside the sandbox link what it holds unchecked"},
 		{Read, []string{"$GOENV", "$XDG_CONFIG_HOME/go/env", "~/.config/go/env"}, false,
 			"settings made with go env -w"},
 		{Read | Exec, []string{"$GOROOT"}, false,
@@ -52,15 +56,19 @@ var presets = []Preset{
 		{Read | Exec, []string{"$GOBIN", "$GOPATH/bin", "~/go/bin"}, false,
 			"tools installed with go install, which go generate runs"},
 	}},
-	{Name: "node", Doc: "Node.js: npm, Yarn and pnpm caches read-write, installed Node versions read-only; not ~/.npmrc (registry tokens)", paths: []presetPath{
-		{Read | Write, []string{"$npm_config_cache", "$NPM_CONFIG_CACHE", "~/.npm"}, true,
-			"npm's cache and logs (its entries are checked against their integrity hashes)"},
-		{Read | Write, []string{"$YARN_CACHE_FOLDER", "$XDG_CACHE_HOME/yarn", "~/.cache/yarn"}, false,
-			"Yarn 1's cache"},
+	{Name: "node", Doc: "Node.js: npm's cache and pnpm's store read-write, Yarn's cache, npx's installs and installed Node versions read-only; not ~/.npmrc (registry tokens)", paths: []presetPath{
+		{Read | Write, []string{"$npm_config_cache/_cacache", "$NPM_CONFIG_CACHE/_cacache", "~/.npm/_cacache"}, true,
+			"npm's cache: tarballs are checked against their integrity hashes, but the cached registry metadata decides what an install outside the sandbox without a lockfile fetches"},
+		{Read | Write, []string{"$npm_config_cache/_logs", "$NPM_CONFIG_CACHE/_logs", "~/.npm/_logs"}, true,
+			"npm's logs: nothing outside the sandbox runs them"},
+		{Read, []string{"$npm_config_cache", "$NPM_CONFIG_CACHE", "~/.npm"}, false,
+			"the rest of npm's directory, _npx included: read-only, as npx runs what it installed there outside the sandbox too"},
+		{Read, []string{"$YARN_CACHE_FOLDER", "$XDG_CACHE_HOME/yarn", "~/.cache/yarn"}, false,
+			"Yarn 1's cache: read-only, as installs copy its packages into projects unchecked"},
 		{Read | Write, []string{"$npm_config_store_dir", "$XDG_DATA_HOME/pnpm/store", "~/.local/share/pnpm/store"}, false,
-			"pnpm's store (pnpm 7 and later)"},
+			"pnpm's store (pnpm 7 and later): installs outside the sandbox check its files against the store's index, which is writable too"},
 		{Read | Write, []string{"~/.pnpm-store"}, false,
-			"pnpm's store (pnpm 6 and earlier)"},
+			"pnpm's store (pnpm 6 and earlier): installs outside the sandbox check its files against the store's index, which is writable too"},
 		{Read | Exec, []string{"$NVM_DIR", "~/.nvm"}, false,
 			"Node versions installed by nvm"},
 		{Read | Exec, []string{"$VOLTA_HOME", "~/.volta"}, false,
@@ -70,13 +78,17 @@ var presets = []Preset{
 		{Read | Exec, []string{"$COREPACK_HOME", "$XDG_CACHE_HOME/node/corepack", "~/.cache/node/corepack"}, false,
 			"package managers Corepack downloaded"},
 	}},
-	{Name: "python", Doc: "Python: pip, uv and Poetry caches read-write, pyenv, uv and user-installed Pythons and packages read-only; not pip.conf or ~/.pypirc (index credentials)", paths: []presetPath{
+	{Name: "python", Doc: "Python: pip's cache and Poetry's download caches read-write; uv's cache, Poetry's virtualenvs, pyenv, uv and user-installed Pythons and packages read-only; not pip.conf or ~/.pypirc (index credentials)", paths: []presetPath{
 		{Read | Write, []string{"$PIP_CACHE_DIR", "$XDG_CACHE_HOME/pip", "~/.cache/pip"}, false,
-			"pip's cache of downloads and built wheels"},
-		{Read | Write, []string{"$UV_CACHE_DIR", "$XDG_CACHE_HOME/uv", "~/.cache/uv"}, false,
-			"uv's cache"},
-		{Read | Write, []string{"$POETRY_CACHE_DIR", "$XDG_CACHE_HOME/pypoetry", "~/.cache/pypoetry"}, false,
-			"Poetry's cache and the virtualenvs it makes"},
+			"pip's cache of downloads and built wheels: pip outside the sandbox installs a cached wheel unchecked unless --require-hashes"},
+		{Read | Write, []string{"$POETRY_CACHE_DIR/cache", "$XDG_CACHE_HOME/pypoetry/cache", "~/.cache/pypoetry/cache"}, false,
+			"Poetry's cache of package indexes: it decides what a lock made outside the sandbox pins"},
+		{Read | Write, []string{"$POETRY_CACHE_DIR/artifacts", "$XDG_CACHE_HOME/pypoetry/artifacts", "~/.cache/pypoetry/artifacts"}, false,
+			"Poetry's downloaded distributions: installs outside the sandbox check them against poetry.lock's hashes"},
+		{Read | Exec, []string{"$POETRY_CACHE_DIR/virtualenvs", "$XDG_CACHE_HOME/pypoetry/virtualenvs", "~/.cache/pypoetry/virtualenvs"}, false,
+			"virtualenvs Poetry made: read-only, as poetry run runs them outside the sandbox too"},
+		{Read, []string{"$UV_CACHE_DIR", "$XDG_CACHE_HOME/uv", "~/.cache/uv"}, false,
+			"uv's cache: read-only, as uv links its unpacked packages into environments unchecked"},
 		{Read | Exec, []string{"$PYENV_ROOT", "~/.pyenv"}, false,
 			"Pythons installed by pyenv, its shims and pyenv-virtualenv's environments"},
 		{Read | Exec, []string{"$UV_PYTHON_INSTALL_DIR", "$XDG_DATA_HOME/uv/python", "~/.local/share/uv/python"}, false,
@@ -100,15 +112,13 @@ var presets = []Preset{
 		{Read | Exec, []string{"$RUSTUP_HOME", "~/.rustup"}, false,
 			"toolchains installed by rustup"},
 	}},
-	{Name: "java", Doc: "Java: the Maven repository and Gradle's caches read-write, JDKs read-only; not ~/.m2/settings.xml or ~/.gradle/gradle.properties (server passwords, signing keys)", paths: []presetPath{
+	{Name: "java", Doc: "Java: the Maven repository and Gradle's caches read-write, Gradle's native libraries and JDKs read-only, never the Gradle daemon's registry; not ~/.m2/settings.xml or ~/.gradle/gradle.properties (server passwords, signing keys)", paths: []presetPath{
 		{Read | Write, []string{"~/.m2/repository"}, true,
-			"Maven's local repository: mvn cannot resolve a dependency without writing it"},
+			"Maven's local repository: mvn cannot resolve a dependency without writing it; builds outside the sandbox load its jars and plugins unchecked"},
 		{Read | Write, []string{"$GRADLE_USER_HOME/caches", "~/.gradle/caches"}, false,
-			"Gradle's dependency and build caches"},
-		{Read | Write, []string{"$GRADLE_USER_HOME/daemon", "~/.gradle/daemon"}, false,
-			"the Gradle daemon's registry and logs"},
-		{Read | Write, []string{"$GRADLE_USER_HOME/native", "~/.gradle/native"}, false,
-			"native libraries Gradle unpacks"},
+			"Gradle's dependency and build caches: builds outside the sandbox load what they hold (jars, compiled build scripts) unchecked"},
+		{Read, []string{"$GRADLE_USER_HOME/native", "~/.gradle/native"}, false,
+			"native libraries Gradle unpacked: read-only, as every Gradle outside the sandbox loads them"},
 		{Read | Exec, []string{"$GRADLE_USER_HOME/wrapper", "~/.gradle/wrapper"}, false,
 			"distributions the Gradle wrapper downloaded"},
 		{Read | Exec, []string{"$JAVA_HOME"}, false,
@@ -116,21 +126,22 @@ var presets = []Preset{
 		{Read | Exec, []string{"$SDKMAN_DIR/candidates", "~/.sdkman/candidates"}, false,
 			"JDKs and build tools installed by SDKMAN!"},
 	}},
-	{Name: "git", Doc: "git: the global configuration, ignore and attributes files; not ~/.git-credentials, ~/.config/git/credentials or ~/.ssh", paths: append(slices.Clip(gitConfig),
-		presetPath{Read, []string{"$XDG_CONFIG_HOME/git/ignore", "~/.config/git/ignore"}, false,
+	{Name: "git", Doc: "git: the global configuration, ignore and attributes files; not ~/.git-credentials, ~/.config/git/credentials or ~/.ssh", paths: []presetPath{
+		// The first gitConfigPaths entries are what HomeGrants grants.
+		{Read, []string{"$GIT_CONFIG_GLOBAL", "~/.gitconfig"}, false, "global configuration"},
+		{Read, []string{"$XDG_CONFIG_HOME/git/config", "~/.config/git/config"}, false, "global configuration, XDG location"},
+		{Read, []string{"$XDG_CONFIG_HOME/git/ignore", "~/.config/git/ignore"}, false,
 			"global ignore patterns (git warns when it cannot read them)"},
-		presetPath{Read, []string{"$XDG_CONFIG_HOME/git/attributes", "~/.config/git/attributes"}, false,
+		{Read, []string{"$XDG_CONFIG_HOME/git/attributes", "~/.config/git/attributes"}, false,
 			"global attributes (git warns when it cannot read them)"},
-	)},
+	}},
 }
 
-// gitConfig is git's global configuration. git aborts when it may not read
-// it ("unknown error occurred while reading the configuration files"), so
-// every policy grants it (HomeGrants), not only the git preset.
-var gitConfig = []presetPath{
-	{Read, []string{"$GIT_CONFIG_GLOBAL", "~/.gitconfig"}, false, "global configuration"},
-	{Read, []string{"$XDG_CONFIG_HOME/git/config", "~/.config/git/config"}, false, "global configuration, XDG location"},
-}
+// gitConfigPaths is how many of the git preset's first paths are git's
+// global configuration. git aborts when it may not read it ("unknown error
+// occurred while reading the configuration files"), so every policy
+// grants it (HomeGrants), not only the git preset.
+const gitConfigPaths = 2
 
 // PresetNames returns the names of the presets, in table order.
 func PresetNames() []string {
@@ -169,8 +180,12 @@ func (p Preset) Grants(home string, getenv func(string) string) []PresetGrant {
 // HomeGrants returns the grants every policy needs in the home directory:
 // git's global configuration, read-only.
 func HomeGrants(home string, getenv func(string) string) []Grant {
+	git, err := LookupPreset("git")
+	if err != nil {
+		panic("BUG(mewsandbox): no git preset")
+	}
 	var out []Grant
-	for _, g := range resolvePresetPaths(gitConfig, home, getenv) {
+	for _, g := range resolvePresetPaths(git.paths[:gitConfigPaths], home, getenv) {
 		out = append(out, g.Grant)
 	}
 	return out

@@ -188,16 +188,17 @@ func SandboxExecUsable() error {
 // while it has members, so only an empty group's id could be reused in
 // between. Wait also waits for the pipes Run copies non-file streams
 // through, so a descendant holding one delays the kill by up to waitDelay.
-func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
+func (p *child) spawn(l *launch) {
+	cmd := l.cmd
 	if err := cmd.Start(); err != nil {
-		started <- err
+		l.started <- err
 		return
 	}
 	p.proc = cmd.Process
-	started <- nil
+	l.started <- nil
 	err := cmd.Wait()
 	p.exit()
-	done <- err
+	l.done <- err
 }
 
 // spawning has nothing to hold on macOS: sandbox-exec runs the command at
@@ -209,3 +210,13 @@ func (c *Cmd) Prespawn() {}
 
 // Discard does nothing on macOS.
 func (c *Cmd) Discard() {}
+
+// NamespaceLayer: Linux only; on macOS Seatbelt denies protected paths.
+func NamespaceLayer() (string, error) {
+	return "", errors.New("Linux only: on macOS the Seatbelt profile protects .git/hooks, .git/config, .mewsandbox and .claude")
+}
+
+// ProtectedInRoot lists the paths protected inside the root (by Seatbelt).
+func ProtectedInRoot() []string {
+	return []string{".git/hooks", ".git/config", ".mewsandbox", ".claude"}
+}

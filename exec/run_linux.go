@@ -149,6 +149,13 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		return nil, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
 	}
 	sp.Ruleset = rs
+	if !pol.NoNamespaces {
+		dir := c.Dir
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		sp.layer = planNamespace(pol, dir)
+	}
 	if filter {
 		compiling.Wait()
 		if progErr != nil {
@@ -205,8 +212,9 @@ type spawning struct {
 // execve of this binary) then overlaps whatever the caller does before Run,
 // such as loading settings and asking the permission engine. Only Dir,
 // Stdin, Stdout and Stderr must be set, and they must not change before
-// Run, and so must PassFDs. The child does nothing until Run hands it its
-// spec; a caller that decides not to Run calls Discard.
+// Run, and so must PassFDs and Policy.NoNamespaces. The child does nothing
+// until Run hands it its spec; a caller that decides not to Run calls
+// Discard.
 func (c *Cmd) Prespawn() {
 	if c.pre == nil {
 		c.pre = c.spawnChild()
@@ -264,24 +272,58 @@ func (c *Cmd) spawnChild() *spawning {
 		}
 		s.pass = append(s.pass, os.NewFile(uintptr(dup), "passed"))
 	}
-	s.launch = newLaunch(&osexec.Cmd{
-		Path:   "/proc/self/exe",
-		Args:   []string{"mewsandbox", childArg},
-		Env:    childEnv,
-		Dir:    c.Dir,
-		Stdin:  c.Stdin,
-		Stdout: c.Stdout,
-		Stderr: c.Stderr,
-		// os/exec places ExtraFiles[i] at fd 3+i: the spec arrives on fd
-		// 3, failures leave on fd 4, passed descriptors wait from 5 on.
-		ExtraFiles: append([]*os.File{s.specR, s.statusW}, s.pass...),
-		SysProcAttr: &syscall.SysProcAttr{
-			Setsid:    !s.tty,
-			Pdeathsig: syscall.SIGKILL,
-		},
-		WaitDelay: waitDelay,
-	}, s.tty)
+	newCmd := func(attr *syscall.SysProcAttr) *osexec.Cmd {
+		attr.Setsid = !s.tty
+		attr.Pdeathsig = syscall.SIGKILL
+		return &osexec.Cmd{
+			Path:   "/proc/self/exe",
+			Args:   []string{"mewsandbox", childArg},
+			Env:    childEnv,
+			Dir:    c.Dir,
+			Stdin:  c.Stdin,
+			Stdout: c.Stdout,
+			Stderr: c.Stderr,
+			// os/exec places ExtraFiles[i] at fd 3+i: the spec arrives on
+			// fd 3, failures leave on fd 4, passed descriptors wait from
+			// 5 on.
+			ExtraFiles:  append([]*os.File{s.specR, s.statusW}, s.pass...),
+			SysProcAttr: attr,
+			WaitDelay:   waitDelay,
+		}
+	}
+	if c.Policy.NoNamespaces {
+		s.launch = newLaunch(newCmd(&syscall.SysProcAttr{}), s.tty)
+		return s
+	}
+	// The namespace layer, and without it (the kernel refused the
+	// namespaces) the child all the same.
+	s.launch = newLaunch(newCmd(namespaceAttr()), s.tty)
+	s.launch.fallback = newCmd(&syscall.SysProcAttr{})
 	return s
+}
+
+// namespaceAttr starts the child in a mount namespace of its own: as root
+// directly, otherwise in a user namespace that maps only the caller's uid
+// and gid (setgroups refused), where it may mount. There the child is not
+// uid 0, so its capabilities would not survive its own execve: it keeps
+// CAP_SYS_ADMIN (for the mounts) and CAP_SETPCAP (to empty the bounding
+// set) as ambient capabilities, and drops them with every other before the
+// command runs.
+func namespaceAttr() *syscall.SysProcAttr {
+	if os.Geteuid() == 0 {
+		return &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS}
+	}
+	return &syscall.SysProcAttr{
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: os.Geteuid(), HostID: os.Geteuid(), Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: os.Getegid(), HostID: os.Getegid(), Size: 1}},
+		AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_SETPCAP},
+	}
+}
+
+// namespaced reports whether the child started in its namespaces.
+func (s *spawning) namespaced() bool {
+	return s.launch.fallback != nil && s.launch.fellBack == nil
 }
 
 // close closes the parent's ends of the child's descriptors.
@@ -333,6 +375,12 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		preparing.Wait()
 		if prepErr != nil {
 			return prepErr
+		}
+		if s.namespaced() && sp.layer != nil {
+			if err := sp.layer.materialize(); err != nil {
+				return &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
+			}
+			sp.Mounts = sp.layer.steps
 		}
 		for _, sig := range caughtSignals(s.tty) {
 			sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
@@ -426,13 +474,20 @@ func sendSpec(sock *os.File, b []byte, ruleset *os.File) error {
 // parks on a channel, which hands its processor to the goroutine it has just
 // woken at once (a locked goroutine blocked in a system call keeps it until
 // the runtime's monitor takes it back, up to milliseconds later).
-func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) {
+func (p *child) spawn(l *launch) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	reaperEnter()
-	if err := cmd.Start(); err != nil {
+	cmd := l.cmd
+	err := cmd.Start()
+	if err != nil && l.fallback != nil {
+		l.fellBack, cmd = err, l.fallback
+		l.cmd = cmd
+		err = cmd.Start()
+	}
+	if err != nil {
 		reaperExit(0, false)
-		started <- err
+		l.started <- err
 		return
 	}
 	reaperStarted(cmd.Process.Pid)
@@ -440,9 +495,9 @@ func (p *child) spawn(cmd *osexec.Cmd, started chan<- error, done chan<- error) 
 	reaped := make(chan struct{})
 	go func() {
 		defer close(reaped)
-		done <- p.await(cmd)
+		l.done <- p.await(cmd)
 	}()
-	started <- nil
+	l.started <- nil
 	<-reaped
 }
 

@@ -4,6 +4,7 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"runtime"
 )
 
@@ -22,3 +23,11 @@ func (c *Cmd) Prespawn() {}
 
 // Discard does nothing here.
 func (c *Cmd) Discard() {}
+
+// NamespaceLayer: Linux only.
+func NamespaceLayer() (string, error) {
+	return "", errors.New("Linux only")
+}
+
+// ProtectedInRoot lists nothing: no sandbox here.
+func ProtectedInRoot() []string { return nil }

@@ -35,6 +35,13 @@ type spec struct {
 	// runner placed one in the child (5 and up), To the number the command
 	// gets it at.
 	Pass []fdMove
+	// Mounts are the namespace layer's steps (see namespace_linux.go),
+	// none when the child is not in a mount namespace of its own.
+	Mounts []mountStep
+
+	// layer is the namespace layer planned for the run, not sent: its
+	// steps become Mounts once the child is known to be in its namespaces.
+	layer *nsLayer
 }
 
 // fdMove is a descriptor handed to the command (see spec.Pass).
@@ -46,7 +53,8 @@ type fdMove struct{ From, To int }
 // one byte 0 or 1, the filter as a presence flag, a count and 8 bytes per
 // instruction (code uint16, jt, jf, k uint32), the limits as a count and
 // (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
-// and (from, to uint32) pairs. Strings are copied as they
+// and (from, to uint32) pairs, the mount steps as a count and (op uint32,
+// path string) pairs. Strings are copied as they
 // are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
@@ -88,6 +96,11 @@ func (s *spec) marshal() ([]byte, error) {
 	for _, m := range s.Pass {
 		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(m.From))
 		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(m.To))
+	}
+	e.count(len(s.Mounts))
+	for _, m := range s.Mounts {
+		e.b = binary.LittleEndian.AppendUint32(e.b, m.Op)
+		e.str(m.Path)
 	}
 	if e.err != nil {
 		return nil, e.err

@@ -32,6 +32,7 @@ func fullSpec() *spec {
 		KeepCaps:     1<<10 | 1<<40,
 		Limits:       []rlimit{{rlimitCPU, 3, 4}, {rlimitAS, 1 << 40, 1 << 40}},
 		Pass:         []fdMove{{5, 7}, {6, 3}},
+		Mounts:       []mountStep{{mountPrivate, "/"}, {mountBind, "/tmp/caf\xe9"}, {mountChdir, "."}},
 	}
 }
 
@@ -62,9 +63,13 @@ func decode(t testing.TB, b []byte) (*spec, error) {
 }
 
 func TestChildConstants(t *testing.T) {
-	arg, magic, max := childConstants()
+	arg, magic, max, ops := childConstants()
 	if arg != childArg || magic != specMagic || max != maxSpecSize {
 		t.Errorf("child_linux.h has %q, %q, %d; the Go side %q, %q, %d", arg, magic, max, childArg, specMagic, maxSpecSize)
+	}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritableTree, mountRdonly, mountChdir, mountChdir}
+	if !reflect.DeepEqual(ops, want) {
+		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
 	}
 }
 
@@ -124,9 +129,9 @@ func TestSpecCorrupt(t *testing.T) {
 		{"instructions without a filter", func() []byte {
 			x := marshalT(t, &spec{})[headerSize:]
 			// the seccomp flag (0) is followed by the count, then
-			// ResetSignals, KeepCaps, the count of limits and of passed
-			// descriptors
-			i := len(x) - 4 - 4 - 8 - 8 - 4
+			// ResetSignals, KeepCaps, the count of limits, of passed
+			// descriptors and of mount steps
+			i := len(x) - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -229,7 +234,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and two counts follow)
+			b[len(b)-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and three counts follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},

@@ -157,6 +157,11 @@ type launch struct {
 	started chan error
 	done    chan error
 	once    sync.Once
+	// fallback, when not nil, is started when cmd cannot be (the Linux
+	// namespace layer refused by the kernel); spawn then makes it cmd and
+	// keeps cmd's error in fellBack. Both are set before started is sent.
+	fallback *osexec.Cmd
+	fellBack error
 }
 
 // newLaunch prepares the start of cmd, in a session of its own unless tty.
@@ -172,7 +177,7 @@ func newLaunch(cmd *osexec.Cmd, tty bool) *launch {
 
 // begin starts the child, the first time it is called.
 func (l *launch) begin() {
-	l.once.Do(func() { go l.p.spawn(l.cmd, l.started, l.done) })
+	l.once.Do(func() { go l.p.spawn(l) })
 }
 
 // supervise starts l's child (unless begun already; in a session of its own

@@ -34,6 +34,7 @@ type auditLine struct {
 	Exit       *int     `json:"exit"`
 	DurationMS *float64 `json:"durationMs"`
 	Error      string   `json:"error"`
+	Recheck    bool     `json:"recheck"`
 }
 
 // readAudit parses every line of an audit log, failing on any that is not
@@ -229,13 +230,73 @@ func TestAuditFailsClosed(t *testing.T) {
 	}
 }
 
+// TestAuditOutOfTheSandboxsReach: the log must be somewhere no sandboxed
+// command can write. A log in the project root or a writable grant, named
+// by the flag or the settings, is refused before anything runs (exit 2),
+// saying why and where to put it; a symbolic link in the log's place is
+// never followed, so a command that once could plant one cannot make the
+// next run append to ~/.bashrc.
+func TestAuditOutOfTheSandboxsReach(t *testing.T) {
+	t.Parallel()
+	home := realTemp(t)
+	bashrc := filepath.Join(home, ".bashrc")
+	if err := os.WriteFile(bashrc, []byte("# my shell\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	logs, grant := realTemp(t), realTemp(t)
+	link := filepath.Join(logs, "audit.jsonl")
+	if err := os.Symlink(bashrc, link); err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: .mewsandbox/audit.jsonl\n"})
+	tests := []struct {
+		name string
+		dir  string
+		args []string
+		want string
+	}{
+		{"a log in the project root, from the settings", dir, []string{"run", "--", "touch", "marker"},
+			"audit " + filepath.Join(dir, ".mewsandbox", "audit.jsonl") + " (" + filepath.Join(dir, ".mewsandbox", "settings.yaml") + ":1): it lies in " + dir + ", which sandboxed commands can write"},
+		{"a log in the project root, from the flag", dir, []string{"run", "--no-user-settings", "--settings", "/dev/null", "--audit", "log.jsonl", "--", "touch", "marker"},
+			"audit log.jsonl (--audit): it lies in " + dir},
+		{"a log in a writable grant", "", []string{"run", "--allow-write", grant, "--audit", filepath.Join(grant, "a.jsonl"), "--", "touch", "marker"},
+			"audit " + filepath.Join(grant, "a.jsonl") + " (--audit): it lies in " + grant},
+		{"a log replaced by a symbolic link", "", []string{"run", "--audit", link, "--", "touch", "marker"},
+			"audit " + link + " (--audit): it is a symbolic link, which the audit log never follows"},
+		{"check refuses a log in the root too", dir, []string{"check", "--audit", "log.jsonl", "-c", "ls"}, "it lies in " + dir},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wd := tt.dir
+			if wd == "" {
+				wd = project(t, nil)
+			}
+			r := run(t, invocation{args: tt.args, dir: wd, env: []string{"HOME=" + home}})
+			if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, "~/.local/state/mewsandbox/audit.jsonl") && !strings.Contains(r.stderr, "symbolic link") {
+				t.Errorf("exit %d, stderr:\n%s\nwant 2 and %q, with where to put the log", r.code, r.stderr, tt.want)
+			}
+			if _, err := os.Stat(filepath.Join(wd, "marker")); err == nil {
+				t.Error("the command ran")
+			}
+		})
+	}
+	if rc, _ := os.ReadFile(bashrc); string(rc) != "# my shell\n" {
+		t.Errorf("~/.bashrc was written through the link: %q", rc)
+	}
+	// The hook refuses such a log as a block.
+	ev := event(dir, "default", "Bash", map[string]string{"command": "ls"})
+	if r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox"}, stdin: ev, dir: dir, env: []string{"HOME=" + home}}); r.code != 2 || strings.Contains(r.stdout, "allow") {
+		t.Errorf("hook with the log in the root: exit %d, stdout %q; want a block", r.code, r.stdout)
+	}
+}
+
 // TestAuditFromSettings: the settings' audit key is honoured, and --audit
 // adds a log rather than replacing it.
 func TestAuditFromSettings(t *testing.T) {
 	t.Parallel()
 	logs := t.TempDir()
 	fromSettings, fromFlag := filepath.Join(logs, "settings.jsonl"), filepath.Join(logs, "flag.jsonl")
-	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: " + fromSettings + "\n"})
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + fromSettings + "\n"})
 	if r := run(t, invocation{args: []string{"run", "--", "true"}, dir: dir}); r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -248,7 +309,7 @@ func TestAuditFromSettings(t *testing.T) {
 	if a, b := len(readAudit(t, fromSettings)), len(readAudit(t, fromFlag)); a != 3 || b != 1 {
 		t.Errorf("after check --audit: settings log %d lines (want 3), flag log %d (want 1)", a, b)
 	}
-	bad := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: " + filepath.Join(logs, "missing", "a.jsonl") + "\n"})
+	bad := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + filepath.Join(logs, "missing", "a.jsonl") + "\n"})
 	if r := run(t, invocation{args: []string{"run", "--", "touch", "marker"}, dir: bad}); r.code != 2 || !strings.Contains(r.stderr, "settings.yaml") {
 		t.Errorf("unwritable settings log: exit %d, %q; want 2 naming the settings file", r.code, r.stderr)
 	}
@@ -271,9 +332,21 @@ func TestAuditHookSandbox(t *testing.T) {
 	if got := shell(t, dir, home, in.Command); got.code != 0 {
 		t.Fatalf("rewritten command: %+v", got)
 	}
+	const session = "9f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b"
 	lines := readAudit(t, log)
-	if len(lines) != 3 || lines[0].Via != "hook" || lines[0].Session != "9f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b" ||
-		lines[1].Via != "run" || lines[1].Kind != "decision" || lines[2].Kind != "run" || lines[0].Subject != lines[2].Subject {
+	if len(lines) != 3 || lines[0].Via != "hook" || lines[0].Session != session || lines[0].Recheck ||
+		lines[1].Via != "run" || lines[1].Kind != "decision" || !lines[1].Recheck || lines[1].Session != session ||
+		lines[2].Kind != "run" || lines[2].Session != session || lines[0].Subject != lines[2].Subject {
 		t.Errorf("records: %+v", lines)
+	}
+	// The call counts once: the hook's decision.
+	s := run(t, invocation{args: []string{"audit", "summary", "--json", log}, dir: dir})
+	var sum struct {
+		Decisions map[string]int `json:"decisions"`
+		Runs      int            `json:"runs"`
+		Rechecks  int            `json:"rechecks"`
+	}
+	if err := json.Unmarshal([]byte(s.stdout), &sum); err != nil || sum.Decisions["allow"] != 1 || sum.Runs != 1 || sum.Rechecks != 1 {
+		t.Errorf("summary: %+v (%v): %s", sum, err, s.stdout)
 	}
 }

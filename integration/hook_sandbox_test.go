@@ -109,7 +109,10 @@ func TestHookSandboxRecordedEvents(t *testing.T) {
 			}
 		}},
 		{"bash_bypass_write_outside.json", "allow", true, func(t *testing.T, o outcome) {
-			if _, err := os.Stat(filepath.Join(o.home, "pwned.txt")); err == nil || o.run.code == 0 || !strings.Contains(o.run.stderr, "Permission denied") {
+			// Landlock refuses it (EACCES), or before it the namespace
+			// layer's read-only mount (EROFS).
+			if _, err := os.Stat(filepath.Join(o.home, "pwned.txt")); err == nil || o.run.code == 0 ||
+				!strings.Contains(o.run.stderr, "Permission denied") && !strings.Contains(o.run.stderr, "Read-only file system") {
 				t.Errorf("bypassPermissions wrote outside the root: exit %d, stderr %q", o.run.code, o.run.stderr)
 			}
 		}},
@@ -228,5 +231,33 @@ func TestHookSandboxPassesItsFlags(t *testing.T) {
 	r = run(t, invocation{args: []string{"hook", "claude-code", "--network", "all"}, stdin: ev, dir: dir})
 	if r.code != 2 || !strings.Contains(r.stderr, "--sandbox") {
 		t.Errorf("--network without --sandbox: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestHookSandboxForwardsOnlyItsFlags: the rewritten command carries the
+// flags the hook was given, not values the settings files hold: those
+// reach run from the files themselves, in their own scope, and a settings
+// value passed as a flag would outrank the files it came from. It carries
+// Claude Code's session, and marks the run as the hook's recheck.
+func TestHookSandboxForwardsOnlyItsFlags(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  timeout: 5m\n  env:\n    pass: [FROM_SETTINGS]\n    drop: ['DROP_*']\n"})
+	ev := loadEvent(t, "bash_write_inside.json", dir)
+	r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox", "--env-pass", "FROM_FLAG"}, stdin: ev, dir: dir})
+	var ans hookAnswer
+	if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var in struct{ Command string }
+	json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+	for _, want := range []string{"'--env-pass=FROM_FLAG'", "--from-hook", "'--session=9f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b'"} {
+		if !strings.Contains(in.Command, want) {
+			t.Errorf("rewritten command lacks %s: %s", want, in.Command)
+		}
+	}
+	for _, unwanted := range []string{"FROM_SETTINGS", "DROP_", "--timeout"} {
+		if strings.Contains(in.Command, unwanted) {
+			t.Errorf("rewritten command passes the settings' %s as a flag: %s", unwanted, in.Command)
+		}
 	}
 }

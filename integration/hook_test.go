@@ -84,3 +84,51 @@ func TestHookMalformedInputBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestHookAmbiguousInput: Go's JSON decoding matches keys without regard
+// to case and JSON parsers differ on duplicate keys, so a tool input with
+// "Command" beside "command", or "command" twice, could be judged as one
+// command and run as another. The hook asks (denies in dontAsk mode) and
+// never allows or rewrites it, even where a rule allows the harmless
+// reading; check says the same.
+func TestHookAmbiguousInput(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(ls)"]}}`})
+	inputs := []string{
+		`{"command":"rm -rf ~","Command":"ls"}`,
+		`{"Command":"ls","command":"rm -rf ~"}`,
+		`{"command":"ls","command":"rm -rf ~"}`,
+		`{"command":"rm -rf ~","COMMAND":"ls","description":"List"}`,
+	}
+	for _, input := range inputs {
+		for _, tt := range []struct {
+			mode string
+			args []string
+			want string
+		}{
+			{"bypassPermissions", []string{"hook", "claude-code", "--sandbox"}, "ask"},
+			{"default", []string{"hook", "claude-code"}, "ask"},
+			{"dontAsk", []string{"hook", "claude-code", "--sandbox"}, "deny"},
+		} {
+			ev := `{"session_id":"abc","hook_event_name":"PreToolUse","cwd":` + strconvQuote(dir) + `,"permission_mode":"` + tt.mode + `","tool_name":"Bash","tool_input":` + input + `}`
+			r := run(t, invocation{args: tt.args, stdin: ev, dir: dir})
+			var ans hookAnswer
+			if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || r.code != 0 {
+				t.Fatalf("%s %s: exit %d: %s%s", input, tt.mode, r.code, r.stdout, r.stderr)
+			}
+			h := ans.HookSpecificOutput
+			if h.PermissionDecision != tt.want || len(h.UpdatedInput) != 0 || !strings.Contains(h.PermissionDecisionReason, "never allowed without asking") {
+				t.Errorf("%s in %s mode: %s %q, updatedInput %s; want %s", input, tt.mode, h.PermissionDecision, h.PermissionDecisionReason, h.UpdatedInput, tt.want)
+			}
+		}
+		r := run(t, invocation{args: []string{"check", "--yolo", "--tool", "Bash", "--input", input}, dir: dir})
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "ask: ") {
+			t.Errorf("check %s: exit %d, %q; want ask", input, r.code, r.stdout)
+		}
+	}
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

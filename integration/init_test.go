@@ -215,3 +215,58 @@ func TestInitPrint(t *testing.T) {
 		t.Error("--print wrote .claude/")
 	}
 }
+
+// TestInitKeepsHookFlags: init replaces the mewsandbox hook it finds, and
+// keeps the flags someone added to it by hand (--dont-ask, --settings …)
+// unless told otherwise, saying which it kept, replaced and dropped;
+// init --dont-ask adds the flag, --dont-ask=false takes it out.
+func TestInitKeepsHookFlags(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	settings := filepath.Join(dir, ".claude", "settings.json")
+	command := func() string {
+		t.Helper()
+		h := readHooks(t, settings)
+		if len(h.Hooks.PreToolUse) != 1 || len(h.Hooks.PreToolUse[0].Hooks) != 1 {
+			t.Fatalf("hooks: %+v", h)
+		}
+		return h.Hooks.PreToolUse[0].Hooks[0].Command
+	}
+	steps := []struct {
+		args []string
+		edit string // the hand-written command put in place first, if any
+		want string // the command after init, bin elided
+		out  []string
+	}{
+		{[]string{"--dont-ask"}, "", " hook claude-code --dont-ask || exit 2", []string{"created"}},
+		{[]string{"--sandbox"}, "", " hook claude-code --sandbox --dont-ask || exit 2", []string{"updated", "kept from the installed hook: --dont-ask"}},
+		{[]string{"--sandbox"}, "BIN hook claude-code --dont-ask --settings /etc/team.yaml --sandbox --bogus x || exit 2",
+			" hook claude-code --sandbox --dont-ask --settings /etc/team.yaml || exit 2",
+			[]string{"updated", "kept from the installed hook: --dont-ask --settings /etc/team.yaml", "dropped (not flags of 'hook claude-code'): --bogus x"}},
+		{[]string{"--sandbox"}, "", " hook claude-code --sandbox --dont-ask --settings /etc/team.yaml || exit 2", []string{"already installed"}},
+		{[]string{"--dont-ask=false"}, "", " hook claude-code --sandbox --settings /etc/team.yaml || exit 2", []string{"updated", "replaced: --dont-ask"}},
+		{[]string{"--dont-ask"}, "BIN hook claude-code --plan --sandbox || exit 2", " hook claude-code --sandbox --dont-ask || exit 2",
+			[]string{"updated", "kept from the installed hook: --sandbox", "replaced: --plan (by --dont-ask)"}},
+	}
+	for i, s := range steps {
+		if s.edit != "" {
+			data, _ := os.ReadFile(settings)
+			edited := strings.Replace(string(data), command(), strings.ReplaceAll(s.edit, "BIN", bin), 1)
+			if err := os.WriteFile(settings, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := run(t, invocation{args: append([]string{"init", "claude-code"}, s.args...), dir: dir})
+		if r.code != 0 {
+			t.Fatalf("step %d: init %v: exit %d: %s%s", i, s.args, r.code, r.stdout, r.stderr)
+		}
+		if got := command(); got != bin+s.want {
+			t.Errorf("step %d: init %v installed\n%s\nwant\n%s", i, s.args, got, bin+s.want)
+		}
+		for _, w := range s.out {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("step %d: init %v said\n%s\nwithout %q", i, s.args, r.stdout, w)
+			}
+		}
+	}
+}

@@ -229,7 +229,9 @@ c list-config-dir ls "$HOME/.config/git"
 
 // TestPresetNode runs npm test: with the preset npm keeps its cache and
 // logs in ~/.npm, which is made for it; ~/.npmrc (registry tokens) stays
-// unreadable and the Node versions nvm installed stay unwritable.
+// unreadable, and what runs outside the sandbox unchecked stays
+// unwritable: the Node versions nvm installed, npx's installs in
+// ~/.npm/_npx, Yarn 1's cache.
 func TestPresetNode(t *testing.T) {
 	t.Parallel()
 	path := toolPath(t, "node", "npm")
@@ -240,6 +242,7 @@ func TestPresetNode(t *testing.T) {
 	b.env = append(b.env, "npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
 	b.file(filepath.Join(b.home, ".npmrc"), "//registry.npmjs.org/:_authToken=npm_SECRET\n", 0o600)
 	b.file(filepath.Join(b.home, ".nvm", "versions", "node", "v0", "bin", "node"), "#!/bin/sh\n", 0o755)
+	b.file(filepath.Join(b.home, ".cache", "yarn", "v6", "README"), "yarn cache\n", 0o644)
 
 	r := b.run("run", "--yolo", "--preset", "node", "--", "npm", "test")
 	expect(t, "npm test --preset node", r, 0)
@@ -250,15 +253,22 @@ func TestPresetNode(t *testing.T) {
 		t.Errorf("npm kept no logs in the ~/.npm the preset made: %v", err)
 	}
 	o := b.check(`
-c write-cache sh -c 'echo x > "$HOME/.npm/probe"'
+c write-cache sh -c 'echo x > "$HOME/.npm/_cacache/probe"'
+c read-logs ls "$HOME/.npm/_logs"
+c plant-npx sh -c 'mkdir -p "$HOME/.npm/_npx/0/node_modules" && echo planted > "$HOME/.npm/_npx/0/node_modules/x.js"'
+c write-npm-dir sh -c 'echo x > "$HOME/.npm/probe"'
+c read-yarn-cache cat "$HOME/.cache/yarn/v6/README"
+c write-yarn-cache sh -c 'echo planted > "$HOME/.cache/yarn/v6/x.js"'
 c read-nvm ls "$HOME/.nvm/versions/node"
 c write-nvm sh -c 'echo planted > "$HOME/.nvm/versions/node/v0/bin/node"'
 c read-npmrc cat "$HOME/.npmrc"
 `, "--preset", "node")
-	o.ok(t, "write-cache")
-	o.ok(t, "read-nvm")
-	o.fails(t, "write-nvm")
-	o.fails(t, "read-npmrc")
+	for _, l := range []string{"write-cache", "read-logs", "read-yarn-cache", "read-nvm"} {
+		o.ok(t, l)
+	}
+	for _, l := range []string{"plant-npx", "write-npm-dir", "write-yarn-cache", "write-nvm", "read-npmrc"} {
+		o.fails(t, l)
+	}
 }
 
 // TestPresetPython imports a package installed with pip install --user,
@@ -277,6 +287,10 @@ func TestPresetPython(t *testing.T) {
 	b := toolBox(t, path, map[string]string{"main.py": "import sbxmod\nprint(sbxmod.GREETING)\n"})
 	b.file(filepath.Join(b.home, ".local", "lib", "python"+version, "site-packages", "sbxmod.py"), "GREETING = 'user site works'\n", 0o644)
 	b.file(filepath.Join(b.home, ".cache", "pip", "README"), "pip cache\n", 0o644)
+	b.file(filepath.Join(b.home, ".cache", "uv", "README"), "uv cache\n", 0o644)
+	for _, d := range []string{"cache", "artifacts", "virtualenvs/app-py3.12/lib"} {
+		b.file(filepath.Join(b.home, ".cache", "pypoetry", d, "README"), d+"\n", 0o644)
+	}
 	b.file(filepath.Join(b.home, ".pypirc"), "[pypi]\npassword = pypi-SECRET\n", 0o600)
 	b.file(filepath.Join(b.home, ".config", "pip", "pip.conf"), "[global]\nindex-url = https://user:SECRET@pypi.example.com/simple\n", 0o600)
 
@@ -291,12 +305,19 @@ func TestPresetPython(t *testing.T) {
 	}
 	o := b.check(`
 c write-pip-cache sh -c 'echo x > "$HOME/.cache/pip/probe"'
+c write-poetry-cache sh -c 'echo x > "$HOME/.cache/pypoetry/cache/probe" && echo x > "$HOME/.cache/pypoetry/artifacts/probe"'
+c read-poetry-venv cat "$HOME/.cache/pypoetry/virtualenvs/app-py3.12/lib/README"
+c plant-poetry-venv sh -c 'echo planted > "$HOME/.cache/pypoetry/virtualenvs/app-py3.12/lib/sitecustomize.py"'
+c read-uv-cache cat "$HOME/.cache/uv/README"
+c plant-uv-cache sh -c 'echo planted > "$HOME/.cache/uv/x.py"'
 c write-user-site sh -c 'echo "GREETING = 1" > "$HOME/.local/lib/python`+version+`/site-packages/sbxmod.py"'
 c read-pypirc cat "$HOME/.pypirc"
 c read-pip-conf cat "$HOME/.config/pip/pip.conf"
 `, "--preset", "python")
-	o.ok(t, "write-pip-cache")
-	for _, l := range []string{"write-user-site", "read-pypirc", "read-pip-conf"} {
+	for _, l := range []string{"write-pip-cache", "write-poetry-cache", "read-poetry-venv", "read-uv-cache"} {
+		o.ok(t, l)
+	}
+	for _, l := range []string{"plant-poetry-venv", "plant-uv-cache", "write-user-site", "read-pypirc", "read-pip-conf"} {
 		o.fails(t, l)
 	}
 
@@ -416,18 +437,25 @@ func TestPresetJava(t *testing.T) {
 		d.file(filepath.Join(d.home, ".m2", "settings.xml"), "<settings><servers><server><password>SECRET</password></server></servers></settings>\n", 0o600)
 		d.file(filepath.Join(d.home, ".gradle", "gradle.properties"), "signing.password=SECRET\n", 0o600)
 		d.file(filepath.Join(d.home, ".gradle", "caches", "README"), "caches\n", 0o644)
+		d.file(filepath.Join(d.home, ".gradle", "native", "x", "libnative-platform.so"), "so\n", 0o644)
+		d.file(filepath.Join(d.home, ".gradle", "daemon", "8.5", "registry.bin"), "port and token\n", 0o600)
 		o := d.check(`
 c read-repository cat "$HOME/.m2/repository/org/x.jar"
 c write-repository sh -c 'echo x > "$HOME/.m2/repository/org/y.jar"'
 c write-gradle-cache sh -c 'echo x > "$HOME/.gradle/caches/probe"'
+c read-gradle-native cat "$HOME/.gradle/native/x/libnative-platform.so"
+c plant-gradle-native sh -c 'echo planted > "$HOME/.gradle/native/x/libnative-platform.so"'
+c read-gradle-daemon cat "$HOME/.gradle/daemon/8.5/registry.bin"
+c write-gradle-daemon sh -c 'echo x > "$HOME/.gradle/daemon/8.5/registry.bin"'
 c read-m2-settings cat "$HOME/.m2/settings.xml"
 c read-gradle-properties cat "$HOME/.gradle/gradle.properties"
 `, "--preset", "java")
-		for _, l := range []string{"read-repository", "write-repository", "write-gradle-cache"} {
+		for _, l := range []string{"read-repository", "write-repository", "write-gradle-cache", "read-gradle-native"} {
 			o.ok(t, l)
 		}
-		o.fails(t, "read-m2-settings")
-		o.fails(t, "read-gradle-properties")
+		for _, l := range []string{"plant-gradle-native", "read-gradle-daemon", "write-gradle-daemon", "read-m2-settings", "read-gradle-properties"} {
+			o.fails(t, l)
+		}
 	})
 }
 
@@ -447,10 +475,22 @@ func TestPresetUnknown(t *testing.T) {
 		t.Errorf("explain --preset nope: exit %d, stderr %q", r.code, r.stderr)
 	}
 	dir = project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  presets:\n    - go\n    - ruby\n"})
-	r = run(t, invocation{args: []string{"run", "--", "true"}, dir: dir})
-	want := filepath.Join(dir, ".mewsandbox", "settings.yaml") + `:4: unknown preset "ruby" (` + valid + `)`
-	if r.code != 2 || !strings.Contains(r.stderr, want) {
-		t.Errorf("presets: [ruby] in settings: exit %d, stderr %q, want %q", r.code, r.stderr, want)
+	want := filepath.Join(dir, ".mewsandbox", "settings.yaml") + `:4: sandbox.presets: unknown preset "ruby" (` + valid + `)`
+	// Every command that loads the settings says so, not only those that
+	// build a sandbox: check and the hook without --sandbox would
+	// otherwise accept the typo for good.
+	ev := event(dir, "default", "Bash", map[string]string{"command": "ls"})
+	for _, inv := range []invocation{
+		{args: []string{"run", "--", "true"}},
+		{args: []string{"check", "-c", "ls"}},
+		{args: []string{"hook", "claude-code"}, stdin: ev},
+		{args: []string{"explain"}},
+	} {
+		inv.dir = dir
+		r = run(t, inv)
+		if r.code != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stdout, "allow") {
+			t.Errorf("%s with presets: [ruby] in settings: exit %d, stdout %q, stderr %q, want 2 and %q", inv.args[0], r.code, r.stdout, r.stderr, want)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ package integration
 // with exit 2 naming the file and line (both files, for a conflict).
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -42,8 +43,8 @@ c write-sub sh -c 'echo y > sub/new'
 	o.fails(t, "write-claude-out")
 	o.ok(t, "read-secret")
 
-	b.settingsFile(".mewsandbox/settings.yaml", fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [%s]\n    denyRead: [secret.txt]\n", b.out))
-	b.settingsFile(".claude/settings.json", fmt.Sprintf(`{"sandbox": {"enabled": true, "filesystem": {"allowWrite": [%q]}}}`, claudeOut))
+	b.settingsFile(".mewsandbox/settings.yaml", fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [/%s]\n    denyRead: [secret.txt]\n", b.out))
+	b.settingsFile(".claude/settings.json", fmt.Sprintf(`{"sandbox": {"enabled": true, "filesystem": {"allowWrite": [%q]}}}`, "/"+claudeOut))
 	o = b.check(script)
 	o.ok(t, "write-out")
 	o.ok(t, "write-claude-out")
@@ -56,6 +57,64 @@ c write-sub sh -c 'echo y > sub/new'
 	o = b.check(fmt.Sprintf("c write-extra sh -c 'echo x > %s/f'\nc write-out sh -c 'echo x > %s/g'\n", extra, b.out), "--allow-write", extra)
 	o.ok(t, "write-extra")
 	o.ok(t, "write-out")
+}
+
+// TestSettingsSandboxClaudePaths: in the settings files, as in Claude
+// Code's sandbox.filesystem, /path is relative to the project, //path is
+// absolute and ~/path in the home directory. A denyRead /secrets in
+// .claude/settings.json keeps the project's secrets unreadable (it also
+// denies an absolute /secrets, the other reading some tools give it);
+// explain shows the real paths; a deny that denies nothing here is a
+// warning with file:line.
+func TestSettingsSandboxClaudePaths(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, map[string]string{"secrets/key": "TOPSECRET\n", "docs/x": "x\n", "public.txt": "public\n"})
+	b.file(filepath.Join(b.home, "notes", "n.txt"), "note\n", 0o644)
+	claude := b.settingsFile(".claude/settings.json", fmt.Sprintf(`{"sandbox": {"filesystem": {
+  "denyRead": ["/secrets", "/no-such-dir"],
+  "allowWrite": ["//%s", "~/notes"]}}}`, b.out))
+	o := b.check(fmt.Sprintf(`
+c read-secret cat secrets/key
+c read-public cat public.txt
+c write-out sh -c 'echo x > %s/f'
+c write-notes sh -c 'echo x > "$HOME/notes/m.txt"'
+`, b.out))
+	o.fails(t, "read-secret")
+	o.ok(t, "read-public")
+	o.ok(t, "write-out")
+	o.ok(t, "write-notes")
+	r := b.run("run", "--yolo", "--", "cat", "secrets/key")
+	if r.code == 0 || strings.Contains(r.stdout, "TOPSECRET") {
+		t.Errorf("cat secrets/key: exit %d, printed %q", r.code, r.stdout)
+	}
+	warning := "mewsandbox: warning: " + claude + ":2: sandbox.filesystem.denyRead /no-such-dir: neither " + filepath.Join(b.root, "no-such-dir") + " nor /no-such-dir exists, so it denies nothing"
+	if !strings.Contains(r.stderr, warning) {
+		t.Errorf("no warning about the deny that denies nothing; stderr:\n%s\nwant %s", r.stderr, warning)
+	}
+
+	x := b.run("explain", "--format", "json")
+	var e struct {
+		SandboxSettings struct {
+			DenyRead []struct{ Value string } `json:"denyRead"`
+		} `json:"sandboxSettings"`
+	}
+	if err := json.Unmarshal([]byte(x.stdout), &e); err != nil {
+		t.Fatalf("explain: %v: %s%s", err, x.stdout, x.stderr)
+	}
+	var denied []string
+	for _, d := range e.SandboxSettings.DenyRead {
+		denied = append(denied, d.Value)
+	}
+	if want := []string{filepath.Join(b.root, "secrets"), "/secrets"}; len(denied) < 2 || denied[0] != want[0] || denied[1] != want[1] {
+		t.Errorf("explain denyRead = %q, want %q first", denied, want)
+	}
+
+	// mewsandbox's own files read paths the same way.
+	b.settingsFile(".claude/settings.json", "{}")
+	b.settingsFile(".mewsandbox/settings.yaml", "sandbox:\n  filesystem:\n    denyRead: [/docs/**]\n")
+	o = b.check("c read-docs cat docs/x\nc read-public cat public.txt\n")
+	o.fails(t, "read-docs")
+	o.ok(t, "read-public")
 }
 
 // TestSettingsSandboxNetwork: the network section's mode and allowConnect
@@ -169,7 +228,7 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 	t.Run("unknown keys warn with file and line", func(t *testing.T) {
 		t.Parallel()
 		dir := project(t, map[string]string{
-			".mewsandbox/settings.yaml": "sandbox:\n  filesytem:\n    allowWrite: [/tmp]\n  network:\n    allowedDomains: [github.com]\n",
+			".mewsandbox/settings.yaml": "sandbox:\n  filesytem:\n    allowWrite: [//tmp]\n  network:\n    allowedDomains: [github.com]\n",
 		})
 		r := run(t, invocation{args: []string{"explain"}, dir: dir})
 		file := filepath.Join(dir, ".mewsandbox", "settings.yaml")

@@ -273,15 +273,21 @@ func (p *settingsParser) paths(name string, v *yaml.Node, dst *[]Setting[string]
 	})
 }
 
-// checkSandboxPath accepts a path to grant or deny: absolute, ~/…, or
-// relative to the settings file's directory. Claude Code's "dir/**" means
-// the directory and everything below it, which is what a path means here.
+// checkSandboxPath accepts a path to grant or deny, as Claude Code writes
+// them in sandbox.filesystem: //abs is absolute, /p relative to the
+// project the settings file belongs to, ~/p in the home directory, and ./p
+// or p relative to the file's directory (see Discovery.settingsDir). Its
+// "dir/**" means the directory and everything below it, which is what a
+// path means here. It returns the path as written, without the /**.
 func checkSandboxPath(s string) (string, error) {
-	if t := strings.TrimSuffix(s, "/**"); t != s {
-		s = t
-		if s == "" {
-			s = "/"
+	if t, ok := strings.CutSuffix(s, "/**"); ok {
+		switch t {
+		case "": // "/**": the whole project
+			t = "/"
+		case "/": // "//**": the whole file system
+			t = "//"
 		}
+		s = t
 	}
 	return s, checkPath(s)
 }
@@ -415,47 +421,100 @@ func (s *Sandbox) origins() []*Origin {
 	return out
 }
 
-// settle makes a file's paths absolute (relative ones from env.Cwd, the
-// directory the file belongs to; ~ from env.Home) and stamps every value
-// with the file's scope.
-func (s *Sandbox) settle(scope Scope, env PathEnv) error {
+// settle makes a file's paths absolute and stamps every value with the
+// file's scope. env.Cwd is the directory bare and ./ paths start from,
+// env.Root the project /p paths are relative to, env.Home where ~ points.
+//
+// A denyRead /p is read both ways, env.Root/p and /p: Claude Code's
+// documentation makes /p project-relative, but some of its versions, and
+// mewsandbox before it followed them, read /p as absolute, and a deny must
+// hold whichever reading the author meant. exists, when not nil, reports
+// whether a path is there; settle then warns about a deny that denies
+// nothing and a grant whose /p is missing where its absolute reading is
+// not, both with file:line.
+func (s *Sandbox) settle(scope Scope, env PathEnv, exists func(string) bool) (warnings []string, err error) {
 	for _, o := range s.origins() {
 		o.Scope = scope
 	}
 	for _, l := range []struct {
 		key  string
 		list []Setting[string]
-	}{{"sandbox.filesystem.allowRead", s.AllowRead}, {"sandbox.filesystem.allowWrite", s.AllowWrite}, {"sandbox.filesystem.denyRead", s.DenyRead}} {
+	}{{"sandbox.filesystem.allowRead", s.AllowRead}, {"sandbox.filesystem.allowWrite", s.AllowWrite}} {
 		for i := range l.list {
-			if err := settlePath(&l.list[i], l.key, env); err != nil {
-				return err
+			g := &l.list[i]
+			written := g.Value
+			abs, err := settlePath(g, l.key, env)
+			if err != nil {
+				return nil, err
+			}
+			if exists != nil && abs != "" && abs != g.Value && !exists(g.Value) && exists(abs) {
+				warnings = append(warnings, fmt.Sprintf("%s: %s %s means %s, which does not exist (/path is relative to the project root, as in Claude Code); write /%s for %s",
+					g.Origin, l.key, written, g.Value, written, abs))
 			}
 		}
 	}
-	return nil
+	var denies []Setting[string]
+	for _, d := range s.DenyRead {
+		written := d.Value
+		abs, err := settlePath(&d, "sandbox.filesystem.denyRead", env)
+		if err != nil {
+			return nil, err
+		}
+		readings := []Setting[string]{d}
+		if abs != "" && abs != d.Value {
+			readings = append(readings, Setting[string]{Value: abs, Origin: d.Origin})
+		}
+		denies = append(denies, readings...)
+		if exists != nil && !slices.ContainsFunc(readings, func(r Setting[string]) bool { return exists(r.Value) }) {
+			missing := readings[0].Value + " does not exist"
+			if len(readings) > 1 {
+				missing = fmt.Sprintf("neither %s nor %s exists", readings[0].Value, readings[1].Value)
+			}
+			warnings = append(warnings, fmt.Sprintf("%s: sandbox.filesystem.denyRead %s: %s, so it denies nothing: check the path (//path is absolute, /path relative to the settings file's project, ~/path in the home directory)",
+				d.Origin, written, missing))
+		}
+	}
+	s.DenyRead = denies
+	return warnings, nil
 }
 
-func settlePath(s *Setting[string], key string, env PathEnv) error {
-	p := env.Resolve(s.Value)
-	if !path.IsAbs(p) {
-		return s.Origin.errorf("%s %s: no home directory to expand ~ in", key, s.Value)
+// settlePath makes the path of s absolute. For a project-relative /p it
+// also returns the absolute reading, /p itself; "" otherwise.
+func settlePath(s *Setting[string], key string, env PathEnv) (abs string, err error) {
+	v := s.Value
+	var p string
+	switch {
+	case strings.HasPrefix(v, "//"):
+		p = path.Clean(v[1:])
+	case strings.HasPrefix(v, "/"):
+		if env.Root == "" {
+			return "", s.Origin.errorf("%s %s: no project root to resolve it in; write /%s for the absolute path", key, v, v)
+		}
+		p, abs = path.Join(env.Root, v), path.Clean(v)
+	default:
+		p = env.Resolve(v)
+		if !path.IsAbs(p) {
+			return "", s.Origin.errorf("%s %s: no home directory to expand ~ in", key, v)
+		}
 	}
 	s.Value = p
-	return nil
+	return abs, nil
 }
 
 // mergeSandboxFile adds one file's sandbox section and audit key to c,
 // after resolving their paths in env.
-func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv) error {
-	if err := s.Sandbox.settle(scope, env); err != nil {
+func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv, exists func(string) bool) error {
+	warnings, err := s.Sandbox.settle(scope, env, exists)
+	if err != nil {
 		return err
 	}
+	c.Warnings = append(c.Warnings, warnings...)
 	if err := c.mergeSandbox(&s.Sandbox); err != nil {
 		return err
 	}
 	if a := s.Audit; a.IsSet() {
 		a.Origin.Scope = scope
-		if err := settlePath(&a, "audit", env); err != nil {
+		if _, err := settlePath(&a, "audit", env); err != nil {
 			return err
 		}
 		// Another audit log than the administrator's would take runs out

@@ -287,6 +287,21 @@ func TestLoadSandbox(t *testing.T) {
 		{"relative paths start at the project root, ~ at the home directory", map[string]string{
 			"project": "sandbox:\n  filesystem:\n    allowWrite: [build, ../shared, ~/.cache/x, //abs/**]\n    denyRead: [.env]\n"},
 			"allowWrite=T/proj/build@3 T/shared@3 T/home/.cache/x@3 /abs@3 denyRead=T/proj/.env@4", ""},
+		{"/path is relative to the project, //path absolute, as in Claude Code", map[string]string{
+			"project": "sandbox:\n  filesystem:\n    allowRead: [/docs, //opt/sdk, /**, //**]\n    allowWrite: [/build/**]\n"},
+			"allowRead=T/proj/docs@3 /opt/sdk@3 T/proj@3 /@3 allowWrite=T/proj/build@4", ""},
+		{"a denyRead /path denies both readings: the project's and the absolute one", map[string]string{
+			"claude": `{"sandbox": {"filesystem": {"denyRead": ["/secrets", "//etc/shadow", "./x"]}}}`},
+			"denyRead=T/proj/secrets@1 /secrets@1 /etc/shadow@1 T/proj/x@1", ""},
+		{"the user's /path is in the home directory", map[string]string{
+			"user": "sandbox: {filesystem: {allowRead: [/notes], denyRead: [/.aws]}}\n"},
+			"allowRead=T/home/notes@1 denyRead=T/home/.aws@1 /.aws@1", ""},
+		{"the managed file's /path is in the project", map[string]string{
+			"managed": "sandbox: {filesystem: {denyRead: [/.env]}}\n"},
+			"denyRead=T/proj/.env@1 /.env@1", ""},
+		{"a grant inside the absolute reading of a denied /path", map[string]string{
+			"project": "sandbox:\n  filesystem:\n    denyRead: [/srv]\n    allowRead: [//srv/pub]\n"},
+			"", "settings.yaml:4: sandbox.filesystem.allowRead /srv/pub: denyRead /srv at |settings.yaml:3 covers it"},
 		{"the user's relative paths start at the home directory", map[string]string{
 			"user": "sandbox: {filesystem: {allowRead: [notes]}}\n"},
 			"allowRead=T/home/notes@1", ""},
@@ -297,9 +312,9 @@ func TestLoadSandbox(t *testing.T) {
 			"extra": "sandbox: {filesystem: {allowRead: [data]}}\n"},
 			"allowRead=T/ci/data@1", ""},
 		{"lists are unioned across scopes, without repeats", map[string]string{
-			"managed": "sandbox: {filesystem: {denyRead: [/m]}, env: {drop: [A]}}\n",
-			"user":    "sandbox: {filesystem: {denyRead: [/u, /m]}, presets: [go]}\n",
-			"project": "sandbox: {filesystem: {allowRead: [/p]}, presets: [go, git], network: {allowConnect: [443]}}\n",
+			"managed": "sandbox: {filesystem: {denyRead: [//m]}, env: {drop: [A]}}\n",
+			"user":    "sandbox: {filesystem: {denyRead: [//u, //m]}, presets: [go]}\n",
+			"project": "sandbox: {filesystem: {allowRead: [//p]}, presets: [go, git], network: {allowConnect: [443]}}\n",
 			"local":   "sandbox: {network: {allowConnect: [443, 80]}, env: {pass: [B]}}\n"},
 			"allowRead=/p@1 denyRead=/m@1 /u@1 allowConnect=443@1 80@1 pass=B@1 drop=A@1 presets=go@1 git@1", ""},
 		{"a higher scope's scalar wins", map[string]string{
@@ -327,7 +342,7 @@ func TestLoadSandbox(t *testing.T) {
 			"project": "sandbox:\n  filesystem:\n    allowWrite: [out]\n    denyRead: [out]\n"},
 			"", "settings.yaml:3: sandbox.filesystem.allowWrite |/proj/out: denyRead |/proj/out at |settings.yaml:4 covers it"},
 		{"a grant around a denied path is fine", map[string]string{
-			"project": "sandbox: {filesystem: {allowWrite: [/data], denyRead: [/data/secret]}}\n"},
+			"project": "sandbox: {filesystem: {allowWrite: [//data], denyRead: [//data/secret]}}\n"},
 			"allowWrite=/data@1 denyRead=/data/secret@1", ""},
 		{"a passed name that a drop pattern matches", map[string]string{
 			"managed": "sandbox:\n  env:\n    drop: ['*_TOKEN']\n",
@@ -368,28 +383,28 @@ func TestLoadSandbox(t *testing.T) {
 			"project": "sandbox: {timeout: 5m}\n"},
 			"timeout=5m0s@project", ""},
 		{"a managed denyRead cannot be lifted by a grant inside it", map[string]string{
-			"managed": "sandbox:\n  filesystem: {denyRead: [/srv/keys]}\n",
-			"project": "sandbox:\n  filesystem:\n    allowRead: [/srv/keys]\n"},
+			"managed": "sandbox:\n  filesystem: {denyRead: [//srv/keys]}\n",
+			"project": "sandbox:\n  filesystem:\n    allowRead: [//srv/keys]\n"},
 			"", "settings.yaml:3: sandbox.filesystem.allowRead /srv/keys: denyRead /srv/keys at |managed-settings.yaml:2 covers it"},
 		{"a managed lock keeps other sources from granting paths", map[string]string{
-			"managed": "sandbox:\n  lockFilesystem: true\n  filesystem: {allowRead: [/opt/tools]}\n",
-			"project": "sandbox:\n  filesystem:\n    allowWrite: [/var/tmp]\n"},
+			"managed": "sandbox:\n  lockFilesystem: true\n  filesystem: {allowRead: [//opt/tools]}\n",
+			"project": "sandbox:\n  filesystem:\n    allowWrite: [//var/tmp]\n"},
 			"", "settings.yaml:3: sandbox.filesystem.allowWrite /var/tmp: the managed settings lock the filesystem at |managed-settings.yaml:2, so only they grant paths"},
 		{"a managed lock keeps other sources from adding presets", map[string]string{
 			"managed": "sandbox: {lockFilesystem: true}\n",
 			"user":    "sandbox:\n  presets: [go]\n"},
 			"", "settings.yaml:2: sandbox.presets go: the managed settings lock the filesystem"},
 		{"a managed lock takes back its own grants", map[string]string{
-			"managed": "sandbox: {lockFilesystem: true, filesystem: {allowRead: [/opt/tools]}, presets: [git]}\n",
-			"project": "sandbox: {filesystem: {allowRead: [/opt/tools]}, presets: [git]}\n"},
+			"managed": "sandbox: {lockFilesystem: true, filesystem: {allowRead: [//opt/tools]}, presets: [git]}\n",
+			"project": "sandbox: {filesystem: {allowRead: [//opt/tools]}, presets: [git]}\n"},
 			"allowRead=/opt/tools@1 presets=git@1 lock=true@managed", ""},
 		{"a managed lock still takes denies", map[string]string{
-			"managed": "sandbox: {lockFilesystem: true, filesystem: {allowRead: [/opt/tools]}}\n",
+			"managed": "sandbox: {lockFilesystem: true, filesystem: {allowRead: [//opt/tools]}}\n",
 			"project": "sandbox: {filesystem: {denyRead: [.env]}}\n"},
 			"allowRead=/opt/tools@1 denyRead=T/proj/.env@1 lock=true@managed", ""},
 		{"a lock outside the managed file does nothing", map[string]string{
 			"project": "sandbox: {lockFilesystem: true}\n",
-			"local":   "sandbox: {filesystem: {allowRead: [/x]}}\n"},
+			"local":   "sandbox: {filesystem: {allowRead: [//x]}}\n"},
 			"allowRead=/x@1", ""},
 	}
 	for _, tt := range tests {
@@ -441,6 +456,43 @@ func TestLoadSandboxOrigins(t *testing.T) {
 	}
 }
 
+// TestLoadSandboxMissingPaths: with Discovery.Exists, a denyRead that
+// denies nothing here and a /path grant that is missing where its absolute
+// reading is not are warnings naming the file and line.
+func TestLoadSandboxMissingPaths(t *testing.T) {
+	t.Parallel()
+	d := sandboxFiles(t, map[string]string{
+		"project": "sandbox:\n  filesystem:\n    denyRead:\n      - /secrets\n      - /here\n      - /there\n      - //nowhere\n    allowWrite: [/abs, /both]\n"})
+	tmp := filepath.Dir(d.Root)
+	there := map[string]bool{
+		filepath.Join(d.Root, "here"): true, "/there": true, "/abs": true,
+		filepath.Join(d.Root, "both"): true, "/both": true,
+	}
+	d.Exists = func(p string) bool { return there[p] }
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(d.Root, ".mewsandbox", "settings.yaml")
+	want := []string{
+		file + ":8: sandbox.filesystem.allowWrite /abs means T/proj/abs, which does not exist (/path is relative to the project root, as in Claude Code); write //abs for /abs",
+		file + ":4: sandbox.filesystem.denyRead /secrets: neither T/proj/secrets nor /secrets exists, so it denies nothing",
+		file + ":7: sandbox.filesystem.denyRead //nowhere: /nowhere does not exist, so it denies nothing",
+	}
+	var got []string
+	for _, w := range c.Warnings {
+		got = append(got, strings.ReplaceAll(w, tmp, "T"))
+	}
+	if len(got) != len(want) {
+		t.Fatalf("warnings:\n%s\nwant %d", strings.Join(got, "\n"), len(want))
+	}
+	for i := range want {
+		if w := strings.ReplaceAll(want[i], tmp, "T"); !strings.HasPrefix(got[i], w) {
+			t.Errorf("warning %d:\n got %s\nwant %s…", i, got[i], w)
+		}
+	}
+}
+
 func TestLoadSandboxNoHome(t *testing.T) {
 	t.Parallel()
 	d := sandboxFiles(t, map[string]string{"project": "sandbox:\n  filesystem:\n    allowRead: [~/x]\n"})
@@ -463,12 +515,12 @@ func TestLoadAudit(t *testing.T) {
 		{"none", map[string]string{"project": "permissions: {}\n"}, "", "", true},
 		{"relative to the project root", map[string]string{"project": "audit: logs/audit.jsonl\n"}, "T/proj/logs/audit.jsonl@settings.yaml:1", "", false},
 		{"~ is the home directory", map[string]string{"user": "\naudit: ~/audit.jsonl\n"}, "T/home/audit.jsonl@settings.yaml:2", "", false},
-		{"the highest scope wins", map[string]string{"user": "audit: /u.jsonl\n", "local": "audit: /l.jsonl\n"}, "/l.jsonl@settings.local.yaml:1", "", false},
-		{"the managed file's stands when nothing else names one", map[string]string{"managed": "audit: /var/log/m.jsonl\n", "project": "sandbox: {}\n"},
+		{"the highest scope wins", map[string]string{"user": "audit: //u.jsonl\n", "local": "audit: //l.jsonl\n"}, "/l.jsonl@settings.local.yaml:1", "", false},
+		{"the managed file's stands when nothing else names one", map[string]string{"managed": "audit: //var/log/m.jsonl\n", "project": "sandbox: {}\n"},
 			"/var/log/m.jsonl@managed-settings.yaml:1", "", false},
-		{"the managed file's cannot be replaced", map[string]string{"managed": "audit: /var/log/m.jsonl\n", "project": "audit: mine.jsonl\n"},
+		{"the managed file's cannot be replaced", map[string]string{"managed": "audit: //var/log/m.jsonl\n", "project": "audit: mine.jsonl\n"},
 			"", "settings.yaml:1: audit ", false},
-		{"the managed file's named again is fine", map[string]string{"managed": "audit: /var/log/m.jsonl\n", "project": "audit: //var/log/m.jsonl\n"},
+		{"the managed file's named again is fine", map[string]string{"managed": "audit: //var/log/m.jsonl\n", "project": "audit: //var/tmp/../log/m.jsonl\n"},
 			"/var/log/m.jsonl@settings.yaml:1", "", false},
 	}
 	for _, tt := range tests {
@@ -502,8 +554,8 @@ func TestLoadAudit(t *testing.T) {
 func TestMergeSandboxFlags(t *testing.T) {
 	t.Parallel()
 	files := map[string]string{
-		"managed": "sandbox:\n  network: {mode: none}\n  filesystem: {denyRead: [/srv/keys]}\n  bestEffort: false\n",
-		"project": "sandbox:\n  network: {allowUnixSockets: true}\n  timeout: 5m\n  filesystem: {denyRead: [/p/secret], allowWrite: [/out]}\n",
+		"managed": "sandbox:\n  network: {mode: none}\n  filesystem: {denyRead: [//srv/keys]}\n  bestEffort: false\n",
+		"project": "sandbox:\n  network: {allowUnixSockets: true}\n  timeout: 5m\n  filesystem: {denyRead: [//p/secret], allowWrite: [//out]}\n",
 	}
 	tests := []struct {
 		name    string

@@ -262,7 +262,7 @@ func (s *Session) update(f func(*sessionState) bool) error {
 	if err != nil {
 		return fmt.Errorf("BUG(mewsandbox): session %s: %w", s.ID, err)
 	}
-	if err := writeFileAtomic(s.Path, append(data, '\n'), 0o600); err != nil {
+	if err := WriteFileAtomic(s.Path, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("session %s: %w", s.ID, err)
 	}
 	s.state = st
@@ -277,6 +277,23 @@ func lockFile(path string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
+	unlock, err := LockExclusive(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() {
+		unlock()
+		f.Close()
+	}, nil
+}
+
+// LockExclusive takes an exclusive flock(2) on the open file f, waiting
+// for other holders (a signal that interrupts the wait does not end it),
+// and returns the function that releases the lock. It is how every
+// mewsandbox process serialises changes to a shared file: session files
+// here, audit logs in the CLI.
+func LockExclusive(f *os.File) (unlock func(), err error) {
 	fd := int(f.Fd())
 	for {
 		err = unix.Flock(fd, unix.LOCK_EX)
@@ -285,19 +302,17 @@ func lockFile(path string) (func(), error) {
 		}
 	}
 	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
+		return nil, err
 	}
-	return func() {
-		unix.Flock(fd, unix.LOCK_UN)
-		f.Close()
-	}, nil
+	return func() { unix.Flock(fd, unix.LOCK_UN) }, nil
 }
 
-// writeFileAtomic replaces path with data: a temporary file in the same
-// directory, synced, then renamed over path, and the directory synced, so
-// a reader or a crash sees the old file or the new one, never a mix.
-func writeFileAtomic(path string, data []byte, perm fs.FileMode) (err error) {
+// WriteFileAtomic replaces path with data, mode perm: a temporary file in
+// the same directory, synced, then renamed over path, and the directory
+// synced, so a reader or a crash sees the old file or the new one, never a
+// mix. Session files and AppendRule use it, and so does the CLI for the
+// Claude Code settings it changes.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) (err error) {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
@@ -407,7 +422,7 @@ func AppendRule(path string, kind RuleKind, rule string) error {
 	if !slices.ContainsFunc(*s.Rules.kindList(kind), func(x Rule) bool { return x.Text == r.Text }) {
 		return fmt.Errorf("BUG(mewsandbox): adding %s to %s lost it", r.Text, path)
 	}
-	return writeFileAtomic(path, buf.Bytes(), perm)
+	return WriteFileAtomic(path, buf.Bytes(), perm)
 }
 
 // mappingValue returns the value of key in mapping m, adding the key, or

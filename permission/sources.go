@@ -65,6 +65,9 @@ type Discovery struct {
 	// Extra are files named on the command line (--settings FILE); each
 	// must exist.
 	Extra []string
+	// Exists reports whether a path exists; Load warns with it about
+	// sandbox paths that grant or deny nothing. Nil checks nothing.
+	Exists func(path string) bool
 }
 
 // SourceFile is one settings file and its scope.
@@ -158,6 +161,16 @@ func (d Discovery) settingsDir(f SourceFile) string {
 	return dir
 }
 
+// projectBase is the project a "/path" in f's sandbox section and audit
+// key is relative to: base(f), or for the managed file and a --settings
+// file outside a project the project root.
+func (d Discovery) projectBase(f SourceFile) string {
+	if b := d.base(f); b != "" {
+		return b
+	}
+	return d.Root
+}
+
 // Config is the merged permission settings of every source.
 type Config struct {
 	// Rules from every file, in scope order: the first rule that matches
@@ -216,7 +229,7 @@ func Load(d Discovery) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home}); err != nil {
+		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists); err != nil {
 			return nil, err
 		}
 		c.Files = append(c.Files, f)

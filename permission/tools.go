@@ -1,8 +1,12 @@
 package permission
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 )
 
@@ -72,34 +76,84 @@ type Call struct {
 	URL string
 }
 
+// AmbiguousInputError is a tool input that does not say one thing: a key
+// given twice, or a case variant of a key CallFromInput reads
+// ("Command" beside "command"). Go's encoding/json matches keys without
+// regard to case and JSON parsers differ on duplicates, so such an input
+// could be judged as one command and run as another. Callers must never
+// allow it.
+type AmbiguousInputError struct {
+	Tool string
+	Key  string // the key as written
+	// Known is the key it is a case variant of; "" for a duplicate.
+	Known string
+}
+
+func (e *AmbiguousInputError) Error() string {
+	if e.Known == "" {
+		return fmt.Sprintf("tool input for %s gives %q twice", e.Tool, e.Key)
+	}
+	return fmt.Sprintf("tool input for %s has %q, a case variant of %q", e.Tool, e.Key, e.Known)
+}
+
+// inputKeys are the tool input members CallFromInput reads, in the order
+// a path is taken from them (file_path first).
+var inputKeys = [...]string{"command", "file_path", "notebook_path", "path", "url"}
+
 // CallFromInput builds a Call from a tool name and its JSON input as an
-// agent sends it ({"command": "..."}, {"file_path": "..."}, ...).
+// agent sends it ({"command": "..."}, {"file_path": "..."}, ...). Keys
+// match exactly; an input with a key given twice or a case variant of a
+// key it reads is an *AmbiguousInputError, with the Call as far as read.
 func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 	c := Call{Tool: tool}
-	if len(input) == 0 || string(input) == "null" {
+	if t := bytes.TrimSpace(input); len(t) == 0 || string(t) == "null" {
 		return c, nil
 	}
-	var in struct {
-		Command      *string `json:"command"`
-		FilePath     *string `json:"file_path"`
-		NotebookPath *string `json:"notebook_path"`
-		Path         *string `json:"path"`
-		URL          *string `json:"url"`
-	}
-	if err := json.Unmarshal(input, &in); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(input))
+	if tok, err := dec.Token(); err != nil {
 		return c, fmt.Errorf("tool input for %s: %w", tool, err)
+	} else if tok != json.Delim('{') {
+		return c, fmt.Errorf("tool input for %s: want a JSON object, not %v", tool, tok)
 	}
-	for _, p := range []*string{in.FilePath, in.NotebookPath, in.Path} {
-		if p != nil && *p != "" {
-			c.Path = *p
-			break
+	var values [len(inputKeys)]string
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return c, fmt.Errorf("tool input for %s: %w", tool, err)
+		}
+		key := tok.(string)
+		if seen[key] {
+			return c, &AmbiguousInputError{Tool: tool, Key: key}
+		}
+		seen[key] = true
+		i := slices.Index(inputKeys[:], key)
+		if i < 0 {
+			for _, k := range inputKeys {
+				if strings.EqualFold(key, k) {
+					return c, &AmbiguousInputError{Tool: tool, Key: key, Known: k}
+				}
+			}
+			if err := dec.Decode(new(json.RawMessage)); err != nil {
+				return c, fmt.Errorf("tool input for %s: %w", tool, err)
+			}
+			continue
+		}
+		var v *string
+		if err := dec.Decode(&v); err != nil {
+			return c, fmt.Errorf("tool input for %s: %s must be a string: %w", tool, key, err)
+		}
+		if v != nil {
+			values[i] = *v
 		}
 	}
-	if in.Command != nil {
-		c.Command = *in.Command
+	if _, err := dec.Token(); err != nil {
+		return c, fmt.Errorf("tool input for %s: %w", tool, err)
 	}
-	if in.URL != nil {
-		c.URL = *in.URL
+	if _, err := dec.Token(); err != io.EOF {
+		return c, fmt.Errorf("tool input for %s: more after the object", tool)
 	}
+	c.Command, c.URL = values[0], values[4]
+	c.Path = cmp.Or(values[1], values[2], values[3])
 	return c, nil
 }

@@ -8,14 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
@@ -44,6 +44,10 @@ type auditRecord struct {
 	Exit       *int         `json:"exit,omitempty"`
 	DurationMS *float64     `json:"durationMs,omitempty"`
 	Error      string       `json:"error,omitempty"`
+	// Recheck marks the decision of a run started by the command the
+	// Claude Code hook rewrote (run --from-hook): the hook has recorded
+	// the call's decision already, and audit summary counts it once.
+	Recheck bool `json:"recheck,omitempty"`
 }
 
 // auditPolicy is the short form of a run's sandbox policy: enough to tell
@@ -63,6 +67,7 @@ type auditLog struct {
 	files   []*os.File
 	via     string
 	session string
+	recheck bool // decisions are rechecks (see auditRecord.Recheck)
 	now     func() time.Time
 }
 
@@ -88,8 +93,11 @@ func auditTargets(flagPath string, cfg *permission.Config) []auditTarget {
 
 // openAudit opens every target (duplicates once) for appending, before
 // anything runs: a log that cannot be written must stop the call, never be
-// skipped. It returns nil when there is no target.
-func openAudit(via, session string, targets []auditTarget) (*auditLog, error) {
+// skipped. writable are the directories the sandboxed commands may write
+// (the project root, the policy's writable grants): a log among them is
+// refused, since a command could forge or truncate it. It returns nil when
+// there is no target.
+func openAudit(via, session string, targets []auditTarget, writable []string) (*auditLog, error) {
 	l := &auditLog{via: via, session: session, now: time.Now}
 	seen := map[string]bool{}
 	for _, t := range targets {
@@ -102,6 +110,15 @@ func openAudit(via, session string, targets []auditTarget) (*auditLog, error) {
 			continue
 		}
 		seen[abs] = true
+		if dir, ok := auditReachable(abs, writable); ok {
+			l.Close()
+			hint := ""
+			if t.from != "--audit" {
+				hint = " (in a settings file /path is relative to the project root; //path is absolute)"
+			}
+			return nil, usagef("audit %s (%s): it lies in %s, which sandboxed commands can write, so they could forge or truncate the log; nothing was run: keep the log outside the project and the writable grants, e.g. ~/.local/state/mewsandbox/audit.jsonl (in CI, $RUNNER_TEMP/audit.jsonl)%s",
+				t.path, t.from, dir, hint)
+		}
 		f, err := openAuditFile(abs)
 		if err != nil {
 			l.Close()
@@ -115,16 +132,72 @@ func openAudit(via, session string, targets []auditTarget) (*auditLog, error) {
 	return l, nil
 }
 
-// openAuditFile opens path for appending, creating it private to the user.
-// A FIFO or socket is refused before opening, since opening a FIFO for
-// writing would wait for a reader.
-func openAuditFile(path string) (*os.File, error) {
-	if fi, err := os.Stat(path); err == nil && fi.Mode()&(fs.ModeDir|fs.ModeNamedPipe|fs.ModeSocket) != 0 {
-		return nil, fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
+// writableDirs are the paths the sandboxed commands of pol may write: the
+// project root (even a read-only one, which the next run may write) and
+// the writable grants.
+func writableDirs(pol exec.Policy) []string {
+	dirs := []string{pol.Root}
+	for _, g := range pol.Grants {
+		if g.Access&exec.Write != 0 {
+			dirs = append(dirs, g.Path)
+		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if err != nil {
+	return dirs
+}
+
+// auditReachable returns the directory of writable that holds the log
+// file path (absolute), comparing both with symbolic links resolved.
+func auditReachable(path string, writable []string) (string, bool) {
+	file := filepath.Join(realPath(filepath.Dir(path)), filepath.Base(path))
+	for _, w := range writable {
+		if pathWithin(file, realPath(w)) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+// realPath is p with symbolic links resolved, or p cleaned when that
+// fails (p does not exist).
+func realPath(p string) string {
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		return r
+	}
+	return filepath.Clean(p)
+}
+
+// openAuditFile opens path for appending, creating it private to the user,
+// and insists on a regular file of the user's with one name: never a
+// symbolic link (O_NOFOLLOW; a link planted in its place could send the
+// records into any file of the user's), a FIFO (O_NONBLOCK: opening one
+// would wait for a reader), a device, or a file with another name a
+// command could reach.
+func openAuditFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o600)
+	switch {
+	case errors.Is(err, unix.ELOOP):
+		return nil, errors.New("it is a symbolic link, which the audit log never follows (it could point anywhere): remove the link or name the file itself")
+	case errors.Is(err, unix.ENXIO):
+		return nil, errors.New("not a regular file (a FIFO or socket)")
+	case err != nil:
 		return nil, errors.Unwrap(err)
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+		f.Close()
+		return nil, err
+	}
+	switch uid := uint32(os.Geteuid()); {
+	case st.Mode&unix.S_IFMT != unix.S_IFREG:
+		err = errors.New("not a regular file")
+	case st.Uid != uid:
+		err = fmt.Errorf("owned by uid %d, not by you (uid %d): use a log of your own", st.Uid, uid)
+	case st.Nlink != 1:
+		err = fmt.Errorf("has %d hard links, and another name of it could be written to or removed: use a file with one name", st.Nlink)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
 	}
 	return f, nil
 }
@@ -172,6 +245,7 @@ func (l *auditLog) record(kind string, call permission.Call, res permission.Resu
 		Time: l.now().UTC().Format(time.RFC3339Nano), Kind: kind, Via: l.via, Session: l.session,
 		Tool: tool, Subject: callSubject(call),
 		Decision: res.Decision.String(), Reason: res.Reason, Rule: res.Rule, Source: res.Source,
+		Recheck: l.recheck && kind == "decision",
 	}
 }
 
@@ -208,11 +282,11 @@ func (l *auditLog) append(r auditRecord) error {
 // other, but not from interleaving a line that the kernel splits (a
 // write to a regular file may be short, and NFS has no atomic append).
 func appendLocked(f *os.File, line []byte) error {
-	fd := int(f.Fd())
-	if err := ignoringEINTR(func() error { return syscall.Flock(fd, syscall.LOCK_EX) }); err != nil {
+	unlock, err := permission.LockExclusive(f)
+	if err != nil {
 		return fmt.Errorf("locking: %w", err)
 	}
-	defer syscall.Flock(fd, syscall.LOCK_UN)
+	defer unlock()
 	n, err := f.Write(line)
 	if err == nil && n != len(line) {
 		err = io.ErrShortWrite
@@ -221,14 +295,6 @@ func appendLocked(f *os.File, line []byte) error {
 		return fmt.Errorf("writing: %w", errors.Unwrap(err))
 	}
 	return nil
-}
-
-func ignoringEINTR(f func() error) error {
-	for {
-		if err := f(); err != syscall.EINTR {
-			return err
-		}
-	}
 }
 
 // auditLine encodes r as one newline-terminated JSON line of at most
@@ -345,8 +411,14 @@ type auditSummary struct {
 	Decisions map[string]int `json:"decisions"` // allow, ask, deny
 	Runs      int            `json:"runs"`
 	// FailedRuns exited non-zero or could not start.
-	FailedRuns int           `json:"failedRuns"`
-	MostDenied []deniedCount `json:"mostDenied"`
+	FailedRuns int `json:"failedRuns"`
+	// Rechecks are the decisions of runs the hook's rewritten commands
+	// started (recheck: true), not counted in Decisions: each call counts
+	// once, by the hook's decision. RecheckRefused of them did not allow
+	// what the hook had allowed.
+	Rechecks       int           `json:"rechecks"`
+	RecheckRefused int           `json:"recheckRefused"`
+	MostDenied     []deniedCount `json:"mostDenied"`
 	// InvalidLines are lines that are not audit records (a torn write, a
 	// hand edit); FirstInvalidLine is the first one's number.
 	InvalidLines     int `json:"invalidLines"`
@@ -404,6 +476,13 @@ func (s *auditSummary) count(rec auditRecord, denied map[deniedCount]int) bool {
 		if _, ok := s.Decisions[rec.Decision]; !ok {
 			return false
 		}
+		if rec.Recheck {
+			s.Rechecks++
+			if rec.Decision != "allow" {
+				s.RecheckRefused++
+			}
+			return true
+		}
 		s.Decisions[rec.Decision]++
 		if rec.Decision == "deny" {
 			denied[deniedCount{Tool: rec.Tool, Subject: rec.Subject}]++
@@ -457,6 +536,9 @@ func (s *auditSummary) print(w io.Writer) {
 		fmt.Fprintf(w, "  %-6s %d\n", d, s.Decisions[d])
 	}
 	fmt.Fprintf(w, "runs:     %d (%d failed: non-zero exit or not started)\n", s.Runs, s.FailedRuns)
+	if s.Rechecks > 0 {
+		fmt.Fprintf(w, "rechecks: %d (runs re-deciding calls the hook decided, not counted again; %d refused)\n", s.Rechecks, s.RecheckRefused)
+	}
 	if len(s.MostDenied) > 0 {
 		fmt.Fprintf(w, "most denied:\n")
 		for _, d := range s.MostDenied {

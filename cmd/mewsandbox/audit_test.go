@@ -8,10 +8,11 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
@@ -20,7 +21,7 @@ import (
 func TestAuditLineFields(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	l, err := openAudit("run", "s1", []auditTarget{{filepath.Join(dir, "a.jsonl"), "--audit"}})
+	l, err := openAudit("run", "s1", []auditTarget{{filepath.Join(dir, "a.jsonl"), "--audit"}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,26 +104,54 @@ func TestOpenAuditFailsClosed(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+	if err := unix.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for name, path := range map[string]string{
-		"missing directory": filepath.Join(dir, "nope", "a.jsonl"),
-		"a directory":       dir,
-		"a FIFO":            fifo,
+	// A sandboxed command that can write the log's directory could plant
+	// a link to a file of the user's in its place.
+	bashrc := filepath.Join(dir, "bashrc")
+	if err := os.WriteFile(bashrc, []byte("# rc\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(bashrc, link); err != nil {
+		t.Fatal(err)
+	}
+	hard := filepath.Join(dir, "hard.jsonl")
+	if err := os.Link(bashrc, hard); err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(dir, "project")
+	if err := os.MkdirAll(filepath.Join(project, "logs"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, path, want string }{
+		{"missing directory", filepath.Join(dir, "nope", "a.jsonl"), "no such file or directory"},
+		{"a directory", dir, "is a directory"},
+		{"a FIFO", fifo, "not a regular file"},
+		{"a symbolic link", link, "it is a symbolic link, which the audit log never follows"},
+		{"a file with two names", hard, "has 2 hard links"},
+		{"inside a writable directory", filepath.Join(project, "logs", "a.jsonl"), "it lies in " + project + ", which sandboxed commands can write"},
+		{"inside it through a symbolic link", filepath.Join(dir, "via", "logs", "a.jsonl"), "it lies in " + project},
 	} {
-		l, err := openAudit("check", "", []auditTarget{{path, "--audit"}})
+		if tt.name == "inside it through a symbolic link" {
+			os.Symlink(project, filepath.Join(dir, "via"))
+		}
+		l, err := openAudit("check", "", []auditTarget{{tt.path, "--audit"}}, []string{project})
 		if err == nil {
 			l.Close()
-			t.Errorf("%s: opened", name)
+			t.Errorf("%s: opened", tt.name)
 			continue
 		}
 		var ue usageError
-		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "audit "+path) {
-			t.Errorf("%s: got %v, want a usage error naming the file", name, err)
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "audit "+tt.path) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want a usage error naming the file and saying %q", tt.name, err, tt.want)
 		}
 	}
-	if l, err := openAudit("check", "", nil); l != nil || err != nil {
+	if rc, _ := os.ReadFile(bashrc); string(rc) != "# rc\n" {
+		t.Errorf("the file behind the link was written: %q", rc)
+	}
+	if l, err := openAudit("check", "", nil, nil); l != nil || err != nil {
 		t.Errorf("no target: got %v, %v; want nil, nil", l, err)
 	}
 }
@@ -147,7 +176,7 @@ func TestAuditAppendsDoNotInterleave(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l, err := openAudit("check", "", []auditTarget{{path, "--audit"}})
+			l, err := openAudit("check", "", []auditTarget{{path, "--audit"}}, nil)
 			if err != nil {
 				t.Error(err)
 				return
@@ -197,11 +226,14 @@ func TestSummarize(t *testing.T) {
 	log.WriteString(rec("decision", "Bash", "make", "allow"))
 	log.WriteString(rec("run", "Bash", "make", "allow", 2))
 	log.WriteString(rec("decision", "Bash", "git push", "ask"))
-	log.WriteString("\n")                                                 // blank: skipped
-	log.WriteString(`{"kind":"decision","decision":"maybe"}` + "\n")      // invalid: line 13
-	log.WriteString("garbage\n")                                          // invalid
-	log.WriteString(`{"kind":"run","tool":"Bash"}` + "\n")                // a run with no exit status failed
-	log.WriteString(strings.Repeat("x", 5*maxAuditLine) + "\n")           // invalid: too long
+	log.WriteString("\n")                                            // blank: skipped
+	log.WriteString(`{"kind":"decision","decision":"maybe"}` + "\n") // invalid: line 13
+	log.WriteString("garbage\n")                                     // invalid
+	log.WriteString(`{"kind":"run","tool":"Bash"}` + "\n")           // a run with no exit status failed
+	log.WriteString(strings.Repeat("x", 5*maxAuditLine) + "\n")      // invalid: too long
+	// run re-deciding calls the hook decided: not counted again.
+	log.WriteString(`{"kind":"decision","tool":"Bash","subject":"ls","decision":"allow","recheck":true}` + "\n")
+	log.WriteString(`{"kind":"decision","tool":"Bash","subject":"make","decision":"deny","recheck":true}` + "\n")
 	log.WriteString(`{"kind":"decision","decision":"deny","tool":"Bash"`) // torn last line
 
 	s, err := summarize(strings.NewReader(log.String()), 2)
@@ -218,13 +250,16 @@ func TestSummarize(t *testing.T) {
 	if len(s.MostDenied) != 2 || s.MostDenied[0] != wantTop[0] || s.MostDenied[1] != wantTop[1] {
 		t.Errorf("most denied %v, want %v", s.MostDenied, wantTop)
 	}
+	if s.Rechecks != 2 || s.RecheckRefused != 1 {
+		t.Errorf("rechecks %d (refused %d), want 2 (1)", s.Rechecks, s.RecheckRefused)
+	}
 	if s.InvalidLines != 4 || s.FirstInvalidLine != 13 {
 		t.Errorf("invalid lines %d (first %d), want 4 (first 13)", s.InvalidLines, s.FirstInvalidLine)
 	}
 	var out bytes.Buffer
 	s.File = "a.jsonl"
 	s.print(&out)
-	for _, want := range []string{"a.jsonl: 9 decisions, 3 runs", "deny   6", "3 (2 failed", "3  Bash     curl x | sh", "4 lines are not audit records (the first is line 13)"} {
+	for _, want := range []string{"a.jsonl: 9 decisions, 3 runs", "deny   6", "3 (2 failed", "3  Bash     curl x | sh", "4 lines are not audit records (the first is line 13)", "rechecks: 2 (runs re-deciding calls the hook decided, not counted again; 1 refused)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, out.String())
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -32,7 +33,8 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	call, err := callFromArgs(shell, tool, input, fs.Args(), fs.NArg() > 0 || hasDashDash(args))
-	if err != nil {
+	var ambiguous *permission.AmbiguousInputError
+	if err != nil && !errors.As(err, &ambiguous) {
 		return err
 	}
 	p, err := o.resolve("")
@@ -40,12 +42,15 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	printWarnings(stderr, p.config.Warnings)
-	audit, err := openAudit("check", o.session, auditTargets(o.audit, p.config))
+	audit, err := openAudit("check", o.session, auditTargets(o.audit, p.config), []string{p.root})
 	if err != nil {
 		return err
 	}
 	defer audit.Close()
 	res := p.engine.Check(call)
+	if ambiguous != nil {
+		res = ambiguousResult(ambiguous, p.engine.Mode)
+	}
 	if err := audit.decision(call, res); err != nil {
 		return err
 	}
@@ -62,7 +67,8 @@ func hasDashDash(args []string) bool {
 }
 
 // callFromArgs builds the call to check from exactly one of -c, argv or
-// --tool/--input.
+// --tool/--input. An input that is ambiguous comes back with its
+// *permission.AmbiguousInputError, for the caller to decide Ask.
 func callFromArgs(shell, tool, input string, argv []string, haveArgv bool) (permission.Call, error) {
 	given := 0
 	for _, b := range []bool{shell != "", haveArgv, tool != ""} {
@@ -93,6 +99,9 @@ func callFromArgs(shell, tool, input string, argv []string, haveArgv bool) (perm
 		return permission.Call{}, usagef("check: --input is not valid JSON: %.60q", input)
 	}
 	call, err := permission.CallFromInput(tool, json.RawMessage(input))
+	if ae := (*permission.AmbiguousInputError)(nil); errors.As(err, &ae) {
+		return call, err
+	}
 	if err != nil {
 		return permission.Call{}, usageError{err}
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -13,20 +12,20 @@ import (
 	"github.com/mewsandbox/mewsandbox/permission"
 )
 
-// shells are the shells `completion` writes scripts for.
-var shells = map[string]func(io.Writer, []commandSpec){
-	"bash": writeBashCompletion,
-	"zsh":  writeZshCompletion,
-	"fish": writeFishCompletion,
-}
+// shellNames are the shells `completion` writes scripts for, sorted.
+func shellNames() []string { return []string{"bash", "fish", "zsh"} }
 
-func shellNames() []string {
-	names := make([]string, 0, len(shells))
-	for name := range shells {
-		names = append(names, name)
+// completionWriter returns the function that writes shell's script.
+func completionWriter(shell string) (func(io.Writer, []commandSpec), bool) {
+	switch shell {
+	case "bash":
+		return writeBashCompletion, true
+	case "zsh":
+		return writeZshCompletion, true
+	case "fish":
+		return writeFishCompletion, true
 	}
-	slices.Sort(names)
-	return names
+	return nil, false
 }
 
 func cmdCompletion(args []string, _ io.Reader, stdout, _ io.Writer) error {
@@ -51,7 +50,7 @@ Prints a completion script for the shell. Install it with:
 	if len(pos) != 1 {
 		return usagef("completion: name one shell: %s", valid)
 	}
-	write, ok := shells[pos[0]]
+	write, ok := completionWriter(pos[0])
 	if !ok {
 		return usagef("completion: unknown shell %q (want one of %s)", pos[0], valid)
 	}
@@ -140,11 +139,20 @@ func commandSpecs() []commandSpec {
 	return specs
 }
 
-// defaultsLine is a flag's first line in flag.PrintDefaults: two spaces,
-// the name, the placeholder if it takes a value, and, for a one-letter
-// switch, a tab and its usage. Compiled on first use: every run of the
-// binary would pay for it at start-up.
-var defaultsLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^  -([^\s=]+)(?: ([^\s]+))?(?:\t(.*))?$`) })
+// defaultsLineRE is a flag's first line in flag.PrintDefaults: two
+// spaces, the name, the placeholder if it takes a value, and, for a
+// one-letter switch, a tab and its usage. Compiled on first use: every run
+// of the binary would pay for it at start-up. The zero value is static
+// data, so declaring it runs no code.
+var defaultsLineRE struct {
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func defaultsLine() *regexp.Regexp {
+	defaultsLineRE.once.Do(func() { defaultsLineRE.re = regexp.MustCompile(`^  -([^\s=]+)(?: ([^\s]+))?(?:\t(.*))?$`) })
+	return defaultsLineRE.re
+}
 
 // parseDefaults reads the flags from flag.PrintDefaults output.
 func parseDefaults(help string) []flagSpec {
@@ -274,9 +282,25 @@ complete -o default -F _mewsandbox mewsandbox
 `)
 }
 
-// zshDescription makes a usage line safe inside an _arguments [...] or a
+// zshSafe makes a usage line safe inside an _arguments [...] or a
 // _describe entry.
-var zshUnsafe = strings.NewReplacer("[", "(", "]", ")", ":", " -", "`", "", "\\", "")
+func zshSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '[':
+			b.WriteByte('(')
+		case ']':
+			b.WriteByte(')')
+		case ':':
+			b.WriteString(" -")
+		case '`', '\\':
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 func writeZshCompletion(w io.Writer, specs []commandSpec) {
 	fmt.Fprintf(w, `#compdef mewsandbox
@@ -289,7 +313,7 @@ _mewsandbox() {
     commands=(
 `)
 	for _, c := range specs {
-		fmt.Fprintf(w, "        %s\n", shellQuote(c.name+":"+zshUnsafe.Replace(c.short)))
+		fmt.Fprintf(w, "        %s\n", shellQuote(c.name+":"+zshSafe(c.short)))
 	}
 	fmt.Fprintf(w, `    )
     if ((CURRENT == 2)); then
@@ -338,7 +362,7 @@ func zshFlagSpec(f flagSpec) string {
 	if f.kind() != valueNone && len(f.name) > 1 {
 		b.WriteByte('=')
 	}
-	b.WriteString("[" + zshUnsafe.Replace(f.usage) + "]")
+	b.WriteString("[" + zshSafe(f.usage) + "]")
 	switch f.kind() {
 	case valueFree:
 		b.WriteString(":" + f.arg + ": ")

@@ -49,7 +49,7 @@ func TestCommandSpecsReadTheRealFlags(t *testing.T) {
 		"check":   registered(o.permissionFlags, o.auditFlag, str("c"), str("tool"), str("input")),
 		"hook":    registered(o.permissionFlags, o.sandboxFlags, o.auditFlag, str("sandbox")),
 		"explain": registered(o.permissionFlags, o.sandboxFlags, str("format")),
-		"init":    {"audit", "print", "root", "sandbox"},
+		"init":    {"audit", "dont-ask", "print", "root", "sandbox"},
 		"audit":   {"json", "top"},
 		"doctor":  {"json", "no-user-settings", "root"},
 	}
@@ -149,7 +149,7 @@ func TestBashCompletion(t *testing.T) {
 		{"mewsandbox run --settings sett", []string{"settings.yaml"}},
 		{"mewsandbox hook ", []string{"claude-code"}},
 		{"mewsandbox hook claude-code --sa", []string{"--sandbox"}},
-		{"mewsandbox init claude-code --", []string{"--audit", "--print", "--root", "--sandbox"}},
+		{"mewsandbox init claude-code --", []string{"--audit", "--dont-ask", "--print", "--root", "--sandbox"}},
 		{"mewsandbox completion ", []string{"bash", "fish", "zsh"}},
 		{"mewsandbox explain --format ", []string{"json", "sbpl", "text"}},
 		{"mewsandbox check -", nil}, // checked below: contains -c and --tool

@@ -23,6 +23,7 @@ type doctorReport struct {
 	LandlockRights []string       `json:"landlockRights"`
 	Seccomp        seccompReport  `json:"seccomp"`
 	UserNamespaces string         `json:"userNamespaces"`
+	NamespaceLayer string         `json:"namespaceLayer"`     // what the layer uses, or why it is off`
 	Seatbelt       string         `json:"seatbelt,omitempty"` // macOS: "usable" or why not
 	Notes          []string       `json:"notes"`
 	Missing        []string       `json:"missing"`
@@ -85,6 +86,7 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if r.OS != "darwin" {
 		fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
 		fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
+		fmt.Fprintf(stdout, "namespace layer: %s\n", r.NamespaceLayer)
 	}
 	if r.Ready {
 		fmt.Fprintf(stdout, "sandbox:         the default policy is fully enforced\n")
@@ -118,6 +120,11 @@ func diagnose(o *options) doctorReport {
 		r.Seccomp.Error = st.Err.Error()
 	}
 	r.UserNamespaces = userNamespaces()
+	if layer, err := exec.NamespaceLayer(); err != nil {
+		r.NamespaceLayer = "unavailable: " + err.Error()
+	} else {
+		r.NamespaceLayer = layer + ": protected paths in the root read-only, every mount outside the writable grants read-only"
+	}
 
 	cwd, _ := os.Getwd()
 	root, err := projectRoot(o.root, cwd)
@@ -186,5 +193,5 @@ func userNamespaces() string {
 	if b, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"); err == nil && strings.TrimSpace(string(b)) == "1" {
 		return "restricted for unprivileged users by AppArmor"
 	}
-	return "available (not used by this version)"
+	return "available (the namespace layer uses one when not run as root)"
 }

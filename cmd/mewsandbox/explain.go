@@ -164,7 +164,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	printWarnings(stderr, p.config.Warnings)
-	pol, err := o.policy(p)
+	pol, rs, err := o.policy(p, stderr)
 	if err != nil {
 		return err
 	}
@@ -175,7 +175,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return exitError{status: exitInternal, err: err}
 	}
-	_, dropped := exec.EnvFilter{Pass: o.envPass, Drop: o.envDrop}.Apply(os.Environ())
+	_, dropped := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
 	x := explanation{
 		Mode:        string(p.engine.Mode),
 		Policy:      pol,
@@ -236,6 +236,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX matched on the low 32 bits (EPERM); another architecture's syscalls kill the process\n")
 	fmt.Fprintf(stdout, "capabilities: %s\n", capabilitiesLine(pol.KeepCaps))
+	fmt.Fprintf(stdout, "namespaces:  %s\n", namespacesLine(pol.NoNamespaces))
 	if l := limitsLine(pol.Limits); l != "" {
 		fmt.Fprintf(stdout, "limits:      %s\n", l)
 	}
@@ -327,4 +328,16 @@ func limitsLine(l exec.Limits) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// namespacesLine says whether a run gets the namespace layer.
+func namespacesLine(off bool) string {
+	if off {
+		return "off (--no-namespaces): protected paths in the root stay writable to the command, metadata outside it changeable"
+	}
+	layer, err := exec.NamespaceLayer()
+	if err != nil {
+		return "unavailable: " + err.Error()
+	}
+	return layer + "; read-only: every mount outside the writable grants, and in the root " + strings.Join(exec.ProtectedInRoot(), ", ")
 }

@@ -60,14 +60,22 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return usageError{fmt.Errorf("hook claude-code: %v", err)}
 }
 
+// hookFlags registers the flags of `hook claude-code` on a new flag set:
+// those of run, check and explain that shape the decision and the sandbox,
+// and --sandbox.
+func hookFlags(o *options, sandbox *bool, w io.Writer) *flag.FlagSet {
+	fs := newFlagSet("hook", "mewsandbox hook claude-code [--sandbox] [flags] < event.json", w)
+	o.permissionFlags(fs)
+	o.auditFlag(fs)
+	fs.BoolVar(sandbox, "sandbox", false, "answer an allowed Bash call with its command rewritten to run through 'mewsandbox run' in the kernel sandbox")
+	o.sandboxFlags(fs)
+	return fs
+}
+
 func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var o options
 	var sandbox bool
-	fs := newFlagSet("hook", "mewsandbox hook claude-code [--sandbox] [flags] < event.json", stdout)
-	o.permissionFlags(fs)
-	o.auditFlag(fs)
-	fs.BoolVar(&sandbox, "sandbox", false, "answer an allowed Bash call with its command rewritten to run through 'mewsandbox run' in the kernel sandbox")
-	o.sandboxFlags(fs)
+	fs := hookFlags(&o, &sandbox, stdout)
 	if helpTo(fs, stdout, args) {
 		return nil
 	}
@@ -85,11 +93,12 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		o.mode = hookMode(ev.PermissionMode, stderr)
 	}
 	call, err := permission.CallFromInput(ev.ToolName, ev.ToolInput)
-	if err != nil {
+	var ambiguous *permission.AmbiguousInputError
+	if err != nil && !errors.As(err, &ambiguous) {
 		return usageError{fmt.Errorf("hook claude-code: %w", err)}
 	}
 	_, kind := permission.CanonicalTool(call.Tool)
-	if kind == permission.KindShell {
+	if kind == permission.KindShell && ambiguous == nil {
 		if err := validCommand(call.Command); err != nil {
 			return usageError{fmt.Errorf("hook claude-code: %w", err)}
 		}
@@ -100,20 +109,28 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	printWarnings(stderr, p.config.Warnings)
 	var pol exec.Policy
+	writable := []string{p.root}
 	if sandbox {
 		// Built now so that a policy that cannot be built blocks every
 		// call, rather than failing inside each rewritten command.
-		if pol, err = o.policy(p); err != nil {
+		if pol, _, err = o.policy(p, stderr); err != nil {
 			return err
 		}
+		writable = writableDirs(pol)
 	}
-	audit, err := openAudit("hook", cmp.Or(o.session, ev.SessionID), auditTargets(o.audit, p.config))
+	audit, err := openAudit("hook", cmp.Or(o.session, ev.SessionID), auditTargets(o.audit, p.config), writable)
 	if err != nil {
 		return err
 	}
 	defer audit.Close()
 
-	res := p.engine.Check(call)
+	var res permission.Result
+	switch {
+	case ambiguous != nil:
+		res = ambiguousResult(ambiguous, p.engine.Mode)
+	default:
+		res = p.engine.Check(call)
+	}
 	if kind == permission.KindUnknown && res.Decision == permission.Allow {
 		// What mewsandbox cannot see into it does not vouch for, whatever
 		// a rule says: the person decides.
@@ -126,7 +143,11 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		PermissionDecisionReason: hookReason(res),
 	}
 	if sandbox && kind == permission.KindShell && res.Decision == permission.Allow {
-		command, err := sandboxedCommand(fs, p, call.Command)
+		session := ""
+		if o.session == "" && permission.ValidSessionID(ev.SessionID) == nil {
+			session = ev.SessionID
+		}
+		command, err := sandboxedCommand(fs, p, call.Command, session)
 		if err != nil {
 			return err
 		}
@@ -141,6 +162,21 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(hookOutput{out})
+}
+
+// ambiguousResult is the decision on a tool input that does not say one
+// thing: Ask (Deny in dontAsk mode), never Allow, whatever the rules say,
+// since the call mewsandbox would judge may not be the one that runs.
+func ambiguousResult(err *permission.AmbiguousInputError, mode permission.Mode) permission.Result {
+	res := permission.Result{
+		Decision: permission.Ask,
+		Reason:   err.Error() + ": the call could be read as more than one command, so it is never allowed without asking",
+	}
+	if mode == permission.ModeDontAsk {
+		res.Decision = permission.Deny
+		res.Reason += " (dontAsk mode: denied)"
+	}
+	return res
 }
 
 // policyLine sums up a sandbox policy in a few words.
@@ -166,49 +202,39 @@ func sandboxFlagSet(fs *flag.FlagSet) string {
 	return name
 }
 
-// hookOnlyFlags are the hook's flags that run gets differently, or not at
-// all: --root and --mode are passed as the hook resolved them.
-var hookOnlyFlags = map[string]bool{
-	"root": true, "mode": true, "yolo": true, "plan": true, "accept-edits": true, "dont-ask": true,
-	"sandbox": true, "json": true,
+// hookOnlyFlag reports whether the hook's flag name is one run gets
+// differently, or not at all: --root and --mode are passed as the hook
+// resolved them, --session as the hook's session.
+func hookOnlyFlag(name string) bool {
+	switch name {
+	case "root", "mode", "yolo", "plan", "accept-edits", "dont-ask", "sandbox", "json":
+		return true
+	}
+	return false
 }
-
-// Path flags whose relative paths the hook resolves before passing them
-// on, since the rewritten command may run in another directory: against
-// the event's cwd (as the hook read them) or the hook's own working
-// directory.
-var (
-	eventRelativeFlags = map[string]bool{"plan-file": true, "allow-read": true, "allow-write": true, "deny-read": true}
-	selfRelativeFlags  = map[string]bool{"settings": true, "audit": true}
-)
 
 // sandboxedCommand is the shell command line that runs command through
 // `mewsandbox run` (this binary, by absolute path) with the hook's flags:
 // the same settings, rules, session, root and mode decide again, and the
-// sandbox applies what they allow. command reaches run as one -c argument,
-// quoted so that no character in it can change the outer command.
-func sandboxedCommand(fs *flag.FlagSet, p *project, command string) (string, error) {
+// sandbox applies what they allow. session, when not "", is Claude Code's
+// session for run's audit records and denial counts. --from-hook marks
+// run's decision as the recheck of the one the hook records. command
+// reaches run as one -c argument, quoted so that no character in it can
+// change the outer command.
+func sandboxedCommand(fs *flag.FlagSet, p *project, command, session string) (string, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return "", fmt.Errorf("finding this binary for the rewritten command: %w", err)
 	}
-	argv := []string{self, "run", "--root=" + p.root, "--mode=" + string(p.engine.Mode)}
+	argv := []string{self, "run", "--root=" + p.root, "--mode=" + string(p.engine.Mode), "--from-hook"}
+	if session != "" {
+		argv = append(argv, "--session="+session)
+	}
 	fs.Visit(func(f *flag.Flag) {
-		if hookOnlyFlags[f.Name] {
+		if hookOnlyFlag(f.Name) {
 			return
 		}
-		var values []string
-		switch v := f.Value.(type) {
-		case *listFlag:
-			values = *v
-		case *portsFlag:
-			for _, port := range *v {
-				values = append(values, strconv.Itoa(int(port)))
-			}
-		default:
-			values = []string{v.String()}
-		}
-		for _, v := range values {
+		for _, v := range flagValues(f) {
 			argv = append(argv, "--"+f.Name+"="+absFlagPath(f.Name, v, p.cwd))
 		}
 	})
@@ -216,15 +242,35 @@ func sandboxedCommand(fs *flag.FlagSet, p *project, command string) (string, err
 	return quoteArgv(argv)
 }
 
-// absFlagPath makes the value of a path flag absolute; other values, and
-// ~/ paths (run expands those), pass unchanged.
+// flagValues are the values a flag was given, one per time for a
+// repeatable one.
+func flagValues(f *flag.Flag) []string {
+	switch v := f.Value.(type) {
+	case *listFlag:
+		return *v
+	case *portsFlag:
+		var values []string
+		for _, port := range *v {
+			values = append(values, strconv.Itoa(int(port)))
+		}
+		return values
+	}
+	return []string{f.Value.String()}
+}
+
+// absFlagPath makes the value of a path flag absolute, since the rewritten
+// command may run in another directory: against cwd, the event's, for the
+// paths the hook resolved there; against the hook's own working directory
+// for --settings and --audit. Other values, and ~/ paths (run expands
+// those), pass unchanged.
 func absFlagPath(name, v, cwd string) string {
-	switch {
-	case v == "" || filepath.IsAbs(v) || v == "~" || strings.HasPrefix(v, "~/"):
+	if v == "" || filepath.IsAbs(v) || v == "~" || strings.HasPrefix(v, "~/") {
 		return v
-	case eventRelativeFlags[name]:
+	}
+	switch name {
+	case "plan-file", "allow-read", "allow-write", "deny-read":
 		return filepath.Join(cwd, v)
-	case selfRelativeFlags[name]:
+	case "settings", "audit":
 		if abs, err := filepath.Abs(v); err == nil {
 			return abs
 		}

@@ -52,11 +52,11 @@ func TestSandboxedCommandQuoting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantFlags := []string{self, "run", "--root=" + root, "--mode=acceptEdits",
+	wantFlags := []string{self, "run", "--root=" + root, "--mode=acceptEdits", "--from-hook", "--session=9f1c2a4e",
 		"--allow=Bash(it's *)", "--allow=Read(~/x)", "--allow-connect=443", "--allow-read=" + root + "/sub/data dir", "--allow-write=~/cache",
 		"--audit=/var/log/a.jsonl", "--network=none", "--no-user-settings=true", "--settings=" + filepath.Join(wd, "rel/s.yaml"), "-c"}
 	for _, command := range nastyCommands {
-		line, err := sandboxedCommand(fs, p, command)
+		line, err := sandboxedCommand(fs, p, command, "9f1c2a4e")
 		if err != nil {
 			t.Fatalf("%q: %v", command, err)
 		}

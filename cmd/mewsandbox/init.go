@@ -12,9 +12,12 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mewsandbox/mewsandbox/permission"
 )
 
 // claudeTools are the tools the hook is installed for: every tool the
@@ -24,10 +27,12 @@ var claudeTools = []string{"Bash", "Read", "Write", "Edit", "MultiEdit", "Notebo
 
 func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var root, audit string
-	var printOnly, sandbox bool
-	fs := newFlagSet("init", "mewsandbox init claude-code [--print] [--sandbox] [--root DIR] [--audit FILE]", stdout)
+	var printOnly bool
+	var set hookSettings
+	fs := newFlagSet("init", "mewsandbox init claude-code [--print] [--sandbox] [--dont-ask] [--root DIR] [--audit FILE]", stdout)
 	fs.BoolVar(&printOnly, "print", false, "print the settings to merge instead of changing .claude/settings.json")
-	fs.BoolVar(&sandbox, "sandbox", false, "install 'hook claude-code --sandbox': every allowed Bash command runs in the kernel sandbox")
+	fs.Var(setBool{&set.sandbox, &set.given.sandbox}, "sandbox", "install 'hook claude-code --sandbox': every allowed Bash command runs in the kernel sandbox (--sandbox=false takes it out)")
+	fs.Var(setBool{&set.dontAsk, &set.given.dontAsk}, "dont-ask", "install 'hook claude-code --dont-ask': what mewsandbox would ask about is denied, so nothing runs unsandboxed on a prompt's answer (--dont-ask=false takes it out)")
 	fs.StringVar(&root, "root", "", "project `DIR` whose .claude/settings.json to change (default: the git top-level of the working directory, else the working directory)")
 	fs.StringVar(&audit, "audit", "", "make the hook append its decisions to `FILE` (written as an absolute path)")
 	if helpTo(fs, stdout, args) {
@@ -36,13 +41,23 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err := parseWithWord(fs, args, "claude-code"); err != nil {
 		return err
 	}
-	command, onPath, err := hookCommand(sandbox, audit)
+	if audit != "" {
+		abs, err := filepath.Abs(audit)
+		if err != nil {
+			return usagef("--audit %s: %v", audit, err)
+		}
+		set.audit, set.given.audit = abs, true
+	}
+	bin, onPath, err := hookBinary()
 	if err != nil {
 		return err
 	}
-	group := hookGroup(command)
 	if printOnly {
-		out, err := formatJSON(jsonObject{{"hooks", mustMarshal(jsonObject{{"PreToolUse", mustMarshal([]jsonObject{group})}})}}, "  ")
+		command, err := hookCommand(bin, set)
+		if err != nil {
+			return err
+		}
+		out, err := formatJSON(jsonObject{{"hooks", mustMarshal(jsonObject{{"PreToolUse", mustMarshal([]jsonObject{hookGroup(command)})}})}}, "  ")
 		if err != nil {
 			return err
 		}
@@ -58,7 +73,12 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	path := filepath.Join(dir, ".claude", "settings.json")
-	res, err := installHook(path, group)
+	carried := carryHookFlags(installedHookCommand(path), set)
+	command, err := hookCommand(bin, carried.settings, carried.extra...)
+	if err != nil {
+		return err
+	}
+	res, err := installHook(path, hookGroup(command))
 	if err != nil {
 		return err
 	}
@@ -74,7 +94,10 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "mewsandbox: added the PreToolUse hook to %s (backup: %s)\n", path, res.backup)
 	}
 	fmt.Fprintf(stdout, "  matcher: %s\n  command: %s\n", strings.Join(claudeTools, "|"), command)
-	if sandbox {
+	if res.replaced {
+		carried.print(stdout)
+	}
+	if carried.settings.sandbox {
 		fmt.Fprintf(stdout, "  allowed Bash commands now run through 'mewsandbox run' in the kernel sandbox\n")
 	}
 	if !onPath {
@@ -84,33 +107,215 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// hookCommand is the shell command Claude Code runs for the hook. It names
-// mewsandbox by its name when that is on PATH (the settings file is shared
-// with a team), else by this binary's absolute path. "|| exit 2" makes a
-// hook that cannot start (mewsandbox missing) block the call: Claude Code
-// lets a call through on any other failing status.
-func hookCommand(sandbox bool, audit string) (cmd string, onPath bool, err error) {
+// hookSettings are the flags init writes into the hook command, and which
+// of them were given to init (the others come from the installed hook).
+type hookSettings struct {
+	sandbox, dontAsk bool
+	audit            string // absolute, "" for none
+	given            struct{ sandbox, dontAsk, audit bool }
+}
+
+// hookBinary is how the hook command names mewsandbox: by its name when
+// that is on PATH (the settings file is shared with a team), else by this
+// binary's absolute path.
+func hookBinary() (bin string, onPath bool, err error) {
 	self, err := os.Executable()
 	if err != nil {
 		return "", false, fmt.Errorf("finding this binary: %w", err)
 	}
-	bin := self
 	if found, err := osexec.LookPath("mewsandbox"); err == nil && sameFile(found, self) {
-		bin, onPath = "mewsandbox", true
+		return "mewsandbox", true, nil
 	}
+	return self, false, nil
+}
+
+// hookCommand is the shell command Claude Code runs for the hook: bin
+// with the flags of set, then the extra words (flags carried over).
+// "|| exit 2" makes a hook that cannot start (mewsandbox missing) block
+// the call: Claude Code lets a call through on any other failing status.
+func hookCommand(bin string, set hookSettings, extra ...string) (string, error) {
 	argv := []string{bin, "hook", "claude-code"}
-	if sandbox {
+	if set.sandbox {
 		argv = append(argv, "--sandbox")
 	}
-	if audit != "" {
-		abs, err := filepath.Abs(audit)
-		if err != nil {
-			return "", false, usagef("--audit %s: %v", audit, err)
-		}
-		argv = append(argv, "--audit", abs)
+	if set.dontAsk {
+		argv = append(argv, "--dont-ask")
 	}
-	cmd, err = quoteArgv(argv)
-	return cmd + " || exit 2", onPath, err
+	if set.audit != "" {
+		argv = append(argv, "--audit", set.audit)
+	}
+	argv = append(argv, extra...)
+	// The command must parse as the hook's own command line, or every
+	// call would be blocked.
+	var o options
+	var sandbox bool
+	if err := parseWithWord(hookFlags(&o, &sandbox, io.Discard), argv[2:], "claude-code"); err != nil {
+		return "", fmt.Errorf("the hook command would not run: %w", err)
+	}
+	cmd, err := quoteArgv(argv)
+	return cmd + " || exit 2", err
+}
+
+// carriedFlags is what init keeps of the hook command it replaces.
+type carriedFlags struct {
+	settings hookSettings
+	// extra are the words of the other flags, as they were written.
+	extra []string
+	// kept, replaced and dropped say what became of the old flags, for
+	// the person to see.
+	kept, replaced, dropped []string
+}
+
+// carryHookFlags reads the flags of old, the command of an installed
+// mewsandbox hook ("" for none), and returns set completed with them:
+// init's own flags (--sandbox, --dont-ask, --audit) keep their old value
+// unless init was given them; every other flag of 'hook claude-code' is
+// kept as written, except the mode flags when --dont-ask is given (they
+// would conflict); anything else is dropped, and listed.
+func carryHookFlags(old string, set hookSettings) carriedFlags {
+	c := carriedFlags{settings: set}
+	if old == "" {
+		return c
+	}
+	args, ok := hookArgs(old)
+	if !ok {
+		c.dropped = append(c.dropped, old+" (not a plain 'mewsandbox hook claude-code' command line)")
+		return c
+	}
+	var o options
+	var sandbox bool
+	fs := hookFlags(&o, &sandbox, io.Discard)
+	for i := 0; i < len(args); i++ {
+		name, value, hasValue := splitFlag(args[i])
+		f := fs.Lookup(name)
+		if f == nil {
+			c.dropped = append(c.dropped, args[i])
+			continue
+		}
+		words := []string{args[i]}
+		if b, isBool := f.Value.(interface{ IsBoolFlag() bool }); !hasValue && (!isBool || !b.IsBoolFlag()) {
+			if i+1 == len(args) {
+				c.dropped = append(c.dropped, args[i])
+				continue
+			}
+			i++
+			value = args[i]
+			words = append(words, value)
+		}
+		if !hasValue && len(words) == 1 {
+			value = "true"
+		}
+		written := strings.Join(words, " ")
+		b, _ := strconv.ParseBool(value)
+		switch {
+		case name == "sandbox" && !set.given.sandbox:
+			c.settings.sandbox = b
+			c.kept = append(c.kept, written)
+		case name == "dont-ask" && !set.given.dontAsk:
+			c.settings.dontAsk = b
+			c.kept = append(c.kept, written)
+		case name == "audit" && !set.given.audit:
+			c.settings.audit = value
+			c.kept = append(c.kept, written)
+		case name == "sandbox" && b == set.sandbox, name == "dont-ask" && b == set.dontAsk, name == "audit" && value == set.audit:
+			// Given to init again, as it was.
+		case name == "sandbox" || name == "dont-ask" || name == "audit":
+			c.replaced = append(c.replaced, written)
+		case set.given.dontAsk && set.dontAsk && (name == "mode" || name == "yolo" || name == "plan" || name == "accept-edits"):
+			c.replaced = append(c.replaced, written+" (by --dont-ask)")
+		default:
+			c.extra = append(c.extra, words...)
+			c.kept = append(c.kept, written)
+		}
+	}
+	return c
+}
+
+// print lists what init kept and dropped of the hook command it replaced.
+func (c carriedFlags) print(w io.Writer) {
+	for _, l := range []struct {
+		what  string
+		words []string
+	}{{"kept from the installed hook", c.kept}, {"replaced", c.replaced}, {"dropped (not flags of 'hook claude-code')", c.dropped}} {
+		if len(l.words) > 0 {
+			fmt.Fprintf(w, "  %s: %s\n", l.what, strings.Join(l.words, " "))
+		}
+	}
+}
+
+// splitFlag splits "-name", "--name" or "--name=value"; name is "" for a
+// word that is not a flag.
+func splitFlag(s string) (name, value string, hasValue bool) {
+	if len(s) < 2 || s[0] != '-' || s == "--" {
+		return "", "", false
+	}
+	s = strings.TrimPrefix(s[1:], "-")
+	name, value, hasValue = strings.Cut(s, "=")
+	return name, value, hasValue
+}
+
+// hookArgs returns the words after 'claude-code' of a hook command
+// mewsandbox installed ("BIN hook claude-code FLAGS... || exit 2"), false
+// when it holds anything it cannot read as literal words.
+func hookArgs(command string) ([]string, bool) {
+	a := permission.AnalyzeShell(command)
+	if len(a.Complex) > 0 {
+		return nil, false
+	}
+	for _, c := range a.Commands {
+		w := c.Words
+		if len(w) < 3 || !strings.HasSuffix(w[0].Text, "mewsandbox") || w[1].Text != "hook" || w[2].Text != "claude-code" {
+			continue
+		}
+		var args []string
+		for _, word := range w[3:] {
+			if !word.Literal {
+				return nil, false
+			}
+			args = append(args, word.Text)
+		}
+		return args, true
+	}
+	return nil, false
+}
+
+// installedHookCommand returns the command of the first mewsandbox hook in
+// the Claude Code settings file at path, "" when there is none or the
+// file cannot be read (installHook reports why).
+func installedHookCommand(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	doc, err := parseObject(data)
+	if err != nil {
+		return ""
+	}
+	raw, _ := doc.get("hooks")
+	hooks, err := parseObject(raw)
+	if err != nil {
+		return ""
+	}
+	var groups []json.RawMessage
+	if raw, ok := hooks.get("PreToolUse"); !ok || json.Unmarshal(raw, &groups) != nil {
+		return ""
+	}
+	for _, g := range groups {
+		var group struct {
+			Hooks []struct {
+				Command string `json:"command"`
+			} `json:"hooks"`
+		}
+		if json.Unmarshal(g, &group) != nil {
+			continue
+		}
+		for _, h := range group.Hooks {
+			if mewsandboxHook().MatchString(h.Command) {
+				return h.Command
+			}
+		}
+	}
+	return ""
 }
 
 func sameFile(a, b string) bool {
@@ -128,9 +333,18 @@ func hookGroup(command string) jsonObject {
 	}
 }
 
-// mewsandboxHook matches the command of a hook mewsandbox installed, with
-// or without flags, by name or by (quoted) path. Compiled on first use.
-var mewsandboxHook = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`mewsandbox['"]?\s+hook\s+claude-code\b`) })
+// mewsandboxHookRE matches the command of a hook mewsandbox installed,
+// with or without flags, by name or by (quoted) path. Compiled on first
+// use; the zero value is static data, so declaring it runs no code.
+var mewsandboxHookRE struct {
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func mewsandboxHook() *regexp.Regexp {
+	mewsandboxHookRE.once.Do(func() { mewsandboxHookRE.re = regexp.MustCompile(`mewsandbox['"]?\s+hook\s+claude-code\b`) })
+	return mewsandboxHookRE.re
+}
 
 // installResult says what installHook did.
 type installResult struct {
@@ -191,7 +405,10 @@ func installHook(path string, group jsonObject) (installResult, error) {
 	} else if res.backup, err = backupFile(path, data, perm); err != nil {
 		return res, err
 	}
-	return res, writeFileAtomic(path, out, perm)
+	if err := permission.WriteFileAtomic(path, out, perm); err != nil {
+		return res, fmt.Errorf("writing %s: %w", path, err)
+	}
+	return res, nil
 }
 
 // mergeHookGroup puts group into doc's hooks.PreToolUse: in place of the
@@ -312,34 +529,6 @@ func backupFile(path string, data []byte, perm fs.FileMode) (string, error) {
 		return name, nil
 	}
 	return "", fmt.Errorf("backing up %s: 100 backups from this second already exist", path)
-}
-
-// writeFileAtomic replaces path with data: a reader sees the old file or
-// the new one, never part of either.
-func writeFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
 }
 
 // jsonObject is a JSON object that keeps its members in order and their

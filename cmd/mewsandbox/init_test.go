@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -215,5 +216,54 @@ func TestDetectIndent(t *testing.T) {
 		if got := detectIndent([]byte(in)); got != want {
 			t.Errorf("detectIndent(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestCarryHookFlags(t *testing.T) {
+	t.Parallel()
+	given := func(sandbox, dontAsk *bool) hookSettings {
+		var s hookSettings
+		if sandbox != nil {
+			s.sandbox, s.given.sandbox = *sandbox, true
+		}
+		if dontAsk != nil {
+			s.dontAsk, s.given.dontAsk = *dontAsk, true
+		}
+		return s
+	}
+	yes, no := true, false
+	tests := []struct {
+		name                           string
+		old                            string
+		set                            hookSettings
+		sandbox, dontAsk               bool
+		audit                          string
+		extra, kept, replaced, dropped string
+	}{
+		{"no installed hook", "", given(&yes, nil), true, false, "", "", "", "", ""},
+		{"a hand-added --dont-ask stays", "mewsandbox hook claude-code --sandbox --dont-ask || exit 2", given(&yes, nil),
+			true, true, "", "", "--dont-ask", "", ""},
+		{"--dont-ask=false takes it out", "mewsandbox hook claude-code --dont-ask || exit 2", given(nil, &no),
+			false, false, "", "", "", "--dont-ask", ""},
+		{"other flags stay as written, in order", `'/opt/x/mewsandbox' hook claude-code --settings "/etc/team.yaml" --allow-write=~/cache --audit /var/log/a.jsonl || exit 2`, given(nil, nil),
+			false, false, "/var/log/a.jsonl", "--settings /etc/team.yaml --allow-write=~/cache", "--settings /etc/team.yaml --allow-write=~/cache --audit /var/log/a.jsonl", "", ""},
+		{"--dont-ask replaces the mode flags", "mewsandbox hook claude-code --mode=plan --yolo || exit 2", given(nil, &yes),
+			false, true, "", "", "", "--mode=plan (by --dont-ask) --yolo (by --dont-ask)", ""},
+		{"what is not a flag of the hook is dropped", "mewsandbox hook claude-code --bogus --timeout || exit 2", given(nil, nil),
+			false, false, "", "", "", "", "--bogus --timeout"},
+		{"a command it cannot read keeps nothing", `mewsandbox hook claude-code --settings "$HOME/s.yaml" || exit 2`, given(&yes, nil),
+			true, false, "", "", "", "", `mewsandbox hook claude-code --settings "$HOME/s.yaml" || exit 2 (not a plain 'mewsandbox hook claude-code' command line)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := carryHookFlags(tt.old, tt.set)
+			got := []string{strings.Join(c.extra, " "), strings.Join(c.kept, " "), strings.Join(c.replaced, " "), strings.Join(c.dropped, " ")}
+			want := []string{tt.extra, tt.kept, tt.replaced, tt.dropped}
+			if c.settings.sandbox != tt.sandbox || c.settings.dontAsk != tt.dontAsk || c.settings.audit != tt.audit || !slices.Equal(got, want) {
+				t.Errorf("carryHookFlags:\n got sandbox %v dontAsk %v audit %q extra/kept/replaced/dropped %q\nwant sandbox %v dontAsk %v audit %q %q",
+					c.settings.sandbox, c.settings.dontAsk, c.settings.audit, got, tt.sandbox, tt.dontAsk, tt.audit, want)
+			}
+		})
 	}
 }

@@ -7,7 +7,7 @@
 //	mewsandbox run   [flags] -c 'SHELL STRING'
 //	mewsandbox check [flags] (-c STRING | -- ARGV... | --tool NAME --input JSON)
 //	mewsandbox hook claude-code [--sandbox] [flags]
-//	mewsandbox init claude-code [--print] [--sandbox]
+//	mewsandbox init claude-code [--print] [--sandbox] [--dont-ask]
 //	mewsandbox audit summary [--json] FILE
 //	mewsandbox doctor [--json]
 //	mewsandbox explain [flags] [--format text|json]

@@ -78,6 +78,7 @@ type options struct {
 	envDrop, presets listFlag
 	limits           exec.Limits
 	keepCaps         listFlag
+	noNamespaces     bool
 	// given says which boolean sandbox flags were on the command line.
 	given struct{ allowUnixSockets, bestEffort bool }
 }
@@ -119,6 +120,7 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Uint64Var(&o.limits.NProc, "limit-nproc", 0, "limit the processes and threads of the command's user to `N`: fork fails beyond")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
 	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
+	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
 }
 
@@ -316,10 +318,18 @@ func (o *options) resolve(cwd string) (*project, error) {
 		ManagedPath: managedSettingsPath,
 		NoUser:      o.noUserSettings || home == "",
 		Extra:       o.settings,
+		Exists:      exists,
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {
 		return nil, usageError{err}
+	}
+	// Checked here, not only when a run builds its policy: check and the
+	// hook without --sandbox would otherwise accept a typo for good.
+	for _, name := range cfg.Sandbox.Presets {
+		if _, err := exec.LookupPreset(name.Value); err != nil {
+			return nil, usagef("%s: sandbox.presets: %v", name.Origin, err)
+		}
 	}
 	for _, l := range []struct {
 		kind  permission.RuleKind
@@ -338,10 +348,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Mode:     mode,
 		Env:      permission.PathEnv{Cwd: cwd, Home: home, Root: root},
 		PlanFile: o.planFile,
-		Exists: func(p string) bool {
-			_, err := os.Lstat(p)
-			return err == nil
-		},
+		Exists:   exists,
 	}
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
@@ -372,9 +379,19 @@ func envOr(name, fallback string) string {
 	return fallback
 }
 
+// exists reports whether something, a dangling symbolic link included,
+// is at p.
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
 // projectRoot returns the explicit root, or the git top-level of cwd, or
-// cwd. An explicit root must be an existing directory.
+// cwd. An explicit root must be an existing directory. A root the sandbox
+// must never make writable is refused: /, the home directory, or a
+// directory that holds it.
 func projectRoot(explicit, cwd string) (string, error) {
+	home := homeDir()
 	if explicit != "" {
 		abs, err := filepath.Abs(explicit)
 		if err != nil {
@@ -387,20 +404,66 @@ func projectRoot(explicit, cwd string) (string, error) {
 		if !fi.IsDir() {
 			return "", usagef("--root %s: not a directory", explicit)
 		}
-		return filepath.EvalSymlinks(abs)
+		root, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return "", usagef("--root %s: %v", explicit, err)
+		}
+		return root, checkRoot(root, home, "--root "+explicit)
 	}
 	real, err := filepath.EvalSymlinks(cwd)
 	if err != nil {
 		return "", fmt.Errorf("working directory %s: %w", cwd, err)
 	}
 	// Walking up for .git costs a few stats; running git would cost a
-	// process.
-	for dir := real; ; dir = filepath.Dir(dir) {
+	// process. The walk stops below the home directory: a dotfiles
+	// repository there must not make the whole home the project.
+	for dir := real; !underOrAbove(dir, home); dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
 			return dir, nil
 		}
-		if dir == "/" || dir == "." {
-			return real, nil
-		}
 	}
+	return real, checkRoot(real, home, "the working directory")
+}
+
+// homeDir is $HOME with symbolic links resolved, "" when unset.
+func homeDir() string {
+	home, err := os.UserHomeDir()
+	if err != nil || !filepath.IsAbs(home) {
+		return ""
+	}
+	return realPath(home)
+}
+
+// underOrAbove reports whether dir is the home directory, or / or another
+// directory that holds it.
+func underOrAbove(dir, home string) bool {
+	return dir == "/" || home != "" && pathWithin(home, dir)
+}
+
+// checkRoot refuses a project root that is /, the home directory, or a
+// directory holding it: every command would be free to write all of it
+// (shell start-up files, ~/.ssh, other projects). what names where the
+// root came from.
+func checkRoot(root, home, what string) error {
+	var is string
+	switch {
+	case root == "/":
+		is = "the file system root"
+	case root == home:
+		is = "your home directory"
+	case home != "" && pathWithin(home, root):
+		is = "a directory that holds your home directory " + home
+	default:
+		return nil
+	}
+	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
+}
+
+// pathWithin reports whether the clean, absolute path p is dir or lies
+// below it.
+func pathWithin(p, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,12 +25,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var o options
 	var shell string
 	var passFDs fdsFlag
+	var fromHook bool
 	fs := newFlagSet("run", "mewsandbox run [flags] -- CMD [ARG...]\n       mewsandbox run [flags] -c 'SHELL STRING'", stdout)
 	o.permissionFlags(fs)
 	o.sandboxFlags(fs)
 	o.auditFlag(fs)
 	fs.StringVar(&shell, "c", "", "run the shell command `STRING` with /bin/bash -c (or /bin/sh)")
 	fs.Var(&passFDs, "pass-fd", "hand the command this runner's open descriptor `N` (3 and up) at the same number; every other one but stdio is closed (repeatable)")
+	fs.BoolVar(&fromHook, "from-hook", false, "set by 'hook claude-code --sandbox' in the commands it rewrites: the hook has logged this call's decision, so the run's is marked recheck in the audit log")
 	if helpTo(fs, stdout, args) {
 		return nil
 	}
@@ -47,6 +50,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// The sandbox child starts now, while the settings load and the engine
 	// decides: it runs nothing before Run hands it the command.
 	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs}
+	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
 	p, err := o.resolve(cwd)
@@ -54,15 +58,18 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	printWarnings(stderr, p.config.Warnings)
-	policy, err := o.policy(p)
+	policy, rs, err := o.policy(p, stderr)
 	if err != nil {
 		return err
 	}
-	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config))
+	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config), writableDirs(policy))
 	if err != nil {
 		return err
 	}
 	defer audit.Close()
+	if audit != nil {
+		audit.recheck = fromHook
+	}
 	decided, err := approve(p, call, stderr, audit)
 	if err != nil {
 		return err
@@ -71,9 +78,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := policy.MakeDirs(); err != nil {
 		return exitError{status: exitInternal, err: err}
 	}
-	env, _ := exec.EnvFilter{Pass: o.envPass, Drop: o.envDrop}.Apply(os.Environ())
+	env, _ := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
 	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
-	cmd.Timeout = o.timeout
+	cmd.Timeout = rs.timeout
 	cmd.PrivateTmp = true
 	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
 	// The CLI exits as soon as Run returns.
@@ -153,18 +160,25 @@ func runArgv(shell string, args []string) ([]string, permission.Call, error) {
 	return args, permission.Call{Tool: "Bash", Command: cmd}, nil
 }
 
+// runSettings are what a run takes from the settings and flags besides
+// its sandbox policy.
+type runSettings struct {
+	timeout          time.Duration
+	envPass, envDrop []string
+}
+
 // policy builds the sandbox policy of DESIGN §4 from the settings files'
 // sandbox sections and the flags, which add to and override them by the
 // rules of permission.Config.MergeSandbox, and from the presets they
-// name. It leaves the merged timeout and environment lists in o.timeout,
-// o.envPass and o.envDrop for the runner.
-func (o *options) policy(p *project) (exec.Policy, error) {
+// name; and the merged timeout and environment lists for the runner. It
+// warns on stderr about a write grant that holds the home directory.
+func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings, error) {
 	flags, err := o.sandboxSettings(p.cwd)
 	if err != nil {
-		return exec.Policy{}, err
+		return exec.Policy{}, runSettings{}, err
 	}
 	if err := p.config.MergeSandbox(flags); err != nil {
-		return exec.Policy{}, usageError{err}
+		return exec.Policy{}, runSettings{}, usageError{err}
 	}
 	sb := &p.config.Sandbox
 	pol := exec.DefaultPolicy(p.root)
@@ -178,11 +192,14 @@ func (o *options) policy(p *project) (exec.Policy, error) {
 			// A flag's path was checked to exist; a settings file serves
 			// many machines, and its paths are skipped where missing.
 			pol.Grants = append(pol.Grants, exec.Grant{Path: g.Value, Access: l.access, Optional: g.Origin.Flag == ""})
+			if l.access&exec.Write != 0 {
+				warnHomeWrite(stderr, g.Value, p.home, g.Origin.String())
+			}
 		}
 	}
-	presets, err := presetGrants(sb, p.home)
+	presets, err := presetGrants(sb, p.home, stderr)
 	if err != nil {
-		return exec.Policy{}, err
+		return exec.Policy{}, runSettings{}, err
 	}
 	pol.Grants = append(pol.Grants, presets...)
 	pol.Grants = append(pol.Grants, exec.HomeGrants(p.home, os.Getenv)...)
@@ -198,18 +215,29 @@ func (o *options) policy(p *project) (exec.Policy, error) {
 	pol.Limits = o.limits
 	for _, c := range o.keepCaps {
 		if _, err := exec.ParseCapability(c); err != nil {
-			return exec.Policy{}, usagef("--keep-cap: %v", err)
+			return exec.Policy{}, runSettings{}, usagef("--keep-cap: %v", err)
 		}
 	}
 	pol.KeepCaps = o.keepCaps
-	o.timeout = sb.Timeout.Value
-	o.envPass, o.envDrop = values(sb.EnvPass), values(sb.EnvDrop)
-	return pol, nil
+	pol.NoNamespaces = o.noNamespaces
+	rs := runSettings{timeout: sb.Timeout.Value, envPass: values(sb.EnvPass), envDrop: values(sb.EnvDrop)}
+	return pol, rs, nil
+}
+
+// warnHomeWrite warns when a write grant from "from" holds the home
+// directory: every sandboxed command may then change the shell's start-up
+// files, ~/.ssh and every other project, and plant what runs outside.
+func warnHomeWrite(stderr io.Writer, path, home, from string) {
+	home = cmp.Or(home, "/")
+	if pathWithin(realPath(home), realPath(path)) {
+		fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers your home directory %s: sandboxed commands may change your shell start-up files, ~/.ssh and everything else there; grant the directories the command needs instead\n",
+			from, path, home)
+	}
 }
 
 // presetGrants returns the grants of the presets sb names, refusing an
 // unknown preset and a grant inside a denied path.
-func presetGrants(sb *permission.Sandbox, home string) ([]exec.Grant, error) {
+func presetGrants(sb *permission.Sandbox, home string, stderr io.Writer) ([]exec.Grant, error) {
 	var grants []exec.Grant
 	for _, name := range sb.Presets {
 		pr, err := exec.LookupPreset(name.Value)
@@ -220,6 +248,9 @@ func presetGrants(sb *permission.Sandbox, home string) ([]exec.Grant, error) {
 			if d, ok := sb.DeniedBy(g.Path); ok {
 				return nil, usagef("%s: preset %s grants %s, which denyRead %s at %s covers: drop the preset or the deny",
 					name.Origin, pr.Name, g.Path, d.Value, d.Origin)
+			}
+			if g.Access&exec.Write != 0 {
+				warnHomeWrite(stderr, g.Path, home, fmt.Sprintf("preset %s (%s)", pr.Name, name.Origin))
 			}
 			grants = append(grants, g.Grant)
 		}

@@ -1,0 +1,250 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// The namespace layer. Where the kernel lets it, the sandbox child starts
+// in a new mount namespace (as root directly, otherwise inside a user
+// namespace that maps only the caller's own uid and gid) and, before
+// Landlock, rearranges its view of the filesystem:
+//
+//   - every mount is made private, so nothing done here reaches the host;
+//   - every mount becomes read-only at the VFS level, then the writable
+//     grants (the root, the private temp dir, --allow-write paths,
+//     /dev/shm, /dev/pts) are made writable again: what Landlock does not
+//     mediate (chmod, chown, utimes, setxattr outside the root) fails with
+//     EROFS;
+//   - the protected paths inside the root (.git/hooks, .git/config, and
+//     those of a gitdir the root's .git file points to inside it,
+//     .mewsandbox, .claude) are bound read-only, so a command cannot plant
+//     a hook or a settings file that runs or widens what runs outside it.
+//     A protected directory that does not exist is created empty, so that
+//     the command cannot create it either, and left in place: removing it
+//     after each run cost a millisecond (the kernel retires the child's
+//     mount on it under RCU), and an empty directory is invisible to git.
+//
+// Without the layer (--no-namespaces; Docker's default seccomp profile;
+// Ubuntu's AppArmor restriction of user namespaces) Landlock and seccomp
+// enforce the rest as before, and doctor and explain say what is lost.
+
+// mountStep is one step of the layer for the child (child_linux.h's
+// MEWS_MOUNT_*): an operation on a path.
+type mountStep struct {
+	Op   uint32
+	Path string
+}
+
+// The steps, as child_linux.h numbers them.
+const (
+	mountPrivate      = 1 // mount(MS_REC|MS_PRIVATE)
+	mountBind         = 2 // recursive bind of the path onto itself: a mount of its own
+	mountRdonlyTree   = 3 // read-only, with every mount below
+	mountWritableTree = 4 // writable again, with every mount below
+	mountRdonly       = 5 // read-only, this mount only
+	mountChdir        = 6 // the working directory, in the new tree
+)
+
+// protectedPath is a path the layer binds read-only; a missing one marked
+// dir is created empty for the run.
+type protectedPath struct {
+	path string
+	dir  bool
+}
+
+// protectedInRoot are the paths inside a writable root the layer binds
+// read-only: what runs, or decides what runs, outside the sandbox later.
+var protectedInRoot = []protectedPath{
+	{".git/hooks", true},
+	{".git/config", false},
+	{".mewsandbox", true},
+	{".claude", true},
+}
+
+// nsLayer is the namespace layer of one run: the mount steps and the
+// placeholders to remove afterwards.
+type nsLayer struct {
+	steps []mountStep
+	// missing are protected directories to create before the child binds
+	// them (by materialize, once it is known to be in its namespaces).
+	missing []string
+}
+
+// planNamespace works out the layer for policy p (with the private temp
+// dir granted already) and a child whose working directory is dir. It
+// changes nothing on the host: materialize does, when the layer is used.
+func planNamespace(p Policy, dir string) *nsLayer {
+	l := &nsLayer{}
+	l.add(mountPrivate, "/")
+	writable := writablePaths(p)
+	for _, w := range writable {
+		l.add(mountBind, w)
+	}
+	l.add(mountRdonlyTree, "/")
+	for _, w := range writable {
+		l.add(mountWritableTree, w)
+	}
+	if p.Root != "" && !p.ReadOnlyRoot {
+		l.protect(p.Root)
+	}
+	if dir != "" {
+		l.add(mountChdir, dir)
+	}
+	return l
+}
+
+func (l *nsLayer) add(op uint32, path string) {
+	l.steps = append(l.steps, mountStep{Op: op, Path: path})
+}
+
+// writablePaths are the existing real paths the policy lets the command
+// write, outermost first, devices left out: a device node stays writable
+// on a read-only mount, and binding one would only cost time.
+func writablePaths(p Policy) []string {
+	var out []string
+	add := func(path string) {
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return // a missing optional grant; Plan refused a missing required one
+		}
+		fi, err := os.Stat(real)
+		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
+			return
+		}
+		for _, o := range out {
+			if within(real, o) {
+				return // covered by a writable tree already
+			}
+		}
+		out = append(out, real)
+	}
+	if p.Root != "" && !p.ReadOnlyRoot {
+		add(p.Root)
+	}
+	for _, g := range p.Grants {
+		if g.Access&Write != 0 {
+			add(g.Path)
+		}
+	}
+	return out
+}
+
+// protect adds the steps that bind the protected paths inside root
+// read-only; a missing protected directory is bound after materialize
+// creates it.
+func (l *nsLayer) protect(root string) {
+	for _, pr := range protectedPaths(root) {
+		fi, err := os.Lstat(pr.path)
+		switch {
+		case err == nil && fi.Mode()&os.ModeSymlink != 0:
+			// A link inside the root may point anywhere: what it points to
+			// is protected where it is (outside the root, read-only).
+			continue
+		case err == nil:
+		case errors.Is(err, os.ErrNotExist) && pr.dir && placeholderFits(pr.path):
+			l.missing = append(l.missing, pr.path)
+		default:
+			continue
+		}
+		l.add(mountBind, pr.path)
+		l.add(mountRdonly, pr.path)
+	}
+}
+
+// materialize creates the missing protected directories, empty.
+func (l *nsLayer) materialize() error {
+	for _, p := range l.missing {
+		if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
+			return &os.PathError{Op: "creating the protected placeholder", Path: p, Err: errors.Unwrap(err)}
+		}
+	}
+	return nil
+}
+
+// protectedPaths lists protectedInRoot under root and, when root/.git is a
+// gitdir pointer file to a directory inside root, that directory's hooks
+// and config too.
+func protectedPaths(root string) []protectedPath {
+	out := make([]protectedPath, 0, len(protectedInRoot)+2)
+	for _, p := range protectedInRoot {
+		out = append(out, protectedPath{filepath.Join(root, p.path), p.dir})
+	}
+	if gitdir := gitdirPointer(root); gitdir != "" {
+		out = append(out, protectedPath{filepath.Join(gitdir, "hooks"), true}, protectedPath{filepath.Join(gitdir, "config"), false})
+	}
+	return out
+}
+
+// gitdirPointer returns the directory root/.git points to when it is a
+// "gitdir: PATH" file (a worktree, a submodule) and that directory lies
+// inside root; "" otherwise. Outside the root it is read-only already.
+func gitdirPointer(root string) string {
+	b, err := os.ReadFile(filepath.Join(root, ".git"))
+	if err != nil {
+		return "" // a directory, or none
+	}
+	line, _, _ := bytes.Cut(b, []byte("\n"))
+	dir, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
+	if !ok {
+		return ""
+	}
+	dir = strings.TrimSpace(dir)
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(root, dir)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil || !within(real, root) || real == root {
+		return ""
+	}
+	return real
+}
+
+// placeholderFits says whether a placeholder goes at p: its parent is a
+// directory and, for hooks, a git directory (an empty .git is no
+// repository, and git init there must be able to make its own hooks).
+func placeholderFits(p string) bool {
+	dir := filepath.Dir(p)
+	fi, err := os.Lstat(dir)
+	if err != nil || !fi.IsDir() {
+		return false
+	}
+	if filepath.Base(p) == "hooks" {
+		_, err := os.Lstat(filepath.Join(dir, "HEAD"))
+		return err == nil
+	}
+	return true
+}
+
+// NamespaceLayer says whether runs get the namespace layer here, by
+// starting a process the way a run starts its sandbox child: a description
+// of the layer, or why it is unavailable (then Landlock and seccomp alone
+// enforce the policy: protected paths in the root stay writable to the
+// command, and metadata outside it changeable).
+func NamespaceLayer() (string, error) {
+	cmd := osexec.Command("/proc/self/exe", "version")
+	cmd.SysProcAttr = namespaceAttr()
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("the kernel refused the namespaces (%v): protected paths in the root stay writable to the command, and metadata outside it changeable", err)
+	}
+	if os.Geteuid() == 0 {
+		return "a mount namespace (as root)", nil
+	}
+	return "a user and a mount namespace, mapping only this user", nil
+}
+
+// ProtectedInRoot lists the paths the layer keeps read-only inside the root.
+func ProtectedInRoot() []string {
+	out := make([]string, len(protectedInRoot))
+	for i, p := range protectedInRoot {
+		out[i] = p.path
+	}
+	return out
+}

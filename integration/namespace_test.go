@@ -1,0 +1,244 @@
+//go:build linux
+
+package integration
+
+// The namespace layer (#6): protected paths inside the root and metadata
+// outside it, attacked with the layer and with it forced off
+// (--no-namespaces), each beside a neighbour that must keep working; and
+// the same as an unprivileged user, in a user namespace.
+
+import (
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// requireNamespaces skips when this machine cannot give the runner a mount
+// namespace (the runner then falls back to Landlock and seccomp alone).
+func requireNamespaces(t *testing.T) {
+	t.Helper()
+	cmd := osexec.Command("/bin/true")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS}
+	if os.Geteuid() != 0 {
+		cmd.SysProcAttr.Cloneflags |= syscall.CLONE_NEWUSER
+	}
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no mount namespace here (%v): the layer cannot be tested", err)
+	}
+}
+
+const gitEnv = "GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.com"
+
+// protectedScript attacks every protected path and then does the
+// legitimate work next to them.
+const protectedScript = `
+c "plant a hook" sh -c 'printf "#!/bin/sh\necho pwned\n" > .git/hooks/pre-commit'
+c "append to .git/config" sh -c 'printf "[core]\n\tfsmonitor = evil\n" >> .git/config'
+c "create .claude settings" sh -c 'mkdir -p .claude && echo "{}" > .claude/settings.local.json'
+c "create .mewsandbox settings" sh -c 'mkdir -p .mewsandbox && echo "sandbox: {}" > .mewsandbox/settings.local.yaml'
+c "remove .claude" rm -rf .claude
+c "write in the root" sh -c 'echo work > work.txt'
+c "git add and commit" sh -c 'env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+c "git log" git log --oneline
+`
+
+// newGitBox is a box whose root is a real git repository with one commit.
+func newGitBox(t *testing.T) *box {
+	t.Helper()
+	b := newBox(t, nil)
+	os.RemoveAll(filepath.Join(b.root, ".git"))
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init"}} {
+		cmd := osexec.Command("git", args...)
+		cmd.Dir = b.root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return b
+}
+
+func TestProtectedPaths(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	config := b.read(".git/config")
+
+	o := b.check(protectedScript)
+	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings", "remove .claude"} {
+		o.fails(t, attack)
+	}
+	for _, ok := range []string{"write in the root", "git add and commit", "git log"} {
+		o.ok(t, ok)
+	}
+	if b.exists(".git/hooks/pre-commit") || b.read(".git/config") != config {
+		t.Error("a protected file changed on the host")
+	}
+	for _, d := range []string{".claude", ".mewsandbox"} {
+		entries, err := os.ReadDir(filepath.Join(b.root, d))
+		if err != nil || len(entries) > 0 {
+			t.Errorf("%s: want the empty placeholder the layer leaves, got %v entries, %v", d, len(entries), err)
+		}
+	}
+
+	// Forced off, the same attacks succeed (the documented cost of
+	// --no-namespaces), and the neighbours still work.
+	nb := newGitBox(t)
+	o = nb.check(protectedScript, "--no-namespaces")
+	o.ok(t, "plant a hook")
+	o.ok(t, "create .claude settings")
+	o.ok(t, "write in the root")
+	o.ok(t, "git add and commit")
+}
+
+// TestProtectedGitdirPointer: a root whose .git is a "gitdir:" file (a
+// worktree, a submodule) pointing inside the root has that directory's
+// hooks protected.
+func TestProtectedGitdirPointer(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	os.RemoveAll(filepath.Join(b.root, ".git"))
+	b.file("repo.git/hooks/.keep", "", 0o644)
+	b.file("repo.git/config", "[core]\n", 0o644)
+	b.file(".git", "gitdir: repo.git\n", 0o644)
+	o := b.check(`
+c "plant a hook through the pointer" sh -c 'echo x > repo.git/hooks/post-checkout'
+c "change its config" sh -c 'echo x >> repo.git/config'
+c "write next to it" sh -c 'echo x > repo.git/description'
+`)
+	o.fails(t, "plant a hook through the pointer")
+	o.fails(t, "change its config")
+	o.ok(t, "write next to it")
+}
+
+// TestMetadataOutsideRoot: Landlock does not mediate chmod, chown, utimes
+// or setxattr; the layer's read-only mounts do.
+func TestMetadataOutsideRoot(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	target := b.file(filepath.Join(b.out, "outside"), "x", 0o644)
+	script := fmt.Sprintf(`
+c "chmod outside" chmod 600 %[1]s
+c "utimes outside" touch -d 2000-01-01 %[1]s
+c "chmod inside" sh -c 'echo x > mine && chmod 600 mine'
+c "utimes inside" touch -d 2000-01-01 mine
+`, target)
+	o := b.check(script)
+	o.fails(t, "chmod outside")
+	o.fails(t, "utimes outside")
+	o.ok(t, "chmod inside")
+	o.ok(t, "utimes inside")
+	if fi, err := os.Stat(target); err != nil || fi.Mode().Perm() != 0o644 || fi.ModTime().Year() == 2000 {
+		t.Errorf("outside file after the run: %v, %v", fi, err)
+	}
+	if os.Geteuid() == 0 {
+		// Root owns the file, so without the layer chmod works: that is
+		// the hole the layer closes.
+		o = b.check(script, "--no-namespaces")
+		o.ok(t, "chmod outside")
+		o.ok(t, "chmod inside")
+	}
+}
+
+// TestNamespaceLayerUnprivileged runs the protected-path attacks as an
+// ordinary user (created when the tests run as root): the layer then lives
+// in a user namespace that maps only that user.
+func TestNamespaceLayerUnprivileged(t *testing.T) {
+	if os.Geteuid() != 0 {
+		requireNamespaces(t)
+		TestProtectedPaths(t)
+		return
+	}
+	requireSandbox(t)
+	u := testUser(t)
+	cmd := osexec.Command("/bin/true")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid},
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings: []syscall.SysProcIDMap{{ContainerID: int(u.uid), HostID: int(u.uid), Size: 1}},
+		GidMappings: []syscall.SysProcIDMap{{ContainerID: int(u.gid), HostID: int(u.gid), Size: 1}}}
+	if err := cmd.Run(); err != nil {
+		t.Skipf("user namespaces are not available to %s here (%v): the runner falls back to Landlock and seccomp", u.name, err)
+	}
+	dir, err := os.MkdirTemp("", "mewsandbox-user-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	os.Chmod(dir, 0o755)
+	root := filepath.Join(dir, "proj")
+	home := filepath.Join(dir, "home")
+	for _, d := range []string{root, home} {
+		os.Mkdir(d, 0o755)
+	}
+	git := func(args ...string) {
+		c := osexec.Command("git", args...)
+		c.Dir = root
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init")
+	filepath.Walk(dir, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, int(u.uid), int(u.gid)) })
+
+	// The binary TestMain built sits in a directory only root may enter.
+	userBin := filepath.Join(dir, "mewsandbox")
+	if out, err := osexec.Command("cp", bin, userBin).CombinedOutput(); err != nil {
+		t.Fatalf("copying the binary: %v\n%s", err, out)
+	}
+	run := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-s")
+	run.Dir = root
+	run.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + home, "LANG=C"}
+	run.Stdin = strings.NewReader(prelude + protectedScript + "\ngrep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status | tr -d '\\t' | sed 's/:/: /'\nid -u | sed 's/^/uid: /'\nexit 0\n")
+	run.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+	out, err := run.CombinedOutput()
+	if err != nil {
+		t.Fatalf("run as %s: %v\n%s", u.name, err, out)
+	}
+	o := outcomes{}
+	for _, m := range probeLine.FindAllStringSubmatch(string(out), -1) {
+		o[m[1]] = m[2]
+	}
+	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings"} {
+		o.fails(t, attack)
+	}
+	for _, ok := range []string{"write in the root", "git add and commit"} {
+		o.ok(t, ok)
+	}
+	if o["uid"] != strconv.Itoa(int(u.uid)) {
+		t.Errorf("the command ran as uid %q, want %d (the user itself, mapped to itself)", o["uid"], u.uid)
+	}
+	for _, set := range []string{"CapEff", "CapPrm", "CapBnd"} {
+		if o[set] != "0000000000000000" {
+			t.Errorf("%s = %q: the user namespace's capabilities reached the command", set, o[set])
+		}
+	}
+}
+
+type testAccount struct {
+	name     string
+	uid, gid uint32
+}
+
+// testUser returns an unprivileged account, creating it with useradd when
+// it does not exist (the tests run as root in CI).
+func testUser(t *testing.T) testAccount {
+	t.Helper()
+	const name = "mewsandbox-test"
+	u, err := user.Lookup(name)
+	if err != nil {
+		if out, err := osexec.Command("useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput(); err != nil {
+			t.Skipf("cannot create the test user %s: %v\n%s", name, err, out)
+		}
+		if u, err = user.Lookup(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return testAccount{name, uint32(uid), uint32(gid)}
+}

@@ -1,0 +1,112 @@
+package integration
+
+// Black-box tests of the project root's limits: every command may write
+// all of the project root, so a root that is /, the home directory or a
+// directory holding it is refused (exit 2), whether found or given with
+// --root; and a write grant that covers the home directory is warned of.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
+	t.Parallel()
+	top := realTemp(t)
+	home := filepath.Join(top, "home", "me")
+	work := filepath.Join(home, "work", "app") // no .git of its own
+	for _, d := range []string{filepath.Join(home, ".git"), work} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const advice = "run from a project directory or pass --root DIR"
+	tests := []struct {
+		name string
+		dir  string
+		args []string
+		want string // in stderr
+	}{
+		{"the working directory is the home directory (a dotfiles repository)", home, nil, "project root " + home + " (the working directory) is your home directory"},
+		{"the working directory is /", "/", nil, "project root / (the working directory) is the file system root"},
+		{"--root is the home directory", work, []string{"--root", home}, "project root " + home + " (--root " + home + ") is your home directory"},
+		{"--root holds the home directory", work, []string{"--root", top}, "project root " + top + " (--root " + top + ") is a directory that holds your home directory " + home},
+		{"--root is /", work, []string{"--root", "/"}, "project root / (--root /) is the file system root"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			marker := "marker-" + uniq()
+			for _, cmd := range [][]string{{"run"}, {"check"}, {"explain"}} {
+				args := append(append([]string{}, cmd...), tt.args...)
+				switch cmd[0] {
+				case "run":
+					args = append(args, "--", "touch", marker)
+				case "check":
+					args = append(args, "-c", "ls")
+				}
+				r := run(t, invocation{args: args, dir: tt.dir, env: []string{"HOME=" + home}})
+				if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, advice) {
+					t.Errorf("%s: exit %d, stderr:\n%s\nwant 2 and %q, %q", strings.Join(args, " "), r.code, r.stderr, tt.want, advice)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(tt.dir, marker)); err == nil {
+				t.Error("the command ran")
+			}
+		})
+	}
+
+	t.Run("init refuses the home directory too", func(t *testing.T) {
+		t.Parallel()
+		r := run(t, invocation{args: []string{"init", "claude-code"}, dir: home, env: []string{"HOME=" + home}})
+		if r.code != 2 || !strings.Contains(r.stderr, advice) {
+			t.Errorf("init in the home directory: exit %d, %s", r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(home, ".claude")); err == nil {
+			t.Error("init wrote ~/.claude")
+		}
+	})
+
+	t.Run("below the home directory the walk for .git stops short of it", func(t *testing.T) {
+		t.Parallel()
+		r := run(t, invocation{args: []string{"explain", "--format", "json"}, dir: work, env: []string{"HOME=" + home}})
+		if r.code != 0 || !strings.Contains(r.stdout, `"root": "`+work+`"`) {
+			t.Errorf("explain in %s: exit %d, %s%s; want the working directory as the root", work, r.code, r.stdout, r.stderr)
+		}
+	})
+}
+
+// TestRootWriteGrantOverHomeWarns: a write grant that covers the home
+// directory, from a flag, a settings file or a preset whose variable
+// points there, is allowed (the person asked for it) but warned of once.
+func TestRootWriteGrantOverHomeWarns(t *testing.T) {
+	t.Parallel()
+	home := realTemp(t)
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    allowWrite: [\"~\"]\n"})
+	settings := filepath.Join(dir, ".mewsandbox", "settings.yaml")
+	tests := []struct {
+		name string
+		args []string
+		env  []string
+		want string
+	}{
+		{"a settings file", nil, nil, settings + ":3: write access to " + home + " covers your home directory"},
+		{"a flag", []string{"--no-user-settings", "--settings", "/dev/null", "--allow-write", "/"}, nil, "--allow-write: write access to / covers your home directory"},
+		{"a preset", []string{"--preset", "go"}, []string{"GOCACHE=" + home}, "preset go (--preset): write access to " + home + " covers your home directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, invocation{args: append([]string{"explain"}, tt.args...), dir: dir, env: append([]string{"HOME=" + home}, tt.env...)})
+			if r.code != 0 || strings.Count(r.stderr, tt.want) != 1 {
+				t.Errorf("exit %d, stderr:\n%s\nwant %q once", r.code, r.stderr, tt.want)
+			}
+		})
+	}
+	r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null"}, dir: project(t, nil), env: []string{"HOME=" + home}})
+	if strings.Contains(r.stderr, "covers your home directory") {
+		t.Errorf("warned without a grant over the home directory: %s", r.stderr)
+	}
+}
