@@ -489,9 +489,15 @@ static void drop_caps(uint64_t keep) {
 	uint64_t effective = data[0].effective | (uint64_t)data[1].effective << 32;
 	keep &= permitted;
 	if (effective & (1ULL << CAP_SETPCAP)) {
-		// PR_CAPBSET_READ fails past the last capability this kernel has.
-		for (int cap = 0; cap < 64 && prctl(PR_CAPBSET_READ, cap, 0, 0, 0) >= 0; cap++) {
-			if ((keep & (1ULL << cap)) == 0 && prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) {
+		// EINVAL past the last capability this kernel has.
+		for (int cap = 0; cap < 64; cap++) {
+			if ((keep & (1ULL << cap)) != 0) {
+				continue;
+			}
+			if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) {
+				if (errno == EINVAL) {
+					break;
+				}
 				fail("capabilities", "prctl(PR_CAPBSET_DROP)", NULL, errno, STATUS_SANDBOX);
 			}
 		}

@@ -105,26 +105,24 @@ func (l *nsLayer) add(op uint32, path string) {
 	l.steps = append(l.steps, mountStep{Op: op, Path: path})
 }
 
-// writablePaths are the existing real paths the policy lets the command
-// write, outermost first, devices left out: a device node stays writable
-// on a read-only mount, and binding one would only cost time.
+// writablePaths are the existing paths the policy lets the command write,
+// outermost first, devices left out: a device node stays writable on a
+// read-only mount, and binding one would only cost time. The mounts follow
+// symbolic links themselves.
 func writablePaths(p Policy) []string {
 	var out []string
 	add := func(path string) {
-		real, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return // a missing optional grant; Plan refused a missing required one
-		}
-		fi, err := os.Stat(real)
+		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
-			return
+			return // a missing optional grant (Plan refused a missing required one), or a device
 		}
+		path = filepath.Clean(path)
 		for _, o := range out {
-			if within(real, o) {
+			if within(path, o) {
 				return // covered by a writable tree already
 			}
 		}
-		out = append(out, real)
+		out = append(out, path)
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
 		add(p.Root)

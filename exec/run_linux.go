@@ -77,34 +77,24 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 }
 
 // prepare works out what the child is to do: the private temp dir (whose
-// path it stores in *tmp, for the caller to remove), the policy translated
-// for this kernel, the binary and the compiled syscall filter. It runs
-// while the child starts, which takes longer.
+// path it stores in *tmp, for the caller to remove, unless *tmp names one
+// made already), the policy translated for this kernel, the binary and the
+// compiled syscall filter. It runs while the child starts.
 func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 	if !haveChild {
 		return nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
 	}
 	env := c.env()
 	pol := c.Policy
-	// The filter depends on the network policy only: compiling it, the
-	// longest step here, runs beside the rest.
-	var (
-		prog      seccomp.Program
-		progErr   error
-		compiling sync.WaitGroup
-	)
-	network := pol.Network
-	filter := seccomp.Enabled && probeKernel().seccomp.Supported && network.check() == nil
-	if filter {
-		compiling.Go(func() { prog, progErr = network.seccompConfig().Build() })
-	}
-	defer compiling.Wait()
 	if c.PrivateTmp {
-		dir, err := os.MkdirTemp("", "mewsandbox-")
-		if err != nil {
-			return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", err)
+		if *tmp == "" {
+			dir, err := makePrivateTmp()
+			if err != nil {
+				return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", err)
+			}
+			*tmp = dir
 		}
-		*tmp = dir
+		dir := *tmp
 		// Execute too: build tools run what they compile there (go test,
 		// cargo, node-gyp), and the root already lets the command execute
 		// whatever it writes.
@@ -156,11 +146,13 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		}
 		sp.layer = planNamespace(pol, dir)
 	}
-	if filter {
-		compiling.Wait()
-		if progErr != nil {
+	// The filter depends on the network policy only; Build finds the
+	// runner's configurations compiled ahead of time.
+	if seccomp.Enabled && probeKernel().seccomp.Supported {
+		prog, err := pol.Network.seccompConfig().Build()
+		if err != nil {
 			rs.Close()
-			return nil, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: progErr}
+			return nil, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
 		}
 		sp.Seccomp = prog
 	}
@@ -200,6 +192,11 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 // ruleset, and reports failures on fd 4.
 type spawning struct {
 	*launch
+	// tmp is the private temp dir Prespawn makes ahead (with PrivateTmp),
+	// ready once tmpMade is done; tmpErr says why it could not.
+	tmp     string
+	tmpErr  error
+	tmpMade sync.WaitGroup
 	tty              bool
 	specR, specW     *os.File
 	statusR, statusW *os.File
@@ -212,17 +209,26 @@ type spawning struct {
 // execve of this binary) then overlaps whatever the caller does before Run,
 // such as loading settings and asking the permission engine. Only Dir,
 // Stdin, Stdout and Stderr must be set, and they must not change before
-// Run, and so must PassFDs and Policy.NoNamespaces. The child does nothing
-// until Run hands it its spec; a caller that decides not to Run calls
-// Discard.
+// Run, and so must PassFDs, PrivateTmp and Policy.NoNamespaces; the
+// private temp dir is made now too, beside. The child does nothing until
+// Run hands it its spec; a caller that decides not to Run calls Discard.
 func (c *Cmd) Prespawn() {
-	if c.pre == nil {
-		c.pre = c.spawnChild()
-		if c.pre.err == nil {
-			c.pre.begin()
-		}
+	if c.pre != nil {
+		return
+	}
+	s := c.spawnChild()
+	c.pre = s
+	if s.err != nil {
+		return
+	}
+	s.begin()
+	if c.PrivateTmp {
+		s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
 	}
 }
+
+// makePrivateTmp makes a run's private temp dir (0700, under os.TempDir()).
+func makePrivateTmp() (string, error) { return os.MkdirTemp("", "mewsandbox-") }
 
 // Discard kills and reaps a child Prespawn started for a Run that will not
 // happen. It does nothing after Run or without Prespawn.
@@ -233,6 +239,10 @@ func (c *Cmd) Discard() {
 		return
 	}
 	defer s.close()
+	s.tmpMade.Wait()
+	if s.tmp != "" {
+		os.RemoveAll(s.tmp)
+	}
 	if s.err != nil || <-s.started != nil {
 		return
 	}
@@ -351,13 +361,20 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 	defer s.close()
 	// Preparing runs beside the child's start, on the other core when
 	// there is one.
+	s.tmpMade.Wait()
 	var (
-		tmp       string
+		tmp       = s.tmp
 		sp        *spec
 		prepErr   *StageError
 		preparing sync.WaitGroup
 	)
-	preparing.Go(func() { sp, prepErr = c.prepare(&tmp) })
+	preparing.Go(func() {
+		if s.tmpErr != nil {
+			prepErr = stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
+			return
+		}
+		sp, prepErr = c.prepare(&tmp)
+	})
 	defer func() {
 		preparing.Wait()
 		if sp != nil && sp.Ruleset != nil {

@@ -683,8 +683,13 @@ func TestPrespawn(t *testing.T) {
 	}
 	c.Discard() // after Run: nothing to do
 
-	d := &Cmd{Dir: root}
+	d := &Cmd{Dir: root, PrivateTmp: true}
 	d.Prespawn()
+	d.pre.tmpMade.Wait()
+	tmp := d.pre.tmp
+	if fi, err := os.Stat(tmp); err != nil || !fi.IsDir() {
+		t.Fatalf("Prespawn made no private temp dir: %q, %v", tmp, err)
+	}
 	pid := 0
 	if <-d.pre.started == nil {
 		pid = d.pre.p.proc.Pid
@@ -699,6 +704,9 @@ func TestPrespawn(t *testing.T) {
 	}
 	if d.pre != nil {
 		t.Error("Discard kept the child")
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Discard left the private temp dir %s (%v)", tmp, err)
 	}
 	d.Discard() // twice: nothing to do
 }

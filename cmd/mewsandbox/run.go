@@ -49,7 +49,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// The sandbox child starts now, while the settings load and the engine
 	// decides: it runs nothing before Run hands it the command.
-	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs}
+	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs, PrivateTmp: true}
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
