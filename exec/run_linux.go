@@ -194,9 +194,9 @@ type spawning struct {
 	*launch
 	// tmp is the private temp dir Prespawn makes ahead (with PrivateTmp),
 	// ready once tmpMade is done; tmpErr says why it could not.
-	tmp     string
-	tmpErr  error
-	tmpMade sync.WaitGroup
+	tmp              string
+	tmpErr           error
+	tmpMade          sync.WaitGroup
 	tty              bool
 	specR, specW     *os.File
 	statusR, statusW *os.File
