@@ -17,10 +17,14 @@ export CGO_ENABLED := 0
 STATIC_LDFLAGS :=
 else
 export CGO_ENABLED := 1
-# A static binary starts faster (no dynamic loader, twice per run: the
-# runner re-executes itself) and runs on hosts without libseccomp.
-STATIC_LDFLAGS := -linkmode external -extldflags "-static"
+# A static binary starts faster (no dynamic loader) and runs on hosts
+# without libseccomp. Its entry point is mews_entry (exec/child_linux.c):
+# the re-executed sandbox child does its work before the C library starts.
+STATIC_LDFLAGS := -linkmode external -extldflags "-static -Wl,-e,mews_entry"
 endif
+
+# The integration tests build the binary they attack the way build does.
+export MEWSANDBOX_LDFLAGS := $(STATIC_LDFLAGS)
 
 .PHONY: all deps bench-deps build test unit integration bench fuzz lint demo install clean
 

@@ -2,6 +2,12 @@
 
 package exec
 
+// The sandbox child runs before the C library starts (child_linux.c): no
+// stack protector, which needs thread-local storage (the file itself keeps
+// the compiler from turning loops into calls to the library's string
+// functions; TestChildIsFreestanding checks both).
+
+// #cgo CFLAGS: -fno-stack-protector
 // #include <stdlib.h>
 // #include "child_linux.h"
 import "C"

@@ -1,8 +1,8 @@
 //go:build cgo
 
 // The sandbox child. The runner re-executes its own binary with argv[1] set
-// to the child marker; this constructor, run by the C start-up code before
-// the Go runtime exists, finds the marker and does the child's whole job:
+// to the child marker, and the child does its whole job before the Go
+// runtime exists:
 //
 //	read the spec (fd 3, a unix socket; the Landlock ruleset the parent
 //	built arrives on it as a descriptor) → mark every inherited descriptor
@@ -14,10 +14,31 @@
 // with the stage's exit status. The process is single-threaded throughout,
 // so every restriction covers all of it and passes to the command.
 //
+// Two ways lead here. The release binary is linked with mews_entry as its
+// ELF entry point (-Wl,-e,mews_entry, see the Makefile): it checks the
+// marker before the C library starts, which in a static binary costs a
+// tenth of a millisecond (mostly its CPU feature probing, slow under a
+// hypervisor), and otherwise jumps to the C library's _start. Any other
+// link (go test, go build without the flag) reaches the same code from a
+// constructor, once the C library has started.
+//
+// So this code is freestanding: it calls no C library function (the
+// library may not be initialised; its string functions are resolved by
+// IRELATIVE relocations it has not applied yet) and keeps no errno. System
+// calls go through sys() below and return -errno; the few string helpers
+// are here. It must be compiled without the stack protector (no TLS yet).
+// TestChildIsFreestanding checks the object for outside references.
+//
 // Nothing here allocates with malloc or trusts a length: the spec is read
 // into one anonymous mapping and every count is checked against the bytes
 // left before it is used. The Go side (spec_linux.go, run_linux.go) writes
 // the spec and reads the report; keep the three in step.
+
+// No loop may become a call to memset, memmove or strlen: they are the C
+// library's, resolved when it starts.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-loop-distribute-patterns")
+#endif
 
 #define _GNU_SOURCE
 #include <errno.h>
@@ -57,6 +78,77 @@
 #define PR_SET_NO_NEW_PRIVS 38
 #endif
 
+// --- freestanding system calls and helpers ---
+
+// sys makes a system call: its result, or -errno.
+static long sys(long n, long a, long b, long c, long d, long e, long f) {
+#if defined(__x86_64__)
+	register long r10 __asm__("r10") = d;
+	register long r8 __asm__("r8") = e;
+	register long r9 __asm__("r9") = f;
+	long ret;
+	__asm__ volatile("syscall"
+			 : "=a"(ret)
+			 : "a"(n), "D"(a), "S"(b), "d"(c), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	return ret;
+#elif defined(__aarch64__)
+	register long x8 __asm__("x8") = n;
+	register long x0 __asm__("x0") = a;
+	register long x1 __asm__("x1") = b;
+	register long x2 __asm__("x2") = c;
+	register long x3 __asm__("x3") = d;
+	register long x4 __asm__("x4") = e;
+	register long x5 __asm__("x5") = f;
+	__asm__ volatile("svc 0"
+			 : "+r"(x0)
+			 : "r"(x8), "r"(x1), "r"(x2), "r"(x3), "r"(x4), "r"(x5)
+			 : "memory");
+	return x0;
+#else
+#error "the sandbox child has no system call stub for this architecture"
+#endif
+}
+
+#define SYS0(n) sys((n), 0, 0, 0, 0, 0, 0)
+#define SYS1(n, a) sys((n), (long)(a), 0, 0, 0, 0, 0)
+#define SYS2(n, a, b) sys((n), (long)(a), (long)(b), 0, 0, 0, 0)
+#define SYS3(n, a, b, c) sys((n), (long)(a), (long)(b), (long)(c), 0, 0, 0)
+#define SYS4(n, a, b, c, d) sys((n), (long)(a), (long)(b), (long)(c), (long)(d), 0, 0)
+#define SYS5(n, a, b, c, d, e) sys((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), 0)
+#define SYS6(n, a, b, c, d, e, f) sys((n), (long)(a), (long)(b), (long)(c), (long)(d), (long)(e), (long)(f))
+
+static __attribute__((noreturn)) void exit_group(int status) {
+	for (;;) {
+		SYS1(SYS_exit_group, status);
+	}
+}
+
+static size_t slen(const char *s) {
+	size_t n = 0;
+	while (s[n] != 0) {
+		n++;
+	}
+	return n;
+}
+
+static int streq(const char *a, const char *b) {
+	while (*a != 0 && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+// copy copies n bytes; the areas may overlap when to is below from.
+static void copy(void *to, const void *from, size_t n) {
+	unsigned char *t = to;
+	const unsigned char *f = from;
+	for (size_t i = 0; i < n; i++) {
+		t[i] = f[i];
+	}
+}
+
 #define SPEC_FD 3
 #define STATUS_SANDBOX 125
 #define STATUS_NOT_EXECUTABLE 126
@@ -73,11 +165,11 @@ static void put(const char *s, size_t n) {
 	if (n > sizeof report - report_len) {
 		n = sizeof report - report_len;
 	}
-	memcpy(report + report_len, s, n);
+	copy(report + report_len, s, n);
 	report_len += n;
 }
 
-static void put_str(const char *s) { put(s, strlen(s)); }
+static void put_str(const char *s) { put(s, slen(s)); }
 
 // put_json writes n bytes of s escaped for a JSON string. Bytes from 0x80 up
 // pass unchanged: Go's decoder reads invalid UTF-8 as U+FFFD.
@@ -108,15 +200,19 @@ static void put_uint(unsigned long v) {
 }
 
 // fail reports stage, the message what (+ detail, escaped; may be NULL) and
-// errno err (0: none), then exits with status. The parent words the errno.
-static __attribute__((noreturn)) void fail(const char *stage, const char *what, const char *detail, int err, int status) {
+// errno err (0: none; a negative system call result is turned around),
+// then exits with status. The parent words the errno.
+static __attribute__((noreturn)) void fail(const char *stage, const char *what, const char *detail, long err, int status) {
+	if (err < 0) {
+		err = -err;
+	}
 	report_len = 0;
 	put_str("{\"stage\":\"");
 	put_str(stage);
 	put_str("\",\"message\":\"");
-	put_json(what, strlen(what));
+	put_json(what, slen(what));
 	if (detail != NULL) {
-		size_t n = strlen(detail);
+		size_t n = slen(detail);
 		put_json(detail, n < 4096 ? n : 4096);
 	}
 	put_str("\",\"errno\":");
@@ -125,8 +221,8 @@ static __attribute__((noreturn)) void fail(const char *stage, const char *what, 
 	put_uint((unsigned long)status);
 	put_str("}");
 	for (size_t off = 0; off < report_len;) {
-		ssize_t n = write(status_fd, report + off, report_len - off);
-		if (n < 0 && errno == EINTR) {
+		long n = SYS3(SYS_write, status_fd, report + off, report_len - off);
+		if (n == -EINTR) {
 			continue;
 		}
 		if (n <= 0) {
@@ -134,7 +230,7 @@ static __attribute__((noreturn)) void fail(const char *stage, const char *what, 
 		}
 		off += (size_t)n;
 	}
-	_exit(status);
+	exit_group(status);
 }
 
 // --- the spec ---
@@ -196,12 +292,14 @@ static char *str(struct cursor *c) {
 	if (s == NULL) {
 		return NULL;
 	}
-	if (memchr(s, 0, n) != NULL) {
-		c->err = "a NUL byte in a string";
-		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == 0) {
+			c->err = "a NUL byte in a string";
+			return NULL;
+		}
 	}
 	char *to = (char *)s - 4;
-	memmove(to, s, n);
+	copy(to, s, n); // downwards: safe over the overlap
 	to[n] = 0;
 	return to;
 }
@@ -227,7 +325,7 @@ static char **strs(struct cursor *c, char **vec, size_t *used, size_t max) {
 const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t nvec, struct mews_spec *s) {
 	struct cursor c = {.p = body, .left = n};
 	size_t used = 0;
-	memset(s, 0, sizeof *s);
+	*s = (struct mews_spec){0};
 	s->path = str(&c);
 	s->argv = strs(&c, vec, &used, nvec);
 	s->envp = strs(&c, vec, &used, nvec);
@@ -271,7 +369,7 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 			.jf = b[3],
 			.k = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24,
 		};
-		memcpy(b, &f, sizeof f);
+		copy(b, &f, sizeof f);
 	}
 	return NULL;
 }
@@ -286,24 +384,23 @@ static void receive(unsigned char *b, size_t n, int *fd) {
 		} cm;
 		struct iovec iov = {.iov_base = b, .iov_len = n};
 		struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cm.buf, .msg_controllen = sizeof cm.buf};
-		ssize_t r = recvmsg(SPEC_FD, &msg, MSG_CMSG_CLOEXEC);
-		if (r < 0 && errno == EINTR) {
+		long r = SYS3(SYS_recvmsg, SPEC_FD, &msg, MSG_CMSG_CLOEXEC);
+		if (r == -EINTR) {
 			continue;
 		}
 		if (r < 0) {
-			fail("spec", "read spec (fd 3)", NULL, errno, STATUS_SANDBOX);
+			fail("spec", "read spec (fd 3)", NULL, r, STATUS_SANDBOX);
 		}
-		for (struct cmsghdr *h = CMSG_FIRSTHDR(&msg); h != NULL; h = CMSG_NXTHDR(&msg, h)) {
-			if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS) {
-				continue;
-			}
+		// One control message at most: the one SCM_RIGHTS the parent sends.
+		struct cmsghdr *h = CMSG_FIRSTHDR(&msg);
+		if (h != NULL && h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS && h->cmsg_len >= CMSG_LEN(0)) {
 			for (size_t i = 0; i < (h->cmsg_len - CMSG_LEN(0)) / sizeof(int); i++) {
 				int f;
-				memcpy(&f, CMSG_DATA(h) + i * sizeof f, sizeof f);
+				copy(&f, CMSG_DATA(h) + i * sizeof f, sizeof f);
 				if (*fd < 0) {
 					*fd = f;
 				} else {
-					close(f);
+					SYS1(SYS_close, f);
 				}
 			}
 		}
@@ -319,11 +416,11 @@ static void receive(unsigned char *b, size_t n, int *fd) {
 }
 
 static void *map(size_t n) {
-	void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		fail("spec", "mmap", NULL, errno, STATUS_SANDBOX);
+	long p = SYS6(SYS_mmap, 0, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p < 0 && p > -4096) {
+		fail("spec", "mmap", NULL, p, STATUS_SANDBOX);
 	}
-	return p;
+	return (void *)p;
 }
 
 // --- the steps ---
@@ -332,25 +429,26 @@ static void *map(size_t n) {
 // opened before the restriction stay usable after it, so none but stdio may
 // reach the command. fd 4 stays open until execve, as it must.
 static void mark_cloexec(void) {
-	if (syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) == 0) {
+	long r = SYS3(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC);
+	if (r == 0) {
 		return;
 	}
-	if (errno != ENOSYS && errno != EINVAL) {
-		fail("fds", "close_range", NULL, errno, STATUS_SANDBOX);
+	if (r != -ENOSYS && r != -EINVAL) {
+		fail("fds", "close_range", NULL, r, STATUS_SANDBOX);
 	}
 	// Before Linux 5.11: walk /proc/self/fd.
-	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	long dir = SYS4(SYS_openat, AT_FDCWD, "/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	if (dir < 0) {
-		fail("fds", "open /proc/self/fd", NULL, errno, STATUS_SANDBOX);
+		fail("fds", "open /proc/self/fd", NULL, dir, STATUS_SANDBOX);
 	}
 	static uint64_t buf[512]; // struct linux_dirent64 records, 8-aligned
 	for (;;) {
-		long n = syscall(SYS_getdents64, dir, buf, sizeof buf);
-		if (n < 0 && errno == EINTR) {
+		long n = SYS3(SYS_getdents64, dir, buf, sizeof buf);
+		if (n == -EINTR) {
 			continue;
 		}
 		if (n < 0) {
-			fail("fds", "getdents64 /proc/self/fd", NULL, errno, STATUS_SANDBOX);
+			fail("fds", "getdents64 /proc/self/fd", NULL, n, STATUS_SANDBOX);
 		}
 		if (n == 0) {
 			break;
@@ -358,7 +456,7 @@ static void mark_cloexec(void) {
 		for (long off = 0; off < n;) {
 			unsigned char *rec = (unsigned char *)buf + off;
 			unsigned short reclen;
-			memcpy(&reclen, rec + 16, sizeof reclen);
+			copy(&reclen, rec + 16, sizeof reclen);
 			if (reclen < 20 || reclen > n - off) {
 				fail("fds", "getdents64 /proc/self/fd: a malformed record", NULL, 0, STATUS_SANDBOX);
 			}
@@ -369,14 +467,23 @@ static void mark_cloexec(void) {
 				ok = *p >= '0' && *p <= '9' && fd < (1L << 30);
 				fd = fd * 10 + (*p - '0');
 			}
-			if (ok && fd >= 3 && fd != dir && fcntl((int)fd, F_SETFD, FD_CLOEXEC) < 0 && errno != EBADF) {
-				fail("fds", "fcntl(F_SETFD)", NULL, errno, STATUS_SANDBOX);
+			if (ok && fd >= 3 && fd != dir) {
+				long e = SYS3(SYS_fcntl, fd, F_SETFD, FD_CLOEXEC);
+				if (e < 0 && e != -EBADF) {
+					fail("fds", "fcntl(F_SETFD)", NULL, e, STATUS_SANDBOX);
+				}
 			}
 			off += reclen;
 		}
 	}
-	close(dir);
+	SYS1(SYS_close, dir);
 }
+
+// kernel_sigaction is the kernel's struct sigaction for rt_sigaction: all
+// zero is SIG_DFL, no flags, an empty mask.
+struct kernel_sigaction {
+	unsigned long handler, flags, restorer, mask;
+};
 
 // reset_signals gives the signals in mask (bit N-1 for signal N) their
 // default disposition and unblocks every signal. The runner relays those
@@ -384,17 +491,14 @@ static void mark_cloexec(void) {
 // `trap '' INT`), and ignored stays ignored across execve. Every other
 // disposition passes to the command as inherited, as with any exec.
 static void reset_signals(uint64_t mask) {
-	struct sigaction dfl;
-	memset(&dfl, 0, sizeof dfl);
-	dfl.sa_handler = SIG_DFL;
+	struct kernel_sigaction dfl = {0};
 	for (int sig = 1; sig <= 64; sig++) {
 		if ((mask & (1ULL << (sig - 1))) != 0 && sig != SIGKILL && sig != SIGSTOP) {
-			(void)sigaction(sig, &dfl, NULL);
+			SYS4(SYS_rt_sigaction, sig, &dfl, 0, 8);
 		}
 	}
-	sigset_t none;
-	sigemptyset(&none);
-	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	uint64_t none = 0;
+	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
 }
 
 static uint32_t u32le(const unsigned char *b) {
@@ -416,15 +520,14 @@ struct mount_attr {
 
 // set_rdonly sets (on) or clears the read-only attribute of the mount at
 // path, and of every mount below it when recursive.
-static int set_rdonly(const char *path, int on, int recursive) {
-	struct mount_attr a;
-	memset(&a, 0, sizeof a);
+static long set_rdonly(const char *path, int on, int recursive) {
+	struct mount_attr a = {0};
 	if (on) {
 		a.attr_set = MOUNT_ATTR_RDONLY;
 	} else {
 		a.attr_clr = MOUNT_ATTR_RDONLY;
 	}
-	return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof a);
+	return SYS5(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof a);
 }
 
 // do_mounts runs the mount steps the parent planned, in the new mount
@@ -438,17 +541,17 @@ static void do_mounts(struct mews_spec *s) {
 		// starts 8 bytes and the path's length further on.
 		uint32_t op = u32le(p);
 		const char *path = (const char *)p + 4;
-		p += 8 + strlen(path);
-		int r = 0;
+		p += 8 + slen(path);
+		long r = 0;
 		const char *what = "";
 		switch (op) {
 		case MEWS_MOUNT_PRIVATE:
 			what = "make every mount private: mount(MS_REC|MS_PRIVATE) ";
-			r = mount(NULL, path, NULL, MS_REC | MS_PRIVATE, NULL);
+			r = SYS5(SYS_mount, 0, path, 0, MS_REC | MS_PRIVATE, 0);
 			break;
 		case MEWS_MOUNT_BIND:
 			what = "bind mount onto itself ";
-			r = mount(path, path, NULL, MS_BIND | MS_REC, NULL);
+			r = SYS5(SYS_mount, path, path, 0, MS_BIND | MS_REC, 0);
 			break;
 		case MEWS_MOUNT_RDONLY_TREE:
 			what = "make read-only, with every mount below ";
@@ -464,11 +567,11 @@ static void do_mounts(struct mews_spec *s) {
 			break;
 		case MEWS_MOUNT_CHDIR:
 			what = "change to the working directory ";
-			r = chdir(path);
+			r = SYS1(SYS_chdir, path);
 			break;
 		}
 		if (r != 0) {
-			fail("namespaces", what, path, errno, STATUS_SANDBOX);
+			fail("namespaces", what, path, r, STATUS_SANDBOX);
 		}
 	}
 }
@@ -482,8 +585,9 @@ static void do_mounts(struct mews_spec *s) {
 static void drop_caps(uint64_t keep) {
 	struct __user_cap_header_struct hdr = {.version = _LINUX_CAPABILITY_VERSION_3};
 	struct __user_cap_data_struct data[2];
-	if (syscall(SYS_capget, &hdr, data) != 0) {
-		fail("capabilities", "capget", NULL, errno, STATUS_SANDBOX);
+	long r = SYS2(SYS_capget, &hdr, data);
+	if (r != 0) {
+		fail("capabilities", "capget", NULL, r, STATUS_SANDBOX);
 	}
 	uint64_t permitted = data[0].permitted | (uint64_t)data[1].permitted << 32;
 	uint64_t effective = data[0].effective | (uint64_t)data[1].effective << 32;
@@ -494,30 +598,37 @@ static void drop_caps(uint64_t keep) {
 			if ((keep & (1ULL << cap)) != 0) {
 				continue;
 			}
-			if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0) {
-				if (errno == EINVAL) {
-					break;
-				}
-				fail("capabilities", "prctl(PR_CAPBSET_DROP)", NULL, errno, STATUS_SANDBOX);
+			r = SYS2(SYS_prctl, PR_CAPBSET_DROP, cap);
+			if (r == -EINVAL) {
+				break;
+			}
+			if (r != 0) {
+				fail("capabilities", "prctl(PR_CAPBSET_DROP)", NULL, r, STATUS_SANDBOX);
 			}
 		}
 	}
 	// EINVAL: a kernel before 4.3, without ambient capabilities.
-	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL) {
-		fail("capabilities", "prctl(PR_CAP_AMBIENT_CLEAR_ALL)", NULL, errno, STATUS_SANDBOX);
+	r = SYS5(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	if (r != 0 && r != -EINVAL) {
+		fail("capabilities", "prctl(PR_CAP_AMBIENT_CLEAR_ALL)", NULL, r, STATUS_SANDBOX);
 	}
 	for (int i = 0; i < 2; i++) {
 		uint32_t k = (uint32_t)(keep >> (32 * i));
 		data[i].permitted = data[i].effective = data[i].inheritable = k;
 	}
-	if (syscall(SYS_capset, &hdr, data) != 0) {
-		fail("capabilities", "capset", NULL, errno, STATUS_SANDBOX);
+	r = SYS2(SYS_capset, &hdr, data);
+	if (r != 0) {
+		fail("capabilities", "capset", NULL, r, STATUS_SANDBOX);
 	}
 	// Raised into the ambient set, a kept capability survives execve for
 	// a command that is not root too.
 	for (int cap = 0; cap < 64; cap++) {
-		if ((keep & (1ULL << cap)) != 0 && prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0) != 0) {
-			fail("capabilities", "prctl(PR_CAP_AMBIENT_RAISE)", NULL, errno, STATUS_SANDBOX);
+		if ((keep & (1ULL << cap)) == 0) {
+			continue;
+		}
+		r = SYS5(SYS_prctl, PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0);
+		if (r != 0) {
+			fail("capabilities", "prctl(PR_CAP_AMBIENT_RAISE)", NULL, r, STATUS_SANDBOX);
 		}
 	}
 }
@@ -529,18 +640,20 @@ static void set_limits(const unsigned char *l, size_t n) {
 		uint32_t res = u32le(l);
 		uint64_t soft = u32le(l + 4) | (uint64_t)u32le(l + 8) << 32;
 		uint64_t hard = u32le(l + 12) | (uint64_t)u32le(l + 16) << 32;
-		struct rlimit r;
-		if (getrlimit((int)res, &r) != 0) {
-			fail("limits", "getrlimit", NULL, errno, STATUS_SANDBOX);
+		// struct rlimit64: soft, then hard; ~0 is RLIM64_INFINITY.
+		uint64_t old[2];
+		long e = SYS4(SYS_prlimit64, 0, res, 0, old);
+		if (e != 0) {
+			fail("limits", "prlimit64", NULL, e, STATUS_SANDBOX);
 		}
-		if (r.rlim_max != RLIM_INFINITY) {
-			soft = soft < r.rlim_max ? soft : r.rlim_max;
-			hard = hard < r.rlim_max ? hard : r.rlim_max;
+		if (old[1] != ~(uint64_t)0) {
+			soft = soft < old[1] ? soft : old[1];
+			hard = hard < old[1] ? hard : old[1];
 		}
-		r.rlim_cur = soft;
-		r.rlim_max = hard;
-		if (setrlimit((int)res, &r) != 0) {
-			fail("limits", "setrlimit", NULL, errno, STATUS_SANDBOX);
+		uint64_t lim[2] = {soft, hard};
+		e = SYS4(SYS_prlimit64, 0, res, lim, 0);
+		if (e != 0) {
+			fail("limits", "prlimit64", NULL, e, STATUS_SANDBOX);
 		}
 	}
 }
@@ -562,27 +675,29 @@ static void pass_fds(const unsigned char *p, size_t n) {
 		top = from > top ? from : top;
 		top = to > top ? to : top;
 	}
-	int st = fcntl(status_fd, F_DUPFD_CLOEXEC, (int)top + 1);
+	long st = SYS3(SYS_fcntl, status_fd, F_DUPFD_CLOEXEC, top + 1);
 	if (st < 0) {
-		fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the status pipe", NULL, errno, STATUS_SANDBOX);
+		fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the status pipe", NULL, st, STATUS_SANDBOX);
 	}
-	close(status_fd);
-	status_fd = st;
-	int *moved = map(n * sizeof(int));
+	SYS1(SYS_close, status_fd);
+	status_fd = (int)st;
+	long *moved = map(n * sizeof(long));
 	for (size_t i = 0; i < n; i++) {
-		int from = (int)u32le(p + 8 * i);
-		moved[i] = fcntl(from, F_DUPFD_CLOEXEC, (int)top + 1);
+		uint32_t from = u32le(p + 8 * i);
+		moved[i] = SYS3(SYS_fcntl, from, F_DUPFD_CLOEXEC, top + 1);
 		if (moved[i] < 0) {
-			fail("fds", "fcntl(F_DUPFD_CLOEXEC) of a passed descriptor", NULL, errno, STATUS_SANDBOX);
+			fail("fds", "fcntl(F_DUPFD_CLOEXEC) of a passed descriptor", NULL, moved[i], STATUS_SANDBOX);
 		}
-		close(from);
+		SYS1(SYS_close, from);
 	}
 	for (size_t i = 0; i < n; i++) {
-		// dup2 leaves the new descriptor open across execve.
-		if (dup2(moved[i], (int)u32le(p + 8 * i + 4)) < 0) {
-			fail("fds", "dup2 of a passed descriptor", NULL, errno, STATUS_SANDBOX);
+		// dup3 without O_CLOEXEC leaves the new descriptor open across
+		// execve; its source is never its target (sources are above).
+		long r = SYS3(SYS_dup3, moved[i], u32le(p + 8 * i + 4), 0);
+		if (r < 0) {
+			fail("fds", "dup3 of a passed descriptor", NULL, r, STATUS_SANDBOX);
 		}
-		close(moved[i]);
+		SYS1(SYS_close, moved[i]);
 	}
 }
 
@@ -590,7 +705,7 @@ static __attribute__((noreturn)) void child(void) {
 	unsigned char h[8];
 	int ruleset = -1;
 	receive(h, sizeof h, &ruleset);
-	if (memcmp(h, MEWS_SPEC_MAGIC, 4) != 0) {
+	if (h[0] != MEWS_SPEC_MAGIC[0] || h[1] != MEWS_SPEC_MAGIC[1] || h[2] != MEWS_SPEC_MAGIC[2] || h[3] != MEWS_SPEC_MAGIC[3]) {
 		fail("spec", "BUG(mewsandbox): reading the spec: not a spec", NULL, 0, STATUS_SANDBOX);
 	}
 	size_t n = (size_t)h[4] | (size_t)h[5] << 8 | (size_t)h[6] << 16 | (size_t)h[7] << 24;
@@ -601,7 +716,7 @@ static __attribute__((noreturn)) void child(void) {
 	// length like every other.
 	unsigned char *body = (unsigned char *)map(n + 8) + 4;
 	receive(body, n, &ruleset);
-	close(SPEC_FD);
+	SYS1(SYS_close, SPEC_FD);
 	// A list of strings takes at least 4 bytes per entry: n/4 entries and
 	// two terminators are all the spec can hold.
 	size_t nvec = n / 4 + 2;
@@ -622,15 +737,17 @@ static __attribute__((noreturn)) void child(void) {
 	mark_cloexec();
 	pass_fds(s.pass, s.npass);
 	do_mounts(&s);
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, errno, STATUS_SANDBOX);
+	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	if (r != 0) {
+		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
 	}
 	if (ruleset >= 0) {
 		// Flags 0: ABI 7's logging defaults; the process has one thread.
-		if (syscall(SYS_landlock_restrict_self, ruleset, 0U) != 0) {
-			fail("landlock", "landlock_restrict_self", NULL, errno, STATUS_SANDBOX);
+		r = SYS2(SYS_landlock_restrict_self, ruleset, 0U);
+		if (r != 0) {
+			fail("landlock", "landlock_restrict_self", NULL, r, STATUS_SANDBOX);
 		}
-		close(ruleset);
+		SYS1(SYS_close, ruleset);
 	}
 	drop_caps(s.keep_caps);
 	set_limits(s.limits, s.nlimits);
@@ -642,47 +759,58 @@ static __attribute__((noreturn)) void child(void) {
 			fail("seccomp", "seccomp: a filter program of a length the kernel refuses", NULL, EINVAL, STATUS_SANDBOX);
 		}
 		struct sock_fprog prog = {.len = (unsigned short)s.ninsn, .filter = (struct sock_filter *)s.filter};
-		if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0U, &prog) != 0) {
-			fail("seccomp", "seccomp: load filter", NULL, errno, STATUS_SANDBOX);
+		r = SYS3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0U, &prog);
+		if (r != 0) {
+			fail("seccomp", "seccomp: load filter", NULL, r, STATUS_SANDBOX);
 		}
 	}
-	execve(s.path, s.argv, s.envp);
-	int e = errno;
-	fail("exec", "execve ", s.path, e, e == ENOENT || e == ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
+	r = SYS3(SYS_execve, s.path, s.argv, s.envp);
+	fail("exec", "execve ", s.path, r, r == -ENOENT || r == -ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
 }
 
-#ifndef __GLIBC__
-// cmdline_is_child tells, without glibc's constructor arguments, whether
-// argv[1] is the marker, from /proc/self/cmdline.
-static int cmdline_is_child(void) {
-	char b[256];
-	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		return 0;
-	}
-	ssize_t n = read(fd, b, sizeof b - 1);
-	close(fd);
-	if (n <= 0) {
-		return 0;
-	}
-	b[n] = 0;
-	size_t first = strlen(b) + 1;
-	return first < (size_t)n && strcmp(b + first, MEWS_CHILD_ARG) == 0;
-}
-#endif
-
-// glibc passes a constructor the program's arguments; other C libraries do
-// not, and there /proc tells.
-__attribute__((constructor)) static void mewsandbox_child(int argc, char **argv) {
-#ifdef __GLIBC__
-	if (argc >= 2 && argv != NULL && argv[1] != NULL && strcmp(argv[1], MEWS_CHILD_ARG) == 0) {
+// mews_raw_entry is called by mews_entry, the ELF entry point of the
+// release binary, before the C library starts: the child, or a return to
+// start the program as usual.
+void mews_raw_entry(long argc, char **argv) {
+	if (argc >= 2 && argv[1] != NULL && streq(argv[1], MEWS_CHILD_ARG)) {
 		child();
 	}
+}
+
+// mews_entry keeps what the kernel passed (the stack, and the register the
+// ABI gives _start) across the check, then goes on to _start.
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl mews_entry\n"
+	".type mews_entry,@function\n"
+	"mews_entry:\n"
+	"	mov %rdx, %r12\n"      // _start's rtld_fini; r12 is callee-saved
+	"	mov (%rsp), %rdi\n"    // argc
+	"	lea 8(%rsp), %rsi\n"   // argv
+	"	call mews_raw_entry\n" // rsp is 16-aligned here, as a call needs
+	"	mov %r12, %rdx\n"
+	"	jmp _start\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl mews_entry\n"
+	".type mews_entry,%function\n"
+	"mews_entry:\n"
+	"	mov x19, x0\n" // _start's rtld_fini; x19 is callee-saved
+	"	ldr x0, [sp]\n"
+	"	add x1, sp, #8\n"
+	"	bl mews_raw_entry\n"
+	"	mov x0, x19\n"
+	"	b _start\n");
+#endif
+
+// The constructor, for a binary linked without mews_entry. glibc passes a
+// constructor the program's arguments; with another C library the release
+// entry point above is the only way in.
+__attribute__((constructor)) static void mewsandbox_child(int argc, char **argv) {
+#ifdef __GLIBC__
+	mews_raw_entry(argc, argv);
 #else
 	(void)argc;
 	(void)argv;
-	if (cmdline_is_child()) {
-		child();
-	}
 #endif
 }

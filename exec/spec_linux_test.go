@@ -304,3 +304,50 @@ func TestRunSpecCarriesProgram(t *testing.T) {
 		t.Errorf("Run = %d, %v", status, err)
 	}
 }
+
+// TestChildIsFreestanding compiles the sandbox child as cgo does and checks
+// that it refers to nothing outside itself but _start: it runs before the C
+// library starts, when none of the library's functions may be called.
+func TestChildIsFreestanding(t *testing.T) {
+	cc, err := osexec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler: cannot inspect the child's object")
+	}
+	nm, err := osexec.LookPath("nm")
+	if err != nil {
+		t.Skip("no nm: cannot inspect the child's object")
+	}
+	src, err := os.ReadFile("child_cgo_linux.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags []string
+	for _, l := range strings.Split(string(src), "\n") {
+		if f, ok := strings.CutPrefix(l, "// #cgo CFLAGS:"); ok {
+			flags = append(flags, strings.Fields(f)...)
+		}
+	}
+	if len(flags) == 0 {
+		t.Fatal("no #cgo CFLAGS in child_cgo_linux.go")
+	}
+	obj := filepath.Join(t.TempDir(), "child.o")
+	for _, opt := range []string{"-O2", "-O3", "-Os"} { // cgo's default is -O2; any level must hold
+		args := append([]string{"-c", opt, "-g", "-o", obj, "child_linux.c"}, flags...)
+		if out, err := osexec.Command(cc, args...).CombinedOutput(); err != nil {
+			t.Fatalf("cc %v: %v\n%s", args, err, out)
+		}
+		out, err := osexec.Command(nm, "-u", obj).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var refs []string
+		for _, f := range strings.Fields(string(out)) {
+			if f != "U" && f != "_start" {
+				refs = append(refs, f)
+			}
+		}
+		if len(refs) > 0 {
+			t.Errorf("%s: the child calls %v, outside itself", opt, refs)
+		}
+	}
+}

@@ -29,7 +29,10 @@ func TestMain(m *testing.M) {
 	bin = os.Getenv("MEWSANDBOX_BIN")
 	if bin == "" {
 		bin = filepath.Join(dir, "mewsandbox")
-		build := osexec.Command("go", "build", "-o", bin, "../cmd/mewsandbox")
+		// make passes the release link flags (MEWSANDBOX_LDFLAGS): the
+		// binary under test then enters the sandbox child the way the
+		// release does, before the C library starts.
+		build := osexec.Command("go", "build", "-ldflags="+os.Getenv("MEWSANDBOX_LDFLAGS"), "-o", bin, "../cmd/mewsandbox")
 		build.Stderr = os.Stderr
 		if err := build.Run(); err != nil {
 			fmt.Fprintln(os.Stderr, "building mewsandbox:", err)
