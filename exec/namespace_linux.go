@@ -139,6 +139,15 @@ func writablePaths(p Policy) []string {
 // read-only; a missing protected directory is bound after materialize
 // creates it.
 func (l *nsLayer) protect(root string) {
+	// .git itself becomes a mount of its own (still writable: git writes
+	// objects, the index and refs there), so that it cannot be renamed
+	// away and replaced by a .git whose hooks the command writes: a mount
+	// point cannot be renamed or removed (EBUSY).
+	// An empty .git (no HEAD) is no repository: nothing to protect, and
+	// the command may remove it and git init there.
+	if dotgit := filepath.Join(root, ".git"); isRepository(dotgit) {
+		l.add(mountBind, dotgit)
+	}
 	for _, pr := range protectedPaths(root) {
 		fi, err := os.Lstat(pr.path)
 		switch {
@@ -205,6 +214,20 @@ func gitdirPointer(root string) string {
 	return real
 }
 
+// isRepository says whether dotgit is a git directory (it has a HEAD) or a
+// "gitdir:" pointer file; not a symbolic link either way.
+func isRepository(dotgit string) bool {
+	fi, err := os.Lstat(dotgit)
+	switch {
+	case err != nil || fi.Mode()&os.ModeSymlink != 0:
+		return false
+	case fi.Mode().IsRegular():
+		return true
+	}
+	_, err = os.Lstat(filepath.Join(dotgit, "HEAD"))
+	return err == nil
+}
+
 // placeholderFits says whether a placeholder goes at p: its parent is a
 // directory and, for hooks, a git directory (an empty .git is no
 // repository, and git init there must be able to make its own hooks).
@@ -215,8 +238,7 @@ func placeholderFits(p string) bool {
 		return false
 	}
 	if filepath.Base(p) == "hooks" {
-		_, err := os.Lstat(filepath.Join(dir, "HEAD"))
-		return err == nil
+		return isRepository(dir)
 	}
 	return true
 }

@@ -43,6 +43,8 @@ c "append to .git/config" sh -c 'printf "[core]\n\tfsmonitor = evil\n" >> .git/c
 c "create .claude settings" sh -c 'mkdir -p .claude && echo "{}" > .claude/settings.local.json'
 c "create .mewsandbox settings" sh -c 'mkdir -p .mewsandbox && echo "sandbox: {}" > .mewsandbox/settings.local.yaml'
 c "remove .claude" rm -rf .claude
+c "move .claude away" mv .claude claude.old
+c "move .git away and plant a new one" sh -c 'mv .git git.old && mkdir -p .git/hooks && echo x > .git/hooks/pre-commit'
 c "write in the root" sh -c 'echo work > work.txt'
 c "git add and commit" sh -c 'env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
 c "git log" git log --oneline
@@ -69,13 +71,13 @@ func TestProtectedPaths(t *testing.T) {
 	config := b.read(".git/config")
 
 	o := b.check(protectedScript)
-	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings", "remove .claude"} {
+	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings", "remove .claude", "move .claude away", "move .git away and plant a new one"} {
 		o.fails(t, attack)
 	}
 	for _, ok := range []string{"write in the root", "git add and commit", "git log"} {
 		o.ok(t, ok)
 	}
-	if b.exists(".git/hooks/pre-commit") || b.read(".git/config") != config {
+	if b.exists(".git/hooks/pre-commit") || b.read(".git/config") != config || b.exists("git.old") || b.exists("claude.old") {
 		t.Error("a protected file changed on the host")
 	}
 	for _, d := range []string{".claude", ".mewsandbox"} {
@@ -91,8 +93,8 @@ func TestProtectedPaths(t *testing.T) {
 	o = nb.check(protectedScript, "--no-namespaces")
 	o.ok(t, "plant a hook")
 	o.ok(t, "create .claude settings")
+	o.ok(t, "move .git away and plant a new one") // after which git has no repository left here
 	o.ok(t, "write in the root")
-	o.ok(t, "git add and commit")
 }
 
 // TestProtectedGitdirPointer: a root whose .git is a "gitdir:" file (a
