@@ -47,6 +47,12 @@ s.bind(("127.0.0.1", 47631)); s.listen(); time.sleep(30)' &
 listener=$!
 sleep 0.3
 show "$bin" run --yolo -c 'exec 3<>/dev/tcp/127.0.0.1/47631 && echo connected'
+echo "-> a git hook would run outside the sandbox at the next commit; planted by a program the engine cannot read, the namespace layer refuses it:"
+plant='printf "#!/bin/sh\necho pwned by a hook\n" > .git/hooks/pre-commit'
+printf '$ echo '\''%s'\'' | %s run --yolo -- sh -s   # the engine sees only "sh -s"\n' "$plant" "$bin"
+echo "$plant" | "$bin" run --yolo -- sh -s
+printf '(exit %d)\n' "$?"
+test -e .git/hooks/pre-commit && echo "!! the hook was planted" || echo "-> no hook was planted (see mewsandbox doctor: namespace layer)"
 
 step "4. Ordinary work inside the root keeps working"
 show "$bin" run --yolo -c 'cc -o hello main.c && ./hello && echo built and ran && git add main.c && git -c user.name=demo -c user.email=demo@example.com commit -qm demo && git log --oneline'
