@@ -54,19 +54,37 @@ const (
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
-// dir is created empty for the run.
+// placeholder is created, an empty directory, so that it cannot be created.
 type protectedPath struct {
-	path string
-	dir  bool
+	path        string
+	placeholder bool
+	gitConfig   bool // a repository's config: --allow-git-config leaves it writable
 }
 
 // protectedInRoot are the paths inside a writable root the layer binds
 // read-only: what runs, or decides what runs, outside the sandbox later.
+//
+// The agents' settings directories get placeholders: settings written
+// there widen what the agent may do next. The shell start-up files and
+// editor settings, which run code when a person opens the project, are
+// protected where they exist; a placeholder file would show in git status.
 var protectedInRoot = []protectedPath{
-	{".git/hooks", true},
-	{".git/config", false},
-	{".mewsandbox", true},
-	{".claude", true},
+	{path: ".git/hooks", placeholder: true},
+	{path: ".git/config", gitConfig: true},
+	{path: ".gitmodules"},
+	{path: ".mewsandbox", placeholder: true},
+	{path: ".claude", placeholder: true},
+	{path: ".codex", placeholder: true},
+	{path: ".mcp.json"},
+	{path: ".vscode"},
+	{path: ".idea"},
+	{path: ".bashrc"},
+	{path: ".bash_profile"},
+	{path: ".zshrc"},
+	{path: ".zshenv"},
+	{path: ".zprofile"},
+	{path: ".profile"},
+	{path: ".gitconfig"},
 }
 
 // nsLayer is the namespace layer of one run: the mount steps and the
@@ -93,7 +111,7 @@ func planNamespace(p Policy, dir string) *nsLayer {
 		l.add(mountWritableTree, w)
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
-		l.protect(p.Root)
+		l.protect(p.Root, p.AllowGitConfig)
 	}
 	if dir != "" {
 		l.add(mountChdir, dir)
@@ -138,25 +156,33 @@ func writablePaths(p Policy) []string {
 // protect adds the steps that bind the protected paths inside root
 // read-only; a missing protected directory is bound after materialize
 // creates it.
-func (l *nsLayer) protect(root string) {
-	// .git itself becomes a mount of its own (still writable: git writes
-	// objects, the index and refs there), so that it cannot be renamed
+func (l *nsLayer) protect(root string, allowGitConfig bool) {
+	// .git itself becomes a mount of its own, so that it cannot be renamed
 	// away and replaced by a .git whose hooks the command writes: a mount
-	// point cannot be renamed or removed (EBUSY).
-	// An empty .git (no HEAD) is no repository: nothing to protect, and
-	// the command may remove it and git init there.
-	if dotgit := filepath.Join(root, ".git"); isRepository(dotgit) {
+	// point cannot be renamed or removed (EBUSY). A git directory stays
+	// writable (git writes objects, the index and refs there); a "gitdir:"
+	// pointer file is read-only, or the command could point it at a
+	// directory of its own. An empty .git (no HEAD) is no repository:
+	// nothing to protect, and the command may remove it and git init there.
+	dotgit := filepath.Join(root, ".git")
+	if fi, err := os.Lstat(dotgit); err == nil && isRepository(dotgit) {
 		l.add(mountBind, dotgit)
+		if fi.Mode().IsRegular() {
+			l.add(mountRdonly, dotgit)
+		}
 	}
 	for _, pr := range protectedPaths(root) {
-		fi, err := os.Lstat(pr.path)
-		switch {
-		case err == nil && fi.Mode()&os.ModeSymlink != 0:
-			// A link inside the root may point anywhere: what it points to
-			// is protected where it is (outside the root, read-only).
+		if allowGitConfig && pr.gitConfig {
 			continue
+		}
+		// Stat follows a symbolic link, and so do the mounts: a link to a
+		// decoy inside the root protects the decoy. A dangling link is
+		// left alone; what it points to outside the root is read-only
+		// already.
+		_, err := os.Stat(pr.path)
+		switch {
 		case err == nil:
-		case errors.Is(err, os.ErrNotExist) && pr.dir && placeholderFits(pr.path):
+		case errors.Is(err, os.ErrNotExist) && pr.placeholder && placeholderFits(pr.path):
 			l.missing = append(l.missing, pr.path)
 		default:
 			continue
@@ -182,10 +208,12 @@ func (l *nsLayer) materialize() error {
 func protectedPaths(root string) []protectedPath {
 	out := make([]protectedPath, 0, len(protectedInRoot)+2)
 	for _, p := range protectedInRoot {
-		out = append(out, protectedPath{filepath.Join(root, p.path), p.dir})
+		p.path = filepath.Join(root, p.path)
+		out = append(out, p)
 	}
 	if gitdir := gitdirPointer(root); gitdir != "" {
-		out = append(out, protectedPath{filepath.Join(gitdir, "hooks"), true}, protectedPath{filepath.Join(gitdir, "config"), false})
+		out = append(out, protectedPath{path: filepath.Join(gitdir, "hooks"), placeholder: true},
+			protectedPath{path: filepath.Join(gitdir, "config"), gitConfig: true})
 	}
 	return out
 }

@@ -186,6 +186,9 @@ type Policy struct {
 	// namespace_linux.go): Landlock and seccomp alone, as on a kernel
 	// that refuses the namespaces.
 	NoNamespaces bool `json:"noNamespaces,omitempty"`
+	// AllowGitConfig leaves the root's .git/config writable under the
+	// namespace layer; its hooks stay read-only.
+	AllowGitConfig bool `json:"allowGitConfig,omitempty"`
 }
 
 // systemReadExec are the directories a command needs to find and run

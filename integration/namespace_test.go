@@ -244,3 +244,75 @@ func testUser(t *testing.T) testAccount {
 	gid, _ := strconv.Atoi(u.Gid)
 	return testAccount{name, uint32(uid), uint32(gid)}
 }
+
+// TestProtectedAnchorCases: ANCHOR_TESTS cases 6-11 under the namespace
+// layer: the files that run code when a person opens the project cannot be
+// overwritten, git's own data can, --allow-git-config lets .git/config be
+// written (not the hooks), a protected directory cannot be created, a
+// symbolic link to a decoy protects the decoy, a gitdir pointer and its
+// target's config cannot be changed.
+func TestProtectedAnchorCases(t *testing.T) {
+	requireNamespaces(t)
+	files := []string{".bashrc", ".zshrc", ".profile", ".gitconfig", ".gitmodules", ".mcp.json", ".git/config", ".git/hooks/pre-commit", ".vscode/settings.json", ".idea/x"}
+	b := newGitBox(t)
+	for _, f := range files {
+		b.file(f, "original\n", 0o644)
+	}
+	script := ""
+	for _, f := range files {
+		script += fmt.Sprintf("c %q sh -c 'echo evil > %s'\n", "overwrite "+f, f)
+	}
+	script += `c "write .git/objects/x" sh -c 'echo x > .git/objects/x'
+c "write .git/index" sh -c 'echo x > .git/index'
+c "write .git/refs/heads/main" sh -c 'echo x > .git/refs/heads/main'
+c "create .codex" sh -c 'mkdir -p .codex && echo > .codex/config.toml'
+`
+	o := b.check(script) // case 6, 7, 9
+	for _, f := range files {
+		o.fails(t, "overwrite "+f)
+		if got := b.read(f); got != "original\n" {
+			t.Errorf("%s holds %q after the run", f, got)
+		}
+	}
+	for _, f := range []string{".git/objects/x", ".git/index", ".git/refs/heads/main"} {
+		o.ok(t, "write "+f)
+	}
+	o.fails(t, "create .codex")
+
+	// Case 8: --allow-git-config.
+	o = b.check(`c "write .git/config" sh -c 'echo "[x]" >> .git/config'
+c "write a hook" sh -c 'echo x > .git/hooks/pre-commit'
+`, "--allow-git-config")
+	o.ok(t, "write .git/config")
+	o.fails(t, "write a hook")
+
+	// Case 10: .codex is a symbolic link to a decoy inside the root.
+	l := newGitBox(t)
+	l.file("decoy/keep", "", 0o644)
+	if err := os.Symlink("decoy", filepath.Join(l.root, ".codex")); err != nil {
+		t.Fatal(err)
+	}
+	o = l.check(`c "write through .codex" sh -c 'echo evil > .codex/config.toml'
+c "write next to the decoy" sh -c 'echo fine > decoy.txt'
+`)
+	o.fails(t, "write through .codex")
+	o.ok(t, "write next to the decoy")
+	if l.exists("decoy/config.toml") {
+		t.Error("the write through the link reached the decoy")
+	}
+
+	// Case 11: .git is a gitdir pointer file.
+	g := newBox(t, nil)
+	os.RemoveAll(filepath.Join(g.root, ".git"))
+	g.file("real.git/HEAD", "ref: refs/heads/main\n", 0o644)
+	g.file("real.git/config", "[core]\n", 0o644)
+	g.file(".git", "gitdir: real.git\n", 0o644)
+	o = g.check(`c "rewrite the pointer" sh -c 'echo "gitdir: /tmp/evil" > .git'
+c "write the target config" sh -c 'echo x >> real.git/config'
+`)
+	o.fails(t, "rewrite the pointer")
+	o.fails(t, "write the target config")
+	if got := g.read(".git"); got != "gitdir: real.git\n" {
+		t.Errorf("the pointer now holds %q", got)
+	}
+}

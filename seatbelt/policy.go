@@ -83,6 +83,7 @@ var protectedInRoot = []struct {
 	{".gitmodules", true, "submodule update commands"},
 	{".mewsandbox", true, "mewsandbox's own settings"},
 	{".claude", true, "Claude Code's settings and hooks"},
+	{".codex", true, "Codex's settings"},
 	{".mcp.json", true, "starts MCP servers"},
 	{".vscode", true, "tasks and settings the editor runs"},
 	{".idea", true, "run configurations the IDE runs"},
@@ -93,4 +94,15 @@ var protectedInRoot = []struct {
 	{".zprofile", true, "shell start-up file"},
 	{".profile", true, "shell start-up file"},
 	{".gitconfig", true, "names programs git runs"},
+}
+
+// ProtectedInRoot names the entries of the project root a command may not
+// write (see protectedInRoot), for the Linux runner's list to be checked
+// against.
+func ProtectedInRoot() []string {
+	out := make([]string, len(protectedInRoot))
+	for i, p := range protectedInRoot {
+		out[i] = p.rel
+	}
+	return out
 }

@@ -923,5 +923,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 19 parameters, the first: ROOT=/Users/dev/project
+	// 20 parameters, the first: ROOT=/Users/dev/project
 }

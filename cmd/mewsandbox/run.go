@@ -220,6 +220,7 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 	}
 	pol.KeepCaps = o.keepCaps
 	pol.NoNamespaces = o.noNamespaces
+	pol.AllowGitConfig = o.allowGitConfig
 	rs := runSettings{timeout: sb.Timeout.Value, envPass: values(sb.EnvPass), envDrop: values(sb.EnvDrop)}
 	return pol, rs, nil
 }
