@@ -307,7 +307,7 @@ static char *str(struct cursor *c) {
 // strs decodes a list of strings into vec (room for max + 1 entries).
 static char **strs(struct cursor *c, char **vec, size_t *used, size_t max) {
 	size_t n = count(c, 4);
-	if (c->err != NULL || n > max - *used) {
+	if (c->err != NULL || n >= max - *used) { // n strings and a NULL
 		if (c->err == NULL) {
 			c->err = "more strings than bytes";
 		}
@@ -520,19 +520,57 @@ struct mount_attr {
 
 // set_rdonly sets (on) or clears the read-only attribute of the mount at
 // path, and of every mount below it when recursive.
-static long set_rdonly(const char *path, int on, int recursive) {
+static long set_rdonly(int dirfd, const char *path, unsigned flags, int on) {
 	struct mount_attr a = {0};
 	if (on) {
 		a.attr_set = MOUNT_ATTR_RDONLY;
 	} else {
 		a.attr_clr = MOUNT_ATTR_RDONLY;
 	}
-	return SYS5(SYS_mount_setattr, AT_FDCWD, path, recursive ? AT_RECURSIVE : 0, &a, sizeof a);
+	return SYS5(SYS_mount_setattr, dirfd, path, flags, &a, sizeof a);
+}
+
+#ifndef SYS_openat2
+#define SYS_openat2 437
+#endif
+#ifndef AT_EMPTY_PATH
+#define AT_EMPTY_PATH 0x1000
+#endif
+#define RESOLVE_NO_MAGICLINKS 0x02
+#define RESOLVE_NO_SYMLINKS 0x04
+
+// open_exact opens path (which the parent resolved) as an O_PATH descriptor
+// without following any symbolic link: a directory swapped for a link since
+// the parent looked fails the run instead of redirecting a mount.
+static long open_exact(const char *path) {
+	struct {
+		uint64_t flags, mode, resolve;
+	} how = {O_PATH | O_CLOEXEC, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+	return SYS4(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+}
+
+// fd_path returns "/proc/self/fd/N": mount(2) given it mounts exactly the
+// object the descriptor holds.
+static const char *fd_path(long fd) {
+	static char b[32] = "/proc/self/fd/";
+	char digits[20];
+	int n = 0;
+	do {
+		digits[n++] = (char)('0' + fd % 10);
+		fd /= 10;
+	} while (fd > 0 && n < (int)sizeof digits);
+	int i = 14;
+	while (n > 0) {
+		b[i++] = digits[--n];
+	}
+	b[i] = 0;
+	return b;
 }
 
 // do_mounts runs the mount steps the parent planned, in the new mount
-// namespace the child was started in (see plan.go's mountSteps): the
-// steps are generic, the parent decides what they do.
+// namespace the child was started in (see namespace_linux.go): the steps
+// are generic, the parent decides what they do. Every path but "/" is
+// opened without following links and acted on through its descriptor.
 static void do_mounts(struct mews_spec *s) {
 	unsigned char *p = s->mounts;
 	for (size_t i = 0; i < s->nmounts; i++) {
@@ -544,32 +582,43 @@ static void do_mounts(struct mews_spec *s) {
 		p += 8 + slen(path);
 		long r = 0;
 		const char *what = "";
+		if (op == MEWS_MOUNT_PRIVATE) {
+			r = SYS5(SYS_mount, 0, "/", 0, MS_REC | MS_PRIVATE, 0);
+			if (r != 0) {
+				fail("namespaces", "make every mount private: mount(MS_REC|MS_PRIVATE) /", NULL, r, STATUS_SANDBOX);
+			}
+			continue;
+		}
+		if (op == MEWS_MOUNT_RDONLY_TREE) {
+			r = set_rdonly(AT_FDCWD, "/", AT_RECURSIVE, 1);
+			if (r != 0) {
+				fail("namespaces", "make every mount read-only: mount_setattr /", NULL, r, STATUS_SANDBOX);
+			}
+			continue;
+		}
+		long fd = open_exact(path);
+		if (fd < 0) {
+			fail("namespaces", "open, following no link, ", path, fd, STATUS_SANDBOX);
+		}
 		switch (op) {
-		case MEWS_MOUNT_PRIVATE:
-			what = "make every mount private: mount(MS_REC|MS_PRIVATE) ";
-			r = SYS5(SYS_mount, 0, path, 0, MS_REC | MS_PRIVATE, 0);
-			break;
 		case MEWS_MOUNT_BIND:
 			what = "bind mount onto itself ";
-			r = SYS5(SYS_mount, path, path, 0, MS_BIND | MS_REC, 0);
+			r = SYS5(SYS_mount, fd_path(fd), fd_path(fd), 0, MS_BIND | MS_REC, 0);
 			break;
-		case MEWS_MOUNT_RDONLY_TREE:
-			what = "make read-only, with every mount below ";
-			r = set_rdonly(path, 1, 1);
-			break;
-		case MEWS_MOUNT_WRITABLE_TREE:
-			what = "make writable again, with every mount below ";
-			r = set_rdonly(path, 0, 1);
+		case MEWS_MOUNT_WRITABLE:
+			what = "make writable again ";
+			r = set_rdonly((int)fd, "", AT_EMPTY_PATH, 0);
 			break;
 		case MEWS_MOUNT_RDONLY:
 			what = "make read-only ";
-			r = set_rdonly(path, 1, 0);
+			r = set_rdonly((int)fd, "", AT_EMPTY_PATH, 1);
 			break;
 		case MEWS_MOUNT_CHDIR:
 			what = "change to the working directory ";
-			r = SYS1(SYS_chdir, path);
+			r = SYS1(SYS_fchdir, fd);
 			break;
 		}
+		SYS1(SYS_close, fd);
 		if (r != 0) {
 			fail("namespaces", what, path, r, STATUS_SANDBOX);
 		}
@@ -660,9 +709,10 @@ static void set_limits(const unsigned char *l, size_t n) {
 
 // pass_fds puts each descriptor the command is handed (a pair of uint32:
 // where the runner placed it, at 5 and up, and the number it is to have) at
-// its number, open across execve. The status pipe and the sources move
-// above every target first, so no move overwrites another's source.
-static void pass_fds(const unsigned char *p, size_t n) {
+// its number, open across execve. The status pipe, the Landlock ruleset and
+// the sources move above every target first, so that no move overwrites
+// another's source or one of those.
+static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	if (n == 0) {
 		return;
 	}
@@ -681,6 +731,14 @@ static void pass_fds(const unsigned char *p, size_t n) {
 	}
 	SYS1(SYS_close, status_fd);
 	status_fd = (int)st;
+	if (*ruleset >= 0) {
+		long rs = SYS3(SYS_fcntl, *ruleset, F_DUPFD_CLOEXEC, top + 1);
+		if (rs < 0) {
+			fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the Landlock ruleset", NULL, rs, STATUS_SANDBOX);
+		}
+		SYS1(SYS_close, *ruleset);
+		*ruleset = (int)rs;
+	}
 	long *moved = map(n * sizeof(long));
 	for (size_t i = 0; i < n; i++) {
 		uint32_t from = u32le(p + 8 * i);
@@ -735,7 +793,7 @@ static __attribute__((noreturn)) void child(void) {
 	}
 
 	mark_cloexec();
-	pass_fds(s.pass, s.npass);
+	pass_fds(s.pass, s.npass, &ruleset);
 	do_mounts(&s);
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {
@@ -768,12 +826,30 @@ static __attribute__((noreturn)) void child(void) {
 	fail("exec", "execve ", s.path, r, r == -ENOENT || r == -ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
 }
 
+// probe_namespaces tries, in the namespaces the runner would give the
+// child, the first mounts the layer makes, and exits 0 or with the errno:
+// a kernel or a security module may allow the namespaces but not mounts in
+// them (Ubuntu's AppArmor restriction of user namespaces).
+static __attribute__((noreturn)) void probe_namespaces(void) {
+	long r = SYS5(SYS_mount, 0, "/", 0, MS_REC | MS_PRIVATE, 0);
+	if (r == 0) {
+		r = set_rdonly(AT_FDCWD, "/", AT_RECURSIVE, 1);
+	}
+	exit_group(r == 0 ? 0 : (int)-r);
+}
+
 // mews_raw_entry is called by mews_entry, the ELF entry point of the
 // release binary, before the C library starts: the child, or a return to
 // start the program as usual.
 void mews_raw_entry(long argc, char **argv) {
-	if (argc >= 2 && argv[1] != NULL && streq(argv[1], MEWS_CHILD_ARG)) {
+	if (argc < 2 || argv[1] == NULL) {
+		return;
+	}
+	if (streq(argv[1], MEWS_CHILD_ARG)) {
 		child();
+	}
+	if (streq(argv[1], MEWS_PROBE_ARG)) {
+		probe_namespaces();
 	}
 }
 

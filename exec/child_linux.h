@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MEWS_CHILD_ARG "__mewsandbox_child" // childArg
+#define MEWS_CHILD_ARG "__mewsandbox_child"            // childArg
+#define MEWS_PROBE_ARG "__mewsandbox_probe_namespaces" // probeArg
 #define MEWS_SPEC_MAGIC "mews"              // specMagic
 #define MEWS_MAX_SPEC (64u << 20)           // maxSpecSize
 
@@ -29,12 +30,12 @@ struct mews_spec {
 };
 
 // The mount steps of the namespace layer (mountStep in plan.go).
-#define MEWS_MOUNT_PRIVATE 1        // mount(MS_REC|MS_PRIVATE) of path
-#define MEWS_MOUNT_BIND 2           // recursive bind of path onto itself
-#define MEWS_MOUNT_RDONLY_TREE 3    // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY)
-#define MEWS_MOUNT_WRITABLE_TREE 4  // mount_setattr(AT_RECURSIVE, clear MOUNT_ATTR_RDONLY)
-#define MEWS_MOUNT_RDONLY 5         // mount_setattr(set MOUNT_ATTR_RDONLY), this mount only
-#define MEWS_MOUNT_CHDIR 6          // chdir(path): the working directory in the new tree
+#define MEWS_MOUNT_PRIVATE 1     // mount(MS_REC|MS_PRIVATE) of /
+#define MEWS_MOUNT_BIND 2        // recursive bind of path onto itself
+#define MEWS_MOUNT_RDONLY_TREE 3 // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY) of /
+#define MEWS_MOUNT_WRITABLE 4    // mount_setattr(clear MOUNT_ATTR_RDONLY), this mount only
+#define MEWS_MOUNT_RDONLY 5      // mount_setattr(set MOUNT_ATTR_RDONLY), this mount only
+#define MEWS_MOUNT_CHDIR 6       // fchdir: the working directory in the new tree
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
 #define MEWS_MOUNT_LAST MEWS_MOUNT_CHDIR
 

@@ -10,7 +10,12 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
+
+// probeArg is os.Args[1] of the re-executed runner that only tries the
+// namespace layer's first mounts (child_linux.h's MEWS_PROBE_ARG).
+const probeArg = "__mewsandbox_probe_namespaces"
 
 // The namespace layer. Where the kernel lets it, the sandbox child starts
 // in a new mount namespace (as root directly, otherwise inside a user
@@ -20,9 +25,10 @@ import (
 //   - every mount is made private, so nothing done here reaches the host;
 //   - every mount becomes read-only at the VFS level, then the writable
 //     grants (the root, the private temp dir, --allow-write paths,
-//     /dev/shm, /dev/pts) are made writable again: what Landlock does not
-//     mediate (chmod, chown, utimes, setxattr outside the root) fails with
-//     EROFS;
+//     /dev/shm, /dev/pts) are made writable again, each grant's own mount
+//     only: what Landlock does not mediate (chmod, chown, utimes, setxattr
+//     outside the root) fails with EROFS, and a mount below a grant (a
+//     read-only volume inside the project) stays read-only;
 //   - the protected paths inside the root (.git/hooks, .git/config, and
 //     those of a gitdir the root's .git file points to inside it,
 //     .mewsandbox, .claude) are bound read-only, so a command cannot plant
@@ -45,12 +51,12 @@ type mountStep struct {
 
 // The steps, as child_linux.h numbers them.
 const (
-	mountPrivate      = 1 // mount(MS_REC|MS_PRIVATE)
-	mountBind         = 2 // recursive bind of the path onto itself: a mount of its own
-	mountRdonlyTree   = 3 // read-only, with every mount below
-	mountWritableTree = 4 // writable again, with every mount below
-	mountRdonly       = 5 // read-only, this mount only
-	mountChdir        = 6 // the working directory, in the new tree
+	mountPrivate    = 1 // mount(MS_REC|MS_PRIVATE)
+	mountBind       = 2 // recursive bind of the path onto itself: a mount of its own
+	mountRdonlyTree = 3 // read-only, with every mount below
+	mountWritable   = 4 // writable again, this mount only
+	mountRdonly     = 5 // read-only, this mount only
+	mountChdir      = 6 // the working directory, in the new tree
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -102,19 +108,21 @@ type nsLayer struct {
 func planNamespace(p Policy, dir string) *nsLayer {
 	l := &nsLayer{}
 	l.add(mountPrivate, "/")
+	// The child opens every path without following links (a directory
+	// swapped for a link since now fails the run): it gets real paths.
 	writable := writablePaths(p)
 	for _, w := range writable {
 		l.add(mountBind, w)
 	}
 	l.add(mountRdonlyTree, "/")
 	for _, w := range writable {
-		l.add(mountWritableTree, w)
+		l.add(mountWritable, w)
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
 		l.protect(p.Root, p.AllowGitConfig)
 	}
-	if dir != "" {
-		l.add(mountChdir, dir)
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		l.add(mountChdir, real)
 	}
 	return l
 }
@@ -124,17 +132,20 @@ func (l *nsLayer) add(op uint32, path string) {
 }
 
 // writablePaths are the existing paths the policy lets the command write,
-// outermost first, devices left out: a device node stays writable on a
-// read-only mount, and binding one would only cost time. The mounts follow
-// symbolic links themselves.
+// with links resolved, outermost first, devices left out: a device node
+// stays writable on a read-only mount, and binding one would only cost time.
 func writablePaths(p Policy) []string {
 	var out []string
 	add := func(path string) {
-		fi, err := os.Stat(path)
-		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
-			return // a missing optional grant (Plan refused a missing required one), or a device
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return // a missing optional grant (Plan refused a missing required one)
 		}
-		path = filepath.Clean(path)
+		fi, err := os.Stat(real)
+		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
+			return // a device
+		}
+		path = real
 		for _, o := range out {
 			if within(path, o) {
 				return // covered by a writable tree already
@@ -175,20 +186,24 @@ func (l *nsLayer) protect(root string, allowGitConfig bool) {
 		if allowGitConfig && pr.gitConfig {
 			continue
 		}
-		// Stat follows a symbolic link, and so do the mounts: a link to a
-		// decoy inside the root protects the decoy. A dangling link is
+		// A symbolic link protects what it points to: a link to a decoy
+		// inside the root makes the decoy read-only. A dangling link is
 		// left alone; what it points to outside the root is read-only
 		// already.
-		_, err := os.Stat(pr.path)
+		path, err := filepath.EvalSymlinks(pr.path)
 		switch {
 		case err == nil:
 		case errors.Is(err, os.ErrNotExist) && pr.placeholder && placeholderFits(pr.path):
-			l.missing = append(l.missing, pr.path)
+			if _, lerr := os.Lstat(pr.path); lerr == nil {
+				continue // a dangling link
+			}
+			path = pr.path
+			l.missing = append(l.missing, path)
 		default:
 			continue
 		}
-		l.add(mountBind, pr.path)
-		l.add(mountRdonly, pr.path)
+		l.add(mountBind, path)
+		l.add(mountRdonly, path)
 	}
 }
 
@@ -211,11 +226,52 @@ func protectedPaths(root string) []protectedPath {
 		p.path = filepath.Join(root, p.path)
 		out = append(out, p)
 	}
-	if gitdir := gitdirPointer(root); gitdir != "" {
+	gitdir := filepath.Join(root, ".git")
+	if g := gitdirPointer(root); g != "" {
+		gitdir = g
 		out = append(out, protectedPath{path: filepath.Join(gitdir, "hooks"), placeholder: true},
-			protectedPath{path: filepath.Join(gitdir, "config"), gitConfig: true})
+			protectedPath{path: filepath.Join(gitdir, "config"), gitConfig: true},
+			protectedPath{path: filepath.Join(gitdir, "commondir")})
+	}
+	out = append(out, protectedPath{path: filepath.Join(gitdir, "commondir")})
+	if h := hooksPath(root, gitdir); h != "" {
+		out = append(out, protectedPath{path: h, placeholder: true})
 	}
 	return out
+}
+
+// hooksPath returns the directory the repository's core.hooksPath names
+// (husky's .husky, a shared githooks/) when it lies inside root: git runs
+// what is there, outside the sandbox. "" otherwise.
+func hooksPath(root, gitdir string) string {
+	b, err := os.ReadFile(filepath.Join(gitdir, "config"))
+	if err != nil {
+		return ""
+	}
+	section := ""
+	var path string
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.ToLower(strings.Trim(line, "[] \t"))
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(key), "hookspath") {
+			path = strings.Trim(strings.TrimSpace(value), `"`)
+		}
+	}
+	if path == "" {
+		return ""
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path) // relative to the working tree
+	}
+	path = filepath.Clean(path)
+	if !within(path, root) || path == root {
+		return ""
+	}
+	return path
 }
 
 // gitdirPointer returns the directory root/.git points to when it is a
@@ -277,10 +333,19 @@ func placeholderFits(p string) bool {
 // enforce the policy: protected paths in the root stay writable to the
 // command, and metadata outside it changeable).
 func NamespaceLayer() (string, error) {
-	cmd := osexec.Command("/proc/self/exe", "version")
+	// The child's own entry makes the layer's first mounts there.
+	cmd := osexec.Command("/proc/self/exe", probeArg)
 	cmd.SysProcAttr = namespaceAttr()
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("the kernel refused the namespaces (%v): protected paths in the root stay writable to the command, and metadata outside it changeable", err)
+	err := cmd.Run()
+	var ee *osexec.ExitError
+	switch {
+	case errors.As(err, &ee) && ee.Exited():
+		err = fmt.Errorf("mounts refused inside them: %w", syscall.Errno(ee.ExitCode()))
+	case err == nil && !haveChild:
+		err = errors.New("this build has no sandbox child (built without cgo)")
+	}
+	if err != nil {
+		return "", fmt.Errorf("the kernel refused the namespace layer (%v): protected paths in the root stay writable to the command, and metadata outside it changeable", err)
 	}
 	if os.Geteuid() == 0 {
 		return "a mount namespace (as root)", nil

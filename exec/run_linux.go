@@ -5,6 +5,7 @@ package exec
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	osexec "os/exec"
@@ -45,6 +46,8 @@ func (w wireError) err() error {
 			msg += " (no_new_privs must be set first)"
 		case w.Stage == StageSeccomp && errno == syscall.EINVAL:
 			msg += " (the kernel rejected the program)"
+		case w.Stage == StageNamespaces:
+			msg += " (the namespace layer could not be set up here: --no-namespaces runs with Landlock and seccomp alone)"
 		}
 	}
 	return &childError{msg: msg, errno: errno}
@@ -126,6 +129,9 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 	if err != nil {
 		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
+	// Only what the runner has: the child may hold more for its own
+	// mounts (ambient capabilities in a user namespace).
+	caps &= ownCapabilities()
 	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
 		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
@@ -393,6 +399,15 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		if prepErr != nil {
 			return prepErr
 		}
+		if fb := s.launch.fellBack; fb != nil && sp.layer != nil {
+			// The namespaces were refused: what the layer protects would
+			// not be. Strict runs stop here; best effort says so.
+			msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
+			if !sp.BestEffort {
+				return stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
+			}
+			c.warn("mewsandbox: not enforced: " + msg)
+		}
 		if s.namespaced() && sp.layer != nil {
 			if err := sp.layer.materialize(); err != nil {
 				return &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
@@ -531,4 +546,14 @@ func (p *child) await(cmd *osexec.Cmd) error {
 	// runner, a subreaper while runs are in progress, go the same way.
 	reaperExit(cmd.Process.Pid, p.session)
 	return cmd.Wait()
+}
+
+// ownCapabilities are the runner's permitted capabilities, as a mask.
+func ownCapabilities() uint64 {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return 0
+	}
+	return uint64(data[0].Permitted) | uint64(data[1].Permitted)<<32
 }

@@ -63,11 +63,11 @@ func decode(t testing.TB, b []byte) (*spec, error) {
 }
 
 func TestChildConstants(t *testing.T) {
-	arg, magic, max, ops := childConstants()
-	if arg != childArg || magic != specMagic || max != maxSpecSize {
-		t.Errorf("child_linux.h has %q, %q, %d; the Go side %q, %q, %d", arg, magic, max, childArg, specMagic, maxSpecSize)
+	arg, probe, magic, max, ops := childConstants()
+	if arg != childArg || probe != probeArg || magic != specMagic || max != maxSpecSize {
+		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", arg, probe, magic, max, childArg, probeArg, specMagic, maxSpecSize)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritableTree, mountRdonly, mountChdir, mountChdir}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountChdir}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
 	}

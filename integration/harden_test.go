@@ -81,6 +81,14 @@ exit 0
 		t.Errorf("descriptors open in the command: %v, want 0 1 2 and ls's own", got)
 	}
 
+	// A descriptor passed at the number where the ruleset arrives in the
+	// child (fd 6, after one passed at 5) leaves Landlock in place.
+	extra := append(files, open(secret), open(secret))
+	r := b.runWithFiles(extra, "", "run", "--yolo", "--pass-fd", "6", "--", "sh", "-c", "cat <&6 && ! touch "+filepath.Join(b.out, "landlock-gone"))
+	if r.code != 0 || !strings.Contains(r.stdout, "outside secret") || b.exists(filepath.Join(b.out, "landlock-gone")) {
+		t.Errorf("--pass-fd 6: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+
 	o = parse(b.runWithFiles(files, script, "run", "--yolo", "--pass-fd", "3", "--", "sh", "-s"))
 	o.ok(t, "read fd 3")
 	o.fails(t, "upgrade fd 3 through /proc")

@@ -219,6 +219,14 @@ func TestNamespaceLayerUnprivileged(t *testing.T) {
 			t.Errorf("%s = %q: the user namespace's capabilities reached the command", set, o[set])
 		}
 	}
+	// --keep-cap keeps only what the runner has: not the capabilities the
+	// child holds for its mounts.
+	keep := osexec.Command(userBin, "run", "--yolo", "--keep-cap", "CAP_SYS_ADMIN", "--keep-cap", "CAP_SETPCAP", "--", "grep", "CapEff", "/proc/self/status")
+	keep.Dir, keep.Env = root, run.Env
+	keep.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+	if out, err := keep.CombinedOutput(); err != nil || !strings.Contains(string(out), "0000000000000000") {
+		t.Errorf("--keep-cap CAP_SYS_ADMIN as %s: %v, %s", u.name, err, out)
+	}
 }
 
 type testAccount struct {
@@ -315,4 +323,58 @@ c "write the target config" sh -c 'echo x >> real.git/config'
 	if got := g.read(".git"); got != "gitdir: real.git\n" {
 		t.Errorf("the pointer now holds %q", got)
 	}
+}
+
+// TestNamespaceLayerRefused runs mewsandbox inside its own sandbox without
+// the layer, whose seccomp filter refuses namespaces: a strict run is then
+// refused (125), naming the way out; --best-effort runs and says what is
+// not enforced; --no-namespaces runs quietly.
+func TestNamespaceLayerRefused(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	inner := filepath.Join(b.root, "inner-mewsandbox")
+	if out, err := osexec.Command("cp", bin, inner).CombinedOutput(); err != nil {
+		t.Fatalf("copying the binary: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		name  string
+		flags []string
+		code  int
+		err   string
+	}{
+		{"strict", nil, 125, "--no-namespaces runs with Landlock and seccomp alone"},
+		{"best effort", []string{"--best-effort"}, 0, "not enforced: the kernel refused the namespace layer"},
+		{"no namespaces", []string{"--no-namespaces"}, 0, ""},
+	} {
+		args := append([]string{"run", "--yolo", "--no-namespaces", "--", inner, "run"}, tt.flags...)
+		r := b.run(append(args, "--", "sh", "-c", "echo ran")...)
+		if r.code != tt.code || (tt.err != "" && !strings.Contains(r.stderr, tt.err)) || (tt.code == 0) != strings.Contains(r.stdout, "ran") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", tt.name, r.code, r.stdout, r.stderr, tt.code, tt.err)
+		}
+	}
+	d := b.run("run", "--yolo", "--no-namespaces", "--", inner, "doctor")
+	if !strings.Contains(d.stdout, "namespace layer: unavailable") || !strings.Contains(d.stdout, "NOT fully enforced") {
+		t.Errorf("doctor inside the sandbox: %q", d.stdout)
+	}
+}
+
+// TestProtectedHooksPath: a repository whose core.hooksPath names a
+// directory inside the root (husky's .husky) has that directory protected
+// as .git/hooks is.
+func TestProtectedHooksPath(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	cmd := osexec.Command("git", "config", "core.hooksPath", ".husky")
+	cmd.Dir = b.root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git config: %v\n%s", err, out)
+	}
+	b.file(".husky/pre-commit", "#!/bin/sh\nexit 0\n", 0o755)
+	o := b.check(`c "plant a husky hook" sh -c 'echo evil > .husky/pre-commit'
+c "add a husky hook" sh -c 'echo evil > .husky/post-checkout'
+c "write next to them" sh -c 'echo fine > notes.txt'
+`)
+	o.fails(t, "plant a husky hook")
+	o.fails(t, "add a husky hook")
+	o.ok(t, "write next to them")
 }

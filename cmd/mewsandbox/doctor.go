@@ -120,8 +120,9 @@ func diagnose(o *options) doctorReport {
 		r.Seccomp.Error = st.Err.Error()
 	}
 	r.UserNamespaces = userNamespaces()
-	if layer, err := exec.NamespaceLayer(); err != nil {
-		r.NamespaceLayer = "unavailable: " + err.Error()
+	layer, nsErr := exec.NamespaceLayer()
+	if nsErr != nil {
+		r.NamespaceLayer = "unavailable: " + nsErr.Error()
 	} else {
 		r.NamespaceLayer = layer + ": protected paths in the root read-only, every mount outside the writable grants read-only"
 	}
@@ -142,6 +143,9 @@ func diagnose(o *options) doctorReport {
 			r.Seatbelt = err.Error()
 			r.Missing = append(r.Missing, "seatbelt: "+err.Error())
 		}
+	}
+	if nsErr != nil && runtime.GOOS == "linux" {
+		r.Missing = append(r.Missing, "namespaces: "+nsErr.Error()+" (runs are refused unless --no-namespaces or --best-effort)")
 	}
 	r.Ready = len(r.Missing) == 0
 	home, _ := os.UserHomeDir()
