@@ -112,7 +112,10 @@ func planNamespace(p Policy, dir string) *nsLayer {
 	// swapped for a link since now fails the run): it gets real paths.
 	writable := writablePaths(p)
 	for _, w := range writable {
-		l.add(mountBind, w)
+		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
+		if !isMountRoot(w) {
+			l.add(mountBind, w)
+		}
 	}
 	l.add(mountRdonlyTree, "/")
 	for _, w := range writable {
@@ -137,15 +140,13 @@ func (l *nsLayer) add(op uint32, path string) {
 func writablePaths(p Policy) []string {
 	var out []string
 	add := func(path string) {
-		real, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return // a missing optional grant (Plan refused a missing required one)
-		}
-		fi, err := os.Stat(real)
+		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
-			return // a device
+			return // a missing optional grant (Plan refused a missing required one), or a device
 		}
-		path = real
+		if path, err = filepath.EvalSymlinks(path); err != nil {
+			return
+		}
 		for _, o := range out {
 			if within(path, o) {
 				return // covered by a writable tree already
@@ -190,7 +191,7 @@ func (l *nsLayer) protect(root string, allowGitConfig bool) {
 		// inside the root makes the decoy read-only. A dangling link is
 		// left alone; what it points to outside the root is read-only
 		// already.
-		path, err := filepath.EvalSymlinks(pr.path)
+		path, err := realProtected(root, pr.path)
 		switch {
 		case err == nil:
 		case errors.Is(err, os.ErrNotExist) && pr.placeholder && placeholderFits(pr.path):
@@ -215,6 +216,30 @@ func (l *nsLayer) materialize() error {
 		}
 	}
 	return nil
+}
+
+// isMountRoot says whether real path p is the root of a mount of another
+// file system than its parent's (a bind of the same file system is not
+// told apart, and gets a bind of its own: harmless).
+func isMountRoot(p string) bool {
+	var st, parent syscall.Stat_t
+	if p == "/" || syscall.Stat(p, &st) != nil || syscall.Stat(filepath.Dir(p), &parent) != nil {
+		return false
+	}
+	return st.Dev != parent.Dev
+}
+
+// realProtected resolves the links in p, a path below the real root: one
+// lstat when p is an entry of the root itself and no link, most of them.
+func realProtected(root, p string) (string, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return "", err
+	}
+	if fi.Mode()&os.ModeSymlink == 0 && filepath.Dir(p) == root {
+		return p, nil
+	}
+	return filepath.EvalSymlinks(p)
 }
 
 // protectedPaths lists protectedInRoot under root and, when root/.git is a
