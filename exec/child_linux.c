@@ -6,8 +6,10 @@
 //
 //	read the spec (fd 3, a unix socket; the Landlock ruleset the parent
 //	built arrives on it as a descriptor) → mark every inherited descriptor
-//	close-on-exec → no_new_privs → landlock_restrict_self → reset the
-//	relayed signals → load the seccomp program the parent compiled → execve.
+//	close-on-exec → hand over passed descriptors → the namespace layer's
+//	mounts → no_new_privs → landlock_restrict_self → drop capabilities →
+//	resource limits → reset the relayed signals → load the seccomp program
+//	the parent compiled → wait for the parent's go on fd 3 → execve.
 //
 // A failure at any step is reported as one JSON object on fd 4
 // (close-on-exec, so EOF there means execve succeeded) and ends the process
@@ -150,6 +152,7 @@ static void copy(void *to, const void *from, size_t n) {
 }
 
 #define SPEC_FD 3
+static int spec_fd = SPEC_FD; // moved when a passed descriptor takes fd 3
 #define STATUS_SANDBOX 125
 #define STATUS_NOT_EXECUTABLE 126
 #define STATUS_NOT_FOUND 127
@@ -709,9 +712,9 @@ static void set_limits(const unsigned char *l, size_t n) {
 
 // pass_fds puts each descriptor the command is handed (a pair of uint32:
 // where the runner placed it, at 5 and up, and the number it is to have) at
-// its number, open across execve. The status pipe, the Landlock ruleset and
-// the sources move above every target first, so that no move overwrites
-// another's source or one of those.
+// its number, open across execve. The status pipe, the spec socket, the
+// Landlock ruleset and the sources move above every target first, so that
+// no move overwrites another's source or one of those.
 static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	if (n == 0) {
 		return;
@@ -731,6 +734,12 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	}
 	SYS1(SYS_close, status_fd);
 	status_fd = (int)st;
+	long sf = SYS3(SYS_fcntl, spec_fd, F_DUPFD_CLOEXEC, top + 1);
+	if (sf < 0) {
+		fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the spec socket", NULL, sf, STATUS_SANDBOX);
+	}
+	SYS1(SYS_close, spec_fd);
+	spec_fd = (int)sf;
 	if (*ruleset >= 0) {
 		long rs = SYS3(SYS_fcntl, *ruleset, F_DUPFD_CLOEXEC, top + 1);
 		if (rs < 0) {
@@ -774,7 +783,8 @@ static __attribute__((noreturn)) void child(void) {
 	// length like every other.
 	unsigned char *body = (unsigned char *)map(n + 8) + 4;
 	receive(body, n, &ruleset);
-	SYS1(SYS_close, SPEC_FD);
+	// The socket stays open: the command starts only when the parent says
+	// so on it (see below).
 	// A list of strings takes at least 4 bytes per entry: n/4 entries and
 	// two terminators are all the spec can hold.
 	size_t nvec = n / 4 + 2;
@@ -821,6 +831,16 @@ static __attribute__((noreturn)) void child(void) {
 		if (r != 0) {
 			fail("seccomp", "seccomp: load filter", NULL, r, STATUS_SANDBOX);
 		}
+	}
+	// Restricted, the child waits for the parent's go: the spec may come
+	// before the parent has decided to run the command (exec.Cmd.Prepare).
+	// Anything but "g" (the end of the socket: not run after all) ends it.
+	unsigned char go = 0;
+	do {
+		r = SYS3(SYS_read, spec_fd, &go, 1);
+	} while (r == -EINTR);
+	if (r != 1 || go != 'g') {
+		exit_group(STATUS_SANDBOX);
 	}
 	r = SYS3(SYS_execve, s.path, s.argv, s.envp);
 	fail("exec", "execve ", s.path, r, r == -ENOENT || r == -ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);

@@ -252,6 +252,16 @@ func (p Policy) WithBestEffort() Policy {
 	return p
 }
 
+// CreatesDirs says whether MakeDirs has directories to make.
+func (p Policy) CreatesDirs() bool {
+	for _, g := range p.Grants {
+		if g.Create {
+			return true
+		}
+	}
+	return false
+}
+
 // MakeDirs makes the missing directories of the grants marked Create, with
 // their parents, as the toolchain that needs them would (mode 0777 less the
 // umask). Call it before a run, not to explain one.

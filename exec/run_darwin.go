@@ -190,13 +190,15 @@ func SandboxExecUsable() error {
 // through, so a descendant holding one delays the kill by up to waitDelay.
 func (p *child) spawn(l *launch) {
 	cmd := l.cmd
-	if err := cmd.Start(); err != nil {
+	err := cmd.Start()
+	close(l.ready)
+	if err != nil {
 		l.started <- err
 		return
 	}
 	p.proc = cmd.Process
 	l.started <- nil
-	err := cmd.Wait()
+	err = cmd.Wait()
 	p.exit()
 	l.done <- err
 }
@@ -210,6 +212,9 @@ func (c *Cmd) Prespawn() {}
 
 // Discard does nothing on macOS.
 func (c *Cmd) Discard() {}
+
+// Prepare does nothing on macOS: sandbox-exec runs the command at once.
+func (c *Cmd) Prepare() {}
 
 // NamespaceLayer: Linux only; on macOS Seatbelt denies protected paths.
 func NamespaceLayer() (string, error) {

@@ -208,6 +208,13 @@ type spawning struct {
 	statusR, statusW *os.File
 	pass             []*os.File  // copies of Cmd.PassFDs, at fd 5 and up in the child
 	err              *StageError // setting up failed: nothing was started
+
+	// The hand-over (handOver): prepared and sent once, by Prepare or by
+	// Run, and waited for through handedOver.
+	handing    sync.Once
+	handedOver sync.WaitGroup
+	sp         *spec
+	prepErr    *StageError
 }
 
 // Prespawn starts the sandbox child ahead of Run, before the command, its
@@ -245,15 +252,102 @@ func (c *Cmd) Discard() {
 		return
 	}
 	defer s.close()
-	s.tmpMade.Wait()
-	if s.tmp != "" {
-		os.RemoveAll(s.tmp)
-	}
+	defer s.cleanUp()
 	if s.err != nil || <-s.started != nil {
 		return
 	}
 	s.p.signal(unix.SIGKILL, true)
 	<-s.done
+}
+
+// Prepare does ahead of Run, and beside whatever the caller does meanwhile
+// (asking the permission engine, say), all that Run would do before the
+// command may start: the policy translated for this kernel, the binary
+// found, the private temp dir made, the spec handed to the child, which
+// applies the whole sandbox and then waits. Run lets the command start;
+// Discard ends the child instead. It starts the child if Prespawn did not.
+// Args, Env, Policy and the rest may not change afterwards.
+func (c *Cmd) Prepare() {
+	c.Prespawn()
+	if s := c.pre; s.err == nil {
+		s.handOver(c)
+		if c.EarlySignals {
+			s.launch.catch(s.tty)
+		}
+	}
+}
+
+// handOver prepares the spec and sends it, once, in a goroutine of its own;
+// handedOver is done when it is. A failure is kept in prepErr, for Run.
+func (s *spawning) handOver(c *Cmd) {
+	s.handing.Do(func() {
+		s.handedOver.Go(func() { s.sp, s.prepErr = s.prepareAndSend(c) })
+	})
+}
+
+// prepareAndSend works out the spec (prepare), and once the child has
+// started, completes it for that child and sends it.
+func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
+	s.tmpMade.Wait()
+	if s.tmpErr != nil {
+		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
+	}
+	tmp := s.tmp
+	sp, serr := c.prepare(&tmp)
+	s.tmp = tmp
+	if serr != nil {
+		return sp, serr
+	}
+	<-s.launch.ready
+	if s.launch.cmd.Process == nil {
+		return sp, nil // it did not start; Run reports why
+	}
+	if fb := s.launch.fellBack; fb != nil && sp.layer != nil {
+		// The namespaces were refused: what the layer protects would not
+		// be. Strict runs stop here; best effort says so.
+		msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
+		if !sp.BestEffort {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
+		}
+		c.warn("mewsandbox: not enforced: " + msg)
+	}
+	if s.namespaced() && sp.layer != nil {
+		if err := sp.layer.materialize(); err != nil {
+			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
+		}
+		sp.Mounts = sp.layer.steps
+	}
+	for _, sig := range caughtSignals(s.tty) {
+		sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
+	}
+	for i, f := range s.pass {
+		sp.Pass = append(sp.Pass, fdMove{From: 5 + i, To: c.PassFDs[i]})
+		f.Close()
+	}
+	b, err := sp.marshal()
+	if err == nil {
+		// The child reads the whole spec before anything else, so this
+		// cannot deadlock however large the spec is. It then restricts
+		// itself and waits for the go (start).
+		err = sendSpec(s.specW, b, sp.Ruleset)
+	}
+	if err != nil {
+		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
+	}
+	return sp, nil
+}
+
+// cleanUp waits for the hand-over and removes what it made: the ruleset's
+// descriptor and the private temp dir.
+func (s *spawning) cleanUp() {
+	s.handedOver.Wait()
+	s.tmpMade.Wait()
+	if s.sp != nil && s.sp.Ruleset != nil {
+		s.sp.Ruleset.Close()
+	}
+	if s.tmp != "" {
+		os.RemoveAll(s.tmp)
+	}
 }
 
 // spawnChild sets up the start of the sandbox child, without starting it.
@@ -365,74 +459,28 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		return 0, s.err
 	}
 	defer s.close()
+	defer s.cleanUp()
 	// Preparing runs beside the child's start, on the other core when
-	// there is one.
-	s.tmpMade.Wait()
-	var (
-		tmp       = s.tmp
-		sp        *spec
-		prepErr   *StageError
-		preparing sync.WaitGroup
-	)
-	preparing.Go(func() {
-		if s.tmpErr != nil {
-			prepErr = stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
-			return
-		}
-		sp, prepErr = c.prepare(&tmp)
-	})
-	defer func() {
-		preparing.Wait()
-		if sp != nil && sp.Ruleset != nil {
-			sp.Ruleset.Close()
-		}
-		if tmp != "" {
-			os.RemoveAll(tmp)
-		}
-	}()
+	// there is one (unless Prepare has done it already).
+	s.handOver(c)
 
 	report := make(chan []byte, 1)
 	x, serr := c.supervise(ctx, s.launch, s.tty, func(_ *child, caught func()) *StageError {
 		s.specR.Close()
 		s.statusW.Close()
-		preparing.Wait()
-		if prepErr != nil {
-			return prepErr
+		s.handedOver.Wait()
+		if s.prepErr != nil {
+			return s.prepErr
 		}
-		if fb := s.launch.fellBack; fb != nil && sp.layer != nil {
-			// The namespaces were refused: what the layer protects would
-			// not be. Strict runs stop here; best effort says so.
-			msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
-			if !sp.BestEffort {
-				return stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
-			}
-			c.warn("mewsandbox: not enforced: " + msg)
-		}
-		if s.namespaced() && sp.layer != nil {
-			if err := sp.layer.materialize(); err != nil {
-				return &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
-			}
-			sp.Mounts = sp.layer.steps
-		}
-		for _, sig := range caughtSignals(s.tty) {
-			sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
-		}
-		for i, f := range s.pass {
-			sp.Pass = append(sp.Pass, fdMove{From: 5 + i, To: c.PassFDs[i]})
-			f.Close()
-		}
-		b, err := sp.marshal()
-		if err == nil {
-			caught()
-			// The child reads the whole spec before anything else, so this
-			// cannot deadlock however large the spec is.
-			err = sendSpec(s.specW, b, sp.Ruleset)
-		}
+		// From the go on the command may run: a signal must find the
+		// runner catching it, not killed by it.
+		caught()
+		_, err := s.specW.Write([]byte{'g'})
 		if cerr := s.specW.Close(); err == nil {
 			err = cerr
 		}
 		if err != nil {
-			return stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
+			return stageErr(StageSpec, StatusSandbox, "telling the child to start the command: %w", err)
 		}
 		go func() {
 			b, _ := io.ReadAll(s.statusR)
@@ -517,6 +565,7 @@ func (p *child) spawn(l *launch) {
 		l.cmd = cmd
 		err = cmd.Start()
 	}
+	close(l.ready)
 	if err != nil {
 		reaperExit(0, false)
 		l.started <- err

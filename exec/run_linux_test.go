@@ -732,7 +732,9 @@ func TestRunPassFDs(t *testing.T) {
 	}
 	passed, kept := open("passed", "handed over"), open("kept", "not handed over")
 	p, k := int(passed.Fd()), int(kept.Fd())
+	// bash: dash takes only single-digit descriptors in redirections.
 	c := sh(root, fmt.Sprintf(`cat <&%d > got; ( cat <&%d > leaked ) 2>/dev/null; echo $? > leak-status`, p, k))
+	c.Args[0] = "bash"
 	c.PassFDs = []int{p}
 	if status, err := c.Run(context.Background()); status != 0 || err != nil {
 		t.Fatalf("Run = %d, %v", status, err)
@@ -830,5 +832,44 @@ func TestRunLimits(t *testing.T) {
 		if status, err := c.Run(context.Background()); status != tt.status || err != nil {
 			t.Errorf("%s: Run = %d, %v; want %d", tt.name, status, err, tt.status)
 		}
+	}
+}
+
+// TestPrepare hands the child its spec before Run: the child restricts
+// itself and waits, and the command runs only once Run says go; a prepared
+// child that is discarded never runs it.
+func TestPrepare(t *testing.T) {
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `echo ran > marker`)
+	c.PrivateTmp = true
+	c.Prepare()
+	c.pre.handedOver.Wait()
+	if c.pre.prepErr != nil {
+		t.Fatal(c.pre.prepErr)
+	}
+	time.Sleep(50 * time.Millisecond) // the child has had time to run it, if it would
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Fatal("the command ran before Run")
+	}
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run after Prepare = %d, %v", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {
+		t.Errorf("the command did not run: %v", err)
+	}
+
+	d := sh(root, `echo ran > discarded`)
+	d.PrivateTmp = true
+	d.Prepare()
+	d.pre.handedOver.Wait()
+	tmp := d.pre.tmp
+	d.Discard()
+	time.Sleep(50 * time.Millisecond)
+	if _, err := os.Stat(filepath.Join(root, "discarded")); err == nil {
+		t.Error("a discarded, prepared child ran the command")
+	}
+	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Discard left the private temp dir %s (%v)", tmp, err)
 	}
 }

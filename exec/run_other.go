@@ -24,6 +24,9 @@ func (c *Cmd) Prespawn() {}
 // Discard does nothing here.
 func (c *Cmd) Discard() {}
 
+// Prepare does nothing here.
+func (c *Cmd) Prepare() {}
+
 // NamespaceLayer: Linux only.
 func NamespaceLayer() (string, error) {
 	return "", errors.New("Linux only")

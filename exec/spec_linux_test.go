@@ -189,6 +189,7 @@ func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File) (int, wi
 	if err := sendSpec(specW, raw, ruleset); err != nil {
 		t.Log(err)
 	}
+	specW.Write([]byte{'g'}) // the go: a child that got this far runs the command
 	specW.Close()
 	report, _ := io.ReadAll(statusR)
 	cmd.Wait()

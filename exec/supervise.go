@@ -162,6 +162,22 @@ type launch struct {
 	// keeps cmd's error in fellBack. Both are set before started is sent.
 	fallback *osexec.Cmd
 	fellBack error
+	// ready is closed once the start was tried, cmd (and fellBack) then
+	// final: cmd.Process says whether it started.
+	ready chan struct{}
+
+	// sigs receives the caught signals once catch has run (notifying).
+	sigs      chan os.Signal
+	catching  sync.Once
+	notifying sync.WaitGroup
+}
+
+// catch starts catching the signals supervise relays, once, beside the
+// caller: a round trip to the runtime's signal thread per signal.
+func (l *launch) catch(tty bool) {
+	l.catching.Do(func() {
+		l.notifying.Go(func() { signal.Notify(l.sigs, caughtSignals(tty)...) })
+	})
 }
 
 // newLaunch prepares the start of cmd, in a session of its own unless tty.
@@ -172,7 +188,8 @@ func newLaunch(cmd *osexec.Cmd, tty bool) *launch {
 	if cmd.Stderr == nil {
 		cmd.Stderr = os.Stderr
 	}
-	return &launch{cmd: cmd, p: &child{session: !tty}, started: make(chan error, 1), done: make(chan error, 1)}
+	return &launch{cmd: cmd, p: &child{session: !tty}, started: make(chan error, 1), done: make(chan error, 1),
+		ready: make(chan struct{}), sigs: make(chan os.Signal, 16)}
 }
 
 // begin starts the child, the first time it is called.
@@ -188,8 +205,7 @@ func (l *launch) begin() {
 // spec); if it fails, the child's group is killed and its error returned
 // once the child is reaped.
 func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
-	sigs := make(chan os.Signal, 16)
-	notify := func() { signal.Notify(sigs, caughtSignals(tty)...) }
+	sigs := l.sigs
 	// A child that waits for afterStart cannot run the command before it
 	// hands over the spec, so catching (a round trip to the runtime's
 	// signal thread per signal) runs beside the start and afterStart's work;
@@ -200,14 +216,12 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 	// dispositions of before: afterStart must have it reset the caught
 	// signals to their defaults, as catching them before the start would
 	// have (a signal the program ignores itself would stay ignored).
-	var notifying sync.WaitGroup
+	l.catch(tty)
 	if afterStart == nil {
-		notify()
-	} else {
-		notifying.Go(notify)
+		l.notifying.Wait()
 	}
 	defer func() {
-		notifying.Wait()
+		l.notifying.Wait()
 		if !c.KeepSignalsCaught {
 			signal.Stop(sigs)
 		}
@@ -219,8 +233,8 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 		return exit{startErr: err}, nil
 	}
 	if afterStart != nil {
-		serr := afterStart(p, notifying.Wait)
-		notifying.Wait()
+		serr := afterStart(p, l.notifying.Wait)
+		l.notifying.Wait()
 		if serr != nil {
 			p.signal(unix.SIGKILL, true)
 			<-l.done

@@ -62,6 +62,21 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	env, _ := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
+	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
+	cmd.Timeout = rs.timeout
+	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
+	// The CLI exits as soon as Run returns.
+	cmd.KeepSignalsCaught = true
+	if !policy.CreatesDirs() {
+		// The child takes the whole sandbox now, while the engine decides,
+		// and waits: the command starts only in Run. (Directories a preset
+		// needs are made only once the command is allowed.) With no
+		// terminal to ask on, a signal cannot interrupt a question: the
+		// runner starts catching what it relays now too.
+		cmd.EarlySignals = !hasTerminal()
+		cmd.Prepare()
+	}
 	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config), writableDirs(policy))
 	if err != nil {
 		return err
@@ -78,13 +93,6 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := policy.MakeDirs(); err != nil {
 		return exitError{status: exitInternal, err: err}
 	}
-	env, _ := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
-	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
-	cmd.Timeout = rs.timeout
-	cmd.PrivateTmp = true
-	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
-	// The CLI exits as soon as Run returns.
-	cmd.KeepSignalsCaught = true
 	start := time.Now()
 	status, err := cmd.Run(context.Background())
 	var se *exec.StageError
@@ -356,4 +364,15 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 	res.Decision = permission.Deny
 	res.Reason = "refused at the terminal: " + res.Reason
 	return res
+}
+
+// hasTerminal says whether the runner has a controlling terminal to ask
+// on (see approve).
+func hasTerminal() bool {
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
