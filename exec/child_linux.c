@@ -353,6 +353,8 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 		}
 		(void)str(&c);
 	}
+	s->pidns = boolean(&c);
+	s->forward = le(&c, 8);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -570,11 +572,41 @@ static const char *fd_path(long fd) {
 	return b;
 }
 
+#define LANDLOCK_RULE_PATH_BENEATH 1
+#define LANDLOCK_ACCESS_FS_READ_FILE (1ULL << 2)
+#define LANDLOCK_ACCESS_FS_READ_DIR (1ULL << 3)
+
+// mount_proc mounts a /proc of the child's own pid namespace, read-only,
+// and lets the Landlock ruleset read it: the parent granted the host's
+// /proc, another file system.
+static void mount_proc(int ruleset) {
+	long r = SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
+	if (r != 0) {
+		fail("namespaces", "mount a /proc of the pid namespace", NULL, r, STATUS_SANDBOX);
+	}
+	if (ruleset < 0) {
+		return;
+	}
+	long fd = open_exact("/proc");
+	if (fd < 0) {
+		fail("namespaces", "open the new /proc", NULL, fd, STATUS_SANDBOX);
+	}
+	struct __attribute__((packed)) {
+		uint64_t allowed_access;
+		int32_t parent_fd;
+	} rule = {LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR, (int32_t)fd};
+	r = SYS4(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0);
+	SYS1(SYS_close, fd);
+	if (r != 0) {
+		fail("landlock", "landlock_add_rule for the new /proc", NULL, r, STATUS_SANDBOX);
+	}
+}
+
 // do_mounts runs the mount steps the parent planned, in the new mount
 // namespace the child was started in (see namespace_linux.go): the steps
 // are generic, the parent decides what they do. Every path but "/" is
 // opened without following links and acted on through its descriptor.
-static void do_mounts(struct mews_spec *s) {
+static void do_mounts(struct mews_spec *s, int ruleset) {
 	unsigned char *p = s->mounts;
 	for (size_t i = 0; i < s->nmounts; i++) {
 		// A step was op (4 bytes), length (4), path; the decoder made the
@@ -590,6 +622,10 @@ static void do_mounts(struct mews_spec *s) {
 			if (r != 0) {
 				fail("namespaces", "make every mount private: mount(MS_REC|MS_PRIVATE) /", NULL, r, STATUS_SANDBOX);
 			}
+			continue;
+		}
+		if (op == MEWS_MOUNT_PROC) {
+			mount_proc(ruleset);
 			continue;
 		}
 		if (op == MEWS_MOUNT_RDONLY_TREE) {
@@ -768,6 +804,82 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	}
 }
 
+// exec_command execve's the command, or reports why it could not.
+static __attribute__((noreturn)) void exec_command(struct mews_spec *s) {
+	long r = SYS3(SYS_execve, s->path, s->argv, s->envp);
+	fail("exec", "execve ", s->path, r, r == -ENOENT || r == -ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
+}
+
+#ifndef SYS_signalfd4
+#define SYS_signalfd4 289
+#endif
+#define SIGNALFD_CLOEXEC 02000000 // O_CLOEXEC
+#ifndef WNOHANG
+#define WNOHANG 1
+#endif
+
+// ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
+// and, until the command exits, reaps what ends in the namespace and passes
+// on the signals in s->forward (those the runner sends to it alone; the
+// ones the runner or a terminal sends to the whole process group reach
+// the command directly). It exits as the command does, 128+N for signal N,
+// and with it, the kernel kills whatever is left in the namespace. The
+// sandbox applies to it as to the command: it was set up before the fork.
+static __attribute__((noreturn)) void ns_init(struct mews_spec *s) {
+	uint64_t mask = s->forward | (1ULL << (SIGCHLD - 1));
+	long r = SYS4(SYS_rt_sigprocmask, SIG_BLOCK, &mask, 0, 8);
+	long sfd = r == 0 ? SYS4(SYS_signalfd4, -1, &mask, 8, SIGNALFD_CLOEXEC) : r;
+	if (sfd < 0) {
+		fail("exec", "signalfd for the pid namespace's init", NULL, sfd, STATUS_SANDBOX);
+	}
+	long pid = SYS5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
+	if (pid < 0) {
+		fail("exec", "fork the command in the pid namespace", NULL, pid, STATUS_SANDBOX);
+	}
+	if (pid == 0) {
+		uint64_t none = 0;
+		SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
+		exec_command(s);
+	}
+	// Only the command holds the status pipe now: its execve closes it.
+	SYS1(SYS_close, status_fd);
+	for (;;) {
+		unsigned char info[128]; // struct signalfd_siginfo
+		r = SYS3(SYS_read, sfd, info, sizeof info);
+		if (r == -EINTR) {
+			continue;
+		}
+		if (r != (long)sizeof info) {
+			exit_group(STATUS_SANDBOX);
+		}
+		// struct signalfd_siginfo: ssi_signo at 0, ssi_pid at 12, the
+		// sender's pid in this namespace: 0 for the runner, outside it.
+		uint32_t signo = u32le(info), sender = u32le(info + 12);
+		if (signo != SIGCHLD) {
+			// Only what the runner sends is passed on: a command
+			// signalling its init (its parent) does not signal itself.
+			if (sender == 0 && signo >= 1 && signo <= 64 && (s->forward & (1ULL << (signo - 1))) != 0) {
+				SYS2(SYS_kill, pid, signo);
+			}
+			continue;
+		}
+		for (;;) {
+			int status = 0;
+			long w = SYS4(SYS_wait4, -1, &status, WNOHANG, 0);
+			if (w <= 0) {
+				break;
+			}
+			if (w != pid) {
+				continue; // an orphan of the command's, reaped
+			}
+			if ((status & 0x7f) == 0) {
+				exit_group((status >> 8) & 0xff);
+			}
+			exit_group(128 + (status & 0x7f));
+		}
+	}
+}
+
 static __attribute__((noreturn)) void child(void) {
 	unsigned char h[8];
 	int ruleset = -1;
@@ -804,7 +916,7 @@ static __attribute__((noreturn)) void child(void) {
 
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
-	do_mounts(&s);
+	do_mounts(&s, ruleset);
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
@@ -842,8 +954,10 @@ static __attribute__((noreturn)) void child(void) {
 	if (r != 1 || go != 'g') {
 		exit_group(STATUS_SANDBOX);
 	}
-	r = SYS3(SYS_execve, s.path, s.argv, s.envp);
-	fail("exec", "execve ", s.path, r, r == -ENOENT || r == -ENOTDIR ? STATUS_NOT_FOUND : STATUS_NOT_EXECUTABLE);
+	if (s.pidns) {
+		ns_init(&s);
+	}
+	exec_command(&s);
 }
 
 // probe_namespaces tries, in the namespaces the runner would give the

@@ -27,6 +27,8 @@ struct mews_spec {
 	unsigned char *pass; // npass (from uint32, to uint32): descriptors handed to the command
 	size_t nmounts;
 	unsigned char *mounts; // nmounts (op uint32, path string), decoded in place
+	int pidns;             // the child is pid 1 of a pid namespace: fork the command, be its init
+	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
 };
 
 // The mount steps of the namespace layer (mountStep in plan.go).
@@ -36,8 +38,9 @@ struct mews_spec {
 #define MEWS_MOUNT_WRITABLE 4    // mount_setattr(clear MOUNT_ATTR_RDONLY), this mount only
 #define MEWS_MOUNT_RDONLY 5      // mount_setattr(set MOUNT_ATTR_RDONLY), this mount only
 #define MEWS_MOUNT_CHDIR 6       // fchdir: the working directory in the new tree
+#define MEWS_MOUNT_PROC 7        // a read-only /proc of the child's pid namespace
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_CHDIR
+#define MEWS_MOUNT_LAST MEWS_MOUNT_PROC
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

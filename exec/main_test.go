@@ -28,6 +28,9 @@ func testParent() int {
 		Env:    []string{"PATH=/usr/bin:/bin"},
 		Policy: DefaultPolicy(root).WithBestEffort(),
 	}
+	// Tests that follow the command by the pid it sees run without the
+	// namespace layer: in a pid namespace that is not the host's pid.
+	c.Policy.NoNamespaces = os.Getenv("MEWSANDBOX_TEST_NO_NAMESPACES") != ""
 	if os.Getenv("MEWSANDBOX_TEST_IGNORE_INT") != "" {
 		signal.Ignore(os.Interrupt) // as the CLI may do around Run
 	}

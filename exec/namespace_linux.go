@@ -57,6 +57,7 @@ const (
 	mountWritable   = 4 // writable again, this mount only
 	mountRdonly     = 5 // read-only, this mount only
 	mountChdir      = 6 // the working directory, in the new tree
+	mountProc       = 7 // a read-only /proc of the child\'s own pid namespace
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -118,6 +119,9 @@ func planNamespace(p Policy, dir string) *nsLayer {
 		}
 	}
 	l.add(mountRdonlyTree, "/")
+	// The child is pid 1 of a pid namespace of its own: a /proc of it
+	// shows the command its own processes only.
+	l.add(mountProc, "/proc")
 	for _, w := range writable {
 		l.add(mountWritable, w)
 	}

@@ -41,6 +41,7 @@ func TestRunKillsSetsidStragglers(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
 	c := sh(root, `setsid sh -c 'echo $$ > pid1; sleep 100 & echo $! > pid2; wait' & while ! test -s pid2; do sleep 0.01; done; exit 7`)
+	c.Policy.NoNamespaces = true // the runner's own reaping; pids as the host sees them
 	start := time.Now()
 	if status, err := c.Run(context.Background()); status != 7 || err != nil {
 		t.Errorf("Run = %d, %v; want 7", status, err)
@@ -65,12 +66,15 @@ func TestRunSparesOtherProcesses(t *testing.T) {
 
 	rootB := testRoot(t)
 	b := sh(rootB, `(sleep 100 & echo $! > pid) ; while test -s pid && ! test -e stop; do sleep 0.01; done`)
+	b.Policy.NoNamespaces = true // pids as the host sees them
 	doneB := make(chan int, 1)
 	go func() { s, _ := b.Run(context.Background()); doneB <- s }()
 	pidB := readPid(t, filepath.Join(rootB, "pid")) // orphaned to the runner, in B's session
 
 	rootA := testRoot(t)
-	if status, err := sh(rootA, `setsid sleep 100 & exit 0`).Run(context.Background()); status != 0 || err != nil {
+	a := sh(rootA, `setsid sleep 100 & exit 0`)
+	a.Policy.NoNamespaces = true
+	if status, err := a.Run(context.Background()); status != 0 || err != nil {
 		t.Fatalf("A: Run = %d, %v", status, err)
 	}
 	time.Sleep(50 * time.Millisecond)

@@ -316,6 +316,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		sp.Mounts = sp.layer.steps
+		sp.PidNS, sp.Forward = true, initForwards(s.tty)
+		s.launch.p.setPidNS()
 	}
 	for _, sig := range caughtSignals(s.tty) {
 		sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
@@ -421,10 +423,10 @@ func (c *Cmd) spawnChild() *spawning {
 // command runs.
 func namespaceAttr() *syscall.SysProcAttr {
 	if os.Geteuid() == 0 {
-		return &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS}
+		return &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWPID}
 	}
 	return &syscall.SysProcAttr{
-		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: os.Geteuid(), HostID: os.Geteuid(), Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: os.Getegid(), HostID: os.Getegid(), Size: 1}},
 		AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_SETPCAP},
@@ -605,4 +607,21 @@ func ownCapabilities() uint64 {
 		return 0
 	}
 	return uint64(data[0].Permitted) | uint64(data[1].Permitted)<<32
+}
+
+// initForwards are the signals the pid namespace's init passes on to the
+// command: those the runner relays to the child alone (see supervise and
+// child.signal). Job control signals go to the whole process group, and on
+// a terminal so do those the terminal itself sends: the command gets
+// them directly.
+func initForwards(tty bool) uint64 {
+	var m uint64
+	for _, sig := range caughtSignals(tty) {
+		s := sig.(syscall.Signal)
+		if s == unix.SIGTSTP || s == unix.SIGCONT || tty && ttyGenerated(s) {
+			continue
+		}
+		m |= 1 << (s - 1)
+	}
+	return m
 }

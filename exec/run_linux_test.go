@@ -265,6 +265,7 @@ func TestRunKillsStragglers(t *testing.T) {
 	root := testRoot(t)
 	var out bytes.Buffer // a pipe the straggler holds
 	c := sh(root, `sleep 100 & echo $! > pid; exit 5`)
+	c.Policy.NoNamespaces = true // the runner's own reaping; pids as the host sees them
 	c.Stdout = &out
 	start := time.Now()
 	status, err := c.Run(context.Background())
@@ -350,6 +351,7 @@ func TestRunSession(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			c := sh(testRoot(t), `echo $$; cut -d' ' -f5,6 /proc/$$/stat`)
+			c.Policy.NoNamespaces = true // ids as the host sees them
 			if tt.stdin != nil {
 				c.Stdin = tt.stdin
 			}
@@ -483,7 +485,7 @@ func TestRunKeepsInheritedIgnores(t *testing.T) {
 func TestRunJobControl(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
-	p := startParent(t, root, `echo $$ > pid; exec sleep 30`)
+	p := startParent(t, root, `echo $$ > pid; exec sleep 30`, "MEWSANDBOX_TEST_NO_NAMESPACES=1")
 	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))))
 	if err != nil {
 		t.Fatal(err)
@@ -504,7 +506,7 @@ func TestRunJobControl(t *testing.T) {
 func TestRunCommandDiesWithRunner(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
-	p := startParent(t, root, `echo $$ > pid; exec sleep 100`)
+	p := startParent(t, root, `echo $$ > pid; exec sleep 100`, "MEWSANDBOX_TEST_NO_NAMESPACES=1")
 	pid, err := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))))
 	if err != nil {
 		t.Fatal(err)
@@ -872,4 +874,69 @@ func TestPrepare(t *testing.T) {
 	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Discard left the private temp dir %s (%v)", tmp, err)
 	}
+}
+
+// withMarker lists the host's processes whose command line holds marker.
+func withMarker(marker string) []int {
+	var pids []int
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		if b, err := os.ReadFile("/proc/" + d.Name() + "/cmdline"); err == nil && strings.Contains(string(b), marker) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// waitNoMarker waits until no process with marker is left.
+func waitNoMarker(t *testing.T, marker, what string) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		left := withMarker(marker)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			for _, pid := range left {
+				syscall.Kill(pid, syscall.SIGKILL)
+			}
+			t.Fatalf("%s: %v survived", what, left)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRunPidNamespace: under the namespace layer the command is pid 2 of
+// a pid namespace whose init is the sandbox child; its /proc shows only
+// that namespace, and nothing in it outlives the command, or a runner
+// killed with SIGKILL.
+func TestRunPidNamespace(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	root := testRoot(t)
+	c := sh(root, `echo $$ > pid; ls /proc | grep -c '^[0-9]' > procs; cat /proc/1/cmdline | tr '\0' ' ' > init; sleep 1234.567 & exit 3`)
+	if status, err := c.Run(context.Background()); status != 3 || err != nil {
+		t.Fatalf("Run = %d, %v; want 3", status, err)
+	}
+	if got := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "pid")))); got != "2" {
+		t.Errorf("the command is pid %s in its namespace, want 2 (init is 1)", got)
+	}
+	if n, _ := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "procs"))))); n == 0 || n > 6 {
+		t.Errorf("/proc shows %d processes: want the namespace's few, not the host's", n)
+	}
+	if got := string(waitFile(t, filepath.Join(root, "init"))); !strings.Contains(got, childArg) {
+		t.Errorf("pid 1 is %q, want the sandbox child", got)
+	}
+	waitNoMarker(t, "1234.567", "a background process of the command")
+
+	p := startParent(t, root, `sleep 4321.765 & echo ready > ready; wait`)
+	waitFile(t, filepath.Join(root, "ready"))
+	p.Process.Kill()
+	p.Wait()
+	waitNoMarker(t, "4321.765", "the command's child after SIGKILL of the runner")
 }

@@ -38,6 +38,11 @@ type spec struct {
 	// Mounts are the namespace layer's steps (see namespace_linux.go),
 	// none when the child is not in a mount namespace of its own.
 	Mounts []mountStep
+	// PidNS says the child is pid 1 of a pid namespace of its own: it forks
+	// the command and stays as its init, passing on the signals in Forward
+	// (bit N-1 for signal N).
+	PidNS   bool
+	Forward uint64
 
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
@@ -54,7 +59,7 @@ type fdMove struct{ From, To int }
 // instruction (code uint16, jt, jf, k uint32), the limits as a count and
 // (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
 // and (from, to uint32) pairs, the mount steps as a count and (op uint32,
-// path string) pairs. Strings are copied as they
+// path string) pairs, then PidNS and Forward. Strings are copied as they
 // are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
@@ -102,6 +107,8 @@ func (s *spec) marshal() ([]byte, error) {
 		e.b = binary.LittleEndian.AppendUint32(e.b, m.Op)
 		e.str(m.Path)
 	}
+	e.bool(s.PidNS)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.Forward)
 	if e.err != nil {
 		return nil, e.err
 	}

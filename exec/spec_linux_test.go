@@ -33,6 +33,8 @@ func fullSpec() *spec {
 		Limits:       []rlimit{{rlimitCPU, 3, 4}, {rlimitAS, 1 << 40, 1 << 40}},
 		Pass:         []fdMove{{5, 7}, {6, 3}},
 		Mounts:       []mountStep{{mountPrivate, "/"}, {mountBind, "/tmp/caf\xe9"}, {mountChdir, "."}},
+		PidNS:        true,
+		Forward:      1<<14 | 1,
 	}
 }
 
@@ -67,7 +69,7 @@ func TestChildConstants(t *testing.T) {
 	if arg != childArg || probe != probeArg || magic != specMagic || max != maxSpecSize {
 		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", arg, probe, magic, max, childArg, probeArg, specMagic, maxSpecSize)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountChdir}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountProc}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
 	}
@@ -130,8 +132,8 @@ func TestSpecCorrupt(t *testing.T) {
 			x := marshalT(t, &spec{})[headerSize:]
 			// the seccomp flag (0) is followed by the count, then
 			// ResetSignals, KeepCaps, the count of limits, of passed
-			// descriptors and of mount steps
-			i := len(x) - 4 - 4 - 4 - 8 - 8 - 4
+			// descriptors and of mount steps, PidNS and Forward
+			i := len(x) - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -165,7 +167,7 @@ func FuzzSpec(f *testing.F) {
 // startChild starts the sandbox child (this test binary, re-executed) in dir
 // and hands it raw as its spec, with the descriptor ruleset if not nil. It
 // returns the child's exit status and its report.
-func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File) (int, wireError) {
+func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File, goAhead bool) (int, wireError) {
 	t.Helper()
 	pair, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
@@ -189,7 +191,9 @@ func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File) (int, wi
 	if err := sendSpec(specW, raw, ruleset); err != nil {
 		t.Log(err)
 	}
-	specW.Write([]byte{'g'}) // the go: a child that got this far runs the command
+	if goAhead {
+		specW.Write([]byte{'g'}) // the go: a child that got this far runs the command
+	}
 	specW.Close()
 	report, _ := io.ReadAll(statusR)
 	cmd.Wait()
@@ -235,7 +239,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and three counts follow)
+			b[len(b)-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and three counts follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},
@@ -243,7 +247,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"no filter in a strict spec", with(func(sp *spec) { sp.Seccomp, sp.BestEffort = nil, false }), StageSeccomp},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, w := startChild(t, root, tt.raw, good.Ruleset)
+			status, w := startChild(t, root, tt.raw, good.Ruleset, false)
 			if status != StatusSandbox || w.Stage != tt.wantStage || w.Status != StatusSandbox {
 				t.Errorf("child exited %d reporting %+v; want 125 and stage %s", status, w, tt.wantStage)
 			}
@@ -263,7 +267,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"a ruleset the spec does not announce", with(func(sp *spec) { sp.Ruleset = nil }), good.Ruleset},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			status, w := startChild(t, root, tt.raw, tt.ruleset)
+			status, w := startChild(t, root, tt.raw, tt.ruleset, false)
 			if status != StatusSandbox || w.Stage != StageLandlock {
 				t.Errorf("child exited %d reporting %+v; want 125 and stage %s", status, w, StageLandlock)
 			}
@@ -273,7 +277,7 @@ func TestChildFailsClosed(t *testing.T) {
 		})
 	}
 	// The same child runs the command from the spec it was built from.
-	if status, w := startChild(t, root, valid, good.Ruleset); status != 0 || w.Stage != "" {
+	if status, w := startChild(t, root, valid, good.Ruleset, true); status != 0 || w.Stage != "" {
 		t.Fatalf("valid spec: child exited %d reporting %+v", status, w)
 	}
 	if _, err := os.Stat(filepath.Join(root, "marker")); err != nil {

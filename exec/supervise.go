@@ -86,6 +86,7 @@ func ttyGenerated(s syscall.Signal) bool {
 // child is the running sandbox child, as the parent sees it.
 type child struct {
 	session bool // it leads its own session (and process group)
+	pidns   bool // it is init of a pid namespace, which passes signals on
 
 	mu     sync.Mutex
 	proc   *os.Process
@@ -100,11 +101,24 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	if p.exited {
 		return
 	}
+	// The init of a pid namespace passes signals on to the command itself
+	// (child_linux.c): only job control, and SIGKILL, which ends the whole
+	// namespace anyway, go to the group.
+	if p.pidns && sig != unix.SIGKILL && sig != unix.SIGSTOP && sig != unix.SIGTSTP && sig != unix.SIGCONT {
+		group = false
+	}
 	if group && p.session {
 		_ = unix.Kill(-p.proc.Pid, sig)
 		return
 	}
 	_ = p.proc.Signal(sig)
+}
+
+// setPidNS records that the child is the init of a pid namespace.
+func (p *child) setPidNS() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pidns = true
 }
 
 // exit kills what is left of the child's process group, when it has one of

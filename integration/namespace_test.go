@@ -378,3 +378,35 @@ c "write next to them" sh -c 'echo fine > notes.txt'
 	o.fails(t, "add a husky hook")
 	o.ok(t, "write next to them")
 }
+
+// TestPidNamespaceHidesTheHost: in the layer's pid namespace the command
+// sees only its own processes: an outside one cannot be signalled, reniced
+// or read, because it is not there; its own child can be signalled; its
+// parent is the namespace's init, which a signal from inside does not
+// turn back on the command.
+func TestPidNamespaceHidesTheHost(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	victim := osexec.Command("sleep", "30")
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { victim.Process.Kill(); victim.Wait() })
+	o := b.check(fmt.Sprintf(`
+c "kill outside" kill -TERM %[1]d
+c "renice outside" renice -n 5 -p %[1]d
+c "read outside environ" cat /proc/%[1]d/environ
+c "signal the init" kill -TERM $PPID
+c "kill own child" sh -c 'sleep 10 & pid=$!; kill -TERM $pid; wait $pid; test $? = 143'
+c "see few processes" sh -c 'test $(ls /proc | grep -c "^[0-9]") -lt 8'
+`, victim.Process.Pid))
+	o.fails(t, "kill outside")
+	o.fails(t, "renice outside")
+	o.fails(t, "read outside environ")
+	o.ok(t, "signal the init")
+	o.ok(t, "kill own child")
+	o.ok(t, "see few processes")
+	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
+		t.Errorf("the outside sleep did not survive: %v", err)
+	}
+}
