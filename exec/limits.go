@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -58,37 +57,6 @@ const (
 	rlimitNoFile = 7
 	rlimitAS     = 9
 )
-
-// ParseSize reads a byte count: a whole number with an optional unit, K, M,
-// G or T (powers of 1024; KB, KiB and so on mean the same), e.g. "512M".
-func ParseSize(s string) (uint64, error) {
-	t := strings.ToUpper(strings.TrimSpace(s))
-	shift := 0
-	for i, unit := range []string{"K", "M", "G", "T"} {
-		if n, ok := cutAnySuffix(t, unit+"IB", unit+"B", unit); ok {
-			t, shift = n, 10*(i+1)
-			break
-		}
-	}
-	v, err := strconv.ParseUint(t, 10, 64)
-	if err != nil || v == 0 {
-		return 0, fmt.Errorf("size %q: want a positive whole number with an optional unit K, M, G or T", s)
-	}
-	if v > math.MaxUint64>>shift {
-		return 0, fmt.Errorf("size %q: too large", s)
-	}
-	return v << shift, nil
-}
-
-// cutAnySuffix removes the first of the suffixes s ends with.
-func cutAnySuffix(s string, suffixes ...string) (string, bool) {
-	for _, suf := range suffixes {
-		if t, ok := strings.CutSuffix(s, suf); ok {
-			return t, true
-		}
-	}
-	return s, false
-}
 
 // capabilityNames are the Linux capabilities by number (capability.h).
 var capabilityNames = []string{

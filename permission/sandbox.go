@@ -82,6 +82,8 @@ const (
 //	  presets: [NAME]
 //	  timeout: DURATION
 //	  bestEffort: BOOL
+//	  limits: {mem: SIZE, cpu: DURATION, nproc: N, fsize: SIZE, nofile: N}
+//	  keepCaps: [CAPABILITY]
 //	  lockFilesystem: BOOL   # the managed file only
 //
 // plus the keys of Claude Code's sandbox section that mean the same thing
@@ -109,6 +111,15 @@ type Sandbox struct {
 	// LockFilesystem, from the managed file, makes its allowRead and
 	// allowWrite the only grants: no other source may add paths or presets.
 	LockFilesystem Setting[bool] `json:"lockFilesystem"`
+	// Limits are the command's resource limits.
+	Limits ResourceLimits `json:"limits,omitzero"`
+	// KeepCaps are the capabilities (CapabilityName's spelling, unchecked:
+	// the exec package knows which exist) a command run as root keeps.
+	KeepCaps []Setting[string] `json:"keepCaps,omitempty"`
+
+	// keepCapsKey is where a file set keepCaps, even to an empty list: in
+	// the managed file, its list is then all that may be kept.
+	keepCapsKey Origin
 }
 
 // claudeSandboxKeys are keys of Claude Code's sandbox section that
@@ -166,6 +177,10 @@ func (p *settingsParser) sandbox(v *yaml.Node) error {
 			return p.setBool("sandbox.failIfUnavailable", v, &sb.BestEffort, true)
 		case "lockFilesystem":
 			return p.setBool("sandbox.lockFilesystem", v, &sb.LockFilesystem, false)
+		case "limits":
+			return p.mapping("sandbox.limits", v, p.limits)
+		case "keepCaps":
+			return p.keepCaps(v)
 		}
 		if !claudeSandboxKeys.get()[key] {
 			p.warnf(k.Line, "unknown key %q", "sandbox."+key)
@@ -348,33 +363,42 @@ func (p *settingsParser) ports(name string, v *yaml.Node, dst *[]Setting[uint16]
 	return nil
 }
 
-// timeout parses sandbox.timeout: a duration ("90s", "10m") or a number of
-// seconds.
+// timeout parses sandbox.timeout.
 func (p *settingsParser) timeout(v *yaml.Node) error {
 	const name = "sandbox.timeout"
+	d, err := p.duration(name, v)
+	if err != nil || d == 0 {
+		return err
+	}
+	return setScalar(p, name, v, &p.s.Sandbox.Timeout, d)
+}
+
+// duration reads a positive duration ("90s", "10m") or number of seconds;
+// null is 0.
+func (p *settingsParser) duration(name string, v *yaml.Node) (time.Duration, error) {
 	if isNull(v) {
-		return nil
+		return 0, nil
 	}
 	var d time.Duration
 	switch {
 	case v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int":
 		var n int64
 		if err := v.Decode(&n); err != nil || n > math.MaxInt64/int64(time.Second) {
-			return p.errorf(v.Line, "%s %s: too large", name, v.Value)
+			return 0, p.errorf(v.Line, "%s %s: too large", name, v.Value)
 		}
 		d = time.Duration(n) * time.Second
 	case isString(v):
 		var err error
 		if d, err = time.ParseDuration(v.Value); err != nil {
-			return p.errorf(v.Line, "%s %q: want a duration such as 90s or 10m, or a number of seconds", name, v.Value)
+			return 0, p.errorf(v.Line, "%s %q: want a duration such as 90s or 10m, or a number of seconds", name, v.Value)
 		}
 	default:
-		return p.errorf(v.Line, "%s must be a duration such as 90s or 10m, or a number of seconds, not %s", name, describeNode(v))
+		return 0, p.errorf(v.Line, "%s must be a duration such as 90s or 10m, or a number of seconds, not %s", name, describeNode(v))
 	}
 	if d <= 0 {
-		return p.errorf(v.Line, "%s %s: must be positive", name, v.Value)
+		return 0, p.errorf(v.Line, "%s %s: must be positive", name, v.Value)
 	}
-	return setScalar(p, name, v, &p.s.Sandbox.Timeout, d)
+	return d, nil
 }
 
 // setBool sets dst from a boolean, inverted when invert is set (Claude
@@ -403,7 +427,7 @@ func setScalar[T comparable](p *settingsParser, name string, v *yaml.Node, dst *
 // origins returns every origin a set value of s holds.
 func (s *Sandbox) origins() []*Origin {
 	var out []*Origin
-	for _, l := range []*[]Setting[string]{&s.AllowRead, &s.AllowWrite, &s.DenyRead, &s.EnvPass, &s.EnvDrop, &s.Presets} {
+	for _, l := range []*[]Setting[string]{&s.AllowRead, &s.AllowWrite, &s.DenyRead, &s.EnvPass, &s.EnvDrop, &s.Presets, &s.KeepCaps} {
 		for i := range *l {
 			out = append(out, &(*l)[i].Origin)
 		}
@@ -413,12 +437,12 @@ func (s *Sandbox) origins() []*Origin {
 			out = append(out, &(*l)[i].Origin)
 		}
 	}
-	for _, o := range []*Origin{&s.NetworkMode.Origin, &s.AllowUnixSockets.Origin, &s.Timeout.Origin, &s.BestEffort.Origin, &s.LockFilesystem.Origin} {
+	for _, o := range []*Origin{&s.NetworkMode.Origin, &s.AllowUnixSockets.Origin, &s.Timeout.Origin, &s.BestEffort.Origin, &s.LockFilesystem.Origin, &s.keepCapsKey} {
 		if *o != (Origin{}) {
 			out = append(out, o)
 		}
 	}
-	return out
+	return append(out, s.Limits.origins()...)
 }
 
 // settle makes a file's paths absolute and stamps every value with the
@@ -537,16 +561,20 @@ func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv, exists 
 // command-line flags (values made with FlagSetting), to c.Sandbox under
 // the rules Load merges files by:
 //
-//   - lists (paths, ports, env names, presets) are unioned;
-//   - a scalar (network mode, allowUnixSockets, timeout, bestEffort) set
-//     by a higher-precedence source replaces a lower one's; two files of
-//     one scope that disagree are an error; a flag replaces any file's;
+//   - lists (paths, ports, env names, presets, keepCaps) are unioned;
+//   - a scalar (network mode, allowUnixSockets, timeout, bestEffort, each
+//     limit) set by a higher-precedence source replaces a lower one's; two
+//     files of one scope that disagree are an error; a flag replaces any
+//     file's;
 //   - the managed file can only be tightened: no other source may relax a
 //     scalar it sets (network none to all, allowUnixSockets or bestEffort
-//     false to true, a longer timeout), add a TCP port when it sets the
-//     network mode to none, or add a path or preset when it sets
-//     lockFilesystem; its denyRead cannot be lifted, since nothing removes
-//     a list entry and a grant inside a denied path is an error;
+//     false to true, a longer timeout, a larger limit), add a TCP port
+//     when it sets the network mode to none, add a path or preset when it
+//     sets lockFilesystem, or keep a capability its keepCaps, when it sets
+//     one (an empty list too), does not list; its denyRead cannot be
+//     lifted, nor a limit it sets removed, since nothing removes a list
+//     entry or unsets a scalar and a grant inside a denied path is an
+//     error;
 //   - a path granted (allowRead, allowWrite) inside a denied one, or an
 //     env name both passed and dropped, is an error naming both.
 //
@@ -578,6 +606,9 @@ func (c *Config) mergeSandbox(in *Sandbox) error {
 	if err := mergeScalar(&s.BestEffort, in.BestEffort, floor.BestEffort, "sandbox.bestEffort", looserBool); err != nil {
 		return err
 	}
+	if err := s.Limits.merge(&in.Limits, &floor.Limits); err != nil {
+		return err
+	}
 	if l := in.LockFilesystem; l.IsSet() {
 		if l.Origin.Scope == ScopeManaged {
 			s.LockFilesystem = l
@@ -593,6 +624,7 @@ func (c *Config) mergeSandbox(in *Sandbox) error {
 	s.EnvPass = union(s.EnvPass, in.EnvPass)
 	s.EnvDrop = union(s.EnvDrop, in.EnvDrop)
 	s.Presets = union(s.Presets, in.Presets)
+	s.KeepCaps = union(s.KeepCaps, in.KeepCaps)
 	return nil
 }
 
@@ -630,6 +662,9 @@ func (m *Sandbox) refuses(in *Sandbox) error {
 					e.Origin.label(l.key), e.Value, lock.Origin)
 			}
 		}
+	}
+	if err := m.refusesCaps(in); err != nil {
+		return err
 	}
 	if mode := m.NetworkMode; mode.Value == networkNone {
 		for _, l := range []struct {

@@ -116,6 +116,114 @@ audit: logs/audit.jsonl
 	})
 }
 
+func TestParseSandboxLimits(t *testing.T) {
+	t.Parallel()
+	const yamlFile = `sandbox:
+  limits:
+    mem: 2G
+    cpu: 10m
+    nproc: 512
+    fsize: 1G
+    nofile: 1024
+  keepCaps: [CAP_NET_BIND_SERVICE, net_raw]
+`
+	const jsonFile = `{"sandbox": {
+  "limits": {"mem": "512MiB", "cpu": 90, "fsize": 4096,
+    "nofile": 64},
+  "keepCaps": ["cap_chown"]}}`
+	tests := []struct {
+		name, path, data string
+		want             string // "key=value@line", space-separated
+	}{
+		{"YAML", "f.yaml", yamlFile, "mem=2G@3 cpu=10m0s@4 nproc=512@5 fsize=1G@6 nofile=1024@7 caps=CAP_NET_BIND_SERVICE@8 CAP_NET_RAW@8"},
+		{"JSON: a number is bytes or seconds", "f.json", jsonFile, "mem=512M@2 cpu=1m30s@2 fsize=4K@2 nofile=64@3 caps=CAP_CHOWN@4"},
+		{"sizes in every unit", "f", "sandbox: {limits: {mem: 3T, fsize: 100}}\n", "mem=3T@1 fsize=100@1"},
+		{"null limits", "f", "sandbox:\n  limits:\n    mem: ~\n  keepCaps:\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := ParseSettings(tt.path, []byte(tt.data), "/proj")
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := s.Sandbox.Limits
+			var parts []string
+			for _, v := range []struct {
+				key string
+				set bool
+				v   any
+				o   Origin
+			}{{"mem", l.Mem.IsSet(), l.Mem.Value, l.Mem.Origin}, {"cpu", l.CPU.IsSet(), l.CPU.Value, l.CPU.Origin}, {"nproc", l.NProc.IsSet(), l.NProc.Value, l.NProc.Origin},
+				{"fsize", l.FSize.IsSet(), l.FSize.Value, l.FSize.Origin}, {"nofile", l.NoFile.IsSet(), l.NoFile.Value, l.NoFile.Origin}} {
+				if v.set {
+					parts = append(parts, fmt.Sprintf("%s=%v@%d", v.key, v.v, v.o.Line))
+					if v.o.File != tt.path {
+						t.Errorf("%s from %q, want %q", v.key, v.o.File, tt.path)
+					}
+				}
+			}
+			if c := settingStrings(s.Sandbox.KeepCaps); c != "" {
+				parts = append(parts, "caps="+c)
+			}
+			if got := strings.Join(parts, " "); got != tt.want {
+				t.Errorf("parsed %s, want %s", got, tt.want)
+			}
+			if len(s.Warnings) != 0 {
+				t.Errorf("warnings %q", s.Warnings)
+			}
+		})
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		in      string
+		want    Size
+		str     string
+		wantErr string
+	}{
+		{"512", 512, "512", ""},
+		{"4K", 4 << 10, "4K", ""},
+		{"4kb", 4 << 10, "4K", ""},
+		{" 512MiB ", 512 << 20, "512M", ""},
+		{"1536M", 1536 << 20, "1536M", ""},
+		{"2G", 2 << 30, "2G", ""},
+		{"1t", 1 << 40, "1T", ""},
+		{"1025", 1025, "1025", ""},
+		{"0", 0, "", `size "0": want a positive whole number`},
+		{"-1", 0, "", `size "-1": want a positive whole number`},
+		{"1.5G", 0, "", `size "1.5G": want a positive whole number`},
+		{"lots", 0, "", `size "lots": want a positive whole number with an optional unit K, M, G or T`},
+		{"G", 0, "", `size "G": want`},
+		{"16777216T", 0, "", `size "16777216T": too large`},
+	} {
+		got, err := ParseSize(tt.in)
+		switch {
+		case tt.wantErr != "":
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("ParseSize(%q) = %d, %v; want an error containing %q", tt.in, got, err, tt.wantErr)
+			}
+		case err != nil || got != tt.want || got.String() != tt.str:
+			t.Errorf("ParseSize(%q) = %d (%s), %v; want %d (%s)", tt.in, got, got, err, tt.want, tt.str)
+		}
+	}
+}
+
+func TestCapabilityName(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"CAP_NET_BIND_SERVICE", "CAP_NET_BIND_SERVICE"}, {"net_raw", "CAP_NET_RAW"}, {" cap_chown ", "CAP_CHOWN"},
+		{"", ""}, {"CAP_", ""}, {"CAP NET", ""}, {"cap_*", ""}, {"ALL=1", ""},
+	} {
+		got, err := CapabilityName(tt.in)
+		if got != tt.want || (err != nil) != (tt.want == "") {
+			t.Errorf("CapabilityName(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+}
+
 func TestParseSandboxWarnings(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -135,6 +243,7 @@ func TestParseSandboxWarnings(t *testing.T) {
 		{"Claude Code's runner keys are silent", "sandbox: {enabled: true, excludedCommands: [git], ripgrep: {command: rg}, network: {socksProxyPort: 1}}\n", nil},
 		{"null sections", "sandbox:\n  filesystem:\n  network: ~\n  env:\n", nil},
 		{"a null sandbox", "sandbox:\naudit:\n", nil},
+		{"an unknown limit", "sandbox:\n  limits:\n    memory: 2G\n", []string{`f:3: unknown key "sandbox.limits.memory" (the limits are mem, cpu, nproc, fsize and nofile)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -195,6 +304,24 @@ func TestParseSandboxRejects(t *testing.T) {
 		{"an audit file that is a mapping", "audit: {file: x}\n", path + ":1: audit must be a string, not a mapping"},
 		{"an audit file that is a glob", "audit: 'logs/*.jsonl'\n", path + `:1: audit: "logs/*.jsonl": globs are not supported`},
 		{"a key given twice", "sandbox:\n  network:\n    mode: all\n    mode: none\n", path + `:4: key "sandbox.network.mode" given twice (first at line 3)`},
+		{"limits not a mapping", "sandbox:\n  limits: [2G]\n", path + ":2: sandbox.limits must be a mapping, not a list"},
+		{"a size in words", "sandbox:\n  limits:\n    mem: lots\n", path + `:3: sandbox.limits.mem: size "lots": want a positive whole number with an optional unit K, M, G or T`},
+		{"a zero size", "sandbox:\n  limits:\n    fsize: 0\n", path + `:3: sandbox.limits.fsize: size "0": want a positive whole number`},
+		{"a negative size", "sandbox:\n  limits:\n    mem: -1\n", path + `:3: sandbox.limits.mem: size "-1": want a positive whole number`},
+		{"a fractional size", "sandbox:\n  limits:\n    mem: 1.5G\n", path + `:3: sandbox.limits.mem: size "1.5G": want a positive whole number`},
+		{"a size that is a float", "sandbox:\n  limits:\n    mem: 1.5\n", path + ":3: sandbox.limits.mem must be a size such as 512M or 2G, not the number 1.5"},
+		{"a size too large", "sandbox:\n  limits:\n    mem: 99999999T\n", path + `:3: sandbox.limits.mem: size "99999999T": too large`},
+		{"a CPU limit in words", "sandbox:\n  limits:\n    cpu: a while\n", path + `:3: sandbox.limits.cpu "a while": want a duration such as 90s or 10m, or a number of seconds`},
+		{"a zero CPU limit", "sandbox:\n  limits:\n    cpu: 0s\n", path + ":3: sandbox.limits.cpu 0s: must be positive"},
+		{"a CPU limit that is a boolean", "sandbox:\n  limits:\n    cpu: true\n", path + ":3: sandbox.limits.cpu must be a duration such as 90s or 10m, or a number of seconds, not the boolean true"},
+		{"a zero count", "sandbox:\n  limits:\n    nofile: 0\n", path + ":3: sandbox.limits.nofile 0: want a positive whole number"},
+		{"a negative count", "sandbox:\n  limits:\n    nproc: -5\n", path + ":3: sandbox.limits.nproc -5: want a positive whole number"},
+		{"a count as a string", "sandbox:\n  limits:\n    nofile: '1024'\n", path + `:3: sandbox.limits.nofile must be a whole number, not the string "1024"`},
+		{"a count that is a float", "sandbox:\n  limits:\n    nproc: 1e3\n", path + ":3: sandbox.limits.nproc must be a whole number, not the number 1e3"},
+		{"a limit given twice", "sandbox:\n  limits:\n    mem: 1G\n    mem: 2G\n", path + `:4: key "sandbox.limits.mem" given twice (first at line 3)`},
+		{"keepCaps not a list", "sandbox:\n  keepCaps: CAP_CHOWN\n", path + `:2: sandbox.keepCaps must be a list of strings, not the string "CAP_CHOWN"`},
+		{"a capability that is a number", "sandbox:\n  keepCaps: [10]\n", path + ":2: sandbox.keepCaps[0]: want a string, not the number 10"},
+		{"a capability that cannot be one", "sandbox:\n  keepCaps:\n    - CAP_CHOWN\n    - 'CAP NET'\n", path + `:4: sandbox.keepCaps[1]: "CAP NET" is not a capability name`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,6 +399,23 @@ func describeSandbox(d Discovery, sb Sandbox) string {
 	}
 	if sb.Timeout.IsSet() {
 		add("timeout", fmt.Sprintf("%v@%s", sb.Timeout.Value, sb.Timeout.Origin.Scope))
+	}
+	add("caps", settingStrings(sb.KeepCaps))
+	l := sb.Limits
+	for _, v := range []struct {
+		key string
+		set bool
+		v   any
+		o   Origin
+	}{{"mem", l.Mem.IsSet(), l.Mem.Value, l.Mem.Origin}, {"cpu", l.CPU.IsSet(), l.CPU.Value, l.CPU.Origin}, {"nproc", l.NProc.IsSet(), l.NProc.Value, l.NProc.Origin},
+		{"fsize", l.FSize.IsSet(), l.FSize.Value, l.FSize.Origin}, {"nofile", l.NoFile.IsSet(), l.NoFile.Value, l.NoFile.Origin}} {
+		if v.set {
+			scope := v.o.Scope.String()
+			if v.o.Flag != "" {
+				scope = v.o.Flag
+			}
+			add(v.key, fmt.Sprintf("%v@%s", v.v, scope))
+		}
 	}
 	return strings.Join(parts, " ")
 }
@@ -406,6 +550,67 @@ func TestLoadSandbox(t *testing.T) {
 			"project": "sandbox: {lockFilesystem: true}\n",
 			"local":   "sandbox: {filesystem: {allowRead: [//x]}}\n"},
 			"allowRead=/x@1", ""},
+
+		// Resource limits are scalars, one by one; keepCaps is a list.
+		{"each limit comes from the highest scope that sets it", map[string]string{
+			"user":    "sandbox: {limits: {mem: 2G, cpu: 10m, nofile: 1024}}\n",
+			"project": "sandbox: {limits: {mem: 4G, nproc: 512}}\n",
+			"local":   "sandbox: {limits: {cpu: 30s, fsize: 1G}}\n"},
+			"mem=4G@project cpu=30s@local nproc=512@project fsize=1G@local nofile=1024@user", ""},
+		{"a lower limit from a higher scope replaces a larger one", map[string]string{
+			"project": "sandbox: {limits: {nofile: 4096}}\n",
+			"extra":   "sandbox: {limits: {nofile: 256}}\n"},
+			"nofile=256@command line", ""},
+		{"two files of one scope with different limits", map[string]string{
+			"project": "sandbox:\n  limits:\n    nofile: 1024\n",
+			"claude":  "{\"sandbox\": {\"limits\": {\n  \"nofile\": 2048}}}"},
+			"", ".claude/settings.json:2: sandbox.limits.nofile 2048 contradicts 1024 at |.mewsandbox/settings.yaml:3 (both project settings)"},
+		{"one size written two ways is one limit", map[string]string{
+			"project": "sandbox: {limits: {mem: 1G}}\n",
+			"claude":  `{"sandbox": {"limits": {"mem": 1073741824}}}`},
+			"mem=1G@project", ""},
+		{"keepCaps are unioned", map[string]string{
+			"user":    "sandbox: {keepCaps: [CAP_CHOWN]}\n",
+			"project": "sandbox: {keepCaps: [net_bind_service, cap_chown]}\n"},
+			"caps=CAP_CHOWN@1 CAP_NET_BIND_SERVICE@1", ""},
+
+		// A managed limit is a ceiling.
+		{"a managed limit cannot be raised", map[string]string{
+			"managed": "sandbox:\n  limits:\n    mem: 2G\n",
+			"project": "sandbox:\n  limits: {mem: 4G}\n"},
+			"", ".mewsandbox/settings.yaml:2: sandbox.limits.mem 4G relaxes the managed 2G at |managed-settings.yaml:3: the managed settings can only be tightened"},
+		{"a managed CPU limit cannot be raised", map[string]string{
+			"managed": "sandbox: {limits: {cpu: 10m}}\n",
+			"user":    "sandbox: {limits: {cpu: 3600}}\n"},
+			"", "settings.yaml:1: sandbox.limits.cpu 1h0m0s relaxes the managed 10m0s at |managed-settings.yaml:1"},
+		{"a managed count cannot be raised", map[string]string{
+			"managed": "sandbox: {limits: {nproc: 512, nofile: 1024}}\n",
+			"local":   "sandbox: {limits: {nproc: 100, nofile: 1025}}\n"},
+			"", "settings.local.yaml:1: sandbox.limits.nofile 1025 relaxes the managed 1024 at |managed-settings.yaml:1"},
+		{"a lower limit than the managed one", map[string]string{
+			"managed": "sandbox: {limits: {mem: 2G, fsize: 1G, nofile: 1024}}\n",
+			"project": "sandbox: {limits: {mem: 512M, nofile: 1024}}\n"},
+			"mem=512M@project fsize=1G@managed nofile=1024@project", ""},
+		{"a managed limit stays when nothing else sets it", map[string]string{
+			"managed": "sandbox: {limits: {cpu: 10m}}\n",
+			"project": "sandbox: {limits: {cpu: ~}, timeout: 1m}\n"},
+			"timeout=1m0s@project cpu=10m0s@managed", ""},
+		{"a managed keepCaps list is all that may be kept", map[string]string{
+			"managed": "sandbox:\n  keepCaps: [CAP_NET_BIND_SERVICE]\n",
+			"project": "sandbox:\n  keepCaps:\n    - CAP_NET_BIND_SERVICE\n    - CAP_SYS_ADMIN\n"},
+			"", ".mewsandbox/settings.yaml:4: sandbox.keepCaps CAP_SYS_ADMIN: the managed settings at |managed-settings.yaml:2 let commands keep only CAP_NET_BIND_SERVICE"},
+		{"an empty managed keepCaps lets nothing be kept", map[string]string{
+			"managed": "sandbox: {keepCaps: []}\n",
+			"user":    "sandbox:\n  keepCaps: [chown]\n"},
+			"", "settings.yaml:2: sandbox.keepCaps CAP_CHOWN: the managed settings at |managed-settings.yaml:1 let commands keep none"},
+		{"the managed keepCaps named again", map[string]string{
+			"managed": "sandbox: {keepCaps: [CAP_NET_BIND_SERVICE, CAP_CHOWN]}\n",
+			"project": "sandbox: {keepCaps: [net_bind_service]}\n"},
+			"caps=CAP_NET_BIND_SERVICE@1 CAP_CHOWN@1", ""},
+		{"without a managed keepCaps anything may be kept", map[string]string{
+			"managed": "sandbox: {limits: {nofile: 64}}\n",
+			"project": "sandbox: {keepCaps: [CAP_SYS_ADMIN]}\n"},
+			"caps=CAP_SYS_ADMIN@1 nofile=64@managed", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -577,6 +782,66 @@ func TestMergeSandboxFlags(t *testing.T) {
 			"", "--allow-write /srv/keys/sub: denyRead /srv/keys at |managed-settings.yaml:3 covers it"},
 		{"a flag deny over a file's grant", Sandbox{DenyRead: []Setting[string]{FlagSetting("--deny-read", "/out")}},
 			"", "sandbox.filesystem.allowWrite /out: denyRead /out at --deny-read covers it"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := sandboxFiles(t, files)
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = c.MergeSandbox(tt.flags)
+			if tt.wantErr != "" {
+				if err == nil {
+					t.Fatalf("MergeSandbox succeeded: %s", describeSandbox(d, c.Sandbox))
+				}
+				for _, w := range strings.Split(tt.wantErr, "|") {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("error %q lacks %q", err, w)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := describeSandbox(d, c.Sandbox); got != tt.want {
+				t.Errorf("merged:\n got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMergeSandboxLimitFlags: the --limit-* and --keep-cap flags override
+// every file's limits and add to their keepCaps, within the managed
+// ceiling.
+func TestMergeSandboxLimitFlags(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"managed": "sandbox:\n  limits:\n    mem: 2G\n    cpu: 10m\n  keepCaps: [CAP_NET_BIND_SERVICE, CAP_CHOWN]\n",
+		"project": "sandbox:\n  limits: {mem: 1G, nofile: 4096}\n  keepCaps: [CAP_CHOWN]\n",
+	}
+	tests := []struct {
+		name    string
+		flags   Sandbox
+		want    string
+		wantErr string
+	}{
+		{"the managed keepCaps are kept", Sandbox{},
+			"caps=CAP_NET_BIND_SERVICE@5 CAP_CHOWN@5 mem=1G@project cpu=10m0s@managed nofile=4096@project", ""},
+		{"a flag overrides a file's limit", Sandbox{Limits: ResourceLimits{NoFile: FlagSetting[uint64]("--limit-nofile", 100000), Mem: FlagSetting[Size]("--limit-mem", 2<<30)}},
+			"caps=CAP_NET_BIND_SERVICE@5 CAP_CHOWN@5 mem=2G@--limit-mem cpu=10m0s@managed nofile=100000@--limit-nofile", ""},
+		{"a flag under the managed ceiling", Sandbox{Limits: ResourceLimits{CPU: FlagSetting("--limit-cpu", time.Minute)}},
+			"caps=CAP_NET_BIND_SERVICE@5 CAP_CHOWN@5 mem=1G@project cpu=1m0s@--limit-cpu nofile=4096@project", ""},
+		{"a flag cannot raise a managed limit", Sandbox{Limits: ResourceLimits{Mem: FlagSetting[Size]("--limit-mem", 3<<30)}},
+			"", "--limit-mem 3G relaxes the managed 2G at |managed-settings.yaml:3: the managed settings can only be tightened"},
+		{"a flag cannot raise a managed CPU limit", Sandbox{Limits: ResourceLimits{CPU: FlagSetting("--limit-cpu", time.Hour)}},
+			"", "--limit-cpu 1h0m0s relaxes the managed 10m0s at |managed-settings.yaml:4"},
+		{"a flag keeps a capability the managed file lists", Sandbox{KeepCaps: []Setting[string]{FlagSetting("--keep-cap", "CAP_NET_BIND_SERVICE")}},
+			"caps=CAP_NET_BIND_SERVICE@5 CAP_CHOWN@5 mem=1G@project cpu=10m0s@managed nofile=4096@project", ""},
+		{"a flag cannot keep another", Sandbox{KeepCaps: []Setting[string]{FlagSetting("--keep-cap", "CAP_SYS_ADMIN")}},
+			"", "--keep-cap CAP_SYS_ADMIN: the managed settings at |managed-settings.yaml:5 let commands keep only CAP_NET_BIND_SERVICE, CAP_CHOWN"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

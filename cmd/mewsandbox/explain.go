@@ -99,7 +99,7 @@ func sandboxSettingLines(sb permission.Sandbox) []string {
 		key  string
 		list []permission.Setting[string]
 	}{{"allowRead", sb.AllowRead}, {"allowWrite", sb.AllowWrite}, {"denyRead", sb.DenyRead},
-		{"env.pass", sb.EnvPass}, {"env.drop", sb.EnvDrop}, {"presets", sb.Presets}} {
+		{"env.pass", sb.EnvPass}, {"env.drop", sb.EnvDrop}, {"presets", sb.Presets}, {"keepCaps", sb.KeepCaps}} {
 		for _, v := range l.list {
 			add(l.key, v.Value, v.Origin)
 		}
@@ -125,6 +125,19 @@ func sandboxSettingLines(sb permission.Sandbox) []string {
 	}
 	if v := sb.Timeout; v.IsSet() {
 		add("timeout", v.Value, v.Origin)
+	}
+	l := sb.Limits
+	for _, v := range []struct {
+		key string
+		set bool
+		v   any
+		o   permission.Origin
+	}{{"limits.mem", l.Mem.IsSet(), l.Mem.Value, l.Mem.Origin}, {"limits.cpu", l.CPU.IsSet(), l.CPU.Value, l.CPU.Origin},
+		{"limits.nproc", l.NProc.IsSet(), l.NProc.Value, l.NProc.Origin}, {"limits.fsize", l.FSize.IsSet(), l.FSize.Value, l.FSize.Origin},
+		{"limits.nofile", l.NoFile.IsSet(), l.NoFile.Value, l.NoFile.Origin}} {
+		if v.set {
+			add(v.key, v.v, v.o)
+		}
 	}
 	return out
 }
@@ -322,7 +335,8 @@ func limitsLine(l exec.Limits) string {
 		name string
 		set  bool
 		v    any
-	}{{"cpu", l.CPU > 0, l.CPU}, {"mem", l.Mem > 0, l.Mem}, {"nproc", l.NProc > 0, l.NProc}, {"fsize", l.FSize > 0, l.FSize}, {"nofile", l.NoFile > 0, l.NoFile}} {
+	}{{"cpu", l.CPU > 0, l.CPU}, {"mem", l.Mem > 0, permission.Size(l.Mem)}, {"nproc", l.NProc > 0, l.NProc},
+		{"fsize", l.FSize > 0, permission.Size(l.FSize)}, {"nofile", l.NoFile > 0, l.NoFile}} {
 		if f.set {
 			parts = append(parts, fmt.Sprintf("%s %v", f.name, f.v))
 		}

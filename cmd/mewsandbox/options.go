@@ -126,7 +126,7 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
 }
 
-// sizeFlag is a byte count flag: 512M, 2G (see exec.ParseSize).
+// sizeFlag is a byte count flag: 512M, 2G (see permission.ParseSize).
 type sizeFlag struct{ v *uint64 }
 
 func (f sizeFlag) String() string {
@@ -137,11 +137,11 @@ func (f sizeFlag) String() string {
 }
 
 func (f sizeFlag) Set(s string) error {
-	n, err := exec.ParseSize(s)
+	n, err := permission.ParseSize(s)
 	if err != nil {
 		return err
 	}
-	*f.v = n
+	*f.v = uint64(n)
 	return nil
 }
 
@@ -202,6 +202,41 @@ func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 		return s, usagef("--timeout %v: must be positive", o.timeout)
 	case o.timeout > 0:
 		s.Timeout = permission.FlagSetting("--timeout", o.timeout)
+	}
+	l := &s.Limits
+	switch {
+	case o.limits.CPU < 0:
+		return s, usagef("--limit-cpu %v: must be positive", o.limits.CPU)
+	case o.limits.CPU > 0:
+		l.CPU = permission.FlagSetting("--limit-cpu", o.limits.CPU)
+	}
+	for _, f := range []struct {
+		flag string
+		v    uint64
+		dst  *permission.Setting[permission.Size]
+	}{{"--limit-mem", o.limits.Mem, &l.Mem}, {"--limit-fsize", o.limits.FSize, &l.FSize}} {
+		if f.v > 0 {
+			*f.dst = permission.FlagSetting(f.flag, permission.Size(f.v))
+		}
+	}
+	for _, f := range []struct {
+		flag string
+		v    uint64
+		dst  *permission.Setting[uint64]
+	}{{"--limit-nproc", o.limits.NProc, &l.NProc}, {"--limit-nofile", o.limits.NoFile, &l.NoFile}} {
+		if f.v > 0 {
+			*f.dst = permission.FlagSetting(f.flag, f.v)
+		}
+	}
+	for _, c := range o.keepCaps {
+		name, err := permission.CapabilityName(c)
+		if err == nil {
+			_, err = exec.ParseCapability(name)
+		}
+		if err != nil {
+			return s, usagef("--keep-cap: %v", err)
+		}
+		s.KeepCaps = append(s.KeepCaps, permission.FlagSetting("--keep-cap", name))
 	}
 	return s, nil
 }
@@ -331,6 +366,11 @@ func (o *options) resolve(cwd string) (*project, error) {
 	for _, name := range cfg.Sandbox.Presets {
 		if _, err := exec.LookupPreset(name.Value); err != nil {
 			return nil, usagef("%s: sandbox.presets: %v", name.Origin, err)
+		}
+	}
+	for _, c := range cfg.Sandbox.KeepCaps {
+		if _, err := exec.ParseCapability(c.Value); err != nil {
+			return nil, usagef("%s: sandbox.keepCaps: %v", c.Origin, err)
 		}
 	}
 	for _, l := range []struct {

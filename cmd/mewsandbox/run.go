@@ -102,7 +102,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		err = se.Err
 	}
 	if err == nil {
-		limitMessage(stderr, status, policy.Limits)
+		limitMessage(stderr, status, p.config.Sandbox.Limits)
 	}
 	if aerr := audit.run(call, decided, policy, status, time.Since(start), err); aerr != nil {
 		return exitError{status: exitInternal, err: fmt.Errorf("%w (the command ran and exited %d)", aerr, status)}
@@ -113,13 +113,21 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return exitError{status: status}
 }
 
-// limitMessage says so when a resource limit's signal ended the command.
-func limitMessage(w io.Writer, status int, l exec.Limits) {
+// limitMessage says so when a resource limit's signal ended the command,
+// naming the flag or the file and line that set the limit.
+func limitMessage(w io.Writer, status int, l permission.ResourceLimits) {
+	set := func(o permission.Origin, key string, v any) string {
+		if o.Flag != "" {
+			return fmt.Sprintf("%s %v", o.Flag, v)
+		}
+		return fmt.Sprintf("%s %v at %s", key, v, o)
+	}
 	switch {
-	case status == 128+int(syscall.SIGXCPU) && l.CPU > 0:
-		fmt.Fprintf(w, "mewsandbox: the command used up its CPU time (--limit-cpu %v) and was killed by SIGXCPU\n", l.CPU)
-	case status == 128+int(syscall.SIGXFSZ) && l.FSize > 0:
-		fmt.Fprintf(w, "mewsandbox: the command wrote past the file size limit (--limit-fsize %d bytes) and was killed by SIGXFSZ\n", l.FSize)
+	case status == 128+int(syscall.SIGXCPU) && l.CPU.IsSet():
+		fmt.Fprintf(w, "mewsandbox: the command used up its CPU time (%s) and was killed by SIGXCPU\n", set(l.CPU.Origin, "sandbox.limits.cpu", l.CPU.Value))
+	case status == 128+int(syscall.SIGXFSZ) && l.FSize.IsSet():
+		fmt.Fprintf(w, "mewsandbox: the command wrote past the file size limit (%s) and was killed by SIGXFSZ\n",
+			set(l.FSize.Origin, "sandbox.limits.fsize", fmt.Sprintf("%d bytes", uint64(l.FSize.Value))))
 	}
 }
 
@@ -220,13 +228,9 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 		pol.Network.Bind = values(sb.AllowBind)
 	}
 	pol.Network.UnixSockets = sb.AllowUnixSockets.Value
-	pol.Limits = o.limits
-	for _, c := range o.keepCaps {
-		if _, err := exec.ParseCapability(c); err != nil {
-			return exec.Policy{}, runSettings{}, usagef("--keep-cap: %v", err)
-		}
-	}
-	pol.KeepCaps = o.keepCaps
+	l := sb.Limits
+	pol.Limits = exec.Limits{Mem: uint64(l.Mem.Value), CPU: l.CPU.Value, NProc: l.NProc.Value, FSize: uint64(l.FSize.Value), NoFile: l.NoFile.Value}
+	pol.KeepCaps = values(sb.KeepCaps)
 	pol.NoNamespaces = o.noNamespaces
 	pol.AllowGitConfig = o.allowGitConfig
 	rs := runSettings{timeout: sb.Timeout.Value, envPass: values(sb.EnvPass), envDrop: values(sb.EnvDrop)}

@@ -1,0 +1,225 @@
+package permission
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ResourceLimits is the sandbox.limits section: resource limits on the
+// command, which the CLI hands to the exec package. An unset limit leaves
+// the runner's own.
+type ResourceLimits struct {
+	Mem    Setting[Size]          `json:"mem,omitzero"`    // address space
+	CPU    Setting[time.Duration] `json:"cpu,omitzero"`    // CPU time
+	NProc  Setting[uint64]        `json:"nproc,omitzero"`  // processes and threads of the user
+	FSize  Setting[Size]          `json:"fsize,omitzero"`  // largest file written
+	NoFile Setting[uint64]        `json:"nofile,omitzero"` // open descriptors
+}
+
+// Size is a byte count.
+type Size uint64
+
+// sizeUnits are the units ParseSize reads and String writes, largest first.
+var sizeUnits = []struct {
+	name  string
+	shift uint
+}{{"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}}
+
+// ParseSize reads a byte count: a whole number with an optional unit, K, M,
+// G or T (powers of 1024; KB, KiB and so on mean the same), e.g. "512M".
+// It is the one parser of sizes, for the settings files and the flags.
+func ParseSize(s string) (Size, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	var shift uint
+	for _, u := range sizeUnits {
+		if n, ok := cutAnySuffix(t, u.name+"IB", u.name+"B", u.name); ok {
+			t, shift = n, u.shift
+			break
+		}
+	}
+	v, err := strconv.ParseUint(t, 10, 64)
+	if err != nil || v == 0 {
+		return 0, fmt.Errorf("size %q: want a positive whole number with an optional unit K, M, G or T", s)
+	}
+	if v > math.MaxUint64>>shift {
+		return 0, fmt.Errorf("size %q: too large", s)
+	}
+	return Size(v << shift), nil
+}
+
+// String renders the size in the largest unit that divides it: "2G",
+// "1536M", "100".
+func (s Size) String() string {
+	for _, u := range sizeUnits {
+		if s != 0 && s%(1<<u.shift) == 0 {
+			return strconv.FormatUint(uint64(s>>u.shift), 10) + u.name
+		}
+	}
+	return strconv.FormatUint(uint64(s), 10)
+}
+
+// cutAnySuffix removes the first of the suffixes s ends with.
+func cutAnySuffix(s string, suffixes ...string) (string, bool) {
+	for _, suf := range suffixes {
+		if t, ok := strings.CutSuffix(s, suf); ok {
+			return t, true
+		}
+	}
+	return s, false
+}
+
+// CapabilityName returns a capability name as the kernel's headers spell
+// it, CAP_ and upper case ("net_raw" is CAP_NET_RAW), refusing what cannot
+// be one. Whether the kernel knows the name is the exec package's to say.
+func CapabilityName(s string) (string, error) {
+	name := strings.ToUpper(strings.TrimSpace(s))
+	if !strings.HasPrefix(name, "CAP_") {
+		name = "CAP_" + name
+	}
+	rest := name[len("CAP_"):]
+	if rest == "" || strings.Trim(rest, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+		return "", fmt.Errorf("%q is not a capability name (want one from capabilities(7), e.g. CAP_NET_BIND_SERVICE)", s)
+	}
+	return name, nil
+}
+
+// limits parses one key of sandbox.limits.
+func (p *settingsParser) limits(key string, k, v *yaml.Node) error {
+	l := &p.s.Sandbox.Limits
+	name := "sandbox.limits." + key
+	switch key {
+	case "mem":
+		return p.size(name, v, &l.Mem)
+	case "fsize":
+		return p.size(name, v, &l.FSize)
+	case "nproc":
+		return p.count(name, v, &l.NProc)
+	case "nofile":
+		return p.count(name, v, &l.NoFile)
+	case "cpu":
+		d, err := p.duration(name, v)
+		if err != nil || d == 0 {
+			return err
+		}
+		l.CPU = Setting[time.Duration]{Value: d, Origin: p.origin(v)}
+		return nil
+	}
+	p.warnf(k.Line, "unknown key %q (the limits are mem, cpu, nproc, fsize and nofile)", name)
+	return nil
+}
+
+// size sets dst from a byte count: a number of bytes, or a string with a
+// unit ("512M").
+func (p *settingsParser) size(name string, v *yaml.Node, dst *Setting[Size]) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" && v.ShortTag() != "!!str" {
+		return p.errorf(v.Line, "%s must be a size such as 512M or 2G, not %s", name, describeNode(v))
+	}
+	n, err := ParseSize(v.Value)
+	if err != nil {
+		return p.errorf(v.Line, "%s: %v", name, err)
+	}
+	*dst = Setting[Size]{Value: n, Origin: p.origin(v)}
+	return nil
+}
+
+// count sets dst from a positive whole number.
+func (p *settingsParser) count(name string, v *yaml.Node, dst *Setting[uint64]) error {
+	if isNull(v) {
+		return nil
+	}
+	if v.Kind != yaml.ScalarNode || v.ShortTag() != "!!int" {
+		return p.errorf(v.Line, "%s must be a whole number, not %s", name, describeNode(v))
+	}
+	var n uint64
+	if err := v.Decode(&n); err != nil || n == 0 {
+		return p.errorf(v.Line, "%s %s: want a positive whole number", name, v.Value)
+	}
+	*dst = Setting[uint64]{Value: n, Origin: p.origin(v)}
+	return nil
+}
+
+// keepCaps parses sandbox.keepCaps: capability names, stored as
+// CapabilityName spells them. The key's own origin is kept even for an
+// empty list, which in the managed file means that nothing may be kept.
+func (p *settingsParser) keepCaps(v *yaml.Node) error {
+	const name = "sandbox.keepCaps"
+	sb := &p.s.Sandbox
+	err := p.stringList(name, name, v, func(i int, s string, item *yaml.Node) error {
+		c, err := CapabilityName(s)
+		if err != nil {
+			return p.errorf(item.Line, "%s[%d]: %v", name, i, err)
+		}
+		sb.KeepCaps = append(sb.KeepCaps, Setting[string]{Value: c, Origin: p.origin(item)})
+		return nil
+	})
+	if err == nil && !isNull(v) {
+		sb.keepCapsKey = p.origin(v)
+	}
+	return err
+}
+
+// origins returns the origins of the limits that are set.
+func (l *ResourceLimits) origins() []*Origin {
+	var out []*Origin
+	for _, o := range []*Origin{&l.Mem.Origin, &l.CPU.Origin, &l.NProc.Origin, &l.FSize.Origin, &l.NoFile.Origin} {
+		if *o != (Origin{}) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// merge sets the limits that in, from a higher-precedence source, sets by
+// the rules of MergeSandbox: each is a scalar, and a managed one (in
+// floor) a ceiling.
+func (l *ResourceLimits) merge(in, floor *ResourceLimits) error {
+	if err := mergeScalar(&l.Mem, in.Mem, floor.Mem, "sandbox.limits.mem", greater[Size]); err != nil {
+		return err
+	}
+	if err := mergeScalar(&l.CPU, in.CPU, floor.CPU, "sandbox.limits.cpu", greater[time.Duration]); err != nil {
+		return err
+	}
+	if err := mergeScalar(&l.NProc, in.NProc, floor.NProc, "sandbox.limits.nproc", greater[uint64]); err != nil {
+		return err
+	}
+	if err := mergeScalar(&l.FSize, in.FSize, floor.FSize, "sandbox.limits.fsize", greater[Size]); err != nil {
+		return err
+	}
+	return mergeScalar(&l.NoFile, in.NoFile, floor.NoFile, "sandbox.limits.nofile", greater[uint64])
+}
+
+// greater is the looser test of a limit: a larger value relaxes it.
+func greater[T cmp.Ordered](v, ceiling T) bool { return v > ceiling }
+
+// refusesCaps returns an error for the first capability in, from another
+// source than the managed file m, that m's keepCaps, when it sets the key,
+// does not list.
+func (m *Sandbox) refusesCaps(in *Sandbox) error {
+	key := m.keepCapsKey
+	if key == (Origin{}) {
+		return nil
+	}
+	e, ok := firstNew(in.KeepCaps, m.KeepCaps)
+	if !ok {
+		return nil
+	}
+	allowed := "none"
+	if len(m.KeepCaps) > 0 {
+		var names []string
+		for _, c := range m.KeepCaps {
+			names = append(names, c.Value)
+		}
+		allowed = "only " + strings.Join(names, ", ")
+	}
+	return e.Origin.errorf("%s %s: the managed settings at %s let commands keep %s",
+		e.Origin.label("sandbox.keepCaps"), e.Value, key, allowed)
+}
