@@ -27,7 +27,7 @@ const haveChild = true
 // compare with the Go side's.
 func childConstants() (arg, probe, magic string, maxSpec int, mountOps []uint32) {
 	return C.MEWS_CHILD_ARG, C.MEWS_PROBE_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC, []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND,
-		C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE, C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_LAST}
+		C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE, C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP, C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_LAST}
 }
 
 // decodeSpec runs the child's decoder on body, for tests: what the child

@@ -54,6 +54,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <linux/capability.h>
@@ -602,6 +603,61 @@ static void mount_proc(int ruleset) {
 	}
 }
 
+// The descriptors of paths kept through an empty tmpfs (MEWS_MOUNT_KEEP),
+// in the order the MEWS_MOUNT_PLACE steps bind them back.
+#define MAX_KEPT 64
+static long kept[MAX_KEPT];
+static size_t nkept, nplaced;
+
+// place binds the next kept path back at path, inside a tmpfs the child
+// just mounted: the missing directories on the way are made (the tmpfs is
+// new and the child's own, so none is a link), then a directory or an
+// empty file to bind onto.
+static void place(const char *path) {
+	if (nplaced >= nkept) {
+		fail("namespaces", "bind back (no path kept for it) ", path, -EINVAL, STATUS_SANDBOX);
+	}
+	long src = kept[nplaced++];
+	static char b[4096];
+	size_t n = slen(path);
+	if (n >= sizeof b) {
+		fail("namespaces", "bind back (path too long) ", path, -ENAMETOOLONG, STATUS_SANDBOX);
+	}
+	memcpy(b, path, n + 1);
+	for (size_t i = 1; i < n; i++) {
+		if (b[i] != '/') {
+			continue;
+		}
+		b[i] = 0;
+		long r = SYS3(SYS_mkdirat, AT_FDCWD, b, 0755);
+		b[i] = '/';
+		if (r != 0 && r != -EEXIST) {
+			fail("namespaces", "make the directories to bind back ", path, r, STATUS_SANDBOX);
+		}
+	}
+	struct stat st;
+	long r = SYS2(SYS_fstat, src, &st);
+	if (r == 0 && S_ISDIR(st.st_mode)) {
+		r = SYS3(SYS_mkdirat, AT_FDCWD, path, 0755);
+	} else if (r == 0) {
+		r = SYS4(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (r >= 0) {
+			SYS1(SYS_close, r);
+			r = 0;
+		}
+	}
+	if (r == -EEXIST) {
+		r = 0; // a path kept twice, or the parent of another
+	}
+	if (r == 0) {
+		r = SYS5(SYS_mount, fd_path(src), path, 0, MS_BIND | MS_REC, 0);
+	}
+	SYS1(SYS_close, src);
+	if (r != 0) {
+		fail("namespaces", "bind back ", path, r, STATUS_SANDBOX);
+	}
+}
+
 // do_mounts runs the mount steps the parent planned, in the new mount
 // namespace the child was started in (see namespace_linux.go): the steps
 // are generic, the parent decides what they do. Every path but "/" is
@@ -635,9 +691,20 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			}
 			continue;
 		}
+		if (op == MEWS_MOUNT_PLACE) {
+			place(path);
+			continue;
+		}
 		long fd = open_exact(path);
 		if (fd < 0) {
 			fail("namespaces", "open, following no link, ", path, fd, STATUS_SANDBOX);
+		}
+		if (op == MEWS_MOUNT_KEEP) {
+			if (nkept >= MAX_KEPT) {
+				fail("namespaces", "keep (too many paths) ", path, -E2BIG, STATUS_SANDBOX);
+			}
+			kept[nkept++] = fd;
+			continue;
 		}
 		switch (op) {
 		case MEWS_MOUNT_BIND:
@@ -655,6 +722,13 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		case MEWS_MOUNT_CHDIR:
 			what = "change to the working directory ";
 			r = SYS1(SYS_fchdir, fd);
+			break;
+		case MEWS_MOUNT_EMPTY:
+			// An empty file system over what other programs keep there
+			// (their sockets): the kept paths are bound back into it,
+			// then a MEWS_MOUNT_RDONLY step seals it.
+			what = "mount an empty directory over ";
+			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
 			break;
 		}
 		SYS1(SYS_close, fd);

@@ -9,6 +9,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -36,7 +37,11 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     A protected directory that does not exist is created empty, so that
 //     the command cannot create it either, and left in place: removing it
 //     after each run cost a millisecond (the kernel retires the child's
-//     mount on it under RCU), and an empty directory is invisible to git.
+//     mount on it under RCU), and an empty directory is invisible to git;
+//   - /proc is the child's own pid namespace's;
+//   - the host /tmp, /run and $XDG_RUNTIME_DIR, where other programs keep
+//     their sockets, become empty read-only file systems into which the
+//     policy's paths there are bound back (see hide).
 //
 // Without the layer (--no-namespaces; Docker's default seccomp profile;
 // Ubuntu's AppArmor restriction of user namespaces) Landlock and seccomp
@@ -51,13 +56,16 @@ type mountStep struct {
 
 // The steps, as child_linux.h numbers them.
 const (
-	mountPrivate    = 1 // mount(MS_REC|MS_PRIVATE)
-	mountBind       = 2 // recursive bind of the path onto itself: a mount of its own
-	mountRdonlyTree = 3 // read-only, with every mount below
-	mountWritable   = 4 // writable again, this mount only
-	mountRdonly     = 5 // read-only, this mount only
-	mountChdir      = 6 // the working directory, in the new tree
-	mountProc       = 7 // a read-only /proc of the child\'s own pid namespace
+	mountPrivate    = 1  // mount(MS_REC|MS_PRIVATE)
+	mountBind       = 2  // recursive bind of the path onto itself: a mount of its own
+	mountRdonlyTree = 3  // read-only, with every mount below
+	mountWritable   = 4  // writable again, this mount only
+	mountRdonly     = 5  // read-only, this mount only
+	mountChdir      = 6  // the working directory, in the new tree
+	mountProc       = 7  // a read-only /proc of the child's own pid namespace
+	mountEmpty      = 8  // an empty tmpfs over the path, sealed by a mountRdonly
+	mountKeep       = 9  // open the path, to bind it back by a mountPlace
+	mountPlace      = 10 // bind the next kept path back at the path, in a tmpfs
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -128,6 +136,8 @@ func planNamespace(p Policy, dir string) *nsLayer {
 	if p.Root != "" && !p.ReadOnlyRoot {
 		l.protect(p.Root, p.AllowGitConfig)
 	}
+	// Last: binding the root back brings its protected paths along.
+	l.hide(p)
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		l.add(mountChdir, real)
 	}
@@ -220,6 +230,86 @@ func (l *nsLayer) materialize() error {
 		}
 	}
 	return nil
+}
+
+// maxKept bounds the paths bound back into one hidden directory
+// (child_linux.c's MAX_KEPT, shared by all of them): past it the directory
+// stays visible.
+const maxKept = 16
+
+// hide adds the steps that replace the places where other programs keep
+// their sockets and temporary files (the host /tmp, /run and so /var/run,
+// $XDG_RUNTIME_DIR) with empty read-only file systems of the child's own,
+// into which the paths of the policy that lie there (the root, grants, the
+// private temp dir, the resolver's configuration) are bound back. With
+// --allow-unix-sockets (which Landlock before ABI 9 cannot narrow) only
+// sockets in the grants are then reachable: not docker.sock, an ssh agent,
+// the session bus or an X server. A directory that is the root or a grant,
+// or lies in the root or a writable grant, stays as it is.
+func (l *nsLayer) hide(p Policy) {
+	var keep, whole []string // paths to bind back; paths whose inside stays
+	if p.Root != "" {
+		keep = append(keep, p.Root)
+		whole = append(whole, p.Root)
+	}
+	for _, g := range p.Grants {
+		keep = append(keep, g.Path)
+		if g.Access&Write != 0 {
+			whole = append(whole, g.Path)
+		}
+	}
+	if conf, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil {
+		keep = append(keep, conf) // systemd-resolved's lies in /run
+	}
+	var hidden []string
+	for _, d := range []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")} {
+		if d == "" {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
+			continue
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			continue
+		}
+		inside, ok := keptInside(real, keep, whole)
+		if !ok {
+			continue
+		}
+		hidden = append(hidden, real)
+		for _, k := range inside {
+			l.add(mountKeep, k)
+		}
+		l.add(mountEmpty, real)
+		for _, k := range inside {
+			l.add(mountPlace, k)
+		}
+		l.add(mountRdonly, real)
+	}
+}
+
+// keptInside returns the existing paths of keep below dir, links
+// resolved, outermost only (a bind brings the mounts below it along);
+// false when dir cannot be hidden: it is a path of keep, or lies in a path
+// of whole, or more than maxKept paths lie in it.
+func keptInside(dir string, keep, whole []string) ([]string, bool) {
+	var out []string
+	for _, k := range keep {
+		real, err := filepath.EvalSymlinks(k)
+		if err != nil {
+			continue // a missing optional grant
+		}
+		if real == dir || slices.ContainsFunc(whole, func(w string) bool { return w == k && within(dir, real) }) {
+			return nil, false
+		}
+		if !within(real, dir) || slices.ContainsFunc(out, func(o string) bool { return within(real, o) }) {
+			continue
+		}
+		out = slices.DeleteFunc(out, func(o string) bool { return within(o, real) })
+		out = append(out, real)
+	}
+	return out, len(out) <= maxKept
 }
 
 // isMountRoot says whether real path p is the root of a mount of another
@@ -359,8 +449,7 @@ func placeholderFits(p string) bool {
 // NamespaceLayer says whether runs get the namespace layer here, by
 // starting a process the way a run starts its sandbox child: a description
 // of the layer, or why it is unavailable (then Landlock and seccomp alone
-// enforce the policy: protected paths in the root stay writable to the
-// command, and metadata outside it changeable).
+// enforce the policy, and the run loses WithoutNamespaces).
 func NamespaceLayer() (string, error) {
 	// The child's own entry makes the layer's first mounts there.
 	cmd := osexec.Command("/proc/self/exe", probeArg)
@@ -374,7 +463,7 @@ func NamespaceLayer() (string, error) {
 		err = errors.New("this build has no sandbox child (built without cgo)")
 	}
 	if err != nil {
-		return "", fmt.Errorf("the kernel refused the namespace layer (%v): protected paths in the root stay writable to the command, and metadata outside it changeable", err)
+		return "", fmt.Errorf("the kernel refused the namespace layer (%v): %s", err, WithoutNamespaces)
 	}
 	if os.Geteuid() == 0 {
 		return "a mount namespace (as root)", nil

@@ -287,3 +287,7 @@ func (p Policy) rootAccess() Access {
 	}
 	return Read | Write | Exec
 }
+
+// WithoutNamespaces says what a run loses without the namespace layer (Linux).
+const WithoutNamespaces = "protected paths in the root stay writable to the command, metadata outside it changeable, " +
+	"other processes visible, sockets in /tmp and /run reachable with --allow-unix-sockets"

@@ -69,7 +69,7 @@ func TestChildConstants(t *testing.T) {
 	if arg != childArg || probe != probeArg || magic != specMagic || max != maxSpecSize {
 		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", arg, probe, magic, max, childArg, probeArg, specMagic, maxSpecSize)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountProc}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountPlace}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
 	}

@@ -128,7 +128,7 @@ func TestHookSandboxRecordedEvents(t *testing.T) {
 				".claude/settings.json": `{"permissions": {"deny": ["Bash(git push:*)"], "allow": ["mcp__github__create_issue"]}}`,
 				"main.go":               "package main\n",
 			})
-			home := t.TempDir()
+			home := outsideTemp(t)
 			if err := os.WriteFile(filepath.Join(home, "secret.txt"), []byte("TOPSECRET\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}

@@ -41,9 +41,37 @@ func TestMain(m *testing.M) {
 	} else if abs, err := filepath.Abs(bin); err == nil {
 		bin = abs
 	}
+	// Homes and the other directories outside the project live where a
+	// user's do, outside /tmp, which the namespace layer replaces: there
+	// Landlock and the read-only mounts must stop the attacks, not an
+	// empty directory.
+	outsideBase, err = os.MkdirTemp("/var/tmp", "mewsandbox-integration-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "a directory outside /tmp for test homes:", err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	os.RemoveAll(outsideBase)
 	os.Exit(code)
+}
+
+// outsideBase holds the directories outsideTemp makes.
+var outsideBase string
+
+// outsideTemp makes a directory outside /tmp (real path, no links),
+// removed after the test: a home, or a place outside the root to attack.
+func outsideTemp(t *testing.T) string {
+	t.Helper()
+	d, err := os.MkdirTemp(outsideBase, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	if d, err = filepath.EvalSymlinks(d); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // result is what one run of the binary produced.
@@ -68,7 +96,7 @@ func run(t *testing.T, inv invocation) result {
 	cmd := osexec.Command(bin, inv.args...)
 	cmd.Dir = inv.dir
 	cmd.Stdin = strings.NewReader(inv.stdin)
-	home := t.TempDir()
+	home := outsideTemp(t)
 	cmd.Env = append([]string{
 		"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
 		"HOME=" + home,

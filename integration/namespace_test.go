@@ -9,6 +9,7 @@ package integration
 
 import (
 	"fmt"
+	"net"
 	"os"
 	osexec "os/exec"
 	"os/user"
@@ -409,4 +410,69 @@ c "see few processes" sh -c 'test $(ls /proc | grep -c "^[0-9]") -lt 8'
 	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Errorf("the outside sleep did not survive: %v", err)
 	}
+}
+
+// TestSocketDirsHidden: under the layer the host's /tmp and /run (where
+// docker.sock, ssh agents, X servers and session buses keep their sockets)
+// are empty, so --allow-unix-sockets reaches only sockets in the grants,
+// while the root (in /tmp here), the private TMPDIR and the resolver's
+// configuration are still there and a socket in the root works.
+func TestSocketDirsHidden(t *testing.T) {
+	requireNamespaces(t)
+	if _, err := osexec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: no program to make and connect sockets with")
+	}
+	var script strings.Builder
+	for _, dir := range []string{"/run", "/tmp"} {
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			t.Skipf("no %s here", dir)
+		}
+		name := filepath.Join(dir, "mewsandbox-test-"+uniq()+".sock")
+		l, err := net.Listen("unix", name)
+		if err != nil {
+			t.Skipf("cannot listen on %s: %v", name, err)
+		}
+		t.Cleanup(func() { l.Close(); os.Remove(name) })
+		go func() {
+			for {
+				c, err := l.Accept()
+				if err != nil {
+					return
+				}
+				c.Close()
+			}
+		}()
+		fmt.Fprintf(&script, "c \"connect %[1]s\" python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])' %[2]s\n", dir, name)
+		fmt.Fprintf(&script, "c \"see %[1]s\" test -e %[2]s\n", dir, name)
+	}
+	b := newBox(t, nil)
+	if !strings.HasPrefix(b.root, "/tmp/") {
+		t.Skipf("the root %s is not in /tmp: the case of a root bound back is not met", b.root)
+	}
+	script.WriteString(`
+c "listen and connect inside" python3 -c 'import socket; l=socket.socket(socket.AF_UNIX); l.bind("inside.sock"); l.listen(); c=socket.socket(socket.AF_UNIX); c.connect("inside.sock")'
+c "write the root" sh -c 'echo x > in-root.txt'
+c "write TMPDIR" sh -c 'echo x > "$TMPDIR/t" && cat "$TMPDIR/t"'
+c "write /tmp" sh -c 'echo x > /tmp/planted'
+c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
+`)
+	o := b.check(script.String(), "--allow-unix-sockets")
+	for _, dir := range []string{"/run", "/tmp"} {
+		o.fails(t, "connect "+dir)
+		o.fails(t, "see "+dir)
+	}
+	o.ok(t, "listen and connect inside")
+	o.ok(t, "write the root")
+	o.ok(t, "write TMPDIR")
+	o.fails(t, "write /tmp")
+	o.ok(t, "read resolv.conf")
+	if _, err := os.Stat("/tmp/planted"); err == nil {
+		t.Error("/tmp/planted exists on the host")
+	}
+	// Without the layer the outside sockets are reachable: the reason the
+	// layer hides them.
+	o = b.check(script.String(), "--allow-unix-sockets", "--no-namespaces")
+	o.ok(t, "connect /run")
+	o.ok(t, "connect /tmp")
+	o.ok(t, "write TMPDIR")
 }

@@ -101,7 +101,7 @@ func (b *box) with(t *testing.T) *box {
 func newBox(t *testing.T, files map[string]string) *box {
 	t.Helper()
 	requireSandbox(t)
-	return &box{t: t, root: project(t, files), home: realTemp(t), out: realTemp(t)}
+	return &box{t: t, root: project(t, files), home: outsideTemp(t), out: outsideTemp(t)}
 }
 
 // file writes content to path (absolute, or relative to the root).

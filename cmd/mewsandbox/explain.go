@@ -347,7 +347,7 @@ func limitsLine(l exec.Limits) string {
 // namespacesLine says whether a run gets the namespace layer.
 func namespacesLine(off bool) string {
 	if off {
-		return "off (--no-namespaces): protected paths in the root stay writable to the command, metadata outside it changeable"
+		return "off (--no-namespaces): " + exec.WithoutNamespaces
 	}
 	layer, err := exec.NamespaceLayer()
 	if err != nil {
