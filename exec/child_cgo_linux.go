@@ -25,8 +25,8 @@ const haveChild = true
 
 // childConstants are the constants child_linux.h repeats, for a test to
 // compare with the Go side's.
-func childConstants() (arg, probe, magic string, maxSpec int, mountOps []uint32) {
-	return C.MEWS_CHILD_ARG, C.MEWS_PROBE_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC, []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND,
+func childConstants() (arg, probe, magic string, maxSpec, procRefused int, mountOps []uint32) {
+	return C.MEWS_CHILD_ARG, C.MEWS_PROBE_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC, C.MEWS_PROBE_PROC_REFUSED, []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND,
 		C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE, C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP, C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_LAST}
 }
 

@@ -580,8 +580,18 @@ static const char *fd_path(long fd) {
 // mount_proc mounts a /proc of the child's own pid namespace, read-only,
 // and lets the Landlock ruleset read it: the parent granted the host's
 // /proc, another file system.
+//
+// Inside a user namespace the kernel refuses a proc mount while parts of
+// the host's /proc are hidden by mounts over them (containers mask
+// /proc/kcore and others so): the host's /proc then stays, as it is
+// without the pid namespace, and stderr says so.
 static void mount_proc(int ruleset) {
 	long r = SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
+	if (r == -EPERM) {
+		static const char msg[] = "mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc\n";
+		SYS3(SYS_write, 2, msg, sizeof msg - 1);
+		return;
+	}
 	if (r != 0) {
 		fail("namespaces", "mount a /proc of the pid namespace", NULL, r, STATUS_SANDBOX);
 	}
@@ -892,20 +902,46 @@ static __attribute__((noreturn)) void exec_command(struct mews_spec *s) {
 #define WNOHANG 1
 #endif
 
-// ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
-// and, until the command exits, reaps what ends in the namespace and passes
-// on the signals in s->forward (those the runner sends to it alone; the
-// ones the runner or a terminal sends to the whole process group reach
-// the command directly). It exits as the command does, 128+N for signal N,
-// and with it, the kernel kills whatever is left in the namespace. The
-// sandbox applies to it as to the command: it was set up before the fork.
-static __attribute__((noreturn)) void ns_init(struct mews_spec *s) {
+// init_signals blocks the signals the pid namespace's init waits for (those
+// in s->forward and SIGCHLD) and returns a signalfd for them. It runs before
+// the go and the resource limits: a signal the runner relays at once is
+// held pending, not dropped (an init ignores what it has no handler for),
+// and --limit-nofile applies to the command, not to init's own descriptor.
+static long init_signals(struct mews_spec *s) {
 	uint64_t mask = s->forward | (1ULL << (SIGCHLD - 1));
 	long r = SYS4(SYS_rt_sigprocmask, SIG_BLOCK, &mask, 0, 8);
 	long sfd = r == 0 ? SYS4(SYS_signalfd4, -1, &mask, 8, SIGNALFD_CLOEXEC) : r;
 	if (sfd < 0) {
 		fail("exec", "signalfd for the pid namespace's init", NULL, sfd, STATUS_SANDBOX);
 	}
+	// Undumpable: the command, in the same Landlock domain, cannot open
+	// init's /proc/1/fd, mem or environ. Its own execve makes it dumpable.
+	r = SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0);
+	if (r != 0) {
+		fail("exec", "prctl(PR_SET_DUMPABLE) for the pid namespace's init", NULL, r, STATUS_SANDBOX);
+	}
+	return sfd;
+}
+
+// The sender of a signal as init's signalfd reports it (struct
+// signalfd_siginfo: ssi_signo at 0, ssi_code at 8, ssi_pid at 12, ssi_int
+// at 44). The kernel sets ssi_pid to 0 for a sender outside the namespace,
+// the runner; SI_USER (kill) cannot be forged by rt_sigqueueinfo, SI_QUEUE
+// can, but whoever forges it inside could signal the command directly.
+#define SI_USER_CODE 0
+#define SI_QUEUE_CODE (-1)
+#define MEWS_TO_ALL 1 // an SI_QUEUE value: pass the signal on to every process
+
+// ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
+// and, until the command exits, reaps what ends in the namespace and passes
+// on the signals in s->forward that the runner sends it: with kill, to the
+// command; queued with the value MEWS_TO_ALL, to every process in the
+// namespace (the runner's SIGTERM at a timeout). Those a terminal or the
+// runner sends to the whole process group reach the command directly. It
+// exits as the command does, 128+N for signal N, and with it, the kernel
+// kills whatever is left in the namespace. The sandbox applies to it as to
+// the command: it was set up before the fork; sfd is init_signals'.
+static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	long pid = SYS5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 	if (pid < 0) {
 		fail("exec", "fork the command in the pid namespace", NULL, pid, STATUS_SANDBOX);
@@ -915,8 +951,17 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s) {
 		SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
 		exec_command(s);
 	}
-	// Only the command holds the status pipe now: its execve closes it.
-	SYS1(SYS_close, status_fd);
+	// Init keeps nothing but its signalfd: not the status pipe (the
+	// command's execve closes it), not a descriptor the runner inherited,
+	// which close-on-exec never takes from a process that does not execve.
+	long r = sfd > 0 ? SYS3(SYS_close_range, 0U, (unsigned)sfd - 1, 0U) : 0;
+	if (r == 0) {
+		r = SYS3(SYS_close_range, (unsigned)sfd + 1, ~0U, 0U);
+	}
+	if (r != 0) {
+		SYS2(SYS_kill, pid, SIGKILL);
+		exit_group(STATUS_SANDBOX);
+	}
 	for (;;) {
 		unsigned char info[128]; // struct signalfd_siginfo
 		r = SYS3(SYS_read, sfd, info, sizeof info);
@@ -926,14 +971,19 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s) {
 		if (r != (long)sizeof info) {
 			exit_group(STATUS_SANDBOX);
 		}
-		// struct signalfd_siginfo: ssi_signo at 0, ssi_pid at 12, the
-		// sender's pid in this namespace: 0 for the runner, outside it.
-		uint32_t signo = u32le(info), sender = u32le(info + 12);
+		uint32_t signo = u32le(info), code = u32le(info + 8), sender = u32le(info + 12), value = u32le(info + 44);
 		if (signo != SIGCHLD) {
 			// Only what the runner sends is passed on: a command
-			// signalling its init (its parent) does not signal itself.
-			if (sender == 0 && signo >= 1 && signo <= 64 && (s->forward & (1ULL << (signo - 1))) != 0) {
+			// signalling its init (its parent) does not signal itself,
+			// and a signal the kernel sends (a terminal's) reached the
+			// command already.
+			if (sender != 0 || signo < 1 || signo > 64 || (s->forward & (1ULL << (signo - 1))) == 0) {
+				continue;
+			}
+			if (code == SI_USER_CODE) {
 				SYS2(SYS_kill, pid, signo);
+			} else if (code == (uint32_t)SI_QUEUE_CODE && value == MEWS_TO_ALL) {
+				SYS2(SYS_kill, -1, signo);
 			}
 			continue;
 		}
@@ -1004,8 +1054,9 @@ static __attribute__((noreturn)) void child(void) {
 		SYS1(SYS_close, ruleset);
 	}
 	drop_caps(s.keep_caps);
-	set_limits(s.limits, s.nlimits);
 	reset_signals(s.reset_signals);
+	long sfd = s.pidns ? init_signals(&s) : -1;
+	set_limits(s.limits, s.nlimits);
 	// Last before execve: the filter also limits what the steps above could
 	// have needed.
 	if (s.seccomp) {
@@ -1029,7 +1080,7 @@ static __attribute__((noreturn)) void child(void) {
 		exit_group(STATUS_SANDBOX);
 	}
 	if (s.pidns) {
-		ns_init(&s);
+		ns_init(&s, sfd);
 	}
 	exec_command(&s);
 }
@@ -1043,7 +1094,17 @@ static __attribute__((noreturn)) void probe_namespaces(void) {
 	if (r == 0) {
 		r = set_rdonly(AT_FDCWD, "/", AT_RECURSIVE, 1);
 	}
-	exit_group(r == 0 ? 0 : (int)-r);
+	if (r != 0) {
+		exit_group((int)-r);
+	}
+	// In a pid namespace (the probe is its init), its own /proc.
+	if (SYS0(SYS_getpid) == 1) {
+		r = SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
+		if (r != 0) {
+			exit_group(MEWS_PROBE_PROC_REFUSED);
+		}
+	}
+	exit_group(0);
 }
 
 // mews_raw_entry is called by mews_entry, the ELF entry point of the

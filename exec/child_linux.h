@@ -32,6 +32,7 @@ struct mews_spec {
 };
 
 // The mount steps of the namespace layer (mountStep in plan.go).
+#define MEWS_PROBE_PROC_REFUSED 200 // the probe's status when only the /proc of the pid namespace failed
 #define MEWS_MOUNT_PRIVATE 1     // mount(MS_REC|MS_PRIVATE) of /
 #define MEWS_MOUNT_BIND 2        // recursive bind of path onto itself
 #define MEWS_MOUNT_RDONLY_TREE 3 // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY) of /

@@ -451,25 +451,54 @@ func placeholderFits(p string) bool {
 // of the layer, or why it is unavailable (then Landlock and seccomp alone
 // enforce the policy, and the run loses WithoutNamespaces).
 func NamespaceLayer() (string, error) {
-	// The child's own entry makes the layer's first mounts there.
-	cmd := osexec.Command("/proc/self/exe", probeArg)
-	cmd.SysProcAttr = namespaceAttr()
-	err := cmd.Run()
-	var ee *osexec.ExitError
-	switch {
-	case errors.As(err, &ee) && ee.Exited():
-		err = fmt.Errorf("mounts refused inside them: %w", syscall.Errno(ee.ExitCode()))
-	case err == nil && !haveChild:
-		err = errors.New("this build has no sandbox child (built without cgo)")
+	// The child's own entry makes the layer's first mounts there, and a
+	// /proc of the pid namespace; where pid namespaces are refused, a run
+	// goes on without one, and so does the probe.
+	attr := namespaceAttr()
+	pid := ", a pid namespace with its own /proc"
+	err := probe(attr)
+	if err != nil && !errors.Is(err, errProcRefused) {
+		mountOnly := *attr
+		mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
+		if probe(&mountOnly) == nil {
+			pid, err = fmt.Sprintf(" (no pid namespace: %v; the command sees the host's processes)", err), nil
+		}
+	}
+	if errors.Is(err, errProcRefused) {
+		pid, err = ", a pid namespace (its own /proc refused: the host's /proc has mounts over parts of it, and stays)", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("the kernel refused the namespace layer (%v): %s", err, WithoutNamespaces)
 	}
 	if os.Geteuid() == 0 {
-		return "a mount namespace (as root)", nil
+		return "a mount namespace" + pid + " (as root)", nil
 	}
-	return "a user and a mount namespace, mapping only this user", nil
+	return "a user and a mount namespace, mapping only this user" + pid, nil
 }
+
+// errProcRefused is the probe's status when all but the /proc of the pid
+// namespace works (child_linux.c's probe_namespaces).
+var errProcRefused = errors.New("a /proc of the pid namespace refused")
+
+// probe starts the probing child with attr.
+func probe(attr *syscall.SysProcAttr) error {
+	cmd := osexec.Command("/proc/self/exe", probeArg)
+	cmd.SysProcAttr = attr
+	err := cmd.Run()
+	var ee *osexec.ExitError
+	switch {
+	case errors.As(err, &ee) && ee.Exited() && ee.ExitCode() == probeProcRefused:
+		return errProcRefused
+	case errors.As(err, &ee) && ee.Exited():
+		return fmt.Errorf("mounts refused inside them: %w", syscall.Errno(ee.ExitCode()))
+	case err == nil && !haveChild:
+		return errors.New("this build has no sandbox child (built without cgo)")
+	}
+	return err
+}
+
+// probeProcRefused is child_linux.c's MEWS_PROBE_PROC_REFUSED.
+const probeProcRefused = 200
 
 // ProtectedInRoot lists the paths the layer keeps read-only inside the root.
 func ProtectedInRoot() []string {

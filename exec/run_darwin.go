@@ -216,6 +216,9 @@ func (c *Cmd) Discard() {}
 // Prepare does nothing on macOS: sandbox-exec runs the command at once.
 func (c *Cmd) Prepare() {}
 
+// queueToAll: Linux only; no macOS child is the init of a pid namespace.
+func queueToAll(int, syscall.Signal) error { return syscall.ENOSYS }
+
 // NamespaceLayer: Linux only; on macOS Seatbelt denies protected paths.
 func NamespaceLayer() (string, error) {
 	return "", errors.New("Linux only: on macOS the Seatbelt profile protects .git/hooks, .git/config, .mewsandbox and .claude")

@@ -4,6 +4,7 @@ package exec
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,9 +12,11 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -209,6 +212,12 @@ type spawning struct {
 	pass             []*os.File  // copies of Cmd.PassFDs, at fd 5 and up in the child
 	err              *StageError // setting up failed: nothing was started
 
+	// decided is closed once the caller runs the command (approved) or
+	// discards the child: a hand-over that would change the host waits.
+	decided  chan struct{}
+	decide   sync.Once
+	approved bool
+
 	// The hand-over (handOver): prepared and sent once, by Prepare or by
 	// Run, and waited for through handedOver.
 	handing    sync.Once
@@ -251,6 +260,10 @@ func (c *Cmd) Discard() {
 	if s == nil {
 		return
 	}
+	s.settle(false)
+	if c.EarlySignals && !c.KeepSignalsCaught {
+		s.launch.stopCatching()
+	}
 	defer s.close()
 	defer s.cleanUp()
 	if s.err != nil || <-s.started != nil {
@@ -275,6 +288,14 @@ func (c *Cmd) Prepare() {
 			s.launch.catch(s.tty)
 		}
 	}
+}
+
+// settle records the caller's decision, the first time.
+func (s *spawning) settle(run bool) {
+	s.decide.Do(func() {
+		s.approved = run
+		close(s.decided)
+	})
 }
 
 // handOver prepares the spec and sends it, once, in a goroutine of its own;
@@ -302,22 +323,39 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if s.launch.cmd.Process == nil {
 		return sp, nil // it did not start; Run reports why
 	}
+	mountNS, pidNS := s.namespaced()
 	if fb := s.launch.fellBack; fb != nil && sp.layer != nil {
-		// The namespaces were refused: what the layer protects would not
-		// be. Strict runs stop here; best effort says so.
-		msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
-		if !sp.BestEffort {
-			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
+		if !mountNS {
+			// The namespaces were refused: what the layer protects would
+			// not be. Strict runs stop here; best effort says so.
+			msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
+			if !sp.BestEffort {
+				return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
+			}
+			c.warn("mewsandbox: not enforced: " + msg)
+		} else {
+			c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
 		}
-		c.warn("mewsandbox: not enforced: " + msg)
 	}
-	if s.namespaced() && sp.layer != nil {
+	if mountNS && sp.layer != nil {
+		// Placeholders are made on the host: not before the caller has
+		// decided to run the command (see Prepare).
+		if len(sp.layer.missing) > 0 {
+			<-s.decided
+			if !s.approved {
+				return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
+			}
+		}
 		if err := sp.layer.materialize(); err != nil {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		sp.Mounts = sp.layer.steps
-		sp.PidNS, sp.Forward = true, initForwards(s.tty)
-		s.launch.p.setPidNS()
+		if pidNS {
+			sp.PidNS, sp.Forward = true, initForwards(s.tty)
+			s.launch.p.setPidNS()
+		} else {
+			sp.Mounts = slices.DeleteFunc(slices.Clone(sp.Mounts), func(m mountStep) bool { return m.Op == mountProc })
+		}
 	}
 	for _, sig := range caughtSignals(s.tty) {
 		sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
@@ -354,7 +392,7 @@ func (s *spawning) cleanUp() {
 
 // spawnChild sets up the start of the sandbox child, without starting it.
 func (c *Cmd) spawnChild() *spawning {
-	s := &spawning{tty: isTerminal(c.Stdin)}
+	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{})}
 	// A socket, not a pipe: the Landlock ruleset travels with the spec.
 	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
@@ -407,10 +445,14 @@ func (c *Cmd) spawnChild() *spawning {
 		s.launch = newLaunch(newCmd(&syscall.SysProcAttr{}), s.tty)
 		return s
 	}
-	// The namespace layer, and without it (the kernel refused the
+	// The namespace layer; without a pid namespace (refused where pid
+	// namespaces are limited); and without it (the kernel refused the
 	// namespaces) the child all the same.
-	s.launch = newLaunch(newCmd(namespaceAttr()), s.tty)
-	s.launch.fallback = newCmd(&syscall.SysProcAttr{})
+	attr := namespaceAttr()
+	mountOnly := *attr
+	mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
+	s.launch = newLaunch(newCmd(attr), s.tty)
+	s.launch.fallback = []*osexec.Cmd{newCmd(&mountOnly), newCmd(&syscall.SysProcAttr{})}
 	return s
 }
 
@@ -433,9 +475,14 @@ func namespaceAttr() *syscall.SysProcAttr {
 	}
 }
 
-// namespaced reports whether the child started in its namespaces.
-func (s *spawning) namespaced() bool {
-	return s.launch.fallback != nil && s.launch.fellBack == nil
+// namespaced reports whether the child started in a mount namespace of
+// its own (and so with the layer), and whether in a pid namespace too.
+func (s *spawning) namespaced() (mount, pid bool) {
+	a := s.launch.cmd.SysProcAttr
+	if s.launch.fallback == nil || a == nil {
+		return false, false
+	}
+	return a.Cloneflags&syscall.CLONE_NEWNS != 0, a.Cloneflags&syscall.CLONE_NEWPID != 0
 }
 
 // close closes the parent's ends of the child's descriptors.
@@ -464,6 +511,7 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 	defer s.cleanUp()
 	// Preparing runs beside the child's start, on the other core when
 	// there is one (unless Prepare has done it already).
+	s.settle(true)
 	s.handOver(c)
 
 	report := make(chan []byte, 1)
@@ -562,8 +610,14 @@ func (p *child) spawn(l *launch) {
 	reaperEnter()
 	cmd := l.cmd
 	err := cmd.Start()
-	if err != nil && l.fallback != nil {
-		l.fellBack, cmd = err, l.fallback
+	for _, fb := range l.fallback {
+		if err == nil {
+			break
+		}
+		if l.fellBack == nil {
+			l.fellBack = err
+		}
+		cmd = fb
 		l.cmd = cmd
 		err = cmd.Start()
 	}
@@ -607,6 +661,25 @@ func ownCapabilities() uint64 {
 		return 0
 	}
 	return uint64(data[0].Permitted) | uint64(data[1].Permitted)<<32
+}
+
+// queueToAll asks init, the sandbox child at pid, to pass sig on to every
+// process of its pid namespace: sig queued (SI_QUEUE) with the value
+// child_linux.c's MEWS_TO_ALL, which a plain kill cannot carry.
+func queueToAll(pid int, sig syscall.Signal) error {
+	const siQueue, toAll = 0xffffffff, 1 // SI_QUEUE is -1
+	// siginfo_t: signo, errno, code at 0, 4, 8; pid, uid, value at 16, 20, 24.
+	var info [128]byte
+	binary.NativeEndian.PutUint32(info[0:], uint32(sig))
+	binary.NativeEndian.PutUint32(info[8:], siQueue)
+	binary.NativeEndian.PutUint32(info[16:], uint32(os.Getpid()))
+	binary.NativeEndian.PutUint32(info[20:], uint32(os.Getuid()))
+	binary.NativeEndian.PutUint32(info[24:], toAll)
+	_, _, e := unix.Syscall(unix.SYS_RT_SIGQUEUEINFO, uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&info)))
+	if e != 0 {
+		return e
+	}
+	return nil
 }
 
 // initForwards are the signals the pid namespace's init passes on to the

@@ -843,6 +843,12 @@ func TestRunLimits(t *testing.T) {
 func TestPrepare(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
+	// With every placeholder there, nothing waits for the decision.
+	for _, d := range []string{".mewsandbox", ".claude", ".codex"} {
+		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	c := sh(root, `echo ran > marker`)
 	c.PrivateTmp = true
 	c.Prepare()
@@ -873,6 +879,31 @@ func TestPrepare(t *testing.T) {
 	}
 	if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("Discard left the private temp dir %s (%v)", tmp, err)
+	}
+}
+
+// TestPrepareMakesNothingUndecided: the namespace layer's placeholders
+// (.claude, .mewsandbox … made on the host) wait for Run: a prepared
+// child that is discarded leaves the project as it was.
+func TestPrepareMakesNothingUndecided(t *testing.T) {
+	t.Parallel()
+	if _, err := NamespaceLayer(); err != nil {
+		t.Skipf("no namespace layer here, so no placeholders: %v", err)
+	}
+	root := testRoot(t)
+	d := sh(root, `true`)
+	d.Prepare()
+	time.Sleep(50 * time.Millisecond) // time to make them, if it would
+	d.Discard()
+	for _, p := range []string{".mewsandbox", ".claude", ".codex"} {
+		if _, err := os.Lstat(filepath.Join(root, p)); err == nil {
+			t.Errorf("a discarded run made %s", p)
+		}
+	}
+	c := sh(root, `test -d .claude`)
+	c.Prepare()
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run after Prepare = %d, %v; want the placeholder made, then the command run", status, err)
 	}
 }
 

@@ -65,9 +65,12 @@ func decode(t testing.TB, b []byte) (*spec, error) {
 }
 
 func TestChildConstants(t *testing.T) {
-	arg, probe, magic, max, ops := childConstants()
+	arg, probe, magic, max, procRefused, ops := childConstants()
 	if arg != childArg || probe != probeArg || magic != specMagic || max != maxSpecSize {
 		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", arg, probe, magic, max, childArg, probeArg, specMagic, maxSpecSize)
+	}
+	if procRefused != probeProcRefused {
+		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED is %d, the Go side's %d", procRefused, probeProcRefused)
 	}
 	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountPlace}
 	if !reflect.DeepEqual(ops, want) {

@@ -101,11 +101,15 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	if p.exited {
 		return
 	}
-	// The init of a pid namespace passes signals on to the command itself
-	// (child_linux.c): only job control, and SIGKILL, which ends the whole
-	// namespace anyway, go to the group.
+	// The init of a pid namespace passes signals on (child_linux.c): to
+	// the command, or queued with a mark, to every process in it. Job
+	// control, and SIGKILL, which ends the whole namespace anyway, go to
+	// the group.
 	if p.pidns && sig != unix.SIGKILL && sig != unix.SIGSTOP && sig != unix.SIGTSTP && sig != unix.SIGCONT {
-		group = false
+		if group {
+			_ = queueToAll(p.proc.Pid, sig)
+			return
+		}
 	}
 	if group && p.session {
 		_ = unix.Kill(-p.proc.Pid, sig)
@@ -171,10 +175,10 @@ type launch struct {
 	started chan error
 	done    chan error
 	once    sync.Once
-	// fallback, when not nil, is started when cmd cannot be (the Linux
-	// namespace layer refused by the kernel); spawn then makes it cmd and
-	// keeps cmd's error in fellBack. Both are set before started is sent.
-	fallback *osexec.Cmd
+	// fallback are started in turn when cmd cannot be (Linux namespaces
+	// the kernel refuses); spawn makes the first that starts cmd and keeps
+	// the first error in fellBack. Both are set before started is sent.
+	fallback []*osexec.Cmd
 	fellBack error
 	// ready is closed once the start was tried, cmd (and fellBack) then
 	// final: cmd.Process says whether it started.
@@ -192,6 +196,12 @@ func (l *launch) catch(tty bool) {
 	l.catching.Do(func() {
 		l.notifying.Go(func() { signal.Notify(l.sigs, caughtSignals(tty)...) })
 	})
+}
+
+// stopCatching undoes catch: the signals go back to their defaults.
+func (l *launch) stopCatching() {
+	l.notifying.Wait()
+	signal.Stop(l.sigs)
 }
 
 // newLaunch prepares the start of cmd, in a session of its own unless tty.
@@ -235,9 +245,10 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 		l.notifying.Wait()
 	}
 	defer func() {
-		l.notifying.Wait()
 		if !c.KeepSignalsCaught {
-			signal.Stop(sigs)
+			l.stopCatching()
+		} else {
+			l.notifying.Wait()
 		}
 	}()
 

@@ -3,6 +3,7 @@ package integration
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -48,12 +49,20 @@ func TestInheritedDescriptors(t *testing.T) {
 		t.Cleanup(func() { f.Close() })
 		return f
 	}
-	files := []*os.File{open(secret), open(filepath.Join(b.out, "dir"))}
+	// fd 5, a pipe to a reader outside: not a file Landlock mediates.
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close(); pw.Close() })
+	files := []*os.File{open(secret), open(filepath.Join(b.out, "dir")), pw}
 	const script = prelude + `
 c "read fd 3" sh -c 'cat <&3'
 c "upgrade fd 3 through /proc" sh -c 'echo tampered >> /proc/self/fd/3'
 c "read through dir fd 4" cat /proc/self/fd/4/inner
 c "list fd 4" ls /proc/self/fd/4/
+c "write the pipe through init's fds" sh -c 'for f in /proc/1/fd/*; do echo ESCAPED 2>/dev/null > "$f" && exit 0; done; exit 1'
+c "read init's memory map" sh -c 'head -c 1 /proc/1/maps | grep -q .'
 c "write inside the root" sh -c 'echo fine > ok'
 ls /proc/self/fd | sort -n | tr '\n' ' ' > fds
 exit 0
@@ -71,6 +80,13 @@ exit 0
 	}
 
 	o := parse(b.runWithFiles(files, script, "run", "--yolo", "--", "sh", "-s"))
+	o.fails(t, "write the pipe through init's fds")
+	o.fails(t, "read init's memory map")
+	pw.Close()
+	if got, _ := io.ReadAll(pr); len(got) > 0 {
+		t.Errorf("the pipe outside received %q", got)
+	}
+	files = files[:2]
 	o.fails(t, "read fd 3")
 	o.fails(t, "upgrade fd 3 through /proc")
 	o.fails(t, "read through dir fd 4")
@@ -155,6 +171,9 @@ func TestResourceLimits(t *testing.T) {
 		{"cpu", []string{"--limit-cpu", "1s"}, "while :; do :; done", 152, "--limit-cpu 1s"},
 		{"fsize", []string{"--limit-fsize", "4K"}, "head -c 65536 /dev/zero > big", 153, "--limit-fsize 4096"},
 		{"nofile", []string{"--limit-nofile", "16"}, `exec bash -c 'for i in $(seq 10 30); do eval "exec $i</dev/null" 2>/dev/null || exit 9; done'`, 9, ""},
+		// The limit is the command's: init's own descriptors (a pid
+		// namespace's signalfd) are made before it.
+		{"nofile tiny", []string{"--limit-nofile", "5"}, `exit 0`, 0, ""},
 		// Root's processes are exempt from RLIMIT_NPROC (a kernel rule): the
 		// limit is checked where it is set.
 		{"nproc", []string{"--limit-nproc", "50"}, `grep -q '^Max processes *50 *50 ' /proc/self/limits || exit 8`, 0, ""},

@@ -200,6 +200,25 @@ func TestSignalsForwarded(t *testing.T) {
 	}
 }
 
+// TestEarlySignal: a SIGTERM that reaches the runner while the sandbox is
+// set up, or the moment the command starts, is not lost: the command ends
+// (the pid namespace's init ignores a signal it has no handler for, so it
+// blocks them before the go).
+func TestEarlySignal(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	for i := range 12 {
+		s := b.start("run", "--yolo", "--", "sleep", "3")
+		time.Sleep(time.Duration(i*2) * time.Millisecond)
+		s.Process.Signal(syscall.SIGTERM)
+		start := time.Now()
+		code := s.wait(t, 5*time.Second)
+		if d := time.Since(start); code == 0 || d > 2*time.Second {
+			t.Errorf("SIGTERM after %dms: exit %d after %v, want the command ended at once", i*2, code, d)
+		}
+	}
+}
+
 func sigName(s syscall.Signal) string {
 	switch s {
 	case syscall.SIGTERM:
@@ -276,6 +295,19 @@ func TestTimeouts(t *testing.T) {
 			t.Errorf("took %v, want the timeout plus the 2s grace", d)
 		}
 		noneLeft(t, "sleep\x00"+arg, "a child of the TERM-ignoring command")
+	})
+	t.Run("SIGTERM reaches every process", func(t *testing.T) {
+		// As without a pid namespace: the timeout's SIGTERM reaches the
+		// command's children too, so they can clean up before the end.
+		t.Parallel()
+		b := newBox(t, nil)
+		r := b.run("run", "--yolo", "--timeout", "300ms", "-c", `(trap "echo cleaning up > cleaned; exit 0" TERM; sleep 10 & wait) & wait`)
+		if r.code != 124 {
+			t.Errorf("exit %d, want 124; stderr: %s", r.code, r.stderr)
+		}
+		if got := waitFile(t, filepath.Join(b.root, "cleaned")); got != "cleaning up" {
+			t.Errorf("the child's trap wrote %q", got)
+		}
 	})
 	t.Run("outside timeout 1", func(t *testing.T) {
 		t.Parallel()

@@ -8,6 +8,7 @@ package integration
 // the same as an unprivileged user, in a user namespace.
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -475,4 +476,42 @@ c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 	o.ok(t, "connect /run")
 	o.ok(t, "connect /tmp")
 	o.ok(t, "write TMPDIR")
+}
+
+// TestPidNamespaceRefused: where pid namespaces are refused (a limit of 0,
+// as some hardened hosts set) the rest of the layer stays: protected paths
+// are still read-only, and stderr says the host's processes are visible.
+func TestPidNamespaceRefused(t *testing.T) {
+	requireNamespaces(t)
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n"})
+	limit := `echo 0 > /proc/sys/user/max_pid_namespaces || exit 99; exec "$@"`
+	cmd := osexec.Command("unshare", "-Ur", "sh", "-c", limit, "sh", bin, "run", "--yolo", "--", "sh", "-s")
+	cmd.Stdin = strings.NewReader("echo ok > neighbour; echo planted 2>/dev/null >> .git/config && exit 1; exit 0\n")
+	cmd.Dir = b.root
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	r := result{stderr: stderr.String()}
+	var ee *osexec.ExitError
+	if errors.As(err, &ee) {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if r.code == 99 {
+		t.Skip("cannot limit pid namespaces in a user namespace here")
+	}
+	if r.code != 0 || !strings.Contains(r.stderr, "refused a pid namespace") {
+		t.Errorf("exit %d, stderr %q; want 0 and a warning that the host's processes are visible", r.code, r.stderr)
+	}
+	if b.read(".git/config") != "[core]\n" {
+		t.Errorf(".git/config was written: %q", b.read(".git/config"))
+	}
+	if b.read("neighbour") != "ok\n" {
+		t.Error("the neighbour write inside the root failed")
+	}
 }
