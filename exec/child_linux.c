@@ -523,6 +523,11 @@ struct mount_attr {
 	uint64_t attr_set, attr_clr, propagation, userns_fd;
 };
 #endif
+#ifndef MOUNT_ATTR_NODEV
+#define MOUNT_ATTR_NOSUID 0x00000002
+#define MOUNT_ATTR_NODEV 0x00000004
+#define MOUNT_ATTR_NOEXEC 0x00000008
+#endif
 
 // set_rdonly sets (on) or clears the read-only attribute of the mount at
 // path, and of every mount below it when recursive.
@@ -732,6 +737,20 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		case MEWS_MOUNT_CHDIR:
 			what = "change to the working directory ";
 			r = SYS1(SYS_fchdir, fd);
+			break;
+		case MEWS_MOUNT_HIDE_FILE:
+			// /dev/null over the file, on a mount without devices: every
+			// open of it fails (EACCES), and it cannot be renamed away.
+			what = "bind /dev/null over ";
+			r = SYS5(SYS_mount, "/dev/null", fd_path(fd), 0, MS_BIND, 0);
+			if (r == 0) {
+				long top = open_exact(path);
+				struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC};
+				r = top < 0 ? top : SYS5(SYS_mount_setattr, top, "", AT_EMPTY_PATH, &a, sizeof a);
+				if (top >= 0) {
+					SYS1(SYS_close, top);
+				}
+			}
 			break;
 		case MEWS_MOUNT_EMPTY:
 			// An empty file system over what other programs keep there

@@ -43,8 +43,9 @@ struct mews_spec {
 #define MEWS_MOUNT_EMPTY 8       // an empty tmpfs over path (sealed by a MEWS_MOUNT_RDONLY)
 #define MEWS_MOUNT_KEEP 9        // open path, to bind it back by a MEWS_MOUNT_PLACE
 #define MEWS_MOUNT_PLACE 10      // bind the next kept path back at path, in a tmpfs
+#define MEWS_MOUNT_HIDE_FILE 11  // /dev/null over path, read-only, nodev: unopenable
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_PLACE
+#define MEWS_MOUNT_LAST MEWS_MOUNT_HIDE_FILE
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

@@ -66,6 +66,7 @@ const (
 	mountEmpty      = 8  // an empty tmpfs over the path, sealed by a mountRdonly
 	mountKeep       = 9  // open the path, to bind it back by a mountPlace
 	mountPlace      = 10 // bind the next kept path back at the path, in a tmpfs
+	mountHideFile   = 11 // /dev/null over the file, read-only and nodev: unopenable
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -136,6 +137,7 @@ func planNamespace(p Policy, dir string) *nsLayer {
 	if p.Root != "" && !p.ReadOnlyRoot {
 		l.protect(p.Root, p.AllowGitConfig)
 	}
+	l.denyRead(p)
 	// Last: binding the root back brings its protected paths along.
 	l.hide(p)
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
@@ -230,6 +232,39 @@ func (l *nsLayer) materialize() error {
 		}
 	}
 	return nil
+}
+
+// denyRead adds the steps that hide the --deny-read paths a grant (or the
+// root) would otherwise reach, behind mounts that leave nothing on the
+// host: a directory behind an empty read-only tmpfs, a file behind
+// /dev/null on a mount without devices, which no one can open. Landlock
+// keeps them unreadable too (Plan grants their siblings instead of their
+// parents); the mounts add that they cannot be renamed or replaced.
+func (l *nsLayer) denyRead(p Policy) {
+	if len(p.DenyRead) == 0 {
+		return
+	}
+	reach := make([]string, 0, len(p.Grants)+1)
+	for _, g := range append([]Grant{{Path: p.Root}}, p.Grants...) {
+		if real, err := filepath.EvalSymlinks(g.Path); g.Path != "" && err == nil {
+			reach = append(reach, real)
+		}
+	}
+	for _, d := range p.DenyRead {
+		real, err := filepath.EvalSymlinks(d)
+		if err != nil || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
+			continue // missing, or out of every grant: unreadable anyway
+		}
+		fi, err := os.Stat(real)
+		switch {
+		case err != nil:
+		case fi.IsDir():
+			l.add(mountEmpty, real)
+			l.add(mountRdonly, real)
+		case fi.Mode().IsRegular():
+			l.add(mountHideFile, real)
+		}
+	}
 }
 
 // maxKept bounds the paths bound back into one hidden directory

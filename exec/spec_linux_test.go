@@ -72,7 +72,7 @@ func TestChildConstants(t *testing.T) {
 	if procRefused != probeProcRefused {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED is %d, the Go side's %d", procRefused, probeProcRefused)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountPlace}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountHideFile}
 	if !reflect.DeepEqual(ops, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
 	}

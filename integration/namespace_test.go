@@ -515,3 +515,42 @@ func TestPidNamespaceRefused(t *testing.T) {
 		t.Error("the neighbour write inside the root failed")
 	}
 }
+
+// TestDenyReadMounts: under the layer a --deny-read file in the root is
+// behind /dev/null on a mount without devices and a denied directory behind
+// an empty read-only tmpfs, on top of Landlock; nothing of it shows on the
+// host afterwards, and the neighbours stay readable and writable.
+func TestDenyReadMounts(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, map[string]string{"secret.txt": "s3cret\n", "keys/id": "k3y\n", "pub.txt": "public\n"})
+	script := fmt.Sprintf(`
+c "read the file" cat secret.txt
+c "read the directory" cat keys/id
+c "list the directory" ls keys
+c "replace the file" sh -c 'rm -f secret.txt; echo x > secret.txt'
+c "file hidden by a mount" grep -q ' %[1]s/secret.txt ' /proc/self/mountinfo
+c "directory hidden by a mount" grep -q ' %[1]s/keys ' /proc/self/mountinfo
+c "read the neighbour" cat pub.txt
+c "write the neighbour" sh -c 'echo more >> pub.txt'
+`, b.root)
+	o := b.check(script, "--deny-read", "secret.txt", "--deny-read", "keys")
+	for _, a := range []string{"read the file", "read the directory", "list the directory", "replace the file"} {
+		o.fails(t, a)
+	}
+	o.ok(t, "file hidden by a mount")
+	o.ok(t, "directory hidden by a mount")
+	o.ok(t, "read the neighbour")
+	o.ok(t, "write the neighbour")
+	if b.read("secret.txt") != "s3cret\n" || b.read("keys/id") != "k3y\n" {
+		t.Error("the denied paths changed on the host")
+	}
+	if mi, err := os.ReadFile("/proc/self/mountinfo"); err != nil || strings.Contains(string(mi), b.root) {
+		t.Errorf("a mount of the run is left on the host (%v)", err)
+	}
+	// Without the layer Landlock alone refuses them.
+	o = b.check(script, "--deny-read", "secret.txt", "--deny-read", "keys", "--no-namespaces")
+	for _, a := range []string{"read the file", "read the directory", "list the directory", "file hidden by a mount"} {
+		o.fails(t, a)
+	}
+	o.ok(t, "read the neighbour")
+}
