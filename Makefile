@@ -49,10 +49,12 @@ build: deps
 	$(GO) build -trimpath -ldflags '$(STATIC_LDFLAGS)' -o $(BIN) ./cmd/mewsandbox
 
 # test runs the unit tests and the black-box integration tests (which build
-# their own binary), all with the race detector, then cross-builds macOS.
+# their own binary), all with the race detector, the integration tests
+# again as an unprivileged user when run as root, then cross-builds macOS.
 test: deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+	./scripts/test-unprivileged.sh '$(GO)' '$(STATIC_LDFLAGS)'
 	GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 $(GO) build ./...
 	GOOS=darwin GOARCH=amd64 CGO_ENABLED=0 $(GO) build ./...
 

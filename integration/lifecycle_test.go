@@ -301,7 +301,8 @@ func TestTimeouts(t *testing.T) {
 		// command's children too, so they can clean up before the end.
 		t.Parallel()
 		b := newBox(t, nil)
-		r := b.run("run", "--yolo", "--timeout", "300ms", "-c", `(trap "echo cleaning up > cleaned; exit 0" TERM; sleep 10 & wait) & wait`)
+		// Time enough for the trap to be set on a busy machine.
+		r := b.run("run", "--yolo", "--timeout", "1500ms", "-c", `(trap "echo cleaning up > cleaned; exit 0" TERM; sleep 10 & wait) & wait`)
 		if r.code != 124 {
 			t.Errorf("exit %d, want 124; stderr: %s", r.code, r.stderr)
 		}

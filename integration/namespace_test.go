@@ -424,6 +424,7 @@ func TestSocketDirsHidden(t *testing.T) {
 		t.Skip("python3 is not installed: no program to make and connect sockets with")
 	}
 	var script strings.Builder
+	var tried []string // where a socket could be made (not /run, unprivileged)
 	for _, dir := range []string{"/run", "/tmp"} {
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 			t.Skipf("no %s here", dir)
@@ -431,8 +432,10 @@ func TestSocketDirsHidden(t *testing.T) {
 		name := filepath.Join(dir, "mewsandbox-test-"+uniq()+".sock")
 		l, err := net.Listen("unix", name)
 		if err != nil {
-			t.Skipf("cannot listen on %s: %v", name, err)
+			t.Logf("not testing %s: cannot listen there: %v", dir, err)
+			continue
 		}
+		tried = append(tried, dir)
 		t.Cleanup(func() { l.Close(); os.Remove(name) })
 		go func() {
 			for {
@@ -457,8 +460,11 @@ c "write TMPDIR" sh -c 'echo x > "$TMPDIR/t" && cat "$TMPDIR/t"'
 c "write /tmp" sh -c 'echo x > /tmp/planted'
 c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 `)
+	if len(tried) == 0 {
+		t.Skip("no socket could be made in /run or /tmp")
+	}
 	o := b.check(script.String(), "--allow-unix-sockets")
-	for _, dir := range []string{"/run", "/tmp"} {
+	for _, dir := range tried {
 		o.fails(t, "connect "+dir)
 		o.fails(t, "see "+dir)
 	}
@@ -473,8 +479,9 @@ c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 	// Without the layer the outside sockets are reachable: the reason the
 	// layer hides them.
 	o = b.check(script.String(), "--allow-unix-sockets", "--no-namespaces")
-	o.ok(t, "connect /run")
-	o.ok(t, "connect /tmp")
+	for _, dir := range tried {
+		o.ok(t, "connect "+dir)
+	}
 	o.ok(t, "write TMPDIR")
 }
 
