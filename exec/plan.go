@@ -79,8 +79,11 @@ var probeKernel = sync.OnceValue(func() kernel {
 // point to stays reachable through its own grant. A denied path gets no
 // rights at all, write included.
 //
-// A DenyRead path that does not exist, or that no grant covers, needs
-// nothing. One that equals a read-only grant or contains one removes that
+// A DenyRead path that no grant covers needs nothing. One that does not
+// exist is kept from being created where a writable grant reaches it: that
+// grant is expanded the same way down to the path's nearest existing
+// ancestor, in which nothing can then be created (and nothing is left on
+// the host to stand in for it). One that equals a read-only grant or contains one removes that
 // grant. One that equals or contains the project root or a writable grant is
 // a contradiction Plan refuses with an error; no deny is ever dropped.
 //
@@ -176,11 +179,13 @@ type rule struct {
 	root     bool
 }
 
-// deny is a DenyRead path that exists.
+// deny is a DenyRead path: one that exists, or a missing one (real then
+// its nearest existing ancestor's real path joined with the rest).
 type deny struct {
-	path  string
-	real  string
-	isDir bool
+	path    string
+	real    string
+	isDir   bool
+	missing bool
 }
 
 func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
@@ -208,7 +213,15 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 			return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 		}
 		if real == "" {
-			continue // nothing there to read
+			// Nothing there to read, but a command could create it:
+			// where a writable grant reaches it, it cannot.
+			if real, err = missingReal(d); err != nil {
+				return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+			}
+			if real != "" {
+				denies = append(denies, deny{path: filepath.Clean(d), real: real, missing: true})
+			}
+			continue
 		}
 		fi, err := os.Stat(real)
 		if err != nil {
@@ -249,6 +262,8 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 			case within(r.real, d.real):
 				r.dropped = true
 				notes = append(notes, fmt.Sprintf("deny-read %s: grant %s dropped", d.path, r.path))
+			case d.missing && r.access&Write == 0:
+				// Nothing can be created through a read-only grant.
 			case r.real != d.real && within(d.real, r.real):
 				inside = append(inside, d)
 			}
@@ -340,6 +355,29 @@ func checkLinks(d string, fi fs.FileInfo) error {
 		return fmt.Errorf("deny-read %s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", d, st.Nlink)
 	}
 	return nil
+}
+
+// missingReal returns where missing path p would be created: its nearest
+// existing ancestor, links resolved, joined with the rest of p; "" when
+// that ancestor is no directory (nothing can be created below it).
+func missingReal(p string) (string, error) {
+	p = filepath.Clean(p)
+	rest := ""
+	for dir := p; ; {
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = filepath.Dir(dir)
+		real, err := realPath(dir)
+		if err != nil {
+			return "", err
+		}
+		if real == "" {
+			continue // "/" always exists
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			return "", err
+		}
+		return filepath.Join(real, rest), nil
+	}
 }
 
 // realPath resolves symbolic links in an absolute path; "" when the path

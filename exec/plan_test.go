@@ -149,8 +149,30 @@ func TestPlanDenyRead(t *testing.T) {
 			want:   map[string]landlock.AccessFS{root: rwx},
 		},
 		{
-			name:   "a deny of a missing path needs nothing",
+			// ANCHOR 20: where it would be created nothing can be, and
+			// nothing stands in for it on the host.
+			name:   "a missing path cannot be created",
 			policy: Policy{Root: root, DenyRead: []string{in("nope/never")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in(".env"): rwx, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+			},
+		},
+		{
+			name:   "a missing path is closed at its nearest existing ancestor",
+			policy: Policy{Root: root, DenyRead: []string{in("src/new/secret")}},
+			want: map[string]landlock.AccessFS{
+				root: landlock.ReadDir, in("src"): landlock.ReadDir,
+				in(".env"): rwx, in("a.txt"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx, in("src/keys"): rwx,
+			},
+		},
+		{
+			name:   "a missing path under a read-only grant needs nothing",
+			policy: Policy{Root: root, ReadOnlyRoot: true, DenyRead: []string{in("nope")}},
+			want:   map[string]landlock.AccessFS{root: rx},
+		},
+		{
+			name:   "a missing path below a file needs nothing",
+			policy: Policy{Root: root, DenyRead: []string{in("a.txt/x")}},
 			want:   map[string]landlock.AccessFS{root: rwx},
 		},
 		{

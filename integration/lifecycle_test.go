@@ -490,7 +490,6 @@ func TestBadInput(t *testing.T) {
 		{"settings file is corrupt", []string{"--settings", corrupt}, corrupt},
 		{"allow-read path does not exist", []string{"--allow-read", "/nonexistent/mwsbx"}, "/nonexistent/mwsbx"},
 		{"allow-write path does not exist", []string{"--allow-write", "/nonexistent/mwsbx"}, "/nonexistent/mwsbx"},
-		{"deny-read path does not exist", []string{"--deny-read", "/nonexistent/mwsbx"}, "/nonexistent/mwsbx"},
 		{"bad timeout", []string{"--timeout", "soon"}, "soon"},
 		{"conflicting modes", []string{"--plan", "--yolo"}, "--plan"},
 		{"unknown flag", []string{"--frobnicate"}, "frobnicate"},

@@ -561,3 +561,27 @@ c "write the neighbour" sh -c 'echo more >> pub.txt'
 	}
 	o.ok(t, "read the neighbour")
 }
+
+// TestDenyReadMissing is ANCHOR case 20: a --deny-read path that does not
+// exist yet under the writable root cannot be created, with or without the
+// layer, and nothing stands in for it on the host; a subdirectory beside it
+// stays writable.
+func TestDenyReadMissing(t *testing.T) {
+	b := newBox(t, map[string]string{"sub/keep.txt": "keep\n"})
+	const script = `
+c "create it" sh -c 'echo leaked > future.env'
+c "create it as a directory" mkdir future.env
+c "create it by renaming" sh -c 'echo x > sub/f && mv sub/f future.env'
+c "write beside it, in a subdirectory" sh -c 'echo ok > sub/new.txt'
+`
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.check(script, append([]string{"--deny-read", "future.env"}, flags...)...)
+		o.fails(t, "create it")
+		o.fails(t, "create it as a directory")
+		o.fails(t, "create it by renaming")
+		o.ok(t, "write beside it, in a subdirectory")
+		if b.exists("future.env") {
+			t.Fatalf("%v: future.env exists on the host", flags)
+		}
+	}
+}

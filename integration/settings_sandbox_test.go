@@ -87,7 +87,7 @@ c write-notes sh -c 'echo x > "$HOME/notes/m.txt"'
 	if r.code == 0 || strings.Contains(r.stdout, "TOPSECRET") {
 		t.Errorf("cat secrets/key: exit %d, printed %q", r.code, r.stdout)
 	}
-	warning := "mewsandbox: warning: " + claude + ":2: sandbox.filesystem.denyRead /no-such-dir: neither " + filepath.Join(b.root, "no-such-dir") + " nor /no-such-dir exists, so it denies nothing"
+	warning := "mewsandbox: warning: " + claude + ":2: sandbox.filesystem.denyRead /no-such-dir: neither " + filepath.Join(b.root, "no-such-dir") + " nor /no-such-dir exists, so it only keeps it from being created"
 	if !strings.Contains(r.stderr, warning) {
 		t.Errorf("no warning about the deny that denies nothing; stderr:\n%s\nwant %s", r.stderr, warning)
 	}

@@ -494,7 +494,7 @@ func (s *Sandbox) settle(scope Scope, env PathEnv, exists func(string) bool) (wa
 			if len(readings) > 1 {
 				missing = fmt.Sprintf("neither %s nor %s exists", readings[0].Value, readings[1].Value)
 			}
-			warnings = append(warnings, fmt.Sprintf("%s: sandbox.filesystem.denyRead %s: %s, so it denies nothing: check the path (//path is absolute, /path relative to the settings file's project, ~/path in the home directory)",
+			warnings = append(warnings, fmt.Sprintf("%s: sandbox.filesystem.denyRead %s: %s, so it only keeps it from being created: check the path (//path is absolute, /path relative to the settings file's project, ~/path in the home directory)",
 				d.Origin, written, missing))
 		}
 	}

@@ -681,8 +681,8 @@ func TestLoadSandboxMissingPaths(t *testing.T) {
 	file := filepath.Join(d.Root, ".mewsandbox", "settings.yaml")
 	want := []string{
 		file + ":8: sandbox.filesystem.allowWrite /abs means T/proj/abs, which does not exist (/path is relative to the project root, as in Claude Code); write //abs for /abs",
-		file + ":4: sandbox.filesystem.denyRead /secrets: neither T/proj/secrets nor /secrets exists, so it denies nothing",
-		file + ":7: sandbox.filesystem.denyRead //nowhere: /nowhere does not exist, so it denies nothing",
+		file + ":4: sandbox.filesystem.denyRead /secrets: neither T/proj/secrets nor /secrets exists, so it only keeps it from being created",
+		file + ":7: sandbox.filesystem.denyRead //nowhere: /nowhere does not exist, so it only keeps it from being created",
 	}
 	var got []string
 	for _, w := range c.Warnings {

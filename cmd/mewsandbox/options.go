@@ -147,7 +147,7 @@ func (f sizeFlag) Set(s string) error {
 
 // sandboxSettings returns the sandbox flags as a sandbox section of the
 // command line, for permission.Config.MergeSandbox; paths are made
-// absolute from cwd and must exist.
+// absolute from cwd, and granted ones must exist.
 func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 	var s permission.Sandbox
 	for _, l := range []struct {
@@ -156,7 +156,12 @@ func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 		dst   *[]permission.Setting[string]
 	}{{"--allow-read", o.allowRead, &s.AllowRead}, {"--allow-write", o.allowWrite, &s.AllowWrite}, {"--deny-read", o.denyRead, &s.DenyRead}} {
 		for _, p := range l.paths {
+			// A grant must exist; a missing deny keeps the path from
+			// being created.
 			abs, err := existingPath(l.flag, p, cwd)
+			if l.flag == "--deny-read" {
+				abs, err = absPath(l.flag, p, cwd)
+			}
 			if err != nil {
 				return s, err
 			}

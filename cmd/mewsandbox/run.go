@@ -284,6 +284,19 @@ func values[T any](settings []permission.Setting[T]) []T {
 // in a grant must not silently grant nothing, nor a typo in a deny deny
 // nothing.
 func existingPath(flag, path, cwd string) (string, error) {
+	path, err := absPath(flag, path, cwd)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(path); err != nil {
+		return "", usagef("%s %s: %v", flag, path, errors.Unwrap(err))
+	}
+	return path, nil
+}
+
+// absPath makes a path flag's value absolute: ~ is the home directory, a
+// relative path starts from cwd.
+func absPath(flag, path, cwd string) (string, error) {
 	if path == "" {
 		return "", usagef("%s: empty path", flag)
 	}
@@ -296,9 +309,6 @@ func existingPath(flag, path, cwd string) (string, error) {
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(cwd, path)
-	}
-	if _, err := os.Stat(path); err != nil {
-		return "", usagef("%s %s: %v", flag, path, errors.Unwrap(err))
 	}
 	return filepath.Clean(path), nil
 }
