@@ -492,19 +492,18 @@ struct kernel_sigaction {
 };
 
 // reset_signals gives the signals in mask (bit N-1 for signal N) their
-// default disposition and unblocks every signal. The runner relays those
+// default disposition and blocks exactly those in blocked. The runner relays those
 // signals; it may have inherited one as ignored (SIGINT after a shell's
 // `trap '' INT`), and ignored stays ignored across execve. Every other
 // disposition passes to the command as inherited, as with any exec.
-static void reset_signals(uint64_t mask) {
+static void reset_signals(uint64_t mask, uint64_t blocked) {
 	struct kernel_sigaction dfl = {0};
 	for (int sig = 1; sig <= 64; sig++) {
 		if ((mask & (1ULL << (sig - 1))) != 0 && sig != SIGKILL && sig != SIGSTOP) {
 			SYS4(SYS_rt_sigaction, sig, &dfl, 0, 8);
 		}
 	}
-	uint64_t none = 0;
-	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
+	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &blocked, 0, 8);
 }
 
 static uint32_t u32le(const unsigned char *b) {
@@ -1024,6 +1023,16 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 }
 
 static __attribute__((noreturn)) void child(void) {
+	// Every signal blocked from the start: one the runner relays before
+	// the command runs stays pending, for the command (below), instead of
+	// being dropped, as an init of a pid namespace drops what it has no
+	// handler for.
+	uint64_t all = ~0ULL;
+	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &all, 0, 8);
+	// The runner relays nothing before this: until now the child had the
+	// default dispositions, and as a pid namespace's init it would have
+	// dropped a relayed signal.
+	SYS3(SYS_write, spec_fd, "r", 1);
 	unsigned char h[8];
 	int ruleset = -1;
 	receive(h, sizeof h, &ruleset);
@@ -1073,7 +1082,10 @@ static __attribute__((noreturn)) void child(void) {
 		SYS1(SYS_close, ruleset);
 	}
 	drop_caps(s.keep_caps);
-	reset_signals(s.reset_signals);
+	// Unblocked, a pending signal ends the child as it would the command;
+	// a pid namespace's init keeps those it passes on blocked, pending for
+	// its signalfd.
+	reset_signals(s.reset_signals, s.pidns ? s.forward | (1ULL << (SIGCHLD - 1)) : 0);
 	long sfd = s.pidns ? init_signals(&s) : -1;
 	set_limits(s.limits, s.nlimits);
 	// Last before execve: the filter also limits what the steps above could

@@ -352,7 +352,15 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		sp.Mounts = sp.layer.steps
 		if pidNS {
 			sp.PidNS, sp.Forward = true, initForwards(s.tty)
-			s.launch.p.setPidNS()
+			// The child says "r" on the socket once it has blocked
+			// signals; it is gone when the socket ends.
+			armed := make(chan struct{})
+			go func() {
+				var b [1]byte
+				_, _ = s.specW.Read(b[:])
+				close(armed)
+			}()
+			s.launch.p.setPidNS(armed)
 		} else {
 			sp.Mounts = slices.DeleteFunc(slices.Clone(sp.Mounts), func(m mountStep) bool { return m.Op == mountProc })
 		}
@@ -525,10 +533,9 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		// From the go on the command may run: a signal must find the
 		// runner catching it, not killed by it.
 		caught()
+		// The socket stays open until the run ends: the child's "r" may
+		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})
-		if cerr := s.specW.Close(); err == nil {
-			err = cerr
-		}
 		if err != nil {
 			return stageErr(StageSpec, StatusSandbox, "telling the child to start the command: %w", err)
 		}

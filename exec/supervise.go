@@ -87,6 +87,10 @@ func ttyGenerated(s syscall.Signal) bool {
 type child struct {
 	session bool // it leads its own session (and process group)
 	pidns   bool // it is init of a pid namespace, which passes signals on
+	// armed, when not nil, is closed once the child has blocked signals
+	// (or is gone): an init of a pid namespace drops a signal it has no
+	// handler for, so signal waits for it.
+	armed chan struct{}
 
 	mu     sync.Mutex
 	proc   *os.Process
@@ -96,6 +100,12 @@ type child struct {
 // signal sends sig to the child, or to its whole process group when group is
 // set and it has one of its own. It does nothing once the child has exited.
 func (p *child) signal(sig syscall.Signal, group bool) {
+	p.mu.Lock()
+	armed := p.armed
+	p.mu.Unlock()
+	if armed != nil && sig != unix.SIGKILL {
+		<-armed
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.exited {
@@ -118,11 +128,12 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	_ = p.proc.Signal(sig)
 }
 
-// setPidNS records that the child is the init of a pid namespace.
-func (p *child) setPidNS() {
+// setPidNS records that the child is the init of a pid namespace, which
+// has blocked signals once armed is closed.
+func (p *child) setPidNS(armed chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.pidns = true
+	p.pidns, p.armed = true, armed
 }
 
 // exit kills what is left of the child's process group, when it has one of

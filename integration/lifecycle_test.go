@@ -301,8 +301,11 @@ func TestTimeouts(t *testing.T) {
 		// command's children too, so they can clean up before the end.
 		t.Parallel()
 		b := newBox(t, nil)
-		// Time enough for the trap to be set on a busy machine.
-		r := b.run("run", "--yolo", "--timeout", "1500ms", "-c", `(trap "echo cleaning up > cleaned; exit 0" TERM; sleep 10 & wait) & wait`)
+		// The command waits for its child on SIGTERM: once it exits,
+		// what is left is killed. Time enough for the traps to be set on
+		// a busy machine.
+		r := b.run("run", "--yolo", "--timeout", "1500ms", "-c",
+			`trap 'wait; exit 143' TERM; (trap "echo cleaning up > cleaned; exit 0" TERM; sleep 10 & wait) & wait`)
 		if r.code != 124 {
 			t.Errorf("exit %d, want 124; stderr: %s", r.code, r.stderr)
 		}
