@@ -619,7 +619,7 @@ static void mount_proc(int ruleset) {
 
 // The descriptors of paths kept through an empty tmpfs (MEWS_MOUNT_KEEP),
 // in the order the MEWS_MOUNT_PLACE steps bind them back.
-#define MAX_KEPT 64
+#define MAX_KEPT 256 // maxKept (64) for each of the four hidden directories
 static long kept[MAX_KEPT];
 static size_t nkept, nplaced;
 
@@ -1032,7 +1032,7 @@ static __attribute__((noreturn)) void child(void) {
 	// The runner relays nothing before this: until now the child had the
 	// default dispositions, and as a pid namespace's init it would have
 	// dropped a relayed signal.
-	SYS3(SYS_write, spec_fd, "r", 1);
+	SYS6(SYS_sendto, spec_fd, "r", 1, MSG_NOSIGNAL, 0, 0);
 	unsigned char h[8];
 	int ruleset = -1;
 	receive(h, sizeof h, &ruleset);

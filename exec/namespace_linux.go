@@ -110,6 +110,8 @@ type nsLayer struct {
 	// missing are protected directories to create before the child binds
 	// them (by materialize, once it is known to be in its namespaces).
 	missing []string
+	// unhidden are the directories hide had to leave visible, and why.
+	unhidden []string
 }
 
 // planNamespace works out the layer for policy p (with the private temp
@@ -139,7 +141,7 @@ func planNamespace(p Policy, dir string) *nsLayer {
 	}
 	l.denyRead(p)
 	// Last: binding the root back brings its protected paths along.
-	l.hide(p)
+	l.hide(p, dir)
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		l.add(mountChdir, real)
 	}
@@ -268,9 +270,9 @@ func (l *nsLayer) denyRead(p Policy) {
 }
 
 // maxKept bounds the paths bound back into one hidden directory
-// (child_linux.c's MAX_KEPT, shared by all of them): past it the directory
-// stays visible.
-const maxKept = 16
+// (child_linux.c's MAX_KEPT, shared by the four of them): past it the
+// directory stays visible, which a strict run refuses (see unhidden).
+const maxKept = 64
 
 // hide adds the steps that replace the places where other programs keep
 // their sockets and temporary files (the host /tmp, /run and so /var/run,
@@ -281,8 +283,11 @@ const maxKept = 16
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
 // or lies in the root or a writable grant, stays as it is.
-func (l *nsLayer) hide(p Policy) {
+func (l *nsLayer) hide(p Policy, dir string) {
 	var keep, whole []string // paths to bind back; paths whose inside stays
+	// The working directory: Landlock decides what the command may do
+	// there, as anywhere.
+	keep = append(keep, dir)
 	if p.Root != "" {
 		keep = append(keep, p.Root)
 		whole = append(whole, p.Root)
@@ -310,6 +315,9 @@ func (l *nsLayer) hide(p Policy) {
 		}
 		inside, ok := keptInside(real, keep, whole)
 		if !ok {
+			if len(inside) > maxKept {
+				l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", real, len(inside), maxKept))
+			}
 			continue
 		}
 		hidden = append(hidden, real)
@@ -344,7 +352,10 @@ func keptInside(dir string, keep, whole []string) ([]string, bool) {
 		out = slices.DeleteFunc(out, func(o string) bool { return within(o, real) })
 		out = append(out, real)
 	}
-	return out, len(out) <= maxKept
+	if len(out) > maxKept {
+		return out, false
+	}
+	return out, true
 }
 
 // isMountRoot says whether real path p is the root of a mount of another

@@ -29,6 +29,9 @@ type Enforcement struct {
 	// Notes say how deny-read paths were expressed and what that costs,
 	// and on macOS what Seatbelt leaves to the system.
 	Notes []string `json:"notes,omitempty"`
+	// Warnings are the notes a run says on stderr: what the policy takes
+	// away that the user may not expect.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // The Landlock rights behind each Access bit. Write never includes MakeChar
@@ -110,11 +113,11 @@ func (p Policy) Plan() (Enforcement, error) {
 
 func (p Policy) plan(k kernel) (Enforcement, error) {
 	e := Enforcement{LandlockABI: k.abi}
-	rules, notes, err := p.pathRules()
+	rules, notes, warnings, err := p.pathRules()
 	if err != nil {
 		return Enforcement{}, err
 	}
-	e.Notes = notes
+	e.Notes, e.Warnings = notes, warnings
 	e.Landlock = landlock.Config{
 		Paths:             rules,
 		ScopeSignals:      true,
@@ -180,25 +183,25 @@ type rule struct {
 }
 
 // deny is a DenyRead path: one that exists, or a missing one (real then
-// its nearest existing ancestor's real path joined with the rest).
+// its nearest existing ancestor's real path, missing, joined with the rest).
 type deny struct {
 	path    string
 	real    string
 	isDir   bool
-	missing bool
+	missing string
 }
 
-func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
+func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, err error) {
 	var rules []rule
 	if p.Root != "" {
 		if !filepath.IsAbs(p.Root) {
-			return nil, nil, fmt.Errorf("root %q is not an absolute path", p.Root)
+			return nil, nil, nil, fmt.Errorf("root %q is not an absolute path", p.Root)
 		}
 		rules = append(rules, rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true})
 	}
 	for _, g := range p.Grants {
 		if err := g.check(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		rules = append(rules, rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional})
 	}
@@ -206,46 +209,50 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 	var denies []deny
 	for _, d := range p.DenyRead {
 		if !filepath.IsAbs(d) {
-			return nil, nil, fmt.Errorf("deny-read %q: not an absolute path", d)
+			return nil, nil, nil, fmt.Errorf("deny-read %q: not an absolute path", d)
 		}
 		real, err := realPath(d)
 		if err != nil {
-			return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+			return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 		}
 		if real == "" {
 			// Nothing there to read, but a command could create it:
 			// where a writable grant reaches it, it cannot.
-			if real, err = missingReal(d); err != nil {
-				return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+			var at string
+			if real, at, err = missingReal(d); err != nil {
+				return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 			}
 			if real != "" {
-				denies = append(denies, deny{path: filepath.Clean(d), real: real, missing: true})
+				if link := linkOnPath(d, rules); link != "" {
+					return nil, nil, nil, fmt.Errorf("deny-read %s: it does not exist, and its path goes through the symbolic link %s, which the command could point elsewhere and create it there; deny the path without the link", d, link)
+				}
+				denies = append(denies, deny{path: filepath.Clean(d), real: real, missing: at})
 			}
 			continue
 		}
 		fi, err := os.Stat(real)
 		if err != nil {
-			return nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
+			return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 		}
 		// Landlock rights follow the inode: a grant of another name of the
 		// same file (or of a directory holding one) would read it.
 		if err := checkLinks(d, fi); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
+
 		denies = append(denies, deny{path: filepath.Clean(d), real: real, isDir: fi.IsDir()})
 	}
 	if len(denies) == 0 {
-		return toPathRules(rules), nil, nil
+		return toPathRules(rules), nil, nil, nil
 	}
 
 	for i := range rules {
 		real, err := realPath(rules[i].path)
 		if err != nil {
-			return nil, nil, fmt.Errorf("grant %s: %w", rules[i].path, err)
+			return nil, nil, nil, fmt.Errorf("grant %s: %w", rules[i].path, err)
 		}
 		rules[i].real = real
 	}
-	var notes []string
 	var expanded []rule
 	for i := range rules {
 		r := &rules[i]
@@ -256,13 +263,13 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 		for _, d := range denies {
 			switch {
 			case within(r.real, d.real) && r.root:
-				return nil, nil, fmt.Errorf("deny-read %s: it holds the project root %s, which must stay usable", d.path, r.path)
+				return nil, nil, nil, fmt.Errorf("deny-read %s: it holds the project root %s, which must stay usable", d.path, r.path)
 			case within(r.real, d.real) && r.access&Write != 0:
-				return nil, nil, fmt.Errorf("deny-read %s: it holds the writable grant %s; drop one of the two", d.path, r.path)
+				return nil, nil, nil, fmt.Errorf("deny-read %s: it holds the writable grant %s; drop one of the two", d.path, r.path)
 			case within(r.real, d.real):
 				r.dropped = true
 				notes = append(notes, fmt.Sprintf("deny-read %s: grant %s dropped", d.path, r.path))
-			case d.missing && r.access&Write == 0:
+			case d.missing != "" && r.access&Write == 0:
 				// Nothing can be created through a read-only grant.
 			case r.real != d.real && within(d.real, r.real):
 				inside = append(inside, d)
@@ -274,7 +281,7 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 		r.dropped = true
 		x := expander{access: r.access, denies: inside}
 		if err := x.expand(r.real); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		expanded = append(expanded, x.rules...)
 		names := make([]string, len(inside))
@@ -287,9 +294,22 @@ func (p Policy) pathRules() ([]landlock.PathRule, []string, error) {
 			note += "; directly in " + strings.Join(x.closed, ", ") + " nothing can be created, removed or renamed"
 		}
 		notes = append(notes, note)
+		for _, d := range inside {
+			if d.missing != "" {
+				warnings = append(warnings, fmt.Sprintf("deny-read %s does not exist: so that it cannot be created, nothing can be created, removed or renamed directly in %s during this run", d.path, d.missing))
+			}
+		}
 	}
 	rules = slices.DeleteFunc(rules, func(r rule) bool { return r.dropped })
-	return toPathRules(append(rules, expanded...)), notes, nil
+	// Last, since the contradictions above say more.
+	for _, d := range denies {
+		if d.isDir {
+			if err := checkDirLinks(d.path, d.real); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+	}
+	return toPathRules(append(rules, expanded...)), notes, warnings, nil
 }
 
 // expander grants a directory's entries one by one around denied paths.
@@ -357,27 +377,96 @@ func checkLinks(d string, fi fs.FileInfo) error {
 	return nil
 }
 
-// missingReal returns where missing path p would be created: its nearest
-// existing ancestor, links resolved, joined with the rest of p; "" when
-// that ancestor is no directory (nothing can be created below it).
-func missingReal(p string) (string, error) {
+// linkOnPath returns the first symbolic link on path p that lies in a
+// directory a writable rule reaches ("" for none): the command could make
+// it point elsewhere.
+func linkOnPath(p string, rules []rule) string {
+	p = filepath.Clean(p)
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		prefix := p[:i]
+		fi, err := os.Lstat(prefix)
+		if err != nil {
+			return ""
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		parent, err := filepath.EvalSymlinks(filepath.Dir(prefix))
+		if err != nil {
+			return prefix
+		}
+		for _, r := range rules {
+			if r.access&Write == 0 {
+				continue
+			}
+			if real, err := realPath(r.path); err == nil && real != "" && within(parent, real) {
+				return prefix
+			}
+		}
+	}
+	return ""
+}
+
+// missingReal returns where missing path p would be created, and its
+// nearest existing ancestor, links resolved, that it would be created
+// below; "" when that ancestor is no directory (nothing can be created
+// below it).
+func missingReal(p string) (real, at string, err error) {
 	p = filepath.Clean(p)
 	rest := ""
 	for dir := p; ; {
 		rest = filepath.Join(filepath.Base(dir), rest)
 		dir = filepath.Dir(dir)
-		real, err := realPath(dir)
+		at, err := realPath(dir)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
-		if real == "" {
+		if at == "" {
 			continue // "/" always exists
 		}
-		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
-			return "", err
+		if fi, err := os.Stat(at); err != nil || !fi.IsDir() {
+			return "", "", err
 		}
-		return filepath.Join(real, rest), nil
+		return filepath.Join(at, rest), at, nil
 	}
+}
+
+// maxLinkCheck bounds the entries checkDirLinks looks at.
+const maxLinkCheck = 10000
+
+// checkDirLinks refuses a denied directory holding a file with more than
+// one hard link, as checkLinks does a denied file: Landlock and the
+// namespace layer hide the directory, not the other names of its files.
+// A directory of more than maxLinkCheck entries is refused too: it cannot
+// be checked in the time a run has.
+func checkDirLinks(d, real string) error {
+	n := 0
+	err := filepath.WalkDir(real, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("listing it to check for hard links: %w", err)
+		}
+		if n++; n > maxLinkCheck {
+			return fmt.Errorf("it holds more than %d entries, too many to check for hard links to files outside it; deny a smaller directory", maxLinkCheck)
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		fi, err := e.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+			return fmt.Errorf("%s has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", p, st.Nlink)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("deny-read %s: %w", d, err)
+	}
+	return nil
 }
 
 // realPath resolves symbolic links in an absolute path; "" when the path

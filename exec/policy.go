@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -216,7 +217,24 @@ func DefaultPolicy(root string) Policy {
 	for _, d := range deviceReadWrite {
 		p.Grants = append(p.Grants, Grant{Path: d, Access: Read | Write, Optional: true})
 	}
+	if g, ok := linkedConfig("/etc/resolv.conf", "/etc"); ok && runtime.GOOS == "linux" {
+		p.Grants = append(p.Grants, g)
+	}
 	return p
+}
+
+// linkedConfig returns a read grant of what link points to when that lies
+// outside dir: the resolver's configuration is a link into /run with
+// systemd-resolved, and the /etc grant does not reach it.
+func linkedConfig(link, dir string) (Grant, bool) {
+	real, err := filepath.EvalSymlinks(link)
+	if err != nil || within(real, dir) {
+		return Grant{}, false
+	}
+	if d, err := filepath.EvalSymlinks(dir); err == nil && within(real, d) {
+		return Grant{}, false
+	}
+	return Grant{Path: real, Access: Read, Optional: true}, true
 }
 
 // WithGrant returns a copy of p that also grants g.

@@ -146,3 +146,34 @@ func TestMakeDirs(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 }
+
+// TestLinkedConfig: a configuration file linked out of its directory (as
+// systemd-resolved links /etc/resolv.conf into /run) gets a read grant.
+func TestLinkedConfig(t *testing.T) {
+	d := t.TempDir()
+	etc, run := filepath.Join(d, "etc"), filepath.Join(d, "run")
+	for _, dir := range []string{etc, run} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	target := filepath.Join(run, "stub-resolv.conf")
+	if err := os.WriteFile(target, []byte("nameserver 127.0.0.53\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(etc, "hosts"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(etc, "resolv.conf")); err != nil {
+		t.Fatal(err)
+	}
+	real, _ := filepath.EvalSymlinks(target)
+	if g, ok := linkedConfig(filepath.Join(etc, "resolv.conf"), etc); !ok || g.Path != real || g.Access != Read || !g.Optional {
+		t.Errorf("a link out of the directory: %+v, %v; want an optional read grant of %s", g, ok, real)
+	}
+	for _, p := range []string{filepath.Join(etc, "hosts"), filepath.Join(etc, "missing")} {
+		if g, ok := linkedConfig(p, etc); ok {
+			t.Errorf("%s: %+v, want no grant", p, g)
+		}
+	}
+}

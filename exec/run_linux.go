@@ -123,6 +123,9 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
 	}
+	for _, w := range e.Warnings {
+		c.warn("mewsandbox: " + w)
+	}
 	path, serr := c.resolve(env)
 	if serr != nil {
 		return nil, serr
@@ -336,6 +339,13 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		} else {
 			c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
 		}
+	}
+	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
+		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ") + ": other programs' sockets there would be reachable with --allow-unix-sockets"
+		if !sp.BestEffort {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
+		}
+		c.warn("mewsandbox: not enforced: " + msg)
 	}
 	if mountNS && sp.layer != nil {
 		// Placeholders are made on the host: not before the caller has

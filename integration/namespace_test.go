@@ -576,6 +576,9 @@ c "write beside it, in a subdirectory" sh -c 'echo ok > sub/new.txt'
 `
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
 		o := b.check(script, append([]string{"--deny-read", "future.env"}, flags...)...)
+		if r := b.sh("true", append([]string{"--deny-read", "future.env"}, flags...)...); !strings.Contains(r.stderr, "nothing can be created, removed or renamed directly in "+b.root) {
+			t.Errorf("%v: stderr %q does not say what the deny costs", flags, r.stderr)
+		}
 		o.fails(t, "create it")
 		o.fails(t, "create it as a directory")
 		o.fails(t, "create it by renaming")
@@ -583,5 +586,45 @@ c "write beside it, in a subdirectory" sh -c 'echo ok > sub/new.txt'
 		if b.exists("future.env") {
 			t.Fatalf("%v: future.env exists on the host", flags)
 		}
+	}
+}
+
+// TestHiddenDirsLimits: a policy granting more paths in /tmp than the layer
+// can bind back is refused rather than leaving /tmp visible (best effort
+// runs and says so); a working directory in /tmp outside the root is bound
+// back, so the command starts there.
+func TestHiddenDirsLimits(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if !strings.HasPrefix(b.root, "/tmp/") {
+		t.Skipf("the root %s is not in /tmp", b.root)
+	}
+	base := realTemp(t)
+	var args []string
+	for i := range 64 {
+		d := filepath.Join(base, fmt.Sprint(i))
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "--allow-read", d)
+	}
+	r := b.run(append(append([]string{"run", "--yolo"}, args...), "--", "true")...)
+	if r.code != 125 || !strings.Contains(r.stderr, "cannot hide /tmp") {
+		t.Errorf("too many grants in /tmp: exit %d, stderr %q; want 125 naming /tmp", r.code, r.stderr)
+	}
+	r = b.run(append(append([]string{"run", "--yolo", "--best-effort"}, args...), "--", "true")...)
+	if r.code != 0 || !strings.Contains(r.stderr, "not enforced: the namespace layer cannot hide /tmp") {
+		t.Errorf("best effort: exit %d, stderr %q; want 0 and a warning", r.code, r.stderr)
+	}
+	// A handful of grants there is bound back.
+	r = b.run(append(append([]string{"run", "--yolo"}, args[:10]...), "--", "ls", filepath.Join(base, "0"))...)
+	if r.code != 0 {
+		t.Errorf("ten grants in /tmp: exit %d, stderr %q", r.code, r.stderr)
+	}
+
+	cwd := realTemp(t)
+	r = b.runIn(cwd, "", "run", "--yolo", "--root", b.root, "--", "pwd")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != cwd {
+		t.Errorf("working directory %s outside the root: exit %d, stdout %q, stderr %q", cwd, r.code, r.stdout, r.stderr)
 	}
 }
