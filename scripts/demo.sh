@@ -5,7 +5,9 @@
 set -uo pipefail
 
 bin=$(realpath "${1:-bin/mewsandbox}")
-work=$(mktemp -d)
+# Outside /tmp, which the namespace layer empties: the fake home should be
+# stopped the way a real one is, by Landlock and read-only mounts.
+work=$(mktemp -d -p /var/tmp 2>/dev/null || mktemp -d)
 listener=""
 cleanup() { [ -n "$listener" ] && kill "$listener" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
