@@ -23,11 +23,25 @@ import (
 // haveChild says this build has the sandbox child (child_linux.c).
 const haveChild = true
 
-// childConstants are the constants child_linux.h repeats, for a test to
-// compare with the Go side's.
-func childConstants() (arg, probe, magic string, maxSpec, procRefused int, mountOps []uint32) {
-	return C.MEWS_CHILD_ARG, C.MEWS_PROBE_ARG, C.MEWS_SPEC_MAGIC, C.MEWS_MAX_SPEC, C.MEWS_PROBE_PROC_REFUSED, []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND,
-		C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE, C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP, C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_LAST}
+// childHeader is what child_linux.h repeats of the Go side's constants.
+type childHeader struct {
+	arg, probe, magic    string
+	maxSpec, procRefused int
+	maxKept, toAll       int
+	mountOps             []uint32 // in order, then MEWS_MOUNT_LAST
+}
+
+// childConstants returns child_linux.h's constants, for a test to compare
+// with the Go side's.
+func childConstants() childHeader {
+	return childHeader{
+		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
+		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
+		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL,
+		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,
+			C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP,
+			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_LAST},
+	}
 }
 
 // decodeSpec runs the child's decoder on body, for tests: what the child

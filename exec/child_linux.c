@@ -4,12 +4,15 @@
 // to the child marker, and the child does its whole job before the Go
 // runtime exists:
 //
-//	read the spec (fd 3, a unix socket; the Landlock ruleset the parent
-//	built arrives on it as a descriptor) → mark every inherited descriptor
-//	close-on-exec → hand over passed descriptors → the namespace layer's
-//	mounts → no_new_privs → landlock_restrict_self → drop capabilities →
-//	resource limits → reset the relayed signals → load the seccomp program
-//	the parent compiled → wait for the parent's go on fd 3 → execve.
+//	block every signal and say "r" on fd 3 (a unix socket) → read the spec
+//	there (the Landlock ruleset the parent built arrives on it as a
+//	descriptor) → mark every inherited descriptor close-on-exec → hand
+//	over passed descriptors → the namespace layer's mounts → no_new_privs
+//	→ landlock_restrict_self → drop capabilities → reset the relayed
+//	signals → in a pid namespace, init's signalfd → resource limits →
+//	load the seccomp program the parent compiled → wait for the parent's
+//	go on fd 3 → execve (in a pid namespace: fork the command, execve
+//	there, and be its init).
 //
 // A failure at any step is reported as one JSON object on fd 4
 // (close-on-exec, so EOF there means execve succeeded) and ends the process
@@ -581,6 +584,12 @@ static const char *fd_path(long fd) {
 #define LANDLOCK_ACCESS_FS_READ_FILE (1ULL << 2)
 #define LANDLOCK_ACCESS_FS_READ_DIR (1ULL << 3)
 
+// mount_new_proc mounts a proc file system of the caller's pid namespace
+// on /proc, read-only: the run's and the probe's one way to do it.
+static long mount_new_proc(void) {
+	return SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
+}
+
 // mount_proc mounts a /proc of the child's own pid namespace, read-only,
 // and lets the Landlock ruleset read it: the parent granted the host's
 // /proc, another file system.
@@ -590,7 +599,7 @@ static const char *fd_path(long fd) {
 // /proc/kcore and others so): the host's /proc then stays, as it is
 // without the pid namespace, and stderr says so.
 static void mount_proc(int ruleset) {
-	long r = SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
+	long r = mount_new_proc();
 	if (r == -EPERM) {
 		static const char msg[] = "mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc\n";
 		SYS3(SYS_write, 2, msg, sizeof msg - 1);
@@ -619,8 +628,7 @@ static void mount_proc(int ruleset) {
 
 // The descriptors of paths kept through an empty tmpfs (MEWS_MOUNT_KEEP),
 // in the order the MEWS_MOUNT_PLACE steps bind them back.
-#define MAX_KEPT 256 // maxKept (64) for each of the four hidden directories
-static long kept[MAX_KEPT];
+static long kept[MEWS_MAX_KEPT];
 static size_t nkept, nplaced;
 
 // place binds the next kept path back at path, inside a tmpfs the child
@@ -637,7 +645,7 @@ static void place(const char *path) {
 	if (n >= sizeof b) {
 		fail("namespaces", "bind back (path too long) ", path, -ENAMETOOLONG, STATUS_SANDBOX);
 	}
-	memcpy(b, path, n + 1);
+	copy(b, path, n + 1);
 	for (size_t i = 1; i < n; i++) {
 		if (b[i] != '/') {
 			continue;
@@ -695,7 +703,9 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			continue;
 		}
 		if (op == MEWS_MOUNT_PROC) {
-			mount_proc(ruleset);
+			if (s->pidns) { // not when pid namespaces were refused
+				mount_proc(ruleset);
+			}
 			continue;
 		}
 		if (op == MEWS_MOUNT_RDONLY_TREE) {
@@ -714,7 +724,7 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			fail("namespaces", "open, following no link, ", path, fd, STATUS_SANDBOX);
 		}
 		if (op == MEWS_MOUNT_KEEP) {
-			if (nkept >= MAX_KEPT) {
+			if (nkept >= MEWS_MAX_KEPT) {
 				fail("namespaces", "keep (too many paths) ", path, -E2BIG, STATUS_SANDBOX);
 			}
 			kept[nkept++] = fd;
@@ -752,10 +762,11 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			}
 			break;
 		case MEWS_MOUNT_EMPTY:
-			// An empty file system over what other programs keep there
-			// (their sockets): the kept paths are bound back into it,
-			// then a MEWS_MOUNT_RDONLY step seals it.
-			what = "mount an empty directory over ";
+			// An empty file system over a directory: what other
+			// programs keep there (their sockets), with the kept paths
+			// bound back into it, or a denied directory. A
+			// MEWS_MOUNT_RDONLY step seals it.
+			what = "mount an empty tmpfs over ";
 			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
 			break;
 		}
@@ -920,23 +931,14 @@ static __attribute__((noreturn)) void exec_command(struct mews_spec *s) {
 #define WNOHANG 1
 #endif
 
-// init_signals blocks the signals the pid namespace's init waits for (those
-// in s->forward and SIGCHLD) and returns a signalfd for them. It runs before
-// the go and the resource limits: a signal the runner relays at once is
-// held pending, not dropped (an init ignores what it has no handler for),
-// and --limit-nofile applies to the command, not to init's own descriptor.
-static long init_signals(struct mews_spec *s) {
-	uint64_t mask = s->forward | (1ULL << (SIGCHLD - 1));
-	long r = SYS4(SYS_rt_sigprocmask, SIG_BLOCK, &mask, 0, 8);
-	long sfd = r == 0 ? SYS4(SYS_signalfd4, -1, &mask, 8, SIGNALFD_CLOEXEC) : r;
+// init_signalfd returns a signalfd for mask, the signals the pid
+// namespace's init waits for, which child() keeps blocked. It is made
+// before the resource limits: --limit-nofile applies to the command, not
+// to init's own descriptor.
+static long init_signalfd(uint64_t mask) {
+	long sfd = SYS4(SYS_signalfd4, -1, &mask, 8, SIGNALFD_CLOEXEC);
 	if (sfd < 0) {
 		fail("exec", "signalfd for the pid namespace's init", NULL, sfd, STATUS_SANDBOX);
-	}
-	// Undumpable: the command, in the same Landlock domain, cannot open
-	// init's /proc/1/fd, mem or environ. Its own execve makes it dumpable.
-	r = SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0);
-	if (r != 0) {
-		fail("exec", "prctl(PR_SET_DUMPABLE) for the pid namespace's init", NULL, r, STATUS_SANDBOX);
 	}
 	return sfd;
 }
@@ -948,17 +950,17 @@ static long init_signals(struct mews_spec *s) {
 // can, but whoever forges it inside could signal the command directly.
 #define SI_USER_CODE 0
 #define SI_QUEUE_CODE (-1)
-#define MEWS_TO_ALL 1 // an SI_QUEUE value: pass the signal on to every process
 
 // ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
 // and, until the command exits, reaps what ends in the namespace and passes
 // on the signals in s->forward that the runner sends it: with kill, to the
 // command; queued with the value MEWS_TO_ALL, to every process in the
-// namespace (the runner's SIGTERM at a timeout). Those a terminal or the
-// runner sends to the whole process group reach the command directly. It
-// exits as the command does, 128+N for signal N, and with it, the kernel
-// kills whatever is left in the namespace. The sandbox applies to it as to
-// the command: it was set up before the fork; sfd is init_signals'.
+// namespace (the runner's SIGTERM at a timeout). Job control signals the
+// runner sends to the whole process group, and those a terminal sends,
+// reach the command directly. It exits as the command does, 128+N for
+// signal N, and with it, the kernel kills whatever is left in the
+// namespace. The sandbox applies to it as to the command: it was set up
+// before the fork; sfd is init_signalfd's.
 static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	long pid = SYS5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 	if (pid < 0) {
@@ -972,13 +974,14 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// Init keeps nothing but its signalfd: not the status pipe (the
 	// command's execve closes it), not a descriptor the runner inherited,
 	// which close-on-exec never takes from a process that does not execve.
-	long r = sfd > 0 ? SYS3(SYS_close_range, 0U, (unsigned)sfd - 1, 0U) : 0;
-	if (r == 0) {
-		r = SYS3(SYS_close_range, (unsigned)sfd + 1, ~0U, 0U);
+	// Above the signalfd first: a failure there is still reported.
+	long r = SYS3(SYS_close_range, (unsigned)sfd + 1, ~0U, 0U);
+	if (r == 0 && sfd > 0) {
+		r = SYS3(SYS_close_range, 0U, (unsigned)sfd - 1, 0U);
 	}
 	if (r != 0) {
 		SYS2(SYS_kill, pid, SIGKILL);
-		exit_group(STATUS_SANDBOX);
+		fail("exec", "close_range in the pid namespace's init", NULL, r, STATUS_SANDBOX);
 	}
 	for (;;) {
 		unsigned char info[128]; // struct signalfd_siginfo
@@ -991,10 +994,11 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 		}
 		uint32_t signo = u32le(info), code = u32le(info + 8), sender = u32le(info + 12), value = u32le(info + 44);
 		if (signo != SIGCHLD) {
-			// Only what the runner sends is passed on: a command
-			// signalling its init (its parent) does not signal itself,
-			// and a signal the kernel sends (a terminal's) reached the
-			// command already.
+			// Only what comes from outside the namespace (sender 0) is
+			// passed on, so a command signalling its init (its parent)
+			// does not signal itself; of that, only the runner's kill
+			// (SI_USER) and queued mark: a signal the kernel sends (a
+			// terminal's, SI_KERNEL) reached the command already.
 			if (sender != 0 || signo < 1 || signo > 64 || (s->forward & (1ULL << (signo - 1))) == 0) {
 				continue;
 			}
@@ -1085,8 +1089,19 @@ static __attribute__((noreturn)) void child(void) {
 	// Unblocked, a pending signal ends the child as it would the command;
 	// a pid namespace's init keeps those it passes on blocked, pending for
 	// its signalfd.
-	reset_signals(s.reset_signals, s.pidns ? s.forward | (1ULL << (SIGCHLD - 1)) : 0);
-	long sfd = s.pidns ? init_signals(&s) : -1;
+	uint64_t init_mask = s.pidns ? s.forward | (1ULL << (SIGCHLD - 1)) : 0;
+	reset_signals(s.reset_signals, init_mask);
+	long sfd = -1;
+	if (s.pidns) {
+		sfd = init_signalfd(init_mask);
+		// Undumpable: the command, in the same Landlock domain, cannot
+		// open init's /proc/1/fd, mem or environ. The command's own
+		// execve makes it dumpable again.
+		r = SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0);
+		if (r != 0) {
+			fail("exec", "prctl(PR_SET_DUMPABLE) for the pid namespace's init", NULL, r, STATUS_SANDBOX);
+		}
+	}
 	set_limits(s.limits, s.nlimits);
 	// Last before execve: the filter also limits what the steps above could
 	// have needed.
@@ -1117,9 +1132,11 @@ static __attribute__((noreturn)) void child(void) {
 }
 
 // probe_namespaces tries, in the namespaces the runner would give the
-// child, the first mounts the layer makes, and exits 0 or with the errno:
-// a kernel or a security module may allow the namespaces but not mounts in
-// them (Ubuntu's AppArmor restriction of user namespaces).
+// child, the first mounts the layer makes and, as a pid namespace's init,
+// its /proc; it exits 0, with the errno, or MEWS_PROBE_PROC_REFUSED when
+// only the /proc was refused (EPERM), which a run goes on without: a kernel
+// or a security module may allow the namespaces but not mounts in them
+// (Ubuntu's AppArmor restriction of user namespaces).
 static __attribute__((noreturn)) void probe_namespaces(void) {
 	long r = SYS5(SYS_mount, 0, "/", 0, MS_REC | MS_PRIVATE, 0);
 	if (r == 0) {
@@ -1128,11 +1145,15 @@ static __attribute__((noreturn)) void probe_namespaces(void) {
 	if (r != 0) {
 		exit_group((int)-r);
 	}
-	// In a pid namespace (the probe is its init), its own /proc.
+	// In a pid namespace (the probe is its init), its own /proc: refused
+	// (EPERM) is what a run goes on without, anything else fails it.
 	if (SYS0(SYS_getpid) == 1) {
-		r = SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
-		if (r != 0) {
+		r = mount_new_proc();
+		if (r == -EPERM) {
 			exit_group(MEWS_PROBE_PROC_REFUSED);
+		}
+		if (r != 0) {
+			exit_group((int)-r);
 		}
 	}
 	exit_group(0);

@@ -31,8 +31,19 @@ struct mews_spec {
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
 };
 
-// The mount steps of the namespace layer (mountStep in plan.go).
-#define MEWS_PROBE_PROC_REFUSED 200 // the probe's status when only the /proc of the pid namespace failed
+// The probe's exit status when only the /proc of the pid namespace was
+// refused (probeProcRefused in namespace_linux.go).
+#define MEWS_PROBE_PROC_REFUSED 200
+
+// The paths the layer can bind back into its tmpfs mounts, four
+// directories of maxKept (namespace_linux.go) each.
+#define MEWS_MAX_KEPT 256
+
+// The value the runner queues a signal with for init to pass it on to every
+// process of the pid namespace (queueToAll in run_linux.go).
+#define MEWS_TO_ALL 1
+
+// The mount steps of the namespace layer (mountStep in namespace_linux.go).
 #define MEWS_MOUNT_PRIVATE 1     // mount(MS_REC|MS_PRIVATE) of /
 #define MEWS_MOUNT_BIND 2        // recursive bind of path onto itself
 #define MEWS_MOUNT_RDONLY_TREE 3 // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY) of /

@@ -103,14 +103,15 @@ var protectedInRoot = []protectedPath{
 	{path: ".gitconfig"},
 }
 
-// nsLayer is the namespace layer of one run: the mount steps and the
-// placeholders to remove afterwards.
+// nsLayer is the namespace layer of one run: the mount steps, and what the
+// parent does or says around them.
 type nsLayer struct {
 	steps []mountStep
 	// missing are protected directories to create before the child binds
 	// them (by materialize, once it is known to be in its namespaces).
 	missing []string
-	// unhidden are the directories hide had to leave visible, and why.
+	// unhidden are the directories hide could not hide, too many paths
+	// being granted in them, and why: a strict run is refused.
 	unhidden []string
 }
 
@@ -130,8 +131,9 @@ func planNamespace(p Policy, dir string) *nsLayer {
 		}
 	}
 	l.add(mountRdonlyTree, "/")
-	// The child is pid 1 of a pid namespace of its own: a /proc of it
-	// shows the command its own processes only.
+	// In a pid namespace of its own (the child skips the step where pid
+	// namespaces were refused) a /proc of it shows the command its own
+	// processes only.
 	l.add(mountProc, "/proc")
 	for _, w := range writable {
 		l.add(mountWritable, w)
@@ -277,47 +279,43 @@ const maxKept = 64
 // hide adds the steps that replace the places where other programs keep
 // their sockets and temporary files (the host /tmp, /run and so /var/run,
 // $XDG_RUNTIME_DIR) with empty read-only file systems of the child's own,
-// into which the paths of the policy that lie there (the root, grants, the
-// private temp dir, the resolver's configuration) are bound back. With
+// into which the paths there that the run needs are bound back: the root,
+// the grants (with the private temp dir, and the resolver's configuration
+// where the default policy grants it) and the working directory dir. With
 // --allow-unix-sockets (which Landlock before ABI 9 cannot narrow) only
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
-// or lies in the root or a writable grant, stays as it is.
+// or lies in the root or a writable grant, stays as it is; one with more
+// than maxKept paths to bind back too, recorded in unhidden.
 func (l *nsLayer) hide(p Policy, dir string) {
-	var keep, whole []string // paths to bind back; paths whose inside stays
-	// The working directory: Landlock decides what the command may do
-	// there, as anywhere.
-	keep = append(keep, dir)
-	if p.Root != "" {
-		keep = append(keep, p.Root)
-		whole = append(whole, p.Root)
-	}
-	for _, g := range p.Grants {
-		keep = append(keep, g.Path)
-		if g.Access&Write != 0 {
-			whole = append(whole, g.Path)
+	var keep []keptPath
+	add := func(path string, whole bool) {
+		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
+			keep = append(keep, keptPath{real: real, whole: whole})
 		}
 	}
-	if conf, err := filepath.EvalSymlinks("/etc/resolv.conf"); err == nil {
-		keep = append(keep, conf) // systemd-resolved's lies in /run
+	// The working directory: Landlock decides what the command may do
+	// there, as anywhere.
+	add(dir, false)
+	add(p.Root, true)
+	for _, g := range p.Grants {
+		add(g.Path, g.Access&Write != 0)
 	}
 	var hidden []string
 	for _, d := range []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")} {
-		if d == "" {
-			continue
-		}
 		real, err := filepath.EvalSymlinks(d)
-		if err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
+		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
 			continue
 		}
 		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
 			continue
 		}
-		inside, ok := keptInside(real, keep, whole)
-		if !ok {
-			if len(inside) > maxKept {
-				l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", real, len(inside), maxKept))
-			}
+		inside, covered := keptInside(real, keep)
+		switch {
+		case covered:
+			continue
+		case len(inside) > maxKept:
+			l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", real, len(inside), maxKept))
 			continue
 		}
 		hidden = append(hidden, real)
@@ -332,30 +330,28 @@ func (l *nsLayer) hide(p Policy, dir string) {
 	}
 }
 
-// keptInside returns the existing paths of keep below dir, links
-// resolved, outermost only (a bind brings the mounts below it along);
-// false when dir cannot be hidden: it is a path of keep, or lies in a path
-// of whole, or more than maxKept paths lie in it.
-func keptInside(dir string, keep, whole []string) ([]string, bool) {
-	var out []string
+// keptPath is a path hide binds back, links resolved; whole when the
+// directory holding it must stay as it is (the root, a writable grant).
+type keptPath struct {
+	real  string
+	whole bool
+}
+
+// keptInside returns the paths of keep below dir, outermost only (a bind
+// brings the mounts below it along); covered when dir must stay as it is:
+// it is a path of keep, or lies in a whole one.
+func keptInside(dir string, keep []keptPath) (inside []string, covered bool) {
 	for _, k := range keep {
-		real, err := filepath.EvalSymlinks(k)
-		if err != nil {
-			continue // a missing optional grant
+		if k.real == dir || k.whole && within(dir, k.real) {
+			return nil, true
 		}
-		if real == dir || slices.ContainsFunc(whole, func(w string) bool { return w == k && within(dir, real) }) {
-			return nil, false
-		}
-		if !within(real, dir) || slices.ContainsFunc(out, func(o string) bool { return within(real, o) }) {
+		if !within(k.real, dir) || slices.ContainsFunc(inside, func(o string) bool { return within(k.real, o) }) {
 			continue
 		}
-		out = slices.DeleteFunc(out, func(o string) bool { return within(o, real) })
-		out = append(out, real)
+		inside = slices.DeleteFunc(inside, func(o string) bool { return within(o, k.real) })
+		inside = append(inside, k.real)
 	}
-	if len(out) > maxKept {
-		return out, false
-	}
-	return out, true
+	return inside, false
 }
 
 // isMountRoot says whether real path p is the root of a mount of another
@@ -500,13 +496,13 @@ func NamespaceLayer() (string, error) {
 	// The child's own entry makes the layer's first mounts there, and a
 	// /proc of the pid namespace; where pid namespaces are refused, a run
 	// goes on without one, and so does the probe.
-	attr := namespaceAttr()
+	attrs := namespaceAttrs()
 	pid := ", a pid namespace with its own /proc"
-	err := probe(attr)
-	if err != nil && !errors.Is(err, errProcRefused) {
-		mountOnly := *attr
-		mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
-		if probe(&mountOnly) == nil {
+	err := probe(attrs[0])
+	var pe *probeError
+	if err != nil && !errors.Is(err, errProcRefused) && !errors.As(err, &pe) {
+		// Not started, as a run then tries without the pid namespace.
+		if probe(attrs[1]) == nil {
 			pid, err = fmt.Sprintf(" (no pid namespace: %v; the command sees the host's processes)", err), nil
 		}
 	}
@@ -536,12 +532,17 @@ func probe(attr *syscall.SysProcAttr) error {
 	case errors.As(err, &ee) && ee.Exited() && ee.ExitCode() == probeProcRefused:
 		return errProcRefused
 	case errors.As(err, &ee) && ee.Exited():
-		return fmt.Errorf("mounts refused inside them: %w", syscall.Errno(ee.ExitCode()))
+		return &probeError{syscall.Errno(ee.ExitCode())}
 	case err == nil && !haveChild:
 		return errors.New("this build has no sandbox child (built without cgo)")
 	}
 	return err
 }
+
+// probeError is a mount the probe was refused inside its namespaces.
+type probeError struct{ errno syscall.Errno }
+
+func (e *probeError) Error() string { return "mounts refused inside them: " + e.errno.Error() }
 
 // probeProcRefused is child_linux.c's MEWS_PROBE_PROC_REFUSED.
 const probeProcRefused = 200

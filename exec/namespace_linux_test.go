@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/seatbelt"
@@ -27,53 +28,76 @@ func TestProtectedListsAgree(t *testing.T) {
 	}
 }
 
-// TestKeptInside: what a hidden directory keeps, and when it is not hidden.
+// TestKeptInside: what a hidden directory keeps, and when it stays as it is.
 func TestKeptInside(t *testing.T) {
-	d := t.TempDir()
-	dir, err := filepath.EvalSymlinks(d)
+	d, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"a/b", "a/b/c", "x", "y/z"} {
-		if err := os.MkdirAll(filepath.Join(dir, p), 0o755); err != nil {
-			t.Fatal(err)
+	j := func(p string) string { return filepath.Join(d, p) }
+	read := func(ps ...string) []keptPath {
+		var out []keptPath
+		for _, p := range ps {
+			out = append(out, keptPath{real: p})
 		}
+		return out
 	}
-	if err := os.Symlink("x", filepath.Join(dir, "link")); err != nil {
-		t.Fatal(err)
-	}
-	j := func(p string) string { return filepath.Join(dir, p) }
 	tests := []struct {
-		name        string
-		keep, whole []string
-		want        []string
-		hide        bool
+		name    string
+		keep    []keptPath
+		want    []string
+		covered bool
 	}{
-		{"nothing kept", nil, nil, nil, true},
-		{"outermost only", []string{j("a/b/c"), j("a/b")}, nil, []string{j("a/b")}, true},
-		{"links resolved, duplicates dropped", []string{j("link"), j("x")}, nil, []string{j("x")}, true},
-		{"missing and outside paths left out", []string{j("gone"), "/usr", j("y/z")}, nil, []string{j("y/z")}, true},
-		{"a read grant holding it", []string{"/"}, nil, nil, true},
-		{"a writable grant holding it", []string{"/"}, []string{"/"}, nil, false},
-		{"the directory itself", []string{dir}, nil, nil, false},
+		{"nothing kept", nil, nil, false},
+		{"outermost only", read(j("a/b/c"), j("a/b")), []string{j("a/b")}, false},
+		{"duplicates dropped", read(j("x"), j("x")), []string{j("x")}, false},
+		{"outside paths left out", read("/usr", j("y/z")), []string{j("y/z")}, false},
+		{"a read grant holding it", read("/"), nil, false},
+		{"a writable grant holding it", []keptPath{{real: "/", whole: true}}, nil, true},
+		{"the directory itself", read(d), nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := keptInside(dir, tt.keep, tt.whole)
-			if ok != tt.hide || !slices.Equal(got, tt.want) {
-				t.Errorf("keptInside = %q, %v; want %q, %v", got, ok, tt.want, tt.hide)
+			got, covered := keptInside(d, tt.keep)
+			if covered != tt.covered || !slices.Equal(got, tt.want) {
+				t.Errorf("keptInside = %q, %v; want %q, %v", got, covered, tt.want, tt.covered)
 			}
 		})
 	}
-	many := make([]string, 0, maxKept+1)
+}
+
+// TestHideTooMany: a directory with more than maxKept paths to bind back is
+// not hidden, and says why.
+func TestHideTooMany(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks("/tmp")
+	if err != nil {
+		t.Skip("no /tmp here")
+	}
+	base, err := os.MkdirTemp(tmp, "keptmany-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	var p Policy
 	for i := range maxKept + 1 {
-		p := j(fmt.Sprintf("many/%d", i))
-		if err := os.MkdirAll(p, 0o755); err != nil {
+		g := filepath.Join(base, fmt.Sprint(i))
+		if err := os.Mkdir(g, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		many = append(many, p)
+		p.Grants = append(p.Grants, Grant{Path: g, Access: Read})
 	}
-	if _, ok := keptInside(dir, many, nil); ok {
-		t.Errorf("%d paths kept: want the directory left visible (at most %d)", len(many), maxKept)
+	l := &nsLayer{}
+	l.hide(p, "/")
+	if len(l.unhidden) != 1 || !strings.HasPrefix(l.unhidden[0], tmp+" ") {
+		t.Errorf("unhidden = %q, want %s named", l.unhidden, tmp)
+	}
+	if slices.ContainsFunc(l.steps, func(s mountStep) bool { return s.Op == mountEmpty && s.Path == tmp }) {
+		t.Errorf("%s hidden all the same", tmp)
+	}
+	l = &nsLayer{}
+	p.Grants = p.Grants[:maxKept-1]
+	l.hide(p, "/")
+	if len(l.unhidden) != 0 || !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) {
+		t.Errorf("%d grants: unhidden %q, steps %v; want %s hidden", len(p.Grants), l.unhidden, l.steps, tmp)
 	}
 }

@@ -86,13 +86,16 @@ var probeKernel = sync.OnceValue(func() kernel {
 // exist is kept from being created where a writable grant reaches it: that
 // grant is expanded the same way down to the path's nearest existing
 // ancestor, in which nothing can then be created (and nothing is left on
-// the host to stand in for it). One that equals a read-only grant or contains one removes that
-// grant. One that equals or contains the project root or a writable grant is
-// a contradiction Plan refuses with an error; no deny is ever dropped.
+// the host to stand in for it); one whose path goes through a symbolic link
+// the command could change is refused. One that equals a read-only grant or
+// contains one removes that grant. One that equals or contains the project
+// root or a writable grant is a contradiction Plan refuses with an error; no
+// deny is ever dropped.
 //
 // Landlock rights follow inodes, not names: a denied file with more than one
 // hard link is refused, since a grant reaching another of its names would
-// read it. (Files inside a denied directory are not checked for links.)
+// read it, and so is a denied directory holding such a file, or too many
+// entries (maxLinkCheck) to look at them all.
 //
 // Paths are compared after resolving symbolic links, so a deny of
 // /bin/secret also applies through a grant of /usr/bin when /bin links there.
@@ -182,13 +185,15 @@ type rule struct {
 	root     bool
 }
 
-// deny is a DenyRead path: one that exists, or a missing one (real then
-// its nearest existing ancestor's real path, missing, joined with the rest).
+// deny is a DenyRead path, with links resolved in real. For a path that
+// does not exist, closedAt is its nearest existing ancestor (real path),
+// in which nothing may then be created, and real that joined with the
+// rest of the path; "" for one that exists.
 type deny struct {
-	path    string
-	real    string
-	isDir   bool
-	missing string
+	path     string
+	real     string
+	isDir    bool
+	closedAt string
 }
 
 func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, err error) {
@@ -226,7 +231,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 				if link := linkOnPath(d, rules); link != "" {
 					return nil, nil, nil, fmt.Errorf("deny-read %s: it does not exist, and its path goes through the symbolic link %s, which the command could point elsewhere and create it there; deny the path without the link", d, link)
 				}
-				denies = append(denies, deny{path: filepath.Clean(d), real: real, missing: at})
+				denies = append(denies, deny{path: filepath.Clean(d), real: real, closedAt: at})
 			}
 			continue
 		}
@@ -269,7 +274,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			case within(r.real, d.real):
 				r.dropped = true
 				notes = append(notes, fmt.Sprintf("deny-read %s: grant %s dropped", d.path, r.path))
-			case d.missing != "" && r.access&Write == 0:
+			case d.closedAt != "" && r.access&Write == 0:
 				// Nothing can be created through a read-only grant.
 			case r.real != d.real && within(d.real, r.real):
 				inside = append(inside, d)
@@ -295,8 +300,8 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		}
 		notes = append(notes, note)
 		for _, d := range inside {
-			if d.missing != "" {
-				warnings = append(warnings, fmt.Sprintf("deny-read %s does not exist: so that it cannot be created, nothing can be created, removed or renamed directly in %s during this run", d.path, d.missing))
+			if d.closedAt != "" {
+				warnings = append(warnings, fmt.Sprintf("deny-read %s does not exist: so that it cannot be created, nothing can be created, removed or renamed directly in %s during this run", d.path, d.closedAt))
 			}
 		}
 	}
@@ -371,8 +376,16 @@ func toPathRules(rules []rule) []landlock.PathRule {
 // reaching another of its names would read it, through Landlock, which
 // follows inodes, and Seatbelt, which matches only the denied name.
 func checkLinks(d string, fi fs.FileInfo) error {
+	if err := linked(d, fi); err != nil {
+		return fmt.Errorf("deny-read %w", err)
+	}
+	return nil
+}
+
+// linked says so when p, a file, has other hard links.
+func linked(p string, fi fs.FileInfo) error {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && !fi.IsDir() && st.Nlink > 1 {
-		return fmt.Errorf("deny-read %s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", d, st.Nlink)
+		return fmt.Errorf("%s: the file has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", p, st.Nlink)
 	}
 	return nil
 }
@@ -412,9 +425,9 @@ func linkOnPath(p string, rules []rule) string {
 
 // missingReal returns where missing path p would be created, and its
 // nearest existing ancestor, links resolved, that it would be created
-// below; "" when that ancestor is no directory (nothing can be created
+// below; "", "" when that ancestor is no directory (nothing can be created
 // below it).
-func missingReal(p string) (real, at string, err error) {
+func missingReal(p string) (string, string, error) {
 	p = filepath.Clean(p)
 	rest := ""
 	for dir := p; ; {
@@ -425,7 +438,7 @@ func missingReal(p string) (real, at string, err error) {
 			return "", "", err
 		}
 		if at == "" {
-			continue // "/" always exists
+			continue // missing too; "/" always exists
 		}
 		if fi, err := os.Stat(at); err != nil || !fi.IsDir() {
 			return "", "", err
@@ -458,10 +471,7 @@ func checkDirLinks(d, real string) error {
 		if err != nil {
 			return nil // removed meanwhile
 		}
-		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
-			return fmt.Errorf("%s has %d hard links, and a grant reaching any other of them reads it; remove the extra links or deny their directories", p, st.Nlink)
-		}
-		return nil
+		return linked(p, fi)
 	})
 	if err != nil {
 		return fmt.Errorf("deny-read %s: %w", d, err)

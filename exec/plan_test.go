@@ -99,8 +99,8 @@ func TestPlanDenyReadDirLinks(t *testing.T) {
 	if err := os.Link(f, filepath.Join(root, "f.hl")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.plan(kernel{abi: 7}); err == nil || !strings.Contains(err.Error(), "2 hard links") {
-		t.Errorf("a file in the denied directory linked from outside: %v, want it refused", err)
+	if _, err := p.plan(kernel{abi: 7}); err == nil || !strings.Contains(err.Error(), f+": the file has 2 hard links") {
+		t.Errorf("a file in the denied directory linked from outside: %v, want it refused, naming %s", err, f)
 	}
 }
 

@@ -205,7 +205,8 @@ var deviceReadWrite = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/rand
 // DefaultPolicy returns DESIGN §4's default for the project root: system
 // directories read and execute, /proc and /sys read only, the common /dev
 // nodes and /dev/shm read and write (all optional, so a system without one
-// still runs), root read, write and execute, no network.
+// still runs), on Linux the resolver's configuration where /etc/resolv.conf
+// links out of /etc, root read, write and execute, no network.
 func DefaultPolicy(root string) Policy {
 	p := Policy{Root: root, Network: Network{Mode: NetworkNone}}
 	for _, d := range systemReadExec {
@@ -217,8 +218,10 @@ func DefaultPolicy(root string) Policy {
 	for _, d := range deviceReadWrite {
 		p.Grants = append(p.Grants, Grant{Path: d, Access: Read | Write, Optional: true})
 	}
-	if g, ok := linkedConfig("/etc/resolv.conf", "/etc"); ok && runtime.GOOS == "linux" {
-		p.Grants = append(p.Grants, g)
+	if runtime.GOOS == "linux" {
+		if g, ok := linkedConfig("/etc/resolv.conf", "/etc"); ok {
+			p.Grants = append(p.Grants, g)
+		}
 	}
 	return p
 }

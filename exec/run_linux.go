@@ -12,7 +12,6 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -256,7 +255,9 @@ func (c *Cmd) Prespawn() {
 func makePrivateTmp() (string, error) { return os.MkdirTemp("", "mewsandbox-") }
 
 // Discard kills and reaps a child Prespawn started for a Run that will not
-// happen. It does nothing after Run or without Prespawn.
+// happen, and stops catching the signals Prepare caught (EarlySignals,
+// unless KeepSignalsCaught). It does nothing after Run or without
+// Prespawn.
 func (c *Cmd) Discard() {
 	s := c.pre
 	c.pre = nil
@@ -282,7 +283,10 @@ func (c *Cmd) Discard() {
 // found, the private temp dir made, the spec handed to the child, which
 // applies the whole sandbox and then waits. Run lets the command start;
 // Discard ends the child instead. It starts the child if Prespawn did not.
-// Args, Env, Policy and the rest may not change afterwards.
+// Args, Env, Policy and the rest may not change afterwards. One thing waits
+// for Run: where the namespace layer must create placeholders on the host
+// (a project without .claude, say), the spec is handed over only then, so
+// that a command that is not run changes nothing.
 func (c *Cmd) Prepare() {
 	c.Prespawn()
 	if s := c.pre; s.err == nil {
@@ -331,7 +335,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		if !mountNS {
 			// The namespaces were refused: what the layer protects would
 			// not be. Strict runs stop here; best effort says so.
-			msg := fmt.Sprintf("the kernel refused the namespace layer (%v): protected paths in the root would be writable, metadata outside it changeable", fb)
+			msg := fmt.Sprintf("the kernel refused the namespace layer (%v): %s", fb, WithoutNamespaces)
 			if !sp.BestEffort {
 				return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
 			}
@@ -359,6 +363,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		if err := sp.layer.materialize(); err != nil {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
+		// Without a pid namespace the child skips the step for its /proc.
 		sp.Mounts = sp.layer.steps
 		if pidNS {
 			sp.PidNS, sp.Forward = true, initForwards(s.tty)
@@ -371,8 +376,6 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				close(armed)
 			}()
 			s.launch.p.setPidNS(armed)
-		} else {
-			sp.Mounts = slices.DeleteFunc(slices.Clone(sp.Mounts), func(m mountStep) bool { return m.Op == mountProc })
 		}
 	}
 	for _, sig := range caughtSignals(s.tty) {
@@ -466,12 +469,20 @@ func (c *Cmd) spawnChild() *spawning {
 	// The namespace layer; without a pid namespace (refused where pid
 	// namespaces are limited); and without it (the kernel refused the
 	// namespaces) the child all the same.
-	attr := namespaceAttr()
-	mountOnly := *attr
-	mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
-	s.launch = newLaunch(newCmd(attr), s.tty)
-	s.launch.fallback = []*osexec.Cmd{newCmd(&mountOnly), newCmd(&syscall.SysProcAttr{})}
+	attrs := namespaceAttrs()
+	s.launch = newLaunch(newCmd(attrs[0]), s.tty)
+	s.launch.fallback = []*osexec.Cmd{newCmd(attrs[1]), newCmd(&syscall.SysProcAttr{})}
 	return s
+}
+
+// namespaceAttrs are the ways to start the child with the layer, best
+// first: in a mount and a pid namespace (namespaceAttr), then, where pid
+// namespaces are refused, in the mount namespace alone.
+func namespaceAttrs() [2]*syscall.SysProcAttr {
+	full := namespaceAttr()
+	mountOnly := *full
+	mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
+	return [2]*syscall.SysProcAttr{full, &mountOnly}
 }
 
 // namespaceAttr starts the child in a mount namespace of its own: as root
@@ -680,18 +691,23 @@ func ownCapabilities() uint64 {
 	return uint64(data[0].Permitted) | uint64(data[1].Permitted)<<32
 }
 
+// toAll is child_linux.h's MEWS_TO_ALL.
+const toAll = 1
+
 // queueToAll asks init, the sandbox child at pid, to pass sig on to every
 // process of its pid namespace: sig queued (SI_QUEUE) with the value
 // child_linux.c's MEWS_TO_ALL, which a plain kill cannot carry.
 func queueToAll(pid int, sig syscall.Signal) error {
-	const siQueue, toAll = 0xffffffff, 1 // SI_QUEUE is -1
-	// siginfo_t: signo, errno, code at 0, 4, 8; pid, uid, value at 16, 20, 24.
+	const siQueue = 0xffffffff // SI_QUEUE, -1
+	// The 64-bit siginfo_t: signo, errno, code at 0, 4, 8; pid, uid, value
+	// at 16, 20, 24. The kernel sets the pid to 0 for init, in a namespace
+	// below ours; the uid is checked.
 	var info [128]byte
 	binary.NativeEndian.PutUint32(info[0:], uint32(sig))
 	binary.NativeEndian.PutUint32(info[8:], siQueue)
 	binary.NativeEndian.PutUint32(info[16:], uint32(os.Getpid()))
 	binary.NativeEndian.PutUint32(info[20:], uint32(os.Getuid()))
-	binary.NativeEndian.PutUint32(info[24:], toAll)
+	binary.NativeEndian.PutUint32(info[24:], uint32(toAll))
 	_, _, e := unix.Syscall(unix.SYS_RT_SIGQUEUEINFO, uintptr(pid), uintptr(sig), uintptr(unsafe.Pointer(&info)))
 	if e != 0 {
 		return e

@@ -844,7 +844,7 @@ func TestPrepare(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
 	// With every placeholder there, nothing waits for the decision.
-	for _, d := range []string{".mewsandbox", ".claude", ".codex"} {
+	for _, d := range placeholders() {
 		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -893,9 +893,8 @@ func TestPrepareMakesNothingUndecided(t *testing.T) {
 	root := testRoot(t)
 	d := sh(root, `true`)
 	d.Prepare()
-	time.Sleep(50 * time.Millisecond) // time to make them, if it would
-	d.Discard()
-	for _, p := range []string{".mewsandbox", ".claude", ".codex"} {
+	d.Discard() // waits for the hand-over
+	for _, p := range placeholders() {
 		if _, err := os.Lstat(filepath.Join(root, p)); err == nil {
 			t.Errorf("a discarded run made %s", p)
 		}
@@ -970,4 +969,16 @@ func TestRunPidNamespace(t *testing.T) {
 	p.Process.Kill()
 	p.Wait()
 	waitNoMarker(t, "4321.765", "the command's child after SIGKILL of the runner")
+}
+
+// placeholders are the protected directories of a root (not a repository)
+// that the namespace layer creates when missing.
+func placeholders() []string {
+	var out []string
+	for _, p := range protectedInRoot {
+		if p.placeholder && !strings.Contains(p.path, "/") {
+			out = append(out, p.path)
+		}
+	}
+	return out
 }

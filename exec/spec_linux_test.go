@@ -65,16 +65,17 @@ func decode(t testing.TB, b []byte) (*spec, error) {
 }
 
 func TestChildConstants(t *testing.T) {
-	arg, probe, magic, max, procRefused, ops := childConstants()
-	if arg != childArg || probe != probeArg || magic != specMagic || max != maxSpecSize {
-		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", arg, probe, magic, max, childArg, probeArg, specMagic, maxSpecSize)
+	h := childConstants()
+	if h.arg != childArg || h.probe != probeArg || h.magic != specMagic || h.maxSpec != maxSpecSize {
+		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", h.arg, h.probe, h.magic, h.maxSpec, childArg, probeArg, specMagic, maxSpecSize)
 	}
-	if procRefused != probeProcRefused {
-		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED is %d, the Go side's %d", procRefused, probeProcRefused)
+	if h.procRefused != probeProcRefused || h.maxKept != 4*maxKept || h.toAll != toAll {
+		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, 4×%d, %d",
+			h.procRefused, h.maxKept, h.toAll, probeProcRefused, maxKept, toAll)
 	}
 	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountHideFile}
-	if !reflect.DeepEqual(ops, want) {
-		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", ops, want)
+	if !reflect.DeepEqual(h.mountOps, want) {
+		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", h.mountOps, want)
 	}
 }
 

@@ -114,12 +114,14 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	// The init of a pid namespace passes signals on (child_linux.c): to
 	// the command, or queued with a mark, to every process in it. Job
 	// control, and SIGKILL, which ends the whole namespace anyway, go to
-	// the group.
-	if p.pidns && sig != unix.SIGKILL && sig != unix.SIGSTOP && sig != unix.SIGTSTP && sig != unix.SIGCONT {
-		if group {
-			_ = queueToAll(p.proc.Pid, sig)
-			return
+	// the group. Should the queueing fail, init passes the plain signal on
+	// to the command at least.
+	viaGroup := sig == unix.SIGKILL || sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGCONT
+	if p.pidns && group && !viaGroup {
+		if queueToAll(p.proc.Pid, sig) != nil {
+			_ = p.proc.Signal(sig)
 		}
+		return
 	}
 	if group && p.session {
 		_ = unix.Kill(-p.proc.Pid, sig)

@@ -7,6 +7,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,9 +35,11 @@ func (b *box) runWithFiles(files []*os.File, stdin string, args ...string) resul
 }
 
 // TestInheritedDescriptors gives the runner a read-only descriptor of a
-// secret outside the root (fd 3) and a directory outside it (fd 4). Neither
-// reaches the command unless passed with --pass-fd; one passed stays what
-// it was: reading it works, reopening it for writing through /proc does not.
+// secret outside the root (fd 3), a directory outside it (fd 4) and a pipe
+// to a reader outside (fd 5). None reaches the command unless passed with
+// --pass-fd, not even through the pid namespace's init (/proc/1/fd); one
+// passed stays what it was: reading it works, reopening it for writing
+// through /proc does not.
 func TestInheritedDescriptors(t *testing.T) {
 	b := newBox(t, nil)
 	secret := b.file(filepath.Join(b.out, "secret"), "outside secret\n", 0o644)
@@ -80,13 +83,17 @@ exit 0
 	}
 
 	o := parse(b.runWithFiles(files, script, "run", "--yolo", "--", "sh", "-s"))
-	o.fails(t, "write the pipe through init's fds")
-	o.fails(t, "read init's memory map")
+	if namespacesAvailable() == nil {
+		// /proc/1 is then the sandbox's own init; without the layer it is
+		// the host's, out of reach anyway.
+		o.fails(t, "write the pipe through init's fds")
+		o.fails(t, "read init's memory map")
+	}
 	pw.Close()
 	if got, _ := io.ReadAll(pr); len(got) > 0 {
 		t.Errorf("the pipe outside received %q", got)
 	}
-	files = files[:2]
+	files = slices.Clip(files[:2])
 	o.fails(t, "read fd 3")
 	o.fails(t, "upgrade fd 3 through /proc")
 	o.fails(t, "read through dir fd 4")

@@ -150,18 +150,16 @@ func (f sizeFlag) Set(s string) error {
 // absolute from cwd, and granted ones must exist.
 func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 	var s permission.Sandbox
+	// A grant must exist; a missing deny keeps the path from being created.
 	for _, l := range []struct {
 		flag  string
 		paths []string
 		dst   *[]permission.Setting[string]
-	}{{"--allow-read", o.allowRead, &s.AllowRead}, {"--allow-write", o.allowWrite, &s.AllowWrite}, {"--deny-read", o.denyRead, &s.DenyRead}} {
+		abs   func(flag, path, cwd string) (string, error)
+	}{{"--allow-read", o.allowRead, &s.AllowRead, existingPath}, {"--allow-write", o.allowWrite, &s.AllowWrite, existingPath},
+		{"--deny-read", o.denyRead, &s.DenyRead, absPath}} {
 		for _, p := range l.paths {
-			// A grant must exist; a missing deny keeps the path from
-			// being created.
-			abs, err := existingPath(l.flag, p, cwd)
-			if l.flag == "--deny-read" {
-				abs, err = absPath(l.flag, p, cwd)
-			}
+			abs, err := l.abs(l.flag, p, cwd)
 			if err != nil {
 				return s, err
 			}

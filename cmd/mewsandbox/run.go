@@ -280,9 +280,9 @@ func values[T any](settings []permission.Setting[T]) []T {
 	return out
 }
 
-// existingPath makes a policy path absolute and insists it exists: a typo
-// in a grant must not silently grant nothing, nor a typo in a deny deny
-// nothing.
+// existingPath makes a granted path absolute and insists it exists: a typo
+// in a grant must not silently grant nothing. (A denied path need not
+// exist: the sandbox keeps it from being created.)
 func existingPath(flag, path, cwd string) (string, error) {
 	path, err := absPath(flag, path, cwd)
 	if err != nil {
