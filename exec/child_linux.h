@@ -35,9 +35,9 @@ struct mews_spec {
 // refused (probeProcRefused in namespace_linux.go).
 #define MEWS_PROBE_PROC_REFUSED 200
 
-// The paths the layer can bind back into its tmpfs mounts, four
+// The paths the layer can bind back into its tmpfs mounts, six
 // directories of maxKept (namespace_linux.go) each.
-#define MEWS_MAX_KEPT 256
+#define MEWS_MAX_KEPT 384
 
 // The value the runner queues a signal with for init to pass it on to every
 // process of the pid namespace (queueToAll in run_linux.go).

@@ -272,8 +272,8 @@ func (l *nsLayer) denyRead(p Policy) {
 }
 
 // maxKept bounds the paths bound back into one hidden directory
-// (child_linux.c's MAX_KEPT, shared by the four of them): past it the
-// directory stays visible, which a strict run refuses (see unhidden).
+// (child_linux.h's MEWS_MAX_KEPT, shared by them): past it the directory
+// stays visible, which a strict run refuses (see unhidden).
 const maxKept = 64
 
 // hide adds the steps that replace the places where other programs keep
@@ -302,7 +302,7 @@ func (l *nsLayer) hide(p Policy, dir string) {
 		add(g.Path, g.Access&Write != 0)
 	}
 	var hidden []string
-	for _, d := range []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")} {
+	for _, d := range hiddenDirs(p) {
 		real, err := filepath.EvalSymlinks(d)
 		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
 			continue
@@ -328,6 +328,19 @@ func (l *nsLayer) hide(p Policy, dir string) {
 		}
 		l.add(mountRdonly, real)
 	}
+}
+
+// hiddenDirs are the directories hide empties: where other programs keep
+// their sockets. With pathname sockets allowed (--allow-unix-sockets, the
+// only way to reach one: seccomp refuses them otherwise) the home directory
+// (Docker Desktop's socket, gpg's and ssh's agents) and /var/tmp too.
+func hiddenDirs(p Policy) []string {
+	dirs := []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")}
+	if p.Network.UnixSockets {
+		home, _ := os.UserHomeDir()
+		dirs = append(dirs, "/var/tmp", home)
+	}
+	return dirs
 }
 
 // keptPath is a path hide binds back, links resolved; whole when the
