@@ -597,12 +597,12 @@ static long mount_new_proc(void) {
 // Inside a user namespace the kernel refuses a proc mount while parts of
 // the host's /proc are hidden by mounts over them (containers mask
 // /proc/kcore and others so): the host's /proc then stays, as it is
-// without the pid namespace, and stderr says so.
+// without the pid namespace, and the child tells the parent, which warns.
 static void mount_proc(int ruleset) {
 	long r = mount_new_proc();
 	if (r == -EPERM) {
-		static const char msg[] = "mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc\n";
-		SYS3(SYS_write, 2, msg, sizeof msg - 1);
+		// The parent warns (see MEWS_PROC_REFUSED).
+		SYS6(SYS_sendto, spec_fd, MEWS_PROC_REFUSED, 1, MSG_NOSIGNAL, 0, 0);
 		return;
 	}
 	if (r != 0) {
@@ -1036,7 +1036,7 @@ static __attribute__((noreturn)) void child(void) {
 	// The runner relays nothing before this: until now the child had the
 	// default dispositions, and as a pid namespace's init it would have
 	// dropped a relayed signal.
-	SYS6(SYS_sendto, spec_fd, "r", 1, MSG_NOSIGNAL, 0, 0);
+	SYS6(SYS_sendto, spec_fd, MEWS_ARMED, 1, MSG_NOSIGNAL, 0, 0);
 	unsigned char h[8];
 	int ruleset = -1;
 	receive(h, sizeof h, &ruleset);

@@ -39,6 +39,11 @@ struct mews_spec {
 // directories of maxKept (namespace_linux.go) each.
 #define MEWS_MAX_KEPT 384
 
+// What the child says to the parent on the spec socket: it has blocked
+// every signal; the kernel refused a /proc of its pid namespace.
+#define MEWS_ARMED "r"
+#define MEWS_PROC_REFUSED "p"
+
 // The value the runner queues a signal with for init to pass it on to every
 // process of the pid namespace (queueToAll in run_linux.go).
 #define MEWS_TO_ALL 1

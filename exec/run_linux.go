@@ -297,6 +297,32 @@ func (c *Cmd) Prepare() {
 	}
 }
 
+// What the child says on the spec socket (child_linux.h).
+const (
+	childArmed       = 'r' // it has blocked every signal
+	childProcRefused = 'p' // the kernel refused a /proc of its pid namespace
+)
+
+// listen reads what the child says on the spec socket until it ends (the
+// child is gone, or the run over): armed is closed once the child has
+// blocked signals, or is gone.
+func (s *spawning) listen(c *Cmd, armed chan struct{}) {
+	arm := sync.OnceFunc(func() { close(armed) })
+	defer arm()
+	var b [1]byte
+	for {
+		if n, err := s.specW.Read(b[:]); n == 0 || err != nil {
+			return
+		}
+		switch b[0] {
+		case childArmed:
+			arm()
+		case childProcRefused:
+			c.warn("mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc")
+		}
+	}
+}
+
 // settle records the caller's decision, the first time.
 func (s *spawning) settle(run bool) {
 	s.decide.Do(func() {
@@ -367,14 +393,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		sp.Mounts = sp.layer.steps
 		if pidNS {
 			sp.PidNS, sp.Forward = true, initForwards(s.tty)
-			// The child says "r" on the socket once it has blocked
-			// signals; it is gone when the socket ends.
 			armed := make(chan struct{})
-			go func() {
-				var b [1]byte
-				_, _ = s.specW.Read(b[:])
-				close(armed)
-			}()
+			go s.listen(c, armed)
 			s.launch.p.setPidNS(armed)
 		}
 	}

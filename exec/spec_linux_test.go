@@ -74,6 +74,9 @@ func TestChildConstants(t *testing.T) {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, %d×%d, %d",
 			h.procRefused, h.maxKept, h.toAll, probeProcRefused, dirs, maxKept, toAll)
 	}
+	if want := string([]byte{childArmed, childProcRefused}); h.says != want {
+		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED are %q; the Go side's %q", h.says, want)
+	}
 	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountHideFile}
 	if !reflect.DeepEqual(h.mountOps, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", h.mountOps, want)

@@ -644,3 +644,55 @@ func TestHiddenDirsLimits(t *testing.T) {
 		t.Errorf("working directory %s outside the root: exit %d, stdout %q, stderr %q", cwd, r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestProcRefused: where the host's /proc has mounts over parts of it (as
+// containers mask /proc/kcore), the kernel refuses an unprivileged user a
+// /proc of the pid namespace; the run goes on with the host's, and the
+// runner says so.
+func TestProcRefused(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: masking /proc for the test needs root")
+	}
+	requireNamespaces(t)
+	for _, tool := range []string{"unshare", "setpriv"} {
+		if _, err := osexec.LookPath(tool); err != nil {
+			t.Skipf("%s (util-linux) is not installed", tool)
+		}
+	}
+	u := testUser(t)
+	dir, err := os.MkdirTemp("", "mewsandbox-proc-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	userBin := filepath.Join(dir, "mewsandbox")
+	if out, err := osexec.Command("cp", bin, userBin).CombinedOutput(); err != nil {
+		t.Fatalf("copying the binary: %v\n%s", err, out)
+	}
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	proj := filepath.Join(dir, "proj")
+	for _, d := range []string{dir, proj} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(d, int(u.uid), int(u.gid)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := fmt.Sprintf(`mount --bind /dev/null /proc/uptime || exit 99
+exec setpriv --reuid=%d --regid=%d --clear-groups env -i PATH=/usr/bin:/bin HOME=%s %s run --yolo -- sh -c 'echo ran'`, u.uid, u.gid, dir, userBin)
+	cmd := osexec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", script)
+	cmd.Dir = proj
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Run()
+	var ee *osexec.ExitError
+	if errors.As(err, &ee) && ee.ExitCode() == 99 {
+		t.Skip("cannot mask /proc/uptime here")
+	}
+	if err != nil || stdout.String() != "ran\n" || !strings.Contains(stderr.String(), "refused a /proc of the pid namespace") {
+		t.Errorf("%v: stdout %q, stderr %q; want the command run and a warning", err, stdout.String(), stderr.String())
+	}
+}
