@@ -1,8 +1,6 @@
 package integration
 
 import (
-	"bytes"
-	"errors"
 	"io"
 	"os"
 	osexec "os/exec"
@@ -21,17 +19,7 @@ func (b *box) runWithFiles(files []*os.File, stdin string, args ...string) resul
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}
 	cmd.ExtraFiles = files
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *osexec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		b.t.Fatal(err)
-	}
-	return result{out.String(), errb.String(), code}
+	return runCommand(b.t, cmd)
 }
 
 // TestInheritedDescriptors gives the runner a read-only descriptor of a

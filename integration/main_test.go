@@ -104,6 +104,13 @@ func run(t *testing.T, inv invocation) result {
 		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"),
 		"LANG=C",
 	}, inv.env...)
+	return runCommand(t, cmd)
+}
+
+// runCommand runs cmd, which has no output set, and returns what it wrote
+// and its exit status; a command that could not run fails the test.
+func runCommand(t *testing.T, cmd *osexec.Cmd) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
@@ -111,7 +118,7 @@ func run(t *testing.T, inv invocation) result {
 	if ee, ok := err.(*osexec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
-		t.Fatalf("running %.200q: %v", strings.Join(inv.args, " "), err)
+		t.Fatalf("running %.200q: %v", strings.Join(cmd.Args, " "), err)
 	}
 	return result{out.String(), errb.String(), code}
 }

@@ -8,7 +8,6 @@ package integration
 // the same as an unprivileged user, in a user namespace.
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -497,16 +496,7 @@ func TestPidNamespaceRefused(t *testing.T) {
 	cmd.Stdin = strings.NewReader("echo ok > neighbour; echo planted 2>/dev/null >> .git/config && exit 1; exit 0\n")
 	cmd.Dir = b.root
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	err := cmd.Run()
-	r := result{stderr: stderr.String()}
-	var ee *osexec.ExitError
-	if errors.As(err, &ee) {
-		r.code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
+	r := runCommand(t, cmd)
 	if r.code == 99 {
 		t.Skip("cannot limit pid namespaces in a user namespace here")
 	}
@@ -685,14 +675,11 @@ func TestProcRefused(t *testing.T) {
 exec setpriv --reuid=%d --regid=%d --clear-groups env -i PATH=/usr/bin:/bin HOME=%s %s run --yolo -- sh -c 'echo ran'`, u.uid, u.gid, dir, userBin)
 	cmd := osexec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", script)
 	cmd.Dir = proj
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	var ee *osexec.ExitError
-	if errors.As(err, &ee) && ee.ExitCode() == 99 {
+	r := runCommand(t, cmd)
+	if r.code == 99 {
 		t.Skip("cannot mask /proc/uptime here")
 	}
-	if err != nil || stdout.String() != "ran\n" || !strings.Contains(stderr.String(), "refused a /proc of the pid namespace") {
-		t.Errorf("%v: stdout %q, stderr %q; want the command run and a warning", err, stdout.String(), stderr.String())
+	if r.code != 0 || r.stdout != "ran\n" || !strings.Contains(r.stderr, "refused a /proc of the pid namespace") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want the command run and a warning", r.code, r.stdout, r.stderr)
 	}
 }
