@@ -9,6 +9,7 @@
 
 #define MEWS_CHILD_ARG "__mewsandbox_child"            // childArg
 #define MEWS_PROBE_ARG "__mewsandbox_probe_namespaces" // probeArg
+#define MEWS_RELEASE_ARG "__mewsandbox_release"        // releaseArg
 #define MEWS_SPEC_MAGIC "mews"              // specMagic
 #define MEWS_MAX_SPEC (64u << 20)           // maxSpecSize
 
@@ -43,6 +44,15 @@ struct mews_spec {
 // every signal; the kernel refused a /proc of its pid namespace.
 #define MEWS_ARMED "r"
 #define MEWS_PROC_REFUSED "p"
+
+// The release helper (release_placeholders): the extended attribute that
+// marks a placeholder (placeholderMark), the runner's word that its run is
+// over, and the prefixes of a placeholder's path that say this run made
+// it, or only holds it.
+#define MEWS_PLACEHOLDER_MARK "user.mewsandbox.placeholder" // placeholderMark
+#define MEWS_RUN_OVER "d"                                   // runOver
+#define MEWS_MADE "m"                                       // placeholderMade
+#define MEWS_HELD "h"                                       // placeholderHeld
 
 // The value the runner queues a signal with for init to pass it on to every
 // process of the pid namespace (queueToAll in run_linux.go).

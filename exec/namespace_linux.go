@@ -11,7 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // probeArg is os.Args[1] of the re-executed runner that only tries the
@@ -107,9 +110,12 @@ var protectedInRoot = []protectedPath{
 // parent does or says around them.
 type nsLayer struct {
 	steps []mountStep
-	// missing are protected directories to create before the child binds
-	// them (by materialize, once it is known to be in its namespaces).
-	missing []string
+	// placeholders are the protected directories that get a placeholder
+	// where missing, as the plan found them: missing (to create, once the
+	// command is allowed) or there (perhaps another run's placeholder).
+	// materialize makes and holds them before the child binds them.
+	placeholders []string
+	missing      int
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -214,12 +220,16 @@ func (l *nsLayer) protect(root string, allowGitConfig bool) {
 		path, err := realProtected(root, pr.path)
 		switch {
 		case err == nil:
+			if pr.placeholder && path == pr.path {
+				l.placeholders = append(l.placeholders, path)
+			}
 		case errors.Is(err, os.ErrNotExist) && pr.placeholder && placeholderFits(pr.path):
 			if _, lerr := os.Lstat(pr.path); lerr == nil {
 				continue // a dangling link
 			}
 			path = pr.path
-			l.missing = append(l.missing, path)
+			l.placeholders = append(l.placeholders, path)
+			l.missing++
 		default:
 			continue
 		}
@@ -228,14 +238,225 @@ func (l *nsLayer) protect(root string, allowGitConfig bool) {
 	}
 }
 
-// materialize creates the missing protected directories, empty.
-func (l *nsLayer) materialize() error {
-	for _, p := range l.missing {
-		if err := os.Mkdir(p, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
-			return &os.PathError{Op: "creating the protected placeholder", Path: p, Err: errors.Unwrap(err)}
+// placeholderMark marks a directory the layer made (an extended
+// attribute), so that the last run to bind it removes it, whichever run
+// made it (child_linux.h's MEWS_PLACEHOLDER_MARK).
+const placeholderMark = "user.mewsandbox.placeholder"
+
+// A placeholder is a protected directory the layer binds read-only, made
+// empty where it was missing. It must not stay on the host after the run,
+// and must not go while another run binds it: removing a mount point
+// unmounts it in every namespace, and that run's command could then make
+// the directory. So each run holds a shared flock on each such directory
+// it binds, missing or not, until its child is gone; then the directory is
+// removed if this run made it or it bears placeholderMark, and no other
+// run holds it (the exclusive flock is free), and it is still empty. A
+// placeholder a killed runner left goes with the next run's end.
+//
+// The removal is the release helper's (child_linux.c's
+// release_placeholders), which the runner starts beside the run and hands
+// the held directories: removing a directory costs up to a millisecond on
+// ext4, which the runner then does not wait for.
+type placeholder struct {
+	path string
+	f    *os.File // nil where path is not a directory
+	made bool     // by this run
+}
+
+// fd is the held directory's descriptor.
+func (h placeholder) fd() int { return int(h.f.Fd()) }
+
+// materialize makes the missing placeholders and holds every one (see
+// placeholder). approved waits for the caller's decision, since making a
+// directory changes the host: a plan with missing ones waits for it before
+// the child's hand-over, and a directory that has vanished since the plan
+// (its last run removed it) is made again only for an approved command.
+func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
+	if l.missing > 0 && !approved() {
+		return nil, errDiscarded
+	}
+	ps := &placeholders{}
+	for _, p := range l.placeholders {
+		h, err := holdPlaceholder(p, approved)
+		if h.f != nil {
+			ps.held = append(ps.held, h)
+		}
+		if err != nil {
+			ps.release(nil)
+			return nil, &os.PathError{Op: "holding the protected placeholder", Path: p, Err: err}
 		}
 	}
-	return nil
+	return ps, nil
+}
+
+// errDiscarded: the caller discarded the run before it started.
+var errDiscarded = errors.New("the run was discarded")
+
+// holdPlaceholder makes the directory at path if it is missing and takes a
+// shared flock on it; f is nil where path is not a directory (a file
+// stands there: nothing to hold or remove; the child binds it as it is).
+func holdPlaceholder(path string, approved func() bool) (placeholder, error) {
+	const tries = 16 // each a directory removed by another run in between
+	h := placeholder{path: path}
+	for range tries {
+		fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		switch {
+		case err == unix.ENOTDIR || err == unix.ELOOP:
+			return h, nil
+		case err == unix.ENOENT:
+			if !approved() {
+				return h, errDiscarded
+			}
+			err := unix.Mkdir(path, 0o755)
+			if err != nil && err != unix.EEXIST {
+				return h, err
+			}
+			h.made = err == nil
+			continue
+		case err != nil:
+			return h, err
+		}
+		h.f = os.NewFile(uintptr(fd), path)
+		if h.made {
+			// Without extended attributes here (ENOTSUP), only this run
+			// knows it made the directory.
+			unix.Fsetxattr(fd, placeholderMark, []byte("1"), 0)
+		}
+		if err := flockRetry(fd, unix.LOCK_SH); err != nil {
+			return h, err
+		}
+		if samePath(fd, path) {
+			return h, nil
+		}
+		h.f.Close() // removed (or replaced) before the lock was ours
+		h.f, h.made = nil, false
+	}
+	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
+}
+
+// releaseArg is os.Args[1] of the release helper (child_linux.h's
+// MEWS_RELEASE_ARG).
+const releaseArg = "__mewsandbox_release"
+
+// What the runner tells the release helper: that the run is over, and with
+// each path, whether this run made the placeholder or only holds it.
+const (
+	runOver         = "d"
+	placeholderMade = "m"
+	placeholderHeld = "h"
+)
+
+// placeholders are the ones a run holds, and the helper that will release
+// them.
+type placeholders struct {
+	held    []placeholder
+	handing sync.WaitGroup // the helper's start
+	helper  *osexec.Cmd    // started; nil if none is needed, or it failed
+	over    *os.File       // the helper's pipe: the runner's word that the run is over
+	err     error          // why the helper could not start
+}
+
+// removable says whether any held placeholder may go at the end: made by
+// this run, or marked.
+func (ps *placeholders) removable() bool {
+	for _, h := range ps.held {
+		if _, err := unix.Fgetxattr(h.fd(), placeholderMark, nil); h.made || err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// handToHelper starts the release helper, in the background, and gives it
+// the held directories (and their flocks); child (or nil), the sandbox
+// child's pidfd, lets it tell a runner that died from one whose run is
+// over (see child_linux.c). It closes child.
+func (ps *placeholders) handToHelper(child *os.File) {
+	if !ps.removable() {
+		if child != nil {
+			child.Close()
+		}
+		return
+	}
+	ps.handing.Go(func() {
+		if child != nil {
+			defer child.Close()
+		}
+		r, w, err := os.Pipe()
+		if err != nil {
+			ps.err = err
+			return
+		}
+		defer r.Close()
+		args := []string{"mewsandbox", releaseArg}
+		files := []*os.File{r, child}
+		for _, h := range ps.held {
+			how := placeholderHeld
+			if h.made {
+				how = placeholderMade
+			}
+			args = append(args, how+h.path)
+			files = append(files, h.f)
+		}
+		helper := &osexec.Cmd{Path: "/proc/self/exe", Args: args, Env: childEnv, ExtraFiles: files,
+			SysProcAttr: &syscall.SysProcAttr{Setsid: true}}
+		if err := helper.Start(); err != nil {
+			w.Close()
+			ps.err = err
+			return
+		}
+		ps.helper, ps.over = helper, w
+	})
+}
+
+// release ends the run's hold on its placeholders, the child being gone:
+// the helper is told to remove what may go; without one they stay for the
+// next run (warn says so).
+func (ps *placeholders) release(warn func(string)) {
+	if ps == nil {
+		return
+	}
+	ps.handing.Wait()
+	// The runner's own descriptors first: the helper's keep the flocks,
+	// and closing the last one of a removed directory would cost the
+	// runner what the helper is for.
+	for _, h := range ps.held {
+		h.f.Close()
+	}
+	if ps.err != nil && warn != nil {
+		warn(fmt.Sprintf("mewsandbox: the placeholders %s stay until the next run here: starting the release helper: %v", ps.paths(), ps.err))
+	}
+	if ps.helper == nil {
+		return
+	}
+	ps.over.Write([]byte(runOver))
+	ps.over.Close()
+	go ps.helper.Wait() // a library's process reaps it; the CLI's has exited
+}
+
+// paths lists the held placeholders' paths.
+func (ps *placeholders) paths() string {
+	var out []string
+	for _, h := range ps.held {
+		out = append(out, h.path)
+	}
+	return strings.Join(out, ", ")
+}
+
+// flockRetry takes the flock how on fd, through interruptions.
+func flockRetry(fd, how int) error {
+	for {
+		if err := unix.Flock(fd, how); err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+// samePath says whether path is still the file open at fd, not followed
+// if a link.
+func samePath(fd int, path string) bool {
+	var a, b unix.Stat_t
+	return unix.Fstat(fd, &a) == nil && unix.Lstat(path, &b) == nil && a.Dev == b.Dev && a.Ino == b.Ino
 }
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the

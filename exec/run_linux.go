@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -226,6 +227,9 @@ type spawning struct {
 	handedOver sync.WaitGroup
 	sp         *spec
 	prepErr    *StageError
+	// placeholders are the layer's, held for the run (materialize).
+	placeholders *placeholders
+	warn         func(string)
 }
 
 // Prespawn starts the sandbox child ahead of Run, before the command, its
@@ -380,15 +384,22 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if mountNS && sp.layer != nil {
 		// Placeholders are made on the host: not before the caller has
 		// decided to run the command (see Prepare).
-		if len(sp.layer.missing) > 0 {
-			<-s.decided
-			if !s.approved {
-				return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
-			}
-		}
-		if err := sp.layer.materialize(); err != nil {
+		ps, err := sp.layer.materialize(func() bool { <-s.decided; return s.approved })
+		if errors.Is(err, errDiscarded) {
+			return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
+		} else if err != nil {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
+		s.placeholders, s.warn = ps, c.warn
+		// With a pid namespace, the child's end is everything's in it:
+		// the helper may then release after a runner's death too.
+		var child *os.File
+		if pidNS {
+			if fd, err := unix.PidfdOpen(s.launch.cmd.Process.Pid, 0); err == nil {
+				child = os.NewFile(uintptr(fd), "pidfd")
+			}
+		}
+		ps.handToHelper(child)
 		// Without a pid namespace the child skips the step for its /proc.
 		sp.Mounts = sp.layer.steps
 		if pidNS {
@@ -419,10 +430,12 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 }
 
 // cleanUp waits for the hand-over and removes what it made: the ruleset's
-// descriptor and the private temp dir.
+// descriptor, the private temp dir and the placeholders. The child must be
+// gone: its mounts on the placeholders are, with it.
 func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
+	s.placeholders.release(s.warn)
 	if s.sp != nil && s.sp.Ruleset != nil {
 		s.sp.Ruleset.Close()
 	}

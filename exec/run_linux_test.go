@@ -854,7 +854,7 @@ func TestPrepare(t *testing.T) {
 	t.Parallel()
 	root := testRoot(t)
 	// With every placeholder there, nothing waits for the decision.
-	for _, d := range placeholders() {
+	for _, d := range placeholderDirs() {
 		if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -904,7 +904,7 @@ func TestPrepareMakesNothingUndecided(t *testing.T) {
 	d := sh(root, `true`)
 	d.Prepare()
 	d.Discard() // waits for the hand-over
-	for _, p := range placeholders() {
+	for _, p := range placeholderDirs() {
 		if _, err := os.Lstat(filepath.Join(root, p)); err == nil {
 			t.Errorf("a discarded run made %s", p)
 		}
@@ -913,6 +913,9 @@ func TestPrepareMakesNothingUndecided(t *testing.T) {
 	c.Prepare()
 	if status, err := c.Run(context.Background()); status != 0 || err != nil {
 		t.Fatalf("Run after Prepare = %d, %v; want the placeholder made, then the command run", status, err)
+	}
+	if left := leftOver(root, 0); left != nil {
+		t.Errorf("the run left its placeholders %v", left)
 	}
 }
 
@@ -981,9 +984,9 @@ func TestRunPidNamespace(t *testing.T) {
 	waitNoMarker(t, "4321.765", "the command's child after SIGKILL of the runner")
 }
 
-// placeholders are the protected directories of a root (not a repository)
+// placeholderDirs are the protected directories of a root (not a repository)
 // that the namespace layer creates when missing.
-func placeholders() []string {
+func placeholderDirs() []string {
 	var out []string
 	for _, p := range protectedInRoot {
 		if p.placeholder && !strings.Contains(p.path, "/") {

@@ -74,6 +74,10 @@ func TestChildConstants(t *testing.T) {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, %d×%d, %d",
 			h.procRefused, h.maxKept, h.toAll, probeProcRefused, dirs, maxKept, toAll)
 	}
+	if h.release != releaseArg || h.mark != placeholderMark || h.releaseSays != runOver+placeholderMade+placeholderHeld {
+		t.Errorf("child_linux.h's MEWS_RELEASE_ARG, MEWS_PLACEHOLDER_MARK, MEWS_RUN_OVER+MEWS_MADE+MEWS_HELD are %q, %q, %q; the Go side's %q, %q, %q",
+			h.release, h.mark, h.releaseSays, releaseArg, placeholderMark, runOver+placeholderMade+placeholderHeld)
+	}
 	if want := string([]byte{childArmed, childProcRefused}); h.says != want {
 		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED are %q; the Go side's %q", h.says, want)
 	}

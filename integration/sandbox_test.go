@@ -139,6 +139,20 @@ func (b *box) exists(path string) bool {
 	return err == nil
 }
 
+// staysAfter says whether path still exists 5 s after a run: the
+// namespace layer's release helper removes its placeholders just after
+// the runner exits.
+func (b *box) staysAfter(path string) bool {
+	deadline := time.Now().Add(5 * time.Second)
+	for b.exists(path) {
+		if time.Now().After(deadline) {
+			return true
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return false
+}
+
 // run runs `mewsandbox ARGS` in the root with HOME set to the box's home.
 func (b *box) run(args ...string) result {
 	b.t.Helper()

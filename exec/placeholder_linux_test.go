@@ -1,0 +1,178 @@
+//go:build linux
+
+package exec
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// requireLayer skips where runs get no namespace layer, and so no
+// placeholders.
+func requireLayer(t *testing.T) {
+	t.Helper()
+	requireSandbox(t)
+	if _, err := NamespaceLayer(); err != nil {
+		t.Skipf("no namespace layer here, so no placeholders: %v", err)
+	}
+}
+
+// attackPlaceholders is a script that tries to create a file in every
+// placeholder, then writes beside them, and records what happened in
+// file out.
+func attackPlaceholders(out string) string {
+	var b strings.Builder
+	for _, p := range placeholderDirs() {
+		b.WriteString("if mkdir -p " + p + "/x 2>/dev/null || [ -e " + p + "/x ]; then echo escaped " + p + "; fi; ")
+	}
+	return "{ " + b.String() + "echo work > work.txt && echo worked; } > " + out
+}
+
+// leftOver lists the placeholders present in root once no more than want
+// are (the release helper removes them after the run), or after 5 s.
+func leftOver(root string, want int) []string {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var out []string
+		for _, p := range placeholderDirs() {
+			if _, err := os.Lstat(filepath.Join(root, p)); err == nil {
+				out = append(out, p)
+			}
+		}
+		if len(out) <= want || time.Now().After(deadline) {
+			return out
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestPlaceholdersLeaveNothing: a missing protected directory cannot be
+// created from inside, and is gone from the host when the run ends; the
+// project's own (empty) directory stays, and a placeholder a killed runner
+// left goes with the next run.
+func TestPlaceholdersLeaveNothing(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	if status, err := sh(root, attackPlaceholders("out")).Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if got := string(waitFile(t, filepath.Join(root, "out"))); got != "worked\n" {
+		t.Errorf("inside the run: %q, want every placeholder refused and the root writable", got)
+	}
+	if left := leftOver(root, 0); left != nil {
+		t.Errorf("placeholders left on the host: %v", left)
+	}
+
+	// The project's own directories, empty or not, are the project's.
+	own := testRoot(t)
+	os.Mkdir(filepath.Join(own, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(own, ".codex"), nil, 0o644) // a file: bound as it is
+	if status, err := sh(own, "true").Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	for _, p := range []string{".claude", ".codex"} {
+		if _, err := os.Lstat(filepath.Join(own, p)); err != nil {
+			t.Errorf("the project's own %s was removed: %v", p, err)
+		}
+	}
+
+	// A marked one (its runner was killed) goes; one with something put in
+	// it from outside stays.
+	stale := testRoot(t)
+	for _, p := range []string{".claude", ".mewsandbox"} {
+		d := filepath.Join(stale, p)
+		os.Mkdir(d, 0o755)
+		if err := unix.Setxattr(d, placeholderMark, []byte("1"), 0); err != nil {
+			t.Skipf("no extended attributes here (%v): a stale placeholder is not recognised", err)
+		}
+	}
+	os.WriteFile(filepath.Join(stale, ".mewsandbox", "settings.yaml"), nil, 0o644)
+	if status, err := sh(stale, "true").Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if left := leftOver(stale, 1); len(left) != 1 || left[0] != ".mewsandbox" {
+		t.Errorf("left %v, want only .mewsandbox, which is not empty", left)
+	}
+}
+
+// TestPlaceholdersSharedByRuns: two runs in one root bind the same
+// placeholders; whichever ends first leaves them to the other, whose
+// command still cannot create them, and the last one removes them.
+func TestPlaceholdersSharedByRuns(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	for _, longFirst := range []bool{true, false} {
+		root := testRoot(t)
+		long := sh(root, "echo up > up; while [ ! -e go ]; do sleep 0.01; done; "+attackPlaceholders("long.out"))
+		short := sh(root, "test -d .claude && "+attackPlaceholders("short.out"))
+		done := make(chan error, 1)
+		runLong := func() {
+			status, err := long.Run(context.Background())
+			if err == nil && status != 0 {
+				err = errors.New("the long run failed")
+			}
+			done <- err
+		}
+		if longFirst {
+			// It makes them; the short run finds them there.
+			go runLong()
+			waitFile(t, filepath.Join(root, "up"))
+		} else {
+			// The short run makes them and waits for the long run, which
+			// finds them there, to be up.
+			short.Args[2] = "while [ ! -e up ]; do sleep 0.01; done; " + short.Args[2]
+			time.AfterFunc(100*time.Millisecond, runLong)
+		}
+		if status, err := short.Run(context.Background()); status != 0 || err != nil {
+			t.Fatalf("longFirst=%v: the short run = %d, %v", longFirst, status, err)
+		}
+		if got := string(waitFile(t, filepath.Join(root, "short.out"))); got != "worked\n" {
+			t.Errorf("longFirst=%v: the short run: %q", longFirst, got)
+		}
+		// The short run's release helper acts within milliseconds of its end.
+		time.Sleep(200 * time.Millisecond)
+		if left := leftOver(root, len(placeholderDirs())); len(left) != len(placeholderDirs()) {
+			t.Errorf("longFirst=%v: with the long run still on, only %v are left", longFirst, left)
+		}
+		os.WriteFile(filepath.Join(root, "go"), []byte("go"), 0o644)
+		if err := <-done; err != nil {
+			t.Fatalf("longFirst=%v: %v", longFirst, err)
+		}
+		if got := string(waitFile(t, filepath.Join(root, "long.out"))); got != "worked\n" {
+			t.Errorf("longFirst=%v: the long run, after the other ended: %q, want every placeholder still refused", longFirst, got)
+		}
+		if left := leftOver(root, 0); left != nil {
+			t.Errorf("longFirst=%v: placeholders left on the host after both runs: %v", longFirst, left)
+		}
+	}
+}
+
+// TestPlaceholdersAfterRunnerKilled: a runner killed with SIGKILL takes its
+// child with it, and the release helper, seeing the child gone, removes the
+// placeholders; until then the command still cannot create them.
+func TestPlaceholdersAfterRunnerKilled(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	p := startParent(t, root, attackPlaceholders("out")+"; sleep 5678.25")
+	if got := string(waitFile(t, filepath.Join(root, "out"))); got != "worked\n" {
+		t.Errorf("inside the run: %q, want every placeholder refused", got)
+	}
+	if left := leftOver(root, len(placeholderDirs())); len(left) != len(placeholderDirs()) {
+		t.Fatalf("during the run only %v are there", left)
+	}
+	p.Process.Kill()
+	p.Wait()
+	waitNoMarker(t, "5678.25", "the command after SIGKILL of the runner")
+	if left := leftOver(root, 0); left != nil {
+		t.Errorf("placeholders left after the runner was killed: %v", left)
+	}
+}
