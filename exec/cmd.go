@@ -105,6 +105,9 @@ type Cmd struct {
 	// before Run reaches the command once it starts.
 	EarlySignals bool
 
+	// LimitsHit is set by Run: what the cgroup limits refused (Linux).
+	LimitsHit LimitsHit
+
 	pre *spawning // started by Prespawn
 }
 

@@ -13,11 +13,22 @@ import (
 // as the runner has it. A limit above the runner's own hard limit is
 // lowered to it: a sandbox only ever tightens.
 type Limits struct {
-	Mem    uint64        `json:"mem,omitempty"`    // address space, bytes (RLIMIT_AS): allocations beyond fail
+	Mem    uint64        `json:"mem,omitempty"`    // address space, bytes (RLIMIT_AS): allocations beyond fail; on Linux also the sandbox's memory together, where a cgroup is available (memory.max): the kernel kills at it
 	CPU    time.Duration `json:"cpu,omitempty"`    // CPU time (RLIMIT_CPU, whole seconds, rounded up): SIGXCPU, then SIGKILL a second later
-	NProc  uint64        `json:"nproc,omitempty"`  // processes and threads of the user (RLIMIT_NPROC): fork fails with EAGAIN
+	NProc  uint64        `json:"nproc,omitempty"`  // processes and threads of the user (RLIMIT_NPROC): fork fails with EAGAIN; on Linux also the sandbox's together, where a cgroup is available (pids.max)
 	FSize  uint64        `json:"fsize,omitempty"`  // largest file written, bytes (RLIMIT_FSIZE): SIGXFSZ, or EFBIG when caught
 	NoFile uint64        `json:"nofile,omitempty"` // open descriptors (RLIMIT_NOFILE): open fails with EMFILE
+}
+
+// LimitsHit says what the cgroup limits of a run refused (Cmd.LimitsHit).
+type LimitsHit struct {
+	// Cgroup is the run's cgroup directory, "" when it had none (no limit
+	// asked for one, or none was available: Cmd.Warn said why).
+	Cgroup string
+	// OOMKills counts the processes the kernel killed at memory.max.
+	OOMKills uint64
+	// ForksRefused counts the forks refused at pids.max (EAGAIN).
+	ForksRefused uint64
 }
 
 // IsZero reports whether l limits nothing.

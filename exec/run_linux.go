@@ -230,6 +230,7 @@ type spawning struct {
 	// placeholders are the layer's, held for the run (materialize).
 	placeholders *placeholders
 	warn         func(string)
+	cgroup       *runCgroup // the run's, for cgroup limits; nil if none
 }
 
 // Prespawn starts the sandbox child ahead of Run, before the command, its
@@ -426,6 +427,18 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if err != nil {
 		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 	}
+	// While the child applies the spec: its cgroup, before the go.
+	g, err := newRunCgroup(c.Policy.Limits)
+	if g != nil {
+		if aerr := g.add(s.launch.cmd.Process.Pid); aerr != nil {
+			g.remove()
+			g, err = nil, errors.Join(err, aerr)
+		}
+	}
+	if err != nil {
+		c.warn("mewsandbox: " + strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	s.cgroup = g
 	return sp, nil
 }
 
@@ -436,6 +449,7 @@ func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
 	s.placeholders.release(s.warn)
+	s.cgroup.remove()
 	if s.sp != nil && s.sp.Ruleset != nil {
 		s.sp.Ruleset.Close()
 	}
@@ -599,6 +613,9 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		}()
 		return nil
 	})
+	if s.cgroup != nil {
+		c.LimitsHit = s.cgroup.hits()
+	}
 	switch {
 	case serr != nil:
 		return 0, serr

@@ -24,6 +24,7 @@ type doctorReport struct {
 	Seccomp        seccompReport  `json:"seccomp"`
 	UserNamespaces string         `json:"userNamespaces"`
 	NamespaceLayer string         `json:"namespaceLayer"`     // what the layer uses, or why it is off`
+	CgroupLimits   string         `json:"cgroupLimits"`       // whether --limit-mem and --limit-nproc hold for the sandbox together
 	Seatbelt       string         `json:"seatbelt,omitempty"` // macOS: "usable" or why not
 	Notes          []string       `json:"notes"`
 	Missing        []string       `json:"missing"`
@@ -87,6 +88,7 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
 		fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
 		fmt.Fprintf(stdout, "namespace layer: %s\n", r.NamespaceLayer)
+		fmt.Fprintf(stdout, "cgroup limits:   %s\n", r.CgroupLimits)
 	}
 	if r.Ready {
 		fmt.Fprintf(stdout, "sandbox:         the default policy is fully enforced\n")
@@ -120,6 +122,7 @@ func diagnose(o *options) doctorReport {
 		r.Seccomp.Error = st.Err.Error()
 	}
 	r.UserNamespaces = userNamespaces()
+	r.CgroupLimits = exec.CgroupLimits()
 	layer, nsErr := exec.NamespaceLayer()
 	if nsErr != nil {
 		r.NamespaceLayer = "unavailable: " + nsErr.Error()

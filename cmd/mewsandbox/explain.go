@@ -252,6 +252,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "namespaces:  %s\n", namespacesLine(pol.NoNamespaces))
 	if l := limitsLine(pol.Limits); l != "" {
 		fmt.Fprintf(stdout, "limits:      %s\n", l)
+		if pol.Limits.Mem > 0 || pol.Limits.NProc > 0 {
+			fmt.Fprintf(stdout, "  cgroup:    %s\n", exec.CgroupLimits())
+		}
 	}
 	if len(x.EnvDropped) > 0 {
 		fmt.Fprintf(stdout, "environment dropped: %s (keep one with --env-pass NAME)\n", strings.Join(x.EnvDropped, " "))

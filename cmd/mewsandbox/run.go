@@ -102,7 +102,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		err = se.Err
 	}
 	if err == nil {
-		limitMessage(stderr, status, p.config.Sandbox.Limits)
+		limitMessage(stderr, status, cmd.LimitsHit, p.config.Sandbox.Limits)
 	}
 	if aerr := audit.run(call, decided, policy, status, time.Since(start), err); aerr != nil {
 		return exitError{status: exitInternal, err: fmt.Errorf("%w (the command ran and exited %d)", aerr, status)}
@@ -114,13 +114,30 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 }
 
 // limitMessage says so when a resource limit's signal ended the command,
-// naming the flag or the file and line that set the limit.
-func limitMessage(w io.Writer, status int, l permission.ResourceLimits) {
+// or a cgroup limit refused it something, naming the flag or the file and
+// line that set the limit.
+func limitMessage(w io.Writer, status int, hit exec.LimitsHit, l permission.ResourceLimits) {
 	set := func(o permission.Origin, key string, v any) string {
 		if o.Flag != "" {
 			return fmt.Sprintf("%s %v", o.Flag, v)
 		}
 		return fmt.Sprintf("%s %v at %s", key, v, o)
+	}
+	if hit.OOMKills > 0 && l.Mem.IsSet() {
+		what := "the command"
+		if status != 128+int(syscall.SIGKILL) {
+			what = fmt.Sprintf("%d of the command's processes", hit.OOMKills)
+		}
+		fmt.Fprintf(w, "mewsandbox: %s reached the memory limit (%s, the sandbox's memory together: cgroup memory.max) and the kernel killed it with SIGKILL\n",
+			what, set(l.Mem.Origin, "sandbox.limits.mem", l.Mem.Value))
+	}
+	if hit.ForksRefused > 0 && l.NProc.IsSet() {
+		forks := "forks"
+		if hit.ForksRefused == 1 {
+			forks = "fork"
+		}
+		fmt.Fprintf(w, "mewsandbox: the process limit (%s, the sandbox's processes and threads together: cgroup pids.max) refused %d %s with EAGAIN\n",
+			set(l.NProc.Origin, "sandbox.limits.nproc", l.NProc.Value), hit.ForksRefused, forks)
 	}
 	switch {
 	case status == 128+int(syscall.SIGXCPU) && l.CPU.IsSet():
