@@ -99,10 +99,10 @@ type Cmd struct {
 	// For a program that exits as soon as Run returns: a signal arriving in
 	// between is then ignored instead of acted on.
 	KeepSignalsCaught bool
-	// EarlySignals lets Prepare start catching the signals Run relays, so
-	// that Run need not wait for it: for a caller nothing should interrupt
-	// meanwhile (it has no question to ask on a terminal). A signal caught
-	// before Run reaches the command once it starts.
+	// EarlySignals lets Prespawn (or Prepare) start catching the signals
+	// Run relays, so that Run need not wait for it: for a caller nothing
+	// should interrupt meanwhile (it has no question to ask on a terminal).
+	// A signal caught before Run reaches the command once it starts.
 	EarlySignals bool
 
 	// LimitsHit is set by Run: what the cgroup limits refused (Linux).

@@ -251,6 +251,11 @@ func (c *Cmd) Prespawn() {
 		return
 	}
 	s.begin()
+	if c.EarlySignals {
+		// Catching takes a round trip to the runtime's signal thread per
+		// signal: begun now, it is done long before the go.
+		s.launch.catch(s.tty)
+	}
 	if c.PrivateTmp {
 		s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
 	}
@@ -260,7 +265,7 @@ func (c *Cmd) Prespawn() {
 func makePrivateTmp() (string, error) { return os.MkdirTemp("", "mewsandbox-") }
 
 // Discard kills and reaps a child Prespawn started for a Run that will not
-// happen, and stops catching the signals Prepare caught (EarlySignals,
+// happen, and stops catching the signals caught early (EarlySignals,
 // unless KeepSignalsCaught). It does nothing after Run or without
 // Prespawn.
 func (c *Cmd) Discard() {

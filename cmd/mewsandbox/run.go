@@ -49,7 +49,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	// The sandbox child starts now, while the settings load and the engine
 	// decides: it runs nothing before Run hands it the command.
-	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs, PrivateTmp: true}
+	// With no terminal to ask on, a signal cannot interrupt a question:
+	// the runner catches what it relays from now on.
+	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs, PrivateTmp: true, EarlySignals: !hasTerminal()}
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
@@ -71,10 +73,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if !policy.CreatesDirs() {
 		// The child takes the whole sandbox now, while the engine decides,
 		// and waits: the command starts only in Run. (Directories a preset
-		// needs are made only once the command is allowed.) With no
-		// terminal to ask on, a signal cannot interrupt a question: the
-		// runner starts catching what it relays now too.
-		cmd.EarlySignals = !hasTerminal()
+		// needs are made only once the command is allowed.)
 		cmd.Prepare()
 	}
 	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config), writableDirs(policy))
