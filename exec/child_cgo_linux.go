@@ -15,6 +15,7 @@ import "C"
 import (
 	"encoding/binary"
 	"errors"
+	"os"
 	"unsafe"
 
 	"github.com/mewsandbox/mewsandbox/seccomp"
@@ -22,6 +23,18 @@ import (
 
 // haveChild says this build has the sandbox child (child_linux.c).
 const haveChild = true
+
+// takePrefork returns the sandbox child the release binary's entry point
+// started for this run (child_linux.c's maybe_prefork), once: its pid, or
+// 0, and the runner's ends of its spec socket and status pipe.
+func takePrefork() (pid int, spec, status *os.File) {
+	var sp, st C.int
+	p := C.mews_take_prefork(&sp, &st)
+	if p <= 0 {
+		return 0, nil, nil
+	}
+	return int(p), os.NewFile(uintptr(sp), "spec"), os.NewFile(uintptr(st), "status")
+}
 
 // childHeader is what child_linux.h repeats of the Go side's constants.
 type childHeader struct {

@@ -25,7 +25,10 @@
 // tenth of a millisecond (mostly its CPU feature probing, slow under a
 // hypervisor), and otherwise jumps to the C library's _start. Any other
 // link (go test, go build without the flag) reaches the same code from a
-// constructor, once the C library has started.
+// constructor, once the C library has started. For "mewsandbox run" as
+// root the release entry point also forks the child itself, before the C
+// library and the Go runtime start (maybe_prefork): no re-execution, and
+// its namespaces are made while the runtime starts.
 //
 // So this code is freestanding: it calls no C library function (the
 // library may not be initialised; its string functions are resolved by
@@ -63,6 +66,7 @@
 #include <sys/syscall.h>
 #include <sys/resource.h>
 #include <linux/capability.h>
+#include <linux/sched.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 
@@ -1212,6 +1216,110 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 	exit_group(0);
 }
 
+// The pre-forked sandbox child. Started from the binary's own entry point
+// for "mewsandbox run" as root, before the C library and the Go runtime
+// start, it makes its namespaces and waits for its spec while the runtime
+// starts, beside it: no fork of a running Go program, and no execve. The
+// runner adopts it (mews_take_prefork) when its run is one it fits: no
+// --pass-fd, the namespace layer (no --no-namespaces), the runner's own
+// stdio and working directory. Otherwise the runner kills it; and if the
+// runner never takes it (a usage error), the child reads the end of its
+// spec socket when the runner exits, and exits too.
+static struct {
+	long pid;
+	int spec, status; // the runner's ends: the spec socket, the status pipe
+} prefork = {-1, -1, -1};
+
+// prefork_flag says whether arg is the flag name (after one or two dashes),
+// alone or with "=value".
+static int prefork_flag(const char *arg, const char *name) {
+	if (arg[0] != '-') {
+		return 0;
+	}
+	arg += arg[1] == '-' ? 2 : 1;
+	for (; *name != 0; arg++, name++) {
+		if (*arg != *name) {
+			return 0;
+		}
+	}
+	return *arg == 0 || *arg == '=';
+}
+
+static void maybe_prefork(long argc, char **argv) {
+	if (argc < 3 || !streq(argv[1], "run") || SYS0(SYS_geteuid) != 0) {
+		return;
+	}
+	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
+		if (prefork_flag(argv[i], "no-namespaces") || prefork_flag(argv[i], "pass-fd") || prefork_flag(argv[i], "h") ||
+			prefork_flag(argv[i], "help")) {
+			return;
+		}
+	}
+	int sv[2], st[2];
+	if (SYS4(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+		return;
+	}
+	if (SYS2(SYS_pipe2, st, O_CLOEXEC) != 0) {
+		SYS1(SYS_close, sv[0]);
+		SYS1(SYS_close, sv[1]);
+		return;
+	}
+	// A session of its own unless stdin is a terminal (as the runner
+	// decides, exec.isTerminal).
+	unsigned char termios[64];
+	int tty = SYS3(SYS_ioctl, 0, TCGETS, termios) == 0;
+	long pid = SYS5(SYS_clone, CLONE_NEWNS | CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+	if (pid == 0) {
+		// The runner's main thread forked it, which lives as long as the
+		// runner: the parent-death signal fires when the runner dies. A
+		// runner dead already has closed the spec socket, which ends the
+		// child at its first read.
+		SYS5(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		if (!tty) {
+			SYS0(SYS_setsid);
+		}
+		// The spec socket at fd 3, the status pipe at fd 4, as after the
+		// runner's re-execution; whatever the runner inherited there gives
+		// way (nothing is to be passed: no --pass-fd).
+		long a = SYS3(SYS_fcntl, sv[0], F_DUPFD_CLOEXEC, 10);
+		long b = SYS3(SYS_fcntl, st[1], F_DUPFD_CLOEXEC, 10);
+		SYS1(SYS_close, sv[0]);
+		SYS1(SYS_close, sv[1]);
+		SYS1(SYS_close, st[0]);
+		SYS1(SYS_close, st[1]);
+		if (a < 0 || b < 0 || SYS3(SYS_dup3, a, SPEC_FD, 0) < 0 || SYS3(SYS_dup3, b, 4, 0) < 0) {
+			exit_group(STATUS_SANDBOX);
+		}
+		SYS1(SYS_close, a);
+		SYS1(SYS_close, b);
+		child();
+	}
+	SYS1(SYS_close, sv[0]);
+	SYS1(SYS_close, st[1]);
+	if (pid < 0) {
+		// Namespaces refused: the runner starts its child itself, with
+		// its fallbacks.
+		SYS1(SYS_close, sv[1]);
+		SYS1(SYS_close, st[0]);
+		return;
+	}
+	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
+	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
+	prefork.pid = pid;
+	prefork.spec = sv[1];
+	prefork.status = st[0];
+}
+
+// mews_take_prefork hands the runner the pre-forked child, once: its pid
+// (-1 if there is none) and the runner's ends of its descriptors.
+long mews_take_prefork(int *spec, int *status) {
+	long pid = prefork.pid;
+	*spec = prefork.spec;
+	*status = prefork.status;
+	prefork.pid = -1;
+	return pid;
+}
+
 // mews_raw_entry is called by mews_entry, the ELF entry point of the
 // release binary, before the C library starts: the child, or a return to
 // start the program as usual.
@@ -1219,6 +1327,7 @@ void mews_raw_entry(long argc, char **argv) {
 	if (argc < 2 || argv[1] == NULL) {
 		return;
 	}
+
 	if (streq(argv[1], MEWS_CHILD_ARG)) {
 		child();
 	}
@@ -1228,6 +1337,14 @@ void mews_raw_entry(long argc, char **argv) {
 	if (streq(argv[1], MEWS_RELEASE_ARG)) {
 		release_placeholders(argc, argv);
 	}
+}
+
+// mews_release_entry is the release binary's way in (mews_entry): as the
+// constructor's, and a pre-forked child for a run (maybe_prefork), which a
+// binary built without mews_entry (go build, go test) never starts.
+void mews_release_entry(long argc, char **argv) {
+	mews_raw_entry(argc, argv);
+	maybe_prefork(argc, argv);
 }
 
 // mews_entry keeps what the kernel passed (the stack, and the register the
@@ -1240,7 +1357,7 @@ __asm__(".text\n"
 	"	mov %rdx, %r12\n"      // _start's rtld_fini; r12 is callee-saved
 	"	mov (%rsp), %rdi\n"    // argc
 	"	lea 8(%rsp), %rsi\n"   // argv
-	"	call mews_raw_entry\n" // rsp is 16-aligned here, as a call needs
+	"	call mews_release_entry\n" // rsp is 16-aligned here, as a call needs
 	"	mov %r12, %rdx\n"
 	"	jmp _start\n");
 #elif defined(__aarch64__)
@@ -1251,7 +1368,7 @@ __asm__(".text\n"
 	"	mov x19, x0\n" // _start's rtld_fini; x19 is callee-saved
 	"	ldr x0, [sp]\n"
 	"	add x1, sp, #8\n"
-	"	bl mews_raw_entry\n"
+	"	bl mews_release_entry\n"
 	"	mov x0, x19\n"
 	"	b _start\n");
 #endif

@@ -32,6 +32,11 @@ struct mews_spec {
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
 };
 
+// mews_take_prefork hands the runner the child the release binary's entry
+// point pre-forked for its run (child_linux.c's maybe_prefork), once: its
+// pid, or -1, and the runner's ends of its spec socket and status pipe.
+long mews_take_prefork(int *spec, int *status);
+
 // The probe's exit status when only the /proc of the pid namespace was
 // refused (probeProcRefused in namespace_linux.go).
 #define MEWS_PROBE_PROC_REFUSED 200

@@ -363,7 +363,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		return sp, serr
 	}
 	<-s.launch.ready
-	if s.launch.cmd.Process == nil {
+	if s.launch.pid() == 0 {
 		return sp, nil // it did not start; Run reports why
 	}
 	mountNS, pidNS := s.namespaced()
@@ -401,7 +401,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		// the helper may then release after a runner's death too.
 		var child *os.File
 		if pidNS {
-			if fd, err := unix.PidfdOpen(s.launch.cmd.Process.Pid, 0); err == nil {
+			if fd, err := unix.PidfdOpen(s.launch.pid(), 0); err == nil {
 				child = os.NewFile(uintptr(fd), "pidfd")
 			}
 		}
@@ -435,7 +435,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	// While the child applies the spec: its cgroup, before the go.
 	g, err := newRunCgroup(c.Policy.Limits)
 	if g != nil {
-		if aerr := g.add(s.launch.cmd.Process.Pid); aerr != nil {
+		if aerr := g.add(s.launch.pid()); aerr != nil {
 			g.remove()
 			g, err = nil, errors.Join(err, aerr)
 		}
@@ -463,9 +463,13 @@ func (s *spawning) cleanUp() {
 	}
 }
 
-// spawnChild sets up the start of the sandbox child, without starting it.
+// spawnChild sets up the start of the sandbox child, without starting it
+// (or adopts the one started already, see adopt).
 func (c *Cmd) spawnChild() *spawning {
 	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{})}
+	if s.adopt(c) {
+		return s
+	}
 	// A socket, not a pipe: the Landlock ruleset travels with the spec.
 	pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
@@ -527,6 +531,63 @@ func (c *Cmd) spawnChild() *spawning {
 	return s
 }
 
+// adopt takes the sandbox child the release binary's entry point started
+// for "mewsandbox run" as root, before the Go runtime (child_linux.c's
+// maybe_prefork), in a mount and a pid namespace with the runner's stdio
+// and working directory, if this run is one it fits; a child that does
+// not fit is killed. Its start then overlapped the runtime's.
+func (s *spawning) adopt(c *Cmd) bool {
+	pid, spec, status := takePrefork()
+	if pid == 0 {
+		return false
+	}
+	if !c.fitsPrefork() {
+		spec.Close()
+		status.Close()
+		unix.Kill(pid, unix.SIGKILL)
+		go func() {
+			var ws unix.WaitStatus
+			for {
+				if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
+					return
+				}
+			}
+		}()
+		return false
+	}
+	proc, err := os.FindProcess(pid)
+	if err != nil {
+		// Not on Linux: FindProcess always finds.
+		spec.Close()
+		status.Close()
+		return false
+	}
+	s.specW, s.statusR = spec, status
+	s.launch = newLaunch(&osexec.Cmd{}, s.tty)
+	s.launch.adopted = proc
+	return true
+}
+
+// fitsPrefork says whether the pre-forked child fits c's run: the
+// namespace layer as root, no passed descriptors, the runner's own stdio
+// (the CLI's) and working directory, a session of its own unless tty.
+func (c *Cmd) fitsPrefork() bool {
+	isFD := func(f any, fd uintptr, orNil bool) bool {
+		if f == nil {
+			return orNil
+		}
+		file, ok := f.(*os.File)
+		return ok && file != nil && file.Fd() == fd
+	}
+	if c.Policy.NoNamespaces || len(c.PassFDs) > 0 || os.Geteuid() != 0 ||
+		!isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
+		return false
+	}
+	dir, err := os.Stat(c.Dir)
+	here, herr := os.Stat(".")
+	return c.Dir == "" || err == nil && herr == nil && os.SameFile(dir, here)
+}
+
 // namespaceAttrs are the ways to start the child with the layer, best
 // first: in a mount and a pid namespace (namespaceAttr), then, where pid
 // namespaces are refused, in the mount namespace alone.
@@ -559,6 +620,9 @@ func namespaceAttr() *syscall.SysProcAttr {
 // namespaced reports whether the child started in a mount namespace of
 // its own (and so with the layer), and whether in a pid namespace too.
 func (s *spawning) namespaced() (mount, pid bool) {
+	if s.launch.adopted != nil {
+		return true, true // see maybe_prefork
+	}
 	a := s.launch.cmd.SysProcAttr
 	if s.launch.fallback == nil || a == nil {
 		return false, false
@@ -688,6 +752,10 @@ func sendSpec(sock *os.File, b []byte, ruleset *os.File) error {
 // woken at once (a locked goroutine blocked in a system call keeps it until
 // the runtime's monitor takes it back, up to milliseconds later).
 func (p *child) spawn(l *launch) {
+	if l.adopted != nil {
+		p.adopt(l)
+		return
+	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	reaperEnter()
@@ -715,25 +783,41 @@ func (p *child) spawn(l *launch) {
 	reaped := make(chan struct{})
 	go func() {
 		defer close(reaped)
-		l.done <- p.await(cmd)
+		l.done <- p.await(cmd.Process.Pid, cmd.Wait)
 	}()
 	l.started <- nil
 	<-reaped
 }
 
-// await waits for the child to exit, kills what is left of the command (see
-// reaper) and reaps the child.
-func (p *child) await(cmd *osexec.Cmd) error {
+// adopt is spawn for a child started already (spawning.adopt). Its
+// parent-death signal is bound to the runner's main thread, which forked
+// it: no thread to keep.
+func (p *child) adopt(l *launch) {
+	reaperEnter()
+	reaperStarted(l.adopted.Pid)
+	p.proc = l.adopted
+	close(l.ready)
+	l.started <- nil
+	l.done <- p.await(l.adopted.Pid, func() error {
+		var err error
+		l.state, err = l.adopted.Wait()
+		return err
+	})
+}
+
+// await waits for the child pid to exit, kills what is left of the command
+// (see reaper) and reaps the child with wait.
+func (p *child) await(pid int, wait func() error) error {
 	// Wait for the exit without reaping: the zombie holds the pid, and so the
 	// process group id, while the group's stragglers are killed.
 	var info unix.Siginfo
-	for unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
+	for unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil) == unix.EINTR {
 	}
 	p.exit()
 	// Descendants that left the group (setsid) and were orphaned to the
 	// runner, a subreaper while runs are in progress, go the same way.
-	reaperExit(cmd.Process.Pid, p.session)
-	return cmd.Wait()
+	reaperExit(pid, p.session)
+	return wait()
 }
 
 // ownCapabilities are the runner's permitted capabilities, as a mask.

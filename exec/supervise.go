@@ -125,7 +125,12 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	}
 	if group && p.session {
 		_ = unix.Kill(-p.proc.Pid, sig)
-		return
+		if sig != unix.SIGKILL {
+			return
+		}
+		// A pre-forked child (spawning.adopt) makes its session itself:
+		// until it has, its group is not there. The signals that wait for
+		// armed find it made; SIGKILL goes to the child itself too.
 	}
 	_ = p.proc.Signal(sig)
 }
@@ -194,8 +199,12 @@ type launch struct {
 	fallback []*osexec.Cmd
 	fellBack error
 	// ready is closed once the start was tried, cmd (and fellBack) then
-	// final: cmd.Process says whether it started.
+	// final: pid says whether it started.
 	ready chan struct{}
+	// adopted, when not nil, is a child started already (Linux: the
+	// pre-forked one, see adopt), in place of cmd; state is its end.
+	adopted *os.Process
+	state   *os.ProcessState
 
 	// sigs receives the caught signals once catch has run (notifying).
 	sigs      chan os.Signal
@@ -227,6 +236,25 @@ func newLaunch(cmd *osexec.Cmd, tty bool) *launch {
 	}
 	return &launch{cmd: cmd, p: &child{session: !tty}, started: make(chan error, 1), done: make(chan error, 1),
 		ready: make(chan struct{}), sigs: make(chan os.Signal, 16)}
+}
+
+// pid is the child's pid once it has started, 0 if it has not (yet).
+func (l *launch) pid() int {
+	switch {
+	case l.adopted != nil:
+		return l.adopted.Pid
+	case l.cmd.Process != nil:
+		return l.cmd.Process.Pid
+	}
+	return 0
+}
+
+// processState is how the child ended, once reaped.
+func (l *launch) processState() *os.ProcessState {
+	if l.adopted != nil {
+		return l.state
+	}
+	return l.cmd.ProcessState
 }
 
 // begin starts the child, the first time it is called.
@@ -333,7 +361,7 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 			p.signal(unix.SIGKILL, true)
 			kill = nil
 		case x.waitErr = <-l.done:
-			x.state = l.cmd.ProcessState
+			x.state = l.processState()
 			return x, nil
 		}
 	}

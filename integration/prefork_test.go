@@ -1,0 +1,80 @@
+//go:build linux
+
+package integration
+
+// The pre-forked sandbox child: the release binary (linked with the
+// mews_entry entry point) starts it for "mewsandbox run" as root before the
+// Go runtime starts, and the runner adopts it or it goes.
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// requirePrefork skips where runs get no pre-forked child: not root, no
+// namespace layer, or a binary built without the release entry point (go
+// build without the Makefile's flags), whose pid 1 is the re-executed child.
+func requirePrefork(t *testing.T, b *box) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("not root: a run starts its child itself (the user namespace's mapping is the runner's to write)")
+	}
+	requireNamespaces(t)
+	r := b.with(t).run("run", "--yolo", "--", "cat", "/proc/1/cmdline")
+	if r.code != 0 {
+		t.Fatalf("cat /proc/1/cmdline: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if strings.Contains(r.stdout, "__mewsandbox_child") {
+		t.Skip("this binary was built without the release entry point (make build's -Wl,-e,mews_entry): no pre-forked child")
+	}
+}
+
+// TestPreforkAdopted: with the release binary as root, pid 1 of the
+// command's namespace is the child forked at the runner's entry point
+// (it carries the runner's own command line), and the layer holds there
+// as after a re-execution.
+func TestPreforkAdopted(t *testing.T) {
+	t.Parallel()
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	r := b.with(t).run("run", "--yolo", "--", "cat", "/proc/1/cmdline")
+	if !strings.Contains(r.stdout, "run\x00--yolo\x00--\x00cat") {
+		t.Errorf("pid 1 is %q, want the pre-forked runner", r.stdout)
+	}
+	o := b.check(protectedScript)
+	for _, attack := range []string{"plant a hook", "create .claude settings", "move .git away and plant a new one"} {
+		o.fails(t, attack)
+	}
+	o.ok(t, "write in the root")
+	// Flags the pre-forked child does not fit get a child of their own.
+	for _, flags := range [][]string{{"--no-namespaces"}, {"--pass-fd", "0"}} {
+		r := b.with(t).run(append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/1/cmdline")...)
+		if strings.Contains(r.stdout, "--yolo") {
+			t.Errorf("%v: pid 1 is %q: the pre-forked child was used", flags, r.stdout)
+		}
+	}
+}
+
+// TestPreforkLeavesNothing: a pre-forked child its runner never adopts (a
+// usage error) or discards (a denied command) does not outlive the run.
+func TestPreforkLeavesNothing(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	for _, tt := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"a bad flag value", []string{"run", "--limit-mem", "lots", "--", "true", "prefork-marker-1"}, 2},
+		{"a denied command", []string{"run", "--deny", "Bash(true:*)", "--", "true", "prefork-marker-2"}, 77},
+		{"a failed audit log", []string{"run", "--audit", "log.jsonl", "--", "true", "prefork-marker-3"}, 2},
+	} {
+		r := b.with(t).run(tt.args...)
+		if r.code != tt.code {
+			t.Errorf("%s: exit %d, want %d; stderr %q", tt.name, r.code, tt.code, r.stderr)
+		}
+		noneLeft(t, tt.args[len(tt.args)-1], tt.name)
+	}
+}
