@@ -304,6 +304,11 @@ func (c *Cmd) Prepare() {
 		if c.EarlySignals {
 			s.launch.catch(s.tty)
 		}
+		// The hand-over's goroutine is this processor's next: yield to it
+		// now, so that it runs here while the caller moves to the other
+		// processor. Otherwise it waits until the caller next blocks,
+		// after the engine has decided (measured: 0.1 ms on 2 cores).
+		runtime.Gosched()
 	}
 }
 
