@@ -1217,7 +1217,7 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 }
 
 // The pre-forked sandbox child. Started from the binary's own entry point
-// for "mewsandbox run" as root, before the C library and the Go runtime
+// for "mewsandbox run", before the C library and the Go runtime
 // start, it makes its namespaces and waits for its spec while the runtime
 // starts, beside it: no fork of a running Go program, and no execve. The
 // runner adopts it (mews_take_prefork) when its run is one it fits: no
@@ -1245,8 +1245,43 @@ static int prefork_flag(const char *arg, const char *name) {
 	return *arg == 0 || *arg == '=';
 }
 
+// write_id_map writes "id id 1\n" (or text, when id is negative) to the
+// file path: a user namespace's map of the one id of its creator, or its
+// setgroups. 0 or -errno.
+static long write_id_map(const char *path, long id, const char *text) {
+	char buf[64];
+	size_t n = 0;
+	if (id >= 0) {
+		char digits[24];
+		size_t d = 0;
+		do {
+			digits[d++] = (char)('0' + id % 10);
+			id /= 10;
+		} while (id > 0);
+		for (int twice = 0; twice < 2; twice++) {
+			for (size_t i = d; i > 0; i--) {
+				buf[n++] = digits[i - 1];
+			}
+			buf[n++] = ' ';
+		}
+		buf[n++] = '1';
+		buf[n++] = '\n';
+	} else {
+		for (; text[n] != 0 && n < sizeof buf; n++) {
+			buf[n] = text[n];
+		}
+	}
+	long fd = SYS4(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CLOEXEC, 0);
+	if (fd < 0) {
+		return fd;
+	}
+	long r = SYS3(SYS_write, fd, buf, n);
+	SYS1(SYS_close, fd);
+	return r == (long)n ? 0 : (r < 0 ? r : -EIO);
+}
+
 static void maybe_prefork(long argc, char **argv) {
-	if (argc < 3 || !streq(argv[1], "run") || SYS0(SYS_geteuid) != 0) {
+	if (argc < 3 || !streq(argv[1], "run")) {
 		return;
 	}
 	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
@@ -1268,8 +1303,31 @@ static void maybe_prefork(long argc, char **argv) {
 	// decides, exec.isTerminal).
 	unsigned char termios[64];
 	int tty = SYS3(SYS_ioctl, 0, TCGETS, termios) == 0;
-	long pid = SYS5(SYS_clone, CLONE_NEWNS | CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0);
+	// As root, a mount and a pid namespace; otherwise inside a user
+	// namespace that maps only the runner's own uid and gid, as the runner
+	// would start it (namespaceAttr), where the child may mount.
+	long uid = SYS0(SYS_geteuid), gid = SYS0(SYS_getegid);
+	unsigned long flags = CLONE_NEWNS | CLONE_NEWPID | SIGCHLD;
+	if (uid != 0) {
+		flags |= CLONE_NEWUSER;
+	}
+	long pid = SYS5(SYS_clone, flags, 0, 0, 0, 0);
 	if (pid == 0) {
+		// The creator of a user namespace may map its own ids in it, once
+		// setgroups is refused. A child that cannot says so at its first
+		// step, as any other failure.
+		if (uid != 0) {
+			long r = write_id_map("/proc/self/setgroups", -1, "deny");
+			if (r == 0) {
+				r = write_id_map("/proc/self/uid_map", uid, NULL);
+			}
+			if (r == 0) {
+				r = write_id_map("/proc/self/gid_map", gid, NULL);
+			}
+			if (r != 0) {
+				exit_group(STATUS_SANDBOX);
+			}
+		}
 		// The runner's main thread forked it, which lives as long as the
 		// runner: the parent-death signal fires when the runner dies. A
 		// runner dead already has closed the spec socket, which ends the

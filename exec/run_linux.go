@@ -537,16 +537,21 @@ func (c *Cmd) spawnChild() *spawning {
 }
 
 // adopt takes the sandbox child the release binary's entry point started
-// for "mewsandbox run" as root, before the Go runtime (child_linux.c's
-// maybe_prefork), in a mount and a pid namespace with the runner's stdio
-// and working directory, if this run is one it fits; a child that does
-// not fit is killed. Its start then overlapped the runtime's.
+// for "mewsandbox run", before the Go runtime (child_linux.c's
+// maybe_prefork), in a mount and a pid namespace (inside a user namespace
+// unless root) with the runner's stdio and working directory, if this run
+// is one it fits; a child that does not fit is killed. Its start then
+// overlapped the runtime's.
 func (s *spawning) adopt(c *Cmd) bool {
 	pid, spec, status := takePrefork()
 	if pid == 0 {
 		return false
 	}
-	if !c.fitsPrefork() {
+	// One that has failed already (its user namespace's mapping, say)
+	// leaves the run to a child of its own, with the fallbacks.
+	var info unix.Siginfo
+	gone := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil) == nil && info.Signo != 0
+	if gone || !c.fitsPrefork() {
 		spec.Close()
 		status.Close()
 		unix.Kill(pid, unix.SIGKILL)
@@ -574,8 +579,8 @@ func (s *spawning) adopt(c *Cmd) bool {
 }
 
 // fitsPrefork says whether the pre-forked child fits c's run: the
-// namespace layer as root, no passed descriptors, the runner's own stdio
-// (the CLI's) and working directory, a session of its own unless tty.
+// namespace layer, no passed descriptors, the runner's own stdio (the
+// CLI's) and working directory.
 func (c *Cmd) fitsPrefork() bool {
 	isFD := func(f any, fd uintptr, orNil bool) bool {
 		if f == nil {
@@ -584,8 +589,7 @@ func (c *Cmd) fitsPrefork() bool {
 		file, ok := f.(*os.File)
 		return ok && file != nil && file.Fd() == fd
 	}
-	if c.Policy.NoNamespaces || len(c.PassFDs) > 0 || os.Geteuid() != 0 ||
-		!isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
+	if c.Policy.NoNamespaces || len(c.PassFDs) > 0 || !isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
 		return false
 	}
 	dir, err := os.Stat(c.Dir)
