@@ -196,7 +196,7 @@ func (p *child) spawn(l *launch) {
 		l.started <- err
 		return
 	}
-	p.proc = cmd.Process
+	p.pid = cmd.Process.Pid
 	l.started <- nil
 	err = cmd.Wait()
 	p.exit()

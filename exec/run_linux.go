@@ -565,16 +565,11 @@ func (s *spawning) adopt(c *Cmd) bool {
 		}()
 		return false
 	}
-	proc, err := os.FindProcess(pid)
-	if err != nil {
-		// Not on Linux: FindProcess always finds.
-		spec.Close()
-		status.Close()
-		return false
-	}
+	// No os.Process: os.FindProcess first probes the kernel's pidfd
+	// support with a fork of its own (≈50 µs, measured).
 	s.specW, s.statusR = spec, status
 	s.launch = newLaunch(&osexec.Cmd{}, s.tty)
-	s.launch.adopted = proc
+	s.launch.adopted = pid
 	return true
 }
 
@@ -629,7 +624,7 @@ func namespaceAttr() *syscall.SysProcAttr {
 // namespaced reports whether the child started in a mount namespace of
 // its own (and so with the layer), and whether in a pid namespace too.
 func (s *spawning) namespaced() (mount, pid bool) {
-	if s.launch.adopted != nil {
+	if s.launch.adopted != 0 {
 		return true, true // see maybe_prefork
 	}
 	a := s.launch.cmd.SysProcAttr
@@ -761,7 +756,7 @@ func sendSpec(sock *os.File, b []byte, ruleset *os.File) error {
 // woken at once (a locked goroutine blocked in a system call keeps it until
 // the runtime's monitor takes it back, up to milliseconds later).
 func (p *child) spawn(l *launch) {
-	if l.adopted != nil {
+	if l.adopted != 0 {
 		p.adopt(l)
 		return
 	}
@@ -788,7 +783,7 @@ func (p *child) spawn(l *launch) {
 		return
 	}
 	reaperStarted(cmd.Process.Pid)
-	p.proc = cmd.Process
+	p.pid = cmd.Process.Pid
 	reaped := make(chan struct{})
 	go func() {
 		defer close(reaped)
@@ -803,14 +798,17 @@ func (p *child) spawn(l *launch) {
 // it: no thread to keep.
 func (p *child) adopt(l *launch) {
 	reaperEnter()
-	reaperStarted(l.adopted.Pid)
-	p.proc = l.adopted
+	reaperStarted(l.adopted)
+	p.pid = l.adopted
 	close(l.ready)
 	l.started <- nil
-	l.done <- p.await(l.adopted.Pid, func() error {
-		var err error
-		l.state, err = l.adopted.Wait()
-		return err
+	l.done <- p.await(l.adopted, func() error {
+		for {
+			_, err := syscall.Wait4(l.adopted, &l.ws, 0, nil)
+			if err != syscall.EINTR {
+				return err
+			}
+		}
 	})
 }
 

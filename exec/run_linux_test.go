@@ -704,7 +704,7 @@ func TestPrespawn(t *testing.T) {
 	}
 	pid := 0
 	if <-d.pre.started == nil {
-		pid = d.pre.p.proc.Pid
+		pid = d.pre.p.pid
 	}
 	d.pre.started <- nil // as Discard expects to find it
 	if pid == 0 {

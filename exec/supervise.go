@@ -93,7 +93,7 @@ type child struct {
 	armed chan struct{}
 
 	mu     sync.Mutex
-	proc   *os.Process
+	pid    int
 	exited bool // exited and about to be reaped: its pid is no longer ours
 }
 
@@ -118,13 +118,13 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 	// to the command at least.
 	viaGroup := sig == unix.SIGKILL || sig == unix.SIGSTOP || sig == unix.SIGTSTP || sig == unix.SIGCONT
 	if p.pidns && group && !viaGroup {
-		if queueToAll(p.proc.Pid, sig) != nil {
-			_ = p.proc.Signal(sig)
+		if queueToAll(p.pid, sig) != nil {
+			_ = unix.Kill(p.pid, sig)
 		}
 		return
 	}
 	if group && p.session {
-		_ = unix.Kill(-p.proc.Pid, sig)
+		_ = unix.Kill(-p.pid, sig)
 		if sig != unix.SIGKILL {
 			return
 		}
@@ -132,7 +132,9 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 		// until it has, its group is not there. The signals that wait for
 		// armed find it made; SIGKILL goes to the child itself too.
 	}
-	_ = p.proc.Signal(sig)
+	// Unreaped (exited is set before the reaping, under mu), the pid is
+	// still the child's.
+	_ = unix.Kill(p.pid, sig)
 }
 
 // setPidNS records that the child is the init of a pid namespace, which
@@ -149,15 +151,16 @@ func (p *child) exit() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.session {
-		_ = unix.Kill(-p.proc.Pid, unix.SIGKILL)
+		_ = unix.Kill(-p.pid, unix.SIGKILL)
 	}
 	p.exited = true
 }
 
 // exit is how a supervised child ended.
 type exit struct {
-	startErr error            // it did not start
-	state    *os.ProcessState // nil when Wait failed
+	startErr error // it did not start
+	ws       syscall.WaitStatus
+	reaped   bool // ws is the child's: Wait did not fail
 	waitErr  error
 	timedOut bool // the timeout or the context's deadline ended it
 }
@@ -168,13 +171,10 @@ func (x exit) status() (int, *StageError) {
 	if x.timedOut {
 		return StatusTimeout, nil
 	}
-	if x.state == nil {
+	if !x.reaped {
 		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): waiting for the sandbox child: %v", x.waitErr)
 	}
-	ws, ok := x.state.Sys().(syscall.WaitStatus)
-	if !ok {
-		return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): no wait status: %v", x.waitErr)
-	}
+	ws := x.ws
 	switch {
 	case ws.Exited():
 		return ws.ExitStatus(), nil
@@ -201,10 +201,10 @@ type launch struct {
 	// ready is closed once the start was tried, cmd (and fellBack) then
 	// final: pid says whether it started.
 	ready chan struct{}
-	// adopted, when not nil, is a child started already (Linux: the
-	// pre-forked one, see adopt), in place of cmd; state is its end.
-	adopted *os.Process
-	state   *os.ProcessState
+	// adopted, when not 0, is the pid of a child started already (Linux:
+	// the pre-forked one, see adopt), in place of cmd; ws is its end.
+	adopted int
+	ws      syscall.WaitStatus
 
 	// sigs receives the caught signals once catch has run (notifying).
 	sigs      chan os.Signal
@@ -241,20 +241,23 @@ func newLaunch(cmd *osexec.Cmd, tty bool) *launch {
 // pid is the child's pid once it has started, 0 if it has not (yet).
 func (l *launch) pid() int {
 	switch {
-	case l.adopted != nil:
-		return l.adopted.Pid
+	case l.adopted != 0:
+		return l.adopted
 	case l.cmd.Process != nil:
 		return l.cmd.Process.Pid
 	}
 	return 0
 }
 
-// processState is how the child ended, once reaped.
-func (l *launch) processState() *os.ProcessState {
-	if l.adopted != nil {
-		return l.state
+// waitStatus is how the child ended, once reaped (ok).
+func (l *launch) waitStatus() (ws syscall.WaitStatus, ok bool) {
+	if l.adopted != 0 {
+		return l.ws, true
 	}
-	return l.cmd.ProcessState
+	if st := l.cmd.ProcessState; st != nil {
+		ws, ok = st.Sys().(syscall.WaitStatus)
+	}
+	return ws, ok
 }
 
 // begin starts the child, the first time it is called.
@@ -361,7 +364,7 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 			p.signal(unix.SIGKILL, true)
 			kill = nil
 		case x.waitErr = <-l.done:
-			x.state = l.processState()
+			x.ws, x.reaped = l.waitStatus()
 			return x, nil
 		}
 	}
