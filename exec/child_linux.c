@@ -1170,14 +1170,17 @@ static __attribute__((noreturn)) void probe_namespaces(void) {
 // wait for the file system to free the placeholders' directories (a
 // directory's removal costs up to a millisecond on ext4). Its fd 3 is a
 // pipe on which the runner writes MEWS_RUN_OVER once its child is gone, fd
-// 4 that child's pidfd (or closed), and from fd 5 on the placeholders, one
-// per argument: MEWS_MADE or MEWS_HELD, then the path. If the runner dies
-// instead, its child dies with it (the parent-death signal; with a pid
-// namespace, everything in it); the helper then waits for that through the
-// pidfd, or, without one, leaves the placeholders to the next run. A
-// placeholder goes if this run made it or it bears MEWS_PLACEHOLDER_MARK,
-// no other run holds it (the exclusive flock is free), it is still the
-// directory held, and it is empty.
+// 4 that child's pidfd (or closed), and from fd 5 on two per placeholder:
+// the directory and its parent. Each argument names one: MEWS_MADE or
+// MEWS_HELD, then its name in the parent; the parent's descriptor, which
+// the runner reached without following links, keeps a link swapped in
+// since from sending the removal elsewhere. If the runner dies instead,
+// its child dies with it (the parent-death signal; with a pid namespace,
+// everything in it); the helper then waits for that through the pidfd,
+// or, without one, leaves the placeholders to the next run. A placeholder
+// goes if this run made it or it bears MEWS_PLACEHOLDER_MARK, no other run
+// holds it (the exclusive flock is free), it is still the directory held,
+// and it is empty.
 static __attribute__((noreturn)) void release_placeholders(long argc, char **argv) {
 	char word = 0;
 	long r;
@@ -1194,12 +1197,12 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 		}
 	}
 	for (long i = 2; i < argc && i - 2 < 1000; i++) {
-		long fd = 5 + (i - 2);
+		long fd = 5 + 2 * (i - 2), parent = fd + 1;
 		const char *arg = argv[i];
 		if (arg[0] == 0) {
 			continue;
 		}
-		const char *path = arg + 1;
+		const char *name = arg + 1;
 		if (arg[0] != MEWS_MADE[0] && SYS4(SYS_fgetxattr, fd, MEWS_PLACEHOLDER_MARK, 0, 0) < 0) {
 			continue; // the project's own directory
 		}
@@ -1207,11 +1210,11 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 			continue; // another run binds it: the last one removes it
 		}
 		struct stat held, now;
-		if (SYS2(SYS_fstat, fd, &held) != 0 || SYS4(SYS_newfstatat, AT_FDCWD, path, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
+		if (SYS2(SYS_fstat, fd, &held) != 0 || SYS4(SYS_newfstatat, parent, name, &now, AT_SYMLINK_NOFOLLOW) != 0 ||
 			held.st_dev != now.st_dev || held.st_ino != now.st_ino) {
 			continue;
 		}
-		SYS3(SYS_unlinkat, AT_FDCWD, path, AT_REMOVEDIR); // ENOTEMPTY: someone outside put something in
+		SYS3(SYS_unlinkat, parent, name, AT_REMOVEDIR); // ENOTEMPTY: someone outside put something in
 	}
 	exit_group(0);
 }

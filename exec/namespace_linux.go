@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -116,6 +117,7 @@ type nsLayer struct {
 	// materialize makes and holds them before the child binds them.
 	placeholders []string
 	missing      int
+	root         string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -195,6 +197,7 @@ func writablePaths(p Policy) []string {
 // read-only; a missing protected directory is bound after materialize
 // creates it.
 func (l *nsLayer) protect(root string, allowGitConfig bool) {
+	l.root = root
 	// .git itself becomes a mount of its own, so that it cannot be renamed
 	// away and replaced by a .git whose hooks the command writes: a mount
 	// point cannot be renamed or removed (EBUSY). A git directory stays
@@ -258,13 +261,22 @@ const placeholderMark = "user.mewsandbox.placeholder"
 // the held directories: removing a directory costs up to a millisecond on
 // ext4, which the runner then does not wait for.
 type placeholder struct {
-	path string
-	f    *os.File // nil where path is not a directory
-	made bool     // by this run
+	path   string
+	parent *os.File // its parent directory (O_PATH), reached from the root without links
+	f      *os.File // the directory; nil where a file stands at path
+	made   bool     // by this run
 }
 
 // fd is the held directory's descriptor.
 func (h placeholder) fd() int { return int(h.f.Fd()) }
+
+// close closes the placeholder's descriptors.
+func (h placeholder) close() {
+	if h.f != nil {
+		h.f.Close()
+	}
+	h.parent.Close()
+}
 
 // materialize makes the missing placeholders and holds every one (see
 // placeholder). approved waits for the caller's decision, since making a
@@ -272,18 +284,28 @@ func (h placeholder) fd() int { return int(h.f.Fd()) }
 // the child's hand-over, and a directory that has vanished since the plan
 // (its last run removed it) is made again only for an approved command.
 func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
+	if len(l.placeholders) == 0 {
+		return &placeholders{}, nil
+	}
 	if l.missing > 0 && !approved() {
 		return nil, errDiscarded
 	}
+	root, err := unix.Open(l.root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: l.root, Err: err}
+	}
+	defer unix.Close(root)
 	ps := &placeholders{}
 	for _, p := range l.placeholders {
-		h, err := holdPlaceholder(p, approved)
-		if h.f != nil {
-			ps.held = append(ps.held, h)
-		}
+		h, err := holdPlaceholder(root, l.root, p, approved)
 		if err != nil {
 			ps.release(nil)
 			return nil, &os.PathError{Op: "holding the protected placeholder", Path: p, Err: err}
+		}
+		if h.f != nil {
+			ps.held = append(ps.held, h)
+		} else {
+			h.close()
 		}
 	}
 	return ps, nil
@@ -292,28 +314,52 @@ func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
 // errDiscarded: the caller discarded the run before it started.
 var errDiscarded = errors.New("the run was discarded")
 
-// holdPlaceholder makes the directory at path if it is missing and takes a
-// shared flock on it; f is nil where path is not a directory (a file
-// stands there: nothing to hold or remove; the child binds it as it is).
-func holdPlaceholder(path string, approved func() bool) (placeholder, error) {
-	const tries = 16 // each a directory removed by another run in between
+// lockWait bounds how long a run waits for a placeholder another process
+// holds exclusively: a release helper does for microseconds; anyone else
+// (any user who may open the directory) makes the run fail instead of
+// hang.
+const lockWait = 100 * time.Millisecond
+
+// holdPlaceholder makes the directory at path, below root (open at rootfd),
+// if it is missing, and takes a shared flock on it. Its parent is reached
+// from the root without following a link, and it is made, opened and
+// checked relative to that parent: a command that swaps a directory on the
+// way for a link cannot point the runner at a directory elsewhere. f is
+// nil where path is not a directory (a file stands there: nothing to hold
+// or remove; the child binds it as it is).
+func holdPlaceholder(rootfd int, root, path string, approved func() bool) (placeholder, error) {
 	h := placeholder{path: path}
+	rel, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return h, fmt.Errorf("not below the root %s", root)
+	}
+	pfd, err := unix.Openat2(rootfd, rel, &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+	if err != nil {
+		return h, fmt.Errorf("its directory (a symbolic link on the way is refused): %w", err)
+	}
+	h.parent = os.NewFile(uintptr(pfd), filepath.Dir(path))
+	name := filepath.Base(path)
+	const tries = 16 // each a directory removed by another run in between
 	for range tries {
-		fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		fd, err := unix.Openat(pfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		switch {
 		case err == unix.ENOTDIR || err == unix.ELOOP:
 			return h, nil
 		case err == unix.ENOENT:
 			if !approved() {
+				h.close()
 				return h, errDiscarded
 			}
-			err := unix.Mkdir(path, 0o755)
+			err := unix.Mkdirat(pfd, name, 0o755)
 			if err != nil && err != unix.EEXIST {
+				h.close()
 				return h, err
 			}
 			h.made = err == nil
 			continue
 		case err != nil:
+			h.close()
 			return h, err
 		}
 		h.f = os.NewFile(uintptr(fd), path)
@@ -322,16 +368,42 @@ func holdPlaceholder(path string, approved func() bool) (placeholder, error) {
 			// knows it made the directory.
 			unix.Fsetxattr(fd, placeholderMark, []byte("1"), 0)
 		}
-		if err := flockRetry(fd, unix.LOCK_SH); err != nil {
+		if err := lockShared(fd); err != nil {
+			h.close()
 			return h, err
 		}
-		if samePath(fd, path) {
+		if sameEntry(fd, pfd, name) {
 			return h, nil
 		}
 		h.f.Close() // removed (or replaced) before the lock was ours
 		h.f, h.made = nil, false
 	}
+	h.close()
 	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
+}
+
+// lockShared takes a shared flock on fd, waiting up to lockWait.
+func lockShared(fd int) error {
+	deadline := time.Now().Add(lockWait)
+	for {
+		err := unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
+		switch {
+		case err == nil:
+			return nil
+		case err != unix.EWOULDBLOCK && err != unix.EINTR:
+			return err
+		case time.Now().After(deadline):
+			return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// sameEntry says whether name in the directory dirfd is still the file
+// open at fd, not followed if a link.
+func sameEntry(fd, dirfd int, name string) bool {
+	var a, b unix.Stat_t
+	return unix.Fstat(fd, &a) == nil && unix.Fstatat(dirfd, name, &b, unix.AT_SYMLINK_NOFOLLOW) == nil && a.Dev == b.Dev && a.Ino == b.Ino
 }
 
 // releaseArg is os.Args[1] of the release helper (child_linux.h's
@@ -395,8 +467,8 @@ func (ps *placeholders) handToHelper(child *os.File) {
 			if h.made {
 				how = placeholderMade
 			}
-			args = append(args, how+h.path)
-			files = append(files, h.f)
+			args = append(args, how+filepath.Base(h.path))
+			files = append(files, h.f, h.parent)
 		}
 		helper := &osexec.Cmd{Path: "/proc/self/exe", Args: args, Env: childEnv, ExtraFiles: files,
 			SysProcAttr: &syscall.SysProcAttr{Setsid: true}}
@@ -421,7 +493,7 @@ func (ps *placeholders) release(warn func(string)) {
 	// and closing the last one of a removed directory would cost the
 	// runner what the helper is for.
 	for _, h := range ps.held {
-		h.f.Close()
+		h.close()
 	}
 	if ps.err != nil && warn != nil {
 		warn(fmt.Sprintf("mewsandbox: the placeholders %s stay until the next run here: starting the release helper: %v", ps.paths(), ps.err))
@@ -441,22 +513,6 @@ func (ps *placeholders) paths() string {
 		out = append(out, h.path)
 	}
 	return strings.Join(out, ", ")
-}
-
-// flockRetry takes the flock how on fd, through interruptions.
-func flockRetry(fd, how int) error {
-	for {
-		if err := unix.Flock(fd, how); err != unix.EINTR {
-			return err
-		}
-	}
-}
-
-// samePath says whether path is still the file open at fd, not followed
-// if a link.
-func samePath(fd int, path string) bool {
-	var a, b unix.Stat_t
-	return unix.Fstat(fd, &a) == nil && unix.Lstat(path, &b) == nil && a.Dev == b.Dev && a.Ino == b.Ino
 }
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the

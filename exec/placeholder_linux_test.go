@@ -176,3 +176,72 @@ func TestPlaceholdersAfterRunnerKilled(t *testing.T) {
 		t.Errorf("placeholders left after the runner was killed: %v", left)
 	}
 }
+
+// TestPlaceholderThroughLink: a placeholder whose way from the root goes
+// through a symbolic link (one a command planted: a directory of
+// core.hooksPath swapped for a link to a directory elsewhere) is made
+// nowhere, and the run is refused; the runner, root perhaps, makes no
+// directory where the link points.
+func TestPlaceholderThroughLink(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root, elsewhere := testRoot(t), testRoot(t)
+	for _, d := range []string{".git/objects", ".git/refs", filepath.Join(elsewhere, "b")} {
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(root, d)
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\thooksPath = a/b/githooks\n"), 0o644)
+	if err := os.Symlink(elsewhere, filepath.Join(root, "a")); err != nil {
+		t.Fatal(err)
+	}
+	c := sh(root, "echo ran > ran")
+	c.Policy.BestEffort = false
+	status, err := c.Run(context.Background())
+	if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		t.Errorf("Run = %d, %v; want 125 and the link named", status, err)
+	}
+	if _, err := os.Lstat(filepath.Join(elsewhere, "b", "githooks")); err == nil {
+		t.Error("the runner made a directory where the link points")
+	}
+	if _, err := os.Stat(filepath.Join(root, "ran")); err == nil {
+		t.Error("the command ran")
+	}
+}
+
+// TestPlaceholderLockedOut: a process that holds a protected directory of
+// the root with an exclusive flock makes a run there fail within a bounded
+// time, instead of hang; once it lets go, runs go on.
+func TestPlaceholderLockedOut(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	d := filepath.Join(root, ".claude")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	status, err := sh(root, "true").Run(context.Background())
+	if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), "exclusive flock") {
+		t.Errorf("Run = %d, %v; want 125 and the lock named", status, err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the refused run took %v", took)
+	}
+	unix.Flock(int(f.Fd()), unix.LOCK_UN)
+	if status, err := sh(root, "true").Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("once the lock is gone: Run = %d, %v", status, err)
+	}
+}
