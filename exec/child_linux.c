@@ -1293,6 +1293,14 @@ static void maybe_prefork(long argc, char **argv) {
 			return;
 		}
 	}
+	// A standard descriptor closed at the start would be taken by the
+	// socket below, and the child would close it: the runner (Go opens
+	// /dev/null there) starts its own child instead.
+	for (int fd = 0; fd < 3; fd++) {
+		if (SYS2(SYS_fcntl, fd, F_GETFD) < 0) {
+			return;
+		}
+	}
 	int sv[2], st[2];
 	if (SYS4(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
 		return;
@@ -1338,6 +1346,18 @@ static void maybe_prefork(long argc, char **argv) {
 		SYS5(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		if (!tty) {
 			SYS0(SYS_setsid);
+		}
+		// Its command line is the runner's, which the command could read
+		// in /proc/1/cmdline (flags, rules, the audit log's path): only
+		// argv[0] stays.
+		if (argc > 1) {
+			char *end = argv[argc - 1];
+			while (*end != 0) {
+				end++;
+			}
+			for (char *c = argv[1]; c < end; c++) {
+				*c = 0;
+			}
 		}
 		// The spec socket at fd 3, the status pipe at fd 4, as after the
 		// runner's re-execution; whatever the runner inherited there gives

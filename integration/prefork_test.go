@@ -7,6 +7,8 @@ package integration
 // Go runtime starts, and the runner adopts it or it goes.
 
 import (
+	"fmt"
+	osexec "os/exec"
 	"strings"
 	"testing"
 )
@@ -26,17 +28,17 @@ func requirePrefork(t *testing.T, b *box) {
 	}
 }
 
-// TestPreforkAdopted: with the release binary, pid 1 of the
-// command's namespace is the child forked at the runner's entry point
-// (it carries the runner's own command line), and the layer holds there
-// as after a re-execution.
+// TestPreforkAdopted: with the release binary, pid 1 of the command's
+// namespace is the child forked at the runner's entry point (it carries
+// the runner's argv[0] only: the flags, rules and paths of the command line
+// are cleared), and the layer holds there as after a re-execution.
 func TestPreforkAdopted(t *testing.T) {
 	t.Parallel()
 	b := newGitBox(t)
 	requirePrefork(t, b)
 	r := b.with(t).run("run", "--yolo", "--", "cat", "/proc/1/cmdline")
-	if !strings.Contains(r.stdout, "run\x00--yolo\x00--\x00cat") {
-		t.Errorf("pid 1 is %q, want the pre-forked runner", r.stdout)
+	if !strings.HasPrefix(r.stdout, bin+"\x00") || strings.Contains(r.stdout, "--yolo") {
+		t.Errorf("pid 1 is %q, want the pre-forked runner, its arguments cleared", r.stdout)
 	}
 	o := b.check(protectedScript)
 	for _, attack := range []string{"plant a hook", "create .claude settings", "move .git away and plant a new one"} {
@@ -53,24 +55,37 @@ func TestPreforkAdopted(t *testing.T) {
 }
 
 // TestPreforkLeavesNothing: a pre-forked child its runner never adopts (a
-// usage error) or discards (a denied command) does not outlive the run.
+// usage error) or discards (a denied command) does not outlive the run;
+// nor does the runner adopt one when a standard descriptor was closed at
+// its start (the child's socket took its number), and the command gets
+// /dev/null there as without a pre-forked child.
 func TestPreforkLeavesNothing(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
 	requirePrefork(t, b)
-	for _, tt := range []struct {
+	for i, tt := range []struct {
 		name string
 		args []string
 		code int
 	}{
-		{"a bad flag value", []string{"run", "--limit-mem", "lots", "--", "true", "prefork-marker-1"}, 2},
-		{"a denied command", []string{"run", "--deny", "Bash(true:*)", "--", "true", "prefork-marker-2"}, 77},
-		{"a failed audit log", []string{"run", "--audit", "log.jsonl", "--", "true", "prefork-marker-3"}, 2},
+		{"a bad flag value", []string{"run", "--limit-mem", "lots", "--", "true"}, 2},
+		{"a denied command", []string{"run", "--deny", "Bash(true:*)", "--", "true"}, 77},
+		{"a failed audit log", []string{"run", "--audit", "log.jsonl", "--", "true"}, 2},
 	} {
-		r := b.with(t).run(tt.args...)
-		if r.code != tt.code {
-			t.Errorf("%s: exit %d, want %d; stderr %q", tt.name, r.code, tt.code, r.stderr)
+		// The child keeps the runner's argv[0] only: the marker goes there.
+		marker := fmt.Sprintf("mewsandbox-prefork-marker-%d", i)
+		cmd := &osexec.Cmd{Path: bin, Args: append([]string{marker}, tt.args...), Dir: b.root,
+			Env: []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}}
+		err := cmd.Run()
+		if code := cmd.ProcessState.ExitCode(); code != tt.code {
+			t.Errorf("%s: exit %d (%v), want %d", tt.name, code, err, tt.code)
 		}
-		noneLeft(t, tt.args[len(tt.args)-1], tt.name)
+		noneLeft(t, marker, tt.name)
+	}
+	cmd := osexec.Command("sh", "-c", `exec "$0" run --yolo -- sh -c 'readlink /proc/self/fd/0' 0<&-`, bin)
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	out, err := cmd.Output()
+	if got := strings.TrimSpace(string(out)); err != nil || got != "/dev/null" {
+		t.Errorf("stdin closed at the start: the command's fd 0 is %q (%v), want /dev/null", got, err)
 	}
 }
