@@ -78,8 +78,10 @@ func CgroupLimits() string {
 
 // newRunCgroup makes a cgroup below the runner's for those of limits l the
 // runner's cgroup can hand down, and says in err why the others stay
-// rlimits only: g is nil when l asks for none, or none can be.
-func newRunCgroup(l Limits) (g *runCgroup, err error) {
+// rlimits only: g is nil when l asks for none, or none can be. withInit
+// says the sandbox child is the init of a pid namespace: a process the
+// command does not count as its own, so pids.max allows one more.
+func newRunCgroup(l Limits, withInit bool) (g *runCgroup, err error) {
 	var in Limits
 	var why []string
 	parent, perr := "", error(nil)
@@ -102,12 +104,40 @@ func newRunCgroup(l Limits) (g *runCgroup, err error) {
 		*c.set(&in) = v
 	}
 	if in != (Limits{}) {
-		g, err = makeRunCgroup(parent, fmt.Sprintf("mewsandbox-%d-%d", os.Getpid(), cgroupSeq.Add(1)), in)
+		if in.NProc > 0 && withInit {
+			in.NProc++
+		}
+		sweepCgroups(parent)
+		g, err = makeRunCgroup(parent, fmt.Sprintf("%s%d-%d", cgroupPrefix, os.Getpid(), cgroupSeq.Add(1)), in)
 	}
 	if len(why) > 0 {
 		err = errors.Join(err, errors.New("cgroup limits: "+strings.Join(why, "; ")))
 	}
 	return g, err
+}
+
+// cgroupPrefix begins the name of a run's cgroup, then the runner's pid.
+const cgroupPrefix = "mewsandbox-"
+
+// sweepCgroups removes the cgroups below parent that runners left when
+// they were killed (their pid is gone); what is still in one is killed
+// first. A pid reused since keeps its cgroup until that process is gone.
+func sweepCgroups(parent string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), cgroupPrefix)
+		pid, _, found := strings.Cut(rest, "-")
+		n, perr := strconv.Atoi(pid)
+		if !ok || !found || perr != nil || n <= 0 || !e.IsDir() {
+			continue
+		}
+		if unix.Kill(n, 0) == unix.ESRCH {
+			(&runCgroup{dir: filepath.Join(parent, e.Name())}).remove()
+		}
+	}
 }
 
 // makeRunCgroup makes the cgroup name below parent, whose subtree hands

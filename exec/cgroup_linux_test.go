@@ -91,7 +91,7 @@ func TestMakeRunCgroup(t *testing.T) {
 	if _, err := makeRunCgroup(filepath.Join(parent, "missing"), "run", Limits{NProc: 10}); err == nil {
 		t.Error("makeRunCgroup below a missing directory: no error")
 	}
-	if g, err := newRunCgroup(Limits{CPU: 1, NoFile: 10}); g != nil || err != nil {
+	if g, err := newRunCgroup(Limits{CPU: 1, NoFile: 10}, true); g != nil || err != nil {
 		t.Errorf("limits without mem or nproc got a cgroup: %v, %v", g, err)
 	}
 }

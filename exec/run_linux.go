@@ -438,7 +438,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 	}
 	// While the child applies the spec: its cgroup, before the go.
-	g, err := newRunCgroup(c.Policy.Limits)
+	g, err := newRunCgroup(c.Policy.Limits, sp.PidNS)
 	if g != nil {
 		if aerr := g.add(s.launch.pid()); aerr != nil {
 			g.remove()

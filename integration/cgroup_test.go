@@ -8,9 +8,13 @@ package integration
 
 import (
 	"os"
+	osexec "os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // requireCgroup skips, saying why, where a run with flag gets no cgroup
@@ -45,7 +49,47 @@ func TestCgroupPidsLimit(t *testing.T) {
 	if r.code != 0 || strings.TrimSpace(r.stdout) != "fine" || r.stderr != "" {
 		t.Errorf("five processes under --limit-nproc 30: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
+	// Exactly N: the pid namespace's init is not the command's to count.
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		args := append(append([]string{"run", "--yolo", "--limit-nproc", "2"}, flags...), "--", "sh", "-c", "true & wait; echo two")
+		if r := b.with(t).run(args...); r.code != 0 || strings.TrimSpace(r.stdout) != "two" {
+			t.Errorf("%v: two processes under --limit-nproc 2: exit %d, stdout %q, stderr %q", flags, r.code, r.stdout, r.stderr)
+		}
+		args = append(append([]string{"run", "--yolo", "--limit-nproc", "1"}, flags...), "--", "sh", "-c", "true & wait; echo two")
+		if r := b.with(t).run(args...); r.code == 0 || r.code == 125 || !strings.Contains(r.stderr, "refused 1 fork") {
+			t.Errorf("%v: two processes under --limit-nproc 1: exit %d, stderr %q; want the command's own failure and the fork counted", flags, r.code, r.stderr)
+		}
+	}
 	assertNoRunCgroups(t)
+}
+
+// TestCgroupOfKilledRunner: the cgroup of a runner killed with SIGKILL is
+// removed by the next run with a cgroup limit.
+func TestCgroupOfKilledRunner(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requireCgroup(t, b, "--limit-nproc", "30")
+	cmd := osexec.Command(bin, "run", "--yolo", "--limit-nproc", "30", "--", "sh", "-c", "echo up > up; sleep 30")
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	for deadline := time.Now().Add(5 * time.Second); !b.exists("up") && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	left := runCgroups(t, cmd.Process.Pid)
+	if len(left) != 1 {
+		t.Fatalf("the running runner's cgroups: %v, want one", left)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if r := b.with(t).run("run", "--yolo", "--limit-nproc", "30", "--", "true"); r.code != 0 {
+		t.Fatalf("the next run: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(left[0]); err == nil {
+		t.Errorf("%s is left after the next run", left[0])
+	}
 }
 
 // TestCgroupMemoryLimit: processes that each stay under --limit-mem as an
@@ -69,24 +113,43 @@ func TestCgroupMemoryLimit(t *testing.T) {
 	assertNoRunCgroups(t)
 }
 
-// assertNoRunCgroups fails if a run's cgroup of this process's runs is
-// left (they are named mewsandbox-PID-N below the runner's cgroup).
+// assertNoRunCgroups fails if a cgroup of a finished run is left.
 func assertNoRunCgroups(t *testing.T) {
+	t.Helper()
+	for _, dir := range runCgroups(t, 0) {
+		pid, _ := strconv.Atoi(strings.Split(strings.TrimPrefix(filepath.Base(dir), "mewsandbox-"), "-")[0])
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			t.Errorf("cgroup %s left after its runner ended", dir)
+		}
+	}
+}
+
+// runCgroups lists the runs' cgroups (named mewsandbox-PID-N below the
+// runner's cgroup, which is this process's), of runner pid or, when 0, all.
+func runCgroups(t *testing.T, pid int) []string {
 	t.Helper()
 	b, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []string
 	for line := range strings.Lines(string(b)) {
-		if rel, ok := strings.CutPrefix(strings.TrimSpace(line), "0::"); ok {
-			for _, mnt := range []string{"/sys/fs/cgroup", "/sys/fs/cgroup/unified"} {
-				left, _ := os.ReadDir(mnt + rel)
-				for _, d := range left {
-					if strings.HasPrefix(d.Name(), "mewsandbox-") {
-						t.Errorf("cgroup %s/%s left after the runs", mnt+rel, d.Name())
-					}
+		rel, ok := strings.CutPrefix(strings.TrimSpace(line), "0::")
+		if !ok {
+			continue
+		}
+		for _, mnt := range []string{"/sys/fs/cgroup", "/sys/fs/cgroup/unified"} {
+			entries, _ := os.ReadDir(filepath.Join(mnt, rel))
+			for _, d := range entries {
+				prefix := "mewsandbox-"
+				if pid != 0 {
+					prefix += strconv.Itoa(pid) + "-"
+				}
+				if strings.HasPrefix(d.Name(), prefix) {
+					out = append(out, filepath.Join(mnt, rel, d.Name()))
 				}
 			}
 		}
 	}
+	return out
 }
