@@ -41,6 +41,7 @@ type childHeader struct {
 	arg, probe, magic    string
 	release, mark        string
 	releaseSays          string // MEWS_RUN_OVER, MEWS_MADE, MEWS_HELD
+	releaseGraceMS       int
 	maxSpec, procRefused int
 	maxKept, toAll       int
 	says                 string   // MEWS_ARMED, MEWS_PROC_REFUSED
@@ -52,7 +53,7 @@ type childHeader struct {
 func childConstants() childHeader {
 	return childHeader{
 		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
-		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD,
+		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD, releaseGraceMS: C.MEWS_RELEASE_GRACE_MS,
 		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
 		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED,
 		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,

@@ -58,6 +58,7 @@ long mews_take_prefork(int *spec, int *status);
 #define MEWS_RUN_OVER "d"                                   // runOver
 #define MEWS_MADE "m"                                       // placeholderMade
 #define MEWS_HELD "h"                                       // placeholderHeld
+#define MEWS_RELEASE_GRACE_MS 100                           // releaseGrace
 
 // The value the runner queues a signal with for init to pass it on to every
 // process of the pid namespace (queueToAll in run_linux.go).

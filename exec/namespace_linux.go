@@ -259,7 +259,9 @@ const placeholderMark = "user.mewsandbox.placeholder"
 // The removal is the release helper's (child_linux.c's
 // release_placeholders), which the runner starts beside the run and hands
 // the held directories: removing a directory costs up to a millisecond on
-// ext4, which the runner then does not wait for.
+// ext4, which the runner then does not wait for. It waits releaseGrace
+// first, so that runs in quick succession share the placeholders rather
+// than make and free them each time.
 type placeholder struct {
 	path   string
 	parent *os.File // its parent directory (O_PATH), reached from the root without links
@@ -382,10 +384,12 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
 }
 
-// lockShared takes a shared flock on fd, waiting up to lockWait.
+// lockShared takes a shared flock on fd, waiting up to lockWait: from a
+// few microseconds between tries (a release helper, the previous run's
+// perhaps, is done by then) up to a millisecond.
 func lockShared(fd int) error {
 	deadline := time.Now().Add(lockWait)
-	for {
+	for pause := 5 * time.Microsecond; ; pause = min(2*pause, time.Millisecond) {
 		err := unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
 		switch {
 		case err == nil:
@@ -395,7 +399,7 @@ func lockShared(fd int) error {
 		case time.Now().After(deadline):
 			return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
 		}
-		time.Sleep(time.Millisecond)
+		time.Sleep(pause)
 	}
 }
 
@@ -409,6 +413,11 @@ func sameEntry(fd, dirfd int, name string) bool {
 // releaseArg is os.Args[1] of the release helper (child_linux.h's
 // MEWS_RELEASE_ARG).
 const releaseArg = "__mewsandbox_release"
+
+// releaseGrace is how long the release helper waits once the run is over
+// before it removes what no run holds (child_linux.h's
+// MEWS_RELEASE_GRACE_MS).
+const releaseGrace = 100 * time.Millisecond
 
 // What the runner tells the release helper: that the run is over, and with
 // each path, whether this run made the placeholder or only holds it.

@@ -245,3 +245,32 @@ func TestPlaceholderLockedOut(t *testing.T) {
 		t.Errorf("once the lock is gone: Run = %d, %v", status, err)
 	}
 }
+
+// TestPlaceholdersReusedInGrace: a run that starts in the same root within
+// the release helper's grace takes the previous run's placeholders over
+// (the same directory, not a new one), and they go after the last run.
+func TestPlaceholdersReusedInGrace(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	claude := filepath.Join(root, ".claude")
+	run := func() {
+		t.Helper()
+		if status, err := sh(root, "test -d .claude").Run(context.Background()); status != 0 || err != nil {
+			t.Fatalf("Run = %d, %v", status, err)
+		}
+	}
+	run()
+	start := time.Now()
+	// Tag the first run's directory, then run again within the grace.
+	if err := unix.Setxattr(claude, "user.mewsandbox-test", []byte("first"), 0); err != nil {
+		t.Skipf("no extended attributes here, or .claude gone already: %v", err)
+	}
+	run()
+	if _, err := unix.Getxattr(claude, "user.mewsandbox-test", nil); time.Since(start) < releaseGrace && err != nil {
+		t.Errorf("the second run made .claude anew instead of taking the first run's over (%v)", err)
+	}
+	if left := leftOver(root, 0); left != nil {
+		t.Errorf("placeholders left after both runs: %v", left)
+	}
+}

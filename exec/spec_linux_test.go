@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
@@ -73,6 +74,9 @@ func TestChildConstants(t *testing.T) {
 	if h.procRefused != probeProcRefused || h.maxKept != dirs*maxKept || h.toAll != toAll {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, %d×%d, %d",
 			h.procRefused, h.maxKept, h.toAll, probeProcRefused, dirs, maxKept, toAll)
+	}
+	if h.releaseGraceMS != int(releaseGrace/time.Millisecond) {
+		t.Errorf("child_linux.h's MEWS_RELEASE_GRACE_MS is %d; the Go side's releaseGrace %v", h.releaseGraceMS, releaseGrace)
 	}
 	if h.release != releaseArg || h.mark != placeholderMark || h.releaseSays != runOver+placeholderMade+placeholderHeld {
 		t.Errorf("child_linux.h's MEWS_RELEASE_ARG, MEWS_PLACEHOLDER_MARK, MEWS_RUN_OVER+MEWS_MADE+MEWS_HELD are %q, %q, %q; the Go side's %q, %q, %q",
