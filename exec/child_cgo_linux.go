@@ -36,6 +36,10 @@ func takePrefork() (pid int, spec, status *os.File) {
 	return int(p), os.NewFile(uintptr(sp), "spec"), os.NewFile(uintptr(st), "status")
 }
 
+// preforked says whether the release binary's entry point started a
+// sandbox child for this run, not taken yet.
+func preforked() bool { return C.mews_prefork_pending() != 0 }
+
 // childHeader is what child_linux.h repeats of the Go side's constants.
 type childHeader struct {
 	arg, probe, magic    string

@@ -1398,6 +1398,12 @@ static void maybe_prefork(long argc, char **argv) {
 	prefork.status = st[0];
 }
 
+// mews_prefork_pending says whether a pre-forked child waits for the
+// runner to take it.
+int mews_prefork_pending(void) {
+	return prefork.pid > 0;
+}
+
 // mews_take_prefork hands the runner the pre-forked child, once: its pid
 // (-1 if there is none) and the runner's ends of its descriptors.
 long mews_take_prefork(int *spec, int *status) {

@@ -36,6 +36,7 @@ struct mews_spec {
 // point pre-forked for its run (child_linux.c's maybe_prefork), once: its
 // pid, or -1, and the runner's ends of its spec socket and status pipe.
 long mews_take_prefork(int *spec, int *status);
+int mews_prefork_pending(void);
 
 // The probe's exit status when only the /proc of the pid namespace was
 // refused (probeProcRefused in namespace_linux.go).

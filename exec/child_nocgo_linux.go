@@ -10,3 +10,6 @@ const haveChild = false
 
 // takePrefork: without cgo no child is pre-forked.
 func takePrefork() (int, *os.File, *os.File) { return 0, nil, nil }
+
+// preforked: without cgo no child is pre-forked.
+func preforked() bool { return false }

@@ -5,7 +5,11 @@ package exec
 import (
 	"bytes"
 	"os"
+	osexec "os/exec"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestFitsPrefork: the pre-forked child (child_linux.c's maybe_prefork)
@@ -39,5 +43,46 @@ func TestFitsPrefork(t *testing.T) {
 		if c.fitsPrefork() {
 			t.Errorf("%s: fits", name)
 		}
+	}
+}
+
+// TestCatchEarly: the catching begun at the start (for a pre-forked run
+// without a terminal) is taken over by the first launch without a
+// terminal, once; a signal caught meanwhile is waiting for it.
+func TestCatchEarly(t *testing.T) {
+	catchEarly()
+	catchEarly() // once
+	tty := newLaunch(&osexec.Cmd{}, true)
+	tty.catch(true)
+	tty.notifying.Wait()
+	defer tty.stopCatching()
+	if tty.sigs == early.sigs {
+		t.Fatal("a launch with a terminal took the early catching")
+	}
+	l := newLaunch(&osexec.Cmd{}, false)
+	want := early.sigs
+	l.catch(false)
+	l.notifying.Wait()
+	defer l.stopCatching()
+	if l.sigs != want || early.sigs != nil {
+		t.Fatalf("the launch did not take the early catching over")
+	}
+	if err := unix.Kill(os.Getpid(), unix.SIGUSR2); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case sig := <-l.sigs:
+		if sig != unix.SIGUSR2 {
+			t.Errorf("caught %v, want SIGUSR2", sig)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("SIGUSR2 was not caught")
+	}
+	second := newLaunch(&osexec.Cmd{}, false)
+	second.catch(false)
+	second.notifying.Wait()
+	defer second.stopCatching()
+	if second.sigs == want {
+		t.Error("a second launch took the early catching too")
 	}
 }

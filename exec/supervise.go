@@ -213,11 +213,64 @@ type launch struct {
 }
 
 // catch starts catching the signals supervise relays, once, beside the
-// caller: a round trip to the runtime's signal thread per signal.
+// caller: a round trip to the runtime's signal thread per signal. Without
+// a terminal it takes over what catchEarly began, if anything.
 func (l *launch) catch(tty bool) {
 	l.catching.Do(func() {
+		if sigs, caught := takeEarly(tty); sigs != nil {
+			l.sigs = sigs
+			l.notifying.Go(caught.Wait)
+			return
+		}
 		l.notifying.Go(func() { signal.Notify(l.sigs, caughtSignals(tty)...) })
 	})
+}
+
+// early is the catching catchEarly began, for the first launch without a
+// terminal to take over.
+var early struct {
+	mu     sync.Mutex
+	sigs   chan os.Signal
+	caught *sync.WaitGroup
+}
+
+// catchEarly begins catching, in the background, the signals a run
+// without a terminal relays (Cmd.EarlySignals), for the first such run to
+// take over: the round trips then overlap the program's own start. A
+// signal caught meanwhile reaches the command once it starts.
+func catchEarly() {
+	early.mu.Lock()
+	defer early.mu.Unlock()
+	if early.sigs != nil {
+		return
+	}
+	sigs, caught := make(chan os.Signal, 16), &sync.WaitGroup{}
+	early.sigs, early.caught = sigs, caught
+	caught.Go(func() { signal.Notify(sigs, caughtSignals(false)...) })
+}
+
+// takeEarly hands over, once, the catching catchEarly began: nil if none,
+// or if tty (a run with a terminal catches another list).
+func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup) {
+	early.mu.Lock()
+	defer early.mu.Unlock()
+	sigs, caught := early.sigs, early.caught
+	if tty || sigs == nil {
+		return nil, nil
+	}
+	early.sigs, early.caught = nil, nil
+	return sigs, caught
+}
+
+// HasTerminal says whether the process has a controlling terminal, on
+// which a question could be asked.
+func HasTerminal() bool {
+	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // stopCatching undoes catch: the signals go back to their defaults.

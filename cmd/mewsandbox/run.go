@@ -51,7 +51,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// decides: it runs nothing before Run hands it the command.
 	// With no terminal to ask on, a signal cannot interrupt a question:
 	// the runner catches what it relays from now on.
-	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs, PrivateTmp: true, EarlySignals: !hasTerminal()}
+	cmd := &exec.Cmd{Dir: cwd, Stdin: stdin, Stdout: stdout, Stderr: stderr, PassFDs: passFDs, PrivateTmp: true, EarlySignals: !exec.HasTerminal()}
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
@@ -394,15 +394,4 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 	res.Decision = permission.Deny
 	res.Reason = "refused at the terminal: " + res.Reason
 	return res
-}
-
-// hasTerminal says whether the runner has a controlling terminal to ask
-// on (see approve).
-func hasTerminal() bool {
-	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
 }
