@@ -109,6 +109,18 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 			env = setEnv(env, k, dir)
 		}
 	}
+	// The namespace layer's plan (stat calls, mostly) beside the
+	// Landlock plan and ruleset (more of them).
+	var layer *nsLayer
+	var planned sync.WaitGroup
+	if !pol.NoNamespaces {
+		dir := c.Dir
+		if dir == "" {
+			dir, _ = os.Getwd()
+		}
+		planned.Go(func() { layer = planNamespace(pol, dir) })
+	}
+	defer planned.Wait()
 	e, err := pol.Plan()
 	if err != nil {
 		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
@@ -151,13 +163,8 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		return nil, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
 	}
 	sp.Ruleset = rs
-	if !pol.NoNamespaces {
-		dir := c.Dir
-		if dir == "" {
-			dir, _ = os.Getwd()
-		}
-		sp.layer = planNamespace(pol, dir)
-	}
+	planned.Wait()
+	sp.layer = layer
 	// The filter depends on the network policy only; Build finds the
 	// runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
