@@ -10,6 +10,7 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -251,17 +252,19 @@ const placeholderMark = "user.mewsandbox.placeholder"
 // and must not go while another run binds it: removing a mount point
 // unmounts it in every namespace, and that run's command could then make
 // the directory. So each run holds a shared flock on each such directory
-// it binds, missing or not, until its child is gone; then the directory is
-// removed if this run made it or it bears placeholderMark, and no other
-// run holds it (the exclusive flock is free), and it is still empty. A
-// placeholder a killed runner left goes with the next run's end.
+// it binds, missing or not, until its child is gone.
 //
 // The removal is the release helper's (child_linux.c's
 // release_placeholders), which the runner starts beside the run and hands
 // the held directories: removing a directory costs up to a millisecond on
-// ext4, which the runner then does not wait for. It waits releaseGrace
-// first, so that runs in quick succession share the placeholders rather
-// than make and free them each time.
+// ext4, which the runner then does not wait for. The helper claims each
+// placeholder (its mark, placeholderMark, names the helper), waits
+// releaseGrace once the run is over, then takes the exclusive flock,
+// which waits for every run still holding it, and removes it if it is
+// still the directory held and empty. A run that starts meanwhile in the
+// same root takes the placeholders over and, finding them claimed by a
+// live helper, starts none of its own (needsHelper). A placeholder whose
+// helper was killed goes with the next run there.
 type placeholder struct {
 	path   string
 	parent *os.File // its parent directory (O_PATH), reached from the root without links
@@ -368,7 +371,7 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 		if h.made {
 			// Without extended attributes here (ENOTSUP), only this run
 			// knows it made the directory.
-			unix.Fsetxattr(fd, placeholderMark, []byte("1"), 0)
+			unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0) // no helper yet
 		}
 		if err := lockShared(fd); err != nil {
 			h.close()
@@ -437,15 +440,31 @@ type placeholders struct {
 	err     error          // why the helper could not start
 }
 
-// removable says whether any held placeholder may go at the end: made by
-// this run, or marked.
-func (ps *placeholders) removable() bool {
+// needsHelper says whether a release helper must see to any held
+// placeholder: one this run made, or a marked one whose mark names no
+// live helper. A helper that claimed one (see release_placeholders) waits
+// for every run holding it, this one too, and removes it after the last.
+func (ps *placeholders) needsHelper() bool {
 	for _, h := range ps.held {
-		if _, err := unix.Fgetxattr(h.fd(), placeholderMark, nil); h.made || err == nil {
+		if h.made {
+			return true
+		}
+		var mark [24]byte
+		n, err := unix.Fgetxattr(h.fd(), placeholderMark, mark[:])
+		if err != nil {
+			continue // the project's own directory
+		}
+		if pid, err := strconv.Atoi(string(mark[:n])); err != nil || pid <= 0 || !isReleaseHelper(pid) {
 			return true
 		}
 	}
 	return false
+}
+
+// isReleaseHelper says whether process pid is a release helper.
+func isReleaseHelper(pid int) bool {
+	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	return err == nil && bytes.Contains(cmdline, []byte("\x00"+releaseArg+"\x00"))
 }
 
 // handToHelper starts the release helper, in the background, and gives it
@@ -453,7 +472,7 @@ func (ps *placeholders) removable() bool {
 // child's pidfd, lets it tell a runner that died from one whose run is
 // over (see child_linux.c). It closes child.
 func (ps *placeholders) handToHelper(child *os.File) {
-	if !ps.removable() {
+	if !ps.needsHelper() {
 		if child != nil {
 			child.Close()
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -272,5 +273,40 @@ func TestPlaceholdersReusedInGrace(t *testing.T) {
 	}
 	if left := leftOver(root, 0); left != nil {
 		t.Errorf("placeholders left after both runs: %v", left)
+	}
+}
+
+// releaseHelpers lists the release helpers holding root's .claude.
+func releaseHelpers(root string) []int {
+	var out []int
+	for _, pid := range withMarker(releaseArg) {
+		fds, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/fd")
+		for _, fd := range fds {
+			if target, _ := os.Readlink("/proc/" + strconv.Itoa(pid) + "/fd/" + fd.Name()); target == filepath.Join(root, ".claude") {
+				out = append(out, pid)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestPlaceholdersOneHelper: runs in quick succession in one root start one
+// release helper between them, the first run's, which waits for the last
+// run to end before it removes the placeholders.
+func TestPlaceholdersOneHelper(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	for range 5 {
+		if status, err := sh(root, "true").Run(context.Background()); status != 0 || err != nil {
+			t.Fatalf("Run = %d, %v", status, err)
+		}
+	}
+	if helpers := releaseHelpers(root); len(helpers) != 1 {
+		t.Errorf("release helpers after five runs: %v, want one", helpers)
+	}
+	if left := leftOver(root, 0); left != nil {
+		t.Errorf("placeholders left: %v", left)
 	}
 }
