@@ -70,11 +70,21 @@ bench: bench-deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
 	MEWSANDBOX_BENCH=1 MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
 
-# fuzz runs every fuzz target for $(FUZZTIME).
+# fuzz runs every fuzz target for $(FUZZTIME). A target that fails with a
+# bare "context deadline exceeded" and writes no failing input has met Go
+# 1.26's fuzzing coordinator race at the end of -fuzztime
+# (go.dev/issue/75804, fixed in Go 1.27): it is said, not counted.
 fuzz: deps
-	@set -e; for pkg in $$($(GO) list ./...); do \
+	@set -e; log=$$(mktemp); trap 'rm -f $$log' EXIT; \
+	for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    echo "fuzz $$pkg $$t"; \
+	    if ! $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg > $$log 2>&1; then \
+	      cat $$log; \
+	      if grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log; then \
+	        echo "fuzz $$t: the coordinator's end-of-fuzztime race (go.dev/issue/75804), no failing input: not a finding"; \
+	      else exit 1; fi; \
+	    fi; \
 	  done; \
 	done
 
