@@ -605,9 +605,12 @@ func (c *Cmd) fitsPrefork() bool {
 	if c.Policy.NoNamespaces || len(c.PassFDs) > 0 || !isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
 		return false
 	}
+	if c.Dir == "" {
+		return true
+	}
 	dir, err := os.Stat(c.Dir)
 	here, herr := os.Stat(".")
-	return c.Dir == "" || err == nil && herr == nil && os.SameFile(dir, here)
+	return err == nil && herr == nil && os.SameFile(dir, here)
 }
 
 // namespaceAttrs are the ways to start the child with the layer, best
