@@ -86,3 +86,40 @@ func TestCatchEarly(t *testing.T) {
 		t.Error("a second launch took the early catching too")
 	}
 }
+
+// TestPreforkUp: a pre-forked child is taken once it says "r"; one that
+// died first (its mapping refused, say) is not, and the run starts its
+// own; a slow one that is still alive is taken as it is.
+func TestPreforkUp(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		up     bool
+	}{
+		{"printf r >&3; sleep 1", true},
+		{"exit 125", false},
+		{"sleep 1", true},
+	} {
+		pair, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ours, theirs := os.NewFile(uintptr(pair[0]), "spec"), os.NewFile(uintptr(pair[1]), "child")
+		cmd := osexec.Command("sh", "-c", tt.script)
+		cmd.ExtraFiles = []*os.File{theirs}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		theirs.Close()
+		if !tt.up {
+			// Dead, and not reaped: as a pre-forked child that failed.
+			var info unix.Siginfo
+			unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
+		}
+		if got := preforkUp(ours, cmd.Process.Pid); got != tt.up {
+			t.Errorf("%q: preforkUp = %v, want %v", tt.script, got, tt.up)
+		}
+		cmd.Process.Kill()
+		cmd.Wait()
+		ours.Close()
+	}
+}

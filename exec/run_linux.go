@@ -565,11 +565,9 @@ func (s *spawning) adopt(c *Cmd) bool {
 	if pid == 0 {
 		return false
 	}
-	// One that has failed already (its user namespace's mapping, say)
-	// leaves the run to a child of its own, with the fallbacks.
-	var info unix.Siginfo
-	gone := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil) == nil && info.Signo != 0
-	if gone || !c.fitsPrefork() {
+	// One that failed (its user namespace's mapping refused, say) leaves
+	// the run to a child of its own, with the fallbacks.
+	if !c.fitsPrefork() || !preforkUp(spec, pid) {
 		spec.Close()
 		status.Close()
 		unix.Kill(pid, unix.SIGKILL)
@@ -589,6 +587,28 @@ func (s *spawning) adopt(c *Cmd) bool {
 	s.launch = newLaunch(&osexec.Cmd{}, s.tty)
 	s.launch.adopted = pid
 	return true
+}
+
+// preforkUp says whether the pre-forked child pid set itself up: it says
+// "r" on its spec socket once it has (its namespaces, their mapping), or
+// dies. Started before the Go runtime, it normally has by now; a slow one
+// is waited for a little, then taken as it is if still alive.
+func preforkUp(spec *os.File, pid int) bool {
+	fds := []unix.PollFd{{Fd: int32(spec.Fd()), Events: unix.POLLIN}}
+	for {
+		n, err := unix.Poll(fds, 20)
+		if err == unix.EINTR {
+			continue
+		}
+		if err == nil && n == 1 {
+			var b [1]byte
+			got, _, err := unix.Recvfrom(int(spec.Fd()), b[:], unix.MSG_PEEK|unix.MSG_DONTWAIT)
+			return err == nil && got == 1 && b[0] == childArmed
+		}
+		var info unix.Siginfo
+		gone := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil) == nil && info.Signo != 0
+		return !gone
+	}
 }
 
 // fitsPrefork says whether the pre-forked child fits c's run: the
