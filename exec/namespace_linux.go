@@ -243,8 +243,9 @@ func (l *nsLayer) protect(root string, allowGitConfig bool) {
 }
 
 // placeholderMark marks a directory the layer made (an extended
-// attribute), so that the last run to bind it removes it, whichever run
-// made it (child_linux.h's MEWS_PLACEHOLDER_MARK).
+// attribute): its value is the pid of the release helper that claimed it,
+// or 0 (child_linux.h's MEWS_PLACEHOLDER_MARK). A marked directory is
+// removed after the last run that binds it, whichever run made it.
 const placeholderMark = "user.mewsandbox.placeholder"
 
 // A placeholder is a protected directory the layer binds read-only, made
