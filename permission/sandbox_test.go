@@ -756,33 +756,18 @@ func TestLoadAudit(t *testing.T) {
 	}
 }
 
-func TestMergeSandboxFlags(t *testing.T) {
-	t.Parallel()
-	files := map[string]string{
-		"managed": "sandbox:\n  network: {mode: none}\n  filesystem: {denyRead: [//srv/keys]}\n  bestEffort: false\n",
-		"project": "sandbox:\n  network: {allowUnixSockets: true}\n  timeout: 5m\n  filesystem: {denyRead: [//p/secret], allowWrite: [//out]}\n",
-	}
-	tests := []struct {
-		name    string
-		flags   Sandbox
-		want    string
-		wantErr string
-	}{
-		{"flags add to the lists", Sandbox{AllowRead: []Setting[string]{FlagSetting("--allow-read", "/opt")}, Presets: []Setting[string]{FlagSetting("--preset", "go")}},
-			"allowRead=/opt@0 allowWrite=/out@4 denyRead=/srv/keys@3 /p/secret@4 presets=go@0 mode=none@managed unix=true@project bestEffort=false@managed timeout=5m0s@project", ""},
-		{"a flag overrides a file of any scope", Sandbox{Timeout: FlagSetting("--timeout", time.Minute), AllowUnixSockets: FlagSetting("--allow-unix-sockets", false)},
-			"allowWrite=/out@4 denyRead=/srv/keys@3 /p/secret@4 mode=none@managed unix=false@command line bestEffort=false@managed timeout=1m0s@command line", ""},
-		{"a flag cannot relax the managed network", Sandbox{NetworkMode: FlagSetting("--network", "all")},
-			"", "--network all relaxes the managed none at |managed-settings.yaml:2: the managed settings can only be tightened"},
-		{"a flag cannot open a port the managed file closes", Sandbox{AllowConnect: []Setting[uint16]{FlagSetting[uint16]("--allow-connect", 443)}},
-			"", "--allow-connect 443: the managed settings fix the network to none at |managed-settings.yaml:2"},
-		{"a flag cannot relax managed strictness", Sandbox{BestEffort: FlagSetting("--best-effort", true)},
-			"", "--best-effort true relaxes the managed false at |managed-settings.yaml:4"},
-		{"a flag grant inside a managed deny", Sandbox{AllowWrite: []Setting[string]{FlagSetting("--allow-write", "/srv/keys/sub")}},
-			"", "--allow-write /srv/keys/sub: denyRead /srv/keys at |managed-settings.yaml:3 covers it"},
-		{"a flag deny over a file's grant", Sandbox{DenyRead: []Setting[string]{FlagSetting("--deny-read", "/out")}},
-			"", "sandbox.filesystem.allowWrite /out: denyRead /out at --deny-read covers it"},
-	}
+// mergeCase is flags merged over the settings files: the merged sandbox
+// described (describeSandbox), or the parts of the error, "|" apart.
+type mergeCase struct {
+	name    string
+	flags   Sandbox
+	want    string
+	wantErr string
+}
+
+// runMergeCases merges each case's flags over files and checks the result.
+func runMergeCases(t *testing.T, files map[string]string, tests []mergeCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -813,6 +798,31 @@ func TestMergeSandboxFlags(t *testing.T) {
 	}
 }
 
+func TestMergeSandboxFlags(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"managed": "sandbox:\n  network: {mode: none}\n  filesystem: {denyRead: [//srv/keys]}\n  bestEffort: false\n",
+		"project": "sandbox:\n  network: {allowUnixSockets: true}\n  timeout: 5m\n  filesystem: {denyRead: [//p/secret], allowWrite: [//out]}\n",
+	}
+	tests := []mergeCase{
+		{"flags add to the lists", Sandbox{AllowRead: []Setting[string]{FlagSetting("--allow-read", "/opt")}, Presets: []Setting[string]{FlagSetting("--preset", "go")}},
+			"allowRead=/opt@0 allowWrite=/out@4 denyRead=/srv/keys@3 /p/secret@4 presets=go@0 mode=none@managed unix=true@project bestEffort=false@managed timeout=5m0s@project", ""},
+		{"a flag overrides a file of any scope", Sandbox{Timeout: FlagSetting("--timeout", time.Minute), AllowUnixSockets: FlagSetting("--allow-unix-sockets", false)},
+			"allowWrite=/out@4 denyRead=/srv/keys@3 /p/secret@4 mode=none@managed unix=false@command line bestEffort=false@managed timeout=1m0s@command line", ""},
+		{"a flag cannot relax the managed network", Sandbox{NetworkMode: FlagSetting("--network", "all")},
+			"", "--network all relaxes the managed none at |managed-settings.yaml:2: the managed settings can only be tightened"},
+		{"a flag cannot open a port the managed file closes", Sandbox{AllowConnect: []Setting[uint16]{FlagSetting[uint16]("--allow-connect", 443)}},
+			"", "--allow-connect 443: the managed settings fix the network to none at |managed-settings.yaml:2"},
+		{"a flag cannot relax managed strictness", Sandbox{BestEffort: FlagSetting("--best-effort", true)},
+			"", "--best-effort true relaxes the managed false at |managed-settings.yaml:4"},
+		{"a flag grant inside a managed deny", Sandbox{AllowWrite: []Setting[string]{FlagSetting("--allow-write", "/srv/keys/sub")}},
+			"", "--allow-write /srv/keys/sub: denyRead /srv/keys at |managed-settings.yaml:3 covers it"},
+		{"a flag deny over a file's grant", Sandbox{DenyRead: []Setting[string]{FlagSetting("--deny-read", "/out")}},
+			"", "sandbox.filesystem.allowWrite /out: denyRead /out at --deny-read covers it"},
+	}
+	runMergeCases(t, files, tests)
+}
+
 // TestMergeSandboxLimitFlags: the --limit-* and --keep-cap flags override
 // every file's limits and add to their keepCaps, within the managed
 // ceiling.
@@ -822,12 +832,7 @@ func TestMergeSandboxLimitFlags(t *testing.T) {
 		"managed": "sandbox:\n  limits:\n    mem: 2G\n    cpu: 10m\n  keepCaps: [CAP_NET_BIND_SERVICE, CAP_CHOWN]\n",
 		"project": "sandbox:\n  limits: {mem: 1G, nofile: 4096}\n  keepCaps: [CAP_CHOWN]\n",
 	}
-	tests := []struct {
-		name    string
-		flags   Sandbox
-		want    string
-		wantErr string
-	}{
+	tests := []mergeCase{
 		{"the managed keepCaps are kept", Sandbox{},
 			"caps=CAP_NET_BIND_SERVICE@5 CAP_CHOWN@5 mem=1G@project cpu=10m0s@managed nofile=4096@project", ""},
 		{"a flag overrides a file's limit", Sandbox{Limits: ResourceLimits{NoFile: FlagSetting[uint64]("--limit-nofile", 100000), Mem: FlagSetting[Size]("--limit-mem", 2<<30)}},
@@ -843,34 +848,7 @@ func TestMergeSandboxLimitFlags(t *testing.T) {
 		{"a flag cannot keep another", Sandbox{KeepCaps: []Setting[string]{FlagSetting("--keep-cap", "CAP_SYS_ADMIN")}},
 			"", "--keep-cap CAP_SYS_ADMIN: the managed settings at |managed-settings.yaml:5 let commands keep only CAP_NET_BIND_SERVICE, CAP_CHOWN"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			d := sandboxFiles(t, files)
-			c, err := Load(d)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = c.MergeSandbox(tt.flags)
-			if tt.wantErr != "" {
-				if err == nil {
-					t.Fatalf("MergeSandbox succeeded: %s", describeSandbox(d, c.Sandbox))
-				}
-				for _, w := range strings.Split(tt.wantErr, "|") {
-					if !strings.Contains(err.Error(), w) {
-						t.Errorf("error %q lacks %q", err, w)
-					}
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := describeSandbox(d, c.Sandbox); got != tt.want {
-				t.Errorf("merged:\n got %s\nwant %s", got, tt.want)
-			}
-		})
-	}
+	runMergeCases(t, files, tests)
 }
 
 func TestSandboxDeniedBy(t *testing.T) {
