@@ -48,7 +48,7 @@ type childHeader struct {
 	releaseGraceMS       int
 	maxSpec, procRefused int
 	maxKept, toAll       int
-	says                 string   // MEWS_ARMED, MEWS_PROC_REFUSED
+	says                 string   // MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED
 	mountOps             []uint32 // in order, then MEWS_MOUNT_LAST
 }
 
@@ -59,7 +59,7 @@ func childConstants() childHeader {
 		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
 		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD, releaseGraceMS: C.MEWS_RELEASE_GRACE_MS,
 		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
-		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED,
+		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
 		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,
 			C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP,
 			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_LAST},

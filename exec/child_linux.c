@@ -957,16 +957,57 @@ static long init_signalfd(uint64_t mask) {
 #define SI_USER_CODE 0
 #define SI_QUEUE_CODE (-1)
 
+#ifndef __WALL
+#define __WALL 0x40000000
+#endif
+
+// init_end ends the pid namespace as the command ends, with its status:
+// it kills whatever the command left there and reaps it all, then tells the
+// runner, on the spec socket, and exits with that status. The kernel would
+// kill the rest on init's exit too, but the runner would learn of it only
+// once the namespaces are torn down as well (an RCU grace period, ≈0.1 ms,
+// traced): told first, it goes on meanwhile, with nothing of the command's
+// left running. A process in the namespace is init's descendant, and
+// orphaned, its child: none is left once wait4 says ECHILD. A failure
+// leaves the runner to wait for init's exit instead.
+static __attribute__((noreturn)) void init_end(int status) {
+	SYS2(SYS_kill, -1, SIGKILL);
+	for (;;) {
+		long w = SYS4(SYS_wait4, -1, 0, __WALL, 0);
+		if (w == -ECHILD) {
+			break;
+		}
+		if (w < 0 && w != -EINTR) {
+			exit_group(status);
+		}
+	}
+	unsigned char said[2] = {MEWS_ENDED[0], (unsigned char)status};
+	SYS6(SYS_sendto, spec_fd, said, sizeof said, MSG_NOSIGNAL, 0, 0);
+	exit_group(status);
+}
+
+// close_except closes every descriptor but a and b (a != b).
+static long close_except(long a, long b) {
+	long lo = a < b ? a : b, hi = a < b ? b : a;
+	long r = SYS3(SYS_close_range, (unsigned)hi + 1, ~0U, 0U);
+	if (r == 0 && hi > lo + 1) {
+		r = SYS3(SYS_close_range, (unsigned)lo + 1, (unsigned)hi - 1, 0U);
+	}
+	if (r == 0 && lo > 0) {
+		r = SYS3(SYS_close_range, 0U, (unsigned)lo - 1, 0U);
+	}
+	return r;
+}
+
 // ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
 // and, until the command exits, reaps what ends in the namespace and passes
 // on the signals in s->forward that the runner sends it: with kill, to the
 // command; queued with the value MEWS_TO_ALL, to every process in the
 // namespace (the runner's SIGTERM at a timeout). Job control signals the
 // runner sends to the whole process group, and those a terminal sends,
-// reach the command directly. It exits as the command does, 128+N for
-// signal N, and with it, the kernel kills whatever is left in the
-// namespace. The sandbox applies to it as to the command: it was set up
-// before the fork; sfd is init_signalfd's.
+// reach the command directly. It ends as the command does (init_end), with
+// its status, 128+N for signal N. The sandbox applies to it as to the
+// command: it was set up before the fork; sfd is init_signalfd's.
 static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	long pid = SYS5(SYS_clone, SIGCHLD, 0, 0, 0, 0);
 	if (pid < 0) {
@@ -977,14 +1018,12 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 		SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
 		exec_command(s);
 	}
-	// Init keeps nothing but its signalfd: not the status pipe (the
-	// command's execve closes it), not a descriptor the runner inherited,
-	// which close-on-exec never takes from a process that does not execve.
-	// Above the signalfd first: a failure there is still reported.
-	long r = SYS3(SYS_close_range, (unsigned)sfd + 1, ~0U, 0U);
-	if (r == 0 && sfd > 0) {
-		r = SYS3(SYS_close_range, 0U, (unsigned)sfd - 1, 0U);
-	}
+	// Init keeps nothing but its signalfd and the spec socket (see
+	// init_end): not the status pipe (the command's execve closes it), not
+	// a descriptor the runner inherited, which close-on-exec never takes
+	// from a process that does not execve. Stdio (below both) last: a
+	// failure before is still reported.
+	long r = close_except(sfd, spec_fd);
 	if (r != 0) {
 		SYS2(SYS_kill, pid, SIGKILL);
 		fail("exec", "close_range in the pid namespace's init", NULL, r, STATUS_SANDBOX);
@@ -1025,9 +1064,9 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 				continue; // an orphan of the command's, reaped
 			}
 			if ((status & 0x7f) == 0) {
-				exit_group((status >> 8) & 0xff);
+				init_end((status >> 8) & 0xff);
 			}
-			exit_group(128 + (status & 0x7f));
+			init_end(128 + (status & 0x7f));
 		}
 	}
 }

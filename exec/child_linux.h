@@ -47,9 +47,12 @@ int mews_prefork_pending(void);
 #define MEWS_MAX_KEPT 384
 
 // What the child says to the parent on the spec socket: it has blocked
-// every signal; the kernel refused a /proc of its pid namespace.
+// every signal; the kernel refused a /proc of its pid namespace; as the
+// pid namespace's init, the command has ended, and nothing is left in the
+// namespace (followed by one byte, init's exit status).
 #define MEWS_ARMED "r"
 #define MEWS_PROC_REFUSED "p"
+#define MEWS_ENDED "e"
 
 // The release helper (release_placeholders): the extended attribute that
 // marks a placeholder (placeholderMark), the runner's word that its run is

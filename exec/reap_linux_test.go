@@ -4,6 +4,7 @@ package exec
 
 import (
 	"context"
+	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"strconv"
@@ -99,4 +100,43 @@ func TestRunSparesOtherProcesses(t *testing.T) {
 	if err := own.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Errorf("own child's Wait = %v, want killed", err)
 	}
+}
+
+// TestRunEndsWithNothingLeft: with a pid namespace, Run returns once its
+// init has killed and reaped whatever the command left (child_linux.c's
+// init_end), without waiting for init's own exit; stragglers that ignore
+// what they can, in the command's session or out of it, are gone the
+// moment Run returns, and the command's status stands.
+func TestRunEndsWithNothingLeft(t *testing.T) {
+	requireLayer(t)
+	t.Parallel()
+	root := testRoot(t)
+	marker := "31." + strconv.Itoa(os.Getpid()) + strconv.FormatInt(time.Now().UnixNano(), 10)
+	script := `rm -f a b; trap "" TERM HUP INT
+sh -c 'echo > a; exec sleep ` + marker + `' &
+setsid sh -c 'echo > b; exec sleep ` + marker + `' &
+until test -e a && test -e b; do sleep 0.01; done
+exit 4`
+	for i := range 3 {
+		status, err := sh(root, script).Run(context.Background())
+		var left []string
+		procs, _ := os.ReadDir("/proc")
+		for _, p := range procs {
+			if b, err := os.ReadFile("/proc/" + p.Name() + "/cmdline"); err == nil && strings.Contains(string(b), marker) && !gone(atoi(p.Name())) {
+				left = append(left, p.Name())
+				syscall.Kill(atoi(p.Name()), syscall.SIGKILL)
+			}
+		}
+		if status != 4 || err != nil {
+			t.Errorf("run %d: Run = %d, %v; want 4", i, status, err)
+		}
+		if len(left) > 0 {
+			t.Errorf("run %d: processes %v were alive when Run returned", i, left)
+		}
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

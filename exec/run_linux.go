@@ -334,12 +334,14 @@ func (c *Cmd) Prepare() {
 const (
 	childArmed       = 'r' // it has blocked every signal
 	childProcRefused = 'p' // the kernel refused a /proc of its pid namespace
+	childEnded       = 'e' // init ended the namespace, with the status that follows (child.ended)
 )
 
-// listen reads what the child says on the spec socket until it ends (the
-// child is gone, or the run over): armed is closed once the child has
-// blocked signals, or is gone.
-func (s *spawning) listen(c *Cmd, armed chan struct{}) {
+// listen reads what the child, init of a pid namespace, says on the spec
+// socket until it ends (the child is gone, or the run over): armed is
+// closed once the child has blocked signals, or is gone; the status it
+// ended the namespace with goes to p.ended.
+func (s *spawning) listen(c *Cmd, p *child, armed chan struct{}) {
 	arm := sync.OnceFunc(func() { close(armed) })
 	defer arm()
 	var b [1]byte
@@ -352,6 +354,10 @@ func (s *spawning) listen(c *Cmd, armed chan struct{}) {
 			arm()
 		case childProcRefused:
 			c.warn("mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc")
+		case childEnded:
+			if n, err := s.specW.Read(b[:]); n == 1 && err == nil {
+				p.ended <- int(b[0]) // once: init exits next
+			}
 		}
 	}
 }
@@ -434,8 +440,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		if pidNS {
 			sp.PidNS, sp.Forward = true, initForwards(s.tty)
 			armed := make(chan struct{})
-			go s.listen(c, armed)
 			s.launch.p.setPidNS(armed)
+			go s.listen(c, s.launch.p, armed)
 		}
 	}
 	for _, sig := range caughtSignals(s.tty) {
@@ -467,6 +473,10 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		c.warn("mewsandbox: " + strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
 	s.cgroup = g
+	// The run may end when init says the namespace has (child.ended),
+	// unless its cgroup, which init leaves last, is to be read and removed
+	// after it, or output is still to be copied.
+	s.launch.p.endsEarly = sp.PidNS && g == nil && !s.launch.copies()
 	return sp, nil
 }
 

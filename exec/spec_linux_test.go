@@ -82,8 +82,8 @@ func TestChildConstants(t *testing.T) {
 		t.Errorf("child_linux.h's MEWS_RELEASE_ARG, MEWS_PLACEHOLDER_MARK, MEWS_RUN_OVER+MEWS_MADE+MEWS_HELD are %q, %q, %q; the Go side's %q, %q, %q",
 			h.release, h.mark, h.releaseSays, releaseArg, placeholderMark, runOver+placeholderMade+placeholderHeld)
 	}
-	if want := string([]byte{childArmed, childProcRefused}); h.says != want {
-		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED are %q; the Go side's %q", h.says, want)
+	if want := string([]byte{childArmed, childProcRefused, childEnded}); h.says != want {
+		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED are %q; the Go side's %q", h.says, want)
 	}
 	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountHideFile}
 	if !reflect.DeepEqual(h.mountOps, want) {

@@ -91,6 +91,14 @@ type child struct {
 	// (or is gone): an init of a pid namespace drops a signal it has no
 	// handler for, so signal waits for it.
 	armed chan struct{}
+	// ended, for the init of a pid namespace, receives the command's exit
+	// status once init has killed and reaped everything else in the
+	// namespace, just before it exits itself (child_linux.c's init_end).
+	// With endsEarly the run ends there, while the kernel tears the
+	// namespaces down: the reaping goes on beside (await). Only when
+	// nothing of the child's stdio is copied (launch.copies).
+	ended     chan int
+	endsEarly bool
 
 	mu     sync.Mutex
 	pid    int
@@ -142,7 +150,7 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 func (p *child) setPidNS(armed chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.pidns, p.armed = true, armed
+	p.pidns, p.armed, p.ended = true, armed, make(chan int, 1)
 }
 
 // exit kills what is left of the child's process group, when it has one of
@@ -313,6 +321,21 @@ func (l *launch) waitStatus() (ws syscall.WaitStatus, ok bool) {
 	return ws, ok
 }
 
+// copies says whether os/exec copies one of the child's standard streams
+// through a pipe (one that is not an *os.File), which only its Wait
+// finishes.
+func (l *launch) copies() bool {
+	if l.adopted != 0 {
+		return false // the runner's own stdio (fitsPrefork)
+	}
+	for _, s := range []any{l.cmd.Stdin, l.cmd.Stdout, l.cmd.Stderr} {
+		if _, ok := s.(*os.File); s != nil && !ok {
+			return true
+		}
+	}
+	return false
+}
+
 // begin starts the child, the first time it is called.
 func (l *launch) begin() {
 	l.once.Do(func() { go l.p.spawn(l) })
@@ -377,6 +400,10 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 		defer t.Stop()
 		expire = t.C
 	}
+	var ended <-chan int
+	if p.endsEarly {
+		ended = p.ended
+	}
 	terminate := func() {
 		p.signal(unix.SIGTERM, true)
 		grace := c.Grace
@@ -418,6 +445,9 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 			kill = nil
 		case x.waitErr = <-l.done:
 			x.ws, x.reaped = l.waitStatus()
+			return x, nil
+		case status := <-ended:
+			x.ws, x.reaped = syscall.WaitStatus(status<<8), true
 			return x, nil
 		}
 	}

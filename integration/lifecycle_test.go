@@ -388,6 +388,49 @@ func TestStragglers(t *testing.T) {
 	})
 }
 
+// TestNothingOutlivesTheRun: the moment a run returns, what the command
+// left behind is gone, not merely sent a signal: a pid namespace's init
+// reports the command's status only once it has killed and reaped
+// everything else there (child_linux.c's init_end), and the runner returns
+// on that report, without waiting for the namespaces' teardown. Stragglers
+// that ignore what they can and keep writing are neither alive nor
+// writing then.
+func TestNothingOutlivesTheRun(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	for i := range 5 {
+		arg := sleepArg()
+		script := fmt.Sprintf(`rm -f ready out
+setsid sh -c 'trap "" TERM HUP INT; while :; do echo x >> out; done; : %[1]s' >/dev/null 2>&1 &
+sh -c 'trap "" TERM HUP INT; echo > ready; exec sleep %[1]s' &
+until test -e ready && test -s out; do sleep 0.01; done
+exit 3`, arg)
+		r := b.run("run", "--yolo", "-c", script)
+		left := withMarker(arg)
+		for _, p := range left {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+		if r.code != 3 {
+			t.Fatalf("run %d: exit %d, want 3; stderr: %s", i, r.code, r.stderr)
+		}
+		if len(left) > 0 {
+			t.Fatalf("run %d: processes %v were alive when the run returned", i, left)
+		}
+		fi, err := os.Stat(filepath.Join(b.root, "out"))
+		if err != nil {
+			t.Fatalf("run %d: the writer never wrote: %v", i, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+		after, err := os.Stat(filepath.Join(b.root, "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after.Size() != fi.Size() {
+			t.Fatalf("run %d: something wrote after the run returned: %d bytes, then %d", i, fi.Size(), after.Size())
+		}
+	}
+}
+
 // TestPrivateTmp: TMPDIR is a private directory the command can write and
 // execute in, and it is gone after the run.
 func TestPrivateTmp(t *testing.T) {
