@@ -7,10 +7,18 @@ package integration
 // Go runtime starts, and the runner adopts it or it goes.
 
 import (
+	"bufio"
 	"fmt"
+	"io"
+	"os"
 	osexec "os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // requirePrefork skips where runs get no pre-forked child: no namespace
@@ -87,5 +95,97 @@ func TestPreforkLeavesNothing(t *testing.T) {
 	out, err := cmd.Output()
 	if got := strings.TrimSpace(string(out)); err != nil || got != "/dev/null" {
 		t.Errorf("stdin closed at the start: the command's fd 0 is %q (%v), want /dev/null", got, err)
+	}
+}
+
+// TestMemorySharer: the release binary's entry point starts a process that
+// shares the runner's memory and nothing else (child_linux.c's sharer),
+// which unmaps it after the runner's exit instead of the runner: it holds
+// no descriptor but the runner's pidfd (the runner's output ends with the
+// runner), blocks every signal (a ^C is the runner's), and is gone once
+// the runner is.
+func TestMemorySharer(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	cmd := osexec.Command(bin, "run", "--yolo", "--", "sh", "-c", "echo started; cat >/dev/null")
+	cmd.Dir, cmd.Env = b.root, append(os.Environ(), "HOME="+b.home)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "started\n" {
+		t.Fatalf("the command said %q, %v", line, err)
+	}
+	runner := cmd.Process.Pid
+	var sharers []int
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", runner))
+	for _, task := range tasks {
+		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", runner, task.Name()))
+		for _, f := range strings.Fields(string(kids)) {
+			kid, _ := strconv.Atoi(f)
+			// kcmp(KCMP_VM) is 0 for two processes with one memory.
+			if r, _, errno := syscall.Syscall6(unix.SYS_KCMP, uintptr(runner), uintptr(kid), 1, 0, 0, 0); errno == 0 && r == 0 {
+				sharers = append(sharers, kid)
+			}
+		}
+	}
+	if len(sharers) != 1 {
+		t.Fatalf("the runner's children sharing its memory: %v, want one", sharers)
+	}
+	sharer := sharers[0]
+	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", sharer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fd := range fds {
+		if l, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", sharer, fd.Name())); l != "anon_inode:[pidfd]" {
+			t.Errorf("the sharer holds descriptor %s: %s", fd.Name(), l)
+		}
+	}
+	if len(fds) != 1 {
+		t.Errorf("the sharer holds %d descriptors, want its pidfd of the runner", len(fds))
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", sharer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocked uint64
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "SigBlk:"); ok {
+			blocked, _ = strconv.ParseUint(strings.TrimSpace(v), 16, 64)
+		}
+	}
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGTSTP} {
+		if blocked&(1<<(sig-1)) == 0 {
+			t.Errorf("the sharer does not block %v (SigBlk %#x)", sig, blocked)
+		}
+	}
+	stdin.Close()
+	if _, err := io.ReadAll(stdout); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", sharer))
+		if err != nil || strings.Contains(string(st), ") Z ") {
+			break
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(sharer, syscall.SIGKILL)
+			t.Fatalf("the sharer %d outlived the runner by 2 s", sharer)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
