@@ -62,7 +62,7 @@ func childConstants() childHeader {
 		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
 		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,
 			C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP,
-			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_LAST},
+			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_PRIVATE_TMP, C.MEWS_MOUNT_LAST},
 	}
 }
 
@@ -114,7 +114,7 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 		sp.Mounts = append(sp.Mounts, mountStep{Op: op, Path: path})
 		m = unsafe.Add(m, 8+len(path))
 	}
-	sp.PidNS, sp.Forward = s.pidns != 0, uint64(s.forward)
+	sp.PidNS, sp.Forward, sp.TmpAccess = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access)
 	return sp, s.ruleset != 0, nil
 }
 

@@ -365,6 +365,7 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	}
 	s->pidns = boolean(&c);
 	s->forward = le(&c, 8);
+	s->tmp_access = le(&c, 8);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -690,6 +691,42 @@ static void place(const char *path) {
 // namespace the child was started in (see namespace_linux.go): the steps
 // are generic, the parent decides what they do. Every path but "/" is
 // opened without following links and acted on through its descriptor.
+#ifndef SYS_landlock_add_rule
+#define SYS_landlock_add_rule 445
+#endif
+#define LANDLOCK_RULE_PATH_BENEATH 1
+
+// private_tmp makes the run's private temporary directory at path, in the
+// empty tmpfs just mounted over its parent (MEWS_MOUNT_EMPTY, which a
+// MEWS_MOUNT_RDONLY then seals): a tmpfs of its own, 0700, which the
+// Landlock ruleset (if any) grants access beneath. It is the child's: the
+// host never sees it, and it goes with the mount namespace.
+static void private_tmp(const char *path, uint64_t access, int ruleset) {
+	long r = SYS3(SYS_mkdirat, AT_FDCWD, path, 0700);
+	if (r == 0) {
+		r = SYS5(SYS_mount, "tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0700");
+	}
+	if (r != 0) {
+		fail("namespaces", "mount the private temporary directory ", path, r, STATUS_SANDBOX);
+	}
+	if (ruleset < 0 || access == 0) {
+		return;
+	}
+	long fd = open_exact(path);
+	if (fd < 0) {
+		fail("namespaces", "open the private temporary directory ", path, fd, STATUS_SANDBOX);
+	}
+	struct __attribute__((packed)) {
+		uint64_t allowed_access;
+		int32_t parent_fd;
+	} beneath = {access, (int32_t)fd};
+	r = SYS4(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0);
+	SYS1(SYS_close, fd);
+	if (r != 0) {
+		fail("landlock", "landlock_add_rule for the private temporary directory ", path, r, STATUS_SANDBOX);
+	}
+}
+
 static void do_mounts(struct mews_spec *s, int ruleset) {
 	unsigned char *p = s->mounts;
 	for (size_t i = 0; i < s->nmounts; i++) {
@@ -723,6 +760,10 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		}
 		if (op == MEWS_MOUNT_PLACE) {
 			place(path);
+			continue;
+		}
+		if (op == MEWS_MOUNT_PRIVATE_TMP) {
+			private_tmp(path, s->tmp_access, ruleset);
 			continue;
 		}
 		long fd = open_exact(path);

@@ -30,6 +30,7 @@ struct mews_spec {
 	unsigned char *mounts; // nmounts (op uint32, path string), decoded in place
 	int pidns;             // the child is pid 1 of a pid namespace: fork the command, be its init
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
+	uint64_t tmp_access;   // the Landlock rights granted beneath MEWS_MOUNT_PRIVATE_TMP's directory
 };
 
 // mews_take_prefork hands the runner the child the release binary's entry
@@ -80,8 +81,9 @@ int mews_prefork_pending(void);
 #define MEWS_MOUNT_KEEP 9        // open path, to bind it back by a MEWS_MOUNT_PLACE
 #define MEWS_MOUNT_PLACE 10      // bind the next kept path back at path, in a tmpfs
 #define MEWS_MOUNT_HIDE_FILE 11  // /dev/null over path, read-only, nodev: unopenable
+#define MEWS_MOUNT_PRIVATE_TMP 12 // a directory made at path, in an empty tmpfs, with a tmpfs of its own
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_HIDE_FILE
+#define MEWS_MOUNT_LAST MEWS_MOUNT_PRIVATE_TMP
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

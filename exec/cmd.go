@@ -81,9 +81,13 @@ type Cmd struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
-	// PrivateTmp creates a private directory (0700, under os.TempDir()),
-	// grants it read, write and execute, exports it as TMPDIR, TMP and TEMP,
-	// and removes it when the run ends, however it ends.
+	// PrivateTmp gives the command a private directory (0700, named under
+	// os.TempDir()) with read, write and execute, exported as TMPDIR, TMP
+	// and TEMP. On Linux with the namespace layer it is a tmpfs of the
+	// sandbox's own, in the empty file system the layer puts over
+	// os.TempDir(): the host never sees it, and it goes with the sandbox.
+	// Otherwise it is a directory on the host, removed when the run ends,
+	// however it ends.
 	PrivateTmp bool
 	// Warn receives one-line warnings (what best-effort leaves unenforced).
 	// nil discards them.

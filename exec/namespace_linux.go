@@ -72,6 +72,7 @@ const (
 	mountKeep       = 9  // open the path, to bind it back by a mountPlace
 	mountPlace      = 10 // bind the next kept path back at the path, in a tmpfs
 	mountHideFile   = 11 // /dev/null over the file, read-only and nodev: unopenable
+	mountPrivateTmp = 12 // a directory at the path, in an empty tmpfs, with a tmpfs of its own
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -122,12 +123,17 @@ type nsLayer struct {
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
+	// tmp is the private temporary directory the child makes, in the
+	// empty tmpfs over its parent (hide), or "" if none.
+	tmp string
 }
 
-// planNamespace works out the layer for policy p (with the private temp
-// dir granted already) and a child whose working directory is dir. It
-// changes nothing on the host: materialize does, when the layer is used.
-func planNamespace(p Policy, dir string) *nsLayer {
+// planNamespace works out the layer for policy p and a child whose
+// working directory is dir: with tmp, a private temporary directory the
+// child makes there when hide empties its parent (l.tmp says whether),
+// else with the private temporary directory on the host granted already.
+// It changes nothing on the host: materialize does, when the layer is used.
+func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	l := &nsLayer{}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
@@ -152,7 +158,7 @@ func planNamespace(p Policy, dir string) *nsLayer {
 	}
 	l.denyRead(p)
 	// Last: binding the root back brings its protected paths along.
-	l.hide(p, dir)
+	l.hide(p, dir, tmp)
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		l.add(mountChdir, real)
 	}
@@ -586,14 +592,16 @@ const maxKept = 64
 // their sockets and temporary files (the host /tmp, /run and so /var/run,
 // $XDG_RUNTIME_DIR) with empty read-only file systems of the child's own,
 // into which the paths there that the run needs are bound back: the root,
-// the grants (with the private temp dir, and the resolver's configuration
-// where the default policy grants it) and the working directory dir. With
+// the grants (with a private temp dir on the host, and the resolver's
+// configuration where the default policy grants it) and the working
+// directory dir; tmp, a private temp dir of the child's own, is made in
+// its parent's once that is emptied (mountPrivateTmp). With
 // --allow-unix-sockets (which Landlock before ABI 9 cannot narrow) only
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
 // or lies in the root or a writable grant, stays as it is; one with more
 // than maxKept paths to bind back too, recorded in unhidden.
-func (l *nsLayer) hide(p Policy, dir string) {
+func (l *nsLayer) hide(p Policy, dir, tmp string) {
 	var keep []keptPath
 	add := func(path string, whole bool) {
 		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
@@ -631,6 +639,10 @@ func (l *nsLayer) hide(p Policy, dir string) {
 		l.add(mountEmpty, real)
 		for _, k := range inside {
 			l.add(mountPlace, k)
+		}
+		if tmp != "" && filepath.Dir(tmp) == real && !slices.Contains(inside, tmp) {
+			l.add(mountPrivateTmp, tmp)
+			l.tmp = tmp
 		}
 		l.add(mountRdonly, real)
 	}

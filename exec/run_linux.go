@@ -3,16 +3,19 @@
 package exec
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -82,17 +85,25 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 	return c.start(ctx)
 }
 
-// prepare works out what the child is to do: the private temp dir (whose
-// path it stores in *tmp, for the caller to remove, unless *tmp names one
-// made already), the policy translated for this kernel, the binary and the
-// compiled syscall filter. It runs while the child starts.
-func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
+// prepare works out what the child is to do: the policy translated for
+// this kernel, the binary, the compiled syscall filter and, with
+// PrivateTmp, the private temp dir. With layerTmp that is a tmpfs the
+// child makes where the namespace layer empties os.TempDir() (hide), which
+// the host never sees; otherwise, or where the layer does not empty it, a
+// directory on the host, whose path prepare stores in *tmp for the caller
+// to remove, unless *tmp names one made already. It runs while the child
+// starts.
+func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 	if !haveChild {
 		return nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
 	}
 	env := c.env()
 	pol := c.Policy
-	if c.PrivateTmp {
+	var childTmp string
+	if c.PrivateTmp && *tmp == "" && layerTmp && !pol.NoNamespaces {
+		childTmp = layerTmpPath()
+	}
+	if c.PrivateTmp && childTmp == "" {
 		if *tmp == "" {
 			dir, err := makePrivateTmp()
 			if err != nil {
@@ -100,11 +111,10 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 			}
 			*tmp = dir
 		}
-		dir := *tmp
-		// Execute too: build tools run what they compile there (go test,
-		// cargo, node-gyp), and the root already lets the command execute
-		// whatever it writes.
-		pol = pol.WithGrant(Grant{Path: dir, Access: Read | Write | Exec})
+		pol = pol.WithGrant(Grant{Path: *tmp, Access: privateTmpAccess})
+	}
+	if c.PrivateTmp {
+		dir := cmp.Or(childTmp, *tmp)
 		for _, k := range []string{"TMPDIR", "TMP", "TEMP"} {
 			env = setEnv(env, k, dir)
 		}
@@ -118,7 +128,7 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 		if dir == "" {
 			dir, _ = os.Getwd()
 		}
-		planned.Go(func() { layer = planNamespace(pol, dir) })
+		planned.Go(func() { layer = planNamespace(pol, dir, childTmp) })
 	}
 	defer planned.Wait()
 	e, err := pol.Plan()
@@ -164,7 +174,19 @@ func (c *Cmd) prepare(tmp *string) (*spec, *StageError) {
 	}
 	sp.Ruleset = rs
 	planned.Wait()
+	if childTmp != "" && layer.tmp == "" {
+		// The layer leaves os.TempDir() as it is (the root or a writable
+		// grant holds it, or it is not where other programs' sockets are):
+		// a directory on the host then.
+		if rs != nil {
+			rs.Close()
+		}
+		return c.prepare(tmp, false)
+	}
 	sp.layer = layer
+	if layer != nil && layer.tmp != "" && rs != nil {
+		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
+	}
 	// The filter depends on the network policy only; Build finds the
 	// runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
@@ -256,8 +278,9 @@ func init() {
 // execve of this binary) then overlaps whatever the caller does before Run,
 // such as loading settings and asking the permission engine. Only Dir,
 // Stdin, Stdout and Stderr must be set, and they must not change before
-// Run, and so must PassFDs, PrivateTmp and Policy.NoNamespaces; the
-// private temp dir is made now too, beside. The child does nothing until
+// Run, and so must PassFDs, PrivateTmp and Policy.NoNamespaces; with
+// NoNamespaces, the private temp dir (on the host then) is made now too,
+// beside. The child does nothing until
 // Run hands it its spec; a caller that decides not to Run calls Discard.
 func (c *Cmd) Prespawn() {
 	if c.pre != nil {
@@ -274,13 +297,30 @@ func (c *Cmd) Prespawn() {
 		// signal: begun now, it is done long before the go.
 		s.launch.catch(s.tty)
 	}
-	if c.PrivateTmp {
+	if c.PrivateTmp && c.Policy.NoNamespaces {
 		s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
 	}
 }
 
-// makePrivateTmp makes a run's private temp dir (0700, under os.TempDir()).
+// makePrivateTmp makes a run's private temp dir on the host (0700, under
+// os.TempDir()).
 func makePrivateTmp() (string, error) { return os.MkdirTemp("", "mewsandbox-") }
+
+// privateTmpAccess is what the command may do in its private temp dir:
+// execute too, since build tools run what they compile there (go test,
+// cargo, node-gyp), and the root already lets the command execute whatever
+// it writes.
+const privateTmpAccess = Read | Write | Exec
+
+// layerTmpPath names a private temp dir for the child to make (see
+// prepare), in os.TempDir() with links resolved; "" if it cannot be.
+func layerTmpPath() string {
+	dir, err := filepath.EvalSymlinks(os.TempDir())
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "mewsandbox-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
+}
 
 // Discard kills and reaps a child Prespawn started for a Run that will not
 // happen, and stops catching the signals caught early (EarlySignals,
@@ -386,7 +426,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
 	}
 	tmp := s.tmp
-	sp, serr := c.prepare(&tmp)
+	sp, serr := c.prepare(&tmp, true)
 	s.tmp = tmp
 	if serr != nil {
 		return sp, serr
@@ -405,6 +445,18 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
 			}
 			c.warn("mewsandbox: not enforced: " + msg)
+			if sp.layer.tmp != "" {
+				// The child cannot make the private temp dir: the host
+				// has it then.
+				if sp.Ruleset != nil {
+					sp.Ruleset.Close()
+				}
+				sp, serr = c.prepare(&tmp, false)
+				s.tmp = tmp
+				if serr != nil {
+					return sp, serr
+				}
+			}
 		} else {
 			c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
 		}

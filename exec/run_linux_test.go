@@ -324,6 +324,56 @@ func TestRunPrivateTmp(t *testing.T) {
 	}
 }
 
+// TestRunPrivateTmpInLayer: with the namespace layer, the private temp dir
+// is a tmpfs of the sandbox's own, where the command may write and
+// execute; it is never on the host, even while the command runs, and its
+// parent, the layer's empty os.TempDir(), stays read-only.
+func TestRunPrivateTmpInLayer(t *testing.T) {
+	requireLayer(t)
+	t.Parallel()
+	if tmp, err := filepath.EvalSymlinks(os.TempDir()); err != nil || tmp != "/tmp" {
+		t.Skipf("os.TempDir() is %s (%v), not /tmp, which the layer empties", os.TempDir(), err)
+	}
+	root := testRoot(t)
+	c := sh(root, `echo "$TMPDIR" > tmp
+stat -f -c %T "$TMPDIR" > fs
+printf '#!/bin/sh\necho ran\n' > "$TMPDIR/x" && chmod +x "$TMPDIR/x" && "$TMPDIR/x" > ran
+if echo y > "/tmp/beside-$$" 2>/dev/null; then echo escaped > beside; fi
+until test -e go; do sleep 0.01; done`)
+	c.PrivateTmp = true
+	done := make(chan error, 1)
+	go func() {
+		status, err := c.Run(context.Background())
+		if err == nil && status != 0 {
+			err = fmt.Errorf("exit %d", status)
+		}
+		done <- err
+	}()
+	tmp := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "tmp"))))
+	ran := waitFile(t, filepath.Join(root, "ran"))
+	if _, err := os.Lstat(tmp); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the private temp dir %s is on the host during the run (%v)", tmp, err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "go"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if filepath.Dir(tmp) != "/tmp" || !strings.HasPrefix(filepath.Base(tmp), "mewsandbox-") {
+		t.Errorf("TMPDIR %q", tmp)
+	}
+	if fs := strings.TrimSpace(string(waitFile(t, filepath.Join(root, "fs")))); fs != "tmpfs" {
+		t.Errorf("the private temp dir is on %s, want tmpfs", fs)
+	}
+	if string(ran) != "ran\n" {
+		t.Errorf("a script in the private temp dir printed %q", ran)
+	}
+	if _, err := os.Stat(filepath.Join(root, "beside")); err == nil {
+		t.Error("the command wrote beside the private temp dir, in the layer's /tmp")
+	}
+}
+
 // TestRunPrivateTmpRemovedOnFailure sets TMPDIR, so it does not run in
 // parallel.
 func TestRunPrivateTmpRemovedOnFailure(t *testing.T) {
@@ -695,7 +745,10 @@ func TestPrespawn(t *testing.T) {
 	}
 	c.Discard() // after Run: nothing to do
 
+	// Without the namespace layer the private temp dir is the host's,
+	// made ahead.
 	d := &Cmd{Dir: root, PrivateTmp: true}
+	d.Policy.NoNamespaces = true
 	d.Prespawn()
 	d.pre.tmpMade.Wait()
 	tmp := d.pre.tmp

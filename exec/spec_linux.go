@@ -43,6 +43,9 @@ type spec struct {
 	// (bit N-1 for signal N).
 	PidNS   bool
 	Forward uint64
+	// TmpAccess is the Landlock rights the child grants beneath the
+	// private temporary directory a mountPrivateTmp step makes.
+	TmpAccess uint64
 
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
@@ -109,6 +112,7 @@ func (s *spec) marshal() ([]byte, error) {
 	}
 	e.bool(s.PidNS)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.Forward)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpAccess)
 	if e.err != nil {
 		return nil, e.err
 	}

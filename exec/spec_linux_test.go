@@ -36,6 +36,7 @@ func fullSpec() *spec {
 		Mounts:       []mountStep{{mountPrivate, "/"}, {mountBind, "/tmp/caf\xe9"}, {mountChdir, "."}},
 		PidNS:        true,
 		Forward:      1<<14 | 1,
+		TmpAccess:    1<<60 | 1<<3,
 	}
 }
 
@@ -85,7 +86,7 @@ func TestChildConstants(t *testing.T) {
 	if want := string([]byte{childArmed, childProcRefused, childEnded}); h.says != want {
 		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED are %q; the Go side's %q", h.says, want)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountHideFile}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountPrivateTmp}
 	if !reflect.DeepEqual(h.mountOps, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", h.mountOps, want)
 	}
@@ -148,8 +149,9 @@ func TestSpecCorrupt(t *testing.T) {
 			x := marshalT(t, &spec{})[headerSize:]
 			// the seccomp flag (0) is followed by the count, then
 			// ResetSignals, KeepCaps, the count of limits, of passed
-			// descriptors and of mount steps, PidNS and Forward
-			i := len(x) - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
+			// descriptors and of mount steps, PidNS, Forward and
+			// TmpAccess
+			i := len(x) - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -233,7 +235,7 @@ func TestChildFailsClosed(t *testing.T) {
 	root := testRoot(t)
 	c := sh(root, `touch marker`)
 	var tmp string
-	good, serr := c.prepare(&tmp)
+	good, serr := c.prepare(&tmp, false)
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -255,7 +257,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps and three counts follow)
+			b[len(b)-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward and TmpAccess follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},
@@ -314,7 +316,7 @@ func TestRunSpecCarriesProgram(t *testing.T) {
 	}
 	c := sh(testRoot(t), "")
 	var tmp string
-	sp, serr := c.prepare(&tmp)
+	sp, serr := c.prepare(&tmp, true)
 	if serr != nil {
 		t.Fatal(serr)
 	}

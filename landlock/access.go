@@ -119,6 +119,10 @@ var abiTable = [...]abiFeatures{
 // maxKnownABI is the newest ABI whose rights this package knows.
 const maxKnownABI = len(abiTable) - 1
 
+// Handled is the file system rights a ruleset built for the given ABI
+// handles (Config.Build): a rule added to it later may grant no other.
+func Handled(abi int) AccessFS { return features(abi).fs }
+
 // features returns what the given ABI can restrict, capped at maxKnownABI.
 func features(abi int) abiFeatures {
 	switch {
