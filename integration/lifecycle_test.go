@@ -405,7 +405,10 @@ setsid sh -c 'trap "" TERM HUP INT; while :; do echo x >> out; done; : %[1]s' >/
 sh -c 'trap "" TERM HUP INT; echo > ready; exec sleep %[1]s' &
 until test -e ready && test -s out; do sleep 0.01; done
 exit 3`, arg)
-		r := b.run("run", "--yolo", "-c", script)
+		// The script comes on stdin: the marker is then in no argument
+		// of the runner's, nor of the process sharing its memory, which
+		// ends just after it (TestMemorySharer).
+		r := b.runIn(b.root, script, "run", "--yolo", "--", "sh", "-s")
 		left := withMarker(arg)
 		for _, p := range left {
 			syscall.Kill(p, syscall.SIGKILL)
