@@ -6,17 +6,22 @@
 // it for the running kernel into a Landlock ruleset and a seccomp filter and
 // names what the kernel cannot enforce. Cmd.Run enforces it.
 //
-// On Linux, Run re-executes the running binary (/proc/self/exe) with a private
-// marker argument, first thing, and works out the rest while that child
-// starts: the policy for this kernel, the binary, and the seccomp filter,
-// compiled to BPF. The child, entered from this package's init, locks its OS
-// thread, reads the command's spec from fd 3, marks every other descriptor
-// close-on-exec, sets no_new_privs, restricts itself with Landlock, loads the
-// compiled filter last and execve's the command from the same thread. A
-// failure on the way is reported as JSON on fd 4, a close-on-exec pipe, so a
-// parent that reads EOF without data knows the execve succeeded. Init is
-// kept for programs that call it first thing in main (and in TestMain); it
-// has nothing left to do.
+// On Linux the sandbox child is C (child_linux.c), run before the C library
+// and the Go runtime start: Run re-executes the running binary
+// (/proc/self/exe) with a private marker argument, or, in the release
+// binary, adopts the child its entry point forked for "mewsandbox run".
+// While the child starts, the parent works out the rest: the policy for
+// this kernel, the binary, the namespace layer's mounts, the Landlock
+// ruleset (sent as a descriptor) and the seccomp filter, compiled to BPF.
+// The child reads that spec from fd 3, marks every other descriptor
+// close-on-exec, makes the layer's mounts, sets no_new_privs, restricts
+// itself with Landlock, drops its capabilities, loads the filter last and,
+// at the parent's go, execve's the command; in a pid namespace it forks the
+// command and stays as its init, which ends the namespace as the command
+// ends and reports the status. A failure on the way is reported as JSON on
+// fd 4, a close-on-exec pipe, so a parent that reads EOF without data knows
+// the execve succeeded. Init is kept for programs that call it first thing
+// in main (and in TestMain); it has nothing left to do.
 //
 // On macOS, Run renders the policy as a Seatbelt profile (package seatbelt)
 // and runs /usr/bin/sandbox-exec -p PROFILE -D NAME=VALUE ... -- PATH ARGS,
