@@ -238,9 +238,10 @@ func sigName(s syscall.Signal) string {
 // still takes the command down (the parent-death signal).
 //
 // Known limits, not asserted: the command's own children outlive a
-// SIGKILLed runner (only the command gets the parent-death signal; a PID
-// namespace or cgroup would be needed), and so does its private TMPDIR,
-// which this test removes itself.
+// SIGKILLed runner without the namespace layer (only the command gets the
+// parent-death signal; a PID namespace or cgroup would be needed), and so
+// does a private TMPDIR on the host (without the layer), which this test
+// removes itself.
 func TestRunnerKilled(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)

@@ -481,6 +481,49 @@ c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 	o.ok(t, "write TMPDIR")
 }
 
+// TestPrivateTmpAttacks: the private TMPDIR (under the layer a tmpfs of
+// the sandbox's own, without it a directory on the host) is no way out: a
+// link made in it to a file outside reads and writes nothing, a hard link
+// or a rename across fails, and so does a path climbing out of it; work in
+// it, a socket too, goes on.
+func TestPrivateTmpAttacks(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	outFile := b.file(filepath.Join(b.out, "file"), "orig\n", 0o644)
+	tag := uniq()
+	t.Cleanup(func() { os.Remove("/tmp/mwsbx-" + tag) })
+	script := fmt.Sprintf(`
+c tmp-work sh -c 'cp /bin/true "$TMPDIR/t" && "$TMPDIR/t" && mkdir "$TMPDIR/d" && echo x > "$TMPDIR/d/f" && mv "$TMPDIR/d/f" "$TMPDIR/g"'
+c tmp-symlink-out-read sh -c 'ln -s %[1]s "$TMPDIR/l1" && cat "$TMPDIR/l1"'
+c tmp-symlink-out-write sh -c 'ln -s %[1]s "$TMPDIR/l2" && echo pwned > "$TMPDIR/l2"'
+c tmp-hardlink-out ln %[1]s "$TMPDIR/h"
+c tmp-rename-out sh -c 'echo x > "$TMPDIR/r" && mv "$TMPDIR/r" %[2]s/stolen'
+c tmp-dotdot sh -c 'echo x > "$TMPDIR/../mwsbx-%[3]s"'
+`, outFile, b.out, tag)
+	// The outside file is in /var/tmp, which the layer leaves visible
+	// without --allow-unix-sockets: Landlock and the file systems refuse.
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.check(script, flags...)
+		o.ok(t, "tmp-work")
+		for _, attack := range []string{"tmp-symlink-out-read", "tmp-symlink-out-write", "tmp-hardlink-out", "tmp-rename-out", "tmp-dotdot"} {
+			o.fails(t, attack)
+		}
+		if _, err := osexec.LookPath("python3"); err == nil {
+			o := b.check(`c tmp-socket python3 -c 'import os,socket; p=os.environ["TMPDIR"]+"/s"; l=socket.socket(socket.AF_UNIX); l.bind(p); l.listen(); c=socket.socket(socket.AF_UNIX); c.connect(p)'`, append(flags, "--allow-unix-sockets")...)
+			o.ok(t, "tmp-socket")
+		}
+		if got := b.read(outFile); got != "orig\n" {
+			t.Errorf("%v: the outside file now holds %q", flags, got)
+		}
+		if _, err := os.Stat(filepath.Join(b.out, "stolen")); err == nil {
+			t.Errorf("%v: a file was moved out of TMPDIR", flags)
+		}
+		if _, err := os.Stat("/tmp/mwsbx-" + tag); err == nil {
+			t.Errorf("%v: a file was written beside TMPDIR, in the host's /tmp", flags)
+		}
+	}
+}
+
 // TestPidNamespaceRefused: where pid namespaces are refused (a limit of 0,
 // as some hardened hosts set) the rest of the layer stays: protected paths
 // are still read-only, and stderr says the host's processes are visible.
