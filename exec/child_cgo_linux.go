@@ -16,6 +16,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"os"
+	"syscall"
 	"unsafe"
 
 	"github.com/mewsandbox/mewsandbox/seccomp"
@@ -39,6 +40,18 @@ func takePrefork() (pid int, spec, status *os.File) {
 // preforked says whether the release binary's entry point started a
 // sandbox child for this run, not taken yet.
 func preforked() bool { return C.mews_prefork_pending() != 0 }
+
+// preforkWait waits for the pre-forked child to end and returns how: the
+// process sharing the runner's memory forked it, and reaps it once the
+// runner is gone (child_linux.c's sharer).
+func preforkWait() syscall.WaitStatus { return syscall.WaitStatus(C.mews_prefork_wait()) }
+
+// preforkEnded says whether the pre-forked child has ended.
+func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
+
+// sharerPid is the pid of the process sharing the runner's memory, a child
+// of the runner's that belongs to no run; 0 if there is none.
+func sharerPid() int { return int(C.mews_sharer_pid()) }
 
 // childHeader is what child_linux.h repeats of the Go side's constants.
 type childHeader struct {
@@ -114,7 +127,7 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 		sp.Mounts = append(sp.Mounts, mountStep{Op: op, Path: path})
 		m = unsafe.Add(m, 8+len(path))
 	}
-	sp.PidNS, sp.Forward, sp.TmpAccess = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access)
+	sp.PidNS, sp.Forward, sp.TmpAccess, sp.TmpSize = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access), uint64(s.tmp_size)
 	return sp, s.ruleset != 0, nil
 }
 

@@ -64,6 +64,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <sys/resource.h>
 #include <linux/capability.h>
 #include <linux/sched.h>
@@ -366,6 +367,7 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->pidns = boolean(&c);
 	s->forward = le(&c, 8);
 	s->tmp_access = le(&c, 8);
+	s->tmp_size = le(&c, 8);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -558,6 +560,7 @@ static long set_rdonly(int dirfd, const char *path, unsigned flags, int on) {
 #endif
 #define RESOLVE_NO_MAGICLINKS 0x02
 #define RESOLVE_NO_SYMLINKS 0x04
+#define RESOLVE_BENEATH 0x08
 
 // open_exact opens path (which the parent resolved) as an O_PATH descriptor
 // without following any symbolic link: a directory swapped for a link since
@@ -698,13 +701,54 @@ static void place(const char *path) {
 
 // private_tmp makes the run's private temporary directory at path, in the
 // empty tmpfs just mounted over its parent (MEWS_MOUNT_EMPTY, which a
-// MEWS_MOUNT_RDONLY then seals): a tmpfs of its own, 0700, which the
-// Landlock ruleset (if any) grants access beneath. It is the child's: the
-// host never sees it, and it goes with the mount namespace.
-static void private_tmp(const char *path, uint64_t access, int ruleset) {
-	long r = SYS3(SYS_mkdirat, AT_FDCWD, path, 0700);
+// MEWS_MOUNT_RDONLY then seals): a tmpfs of its own, 0700, of size bytes
+// at most (0: the kernel's default, half the memory), which the Landlock
+// ruleset (if any) grants access beneath. It is the child's: the host
+// never sees it, and it goes with the mount namespace. Like every step it
+// follows no link: made relative to its parent, mounted on the directory
+// made.
+static void private_tmp(const char *path, uint64_t access, uint64_t size, int ruleset) {
+	static char dir[4096], options[48] = "mode=0700";
+	size_t n = slen(path), cut = n;
+	while (cut > 0 && path[cut - 1] != '/') {
+		cut--;
+	}
+	if (cut < 2 || cut >= n || n >= sizeof dir) {
+		fail("namespaces", "BUG(mewsandbox): a private temporary directory not below a directory: ", path, -EINVAL, STATUS_SANDBOX);
+	}
+	copy(dir, path, cut - 1);
+	dir[cut - 1] = 0;
+	long parent = open_exact(dir);
+	long r = parent < 0 ? parent : SYS3(SYS_mkdirat, parent, path + cut, 0700);
+	long fd = -1;
 	if (r == 0) {
-		r = SYS5(SYS_mount, "tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0700");
+		struct {
+			uint64_t flags, mode, resolve;
+		} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+		fd = r = SYS4(SYS_openat2, parent, path + cut, &how, sizeof how);
+	}
+	if (size > 0) {
+		static const char prefix[] = "mode=0700,size=";
+		char digits[24];
+		size_t d = 0, o = sizeof prefix - 1;
+		do {
+			digits[d++] = (char)('0' + size % 10);
+			size /= 10;
+		} while (size > 0);
+		copy(options, prefix, o);
+		while (d > 0) {
+			options[o++] = digits[--d];
+		}
+		options[o] = 0;
+	}
+	if (r >= 0) {
+		r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, options);
+	}
+	if (parent >= 0) {
+		SYS1(SYS_close, parent);
+	}
+	if (fd >= 0) {
+		SYS1(SYS_close, fd);
 	}
 	if (r != 0) {
 		fail("namespaces", "mount the private temporary directory ", path, r, STATUS_SANDBOX);
@@ -712,7 +756,7 @@ static void private_tmp(const char *path, uint64_t access, int ruleset) {
 	if (ruleset < 0 || access == 0) {
 		return;
 	}
-	long fd = open_exact(path);
+	fd = open_exact(path);
 	if (fd < 0) {
 		fail("namespaces", "open the private temporary directory ", path, fd, STATUS_SANDBOX);
 	}
@@ -763,7 +807,7 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			continue;
 		}
 		if (op == MEWS_MOUNT_PRIVATE_TMP) {
-			private_tmp(path, s->tmp_access, ruleset);
+			private_tmp(path, s->tmp_access, s->tmp_size, ruleset);
 			continue;
 		}
 		long fd = open_exact(path);
@@ -1010,8 +1054,14 @@ static long init_signalfd(uint64_t mask) {
 // traced): told first, it goes on meanwhile, with nothing of the command's
 // left running. A process in the namespace is init's descendant, and
 // orphaned, its child: none is left once wait4 says ECHILD. A failure
-// leaves the runner to wait for init's exit instead.
-static __attribute__((noreturn)) void init_end(int status) {
+// leaves the runner to wait for init's exit instead, and so does a
+// command that kept capabilities (--keep-cap): one that may change its uid
+// could leave a process init, without CAP_KILL, cannot kill, and only the
+// kernel's own clean-up on init's exit can.
+static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
+	if (caps_kept) {
+		exit_group(status);
+	}
 	SYS2(SYS_kill, -1, SIGKILL);
 	for (;;) {
 		long w = SYS4(SYS_wait4, -1, 0, __WALL, 0);
@@ -1105,9 +1155,9 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 				continue; // an orphan of the command's, reaped
 			}
 			if ((status & 0x7f) == 0) {
-				init_end((status >> 8) & 0xff);
+				init_end((status >> 8) & 0xff, s->keep_caps != 0);
 			}
-			init_end(128 + (status & 0x7f));
+			init_end(128 + (status & 0x7f), s->keep_caps != 0);
 		}
 	}
 }
@@ -1335,19 +1385,38 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 	exit_group(0);
 }
 
-// The pre-forked sandbox child. Started from the binary's own entry point
-// for "mewsandbox run", before the C library and the Go runtime
-// start, it makes its namespaces and waits for its spec while the runtime
-// starts, beside it: no fork of a running Go program, and no execve. The
-// runner adopts it (mews_take_prefork) when its run is one it fits: no
-// --pass-fd, the namespace layer (no --no-namespaces), the runner's own
-// stdio and working directory. Otherwise the runner kills it; and if the
-// runner never takes it (a usage error), the child reads the end of its
-// spec socket when the runner exits, and exits too.
+// The pre-forked sandbox child, and the process that shares the runner's
+// memory. For "mewsandbox run", the binary's own entry point, before the C
+// library and the Go runtime start, starts a process that shares the
+// runner's memory and nothing else: the sharer. The sharer forks the
+// sandbox child, which makes its namespaces and waits for its spec while
+// the runtime starts, beside it: no fork of a running Go program, and no
+// execve. The runner adopts the child (mews_take_prefork) when its run is
+// one it fits: no --pass-fd, the namespace layer (no --no-namespaces), the
+// runner's own stdio and working directory. Otherwise the runner kills it.
+//
+// The sharer then watches both. The child is its child, not the runner's:
+// the sharer says how it ended (mews_prefork_wait) and reaps it once the
+// runner is gone, and kills it if the runner goes first. And the runner's
+// memory outlives the runner, briefly: a process's exit unmaps its memory
+// before its parent learns of it, and the runner's (the Go runtime's heap,
+// some 1,500 pages of the binary itself: ≈0.15 ms, traced) was the
+// longest step of its exit. Its last user now is the sharer, which exits
+// once the runner is gone, beside the runner's parent going on. A run
+// thus leaves one process to be reaped by init (or the nearest subreaper),
+// as bubblewrap's does: the sharer, with the child reaped.
 static struct {
-	long pid;
-	int spec, status; // the runner's ends: the spec socket, the status pipe
-} prefork = {-1, -1, -1};
+	long pid;                       // the child's, once ready: -1 if none
+	int spec, status;               // the runner's ends: the spec socket, the status pipe
+	int child_spec, child_status;   // the child's ends, for the sharer to fork it with
+	unsigned long flags;            // the child's clone flags
+	long uid, gid;                  // the runner's, for the child's user namespace
+	int tty;                        // stdin is a terminal: no session of its own
+	long argc;                      // the runner's arguments, cleared in the child
+	char **argv;
+	int ready, ended, wstatus;      // futex words, and how the child ended
+	long runner, sharer;            // the runner's pid, the sharer's
+} prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
 
 // prefork_flag says whether arg is the flag name (after one or two dashes),
 // alone or with "=value".
@@ -1399,157 +1468,61 @@ static long write_id_map(const char *path, long id, const char *text) {
 	return r == (long)n ? 0 : (r < 0 ? r : -EIO);
 }
 
-static void maybe_prefork(long argc, char **argv) {
-	if (argc < 3 || !streq(argv[1], "run")) {
-		return;
-	}
-	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
-		if (prefork_flag(argv[i], "no-namespaces") || prefork_flag(argv[i], "pass-fd") || prefork_flag(argv[i], "h") ||
-			prefork_flag(argv[i], "help")) {
-			return;
+// prefork_child is the sandbox child, forked by the sharer: it sets itself
+// up as the runner would have started it (namespaceAttr), then waits for
+// its spec (child).
+static __attribute__((noreturn)) void prefork_child(void) {
+	// The creator of a user namespace may map its own ids in it, once
+	// setgroups is refused. A child that cannot says so at its first
+	// step, as any other failure.
+	if (prefork.uid != 0) {
+		long r = write_id_map("/proc/self/setgroups", -1, "deny");
+		if (r == 0) {
+			r = write_id_map("/proc/self/uid_map", prefork.uid, NULL);
 		}
-	}
-	// A standard descriptor closed at the start would be taken by the
-	// socket below, and the child would close it: the runner (Go opens
-	// /dev/null there) starts its own child instead.
-	for (int fd = 0; fd < 3; fd++) {
-		if (SYS2(SYS_fcntl, fd, F_GETFD) < 0) {
-			return;
+		if (r == 0) {
+			r = write_id_map("/proc/self/gid_map", prefork.gid, NULL);
 		}
-	}
-	int sv[2], st[2];
-	if (SYS4(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-		return;
-	}
-	if (SYS2(SYS_pipe2, st, O_CLOEXEC) != 0) {
-		SYS1(SYS_close, sv[0]);
-		SYS1(SYS_close, sv[1]);
-		return;
-	}
-	// A session of its own unless stdin is a terminal (as the runner
-	// decides, exec.isTerminal).
-	unsigned char termios[64];
-	int tty = SYS3(SYS_ioctl, 0, TCGETS, termios) == 0;
-	// As root, a mount and a pid namespace; otherwise inside a user
-	// namespace that maps only the runner's own uid and gid, as the runner
-	// would start it (namespaceAttr), where the child may mount.
-	long uid = SYS0(SYS_geteuid), gid = SYS0(SYS_getegid);
-	unsigned long flags = CLONE_NEWNS | CLONE_NEWPID | SIGCHLD;
-	if (uid != 0) {
-		flags |= CLONE_NEWUSER;
-	}
-	long pid = SYS5(SYS_clone, flags, 0, 0, 0, 0);
-	if (pid == 0) {
-		// The creator of a user namespace may map its own ids in it, once
-		// setgroups is refused. A child that cannot says so at its first
-		// step, as any other failure.
-		if (uid != 0) {
-			long r = write_id_map("/proc/self/setgroups", -1, "deny");
-			if (r == 0) {
-				r = write_id_map("/proc/self/uid_map", uid, NULL);
-			}
-			if (r == 0) {
-				r = write_id_map("/proc/self/gid_map", gid, NULL);
-			}
-			if (r != 0) {
-				exit_group(STATUS_SANDBOX);
-			}
-		}
-		// The runner's main thread forked it, which lives as long as the
-		// runner: the parent-death signal fires when the runner dies. A
-		// runner dead already has closed the spec socket, which ends the
-		// child at its first read.
-		SYS5(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		if (!tty) {
-			SYS0(SYS_setsid);
-		}
-		// Its command line is the runner's, which the command could read
-		// in /proc/1/cmdline (flags, rules, the audit log's path): only
-		// argv[0] stays.
-		if (argc > 1) {
-			char *end = argv[argc - 1];
-			while (*end != 0) {
-				end++;
-			}
-			for (char *c = argv[1]; c < end; c++) {
-				*c = 0;
-			}
-		}
-		// The spec socket at fd 3, the status pipe at fd 4, as after the
-		// runner's re-execution; whatever the runner inherited there gives
-		// way (nothing is to be passed: no --pass-fd).
-		long a = SYS3(SYS_fcntl, sv[0], F_DUPFD_CLOEXEC, 10);
-		long b = SYS3(SYS_fcntl, st[1], F_DUPFD_CLOEXEC, 10);
-		SYS1(SYS_close, sv[0]);
-		SYS1(SYS_close, sv[1]);
-		SYS1(SYS_close, st[0]);
-		SYS1(SYS_close, st[1]);
-		if (a < 0 || b < 0 || SYS3(SYS_dup3, a, SPEC_FD, 0) < 0 || SYS3(SYS_dup3, b, 4, 0) < 0) {
+		if (r != 0) {
 			exit_group(STATUS_SANDBOX);
 		}
-		SYS1(SYS_close, a);
-		SYS1(SYS_close, b);
-		child();
 	}
-	SYS1(SYS_close, sv[0]);
-	SYS1(SYS_close, st[1]);
-	if (pid < 0) {
-		// Namespaces refused: the runner starts its child itself, with
-		// its fallbacks.
-		SYS1(SYS_close, sv[1]);
-		SYS1(SYS_close, st[0]);
-		return;
+	// The sharer forked it, which kills it when the runner dies, and dies
+	// last: the parent-death signal covers the sharer's own death. A
+	// runner dead already has closed the spec socket, which ends the child
+	// at its first read.
+	SYS5(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (!prefork.tty) {
+		SYS0(SYS_setsid);
 	}
-	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
-	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
-	prefork.pid = pid;
-	prefork.spec = sv[1];
-	prefork.status = st[0];
+	// Its command line is the runner's, which the command could read in
+	// /proc/1/cmdline (flags, rules, the audit log's path): only argv[0]
+	// stays (in the child's copy of the memory).
+	if (prefork.argc > 1) {
+		char *end = prefork.argv[prefork.argc - 1];
+		while (*end != 0) {
+			end++;
+		}
+		for (char *c = prefork.argv[1]; c < end; c++) {
+			*c = 0;
+		}
+	}
+	// The spec socket at fd 3, the status pipe at fd 4, as after the
+	// runner's re-execution; whatever the runner inherited there gives
+	// way (nothing is to be passed: no --pass-fd).
+	long a = SYS3(SYS_fcntl, prefork.child_spec, F_DUPFD_CLOEXEC, 10);
+	long b = SYS3(SYS_fcntl, prefork.child_status, F_DUPFD_CLOEXEC, 10);
+	SYS1(SYS_close, prefork.child_spec);
+	SYS1(SYS_close, prefork.child_status);
+	SYS1(SYS_close, prefork.spec);
+	SYS1(SYS_close, prefork.status);
+	if (a < 0 || b < 0 || SYS3(SYS_dup3, a, SPEC_FD, 0) < 0 || SYS3(SYS_dup3, b, 4, 0) < 0) {
+		exit_group(STATUS_SANDBOX);
+	}
+	SYS1(SYS_close, a);
+	SYS1(SYS_close, b);
+	child();
 }
-
-// mews_prefork_pending says whether a pre-forked child waits for the
-// runner to take it.
-int mews_prefork_pending(void) {
-	return prefork.pid > 0;
-}
-
-// mews_take_prefork hands the runner the pre-forked child, once: its pid
-// (-1 if there is none) and the runner's ends of its descriptors.
-long mews_take_prefork(int *spec, int *status) {
-	long pid = prefork.pid;
-	*spec = prefork.spec;
-	*status = prefork.status;
-	prefork.pid = -1;
-	return pid;
-}
-
-// mews_raw_entry is called by mews_entry, the ELF entry point of the
-// release binary, before the C library starts: the child, or a return to
-// start the program as usual.
-void mews_raw_entry(long argc, char **argv) {
-	if (argc < 2 || argv[1] == NULL) {
-		return;
-	}
-
-	if (streq(argv[1], MEWS_CHILD_ARG)) {
-		child();
-	}
-	if (streq(argv[1], MEWS_PROBE_ARG)) {
-		probe_namespaces();
-	}
-	if (streq(argv[1], MEWS_RELEASE_ARG)) {
-		release_placeholders(argc, argv);
-	}
-}
-
-// The runner's memory outlives it, briefly. A process's exit unmaps its
-// memory before its parent learns of it; the runner's (the Go runtime's
-// heap, some 1,500 pages of the binary itself: ≈0.15 ms, traced) is then
-// the longest step of its exit. So the release binary's entry starts a
-// process that shares that memory and nothing else (share_memory): the
-// runner's exit leaves the unmapping to it, which waits for the runner to
-// be gone and exits at once, beside the runner's parent going on. It holds
-// no descriptor, does not wake until then, and runs nothing but sharer.
 
 // mews_clone_vm starts fn, on the stack whose top is given, in a process
 // that shares this one's memory: clone(CLONE_VM | SIGCHLD). Its pid, or
@@ -1599,49 +1572,254 @@ __asm__(".text\n"
 #ifndef MADV_POPULATE_READ
 #define MADV_POPULATE_READ 22
 #endif
+#ifndef FUTEX_WAIT_PRIVATE
+#define FUTEX_WAIT_PRIVATE 128
+#define FUTEX_WAKE_PRIVATE 129
+#endif
 
-static long sharer_parent;
-static unsigned char sharer_stack[4096] __attribute__((aligned(16)));
+static void futex_wake(int *word) {
+	__atomic_store_n(word, 1, __ATOMIC_RELEASE);
+	SYS6(SYS_futex, word, FUTEX_WAKE_PRIVATE, 0x7fffffff, 0, 0, 0);
+}
 
-// sharer waits for the runner, its parent, to be gone: every thread of it,
-// which its pidfd says (the parent-death signal would come as the first
-// one exits, leaving the unmapping to the last). It then exits, the
-// memory's last user. Signals wait, blocked: one sent to the runner's
-// process group (a terminal's ^C) is the runner's to act on.
+static void futex_wait(int *word) {
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == 0) {
+		SYS6(SYS_futex, word, FUTEX_WAIT_PRIVATE, 0, 0, 0, 0);
+	}
+}
+
+static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
+
+// sharer forks the sandbox child, then waits for the runner, its parent,
+// to be gone: every thread of it, which its pidfd says (the parent-death
+// signal would come as the first one exits, leaving the unmapping to the
+// last). It kills the child if it is still there, reaps it and exits, the
+// memory's last user. Signals wait, blocked.
 static __attribute__((noreturn)) void sharer(void) {
 	uint64_t all = ~0ULL;
 	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &all, 0, 8);
+	long child = prefork.child_spec >= 0 ? SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0) : -1;
+	if (child == 0) {
+		prefork_child();
+	}
+	// A process group of its own, once the child has the runner's (where
+	// a terminal's signals reach it): stopping the runner's job (^Z, a
+	// SIGSTOP to the group) does not stop the sharer, which still kills
+	// the child should the runner be killed meanwhile.
+	SYS2(SYS_setpgid, 0, 0);
+	// The runner waits for this (maybe_prefork). Namespaces refused: no
+	// child, and the runner starts its own.
+	prefork.pid = child > 0 ? child : -1;
+	futex_wake(&prefork.ready);
+	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
-	long fd = SYS2(SYS_pidfd_open, sharer_parent, 0);
 	// Opened while the runner is still its parent: the runner's pidfd,
 	// not one of a process that took its pid.
-	if (fd < 0 || SYS0(SYS_getppid) != sharer_parent) {
+	long runner = SYS2(SYS_pidfd_open, prefork.runner, 0);
+	if (runner >= 0 && SYS0(SYS_getppid) != prefork.runner) {
+		SYS1(SYS_close, runner);
+		runner = -1;
+	}
+	long kid = child > 0 ? SYS2(SYS_pidfd_open, child, 0) : -1;
+	if (runner < 0 || (child > 0 && kid < 0)) {
+		// Cannot watch them: the child goes, and the runner starts its own
+		// (preforkUp) or, adopted already, learns it was killed.
+		if (child > 0) {
+			SYS2(SYS_kill, child, SIGKILL);
+			SYS4(SYS_wait4, child, 0, __WALL, 0);
+			prefork.wstatus = SIGKILL;
+			futex_wake(&prefork.ended);
+		}
 		exit_group(0);
 	}
 	// Meanwhile, from the other core, it maps the binary's code and
 	// read-only data into the memory it shares (MADV_POPULATE_READ, Linux
 	// 5.14; an older kernel refuses, and nothing changes): the runner
-	// then takes some 70 fewer page faults (≈0.05 ms, measured). The
-	// segments lie back to back from the ELF header to the data.
-	extern const char __ehdr_start[];
-	extern char __data_start[];
-	uintptr_t from = (uintptr_t)__ehdr_start, to = (uintptr_t)__data_start & ~(uintptr_t)4095;
-	SYS3(SYS_madvise, from, to - from, MADV_POPULATE_READ);
-	struct pollfd runner = {.fd = (int)fd, .events = POLLIN};
-	long r;
-	do {
-		r = SYS5(SYS_ppoll, &runner, 1, 0, 0, 0);
-	} while (r == -EINTR);
+	// then takes some 70 fewer page faults (≈0.05 ms, measured). Not on
+	// one core, where it would only compete with the runner. The segments
+	// lie back to back from the ELF header to the data.
+	uint64_t cpus[16] = {0};
+	long n = SYS3(SYS_sched_getaffinity, 0, sizeof cpus, cpus);
+	int ncpu = 0;
+	for (long i = 0; i < n / 8; i++) {
+		for (uint64_t m = cpus[i]; m != 0; m &= m - 1) {
+			ncpu++;
+		}
+	}
+	if (ncpu > 1) {
+		extern const char __ehdr_start[];
+		extern char __data_start[];
+		uintptr_t from = (uintptr_t)__ehdr_start, to = (uintptr_t)__data_start & ~(uintptr_t)4095;
+		SYS3(SYS_madvise, from, to - from, MADV_POPULATE_READ);
+	}
+	struct pollfd watch[2] = {{.fd = (int)runner, .events = POLLIN}, {.fd = (int)kid, .events = POLLIN}};
+	int alive = child > 0;
+	for (;;) {
+		long r = SYS5(SYS_ppoll, watch, alive ? 2 : 1, 0, 0, 0);
+		if (r < 0 && r != -EINTR) {
+			break;
+		}
+		if (alive && (watch[1].revents & POLLIN) != 0) {
+			// Ended: how, for the runner; the child stays a zombie, its
+			// pid the runner's to signal, until the runner is gone.
+			unsigned char info[128] = {0}; // siginfo_t: si_code at 8, si_status at 24
+			if (SYS5(SYS_waitid, P_PID, child, info, WEXITED | WNOWAIT | __WALL, 0) == 0) {
+				int code = (int)u32le(info + 8), status = (int)u32le(info + 24);
+				prefork.wstatus = code == CLD_EXITED ? (status & 0xff) << 8 : (status & 0x7f) | (code == CLD_DUMPED ? 0x80 : 0);
+			} else {
+				prefork.wstatus = STATUS_SANDBOX << 8;
+			}
+			futex_wake(&prefork.ended);
+			alive = 0;
+		}
+		if ((watch[0].revents & POLLIN) != 0) {
+			break;
+		}
+	}
+	if (child > 0) {
+		if (alive) {
+			SYS2(SYS_kill, child, SIGKILL);
+		}
+		long w;
+		do {
+			w = SYS4(SYS_wait4, child, 0, __WALL, 0);
+		} while (w == -EINTR);
+	}
 	exit_group(0);
 }
 
-// share_memory starts sharer, where it can be: on the two architectures
-// mews_clone_vm knows.
-static void share_memory(void) {
-#if defined(__x86_64__) || defined(__aarch64__)
-	sharer_parent = SYS0(SYS_getpid);
-	mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
-#endif
+// maybe_prefork starts the sharer for "mewsandbox run", and has it fork
+// the sandbox child when the run may fit it.
+static void maybe_prefork(long argc, char **argv) {
+	if (argc < 3 || !streq(argv[1], "run")) {
+		return;
+	}
+	int child = 1;
+	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
+		if (prefork_flag(argv[i], "h") || prefork_flag(argv[i], "help")) {
+			return;
+		}
+		if (prefork_flag(argv[i], "no-namespaces") || prefork_flag(argv[i], "pass-fd")) {
+			child = 0;
+		}
+	}
+	// A standard descriptor closed at the start would be taken by the
+	// socket below, and the child would close it: the runner (Go opens
+	// /dev/null there) starts its own child instead.
+	for (int fd = 0; fd < 3 && child; fd++) {
+		child = SYS2(SYS_fcntl, fd, F_GETFD) >= 0;
+	}
+	int sv[2], st[2];
+	if (child && SYS4(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+		child = 0;
+	}
+	if (child && SYS2(SYS_pipe2, st, O_CLOEXEC) != 0) {
+		SYS1(SYS_close, sv[0]);
+		SYS1(SYS_close, sv[1]);
+		child = 0;
+	}
+	if (child) {
+		// A session of its own unless stdin is a terminal (as the runner
+		// decides, exec.isTerminal).
+		unsigned char termios[64];
+		prefork.tty = SYS3(SYS_ioctl, 0, TCGETS, termios) == 0;
+		// As root, a mount and a pid namespace; otherwise inside a user
+		// namespace that maps only the runner's own uid and gid, as the
+		// runner would start it (namespaceAttr), where the child may
+		// mount.
+		prefork.uid = SYS0(SYS_geteuid);
+		prefork.gid = SYS0(SYS_getegid);
+		prefork.flags = CLONE_NEWNS | CLONE_NEWPID | SIGCHLD;
+		if (prefork.uid != 0) {
+			prefork.flags |= CLONE_NEWUSER;
+		}
+		prefork.argc = argc;
+		prefork.argv = argv;
+		prefork.spec = sv[1];
+		prefork.status = st[0];
+		prefork.child_spec = sv[0];
+		prefork.child_status = st[1];
+	}
+	prefork.runner = SYS0(SYS_getpid);
+	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
+	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
+	if (!child) {
+		return;
+	}
+	SYS1(SYS_close, sv[0]);
+	SYS1(SYS_close, st[1]);
+	if (sharer_pid < 0) {
+		SYS1(SYS_close, sv[1]);
+		SYS1(SYS_close, st[0]);
+		prefork.spec = prefork.status = -1;
+		return;
+	}
+	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
+	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
+	// The fork, now, while the memory is small: later it would copy what
+	// the runtime has made of it, and the child's start would lag.
+	futex_wait(&prefork.ready);
+}
+
+// mews_prefork_pending says whether a pre-forked child may wait for the
+// runner to take it.
+int mews_prefork_pending(void) {
+	return prefork.spec >= 0;
+}
+
+// mews_take_prefork hands the runner the pre-forked child, once: its pid
+// (-1 if there is none) and the runner's ends of its descriptors.
+long mews_take_prefork(int *spec, int *status) {
+	*spec = prefork.spec;
+	*status = prefork.status;
+	if (prefork.spec < 0) {
+		return -1;
+	}
+	prefork.spec = prefork.status = -1;
+	futex_wait(&prefork.ready);
+	if (prefork.pid < 0) {
+		SYS1(SYS_close, *spec);
+		SYS1(SYS_close, *status);
+		*spec = *status = -1;
+	}
+	return prefork.pid;
+}
+
+// mews_prefork_wait waits for the pre-forked child to end and returns its
+// wait status (the sharer's word: the child is not the runner's).
+int mews_prefork_wait(void) {
+	futex_wait(&prefork.ended);
+	return prefork.wstatus;
+}
+
+// mews_prefork_ended says whether the pre-forked child has ended.
+int mews_prefork_ended(void) {
+	return __atomic_load_n(&prefork.ended, __ATOMIC_ACQUIRE) != 0;
+}
+
+// mews_sharer_pid is the sharer's pid, a child of the runner that is no
+// run's straggler; 0 if none.
+long mews_sharer_pid(void) {
+	return prefork.sharer > 0 ? prefork.sharer : 0;
+}
+
+// mews_raw_entry is called by mews_entry, the ELF entry point of the
+// release binary, before the C library starts: the child, or a return to
+// start the program as usual.
+void mews_raw_entry(long argc, char **argv) {
+	if (argc < 2 || argv[1] == NULL) {
+		return;
+	}
+
+	if (streq(argv[1], MEWS_CHILD_ARG)) {
+		child();
+	}
+	if (streq(argv[1], MEWS_PROBE_ARG)) {
+		probe_namespaces();
+	}
+	if (streq(argv[1], MEWS_RELEASE_ARG)) {
+		release_placeholders(argc, argv);
+	}
 }
 
 // mews_release_entry is the release binary's way in (mews_entry): as the
@@ -1650,7 +1828,6 @@ static void share_memory(void) {
 void mews_release_entry(long argc, char **argv) {
 	mews_raw_entry(argc, argv);
 	maybe_prefork(argc, argv);
-	share_memory();
 }
 
 // mews_entry keeps what the kernel passed (the stack, and the register the

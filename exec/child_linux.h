@@ -31,6 +31,7 @@ struct mews_spec {
 	int pidns;             // the child is pid 1 of a pid namespace: fork the command, be its init
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
 	uint64_t tmp_access;   // the Landlock rights granted beneath MEWS_MOUNT_PRIVATE_TMP's directory
+	uint64_t tmp_size;     // its size in bytes, 0 for the kernel's default
 };
 
 // mews_take_prefork hands the runner the child the release binary's entry
@@ -38,6 +39,9 @@ struct mews_spec {
 // pid, or -1, and the runner's ends of its spec socket and status pipe.
 long mews_take_prefork(int *spec, int *status);
 int mews_prefork_pending(void);
+int mews_prefork_wait(void);
+int mews_prefork_ended(void);
+long mews_sharer_pid(void);
 
 // The probe's exit status when only the /proc of the pid namespace was
 // refused (probeProcRefused in namespace_linux.go).

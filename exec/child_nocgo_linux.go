@@ -2,7 +2,10 @@
 
 package exec
 
-import "os"
+import (
+	"os"
+	"syscall"
+)
 
 // haveChild is false without cgo: the sandbox child (child_linux.c) is C,
 // and a run is refused (see prepare).
@@ -13,3 +16,12 @@ func takePrefork() (int, *os.File, *os.File) { return 0, nil, nil }
 
 // preforked: without cgo no child is pre-forked.
 func preforked() bool { return false }
+
+// preforkWait: without cgo no child is pre-forked.
+func preforkWait() syscall.WaitStatus { return 0 }
+
+// preforkEnded: without cgo no child is pre-forked.
+func preforkEnded() bool { return true }
+
+// sharerPid: without cgo nothing shares the runner's memory.
+func sharerPid() int { return 0 }

@@ -115,7 +115,11 @@ func TestPreforkUp(t *testing.T) {
 			var info unix.Siginfo
 			unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOWAIT, nil)
 		}
-		if got := preforkUp(ours, cmd.Process.Pid); got != tt.up {
+		ended := func() bool {
+			var info unix.Siginfo
+			return unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil) == nil && info.Signo != 0
+		}
+		if got := preforkUp(ours, ended); got != tt.up {
 			t.Errorf("%q: preforkUp = %v, want %v", tt.script, got, tt.up)
 		}
 		cmd.Process.Kill()

@@ -95,7 +95,7 @@ func reaperExit(pid int, session bool) {
 // to the run of pid (see reaper); with all, every sandboxed child that is
 // not another run's sandbox child. Called with reaper.mu held.
 func killOrphans(pid int, session, all bool) {
-	self := os.Getpid()
+	self, sharer := os.Getpid(), sharerPid()
 	deadline := time.Now().Add(reapGrace)
 	killed := map[int]bool{}
 	for {
@@ -105,7 +105,7 @@ func killOrphans(pid int, session, all bool) {
 		}
 		// The run's own child is still listed: it is a zombie until the
 		// caller reaps it.
-		kids = slices.DeleteFunc(kids, func(k int) bool { return reaper.active[k] || k == pid })
+		kids = slices.DeleteFunc(kids, func(k int) bool { return reaper.active[k] || k == pid || k == sharer })
 		if len(kids) == 0 {
 			return // the common path: one read, nothing left
 		}

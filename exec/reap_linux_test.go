@@ -140,3 +140,28 @@ func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
+
+// TestRunKeptCapsStraggler: a command that kept capabilities may leave a
+// process of another uid, which init, without CAP_KILL, cannot kill: the
+// run then ends when init exits, the kernel killing the rest, as promptly
+// as without kept capabilities, not when that process would have ended.
+func TestRunKeptCapsStraggler(t *testing.T) {
+	requireLayer(t)
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("not root: a command cannot keep CAP_SETUID to change its uid")
+	}
+	if _, err := osexec.LookPath("setpriv"); err != nil {
+		t.Skip("no setpriv here to change a uid with")
+	}
+	c := sh(testRoot(t), `setpriv --reuid=65534 --regid=65534 --clear-groups sleep 20 & sleep 0.3`)
+	c.Policy.KeepCaps = []string{"CAP_SETUID", "CAP_SETGID"}
+	start := time.Now()
+	status, err := c.Run(context.Background())
+	if status != 0 || err != nil {
+		t.Errorf("Run = %d, %v; want 0", status, err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v: the straggler of another uid held the run", d)
+	}
+}

@@ -135,18 +135,12 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 	if err != nil {
 		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
-	if len(e.Missing) > 0 {
-		if !pol.BestEffort {
-			stage := StageLandlock
-			if strings.HasPrefix(e.Missing[0], "seccomp") {
-				stage = StageSeccomp
-			}
-			return nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
+	if len(e.Missing) > 0 && !pol.BestEffort {
+		stage := StageLandlock
+		if strings.HasPrefix(e.Missing[0], "seccomp") {
+			stage = StageSeccomp
 		}
-		c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
-	}
-	for _, w := range e.Warnings {
-		c.warn("mewsandbox: " + w)
+		return nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
 	}
 	path, serr := c.resolve(env)
 	if serr != nil {
@@ -183,9 +177,20 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		}
 		return c.prepare(tmp, false)
 	}
+	// Said once the plan stands (not twice, for a plan made again above).
+	if len(e.Missing) > 0 {
+		c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
+	}
+	for _, w := range e.Warnings {
+		c.warn("mewsandbox: " + w)
+	}
 	sp.layer = layer
-	if layer != nil && layer.tmp != "" && rs != nil {
-		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
+	if layer != nil && layer.tmp != "" {
+		if rs != nil {
+			sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
+		}
+		// Its pages are memory: no more than the command may have.
+		sp.TmpSize = pol.Limits.Mem
 	}
 	// The filter depends on the network policy only; Build finds the
 	// runner's configurations compiled ahead of time.
@@ -629,18 +634,10 @@ func (s *spawning) adopt(c *Cmd) bool {
 	}
 	// One that failed (its user namespace's mapping refused, say) leaves
 	// the run to a child of its own, with the fallbacks.
-	if !c.fitsPrefork() || !preforkUp(spec, pid) {
+	if !c.fitsPrefork() || !preforkUp(spec, preforkEnded) {
 		spec.Close()
 		status.Close()
-		unix.Kill(pid, unix.SIGKILL)
-		go func() {
-			var ws unix.WaitStatus
-			for {
-				if _, err := unix.Wait4(pid, &ws, 0, nil); err != unix.EINTR {
-					return
-				}
-			}
-		}()
+		unix.Kill(pid, unix.SIGKILL) // the sharer reaps it
 		return false
 	}
 	// No os.Process: os.FindProcess first probes the kernel's pidfd
@@ -651,11 +648,11 @@ func (s *spawning) adopt(c *Cmd) bool {
 	return true
 }
 
-// preforkUp says whether the pre-forked child pid set itself up: it says
-// "r" on its spec socket once it has (its namespaces, their mapping), or
-// dies. Started before the Go runtime, it normally has by now; a slow one
-// is waited for a little, then taken as it is if still alive.
-func preforkUp(spec *os.File, pid int) bool {
+// preforkUp says whether the pre-forked child set itself up: it says "r"
+// on its spec socket once it has (its namespaces, their mapping), or dies
+// (ended). Started before the Go runtime, it normally has by now; a slow
+// one is waited for a little, then taken as it is if still alive.
+func preforkUp(spec *os.File, ended func() bool) bool {
 	fds := []unix.PollFd{{Fd: int32(spec.Fd()), Events: unix.POLLIN}}
 	for {
 		n, err := unix.Poll(fds, 20)
@@ -667,9 +664,7 @@ func preforkUp(spec *os.File, pid int) bool {
 			got, _, err := unix.Recvfrom(int(spec.Fd()), b[:], unix.MSG_PEEK|unix.MSG_DONTWAIT)
 			return err == nil && got == 1 && b[0] == childArmed
 		}
-		var info unix.Siginfo
-		gone := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil) == nil && info.Signo != 0
-		return !gone
+		return !ended()
 	}
 }
 
@@ -896,23 +891,24 @@ func (p *child) spawn(l *launch) {
 	<-reaped
 }
 
-// adopt is spawn for a child started already (spawning.adopt). Its
-// parent-death signal is bound to the runner's main thread, which forked
-// it: no thread to keep.
+// adopt is spawn for a child started already (spawning.adopt): not the
+// runner's own, but the child of the process that shares its memory
+// (child_linux.c's sharer), which says how it ended, keeps its pid until
+// the runner is gone, and kills it if the runner dies. It is the pid
+// namespace's first process: what it started ends with it, and it has no
+// straggler outside.
 func (p *child) adopt(l *launch) {
 	reaperEnter()
 	reaperStarted(l.adopted)
 	p.pid = l.adopted
 	close(l.ready)
 	l.started <- nil
-	l.done <- p.await(l.adopted, func() error {
-		for {
-			_, err := syscall.Wait4(l.adopted, &l.ws, 0, nil)
-			if err != syscall.EINTR {
-				return err
-			}
-		}
-	})
+	l.ws = preforkWait()
+	p.mu.Lock()
+	p.exited = true
+	p.mu.Unlock()
+	reaperExit(l.adopted, false)
+	l.done <- nil
 }
 
 // await waits for the child pid to exit, kills what is left of the command

@@ -374,6 +374,45 @@ until test -e go; do sleep 0.01; done`)
 	}
 }
 
+// TestRunPrivateTmpLimited: a private temp dir in memory (under the layer)
+// holds no more than the memory limit allows the command.
+func TestRunPrivateTmpLimited(t *testing.T) {
+	requireLayer(t)
+	t.Parallel()
+	root := testRoot(t)
+	c := sh(root, `dd if=/dev/zero of="$TMPDIR/big" bs=1M count=96 2>/dev/null; echo $? > rc; stat -c %s "$TMPDIR/big" > size; dd if=/dev/zero of="$TMPDIR/small" bs=1M count=1 2>/dev/null; echo $? >> rc`)
+	c.PrivateTmp = true
+	c.Policy.Limits.Mem = 48 << 20
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	rc := strings.Fields(string(waitFile(t, filepath.Join(root, "rc"))))
+	size, _ := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "size")))))
+	if len(rc) != 2 || rc[0] == "0" || size > 48<<20 {
+		t.Errorf("96 MiB into a TMPDIR limited to 48 MiB: exit %v, %d bytes written", rc, size)
+	}
+}
+
+// TestRunPrivateTmpWarnsOnce: a plan made again for a private temp dir on
+// the host says its warnings once. It sets TMPDIR, so it does not run in
+// parallel.
+func TestRunPrivateTmpWarnsOnce(t *testing.T) {
+	requireLayer(t)
+	t.Setenv("TMPDIR", testRoot(t)) // not where the layer empties: the host's
+	root := testRoot(t)
+	c := sh(root, "true")
+	c.PrivateTmp = true
+	c.Policy = c.Policy.WithDenyRead(filepath.Join(root, "missing", "secret"))
+	var warned []string
+	c.Warn = func(s string) { warned = append(warned, s) }
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "does not exist") {
+		t.Errorf("warnings %q, want the missing deny-read path once", warned)
+	}
+}
+
 // TestRunPrivateTmpRemovedOnFailure sets TMPDIR, so it does not run in
 // parallel.
 func TestRunPrivateTmpRemovedOnFailure(t *testing.T) {

@@ -44,8 +44,11 @@ type spec struct {
 	PidNS   bool
 	Forward uint64
 	// TmpAccess is the Landlock rights the child grants beneath the
-	// private temporary directory a mountPrivateTmp step makes.
+	// private temporary directory a mountPrivateTmp step makes, and
+	// TmpSize its size in bytes (0: the kernel's default, half the
+	// memory).
 	TmpAccess uint64
+	TmpSize   uint64
 
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
@@ -113,6 +116,7 @@ func (s *spec) marshal() ([]byte, error) {
 	e.bool(s.PidNS)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.Forward)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpAccess)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpSize)
 	if e.err != nil {
 		return nil, e.err
 	}

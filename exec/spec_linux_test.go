@@ -37,6 +37,7 @@ func fullSpec() *spec {
 		PidNS:        true,
 		Forward:      1<<14 | 1,
 		TmpAccess:    1<<60 | 1<<3,
+		TmpSize:      64 << 20,
 	}
 }
 
@@ -149,9 +150,9 @@ func TestSpecCorrupt(t *testing.T) {
 			x := marshalT(t, &spec{})[headerSize:]
 			// the seccomp flag (0) is followed by the count, then
 			// ResetSignals, KeepCaps, the count of limits, of passed
-			// descriptors and of mount steps, PidNS, Forward and
-			// TmpAccess
-			i := len(x) - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
+			// descriptors and of mount steps, PidNS, Forward,
+			// TmpAccess and TmpSize
+			i := len(x) - 8 - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -257,7 +258,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward and TmpAccess follow)
+			b[len(b)-8-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward, TmpAccess and TmpSize follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},

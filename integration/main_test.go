@@ -17,6 +17,9 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
+	if n := os.Getenv("MEWSANDBOX_TEST_SUBREAPER"); n != "" {
+		os.Exit(subreaperMain(n))
+	}
 	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -98,12 +98,13 @@ func TestPreforkLeavesNothing(t *testing.T) {
 	}
 }
 
-// TestMemorySharer: the release binary's entry point starts a process that
-// shares the runner's memory and nothing else (child_linux.c's sharer),
-// which unmaps it after the runner's exit instead of the runner: it holds
-// no descriptor but the runner's pidfd (the runner's output ends with the
-// runner), blocks every signal (a ^C is the runner's), and is gone once
-// the runner is.
+// TestMemorySharer: for a run, the release binary's entry point starts a
+// process that shares the runner's memory and nothing else (child_linux.c's
+// sharer), which forks the sandbox child and unmaps the memory after the
+// runner's exit instead of the runner: it holds no descriptor but pidfds of
+// the runner and of the child (the runner's output ends with the runner),
+// blocks every signal (a ^C is the runner's), and is gone once the runner
+// is, the child reaped.
 func TestMemorySharer(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
@@ -151,8 +152,8 @@ func TestMemorySharer(t *testing.T) {
 			t.Errorf("the sharer holds descriptor %s: %s", fd.Name(), l)
 		}
 	}
-	if len(fds) != 1 {
-		t.Errorf("the sharer holds %d descriptors, want its pidfd of the runner", len(fds))
+	if len(fds) != 2 {
+		t.Errorf("the sharer holds %d descriptors, want its pidfds of the runner and of the sandbox child", len(fds))
 	}
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", sharer))
 	if err != nil {
