@@ -1416,6 +1416,8 @@ static struct {
 	char **argv;
 	int ready, ended, wstatus;      // futex words, and how the child ended
 	long runner, sharer;            // the runner's pid, the sharer's
+	uint64_t cpus[16];              // the runner's cores, which the sharer and the child take back
+	long ncpus;                     // the size of that mask in bytes, 0 if unknown
 } prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
 
 // prefork_flag says whether arg is the flag name (after one or two dashes),
@@ -1472,6 +1474,11 @@ static long write_id_map(const char *path, long id, const char *text) {
 // up as the runner would have started it (namespaceAttr), then waits for
 // its spec (child).
 static __attribute__((noreturn)) void prefork_child(void) {
+	// The runner's cores, not only the sharer's (maybe_prefork): the
+	// command runs on them.
+	if (prefork.ncpus > 0) {
+		SYS3(SYS_sched_setaffinity, 0, prefork.ncpus, prefork.cpus);
+	}
 	// The creator of a user namespace may map its own ids in it, once
 	// setgroups is refused. A child that cannot says so at its first
 	// step, as any other failure.
@@ -1607,10 +1614,13 @@ static __attribute__((noreturn)) void sharer(void) {
 	// SIGSTOP to the group) does not stop the sharer, which still kills
 	// the child should the runner be killed meanwhile.
 	SYS2(SYS_setpgid, 0, 0);
-	// The runner waits for this (maybe_prefork). Namespaces refused: no
-	// child, and the runner starts its own.
+	// The runner waits for this (mews_take_prefork). Namespaces refused:
+	// no child, and the runner starts its own.
 	prefork.pid = child > 0 ? child : -1;
 	futex_wake(&prefork.ready);
+	if (prefork.ncpus > 0) {
+		SYS3(SYS_sched_setaffinity, 0, prefork.ncpus, prefork.cpus);
+	}
 	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
 	// Opened while the runner is still its parent: the runner's pidfd,
@@ -1757,7 +1767,27 @@ static void maybe_prefork(long argc, char **argv) {
 	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
 	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
 	// The fork, now, while the memory is small: later it would copy what
-	// the runtime has made of it, and the child's start would lag.
+	// the runtime has made of it, and the child's start would lag. On
+	// another core if there is one, where the sharer starts at once,
+	// beside the runner (it and the child take the runner's cores back
+	// after); else the runner waits for it (measured: 0.05 ms sooner).
+	uint64_t cpus[16] = {0};
+	long n = SYS3(SYS_sched_getaffinity, 0, sizeof cpus, cpus);
+	unsigned cpu = 0;
+	if (n > 0 && SYS3(SYS_getcpu, &cpu, 0, 0) == 0 && cpu < 64 * (unsigned)(n / 8)) {
+		for (long i = 0; i < n / 8; i++) {
+			prefork.cpus[i] = cpus[i];
+		}
+		cpus[cpu / 64] &= ~(1ULL << (cpu % 64));
+		int other = 0;
+		for (long i = 0; i < n / 8; i++) {
+			other |= cpus[i] != 0;
+		}
+		prefork.ncpus = n;
+		if (other && SYS3(SYS_sched_setaffinity, sharer_pid, n, cpus) == 0) {
+			return;
+		}
+	}
 	futex_wait(&prefork.ready);
 }
 

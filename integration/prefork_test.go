@@ -190,3 +190,31 @@ func TestMemorySharer(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestPreforkKeepsCPUs: the sharer forks the sandbox child from another
+// core than the runner's, pinned there for a moment; the command still
+// runs on every core the runner may use.
+func TestPreforkKeepsCPUs(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	own := func(status string) string {
+		for _, line := range strings.Split(status, "\n") {
+			if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+				return strings.TrimSpace(v)
+			}
+		}
+		return ""
+	}
+	mine, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := b.run("run", "--yolo", "--", "cat", "/proc/self/status")
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got, want := own(r.stdout), own(string(mine)); got == "" || got != want {
+		t.Errorf("the command may run on CPUs %q, the runner on %q", got, want)
+	}
+}
