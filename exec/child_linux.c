@@ -1416,8 +1416,9 @@ static struct {
 	char **argv;
 	int ready, ended, wstatus;      // futex words, and how the child ended
 	long runner, sharer;            // the runner's pid, the sharer's
-	uint64_t cpus[16];              // the runner's cores, which the sharer and the child take back
-	long ncpus;                     // the size of that mask in bytes, 0 if unknown
+	long runner_pgid;               // the runner's process group
+	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
+	int runner_spec, runner_status; // the runner's ends again, for the child to close
 } prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
 
 // prefork_flag says whether arg is the flag name (after one or two dashes),
@@ -1474,11 +1475,6 @@ static long write_id_map(const char *path, long id, const char *text) {
 // up as the runner would have started it (namespaceAttr), then waits for
 // its spec (child).
 static __attribute__((noreturn)) void prefork_child(void) {
-	// The runner's cores, not only the sharer's (maybe_prefork): the
-	// command runs on them.
-	if (prefork.ncpus > 0) {
-		SYS3(SYS_sched_setaffinity, 0, prefork.ncpus, prefork.cpus);
-	}
 	// The creator of a user namespace may map its own ids in it, once
 	// setgroups is refused. A child that cannot says so at its first
 	// step, as any other failure.
@@ -1499,6 +1495,19 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	// runner dead already has closed the spec socket, which ends the child
 	// at its first read.
 	SYS5(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	// A sharer that died before that sent nothing: a child left so would
+	// outlive the runner. Its pid is not of this namespace (getppid is
+	// 0), its pidfd is: readable once it has exited.
+	if (prefork.sharer_fd >= 0) {
+		struct pollfd sharer = {.fd = (int)prefork.sharer_fd, .events = POLLIN};
+		struct {
+			long s, ns;
+		} now = {0, 0};
+		if (SYS5(SYS_ppoll, &sharer, 1, &now, 0, 0) != 0) {
+			exit_group(STATUS_SANDBOX);
+		}
+		SYS1(SYS_close, prefork.sharer_fd);
+	}
 	if (!prefork.tty) {
 		SYS0(SYS_setsid);
 	}
@@ -1521,8 +1530,8 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	long b = SYS3(SYS_fcntl, prefork.child_status, F_DUPFD_CLOEXEC, 10);
 	SYS1(SYS_close, prefork.child_spec);
 	SYS1(SYS_close, prefork.child_status);
-	SYS1(SYS_close, prefork.spec);
-	SYS1(SYS_close, prefork.status);
+	SYS1(SYS_close, prefork.runner_spec);
+	SYS1(SYS_close, prefork.runner_status);
 	if (a < 0 || b < 0 || SYS3(SYS_dup3, a, SPEC_FD, 0) < 0 || SYS3(SYS_dup3, b, 4, 0) < 0) {
 		exit_group(STATUS_SANDBOX);
 	}
@@ -1589,10 +1598,27 @@ static void futex_wake(int *word) {
 	SYS6(SYS_futex, word, FUTEX_WAKE_PRIVATE, 0x7fffffff, 0, 0, 0);
 }
 
-static void futex_wait(int *word) {
+// sharer_gone says whether the sharer, a child of the runner's, has exited
+// (killed, say); it stays a zombie, its pid the runner's.
+static int sharer_gone(void) {
+	unsigned char info[128] = {0}; // siginfo_t: si_pid at 16
+	long r = SYS5(SYS_waitid, P_PID, prefork.sharer, info, WEXITED | WNOHANG | WNOWAIT | __WALL, 0);
+	return r == -ECHILD || (r == 0 && u32le(info + 16) != 0);
+}
+
+// futex_wait waits for word to be set by the sharer, and says whether it
+// was: not if the sharer is gone first (it looks every 10 ms).
+static int futex_wait(int *word) {
+	struct {
+		long s, ns;
+	} every = {0, 10000000};
 	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == 0) {
-		SYS6(SYS_futex, word, FUTEX_WAIT_PRIVATE, 0, 0, 0, 0);
+		long r = SYS6(SYS_futex, word, FUTEX_WAIT_PRIVATE, 0, &every, 0, 0);
+		if (r == -ETIMEDOUT && __atomic_load_n(word, __ATOMIC_ACQUIRE) == 0 && sharer_gone()) {
+			return 0;
+		}
 	}
+	return 1;
 }
 
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
@@ -1605,22 +1631,26 @@ static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 static __attribute__((noreturn)) void sharer(void) {
 	uint64_t all = ~0ULL;
 	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &all, 0, 8);
+	// A process group of its own (the runner makes it so too, at once):
+	// stopping the runner's job (^Z, a SIGSTOP to the group) does not
+	// stop the sharer, which still kills the child should the runner be
+	// killed meanwhile.
+	SYS2(SYS_setpgid, 0, 0);
+	prefork.sharer_fd = prefork.child_spec >= 0 ? SYS2(SYS_pidfd_open, SYS0(SYS_getpid), 0) : -1;
 	long child = prefork.child_spec >= 0 ? SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0) : -1;
 	if (child == 0) {
 		prefork_child();
 	}
-	// A process group of its own, once the child has the runner's (where
-	// a terminal's signals reach it): stopping the runner's job (^Z, a
-	// SIGSTOP to the group) does not stop the sharer, which still kills
-	// the child should the runner be killed meanwhile.
-	SYS2(SYS_setpgid, 0, 0);
-	// The runner waits for this (mews_take_prefork). Namespaces refused:
-	// no child, and the runner starts its own.
+	if (child > 0 && prefork.tty) {
+		// With a terminal, in the runner's process group, where the
+		// terminal's signals reach it (without, it makes a session of its
+		// own).
+		SYS2(SYS_setpgid, child, prefork.runner_pgid);
+	}
+	// The runner waits for this (maybe_prefork). Namespaces refused: no
+	// child, and the runner starts its own.
 	prefork.pid = child > 0 ? child : -1;
 	futex_wake(&prefork.ready);
-	if (prefork.ncpus > 0) {
-		SYS3(SYS_sched_setaffinity, 0, prefork.ncpus, prefork.cpus);
-	}
 	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
 	// Opened while the runner is still its parent: the runner's pidfd,
@@ -1667,7 +1697,7 @@ static __attribute__((noreturn)) void sharer(void) {
 	for (;;) {
 		long r = SYS5(SYS_ppoll, watch, alive ? 2 : 1, 0, 0, 0);
 		if (r < 0 && r != -EINTR) {
-			break;
+			break; // the child is killed below; ended says so
 		}
 		if (alive && (watch[1].revents & POLLIN) != 0) {
 			// Ended: how, for the runner; the child stays a zombie, its
@@ -1694,6 +1724,10 @@ static __attribute__((noreturn)) void sharer(void) {
 		do {
 			w = SYS4(SYS_wait4, child, 0, __WALL, 0);
 		} while (w == -EINTR);
+		if (alive) {
+			prefork.wstatus = SIGKILL;
+			futex_wake(&prefork.ended);
+		}
 	}
 	exit_group(0);
 }
@@ -1745,14 +1779,18 @@ static void maybe_prefork(long argc, char **argv) {
 		}
 		prefork.argc = argc;
 		prefork.argv = argv;
-		prefork.spec = sv[1];
-		prefork.status = st[0];
+		prefork.spec = prefork.runner_spec = sv[1];
+		prefork.status = prefork.runner_status = st[0];
 		prefork.child_spec = sv[0];
 		prefork.child_status = st[1];
 	}
 	prefork.runner = SYS0(SYS_getpid);
+	prefork.runner_pgid = SYS1(SYS_getpgid, 0);
 	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
+	if (sharer_pid > 0) {
+		SYS2(SYS_setpgid, sharer_pid, sharer_pid);
+	}
 	if (!child) {
 		return;
 	}
@@ -1767,28 +1805,12 @@ static void maybe_prefork(long argc, char **argv) {
 	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
 	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
 	// The fork, now, while the memory is small: later it would copy what
-	// the runtime has made of it, and the child's start would lag. On
-	// another core if there is one, where the sharer starts at once,
-	// beside the runner (it and the child take the runner's cores back
-	// after); else the runner waits for it (measured: 0.05 ms sooner).
-	uint64_t cpus[16] = {0};
-	long n = SYS3(SYS_sched_getaffinity, 0, sizeof cpus, cpus);
-	unsigned cpu = 0;
-	if (n > 0 && SYS3(SYS_getcpu, &cpu, 0, 0) == 0 && cpu < 64 * (unsigned)(n / 8)) {
-		for (long i = 0; i < n / 8; i++) {
-			prefork.cpus[i] = cpus[i];
-		}
-		cpus[cpu / 64] &= ~(1ULL << (cpu % 64));
-		int other = 0;
-		for (long i = 0; i < n / 8; i++) {
-			other |= cpus[i] != 0;
-		}
-		prefork.ncpus = n;
-		if (other && SYS3(SYS_sched_setaffinity, sharer_pid, n, cpus) == 0) {
-			return;
-		}
+	// the runtime has made of it, and the child's start would lag.
+	if (!futex_wait(&prefork.ready)) {
+		SYS1(SYS_close, sv[1]);
+		SYS1(SYS_close, st[0]);
+		prefork.spec = prefork.status = -1;
 	}
-	futex_wait(&prefork.ready);
 }
 
 // mews_prefork_pending says whether a pre-forked child may wait for the
@@ -1806,11 +1828,11 @@ long mews_take_prefork(int *spec, int *status) {
 		return -1;
 	}
 	prefork.spec = prefork.status = -1;
-	futex_wait(&prefork.ready);
-	if (prefork.pid < 0) {
+	if (!futex_wait(&prefork.ready) || prefork.pid < 0) {
 		SYS1(SYS_close, *spec);
 		SYS1(SYS_close, *status);
 		*spec = *status = -1;
+		return -1;
 	}
 	return prefork.pid;
 }
@@ -1818,7 +1840,9 @@ long mews_take_prefork(int *spec, int *status) {
 // mews_prefork_wait waits for the pre-forked child to end and returns its
 // wait status (the sharer's word: the child is not the runner's).
 int mews_prefork_wait(void) {
-	futex_wait(&prefork.ended);
+	if (!futex_wait(&prefork.ended)) {
+		return SIGKILL; // the sharer was killed, and the child with it (its parent-death signal)
+	}
 	return prefork.wstatus;
 }
 

@@ -142,6 +142,20 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		}
 		return nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
 	}
+	// Said however the preparing ends, but once: not by a plan made
+	// again below, which says its own.
+	plannedAgain := false
+	defer func() {
+		if plannedAgain {
+			return
+		}
+		if len(e.Missing) > 0 {
+			c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
+		}
+		for _, w := range e.Warnings {
+			c.warn("mewsandbox: " + w)
+		}
+	}()
 	path, serr := c.resolve(env)
 	if serr != nil {
 		return nil, serr
@@ -175,14 +189,8 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		if rs != nil {
 			rs.Close()
 		}
+		plannedAgain = true
 		return c.prepare(tmp, false)
-	}
-	// Said once the plan stands (not twice, for a plan made again above).
-	if len(e.Missing) > 0 {
-		c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
-	}
-	for _, w := range e.Warnings {
-		c.warn("mewsandbox: " + w)
 	}
 	sp.layer = layer
 	if layer != nil && layer.tmp != "" {

@@ -8,6 +8,7 @@ package integration
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -126,23 +127,7 @@ func TestMemorySharer(t *testing.T) {
 	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "started\n" {
 		t.Fatalf("the command said %q, %v", line, err)
 	}
-	runner := cmd.Process.Pid
-	var sharers []int
-	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", runner))
-	for _, task := range tasks {
-		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", runner, task.Name()))
-		for _, f := range strings.Fields(string(kids)) {
-			kid, _ := strconv.Atoi(f)
-			// kcmp(KCMP_VM) is 0 for two processes with one memory.
-			if r, _, errno := syscall.Syscall6(unix.SYS_KCMP, uintptr(runner), uintptr(kid), 1, 0, 0, 0); errno == 0 && r == 0 {
-				sharers = append(sharers, kid)
-			}
-		}
-	}
-	if len(sharers) != 1 {
-		t.Fatalf("the runner's children sharing its memory: %v, want one", sharers)
-	}
-	sharer := sharers[0]
+	sharer := sharerOf(t, cmd.Process.Pid)
 	fds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", sharer))
 	if err != nil {
 		t.Fatal(err)
@@ -217,4 +202,61 @@ func TestPreforkKeepsCPUs(t *testing.T) {
 	if got, want := own(r.stdout), own(string(mine)); got == "" || got != want {
 		t.Errorf("the command may run on CPUs %q, the runner on %q", got, want)
 	}
+}
+
+// sharerOf is the one child of the runner that shares its memory.
+func sharerOf(t *testing.T, runner int) int {
+	t.Helper()
+	var sharers []int
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", runner))
+	for _, task := range tasks {
+		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", runner, task.Name()))
+		for _, f := range strings.Fields(string(kids)) {
+			kid, _ := strconv.Atoi(f)
+			// kcmp(KCMP_VM) is 0 for two processes with one memory.
+			if r, _, errno := syscall.Syscall6(unix.SYS_KCMP, uintptr(runner), uintptr(kid), 1, 0, 0, 0); errno == 0 && r == 0 {
+				sharers = append(sharers, kid)
+			}
+		}
+	}
+	if len(sharers) != 1 {
+		t.Fatalf("the runner's children sharing its memory: %v, want one", sharers)
+	}
+	return sharers[0]
+}
+
+// TestSharerKilled: the sharer killed while the command runs takes the
+// sandbox with it (the child's parent-death signal), and the runner, which
+// waits for the sharer's word on the child, learns so and ends (137)
+// instead of waiting for ever.
+func TestSharerKilled(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	arg := sleepArg()
+	s := b.start("run", "--yolo", "--", "sleep", arg)
+	// The command itself, not the runner's command line (nor the
+	// sharer's, the same memory): killed before the command runs, the
+	// sharer takes only the pre-forked child along, and the runner starts
+	// one of its own.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		running := false
+		for _, p := range withMarker("sleep\x00" + arg) {
+			cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", p))
+			running = running || bytes.HasPrefix(cmdline, []byte("sleep\x00"))
+		}
+		if running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the command never started sleeping")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	syscall.Kill(sharerOf(t, s.Process.Pid), syscall.SIGKILL)
+	if code := s.wait(t, 3*time.Second); code != 137 {
+		t.Errorf("exit %d, want 137; stderr: %s", code, s.stderr.String())
+	}
+	noneLeft(t, "sleep\x00"+arg, "the command after the sharer was killed")
 }

@@ -33,7 +33,11 @@ func TestLeftForInit(t *testing.T) {
 		{"run --yolo --no-namespaces -- true", runs + 1},
 		{"check -c true", 0},
 	} {
-		cmd := osexec.Command(os.Args[0])
+		self, err := os.Executable() // the unprivileged suite runs ./integration.test
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := osexec.Command(self)
 		cmd.Dir = b.root
 		cmd.Env = append(os.Environ(), "HOME="+b.home, fmt.Sprintf("MEWSANDBOX_TEST_SUBREAPER=%d", runs), "MEWSANDBOX_TEST_ARGS="+tt.args, "MEWSANDBOX_BIN="+bin)
 		out, err := cmd.CombinedOutput()
