@@ -1418,6 +1418,10 @@ static struct {
 	long runner, sharer;            // the runner's pid, the sharer's
 	long runner_pgid;               // the runner's process group
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
+	uint64_t cpus[16];              // the runner's cores (bit N for core N)
+	long ncpus;                     // that mask's size in bytes; 0: unknown
+	int ncpu;                       // how many cores it has
+	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
 	int runner_spec, runner_status; // the runner's ends again, for the child to close
 } prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
 
@@ -1475,6 +1479,11 @@ static long write_id_map(const char *path, long id, const char *text) {
 // up as the runner would have started it (namespaceAttr), then waits for
 // its spec (child).
 static __attribute__((noreturn)) void prefork_child(void) {
+	// The runner's cores, not only the ones the sharer was moved to
+	// (maybe_prefork): the command runs on them.
+	if (prefork.pinned) {
+		SYS3(SYS_sched_setaffinity, 0, prefork.ncpus, prefork.cpus);
+	}
 	// The creator of a user namespace may map its own ids in it, once
 	// setgroups is refused. A child that cannot says so at its first
 	// step, as any other failure.
@@ -1678,15 +1687,7 @@ static __attribute__((noreturn)) void sharer(void) {
 	// then takes some 70 fewer page faults (≈0.05 ms, measured). Not on
 	// one core, where it would only compete with the runner. The segments
 	// lie back to back from the ELF header to the data.
-	uint64_t cpus[16] = {0};
-	long n = SYS3(SYS_sched_getaffinity, 0, sizeof cpus, cpus);
-	int ncpu = 0;
-	for (long i = 0; i < n / 8; i++) {
-		for (uint64_t m = cpus[i]; m != 0; m &= m - 1) {
-			ncpu++;
-		}
-	}
-	if (ncpu > 1) {
+	if (prefork.ncpu > 1) {
 		extern const char __ehdr_start[];
 		extern char __data_start[];
 		uintptr_t from = (uintptr_t)__ehdr_start, to = (uintptr_t)__data_start & ~(uintptr_t)4095;
@@ -1786,6 +1787,28 @@ static void maybe_prefork(long argc, char **argv) {
 	}
 	prefork.runner = SYS0(SYS_getpid);
 	prefork.runner_pgid = SYS1(SYS_getpgid, 0);
+	// The runner's cores, and which of them it runs on now, before the
+	// sharer starts (the child has this memory's snapshot).
+	uint64_t others[16] = {0};
+	long n = SYS3(SYS_sched_getaffinity, 0, sizeof prefork.cpus, prefork.cpus);
+	unsigned cpu = 0;
+	int elsewhere = 0;
+	if (n > 0) {
+		prefork.ncpus = n;
+		for (long i = 0; i < n / 8; i++) {
+			for (uint64_t m = prefork.cpus[i]; m != 0; m &= m - 1) {
+				prefork.ncpu++;
+			}
+			others[i] = prefork.cpus[i];
+		}
+		if (SYS3(SYS_getcpu, &cpu, 0, 0) == 0 && cpu < 64 * (unsigned)(n / 8)) {
+			others[cpu / 64] &= ~(1ULL << (cpu % 64));
+			for (long i = 0; i < n / 8; i++) {
+				elsewhere |= others[i] != 0;
+			}
+		}
+	}
+	prefork.pinned = child && elsewhere;
 	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
 	if (sharer_pid > 0) {
@@ -1805,7 +1828,14 @@ static void maybe_prefork(long argc, char **argv) {
 	// The status pipe as os.Pipe makes it: the runner's Go side polls it.
 	SYS3(SYS_fcntl, st[0], F_SETFL, O_NONBLOCK);
 	// The fork, now, while the memory is small: later it would copy what
-	// the runtime has made of it, and the child's start would lag.
+	// the runtime has made of it, and the child's start would lag. On
+	// another core when there is one: the sharer, moved there, starts at
+	// once, beside the runner (which alone changes its cores: it gives
+	// them back in mews_take_prefork); otherwise the runner waits for it.
+	if (prefork.pinned && SYS3(SYS_sched_setaffinity, sharer_pid, n, others) == 0) {
+		return;
+	}
+	prefork.pinned = 0;
 	if (!futex_wait(&prefork.ready)) {
 		SYS1(SYS_close, sv[1]);
 		SYS1(SYS_close, st[0]);
@@ -1828,6 +1858,10 @@ long mews_take_prefork(int *spec, int *status) {
 		return -1;
 	}
 	prefork.spec = prefork.status = -1;
+	if (prefork.pinned) {
+		// Its cores back, before waiting for it: a busy one could hold it.
+		SYS3(SYS_sched_setaffinity, prefork.sharer, prefork.ncpus, prefork.cpus);
+	}
 	if (!futex_wait(&prefork.ready) || prefork.pid < 0) {
 		SYS1(SYS_close, *spec);
 		SYS1(SYS_close, *status);

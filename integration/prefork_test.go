@@ -145,10 +145,19 @@ func TestMemorySharer(t *testing.T) {
 		t.Fatal(err)
 	}
 	var blocked uint64
+	var cpus string
 	for _, line := range strings.Split(string(status), "\n") {
 		if v, ok := strings.CutPrefix(line, "SigBlk:"); ok {
 			blocked, _ = strconv.ParseUint(strings.TrimSpace(v), 16, 64)
 		}
+		if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+			cpus = strings.TrimSpace(v)
+		}
+	}
+	// Moved to the runner's other cores for its fork, it has them all
+	// back once the runner took the child.
+	if runner, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)); err != nil || !strings.Contains(string(runner), "Cpus_allowed_list:\t"+cpus+"\n") {
+		t.Errorf("the sharer may run on CPUs %q, not the runner's (%v)", cpus, err)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGTSTP} {
 		if blocked&(1<<(sig-1)) == 0 {
