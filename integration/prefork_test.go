@@ -144,19 +144,11 @@ func TestMemorySharer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blocked uint64
-	var cpus string
-	for _, line := range strings.Split(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "SigBlk:"); ok {
-			blocked, _ = strconv.ParseUint(strings.TrimSpace(v), 16, 64)
-		}
-		if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
-			cpus = strings.TrimSpace(v)
-		}
-	}
+	blocked, _ := strconv.ParseUint(statusField(string(status), "SigBlk"), 16, 64)
 	// Moved to the runner's other cores for its fork, it has them all
 	// back once the runner took the child.
-	if runner, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid)); err != nil || !strings.Contains(string(runner), "Cpus_allowed_list:\t"+cpus+"\n") {
+	runner, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if cpus := statusField(string(status), "Cpus_allowed_list"); err != nil || cpus != statusField(string(runner), "Cpus_allowed_list") {
 		t.Errorf("the sharer may run on CPUs %q, not the runner's (%v)", cpus, err)
 	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGTSTP} {
@@ -192,14 +184,6 @@ func TestPreforkKeepsCPUs(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
 	requirePrefork(t, b)
-	own := func(status string) string {
-		for _, line := range strings.Split(status, "\n") {
-			if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
-				return strings.TrimSpace(v)
-			}
-		}
-		return ""
-	}
 	mine, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		t.Fatal(err)
@@ -208,7 +192,7 @@ func TestPreforkKeepsCPUs(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 	}
-	if got, want := own(r.stdout), own(string(mine)); got == "" || got != want {
+	if got, want := statusField(r.stdout, "Cpus_allowed_list"), statusField(string(mine), "Cpus_allowed_list"); got == "" || got != want {
 		t.Errorf("the command may run on CPUs %q, the runner on %q", got, want)
 	}
 }
@@ -268,4 +252,15 @@ func TestSharerKilled(t *testing.T) {
 		t.Errorf("exit %d, want 137; stderr: %s", code, s.stderr.String())
 	}
 	noneLeft(t, "sleep\x00"+arg, "the command after the sharer was killed")
+}
+
+// statusField is the value of a field of a /proc/PID/status text, "" if
+// it has none.
+func statusField(status, key string) string {
+	for _, line := range strings.Split(status, "\n") {
+		if v, ok := strings.CutPrefix(line, key+":"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
 }
