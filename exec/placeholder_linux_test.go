@@ -298,13 +298,17 @@ func TestPlaceholdersOneHelper(t *testing.T) {
 	t.Parallel()
 	requireLayer(t)
 	root := testRoot(t)
+	start := time.Now()
 	for range 5 {
 		if status, err := sh(root, "true").Run(context.Background()); status != 0 || err != nil {
 			t.Fatalf("Run = %d, %v", status, err)
 		}
 	}
-	if helpers := releaseHelpers(root); len(helpers) != 1 {
-		t.Errorf("release helpers after five runs: %v, want one", helpers)
+	// On a loaded machine a run may outlast the helper's grace, which
+	// then ends with it: none is left, rightly. Never two.
+	helpers := releaseHelpers(root)
+	if len(helpers) > 1 || len(helpers) == 0 && time.Since(start) < releaseGrace {
+		t.Errorf("release helpers after five runs (in %v): %v, want one", time.Since(start), helpers)
 	}
 	if left := leftOver(root, 0); left != nil {
 		t.Errorf("placeholders left: %v", left)
