@@ -242,7 +242,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, l := range x.Paths {
 		fmt.Fprintf(stdout, "  %-28s %s\n", l.Path, l.Rights)
 	}
-	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, removed afterwards")
+	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, execute (with the namespace layer a tmpfs of the sandbox's own, else a directory removed afterwards)")
 	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
