@@ -92,10 +92,10 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 // the host never sees; otherwise, or where the layer does not empty it, a
 // directory on the host, whose path prepare stores in *tmp for the caller
 // to remove, unless *tmp names one made already. It runs while the child
-// starts.
-func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
+// starts. The warnings are the caller's to say, whatever the outcome.
+func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _ *StageError) {
 	if !haveChild {
-		return nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
+		return nil, nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
 	}
 	env := c.env()
 	pol := c.Policy
@@ -107,7 +107,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		if *tmp == "" {
 			dir, err := makePrivateTmp()
 			if err != nil {
-				return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", err)
+				return nil, nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", err)
 			}
 			*tmp = dir
 		}
@@ -133,37 +133,29 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 	defer planned.Wait()
 	e, err := pol.Plan()
 	if err != nil {
-		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+		return nil, nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
 	if len(e.Missing) > 0 && !pol.BestEffort {
 		stage := StageLandlock
 		if strings.HasPrefix(e.Missing[0], "seccomp") {
 			stage = StageSeccomp
 		}
-		return nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
+		return nil, nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
 	}
-	// Said however the preparing ends, but once: not by a plan made
-	// again below, which says its own.
-	plannedAgain := false
-	defer func() {
-		if plannedAgain {
-			return
-		}
-		if len(e.Missing) > 0 {
-			c.warn("mewsandbox: not enforced on this kernel: " + strings.Join(e.Missing, "; "))
-		}
-		for _, w := range e.Warnings {
-			c.warn("mewsandbox: " + w)
-		}
-	}()
+	if len(e.Missing) > 0 {
+		warnings = append(warnings, "mewsandbox: not enforced on this kernel: "+strings.Join(e.Missing, "; "))
+	}
+	for _, w := range e.Warnings {
+		warnings = append(warnings, "mewsandbox: "+w)
+	}
 	path, serr := c.resolve(env)
 	if serr != nil {
-		return nil, serr
+		return nil, warnings, serr
 	}
 
 	caps, err := capabilityMask(pol.KeepCaps)
 	if err != nil {
-		return nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+		return nil, warnings, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
 	// Only what the runner has: the child may hold more for its own
 	// mounts (ambient capabilities in a user namespace).
@@ -171,14 +163,14 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
 		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
-			return nil, serr
+			return nil, warnings, serr
 		}
 	}
 	// Built even without kernel support: best effort then still refuses a
 	// required path that does not exist. The child only applies it.
 	rs, _, err := e.Landlock.Build(pol.BestEffort)
 	if err != nil {
-		return nil, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
+		return nil, warnings, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
 	}
 	sp.Ruleset = rs
 	planned.Wait()
@@ -189,7 +181,6 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		if rs != nil {
 			rs.Close()
 		}
-		plannedAgain = true
 		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
@@ -206,11 +197,11 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (*spec, *StageError) {
 		prog, err := pol.Network.seccompConfig().Build()
 		if err != nil {
 			rs.Close()
-			return nil, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
+			return nil, warnings, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
 		}
 		sp.Seccomp = prog
 	}
-	return sp, nil
+	return sp, warnings, nil
 }
 
 // checkExecGrant refuses, with a message saying what to allow, a binary (or
@@ -439,8 +430,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
 	}
 	tmp := s.tmp
-	sp, serr := c.prepare(&tmp, true)
+	sp, warnings, serr := c.prepare(&tmp, true)
 	s.tmp = tmp
+	for _, w := range warnings {
+		c.warn(w)
+	}
 	if serr != nil {
 		return sp, serr
 	}
@@ -464,7 +458,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				if sp.Ruleset != nil {
 					sp.Ruleset.Close()
 				}
-				sp, serr = c.prepare(&tmp, false)
+				sp, _, serr = c.prepare(&tmp, false) // its warnings were said above
 				s.tmp = tmp
 				if serr != nil {
 					return sp, serr

@@ -236,7 +236,7 @@ func TestChildFailsClosed(t *testing.T) {
 	root := testRoot(t)
 	c := sh(root, `touch marker`)
 	var tmp string
-	good, serr := c.prepare(&tmp, false)
+	good, _, serr := c.prepare(&tmp, false)
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -317,7 +317,7 @@ func TestRunSpecCarriesProgram(t *testing.T) {
 	}
 	c := sh(testRoot(t), "")
 	var tmp string
-	sp, serr := c.prepare(&tmp, true)
+	sp, _, serr := c.prepare(&tmp, true)
 	if serr != nil {
 		t.Fatal(serr)
 	}
