@@ -1656,8 +1656,9 @@ static __attribute__((noreturn)) void sharer(void) {
 		// own).
 		SYS2(SYS_setpgid, child, prefork.runner_pgid);
 	}
-	// The runner waits for this (maybe_prefork). Namespaces refused: no
-	// child, and the runner starts its own.
+	// The runner waits for this (maybe_prefork, or mews_take_prefork when
+	// it moved the sharer). Namespaces refused: no child, and the runner
+	// starts its own.
 	prefork.pid = child > 0 ? child : -1;
 	futex_wake(&prefork.ready);
 	// Nothing of the runner's: its descriptors would keep its pipes open.

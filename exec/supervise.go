@@ -95,8 +95,9 @@ type child struct {
 	// status once init has killed and reaped everything else in the
 	// namespace, just before it exits itself (child_linux.c's init_end).
 	// With endsEarly the run ends there, while the kernel tears the
-	// namespaces down: the reaping goes on beside (await). Only when
-	// nothing of the child's stdio is copied (launch.copies).
+	// namespaces down: the reaping goes on beside (await; for a pre-forked
+	// child, the sharer). Only when nothing of the child's stdio is copied
+	// (launch.copies).
 	ended     chan int
 	endsEarly bool
 
