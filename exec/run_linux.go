@@ -384,8 +384,9 @@ const (
 // listen reads what the child, init of a pid namespace, says on the spec
 // socket until it ends (the child is gone, or the run over): armed is
 // closed once the child has blocked signals, or is gone; the status it
-// ended the namespace with goes to p.ended.
+// ended the namespace with goes to p.ended; p.heard is closed at the end.
 func (s *spawning) listen(c *Cmd, p *child, armed chan struct{}) {
+	defer close(p.heard)
 	arm := sync.OnceFunc(func() { close(armed) })
 	defer arm()
 	var b [1]byte

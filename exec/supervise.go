@@ -100,6 +100,11 @@ type child struct {
 	// (launch.copies).
 	ended     chan int
 	endsEarly bool
+	// heard, for the init of a pid namespace, is closed once all it said
+	// has been read (run_linux.go's listen): a run that ends as the child
+	// exits waits for it, so that a warning it sent is not lost. The
+	// child's end of the socket is closed by then, so it comes at once.
+	heard chan struct{}
 
 	mu     sync.Mutex
 	pid    int
@@ -151,7 +156,7 @@ func (p *child) signal(sig syscall.Signal, group bool) {
 func (p *child) setPidNS(armed chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.pidns, p.armed, p.ended = true, armed, make(chan int, 1)
+	p.pidns, p.armed, p.ended, p.heard = true, armed, make(chan int, 1), make(chan struct{})
 }
 
 // exit kills what is left of the child's process group, when it has one of
@@ -405,6 +410,7 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 	if p.endsEarly {
 		ended = p.ended
 	}
+	heard := p.heard
 	terminate := func() {
 		p.signal(unix.SIGTERM, true)
 		grace := c.Grace
@@ -446,6 +452,9 @@ func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart fun
 			kill = nil
 		case x.waitErr = <-l.done:
 			x.ws, x.reaped = l.waitStatus()
+			if heard != nil {
+				<-heard
+			}
 			return x, nil
 		case status := <-ended:
 			x.ws, x.reaped = syscall.WaitStatus(status<<8), true
