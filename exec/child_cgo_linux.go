@@ -75,7 +75,7 @@ func childConstants() childHeader {
 		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
 		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,
 			C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP,
-			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_PRIVATE_TMP, C.MEWS_MOUNT_LAST},
+			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_PRIVATE_TMP, C.MEWS_MOUNT_SHM, C.MEWS_MOUNT_PTS, C.MEWS_MOUNT_LAST},
 	}
 }
 
@@ -128,6 +128,7 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 		m = unsafe.Add(m, 8+len(path))
 	}
 	sp.PidNS, sp.Forward, sp.TmpAccess, sp.TmpSize = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access), uint64(s.tmp_size)
+	sp.ShmAccess, sp.PtsAccess = uint64(s.shm_access), uint64(s.pts_access)
 	return sp, s.ruleset != 0, nil
 }
 

@@ -368,6 +368,8 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->forward = le(&c, 8);
 	s->tmp_access = le(&c, 8);
 	s->tmp_size = le(&c, 8);
+	s->shm_access = le(&c, 8);
+	s->pts_access = le(&c, 8);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -591,6 +593,9 @@ static const char *fd_path(long fd) {
 }
 
 #define LANDLOCK_RULE_PATH_BENEATH 1
+// The rights that apply to a file (landlock/access.go's fileRights):
+// execute, write, read, truncate, ioctl on a device.
+#define LANDLOCK_FILE_RIGHTS (1ULL << 0 | 1ULL << 1 | 1ULL << 2 | 1ULL << 14 | 1ULL << 15)
 #define LANDLOCK_ACCESS_FS_READ_FILE (1ULL << 2)
 #define LANDLOCK_ACCESS_FS_READ_DIR (1ULL << 3)
 
@@ -698,6 +703,56 @@ static void place(const char *path) {
 #define SYS_landlock_add_rule 445
 #endif
 #define LANDLOCK_RULE_PATH_BENEATH 1
+// The rights that apply to a file (landlock/access.go's fileRights):
+// execute, write, read, truncate, ioctl on a device.
+#define LANDLOCK_FILE_RIGHTS (1ULL << 0 | 1ULL << 1 | 1ULL << 2 | 1ULL << 14 | 1ULL << 15)
+
+// tmpfs_options writes "mode=<mode>" into out, with ",size=<size>" when
+// size is not 0 (0: the kernel's default, half the memory).
+static const char *tmpfs_options(char out[48], const char *mode, uint64_t size) {
+	size_t o = slen(mode);
+	copy(out, "mode=", 5);
+	copy(out + 5, mode, o);
+	o += 5;
+	if (size > 0) {
+		char digits[24];
+		size_t d = 0;
+		do {
+			digits[d++] = (char)('0' + size % 10);
+			size /= 10;
+		} while (size > 0);
+		copy(out + o, ",size=", 6);
+		o += 6;
+		while (d > 0) {
+			out[o++] = digits[--d];
+		}
+	}
+	out[o] = 0;
+	return out;
+}
+
+// grant_beneath adds a Landlock rule granting access beneath path, a file
+// system the child mounted after the parent built the ruleset (which
+// granted the host's directory there): nothing when there is no ruleset
+// or nothing to grant.
+static void grant_beneath(int ruleset, const char *path, uint64_t access) {
+	if (ruleset < 0 || access == 0) {
+		return;
+	}
+	long fd = open_exact(path);
+	if (fd < 0) {
+		fail("namespaces", "open, following no link, ", path, fd, STATUS_SANDBOX);
+	}
+	struct __attribute__((packed)) {
+		uint64_t allowed_access;
+		int32_t parent_fd;
+	} beneath = {access, (int32_t)fd};
+	long r = SYS4(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0);
+	SYS1(SYS_close, fd);
+	if (r != 0) {
+		fail("landlock", "landlock_add_rule for the child's own file system at ", path, r, STATUS_SANDBOX);
+	}
+}
 
 // private_tmp makes the run's private temporary directory at path, in the
 // empty tmpfs just mounted over its parent (MEWS_MOUNT_EMPTY, which a
@@ -708,7 +763,8 @@ static void place(const char *path) {
 // follows no link: made relative to its parent, mounted on the directory
 // made.
 static void private_tmp(const char *path, uint64_t access, uint64_t size, int ruleset) {
-	static char dir[4096], options[48] = "mode=0700";
+	static char dir[4096];
+	char options[48];
 	size_t n = slen(path), cut = n;
 	while (cut > 0 && path[cut - 1] != '/') {
 		cut--;
@@ -727,22 +783,8 @@ static void private_tmp(const char *path, uint64_t access, uint64_t size, int ru
 		} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
 		fd = r = SYS4(SYS_openat2, parent, path + cut, &how, sizeof how);
 	}
-	if (size > 0) {
-		static const char prefix[] = "mode=0700,size=";
-		char digits[24];
-		size_t d = 0, o = sizeof prefix - 1;
-		do {
-			digits[d++] = (char)('0' + size % 10);
-			size /= 10;
-		} while (size > 0);
-		copy(options, prefix, o);
-		while (d > 0) {
-			options[o++] = digits[--d];
-		}
-		options[o] = 0;
-	}
 	if (r >= 0) {
-		r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, options);
+		r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options(options, "0700", size));
 	}
 	if (parent >= 0) {
 		SYS1(SYS_close, parent);
@@ -753,22 +795,52 @@ static void private_tmp(const char *path, uint64_t access, uint64_t size, int ru
 	if (r != 0) {
 		fail("namespaces", "mount the private temporary directory ", path, r, STATUS_SANDBOX);
 	}
-	if (ruleset < 0 || access == 0) {
-		return;
-	}
-	fd = open_exact(path);
-	if (fd < 0) {
-		fail("namespaces", "open the private temporary directory ", path, fd, STATUS_SANDBOX);
-	}
-	struct __attribute__((packed)) {
-		uint64_t allowed_access;
-		int32_t parent_fd;
-	} beneath = {access, (int32_t)fd};
-	r = SYS4(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &beneath, 0);
-	SYS1(SYS_close, fd);
+	grant_beneath(ruleset, path, access);
+}
+
+// private_pts mounts a devpts of the child's own over fd, open at path
+// (/dev/pts): the command can open the terminals it makes, not the host's
+// (another session's keystrokes, its screen). The ptmx beside path
+// (/dev/ptmx), a device node there, gets the new one's bound over it, so
+// that the terminals made through it are the new file system's; a link
+// there (to pts/ptmx) already leads to it.
+static long private_pts(long fd, const char *path) {
+	long r = SYS5(SYS_mount, "devpts", fd_path(fd), "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620");
 	if (r != 0) {
-		fail("landlock", "landlock_add_rule for the private temporary directory ", path, r, STATUS_SANDBOX);
+		return r;
 	}
+	// sibling is path's sibling ptmx, mine the new file system's (fd
+	// holds the one beneath it).
+	static char sibling[4096], mine[4096], from[32];
+	size_t n = slen(path), cut = n;
+	while (cut > 0 && path[cut - 1] != '/') {
+		cut--;
+	}
+	if (cut < 2 || n + 6 > sizeof mine) {
+		return -EINVAL;
+	}
+	copy(sibling, path, cut);
+	copy(sibling + cut, "ptmx", 5);
+	copy(mine, path, n);
+	copy(mine + n, "/ptmx", 6);
+	long host = open_exact(sibling);
+	if (host < 0) {
+		return host == -ENOENT || host == -ELOOP ? 0 : host;
+	}
+	struct stat st;
+	r = SYS2(SYS_fstat, host, &st);
+	if (r == 0 && S_ISCHR(st.st_mode)) {
+		long new_ptmx = open_exact(mine);
+		r = new_ptmx;
+		if (new_ptmx >= 0) {
+			const char *p = fd_path(new_ptmx);
+			copy(from, p, slen(p) + 1); // fd_path's buffer is shared
+			r = SYS5(SYS_mount, from, fd_path(host), 0, MS_BIND, 0);
+			SYS1(SYS_close, new_ptmx);
+		}
+	}
+	SYS1(SYS_close, host);
+	return r;
 }
 
 static void do_mounts(struct mews_spec *s, int ruleset) {
@@ -860,10 +932,38 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			what = "mount an empty tmpfs over ";
 			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
 			break;
+		case MEWS_MOUNT_SHM: {
+			// The command's POSIX shared memory, not the host's (other
+			// programs' segments, which it could read and change).
+			char options[48];
+			what = "mount a tmpfs of the sandbox's own over ";
+			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options(options, "1777", s->tmp_size));
+			break;
+		}
+		case MEWS_MOUNT_PTS:
+			what = "mount a devpts of the sandbox's own over ";
+			r = private_pts(fd, path);
+			break;
 		}
 		SYS1(SYS_close, fd);
 		if (r != 0) {
 			fail("namespaces", what, path, r, STATUS_SANDBOX);
+		}
+		if (op == MEWS_MOUNT_SHM) {
+			grant_beneath(ruleset, path, s->shm_access);
+		} else if (op == MEWS_MOUNT_PTS) {
+			grant_beneath(ruleset, path, s->pts_access);
+			// Reached through the bind over /dev/ptmx, its ptmx is not
+			// beneath path: Landlock looks at the file, then past the
+			// mount point it hides. A rule of its own, with the rights
+			// that apply to files.
+			static char ptmx[4096];
+			size_t n = slen(path);
+			if (n + 6 <= sizeof ptmx) {
+				copy(ptmx, path, n);
+				copy(ptmx + n, "/ptmx", 6);
+				grant_beneath(ruleset, ptmx, s->pts_access & LANDLOCK_FILE_RIGHTS);
+			}
 		}
 	}
 }

@@ -31,7 +31,9 @@ struct mews_spec {
 	int pidns;             // the child is pid 1 of a pid namespace: fork the command, be its init
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
 	uint64_t tmp_access;   // the Landlock rights granted beneath MEWS_MOUNT_PRIVATE_TMP's directory
-	uint64_t tmp_size;     // its size in bytes, 0 for the kernel's default
+	uint64_t tmp_size;     // the size in bytes of it and of MEWS_MOUNT_SHM's tmpfs, 0 for the kernel's default
+	uint64_t shm_access;   // the Landlock rights granted beneath MEWS_MOUNT_SHM's tmpfs
+	uint64_t pts_access;   // the Landlock rights granted beneath MEWS_MOUNT_PTS's devpts
 };
 
 // mews_take_prefork hands the runner the child the release binary's entry
@@ -86,8 +88,10 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_PLACE 10      // bind the next kept path back at path, in a tmpfs
 #define MEWS_MOUNT_HIDE_FILE 11  // /dev/null over path, read-only, nodev: unopenable
 #define MEWS_MOUNT_PRIVATE_TMP 12 // a directory made at path, in an empty tmpfs, with a tmpfs of its own
+#define MEWS_MOUNT_SHM 13         // a tmpfs of the child's own over path (/dev/shm), writable by all
+#define MEWS_MOUNT_PTS 14         // a devpts of the child's own over path (/dev/pts), its ptmx bound over the sibling ptmx
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_PRIVATE_TMP
+#define MEWS_MOUNT_LAST MEWS_MOUNT_PTS
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

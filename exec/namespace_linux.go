@@ -43,7 +43,10 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     the command cannot create it either, and left in place: removing it
 //     after each run cost a millisecond (the kernel retires the child's
 //     mount on it under RCU), and an empty directory is invisible to git;
-//   - /proc is the child's own pid namespace's;
+//   - /proc is the child's own pid namespace's, and the writable /dev/shm
+//     and /dev/pts file systems of its own: the command reaches its own
+//     POSIX shared memory and terminals, not other programs' (their
+//     segments; another session's keystrokes);
 //   - the host /tmp, /run and $XDG_RUNTIME_DIR, where other programs keep
 //     their sockets, become empty read-only file systems into which the
 //     policy's paths there are bound back (see hide).
@@ -73,6 +76,8 @@ const (
 	mountPlace      = 10 // bind the next kept path back at the path, in a tmpfs
 	mountHideFile   = 11 // /dev/null over the file, read-only and nodev: unopenable
 	mountPrivateTmp = 12 // a directory at the path, in an empty tmpfs, with a tmpfs of its own
+	mountShm        = 13 // a tmpfs of the child's own over the path (/dev/shm), writable by all
+	mountPts        = 14 // a devpts of the child's own over the path (/dev/pts), its ptmx over /dev/ptmx
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -126,6 +131,10 @@ type nsLayer struct {
 	// tmp is the private temporary directory the child makes, in the
 	// empty tmpfs over its parent (hide), or "" if none.
 	tmp string
+	// shmAccess and ptsAccess are what the policy grants at /dev/shm and
+	// /dev/pts, which the child grants in the file systems of its own it
+	// mounts there (mountShm, mountPts).
+	shmAccess, ptsAccess Access
 }
 
 // planNamespace works out the layer for policy p and a child whose
@@ -151,7 +160,16 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// processes only.
 	l.add(mountProc, "/proc")
 	for _, w := range writable {
-		l.add(mountWritable, w)
+		switch {
+		case w == "/dev/shm" && fsType(w) == unix.TMPFS_MAGIC:
+			l.add(mountShm, w)
+			l.shmAccess = grantedAt(p, w)
+		case w == "/dev/pts" && fsType(w) == unix.DEVPTS_SUPER_MAGIC:
+			l.add(mountPts, w)
+			l.ptsAccess = grantedAt(p, w)
+		default:
+			l.add(mountWritable, w)
+		}
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
 		l.protect(p.Root, p.AllowGitConfig)
@@ -165,8 +183,30 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	return l
 }
 
+// grantedAt is the access policy p grants to path itself (a real path):
+// the union of its grants there.
+func grantedAt(p Policy, path string) Access {
+	var a Access
+	for _, g := range p.Grants {
+		if real, err := filepath.EvalSymlinks(g.Path); err == nil && real == path {
+			a |= g.Access
+		}
+	}
+	return a
+}
+
 func (l *nsLayer) add(op uint32, path string) {
 	l.steps = append(l.steps, mountStep{Op: op, Path: path})
+}
+
+// fsType is the type of the file system at path (statfs's f_type), 0 if
+// unknown.
+func fsType(path string) int64 {
+	var st unix.Statfs_t
+	if unix.Statfs(path, &st) != nil {
+		return 0
+	}
+	return int64(st.Type)
 }
 
 // writablePaths are the existing paths the policy lets the command write,

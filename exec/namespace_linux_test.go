@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/seatbelt"
+	"golang.org/x/sys/unix"
 )
 
 // TestProtectedListsAgree: the Linux namespace layer and the macOS Seatbelt
@@ -99,5 +100,32 @@ func TestHideTooMany(t *testing.T) {
 	l.hide(p, "/", "")
 	if len(l.unhidden) != 0 || !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) {
 		t.Errorf("%d grants: unhidden %q, steps %v; want %s hidden", len(p.Grants), l.unhidden, l.steps, tmp)
+	}
+}
+
+// TestPlanPrivateDevices: the layer gives the command a /dev/shm and a
+// /dev/pts of its own where the policy grants the host's (granting in them
+// what the policy grants there), and none where it does not.
+func TestPlanPrivateDevices(t *testing.T) {
+	if fsType("/dev/shm") != unix.TMPFS_MAGIC || fsType("/dev/pts") != unix.DEVPTS_SUPER_MAGIC {
+		t.Skip("this machine's /dev/shm is no tmpfs, or its /dev/pts no devpts")
+	}
+	root := t.TempDir()
+	steps := func(l *nsLayer) map[uint32]string {
+		m := map[uint32]string{}
+		for _, s := range l.steps {
+			if s.Op == mountShm || s.Op == mountPts {
+				m[s.Op] = s.Path
+			}
+		}
+		return m
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if got := steps(l); got[mountShm] != "/dev/shm" || got[mountPts] != "/dev/pts" || l.shmAccess != Read|Write || l.ptsAccess != Read|Write {
+		t.Errorf("default policy: steps %v, access %v and %v; want both, read and write", got, l.shmAccess, l.ptsAccess)
+	}
+	p := Policy{Root: root, Grants: []Grant{{Path: "/usr", Access: Read | Exec}}}
+	if got := steps(planNamespace(p, root, "")); len(got) != 0 {
+		t.Errorf("a policy without them: steps %v, want none", got)
 	}
 }

@@ -184,6 +184,11 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
+	if layer != nil && rs != nil {
+		handled := landlock.Handled(e.LandlockABI)
+		sp.ShmAccess = uint64(layer.shmAccess.landlock() & handled)
+		sp.PtsAccess = uint64(layer.ptsAccess.landlock() & handled)
+	}
 	if layer != nil && layer.tmp != "" {
 		if rs != nil {
 			sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))

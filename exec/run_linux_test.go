@@ -374,22 +374,25 @@ until test -e go; do sleep 0.01; done`)
 	}
 }
 
-// TestRunPrivateTmpLimited: a private temp dir in memory (under the layer)
-// holds no more than the memory limit allows the command.
+// TestRunPrivateTmpLimited: a private temp dir in memory (under the layer),
+// and the layer's /dev/shm, hold no more than the memory limit allows the
+// command.
 func TestRunPrivateTmpLimited(t *testing.T) {
 	requireLayer(t)
 	t.Parallel()
-	root := testRoot(t)
-	c := sh(root, `dd if=/dev/zero of="$TMPDIR/big" bs=1M count=96 2>/dev/null; echo $? > rc; stat -c %s "$TMPDIR/big" > size; dd if=/dev/zero of="$TMPDIR/small" bs=1M count=1 2>/dev/null; echo $? >> rc`)
-	c.PrivateTmp = true
-	c.Policy.Limits.Mem = 48 << 20
-	if status, err := c.Run(context.Background()); status != 0 || err != nil {
-		t.Fatalf("Run = %d, %v", status, err)
-	}
-	rc := strings.Fields(string(waitFile(t, filepath.Join(root, "rc"))))
-	size, _ := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "size")))))
-	if len(rc) != 2 || rc[0] == "0" || size > 48<<20 {
-		t.Errorf("96 MiB into a TMPDIR limited to 48 MiB: exit %v, %d bytes written", rc, size)
+	for _, dir := range []string{`"$TMPDIR"`, "/dev/shm"} {
+		root := testRoot(t)
+		c := sh(root, fmt.Sprintf(`dd if=/dev/zero of=%[1]s/big bs=1M count=96 2>/dev/null; echo $? > rc; stat -c %%s %[1]s/big > size; rm %[1]s/big; dd if=/dev/zero of=%[1]s/small bs=1M count=1 2>/dev/null; echo $? >> rc`, dir))
+		c.PrivateTmp = true
+		c.Policy.Limits.Mem = 48 << 20
+		if status, err := c.Run(context.Background()); status != 0 || err != nil {
+			t.Fatalf("%s: Run = %d, %v", dir, status, err)
+		}
+		rc := strings.Fields(string(waitFile(t, filepath.Join(root, "rc"))))
+		size, _ := strconv.Atoi(strings.TrimSpace(string(waitFile(t, filepath.Join(root, "size")))))
+		if len(rc) != 2 || rc[0] == "0" || rc[1] != "0" || size > 48<<20 {
+			t.Errorf("96 MiB, then 1 MiB, into %s limited to 48 MiB: exit %v, %d bytes written", dir, rc, size)
+		}
 	}
 }
 

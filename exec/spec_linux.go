@@ -45,10 +45,15 @@ type spec struct {
 	Forward uint64
 	// TmpAccess is the Landlock rights the child grants beneath the
 	// private temporary directory a mountPrivateTmp step makes, and
-	// TmpSize its size in bytes (0: the kernel's default, half the
-	// memory).
+	// TmpSize its size in bytes, and the mountShm step's (0: the kernel's
+	// default, half the memory).
 	TmpAccess uint64
 	TmpSize   uint64
+	// ShmAccess and PtsAccess are the Landlock rights the child grants
+	// beneath the file systems of its own the mountShm and mountPts steps
+	// mount (the policy's grants of the host's there).
+	ShmAccess uint64
+	PtsAccess uint64
 
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
@@ -117,6 +122,8 @@ func (s *spec) marshal() ([]byte, error) {
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.Forward)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpAccess)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpSize)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.ShmAccess)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.PtsAccess)
 	if e.err != nil {
 		return nil, e.err
 	}

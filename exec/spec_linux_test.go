@@ -38,6 +38,8 @@ func fullSpec() *spec {
 		Forward:      1<<14 | 1,
 		TmpAccess:    1<<60 | 1<<3,
 		TmpSize:      64 << 20,
+		ShmAccess:    1<<59 | 1<<2,
+		PtsAccess:    1<<58 | 1<<15,
 	}
 }
 
@@ -87,7 +89,7 @@ func TestChildConstants(t *testing.T) {
 	if want := string([]byte{childArmed, childProcRefused, childEnded}); h.says != want {
 		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED are %q; the Go side's %q", h.says, want)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountPrivateTmp}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountShm, mountPts, mountPts}
 	if !reflect.DeepEqual(h.mountOps, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", h.mountOps, want)
 	}
@@ -151,8 +153,8 @@ func TestSpecCorrupt(t *testing.T) {
 			// the seccomp flag (0) is followed by the count, then
 			// ResetSignals, KeepCaps, the count of limits, of passed
 			// descriptors and of mount steps, PidNS, Forward,
-			// TmpAccess and TmpSize
-			i := len(x) - 8 - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
+			// TmpAccess, TmpSize, ShmAccess and PtsAccess
+			i := len(x) - 8 - 8 - 8 - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -258,7 +260,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-8-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward, TmpAccess and TmpSize follow)
+			b[len(b)-8-8-8-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward, TmpAccess, TmpSize, ShmAccess and PtsAccess follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},

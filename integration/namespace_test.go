@@ -18,6 +18,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // requireNamespaces skips when this machine cannot give the runner a mount
@@ -723,5 +726,111 @@ exec setpriv --reuid=%d --regid=%d --clear-groups env -i PATH=/usr/bin:/bin HOME
 	}
 	if r.code != 0 || r.stdout != "ran\n" || !strings.Contains(r.stderr, "refused a /proc of the pid namespace") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want the command run and a warning", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestPrivateDevices: under the layer the command's /dev/shm and /dev/pts
+// are file systems of its own. It cannot open a terminal of the host
+// (another session's, where it would read the keystrokes or write on the
+// screen) nor read or change other programs' POSIX shared memory, and what
+// it leaves in /dev/shm goes with the run; it still makes terminals of its
+// own (script, a pty) and shares memory through /dev/shm. Without the
+// layer both stay reachable, as the README says.
+func TestPrivateDevices(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	master, slave := hostTerminal(t)
+	tag := uniq()
+	shm := "/dev/shm/mwsbx-" + tag
+	if err := os.WriteFile(shm, []byte("secret\n"), 0o600); err != nil {
+		t.Skipf("no /dev/shm to attack: %v", err)
+	}
+	t.Cleanup(func() { os.Remove(shm); os.Remove(shm + "-new"); os.Remove(shm + "-own") })
+	script := fmt.Sprintf(`
+c pts-write sh -c 'echo INJECTED > %[1]s'
+c pts-open-read sh -c 'exec 3< %[1]s'
+c shm-read cat %[2]s
+c shm-list sh -c 'ls /dev/shm | grep -q mwsbx-%[3]s'
+c shm-overwrite sh -c 'echo pwned > %[2]s'
+c shm-new sh -c 'echo new > %[2]s-new'
+c shm-own sh -c 'echo mine > %[2]s-own && test "$(cat %[2]s-own)" = mine'
+c pty-own script -qc 'test -t 0' /dev/null
+`, slave, shm, tag)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.check(script, flags...)
+		o.ok(t, "shm-own")
+		if _, err := osexec.LookPath("script"); err == nil {
+			o.ok(t, "pty-own")
+		}
+		injected := readAvailable(master)
+		host, _ := os.ReadFile(shm)
+		_, leftNew := os.Stat(shm + "-new")
+		os.Remove(shm + "-new")
+		os.WriteFile(shm, []byte("secret\n"), 0o600)
+		if flags != nil {
+			// Landlock grants /dev/pts and /dev/shm read and write.
+			for _, lost := range []string{"pts-write", "pts-open-read", "shm-read", "shm-list", "shm-overwrite", "shm-new"} {
+				o.ok(t, lost)
+			}
+			if !strings.Contains(injected, "INJECTED") || string(host) != "pwned\n" || leftNew != nil {
+				t.Errorf("--no-namespaces: the host's terminal got %q, its /dev/shm file holds %q, a new one there: %v; want the reach the README documents", injected, host, leftNew)
+			}
+			continue
+		}
+		for _, attack := range []string{"pts-write", "pts-open-read", "shm-read", "shm-list"} {
+			o.fails(t, attack)
+		}
+		if injected != "" {
+			t.Errorf("the host's terminal got %q from inside the sandbox", injected)
+		}
+		if string(host) != "secret\n" {
+			t.Errorf("the host's /dev/shm file now holds %q", host)
+		}
+		if leftNew == nil {
+			t.Error("a file the command made in /dev/shm is on the host")
+		}
+	}
+}
+
+// hostTerminal opens a terminal of the host (a pty): its master, and its
+// slave's path, which the command attacks.
+func hostTerminal(t *testing.T) (*os.File, string) {
+	t.Helper()
+	fd, err := unix.Open("/dev/ptmx", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		t.Skipf("no terminal to attack: /dev/ptmx: %v", err)
+	}
+	master := os.NewFile(uintptr(fd), "/dev/ptmx")
+	t.Cleanup(func() { master.Close() })
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatalf("unlocking the pty: %v", err)
+	}
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Fatalf("the pty's number: %v", err)
+	}
+	slave := fmt.Sprintf("/dev/pts/%d", n)
+	// Opened once, so that what is written on the slave reaches the
+	// master (a pty whose slave was never opened drops it).
+	s, err := os.OpenFile(slave, os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatalf("opening %s: %v", slave, err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return master, slave
+}
+
+// readAvailable reads what the (non-blocking) file has, waiting a moment.
+func readAvailable(f *os.File) string {
+	time.Sleep(50 * time.Millisecond)
+	var out []byte
+	buf := make([]byte, 256)
+	for {
+		n, err := unix.Read(int(f.Fd()), buf)
+		if n <= 0 || err != nil {
+			return string(out)
+		}
+		out = append(out, buf[:n]...)
 	}
 }
