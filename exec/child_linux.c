@@ -599,9 +599,107 @@ static const char *fd_path(long fd) {
 #define LANDLOCK_ACCESS_FS_READ_FILE (1ULL << 2)
 #define LANDLOCK_ACCESS_FS_READ_DIR (1ULL << 3)
 
+#ifndef SYS_fsopen
+#define SYS_move_mount 429
+#define SYS_fsopen 430
+#define SYS_fsconfig 431
+#define SYS_fsmount 432
+#endif
+#ifndef FSOPEN_CLOEXEC
+#define FSOPEN_CLOEXEC 0x00000001
+#define FSMOUNT_CLOEXEC 0x00000001
+#define FSCONFIG_SET_FLAG 0
+#define FSCONFIG_SET_STRING 1
+#define FSCONFIG_CMD_CREATE 6
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#define MOVE_MOUNT_T_EMPTY_PATH 0x00000040
+#endif
+
+// The file systems of the sandbox's own the layer nearly always mounts
+// (a /proc of the pid namespace, a devpts and a tmpfs for /dev, the empty
+// tmpfs over /tmp and over /run), made detached by the pre-forked child
+// while it waits for its spec (premount): the steps then only attach them
+// (attach_premade), off the time the runner waits. One not made, or not
+// used as made (/dev/shm with a size), is mounted at its step as without.
+static struct {
+	long proc, pts, shm, empty[2];
+	int nempty; // empty[nempty..] are still to be used
+} premade = {.proc = -1, .pts = -1, .shm = -1, .empty = {-1, -1}};
+
+// premount makes a detached mount of a new file system of type, with the
+// options (name, value pairs, up to a NULL name; a NULL value for a flag)
+// and mount attributes attrs: its descriptor, or a negative errno.
+static long premount(const char *type, const char *const *options, uint64_t attrs) {
+	long fs = SYS2(SYS_fsopen, type, FSOPEN_CLOEXEC);
+	if (fs < 0) {
+		return fs;
+	}
+	long r = SYS5(SYS_fsconfig, fs, FSCONFIG_SET_STRING, "source", type, 0); // as mount(2) names it
+	for (; r == 0 && options != NULL && options[0] != NULL; options += 2) {
+		r = options[1] == NULL ? SYS5(SYS_fsconfig, fs, FSCONFIG_SET_FLAG, options[0], 0, 0)
+		                       : SYS5(SYS_fsconfig, fs, FSCONFIG_SET_STRING, options[0], options[1], 0);
+	}
+	if (r == 0) {
+		r = SYS5(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, 0, 0, 0);
+	}
+	if (r == 0) {
+		r = SYS3(SYS_fsmount, fs, FSMOUNT_CLOEXEC, attrs);
+	}
+	SYS1(SYS_close, fs);
+	return r;
+}
+
+// premount_all makes the premade file systems, in the child's new mount
+// namespace (and pid namespace, for /proc, when pidns), and makes every
+// mount private, the layer's first step: nothing reaches the host.
+static void premount_all(int pidns) {
+	if (SYS5(SYS_mount, 0, "/", 0, MS_REC | MS_PRIVATE, 0) != 0) {
+		return; // the steps will say
+	}
+	static const char *const pts[] = {"ptmxmode", "0666", "mode", "0620", NULL};
+	static const char *const shm[] = {"mode", "1777", NULL};
+	static const char *const empty[] = {"size", "64k", "mode", "755", NULL};
+	static const char *const proc[] = {"ro", NULL, NULL}; // as MS_RDONLY makes it
+	if (pidns) {
+		premade.proc = premount("proc", proc, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	}
+	premade.pts = premount("devpts", pts, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC);
+	premade.shm = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
+	for (int i = 0; i < 2; i++) {
+		premade.empty[i] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	}
+}
+
+// drop_premade closes the premade mounts no step used.
+static void drop_premade(void) {
+	long *fds[] = {&premade.proc, &premade.pts, &premade.shm, &premade.empty[0], &premade.empty[1]};
+	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
+		if (*fds[i] >= 0) {
+			SYS1(SYS_close, *fds[i]);
+			*fds[i] = -1;
+		}
+	}
+}
+
+// attach_premade attaches the premade mount *fd at path (relative to
+// dirfd; "" for dirfd itself), once: it is closed either way, so that a
+// step that fails here mounts the file system the usual way.
+static long attach_premade(long *fd, int dirfd, const char *path) {
+	long r = SYS5(SYS_move_mount, *fd, "", dirfd, path, MOVE_MOUNT_F_EMPTY_PATH | (path[0] == 0 ? MOVE_MOUNT_T_EMPTY_PATH : 0));
+	SYS1(SYS_close, *fd);
+	*fd = -1;
+	return r;
+}
+
 // mount_new_proc mounts a proc file system of the caller's pid namespace
 // on /proc, read-only: the run's and the probe's one way to do it.
 static long mount_new_proc(void) {
+	if (premade.proc >= 0) {
+		long r = attach_premade(&premade.proc, AT_FDCWD, "/proc");
+		if (r == 0) {
+			return 0;
+		}
+	}
 	return SYS5(SYS_mount, "proc", "/proc", "proc", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, 0);
 }
 
@@ -805,7 +903,10 @@ static void private_tmp(const char *path, uint64_t access, uint64_t size, int ru
 // that the terminals made through it are the new file system's; a link
 // there (to pts/ptmx) already leads to it.
 static long private_pts(long fd, const char *path) {
-	long r = SYS5(SYS_mount, "devpts", fd_path(fd), "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620");
+	long r = premade.pts >= 0 ? attach_premade(&premade.pts, (int)fd, "") : -1;
+	if (r != 0) {
+		r = SYS5(SYS_mount, "devpts", fd_path(fd), "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620");
+	}
 	if (r != 0) {
 		return r;
 	}
@@ -930,14 +1031,20 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			// bound back into it, or a denied directory. A
 			// MEWS_MOUNT_RDONLY step seals it.
 			what = "mount an empty tmpfs over ";
-			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
+			r = premade.nempty < 2 && premade.empty[premade.nempty] >= 0 ? attach_premade(&premade.empty[premade.nempty++], (int)fd, "") : -1;
+			if (r != 0) {
+				r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
+			}
 			break;
 		case MEWS_MOUNT_SHM: {
 			// The command's POSIX shared memory, not the host's (other
 			// programs' segments, which it could read and change).
 			char options[48];
 			what = "mount a tmpfs of the sandbox's own over ";
-			r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options(options, "1777", s->tmp_size));
+			r = premade.shm >= 0 && s->tmp_size == 0 ? attach_premade(&premade.shm, (int)fd, "") : -1;
+			if (r != 0) {
+				r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options(options, "1777", s->tmp_size));
+			}
 			break;
 		}
 		case MEWS_MOUNT_PTS:
@@ -1309,6 +1416,7 @@ static __attribute__((noreturn)) void child(void) {
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
 	do_mounts(&s, ruleset);
+	drop_premade();
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
@@ -1646,6 +1754,9 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	}
 	SYS1(SYS_close, a);
 	SYS1(SYS_close, b);
+	// While the runner starts and plans, the file systems its steps
+	// will attach.
+	premount_all((prefork.flags & CLONE_NEWPID) != 0);
 	child();
 }
 

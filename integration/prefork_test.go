@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	osexec "os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -54,13 +55,29 @@ func TestPreforkAdopted(t *testing.T) {
 		o.fails(t, attack)
 	}
 	o.ok(t, "write in the root")
-	// Flags the pre-forked child does not fit get a child of their own.
-	for _, flags := range [][]string{{"--no-namespaces"}, {"--pass-fd", "0"}} {
-		r := b.with(t).run(append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/1/cmdline")...)
-		if strings.Contains(r.stdout, "--yolo") {
-			t.Errorf("%v: pid 1 is %q: the pre-forked child was used", flags, r.stdout)
+	// Flags the pre-forked child does not fit get a child of their own
+	// (re-executed: pid 1, or the command without a pid namespace).
+	for _, flags := range [][]string{{"--no-namespaces"}, {"--pass-fd", "3"}} {
+		r := runPassingFD3(t, b, append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/1/cmdline")...)
+		if r.code != 0 || strings.HasPrefix(r.stdout, bin+"\x00") {
+			t.Errorf("%v: exit %d, pid 1 is %q: the pre-forked child was used (stderr %q)", flags, r.code, r.stdout, r.stderr)
 		}
 	}
+}
+
+// runPassingFD3 runs mewsandbox ARGS in the box's root with /dev/null open
+// at descriptor 3, for --pass-fd 3: a run the pre-forked child does not
+// fit.
+func runPassingFD3(t *testing.T, b *box, args ...string) result {
+	t.Helper()
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	cmd := osexec.Command(bin, args...)
+	cmd.Dir, cmd.Env, cmd.ExtraFiles = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}, []*os.File{devnull}
+	return runCommand(t, cmd)
 }
 
 // TestPreforkLeavesNothing: a pre-forked child its runner never adopts (a
@@ -263,4 +280,39 @@ func statusField(status, key string) string {
 		}
 	}
 	return ""
+}
+
+// TestPremadeMounts: the file systems the pre-forked child makes while it
+// waits for its spec (/proc, /dev/pts, /dev/shm, the empty tmpfs over /tmp
+// and /run) are mounted as a child of the runner's own mounts them: the
+// same types, sources, attributes and options.
+func TestPremadeMounts(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	mounts := func(flags ...string) []string {
+		r := runPassingFD3(t, b, append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/self/mountinfo")...)
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d, stderr %q", flags, r.code, r.stderr)
+		}
+		var out []string
+		for _, line := range strings.Split(r.stdout, "\n") {
+			// ID PARENT MAJ:MIN ROOT POINT ATTRS [OPTIONAL...] - TYPE SOURCE OPTIONS
+			f := strings.Fields(line)
+			sep := slices.Index(f, "-")
+			if len(f) < 6 || sep < 6 || sep+3 >= len(f)+1 {
+				continue
+			}
+			switch f[4] {
+			case "/proc", "/dev/pts", "/dev/ptmx", "/dev/shm", "/tmp", "/run":
+				out = append(out, strings.Join(append([]string{f[4], f[5]}, f[sep+1:]...), " "))
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	premade, own := mounts(), mounts("--pass-fd", "3")
+	if len(premade) < 6 || !slices.Equal(premade, own) {
+		t.Errorf("mounts with the pre-forked child:\n%s\nwith a child of the runner's own:\n%s", strings.Join(premade, "\n"), strings.Join(own, "\n"))
+	}
 }
