@@ -203,14 +203,24 @@ static void put_json(const char *s, size_t n) {
 	}
 }
 
-static void put_uint(unsigned long v) {
-	char b[24];
+// decimal writes v in decimal at out (20 bytes at most, no NUL) and
+// returns how many bytes it wrote.
+static size_t decimal(char *out, uint64_t v) {
+	char b[20];
 	size_t i = sizeof b;
 	do {
 		b[--i] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v > 0);
-	put(b + i, sizeof b - i);
+	for (size_t j = i; j < sizeof b; j++) {
+		out[j - i] = b[j];
+	}
+	return sizeof b - i;
+}
+
+static void put_uint(unsigned long v) {
+	char b[20];
+	put(b, decimal(b, v));
 }
 
 // fail reports stage, the message what (+ detail, escaped; may be NULL) and
@@ -577,18 +587,8 @@ static long open_exact(const char *path) {
 // fd_path returns "/proc/self/fd/N": mount(2) given it mounts exactly the
 // object the descriptor holds.
 static const char *fd_path(long fd) {
-	static char b[32] = "/proc/self/fd/";
-	char digits[20];
-	int n = 0;
-	do {
-		digits[n++] = (char)('0' + fd % 10);
-		fd /= 10;
-	} while (fd > 0 && n < (int)sizeof digits);
-	int i = 14;
-	while (n > 0) {
-		b[i++] = digits[--n];
-	}
-	b[i] = 0;
+	static char b[40] = "/proc/self/fd/";
+	b[14 + decimal(b + 14, (uint64_t)fd)] = 0;
 	return b;
 }
 
@@ -813,17 +813,9 @@ static const char *tmpfs_options(char out[48], const char *mode, uint64_t size) 
 	copy(out + 5, mode, o);
 	o += 5;
 	if (size > 0) {
-		char digits[24];
-		size_t d = 0;
-		do {
-			digits[d++] = (char)('0' + size % 10);
-			size /= 10;
-		} while (size > 0);
 		copy(out + o, ",size=", 6);
 		o += 6;
-		while (d > 0) {
-			out[o++] = digits[--d];
-		}
+		o += decimal(out + o, size);
 	}
 	out[o] = 0;
 	return out;
@@ -1523,16 +1515,8 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 	// First, claim each placeholder this helper may remove: its mark names
 	// the helper, so that a run in the same root that holds it meanwhile
 	// starts no helper of its own (see needsHelper).
-	char pid[24];
-	size_t n = 0;
-	for (long v = SYS0(SYS_getpid); v > 0 || n == 0; v /= 10) {
-		pid[n++] = (char)('0' + v % 10);
-	}
-	for (size_t i = 0; i < n / 2; i++) {
-		char c = pid[i];
-		pid[i] = pid[n - 1 - i];
-		pid[n - 1 - i] = c;
-	}
+	char pid[20];
+	size_t n = decimal(pid, (uint64_t)SYS0(SYS_getpid));
 	long count = argc - 2 < 1000 ? argc - 2 : 1000;
 	for (long i = 0; i < count; i++) {
 		long fd = 5 + 2 * i;
@@ -1655,16 +1639,8 @@ static long write_id_map(const char *path, long id, const char *text) {
 	char buf[64];
 	size_t n = 0;
 	if (id >= 0) {
-		char digits[24];
-		size_t d = 0;
-		do {
-			digits[d++] = (char)('0' + id % 10);
-			id /= 10;
-		} while (id > 0);
 		for (int twice = 0; twice < 2; twice++) {
-			for (size_t i = d; i > 0; i--) {
-				buf[n++] = digits[i - 1];
-			}
+			n += decimal(buf + n, (uint64_t)id);
 			buf[n++] = ' ';
 		}
 		buf[n++] = '1';
