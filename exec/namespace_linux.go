@@ -159,17 +159,15 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// namespaces were refused) a /proc of it shows the command its own
 	// processes only.
 	l.add(mountProc, "/proc")
+	pts, _ := filepath.EvalSymlinks("/dev/pts")
 	for _, w := range writable {
-		switch {
-		case w == "/dev/shm" && fsType(w) == unix.TMPFS_MAGIC:
-			l.add(mountShm, w)
-			l.shmAccess = grantedAt(p, w)
-		case w == "/dev/pts" && fsType(w) == unix.DEVPTS_SUPER_MAGIC:
+		if w == pts {
+			// The command's terminals, not the host's (see mountPts).
 			l.add(mountPts, w)
 			l.ptsAccess = grantedAt(p, w)
-		default:
-			l.add(mountWritable, w)
+			continue
 		}
+		l.add(mountWritable, w)
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
 		l.protect(p.Root, p.AllowGitConfig)
@@ -197,16 +195,6 @@ func grantedAt(p Policy, path string) Access {
 
 func (l *nsLayer) add(op uint32, path string) {
 	l.steps = append(l.steps, mountStep{Op: op, Path: path})
-}
-
-// fsType is the type of the file system at path (statfs's f_type), 0 if
-// unknown.
-func fsType(path string) int64 {
-	var st unix.Statfs_t
-	if unix.Statfs(path, &st) != nil {
-		return 0
-	}
-	return int64(st.Type)
 }
 
 // writablePaths are the existing paths the policy lets the command write,
@@ -640,8 +628,98 @@ const maxKept = 64
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
 // or lies in the root or a writable grant, stays as it is; one with more
-// than maxKept paths to bind back too, recorded in unhidden.
+// than maxKept paths to bind back too, recorded in unhidden. Then
+// /dev/shm becomes the command's own (privateShm).
 func (l *nsLayer) hide(p Policy, dir, tmp string) {
+	keep := keptPaths(p, dir)
+	var hidden []string
+	for _, d := range hiddenDirs(p) {
+		real, err := filepath.EvalSymlinks(d)
+		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
+			continue
+		}
+		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+			continue
+		}
+		inside, ok := l.keepInside(real, keep)
+		if !ok {
+			continue
+		}
+		hidden = append(hidden, real)
+		l.add(mountEmpty, real)
+		l.placeInside(real, inside, tmp)
+		l.add(mountRdonly, real)
+	}
+	l.privateShm(p, keep, tmp)
+}
+
+// privateShm adds the steps that give the command a /dev/shm of its own,
+// a writable tmpfs (mountShm), where the policy grants the host's: other
+// programs' shared memory is out of its reach, and what it leaves there
+// goes with the run. Like hide, it binds back the paths the run needs
+// that lie there (a project, a grant, the working directory), and makes
+// the private temp dir there when TMPDIR is /dev/shm; where the root or
+// a writable grant holds /dev/shm (--allow-write /dev), it stays the
+// host's. Last, after hide: where /dev/shm links into /run (as on WSL),
+// it goes over what hide bound back there.
+func (l *nsLayer) privateShm(p Policy, keep []keptPath, tmp string) {
+	real, err := filepath.EvalSymlinks("/dev/shm")
+	if err != nil {
+		return
+	}
+	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+		return
+	}
+	access := grantedAt(p, real)
+	if access == 0 {
+		return // not granted: Landlock keeps the host's out of reach
+	}
+	// The grant of /dev/shm itself is what this replaces.
+	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.real == real })
+	inside, ok := l.keepInside(real, keep)
+	if !ok {
+		return
+	}
+	l.add(mountShm, real)
+	l.placeInside(real, inside, tmp)
+	l.shmAccess = access
+}
+
+// keepInside adds the steps that open the paths of keep inside dir (a
+// directory about to be covered), to bind them back, and returns them; ok
+// is false when dir is to stay as it is: it is a path of keep or lies in
+// a whole one, or (recorded in unhidden) it holds too many of them.
+func (l *nsLayer) keepInside(dir string, keep []keptPath) (inside []string, ok bool) {
+	inside, covered := keptInside(dir, keep)
+	switch {
+	case covered:
+		return nil, false
+	case len(inside) > maxKept:
+		l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", dir, len(inside), maxKept))
+		return nil, false
+	}
+	for _, k := range inside {
+		l.add(mountKeep, k)
+	}
+	return inside, true
+}
+
+// placeInside adds the steps that bind the kept paths inside back into the
+// file system just mounted over dir, and make the private temp dir tmp
+// there when it belongs in dir.
+func (l *nsLayer) placeInside(dir string, inside []string, tmp string) {
+	for _, k := range inside {
+		l.add(mountPlace, k)
+	}
+	if tmp != "" && filepath.Dir(tmp) == dir && !slices.Contains(inside, tmp) {
+		l.add(mountPrivateTmp, tmp)
+		l.tmp = tmp
+	}
+}
+
+// keptPaths are the paths a covered directory must bind back: the
+// working directory dir, the root and the grants.
+func keptPaths(p Policy, dir string) []keptPath {
 	var keep []keptPath
 	add := func(path string, whole bool) {
 		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
@@ -655,37 +733,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 	for _, g := range p.Grants {
 		add(g.Path, g.Access&Write != 0)
 	}
-	var hidden []string
-	for _, d := range hiddenDirs(p) {
-		real, err := filepath.EvalSymlinks(d)
-		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
-			continue
-		}
-		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
-			continue
-		}
-		inside, covered := keptInside(real, keep)
-		switch {
-		case covered:
-			continue
-		case len(inside) > maxKept:
-			l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", real, len(inside), maxKept))
-			continue
-		}
-		hidden = append(hidden, real)
-		for _, k := range inside {
-			l.add(mountKeep, k)
-		}
-		l.add(mountEmpty, real)
-		for _, k := range inside {
-			l.add(mountPlace, k)
-		}
-		if tmp != "" && filepath.Dir(tmp) == real && !slices.Contains(inside, tmp) {
-			l.add(mountPrivateTmp, tmp)
-			l.tmp = tmp
-		}
-		l.add(mountRdonly, real)
-	}
+	return keep
 }
 
 // hiddenDirs are the directories hide empties: where other programs keep

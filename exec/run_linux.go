@@ -189,12 +189,13 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.ShmAccess = uint64(layer.shmAccess.landlock() & handled)
 		sp.PtsAccess = uint64(layer.ptsAccess.landlock() & handled)
 	}
-	if layer != nil && layer.tmp != "" {
-		if rs != nil {
-			sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
-		}
-		// Its pages are memory: no more than the command may have.
+	if layer != nil {
+		// The private TMPDIR's and /dev/shm's pages are memory: no more
+		// than the command may have.
 		sp.TmpSize = pol.Limits.Mem
+	}
+	if layer != nil && layer.tmp != "" && rs != nil {
+		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
 	}
 	// The filter depends on the network policy only; Build finds the
 	// runner's configurations compiled ahead of time.

@@ -375,15 +375,19 @@ until test -e go; do sleep 0.01; done`)
 }
 
 // TestRunPrivateTmpLimited: a private temp dir in memory (under the layer),
-// and the layer's /dev/shm, hold no more than the memory limit allows the
-// command.
+// and the layer's /dev/shm (with a private temp dir or without), hold no
+// more than the memory limit allows the command.
 func TestRunPrivateTmpLimited(t *testing.T) {
 	requireLayer(t)
 	t.Parallel()
-	for _, dir := range []string{`"$TMPDIR"`, "/dev/shm"} {
+	for _, tt := range []struct {
+		dir        string
+		privateTmp bool
+	}{{`"$TMPDIR"`, true}, {"/dev/shm", true}, {"/dev/shm", false}} {
+		dir := tt.dir
 		root := testRoot(t)
 		c := sh(root, fmt.Sprintf(`dd if=/dev/zero of=%[1]s/big bs=1M count=96 2>/dev/null; echo $? > rc; stat -c %%s %[1]s/big > size; rm %[1]s/big; dd if=/dev/zero of=%[1]s/small bs=1M count=1 2>/dev/null; echo $? >> rc`, dir))
-		c.PrivateTmp = true
+		c.PrivateTmp = tt.privateTmp
 		c.Policy.Limits.Mem = 48 << 20
 		if status, err := c.Run(context.Background()); status != 0 || err != nil {
 			t.Fatalf("%s: Run = %d, %v", dir, status, err)

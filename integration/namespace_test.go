@@ -834,3 +834,80 @@ func readAvailable(f *os.File) string {
 		out = append(out, buf[:n]...)
 	}
 }
+
+// TestShmPaths: what a run needs in the host's /dev/shm stays reachable
+// in the command's own: a project there, a granted directory, a denied
+// file beside them (still unreadable) and TMPDIR=/dev/shm; the host's
+// other files there stay out of sight, and nothing of the run is left.
+func TestShmPaths(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	base := "/dev/shm/mwsbx-" + uniq()
+	proj, grant, secret := base+"-proj", base+"-grant", base+"-secret"
+	for _, d := range []string{proj, grant} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Skipf("no /dev/shm to work in: %v", err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(proj); os.RemoveAll(grant); os.Remove(secret) })
+	b.file(filepath.Join(grant, "x"), "granted\n", 0o644)
+	b.file(secret, "secret\n", 0o600)
+	run := func(dir string, env []string, args ...string) result {
+		cmd := osexec.Command(bin, args...)
+		cmd.Dir, cmd.Env = dir, append([]string{"PATH=/usr/bin:/bin", "HOME=" + b.home}, env...)
+		return runCommand(t, cmd)
+	}
+	if r := run(proj, nil, "run", "--yolo", "--", "sh", "-c", "echo in > f && ls /dev/shm"); r.code != 0 || r.stdout != filepath.Base(proj)+"\n" || b.read(filepath.Join(proj, "f")) != "in\n" {
+		t.Errorf("a project in /dev/shm: exit %d, /dev/shm holds %q, stderr %q; want the project alone, written", r.code, r.stdout, r.stderr)
+	}
+	if r := run(b.root, nil, "run", "--yolo", "--allow-read", grant, "--", "sh", "-c", "cat "+grant+"/x; cat "+secret); r.code == 0 || r.stdout != "granted\n" {
+		t.Errorf("a grant in /dev/shm: exit %d, stdout %q, stderr %q; want the grant read, the host's other file not", r.code, r.stdout, r.stderr)
+	}
+	if r := run(b.root, nil, "run", "--yolo", "--allow-read", "/dev/shm", "--deny-read", secret, "--", "sh", "-c", "cat "+secret+" || echo denied"); r.code != 0 || r.stdout != "denied\n" {
+		t.Errorf("--deny-read in /dev/shm: exit %d, stdout %q, stderr %q; want the run, the file denied", r.code, r.stdout, r.stderr)
+	}
+	r := run(b.root, []string{"TMPDIR=/dev/shm"}, "run", "--yolo", "--", "sh", "-c", `f=$(mktemp) && echo x > "$f" && echo "$f"`)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "/dev/shm/mewsandbox-") {
+		t.Errorf("TMPDIR=/dev/shm: exit %d, stdout %q, stderr %q; want a temp file in a private TMPDIR there", r.code, r.stdout, r.stderr)
+	}
+	if left, _ := filepath.Glob("/dev/shm/mewsandbox-*"); len(left) > 0 {
+		t.Errorf("left in the host's /dev/shm: %v", left)
+	}
+}
+
+// TestShmLinked: where /dev/shm is a link into /run (WSL, older
+// distributions), the command's /dev/shm is still its own, not the host's
+// behind the link. Simulated in a mount namespace of the test's own.
+func TestShmLinked(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: building a /dev with a linked /dev/shm needs root")
+	}
+	requireNamespaces(t)
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	old := filepath.Join(b.out, "olddev")
+	if err := os.Mkdir(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := fmt.Sprintf(`set -e
+mount --bind /dev %[1]s
+mount -t tmpfs tmpfs /dev
+for n in null zero full random urandom tty ptmx; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
+mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
+mount -t tmpfs tmpfs /run
+mkdir /run/shm && chmod 1777 /run/shm && echo secret > /run/shm/hostsecret
+ln -s /run/shm /dev/shm
+set +e
+%[2]s run --yolo -- sh -c 'cat /dev/shm/hostsecret; echo mine > /dev/shm/mine && cat /dev/shm/mine'
+echo "exit $?"
+ls /run/shm`, old, bin)
+	cmd := osexec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", script)
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	r := runCommand(t, cmd)
+	if r.code != 0 || r.stdout != "mine\nexit 0\nhostsecret\n" || !strings.Contains(r.stderr, "hostsecret: No such file") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want the host's file unread, the command's own written, nothing left behind the link", r.code, r.stdout, r.stderr)
+	}
+}
