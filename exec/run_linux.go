@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -525,6 +526,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		err = sendSpec(s.specW, b, sp.Ruleset)
 	}
 	if err != nil {
+		if childGone(err) {
+			if serr := s.childsReason(); serr != nil {
+				return sp, serr
+			}
+		}
 		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 	}
 	// While the child applies the spec: its cgroup, before the go.
@@ -785,6 +791,13 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})
 		if err != nil {
+			// Gone already: the child's own reason, if it gave one,
+			// says more than the closed socket.
+			if childGone(err) {
+				if serr := s.childsReason(); serr != nil {
+					return serr
+				}
+			}
 			return stageErr(StageSpec, StatusSandbox, "telling the child to start the command: %w", err)
 		}
 		go func() {
@@ -803,13 +816,43 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		return 0, stageErr(StageExec, StatusSandbox, "starting the sandbox child: %w", x.startErr)
 	}
 	if b := <-report; len(b) > 0 {
-		var w wireError
-		if err := json.Unmarshal(b, &w); err != nil || w.Stage == "" || w.Status == 0 {
-			return 0, stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unreadable report from the sandbox child: %q", b)
-		}
-		return 0, &StageError{Stage: w.Stage, Status: w.Status, Err: w.err()}
+		return 0, decodeReport(b)
 	}
 	return x.status()
+}
+
+// decodeReport is the sandbox child's failure report b as an error.
+func decodeReport(b []byte) *StageError {
+	var w wireError
+	if err := json.Unmarshal(b, &w); err != nil || w.Stage == "" || w.Status == 0 {
+		return stageErr(StageExec, StatusSandbox, "BUG(mewsandbox): unreadable report from the sandbox child: %q", b)
+	}
+	return &StageError{Stage: w.Stage, Status: w.Status, Err: w.err()}
+}
+
+// childGone says whether err, from writing to the spec socket, means the
+// child has closed its end: it is gone.
+func childGone(err error) bool {
+	return errors.Is(err, unix.EPIPE) || errors.Is(err, unix.ECONNRESET)
+}
+
+// childsReason reads the report of a child known to be gone (its spec
+// socket closed): why it failed, or nil if it said nothing. The status
+// pipe ends with the child; a second bounds the wait all the same.
+func (s *spawning) childsReason() *StageError {
+	got := make(chan []byte, 1)
+	go func() {
+		b, _ := io.ReadAll(s.statusR)
+		got <- b
+	}()
+	select {
+	case b := <-got:
+		if len(b) > 0 {
+			return decodeReport(b)
+		}
+	case <-time.After(time.Second):
+	}
+	return nil
 }
 
 // childEnv is the sandbox child's environment: empty, the command's own

@@ -911,3 +911,23 @@ ls /run/shm`, old, bin)
 		t.Errorf("exit %d, stdout %q, stderr %q; want the host's file unread, the command's own written, nothing left behind the link", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestMountRefusedSaysWhy: a run whose namespace layer cannot be set up
+// (here mount_setattr refused, as some security modules do) fails with the
+// child's reason, every time: not the closed socket the runner met when it
+// told the child to go after the child had already given up.
+func TestMountRefusedSaysWhy(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	deny := helper(t, "deny")
+	const mountSetattr = "442" // the same on every architecture
+	for i := range 20 {
+		cmd := osexec.Command(deny, mountSetattr, "1", bin, "run", "--yolo", "--", "true")
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		r := runCommand(t, cmd)
+		if r.code != 125 || !strings.Contains(r.stderr, "mount_setattr") {
+			t.Fatalf("run %d: exit %d, stderr %q; want 125 and the refused mount_setattr", i, r.code, r.stderr)
+		}
+	}
+}
