@@ -42,7 +42,8 @@ type Pipeline [][]int
 // parsers recycles parsers: one allocates buffers worth keeping, and a
 // Parser must not be shared between goroutines.
 var parsers = sync.Pool{New: func() any {
-	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+	// Comments are kept to be checked (misreadComments).
+	return syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true))
 }}
 
 // AnalyzeShell splits a bash command line into its simple commands and
@@ -145,10 +146,40 @@ func (z *analyzer) program(src, what string) {
 			z.complex("parse error in %s: %v", what, perr)
 		}
 	}
+	if at, ok := misreadComment(src, stmts); ok {
+		z.complex("a # that bash reads as part of a word, not as the comment the parser took it for (in the %s): %q", what, shorten(src[at:]))
+	}
 	saved := z.src
 	z.src = src
 	z.stmts(stmts)
 	z.src = saved
+}
+
+// misreadComment finds a comment the parser read where bash reads none:
+// a # starts a comment only at the start of a word, and the parser
+// (mvdan.cc/sh v3.14) also takes one that follows a quote inside $(…) for
+// one, `$(""#x; rm y)`, hiding what bash runs after it. It returns the
+// offset of the first such #.
+func misreadComment(src string, stmts []*syntax.Stmt) (at int, found bool) {
+	if strings.IndexByte(src, '#') < 0 {
+		return 0, false
+	}
+	for _, s := range stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			c, ok := n.(*syntax.Comment)
+			if !ok || found {
+				return !found
+			}
+			if off := int(c.Hash.Offset()); off > 0 && off < len(src) && !strings.ContainsRune(" \t\n;&|()<>", rune(src[off-1])) {
+				at, found = off, true
+			}
+			return !found
+		})
+		if found {
+			break
+		}
+	}
+	return at, found
 }
 
 // nested analyses src, the program of a nested shell (bash -c, eval, ...).

@@ -471,6 +471,11 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"nested shells too deep", deepEval, "nesting too deep"},
 		{"brackets too deep", strings.Repeat("(", 2000) + "x" + strings.Repeat(")", 2000), "nesting too deep"},
 		{"statements too deep", strings.Repeat("if a; then ", 600) + "x" + strings.Repeat("; fi", 600), "nesting too deep"},
+		// The parser takes a # after a quote inside $(…) for a comment;
+		// bash runs the rm (found by FuzzAnalyzeShell).
+		{"a # the parser misreads", "echo $(''#\"\"&rm -rf x\n)", "bash reads as part of a word"},
+		{"a # the parser misreads, double quotes", "echo $(\"\"#x;rm y\n)", "bash reads as part of a word"},
+		{"a # the parser misreads in a nested shell", "bash -c 'echo $(\"\"#x;rm y\n)'", "in the bash -c string"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -516,6 +521,9 @@ func TestAnalyzeShellNotComplex(t *testing.T) {
 		"x=$(date); echo $x",
 		"bash -c 'ls' && eval 'echo hi'",
 		"[[ $x == y* ]] && (( i++ ))",
+		"ls # a comment",
+		"ls;#c\necho $(ls #x\n) |#c\ncat",
+		"echo a#b $x#y ${#x} $((16#ff))",
 	} {
 		if a := AnalyzeShell(src); len(a.Complex) > 0 {
 			t.Errorf("AnalyzeShell(%q).Complex = %q, want none", src, a.Complex)
