@@ -49,9 +49,9 @@ long mews_sharer_pid(void);
 // refused (probeProcRefused in namespace_linux.go).
 #define MEWS_PROBE_PROC_REFUSED 200
 
-// The paths the layer can bind back into its tmpfs mounts, six
-// directories of maxKept (namespace_linux.go) each.
-#define MEWS_MAX_KEPT 384
+// The paths the layer can bind back into its tmpfs mounts: six hidden
+// directories and /dev/shm, of maxKept (namespace_linux.go) each.
+#define MEWS_MAX_KEPT 448
 
 // What the child says to the parent on the spec socket: it has blocked
 // every signal; the kernel refused a /proc of its pid namespace; as the

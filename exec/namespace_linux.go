@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/mewsandbox/mewsandbox/landlock"
 	"golang.org/x/sys/unix"
 )
 
@@ -131,10 +132,10 @@ type nsLayer struct {
 	// tmp is the private temporary directory the child makes, in the
 	// empty tmpfs over its parent (hide), or "" if none.
 	tmp string
-	// shmAccess and ptsAccess are what the policy grants at /dev/shm and
-	// /dev/pts, which the child grants in the file systems of its own it
-	// mounts there (mountShm, mountPts).
-	shmAccess, ptsAccess Access
+	// shm and pts are where the child mounts a /dev/shm and a /dev/pts of
+	// its own (mountShm, mountPts), or "": it grants in them what the
+	// Landlock plan grants there (devAccess).
+	shm, pts string
 }
 
 // planNamespace works out the layer for policy p and a child whose
@@ -164,7 +165,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		if w == pts {
 			// The command's terminals, not the host's (see mountPts).
 			l.add(mountPts, w)
-			l.ptsAccess = grantedAt(p, w)
+			l.pts = w
 			continue
 		}
 		l.add(mountWritable, w)
@@ -179,6 +180,25 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		l.add(mountChdir, real)
 	}
 	return l
+}
+
+// devAccess is what the Landlock plan's rules (e.Landlock.Paths) grant at
+// path, a real path, as rights of abi: the child grants them at the root
+// of the file system of its own it mounts there. The plan's, not the
+// policy's: a --deny-read below leaves the directory itself only its
+// listing (see Plan), and the entries bound back into it keep their own
+// rules. 0 for "".
+func devAccess(e Enforcement, path string) uint64 {
+	if path == "" {
+		return 0
+	}
+	var a landlock.AccessFS
+	for _, r := range e.Landlock.Paths {
+		if real, err := filepath.EvalSymlinks(r.Path); err == nil && real == path {
+			a |= r.Access
+		}
+	}
+	return uint64(a & landlock.Handled(e.LandlockABI))
 }
 
 // grantedAt is the access policy p grants to path itself (a real path):
@@ -611,9 +631,10 @@ func (l *nsLayer) denyRead(p Policy) {
 	}
 }
 
-// maxKept bounds the paths bound back into one hidden directory
-// (child_linux.h's MEWS_MAX_KEPT, shared by them): past it the directory
-// stays visible, which a strict run refuses (see unhidden).
+// maxKept bounds the paths bound back into one hidden directory or the
+// private /dev/shm (child_linux.h's MEWS_MAX_KEPT, shared by them): past
+// it the directory stays visible, which a strict run refuses (see
+// unhidden).
 const maxKept = 64
 
 // hide adds the steps that replace the places where other programs keep
@@ -641,7 +662,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
 			continue
 		}
-		inside, ok := l.keepInside(real, keep)
+		inside, ok := l.keepInside(real, keep, "other programs' sockets there would be reachable with --allow-unix-sockets")
 		if !ok {
 			continue
 		}
@@ -670,32 +691,33 @@ func (l *nsLayer) privateShm(p Policy, keep []keptPath, tmp string) {
 	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
 		return
 	}
-	access := grantedAt(p, real)
-	if access == 0 {
+	if grantedAt(p, real) == 0 {
 		return // not granted: Landlock keeps the host's out of reach
 	}
-	// The grant of /dev/shm itself is what this replaces.
-	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.real == real })
-	inside, ok := l.keepInside(real, keep)
+	// The grant of /dev/shm itself is what this replaces; the root or
+	// the working directory there keeps it the host's.
+	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.grant && k.real == real })
+	inside, ok := l.keepInside(real, keep, "other programs' shared memory there would be reachable")
 	if !ok {
 		return
 	}
 	l.add(mountShm, real)
 	l.placeInside(real, inside, tmp)
-	l.shmAccess = access
+	l.shm = real
 }
 
 // keepInside adds the steps that open the paths of keep inside dir (a
 // directory about to be covered), to bind them back, and returns them; ok
 // is false when dir is to stay as it is: it is a path of keep or lies in
-// a whole one, or (recorded in unhidden) it holds too many of them.
-func (l *nsLayer) keepInside(dir string, keep []keptPath) (inside []string, ok bool) {
+// a whole one, or (recorded in unhidden, with what that means) it holds
+// too many of them.
+func (l *nsLayer) keepInside(dir string, keep []keptPath, unhiddenMeans string) (inside []string, ok bool) {
 	inside, covered := keptInside(dir, keep)
 	switch {
 	case covered:
 		return nil, false
 	case len(inside) > maxKept:
-		l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead)", dir, len(inside), maxKept))
+		l.unhidden = append(l.unhidden, fmt.Sprintf("%s (the policy grants %d paths in it, more than the %d that can be bound back: grant their common directory instead; %s)", dir, len(inside), maxKept, unhiddenMeans))
 		return nil, false
 	}
 	for _, k := range inside {
@@ -721,17 +743,17 @@ func (l *nsLayer) placeInside(dir string, inside []string, tmp string) {
 // working directory dir, the root and the grants.
 func keptPaths(p Policy, dir string) []keptPath {
 	var keep []keptPath
-	add := func(path string, whole bool) {
+	add := func(path string, whole, grant bool) {
 		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
-			keep = append(keep, keptPath{real: real, whole: whole})
+			keep = append(keep, keptPath{real: real, whole: whole, grant: grant})
 		}
 	}
 	// The working directory: Landlock decides what the command may do
 	// there, as anywhere.
-	add(dir, false)
-	add(p.Root, true)
+	add(dir, false, false)
+	add(p.Root, true, false)
 	for _, g := range p.Grants {
-		add(g.Path, g.Access&Write != 0)
+		add(g.Path, g.Access&Write != 0, true)
 	}
 	return keep
 }
@@ -750,10 +772,11 @@ func hiddenDirs(p Policy) []string {
 }
 
 // keptPath is a path hide binds back, links resolved; whole when the
-// directory holding it must stay as it is (the root, a writable grant).
+// directory holding it must stay as it is (the root, a writable grant);
+// grant when a grant of the policy put it there.
 type keptPath struct {
-	real  string
-	whole bool
+	real         string
+	whole, grant bool
 }
 
 // keptInside returns the paths of keep below dir, outermost only (a bind

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/seatbelt"
 )
 
@@ -122,8 +123,29 @@ func TestPlanPrivateDevices(t *testing.T) {
 		return m
 	}
 	l := planNamespace(DefaultPolicy(root), root, "")
-	if got := steps(l); got[mountShm] != "/dev/shm" || got[mountPts] != "/dev/pts" || l.shmAccess != Read|Write || l.ptsAccess != Read|Write {
-		t.Errorf("default policy: steps %v, access %v and %v; want both, read and write", got, l.shmAccess, l.ptsAccess)
+	if got := steps(l); got[mountShm] != "/dev/shm" || got[mountPts] != "/dev/pts" || l.shm != "/dev/shm" || l.pts != "/dev/pts" {
+		t.Errorf("default policy: steps %v, at %q and %q; want both", got, l.shm, l.pts)
+	}
+	// What the child grants in them is the Landlock plan's: all of the
+	// policy's grant, or, with a path denied below, the listing only.
+	for _, tt := range []struct {
+		p         Policy
+		makeFiles bool
+	}{
+		{DefaultPolicy(root), true},
+		{DefaultPolicy(root).WithDenyRead("/dev/shm/mewsandbox-test-denied/x"), false},
+	} {
+		e, err := tt.p.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.LandlockABI == 0 {
+			t.Skip("no Landlock here: nothing to grant")
+		}
+		a := landlock.AccessFS(devAccess(e, "/dev/shm"))
+		if a&landlock.ReadDir == 0 || (a&landlock.MakeReg != 0) != tt.makeFiles {
+			t.Errorf("deny-read %q: the private /dev/shm is granted %v; want listing, and files made: %v", tt.p.DenyRead, a, tt.makeFiles)
+		}
 	}
 	p := Policy{Root: root, Grants: []Grant{{Path: "/usr", Access: Read | Exec}}}
 	if got := steps(planNamespace(p, root, "")); len(got) != 0 {

@@ -300,8 +300,10 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		}
 		notes = append(notes, note)
 		for _, d := range inside {
-			if d.closedAt != "" {
-				warnings = append(warnings, fmt.Sprintf("deny-read %s does not exist: so that it cannot be created, nothing can be created, removed or renamed directly in %s during this run", d.path, d.closedAt))
+			// Said once, where two grants hold the path (a root in /dev/shm).
+			w := fmt.Sprintf("deny-read %s does not exist: so that it cannot be created, nothing can be created, removed or renamed directly in %s during this run", d.path, d.closedAt)
+			if d.closedAt != "" && !slices.Contains(warnings, w) {
+				warnings = append(warnings, w)
 			}
 		}
 	}

@@ -300,6 +300,26 @@ func TestPlanDenyReadNotes(t *testing.T) {
 	}
 }
 
+// TestPlanDenyReadWarnsOnce: a missing deny-read path inside two
+// writable grants (a root inside /dev/shm, which is granted too) is
+// warned about once.
+func TestPlanDenyReadWarnsOnce(t *testing.T) {
+	t.Parallel()
+	outer := t.TempDir()
+	root := filepath.Join(outer, "proj")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := Policy{Root: root, Grants: []Grant{{Path: outer, Access: Read | Write}}, DenyRead: []string{filepath.Join(root, "missing")}}
+	e, err := p.plan(fullKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Warnings) != 1 {
+		t.Errorf("warnings = %q, want the missing path once", e.Warnings)
+	}
+}
+
 func TestPlanNetwork(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

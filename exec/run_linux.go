@@ -186,9 +186,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	}
 	sp.layer = layer
 	if layer != nil && rs != nil {
-		handled := landlock.Handled(e.LandlockABI)
-		sp.ShmAccess = uint64(layer.shmAccess.landlock() & handled)
-		sp.PtsAccess = uint64(layer.ptsAccess.landlock() & handled)
+		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
 	}
 	if layer != nil {
 		// The private TMPDIR's and /dev/shm's pages are memory: no more
@@ -477,7 +475,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
-		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ") + ": other programs' sockets there would be reachable with --allow-unix-sockets"
+		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ")
 		if !sp.BestEffort {
 			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
 		}

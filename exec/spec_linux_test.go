@@ -74,7 +74,7 @@ func TestChildConstants(t *testing.T) {
 	if h.arg != childArg || h.probe != probeArg || h.magic != specMagic || h.maxSpec != maxSpecSize {
 		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", h.arg, h.probe, h.magic, h.maxSpec, childArg, probeArg, specMagic, maxSpecSize)
 	}
-	dirs := len(hiddenDirs(Policy{Network: Network{UnixSockets: true}}))
+	dirs := len(hiddenDirs(Policy{Network: Network{UnixSockets: true}})) + 1 // and /dev/shm
 	if h.procRefused != probeProcRefused || h.maxKept != dirs*maxKept || h.toAll != toAll {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, %d×%d, %d",
 			h.procRefused, h.maxKept, h.toAll, probeProcRefused, dirs, maxKept, toAll)

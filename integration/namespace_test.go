@@ -867,7 +867,24 @@ func TestShmPaths(t *testing.T) {
 	if r := run(b.root, nil, "run", "--yolo", "--allow-read", "/dev/shm", "--deny-read", secret, "--", "sh", "-c", "cat "+secret+" || echo denied"); r.code != 0 || r.stdout != "denied\n" {
 		t.Errorf("--deny-read in /dev/shm: exit %d, stdout %q, stderr %q; want the run, the file denied", r.code, r.stdout, r.stderr)
 	}
-	r := run(b.root, []string{"TMPDIR=/dev/shm"}, "run", "--yolo", "--", "sh", "-c", `f=$(mktemp) && echo x > "$f" && echo "$f"`)
+	// A missing denied path in a project there cannot be created, nor
+	// anything else directly beside it: the private /dev/shm gets the
+	// Landlock plan's rights, not the whole grant's.
+	r := run(proj, nil, "run", "--yolo", "--deny-read", proj+"/notyet", "--", "sh", "-c", "echo n > notyet; echo n > newfile; ls")
+	if _, err := os.Stat(proj + "/notyet"); err == nil || r.code != 0 {
+		t.Errorf("--deny-read of a missing path in a project in /dev/shm: exit %d, stderr %q; the path was made: %v", r.code, r.stderr, err == nil)
+	}
+	if _, err := os.Stat(proj + "/newfile"); err == nil {
+		t.Error("--deny-read of a missing path in a project in /dev/shm: a file was made beside it")
+	}
+	// A root of /dev/shm itself keeps the host's: what is written there
+	// stays.
+	kept := base + "-kept"
+	t.Cleanup(func() { os.Remove(kept) })
+	if r := run("/dev/shm", nil, "run", "--yolo", "--", "sh", "-c", "echo kept > "+kept); r.code != 0 || b.read(kept) != "kept\n" {
+		t.Errorf("a root of /dev/shm: exit %d, stderr %q; want the write on the host", r.code, r.stderr)
+	}
+	r = run(b.root, []string{"TMPDIR=/dev/shm"}, "run", "--yolo", "--", "sh", "-c", `f=$(mktemp) && echo x > "$f" && echo "$f"`)
 	if r.code != 0 || !strings.HasPrefix(r.stdout, "/dev/shm/mewsandbox-") {
 		t.Errorf("TMPDIR=/dev/shm: exit %d, stdout %q, stderr %q; want a temp file in a private TMPDIR there", r.code, r.stdout, r.stderr)
 	}
