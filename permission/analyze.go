@@ -146,6 +146,11 @@ func (z *analyzer) program(src, what string) {
 			z.complex("parse error in %s: %v", what, perr)
 		}
 	}
+	if strings.IndexByte(src, '\r') >= 0 {
+		// bash reads a carriage return as part of a word; the parser as a
+		// blank, and \r\n as a newline: `X=1\recho rm -rf ~` runs rm.
+		z.complex("a carriage return in the %s, which bash reads as part of a word and the parser does not", what)
+	}
 	if at, ok := misreadComment(src, stmts); ok {
 		z.complex("a # that bash reads as part of a word, not as the comment the parser took it for (in the %s): %q", what, shorten(src[at:]))
 	}
@@ -155,31 +160,56 @@ func (z *analyzer) program(src, what string) {
 	z.src = saved
 }
 
-// misreadComment finds a comment the parser read where bash reads none:
-// a # starts a comment only at the start of a word, and the parser
-// (mvdan.cc/sh v3.14) also takes one that follows a quote inside $(…) for
-// one, `$(""#x; rm y)`, hiding what bash runs after it. It returns the
-// offset of the first such #.
+// misreadComment finds a comment the parser read where bash reads none.
+// A # starts a comment only at the start of a word; the parser
+// (mvdan.cc/sh v3.14) also takes one for a comment in places where it
+// continues a word: after a quote inside $(…), `$(""#x; rm y)`, after
+// the ) that closes $(…), $((…)), <(…) or an array, `a=(1)#;rm y`, and
+// after a backslash-newline, which bash removes before it reads words.
+// Each hides what bash runs after it. It returns the offset of the first
+// such #.
 func misreadComment(src string, stmts []*syntax.Stmt) (at int, found bool) {
 	if strings.IndexByte(src, '#') < 0 {
 		return 0, false
 	}
+	// Where a word (or an array's parentheses) ends: a # there continues
+	// it.
+	wordEnds := map[uint]bool{}
+	var comments []int
 	for _, s := range stmts {
 		syntax.Walk(s, func(n syntax.Node) bool {
-			c, ok := n.(*syntax.Comment)
-			if !ok || found {
-				return !found
+			switch n := n.(type) {
+			case *syntax.Comment:
+				comments = append(comments, int(n.Hash.Offset()))
+			case *syntax.Word:
+				wordEnds[n.End().Offset()] = true
+			case *syntax.ArrayExpr:
+				wordEnds[n.End().Offset()] = true
 			}
-			if off := int(c.Hash.Offset()); off > 0 && off < len(src) && !strings.ContainsRune(" \t\n;&|()<>", rune(src[off-1])) {
-				at, found = off, true
-			}
-			return !found
+			return true
 		})
-		if found {
+	}
+	for _, off := range comments {
+		if off <= 0 || off >= len(src) {
+			continue
+		}
+		before := off
+		for {
+			switch {
+			case before >= 2 && src[before-2:before] == "\\\n":
+				before -= 2
+				continue
+			case before >= 3 && src[before-3:before] == "\\\r\n":
+				before -= 3
+				continue
+			}
 			break
 		}
+		if before > 0 && (wordEnds[uint(before)] || !strings.ContainsRune(" \t\n;&|()<>", rune(src[before-1]))) {
+			return off, true
+		}
 	}
-	return at, found
+	return 0, false
 }
 
 // nested analyses src, the program of a nested shell (bash -c, eval, ...).
@@ -643,7 +673,30 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 	}
 	c.Redirects = z.redirects(rs, &subs)
+	for _, w := range c.Words {
+		z.subscript(w)
+	}
 	z.finish(c, subs, ce.Args, rs)
+}
+
+// subscript reports a literal word (an argument, an assigned value, a
+// string in arithmetic or [[ ]]) that holds a command substitution in
+// brackets as text. bash evaluates the subscript of an array element it
+// finds in a string (test -v, printf -v, read, let, declare, arithmetic
+// on a variable or a string) and runs the substitution in it:
+// `test -v 'a[$(rm -rf ~)]'`, which the analysis reads as data. A
+// substitution the parser found is analysed already.
+func (z *analyzer) subscript(w Word) {
+	if !w.Literal {
+		return
+	}
+	i := strings.IndexByte(w.Text, '[')
+	if i < 0 {
+		return
+	}
+	if t := w.Text[i:]; strings.Contains(t, "$(") || strings.Contains(t, "`") {
+		z.complex("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(w.Text))
+	}
 }
 
 // fdFeed is what feeds a file descriptor of a command.
@@ -916,15 +969,15 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 // when literal and as written otherwise.
 func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 	if as.Index != nil {
-		z.arith(as.Index, subs)
+		z.index(as.Index, subs)
 	}
 	if as.Array != nil {
 		for _, e := range as.Array.Elems {
 			if e.Index != nil {
-				z.arith(e.Index, subs)
+				z.index(e.Index, subs)
 			}
 			if e.Value != nil {
-				z.word(e.Value, subs)
+				z.subscript(z.word(e.Value, subs))
 			}
 		}
 	}
@@ -938,7 +991,9 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 	if as.Value == nil {
 		return as.Name.Value + op
 	}
-	return as.Name.Value + op + z.word(as.Value, subs).Text
+	w := z.word(as.Value, subs)
+	z.subscript(w)
+	return as.Name.Value + op + w.Text
 }
 
 func (z *analyzer) nodeTextFull(n syntax.Node) string { return z.text(n.Pos(), n.End()) }
@@ -1492,7 +1547,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			z.part(p.NestedParam, subs)
 		}
 		if p.Index != nil {
-			z.arith(p.Index, subs)
+			z.index(p.Index, subs)
 		}
 		if p.Slice != nil {
 			z.arith(p.Slice.Offset, subs)
@@ -1514,6 +1569,28 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 	}
 }
 
+// index searches an array subscript for substitutions, and reports a
+// quoted one as text: bash expands a subscript again when it evaluates
+// it, `a['$(rm -rf ~)']=1` runs rm (see subscript).
+func (z *analyzer) index(x syntax.ArithmExpr, subs *stmtLists) {
+	z.arith(x, subs)
+	quoted := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		var v string
+		switch n := n.(type) {
+		case *syntax.SglQuoted:
+			v = n.Value
+		case *syntax.Lit:
+			v = n.Value
+		}
+		quoted = quoted || strings.Contains(v, "$(") || strings.Contains(v, "`")
+		return !quoted
+	})
+	if quoted {
+		z.complex("an array subscript bash expands again, running the substitution quoted in it: %s", z.nodeText(x))
+	}
+}
+
 // arith searches an arithmetic expression for substitutions.
 func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 	if x == nil {
@@ -1526,7 +1603,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 	defer z.leave()
 	switch x := x.(type) {
 	case *syntax.Word:
-		z.word(x, subs)
+		z.subscript(z.word(x, subs))
 	case *syntax.BinaryArithm:
 		z.arith(x.X, subs)
 		z.arith(x.Y, subs)
@@ -1553,7 +1630,7 @@ func (z *analyzer) test(x syntax.TestExpr, subs *stmtLists) {
 	defer z.leave()
 	switch x := x.(type) {
 	case *syntax.Word:
-		z.word(x, subs)
+		z.subscript(z.word(x, subs))
 	case *syntax.BinaryTest:
 		z.test(x.X, subs)
 		z.test(x.Y, subs)

@@ -56,7 +56,9 @@ func FuzzAnalyzeShell(f *testing.F) {
 		if !hasCommand(a, "rm") {
 			return
 		}
-		wrapped := []string{"echo $(" + src + "\n)"}
+		// A space after $(: "$((" would start arithmetic, where bash
+		// too reads no command.
+		wrapped := []string{"echo $( " + src + "\n)"}
 		// bash reads a -c string that starts with - or + as options, as
 		// does the analysis; and an argument cannot carry a NUL through
 		// execve, so a -c string ends at the first one.

@@ -476,6 +476,20 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"a # the parser misreads", "echo $(''#\"\"&rm -rf x\n)", "bash reads as part of a word"},
 		{"a # the parser misreads, double quotes", "echo $(\"\"#x;rm y\n)", "bash reads as part of a word"},
 		{"a # the parser misreads in a nested shell", "bash -c 'echo $(\"\"#x;rm y\n)'", "in the bash -c string"},
+		{"a # after an array", "a=(1)#;rm y", "bash reads as part of a word"},
+		{"a # after arithmetic", "echo $(echo $((1))#&rm y\n)", "bash reads as part of a word"},
+		{"a # after a substitution", "echo $(echo $(true)#x;rm y\n)", "bash reads as part of a word"},
+		{"a # after a backslash-newline", "echo $(''\\\n#&rm y\n)", "bash reads as part of a word"},
+		{"a carriage return", "X=1\recho rm y", "carriage return"},
+		{"a carriage return before a newline", "echo ok\\\r\nrm y", "carriage return"},
+		// bash expands an array subscript it finds in a string.
+		{"test -v of a subscript", "test -v 'a[$(rm y)]'", "array subscript"},
+		{"printf -v of a subscript", "printf -v 'a[$(rm y)]' x", "array subscript"},
+		{"let of a subscript", "let 'a[$(rm y)]'", "array subscript"},
+		{"[[ -v ]] of a subscript", "[[ -v 'a[`rm y`]' ]]", "array subscript"},
+		{"a subscript in a variable", "x='a[$(rm y)]'; echo $((x))", "array subscript"},
+		{"a quoted subscript", "a['$(rm y)']=1", "array subscript"},
+		{"a quoted subscript in an expansion", "echo ${a['$(rm y)']}", "array subscript"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -524,6 +538,9 @@ func TestAnalyzeShellNotComplex(t *testing.T) {
 		"ls # a comment",
 		"ls;#c\necho $(ls #x\n) |#c\ncat",
 		"echo a#b $x#y ${#x} $((16#ff))",
+		"git log --format='%h #%s'; curl 'http://x/#frag'",
+		"x=1 # c\nf() { :; } # c\nmake -j$(nproc) # build\n(echo a)#c",
+		"awk '{a[$1]++} END {for (k in a) print k}' f; echo ${a[1]} ${a[$i]}",
 	} {
 		if a := AnalyzeShell(src); len(a.Complex) > 0 {
 			t.Errorf("AnalyzeShell(%q).Complex = %q, want none", src, a.Complex)
