@@ -194,8 +194,14 @@ func devAccess(e Enforcement, path string) uint64 {
 	}
 	var a landlock.AccessFS
 	for _, r := range e.Landlock.Paths {
-		if real, err := filepath.EvalSymlinks(r.Path); err == nil && real == path {
+		// The plan's narrowed rules hold real paths; a grant may name a
+		// link (/dev/shm to /run/shm), resolved when its name matches.
+		if r.Path == path {
 			a |= r.Access
+		} else if filepath.Base(r.Path) == filepath.Base(path) {
+			if real, err := realPath(r.Path); err == nil && real == path {
+				a |= r.Access
+			}
 		}
 	}
 	return uint64(a & landlock.Handled(e.LandlockABI))
@@ -694,9 +700,10 @@ func (l *nsLayer) privateShm(p Policy, keep []keptPath, tmp string) {
 	if grantedAt(p, real) == 0 {
 		return // not granted: Landlock keeps the host's out of reach
 	}
-	// The grant of /dev/shm itself is what this replaces; the root or
-	// the working directory there keeps it the host's.
-	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.grant && k.real == real })
+	// The grant of /dev/shm itself is what this replaces, and a working
+	// directory there goes into it (the command starts in its own); a
+	// root there keeps it the host's.
+	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.root && k.real == real })
 	inside, ok := l.keepInside(real, keep, "other programs' shared memory there would be reachable")
 	if !ok {
 		return
@@ -743,17 +750,17 @@ func (l *nsLayer) placeInside(dir string, inside []string, tmp string) {
 // working directory dir, the root and the grants.
 func keptPaths(p Policy, dir string) []keptPath {
 	var keep []keptPath
-	add := func(path string, whole, grant bool) {
+	add := func(path string, whole, root bool) {
 		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
-			keep = append(keep, keptPath{real: real, whole: whole, grant: grant})
+			keep = append(keep, keptPath{real: real, whole: whole, root: root})
 		}
 	}
 	// The working directory: Landlock decides what the command may do
 	// there, as anywhere.
 	add(dir, false, false)
-	add(p.Root, true, false)
+	add(p.Root, true, true)
 	for _, g := range p.Grants {
-		add(g.Path, g.Access&Write != 0, true)
+		add(g.Path, g.Access&Write != 0, false)
 	}
 	return keep
 }
@@ -773,10 +780,10 @@ func hiddenDirs(p Policy) []string {
 
 // keptPath is a path hide binds back, links resolved; whole when the
 // directory holding it must stay as it is (the root, a writable grant);
-// grant when a grant of the policy put it there.
+// root when it is the root.
 type keptPath struct {
-	real         string
-	whole, grant bool
+	real        string
+	whole, root bool
 }
 
 // keptInside returns the paths of keep below dir, outermost only (a bind

@@ -877,6 +877,16 @@ func TestShmPaths(t *testing.T) {
 	if _, err := os.Stat(proj + "/newfile"); err == nil {
 		t.Error("--deny-read of a missing path in a project in /dev/shm: a file was made beside it")
 	}
+	// A working directory of /dev/shm, the root elsewhere, is the
+	// command's own: the host's files there stay out of sight, and what
+	// it writes there goes with the run.
+	if r := run("/dev/shm", nil, "run", "--yolo", "--root", b.root, "--", "sh", "-c", "pwd; cat "+secret+"; echo x > "+base+"-cwd"); r.code != 0 || r.stdout != "/dev/shm\n" || !strings.Contains(r.stderr, "No such file") {
+		t.Errorf("a working directory of /dev/shm: exit %d, stdout %q, stderr %q; want the host's file unread", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(base + "-cwd"); err == nil {
+		os.Remove(base + "-cwd")
+		t.Error("a working directory of /dev/shm: the command's file is on the host")
+	}
 	// A root of /dev/shm itself keeps the host's: what is written there
 	// stays.
 	kept := base + "-kept"
