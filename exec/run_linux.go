@@ -187,7 +187,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	sp.layer = layer
 	if layer != nil && rs != nil {
 		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
-		if layer.shm != "" && grantedAt(pol, layer.shm)&Write != 0 && landlock.AccessFS(sp.ShmAccess)&landlock.MakeReg == 0 {
+		if e.LandlockABI > 0 && layer.shm != "" && grantedAt(pol, layer.shm)&Write != 0 && landlock.AccessFS(sp.ShmAccess)&landlock.MakeReg == 0 {
 			warnings = append(warnings, "mewsandbox: a --deny-read path below "+layer.shm+" leaves it only its listing: this run cannot make shared memory there (shm_open)")
 		}
 	}
