@@ -854,9 +854,7 @@ func TestShmPaths(t *testing.T) {
 	b.file(filepath.Join(grant, "x"), "granted\n", 0o644)
 	b.file(secret, "secret\n", 0o600)
 	run := func(dir string, env []string, args ...string) result {
-		cmd := osexec.Command(bin, args...)
-		cmd.Dir, cmd.Env = dir, append([]string{"PATH=/usr/bin:/bin", "HOME=" + b.home}, env...)
-		return runCommand(t, cmd)
+		return runCommand(t, b.command(dir, env, bin, args...))
 	}
 	if r := run(proj, nil, "run", "--yolo", "--", "sh", "-c", "echo in > f && ls /dev/shm"); r.code != 0 || r.stdout != filepath.Base(proj)+"\n" || b.read(filepath.Join(proj, "f")) != "in\n" {
 		t.Errorf("a project in /dev/shm: exit %d, /dev/shm holds %q, stderr %q; want the project alone, written", r.code, r.stdout, r.stderr)
@@ -931,9 +929,7 @@ set +e
 %[2]s run --yolo -- sh -c 'cat /dev/shm/hostsecret; echo mine > /dev/shm/mine && cat /dev/shm/mine'
 echo "exit $?"
 ls /run/shm`, old, bin)
-	cmd := osexec.Command("unshare", "-m", "--propagation", "private", "sh", "-c", script)
-	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-	r := runCommand(t, cmd)
+	r := runCommand(t, b.command(b.root, nil, "unshare", "-m", "--propagation", "private", "sh", "-c", script))
 	if r.code != 0 || r.stdout != "mine\nexit 0\nhostsecret\n" || !strings.Contains(r.stderr, "hostsecret: No such file") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want the host's file unread, the command's own written, nothing left behind the link", r.code, r.stdout, r.stderr)
 	}
@@ -950,9 +946,7 @@ func TestMountRefusedSaysWhy(t *testing.T) {
 	deny := helper(t, "deny")
 	const mountSetattr = "442" // the same on every architecture
 	for i := range 20 {
-		cmd := osexec.Command(deny, mountSetattr, "1", bin, "run", "--yolo", "--", "true")
-		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-		r := runCommand(t, cmd)
+		r := runCommand(t, b.command(b.root, nil, deny, mountSetattr, "1", bin, "run", "--yolo", "--", "true"))
 		if r.code != 125 || !strings.Contains(r.stderr, "mount_setattr") {
 			t.Fatalf("run %d: exit %d, stderr %q; want 125 and the refused mount_setattr", i, r.code, r.stderr)
 		}

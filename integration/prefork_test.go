@@ -75,8 +75,8 @@ func runPassingFD3(t *testing.T, b *box, args ...string) result {
 		t.Fatal(err)
 	}
 	defer devnull.Close()
-	cmd := osexec.Command(bin, args...)
-	cmd.Dir, cmd.Env, cmd.ExtraFiles = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}, []*os.File{devnull}
+	cmd := b.command(b.root, nil, bin, args...)
+	cmd.ExtraFiles = []*os.File{devnull}
 	return runCommand(t, cmd)
 }
 

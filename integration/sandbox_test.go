@@ -98,6 +98,15 @@ func (b *box) with(t *testing.T) *box {
 	return &c
 }
 
+// command is name args to run in dir with a plain PATH, the box's HOME and
+// env: a wrapper around mewsandbox, or mewsandbox with descriptors or a
+// directory run does not give it.
+func (b *box) command(dir string, env []string, name string, args ...string) *osexec.Cmd {
+	cmd := osexec.Command(name, args...)
+	cmd.Dir, cmd.Env = dir, append([]string{"PATH=/usr/bin:/bin", "HOME=" + b.home}, env...)
+	return cmd
+}
+
 func newBox(t *testing.T, files map[string]string) *box {
 	t.Helper()
 	requireSandbox(t)
