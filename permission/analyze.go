@@ -152,7 +152,7 @@ func (z *analyzer) program(src, what string) {
 		z.complex("a carriage return in the %s, which bash reads as part of a word and the parser does not", what)
 	}
 	if at, ok := misreadComment(src, stmts); ok {
-		z.complex("a # that bash reads as part of a word, not as the comment the parser took it for (in the %s): %q", what, shorten(src[at:]))
+		z.complex("a # that bash and the parser read differently, as part of a word or as the end of a comment (in the %s): %q", what, shorten(src[at:]))
 	}
 	saved := z.src
 	z.src = src
@@ -181,6 +181,17 @@ func misreadComment(src string, stmts []*syntax.Stmt) (at int, found bool) {
 			switch n := n.(type) {
 			case *syntax.Comment:
 				comments = append(comments, int(n.Hash.Offset()))
+			case *syntax.CallExpr:
+				// A comment between two words of one command: bash ends
+				// the command at the comment's newline, which the parser
+				// took, after a backslash, for a continuation
+				// (`echo # x \<newline>rm y` runs rm).
+				for i := 1; i < len(n.Args); i++ {
+					from, to := int(n.Args[i-1].End().Offset()), int(n.Args[i].Pos().Offset())
+					if from < to && to <= len(src) && strings.IndexByte(src[from:to], '#') >= 0 {
+						comments = append(comments, -1-(from+strings.IndexByte(src[from:to], '#')))
+					}
+				}
 			case *syntax.Word:
 				wordEnds[n.End().Offset()] = true
 			case *syntax.ArrayExpr:
@@ -190,7 +201,10 @@ func misreadComment(src string, stmts []*syntax.Stmt) (at int, found bool) {
 		})
 	}
 	for _, off := range comments {
-		if off <= 0 || off >= len(src) {
+		if off < 0 {
+			return -1 - off, true
+		}
+		if off == 0 || off >= len(src) {
 			continue
 		}
 		before := off
@@ -673,15 +687,23 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 	}
 	c.Redirects = z.redirects(rs, &subs)
-	for _, w := range c.Words {
-		z.subscript(w)
+	if len(c.Words) > 0 && slices.Contains(subscriptCommands, c.Words[0].Text) {
+		for _, w := range c.Words[1:] {
+			z.subscript(w)
+		}
 	}
 	z.finish(c, subs, ce.Args, rs)
 }
 
-// subscript reports a literal word (an argument, an assigned value, a
-// string in arithmetic or [[ ]]) that holds a command substitution in
-// brackets as text. bash evaluates the subscript of an array element it
+// subscriptCommands are the builtins that evaluate a variable name they
+// are given, subscript included; other programs' arguments, and strings
+// for a nested shell (analysed as such), are left alone.
+var subscriptCommands = []string{"test", "[", "let", "unset", "read", "printf", "wait", "mapfile", "readarray",
+	"declare", "typeset", "local", "readonly", "export", "getopts"}
+
+// subscript reports a literal word (an argument of subscriptCommands, an
+// assigned value, a string in arithmetic or [[ ]]) that holds a command
+// substitution in brackets as text. bash evaluates the subscript of an array element it
 // finds in a string (test -v, printf -v, read, let, declare, arithmetic
 // on a variable or a string) and runs the substitution in it:
 // `test -v 'a[$(rm -rf ~)]'`, which the analysis reads as data. A
@@ -951,7 +973,9 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 		switch {
 		case as.Naked && as.Name == nil && as.Value != nil:
 			// An option, or a word expanded at run time (`export $x`).
-			c.Words = append(c.Words, z.word(as.Value, &subs))
+			w := z.word(as.Value, &subs)
+			z.subscript(w)
+			c.Words = append(c.Words, w)
 		case as.Naked && as.Name != nil:
 			c.Words = append(c.Words, Word{Text: as.Name.Value, Literal: true})
 		default:
@@ -1527,7 +1551,13 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 	}
 	defer z.leave()
 	switch p := part.(type) {
-	case *syntax.Lit, *syntax.SglQuoted, *syntax.ExtGlob:
+	case *syntax.ExtGlob:
+		// Its pattern is raw text to the parser; bash expands what is in
+		// it: `[[ x == @($(rm -rf ~)) ]]`.
+		if strings.ContainsAny(p.Pattern.Value, "$`'\"\\") {
+			z.complex("an extended glob with expansions or quotes: %s", z.nodeText(p))
+		}
+	case *syntax.Lit, *syntax.SglQuoted:
 	case *syntax.DblQuoted:
 		for _, q := range p.Parts {
 			z.part(q, subs)
@@ -1559,6 +1589,10 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 		if p.Exp != nil {
 			z.word(p.Exp.Word, subs)
+			if p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
+				// Prompt expansion runs the substitutions in the value.
+				z.complex("a prompt expansion (@P), which runs what the value holds: %s", z.nodeText(p))
+			}
 		}
 	case *syntax.BraceExp:
 		for _, e := range p.Elems {
@@ -1569,25 +1603,21 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 	}
 }
 
-// index searches an array subscript for substitutions, and reports a
-// quoted one as text: bash expands a subscript again when it evaluates
-// it, `a['$(rm -rf ~)']=1` runs rm (see subscript).
+// index searches an array subscript for substitutions (see arith).
 func (z *analyzer) index(x syntax.ArithmExpr, subs *stmtLists) {
 	z.arith(x, subs)
-	quoted := false
-	syntax.Walk(x, func(n syntax.Node) bool {
-		var v string
-		switch n := n.(type) {
-		case *syntax.SglQuoted:
-			v = n.Value
-		case *syntax.Lit:
-			v = n.Value
+}
+
+// quotedInArith reports a word of an arithmetic expression (a subscript
+// included) that holds a substitution in single quotes: bash expands
+// arithmetic text as if double-quoted, so `$(( '$(rm -rf ~)' ))` and
+// `a['$(rm -rf ~)']=1` run rm.
+func (z *analyzer) quotedInArith(w *syntax.Word) {
+	for _, p := range w.Parts {
+		if q, ok := p.(*syntax.SglQuoted); ok && (strings.Contains(q.Value, "$(") || strings.Contains(q.Value, "`")) {
+			z.complex("a quoted substitution in arithmetic, which bash expands: %s", z.nodeText(w))
+			return
 		}
-		quoted = quoted || strings.Contains(v, "$(") || strings.Contains(v, "`")
-		return !quoted
-	})
-	if quoted {
-		z.complex("an array subscript bash expands again, running the substitution quoted in it: %s", z.nodeText(x))
 	}
 }
 
@@ -1604,6 +1634,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 	switch x := x.(type) {
 	case *syntax.Word:
 		z.subscript(z.word(x, subs))
+		z.quotedInArith(x)
 	case *syntax.BinaryArithm:
 		z.arith(x.X, subs)
 		z.arith(x.Y, subs)

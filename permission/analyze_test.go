@@ -473,13 +473,13 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"statements too deep", strings.Repeat("if a; then ", 600) + "x" + strings.Repeat("; fi", 600), "nesting too deep"},
 		// The parser takes a # after a quote inside $(…) for a comment;
 		// bash runs the rm (found by FuzzAnalyzeShell).
-		{"a # the parser misreads", "echo $(''#\"\"&rm -rf x\n)", "bash reads as part of a word"},
-		{"a # the parser misreads, double quotes", "echo $(\"\"#x;rm y\n)", "bash reads as part of a word"},
+		{"a # the parser misreads", "echo $(''#\"\"&rm -rf x\n)", "bash and the parser read differently"},
+		{"a # the parser misreads, double quotes", "echo $(\"\"#x;rm y\n)", "bash and the parser read differently"},
 		{"a # the parser misreads in a nested shell", "bash -c 'echo $(\"\"#x;rm y\n)'", "in the bash -c string"},
-		{"a # after an array", "a=(1)#;rm y", "bash reads as part of a word"},
-		{"a # after arithmetic", "echo $(echo $((1))#&rm y\n)", "bash reads as part of a word"},
-		{"a # after a substitution", "echo $(echo $(true)#x;rm y\n)", "bash reads as part of a word"},
-		{"a # after a backslash-newline", "echo $(''\\\n#&rm y\n)", "bash reads as part of a word"},
+		{"a # after an array", "a=(1)#;rm y", "bash and the parser read differently"},
+		{"a # after arithmetic", "echo $(echo $((1))#&rm y\n)", "bash and the parser read differently"},
+		{"a # after a substitution", "echo $(echo $(true)#x;rm y\n)", "bash and the parser read differently"},
+		{"a # after a backslash-newline", "echo $(''\\\n#&rm y\n)", "bash and the parser read differently"},
 		{"a carriage return", "X=1\recho rm y", "carriage return"},
 		{"a carriage return before a newline", "echo ok\\\r\nrm y", "carriage return"},
 		// bash expands an array subscript it finds in a string.
@@ -488,8 +488,13 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"let of a subscript", "let 'a[$(rm y)]'", "array subscript"},
 		{"[[ -v ]] of a subscript", "[[ -v 'a[`rm y`]' ]]", "array subscript"},
 		{"a subscript in a variable", "x='a[$(rm y)]'; echo $((x))", "array subscript"},
-		{"a quoted subscript", "a['$(rm y)']=1", "array subscript"},
-		{"a quoted subscript in an expansion", "echo ${a['$(rm y)']}", "array subscript"},
+		{"a quoted subscript", "a['$(rm y)']=1", "quoted substitution in arithmetic"},
+		{"a quoted subscript in an expansion", "echo ${a['$(rm y)']}", "quoted substitution in arithmetic"},
+		{"quoted arithmetic", "echo $(( '$(rm y)' ))", "quoted substitution in arithmetic"},
+		{"a comment ending in a backslash", "echo hi # note \\\nrm y", "bash and the parser read differently"},
+		{"an extended glob with a substitution", "[[ x == @($(rm y)) ]]", "extended glob"},
+		{"prompt expansion", "x='$(rm y)'; echo ${x@P}", "prompt expansion"},
+		{"declare of a subscript", "declare 'a[$(rm y)]'=1", "array subscript"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -541,6 +546,9 @@ func TestAnalyzeShellNotComplex(t *testing.T) {
 		"git log --format='%h #%s'; curl 'http://x/#frag'",
 		"x=1 # c\nf() { :; } # c\nmake -j$(nproc) # build\n(echo a)#c",
 		"awk '{a[$1]++} END {for (k in a) print k}' f; echo ${a[1]} ${a[$i]}",
+		"bash -c 'if [ -f .env ]; then echo $(wc -l < .env); fi'",
+		"awk '{count[$(NF)]++} END {print}' f; git commit -m 'fix: handle [x] in `foo()`'",
+		"echo ${x@Q} ${x@U}; [[ $f == *.go ]]",
 	} {
 		if a := AnalyzeShell(src); len(a.Complex) > 0 {
 			t.Errorf("AnalyzeShell(%q).Complex = %q, want none", src, a.Complex)
