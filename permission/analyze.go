@@ -1401,6 +1401,29 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			}
 		}
 		return joinWords(rest), "eval string", ""
+	case "mapfile", "readarray", "compgen", "complete", "fc", "set":
+		// Builtins that run a string: a callback (mapfile -C, compgen
+		// and complete -C), a word list they expand (-W), commands from
+		// the history (fc without -l; set -H turns on ! expansion).
+		for _, w := range args[1:] {
+			t := w.Text
+			switch {
+			case name == "set" && t == "--":
+				return "", "", "" // positional parameters follow
+			case !w.Literal && name != "set":
+				return "", "", fmt.Sprintf("non-literal %s argument %s", name, shorten(t))
+			case name == "fc" && strings.HasPrefix(t, "-") && strings.ContainsRune(t, 'l'):
+				return "", "", ""
+			case name != "set" && name != "fc" && strings.HasPrefix(t, "-") && strings.ContainsAny(t, "CW"):
+				return "", "", fmt.Sprintf("%s %s runs or expands a string", name, shorten(t))
+			case name == "set" && (strings.HasPrefix(t, "-") && strings.ContainsRune(t, 'H') || t == "history" || t == "histexpand"):
+				return "", "", "set " + shorten(t) + " turns on history expansion, which runs earlier commands again"
+			}
+		}
+		if name == "fc" {
+			return "", "", "fc runs commands from the history"
+		}
+		return "", "", ""
 	case "trap":
 		rest := args[1:]
 		if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {

@@ -495,6 +495,10 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"an extended glob with a substitution", "[[ x == @($(rm y)) ]]", "extended glob"},
 		{"prompt expansion", "x='$(rm y)'; echo ${x@P}", "prompt expansion"},
 		{"declare of a subscript", "declare 'a[$(rm y)]'=1", "array subscript"},
+		{"mapfile callback", "mapfile -C 'rm y #' -c 1 a <<< x", "mapfile -C runs"},
+		{"compgen word list", "compgen -W '$(rm y)' x", "compgen -W runs"},
+		{"fc", "history -s 'rm y'; fc -s", "fc runs commands from the history"},
+		{"history expansion", "set -H", "history expansion"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -549,6 +553,7 @@ func TestAnalyzeShellNotComplex(t *testing.T) {
 		"bash -c 'if [ -f .env ]; then echo $(wc -l < .env); fi'",
 		"awk '{count[$(NF)]++} END {print}' f; git commit -m 'fix: handle [x] in `foo()`'",
 		"echo ${x@Q} ${x@U}; [[ $f == *.go ]]",
+		"set -euo pipefail; set -- -H x; fc -l; mapfile -t lines < f",
 	} {
 		if a := AnalyzeShell(src); len(a.Complex) > 0 {
 			t.Errorf("AnalyzeShell(%q).Complex = %q, want none", src, a.Complex)
