@@ -400,6 +400,9 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		var subs stmtLists
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
+			if hijacked(l.Name.Value) {
+				z.complex("a loop over %s, which decides what code later programs run", l.Name.Value)
+			}
 			for _, w := range l.Items {
 				z.word(w, &subs)
 			}
@@ -975,6 +978,9 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 			// An option, or a word expanded at run time (`export $x`).
 			w := z.word(as.Value, &subs)
 			z.subscript(w)
+			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
+			}
 			c.Words = append(c.Words, w)
 		case as.Naked && as.Name != nil:
 			c.Words = append(c.Words, Word{Text: as.Name.Value, Literal: true})
@@ -982,6 +988,11 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 			text := z.assign(as, &subs)
 			lit := as.Array == nil && as.Index == nil &&
 				(as.Value == nil || z.word(as.Value, nil).Literal)
+			if _, v, _ := strings.Cut(text, "="); lit && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+				// declare -a x='($(rm -rf ~))' parses the string as an
+				// array's words, expanding them.
+				z.complex("a declared value bash may expand as an array: %s", shorten(text))
+			}
 			c.Words = append(c.Words, Word{Text: text, Literal: lit})
 		}
 	}
@@ -1052,6 +1063,10 @@ func (z *analyzer) redirects(rs []*syntax.Redirect, subs *stmtLists) []Redirect 
 			// `&> word`; a non-literal word may be either, so it counts.
 			red.Write = r.Op == syntax.DplOut
 			red.Read = r.Op == syntax.DplIn
+			if r.Op == syntax.DplOut && target.Text != "-" && strings.ContainsAny(target.Text, "$`\\") {
+				// …and expands that word once more: >& '$(rm -rf ~)'.
+				z.complex("a >& target bash expands again: %s", z.nodeText(r))
+			}
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			continue
 		default:
@@ -1611,6 +1626,9 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			z.word(p.Repl.With, subs)
 		}
 		if p.Exp != nil {
+			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && hijacked(p.Param.Value) {
+				z.complex("an expansion that sets %s, which decides what code later programs run: %s", p.Param.Value, z.nodeText(p))
+			}
 			z.word(p.Exp.Word, subs)
 			if p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
 				// Prompt expansion runs the substitutions in the value.

@@ -499,6 +499,11 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"compgen word list", "compgen -W '$(rm y)' x", "compgen -W runs"},
 		{"fc", "history -s 'rm y'; fc -s", "fc runs commands from the history"},
 		{"history expansion", "set -H", "history expansion"},
+		{"a loop over a watched variable", "for PS4 in '$(rm y)'; do set -x; :; done", "a loop over PS4"},
+		{"an expansion that sets a watched variable", "unset PS4; : ${PS4:='$(rm y)'}; set -x; :", "sets PS4"},
+		{"declare -a of a string", "declare -a 'x=($(rm y))'", "expand as an array"},
+		{"declare -a of a quoted value", "declare -a x='($(rm y))'", "expand as an array"},
+		{"a >& target expanded twice", "echo x >& '$(rm y)'", "expands again"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

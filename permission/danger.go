@@ -1021,17 +1021,41 @@ func hijackAssign(c SimpleCommand) string {
 			}
 		}
 	}
-	if slices.Contains(declCommands, c.Name()) {
-		for _, w := range c.Args()[1:] {
+	args := c.Args()
+	switch name := c.Name(); {
+	case slices.Contains(declCommands, name):
+		nameref := false
+		for _, w := range args[1:] {
+			if strings.HasPrefix(w.Text, "-") && strings.ContainsRune(w.Text, 'n') {
+				nameref = true
+			}
 			if strings.Contains(w.Text, "=") {
 				if n := assignName(w.Text); hijacked(n) {
 					return n
 				}
+				// declare -n r=PS4: assigning r sets PS4.
+				if _, v, _ := strings.Cut(w.Text, "="); nameref && (hijacked(v) || !w.Literal) {
+					return v
+				}
+			}
+		}
+	case slices.Contains(nameSetters, name):
+		// They set the variables they are given by name:
+		// read PS4, printf -v BASH_ENV, mapfile -t PS4, getopts o PS4.
+		for i, w := range args[1:] {
+			if name == "printf" && (i == 0 || args[i].Text != "-v") {
+				continue // only the name after -v
+			}
+			if n := assignName(w.Text + "="); hijacked(n) {
+				return n
 			}
 		}
 	}
 	return ""
 }
+
+// nameSetters are the builtins that set a variable named by an argument.
+var nameSetters = []string{"read", "printf", "mapfile", "readarray", "getopts"}
 
 func checkHijackAssign(c SimpleCommand, _ PathEnv) (string, bool) {
 	if n := hijackAssign(c); n != "" {
