@@ -187,7 +187,8 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	sp.layer = layer
 	if layer != nil && rs != nil {
 		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
-		if e.LandlockABI > 0 && layer.shm != "" && grantedAt(pol, layer.shm)&Write != 0 && landlock.AccessFS(sp.ShmAccess)&landlock.MakeReg == 0 {
+		// Cheap tests first: grantedAt resolves every grant's links.
+		if e.LandlockABI > 0 && layer.shm != "" && landlock.AccessFS(sp.ShmAccess)&landlock.MakeReg == 0 && grantedAt(pol, layer.shm)&Write != 0 {
 			warnings = append(warnings, "mewsandbox: a --deny-read path below "+layer.shm+" leaves it only its listing: this run cannot make shared memory there (shm_open)")
 		}
 	}

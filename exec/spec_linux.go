@@ -51,7 +51,7 @@ type spec struct {
 	TmpSize   uint64
 	// ShmAccess and PtsAccess are the Landlock rights the child grants
 	// beneath the file systems of its own the mountShm and mountPts steps
-	// mount (the policy's grants of the host's there).
+	// mount (what the Landlock plan grants the host's there: devAccess).
 	ShmAccess uint64
 	PtsAccess uint64
 
