@@ -567,6 +567,16 @@ func (ps *placeholders) handToHelper(child *os.File) {
 			return
 		}
 		ps.helper, ps.over = helper, w
+		// Claimed for the helper at once (it claims them too, when it
+		// starts): a run that starts in this root before the helper has
+		// run must find them claimed, and start no helper of its own.
+		pid := []byte(strconv.Itoa(helper.Process.Pid))
+		for _, h := range ps.held {
+			var mark [24]byte
+			if _, err := unix.Fgetxattr(h.fd(), placeholderMark, mark[:]); h.made || err == nil {
+				unix.Fsetxattr(h.fd(), placeholderMark, pid, 0)
+			}
+		}
 	})
 }
 
