@@ -687,7 +687,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 		l.placeInside(real, inside, tmp)
 		l.add(mountRdonly, real)
 	}
-	l.privateShm(p, keep, tmp)
+	l.privateShm(keep, tmp)
 }
 
 // privateShm adds the steps that give the command a /dev/shm of its own,
@@ -699,7 +699,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 // a writable grant holds /dev/shm (--allow-write /dev), it stays the
 // host's. Last, after hide: where /dev/shm links into /run (as on WSL),
 // it goes over what hide bound back there.
-func (l *nsLayer) privateShm(p Policy, keep []keptPath, tmp string) {
+func (l *nsLayer) privateShm(keep []keptPath, tmp string) {
 	real, err := filepath.EvalSymlinks("/dev/shm")
 	if err != nil {
 		return
@@ -707,7 +707,11 @@ func (l *nsLayer) privateShm(p Policy, keep []keptPath, tmp string) {
 	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
 		return
 	}
-	if grantedAt(p, real) == 0 {
+	granted := false
+	for _, k := range keep {
+		granted = granted || k.real == real && k.access != 0
+	}
+	if !granted {
 		return // not granted: Landlock keeps the host's out of reach
 	}
 	// The grant of /dev/shm itself is what this replaces, and a working
@@ -760,17 +764,17 @@ func (l *nsLayer) placeInside(dir string, inside []string, tmp string) {
 // working directory dir, the root and the grants.
 func keptPaths(p Policy, dir string) []keptPath {
 	var keep []keptPath
-	add := func(path string, whole, root bool) {
+	add := func(path string, whole, root bool, access Access) {
 		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
-			keep = append(keep, keptPath{real: real, whole: whole, root: root})
+			keep = append(keep, keptPath{real: real, whole: whole, root: root, access: access})
 		}
 	}
 	// The working directory: Landlock decides what the command may do
 	// there, as anywhere.
-	add(dir, false, false)
-	add(p.Root, true, true)
+	add(dir, false, false, 0)
+	add(p.Root, true, true, 0)
 	for _, g := range p.Grants {
-		add(g.Path, g.Access&Write != 0, false)
+		add(g.Path, g.Access&Write != 0, false, g.Access)
 	}
 	return keep
 }
@@ -794,6 +798,7 @@ func hiddenDirs(p Policy) []string {
 type keptPath struct {
 	real        string
 	whole, root bool
+	access      Access // what a grant gives there (0 for the root and the working directory)
 }
 
 // keptInside returns the paths of keep below dir, outermost only (a bind
