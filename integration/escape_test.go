@@ -315,6 +315,7 @@ func TestNetworkTCP(t *testing.T) {
 	script := fmt.Sprintf(`
 p probe-allowed tcp-connect %[1]d
 p probe-other tcp-connect %[2]d
+p fastopen-other tcp-fastopen %[2]d
 c curl curl -sf --max-time 5 http://127.0.0.1:%[1]d/
 c wget wget -q -t 1 -T 5 -O /dev/null http://127.0.0.1:%[1]d/
 c devtcp bash -c 'echo dev-tcp > /dev/tcp/127.0.0.1/%[1]d'
@@ -330,6 +331,7 @@ p socketpair socketpair
 		o := b.with(t).check(script)
 		o.errno(t, "probe-allowed", eperm)
 		o.errno(t, "probe-other", eperm)
+		o.errno(t, "fastopen-other", eperm)
 		for _, c := range append(tools, "ssh") {
 			o.fails(t, c)
 		}
@@ -345,6 +347,9 @@ p socketpair socketpair
 		o := b.with(t).check(script, "--allow-connect", strconv.Itoa(allowed.port))
 		o.ok(t, "probe-allowed")
 		o.errno(t, "probe-other", eacces)
+		// TCP Fast Open connects without Landlock's connect hook:
+		// seccomp refuses MSG_FASTOPEN, to any port.
+		o.errno(t, "fastopen-other", eperm)
 		for _, c := range tools {
 			o.ok(t, c)
 		}
@@ -360,6 +365,7 @@ p socketpair socketpair
 	t.Run("network all", func(t *testing.T) {
 		o := b.with(t).check(script, "--network", "all")
 		o.ok(t, "probe-other")
+		o.ok(t, "fastopen-other")
 		o.ok(t, "curl")
 	})
 }

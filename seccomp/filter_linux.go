@@ -318,6 +318,16 @@ func (c Config) socketRules(b *builder) {
 		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 2))
 		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 4))
 	}
+	// TCP Fast Open connects from sendto, sendmsg or sendmmsg with
+	// MSG_FASTOPEN, a path that never reaches Landlock's connect hook: any
+	// port would be reachable. The flags are refused whatever the socket
+	// (a filter cannot tell a TCP one); a plain connect then does the same.
+	for _, sc := range []struct {
+		name  string
+		flags uint
+	}{{"sendto", 3}, {"sendmsg", 2}, {"sendmmsg", 3}} {
+		b.rule(sc.name, b.eperm, cond(sc.flags, libseccomp.CompareMaskedEqual, unix.MSG_FASTOPEN, unix.MSG_FASTOPEN))
+	}
 }
 
 // builder adds the fixed rules, skipping a syscall the deny list already

@@ -97,6 +97,57 @@ var safeArgs = map[string][6]uint64{
 	"kcmp":       {minusOne, minusOne}, // ESRCH
 }
 
+// TestFastOpenRefused: with TCP ports (Landlock's), sendto, sendmsg and
+// sendmmsg with MSG_FASTOPEN, which connect without Landlock's connect
+// hook, are refused; the same calls without it reach the kernel (EBADF on
+// fd -1), and so does MSG_FASTOPEN with the whole network allowed.
+func TestFastOpenRefused(t *testing.T) {
+	t.Parallel()
+	const fastOpen, badFD = unix.MSG_FASTOPEN, minusOne
+	calls := []struct {
+		name  string
+		nr    uintptr
+		flags int
+	}{{"sendto", unix.SYS_SENDTO, 3}, {"sendmsg", unix.SYS_SENDMSG, 2}, {"sendmmsg", unix.SYS_SENDMMSG, 3}}
+	for _, tt := range []struct {
+		name string
+		cfg  Config
+		want string // with MSG_FASTOPEN
+	}{
+		{"TCP ports", Config{AllowInetStream: true}, "EPERM"},
+		{"TCP ports and unix sockets", Config{AllowInetStream: true, AllowUnix: true}, "EPERM"},
+		{"network all", Config{AllowInet: true}, "EBADF"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var ops []named
+			for _, c := range calls {
+				with := func(flags uint64) op {
+					o := op{Do: "syscall", Nr: c.nr}
+					o.Args[0], o.Args[c.flags] = badFD, flags
+					return o
+				}
+				for _, f := range []struct {
+					name  string
+					flags uint64
+					want  string
+				}{
+					{"MSG_FASTOPEN", fastOpen, tt.want},
+					{"MSG_FASTOPEN|MSG_NOSIGNAL", fastOpen | unix.MSG_NOSIGNAL, tt.want},
+					{"1<<32|MSG_FASTOPEN", high | fastOpen, tt.want},
+					{"MSG_NOSIGNAL, the neighbour", unix.MSG_NOSIGNAL, "EBADF"},
+					{"no flags", 0, "EBADF"},
+				} {
+					o := with(f.flags)
+					o.Want = f.want
+					ops = append(ops, named{c.name + " " + f.name, o})
+				}
+			}
+			checkOps(t, tt.cfg, ops)
+		})
+	}
+}
+
 // TestDefaultDeniedAreRefused tries every syscall of DefaultDenied.
 func TestDefaultDeniedAreRefused(t *testing.T) {
 	t.Parallel()
@@ -544,6 +595,11 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 			}
 		}
 		ops = append(ops, op{Do: "socketpair", Args: [6]uint64{domain, unix.SOCK_STREAM}})
+	}
+	for _, nr := range []uintptr{unix.SYS_SENDTO, unix.SYS_SENDMSG, unix.SYS_SENDMMSG} {
+		for _, flags := range []uint64{0, unix.MSG_FASTOPEN, high | unix.MSG_FASTOPEN} {
+			ops = append(ops, op{Do: "syscall", Nr: nr, Args: [6]uint64{minusOne, 0, flags, flags}})
+		}
 	}
 	ops = append(ops, op{Do: "filtered"}, op{Do: "spawn", Path: "/bin/true"})
 

@@ -271,6 +271,13 @@ int main(int argc, char **argv) {
 			return report(-1);
 		return report(write(fd, "hello", 5));
 	}
+	if (!strcmp(n, "tcp-fastopen")) { // ARG: port; sends "fastopen" with the SYN
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
+		int fd = tcp_socket();
+		if (fd < 0)
+			return report(-1);
+		return report(sendto(fd, "fastopen", 8, MSG_FASTOPEN, (struct sockaddr *)&a, sizeof a));
+	}
 	if (!strcmp(n, "tcp-bind")) { // ARG: port; binds and listens
 		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
 		int fd = tcp_socket();
