@@ -242,3 +242,55 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 		}
 	})
 }
+
+// TestNestedProjectSettings: a sandboxed command may write all of its
+// root, so it can make a project inside it (a .git and a .mewsandbox of
+// its own) whose settings would widen the next run started there. That run
+// keeps only what they forbid, and says so; the same settings in a project
+// of its own apply whole. A settings file planted as a link to a secret is
+// refused without being quoted.
+func TestNestedProjectSettings(t *testing.T) {
+	t.Parallel()
+	outside := outsideTemp(t)
+	secret := filepath.Join(outside, "id_ed25519")
+	if err := os.WriteFile(secret, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	settings := fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [//%s]\n", outside)
+	dir := project(t, map[string]string{
+		"settings.txt": settings,
+		"plant.sh": "set -e\nmkdir -p sub/.mewsandbox leak/.mewsandbox\ntouch sub/.git leak/.git\n" +
+			"cp settings.txt sub/.mewsandbox/settings.yaml\nln -s " + secret + " leak/.mewsandbox/settings.yaml\n",
+	})
+	if r := run(t, invocation{args: []string{"run", "--yolo", "--", "sh", "plant.sh"}, dir: dir}); r.code != 0 {
+		t.Fatalf("planting: exit %d: %s", r.code, r.stderr)
+	}
+
+	write := "echo in > inside.txt; echo out > " + outside + "/pwned"
+	r := run(t, invocation{args: []string{"run", "--yolo", "--", "sh", "-c", write}, dir: filepath.Join(dir, "sub")})
+	if r.code == 0 || fileExists(filepath.Join(outside, "pwned")) {
+		t.Errorf("the planted settings opened %s to the next run (exit %d): %s", outside, r.code, r.stderr)
+	}
+	if !fileExists(filepath.Join(dir, "sub", "inside.txt")) {
+		t.Errorf("the nested project's own root is not writable: %s", r.stderr)
+	}
+	for _, want := range []string{"ignored sandbox.filesystem.allowWrite", "inside another (" + filepath.Join(dir, ".git") + ")"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+
+	// The control: in a project of its own, the same file opens it.
+	own := project(t, map[string]string{".mewsandbox/settings.yaml": settings})
+	if r := run(t, invocation{args: []string{"run", "--yolo", "--", "sh", "-c", "echo out > " + outside + "/own"}, dir: own}); r.code != 0 || !fileExists(filepath.Join(outside, "own")) {
+		t.Errorf("a project's own allowWrite did not apply: exit %d: %s", r.code, r.stderr)
+	}
+
+	r = run(t, invocation{args: []string{"run", "--yolo", "--", "true"}, dir: filepath.Join(dir, "leak")})
+	if r.code != 2 || !strings.Contains(r.stderr, "settings must be a mapping") {
+		t.Errorf("a settings file linked to a key: exit %d, want 2 saying it is not settings: %s", r.code, r.stderr)
+	}
+	if strings.Contains(r.stderr, "b3Blbn") {
+		t.Errorf("the error quotes the linked file:\n%s", r.stderr)
+	}
+}

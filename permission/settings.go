@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -36,6 +37,78 @@ type Settings struct {
 	// Warnings are problems that do not stop the file from loading
 	// (unknown keys), each as "Path:line: message".
 	Warnings []string
+}
+
+// KeepRestrictions drops from s whatever could allow more than the other
+// sources do without s: allow rules, a mode that asks less (acceptEdits,
+// bypassPermissions), additional directories, sandbox grants (paths,
+// network, unix sockets, kept variables, presets, capabilities), best
+// effort, the timeout and limits (which replace the user's, larger ones
+// too), and the audit file (the runner writes it, wherever it is). Deny
+// and ask rules, other modes, network none, denyRead and dropped
+// variables stay. It returns the keys dropped, in the file's terms.
+func (s *Settings) KeepRestrictions() (dropped []string) {
+	drop := func(key string, set bool) bool {
+		if set {
+			dropped = append(dropped, key)
+		}
+		return set
+	}
+	if drop("permissions.allow", len(s.Rules.Allow) > 0) {
+		s.Rules.Allow = nil
+	}
+	if drop("permissions.defaultMode "+string(s.DefaultMode), s.DefaultMode == ModeAcceptEdits || s.DefaultMode == ModeBypassPermissions) {
+		s.DefaultMode = ""
+	}
+	if drop("permissions.additionalDirectories", len(s.AdditionalDirectories) > 0) {
+		s.AdditionalDirectories = nil
+	}
+	b := &s.Sandbox
+	if drop("sandbox.filesystem.allowRead", len(b.AllowRead) > 0) {
+		b.AllowRead = nil
+	}
+	if drop("sandbox.filesystem.allowWrite", len(b.AllowWrite) > 0) {
+		b.AllowWrite = nil
+	}
+	if drop("sandbox.network.mode "+b.NetworkMode.Value, b.NetworkMode.IsSet() && b.NetworkMode.Value != "none") {
+		b.NetworkMode = Setting[string]{}
+	}
+	if drop("sandbox.network.allowConnect", len(b.AllowConnect) > 0) {
+		b.AllowConnect = nil
+	}
+	if drop("sandbox.network.allowBind", len(b.AllowBind) > 0) {
+		b.AllowBind = nil
+	}
+	if drop("sandbox.network.allowUnixSockets", b.AllowUnixSockets.Value) {
+		b.AllowUnixSockets = Setting[bool]{}
+	}
+	if drop("sandbox.env.pass", len(b.EnvPass) > 0) {
+		b.EnvPass = nil
+	}
+	if drop("sandbox.presets", len(b.Presets) > 0) {
+		b.Presets = nil
+	}
+	if drop("sandbox.keepCaps", len(b.KeepCaps) > 0 || b.keepCapsKey != Origin{}) {
+		b.KeepCaps, b.keepCapsKey = nil, Origin{}
+	}
+	if drop("sandbox.bestEffort", b.BestEffort.Value) {
+		b.BestEffort = Setting[bool]{}
+	}
+	if drop("sandbox.lockFilesystem", b.LockFilesystem.IsSet()) {
+		b.LockFilesystem = Setting[bool]{}
+	}
+	// A timeout or limit replaces the user's: it may be longer or larger.
+	if drop("sandbox.timeout", b.Timeout.IsSet()) {
+		b.Timeout = Setting[time.Duration]{}
+	}
+	l := b.Limits
+	if drop("sandbox.limits", l.Mem.IsSet() || l.CPU.IsSet() || l.NProc.IsSet() || l.FSize.IsSet() || l.NoFile.IsSet()) {
+		b.Limits = ResourceLimits{}
+	}
+	if drop("audit", s.Audit.IsSet()) {
+		s.Audit = Setting[string]{}
+	}
+	return dropped
 }
 
 // SettingsError is an invalid settings file. It prints as
@@ -184,7 +257,7 @@ func (p *settingsParser) parse(data []byte) error {
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return p.errorf(root.Line, "settings must be a mapping of keys to values, not %s", describeNode(root))
+		return p.errorf(root.Line, "settings must be a mapping of keys to values, not %s", describeKind(root))
 	}
 	return p.eachKey(root, "", func(key string, k, v *yaml.Node) error {
 		switch {
@@ -441,11 +514,39 @@ func describeNode(n *yaml.Node) string {
 		case "!!int", "!!float":
 			return "the number " + n.Value
 		case "!!str":
-			return fmt.Sprintf("the string %q", n.Value)
+			if quotable(n.Value) {
+				return fmt.Sprintf("the string %q", n.Value)
+			}
+			return fmt.Sprintf("a string of %d bytes", len(n.Value))
 		}
-		return fmt.Sprintf("%s %q", n.ShortTag(), n.Value)
+		if quotable(n.Value) {
+			return fmt.Sprintf("%s %q", n.ShortTag(), n.Value)
+		}
+		return fmt.Sprintf("a %s of %d bytes", n.ShortTag(), len(n.Value))
 	}
 	return "nothing"
+}
+
+// quotable says whether a message may quote a value: a short line. A
+// settings file can be a link to any file the user can read, such as a
+// key, and its messages reach whoever started the run.
+func quotable(v string) bool {
+	return len(v) <= 40 && !strings.ContainsAny(v, "\n\r")
+}
+
+// describeKind names a node's type only, for the whole document: a file
+// that is not a mapping may not be settings at all.
+func describeKind(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode {
+		switch n.ShortTag() {
+		case "!!null":
+			return "null"
+		case "!!str":
+			return "a string"
+		}
+		return "a scalar (" + n.ShortTag() + ")"
+	}
+	return describeNode(n)
 }
 
 // jsonForYAML rewrites the one JSON escape YAML does not know, "\/", as

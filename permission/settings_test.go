@@ -177,6 +177,7 @@ func TestParseSettingsRejects(t *testing.T) {
 		{"an alias that contains itself", "a: &x [*x]\n", path + ":"},
 		{"a key that is not a string", "? [a]\n: b\n", path + ":1: key must be a string"},
 		{"a file over the size limit", "# " + strings.Repeat("x", 1<<20) + "\n", path + ": file is too large"},
+		{"a long string where a list belongs is not quoted", "permissions:\n  allow: " + strings.Repeat("x", 50) + "\n", path + ":2: permissions.allow must be a list of strings, not a string of 50 bytes"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,6 +194,30 @@ func TestParseSettingsRejects(t *testing.T) {
 				t.Errorf("error %T does not carry the path", err)
 			}
 		})
+	}
+}
+
+// TestParseSettingsQuotesNoSecret: a settings file can be a link to any
+// file the user can read (planted by a sandboxed command, say); the
+// message says what is wrong without what the file holds.
+func TestParseSettingsQuotesNoSecret(t *testing.T) {
+	t.Parallel()
+	for _, secret := range []string{
+		"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n",
+		"ghp_0123456789abcdefghijABCDEFGHIJ0123\n",
+		"hunter2",
+		"12345678",
+		"sandbox: hunter2-but-longer-than-forty-bytes-0123456789\n",
+	} {
+		_, err := ParseSettings("f", []byte(secret), "")
+		if err == nil {
+			t.Fatalf("%q parsed as settings", secret)
+		}
+		for _, part := range []string{"b3Blbn", "ghp_", "hunter2", "12345678"} {
+			if strings.Contains(secret, part) && strings.Contains(err.Error(), part) {
+				t.Errorf("the error for a file holding %q quotes it: %v", secret, err)
+			}
+		}
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -68,6 +70,13 @@ type Discovery struct {
 	// Exists reports whether a path exists; Load warns with it about
 	// sandbox paths that grant or deny nothing. Nil checks nothing.
 	Exists func(path string) bool
+	// Enclosing names the project holding Root, if any: a marker such as
+	// a .git, .mewsandbox or .claude in a directory above it; "" when there
+	// is none. A sandboxed command run in that project may write all of
+	// Root, its settings too, so Load keeps only what they forbid (see
+	// Settings.KeepRestrictions). Asked only when Root has settings; nil
+	// means none.
+	Enclosing func() string
 }
 
 // SourceFile is one settings file and its scope.
@@ -217,6 +226,7 @@ type Config struct {
 func Load(d Discovery) (*Config, error) {
 	c := &Config{}
 	modeScope := Scope(-1)
+	var enclosing func() string
 	for _, f := range d.Files() {
 		data, err := readSettingsFile(f)
 		if err == fs.ErrNotExist {
@@ -228,6 +238,22 @@ func Load(d Discovery) (*Config, error) {
 		s, err := ParseSettings(f.Path, data, d.base(f))
 		if err != nil {
 			return nil, err
+		}
+		if f.Scope == ScopeProject || f.Scope == ScopeLocal {
+			if enclosing == nil {
+				enclosing = sync.OnceValue(func() string {
+					if d.Enclosing == nil {
+						return ""
+					}
+					return d.Enclosing()
+				})
+			}
+			if by := enclosing(); by != "" {
+				if dropped := s.KeepRestrictions(); len(dropped) > 0 {
+					c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: this project lies inside another (%s), where a sandboxed command could have written this file; its denials and limits apply (pass it with --settings to apply all of it)",
+						f.Path, strings.Join(dropped, ", "), by))
+				}
+			}
 		}
 		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists); err != nil {
 			return nil, err
@@ -257,7 +283,9 @@ func Load(d Discovery) (*Config, error) {
 // readSettingsFile reads a settings file, refusing files larger than
 // ParseSettings accepts before reading them whole.
 func readSettingsFile(f SourceFile) ([]byte, error) {
-	fh, err := os.Open(f.Path)
+	// Not blocking: a FIFO planted where a settings file belongs would
+	// otherwise hold the run in open.
+	fh, err := os.OpenFile(f.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		// A directory on the way that is a file means there is no
 		// settings file; a dangling symlink means there is one that cannot
@@ -273,6 +301,9 @@ func readSettingsFile(f SourceFile) ([]byte, error) {
 		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)
 	}
 	defer fh.Close()
+	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
+	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxSettingsSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -153,6 +154,99 @@ func TestLoadMergesInScopeOrder(t *testing.T) {
 	}
 }
 
+// TestLoadNestedProject: the settings of a project inside another, which a
+// sandboxed command run in the outer one could have written, keep what
+// they forbid and lose what they allow, with one warning naming both
+// projects and what was dropped; the user's own settings are unchanged.
+func TestLoadNestedProject(t *testing.T) {
+	t.Parallel()
+	widening := `permissions:
+  allow: [Bash(curl:*)]
+  deny: [Bash(rm:*)]
+  ask: [Bash(git push:*)]
+  defaultMode: bypassPermissions
+  additionalDirectories: [/elsewhere]
+sandbox:
+  filesystem:
+    allowWrite: [..]
+    allowRead: [/etc]
+    denyRead: [secret.txt]
+  network:
+    mode: all
+    allowUnixSockets: true
+  env:
+    pass: [GITHUB_TOKEN]
+    drop: [MY_*]
+  presets: [go]
+  keepCaps: [CAP_NET_RAW]
+  bestEffort: true
+  timeout: 10h
+  limits:
+    mem: 64G
+audit: /home/u/.bashrc
+`
+	load := func(t *testing.T, enclosing func() string) *Config {
+		d := testDiscovery(t)
+		d.Home = ""
+		writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", widening)
+		writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"permissions": {"allow": ["Bash(make:*)"], "defaultMode": "plan"}}`)
+		d.Enclosing = enclosing
+		c, err := Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	t.Run("nested", func(t *testing.T) {
+		t.Parallel()
+		calls := 0
+		c := load(t, func() string { calls++; return "/outer/.git" })
+		if calls != 1 {
+			t.Errorf("Enclosing asked %d times, want once", calls)
+		}
+		if len(c.Rules.Allow) != 0 || len(c.Rules.Deny) != 1 || len(c.Rules.Ask) != 1 {
+			t.Errorf("allow %v deny %v ask %v, want only the deny and ask rules", c.Rules.Allow, c.Rules.Deny, c.Rules.Ask)
+		}
+		if c.DefaultMode != ModePlan {
+			t.Errorf("DefaultMode %q, want plan (the local file's; bypassPermissions dropped)", c.DefaultMode)
+		}
+		b := c.Sandbox
+		if len(b.AllowWrite)+len(b.AllowRead)+len(b.EnvPass)+len(b.Presets)+len(b.KeepCaps)+len(c.AdditionalDirectories) != 0 ||
+			b.NetworkMode.IsSet() || b.AllowUnixSockets.Value || b.BestEffort.Value || b.Timeout.IsSet() || b.Limits.Mem.IsSet() || c.Audit != "" {
+			t.Errorf("a grant survived: %+v audit %q", b, c.Audit)
+		}
+		if len(b.DenyRead) != 1 || len(b.EnvDrop) != 1 {
+			t.Errorf("denyRead %v envDrop %v, want both kept", b.DenyRead, b.EnvDrop)
+		}
+		if len(c.Warnings) != 2 {
+			t.Fatalf("warnings %q, want one per file", c.Warnings)
+		}
+		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits, audit: ", "(/outer/.git)", "--settings"} {
+			if !strings.Contains(c.Warnings[0], want) {
+				t.Errorf("warning %q lacks %q", c.Warnings[0], want)
+			}
+		}
+	})
+	t.Run("not nested", func(t *testing.T) {
+		t.Parallel()
+		for _, enclosing := range []func() string{nil, func() string { return "" }} {
+			c := load(t, enclosing)
+			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || c.Audit == "" || len(c.Warnings) != 0 {
+				t.Errorf("allow %v network %q audit %q warnings %q: a project of its own keeps all of its settings", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Audit, c.Warnings)
+			}
+		}
+	})
+	t.Run("asked only for project files", func(t *testing.T) {
+		t.Parallel()
+		d := testDiscovery(t)
+		writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"allow": ["Bash(make:*)"]}}`)
+		d.Enclosing = func() string { t.Error("Enclosing asked with no project settings"); return "" }
+		if _, err := Load(d); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
 func TestLoadDefaultModePrecedence(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -246,6 +340,14 @@ func TestLoadErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, "exists but cannot be read"},
+		{"a FIFO for a project file is an error, not a wait", func(t *testing.T, d *Discovery) {
+			if err := os.MkdirAll(filepath.Join(d.Root, ".mewsandbox"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(filepath.Join(d.Root, ".mewsandbox", "settings.yaml"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, ".mewsandbox/settings.yaml (project) exists but cannot be read: not a regular file"},
 		{"a .claude that is a file means no settings", func(t *testing.T, d *Discovery) {
 			writeSettingsFile(t, d.Root, ".claude", "not a directory")
 		}, ""},

@@ -359,6 +359,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		NoUser:      o.noUserSettings || home == "",
 		Extra:       o.settings,
 		Exists:      exists,
+		Enclosing:   func() string { return enclosingProject(root, homeDir()) },
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {
@@ -468,6 +469,21 @@ func projectRoot(explicit, cwd string) (string, error) {
 		}
 	}
 	return real, checkRoot(real, home, "the working directory")
+}
+
+// enclosingProject names the first marker of a project (.git, .mewsandbox,
+// .claude) in a directory above root, up to the same bound as the walk for
+// .git; "" when there is none. A sandboxed command run there could have
+// made root, a project of its own inside that one, and its settings.
+func enclosingProject(root, home string) string {
+	for dir := filepath.Dir(root); dir != root && !underOrAbove(dir, home); root, dir = dir, filepath.Dir(dir) {
+		for _, marker := range []string{".git", ".mewsandbox", ".claude"} {
+			if _, err := os.Lstat(filepath.Join(dir, marker)); err == nil {
+				return filepath.Join(dir, marker)
+			}
+		}
+	}
+	return ""
 }
 
 // homeDir is $HOME with symbolic links resolved, "" when unset.
