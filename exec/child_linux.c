@@ -1612,7 +1612,6 @@ static struct {
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
 	uint64_t cpus[16];              // the runner's cores (bit N for core N)
 	long ncpus;                     // that mask's size in bytes; 0: unknown
-	int ncpu;                       // how many cores it has
 	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
 	int runner_spec, runner_status; // the runner's ends again, for the child to close
 } prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
@@ -1781,9 +1780,6 @@ __asm__(".text\n"
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22
-#endif
 #ifndef FUTEX_WAIT_PRIVATE
 #define FUTEX_WAIT_PRIVATE 128
 #define FUTEX_WAKE_PRIVATE 129
@@ -1868,18 +1864,6 @@ static __attribute__((noreturn)) void sharer(void) {
 			futex_wake(&prefork.ended);
 		}
 		exit_group(0);
-	}
-	// Meanwhile, from the other core, it maps the binary's code and
-	// read-only data into the memory it shares (MADV_POPULATE_READ, Linux
-	// 5.14; an older kernel refuses, and nothing changes): the runner
-	// then takes some 70 fewer page faults (≈0.05 ms, measured). Not on
-	// one core, where it would only compete with the runner. The segments
-	// lie back to back from the ELF header to the data.
-	if (prefork.ncpu > 1) {
-		extern const char __ehdr_start[];
-		extern char __data_start[];
-		uintptr_t from = (uintptr_t)__ehdr_start, to = (uintptr_t)__data_start & ~(uintptr_t)4095;
-		SYS3(SYS_madvise, from, to - from, MADV_POPULATE_READ);
 	}
 	struct pollfd watch[2] = {{.fd = (int)runner, .events = POLLIN}, {.fd = (int)kid, .events = POLLIN}};
 	int alive = child > 0;
@@ -1984,9 +1968,6 @@ static void maybe_prefork(long argc, char **argv) {
 	if (n > 0) {
 		prefork.ncpus = n;
 		for (long i = 0; i < n / 8; i++) {
-			for (uint64_t m = prefork.cpus[i]; m != 0; m &= m - 1) {
-				prefork.ncpu++;
-			}
 			others[i] = prefork.cpus[i];
 		}
 		if (SYS3(SYS_getcpu, &cpu, 0, 0) == 0 && cpu < 64 * (unsigned)(n / 8)) {
