@@ -101,6 +101,9 @@ type analyzer struct {
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
 	cdFuncs map[string]bool
+	// programText: the words being read are arguments of a command
+	// that takes a program of its own language (programTextCommands).
+	programText bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -259,6 +262,14 @@ func bracketDepth(src string) int {
 
 func (z *analyzer) complex(format string, args ...any) {
 	z.a.Complex = append(z.a.Complex, fmt.Sprintf(format, args...))
+}
+
+// complexOnce adds msg to Complex unless it is there already: a word may
+// be read more than once.
+func (z *analyzer) complexOnce(msg string) {
+	if !slices.Contains(z.a.Complex, msg) {
+		z.a.Complex = append(z.a.Complex, msg)
+	}
 }
 
 // enter descends one level into the tree; it reports false, once, when
@@ -685,17 +696,41 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	}
 	if len(ce.Args) > 0 {
 		c.Words = make([]Word, len(ce.Args))
+		// awk '{n[$(NF)]++}': a program of another language, not
+		// a string bash evaluates.
+		saved := z.programText
+		z.programText = slices.Contains(programTextCommands, strings.ToLower(baseName(ce.Args[0].Lit())))
 		for i, w := range ce.Args {
 			c.Words[i] = z.word(w, &subs)
 		}
+		z.programText = saved
 	}
 	c.Redirects = z.redirects(rs, &subs)
-	if len(c.Words) > 0 && slices.Contains(subscriptCommands, c.Words[0].Text) {
-		for _, w := range c.Words[1:] {
+	z.finish(c, subs, ce.Args, rs)
+}
+
+// evaluated checks the arguments of a builtin that evaluates what it is
+// given, c's name after its wrappers (`builtin let`, `command -p
+// typeset`): array subscripts in the names of subscriptCommands, and
+// declared values bash expands as arrays.
+func (z *analyzer) evaluated(c SimpleCommand) {
+	args := c.Args()
+	if len(args) == 0 || !args[0].Literal {
+		return
+	}
+	n := args[0].Text
+	if slices.Contains(subscriptCommands, n) {
+		for _, w := range args[1:] {
 			z.subscript(w)
 		}
 	}
-	z.finish(c, subs, ce.Args, rs)
+	if slices.Contains(declCommands, n) {
+		for _, w := range args[1:] {
+			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
+			}
+		}
+	}
 }
 
 // subscriptCommands are the builtins that evaluate a variable name they
@@ -768,6 +803,11 @@ func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
 			feed, doc = feedDoc, r
 		case syntax.RdrIn:
 			feed, doc = feedFile, nil
+			if r.Word == nil || r.Word.Lit() == "" {
+				// 3< <(…), 3< "$f": a pipe or a file only known at
+				// run time.
+				feed = feedOther
+			}
 		default:
 			feed, doc = feedOther, nil
 		}
@@ -1128,6 +1168,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	}
 	if u.bad != "" {
 		z.complex("%s", u.bad)
+	}
+	z.evaluated(c)
+	if why := hiddenRun(c); why != "" {
+		z.complex("%s", why)
+	}
+	if n := lowerName(c); n == "set" || isShell(n) {
+		if why := setsKeyword(c.Args(), n != "set"); why != "" {
+			z.complex("%s", why)
+		}
 	}
 	prog, what, bad := nestedProgram(c, u)
 	if what == "" && bad == "" {
@@ -1571,6 +1620,11 @@ func (z *analyzer) word(w *syntax.Word, subs *stmtLists) Word {
 			lit = false
 			z.part(part, subs)
 		}
+	}
+	if lit && !z.programText && subscriptSubst(b.String()) {
+		// Checked before the glob test: a glob that matches no file is
+		// left as it is.
+		z.complexOnce(fmt.Sprintf("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(b.String())))
 	}
 	if lit && special && isPattern(w) {
 		lit = false

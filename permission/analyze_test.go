@@ -504,6 +504,16 @@ func TestAnalyzeShellComplex(t *testing.T) {
 		{"declare -a of a string", "declare -a 'x=($(rm y))'", "expand as an array"},
 		{"declare -a of a quoted value", "declare -a x='($(rm y))'", "expand as an array"},
 		{"a >& target expanded twice", "echo x >& '$(rm y)'", "expands again"},
+		{"builtin let of a subscript", "builtin let 'a[$(rm y)]'", "array subscript"},
+		{"command typeset -a of a string", "command typeset -a x='($(rm y))'", "expand as an array"},
+		{"a for item holding a subscript", "for x in 'a[$(rm y)]'; do let x; done", "array subscript"},
+		{"a function argument holding a subscript", "f 'a[`rm y`]'", "array subscript"},
+		{"set -k", "set -k", "keyword assignments"},
+		{"set -o keyword", "set -o keyword", "keyword assignments"},
+		{"a program on a descriptor fed by a substitution", "bash /dev/fd/3 3< <(echo rm y)", "file descriptor 3"},
+		{"sed e", "sed 's/x/rm y/e' f", "runs a shell command"},
+		{"tar --to-command", "tar --to-command='rm y' -xf a.tar", "runs a command"},
+		{"ssh ProxyCommand", "ssh -o ProxyCommand='rm y' h", "runs a local command"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -559,6 +569,8 @@ func TestAnalyzeShellNotComplex(t *testing.T) {
 		"awk '{count[$(NF)]++} END {print}' f; git commit -m 'fix: handle [x] in `foo()`'",
 		"echo ${x@Q} ${x@U}; [[ $f == *.go ]]",
 		"set -euo pipefail; set -- -H x; fc -l; mapfile -t lines < f",
+		"for x in 'a[1]' \"$y\"; do echo $x; done; grep 'a[0-9]' f; sed 's/[$]x/y/;s/e/E/g' f",
+		"tar -czf a.tgz src; ssh -p 22 h uptime; make -j4; set -x +e",
 	} {
 		if a := AnalyzeShell(src); len(a.Complex) > 0 {
 			t.Errorf("AnalyzeShell(%q).Complex = %q, want none", src, a.Complex)

@@ -1,0 +1,480 @@
+package permission
+
+import (
+	"slices"
+	"strings"
+)
+
+// hiddenRun reports why c, a command behind its wrappers, runs a command
+// given in one of its options or scripts, which the analysis does not read
+// as a program: `ssh -o ProxyCommand=CMD`, `tar --to-command=CMD`, sed's e
+// command, `make --eval`. "" when it runs none.
+func hiddenRun(c SimpleCommand) string {
+	args := c.Args()
+	if len(args) == 0 {
+		return ""
+	}
+	switch n := lowerName(c); n {
+	case "capsh":
+		return "capsh runs a shell with arguments of its own: what it runs cannot be told"
+	case "start-stop-daemon":
+		return "start-stop-daemon starts a program as a daemon: what it runs cannot be told"
+	case "ssh", "scp", "sftp", "autossh":
+		return sshRuns(n, args[1:])
+	case "rsync":
+		return rsyncRuns(args[1:])
+	case "tar", "bsdtar", "gtar":
+		return tarRuns(n, args[1:])
+	case "sed", "gsed":
+		return sedRuns(n, args[1:])
+	case "make", "gmake":
+		for _, w := range args[1:] {
+			t := w.Text
+			if !w.Literal {
+				continue
+			}
+			if t == "--" {
+				break
+			}
+			name, _, _ := strings.Cut(t, "=")
+			if len(name) >= 4 && strings.HasPrefix("--eval", name) || t == "-E" || shortCluster(t) && strings.ContainsRune(t, 'E') {
+				return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
+			}
+		}
+	}
+	return ""
+}
+
+// shortCluster reports whether t is a cluster of short options (-xvf).
+func shortCluster(t string) bool {
+	return len(t) > 1 && t[0] == '-' && t[1] != '-'
+}
+
+// sshCommandKeys are ssh options (-o KEY=VALUE) whose value ssh runs as a
+// local command, or that pull in configuration that may set one.
+var sshCommandKeys = []string{"proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "include", "match"}
+
+// sshArgOpts are the short options of ssh, scp and sftp that take an
+// argument.
+var sshArgOpts = map[string]string{"ssh": "BbcDEeFIiJLlmOoPpQRSWw", "autossh": "BbcDEeFIiJLlmOoPpQRSWwM", "scp": "cDFiJloPSX", "sftp": "BbcDFiJloPRSX"}
+
+// sshRuns finds an ssh, scp or sftp option that runs a local command:
+// -o ProxyCommand=…, -F FILE (a configuration with its own), scp and sftp
+// -S PROGRAM, sftp -D PROGRAM.
+func sshRuns(n string, args []Word) string {
+	argOpts := sshArgOpts[n]
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal {
+			if l := looseText(t); l == "" || l[0] == '$' || l[0] == '`' || l[0] == '-' {
+				return n + " " + shorten(t) + ": an option only known at run time may run a command"
+			}
+			continue
+		}
+		if t == "--" {
+			return ""
+		}
+		if !shortCluster(t) {
+			continue
+		}
+		for k := 1; k < len(t); k++ {
+			ch := t[k]
+			if strings.IndexByte(argOpts, ch) < 0 {
+				continue
+			}
+			val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+			if !ok && i+1 < len(args) {
+				val, ok = args[i+1], true
+				i++
+			}
+			switch {
+			case !ok:
+			case ch == 'o':
+				key := strings.ToLower(strings.TrimSpace(val.Text))
+				if j := strings.IndexAny(key, "= \t"); j >= 0 {
+					key = key[:j]
+				}
+				if !val.Literal || slices.Contains(sshCommandKeys, key) {
+					return n + " -o " + shorten(val.Text) + " runs a local command"
+				}
+			case ch == 'F':
+				return n + " -F " + shorten(val.Text) + ": a configuration file may run local commands"
+			case ch == 'S' && n != "ssh" && n != "autossh", ch == 'D' && n == "sftp":
+				return n + " -" + string(ch) + " " + shorten(val.Text) + " runs a program"
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// rsyncRuns finds rsync's -e/--rsh program, which rsync runs locally: only
+// a plain ssh without command options passes.
+func rsyncRuns(args []Word) string {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal {
+			continue
+		}
+		if t == "--" {
+			return ""
+		}
+		var val Word
+		ok := false
+		switch {
+		case strings.HasPrefix(t, "--rsh=") || strings.HasPrefix(t, "--rsync-path="):
+			_, v, _ := strings.Cut(t, "=")
+			val, ok = Word{Text: v, Literal: true}, true
+		case t == "--rsh" || t == "--rsync-path":
+			if i+1 < len(args) {
+				val, ok = args[i+1], true
+				i++
+			}
+		case shortCluster(t):
+			if k := strings.IndexByte(t, 'e'); k > 0 {
+				if k+1 < len(t) {
+					val, ok = Word{Text: t[k+1:], Literal: true}, true
+				} else if i+1 < len(args) {
+					val, ok = args[i+1], true
+					i++
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		if strings.HasPrefix(t, "--rsync-path") {
+			continue // runs on the remote side
+		}
+		fields := strings.Fields(val.Text)
+		if !val.Literal || len(fields) == 0 || baseName(fields[0]) != "ssh" {
+			return "rsync -e " + shorten(val.Text) + " runs a local program"
+		}
+		ws := make([]Word, 0, len(fields)-1)
+		for _, f := range fields[1:] {
+			ws = append(ws, Word{Text: f, Literal: true})
+		}
+		if why := sshRuns("ssh", ws); why != "" {
+			return "rsync -e: " + why
+		}
+	}
+	return ""
+}
+
+// tarRuns finds a tar option that runs a command: --to-command,
+// --checkpoint-action=exec=, --use-compress-program (-I), --info-script
+// and --new-volume-script (-F), --rsh-command. GNU tar takes unambiguous
+// abbreviations of long options.
+func tarRuns(n string, args []Word) string {
+	long := []string{"--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--rsh-command"}
+	for i, w := range args {
+		t := w.Text
+		if !w.Literal {
+			continue
+		}
+		if t == "--" {
+			return ""
+		}
+		if strings.HasPrefix(t, "--") {
+			name, val, _ := strings.Cut(t, "=")
+			if len(name) > len("--checkpoint") && strings.HasPrefix("--checkpoint-action", name) {
+				if val == "" && i+1 < len(args) {
+					val = args[i+1].Text
+				}
+				if strings.Contains(val, "exec") || !args[min(i+1, len(args)-1)].Literal {
+					return n + " " + shorten(t) + " runs a command"
+				}
+				continue
+			}
+			for _, l := range long {
+				if len(name) >= 5 && strings.HasPrefix(l, name) {
+					return n + " " + shorten(t) + " runs a command"
+				}
+			}
+			continue
+		}
+		// Old style: the first word is a cluster without a dash.
+		cluster := shortCluster(t) || i == 0 && t != "" && t[0] != '-' &&
+			strings.Trim(t, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZIF") == ""
+		if !cluster {
+			continue
+		}
+		for k := 0; k < len(t); k++ {
+			switch t[k] {
+			case 'I', 'F':
+				return n + " -" + string(t[k]) + " runs a command"
+			case 'f', 'C', 'b', 'T', 'X', 'K', 'N', 'g', 'L', 'V', 'H':
+				if t[0] == '-' {
+					k = len(t) // the rest is the argument
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// sedRuns finds sed's e command or s///e flag in its scripts, which run a
+// shell command. A script in a file (-f) is not read.
+func sedRuns(n string, args []Word) string {
+	var scripts []Word
+	explicit := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			if !explicit && len(scripts) == 0 {
+				scripts = append(scripts, w)
+			}
+		case t == "--":
+			if !explicit && len(scripts) == 0 && i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+			}
+			i = len(args)
+		case strings.HasPrefix(t, "--"):
+			name, val, eq := strings.Cut(t, "=")
+			switch {
+			case len(name) >= 3 && strings.HasPrefix("--expression", name):
+				explicit = true
+				if eq {
+					scripts = append(scripts, Word{Text: val, Literal: true})
+				} else if i+1 < len(args) {
+					scripts = append(scripts, args[i+1])
+					i++
+				}
+			case len(name) >= 4 && strings.HasPrefix("--file", name) || name == "--line-length":
+				explicit = explicit || name != "--line-length"
+				if !eq {
+					i++
+				}
+			}
+		default:
+			for k := 1; k < len(t); k++ {
+				c := t[k]
+				if c == 'i' {
+					break // the rest is a backup suffix
+				}
+				if c != 'e' && c != 'f' && c != 'l' {
+					continue
+				}
+				explicit = explicit || c != 'l'
+				arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+				if !ok && i+1 < len(args) {
+					arg, ok = args[i+1], true
+					i++
+				}
+				if ok && c == 'e' {
+					scripts = append(scripts, arg)
+				}
+				break
+			}
+		}
+	}
+	for _, s := range scripts {
+		text := s.Text
+		if !s.Literal {
+			text = looseText(text)
+		}
+		if sedScriptRuns(text) {
+			return n + " script " + shorten(s.Text) + " runs a shell command (e)"
+		}
+	}
+	return ""
+}
+
+// sedScriptRuns reports whether a sed script holds an e command or an s
+// command with the e flag. It follows GNU sed's grammar roughly: addresses,
+// then a command letter and its arguments; text it cannot place is
+// skipped a byte at a time, which may find an e where there is none (an
+// ask too many) but not miss one that sed runs.
+func sedScriptRuns(s string) bool {
+	i := 0
+	toEOL := func() {
+		for i < len(s) && s[i] != '\n' {
+			if s[i] == '\\' && i+1 < len(s) {
+				i++
+			}
+			i++
+		}
+	}
+	// delimited skips a delimited part (a regex, a replacement), i at its
+	// first byte; it ends after the closing delimiter.
+	delimited := func(d byte) {
+		for i < len(s) && s[i] != d {
+			if s[i] == '\\' && i+1 < len(s) {
+				i++
+			}
+			i++
+		}
+		i++
+	}
+	for i < len(s) {
+		switch c := s[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '{' || c == '}' || c == '!':
+			i++
+			continue
+		case c == '#':
+			toEOL()
+			continue
+		case c >= '0' && c <= '9' || c == '$' || c == ',' || c == '~' || c == '+':
+			i++
+			continue
+		case c == '/':
+			i++
+			delimited('/')
+			for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
+				i++
+			}
+			continue
+		case c == '\\':
+			if i+1 < len(s) {
+				d := s[i+1]
+				i += 2
+				delimited(d)
+				for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
+					i++
+				}
+				continue
+			}
+			i++
+			continue
+		case c == 'e':
+			return true
+		case c == 's' || c == 'y':
+			if i+1 >= len(s) {
+				return false
+			}
+			d := s[i+1]
+			if d == '\n' || d == '\\' {
+				return true // not valid sed; do not guess
+			}
+			i += 2
+			delimited(d)
+			delimited(d)
+			if c == 'y' {
+				continue
+			}
+			// The flags end at ; newline } or #; w takes a file name to
+			// the end of the line.
+			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' && s[i] != '#' {
+				switch s[i] {
+				case 'e':
+					return true
+				case 'w':
+					toEOL()
+					continue
+				}
+				i++
+			}
+			continue
+		case c == 'a' || c == 'i' || c == 'c' || c == 'r' || c == 'R' || c == 'w' || c == 'W' || c == ':':
+			toEOL()
+			continue
+		case c == 'b' || c == 't' || c == 'T' || c == 'v':
+			for i < len(s) && s[i] != ';' && s[i] != '\n' {
+				i++
+			}
+			continue
+		default:
+			i++
+		}
+	}
+	return false
+}
+
+// setsKeyword reports whether set (or a shell's options) turns on the
+// keyword option, -k or -o keyword: every NAME=value word then becomes an
+// assignment for the command wherever it stands (`bash -c :
+// BASH_ENV=/dev/stdin`), which the analysis does not model. A word only
+// known at run time among the options may be -k too. shell is true for a
+// shell's own options, which end at its first operand.
+func setsKeyword(args []Word, shell bool) string {
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal {
+			if l := looseText(t); l == "" || l[0] == '$' || l[0] == '`' || l[0] == '-' || l[0] == '+' {
+				return "a word only known at run time among the options of " + shorten(args[0].Text) + ": " + shorten(t)
+			}
+			if shell {
+				return ""
+			}
+			continue
+		}
+		switch {
+		case t == "--" || t == "-":
+			return ""
+		case t == "-o" || t == "+o":
+			if i+1 < len(args) && (!args[i+1].Literal || args[i+1].Text == "keyword") {
+				return shorten(args[0].Text) + " -o " + shorten(args[i+1].Text) + " turns on keyword assignments anywhere in a command"
+			}
+			i++
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+') && t[1] != '-':
+			if strings.IndexByte(t, 'k') > 0 {
+				return shorten(args[0].Text) + " " + shorten(t) + " turns on keyword assignments anywhere in a command"
+			}
+			if shell && t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+				// The program, then its arguments.
+				return ""
+			}
+			if shell && strings.IndexAny(t, "oO") > 0 {
+				i++
+			}
+		case strings.HasPrefix(t, "--"):
+			if shell && (t == "--rcfile" || t == "--init-file") {
+				i++
+			}
+		default:
+			if shell {
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
+// subscriptSubst reports whether s, a string known before the command
+// runs, holds an array element whose subscript runs a command: a name
+// immediately followed by [ … ] with $( or ` (or a prompt expansion, @P)
+// inside. bash evaluates such a string as arithmetic wherever it meets
+// one (let, $((x)), [[ x -eq 1 ]], test -v, printf -v …), through any
+// variable it was put in: `for x in 'a[$(rm -rf ~)]'; do let x; done`.
+func subscriptSubst(s string) bool {
+	for {
+		i := strings.IndexByte(s, '[')
+		if i < 0 {
+			return false
+		}
+		if i > 0 && isNameByte(s[i-1]) {
+			end, depth := len(s), 0
+		scan:
+			for j := i; j < len(s); j++ {
+				switch s[j] {
+				case '[':
+					depth++
+				case ']':
+					depth--
+					if depth == 0 {
+						end = j
+						break scan
+					}
+				}
+			}
+			if in := s[i+1 : end]; strings.Contains(in, "$(") || strings.IndexByte(in, '`') >= 0 || strings.Contains(in, "@P") {
+				return true
+			}
+		}
+		s = s[i+1:]
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// programTextCommands take a program in their own language as an
+// argument, where NAME[$(…)] is common and means nothing to bash (awk's
+// count[$(NF)]); such a string is not looked for in their words.
+var programTextCommands = []string{"awk", "gawk", "mawk", "nawk", "busybox", "perl", "python", "python3", "ruby", "node", "php", "jq", "gojq", "yq"}
