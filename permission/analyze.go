@@ -2074,8 +2074,37 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"caffeinate":   {arg: "tw", strict: true, flags: "dimsu"},
 		"arch":         {arg: "de", strict: true, wordFlags: []string{"-arm64", "-arm64e", "-x86_64", "-x86_64h", "-i386", "-32", "-64", "-c"}},
 		"sandbox-exec": {arg: "fpnD", strict: true},
+		// Launchers that run their operands as a command, added after a
+		// second review.
+		"setarch":          setarchSpec(1),
+		"linux32":          setarchSpec(0),
+		"linux64":          setarchSpec(0),
+		"i386":             setarchSpec(0),
+		"i686":             setarchSpec(0),
+		"x86_64":           setarchSpec(0),
+		"uname26":          setarchSpec(0),
+		"dbus-run-session": {strict: true, longArg: []string{"--config-file", "--dbus-daemon"}, longFlags: []string{"--help", "--version"}},
+		"setpriv": {strict: true, flags: "dhV",
+			longArg: []string{"--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--groups", "--securebits", "--pdeathsig",
+				"--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule", "--seccomp-filter", "--inh-caps",
+				"--ambient-caps", "--bounding-set", "--ptracer"},
+			longFlags: []string{"--clear-groups", "--keep-groups", "--init-groups", "--nnp", "--no-new-privs", "--reset-env", "--dump",
+				"--list-caps", "--help", "--version"}},
+		// prlimit's resource options take an optional value, attached
+		// (-n10, --nofile=10): -n10 is an unknown option here, asked.
+		"prlimit": {arg: "po", strict: true, flags: "cdefilmnqrstuvxyhV", looseLong: true, longArg: []string{"--pid", "--output"}},
 	}
 }}
+
+// setarchSpec describes setarch, which takes the architecture as its first
+// operand, and its links named after an architecture (linux32), which
+// take none.
+func setarchSpec(operands int) *wrapSpec {
+	return &wrapSpec{operands: operands, strict: true, flags: "v3BFILRSTXZhV",
+		longFlags: []string{"--verbose", "--3gb", "--4gb", "--32bit", "--fdpic-funcptrs", "--short-inode", "--addr-compat-layout",
+			"--addr-no-randomize", "--whole-seconds", "--sticky-timeouts", "--read-implies-exec", "--mmap-page-zero", "--uname-2.6",
+			"--list", "--help", "--version"}}
+}
 
 // unwrapped is what unwrap found.
 type unwrapped struct {

@@ -230,6 +230,23 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R8 neighbour: sed y and a", D, nil, `sed -e 'y/abc/xyz/' -e '1a echo' -e '$!N' f`, Allow},
 		{"R8 neighbour: sed with escaped delimiter", D, nil, `sed 's/a\/e/b/g' f`, Allow},
 		{"R8 neighbour: make", D, nil, `make -j4 test`, Allow},
+		// R8: launchers looked through, so that rules see the command.
+		{"R8 setarch", Y, nil, `setarch x86_64 rm -rf /`, Deny},
+		{"R8 setarch -R", Y, nil, `setarch x86_64 -R rm -rf /`, Deny},
+		{"R8 setarch rule", D, []string{"deny:Bash(rm:*)"}, `setarch x86_64 rm -rf x`, Deny},
+		{"R8 linux32", Y, nil, `linux32 rm -rf /`, Deny},
+		{"R8 linux64", Y, nil, `linux64 --addr-no-randomize rm -rf /`, Deny},
+		{"R8 x86_64", Y, nil, `x86_64 rm -rf /`, Deny},
+		{"R8 i386", Y, nil, `i386 rm -rf /`, Deny},
+		{"R8 setpriv", Y, nil, `setpriv --reuid=1000 --nnp rm -rf /`, Deny},
+		{"R8 setpriv spaced argument", Y, nil, `setpriv --reuid 1000 rm -rf /`, Deny},
+		{"R8 prlimit", Y, nil, `prlimit --nofile=10 rm -rf /`, Deny},
+		{"R8 prlimit -n", Y, nil, `prlimit -n rm -rf /`, Deny},
+		{"R8 prlimit -n10", D, nil, `prlimit -n10 ls`, Ask},
+		{"R8 dbus-run-session", Y, nil, `dbus-run-session -- rm -rf /`, Deny},
+		{"R8 unknown setarch option", D, nil, `setarch x86_64 -Q ls`, Ask},
+		{"R8 neighbour: setarch ls", D, nil, `setarch x86_64 -R ls`, Allow},
+		{"R8 neighbour: setpriv ls", D, nil, `setpriv --nnp ls`, Allow},
 		{"R8 neighbour: sed i with a continued line", D, nil, "sed '1i\\\nhello' f", Allow},
 	}
 	for _, tt := range tests {
