@@ -1007,8 +1007,10 @@ func hijacked(name string) bool {
 		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
 }
 
-// hijackAssign returns the first hijacking variable c sets, "" if none.
-func hijackAssign(c SimpleCommand) string {
+// envHijack returns the first hijacking variable c sets in the
+// environment of the command it runs (`LD_PRELOAD=x cmd`, `env
+// GIT_CONFIG_PARAMETERS=… git`), "" if none.
+func envHijack(c SimpleCommand) string {
 	for _, a := range c.Assigns {
 		if n := assignName(a); hijacked(n) {
 			return n
@@ -1020,6 +1022,14 @@ func hijackAssign(c SimpleCommand) string {
 				return n
 			}
 		}
+	}
+	return ""
+}
+
+// hijackAssign returns the first hijacking variable c sets, "" if none.
+func hijackAssign(c SimpleCommand) string {
+	if n := envHijack(c); n != "" {
+		return n
 	}
 	args := c.Args()
 	switch name := c.Name(); {

@@ -476,6 +476,13 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return w
 	}
 	if allowedBy != nil {
+		// A rule matches the command's words; the variables set for it
+		// are not among them, and some choose what code it runs:
+		// Bash(git status:*) does not cover LD_PRELOAD=x git status.
+		if n := envHijack(c); n != "" {
+			return e.dangerVerdict(Danger{Rule: "hijack variable",
+				Reason: "sets " + n + ", which decides what code later programs run; rule " + allowedBy.Text + " does not cover it"})
+		}
 		return byRule(allowedBy)
 	}
 	// 8. Built-in checks.

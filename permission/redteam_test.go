@@ -230,6 +230,16 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R8 neighbour: sed y and a", D, nil, `sed -e 'y/abc/xyz/' -e '1a echo' -e '$!N' f`, Allow},
 		{"R8 neighbour: sed with escaped delimiter", D, nil, `sed 's/a\/e/b/g' f`, Allow},
 		{"R8 neighbour: make", D, nil, `make -j4 test`, Allow},
+		// R6: an allow rule for the words does not cover variables that
+		// hijack the command.
+		{"R6 GIT_CONFIG_PARAMETERS", D, []string{"allow:Bash(git status:*)"}, `GIT_CONFIG_PARAMETERS="'core.fsmonitor=touch M'" git status`, Ask},
+		{"R6 GIT_CONFIG_COUNT", D, []string{"allow:Bash(git status:*)"}, `GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=M git status`, Ask},
+		{"R6 LD_PRELOAD", D, []string{"allow:Bash(git status:*)"}, `LD_PRELOAD=x git status`, Ask},
+		{"R6 env LD_PRELOAD", D, []string{"allow:Bash(git status:*)"}, `env LD_PRELOAD=x git status`, Ask},
+		{"R6 LD_PRELOAD under a deny rule", D, []string{"allow:Bash(git status:*)", "deny:Bash(git status:*)"}, `LD_PRELOAD=x git status`, Deny},
+		{"R6 neighbour: git status", D, []string{"allow:Bash(git status:*)"}, `git status`, Allow},
+		{"R6 neighbour: harmless variable", D, []string{"allow:Bash(git status:*)"}, `GIT_PAGER_IN_USE=1 LANG=C git status`, Allow},
+		{"R6 neighbour: rule allows a non-hijack", D, []string{"allow:Bash(npm test:*)"}, `NODE_ENV=test npm test`, Allow},
 		// R8: launchers looked through, so that rules see the command.
 		{"R8 setarch", Y, nil, `setarch x86_64 rm -rf /`, Deny},
 		{"R8 setarch -R", Y, nil, `setarch x86_64 -R rm -rf /`, Deny},
