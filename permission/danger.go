@@ -255,30 +255,11 @@ func (e PathEnv) criticalOperand(w Word) bool {
 	return false
 }
 
-// criticalPath reports whether the resolved path abs is critical, seeing
-// through /proc/<pid>/root, which is the root directory.
+// criticalPath reports whether the resolved path abs is critical. Resolve
+// has seen through /proc/<pid>/root, which is the root directory; a link
+// to a directory that cannot be known (/proc/1/cwd) may be any, / too.
 func (e PathEnv) criticalPath(abs string) bool {
-	abs = procRoot(abs)
-	return path.IsAbs(abs) && e.critical(abs)
-}
-
-// procRoot turns /proc/self/root/x (any pid, thread-self) into /x.
-func procRoot(p string) string {
-	for {
-		rest, ok := strings.CutPrefix(p, "/proc/")
-		if !ok {
-			return p
-		}
-		pid, after, _ := strings.Cut(rest, "/")
-		if !(pid == "self" || pid == "thread-self" || isDigits(pid) || strings.ContainsAny(pid, "*?[")) {
-			return p
-		}
-		r, ok := strings.CutPrefix(after, "root")
-		if !ok || r != "" && r[0] != '/' {
-			return p
-		}
-		p = path.Clean("/" + r)
-	}
+	return path.IsAbs(abs) && (e.critical(abs) || opaqueDir(abs))
 }
 
 // criticalPattern is criticalOperand for one member of a brace expansion,
@@ -331,7 +312,6 @@ func (e PathEnv) criticalPattern(t string) bool {
 		if !path.IsAbs(pat) {
 			return false
 		}
-		pat = procRoot(pat)
 		for _, c := range e.criticalCandidates() {
 			if ok, err := path.Match(pat, c); ok && err == nil {
 				return true

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"path"
@@ -171,10 +172,16 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 	}
 	abs := e.Env.Resolve(p)
 	w := pathSubject{abs: abs}
-	if !strings.HasPrefix(abs, "/") {
+	opaque, isOpaque := opaquePath(abs)
+	switch {
+	case !strings.HasPrefix(abs, "/"):
 		// Without a working or home directory where the path lies is
 		// unknown.
 		w = pathSubject{tmpl: unrooted(abs)}
+	case isOpaque:
+		// Through another process's cwd or an open descriptor: any
+		// directory.
+		w = pathSubject{tmpl: opaque}
 	}
 	write := kind == KindEdit
 
@@ -191,11 +198,17 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		return v
 	}
 	protected := e.protected(abs, write)
+	if isOpaque {
+		protected = opaqueProtected(opaque, write)
+	}
 	if protected != "" {
 		return verdict{d: Ask, reason: protected}
 	}
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")
+	}
+	if isOpaque {
+		return verdict{d: Ask, reason: tool + " of " + abs + ", through a link to a directory that cannot be known"}
 	}
 	if v, ok := e.pathRules(tool, w, write, RuleAllow); ok {
 		return v
@@ -253,6 +266,24 @@ func unknownStartProtected(tmpl string, write bool) string {
 		}
 	}
 	return ""
+}
+
+// opaqueProtected is unknownStartProtected for the template of a path
+// through a link to an unknown directory (opaquePath): that directory may
+// be / or a home, so a credential store may start anywhere in the known
+// tail (/proc/1/cwd/root/.ssh/id_rsa).
+func opaqueProtected(tmpl string, write bool) string {
+	tail := tmpl[1:]
+	for {
+		if why := unknownStartProtected(string(rune(pathWild))+tail, write); why != "" {
+			return why
+		}
+		i := strings.IndexByte(tail[min(1, len(tail)):], '/')
+		if i < 0 {
+			return ""
+		}
+		tail = tail[i+1:]
+	}
 }
 
 // knownDir returns the directory a template's known start names, "" when
@@ -371,6 +402,9 @@ type touch struct {
 	path     pathSubject
 	write    bool
 	redirect bool // a redirection target, not a file argument
+	// opaque: the path goes through a link to a directory that cannot be
+	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
+	opaque bool
 }
 
 // touches resolves the paths c reads and writes once, for every check
@@ -405,6 +439,11 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 			default:
 				// Relative to a directory only known at run time (cd $X).
 				t.path.tmpl = unrooted(abs)
+			}
+			if p := cmp.Or(t.path.abs, t.path.tmpl); strings.HasPrefix(p, "/") {
+				if tmpl, ok := opaquePath(p); ok {
+					t.path, t.opaque = pathSubject{tmpl: tmpl}, true
+				}
 			}
 			if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == t.path }) {
 				ts = append(ts, t)
@@ -456,7 +495,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			known = knownDir(p.path.tmpl)
 		}
 		if known == "" {
-			if why := unknownStartProtected(p.path.tmpl, p.write); why != "" {
+			why := unknownStartProtected(p.path.tmpl, p.write)
+			if p.opaque {
+				why = opaqueProtected(p.path.tmpl, p.write)
+			}
+			if why != "" {
 				return verdict{d: Ask, reason: why}
 			}
 			continue
@@ -486,6 +529,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return byRule(allowedBy)
 	}
 	// 8. Built-in checks.
+	for _, p := range paths {
+		if p.opaque {
+			return verdict{d: Ask, reason: commandName(c) + " uses " + p.word.Text + ", through a link to a directory that cannot be known", suggest: true}
+		}
+	}
 	if dangerous {
 		return e.dangerVerdict(danger)
 	}

@@ -26,9 +26,138 @@ func (e PathEnv) Resolve(p string) string {
 		return path.Clean(e.Home + "/" + rest)
 	}
 	if path.IsAbs(p) || e.Cwd == "" {
-		return path.Clean(p)
+		return e.throughProc(path.Clean(p))
 	}
-	return path.Join(e.Cwd, p)
+	return e.throughProc(path.Join(e.Cwd, p))
+}
+
+// maxProcHops bounds how many /proc links throughProc follows.
+const maxProcHops = 8
+
+// throughProc follows the links of /proc whose target is known: a
+// process's root directory (/proc/self/root/x, any pid, task/N below it) is
+// taken for /, the shell's own working directory (/proc/self/cwd/x) for
+// Cwd. The kernel follows them, so a rule for ~/.ssh must see
+// /proc/self/root/home/u/.ssh as that. Links whose target is not known
+// (another process's cwd, an open descriptor) are left as they are:
+// opaquePath finds them.
+func (e PathEnv) throughProc(p string) string {
+	for range maxProcHops {
+		if !strings.HasPrefix(p, "/proc/") {
+			return p
+		}
+		kind, self, rest, ok := procLink(p)
+		switch {
+		case !ok:
+			return p
+		case kind == "root":
+			p = path.Clean("/" + rest)
+		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+			p = path.Clean(e.Cwd + rest)
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// procPid reports whether s names a process or thread in /proc: self,
+// thread-self, a number, or a pattern (or an unknown part of a path
+// template) that may be one.
+func procPid(s string) bool {
+	return s == "self" || s == "thread-self" || isDigits(s) || strings.ContainsAny(s, "*?["+string(rune(pathWild)))
+}
+
+// procLink parses p, absolute and clean, as a path through a link to a
+// directory that the kernel follows: /proc/PID/root, /proc/PID/cwd (both
+// also as /proc/PID/task/TID/…), and an open descriptor,
+// /proc/PID/fd/N, /dev/fd/N, /dev/stdin. kind is "root", "cwd" or "fd";
+// self is true for the process itself (self, thread-self); rest is what
+// follows the link, "" or starting with /. kind is "any" when the link's
+// name is partly unknown (a path template's pathWild): rest then follows
+// the unknown part.
+func procLink(p string) (kind string, self bool, rest string, ok bool) {
+	if r, found := strings.CutPrefix(p, "/dev/"); found {
+		name, after, _ := strings.Cut(r, "/")
+		switch name {
+		case "stdin", "stdout", "stderr":
+			return "fd", true, slashRest(after), true
+		case "fd":
+			n, after, _ := strings.Cut(after, "/")
+			if n == "" {
+				return "", false, "", false
+			}
+			return "fd", true, slashRest(after), true
+		}
+		return "", false, "", false
+	}
+	r, found := strings.CutPrefix(p, "/proc/")
+	if !found {
+		return "", false, "", false
+	}
+	pid, after, _ := strings.Cut(r, "/")
+	if !procPid(pid) {
+		return "", false, "", false
+	}
+	self = pid == "self" || pid == "thread-self"
+	if t, found := strings.CutPrefix(after, "task/"); found {
+		tid, a, _ := strings.Cut(t, "/")
+		if !procPid(tid) {
+			return "", false, "", false
+		}
+		after = a
+	}
+	seg, after, _ := strings.Cut(after, "/")
+	if i := strings.IndexByte(seg, pathWild); i >= 0 {
+		// A template's unknown part (/proc/self/root$HOME, /proc/1/$x)
+		// may be any of them: a link to anywhere.
+		return "any", false, seg[i+1:] + slashRest(after), true
+	}
+	switch seg {
+	case "root", "cwd":
+		return seg, self, slashRest(after), true
+	case "fd":
+		n, after, _ := strings.Cut(after, "/")
+		if n == "" {
+			return "", false, "", false
+		}
+		return "fd", self, slashRest(after), true
+	}
+	return "", false, "", false
+}
+
+func slashRest(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "/" + s
+}
+
+// opaquePath returns, for a path (after Resolve) through a /proc or
+// /dev/fd link whose target cannot be known, such as
+// /proc/1/cwd/infra/x or /dev/fd/3/x, its template: an unknown start, then
+// what follows the link. A descriptor itself (/dev/fd/3, with nothing
+// after it) is a file, not such a path.
+func opaquePath(p string) (string, bool) {
+	if !strings.HasPrefix(p, "/proc/") && !strings.HasPrefix(p, "/dev/") {
+		return "", false
+	}
+	kind, _, rest, ok := procLink(p)
+	if !ok || kind == "fd" && rest == "" {
+		return "", false
+	}
+	return string(rune(pathWild)) + rest, true
+}
+
+// opaqueDir reports whether p (after Resolve) is a link to a directory
+// that cannot be known, such as /proc/1/cwd: removing it may remove any
+// directory.
+func opaqueDir(p string) bool {
+	if !strings.HasPrefix(p, "/proc/") && !strings.HasPrefix(p, "/dev/") {
+		return false
+	}
+	_, _, rest, ok := procLink(p)
+	return ok && rest == ""
 }
 
 // In returns the environment of a command that runs in dir, a

@@ -230,6 +230,27 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R8 neighbour: sed y and a", D, nil, `sed -e 'y/abc/xyz/' -e '1a echo' -e '$!N' f`, Allow},
 		{"R8 neighbour: sed with escaped delimiter", D, nil, `sed 's/a\/e/b/g' f`, Allow},
 		{"R8 neighbour: make", D, nil, `make -j4 test`, Allow},
+		// R3: /proc links to directories the kernel follows.
+		{"R3 cat /proc/self/root vs deny rule", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/self/root/home/u/.ssh/id_rsa`, Deny},
+		{"R3 cat /proc/self/root credentials", Y, nil, `cat /proc/self/root/home/u/.ssh/id_rsa`, Ask},
+		{"R3 cat /proc/thread-self/root", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/thread-self/root/home/u/.ssh/id_rsa`, Deny},
+		{"R3 cat /proc/1/root", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/1/root/home/u/.ssh/id_rsa`, Deny},
+		{"R3 cat /proc/self/task/1/root", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/self/task/1/root/home/u/.ssh/id_rsa`, Deny},
+		{"R3 /proc/self/root/proc/self/root", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/self/root/proc/self/root/home/u/.ssh/x`, Deny},
+		{"R3 /proc/self/root with $HOME", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/self/root$HOME/.ssh/id_rsa`, Deny},
+		{"R3 cat /proc/self/cwd vs deny rule", D, []string{"deny:Read(./secret/**)"}, `cat /proc/self/cwd/secret/x`, Deny},
+		{"R3 write through /proc/self/cwd", D, []string{"deny:Edit(/infra/**)"}, `echo x > /proc/self/cwd/infra/x`, Deny},
+		{"R3 write through /proc/1/cwd", D, []string{"deny:Edit(/infra/**)"}, `echo x > /proc/1/cwd/infra/x`, Deny},
+		{"R3 cat through /proc/1/cwd", D, nil, `cat /proc/1/cwd/x`, Ask},
+		{"R3 cat through /proc/1/cwd credentials", Y, nil, `cat /proc/1/cwd/home/u/.ssh/id_rsa`, Ask},
+		{"R3 cat through /dev/fd/3", D, nil, `cat /dev/fd/3/x`, Ask},
+		{"R3 cat through /proc/self/fd/3", D, nil, `cat /proc/self/fd/3/x`, Ask},
+		{"R3 rm -rf /proc/1/cwd", Y, nil, `rm -rf /proc/1/cwd`, Deny},
+		{"R3 rm -rf /proc/self/cwd", Y, nil, `rm -rf /proc/self/cwd`, Deny},
+		{"R3 neighbour: cat /proc/self/status", D, nil, `cat /proc/self/status /proc/cpuinfo`, Allow},
+		{"R3 neighbour: cat /proc/self/root/etc/hostname", D, nil, `cat /proc/self/root/etc/hostname`, Allow},
+		{"R3 neighbour: cat /dev/fd/0", D, nil, `cat /dev/fd/0`, Allow},
+		{"R3 neighbour: cat /proc/self/cwd/main.go", D, nil, `cat /proc/self/cwd/main.go`, Allow},
 		// R6: an allow rule for the words does not cover variables that
 		// hijack the command.
 		{"R6 GIT_CONFIG_PARAMETERS", D, []string{"allow:Bash(git status:*)"}, `GIT_CONFIG_PARAMETERS="'core.fsmonitor=touch M'" git status`, Ask},
@@ -265,6 +286,40 @@ func TestRedTeamDecisions(t *testing.T) {
 			res := engine(t, tt.mode, tt.rules...).Check(bash(tt.cmd))
 			if res.Decision != tt.want {
 				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
+			}
+		})
+	}
+}
+
+// TestRedTeamToolDecisions is TestRedTeamDecisions for the file tools.
+func TestRedTeamToolDecisions(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	tests := []struct {
+		name  string
+		mode  Mode
+		rules []string
+		call  Call
+		want  Decision
+	}{
+		{"R3 Read /proc/self/root", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/self/root/home/u/.ssh/id_rsa"}, Deny},
+		{"R3 Read /proc/self/root credentials", Y, nil, Call{Tool: "Read", Path: "/proc/self/root/home/u/.ssh/id_rsa"}, Ask},
+		{"R3 Read /proc/1/task/2/root", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/1/task/2/root/home/u/.ssh/id_rsa"}, Deny},
+		{"R3 Write /proc/self/cwd", A, []string{"deny:Edit(/infra/**)"}, Call{Tool: "Write", Path: "/proc/self/cwd/infra/x"}, Deny},
+		{"R3 Write /proc/thread-self/cwd protected", Y, nil, Call{Tool: "Write", Path: "/proc/thread-self/cwd/.git/hooks/pre-commit"}, Ask},
+		{"R3 Write /proc/1/cwd", A, nil, Call{Tool: "Write", Path: "/proc/1/cwd/infra/x"}, Ask},
+		{"R3 Write /proc/1/cwd vs deny rule", A, []string{"deny:Edit(/infra/**)"}, Call{Tool: "Write", Path: "/proc/1/cwd/infra/x"}, Deny},
+		{"R3 Write /proc/self/fd/3/x", A, nil, Call{Tool: "Write", Path: "/proc/self/fd/3/infra/x"}, Ask},
+		{"R3 Read /proc/1/cwd credentials", Y, nil, Call{Tool: "Read", Path: "/proc/1/cwd/home/u/.aws/credentials"}, Ask},
+		{"R3 neighbour: Read /proc/self/status", D, nil, Call{Tool: "Read", Path: "/proc/self/status"}, Allow},
+		{"R3 neighbour: Write through /proc/self/cwd", A, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res := engine(t, tt.mode, tt.rules...).Check(tt.call)
+			if res.Decision != tt.want {
+				t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, res.Decision, res.Reason, tt.want)
 			}
 		})
 	}
