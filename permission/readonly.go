@@ -404,11 +404,16 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
 		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
-		"sed":   {custom: sedPaths},
-		"dd":    {custom: ddPaths},
-		"tar":   {custom: tarPaths},
-		"patch": {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
-		"gzip":  rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
+		"sed": {custom: sedPaths},
+		"dd":  {custom: ddPaths},
+		"tar": {custom: tarPaths},
+		// script writes its typescript to the operand (and -c runs a
+		// command, analysed as a nested shell).
+		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
+			longWrite: []string{"--log-io", "--log-in", "--log-out", "--log-timing"}},
+		"openssl": {custom: opensslPaths},
+		"patch":   {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
+		"gzip":    rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
 		"zip":   {custom: zipPaths},
 		"unzip": {role: opsRead, arg: "x", target: "d"},
 		"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
@@ -711,7 +716,9 @@ func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // tarPaths: -f names the archive (written by -c/-r/-u/-A, else read); -C
 // the directory extracted to; the operands are the members added (read)
-// or extracted (written).
+// or extracted (written). GNU tar applies each -C to the operands after
+// it: they are taken in that directory (`tar -C /x -cf - sec` reads
+// /x/sec), and in the last one too, where an extraction writes.
 func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := append([]Word(nil), c.Args()[1:]...)
 	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
@@ -719,17 +726,27 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZ") == "" {
 		args[0].Text = "-" + args[0].Text
 	}
+	type operand struct {
+		w   Word
+		dir int // index in dirs of the -C before it, -1 for none
+	}
 	create := false
-	var ops []Word
-	var archive, dir *Word
+	var ops []operand
+	var dirs []Word
+	var archive *Word
+	addOps := func(ws []Word) {
+		for _, w := range ws {
+			ops = append(ops, operand{w, len(dirs) - 1})
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
 		switch {
 		case !w.Literal || len(t) < 2 || t[0] != '-':
-			ops = append(ops, w)
+			addOps(args[i : i+1])
 		case t == "--":
-			ops = append(ops, args[i+1:]...)
+			addOps(args[i+1:])
 			i = len(args)
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
@@ -745,7 +762,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if n == "--file" {
 					archive = &arg
 				} else {
-					dir = &arg
+					dirs = append(dirs, arg)
 				}
 			}
 		default:
@@ -765,7 +782,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 						case 'f':
 							archive = &arg
 						case 'C':
-							dir = &arg
+							dirs = append(dirs, arg)
 						case 'T', 'X':
 							out = append(out, PathArg{Word: arg})
 						}
@@ -778,13 +795,58 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if archive != nil {
 		out = append(out, PathArg{Word: *archive, Write: create})
 	}
-	if dir != nil {
-		out = append(out, PathArg{Word: *dir, Write: !create})
+	for _, d := range dirs {
+		out = append(out, PathArg{Word: d, Write: !create})
 	}
-	for _, w := range ops {
-		out = append(out, PathArg{Word: w, Write: !create})
+	for _, o := range ops {
+		at := []int{o.dir}
+		if last := len(dirs) - 1; last != o.dir {
+			at = append(at, last)
+		}
+		for _, d := range at {
+			w := o.w
+			if d >= 0 {
+				w = underDir(dirs[d], w)
+			}
+			out = append(out, PathArg{Word: w, Write: !create})
+		}
 	}
 	return out
+}
+
+// underDir returns the path w names when taken in directory dir: w when
+// absolute, dir/w otherwise.
+func underDir(dir, w Word) Word {
+	if w.Literal && strings.HasPrefix(w.Text, "/") {
+		return w
+	}
+	return Word{Text: strings.TrimSuffix(dir.Text, "/") + "/" + w.Text, Literal: dir.Literal && w.Literal}
+}
+
+// opensslReads and opensslWrites are openssl's options naming a file read
+// or written, whatever the subcommand.
+var (
+	opensslReads = []string{"-in", "-key", "-inkey", "-CA", "-CAkey", "-CAfile", "-config", "-signkey", "-extfile",
+		"-certfile", "-sigfile", "-kfile", "-keyfile", "-cert", "-peerkey", "-infiles", "-untrusted"}
+	opensslWrites = []string{"-out", "-keyout", "-certout", "-outdir", "-CAserial", "-msgfile", "-signature", "-reqout", "-rspout"}
+)
+
+// opensslPaths: -out FILE and its kin are written, -in FILE and its kin
+// read; other words are guessed as for an unknown command.
+func opensslPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var rest []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		read, write := slices.Contains(opensslReads, w.Text), slices.Contains(opensslWrites, w.Text)
+		if !w.Literal || !(read || write) || i+1 >= len(args) {
+			rest = append(rest, w)
+			continue
+		}
+		out = append(out, PathArg{Word: args[i+1], Write: write})
+		i++
+	}
+	return guessPaths(out, rest)
 }
 
 func zipPaths(out []PathArg, c SimpleCommand) []PathArg {

@@ -251,6 +251,22 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R3 neighbour: cat /proc/self/root/etc/hostname", D, nil, `cat /proc/self/root/etc/hostname`, Allow},
 		{"R3 neighbour: cat /dev/fd/0", D, nil, `cat /dev/fd/0`, Allow},
 		{"R3 neighbour: cat /proc/self/cwd/main.go", D, nil, `cat /proc/self/cwd/main.go`, Allow},
+		// R4: tar -C: the operands are taken in that directory.
+		{"R4 tar -C create", D, []string{"deny:Read(//x/sec/**)"}, `tar -C /x -cf - sec`, Deny},
+		{"R4 tar -C after -f", D, []string{"deny:Read(//x/sec/**)"}, `tar -cf - -C /x sec`, Deny},
+		{"R4 tar --directory", D, []string{"deny:Read(//x/sec/**)"}, `tar --directory=/x -czf /tmp/a.tgz sec`, Deny},
+		{"R4 tar extract -C member", D, []string{"deny:Edit(//x/sec/**)"}, `tar -xf a.tar -C /x sec`, Deny},
+		{"R4 tar -C credentials", Y, nil, `tar -C /home/u -cf - .ssh`, Ask},
+		{"R4 neighbour: tar -C in project", D, []string{"deny:Read(//x/sec/**)"}, `tar -C build -czf out.tgz dist`, Allow},
+		// R9: programs that write the file named in an argument.
+		{"R9 script FILE", D, []string{"deny:Edit(/out.txt)"}, `script -q out.txt`, Deny},
+		{"R9 script -c CMD FILE", D, []string{"deny:Bash(rm:*)"}, `script -qc 'rm -rf x' log`, Deny},
+		{"R9 script into a protected file", Y, nil, `script -q .git/hooks/pre-commit`, Ask},
+		{"R9 openssl -out", D, []string{"deny:Edit(/key.pem)"}, `openssl genrsa -out key.pem 2048`, Deny},
+		{"R9 openssl -out outside the root", D, nil, `openssl genrsa -out /etc/x.pem 2048`, Ask},
+		{"R9 openssl -keyout protected", Y, nil, `openssl req -x509 -newkey rsa:2048 -keyout ~/.ssh/id_rsa -out c.pem`, Ask},
+		{"R9 neighbour: openssl version", D, nil, `openssl version`, Allow},
+		{"R9 neighbour: openssl in project", D, nil, `openssl genrsa -out key.pem 2048`, Allow},
 		// R6: an allow rule for the words does not cover variables that
 		// hijack the command.
 		{"R6 GIT_CONFIG_PARAMETERS", D, []string{"allow:Bash(git status:*)"}, `GIT_CONFIG_PARAMETERS="'core.fsmonitor=touch M'" git status`, Ask},
