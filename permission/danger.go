@@ -967,6 +967,9 @@ var hijackVars = []string{
 	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS",
 	"DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH",
 	"ZDOTDIR", "GCONV_PATH", "BASH_CMDS", "BASH_ALIASES",
+	// Options read from the environment that run commands (tar
+	// --to-command, rsync -e).
+	"TAR_OPTIONS", "RSYNC_RSH", "RSYNC_CONNECT_PROG",
 }
 
 // declCommands set shell variables from their arguments.

@@ -230,6 +230,8 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R8 neighbour: sed y and a", D, nil, `sed -e 'y/abc/xyz/' -e '1a echo' -e '$!N' f`, Allow},
 		{"R8 neighbour: sed with escaped delimiter", D, nil, `sed 's/a\/e/b/g' f`, Allow},
 		{"R8 neighbour: make", D, nil, `make -j4 test`, Allow},
+		{"R8 TAR_OPTIONS", D, nil, `TAR_OPTIONS=--to-command=M tar -xf a.tar`, Ask},
+		{"R8 RSYNC_RSH", D, nil, `RSYNC_RSH='sh -c M' rsync a host:b`, Ask},
 		// R3: /proc links to directories the kernel follows.
 		{"R3 cat /proc/self/root vs deny rule", D, []string{"deny:Read(~/.ssh/**)"}, `cat /proc/self/root/home/u/.ssh/id_rsa`, Deny},
 		{"R3 cat /proc/self/root credentials", Y, nil, `cat /proc/self/root/home/u/.ssh/id_rsa`, Ask},
