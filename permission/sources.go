@@ -283,9 +283,15 @@ func Load(d Discovery) (*Config, error) {
 // readSettingsFile reads a settings file, refusing files larger than
 // ParseSettings accepts before reading them whole.
 func readSettingsFile(f SourceFile) ([]byte, error) {
-	// Not blocking: a FIFO planted where a settings file belongs would
-	// otherwise hold the run in open.
-	fh, err := os.OpenFile(f.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	// A project's files may have been made by a sandboxed command: not
+	// blocking, and regular files only, since a FIFO there would hold the
+	// run. The user's own may be /dev/null or a pipe (--settings <(…)).
+	planted := f.Scope == ScopeProject || f.Scope == ScopeLocal
+	flags := os.O_RDONLY
+	if planted {
+		flags |= syscall.O_NONBLOCK
+	}
+	fh, err := os.OpenFile(f.Path, flags, 0)
 	if err != nil {
 		// A directory on the way that is a file means there is no
 		// settings file; a dangling symlink means there is one that cannot
@@ -301,7 +307,7 @@ func readSettingsFile(f SourceFile) ([]byte, error) {
 		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)
 	}
 	defer fh.Close()
-	if fi, err := fh.Stat(); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := fh.Stat(); planted && (err != nil || !fi.Mode().IsRegular()) {
 		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxSettingsSize+1))
