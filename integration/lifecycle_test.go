@@ -482,7 +482,14 @@ func TestManyRuns(t *testing.T) {
 				bg = fmt.Sprintf(`export r=ready.%d; setsid sh -c 'echo > "$r"; exec sleep `+arg+`' >/dev/null 2>&1 & until test -e $r; do sleep 0.01; done; rm -f $r`, i)
 			}
 			cmd := osexec.CommandContext(ctx, bin, "run", "--yolo", "--", "sh", "-c", fmt.Sprintf(`%s; echo "$TMPDIR"; exit %d`, bg, want))
-			cmd.WaitDelay = time.Second
+			// Generous: with 200 runs at once on 2 cores, the pipes stayed
+			// open over 0.1 s after the runner's exit in a fifth of the runs
+			// (a process of the run still to be scheduled to close them),
+			// and this binary's reading goroutines wait as long for a
+			// processor. When the delay expires first, Go closes the pipes
+			// with the output unread in them: with a second, 1-4 of 200
+			// runs lost theirs.
+			cmd.WaitDelay = 10 * time.Second
 			cmd.Dir = b.root
 			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
 			var out, errb bytes.Buffer
