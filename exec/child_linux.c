@@ -585,7 +585,7 @@ static long open_exact(const char *path) {
 }
 
 // fd_path returns "/proc/self/fd/N": mount(2) given it mounts exactly the
-// object the descriptor holds.
+// object the descriptor holds (a symbolic link too, not followed).
 static const char *fd_path(long fd) {
 	static char b[40] = "/proc/self/fd/";
 	b[14 + decimal(b + 14, (uint64_t)fd)] = 0;
@@ -936,6 +936,33 @@ static long private_pts(long fd, const char *path) {
 	return r;
 }
 
+// bind_link binds the symbolic link at path (whose directories the parent
+// resolved) onto itself, the link not followed: a mount point cannot be
+// removed, renamed or replaced (EBUSY), so the link keeps pointing where
+// the parent found it pointing, at the protected path it followed. A link
+// swapped for anything else since fails the run.
+static void bind_link(const char *path) {
+	struct {
+		uint64_t flags, mode, resolve;
+	} how = {O_PATH | O_NOFOLLOW | O_CLOEXEC, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+	long fd = SYS4(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+	struct stat st;
+	long r = fd < 0 ? fd : SYS2(SYS_fstat, fd, &st);
+	if (r == 0 && !S_ISLNK(st.st_mode)) {
+		r = -EINVAL; // no longer a link
+	}
+	if (r == 0) {
+		const char *p = fd_path(fd);
+		r = SYS5(SYS_mount, p, p, 0, MS_BIND, 0);
+	}
+	if (fd >= 0) {
+		SYS1(SYS_close, fd);
+	}
+	if (r != 0) {
+		fail("namespaces", "bind onto itself the symbolic link ", path, r, STATUS_SANDBOX);
+	}
+}
+
 static void do_mounts(struct mews_spec *s, int ruleset) {
 	unsigned char *p = s->mounts;
 	for (size_t i = 0; i < s->nmounts; i++) {
@@ -973,6 +1000,10 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		}
 		if (op == MEWS_MOUNT_PRIVATE_TMP) {
 			private_tmp(path, s->tmp_access, s->tmp_size, ruleset);
+			continue;
+		}
+		if (op == MEWS_MOUNT_BIND_LINK) {
+			bind_link(path);
 			continue;
 		}
 		long fd = open_exact(path);

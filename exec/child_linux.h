@@ -90,8 +90,9 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_PRIVATE_TMP 12 // a directory made at path, in an empty tmpfs, with a tmpfs of its own
 #define MEWS_MOUNT_SHM 13         // a tmpfs of the child's own over path (/dev/shm), writable by all
 #define MEWS_MOUNT_PTS 14         // a devpts of the child's own over path (/dev/pts), its ptmx bound over the sibling ptmx
+#define MEWS_MOUNT_BIND_LINK 15    // bind the symbolic link at path onto itself, not followed
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_PTS
+#define MEWS_MOUNT_LAST MEWS_MOUNT_BIND_LINK
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

@@ -37,13 +37,15 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     outside the root) fails with EROFS, and a mount below a grant (a
 //     read-only volume inside the project) stays read-only;
 //   - the protected paths inside the root (.git/hooks, .git/config, and
-//     those of a gitdir the root's .git file points to inside it,
-//     .mewsandbox, .claude) are bound read-only, so a command cannot plant
-//     a hook or a settings file that runs or widens what runs outside it.
-//     A protected directory that does not exist is created empty, so that
-//     the command cannot create it either, and left in place: removing it
-//     after each run cost a millisecond (the kernel retires the child's
-//     mount on it under RCU), and an empty directory is invisible to git;
+//     those of the git directory a .git link or "gitdir:" file leads to,
+//     the core.hooksPath directory, .mewsandbox, .claude) are bound
+//     read-only, so a command cannot plant a hook or a settings file that
+//     runs or widens what runs outside it; the directories and symbolic
+//     links on the way to them become mounts of their own, so that none
+//     can be renamed away and replaced (see protect_linux.go). A protected
+//     directory that does not exist is created empty (at the first missing
+//     component of its way), so that the command cannot create it either,
+//     and removed after the run by a helper (see placeholder);
 //   - /proc is the child's own pid namespace's, and the writable /dev/shm
 //     and /dev/pts file systems of its own: the command reaches its own
 //     POSIX shared memory and terminals, not other programs' (their
@@ -79,10 +81,13 @@ const (
 	mountPrivateTmp = 12 // a directory at the path, in an empty tmpfs, with a tmpfs of its own
 	mountShm        = 13 // a tmpfs of the child's own over the path (/dev/shm), writable by all
 	mountPts        = 14 // a devpts of the child's own over the path (/dev/pts), its ptmx over /dev/ptmx
+	mountBindLink   = 15 // bind the symbolic link at the path onto itself, not followed: it cannot be replaced
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
 // placeholder is created, an empty directory, so that it cannot be created.
+// Those under .git/ are taken in the root's git directory, wherever .git
+// leads (see protect).
 type protectedPath struct {
 	path        string
 	placeholder bool
@@ -129,6 +134,9 @@ type nsLayer struct {
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
+	// unprotected are the protected paths the layer cannot keep from
+	// being created or replaced, and why: a strict run is refused.
+	unprotected []string
 	// tmp is the private temporary directory the child makes, in the
 	// empty tmpfs over its parent (hide), or "" if none.
 	tmp string
@@ -148,7 +156,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
-	writable := writablePaths(p)
+	writable, root := writablePaths(p)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
 		if !isMountRoot(w) {
@@ -170,8 +178,8 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		}
 		l.add(mountWritable, w)
 	}
-	if p.Root != "" && !p.ReadOnlyRoot {
-		l.protect(p.Root, p.AllowGitConfig)
+	if root != "" {
+		l.protect(root, writable, p.AllowGitConfig)
 	}
 	l.denyRead(p)
 	// Last: binding the root back brings its protected paths along.
@@ -226,80 +234,37 @@ func (l *nsLayer) add(op uint32, path string) {
 // writablePaths are the existing paths the policy lets the command write,
 // with links resolved, outermost first, devices left out: a device node
 // stays writable on a read-only mount, and binding one would only cost time.
-func writablePaths(p Policy) []string {
-	var out []string
-	add := func(path string) {
+// root is the writable root among them, links resolved, or "".
+func writablePaths(p Policy) (out []string, root string) {
+	add := func(path string) string {
 		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
-			return // a missing optional grant (Plan refused a missing required one), or a device
+			return "" // a missing optional grant (Plan refused a missing required one), or a device
 		}
 		if path, err = filepath.EvalSymlinks(path); err != nil {
-			return
+			return ""
 		}
 		for _, o := range out {
 			if within(path, o) {
-				return // covered by a writable tree already
+				return path // covered by a writable tree already
 			}
 		}
 		out = append(out, path)
+		return path
 	}
 	if p.Root != "" && !p.ReadOnlyRoot {
-		add(p.Root)
+		if root = add(p.Root); root != "" {
+			if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+				root = ""
+			}
+		}
 	}
 	for _, g := range p.Grants {
 		if g.Access&Write != 0 {
 			add(g.Path)
 		}
 	}
-	return out
-}
-
-// protect adds the steps that bind the protected paths inside root
-// read-only; a missing protected directory is bound after materialize
-// creates it.
-func (l *nsLayer) protect(root string, allowGitConfig bool) {
-	l.root = root
-	// .git itself becomes a mount of its own, so that it cannot be renamed
-	// away and replaced by a .git whose hooks the command writes: a mount
-	// point cannot be renamed or removed (EBUSY). A git directory stays
-	// writable (git writes objects, the index and refs there); a "gitdir:"
-	// pointer file is read-only, or the command could point it at a
-	// directory of its own. An empty .git (no HEAD) is no repository:
-	// nothing to protect, and the command may remove it and git init there.
-	dotgit := filepath.Join(root, ".git")
-	if fi, err := os.Lstat(dotgit); err == nil && isRepository(dotgit) {
-		l.add(mountBind, dotgit)
-		if fi.Mode().IsRegular() {
-			l.add(mountRdonly, dotgit)
-		}
-	}
-	for _, pr := range protectedPaths(root) {
-		if allowGitConfig && pr.gitConfig {
-			continue
-		}
-		// A symbolic link protects what it points to: a link to a decoy
-		// inside the root makes the decoy read-only. A dangling link is
-		// left alone; what it points to outside the root is read-only
-		// already.
-		path, err := realProtected(root, pr.path)
-		switch {
-		case err == nil:
-			if pr.placeholder && path == pr.path {
-				l.placeholders = append(l.placeholders, path)
-			}
-		case errors.Is(err, os.ErrNotExist) && pr.placeholder && placeholderFits(pr.path):
-			if _, lerr := os.Lstat(pr.path); lerr == nil {
-				continue // a dangling link
-			}
-			path = pr.path
-			l.placeholders = append(l.placeholders, path)
-			l.missing++
-		default:
-			continue
-		}
-		l.add(mountBind, path)
-		l.add(mountRdonly, path)
-	}
+	return out, root
 }
 
 // placeholderMark marks a directory the layer made (an extended
@@ -827,129 +792,6 @@ func isMountRoot(p string) bool {
 		return false
 	}
 	return st.Dev != parent.Dev
-}
-
-// realProtected resolves the links in p, a path below the real root: one
-// lstat when p is an entry of the root itself and no link, most of them.
-func realProtected(root, p string) (string, error) {
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return "", err
-	}
-	if fi.Mode()&os.ModeSymlink == 0 && filepath.Dir(p) == root {
-		return p, nil
-	}
-	return filepath.EvalSymlinks(p)
-}
-
-// protectedPaths lists protectedInRoot under root and, when root/.git is a
-// gitdir pointer file to a directory inside root, that directory's hooks
-// and config too.
-func protectedPaths(root string) []protectedPath {
-	out := make([]protectedPath, 0, len(protectedInRoot)+2)
-	for _, p := range protectedInRoot {
-		p.path = filepath.Join(root, p.path)
-		out = append(out, p)
-	}
-	gitdir := filepath.Join(root, ".git")
-	if g := gitdirPointer(root); g != "" {
-		gitdir = g
-		out = append(out, protectedPath{path: filepath.Join(gitdir, "hooks"), placeholder: true},
-			protectedPath{path: filepath.Join(gitdir, "config"), gitConfig: true},
-			protectedPath{path: filepath.Join(gitdir, "commondir")})
-	}
-	out = append(out, protectedPath{path: filepath.Join(gitdir, "commondir")})
-	if h := hooksPath(root, gitdir); h != "" {
-		out = append(out, protectedPath{path: h, placeholder: true})
-	}
-	return out
-}
-
-// hooksPath returns the directory the repository's core.hooksPath names
-// (husky's .husky, a shared githooks/) when it lies inside root: git runs
-// what is there, outside the sandbox. "" otherwise.
-func hooksPath(root, gitdir string) string {
-	b, err := os.ReadFile(filepath.Join(gitdir, "config"))
-	if err != nil {
-		return ""
-	}
-	section := ""
-	var path string
-	for _, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.ToLower(strings.Trim(line, "[] \t"))
-			continue
-		}
-		key, value, ok := strings.Cut(line, "=")
-		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(key), "hookspath") {
-			path = strings.Trim(strings.TrimSpace(value), `"`)
-		}
-	}
-	if path == "" {
-		return ""
-	}
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(root, path) // relative to the working tree
-	}
-	path = filepath.Clean(path)
-	if !within(path, root) || path == root {
-		return ""
-	}
-	return path
-}
-
-// gitdirPointer returns the directory root/.git points to when it is a
-// "gitdir: PATH" file (a worktree, a submodule) and that directory lies
-// inside root; "" otherwise. Outside the root it is read-only already.
-func gitdirPointer(root string) string {
-	b, err := os.ReadFile(filepath.Join(root, ".git"))
-	if err != nil {
-		return "" // a directory, or none
-	}
-	line, _, _ := bytes.Cut(b, []byte("\n"))
-	dir, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
-	if !ok {
-		return ""
-	}
-	dir = strings.TrimSpace(dir)
-	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(root, dir)
-	}
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil || !within(real, root) || real == root {
-		return ""
-	}
-	return real
-}
-
-// isRepository says whether dotgit is a git directory (it has a HEAD) or a
-// "gitdir:" pointer file; not a symbolic link either way.
-func isRepository(dotgit string) bool {
-	fi, err := os.Lstat(dotgit)
-	switch {
-	case err != nil || fi.Mode()&os.ModeSymlink != 0:
-		return false
-	case fi.Mode().IsRegular():
-		return true
-	}
-	_, err = os.Lstat(filepath.Join(dotgit, "HEAD"))
-	return err == nil
-}
-
-// placeholderFits says whether a placeholder goes at p: its parent is a
-// directory and, for hooks, a git directory (an empty .git is no
-// repository, and git init there must be able to make its own hooks).
-func placeholderFits(p string) bool {
-	dir := filepath.Dir(p)
-	fi, err := os.Lstat(dir)
-	if err != nil || !fi.IsDir() {
-		return false
-	}
-	if filepath.Base(p) == "hooks" {
-		return isRepository(dir)
-	}
-	return true
 }
 
 // NamespaceLayer says whether runs get the namespace layer here, by

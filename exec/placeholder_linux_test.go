@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -179,15 +180,18 @@ func TestPlaceholdersAfterRunnerKilled(t *testing.T) {
 }
 
 // TestPlaceholderThroughLink: a placeholder whose way from the root goes
-// through a symbolic link (one a command planted: a directory of
-// core.hooksPath swapped for a link to a directory elsewhere) is made
-// nowhere, and the run is refused; the runner, root perhaps, makes no
-// directory where the link points.
+// through a symbolic link by the time it is made (one a command planted
+// since the plan: a directory of core.hooksPath swapped for a link to a
+// directory elsewhere) is made nowhere, and the run is refused; the
+// runner, root perhaps, makes no directory where the link points. A link
+// there at the plan is followed and bound, itself, onto itself instead (see
+// TestProtectedWays): a missing hooks directory outside the writable trees
+// needs no placeholder.
 func TestPlaceholderThroughLink(t *testing.T) {
 	t.Parallel()
 	requireLayer(t)
 	root, elsewhere := testRoot(t), testRoot(t)
-	for _, d := range []string{".git/objects", ".git/refs", filepath.Join(elsewhere, "b")} {
+	for _, d := range []string{".git/objects", ".git/refs", "a/b", filepath.Join(elsewhere, "b")} {
 		if !filepath.IsAbs(d) {
 			d = filepath.Join(root, d)
 		}
@@ -197,20 +201,35 @@ func TestPlaceholderThroughLink(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
 	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\thooksPath = a/b/githooks\n"), 0o644)
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if !slices.Contains(l.placeholders, filepath.Join(root, "a/b/githooks")) {
+		t.Fatalf("placeholders %q: want a/b/githooks", l.placeholders)
+	}
+	// The swap, between the plan and the placeholders' making.
+	if err := os.Rename(filepath.Join(root, "a"), filepath.Join(root, "a.real")); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Symlink(elsewhere, filepath.Join(root, "a")); err != nil {
 		t.Fatal(err)
 	}
-	c := sh(root, "echo ran > ran")
-	c.Policy.BestEffort = false
-	status, err := c.Run(context.Background())
-	if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), "symbolic link") {
-		t.Errorf("Run = %d, %v; want 125 and the link named", status, err)
+	ps, err := l.materialize(func() bool { return true })
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+		ps.release(nil)
+		t.Errorf("materialize = %v; want it refused, the link named", err)
 	}
 	if _, err := os.Lstat(filepath.Join(elsewhere, "b", "githooks")); err == nil {
 		t.Error("the runner made a directory where the link points")
 	}
-	if _, err := os.Stat(filepath.Join(root, "ran")); err == nil {
-		t.Error("the command ran")
+
+	// Planted before the plan, the link is part of the way: the run goes
+	// on, and makes nothing where it points.
+	c := sh(root, "echo ran > ran")
+	c.Policy.BestEffort = false
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("Run = %d, %v; want 0", status, err)
+	}
+	if _, err := os.Lstat(filepath.Join(elsewhere, "b", "githooks")); err == nil {
+		t.Error("the runner made a directory where the link points")
 	}
 }
 

@@ -485,6 +485,13 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced: " + msg)
 	}
+	if mountNS && sp.layer != nil && len(sp.layer.unprotected) > 0 {
+		msg := "the namespace layer cannot protect " + strings.Join(sp.layer.unprotected, "; ")
+		if !sp.BestEffort {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
+		}
+		c.warn("mewsandbox: not enforced: " + msg)
+	}
 	if mountNS && sp.layer != nil {
 		// Placeholders are made on the host: not before the caller has
 		// decided to run the command (see Prepare).
