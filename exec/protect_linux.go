@@ -287,10 +287,11 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 // none. Where it is a repository, it stays writable, a mount of its own,
 // so that it cannot be renamed away and replaced by one whose hooks the
 // command writes. A pointer file is read-only, or the command could point
-// it at a directory of its own, and what it points to is protected even
-// when it is no repository (yet). An empty .git, or a link to one (no
-// HEAD), is no repository: nothing to protect, and the command may remove
-// it and git init there.
+// it at a directory of its own; the directory it names is the git
+// directory, HEAD or not, and where it is missing or no directory, it is
+// protected as a missing hooks directory is. An empty .git, or a link to
+// one (no HEAD), is no repository: nothing to protect, and the command may
+// remove it and git init there.
 func (g *guard) gitDir() string {
 	dotgit := filepath.Join(g.root, ".git")
 	fi, err := os.Lstat(dotgit)
@@ -305,10 +306,14 @@ func (g *guard) gitDir() string {
 		}
 	}
 	w, err := g.walk(path)
-	if err == nil && w.missing == "" && w.blocked == "" && isGitDir(w.real) {
-		g.keepWay(w)
-		g.pin(w.real)
-		return w.real
+	if err == nil && w.missing == "" && w.blocked == "" {
+		// What a pointer names is the git directory, HEAD or not (the
+		// command could add one): only a directory needs be.
+		if fi, err := os.Lstat(w.real); path == dotgit && isGitDir(w.real) || path != dotgit && err == nil && fi.IsDir() {
+			g.keepWay(w)
+			g.pin(w.real)
+			return w.real
+		}
 	}
 	if path != dotgit {
 		g.protectWay(protectedPath{path: path, placeholder: true}, w, err)

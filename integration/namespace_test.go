@@ -183,6 +183,13 @@ func TestNamespaceLayerUnprivileged(t *testing.T) {
 	}
 	git("init", "-q")
 	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "init")
+	// The ways to the protected paths (TestProtectedLinks): in a user
+	// namespace too, a link among them gets a mount on itself.
+	os.MkdirAll(filepath.Join(root, "cfg", "codex"), 0o755)
+	if err := os.Symlink("cfg/codex", filepath.Join(root, ".codex")); err != nil {
+		t.Fatal(err)
+	}
+	git("config", "core.hooksPath", "tools/hooks")
 	filepath.Walk(dir, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, int(u.uid), int(u.gid)) })
 
 	// The binary TestMain built sits in a directory only root may enter.
@@ -193,7 +200,11 @@ func TestNamespaceLayerUnprivileged(t *testing.T) {
 	run := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-s")
 	run.Dir = root
 	run.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + home, "LANG=C"}
-	run.Stdin = strings.NewReader(prelude + protectedScript + "\ngrep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status | tr -d '\\t' | sed 's/:/: /'\nid -u | sed 's/^/uid: /'\nexit 0\n")
+	ways := `c "replace the .codex link" sh -c 'rm .codex && mkdir .codex && echo x > .codex/config.toml'
+c "rename the link's directory" mv cfg cfg.old
+c "make the hooks directory" mkdir -p tools/hooks
+`
+	run.Stdin = strings.NewReader(prelude + protectedScript + ways + "\ngrep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status | tr -d '\\t' | sed 's/:/: /'\nid -u | sed 's/^/uid: /'\nexit 0\n")
 	run.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
 	out, err := run.CombinedOutput()
 	if err != nil {
@@ -203,7 +214,8 @@ func TestNamespaceLayerUnprivileged(t *testing.T) {
 	for _, m := range probeLine.FindAllStringSubmatch(string(out), -1) {
 		o[m[1]] = m[2]
 	}
-	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings"} {
+	for _, attack := range []string{"plant a hook", "append to .git/config", "create .claude settings", "create .mewsandbox settings",
+		"move .git away and plant a new one", "replace the .codex link", "rename the link's directory", "make the hooks directory"} {
 		o.fails(t, attack)
 	}
 	for _, ok := range []string{"write in the root", "git add and commit"} {

@@ -1,0 +1,234 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestProtectedWays: what the plan binds for each layout of the protected
+// paths: the path read-only, every directory on the way a mount of its
+// own, every link on the way a mount on itself, a placeholder at the first
+// missing component (see protect_linux.go). The integration tests attack
+// the same layouts from inside.
+func TestProtectedWays(t *testing.T) {
+	type layout struct {
+		dirs   []string
+		files  map[string]string
+		links  map[string]string
+		config string // .git/config, in a repository at .git
+	}
+	tests := []struct {
+		name        string
+		layout      layout
+		readOnly    []string // bound read-only
+		pins        []string // bound onto themselves, and not read-only
+		links       []string // links bound onto themselves
+		placeholder []string // to make
+	}{
+		{
+			name:     "husky 9: .husky/_ protects .husky",
+			layout:   layout{dirs: []string{".husky/_"}, config: "[core]\n\thooksPath = .husky/_\n"},
+			readOnly: []string{".husky", ".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
+			name:        "hooks below a missing directory",
+			layout:      layout{config: "[core]\n\thooksPath = tools/hooks\n"},
+			placeholder: []string{"tools"},
+			readOnly:    []string{"tools", ".git/hooks", ".git/config"},
+			pins:        []string{".git"},
+		},
+		{
+			name:     "hooks below a directory",
+			layout:   layout{dirs: []string{"tools/hooks"}, config: "[core]\n\thooksPath = tools/hooks\n"},
+			readOnly: []string{"tools/hooks", ".git/hooks", ".git/config"},
+			pins:     []string{"tools", ".git"},
+		},
+		{
+			name:     "hooks below a file",
+			layout:   layout{files: map[string]string{"tools": ""}, config: "[core]\n\thooksPath = tools/hooks\n"},
+			readOnly: []string{"tools", ".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
+			name: "a gitdir pointer into the root",
+			layout: layout{dirs: []string{"sub/.gitdata/hooks"}, files: map[string]string{
+				".git": "gitdir: sub/.gitdata\n", "sub/.gitdata/HEAD": "ref: refs/heads/main\n", "sub/.gitdata/config": "[core]\n",
+			}},
+			readOnly: []string{".git", "sub/.gitdata/hooks", "sub/.gitdata/config"},
+			pins:     []string{"sub", "sub/.gitdata"},
+		},
+		{
+			name:        "a gitdir pointer to nothing",
+			layout:      layout{files: map[string]string{".git": "gitdir: .gitdata\n"}},
+			readOnly:    []string{".git", ".gitdata"},
+			placeholder: []string{".gitdata"},
+		},
+		{
+			name:     "a link to a directory",
+			layout:   layout{dirs: []string{"cfg/claude"}, links: map[string]string{".claude": "cfg/claude"}},
+			readOnly: []string{"cfg/claude"},
+			pins:     []string{"cfg"},
+			links:    []string{".claude"},
+		},
+		{
+			name:        "a dangling link",
+			layout:      layout{links: map[string]string{".mewsandbox": "mews-missing"}},
+			readOnly:    []string{"mews-missing"},
+			links:       []string{".mewsandbox"},
+			placeholder: []string{"mews-missing"},
+		},
+		{
+			name:     "a link through a link",
+			layout:   layout{dirs: []string{"a/b/claude"}, links: map[string]string{".claude": "x/claude", "x": "a/./b/../b"}},
+			readOnly: []string{"a/b/claude"},
+			pins:     []string{"a", "a/b"},
+			links:    []string{".claude", "x"},
+		},
+		{
+			name: ".git a link to a repository",
+			layout: layout{dirs: []string{"realgit/hooks"}, files: map[string]string{"realgit/HEAD": "ref: refs/heads/main\n", "realgit/config": "[core]\n"},
+				links: map[string]string{".git": "realgit"}},
+			readOnly: []string{"realgit/hooks", "realgit/config"},
+			pins:     []string{"realgit"},
+			links:    []string{".git"},
+		},
+		{
+			name:   ".git a link to no repository",
+			layout: layout{dirs: []string{"empty"}, links: map[string]string{".git": "empty"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := testRoot(t)
+			j := func(p string) string { return filepath.Join(root, p) }
+			if tt.layout.config != "" {
+				tt.layout.dirs = append(tt.layout.dirs, ".git/objects", ".git/hooks")
+				tt.layout.files = mapWith(tt.layout.files, ".git/HEAD", "ref: refs/heads/main\n")
+				tt.layout.files[".git/config"] = tt.layout.config
+			}
+			for _, d := range tt.layout.dirs {
+				if err := os.MkdirAll(j(d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for f, c := range tt.layout.files {
+				os.MkdirAll(filepath.Dir(j(f)), 0o755)
+				if err := os.WriteFile(j(f), []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for l, target := range tt.layout.links {
+				if err := os.Symlink(target, j(l)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// The agents' directories, present: not part of the case.
+			for _, d := range []string{".mewsandbox", ".claude", ".codex"} {
+				if _, err := os.Lstat(j(d)); err != nil {
+					os.Mkdir(j(d), 0o755)
+				}
+			}
+			l := planNamespace(DefaultPolicy(root), root, "")
+			if len(l.unprotected) > 0 {
+				t.Errorf("unprotected: %q", l.unprotected)
+			}
+			rel := func(op uint32) []string {
+				var out []string
+				for i, s := range l.steps {
+					if s.Op != op || !within(s.Path, root) || s.Path == root {
+						continue
+					}
+					if op == mountBind && i+1 < len(l.steps) && l.steps[i+1] == (mountStep{mountRdonly, s.Path}) {
+						continue // read-only
+					}
+					out = append(out, strings.TrimPrefix(s.Path, root+"/"))
+				}
+				return out
+			}
+			agents := func(ps []string) []string {
+				return slices.DeleteFunc(ps, func(p string) bool { return p == ".mewsandbox" || p == ".claude" || p == ".codex" })
+			}
+			check := func(what string, got, want []string) {
+				t.Helper()
+				slices.Sort(got)
+				slices.Sort(want)
+				if !slices.Equal(got, want) {
+					t.Errorf("%s: %q, want %q", what, got, want)
+				}
+			}
+			check("read-only", agents(rel(mountRdonly)), tt.readOnly)
+			check("mounts of their own", rel(mountBind), tt.pins)
+			check("links bound", rel(mountBindLink), tt.links)
+			var made []string
+			if l.missing > 0 {
+				for _, p := range l.placeholders {
+					if _, err := os.Lstat(p); err != nil {
+						made = append(made, strings.TrimPrefix(p, root+"/"))
+					}
+				}
+			}
+			check("placeholders to make", made, tt.placeholder)
+			if l.missing != len(tt.placeholder) {
+				t.Errorf("missing = %d, want %d", l.missing, len(tt.placeholder))
+			}
+		})
+	}
+}
+
+func mapWith(m map[string]string, k, v string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[k] = v
+	return m
+}
+
+// TestProtectedWaysRefused: a way the layer cannot keep (a loop of links;
+// a protected directory missing in a writable grant outside the root,
+// where no placeholder goes) is recorded in unprotected: a strict run is
+// refused.
+func TestProtectedWaysRefused(t *testing.T) {
+	root, grant := testRoot(t), testRoot(t)
+	os.Symlink(".claude", filepath.Join(root, ".claude"))
+	os.Symlink(filepath.Join(grant, "codex"), filepath.Join(root, ".codex"))
+	p := DefaultPolicy(root).WithGrant(Grant{Path: grant, Access: Read | Write})
+	l := planNamespace(p, root, "")
+	if len(l.unprotected) != 2 || !strings.HasPrefix(l.unprotected[0], filepath.Join(root, ".claude")+" ") ||
+		!strings.HasPrefix(l.unprotected[1], filepath.Join(root, ".codex")+" ") {
+		t.Errorf("unprotected = %q, want .claude (a loop) and .codex (in the grant)", l.unprotected)
+	}
+	// Without the grant, what .codex names is read-only: nothing to refuse.
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 {
+		t.Errorf("without the grant: unprotected = %q, want the loop only", l.unprotected)
+	}
+}
+
+// TestPlaceholderOnTheWay: where the way to a protected directory passes
+// a placeholder (another run's, made at the first missing component), that
+// one is held and bound, and no second one is made inside it.
+func TestPlaceholderOnTheWay(t *testing.T) {
+	root := testRoot(t)
+	for _, d := range []string{".git/objects", "tools", ".mewsandbox", ".claude", ".codex"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.Mkdir(filepath.Join(root, ".git/hooks"), 0o755)
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\thooksPath = tools/hooks\n"), 0o644)
+	if err := unix.Setxattr(filepath.Join(root, "tools"), placeholderMark, []byte("0"), 0); err != nil {
+		t.Skipf("no extended attributes here: %v", err)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	tools := filepath.Join(root, "tools")
+	if l.missing != 0 || !slices.Contains(l.placeholders, tools) || !slices.Contains(l.steps, mountStep{mountRdonly, tools}) {
+		t.Errorf("missing %d, placeholders %q, steps %v: want tools held and read-only, nothing to make", l.missing, l.placeholders, l.steps)
+	}
+}
