@@ -369,14 +369,14 @@ func hooksPath(root, gitdir string) string {
 			path = p // the worktree's own config last: it wins
 		}
 	}
-	if path == "" {
-		return ""
+	if path == "" || strings.HasPrefix(path, "~") || strings.HasPrefix(path, "%(") {
+		return "" // a home directory's, or the installation's: not in the root
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(root, path) // relative to the working tree
 	}
 	path = filepath.Clean(path)
-	if filepath.Base(path) == "_" {
+	if filepath.Base(path) == "_" && filepath.Dir(path) != root {
 		path = filepath.Dir(path)
 	}
 	if !within(path, root) || path == root {

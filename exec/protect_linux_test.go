@@ -39,6 +39,18 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git"},
 		},
 		{
+			name:     "a hooks directory _ at the top",
+			layout:   layout{dirs: []string{"_"}, config: "[core]\n\thooksPath = _\n"},
+			readOnly: []string{"_", ".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
+			name:     "hooks in the home directory",
+			layout:   layout{config: "[core]\n\thooksPath = ~/githooks\n"},
+			readOnly: []string{".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
 			name:        "hooks below a missing directory",
 			layout:      layout{config: "[core]\n\thooksPath = tools/hooks\n"},
 			placeholder: []string{"tools"},
