@@ -86,8 +86,9 @@ func parts(p string) []string {
 	return slices.DeleteFunc(strings.Split(p, "/"), func(c string) bool { return c == "" || c == "." })
 }
 
-// walk follows p (absolute and clean) component by component, links
-// resolved as the kernel resolves them, from the root when p lies in it.
+// walk follows p (absolute, perhaps with ".." in it) component by
+// component, links resolved as the kernel resolves them, from the root
+// when p lies in it.
 func (g *guard) walk(p string) (way, error) {
 	var w way
 	cur, todo := "/", parts(p)
@@ -373,13 +374,17 @@ func hooksPath(root, gitdir string) string {
 		return "" // a home directory's, or the installation's: not in the root
 	}
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(root, path) // relative to the working tree
+		// Relative to the working tree, and not cleaned: git resolves
+		// "link/.." as the kernel does, in what link points to, and so
+		// does protect.
+		path = root + "/" + path
 	}
-	path = filepath.Clean(path)
-	if filepath.Base(path) == "_" && filepath.Dir(path) != root {
-		path = filepath.Dir(path)
+	if p := parts(path); len(p) > 0 && p[len(p)-1] == "_" {
+		if above := "/" + strings.Join(p[:len(p)-1], "/"); filepath.Clean(above) != root {
+			path = above
+		}
 	}
-	if !within(path, root) || path == root {
+	if clean := filepath.Clean(path); !within(clean, root) || clean == root {
 		return ""
 	}
 	return path
@@ -408,8 +413,8 @@ func configHooksPath(c string) string {
 }
 
 // gitdirPointer returns the directory root/.git names when it is a
-// "gitdir: PATH" file (a worktree, a submodule), absolute and clean but
-// with its links unresolved (protect follows them); "" otherwise.
+// "gitdir: PATH" file (a worktree, a submodule), absolute but neither
+// cleaned nor with its links resolved (protect follows them); "" otherwise.
 func gitdirPointer(root string) string {
 	b, err := os.ReadFile(filepath.Join(root, ".git"))
 	if err != nil {
@@ -425,7 +430,7 @@ func gitdirPointer(root string) string {
 		return ""
 	}
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(root, dir)
+		dir = root + "/" + dir // not cleaned: see hooksPath
 	}
-	return filepath.Clean(dir)
+	return dir
 }

@@ -45,6 +45,13 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git"},
 		},
 		{
+			name:     "hooks through a link and ..",
+			layout:   layout{dirs: []string{"a/b", "a/hooks", "hooks"}, links: map[string]string{"l": "a/b"}, config: "[core]\n\thooksPath = l/../hooks\n"},
+			readOnly: []string{"a/hooks", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "a", "a/b"},
+			links:    []string{"l"},
+		},
+		{
 			name:     "hooks in the home directory",
 			layout:   layout{config: "[core]\n\thooksPath = ~/githooks\n"},
 			readOnly: []string{".git/hooks", ".git/config"},
