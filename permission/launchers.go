@@ -54,15 +54,27 @@ func shortCluster(t string) bool {
 // local command, or that pull in configuration that may set one.
 var sshCommandKeys = []string{"proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "include", "match"}
 
-// sshArgOpts are the short options of ssh, scp and sftp that take an
-// argument.
-var sshArgOpts = map[string]string{"ssh": "BbcDEeFIiJLlmOoPpQRSWw", "autossh": "BbcDEeFIiJLlmOoPpQRSWwM", "scp": "cDFiJloPSX", "sftp": "BbcDFiJloPRSX"}
+// sshArgOpts are the short options of ssh, scp or sftp (n) that take an
+// argument. A switch, not a map: nothing to build as the program starts.
+func sshArgOpts(n string) string {
+	switch n {
+	case "ssh":
+		return "BbcDEeFIiJLlmOoPpQRSWw"
+	case "autossh":
+		return "BbcDEeFIiJLlmOoPpQRSWwM"
+	case "scp":
+		return "cDFiJloPSX"
+	case "sftp":
+		return "BbcDFiJloPRSX"
+	}
+	return ""
+}
 
 // sshRuns finds an ssh, scp or sftp option that runs a local command:
 // -o ProxyCommand=…, -F FILE (a configuration with its own), scp and sftp
 // -S PROGRAM, sftp -D PROGRAM.
 func sshRuns(n string, args []Word) string {
-	argOpts := sshArgOpts[n]
+	argOpts := sshArgOpts(n)
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
