@@ -247,8 +247,9 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 // root, so it can make a project inside it (a .git and a .mewsandbox of
 // its own) whose settings would widen the next run started there. That run
 // keeps only what they forbid, and says so; the same settings in a project
-// of its own apply whole. A settings file planted as a link to a secret is
-// refused without being quoted.
+// of its own apply whole, and the outer project's denials still hold
+// there. A settings file planted as a link to a secret is refused without
+// being quoted.
 func TestNestedProjectSettings(t *testing.T) {
 	t.Parallel()
 	outside := outsideTemp(t)
@@ -258,7 +259,8 @@ func TestNestedProjectSettings(t *testing.T) {
 	}
 	settings := fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [//%s]\n", outside)
 	dir := project(t, map[string]string{
-		"settings.txt": settings,
+		".mewsandbox/settings.yaml": "permissions:\n  deny: [Bash(curl:*)]\n",
+		"settings.txt":              settings,
 		"plant.sh": "set -e\nmkdir -p sub/.mewsandbox leak/.mewsandbox\ntouch sub/.git leak/.git\n" +
 			"cp settings.txt sub/.mewsandbox/settings.yaml\nln -s " + secret + " leak/.mewsandbox/settings.yaml\n",
 	})
@@ -274,10 +276,15 @@ func TestNestedProjectSettings(t *testing.T) {
 	if !fileExists(filepath.Join(dir, "sub", "inside.txt")) {
 		t.Errorf("the nested project's own root is not writable: %s", r.stderr)
 	}
-	for _, want := range []string{"ignored sandbox.filesystem.allowWrite", "inside another (" + filepath.Join(dir, ".git") + ")"} {
+	for _, want := range []string{"ignored sandbox.filesystem.allowWrite", "inside another (" + dir + ")"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 		}
+	}
+
+	// The outer project's denials hold in the one made inside it.
+	if r := run(t, invocation{args: []string{"check", "-c", "curl http://example.com"}, dir: filepath.Join(dir, "sub")}); !strings.HasPrefix(r.stdout, "deny") {
+		t.Errorf("the outer project's deny rule was shed by a .git made inside it: %s%s", r.stdout, r.stderr)
 	}
 
 	// The control: in a project of its own, the same file opens it.

@@ -40,13 +40,12 @@ type Settings struct {
 }
 
 // KeepRestrictions drops from s whatever could allow more than the other
-// sources do without s: allow rules, a mode that asks less (acceptEdits,
-// bypassPermissions), additional directories, sandbox grants (paths,
+// sources do without s: allow rules, the mode (it replaces the user's),
+// additional directories, sandbox grants (paths,
 // network, unix sockets, kept variables, presets, capabilities), best
 // effort, the timeout and limits (which replace the user's, larger ones
 // too), and the audit file (the runner writes it, wherever it is). Deny
-// and ask rules, other modes, network none, denyRead and dropped
-// variables stay. It returns the keys dropped, in the file's terms.
+// and ask rules, network none, denyRead and dropped variables stay. It returns the keys dropped, in the file's terms.
 func (s *Settings) KeepRestrictions() (dropped []string) {
 	drop := func(key string, set bool) bool {
 		if set {
@@ -57,7 +56,8 @@ func (s *Settings) KeepRestrictions() (dropped []string) {
 	if drop("permissions.allow", len(s.Rules.Allow) > 0) {
 		s.Rules.Allow = nil
 	}
-	if drop("permissions.defaultMode "+string(s.DefaultMode), s.DefaultMode == ModeAcceptEdits || s.DefaultMode == ModeBypassPermissions) {
+	// Any mode: a project's replaces the user's, plan by default say.
+	if drop("permissions.defaultMode "+string(s.DefaultMode), s.DefaultMode != "") {
 		s.DefaultMode = ""
 	}
 	if drop("permissions.additionalDirectories", len(s.AdditionalDirectories) > 0) {
@@ -121,9 +121,30 @@ type SettingsError struct {
 
 func (e *SettingsError) Error() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err)
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, redact(e.Err.Error()))
 	}
-	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+	return fmt.Sprintf("%s: %s", e.Path, redact(e.Err.Error()))
+}
+
+// quoted matches what a message quotes: Go's "…" (%q) and YAML's '…'.
+var quoted = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|'[^']*'`)
+}}
+
+// redact replaces what msg quotes from a settings file by its length
+// where it is longer than a short line: a settings file can be a link to
+// any file the user can read, such as a key, and its messages reach
+// whoever started the run (see quotable).
+func redact(msg string) string {
+	if !strings.ContainsAny(msg, "\"'") {
+		return msg
+	}
+	return quoted.get().ReplaceAllStringFunc(msg, func(q string) string {
+		if quotable(q[1 : len(q)-1]) {
+			return q
+		}
+		return fmt.Sprintf("%c…%c (%d bytes, not shown)", q[0], q[0], len(q)-2)
+	})
 }
 
 func (e *SettingsError) Unwrap() error { return e.Err }
@@ -206,7 +227,7 @@ func (p *settingsParser) errorf(line int, format string, a ...any) error {
 }
 
 func (p *settingsParser) warnf(line int, format string, a ...any) {
-	p.s.Warnings = append(p.s.Warnings, fmt.Sprintf("%s:%d: %s", p.path, line, fmt.Sprintf(format, a...)))
+	p.s.Warnings = append(p.s.Warnings, fmt.Sprintf("%s:%d: %s", p.path, line, redact(fmt.Sprintf(format, a...))))
 }
 
 func (p *settingsParser) parse(data []byte) error {

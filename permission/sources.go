@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 )
 
@@ -70,13 +69,13 @@ type Discovery struct {
 	// Exists reports whether a path exists; Load warns with it about
 	// sandbox paths that grant or deny nothing. Nil checks nothing.
 	Exists func(path string) bool
-	// Enclosing names the project holding Root, if any: a marker such as
-	// a .git, .mewsandbox or .claude in a directory above it; "" when there
-	// is none. A sandboxed command run in that project may write all of
-	// Root, its settings too, so Load keeps only what they forbid (see
-	// Settings.KeepRestrictions). Asked only when Root has settings; nil
-	// means none.
-	Enclosing func() string
+	// Outer lists the projects that hold Root, nearest first: directories
+	// above it with a .git, .mewsandbox or .claude; nil means none. A
+	// sandboxed command run in one of them may write all of Root, its
+	// settings and its .git too, so Root's files keep only what they
+	// forbid (Settings.KeepRestrictions), and so do the outer projects'
+	// own, which apply as well: a .git the command made cannot shed them.
+	Outer func() []string
 }
 
 // SourceFile is one settings file and its scope.
@@ -84,6 +83,12 @@ type SourceFile struct {
 	Path     string
 	Scope    Scope
 	Required bool // a missing file is an error (--settings)
+	// Project is the project an outer project's file belongs to (see
+	// Discovery.Outer); "" for Root's and the other scopes' files.
+	Project string
+	// Restricted files keep only what they forbid: Root's when it lies in
+	// another project, and the outer projects' own.
+	Restricted bool
 }
 
 // Files returns every settings file that applies, in order of scope
@@ -120,16 +125,37 @@ func (d Discovery) Files() []SourceFile {
 			filepath.Join(d.Home, ".claude", "settings.json"))
 	}
 	if d.Root != "" {
-		own, claude := filepath.Join(d.Root, ".mewsandbox"), filepath.Join(d.Root, ".claude")
-		add(ScopeProject, false,
-			filepath.Join(own, "settings.yaml"), filepath.Join(own, "settings.yml"), filepath.Join(own, "settings.json"),
-			filepath.Join(claude, "settings.json"))
-		add(ScopeLocal, false,
-			filepath.Join(own, "settings.local.yaml"), filepath.Join(own, "settings.local.yml"), filepath.Join(own, "settings.local.json"),
-			filepath.Join(claude, "settings.local.json"))
+		var outer []string
+		if d.Outer != nil {
+			outer = d.Outer()
+		}
+		// Farthest first: a nearer project's file takes precedence.
+		for i := len(outer) - 1; i >= 0; i-- {
+			n := len(files)
+			addProject(add, outer[i])
+			for j := n; j < len(files); j++ {
+				files[j].Project, files[j].Restricted = outer[i], true
+			}
+		}
+		n := len(files)
+		addProject(add, d.Root)
+		for j := n; j < len(files); j++ {
+			files[j].Restricted = len(outer) > 0
+		}
 	}
 	add(ScopeCommandLine, true, d.Extra...)
 	return files
+}
+
+// addProject adds the project and local files of the project at dir.
+func addProject(add func(Scope, bool, ...string), dir string) {
+	own, claude := filepath.Join(dir, ".mewsandbox"), filepath.Join(dir, ".claude")
+	add(ScopeProject, false,
+		filepath.Join(own, "settings.yaml"), filepath.Join(own, "settings.yml"), filepath.Join(own, "settings.json"),
+		filepath.Join(claude, "settings.json"))
+	add(ScopeLocal, false,
+		filepath.Join(own, "settings.local.yaml"), filepath.Join(own, "settings.local.yml"), filepath.Join(own, "settings.local.json"),
+		filepath.Join(claude, "settings.local.json"))
 }
 
 // base returns the directory "/path" patterns of f are relative to: the
@@ -141,6 +167,9 @@ func (d Discovery) Files() []SourceFile {
 func (d Discovery) base(f SourceFile) string {
 	switch f.Scope {
 	case ScopeProject, ScopeLocal:
+		if f.Project != "" {
+			return f.Project
+		}
 		return d.Root
 	case ScopeUser:
 		return d.Home
@@ -226,8 +255,8 @@ type Config struct {
 func Load(d Discovery) (*Config, error) {
 	c := &Config{}
 	modeScope := Scope(-1)
-	var enclosing func() string
-	for _, f := range d.Files() {
+	files := d.Files()
+	for _, f := range files {
 		data, err := readSettingsFile(f)
 		if err == fs.ErrNotExist {
 			continue
@@ -239,20 +268,12 @@ func Load(d Discovery) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
-		if f.Scope == ScopeProject || f.Scope == ScopeLocal {
-			if enclosing == nil {
-				enclosing = sync.OnceValue(func() string {
-					if d.Enclosing == nil {
-						return ""
-					}
-					return d.Enclosing()
-				})
-			}
-			if by := enclosing(); by != "" {
-				if dropped := s.KeepRestrictions(); len(dropped) > 0 {
-					c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: this project lies inside another (%s), where a sandboxed command could have written this file; its denials and limits apply (pass it with --settings to apply all of it)",
-						f.Path, strings.Join(dropped, ", "), by))
-				}
+		if f.Restricted {
+			// An outer project's file is said nothing of: what it allows
+			// never applied to the projects inside it.
+			if dropped := s.KeepRestrictions(); len(dropped) > 0 && f.Project == "" {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: this project lies inside another (%s), where a sandboxed command could have written this file; what it forbids applies (pass it with --settings to apply all of it)",
+					f.Path, strings.Join(dropped, ", "), outerOf(files)))
 			}
 		}
 		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists); err != nil {
@@ -278,6 +299,16 @@ func Load(d Discovery) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// outerOf names the nearest outer project of files (Discovery.Files).
+func outerOf(files []SourceFile) string {
+	for i := len(files) - 1; i >= 0; i-- {
+		if files[i].Project != "" {
+			return files[i].Project
+		}
+	}
+	return "?"
 }
 
 // readSettingsFile reads a settings file, refusing files larger than

@@ -157,7 +157,8 @@ func TestLoadMergesInScopeOrder(t *testing.T) {
 // TestLoadNestedProject: the settings of a project inside another, which a
 // sandboxed command run in the outer one could have written, keep what
 // they forbid and lose what they allow, with one warning naming both
-// projects and what was dropped; the user's own settings are unchanged.
+// projects and what was dropped; the outer project's own settings apply
+// too, what they forbid only, so that a .git made inside cannot shed them.
 func TestLoadNestedProject(t *testing.T) {
 	t.Parallel()
 	widening := `permissions:
@@ -185,30 +186,30 @@ sandbox:
     mem: 64G
 audit: /home/u/.bashrc
 `
-	load := func(t *testing.T, enclosing func() string) *Config {
+	load := func(t *testing.T, outer func() []string) (*Config, Discovery) {
 		d := testDiscovery(t)
 		d.Home = ""
 		writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", widening)
-		writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"permissions": {"allow": ["Bash(make:*)"], "defaultMode": "plan"}}`)
-		d.Enclosing = enclosing
+		writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"permissions": {"allow": ["Bash(make:*)"], "defaultMode": "default"}}`)
+		d.Outer = outer
 		c, err := Load(d)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return c
+		return c, d
 	}
 	t.Run("nested", func(t *testing.T) {
 		t.Parallel()
 		calls := 0
-		c := load(t, func() string { calls++; return "/outer/.git" })
+		c, _ := load(t, func() []string { calls++; return []string{"/outer"} })
 		if calls != 1 {
-			t.Errorf("Enclosing asked %d times, want once", calls)
+			t.Errorf("Outer asked %d times, want once", calls)
 		}
 		if len(c.Rules.Allow) != 0 || len(c.Rules.Deny) != 1 || len(c.Rules.Ask) != 1 {
 			t.Errorf("allow %v deny %v ask %v, want only the deny and ask rules", c.Rules.Allow, c.Rules.Deny, c.Rules.Ask)
 		}
-		if c.DefaultMode != ModePlan {
-			t.Errorf("DefaultMode %q, want plan (the local file's; bypassPermissions dropped)", c.DefaultMode)
+		if c.DefaultMode != "" {
+			t.Errorf("DefaultMode %q, want none: a project's mode replaces the user's (plan, say)", c.DefaultMode)
 		}
 		b := c.Sandbox
 		if len(b.AllowWrite)+len(b.AllowRead)+len(b.EnvPass)+len(b.Presets)+len(b.KeepCaps)+len(c.AdditionalDirectories) != 0 ||
@@ -221,7 +222,7 @@ audit: /home/u/.bashrc
 		if len(c.Warnings) != 2 {
 			t.Fatalf("warnings %q, want one per file", c.Warnings)
 		}
-		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits, audit: ", "(/outer/.git)", "--settings"} {
+		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits, audit: ", "(/outer)", "--settings"} {
 			if !strings.Contains(c.Warnings[0], want) {
 				t.Errorf("warning %q lacks %q", c.Warnings[0], want)
 			}
@@ -229,20 +230,36 @@ audit: /home/u/.bashrc
 	})
 	t.Run("not nested", func(t *testing.T) {
 		t.Parallel()
-		for _, enclosing := range []func() string{nil, func() string { return "" }} {
-			c := load(t, enclosing)
+		for _, outer := range []func() []string{nil, func() []string { return nil }} {
+			c, _ := load(t, outer)
 			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || c.Audit == "" || len(c.Warnings) != 0 {
 				t.Errorf("allow %v network %q audit %q warnings %q: a project of its own keeps all of its settings", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Audit, c.Warnings)
 			}
 		}
 	})
-	t.Run("asked only for project files", func(t *testing.T) {
+	t.Run("the outer projects' own", func(t *testing.T) {
 		t.Parallel()
 		d := testDiscovery(t)
-		writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"allow": ["Bash(make:*)"]}}`)
-		d.Enclosing = func() string { t.Error("Enclosing asked with no project settings"); return "" }
-		if _, err := Load(d); err != nil {
+		d.Home = ""
+		outer, farther := t.TempDir(), t.TempDir()
+		writeSettingsFile(t, outer, ".mewsandbox/settings.yaml", "permissions:\n  deny: [Bash(curl:*)]\n  allow: [Bash(wget:*)]\n  defaultMode: dontAsk\nsandbox:\n  filesystem:\n    denyRead: [secret]\n")
+		writeSettingsFile(t, farther, ".claude/settings.json", `{"permissions": {"ask": ["Bash(git push:*)"]}}`)
+		d.Outer = func() []string { return []string{outer, farther} }
+		c, err := Load(d)
+		if err != nil {
 			t.Fatal(err)
+		}
+		if len(c.Rules.Deny) != 1 || len(c.Rules.Ask) != 1 || len(c.Rules.Allow) != 0 {
+			t.Errorf("deny %v ask %v allow %v: want the outer denials and asks, not their allows", c.Rules.Deny, c.Rules.Ask, c.Rules.Allow)
+		}
+		if r := c.Rules.Deny; len(r) == 1 && r[0].Base != outer {
+			t.Errorf("the outer rule's base is %q, want its own project %q", r[0].Base, outer)
+		}
+		if dr := c.Sandbox.DenyRead; len(dr) != 1 || dr[0].Value != filepath.Join(outer, "secret") {
+			t.Errorf("denyRead %v, want %s: relative to its own project", dr, filepath.Join(outer, "secret"))
+		}
+		if len(c.Warnings) != 0 {
+			t.Errorf("warnings %q: the outer projects' allows never applied here, nothing to say", c.Warnings)
 		}
 	})
 }

@@ -359,7 +359,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		NoUser:      o.noUserSettings || home == "",
 		Extra:       o.settings,
 		Exists:      exists,
-		Enclosing:   func() string { return enclosingProject(root, homeDir()) },
+		Outer:       func() []string { return outerProjects(root, homeDir()) },
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {
@@ -471,19 +471,21 @@ func projectRoot(explicit, cwd string) (string, error) {
 	return real, checkRoot(real, home, "the working directory")
 }
 
-// enclosingProject names the first marker of a project (.git, .mewsandbox,
-// .claude) in a directory above root, up to the same bound as the walk for
-// .git; "" when there is none. A sandboxed command run there could have
-// made root, a project of its own inside that one, and its settings.
-func enclosingProject(root, home string) string {
+// outerProjects lists the directories above root, nearest first and up
+// to the same bound as the walk for .git, that hold a project's marker
+// (.git, .mewsandbox, .claude). A sandboxed command run in one of them
+// could have made root, a project of its own inside it, and its settings.
+func outerProjects(root, home string) []string {
+	var outer []string
 	for dir := filepath.Dir(root); dir != root && !underOrAbove(dir, home); root, dir = dir, filepath.Dir(dir) {
 		for _, marker := range []string{".git", ".mewsandbox", ".claude"} {
 			if _, err := os.Lstat(filepath.Join(dir, marker)); err == nil {
-				return filepath.Join(dir, marker)
+				outer = append(outer, dir)
+				break
 			}
 		}
 	}
-	return ""
+	return outer
 }
 
 // homeDir is $HOME with symbolic links resolved, "" when unset.
