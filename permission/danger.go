@@ -93,7 +93,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// World-writable files let any user change them.
 		{name: "chmod 777", check: checkChmodWorld},
 		// Signals other processes.
-		{name: "kill", check: nameIn("terminates processes", "kill")},
+		{name: "kill", check: checkKill},
 		{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
 		{name: "killall", check: nameIn("terminates processes by name", "killall")},
 		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
@@ -742,6 +742,56 @@ func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkKill asks for kill unless the shell's builtin only signals the
+// shell's own jobs (kill %1, kill -9 %%, kill %+ %-, kill %name): those are
+// children of this command line, like fg, bg and wait act on. A pid, 0,
+// -1 (every process) or a word only known at run time may be any process.
+func checkKill(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) != "kill" {
+		return "", false
+	}
+	if c.Inner == 0 && !c.OpenArgs && c.Words[0].Text == "kill" && killsOnlyJobs(c.Words[1:]) {
+		return "", false
+	}
+	return c.Name() + " terminates processes", false
+}
+
+// killsOnlyJobs reports whether the arguments of bash's kill builtin
+// name jobs only. Its options come first: -s SIG, -n NUM, one -SIG, --;
+// every word after them is a target, even one starting with - (kill %1 -1
+// signals every process), so each must be a job spec.
+func killsOnlyJobs(args []Word) bool {
+	i := 0
+	signal := false
+options:
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case !args[i].Literal:
+			return false
+		case t == "--":
+			i++
+			break options
+		case t == "-s" || t == "-n":
+			i++
+			signal = true
+		case len(t) > 1 && t[0] == '-' && !signal && t != "-l" && t != "-L":
+			signal = true // -9, -KILL, -SIGTERM
+		default:
+			break options
+		}
+	}
+	if i >= len(args) {
+		return false // no target: kill -l, or a usage error
+	}
+	for _, w := range args[i:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "%") {
+			return false
+		}
+	}
+	return true
 }
 
 // privilegedNames are commands that run another as a different user.

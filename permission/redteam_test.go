@@ -297,6 +297,25 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R8 neighbour: setarch ls", D, nil, `setarch x86_64 -R ls`, Allow},
 		{"R8 neighbour: setpriv ls", D, nil, `setpriv --nnp ls`, Allow},
 		{"R8 neighbour: sed i with a continued line", D, nil, "sed '1i\\\nhello' f", Allow},
+		// K1: kill of the shell's own jobs is job control; anything else
+		// may signal any process.
+		{"K1 neighbour: kill %1", D, nil, `sleep 9 & kill %1`, Allow},
+		{"K1 neighbour: kill -9 %%", D, nil, `kill -9 %%`, Allow},
+		{"K1 neighbour: kill -s TERM %+ %-", D, nil, `kill -s TERM %+ %-`, Allow},
+		{"K1 neighbour: kill -- %make", D, nil, `kill -- %make`, Allow},
+		{"K1 kill -9 1", D, nil, `kill -9 1`, Ask},
+		{"K1 kill -1", D, nil, `kill -1`, Ask},
+		{"K1 kill 0", D, nil, `kill 0`, Ask},
+		{"K1 kill -- -1", D, nil, `kill -- -1`, Ask},
+		{"K1 kill %1 -1", D, nil, `kill %1 -1`, Ask},
+		{"K1 kill %1 1234", D, nil, `kill %1 1234`, Ask},
+		{"K1 kill -l", D, nil, `kill -l`, Ask},
+		{"K1 kill non-literal", D, nil, `kill "%$J"`, Ask},
+		{"K1 xargs kill %1", D, nil, `echo 1 | xargs kill %1`, Ask},
+		{"K1 env kill %1", D, nil, `env kill %1`, Ask},
+		{"K1 /bin/kill %1", D, nil, `/bin/kill %1`, Ask},
+		{"K1 pkill", D, nil, `pkill -f node`, Ask},
+		{"K1 killall", D, nil, `killall node`, Ask},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
