@@ -571,11 +571,11 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 			i++
 		case t == "--config-env":
 			if i+1 < len(args) {
-				cfg = append(cfg, args[i+1])
+				cfg = append(cfg, configEnv(args[i+1]))
 			}
 			i++
 		case strings.HasPrefix(t, "--config-env="):
-			cfg = append(cfg, Word{Text: strings.TrimPrefix(t, "--config-env="), Literal: true})
+			cfg = append(cfg, configEnv(Word{Text: strings.TrimPrefix(t, "--config-env="), Literal: true}))
 		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix":
 			i++
 		case strings.HasPrefix(t, "-"):
@@ -584,6 +584,13 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 		}
 	}
 	return Word{}, nil, cfg, true
+}
+
+// configEnv turns git's --config-env KEY=ENVVAR into a setting whose value
+// is only known at run time: KEY=$ENVVAR, not literal.
+func configEnv(w Word) Word {
+	k, env, _ := strings.Cut(w.Text, "=")
+	return Word{Text: k + "=$" + env}
 }
 
 // gitSub returns a check matching a git subcommand.
@@ -698,20 +705,105 @@ func checkGitUnknown(c SimpleCommand, _ PathEnv) (string, bool) {
 	return "", false
 }
 
-// gitExecKeys are configuration keys whose value git runs as a program.
-var gitExecKeys = []string{
-	"core.sshcommand", "core.pager", "core.editor", "core.fsmonitor",
-	"core.hookspath", "core.askpass", "core.gitproxy", "sequence.editor",
-	"diff.external", "gpg.program", "credential.helper", "uploadpack.packobjectshook",
-}
-
+// gitExecKey reports whether git runs the value of configuration key k as
+// a program, or k otherwise leads git to run one of someone's choosing:
+// include.path pulls in a file of other keys, protocol.ext.allow lets an
+// ext:: URL run a command, safe.directory trusts another user's repository
+// and its configuration, init.templateDir installs hooks, trace2 targets
+// write files. A deny-list, by git-config(1): a key whose last part names
+// a command, a program, a path to one, a filter, a driver or a pager asks.
 func gitExecKey(k string) bool {
 	k = strings.ToLower(k)
-	return slices.Contains(gitExecKeys, k) || strings.HasPrefix(k, "alias.") ||
-		strings.HasSuffix(k, ".textconv") || strings.HasSuffix(k, ".command") ||
-		strings.HasSuffix(k, ".helper") || strings.HasSuffix(k, ".cmd") ||
-		strings.HasSuffix(k, ".clean") || strings.HasSuffix(k, ".smudge") ||
-		strings.HasSuffix(k, ".process")
+	switch k {
+	case "core.fsmonitor", "core.gitproxy", "core.hookspath", "core.pager", "diff.external", "init.templatedir",
+		"interactive.difffilter", "sendemail.smtpserver", "instaweb.httpd":
+		return true
+	}
+	section, _, _ := strings.Cut(k, ".")
+	last := k[strings.LastIndexByte(k, '.')+1:]
+	switch {
+	case last == "path":
+		return true // difftool.<tool>.path, man.<tool>.path, include.path
+	}
+	switch section {
+	case "alias", "pager", "include", "includeif", "safe", "trace2":
+		return true
+	case "protocol":
+		return last == "allow"
+	case "submodule":
+		if last == "update" {
+			return true // submodule.<name>.update=!command
+		}
+	}
+	for _, suffix := range [...]string{
+		"command", "cmd", "textconv", "helper", "clean", "smudge", "process",
+		"program", "driver", "editor", "askpass", "hook",
+		"uploadpack", "receivepack",
+	} {
+		if strings.HasSuffix(last, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitHarmlessValue reports whether the value v of key k, which names a
+// program, runs nothing of concern: core.pager set to no pager or a plain
+// one, pager.<cmd> switched on or off or set to a plain pager, and the
+// settings that switch programs off (core.fsmonitor=, core.hooksPath=
+// /dev/null, as the README suggests for a repository after untrusted
+// commands). The list is short on purpose: any other value is a command
+// line git hands to a shell.
+func gitHarmlessValue(k, v string) bool {
+	k = strings.ToLower(k)
+	switch {
+	case k == "core.fsmonitor":
+		switch strings.ToLower(v) {
+		case "", "false", "no", "off", "0":
+			return true
+		}
+	case k == "core.hookspath":
+		return v == "/dev/null"
+	case k == "core.pager":
+		switch v {
+		case "", "cat", "less", "more":
+			return true
+		}
+	case strings.HasPrefix(k, "pager."):
+		switch strings.ToLower(v) {
+		case "", "cat", "less", "more", "true", "false", "yes", "no", "on", "off", "1", "0":
+			return true
+		}
+	}
+	return false
+}
+
+// gitConfigRuns reports whether a git -c KEY=VALUE setting (or a
+// --config-env one, whose value is a variable) may make git run a program.
+// Of a word only partly known, the key must be plain text that names no
+// program; its value then does not matter.
+func gitConfigRuns(w Word) bool {
+	k, v, eq := strings.Cut(w.Text, "=")
+	if !w.Literal {
+		k = looseText(k)
+		return !plainGitKey(k) || gitExecKey(k)
+	}
+	return gitExecKey(k) && !(eq && gitHarmlessValue(k, v))
+}
+
+// plainGitKey reports whether k is a configuration key with nothing a
+// shell would expand.
+func plainGitKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
@@ -720,25 +812,106 @@ func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	for _, w := range cfg {
-		k, _, _ := strings.Cut(w.Text, "=")
-		if !w.Literal || gitExecKey(k) {
+		if gitConfigRuns(w) {
 			return "git -c " + w.Text + " can make git run another program", false
 		}
 	}
-	if sub.Literal && sub.Text == "config" {
-		// git config [scope] KEY VALUE sets a key; reads (--get, -l)
-		// have fewer operands or a read option.
-		if hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--unset", "--unset-all") {
+	if !sub.Literal {
+		return "", false
+	}
+	switch sub.Text {
+	case "config":
+		return gitConfigSetRuns(rest)
+	case "clone", "init":
+		return gitCloneConfigRuns(sub.Text, rest)
+	}
+	return "", false
+}
+
+// gitConfigSetRuns finds a git config command that sets a key naming a
+// program: git config [options] KEY VALUE, git config set KEY VALUE, --add,
+// --replace-all KEY VALUE PATTERN. Reads (--get, -l, get, list) and removals
+// set nothing.
+func gitConfigSetRuns(rest []Word) (string, bool) {
+	if hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--unset", "--unset-all") {
+		return "", false
+	}
+	var ops []Word
+	for _, w := range rest {
+		if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) > 0 && ops[0].Literal {
+		switch ops[0].Text {
+		case "set":
+			ops = ops[1:]
+		case "get", "list", "unset", "remove-section", "rename-section", "edit", "get-color", "get-colorbool":
 			return "", false
 		}
-		var ops []Word
-		for _, w := range rest {
-			if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
-				ops = append(ops, w)
+	}
+	if len(ops) < 2 {
+		return "", false
+	}
+	if !ops[0].Literal {
+		return "git config " + ops[0].Text + " may make git run another program", false
+	}
+	for i, w := range ops[:len(ops)-1] {
+		if w.Literal && gitExecKey(w.Text) && !(ops[i+1].Literal && gitHarmlessValue(w.Text, ops[i+1].Text)) {
+			return "git config " + w.Text + " makes git run another program", false
+		}
+	}
+	return "", false
+}
+
+// gitCloneConfigRuns finds git clone's -c/--config KEY=VALUE, set in the
+// new repository before its checkout, and clone's or init's --template
+// DIR, whose hooks are copied into it and run (post-checkout, at once).
+func gitCloneConfigRuns(sub string, rest []Word) (string, bool) {
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		t := w.Text
+		if w.Literal && t == "--" {
+			break
+		}
+		if !w.Literal {
+			t = looseText(t)
+		}
+		var val Word
+		found := false
+		if strings.HasPrefix(t, "--") {
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case len(n) >= 4 && strings.HasPrefix("--template", n):
+				return "git " + sub + " " + shorten(w.Text) + " installs hooks git runs", false
+			case sub == "clone" && len(n) >= 4 && strings.HasPrefix("--config", n):
+				val, found = Word{Text: v, Literal: w.Literal}, eq
+				if !eq && i+1 < len(rest) {
+					i++
+					val, found = rest[i], true
+				}
+			}
+		} else if sub == "clone" && shortCluster(t) {
+		cluster:
+			for k := 1; k < len(t); k++ {
+				switch t[k] {
+				case 'c':
+					val, found = Word{Text: t[k+1:], Literal: w.Literal}, k+1 < len(t)
+					if !found && i+1 < len(rest) {
+						i++
+						val, found = rest[i], true
+					}
+					break cluster
+				case 'o', 'b', 'u', 'j':
+					if k+1 == len(t) {
+						i++
+					}
+					break cluster
+				}
 			}
 		}
-		if len(ops) >= 2 && (!ops[0].Literal || gitExecKey(ops[0].Text)) {
-			return "git config " + ops[0].Text + " makes git run another program", false
+		if found && gitConfigRuns(val) {
+			return "git clone -c " + shorten(val.Text) + " can make git run another program", false
 		}
 	}
 	return "", false

@@ -199,7 +199,7 @@ func sedPrintOnly(s string) bool {
 func gitReadOnly(args []Word) bool {
 	c := SimpleCommand{Words: append([]Word{{Text: "git", Literal: true}}, args...)}
 	sub, rest, cfg, _ := gitArgs(c)
-	if len(cfg) > 0 || !sub.Literal {
+	if !sub.Literal || slices.ContainsFunc(cfg, gitConfigRuns) {
 		return false // git -c can set a pager or an ssh command
 	}
 	if hasOpt(args[:len(args)-len(rest)], "", "--exec-path") {
