@@ -2159,54 +2159,6 @@ func gitRuns(words []Word, i int) (next int, prog *Word, what string) {
 			return -1, &p, "git bisect run"
 		}
 		return at + 1, nil, ""
-	case "rebase":
-		what = "git rebase --exec"
-		for k := 0; k < len(rest); k++ {
-			w := rest[k]
-			t := w.Text
-			if !w.Literal {
-				continue
-			}
-			if t == "--" {
-				break
-			}
-			if strings.HasPrefix(t, "--") {
-				// git accepts unambiguous abbreviations (--exe, --ex).
-				n, v, eq := strings.Cut(t, "=")
-				if len(n) >= 4 && strings.HasPrefix("--exec", n) {
-					if eq {
-						progs = append(progs, Word{Text: v, Literal: true})
-					} else if k+1 < len(rest) {
-						progs = append(progs, rest[k+1])
-						k++
-					}
-				}
-				continue
-			}
-			if len(t) < 2 || t[0] != '-' {
-				continue
-			}
-		cluster:
-			for j := 1; j < len(t); j++ {
-				switch t[j] {
-				case 'x':
-					if j+1 < len(t) {
-						progs = append(progs, Word{Text: t[j+1:], Literal: true})
-					} else if k+1 < len(rest) {
-						progs = append(progs, rest[k+1])
-						k++
-					}
-					break cluster
-				case 's', 'X', 'C':
-					if j+1 == len(t) {
-						k++ // the argument is the next word
-					}
-					break cluster
-				case 'S':
-					break cluster // -S[KEYID]
-				}
-			}
-		}
 	case "submodule":
 		k := 0
 		for k < len(rest) && rest[k].Literal && strings.HasPrefix(rest[k].Text, "-") {
@@ -2225,6 +2177,32 @@ func gitRuns(words []Word, i int) (next int, prog *Word, what string) {
 			progs = append(progs, Word{Text: joinWords(rest[k:]), Literal: allLiteral(rest[k:])})
 		}
 		what = "git submodule foreach"
+	case "for-each-repo":
+		// git for-each-repo --config=KEY ARGS… runs git ARGS… in each
+		// repository the key lists.
+		k := 0
+		for k < len(rest) && rest[k].Literal && strings.HasPrefix(rest[k].Text, "-") && rest[k].Text != "--" {
+			if rest[k].Text == "--config" {
+				k++
+			}
+			k++
+		}
+		if k < len(rest) && rest[k].Literal && rest[k].Text == "--" {
+			k++
+		}
+		if k < len(rest) {
+			args := rest[k:]
+			p := Word{Text: "git " + quoteWords(args), Literal: allLiteral(args)}
+			if !p.Literal {
+				p.Text = "git " + joinWords(args)
+			}
+			progs = append(progs, p)
+		}
+		what = "git for-each-repo"
+	default:
+		if o, ok := gitProgOptions(sub.Text); ok {
+			progs, what = gitOptPrograms(rest, o), o.what
+		}
 	}
 	if len(progs) == 0 {
 		return -1, nil, ""
