@@ -402,6 +402,7 @@ type touch struct {
 	path     pathSubject
 	write    bool
 	redirect bool // a redirection target, not a file argument
+	key      bool // an ssh identity signed with (PathArg.Key)
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -426,7 +427,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -503,6 +504,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 				return verdict{d: Ask, reason: why}
 			}
 			continue
+		}
+		if p.key && !p.write && e.Env.Home != "" && within(known, e.Env.Home+"/.ssh") {
+			continue // ssh -i ~/.ssh/id_ed25519: used, not read out
 		}
 		if why := e.protected(known, p.write); why != "" {
 			return verdict{d: Ask, reason: why}

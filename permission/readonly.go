@@ -283,6 +283,11 @@ func gitTagList(args []Word) bool { return gitListOnly(args, "") }
 type PathArg struct {
 	Word  Word
 	Write bool // written, created or removed; false for read or listed
+	// Key: an identity ssh, scp or sftp signs with (-i FILE, -o
+	// IdentityFile=FILE). The program reads it to authenticate and sends
+	// nothing of it away, so one in ~/.ssh is not asked for as a read of a
+	// credential store; rules still apply.
+	Key bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -420,6 +425,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"curl": {custom: curlPaths},
 		"wget": {custom: wgetPaths},
 		"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
+		"ssh": {custom: sshPaths}, "sftp": {custom: sshPaths}, "autossh": {custom: sshPaths},
 		// Not path commands: their words are text, names or revisions.
 		"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
 		"date": noSpec, "id": noSpec, "whoami": noSpec, "uname": noSpec, "hostname": noSpec,
@@ -1125,7 +1131,7 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if id, ok := optArg(args, 'i', ""); ok && strings.ToLower(c.Name()) == "scp" {
-		out = append(out, PathArg{Word: id})
+		out = append(out, PathArg{Word: id, Key: true})
 	}
 	if f, ok := optArg(args, 0, "--files-from"); ok {
 		out = append(out, PathArg{Word: f})
@@ -1143,6 +1149,57 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 			continue
 		}
 		out = append(out, PathArg{Word: w, Write: i == len(ops)-1 && len(ops) > 1})
+	}
+	return out
+}
+
+// sshPaths: ssh, sftp and autossh sign with the identity files of -i FILE
+// and -o IdentityFile=FILE (Key); the arguments of their other options,
+// and every other word, are guessed as for an unknown command (-F FILE,
+// a remote command's ~/x, expanded here).
+func sshPaths(out []PathArg, c SimpleCommand) []PathArg {
+	argOpts := sshArgOpts(strings.ToLower(c.Name()))
+	args := c.Args()[1:]
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if w.Literal && t == "--" {
+			return guessPaths(out, args[i+1:])
+		}
+		if !w.Literal || !shortCluster(t) {
+			out = guessPaths(out, args[i:i+1])
+			continue
+		}
+		for k := 1; k < len(t); k++ {
+			ch := t[k]
+			if strings.IndexByte(argOpts, ch) < 0 {
+				continue
+			}
+			val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+			if !ok && i+1 < len(args) {
+				val, ok = args[i+1], true
+				i++
+			}
+			switch {
+			case !ok:
+			case ch == 'i':
+				out = append(out, PathArg{Word: val, Key: true})
+			case ch == 'o' && val.Literal:
+				// -o Key=Value, -o 'Key Value'.
+				key, v := strings.TrimSpace(val.Text), ""
+				if j := strings.IndexAny(key, "= \t"); j >= 0 {
+					key, v = key[:j], strings.TrimLeft(key[j+1:], "= \t")
+				}
+				if strings.EqualFold(key, "IdentityFile") {
+					out = append(out, PathArg{Word: Word{Text: v, Literal: true}, Key: true})
+				} else {
+					out = guessPaths(out, []Word{{Text: v, Literal: true}})
+				}
+			default:
+				out = guessPaths(out, []Word{val})
+			}
+			break
+		}
 	}
 	return out
 }

@@ -181,7 +181,7 @@ func TestIsReadOnly(t *testing.T) {
 }
 
 // pathArgs renders the PathArgs of every command of src as "r:x" and
-// "w:x", "?" before a non-literal word.
+// "w:x" ("k:x" for an ssh identity), "?" before a non-literal word.
 func pathArgs(src string) []string {
 	var out []string
 	for _, c := range AnalyzeShell(src).Commands {
@@ -189,6 +189,9 @@ func pathArgs(src string) []string {
 			s := "r:"
 			if p.Write {
 				s = "w:"
+			}
+			if p.Key {
+				s = "k:"
 			}
 			if !p.Word.Literal {
 				s += "?"
@@ -296,7 +299,12 @@ func TestPathArgs(t *testing.T) {
 		{"wget -O out https://x", []string{"w:out"}},
 		{"wget -i urls.txt", []string{"r:urls.txt"}},
 		{"scp ~/.ssh/id_rsa host:/tmp", []string{"r:~/.ssh/id_rsa"}},
-		{"scp -i key a host:b", []string{"r:key", "r:a"}},
+		{"scp -i ~/.ssh/k ./a host:/tmp", []string{"k:~/.ssh/k", "r:./a"}},
+		{"ssh -i ~/.ssh/k -p 22 -F ./cfg host cat ~/x", []string{"k:~/.ssh/k", "r:./cfg", "r:~/x"}},
+		{"ssh -4i~/.ssh/k host", []string{"k:~/.ssh/k"}},
+		{"ssh -o IdentityFile=~/.ssh/k -o 'UserKnownHostsFile ~/kh' host", []string{"k:~/.ssh/k", "r:~/kh"}},
+		{"sftp -i ~/.ssh/k -b ./batch host", []string{"k:~/.ssh/k", "r:./batch"}},
+		{"scp -i key a host:b", []string{"k:key", "r:a"}},
 		{"rsync -a host:/x ./y", []string{"w:./y"}},
 		// Not paths.
 		{"git add .env", nil},
