@@ -37,7 +37,9 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     outside the root) fails with EROFS, and a mount below a grant (a
 //     read-only volume inside the project) stays read-only;
 //   - the protected paths inside the root (.git/hooks, .git/config, and
-//     those of the git directory a .git link or "gitdir:" file leads to,
+//     those of the git directory a .git link or "gitdir:" file leads to
+//     and of its common directory (a linked worktree's), what a hook links
+//     to, the files the git config includes,
 //     the core.hooksPath directory, .mewsandbox, .claude) are bound
 //     read-only, so a command cannot plant a hook or a settings file that
 //     runs or widens what runs outside it; the directories and symbolic
@@ -92,6 +94,8 @@ type protectedPath struct {
 	path        string
 	placeholder bool
 	gitConfig   bool // a repository's config: --allow-git-config leaves it writable
+	hooks       bool // a hooks directory: what its entries link to is protected too
+	mustExist   bool // a file git reads: missing in a writable tree, the run is refused
 }
 
 // protectedInRoot are the paths inside a writable root the layer binds

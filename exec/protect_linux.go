@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -206,9 +207,15 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		if pr.placeholder && g.below(w.real) {
 			g.hold(w.real, false) // perhaps another run's placeholder
 		}
+		if pr.hooks {
+			g.protectHooks(w.real)
+		}
 	case !pr.placeholder:
 		// A missing protected file may be created, as where no link
-		// leads to it.
+		// leads to it; but not one git would read as config.
+		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) {
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it")
+		}
 	case w.blocked != "":
 		g.keepWay(w)
 		if g.inWritable(w.blocked) {
@@ -238,17 +245,6 @@ func isPlaceholder(p string) bool {
 	return err == nil
 }
 
-// isGitDir says whether real path p is a git directory: a directory with
-// a HEAD.
-func isGitDir(p string) bool {
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.IsDir() {
-		return false
-	}
-	_, err = os.Lstat(filepath.Join(p, "HEAD"))
-	return err == nil
-}
-
 // protect adds the steps that keep the protected paths inside root (its
 // real path; writable, the writable trees) from being written, replaced or
 // created: see guard. A missing protected directory is bound after
@@ -256,8 +252,7 @@ func isGitDir(p string) bool {
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.root = root
 	g := &guard{root: root, writable: writable}
-	gitdir := g.gitDir()
-	for _, pr := range protectedPaths(root, gitdir) {
+	for _, pr := range protectedPaths(root, g.gitDir()) {
 		if allowGitConfig && pr.gitConfig {
 			continue
 		}
@@ -282,101 +277,145 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.placeholders, l.missing, l.unprotected = g.placeholders, g.missing, g.unprotected
 }
 
-// gitDir protects the way to the root's git directory and returns it,
-// links resolved: root/.git, where it leads if a link, or the directory a
-// "gitdir:" pointer file names (a worktree, a submodule); "" when there is
-// none. Where it is a repository, it stays writable, a mount of its own,
-// so that it cannot be renamed away and replaced by one whose hooks the
-// command writes. A pointer file is read-only, or the command could point
-// it at a directory of its own; the directory it names is the git
-// directory, HEAD or not, and where it is missing or no directory, it is
-// protected as a missing hooks directory is. An empty .git, or a link to
-// one (no HEAD), is no repository: nothing to protect, and the command may
-// remove it and git init there.
-func (g *guard) gitDir() string {
+// repo is the root's repository as gitDir finds it, links resolved: its
+// git directory, and the common directory git takes hooks and config
+// from, which a linked worktree's git directory names in its commondir
+// (else the git directory itself). Either is "" where there is none.
+type repo struct{ git, common string }
+
+// gitDir protects the way to the root's git directory and to its common
+// directory, and returns them: root/.git, where it leads if a link, or the
+// directory a "gitdir:" pointer file names (a worktree, a submodule); and
+// what its commondir names, if it has one. Each stays writable, a mount
+// of its own, so that it cannot be renamed away and replaced by one whose
+// hooks the command writes.
+//
+// A directory there is the git directory whatever it holds: whether it
+// has a HEAD is the command's to change (rename HEAD away in one run, and
+// the next would find no repository and protect nothing). Only a root
+// without .git (or with a link that leads nowhere) has none, and there a
+// command may git init. A pointer file is read-only, or the command could
+// point it at a directory of its own; where what it or a commondir names
+// is missing or no directory, it is protected as a missing hooks
+// directory is.
+func (g *guard) gitDir() repo {
 	dotgit := filepath.Join(g.root, ".git")
-	fi, err := os.Lstat(dotgit)
+	w, err := g.walk(dotgit)
+	if err != nil || w.missing != "" || w.blocked != "" {
+		return repo{} // a loop, or a link to nothing: git finds no repository either
+	}
+	fi, err := os.Lstat(w.real)
 	if err != nil {
-		return ""
+		return repo{}
 	}
-	path := dotgit
-	if fi.Mode().IsRegular() {
-		g.bindReadOnly(dotgit)
-		if path = gitdirPointer(g.root); path == "" {
-			return ""
+	var r repo
+	switch {
+	case fi.IsDir():
+		g.keepWay(w)
+		g.pin(w.real)
+		r.git = w.real
+	case fi.Mode().IsRegular():
+		// A pointer file, or a link to one.
+		g.keepWay(w)
+		if g.inWritable(w.real) {
+			g.bindReadOnly(w.real)
 		}
+		path := gitdirPointer(g.root, w.real)
+		if path == "" {
+			return repo{}
+		}
+		if r.git = g.keepDir(path); r.git == "" {
+			return repo{}
+		}
+	default:
+		return repo{}
 	}
+	r.common = r.git
+	b, err := os.ReadFile(filepath.Join(r.git, "commondir"))
+	if err != nil {
+		return r
+	}
+	// As git reads it: the line ends stripped, relative to the git
+	// directory (a real path: its ".." is its real parent).
+	common := strings.TrimRight(string(b), "\r\n")
+	if !filepath.IsAbs(common) {
+		common = r.git + "/" + common
+	}
+	r.common = g.keepDir(common)
+	return r
+}
+
+// keepDir keeps the way to directory path and pins it, returning it with
+// its links resolved; where it is missing or no directory, it protects it
+// as a missing hooks directory, and returns "".
+func (g *guard) keepDir(path string) string {
 	w, err := g.walk(path)
 	if err == nil && w.missing == "" && w.blocked == "" {
-		// What a pointer names is the git directory, HEAD or not (the
-		// command could add one): only a directory needs be.
-		if fi, err := os.Lstat(w.real); path == dotgit && isGitDir(w.real) || path != dotgit && err == nil && fi.IsDir() {
+		if fi, err := os.Lstat(w.real); err == nil && fi.IsDir() {
 			g.keepWay(w)
 			g.pin(w.real)
 			return w.real
 		}
 	}
-	if path != dotgit {
-		g.protectWay(protectedPath{path: path, placeholder: true}, w, err)
-	}
+	g.protectWay(protectedPath{path: path, placeholder: true}, w, err)
 	return ""
 }
 
-// protectedPaths lists protectedInRoot under root, those of .git in
-// gitdir, the root's git directory (links resolved, "" for none), and the
-// hooks directory core.hooksPath names inside root.
-func protectedPaths(root, gitdir string) []protectedPath {
-	out := make([]protectedPath, 0, len(protectedInRoot)+2)
+// protectedPaths lists protectedInRoot under root, those of .git in the
+// common directory of r, the root's repository (git takes hooks and
+// config from there in a linked worktree); the git directory's commondir
+// and config.worktree; the hooks directories core.hooksPath may name
+// inside root, and the files the config includes.
+func protectedPaths(root string, r repo) []protectedPath {
+	out := make([]protectedPath, 0, len(protectedInRoot)+4)
 	for _, p := range protectedInRoot {
 		rel, inGit := strings.CutPrefix(p.path, ".git/")
 		switch {
 		case !inGit:
 			p.path = filepath.Join(root, p.path)
-		case gitdir == "":
+		case r.common == "":
 			continue
 		default:
-			p.path = filepath.Join(gitdir, rel)
+			p.path = filepath.Join(r.common, rel)
 		}
+		p.hooks = rel == "hooks"
 		out = append(out, p)
 	}
-	if gitdir == "" {
+	if r.git == "" {
 		return out
 	}
-	out = append(out, protectedPath{path: filepath.Join(gitdir, "commondir")})
-	if h := hooksPath(root, gitdir); h != "" {
-		out = append(out, protectedPath{path: h, placeholder: true})
+	cfg := gitConfigs(r.git, r.common)
+	out = append(out,
+		protectedPath{path: filepath.Join(r.git, "commondir")},
+		protectedPath{path: filepath.Join(r.git, "config.worktree"), gitConfig: true, mustExist: cfg.worktreeConfig})
+	home := os.Getenv("HOME")
+	for _, v := range cfg.hooksPaths {
+		if h := hooksDir(root, v, home); h != "" && !slices.ContainsFunc(out, func(p protectedPath) bool { return p.path == h }) {
+			out = append(out, protectedPath{path: h, placeholder: true, hooks: true})
+		}
+	}
+	for _, inc := range cfg.includes {
+		// Those in a writable tree are bound read-only, their way kept;
+		// one missing there is refused: the command could make it.
+		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
 	return out
 }
 
-// hooksPath returns the directory the repository's core.hooksPath names
-// (husky's .husky, a shared githooks/) when it lies inside root: git runs
-// what is there, outside the sandbox. "" otherwise. It is read from the
-// git directory's config and, in a worktree, from the common directory's.
+// hooksDir returns the directory core.hooksPath value v names (husky's
+// .husky, a shared githooks/) when it lies inside root: git runs what is
+// there, outside the sandbox; "" otherwise. A relative one is relative to
+// the working tree, wherever it is set (a user's global config too).
 // Husky 9 names .husky/_, whose hooks run the scripts of the same name in
 // .husky: a hooks directory named _ stands for the directory above it.
-func hooksPath(root, gitdir string) string {
-	configs := []string{filepath.Join(gitdir, "config")}
-	if b, err := os.ReadFile(filepath.Join(gitdir, "commondir")); err == nil {
-		common := strings.TrimSpace(string(b))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(gitdir, common)
-		}
-		configs = append([]string{filepath.Join(common, "config")}, configs...)
-	}
-	var path string
-	for _, c := range configs {
-		if p := configHooksPath(c); p != "" {
-			path = p // the worktree's own config last: it wins
-		}
-	}
-	if path == "" || strings.HasPrefix(path, "~") || strings.HasPrefix(path, "%(") {
-		return "" // a home directory's, or the installation's: not in the root
+func hooksDir(root, v, home string) string {
+	path := expandHome(v, home)
+	if path == "" {
+		return "" // the installation's, or an unknown user's: not in the root
 	}
 	if !filepath.IsAbs(path) {
-		// Relative to the working tree, and not cleaned: git resolves
-		// "link/.." as the kernel does, in what link points to, and so
-		// does protect.
+		// Not cleaned: git resolves "link/.." as the kernel does, in
+		// what link points to, and so does protect.
 		path = root + "/" + path
 	}
 	if p := parts(path); len(p) > 0 && p[len(p)-1] == "_" {
@@ -390,35 +429,89 @@ func hooksPath(root, gitdir string) string {
 	return path
 }
 
-// configHooksPath is the last core.hooksPath set in git config file c, or "".
-func configHooksPath(c string) string {
-	b, err := os.ReadFile(c)
+// maxHookEntries bounds the entries of a hooks directory protectHooks
+// examines (its samples aside): hooks directories are small.
+const maxHookEntries = 64
+
+// protectHooks protects what the hooks in directory dir (a real path)
+// lead to. The directory itself is read-only, so its entries cannot be
+// changed; but a hook that is a symbolic link (to a script in the tree,
+// as many projects set them up) runs what it points to, which the command
+// could rewrite: that is protected as the hooks are, its way kept, a
+// placeholder where it is missing. A hook with other hard links could be
+// rewritten through them, and which they are cannot be known: the run is
+// refused. Git's samples (*.sample) never run and are not examined. What
+// a hook script runs in turn (husky's, lefthook's, the pre-commit
+// framework's scripts and configuration in the tree) is not protected.
+func (g *guard) protectHooks(dir string) {
+	// Outside the writable trees too: a link there may lead into one.
+	f, err := os.Open(dir)
 	if err != nil {
-		return ""
+		return
 	}
-	section := ""
-	var path string
-	for _, line := range strings.Split(string(b), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "[") {
-			section = strings.ToLower(strings.Trim(line, "[] \t"))
-			continue
+	defer f.Close()
+	n := 0
+	for {
+		names, err := f.Readdirnames(maxHookEntries)
+		if err == io.EOF {
+			return
 		}
-		key, value, ok := strings.Cut(line, "=")
-		if ok && section == "core" && strings.EqualFold(strings.TrimSpace(key), "hookspath") {
-			path = strings.Trim(strings.TrimSpace(value), `"`)
+		if err != nil {
+			g.refuse(dir, "reading the hooks in it: "+err.Error())
+			return
+		}
+		for _, name := range names {
+			if strings.HasSuffix(name, ".sample") {
+				continue
+			}
+			if n++; n > maxHookEntries {
+				g.refuse(dir, fmt.Sprintf("more than %d hooks in it, too many to follow", maxHookEntries))
+				return
+			}
+			g.protectHook(dir + "/" + name)
 		}
 	}
-	return path
 }
 
-// gitdirPointer returns the directory root/.git names when it is a
-// "gitdir: PATH" file (a worktree, a submodule), absolute but neither
-// cleaned nor with its links resolved (protect follows them); "" otherwise.
-func gitdirPointer(root string) string {
-	b, err := os.ReadFile(filepath.Join(root, ".git"))
+// protectHook protects what hook p (in a real directory) leads to: see
+// protectHooks.
+func (g *guard) protectHook(p string) {
+	fi, err := os.Lstat(p)
+	switch {
+	case err != nil:
+	case fi.Mode()&fs.ModeSymlink != 0:
+		target, err := os.Readlink(p)
+		if err != nil {
+			g.refuse(p, err.Error())
+			return
+		}
+		if !filepath.IsAbs(target) {
+			// Its directory is a real path: its ".." is its real parent;
+			// the rest of the way is followed as the kernel would.
+			base := filepath.Dir(p)
+			for strings.HasPrefix(target, "../") {
+				base, target = filepath.Dir(base), strings.TrimLeft(target[3:], "/")
+			}
+			target = base + "/" + target
+		}
+		w, err := g.walk(target)
+		g.protectWay(protectedPath{path: target, placeholder: err == nil && (w.missing != "" || w.blocked != "")}, w, err)
+	case fi.Mode().IsRegular():
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+			g.refuse(p, "a hook with other hard links, through which the command could rewrite it: make it a copy or a symbolic link")
+		}
+	}
+}
+
+// gitdirPointer returns the directory pointer file f (root/.git, or what
+// a .git link leads to) names when it is a "gitdir: PATH" file (a
+// worktree, a submodule), absolute but neither cleaned nor with its links
+// resolved (protect follows them), a relative one taken from the root as
+// git does; "" otherwise.
+func gitdirPointer(root, f string) string {
+	b, err := os.ReadFile(f)
 	if err != nil {
-		return "" // a directory, or none
+		return ""
 	}
 	line, _, _ := bytes.Cut(b, []byte("\n"))
 	dir, ok := strings.CutPrefix(strings.TrimSpace(string(line)), "gitdir:")
@@ -430,7 +523,7 @@ func gitdirPointer(root string) string {
 		return ""
 	}
 	if !filepath.IsAbs(dir) {
-		dir = root + "/" + dir // not cleaned: see hooksPath
+		dir = root + "/" + dir // not cleaned: see hooksDir
 	}
 	return dir
 }

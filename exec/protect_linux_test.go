@@ -120,10 +120,71 @@ func TestProtectedWays(t *testing.T) {
 			links:    []string{".git"},
 		},
 		{
-			name:   ".git a link to no repository",
-			layout: layout{dirs: []string{"empty"}, links: map[string]string{".git": "empty"}},
+			// A directory is the git directory, HEAD or not: the command
+			// could rename HEAD away in one run to unprotect the next.
+			name:        ".git a link to a directory without HEAD",
+			layout:      layout{dirs: []string{"empty"}, links: map[string]string{".git": "empty"}},
+			readOnly:    []string{"empty/hooks"},
+			pins:        []string{"empty"},
+			links:       []string{".git"},
+			placeholder: []string{"empty/hooks"},
+		},
+		{
+			name:     ".git without HEAD",
+			layout:   layout{dirs: []string{".git/hooks", ".git/objects"}, files: map[string]string{".git/HEAD.saved": "ref: refs/heads/main\n", ".git/config": "[core]\n"}},
+			readOnly: []string{".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
+			name:        "an empty .git",
+			layout:      layout{dirs: []string{".git"}},
+			readOnly:    []string{".git/hooks"},
+			pins:        []string{".git"},
+			placeholder: []string{".git/hooks"},
+		},
+		{
+			name: "a linked worktree: the common directory's hooks and config",
+			layout: layout{dirs: []string{"main/.git/hooks", "main/.git/worktrees/w"}, files: map[string]string{
+				".git":                                  "gitdir: main/.git/worktrees/w\n",
+				"main/.git/HEAD":                        "ref: refs/heads/main\n",
+				"main/.git/config":                      "[core]\n\thooksPath = tools/hooks\n",
+				"main/.git/worktrees/w/HEAD":            "ref: refs/heads/w\n",
+				"main/.git/worktrees/w/commondir":       "../..\n",
+				"main/.git/worktrees/w/config.worktree": "[core]\n",
+			}},
+			readOnly:    []string{".git", "main/.git/hooks", "main/.git/config", "main/.git/worktrees/w/commondir", "main/.git/worktrees/w/config.worktree", "tools"},
+			pins:        []string{"main", "main/.git", "main/.git/worktrees", "main/.git/worktrees/w"},
+			placeholder: []string{"tools"},
+		},
+		{
+			name: "a hook linked into the tree",
+			layout: layout{dirs: []string{"scripts"}, files: map[string]string{"scripts/pre-commit": "#!/bin/sh\n"},
+				links: map[string]string{".git/hooks/pre-commit": "../../scripts/pre-commit"}, config: "[core]\n"},
+			readOnly: []string{"scripts/pre-commit", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "scripts"},
+		},
+		{
+			name:        "a hook linked to nothing",
+			layout:      layout{links: map[string]string{".git/hooks/pre-push": "../../scripts/pre-push"}, config: "[core]\n"},
+			readOnly:    []string{"scripts", ".git/hooks", ".git/config"},
+			pins:        []string{".git"},
+			placeholder: []string{"scripts"},
+		},
+		{
+			name:     "hooks path on the header line, a comment after it",
+			layout:   layout{dirs: []string{"tools/hooks"}, config: "[core] hooksPath = \"tools/\"hooks ; shared hooks\n"},
+			readOnly: []string{"tools/hooks", ".git/hooks", ".git/config"},
+			pins:     []string{"tools", ".git"},
+		},
+		{
+			name: "hooks path in an included file",
+			layout: layout{dirs: []string{"githooks"}, files: map[string]string{"cfg/shared.gitconfig": "[core]\n\thooksPath = githooks\n"},
+				config: "[include]\n\tpath = ../cfg/shared.gitconfig\n"},
+			readOnly: []string{"githooks", "cfg/shared.gitconfig", ".git/hooks", ".git/config"},
+			pins:     []string{"cfg", ".git"},
 		},
 	}
+	noUserConfig(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			root := testRoot(t)
@@ -145,6 +206,7 @@ func TestProtectedWays(t *testing.T) {
 				}
 			}
 			for l, target := range tt.layout.links {
+				os.MkdirAll(filepath.Dir(j(l)), 0o755)
 				if err := os.Symlink(target, j(l)); err != nil {
 					t.Fatal(err)
 				}
@@ -202,6 +264,16 @@ func TestProtectedWays(t *testing.T) {
 	}
 }
 
+// noUserConfig keeps the system's and the user's git config out of a
+// test: planNamespace reads them for core.hooksPath.
+func noUserConfig(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", home+"/.config")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CONFIG_GLOBAL", "")
+}
+
 func mapWith(m map[string]string, k, v string) map[string]string {
 	if m == nil {
 		m = map[string]string{}
@@ -249,5 +321,39 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 	tools := filepath.Join(root, "tools")
 	if l.missing != 0 || !slices.Contains(l.placeholders, tools) || !slices.Contains(l.steps, mountStep{mountRdonly, tools}) {
 		t.Errorf("missing %d, placeholders %q, steps %v: want tools held and read-only, nothing to make", l.missing, l.placeholders, l.steps)
+	}
+}
+
+// TestProtectedGitRefused: what git would read or run that the layer
+// cannot keep is refused: a config file the repository's config includes,
+// missing in the root (the command could make it), and a hook with other
+// hard links (the command could rewrite it through one).
+func TestProtectedGitRefused(t *testing.T) {
+	noUserConfig(t)
+	for _, tt := range []struct {
+		name, config, want string
+		hardLink           bool
+	}{
+		{name: "a missing include", config: "[includeIf \"onbranch:main\"]\n\tpath = ../local.gitconfig\n", want: "local.gitconfig "},
+		{name: "a hard link", config: "[core]\n", hardLink: true, want: ".git/hooks/pre-commit "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := testRoot(t)
+			for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex", "scripts"} {
+				os.MkdirAll(filepath.Join(root, d), 0o755)
+			}
+			os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+			os.WriteFile(filepath.Join(root, ".git/config"), []byte(tt.config), 0o644)
+			if tt.hardLink {
+				os.WriteFile(filepath.Join(root, "scripts/pre-commit"), []byte("#!/bin/sh\n"), 0o755)
+				if err := os.Link(filepath.Join(root, "scripts/pre-commit"), filepath.Join(root, ".git/hooks/pre-commit")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			l := planNamespace(DefaultPolicy(root), root, "")
+			if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], tt.want) {
+				t.Errorf("unprotected = %q, want one naming %s", l.unprotected, tt.want)
+			}
+		})
 	}
 }

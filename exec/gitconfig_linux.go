@@ -1,0 +1,369 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"os/user"
+	"path/filepath"
+	"strings"
+)
+
+// What the layer needs from git's configuration: which directories
+// core.hooksPath may name, which files the repository's config includes
+// (the command must not be able to write one: it could set core.hooksPath
+// or core.fsmonitor there), and whether extensions.worktreeConfig makes
+// git read config.worktree. A reader that gets these wrong leaves a hooks
+// directory writable, so the parser follows git's own (config.c) rather
+// than a line-by-line approximation: sections on the header line,
+// subsections, comments (# and ;) after a value, quotes, backslash escapes
+// and continued lines, case-insensitive section and key names, and
+// include.path and includeIf.*.path, followed to git's depth. Where it
+// cannot know what git decides it takes every answer git could give:
+// every core.hooksPath value counts (git uses the last, but a later one may
+// sit in an includeIf whose condition does not hold), every includeIf is
+// followed whatever its condition, and a line git would refuse is skipped
+// rather than end the file.
+
+// maxIncludeDepth is git's own limit on nested includes.
+const maxIncludeDepth = 10
+
+// maxConfigFiles bounds the files one plan reads, includes and all.
+const maxConfigFiles = 32
+
+// gitConfig is what gitConfigs found.
+type gitConfig struct {
+	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
+	includes       []string // the included files, as git opens them (absolute, not cleaned)
+	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
+	files          int
+}
+
+// read parses config file path and what it includes (depth deep already),
+// a missing or unreadable file being no config, as for git.
+func (c *gitConfig) read(path, home string, depth int) {
+	if depth > maxIncludeDepth || c.files >= maxConfigFiles {
+		return
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	c.files++
+	parseGitConfig(b, func(name, value string, hasValue bool) {
+		switch {
+		case name == "core.hookspath":
+			if hasValue && value != "" {
+				c.hooksPaths = append(c.hooksPaths, value)
+			}
+		case name == "extensions.worktreeconfig":
+			c.worktreeConfig = c.worktreeConfig || !hasValue || gitBool(value)
+		case hasValue && value != "" && (name == "include.path" ||
+			strings.HasPrefix(name, "includeif.") && strings.HasSuffix(name, ".path")):
+			inc := expandHome(value, home)
+			if inc == "" {
+				return // %(prefix)/, an unknown user: not in the root
+			}
+			if !filepath.IsAbs(inc) {
+				inc = filepath.Dir(path) + "/" + inc // not cleaned: see hooksPath
+			}
+			c.includes = append(c.includes, inc)
+			c.read(inc, home, depth+1)
+		}
+	})
+}
+
+// gitBool says whether a config value is true as git reads it (an
+// integer other than 0 is true too).
+func gitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on":
+		return true
+	case "", "false", "no", "off", "0":
+		return false
+	}
+	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "0+-") != ""
+}
+
+// expandHome expands a path value's leading ~ or ~user as git does; ""
+// for what cannot lie in the root (%(prefix)/, the installation's) or be
+// known (an unknown user).
+func expandHome(p, home string) string {
+	switch {
+	case strings.HasPrefix(p, "%(prefix)/"):
+		return ""
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		if home == "" {
+			return ""
+		}
+		return home + p[1:]
+	case strings.HasPrefix(p, "~"):
+		name, rest, _ := strings.Cut(p[1:], "/")
+		u, err := user.Lookup(name)
+		if err != nil {
+			return ""
+		}
+		return u.HomeDir + "/" + rest
+	}
+	return p
+}
+
+// gitConfigs reads the configuration git would read in the repository
+// whose common directory is common and git directory git: the system's,
+// the user's, the repository's and the worktree's, with their includes.
+func gitConfigs(git, common string) gitConfig {
+	home := os.Getenv("HOME")
+	var c gitConfig
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
+		system := os.Getenv("GIT_CONFIG_SYSTEM")
+		if system == "" {
+			system = "/etc/gitconfig"
+		}
+		c.read(system, home, 0)
+	}
+	if global := os.Getenv("GIT_CONFIG_GLOBAL"); global != "" {
+		c.read(global, home, 0)
+	} else {
+		xdg := os.Getenv("XDG_CONFIG_HOME")
+		if xdg == "" && home != "" {
+			xdg = home + "/.config"
+		}
+		if xdg != "" {
+			c.read(xdg+"/git/config", home, 0)
+		}
+		if home != "" {
+			c.read(home+"/.gitconfig", home, 0)
+		}
+	}
+	if common != "" {
+		c.read(common+"/config", home, 0)
+	}
+	// Read only with extensions.worktreeConfig, but read either way: a
+	// value there the extension would not use costs nothing.
+	c.read(git+"/config.worktree", home, 0)
+	return c
+}
+
+// configScanner reads a config file's characters as git's get_next_char
+// does: CR LF is LF, and the end of the file is one more LF.
+type configScanner struct {
+	b   []byte
+	i   int
+	eof bool
+}
+
+func (s *configScanner) next() byte {
+	if s.i >= len(s.b) {
+		s.eof = true
+		return '\n'
+	}
+	c := s.b[s.i]
+	s.i++
+	if c == '\r' && s.i < len(s.b) && s.b[s.i] == '\n' {
+		s.i++
+		return '\n'
+	}
+	return c
+}
+
+// skipLine skips the rest of a line git would refuse.
+func (s *configScanner) skipLine(c byte) {
+	for c != '\n' {
+		c = s.next()
+	}
+}
+
+func configSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func configAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func configKeyChar(c byte) bool {
+	return configAlpha(c) || c >= '0' && c <= '9' || c == '-'
+}
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// parseGitConfig calls fn with each variable set in config text b, as
+// git's git_parse_source reads it: name is section[.subsection].key, the
+// section and key lowercased; hasValue is false for a bare key (a boolean
+// true). A line git would refuse is skipped.
+func parseGitConfig(b []byte, fn func(name, value string, hasValue bool)) {
+	s := &configScanner{b: b}
+	if len(b) >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf {
+		s.i = 3 // a UTF-8 byte order mark
+	}
+	var section []byte // "section." or "section.subsection.", or nil after a bad header
+	comment := false
+	for {
+		c := s.next()
+		switch {
+		case c == '\n':
+			if s.eof {
+				return
+			}
+			comment = false
+		case comment || configSpace(c):
+		case c == '#' || c == ';':
+			comment = true
+		case c == '[':
+			var ok bool
+			if section, ok = baseVar(s); !ok {
+				section = nil
+			}
+		case !configAlpha(c):
+			s.skipLine(c)
+		default:
+			name := append(append([]byte{}, section...), lower(c))
+			for {
+				c = s.next()
+				if s.eof || !configKeyChar(c) {
+					break
+				}
+				name = append(name, lower(c))
+			}
+			for c == ' ' || c == '\t' {
+				c = s.next()
+			}
+			if c == '\n' {
+				if section != nil {
+					fn(string(name), "", false)
+				}
+				if s.eof {
+					return
+				}
+				continue
+			}
+			if c != '=' {
+				s.skipLine(c)
+				continue
+			}
+			value, ok := parseValue(s)
+			if ok && section != nil {
+				fn(string(name), value, true)
+			}
+			if s.eof {
+				return
+			}
+		}
+	}
+}
+
+// baseVar reads a section header after its '[' (git's get_base_var):
+// "section." or "section.subsection.", and whether it is well formed (a
+// bad one is skipped to the end of its line). What follows the ']' on the
+// same line is read as the rest of a line.
+func baseVar(s *configScanner) ([]byte, bool) {
+	var name []byte
+	for {
+		c := s.next()
+		switch {
+		case s.eof:
+			return nil, false
+		case c == ']':
+			if len(name) == 0 {
+				return nil, false
+			}
+			return append(name, '.'), true
+		case configSpace(c):
+			// [section "subsection"]: the subsection as written.
+			for c != '\n' && configSpace(c) {
+				c = s.next()
+			}
+			if c != '"' || len(name) == 0 {
+				s.skipLine(c)
+				return nil, false
+			}
+			name = append(name, '.')
+			for {
+				c = s.next()
+				if c == '\n' {
+					return nil, false
+				}
+				if c == '"' {
+					break
+				}
+				if c == '\\' {
+					if c = s.next(); c == '\n' {
+						return nil, false
+					}
+				}
+				name = append(name, c)
+			}
+			if c = s.next(); c != ']' {
+				s.skipLine(c)
+				return nil, false
+			}
+			return append(name, '.'), true
+		case !configKeyChar(c) && c != '.':
+			s.skipLine(c)
+			return nil, false
+		default:
+			name = append(name, lower(c))
+		}
+	}
+}
+
+// parseValue reads a value after its '=' to the end of its line, or of
+// the lines it continues on (git's parse_value): unquoted whitespace
+// collapses at the ends, # and ; outside quotes start a comment, and \n,
+// \t, \b, \\, \" and a backslash before the end of a line are the escapes.
+// ok is false for a value git refuses (an unknown escape, an unclosed
+// quote), the rest of its line skipped.
+func parseValue(s *configScanner) (string, bool) {
+	var v []byte
+	quote, comment := false, false
+	trim := 0
+	for {
+		c := s.next()
+		if c == '\n' {
+			if quote {
+				return "", false
+			}
+			if trim > 0 {
+				v = v[:trim]
+			}
+			return string(v), true
+		}
+		if comment {
+			continue
+		}
+		if configSpace(c) && !quote {
+			if trim == 0 {
+				trim = len(v)
+			}
+			if len(v) > 0 {
+				v = append(v, c)
+			}
+			continue
+		}
+		if !quote && (c == ';' || c == '#') {
+			comment = true
+			continue
+		}
+		trim = 0
+		switch c {
+		case '\\':
+			switch c = s.next(); c {
+			case '\n': // a continued line (at the end of the file, the end)
+				continue
+			case 't':
+				c = '\t'
+			case 'b':
+				c = '\b'
+			case 'n':
+				c = '\n'
+			case '\\', '"':
+			default:
+				s.skipLine(c)
+				return "", false
+			}
+			v = append(v, c)
+		case '"':
+			quote = !quote
+		default:
+			v = append(v, c)
+		}
+	}
+}

@@ -1,0 +1,128 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestGitConfigHooksPath compares what the parser finds for core.hooksPath
+// with what git itself reads (git config --includes --get-all), for the
+// config syntax a line-by-line reading gets wrong: a value on the header
+// line, comments after a value, quotes, escapes, continued lines, names in
+// any case, subsections, CR LF, a byte order mark and includes.
+func TestGitConfigHooksPath(t *testing.T) {
+	git, err := osexec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed: it is the oracle")
+	}
+	tests := []struct {
+		name     string
+		config   string
+		files    map[string]string // beside the config
+		superset bool              // an includeIf: the parser takes every branch
+	}{
+		{name: "plain", config: "[core]\n\thooksPath = a\n"},
+		{name: "semicolon comment", config: "[core]\n\thooksPath = .githooks ; shared hooks\n"},
+		{name: "hash comment", config: "[core]\n\thooksPath = .githooks # shared hooks\n"},
+		{name: "on the header line", config: "[core] hooksPath = .githooks\n"},
+		{name: "on the header line, no space", config: "[core]hooksPath=.githooks\n"},
+		{name: "header with a comment", config: "[core] ; c\nhooksPath = x\n"},
+		{name: "case", config: "[CoRe]\n\tHOOKSPATH = \"a b\"\n"},
+		{name: "quoted comment characters", config: "[core]\n\thooksPath = \"a;b#c\" # c\n"},
+		{name: "quoted in the middle", config: "[core]\n\thooksPath = to\"ols/ho\"oks\n"},
+		{name: "escapes", config: "[core]\n\thooksPath = a\\\\b\\\"c\\td\n"},
+		{name: "continued", config: "[core]\n\thooksPath = too\\\nls/hooks\n"},
+		{name: "continued at the end", config: "[core]\n\thooksPath = tools\\"},
+		{name: "inner whitespace", config: "[core]\n\thooksPath =   spaced   value  \n"},
+		{name: "quoted whitespace", config: "[core]\n\thooksPath = \"  spaced  \"  \n"},
+		{name: "no final newline", config: "[core]\nhooksPath = z"},
+		{name: "several", config: "[core]\n hooksPath = a\n[core]\n hooksPath = b\n"},
+		{name: "subsection", config: "[core \"x\"]\n\thooksPath = no\n[core]hooksPath=yes\n"},
+		{name: "old subsection", config: "[core.x]\n\thooksPath = no\n[core]\n\thooksPath = yes\n"},
+		{name: "escaped subsection", config: "[remote \"a\\\"]b\"]\n\thooksPath = no\n[core]\n\thooksPath = yes\n"},
+		{name: "CR LF", config: "[core]\r\n\thooksPath = a\r\n"},
+		{name: "byte order mark", config: "\xef\xbb\xbf[core]\n\thooksPath = bom\n"},
+		{name: "commented out", config: "[core]\n\t# hooksPath = no\n\t;hooksPath = no\n"},
+		{name: "key spaces", config: "[core]\n\thooksPath\t  =x\n"},
+		{name: "bare key", config: "[core]\n\thooksPath\n\tbare\n\thooksPath = after\n"},
+		{name: "other keys", config: "[core]\n\thooksPathx = no\n\thooks-path = no\n\tfsmonitor = \"x;y\"\n\thooksPath = yes\n"},
+		{name: "include", config: "[include]\n\tpath = inc.gitconfig\n[core]\n\thooksPath = after\n",
+			files: map[string]string{"inc.gitconfig": "[core] hooksPath = included ; c\n"}},
+		{name: "nested include", config: "[include]\n\tpath = sub/inc1\n",
+			files: map[string]string{"sub/inc1": "[include] path = inc2\n[core]\n hooksPath = one\n", "sub/inc2": "[core]\n hooksPath = two\n"}},
+		{name: "include of a missing file", config: "[include]\n\tpath = missing\n[core]\n\thooksPath = x\n"},
+		{name: "includeIf", config: "[includeIf \"gitdir:/nowhere/\"]\n\tpath = inc\n[core]\n\thooksPath = x\n",
+			files: map[string]string{"inc": "[core]\n hooksPath = conditional\n"}, superset: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := testRoot(t)
+			for f, c := range tt.files {
+				os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755)
+				if err := os.WriteFile(filepath.Join(dir, f), []byte(c), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := filepath.Join(dir, "config")
+			if err := os.WriteFile(cfg, []byte(tt.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := osexec.Command(git, "config", "--includes", "--file", cfg, "-z", "--get-all", "core.hooksPath")
+			cmd.Env = []string{"HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1", "PATH=/usr/bin:/bin"}
+			out, err := cmd.Output()
+			if err != nil && cmd.ProcessState.ExitCode() != 1 { // 1: none set
+				t.Fatalf("git config: %v", err)
+			}
+			var want []string
+			for _, v := range bytes.Split(out, []byte{0}) {
+				if len(v) > 0 {
+					want = append(want, string(v))
+				}
+			}
+			var c gitConfig
+			c.read(cfg, dir, 0)
+			if tt.superset {
+				for _, w := range want {
+					if !slices.Contains(c.hooksPaths, w) {
+						t.Errorf("parser: %q, git: %q; want every value git reads", c.hooksPaths, want)
+					}
+				}
+				if len(c.hooksPaths) <= len(want) {
+					t.Errorf("parser: %q; want the conditional value too", c.hooksPaths)
+				}
+				return
+			}
+			if !slices.Equal(c.hooksPaths, want) {
+				t.Errorf("parser: %q, git: %q", c.hooksPaths, want)
+			}
+		})
+	}
+}
+
+// TestGitConfigParse: the names and values the parser reports, on what git
+// refuses too (a bad line is skipped, not the rest of the file).
+func TestGitConfigParse(t *testing.T) {
+	var got []string
+	parseGitConfig([]byte("[core]\n\tx = \"unclosed\n\ty = bad\\q escape\n[bad header\n\tz = 1\n[ok \"Sub\"]\n\tKey = v # c\n\tbare\n[extensions]\n\tworktreeConfig\n"),
+		func(name, value string, hasValue bool) {
+			if !hasValue {
+				value = "<bare>"
+			}
+			got = append(got, name+"="+value)
+		})
+	want := []string{"ok.Sub.key=v", "ok.Sub.bare=<bare>", "extensions.worktreeconfig=<bare>"}
+	if !slices.Equal(got, want) {
+		t.Errorf("parsed %q, want %q", got, want)
+	}
+	for v, want := range map[string]bool{"true": true, "Yes": true, "on": true, "1": true, "-1": true, "0": false, "": false, "off": false, "no": false, "00": false} {
+		if gitBool(v) != want {
+			t.Errorf("gitBool(%q) = %v", v, !want)
+		}
+	}
+}
