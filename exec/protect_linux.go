@@ -453,8 +453,8 @@ func (g *guard) protectHooks(dir string) {
 	n := 0
 	for {
 		names, err := f.Readdirnames(maxHookEntries)
-		if err == io.EOF {
-			return
+		if err == io.EOF || errors.Is(err, fs.ErrNotExist) {
+			return // read, or removed since (another run's placeholder): nothing in it
 		}
 		if err != nil {
 			g.refuse(dir, "reading the hooks in it: "+err.Error())

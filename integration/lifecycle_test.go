@@ -651,7 +651,6 @@ func TestEverydayWork(t *testing.T) {
 		name, script, want string
 	}{
 		{"git", `set -e
-rm -rf .git
 git init -q
 echo hello > f
 git add f
@@ -676,6 +675,11 @@ print("locked", pwd.getpwuid(os.getuid()).pw_uid == os.getuid())
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			b := newBox(t, nil)
+			if tt.name == "git" {
+				// A fresh root, without .git: the command may git init.
+				// (An existing .git, even empty, is protected.)
+				os.RemoveAll(filepath.Join(b.root, ".git"))
+			}
 			r := b.sh(tt.script)
 			if r.code != 0 || !strings.Contains(r.stdout, tt.want) {
 				t.Errorf("exit %d, stdout %q (want %q), stderr %q", r.code, r.stdout, tt.want, r.stderr)
@@ -694,8 +698,9 @@ func TestGitWithGlobalConfig(t *testing.T) {
 	b.file(filepath.Join(b.home, ".gitconfig"), "[user]\n\tname = Global Tester\n\temail = g@example.com\n", 0o644)
 	b.file(filepath.Join(b.home, ".config", "git", "config"), "[alias]\n\tst = status --short\n", 0o644)
 	b.file(filepath.Join(b.home, ".git-credentials"), "https://user:SECRET@example.com\n", 0o600)
+	os.RemoveAll(filepath.Join(b.root, ".git")) // a fresh root: see TestEverydayWork
 	r := b.sh(`set -e
-rm -rf .git && git init -q && echo x > f && git add f && git commit -qm first
+git init -q && echo x > f && git add f && git commit -qm first
 git log --format='%an %s'
 git st`)
 	if r.code != 0 || !strings.Contains(r.stdout, "Global Tester first") {

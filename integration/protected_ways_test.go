@@ -220,3 +220,141 @@ c "write its config" sh -c 'printf "[core]\n\tfsmonitor = evil\n" >> realgit/con
 		}
 	})
 }
+
+// TestProtectedWithoutHead: whether .git is a repository is not the
+// command's to decide. Renaming HEAD away in one run made the next find
+// "no repository" and protect nothing: it planted a hook and a
+// core.fsmonitor and put HEAD back, for the host's next commit to run.
+func TestProtectedWithoutHead(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	config := b.read(".git/config")
+	o := b.check(`c "hide HEAD" mv .git/HEAD .git/HEAD.saved`)
+	o.ok(t, "hide HEAD")
+	o = b.check(`c "plant a hook" sh -c '` + hook + ` > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit'
+c "set core.fsmonitor" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> .git/config'
+c "move .git away" mv .git git.old
+c "put HEAD back" mv .git/HEAD.saved .git/HEAD
+` + commit)
+	o.fails(t, "plant a hook")
+	o.fails(t, "set core.fsmonitor")
+	o.fails(t, "move .git away")
+	o.ok(t, "put HEAD back")
+	o.ok(t, "git commit")
+	if b.exists(".git/hooks/pre-commit") || b.read(".git/config") != config || b.exists("git.old") {
+		t.Error("the git directory changed on the host")
+	}
+	b.commitsClean()
+}
+
+// TestProtectedWorktree: in a linked worktree git runs the hooks and reads
+// the config of the common directory (the main .git), not those of
+// .git/worktrees/NAME. With the main .git granted, so that commits from
+// the worktree work, its hooks and config stay read-only; a worktree's
+// git directory without hooks of its own is no reason to refuse the run.
+func TestProtectedWorktree(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	wt := filepath.Join(outsideTemp(t), "wt")
+	b.git("worktree", "add", "-q", wt)
+	w := b.with(t)
+	w.root = wt
+	config := b.read(".git/config")
+	mainGit := filepath.Join(b.root, ".git")
+	o := w.check(`c "plant a hook in the main .git" sh -c '`+hook+` > `+mainGit+`/hooks/pre-commit && chmod +x `+mainGit+`/hooks/pre-commit'
+c "set core.fsmonitor in the main config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> `+mainGit+`/config'
+c "point the worktree elsewhere" sh -c 'echo ../.. > `+mainGit+`/worktrees/wt/commondir'
+c "rename the main hooks" mv `+mainGit+`/hooks `+mainGit+`/hooks.old
+`+commit, "--allow-write", mainGit)
+	o.fails(t, "plant a hook in the main .git")
+	o.fails(t, "set core.fsmonitor in the main config")
+	o.fails(t, "point the worktree elsewhere")
+	o.fails(t, "rename the main hooks")
+	o.ok(t, "git commit")
+	o.ok(t, "write in the root")
+	if b.exists(".git/hooks/pre-commit") || b.read(".git/config") != config || b.exists(".git/hooks.old") {
+		t.Error("the main git directory changed on the host")
+	}
+	b.commitsClean()
+	w.commitsClean()
+	if log := w.git("log", "--format=%s"); !strings.Contains(log, "work") {
+		t.Errorf("the commit made inside the worktree is not there: %q", log)
+	}
+}
+
+// TestProtectedHooksPathConfig: core.hooksPath as git reads it, not line
+// by line: a comment after the value, the value on the header line, a
+// file the config includes (itself read-only, or the command could set
+// core.hooksPath there), and a relative one in the user's global config.
+func TestProtectedHooksPathConfig(t *testing.T) {
+	requireNamespaces(t)
+	t.Run("comment and header line", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.file(".githooks/post-checkout", "#!/bin/sh\n", 0o755)
+		b.file(".git/config", b.read(".git/config")+"[core] hooksPath = .githooks ; shared hooks\n", 0o644)
+		o := b.check(`c "plant a hook" sh -c '` + hook + ` > .githooks/pre-commit && chmod +x .githooks/pre-commit'
+c "rename the hooks" mv .githooks githooks.old
+` + commit)
+		o.fails(t, "plant a hook")
+		o.fails(t, "rename the hooks")
+		o.ok(t, "git commit")
+		b.commitsClean()
+	})
+	t.Run("include", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.file("shared.gitconfig", "[core]\n\thooksPath = \"tools/hooks\" # shared\n", 0o644)
+		b.git("config", "include.path", "../shared.gitconfig")
+		o := b.check(`c "plant a hook" sh -c 'mkdir -p tools/hooks && ` + hook + ` > tools/hooks/pre-commit && chmod +x tools/hooks/pre-commit'
+c "edit the included config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> shared.gitconfig'
+c "replace the included config" sh -c 'cp shared.gitconfig x && mv x shared.gitconfig'
+` + commit)
+		o.fails(t, "plant a hook")
+		o.fails(t, "edit the included config")
+		o.fails(t, "replace the included config")
+		o.ok(t, "git commit")
+		if strings.Contains(b.read("shared.gitconfig"), "fsmonitor") || b.staysAfter("tools") {
+			t.Error("the included config changed on the host, or the placeholder tools stayed")
+		}
+		b.commitsClean()
+	})
+	t.Run("global", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.file(filepath.Join(b.home, ".gitconfig"), "[core]\n\thooksPath = ghooks\n", 0o644)
+		o := b.check(`c "plant a hook" sh -c 'mkdir -p ghooks && ` + hook + ` > ghooks/pre-commit && chmod +x ghooks/pre-commit'
+` + commit)
+		o.fails(t, "plant a hook")
+		o.ok(t, "git commit")
+		if b.staysAfter("ghooks") {
+			t.Error("a hook directory, or the placeholder ghooks, stayed on the host")
+		}
+	})
+}
+
+// TestProtectedHookLinks: a hook that is a symbolic link to a script in
+// the tree (a common CONTRIBUTING set-up) runs that script: it is
+// read-only, and the way to it cannot be renamed; the scripts beside it
+// stay writable, and the hook runs in the sandbox's own commit.
+func TestProtectedHookLinks(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.file("scripts/pre-commit", "#!/bin/sh\necho HOOK RAN >&2\n", 0o755)
+	b.file("scripts/build.sh", "#!/bin/sh\n", 0o755)
+	if err := os.Symlink("../../scripts/pre-commit", filepath.Join(b.root, ".git/hooks/pre-commit")); err != nil {
+		t.Fatal(err)
+	}
+	script := b.read("scripts/pre-commit")
+	o := b.check(`c "rewrite the linked script" sh -c 'echo "echo PWNED" >> scripts/pre-commit'
+c "replace the linked script" sh -c 'printf "#!/bin/sh\necho PWNED\n" > x && chmod +x x && mv x scripts/pre-commit'
+c "rename its directory" sh -c 'mv scripts scripts.old && mkdir scripts && ` + hook + ` > scripts/pre-commit && chmod +x scripts/pre-commit'
+c "edit beside it" sh -c 'echo "# edited" >> scripts/build.sh'
+` + commit)
+	o.fails(t, "rewrite the linked script")
+	o.fails(t, "replace the linked script")
+	o.fails(t, "rename its directory")
+	o.ok(t, "edit beside it")
+	o.ok(t, "git commit")
+	if b.read("scripts/pre-commit") != script || b.exists("scripts.old") {
+		t.Error("the linked hook script changed on the host")
+	}
+	b.commitsClean()
+}
