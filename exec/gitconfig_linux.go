@@ -6,7 +6,10 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // What the layer needs from git's configuration: which directories
@@ -45,7 +48,7 @@ func (c *gitConfig) read(path, home string, depth int) {
 	if depth > maxIncludeDepth || c.files >= maxConfigFiles {
 		return
 	}
-	b, err := os.ReadFile(path)
+	b, err := readConfig(path)
 	if err != nil {
 		return
 	}
@@ -138,10 +141,43 @@ func gitConfigs(git, common string) gitConfig {
 	if common != "" {
 		c.read(common+"/config", home, 0)
 	}
-	// Read only with extensions.worktreeConfig, but read either way: a
-	// value there the extension would not use costs nothing.
-	c.read(git+"/config.worktree", home, 0)
+	// Git reads it only with extensions.worktreeConfig, which only the
+	// repository's (read-only) config can set.
+	if c.worktreeConfig {
+		c.read(git+"/config.worktree", home, 0)
+	}
 	return c
+}
+
+// maxConfigSize bounds what is read of one config file.
+const maxConfigSize = 1 << 20
+
+// readConfig reads config file path with as few system calls as it takes
+// (every run pays for the ones it reads): no stat, no poller.
+func readConfig(path string) ([]byte, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer unix.Close(fd)
+	b := make([]byte, 0, 4096)
+	for len(b) < maxConfigSize {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, len(b))
+		}
+		n, err := unix.Read(fd, b[len(b):cap(b)])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		b = b[:len(b)+n]
+	}
+	return b, nil
 }
 
 // configScanner reads a config file's characters as git's get_next_char

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -385,9 +384,12 @@ func protectedPaths(root string, r repo) []protectedPath {
 		return out
 	}
 	cfg := gitConfigs(r.git, r.common)
-	out = append(out,
-		protectedPath{path: filepath.Join(r.git, "commondir")},
-		protectedPath{path: filepath.Join(r.git, "config.worktree"), gitConfig: true, mustExist: cfg.worktreeConfig})
+	out = append(out, protectedPath{path: filepath.Join(r.git, "commondir")})
+	if cfg.worktreeConfig {
+		// Git reads it only with extensions.worktreeConfig, which the
+		// command cannot set in the read-only config.
+		out = append(out, protectedPath{path: filepath.Join(r.git, "config.worktree"), gitConfig: true, mustExist: true})
+	}
 	home := os.Getenv("HOME")
 	for _, v := range cfg.hooksPaths {
 		if h := hooksDir(root, v, home); h != "" && !slices.ContainsFunc(out, func(p protectedPath) bool { return p.path == h }) {
@@ -445,21 +447,26 @@ const maxHookEntries = 64
 // framework's scripts and configuration in the tree) is not protected.
 func (g *guard) protectHooks(dir string) {
 	// Outside the writable trees too: a link there may lead into one.
-	f, err := os.Open(dir)
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return
 	}
-	defer f.Close()
+	defer unix.Close(fd)
+	var buf [8192]byte
 	n := 0
 	for {
-		names, err := f.Readdirnames(maxHookEntries)
-		if err == io.EOF || errors.Is(err, fs.ErrNotExist) {
+		m, err := unix.ReadDirent(fd, buf[:])
+		if err == unix.EINTR {
+			continue
+		}
+		if m == 0 && err == nil || err == unix.ENOENT {
 			return // read, or removed since (another run's placeholder): nothing in it
 		}
 		if err != nil {
 			g.refuse(dir, "reading the hooks in it: "+err.Error())
 			return
 		}
+		_, _, names := unix.ParseDirent(buf[:m], -1, nil)
 		for _, name := range names {
 			if strings.HasSuffix(name, ".sample") {
 				continue

@@ -147,7 +147,7 @@ func TestProtectedWays(t *testing.T) {
 			layout: layout{dirs: []string{"main/.git/hooks", "main/.git/worktrees/w"}, files: map[string]string{
 				".git":                                  "gitdir: main/.git/worktrees/w\n",
 				"main/.git/HEAD":                        "ref: refs/heads/main\n",
-				"main/.git/config":                      "[core]\n\thooksPath = tools/hooks\n",
+				"main/.git/config":                      "[core]\n\thooksPath = tools/hooks\n[extensions]\n\tworktreeConfig = true\n",
 				"main/.git/worktrees/w/HEAD":            "ref: refs/heads/w\n",
 				"main/.git/worktrees/w/commondir":       "../..\n",
 				"main/.git/worktrees/w/config.worktree": "[core]\n",
@@ -326,8 +326,9 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 
 // TestProtectedGitRefused: what git would read or run that the layer
 // cannot keep is refused: a config file the repository's config includes,
-// missing in the root (the command could make it), and a hook with other
-// hard links (the command could rewrite it through one).
+// or the config.worktree extensions.worktreeConfig makes it read, missing
+// in the root (the command could make it), and a hook with other hard
+// links (the command could rewrite it through one).
 func TestProtectedGitRefused(t *testing.T) {
 	noUserConfig(t)
 	for _, tt := range []struct {
@@ -336,6 +337,7 @@ func TestProtectedGitRefused(t *testing.T) {
 	}{
 		{name: "a missing include", config: "[includeIf \"onbranch:main\"]\n\tpath = ../local.gitconfig\n", want: "local.gitconfig "},
 		{name: "a hard link", config: "[core]\n", hardLink: true, want: ".git/hooks/pre-commit "},
+		{name: "a missing config.worktree git would read", config: "[extensions]\n\tworktreeConfig = true\n", want: ".git/config.worktree "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := testRoot(t)
