@@ -4,7 +4,6 @@ package exec
 
 import (
 	"os"
-	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -102,13 +101,30 @@ func expandHome(p, home string) string {
 		return home + p[1:]
 	case strings.HasPrefix(p, "~"):
 		name, rest, _ := strings.Cut(p[1:], "/")
-		u, err := user.Lookup(name)
-		if err != nil {
+		dir := passwdHome(name)
+		if dir == "" {
 			return ""
 		}
-		return u.HomeDir + "/" + rest
+		return dir + "/" + rest
 	}
 	return p
+}
+
+// passwdHome is a user's home directory as /etc/passwd gives it, "" if
+// it does not: not os/user, whose lookups a static binary cannot make
+// (glibc's NSS), and whose package costs every run its start.
+func passwdHome(name string) string {
+	data, err := os.ReadFile("/etc/passwd")
+	if err != nil || name == "" {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		f := strings.Split(strings.TrimRight(line, "\n"), ":")
+		if len(f) >= 7 && f[0] == name {
+			return f[5]
+		}
+	}
+	return ""
 }
 
 // gitConfigs reads the configuration git would read in the repository

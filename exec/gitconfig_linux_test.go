@@ -126,3 +126,24 @@ func TestGitConfigParse(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandHome: ~ and ~user as git expands them, the user's home from
+// /etc/passwd; what cannot be known or lies in the installation is "".
+func TestExpandHome(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"~", "/h"},
+		{"~/hooks", "/h/hooks"},
+		{"~root/hooks", "/root/hooks"},
+		{"~no-such-user-mewsandbox/hooks", ""},
+		{"%(prefix)/share/hooks", ""},
+		{".githooks", ".githooks"},
+	} {
+		if got := expandHome(tt.in, "/h"); got != tt.want {
+			t.Errorf("expandHome(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	if got := expandHome("~/x", ""); got != "" {
+		t.Errorf("expandHome(~/x) without a home = %q, want \"\"", got)
+	}
+}
