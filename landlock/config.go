@@ -11,6 +11,30 @@ type PathRule struct {
 	Path     string
 	Access   AccessFS
 	Optional bool // a missing path is skipped instead of an error
+	// Exact, when set, is the file the rule is for: a symbolic link at
+	// Path, or any file but this one, fails the build with a
+	// *ChangedError instead of being granted. For a path in a tree that a
+	// (sandboxed) process may change between the plan and the rule: it
+	// could swap the entry for a link out of every grant.
+	Exact *FileID `json:",omitempty"`
+}
+
+// FileID names a file: its device and inode numbers, as stat gives them.
+type FileID struct {
+	Dev uint64
+	Ino uint64
+}
+
+// ChangedError is a rule's path that no longer names the file planned
+// (PathRule.Exact): another process renamed or replaced it meanwhile.
+// Nothing was granted there; building again from a new plan may succeed.
+type ChangedError struct {
+	Path string
+	Now  string // what stands there now: "a symbolic link", "another file"…
+}
+
+func (e *ChangedError) Error() string {
+	return fmt.Sprintf("%s changed while the run was being prepared (it is now %s): another process is renaming files there, and nothing is granted that was not planned", e.Path, e.Now)
 }
 
 // Config is a Landlock policy. Everything it does not grant is denied: the

@@ -158,16 +158,24 @@ func (c Config) buildRuleset(abi int) (fd int, err error) {
 }
 
 // addPathRule grants rule.Access ∩ handled beneath rule.Path. The path is
-// opened once, following symlinks, and the rule kind is chosen on that very
-// file, so a path swapped between the check and the rule cannot widen it.
+// opened once, following symlinks unless the rule is Exact, and the rule
+// kind is chosen on that very file, so a path swapped between the check
+// and the rule cannot widen it. An Exact rule's file must be the one
+// planned: a link or another file there is a *ChangedError (wrapped).
 func addPathRule(rulesetFD int, rule PathRule, handled AccessFS) error {
 	if err := checkPath(rule.Path); err != nil {
 		return err
 	}
-	pfd, err := unix.Open(rule.Path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	pfd, err := openRule(rule)
 	if err != nil {
-		if rule.Optional && isMissing(err) {
-			return nil
+		if rule.Optional && (err == unix.ENOENT || rule.Exact == nil && isMissing(err)) {
+			return nil // removed since the plan: nothing to grant
+		}
+		if rule.Exact != nil && err == unix.ELOOP {
+			return fmt.Errorf("landlock: %w", &ChangedError{Path: rule.Path, Now: "reached through a symbolic link"})
+		}
+		if rule.Exact != nil && err == unix.ENOTDIR {
+			return fmt.Errorf("landlock: %w", &ChangedError{Path: rule.Path, Now: "below a file that is no longer a directory"})
 		}
 		return fmt.Errorf("landlock: open %s: %w", rule.Path, err)
 	}
@@ -175,6 +183,14 @@ func addPathRule(rulesetFD int, rule PathRule, handled AccessFS) error {
 	var st unix.Stat_t
 	if err := unix.Fstat(pfd, &st); err != nil {
 		return fmt.Errorf("landlock: fstat %s: %w", rule.Path, err)
+	}
+	if x := rule.Exact; x != nil {
+		switch {
+		case st.Mode&unix.S_IFMT == unix.S_IFLNK:
+			return fmt.Errorf("landlock: %w", &ChangedError{Path: rule.Path, Now: "a symbolic link"})
+		case uint64(st.Dev) != x.Dev || uint64(st.Ino) != x.Ino:
+			return fmt.Errorf("landlock: %w", &ChangedError{Path: rule.Path, Now: "another file"})
+		}
 	}
 	access := rule.Access & handled
 	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
@@ -190,6 +206,19 @@ func addPathRule(rulesetFD int, rule PathRule, handled AccessFS) error {
 		return fmt.Errorf("landlock_add_rule %s (%s): %w", rule.Path, access, errno)
 	}
 	return nil
+}
+
+// openRule opens rule.Path as an O_PATH descriptor, an Exact rule's not
+// following a link at its end (the link is opened itself, for the caller
+// to refuse). A link on an Exact rule's way is followed: the file reached
+// must be the planned one anyway, and Landlock grants that file, not a
+// name.
+func openRule(rule PathRule) (int, error) {
+	flags := unix.O_PATH | unix.O_CLOEXEC
+	if rule.Exact != nil {
+		flags |= unix.O_NOFOLLOW
+	}
+	return unix.Open(rule.Path, flags, 0)
 }
 
 func addPortRule(rulesetFD int, port uint16, access uint64, what string) error {

@@ -719,6 +719,84 @@ func TestBuildRulesetMissingPath(t *testing.T) {
 	}
 }
 
+// TestBuildExactRule: an Exact rule is added only for the very file it
+// names; a link there, another file, or a directory on the way swapped for
+// a link to one holding a file of the same name fails the build with a
+// *ChangedError, and an optional one removed is skipped.
+func TestBuildExactRule(t *testing.T) {
+	t.Parallel()
+	needABI(t, 1)
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	for _, d := range []string{sub, filepath.Join(dir, "other"), filepath.Join(sub, "d"), filepath.Join(outside, "d")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	id := func(p string) *FileID {
+		var st unix.Stat_t
+		if err := unix.Lstat(p, &st); err != nil {
+			t.Fatal(err)
+		}
+		return &FileID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}
+	}
+	build := func(rules ...PathRule) error {
+		fd, err := Config{Paths: rules}.buildRuleset(ABI())
+		if err == nil {
+			unix.Close(fd)
+		}
+		return err
+	}
+	exchange := func(a, b string) {
+		t.Helper()
+		if err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subRule := PathRule{Path: sub, Access: ReadOnly, Optional: true, Exact: id(sub)}
+	deep := PathRule{Path: filepath.Join(sub, "d"), Access: ReadOnly, Optional: true, Exact: id(filepath.Join(sub, "d"))}
+	if err := build(subRule, deep); err != nil {
+		t.Fatalf("unchanged: %v", err)
+	}
+
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(outside, link); err != nil {
+		t.Fatal(err)
+	}
+	exchange(sub, link) // sub is now a link out of dir
+	for _, r := range []PathRule{subRule, deep} {
+		var ce *ChangedError
+		if err := build(r); !errors.As(err, &ce) || ce.Path != r.Path {
+			t.Errorf("%s swapped for a link: Build = %v, want a *ChangedError for it", r.Path, err)
+		}
+		// A plain rule follows the link, as before.
+		if err := build(PathRule{Path: r.Path, Access: ReadOnly, Optional: true}); err != nil {
+			t.Errorf("%s without Exact: %v", r.Path, err)
+		}
+	}
+	exchange(sub, link)
+
+	exchange(sub, filepath.Join(dir, "other")) // another directory
+	if err := build(subRule); !errors.As(err, new(*ChangedError)) {
+		t.Errorf("sub swapped for another directory: Build = %v, want a *ChangedError", err)
+	}
+	if err := build(deep); err != nil {
+		t.Errorf("below the other directory, missing and optional: Build = %v, want it skipped", err)
+	}
+	exchange(sub, filepath.Join(dir, "other"))
+
+	if err := os.Remove(filepath.Join(sub, "d")); err != nil {
+		t.Fatal(err)
+	}
+	if err := build(subRule, deep); err != nil {
+		t.Errorf("optional rule removed: Build = %v, want it skipped", err)
+	}
+}
+
 // TestAccessBitsMatchKernel pins the constants to the kernel's.
 func TestAccessBitsMatchKernel(t *testing.T) {
 	t.Parallel()
