@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/seccomp"
+	"golang.org/x/sys/unix"
 )
 
 // Enforcement is a policy translated for one kernel.
@@ -183,6 +185,9 @@ type rule struct {
 	optional bool
 	dropped  bool
 	root     bool
+	// exact is the file the rule is for (landlock.PathRule.Exact), nil
+	// for a path followed when the ruleset is built.
+	exact *landlock.FileID
 }
 
 // deny is a DenyRead path, with links resolved in real. For a path that
@@ -194,6 +199,7 @@ type deny struct {
 	real     string
 	isDir    bool
 	closedAt string
+	id       landlock.FileID // the file's, for one that exists
 }
 
 func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, err error) {
@@ -202,13 +208,19 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		if !filepath.IsAbs(p.Root) {
 			return nil, nil, nil, fmt.Errorf("root %q is not an absolute path", p.Root)
 		}
-		rules = append(rules, rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true})
+		r := rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true}
+		r.pin()
+		rules = append(rules, r)
 	}
 	for _, g := range p.Grants {
 		if err := g.check(); err != nil {
 			return nil, nil, nil, err
 		}
-		rules = append(rules, rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional})
+		r := rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional}
+		if g.pinned {
+			r.pin()
+		}
+		rules = append(rules, r)
 	}
 
 	var denies []deny
@@ -245,7 +257,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			return nil, nil, nil, err
 		}
 
-		denies = append(denies, deny{path: filepath.Clean(d), real: real, isDir: fi.IsDir()})
+		denies = append(denies, deny{path: filepath.Clean(d), real: real, isDir: fi.IsDir(), id: fileID(fi)})
 	}
 	if len(denies) == 0 {
 		return toPathRules(rules), nil, nil, nil
@@ -284,9 +296,16 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			continue
 		}
 		r.dropped = true
-		x := expander{access: r.access, denies: inside}
-		if err := x.expand(r.real); err != nil {
+		x := expander{access: r.access, denies: inside, seen: make([]bool, len(inside))}
+		if err := x.expandAt(r.real); err != nil {
 			return nil, nil, nil, err
+		}
+		for i, d := range inside {
+			if d.closedAt == "" && !x.seen[i] {
+				// Renamed away since it was found: a name planned as
+				// the way to it, or granted, may hold it now.
+				return nil, nil, nil, &landlock.ChangedError{Path: d.real, Now: "gone from where it was found"}
+			}
 		}
 		expanded = append(expanded, x.rules...)
 		names := make([]string, len(inside))
@@ -320,42 +339,139 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 }
 
 // expander grants a directory's entries one by one around denied paths.
+// It lists each directory through a descriptor opened following no link,
+// and gives each rule the file it found (rule.exact): an entry renamed or
+// swapped for a link by the time the ruleset is built is refused, not
+// granted, wherever it leads.
 type expander struct {
 	access  Access
 	denies  []deny
+	seen    []bool // denies[i] found, the very file, where it was
 	rules   []rule
 	closed  []string // directories on the way to a denied path
 	entries int
 }
 
-func (x *expander) expand(dir string) error {
-	ents, err := os.ReadDir(dir)
+// expandAt expands dir, a real path.
+func (x *expander) expandAt(dir string) error {
+	fd, err := openDirNoFollow(dir)
+	if err == syscall.ELOOP || err == syscall.ENOTDIR {
+		return &landlock.ChangedError{Path: dir, Now: "no longer a directory reached without symbolic links"}
+	}
 	if err != nil {
 		return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", dir, err)
 	}
+	return x.expand(os.NewFile(uintptr(fd), dir), dir)
+}
+
+// expand expands dir, open at f (a directory opened for reading, which it
+// closes).
+func (x *expander) expand(f *os.File, dir string) error {
+	defer f.Close()
+	fd := int(f.Fd())
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", dir, err)
+	}
+	ents, err := f.ReadDir(-1)
+	if err != nil {
+		return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", dir, err)
+	}
+	// In name order, as os.ReadDir gives them: the same rules each run.
+	slices.SortFunc(ents, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	x.closed = append(x.closed, dir)
 	if x.access&Read != 0 && !slices.ContainsFunc(x.denies, func(d deny) bool { return d.isDir && within(d.real, dir) }) {
 		// Listing a directory shows names, never contents; it is safe as
 		// long as no denied directory can be listed through it.
-		x.rules = append(x.rules, rule{path: dir, real: dir, fs: landlock.ReadDir, optional: true})
+		x.rules = append(x.rules, rule{path: dir, real: dir, fs: landlock.ReadDir, optional: true, exact: statID(&st)})
 	}
 	for _, e := range ents {
-		p := filepath.Join(dir, e.Name())
+		name := e.Name()
+		p := filepath.Join(dir, name)
+		denied := slices.IndexFunc(x.denies, func(d deny) bool { return d.real == p })
+		way := denied < 0 && slices.ContainsFunc(x.denies, func(d deny) bool { return within(d.real, p) })
+		if denied < 0 && !way && e.Type()&fs.ModeSymlink != 0 {
+			continue // a rule would follow it out of the grant
+		}
+		if err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+			if err == unix.ENOENT && denied < 0 && !way {
+				continue // removed meanwhile: nothing to grant
+			}
+			return x.changed(p, err)
+		}
 		switch {
-		case slices.ContainsFunc(x.denies, func(d deny) bool { return d.real == p }):
-		case slices.ContainsFunc(x.denies, func(d deny) bool { return within(d.real, p) }):
-			if err := x.expand(p); err != nil {
+		case denied >= 0:
+			d := x.denies[denied]
+			if d.closedAt != "" {
+				continue // made meanwhile: no rule
+			}
+			if *statID(&st) != d.id {
+				return &landlock.ChangedError{Path: p, Now: "another file"}
+			}
+			for i, o := range x.denies {
+				x.seen[i] = x.seen[i] || within(o.real, p)
+			}
+		case way:
+			sub, err := unix.Openat(fd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+			if err != nil {
+				return x.changed(p, err)
+			}
+			f := os.NewFile(uintptr(sub), p)
+			var now unix.Stat_t
+			if err := unix.Fstat(sub, &now); err != nil || *statID(&now) != *statID(&st) {
+				f.Close()
+				return &landlock.ChangedError{Path: p, Now: "another file"}
+			}
+			if err := x.expand(f, p); err != nil {
 				return err
 			}
-		case e.Type()&fs.ModeSymlink != 0:
+		case st.Mode&unix.S_IFMT == unix.S_IFLNK:
+			// A link since the listing: skipped as one.
 		default:
 			// Optional: an entry removed before the child applies the rules
 			// needs no rule.
-			x.rules = append(x.rules, rule{path: p, real: p, access: x.access, fs: x.access.landlock(), optional: true})
+			x.rules = append(x.rules, rule{path: p, real: p, access: x.access, fs: x.access.landlock(), optional: true, exact: statID(&st)})
 			x.entries++
 		}
 	}
 	return nil
+}
+
+// changed is the error for p, the way to a denied path or the path itself,
+// that the expansion could not reach as a directory (err).
+func (x *expander) changed(p string, err error) error {
+	switch err {
+	case unix.ENOENT:
+		return &landlock.ChangedError{Path: p, Now: "gone"}
+	case unix.ELOOP, unix.ENOTDIR:
+		return &landlock.ChangedError{Path: p, Now: "no longer a directory"}
+	}
+	return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", p, err)
+}
+
+// pin makes r a rule for the file its path names now, unless that is a
+// symbolic link: one the runner made or found itself, in a place a command
+// may change before the ruleset is built. A missing path stays as it is,
+// for Build to judge.
+func (r *rule) pin() {
+	if fi, err := os.Lstat(r.path); err == nil && fi.Mode()&fs.ModeSymlink == 0 {
+		id := fileID(fi)
+		r.exact = &id
+	}
+}
+
+// fileID is fi's device and inode numbers.
+func fileID(fi fs.FileInfo) landlock.FileID {
+	st, _ := fi.Sys().(*syscall.Stat_t)
+	if st == nil {
+		return landlock.FileID{}
+	}
+	return landlock.FileID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}
+}
+
+// statID is st's device and inode numbers.
+func statID(st *unix.Stat_t) *landlock.FileID {
+	return &landlock.FileID{Dev: uint64(st.Dev), Ino: uint64(st.Ino)}
 }
 
 func toPathRules(rules []rule) []landlock.PathRule {
@@ -366,10 +482,12 @@ func toPathRules(rules []rule) []landlock.PathRule {
 		if i, ok := index[r.path]; ok {
 			out[i].Access |= a
 			out[i].Optional = out[i].Optional && r.optional
+			// One rule for the path: the file planned, if any was.
+			out[i].Exact = cmp.Or(out[i].Exact, r.exact)
 			continue
 		}
 		index[r.path] = len(out)
-		out = append(out, landlock.PathRule{Path: r.path, Access: a, Optional: r.optional})
+		out = append(out, landlock.PathRule{Path: r.path, Access: a, Optional: r.optional, Exact: r.exact})
 	}
 	return out
 }

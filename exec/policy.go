@@ -95,6 +95,10 @@ type Grant struct {
 	// a toolchain makes its cache on first use. Until then the grant is
 	// optional.
 	Create bool `json:"create,omitempty"`
+	// pinned grants the directory the path names when the policy is
+	// planned, not what it names later: the runner's private temp dir,
+	// which a command that can write its parent could swap for a link.
+	pinned bool
 }
 
 // String renders the grant as "rwx /path", with " (optional)" or

@@ -112,7 +112,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			}
 			*tmp = dir
 		}
-		pol = pol.WithGrant(Grant{Path: *tmp, Access: privateTmpAccess})
+		pol = pol.WithGrant(Grant{Path: *tmp, Access: privateTmpAccess, pinned: true})
 	}
 	if c.PrivateTmp {
 		dir := cmp.Or(childTmp, *tmp)
@@ -133,6 +133,11 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	}
 	defer planned.Wait()
 	e, err := pol.Plan()
+	if errors.As(err, new(*landlock.ChangedError)) {
+		// A path in a writable tree was renamed while the plan looked at
+		// it (see Plan): once more, then the run is refused.
+		e, err = pol.Plan()
+	}
 	if err != nil {
 		return nil, nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
@@ -170,6 +175,14 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	// Built even without kernel support: best effort then still refuses a
 	// required path that does not exist. The child only applies it.
 	rs, _, err := e.Landlock.Build(pol.BestEffort)
+	if errors.As(err, new(*landlock.ChangedError)) {
+		// Renamed between the plan and the rule (an editor's atomic
+		// save, or a command swapping an entry for a link): nothing was
+		// granted; a new plan of what is there now, once.
+		if e, err = pol.Plan(); err == nil {
+			rs, _, err = e.Landlock.Build(pol.BestEffort)
+		}
+	}
 	if err != nil {
 		return nil, warnings, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
 	}
