@@ -618,6 +618,66 @@ c "write the neighbour" sh -c 'echo more >> pub.txt'
 	o.ok(t, "read the neighbour")
 }
 
+// TestDenyReadSwapRace: a sandboxed command keeps exchanging a directory
+// of the root with a link to a directory outside every grant
+// (RENAME_EXCHANGE), while runs in the same root with a --deny-read file,
+// whose siblings are then granted one by one, try to read and write
+// through the link. None may: a sibling's grant is for the directory the
+// plan listed, and one swapped meanwhile refuses the run (exit 125) rather
+// than grant what the link leads to. Before, about one run in four read
+// there, and without the layer wrote there too. With and without the
+// layer; the neighbour, the sibling inside the swapped directory, stays
+// readable whenever a run goes ahead.
+func TestDenyReadSwapRace(t *testing.T) {
+	b := newBox(t, map[string]string{".env": "env\n", "foo/in": "in foo\n"})
+	b.install()
+	victim := filepath.Join(b.out, "victim")
+	b.file(filepath.Join(victim, "secret"), "outside secret\n", 0o600)
+	if err := os.Symlink(victim, filepath.Join(b.root, "foolink")); err != nil {
+		t.Fatal(err)
+	}
+	runs := [][]string{{"--no-namespaces"}}
+	if namespacesAvailable() == nil {
+		runs = append(runs, nil)
+	}
+	const seconds = 4
+	flipper := b.start("run", "--yolo", "--", "./attack", "flip", "foo", "foolink", strconv.Itoa(seconds))
+	deadline := time.Now().Add(seconds * time.Second)
+	script := fmt.Sprintf("cat %[1]s/secret foo/in foolink/in 2>/dev/null; echo w 2>/dev/null >> %[1]s/written; exit 0", victim)
+	total, refused, neighbour := 0, 0, 0
+	for i := 0; time.Now().Before(deadline); i++ {
+		flags := runs[i%len(runs)]
+		how := "with the layer"
+		if len(flags) > 0 {
+			how = "without the layer"
+		}
+		r := b.run(append(append([]string{"run", "--yolo", "--deny-read", ".env"}, flags...), "--", "sh", "-c", script)...)
+		total++
+		switch {
+		case r.code == 125 && strings.Contains(r.stderr, "changed while the run was being prepared"):
+			refused++
+		case r.code != 0:
+			t.Fatalf("%s: exit %d, stderr %q", how, r.code, r.stderr)
+		}
+		if strings.Contains(r.stdout, "outside secret") {
+			t.Fatalf("%s: run %d read through the swapped link, outside every grant", how, i)
+		}
+		if b.exists(filepath.Join(victim, "written")) {
+			t.Fatalf("%s: run %d wrote through the swapped link, outside every grant", how, i)
+		}
+		if strings.Contains(r.stdout, "in foo") {
+			neighbour++
+		}
+	}
+	if code := flipper.wait(t, 10*time.Second); code != 0 {
+		t.Fatalf("the flipper: exit %d, stdout %q, stderr %q", code, flipper.stdout.String(), flipper.stderr.String())
+	}
+	t.Logf("%d runs, %d refused, %d read foo/in", total, refused, neighbour)
+	if neighbour == 0 {
+		t.Error("no run read foo/in, granted in whichever name it had")
+	}
+}
+
 // TestDenyReadMissing is ANCHOR case 20: a --deny-read path that does not
 // exist yet under the writable root cannot be created, with or without the
 // layer, and nothing stands in for it on the host; a subdirectory beside it

@@ -34,6 +34,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *name;
@@ -298,6 +299,22 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "unix-connect")) // ARG: path, or @name for an abstract socket
 		return unix_connect(argc > 2 ? argv[2] : "");
+
+	// Concurrency.
+	if (!strcmp(n, "flip")) { // ARGS: a b seconds; exchanges a and b (RENAME_EXCHANGE) until then, an even number of times
+		if (argc < 5) {
+			fprintf(stderr, "flip: usage: attack flip A B SECONDS\n");
+			return 2;
+		}
+		time_t end = time(NULL) + atoi(argv[4]);
+		long swaps = 0;
+		while (time(NULL) < end || swaps % 2 == 1) {
+			if (syscall(SYS_renameat2, AT_FDCWD, argv[2], AT_FDCWD, argv[3], RENAME_EXCHANGE) != 0)
+				return report(-1);
+			swaps++;
+		}
+		return report(0);
+	}
 
 	fprintf(stderr, "attack: unknown probe %s\n", n);
 	return 2;
