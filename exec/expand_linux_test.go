@@ -177,6 +177,54 @@ func TestDenyReadExpansionExact(t *testing.T) {
 	}
 }
 
+// TestPinnedGrant: the private temp dir the runner made is granted as the
+// plan found it: swapped for a link before the plan, the plan fails; for
+// another directory after it, the build does, each with a
+// *landlock.ChangedError. The root is pinned the same way.
+func TestPinnedGrant(t *testing.T) {
+	t.Parallel()
+	if landlock.ABI() < 1 {
+		t.Skip("needs Landlock")
+	}
+	root, outside := raceTree(t)
+	tmp := filepath.Join(root, "tmp-made")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	p := DefaultPolicy(root).WithGrant(Grant{Path: tmp, Access: privateTmpAccess, pinned: true})
+	e, err := p.plan(fullKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range e.Landlock.Paths {
+		if (r.Path == tmp || r.Path == root) && r.Exact == nil {
+			t.Errorf("%s: not Exact", r.Path)
+		}
+	}
+	exchange := func(a, b string) {
+		t.Helper()
+		if err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE); err != nil {
+			t.Fatal(err)
+		}
+	}
+	foo := filepath.Join(root, "foo")
+	exchange(tmp, foo)
+	if rs, _, err := e.Landlock.Build(false); !errors.As(err, new(*landlock.ChangedError)) {
+		t.Errorf("swapped for another directory after the plan: Build = %v, want a *landlock.ChangedError", err)
+		if rs != nil {
+			rs.Close()
+		}
+	}
+	exchange(tmp, foo)
+
+	link := filepath.Join(root, "foolink")
+	exchange(tmp, link) // the temp dir's name is now a link to outside
+	if _, err := p.plan(fullKernel); !errors.As(err, new(*landlock.ChangedError)) || !strings.Contains(err.Error(), tmp) {
+		t.Errorf("a link to %s before the plan: plan = %v, want a *landlock.ChangedError naming %s", outside, err, tmp)
+	}
+	exchange(tmp, link)
+}
+
 // TestDenyReadStillWorks: without anyone renaming, a --deny-read file in
 // the root stays unreadable, with or without the namespace layer, while
 // its siblings, the directories beside it and the files in them stay

@@ -209,7 +209,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			return nil, nil, nil, fmt.Errorf("root %q is not an absolute path", p.Root)
 		}
 		r := rule{path: filepath.Clean(p.Root), access: p.rootAccess(), fs: p.rootAccess().landlock(), root: true}
-		r.pin()
+		r.pin(false)
 		rules = append(rules, r)
 	}
 	for _, g := range p.Grants {
@@ -218,7 +218,9 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		}
 		r := rule{path: filepath.Clean(g.Path), access: g.Access, fs: g.Access.landlock(), optional: g.Optional}
 		if g.pinned {
-			r.pin()
+			if err := r.pin(true); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 		rules = append(rules, r)
 	}
@@ -449,15 +451,22 @@ func (x *expander) changed(p string, err error) error {
 	return fmt.Errorf("deny-read: listing %s to grant its other entries: %w", p, err)
 }
 
-// pin makes r a rule for the file its path names now, unless that is a
-// symbolic link: one the runner made or found itself, in a place a command
-// may change before the ruleset is built. A missing path stays as it is,
-// for Build to judge.
-func (r *rule) pin() {
-	if fi, err := os.Lstat(r.path); err == nil && fi.Mode()&fs.ModeSymlink == 0 {
+// pin makes r a rule for the file its path names now: one the runner
+// made or found itself, in a place a command may change before the
+// ruleset is built. A symbolic link there is followed, as the path given,
+// unless the runner made a directory there (made): then it was swapped in,
+// and the plan fails. A missing path stays as it is, for Build to judge.
+func (r *rule) pin(made bool) error {
+	fi, err := os.Lstat(r.path)
+	switch {
+	case err != nil:
+	case made && !fi.IsDir():
+		return &landlock.ChangedError{Path: r.path, Now: "no longer the directory made for the run"}
+	case fi.Mode()&fs.ModeSymlink == 0:
 		id := fileID(fi)
 		r.exact = &id
 	}
+	return nil
 }
 
 // fileID is fi's device and inode numbers.

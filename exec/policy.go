@@ -95,9 +95,10 @@ type Grant struct {
 	// a toolchain makes its cache on first use. Until then the grant is
 	// optional.
 	Create bool `json:"create,omitempty"`
-	// pinned grants the directory the path names when the policy is
-	// planned, not what it names later: the runner's private temp dir,
-	// which a command that can write its parent could swap for a link.
+	// pinned: the runner made a directory at the path (its private temp
+	// dir). The grant is for that directory as the plan finds it, and a
+	// link or anything else there fails the plan: a command that can
+	// write its parent could swap it for a link out of every grant.
 	pinned bool
 }
 
