@@ -287,6 +287,14 @@ func TestNestedProjectSettings(t *testing.T) {
 		t.Errorf("the outer project's deny rule was shed by a .git made inside it: %s%s", r.stdout, r.stderr)
 	}
 
+	r = run(t, invocation{args: []string{"explain", "--format", "json"}, dir: filepath.Join(dir, "sub")})
+	var x struct {
+		Restricted []string `json:"restrictedSettingsFiles"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &x); err != nil || len(x.Restricted) != 2 {
+		t.Errorf("explain lists %v as restricted (%v), want the outer file and sub's own: %s", x.Restricted, err, r.stdout)
+	}
+
 	// The control: in a project of its own, the same file opens it.
 	own := project(t, map[string]string{".mewsandbox/settings.yaml": settings})
 	if r := run(t, invocation{args: []string{"run", "--yolo", "--", "sh", "-c", "echo out > " + outside + "/own"}, dir: own}); r.code != 0 || !fileExists(filepath.Join(outside, "own")) {

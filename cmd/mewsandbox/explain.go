@@ -26,6 +26,9 @@ type explanation struct {
 	NotEnforced  []string    `json:"notEnforced"`
 	Notes        []string    `json:"notes"`
 	SettingFiles []string    `json:"settingsFiles"`
+	// Restricted are the settings files of which only what they forbid
+	// applies (a nested project's, an outer project's).
+	Restricted []string `json:"restrictedSettingsFiles,omitempty"`
 	// Presets are what each preset adds; Sandbox is the settings and
 	// flags the policy was built from, each value with its origin.
 	Presets []presetReport     `json:"presets"`
@@ -214,6 +217,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, f := range p.config.Files {
 		x.SettingFiles = append(x.SettingFiles, f.Path)
+		if f.Restricted {
+			x.Restricted = append(x.Restricted, f.Path)
+		}
 	}
 	if format == "json" {
 		enc := json.NewEncoder(stdout)
@@ -261,6 +267,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if len(x.SettingFiles) > 0 {
 		fmt.Fprintf(stdout, "settings:    %s\n", strings.Join(x.SettingFiles, ", "))
+	}
+	if len(x.Restricted) > 0 {
+		fmt.Fprintf(stdout, "             of which only what they forbid applies (the project lies inside another): %s\n", strings.Join(x.Restricted, ", "))
 	}
 	for _, n := range x.Notes {
 		fmt.Fprintf(stdout, "note:        %s\n", n)
