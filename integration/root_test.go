@@ -17,7 +17,9 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	top := realTemp(t)
 	home := filepath.Join(top, "home", "me")
 	work := filepath.Join(home, "work", "app") // no .git of its own
-	for _, d := range []string{filepath.Join(home, ".git"), work} {
+	proj := filepath.Join(top, "proj")
+	nvim := filepath.Join(home, ".config", "nvim")
+	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git"), filepath.Join(home, ".config", ".git"), nvim} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -27,13 +29,19 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 		name string
 		dir  string
 		args []string
-		want string // in stderr
+		want string   // in stderr
+		env  []string // besides HOME
 	}{
-		{"the working directory is the home directory (a dotfiles repository)", home, nil, "project root " + home + " (the working directory) is your home directory"},
-		{"the working directory is /", "/", nil, "project root / (the working directory) is the file system root"},
-		{"--root is the home directory", work, []string{"--root", home}, "project root " + home + " (--root " + home + ") is your home directory"},
-		{"--root holds the home directory", work, []string{"--root", top}, "project root " + top + " (--root " + top + ") is a directory that holds your home directory " + home},
-		{"--root is /", work, []string{"--root", "/"}, "project root / (--root /) is the file system root"},
+		{"the working directory is the home directory (a dotfiles repository)", home, nil, "project root " + home + " (the working directory) is your home directory", nil},
+		{"the working directory is /", "/", nil, "project root / (the working directory) is the file system root", nil},
+		{"--root is the home directory", work, []string{"--root", home}, "project root " + home + " (--root " + home + ") is your home directory", nil},
+		{"--root holds the home directory", work, []string{"--root", top}, "project root " + top + " (--root " + top + ") is a directory that holds your home directory " + home, nil},
+		{"--root is /", work, []string{"--root", "/"}, "project root / (--root /) is the file system root", nil},
+		// The user's own settings apply to every run: a root holding them
+		// would let a command widen the next run.
+		{"a repository holding XDG_CONFIG_HOME", proj, nil, "project root " + proj + " (the git repository of the working directory) is a directory that holds your mewsandbox settings " + filepath.Join(proj, "cfg", "mewsandbox"), []string{"XDG_CONFIG_HOME=" + filepath.Join(proj, "cfg")}},
+		{"~/.config as a repository", nvim, nil, "project root " + filepath.Join(home, ".config") + " (the git repository of the working directory) is a directory that holds your mewsandbox settings", []string{"XDG_CONFIG_HOME="}},
+		{"--root holding GIT_CONFIG_GLOBAL", work, []string{"--root", proj}, "holds your git configuration ($GIT_CONFIG_GLOBAL) " + filepath.Join(proj, "gitconfig"), []string{"GIT_CONFIG_GLOBAL=" + filepath.Join(proj, "gitconfig")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,7 +55,7 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 				case "check":
 					args = append(args, "-c", "ls")
 				}
-				r := run(t, invocation{args: args, dir: tt.dir, env: []string{"HOME=" + home}})
+				r := run(t, invocation{args: args, dir: tt.dir, env: append([]string{"HOME=" + home}, tt.env...)})
 				if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, advice) {
 					t.Errorf("%s: exit %d, stderr:\n%s\nwant 2 and %q, %q", strings.Join(args, " "), r.code, r.stderr, tt.want, advice)
 				}

@@ -435,7 +435,7 @@ func exists(p string) bool {
 // projectRoot returns the explicit root, or the git top-level of cwd, or
 // cwd. An explicit root must be an existing directory. A root the sandbox
 // must never make writable is refused: /, the home directory, or a
-// directory that holds it.
+// directory that holds it or the user's own settings (userConfig).
 func projectRoot(explicit, cwd string) (string, error) {
 	home := homeDir()
 	if explicit != "" {
@@ -465,10 +465,36 @@ func projectRoot(explicit, cwd string) (string, error) {
 	// repository there must not make the whole home the project.
 	for dir := real; !underOrAbove(dir, home); dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir, nil
+			return dir, checkRoot(dir, home, "the git repository of the working directory")
 		}
 	}
 	return real, checkRoot(real, home, "the working directory")
+}
+
+// userConfig lists where the user's own settings live, which apply to
+// every run and every git command with the user's trust: mewsandbox's and
+// git's in the configuration directory, Claude Code's ~/.claude and
+// $GIT_CONFIG_GLOBAL. Each is named by what it is, links resolved.
+func userConfig(home string) [][2]string {
+	var out [][2]string
+	add := func(p, what string) {
+		if filepath.IsAbs(p) {
+			out = append(out, [2]string{filepath.Join(realPath(filepath.Dir(p)), filepath.Base(p)), what})
+		}
+	}
+	config := os.Getenv("XDG_CONFIG_HOME")
+	if !filepath.IsAbs(config) && home != "" {
+		config = filepath.Join(home, ".config")
+	}
+	if config != "" {
+		add(filepath.Join(config, "mewsandbox"), "mewsandbox settings")
+		add(filepath.Join(config, "git"), "git configuration")
+	}
+	if home != "" {
+		add(filepath.Join(home, ".claude"), "Claude Code settings")
+	}
+	add(os.Getenv("GIT_CONFIG_GLOBAL"), "git configuration ($GIT_CONFIG_GLOBAL)")
+	return out
 }
 
 // outerProjects lists the directories above root, nearest first and up
@@ -517,7 +543,17 @@ func checkRoot(root, home, what string) error {
 	case home != "" && pathWithin(home, root):
 		is = "a directory that holds your home directory " + home
 	default:
-		return nil
+		// A command that could write these would widen the next run
+		// itself (the namespace layer protects the root's own settings).
+		for _, c := range userConfig(home) {
+			if pathWithin(c[0], root) {
+				is = "a directory that holds your " + c[1] + " " + c[0]
+				break
+			}
+		}
+		if is == "" {
+			return nil
+		}
 	}
 	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
 }
