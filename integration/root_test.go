@@ -88,10 +88,14 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 
 // TestRootWriteGrantOverHomeWarns: a write grant that covers the home
 // directory, from a flag, a settings file or a preset whose variable
-// points there, is allowed (the person asked for it) but warned of once.
+// points there, is allowed (the person asked for it) but warned of once;
+// so is one that covers the user's own settings.
 func TestRootWriteGrantOverHomeWarns(t *testing.T) {
 	t.Parallel()
 	home := realTemp(t)
+	if err := os.Mkdir(filepath.Join(home, ".config"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    allowWrite: [\"~\"]\n"})
 	settings := filepath.Join(dir, ".mewsandbox", "settings.yaml")
 	tests := []struct {
@@ -103,6 +107,8 @@ func TestRootWriteGrantOverHomeWarns(t *testing.T) {
 		{"a settings file", nil, nil, settings + ":3: write access to " + home + " covers your home directory"},
 		{"a flag", []string{"--no-user-settings", "--settings", "/dev/null", "--allow-write", "/"}, nil, "--allow-write: write access to / covers your home directory"},
 		{"a preset", []string{"--preset", "go"}, []string{"GOCACHE=" + home}, "preset go (--preset): write access to " + home + " covers your home directory"},
+		{"a flag over the settings", []string{"--no-user-settings", "--settings", "/dev/null", "--allow-write", filepath.Join(home, ".config")}, []string{"XDG_CONFIG_HOME="},
+			"--allow-write: write access to " + filepath.Join(home, ".config") + " covers your mewsandbox settings " + filepath.Join(home, ".config", "mewsandbox")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

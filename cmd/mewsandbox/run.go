@@ -255,12 +255,22 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 
 // warnHomeWrite warns when a write grant from "from" holds the home
 // directory: every sandboxed command may then change the shell's start-up
-// files, ~/.ssh and every other project, and plant what runs outside.
+// files, ~/.ssh and every other project, and plant what runs outside; or
+// when it holds the user's own settings (userConfig).
 func warnHomeWrite(stderr io.Writer, path, home, from string) {
 	home = cmp.Or(home, "/")
-	if pathWithin(realPath(home), realPath(path)) {
+	real := realPath(path)
+	if pathWithin(realPath(home), real) {
 		fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers your home directory %s: sandboxed commands may change your shell start-up files, ~/.ssh and everything else there; grant the directories the command needs instead\n",
 			from, path, home)
+		return
+	}
+	for _, c := range userConfig(home) {
+		if pathWithin(c[0], real) {
+			fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers your %s %s: sandboxed commands may change what later runs, or git, may do; grant the directories the command needs instead\n",
+				from, path, c[1], c[0])
+			return
+		}
 	}
 }
 
