@@ -3,6 +3,8 @@
 package exec
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,7 +32,9 @@ import (
 // maxIncludeDepth is git's own limit on nested includes.
 const maxIncludeDepth = 10
 
-// maxConfigFiles bounds the files one plan reads, includes and all.
+// maxConfigFiles bounds the files one plan reads, includes and all. Git
+// has no such limit: past it, the plan cannot know what git reads, and
+// says so in limit (a strict run is refused).
 const maxConfigFiles = 32
 
 // gitConfig is what gitConfigs found.
@@ -39,15 +43,36 @@ type gitConfig struct {
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
 	files          int
+	// limit and limitWhy say where and why the plan cannot know all git
+	// reads (too many files, one too large), or limit is "": a hooksPath
+	// past the limit would go unprotected, so the run is refused rather
+	// than planned on what was read.
+	limit, limitWhy string
+}
+
+// over records that the configuration passed one of the plan's limits at
+// file path.
+func (c *gitConfig) over(path, why string) {
+	if c.limit == "" {
+		c.limit, c.limitWhy = path, why
+	}
 }
 
 // read parses config file path and what it includes (depth deep already),
 // a missing or unreadable file being no config, as for git.
 func (c *gitConfig) read(path, home string, depth int) {
-	if depth > maxIncludeDepth || c.files >= maxConfigFiles {
+	if depth > maxIncludeDepth {
+		return // git itself refuses to go deeper: it fails
+	}
+	if c.files >= maxConfigFiles {
+		c.over(path, fmt.Sprintf("the configuration git reads is more than %d files, includes and all, too many to follow: git would read this one too", maxConfigFiles))
 		return
 	}
 	b, err := readConfig(path)
+	if errors.Is(err, errConfigTooLarge) {
+		c.over(path, fmt.Sprintf("more than %d bytes of config, too large to read: git reads all of it", maxConfigSize))
+		return
+	}
 	if err != nil {
 		return
 	}
@@ -165,8 +190,12 @@ func gitConfigs(git, common string) gitConfig {
 	return c
 }
 
-// maxConfigSize bounds what is read of one config file.
+// maxConfigSize bounds what is read of one config file. Git has no such
+// limit: a larger file is not read in part (what follows could set
+// core.hooksPath) but refused, errConfigTooLarge.
 const maxConfigSize = 1 << 20
+
+var errConfigTooLarge = errors.New("config file too large")
 
 // readConfig reads config file path with as few system calls as it takes
 // (every run pays for the ones it reads): no stat, no poller.
@@ -177,7 +206,10 @@ func readConfig(path string) ([]byte, error) {
 	}
 	defer unix.Close(fd)
 	b := make([]byte, 0, 4096)
-	for len(b) < maxConfigSize {
+	for {
+		if len(b) > maxConfigSize {
+			return nil, errConfigTooLarge
+		}
 		if len(b) == cap(b) {
 			b = slices.Grow(b, len(b))
 		}

@@ -4,10 +4,12 @@ package exec
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -145,5 +147,38 @@ func TestExpandHome(t *testing.T) {
 	}
 	if got := expandHome("~/x", ""); got != "" {
 		t.Errorf("expandHome(~/x) without a home = %q, want \"\"", got)
+	}
+}
+
+// TestGitConfigLimits: git reads any number of config files of any size;
+// past the plan's limits a hooksPath would go unseen, so the limit is
+// recorded (the run is refused) rather than the rest left unread.
+func TestGitConfigLimits(t *testing.T) {
+	dir := t.TempDir()
+	var main []byte
+	for i := range maxConfigFiles + 1 {
+		f := filepath.Join(dir, fmt.Sprintf("inc%d", i))
+		os.WriteFile(f, []byte("[core]\n"), 0o644)
+		main = fmt.Appendf(main, "[include]\n\tpath = %s\n", f)
+	}
+	os.WriteFile(filepath.Join(dir, "many"), main, 0o644)
+	var c gitConfig
+	c.read(filepath.Join(dir, "many"), "", 0)
+	if c.limit == "" || !strings.Contains(c.limitWhy, "files") {
+		t.Errorf("too many files: limit %q (%q), want one", c.limit, c.limitWhy)
+	}
+	big := append(bytes.Repeat([]byte("# padding\n"), maxConfigSize/10+1), "[core]\n\thooksPath = late\n"...)
+	os.WriteFile(filepath.Join(dir, "big"), big, 0o644)
+	c = gitConfig{}
+	c.read(filepath.Join(dir, "big"), "", 0)
+	if c.limit != filepath.Join(dir, "big") || !strings.Contains(c.limitWhy, "bytes") {
+		t.Errorf("too large: limit %q (%q), want the file", c.limit, c.limitWhy)
+	}
+	exact := append(bytes.Repeat([]byte{'#'}, maxConfigSize-len("\n[core]\n\thooksPath = h\n")), "\n[core]\n\thooksPath = h\n"...)
+	os.WriteFile(filepath.Join(dir, "exact"), exact, 0o644)
+	c = gitConfig{}
+	c.read(filepath.Join(dir, "exact"), "", 0)
+	if c.limit != "" || !slices.Equal(c.hooksPaths, []string{"h"}) {
+		t.Errorf("at the limit: limit %q, hooksPaths %q, want none and h", c.limit, c.hooksPaths)
 	}
 }
