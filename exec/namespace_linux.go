@@ -107,7 +107,7 @@ type protectedPath struct {
 // protected where they exist; a placeholder file would show in git status.
 var protectedInRoot = []protectedPath{
 	{path: ".git/hooks", placeholder: true},
-	{path: ".git/config", gitConfig: true},
+	{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
 	{path: ".gitmodules"},
 	{path: ".mewsandbox", placeholder: true},
 	{path: ".claude", placeholder: true},

@@ -251,12 +251,25 @@ func isPlaceholder(p string) bool {
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.root = root
 	g := &guard{root: root, writable: writable}
-	for _, pr := range protectedPaths(root, g.gitDir()) {
+	r := g.gitDir()
+	prs, cfg := protectedPaths(root, r)
+	whole := !allowGitConfig && g.protectWithoutConfig(r.common)
+	for _, pr := range prs {
 		if allowGitConfig && pr.gitConfig {
 			continue
 		}
+		if whole && filepath.Dir(pr.path) == r.common {
+			if pr.path == r.common+"/config" {
+				continue // missing, and nothing can be made in the directory
+			}
+			pr.placeholder = false // none needed in a read-only directory
+		}
 		g.protectPath(pr)
 	}
+	if cfg.limit != "" {
+		g.refuse(cfg.limit, cfg.limitWhy)
+	}
+	g.protectWorktrees(r, cfg, allowGitConfig)
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -274,6 +287,153 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 		l.add(mountBindLink, p)
 	}
 	l.placeholders, l.missing, l.unprotected = g.placeholders, g.missing, g.unprotected
+}
+
+// protectWithoutConfig binds common, the root's common git directory,
+// read-only as a whole where it has no config (an empty .git, kept as a
+// project marker) and lies in a writable tree, and says whether it did.
+// Otherwise the command could make the config, with a core.fsmonitor or
+// a core.hooksPath in it, and a HEAD, objects and refs beside it: a
+// working repository whose config the host's git reads. Nothing can be
+// made in it then, so a git init there is refused: remove the directory
+// outside the sandbox, or run in a root without it.
+func (g *guard) protectWithoutConfig(common string) bool {
+	if common == "" || !g.inWritable(common) {
+		return false
+	}
+	if _, err := os.Lstat(common + "/config"); !errors.Is(err, fs.ErrNotExist) {
+		return false // there (a link that leads nowhere is refused: mustExist)
+	}
+	g.bindReadOnly(common)
+	return true
+}
+
+// maxWorktrees bounds the entries of a common directory's worktrees/ that
+// protectWorktrees examines.
+const maxWorktrees = 64
+
+// protectWorktrees protects the linked worktrees registered in r's
+// common directory, each a directory worktrees/NAME that a worktree's .git
+// pointer file names: git takes from its commondir which common
+// directory's hooks and config to use, and reads its config.worktree; a
+// command that rewrote one (commondir naming a directory of its own, with
+// its own config and hooks) would have the worktree, wherever it lies,
+// run what it planted. So commondir, gitdir and config.worktree are bound
+// read-only where present (the way to them kept, the entry not renamed
+// away); an entry without commondir is its own common directory, and one
+// without config.worktree where git would read it could get one: such an
+// entry is bound read-only as a whole. A worktree whose working tree
+// (what its gitdir names, less the /.git) lies in a writable tree gets
+// the relative core.hooksPath directories protected there as in the root.
+// Worktrees the command itself registers during the run cannot be known
+// here. Directories are read only where worktrees/ exists.
+func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
+	if r.common == "" {
+		return
+	}
+	dir := r.common + "/worktrees"
+	names, err := dirNames(dir, maxWorktrees)
+	switch {
+	case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
+		return
+	case errors.Is(err, errTooMany):
+		g.refuse(dir, fmt.Sprintf("more than %d linked worktrees in it, too many to protect: prune them (git worktree prune)", maxWorktrees))
+		return
+	case err != nil:
+		g.refuse(dir, "reading the linked worktrees in it: "+err.Error())
+		return
+	}
+	home := os.Getenv("HOME")
+	for _, name := range names {
+		entry := dir + "/" + name
+		if fi, err := os.Stat(entry); err != nil || !fi.IsDir() {
+			continue // git finds no worktree there either
+		}
+		var own gitConfig
+		if cfg.worktreeConfig && filepath.Clean(entry) != filepath.Clean(r.git) {
+			own.read(entry+"/config.worktree", home, 0)
+		}
+		_, errCommon := os.Lstat(entry + "/commondir")
+		_, errWorktree := os.Lstat(entry + "/config.worktree")
+		if errors.Is(errCommon, fs.ErrNotExist) || cfg.worktreeConfig && errors.Is(errWorktree, fs.ErrNotExist) && filepath.Clean(entry) != filepath.Clean(r.git) {
+			g.protectPath(protectedPath{path: entry})
+		} else {
+			g.protectPath(protectedPath{path: entry + "/commondir"})
+			if errWorktree == nil && !allowGitConfig {
+				g.protectPath(protectedPath{path: entry + "/config.worktree", gitConfig: true})
+			}
+		}
+		g.protectPath(protectedPath{path: entry + "/gitdir"})
+		if own.limit != "" {
+			g.refuse(own.limit, own.limitWhy)
+		}
+		if !allowGitConfig {
+			for _, inc := range own.includes {
+				g.protectPath(protectedPath{path: inc, gitConfig: true, mustExist: true})
+			}
+		}
+		tree := worktreeOf(entry)
+		if tree == "" || tree == g.root || !g.inWritable(tree) {
+			continue // the root's are protected already; one outside is read-only
+		}
+		for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
+			if h := hooksDir(tree, v, home); h != "" {
+				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
+			}
+		}
+	}
+}
+
+// worktreeOf returns the working tree of linked worktree entry (its gitdir
+// file names the worktree's .git), links resolved, or "" where it names
+// none that exists.
+func worktreeOf(entry string) string {
+	b, err := os.ReadFile(entry + "/gitdir")
+	if err != nil {
+		return ""
+	}
+	p := strings.TrimRight(string(b), "\r\n")
+	if p == "" {
+		return ""
+	}
+	if !filepath.IsAbs(p) {
+		p = entry + "/" + p // worktree.useRelativePaths: relative to the entry
+	}
+	tree, err := filepath.EvalSymlinks(filepath.Dir(p))
+	if err != nil {
+		return ""
+	}
+	return tree
+}
+
+var errTooMany = errors.New("too many entries")
+
+// dirNames lists the names in directory dir, "." and ".." aside, failing
+// with errTooMany past max.
+func dirNames(dir string, max int) ([]string, error) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer unix.Close(fd)
+	var buf [8192]byte
+	var names []string
+	for {
+		m, err := unix.ReadDirent(fd, buf[:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if m == 0 {
+			return names, nil
+		}
+		_, _, names = unix.ParseDirent(buf[:m], -1, names)
+		if len(names) > max {
+			return nil, errTooMany
+		}
+	}
 }
 
 // repo is the root's repository as gitDir finds it, links resolved: its
@@ -365,7 +525,7 @@ func (g *guard) keepDir(path string) string {
 // config from there in a linked worktree); the git directory's commondir
 // and config.worktree; the hooks directories core.hooksPath may name
 // inside root, and the files the config includes.
-func protectedPaths(root string, r repo) []protectedPath {
+func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	out := make([]protectedPath, 0, len(protectedInRoot)+4)
 	for _, p := range protectedInRoot {
 		rel, inGit := strings.CutPrefix(p.path, ".git/")
@@ -381,7 +541,7 @@ func protectedPaths(root string, r repo) []protectedPath {
 		out = append(out, p)
 	}
 	if r.git == "" {
-		return out
+		return out, gitConfig{}
 	}
 	cfg := gitConfigs(r.git, r.common)
 	out = append(out, protectedPath{path: filepath.Join(r.git, "commondir")})
@@ -401,7 +561,7 @@ func protectedPaths(root string, r repo) []protectedPath {
 		// one missing there is refused: the command could make it.
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
-	return out
+	return out, cfg
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,12 +123,10 @@ func TestProtectedWays(t *testing.T) {
 		{
 			// A directory is the git directory, HEAD or not: the command
 			// could rename HEAD away in one run to unprotect the next.
-			name:        ".git a link to a directory without HEAD",
-			layout:      layout{dirs: []string{"empty"}, links: map[string]string{".git": "empty"}},
-			readOnly:    []string{"empty/hooks"},
-			pins:        []string{"empty"},
-			links:       []string{".git"},
-			placeholder: []string{"empty/hooks"},
+			name:     ".git a link to a directory without HEAD",
+			layout:   layout{dirs: []string{"empty"}, links: map[string]string{".git": "empty"}},
+			readOnly: []string{"empty"},
+			links:    []string{".git"},
 		},
 		{
 			name:     ".git without HEAD",
@@ -136,11 +135,50 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git"},
 		},
 		{
-			name:        "an empty .git",
-			layout:      layout{dirs: []string{".git"}},
-			readOnly:    []string{".git/hooks"},
-			pins:        []string{".git"},
-			placeholder: []string{".git/hooks"},
+			// Without config, the command could make one (and a HEAD,
+			// objects, refs) for the host's git to read: all read-only.
+			name:     "an empty .git",
+			layout:   layout{dirs: []string{".git"}},
+			readOnly: []string{".git"},
+		},
+		{
+			name:     "a .git without config, its hooks there",
+			layout:   layout{dirs: []string{".git/hooks", "scripts"}, links: map[string]string{".git/hooks/pre-commit": "../../scripts/pre-commit"}, files: map[string]string{"scripts/pre-commit": "#!/bin/sh\n"}},
+			readOnly: []string{".git", ".git/hooks", "scripts/pre-commit"},
+			pins:     []string{"scripts"},
+		},
+		{
+			// Its own common directory: config and hooks of its own.
+			name: "a worktree entry without commondir",
+			layout: layout{dirs: []string{".git/hooks", ".git/worktrees/x"}, config: "[core]\n", files: map[string]string{
+				".git/worktrees/x/HEAD": "ref: refs/heads/x\n",
+			}},
+			readOnly: []string{".git/hooks", ".git/config", ".git/worktrees/x"},
+			pins:     []string{".git", ".git/worktrees"},
+		},
+		{
+			name: "a worktree in the root: its relative hooksPath, its entry's pointers",
+			layout: layout{dirs: []string{".git/hooks", "wt"}, config: "[core]\n\thooksPath = .githooks\n", files: map[string]string{
+				".git/worktrees/wt/HEAD":      "ref: refs/heads/wt\n",
+				".git/worktrees/wt/commondir": "../..\n",
+				".git/worktrees/wt/gitdir":    "../../../wt/.git\n",
+				"wt/.git":                     "gitdir: ../.git/worktrees/wt\n",
+			}},
+			readOnly:    []string{".git/hooks", ".git/config", ".githooks", "wt/.githooks", ".git/worktrees/wt/commondir", ".git/worktrees/wt/gitdir"},
+			pins:        []string{".git", ".git/worktrees", ".git/worktrees/wt", "wt"},
+			placeholder: []string{".githooks", "wt/.githooks"},
+		},
+		{
+			// Git reads it: missing, the command could make it.
+			name: "a worktree entry without config.worktree git would read",
+			layout: layout{dirs: []string{".git/hooks"}, config: "[extensions]\n\tworktreeConfig = true\n", files: map[string]string{
+				".git/config.worktree":             "",
+				".git/worktrees/x/commondir":       "../..\n",
+				".git/worktrees/y/commondir":       "../..\n",
+				".git/worktrees/y/config.worktree": "[core]\n",
+			}},
+			readOnly: []string{".git/hooks", ".git/config", ".git/config.worktree", ".git/worktrees/x", ".git/worktrees/y/commondir", ".git/worktrees/y/config.worktree"},
+			pins:     []string{".git", ".git/worktrees", ".git/worktrees/y"},
 		},
 		{
 			name: "a linked worktree: the common directory's hooks and config",
@@ -324,6 +362,24 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 	}
 }
 
+// TestProtectedWorktreesRefused: more linked worktrees than the plan
+// examines refuse the run.
+func TestProtectedWorktreesRefused(t *testing.T) {
+	noUserConfig(t)
+	root := testRoot(t)
+	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+	for i := range maxWorktrees + 1 {
+		os.MkdirAll(filepath.Join(root, ".git/worktrees", strconv.Itoa(i)), 0o755)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/worktrees (more than") {
+		t.Errorf("unprotected = %q, want the worktrees", l.unprotected)
+	}
+}
+
 // TestProtectedGitRefused: what git would read or run that the layer
 // cannot keep is refused: a config file the repository's config includes,
 // or the config.worktree extensions.worktreeConfig makes it read, missing
@@ -337,6 +393,7 @@ func TestProtectedGitRefused(t *testing.T) {
 	}{
 		{name: "a missing include", config: "[includeIf \"onbranch:main\"]\n\tpath = ../local.gitconfig\n", want: "local.gitconfig "},
 		{name: "a hard link", config: "[core]\n", hardLink: true, want: ".git/hooks/pre-commit "},
+		{name: "too many config files", config: strings.Repeat("[include]\n\tpath = config\n", 3), want: ".git/config (the configuration git reads is more than"},
 		{name: "a missing config.worktree git would read", config: "[extensions]\n\tworktreeConfig = true\n", want: ".git/config.worktree "},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
