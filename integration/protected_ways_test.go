@@ -10,6 +10,7 @@ package integration
 // layer while the legitimate neighbour (a commit, a file beside) works.
 
 import (
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -357,4 +358,145 @@ c "edit beside it" sh -c 'echo "# edited" >> scripts/build.sh'
 		t.Error("the linked hook script changed on the host")
 	}
 	b.commitsClean()
+}
+
+// TestProtectedEmptyGit: a .git directory without config (an empty one,
+// kept as a project marker) is read-only as a whole. Otherwise the
+// command made a config with a core.fsmonitor, a HEAD, objects and refs
+// in it: a repository whose host git status ran the monitor.
+func TestProtectedEmptyGit(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	marker := filepath.Join(outsideTemp(t), "marker")
+	o := b.check(`c "make a repository in .git" sh -c 'mkdir .git/objects .git/refs && echo "ref: refs/heads/main" > .git/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch ` + marker + `\n" > .git/config'
+c "make only its config" sh -c 'printf "[core]\n\tfsmonitor = touch ` + marker + `\n" > .git/config'
+c "git init" git init -q
+c "replace .git" sh -c 'mv .git git.old && mkdir .git'
+c "write in the root" sh -c 'echo fine > notes.txt'
+`)
+	o.fails(t, "make a repository in .git")
+	o.fails(t, "make only its config")
+	o.fails(t, "git init")
+	o.fails(t, "replace .git")
+	o.ok(t, "write in the root")
+	if b.exists(".git/config") || b.exists(".git/HEAD") || b.exists("git.old") {
+		t.Error("the empty .git changed on the host")
+	}
+	cmd := osexec.Command("git", "status")
+	cmd.Dir = b.root
+	cmd.Run() // not a repository: it fails, and must run nothing
+	if _, err := os.Lstat(marker); err == nil {
+		t.Error("the host's git status ran a core.fsmonitor the command set")
+	}
+}
+
+// TestProtectedWorktreeHooksPath: a relative core.hooksPath is relative
+// to each working tree: a linked worktree inside the root takes its hooks
+// from its own .githooks, protected as the root's is, while commits in
+// both work inside.
+func TestProtectedWorktreeHooksPath(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.git("config", "core.hooksPath", ".githooks")
+	b.git("worktree", "add", "-q", "wt")
+	o := b.check(`c "plant a hook in the worktree" sh -c 'mkdir -p wt/.githooks && ` + hook + ` > wt/.githooks/pre-commit && chmod +x wt/.githooks/pre-commit'
+c "plant a hook in the root" sh -c 'mkdir -p .githooks && ` + hook + ` > .githooks/pre-commit && chmod +x .githooks/pre-commit'
+c "commit in the worktree" sh -c 'cd wt && echo w > w.txt && env ` + gitEnv + ` git add w.txt && env ` + gitEnv + ` git commit -qm wt'
+` + commit)
+	o.fails(t, "plant a hook in the worktree")
+	o.fails(t, "plant a hook in the root")
+	o.ok(t, "commit in the worktree")
+	o.ok(t, "git commit")
+	if b.staysAfter("wt/.githooks") || b.staysAfter(".githooks") {
+		t.Error("a hooks directory, or its placeholder, stayed on the host")
+	}
+	b.commitsClean()
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "wt")
+	w.commitsClean()
+	if log := w.git("log", "--format=%s"); !strings.Contains(log, "wt") {
+		t.Errorf("the commit made inside the worktree is not there: %q", log)
+	}
+}
+
+// TestProtectedWorktreeEntries: .git/worktrees/NAME decides, by its
+// commondir, which config and hooks a linked worktree uses, wherever the
+// worktree lies. A command pointed an outside worktree's commondir at a
+// copy of .git with a hook of its own; the person's next commit there ran
+// it. The entry's pointers are read-only and it cannot be renamed away;
+// an entry without commondir (its own common directory) is read-only.
+func TestProtectedWorktreeEntries(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	wt := filepath.Join(outsideTemp(t), "wt")
+	b.git("worktree", "add", "-q", wt)
+	if err := os.MkdirAll(filepath.Join(b.root, ".git/worktrees/bare"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b.file(".git/worktrees/bare/HEAD", "ref: refs/heads/main\n", 0o644)
+	entry := filepath.Join(b.root, ".git/worktrees/wt")
+	commondir := b.read(entry + "/commondir")
+	o := b.check(`c "copy .git and plant a hook" sh -c 'cp -a .git fake && ` + hook + ` > fake/hooks/pre-commit && chmod +x fake/hooks/pre-commit'
+c "point the worktree at the copy" sh -c 'echo "$PWD/fake" > .git/worktrees/wt/commondir'
+c "replace its commondir" sh -c 'echo "$PWD/fake" > x && mv x .git/worktrees/wt/commondir'
+c "remove its commondir" rm -f .git/worktrees/wt/commondir
+c "rewrite its gitdir" sh -c 'echo /tmp/elsewhere/.git > .git/worktrees/wt/gitdir'
+c "replace the entry" sh -c 'mv .git/worktrees/wt .git/worktrees/wt.old && cp -a .git/worktrees/wt.old .git/worktrees/wt && echo "$PWD/fake" > .git/worktrees/wt/commondir'
+c "replace the worktrees" sh -c 'mv .git/worktrees .git/worktrees.old'
+c "plant a hook in an entry without commondir" sh -c 'mkdir -p .git/worktrees/bare/hooks && ` + hook + ` > .git/worktrees/bare/hooks/pre-commit'
+c "configure an entry without commondir" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" > .git/worktrees/bare/config'
+` + commit)
+	o.ok(t, "copy .git and plant a hook")
+	o.fails(t, "point the worktree at the copy")
+	o.fails(t, "replace its commondir")
+	o.fails(t, "remove its commondir")
+	o.fails(t, "rewrite its gitdir")
+	o.fails(t, "replace the entry")
+	o.fails(t, "replace the worktrees")
+	o.fails(t, "plant a hook in an entry without commondir")
+	o.fails(t, "configure an entry without commondir")
+	o.ok(t, "git commit")
+	if b.read(entry+"/commondir") != commondir || b.exists(".git/worktrees/wt.old") || b.exists(".git/worktrees.old") || b.exists(".git/worktrees/bare/config") {
+		t.Error("a worktree entry changed on the host")
+	}
+	b.commitsClean()
+	w := b.with(t)
+	w.root = wt
+	w.commitsClean()
+}
+
+// TestProtectedConfigLimits: git reads any number of config files of any
+// size; past the plan's limits a core.hooksPath would go unseen, so the
+// run is refused (125), and --best-effort runs and says so.
+func TestProtectedConfigLimits(t *testing.T) {
+	requireNamespaces(t)
+	for _, tt := range []struct {
+		name, want string
+		setup      func(b *box)
+	}{
+		{"too many files", "files, includes and all", func(b *box) {
+			for i := range 40 {
+				b.file(fmt.Sprintf("inc/%d.gitconfig", i), "[core]\n", 0o644)
+				b.git("config", "--add", "include.path", fmt.Sprintf("../inc/%d.gitconfig", i))
+			}
+			b.file("inc/39.gitconfig", "[core]\n\thooksPath = late\n", 0o644)
+		}},
+		{"too large", "bytes of config", func(b *box) {
+			b.file("big.gitconfig", strings.Repeat("# padding\n", 120000)+"[core]\n\thooksPath = late\n", 0o644)
+			b.git("config", "include.path", "../big.gitconfig")
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newGitBox(t).with(t)
+			tt.setup(b)
+			r := b.sh("echo ran\n")
+			if r.code != 125 || !strings.Contains(r.stderr, tt.want) || strings.Contains(r.stdout, "ran") {
+				t.Errorf("strict: exit %d, stdout %q, stderr %q; want 125, the limit named", r.code, r.stdout, r.stderr)
+			}
+			r = b.sh("echo ran\n", "--best-effort")
+			if r.code != 0 || !strings.Contains(r.stderr, "not enforced: the namespace layer cannot protect") || !strings.Contains(r.stdout, "ran") {
+				t.Errorf("--best-effort: exit %d, stdout %q, stderr %q; want it run, with a warning", r.code, r.stdout, r.stderr)
+			}
+		})
+	}
 }
