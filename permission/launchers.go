@@ -90,35 +90,48 @@ func sshRuns(n string, args []Word) string {
 		if !shortCluster(t) {
 			continue
 		}
-		for k := 1; k < len(t); k++ {
-			ch := t[k]
-			if strings.IndexByte(argOpts, ch) < 0 {
-				continue
+		switch ch, val, ok := sshOptArg(t, args, &i, argOpts); {
+		case !ok:
+		case ch == 'o':
+			if key, _ := sshOption(val.Text); !val.Literal || slices.Contains(sshCommandKeys, strings.ToLower(key)) {
+				return n + " -o " + shorten(val.Text) + " runs a local command"
 			}
-			val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
-			if !ok && i+1 < len(args) {
-				val, ok = args[i+1], true
-				i++
-			}
-			switch {
-			case !ok:
-			case ch == 'o':
-				key := strings.ToLower(strings.TrimSpace(val.Text))
-				if j := strings.IndexAny(key, "= \t"); j >= 0 {
-					key = key[:j]
-				}
-				if !val.Literal || slices.Contains(sshCommandKeys, key) {
-					return n + " -o " + shorten(val.Text) + " runs a local command"
-				}
-			case ch == 'F':
-				return n + " -F " + shorten(val.Text) + ": a configuration file may run local commands"
-			case ch == 'S' && n != "ssh" && n != "autossh", ch == 'D' && n == "sftp":
-				return n + " -" + string(ch) + " " + shorten(val.Text) + " runs a program"
-			}
-			break
+		case ch == 'F':
+			return n + " -F " + shorten(val.Text) + ": a configuration file may run local commands"
+		case ch == 'S' && n != "ssh" && n != "autossh", ch == 'D' && n == "sftp":
+			return n + " -" + string(ch) + " " + shorten(val.Text) + " runs a program"
 		}
 	}
 	return ""
+}
+
+// sshOptArg finds the first option of t, a cluster of short options of
+// ssh, scp or sftp, that takes an argument (argOpts): the option and its
+// argument, the rest of t or else the next word, which *i then passes;
+// ok is false when no option of t takes one, or its argument is missing.
+func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word, ok bool) {
+	for k := 1; k < len(t); k++ {
+		switch {
+		case strings.IndexByte(argOpts, t[k]) < 0:
+			continue
+		case k+1 < len(t):
+			return t[k], Word{Text: t[k+1:], Literal: true}, true
+		case *i+1 < len(args):
+			*i++
+			return t[k], args[*i], true
+		}
+		return t[k], Word{}, false
+	}
+	return 0, Word{}, false
+}
+
+// sshOption splits the argument of -o, Key=Value or "Key Value".
+func sshOption(s string) (key, value string) {
+	key = strings.TrimSpace(s)
+	if j := strings.IndexAny(key, "= \t"); j >= 0 {
+		key, value = key[:j], strings.TrimLeft(key[j+1:], "= \t")
+	}
+	return key, value
 }
 
 // rsyncRuns finds rsync's -e/--rsh program, which rsync runs locally: only

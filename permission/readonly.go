@@ -1170,35 +1170,18 @@ func sshPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out = guessPaths(out, args[i:i+1])
 			continue
 		}
-		for k := 1; k < len(t); k++ {
-			ch := t[k]
-			if strings.IndexByte(argOpts, ch) < 0 {
-				continue
+		switch ch, val, ok := sshOptArg(t, args, &i, argOpts); {
+		case !ok:
+		case ch == 'i':
+			out = append(out, PathArg{Word: val, Key: true})
+		case ch == 'o' && val.Literal:
+			if key, v := sshOption(val.Text); strings.EqualFold(key, "IdentityFile") {
+				out = append(out, PathArg{Word: Word{Text: v, Literal: true}, Key: true})
+			} else {
+				out = guessPaths(out, []Word{{Text: v, Literal: true}})
 			}
-			val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
-			if !ok && i+1 < len(args) {
-				val, ok = args[i+1], true
-				i++
-			}
-			switch {
-			case !ok:
-			case ch == 'i':
-				out = append(out, PathArg{Word: val, Key: true})
-			case ch == 'o' && val.Literal:
-				// -o Key=Value, -o 'Key Value'.
-				key, v := strings.TrimSpace(val.Text), ""
-				if j := strings.IndexAny(key, "= \t"); j >= 0 {
-					key, v = key[:j], strings.TrimLeft(key[j+1:], "= \t")
-				}
-				if strings.EqualFold(key, "IdentityFile") {
-					out = append(out, PathArg{Word: Word{Text: v, Literal: true}, Key: true})
-				} else {
-					out = guessPaths(out, []Word{{Text: v, Literal: true}})
-				}
-			default:
-				out = guessPaths(out, []Word{val})
-			}
-			break
+		default:
+			out = guessPaths(out, []Word{val})
 		}
 	}
 	return out
