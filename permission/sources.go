@@ -256,8 +256,12 @@ func Load(d Discovery) (*Config, error) {
 	c := &Config{}
 	modeScope := Scope(-1)
 	files := d.Files()
+	gone := map[string]bool{} // directories found missing: none of their files is there
 	for _, f := range files {
-		data, err := readSettingsFile(f)
+		if !f.Required && gone[filepath.Dir(f.Path)] {
+			continue
+		}
+		data, err := readSettingsFile(f, gone)
 		if err == fs.ErrNotExist {
 			continue
 		}
@@ -312,8 +316,9 @@ func outerOf(files []SourceFile) string {
 }
 
 // readSettingsFile reads a settings file, refusing files larger than
-// ParseSettings accepts before reading them whole.
-func readSettingsFile(f SourceFile) ([]byte, error) {
+// ParseSettings accepts before reading them whole. A missing file whose
+// directory is missing too adds it to gone.
+func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 	// A project's files may have been made by a sandboxed command: not
 	// blocking, and regular files only, since a FIFO there would hold the
 	// run. The user's own may be /dev/null or a pipe (--settings <(…)).
@@ -326,9 +331,18 @@ func readSettingsFile(f SourceFile) ([]byte, error) {
 	if err != nil {
 		// A directory on the way that is a file means there is no
 		// settings file; a dangling symlink means there is one that cannot
-		// be read.
-		_, lerr := os.Lstat(f.Path)
-		missing := errors.Is(err, fs.ErrNotExist) && errors.Is(lerr, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+		// be read. Where the directory is missing too, so are its other
+		// files (one lstat, not one each: most runs have no settings).
+		missing := errors.Is(err, syscall.ENOTDIR)
+		if errors.Is(err, fs.ErrNotExist) {
+			dir := filepath.Dir(f.Path)
+			if _, derr := os.Lstat(dir); errors.Is(derr, fs.ErrNotExist) {
+				gone[dir], missing = true, true
+			} else {
+				_, lerr := os.Lstat(f.Path)
+				missing = errors.Is(lerr, fs.ErrNotExist)
+			}
+		}
 		switch {
 		case missing && f.Required:
 			return nil, fmt.Errorf("settings file %s (%s): %w", f.Path, f.Scope, err)
