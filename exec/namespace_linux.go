@@ -128,6 +128,7 @@ var protectedInRoot = []protectedPath{
 // parent does or says around them.
 type nsLayer struct {
 	steps []mountStep
+	res   *resolver // the plan's, for the links of every path it names
 	// placeholders are the protected directories that get a placeholder
 	// where missing, as the plan found them: missing (to create, once the
 	// command is allowed) or there (perhaps another run's placeholder).
@@ -156,11 +157,11 @@ type nsLayer struct {
 // else with the private temporary directory on the host granted already.
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
-	l := &nsLayer{}
+	l := &nsLayer{res: newResolver()}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
-	writable, root := writablePaths(p)
+	writable, root := writablePaths(p, l.res)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
 		if !isMountRoot(w) {
@@ -172,7 +173,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// namespaces were refused) a /proc of it shows the command its own
 	// processes only.
 	l.add(mountProc, "/proc")
-	pts, _ := filepath.EvalSymlinks("/dev/pts")
+	pts, _ := l.res.eval("/dev/pts")
 	for _, w := range writable {
 		if w == pts {
 			// The command's terminals, not the host's (see mountPts).
@@ -188,9 +189,10 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	l.denyRead(p)
 	// Last: binding the root back brings its protected paths along.
 	l.hide(p, dir, tmp)
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
+	if real, err := l.res.eval(dir); err == nil {
 		l.add(mountChdir, real)
 	}
+	l.res = nil // the file system as the plan found it: not for later
 	return l
 }
 
@@ -239,13 +241,13 @@ func (l *nsLayer) add(op uint32, path string) {
 // with links resolved, outermost first, devices left out: a device node
 // stays writable on a read-only mount, and binding one would only cost time.
 // root is the writable root among them, links resolved, or "".
-func writablePaths(p Policy) (out []string, root string) {
+func writablePaths(p Policy, res *resolver) (out []string, root string) {
 	add := func(path string) string {
 		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
 			return "" // a missing optional grant (Plan refused a missing required one), or a device
 		}
-		if path, err = filepath.EvalSymlinks(path); err != nil {
+		if path, err = res.eval(path); err != nil {
 			return ""
 		}
 		for _, o := range out {
@@ -595,12 +597,12 @@ func (l *nsLayer) denyRead(p Policy) {
 	}
 	reach := make([]string, 0, len(p.Grants)+1)
 	for _, g := range append([]Grant{{Path: p.Root}}, p.Grants...) {
-		if real, err := filepath.EvalSymlinks(g.Path); g.Path != "" && err == nil {
+		if real, err := l.res.eval(g.Path); g.Path != "" && err == nil {
 			reach = append(reach, real)
 		}
 	}
 	for _, d := range p.DenyRead {
-		real, err := filepath.EvalSymlinks(d)
+		real, err := l.res.eval(d)
 		if err != nil || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
 			continue // missing, or out of every grant: unreadable anyway
 		}
@@ -637,10 +639,10 @@ const maxKept = 64
 // than maxKept paths to bind back too, recorded in unhidden. Then
 // /dev/shm becomes the command's own (privateShm).
 func (l *nsLayer) hide(p Policy, dir, tmp string) {
-	keep := keptPaths(p, dir)
+	keep := keptPaths(p, dir, l.res)
 	var hidden []string
 	for _, d := range hiddenDirs(p) {
-		real, err := filepath.EvalSymlinks(d)
+		real, err := l.res.eval(d)
 		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
 			continue
 		}
@@ -669,7 +671,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 // host's. Last, after hide: where /dev/shm links into /run (as on WSL),
 // it goes over what hide bound back there.
 func (l *nsLayer) privateShm(keep []keptPath, tmp string) {
-	real, err := filepath.EvalSymlinks("/dev/shm")
+	real, err := l.res.eval("/dev/shm")
 	if err != nil {
 		return
 	}
@@ -731,10 +733,10 @@ func (l *nsLayer) placeInside(dir string, inside []string, tmp string) {
 
 // keptPaths are the paths a covered directory must bind back: the
 // working directory dir, the root and the grants.
-func keptPaths(p Policy, dir string) []keptPath {
+func keptPaths(p Policy, dir string, res *resolver) []keptPath {
 	var keep []keptPath
 	add := func(path string, whole, root bool, access Access) {
-		if real, err := filepath.EvalSymlinks(path); path != "" && err == nil {
+		if real, err := res.eval(path); path != "" && err == nil {
 			keep = append(keep, keptPath{real: real, whole: whole, root: root, access: access})
 		}
 	}
