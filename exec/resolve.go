@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ type resolver struct {
 
 type resolved struct {
 	real string
+	dir  bool // real is a directory
 	err  error
 }
 
@@ -35,18 +37,24 @@ func (r *resolver) eval(p string) (string, error) {
 		return filepath.EvalSymlinks(p)
 	}
 	links := 0
-	return r.follow("/", p, &links)
+	real, _, err := r.follow("/", p, &links)
+	return real, err
 }
 
-// follow resolves p, absolute or relative to the real directory dir. A
-// ".." goes to the parent of what the way has resolved to so far, as the
-// kernel and EvalSymlinks do, not of what p names.
-func (r *resolver) follow(dir, p string, links *int) (string, error) {
-	cur := dir
+// follow resolves p, absolute or relative to the real directory dir, and
+// says whether it is a directory. A ".." goes to the parent of what the
+// way has resolved to so far, as the kernel and EvalSymlinks do, not of
+// what p names; anything after an entry that is no directory, a ".." or
+// a trailing slash too, is ENOTDIR.
+func (r *resolver) follow(dir, p string, links *int) (string, bool, error) {
+	cur, isDir := dir, true
 	if filepath.IsAbs(p) {
 		cur = "/"
 	}
 	for c := range strings.SplitSeq(p, "/") {
+		if !isDir {
+			return "", false, &os.PathError{Op: "EvalSymlinks", Path: cur, Err: syscall.ENOTDIR}
+		}
 		switch c {
 		case "", ".":
 			continue
@@ -58,14 +66,18 @@ func (r *resolver) follow(dir, p string, links *int) (string, error) {
 		res, ok := r.seen[next]
 		if !ok {
 			res = r.lookup(cur, next, links)
-			r.seen[next] = res
+			// A loop's error depends on the links this resolution
+			// followed so far, not on the entry: not remembered.
+			if !errors.Is(res.err, syscall.ELOOP) {
+				r.seen[next] = res
+			}
 		}
 		if res.err != nil {
-			return "", res.err
+			return "", false, res.err
 		}
-		cur = res.real
+		cur, isDir = res.real, res.dir
 	}
-	return cur, nil
+	return cur, isDir, nil
 }
 
 // lookup resolves next, the entry of the real directory cur.
@@ -75,7 +87,7 @@ func (r *resolver) lookup(cur, next string, links *int) resolved {
 	case err != nil:
 		return resolved{err: err}
 	case fi.Mode()&fs.ModeSymlink == 0:
-		return resolved{real: next}
+		return resolved{real: next, dir: fi.IsDir()}
 	}
 	if *links++; *links > maxResolveLinks {
 		return resolved{err: &os.PathError{Op: "EvalSymlinks", Path: next, Err: syscall.ELOOP}}
@@ -84,6 +96,6 @@ func (r *resolver) lookup(cur, next string, links *int) resolved {
 	if err != nil {
 		return resolved{err: err}
 	}
-	real, err := r.follow(cur, target, links)
-	return resolved{real: real, err: err}
+	real, dir, err := r.follow(cur, target, links)
+	return resolved{real: real, dir: dir, err: err}
 }

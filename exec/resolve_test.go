@@ -33,6 +33,7 @@ func TestResolverMatchesEvalSymlinks(t *testing.T) {
 		"loop2":    "loop1",
 		"x/y/back": "../../a",
 		"tofile":   "a/file",
+		"viafile":  "a/file/../b",
 	} {
 		if err := os.Symlink(target, filepath.Join(d, link)); err != nil {
 			t.Fatal(err)
@@ -43,6 +44,9 @@ func TestResolverMatchesEvalSymlinks(t *testing.T) {
 		d + "/abs/y", d + "/abs/y/back/b", d + "/up/b", d + "/chain/c/..", d + "/dangling", d + "/dangling/x",
 		d + "/loop1", d + "/missing", d + "/missing/more", d + "/tofile", d + "/tofile/x", d + "/a/./b//c/",
 		d + "/x/y/back/../x", "/dev/shm", "/proc/self",
+		// Found by a review: more after a file is ENOTDIR, "..", "." and a
+		// trailing slash too, directly or through a link.
+		d + "/a/file/..", d + "/a/file/", d + "/a/file/.", d + "/tofile/..", d + "/viafile",
 	}
 	r := newResolver()
 	for round := range 2 {
