@@ -19,10 +19,15 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	work := filepath.Join(home, "work", "app") // no .git of its own
 	proj := filepath.Join(top, "proj")
 	nvim := filepath.Join(home, ".config", "nvim")
-	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git"), filepath.Join(home, ".config", ".git"), nvim} {
+	dotfiles := filepath.Join(home, "dotfiles")
+	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git"), filepath.Join(home, ".config", ".git"), nvim, filepath.Join(dotfiles, ".git"), filepath.Join(dotfiles, "claude")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A dotfiles repository the user's settings link into.
+	if err := os.Symlink("dotfiles/claude", filepath.Join(home, ".claude")); err != nil {
+		t.Fatal(err)
 	}
 	const advice = "run from a project directory or pass --root DIR"
 	tests := []struct {
@@ -41,6 +46,7 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 		// would let a command widen the next run.
 		{"a repository holding XDG_CONFIG_HOME", proj, nil, "project root " + proj + " (the git repository of the working directory) is a directory that holds your mewsandbox settings " + filepath.Join(proj, "cfg", "mewsandbox"), []string{"XDG_CONFIG_HOME=" + filepath.Join(proj, "cfg")}},
 		{"~/.config as a repository", nvim, nil, "project root " + filepath.Join(home, ".config") + " (the git repository of the working directory) is a directory that holds your mewsandbox settings", []string{"XDG_CONFIG_HOME="}},
+		{"a dotfiles repository ~/.claude links into", dotfiles, nil, "project root " + dotfiles + " (the git repository of the working directory) is a directory that holds your Claude Code settings " + filepath.Join(dotfiles, "claude"), nil},
 		{"--root holding GIT_CONFIG_GLOBAL", work, []string{"--root", proj}, "holds your git configuration ($GIT_CONFIG_GLOBAL) " + filepath.Join(proj, "gitconfig"), []string{"GIT_CONFIG_GLOBAL=" + filepath.Join(proj, "gitconfig")}},
 	}
 	for _, tt := range tests {
@@ -72,8 +78,8 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, advice) {
 			t.Errorf("init in the home directory: exit %d, %s", r.code, r.stderr)
 		}
-		if _, err := os.Stat(filepath.Join(home, ".claude")); err == nil {
-			t.Error("init wrote ~/.claude")
+		if _, err := os.Stat(filepath.Join(home, ".claude", "settings.json")); err == nil {
+			t.Error("init wrote ~/.claude/settings.json")
 		}
 	})
 

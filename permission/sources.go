@@ -326,6 +326,11 @@ func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 	flags := os.O_RDONLY
 	if planted {
 		flags |= syscall.O_NONBLOCK
+		// Not even opened unless a regular file: opening some devices
+		// does something (a watchdog arms).
+		if fi, err := os.Stat(f.Path); err == nil && !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
+		}
 	}
 	fh, err := os.OpenFile(f.Path, flags, 0)
 	if err != nil {

@@ -478,8 +478,15 @@ func projectRoot(explicit, cwd string) (string, error) {
 func userConfig(home string) [][2]string {
 	var out [][2]string
 	add := func(p, what string) {
-		if filepath.IsAbs(p) {
-			out = append(out, [2]string{filepath.Join(realPath(filepath.Dir(p)), filepath.Base(p)), what})
+		if !filepath.IsAbs(p) {
+			return
+		}
+		// Where it is, and where it leads when a link (a dotfiles
+		// repository's, say).
+		at := filepath.Join(realPath(filepath.Dir(p)), filepath.Base(p))
+		out = append(out, [2]string{at, what})
+		if real := realPath(at); real != at {
+			out = append(out, [2]string{real, what})
 		}
 	}
 	config := os.Getenv("XDG_CONFIG_HOME")
@@ -492,6 +499,7 @@ func userConfig(home string) [][2]string {
 	}
 	if home != "" {
 		add(filepath.Join(home, ".claude"), "Claude Code settings")
+		add(filepath.Join(home, ".gitconfig"), "git configuration")
 	}
 	add(os.Getenv("GIT_CONFIG_GLOBAL"), "git configuration ($GIT_CONFIG_GLOBAL)")
 	return out
