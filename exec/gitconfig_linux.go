@@ -73,6 +73,10 @@ func (c *gitConfig) read(path, home string, depth int) {
 		c.over(path, fmt.Sprintf("more than %d bytes of config, too large to read: git reads all of it", maxConfigSize))
 		return
 	}
+	if errors.Is(err, errNotRegular) {
+		c.over(path, "a config file that is no regular file (a FIFO, a device): git would read it")
+		return
+	}
 	if err != nil {
 		return
 	}
@@ -197,14 +201,27 @@ const maxConfigSize = 1 << 20
 
 var errConfigTooLarge = errors.New("config file too large")
 
-// readConfig reads config file path with as few system calls as it takes
-// (every run pays for the ones it reads): no stat, no poller.
+// errNotRegular is a git file that is no regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// readConfig reads config file path (or another small file of git's) with
+// as few system calls as it takes (every run pays for the ones it reads):
+// no poller, one fstat.
 func readConfig(path string) ([]byte, error) {
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	// Not blocking, and a regular file only: a FIFO or a device the
+	// command made in the root would otherwise hold every later run here.
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return nil, err
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
 	b := make([]byte, 0, 4096)
 	for {
 		if len(b) > maxConfigSize {

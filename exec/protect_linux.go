@@ -388,7 +388,7 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 // file names the worktree's .git), links resolved, or "" where it names
 // none that exists.
 func worktreeOf(entry string) string {
-	b, err := os.ReadFile(entry + "/gitdir")
+	b, err := readConfig(entry + "/gitdir")
 	if err != nil {
 		return ""
 	}
@@ -490,7 +490,11 @@ func (g *guard) gitDir() repo {
 		return repo{}
 	}
 	r.common = r.git
-	b, err := os.ReadFile(filepath.Join(r.git, "commondir"))
+	b, err := readConfig(filepath.Join(r.git, "commondir"))
+	if errors.Is(err, errNotRegular) {
+		g.refuse(filepath.Join(r.git, "commondir"), "not a regular file")
+		return r
+	}
 	if err != nil {
 		return r
 	}
@@ -676,7 +680,7 @@ func (g *guard) protectHook(p string) {
 // resolved (protect follows them), a relative one taken from the root as
 // git does; "" otherwise.
 func gitdirPointer(root, f string) string {
-	b, err := os.ReadFile(f)
+	b, err := readConfig(f)
 	if err != nil {
 		return ""
 	}

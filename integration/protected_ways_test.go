@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // hook is a pre-commit hook that prints what it is.
@@ -496,6 +497,37 @@ func TestProtectedConfigLimits(t *testing.T) {
 			r = b.sh("echo ran\n", "--best-effort")
 			if r.code != 0 || !strings.Contains(r.stderr, "not enforced: the namespace layer cannot protect") || !strings.Contains(r.stdout, "ran") {
 				t.Errorf("--best-effort: exit %d, stdout %q, stderr %q; want it run, with a warning", r.code, r.stdout, r.stderr)
+			}
+		})
+	}
+}
+
+// TestPlantedFifos: a command may make FIFOs among the files of git's the
+// layer reads as it plans the next run (a worktree entry's gitdir and
+// commondir, a .git pointer, an included config): the next run must not
+// wait on them, whatever it then decides.
+func TestPlantedFifos(t *testing.T) {
+	requireNamespaces(t)
+	for _, tt := range []struct{ name, plant string }{
+		{"a worktree entry's gitdir", "mkdir -p .git/worktrees/x && mkfifo .git/worktrees/x/gitdir && echo ../.. > .git/worktrees/x/commondir"},
+		{"a worktree entry's commondir", "mkdir -p .git/worktrees/y && mkfifo .git/worktrees/y/commondir && echo /nowhere/.git > .git/worktrees/y/gitdir"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newGitBox(t).with(t)
+			o := b.check(`c plant sh -c '` + tt.plant + `'`)
+			o.ok(t, "plant")
+			cmd := b.command(b.root, nil, bin, "run", "--", "true")
+			done := make(chan error, 1)
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatal("the next run waited on the planted FIFO")
 			}
 		})
 	}
