@@ -569,9 +569,11 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's
-// .husky, a shared githooks/) when it lies inside root: git runs what is
-// there, outside the sandbox; "" otherwise. A relative one is relative to
-// the working tree, wherever it is set (a user's global config too).
+// .husky, a shared githooks/): git runs what is there, outside the
+// sandbox; protect follows it and protects it where a writable tree holds
+// it; "" for none (the installation's, an unknown user's, the root
+// itself). A relative one is relative to the working tree, wherever it is
+// set (a user's global config too).
 // Husky 9 names .husky/_, whose hooks run the scripts of the same name in
 // .husky: a hooks directory named _ stands for the directory above it.
 func hooksDir(root, v, home string) string {
@@ -589,7 +591,11 @@ func hooksDir(root, v, home string) string {
 			path = above
 		}
 	}
-	if clean := filepath.Clean(path); !within(clean, root) || clean == root {
+	// Not filtered by its text: a path through a link may lead into the
+	// root, or into a writable grant; protect follows it as the kernel
+	// does and decides by where it leads. The root itself is no hooks
+	// directory to protect.
+	if filepath.Clean(path) == root {
 		return ""
 	}
 	return path

@@ -532,3 +532,22 @@ func TestPlantedFifos(t *testing.T) {
 		})
 	}
 }
+
+// TestProtectedHooksPathThroughLink: an absolute core.hooksPath that
+// reaches the root through a symbolic link (set from a linked directory,
+// or through a linked home) is the same hooks directory: read-only.
+func TestProtectedHooksPathThroughLink(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t).with(t)
+	b.file(".githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	link := filepath.Join(b.out, "link")
+	if err := os.Symlink(b.root, link); err != nil {
+		t.Fatal(err)
+	}
+	b.git("config", "core.hooksPath", filepath.Join(link, ".githooks"))
+	o := b.check(`c "plant a hook" sh -c '` + hook + ` > .githooks/pre-commit && chmod +x .githooks/pre-commit'
+` + commit)
+	o.fails(t, "plant a hook")
+	o.ok(t, "git commit")
+	b.commitsClean()
+}
