@@ -233,7 +233,7 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 		r := run(t, invocation{args: []string{"explain"}, dir: dir})
 		file := filepath.Join(dir, ".mewsandbox", "settings.yaml")
 		for _, w := range []string{
-			"mewsandbox: warning: " + file + `:2: unknown key "sandbox.filesytem"`,
+			"mewsandbox: warning: " + file + `:2: unknown key "filesytem" in sandbox`,
 			"mewsandbox: warning: " + file + ":5: sandbox.network.allowedDomains is ignored",
 		} {
 			if r.code != 0 || !strings.Contains(r.stderr, w) {

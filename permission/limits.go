@@ -110,7 +110,7 @@ func (p *settingsParser) limits(key string, k, v *yaml.Node) error {
 		l.CPU = Setting[time.Duration]{Value: d, Origin: p.origin(v)}
 		return nil
 	}
-	p.warnf(k.Line, "unknown key %q (the limits are mem, cpu, nproc, fsize and nofile)", name)
+	p.warnf(k.Line, "unknown key %q in sandbox.limits (the limits are mem, cpu, nproc, fsize and nofile)", key)
 	return nil
 }
 

@@ -183,7 +183,7 @@ func (p *settingsParser) sandbox(v *yaml.Node) error {
 			return p.keepCaps(v)
 		}
 		if !claudeSandboxKeys.get()[key] {
-			p.warnf(k.Line, "unknown key %q", "sandbox."+key)
+			p.warnf(k.Line, "unknown key %q in sandbox", key)
 		}
 		return nil
 	})
@@ -206,7 +206,7 @@ func (p *settingsParser) filesystem(key string, k, v *yaml.Node) error {
 		return nil
 	}
 	if !claudeSandboxKeys.get()["filesystem."+key] {
-		p.warnf(k.Line, "unknown key %q", name)
+		p.warnf(k.Line, "unknown key %q in sandbox.filesystem", key)
 	}
 	return nil
 }
@@ -246,7 +246,7 @@ func (p *settingsParser) network(key string, k, v *yaml.Node) error {
 		return nil
 	}
 	if !claudeSandboxKeys.get()["network."+key] {
-		p.warnf(k.Line, "unknown key %q", name)
+		p.warnf(k.Line, "unknown key %q in sandbox.network", key)
 	}
 	return nil
 }
@@ -259,7 +259,7 @@ func (p *settingsParser) env(key string, k, v *yaml.Node) error {
 	case "drop":
 		return p.names("sandbox.env.drop", v, &sb.EnvDrop, true)
 	}
-	p.warnf(k.Line, "unknown key %q", "sandbox.env."+key)
+	p.warnf(k.Line, "unknown key %q in sandbox.env", key)
 	return nil
 }
 

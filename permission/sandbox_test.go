@@ -230,10 +230,10 @@ func TestParseSandboxWarnings(t *testing.T) {
 		name, data string
 		want       []string // substrings, one per warning
 	}{
-		{"an unknown sandbox key", "sandbox:\n  filesytem: {}\n", []string{`f:2: unknown key "sandbox.filesytem"`}},
-		{"an unknown filesystem key", "sandbox:\n  filesystem:\n    allowread: []\n", []string{`f:3: unknown key "sandbox.filesystem.allowread"`}},
-		{"an unknown network key", "sandbox: {network: {ports: []}}\n", []string{`f:1: unknown key "sandbox.network.ports"`}},
-		{"an unknown env key", "sandbox:\n  env:\n    keep: [A]\n", []string{`f:3: unknown key "sandbox.env.keep"`}},
+		{"an unknown sandbox key", "sandbox:\n  filesytem: {}\n", []string{`f:2: unknown key "filesytem" in sandbox`}},
+		{"an unknown filesystem key", "sandbox:\n  filesystem:\n    allowread: []\n", []string{`f:3: unknown key "allowread" in sandbox.filesystem`}},
+		{"an unknown network key", "sandbox: {network: {ports: []}}\n", []string{`f:1: unknown key "ports" in sandbox.network`}},
+		{"an unknown env key", "sandbox:\n  env:\n    keep: [A]\n", []string{`f:3: unknown key "keep" in sandbox.env`}},
 		{"Claude Code's denyWrite is not enforced", "sandbox:\n  filesystem:\n    denyWrite: [/etc]\n", []string{`f:3: sandbox.filesystem.denyWrite is not enforced`}},
 		{"domains are not filtered", "sandbox:\n  network:\n    allowedDomains: [github.com]\n    deniedDomains: [x.com]\n",
 			[]string{`f:3: sandbox.network.allowedDomains is ignored`, `f:4: sandbox.network.deniedDomains is ignored`}},
@@ -243,7 +243,7 @@ func TestParseSandboxWarnings(t *testing.T) {
 		{"Claude Code's runner keys are silent", "sandbox: {enabled: true, excludedCommands: [git], ripgrep: {command: rg}, network: {socksProxyPort: 1}}\n", nil},
 		{"null sections", "sandbox:\n  filesystem:\n  network: ~\n  env:\n", nil},
 		{"a null sandbox", "sandbox:\naudit:\n", nil},
-		{"an unknown limit", "sandbox:\n  limits:\n    memory: 2G\n", []string{`f:3: unknown key "sandbox.limits.memory" (the limits are mem, cpu, nproc, fsize and nofile)`}},
+		{"an unknown limit", "sandbox:\n  limits:\n    memory: 2G\n", []string{`f:3: unknown key "memory" in sandbox.limits (the limits are mem, cpu, nproc, fsize and nofile)`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -450,7 +450,7 @@ func (p *settingsParser) permissions(v *yaml.Node) error {
 				return nil
 			})
 		default:
-			p.warnf(k.Line, "unknown key %q", "permissions."+key)
+			p.warnf(k.Line, "unknown key %q in permissions", key)
 		}
 		return nil
 	})
@@ -548,11 +548,12 @@ func describeNode(n *yaml.Node) string {
 	return "nothing"
 }
 
-// quotable says whether a message may quote a value: a short line. A
+// quotable says whether a message may quote a value: a short line,
+// shorter than the 40 characters of a GitHub token or an AWS secret key. A
 // settings file can be a link to any file the user can read, such as a
 // key, and its messages reach whoever started the run.
 func quotable(v string) bool {
-	return len(v) <= 40 && !strings.ContainsAny(v, "\n\r")
+	return len(v) <= 24 && !strings.ContainsAny(v, "\n\r")
 }
 
 // describeKind names a node's type only, for the whole document: a file

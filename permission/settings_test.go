@@ -99,7 +99,7 @@ func TestParseSettingsAccepts(t *testing.T) {
 		{"a mode in any case", "permissions: {defaultMode: ACCEPTEDITS}\n", 0, nil},
 		{"aliases within limits", "x: &r Bash(ls)\npermissions:\n  allow: [*r, *r]\n", 2, []string{`f:1: unknown key "x"`}},
 		{"an unknown top-level key is a warning", "permissions: {}\nyolo: true\n", 0, []string{`f:2: unknown key "yolo"`}},
-		{"an unknown permissions key is a warning", "permissions:\n  allow: []\n  alow: [Bash]\n", 0, []string{`f:3: unknown key "permissions.alow"`}},
+		{"an unknown permissions key is a warning", "permissions:\n  allow: []\n  alow: [Bash]\n", 0, []string{`f:3: unknown key "alow" in permissions`}},
 		{"known Claude Code keys are silent", "model: x\nstatusLine: {}\nincludeCoAuthoredBy: false\nsandbox: {enabled: true}\n", 0, nil},
 		{"JSON escapes", `{"permissions": {"allow": ["Read(\/a\u00e9\/b)", "Bash(echo \"x\")"]}}`, 2, nil},
 	}
