@@ -323,16 +323,24 @@ func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 	// blocking, and regular files only, since a FIFO there would hold the
 	// run. The user's own may be /dev/null or a pipe (--settings <(…)).
 	planted := f.Scope == ScopeProject || f.Scope == ScopeLocal
-	flags := os.O_RDONLY
-	if planted {
-		flags |= syscall.O_NONBLOCK
-		// Not even opened unless a regular file: opening some devices
-		// does something (a watchdog arms).
-		if fi, err := os.Stat(f.Path); err == nil && !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
-		}
+	notRegular := func() error {
+		return fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
 	}
-	fh, err := os.OpenFile(f.Path, flags, 0)
+	var fh *os.File
+	var err error
+	if planted {
+		// Not even opened unless a regular file (opening some devices
+		// does something: a watchdog arms), and then without blocking.
+		var fi os.FileInfo
+		if fi, err = os.Stat(f.Path); err == nil && !fi.Mode().IsRegular() {
+			return nil, notRegular()
+		}
+		if err == nil {
+			fh, err = os.OpenFile(f.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		}
+	} else {
+		fh, err = os.Open(f.Path)
+	}
 	if err != nil {
 		// A directory on the way that is a file means there is no
 		// settings file; a dangling symlink means there is one that cannot
@@ -358,7 +366,7 @@ func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 	}
 	defer fh.Close()
 	if fi, err := fh.Stat(); planted && (err != nil || !fi.Mode().IsRegular()) {
-		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: not a regular file", f.Path, f.Scope)
+		return nil, notRegular() // swapped since the stat
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxSettingsSize+1))
 	if err != nil {

@@ -477,16 +477,13 @@ func projectRoot(explicit, cwd string) (string, error) {
 // $GIT_CONFIG_GLOBAL. Each is named by what it is, links resolved.
 func userConfig(home string) [][2]string {
 	var out [][2]string
-	add := func(p, what string) {
-		if !filepath.IsAbs(p) {
-			return
-		}
-		// Where it is, and where it leads when a link (a dotfiles
-		// repository's, say).
-		at := filepath.Join(realPath(filepath.Dir(p)), filepath.Base(p))
+	// name in the real directory dir: where it is, and where it leads when
+	// a link (into a dotfiles repository, say).
+	add := func(dir, name, what string) {
+		at := filepath.Join(dir, name)
 		out = append(out, [2]string{at, what})
-		if real := realPath(at); real != at {
-			out = append(out, [2]string{real, what})
+		if fi, err := os.Lstat(at); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			out = append(out, [2]string{realPath(at), what})
 		}
 	}
 	config := os.Getenv("XDG_CONFIG_HOME")
@@ -494,14 +491,18 @@ func userConfig(home string) [][2]string {
 		config = filepath.Join(home, ".config")
 	}
 	if config != "" {
-		add(filepath.Join(config, "mewsandbox"), "mewsandbox settings")
-		add(filepath.Join(config, "git"), "git configuration")
+		config = realPath(config)
+		add(config, "mewsandbox", "mewsandbox settings")
+		add(config, "git", "git configuration")
 	}
 	if home != "" {
-		add(filepath.Join(home, ".claude"), "Claude Code settings")
-		add(filepath.Join(home, ".gitconfig"), "git configuration")
+		home = realPath(home)
+		add(home, ".claude", "Claude Code settings")
+		add(home, ".gitconfig", "git configuration")
 	}
-	add(os.Getenv("GIT_CONFIG_GLOBAL"), "git configuration ($GIT_CONFIG_GLOBAL)")
+	if g := os.Getenv("GIT_CONFIG_GLOBAL"); filepath.IsAbs(g) {
+		add(realPath(filepath.Dir(g)), filepath.Base(g), "git configuration ($GIT_CONFIG_GLOBAL)")
+	}
 	return out
 }
 
