@@ -365,6 +365,14 @@ func TestLoadErrors(t *testing.T) {
 				t.Fatal(err)
 			}
 		}, ".mewsandbox/settings.yaml (project) exists but cannot be read: not a regular file"},
+		{"a project file linked to a device is an error, not read", func(t *testing.T, d *Discovery) {
+			if err := os.MkdirAll(filepath.Join(d.Root, ".claude"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("/dev/zero", filepath.Join(d.Root, ".claude", "settings.json")); err != nil {
+				t.Fatal(err)
+			}
+		}, ".claude/settings.json (project) exists but cannot be read: not a regular file"},
 		{"a .claude that is a file means no settings", func(t *testing.T, d *Discovery) {
 			writeSettingsFile(t, d.Root, ".claude", "not a directory")
 		}, ""},
