@@ -42,6 +42,7 @@ type gitConfig struct {
 	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
+	worktree       string   // the last core.worktree, as written
 	files          int
 	// limit and limitWhy say where and why the plan cannot know all git
 	// reads (too many files, one too large), or limit is "": a hooksPath
@@ -86,6 +87,10 @@ func (c *gitConfig) read(path, home string, depth int) {
 		case name == "core.hookspath":
 			if hasValue && value != "" {
 				c.hooksPaths = append(c.hooksPaths, value)
+			}
+		case name == "core.worktree":
+			if hasValue {
+				c.worktree = value
 			}
 		case name == "extensions.worktreeconfig":
 			c.worktreeConfig = c.worktreeConfig || !hasValue || gitBool(value)

@@ -4,6 +4,7 @@ package exec
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -270,6 +271,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 		g.refuse(cfg.limit, cfg.limitWhy)
 	}
 	g.protectWorktrees(r, cfg, allowGitConfig)
+	g.protectModules(r.common, cfg, allowGitConfig)
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -380,6 +382,102 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 			if h := hooksDir(tree, v, home); h != "" {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 			}
+		}
+	}
+}
+
+// maxModules bounds the directories under a common directory's modules/
+// that protectModules examines.
+const maxModules = 64
+
+// protectModules protects the git directories of the root's submodules,
+// modules/NAME in common (a NAME may hold slashes, and a submodule's own
+// submodules are in its modules/): the host's git enters each one, as
+// git status in the superproject runs git status in every submodule
+// checked out, and a commit there runs its hooks. So each is kept as the
+// root's git directory is (its way pinned, not to be renamed away and
+// replaced), its hooks and, unless allowGitConfig, its config and what
+// that includes are protected, and so are the directories core.hooksPath
+// names in its working tree (its core.worktree) where that is writable.
+// A directory there that holds neither a HEAD nor a config is part of a
+// NAME, and what it holds is looked at in turn. Submodules the command
+// itself adds during the run cannot be known here.
+func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool) {
+	if common == "" {
+		return
+	}
+	home := os.Getenv("HOME")
+	seen := 0
+	for queue := []string{common + "/modules"}; len(queue) > 0; queue = queue[1:] {
+		dir := queue[0]
+		names, err := dirNames(dir, maxModules)
+		switch {
+		case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
+			continue
+		case errors.Is(err, errTooMany):
+			seen = maxModules + 1
+		case err != nil:
+			g.refuse(dir, "reading the submodules' git directories in it: "+err.Error())
+			return
+		}
+		if seen += len(names); seen > maxModules {
+			g.refuse(common+"/modules", fmt.Sprintf("more than %d entries in it, too many submodules' git directories to protect", maxModules))
+			return
+		}
+		for _, name := range names {
+			d := dir + "/" + name
+			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+				continue // git finds no repository there either
+			}
+			real := g.keepDir(d)
+			if real == "" {
+				continue
+			}
+			_, errHead := os.Lstat(real + "/HEAD")
+			_, errConfig := os.Lstat(real + "/config")
+			if errHead != nil && errConfig != nil {
+				queue = append(queue, real) // part of a name with slashes
+				continue
+			}
+			g.protectModule(real, cfg, home, allowGitConfig)
+			queue = append(queue, real+"/modules")
+		}
+	}
+}
+
+// protectModule protects submodule git directory git (links resolved):
+// see protectModules.
+func (g *guard) protectModule(git string, cfg gitConfig, home string, allowGitConfig bool) {
+	if !allowGitConfig && g.protectWithoutConfig(git) {
+		return // read-only as a whole
+	}
+	g.protectPath(protectedPath{path: git + "/hooks", placeholder: true, hooks: true})
+	var own gitConfig
+	own.read(git+"/config", home, 0)
+	if own.limit != "" {
+		g.refuse(own.limit, own.limitWhy)
+	}
+	if !allowGitConfig {
+		g.protectPath(protectedPath{path: git + "/config", gitConfig: true})
+		for _, inc := range own.includes {
+			g.protectPath(protectedPath{path: inc, gitConfig: true, mustExist: true})
+		}
+	}
+	// Relative to the git directory, as git reads it; without one only
+	// an absolute core.hooksPath is known (git submodule sets it).
+	tree := ""
+	if v := own.worktree; v != "" {
+		if !filepath.IsAbs(v) {
+			v = git + "/" + v
+		}
+		tree, _ = filepath.EvalSymlinks(v)
+	}
+	for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
+		if tree == "" && !filepath.IsAbs(expandHome(v, home)) {
+			continue
+		}
+		if h := hooksDir(cmp.Or(tree, g.root), v, home); h != "" {
+			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
 }

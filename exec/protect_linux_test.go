@@ -221,6 +221,37 @@ func TestProtectedWays(t *testing.T) {
 			readOnly: []string{"githooks", "cfg/shared.gitconfig", ".git/hooks", ".git/config"},
 			pins:     []string{"cfg", ".git"},
 		},
+		{
+			name: "a submodule's git directory",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub"}, config: "[core]\n",
+				files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n"}},
+			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
+		},
+		{
+			name: "a submodule named with a slash, its hooks path in its working tree, a submodule of its own",
+			layout: layout{dirs: []string{".git/modules/libs/a/hooks", ".git/modules/libs/a/modules/b/hooks", "libs/a/.githooks"}, config: "[core]\n",
+				files: map[string]string{
+					".git/modules/libs/a/HEAD":             "ref: refs/heads/main\n",
+					".git/modules/libs/a/config":           "[core]\n\tworktree = ../../../../libs/a\n\thooksPath = .githooks\n",
+					".git/modules/libs/a/modules/b/config": "[core]\n",
+				}},
+			readOnly: []string{".git/modules/libs/a/hooks", ".git/modules/libs/a/config", "libs/a/.githooks", ".git/modules/libs/a/modules/b/hooks", ".git/modules/libs/a/modules/b/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/libs", ".git/modules/libs/a", ".git/modules/libs/a/modules", ".git/modules/libs/a/modules/b", "libs", "libs/a"},
+		},
+		{
+			name:        "a submodule without hooks",
+			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
+			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
+			pins:        []string{".git", ".git/modules", ".git/modules/sub"},
+			placeholder: []string{".git/modules/sub/hooks"},
+		},
+		{
+			name:     "a submodule without config",
+			layout:   layout{files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n"}, config: "[core]\n"},
+			readOnly: []string{".git/modules/sub", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules"},
+		},
 	}
 	noUserConfig(t)
 	for _, tt := range tests {
@@ -377,6 +408,25 @@ func TestProtectedWorktreesRefused(t *testing.T) {
 	l := planNamespace(DefaultPolicy(root), root, "")
 	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/worktrees (more than") {
 		t.Errorf("unprotected = %q, want the worktrees", l.unprotected)
+	}
+}
+
+// TestProtectedModulesRefused: past maxModules entries under .git/modules
+// the submodules' git directories are not all looked at: the run is
+// refused rather than leave some writable.
+func TestProtectedModulesRefused(t *testing.T) {
+	noUserConfig(t)
+	root := testRoot(t)
+	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+	for i := range maxModules + 1 {
+		os.MkdirAll(filepath.Join(root, ".git/modules/libs", strconv.Itoa(i)), 0o755)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/modules (more than") {
+		t.Errorf("unprotected = %q, want the modules", l.unprotected)
 	}
 }
 

@@ -551,3 +551,56 @@ func TestProtectedHooksPathThroughLink(t *testing.T) {
 	o.ok(t, "git commit")
 	b.commitsClean()
 }
+
+// TestProtectedSubmodules: the host's git enters every submodule checked
+// out (git status in the superproject runs git status there, a commit
+// there runs its hooks), so each submodule's git directory under
+// .git/modules is protected as the root's: its config, its hooks, a
+// core.hooksPath directory in its working tree, and the way to it, for a
+// name with a slash too. A commit inside the submodule still works.
+func TestProtectedSubmodules(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := filepath.Join(outsideTemp(t), "origin")
+	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
+		b.git(args...)
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "libs/a", origin, "libs/a")
+	b.git("commit", "-qm", "submodules")
+	b.git("-C", "libs/a", "config", "core.hooksPath", ".githooks")
+	b.file("libs/a/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	config := b.read(".git/modules/sub/config")
+	o := b.check(`c "set core.fsmonitor in the submodule's config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> .git/modules/sub/config'
+c "plant a hook in the submodule" sh -c '` + hook + ` > .git/modules/sub/hooks/pre-commit && chmod +x .git/modules/sub/hooks/pre-commit'
+c "plant a hook in a submodule named with a slash" sh -c '` + hook + ` > .git/modules/libs/a/hooks/pre-commit && chmod +x .git/modules/libs/a/hooks/pre-commit'
+c "plant a hook in the submodule's core.hooksPath" sh -c '` + hook + ` > libs/a/.githooks/pre-commit && chmod +x libs/a/.githooks/pre-commit'
+c "replace the submodule's git directory" sh -c 'cp -a .git/modules/sub .git/modules/sub.new && mv .git/modules/sub .git/modules/sub.old && mv .git/modules/sub.new .git/modules/sub'
+c "replace the directory of a name with a slash" mv .git/modules/libs .git/modules/libs.old
+c "replace modules" mv .git/modules .git/modules.old
+c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.fails(t, "set core.fsmonitor in the submodule's config")
+	o.fails(t, "plant a hook in the submodule")
+	o.fails(t, "plant a hook in a submodule named with a slash")
+	o.fails(t, "plant a hook in the submodule's core.hooksPath")
+	o.fails(t, "replace the submodule's git directory")
+	o.fails(t, "replace the directory of a name with a slash")
+	o.fails(t, "replace modules")
+	o.ok(t, "commit in the submodule")
+	o.ok(t, "git commit")
+	if b.read(".git/modules/sub/config") != config || b.exists(".git/modules/sub.old") || b.exists(".git/modules/libs.old") || b.exists(".git/modules.old") {
+		t.Error("a submodule's git directory changed on the host")
+	}
+	for _, sub := range []string{"sub", "libs/a"} {
+		if out := b.git("-C", sub, "commit", "-q", "--allow-empty", "-m", "after the run"); strings.Contains(out, "PWNED") {
+			t.Errorf("the host's git commit in %s ran a hook the command planted: %q", sub, out)
+		}
+	}
+	if out := b.git("status", "--short"); strings.Contains(out, "PWNED") {
+		t.Errorf("the host's git status ran what the command planted: %q", out)
+	}
+	if log := b.git("-C", "sub", "log", "--format=%s"); !strings.Contains(log, "work") {
+		t.Errorf("the commit made inside the submodule is not there: %q", log)
+	}
+}
