@@ -136,7 +136,7 @@ func TestSettingsLimits(t *testing.T) {
 		b := b.with(t)
 		for _, tt := range []struct{ content, want string }{
 			{"sandbox:\n  limits:\n    mem: lots\n", ":3: sandbox.limits.mem: size \"lots\": want a positive whole number"},
-			{"sandbox:\n  limits:\n    nofile: 0\n", ":3: sandbox.limits.nofile 0: want a positive whole number"},
+			{"sandbox:\n  limits:\n    nofile: 0\n", ":3: sandbox.limits.nofile \"0\": want a positive whole number"},
 			{"sandbox:\n  limits:\n    cpu: soon\n", ":3: sandbox.limits.cpu \"soon\": want a duration"},
 			{"sandbox:\n  keepCaps: [CAP_FLY]\n", ":2: sandbox.keepCaps: unknown capability \"CAP_FLY\""},
 		} {

@@ -141,7 +141,7 @@ func (p *settingsParser) count(name string, v *yaml.Node, dst *Setting[uint64]) 
 	}
 	var n uint64
 	if err := v.Decode(&n); err != nil || n == 0 {
-		return p.errorf(v.Line, "%s %s: want a positive whole number", name, v.Value)
+		return p.errorf(v.Line, "%s %q: want a positive whole number", name, v.Value)
 	}
 	*dst = Setting[uint64]{Value: n, Origin: p.origin(v)}
 	return nil

@@ -356,7 +356,7 @@ func (p *settingsParser) ports(name string, v *yaml.Node, dst *[]Setting[uint16]
 			return p.errorf(item.Line, "%s[%d]: want a TCP port number, not %s", name, i, describeNode(item))
 		}
 		if n < 1 || n > math.MaxUint16 {
-			return p.errorf(item.Line, "%s[%d]: port %s is out of range (want 1-65535)", name, i, item.Value)
+			return p.errorf(item.Line, "%s[%d]: port %q is out of range (want 1-65535)", name, i, item.Value)
 		}
 		*dst = append(*dst, Setting[uint16]{Value: uint16(n), Origin: p.origin(item)})
 	}
@@ -384,7 +384,7 @@ func (p *settingsParser) duration(name string, v *yaml.Node) (time.Duration, err
 	case v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int":
 		var n int64
 		if err := v.Decode(&n); err != nil || n > math.MaxInt64/int64(time.Second) {
-			return 0, p.errorf(v.Line, "%s %s: too large", name, v.Value)
+			return 0, p.errorf(v.Line, "%s %q: too large", name, v.Value)
 		}
 		d = time.Duration(n) * time.Second
 	case isString(v):
@@ -396,7 +396,7 @@ func (p *settingsParser) duration(name string, v *yaml.Node) (time.Duration, err
 		return 0, p.errorf(v.Line, "%s must be a duration such as 90s or 10m, or a number of seconds, not %s", name, describeNode(v))
 	}
 	if d <= 0 {
-		return 0, p.errorf(v.Line, "%s %s: must be positive", name, v.Value)
+		return 0, p.errorf(v.Line, "%s %q: must be positive", name, v.Value)
 	}
 	return d, nil
 }
