@@ -576,7 +576,10 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 			i++
 		case strings.HasPrefix(t, "--config-env="):
 			cfg = append(cfg, configEnv(Word{Text: strings.TrimPrefix(t, "--config-env="), Literal: true}))
-		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix":
+		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace" || t == "--super-prefix" ||
+			t == "--attr-source" || t == "--shallow-file":
+			// git.c takes each of these with its value in the next word:
+			// `git --attr-source HEAD push` runs push, not HEAD.
 			i++
 		case strings.HasPrefix(t, "-"):
 		default:

@@ -383,6 +383,15 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"K1 /bin/kill %1", D, nil, `/bin/kill %1`, Ask},
 		{"K1 pkill", D, nil, `pkill -f node`, Ask},
 		{"K1 killall", D, nil, `killall node`, Ask},
+		// A1: git's global options that take the next word as their
+		// value: what follows it is the subcommand.
+		{"A1 git --attr-source push", D, []string{"deny:Bash(git push:*)"}, `git --attr-source HEAD push origin main`, Deny},
+		{"A1 git --shallow-file push", D, []string{"deny:Bash(git push:*)"}, `git --shallow-file x push origin main`, Deny},
+		{"A1 git --attr-source status plan mode", ModePlan, nil, `git --attr-source status push origin main`, Deny},
+		{"A1 git --attr-source status config", D, nil, `git --attr-source status config core.hooksPath x`, Ask},
+		{"A1 git --attr-source status allow rule", D, []string{"allow:Bash(git status:*)", "ask:Bash(git push:*)"}, `git --attr-source status push`, Ask},
+		{"A1 neighbour: git --attr-source log", ModePlan, nil, `git --attr-source HEAD log --oneline`, Allow},
+		{"A1 neighbour: git --attr-source= push", D, []string{"deny:Bash(git push:*)"}, `git --attr-source=HEAD status`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
