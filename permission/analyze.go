@@ -2096,6 +2096,54 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 	}
 }}
 
+// longName returns the long option that name, a word's text before any
+// =, stands for. getopt_long, and most parsers like it (sudo's, GNU
+// time's, Perl's Getopt::Long), take any unambiguous prefix of a long
+// option: `nice --adj 5 rm` is `nice --adjustment 5 rm`, whose 5 is no
+// command. A name the spec lists is itself; a prefix of exactly one
+// listed option is that option; a prefix of several is ambiguous (ok
+// false): the program refuses it, or, where the spec is incomplete, may
+// take it for one that consumes the next word.
+func (s *wrapSpec) longName(name string) (string, bool) {
+	found := ""
+	ambiguous := false
+	try := func(l string) {
+		switch {
+		case l == "" || found == l:
+		case l == name:
+			found, ambiguous = l, false
+		case found == name:
+		case strings.HasPrefix(l, name):
+			ambiguous = found != ""
+			found = l
+		}
+	}
+	for _, l := range s.longArg {
+		try(l)
+	}
+	for _, l := range s.longFlags {
+		try(l)
+	}
+	for l := range s.longArgN {
+		try(l)
+	}
+	try(s.shellLong)
+	try(s.cmdIfLong)
+	if s.exec != "" {
+		try("--exec")
+	}
+	if s.repl != "" {
+		try("--replace")
+	}
+	switch {
+	case found == "":
+		return name, true
+	case ambiguous:
+		return name, false
+	}
+	return found, true
+}
+
 // setarchSpec describes setarch, which takes the architecture as its first
 // operand, and its links named after an architecture (linux32), which
 // take none.
@@ -2373,6 +2421,11 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 		if len(t) > 1 && t[0] == '-' {
 			if strings.HasPrefix(t, "--") {
 				name, val, eq := strings.Cut(t, "=")
+				name, ok := spec.longName(name)
+				if !ok {
+					o.unknown = t
+					return i, o
+				}
 				if spec.shellLong != "" && name == spec.shellLong {
 					o.shellOpt = name
 					if eq {

@@ -392,6 +392,27 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A1 git --attr-source status allow rule", D, []string{"allow:Bash(git status:*)", "ask:Bash(git push:*)"}, `git --attr-source status push`, Ask},
 		{"A1 neighbour: git --attr-source log", ModePlan, nil, `git --attr-source HEAD log --oneline`, Allow},
 		{"A1 neighbour: git --attr-source= push", D, []string{"deny:Bash(git push:*)"}, `git --attr-source=HEAD status`, Allow},
+		// A2: wrappers' long options abbreviated, as getopt_long takes
+		// them: the option's value is not the command.
+		{"A2 nice --adj", D, []string{"deny:Bash(rm:*)"}, `nice --adj 5 rm x`, Deny},
+		{"A2 timeout --sig", D, []string{"deny:Bash(rm:*)"}, `timeout --sig KILL 5 rm x`, Deny},
+		{"A2 timeout --kill", Y, nil, `timeout --kill 1 5 rm -rf /`, Deny},
+		{"A2 stdbuf --out", D, []string{"deny:Bash(rm:*)"}, `stdbuf --out 0 rm x`, Deny},
+		{"A2 time --out", D, []string{"deny:Bash(rm:*)"}, `/usr/bin/time --out f rm x`, Deny},
+		{"A2 time --form", Y, nil, `/usr/bin/time --form %e rm -rf /`, Deny},
+		{"A2 chroot --user", D, []string{"deny:Bash(rm:*)"}, `chroot --user a / rm x`, Deny},
+		{"A2 watch --int", D, []string{"deny:Bash(rm:*)"}, `watch --int 1 rm x`, Deny},
+		{"A2 flock --time", D, []string{"deny:Bash(rm:*)"}, `flock --time 1 f rm x`, Deny},
+		{"A2 flock --comm", D, []string{"deny:Bash(rm:*)"}, `flock --comm 'rm x' f`, Deny},
+		{"A2 script --comm", Y, nil, `script --comm 'rm -rf /'`, Deny},
+		{"A2 xargs --max-a", D, []string{"deny:Bash(rm:*)"}, `xargs --max-a 1 rm`, Deny},
+		{"A2 xargs --del", D, []string{"deny:Bash(rm:*)"}, `xargs --del x rm`, Deny},
+		{"A2 env --split", D, []string{"deny:Bash(rm:*)"}, `env --split='rm x'`, Deny},
+		{"A2 env --uns", D, []string{"deny:Bash(rm:*)"}, `env --uns X rm x`, Deny},
+		{"A2 ambiguous xargs --max", D, nil, `xargs --max 1 ls`, Ask},
+		{"A2 neighbour: nice --adjustment", D, []string{"deny:Bash(rm:*)"}, `nice --adjustment 5 make`, Allow},
+		{"A2 neighbour: timeout --signal", D, nil, `timeout --signal=KILL 5 go test ./...`, Allow},
+		{"A2 neighbour: xargs --null", D, nil, `xargs --null grep -n foo`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
