@@ -96,11 +96,45 @@ func IsReadOnly(c SimpleCommand) bool {
 }
 
 // noOpt returns a check refusing the short option letters and long options
-// given.
+// given, also abbreviated (sort --out=FILE is sort --output=FILE).
 func noOpt(short string, long ...string) func([]Word) bool {
 	return func(args []Word) bool {
-		return !hasOpt(args, short, long...)
+		if hasOpt(args, short, long...) {
+			return false
+		}
+		for _, w := range args {
+			if w.Literal && w.Text == "--" {
+				break
+			}
+			if n, _, _ := strings.Cut(w.Text, "="); w.Literal && abbrevOf(n, long) != "" {
+				return false
+			}
+		}
+		return true
 	}
+}
+
+// abbrevOf returns the option of long that n, a long option's name as
+// written, stands for: itself, or the one it abbreviates. getopt_long and
+// argp take any unambiguous prefix of a long option (sort --out=FILE, tar
+// --dir=DIR), and refuse an ambiguous one; so a prefix of an option listed
+// here either is that option or fails, as long as no option of the
+// program's own is exactly n. The first match is returned; "" for none.
+func abbrevOf(n string, long []string) string {
+	if len(n) < 3 || !strings.HasPrefix(n, "--") {
+		return ""
+	}
+	for _, l := range long {
+		if l == n {
+			return l
+		}
+	}
+	for _, l := range long {
+		if strings.HasPrefix(l, n) {
+			return l
+		}
+	}
+	return ""
 }
 
 // noWord returns a check refusing any of the words.
@@ -457,10 +491,14 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		}
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
-			if slices.Contains(s.noSkipLong, n) {
+			if abbrevOf(n, s.noSkipLong) != "" {
 				noSkip = true
 			}
-			read, write, target := slices.Contains(s.longRead, n), slices.Contains(s.longWrite, n), slices.Contains(s.longTarget, n)
+			// Options that name a file are matched abbreviated too (grep
+			// --fil=F, cp --target=D); those merely taking a value only
+			// whole, since taking a flag for one of them would pass over
+			// the operand after it.
+			read, write, target := abbrevOf(n, s.longRead) != "", abbrevOf(n, s.longWrite) != "", abbrevOf(n, s.longTarget) != ""
 			if !read && !write && !target && !slices.Contains(s.longArg, n) {
 				continue
 			}
@@ -756,6 +794,10 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 			i = len(args)
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
+			// tar (argp) takes abbreviations: --dir=D is --directory=D.
+			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory"}); l != "" {
+				n = l
+			}
 			switch n {
 			case "--create", "--append", "--update", "--concatenate":
 				create = true
@@ -1004,6 +1046,31 @@ var (
 	}}
 )
 
+// curlAbbrev returns what an abbreviated curl option (curl before 8 takes
+// an unambiguous prefix: --out FILE is --output FILE) does with its
+// argument, when it abbreviates options that name files only: a prefix
+// of an option merely taking a value may be a flag of curl's own (--head,
+// not --header), whose next word is no argument.
+func curlAbbrev(n string) (byte, bool) {
+	if len(n) < 3 {
+		return 0, false
+	}
+	kind, found := byte(0), false
+	for l, k := range curlLong.get() {
+		if !strings.HasPrefix(l, n) {
+			continue
+		}
+		if k == 0 {
+			return 0, false
+		}
+		// The strictest of several: a file written, then read.
+		if !found || k == 'w' || k == 'r' && kind != 'w' {
+			kind, found = k, true
+		}
+	}
+	return kind, found
+}
+
 // curlPaths: files curl writes (-o, -c, -D, --trace) or sends (-T, -d
 // @file, -F name=@file, -K).
 func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
@@ -1020,6 +1087,9 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
 			k, ok := curlLong.get()[n]
+			if !ok {
+				k, ok = curlAbbrev(n)
+			}
 			if !ok {
 				continue
 			}
@@ -1091,6 +1161,14 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
 			write, ok := longs[n]
+			if !ok && len(n) >= 3 {
+				// getopt_long's abbreviations: --output-d=F.
+				for l, wr := range longs {
+					if strings.HasPrefix(l, n) {
+						write, ok = write || wr, true
+					}
+				}
+			}
 			if !ok {
 				continue
 			}
