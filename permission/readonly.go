@@ -327,7 +327,7 @@ type PathArg struct {
 // PathArgs returns the files c reads or writes, for sensitive-path and
 // path-rule checks; it errs toward including. Redirection targets always
 // count (`<>` as a write). Arguments count for the commands in pathSpecs,
-// by what each does with them; git's are not paths. For any other command,
+// by what each does with them (git's: gitPaths). For any other command,
 // every argument that looks like a path (holds a '/', or starts with '.',
 // '~' or $HOME, also as the value of --opt=value) counts as a read. Files
 // named inside sed scripts, and options of wrappers (time -o, xargs -a),
@@ -467,7 +467,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"dirname": noSpec, "kill": noSpec, "pkill": noSpec, "killall": noSpec, "sleep": noSpec,
 		"export": noSpec, "declare": noSpec, "local": noSpec, "readonly": noSpec, "typeset": noSpec,
 		"unset": noSpec, "set": noSpec, "shift": noSpec, "exit": noSpec, "return": noSpec,
-		"git": noSpec, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
+		"git": {custom: gitPaths}, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
 		"eval": noSpec, "test": noSpec, "[": noSpec, "seq": noSpec, "expr": noSpec, "cut": {role: opsRead, arg: "bcdf"}, "tr": noSpec,
 	}
 }}
@@ -630,6 +630,137 @@ func optArg(args []Word, o byte, lo string) (Word, bool) {
 		}
 	}
 	return Word{}, false
+}
+
+// gitMessageSubs are the git subcommands whose -m and --message take a
+// message, not a file.
+var gitMessageSubs = []string{"commit", "tag", "merge", "notes", "stash", "revert", "cherry-pick", "am", "rebase"}
+
+// gitPaths: git reads the files its operands name (`git diff --no-index
+// ~/.ssh/id_rsa /dev/null`, `git blame .env`, `git show HEAD:.env` from
+// history): every operand and `REV:PATH` counts as a read, as the
+// argument of an option with =value does where it looks like a path, a
+// commit message aside. It writes the file or directory of --output,
+// --output-directory, archive's and format-patch's -o, bundle create FILE,
+// config -f FILE (unless reading), and rm's and mv's operands. Taken in
+// the directories of git's -C options.
+func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok {
+		return out
+	}
+	var dir *Word
+	args := c.Args()[1 : len(c.Args())-len(rest)]
+	for i := 0; i+1 < len(args); i++ {
+		if args[i].Literal && args[i].Text == "-C" {
+			d := args[i+1]
+			if dir != nil {
+				d = underDir(*dir, d)
+			}
+			dir = &d
+			out = append(out, PathArg{Word: d})
+			i++
+		}
+	}
+	add := func(w Word, write bool) {
+		if dir != nil {
+			w = underDir(*dir, w)
+		}
+		out = append(out, PathArg{Word: w, Write: write})
+	}
+	if !sub.Literal {
+		for _, w := range rest {
+			add(w, false)
+		}
+		return out
+	}
+	var ops []Word
+	message := slices.Contains(gitMessageSubs, sub.Text)
+	configRead := sub.Text == "config" && !gitConfigWrites(rest)
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		t := w.Text
+		// value returns the option's argument: the rest of the word, else
+		// the next word.
+		value := func(attached string, has bool) (Word, bool) {
+			if has {
+				return Word{Text: attached, Literal: w.Literal}, true
+			}
+			if i+1 < len(rest) {
+				i++
+				return rest[i], true
+			}
+			return Word{}, false
+		}
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case abbrevOf(n, []string{"--output", "--output-directory", "--export-marks"}) != "":
+				if f, ok := value(v, eq); ok {
+					add(f, true)
+				}
+			case sub.Text == "config" && (n == "--file" || n == "--blob"):
+				if f, ok := value(v, eq); ok && n == "--file" {
+					add(f, !configRead)
+				}
+			case message && n == "--message":
+				value(v, eq)
+			case eq:
+				out = guessPaths(out, []Word{{Text: v, Literal: w.Literal}})
+			}
+		default:
+			for k := 1; k < len(t); k++ {
+				ch := t[k]
+				write := ch == 'o' && slices.Contains([]string{"archive", "format-patch", "bugreport", "diagnose"}, sub.Text)
+				file := ch == 'f' && sub.Text == "config"
+				msg := ch == 'm' && message
+				if !write && !file && !msg {
+					continue
+				}
+				if f, ok := value(t[k+1:], k+1 < len(t)); ok && !msg {
+					add(f, write || !configRead)
+				}
+				break
+			}
+		}
+	}
+	for i, w := range ops {
+		switch {
+		case sub.Text == "bundle" && i == 1 && ops[0].Literal && ops[0].Text == "create":
+			add(w, true)
+		case (sub.Text == "rm" || sub.Text == "mv") && w.Literal:
+			add(w, true)
+		default:
+			add(w, false)
+			if r, p, ok := strings.Cut(w.Text, ":"); ok && p != "" && !strings.HasPrefix(p, "//") && !strings.Contains(r, "/") {
+				// HEAD:path, :path (the index): the file's content, from
+				// history.
+				add(Word{Text: p, Literal: w.Literal}, false)
+			}
+		}
+	}
+	return out
+}
+
+// gitConfigWrites reports whether git config's arguments (after the
+// subcommand) may write a value: not a read (--get, -l, get, list …).
+func gitConfigWrites(rest []Word) bool {
+	if hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--get-urlmatch", "--get-color", "--get-colorbool") {
+		return false
+	}
+	for _, w := range rest {
+		if w.Literal && strings.HasPrefix(w.Text, "-") {
+			continue
+		}
+		return !(w.Literal && slices.Contains([]string{"get", "list", "get-color", "get-colorbool"}, w.Text))
+	}
+	return true
 }
 
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {

@@ -306,8 +306,14 @@ func TestPathArgs(t *testing.T) {
 		{"sftp -i ~/.ssh/k -b ./batch host", []string{"k:~/.ssh/k", "r:./batch"}},
 		{"scp -i key a host:b", []string{"k:key", "r:a"}},
 		{"rsync -a host:/x ./y", []string{"w:./y"}},
+		// git reads what its operands name (git add .env stores it), and
+		// writes what --output and kin name.
+		{"git add .env", []string{"r:.env"}},
+		{"git show HEAD:.env", []string{"r:HEAD:.env", "r:.env"}},
+		{"git log -1 --output=out.txt", []string{"w:out.txt"}},
+		{"git -C sub archive -o a.tgz HEAD", []string{"r:sub", "w:sub/a.tgz", "r:sub/HEAD"}},
+		{"git commit -m ./x", nil},
 		// Not paths.
-		{"git add .env", nil},
 		{"echo ~/.ssh/id_rsa", nil},
 		{"xargs rm", nil},
 		// Behind wrappers.
