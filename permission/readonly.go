@@ -270,7 +270,9 @@ var gitListOptions = lazy[map[string]bool]{build: func() map[string]bool {
 		"--verbose": false, "-l": false, "--list": false, "--show-current": false, "-i": false,
 		"--ignore-case": false, "--omit-empty": false, "-n": false, "--column": false,
 		"--no-column": false, "--color": false, "--no-color": false, "-q": false, "--quiet": false,
-		"--abbrev": true, "--no-abbrev": false,
+		// --abbrev takes its value only attached (--abbrev=7): `git branch
+		// --abbrev NAME` creates NAME.
+		"--abbrev": false, "--no-abbrev": false,
 		"--contains": true, "--no-contains": true, "--merged": true, "--no-merged": true,
 		"--points-at": true, "--sort": true, "--format": true,
 	}

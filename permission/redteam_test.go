@@ -455,6 +455,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A4 neighbour: git config -f .gitmodules read", D, nil, `git config -f .gitmodules --get-regexp path`, Allow},
 		{"A4 neighbour: git mv", D, nil, `git mv main.go cmd/main.go`, Allow},
 		{"A4 neighbour: git clone", D, nil, `git clone git@github.com:x/y.git && git log origin/main..HEAD`, Allow},
+		// A5: git branch --abbrev takes no separate value.
+		{"A5 git branch --abbrev NAME plan mode", ModePlan, nil, `git branch --abbrev newbranch`, Deny},
+		{"A5 neighbour: git branch --abbrev=7 -v", ModePlan, nil, `git branch --abbrev=7 -v`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
