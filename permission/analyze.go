@@ -643,8 +643,32 @@ func (z *analyzer) subs(subs stmtLists) {
 	}
 }
 
+// promptVars are the variables whose value bash expands, substitutions
+// and all, each time it uses it: PS4 before every command `set -x` traces,
+// PROMPT_COMMAND before every prompt. A substitution in one runs later,
+// unseen: `PS4='$(rm -rf /)' bash -xc true`.
+var promptVars = []string{"PS4", "PROMPT_COMMAND"}
+
+// promptSubst reports an assignment c makes (before it, to env or sudo, or
+// to declare and export) of a substitution to one of promptVars.
+func (z *analyzer) promptSubst(c SimpleCommand) {
+	as := c.EnvAssigns()
+	if n := c.Name(); slices.Contains(declCommands, n) {
+		for _, w := range c.Args()[1:] {
+			as = append(as, w.Text)
+		}
+	}
+	for _, a := range as {
+		n, v, ok := strings.Cut(a, "=")
+		if ok && slices.Contains(promptVars, strings.TrimSuffix(n, "+")) && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+			z.complexOnce(fmt.Sprintf("%s set to a substitution, which bash runs each time it expands it: %s", strings.TrimSuffix(n, "+"), shorten(a)))
+		}
+	}
+}
+
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
+	z.promptSubst(c)
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.feeds(i, subs)

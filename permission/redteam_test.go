@@ -458,6 +458,14 @@ func TestRedTeamDecisions(t *testing.T) {
 		// A5: git branch --abbrev takes no separate value.
 		{"A5 git branch --abbrev NAME plan mode", ModePlan, nil, `git branch --abbrev newbranch`, Deny},
 		{"A5 neighbour: git branch --abbrev=7 -v", ModePlan, nil, `git branch --abbrev=7 -v`, Allow},
+		// A6: PS4 and PROMPT_COMMAND holding a substitution bash runs
+		// later, unseen.
+		{"A6 PS4 bypass mode", Y, nil, `PS4='$(rm -rf /)' bash -xc true`, Ask},
+		{"A6 PS4 deny rule", Y, []string{"deny:Bash(curl:*)"}, "PS4='`curl x`' bash -xc true", Ask},
+		{"A6 export PS4", Y, nil, `export PS4='$(rm -rf /)'; set -x; true`, Ask},
+		{"A6 env PS4", Y, nil, `env PS4='$(rm -rf /)' bash -x ./build.sh`, Ask},
+		{"A6 PROMPT_COMMAND", Y, nil, `PROMPT_COMMAND='$(rm -rf /)' bash -i </dev/null`, Ask},
+		{"A6 neighbour: PS4 with line numbers", Y, nil, `PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x ./build.sh`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
