@@ -2001,6 +2001,20 @@ type wrapSpec struct {
 	wordFlags []string       // whole-word single-dash options (arch -arm64)
 	wordArgs  []string       // whole-word single-dash options with an argument (gdb -ex)
 	dashFlag  bool           // a lone "-" is an option (env -)
+	// optArg lists short options whose argument is optional and, when
+	// given, attached: the rest of the word (rlwrap -aPassword:).
+	optArg string
+	// dashCmd: with noCommand, the operands name no command (mise exec's
+	// TOOL@VERSION); the command follows "--".
+	dashCmd bool
+	// cmdOpt is a short option, with its long form, whose argument and
+	// every word after it are the command (nix develop -c CMD ARGS).
+	cmdOpt     byte
+	cmdOptLong string
+	// envName: the command may be written ENV:CMD, or follow matrix
+	// selectors (+py=3.12), as hatch run takes it; either makes the
+	// command too complex, as its name is not a word of its own.
+	envName bool
 	// repl is the replacement string option (xargs -I R); replDefault
 	// the string used by the options that take none (xargs -i, parallel).
 	repl        string
@@ -2153,6 +2167,7 @@ func (s *wrapSpec) longName(name string) (string, bool) {
 	}
 	try(s.shellLong)
 	try(s.cmdIfLong)
+	try(s.cmdOptLong)
 	if s.exec != "" {
 		try("--exec")
 	}
@@ -2176,6 +2191,255 @@ func setarchSpec(operands int) *wrapSpec {
 		longFlags: []string{"--verbose", "--3gb", "--4gb", "--32bit", "--fdpic-funcptrs", "--short-inode", "--addr-compat-layout",
 			"--addr-no-randomize", "--whole-seconds", "--sticky-timeouts", "--read-implies-exec", "--mmap-page-zero", "--uname-2.6",
 			"--list", "--help", "--version"}}
+}
+
+// launcher describes a language tool that runs a command through one of
+// its subcommands (uv run, bundle exec, npm exec), or by itself (npx,
+// uvx). Its command is looked through as a wrapper's is: `uv run rm -rf
+// /` deletes / whatever uv does first.
+type launcher struct {
+	// spec: the tool itself runs its operands (npx); the rest is unused.
+	spec *wrapSpec
+	// global holds the tool's own options, which come before the
+	// subcommand (uv --directory D run); nil when it takes none there.
+	global *wrapSpec
+	// subs are the subcommands that run a command, with their options.
+	subs []launchSub
+}
+
+// launchSub is a subcommand that runs a command. name may be two words
+// (uv tool run).
+type launchSub struct {
+	name string
+	spec *wrapSpec
+}
+
+// launchers are the language launchers looked through, by tool name. The
+// option tables are strict: an option not listed may take the next word
+// as its value, so it makes the command too complex rather than guessed
+// at. Subcommands and options come from each tool's reference.
+var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
+	// uv (clap): global options may also follow the subcommand.
+	uvGlobalFlags := []string{"--no-cache", "--no-cache-dir", "--no-config", "--help", "--version", "--managed-python",
+		"--no-managed-python", "--allow-python-downloads", "--no-python-downloads", "--quiet", "--verbose", "--no-color",
+		"--native-tls", "--no-native-tls", "--system-certs", "--no-system-certs", "--offline", "--no-offline", "--preview",
+		"--no-preview", "--isolated", "--show-settings", "--no-progress", "--no-installer-metadata"}
+	uvGlobalArgs := []string{"--cache-dir", "--config-file", "--python-preference", "--python-fetch", "--color",
+		"--allow-insecure-host", "--trusted-host", "--preview-features", "--preview-feature", "--directory", "--project"}
+	// uv's resolver, installer and build options, shared by run and tool run.
+	uvResolveFlags := []string{"--no-env-file", "--no-index", "--upgrade", "--no-upgrade", "--reinstall", "--force-reinstall",
+		"--no-reinstall", "--pre", "--no-build-isolation", "--build-isolation", "--compile-bytecode", "--compile",
+		"--no-compile-bytecode", "--no-compile", "--no-sources", "--no-build", "--build", "--no-binary", "--binary",
+		"--refresh", "--no-refresh", "--show-resolution"}
+	uvResolveArgs := []string{"--with", "--with-editable", "--with-requirements", "--env-file", "--index", "--default-index",
+		"--index-url", "--extra-index-url", "--find-links", "--upgrade-package", "--upgrade-group", "--reinstall-package",
+		"--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--prerelease-package", "--fork-strategy",
+		"--config-setting", "--config-settings", "--config-settings-package", "--no-build-isolation-package",
+		"--exclude-newer", "--exclude-newer-package", "--link-mode", "--no-sources-package", "--no-build-package",
+		"--no-binary-package", "--refresh-package", "--python", "--python-platform"}
+	cat := func(lists ...[]string) []string {
+		var out []string
+		for _, l := range lists {
+			out = append(out, l...)
+		}
+		return out
+	}
+	uvGlobal := &wrapSpec{strict: true, flags: "nqvhV", longArg: uvGlobalArgs, longFlags: uvGlobalFlags}
+	uvRun := &wrapSpec{strict: true, flags: "nqvhVmsU", arg: "wifPCp",
+		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--extra", "--no-extra", "--group", "--no-group", "--only-group",
+			"--no-editable-package", "--package", "--max-recursion-depth"}),
+		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--all-extras", "--no-all-extras", "--dev", "--no-dev",
+			"--only-dev", "--no-default-groups", "--all-groups", "--module", "--editable", "--no-editable", "--inexact",
+			"--no-exact", "--exact", "--active", "--no-active", "--no-sync", "--locked", "--frozen", "--script", "--gui-script",
+			"--all-packages", "--no-project", "--no-workspace"})}
+	// uv tool run, and uvx: the first operand names the command (its
+	// package unless --from says otherwise).
+	uvToolRun := &wrapSpec{strict: true, flags: "nqvhVU", arg: "wcbifPCp",
+		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--from", "--constraints", "--constraint", "--build-constraints",
+			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
+		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
+	// poetry (cleo) takes its global options on either side of run.
+	poetry := &wrapSpec{strict: true, flags: "qvnhV", arg: "CP",
+		longArg:   []string{"--directory", "--project"},
+		longFlags: []string{"--quiet", "--verbose", "--no-interaction", "--ansi", "--no-ansi", "--no-plugins", "--no-cache", "--help", "--version"}}
+	pipenv := &wrapSpec{strict: true, flags: "qvh",
+		longArg: []string{"--python", "--pypi-mirror"},
+		longFlags: []string{"--quiet", "--verbose", "--clear", "--help", "--system", "--site-packages", "--no-site-packages",
+			"--bare", "--version"}}
+	pdmGlobal := &wrapSpec{strict: true, flags: "hVvqIn", arg: "c",
+		longArg: []string{"--config", "--pep582"}, longFlags: []string{"--help", "--version", "--verbose", "--quiet",
+			"--no-cache", "--ignore-python", "--non-interactive"}}
+	// pdm run --venv takes an optional value, taken here as given: argparse
+	// takes the next word unless it is an option.
+	pdmRun := &wrapSpec{strict: true, flags: "hvqgrljs", arg: "pk",
+		longArg: []string{"--project", "--venv", "--skip"},
+		longFlags: []string{"--help", "--verbose", "--quiet", "--global", "--reuse-env", "--list", "--json", "--site-packages",
+			"--recreate"}}
+	// hatch run's operands may name an environment (ENV:CMD) or a matrix
+	// (+py=3.12): see wrapSpec.envName.
+	hatchGlobal := &wrapSpec{strict: true, flags: "vqh", arg: "ep",
+		longArg:   []string{"--env", "--project", "--data-dir", "--cache-dir", "--config"},
+		longFlags: []string{"--verbose", "--quiet", "--color", "--no-color", "--interactive", "--no-interactive", "--help", "--version"}}
+	rye := &wrapSpec{strict: true, flags: "vqhl", longArg: []string{"--pyproject"},
+		longFlags: []string{"--verbose", "--quiet", "--help", "--list"}}
+	conda := &wrapSpec{strict: true, flags: "vsh", arg: "np",
+		longArg: []string{"--name", "--prefix", "--cwd"},
+		longFlags: []string{"--verbose", "--dev", "--debug-wrapper-scripts", "--no-capture-output", "--live-stream",
+			"--help"}}
+	// micromamba run, also mamba 2's.
+	mamba := &wrapSpec{strict: true, flags: "vqyhd", arg: "nprae",
+		longArg: []string{"--name", "--prefix", "--root-prefix", "--cwd", "--attach", "--env", "--label", "--rc-file",
+			"--log-level"},
+		longFlags: []string{"--clean-env", "--detach", "--verbose", "--quiet", "--yes", "--help", "--no-rc", "--no-env",
+			"--json", "--offline", "--dry-run"}}
+	bundleGlobal := &wrapSpec{strict: true, flags: "Vh", longFlags: []string{"--no-color", "--verbose", "--help"},
+		longArg: []string{"--retry"}, arg: "r"}
+	bundleExec := &wrapSpec{strict: true, flags: "h", longArg: []string{"--gemfile"},
+		longFlags: []string{"--keep-file-descriptors", "--no-keep-file-descriptors", "--help"}}
+	// npm's options (nopt) may name any configuration key, most taking a
+	// value: those not listed are too complex. -c/--call runs a shell
+	// string; npx's -p is --package, npm's is --parseable.
+	npmLongArg := []string{"--package", "--workspace", "--prefix", "--registry", "--cache", "--loglevel", "--userconfig"}
+	npmLongFlags := []string{"--yes", "--no", "--workspaces", "--include-workspace-root", "--ignore-scripts", "--offline",
+		"--prefer-offline", "--prefer-online", "--silent", "--quiet", "--verbose", "--foreground-scripts", "--parseable",
+		"--global", "--help"}
+	npx := &wrapSpec{strict: true, flags: "yqsdh", arg: "pw", shell: 'c', shellLong: "--call", wordFlags: []string{"-ws"},
+		longArg: npmLongArg, longFlags: npmLongFlags}
+	npm := &wrapSpec{strict: true, flags: "yqsdhpg", arg: "w", shell: 'c', shellLong: "--call", wordFlags: []string{"-ws"},
+		longArg: npmLongArg, longFlags: npmLongFlags}
+	// pnpm: its -c/--shell-mode runs the words through a shell; not
+	// listed, it is too complex.
+	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC",
+		longArg: []string{"--filter", "--dir", "--package", "--allow-build", "--reporter", "--workspace-concurrency",
+			"--resume-from", "--loglevel"},
+		longFlags: []string{"--recursive", "--silent", "--workspace-root", "--parallel", "--stream", "--aggregate-output",
+			"--fail-if-no-match", "--include-workspace-root", "--no-bail", "--report-summary", "--sort", "--no-sort",
+			"--reverse", "--color", "--no-color", "--ignore-workspace", "--no-reporter-hide-prefix", "--help"}}
+	yarnGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}}
+	yarnDlx := &wrapSpec{strict: true, flags: "qh", arg: "p", longArg: []string{"--package"},
+		longFlags: []string{"--quiet", "--help"}}
+	// yarn exec and bun exec run their words as a shell script.
+	yarnExec := &wrapSpec{strict: true, program: true}
+	bunx := &wrapSpec{strict: true, flags: "h", arg: "p", longArg: []string{"--package"},
+		longFlags: []string{"--bun", "--no-install", "--verbose", "--silent", "--help"}}
+	bunGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longFlags: []string{"--bun", "--silent"}}
+	// mise exec: the operands are tools (node@20); the command follows
+	// -- or is a string given to -c.
+	miseGlobal := &wrapSpec{strict: true, flags: "qvyh", arg: "CEP",
+		longArg:   []string{"--cd", "--env", "--profile"},
+		longFlags: []string{"--quiet", "--verbose", "--yes", "--silent", "--help", "--locked", "--offline"}}
+	miseExec := &wrapSpec{strict: true, noCommand: true, dashCmd: true, shell: 'c', shellLong: "--command",
+		flags: "qvyh", arg: "jCEP",
+		longArg:   []string{"--jobs", "--cd", "--env", "--profile"},
+		longFlags: []string{"--fresh-env", "--no-prepare", "--raw", "--quiet", "--verbose", "--yes", "--silent", "--help"}}
+	// nix develop and nix shell run the words after -c/--command; their
+	// operands are installables. Options with two values are listed.
+	nixFlags := []string{"--impure", "--pure-eval", "--no-pure-eval", "--accept-flake-config", "--no-write-lock-file",
+		"--recreate-lock-file", "--commit-lock-file", "--no-update-lock-file", "--no-registries", "--offline", "--refresh",
+		"--show-trace", "--verbose", "--quiet", "--debug", "--print-build-logs", "--keep-going", "--fallback",
+		"--ignore-environment", "--expr", "--help", "--version", "--no-use-registries"}
+	nixArgN := map[string]int{"--override-input": 2, "--option": 2, "--arg": 2, "--argstr": 2, "--redirect": 2,
+		"--extra-experimental-features": 1, "--experimental-features": 1, "--update-input": 1, "--inputs-from": 1,
+		"--reference-lock-file": 1, "--output-lock-file": 1, "--log-format": 1, "--max-jobs": 1, "--cores": 1,
+		"--file": 1, "--keep": 1, "--unset": 1, "--profile": 1, "--phase": 1, "--store": 1, "--eval-store": 1,
+		"--include": 1, "--builders": 1, "--system": 1}
+	nixGlobal := &wrapSpec{strict: true, flags: "vLh", arg: "jI", longFlags: nixFlags, longArgN: nixArgN}
+	nixCmd := &wrapSpec{strict: true, noCommand: true, cmdOpt: 'c', cmdOptLong: "--command", flags: "vLih",
+		arg: "jfkuI", longFlags: nixFlags, longArgN: nixArgN}
+	// rlwrap: -z runs a filter program and is left out, too complex.
+	rlwrap := &wrapSpec{strict: true, flags: "AcEhiInNorRUvW", arg: "bCDefgHlMOPqsStw", optArg: "amp",
+		longArg: []string{"--break-chars", "--command-name", "--history-no-dupes", "--extra-char-after-completion",
+			"--file", "--forget-matching", "--history-filename", "--logfile", "--multi-line-ext", "--only-cook", "--pre-given",
+			"--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name", "--wait-before-prompt"},
+		longFlags: []string{"--ansi-colour-aware", "--complete-filenames", "--always-echo", "--help", "--case-insensitive",
+			"--pass-sigint-as-sigterm", "--no-warnings", "--no-children", "--one-shot", "--remember", "--renice",
+			"--mirror-arguments", "--version", "--polling"}}
+	return map[string]*launcher{
+		"uv":         {global: uvGlobal, subs: []launchSub{{"run", uvRun}, {"tool run", uvToolRun}}},
+		"uvx":        {spec: uvToolRun},
+		"poetry":     {global: poetry, subs: []launchSub{{"run", poetry}}},
+		"pipenv":     {global: pipenv, subs: []launchSub{{"run", pipenv}}},
+		"pdm":        {global: pdmGlobal, subs: []launchSub{{"run", pdmRun}}},
+		"hatch":      {global: hatchGlobal, subs: []launchSub{{"run", &wrapSpec{strict: true, envName: true}}}},
+		"rye":        {global: rye, subs: []launchSub{{"run", rye}}},
+		"conda":      {subs: []launchSub{{"run", conda}}},
+		"mamba":      {global: mamba, subs: []launchSub{{"run", mamba}}},
+		"micromamba": {global: mamba, subs: []launchSub{{"run", mamba}}},
+		// Bundler takes any prefix of exec.
+		"bundle": {global: bundleGlobal, subs: []launchSub{{"exec", bundleExec}, {"exe", bundleExec}, {"ex", bundleExec}, {"e", bundleExec}}},
+		"npx":    {spec: npx},
+		"npm":    {global: npm, subs: []launchSub{{"exec", npm}, {"x", npm}}},
+		"pnpm":   {global: pnpm, subs: []launchSub{{"exec", pnpm}, {"dlx", pnpm}}},
+		"pnpx":   {spec: pnpm},
+		"yarn":   {global: yarnGlobal, subs: []launchSub{{"exec", yarnExec}, {"dlx", yarnDlx}}},
+		"bunx":   {spec: bunx},
+		"bun":    {global: bunGlobal, subs: []launchSub{{"x", bunx}, {"exec", yarnExec}}},
+		"mise":   {global: miseGlobal, subs: []launchSub{{"exec", miseExec}, {"x", miseExec}}},
+		"asdf":   {subs: []launchSub{{"exec", &wrapSpec{strict: true}}}},
+		"direnv": {subs: []launchSub{{"exec", &wrapSpec{strict: true, operands: 1}}}},
+		// dotenv-cli (minimist): -c takes an optional value and is left
+		// out, too complex.
+		"dotenv":          {spec: &wrapSpec{strict: true, flags: "oh", arg: "evp", longFlags: []string{"--debug", "--override", "--no-expand", "--help"}}},
+		"cross-env":       {spec: &wrapSpec{strict: true, assigns: true}},
+		"cross-env-shell": {spec: &wrapSpec{strict: true, assigns: true, program: true}},
+		"rlwrap":          {spec: rlwrap},
+		"nix":             {global: nixGlobal, subs: []launchSub{{"develop", nixCmd}, {"shell", nixCmd}}},
+		// nix-shell runs the string given to --run; its operands are
+		// paths or, after -p, packages. --command keeps the shell open
+		// and is left out, too complex.
+		"nix-shell": {spec: &wrapSpec{strict: true, noCommand: true, shellLong: "--run", flags: "pvh", arg: "IAi",
+			longFlags: []string{"--pure", "--impure", "--packages", "--expr", "--show-trace", "--verbose", "--quiet", "--help"},
+			longArgN:  map[string]int{"--arg": 2, "--argstr": 2, "--attr": 1, "--keep": 1, "--include": 1, "--option": 2}}},
+	}
+}}
+
+// noOptions is the options of a launcher that takes none before its
+// subcommand (conda, asdf): any is unknown.
+var noOptions = wrapSpec{strict: true}
+
+// launchedBy finds the subcommand of the launcher l (named name, at
+// words[i]) that runs a command: its spec, the index where its options
+// start and its name for messages ("uv run"). spec is nil when the tool
+// runs no command there; bad says why the subcommand cannot be told (an
+// option of the tool's own that is not known, before a subcommand that
+// would run one).
+func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, start int, what, bad string) {
+	if l.spec != nil {
+		return l.spec, i + 1, name, ""
+	}
+	g := l.global
+	if g == nil {
+		g = &noOptions
+	}
+	k, o := skipOptions(words, i+1, g)
+	if o.unknown != "" {
+		// The unknown option may take the next word as its value: any
+		// later word may be the subcommand.
+		for _, w := range words[k+1:] {
+			for _, s := range l.subs {
+				if first, _, _ := strings.Cut(s.name, " "); w.Literal && w.Text == first {
+					return nil, 0, "", "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
+				}
+			}
+		}
+		return nil, 0, "", ""
+	}
+	for _, s := range l.subs {
+		end, rest := k, s.name
+		for rest != "" && end > 0 {
+			var part string
+			part, rest, _ = strings.Cut(rest, " ")
+			if end < len(words) && words[end].Literal && words[end].Text == part {
+				end++
+			} else {
+				end = -1
+			}
+		}
+		if end > 0 {
+			return s.spec, end, name + " " + s.name, ""
+		}
+	}
+	return nil, 0, "", ""
 }
 
 // unwrapped is what unwrap found.
@@ -2318,11 +2582,21 @@ func unwrap(words []Word) unwrapped {
 			u.inner = next
 			continue
 		}
-		spec := wrapperSpecs.get()[name]
+		spec, start, what := wrapperSpecs.get()[name], u.inner+1, name
+		if l := launchers.get()[name]; spec == nil && l != nil {
+			// uv run, npx: a language launcher's subcommand runs the
+			// command.
+			var bad string
+			spec, start, what, bad = launchedBy(words, u.inner, name, l)
+			if bad != "" {
+				u.bad = bad
+				return u
+			}
+		}
 		if spec == nil {
 			return u
 		}
-		next, o := skipOptions(words, u.inner+1, spec)
+		next, o := skipOptions(words, start, spec)
 		if name == "parallel" && o.unknown == "" && !o.lookup {
 			u.viaShell = true
 			sep := next
@@ -2359,7 +2633,7 @@ func unwrap(words []Word) unwrapped {
 		}
 		switch {
 		case o.unknown != "":
-			u.bad = "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
+			u.bad = "unknown option " + shorten(o.unknown) + " of " + what + ": what it runs cannot be told"
 			return u
 		case o.lookup:
 			return u
@@ -2372,14 +2646,17 @@ func unwrap(words []Word) unwrapped {
 					prog.Text = o.shell.Text
 				}
 			}
-			u.shell, u.shellWhat = &prog, name+" "+o.shellOpt
+			u.shell, u.shellWhat = &prog, what+" "+o.shellOpt
 			return u
 		case spec.noCommand && !o.cmdIf || next >= len(words):
 			return u
 		case spec.program && !o.exec:
 			rest := words[next:]
 			prog := Word{Text: joinWords(rest), Literal: allLiteral(rest)}
-			u.shell, u.shellWhat = &prog, name
+			u.shell, u.shellWhat = &prog, what
+			return u
+		case spec.envName && words[next].Literal && (strings.Contains(words[next].Text, ":") || strings.HasPrefix(words[next].Text, "+")):
+			u.bad = what + " " + shorten(words[next].Text) + " names its command with an environment or matrix: what it runs cannot be told"
 			return u
 		}
 		if spec.open {
@@ -2435,6 +2712,10 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 		}
 		if t == "--" {
 			i++
+			if spec.dashCmd {
+				o.cmdIf = true
+				return i, o
+			}
 			// Only operands follow: the leading ones, then the command.
 			for operands < spec.operands && i < len(words) {
 				operands++
@@ -2460,6 +2741,16 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 						o.shell = &words[i+1]
 						return i + 2, o
 					}
+					return i + 1, o
+				}
+				if spec.cmdOptLong != "" && name == spec.cmdOptLong {
+					if eq {
+						// --command=CMD: the command's words are not
+						// whole words of the line.
+						o.unknown = t
+						return i, o
+					}
+					o.cmdIf = true
 					return i + 1, o
 				}
 				if name == "--exec" && spec.exec != "" {
@@ -2512,6 +2803,17 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 				}
 				if spec.cmdIf != 0 && c == spec.cmdIf {
 					o.cmdIf = true
+				}
+				if spec.cmdOpt != 0 && c == spec.cmdOpt {
+					if k+1 < len(t) {
+						o.unknown = t
+						return i, o
+					}
+					o.cmdIf = true
+					return i + 1, o
+				}
+				if strings.IndexByte(spec.optArg, c) >= 0 {
+					break // the rest of the word is its argument
 				}
 				if strings.IndexByte(spec.exec, c) >= 0 {
 					o.exec = true
@@ -2572,8 +2874,9 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 			i++
 			continue
 		}
-		if spec.noCommand && !o.cmdIf && spec.shell != 0 {
-			// su USER -c STR: operands and options mix.
+		if spec.noCommand && !o.cmdIf && (spec.shell != 0 || spec.shellLong != "" || spec.dashCmd || spec.cmdOpt != 0) {
+			// su USER -c STR, mise exec TOOL -- CMD, nix develop
+			// INSTALLABLE -c CMD: operands and options mix.
 			i++
 			continue
 		}
