@@ -603,10 +603,18 @@ func (e *Engine) suggest(tool string, kind Kind, c Call, parts []CommandResult) 
 			if len(a.Commands) == 0 {
 				continue
 			}
-			words := a.Commands[0].Args()
+			c0 := a.Commands[0]
 			var lit []string
-			for _, w := range words {
-				if !w.Literal || strings.HasPrefix(w.Text, "-") || len(lit) == 2 {
+			if c0.Inner > 0 && allowStart(c0) == 0 {
+				// Behind a language launcher allow rules match the
+				// whole command: Bash(uv run rm x:*).
+				for _, w := range c0.Words[:c0.Inner] {
+					lit = append(lit, w.Text)
+				}
+			}
+			limit := len(lit) + 2
+			for _, w := range c0.Args() {
+				if !w.Literal || strings.HasPrefix(w.Text, "-") || len(lit) == limit {
 					break
 				}
 				lit = append(lit, w.Text)

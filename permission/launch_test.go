@@ -198,3 +198,39 @@ func TestLaunchersEveryday(t *testing.T) {
 		}
 	}
 }
+
+// TestLaunchersRules checks how rules see a launched command: deny and
+// ask rules match the command behind the launcher, allow rules the whole
+// line only, since the launcher may first install what it runs.
+func TestLaunchersRules(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		rule string
+		cmd  string
+		want Decision
+	}{
+		{"allow:Bash(uv run:*)", "uv run rm x", Allow},
+		{"allow:Bash(uv run rm x)", "uv run rm x", Allow},
+		{"allow:Bash(npx rimraf:*)", "npx rimraf dist", Allow},
+		{"allow:Bash(rm:*)", "uv run rm x", Ask},
+		{"allow:Bash(rm:*)", "timeout 5 uv run rm x", Ask},
+		{"allow:Bash(timeout 5 uv run:*)", "timeout 5 uv run rm x", Allow},
+		{"allow:Bash(uv run:*)", "uv run sudo rm x", Ask},
+		{"allow:Bash(uv run:*)", "uv run rm -rf /", Deny},
+		{"deny:Bash(rm:*)", "uv run rm x", Deny},
+		{"deny:Bash(rm:*)", "npx rm x", Deny},
+		{"deny:Bash(rm:*)", "nice uv run --with a rm x", Deny},
+		{"deny:Bash(git push:*)", "poetry run git push", Deny},
+		{"ask:Bash(curl:*)", "bundle exec curl x", Ask},
+		{"deny:Bash(rm:*)", "uv run pytest", Allow},
+	}
+	for _, tt := range tests {
+		if res := engine(t, ModeDefault, tt.rule).Check(bash(tt.cmd)); res.Decision != tt.want {
+			t.Errorf("%s on %q: %v (%s), want %v", tt.rule, tt.cmd, res.Decision, res.Reason, tt.want)
+		}
+	}
+	res := engine(t, ModeDefault).Check(bash("uv run rm x"))
+	if want := "Bash(uv run rm x:*)"; res.Suggestion != want {
+		t.Errorf("suggestion for uv run rm x: %q, want %q", res.Suggestion, want)
+	}
+}

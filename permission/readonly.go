@@ -77,7 +77,9 @@ func IsReadOnly(c SimpleCommand) bool {
 		return true
 	}
 	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
-		if w.Literal && slices.Contains(privilegedNames, strings.ToLower(baseName(w.Text))) {
+		// A language launcher (uv run, npx) may install or sync what
+		// it runs first: it writes even when its command only reads.
+		if b := strings.ToLower(baseName(w.Text)); w.Literal && (slices.Contains(privilegedNames, b) || launchers.get()[b] != nil) {
 			return false
 		}
 	}

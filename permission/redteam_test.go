@@ -516,10 +516,14 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"L1 deny rule bypass mode", Y, []string{"deny:Bash(rm:*)"}, `bundle exec rm x`, Deny},
 		{"L1 plan mode uv run", ModePlan, nil, `uv run rm x`, Deny},
 		{"L1 plan mode npx", ModePlan, nil, `npx rm x`, Deny},
+		{"L1 plan mode read through a launcher", ModePlan, nil, `uv run cat README.md`, Deny},
+		{"L1 allow rule does not reach through", D, []string{"allow:Bash(rm:*)"}, `uv run rm x`, Ask},
 		{"L1 neighbour: uv run pytest", D, nil, `uv run pytest`, Allow},
 		{"L1 neighbour: npx tsc", D, nil, `npx tsc --noEmit`, Allow},
 		{"L1 neighbour: bundle exec rake", D, nil, `bundle exec rake test`, Allow},
 		{"L1 neighbour: deny rule, other command", D, []string{"deny:Bash(rm:*)"}, `uv run pytest`, Allow},
+		{"L1 neighbour: whole-line allow rule", D, []string{"allow:Bash(uv run:*)"}, `uv run rm x`, Allow},
+		{"L1 neighbour: plan mode cat", ModePlan, nil, `cat README.md`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package permission
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -589,13 +590,50 @@ func newCmdSubject(c SimpleCommand) *cmdSubject {
 		ws = append(ws, Word{Text: "git", Literal: true}, sub)
 		enc(4, append(ws, rest...), false)
 	}
-	switch {
-	case inner == 0:
+	switch allowStart(c) {
+	case 0:
 		s.allowVariant = 0
-	case harmlessPrefix(c.Words[:inner]):
+	case inner:
 		s.allowVariant = 2
 	}
 	return s
+}
+
+// allowStart is the index of the word where allow rules match c: 0, the
+// whole command, when no wrapper runs it or only language launchers and
+// harmless wrappers do (`Bash(uv run:*)` matches `uv run pytest`, and
+// `Bash(pytest:*)` does not: uv may install what runs); Inner behind
+// harmless wrappers; -1 behind any other.
+func allowStart(c SimpleCommand) int {
+	inner := min(c.Inner, len(c.Words))
+	switch {
+	case inner == 0:
+		return 0
+	case harmlessPrefix(c.Words[:inner]):
+		return inner
+	case launchedPrefix(c.Words[:inner]):
+		return 0
+	}
+	return -1
+}
+
+// launchedPrefix reports whether the words before a command are language
+// launchers (uv run, npx) and harmless wrappers with their options, the
+// first a launcher or a harmless wrapper, no word naming another wrapper.
+func launchedPrefix(ws []Word) bool {
+	for i, w := range ws {
+		if !w.Literal {
+			return false
+		}
+		b := strings.ToLower(baseName(w.Text))
+		if i == 0 && launchers.get()[b] == nil && !harmlessWrappers.get()[b] {
+			return false
+		}
+		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || slices.Contains(privilegedNames, b) {
+			return false
+		}
+	}
+	return true
 }
 
 func hasSymbolByte(t string) bool {
@@ -623,7 +661,7 @@ func harmlessPrefix(ws []Word) bool {
 		if i == 0 && !harmlessWrappers.get()[b] {
 			return false
 		}
-		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] {
+		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || launchers.get()[strings.ToLower(b)] != nil {
 			return false
 		}
 	}
@@ -677,11 +715,8 @@ func firstWordMayBe(c SimpleCommand, first string, could bool) bool {
 		return base && baseName(w.Text) == first
 	}
 	if !could {
-		switch {
-		case c.Inner == 0:
-			return check(0, false)
-		case c.Inner <= len(c.Words) && harmlessPrefix(c.Words[:c.Inner]):
-			return check(c.Inner, false)
+		if s := allowStart(c); s >= 0 {
+			return check(s, false)
 		}
 		return false
 	}
