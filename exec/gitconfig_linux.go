@@ -40,7 +40,6 @@ const maxConfigFiles = 32
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
 	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
-	userHooks      int      // how many of hooksPaths the system's and the user's config set (gitConfigs)
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
 	worktree       string   // the last core.worktree, as written
@@ -189,7 +188,6 @@ func gitConfigs(git, common string) gitConfig {
 			c.read(home+"/.gitconfig", home, 0)
 		}
 	}
-	c.userHooks = len(c.hooksPaths)
 	if common != "" {
 		c.read(common+"/config", home, 0)
 	}

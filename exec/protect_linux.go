@@ -408,7 +408,6 @@ func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool
 	}
 	home := os.Getenv("HOME")
 	seen := 0
-	looked := map[string]bool{}
 	for queue := []string{common + "/modules"}; len(queue) > 0; queue = queue[1:] {
 		dir := queue[0]
 		names, err := dirNames(dir, maxModules)
@@ -431,10 +430,9 @@ func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool
 				continue // git finds no repository there either
 			}
 			real := g.keepDir(d)
-			if real == "" || looked[real] {
-				continue // a link to one looked at already
+			if real == "" {
+				continue
 			}
-			looked[real] = true
 			_, errHead := os.Lstat(real + "/HEAD")
 			_, errConfig := os.Lstat(real + "/config")
 			if errHead != nil && errConfig != nil {
@@ -474,9 +472,7 @@ func (g *guard) protectModule(git string, cfg gitConfig, home string, allowGitCo
 		}
 		tree, _ = filepath.EvalSymlinks(v)
 	}
-	// The system's and the user's core.hooksPath hold in a submodule too;
-	// the superproject's own config does not.
-	for _, v := range slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths) {
+	for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
 		if tree == "" && !filepath.IsAbs(expandHome(v, home)) {
 			continue
 		}

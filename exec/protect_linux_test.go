@@ -247,21 +247,6 @@ func TestProtectedWays(t *testing.T) {
 			placeholder: []string{".git/modules/sub/hooks"},
 		},
 		{
-			name: "the superproject's core.hooksPath is not the submodule's",
-			layout: layout{dirs: []string{".husky/_", ".git/modules/sub/hooks", "sub"}, config: "[core]\n\thooksPath = .husky/_\n",
-				files: map[string]string{".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n"}},
-			readOnly: []string{".husky", ".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
-			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
-		},
-		{
-			name: "a link in modules back to itself",
-			layout: layout{dirs: []string{".git/modules/sub/hooks"}, config: "[core]\n",
-				files: map[string]string{".git/modules/sub/config": "[core]\n"}, links: map[string]string{".git/modules/loop": "."}},
-			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
-			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
-			links:    []string{".git/modules/loop"},
-		},
-		{
 			name:     "a submodule without config",
 			layout:   layout{files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n"}, config: "[core]\n"},
 			readOnly: []string{".git/modules/sub", ".git/hooks", ".git/config"},
