@@ -396,8 +396,9 @@ const maxModules = 64
 // git status in the superproject runs git status in every submodule
 // checked out, and a commit there runs its hooks. So each is kept as the
 // root's git directory is (its way pinned, not to be renamed away and
-// replaced), its hooks and, unless allowGitConfig, its config and what
-// that includes are protected, and so are the directories core.hooksPath
+// replaced), its hooks and, unless allowGitConfig, its config (and the
+// config.worktree its extensions.worktreeConfig makes git read) and what
+// they include are protected, and so are the directories core.hooksPath
 // names in its working tree (its core.worktree) where that is writable.
 // A directory there that holds neither a HEAD nor a config is part of a
 // NAME, and what it holds is looked at in turn. Submodules the command
@@ -454,11 +455,21 @@ func (g *guard) protectModule(git string, cfg gitConfig, home string, allowGitCo
 	g.protectPath(protectedPath{path: git + "/hooks", placeholder: true, hooks: true})
 	var own gitConfig
 	own.read(git+"/config", home, 0)
+	// git sparse-checkout in a submodule sets extensions.worktreeConfig
+	// (only the read-only config can) and moves core.worktree to
+	// config.worktree, which git then reads after the config: a
+	// core.fsmonitor or core.hooksPath there counts as one in the config.
+	if own.worktreeConfig {
+		own.read(git+"/config.worktree", home, 0)
+	}
 	if own.limit != "" {
 		g.refuse(own.limit, own.limitWhy)
 	}
 	if !allowGitConfig {
 		g.protectPath(protectedPath{path: git + "/config", gitConfig: true})
+		if own.worktreeConfig {
+			g.protectPath(protectedPath{path: git + "/config.worktree", gitConfig: true, mustExist: true})
+		}
 		for _, inc := range own.includes {
 			g.protectPath(protectedPath{path: inc, gitConfig: true, mustExist: true})
 		}

@@ -240,6 +240,17 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", ".git/modules", ".git/modules/libs", ".git/modules/libs/a", ".git/modules/libs/a/modules", ".git/modules/libs/a/modules/b", "libs", "libs/a"},
 		},
 		{
+			name: "a sparse submodule: its config.worktree, the core.worktree and hooks path there",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub/.githooks"}, config: "[core]\n",
+				files: map[string]string{
+					".git/modules/sub/HEAD":            "ref: refs/heads/main\n",
+					".git/modules/sub/config":          "[extensions]\n\tworktreeConfig = true\n",
+					".git/modules/sub/config.worktree": "[core]\n\tworktree = ../../../sub\n\thooksPath = .githooks\n",
+				}},
+			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/modules/sub/config.worktree", "sub/.githooks", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

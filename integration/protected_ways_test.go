@@ -604,3 +604,48 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 		t.Errorf("the commit made inside the submodule is not there: %q", log)
 	}
 }
+
+// submoduleBox is a git box with submodule sub, cloned from an origin
+// outside the root, and committed.
+func submoduleBox(t *testing.T) *box {
+	t.Helper()
+	b := newGitBox(t)
+	origin := filepath.Join(outsideTemp(t), "origin")
+	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
+		b.git(args...)
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "submodule")
+	return b
+}
+
+// TestProtectedSubmoduleWorktreeConfig: git sparse-checkout in a
+// submodule sets extensions.worktreeConfig in its config and moves its
+// core.worktree to config.worktree beside it, which git then reads too: a
+// core.fsmonitor or core.hooksPath there runs on the host as one in the
+// config does, and a relative core.hooksPath there names a directory in
+// the submodule's working tree.
+func TestProtectedSubmoduleWorktreeConfig(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	b.git("-C", "sub", "sparse-checkout", "set", "--cone", "dir")
+	b.git("-C", "sub", "config", "--worktree", "core.hooksPath", ".githooks")
+	b.file("sub/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	config := b.read(".git/modules/sub/config.worktree")
+	o := b.check(`c "set core.fsmonitor in the submodule's config.worktree" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> .git/modules/sub/config.worktree'
+c "replace the submodule's config.worktree" sh -c 'cp .git/modules/sub/config.worktree x && printf "[core]\n\tfsmonitor = echo PWNED\n" >> x && mv x .git/modules/sub/config.worktree'
+c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-commit && chmod +x sub/.githooks/pre-commit'
+c "commit in the submodule" sh -c 'cd sub && mkdir -p dir && echo work > dir/work.txt && env ` + gitEnv + ` git add dir/work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.fails(t, "set core.fsmonitor in the submodule's config.worktree")
+	o.fails(t, "replace the submodule's config.worktree")
+	o.fails(t, "plant a hook in its core.hooksPath")
+	o.ok(t, "commit in the submodule")
+	o.ok(t, "git commit")
+	if b.read(".git/modules/sub/config.worktree") != config {
+		t.Error("the submodule's config.worktree changed on the host")
+	}
+	if out := b.git("-C", "sub", "commit", "-q", "--allow-empty", "-m", "after the run"); strings.Contains(out, "PWNED") {
+		t.Errorf("the host's git commit in the submodule ran a hook the command planted: %q", out)
+	}
+}
