@@ -401,7 +401,8 @@ const maxModules = 64
 // they include are protected, and so are the directories core.hooksPath
 // names in its working tree (its core.worktree) where that is writable.
 // A directory there that holds neither a HEAD nor a config is part of a
-// NAME, and what it holds is looked at in turn. Submodules the command
+// NAME, and what it holds is looked at in turn; placeholders keep the
+// command from making either there. Submodules the command
 // itself adds during the run cannot be known here.
 func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool) {
 	if common == "" {
@@ -434,16 +435,34 @@ func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool
 			if real == "" {
 				continue
 			}
-			_, errHead := os.Lstat(real + "/HEAD")
-			_, errConfig := os.Lstat(real + "/config")
-			if errHead != nil && errConfig != nil {
-				queue = append(queue, real) // part of a name with slashes
+			if !gitFile(real+"/HEAD") && !gitFile(real+"/config") {
+				// Part of a name with slashes (libs for libs/a), writable
+				// for git to add libs/b beside. A HEAD or a config made
+				// in it would have the next run take it for a git
+				// directory and look no further, leaving libs/a
+				// unprotected: both are held by placeholders. A
+				// directory there is no HEAD or config for git either:
+				// another run's placeholder is held as it is, any other
+				// is part of a name (libs/config), looked at in turn.
+				for _, f := range []string{real + "/HEAD", real + "/config"} {
+					if _, err := os.Lstat(f); errors.Is(err, fs.ErrNotExist) || isPlaceholder(f) {
+						g.protectPath(protectedPath{path: f, placeholder: true})
+					}
+				}
+				queue = append(queue, real)
 				continue
 			}
 			g.protectModule(real, cfg, home, allowGitConfig)
 			queue = append(queue, real+"/modules")
 		}
 	}
+}
+
+// gitFile says whether p is there and no directory: a HEAD or a config
+// that makes a directory under modules/ a git directory.
+func gitFile(p string) bool {
+	fi, err := os.Lstat(p)
+	return err == nil && !fi.IsDir()
 }
 
 // protectModule protects submodule git directory git (links resolved):

@@ -236,8 +236,11 @@ func TestProtectedWays(t *testing.T) {
 					".git/modules/libs/a/config":           "[core]\n\tworktree = ../../../../libs/a\n\thooksPath = .githooks\n",
 					".git/modules/libs/a/modules/b/config": "[core]\n",
 				}},
-			readOnly: []string{".git/modules/libs/a/hooks", ".git/modules/libs/a/config", "libs/a/.githooks", ".git/modules/libs/a/modules/b/hooks", ".git/modules/libs/a/modules/b/config", ".git/hooks", ".git/config"},
-			pins:     []string{".git", ".git/modules", ".git/modules/libs", ".git/modules/libs/a", ".git/modules/libs/a/modules", ".git/modules/libs/a/modules/b", "libs", "libs/a"},
+			// libs is part of a name: a HEAD or a config there would make
+			// it look like a git directory, and hide libs/a.
+			readOnly:    []string{".git/modules/libs/HEAD", ".git/modules/libs/config", ".git/modules/libs/a/hooks", ".git/modules/libs/a/config", "libs/a/.githooks", ".git/modules/libs/a/modules/b/hooks", ".git/modules/libs/a/modules/b/config", ".git/hooks", ".git/config"},
+			pins:        []string{".git", ".git/modules", ".git/modules/libs", ".git/modules/libs/a", ".git/modules/libs/a/modules", ".git/modules/libs/a/modules/b", "libs", "libs/a"},
+			placeholder: []string{".git/modules/libs/HEAD", ".git/modules/libs/config"},
 		},
 		{
 			name: "a sparse submodule: its config.worktree, the core.worktree and hooks path there",
@@ -249,6 +252,14 @@ func TestProtectedWays(t *testing.T) {
 				}},
 			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/modules/sub/config.worktree", "sub/.githooks", ".git/hooks", ".git/config"},
 			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub"},
+		},
+		{
+			name: "a submodule named libs/config beside libs/a",
+			layout: layout{dirs: []string{".git/modules/libs/a/hooks", ".git/modules/libs/config/hooks"}, config: "[core]\n",
+				files: map[string]string{".git/modules/libs/a/config": "[core]\n", ".git/modules/libs/config/config": "[core]\n"}},
+			readOnly:    []string{".git/modules/libs/HEAD", ".git/modules/libs/a/hooks", ".git/modules/libs/a/config", ".git/modules/libs/config/hooks", ".git/modules/libs/config/config", ".git/hooks", ".git/config"},
+			pins:        []string{".git", ".git/modules", ".git/modules/libs", ".git/modules/libs/a", ".git/modules/libs/config"},
+			placeholder: []string{".git/modules/libs/HEAD"},
 		},
 		{
 			name:        "a submodule without hooks",

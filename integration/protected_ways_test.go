@@ -649,3 +649,45 @@ c "commit in the submodule" sh -c 'cd sub && mkdir -p dir && echo work > dir/wor
 		t.Errorf("the host's git commit in the submodule ran a hook the command planted: %q", out)
 	}
 }
+
+// TestProtectedSubmoduleNames: a directory under .git/modules that holds
+// neither a HEAD nor a config is part of a submodule's name (libs for
+// libs/a). A command that made one there in one run had the next run
+// take libs for a submodule's git directory and look no further: libs/a,
+// its hooks and the core.hooksPath in its working tree, went unprotected,
+// and a hook planted there ran on the host's next commit in libs/a.
+func TestProtectedSubmoduleNames(t *testing.T) {
+	requireNamespaces(t)
+	for _, marker := range []string{"config", "HEAD"} {
+		t.Run(marker, func(t *testing.T) {
+			b := newGitBox(t).with(t)
+			origin := filepath.Join(outsideTemp(t), "origin")
+			for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
+				b.git(args...)
+			}
+			b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "libs/a", origin, "libs/a")
+			b.git("commit", "-qm", "submodule")
+			b.git("-C", "libs/a", "config", "core.hooksPath", ".githooks")
+			b.file("libs/a/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+			o := b.check(`c "mark libs as a git directory" sh -c 'echo "ref: refs/heads/main" > .git/modules/libs/` + marker + `'
+`)
+			o.fails(t, "mark libs as a git directory")
+			script := `c "plant a hook in libs/a" sh -c '` + hook + ` > .git/modules/libs/a/hooks/pre-commit && chmod +x .git/modules/libs/a/hooks/pre-commit'
+c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > libs/a/.githooks/pre-commit && chmod +x libs/a/.githooks/pre-commit'
+c "commit in the submodule" sh -c 'cd libs/a && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+c "clone a git directory beside" git clone -q --bare ` + origin + ` .git/modules/libs/b
+`
+			o = b.check(script, "--allow-read", origin)
+			o.fails(t, "plant a hook in libs/a")
+			o.fails(t, "plant a hook in its core.hooksPath")
+			o.ok(t, "commit in the submodule")
+			o.ok(t, "clone a git directory beside")
+			if b.staysAfter(".git/modules/libs/HEAD") || b.staysAfter(".git/modules/libs/config") {
+				t.Error("a placeholder stayed in .git/modules/libs on the host")
+			}
+			if out := b.git("-C", "libs/a", "commit", "-q", "--allow-empty", "-m", "after the run"); strings.Contains(out, "PWNED") {
+				t.Errorf("the host's git commit in libs/a ran a hook the command planted: %q", out)
+			}
+		})
+	}
+}
