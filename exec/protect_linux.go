@@ -272,6 +272,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	}
 	g.protectWorktrees(r, cfg, allowGitConfig)
 	g.protectModules(r.common, cfg, allowGitConfig)
+	if r.git != r.common && filepath.Dir(r.git) != r.common+"/worktrees" {
+		g.protectModules(r.git, cfg, allowGitConfig) // else protectWorktrees did
+	}
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -374,6 +377,10 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 				g.protectPath(protectedPath{path: inc, gitConfig: true, mustExist: true})
 			}
 		}
+		// A linked worktree's submodules have their git directories in
+		// its entry (modules is no common directory of git's), wherever
+		// the worktree lies: the host's git enters them there.
+		g.protectModules(entry, cfg, allowGitConfig)
 		tree := worktreeOf(entry)
 		if tree == "" || tree == g.root || !g.inWritable(tree) {
 			continue // the root's are protected already; one outside is read-only
@@ -386,31 +393,32 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 	}
 }
 
-// maxModules bounds the directories under a common directory's modules/
+// maxModules bounds the directories under a git directory's modules/
 // that protectModules examines.
 const maxModules = 64
 
-// protectModules protects the git directories of the root's submodules,
-// modules/NAME in common (a NAME may hold slashes, and a submodule's own
-// submodules are in its modules/): the host's git enters each one, as
-// git status in the superproject runs git status in every submodule
-// checked out, and a commit there runs its hooks. So each is kept as the
-// root's git directory is (its way pinned, not to be renamed away and
-// replaced), its hooks and, unless allowGitConfig, its config (and the
-// config.worktree its extensions.worktreeConfig makes git read) and what
-// they include are protected, and so are the directories core.hooksPath
-// names in its working tree (its core.worktree) where that is writable.
-// A directory there that holds neither a HEAD nor a config is part of a
-// NAME, and what it holds is looked at in turn; placeholders keep the
-// command from making either there. Submodules the command
-// itself adds during the run cannot be known here.
-func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool) {
-	if common == "" {
+// protectModules protects the git directories of the submodules of the
+// worktree whose git directory is git (the root's common directory, a
+// linked worktree's entry), modules/NAME in it (a NAME may hold slashes,
+// and a submodule's own submodules are in its modules/): the host's git
+// enters each one, as git status in the superproject runs git status in
+// every submodule checked out, and a commit there runs its hooks. So each
+// is kept as the root's git directory is (its way pinned, not to be
+// renamed away and replaced), its hooks and, unless allowGitConfig, its
+// config (and the config.worktree its extensions.worktreeConfig makes git
+// read) and what they include are protected, and so are the directories
+// core.hooksPath names in its working tree (its core.worktree) where that
+// is writable. A directory there that holds neither a HEAD nor a config is
+// part of a NAME, and what it holds is looked at in turn; placeholders
+// keep the command from making either there. Submodules the command itself
+// adds during the run cannot be known here.
+func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
+	if git == "" {
 		return
 	}
 	home := os.Getenv("HOME")
 	seen := 0
-	for queue := []string{common + "/modules"}; len(queue) > 0; queue = queue[1:] {
+	for queue := []string{git + "/modules"}; len(queue) > 0; queue = queue[1:] {
 		dir := queue[0]
 		names, err := dirNames(dir, maxModules)
 		switch {
@@ -423,7 +431,7 @@ func (g *guard) protectModules(common string, cfg gitConfig, allowGitConfig bool
 			return
 		}
 		if seen += len(names); seen > maxModules {
-			g.refuse(common+"/modules", fmt.Sprintf("more than %d entries in it, too many submodules' git directories to protect", maxModules))
+			g.refuse(git+"/modules", fmt.Sprintf("more than %d entries in it, too many submodules' git directories to protect", maxModules))
 			return
 		}
 		for _, name := range names {

@@ -262,6 +262,18 @@ func TestProtectedWays(t *testing.T) {
 			placeholder: []string{".git/modules/libs/HEAD"},
 		},
 		{
+			name: "a linked worktree's submodule, in its entry",
+			layout: layout{dirs: []string{".git/worktrees/wt/modules/sub/hooks"}, config: "[core]\n",
+				files: map[string]string{
+					".git/worktrees/wt/commondir":          "../..\n",
+					".git/worktrees/wt/gitdir":             "/nonexistent/wt/.git\n",
+					".git/worktrees/wt/modules/sub/HEAD":   "ref: refs/heads/main\n",
+					".git/worktrees/wt/modules/sub/config": "[core]\n",
+				}},
+			readOnly: []string{".git/worktrees/wt/commondir", ".git/worktrees/wt/gitdir", ".git/worktrees/wt/modules/sub/hooks", ".git/worktrees/wt/modules/sub/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/worktrees", ".git/worktrees/wt", ".git/worktrees/wt/modules", ".git/worktrees/wt/modules/sub"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

@@ -691,3 +691,31 @@ c "clone a git directory beside" git clone -q --bare ` + origin + ` .git/modules
 		})
 	}
 }
+
+// TestProtectedWorktreeSubmodules: a linked worktree's submodules have
+// their git directories in its entry, .git/worktrees/NAME/modules, not in
+// .git/modules: git enters them there as it does the main worktree's,
+// wherever the worktree lies, and they are protected as those are.
+func TestProtectedWorktreeSubmodules(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	wt := filepath.Join(outsideTemp(t), "wt")
+	b.git("worktree", "add", "-q", wt)
+	b.git("-C", wt, "-c", "protocol.file.allow=always", "submodule", "update", "-q", "--init")
+	git := ".git/worktrees/wt/modules/sub"
+	config := b.read(git + "/config")
+	o := b.check(`c "set core.fsmonitor in its submodule's config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> ` + git + `/config'
+c "plant a hook in its submodule" sh -c '` + hook + ` > ` + git + `/hooks/pre-commit && chmod +x ` + git + `/hooks/pre-commit'
+c "replace its submodule's git directory" sh -c 'mv ` + git + ` ` + git + `.old'
+` + commit)
+	o.fails(t, "set core.fsmonitor in its submodule's config")
+	o.fails(t, "plant a hook in its submodule")
+	o.fails(t, "replace its submodule's git directory")
+	o.ok(t, "git commit")
+	if b.read(git+"/config") != config || b.exists(git+".old") {
+		t.Error("the worktree's submodule's git directory changed on the host")
+	}
+	w := b.with(t)
+	w.root = filepath.Join(wt, "sub")
+	w.commitsClean()
+}
