@@ -60,6 +60,7 @@ type guard struct {
 	readOnly     []string // bound read-only
 	pins         []string // directories and files bound onto themselves, writable as they are
 	links        []string // symbolic links bound onto themselves
+	modules      []string // the submodules' git directories protected (protectModule)
 	placeholders []string // see nsLayer.placeholders
 	missing      int
 	unprotected  []string
@@ -275,6 +276,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	if r.git != r.common && filepath.Dir(r.git) != r.common+"/worktrees" {
 		g.protectModules(r.git, cfg, allowGitConfig) // else protectWorktrees did
 	}
+	g.protectSubmodulePaths(r, cfg, allowGitConfig)
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -460,7 +462,7 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 				queue = append(queue, real)
 				continue
 			}
-			g.protectModule(real, cfg, home, allowGitConfig)
+			g.protectModule(real, "", cfg, home, allowGitConfig)
 			queue = append(queue, real+"/modules")
 		}
 	}
@@ -473,9 +475,76 @@ func gitFile(p string) bool {
 	return err == nil && !fi.IsDir()
 }
 
-// protectModule protects submodule git directory git (links resolved):
-// see protectModules.
-func (g *guard) protectModule(git string, cfg gitConfig, home string, allowGitConfig bool) {
+// protectSubmodulePaths protects the git directories of the root's
+// submodules that lie elsewhere than modules/: git submodule add of a
+// repository already cloned at the path keeps its git directory there
+// (sub/.git a directory), and a .git pointer file may name any. Git
+// enters each as it does the others, so each is protected as they are
+// (protectModule), found by the paths .gitmodules gives (read-only in the
+// root). One missing is no submodule checked out: the command making one
+// is a new nested repository, as git init sub would be. A submodule's own
+// submodules kept so are not looked for: their .gitmodules is the
+// command's to change.
+func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool) {
+	if r.git == "" {
+		return
+	}
+	b, err := readConfig(g.root + "/.gitmodules")
+	switch {
+	case errors.Is(err, errConfigTooLarge):
+		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d bytes, too large to read for the submodules' paths", maxConfigSize))
+		return
+	case err != nil:
+		return // none, or no file to read paths from (a FIFO)
+	}
+	var paths []string
+	parseGitConfig(b, func(name, value string, hasValue bool) {
+		if hasValue && value != "" && strings.HasPrefix(name, "submodule.") && strings.HasSuffix(name, ".path") {
+			paths = append(paths, value)
+		}
+	})
+	home := os.Getenv("HOME")
+	n := 0
+	for _, p := range paths {
+		tree := g.root + "/" + p // not cleaned: see hooksDir
+		w, err := g.walk(tree + "/.git")
+		if err != nil || w.missing != "" || w.blocked != "" {
+			continue // no submodule there, or none git finds
+		}
+		fi, err := os.Lstat(w.real)
+		if err != nil {
+			continue
+		}
+		git := w.real
+		if fi.Mode().IsRegular() {
+			if git = gitdirPointer(tree, w.real); git == "" {
+				continue
+			}
+		}
+		if w, err := g.walk(git); err != nil || w.missing != "" || w.blocked != "" || slices.Contains(g.modules, w.real) || w.real == r.git || w.real == r.common {
+			continue // none there, or protected already (under modules/)
+		}
+		if n++; n > maxModules {
+			g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d submodules' git directories outside .git/modules, too many to protect", maxModules))
+			return
+		}
+		if fi.IsDir() {
+			g.keepWay(w)
+		}
+		if real := g.keepDir(git); real != "" {
+			g.protectModule(real, tree, cfg, home, allowGitConfig)
+		}
+	}
+}
+
+// protectModule protects submodule git directory git (links resolved),
+// whose working tree is tree (the one its core.worktree names instead,
+// if set; "" for none known): see protectModules.
+func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allowGitConfig bool) {
+	if slices.Contains(g.modules, git) {
+		return
+	}
+	g.modules = append(g.modules, git)
 	if !allowGitConfig && g.protectWithoutConfig(git) {
 		return // read-only as a whole
 	}
@@ -501,9 +570,9 @@ func (g *guard) protectModule(git string, cfg gitConfig, home string, allowGitCo
 			g.protectPath(protectedPath{path: inc, gitConfig: true, mustExist: true})
 		}
 	}
-	// Relative to the git directory, as git reads it; without one only
-	// an absolute core.hooksPath is known (git submodule sets it).
-	tree := ""
+	// Relative to the git directory, as git reads it; without one or a
+	// tree given, only an absolute core.hooksPath is known (git
+	// submodule sets it).
 	if v := own.worktree; v != "" {
 		if !filepath.IsAbs(v) {
 			v = git + "/" + v

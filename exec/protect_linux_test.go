@@ -274,6 +274,20 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", ".git/worktrees", ".git/worktrees/wt", ".git/worktrees/wt/modules", ".git/worktrees/wt/modules/sub"},
 		},
 		{
+			name: "a submodule whose git directory is in its working tree, one pointed to elsewhere",
+			layout: layout{dirs: []string{"sub/.git/hooks", "sub/.githooks", "other/hooks", "two"}, config: "[core]\n",
+				files: map[string]string{
+					".gitmodules":     "[submodule \"sub\"]\n\tpath = sub\n[submodule \"two\"]\n\tpath = two\n[submodule \"none\"]\n\tpath = none\n",
+					"sub/.git/HEAD":   "ref: refs/heads/main\n",
+					"sub/.git/config": "[core]\n\thooksPath = .githooks\n",
+					"two/.git":        "gitdir: ../other\n",
+					"other/HEAD":      "ref: refs/heads/main\n",
+					"other/config":    "[core]\n",
+				}},
+			readOnly: []string{".gitmodules", "sub/.git/hooks", "sub/.git/config", "sub/.githooks", "other/hooks", "other/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "sub", "sub/.git", "two", "other"}, // two/../other, as git reads the pointer
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

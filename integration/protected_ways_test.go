@@ -511,6 +511,9 @@ func TestPlantedFifos(t *testing.T) {
 	for _, tt := range []struct{ name, plant string }{
 		{"a worktree entry's gitdir", "mkdir -p .git/worktrees/x && mkfifo .git/worktrees/x/gitdir && echo ../.. > .git/worktrees/x/commondir"},
 		{"a worktree entry's commondir", "mkdir -p .git/worktrees/y && mkfifo .git/worktrees/y/commondir && echo /nowhere/.git > .git/worktrees/y/gitdir"},
+		{"the .gitmodules", "mkfifo .gitmodules"},
+		{"a submodule's .git pointer", "git config -f .gitmodules submodule.s.path s && mkdir s && mkfifo s/.git"},
+		{"a submodule's config", "mkdir -p .git/modules/m/modules && mkfifo .git/modules/m/config .git/modules/m/config.worktree .git/modules/m/HEAD"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newGitBox(t).with(t)
@@ -717,5 +720,44 @@ c "replace its submodule's git directory" sh -c 'mv ` + git + ` ` + git + `.old'
 	}
 	w := b.with(t)
 	w.root = filepath.Join(wt, "sub")
+	w.commitsClean()
+}
+
+// TestProtectedSubmoduleInTree: git submodule add of a repository already
+// cloned at the path keeps its git directory there, sub/.git, and none
+// under .git/modules; git enters it as any other submodule (git status
+// in the superproject runs git status there), so it is protected as one.
+func TestProtectedSubmoduleInTree(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := filepath.Join(outsideTemp(t), "origin")
+	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}, {"clone", "-q", origin, "sub"}} {
+		b.git(args...)
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "submodule")
+	b.git("-C", "sub", "config", "core.hooksPath", ".githooks")
+	b.file("sub/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	if b.exists(".git/modules/sub") {
+		t.Fatal("git made the submodule's git directory under .git/modules: nothing to test")
+	}
+	config := b.read("sub/.git/config")
+	o := b.check(`c "set core.fsmonitor in the submodule's config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> sub/.git/config'
+c "plant a hook in the submodule" sh -c '` + hook + ` > sub/.git/hooks/pre-commit && chmod +x sub/.git/hooks/pre-commit'
+c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-commit && chmod +x sub/.githooks/pre-commit'
+c "replace the submodule's git directory" sh -c 'mv sub/.git sub/git.old'
+c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.fails(t, "set core.fsmonitor in the submodule's config")
+	o.fails(t, "plant a hook in the submodule")
+	o.fails(t, "plant a hook in its core.hooksPath")
+	o.fails(t, "replace the submodule's git directory")
+	o.ok(t, "commit in the submodule")
+	o.ok(t, "git commit")
+	if b.read("sub/.git/config") != config || b.exists("sub/git.old") {
+		t.Error("the submodule's git directory changed on the host")
+	}
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
