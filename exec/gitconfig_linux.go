@@ -40,6 +40,7 @@ const maxConfigFiles = 32
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
 	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
+	userHooks      int      // how many of hooksPaths come first from the system's and the user's config
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
 	worktree       string   // the last core.worktree, as written
@@ -188,6 +189,8 @@ func gitConfigs(git, common string) gitConfig {
 			c.read(home+"/.gitconfig", home, 0)
 		}
 	}
+	// A submodule reads these too, but its own config, not this one.
+	c.userHooks = len(c.hooksPaths)
 	if common != "" {
 		c.read(common+"/config", home, 0)
 	}

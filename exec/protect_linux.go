@@ -579,7 +579,9 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		}
 		tree, _ = filepath.EvalSymlinks(v)
 	}
-	for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
+	// The system's and the user's core.hooksPath, and its own: not the
+	// superproject's.
+	for _, v := range slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths) {
 		if tree == "" && !filepath.IsAbs(expandHome(v, home)) {
 			continue
 		}

@@ -288,6 +288,13 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", "sub", "sub/.git", "two", "other"}, // two/../other, as git reads the pointer
 		},
 		{
+			name: "the superproject's hooks path is none of its submodule's",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub", ".githooks"}, config: "[core]\n\thooksPath = .githooks\n",
+				files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n"}},
+			readOnly: []string{".githooks", ".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

@@ -761,3 +761,22 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestProtectedSubmoduleHooksPathOwn: a submodule takes core.hooksPath
+// from its own config and the user's, never from the superproject's: the
+// superproject's relative .githooks is no hooks directory in the
+// submodule, whose own files of that name stay the command's to write
+// (git checkout there, git submodule update).
+func TestProtectedSubmoduleHooksPathOwn(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	b.git("config", "core.hooksPath", ".githooks")
+	b.file(".githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	o := b.check(`c "plant a hook in the superproject's core.hooksPath" sh -c '` + hook + ` > .githooks/pre-commit && chmod +x .githooks/pre-commit'
+c "write the submodule's own .githooks" sh -c 'mkdir -p sub/.githooks && echo notes > sub/.githooks/README'
+` + commit)
+	o.fails(t, "plant a hook in the superproject's core.hooksPath")
+	o.ok(t, "write the submodule's own .githooks")
+	o.ok(t, "git commit")
+	b.commitsClean()
+}
