@@ -575,20 +575,49 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 	// submodule sets it).
 	if v := own.worktree; v != "" {
 		if !filepath.IsAbs(v) {
-			v = git + "/" + v
+			v = git + "/" + v // not cleaned: git changes into it
 		}
-		tree, _ = filepath.EvalSymlinks(v)
+		tree = v
 	}
 	// The system's and the user's core.hooksPath, and its own: not the
 	// superproject's.
+	real, kept := "", false // the working tree, links resolved
 	for _, v := range slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths) {
-		if tree == "" && !filepath.IsAbs(expandHome(v, home)) {
-			continue
+		if !filepath.IsAbs(expandHome(v, home)) {
+			if !kept {
+				real, kept = g.keepTree(tree), true
+			}
+			if real == "" {
+				continue
+			}
 		}
-		if h := hooksDir(cmp.Or(tree, g.root), v, home); h != "" {
+		if h := hooksDir(cmp.Or(real, g.root), v, home); h != "" {
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
+}
+
+// keepTree returns the real path of a submodule's working tree, tree
+// (with links and ".." in it, as its core.worktree names it), keeping the
+// links on the way: git resolves it as it starts, and a command that
+// pointed one of them elsewhere would have git take the working tree, and
+// the relative core.hooksPath in it, from a directory of its own. It
+// returns "" where tree is "" or no directory: no hooks run from there
+// (git fails to start), and a placeholder on the way would keep git
+// submodule update from checking the submodule out.
+func (g *guard) keepTree(tree string) string {
+	if tree == "" {
+		return ""
+	}
+	w, err := g.walk(tree)
+	if err != nil || w.missing != "" || w.blocked != "" {
+		return ""
+	}
+	if fi, err := os.Stat(w.real); err != nil || !fi.IsDir() {
+		return ""
+	}
+	g.keepWay(w)
+	return w.real
 }
 
 // worktreeOf returns the working tree of linked worktree entry (its gitdir

@@ -295,6 +295,14 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
 		},
 		{
+			name: "a submodule's working tree through a link",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub/.githooks"}, config: "[core]\n", links: map[string]string{"sublink": "sub"},
+				files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/config": "[core]\n\tworktree = ../../../sublink\n\thooksPath = .githooks\n"}},
+			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", "sub/.githooks", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub"},
+			links:    []string{"sublink"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

@@ -780,3 +780,32 @@ c "write the submodule's own .githooks" sh -c 'mkdir -p sub/.githooks && echo no
 	o.ok(t, "git commit")
 	b.commitsClean()
 }
+
+// TestProtectedSubmoduleWorktreeLink: a submodule's core.worktree that
+// passes a symbolic link is resolved when git starts: a command that
+// pointed the link elsewhere would have git take the submodule's working
+// tree, and a relative core.hooksPath in it, from a directory of its own.
+func TestProtectedSubmoduleWorktreeLink(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	if err := os.Symlink("sub", filepath.Join(b.root, "sublink")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("-C", "sub", "config", "core.worktree", "../../../sublink")
+	b.git("-C", "sub", "config", "core.hooksPath", ".githooks")
+	b.file("sub/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	o := b.check(`c "point the link at a tree of its own" sh -c 'mkdir -p evil/.githooks && ` + hook + ` > evil/.githooks/pre-commit && chmod +x evil/.githooks/pre-commit && ln -sfn evil sublink'
+c "replace the link" sh -c 'ln -s evil x && mv -T x sublink'
+c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-commit && chmod +x sub/.githooks/pre-commit'
+` + commit)
+	o.fails(t, "point the link at a tree of its own")
+	o.fails(t, "replace the link")
+	o.fails(t, "plant a hook in its core.hooksPath")
+	o.ok(t, "git commit")
+	if target, _ := os.Readlink(filepath.Join(b.root, "sublink")); target != "sub" {
+		t.Errorf("the link on the way to the submodule's working tree now leads to %q", target)
+	}
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "sub")
+	w.commitsClean()
+}
