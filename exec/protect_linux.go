@@ -545,12 +545,33 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		return
 	}
 	g.modules = append(g.modules, git)
-	if !allowGitConfig && g.protectWithoutConfig(git) {
+	// A linked worktree's git directory (a submodule checked out with git
+	// worktree add from a repository in the root) takes its hooks and
+	// config from the common directory its commondir names: that is kept,
+	// and protected as the git directory would be. One made during the
+	// run is as the root's own .git/commondir would be.
+	common := git
+	b, err := readConfig(git + "/commondir")
+	switch {
+	case errors.Is(err, errNotRegular):
+		g.refuse(git+"/commondir", "not a regular file")
+		return
+	case err == nil:
+		g.protectPath(protectedPath{path: git + "/commondir"})
+		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
+		if !filepath.IsAbs(c) {
+			c = git + "/" + c
+		}
+		if common = g.keepDir(c); common == "" {
+			return
+		}
+	}
+	if !allowGitConfig && g.protectWithoutConfig(common) {
 		return // read-only as a whole
 	}
-	g.protectPath(protectedPath{path: git + "/hooks", placeholder: true, hooks: true})
+	g.protectPath(protectedPath{path: common + "/hooks", placeholder: true, hooks: true})
 	var own gitConfig
-	own.read(git+"/config", home, 0)
+	own.read(common+"/config", home, 0)
 	// git sparse-checkout in a submodule sets extensions.worktreeConfig
 	// (only the read-only config can) and moves core.worktree to
 	// config.worktree, which git then reads after the config: a
@@ -562,7 +583,7 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		g.refuse(own.limit, own.limitWhy)
 	}
 	if !allowGitConfig {
-		g.protectPath(protectedPath{path: git + "/config", gitConfig: true})
+		g.protectPath(protectedPath{path: common + "/config", gitConfig: true})
 		if own.worktreeConfig {
 			g.protectPath(protectedPath{path: git + "/config.worktree", gitConfig: true, mustExist: true})
 		}

@@ -303,6 +303,20 @@ func TestProtectedWays(t *testing.T) {
 			links:    []string{"sublink"},
 		},
 		{
+			name: "a submodule that is a linked worktree: its commondir, and the hooks and config there",
+			layout: layout{dirs: []string{"lib.git/hooks"}, config: "[core]\n",
+				files: map[string]string{
+					".gitmodules":                     "[submodule \"sub\"]\n\tpath = sub\n",
+					"sub/.git":                        "gitdir: ../lib.git/worktrees/sub\n",
+					"lib.git/HEAD":                    "ref: refs/heads/main\n",
+					"lib.git/config":                  "[core]\n\tbare = true\n",
+					"lib.git/worktrees/sub/HEAD":      "ref: refs/heads/main\n",
+					"lib.git/worktrees/sub/commondir": "../..\n",
+				}},
+			readOnly: []string{".gitmodules", "lib.git/worktrees/sub/commondir", "lib.git/hooks", "lib.git/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "sub", "lib.git", "lib.git/worktrees", "lib.git/worktrees/sub"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

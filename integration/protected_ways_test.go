@@ -809,3 +809,38 @@ c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-c
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestProtectedSubmoduleCommondir: a submodule checked out as a linked
+// worktree of a repository in the root (git worktree add, then git
+// submodule add of it) has a git directory whose commondir names where
+// git takes its hooks and config from: those are protected as a
+// submodule's own are, and so is the commondir.
+func TestProtectedSubmoduleCommondir(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := filepath.Join(outsideTemp(t), "origin")
+	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}, {"clone", "-q", "--bare", origin, "lib.git"}, {"-C", "lib.git", "worktree", "add", "-q", "../sub"}} {
+		b.git(args...)
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "submodule")
+	config := b.read("lib.git/config")
+	o := b.check(`c "set core.fsmonitor in the common config" sh -c 'printf "[core]\n\tfsmonitor = echo PWNED\n" >> lib.git/config'
+c "plant a hook in the common directory" sh -c '` + hook + ` > lib.git/hooks/pre-commit && chmod +x lib.git/hooks/pre-commit'
+c "copy the common directory and plant a hook" sh -c 'cp -a lib.git fake.git && ` + hook + ` > fake.git/hooks/pre-commit && chmod +x fake.git/hooks/pre-commit'
+c "point the commondir at the copy" sh -c 'echo "$PWD/fake.git" > lib.git/worktrees/sub/commondir'
+c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.fails(t, "set core.fsmonitor in the common config")
+	o.fails(t, "plant a hook in the common directory")
+	o.ok(t, "copy the common directory and plant a hook")
+	o.fails(t, "point the commondir at the copy")
+	o.ok(t, "commit in the submodule")
+	o.ok(t, "git commit")
+	if b.read("lib.git/config") != config {
+		t.Error("the submodule's common config changed on the host")
+	}
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "sub")
+	w.commitsClean()
+}
