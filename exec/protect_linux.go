@@ -602,8 +602,9 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 	}
 	// The system's and the user's core.hooksPath, and its own: not the
 	// superproject's.
+	hooksPaths := slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths)
 	real, kept := "", false // the working tree, links resolved
-	for _, v := range slices.Concat(cfg.hooksPaths[:cfg.userHooks], own.hooksPaths) {
+	for _, v := range hooksPaths {
 		if !filepath.IsAbs(expandHome(v, home)) {
 			if !kept {
 				real, kept = g.keepTree(tree), true
@@ -616,6 +617,10 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
+	// Its own linked worktrees (git worktree add in the submodule) are
+	// registered in its common directory's worktrees/, whose commondir
+	// decides which hooks and config git uses in each, as the root's.
+	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks, worktreeConfig: own.worktreeConfig}, allowGitConfig)
 }
 
 // keepTree returns the real path of a submodule's working tree, tree

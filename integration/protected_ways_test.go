@@ -844,3 +844,30 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestProtectedSubmoduleWorktrees: a submodule's own linked worktrees
+// are registered in its git directory's worktrees/, whose commondir
+// decides, as the root's does, which hooks and config git uses there.
+func TestProtectedSubmoduleWorktrees(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	b.git("-C", "sub", "worktree", "add", "-q", "../subwt")
+	entry := ".git/modules/sub/worktrees/subwt"
+	commondir := b.read(entry + "/commondir")
+	o := b.check(`c "copy the git directory and plant a hook" sh -c 'cp -a .git/modules/sub fake && ` + hook + ` > fake/hooks/pre-commit && chmod +x fake/hooks/pre-commit'
+c "point the worktree at the copy" sh -c 'echo "$PWD/fake" > ` + entry + `/commondir'
+c "replace the entry" sh -c 'mv ` + entry + ` ` + entry + `.old'
+c "commit in the worktree" sh -c 'cd subwt && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.ok(t, "copy the git directory and plant a hook")
+	o.fails(t, "point the worktree at the copy")
+	o.fails(t, "replace the entry")
+	o.ok(t, "commit in the worktree")
+	o.ok(t, "git commit")
+	if b.read(entry+"/commondir") != commondir || b.exists(entry+".old") {
+		t.Error("the submodule's worktree entry changed on the host")
+	}
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "subwt")
+	w.commitsClean()
+}
