@@ -192,8 +192,9 @@ type Policy struct {
 	// namespace_linux.go): Landlock and seccomp alone, as on a kernel
 	// that refuses the namespaces.
 	NoNamespaces bool `json:"noNamespaces,omitempty"`
-	// AllowGitConfig leaves the root's .git/config writable under the
-	// namespace layer; its hooks stay read-only.
+	// AllowGitConfig leaves the root's .git/config, and its submodules'
+	// configs, writable under the namespace layer; the hooks stay
+	// read-only.
 	AllowGitConfig bool `json:"allowGitConfig,omitempty"`
 }
 

@@ -871,3 +871,34 @@ c "commit in the worktree" sh -c 'cd subwt && echo work > work.txt && env ` + gi
 	w.root = filepath.Join(b.root, "subwt")
 	w.commitsClean()
 }
+
+// TestProtectedSubmoduleUpdate: git submodule update rewrites
+// core.worktree in the config of every submodule it visits, changed or
+// not, so it fails where that config is read-only (the README says so),
+// and works with --allow-git-config, the hooks still read-only.
+func TestProtectedSubmoduleUpdate(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := filepath.Join(outsideTemp(t), "origin")
+	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
+		b.git(args...)
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "submodule")
+	b.git("-C", origin, "commit", "-q", "--allow-empty", "-m", "two")
+	update := `c "git submodule update" sh -c 'git -c protocol.file.allow=always submodule update --remote'
+c "plant a hook in the submodule" sh -c '` + hook + ` > .git/modules/sub/hooks/pre-commit && chmod +x .git/modules/sub/hooks/pre-commit'
+`
+	o := b.check(update, "--allow-read", origin)
+	o.fails(t, "git submodule update")
+	o.fails(t, "plant a hook in the submodule")
+	o = b.check(update, "--allow-read", origin, "--allow-git-config")
+	o.ok(t, "git submodule update")
+	o.fails(t, "plant a hook in the submodule")
+	if log := b.git("-C", "sub", "log", "-1", "--format=%s"); !strings.Contains(log, "two") {
+		t.Errorf("git submodule update did not check out the new commit: %q", log)
+	}
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "sub")
+	w.commitsClean()
+}

@@ -122,7 +122,7 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
 	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
 	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
-	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the root's .git/config (its hooks stay read-only)")
+	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the git config of the root and of its submodules, as git submodule update must (the hooks stay read-only)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
 }
 
