@@ -61,6 +61,7 @@ type guard struct {
 	pins         []string // directories and files bound onto themselves, writable as they are
 	links        []string // symbolic links bound onto themselves
 	modules      []string // the submodules' git directories protected (protectModule)
+	gitDirs      int      // see countGitDir
 	placeholders []string // see nsLayer.placeholders
 	missing      int
 	unprotected  []string
@@ -356,6 +357,9 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 		if fi, err := os.Stat(entry); err != nil || !fi.IsDir() {
 			continue // git finds no worktree there either
 		}
+		if !g.countGitDir(entry) {
+			return
+		}
 		var own gitConfig
 		if cfg.worktreeConfig && filepath.Clean(entry) != filepath.Clean(r.git) {
 			own.read(entry+"/config.worktree", home, 0)
@@ -399,6 +403,25 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 // that protectModules examines.
 const maxModules = 64
 
+// maxGitDirs bounds the git directories of submodules and linked
+// worktrees one plan protects in all: a submodule may have worktrees of
+// its own, each with submodules, and so on, each level up to the limits
+// above; a command could make a tree of them that the next run would
+// take minutes to follow, and that needs more mounts than the kernel
+// allows. Each costs a run about a third of a millisecond.
+const maxGitDirs = 256
+
+// countGitDir counts git directory p, of a submodule or a linked
+// worktree, and says whether the plan may protect it: past maxGitDirs the
+// run is refused (once), rather than planned on for ever or run with
+// some left writable.
+func (g *guard) countGitDir(p string) bool {
+	if g.gitDirs++; g.gitDirs == maxGitDirs+1 {
+		g.refuse(p, fmt.Sprintf("more than %d git directories of submodules and linked worktrees in all, too many to protect", maxGitDirs))
+	}
+	return g.gitDirs <= maxGitDirs
+}
+
 // protectModules protects the git directories of the submodules of the
 // worktree whose git directory is git (the root's common directory, a
 // linked worktree's entry), modules/NAME in it (a NAME may hold slashes,
@@ -420,7 +443,7 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 	}
 	home := os.Getenv("HOME")
 	seen := 0
-	for queue := []string{git + "/modules"}; len(queue) > 0; queue = queue[1:] {
+	for queue := []string{git + "/modules"}; len(queue) > 0 && g.gitDirs <= maxGitDirs; queue = queue[1:] {
 		dir := queue[0]
 		names, err := dirNames(dir, maxModules)
 		switch {
@@ -545,6 +568,9 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		return
 	}
 	g.modules = append(g.modules, git)
+	if !g.countGitDir(git) {
+		return
+	}
 	// A linked worktree's git directory (a submodule checked out with git
 	// worktree add from a repository in the root) takes its hooks and
 	// config from the common directory its commondir names: that is kept,

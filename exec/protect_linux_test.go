@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -504,6 +505,48 @@ func TestProtectedModulesRefused(t *testing.T) {
 	l := planNamespace(DefaultPolicy(root), root, "")
 	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/modules (more than") {
 		t.Errorf("unprotected = %q, want the modules", l.unprotected)
+	}
+}
+
+// TestProtectedGitDirsRefused: each submodule may have linked worktrees,
+// each worktree submodules, and so on: a command could make a tree of them
+// that the next run's plan would take minutes to follow, and more mounts
+// than the kernel allows. Past maxGitDirs in all the run is refused, soon.
+func TestProtectedGitDirsRefused(t *testing.T) {
+	noUserConfig(t)
+	root := testRoot(t)
+	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+	var build func(git string, depth int)
+	build = func(git string, depth int) {
+		if depth == 0 {
+			return
+		}
+		for i := range 4 {
+			m := filepath.Join(git, "modules", strconv.Itoa(i))
+			os.MkdirAll(filepath.Join(m, "hooks"), 0o755)
+			os.WriteFile(filepath.Join(m, "config"), []byte("[core]\n"), 0o644)
+			for j := range 4 {
+				w := filepath.Join(m, "worktrees", strconv.Itoa(j))
+				os.MkdirAll(w, 0o755)
+				os.WriteFile(filepath.Join(w, "commondir"), []byte("../..\n"), 0o644)
+				build(w, depth-1)
+			}
+		}
+	}
+	build(filepath.Join(root, ".git"), 2)
+	start := time.Now()
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], "too many to protect") {
+		t.Errorf("unprotected = %q, want the git directories in all", l.unprotected)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("the plan took %v", d)
+	}
+	if n := len(l.steps); n > 4*maxGitDirs {
+		t.Errorf("%d mount steps planned", n)
 	}
 }
 

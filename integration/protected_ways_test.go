@@ -902,3 +902,29 @@ c "plant a hook in the submodule" sh -c '` + hook + ` > .git/modules/sub/hooks/p
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestPlantedGitDirTree: a submodule may have linked worktrees, each
+// worktree submodules, and so on. A command that made a tree of them had
+// every later run follow it all, for minutes, to fail on the kernel's
+// mount limit; past the plan's limit in all the run is refused at once
+// (--best-effort runs and says so).
+func TestPlantedGitDirTree(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	o := b.check(`build() { [ $2 = 0 ] && return; for i in 1 2 3 4 5 6; do m=$1/modules/m$i; mkdir -p $m/hooks && echo "ref: refs/heads/main" > $m/HEAD && printf "[core]\n" > $m/config || return 1; for j in 1 2 3 4 5 6; do mkdir -p $m/worktrees/w$j && (build $m/worktrees/w$j $(($2-1))) || return 1; done; done; }
+c plant build .git/modules/sub 2
+`)
+	o.ok(t, "plant")
+	start := time.Now()
+	r := b.sh("echo ran\n")
+	if r.code != 125 || !strings.Contains(r.stderr, "too many to protect") || strings.Contains(r.stdout, "ran") {
+		t.Errorf("strict: exit %d, stdout %q, stderr %q; want 125, the limit named", r.code, r.stdout, r.stderr)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("the run took %v to refuse", d)
+	}
+	r = b.sh("echo ran\n", "--best-effort")
+	if r.code != 0 || !strings.Contains(r.stdout, "ran") {
+		t.Errorf("--best-effort: exit %d, stdout %q, stderr %q; want it run", r.code, r.stdout, r.stderr)
+	}
+}
