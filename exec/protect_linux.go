@@ -272,12 +272,14 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	if cfg.limit != "" {
 		g.refuse(cfg.limit, cfg.limitWhy)
 	}
+	// The submodules .gitmodules names first, with the working trees it
+	// gives them; then those git directories under modules/ it does not.
+	g.protectSubmodulePaths(r, cfg, allowGitConfig)
 	g.protectWorktrees(r, cfg, allowGitConfig)
 	g.protectModules(r.common, cfg, allowGitConfig)
 	if r.git != r.common && filepath.Dir(r.git) != r.common+"/worktrees" {
 		g.protectModules(r.git, cfg, allowGitConfig) // else protectWorktrees did
 	}
-	g.protectSubmodulePaths(r, cfg, allowGitConfig)
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -499,15 +501,17 @@ func gitFile(p string) bool {
 }
 
 // protectSubmodulePaths protects the git directories of the root's
-// submodules that lie elsewhere than modules/: git submodule add of a
-// repository already cloned at the path keeps its git directory there
-// (sub/.git a directory), and a .git pointer file may name any. Git
-// enters each as it does the others, so each is protected as they are
-// (protectModule), found by the paths .gitmodules gives (read-only in the
-// root). One missing is no submodule checked out: the command making one
+// submodules checked out at the paths .gitmodules gives (read-only in the
+// root), whatever .git there leads to: one under modules/, or one
+// elsewhere (git submodule add of a repository already cloned at the path
+// keeps its git directory there, sub/.git a directory; a .git pointer
+// file may name any), protected as they are (protectModule). The path is
+// the submodule's working tree where its config sets no core.worktree:
+// git takes it to be where .git lies, and a relative core.hooksPath from
+// there. One missing is no submodule checked out: the command making one
 // is a new nested repository, as git init sub would be. A submodule's own
-// submodules kept so are not looked for: their .gitmodules is the
-// command's to change.
+// submodules kept in its working tree are not looked for: their
+// .gitmodules is the command's to change.
 func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool) {
 	if r.git == "" {
 		return
@@ -526,8 +530,11 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 			paths = append(paths, value)
 		}
 	})
+	if len(paths) > maxGitDirs {
+		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d submodules in it, too many to protect", maxGitDirs))
+		return
+	}
 	home := os.Getenv("HOME")
-	n := 0
 	for _, p := range paths {
 		tree := g.root + "/" + p // not cleaned: see hooksDir
 		w, err := g.walk(tree + "/.git")
@@ -544,12 +551,8 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 				continue
 			}
 		}
-		if w, err := g.walk(git); err != nil || w.missing != "" || w.blocked != "" || slices.Contains(g.modules, w.real) || w.real == r.git || w.real == r.common {
-			continue // none there, or protected already (under modules/)
-		}
-		if n++; n > maxModules {
-			g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d submodules' git directories outside .git/modules, too many to protect", maxModules))
-			return
+		if w, err := g.walk(git); err != nil || w.missing != "" || w.blocked != "" || w.real == r.git || w.real == r.common {
+			continue // none there (no placeholder: git submodule update makes it), or the root's
 		}
 		if fi.IsDir() {
 			g.keepWay(w)

@@ -318,6 +318,18 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", "sub", "lib.git", "lib.git/worktrees", "lib.git/worktrees/sub"},
 		},
 		{
+			name: "a submodule without core.worktree: its working tree where .gitmodules puts it",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub/.githooks"}, config: "[core]\n",
+				files: map[string]string{
+					".gitmodules":             "[submodule \"sub\"]\n\tpath = sub\n",
+					"sub/.git":                "gitdir: ../.git/modules/sub\n",
+					".git/modules/sub/HEAD":   "ref: refs/heads/main\n",
+					".git/modules/sub/config": "[core]\n\thooksPath = .githooks\n",
+				}},
+			readOnly: []string{".gitmodules", ".git/modules/sub/hooks", ".git/modules/sub/config", "sub/.githooks", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub"},
+		},
+		{
 			name:        "a submodule without hooks",
 			layout:      layout{files: map[string]string{".git/modules/sub/config": "[core]\n"}, config: "[core]\n"},
 			readOnly:    []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},

@@ -928,3 +928,24 @@ c plant build .git/modules/sub 2
 		t.Errorf("--best-effort: exit %d, stdout %q, stderr %q; want it run", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestProtectedSubmoduleNoCoreWorktree: without core.worktree in its
+// config, git takes a submodule's working tree to be where its .git
+// pointer lies, and a relative core.hooksPath from there: the plan takes
+// it from the path .gitmodules gives.
+func TestProtectedSubmoduleNoCoreWorktree(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	b.git("-C", "sub", "config", "--unset", "core.worktree")
+	b.git("-C", "sub", "config", "core.hooksPath", ".githooks")
+	b.file("sub/.githooks/post-checkout", "#!/bin/sh\n", 0o755)
+	o := b.check(`c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-commit && chmod +x sub/.githooks/pre-commit'
+c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
+` + commit)
+	o.fails(t, "plant a hook in its core.hooksPath")
+	o.ok(t, "commit in the submodule")
+	o.ok(t, "git commit")
+	w := b.with(t)
+	w.root = filepath.Join(b.root, "sub")
+	w.commitsClean()
+}
