@@ -1170,6 +1170,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		c.Words = c.Words[:u.cmdEnd:u.cmdEnd]
 	}
 	c.Inner, c.OpenArgs = u.inner, c.OpenArgs || u.open
+	// Those before the command only: one where unwrap stopped (npx -c
+	// STR) runs no command of the line's.
+	for _, l := range u.launchers {
+		if l < c.Inner {
+			c.Launchers = append(c.Launchers, l)
+		}
+	}
 	if u.viaShell && c.Inner < len(c.Words) && c.Words[c.Inner].Literal && strings.ContainsAny(c.Words[c.Inner].Text, shellMeta) {
 		z.complex("parallel runs its command line through a shell: %s", shorten(c.Words[c.Inner].Text))
 	}
@@ -2445,6 +2452,7 @@ func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, 
 // unwrapped is what unwrap found.
 type unwrapped struct {
 	inner     int      // index of the command that really runs
+	launchers []int    // indices of the language launchers passed
 	open      bool     // xargs appends arguments
 	repl      []string // replacement strings of xargs -I, parallel
 	bad       string   // an option of a wrapper that is not understood
@@ -2591,6 +2599,9 @@ func unwrap(words []Word) unwrapped {
 			if bad != "" {
 				u.bad = bad
 				return u
+			}
+			if spec != nil {
+				u.launchers = append(u.launchers, u.inner)
 			}
 		}
 		if spec == nil {

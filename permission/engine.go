@@ -605,10 +605,10 @@ func (e *Engine) suggest(tool string, kind Kind, c Call, parts []CommandResult) 
 			}
 			c0 := a.Commands[0]
 			var lit []string
-			if c0.Inner > 0 && allowStart(c0) == 0 {
-				// Behind a language launcher allow rules match the
-				// whole command: Bash(uv run rm x:*).
-				for _, w := range c0.Words[:c0.Inner] {
+			if s := allowStart(c0); s >= 0 && s < c0.Inner {
+				// Behind a language launcher allow rules match from
+				// the launcher on: Bash(uv run rm x:*).
+				for _, w := range c0.Words[s:c0.Inner] {
 					lit = append(lit, w.Text)
 				}
 			}

@@ -214,12 +214,35 @@ func TestLaunchersRules(t *testing.T) {
 		{"allow:Bash(npx rimraf:*)", "npx rimraf dist", Allow},
 		{"allow:Bash(rm:*)", "uv run rm x", Ask},
 		{"allow:Bash(rm:*)", "timeout 5 uv run rm x", Ask},
-		{"allow:Bash(timeout 5 uv run:*)", "timeout 5 uv run rm x", Allow},
+		// Behind harmless wrappers allow rules match from the launcher
+		// on, as they did before launchers were looked through; a rule
+		// for the wrapper covers no launched command, as it covers no
+		// other (Bash(timeout:*) does not allow timeout 5 rm x).
+		{"allow:Bash(uv run:*)", "timeout 5 uv run rm x", Allow},
+		{"allow:Bash(npx rm:*)", "nice -n 5 npx rm dist", Allow},
+		{"allow:Bash(uv run:*)", "nice uv run nohup rm x", Allow},
+		{"allow:Bash(timeout:*)", "timeout 5 uv run rm x", Ask},
+		{"allow:Bash(nice:*)", "nice npx rm x", Ask},
+		{"allow:Bash(timeout 5 uv run:*)", "timeout 5 uv run rm x", Ask},
+		{"allow:Bash(uv run:*)", "env A=1 uv run rm x", Ask},
+		// A launcher's option value is no launcher: time -o npx writes
+		// the file npx and runs rm.
+		{"allow:Bash(npx:*)", "stdbuf -o npx rm x", Ask},
 		{"allow:Bash(uv run:*)", "uv run sudo rm x", Ask},
 		{"allow:Bash(uv run:*)", "uv run rm -rf /", Deny},
 		{"deny:Bash(rm:*)", "uv run rm x", Deny},
 		{"deny:Bash(rm:*)", "npx rm x", Deny},
 		{"deny:Bash(rm:*)", "nice uv run --with a rm x", Deny},
+		// Deny and ask rules for the launcher itself match it behind
+		// any wrapper, as before launchers were looked through.
+		{"deny:Bash(npx:*)", "env npx cowsay", Deny},
+		{"deny:Bash(npx:*)", "nice npx cowsay", Deny},
+		{"deny:Bash(npx:*)", "xargs npx cowsay", Deny},
+		{"deny:Bash(npx:*)", "sudo npx cowsay", Deny},
+		{"deny:Bash(npx:*)", "nice /usr/local/bin/npx cowsay", Deny},
+		{"deny:Bash(uv run:*)", "timeout 5 uv run pytest", Deny},
+		{"deny:Bash(uv run:*)", "npx uv run pytest", Deny},
+		{"ask:Bash(npx:*)", "env CI=1 npx jest", Ask},
 		{"deny:Bash(git push:*)", "poetry run git push", Deny},
 		{"ask:Bash(curl:*)", "bundle exec curl x", Ask},
 		{"deny:Bash(rm:*)", "uv run pytest", Allow},
@@ -229,8 +252,12 @@ func TestLaunchersRules(t *testing.T) {
 			t.Errorf("%s on %q: %v (%s), want %v", tt.rule, tt.cmd, res.Decision, res.Reason, tt.want)
 		}
 	}
-	res := engine(t, ModeDefault).Check(bash("uv run rm x"))
-	if want := "Bash(uv run rm x:*)"; res.Suggestion != want {
-		t.Errorf("suggestion for uv run rm x: %q, want %q", res.Suggestion, want)
+	for cmd, want := range map[string]string{
+		"uv run rm x":           "Bash(uv run rm x:*)",
+		"timeout 5 uv run rm x": "Bash(uv run rm x:*)",
+	} {
+		if res := engine(t, ModeDefault).Check(bash(cmd)); res.Suggestion != want {
+			t.Errorf("suggestion for %s: %q, want %q", cmd, res.Suggestion, want)
+		}
 	}
 }

@@ -524,18 +524,27 @@ type cmdSubject struct {
 	// variants: 0 the full command, 1 the full command with its name's
 	// directory dropped, 2 the command behind wrappers, 3 the same with its
 	// directory dropped, 4 git behind wrappers with its global options
-	// removed (`git -C . push` as `git push`; deny and ask rules only).
-	// nil when absent or equal to an earlier one.
-	v       [5][]byte
-	unknown [5]bool // the variant holds shWild or shOpen
-	first   [5]string
-	firstOK [5]bool // first is a literal word
-	// allowVariant is the variant allow rules match (0 or 2), -1 for none.
+	// removed (`git -C . push` as `git push`; deny and ask rules only);
+	// then, for each language launcher behind a wrapper (c.Launchers),
+	// the command from the launcher on, and the same with its directory
+	// dropped (`env npx cowsay` as `npx cowsay`). nil when absent or equal
+	// to an earlier one.
+	v       [][]byte
+	unknown []bool // the variant holds shWild or shOpen
+	first   []string
+	firstOK []bool // first is a literal word
+	// allowVariant is the variant allow rules match (0, 2, or a
+	// launcher's: see allowStart), -1 for none.
 	allowVariant int
 }
 
+// launchVariant is the variant of cmdSubject that encodes c.Words[l:] for
+// c.Launchers[k] = l (k+1 with its directory dropped).
+func launchVariant(k int) int { return 5 + 2*k }
+
 func newCmdSubject(c SimpleCommand) *cmdSubject {
-	s := &cmdSubject{allowVariant: -1}
+	n := launchVariant(len(c.Launchers))
+	s := &cmdSubject{allowVariant: -1, v: make([][]byte, n), unknown: make([]bool, n), first: make([]string, n), firstOK: make([]bool, n)}
 	inner := c.Inner
 	if inner > len(c.Words) {
 		inner = len(c.Words)
@@ -544,7 +553,7 @@ func newCmdSubject(c SimpleCommand) *cmdSubject {
 	for _, w := range c.Words {
 		size += len(w.Text) + 1
 	}
-	buf := make([]byte, 0, 5*size)
+	buf := make([]byte, 0, n*size)
 	enc := func(i int, words []Word, base bool) {
 		start := len(buf)
 		unknown := false
@@ -590,20 +599,33 @@ func newCmdSubject(c SimpleCommand) *cmdSubject {
 		ws = append(ws, Word{Text: "git", Literal: true}, sub)
 		enc(4, append(ws, rest...), false)
 	}
-	switch allowStart(c) {
-	case 0:
+	for k, l := range c.Launchers {
+		if l > 0 && l < inner {
+			enc(launchVariant(k), c.Words[l:], false)
+			if hasDir(c.Words[l]) {
+				enc(launchVariant(k)+1, c.Words[l:], true)
+			}
+		}
+	}
+	switch a := allowStart(c); {
+	case a == 0:
 		s.allowVariant = 0
-	case inner:
+	case a == inner:
 		s.allowVariant = 2
+	case a > 0 && len(c.Launchers) > 0 && a == c.Launchers[0]:
+		s.allowVariant = launchVariant(0)
 	}
 	return s
 }
 
 // allowStart is the index of the word where allow rules match c: 0, the
-// whole command, when no wrapper runs it or only language launchers and
-// harmless wrappers do (`Bash(uv run:*)` matches `uv run pytest`, and
-// `Bash(pytest:*)` does not: uv may install what runs); Inner behind
-// harmless wrappers; -1 behind any other.
+// whole command, when no wrapper runs it; Inner behind harmless wrappers;
+// the first language launcher's (c.Launchers[0]) where only harmless
+// wrappers come before it and only launchers and harmless wrappers after
+// (`Bash(uv run:*)` matches `uv run pytest` and `timeout 5 uv run pytest`,
+// and `Bash(pytest:*)` does not: uv may install what runs; nor does
+// `Bash(timeout:*)`, which covers no command timeout runs); -1 behind any
+// other.
 func allowStart(c SimpleCommand) int {
 	inner := min(c.Inner, len(c.Words))
 	switch {
@@ -611,22 +633,25 @@ func allowStart(c SimpleCommand) int {
 		return 0
 	case harmlessPrefix(c.Words[:inner]):
 		return inner
-	case launchedPrefix(c.Words[:inner]):
-		return 0
+	case len(c.Launchers) > 0:
+		if l := c.Launchers[0]; l < inner && harmlessPrefix(c.Words[:l]) && launchedPrefix(c.Words[l:inner]) {
+			return l
+		}
 	}
 	return -1
 }
 
-// launchedPrefix reports whether the words before a command are language
-// launchers (uv run, npx) and harmless wrappers with their options, the
-// first a launcher or a harmless wrapper, no word naming another wrapper.
+// launchedPrefix reports whether the words before a command, from a
+// language launcher on, are language launchers (uv run, npx) and harmless
+// wrappers with their options, the first a launcher, no word naming
+// another wrapper.
 func launchedPrefix(ws []Word) bool {
 	for i, w := range ws {
 		if !w.Literal {
 			return false
 		}
 		b := strings.ToLower(baseName(w.Text))
-		if i == 0 && launchers.get()[b] == nil && !harmlessWrappers.get()[b] {
+		if i == 0 && launchers.get()[b] == nil {
 			return false
 		}
 		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || slices.Contains(privilegedNames, b) {
@@ -720,7 +745,15 @@ func firstWordMayBe(c SimpleCommand, first string, could bool) bool {
 		}
 		return false
 	}
-	return check(0, true) || c.Inner > 0 && check(c.Inner, true)
+	if check(0, true) || c.Inner > 0 && check(c.Inner, true) {
+		return true
+	}
+	for _, l := range c.Launchers {
+		if l > 0 && l < c.Inner && check(l, true) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Rule) matchSubject(m *ruleMatcher, s *cmdSubject) bool {
@@ -1745,17 +1778,12 @@ func (rs *Rules) firstCommandMatch(kind RuleKind, c SimpleCommand, s *cmdSubject
 	if s == nil {
 		s = newCmdSubject(c)
 	}
-	var buf [5][]int32
+	var buf [6][]int32
 	lists := append(buf[:0], ix.shAny[kind])
-	variants := []int{0, 1, 2, 3, 4}
-	if kind == RuleAllow {
-		if s.allowVariant < 0 {
-			variants = nil
-		} else {
-			variants = []int{s.allowVariant}
+	for v := range s.v {
+		if kind == RuleAllow && v != s.allowVariant {
+			continue
 		}
-	}
-	for _, v := range variants {
 		if s.v[v] == nil {
 			continue
 		}

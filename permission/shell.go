@@ -34,6 +34,10 @@ type SimpleCommand struct {
 	// their options): Words[Inner:] is what really runs. 0 when there is no
 	// wrapper.
 	Inner int
+	// Launchers are the indices in Words[:Inner] of the language launchers
+	// the command runs behind (uv, npx), in order: rules match from each
+	// (see newCmdSubject).
+	Launchers []int
 	// OpenArgs is true when more arguments, unknown here, are appended at
 	// run time (xargs).
 	OpenArgs bool
