@@ -742,9 +742,12 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			add(w, true)
 		default:
 			add(w, false)
-			if r, p, ok := strings.Cut(w.Text, ":"); ok && p != "" && !strings.HasPrefix(p, "//") && !strings.Contains(r, "/") {
-				// HEAD:path, :path (the index): the file's content, from
-				// history.
+			if r, p, ok := strings.Cut(w.Text, ":"); ok && p != "" && !strings.HasPrefix(p, "//") {
+				// HEAD:path, origin/main:path, :path and :2:path (the
+				// index, a stage of it): the file's content, from history.
+				if r == "" && len(p) > 2 && p[0] >= '0' && p[0] <= '3' && p[1] == ':' {
+					p = p[2:]
+				}
 				add(Word{Text: p, Literal: w.Literal}, false)
 			}
 		}

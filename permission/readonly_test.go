@@ -310,6 +310,9 @@ func TestPathArgs(t *testing.T) {
 		// writes what --output and kin name.
 		{"git add .env", []string{"r:.env"}},
 		{"git show HEAD:.env", []string{"r:HEAD:.env", "r:.env"}},
+		{"git show origin/main:.env", []string{"r:origin/main:.env", "r:.env"}},
+		{"git cat-file -p :2:.env", []string{"r::2:.env", "r:.env"}},
+		{"git clone https://x/y.git", []string{"r:https://x/y.git"}},
 		{"git log -1 --output=out.txt", []string{"w:out.txt"}},
 		{"git -C sub archive -o a.tgz HEAD", []string{"r:sub", "w:sub/a.tgz", "r:sub/HEAD"}},
 		{"git commit -m ./x", nil},
