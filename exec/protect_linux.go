@@ -57,14 +57,16 @@ type guard struct {
 	root     string   // the root, links resolved
 	writable []string // the writable trees, links resolved (writablePaths)
 
-	readOnly     []string // bound read-only
-	pins         []string // directories and files bound onto themselves, writable as they are
-	links        []string // symbolic links bound onto themselves
-	modules      []string // the submodules' git directories protected (protectModule)
-	gitDirs      int      // see countGitDir
-	placeholders []string // see nsLayer.placeholders
-	missing      int
-	unprotected  []string
+	readOnly []string // bound read-only
+	pins     []string // directories and files bound onto themselves, writable as they are
+	links    []string // symbolic links bound onto themselves
+	modules  []string // the submodules' git directories protected (protectModule)
+	gitDirs  int      // see countGitDir
+	// tooManyMounts: past maxMounts, refused (mountsLeft).
+	tooManyMounts bool
+	placeholders  []string // see nsLayer.placeholders
+	missing       int
+	unprotected   []string
 }
 
 // way is where a protected path leads, and what keeps it leading there.
@@ -280,6 +282,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	if r.git != r.common && filepath.Dir(r.git) != r.common+"/worktrees" {
 		g.protectModules(r.git, cfg, allowGitConfig) // else protectWorktrees did
 	}
+	g.mountsLeft()
 	// Read-only first, then the mounts of their own on the way: one made
 	// inside a read-only path (a git directory inside .claude) is then
 	// read-only too, and one made on a directory holding a read-only path
@@ -418,6 +421,9 @@ const maxGitDirs = 256
 // run is refused (once), rather than planned on for ever or run with
 // some left writable.
 func (g *guard) countGitDir(p string) bool {
+	if !g.mountsLeft() {
+		return false
+	}
 	if g.gitDirs++; g.gitDirs == maxGitDirs+1 {
 		g.refuse(p, fmt.Sprintf("more than %d git directories of submodules and linked worktrees in all, too many to protect", maxGitDirs))
 	}
@@ -896,6 +902,31 @@ func hooksDir(root, v, home string) string {
 // examines (its samples aside): hooks directories are small.
 const maxHookEntries = 64
 
+// maxMounts bounds the mounts (read-only binds, pins, links) one plan
+// makes to protect what lies in the writable trees. A hook that is a link
+// costs one, and so does every link on its way: a command could plant a
+// hooks directory of links in each submodule's and worktree's git
+// directory (maxGitDirs of them), tens of thousands of mounts that every
+// later run would take seconds to make (16384 hooks took 13 s). A
+// repository with maxGitDirs submodules needs about 2048. Past it the
+// run is refused (once), and no more hooks are followed. A variable for
+// the tests.
+var maxMounts = 4096
+
+// mountsLeft says whether the plan is within maxMounts, refusing the run
+// the first time it is not.
+func (g *guard) mountsLeft() bool {
+	if g.tooManyMounts {
+		return false
+	}
+	if len(g.readOnly)+len(g.pins)+len(g.links) <= maxMounts {
+		return true
+	}
+	g.tooManyMounts = true
+	g.refuse(g.root, fmt.Sprintf("more than %d mounts to protect the hooks, configs and git directories in it and in the writable grants, too many to make on every run", maxMounts))
+	return false
+}
+
 // protectHooks protects what the hooks in directory dir (a real path)
 // lead to. The directory itself is read-only, so its entries cannot be
 // changed; but a hook that is a symbolic link (to a script in the tree,
@@ -934,6 +965,9 @@ func (g *guard) protectHooks(dir string) {
 			}
 			if n++; n > maxHookEntries {
 				g.refuse(dir, fmt.Sprintf("more than %d hooks in it, too many to follow", maxHookEntries))
+				return
+			}
+			if !g.mountsLeft() {
 				return
 			}
 			g.protectHook(dir + "/" + name)

@@ -520,6 +520,43 @@ func TestProtectedModulesRefused(t *testing.T) {
 	}
 }
 
+// TestProtectedMountsRefused: a hook that is a link costs a mount, and so
+// does every link on its way; a command could plant a hooks directory of
+// links in each submodule's git directory, thousands of mounts that would
+// take every later run seconds to make (16384 took 13 s). Past maxMounts
+// the run is refused, and the plan stops following hooks. (A smaller
+// maxMounts here: making thousands of links takes seconds.)
+func TestProtectedMountsRefused(t *testing.T) {
+	noUserConfig(t)
+	defer func(m int) { maxMounts = m }(maxMounts)
+	maxMounts = 256
+	root := testRoot(t)
+	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex", "scripts"} {
+		os.MkdirAll(filepath.Join(root, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+	modules := 2 * maxMounts / maxHookEntries
+	for i := range modules {
+		m := filepath.Join(root, ".git/modules", strconv.Itoa(i))
+		os.MkdirAll(filepath.Join(m, "hooks"), 0o755)
+		os.WriteFile(filepath.Join(m, "config"), []byte("[core]\n"), 0o644)
+		for j := range maxHookEntries {
+			// Each leads to a script of its own, missing: a placeholder.
+			os.Symlink("../../../../scripts/"+strconv.Itoa(i)+"-"+strconv.Itoa(j)+"/x", filepath.Join(m, "hooks", strconv.Itoa(j)))
+		}
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], "mounts") {
+		t.Errorf("unprotected = %q, want the mounts in all", l.unprotected)
+	}
+	if n := len(l.steps); n > 2*maxMounts+64 {
+		t.Errorf("%d mount steps planned", n)
+	}
+	if n := len(l.placeholders); n > maxMounts+8 {
+		t.Errorf("%d placeholders planned", n)
+	}
+}
+
 // TestProtectedGitDirsRefused: each submodule may have linked worktrees,
 // each worktree submodules, and so on: a command could make a tree of them
 // that the next run's plan would take minutes to follow, and more mounts
