@@ -560,8 +560,13 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 		if w, err := g.walk(git); err != nil || w.missing != "" || w.blocked != "" || w.real == r.git || w.real == r.common {
 			continue // none there (no placeholder: git submodule update makes it), or the root's
 		}
-		if fi.IsDir() {
-			g.keepWay(w)
+		// The way to sub/.git is kept, and a pointer file there is
+		// read-only, as the root's: the command could otherwise point it
+		// at a git directory of its own, whose config the host's git
+		// status would read there.
+		g.keepWay(w)
+		if fi.Mode().IsRegular() && g.inWritable(w.real) {
+			g.bindReadOnly(w.real)
 		}
 		if real := g.keepDir(git); real != "" {
 			g.protectModule(real, tree, cfg, home, allowGitConfig)

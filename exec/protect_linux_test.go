@@ -285,7 +285,7 @@ func TestProtectedWays(t *testing.T) {
 					"other/HEAD":      "ref: refs/heads/main\n",
 					"other/config":    "[core]\n",
 				}},
-			readOnly: []string{".gitmodules", "sub/.git/hooks", "sub/.git/config", "sub/.githooks", "other/hooks", "other/config", ".git/hooks", ".git/config"},
+			readOnly: []string{".gitmodules", "sub/.git/hooks", "sub/.git/config", "sub/.githooks", "other/hooks", "other/config", "two/.git", ".git/hooks", ".git/config"},
 			pins:     []string{".git", "sub", "sub/.git", "two", "other"}, // two/../other, as git reads the pointer
 		},
 		{
@@ -314,7 +314,7 @@ func TestProtectedWays(t *testing.T) {
 					"lib.git/worktrees/sub/HEAD":      "ref: refs/heads/main\n",
 					"lib.git/worktrees/sub/commondir": "../..\n",
 				}},
-			readOnly: []string{".gitmodules", "lib.git/worktrees/sub/commondir", "lib.git/hooks", "lib.git/config", ".git/hooks", ".git/config"},
+			readOnly: []string{".gitmodules", "lib.git/worktrees/sub/commondir", "lib.git/hooks", "lib.git/config", "sub/.git", ".git/hooks", ".git/config"},
 			pins:     []string{".git", "sub", "lib.git", "lib.git/worktrees", "lib.git/worktrees/sub"},
 		},
 		{
@@ -326,7 +326,7 @@ func TestProtectedWays(t *testing.T) {
 					".git/modules/sub/HEAD":   "ref: refs/heads/main\n",
 					".git/modules/sub/config": "[core]\n\thooksPath = .githooks\n",
 				}},
-			readOnly: []string{".gitmodules", ".git/modules/sub/hooks", ".git/modules/sub/config", "sub/.githooks", ".git/hooks", ".git/config"},
+			readOnly: []string{".gitmodules", ".git/modules/sub/hooks", ".git/modules/sub/config", "sub/.githooks", "sub/.git", ".git/hooks", ".git/config"},
 			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub"},
 		},
 		{

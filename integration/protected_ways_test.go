@@ -581,6 +581,8 @@ c "plant a hook in the submodule's core.hooksPath" sh -c '` + hook + ` > libs/a/
 c "replace the submodule's git directory" sh -c 'cp -a .git/modules/sub .git/modules/sub.new && mv .git/modules/sub .git/modules/sub.old && mv .git/modules/sub.new .git/modules/sub'
 c "replace the directory of a name with a slash" mv .git/modules/libs .git/modules/libs.old
 c "replace modules" mv .git/modules .git/modules.old
+c "point the submodule's .git elsewhere" sh -c 'cp -a .git/modules/sub evil.git && printf "[core]\n\tfsmonitor = echo PWNED\n" >> evil.git/config && echo "gitdir: ../evil.git" > sub/.git'
+c "replace the submodule's .git" sh -c 'echo "gitdir: ../evil.git" > x && mv x sub/.git'
 c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + gitEnv + ` git add work.txt && env ` + gitEnv + ` git commit -qm work'
 ` + commit)
 	o.fails(t, "set core.fsmonitor in the submodule's config")
@@ -590,6 +592,8 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 	o.fails(t, "replace the submodule's git directory")
 	o.fails(t, "replace the directory of a name with a slash")
 	o.fails(t, "replace modules")
+	o.fails(t, "point the submodule's .git elsewhere")
+	o.fails(t, "replace the submodule's .git")
 	o.ok(t, "commit in the submodule")
 	o.ok(t, "git commit")
 	if b.read(".git/modules/sub/config") != config || b.exists(".git/modules/sub.old") || b.exists(".git/modules/libs.old") || b.exists(".git/modules.old") {
