@@ -536,6 +536,12 @@ type cmdSubject struct {
 	// allowVariant is the variant allow rules match (0, 2, or a
 	// launcher's: see allowStart), -1 for none.
 	allowVariant int
+	// The slices above for up to one launcher, in the subject itself: one
+	// allocation per command, as before launchers.
+	vs  [7][]byte
+	uns [7]bool
+	fs  [7]string
+	fok [7]bool
 }
 
 // launchVariant is the variant of cmdSubject that encodes c.Words[l:] for
@@ -544,7 +550,12 @@ func launchVariant(k int) int { return 5 + 2*k }
 
 func newCmdSubject(c SimpleCommand) *cmdSubject {
 	n := launchVariant(len(c.Launchers))
-	s := &cmdSubject{allowVariant: -1, v: make([][]byte, n), unknown: make([]bool, n), first: make([]string, n), firstOK: make([]bool, n)}
+	s := &cmdSubject{allowVariant: -1}
+	if n <= len(s.vs) {
+		s.v, s.unknown, s.first, s.firstOK = s.vs[:n], s.uns[:n], s.fs[:n], s.fok[:n]
+	} else {
+		s.v, s.unknown, s.first, s.firstOK = make([][]byte, n), make([]bool, n), make([]string, n), make([]bool, n)
+	}
 	inner := c.Inner
 	if inner > len(c.Words) {
 		inner = len(c.Words)
