@@ -453,6 +453,7 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 	seen := 0
 	for queue := []string{git + "/modules"}; len(queue) > 0 && g.gitDirs <= maxGitDirs; queue = queue[1:] {
 		dir := queue[0]
+		dirReal, _ := filepath.EvalSymlinks(dir)
 		names, err := dirNames(dir, maxModules)
 		switch {
 		case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
@@ -471,6 +472,12 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 			d := dir + "/" + name
 			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 				continue // git finds no repository there either
+			}
+			if to, err := filepath.EvalSymlinks(d); err != nil || dirReal != "" && within(dirReal, to) {
+				// A link back to this directory or one above it (the
+				// root, /): a loop, no git directory; followed, it would
+				// take the root for part of a name.
+				continue
 			}
 			real := g.keepDir(d)
 			if real == "" {

@@ -337,6 +337,13 @@ func TestProtectedWays(t *testing.T) {
 			placeholder: []string{".git/modules/sub/hooks"},
 		},
 		{
+			name: "links in modules back to it and to the root",
+			layout: layout{dirs: []string{".git/modules/sub/hooks"}, config: "[core]\n",
+				files: map[string]string{".git/modules/sub/config": "[core]\n"}, links: map[string]string{".git/modules/loop": ".", ".git/modules/root": "../..", ".git/modules/slash": "/"}},
+			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub"},
+		},
+		{
 			name:     "a submodule without config",
 			layout:   layout{files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n"}, config: "[core]\n"},
 			readOnly: []string{".git/modules/sub", ".git/hooks", ".git/config"},
