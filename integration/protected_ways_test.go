@@ -555,6 +555,16 @@ func TestProtectedHooksPathThroughLink(t *testing.T) {
 	b.commitsClean()
 }
 
+// originRepo makes a repository of one commit outside the root, for
+// submodules to be added from, and returns its path.
+func (b *box) originRepo(t *testing.T) string {
+	t.Helper()
+	origin := filepath.Join(outsideTemp(t), "origin")
+	b.git("init", "-q", origin)
+	b.git("-C", origin, "commit", "-q", "--allow-empty", "-m", "init")
+	return origin
+}
+
 // TestProtectedSubmodules: the host's git enters every submodule checked
 // out (git status in the superproject runs git status there, a commit
 // there runs its hooks), so each submodule's git directory under
@@ -564,10 +574,7 @@ func TestProtectedHooksPathThroughLink(t *testing.T) {
 func TestProtectedSubmodules(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
-	origin := filepath.Join(outsideTemp(t), "origin")
-	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
-		b.git(args...)
-	}
+	origin := b.originRepo(t)
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "libs/a", origin, "libs/a")
 	b.git("commit", "-qm", "submodules")
@@ -617,10 +624,7 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 func submoduleBox(t *testing.T) *box {
 	t.Helper()
 	b := newGitBox(t)
-	origin := filepath.Join(outsideTemp(t), "origin")
-	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
-		b.git(args...)
-	}
+	origin := b.originRepo(t)
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
 	b.git("commit", "-qm", "submodule")
 	return b
@@ -668,10 +672,7 @@ func TestProtectedSubmoduleNames(t *testing.T) {
 	for _, marker := range []string{"config", "HEAD"} {
 		t.Run(marker, func(t *testing.T) {
 			b := newGitBox(t).with(t)
-			origin := filepath.Join(outsideTemp(t), "origin")
-			for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
-				b.git(args...)
-			}
+			origin := b.originRepo(t)
 			b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "libs/a", origin, "libs/a")
 			b.git("commit", "-qm", "submodule")
 			b.git("-C", "libs/a", "config", "core.hooksPath", ".githooks")
@@ -734,10 +735,8 @@ c "replace its submodule's git directory" sh -c 'mv ` + git + ` ` + git + `.old'
 func TestProtectedSubmoduleInTree(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
-	origin := filepath.Join(outsideTemp(t), "origin")
-	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}, {"clone", "-q", origin, "sub"}} {
-		b.git(args...)
-	}
+	origin := b.originRepo(t)
+	b.git("clone", "-q", origin, "sub")
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
 	b.git("commit", "-qm", "submodule")
 	b.git("-C", "sub", "config", "core.hooksPath", ".githooks")
@@ -822,10 +821,9 @@ c "plant a hook in its core.hooksPath" sh -c '` + hook + ` > sub/.githooks/pre-c
 func TestProtectedSubmoduleCommondir(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
-	origin := filepath.Join(outsideTemp(t), "origin")
-	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}, {"clone", "-q", "--bare", origin, "lib.git"}, {"-C", "lib.git", "worktree", "add", "-q", "../sub"}} {
-		b.git(args...)
-	}
+	origin := b.originRepo(t)
+	b.git("clone", "-q", "--bare", origin, "lib.git")
+	b.git("-C", "lib.git", "worktree", "add", "-q", "../sub")
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
 	b.git("commit", "-qm", "submodule")
 	config := b.read("lib.git/config")
@@ -883,10 +881,7 @@ c "commit in the worktree" sh -c 'cd subwt && echo work > work.txt && env ` + gi
 func TestProtectedSubmoduleUpdate(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
-	origin := filepath.Join(outsideTemp(t), "origin")
-	for _, args := range [][]string{{"init", "-q", origin}, {"-C", origin, "commit", "-q", "--allow-empty", "-m", "init"}} {
-		b.git(args...)
-	}
+	origin := b.originRepo(t)
 	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
 	b.git("commit", "-qm", "submodule")
 	b.git("-C", origin, "commit", "-q", "--allow-empty", "-m", "two")
