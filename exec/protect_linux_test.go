@@ -490,40 +490,33 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 	}
 }
 
-// TestProtectedWorktreesRefused: more linked worktrees than the plan
-// examines refuse the run.
-func TestProtectedWorktreesRefused(t *testing.T) {
+// TestProtectedEntriesRefused: more linked worktrees, or entries under
+// .git/modules, than the plan examines refuse the run rather than leave
+// some writable.
+func TestProtectedEntriesRefused(t *testing.T) {
 	noUserConfig(t)
-	root := testRoot(t)
-	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
-		os.MkdirAll(filepath.Join(root, d), 0o755)
-	}
-	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
-	for i := range maxWorktrees + 1 {
-		os.MkdirAll(filepath.Join(root, ".git/worktrees", strconv.Itoa(i)), 0o755)
-	}
-	l := planNamespace(DefaultPolicy(root), root, "")
-	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/worktrees (more than") {
-		t.Errorf("unprotected = %q, want the worktrees", l.unprotected)
-	}
-}
-
-// TestProtectedModulesRefused: past maxModules entries under .git/modules
-// the submodules' git directories are not all looked at: the run is
-// refused rather than leave some writable.
-func TestProtectedModulesRefused(t *testing.T) {
-	noUserConfig(t)
-	root := testRoot(t)
-	for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
-		os.MkdirAll(filepath.Join(root, d), 0o755)
-	}
-	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
-	for i := range maxModules + 1 {
-		os.MkdirAll(filepath.Join(root, ".git/modules/libs", strconv.Itoa(i)), 0o755)
-	}
-	l := planNamespace(DefaultPolicy(root), root, "")
-	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], ".git/modules (more than") {
-		t.Errorf("unprotected = %q, want the modules", l.unprotected)
+	for _, tt := range []struct {
+		dir  string // where the entries go
+		max  int
+		want string
+	}{
+		{".git/worktrees", maxWorktrees, ".git/worktrees (more than"},
+		{".git/modules/libs", maxModules, ".git/modules (more than"},
+	} {
+		t.Run(tt.dir, func(t *testing.T) {
+			root := testRoot(t)
+			for _, d := range []string{".git/hooks", ".mewsandbox", ".claude", ".codex"} {
+				os.MkdirAll(filepath.Join(root, d), 0o755)
+			}
+			os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+			for i := range tt.max + 1 {
+				os.MkdirAll(filepath.Join(root, tt.dir, strconv.Itoa(i)), 0o755)
+			}
+			l := planNamespace(DefaultPolicy(root), root, "")
+			if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], tt.want) {
+				t.Errorf("unprotected = %q, want one naming %s", l.unprotected, tt.want)
+			}
+		})
 	}
 }
 
