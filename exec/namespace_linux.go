@@ -352,10 +352,15 @@ func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
 var errDiscarded = errors.New("the run was discarded")
 
 // lockWait bounds how long a run waits for a placeholder another process
-// holds exclusively: a release helper does for microseconds; anyone else
-// (any user who may open the directory) makes the run fail instead of
-// hang.
-const lockWait = 100 * time.Millisecond
+// holds exclusively: anyone who may open the directory could, and the run
+// fails instead of hanging. A release helper holds it for a few system
+// calls, but on a loaded machine it may be descheduled while it does (200
+// runs at once on 2 cores kept one for over 100 ms), so a run waits for a
+// live helper up to helperLockWait.
+const (
+	lockWait       = 100 * time.Millisecond
+	helperLockWait = 10 * time.Second
+)
 
 // holdPlaceholder makes the directory at path, below root (open at rootfd),
 // if it is missing, and takes a shared flock on it. Its parent is reached
@@ -419,11 +424,11 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
 }
 
-// lockShared takes a shared flock on fd, waiting up to lockWait: from a
-// few microseconds between tries (a release helper, the previous run's
-// perhaps, is done by then) up to a millisecond.
+// lockShared takes a shared flock on fd, waiting up to lockWait, or
+// helperLockWait while a release helper holds it: from a few microseconds
+// between tries up to a millisecond.
 func lockShared(fd int) error {
-	deadline := time.Now().Add(lockWait)
+	start := time.Now()
 	for pause := 5 * time.Microsecond; ; pause = min(2*pause, time.Millisecond) {
 		err := unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
 		switch {
@@ -431,11 +436,55 @@ func lockShared(fd int) error {
 			return nil
 		case err != unix.EWOULDBLOCK && err != unix.EINTR:
 			return err
-		case time.Now().After(deadline):
-			return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
+		}
+		if waited := time.Since(start); waited > lockWait {
+			holder := flockHolder(fd)
+			if holder <= 0 {
+				return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
+			}
+			if !isReleaseHelper(holder) {
+				return fmt.Errorf("process %d has held an exclusive flock on it for %v; the run does not go on without its hold", holder, lockWait)
+			}
+			if waited > helperLockWait {
+				return fmt.Errorf("the release helper %d of an earlier run has held an exclusive flock on it for %v; the run does not go on without its hold", holder, helperLockWait)
+			}
 		}
 		time.Sleep(pause)
 	}
+}
+
+// flockHolder is the process that holds a flock on the file open at fd, as
+// /proc/locks names it, or 0 if none is found.
+func flockHolder(fd int) int {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return 0
+	}
+	locks, err := os.ReadFile("/proc/locks")
+	if err != nil {
+		return 0
+	}
+	return lockHolder(locks, st.Dev, st.Ino)
+}
+
+// lockHolder finds, in the text of /proc/locks, the process holding a
+// flock on the file dev, ino. A line reads
+//
+//	1: FLOCK  ADVISORY  WRITE 4711 08:01:1234 0 EOF
+//
+// and one with "->" after its number is a process waiting, not holding.
+func lockHolder(locks []byte, dev, ino uint64) int {
+	id := fmt.Sprintf("%02x:%02x:%d", unix.Major(dev), unix.Minor(dev), ino)
+	for line := range bytes.Lines(locks) {
+		f := strings.Fields(string(line))
+		if len(f) < 6 || f[1] != "FLOCK" || f[5] != id {
+			continue
+		}
+		if pid, err := strconv.Atoi(f[4]); err == nil && pid > 0 {
+			return pid
+		}
+	}
+	return 0
 }
 
 // sameEntry says whether name in the directory dirfd is still the file

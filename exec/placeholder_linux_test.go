@@ -3,9 +3,12 @@
 package exec
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -254,8 +257,9 @@ func TestPlaceholderLockedOut(t *testing.T) {
 	}
 	start := time.Now()
 	status, err := sh(root, "true").Run(context.Background())
-	if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), "exclusive flock") {
-		t.Errorf("Run = %d, %v; want 125 and the lock named", status, err)
+	holder := fmt.Sprintf("process %d has held an exclusive flock", os.Getpid())
+	if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), holder) {
+		t.Errorf("Run = %d, %v; want 125 and %q", status, err, holder)
 	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the refused run took %v", took)
@@ -263,6 +267,68 @@ func TestPlaceholderLockedOut(t *testing.T) {
 	unix.Flock(int(f.Fd()), unix.LOCK_UN)
 	if status, err := sh(root, "true").Run(context.Background()); status != 0 || err != nil {
 		t.Errorf("once the lock is gone: Run = %d, %v", status, err)
+	}
+}
+
+// TestPlaceholderWaitsForHelper: a release helper that holds a
+// placeholder exclusively past lockWait (descheduled on a loaded machine)
+// makes a run wait for it, not fail. The holder here is flock(1) with the
+// helper's argument in its command line, which is how the runner knows a
+// helper.
+func TestPlaceholderWaitsForHelper(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	flock, err := osexec.LookPath("flock")
+	if err != nil {
+		t.Skip("flock(1) (util-linux) is not installed:", err)
+	}
+	root := testRoot(t)
+	d := filepath.Join(root, ".claude")
+	if err := os.Mkdir(d, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hold := 4 * lockWait
+	holder := osexec.Command(flock, "--exclusive", d, "sh", "-c", "echo held; sleep "+strconv.FormatFloat(hold.Seconds(), 'f', -1, 64), releaseArg)
+	out, err := holder.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Wait()
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		t.Fatal("the holder did not say it held the lock:", err)
+	}
+	start := time.Now()
+	status, err := sh(root, "true").Run(context.Background())
+	if status != 0 || err != nil {
+		t.Errorf("Run = %d, %v; want 0 once the helper lets go", status, err)
+	}
+	if took := time.Since(start); took < hold/2 {
+		t.Errorf("the run took %v: it did not wait for the helper's hold of %v", took, hold)
+	}
+}
+
+// TestLockHolder reads /proc/locks' format: the holder of a flock on the
+// file, not a process waiting for it, nor a POSIX lock, nor another file's.
+func TestLockHolder(t *testing.T) {
+	dev := unix.Mkdev(0xfd, 1)
+	locks := []byte(`1: POSIX  ADVISORY  WRITE 11 fd:01:77 0 EOF
+2: FLOCK  ADVISORY  WRITE 22 fd:01:78 0 EOF
+2: -> FLOCK  ADVISORY  WRITE 33 fd:01:77 0 EOF
+3: FLOCK  ADVISORY  WRITE 44 fd:01:77 0 EOF
+`)
+	for _, c := range []struct {
+		ino  uint64
+		want int
+	}{{77, 44}, {78, 22}, {79, 0}} {
+		if got := lockHolder(locks, dev, c.ino); got != c.want {
+			t.Errorf("lockHolder(ino %d) = %d, want %d", c.ino, got, c.want)
+		}
+	}
+	if got := lockHolder([]byte("1: FLOCK ADVISORY WRITE x fd:01:77 0 EOF\n"), dev, 77); got != 0 {
+		t.Errorf("a line without a pid: %d, want 0", got)
 	}
 }
 
