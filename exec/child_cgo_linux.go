@@ -46,6 +46,10 @@ func preforked() bool { return C.mews_prefork_pending() != 0 }
 // runner is gone (child_linux.c's sharer).
 func preforkWait() syscall.WaitStatus { return syscall.WaitStatus(C.mews_prefork_wait()) }
 
+// preforkNamespaced says whether the pre-forked child started in a mount
+// and a pid namespace, not as a plain fork (--no-namespaces).
+func preforkNamespaced() bool { return C.mews_prefork_namespaced() != 0 }
+
 // preforkEnded says whether the pre-forked child has ended.
 func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 

@@ -1615,8 +1615,9 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 // sandbox child, which makes its namespaces and waits for its spec while
 // the runtime starts, beside it: no fork of a running Go program, and no
 // execve. The runner adopts the child (mews_take_prefork) when its run is
-// one it fits: no --pass-fd, the namespace layer (no --no-namespaces), the
-// runner's own stdio and working directory. Otherwise the runner kills it.
+// one it fits: no --pass-fd, the runner's own stdio and working directory,
+// and the namespaces its flags ask for (none with --no-namespaces).
+// Otherwise the runner kills it.
 //
 // The sharer then watches both. The child is its child, not the runner's:
 // the sharer says how it ended (mews_prefork_wait) and reaps it once the
@@ -1701,7 +1702,7 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	// The creator of a user namespace may map its own ids in it, once
 	// setgroups is refused. A child that cannot says so at its first
 	// step, as any other failure.
-	if (prefork.uid != 0) {
+	if ((prefork.flags & CLONE_NEWUSER) != 0) {
 		long r = write_id_map("/proc/self/setgroups", -1, "deny");
 		if (r == 0) {
 			r = write_id_map("/proc/self/uid_map", prefork.uid, NULL);
@@ -1762,7 +1763,9 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	SYS1(SYS_close, b);
 	// While the runner starts and plans, the file systems its steps
 	// will attach.
-	premount_all((prefork.flags & CLONE_NEWPID) != 0);
+	if ((prefork.flags & CLONE_NEWNS) != 0) {
+		premount_all((prefork.flags & CLONE_NEWPID) != 0);
+	}
 	child();
 }
 
@@ -1942,13 +1945,19 @@ static void maybe_prefork(long argc, char **argv) {
 	if (argc < 3 || !streq(argv[1], "run")) {
 		return;
 	}
-	int child = 1;
+	int child = 1, namespaces = 1;
 	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
 		if (prefork_flag(argv[i], "h") || prefork_flag(argv[i], "help")) {
 			return;
 		}
-		if (prefork_flag(argv[i], "no-namespaces") || prefork_flag(argv[i], "pass-fd")) {
+		if (prefork_flag(argv[i], "pass-fd")) {
 			child = 0;
+		}
+		// As written, "--no-namespaces=false" too: the runner, which
+		// parses the flags, then finds the child does not fit
+		// (mews_prefork_namespaced) and starts its own.
+		if (prefork_flag(argv[i], "no-namespaces")) {
+			namespaces = 0;
 		}
 	}
 	// A standard descriptor closed at the start would be taken by the
@@ -1974,11 +1983,14 @@ static void maybe_prefork(long argc, char **argv) {
 		// As root, a mount and a pid namespace; otherwise inside a user
 		// namespace that maps only the runner's own uid and gid, as the
 		// runner would start it (namespaceAttr), where the child may
-		// mount.
+		// mount. With --no-namespaces, a plain fork.
 		prefork.uid = SYS0(SYS_geteuid);
 		prefork.gid = SYS0(SYS_getegid);
-		prefork.flags = CLONE_NEWNS | CLONE_NEWPID | SIGCHLD;
-		if (prefork.uid != 0) {
+		prefork.flags = SIGCHLD;
+		if (namespaces) {
+			prefork.flags |= CLONE_NEWNS | CLONE_NEWPID;
+		}
+		if (namespaces && prefork.uid != 0) {
 			prefork.flags |= CLONE_NEWUSER;
 		}
 		prefork.argc = argc;
@@ -2078,6 +2090,13 @@ int mews_prefork_wait(void) {
 		return SIGKILL; // the sharer was killed, and the child with it (its parent-death signal)
 	}
 	return prefork.wstatus;
+}
+
+// mews_prefork_namespaced says whether the pre-forked child was started in
+// a mount and a pid namespace (see maybe_prefork), not with
+// --no-namespaces.
+int mews_prefork_namespaced(void) {
+	return (prefork.flags & CLONE_NEWNS) != 0;
 }
 
 // mews_prefork_ended says whether the pre-forked child has ended.

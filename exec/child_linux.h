@@ -43,6 +43,7 @@ long mews_take_prefork(int *spec, int *status);
 int mews_prefork_pending(void);
 int mews_prefork_wait(void);
 int mews_prefork_ended(void);
+int mews_prefork_namespaced(void);
 long mews_sharer_pid(void);
 
 // The probe's exit status when only the /proc of the pid namespace was

@@ -20,6 +20,9 @@ func preforked() bool { return false }
 // preforkWait: without cgo no child is pre-forked.
 func preforkWait() syscall.WaitStatus { return 0 }
 
+// preforkNamespaced: without cgo no child is pre-forked.
+func preforkNamespaced() bool { return false }
+
 // preforkEnded: without cgo no child is pre-forked.
 func preforkEnded() bool { return true }
 

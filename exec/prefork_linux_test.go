@@ -13,24 +13,31 @@ import (
 )
 
 // TestFitsPrefork: the pre-forked child (child_linux.c's maybe_prefork)
-// has the runner's stdio, working directory and the namespace layer; a run
-// that differs in any of them starts its own.
+// has the runner's stdio and working directory, and the namespace layer
+// unless --no-namespaces; a run that differs in any of them starts its own.
 func TestFitsPrefork(t *testing.T) {
 	cwd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cli := func() *Cmd { return &Cmd{Dir: cwd, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr} }
-	if !cli().fitsPrefork() {
+	noNS := func() *Cmd {
+		c := cli()
+		c.Policy.NoNamespaces = true
+		return c
+	}
+	if !cli().fitsPrefork(true) {
 		t.Error("the CLI's run does not fit")
+	}
+	if !noNS().fitsPrefork(false) {
+		t.Error("the CLI's --no-namespaces run does not fit a child forked without namespaces")
 	}
 	c := cli()
 	c.Stdout, c.Stderr = nil, nil
-	if !c.fitsPrefork() {
+	if !c.fitsPrefork(true) {
 		t.Error("nil Stdout and Stderr (the runner's own) do not fit")
 	}
 	for name, change := range map[string]func(*Cmd){
-		"--no-namespaces":       func(c *Cmd) { c.Policy.NoNamespaces = true },
 		"--pass-fd":             func(c *Cmd) { c.PassFDs = []int{3} },
 		"no stdin":              func(c *Cmd) { c.Stdin = nil },
 		"stdout to a buffer":    func(c *Cmd) { c.Stdout = &bytes.Buffer{} },
@@ -38,11 +45,22 @@ func TestFitsPrefork(t *testing.T) {
 		"another working dir":   func(c *Cmd) { c.Dir = t.TempDir() },
 		"a missing working dir": func(c *Cmd) { c.Dir = "/nonexistent/mewsandbox" },
 	} {
-		c := cli()
-		change(c)
-		if c.fitsPrefork() {
-			t.Errorf("%s: fits", name)
+		for _, namespaced := range []bool{true, false} {
+			c := cli()
+			if !namespaced {
+				c = noNS()
+			}
+			change(c)
+			if c.fitsPrefork(namespaced) {
+				t.Errorf("%s (namespaced child %v): fits", name, namespaced)
+			}
 		}
+	}
+	if cli().fitsPrefork(false) {
+		t.Error("a run with the layer fits a child forked without namespaces")
+	}
+	if noNS().fitsPrefork(true) {
+		t.Error("a --no-namespaces run fits a namespaced child")
 	}
 }
 

@@ -661,9 +661,9 @@ func (c *Cmd) spawnChild() *spawning {
 // adopt takes the sandbox child the release binary's entry point started
 // for "mewsandbox run", before the Go runtime (child_linux.c's
 // maybe_prefork), in a mount and a pid namespace (inside a user namespace
-// unless root) with the runner's stdio and working directory, if this run
-// is one it fits; a child that does not fit is killed. Its start then
-// overlapped the runtime's.
+// unless root), or in none with --no-namespaces, with the runner's stdio
+// and working directory, if this run is one it fits; a child that does not
+// fit is killed. Its start then overlapped the runtime's.
 func (s *spawning) adopt(c *Cmd) bool {
 	pid, spec, status := takePrefork()
 	if pid == 0 {
@@ -671,7 +671,7 @@ func (s *spawning) adopt(c *Cmd) bool {
 	}
 	// One that failed (its user namespace's mapping refused, say) leaves
 	// the run to a child of its own, with the fallbacks.
-	if !c.fitsPrefork() || !preforkUp(spec, preforkEnded) {
+	if !c.fitsPrefork(preforkNamespaced()) || !preforkUp(spec, preforkEnded) {
 		spec.Close()
 		status.Close()
 		unix.Kill(pid, unix.SIGKILL) // the sharer reaps it
@@ -682,6 +682,7 @@ func (s *spawning) adopt(c *Cmd) bool {
 	s.specW, s.statusR = spec, status
 	s.launch = newLaunch(&osexec.Cmd{}, s.tty)
 	s.launch.adopted = pid
+	s.launch.adoptedNS = preforkNamespaced()
 	return true
 }
 
@@ -705,10 +706,10 @@ func preforkUp(spec *os.File, ended func() bool) bool {
 	}
 }
 
-// fitsPrefork says whether the pre-forked child fits c's run: the
-// namespace layer, no passed descriptors, the runner's own stdio (the
-// CLI's) and working directory.
-func (c *Cmd) fitsPrefork() bool {
+// fitsPrefork says whether the pre-forked child, namespaced or not, fits
+// c's run: the namespace layer as c's policy has it, no passed
+// descriptors, the runner's own stdio (the CLI's) and working directory.
+func (c *Cmd) fitsPrefork(namespaced bool) bool {
 	isFD := func(f any, fd uintptr, orNil bool) bool {
 		if f == nil {
 			return orNil
@@ -716,7 +717,7 @@ func (c *Cmd) fitsPrefork() bool {
 		file, ok := f.(*os.File)
 		return ok && file != nil && file.Fd() == fd
 	}
-	if c.Policy.NoNamespaces || len(c.PassFDs) > 0 || !isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
+	if c.Policy.NoNamespaces == namespaced || len(c.PassFDs) > 0 || !isFD(c.Stdin, 0, false) || !isFD(c.Stdout, 1, true) || !isFD(c.Stderr, 2, true) {
 		return false
 	}
 	if c.Dir == "" {
@@ -760,7 +761,7 @@ func namespaceAttr() *syscall.SysProcAttr {
 // its own (and so with the layer), and whether in a pid namespace too.
 func (s *spawning) namespaced() (mount, pid bool) {
 	if s.launch.adopted != 0 {
-		return true, true // see maybe_prefork
+		return s.launch.adoptedNS, s.launch.adoptedNS // see maybe_prefork
 	}
 	a := s.launch.cmd.SysProcAttr
 	if s.launch.fallback == nil || a == nil {
@@ -968,9 +969,10 @@ func (p *child) spawn(l *launch) {
 // adopt is spawn for a child started already (spawning.adopt): not the
 // runner's own, but the child of the process that shares its memory
 // (child_linux.c's sharer), which says how it ended, keeps its pid until
-// the runner is gone, and kills it if the runner dies. It is the pid
-// namespace's first process: what it started ends with it, and it has no
-// straggler outside.
+// the runner is gone, and kills it if the runner dies. Under the layer it
+// is the pid namespace's first process: what it started ends with it.
+// Without, the runner is still the nearest subreaper above it, and takes
+// its stragglers as await does.
 func (p *child) adopt(l *launch) {
 	reaperEnter()
 	reaperStarted(l.adopted)
@@ -978,10 +980,8 @@ func (p *child) adopt(l *launch) {
 	close(l.ready)
 	l.started <- nil
 	l.ws = preforkWait()
-	p.mu.Lock()
-	p.exited = true
-	p.mu.Unlock()
-	reaperExit(l.adopted, false)
+	p.exit()
+	reaperExit(l.adopted, p.session)
 	l.done <- nil
 }
 

@@ -217,8 +217,9 @@ type launch struct {
 	ready chan struct{}
 	// adopted, when not 0, is the pid of a child started already (Linux:
 	// the pre-forked one, see adopt), in place of cmd; ws is its end.
-	adopted int
-	ws      syscall.WaitStatus
+	adopted   int
+	adoptedNS bool // it is in a mount and a pid namespace
+	ws        syscall.WaitStatus
 
 	// sigs receives the caught signals once catch has run (notifying).
 	sigs      chan os.Signal

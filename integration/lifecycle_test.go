@@ -244,23 +244,29 @@ func sigName(s syscall.Signal) string {
 // removes itself.
 func TestRunnerKilled(t *testing.T) {
 	t.Parallel()
-	b := newBox(t, nil)
-	arg := sleepArg()
-	s := b.start("run", "--yolo", "-c", `echo "$TMPDIR" > tmpdir; echo $$ > pid; exec sleep `+arg)
-	waitFile(t, filepath.Join(b.root, "pid"))
-	if tmp := waitFile(t, filepath.Join(b.root, "tmpdir")); strings.Contains(tmp, "mewsandbox-") {
-		t.Cleanup(func() { os.RemoveAll(tmp) })
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		t.Run(strings.Join(append([]string{"run"}, flags...), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			arg := sleepArg()
+			args := append(append([]string{"run", "--yolo"}, flags...), "-c", `echo "$TMPDIR" > tmpdir; echo $$ > pid; exec sleep `+arg)
+			s := b.start(args...)
+			waitFile(t, filepath.Join(b.root, "pid"))
+			if tmp := waitFile(t, filepath.Join(b.root, "tmpdir")); strings.Contains(tmp, "mewsandbox-") {
+				t.Cleanup(func() { os.RemoveAll(tmp) })
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for len(withMarker("sleep\x00"+arg)) == 0 {
+				if time.Now().After(deadline) {
+					t.Fatal("the command never started sleeping")
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			s.Process.Signal(syscall.SIGKILL)
+			s.wait(t, 5*time.Second)
+			noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		})
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for len(withMarker("sleep\x00"+arg)) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the command never started sleeping")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
-	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 }
 
 // TestTimeouts: --timeout ends the command with 124 (case 46); one that

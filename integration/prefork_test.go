@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	osexec "os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,12 +58,64 @@ func TestPreforkAdopted(t *testing.T) {
 	o.ok(t, "write in the root")
 	// Flags the pre-forked child does not fit get a child of their own
 	// (re-executed: pid 1, or the command without a pid namespace).
-	for _, flags := range [][]string{{"--no-namespaces"}, {"--pass-fd", "3"}} {
+	for _, flags := range [][]string{{"--pass-fd", "3"}, {"--pass-fd", "3", "--no-namespaces"}} {
 		r := runPassingFD3(t, b, append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/1/cmdline")...)
 		if r.code != 0 || strings.HasPrefix(r.stdout, bin+"\x00") {
 			t.Errorf("%v: exit %d, pid 1 is %q: the pre-forked child was used (stderr %q)", flags, r.code, r.stdout, r.stderr)
 		}
 	}
+}
+
+// grandparentScript prints the command line of the command's parent's
+// parent: the runner's when the command is the pre-forked child (its
+// parent is the process sharing the runner's memory), the test's own when
+// the runner started the child itself.
+const grandparentScript = `pp=$(sed -n "s/^PPid:\t//p" /proc/$PPID/status); tr "\0" " " < /proc/$pp/cmdline`
+
+// TestPreforkNoNamespaces: with --no-namespaces the entry point forks the
+// child without namespaces, and the runner adopts it: the command's
+// grandparent is the runner. The sandbox holds as after a re-execution,
+// and stragglers that leave the command's session still go with the run
+// (the runner is the nearest subreaper above the child). A flag that only
+// looks like --no-namespaces to the entry point does not get that child.
+func TestPreforkNoNamespaces(t *testing.T) {
+	t.Parallel()
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	r := b.with(t).run("run", "--yolo", "--no-namespaces", "-c", grandparentScript)
+	if r.code != 0 || !strings.HasPrefix(r.stdout, bin+" run --yolo --no-namespaces") {
+		t.Errorf("exit %d, the command's grandparent is %q, want the runner (stderr %q)", r.code, r.stdout, r.stderr)
+	}
+	// As a flag's value, --no-namespaces is no flag: the entry point's
+	// guess is wrong, and the runner starts a namespaced child itself.
+	r = b.with(t).run("run", "--yolo", "--deny-read", "--no-namespaces", "--", "cat", "/proc/1/cmdline")
+	if r.code != 0 || !strings.Contains(r.stdout, "__mewsandbox_child") {
+		t.Errorf("--deny-read --no-namespaces: exit %d, pid 1 is %q, want a re-executed child (stderr %q)", r.code, r.stdout, r.stderr)
+	}
+	o := b.check(`
+c "write in the root" sh -c 'echo work > work.txt'
+c "git add and commit" sh -c 'env `+gitEnv+` git add work.txt && env `+gitEnv+` git commit -qm work'
+`, "--no-namespaces")
+	o.ok(t, "write in the root")
+	o.ok(t, "git add and commit")
+	outside := filepath.Join(t.TempDir(), "outside")
+	r = b.with(t).run("run", "--no-namespaces", "--", "touch", outside)
+	if r.code == 0 {
+		t.Errorf("touch outside the root: exit 0")
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Error("a pre-forked --no-namespaces run wrote outside the root")
+	}
+	arg := sleepArg()
+	start := time.Now()
+	r = b.run("run", "--yolo", "--no-namespaces", "-c", fmt.Sprintf(`setsid sh -c 'echo > ready; exec sleep %s' >/dev/null 2>&1 & until test -e ready; do sleep 0.01; done; exit 5`, arg))
+	if r.code != 5 {
+		t.Errorf("straggler: exit %d, want 5; stderr: %s", r.code, r.stderr)
+	}
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("took %v: the straggler held the run", d)
+	}
+	noneLeft(t, "sleep\x00"+arg, "straggler")
 }
 
 // runPassingFD3 runs mewsandbox ARGS in the box's root with /dev/null open
