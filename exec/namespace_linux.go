@@ -425,10 +425,11 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 }
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or
-// helperLockWait while a release helper holds it: from a few microseconds
-// between tries up to a millisecond.
+// helperLockWait while a release helper (or a process on its way out)
+// holds it: from a few microseconds between tries up to a millisecond.
 func lockShared(fd int) error {
 	start := time.Now()
+	unknown := 0 // holders /proc/locks did not name in a row
 	for pause := 5 * time.Microsecond; ; pause = min(2*pause, time.Millisecond) {
 		err := unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
 		switch {
@@ -439,18 +440,29 @@ func lockShared(fd int) error {
 		}
 		if waited := time.Since(start); waited > lockWait {
 			holder := flockHolder(fd)
-			if holder <= 0 {
+			switch {
+			case holder <= 0 && unknown < 3:
+				unknown++
+				continue // let go between the try and the look, perhaps: try again at once
+			case holder <= 0:
 				return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
-			}
-			if !isReleaseHelper(holder) {
+			case !isReleaseHelper(holder) && !exiting(holder):
 				return fmt.Errorf("process %d has held an exclusive flock on it for %v; the run does not go on without its hold", holder, lockWait)
-			}
-			if waited > helperLockWait {
+			case waited > helperLockWait:
 				return fmt.Errorf("the release helper %d of an earlier run has held an exclusive flock on it for %v; the run does not go on without its hold", holder, helperLockWait)
 			}
+			unknown = 0
 		}
 		time.Sleep(pause)
 	}
+}
+
+// exiting says whether process pid is on its way out: its memory is gone
+// (its command line reads empty) while its descriptors, and the locks on
+// them, are not yet.
+func exiting(pid int) bool {
+	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	return err == nil && len(cmdline) == 0
 }
 
 // flockHolder is the process that holds a flock on the file open at fd, as
