@@ -50,6 +50,17 @@ func preforkWait() syscall.WaitStatus { return syscall.WaitStatus(C.mews_prefork
 // and a pid namespace, not as a plain fork (--no-namespaces).
 func preforkNamespaced() bool { return C.mews_prefork_namespaced() != 0 }
 
+// premadeTmp returns the private temp dir the release binary's entry point
+// made for a --no-namespaces run (child_linux.c's make_tmp), once, or ""
+// if there is none. The caller removes it.
+func premadeTmp() string {
+	var p *C.char
+	if C.mews_take_tmp(&p) == 0 {
+		return ""
+	}
+	return C.GoString(p)
+}
+
 // preforkEnded says whether the pre-forked child has ended.
 func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 

@@ -1648,6 +1648,65 @@ static struct {
 	int runner_spec, runner_status; // the runner's ends again, for the child to close
 } prefork = {.pid = -1, .spec = -1, .status = -1, .child_spec = -1, .child_status = -1};
 
+// A --no-namespaces run's private temp dir lies on the host, and making a
+// directory there can take half a millisecond (ext4 looks past the inodes
+// deleted in the last seconds: a run's own leave many), which held up the
+// run's preparation. The sharer makes it, beside the runtime's start, as
+// os.MkdirTemp("", "mewsandbox-") would; the runner takes it
+// (mews_take_tmp) or, if it never does, the sharer removes it once the
+// runner is gone.
+static struct {
+	char **envp;                 // the runner's environment, for TMPDIR
+	int wanted;                  // maybe_prefork: the flags say --no-namespaces
+	int ready;                   // futex word: the sharer has tried
+	int made, taken;             // path names its directory; the runner took it
+	char path[4096 + 32];
+} premade_tmp;
+
+// make_tmp makes premade_tmp's directory: "mewsandbox-" and a random
+// number, in $TMPDIR or /tmp, mode 0700; nothing where TMPDIR is not an
+// absolute path (the runner's own os.MkdirTemp then says what is wrong).
+static void make_tmp(void) {
+	const char *dir = "/tmp";
+	for (char **e = premade_tmp.envp; *e != 0; e++) {
+		const char *v = *e;
+		if (v[0] == 'T' && v[1] == 'M' && v[2] == 'P' && v[3] == 'D' && v[4] == 'I' && v[5] == 'R' && v[6] == '=' && v[7] != 0) {
+			dir = v + 7; // the first, as getenv
+			break;
+		}
+	}
+	size_t n = slen(dir);
+	if (dir[0] != '/' || n > 4096) {
+		return;
+	}
+	char *p = premade_tmp.path;
+	for (size_t i = 0; i < n; i++) {
+		p[i] = dir[i];
+	}
+	if (p[n - 1] != '/') {
+		p[n++] = '/';
+	}
+	const char prefix[] = "mewsandbox-";
+	for (size_t i = 0; i < sizeof prefix - 1; i++) {
+		p[n++] = prefix[i];
+	}
+	for (int try = 0; try < 16; try++) {
+		uint32_t r;
+		if (SYS3(SYS_getrandom, &r, sizeof r, 1 /* GRND_NONBLOCK */) != (long)sizeof r) {
+			return;
+		}
+		p[n + decimal(p + n, r)] = 0;
+		long e = SYS3(SYS_mkdirat, AT_FDCWD, p, 0700);
+		if (e == 0) {
+			premade_tmp.made = 1;
+			return;
+		}
+		if (e != -EEXIST) {
+			return;
+		}
+	}
+}
+
 // prefork_flag says whether arg is the flag name (after one or two dashes),
 // alone or with "=value".
 static int prefork_flag(const char *arg, const char *name) {
@@ -1878,6 +1937,10 @@ static __attribute__((noreturn)) void sharer(void) {
 	// starts its own.
 	prefork.pid = child > 0 ? child : -1;
 	futex_wake(&prefork.ready);
+	if (premade_tmp.wanted) {
+		make_tmp();
+		futex_wake(&premade_tmp.ready);
+	}
 	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
 	// Opened while the runner is still its parent: the runner's pidfd,
@@ -1935,6 +1998,9 @@ static __attribute__((noreturn)) void sharer(void) {
 			prefork.wstatus = SIGKILL;
 			futex_wake(&prefork.ended);
 		}
+	}
+	if (premade_tmp.made && !__atomic_load_n(&premade_tmp.taken, __ATOMIC_ACQUIRE)) {
+		SYS3(SYS_unlinkat, AT_FDCWD, premade_tmp.path, AT_REMOVEDIR);
 	}
 	exit_group(0);
 }
@@ -2000,6 +2066,8 @@ static void maybe_prefork(long argc, char **argv) {
 		prefork.child_spec = sv[0];
 		prefork.child_status = st[1];
 	}
+	premade_tmp.wanted = !namespaces;
+	premade_tmp.envp = argv + argc + 1;
 	prefork.runner = SYS0(SYS_getpid);
 	prefork.runner_pgid = SYS1(SYS_getpgid, 0);
 	// The runner's cores, and which of them it runs on now, before the
@@ -2023,6 +2091,9 @@ static void maybe_prefork(long argc, char **argv) {
 	prefork.pinned = child && elsewhere;
 	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
+	if (sharer_pid <= 0) {
+		premade_tmp.wanted = 0;
+	}
 	if (sharer_pid > 0) {
 		SYS2(SYS_setpgid, sharer_pid, sharer_pid);
 	}
@@ -2090,6 +2161,18 @@ int mews_prefork_wait(void) {
 		return SIGKILL; // the sharer was killed, and the child with it (its parent-death signal)
 	}
 	return prefork.wstatus;
+}
+
+// mews_take_tmp hands the runner the private temp dir the sharer made for
+// a --no-namespaces run (make_tmp), once: 1 and its path, or 0 if there
+// is none. The runner removes it from then on.
+int mews_take_tmp(const char **path) {
+	if (!premade_tmp.wanted || premade_tmp.taken || !futex_wait(&premade_tmp.ready) || !premade_tmp.made) {
+		return 0;
+	}
+	__atomic_store_n(&premade_tmp.taken, 1, __ATOMIC_RELEASE);
+	*path = premade_tmp.path;
+	return 1;
 }
 
 // mews_prefork_namespaced says whether the pre-forked child was started in

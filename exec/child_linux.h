@@ -44,6 +44,7 @@ int mews_prefork_pending(void);
 int mews_prefork_wait(void);
 int mews_prefork_ended(void);
 int mews_prefork_namespaced(void);
+int mews_take_tmp(const char **path);
 long mews_sharer_pid(void);
 
 // The probe's exit status when only the /proc of the pid namespace was

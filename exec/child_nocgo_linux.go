@@ -23,6 +23,9 @@ func preforkWait() syscall.WaitStatus { return 0 }
 // preforkNamespaced: without cgo no child is pre-forked.
 func preforkNamespaced() bool { return false }
 
+// premadeTmp: without cgo no temp dir is made ahead.
+func premadeTmp() string { return "" }
+
 // preforkEnded: without cgo no child is pre-forked.
 func preforkEnded() bool { return true }
 

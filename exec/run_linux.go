@@ -324,8 +324,24 @@ func (c *Cmd) Prespawn() {
 		s.launch.catch(s.tty)
 	}
 	if c.PrivateTmp && c.Policy.NoNamespaces {
-		s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
+		if s.tmp = takePremadeTmp(); s.tmp == "" {
+			s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
+		}
+	} else if dir := takePremadeTmp(); dir != "" {
+		os.Remove(dir) // made for flags the runner read otherwise
 	}
+}
+
+// takePremadeTmp returns the private temp dir made ahead for this run
+// (premadeTmp), if it is where makePrivateTmp would make one; one that is
+// not goes.
+func takePremadeTmp() string {
+	dir := premadeTmp()
+	if dir != "" && filepath.Dir(dir) != filepath.Clean(os.TempDir()) {
+		os.Remove(dir)
+		return ""
+	}
+	return dir
 }
 
 // makePrivateTmp makes a run's private temp dir on the host (0700, under

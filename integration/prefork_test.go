@@ -369,3 +369,53 @@ func TestPremadeMounts(t *testing.T) {
 		t.Errorf("mounts with the pre-forked child:\n%s\nwith a child of the runner's own:\n%s", strings.Join(premade, "\n"), strings.Join(own, "\n"))
 	}
 }
+
+// TestPremadeTmp: for a --no-namespaces run the entry point makes the
+// private TMPDIR beside the runtime's start (child_linux.c's make_tmp), in
+// the runner's TMPDIR. The command gets it, writable; it is gone after the
+// run, and after every run that does not take it: a command denied, flags
+// the runner reads otherwise, a usage error, --help.
+func TestPremadeTmp(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	tmp := outsideTemp(t)
+	b.env = append(b.env, "TMPDIR="+tmp)
+	r := b.run("run", "--yolo", "--no-namespaces", "-c", `echo "$TMPDIR"; echo x > "$TMPDIR/f" && cat "$TMPDIR/f"`)
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 2 || filepath.Dir(lines[0]) != tmp || !strings.HasPrefix(filepath.Base(lines[0]), "mewsandbox-") || lines[1] != "x" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a writable mewsandbox-N in %s", r.code, r.stdout, r.stderr, tmp)
+	}
+	for _, args := range [][]string{
+		{"run", "--no-namespaces", "--yolo", "--", "true"},
+		{"run", "--no-namespaces", "--", "rm", "-rf", "/"},
+		{"run", "--no-namespaces=false", "--yolo", "--", "true"},
+		{"run", "--no-namespaces", "--no-such-flag", "--", "true"},
+		{"run", "--no-namespaces", "-h"},
+	} {
+		r := b.run(args...)
+		if r.code == 125 || r.code == 1 {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		// The sharer removes one the runner never took as the runner
+		// exits: a moment after, at most.
+		deadline := time.Now().Add(2 * time.Second)
+		for {
+			left, err := os.ReadDir(tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(left) == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%v: %s left behind in TMPDIR", args, left[0].Name())
+				for _, e := range left {
+					os.RemoveAll(filepath.Join(tmp, e.Name()))
+				}
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
