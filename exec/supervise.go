@@ -225,6 +225,7 @@ type launch struct {
 	sigs      chan os.Signal
 	catching  sync.Once
 	notifying sync.WaitGroup
+	relayed   func() // undoes relaySignals, when the catching is its
 }
 
 // catch starts catching the signals supervise relays, once, beside the
@@ -232,8 +233,8 @@ type launch struct {
 // a terminal it takes over what catchEarly began, if anything.
 func (l *launch) catch(tty bool) {
 	l.catching.Do(func() {
-		if sigs, caught := takeEarly(tty); sigs != nil {
-			l.sigs = sigs
+		if sigs, caught, relayed := takeEarly(tty); sigs != nil {
+			l.sigs, l.relayed = sigs, relayed
 			l.notifying.Go(caught.Wait)
 			return
 		}
@@ -244,15 +245,18 @@ func (l *launch) catch(tty bool) {
 // early is the catching catchEarly began, for the first launch without a
 // terminal to take over.
 var early struct {
-	mu     sync.Mutex
-	sigs   chan os.Signal
-	caught *sync.WaitGroup
+	mu      sync.Mutex
+	sigs    chan os.Signal
+	caught  *sync.WaitGroup
+	relayed func() // see relaySignals; nil if os/signal catches them
 }
 
-// catchEarly begins catching, in the background, the signals a run
-// without a terminal relays (Cmd.EarlySignals), for the first such run to
-// take over: the round trips then overlap the program's own start. A
-// signal caught meanwhile reaches the command once it starts.
+// catchEarly begins catching the signals a run without a terminal relays,
+// for the first such run to take over; a signal caught meanwhile reaches
+// the command once it starts. It is the CLI's, which catches these
+// signals nowhere else: handlers of its own catch them (relaySignals), or,
+// where they cannot, os/signal in the background, whose round trips then
+// overlap the program's own start.
 func catchEarly() {
 	early.mu.Lock()
 	defer early.mu.Unlock()
@@ -261,20 +265,23 @@ func catchEarly() {
 	}
 	sigs, caught := make(chan os.Signal, 16), &sync.WaitGroup{}
 	early.sigs, early.caught = sigs, caught
-	caught.Go(func() { signal.Notify(sigs, caughtSignals(false)...) })
+	if early.relayed = relaySignals(sigs, caughtSignals(false)); early.relayed == nil {
+		caught.Go(func() { signal.Notify(sigs, caughtSignals(false)...) })
+	}
 }
 
-// takeEarly hands over, once, the catching catchEarly began: nil if none,
-// or if tty (a run with a terminal catches another list).
-func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup) {
+// takeEarly hands over, once, the catching catchEarly began, and what
+// undoes relaySignals' (or nil): nil if none, or if tty (a run with a
+// terminal catches another list).
+func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup, func()) {
 	early.mu.Lock()
 	defer early.mu.Unlock()
-	sigs, caught := early.sigs, early.caught
+	sigs, caught, relayed := early.sigs, early.caught, early.relayed
 	if tty || sigs == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	early.sigs, early.caught = nil, nil
-	return sigs, caught
+	early.sigs, early.caught, early.relayed = nil, nil, nil
+	return sigs, caught, relayed
 }
 
 // HasTerminal says whether the process has a controlling terminal, on
@@ -291,6 +298,10 @@ func HasTerminal() bool {
 // stopCatching undoes catch: the signals go back to their defaults.
 func (l *launch) stopCatching() {
 	l.notifying.Wait()
+	if l.relayed != nil {
+		l.relayed()
+		return
+	}
 	signal.Stop(l.sigs)
 }
 

@@ -18,6 +18,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // started is a mewsandbox process running in the background.
@@ -178,25 +180,55 @@ func TestExitStatus(t *testing.T) {
 	}
 }
 
-// TestSignalsForwarded: a signal sent to mewsandbox reaches the command,
-// which handles it and exits with its own status.
+// TestSignalsForwarded: every signal the runner relays, sent to
+// mewsandbox, reaches the command, which handles it and exits with its own
+// status; with the namespace layer (the child the pid namespace's init)
+// and without (the child the command itself).
 func TestSignalsForwarded(t *testing.T) {
 	t.Parallel()
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
-		name := strings.TrimPrefix(sigName(sig), "SIG")
-		t.Run(name, func(t *testing.T) {
+	relayed := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1,
+		syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGCONT, syscall.SIGALRM}
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		// SIGTSTP stops the command and then the runner, as a job; the
+		// SIGCONT that resumes the runner reaches the command.
+		t.Run(strings.Join(append(flags, "TSTP"), " "), func(t *testing.T) {
 			t.Parallel()
 			b := newBox(t, nil)
-			s := b.start("run", "--yolo", "-c", fmt.Sprintf(`trap 'echo %[1]s > got; exit 3' %[1]s; echo ready > ready; while :; do sleep 0.02; done`, name))
+			args := append(append([]string{"run", "--yolo"}, flags...), "-c",
+				`trap 'echo CONT > got; exit 3' CONT; echo ready > ready; while :; do sleep 0.02; done`)
+			s := b.start(args...)
 			waitFile(t, filepath.Join(b.root, "ready"))
-			s.Process.Signal(sig)
-			if code := s.wait(t, 5*time.Second); code != 3 {
-				t.Errorf("exit %d, want 3 (the command's, after its trap ran); stderr: %s", code, s.stderr.String())
+			s.Process.Signal(syscall.SIGTSTP)
+			deadline := time.Now().Add(5 * time.Second)
+			for stateOf(t, s.Process.Pid).state != "T" {
+				if time.Now().After(deadline) {
+					t.Fatalf("the runner did not stop on SIGTSTP (state %q)", stateOf(t, s.Process.Pid).state)
+				}
+				time.Sleep(5 * time.Millisecond)
 			}
-			if got := waitFile(t, filepath.Join(b.root, "got")); got != name {
-				t.Errorf("the command caught %q, want %s", got, name)
+			s.Process.Signal(syscall.SIGCONT)
+			if code := s.wait(t, 5*time.Second); code != 3 {
+				t.Errorf("exit %d, want 3 (the command's CONT trap); stderr: %s", code, s.stderr.String())
 			}
 		})
+		for _, sig := range relayed {
+			name := strings.TrimPrefix(sigName(sig), "SIG")
+			t.Run(strings.Join(append(flags, name), " "), func(t *testing.T) {
+				t.Parallel()
+				b := newBox(t, nil)
+				args := append(append([]string{"run", "--yolo"}, flags...), "-c",
+					fmt.Sprintf(`trap 'echo %[1]s > got; exit 3' %[1]s; echo ready > ready; while :; do sleep 0.02; done`, name))
+				s := b.start(args...)
+				waitFile(t, filepath.Join(b.root, "ready"))
+				s.Process.Signal(sig)
+				if code := s.wait(t, 5*time.Second); code != 3 {
+					t.Errorf("exit %d, want 3 (the command's, after its trap ran); stderr: %s", code, s.stderr.String())
+				}
+				if got := waitFile(t, filepath.Join(b.root, "got")); got != name {
+					t.Errorf("the command caught %q, want %s", got, name)
+				}
+			})
+		}
 	}
 }
 
@@ -222,17 +254,7 @@ func TestEarlySignal(t *testing.T) {
 	}
 }
 
-func sigName(s syscall.Signal) string {
-	switch s {
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGINT:
-		return "SIGINT"
-	case syscall.SIGHUP:
-		return "SIGHUP"
-	}
-	return s.String()
-}
+func sigName(s syscall.Signal) string { return unix.SignalName(s) }
 
 // TestRunnerKilled: SIGKILL of mewsandbox, which can forward nothing,
 // still takes the command down (the parent-death signal).
