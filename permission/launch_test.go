@@ -261,3 +261,24 @@ func TestLaunchersRules(t *testing.T) {
 		}
 	}
 }
+
+// TestTableNames: every command of the wrapper and launcher tables is
+// found through the switches in front of them (wrapperSpecOf, launcherOf),
+// and a command in neither is found in neither.
+func TestTableNames(t *testing.T) {
+	for name, spec := range wrapperSpecs.get() {
+		if wrapperSpecOf(name) != spec {
+			t.Errorf("wrapper %q is in wrapperSpecs but not in wrapperSpecOf's switch", name)
+		}
+	}
+	for name, l := range launchers.get() {
+		if launcherOf(name) != l {
+			t.Errorf("launcher %q is in launchers but not in launcherOf's switch", name)
+		}
+	}
+	for _, name := range []string{"true", "git", "ls", "rm"} {
+		if wrapperSpecOf(name) != nil || launcherOf(name) != nil {
+			t.Errorf("%q found as a wrapper or launcher", name)
+		}
+	}
+}

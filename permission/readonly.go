@@ -79,7 +79,7 @@ func IsReadOnly(c SimpleCommand) bool {
 	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
 		// A language launcher (uv run, npx) may install or sync what
 		// it runs first: it writes even when its command only reads.
-		if b := strings.ToLower(baseName(w.Text)); w.Literal && (slices.Contains(privilegedNames, b) || launchers.get()[b] != nil) {
+		if b := strings.ToLower(baseName(w.Text)); w.Literal && (slices.Contains(privilegedNames, b) || launcherOf(b) != nil) {
 			return false
 		}
 	}

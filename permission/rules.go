@@ -662,7 +662,7 @@ func launchedPrefix(ws []Word) bool {
 			return false
 		}
 		b := strings.ToLower(baseName(w.Text))
-		if i == 0 && launchers.get()[b] == nil {
+		if i == 0 && launcherOf(b) == nil {
 			return false
 		}
 		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || slices.Contains(privilegedNames, b) {
@@ -697,7 +697,7 @@ func harmlessPrefix(ws []Word) bool {
 		if i == 0 && !harmlessWrappers.get()[b] {
 			return false
 		}
-		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || launchers.get()[strings.ToLower(b)] != nil {
+		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || launcherOf(strings.ToLower(b)) != nil {
 			return false
 		}
 	}
