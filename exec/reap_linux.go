@@ -5,6 +5,7 @@ package exec
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -45,6 +46,11 @@ var reaper struct {
 	// wasSubreaper: the program made itself a subreaper; leave it so.
 	wasSubreaper bool
 	self         *procInfo // the runner's own no_new_privs and filter count, read when first needed
+	// children is the runner's main thread's children file, opened when
+	// the first run enters (nil if it cannot be): opening it is most of
+	// what a first look costs (35 µs, then 1 µs a read; 0.16 ms in a run,
+	// measured, at the end of the run), and each read is fresh.
+	children *os.File
 }
 
 // reapGrace bounds how long the runner waits for killed stragglers to die.
@@ -64,6 +70,8 @@ func reaperEnter() {
 			_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 		}
 		reaper.self = nil
+		pid := strconv.Itoa(os.Getpid())
+		reaper.children, _ = os.Open("/proc/" + pid + "/task/" + pid + "/children")
 	}
 	reaper.runs++
 }
@@ -89,6 +97,26 @@ func reaperExit(pid int, session bool) {
 	if last && !reaper.wasSubreaper {
 		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
 	}
+	if last && reaper.children != nil {
+		reaper.children.Close()
+		reaper.children = nil
+	}
+}
+
+// mainChildren lists the children of the runner's main thread, which
+// orphans are handed to, through reaper.children when it is open; ok is
+// false where the kernel has no children files. Called with reaper.mu
+// held.
+func mainChildren(self int) (kids []int, ok bool) {
+	if reaper.children == nil {
+		return childrenOf(self, true)
+	}
+	var buf [4096]byte
+	n, err := reaper.children.ReadAt(buf[:], 0)
+	if err != nil && err != io.EOF || n == len(buf) {
+		return childrenOf(self, true) // more than fit: read it all
+	}
+	return parsePids(buf[:n], nil), true
 }
 
 // killOrphans kills and reaps the runner's sandboxed children that belong
@@ -99,7 +127,7 @@ func killOrphans(pid int, session, all bool) {
 	deadline := time.Now().Add(reapGrace)
 	killed := map[int]bool{}
 	for {
-		kids, ok := childrenOf(self, true)
+		kids, ok := mainChildren(self)
 		if !ok {
 			kids = scanChildren(self)
 		}
@@ -202,13 +230,19 @@ func childrenOf(pid int, mainOnly bool) (kids []int, ok bool) {
 			}
 			continue
 		}
-		for _, f := range strings.Fields(string(b)) {
-			if n, err := strconv.Atoi(f); err == nil {
-				kids = append(kids, n)
-			}
-		}
+		kids = parsePids(b, kids)
 	}
 	return kids, true
+}
+
+// parsePids appends the pids of a children file's text to kids.
+func parsePids(b []byte, kids []int) []int {
+	for _, f := range strings.Fields(string(b)) {
+		if n, err := strconv.Atoi(f); err == nil {
+			kids = append(kids, n)
+		}
+	}
+	return kids
 }
 
 // scanChildren finds pid's children by walking /proc: the fallback when the
