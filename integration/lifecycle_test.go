@@ -183,34 +183,13 @@ func TestExitStatus(t *testing.T) {
 // TestSignalsForwarded: every signal the runner relays, sent to
 // mewsandbox, reaches the command, which handles it and exits with its own
 // status; with the namespace layer (the child the pid namespace's init)
-// and without (the child the command itself).
+// and without (the child the command itself). SIGTSTP, which stops the
+// job, is TestSignalStopsTheJob's.
 func TestSignalsForwarded(t *testing.T) {
 	t.Parallel()
 	relayed := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGQUIT, syscall.SIGUSR1,
 		syscall.SIGUSR2, syscall.SIGWINCH, syscall.SIGCONT, syscall.SIGALRM}
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
-		// SIGTSTP stops the command and then the runner, as a job; the
-		// SIGCONT that resumes the runner reaches the command.
-		t.Run(strings.Join(append(flags, "TSTP"), " "), func(t *testing.T) {
-			t.Parallel()
-			b := newBox(t, nil)
-			args := append(append([]string{"run", "--yolo"}, flags...), "-c",
-				`trap 'echo CONT > got; exit 3' CONT; echo ready > ready; while :; do sleep 0.02; done`)
-			s := b.start(args...)
-			waitFile(t, filepath.Join(b.root, "ready"))
-			s.Process.Signal(syscall.SIGTSTP)
-			deadline := time.Now().Add(5 * time.Second)
-			for stateOf(t, s.Process.Pid).state != "T" {
-				if time.Now().After(deadline) {
-					t.Fatalf("the runner did not stop on SIGTSTP (state %q)", stateOf(t, s.Process.Pid).state)
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			s.Process.Signal(syscall.SIGCONT)
-			if code := s.wait(t, 5*time.Second); code != 3 {
-				t.Errorf("exit %d, want 3 (the command's CONT trap); stderr: %s", code, s.stderr.String())
-			}
-		})
 		for _, sig := range relayed {
 			name := strings.TrimPrefix(sigName(sig), "SIG")
 			t.Run(strings.Join(append(flags, name), " "), func(t *testing.T) {
