@@ -3,6 +3,7 @@ package integration
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	osexec "os/exec"
 	"slices"
@@ -40,8 +41,17 @@ func TestWholeProcessBench(t *testing.T) {
 		t.Log("bubblewrap not installed: its row is missing (make bench installs it)")
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + home}
+	// Each round in an order of its own (the same every time the bench
+	// runs): a process leaves work behind as it ends (a namespace's
+	// teardown, the memory the sharer unmaps, a release helper), which
+	// the next one started shares the machine with. In a fixed order one
+	// row always followed the namespace row, and was the slower for it by
+	// up to 0.5 ms; the first of a round always followed bare exec.
+	rng := rand.New(rand.NewPCG(1, 2))
+	order := slices.Clone(rows)
 	for i := 0; i < rounds; i++ {
-		for _, r := range rows {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, r := range order {
 			cmd := osexec.Command(r.argv[0], r.argv[1:]...)
 			cmd.Dir, cmd.Env = dir, env
 			start := time.Now()
@@ -77,7 +87,7 @@ func TestWholeProcessBench(t *testing.T) {
 		return s[len(s)/2]
 	}
 	base := median(rows[0].times)
-	fmt.Printf("\nwhole-process medians over %d interleaved rounds (ratios to bare exec; absolute times are noisy here)\n", rounds)
+	fmt.Printf("\nwhole-process medians over %d interleaved rounds, each in a shuffled order (ratios to bare exec; absolute times are noisy here)\n", rounds)
 	fmt.Printf("%-36s %10s %8s %12s %12s\n", "command", "median", "ratio", "overhead", "peak RSS")
 	for _, r := range rows {
 		m := median(r.times)
