@@ -66,42 +66,65 @@ func TestFitsPrefork(t *testing.T) {
 
 // TestCatchEarly: the catching begun at the start (for a pre-forked run
 // without a terminal) is taken over by the first launch without a
-// terminal, once; a signal caught meanwhile is waiting for it.
+// terminal, once; a signal caught meanwhile is waiting for it. Once that
+// launch stops catching, os/signal's catching works again.
 func TestCatchEarly(t *testing.T) {
 	catchEarly()
 	catchEarly() // once
-	tty := newLaunch(&osexec.Cmd{}, true)
-	tty.catch(true)
-	tty.notifying.Wait()
-	defer tty.stopCatching()
-	if tty.sigs == early.sigs {
-		t.Fatal("a launch with a terminal took the early catching")
-	}
 	l := newLaunch(&osexec.Cmd{}, false)
 	want := early.sigs
-	l.catch(false)
-	l.notifying.Wait()
-	defer l.stopCatching()
-	if l.sigs != want || early.sigs != nil {
-		t.Fatalf("the launch did not take the early catching over")
-	}
 	if err := unix.Kill(os.Getpid(), unix.SIGUSR2); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case sig := <-l.sigs:
-		if sig != unix.SIGUSR2 {
-			t.Errorf("caught %v, want SIGUSR2", sig)
-		}
-	case <-time.After(5 * time.Second):
-		t.Error("SIGUSR2 was not caught")
+	l.catch(false)
+	l.notifying.Wait()
+	if l.sigs != want || early.sigs != nil {
+		t.Fatalf("the launch did not take the early catching over")
 	}
+	receives(t, l.sigs, unix.SIGUSR2, "the early catching")
 	second := newLaunch(&osexec.Cmd{}, false)
 	second.catch(false)
 	second.notifying.Wait()
 	defer second.stopCatching()
 	if second.sigs == want {
 		t.Error("a second launch took the early catching too")
+	}
+	l.stopCatching()
+	if err := unix.Kill(os.Getpid(), unix.SIGUSR2); err != nil {
+		t.Fatal(err)
+	}
+	receives(t, second.sigs, unix.SIGUSR2, "os/signal's catching after the early one stopped")
+}
+
+// TestCatchEarlyRefused: a launch with a terminal does not take the early
+// catching, and its own (os/signal's) gets the signals: the early
+// catching's handlers, which os/signal does not replace, are gone.
+func TestCatchEarlyRefused(t *testing.T) {
+	catchEarly()
+	tty := newLaunch(&osexec.Cmd{}, true)
+	tty.catch(true)
+	tty.notifying.Wait()
+	defer tty.stopCatching()
+	if early.sigs != nil && tty.sigs == early.sigs {
+		t.Fatal("a launch with a terminal took the early catching")
+	}
+	if err := unix.Kill(os.Getpid(), unix.SIGUSR2); err != nil {
+		t.Fatal(err)
+	}
+	receives(t, tty.sigs, unix.SIGUSR2, "a launch with a terminal")
+	takeEarly(false) // what is left of it, for the tests after
+}
+
+// receives asserts that sig arrives on c within five seconds.
+func receives(t *testing.T, c chan os.Signal, sig os.Signal, what string) {
+	t.Helper()
+	select {
+	case got := <-c:
+		if got != sig {
+			t.Errorf("%s caught %v, want %v", what, got, sig)
+		}
+	case <-time.After(5 * time.Second):
+		t.Errorf("%s: %v was not caught", what, sig)
 	}
 }
 

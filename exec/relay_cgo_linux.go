@@ -64,6 +64,7 @@ static void mews_relay_restore(const int *sigs, int n) {
 import "C"
 
 import (
+	"errors"
 	"os"
 	"syscall"
 	"unsafe"
@@ -102,8 +103,14 @@ func relaySignals(c chan<- os.Signal, list []os.Signal) (stop func()) {
 				default: // as os/signal: a full channel drops it
 				}
 			}
-			if err != nil {
-				return
+			switch {
+			case errors.Is(err, syscall.EAGAIN):
+				// Not in the runtime's poller after all: block in read.
+				if raw, rerr := r.SyscallConn(); rerr == nil {
+					raw.Control(func(fd uintptr) { unix.SetNonblock(int(fd), false) })
+				}
+			case err != nil:
+				return // stop closed it
 			}
 		}
 	}()

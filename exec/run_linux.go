@@ -294,7 +294,7 @@ type spawning struct {
 // the runtime's round trips per signal are done by the time the command
 // may start, instead of holding up its go (≈0.1 ms, traced).
 func init() {
-	if preforked() && !HasTerminal() {
+	if preforked() && !HasTerminal() && !isTerminal(os.Stdin) {
 		catchEarly()
 	}
 }

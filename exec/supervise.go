@@ -272,12 +272,22 @@ func catchEarly() {
 
 // takeEarly hands over, once, the catching catchEarly began, and what
 // undoes relaySignals' (or nil): nil if none, or if tty (a run with a
-// terminal catches another list).
+// terminal catches another list). A launch with a terminal undoes
+// relaySignals' handlers: they would keep the signals from its
+// os/signal catching, whose handlers they replaced and which does not
+// install them again.
 func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup, func()) {
 	early.mu.Lock()
 	defer early.mu.Unlock()
 	sigs, caught, relayed := early.sigs, early.caught, early.relayed
-	if tty || sigs == nil {
+	if sigs == nil {
+		return nil, nil, nil
+	}
+	if tty {
+		if relayed != nil {
+			relayed()
+			early.sigs, early.caught, early.relayed = nil, nil, nil
+		}
 		return nil, nil, nil
 	}
 	early.sigs, early.caught, early.relayed = nil, nil, nil

@@ -30,14 +30,26 @@ type started struct {
 	code           int
 }
 
-// start runs the binary like run does, without waiting for it.
+// start runs the binary like run does, without waiting for it, in a
+// session of its own: without a controlling terminal, as in CI, whatever
+// terminal the tests were started from.
 func (b *box) start(args ...string) *started {
+	b.t.Helper()
+	return b.startWith(nil, args...)
+}
+
+// startWith is start with stdin (nil: none).
+func (b *box) startWith(stdin *os.File, args ...string) *started {
 	b.t.Helper()
 	s := &started{done: make(chan struct{})}
 	s.Cmd = osexec.Command(bin, args...)
 	s.Dir = b.root
 	s.Env = append([]string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}, b.env...)
 	s.Stdout, s.Stderr = &s.stdout, &s.stderr
+	if stdin != nil {
+		s.Stdin = stdin
+	}
+	s.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	s.WaitDelay = 2 * time.Second // a straggler holding the pipes must not hang the test
 	if err := s.Start(); err != nil {
 		b.t.Fatal(err)
