@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestMain re-executes the test binary as the sandbox child (Init) and, for
@@ -15,7 +17,29 @@ func TestMain(m *testing.M) {
 	if os.Getenv("MEWSANDBOX_TEST_PARENT") != "" {
 		os.Exit(testParent())
 	}
+	if dir := os.Getenv("MEWSANDBOX_TEST_HOLD_LOCK"); dir != "" {
+		os.Exit(testHoldLock(dir))
+	}
 	os.Exit(m.Run())
+}
+
+// testHoldLock takes an exclusive flock on dir, says "held" on stdout,
+// keeps it for MEWSANDBOX_TEST_HOLD_FOR and exits, without letting go
+// first: as a release helper would be seen (with its argument among the
+// test binary's, see TestPlaceholderWaitsForHelper), on its way out too.
+func testHoldLock(dir string) int {
+	f, err := os.Open(dir)
+	if err == nil {
+		err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+	}
+	hold, perr := time.ParseDuration(os.Getenv("MEWSANDBOX_TEST_HOLD_FOR"))
+	if err != nil || perr != nil {
+		fmt.Fprintln(os.Stderr, "hold lock:", err, perr)
+		return 1
+	}
+	fmt.Println("held")
+	time.Sleep(hold)
+	return 0
 }
 
 // testParent runs MEWSANDBOX_TEST_SCRIPT with sh in the root

@@ -426,10 +426,12 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or
 // helperLockWait while a release helper (or a process on its way out)
-// holds it: from a few microseconds between tries up to a millisecond.
+// holds it: from a few microseconds between tries up to a millisecond,
+// and a look at who holds it every lookEvery.
 func lockShared(fd int) error {
 	start := time.Now()
-	unknown := 0 // holders /proc/locks did not name in a row
+	var looked time.Time
+	unknown := 0 // looks in a row that named no holder
 	for pause := 5 * time.Microsecond; ; pause = min(2*pause, time.Millisecond) {
 		err := unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
 		switch {
@@ -438,11 +440,13 @@ func lockShared(fd int) error {
 		case err != unix.EWOULDBLOCK && err != unix.EINTR:
 			return err
 		}
-		if waited := time.Since(start); waited > lockWait {
+		if waited := time.Since(start); waited > lockWait && time.Since(looked) >= lookEvery {
+			looked = time.Now()
 			holder := flockHolder(fd)
 			switch {
 			case holder <= 0 && unknown < 3:
 				unknown++
+				looked = time.Time{}
 				continue // let go between the try and the look, perhaps: try again at once
 			case holder <= 0:
 				return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
@@ -457,16 +461,25 @@ func lockShared(fd int) error {
 	}
 }
 
+// lookEvery is how often a waiting run reads /proc/locks, which lists
+// every lock of the machine.
+const lookEvery = 10 * time.Millisecond
+
 // exiting says whether process pid is on its way out: its memory is gone
-// (its command line reads empty) while its descriptors, and the locks on
-// them, are not yet.
+// (its command line reads empty, and it has no executable) while its
+// descriptors, and the locks on them, are not yet.
 func exiting(pid int) bool {
-	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	return err == nil && len(cmdline) == 0
+	dir := "/proc/" + strconv.Itoa(pid)
+	cmdline, err := os.ReadFile(dir + "/cmdline")
+	if err != nil || len(cmdline) != 0 {
+		return false
+	}
+	_, err = os.Readlink(dir + "/exe")
+	return errors.Is(err, os.ErrNotExist)
 }
 
-// flockHolder is the process that holds a flock on the file open at fd, as
-// /proc/locks names it, or 0 if none is found.
+// flockHolder is the process that holds an exclusive flock on the file
+// open at fd, as /proc/locks names it, or 0 if none is found.
 func flockHolder(fd int) int {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil {
@@ -479,22 +492,35 @@ func flockHolder(fd int) int {
 	return lockHolder(locks, st.Dev, st.Ino)
 }
 
-// lockHolder finds, in the text of /proc/locks, the process holding a
-// flock on the file dev, ino. A line reads
+// lockHolder finds, in the text of /proc/locks, the process holding an
+// exclusive flock on the file dev, ino. A line reads
 //
 //	1: FLOCK  ADVISORY  WRITE 4711 08:01:1234 0 EOF
 //
 // and one with "->" after its number is a process waiting, not holding.
+// The device there is the file system's, which on btrfs is not the one
+// fstat gives (a subvolume's): failing the whole match, a single holder
+// of an exclusive flock on a file of that inode number is taken.
 func lockHolder(locks []byte, dev, ino uint64) int {
 	id := fmt.Sprintf("%02x:%02x:%d", unix.Major(dev), unix.Minor(dev), ino)
+	suffix := ":" + strconv.FormatUint(ino, 10)
+	byInode, candidates := 0, 0
 	for line := range bytes.Lines(locks) {
 		f := strings.Fields(string(line))
-		if len(f) < 6 || f[1] != "FLOCK" || f[5] != id {
+		if len(f) < 6 || f[1] != "FLOCK" || f[3] != "WRITE" || !strings.HasSuffix(f[5], suffix) {
 			continue
 		}
-		if pid, err := strconv.Atoi(f[4]); err == nil && pid > 0 {
+		pid, err := strconv.Atoi(f[4])
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if f[5] == id {
 			return pid
 		}
+		byInode, candidates = pid, candidates+1
+	}
+	if candidates == 1 {
+		return byInode
 	}
 	return 0
 }
@@ -554,10 +580,17 @@ func (ps *placeholders) needsHelper() bool {
 	return false
 }
 
-// isReleaseHelper says whether process pid is a release helper.
+// isReleaseHelper says whether process pid is a release helper: this
+// program's binary, run with releaseArg.
 func isReleaseHelper(pid int) bool {
-	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	return err == nil && bytes.Contains(cmdline, []byte("\x00"+releaseArg+"\x00"))
+	dir := "/proc/" + strconv.Itoa(pid)
+	cmdline, err := os.ReadFile(dir + "/cmdline")
+	if err != nil || !bytes.Contains(cmdline, []byte("\x00"+releaseArg+"\x00")) {
+		return false
+	}
+	exe, err := os.Stat(dir + "/exe")
+	self, serr := os.Stat("/proc/self/exe")
+	return err == nil && serr == nil && os.SameFile(exe, self)
 }
 
 // handToHelper starts the release helper, in the background, and gives it

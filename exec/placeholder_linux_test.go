@@ -272,57 +272,103 @@ func TestPlaceholderLockedOut(t *testing.T) {
 
 // TestPlaceholderWaitsForHelper: a release helper that holds a
 // placeholder exclusively past lockWait (descheduled on a loaded machine)
-// makes a run wait for it, not fail. The holder here is flock(1) with the
-// helper's argument in its command line, which is how the runner knows a
-// helper.
+// makes a run wait for it, not fail, even as it exits without letting go.
+// A helper is this binary with the helper's argument: the test binary,
+// here. Another program with that argument is no helper: the run fails
+// after lockWait, naming it.
 func TestPlaceholderWaitsForHelper(t *testing.T) {
 	t.Parallel()
 	requireLayer(t)
-	flock, err := osexec.LookPath("flock")
-	if err != nil {
-		t.Skip("flock(1) (util-linux) is not installed:", err)
-	}
-	root := testRoot(t)
-	d := filepath.Join(root, ".claude")
-	if err := os.Mkdir(d, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	hold := 4 * lockWait
-	holder := osexec.Command(flock, "--exclusive", d, "sh", "-c", "echo held; sleep "+strconv.FormatFloat(hold.Seconds(), 'f', -1, 64), releaseArg)
-	out, err := holder.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+	holdLock := func(t *testing.T, dir string, argv ...string) *osexec.Cmd {
+		t.Helper()
+		c := osexec.Command(argv[0], argv[1:]...)
+		c.Env = append(os.Environ(), "MEWSANDBOX_TEST_HOLD_LOCK="+dir, "MEWSANDBOX_TEST_HOLD_FOR="+hold.String())
+		out, err := c.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+		if line, err := bufio.NewReader(out).ReadString('\n'); err != nil || line != "held\n" {
+			t.Fatalf("the holder did not say it held the lock: %q, %v", line, err)
+		}
+		return c
 	}
-	if err := holder.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Wait()
-	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
-		t.Fatal("the holder did not say it held the lock:", err)
-	}
-	start := time.Now()
-	status, err := sh(root, "true").Run(context.Background())
-	if status != 0 || err != nil {
-		t.Errorf("Run = %d, %v; want 0 once the helper lets go", status, err)
-	}
-	if took := time.Since(start); took < hold/2 {
-		t.Errorf("the run took %v: it did not wait for the helper's hold of %v", took, hold)
-	}
+	t.Run("helper", func(t *testing.T) {
+		root := testRoot(t)
+		d := filepath.Join(root, ".claude")
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// Not argv[1]: there the test binary would be the helper itself.
+		holdLock(t, d, "/proc/self/exe", "-test.run=^$", releaseArg)
+		start := time.Now()
+		status, err := sh(root, "true").Run(context.Background())
+		if status != 0 || err != nil {
+			t.Errorf("Run = %d, %v; want 0 once the helper lets go", status, err)
+		}
+		if took := time.Since(start); took < hold/2 {
+			t.Errorf("the run took %v: it did not wait for the helper's hold of %v", took, hold)
+		}
+	})
+	t.Run("another program", func(t *testing.T) {
+		flock, err := osexec.LookPath("flock")
+		if err != nil {
+			t.Skip("flock(1) (util-linux) is not installed:", err)
+		}
+		root := testRoot(t)
+		d := filepath.Join(root, ".claude")
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		c := osexec.Command(flock, "--exclusive", d, "sh", "-c", "echo held; sleep 5", releaseArg)
+		out, err := c.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+		if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+			t.Fatal("the holder did not say it held the lock:", err)
+		}
+		start := time.Now()
+		status, err := sh(root, "true").Run(context.Background())
+		want := fmt.Sprintf("process %d has held an exclusive flock", c.Process.Pid)
+		if status != StatusSandbox || err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Run = %d, %v; want 125 and %q", status, err, want)
+		}
+		if took := time.Since(start); took > 2*time.Second {
+			t.Errorf("the refused run took %v", took)
+		}
+	})
 }
 
-// TestLockHolder reads /proc/locks' format: the holder of a flock on the
-// file, not a process waiting for it, nor a POSIX lock, nor another file's.
+// TestLockHolder reads /proc/locks' format: the holder of an exclusive
+// flock on the file, not a process waiting for it, nor one holding a
+// shared one, nor a POSIX lock, nor another file's; on another device
+// number (btrfs: the file system's, not the subvolume's) only a single
+// holder of the inode is taken.
 func TestLockHolder(t *testing.T) {
 	dev := unix.Mkdev(0xfd, 1)
 	locks := []byte(`1: POSIX  ADVISORY  WRITE 11 fd:01:77 0 EOF
 2: FLOCK  ADVISORY  WRITE 22 fd:01:78 0 EOF
 2: -> FLOCK  ADVISORY  WRITE 33 fd:01:77 0 EOF
-3: FLOCK  ADVISORY  WRITE 44 fd:01:77 0 EOF
+3: FLOCK  ADVISORY  READ 55 fd:01:77 0 EOF
+4: FLOCK  ADVISORY  WRITE 44 fd:01:77 0 EOF
+5: FLOCK  ADVISORY  WRITE 66 00:2a:80 0 EOF
+6: FLOCK  ADVISORY  WRITE 77 00:2a:81 0 EOF
+7: FLOCK  ADVISORY  WRITE 88 00:2b:81 0 EOF
+8: FLOCK  ADVISORY  READ 99 fd:01:82 0 EOF
 `)
 	for _, c := range []struct {
 		ino  uint64
 		want int
-	}{{77, 44}, {78, 22}, {79, 0}} {
+	}{{77, 44}, {78, 22}, {79, 0}, {80, 66}, {81, 0}, {82, 0}} {
 		if got := lockHolder(locks, dev, c.ino); got != c.want {
 			t.Errorf("lockHolder(ino %d) = %d, want %d", c.ino, got, c.want)
 		}
