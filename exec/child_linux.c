@@ -1937,10 +1937,6 @@ static __attribute__((noreturn)) void sharer(void) {
 	// starts its own.
 	prefork.pid = child > 0 ? child : -1;
 	futex_wake(&prefork.ready);
-	if (premade_tmp.wanted) {
-		make_tmp();
-		futex_wake(&premade_tmp.ready);
-	}
 	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
 	// Opened while the runner is still its parent: the runner's pidfd,
@@ -1953,14 +1949,21 @@ static __attribute__((noreturn)) void sharer(void) {
 	long kid = child > 0 ? SYS2(SYS_pidfd_open, child, 0) : -1;
 	if (runner < 0 || (child > 0 && kid < 0)) {
 		// Cannot watch them: the child goes, and the runner starts its own
-		// (preforkUp) or, adopted already, learns it was killed.
+		// (preforkUp) or, adopted already, learns it was killed; it makes
+		// its temp dir itself, since none made here would be removed
+		// should it never take it.
 		if (child > 0) {
 			SYS2(SYS_kill, child, SIGKILL);
 			SYS4(SYS_wait4, child, 0, __WALL, 0);
 			prefork.wstatus = SIGKILL;
 			futex_wake(&prefork.ended);
 		}
+		futex_wake(&premade_tmp.ready);
 		exit_group(0);
+	}
+	if (premade_tmp.wanted) {
+		make_tmp();
+		futex_wake(&premade_tmp.ready);
 	}
 	struct pollfd watch[2] = {{.fd = (int)runner, .events = POLLIN}, {.fd = (int)kid, .events = POLLIN}};
 	int alive = child > 0;

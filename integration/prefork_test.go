@@ -388,7 +388,7 @@ func TestPremadeTmp(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"run", "--no-namespaces", "--yolo", "--", "true"},
-		{"run", "--no-namespaces", "--", "rm", "-rf", "/"},
+		{"run", "--no-namespaces", "--", "touch", filepath.Join(b.out, "denied-marker")}, // asked, so denied without a terminal
 		{"run", "--no-namespaces=false", "--yolo", "--", "true"},
 		{"run", "--no-namespaces", "--no-such-flag", "--", "true"},
 		{"run", "--no-namespaces", "-h"},
@@ -396,6 +396,9 @@ func TestPremadeTmp(t *testing.T) {
 		r := b.run(args...)
 		if r.code == 125 || r.code == 1 {
 			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		if b.exists(filepath.Join(b.out, "denied-marker")) {
+			t.Fatalf("%v: the denied command ran", args)
 		}
 		// The sharer removes one the runner never took as the runner
 		// exits: a moment after, at most.
