@@ -280,10 +280,20 @@ func TestPlaceholderWaitsForHelper(t *testing.T) {
 	t.Parallel()
 	requireLayer(t)
 	hold := 4 * lockWait
-	holdLock := func(t *testing.T, dir string, argv ...string) *osexec.Cmd {
+	// holdLock starts argv, which takes an exclusive flock on a new
+	// .claude in a new root, and returns once it says it holds it.
+	holdLock := func(t *testing.T, argv ...string) (root string, holder *osexec.Cmd) {
 		t.Helper()
+		root = testRoot(t)
+		d := filepath.Join(root, ".claude")
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, a := range argv {
+			argv[i] = strings.ReplaceAll(a, "DIR", d)
+		}
 		c := osexec.Command(argv[0], argv[1:]...)
-		c.Env = append(os.Environ(), "MEWSANDBOX_TEST_HOLD_LOCK="+dir, "MEWSANDBOX_TEST_HOLD_FOR="+hold.String())
+		c.Env = append(os.Environ(), "MEWSANDBOX_TEST_HOLD_LOCK="+d, "MEWSANDBOX_TEST_HOLD_FOR="+hold.String())
 		out, err := c.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -295,16 +305,11 @@ func TestPlaceholderWaitsForHelper(t *testing.T) {
 		if line, err := bufio.NewReader(out).ReadString('\n'); err != nil || line != "held\n" {
 			t.Fatalf("the holder did not say it held the lock: %q, %v", line, err)
 		}
-		return c
+		return root, c
 	}
 	t.Run("helper", func(t *testing.T) {
-		root := testRoot(t)
-		d := filepath.Join(root, ".claude")
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
 		// Not argv[1]: there the test binary would be the helper itself.
-		holdLock(t, d, "/proc/self/exe", "-test.run=^$", releaseArg)
+		root, _ := holdLock(t, "/proc/self/exe", "-test.run=^$", releaseArg)
 		start := time.Now()
 		status, err := sh(root, "true").Run(context.Background())
 		if status != 0 || err != nil {
@@ -319,23 +324,7 @@ func TestPlaceholderWaitsForHelper(t *testing.T) {
 		if err != nil {
 			t.Skip("flock(1) (util-linux) is not installed:", err)
 		}
-		root := testRoot(t)
-		d := filepath.Join(root, ".claude")
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		c := osexec.Command(flock, "--exclusive", d, "sh", "-c", "echo held; sleep 5", releaseArg)
-		out, err := c.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Process.Kill(); c.Wait() })
-		if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
-			t.Fatal("the holder did not say it held the lock:", err)
-		}
+		root, c := holdLock(t, flock, "--exclusive", "DIR", "sh", "-c", "echo held; sleep 5", releaseArg)
 		start := time.Now()
 		status, err := sh(root, "true").Run(context.Background())
 		want := fmt.Sprintf("process %d has held an exclusive flock", c.Process.Pid)
