@@ -735,6 +735,9 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 		}
 	}
+	if gitMakes(sub.Text, rest, add) {
+		return out
+	}
 	for i, w := range ops {
 		switch {
 		case sub.Text == "bundle" && i == 1 && ops[0].Literal && ops[0].Text == "create":
@@ -754,6 +757,119 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// gitMakes handles the git subcommands that make a repository or a
+// working tree where their operands say: init DIR, clone REPO DIR (DIR
+// from REPO's name when absent), worktree add PATH, move and remove; their
+// --separate-git-dir is written too. Their options that take a value in
+// the next word are listed, so that the value is not taken for an
+// operand (git's parse-options, which also takes long ones abbreviated).
+// It adds what it finds with add, and is false for any other subcommand.
+func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
+	var short string
+	var long []string
+	switch sub {
+	case "init":
+		short, long = "b", []string{"--template", "--separate-git-dir", "--initial-branch", "--object-format", "--ref-format"}
+	case "clone":
+		short, long = "obucj", []string{"--origin", "--branch", "--upload-pack", "--reference", "--reference-if-able",
+			"--separate-git-dir", "--depth", "--shallow-since", "--shallow-exclude", "--config", "--server-option", "--jobs",
+			"--template", "--filter", "--bundle-uri", "--ref-format", "--revision"}
+	case "worktree":
+		short, long = "bB", []string{"--reason"}
+	default:
+		return false
+	}
+	var ops []Word
+	value := func(name string, v Word) {
+		switch name {
+		case "--separate-git-dir":
+			add(v, true)
+		case "--template", "--reference", "--reference-if-able":
+			add(v, false)
+		}
+	}
+	for i := 0; i < len(rest); i++ {
+		w, t := rest[i], rest[i].Text
+		switch {
+		case !w.Literal || t == "-" || !strings.HasPrefix(t, "-"):
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, rest[i+1:]...)
+			i = len(rest)
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			name := abbrevOf(n, long)
+			switch {
+			case name != "" && eq:
+				value(name, Word{Text: v, Literal: true})
+			case name != "" && i+1 < len(rest):
+				i++
+				value(name, rest[i])
+			}
+		default:
+			// A bundle of short options; one that takes a value takes the
+			// rest of the word, else the next word.
+			for k := 1; k < len(t); k++ {
+				if strings.IndexByte(short, t[k]) < 0 {
+					continue
+				}
+				if k+1 == len(t) {
+					i++
+				}
+				break
+			}
+		}
+	}
+	switch {
+	case sub == "init":
+		if len(ops) == 0 {
+			ops = []Word{{Text: ".", Literal: true}} // the working directory, or -C's
+		}
+		for _, w := range ops {
+			add(w, true)
+		}
+	case sub == "clone" && len(ops) > 0:
+		add(ops[0], false) // the repository: a URL, or a path read
+		if len(ops) > 1 {
+			add(ops[1], true)
+		} else {
+			add(cloneDir(ops[0]), true)
+		}
+	case sub == "worktree" && len(ops) > 1 && ops[0].Literal:
+		switch ops[0].Text {
+		case "add", "remove":
+			add(ops[1], true) // add's second operand is a commit
+		case "move":
+			for _, w := range ops[1:] {
+				add(w, true)
+			}
+		default:
+			for _, w := range ops[1:] {
+				add(w, false)
+			}
+		}
+	}
+	return true
+}
+
+// cloneDir is the directory git clone makes when given none: the
+// repository's last name, without ".git" (git's guess_dir_name), in the
+// working directory; the working directory itself when that is not known.
+func cloneDir(repo Word) Word {
+	if !repo.Literal {
+		return Word{Text: ".", Literal: true}
+	}
+	t := strings.TrimRight(repo.Text, "/")
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "/.git"), ".git")
+	if i := strings.LastIndexAny(t, "/:"); i >= 0 {
+		t = t[i+1:]
+	}
+	if t == "" || t == "." || t == ".." {
+		return Word{Text: ".", Literal: true}
+	}
+	return Word{Text: t, Literal: true}
 }
 
 // gitConfigWrites reports whether git config's arguments (after the
