@@ -1196,6 +1196,29 @@ var hijackVars = []string{
 	// Options read from the environment that run commands (tar
 	// --to-command, rsync -e).
 	"TAR_OPTIONS", "RSYNC_RSH", "RSYNC_CONNECT_PROG",
+	// The pager and editor programs run (git log's pager, man's, git
+	// commit's editor), and less's own: its input preprocessor, and
+	// options and key bindings that may hold a shell command (LESS='+!cmd').
+	"PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR",
+	"LESS", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "LESSKEY_SRC",
+	"SUDO_ASKPASS", "BROWSER",
+}
+
+// harmlessSettings are values of hijackVars that run nothing of the
+// command's choosing: the usual ways to turn a pager or an editor off
+// (GIT_PAGER=cat git log, GIT_EDITOR=true git rebase --continue).
+var harmlessSettings = []string{
+	"PAGER=", "PAGER=cat", "PAGER=less", "PAGER=less -R", "PAGER=less -FRX", "PAGER=more",
+	"GIT_PAGER=", "GIT_PAGER=cat", "GIT_PAGER=less", "GIT_PAGER=less -R", "GIT_PAGER=less -FRX",
+	"MANPAGER=cat", "SYSTEMD_PAGER=", "SYSTEMD_PAGER=cat",
+	"EDITOR=true", "EDITOR=:", "VISUAL=true", "GIT_EDITOR=true", "GIT_EDITOR=:", "GIT_SEQUENCE_EDITOR=true", "GIT_SEQUENCE_EDITOR=:",
+	"LESS=", "LESS=-R", "LESS=-FRX", "LESS=-FRSX", "LESS=-X",
+}
+
+// hijacks says whether the assignment NAME=value, a literal one when
+// literal, sets a hijacking variable to a value that runs something.
+func hijacks(assign string, literal bool) bool {
+	return hijacked(assignName(assign)) && !(literal && slices.Contains(harmlessSettings, assign))
 }
 
 // declCommands set shell variables from their arguments.
@@ -1221,15 +1244,15 @@ func hijacked(name string) bool {
 // GIT_CONFIG_PARAMETERS=… git`), "" if none.
 func envHijack(c SimpleCommand) string {
 	for _, a := range c.Assigns {
-		if n := assignName(a); hijacked(n) {
-			return n
+		// A value that is not literal keeps its quotes and $ in the text,
+		// and is none of the harmless ones.
+		if hijacks(a, true) {
+			return assignName(a)
 		}
 	}
 	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
-		if isEnvAssign(w.Text) {
-			if n := assignName(w.Text); hijacked(n) {
-				return n
-			}
+		if isEnvAssign(w.Text) && hijacks(w.Text, w.Literal) {
+			return assignName(w.Text)
 		}
 	}
 	return ""
@@ -1249,8 +1272,8 @@ func hijackAssign(c SimpleCommand) string {
 				nameref = true
 			}
 			if strings.Contains(w.Text, "=") {
-				if n := assignName(w.Text); hijacked(n) {
-					return n
+				if hijacks(w.Text, w.Literal) {
+					return assignName(w.Text)
 				}
 				// declare -n r=PS4: assigning r sets PS4.
 				if _, v, _ := strings.Cut(w.Text, "="); nameref && (hijacked(v) || !w.Literal) {
