@@ -39,6 +39,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// rm aimed at / or the home directory is the classic unrecoverable
 		// mistake; Critical for critical paths, Ask for any other operands.
 		{name: "rm", check: checkRm},
+		{name: "cmake -E rm", check: checkCMakeRemove},
 		// rmdir only removes empty directories, but on a critical path it is
 		// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
 		{name: "rmdir", check: checkRmdir},
@@ -440,10 +441,30 @@ func removal(c SimpleCommand, env PathEnv, verb string) (string, bool) {
 }
 
 func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
-	if lowerName(c) != "rm" || (len(c.Args()) < 2 && !c.OpenArgs) {
+	if n := lowerName(c); n != "rm" && n != "rimraf" || (len(c.Args()) < 2 && !c.OpenArgs) {
 		return "", false
 	}
 	return removal(c, env, "deletes")
+}
+
+// checkCMakeRemove: cmake -E rm, remove and remove_directory delete their
+// operands as rm does; a critical one is denied, any other is cmake's
+// business (a build removing its own files).
+func checkCMakeRemove(c SimpleCommand, env PathEnv) (string, bool) {
+	args := c.Args()
+	if lowerName(c) != "cmake" || len(args) < 4 || !args[1].Literal || args[1].Text != "-E" || !args[2].Literal ||
+		!slices.Contains([]string{"rm", "remove", "remove_directory"}, args[2].Text) {
+		return "", false
+	}
+	for _, w := range args[3:] {
+		if w.Literal && strings.HasPrefix(w.Text, "-") {
+			continue // -r, -f, -rf, --
+		}
+		if env.criticalOperand(w) {
+			return "cmake -E " + args[2].Text + " deletes " + w.Text + ", a critical path", true
+		}
+	}
+	return "", false
 }
 
 func checkRmdir(c SimpleCommand, env PathEnv) (string, bool) {

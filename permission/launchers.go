@@ -27,6 +27,60 @@ func hiddenRun(c SimpleCommand) string {
 		return tarRuns(n, args[1:])
 	case "sed", "gsed":
 		return sedRuns(n, args[1:])
+	case "man":
+		if w := optionIn(args[1:], "PH", []string{"--pager", "--html"}); w != "" {
+			return "man " + shorten(w) + " names a program man runs"
+		}
+	case "less", "more", "most", "vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis":
+		// +CMD runs a command of the pager's or the editor's, which may
+		// run a shell command (less '+!cmd', vim '+!cmd'); a line number
+		// or a search does not.
+		for _, w := range args[1:] {
+			if w.Literal && w.Text == "--" {
+				break
+			}
+			if !w.Literal && strings.HasPrefix(w.Text, "+") || w.Literal && strings.HasPrefix(w.Text, "+") && !plusMoves(w.Text[1:]) {
+				return n + " " + shorten(w.Text) + " runs a command of " + n + "'s, which may run a shell command"
+			}
+		}
+		short, long := "k", []string{"--lesskey-file", "--lesskey-src", "--lesskey-content"}
+		if n != "less" && n != "more" && n != "most" {
+			short, long = "cSsuUTw", []string{"--cmd", "--startuptime", "--remote-send", "--remote-expr"}
+		}
+		if w := optionIn(args[1:], short, long); w != "" {
+			return n + " " + shorten(w) + " runs commands of " + n + "'s, which may run a shell command"
+		}
+	case "zip":
+		if w := optionIn(args[1:], "", []string{"--unzip-command"}); w != "" {
+			return "zip " + shorten(w) + " names a program zip runs"
+		}
+		for _, w := range args[1:] {
+			if w.Literal && w.Text == "-TT" {
+				return "zip -TT names a program zip runs"
+			}
+		}
+	case "wget":
+		return wgetRuns(args[1:])
+	case "tmux":
+		for _, w := range args[1:] {
+			if !w.Literal || slices.Contains(tmuxRunners, w.Text) {
+				return "tmux " + shorten(w.Text) + " runs commands in a terminal of its own: what it runs cannot be told"
+			}
+		}
+	case "screen":
+		return screenRuns(args[1:])
+	case "at", "batch":
+		for _, w := range args[1:] {
+			if w.Literal && slices.Contains([]string{"-l", "-d", "-r", "-c", "-V"}, w.Text) {
+				return "" // lists, removes or shows jobs
+			}
+		}
+		return n + " schedules commands read from its input or a file: what it runs cannot be told"
+	case "cmake":
+		if len(args) > 2 && args[1].Literal && args[1].Text == "-E" && args[2].Literal &&
+			slices.Contains([]string{"env", "chdir", "time"}, args[2].Text) {
+			return "cmake -E " + args[2].Text + " runs the command among its operands"
+		}
 	case "make", "gmake":
 		for _, w := range args[1:] {
 			t := w.Text
@@ -40,6 +94,112 @@ func hiddenRun(c SimpleCommand) string {
 			if len(name) >= 4 && strings.HasPrefix("--eval", name) || t == "-E" || shortCluster(t) && strings.ContainsRune(t, 'E') {
 				return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
 			}
+		}
+	}
+	return ""
+}
+
+// plusMoves says whether t, what follows the + of a pager's or an
+// editor's +CMD, only moves: a line number, a search (/pattern,
+// ?pattern), or a number and one of less's G, g, F, p, %.
+func plusMoves(t string) bool {
+	if t == "" || t[0] == '/' || t[0] == '?' {
+		return true
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i == len(t) || i == len(t)-1 && strings.IndexByte("GgFp%", t[i]) >= 0
+}
+
+// tmuxRunners are tmux's commands that run a shell command, or tmux
+// commands from a file, and its options that name them.
+var tmuxRunners = []string{
+	"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
+	"respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
+	"display-popup", "popup", "source-file", "source", "confirm-before", "confirm", "command-prompt",
+	"-c", "-f",
+}
+
+// wgetRuns finds a wget option that names a program wget runs:
+// --use-askpass, or a wgetrc command given with -e that sets it.
+func wgetRuns(args []Word) string {
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal {
+			continue
+		}
+		if t == "--" {
+			break
+		}
+		n, v, eq := strings.Cut(t, "=")
+		switch {
+		case abbrevOf(n, []string{"--use-askpass"}) != "":
+			return "wget " + shorten(t) + " names a program wget runs"
+		case abbrevOf(n, []string{"--execute"}) != "" || shortCluster(t) && strings.HasSuffix(t, "e"):
+			cmd := v
+			if !eq {
+				if i+1 == len(args) {
+					break
+				}
+				i++
+				cmd = args[i].Text
+				if !args[i].Literal {
+					return "wget " + shorten(t) + " runs a wgetrc command only known at run time"
+				}
+			}
+			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") {
+				return "wget " + shorten(t+" "+cmd) + " names a program wget runs"
+			}
+		case shortCluster(t) && strings.Contains(t, "e"):
+			// -eCMD: the rest of the cluster is the command.
+			if _, cmd, _ := strings.Cut(t, "e"); strings.Contains(strings.ToLower(cmd), "askpass") {
+				return "wget " + shorten(t) + " names a program wget runs"
+			}
+		}
+	}
+	return ""
+}
+
+// screenRuns finds what makes screen run a command: an operand (the
+// command of its new window), -X (a screen command), -c (a configuration
+// file) or -s (the shell).
+func screenRuns(args []Word) string {
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case !w.Literal:
+			return "screen runs " + shorten(t) + ": what it runs cannot be told"
+		case t == "-X" || t == "-c" || t == "-s":
+			return "screen " + t + " runs commands of its own: what it runs cannot be told"
+		case slices.Contains([]string{"-e", "-h", "-p", "-S", "-t", "-T", "-Logfile"}, t):
+			i++ // its value
+		case strings.HasPrefix(t, "-"):
+		default:
+			return "screen runs " + shorten(t) + " in a terminal of its own"
+		}
+	}
+	return ""
+}
+
+// optionIn returns the first of args, up to "--", that is one of the
+// short options (alone, or in a cluster: -qP) or, abbreviated or not, one
+// of the long ones; "" if none.
+func optionIn(args []Word, short string, long []string) string {
+	for _, w := range args {
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+		case t == "--":
+			return ""
+		case strings.HasPrefix(t, "--"):
+			n, _, _ := strings.Cut(t, "=")
+			if abbrevOf(n, long) != "" {
+				return t
+			}
+		case short != "" && strings.ContainsAny(t[1:], short):
+			return t
 		}
 	}
 	return ""

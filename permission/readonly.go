@@ -442,7 +442,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"ln":      {custom: lnPaths},
 		"touch":   {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
 		"mkdir":   {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
-		"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec,
+		"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": rmSpec,
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
