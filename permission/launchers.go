@@ -76,6 +76,29 @@ func hiddenRun(c SimpleCommand) string {
 			}
 		}
 		return n + " schedules commands read from its input or a file: what it runs cannot be told"
+	case "ed", "red":
+		return n + " runs the commands of its input, which may run shell commands (!cmd)"
+	case "crontab":
+		for _, w := range args[1:] {
+			if w.Literal && (w.Text == "-l" || w.Text == "-r" || w.Text == "-V") {
+				return "" // lists or removes (removal is asked for as it is)
+			}
+		}
+		return "crontab installs commands cron runs later, outside the sandbox"
+	case "sqlite3", "sqlite":
+		return sqliteRuns(n, args[1:])
+	case "psql", "mysql", "mariadb":
+		// psql's \! and \o |cmd, the mysql client's system and \!, in
+		// a -c or -e command (from a file, -f, they are not read, as
+		// sed -f's are not).
+		for i, w := range args[1:] {
+			t := w.Text
+			if args[i].Literal && slices.Contains([]string{"-c", "--command", "-e", "--execute"}, args[i].Text) || strings.HasPrefix(t, "--command=") || strings.HasPrefix(t, "--execute=") {
+				if !w.Literal || strings.Contains(t, "\\!") || strings.Contains(t, "|") || strings.Contains(strings.ToLower(t), "system") {
+					return n + " " + shorten(t) + " may run a shell command"
+				}
+			}
+		}
 	case "cmake":
 		if len(args) > 2 && args[1].Literal && args[1].Text == "-E" && args[2].Literal &&
 			slices.Contains([]string{"env", "chdir", "time"}, args[2].Text) {
@@ -178,6 +201,23 @@ func screenRuns(args []Word) string {
 		case strings.HasPrefix(t, "-"):
 		default:
 			return "screen runs " + shorten(t) + " in a terminal of its own"
+		}
+	}
+	return ""
+}
+
+// sqliteRuns finds what makes sqlite3 run a shell command: a dot-command
+// among its operands or -cmd that runs one (.shell, .system, or .once,
+// .output, .import, .read and .open given a |pipe); -init's file is not
+// read, as sed -f's is not. Any operand not literal may be one.
+func sqliteRuns(n string, args []Word) string {
+	for _, w := range args {
+		t := strings.TrimSpace(w.Text)
+		switch {
+		case !w.Literal:
+			return n + " " + shorten(w.Text) + ": a command only known at run time"
+		case strings.HasPrefix(t, ".sh") || strings.HasPrefix(t, ".sy") || strings.HasPrefix(t, ".") && strings.Contains(t, "|"):
+			return n + " " + shorten(t) + " runs a shell command"
 		}
 	}
 	return ""

@@ -453,7 +453,11 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"perl": {custom: inPlacePaths("eEMmI")},
 		"ruby": {custom: inPlacePaths("erICEF")},
 		"dd":   {custom: ddPaths},
-		"tar":  {custom: tarPaths},
+		"tar":  {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
+		// ed edits its file (and runs its input's commands: hiddenRun).
+		"ed": rmSpec, "red": rmSpec,
+		"dpkg-deb": {custom: dpkgDebPaths},
+		"7z":       {custom: sevenZipPaths}, "7za": {custom: sevenZipPaths}, "7zz": {custom: sevenZipPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
 		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
@@ -1075,6 +1079,45 @@ func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
 // or extracted (written). GNU tar applies each -C to the operands after
 // it: they are taken in that directory (`tar -C /x -cf - sec` reads
 // /x/sec), and in the last one too, where an extraction writes.
+// dpkgDebPaths: dpkg-deb -x/-X/-R DEB DIR (--extract, --vextract,
+// --raw-extract) writes DIR; -b/--build DIR [DEB] writes DEB; the rest
+// read.
+func dpkgDebPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	extract := hasOpt(args, "xXR", "--extract", "--vextract", "--raw-extract")
+	build := hasOpt(args, "b", "--build")
+	ops, _ := splitOps(args, "Z")
+	for i, w := range ops {
+		out = append(out, PathArg{Word: w, Write: extract && i == 1 || build && i == 1})
+	}
+	return out
+}
+
+// sevenZipPaths: 7z's -oDIR (attached) is where x and e extract; a
+// command's archive is read or, for a, u, d and rn, written; files after
+// it are read.
+func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var ops []Word
+	for _, w := range args {
+		switch {
+		case w.Literal && strings.HasPrefix(w.Text, "-o") && len(w.Text) > 2:
+			out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: true}, Write: true})
+		case w.Literal && strings.HasPrefix(w.Text, "-"):
+		default:
+			ops = append(ops, w)
+		}
+	}
+	writes := len(ops) > 0 && ops[0].Literal && slices.Contains([]string{"a", "u", "d", "rn"}, ops[0].Text)
+	for i, w := range ops {
+		if i == 0 {
+			continue // the command letter
+		}
+		out = append(out, PathArg{Word: w, Write: writes && i == 1})
+	}
+	return out
+}
+
 func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := append([]Word(nil), c.Args()[1:]...)
 	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
