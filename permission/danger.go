@@ -40,6 +40,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// mistake; Critical for critical paths, Ask for any other operands.
 		{name: "rm", check: checkRm},
 		{name: "cmake -E rm", check: checkCMakeRemove},
+		// A container with the host's root, devices or namespaces is root
+		// on this machine: docker run -v /:/h alpine rm -rf /h.
+		{name: "container host access", check: checkContainerHost},
 		// rmdir only removes empty directories, but on a critical path it is
 		// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
 		{name: "rmdir", check: checkRmdir},
@@ -445,6 +448,104 @@ func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
 		return "", false
 	}
 	return removal(c, env, "deletes")
+}
+
+// containerFlags are the long options of docker, podman and nerdctl run
+// and create that take no value (every other one takes one, attached with
+// = or in the next word); the short ones without a value are dPitq.
+var containerFlags = []string{
+	"--detach", "--interactive", "--tty", "--privileged", "--rm", "--init", "--read-only", "--publish-all",
+	"--quiet", "--help", "--no-healthcheck", "--oom-kill-disable", "--disable-content-trust", "--replace",
+}
+
+// containerHostOpts are options that give a container the host's
+// namespaces, devices or powers, with the value that does (any, when "").
+var containerHostOpts = []struct{ name, value string }{
+	{"--privileged", ""}, {"--cap-add", ""}, {"--device", ""}, {"--security-opt", ""}, {"--pid", "host"},
+	{"--ipc", "host"}, {"--userns", "host"}, {"--uts", "host"}, {"--cgroupns", "host"}, {"--volumes-from", ""},
+}
+
+// checkContainerHost: docker (podman, nerdctl) run or create giving the
+// container what makes it root on this machine: a bind mount of a host
+// path outside the project root (the engine socket among them), or the
+// host's namespaces, devices or capabilities. A bind mount inside the
+// root, a named volume, or none, passes.
+func checkContainerHost(c SimpleCommand, env PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "docker" && n != "podman" && n != "nerdctl" {
+		return "", false
+	}
+	args := c.Args()[1:]
+	if len(args) > 0 && args[0].Literal && args[0].Text == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || !args[0].Literal || args[0].Text != "run" && args[0].Text != "create" {
+		return "", false
+	}
+	hostPath := func(src string) bool {
+		if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$") && !strings.HasPrefix(src, ".") {
+			return false // a named volume
+		}
+		abs := env.Resolve(src)
+		return env.Root == "" || !within(abs, env.Root)
+	}
+	// text is a word's text, with a leading $PWD (docker run -v
+	// "$PWD":/src) taken as the working directory: ok is false for any
+	// other word not literal.
+	text := func(w Word) (string, bool) {
+		if w.Literal {
+			return w.Text, true
+		}
+		t := looseText(w.Text)
+		for _, p := range []string{"${PWD}", "$PWD", "$(pwd)"} {
+			if rest, found := strings.CutPrefix(t, p); found && env.Cwd != "" && !strings.ContainsAny(rest, "$`\\") {
+				return env.Cwd + rest, true
+			}
+		}
+		return "", false
+	}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t, ok := text(w)
+		if !ok {
+			return n + " " + args[0].Text + " " + shorten(w.Text) + ": an option only known at run time", false
+		}
+		if !strings.HasPrefix(t, "-") {
+			break // the image: what follows is the container's command
+		}
+		name, v, eq := strings.Cut(t, "=")
+		if !strings.HasPrefix(t, "--") {
+			name, v, eq = t[:2], t[2:], len(t) > 2
+			if strings.IndexByte("dPitq", t[1]) >= 0 {
+				continue // a flag, or a cluster of them (-it)
+			}
+		}
+		if !eq && !slices.Contains(containerFlags, name) && i+1 < len(args) {
+			i++
+			if v, ok = text(args[i]); !ok && (name == "-v" || name == "--volume" || name == "--mount") {
+				return n + " " + args[0].Text + " " + name + " " + shorten(args[i].Text) + ": a mount only known at run time", false
+			}
+		}
+		for _, o := range containerHostOpts {
+			if name == o.name && (o.value == "" || v == o.value) {
+				return n + " " + args[0].Text + " " + name + " gives the container the host's powers: root on this machine", false
+			}
+		}
+		switch name {
+		case "-v", "--volume":
+			if src, _, _ := strings.Cut(v, ":"); hostPath(src) {
+				return n + " " + args[0].Text + " mounts " + src + ", outside the project root: the container is root there", false
+			}
+		case "--mount":
+			for _, kv := range strings.Split(v, ",") {
+				k, src, _ := strings.Cut(kv, "=")
+				if (k == "source" || k == "src") && hostPath(src) {
+					return n + " " + args[0].Text + " mounts " + src + ", outside the project root: the container is root there", false
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // checkCMakeRemove: cmake -E rm, remove and remove_directory delete their
