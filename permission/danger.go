@@ -456,96 +456,145 @@ func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
 var containerFlags = []string{
 	"--detach", "--interactive", "--tty", "--privileged", "--rm", "--init", "--read-only", "--publish-all",
 	"--quiet", "--help", "--no-healthcheck", "--oom-kill-disable", "--disable-content-trust", "--replace",
+	"--sig-proxy", "--env-host", "--no-hosts", "--rmi", "--use-api-socket", "--http-proxy", "--read-only-tmpfs",
+	"--service-ports", "--no-deps", "--remove-orphans", "--build", "--use-aliases", "--quiet-pull",
 }
 
-// containerHostOpts are options that give a container the host's
-// namespaces, devices or powers, with the value that does (any, when "").
-var containerHostOpts = []struct{ name, value string }{
-	{"--privileged", ""}, {"--cap-add", ""}, {"--device", ""}, {"--security-opt", ""}, {"--pid", "host"},
-	{"--ipc", "host"}, {"--userns", "host"}, {"--uts", "host"}, {"--cgroupns", "host"}, {"--volumes-from", ""},
+// containerGlobalFlags are the options before the subcommand (docker
+// --debug run, podman --remote run, docker compose --dry-run run) that
+// take no value; every other one takes one.
+var containerGlobalFlags = []string{
+	"-D", "--debug", "--tls", "--tlsverify", "--remote", "-r", "--syslog", "--compatibility", "--dry-run",
+	"--all-resources", "--verbose",
 }
 
-// checkContainerHost: docker (podman, nerdctl) run or create giving the
-// container what makes it root on this machine: a bind mount of a host
-// path outside the project root (the engine socket among them), or the
-// host's namespaces, devices or capabilities. A bind mount inside the
-// root, a named volume, or none, passes.
-func checkContainerHost(c SimpleCommand, env PathEnv) (string, bool) {
+// checkContainerHost: docker (podman, nerdctl, compose) run or create
+// giving the container what makes it root on this machine: a bind mount
+// (its root can leave a set-uid file there, which is root on the host;
+// outside the project it writes anywhere, the engine's socket included),
+// or the host's namespaces, devices, capabilities or root file system. A
+// named volume, or none, passes.
+func checkContainerHost(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
-	if n != "docker" && n != "podman" && n != "nerdctl" {
+	if len(c.Args()) == 0 {
 		return "", false
 	}
 	args := c.Args()[1:]
-	if len(args) > 0 && args[0].Literal && args[0].Text == "container" {
-		args = args[1:]
+	switch n {
+	case "docker", "podman", "nerdctl":
+	case "docker-compose", "podman-compose":
+		args = append([]Word{{Text: "compose", Literal: true}}, args...)
+	default:
+		return "", false
+	}
+	unknown := func(w Word) (string, bool) {
+		return n + " " + shorten(w.Text) + ": an option only known at run time", false
+	}
+	// skipGlobal skips options before a subcommand.
+	skipGlobal := func(args []Word) ([]Word, *Word) {
+		for i := 0; i < len(args); i++ {
+			w, t := args[i], args[i].Text
+			switch {
+			case !w.Literal:
+				return nil, &args[i]
+			case !strings.HasPrefix(t, "-") || t == "-":
+				return args[i:], nil
+			case !strings.Contains(t, "=") && !slices.Contains(containerGlobalFlags, t):
+				i++ // its value
+			}
+		}
+		return nil, nil
+	}
+	args, bad := skipGlobal(args)
+	if bad != nil {
+		return unknown(*bad)
+	}
+	if len(args) > 0 && args[0].Literal && (args[0].Text == "container" || args[0].Text == "compose") {
+		if args, bad = skipGlobal(args[1:]); bad != nil {
+			return unknown(*bad)
+		}
 	}
 	if len(args) == 0 || !args[0].Literal || args[0].Text != "run" && args[0].Text != "create" {
 		return "", false
 	}
-	hostPath := func(src string) bool {
-		if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$") && !strings.HasPrefix(src, ".") {
-			return false // a named volume
-		}
-		abs := env.Resolve(src)
-		return env.Root == "" || !within(abs, env.Root)
-	}
-	// text is a word's text, with a leading $PWD (docker run -v
-	// "$PWD":/src) taken as the working directory: ok is false for any
-	// other word not literal.
-	text := func(w Word) (string, bool) {
-		if w.Literal {
-			return w.Text, true
-		}
-		t := looseText(w.Text)
-		for _, p := range []string{"${PWD}", "$PWD", "$(pwd)"} {
-			if rest, found := strings.CutPrefix(t, p); found && env.Cwd != "" && !strings.ContainsAny(rest, "$`\\") {
-				return env.Cwd + rest, true
-			}
-		}
-		return "", false
-	}
+	what := n + " " + args[0].Text
 	for i := 1; i < len(args); i++ {
-		w := args[i]
-		t, ok := text(w)
-		if !ok {
-			return n + " " + args[0].Text + " " + shorten(w.Text) + ": an option only known at run time", false
+		w, t := args[i], args[i].Text
+		if !w.Literal {
+			return unknown(w)
 		}
-		if !strings.HasPrefix(t, "-") {
-			break // the image: what follows is the container's command
+		if t == "--" || len(t) < 2 || t[0] != '-' {
+			break // the image (or service): what follows is the container's command
 		}
-		name, v, eq := strings.Cut(t, "=")
-		if !strings.HasPrefix(t, "--") {
-			name, v, eq = t[:2], t[2:], len(t) > 2
-			if strings.IndexByte("dPitq", t[1]) >= 0 {
-				continue // a flag, or a cluster of them (-it)
-			}
-		}
-		if !eq && !slices.Contains(containerFlags, name) && i+1 < len(args) {
-			i++
-			if v, ok = text(args[i]); !ok && (name == "-v" || name == "--volume" || name == "--mount") {
-				return n + " " + args[0].Text + " " + name + " " + shorten(args[i].Text) + ": a mount only known at run time", false
-			}
-		}
-		for _, o := range containerHostOpts {
-			if name == o.name && (o.value == "" || v == o.value) {
-				return n + " " + args[0].Text + " " + name + " gives the container the host's powers: root on this machine", false
-			}
-		}
-		switch name {
-		case "-v", "--volume":
-			if src, _, _ := strings.Cut(v, ":"); hostPath(src) {
-				return n + " " + args[0].Text + " mounts " + src + ", outside the project root: the container is root there", false
-			}
-		case "--mount":
-			for _, kv := range strings.Split(v, ",") {
-				k, src, _ := strings.Cut(kv, "=")
-				if (k == "source" || k == "src") && hostPath(src) {
-					return n + " " + args[0].Text + " mounts " + src + ", outside the project root: the container is root there", false
+		var name, v string
+		var has bool
+		if strings.HasPrefix(t, "--") {
+			name, v, has = strings.Cut(t, "=")
+			if !has && !slices.Contains(containerFlags, name) && i+1 < len(args) {
+				i++
+				if !args[i].Literal {
+					return unknown(args[i])
 				}
+				v, has = args[i].Text, true
 			}
+		} else {
+			// A cluster: flags, then at most one option with a value, the
+			// rest of the word (after an =) or the next word (-itv /:/h).
+			k := 1
+			for k < len(t) && strings.IndexByte("dPitq", t[k]) >= 0 {
+				k++
+			}
+			if k == len(t) {
+				continue
+			}
+			name, v, has = "-"+t[k:k+1], strings.TrimPrefix(t[k+1:], "="), true
+			if v == "" && i+1 < len(args) {
+				i++
+				if !args[i].Literal {
+					return unknown(args[i])
+				}
+				v = args[i].Text
+			}
+		}
+		if why := containerHostOption(name, v, has); why != "" {
+			return what + " " + why, false
 		}
 	}
 	return "", false
+}
+
+// containerHostOption says what option name, with its value v (has: one
+// was given), gives a container of the host's; "" if nothing.
+func containerHostOption(name, v string, has bool) string {
+	lower := strings.ToLower(v)
+	switch name {
+	case "--privileged", "--use-api-socket":
+		if !has || lower == "true" {
+			return name + " gives the container the host's powers: root on this machine"
+		}
+	case "--cap-add", "--device", "--volumes-from", "--rootfs":
+		return name + " " + shorten(v) + " gives the container the host's powers, devices or files"
+	case "--security-opt":
+		if !strings.HasPrefix(lower, "no-new-privileges") {
+			return name + " " + shorten(v) + " lifts the container's confinement"
+		}
+	case "--pid", "--ipc", "--userns", "--uts", "--cgroupns":
+		if lower == "host" {
+			return name + " " + v + " gives the container the host's namespace"
+		}
+	case "-v", "--volume":
+		if src, _, ok := strings.Cut(v, ":"); ok && (src == "" || strings.ContainsAny(src[:1], "/~.$")) {
+			return "bind-mounts " + shorten(src) + " into a container that runs as root: it can leave a set-uid file there, or write anything outside the project"
+		}
+	case "--mount":
+		for _, kv := range strings.Split(strings.NewReplacer(`"`, "", "'", "").Replace(lower), ",") {
+			k, val, _ := strings.Cut(strings.TrimSpace(kv), "=")
+			if k == "type" && val == "bind" || (k == "source" || k == "src") && val != "" && strings.ContainsAny(val[:1], "/~.$") {
+				return "bind-mounts a host path into a container that runs as root: it can leave a set-uid file there, or write anything outside the project"
+			}
+		}
+	}
+	return ""
 }
 
 // checkCMakeRemove: cmake -E rm, remove and remove_directory delete their
