@@ -1373,6 +1373,9 @@ var hijackVars = []string{
 	"PAGER", "MANPAGER", "SYSTEMD_PAGER", "EDITOR", "VISUAL", "GIT_SEQUENCE_EDITOR",
 	"LESS", "LESSOPEN", "LESSCLOSE", "LESSKEY", "LESSKEYIN", "LESSKEY_SRC",
 	"SUDO_ASKPASS", "BROWSER",
+	// Options programs take from the environment: zip's (-TT CMD),
+	// man's (--pager), journalctl's pager's.
+	"ZIPOPT", "MANOPT", "SYSTEMD_LESS",
 }
 
 // harmlessSettings are values of hijackVars that run nothing of the
@@ -1381,10 +1384,14 @@ var hijackVars = []string{
 var harmlessSettings = []string{
 	"PAGER=", "PAGER=cat", "PAGER=less", "PAGER=less -R", "PAGER=less -FRX", "PAGER=more",
 	"GIT_PAGER=", "GIT_PAGER=cat", "GIT_PAGER=less", "GIT_PAGER=less -R", "GIT_PAGER=less -FRX",
-	"MANPAGER=cat", "SYSTEMD_PAGER=", "SYSTEMD_PAGER=cat",
+	"MANPAGER=cat", "MANPAGER=less", "MANPAGER=less -R", "SYSTEMD_PAGER=", "SYSTEMD_PAGER=cat",
 	"EDITOR=true", "EDITOR=:", "VISUAL=true", "GIT_EDITOR=true", "GIT_EDITOR=:", "GIT_SEQUENCE_EDITOR=true", "GIT_SEQUENCE_EDITOR=:",
-	"LESS=", "LESS=-R", "LESS=-FRX", "LESS=-FRSX", "LESS=-X",
+	"LESS=", "LESS=-R", "LESS=-FRX", "LESS=-FRSX", "LESS=-X", "LESS=R", "LESS=FRX", "LESS=FRSX",
 }
+
+// harmlessPager says whether v, a program a pager option names (man -P
+// v), is one of the harmless PAGER settings.
+func harmlessPager(v string) bool { return slices.Contains(harmlessSettings, "PAGER="+v) }
 
 // hijacks says whether the assignment NAME=value, a literal one when
 // literal, sets a hijacking variable to a value that runs something.

@@ -28,50 +28,60 @@ func hiddenRun(c SimpleCommand) string {
 	case "sed", "gsed":
 		return sedRuns(n, args[1:])
 	case "man":
-		if w := optionIn(args[1:], "PH", []string{"--pager", "--html"}); w != "" {
+		if w, v := optionValue(args[1:], "PH", "CMLmpeSsRr", []string{"--pager", "--html"}); w != "" && !harmlessPager(v) {
 			return "man " + shorten(w) + " names a program man runs"
 		}
 	case "less", "more", "most", "vi", "vim", "nvim", "ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis":
+		pager := n == "less" || n == "more" || n == "most"
 		// +CMD runs a command of the pager's or the editor's, which may
 		// run a shell command (less '+!cmd', vim '+!cmd'); a line number
-		// or a search does not.
+		// or a search does not. less also reads a + inside an option
+		// word (-R+!cmd).
 		for _, w := range args[1:] {
-			if w.Literal && w.Text == "--" {
+			t := w.Text
+			if w.Literal && t == "--" {
 				break
 			}
-			if !w.Literal && strings.HasPrefix(w.Text, "+") || w.Literal && strings.HasPrefix(w.Text, "+") && !plusMoves(w.Text[1:]) {
+			plus := strings.HasPrefix(t, "+")
+			if pager && strings.HasPrefix(t, "-") {
+				if i := strings.IndexByte(t, '+'); i > 0 {
+					plus, t = true, t[i:]
+				}
+			}
+			if plus && (!w.Literal || !plusMoves(t[1:])) {
 				return n + " " + shorten(w.Text) + " runs a command of " + n + "'s, which may run a shell command"
 			}
 		}
-		short, long := "k", []string{"--lesskey-file", "--lesskey-src", "--lesskey-content"}
-		if n != "less" && n != "more" && n != "most" {
-			short, long = "cSsuUTw", []string{"--cmd", "--startuptime", "--remote-send", "--remote-expr"}
+		if pager {
+			if w, _ := optionValue(args[1:], "k", "bhjoOpPtTxyz#", []string{"--lesskey-file", "--lesskey-src", "--lesskey-content"}); w != "" {
+				return n + " " + shorten(w) + " reads key bindings, which may run shell commands"
+			}
+			break
 		}
-		if w := optionIn(args[1:], short, long); w != "" {
+		w, v := optionValue(args[1:], "cSsu", "TwWtiqrV", []string{"--cmd", "--remote-send", "--remote-expr"})
+		if w != "" && !(strings.HasPrefix(w, "-u") && slices.Contains([]string{"NONE", "NORC", "DEFAULTS"}, v)) {
 			return n + " " + shorten(w) + " runs commands of " + n + "'s, which may run a shell command"
 		}
 	case "zip":
-		if w := optionIn(args[1:], "", []string{"--unzip-command"}); w != "" {
-			return "zip " + shorten(w) + " names a program zip runs"
-		}
 		for _, w := range args[1:] {
-			if w.Literal && w.Text == "-TT" {
-				return "zip -TT names a program zip runs"
+			t := w.Text
+			if !w.Literal {
+				continue
+			}
+			n, _, _ := strings.Cut(t, "=")
+			if abbrevOf(n, []string{"--unzip-command"}) != "" || shortCluster(t) && strings.Contains(t, "TT") {
+				return "zip " + shorten(t) + " names a program zip runs"
 			}
 		}
 	case "wget":
 		return wgetRuns(args[1:])
 	case "tmux":
-		for _, w := range args[1:] {
-			if !w.Literal || slices.Contains(tmuxRunners, w.Text) {
-				return "tmux " + shorten(w.Text) + " runs commands in a terminal of its own: what it runs cannot be told"
-			}
-		}
+		return tmuxRuns(args[1:])
 	case "screen":
 		return screenRuns(args[1:])
 	case "at", "batch":
 		for _, w := range args[1:] {
-			if w.Literal && slices.Contains([]string{"-l", "-d", "-r", "-c", "-V"}, w.Text) {
+			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text, "ldrcV") {
 				return "" // lists, removes or shows jobs
 			}
 		}
@@ -80,25 +90,17 @@ func hiddenRun(c SimpleCommand) string {
 		return n + " runs the commands of its input, which may run shell commands (!cmd)"
 	case "crontab":
 		for _, w := range args[1:] {
-			if w.Literal && (w.Text == "-l" || w.Text == "-r" || w.Text == "-V") {
+			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text, "lrV") {
 				return "" // lists or removes (removal is asked for as it is)
 			}
 		}
 		return "crontab installs commands cron runs later, outside the sandbox"
 	case "sqlite3", "sqlite":
 		return sqliteRuns(n, args[1:])
-	case "psql", "mysql", "mariadb":
-		// psql's \! and \o |cmd, the mysql client's system and \!, in
-		// a -c or -e command (from a file, -f, they are not read, as
-		// sed -f's are not).
-		for i, w := range args[1:] {
-			t := w.Text
-			if args[i].Literal && slices.Contains([]string{"-c", "--command", "-e", "--execute"}, args[i].Text) || strings.HasPrefix(t, "--command=") || strings.HasPrefix(t, "--execute=") {
-				if !w.Literal || strings.Contains(t, "\\!") || strings.Contains(t, "|") || strings.Contains(strings.ToLower(t), "system") {
-					return n + " " + shorten(t) + " may run a shell command"
-				}
-			}
-		}
+	case "psql":
+		return sqlClientRuns(n, args[1:], "c", []string{"--command"}, psqlShell)
+	case "mysql", "mariadb":
+		return sqlClientRuns(n, args[1:], "e", []string{"--execute"}, mysqlShell)
 	case "cmake":
 		if len(args) > 2 && args[1].Literal && args[1].Text == "-E" && args[2].Literal &&
 			slices.Contains([]string{"env", "chdir", "time"}, args[2].Text) {
@@ -124,10 +126,18 @@ func hiddenRun(c SimpleCommand) string {
 
 // plusMoves says whether t, what follows the + of a pager's or an
 // editor's +CMD, only moves: a line number, a search (/pattern,
-// ?pattern), or a number and one of less's G, g, F, p, %.
+// ?pattern, with no second delimiter, after which vim takes a command,
+// and no line break, after which less reads another), or a number and one
+// of less's G, g, F, p, %.
 func plusMoves(t string) bool {
-	if t == "" || t[0] == '/' || t[0] == '?' {
+	if strings.ContainsAny(t, "\n\r|") {
+		return false
+	}
+	if t == "" {
 		return true
+	}
+	if t[0] == '/' || t[0] == '?' {
+		return !strings.ContainsAny(t[1:], "/?")
 	}
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
@@ -136,13 +146,37 @@ func plusMoves(t string) bool {
 	return i == len(t) || i == len(t)-1 && strings.IndexByte("GgFp%", t[i]) >= 0
 }
 
-// tmuxRunners are tmux's commands that run a shell command, or tmux
-// commands from a file, and its options that name them.
-var tmuxRunners = []string{
-	"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
-	"respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "pipe-pane", "pipep",
-	"display-popup", "popup", "source-file", "source", "confirm-before", "confirm", "command-prompt",
-	"-c", "-f",
+// tmuxQuiet are tmux's commands that run nothing of the command line's:
+// attaching, listing, asking, killing, capturing. Every other one may
+// (new-session CMD, send-keys, run-shell, set default-command, a #(…)
+// in a format), as may a unique prefix of one (tmux split): asked.
+var tmuxQuiet = []string{
+	"attach-session", "attach", "a", "list-sessions", "ls", "list-windows", "lsw", "list-panes", "lsp",
+	"list-clients", "lsc", "list-commands", "lscm", "list-keys", "lsk", "list-buffers", "lsb",
+	"has-session", "has", "kill-session", "kill-server", "kill-window", "killw", "kill-pane", "killp",
+	"capture-pane", "capturep", "detach-client", "detach", "info", "show-options", "show", "show-buffer", "showb",
+}
+
+// tmuxRuns: tmux with a command other than the quiet ones, or -c CMD or
+// -f FILE, may run a command of the command line's.
+func tmuxRuns(args []Word) string {
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case !w.Literal:
+			return "tmux " + shorten(t) + ": a command only known at run time"
+		case t == "-c" || t == "-f" || shortCluster(t) && strings.ContainsAny(t, "cf"):
+			return "tmux " + t + " runs commands of its own: what it runs cannot be told"
+		case t == "-L" || t == "-S" || t == "-T":
+			i++ // a socket name or path, or features
+		case strings.HasPrefix(t, "-"):
+		case slices.Contains(tmuxQuiet, t):
+			return ""
+		default:
+			return "tmux " + shorten(t) + " may run commands in a terminal of its own: what it runs cannot be told"
+		}
+	}
+	return "" // tmux alone: a new session of the user's shell
 }
 
 // wgetRuns finds a wget option that names a program wget runs:
@@ -173,7 +207,7 @@ func wgetRuns(args []Word) string {
 				}
 			}
 			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") {
-				return "wget " + shorten(t+" "+cmd) + " names a program wget runs"
+				return "wget " + shorten(cmd) + " names a program wget runs"
 			}
 		case shortCluster(t) && strings.Contains(t, "e"):
 			// -eCMD: the rest of the cluster is the command.
@@ -187,18 +221,26 @@ func wgetRuns(args []Word) string {
 
 // screenRuns finds what makes screen run a command: an operand (the
 // command of its new window), -X (a screen command), -c (a configuration
-// file) or -s (the shell).
+// file) or -s (the shell). -r, -R, -x, -ls and -wipe, with an optional
+// session name, attach or list.
 func screenRuns(args []Word) string {
 	for i := 0; i < len(args); i++ {
 		w, t := args[i], args[i].Text
 		switch {
 		case !w.Literal:
 			return "screen runs " + shorten(t) + ": what it runs cannot be told"
+		case slices.Contains([]string{"-r", "-R", "-x", "-ls", "-list", "-wipe", "-RR", "-D", "-d"}, t):
+			if t != "-d" && t != "-D" {
+				return ""
+			}
 		case t == "-X" || t == "-c" || t == "-s":
 			return "screen " + t + " runs commands of its own: what it runs cannot be told"
-		case slices.Contains([]string{"-e", "-h", "-p", "-S", "-t", "-T", "-Logfile"}, t):
-			i++ // its value
 		case strings.HasPrefix(t, "-"):
+			// A cluster (-dmS) whose last letter takes a value: the next
+			// word is it.
+			if strings.IndexByte("ehpStT", t[len(t)-1]) >= 0 || t == "-Logfile" {
+				i++
+			}
 		default:
 			return "screen runs " + shorten(t) + " in a terminal of its own"
 		}
@@ -208,41 +250,123 @@ func screenRuns(args []Word) string {
 
 // sqliteRuns finds what makes sqlite3 run a shell command: a dot-command
 // among its operands or -cmd that runs one (.shell, .system, or .once,
-// .output, .import, .read and .open given a |pipe); -init's file is not
-// read, as sed -f's is not. Any operand not literal may be one.
+// .output, .import, .read and .open given a |pipe), or SQL calling
+// edit(), which runs an editor of its arguments' choosing; -init's file is
+// not read, as sed -f's is not. The first operand is the database.
 func sqliteRuns(n string, args []Word) string {
-	for _, w := range args {
+	db := false
+	for i, w := range args {
 		t := strings.TrimSpace(w.Text)
+		if !db && !strings.HasPrefix(t, "-") {
+			db = true
+			continue
+		}
+		if i > 0 && args[i-1].Literal && slices.Contains([]string{"-init", "--init", "-separator", "-newline", "-nullvalue", "-vfs", "-mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-zip"}, args[i-1].Text) {
+			continue // a value, not a command
+		}
 		switch {
 		case !w.Literal:
 			return n + " " + shorten(w.Text) + ": a command only known at run time"
 		case strings.HasPrefix(t, ".sh") || strings.HasPrefix(t, ".sy") || strings.HasPrefix(t, ".") && strings.Contains(t, "|"):
 			return n + " " + shorten(t) + " runs a shell command"
+		case strings.Contains(strings.ToLower(t), "edit("):
+			return n + " " + shorten(t) + ": edit() runs an editor the SQL names"
 		}
 	}
 	return ""
 }
 
-// optionIn returns the first of args, up to "--", that is one of the
-// short options (alone, or in a cluster: -qP) or, abbreviated or not, one
-// of the long ones; "" if none.
-func optionIn(args []Word, short string, long []string) string {
-	for _, w := range args {
+// psqlShell says whether a psql command string runs a shell command:
+// \!, or output (\o, \g, \w, \copy … program) piped to one.
+func psqlShell(t string) bool {
+	l := strings.ToLower(t)
+	return strings.Contains(t, "\\!") || strings.Contains(l, "program") && strings.Contains(l, "\\copy") ||
+		strings.Contains(strings.ReplaceAll(t, " ", ""), "\\o|") || strings.Contains(strings.ReplaceAll(t, " ", ""), "\\g|") ||
+		strings.Contains(strings.ReplaceAll(t, " ", ""), "\\w|")
+}
+
+// mysqlShell says whether a mysql client command string runs a shell
+// command: a statement that is the client's system or \!.
+func mysqlShell(t string) bool {
+	for _, st := range strings.Split(t, ";") {
+		st = strings.ToLower(strings.TrimSpace(st))
+		if strings.HasPrefix(st, "system") || strings.HasPrefix(st, "\\!") {
+			return true
+		}
+	}
+	return strings.Contains(t, "\\!")
+}
+
+// sqlClientRuns finds the command strings of a SQL client's option (short
+// letter in a cluster, with its value attached or next; long, maybe
+// abbreviated) that run a shell command (shell). Scripts from a file
+// (-f) are not read, as sed -f's are not.
+func sqlClientRuns(n string, args []Word, short string, long []string, shell func(string) bool) string {
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "--" {
+			continue
+		}
+		var cmd *Word
+		if name, v, eq := strings.Cut(t, "="); strings.HasPrefix(t, "--") && abbrevOf(name, long) != "" {
+			if eq {
+				cmd = &Word{Text: v, Literal: true}
+			} else if i+1 < len(args) {
+				i++
+				cmd = &args[i]
+			}
+		} else if !strings.HasPrefix(t, "--") {
+			if k := strings.Index(t, short); k > 0 {
+				if rest := t[k+1:]; rest != "" {
+					cmd = &Word{Text: rest, Literal: true}
+				} else if i+1 < len(args) {
+					i++
+					cmd = &args[i]
+				}
+			}
+		}
+		if cmd != nil && (!cmd.Literal || shell(cmd.Text)) {
+			return n + " " + shorten(cmd.Text) + " may run a shell command"
+		}
+	}
+	return ""
+}
+
+// optionValue is optionIn for options with a value: the first of args,
+// up to "--", that is one of the short options (in a cluster, before any
+// letter of valued, which takes the rest of the word) or one of the long
+// ones, and its value (the rest of the word, or the next word).
+func optionValue(args []Word, short, valued string, long []string) (opt, value string) {
+	for i, w := range args {
 		t := w.Text
 		switch {
 		case !w.Literal || len(t) < 2 || t[0] != '-':
 		case t == "--":
-			return ""
+			return "", ""
 		case strings.HasPrefix(t, "--"):
-			n, _, _ := strings.Cut(t, "=")
+			n, v, eq := strings.Cut(t, "=")
 			if abbrevOf(n, long) != "" {
-				return t
+				if !eq && i+1 < len(args) {
+					v = args[i+1].Text
+				}
+				return t, v
 			}
-		case short != "" && strings.ContainsAny(t[1:], short):
-			return t
+		default:
+			for k := 1; k < len(t); k++ {
+				if strings.IndexByte(short, t[k]) >= 0 {
+					v := t[k+1:]
+					if v == "" && i+1 < len(args) {
+						v = args[i+1].Text
+					}
+					return t, v
+				}
+				if strings.IndexByte(valued, t[k]) >= 0 {
+					break // the rest is that option's value
+				}
+			}
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // shortCluster reports whether t is a cluster of short options (-xvf).

@@ -450,13 +450,14 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"sed": {custom: sedPaths},
 		// perl and ruby: -i edits in place the files named after the
 		// program; -e, -I and kin take a value, attached or next.
-		"perl": {custom: inPlacePaths("eEMmI")},
-		"ruby": {custom: inPlacePaths("erICEF")},
+		"perl": {custom: inPlacePaths("eEMmI", "dDFlx0C")},
+		"ruby": {custom: inPlacePaths("erICEF", "xlK0W")},
 		"dd":   {custom: ddPaths},
 		"tar":  {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
 		// ed edits its file (and runs its input's commands: hiddenRun).
 		"ed": rmSpec, "red": rmSpec,
 		"dpkg-deb": {custom: dpkgDebPaths},
+		"cmake":    {custom: cmakePaths},
 		"7z":       {custom: sevenZipPaths}, "7za": {custom: sevenZipPaths}, "7zz": {custom: sevenZipPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
@@ -897,15 +898,18 @@ func gitConfigWrites(rest []Word) bool {
 
 // inPlacePaths returns the paths of an interpreter run as `NAME
 // [switches] [--] [programfile] [arguments]` (perl, ruby), whose switches
-// with a value are withValue: the program file, unless -e gives the
-// program, is read; the arguments are written with -i (edited in place),
-// else read where they look like paths. In a bundle of switches -i takes
-// the rest of the word as its backup suffix (perl -pie 'x' f: the suffix
-// is "e", and 'x' the program file).
-func inPlacePaths(withValue string) func(out []PathArg, c SimpleCommand) []PathArg {
+// with a value are withValue (attached, or the next word) and whose
+// switches with an optional value attached are rest (-d:Trace, -l0, ruby's
+// -x/dir): the program file, unless -e gives the program, is read; the
+// arguments are written with -i (edited in place), else read where they
+// look like paths. In a bundle -i takes the rest of the word as its backup
+// suffix (perl -pie 'x' f: the suffix is "e", and 'x' the program file).
+// ruby's -C DIR runs in DIR: the files are taken from there.
+func inPlacePaths(withValue, rest string) func(out []PathArg, c SimpleCommand) []PathArg {
 	return func(out []PathArg, c SimpleCommand) []PathArg {
 		args := c.Args()[1:]
 		inPlace, program := false, false
+		var dir *Word
 		i := 0
 	switches:
 		for ; i < len(args); i++ {
@@ -920,20 +924,36 @@ func inPlacePaths(withValue string) func(out []PathArg, c SimpleCommand) []PathA
 				continue // --version, --help, ruby's --enable=…
 			}
 			for k := 1; k < len(t); k++ {
-				if t[k] == 'i' {
+				ch := t[k]
+				if ch == 'i' {
 					inPlace = true
 					break
 				}
-				if strings.IndexByte(withValue, t[k]) >= 0 {
-					program = program || t[k] == 'e' || t[k] == 'E' // ruby's -E is an encoding: its program file is then read as an argument
-					if k+1 == len(t) {
+				if strings.IndexByte(rest, ch) >= 0 {
+					break
+				}
+				if strings.IndexByte(withValue, ch) >= 0 {
+					program = program || ch == 'e' || ch == 'E' // ruby's -E is an encoding: its program file is then read as an argument
+					v := Word{Text: t[k+1:], Literal: true}
+					if k+1 == len(t) && i+1 < len(args) {
 						i++ // the value is the next word
+						v = args[i]
+					}
+					if ch == 'C' && c.Name() != "perl" {
+						dir = &v
 					}
 					break
 				}
 			}
 		}
 		ops := args[min(i, len(args)):]
+		if dir != nil {
+			moved := make([]Word, len(ops))
+			for j, w := range ops {
+				moved[j] = underDir(*dir, w)
+			}
+			ops = moved
+		}
 		if !program && len(ops) > 0 {
 			out = append(out, PathArg{Word: ops[0]})
 			ops = ops[1:]
@@ -1074,50 +1094,78 @@ func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// tarPaths: -f names the archive (written by -c/-r/-u/-A, else read); -C
-// the directory extracted to; the operands are the members added (read)
-// or extracted (written). GNU tar applies each -C to the operands after
-// it: they are taken in that directory (`tar -C /x -cf - sec` reads
-// /x/sec), and in the last one too, where an extraction writes.
 // dpkgDebPaths: dpkg-deb -x/-X/-R DEB DIR (--extract, --vextract,
-// --raw-extract) writes DIR; -b/--build DIR [DEB] writes DEB; the rest
-// read.
+// --raw-extract) and -e DEB DIR (--control) write DIR; -b/--build DIR
+// [DEB] writes DEB; the rest read.
 func dpkgDebPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
-	extract := hasOpt(args, "xXR", "--extract", "--vextract", "--raw-extract")
-	build := hasOpt(args, "b", "--build")
-	ops, _ := splitOps(args, "Z")
+	writes := hasOpt(args, "xXRbe", "--extract", "--vextract", "--raw-extract", "--build", "--control")
+	ops, _ := splitOps(args, "zZS")
 	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: extract && i == 1 || build && i == 1})
-	}
-	return out
-}
-
-// sevenZipPaths: 7z's -oDIR (attached) is where x and e extract; a
-// command's archive is read or, for a, u, d and rn, written; files after
-// it are read.
-func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
-	args := c.Args()[1:]
-	var ops []Word
-	for _, w := range args {
-		switch {
-		case w.Literal && strings.HasPrefix(w.Text, "-o") && len(w.Text) > 2:
-			out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: true}, Write: true})
-		case w.Literal && strings.HasPrefix(w.Text, "-"):
-		default:
-			ops = append(ops, w)
-		}
-	}
-	writes := len(ops) > 0 && ops[0].Literal && slices.Contains([]string{"a", "u", "d", "rn"}, ops[0].Text)
-	for i, w := range ops {
-		if i == 0 {
-			continue // the command letter
-		}
 		out = append(out, PathArg{Word: w, Write: writes && i == 1})
 	}
 	return out
 }
 
+// sevenZipPaths: 7z's -oDIR (attached, either case) is where x and e
+// extract; a command's archive is read or, for a, u, d and rn, written,
+// and with -sdel the files added are deleted; files after it are read.
+// Commands and switches are taken in either case.
+func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var ops []Word
+	sdel := false
+	for _, w := range args {
+		lower := strings.ToLower(w.Text)
+		switch {
+		case strings.HasPrefix(lower, "-o") && len(lower) > 2:
+			out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: w.Literal}, Write: true})
+		case lower == "-sdel":
+			sdel = true
+		case w.Literal && strings.HasPrefix(lower, "-"):
+		default:
+			ops = append(ops, w)
+		}
+	}
+	writes := len(ops) > 0 && (!ops[0].Literal || slices.Contains([]string{"a", "u", "d", "rn"}, strings.ToLower(ops[0].Text)))
+	for i, w := range ops {
+		if i == 0 {
+			continue // the command letter
+		}
+		out = append(out, PathArg{Word: w, Write: writes && i == 1 || sdel && i > 1})
+	}
+	return out
+}
+
+// cmakePaths: cmake -E's file commands write what they make, copy to,
+// rename or remove (rm, remove, remove_directory, make_directory, touch:
+// every operand; copy and kin, rename, create_symlink and
+// create_hardlink: the last), and read the rest.
+func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if len(args) < 2 || !args[0].Literal || args[0].Text != "-E" || !args[1].Literal {
+		return guessPaths(out, args)
+	}
+	var ops []Word
+	for _, w := range args[2:] {
+		if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
+			ops = append(ops, w)
+		}
+	}
+	all := slices.Contains([]string{"rm", "remove", "remove_directory", "make_directory", "touch", "touch_nocreate"}, args[1].Text)
+	last := slices.Contains([]string{"copy", "copy_directory", "copy_directory_if_different", "copy_if_different", "copy_if_newer",
+		"copy_directory_if_newer", "rename", "create_symlink", "create_hardlink"}, args[1].Text)
+	for i, w := range ops {
+		out = append(out, PathArg{Word: w, Write: all || last && i == len(ops)-1})
+	}
+	return out
+}
+
+// tarPaths: -f names the archive (written by -c/-r/-u/-A, else read); -C
+// the directory extracted to; the operands are the members added (read)
+// or extracted (written). GNU tar applies each -C to the operands after
+// it: they are taken in that directory (`tar -C /x -cf - sec` reads
+// /x/sec), and in the last one too, where an extraction writes.
 func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := append([]Word(nil), c.Args()[1:]...)
 	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
