@@ -1653,8 +1653,9 @@ static struct {
 // deleted in the last seconds: a run's own leave many), which held up the
 // run's preparation. The sharer makes it, beside the runtime's start, as
 // os.MkdirTemp("", "mewsandbox-") would; the runner takes it
-// (mews_take_tmp) or, if it never does, the sharer removes it once the
-// runner is gone.
+// (mews_take_tmp) and removes it after the run. Once the runner is gone
+// the sharer removes it if it is still there and empty: never taken, or
+// the runner was killed.
 static struct {
 	char **envp;                 // the runner's environment, for TMPDIR
 	int wanted;                  // maybe_prefork: the flags say --no-namespaces
@@ -2002,7 +2003,10 @@ static __attribute__((noreturn)) void sharer(void) {
 			futex_wake(&prefork.ended);
 		}
 	}
-	if (premade_tmp.made && !__atomic_load_n(&premade_tmp.taken, __ATOMIC_ACQUIRE)) {
+	// The temp dir made for the runner: one it never took, or took and
+	// did not remove (it was killed) goes, if the command left it empty.
+	// One the runner removed is gone already.
+	if (premade_tmp.made) {
 		SYS3(SYS_unlinkat, AT_FDCWD, premade_tmp.path, AT_REMOVEDIR);
 	}
 	exit_group(0);

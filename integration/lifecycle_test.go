@@ -253,8 +253,10 @@ func sigName(s syscall.Signal) string { return unix.SignalName(s) }
 // Known limits, not asserted: the command's own children outlive a
 // SIGKILLed runner without the namespace layer (only the command gets the
 // parent-death signal; a PID namespace or cgroup would be needed), and so
-// does a private TMPDIR on the host (without the layer), which this test
-// removes itself.
+// does a private TMPDIR on the host (without the layer) that the command
+// wrote into, or that a binary without the release entry point made
+// (TestPremadeTmpAfterKill has the empty one go), which this test removes
+// itself.
 func TestRunnerKilled(t *testing.T) {
 	t.Parallel()
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {

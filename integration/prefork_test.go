@@ -422,3 +422,29 @@ func TestPremadeTmp(t *testing.T) {
 		}
 	}
 }
+
+// TestPremadeTmpAfterKill: the private TMPDIR of a --no-namespaces run is
+// on the host; when the runner is killed (SIGKILL), the process that made
+// it at the entry point removes it, left empty, once the runner is gone.
+func TestPremadeTmpAfterKill(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	arg := sleepArg()
+	s := b.start("run", "--yolo", "--no-namespaces", "-c", `echo "$TMPDIR" > tmpdir; exec sleep `+arg)
+	dir := strings.TrimSpace(waitFile(t, filepath.Join(b.root, "tmpdir")))
+	if !strings.Contains(dir, "mewsandbox-") {
+		t.Fatalf("TMPDIR %q, want a private one", dir)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	s.Process.Signal(syscall.SIGKILL)
+	s.wait(t, 5*time.Second)
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	deadline := time.Now().Add(2 * time.Second)
+	for b.exists(dir) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the private TMPDIR %s outlived the killed runner by 2 s", dir)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
