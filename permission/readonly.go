@@ -687,6 +687,9 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		return out
 	}
+	if gitMakes(sub.Text, rest, add) {
+		return out // its own options and operands, read once
+	}
 	var ops []Word
 	message := slices.Contains(gitMessageSubs, sub.Text)
 	configRead := sub.Text == "config" && !gitConfigWrites(rest)
@@ -743,9 +746,6 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				break
 			}
 		}
-	}
-	if gitMakes(sub.Text, rest, add) {
-		return out
 	}
 	for i, w := range ops {
 		switch {
