@@ -1642,6 +1642,7 @@ static struct {
 	long runner, sharer;            // the runner's pid, the sharer's
 	long runner_pgid;               // the runner's process group
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
+	int shared;                     // the child shares this memory until its execve (--no-namespaces)
 	uint64_t cpus[16];              // the runner's cores (bit N for core N)
 	long ncpus;                     // that mask's size in bytes; 0: unknown
 	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
@@ -1797,8 +1798,11 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	}
 	// Its command line is the runner's, which the command could read in
 	// /proc/1/cmdline (flags, rules, the audit log's path): only argv[0]
-	// stays (in the child's copy of the memory).
-	if (prefork.argc > 1) {
+	// stays (in the child's copy of the memory). A child sharing the
+	// runner's memory leaves it: the runner still reads its arguments
+	// there, and without a pid namespace the command can read the
+	// runner's own command line anyway.
+	if (prefork.argc > 1 && !prefork.shared) {
 		char *end = prefork.argv[prefork.argc - 1];
 		while (*end != 0) {
 			end++;
@@ -1909,6 +1913,10 @@ static int futex_wait(int *word) {
 
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 
+// child_stack is the stack of a child that shares the memory (see
+// sharer); the runner and the sharer never touch it.
+static unsigned char child_stack[256 << 10] __attribute__((aligned(16)));
+
 // sharer forks the sandbox child, then waits for the runner, its parent,
 // to be gone: every thread of it, which its pidfd says (the parent-death
 // signal would come as the first one exits, leaving the unmapping to the
@@ -1923,7 +1931,20 @@ static __attribute__((noreturn)) void sharer(void) {
 	// killed meanwhile.
 	SYS2(SYS_setpgid, 0, 0);
 	prefork.sharer_fd = prefork.child_spec >= 0 ? SYS2(SYS_pidfd_open, SYS0(SYS_getpid), 0) : -1;
-	long child = prefork.child_spec >= 0 ? SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0) : -1;
+	// Without namespaces the child shares the memory until its execve
+	// gives it its own, as vfork would: a fork would copy the page tables
+	// of a runtime starting on the other core, stalling its page faults,
+	// and leave it a copy-on-write fault at each page it writes next
+	// (0.2 ms of a run). It then writes nothing the runner or the sharer
+	// reads: its stack is child_stack, its spec a mapping of its own. A
+	// pid namespace's init outlives its execve (ns_init) and keeps a copy.
+	long child = -1;
+	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD) {
+		prefork.shared = 1;
+		child = mews_clone_vm(child_stack + sizeof child_stack, prefork_child);
+	} else if (prefork.child_spec >= 0) {
+		child = SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0);
+	}
 	if (child == 0) {
 		prefork_child();
 	}
