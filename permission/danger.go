@@ -472,8 +472,9 @@ var containerGlobalFlags = []string{
 // giving the container what makes it root on this machine: a bind mount
 // (its root can leave a set-uid file there, which is root on the host;
 // outside the project it writes anywhere, the engine's socket included),
-// or the host's namespaces, devices, capabilities or root file system. A
-// named volume, or none, passes.
+// or the host's namespaces (its network too: the loopback's services,
+// past the sandbox's network policy), devices, capabilities or root file
+// system. A named volume, or none, passes.
 func checkContainerHost(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
 	if len(c.Args()) == 0 {
@@ -581,6 +582,10 @@ func containerHostOption(name, v string, has bool) string {
 	case "--pid", "--ipc", "--userns", "--uts", "--cgroupns":
 		if lower == "host" {
 			return name + " " + v + " gives the container the host's namespace"
+		}
+	case "--network", "--net":
+		if lower == "host" {
+			return name + " " + v + " gives the container the host's network: it reaches services on this machine's loopback, past the sandbox's network policy"
 		}
 	case "-v", "--volume":
 		if src, _, ok := strings.Cut(v, ":"); ok && (src == "" || strings.ContainsAny(src[:1], "/~.$")) {
