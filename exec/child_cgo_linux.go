@@ -61,6 +61,14 @@ func premadeTmp() string {
 	return C.GoString(p)
 }
 
+// preforkUndumpable says whether the sharer made the runner's memory
+// undumpable for a child that shares it, and whether the memory was
+// dumpable before (child_linux.c's sharer).
+func preforkUndumpable() (undumpable, wasDumpable bool) {
+	u := C.mews_prefork_undumpable()
+	return u != 0, u == 1
+}
+
 // preforkEnded says whether the pre-forked child has ended.
 func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 

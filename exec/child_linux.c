@@ -1643,6 +1643,7 @@ static struct {
 	long runner_pgid;               // the runner's process group
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
 	int shared;                     // the child shares this memory until its execve (--no-namespaces)
+	int was_dumpable;               // PR_GET_DUMPABLE before the sharer made the shared memory undumpable
 	uint64_t cpus[16];              // the runner's cores (bit N for core N)
 	long ncpus;                     // that mask's size in bytes; 0: unknown
 	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
@@ -1936,12 +1937,29 @@ static __attribute__((noreturn)) void sharer(void) {
 	// of a runtime starting on the other core, stalling its page faults,
 	// and leave it a copy-on-write fault at each page it writes next
 	// (0.2 ms of a run). It then writes nothing the runner or the sharer
-	// reads: its stack is child_stack, its spec a mapping of its own. A
-	// pid namespace's init outlives its execve (ns_init) and keeps a copy.
+	// reads: its stack is child_stack; its spec, mapped there, stays
+	// until the runner exits. A pid namespace's init outlives its execve
+	// (ns_init) and keeps a copy.
+	//
+	// The memory is made undumpable first. The child holds the runner's
+	// environment (its start's copy, or the runner's own memory), which
+	// the command does not get, and waits for the go with its signals
+	// unblocked: a core-dumping signal then (a relayed ^\, a kill from
+	// outside) would write it into the project, where the command reads
+	// it. Undumpable, the child just dies; the runner, the memory's other
+	// user, dumps no core either (and before Linux 5.16 a dump would have
+	// killed it with the child). A namespaced child is its pid
+	// namespace's init, which a signal from outside does not end.
 	long child = -1;
 	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD) {
+		prefork.was_dumpable = (int)SYS5(SYS_prctl, PR_GET_DUMPABLE, 0, 0, 0, 0);
+	}
+	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD && SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0) == 0) {
 		prefork.shared = 1;
 		child = mews_clone_vm(child_stack + sizeof child_stack, prefork_child);
+		if (child < 0 && prefork.was_dumpable == 1) {
+			SYS5(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0);
+		}
 	} else if (prefork.child_spec >= 0) {
 		child = SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0);
 	}
@@ -2208,6 +2226,16 @@ int mews_take_tmp(const char **path) {
 // --no-namespaces.
 int mews_prefork_namespaced(void) {
 	return (prefork.flags & CLONE_NEWNS) != 0;
+}
+
+// mews_prefork_undumpable says whether the sharer made the memory
+// undumpable for a child that shares it (see sharer), and whether it was
+// dumpable before: 0 no, 1 it was, 2 it was not.
+int mews_prefork_undumpable(void) {
+	if (!prefork.shared) {
+		return 0;
+	}
+	return prefork.was_dumpable == 1 ? 1 : 2;
 }
 
 // mews_prefork_ended says whether the pre-forked child has ended.

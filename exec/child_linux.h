@@ -42,6 +42,7 @@ struct mews_spec {
 long mews_take_prefork(int *spec, int *status);
 int mews_prefork_pending(void);
 int mews_prefork_wait(void);
+int mews_prefork_undumpable(void);
 int mews_prefork_ended(void);
 int mews_prefork_namespaced(void);
 int mews_take_tmp(const char **path);

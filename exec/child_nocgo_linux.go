@@ -26,6 +26,9 @@ func preforkNamespaced() bool { return false }
 // premadeTmp: without cgo no temp dir is made ahead.
 func premadeTmp() string { return "" }
 
+// preforkUndumpable: without cgo no child is pre-forked.
+func preforkUndumpable() (bool, bool) { return false, false }
+
 // preforkEnded: without cgo no child is pre-forked.
 func preforkEnded() bool { return true }
 

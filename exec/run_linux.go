@@ -691,6 +691,14 @@ func (s *spawning) adopt(c *Cmd) bool {
 		spec.Close()
 		status.Close()
 		unix.Kill(pid, unix.SIGKILL) // the sharer reaps it
+		// A child that shared the runner's memory made it undumpable
+		// (child_linux.c's sharer); once it is gone the runner is as it
+		// started, so that it can run itself (/proc/self/exe) in a user
+		// namespace for a child of its own.
+		if undumpable, was := preforkUndumpable(); undumpable && was {
+			preforkWait()
+			unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0)
+		}
 		return false
 	}
 	// No os.Process: os.FindProcess first probes the kernel's pidfd
