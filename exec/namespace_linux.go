@@ -679,37 +679,91 @@ func (ps *placeholders) paths() string {
 	return strings.Join(out, ", ")
 }
 
+// hostSecrets are the host's password hashes and private keys under the
+// /etc the default policy grants: unreadable to an ordinary user, but a
+// command run as root (or in group shadow or ssl-cert) reads them by their
+// owner or group bits, with no capability. The layer hides those the
+// command could read; without it they stay readable (Landlock grants /etc
+// as a whole, and denying inside it would mean a rule for each of its
+// entries).
+var hostSecrets = []string{
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
+	"/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ssl/private",
+	"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_dsa_key",
+}
+
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
-// root) would otherwise reach, behind mounts that leave nothing on the
-// host: a directory behind an empty read-only tmpfs, a file behind
-// /dev/null on a mount without devices, which no one can open. Landlock
-// keeps them unreadable too (Plan grants their siblings instead of their
-// parents); the mounts add that they cannot be renamed or replaced.
+// root) would otherwise reach, and the hostSecrets the command could read,
+// behind mounts that leave nothing on the host: a directory behind an
+// empty read-only tmpfs, a file behind /dev/null on a mount without
+// devices, which no one can open. Landlock keeps the --deny-read paths
+// unreadable too (Plan grants their siblings instead of their parents);
+// the mounts add that they cannot be renamed or replaced.
 func (l *nsLayer) denyRead(p Policy) {
-	if len(p.DenyRead) == 0 {
-		return
-	}
 	reach := make([]string, 0, len(p.Grants)+1)
 	for _, g := range append([]Grant{{Path: p.Root}}, p.Grants...) {
 		if real, err := l.res.eval(g.Path); g.Path != "" && err == nil {
 			reach = append(reach, real)
 		}
 	}
-	for _, d := range p.DenyRead {
+	var hidden []string
+	hide := func(d string, onlyReadable bool) {
 		real, err := l.res.eval(d)
-		if err != nil || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
-			continue // missing, or out of every grant: unreadable anyway
+		if err != nil || slices.Contains(hidden, real) || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
+			return // missing, hidden already, or out of every grant: unreadable anyway
 		}
 		fi, err := os.Stat(real)
 		switch {
-		case err != nil:
+		case err != nil || onlyReadable && !readableWithoutCaps(fi):
 		case fi.IsDir():
 			l.add(mountEmpty, real)
 			l.add(mountRdonly, real)
+			hidden = append(hidden, real)
 		case fi.Mode().IsRegular():
 			l.add(mountHideFile, real)
+			hidden = append(hidden, real)
 		}
 	}
+	for _, d := range p.DenyRead {
+		hide(d, false)
+	}
+	for _, d := range hostSecrets {
+		hide(d, true)
+	}
+}
+
+// readableWithoutCaps says whether a process with the runner's user and
+// groups and no capabilities, as the command runs, can read fi (a
+// directory: list it or reach what is in it) by its permission bits: the
+// owner's if it owns it, else the group's if it is in the group, else the
+// others'.
+func readableWithoutCaps(fi os.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return true
+	}
+	want := os.FileMode(0o4)
+	if fi.IsDir() {
+		want |= 0o1
+	}
+	perm := fi.Mode().Perm()
+	switch {
+	case int(st.Uid) == os.Geteuid():
+		return perm>>6&want != 0
+	case inGroup(int(st.Gid)):
+		return perm>>3&want != 0
+	}
+	return perm&want != 0
+}
+
+// inGroup says whether the runner is in group gid (its effective or a
+// supplementary one).
+func inGroup(gid int) bool {
+	if gid == os.Getegid() {
+		return true
+	}
+	groups, _ := os.Getgroups()
+	return slices.Contains(groups, gid)
 }
 
 // maxKept bounds the paths bound back into one hidden directory or the

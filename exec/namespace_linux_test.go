@@ -152,3 +152,59 @@ func TestPlanPrivateDevices(t *testing.T) {
 		t.Errorf("a policy without them: steps %v, want none", got)
 	}
 }
+
+// TestReadableWithoutCaps: whether the command (the runner's ids, no
+// capabilities) reads a file goes by the owner's bits when it owns the
+// file, else the group's when it is in the group, else the others', as
+// the kernel decides without CAP_DAC_OVERRIDE; a directory counts when it
+// can be listed or entered.
+func TestReadableWithoutCaps(t *testing.T) {
+	dir := t.TempDir()
+	me, myGroup, other := os.Geteuid(), os.Getegid(), 54321
+	cases := []struct {
+		name     string
+		uid, gid int
+		mode     os.FileMode
+		isDir    bool
+		want     bool
+	}{
+		{"mine, owner may read", me, other, 0o400, false, true},
+		{"mine, only the group may", me, myGroup, 0o040, false, false},
+		{"mine, only others may", me, other, 0o004, false, false},
+		{"my group's, group may read", other, myGroup, 0o640, false, true},
+		{"my group's, only the owner may", other, myGroup, 0o604, false, false},
+		{"a stranger's, others may read", other, other, 0o604, false, true},
+		{"a stranger's, shadow-like", other, other, 0o640, false, false},
+		{"a directory I may only enter", me, other, 0o100, true, true},
+		{"a directory of my group's, closed to it", other, myGroup, 0o701, true, false},
+	}
+	for i, tt := range cases {
+		p := filepath.Join(dir, fmt.Sprint(i))
+		var err error
+		if tt.isDir {
+			err = os.Mkdir(p, 0o700)
+		} else {
+			err = os.WriteFile(p, nil, 0o600)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(p, tt.uid, tt.gid); err != nil {
+			if tt.uid != me || tt.gid != myGroup {
+				t.Logf("%s: not tested: %v (giving a file away needs root)", tt.name, err)
+				continue
+			}
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, tt.mode); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := readableWithoutCaps(fi); got != tt.want {
+			t.Errorf("%s (%v, uid %d gid %d): readable %v, want %v", tt.name, tt.mode, tt.uid, tt.gid, got, tt.want)
+		}
+	}
+}

@@ -1024,3 +1024,32 @@ func TestMountRefusedSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestHostSecretsHidden: the host's password hashes are unreadable to an
+// ordinary user by their mode, but a command run as root reads them by
+// the owner's bits, capabilities dropped or not. The layer hides those the
+// command could read (as --deny-read does), while the rest of /etc stays
+// readable; without it, as the README says, a root-run command reads them.
+func TestHostSecretsHidden(t *testing.T) {
+	requireNamespaces(t)
+	fi, err := os.Stat("/etc/shadow")
+	if err != nil {
+		t.Skipf("no /etc/shadow here: %v", err)
+	}
+	b := newBox(t, nil)
+	byOwner := os.Geteuid() == 0 && int(fi.Sys().(*syscall.Stat_t).Uid) == 0 && fi.Mode().Perm()&0o400 != 0
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.check(`
+c "read the password hashes" cat /etc/shadow
+c "read the accounts" cat /etc/passwd
+c "list /etc" sh -c 'ls /etc | grep -qx passwd'
+`, flags...)
+		o.ok(t, "read the accounts")
+		o.ok(t, "list /etc")
+		if flags == nil || !byOwner {
+			o.fails(t, "read the password hashes")
+		} else {
+			o.ok(t, "read the password hashes") // lost without the layer, as documented
+		}
+	}
+}
