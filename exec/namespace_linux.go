@@ -683,7 +683,7 @@ func (ps *placeholders) paths() string {
 // /etc the default policy grants: unreadable to an ordinary user, but a
 // command run as root (or in group shadow or ssl-cert) reads them by their
 // owner or group bits, with no capability. The layer hides those the
-// command could read; without it they stay readable (Landlock grants /etc
+// command could read that hold something; without it they stay readable (Landlock grants /etc
 // as a whole, and denying inside it would mean a rule for each of its
 // entries).
 var hostSecrets = []string{
@@ -714,7 +714,7 @@ func (l *nsLayer) denyRead(p Policy) {
 		}
 		fi, err := os.Stat(real)
 		switch {
-		case err != nil || onlyReadable && !readableWithoutCaps(fi):
+		case err != nil || onlyReadable && (!readableWithoutCaps(fi) || holdsNothing(real, fi)):
 		case fi.IsDir():
 			l.add(mountEmpty, real)
 			l.add(mountRdonly, real)
@@ -730,6 +730,22 @@ func (l *nsLayer) denyRead(p Policy) {
 	for _, d := range hostSecrets {
 		hide(d, true)
 	}
+}
+
+// holdsNothing says whether the file at path holds nothing to hide: a regular
+// file of no bytes (Debian's /etc/security/opasswd), or a directory
+// without entries. A mount costs a run some 0.06 ms.
+func holdsNothing(path string, fi os.FileInfo) bool {
+	if fi.Mode().IsRegular() {
+		return fi.Size() == 0
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
 }
 
 // readableWithoutCaps says whether a process with the runner's user and
