@@ -33,6 +33,15 @@ var credentialPaths = []string{
 	".config/gcloud", ".azure",
 }
 
+// hostCredentials are the host's password hashes and private keys, whose
+// reads are asked for too: unreadable to an ordinary user, but a command
+// run as root reads them. (The Linux namespace layer hides the same files,
+// exec's hostSecrets.)
+var hostCredentials = []string{
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
+	"/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ssl/private",
+}
+
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
 // sensitive, or "" when it is not.
 func sensitiveWrite(abs, home string) string {
@@ -61,6 +70,14 @@ func sensitiveWrite(abs, home string) string {
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.
 func credentialRead(abs, home string) string {
+	for _, c := range hostCredentials {
+		if within(abs, c) {
+			return c + " holds the host's credentials"
+		}
+	}
+	if key, ok := strings.CutPrefix(abs, "/etc/ssh/ssh_host_"); ok && strings.HasSuffix(key, "_key") && !strings.Contains(key, "/") {
+		return abs + " is a host's private key"
+	}
 	if home == "" {
 		return ""
 	}
