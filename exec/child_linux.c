@@ -1644,6 +1644,7 @@ static struct {
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
 	int shared;                     // the child shares this memory until its execve (--no-namespaces)
 	int was_dumpable;               // PR_GET_DUMPABLE before the sharer made the shared memory undumpable
+	int reaps;                      // the sharer is the child subreaper of the command's descendants (kill_stragglers)
 	uint64_t cpus[16];              // the runner's cores (bit N for core N)
 	long ncpus;                     // that mask's size in bytes; 0: unknown
 	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
@@ -1912,6 +1913,48 @@ static int futex_wait(int *word) {
 	return 1;
 }
 
+// kill_stragglers kills and reaps every child of the sharer but keep (the
+// sandbox child, a zombie whose pid stays the runner's to signal; 0 for
+// none). Without namespaces the sharer is the child subreaper below the
+// sandbox child (sharer): what the command left running, once orphaned,
+// is its child, and killing one orphans that one's children to it in turn,
+// so it looks again until none is left, at most 64 times (a fork bomb
+// outrunning it is left to the limits).
+static void kill_stragglers(long keep) {
+	for (int look = 0; look < 64; look++) {
+		long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/thread-self/children", O_RDONLY | O_CLOEXEC, 0);
+		if (fd < 0) {
+			return;
+		}
+		char buf[4096];
+		long n = SYS3(SYS_read, fd, buf, sizeof buf);
+		SYS1(SYS_close, fd);
+		long killed[sizeof buf / 2];
+		size_t nkilled = 0;
+		long pid = 0;
+		for (long i = 0; i <= n; i++) {
+			if (i < n && buf[i] >= '0' && buf[i] <= '9') {
+				pid = pid * 10 + (buf[i] - '0');
+				continue;
+			}
+			if (pid > 0 && pid != keep && nkilled < sizeof killed / sizeof killed[0]) {
+				SYS2(SYS_kill, pid, SIGKILL);
+				killed[nkilled++] = pid;
+			}
+			pid = 0;
+		}
+		if (nkilled == 0) {
+			return;
+		}
+		for (size_t i = 0; i < nkilled; i++) {
+			long w;
+			do {
+				w = SYS4(SYS_wait4, killed[i], 0, __WALL, 0);
+			} while (w == -EINTR);
+		}
+	}
+}
+
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 
 // child_stack is the stack of a child that shares the memory (see
@@ -1956,6 +1999,11 @@ static __attribute__((noreturn)) void sharer(void) {
 	}
 	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD && SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0) == 0) {
 		prefork.shared = 1;
+		// Without a pid namespace to end with its init, what the
+		// command leaves running is orphaned to the nearest child
+		// subreaper above it: the sharer, which outlives the runner and
+		// kills it (kill_stragglers), even when the runner is killed.
+		prefork.reaps = SYS5(SYS_prctl, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 		child = mews_clone_vm(child_stack + sizeof child_stack, prefork_child);
 		if (child < 0 && prefork.was_dumpable == 1) {
 			SYS5(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0);
@@ -2022,6 +2070,11 @@ static __attribute__((noreturn)) void sharer(void) {
 			} else {
 				prefork.wstatus = STATUS_SANDBOX << 8;
 			}
+			// By the time the runner hears of the end, what the
+			// command left running is gone, as with a pid namespace.
+			if (prefork.reaps) {
+				kill_stragglers(child);
+			}
 			futex_wake(&prefork.ended);
 			alive = 0;
 		}
@@ -2041,6 +2094,11 @@ static __attribute__((noreturn)) void sharer(void) {
 			prefork.wstatus = SIGKILL;
 			futex_wake(&prefork.ended);
 		}
+	}
+	// A runner killed while the command ran: what the command started
+	// goes with it, orphaned to the sharer now that the child is gone.
+	if (prefork.reaps) {
+		kill_stragglers(0);
 	}
 	// The temp dir made for the runner: one it never took, or took and
 	// did not remove (it was killed) goes, if the command left it empty.

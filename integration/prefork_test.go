@@ -30,13 +30,20 @@ import (
 func requirePrefork(t *testing.T, b *box) {
 	t.Helper()
 	requireNamespaces(t)
+	if !hasPrefork(t, b) {
+		t.Skip("this binary was built without the release entry point (make build's -Wl,-e,mews_entry): no pre-forked child")
+	}
+}
+
+// hasPrefork says whether runs get a pre-forked child (see requirePrefork),
+// where the namespace layer is available.
+func hasPrefork(t *testing.T, b *box) bool {
+	t.Helper()
 	r := b.with(t).run("run", "--yolo", "--", "cat", "/proc/1/cmdline")
 	if r.code != 0 {
 		t.Fatalf("cat /proc/1/cmdline: exit %d, stderr %q", r.code, r.stderr)
 	}
-	if strings.Contains(r.stdout, "__mewsandbox_child") {
-		t.Skip("this binary was built without the release entry point (make build's -Wl,-e,mews_entry): no pre-forked child")
-	}
+	return !strings.Contains(r.stdout, "__mewsandbox_child")
 }
 
 // TestPreforkAdopted: with the release binary, pid 1 of the command's
