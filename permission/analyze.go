@@ -663,6 +663,9 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 		if ok && slices.Contains(promptVars, strings.TrimSuffix(n, "+")) && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
 			z.complexOnce(fmt.Sprintf("%s set to a substitution, which bash runs each time it expands it: %s", strings.TrimSuffix(n, "+"), shorten(a)))
 		}
+		if name, _, _ := strings.Cut(strings.TrimSuffix(n, "+"), "["); ok && (name == "BASH_CMDS" || name == "BASH_ALIASES") {
+			z.complexOnce(fmt.Sprintf("%s set: bash's table of command paths or aliases, which makes a name run another program (BASH_CMDS[ls]=/bin/rm): %s", name, shorten(a)))
+		}
 	}
 }
 
@@ -2688,6 +2691,12 @@ func unwrap(words []Word) unwrapped {
 					prog.Text = o.shell.Text
 				}
 			}
+			if spec.joinRest && prog.Literal {
+				// env -S splits its string into more of env's own
+				// arguments: options and assignments may lead it
+				// (env -S '-- X=1 rm -rf /').
+				prog.Text = name + " " + prog.Text
+			}
 			u.shell, u.shellWhat = &prog, what+" "+o.shellOpt
 			return u
 		case spec.noCommand && !o.cmdIf || next >= len(words):
@@ -2761,6 +2770,11 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 			// Only operands follow: the leading ones, then the command.
 			for operands < spec.operands && i < len(words) {
 				operands++
+				i++
+			}
+			// env and sudo still take assignments after the options'
+			// end (env -- X=1 rm -rf /).
+			for spec.assigns && i < len(words) && words[i].Literal && isEnvAssign(words[i].Text) {
 				i++
 			}
 			return i, o

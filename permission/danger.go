@@ -15,6 +15,10 @@ type Danger struct {
 	// Critical is true when the command must be denied in every mode
 	// (rm of a critical path), not merely asked about.
 	Critical bool
+	// Unseen is true when a critical path may hide in what is only known
+	// at run time (rm -rf "$X"): asked for in every mode, bypassPermissions
+	// included, as what the shell analysis cannot see is.
+	Unseen bool
 }
 
 // dangerRule is one row of the danger table: check inspects one
@@ -24,6 +28,8 @@ type dangerRule struct {
 	name  string
 	check func(c SimpleCommand, env PathEnv) (reason string, critical bool)
 	pipe  func(a Analysis, p Pipeline) string
+	// unseen: the row's critical matches are Danger.Unseen, not Critical.
+	unseen bool
 }
 
 // dangerTable is the danger table. Rows match normalised commands (quotes
@@ -39,6 +45,12 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// rm aimed at / or the home directory is the classic unrecoverable
 		// mistake; Critical for critical paths, Ask for any other operands.
 		{name: "rm", check: checkRm},
+		// A recursive rm of a path only known at run time may be of a
+		// critical one (x=/; rm -rf $x, echo / | xargs rm -rf).
+		{name: "rm of a path known at run time", check: checkRmUnseen, unseen: true},
+		// A program the engine does not know, given a critical delete as
+		// its arguments (run0 rm -rf /, xterm -e 'rm -rf ~'), may run it.
+		{name: "critical delete given to a program", check: checkGivenCriticalDelete, unseen: true},
 		{name: "cmake -E rm", check: checkCMakeRemove},
 		// A container with the host's root, devices or namespaces is root
 		// on this machine: docker run -v /:/h alpine rm -rf /h.
@@ -138,11 +150,11 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 		if reason == "" {
 			continue
 		}
-		if critical {
+		if critical && !r.unseen {
 			return Danger{Rule: r.name, Reason: reason, Critical: true}, true
 		}
-		if !ok {
-			found, ok = Danger{Rule: r.name, Reason: reason}, true
+		if !ok || critical && !found.Unseen {
+			found, ok = Danger{Rule: r.name, Reason: reason, Unseen: critical}, true
 		}
 	}
 	return found, ok
@@ -443,6 +455,141 @@ func removal(c SimpleCommand, env PathEnv, verb string) (string, bool) {
 	return c.Name() + " " + verb + " files", false
 }
 
+// checkRmUnseen: a recursive rm (rimraf always is) of operands not all
+// known before it runs: a variable, a substitution, or words xargs
+// appends. Critical (for the unseen row) unless each is known, or unknown
+// only by a glob (globOnly).
+func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "rm" && n != "rimraf" || !recursiveRm(c) {
+		return "", false
+	}
+	if c.OpenArgs {
+		return c.Name() + " deletes, recursively, what is named at run time: a critical path may be among it", true
+	}
+	for _, w := range operandWords(c) {
+		if !w.Literal && !globOnly(w) {
+			return c.Name() + " deletes " + w.Text + " recursively, a path only known at run time: it may be a critical one", true
+		}
+	}
+	return "", false
+}
+
+// recursiveRm says whether rm c deletes directories with what is in them:
+// -r, -R or --recursive (or rimraf).
+func recursiveRm(c SimpleCommand) bool {
+	if lowerName(c) == "rimraf" {
+		return true
+	}
+	for _, w := range c.Args()[1:] {
+		t := w.Text
+		switch {
+		case !w.Literal:
+		case t == "--":
+			return false
+		case t == "--recursive":
+			return true
+		case len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t, "rR"):
+			return true
+		}
+	}
+	return false
+}
+
+// checkGivenCriticalDelete: a program the engine has no table for (not
+// a wrapper it looks through, not one whose arguments it reads as paths or
+// text) given, as its arguments or in one of them as a shell string, a
+// delete the rm or find rows deny as critical. It may run it as a
+// wrapper would (run0, gosu, chronic, an unknown shell's -c): critical for
+// the unseen row.
+func checkGivenCriticalDelete(c SimpleCommand, env PathEnv) (string, bool) {
+	args := c.Args()
+	if len(args) < 2 || !slices.ContainsFunc(args[1:], mentionsDeleter) {
+		return "", false
+	}
+	if n := lowerName(c); n == "" || pathSpecs.get()[n] != nil || IsReadOnly(c) {
+		return "", false
+	}
+	for i := 1; i < len(args); i++ {
+		if r := criticalDeleteIn(args[i:], env); r != "" {
+			return c.Name() + " is given a delete to run that is denied on its own (" + r + ")", true
+		}
+	}
+	return "", false
+}
+
+// mentionsDeleter says whether w is, or holds as a word of a shell
+// string, a command the rm and find rows check.
+func mentionsDeleter(w Word) bool {
+	if !w.Literal {
+		return false
+	}
+	for f := range strings.FieldsSeq(w.Text) {
+		if isDeleter(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDeleter says whether name is rm, rimraf, find or bfs, by path or not.
+func isDeleter(name string) bool {
+	switch strings.ToLower(baseName(name)) {
+	case "rm", "rimraf", "find", "bfs":
+		return true
+	}
+	return false
+}
+
+// criticalDeleteIn returns why the words starting at rest[0], or rest[0]
+// alone as a shell string, are a critical delete; "" if they are not.
+func criticalDeleteIn(rest []Word, env PathEnv) string {
+	w := rest[0]
+	if !w.Literal {
+		return ""
+	}
+	critical := func(c SimpleCommand) string {
+		for _, check := range []func(SimpleCommand, PathEnv) (string, bool){checkRm, checkFindDelete} {
+			if r, critical := check(c, env); critical {
+				return r
+			}
+		}
+		return ""
+	}
+	if isDeleter(w.Text) {
+		if r := critical(SimpleCommand{Words: rest, Text: joinWords(rest)}); r != "" {
+			return r
+		}
+	}
+	if !strings.ContainsAny(w.Text, " \t\n") || !mentionsDeleter(w) {
+		return ""
+	}
+	for _, nc := range AnalyzeShell(w.Text).Commands {
+		if r := critical(nc); r != "" {
+			return r
+		}
+	}
+	return ""
+}
+
+// globOnly says whether a word not known before it runs is unknown only
+// by its glob, which matches names inside one directory each: not a
+// critical path, which the word as written would be already (rm -rf /*
+// is), unless a segment could match ".." (.*, which older bash expands to
+// the parent too).
+func globOnly(w Word) bool {
+	t := looseText(w.Text)
+	if strings.ContainsAny(t, "$`") {
+		return false
+	}
+	for _, seg := range strings.Split(t, "/") {
+		if strings.HasPrefix(seg, ".") && strings.ContainsAny(seg, "*?[") {
+			return false
+		}
+	}
+	return true
+}
+
 func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
 	if n := lowerName(c); n != "rm" && n != "rimraf" || (len(c.Args()) < 2 && !c.OpenArgs) {
 		return "", false
@@ -635,13 +782,14 @@ var findNoFilter = []string{
 	"-ignore_readdir_race", "-noignore_readdir_race", "-daystart",
 	"-print", "-print0", "-ls", "-exec", "-execdir", "-ok", "-okdir",
 	"-maxdepth", "-mindepth", "-true",
+	"-prune", // the start path itself still matches: find / -prune -exec rm -rf {} \;
 }
 
 // findDeleters are commands that destroy the files find hands them.
 var findDeleters = []string{"rm", "rmdir", "shred", "unlink", "truncate", "srm", "wipe"}
 
 func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
-	if lowerName(c) != "find" {
+	if n := lowerName(c); n != "find" && n != "bfs" { // bfs is find's grammar, breadth first
 		return "", false
 	}
 	args := c.Args()
@@ -693,7 +841,9 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 			// Skip the command: its words are not find's.
 			for j++; j < len(args) && !(args[j].Literal && (args[j].Text == ";" || args[j].Text == "+")); j++ {
 			}
-		case t == "-maxdepth" || t == "-mindepth":
+		case t == "-maxdepth" || t == "-mindepth" || t == "-type" || t == "-xtype":
+			// A depth or a file type does not narrow a tree to
+			// anything less than the tree: find / -type f -delete.
 			j++
 		case (t == "-name" || t == "-iname" || t == "-path" || t == "-ipath" || t == "-wholename" || t == "-iwholename") &&
 			j+1 < len(args) && args[j+1].Literal && strings.Trim(args[j+1].Text, "*") == "":
@@ -1381,6 +1531,16 @@ var hijackVars = []string{
 	// Options programs take from the environment: zip's (-TT CMD),
 	// man's (--pager), journalctl's pager's.
 	"ZIPOPT", "MANOPT", "SYSTEMD_LESS",
+	// Commands an editor runs at its start (VIMINIT='!cmd' vim), the
+	// compilers and their wrappers builds run (RUSTC_WRAPPER, CC), npm's
+	// shell for scripts, perl's debugger, OpenSSL's configuration (which
+	// loads engines). GOFLAGS only with a program in it (goFlagsRun).
+	"VIMINIT", "EXINIT", "MYVIMRC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "CARGO_BUILD_RUSTC_WRAPPER",
+	"CC", "CXX", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "PERL5DB", "OPENSSL_CONF",
+	// Where git finds the configuration it obeys (core.fsmonitor,
+	// core.pager and the like run programs): another home, another
+	// repository.
+	"XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR",
 }
 
 // harmlessSettings are values of hijackVars that run nothing of the
@@ -1401,7 +1561,21 @@ func harmlessPager(v string) bool { return slices.Contains(harmlessSettings, "PA
 // hijacks says whether the assignment NAME=value, a literal one when
 // literal, sets a hijacking variable to a value that runs something.
 func hijacks(assign string, literal bool) bool {
+	if goFlagsRun(assign, literal) {
+		return true
+	}
 	return hijacked(assignName(assign)) && !(literal && slices.Contains(harmlessSettings, assign))
+}
+
+// goFlagsRun says whether a GOFLAGS assignment names a program the go
+// command runs (-toolexec, -exec, -overlay's replacements aside) or is
+// not known: GOFLAGS=-mod=mod passes.
+func goFlagsRun(assign string, literal bool) bool {
+	v, ok := strings.CutPrefix(assign, "GOFLAGS=")
+	if !ok {
+		return false
+	}
+	return !literal || strings.Contains(v, "-toolexec") || strings.Contains(v, "-exec")
 }
 
 // declCommands set shell variables from their arguments.

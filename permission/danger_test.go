@@ -97,7 +97,8 @@ func TestCheckDanger(t *testing.T) {
 		// Beyond the seed.
 		{"find -delete", "find . -name '*.o' -delete", "find -delete", false},
 		{"find -exec rm", `find . -name '*.o' -exec rm {} \;`, "find -delete", false},
-		{"find -execdir shred", "find . -type f -execdir shred -u {} +", "find -delete", false},
+		{"find -execdir shred of every file in the root", "find . -type f -execdir shred -u {} +", "find -delete", true},
+		{"find -execdir shred of some files", "find . -type f -name '*.key' -execdir shred -u {} +", "find -delete", false},
 		{"unfiltered find -exec in the project root", "find . -execdir shred -u {} +", "find -delete", true},
 		{"find -exec grep", `find . -exec grep -l x {} \;`, "", false},
 		{"find", "find . -name '*.go'", "", false},

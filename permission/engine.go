@@ -512,6 +512,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			return verdict{d: Ask, reason: why}
 		}
 	}
+	// A critical path that may hide in what is only known at run time is
+	// asked for in every mode, whatever an allow rule says, as what the
+	// analysis cannot see is.
+	if dangerous && danger.Unseen {
+		return verdict{d: Ask, reason: danger.Reason}
+	}
 	// 4. bypassPermissions.
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")

@@ -721,6 +721,11 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
+			case sub.Text == "config" && !eq && (n == "--global" || n == "--system"):
+				// The user's or the machine's configuration, which
+				// every later git obeys (url.*.insteadOf, core.pager).
+				f := map[string]string{"--global": "~/.gitconfig", "--system": "/etc/gitconfig"}[n]
+				add(Word{Text: f, Literal: true}, !configRead)
 			case sub.Text == "config" && abbrevOf(n, []string{"--file", "--blob"}) != "":
 				// Abbreviated too: git config --fil F is --file F.
 				if f, ok := value(v, eq); ok && abbrevOf(n, []string{"--file"}) != "" {

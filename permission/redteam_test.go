@@ -547,6 +547,59 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A9 neighbour: tmux and screen", D, nil, `tmux attach -t main && tmux ls && screen -r foo && screen -x foo && crontab -lu root`, Allow},
 		{"A9 neighbour: pager settings", D, nil, `LESS=FRX less f && MANPAGER='less -R' man ls`, Allow},
 		{"A9 neighbour: cmake and 7z in the root", D, nil, `cmake -E rm -rf build && cmake -E copy a b && 7z l a.7z && 7z x a.7z -oout`, Allow},
+		// A10: found by a probe of 1,200 commands with check alone.
+		// env and sudo take assignments after --, and env -S's string is
+		// more of env's own arguments.
+		{"A10 env -- X=1 rm", D, nil, `env -- X=1 rm -rf /`, Deny},
+		{"A10 nice env -- X=1 rm", Y, nil, `nice env -- X=1 rm -rf /`, Deny},
+		{"A10 sudo -- X=1 rm", Y, nil, `sudo -- X=1 rm -rf /`, Deny},
+		{"A10 env -S '-- X=1 rm'", Y, nil, `env -S '-- X=1 rm -rf /'`, Deny},
+		{"A10 env -- LD_PRELOAD", D, nil, `env -- LD_PRELOAD=/tmp/x.so ls`, Ask},
+		{"A10 env -- X=1 .git/hooks", Y, nil, `env -- X=1 cp a .git/hooks/pre-commit`, Ask},
+		{"A10 neighbour: env -- X=1 ls", D, nil, `env -- X=1 Y=2 ls && env -S 'python3 -u' x.py`, Allow},
+		// A recursive rm of a path only known at run time is asked for in
+		// every mode: a critical one may hide in it.
+		{"A10 x=/; rm -rf $x", Y, nil, `x=/; rm -rf $x`, Ask},
+		{"A10 rm -rf ${NOPE:-/}", Y, nil, `rm -rf ${NOPE:-/}`, Ask},
+		{"A10 f / with rm -rf $1", Y, nil, `f(){ rm -rf "$1"; }; f /`, Ask},
+		{"A10 for d in / ~", Y, nil, `for d in / ~; do rm -rf $d; done`, Ask},
+		{"A10 xargs rm -rf", Y, nil, `echo / | xargs rm -rf`, Ask},
+		{"A10 sh -c rm -rf $1", Y, nil, `sh -c 'rm -rf $1' _ /`, Ask},
+		{"A10 rm -rf x/.??*", Y, nil, `rm -rf x/.??*`, Ask},
+		{"A10 rm -rf $x allowed by a rule", D, []string{"allow:Bash(rm:*)"}, `rm -rf "$x"`, Ask},
+		{"A10 neighbour: rm -rf of globs and of a variable file", Y, nil, `rm -rf build/* ./*.o *.log && rm -f "$x"`, Allow},
+		{"A10 neighbour: rm -rf $x asked in default mode", D, nil, `rm -rf "$TMPDIR/x"`, Ask},
+		// find: -prune and -type narrow nothing; bfs is find.
+		{"A10 find / -prune -exec rm", Y, nil, `find / -prune -exec rm -rf {} \;`, Deny},
+		{"A10 find ~ -prune -delete", Y, nil, `find ~ -prune -delete`, Deny},
+		{"A10 find / -type f -delete", Y, nil, `find / -type f -delete`, Deny},
+		{"A10 bfs / -exec rm", Y, nil, `bfs / -exec rm -rf {} +`, Deny},
+		{"A10 neighbour: find -type f -name -delete", Y, nil, `find . -type f -name '*.o' -delete && find build -type f -delete`, Allow},
+		// bash's command table makes a name run another program.
+		{"A10 BASH_CMDS", Y, nil, `BASH_CMDS[ls]=/bin/rm; ls -rf /`, Ask},
+		{"A10 BASH_ALIASES", Y, nil, `BASH_ALIASES[ls]="rm -rf"; ls /`, Ask},
+		// A program the engine does not know, given a critical delete.
+		{"A10 run0 rm -rf /", Y, nil, `run0 rm -rf /`, Ask},
+		{"A10 gosu root rm -rf /", D, nil, `gosu root rm -rf /`, Ask},
+		{"A10 chronic rm -rf ~", Y, nil, `chronic rm -rf ~`, Ask},
+		{"A10 xterm -e 'rm -rf /'", Y, nil, `xterm -e 'rm -rf /'`, Ask},
+		{"A10 csh -c 'rm -rf /'", Y, nil, `csh -c 'rm -rf /'`, Ask},
+		{"A10 kubectl exec -- rm -rf /", Y, nil, `kubectl exec p -- rm -rf /`, Ask},
+		{"A10 neighbour: text that names rm", Y, nil, `git commit -m 'rm -rf / was a bug' && echo rm -rf / && run0 rm -rf build && mytool --note 'remove the form'`, Allow},
+		// Variables that choose what runs.
+		{"A10 VIMINIT", D, nil, `VIMINIT='!rm -rf /' vim`, Ask},
+		{"A10 RUSTC_WRAPPER", D, nil, `RUSTC_WRAPPER=/tmp/x cargo build`, Ask},
+		{"A10 GOFLAGS -toolexec", D, nil, `GOFLAGS=-toolexec=/tmp/x go build`, Ask},
+		{"A10 XDG_CONFIG_HOME git", D, nil, `XDG_CONFIG_HOME=/tmp git log`, Ask},
+		{"A10 neighbour: GOFLAGS=-mod=mod", D, nil, `GOFLAGS=-mod=mod go build ./...`, Allow},
+		// The user's and the machine's git configuration.
+		{"A10 git config --global", D, nil, `git config --global url.https://evil/.insteadOf https://github.com/`, Ask},
+		{"A10 git config --system", D, nil, `git config --system core.pager less`, Ask},
+		{"A10 neighbour: git config --global --get", D, nil, `git config --global --get user.name && git config user.name x`, Allow},
+		// Credential stores.
+		{"A10 /var/backups/shadow.bak", Y, nil, `cat /var/backups/shadow.bak`, Ask},
+		{"A10 ~/.pgpass", Y, nil, `cat ~/.pgpass`, Ask},
+		{"A10 ~/.claude/.credentials.json", Y, nil, `cat ~/.claude/.credentials.json`, Ask},
 		// A8: a container given the host's root, devices or namespaces is
 		// root on this machine.
 		{"A8 docker run -v /", D, nil, `docker run -v /:/h alpine rm -rf /h`, Ask},

@@ -30,7 +30,9 @@ var sensitiveWriteHome = []string{".ssh", ".config/git", ".config/mewsandbox", "
 var credentialPaths = []string{
 	".ssh", ".aws", ".gnupg", ".kube/config", ".netrc", ".docker/config.json",
 	".git-credentials", ".config/gh/hosts.yml", ".npmrc", ".pypirc",
-	".config/gcloud", ".azure",
+	".config/gcloud", ".azure", ".pgpass", ".vault-token", ".password-store",
+	".cargo/credentials", ".cargo/credentials.toml", ".claude/.credentials.json",
+	".terraform.d/credentials.tfrc.json", ".config/op",
 }
 
 // hostCredentials are the host's password hashes and private keys, whose
@@ -40,6 +42,7 @@ var credentialPaths = []string{
 var hostCredentials = []string{
 	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
 	"/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ssl/private",
+	"/var/backups/shadow.bak", "/var/backups/gshadow.bak", // Debian's daily copies
 }
 
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
@@ -78,11 +81,13 @@ func credentialRead(abs, home string) string {
 	if key, ok := strings.CutPrefix(abs, "/etc/ssh/ssh_host_"); ok && strings.HasSuffix(key, "_key") && !strings.Contains(key, "/") {
 		return abs + " is a host's private key"
 	}
-	if home == "" {
+	// Below the home directory: compared without building each path.
+	if home == "" || len(abs) <= len(home) || abs[len(home)] != '/' || abs[:len(home)] != home {
 		return ""
 	}
+	below := abs[len(home)+1:]
 	for _, rel := range credentialPaths {
-		if within(abs, home+"/"+rel) {
+		if within(below, rel) {
 			return "~/" + rel + " holds credentials"
 		}
 	}
