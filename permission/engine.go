@@ -242,6 +242,143 @@ func (e *Engine) protected(abs string, write bool) string {
 	return ""
 }
 
+// mayBeProtected reports why a word only known at run time may name a
+// protected path, or "": each member of its brace list, with what is
+// only known at run time taken as empty (~/.bashrc$x may be ~/.bashrc),
+// and with each glob among its names tried against the protected names
+// (.g*/hooks is .git/hooks, ~/.bashr? ~/.bashrc).
+func (e *Engine) mayBeProtected(w Word, write bool) string {
+	text := looseText(w.Text)
+	if !strings.ContainsAny(text, "*?[{") && !slices.ContainsFunc(protectedNames.get(), func(n string) bool { return strings.Contains(text, n) }) {
+		return "" // no protected name in it, and no glob or brace list to make one
+	}
+	alts := []string{text}
+	if strings.Contains(text, "{") {
+		alts = expandBraces(text, 64)
+	}
+	for _, alt := range alts {
+		cand := withoutExpansions(alt)
+		if cand == "" {
+			continue
+		}
+		if !strings.ContainsAny(cand, "*?[") {
+			if why := e.protected(e.Env.Resolve(cand), write); why != "" {
+				return why + " (" + w.Text + " may name it)"
+			}
+			continue
+		}
+		segs := strings.Split(cand, "/")
+		for i, seg := range segs {
+			if !strings.ContainsAny(seg, "*?[") {
+				continue
+			}
+			for _, name := range protectedNames.get() {
+				// A glob matches a leading dot only written out (bash
+				// without dotglob): build/* is not build/.git.
+				if ok, _ := path.Match(seg, name); !ok || name[0] == '.' && seg[0] != '.' {
+					continue
+				}
+				try := slices.Clone(segs)
+				try[i] = name
+				if why := e.protected(e.Env.Resolve(strings.Join(try, "/")), write); why != "" {
+					return why + " (" + w.Text + " may match it)"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// protectedNames are the names a glob is tried against (mayBeProtected):
+// the protected directories and files, the first names of the credential
+// stores and protected places below the home, and the host's secrets.
+var protectedNames = lazy[[]string]{build: func() []string {
+	names := slices.Concat(sensitiveWriteDirs, sensitiveWriteNames)
+	for _, rel := range slices.Concat(credentialPaths, sensitiveWriteHome) {
+		first, _, _ := strings.Cut(rel, "/")
+		names = append(names, first)
+	}
+	for _, c := range hostCredentials {
+		names = append(names, path.Base(c))
+	}
+	return append(names, "ssh", "ssh_host_rsa_key", "ssh_host_ecdsa_key", "ssh_host_ed25519_key")
+}}
+
+// withoutExpansions is s with its parameter expansions, command
+// substitutions and backquotes taken out: what it is when they are empty.
+func withoutExpansions(s string) string {
+	if !strings.ContainsAny(s, "$`") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '`':
+			if j := strings.IndexByte(s[i+1:], '`'); j >= 0 {
+				i += j + 1
+			} else {
+				i = len(s)
+			}
+		case s[i] == '$' && i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '('):
+			open, end := s[i+1], byte('}')
+			if open == '(' {
+				end = ')'
+			}
+			depth := 0
+			for i++; i < len(s); i++ {
+				if s[i] == open {
+					depth++
+				} else if s[i] == end {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+		case s[i] == '$' && i+1 < len(s):
+			i++
+			if c := s[i]; c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+				for i+1 < len(s) && (s[i+1] == '_' || s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z' || s[i+1] >= '0' && s[i+1] <= '9') {
+					i++
+				}
+			}
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// leavesCwd says whether a cd to dir (SimpleCommand.Dir) may leave the
+// working directory's tree: not "" or "?", and not a plain relative path
+// below it (cd src).
+func leavesCwd(dir string) bool {
+	if dir == "" || dir == "?" {
+		return false
+	}
+	return strings.HasPrefix(dir, "/") || strings.HasPrefix(dir, "~") || strings.ContainsAny(dir, "$`") ||
+		dir == ".." || strings.HasPrefix(dir, "../") || strings.Contains(dir, "/..")
+}
+
+// protectedDir reports why the directory c runs in, moved to by an
+// earlier cd on the line (each it may be), is protected to write in, or "".
+func (e *Engine) protectedDir(c SimpleCommand) string {
+	dirs := c.Dirs
+	if c.Dir != "?" {
+		dirs = []string{c.Dir}
+	}
+	for _, d := range dirs {
+		if d == "" || !slices.ContainsFunc(sensitiveWriteDirs, func(n string) bool { return strings.Contains(d, n) }) && !strings.HasPrefix(d, "~") && !strings.Contains(d, "$") {
+			continue // names no protected directory (cd src)
+		}
+		if cwd := e.Env.In(d).Cwd; cwd != "" {
+			if why := sensitiveWrite(cwd+"/x", e.Env.Home); why != "" {
+				return "runs in " + d + ", where what it writes is protected: " + why
+			}
+		}
+	}
+	return ""
+}
+
 // unknownStartProtected reports why a path whose start is unknown (~user,
 // $DIR) may be protected: its known tail names a credential store or a
 // protected file, as in ~root/.ssh/id_rsa.
@@ -491,6 +628,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	for _, p := range paths {
 		known := p.path.abs
 		if known == "" {
+			// What a brace list, a glob or a variable that may be empty
+			// can make of the word: tee .{git,x}/config, .g*/hooks,
+			// ~/.bashrc$x.
+			if why := e.mayBeProtected(p.word, p.write); why != "" {
+				return verdict{d: Ask, reason: why}
+			}
 			// A path only partly known is protected when the directory
 			// its known start names is: ~/.aws/* reads credentials.
 			known = knownDir(p.path.tmpl)
@@ -511,6 +654,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		if why := e.protected(known, p.write); why != "" {
 			return verdict{d: Ask, reason: why}
 		}
+	}
+	// A command that may write, run in a protected directory an earlier
+	// cd moved to, may write there by names it makes itself (cd .git/hooks
+	// && curl -O URL, tar x, unzip): asked for, as a write there is.
+	if why := e.protectedDir(c); why != "" && !IsReadOnly(c) {
+		return verdict{d: Ask, reason: why}
 	}
 	// A critical path that may hide in what is only known at run time is
 	// asked for in every mode, whatever an allow rule says, as what the
@@ -542,6 +691,13 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	for _, p := range paths {
 		if p.opaque {
 			return verdict{d: Ask, reason: commandName(c) + " uses " + p.word.Text + ", through a link to a directory that cannot be known", suggest: true}
+		}
+	}
+	// Moved out of the root by an earlier cd, a command that may write
+	// does so by names of its own there too (cd /tmp && tar xf a.tar).
+	if len(c.Words) > 0 && leavesCwd(c.Dir) && e.Env.Root != "" && !IsReadOnly(c) {
+		if cwd := e.Env.In(c.Dir).Cwd; cwd != "" && !within(cwd, e.Env.Root) {
+			return verdict{d: Ask, reason: commandName(c) + " runs in " + cwd + ", outside the project root, where what it writes lands", suggest: true}
 		}
 	}
 	if dangerous {
