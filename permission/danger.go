@@ -103,6 +103,12 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "> /dev/", check: checkDeviceWrite},
 		// Deletes extraneous files at the destination.
 		{name: "rsync --delete", check: checkRsyncDelete},
+		// Archives that keep absolute paths write where they say.
+		{name: "archive with absolute paths", check: checkAbsoluteExtract},
+		// Settings a tool keeps for every later run of it, and packages
+		// installed for the whole machine (whose scripts run as well).
+		{name: "tool settings", check: checkToolSettings},
+		{name: "package install", check: checkPackageInstall},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -1780,4 +1786,99 @@ func pipeToShell(a Analysis, p Pipeline) string {
 		}
 	}
 	return ""
+}
+
+// checkAbsoluteExtract: tar -x with -P (--absolute-names), cpio -i
+// (which keeps absolute names unless told not to) and unzip -: write the
+// paths the archive holds, / and .. included: anywhere.
+func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
+	args := c.Args()
+	if len(args) < 2 {
+		return "", false
+	}
+	literal := func(text string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == text })
+	}
+	switch lowerName(c) {
+	case "tar", "bsdtar", "gtar":
+		extract, absolute := false, false
+		for i, w := range args[1:] {
+			t := w.Text
+			switch {
+			case !w.Literal:
+			case t == "--extract" || t == "--get":
+				extract = true
+			case t == "--absolute-names":
+				absolute = true
+			case strings.HasPrefix(t, "--"):
+			case strings.HasPrefix(t, "-") || i == 0: // a cluster, or the old style's first word (tar xPf a.tar)
+				extract = extract || strings.Contains(t, "x")
+				absolute = absolute || strings.Contains(t, "P")
+			}
+		}
+		if extract && absolute {
+			return "tar -P extracts the archive's absolute paths: it writes wherever the archive says", false
+		}
+	case "cpio":
+		if (literal("--extract") || slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.Contains(w.Text, "i")
+		})) && !literal("--no-absolute-filenames") {
+			return "cpio -i extracts the paths the archive holds, absolute ones included: it writes wherever the archive says", false
+		}
+	case "unzip":
+		if literal("-:") {
+			return "unzip -: keeps the archive's ../ paths: it writes wherever the archive says", false
+		}
+	}
+	return "", false
+}
+
+// checkToolSettings: settings a tool writes for every later run of it,
+// outside the project (go env -w, npm config set, a global npm install).
+func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
+	args := c.Args()
+	word := func(i int) string {
+		if i < len(args) && args[i].Literal {
+			return args[i].Text
+		}
+		return ""
+	}
+	global := slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-g" || w.Text == "--global" || w.Text == "--location=global" })
+	switch n := lowerName(c); {
+	case n == "go" && word(1) == "env" && slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-w" || w.Text == "-u" }):
+		return "go env -w changes the settings of every later go command (GOFLAGS, GOPROXY, the toolchain)", false
+	case (n == "npm" || n == "pnpm" || n == "yarn") && (word(1) == "config" || word(1) == "c") && slices.Contains([]string{"set", "delete", "edit", "fix"}, word(2)):
+		return n + " config " + word(2) + " changes the settings of every later " + n + " (its script shell, its registry)", false
+	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "link", "uninstall", "remove", "rm"}, word(1)) && global:
+		return n + " " + word(1) + " -g changes the programs installed for the whole machine", false
+	case n == "yarn" && word(1) == "global":
+		return "yarn global changes the programs installed for the user", false
+	case (n == "pip" || n == "pip3") && word(1) == "config" && slices.Contains([]string{"set", "unset", "edit"}, word(2)):
+		return n + " config " + word(2) + " changes the settings of every later pip (its index)", false
+	}
+	return "", false
+}
+
+// checkPackageInstall: a system package manager that installs, upgrades
+// or removes packages writes the whole system and runs the packages'
+// scripts, as root.
+func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
+	args := c.Args()
+	if len(args) < 2 || !args[1].Literal {
+		return "", false
+	}
+	sub := args[1].Text
+	change := func(subs ...string) bool { return slices.Contains(subs, sub) }
+	switch n := lowerName(c); {
+	case n == "dpkg" && (change("-i", "--install", "--unpack", "-r", "--remove", "-P", "--purge", "--configure") || strings.HasPrefix(sub, "-i")):
+	case (n == "apt" || n == "apt-get" || n == "aptitude") && change("install", "reinstall", "remove", "purge", "upgrade", "full-upgrade", "dist-upgrade", "autoremove"):
+	case (n == "dnf" || n == "yum" || n == "zypper") && change("install", "in", "remove", "rm", "erase", "upgrade", "update", "up", "reinstall", "downgrade"):
+	case n == "rpm" && (strings.HasPrefix(sub, "-i") || strings.HasPrefix(sub, "-U") || strings.HasPrefix(sub, "-e") || strings.HasPrefix(sub, "-F") || change("--install", "--upgrade", "--erase", "--freshen")):
+	case n == "pacman" && len(sub) > 1 && sub[0] == '-' && (sub[1] == 'U' || sub[1] == 'R' || sub[1] == 'S' && !strings.ContainsAny(sub[2:], "sil")):
+	case n == "apk" && change("add", "del", "upgrade", "fix"):
+	case n == "snap" && change("install", "remove", "refresh", "revert"):
+	default:
+		return "", false
+	}
+	return c.Name() + " " + sub + " installs or removes packages for the whole system, and runs their scripts", false
 }

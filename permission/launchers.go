@@ -271,6 +271,12 @@ func sqliteRuns(n string, args []Word) string {
 			return n + " " + shorten(t) + " runs a shell command"
 		case strings.Contains(strings.ToLower(t), "edit("):
 			return n + " " + shorten(t) + ": edit() runs an editor the SQL names"
+		case strings.Contains(strings.ToLower(t), "load_extension("):
+			return n + " " + shorten(t) + ": load_extension() runs the code of a library the SQL names"
+		case strings.Contains(strings.ToLower(t), "readfile(") || strings.Contains(strings.ToLower(t), "writefile("):
+			return n + " " + shorten(t) + ": readfile() and writefile() read and write files the SQL names, wherever they are"
+		case strings.HasPrefix(t, ".load") || strings.HasPrefix(t, ".output") || strings.HasPrefix(t, ".once") || strings.HasPrefix(t, ".save") || strings.HasPrefix(t, ".backup"):
+			return n + " " + shorten(t) + " reads or writes a file the dot-command names, wherever it is"
 		}
 	}
 	return ""

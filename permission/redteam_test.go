@@ -616,6 +616,21 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A11 cat /etc/shado?", Y, nil, `cat /etc/shado?`, Ask},
 		{"A11 cat ~/.{ssh,x}/id_rsa", Y, nil, `cat ~/.{ssh,x}/id_rsa`, Ask},
 		{"A11 neighbour: globs and variables elsewhere", Y, nil, `rm -rf build/* && cat src/*.go && echo x > out/$name.txt && cp a $DEST/ && ls .[a-z]*`, Allow},
+		// A12: files a program's own language names, archives that keep
+		// absolute paths, settings and packages for the whole machine.
+		{"A12 sqlite3 writefile", Y, nil, `sqlite3 db "select writefile('.git/hooks/pre-commit','x')"`, Ask},
+		{"A12 sqlite3 readfile", Y, nil, `sqlite3 db "select readfile('/etc/shadow')"`, Ask},
+		{"A12 sqlite3 .output", D, nil, `sqlite3 db '.output /tmp/x'`, Ask},
+		{"A12 tar -xPf", D, nil, `tar -xPf a.tar`, Ask},
+		{"A12 tar xPf", D, nil, `tar xPf a.tar`, Ask},
+		{"A12 cpio -i", D, nil, `cpio -i < a.cpio`, Ask},
+		{"A12 unzip -:", D, nil, `unzip -: a.zip`, Ask},
+		{"A12 go env -w", D, nil, `go env -w GOFLAGS=-toolexec=/tmp/x`, Ask},
+		{"A12 npm config set", D, nil, `npm config set script-shell /tmp/x`, Ask},
+		{"A12 npm i -g", D, nil, `npm i -g x`, Ask},
+		{"A12 dpkg -i", D, nil, `dpkg -i x.deb`, Ask},
+		{"A12 apt-get install", D, nil, `apt-get install ./x.deb`, Ask},
+		{"A12 neighbour: reads and local installs", D, nil, `sqlite3 db 'select 1' && tar -xf a.tar && cpio -idv --no-absolute-filenames < a && go env GOPATH && npm config get registry && npm i x && dpkg -l && apt list --installed && pacman -Ss vim`, Allow},
 		// A8: a container given the host's root, devices or namespaces is
 		// root on this machine.
 		{"A8 docker run -v /", D, nil, `docker run -v /:/h alpine rm -rf /h`, Ask},
