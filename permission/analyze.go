@@ -667,6 +667,10 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 			z.complexOnce(fmt.Sprintf("%s set: bash's table of command paths or aliases, which makes a name run another program (BASH_CMDS[ls]=/bin/rm): %s", name, shorten(a)))
 		}
 	}
+	// Set by name: read, printf -v, mapfile, a nameref (declare -n).
+	if name := hijackAssign(c); name == "BASH_CMDS" || name == "BASH_ALIASES" {
+		z.complexOnce(fmt.Sprintf("%s set by %s: bash's table of command paths or aliases, which makes a name run another program", name, c.Name()))
+	}
 }
 
 // add appends c and returns its index.
@@ -1373,6 +1377,7 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			c := SimpleCommand{
 				Words:    ws,
 				OpenArgs: true,
+				FromFind: true,
 				Func:     z.a.Commands[i].Func,
 				Async:    z.a.Commands[i].Async,
 			}

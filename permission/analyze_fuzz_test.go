@@ -25,7 +25,11 @@ func FuzzAnalyzeShell(f *testing.F) {
 		f.Add(s)
 	}
 	env := PathEnv{Cwd: "/w/p", Home: "/h", Root: "/w/p"}
+	// The whole decision too (the paths a word may name, the directories
+	// a command runs in), in the mode that reaches the most checks.
+	e := engine(f, ModeBypassPermissions)
 	f.Fuzz(func(t *testing.T, src string) {
+		e.Check(bash(src))
 		a := AnalyzeShell(src)
 		for i, c := range a.Commands {
 			if c.Inner < 0 || c.Inner > len(c.Words) {

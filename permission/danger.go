@@ -467,33 +467,51 @@ func removal(c SimpleCommand, env PathEnv, verb string) (string, bool) {
 // only by a glob (globOnly).
 func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 	n := lowerName(c)
-	if n != "rm" && n != "rimraf" || !recursiveRm(c) {
-		return "", false
+	if n != "rm" && n != "rimraf" || c.FromFind || !recursiveRm(c) {
+		return "", false // find -exec rm: the find row judges where find looks
 	}
 	if c.OpenArgs {
 		return c.Name() + " deletes, recursively, what is named at run time: a critical path may be among it", true
 	}
 	for _, w := range operandWords(c) {
-		if !w.Literal && !globOnly(w) {
+		if !w.Literal && !globOnly(w) && !env.knownBelow(w) {
 			return c.Name() + " deletes " + w.Text + " recursively, a path only known at run time: it may be a critical one", true
 		}
 	}
 	return "", false
 }
 
-// recursiveRm says whether rm c deletes directories with what is in them:
-// -r, -R or --recursive (or rimraf).
+// knownBelow says whether w, not literal, is the home or the working
+// directory the engine knows followed by literal names: "$HOME/.cache/pip"
+// is as known as ~/.cache/pip (critical or not, criticalOperand has said).
+func (e PathEnv) knownBelow(w Word) bool {
+	t := looseText(w.Text)
+	for _, v := range [...]string{"${HOME}/", "$HOME/", "${PWD}/", "$PWD/"} {
+		if rest, ok := strings.CutPrefix(t, v); ok && rest != "" && !strings.ContainsAny(rest, "$`*?[{") && !slices.Contains(strings.Split(rest, "/"), "..") {
+			return strings.Contains(v, "HOME") && e.Home != "" || strings.Contains(v, "PWD") && e.Cwd != ""
+		}
+	}
+	return false
+}
+
+// recursiveRm says whether rm c may delete directories with what is in
+// them: -r, -R or --recursive, or --rec and the like, which GNU getopt
+// takes for it (or rimraf); a word only known at run time, with another
+// after it, may be one (o=-rf; rm $o "$x").
 func recursiveRm(c SimpleCommand) bool {
 	if lowerName(c) == "rimraf" {
 		return true
 	}
-	for _, w := range c.Args()[1:] {
+	args := c.Args()[1:]
+	for i, w := range args {
 		t := w.Text
 		switch {
+		case !w.Literal && i < len(args)-1:
+			return true // an option, perhaps, with an operand after it
 		case !w.Literal:
 		case t == "--":
 			return false
-		case t == "--recursive":
+		case len(t) > 2 && strings.HasPrefix("--recursive", t):
 			return true
 		case len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t, "rR"):
 			return true
@@ -516,7 +534,24 @@ func checkGivenCriticalDelete(c SimpleCommand, env PathEnv) (string, bool) {
 	if n := lowerName(c); n == "" || pathSpecs.get()[n] != nil || IsReadOnly(c) {
 		return "", false
 	}
+	// The words from the first rm, and from the first find, hold every
+	// later such command as a tail; shell strings are looked at each.
+	first := map[string]bool{}
 	for i := 1; i < len(args); i++ {
+		w := args[i]
+		name := ""
+		if w.Literal && isDeleter(w.Text) {
+			name = strings.ToLower(baseName(w.Text))
+			if name == "rimraf" {
+				name = "rm"
+			} else if name == "bfs" {
+				name = "find"
+			}
+		}
+		if name != "" && first[name] || name == "" && !mentionsDeleter(w) {
+			continue
+		}
+		first[name] = name != ""
 		if r := criticalDeleteIn(args[i:], env); r != "" {
 			return c.Name() + " is given a delete to run that is denied on its own (" + r + ")", true
 		}
@@ -530,8 +565,10 @@ func mentionsDeleter(w Word) bool {
 	if !w.Literal {
 		return false
 	}
-	for f := range strings.FieldsSeq(w.Text) {
-		if isDeleter(f) {
+	for f := range strings.FieldsFuncSeq(looseText(w.Text), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || strings.ContainsRune(";&|(){}=", r)
+	}) {
+		if isDeleter(f) || len(f) > 2 && f[0] == '-' && isDeleter(f[2:]) { // -c'rm -rf /'
 			return true
 		}
 	}
@@ -567,12 +604,26 @@ func criticalDeleteIn(rest []Word, env PathEnv) string {
 			return r
 		}
 	}
-	if !strings.ContainsAny(w.Text, " \t\n") || !mentionsDeleter(w) {
+	if !mentionsDeleter(w) {
 		return ""
 	}
-	for _, nc := range AnalyzeShell(w.Text).Commands {
-		if r := critical(nc); r != "" {
-			return r
+	// The word as a shell string, and what follows an = or a short
+	// option in it (--cmd='rm -rf /', -c'rm -rf /').
+	texts := []string{w.Text}
+	if _, after, ok := strings.Cut(w.Text, "="); ok {
+		texts = append(texts, after)
+	}
+	if len(w.Text) > 2 && w.Text[0] == '-' && w.Text[1] != '-' {
+		texts = append(texts, w.Text[2:])
+	}
+	for _, text := range texts {
+		for _, nc := range AnalyzeShell(text).Commands {
+			if r := critical(nc); r != "" {
+				return r
+			}
+			if r, unseen := checkRmUnseen(nc, env); unseen {
+				return r
+			}
 		}
 	}
 	return ""
@@ -847,9 +898,11 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 			// Skip the command: its words are not find's.
 			for j++; j < len(args) && !(args[j].Literal && (args[j].Text == ";" || args[j].Text == "+")); j++ {
 			}
-		case t == "-maxdepth" || t == "-mindepth" || t == "-type" || t == "-xtype":
-			// A depth or a file type does not narrow a tree to
-			// anything less than the tree: find / -type f -delete.
+		case t == "-maxdepth" || t == "-mindepth":
+			j++
+		case t == "-type" && j+1 < len(args) && args[j+1].Literal && (args[j+1].Text == "f" || args[j+1].Text == "d"):
+			// Every file, or every directory, of a tree is the tree:
+			// find / -type f -delete. Other types narrow (-type l).
 			j++
 		case (t == "-name" || t == "-iname" || t == "-path" || t == "-ipath" || t == "-wholename" || t == "-iwholename") &&
 			j+1 < len(args) && args[j+1].Literal && strings.Trim(args[j+1].Text, "*") == "":
@@ -1570,7 +1623,29 @@ func hijacks(assign string, literal bool) bool {
 	if goFlagsRun(assign, literal) {
 		return true
 	}
-	return hijacked(assignName(assign)) && !(literal && slices.Contains(harmlessSettings, assign))
+	name := assignName(assign)
+	if literal && plainProgram(assign) {
+		return false
+	}
+	return hijacked(name) && !(literal && slices.Contains(harmlessSettings, assign))
+}
+
+// plainProgram says whether assign sets a compiler or a compiler wrapper
+// to a program found on the PATH by a plain name (CC=clang,
+// RUSTC_WRAPPER=sccache), or git's directory to the root's own (GIT_DIR=.git):
+// what a build or git would use anyway, not a file the command chose.
+func plainProgram(assign string) bool {
+	name, v, _ := strings.Cut(assign, "=")
+	switch name {
+	case "CC", "CXX", "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "CARGO_BUILD_RUSTC_WRAPPER":
+		first, _, _ := strings.Cut(v, " ")
+		return first != "" && !strings.ContainsAny(v, "/$`\\") && !strings.HasPrefix(first, ".")
+	case "GIT_DIR", "GIT_COMMON_DIR":
+		return v == ".git" || v == "./.git"
+	case "OPENSSL_CONF":
+		return v == "/dev/null"
+	}
+	return false
 }
 
 // goFlagsRun says whether a GOFLAGS assignment names a program the go
@@ -1581,7 +1656,7 @@ func goFlagsRun(assign string, literal bool) bool {
 	if !ok {
 		return false
 	}
-	return !literal || strings.Contains(v, "-toolexec") || strings.Contains(v, "-exec")
+	return !literal || strings.ContainsAny(v, "$`") || strings.Contains(v, "-toolexec") || strings.Contains(v, "-exec")
 }
 
 // declCommands set shell variables from their arguments.
@@ -1598,7 +1673,7 @@ func assignName(s string) string {
 }
 
 func hijacked(name string) bool {
-	return slices.Contains(hijackVars, name) || strings.HasPrefix(name, "BASH_FUNC_") ||
+	return slices.Contains(hijackVars, name) || strings.EqualFold(name, "npm_config_script_shell") || strings.HasPrefix(name, "BASH_FUNC_") ||
 		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
 }
 
@@ -1806,9 +1881,9 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 			t := w.Text
 			switch {
 			case !w.Literal:
-			case t == "--extract" || t == "--get":
+			case abbrevOf(t, []string{"--extract", "--get"}) != "" && len(t) > 4:
 				extract = true
-			case t == "--absolute-names":
+			case abbrevOf(t, []string{"--absolute-names"}) != "" && len(t) > 3:
 				absolute = true
 			case strings.HasPrefix(t, "--"):
 			case strings.HasPrefix(t, "-") || i == 0: // a cluster, or the old style's first word (tar xPf a.tar)
@@ -1820,13 +1895,16 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 			return "tar -P extracts the archive's absolute paths: it writes wherever the archive says", false
 		}
 	case "cpio":
-		if (literal("--extract") || slices.ContainsFunc(args[1:], func(w Word) bool {
-			return w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.Contains(w.Text, "i")
-		})) && !literal("--no-absolute-filenames") {
+		if slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && (len(w.Text) > 4 && abbrevOf(w.Text, []string{"--extract"}) != "" ||
+				len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.Contains(w.Text, "i"))
+		}) && !literal("--no-absolute-filenames") {
 			return "cpio -i extracts the paths the archive holds, absolute ones included: it writes wherever the archive says", false
 		}
 	case "unzip":
-		if literal("-:") {
+		if slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.Contains(w.Text, ":")
+		}) {
 			return "unzip -: keeps the archive's ../ paths: it writes wherever the archive says", false
 		}
 	}
@@ -1837,26 +1915,54 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 // outside the project (go env -w, npm config set, a global npm install).
 func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	word := func(i int) string {
-		if i < len(args) && args[i].Literal {
-			return args[i].Text
+	if len(args) < 2 || !slices.Contains([]string{"go", "npm", "pnpm", "yarn", "pip", "pip3"}, lowerName(c)) {
+		return "", false
+	}
+	ops := operandTexts(args)
+	op := func(i int) string {
+		if i < len(ops) {
+			return ops[i]
 		}
 		return ""
 	}
-	global := slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-g" || w.Text == "--global" || w.Text == "--location=global" })
+	opt := func(names ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && slices.ContainsFunc(names, func(n string) bool { return w.Text == n || strings.HasPrefix(w.Text, n+"=") })
+		})
+	}
+	global := opt("-g", "--global", "--location=global") || slices.ContainsFunc(args, func(w Word) bool { return w.Text == "--location" }) && slices.Contains(ops, "global")
 	switch n := lowerName(c); {
-	case n == "go" && word(1) == "env" && slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-w" || w.Text == "-u" }):
+	case n == "go" && op(0) == "env" && slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && (w.Text == "-w" || w.Text == "-u" || strings.HasPrefix(w.Text, "-w=") || strings.HasPrefix(w.Text, "--w") || strings.HasPrefix(w.Text, "--u"))
+	}):
 		return "go env -w changes the settings of every later go command (GOFLAGS, GOPROXY, the toolchain)", false
-	case (n == "npm" || n == "pnpm" || n == "yarn") && (word(1) == "config" || word(1) == "c") && slices.Contains([]string{"set", "delete", "edit", "fix"}, word(2)):
-		return n + " config " + word(2) + " changes the settings of every later " + n + " (its script shell, its registry)", false
-	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "link", "uninstall", "remove", "rm"}, word(1)) && global:
-		return n + " " + word(1) + " -g changes the programs installed for the whole machine", false
-	case n == "yarn" && word(1) == "global":
+	case (n == "npm" || n == "pnpm" || n == "yarn") && (op(0) == "config" || op(0) == "c") && slices.Contains([]string{"set", "delete", "edit", "fix"}, op(1)),
+		n == "npm" && op(0) == "set":
+		return n + " config changes the settings of every later " + n + " (its script shell, its registry)", false
+	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "uninstall", "remove", "rm", "un"}, op(0)) && global:
+		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
+	case n == "yarn" && op(0) == "global":
 		return "yarn global changes the programs installed for the user", false
-	case (n == "pip" || n == "pip3") && word(1) == "config" && slices.Contains([]string{"set", "unset", "edit"}, word(2)):
-		return n + " config " + word(2) + " changes the settings of every later pip (its index)", false
+	case (n == "pip" || n == "pip3") && op(0) == "config" && slices.Contains([]string{"set", "unset", "edit"}, op(1)):
+		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
+}
+
+// operandTexts returns the literal words of args after the name that do
+// not start with a dash, in order: a command's subcommand and operands,
+// options (and the values of options it does not know) aside.
+func operandTexts(args []Word) []string {
+	if len(args) < 2 {
+		return nil
+	}
+	var out []string
+	for _, w := range args[1:] {
+		if w.Literal && !strings.HasPrefix(w.Text, "-") {
+			out = append(out, w.Text)
+		}
+	}
+	return out
 }
 
 // checkPackageInstall: a system package manager that installs, upgrades
@@ -1864,21 +1970,58 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 // scripts, as root.
 func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !args[1].Literal {
+	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap"}, lowerName(c)) {
 		return "", false
 	}
-	sub := args[1].Text
-	change := func(subs ...string) bool { return slices.Contains(subs, sub) }
-	switch n := lowerName(c); {
-	case n == "dpkg" && (change("-i", "--install", "--unpack", "-r", "--remove", "-P", "--purge", "--configure") || strings.HasPrefix(sub, "-i")):
-	case (n == "apt" || n == "apt-get" || n == "aptitude") && change("install", "reinstall", "remove", "purge", "upgrade", "full-upgrade", "dist-upgrade", "autoremove"):
-	case (n == "dnf" || n == "yum" || n == "zypper") && change("install", "in", "remove", "rm", "erase", "upgrade", "update", "up", "reinstall", "downgrade"):
-	case n == "rpm" && (strings.HasPrefix(sub, "-i") || strings.HasPrefix(sub, "-U") || strings.HasPrefix(sub, "-e") || strings.HasPrefix(sub, "-F") || change("--install", "--upgrade", "--erase", "--freshen")):
-	case n == "pacman" && len(sub) > 1 && sub[0] == '-' && (sub[1] == 'U' || sub[1] == 'R' || sub[1] == 'S' && !strings.ContainsAny(sub[2:], "sil")):
-	case n == "apk" && change("add", "del", "upgrade", "fix"):
-	case n == "snap" && change("install", "remove", "refresh", "revert"):
-	default:
+	ops := operandTexts(args)
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0]
+	}
+	// An action given as an option (dpkg -i, rpm -Uvh, pacman -Syu).
+	action := func(long []string, short func(cluster string) bool) string {
+		for _, w := range args[1:] {
+			t := w.Text
+			switch {
+			case !w.Literal:
+			case slices.Contains(long, t):
+				return t
+			case len(t) > 1 && t[0] == '-' && t[1] != '-' && short(t[1:]):
+				return t
+			}
+		}
+		return ""
+	}
+	n := lowerName(c)
+	what := ""
+	switch n {
+	case "dpkg":
+		what = action([]string{"--install", "--unpack", "--remove", "--purge", "--configure"}, func(s string) bool { return strings.ContainsAny(s[:1], "irP") })
+	case "apt", "apt-get", "aptitude":
+		if slices.Contains([]string{"install", "reinstall", "remove", "purge", "upgrade", "full-upgrade", "dist-upgrade", "autoremove"}, sub) {
+			what = sub
+		}
+	case "dnf", "yum", "zypper":
+		if slices.Contains([]string{"install", "in", "remove", "rm", "erase", "upgrade", "update", "up", "reinstall", "downgrade"}, sub) {
+			what = sub
+		}
+	case "rpm":
+		what = action([]string{"--install", "--upgrade", "--erase", "--freshen"}, func(s string) bool { return strings.ContainsAny(s[:1], "iUeF") })
+	case "pacman":
+		what = action([]string{"--sync", "--upgrade", "--remove"}, func(s string) bool {
+			return s[0] == 'U' || s[0] == 'R' || s[0] == 'S' && !strings.ContainsAny(s[1:], "sil")
+		})
+	case "apk":
+		if slices.Contains([]string{"add", "del", "upgrade", "fix"}, sub) {
+			what = sub
+		}
+	case "snap":
+		if slices.Contains([]string{"install", "remove", "refresh", "revert"}, sub) {
+			what = sub
+		}
+	}
+	if what == "" {
 		return "", false
 	}
-	return c.Name() + " " + sub + " installs or removes packages for the whole system, and runs their scripts", false
+	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
 }

@@ -244,10 +244,12 @@ func (e *Engine) protected(abs string, write bool) string {
 
 // mayBeProtected reports why a word only known at run time may name a
 // protected path, or "": each member of its brace list, with what is
-// only known at run time taken as empty (~/.bashrc$x may be ~/.bashrc),
-// and with each glob among its names tried against the protected names
-// (.g*/hooks is .git/hooks, ~/.bashr? ~/.bashrc).
-func (e *Engine) mayBeProtected(w Word, write bool) string {
+// only known at run time taken as empty or as its default
+// (~/.bashrc$x may be ~/.bashrc, ${x:-.git} .git), and with each glob among
+// its names tried against the protected names (.g*/hooks is .git/hooks,
+// ~/.bashr? ~/.bashrc). env is where the command runs. A word with more
+// globs than any real path needs is asked for.
+func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	text := looseText(w.Text)
 	if !strings.ContainsAny(text, "*?[{") && !slices.ContainsFunc(protectedNames.get(), func(n string) bool { return strings.Contains(text, n) }) {
 		return "" // no protected name in it, and no glob or brace list to make one
@@ -262,25 +264,30 @@ func (e *Engine) mayBeProtected(w Word, write bool) string {
 			continue
 		}
 		if !strings.ContainsAny(cand, "*?[") {
-			if why := e.protected(e.Env.Resolve(cand), write); why != "" {
+			if why := e.protected(env.Resolve(cand), write); why != "" {
 				return why + " (" + w.Text + " may name it)"
 			}
 			continue
 		}
 		segs := strings.Split(cand, "/")
+		if strings.Count(cand, "*")+strings.Count(cand, "?")+strings.Count(cand, "[") > 32 {
+			return "a path with more globs than it can check: " + shorten(w.Text)
+		}
 		for i, seg := range segs {
 			if !strings.ContainsAny(seg, "*?[") {
 				continue
 			}
+			// path.Match reads [^…] as a negation; bash takes [!…] too.
+			pattern := strings.ReplaceAll(seg, "[!", "[^")
 			for _, name := range protectedNames.get() {
 				// A glob matches a leading dot only written out (bash
 				// without dotglob): build/* is not build/.git.
-				if ok, _ := path.Match(seg, name); !ok || name[0] == '.' && seg[0] != '.' {
+				if ok, _ := path.Match(pattern, name); !ok || name[0] == '.' && seg[0] != '.' {
 					continue
 				}
 				try := slices.Clone(segs)
 				try[i] = name
-				if why := e.protected(e.Env.Resolve(strings.Join(try, "/")), write); why != "" {
+				if why := e.protected(env.Resolve(strings.Join(try, "/")), write); why != "" {
 					return why + " (" + w.Text + " may match it)"
 				}
 			}
@@ -324,7 +331,7 @@ func withoutExpansions(s string) string {
 			if open == '(' {
 				end = ')'
 			}
-			depth := 0
+			depth, from := 0, i+2
 			for i++; i < len(s); i++ {
 				if s[i] == open {
 					depth++
@@ -332,6 +339,13 @@ func withoutExpansions(s string) string {
 					if depth--; depth == 0 {
 						break
 					}
+				}
+			}
+			// ${x:-word}, ${x-word}, ${x:=word}, ${x:+word}: the word.
+			if open == '{' && i <= len(s) {
+				inner := s[from:min(i, len(s))]
+				if j := strings.IndexAny(inner, ":-=+"); j > 0 {
+					b.WriteString(strings.TrimLeft(inner[j:], ":-=+"))
 				}
 			}
 		case s[i] == '$' && i+1 < len(s):
@@ -359,24 +373,56 @@ func leavesCwd(dir string) bool {
 		dir == ".." || strings.HasPrefix(dir, "../") || strings.Contains(dir, "/..")
 }
 
-// protectedDir reports why the directory c runs in, moved to by an
-// earlier cd on the line (each it may be), is protected to write in, or "".
+// protectedDir reports why a directory c runs in is protected to write
+// in, or "": one an earlier cd on the line moved to (each it may be), one
+// its own -C, --directory or --chdir names (git -C, make -C, env -C), and
+// the home directory, where what it writes may be a shell's start-up file.
 func (e *Engine) protectedDir(c SimpleCommand) string {
-	dirs := c.Dirs
-	if c.Dir != "?" {
-		dirs = []string{c.Dir}
-	}
-	for _, d := range dirs {
-		if d == "" || !slices.ContainsFunc(sensitiveWriteDirs, func(n string) bool { return strings.Contains(d, n) }) && !strings.HasPrefix(d, "~") && !strings.Contains(d, "$") {
-			continue // names no protected directory (cd src)
+	why := ""
+	eachDir(c, func(d string) bool {
+		plain := !strings.ContainsAny(d, "*?[{$~") && !strings.HasPrefix(d, "/") && !strings.Contains(d, "..")
+		if plain && !slices.ContainsFunc(sensitiveWriteDirs, func(n string) bool { return strings.Contains(d, n) }) {
+			return true // below the working directory, through no protected name (cd src)
 		}
-		if cwd := e.Env.In(d).Cwd; cwd != "" {
-			if why := sensitiveWrite(cwd+"/x", e.Env.Home); why != "" {
-				return "runs in " + d + ", where what it writes is protected: " + why
-			}
+		if w := e.mayBeProtected(Word{Text: d + "/x"}, true, e.Env); w != "" {
+			why = "runs in " + d + ", where what it writes is protected: " + w
+		} else if cwd := e.Env.In(d).Cwd; cwd != "" && cwd == e.Env.Home {
+			why = "runs in your home directory, where what it writes by names of its own may be a shell's start-up file"
+		}
+		return why == ""
+	})
+	return why
+}
+
+// eachDir calls f with each directory c may run in other than the working
+// directory, until f returns false: where an earlier cd on the line moved
+// it (each it may be), and what its words name with -C, --directory or
+// --chdir, attached or not, wrappers' included (git -C, make -C, env -C).
+func eachDir(c SimpleCommand, f func(dir string) bool) {
+	if c.Dir != "?" && c.Dir != "" && !f(c.Dir) {
+		return
+	}
+	for _, d := range c.Dirs {
+		if d != "" && d != "?" && !f(d) {
+			return
 		}
 	}
-	return ""
+	for i, w := range c.Words {
+		t := w.Text
+		d := ""
+		switch {
+		case !w.Literal:
+		case (t == "-C" || t == "--directory" || t == "--chdir") && i+1 < len(c.Words):
+			d = c.Words[i+1].Text
+		case strings.HasPrefix(t, "--directory=") || strings.HasPrefix(t, "--chdir="):
+			_, d, _ = strings.Cut(t, "=")
+		case len(t) > 2 && strings.HasPrefix(t, "-C") && !strings.HasPrefix(t, "--"):
+			d = t[2:]
+		}
+		if d != "" && !f(d) {
+			return
+		}
+	}
 }
 
 // unknownStartProtected reports why a path whose start is unknown (~user,
@@ -631,7 +677,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			// What a brace list, a glob or a variable that may be empty
 			// can make of the word: tee .{git,x}/config, .g*/hooks,
 			// ~/.bashrc$x.
-			if why := e.mayBeProtected(p.word, p.write); why != "" {
+			if why := e.mayBeProtected(p.word, p.write, e.Env.In(c.Dir)); why != "" {
 				return verdict{d: Ask, reason: why}
 			}
 			// A path only partly known is protected when the directory
@@ -695,9 +741,19 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	}
 	// Moved out of the root by an earlier cd, a command that may write
 	// does so by names of its own there too (cd /tmp && tar xf a.tar).
-	if len(c.Words) > 0 && leavesCwd(c.Dir) && e.Env.Root != "" && !IsReadOnly(c) {
-		if cwd := e.Env.In(c.Dir).Cwd; cwd != "" && !within(cwd, e.Env.Root) {
-			return verdict{d: Ask, reason: commandName(c) + " runs in " + cwd + ", outside the project root, where what it writes lands", suggest: true}
+	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
+		outside := ""
+		eachDir(c, func(d string) bool {
+			if !leavesCwd(d) {
+				return true
+			}
+			if cwd := e.Env.In(d).Cwd; cwd != "" && !within(cwd, e.Env.Root) {
+				outside = cwd
+			}
+			return outside == ""
+		})
+		if outside != "" {
+			return verdict{d: Ask, reason: commandName(c) + " runs in " + outside + ", outside the project root, where what it writes lands", suggest: true}
 		}
 	}
 	if dangerous {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // testEnv is the machine every engine test imagines: a project at
@@ -338,4 +339,27 @@ func manyRules(n int) []string {
 		)
 	}
 	return out[:n]
+}
+
+// TestCheckLongWordsInTime: words built to make a check's work grow faster
+// than its input (a glob in each of thousands of names, thousands of rm
+// words after an unknown program, a find in each) are decided in time: a
+// hook that takes a minute is a hook that does not work. Before a review
+// they took 11 s, 41 s and 82 s.
+func TestCheckLongWordsInTime(t *testing.T) {
+	e := engine(t, ModeBypassPermissions)
+	for name, cmd := range map[string]string{
+		"globs":       "cat " + strings.Repeat("*/", 5000) + "x",
+		"dot globs":   "cat " + strings.Repeat(".*/", 5000) + "x",
+		"rm words":    "foo " + strings.Repeat("rm ", 20000),
+		"find words":  "foo " + strings.Repeat("find ", 20000),
+		"rm strings":  "foo " + strings.Repeat("'rm x' ", 5000),
+		"brace globs": "cat " + strings.Repeat("{a,.g*}/", 6) + "x",
+	} {
+		start := time.Now()
+		e.Check(bash(cmd))
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%s (%d bytes): took %v", name, len(cmd), d)
+		}
+	}
 }

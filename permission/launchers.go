@@ -257,12 +257,23 @@ func sqliteRuns(n string, args []Word) string {
 	db := false
 	for i, w := range args {
 		t := strings.TrimSpace(w.Text)
-		if !db && !strings.HasPrefix(t, "-") {
-			db = true
-			continue
+		prev := ""
+		if i > 0 && args[i-1].Literal {
+			prev = strings.TrimPrefix(args[i-1].Text, "-")
 		}
-		if i > 0 && args[i-1].Literal && slices.Contains([]string{"-init", "--init", "-separator", "-newline", "-nullvalue", "-vfs", "-mmap", "-pagecache", "-lookaside", "-heap", "-maxsize", "-zip"}, args[i-1].Text) {
+		switch prev {
+		case "init", "-init":
+			return n + " -init " + shorten(t) + " runs the commands of a file"
+		case "separator", "newline", "nullvalue", "vfs", "mmap", "pagecache", "lookaside", "heap", "maxsize", "zip":
 			continue // a value, not a command
+		case "cmd", "-cmd":
+			// A command, checked below as the operands after the
+			// database are.
+		default:
+			if !db && !strings.HasPrefix(t, "-") {
+				db = true
+				continue
+			}
 		}
 		switch {
 		case !w.Literal:
@@ -271,15 +282,47 @@ func sqliteRuns(n string, args []Word) string {
 			return n + " " + shorten(t) + " runs a shell command"
 		case strings.Contains(strings.ToLower(t), "edit("):
 			return n + " " + shorten(t) + ": edit() runs an editor the SQL names"
-		case strings.Contains(strings.ToLower(t), "load_extension("):
-			return n + " " + shorten(t) + ": load_extension() runs the code of a library the SQL names"
-		case strings.Contains(strings.ToLower(t), "readfile(") || strings.Contains(strings.ToLower(t), "writefile("):
-			return n + " " + shorten(t) + ": readfile() and writefile() read and write files the SQL names, wherever they are"
-		case strings.HasPrefix(t, ".load") || strings.HasPrefix(t, ".output") || strings.HasPrefix(t, ".once") || strings.HasPrefix(t, ".save") || strings.HasPrefix(t, ".backup"):
-			return n + " " + shorten(t) + " reads or writes a file the dot-command names, wherever it is"
+		case sqlFileAccess(t):
+			return n + " " + shorten(t) + ": readfile(), writefile(), load_extension(), ATTACH and VACUUM INTO reach files the SQL names, wherever they are"
+		case strings.HasPrefix(t, ".lo"):
+			return n + " " + shorten(t) + " loads the code of a library the dot-command names"
 		}
 	}
 	return ""
+}
+
+// sqlFileAccess says whether SQL for sqlite3 reaches a file by name: its
+// file functions and statements, found with the case, spaces and comments
+// between a name and its parenthesis that SQL allows taken out.
+func sqlFileAccess(t string) bool {
+	var b strings.Builder
+	l := strings.ToLower(t)
+	for i := 0; i < len(l); i++ {
+		switch {
+		case strings.HasPrefix(l[i:], "/*"):
+			if j := strings.Index(l[i+2:], "*/"); j >= 0 {
+				i += j + 3
+			} else {
+				i = len(l)
+			}
+		case strings.HasPrefix(l[i:], "--"):
+			if j := strings.IndexByte(l[i:], '\n'); j >= 0 {
+				i += j
+			} else {
+				i = len(l)
+			}
+		case l[i] == ' ' || l[i] == '\t' || l[i] == '\n' || l[i] == '\r':
+		default:
+			b.WriteByte(l[i])
+		}
+	}
+	c := b.String()
+	for _, f := range []string{"readfile(", "writefile(", "load_extension(", "fts5_tokenizer(", "vacuuminto", "attach"} {
+		if strings.Contains(c, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // psqlShell says whether a psql command string runs a shell command:

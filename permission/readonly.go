@@ -721,10 +721,14 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
-			case sub.Text == "config" && !eq && (n == "--global" || n == "--system"):
+			case sub.Text == "config" && !eq && abbrevOf(n, []string{"--global", "--system"}) != "" && !strings.HasPrefix("--get", n):
 				// The user's or the machine's configuration, which
-				// every later git obeys (url.*.insteadOf, core.pager).
-				f := map[string]string{"--global": "~/.gitconfig", "--system": "/etc/gitconfig"}[n]
+				// every later git obeys (url.*.insteadOf, core.pager);
+				// git takes --glob for --global.
+				f := "~/.gitconfig"
+				if abbrevOf(n, []string{"--global", "--system"}) == "--system" {
+					f = "/etc/gitconfig"
+				}
 				add(Word{Text: f, Literal: true}, !configRead)
 			case sub.Text == "config" && abbrevOf(n, []string{"--file", "--blob"}) != "":
 				// Abbreviated too: git config --fil F is --file F.
@@ -892,13 +896,32 @@ func gitConfigWrites(rest []Word) bool {
 	if hasOpt(rest, "l", "--get", "--get-all", "--get-regexp", "--list", "--get-urlmatch", "--get-color", "--get-colorbool") {
 		return false
 	}
-	for _, w := range rest {
+	if hasOpt(rest, "e", "--edit", "--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section") {
+		return true
+	}
+	var ops []Word
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
 		if w.Literal && strings.HasPrefix(w.Text, "-") {
+			if slices.Contains([]string{"-f", "--file", "--blob", "--type", "--default", "--comment", "--value"}, w.Text) {
+				i++ // its value
+			}
 			continue
 		}
-		return !(w.Literal && slices.Contains([]string{"get", "list", "get-color", "get-colorbool"}, w.Text))
+		ops = append(ops, w)
 	}
-	return true
+	switch {
+	case len(ops) == 0:
+		return false
+	case !ops[0].Literal:
+		return true
+	case slices.Contains([]string{"get", "list", "get-color", "get-colorbool", "get-urlmatch"}, ops[0].Text):
+		return false
+	case slices.Contains([]string{"set", "unset", "rename-section", "remove-section", "edit"}, ops[0].Text):
+		return true
+	}
+	// The old form: git config KEY reads, git config KEY VALUE writes.
+	return len(ops) >= 2
 }
 
 // inPlacePaths returns the paths of an interpreter run as `NAME

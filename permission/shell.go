@@ -41,6 +41,10 @@ type SimpleCommand struct {
 	// OpenArgs is true when more arguments, unknown here, are appended at
 	// run time (xargs).
 	OpenArgs bool
+	// FromFind is true for a command `find … -exec` runs: its {} and open
+	// arguments are the files find finds, under the start paths the find
+	// command itself is judged by.
+	FromFind bool
 	// Redirects are the command's file redirections.
 	Redirects []Redirect
 	// Nested is true for a command whose argument is itself a shell
