@@ -1644,7 +1644,6 @@ static struct {
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
 	int shared;                     // the child shares this memory until its execve (--no-namespaces)
 	int was_dumpable;               // PR_GET_DUMPABLE before the sharer made the shared memory undumpable
-	int reaps;                      // the sharer is the child subreaper of the command's descendants (kill_stragglers)
 	uint64_t cpus[16];              // the runner's cores (bit N for core N)
 	long ncpus;                     // that mask's size in bytes; 0: unknown
 	int pinned;                     // the runner moved the sharer to the others (maybe_prefork)
@@ -1913,44 +1912,66 @@ static int futex_wait(int *word) {
 	return 1;
 }
 
+// straggler_fd is the sharer's children file (/proc/thread-self/children),
+// opened when it becomes the child subreaper of the command's descendants
+// (sharer); -1 when it is not one.
+static long straggler_fd = -1;
+
+static long long monotonic_ns(void) {
+	struct {
+		long s, ns;
+	} t = {0, 0};
+	SYS2(SYS_clock_gettime, 1 /* CLOCK_MONOTONIC */, &t);
+	return (long long)t.s * 1000000000LL + t.ns;
+}
+
 // kill_stragglers kills and reaps every child of the sharer but keep (the
 // sandbox child, a zombie whose pid stays the runner's to signal; 0 for
-// none). Without namespaces the sharer is the child subreaper below the
+// none). Without namespaces the sharer is the child subreaper above the
 // sandbox child (sharer): what the command left running, once orphaned,
-// is its child, and killing one orphans that one's children to it in turn,
-// so it looks again until none is left, at most 64 times (a fork bomb
-// outrunning it is left to the limits).
-static void kill_stragglers(long keep) {
-	for (int look = 0; look < 64; look++) {
-		long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/thread-self/children", O_RDONLY | O_CLOEXEC, 0);
-		if (fd < 0) {
-			return;
-		}
+// is its child, and killing one orphans that one's children to it in
+// turn, so it looks again, until none is left or for_ns have passed (one
+// stuck in the kernel, or a fork bomb outrunning it, is then left: the
+// end is reported, and the call once the runner is gone tries again). A
+// number the read cut off (no separator after it) is not taken for a pid.
+static void kill_stragglers(long keep, long long for_ns) {
+	if (straggler_fd < 0) {
+		return;
+	}
+	long long deadline = monotonic_ns() + for_ns;
+	for (;;) {
 		char buf[4096];
-		long n = SYS3(SYS_read, fd, buf, sizeof buf);
-		SYS1(SYS_close, fd);
-		long killed[sizeof buf / 2];
-		size_t nkilled = 0;
+		long n = SYS4(SYS_pread64, straggler_fd, buf, sizeof buf, 0);
+		int left = 0, reaped = 0;
 		long pid = 0;
-		for (long i = 0; i <= n; i++) {
-			if (i < n && buf[i] >= '0' && buf[i] <= '9') {
+		int digits = 0;
+		for (long i = 0; i < n; i++) {
+			if (buf[i] >= '0' && buf[i] <= '9') {
 				pid = pid * 10 + (buf[i] - '0');
+				digits = 1;
 				continue;
 			}
-			if (pid > 0 && pid != keep && nkilled < sizeof killed / sizeof killed[0]) {
+			if (digits && pid != keep) {
 				SYS2(SYS_kill, pid, SIGKILL);
-				killed[nkilled++] = pid;
+				// Reaped at once if dead (a zombie already): its
+				// children, if any, are the sharer's now, for the next
+				// look. Still there: looked at again.
+				long w = SYS4(SYS_wait4, pid, 0, WNOHANG | __WALL, 0);
+				left |= w == 0 || w == pid;
+				reaped |= w == pid;
 			}
 			pid = 0;
+			digits = 0;
 		}
-		if (nkilled == 0) {
+		if (!left || monotonic_ns() > deadline) {
 			return;
 		}
-		for (size_t i = 0; i < nkilled; i++) {
-			long w;
-			do {
-				w = SYS4(SYS_wait4, killed[i], 0, __WALL, 0);
-			} while (w == -EINTR);
+		if (!reaped) {
+			// Killed, not dead yet: a moment, not a busy loop.
+			struct {
+				long s, ns;
+			} moment = {0, 1000000};
+			SYS5(SYS_ppoll, 0, 0, &moment, 0, 0);
 		}
 	}
 }
@@ -1969,6 +1990,12 @@ static unsigned char child_stack[256 << 10] __attribute__((aligned(16)));
 static __attribute__((noreturn)) void sharer(void) {
 	uint64_t all = ~0ULL;
 	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &all, 0, 8);
+	// SIGCHLD at its default, whatever the runner inherited (a shell's
+	// trap '' CHLD): ignored, the kernel would reap the child and the
+	// stragglers itself, and their pids could be taken by others between
+	// a look and a kill. The child inherits it.
+	struct kernel_sigaction dfl = {0};
+	SYS4(SYS_rt_sigaction, SIGCHLD, &dfl, 0, 8);
 	// A process group of its own (the runner makes it so too, at once):
 	// stopping the runner's job (^Z, a SIGSTOP to the group) does not
 	// stop the sharer, which still kills the child should the runner be
@@ -1999,11 +2026,6 @@ static __attribute__((noreturn)) void sharer(void) {
 	}
 	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD && SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0) == 0) {
 		prefork.shared = 1;
-		// Without a pid namespace to end with its init, what the
-		// command leaves running is orphaned to the nearest child
-		// subreaper above it: the sharer, which outlives the runner and
-		// kills it (kill_stragglers), even when the runner is killed.
-		prefork.reaps = SYS5(SYS_prctl, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0;
 		child = mews_clone_vm(child_stack + sizeof child_stack, prefork_child);
 		if (child < 0 && prefork.was_dumpable == 1) {
 			SYS5(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0);
@@ -2027,6 +2049,20 @@ static __attribute__((noreturn)) void sharer(void) {
 	futex_wake(&prefork.ready);
 	// Nothing of the runner's: its descriptors would keep its pipes open.
 	SYS3(SYS_close_range, 0U, ~0U, 0U);
+	// Without a pid namespace to end with its init, what the command
+	// leaves running is orphaned to the nearest child subreaper above it:
+	// the sharer, which outlives the runner and kills it (kill_stragglers),
+	// even when the runner is killed. Only with its children file to find
+	// them by; otherwise the runner, the next subreaper up, takes them
+	// while it lives (its reaper scans /proc where the file is missing).
+	if (prefork.shared) {
+		long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/thread-self/children", O_RDONLY | O_CLOEXEC, 0);
+		if (fd >= 0 && SYS5(SYS_prctl, PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0) {
+			straggler_fd = fd;
+		} else if (fd >= 0) {
+			SYS1(SYS_close, fd);
+		}
+	}
 	// Opened while the runner is still its parent: the runner's pidfd,
 	// not one of a process that took its pid.
 	long runner = SYS2(SYS_pidfd_open, prefork.runner, 0);
@@ -2072,9 +2108,7 @@ static __attribute__((noreturn)) void sharer(void) {
 			}
 			// By the time the runner hears of the end, what the
 			// command left running is gone, as with a pid namespace.
-			if (prefork.reaps) {
-				kill_stragglers(child);
-			}
+			kill_stragglers(child, 2000000000LL); // as long as the runner's reaper gave them (reapGrace)
 			futex_wake(&prefork.ended);
 			alive = 0;
 		}
@@ -2097,9 +2131,7 @@ static __attribute__((noreturn)) void sharer(void) {
 	}
 	// A runner killed while the command ran: what the command started
 	// goes with it, orphaned to the sharer now that the child is gone.
-	if (prefork.reaps) {
-		kill_stragglers(0);
-	}
+	kill_stragglers(0, 10000000000LL);
 	// The temp dir made for the runner: one it never took, or took and
 	// did not remove (it was killed) goes, if the command left it empty.
 	// One the runner removed is gone already.

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -714,7 +715,7 @@ func (l *nsLayer) denyRead(p Policy) {
 		}
 		fi, err := os.Stat(real)
 		switch {
-		case err != nil || onlyReadable && (!readableWithoutCaps(fi) || holdsNothing(real, fi)):
+		case err != nil || onlyReadable && (!readableWithoutCaps(real, fi) || holdsNothing(real, fi)):
 		case fi.IsDir():
 			l.add(mountEmpty, real)
 			l.add(mountRdonly, real)
@@ -727,8 +728,14 @@ func (l *nsLayer) denyRead(p Policy) {
 	for _, d := range p.DenyRead {
 		hide(d, false)
 	}
+	// A command that keeps a capability that reads past permissions reads
+	// them all, whatever their mode (Fedora's /etc/shadow is 0000).
+	dac := slices.ContainsFunc(p.KeepCaps, func(c string) bool {
+		c = strings.ToUpper(strings.TrimPrefix(strings.ToUpper(c), "CAP_"))
+		return c == "DAC_OVERRIDE" || c == "DAC_READ_SEARCH" || c == "ALL"
+	})
 	for _, d := range hostSecrets {
-		hide(d, true)
+		hide(d, !dac)
 	}
 }
 
@@ -744,18 +751,23 @@ func holdsNothing(path string, fi os.FileInfo) bool {
 		return false
 	}
 	defer f.Close()
-	names, _ := f.Readdirnames(1)
-	return len(names) == 0
+	_, err = f.Readdirnames(1)
+	return err == io.EOF
 }
 
 // readableWithoutCaps says whether a process with the runner's user and
-// groups and no capabilities, as the command runs, can read fi (a
+// groups and no capabilities, as the command runs, can read fi at path (a
 // directory: list it or reach what is in it) by its permission bits: the
 // owner's if it owns it, else the group's if it is in the group, else the
-// others'.
-func readableWithoutCaps(fi os.FileInfo) bool {
+// others'; one with an access control list counts as readable.
+func readableWithoutCaps(path string, fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	if !ok {
+		return true
+	}
+	// An access control list may grant more than the bits say: taken as
+	// readable, and hidden.
+	if n, err := unix.Getxattr(path, "system.posix_acl_access", nil); err == nil && n > 0 {
 		return true
 	}
 	want := os.FileMode(0o4)

@@ -203,7 +203,7 @@ func TestReadableWithoutCaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := readableWithoutCaps(fi); got != tt.want {
+		if got := readableWithoutCaps(p, fi); got != tt.want {
 			t.Errorf("%s (%v, uid %d gid %d): readable %v, want %v", tt.name, tt.mode, tt.uid, tt.gid, got, tt.want)
 		}
 	}

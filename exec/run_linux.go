@@ -683,6 +683,7 @@ func (c *Cmd) spawnChild() *spawning {
 func (s *spawning) adopt(c *Cmd) bool {
 	pid, spec, status := takePrefork()
 	if pid == 0 {
+		restoreDumpable()
 		return false
 	}
 	// One that failed (its user namespace's mapping refused, say) leaves
@@ -691,14 +692,7 @@ func (s *spawning) adopt(c *Cmd) bool {
 		spec.Close()
 		status.Close()
 		unix.Kill(pid, unix.SIGKILL) // the sharer reaps it
-		// A child that shared the runner's memory made it undumpable
-		// (child_linux.c's sharer); once it is gone the runner is as it
-		// started, so that it can run itself (/proc/self/exe) in a user
-		// namespace for a child of its own.
-		if undumpable, was := preforkUndumpable(); undumpable && was {
-			preforkWait()
-			unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0)
-		}
+		restoreDumpable()
 		return false
 	}
 	// No os.Process: os.FindProcess first probes the kernel's pidfd
@@ -708,6 +702,18 @@ func (s *spawning) adopt(c *Cmd) bool {
 	s.launch.adopted = pid
 	s.launch.adoptedNS = preforkNamespaced()
 	return true
+}
+
+// restoreDumpable makes the runner dumpable again, as it started, when a
+// pre-forked child that shared its memory made it undumpable
+// (child_linux.c's sharer) and goes unused: once that child is gone, so
+// that the runner can run itself (/proc/self/exe) in a user namespace for
+// a child of its own.
+func restoreDumpable() {
+	if undumpable, was := preforkUndumpable(); undumpable && was {
+		preforkWait()
+		unix.Prctl(unix.PR_SET_DUMPABLE, 1, 0, 0, 0)
+	}
 }
 
 // preforkUp says whether the pre-forked child set itself up: it says "r"
@@ -995,8 +1001,10 @@ func (p *child) spawn(l *launch) {
 // (child_linux.c's sharer), which says how it ended, keeps its pid until
 // the runner is gone, and kills it if the runner dies. Under the layer it
 // is the pid namespace's first process: what it started ends with it.
-// Without, the runner is still the nearest subreaper above it, and takes
-// its stragglers as await does.
+// Without, the sharer is the nearest child subreaper above it and kills
+// what the command left before it says the child ended (the runner's own
+// reaper, as await's, finds nothing then, unless the sharer could not
+// read its children).
 func (p *child) adopt(l *launch) {
 	reaperEnter()
 	reaperStarted(l.adopted)

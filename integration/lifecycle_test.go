@@ -753,3 +753,31 @@ git st`)
 		t.Errorf("~/.gitconfig was writable: exit %d", r.code)
 	}
 }
+
+// TestStragglerChain: a chain of processes each of which starts the next
+// in a session of its own, then the command exits: every one goes with
+// the run, in both modes. Without namespaces each kill orphans the next
+// link to the killer, so it must look again, until none is left, not a
+// fixed number of times (a first version left 24 of 151).
+func TestStragglerChain(t *testing.T) {
+	t.Parallel()
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		t.Run(strings.Join(append([]string{"run"}, flags...), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			arg := sleepArg()
+			b.file("chain.sh", "n=$1\nif [ \"$n\" -gt 0 ]; then setsid sh ./chain.sh $((n-1)) $2 & fi\nexec sleep $2\n", 0o755)
+			start := time.Now()
+			r := b.run(append(append([]string{"run", "--yolo"}, flags...), "-c",
+				`sh ./chain.sh 150 `+arg+` & until [ $(pgrep -c -f "sleep `+arg+`") -ge 100 ]; do sleep 0.01; done; exit 4`)...)
+			if r.code != 4 {
+				t.Fatalf("exit %d, want 4; stderr: %s", r.code, r.stderr)
+			}
+			// A first version took half a minute, its looks used up.
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("the run took %v to end the chain", d)
+			}
+			noneLeft(t, "sleep\x00"+arg, "a chain of 150 sessions")
+		})
+	}
+}

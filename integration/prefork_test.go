@@ -83,7 +83,8 @@ const grandparentScript = `pp=$(sed -n "s/^PPid:\t//p" /proc/$PPID/status); tr "
 // child without namespaces, and the runner adopts it: the command's
 // grandparent is the runner. The sandbox holds as after a re-execution,
 // and stragglers that leave the command's session still go with the run
-// (the runner is the nearest subreaper above the child). A flag that only
+// (the process sharing the runner's memory is the nearest subreaper above
+// the child, and kills them). A flag that only
 // looks like --no-namespaces to the entry point does not get that child.
 func TestPreforkNoNamespaces(t *testing.T) {
 	t.Parallel()
