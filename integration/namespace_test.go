@@ -1044,11 +1044,15 @@ func TestHostSecretsHidden(t *testing.T) {
 	for _, flags := range [][]string{nil, {"--keep-cap", "CAP_DAC_READ_SEARCH"}, {"--no-namespaces"}} {
 		o := b.check(`
 c "read the password hashes" cat /etc/shadow
+c "read a private key" sh -c 'for f in /etc/ssl/private/*; do test -e "$f" || exit 1; cat "$f" >/dev/null || exit 1; done'
 c "read the accounts" cat /etc/passwd
 c "list /etc" sh -c 'ls /etc | grep -qx passwd'
 `, flags...)
 		o.ok(t, "read the accounts")
 		o.ok(t, "list /etc")
+		if !slices.Contains(flags, "--no-namespaces") {
+			o.fails(t, "read a private key") // hidden, or none there (the script fails then too)
+		}
 		if !slices.Contains(flags, "--no-namespaces") || !byOwner {
 			o.fails(t, "read the password hashes")
 		} else {
