@@ -2027,8 +2027,14 @@ static __attribute__((noreturn)) void sharer(void) {
 	if (prefork.child_spec >= 0 && prefork.flags == SIGCHLD && SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0) == 0) {
 		prefork.shared = 1;
 		child = mews_clone_vm(child_stack + sizeof child_stack, prefork_child);
-		if (child < 0 && prefork.was_dumpable == 1) {
-			SYS5(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0);
+		if (child < 0) {
+			// No child (RLIMIT_NPROC, say): nothing shares the memory,
+			// and the runner, starting its own, must not wait for one
+			// to end (mews_prefork_undumpable).
+			prefork.shared = 0;
+			if (prefork.was_dumpable == 1) {
+				SYS5(SYS_prctl, PR_SET_DUMPABLE, 1, 0, 0, 0);
+			}
 		}
 	} else if (prefork.child_spec >= 0) {
 		child = SYS5(SYS_clone, prefork.flags, 0, 0, 0, 0);
