@@ -59,6 +59,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The engine decides on its own processor while the policy is built
+	// and handed to the child: a first Check is cold (its tables are made
+	// on first use), and ran after them on the runner's path (measured:
+	// 0.13 to 0.3 ms of a run). Check only reads the engine, which nothing
+	// here changes; the decision is acted on (asked, logged, recorded) in
+	// approve, after the sandbox is ready.
+	checked := make(chan permission.Result, 1)
+	go func() { checked <- p.engine.Check(call) }()
 	printWarnings(stderr, p.config.Warnings)
 	policy, rs, err := o.policy(p, stderr)
 	if err != nil {
@@ -84,7 +92,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if audit != nil {
 		audit.recheck = fromHook
 	}
-	decided, err := approve(p, call, stderr, audit)
+	decided, err := approve(p, call, <-checked, stderr, audit)
 	if err != nil {
 		return err
 	}
@@ -339,12 +347,11 @@ func absPath(flag, path, cwd string) (string, error) {
 	return filepath.Clean(path), nil
 }
 
-// approve runs the permission engine on the call and records the decision
-// in the audit log: Allow returns the result, Deny an exit 77, and Ask a
-// prompt on the terminal (Deny without one).
-func approve(p *project, call permission.Call, stderr io.Writer, audit *auditLog) (permission.Result, error) {
+// approve acts on the permission engine's result for the call and records
+// the decision in the audit log: Allow returns the result, Deny an exit
+// 77, and Ask a prompt on the terminal (Deny without one).
+func approve(p *project, call permission.Call, res permission.Result, stderr io.Writer, audit *auditLog) (permission.Result, error) {
 	e := p.engine
-	res := e.Check(call)
 	if res.Decision == permission.Ask {
 		res = ask(p, call, res, stderr)
 	}
