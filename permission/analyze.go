@@ -1280,6 +1280,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.changeDir(c)
 }
 
+// homeTarget returns where below the home directory a cd target only known
+// at run time leads, when that much is known ("$HOME"/src, ~/x): later
+// commands are followed there. Any other (a glob, a brace list, another
+// variable) leaves where they run unknown.
+func homeTarget(w Word) (string, bool) {
+	rest, ok := homeRest(looseText(w.Text))
+	return rest, ok && !strings.ContainsAny(rest, "$`*?[{")
+}
+
 // changeDir follows a cd (or pushd, popd) to where later commands run.
 func (z *analyzer) changeDir(c SimpleCommand) {
 	n := lowerName(c)
@@ -1313,8 +1322,7 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 	case strings.Contains(target.Text, dirSetMark):
 		z.dir = "?"
 	case !target.Literal:
-		t := looseText(target.Text)
-		if rest, ok := homeRest(t); ok && !strings.ContainsAny(rest, "$`*?[{") {
+		if rest, ok := homeTarget(*target); ok {
 			z.dir = path.Join("~", rest)
 		} else {
 			z.dir = "?"

@@ -1598,8 +1598,10 @@ var hijackVars = []string{
 	"CC", "CXX", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "PERL5DB", "OPENSSL_CONF",
 	// Where git finds the configuration it obeys (core.fsmonitor,
 	// core.pager and the like run programs): another home, another
-	// repository.
-	"XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR",
+	// repository. A home of the command's choosing also gives npm its
+	// .npmrc (script-shell, node-options), Python its user site
+	// directory and shells their start-up files.
+	"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR",
 }
 
 // harmlessSettings are values of hijackVars that run nothing of the
@@ -1626,6 +1628,9 @@ func hijacks(assign string, literal bool) bool {
 	name := assignName(assign)
 	if literal && plainProgram(assign) {
 		return false
+	}
+	if _, v, _ := strings.Cut(assign, "="); name == "HOME" && slices.Contains([]string{"$HOME", `"$HOME"`, "${HOME}", `"${HOME}"`}, v) {
+		return false // the home it is
 	}
 	return hijacked(name) && !(literal && slices.Contains(harmlessSettings, assign))
 }

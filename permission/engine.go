@@ -586,6 +586,7 @@ type touch struct {
 	write    bool
 	redirect bool // a redirection target, not a file argument
 	key      bool // an ssh identity signed with (PathArg.Key)
+	reach    bool // reached by later writes (PathArg.Reach): protected as written
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -610,7 +611,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -673,11 +674,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// whatever an allow rule says.
 	for _, p := range paths {
 		known := p.path.abs
+		write := p.write || p.reach
 		if known == "" {
 			// What a brace list, a glob or a variable that may be empty
 			// can make of the word: tee .{git,x}/config, .g*/hooks,
 			// ~/.bashrc$x.
-			if why := e.mayBeProtected(p.word, p.write, e.Env.In(c.Dir)); why != "" {
+			if why := e.mayBeProtected(p.word, write, e.Env.In(c.Dir)); why != "" {
 				return verdict{d: Ask, reason: why}
 			}
 			// A path only partly known is protected when the directory
@@ -685,9 +687,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			known = knownDir(p.path.tmpl)
 		}
 		if known == "" {
-			why := unknownStartProtected(p.path.tmpl, p.write)
+			why := unknownStartProtected(p.path.tmpl, write)
 			if p.opaque {
-				why = opaqueProtected(p.path.tmpl, p.write)
+				why = opaqueProtected(p.path.tmpl, write)
 			}
 			if why != "" {
 				return verdict{d: Ask, reason: why}
@@ -697,7 +699,18 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		if p.key && !p.write && e.Env.Home != "" && within(known, e.Env.Home+"/.ssh") {
 			continue // ssh -i ~/.ssh/id_ed25519: used, not read out
 		}
-		if why := e.protected(known, p.write); why != "" {
+		why := e.protected(known, write)
+		if why == "" && p.reach && known == e.Env.Home && known != "" {
+			why = "your home directory holds a shell's start-up files"
+		}
+		if why != "" {
+			switch n := lowerName(c); {
+			case p.write || !p.reach:
+			case n == "cd" || n == "pushd":
+				why = n + " moves into " + known + ", where later commands write by names of their own: " + why
+			default:
+				why = n + " links to " + known + ", which a write through the link changes: " + why
+			}
 			return verdict{d: Ask, reason: why}
 		}
 	}

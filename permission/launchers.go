@@ -616,6 +616,17 @@ func tarRuns(n string, args []Word) string {
 // sedRuns finds sed's e command or s///e flag in its scripts, which run a
 // shell command. A script in a file (-f) is not read.
 func sedRuns(n string, args []Word) string {
+	for _, s := range sedScripts(args) {
+		if scanSed(sedText(s), nil) {
+			return n + " script " + shorten(s.Text) + " runs a shell command (e)"
+		}
+	}
+	return ""
+}
+
+// sedScripts returns the scripts sed's arguments give it: those of -e and
+// --expression, or else its first operand.
+func sedScripts(args []Word) []Word {
 	var scripts []Word
 	explicit := false
 	for i := 0; i < len(args); i++ {
@@ -670,24 +681,26 @@ func sedRuns(n string, args []Word) string {
 			}
 		}
 	}
-	for _, s := range scripts {
-		text := s.Text
-		if !s.Literal {
-			text = looseText(text)
-		}
-		if sedScriptRuns(text) {
-			return n + " script " + shorten(s.Text) + " runs a shell command (e)"
-		}
-	}
-	return ""
+	return scripts
 }
 
-// sedScriptRuns reports whether a sed script holds an e command or an s
-// command with the e flag. It follows GNU sed's grammar roughly: addresses,
-// then a command letter and its arguments; text it cannot place is
-// skipped a byte at a time, which may find an e where there is none (an
-// ask too many) but not miss one that sed runs.
-func sedScriptRuns(s string) bool {
+// sedText is a script's text; a script only partly known at run time is
+// read as if its unknown parts were empty.
+func sedText(s Word) string {
+	if !s.Literal {
+		return looseText(s.Text)
+	}
+	return s.Text
+}
+
+// scanSed reports whether a sed script holds an e command or an s command
+// with the e flag, and calls file (when not nil) with each file it reads
+// by name (r, R) or writes (w, W, the s command's w flag), which GNU sed
+// takes to the end of the line. It follows GNU sed's grammar roughly:
+// addresses, then a command letter and its arguments; text it cannot
+// place is skipped a byte at a time, which may find an e or a file where
+// there is none (an ask too many) but not miss one that sed runs.
+func scanSed(s string, file func(name string, write bool)) bool {
 	i := 0
 	toEOL := func() {
 		for i < len(s) && s[i] != '\n' {
@@ -695,6 +708,17 @@ func sedScriptRuns(s string) bool {
 				i++
 			}
 			i++
+		}
+	}
+	// named reads the file name of command or flag c, i after the letter.
+	named := func(c byte) {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		start := i
+		toEOL()
+		if file != nil && i > start {
+			file(s[start:i], c == 'w' || c == 'W')
 		}
 	}
 	// delimited skips a delimited part (a regex, a replacement), i at its
@@ -761,13 +785,18 @@ func sedScriptRuns(s string) bool {
 				case 'e':
 					return true
 				case 'w':
-					toEOL()
+					i++
+					named('w')
 					continue
 				}
 				i++
 			}
 			continue
-		case c == 'a' || c == 'i' || c == 'c' || c == 'r' || c == 'R' || c == 'w' || c == 'W' || c == ':':
+		case c == 'r' || c == 'R' || c == 'w' || c == 'W':
+			i++
+			named(c)
+			continue
+		case c == 'a' || c == 'i' || c == 'c' || c == ':':
 			toEOL()
 			continue
 		case c == 'b' || c == 't' || c == 'T' || c == 'v':

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -321,6 +322,12 @@ func gitTagList(args []Word) bool { return gitListOnly(args, "") }
 type PathArg struct {
 	Word  Word
 	Write bool // written, created or removed; false for read or listed
+	// Reach: a path that later writes reach without naming it, protected
+	// as written: ln's TARGET, which a write through the link changes (and
+	// a read reads), and the directory of a cd only known at run time (cd
+	// .g*/hooks), where later commands write by names of their own. Only
+	// the link, or nothing, lands in the project.
+	Reach bool
 	// Key: an identity ssh, scp or sftp signs with (-i FILE, -o
 	// IdentityFile=FILE). The program reads it to authenticate and sends
 	// nothing of it away, so one in ~/.ssh is not asked for as a read of a
@@ -434,15 +441,15 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"find": {custom: findPaths},
 		// cd changes where later relative paths point; entering a directory
 		// counts as reading it.
-		"cd": catSpec, "pushd": catSpec,
+		"cd": {custom: cdPaths}, "pushd": {custom: cdPaths},
 		// Writers.
-		"cp":      cpSpec,
+		"cp":      {custom: cpPaths},
 		"install": {custom: installPaths},
 		"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
-		"ln":      {custom: lnPaths},
-		"touch":   {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
-		"mkdir":   {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
-		"rm":      rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": rmSpec,
+		"ln":      {custom: lnPaths}, "link": {custom: lnPaths},
+		"touch": {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
+		"mkdir": {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
+		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": rmSpec,
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
@@ -1016,18 +1023,80 @@ func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return (&pathSpec{role: opsCopy, arg: "gmoS", target: "t", longTarget: []string{"--target-directory"}}).paths(out, args)
 }
 
+// lnPaths: ln [OPTION]... TARGET... LINK (or -t DIR TARGET...) writes LINK.
+// Each TARGET is what a link leads to, which a write through the link
+// changes and a read through it reads: Reach, so that a link to a protected
+// path or a credential store is asked for as that write or read would be.
+// A symbolic link's relative target is relative to the link's directory,
+// not to where ln runs: it counts from both, and from LINK as a directory
+// (ln -s ../x dir/ makes dir/x).
 func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
-	if t, ok := optArg(args, 't', "--target-directory"); ok {
-		out = append(out, PathArg{Word: t, Write: true})
+	dir, inDir := optArg(args, 't', "--target-directory")
+	if inDir {
+		out = append(out, PathArg{Word: dir, Write: true})
 	}
-	ops, _ := splitOps(args, "St")
-	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: i == len(ops)-1 && len(ops) > 1})
-	}
-	if len(ops) == 1 && ops[0].Literal {
+	ops, opts := splitOps(args, "St")
+	symbolic := slices.ContainsFunc(opts, func(w Word) bool {
+		return w.Text == "--symbolic" || shortCluster(w.Text) && strings.IndexByte(w.Text, 's') > 0
+	})
+	targets := ops
+	switch {
+	case inDir:
+	case len(ops) > 1:
+		targets, dir = ops[:len(ops)-1], ops[len(ops)-1]
+		out = append(out, PathArg{Word: dir, Write: true})
+	case len(ops) == 1 && ops[0].Literal:
 		// ln -s /x/y makes ./y.
 		out = append(out, PathArg{Word: Word{Text: path.Base(ops[0].Text), Literal: true}, Write: true})
+	}
+	for _, t := range targets {
+		if !symbolic || !t.Literal || !dir.Literal || dir.Text == "" || path.IsAbs(t.Text) {
+			out = append(out, PathArg{Word: t, Reach: true})
+			continue
+		}
+		// Beside the link first (ln -s ../x sub/link), then in LINK as
+		// a directory, then where ln runs (ln -rs).
+		var seen []string
+		dirs := []string{path.Dir(dir.Text), dir.Text, "."}
+		if inDir {
+			dirs = dirs[1:]
+		}
+		for _, d := range dirs {
+			if p := path.Join(d, t.Text); !slices.Contains(seen, p) {
+				seen = append(seen, p)
+				out = append(out, PathArg{Word: Word{Text: p, Literal: true}, Reach: true})
+			}
+		}
+	}
+	return out
+}
+
+// cpPaths: cp copies its sources to the last operand (or -t DIR); with
+// -s or -l it links to them instead, so that they are Reach, as ln's are
+// (cp -s .git/config c).
+func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	from := len(out)
+	out = cpSpec.paths(out, args)
+	if hasOpt(args, "sl", "--symbolic-link", "--link") {
+		for i := from; i < len(out); i++ {
+			out[i].Reach = !out[i].Write
+		}
+	}
+	return out
+}
+
+// cdPaths: cd reads the directory it enters. One the analysis cannot
+// follow the commands after it to (a glob, a brace list, a variable: see
+// homeTarget) is also where they write by names of their own (cd
+// .g*/hooks && curl -O URL): Reach. Those it follows, protectedDir checks.
+func cdPaths(out []PathArg, c SimpleCommand) []PathArg {
+	from := len(out)
+	out = catSpec.paths(out, c.Args()[1:])
+	for i := from; i < len(out); i++ {
+		_, followed := homeTarget(out[i].Word)
+		out[i].Reach = !out[i].Word.Literal && !followed
 	}
 	return out
 }
@@ -1106,6 +1175,12 @@ func sedPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	for _, w := range ops {
 		out = append(out, PathArg{Word: w, Write: inPlace})
+	}
+	// The files its scripts name: sed '1r ~/.ssh/id_rsa', sed -n 'w FILE'.
+	for _, sc := range sedScripts(args) {
+		scanSed(sedText(sc), func(name string, write bool) {
+			out = append(out, PathArg{Word: Word{Text: name, Literal: sc.Literal}, Write: write})
+		})
 	}
 	return out
 }
@@ -1471,7 +1546,7 @@ var (
 			"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
 			"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
 			"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
-			"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 0, "--connect-timeout": 0, "--retry": 0,
+			"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 'u', "--connect-timeout": 0, "--retry": 0,
 			"--resolve": 0, "--connect-to": 0,
 		}
 	}}
@@ -1510,6 +1585,7 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		w := args[i]
 		t := w.Text
 		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			out = fileURLPath(out, w)
 			continue
 		}
 		var kind byte
@@ -1551,6 +1627,8 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 			continue
 		}
 		switch kind {
+		case 'u':
+			out = fileURLPath(out, arg)
 		case 'w':
 			out = append(out, PathArg{Word: arg, Write: true})
 		case 'r':
@@ -1571,6 +1649,32 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// fileURLPath adds the file a file: URL names (curl file:///etc/passwd,
+// file://localhost/x), as a read; curl decodes its %XX escapes, and
+// expands {a,b} and [1-3] unless told not to, so a URL with either is
+// taken as a path only known at run time, whose every expansion counts.
+func fileURLPath(out []PathArg, w Word) []PathArg {
+	t := w.Text
+	if !w.Literal {
+		t = looseText(t)
+	}
+	if len(t) < 5 || !strings.EqualFold(t[:5], "file:") {
+		return out
+	}
+	p := t[5:]
+	if rest, ok := strings.CutPrefix(p, "//"); ok {
+		host, _, _ := strings.Cut(rest, "/")
+		p = rest[len(host):]
+	}
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	if p == "" {
+		return out
+	}
+	return append(out, PathArg{Word: Word{Text: p, Literal: w.Literal && !strings.ContainsAny(p, "{[")}})
 }
 
 // wgetPaths: files wget writes (-O, -o, -a, -P) or reads (-i,

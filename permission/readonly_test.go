@@ -193,6 +193,9 @@ func pathArgs(src string) []string {
 			if p.Key {
 				s = "k:"
 			}
+			if p.Reach {
+				s = "x:"
+			}
 			if !p.Word.Literal {
 				s += "?"
 			}
@@ -251,11 +254,18 @@ func TestPathArgs(t *testing.T) {
 		// Writers.
 		{"cp a b dst", []string{"r:a", "r:b", "w:dst"}},
 		{"cp -r -t dst a b", []string{"w:dst", "r:a", "r:b"}},
+		{"cp -s a b", []string{"x:a", "w:b"}},
+		{"cp -S .bak --link a b", []string{"x:a", "w:b"}},
 		{"mv a b", []string{"w:a", "w:b"}},
 		{"install -m 755 a /usr/local/bin/a", []string{"r:a", "w:/usr/local/bin/a"}},
 		{"install -d a b", []string{"w:a", "w:b"}},
-		{"ln -s target link", []string{"r:target", "w:link"}},
-		{"ln -s /x/y", []string{"r:/x/y", "w:y"}},
+		{"ln -s target link", []string{"w:link", "x:target", "x:link/target"}},
+		{"ln -s /x/y", []string{"w:y", "x:/x/y"}},
+		{"ln -s ../x sub/link", []string{"w:sub/link", "x:x", "x:sub/x", "x:../x"}},
+		{"ln -sf -t dir ../a b", []string{"w:dir", "x:a", "x:../a", "x:dir/b", "x:b"}},
+		{"ln a b", []string{"w:b", "x:a"}},
+		{"ln -S .bak -s a b", []string{"w:b", "x:a", "x:b/a"}},
+		{"link a b", []string{"w:b", "x:a"}},
 		{"touch x", []string{"w:x"}},
 		{"touch -r ref x", []string{"r:ref", "w:x"}},
 		{"mkdir -p -m 700 a/b", []string{"w:a/b"}},
@@ -272,6 +282,11 @@ func TestPathArgs(t *testing.T) {
 		{"sed 's/a/b/' f", []string{"r:f"}},
 		{"sed -e s/a/b/ -i.bak f g", []string{"w:f", "w:g"}},
 		{"sed -f script.sed f", []string{"r:script.sed", "r:f"}},
+		{"sed -n 'w out.txt' f", []string{"r:f", "w:out.txt"}},
+		{"sed -e '1r ~/.ssh/id_rsa' -e 's/a/b/w log; x' f", []string{"r:f", "r:~/.ssh/id_rsa", "w:log; x"}},
+		{"sed '/x/R other\nW  both' f", []string{"r:f", "r:other", "w:both"}},
+		{"sed 'a wrong;r not' f", []string{"r:f"}},
+		{`sed "w $F" f`, []string{"r:f", "w:?$F"}},
 		{"dd if=/dev/sda of=img bs=1M", []string{"r:/dev/sda", "w:img"}},
 		{"tar -czf out.tgz src", []string{"w:out.tgz", "r:src"}},
 		{"tar xzf a.tgz -C dst", []string{"r:a.tgz", "w:dst"}},
@@ -295,6 +310,9 @@ func TestPathArgs(t *testing.T) {
 		{"curl -F 'f=@secret.txt;type=text/plain' https://x", []string{"r:secret.txt"}},
 		{"curl -T up.bin https://x", []string{"r:up.bin"}},
 		{"curl -K ~/.curlrc https://x", []string{"r:~/.curlrc"}},
+		{"curl file:///etc/passwd -o x", []string{"r:/etc/passwd", "w:x"}},
+		{"curl --url=FILE://localhost/a%2Fb https://x/file:///y", []string{"r:/a/b"}},
+		{"curl 'file:///x/{a,b}'", []string{"r:?/x/{a,b}"}},
 		{"curl -w '%{http_code}' -H 'a: b' -o - https://x", nil},
 		{"wget -O out https://x", []string{"w:out"}},
 		{"wget -i urls.txt", []string{"r:urls.txt"}},
