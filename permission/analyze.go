@@ -472,6 +472,13 @@ func (z *analyzer) compound(cmd syntax.Command) {
 	case *syntax.LetClause:
 		var subs stmtLists
 		for _, x := range cmd.Exprs {
+			if w, ok := x.(*syntax.Word); ok && w.Lit() == "" {
+				// A quoted expression (let "PATH=0") is parsed by bash,
+				// not by the parser: its text is searched instead.
+				if n := arithTextSets(looseText(z.nodeText(w))); n != "" {
+					z.complex("%s set by arithmetic, which decides what code later programs run", n)
+				}
+			}
 			z.arith(x, &subs)
 		}
 		z.subs(subs)
@@ -668,7 +675,7 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 		}
 	}
 	// Set by name: read, printf -v, mapfile, a nameref (declare -n).
-	if name := hijackAssign(c); name == "BASH_CMDS" || name == "BASH_ALIASES" {
+	if name := hijackAssign(c, ""); name == "BASH_CMDS" || name == "BASH_ALIASES" {
 		z.complexOnce(fmt.Sprintf("%s set by %s: bash's table of command paths or aliases, which makes a name run another program", name, c.Name()))
 	}
 }
@@ -1778,9 +1785,15 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 		z.subscript(z.word(x, subs))
 		z.quotedInArith(x)
 	case *syntax.BinaryArithm:
+		if arithAssigns(x.Op) {
+			z.arithSets(x.X)
+		}
 		z.arith(x.X, subs)
 		z.arith(x.Y, subs)
 	case *syntax.UnaryArithm:
+		if x.Op == syntax.Inc || x.Op == syntax.Dec {
+			z.arithSets(x.X)
+		}
 		z.arith(x.X, subs)
 	case *syntax.ParenArithm:
 		z.arith(x.X, subs)
@@ -1789,6 +1802,63 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 	default:
 		z.complex("unsupported arithmetic %T: %s", x, z.nodeText(x))
 	}
+}
+
+// arithSets asks for a variable that decides what code later programs run
+// set by arithmetic (let HOME=7, (( PATH = 0 ))): git then obeys
+// ./7/.gitconfig, and commands are looked up in ./0.
+func (z *analyzer) arithSets(x syntax.ArithmExpr) {
+	if w, ok := x.(*syntax.Word); ok {
+		if name, _, _ := strings.Cut(w.Lit(), "["); hijacked(name) {
+			z.complex("%s set by arithmetic, which decides what code later programs run", name)
+		}
+	}
+}
+
+// arithTextSets returns the first variable that decides what code later
+// programs run that the arithmetic expression text assigns (NAME=, NAME+=,
+// NAME++, ++NAME …), "" if none.
+func arithTextSets(text string) string {
+	for i := 0; i < len(text); {
+		if !isNameByte(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isNameByte(text[j]) {
+			j++
+		}
+		name := text[i:j]
+		before := strings.TrimRight(text[:i], " \t")
+		after := strings.TrimLeft(text[j:], " \t")
+		if strings.HasPrefix(after, "[") {
+			if k := strings.IndexByte(after, ']'); k >= 0 {
+				after = strings.TrimLeft(after[k+1:], " \t")
+			}
+		}
+		assigns := strings.HasPrefix(after, "++") || strings.HasPrefix(after, "--") ||
+			strings.HasSuffix(before, "++") || strings.HasSuffix(before, "--")
+		if k := strings.IndexByte(after, '='); k >= 0 && k <= 3 && !strings.HasPrefix(after[k:], "==") &&
+			strings.Trim(after[:k], "+-*/%&|^<>") == "" && after[:k] != "<" && after[:k] != ">" && after[:k] != "!" {
+			assigns = true
+		}
+		if assigns && hijacked(name) {
+			return name
+		}
+		i = j
+	}
+	return ""
+}
+
+// arithAssigns says whether op assigns to its left side (=, +=, <<= …).
+func arithAssigns(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+		syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn,
+		syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
+	}
+	return false
 }
 
 // test searches a [[ ]] expression for substitutions.

@@ -1602,6 +1602,9 @@ var hijackVars = []string{
 	// .npmrc (script-shell, node-options), Python its user site
 	// directory and shells their start-up files.
 	"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR",
+	// Where curl and wget find the configuration they obey, which names
+	// the files they read and write (url = file:///…, output = ~/.bashrc).
+	"CURL_HOME", "WGETRC",
 }
 
 // harmlessSettings are values of hijackVars that run nothing of the
@@ -1620,8 +1623,9 @@ var harmlessSettings = []string{
 func harmlessPager(v string) bool { return slices.Contains(harmlessSettings, "PAGER="+v) }
 
 // hijacks says whether the assignment NAME=value, a literal one when
-// literal, sets a hijacking variable to a value that runs something.
-func hijacks(assign string, literal bool) bool {
+// literal, sets a hijacking variable to a value that runs something. home
+// is the user's home directory ("" when not known).
+func hijacks(assign string, literal bool, home string) bool {
 	if goFlagsRun(assign, literal) {
 		return true
 	}
@@ -1629,10 +1633,18 @@ func hijacks(assign string, literal bool) bool {
 	if literal && plainProgram(assign) {
 		return false
 	}
-	if _, v, _ := strings.Cut(assign, "="); name == "HOME" && slices.Contains([]string{"$HOME", `"$HOME"`, "${HOME}", `"${HOME}"`}, v) {
-		return false // the home it is
+	if _, v, _ := strings.Cut(assign, "="); name == "HOME" && homeAsIs(v, home) {
+		return false
 	}
 	return hijacked(name) && !(literal && slices.Contains(harmlessSettings, assign))
+}
+
+// homeAsIs says whether v, a value given HOME, is the home it is: $HOME,
+// ~, or the home directory written out.
+func homeAsIs(v, home string) bool {
+	v = strings.Trim(v, `"`)
+	return v == "$HOME" || v == "${HOME}" || v == "~" ||
+		home != "" && (path.Clean(v) == home || v == "${HOME:-"+home+"}")
 }
 
 // plainProgram says whether assign sets a compiler or a compiler wrapper
@@ -1685,16 +1697,16 @@ func hijacked(name string) bool {
 // envHijack returns the first hijacking variable c sets in the
 // environment of the command it runs (`LD_PRELOAD=x cmd`, `env
 // GIT_CONFIG_PARAMETERS=… git`), "" if none.
-func envHijack(c SimpleCommand) string {
+func envHijack(c SimpleCommand, home string) string {
 	for _, a := range c.Assigns {
 		// A value that is not literal keeps its quotes and $ in the text,
 		// and is none of the harmless ones.
-		if hijacks(a, true) {
+		if hijacks(a, true, home) {
 			return assignName(a)
 		}
 	}
 	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
-		if isEnvAssign(w.Text) && hijacks(w.Text, w.Literal) {
+		if isEnvAssign(w.Text) && hijacks(w.Text, w.Literal, home) {
 			return assignName(w.Text)
 		}
 	}
@@ -1702,9 +1714,15 @@ func envHijack(c SimpleCommand) string {
 }
 
 // hijackAssign returns the first hijacking variable c sets, "" if none.
-func hijackAssign(c SimpleCommand) string {
-	if n := envHijack(c); n != "" {
-		return n
+func hijackAssign(c SimpleCommand, home string) string {
+	// The first one found, unless bash's command tables are among them:
+	// the analysis asks for those in every mode (read HOME BASH_CMDS).
+	first := envHijack(c, home)
+	found := func(n string) bool {
+		if first == "" {
+			first = n
+		}
+		return n == "BASH_CMDS" || n == "BASH_ALIASES"
 	}
 	args := c.Args()
 	switch name := c.Name(); {
@@ -1715,11 +1733,11 @@ func hijackAssign(c SimpleCommand) string {
 				nameref = true
 			}
 			if strings.Contains(w.Text, "=") {
-				if hijacks(w.Text, w.Literal) {
+				if hijacks(w.Text, w.Literal, home) && found(assignName(w.Text)) {
 					return assignName(w.Text)
 				}
 				// declare -n r=PS4: assigning r sets PS4.
-				if _, v, _ := strings.Cut(w.Text, "="); nameref && (hijacked(v) || !w.Literal) {
+				if _, v, _ := strings.Cut(w.Text, "="); nameref && (hijacked(v) || !w.Literal) && found(v) {
 					return v
 				}
 			}
@@ -1731,19 +1749,19 @@ func hijackAssign(c SimpleCommand) string {
 			if name == "printf" && (i == 0 || args[i].Text != "-v") {
 				continue // only the name after -v
 			}
-			if n := assignName(w.Text + "="); hijacked(n) {
+			if n := assignName(w.Text + "="); hijacked(n) && found(n) {
 				return n
 			}
 		}
 	}
-	return ""
+	return first
 }
 
 // nameSetters are the builtins that set a variable named by an argument.
 var nameSetters = []string{"read", "printf", "mapfile", "readarray", "getopts"}
 
-func checkHijackAssign(c SimpleCommand, _ PathEnv) (string, bool) {
-	if n := hijackAssign(c); n != "" {
+func checkHijackAssign(c SimpleCommand, env PathEnv) (string, bool) {
+	if n := hijackAssign(c, env.Home); n != "" {
 		return "sets " + n + ", which decides what code later programs run", false
 	}
 	return "", false

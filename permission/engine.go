@@ -425,6 +425,12 @@ func eachDir(c SimpleCommand, f func(dir string) bool) {
 	}
 }
 
+// isUserHome says whether word, whose path is the template tmpl, is a
+// user's home directory itself (~root, ~bob/).
+func isUserHome(word, tmpl string) bool {
+	return strings.HasPrefix(word, "~") && strings.TrimSuffix(tmpl, "/") == string(rune(pathWild))
+}
+
 // unknownStartProtected reports why a path whose start is unknown (~user,
 // $DIR) may be protected: its known tail names a credential store or a
 // protected file, as in ~root/.ssh/id_rsa.
@@ -437,6 +443,9 @@ func unknownStartProtected(tmpl string, write bool) string {
 		if strings.HasPrefix(tail, "/"+rel+"/") || tail == "/"+rel {
 			return "access to what may be a credential store: ~" + tail
 		}
+	}
+	if slices.Contains(privateKeyNames, path.Base(tail)) && !strings.ContainsRune(path.Base(tail), pathWild) {
+		return "access to what may be a private key in ~/.ssh: " + strings.TrimPrefix(tail, "/")
 	}
 	if write {
 		for _, rel := range sensitiveWriteHome {
@@ -691,6 +700,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			if p.opaque {
 				why = opaqueProtected(p.path.tmpl, write)
 			}
+			if why == "" && p.reach && isUserHome(p.word.Text, p.path.tmpl) {
+				why = commandName(c) + " reaches " + p.word.Text + ", a home directory, which holds a shell's start-up files"
+			}
 			if why != "" {
 				return verdict{d: Ask, reason: why}
 			}
@@ -700,8 +712,10 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			continue // ssh -i ~/.ssh/id_ed25519: used, not read out
 		}
 		why := e.protected(known, write)
-		if why == "" && p.reach && known == e.Env.Home && known != "" {
-			why = "your home directory holds a shell's start-up files"
+		if why == "" && p.reach && p.path.abs != "" && e.Env.Home != "" && within(e.Env.Home, p.path.abs) {
+			// The home directory or one above it (ln -s / r): what is
+			// below it is reached by names no check sees as the home's.
+			why = "it holds your home directory, and its shell start-up files and credential stores"
 		}
 		if why != "" {
 			switch n := lowerName(c); {
@@ -740,7 +754,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		// A rule matches the command's words; the variables set for it
 		// are not among them, and some choose what code it runs:
 		// Bash(git status:*) does not cover LD_PRELOAD=x git status.
-		if n := envHijack(c); n != "" {
+		if n := envHijack(c, e.Env.Home); n != "" {
 			return e.dangerVerdict(Danger{Rule: "hijack variable",
 				Reason: "sets " + n + ", which decides what code later programs run; rule " + allowedBy.Text + " does not cover it"})
 		}

@@ -653,8 +653,8 @@ func sedScripts(args []Word) []Word {
 					scripts = append(scripts, args[i+1])
 					i++
 				}
-			case len(name) >= 4 && strings.HasPrefix("--file", name) || name == "--line-length":
-				explicit = explicit || name != "--line-length"
+			case len(name) >= 4 && strings.HasPrefix("--file", name) || len(name) >= 3 && strings.HasPrefix("--line-length", name):
+				explicit = explicit || !strings.HasPrefix("--line-length", name)
 				if !eq {
 					i++
 				}
@@ -721,16 +721,33 @@ func scanSed(s string, file func(name string, write bool)) bool {
 			file(s[start:i], c == 'w' || c == 'W')
 		}
 	}
-	// delimited skips a delimited part (a regex, a replacement), i at its
-	// first byte; it ends after the closing delimiter.
-	delimited := func(d byte) {
+	// delimited skips a delimited part, i at its first byte; it ends after
+	// the closing delimiter. In a regex (re), a bracket expression holds
+	// the delimiter as a plain character (/[/]/), and a backslash there is
+	// a plain one too.
+	delimited := func(d byte, re bool) {
 		for i < len(s) && s[i] != d {
-			if s[i] == '\\' && i+1 < len(s) {
+			switch {
+			case s[i] == '\\' && i+1 < len(s):
 				i++
+			case re && s[i] == '[' && d != '[':
+				if end := bracketEnd(s, i); end > i {
+					i = end
+				}
 			}
 			i++
 		}
 		i++
+	}
+	// label skips a label (b, t, T, :) or a version (v), which ends at a
+	// blank, a semicolon or a newline.
+	label := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		for i < len(s) && !strings.ContainsRune(" \t;\n}#", rune(s[i])) {
+			i++
+		}
 	}
 	for i < len(s) {
 		switch c := s[i]; {
@@ -745,7 +762,7 @@ func scanSed(s string, file func(name string, write bool)) bool {
 			continue
 		case c == '/':
 			i++
-			delimited('/')
+			delimited('/', true)
 			for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
 				i++
 			}
@@ -754,7 +771,7 @@ func scanSed(s string, file func(name string, write bool)) bool {
 			if i+1 < len(s) {
 				d := s[i+1]
 				i += 2
-				delimited(d)
+				delimited(d, true)
 				for i < len(s) && (s[i] == 'I' || s[i] == 'M') {
 					i++
 				}
@@ -773,8 +790,8 @@ func scanSed(s string, file func(name string, write bool)) bool {
 				return true // not valid sed; do not guess
 			}
 			i += 2
-			delimited(d)
-			delimited(d)
+			delimited(d, c == 's')
+			delimited(d, false)
 			if c == 'y' {
 				continue
 			}
@@ -796,19 +813,43 @@ func scanSed(s string, file func(name string, write bool)) bool {
 			i++
 			named(c)
 			continue
-		case c == 'a' || c == 'i' || c == 'c' || c == ':':
+		case c == 'a' || c == 'i' || c == 'c':
 			toEOL()
 			continue
-		case c == 'b' || c == 't' || c == 'T' || c == 'v':
-			for i < len(s) && s[i] != ';' && s[i] != '\n' {
-				i++
-			}
+		case c == ':' || c == 'b' || c == 't' || c == 'T' || c == 'v':
+			i++
+			label()
 			continue
 		default:
 			i++
 		}
 	}
 	return false
+}
+
+// bracketEnd returns the index of the ] that closes the bracket expression
+// opening at s[i], or i when there is none: a ] first (after a ^) is a
+// plain one, and [:class:], [.x.] and [=x=] hold a ] of their own.
+func bracketEnd(s string, i int) int {
+	j := i + 1
+	if j < len(s) && s[j] == '^' {
+		j++
+	}
+	if j < len(s) && s[j] == ']' {
+		j++
+	}
+	for j < len(s) && s[j] != '\n' {
+		switch {
+		case s[j] == ']':
+			return j
+		case s[j] == '[' && j+1 < len(s) && strings.IndexByte(":.=", s[j+1]) >= 0:
+			if k := strings.Index(s[j+2:], string(s[j+1])+"]"); k >= 0 {
+				j += 2 + k + 1
+			}
+		}
+		j++
+	}
+	return i
 }
 
 // setsKeyword reports whether set (or a shell's options) turns on the

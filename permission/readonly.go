@@ -71,7 +71,7 @@ func IsReadOnly(c SimpleCommand) bool {
 			return false
 		}
 	}
-	if hijackAssign(c) != "" {
+	if hijackAssign(c, "") != "" {
 		return false
 	}
 	if len(c.Words) == 0 {
@@ -1028,21 +1028,62 @@ func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 // changes and a read through it reads: Reach, so that a link to a protected
 // path or a credential store is asked for as that write or read would be.
 // A symbolic link's relative target is relative to the link's directory,
-// not to where ln runs: it counts from both, and from LINK as a directory
-// (ln -s ../x dir/ makes dir/x).
+// not to where ln runs: it counts from beside the link, from LINK as a
+// directory (ln -s ../x dir/ makes dir/x) and from where ln runs (ln -r).
 func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
-	dir, inDir := optArg(args, 't', "--target-directory")
-	if inDir {
-		out = append(out, PathArg{Word: dir, Write: true})
+	var ops []Word
+	var dir Word // the link, or the directory links are made in (inDir)
+	inDir, symbolic := false, false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case abbrevOf(n, []string{"--target-directory"}) != "", abbrevOf(n, []string{"--suffix"}) != "":
+				arg := Word{Text: v, Literal: true}
+				if !eq && i+1 < len(args) {
+					arg = args[i+1]
+					i++
+				}
+				if strings.HasPrefix("--target-directory", n) {
+					inDir, dir = true, arg
+				}
+			case abbrevOf(n, []string{"--symbolic"}) != "":
+				symbolic = true
+			}
+		default:
+			// A cluster: -sf, -st DIR, -tDIR, -S.bak.
+			for k := 1; k < len(t); k++ {
+				if t[k] == 's' {
+					symbolic = true
+				}
+				if t[k] != 'S' && t[k] != 't' {
+					continue
+				}
+				arg := Word{Text: t[k+1:], Literal: true}
+				if k+1 == len(t) && i+1 < len(args) {
+					arg = args[i+1]
+					i++
+				}
+				if t[k] == 't' {
+					inDir, dir = true, arg
+				}
+				break
+			}
+		}
 	}
-	ops, opts := splitOps(args, "St")
-	symbolic := slices.ContainsFunc(opts, func(w Word) bool {
-		return w.Text == "--symbolic" || shortCluster(w.Text) && strings.IndexByte(w.Text, 's') > 0
-	})
 	targets := ops
 	switch {
 	case inDir:
+		out = append(out, PathArg{Word: dir, Write: true})
 	case len(ops) > 1:
 		targets, dir = ops[:len(ops)-1], ops[len(ops)-1]
 		out = append(out, PathArg{Word: dir, Write: true})
@@ -1051,21 +1092,26 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: Word{Text: path.Base(ops[0].Text), Literal: true}, Write: true})
 	}
 	for _, t := range targets {
-		if !symbolic || !t.Literal || !dir.Literal || dir.Text == "" || path.IsAbs(t.Text) {
+		if !symbolic || !t.Literal || dir.Text == "" || path.IsAbs(t.Text) || strings.HasPrefix(t.Text, "~") {
 			out = append(out, PathArg{Word: t, Reach: true})
 			continue
 		}
 		// Beside the link first (ln -s ../x sub/link), then in LINK as
-		// a directory, then where ln runs (ln -rs).
-		var seen []string
-		dirs := []string{path.Dir(dir.Text), dir.Text, "."}
+		// a directory, then where ln runs. A link named only at run time
+		// ("$HOME/k") makes the target's names so too.
+		d := dir.Text
+		if !dir.Literal {
+			d = looseText(d)
+		}
+		dirs := []string{path.Dir(d), d, "."}
 		if inDir {
 			dirs = dirs[1:]
 		}
-		for _, d := range dirs {
-			if p := path.Join(d, t.Text); !slices.Contains(seen, p) {
+		var seen []string
+		for i, from := range dirs {
+			if p := path.Join(from, t.Text); !slices.Contains(seen, p) {
 				seen = append(seen, p)
-				out = append(out, PathArg{Word: Word{Text: p, Literal: true}, Reach: true})
+				out = append(out, PathArg{Word: Word{Text: p, Literal: dir.Literal || i == len(dirs)-1}, Reach: true})
 			}
 		}
 	}
@@ -1079,7 +1125,11 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	from := len(out)
 	out = cpSpec.paths(out, args)
-	if hasOpt(args, "sl", "--symbolic-link", "--link") {
+	links := slices.ContainsFunc(args, func(w Word) bool {
+		n, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && abbrevOf(n, []string{"--link", "--symbolic-link"}) != ""
+	})
+	if links || hasOpt(args, "sl") {
 		for i := from; i < len(out); i++ {
 			out[i].Reach = !out[i].Write
 		}
@@ -1133,20 +1183,24 @@ func sedPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case t == "--":
 			ops = append(ops, args[i+1:]...)
 			i = len(args)
-		case t == "--in-place" || strings.HasPrefix(t, "--in-place="):
-			inPlace = true
-		case t == "--expression" || t == "--file" || t == "--line-length":
-			if t == "--file" && i+1 < len(args) {
-				out = append(out, PathArg{Word: args[i+1]})
-			}
-			script = script || t != "--line-length"
-			i++
-		case strings.HasPrefix(t, "--expression="):
-			script = true
-		case strings.HasPrefix(t, "--file="):
-			script = true
-			out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(t, "--file="), Literal: true}})
 		case strings.HasPrefix(t, "--"):
+			// getopt_long's abbreviations: --in, --expr=…, --fi F, --line.
+			n, v, eq := strings.Cut(t, "=")
+			file, length := len(n) >= 4 && strings.HasPrefix("--file", n), len(n) >= 3 && strings.HasPrefix("--line-length", n)
+			switch {
+			case len(n) >= 3 && strings.HasPrefix("--in-place", n):
+				inPlace = true
+			case file || length || len(n) >= 3 && strings.HasPrefix("--expression", n):
+				script = script || !length
+				arg, ok := Word{Text: v, Literal: true}, eq
+				if !eq && i+1 < len(args) {
+					arg, ok = args[i+1], true
+					i++
+				}
+				if ok && file {
+					out = append(out, PathArg{Word: arg})
+				}
+			}
 		default:
 			for k := 1; k < len(t); k++ {
 				switch t[k] {
@@ -1665,8 +1719,16 @@ func fileURLPath(out []PathArg, w Word) []PathArg {
 	}
 	p := t[5:]
 	if rest, ok := strings.CutPrefix(p, "//"); ok {
-		host, _, _ := strings.Cut(rest, "/")
-		p = rest[len(host):]
+		// The host, unless a variable there makes the path
+		// (file://$HOME/.ssh/id_rsa).
+		if host, _, _ := strings.Cut(rest, "/"); !strings.HasPrefix(host, "$") {
+			rest = rest[len(host):]
+		}
+		p = rest
+	}
+	// curl sends a file: URL's query and fragment nowhere.
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
 	}
 	if u, err := url.PathUnescape(p); err == nil {
 		p = u
@@ -1674,7 +1736,24 @@ func fileURLPath(out []PathArg, w Word) []PathArg {
 	if p == "" {
 		return out
 	}
+	// curl expands a set of one ({h}), which bash leaves as it is.
+	p = curlSingleSets(p)
 	return append(out, PathArg{Word: Word{Text: p, Literal: w.Literal && !strings.ContainsAny(p, "{[")}})
+}
+
+// curlSingleSets drops the braces of each {x} in p that holds no comma or
+// other brace: curl's globbing makes it x.
+func curlSingleSets(p string) string {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '{' {
+			continue
+		}
+		j := strings.IndexAny(p[i+1:], "{},")
+		if j >= 0 && p[i+1+j] == '}' {
+			p = p[:i] + p[i+1:i+1+j] + p[i+2+j:]
+		}
+	}
+	return p
 }
 
 // wgetPaths: files wget writes (-O, -o, -a, -P) or reads (-i,

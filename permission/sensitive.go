@@ -35,6 +35,11 @@ var credentialPaths = []string{
 	".terraform.d/credentials.tfrc.json", ".config/op",
 }
 
+// privateKeyNames are the names ssh gives the private keys it makes: read
+// where the directory is only known at run time (cd "$(dirname
+// ~/.ssh/id_rsa)" && cat id_rsa), one may be in ~/.ssh.
+var privateKeyNames = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk"}
+
 // hostCredentials are the host's password hashes and private keys, whose
 // reads are asked for too: unreadable to an ordinary user, but a command
 // run as root reads them. (The Linux namespace layer hides the same files,
