@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	libseccomp "github.com/seccomp/libseccomp-golang"
@@ -32,16 +33,38 @@ var defaultDeniedNative = sync.OnceValue(func() []string {
 	return resolveDenied()
 })
 
-// resolveDenied keeps the names of defaultDenied libseccomp knows on this
-// architecture.
+// resolveDenied keeps the names of defaultDenied that exist on this
+// architecture (syscallNumber).
 func resolveDenied() []string {
 	out := make([]string, 0, len(defaultDenied))
 	for _, name := range defaultDenied {
-		if nr, err := libseccomp.GetSyscallFromName(name); err == nil && native(nr) {
+		if _, ok := syscallNumber(name); ok {
 			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// newerSyscalls are syscalls the deny list names that libseccomp releases
+// before 2.6 do not know (2.5.4's table ends with Linux 6.2's), by number:
+// since Linux 5.1 a new syscall has one number on every architecture but
+// alpha and the MIPS ABIs, which add an offset. libseccomp takes a number
+// it cannot name for the native architecture as it is. Left out, one would
+// pass the filter, whose default is to allow: open_tree_attr clones a
+// mount with its read-only flag cleared, which with CAP_SYS_ADMIN kept
+// undoes the namespace layer's read-only mounts.
+var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467}
+
+// syscallNumber returns the number of the syscall name on this
+// architecture: libseccomp's, or else newerSyscalls', where the unified
+// numbering holds. A libseccomp pseudo-number counts when libseccomp can
+// filter it here (native).
+func syscallNumber(name string) (libseccomp.ScmpSyscall, bool) {
+	if nr, err := libseccomp.GetSyscallFromName(name); err == nil {
+		return nr, native(nr)
+	}
+	nr, ok := newerSyscalls[name]
+	return nr, ok && !strings.HasPrefix(runtime.GOARCH, "mips")
 }
 
 // native reports whether libseccomp can filter syscall number nr on this
@@ -193,11 +216,12 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		if b.denied[name] {
 			continue
 		}
-		nr, err := libseccomp.GetSyscallFromName(name)
-		if err != nil {
+		_, nameErr := libseccomp.GetSyscallFromName(name)
+		nr, ok := syscallNumber(name)
+		if nameErr != nil && !ok {
 			return nil, fmt.Errorf("seccomp: unknown syscall %q in the deny list", name)
 		}
-		if !native(nr) {
+		if !ok {
 			continue // libseccomp knows the name on other architectures only
 		}
 		b.denied[name] = true

@@ -42,9 +42,12 @@
 // cannot tell an object the command created from one of the host, so the
 // whole family is refused: PostgreSQL servers, fakeroot's default mode and
 // X11 MIT-SHM fail or fall back until the namespace layer gives the command
-// an IPC namespace of its own. POSIX shared memory and message queues are
-// files, which Landlock's rules govern (the default policy grants /dev/shm),
-// and a memfd belongs to whoever holds its descriptor.
+// an IPC namespace of its own. POSIX message queues live in the IPC
+// namespace too, and are refused with them: Landlock refuses opening the
+// host's, but not mq_unlink, which removes one past it, nor the creation
+// of a queue (mq_open refuses to open it only once it exists). POSIX
+// shared memory is files, which Landlock's rules govern (the default policy
+// grants /dev/shm), and a memfd belongs to whoever holds its descriptor.
 package seccomp
 
 import "errors"
@@ -112,6 +115,9 @@ var defaultDenied = []string{
 	// 32-bit x86, s390 and powerpc, which also have the direct calls
 	"shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
 	"semget", "semop", "semtimedop", "semtimedop_time64", "semctl", "ipc",
+	// POSIX message queues (see the package comment)
+	"mq_open", "mq_unlink", "mq_timedsend", "mq_timedsend_time64", "mq_timedreceive",
+	"mq_timedreceive_time64", "mq_notify", "mq_getsetattr",
 	// mounts, old and new API, and changing root
 	"mount", "umount", "umount2", "fsopen", "fsconfig", "fsmount", "fspick",
 	"move_mount", "open_tree", "open_tree_attr", "mount_setattr", "pivot_root", "chroot",

@@ -246,6 +246,21 @@ int main(int argc, char **argv) {
 			return report(-1);
 		return report(mq_send(q, "inject", 6, 0));
 	}
+	if (!strcmp(n, "open-tree-attr")) { // PATH: a clone of its mounts, read-only cleared
+		// open_tree_attr (Linux 6.15, number 467 on every architecture
+		// but alpha and MIPS): OPEN_TREE_CLONE | AT_RECURSIVE, with a
+		// struct mount_attr whose attr_clr is MOUNT_ATTR_RDONLY.
+		unsigned long long attr[4] = {0, 1, 0, 0};
+		long fd = syscall(467, AT_FDCWD, argc > 2 ? argv[2] : ".", 1 | 0x8000, attr, sizeof attr);
+		return report(fd < 0 ? -1 : 0);
+	}
+	if (!strcmp(n, "mq-unlink")) { // NAME: remove a queue
+		return report(mq_unlink(argc > 2 ? argv[2] : ""));
+	}
+	if (!strcmp(n, "mq-create")) { // NAME: make a queue
+		mqd_t q = mq_open(argc > 2 ? argv[2] : "", O_CREAT | O_EXCL | O_RDWR, 0600, NULL);
+		return report(q == (mqd_t)-1 ? -1 : 0);
+	}
 
 	fprintf(stderr, "reach: unknown probe %s\n", n);
 	return 2;
