@@ -616,7 +616,7 @@ func tarRuns(n string, args []Word) string {
 // sedRuns finds sed's e command or s///e flag in its scripts, which run a
 // shell command. A script in a file (-f) is not read.
 func sedRuns(n string, args []Word) string {
-	for _, s := range sedScripts(args) {
+	for _, s := range parseSed(args).scripts {
 		if scanSed(sedText(s), nil) {
 			return n + " script " + shorten(s.Text) + " runs a shell command (e)"
 		}
@@ -624,64 +624,52 @@ func sedRuns(n string, args []Word) string {
 	return ""
 }
 
-// sedScripts returns the scripts sed's arguments give it: those of -e and
-// --expression, or else its first operand.
-func sedScripts(args []Word) []Word {
-	var scripts []Word
-	explicit := false
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		t := w.Text
-		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
-			if !explicit && len(scripts) == 0 {
-				scripts = append(scripts, w)
-			}
-		case t == "--":
-			if !explicit && len(scripts) == 0 && i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-			}
-			i = len(args)
-		case strings.HasPrefix(t, "--"):
-			name, val, eq := strings.Cut(t, "=")
-			switch {
-			case len(name) >= 3 && strings.HasPrefix("--expression", name):
+// sedArgs is what sed's arguments say, as getopt_long reads them: its
+// scripts (those of -e, and its first operand when no -e or -f came before
+// it: with POSIXLY_CORRECT options end at the first operand, so both count),
+// its script files (-f), the files it reads or, with -i, edits in place.
+type sedArgs struct {
+	scripts, scriptFiles, files []Word
+	inPlace                     bool
+}
+
+// sedLong are sed's long options, for their abbreviations.
+var sedLong = []string{"--expression", "--file", "--in-place", "--line-length", "--quiet", "--silent",
+	"--debug", "--posix", "--regexp-extended", "--separate", "--sandbox", "--unbuffered",
+	"--null-data", "--zero-terminated", "--follow-symlinks", "--help", "--version"}
+
+func parseSed(args []Word) sedArgs {
+	var a sedArgs
+	var ops []Word
+	explicit, firstIsScript := false, false
+	getopt(args, "efl", "i", sedLong, []string{"--expression", "--file", "--line-length"},
+		func(name string, val Word, ok bool) {
+			switch name {
+			case "-e", "--expression", "-f", "--file":
 				explicit = true
-				if eq {
-					scripts = append(scripts, Word{Text: val, Literal: true})
-				} else if i+1 < len(args) {
-					scripts = append(scripts, args[i+1])
-					i++
+				switch {
+				case !ok:
+				case name == "-e" || name == "--expression":
+					a.scripts = append(a.scripts, val)
+				default:
+					a.scriptFiles = append(a.scriptFiles, val)
 				}
-			case len(name) >= 4 && strings.HasPrefix("--file", name) || len(name) >= 3 && strings.HasPrefix("--line-length", name):
-				explicit = explicit || !strings.HasPrefix("--line-length", name)
-				if !eq {
-					i++
-				}
+			case "-i", "--in-place":
+				a.inPlace = true
 			}
-		default:
-			for k := 1; k < len(t); k++ {
-				c := t[k]
-				if c == 'i' {
-					break // the rest is a backup suffix
-				}
-				if c != 'e' && c != 'f' && c != 'l' {
-					continue
-				}
-				explicit = explicit || c != 'l'
-				arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
-				if !ok && i+1 < len(args) {
-					arg, ok = args[i+1], true
-					i++
-				}
-				if ok && c == 'e' {
-					scripts = append(scripts, arg)
-				}
-				break
+		},
+		func(w Word) {
+			if len(ops) == 0 && !explicit {
+				firstIsScript = true
+				a.scripts = append(a.scripts, w)
 			}
-		}
+			ops = append(ops, w)
+		})
+	if !explicit && firstIsScript {
+		ops = ops[1:]
 	}
-	return scripts
+	a.files = ops
+	return a
 }
 
 // sedText is a script's text; a script only partly known at run time is

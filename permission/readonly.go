@@ -1031,55 +1031,19 @@ func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 // not to where ln runs: it counts from beside the link, from LINK as a
 // directory (ln -s ../x dir/ makes dir/x) and from where ln runs (ln -r).
 func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
-	args := c.Args()[1:]
 	var ops []Word
 	var dir Word // the link, or the directory links are made in (inDir)
 	inDir, symbolic := false, false
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		t := w.Text
-		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
-			ops = append(ops, w)
-		case t == "--":
-			ops = append(ops, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(t, "--"):
-			n, v, eq := strings.Cut(t, "=")
-			switch {
-			case abbrevOf(n, []string{"--target-directory"}) != "", abbrevOf(n, []string{"--suffix"}) != "":
-				arg := Word{Text: v, Literal: true}
-				if !eq && i+1 < len(args) {
-					arg = args[i+1]
-					i++
-				}
-				if strings.HasPrefix("--target-directory", n) {
-					inDir, dir = true, arg
-				}
-			case abbrevOf(n, []string{"--symbolic"}) != "":
+	getopt(c.Args()[1:], "St", "", lnLong, []string{"--suffix", "--target-directory"},
+		func(name string, val Word, ok bool) {
+			switch name {
+			case "-s", "--symbolic":
 				symbolic = true
+			case "-t", "--target-directory":
+				inDir, dir = ok, val
 			}
-		default:
-			// A cluster: -sf, -st DIR, -tDIR, -S.bak.
-			for k := 1; k < len(t); k++ {
-				if t[k] == 's' {
-					symbolic = true
-				}
-				if t[k] != 'S' && t[k] != 't' {
-					continue
-				}
-				arg := Word{Text: t[k+1:], Literal: true}
-				if k+1 == len(t) && i+1 < len(args) {
-					arg = args[i+1]
-					i++
-				}
-				if t[k] == 't' {
-					inDir, dir = true, arg
-				}
-				break
-			}
-		}
-	}
+		},
+		func(w Word) { ops = append(ops, w) })
 	targets := ops
 	switch {
 	case inDir:
@@ -1116,6 +1080,60 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// lnLong are ln's long options, for their abbreviations.
+var lnLong = []string{"--symbolic", "--suffix", "--target-directory", "--backup", "--directory", "--force",
+	"--interactive", "--logical", "--no-dereference", "--no-target-directory", "--physical",
+	"--relative", "--verbose", "--help", "--version"}
+
+// getopt walks args as getopt_long does, calling op with each operand and
+// opt with each option (-x, or a long one by its full name when long holds
+// it, abbreviated or not) and its value: attached or the next word for the
+// short options in takes and the long ones in takesLong, attached only
+// for those in optional and for other long ones (--opt=value); ok says
+// there is one. Options end at "--"; a word only known at run time is an
+// operand.
+func getopt(args []Word, takes, optional string, long, takesLong []string, opt func(name string, val Word, ok bool), op func(Word)) {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			op(w)
+		case t == "--":
+			for _, rest := range args[i+1:] {
+				op(rest)
+			}
+			return
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			if full := abbrevOf(n, long); full != "" {
+				n = full
+			}
+			val, ok := Word{Text: v, Literal: true}, eq
+			if !eq && slices.Contains(takesLong, n) && i+1 < len(args) {
+				val, ok = args[i+1], true
+				i++
+			}
+			opt(n, val, ok)
+		default:
+			for k := 1; k < len(t); k++ {
+				name := "-" + t[k:k+1]
+				if strings.IndexByte(takes+optional, t[k]) < 0 {
+					opt(name, Word{}, false)
+					continue
+				}
+				val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+				if !ok && strings.IndexByte(takes, t[k]) >= 0 && i+1 < len(args) {
+					val, ok = args[i+1], true
+					i++
+				}
+				opt(name, val, ok)
+				break
+			}
+		}
+	}
 }
 
 // cpPaths: cp copies its sources to the last operand (or -t DIR); with
@@ -1170,68 +1188,15 @@ func chmodPaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 func sedPaths(out []PathArg, c SimpleCommand) []PathArg {
-	args := c.Args()[1:]
-	inPlace := false
-	script := false
-	var ops []Word
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		t := w.Text
-		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
-			ops = append(ops, w)
-		case t == "--":
-			ops = append(ops, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(t, "--"):
-			// getopt_long's abbreviations: --in, --expr=…, --fi F, --line.
-			n, v, eq := strings.Cut(t, "=")
-			file, length := len(n) >= 4 && strings.HasPrefix("--file", n), len(n) >= 3 && strings.HasPrefix("--line-length", n)
-			switch {
-			case len(n) >= 3 && strings.HasPrefix("--in-place", n):
-				inPlace = true
-			case file || length || len(n) >= 3 && strings.HasPrefix("--expression", n):
-				script = script || !length
-				arg, ok := Word{Text: v, Literal: true}, eq
-				if !eq && i+1 < len(args) {
-					arg, ok = args[i+1], true
-					i++
-				}
-				if ok && file {
-					out = append(out, PathArg{Word: arg})
-				}
-			}
-		default:
-			for k := 1; k < len(t); k++ {
-				switch t[k] {
-				case 'i':
-					inPlace = true
-					k = len(t) // the rest is a backup suffix
-				case 'e', 'f', 'l':
-					if t[k] != 'l' {
-						script = true
-					}
-					arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
-					if !ok && i+1 < len(args) {
-						arg, ok = args[i+1], true
-						i++
-					}
-					if ok && t[k] == 'f' {
-						out = append(out, PathArg{Word: arg})
-					}
-					k = len(t)
-				}
-			}
-		}
+	a := parseSed(c.Args()[1:])
+	for _, f := range a.scriptFiles {
+		out = append(out, PathArg{Word: f})
 	}
-	if !script && len(ops) > 0 {
-		ops = ops[1:]
-	}
-	for _, w := range ops {
-		out = append(out, PathArg{Word: w, Write: inPlace})
+	for _, w := range a.files {
+		out = append(out, PathArg{Word: w, Write: a.inPlace})
 	}
 	// The files its scripts name: sed '1r ~/.ssh/id_rsa', sed -n 'w FILE'.
-	for _, sc := range sedScripts(args) {
+	for _, sc := range a.scripts {
 		scanSed(sedText(sc), func(name string, write bool) {
 			out = append(out, PathArg{Word: Word{Text: name, Literal: sc.Literal}, Write: write})
 		})
