@@ -700,7 +700,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			if p.opaque {
 				why = opaqueProtected(p.path.tmpl, write)
 			}
-			if why == "" && p.reach && isUserHome(p.word.Text, p.path.tmpl) {
+			if n := lowerName(c); why == "" && p.reach && n != "cd" && n != "pushd" && isUserHome(p.word.Text, p.path.tmpl) {
 				why = commandName(c) + " reaches " + p.word.Text + ", a home directory, which holds a shell's start-up files"
 			}
 			if why != "" {

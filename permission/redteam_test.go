@@ -715,7 +715,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A15 let \"PATH=0\"", Y, nil, `let "x=1,PATH=0"; ls`, Ask},
 		{"A15 read HOME BASH_CMDS", Y, nil, `read HOME BASH_CMDS; ls`, Ask},
 		{"A15 cd $(dirname) && cat id_rsa", Y, nil, `cd "$(dirname ~/.ssh/id_rsa)" && cat id_rsa`, Ask},
-		{"A15 neighbour: cd into a repo below home", D, nil, `cd ~/$REPO && git pull`, Allow},
+		{"A15 neighbour: cd into a repo below home, or another's home", D, nil, `cd ~/$REPO && git pull && cd ~bob && ls`, Allow},
 		{"A15 neighbour: HOME as it is", D, nil, `HOME=/home/u git status && HOME=~ git log && export HOME="${HOME:-/home/u}"`, Allow},
 		{"A15 neighbour: sed labels and brackets", D, nil, `sed ':a;N;$!ba;s/\n/ /g' f && sed -n '/[[:alpha:]/]/p' f && sed -e :a -e '$!N;ba' f`, Allow},
 		{"A15 neighbour: arithmetic", D, nil, `let i=i+1; ((n+=2)); let "x=1" "n<=PATH"; echo $((y=3))`, Allow},
