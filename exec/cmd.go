@@ -241,9 +241,11 @@ func lookupEnv(env []string, key string) (string, bool) {
 	return "", false
 }
 
-// shebang returns the interpreter a #! script names, or "".
+// shebang returns the interpreter a #! script names, or "". Only a regular
+// file is opened: a FIFO the command left in the root (mkfifo -m 755
+// gradlew) held the runner for good, past --timeout and SIGTERM.
 func shebang(path string) string {
-	f, err := os.Open(path)
+	f, err := openShebang(path)
 	if err != nil {
 		return ""
 	}

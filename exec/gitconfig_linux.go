@@ -214,22 +214,24 @@ var errNotRegular = errors.New("not a regular file")
 
 // readConfig reads config file path (or another small file of git's) with
 // as few system calls as it takes (every run pays for the ones it reads):
-// no poller, one fstat.
-func readConfig(path string) ([]byte, error) {
-	// Not blocking, and a regular file only: a FIFO or a device the
-	// command made in the root would otherwise hold every later run here.
-	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+// no poller. A regular file only (openRegular): a FIFO or a device the
+// command made in the root, or a link to one, is not opened.
+func readConfig(path string) ([]byte, error) { return readRegular(path, 0) }
+
+// readPointer reads a file of git's whose content the runner takes for a
+// path (commondir, a worktree's gitdir, .gitmodules' paths): a regular
+// file itself, not a link. Through a link the command planted, the file
+// it leads to would have been read for it (a secret, as the name of a
+// placeholder made in the root), as git itself refuses a .gitmodules that
+// is a link.
+func readPointer(path string) ([]byte, error) { return readRegular(path, unix.O_NOFOLLOW) }
+
+func readRegular(path string, flags int) ([]byte, error) {
+	fd, err := openRegular(path, flags)
 	if err != nil {
 		return nil, err
 	}
 	defer unix.Close(fd)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		return nil, err
-	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return nil, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
-	}
 	b := make([]byte, 0, 4096)
 	for {
 		if len(b) > maxConfigSize {

@@ -529,7 +529,7 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	if r.git == "" {
 		return
 	}
-	b, err := readConfig(g.root + "/.gitmodules")
+	b, err := readPointer(g.root + "/.gitmodules")
 	switch {
 	case errors.Is(err, errConfigTooLarge):
 		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d bytes, too large to read for the submodules' paths", maxConfigSize))
@@ -598,7 +598,7 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 	// and protected as the git directory would be. One made during the
 	// run is as the root's own .git/commondir would be.
 	common := git
-	b, err := readConfig(git + "/commondir")
+	b, err := readPointer(git + "/commondir")
 	switch {
 	case errors.Is(err, errNotRegular):
 		g.refuse(git+"/commondir", "not a regular file")
@@ -697,7 +697,7 @@ func (g *guard) keepTree(tree string) string {
 // file names the worktree's .git), links resolved, or "" where it names
 // none that exists.
 func worktreeOf(entry string) string {
-	b, err := readConfig(entry + "/gitdir")
+	b, err := readPointer(entry + "/gitdir")
 	if err != nil {
 		return ""
 	}
@@ -799,7 +799,7 @@ func (g *guard) gitDir() repo {
 		return repo{}
 	}
 	r.common = r.git
-	b, err := readConfig(filepath.Join(r.git, "commondir"))
+	b, err := readPointer(filepath.Join(r.git, "commondir"))
 	if errors.Is(err, errNotRegular) {
 		g.refuse(filepath.Join(r.git, "commondir"), "not a regular file")
 		return r

@@ -1,0 +1,40 @@
+package exec
+
+import (
+	"os"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// openRegular opens path for reading only if it is a regular file: it
+// looks at what path names first through an O_PATH descriptor, which opens
+// nothing (a FIFO would block the runner; a device, such as a watchdog,
+// acts on being opened), then reopens that very file through /proc. With
+// flags O_NOFOLLOW a link is no regular file either. What a command left
+// in the root for the next run's runner, which is often root, is read so.
+// The descriptor is non-blocking and close-on-exec.
+func openRegular(path string, flags int) (int, error) {
+	p, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC|flags, 0)
+	if err != nil {
+		return -1, err
+	}
+	defer unix.Close(p)
+	var st unix.Stat_t
+	if err := unix.Fstat(p, &st); err != nil {
+		return -1, err
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
+	}
+	return unix.Open("/proc/self/fd/"+strconv.Itoa(p), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+}
+
+// openShebang opens an executable to read its #! line (see openRegular).
+func openShebang(path string) (*os.File, error) {
+	fd, err := openRegular(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}
