@@ -315,6 +315,43 @@ func TestAuditFromSettings(t *testing.T) {
 	}
 }
 
+// TestAuditAppendsOnlyToALog: a settings file, which a command can write
+// without the namespace layer, named the runner's own ~/.bashrc as the
+// log, and every later decision appended a record whose subject the
+// command chose ("$(…)", run at the next login) to it: a review's probe. An
+// existing file is appended to only when it is an audit log already; a
+// new file, or an earlier log, still is.
+func TestAuditAppendsOnlyToALog(t *testing.T) {
+	t.Parallel()
+	logs := t.TempDir()
+	rc := filepath.Join(logs, "bashrc")
+	const rcText = "export PS1='$ '\n"
+	if err := os.WriteFile(rc, []byte(rcText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + rc + "\n"})
+	r := run(t, invocation{args: []string{"run", "--", "touch", "marker"}, dir: dir})
+	if r.code != 2 || !strings.Contains(r.stderr, "not an audit log") {
+		t.Errorf("a log named at an existing ~/.bashrc: exit %d, %q; want 2 saying it is no audit log", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(rc); string(b) != rcText {
+		t.Errorf("the file was appended to: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "marker")); err == nil {
+		t.Error("the command ran")
+	}
+	// The neighbours: a new log, then the same log again.
+	log, plain := filepath.Join(logs, "audit.jsonl"), project(t, nil)
+	for i := range 2 {
+		if r := run(t, invocation{args: []string{"check", "--audit", log, "-c", "ls"}, dir: plain}); r.code != 0 {
+			t.Fatalf("check %d with a log of its own: exit %d, %q", i, r.code, r.stderr)
+		}
+	}
+	if n := len(readAudit(t, log)); n != 2 {
+		t.Errorf("the log has %d records, want 2", n)
+	}
+}
+
 // TestAuditHookSandbox: the hook records its decision under Claude Code's
 // session id, and the rewritten command records its own.
 func TestAuditHookSandbox(t *testing.T) {

@@ -173,7 +173,7 @@ func realPath(p string) string {
 // would wait for a reader), a device, or a file with another name a
 // command could reach.
 func openAuditFile(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o600)
 	switch {
 	case errors.Is(err, unix.ELOOP):
 		return nil, errors.New("it is a symbolic link, which the audit log never follows (it could point anywhere): remove the link or name the file itself")
@@ -194,12 +194,27 @@ func openAuditFile(path string) (*os.File, error) {
 		err = fmt.Errorf("owned by uid %d, not by you (uid %d): use a log of your own", st.Uid, uid)
 	case st.Nlink != 1:
 		err = fmt.Errorf("has %d hard links, and another name of it could be written to or removed: use a file with one name", st.Nlink)
+	case st.Size > 0 && !isAuditLog(f):
+		// A settings file names the log, and the project's is the
+		// command's to write without the namespace layer: a log named
+		// ~/.bashrc would append what the command chose to it (a
+		// subject holding "$(…)"), as the runner, often root.
+		err = errors.New("it is not an audit log (its first line is not a mewsandbox record), and only one is appended to: name a new file or an earlier log")
 	}
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	return f, nil
+}
+
+// isAuditLog says whether the first line of f is a record of an audit log.
+func isAuditLog(f *os.File) bool {
+	b := make([]byte, 64<<10)
+	n, _ := f.ReadAt(b, 0)
+	line, _, _ := bytes.Cut(b[:n], []byte("\n"))
+	var r auditRecord
+	return json.Unmarshal(line, &r) == nil && r.Time != "" && r.Via != "" && (r.Kind == "decision" || r.Kind == "run")
 }
 
 // Close closes the audit files.
