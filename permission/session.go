@@ -273,9 +273,14 @@ func (s *Session) update(f func(*sessionState) bool) error {
 // function that releases it. flock locks belong to the open file, so two
 // goroutines of one process exclude each other as two processes do.
 func lockFile(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	// Not through a link, and a regular file only.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: not a regular file", path)
 	}
 	unlock, err := LockExclusive(f)
 	if err != nil {
@@ -362,6 +367,15 @@ func AppendRule(path string, kind RuleKind, rule string) error {
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
+	}
+	// The project's .mewsandbox is a sandboxed command's to write where
+	// the namespace layer does not protect it (--no-namespaces, a nested
+	// project): a link there would take the writes below out of the
+	// project, as root (a review made the lock a link to /etc/nologin).
+	for _, p := range []string{filepath.Dir(path), path, path + ".lock"} {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link, which mewsandbox does not write through: remove it", p)
+		}
 	}
 	unlock, err := lockFile(path + ".lock")
 	if err != nil {

@@ -446,3 +446,59 @@ func loadSettingsFile(t *testing.T, path string) *Settings {
 	}
 	return s
 }
+
+// TestAppendRuleThroughLinks: a project's .mewsandbox, its settings file
+// or the file's lock, made a link by a sandboxed command, is not written
+// through: the approval is refused and what the link leads to is as it
+// was (a review made the lock a link to /etc/nologin, which the runner,
+// root, created).
+func TestAppendRuleThroughLinks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, link string }{
+		{"the directory", ".mewsandbox"},
+		{"the settings file", ".mewsandbox/settings.local.yaml"},
+		{"its lock", ".mewsandbox/settings.local.yaml.lock"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root, outside := t.TempDir(), t.TempDir()
+			target := filepath.Join(outside, "target")
+			if tt.link == ".mewsandbox" {
+				if err := os.Mkdir(target, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.Mkdir(filepath.Join(root, ".mewsandbox"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(target, filepath.Join(root, tt.link)); err != nil {
+				t.Fatal(err)
+			}
+			err := AppendRule(filepath.Join(root, ".mewsandbox", "settings.local.yaml"), RuleAllow, "Bash(echo:*)")
+			if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+				t.Errorf("AppendRule = %v, want an error naming the link", err)
+			}
+			entries, _ := os.ReadDir(outside)
+			for _, e := range entries {
+				if e.Name() != "target" {
+					t.Errorf("%s was made outside the project", e.Name())
+				}
+			}
+			if fi, err := os.Stat(target); err == nil && !fi.IsDir() {
+				t.Errorf("the link's target was made: %v", fi.Mode())
+			} else if err == nil && tt.link == ".mewsandbox" {
+				if entries, _ := os.ReadDir(target); len(entries) != 0 {
+					t.Errorf("written into the directory the link leads to: %v", entries)
+				}
+			}
+		})
+	}
+	// The neighbour: a plain directory takes the rule.
+	root := t.TempDir()
+	path := filepath.Join(root, ".mewsandbox", "settings.local.yaml")
+	if err := AppendRule(path, RuleAllow, "Bash(echo:*)"); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "Bash(echo:*)") {
+		t.Errorf("the rule is not in the file: %q", b)
+	}
+}
