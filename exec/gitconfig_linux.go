@@ -226,8 +226,19 @@ func readConfig(path string) ([]byte, error) { return readRegular(path, 0) }
 // is a link.
 func readPointer(path string) ([]byte, error) { return readRegular(path, unix.O_NOFOLLOW) }
 
+// readRegular reads path, a regular file: looked at through an O_PATH
+// descriptor first (openRegular), or, not following a link (flags
+// O_NOFOLLOW), opened at once, since no device can then be at a git file's
+// name (making one takes CAP_MKNOD, and a hard link cannot cross into the
+// project's file system): two system calls fewer, on every run.
 func readRegular(path string, flags int) ([]byte, error) {
-	fd, err := openRegular(path, flags)
+	var fd int
+	var err error
+	if flags&unix.O_NOFOLLOW != 0 {
+		fd, err = openNoFollow(path)
+	} else {
+		fd, err = openRegular(path, flags)
+	}
 	if err != nil {
 		return nil, err
 	}

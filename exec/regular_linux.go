@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"os"
 	"strconv"
 
@@ -30,11 +31,20 @@ func openRegular(path string, flags int) (int, error) {
 	return unix.Open("/proc/self/fd/"+strconv.Itoa(p), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 }
 
-// openShebang opens an executable to read its #! line (see openRegular).
-func openShebang(path string) (*os.File, error) {
-	fd, err := openRegular(path, 0)
-	if err != nil {
-		return nil, err
+// openNoFollow opens path for reading, not blocking and not following a
+// link in its last component, and only if it is a regular file.
+func openNoFollow(path string) (int, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK|unix.O_NOFOLLOW, 0)
+	if errors.Is(err, unix.ELOOP) {
+		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
 	}
-	return os.NewFile(uintptr(fd), path), nil
+	if err != nil {
+		return -1, err
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		unix.Close(fd)
+		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
+	}
+	return fd, nil
 }
