@@ -249,21 +249,25 @@ func TestAuditOutOfTheSandboxsReach(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: .mewsandbox/audit.jsonl\n"})
+	plain := realTemp(t)
+	if err := os.Mkdir(filepath.Join(plain, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		dir  string
 		args []string
 		want string
 	}{
-		{"a log in the project root, from the settings", dir, []string{"run", "--", "touch", "marker"},
-			"audit " + filepath.Join(dir, ".mewsandbox", "audit.jsonl") + " (" + filepath.Join(dir, ".mewsandbox", "settings.yaml") + ":1): it lies in " + dir + ", which sandboxed commands can write"},
-		{"a log in the project root, from the flag", dir, []string{"run", "--no-user-settings", "--settings", "/dev/null", "--audit", "log.jsonl", "--", "touch", "marker"},
-			"audit log.jsonl (--audit): it lies in " + dir},
+		{"a log named by the project's settings", dir, []string{"run", "--", "touch", "marker"},
+			filepath.Join(dir, ".mewsandbox", "settings.yaml") + ":1: audit: a project's settings cannot name the audit log"},
+		{"a log in the project root, from the flag", plain, []string{"run", "--no-user-settings", "--settings", "/dev/null", "--audit", "log.jsonl", "--", "touch", "marker"},
+			"audit log.jsonl (--audit): it lies in " + plain},
 		{"a log in a writable grant", "", []string{"run", "--allow-write", grant, "--audit", filepath.Join(grant, "a.jsonl"), "--", "touch", "marker"},
 			"audit " + filepath.Join(grant, "a.jsonl") + " (--audit): it lies in " + grant},
 		{"a log replaced by a symbolic link", "", []string{"run", "--audit", link, "--", "touch", "marker"},
 			"audit " + link + " (--audit): it is a symbolic link, which the audit log never follows"},
-		{"check refuses a log in the root too", dir, []string{"check", "--audit", "log.jsonl", "-c", "ls"}, "it lies in " + dir},
+		{"check refuses a log in the root too", plain, []string{"check", "--audit", "log.jsonl", "-c", "ls"}, "it lies in " + plain},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,7 +276,7 @@ func TestAuditOutOfTheSandboxsReach(t *testing.T) {
 				wd = project(t, nil)
 			}
 			r := run(t, invocation{args: tt.args, dir: wd, env: []string{"HOME=" + home}})
-			if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, "~/.local/state/mewsandbox/audit.jsonl") && !strings.Contains(r.stderr, "symbolic link") {
+			if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, "~/.local/state/mewsandbox/audit.jsonl") && !strings.Contains(r.stderr, "symbolic link") && !strings.Contains(r.stderr, "your own settings") {
 				t.Errorf("exit %d, stderr:\n%s\nwant 2 and %q, with where to put the log", r.code, r.stderr, tt.want)
 			}
 			if _, err := os.Stat(filepath.Join(wd, "marker")); err == nil {
@@ -294,33 +298,45 @@ func TestAuditOutOfTheSandboxsReach(t *testing.T) {
 // adds a log rather than replacing it.
 func TestAuditFromSettings(t *testing.T) {
 	t.Parallel()
-	logs := t.TempDir()
+	logs, home := t.TempDir(), t.TempDir()
 	fromSettings, fromFlag := filepath.Join(logs, "settings.jsonl"), filepath.Join(logs, "flag.jsonl")
-	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + fromSettings + "\n"})
-	if r := run(t, invocation{args: []string{"run", "--", "true"}, dir: dir}); r.code != 0 {
+	user := filepath.Join(home, ".config", "mewsandbox", "settings.yaml")
+	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(user, []byte("audit: /"+fromSettings+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	dir := project(t, nil)
+	if r := run(t, invocation{args: []string{"run", "--", "true"}, dir: dir, env: env}); r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	if n := len(readAudit(t, fromSettings)); n != 2 {
 		t.Errorf("settings log has %d lines, want 2", n)
 	}
-	if r := run(t, invocation{args: []string{"check", "--audit", fromFlag, "-c", "ls"}, dir: dir}); r.code != 0 {
+	if r := run(t, invocation{args: []string{"check", "--audit", fromFlag, "-c", "ls"}, dir: dir, env: env}); r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	if a, b := len(readAudit(t, fromSettings)), len(readAudit(t, fromFlag)); a != 3 || b != 1 {
 		t.Errorf("after check --audit: settings log %d lines (want 3), flag log %d (want 1)", a, b)
 	}
-	bad := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + filepath.Join(logs, "missing", "a.jsonl") + "\n"})
-	if r := run(t, invocation{args: []string{"run", "--", "touch", "marker"}, dir: bad}); r.code != 2 || !strings.Contains(r.stderr, "settings.yaml") {
+	if err := os.WriteFile(user, []byte("audit: /"+filepath.Join(logs, "missing", "a.jsonl")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, invocation{args: []string{"run", "--", "touch", "marker"}, dir: dir, env: env}); r.code != 2 || !strings.Contains(r.stderr, "settings.yaml") {
 		t.Errorf("unwritable settings log: exit %d, %q; want 2 naming the settings file", r.code, r.stderr)
 	}
 }
 
-// TestAuditAppendsOnlyToALog: a settings file, which a command can write
-// without the namespace layer, named the runner's own ~/.bashrc as the
-// log, and every later decision appended a record whose subject the
-// command chose ("$(…)", run at the next login) to it: a review's probe. An
-// existing file is appended to only when it is an audit log already; a
-// new file, or an earlier log, still is.
+// TestAuditAppendsOnlyToALog: a project's settings, which a command can
+// write without the namespace layer, named the runner's own ~/.bashrc as
+// the log, and every later decision appended a record whose subject the
+// command chose ("$(…)", run at the next login) to it: a review's probe.
+// A project's settings cannot name the log now (a new file it named,
+// ~/.bash_aliases, would be sourced as well), and an existing file is
+// appended to only when it is an audit log already; a new file, or an
+// earlier log, still is.
 func TestAuditAppendsOnlyToALog(t *testing.T) {
 	t.Parallel()
 	logs := t.TempDir()
@@ -331,17 +347,24 @@ func TestAuditAppendsOnlyToALog(t *testing.T) {
 	}
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "audit: /" + rc + "\n"})
 	r := run(t, invocation{args: []string{"run", "--", "touch", "marker"}, dir: dir})
+	if r.code != 2 || !strings.Contains(r.stderr, "a project's settings cannot name the audit log") {
+		t.Errorf("a log named by the project's settings: exit %d, %q; want 2 saying they cannot name one", r.code, r.stderr)
+	}
+	plain := project(t, nil)
+	r = run(t, invocation{args: []string{"run", "--audit", rc, "--", "touch", "marker"}, dir: plain})
 	if r.code != 2 || !strings.Contains(r.stderr, "not an audit log") {
-		t.Errorf("a log named at an existing ~/.bashrc: exit %d, %q; want 2 saying it is no audit log", r.code, r.stderr)
+		t.Errorf("--audit naming an existing ~/.bashrc: exit %d, %q; want 2 saying it is no audit log", r.code, r.stderr)
 	}
 	if b, _ := os.ReadFile(rc); string(b) != rcText {
 		t.Errorf("the file was appended to: %q", b)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "marker")); err == nil {
-		t.Error("the command ran")
+	for _, d := range []string{dir, plain} {
+		if _, err := os.Stat(filepath.Join(d, "marker")); err == nil {
+			t.Error("the command ran")
+		}
 	}
 	// The neighbours: a new log, then the same log again.
-	log, plain := filepath.Join(logs, "audit.jsonl"), project(t, nil)
+	log := filepath.Join(logs, "audit.jsonl")
 	for i := range 2 {
 		if r := run(t, invocation{args: []string{"check", "--audit", log, "-c", "ls"}, dir: plain}); r.code != 0 {
 			t.Fatalf("check %d with a log of its own: exit %d, %q", i, r.code, r.stderr)

@@ -541,6 +541,15 @@ func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv, exists 
 		if _, err := settlePath(&a, "audit", env); err != nil {
 			return err
 		}
+		if (scope == ScopeProject || scope == ScopeLocal) && (!c.managedAudit.IsSet() || a.Value != c.managedAudit.Value) {
+			// A sandboxed command may write the project's settings (without
+			// the namespace layer, or in a project nested in another): a
+			// log it named outside the project, ~/.bash_aliases or
+			// /etc/profile.d/x.sh, would be made and would run the
+			// subjects the command chose ("$(…)") at the next login. The
+			// managed log named again changes nothing.
+			return a.Origin.errorf("audit: a project's settings cannot name the audit log, which a sandboxed command could point at a file a shell runs: name it in your own settings (~/.config/mewsandbox/settings.yaml), the managed settings or with --audit")
+		}
 		// Another audit log than the administrator's would take runs out
 		// of it.
 		if err := mergeScalar(&c.audit, a, c.managedAudit, "audit", func(v, floor string) bool { return v != floor }); err != nil {

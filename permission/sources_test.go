@@ -184,7 +184,6 @@ sandbox:
   timeout: 10h
   limits:
     mem: 64G
-audit: /home/u/.bashrc
 `
 	load := func(t *testing.T, outer func() []string) (*Config, Discovery) {
 		d := testDiscovery(t)
@@ -222,7 +221,7 @@ audit: /home/u/.bashrc
 		if len(c.Warnings) != 2 {
 			t.Fatalf("warnings %q, want one per file", c.Warnings)
 		}
-		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits, audit: ", "(/outer)", "--settings"} {
+		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits: ", "(/outer)", "--settings"} {
 			if !strings.Contains(c.Warnings[0], want) {
 				t.Errorf("warning %q lacks %q", c.Warnings[0], want)
 			}
@@ -232,8 +231,8 @@ audit: /home/u/.bashrc
 		t.Parallel()
 		for _, outer := range []func() []string{nil, func() []string { return nil }} {
 			c, _ := load(t, outer)
-			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || c.Audit == "" || len(c.Warnings) != 0 {
-				t.Errorf("allow %v network %q audit %q warnings %q: a project of its own keeps all of its settings", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Audit, c.Warnings)
+			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || len(c.Warnings) != 0 {
+				t.Errorf("allow %v network %q warnings %q: a project of its own keeps all of its settings", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Warnings)
 			}
 		}
 	})
