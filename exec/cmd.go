@@ -241,20 +241,18 @@ func lookupEnv(env []string, key string) (string, bool) {
 	return "", false
 }
 
-// shebang returns the interpreter a #! script names, or "". It is opened
-// without blocking, and read only if a regular file: a FIFO the command
-// left in the root (mkfifo -m 755 gradlew) held the runner for good, past
-// --timeout and SIGTERM. (A device is not opened: the caller has checked
-// the execute bits, which no device the command can name has.)
+// shebang returns the interpreter a #! script names, or "". Only a regular
+// file is opened (openShebang): a FIFO the command left in the root
+// (mkfifo -m 755 gradlew) held the runner for good, past --timeout and
+// SIGTERM, and the execute bits checked before are no guard against a
+// link renamed over the file in between, to a device that acts on being
+// opened.
 func shebang(path string) string {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := openShebang(path)
 	if err != nil {
 		return ""
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
 	var b [256]byte
 	n, _ := io.ReadFull(f, b[:])
 	line, ok := strings.CutPrefix(string(b[:n]), "#!")

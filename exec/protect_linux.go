@@ -531,6 +531,14 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	}
 	b, err := readPointer(g.root + "/.gitmodules")
 	switch {
+	case errors.Is(err, errNotRegular):
+		if fi, lerr := os.Lstat(g.root + "/.gitmodules"); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+			// git reads a linked one at run time; the runner does not
+			// read through it (what it leads to would name the paths):
+			// refused, as a linked commondir is.
+			g.refuse(g.root+"/.gitmodules", "a symbolic link, which is not read for the submodules' paths: make it a file")
+		}
+		return
 	case errors.Is(err, errConfigTooLarge):
 		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d bytes, too large to read for the submodules' paths", maxConfigSize))
 		return

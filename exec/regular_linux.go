@@ -48,3 +48,12 @@ func openNoFollow(path string) (int, error) {
 	}
 	return fd, nil
 }
+
+// openShebang opens an executable to read its #! line (openRegular).
+func openShebang(path string) (*os.File, error) {
+	fd, err := openRegular(path, 0)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}

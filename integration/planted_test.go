@@ -55,8 +55,10 @@ func TestPlantedCommondirLink(t *testing.T) {
 }
 
 // TestPlantedGitmodulesLink: a .gitmodules that is a link is not read
-// (git refuses one too): the file it leads to named the submodule paths
-// the runner made placeholders for.
+// through: the file it leads to would name the submodule paths the runner
+// makes placeholders for. git reads one at run time, so the layer cannot
+// protect the submodules it names: the run is refused, naming the file
+// and nothing of what it leads to.
 func TestPlantedGitmodulesLink(t *testing.T) {
 	b := newBox(t, nil)
 	leak := "LEAKED" + uniq()
@@ -68,8 +70,8 @@ func TestPlantedGitmodulesLink(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := b.run("run", "--yolo", "--", "ls", "-a")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	if r.code != 125 || !strings.Contains(r.stderr, ".gitmodules") {
+		t.Errorf("exit %d, %q; want 125 naming .gitmodules", r.code, r.stderr)
 	}
 	if strings.Contains(r.stdout+r.stderr, leak) || b.exists(leak) {
 		t.Errorf("what the link leads to was read for a submodule path: %q, %q", r.stdout, r.stderr)

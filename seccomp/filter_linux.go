@@ -9,7 +9,6 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 
 	libseccomp "github.com/seccomp/libseccomp-golang"
@@ -48,7 +47,7 @@ func resolveDenied() []string {
 // newerSyscalls are syscalls the deny list names that libseccomp releases
 // before 2.6 do not know (2.5.4's table ends with Linux 6.2's), by number:
 // since Linux 5.1 a new syscall has one number on every architecture but
-// alpha and the MIPS ABIs, which add an offset. libseccomp takes a number
+// alpha and the MIPS ABIs, which add an offset (o32 4000, n64 5000). libseccomp takes a number
 // it cannot name for the native architecture as it is. Left out, one would
 // pass the filter, whose default is to allow: open_tree_attr clones a
 // mount with its read-only flag cleared, which with CAP_SYS_ADMIN kept
@@ -56,15 +55,21 @@ func resolveDenied() []string {
 var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467}
 
 // syscallNumber returns the number of the syscall name on this
-// architecture: libseccomp's, or else newerSyscalls', where the unified
-// numbering holds. A libseccomp pseudo-number counts when libseccomp can
-// filter it here (native).
+// architecture: libseccomp's, or else newerSyscalls', offset for MIPS. A
+// libseccomp pseudo-number counts when libseccomp can filter it here
+// (native).
 func syscallNumber(name string) (libseccomp.ScmpSyscall, bool) {
 	if nr, err := libseccomp.GetSyscallFromName(name); err == nil {
 		return nr, native(nr)
 	}
 	nr, ok := newerSyscalls[name]
-	return nr, ok && !strings.HasPrefix(runtime.GOARCH, "mips")
+	switch runtime.GOARCH {
+	case "mips", "mipsle": // o32
+		nr += 4000
+	case "mips64", "mips64le": // n64
+		nr += 5000
+	}
+	return nr, ok
 }
 
 // native reports whether libseccomp can filter syscall number nr on this
