@@ -2,9 +2,12 @@ package permission
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -272,26 +275,7 @@ func (s *Session) update(f func(*sessionState) bool) error {
 // lockFile takes an exclusive flock on path, creating it, and returns the
 // function that releases it. flock locks belong to the open file, so two
 // goroutines of one process exclude each other as two processes do.
-func lockFile(path string) (func(), error) {
-	// Not through a link, and a regular file only.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|unix.O_NOFOLLOW|unix.O_NONBLOCK, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("lock: %w", err)
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: not a regular file", path)
-	}
-	unlock, err := LockExclusive(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("lock %s: %w", path, err)
-	}
-	return func() {
-		unlock()
-		f.Close()
-	}, nil
-}
+func lockFile(path string) (func(), error) { return lockAt(unix.AT_FDCWD, path, path) }
 
 // LockExclusive takes an exclusive flock(2) on the open file f, waiting
 // for other holders (a signal that interrupts the wait does not end it),
@@ -317,38 +301,13 @@ func LockExclusive(f *os.File) (unlock func(), err error) {
 // synced, so a reader or a crash sees the old file or the new one, never a
 // mix. Session files and AppendRule use it, and so does the CLI for the
 // Claude Code settings it changes.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	d, err := unix.Open(filepath.Dir(path), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return err
+		return &fs.PathError{Op: "open", Path: filepath.Dir(path), Err: err}
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(perm); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync() // best effort: some file systems refuse to sync a directory
-		d.Close()
-	}
-	return nil
+	defer unix.Close(d)
+	return writeAtomicAt(d, filepath.Base(path), data, perm)
 }
 
 // AppendRule adds rule to the kind list (permissions.allow, .ask or
@@ -370,29 +329,35 @@ func AppendRule(path string, kind RuleKind, rule string) error {
 	}
 	// The project's .mewsandbox is a sandboxed command's to write where
 	// the namespace layer does not protect it (--no-namespaces, a nested
-	// project): a link there would take the writes below out of the
-	// project, as root (a review made the lock a link to /etc/nologin).
-	for _, p := range []string{filepath.Dir(path), path, path + ".lock"} {
-		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link, which mewsandbox does not write through: remove it", p)
-		}
+	// project), while one may run beside this: a link there would take
+	// the reads and writes below out of the project, as root (a review
+	// made the lock a link to /etc/nologin). So the directory is held by a
+	// descriptor, opened not through a link, and the lock, the file and
+	// the new file are opened and renamed in it, none through a link.
+	d, err := openDirNoFollow(filepath.Dir(path))
+	if err != nil {
+		return noLinks(filepath.Dir(path), err)
 	}
-	unlock, err := lockFile(path + ".lock")
+	defer unix.Close(d)
+	name := filepath.Base(path)
+	unlock, err := lockAt(d, path+".lock", name+".lock")
 	if err != nil {
 		return err
 	}
 	defer unlock()
 
 	perm := fs.FileMode(0o644)
-	data, err := os.ReadFile(path)
+	data, err := readAt(d, path, name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		data = nil
 	case err != nil:
 		return err
-	default:
-		if fi, err := os.Stat(path); err == nil {
-			perm = fi.Mode().Perm()
+	}
+	if data != nil {
+		var st unix.Stat_t
+		if unix.Fstatat(d, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil {
+			perm = fs.FileMode(st.Mode & 0o777)
 		}
 	}
 	if _, err := ParseSettings(path, data, ""); err != nil {
@@ -436,7 +401,99 @@ func AppendRule(path string, kind RuleKind, rule string) error {
 	if !slices.ContainsFunc(*s.Rules.kindList(kind), func(x Rule) bool { return x.Text == r.Text }) {
 		return fmt.Errorf("BUG(mewsandbox): adding %s to %s lost it", r.Text, path)
 	}
-	return WriteFileAtomic(path, buf.Bytes(), perm)
+	return writeAtomicAt(d, name, buf.Bytes(), perm)
+}
+
+// noLinks turns the error of opening path without following a link into
+// one that says so.
+func noLinks(path string, err error) error {
+	if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
+		return fmt.Errorf("%s is a symbolic link or no directory, which mewsandbox does not write through: remove it", path)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// openDirNoFollow opens directory path, not through a link.
+func openDirNoFollow(path string) (int, error) {
+	return unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+}
+
+// lockAt takes an exclusive lock on file name in directory d (path, for
+// messages), made if missing: a regular file, not through a link.
+func lockAt(d int, path, name string) (func(), error) {
+	fd, err := unix.Openat(d, name, unix.O_RDWR|unix.O_CREAT|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("lock: %w", noLinks(path, err))
+	}
+	f := os.NewFile(uintptr(fd), path)
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: not a regular file", path)
+	}
+	unlock, err := LockExclusive(f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("lock %s: %w", path, err)
+	}
+	return func() {
+		unlock()
+		f.Close()
+	}, nil
+}
+
+// readAt reads file name in directory d (path, for messages): a regular
+// file, not through a link, not blocking, at most what ParseSettings
+// accepts and one byte more.
+func readAt(d int, path, name string) ([]byte, error) {
+	fd, err := unix.Openat(d, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if errors.Is(err, unix.ENOENT) {
+		return nil, fs.ErrNotExist
+	}
+	if err != nil {
+		return nil, noLinks(path, err)
+	}
+	f := os.NewFile(uintptr(fd), path)
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	return io.ReadAll(io.LimitReader(f, maxSettingsSize+1))
+}
+
+// writeAtomicAt is WriteFileAtomic for file name in directory d: the new
+// file is made in d, not through a link, and renamed there.
+func writeAtomicAt(d int, name string, data []byte, perm fs.FileMode) error {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	tmp := "." + name + ".tmp-" + hex.EncodeToString(b[:])
+	fd, err := unix.Openat(d, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return &fs.PathError{Op: "create", Path: tmp, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), tmp)
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		if rerr := unix.Renameat(d, tmp, d, name); rerr != nil {
+			err = &fs.PathError{Op: "rename", Path: name, Err: rerr}
+		}
+	}
+	if err != nil {
+		unix.Unlinkat(d, tmp, 0)
+		return err
+	}
+	unix.Fsync(d) // best effort: some file systems refuse to sync a directory
+	return nil
 }
 
 // mappingValue returns the value of key in mapping m, adding the key, or

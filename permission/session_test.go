@@ -9,6 +9,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestSessionPath(t *testing.T) {
@@ -491,6 +494,25 @@ func TestAppendRuleThroughLinks(t *testing.T) {
 				}
 			}
 		})
+	}
+	// A FIFO in the file's place is refused, not waited on.
+	fifoRoot := t.TempDir()
+	fifo := filepath.Join(fifoRoot, ".mewsandbox", "settings.local.yaml")
+	if err := os.MkdirAll(filepath.Dir(fifo), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- AppendRule(fifo, RuleAllow, "Bash(echo:*)") }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("AppendRule on a FIFO = %v, want not a regular file", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("AppendRule waited on a FIFO")
 	}
 	// The neighbour: a plain directory takes the rule.
 	root := t.TempDir()
