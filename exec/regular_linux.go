@@ -2,6 +2,7 @@ package exec
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strconv"
 
@@ -28,7 +29,13 @@ func openRegular(path string, flags int) (int, error) {
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
 	}
-	return unix.Open("/proc/self/fd/"+strconv.Itoa(p), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(p), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		// Not "missing" (a caller would read no config where there is
+		// one): unreadable, as a file that is not regular is.
+		return -1, &os.PathError{Op: "reopen through /proc", Path: path, Err: fmt.Errorf("%w (%v)", errNotRegular, err)}
+	}
+	return fd, nil
 }
 
 // openNoFollow opens path for reading, not blocking and not following a
