@@ -398,6 +398,46 @@ func compileShell(pat string) (*ruleMatcher, error) {
 	return m, nil
 }
 
+// ExactShellRule returns the Bash rule that matches command as written and
+// nothing more: an approval given "always" at a terminal. In a rule an
+// unquoted '*' is any text, spaces included, so "rm *.tmp" written as it
+// is would allow "rm -rf work x.tmp"; here every '*' outside quotes is
+// escaped, as compileShell reads it, and the shell's own quoting, which
+// rules read as the shell does, is kept.
+func ExactShellRule(command string) string {
+	var b strings.Builder
+	b.WriteString("Bash(")
+	var quote byte
+	for i := 0; i < len(command); i++ {
+		c := command[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			} else if c == '\\' && i+1 < len(command) {
+				b.WriteByte(c)
+				i++
+				c = command[i]
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '\\' && i+1 < len(command):
+			b.WriteByte(c)
+			i++
+			c = command[i]
+		case c == '*':
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
 // shellMatch reports whether pattern p matches subject s. With could set
 // (deny and ask rules) an unknown subject word matches any text and
 // unknown appended words may be anything; without it (allow rules) the

@@ -640,3 +640,38 @@ func TestRuleMatchPathUnknownDirectories(t *testing.T) {
 		})
 	}
 }
+
+// TestExactShellRule: an "always" approval allows the command approved and
+// nothing else; a '*' in it, which a rule reads as any text, is escaped
+// (a review had "rm *.tmp" approved allow "rm -rf work x.tmp").
+func TestExactShellRule(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		command, rule string
+		same          bool // the command itself is allowed by the rule (its words are all known)
+		others        []string
+	}{
+		{"rm *.tmp", `Bash(rm \*.tmp)`, false, []string{"rm -rf work x.tmp", "rm -rf ../p1/infra x.tmp", "rm -rf $HOME/.cache x.tmp"}},
+		{"rm -rf build/*", `Bash(rm -rf build/\*)`, false, []string{"rm -rf build/../../p2", "rm -rf build/ src"}},
+		{"rm old.tmp", `Bash(rm old.tmp)`, true, []string{"rm old.tmp other", "rm -rf old.tmp", "rm old.tmpx"}},
+		{`git commit -m "a * b"`, `Bash(git commit -m "a * b")`, true, []string{`git commit -m "a x b"`, `git commit -m "a * b" && rm -rf x`}},
+		{`echo 'x*y' \* "q\"*"`, `Bash(echo 'x*y' \* "q\"*")`, true, []string{`echo 'xzy' \* "q\"*"`}},
+		{"npm test:*", `Bash(npm test:\*)`, false, []string{"npm test --x"}},
+	} {
+		rule := ExactShellRule(tt.command)
+		if rule != tt.rule {
+			t.Errorf("ExactShellRule(%q) = %q, want %q", tt.command, rule, tt.rule)
+			continue
+		}
+		e := engine(t, ModeDefault, "allow:"+rule)
+		got := e.Check(bash(tt.command))
+		if allowed := got.Decision == Allow && strings.Contains(got.Reason, "rule"); allowed != tt.same {
+			t.Errorf("%s: %q gets %v (%s)", rule, tt.command, got.Decision, got.Reason)
+		}
+		for _, o := range tt.others {
+			if got := e.Check(bash(o)); got.Decision == Allow && strings.Contains(got.Reason, rule) {
+				t.Errorf("%s allows %q (%s)", rule, o, got.Reason)
+			}
+		}
+	}
+}

@@ -401,7 +401,7 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 			if err := s.Approve(permission.Key(call)); err != nil {
 				fmt.Fprintf(stderr, "mewsandbox: warning: could not remember the approval: %v\n", err)
 			}
-			rule := "Bash(" + strings.TrimSpace(call.Command) + ")"
+			rule := permission.ExactShellRule(strings.TrimSpace(call.Command))
 			if err := permission.AppendRule(p.localSettings, permission.RuleAllow, rule); err != nil {
 				fmt.Fprintf(stderr, "mewsandbox: warning: could not write %s to %s: %v\n", rule, p.localSettings, err)
 			}
