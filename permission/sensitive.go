@@ -83,6 +83,9 @@ func credentialRead(abs, home string) string {
 			return c + " holds the host's credentials"
 		}
 	}
+	if procSecret(abs) {
+		return abs + " holds a process's environment or memory: the agent's own tokens"
+	}
 	if key, ok := strings.CutPrefix(abs, "/etc/ssh/ssh_host_"); ok && strings.HasSuffix(key, "_key") && !strings.Contains(key, "/") {
 		return abs + " is a host's private key"
 	}
@@ -97,6 +100,22 @@ func credentialRead(abs, home string) string {
 		}
 	}
 	return ""
+}
+
+// procSecret reports whether abs is a process's environ or mem in /proc
+// (/proc/PID/environ, /proc/self/task/TID/mem): the read tools run in the
+// agent's own process, whose environment holds the API keys the sandbox's
+// scrubber keeps from commands.
+func procSecret(abs string) bool {
+	rest, ok := strings.CutPrefix(abs, "/proc/")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(rest, "/")
+	if len(parts) == 4 && parts[1] == "task" {
+		parts = parts[2:]
+	}
+	return len(parts) == 2 && (parts[1] == "environ" || parts[1] == "mem")
 }
 
 // within reports whether path p is dir or below it. Both are absolute and
