@@ -26,6 +26,15 @@ type Engine struct {
 	// Exists reports whether a path exists; it drives the new-file check.
 	// Nil treats every path as new, which asks more, never less.
 	Exists func(path string) bool
+	// Follow returns an absolute path with its symbolic links resolved
+	// the way the kernel follows them to open it, a dangling last link
+	// included (writing through one creates its target), or "" when that
+	// cannot be known (a loop). The file tools (Read, Write, Edit …) run
+	// in the agent's own process, outside any sandbox, so a path is judged
+	// as written and where it leads, the stricter decision winning: a link
+	// h → .git/hooks in the root makes Write h/pre-commit a write there.
+	// Nil judges the path as written only.
+	Follow func(path string) string
 
 	paths boundIndex // path rules by directory, built on first use
 }
@@ -171,6 +180,45 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		p = "." // Glob, Grep and LS default to the working directory.
 	}
 	abs := e.Env.Resolve(p)
+	v := e.checkPathAt(tool, kind, abs)
+	if real := e.follow(p, abs); real != "" && real != abs {
+		// Where it leads decides when stricter, or as strict and for a
+		// reason no allow rule lifts (a protected path behind a link
+		// asks for that, not to create a file through the link).
+		if rv := e.checkPathAt(tool, kind, real); rv.d > v.d || rv.d == v.d && v.d != Allow && v.suggest && !rv.suggest {
+			rv.reason += " (" + abs + " leads there through a symbolic link)"
+			v = rv
+		}
+	} else if real == "" && e.Follow != nil && strings.HasPrefix(abs, "/") && v.d == Allow {
+		v = verdict{d: Ask, reason: tool + " of " + abs + ": its symbolic links loop, where it leads cannot be known"}
+	}
+	return v
+}
+
+// follow returns where path p (abs as Resolve made it) leads, links
+// followed as the kernel follows them, in terms of the home directory as
+// Env names it (a home reached through a link, /home → /usr/home, is
+// written as Env.Home, so that ~ rules and the credential stores still
+// match); abs itself without Follow, or for a path Resolve could not make
+// absolute or that goes through /proc (throughProc has followed what it
+// can).
+func (e *Engine) follow(p, abs string) string {
+	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") {
+		return abs
+	}
+	real := e.Follow(e.Env.joined(p))
+	if real == "" || e.Env.Home == "" {
+		return real
+	}
+	if home := e.Follow(e.Env.Home); home != "" && home != e.Env.Home && within(real, home) {
+		real = e.Env.Home + real[len(home):]
+	}
+	return real
+}
+
+// checkPathAt decides on a file tool's call on abs, a path as Resolve
+// makes it.
+func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	w := pathSubject{abs: abs}
 	opaque, isOpaque := opaquePath(abs)
 	switch {
@@ -189,7 +237,7 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		return v
 	}
 	if e.Mode == ModePlan && write {
-		if e.PlanFile != "" && abs == e.Env.Resolve(e.PlanFile) {
+		if e.PlanFile != "" && (abs == e.Env.Resolve(e.PlanFile) || abs == e.follow(e.PlanFile, e.Env.Resolve(e.PlanFile))) {
 			return allow("the plan file is writable in plan mode")
 		}
 		return verdict{d: Deny, reason: "plan mode: " + tool + " is not allowed (only the plan file may be written)"}

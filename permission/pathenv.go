@@ -31,6 +31,23 @@ func (e PathEnv) Resolve(p string) string {
 	return e.throughProc(path.Join(e.Cwd, p))
 }
 
+// joined is p made absolute as Resolve makes it, but not cleaned: to
+// the kernel a ".." after a symbolic link is the parent of where the link
+// leads, not of the link, so what Engine.Follow resolves must keep it.
+// A relative p without Cwd, or a ~ path without Home, stays as it is.
+func (e PathEnv) joined(p string) string {
+	if rest, ok := homeRest(p); ok {
+		if e.Home == "" {
+			return p
+		}
+		return e.Home + "/" + rest
+	}
+	if path.IsAbs(p) || e.Cwd == "" {
+		return p
+	}
+	return e.Cwd + "/" + p
+}
+
 // maxProcHops bounds how many /proc links throughProc follows.
 const maxProcHops = 8
 

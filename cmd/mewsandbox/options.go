@@ -395,6 +395,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Env:      permission.PathEnv{Cwd: cwd, Home: home, Root: root},
 		PlanFile: o.planFile,
 		Exists:   exists,
+		Follow:   follow,
 	}
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
@@ -430,6 +431,49 @@ func envOr(name, fallback string) string {
 func exists(p string) bool {
 	_, err := os.Lstat(p)
 	return err == nil
+}
+
+// maxFollow bounds the links follow resolves, as the kernel's ELOOP does.
+const maxFollow = 40
+
+// follow returns absolute path p with its symbolic links resolved as the
+// kernel resolves them to open or create it (permission.Engine.Follow):
+// what exists of it through filepath.EvalSymlinks, which takes a ".."
+// after a link from where the link leads, and a last component that is a
+// dangling link by its target, which a write creates. "" for a loop.
+func follow(p string) string {
+	for range maxFollow {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return real
+		}
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return p
+		}
+		dir, base := p[:i], p[i+1:]
+		if dir == "" {
+			dir = "/"
+		}
+		if dir = follow(dir); dir == "" {
+			return ""
+		}
+		switch base {
+		case "", ".":
+			return dir
+		case "..":
+			return filepath.Dir(dir)
+		}
+		q := filepath.Join(dir, base)
+		target, err := os.Readlink(q)
+		if err != nil {
+			return q // missing, or no link: opened or created right there
+		}
+		if !filepath.IsAbs(target) {
+			target = dir + "/" + target
+		}
+		p = target
+	}
+	return ""
 }
 
 // projectRoot returns the explicit root, or the git top-level of cwd, or

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestFollow: follow resolves a path as the kernel does to open or create
+// it, on a real file system.
+func TestFollow(t *testing.T) {
+	t.Parallel()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"p/.git/hooks", "home/.ssh"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"p/h":     ".git/hooks",
+		"p/rc":    "../home/.bashrc", // dangling
+		"p/abs":   dir + "/home/.ssh",
+		"p/chain": "rc",
+		"p/loop1": "loop2",
+		"p/loop2": "loop1",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p, want := range map[string]string{
+		"p/h/pre-commit":      "p/.git/hooks/pre-commit",
+		"p/h/../config":       "p/.git/config",
+		"p/rc":                "home/.bashrc",
+		"p/chain":             "home/.bashrc",
+		"p/abs/id_rsa":        "home/.ssh/id_rsa",
+		"p/new/dir/file":      "p/new/dir/file",
+		"p/h/new/../x":        "p/.git/hooks/x",
+		"p/./h/./pre-push":    "p/.git/hooks/pre-push",
+		"p/missing/../h/post": "p/.git/hooks/post",
+	} {
+		if got := follow(dir + "/" + p); got != filepath.Join(dir, want) {
+			t.Errorf("follow(%s) = %q, want %q", p, got, filepath.Join(dir, want))
+		}
+	}
+	if got := follow(dir + "/p/loop1"); got != "" {
+		t.Errorf("follow of a loop = %q, want \"\"", got)
+	}
+}

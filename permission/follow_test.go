@@ -1,0 +1,108 @@
+package permission
+
+import (
+	"strings"
+	"testing"
+)
+
+// links is a machine's symbolic links for TestFileToolsFollowLinks, each
+// written as the joined (not cleaned) path a file tool names, mapped to
+// where the kernel would take it; a path missing here leads to itself.
+var links = map[string]string{
+	"/home/u/proj/k":                         "/home/u/.ssh/id_rsa",
+	"/home/u/proj/h/pre-commit":              "/home/u/proj/.git/hooks/pre-commit",
+	"/home/u/proj/rc":                        "/home/u/.bashrc", // dangling: a write creates it
+	"/home/u/proj/self/infra/x.tf":           "/home/u/proj/infra/x.tf",
+	"/home/u/proj/self/.env":                 "/home/u/proj/.env",
+	"/home/u/proj/c/settings.json":           "/home/u/proj/.claude/settings.json",
+	"/home/u/proj/h/../config":               "/home/u/proj/.git/config",
+	"/home/u/proj/shared.md":                 "/home/u/shared/notes.md",
+	"/home/u/proj/loop":                      "",
+	"/home/u/proj/vendored/lib.go":           "/home/u/proj/third_party/lib.go",
+	"/data/u/proj/main.go":                   "/home/u/proj/main.go",
+	"/home/u/proj/.claude/plans/p.md":        "/home/u/dotfiles/claude/plans/p.md",
+	"/home/u/dotfiles/claude/plans/p.md":     "/home/u/dotfiles/claude/plans/p.md",
+	"/home/u/proj/home-link/.ssh/id_ed25519": "/store/u/.ssh/id_ed25519",
+	"/home/u":                                "/store/u",
+}
+
+func fakeFollow(p string) string {
+	if real, ok := links[p]; ok {
+		return real
+	}
+	return p
+}
+
+// TestFileToolsFollowLinks: a file tool's path is judged as written and
+// where its links lead, the stricter decision winning. The tools run in
+// the agent's own process, outside the sandbox: a review reached ~/.ssh,
+// .git/hooks, a shell start-up file, .claude/ and paths deny rules forbid
+// through links in the root, in every mode.
+func TestFileToolsFollowLinks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name   string
+		mode   Mode
+		rules  []string
+		call   Call
+		want   Decision
+		reason string // in the reason, when not ""
+	}{
+		{"a link to a private key", ModeDefault, nil, Call{Tool: "Read", Path: "k"}, Ask, "~/.ssh"},
+		{"a link to a private key in plan mode", ModePlan, nil, Call{Tool: "Read", Path: "k"}, Ask, "leads there"},
+		{"a link to the hooks", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "h/pre-commit"}, Ask, ".git/"},
+		{"a dangling link to a start-up file", ModeDefault, nil, Call{Tool: "Write", Path: "rc"}, Ask, ".bashrc"},
+		{"a deny rule through a link to the root", ModeAcceptEdits, []string{"deny:Edit(/infra/**)"}, Call{Tool: "Edit", Path: "self/infra/x.tf"}, Deny, "Edit(/infra/**)"},
+		{"a read deny through a link", ModeDefault, []string{"deny:Read(./.env)"}, Call{Tool: "Read", Path: "self/.env"}, Deny, "Read(./.env)"},
+		{"the agent's settings through a link: protected, not a new file", ModeDefault, nil, Call{Tool: "Edit", Path: "c/settings.json"}, Ask, ".claude/"},
+		{"a .. after a link is the target's parent", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "h/../config"}, Ask, ".git/"},
+		{"a loop cannot be judged", ModeDefault, nil, Call{Tool: "Read", Path: "loop"}, Ask, "loop"},
+		{"bypass asks for a key behind a link", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "k"}, Ask, "~/.ssh"},
+		{"an edit through a link to outside the root", ModeDefault, nil, Call{Tool: "Edit", Path: "shared.md"}, Ask, ""},
+		{"a home reached through a link still has its credentials", ModeDefault, nil, Call{Tool: "Read", Path: "home-link/.ssh/id_ed25519"}, Ask, "~/.ssh"},
+		// Neighbours.
+		{"a link inside the root to a file there", ModeDefault, nil, Call{Tool: "Edit", Path: "vendored/lib.go"}, Ask, "creates a new file"},
+		{"an existing file, no link", ModeDefault, nil, Call{Tool: "Edit", Path: "main.go"}, Allow, ""},
+		{"a read through a link to a plain file", ModeDefault, nil, Call{Tool: "Read", Path: "shared.md"}, Allow, ""},
+		{"acceptEdits writes through a link to outside the root", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "shared.md"}, Allow, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := engine(t, tt.mode, tt.rules...)
+			e.Follow = fakeFollow
+			got := e.Check(tt.call)
+			if got.Decision != tt.want || !strings.Contains(got.Reason, tt.reason) {
+				t.Errorf("%s %s: %v (%s), want %v with %q", tt.call.Tool, tt.call.Path, got.Decision, got.Reason, tt.want, tt.reason)
+			}
+		})
+	}
+}
+
+// TestPlanFileThroughLinks: plan mode's plan file is writable whether the
+// path or where it leads is compared (a ~/.claude kept in a dotfiles
+// repository and linked is common).
+func TestPlanFileThroughLinks(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModePlan)
+	e.Follow = fakeFollow
+	e.PlanFile = "/home/u/proj/.claude/plans/p.md"
+	if got := e.Check(Call{Tool: "Write", Path: ".claude/plans/p.md"}); got.Decision == Deny {
+		t.Errorf("the plan file through a link: %v (%s)", got.Decision, got.Reason)
+	}
+	if got := e.Check(Call{Tool: "Write", Path: "main.go"}); got.Decision != Deny {
+		t.Errorf("another file in plan mode: %v (%s)", got.Decision, got.Reason)
+	}
+}
+
+func TestJoinedKeepsDotDot(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]string{
+		"h/../config":  "/home/u/proj/h/../config",
+		"~/x/../y":     "/home/u/x/../y",
+		"$HOME/.ssh":   "/home/u/.ssh",
+		"/abs/../path": "/abs/../path",
+	} {
+		if got := testEnv.joined(p); got != want {
+			t.Errorf("joined(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
