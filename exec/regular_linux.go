@@ -26,7 +26,7 @@ func openRegular(path string, flags int) (int, error) {
 	if err := unix.Fstat(p, &st); err != nil {
 		return -1, err
 	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+	if st.Mode&unix.S_IFMT != unix.S_IFREG || kernelFS(p) {
 		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
 	}
 	fd, err := unix.Open("/proc/self/fd/"+strconv.Itoa(p), unix.O_RDONLY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
@@ -36,6 +36,28 @@ func openRegular(path string, flags int) (int, error) {
 		return -1, &os.PathError{Op: "reopen through /proc", Path: path, Err: fmt.Errorf("%w (%v)", errNotRegular, err)}
 	}
 	return fd, nil
+}
+
+// kernelFS reports whether descriptor fd lies on a file system of the
+// kernel's own (procfs, sysfs, debugfs, tracefs …) or cannot be told:
+// their files pass for regular, and reading some acts (/proc/kmsg takes
+// what it reads from the kernel's log: a command's include.path named it,
+// and the next run's runner, root, drained it). No git file or script
+// lives there.
+func kernelFS(fd int) bool {
+	const configfsMagic = 0x62656570 // linux/magic.h's CONFIGFS_MAGIC, which x/sys/unix lacks
+	var fs unix.Statfs_t
+	if unix.Fstatfs(fd, &fs) != nil {
+		return true
+	}
+	switch uint32(fs.Type) {
+	case unix.PROC_SUPER_MAGIC, unix.SYSFS_MAGIC, unix.DEBUGFS_MAGIC, unix.TRACEFS_MAGIC,
+		unix.SECURITYFS_MAGIC, unix.CGROUP_SUPER_MAGIC, unix.CGROUP2_SUPER_MAGIC, unix.BPF_FS_MAGIC,
+		configfsMagic, unix.EFIVARFS_MAGIC, unix.PSTOREFS_MAGIC, unix.BINFMTFS_MAGIC,
+		unix.SELINUX_MAGIC, unix.SMACK_MAGIC:
+		return true
+	}
+	return false
 }
 
 // openNoFollow opens path for reading, not blocking and not following a
@@ -49,7 +71,7 @@ func openNoFollow(path string) (int, error) {
 		return -1, err
 	}
 	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || kernelFS(fd) {
 		unix.Close(fd)
 		return -1, &os.PathError{Op: "open", Path: path, Err: errNotRegular}
 	}

@@ -107,3 +107,25 @@ func TestPlantedFIFOExecutable(t *testing.T) {
 		t.Errorf("a script ./gradlew: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestPlantedKernelFileInclude: an include.path naming a file of /proc
+// was read by the next run's runner (root): /proc/kmsg, whose reads take
+// the kernel's log from its other readers. Such a file is refused, as a
+// FIFO is (the test names the harmless /proc/version).
+func TestPlantedKernelFileInclude(t *testing.T) {
+	b := newBox(t, nil)
+	orig := []byte("[core]\n\trepositoryformatversion = 0\n")
+	config := b.file(".git/config", string(orig)+"[include]\n\tpath = /proc/version\n", 0o644)
+	r := b.run("run", "--yolo", "--", "true")
+	if r.code != 125 || !strings.Contains(r.stderr, "/proc/version") {
+		t.Errorf("exit %d, %q; want 125 naming /proc/version", r.code, r.stderr)
+	}
+	// The neighbour: an include of an ordinary file is read, and the run goes on.
+	b.file("extra.gitconfig", "[user]\n\tname = x\n", 0o644)
+	if err := os.WriteFile(config, append(orig, "[include]\n\tpath = ../extra.gitconfig\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
+		t.Errorf("an include of an ordinary file: exit %d, %s", r.code, r.stderr)
+	}
+}
