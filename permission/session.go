@@ -413,6 +413,61 @@ func noLinks(path string, err error) error {
 	return fmt.Errorf("%s: %w", path, err)
 }
 
+// Dir is a directory held by a descriptor, opened not through a link:
+// the files it reads, makes and renames are in that very directory, not
+// through a link, whatever a process beside does to its path meanwhile (a
+// sandboxed command may, in a project's .claude or .mewsandbox).
+type Dir struct {
+	fd   int
+	path string
+}
+
+// OpenDir opens directory path, not through a link in its last
+// component; one that is a link is an error saying so.
+func OpenDir(path string) (*Dir, error) {
+	fd, err := openDirNoFollow(path)
+	if err != nil {
+		return nil, noLinks(path, err)
+	}
+	return &Dir{fd: fd, path: path}, nil
+}
+
+// Close releases the directory.
+func (d *Dir) Close() error { return unix.Close(d.fd) }
+
+// ReadFile reads regular file name in the directory, not through a link;
+// fs.ErrNotExist when it is missing.
+func (d *Dir) ReadFile(name string) ([]byte, error) {
+	return readAt(d.fd, filepath.Join(d.path, name), name)
+}
+
+// Create makes file name in the directory, which must not exist (a link
+// there counts as existing), for writing.
+func (d *Dir) Create(name string, perm fs.FileMode) (*os.File, error) {
+	path := filepath.Join(d.path, name)
+	fd, err := unix.Openat(d.fd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, uint32(perm.Perm()))
+	if err != nil {
+		return nil, &fs.PathError{Op: "create", Path: path, Err: err}
+	}
+	return os.NewFile(uintptr(fd), path), nil
+}
+
+// WriteFileAtomic replaces file name in the directory with data, as
+// WriteFileAtomic does, not through a link.
+func (d *Dir) WriteFileAtomic(name string, data []byte, perm fs.FileMode) error {
+	return writeAtomicAt(d.fd, name, data, perm)
+}
+
+// Mode returns the permission bits of file name in the directory, not
+// through a link.
+func (d *Dir) Mode(name string) (fs.FileMode, error) {
+	var st unix.Stat_t
+	if err := unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		return 0, &fs.PathError{Op: "stat", Path: filepath.Join(d.path, name), Err: err}
+	}
+	return fs.FileMode(st.Mode & 0o777), nil
+}
+
 // openDirNoFollow opens directory path, not through a link.
 func openDirNoFollow(path string) (int, error) {
 	return unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)

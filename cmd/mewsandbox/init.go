@@ -359,12 +359,24 @@ type installResult struct {
 // file was consistently indented. The old file is backed up first; the new
 // one replaces it atomically. A file that is not a JSON object is an error
 // and is left as it was.
+//
+// The file is the project's, which a sandboxed command may write where the
+// namespace layer does not protect it (--no-namespaces): a link there, at
+// .claude or at the file, is refused, not written through (a review had
+// init rewrite a file outside the project so), and the directory is held
+// by a descriptor while the file is read, backed up and replaced in it.
 func installHook(path string, group jsonObject) (installResult, error) {
 	var res installResult
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real // change the file a symlink points at, keep the link
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return res, err
 	}
-	data, err := os.ReadFile(path)
+	dir, err := permission.OpenDir(filepath.Dir(path))
+	if err != nil {
+		return res, err
+	}
+	defer dir.Close()
+	name := filepath.Base(path)
+	data, err := dir.ReadFile(name)
 	perm := fs.FileMode(0o644)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -372,8 +384,8 @@ func installHook(path string, group jsonObject) (installResult, error) {
 	case err != nil:
 		return res, fmt.Errorf("reading %s: %w", path, err)
 	default:
-		if fi, err := os.Stat(path); err == nil {
-			perm = fi.Mode().Perm()
+		if m, err := dir.Mode(name); err == nil {
+			perm = m
 		}
 	}
 	doc := jsonObject{}
@@ -398,14 +410,12 @@ func installHook(path string, group jsonObject) (installResult, error) {
 	if len(data) > 0 && !bytes.HasSuffix(data, []byte("\n")) {
 		out = bytes.TrimSuffix(out, []byte("\n"))
 	}
-	if res.created {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	if !res.created {
+		if res.backup, err = backupFile(dir, name, data, perm); err != nil {
 			return res, err
 		}
-	} else if res.backup, err = backupFile(path, data, perm); err != nil {
-		return res, err
 	}
-	if err := permission.WriteFileAtomic(path, out, perm); err != nil {
+	if err := dir.WriteFileAtomic(name, out, perm); err != nil {
 		return res, fmt.Errorf("writing %s: %w", path, err)
 	}
 	return res, nil
@@ -499,21 +509,21 @@ func jsonEqual(a, b []byte) bool {
 	return json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
 }
 
-// backupFile copies data next to path as path.TIMESTAMP.bak, never over an
-// existing file.
-func backupFile(path string, data []byte, perm fs.FileMode) (string, error) {
+// backupFile copies data beside file name in dir as name.TIMESTAMP.bak,
+// never over an existing file (or through a link), and returns its path.
+func backupFile(dir *permission.Dir, name string, data []byte, perm fs.FileMode) (string, error) {
 	stamp := time.Now().UTC().Format("20060102T150405Z")
 	for i := 0; i < 100; i++ {
-		name := fmt.Sprintf("%s.%s.bak", path, stamp)
+		bak := fmt.Sprintf("%s.%s.bak", name, stamp)
 		if i > 0 {
-			name = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
+			bak = fmt.Sprintf("%s.%s-%d.bak", name, stamp, i)
 		}
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		f, err := dir.Create(bak, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
-			return "", fmt.Errorf("backing up %s: %w", path, err)
+			return "", fmt.Errorf("backing up %s: %w", name, err)
 		}
 		_, err = f.Write(data)
 		if err == nil {
@@ -523,12 +533,12 @@ func backupFile(path string, data []byte, perm fs.FileMode) (string, error) {
 			err = cerr
 		}
 		if err != nil {
-			os.Remove(name)
-			return "", fmt.Errorf("backing up %s: %w", path, err)
+			os.Remove(f.Name())
+			return "", fmt.Errorf("backing up %s: %w", name, err)
 		}
-		return name, nil
+		return f.Name(), nil
 	}
-	return "", fmt.Errorf("backing up %s: 100 backups from this second already exist", path)
+	return "", fmt.Errorf("backing up %s: too many backups from this second", name)
 }
 
 // jsonObject is a JSON object that keeps its members in order and their

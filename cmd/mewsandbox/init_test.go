@@ -267,3 +267,40 @@ func TestCarryHookFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestInstallHookRefusesLinks: the project's .claude/settings.json, or
+// .claude itself, that is a symbolic link (a sandboxed command can make
+// one without the namespace layer) is refused, and what it leads to,
+// outside the project, is left as it was; a review had init rewrite it.
+func TestInstallHookRefusesLinks(t *testing.T) {
+	t.Parallel()
+	for _, linked := range []string{".claude/settings.json", ".claude"} {
+		base := t.TempDir()
+		outside := filepath.Join(base, "outside")
+		os.MkdirAll(outside, 0o755)
+		victim := filepath.Join(outside, "settings.json")
+		if err := os.WriteFile(victim, []byte(`{"keep": 1}`+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		proj := filepath.Join(base, "p")
+		os.MkdirAll(filepath.Join(proj, ".claude"), 0o755)
+		if linked == ".claude" {
+			os.Remove(filepath.Join(proj, ".claude"))
+			if err := os.Symlink(outside, filepath.Join(proj, ".claude")); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.Symlink(victim, filepath.Join(proj, linked)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := installHook(filepath.Join(proj, ".claude", "settings.json"), hookGroup(testCommand))
+		if err == nil || !strings.Contains(err.Error(), "link") {
+			t.Errorf("%s a link: err %v, want a refusal naming the link", linked, err)
+		}
+		if got, _ := os.ReadFile(victim); string(got) != `{"keep": 1}`+"\n" {
+			t.Errorf("%s a link: the file outside became %q", linked, got)
+		}
+		if ents, _ := os.ReadDir(outside); len(ents) != 1 {
+			t.Errorf("%s a link: %d files outside, want the one there was (a backup was made there?)", linked, len(ents))
+		}
+	}
+}
