@@ -1925,43 +1925,130 @@ static long long monotonic_ns(void) {
 	return (long long)t.s * 1000000000LL + t.ns;
 }
 
-// kill_stragglers kills and reaps every child of the sharer but keep (the
-// sandbox child, a zombie whose pid stays the runner's to signal; 0 for
-// none). Without namespaces the sharer is the child subreaper above the
-// sandbox child (sharer): what the command left running, once orphaned,
-// is its child, and killing one orphans that one's children to it in
-// turn, so it looks again, until none is left or for_ns have passed (one
-// stuck in the kernel, or a fork bomb outrunning it, is then left: the
-// end is reported, and the call once the runner is gone tries again). A
-// number the read cut off (no separator after it) is not taken for a pid.
+// walk_list holds the pids one look at the sharer's descendants found,
+// each process's children after it (kill_stragglers); what does not fit
+// waits for the next look.
+#define MEWS_MAX_WALK 16384
+static long walk_list[MEWS_MAX_WALK];
+
+// parse_pids appends the pids in the text b[0:n) (a children file's,
+// separated by spaces) but keep to walk_list from top, and returns the
+// new top.
+// A number the read cut off (no separator after it) is not taken.
+static size_t parse_pids(const char *b, long n, size_t top, long keep) {
+	long pid = 0;
+	int digits = 0;
+	for (long i = 0; i < n; i++) {
+		if (b[i] >= '0' && b[i] <= '9') {
+			pid = pid * 10 + (b[i] - '0');
+			digits = 1;
+			continue;
+		}
+		if (digits && pid != keep && top < MEWS_MAX_WALK) {
+			walk_list[top++] = pid;
+		}
+		pid = 0;
+		digits = 0;
+	}
+	return top;
+}
+
+// push_children appends the children of every thread of pid (each
+// thread's /proc/PID/task/TID/children) to walk_list from top, and
+// returns the new top.
+static size_t push_children(long pid, size_t top) {
+	char path[48] = "/proc/";
+	size_t n = 6 + decimal(path + 6, (uint64_t)pid);
+	copy(path + n, "/task", 6);
+	long dir = SYS4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	if (dir < 0) {
+		return top; // gone: its children are the sharer's now
+	}
+	static uint64_t ents[256]; // struct linux_dirent64 records, 8-aligned
+	static char text[4096];
+	long got;
+	while ((got = SYS3(SYS_getdents64, dir, ents, sizeof ents)) > 0) {
+		for (long off = 0; off < got;) {
+			unsigned char *rec = (unsigned char *)ents + off;
+			unsigned short reclen;
+			copy(&reclen, rec + 16, sizeof reclen);
+			if (reclen < 20 || reclen > got - off) {
+				break;
+			}
+			off += reclen;
+			const char *name = (const char *)rec + 19; // after d_ino, d_off, d_reclen, d_type
+			size_t len = slen(name);
+			if (name[0] < '0' || name[0] > '9' || len > 20) {
+				continue;
+			}
+			char rel[32];
+			copy(rel, name, len);
+			copy(rel + len, "/children", 10);
+			long fd = SYS4(SYS_openat, dir, rel, O_RDONLY | O_CLOEXEC, 0);
+			if (fd < 0) {
+				continue;
+			}
+			// A children file is read whole in one go, or the text's
+			// end is cut at a separator: pids are never split.
+			long r = SYS3(SYS_read, fd, text, sizeof text);
+			SYS1(SYS_close, fd);
+			if (r > 0) {
+				top = parse_pids(text, r, top, 0);
+			}
+		}
+	}
+	SYS1(SYS_close, dir);
+	return top;
+}
+
+// kill_stragglers kills and reaps every descendant of the sharer but keep
+// (the sandbox child, a zombie whose pid stays the runner's to signal; 0
+// for none). Without namespaces the sharer is the child subreaper above
+// the sandbox child (sharer): what the command left running, once
+// orphaned, is its child. Each look lists the whole tree below it, then
+// kills it children first: a chain of processes each in a session of its
+// own dies in one look rather than a level a look (a review's chain 3,000
+// deep outlived the looks so, writing the root after the run), and no
+// process outlives its parent to act on its death (PR_SET_PDEATHSIG),
+// which could make a new one for each one killed. The dying, orphaned to
+// the sharer in turn, are reaped by the next looks, until none is left or
+// for_ns have passed (one stuck in the kernel, or a fork bomb outrunning
+// the looks, is then left: the end is reported, and the call once the
+// runner is gone tries again). A pid read is a process of the tree that
+// its parent could reap and the kernel hand to another before the kill:
+// with pid_max in the millions, not within one look.
 static void kill_stragglers(long keep, long long for_ns) {
 	if (straggler_fd < 0) {
 		return;
 	}
 	long long deadline = monotonic_ns() + for_ns;
 	for (;;) {
-		char buf[4096];
+		static char buf[4096];
 		long n = SYS4(SYS_pread64, straggler_fd, buf, sizeof buf, 0);
-		int left = 0, reaped = 0;
-		long pid = 0;
-		int digits = 0;
-		for (long i = 0; i < n; i++) {
-			if (buf[i] >= '0' && buf[i] <= '9') {
-				pid = pid * 10 + (buf[i] - '0');
-				digits = 1;
-				continue;
+		size_t found = n > 0 ? parse_pids(buf, n, 0, keep) : 0;
+		int left = found > 0, reaped = 0;
+		// Reaped at once if dead (a zombie already): its children, if
+		// any, are the sharer's now, for the next look.
+		for (size_t i = 0; i < found; i++) {
+			long w = SYS4(SYS_wait4, walk_list[i], 0, WNOHANG | __WALL, 0);
+			reaped |= w == walk_list[i];
+			if (w == walk_list[i]) {
+				walk_list[i] = 0;
 			}
-			if (digits && pid != keep) {
+		}
+		// The list grows as each listed process's children are added,
+		// a level after the one above: killed from its end, children
+		// die before their parents.
+		for (size_t i = 0; i < found; i++) {
+			if (walk_list[i] > 0) {
+				found = push_children(walk_list[i], found);
+			}
+		}
+		while (found > 0) {
+			long pid = walk_list[--found];
+			if (pid > 0) {
 				SYS2(SYS_kill, pid, SIGKILL);
-				// Reaped at once if dead (a zombie already): its
-				// children, if any, are the sharer's now, for the next
-				// look. Still there: looked at again.
-				long w = SYS4(SYS_wait4, pid, 0, WNOHANG | __WALL, 0);
-				left |= w == 0 || w == pid;
-				reaped |= w == pid;
 			}
-			pid = 0;
-			digits = 0;
 		}
 		if (!left || monotonic_ns() > deadline) {
 			return;

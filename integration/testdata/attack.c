@@ -144,6 +144,33 @@ int main(int argc, char **argv) {
 		return report(WIFEXITED(st) && WEXITSTATUS(st) == 7 ? 0 : -1);
 	}
 
+	if (!strcmp(n, "chain")) { // ARG: depth; the rest a marker for the test
+		// A chain of processes, each a session of its own and the
+		// parent of the next, pausing for good: the sandbox must end
+		// them all with the run. The command returns once the last is
+		// there.
+		int depth = argc > 2 ? atoi(argv[2]) : 1, built[2];
+		if (pipe(built) < 0)
+			return report(-1);
+		for (int i = 0; i < depth; i++) {
+			pid_t pid = fork();
+			if (pid < 0)
+				return report(-1);
+			if (pid > 0 && i == 0) {
+				char c;
+				close(built[1]);
+				return report(read(built[0], &c, 1) == 1 ? 0 : -1);
+			}
+			if (pid > 0)
+				for (;;)
+					pause();
+			setsid();
+		}
+		(void)!write(built[1], "x", 1);
+		for (;;)
+			pause();
+	}
+
 	// Namespaces, mounts, root.
 	if (!strcmp(n, "unshare-user"))
 		return report(unshare(CLONE_NEWUSER));
