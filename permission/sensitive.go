@@ -10,20 +10,40 @@ import "strings"
 
 // sensitiveWriteDirs are directory names that make everything below them
 // sensitive to write, at any depth.
-var sensitiveWriteDirs = []string{".git", ".mewsandbox", ".claude", ".vscode", ".idea"}
+var sensitiveWriteDirs = []string{".git", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
 // .gitmodules can name programs git runs, .mcp.json starts servers.
 var sensitiveWriteNames = []string{
-	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
-	".zshrc", ".zshenv", ".zprofile", ".zlogin",
+	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile",
+	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
+	".xprofile", ".xsessionrc", ".pam_environment",
 	".gitconfig", ".gitmodules", ".mcp.json",
 }
 
 // sensitiveWriteHome are paths below the home directory sensitive to write
 // as a whole.
-var sensitiveWriteHome = []string{".ssh", ".config/git", ".config/mewsandbox", ".gnupg", ".aws", ".kube"}
+var sensitiveWriteHome = []string{
+	".ssh", ".config/git", ".config/mewsandbox", ".gnupg", ".aws", ".kube",
+	// What runs at the next login or start of a session, or first on PATH.
+	".config/fish", ".config/systemd", ".config/autostart", ".config/environment.d", ".local/bin",
+}
+
+// sensitiveWriteSystem are the host's own places that run code at the next
+// login, boot or cron tick, or decide who is who, sensitive to write as a
+// whole: acceptEdits allows writes outside the root, and a root-run agent
+// can make them.
+var sensitiveWriteSystem = []string{
+	"/etc/profile", "/etc/profile.d", "/etc/bash.bashrc", "/etc/zsh", "/etc/environment",
+	"/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly",
+	"/var/spool/cron", "/etc/systemd", "/etc/init.d", "/etc/rc.local", "/etc/xdg/autostart",
+	"/etc/sudoers", "/etc/sudoers.d", "/etc/pam.d", "/etc/security", "/etc/ssh",
+	"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow",
+	"/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+	"/etc/apt/apt.conf.d", "/etc/apt/sources.list", "/etc/apt/sources.list.d",
+	"/usr/local/bin", "/usr/local/sbin",
+}
 
 // credentialPaths are paths below the home directory whose reads are asked
 // for: they hold keys and tokens.
@@ -53,6 +73,11 @@ var hostCredentials = []string{
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
 // sensitive, or "" when it is not.
 func sensitiveWrite(abs, home string) string {
+	for _, p := range sensitiveWriteSystem {
+		if within(abs, p) {
+			return p + " runs or decides what runs on this host"
+		}
+	}
 	for _, rel := range sensitiveWriteHome {
 		if home != "" && within(abs, home+"/"+rel) {
 			return "~/" + rel + " is a protected location"
