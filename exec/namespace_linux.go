@@ -163,9 +163,16 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
 	writable, root := writablePaths(p, l.res)
+	// The directories hide empties are planned first: a writable path
+	// bound back into one (a root in /tmp) is a mount of its own so, made
+	// after the whole tree is read-only, and needs no bind onto itself
+	// before; its protected paths are bound once, on it. Bound onto
+	// itself and then back, a root and every mount in it were two.
+	hidden := &nsLayer{res: l.res}
+	hidden.hide(p, dir, tmp)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
-		if !isMountRoot(w) {
+		if !isMountRoot(w) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
 			l.add(mountBind, w)
 		}
 	}
@@ -174,6 +181,8 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// namespaces were refused) a /proc of it shows the command its own
 	// processes only.
 	l.add(mountProc, "/proc")
+	l.steps = append(l.steps, hidden.steps...)
+	l.unhidden, l.tmp, l.shm = hidden.unhidden, hidden.tmp, hidden.shm
 	pts, _ := l.res.eval("/dev/pts")
 	for _, w := range writable {
 		if w == pts {
@@ -188,8 +197,9 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		l.protect(root, writable, p.AllowGitConfig)
 	}
 	l.denyRead(p)
-	// Last: binding the root back brings its protected paths along.
-	l.hide(p, dir, tmp)
+	// After the --deny-read mounts, which a /dev/shm of the command's own
+	// covers with the rest of the host's there.
+	l.privateShm(keptPaths(p, dir, l.res), tmp)
 	if real, err := l.res.eval(dir); err == nil {
 		l.add(mountChdir, real)
 	}
@@ -812,8 +822,7 @@ const maxKept = 64
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
 // or lies in the root or a writable grant, stays as it is; one with more
-// than maxKept paths to bind back too, recorded in unhidden. Then
-// /dev/shm becomes the command's own (privateShm).
+// than maxKept paths to bind back too, recorded in unhidden.
 func (l *nsLayer) hide(p Policy, dir, tmp string) {
 	keep := keptPaths(p, dir, l.res)
 	var hidden []string
@@ -834,7 +843,6 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 		l.placeInside(real, inside, tmp)
 		l.add(mountRdonly, real)
 	}
-	l.privateShm(keep, tmp)
 }
 
 // privateShm adds the steps that give the command a /dev/shm of its own,
