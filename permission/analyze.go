@@ -2108,6 +2108,17 @@ type wrapSpec struct {
 	// selectors (+py=3.12), as hatch run takes it; either makes the
 	// command too complex, as its name is not a word of its own.
 	envName bool
+	// dashOperand: a leading operand may be a dash and a digit (faketime
+	// -1d CMD, a relative time), not an option.
+	dashOperand bool
+	// progIf lists short options that make the first operand a shell
+	// program rather than the command (entr -s 'make && ./app').
+	progIf string
+	// progs: each operand is a shell program of its own (hyperfine 'make'
+	// 'make -j8'); progs finds them in the words after the command name,
+	// with the option values that are programs too, or says why it
+	// cannot (bad).
+	progs func(args []Word) (progs []Word, bad string)
 	// repl is the replacement string option (xargs -I R); replDefault
 	// the string used by the options that take none (xargs -i, parallel).
 	repl        string
@@ -2121,13 +2132,15 @@ type wrapSpec struct {
 // run pays once. TestTableNames keeps the switch and the table agreeing.
 func wrapperSpecOf(name string) *wrapSpec {
 	switch name {
-	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "chroot", "chrt",
-		"command", "dbus-launch", "dbus-run-session", "doas", "env", "exec", "fakeroot", "firejail",
-		"flock", "gdb", "i386", "i686", "ionice", "linux32", "linux64", "ltrace", "nice", "nohup",
-		"nsenter", "parallel", "pkexec", "prlimit", "runuser", "sandbox-exec", "script", "setarch",
-		"setpriv", "setsid", "sg", "ssh-agent", "stdbuf", "strace", "su", "sudo", "systemd-run",
-		"taskset", "time", "timeout", "toybox", "uname26", "unbuffer", "unshare", "valgrind", "watch",
-		"x86_64", "xargs", "xvfb-run":
+	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "chroot", "chronic", "chrt",
+		"command", "cpulimit", "dbus-launch", "dbus-run-session", "doas", "dumb-init", "eatmydata", "entr",
+		"env", "exec", "fakeroot", "faketime", "firejail", "flock", "gdb", "hyperfine", "i386", "i686",
+		"ionice", "linux32", "linux64", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
+		"pkexec", "prlimit", "proxychains", "proxychains4", "runuser", "sandbox-exec", "script", "sem",
+		"setarch", "setpriv", "setsid", "sg", "ssh-agent", "stdbuf", "strace", "su", "sudo",
+		"systemd-inhibit", "systemd-run", "taskset", "time", "timeout", "tini", "torsocks", "toybox",
+		"trickle", "tsp", "uname26", "unbuffer", "unshare", "valgrind", "watch", "x86_64", "xargs",
+		"xvfb-run":
 		return wrapperSpecs.get()[name]
 	}
 	return nil
@@ -2137,9 +2150,9 @@ func wrapperSpecOf(name string) *wrapSpec {
 // wrapperSpecOf, the table is built only for one of them.
 func launcherOf(name string) *launcher {
 	switch name {
-	case "asdf", "bun", "bundle", "bunx", "conda", "cross-env", "cross-env-shell", "direnv", "dotenv",
-		"hatch", "mamba", "micromamba", "mise", "nix", "nix-shell", "npm", "npx", "pdm", "pipenv",
-		"pnpm", "pnpx", "poetry", "rlwrap", "rye", "uv", "uvx", "yarn":
+	case "asdf", "aws-vault", "bun", "bundle", "bunx", "conda", "cross-env", "cross-env-shell", "direnv",
+		"dotenv", "hatch", "mamba", "micromamba", "mise", "nix", "nix-shell", "npm", "npx", "op", "pdm",
+		"perf", "pipenv", "pnpm", "pnpx", "poetry", "rlwrap", "rye", "uv", "uvx", "yarn":
 		return launchers.get()[name]
 	}
 	return nil
@@ -2255,8 +2268,147 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		// prlimit's resource options take an optional value, attached
 		// (-n10, --nofile=10): -n10 is an unknown option here, asked.
 		"prlimit": {arg: "po", strict: true, flags: "cdefilmnqrstuvxyhV", looseLong: true, longArg: []string{"--pid", "--output"}},
+		// Wrappers that run their operands as a command, added after a
+		// third review: each changes only how it runs (its output, its
+		// clock, its CPU, memory or bandwidth, its network route, its
+		// init process, when it runs), so a rule for git push must see
+		// git push behind them.
+		"chronic":   {strict: true, flags: "ev"},
+		"eatmydata": {strict: true, longFlags: []string{"--help", "--version"}},
+		// faketime TIMESTAMP CMD: a relative time may start with a dash.
+		"faketime": {strict: true, operands: 1, dashOperand: true, flags: "mfhv", arg: "p",
+			longArg: []string{"--date-prog"}, longFlags: []string{"--exclude-monotonic", "--disable-shm", "--help", "--version"}},
+		"numactl": {strict: true, flags: "aslHtdDuTVb", arg: "iwpPcNCmSfoLMI",
+			longArg: []string{"--interleave", "--weighted-interleave", "--preferred", "--preferred-many", "--cpubind",
+				"--cpunodebind", "--physcpubind", "--membind", "--shm", "--file", "--offset", "--length", "--shmmode", "--shmid"},
+			longFlags: []string{"--all", "--show", "--localalloc", "--hardware", "--strict", "--dump", "--dump-nodes", "--huge",
+				"--touch", "--verify", "--balancing", "--cpu-compress", "--version", "--help"}},
+		// cpulimit: the options of both implementations (0.2's and
+		// LimitCPU's, packaged as cpulimit 3).
+		"cpulimit": {strict: true, flags: "vzihbfmkrq", arg: "pelcPs",
+			longArg: []string{"--pid", "--exe", "--limit", "--cpu", "--path", "--signal"},
+			longFlags: []string{"--verbose", "--lazy", "--include-children", "--help", "--background", "--foreground",
+				"--monitor-forks", "--kill", "--restore", "--quiet"}},
+		"trickle":      {strict: true, flags: "hvVs", arg: "duwtlnL"},
+		"proxychains":  {strict: true, flags: "qh", arg: "f"},
+		"proxychains4": {strict: true, flags: "qh", arg: "f"},
+		"torsocks": {strict: true, flags: "idqh", arg: "upaP", longArg: []string{"--user", "--pass", "--address", "--port"},
+			longFlags: []string{"--isolate", "--debug", "--quiet", "--help", "--version", "--shell"}},
+		"tini": {strict: true, flags: "hvwgls", arg: "pe", longFlags: []string{"--version"}},
+		"dumb-init": {strict: true, flags: "cvVh", arg: "r", longArg: []string{"--rewrite"},
+			longFlags: []string{"--single-child", "--verbose", "--version", "--help"}},
+		"systemd-inhibit": {strict: true, flags: "h", longArg: []string{"--what", "--who", "--why", "--mode"},
+			longFlags: []string{"--list", "--no-pager", "--no-legend", "--no-ask-password", "--help", "--version"}},
+		// entr runs its operands each time a file changes; with -s the
+		// first is a shell program.
+		"entr": {strict: true, flags: "acdnprxz", progIf: "s"},
+		// tsp (task spooler) queues its operands as a job; its actions
+		// (-l, -t ID, -k ID …) run none.
+		"tsp": {strict: true, flags: "nEgfmdB", arg: "DLN", lookup: "KClStcpoisrwkuUhVT"},
+		// sem is parallel --semaphore: the command's words are joined and
+		// run by a shell, as parallel's are.
+		"sem": {arg: "jSadEInNLPsC", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args",
+			"--max-lines", "--max-procs", "--max-chars", "--id", "--semaphorename", "--semaphoretimeout", "--st", "--timeout"}},
+		"hyperfine": {progs: hyperfinePrograms},
 	}
 }}
+
+// hyperfineTakes are hyperfine's options that take a value; the first
+// five name a command, run through a shell as the operands are.
+var hyperfineTakes = []string{"--setup", "--prepare", "--conclude", "--cleanup", "--reference", "--warmup", "--min-runs",
+	"--max-runs", "--runs", "--parameter-scan", "--parameter-step-size", "--parameter-list", "--shell", "--style", "--sort",
+	"--time-unit", "--export-asciidoc", "--export-csv", "--export-json", "--export-markdown", "--export-orgmode", "--output",
+	"--input", "--command-name", "--reference-name"}
+
+// maxHyperfineRuns bounds the commands a parameter list expands to.
+const maxHyperfineRuns = 64
+
+// hyperfinePrograms finds what hyperfine runs: each operand, and the
+// value of each option that names a command, is a shell program (with
+// --shell=none hyperfine splits it into words itself: the same
+// commands). The values of a parameter list (-L NAME a,b) are put in for
+// {NAME}, a program for each; a parameter scan (-P NAME MIN MAX) in a
+// program makes it too complex, as does a --shell that is not a shell.
+func hyperfinePrograms(args []Word) ([]Word, string) {
+	type param struct {
+		name string
+		vals []string
+		scan bool
+	}
+	var progs []Word
+	var params []param
+	bad := ""
+	want := 0 // words of the last -P or -L still to come
+	short := map[string]string{"-s": "--setup", "-p": "--prepare", "-c": "--cleanup", "-P": "--parameter-scan",
+		"-L": "--parameter-list", "-S": "--shell"}
+	long := append(slices.Clip(hyperfineTakes), "--ignore-failure", "--show-output", "--help", "--version")
+	getopt(args, "wmMrspcPDLSun", "", long, hyperfineTakes,
+		func(name string, val Word, ok bool) {
+			name = cmp.Or(short[name], name)
+			switch {
+			case !ok && slices.Contains(hyperfineTakes, name):
+			case name == "--setup" || name == "--prepare" || name == "--conclude" || name == "--cleanup" || name == "--reference":
+				progs = append(progs, val)
+			case name == "--parameter-scan" || name == "--parameter-list":
+				scan := name == "--parameter-scan"
+				params, want = append(params, param{name: "{" + val.Text + "}", scan: scan}), 1
+				if scan {
+					want = 2
+				}
+				if !val.Literal {
+					bad = cmp.Or(bad, "non-literal hyperfine parameter "+shorten(val.Text)+": what it runs cannot be told")
+				}
+			case name == "--shell":
+				if sh, _, _ := strings.Cut(val.Text, " "); !val.Literal || sh != "none" && !isShell(baseName(sh)) {
+					bad = cmp.Or(bad, "hyperfine --shell "+shorten(val.Text)+" runs its commands with a program that is not a shell")
+				}
+			case slices.Contains(long, name) || len(name) == 2 && strings.IndexByte("wmMrDunNihV", name[1]) >= 0:
+			default:
+				bad = cmp.Or(bad, "unknown option "+shorten(name)+" of hyperfine: what it runs cannot be told")
+			}
+		},
+		func(w Word) {
+			if want == 0 {
+				progs = append(progs, w)
+				return
+			}
+			if p := &params[len(params)-1]; !p.scan {
+				p.vals = strings.Split(w.Text, ",")
+				if !w.Literal {
+					bad = cmp.Or(bad, "non-literal hyperfine parameter list "+shorten(w.Text)+": what it runs cannot be told")
+				}
+			}
+			want--
+		})
+	if bad != "" || len(params) == 0 {
+		return progs, bad
+	}
+	var out []Word
+	for _, prog := range progs {
+		texts := []string{prog.Text}
+		for _, p := range params {
+			switch {
+			case !strings.Contains(prog.Text, p.name):
+			case p.scan:
+				return nil, "hyperfine puts the parameter scan " + p.name + " in " + shorten(prog.Text) + ": what it runs cannot be told"
+			default:
+				var next []string
+				for _, t := range texts {
+					for _, v := range p.vals {
+						next = append(next, strings.ReplaceAll(t, p.name, v))
+					}
+				}
+				if texts = next; len(texts) > maxHyperfineRuns {
+					return nil, "hyperfine's parameter lists make more than " + strconv.Itoa(maxHyperfineRuns) + " commands"
+				}
+			}
+		}
+		for _, t := range texts {
+			out = append(out, Word{Text: t, Literal: prog.Literal})
+		}
+	}
+	return out, ""
+}
 
 // longName returns the long option that name, a word's text before any
 // =, stands for. getopt_long, and most parsers like it (sudo's, GNU
@@ -2478,7 +2630,61 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longFlags: []string{"--ansi-colour-aware", "--complete-filenames", "--always-echo", "--help", "--case-insensitive",
 			"--pass-sigint-as-sigterm", "--no-warnings", "--no-children", "--one-shot", "--remember", "--renice",
 			"--mirror-arguments", "--version", "--polling"}}
+	// aws-vault exec PROFILE [--] CMD and 1Password's op run [--] CMD
+	// hand the command credentials; kingpin and cobra take the global
+	// options after the subcommand too.
+	awsVaultArgs := []string{"--backend", "--prompt", "--keychain", "--secret-service-collection", "--pass-dir", "--pass-cmd",
+		"--pass-prefix", "--file-dir"}
+	awsVaultFlags := []string{"--debug", "--help", "--help-long", "--help-man", "--version"}
+	awsVaultExec := &wrapSpec{strict: true, operands: 1, flags: "njsh", arg: "dt",
+		longArg: cat(awsVaultArgs, []string{"--duration", "--region", "--mfa-token", "--assume-role-ttl", "--session-ttl"}),
+		longFlags: cat(awsVaultFlags, []string{"--no-session", "--json", "--server", "--ec2-server", "--ecs-server", "--lazy",
+			"--stdout"})}
+	opArgs := []string{"--account", "--config", "--encoding", "--format", "--session"}
+	opFlags := []string{"--cache", "--debug", "--iso-timestamps", "--no-color", "--help", "--version"}
+	opRun := &wrapSpec{strict: true, flags: "h", longArg: cat(opArgs, []string{"--env-file"}),
+		longFlags: cat(opFlags, []string{"--no-masking"})}
+	// perf stat, record and trace run the command they measure. Their
+	// --pre and --post run shell strings and are left out, too complex.
+	perfGlobal := &wrapSpec{strict: true, flags: "pPvh", longArg: []string{"--debugfs-dir", "--buildid-dir", "--debug"},
+		longFlags: []string{"--paginate", "--no-pager", "--version", "--help", "--exec-path", "--html-path"}}
+	perfStat := &wrapSpec{strict: true, flags: "iacBAnvSdTqjh", arg: "eptbrCxGoIMD",
+		longArg: []string{"--event", "--filter", "--pid", "--tid", "--bpf-prog", "--bpf-attr-map", "--repeat", "--cpu",
+			"--field-separator", "--cgroup", "--for-each-cgroup", "--output", "--log-fd", "--interval-print", "--interval-count",
+			"--timeout", "--metrics", "--delay", "--td-level", "--cputype", "--control", "--input"},
+		longFlags: []string{"--no-inherit", "--all-cpus", "--scale", "--no-scale", "--big-num", "--no-aggr", "--null", "--verbose",
+			"--sync", "--detailed", "--transaction", "--quiet", "--json", "--table", "--append", "--interval-clear", "--metric-only",
+			"--per-socket", "--per-die", "--per-cluster", "--per-cache", "--per-core", "--per-thread", "--per-node", "--no-merge",
+			"--topdown", "--smi-cost", "--no-csv-summary", "--summary", "--metric-no-group", "--metric-no-merge",
+			"--metric-no-threshold", "--all-kernel", "--all-user", "--percore-show-thread", "--bpf-counters", "--iostat", "--help"}}
+	perfRecord := &wrapSpec{strict: true, flags: "aRigqvsdTnNBbPWSzIh", arg: "eptucoFmGjCDkr",
+		longArg: []string{"--event", "--filter", "--pid", "--tid", "--uid", "--count", "--output", "--freq", "--mmap-pages",
+			"--call-graph", "--cgroup", "--branch-filter", "--cpu", "--delay", "--clockid", "--realtime", "--proc-map-timeout",
+			"--vmlinux", "--affinity", "--mmap-flush", "--max-size", "--num-thread-synthesize", "--pfm-events", "--control",
+			"--synth", "--switch-max-files", "--switch-output-event", "--setup-filter"},
+		longFlags: []string{"--all-cpus", "--raw-samples", "--no-inherit", "--quiet", "--verbose", "--stat", "--data",
+			"--phys-data", "--data-page-size", "--code-page-size", "--timestamp", "--period", "--sample-cpu",
+			"--sample-identifier", "--no-samples", "--no-buildid-cache", "--no-buildid", "--branch-any", "--weight",
+			"--namespaces", "--all-cgroups", "--transaction", "--per-thread", "--intr-regs", "--user-regs", "--running-time",
+			"--snapshot", "--aux-sample", "--switch-events", "--buildid-all", "--buildid-mmap", "--aio", "--compression-level",
+			"--all-kernel", "--all-user", "--kernel-callchains", "--user-callchains", "--timestamp-filename",
+			"--timestamp-boundary", "--switch-output", "--dry-run", "--tail-synthesize", "--overwrite", "--strict-freq",
+			"--threads", "--debuginfod", "--off-cpu", "--no-buffering", "--exclude-perf", "--help"}}
+	perfTrace := &wrapSpec{strict: true, flags: "asSTvfh", arg: "eoptuCDiFmG",
+		longArg: []string{"--event", "--expr", "--output", "--pid", "--tid", "--uid", "--cpu", "--delay", "--input", "--pf",
+			"--mmap-pages", "--cgroup", "--duration", "--call-graph", "--max-events", "--max-stack", "--min-stack",
+			"--proc-map-timeout", "--filter-pids", "--map-dump"},
+		longFlags: []string{"--all-cpus", "--summary", "--with-summary", "--summary-only", "--time", "--verbose", "--syscalls",
+			"--no-syscalls", "--failure", "--comm", "--errno-summary", "--sort-events", "--kernel-syscall-graph", "--no-inherit",
+			"--sched", "--force", "--help"}}
 	return map[string]*launcher{
+		"aws-vault": {global: &wrapSpec{strict: true, longArg: awsVaultArgs, longFlags: awsVaultFlags},
+			subs: []launchSub{{"exec", awsVaultExec}}},
+		"op": {global: &wrapSpec{strict: true, flags: "h", longArg: opArgs, longFlags: opFlags},
+			subs: []launchSub{{"run", opRun}, {"plugin run", opRun}}},
+		// perf stat record and perf trace record run the command too.
+		"perf": {global: perfGlobal, subs: []launchSub{{"stat record", perfStat}, {"stat", perfStat},
+			{"trace record", perfRecord}, {"record", perfRecord}, {"trace", perfTrace}}},
 		"uv":         {global: uvGlobal, subs: []launchSub{{"run", uvRun}, {"tool run", uvToolRun}}},
 		"uvx":        {spec: uvToolRun},
 		"poetry":     {global: poetry, subs: []launchSub{{"run", poetry}}},
@@ -2724,8 +2930,15 @@ func unwrap(words []Word) unwrapped {
 		if spec == nil {
 			return u
 		}
+		if spec.progs != nil {
+			progs, bad := spec.progs(words[start:])
+			if u.bad = bad; bad == "" && len(progs) > 0 {
+				u.shell, u.shellWhat = joinPrograms(progs), what
+			}
+			return u
+		}
 		next, o := skipOptions(words, start, spec)
-		if name == "parallel" && o.unknown == "" && !o.lookup {
+		if (name == "parallel" || name == "sem") && o.unknown == "" && !o.lookup {
 			u.viaShell = true
 			sep := next
 			for sep < len(words) && !isParallelSep(words[sep]) {
@@ -2782,6 +2995,10 @@ func unwrap(words []Word) unwrapped {
 			}
 			u.shell, u.shellWhat = &prog, what+" "+o.shellOpt
 			return u
+		case o.prog && next < len(words):
+			prog := words[next]
+			u.shell, u.shellWhat = &prog, what+" "+o.shellOpt
+			return u
 		case spec.noCommand && !o.cmdIf || next >= len(words):
 			return u
 		case spec.program && !o.exec:
@@ -2822,6 +3039,7 @@ type optInfo struct {
 	cmdIf    bool
 	lookup   bool
 	exec     bool
+	prog     bool // an option of progIf
 	shell    *Word
 	shellOpt string
 }
@@ -2863,6 +3081,11 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 			return i, o
 		}
 		if len(t) > 1 && t[0] == '-' {
+			if spec.dashOperand && operands < spec.operands && t[1] >= '0' && t[1] <= '9' {
+				operands++
+				i++
+				continue
+			}
 			if strings.HasPrefix(t, "--") {
 				name, val, eq := strings.Cut(t, "=")
 				name, ok := spec.longName(name)
@@ -2957,6 +3180,9 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 				if strings.IndexByte(spec.exec, c) >= 0 {
 					o.exec = true
 				}
+				if strings.IndexByte(spec.progIf, c) >= 0 {
+					o.prog, o.shellOpt = true, "-"+string(c)
+				}
 				if spec.shell != 0 && c == spec.shell {
 					o.shellOpt = "-" + string(c)
 					if k+1 < len(t) {
@@ -2992,7 +3218,7 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					break
 				}
 				if spec.strict && strings.IndexByte(spec.flags, c) < 0 && strings.IndexByte(spec.lookup, c) < 0 &&
-					strings.IndexByte(spec.exec, c) < 0 && c != spec.cmdIf {
+					strings.IndexByte(spec.exec, c) < 0 && strings.IndexByte(spec.progIf, c) < 0 && c != spec.cmdIf {
 					o.unknown = t
 					return i, o
 				}

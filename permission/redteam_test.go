@@ -581,7 +581,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		// A program the engine does not know, given a critical delete.
 		{"A10 run0 rm -rf /", Y, nil, `run0 rm -rf /`, Ask},
 		{"A10 gosu root rm -rf /", D, nil, `gosu root rm -rf /`, Ask},
-		{"A10 chronic rm -rf ~", Y, nil, `chronic rm -rf ~`, Ask},
+		// chronic has since become a wrapper looked through: its rm is
+		// the critical delete itself.
+		{"A10 chronic rm -rf ~", Y, nil, `chronic rm -rf ~`, Deny},
 		{"A10 xterm -e 'rm -rf /'", Y, nil, `xterm -e 'rm -rf /'`, Ask},
 		{"A10 csh -c 'rm -rf /'", Y, nil, `csh -c 'rm -rf /'`, Ask},
 		{"A10 kubectl exec -- rm -rf /", Y, nil, `kubectl exec p -- rm -rf /`, Ask},

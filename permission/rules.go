@@ -549,14 +549,11 @@ var harmlessWrappers = lazy[map[string]bool]{build: func() map[string]bool {
 	return map[string]bool{"timeout": true, "nice": true, "nohup": true, "time": true, "stdbuf": true}
 }}
 
-// knownWrappers are every wrapper the shell analysis looks through.
-var knownWrappers = lazy[map[string]bool]{build: func() map[string]bool {
-	return map[string]bool{
-		"sudo": true, "doas": true, "su": true, "env": true, "exec": true, "xargs": true, "command": true,
-		"builtin": true, "nice": true, "nohup": true, "timeout": true, "time": true, "stdbuf": true,
-		"ionice": true, "chroot": true, "setsid": true, "runuser": true, "unbuffer": true,
-	}
-}}
+// otherWrapper reports whether b, a word's base name, names a wrapper the
+// shell analysis looks through (wrapperSpecOf) that is not harmless.
+func otherWrapper(b string) bool {
+	return !harmlessWrappers.get()[b] && wrapperSpecOf(strings.ToLower(b)) != nil
+}
 
 // cmdSubject is a simple command encoded for shell matching, once for all
 // the rules it is matched against.
@@ -705,7 +702,7 @@ func launchedPrefix(ws []Word) bool {
 		if i == 0 && launcherOf(b) == nil {
 			return false
 		}
-		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || slices.Contains(privilegedNames, b) {
+		if otherWrapper(b) || slices.Contains(privilegedNames, b) {
 			return false
 		}
 	}
@@ -737,7 +734,7 @@ func harmlessPrefix(ws []Word) bool {
 		if i == 0 && !harmlessWrappers.get()[b] {
 			return false
 		}
-		if knownWrappers.get()[b] && !harmlessWrappers.get()[b] || launcherOf(strings.ToLower(b)) != nil {
+		if otherWrapper(b) || launcherOf(strings.ToLower(b)) != nil {
 			return false
 		}
 	}
