@@ -520,18 +520,25 @@ func recursiveRm(c SimpleCommand) bool {
 	return false
 }
 
-// checkGivenCriticalDelete: a program the engine has no table for (not
-// a wrapper it looks through, not one whose arguments it reads as paths or
-// text) given, as its arguments or in one of them as a shell string, a
-// delete the rm or find rows deny as critical. It may run it as a
-// wrapper would (run0, gosu, chronic, an unknown shell's -c): critical for
-// the unseen row.
+// unknownProgram reports whether c's program, named by a literal word, is
+// one the engine has no table for: not a command whose arguments it reads
+// as paths or text (pathSpecs: echo, grep, git …), not a read-only one.
+// A wrapper it looks through is never c's program, what it runs is; one
+// where the analysis stops (tsp -l, yarn BIN) counts as unknown. Such a
+// program may run its arguments as a wrapper would (run0, gosu, an
+// unknown shell's -c).
+func unknownProgram(c SimpleCommand) bool {
+	n := lowerName(c)
+	return n != "" && pathSpecs.get()[n] == nil && !IsReadOnly(c)
+}
+
+// checkGivenCriticalDelete: a program the engine has no table for
+// (unknownProgram) given, as its arguments or in one of them as a shell
+// string, a delete the rm or find rows deny as critical. It may run it:
+// critical for the unseen row.
 func checkGivenCriticalDelete(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.ContainsFunc(args[1:], mentionsDeleter) {
-		return "", false
-	}
-	if n := lowerName(c); n == "" || pathSpecs.get()[n] != nil || IsReadOnly(c) {
+	if len(args) < 2 || !slices.ContainsFunc(args[1:], mentionsDeleter) || !unknownProgram(c) {
 		return "", false
 	}
 	// The words from the first rm, and from the first find, hold every

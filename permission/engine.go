@@ -65,6 +65,19 @@ func byRule(r *Rule) verdict {
 	return v
 }
 
+// byTail is byRule for a deny or ask rule that matched c.Words[i:], what
+// c's program, one the engine has no table for, may run.
+func byTail(r *Rule, c SimpleCommand, i int) verdict {
+	v := byRule(r)
+	may := fmt.Sprintf("%s may run %q, which rule %s ", commandName(c), shorten(joinWords(c.Words[i:])), r.Text)
+	if r.Kind == RuleDeny {
+		v.reason = may + "denies"
+	} else {
+		v.reason = may + "asks approval for"
+	}
+	return v
+}
+
 // stricter returns the stricter verdict, the earlier one on a tie so that
 // the first offending part names the reason.
 func stricter(a, b verdict) verdict {
@@ -706,6 +719,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if r := e.Rules.firstCommandMatch(RuleDeny, c, subject); r != nil {
 		return byRule(r)
 	}
+	if r, i := e.Rules.firstTailMatch(RuleDeny, c); r != nil {
+		return byTail(r, c, i)
+	}
 	for _, p := range paths {
 		if v, ok := e.pathRules("Bash", p.path, p.write, RuleDeny); ok {
 			return v
@@ -721,6 +737,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// 3. Ask rules, in every mode.
 	if r := e.Rules.firstCommandMatch(RuleAsk, c, subject); r != nil {
 		return byRule(r)
+	}
+	if r, i := e.Rules.firstTailMatch(RuleAsk, c); r != nil {
+		return byTail(r, c, i)
 	}
 	for _, p := range paths {
 		if v, ok := e.pathRules("Bash", p.path, p.write, RuleAsk); ok {

@@ -1785,6 +1785,36 @@ func (rs *Rules) FirstMatch(kind RuleKind, tool string, match func(*Rule) bool) 
 	return nil
 }
 
+// firstTailMatch returns the first deny or ask rule (kind) that matches
+// what c's program may run when the engine has no table for it
+// (unknownProgram): each tail of its words, from a literal word that is
+// not an option on (`chronic git push` as `git push`, `foo --x git push`
+// too). It returns the rule and the index in c.Words where the tail
+// starts. Allow rules never match a tail: an allow rule must not match
+// more than the command.
+func (rs *Rules) firstTailMatch(kind RuleKind, c SimpleCommand) (*Rule, int) {
+	if kind == RuleAllow || len(c.Words)-c.Inner < 2 {
+		return nil, 0
+	}
+	ix := rs.index(kind)
+	if ix != nil && len(ix.byTool[kind]["Bash"]) == 0 || !unknownProgram(c) {
+		return nil, 0
+	}
+	for i := c.Inner + 1; i < len(c.Words); i++ {
+		w := c.Words[i]
+		if !w.Literal || strings.HasPrefix(w.Text, "-") {
+			continue
+		}
+		if ix != nil && len(ix.shAny[kind]) == 0 && len(ix.shFirst[kind][w.Text]) == 0 && len(ix.shFirst[kind][baseName(w.Text)]) == 0 {
+			continue // no rule starts with this word
+		}
+		if r := rs.firstCommandMatch(kind, SimpleCommand{Words: c.Words[i:], OpenArgs: c.OpenArgs}, nil); r != nil {
+			return r, i
+		}
+	}
+	return nil, 0
+}
+
 // FirstCommandMatch returns the first Bash rule of kind, in source order,
 // that matches the simple command c (see Rule.MatchCommand), or nil. It
 // encodes c once and tries only the rules whose first word c could start

@@ -156,3 +156,93 @@ func TestReviewedWrappersAllow(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownProgramTails: a deny or ask rule also matches what a program
+// the engine has no table for may run, each tail of its words from a
+// literal word that is not an option; programs it knows (echo, grep, git)
+// do not get this, and allow rules never do.
+func TestUnknownProgramTails(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		src    string
+		tail   string // what the reason says the program may run; "" for none
+		reason string // the reason without a tail, for "" tails
+	}{
+		{`foo git push`, `foo may run "git push"`, ""},
+		{`foo --x git push`, `foo may run "git push"`, ""},
+		{`run0 git push --force`, `run0 may run "git push --force"`, ""},
+		{`gosu root git push`, `gosu may run "git push"`, ""},
+		{`mytool -v /usr/bin/git push origin`, `mytool may run "/usr/bin/git push origin"`, ""},
+		{`mytool git -C . push`, `mytool may run "git -C . push"`, ""},
+		{`echo x | xargs mytool git`, `mytool may run "git"`, ""},
+		// An option the table lacks leaves the wrapper the program: the
+		// rule still finds what it runs.
+		{`numactl -Q 0 git push`, `numactl may run "git push"`, ""},
+		// Known programs whose words are text, names or paths.
+		{`echo git push`, "", "echo is not a known dangerous command"},
+		{`git commit -m 'git push'`, "", "git is not a known dangerous command"},
+		{`grep "git push" log`, "", "grep is not a known dangerous command"},
+		{`printf '%s\n' git push`, "", "printf is not a known dangerous command"},
+		{`cat git push`, "", "cat is not a known dangerous command"},
+		// Unknown programs with no such tail stay as they were.
+		{`npm run push`, "", "npm is not a known dangerous command"},
+		{`foo bar baz`, "", "foo is not a known dangerous command"},
+		{`foo push git`, "", "foo is not a known dangerous command"},
+		{`foo "$X" push`, "", "foo is not a known dangerous command"},
+		{`foo --git push`, "", "foo is not a known dangerous command"},
+	}
+	for _, tt := range tests {
+		for _, k := range []struct {
+			rule string
+			want Decision
+			verb string
+		}{{"deny:Bash(git push:*)", Deny, "denies"}, {"ask:Bash(git push:*)", Ask, "asks approval for"}} {
+			res := engine(t, ModeDefault, k.rule).Check(bash(tt.src))
+			want, reason := k.want, tt.tail+", which rule Bash(git push:*) "+k.verb
+			if tt.tail == "" {
+				want, reason = Allow, tt.reason
+			}
+			if res.Decision != want || res.Reason != reason {
+				t.Errorf("%s, %q: %v (%s), want %v (%s)", k.rule, tt.src, res.Decision, res.Reason, want, reason)
+			}
+		}
+		// An allow rule matches no tail.
+		if res := engine(t, ModeDefault, "allow:Bash(git push:*)").Check(bash(tt.src)); res.Rule != "" {
+			t.Errorf("allow rule, %q: %v by rule %s, want no rule", tt.src, res.Decision, res.Rule)
+		}
+	}
+}
+
+// TestUnknownProgramTailsOrder: deny rules, tails included, come before
+// ask rules; a command's own match comes before a tail's.
+func TestUnknownProgramTailsOrder(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		rules []string
+		src   string
+		want  Decision
+		rule  string
+	}{
+		{[]string{"ask:Bash(foo:*)", "deny:Bash(git push:*)"}, `foo git push`, Deny, "Bash(git push:*)"},
+		{[]string{"deny:Bash(foo:*)", "deny:Bash(git push:*)"}, `foo git push`, Deny, "Bash(foo:*)"},
+		{[]string{"ask:Bash(git push:*)", "allow:Bash(foo:*)"}, `foo git push`, Ask, "Bash(git push:*)"},
+		{[]string{"deny:Bash(git * main)"}, `foo git push origin main`, Deny, "Bash(git * main)"},
+		{[]string{"deny:Bash(git push:*)"}, `foo git push && echo git push`, Deny, "Bash(git push:*)"},
+	} {
+		res := engine(t, ModeDefault, tt.rules...).Check(bash(tt.src))
+		if res.Decision != tt.want || res.Rule != tt.rule {
+			t.Errorf("%q with %q: %v by %q (%s), want %v by %q", tt.rules, tt.src, res.Decision, res.Rule, res.Reason, tt.want, tt.rule)
+		}
+	}
+}
+
+// BenchmarkCheckUnknownProgram1000Rules checks programs the engine has no
+// table for, whose tails are tried against the deny and ask rules.
+func BenchmarkCheckUnknownProgram1000Rules(b *testing.B) {
+	e := engine(b, ModeDefault, manyRules(1000)...)
+	c := bash(`foo --x bar baz qux && mytool -v build src/main.go out && cargo build --release`)
+	b.ReportAllocs()
+	for b.Loop() {
+		e.Check(c)
+	}
+}
