@@ -3,7 +3,6 @@ package permission
 import (
 	"cmp"
 	"fmt"
-	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -158,14 +157,16 @@ func (e *Engine) checkUnknown(tool string) verdict {
 	return verdict{d: Ask, reason: fmt.Sprintf("unknown tool %q: mewsandbox cannot tell what it does", tool), suggest: true}
 }
 
+// checkFetch decides on a WebFetch of raw, by the host a WHATWG URL
+// parser reads in it (fetchHost), which is the one Claude Code fetches
+// from.
 func (e *Engine) checkFetch(raw string) verdict {
 	const tool = "WebFetch"
-	u, err := url.Parse(raw)
-	host := ""
-	if err == nil {
-		host = strings.ToLower(u.Hostname())
+	host, err := fetchHost(raw)
+	if err != nil {
+		return e.checkUnknownHost(raw, err)
 	}
-	match := func(r *Rule) bool { return r.Pattern == "" || host != "" && r.MatchDomain(host) }
+	match := func(r *Rule) bool { return r.MatchDomain(host) }
 	if r := e.Rules.FirstMatch(RuleDeny, tool, match); r != nil {
 		return byRule(r)
 	}
@@ -175,13 +176,33 @@ func (e *Engine) checkFetch(raw string) verdict {
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")
 	}
-	if host == "" {
-		return verdict{d: Ask, reason: fmt.Sprintf("cannot tell the host of URL %q", raw)}
-	}
 	if r := e.Rules.FirstMatch(RuleAllow, tool, match); r != nil {
 		return byRule(r)
 	}
 	return verdict{d: Ask, reason: "fetch from " + host + ", a domain no rule allows", suggest: true}
+}
+
+// checkUnknownHost decides on a fetch whose host fetchHost cannot be sure
+// of: it could be any, so every deny and ask rule may name it and no
+// allow rule does. A rule denying the whole tool denies it; one denying a
+// domain asks, as the host may or may not be that domain; so does every
+// mode but bypassPermissions without such rules.
+func (e *Engine) checkUnknownHost(raw string, why error) verdict {
+	const tool = "WebFetch"
+	unknown := fmt.Sprintf("cannot tell the host of URL %q: %v", shorten(raw), why)
+	if r := e.Rules.FirstMatch(RuleDeny, tool, func(r *Rule) bool { return r.Pattern == "" }); r != nil {
+		return byRule(r)
+	}
+	if r := e.Rules.FirstMatch(RuleDeny, tool, func(*Rule) bool { return true }); r != nil {
+		return verdict{d: Ask, reason: unknown + "; it may be what rule " + r.Text + " denies", rule: r}
+	}
+	if r := e.Rules.FirstMatch(RuleAsk, tool, func(*Rule) bool { return true }); r != nil {
+		return verdict{d: Ask, reason: unknown + "; it may be what rule " + r.Text + " asks for", rule: r}
+	}
+	if e.Mode == ModeBypassPermissions {
+		return allow("bypassPermissions mode")
+	}
+	return verdict{d: Ask, reason: unknown}
 }
 
 // checkPath decides on a read or edit tool acting on one path.
@@ -948,8 +969,9 @@ func (e *Engine) suggest(tool string, kind Kind, c Call, parts []CommandResult) 
 		}
 		return tool + "(" + rel + ")"
 	case KindFetch:
-		if u, err := url.Parse(c.URL); err == nil && u.Hostname() != "" {
-			return "WebFetch(domain:" + u.Hostname() + ")"
+		// An IPv6 address cannot be written as a domain rule.
+		if host, err := fetchHost(c.URL); err == nil && !strings.HasPrefix(host, "[") {
+			return "WebFetch(domain:" + host + ")"
 		}
 	default:
 		return tool
