@@ -98,7 +98,11 @@ func (e *Engine) Check(c Call) Result {
 	case KindShell:
 		v, res.Commands = e.checkShell(c.Command)
 	case KindRead, KindEdit:
-		v = e.checkPath(tool, kind, c.Path)
+		if isSearch(tool) {
+			v = e.checkSearch(tool, c.Path, c.Glob)
+		} else {
+			v = e.checkPath(tool, kind, c.Path)
+		}
 	case KindFetch:
 		v = e.checkFetch(c.URL)
 	default:
@@ -135,6 +139,10 @@ func Key(c Call) string {
 		return tool + ":" + strings.TrimSpace(c.Command)
 	case KindFetch:
 		return tool + ":" + c.URL
+	}
+	if c.Glob != "" {
+		// No path holds a NUL, so "Grep:.\x00*.go" is no other call's key.
+		return tool + ":" + c.Path + "\x00" + c.Glob
 	}
 	return tool + ":" + c.Path
 }
@@ -601,7 +609,13 @@ func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind
 			return verdict{}, false
 		}
 	}
-	if r := first("Read"); r != nil {
+	// A read tool meets its own rules (Grep(./secrets/**)) and the Read
+	// rules, which govern every read tool; any other tool the Read rules.
+	readTool := "Read"
+	if _, k := CanonicalTool(tool); k == KindRead {
+		readTool = tool
+	}
+	if r := first(readTool); r != nil {
 		return byRule(r), true
 	}
 	return verdict{}, false

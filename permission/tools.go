@@ -74,6 +74,9 @@ type Call struct {
 	Path string
 	// URL is the address a WebFetch call fetches.
 	URL string
+	// Glob narrows what a search reads below Path to the files it names:
+	// Grep's glob, Glob's pattern.
+	Glob string
 }
 
 // AmbiguousInputError is a tool input that does not say one thing: a key
@@ -100,6 +103,19 @@ func (e *AmbiguousInputError) Error() string {
 // a path is taken from them (file_path first).
 var inputKeys = [...]string{"command", "file_path", "notebook_path", "path", "url"}
 
+// globKey is the tool input member holding the glob that narrows a
+// search (Call.Glob), or "" for a tool without one. Grep's pattern is a
+// regular expression, not a path.
+func globKey(tool string) string {
+	switch name, _ := CanonicalTool(tool); name {
+	case "Grep":
+		return "glob"
+	case "Glob":
+		return "pattern"
+	}
+	return ""
+}
+
 // CallFromInput builds a Call from a tool name and its JSON input as an
 // agent sends it ({"command": "..."}, {"file_path": "..."}, ...). Keys
 // match exactly; an input with a key given twice or a case variant of a
@@ -115,7 +131,11 @@ func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 	} else if tok != json.Delim('{') {
 		return c, fmt.Errorf("tool input for %s: want a JSON object, not %v", tool, tok)
 	}
-	var values [len(inputKeys)]string
+	keys := inputKeys[:]
+	if k := globKey(tool); k != "" {
+		keys = append(slices.Clip(keys), k)
+	}
+	values := make([]string, len(keys))
 	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
@@ -127,9 +147,9 @@ func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 			return c, &AmbiguousInputError{Tool: tool, Key: key}
 		}
 		seen[key] = true
-		i := slices.Index(inputKeys[:], key)
+		i := slices.Index(keys, key)
 		if i < 0 {
-			for _, k := range inputKeys {
+			for _, k := range keys {
 				if strings.EqualFold(key, k) {
 					return c, &AmbiguousInputError{Tool: tool, Key: key, Known: k}
 				}
@@ -155,5 +175,8 @@ func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 	}
 	c.Command, c.URL = values[0], values[4]
 	c.Path = cmp.Or(values[1], values[2], values[3])
+	if len(values) > len(inputKeys) {
+		c.Glob = values[len(inputKeys)]
+	}
 	return c, nil
 }

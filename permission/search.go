@@ -1,0 +1,235 @@
+package permission
+
+import (
+	"cmp"
+	"path"
+	"strings"
+	"unicode"
+)
+
+// isSearch reports whether a read tool searches a directory, reading or
+// listing what lies below it, rather than reading the one file it names.
+func isSearch(tool string) bool {
+	return tool == "Grep" || tool == "Glob" || tool == "LS"
+}
+
+// checkSearch decides on a search tool (Grep, Glob, LS) over dir, the
+// working directory when empty, narrowed to what glob names when it is
+// not empty. Rules and protected paths apply to dir as to any read; what
+// the glob names outright (secrets/* names secrets) is read as that path,
+// so a deny rule covering it denies; and what the search may reach below
+// dir is asked for, in every mode and whatever an allow rule says, when
+// it may be a credential store or, for Grep, which reads what it finds,
+// a file a deny or ask rule covers. Glob and LS only list names: a rule
+// that forbids reading a file does not keep its name secret, and asking
+// for every listing of a project with a denied .env would make the rule
+// useless.
+func (e *Engine) checkSearch(tool, dir, glob string) verdict {
+	v := e.checkPath(tool, KindRead, dir)
+	if v.d == Deny {
+		return v
+	}
+	abs := e.Env.Resolve(cmp.Or(dir, "."))
+	base := abs
+	if t, ok := opaquePath(abs); ok {
+		base = t
+	} else if !strings.HasPrefix(abs, "/") {
+		base = unrooted(abs)
+	}
+	globs := searchGlobs(glob)
+	if base == abs {
+		for _, g := range globs {
+			for _, p := range globLiteralPaths(abs, g) {
+				w := e.checkPath(tool, KindRead, p)
+				if w.d != Allow {
+					w.reason = tool + "'s glob " + glob + " in " + abs + " names " + p + ": " + w.reason
+				}
+				if w.d == Deny {
+					return w
+				}
+				v = stricter(v, w)
+			}
+		}
+	}
+	for _, t := range searchTemplates(base, globs) {
+		if why := e.mayReachCredential(t); why != "" {
+			v = stricter(v, verdict{d: Ask, reason: tool + " of " + abs + " may read a credential store below it: " + why})
+		}
+		if tool != "Grep" {
+			continue
+		}
+		if r := e.firstTemplateRule(RuleDeny, tool, t); r != nil {
+			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text +
+				" denies reading; a path or glob that leaves them out would not ask"})
+		}
+		if r := e.firstTemplateRule(RuleAsk, tool, t); r != nil {
+			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text + " asks before reading"})
+		}
+	}
+	return v
+}
+
+// searchGlobs splits a search's glob into the globs it may stand for:
+// Claude Code's Grep passes each word of it, and each comma-separated
+// part of a word without braces, as a glob of its own, and the whole is
+// tried as well, as another tool may take it as one glob. It returns nil,
+// the whole directory, when there is no glob or one excludes (!x): what
+// such a search reads is everything else.
+func searchGlobs(glob string) []string {
+	if strings.TrimSpace(glob) == "" {
+		return nil
+	}
+	globs := []string{glob}
+	for _, w := range strings.FieldsFunc(glob, unicode.IsSpace) {
+		parts := []string{w}
+		if !strings.Contains(w, "{") || !strings.Contains(w, "}") {
+			parts = strings.Split(w, ",")
+		}
+		for _, p := range parts {
+			if p != "" && p != glob {
+				globs = append(globs, p)
+			}
+		}
+	}
+	for _, g := range globs {
+		if strings.HasPrefix(g, "!") {
+			return nil
+		}
+	}
+	return globs
+}
+
+// globMeta are the bytes that make a glob match more than one name; a
+// backslash escapes the next.
+const globMeta = `*?[{\`
+
+// globLiteralPaths returns the paths a glob names before its first
+// wildcard, searched from dir: dir/secrets for secrets/*, dir/shadow for
+// shadow. A glob starting with / is tried from dir, as ripgrep anchors
+// it, and from the root, as a glob library reads it. The search reads
+// these or what lies below them.
+func globLiteralPaths(dir, g string) []string {
+	g = strings.TrimSuffix(g, "/")
+	var lit []string
+	for _, seg := range strings.Split(strings.TrimPrefix(g, "/"), "/") {
+		if strings.ContainsAny(seg, globMeta) {
+			break
+		}
+		lit = append(lit, seg)
+	}
+	if len(lit) == 0 || lit[0] == "" {
+		return nil
+	}
+	rel := strings.Join(lit, "/")
+	ps := []string{path.Join(dir, rel)}
+	if strings.HasPrefix(g, "/") {
+		ps = append(ps, path.Clean("/"+rel))
+	}
+	return ps
+}
+
+// searchTemplates returns the path templates (pathTemplate) of what a
+// search of base, a path or a template, may read: everything below it
+// without a glob; with one, what each glob may match. A glob without a /
+// matches a name at any depth (ripgrep reads globs as .gitignore does),
+// one with a / from base, or from the root as well when it starts
+// with one.
+func searchTemplates(base string, globs []string) []string {
+	wild := string(rune(pathWild))
+	if len(globs) == 0 {
+		return []string{cleanTemplate(base + "/" + wild)}
+	}
+	var ts []string
+	for _, g := range globs {
+		g = strings.TrimSuffix(g, "/")
+		t := globTemplate(strings.TrimPrefix(g, "/"))
+		if !strings.Contains(g, "/") {
+			ts = append(ts, cleanTemplate(base+"/"+wild+t))
+			continue
+		}
+		ts = append(ts, cleanTemplate(base+"/"+t))
+		if strings.HasPrefix(g, "/") {
+			ts = append(ts, cleanTemplate("/"+t))
+		}
+	}
+	return ts
+}
+
+// globTemplate turns a glob into a template in which pathWild stands for
+// what its wildcards match. From a [...] set or a {a,b} list on, which
+// may hold a / or nest, all of it is taken as unknown: a template may
+// name more than the glob matches, never less.
+func globTemplate(g string) string {
+	var b []byte
+	for i := 0; i < len(g); i++ {
+		switch c := g[i]; c {
+		case '*', '?', '\\':
+			if len(b) == 0 || b[len(b)-1] != pathWild {
+				b = append(b, pathWild)
+			}
+			if c == '\\' {
+				i++ // the escaped byte
+			}
+		case '[', '{':
+			return string(append(b, pathWild))
+		default:
+			b = appendLiteral(b, g[i:i+1])
+		}
+	}
+	return string(b)
+}
+
+// cleanTemplate cleans the known part of a template; a ".." after an
+// unknown part could climb anywhere.
+func cleanTemplate(t string) string {
+	first := strings.IndexByte(t, pathWild)
+	if first < 0 {
+		return path.Clean(t)
+	}
+	for _, seg := range strings.Split(t[first:], "/") {
+		if seg == ".." {
+			return string(rune(pathWild))
+		}
+	}
+	return path.Clean(t)
+}
+
+// credentialRule is a credential store as a Read rule, to match what a
+// search may read against, and why it is one.
+type credentialRule struct {
+	rule Rule
+	why  string
+}
+
+// credentialRules are the stores credentialRead knows: the host's, and
+// those below the home directory, which the rules anchor at the
+// Engine's.
+var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
+	var crs []credentialRule
+	add := func(pattern, why string) {
+		r, err := ParseRule(RuleDeny, "Read("+pattern+")")
+		if err != nil {
+			panic("BUG(mewsandbox): credential store " + pattern + ": " + err.Error())
+		}
+		crs = append(crs, credentialRule{r, why})
+	}
+	for _, c := range hostCredentials {
+		add("/"+c, c+" holds the host's credentials")
+	}
+	add("//etc/ssh/ssh_host_*_key", "/etc/ssh holds the host's private keys")
+	for _, rel := range credentialPaths {
+		add("~/"+rel, "~/"+rel+" holds credentials")
+	}
+	return crs
+}}
+
+// mayReachCredential reports why the path template t may name a
+// credential store or a path inside one, or "".
+func (e *Engine) mayReachCredential(t string) string {
+	for _, cr := range credentialRules.get() {
+		if cr.rule.matchTemplate(t, e.Env) {
+			return cr.why
+		}
+	}
+	return ""
+}
