@@ -90,9 +90,15 @@ type AmbiguousInputError struct {
 	Key  string // the key as written
 	// Known is the key it is a case variant of; "" for a duplicate.
 	Known string
+	// Beside is another path key given with a different value (file_path
+	// beside notebook_path): which the tool uses is the tool's to say.
+	Beside string
 }
 
 func (e *AmbiguousInputError) Error() string {
+	if e.Beside != "" {
+		return fmt.Sprintf("tool input for %s gives two paths, %q and %q", e.Tool, e.Beside, e.Key)
+	}
 	if e.Known == "" {
 		return fmt.Sprintf("tool input for %s gives %q twice", e.Tool, e.Key)
 	}
@@ -175,6 +181,15 @@ func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 	}
 	c.Command, c.URL = values[0], values[4]
 	c.Path = cmp.Or(values[1], values[2], values[3])
+	// A tool reads one of them (NotebookEdit notebook_path, Grep path):
+	// another beside it, saying something else, could be judged in its
+	// place.
+	for i := 1; i <= 3; i++ {
+		if values[i] != "" && values[i] != c.Path {
+			first := 1 + slices.IndexFunc(values[1:4], func(v string) bool { return v != "" })
+			return c, &AmbiguousInputError{Tool: tool, Key: inputKeys[i], Beside: inputKeys[first]}
+		}
+	}
 	if len(values) > len(inputKeys) {
 		c.Glob = values[len(inputKeys)]
 	}

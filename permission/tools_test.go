@@ -14,7 +14,10 @@ func TestCallFromInput(t *testing.T) {
 		wantErr           bool
 	}{
 		{"a command", "Bash", `{"command":"ls -la","description":"List"}`, Call{Tool: "Bash", Command: "ls -la"}, "", false},
-		{"file_path before path", "Read", `{"path":"b","file_path":"a"}`, Call{Tool: "Read", Path: "a"}, "", false},
+		{"two paths: which the tool reads is its own to say", "Read", `{"path":"b","file_path":"a"}`, Call{}, `tool input for Read gives two paths, "file_path" and "path"`, false},
+		{"NotebookEdit's notebook_path beside a file_path", "NotebookEdit", `{"file_path":"existing.txt","notebook_path":".git/hooks/pre-commit"}`, Call{}, `tool input for NotebookEdit gives two paths, "file_path" and "notebook_path"`, false},
+		{"Grep's path beside a file_path", "Grep", `{"file_path":"existing.txt","path":"~/.ssh","pattern":"."}`, Call{}, `tool input for Grep gives two paths, "file_path" and "path"`, false},
+		{"the same path twice is one", "Read", `{"path":"a","file_path":"a"}`, Call{Tool: "Read", Path: "a"}, "", false},
 		{"an empty file_path gives way", "Read", `{"file_path":"","notebook_path":"n.ipynb"}`, Call{Tool: "Read", Path: "n.ipynb"}, "", false},
 		{"a url", "WebFetch", `{"url":"https://example.com","prompt":"x"}`, Call{Tool: "WebFetch", URL: "https://example.com"}, "", false},
 		{"null members are unset", "Bash", `{"command":null}`, Call{Tool: "Bash"}, "", false},
