@@ -34,6 +34,10 @@ type Engine struct {
 	// h → .git/hooks in the root makes Write h/pre-commit a write there.
 	// Nil judges the path as written only.
 	Follow func(path string) string
+	// FoldCase is set where file systems match names without regard to
+	// case (macOS): .GIT/hooks and ~/.SSH are then the protected paths
+	// .git/hooks and ~/.ssh, even where they do not exist yet.
+	FoldCase bool
 
 	paths boundIndex // path rules by directory, built on first use
 }
@@ -321,12 +325,17 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 // protected reports why touching abs needs a person whatever the rules and
 // mode say, or "".
 func (e *Engine) protected(abs string, write bool) string {
+	home := e.Env.Home
+	if e.FoldCase {
+		// The protected names are all lower case.
+		abs, home = strings.ToLower(abs), strings.ToLower(home)
+	}
 	if write {
-		if why := sensitiveWrite(abs, e.Env.Home); why != "" {
+		if why := sensitiveWrite(abs, home); why != "" {
 			return "write to a protected path: " + why
 		}
 	}
-	if why := credentialRead(abs, e.Env.Home); why != "" {
+	if why := credentialRead(abs, home); why != "" {
 		return "access to a credential store: " + why
 	}
 	return ""

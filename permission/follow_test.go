@@ -106,3 +106,32 @@ func TestJoinedKeepsDotDot(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldCase: where file systems match names without regard to case
+// (macOS), a case variant of a protected path or a credential store is
+// that path, existing or not; elsewhere it is another name.
+func TestFoldCase(t *testing.T) {
+	t.Parallel()
+	calls := []Call{
+		{Tool: "Write", Path: ".GIT/hooks/pre-commit"},
+		{Tool: "Write", Path: ".Claude/settings.json"},
+		{Tool: "Read", Path: "~/.SSH/id_rsa"},
+		{Tool: "Write", Path: "~/.Bashrc"},
+	}
+	for _, c := range calls {
+		e := engine(t, ModeAcceptEdits)
+		e.FoldCase = true
+		if got := e.Check(c); got.Decision != Ask {
+			t.Errorf("folding case, %s %s: %v (%s), want ask", c.Tool, c.Path, got.Decision, got.Reason)
+		}
+		e.FoldCase = false
+		if got := e.Check(c); got.Decision != Allow {
+			t.Errorf("with case, %s %s: %v (%s), want allow (another name)", c.Tool, c.Path, got.Decision, got.Reason)
+		}
+	}
+	e := engine(t, ModeAcceptEdits)
+	e.FoldCase = true
+	if got := e.Check(Call{Tool: "Write", Path: "Docs/README.md"}); got.Decision != Allow {
+		t.Errorf("folding case, an ordinary file: %v (%s)", got.Decision, got.Reason)
+	}
+}

@@ -50,3 +50,30 @@ func TestFollow(t *testing.T) {
 		t.Errorf("follow of a loop = %q, want \"\"", got)
 	}
 }
+
+// TestOnDiskCase: on a file system that matches names without regard to
+// case (macOS's default) a path is written as its directories list it, so
+// that .GIT/hooks meets the engine as .git/hooks; a name that is listed as
+// given stays, and a directory that cannot be listed leaves the rest.
+func TestOnDiskCase(t *testing.T) {
+	t.Parallel()
+	dirs := map[string][]string{
+		"/":                   {"Users", "tmp"},
+		"/Users":              {"me"},
+		"/Users/me":           {".ssh", "proj", "Proj"},
+		"/Users/me/proj":      {".git", "infra", "README.md"},
+		"/Users/me/proj/.git": {"hooks"},
+	}
+	names := func(d string) []string { return dirs[d] }
+	for in, want := range map[string]string{
+		"/users/ME/.SSH/id_rsa":                "/Users/me/.ssh/id_rsa",
+		"/Users/me/proj/.GIT/HOOKS/pre-commit": "/Users/me/proj/.git/hooks/pre-commit",
+		"/Users/me/Proj/x":                     "/Users/me/Proj/x",
+		"/Users/me/PROJ/INFRA/x.tf":            "/Users/me/proj/infra/x.tf",
+		"/TMP/unlisted/Deep":                   "/tmp/unlisted/Deep",
+	} {
+		if got := onDiskCase(in, names); got != want {
+			t.Errorf("onDiskCase(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -396,6 +398,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		PlanFile: o.planFile,
 		Exists:   exists,
 		Follow:   follow,
+		FoldCase: caseInsensitive,
 	}
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
@@ -433,6 +436,45 @@ func exists(p string) bool {
 	return err == nil
 }
 
+// caseInsensitive says whether this system's file systems usually match
+// names without regard to case (macOS's APFS and HFS+ as formatted by
+// default): there .GIT/hooks is .git/hooks, and follow writes what exists
+// of a path as it is on disk, so that the engine's protected names and the
+// rules meet it.
+const caseInsensitive = runtime.GOOS == "darwin"
+
+// onDiskCase returns real, an existing path with no links, with each
+// component named as its directory lists it (names(dir)): the entry that
+// equals it, else the one that equals it but for case. A directory that
+// cannot be listed leaves the rest as it is.
+func onDiskCase(real string, names func(dir string) []string) string {
+	out := "/"
+	for _, c := range strings.Split(strings.TrimPrefix(real, "/"), "/") {
+		if c == "" {
+			continue
+		}
+		ents := names(out)
+		if !slices.Contains(ents, c) {
+			if i := slices.IndexFunc(ents, func(e string) bool { return strings.EqualFold(e, c) }); i >= 0 {
+				c = ents[i]
+			}
+		}
+		out = filepath.Join(out, c)
+	}
+	return out
+}
+
+// readNames lists the names in directory dir, or none.
+func readNames(dir string) []string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(-1)
+	return names
+}
+
 // maxFollow bounds the links follow resolves, as the kernel's ELOOP does.
 const maxFollow = 40
 
@@ -444,6 +486,9 @@ const maxFollow = 40
 func follow(p string) string {
 	for range maxFollow {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
+			if caseInsensitive {
+				return onDiskCase(real, readNames)
+			}
 			return real
 		}
 		i := strings.LastIndexByte(p, '/')
