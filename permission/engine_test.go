@@ -132,6 +132,7 @@ func TestOrderOfChecks(t *testing.T) {
 		{"bypass asks for a cron job", ModeBypassPermissions, nil, bash("echo '* * * * * root x' > /etc/cron.d/x"), Ask, ""},
 		{"bypass asks for sudoers", ModeBypassPermissions, nil, Call{Tool: "Edit", Path: "/etc/sudoers.d/x"}, Ask, ""},
 		{"an edit of a husky hook asked for", ModeDefault, nil, Call{Tool: "Edit", Path: ".husky/pre-commit"}, Ask, ""},
+		{"an edit of a hook in .githooks, where core.hooksPath most often points, asked for", ModeDefault, nil, Call{Tool: "Edit", Path: ".githooks/pre-commit"}, Ask, ""},
 		{"an edit of codex's settings asked for", ModeDefault, nil, Call{Tool: "Edit", Path: ".codex/config.toml"}, Ask, ""},
 		{"acceptEdits writes another program's config", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "~/.config/other/x.toml"}, Allow, ""},
 		{"acceptEdits writes a local file named like none of them", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "etc/profile.d.md"}, Allow, ""},

@@ -10,7 +10,7 @@ import "strings"
 
 // sensitiveWriteDirs are directory names that make everything below them
 // sensitive to write, at any depth.
-var sensitiveWriteDirs = []string{".git", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea"}
+var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
