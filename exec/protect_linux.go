@@ -206,6 +206,12 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
 		if g.inWritable(w.real) {
+			var st unix.Stat_t
+			if unix.Lstat(w.real, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
+				// Read-only here, and writable through its other name.
+				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
+				return
+			}
 			g.bindReadOnly(w.real)
 		}
 		if pr.placeholder && g.below(w.real) {
@@ -396,6 +402,10 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 		if tree == "" || tree == g.root || !g.inWritable(tree) {
 			continue // the root's are protected already; one outside is read-only
 		}
+		// Its .git pointer file decides whose config and hooks git uses
+		// there: pointed at a git directory of the command's own, with
+		// core.fsmonitor, your next git status there would run it.
+		g.protectPath(protectedPath{path: tree + "/.git"})
 		for _, v := range slices.Concat(cfg.hooksPaths, own.hooksPaths) {
 			if h := hooksDir(tree, v, home); h != "" {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})

@@ -158,14 +158,14 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", ".git/worktrees"},
 		},
 		{
-			name: "a worktree in the root: its relative hooksPath, its entry's pointers",
+			name: "a worktree in the root: its relative hooksPath, its entry's pointers, its .git pointer file",
 			layout: layout{dirs: []string{".git/hooks", "wt"}, config: "[core]\n\thooksPath = .githooks\n", files: map[string]string{
 				".git/worktrees/wt/HEAD":      "ref: refs/heads/wt\n",
 				".git/worktrees/wt/commondir": "../..\n",
 				".git/worktrees/wt/gitdir":    "../../../wt/.git\n",
 				"wt/.git":                     "gitdir: ../.git/worktrees/wt\n",
 			}},
-			readOnly:    []string{".git/hooks", ".git/config", ".githooks", "wt/.githooks", ".git/worktrees/wt/commondir", ".git/worktrees/wt/gitdir"},
+			readOnly:    []string{".git/hooks", ".git/config", ".githooks", "wt/.githooks", "wt/.git", ".git/worktrees/wt/commondir", ".git/worktrees/wt/gitdir"},
 			pins:        []string{".git", ".git/worktrees", ".git/worktrees/wt", "wt"},
 			placeholder: []string{".githooks", "wt/.githooks"},
 		},
