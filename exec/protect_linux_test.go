@@ -635,3 +635,32 @@ func TestProtectedGitRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestProtectedHardLinkRefused: a protected file with another hard link
+// in the writable root (a git directory the command made in an earlier
+// run, its config linked into info/) could be written through that name
+// while bound read-only: the run is refused. Its copy is protected as
+// before.
+func TestProtectedHardLinkRefused(t *testing.T) {
+	root := testRoot(t)
+	for _, d := range []string{".git/hooks", ".git/info"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	config := filepath.Join(root, ".git", "config")
+	if err := os.WriteFile(config, []byte("[core]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(config, filepath.Join(root, ".git", "info", "cfg")); err != nil {
+		t.Fatal(err)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.HasPrefix(l.unprotected[0], config+" ") || !strings.Contains(l.unprotected[0], "hard link") {
+		t.Errorf("unprotected = %q, want %s refused for its hard link", l.unprotected, config)
+	}
+	os.Remove(filepath.Join(root, ".git", "info", "cfg"))
+	if l := planNamespace(DefaultPolicy(root), root, ""); len(l.unprotected) != 0 {
+		t.Errorf("a copy: unprotected = %q", l.unprotected)
+	}
+}
