@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestFollow: follow resolves a path as the kernel does to open or create
@@ -26,6 +27,7 @@ func TestFollow(t *testing.T) {
 		"p/chain": "rc",
 		"p/loop1": "loop2",
 		"p/loop2": "loop1",
+		"p/deep":  "deep/x", // leads into itself: each level a new loop
 	} {
 		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
 			t.Fatal(err)
@@ -46,8 +48,17 @@ func TestFollow(t *testing.T) {
 			t.Errorf("follow(%s) = %q, want %q", p, got, filepath.Join(dir, want))
 		}
 	}
-	if got := follow(dir + "/p/loop1"); got != "" {
-		t.Errorf("follow of a loop = %q, want \"\"", got)
+	for _, p := range []string{"p/loop1", "p/deep", "p/deep/../.git/hooks/pre-commit", "p/loop1/.."} {
+		done := make(chan string, 1)
+		go func() { done <- follow(dir + "/" + p) }()
+		select {
+		case got := <-done:
+			if got != "" {
+				t.Errorf("follow of a loop %s = %q, want \"\"", p, got)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("follow of a loop %s still running after 5 s (a review held the hook so for minutes)", p)
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
@@ -44,10 +45,21 @@ type hookDecision struct {
 	UpdatedInput             json.RawMessage `json:"updatedInput,omitempty"`
 }
 
+// hookDeadline bounds one decision of the hook (a review's link loop held
+// it for minutes, and Claude Code then let the call through).
+const hookDeadline = 20 * time.Second
+
 // cmdHook answers one PreToolUse event. Every failure exits 2, which
 // Claude Code treats as a block: on any other status it would let the call
 // through, unchecked and, under --sandbox, unsandboxed.
 func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	// Claude Code lets a call through when its hook times out (after 60 s
+	// in older versions): a decision not made by hookDeadline blocks.
+	watchdog := time.AfterFunc(hookDeadline, func() {
+		fmt.Fprintf(stderr, "mewsandbox: hook claude-code: no decision after %v: blocked\n", hookDeadline)
+		os.Exit(2)
+	})
+	defer watchdog.Stop()
 	err := hook(args, stdin, stdout, stderr)
 	var ee exitError
 	var ue usageError

@@ -482,9 +482,19 @@ const maxFollow = 40
 // kernel resolves them to open or create it (permission.Engine.Follow):
 // what exists of it through filepath.EvalSymlinks, which takes a ".."
 // after a link from where the link leads, and a last component that is a
-// dangling link by its target, which a write creates. "" for a loop.
+// dangling link by its target, which a write creates. "" for a loop, or
+// more links than the kernel follows.
 func follow(p string) string {
-	for range maxFollow {
+	hops := maxFollow
+	return followIn(p, &hops)
+}
+
+// followIn is follow with a budget of links, shared by the directories
+// it resolves on the way: a link that leads into itself (loop → loop/x)
+// would otherwise start a fresh count at each level, for ever (a review
+// held the hook so, past Claude Code's timeout).
+func followIn(p string, hops *int) string {
+	for *hops > 0 {
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			if caseInsensitive {
 				return onDiskCase(real, readNames)
@@ -499,7 +509,7 @@ func follow(p string) string {
 		if dir == "" {
 			dir = "/"
 		}
-		if dir = follow(dir); dir == "" {
+		if dir = followIn(dir, hops); dir == "" {
 			return ""
 		}
 		switch base {
@@ -513,6 +523,7 @@ func follow(p string) string {
 		if err != nil {
 			return q // missing, or no link: opened or created right there
 		}
+		*hops--
 		if !filepath.IsAbs(target) {
 			target = dir + "/" + target
 		}
