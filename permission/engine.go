@@ -227,7 +227,13 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 	}
 	abs := e.Env.Resolve(p)
 	v := e.checkPathAt(tool, kind, abs)
-	if real := e.follow(p, abs); real != "" && real != abs {
+	for _, real := range e.followed(p, abs) {
+		if real == "" {
+			if v.d == Allow {
+				v = verdict{d: Ask, reason: tool + " of " + abs + ": its symbolic links loop, where it leads cannot be known"}
+			}
+			continue
+		}
 		// Where it leads decides when stricter, or as strict and for a
 		// reason no allow rule lifts (a protected path behind a link
 		// asks for that, not to create a file through the link).
@@ -235,31 +241,44 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 			rv.reason += " (" + abs + " leads there through a symbolic link)"
 			v = rv
 		}
-	} else if real == "" && e.Follow != nil && strings.HasPrefix(abs, "/") && v.d == Allow {
-		v = verdict{d: Ask, reason: tool + " of " + abs + ": its symbolic links loop, where it leads cannot be known"}
 	}
 	return v
 }
 
-// follow returns where path p (abs as Resolve made it) leads, links
-// followed as the kernel follows them, in terms of the home directory as
-// Env names it (a home reached through a link, /home → /usr/home, is
-// written as Env.Home, so that ~ rules and the credential stores still
-// match); abs itself without Follow, or for a path Resolve could not make
-// absolute or that goes through /proc (throughProc has followed what it
-// can).
-func (e *Engine) follow(p, abs string) string {
+// followed returns where path p (abs as Resolve made it) may lead other
+// than abs, links followed as the kernel follows them, "" for one whose
+// links loop: the kernel's reading of p, whose ".." after a link is the
+// parent of where the link leads, and the text's, abs, whose ".." were
+// folded first (Claude Code's tools fold them so, then open what is
+// left: x/../k opens k, a link to a key, wherever x leads). Each is
+// written in terms of the home directory as Env names it (a home reached
+// through a link, /home → /usr/home, is written as Env.Home, so that ~
+// rules and the credential stores still match). None without Follow, for
+// a path Resolve could not make absolute, or one in /proc (Resolve has
+// followed its links there that can be known).
+func (e *Engine) followed(p, abs string) []string {
 	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") {
-		return abs
+		return nil
 	}
-	real := e.Follow(e.Env.joined(p))
-	if real == "" || e.Env.Home == "" {
-		return real
+	var out []string
+	add := func(q string) {
+		real := e.Follow(q)
+		if real != "" && e.Env.Home != "" {
+			if home := e.Follow(e.Env.Home); home != "" && home != e.Env.Home && within(real, home) {
+				real = e.Env.Home + real[len(home):]
+			}
+		}
+		if real != abs && !slices.Contains(out, real) {
+			out = append(out, real)
+		}
 	}
-	if home := e.Follow(e.Env.Home); home != "" && home != e.Env.Home && within(real, home) {
-		real = e.Env.Home + real[len(home):]
+	add(abs)
+	// The kernel's reading, where it differs; not through a link of
+	// /proc or /dev/fd, which would be this process's, not the agent's.
+	if j := e.Env.joined(p); j != abs && !strings.Contains(j, "/proc/") && !strings.Contains(j, "/dev/") {
+		add(j)
 	}
-	return real
+	return out
 }
 
 // checkPathAt decides on a file tool's call on abs, a path as Resolve
@@ -283,7 +302,7 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 		return v
 	}
 	if e.Mode == ModePlan && write {
-		if e.PlanFile != "" && (abs == e.Env.Resolve(e.PlanFile) || abs == e.follow(e.PlanFile, e.Env.Resolve(e.PlanFile))) {
+		if plan := e.Env.Resolve(e.PlanFile); e.PlanFile != "" && (abs == plan || slices.Contains(e.followed(e.PlanFile, plan), abs)) {
 			return allow("the plan file is writable in plan mode")
 		}
 		return verdict{d: Deny, reason: "plan mode: " + tool + " is not allowed (only the plan file may be written)"}

@@ -24,6 +24,8 @@ var links = map[string]string{
 	"/home/u/dotfiles/claude/plans/p.md":     "/home/u/dotfiles/claude/plans/p.md",
 	"/home/u/proj/home-link/.ssh/id_ed25519": "/store/u/.ssh/id_ed25519",
 	"/home/u":                                "/store/u",
+	"/home/u/proj/x/../k":                    "/home/u/elsewhere/k",
+	"/home/u/proj/x/../h/pre-commit":         "/home/u/elsewhere/h/pre-commit",
 }
 
 func fakeFollow(p string) string {
@@ -60,6 +62,13 @@ func TestFileToolsFollowLinks(t *testing.T) {
 		{"bypass asks for a key behind a link", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "k"}, Ask, "~/.ssh"},
 		{"an edit through a link to outside the root", ModeDefault, nil, Call{Tool: "Edit", Path: "shared.md"}, Ask, ""},
 		{"a home reached through a link still has its credentials", ModeDefault, nil, Call{Tool: "Read", Path: "home-link/.ssh/id_ed25519"}, Ask, "~/.ssh"},
+		{"a .. after a link, folded as text first (as Claude Code's tools do), leads to the key", ModeDefault, nil, Call{Tool: "Read", Path: "x/../k"}, Ask, "~/.ssh"},
+		{"a .. after a link, folded as text first, leads to the hooks", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "x/../h/pre-commit"}, Ask, ".git/"},
+		{"a process's root and .. is /", ModeDefault, nil, Call{Tool: "Read", Path: "/proc/self/root/../home/u/.ssh/id_rsa"}, Ask, "~/.ssh"},
+		{"a thread's root and .. is /", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "/proc/thread-self/root/../etc/shadow"}, Ask, "/etc/shadow"},
+		{"the agent's environment past a root and ..", ModeDefault, nil, Call{Tool: "Read", Path: "/proc/self/root/../proc/self/environ"}, Ask, "environ"},
+		{"the shell's cwd and .. is its parent", ModeDefault, []string{"deny:Read(/secrets/**)"}, Call{Tool: "Read", Path: "/proc/self/cwd/../proj/secrets/s.txt"}, Deny, "Read(/secrets/**)"},
+		{"a descriptor's directory and .. can be anywhere", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "/dev/fd/3/../../.ssh/id_rsa"}, Ask, ""},
 		// Neighbours.
 		{"a link inside the root to a file there", ModeDefault, nil, Call{Tool: "Edit", Path: "vendored/lib.go"}, Ask, "creates a new file"},
 		{"an existing file, no link", ModeDefault, nil, Call{Tool: "Edit", Path: "main.go"}, Allow, ""},

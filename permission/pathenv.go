@@ -23,12 +23,62 @@ func (e PathEnv) Resolve(p string) string {
 		if e.Home == "" {
 			return path.Clean(p)
 		}
-		return path.Clean(e.Home + "/" + rest)
+		return e.walk(e.Home + "/" + rest)
 	}
-	if path.IsAbs(p) || e.Cwd == "" {
+	if path.IsAbs(p) {
+		return e.walk(p)
+	}
+	if e.Cwd == "" {
+		return path.Clean(p)
+	}
+	return e.walk(e.Cwd + "/" + p)
+}
+
+// walk cleans absolute path p as the kernel walks it: where the walk
+// reaches a link of /proc whose target throughProc knows (a process's
+// root, the shell's working directory), it goes on from that target, so
+// that a ".." after it is the target's parent: /proc/self/root/../etc/
+// shadow is /etc/shadow, which path.Clean alone would have made
+// /proc/self/etc/shadow, a name no check knew (a review read a private
+// key so). Past a link whose target is unknown (an open descriptor,
+// another process's cwd) a ".." may lead anywhere: what follows the last
+// one is kept below the link, which opaquePath takes for any directory.
+func (e PathEnv) walk(p string) string {
+	if !strings.Contains(p, "..") || !strings.Contains(p, "/proc/") && !strings.Contains(p, "/dev/") {
 		return e.throughProc(path.Clean(p))
 	}
-	return e.throughProc(path.Join(e.Cwd, p))
+	out := "/"
+	parts := strings.Split(p, "/")
+	for i, c := range parts {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			out = path.Dir(out)
+			continue
+		}
+		out = path.Join(out, c)
+		kind, self, rest, ok := procLink(out)
+		if !ok || rest != "" {
+			continue
+		}
+		switch {
+		case kind == "root":
+			out = "/"
+		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+			out = e.Cwd
+		default:
+			after := parts[i+1:]
+			for j := len(after) - 1; j >= 0; j-- {
+				if after[j] == ".." {
+					after = after[j+1:]
+					break
+				}
+			}
+			return e.throughProc(path.Clean(out + "/" + strings.Join(after, "/")))
+		}
+	}
+	return e.throughProc(out)
 }
 
 // joined is p made absolute as Resolve makes it, but not cleaned: to
