@@ -225,6 +225,32 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		}
 		p = "." // Glob, Grep and LS default to the working directory.
 	}
+	// Claude Code's tools trim a path as JavaScript trims a string before
+	// they use it: "~/.bashrc\n" writes ~/.bashrc, " /home/u/.ssh/x" is no
+	// relative path. Judged as given and trimmed, the stricter deciding.
+	if t := strings.TrimFunc(p, jsSpace); t != p && t != "" {
+		v, tv := e.checkOnePath(tool, kind, p), e.checkOnePath(tool, kind, t)
+		if tv.d > v.d || tv.d == v.d && v.d != Allow && v.suggest && !tv.suggest {
+			tv.reason += fmt.Sprintf(" (%q, with the space around it trimmed)", p)
+			return tv
+		}
+		return v
+	}
+	return e.checkOnePath(tool, kind, p)
+}
+
+// jsSpace reports whether r is one of the characters JavaScript's trim
+// removes: white space and line terminators, the byte order mark too.
+func jsSpace(r rune) bool {
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// checkOnePath is checkPath for p as it is.
+func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 	abs := e.Env.Resolve(p)
 	v := e.checkPathAt(tool, kind, abs)
 	for _, real := range e.followed(p, abs) {

@@ -144,3 +144,32 @@ func TestFoldCase(t *testing.T) {
 		t.Errorf("folding case, an ordinary file: %v (%s)", got.Decision, got.Reason)
 	}
 }
+
+// TestFileToolsTrimmedPaths: Claude Code's tools trim a path as
+// JavaScript trims a string before they use it, so a path with space
+// around it is judged trimmed too (a review wrote ~/.bashrc as
+// "~/.bashrc\n", and ~/.ssh as " /home/u/.ssh/…", read as relative).
+func TestFileToolsTrimmedPaths(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		mode  Mode
+		rules []string
+		call  Call
+		want  Decision
+	}{
+		{ModeAcceptEdits, nil, Call{Tool: "Write", Path: "~/.bashrc\n"}, Ask},
+		{ModeBypassPermissions, nil, Call{Tool: "Write", Path: "~/.bashrc "}, Ask},
+		{ModeAcceptEdits, nil, Call{Tool: "Write", Path: " /home/u/.ssh/authorized_keys"}, Ask},
+		{ModeAcceptEdits, []string{"deny:Edit(/secrets/**)"}, Call{Tool: "Edit", Path: "\u00a0/home/u/proj/secrets/s.txt"}, Deny},
+		{ModeDefault, nil, Call{Tool: "Grep", Path: "\ufeff/home/u/.ssh"}, Ask},
+		{ModeDefault, nil, Call{Tool: "Read", Path: "\u3000~/.aws/credentials\u2028"}, Ask},
+		// Neighbours: a name with a space inside is itself.
+		{ModeAcceptEdits, nil, Call{Tool: "Write", Path: "notes/my file.md"}, Allow},
+		{ModeDefault, nil, Call{Tool: "Read", Path: " main.go "}, Allow},
+	} {
+		e := engine(t, tt.mode, tt.rules...)
+		if got := e.Check(tt.call); got.Decision != tt.want {
+			t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, got.Decision, got.Reason, tt.want)
+		}
+	}
+}
