@@ -24,6 +24,9 @@ var links = map[string]string{
 	"/home/u/dotfiles/claude/plans/p.md":     "/home/u/dotfiles/claude/plans/p.md",
 	"/home/u/proj/home-link/.ssh/id_ed25519": "/store/u/.ssh/id_ed25519",
 	"/home/u":                                "/store/u",
+	"/home/u/proj/hl":                        "/home/u",
+	"/home/u/proj/self":                      "/home/u/proj",
+	"/home/u/proj/rootl":                     "/",
 	"/home/u/proj/x/../k":                    "/home/u/elsewhere/k",
 	"/home/u/proj/x/../h/pre-commit":         "/home/u/elsewhere/h/pre-commit",
 }
@@ -170,6 +173,32 @@ func TestFileToolsTrimmedPaths(t *testing.T) {
 		e := engine(t, tt.mode, tt.rules...)
 		if got := e.Check(tt.call); got.Decision != tt.want {
 			t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, got.Decision, got.Reason, tt.want)
+		}
+	}
+}
+
+// TestSearchThroughLinks: a search of a directory that is a link searches
+// where it leads (ripgrep follows a link it is given): what lies below
+// there counts, as below the directory itself.
+func TestSearchThroughLinks(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		rules []string
+		call  Call
+		want  Decision
+	}{
+		{nil, Call{Tool: "Grep", Path: "hl"}, Ask},
+		{nil, Call{Tool: "Grep", Path: "rootl"}, Ask},
+		{[]string{"deny:Read(./secrets/**)"}, Call{Tool: "Grep", Path: "self"}, Ask},
+		{[]string{"deny:Read(./secrets/**)"}, Call{Tool: "Grep", Path: "self", Glob: "secrets/*"}, Deny},
+		// Neighbours: a link to a directory without such things.
+		{nil, Call{Tool: "Grep", Path: "vendored"}, Allow},
+		{nil, Call{Tool: "Glob", Path: "self", Glob: "**/*.go"}, Allow},
+	} {
+		e := engine(t, ModeDefault, tt.rules...)
+		e.Follow = fakeFollow
+		if got := e.Check(tt.call); got.Decision != tt.want {
+			t.Errorf("%s %s %q: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.call.Glob, got.Decision, got.Reason, tt.want)
 		}
 	}
 }

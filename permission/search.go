@@ -24,12 +24,39 @@ func isSearch(tool string) bool {
 // that forbids reading a file does not keep its name secret, and asking
 // for every listing of a project with a denied .env would make the rule
 // useless.
+//
+// A directory is searched as written, trimmed as the agent's tools trim
+// it, and where its links lead: ripgrep follows a link it is given (a
+// review's Grep of hl, a link to the home directory, read a private key).
 func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 	v := e.checkPath(tool, KindRead, dir)
 	if v.d == Deny {
 		return v
 	}
-	abs := e.Env.Resolve(cmp.Or(dir, "."))
+	given := []string{cmp.Or(dir, ".")}
+	if t := strings.TrimFunc(dir, jsSpace); t != dir && t != "" {
+		given = append(given, t)
+	}
+	for _, d := range given {
+		abs := e.Env.Resolve(d)
+		if v = e.searchBelow(tool, glob, abs, v); v.d == Deny {
+			return v
+		}
+		for _, real := range e.followed(d, abs) {
+			if real == "" {
+				continue // a loop: checkPath asked
+			}
+			if v = e.searchBelow(tool, glob, real, v); v.d == Deny {
+				return v
+			}
+		}
+	}
+	return v
+}
+
+// searchBelow adds to v, the verdict so far, what a search (checkSearch)
+// of directory abs may read below it.
+func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 	base := abs
 	if t, ok := opaquePath(abs); ok {
 		base = t
