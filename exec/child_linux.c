@@ -744,19 +744,13 @@ static void mount_proc(int ruleset) {
 static long kept[MEWS_MAX_KEPT];
 static size_t nkept, nplaced;
 
-// place binds the next kept path back at path, inside a tmpfs the child
-// just mounted: the missing directories on the way are made (the tmpfs is
-// new and the child's own, so none is a link), then a directory or an
-// empty file to bind onto.
-static void place(const char *path) {
-	if (nplaced >= nkept) {
-		fail("namespaces", "bind back (no path kept for it) ", path, -EINVAL, STATUS_SANDBOX);
-	}
-	long src = kept[nplaced++];
+// make_way makes the missing directories on the way to path, in a tmpfs
+// the child just mounted (new and its own, so none is a link).
+static void make_way(const char *path) {
 	static char b[4096];
 	size_t n = slen(path);
 	if (n >= sizeof b) {
-		fail("namespaces", "bind back (path too long) ", path, -ENAMETOOLONG, STATUS_SANDBOX);
+		fail("namespaces", "make the way (path too long) ", path, -ENAMETOOLONG, STATUS_SANDBOX);
 	}
 	copy(b, path, n + 1);
 	for (size_t i = 1; i < n; i++) {
@@ -767,9 +761,21 @@ static void place(const char *path) {
 		long r = SYS3(SYS_mkdirat, AT_FDCWD, b, 0755);
 		b[i] = '/';
 		if (r != 0 && r != -EEXIST) {
-			fail("namespaces", "make the directories to bind back ", path, r, STATUS_SANDBOX);
+			fail("namespaces", "make the directories on the way to ", path, r, STATUS_SANDBOX);
 		}
 	}
+}
+
+// place binds the next kept path back at path, inside a tmpfs the child
+// just mounted: the missing directories on the way are made (the tmpfs is
+// new and the child's own, so none is a link), then a directory or an
+// empty file to bind onto.
+static void place(const char *path) {
+	if (nplaced >= nkept) {
+		fail("namespaces", "bind back (no path kept for it) ", path, -EINVAL, STATUS_SANDBOX);
+	}
+	long src = kept[nplaced++];
+	make_way(path);
 	struct stat st;
 	long r = SYS2(SYS_fstat, src, &st);
 	if (r == 0 && S_ISDIR(st.st_mode)) {
@@ -1004,6 +1010,14 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		}
 		if (op == MEWS_MOUNT_BIND_LINK) {
 			bind_link(path);
+			continue;
+		}
+		if (op == MEWS_MOUNT_MKDIR) {
+			make_way(path);
+			r = SYS3(SYS_mkdirat, AT_FDCWD, path, 0755);
+			if (r != 0 && r != -EEXIST) {
+				fail("namespaces", "make the empty directory ", path, r, STATUS_SANDBOX);
+			}
 			continue;
 		}
 		long fd = open_exact(path);

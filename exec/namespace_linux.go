@@ -85,6 +85,7 @@ const (
 	mountShm        = 13 // a tmpfs of the child's own over the path (/dev/shm), writable by all
 	mountPts        = 14 // a devpts of the child's own over the path (/dev/pts), its ptmx over /dev/ptmx
 	mountBindLink   = 15 // bind the symbolic link at the path onto itself, not followed: it cannot be replaced
+	mountMkdir      = 16 // an empty directory at the path, in an empty tmpfs: nothing of the host's bound there
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -824,7 +825,7 @@ const maxKept = 64
 // or lies in the root or a writable grant, stays as it is; one with more
 // than maxKept paths to bind back too, recorded in unhidden.
 func (l *nsLayer) hide(p Policy, dir, tmp string) {
-	keep := keptPaths(p, dir, l.res)
+	all := keptPaths(p, dir, l.res)
 	var hidden []string
 	for _, d := range hiddenDirs(p) {
 		real, err := l.res.eval(d)
@@ -834,6 +835,7 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
 			continue
 		}
+		keep, empty := bareWorkingDir(all, real)
 		inside, ok := l.keepInside(real, keep, "other programs' sockets there would be reachable with --allow-unix-sockets")
 		if !ok {
 			continue
@@ -841,8 +843,35 @@ func (l *nsLayer) hide(p Policy, dir, tmp string) {
 		hidden = append(hidden, real)
 		l.add(mountEmpty, real)
 		l.placeInside(real, inside, tmp)
+		if empty != "" {
+			l.add(mountMkdir, empty)
+		}
 		l.add(mountRdonly, real)
 	}
+}
+
+// bareWorkingDir takes the working directory out of keep where it lies in
+// hidden (or is it) and the policy grants nothing there (no root or grant
+// holds it): it is not bound back, and the command starts in an empty
+// directory of its name, empty, a path made in the tmpfs ("" for hidden
+// itself, the tmpfs's own root). Bound back, it brought what other
+// programs keep there along: a command run from ~ with --root and
+// --allow-unix-sockets connected to Docker's socket there (a review).
+func bareWorkingDir(keep []keptPath, hidden string) (rest []keptPath, empty string) {
+	i := slices.IndexFunc(keep, func(k keptPath) bool { return k.cwd })
+	if i < 0 || !within(keep[i].real, hidden) {
+		return keep, ""
+	}
+	cwd := keep[i].real
+	for j, k := range keep {
+		if j != i && within(cwd, k.real) {
+			return keep, "" // in the root or a grant: bound back with it
+		}
+	}
+	if cwd != hidden {
+		empty = cwd
+	}
+	return slices.Delete(slices.Clone(keep), i, i+1), empty
 }
 
 // privateShm adds the steps that give the command a /dev/shm of its own,
@@ -925,8 +954,11 @@ func keptPaths(p Policy, dir string, res *resolver) []keptPath {
 		}
 	}
 	// The working directory: Landlock decides what the command may do
-	// there, as anywhere.
+	// there, as anywhere (but see bareWorkingDir).
 	add(dir, false, false, 0)
+	if len(keep) > 0 {
+		keep[0].cwd = true
+	}
 	add(p.Root, true, true, 0)
 	for _, g := range p.Grants {
 		add(g.Path, g.Access&Write != 0, false, g.Access)
@@ -953,6 +985,7 @@ func hiddenDirs(p Policy) []string {
 type keptPath struct {
 	real        string
 	whole, root bool
+	cwd         bool   // the working directory
 	access      Access // what a grant gives there (0 for the root and the working directory)
 }
 

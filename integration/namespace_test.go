@@ -1060,3 +1060,48 @@ c "list /etc" sh -c 'ls /etc | grep -qx passwd'
 		}
 	}
 }
+
+// TestWorkingDirInHiddenDir: a working directory in a directory the layer
+// empties (/tmp here), outside the root and the grants, is not bound back:
+// the command starts in an empty directory of its name. Bound back, it
+// brought what other programs keep there along, sockets included: from ~
+// with --root and --allow-unix-sockets a review reached Docker's socket.
+// A working directory that is /tmp itself left /tmp unhidden.
+func TestWorkingDirInHiddenDir(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	cwd, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(cwd, "/tmp/") {
+		t.Skipf("the test's temporary directory %s is not in /tmp, which the layer empties", cwd)
+	}
+	marker := "mwsbx-cwd-" + uniq()
+	b.file(filepath.Join(cwd, marker), "x\n", 0o644)
+	sock := filepath.Join(cwd, "s.sock")
+	got := unixListener(t, sock)
+	attack := filepath.Join(b.root, "attack")
+	script := fmt.Sprintf(`test -e %s && echo SEEN; pwd; %s unix-connect %s`, marker, attack, sock)
+	r := b.runIn(cwd, "", "run", "--yolo", "--allow-unix-sockets", "--root", b.root, "--", "sh", "-c", script)
+	if r.code != 1 || strings.Contains(r.stdout, "SEEN") || !strings.Contains(r.stdout, cwd+"\n") || !strings.Contains(r.stdout, "unix-connect errno=2 ") {
+		t.Errorf("from %s: exit %d, %q %q; want the command in an empty %s, the socket there unreachable (ENOENT)", cwd, r.code, r.stdout, r.stderr, cwd)
+	}
+	quiet(t, "the socket in the working directory", got)
+
+	// /tmp itself as the working directory is emptied too.
+	hostMarker := filepath.Join("/tmp", marker)
+	b.file(hostMarker, "x\n", 0o644)
+	t.Cleanup(func() { os.Remove(hostMarker) })
+	r = b.runIn("/tmp", "", "run", "--yolo", "--root", b.root, "--", "sh", "-c", "test -e "+marker+" && echo SEEN; pwd")
+	if r.code != 0 || strings.Contains(r.stdout, "SEEN") || r.stdout != "/tmp\n" {
+		t.Errorf("from /tmp: exit %d, %q %q; want an empty /tmp", r.code, r.stdout, r.stderr)
+	}
+	// The neighbour: a working directory in the root is the root's.
+	b.file("sub/mine", "m\n", 0o644)
+	r = b.runIn(filepath.Join(b.root, "sub"), "", "run", "--yolo", "--", "cat", "mine")
+	if r.code != 0 || r.stdout != "m\n" {
+		t.Errorf("from the root's sub: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+}
