@@ -18,7 +18,7 @@ var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude",
 var sensitiveWriteNames = []string{
 	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile",
 	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
-	".xprofile", ".xsessionrc", ".pam_environment",
+	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
 	".gitconfig", ".gitmodules", ".mcp.json",
 }
 
@@ -28,6 +28,8 @@ var sensitiveWriteHome = []string{
 	".ssh", ".config/git", ".config/mewsandbox", ".gnupg", ".aws", ".kube",
 	// What runs at the next login or start of a session, or first on PATH.
 	".config/fish", ".config/systemd", ".config/autostart", ".config/environment.d", ".local/bin",
+	"bin",                                  // Debian's .profile puts ~/bin first on PATH too
+	".cargo/env", ".nvm/nvm.sh", ".sdkman", // sourced by the start-up files they install into
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
@@ -35,7 +37,10 @@ var sensitiveWriteHome = []string{
 // whole: acceptEdits allows writes outside the root, and a root-run agent
 // can make them.
 var sensitiveWriteSystem = []string{
-	"/etc/profile", "/etc/profile.d", "/etc/bash.bashrc", "/etc/zsh", "/etc/environment",
+	"/etc/profile", "/etc/profile.d", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zsh",
+	"/etc/zshenv", "/etc/zprofile", "/etc/zshrc", "/etc/zlogin", "/etc/environment", "/etc/gitconfig",
+	"/etc/bash_completion.d", "/etc/logrotate.d", "/etc/modprobe.d", "/etc/modules-load.d",
+	"/etc/udev/rules.d", "/etc/update-motd.d", "/etc/X11/Xsession.d",
 	"/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/cron.weekly", "/etc/cron.monthly",
 	"/var/spool/cron", "/etc/systemd", "/etc/init.d", "/etc/rc.local", "/etc/xdg/autostart",
 	"/etc/sudoers", "/etc/sudoers.d", "/etc/pam.d", "/etc/security", "/etc/ssh",
@@ -43,6 +48,7 @@ var sensitiveWriteSystem = []string{
 	"/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
 	"/etc/apt/apt.conf.d", "/etc/apt/sources.list", "/etc/apt/sources.list.d",
 	"/usr/local/bin", "/usr/local/sbin",
+	"/usr/lib/systemd/system", "/lib/systemd/system", "/usr/lib/systemd/user",
 }
 
 // credentialPaths are paths below the home directory whose reads are asked
