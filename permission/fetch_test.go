@@ -251,3 +251,37 @@ func FuzzFetchHost(f *testing.F) {
 		}
 	})
 }
+
+// TestFetchRuleHosts: a rule's host is written as a URL's is, so that
+// domain:127.1 meets http://127.0.0.1/ and an IPv6 address can be named
+// (a review's domain:127.1 denied neither spelling; domain:[::1] did not
+// parse).
+func TestFetchRuleHosts(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		rule, url string
+		want      Decision
+	}{
+		{"deny:WebFetch(domain:127.1)", "http://127.0.0.1/", Deny},
+		{"deny:WebFetch(domain:127.1)", "http://127.1/", Deny},
+		{"deny:WebFetch(domain:0x7f.0.0.1)", "http://127.0.0.1:8080/x", Deny},
+		{"deny:WebFetch(domain:[::1])", "http://[0:0::1]:80/", Deny},
+		{"deny:WebFetch(domain:::1)", "http://[::1]/", Deny},
+		{"deny:WebFetch(domain:[::ffff:127.0.0.1])", "http://127.0.0.1/", Deny},
+		// Neighbours.
+		{"deny:WebFetch(domain:127.1)", "http://127.0.0.2/", Allow},
+		{"deny:WebFetch(domain:[::1])", "http://[::2]/", Allow},
+		{"deny:WebFetch(domain:*.example.com)", "https://a.example.com/", Deny},
+		{"deny:WebFetch(domain:*.example.com)", "https://example.com/", Allow},
+	} {
+		e := engine(t, ModeBypassPermissions, tt.rule)
+		if got := e.Check(Call{Tool: "WebFetch", URL: tt.url}); got.Decision != tt.want {
+			t.Errorf("%s, %s: %v (%s), want %v", tt.rule, tt.url, got.Decision, got.Reason, tt.want)
+		}
+	}
+	for _, bad := range []string{"domain:[zz]", "domain:[::1", "domain:1::2::3"} {
+		if _, err := ParseRule(RuleDeny, "WebFetch("+bad+")"); err == nil {
+			t.Errorf("WebFetch(%s) parsed", bad)
+		}
+	}
+}

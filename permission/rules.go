@@ -1553,6 +1553,24 @@ func compileDomain(pat string) (*ruleMatcher, error) {
 	if d == "" {
 		return nil, fmt.Errorf("empty domain")
 	}
+	// Written as fetchHost writes a URL's host, so that the rule meets
+	// it: domain:127.1 is 127.0.0.1, domain:[::1] and domain:::1 [::1].
+	if !m.subOnly {
+		if strings.Contains(d, ":") {
+			if strings.HasPrefix(d, "[") != strings.HasSuffix(d, "]") {
+				return nil, fmt.Errorf("domain %q: an IPv6 address's brackets do not match", d)
+			}
+			h, err := ipv6Host("[" + strings.Trim(d, "[]") + "]")
+			if err != nil {
+				return nil, fmt.Errorf("domain %q: %v", d, err)
+			}
+			m.domain = strings.Trim(h, "[]") // as normalizeHost writes a host
+			return m, nil
+		}
+		if h, err := domainHost(d); err == nil {
+			d = h
+		}
+	}
 	for _, label := range strings.Split(d, ".") {
 		if label == "" {
 			return nil, fmt.Errorf("empty label in domain %q", d)
