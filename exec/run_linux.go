@@ -202,7 +202,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
 		// Cheap tests first: grantedAt resolves every grant's links.
 		if e.LandlockABI > 0 && layer.shm != "" && landlock.AccessFS(sp.ShmAccess)&landlock.MakeReg == 0 && grantedAt(pol, layer.shm)&Write != 0 {
-			warnings = append(warnings, "mewsandbox: a --deny-read path below "+layer.shm+" leaves it only its listing: this run cannot make shared memory there (shm_open)")
+			warnings = append(warnings, "mewsandbox: a --deny-read path below "+layer.shm+" takes its write access: this run cannot make shared memory there (shm_open)")
 		}
 	}
 	if layer != nil {
