@@ -202,3 +202,38 @@ func TestSearchThroughLinks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckFilePath: any path a file tool is given is decided without a
+// panic, in every mode, and a write that lands in the root's .git (as
+// written, trimmed, or where its links lead) is never allowed.
+func FuzzCheckFilePath(f *testing.F) {
+	for _, s := range []string{
+		"main.go", ".git/hooks/pre-commit", "h/pre-commit", "x/../h/pre-commit", "h/../config",
+		"/proc/self/root/../home/u/proj/.git/config", "/proc/self/cwd/../proj/.git/x", "/dev/fd/3/../x",
+		" .git/config", "~/.bashrc\n", "\u00a0/home/u/proj/.git/HEAD", "self/.git/config", "loop",
+		"././/.git/./hooks//x", "$HOME/proj/.git/x", "${HOME}/.ssh/id_rsa", "~root/.ssh/id_rsa",
+	} {
+		f.Add(s, uint8(0))
+	}
+	modes := []Mode{ModeDefault, ModePlan, ModeAcceptEdits, ModeBypassPermissions, ModeDontAsk}
+	f.Fuzz(func(t *testing.T, p string, m uint8) {
+		e := engine(t, modes[int(m)%len(modes)])
+		e.Follow = fakeFollow
+		for _, tool := range []string{"Read", "Write", "Edit", "Grep", "Glob", "LS"} {
+			e.Check(Call{Tool: tool, Path: p})
+		}
+		got := e.Check(Call{Tool: "Write", Path: p})
+		if got.Decision != Allow {
+			return
+		}
+		for _, q := range []string{p, strings.TrimFunc(p, jsSpace)} {
+			abs := e.Env.Resolve(q)
+			reals := append([]string{abs}, e.followed(q, abs)...)
+			for _, r := range reals {
+				if within(r, "/home/u/proj/.git") {
+					t.Fatalf("Write %q (%s) allowed: %s", p, r, got.Reason)
+				}
+			}
+		}
+	})
+}
