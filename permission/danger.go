@@ -1111,7 +1111,7 @@ func gitExecKey(k string) bool {
 	k = strings.ToLower(k)
 	switch k {
 	case "core.fsmonitor", "core.gitproxy", "core.hookspath", "core.pager", "diff.external", "init.templatedir",
-		"interactive.difffilter", "sendemail.smtpserver", "instaweb.httpd":
+		"interactive.difffilter", "sendemail.smtpserver", "instaweb.httpd", "imap.tunnel", "core.sshcommand":
 		return true
 	}
 	section, _, _ := strings.Cut(k, ".")
@@ -1128,6 +1128,10 @@ func gitExecKey(k string) bool {
 	case "submodule":
 		if last == "update" {
 			return true // submodule.<name>.update=!command
+		}
+	case "sendemail":
+		if last == "smtpserver" || last == "tocmd" || last == "cccmd" {
+			return true // sendemail.<identity>.smtpServer: a path is a program
 		}
 	}
 	for _, suffix := range [...]string{
@@ -1252,11 +1256,11 @@ func gitConfigSetRuns(rest []Word) (string, bool) {
 		return "", false
 	}
 	if !ops[0].Literal {
-		return "git config " + ops[0].Text + " may make git run another program", false
+		return "git config " + ops[0].Text + " may make git run another program", true
 	}
 	for i, w := range ops[:len(ops)-1] {
 		if w.Literal && gitExecKey(w.Text) && !(ops[i+1].Literal && gitHarmlessValue(w.Text, ops[i+1].Text)) {
-			return "git config " + w.Text + " makes git run another program", false
+			return "git config " + w.Text + " makes git run another program", true
 		}
 	}
 	return "", false
