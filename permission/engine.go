@@ -395,6 +395,9 @@ func (e *Engine) protected(abs string, write bool) string {
 // globs than any real path needs is asked for.
 func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	text := looseText(w.Text)
+	if procSecret(text) {
+		return "access to a credential store: " + w.Text + " may be a process's environment or memory, the agent's own tokens among them"
+	}
 	if !strings.ContainsAny(text, "*?[{") && !slices.ContainsFunc(protectedNames.get(), func(n string) bool { return strings.Contains(text, n) }) {
 		return "" // no protected name in it, and no glob or brace list to make one
 	}
@@ -868,6 +871,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			continue // ssh -i ~/.ssh/id_ed25519: used, not read out
 		}
 		why := e.protected(known, write)
+		if p.reach && !p.write && systemProgram(known) {
+			// A link to a program of the host's (ln -s /usr/bin/python3
+			// .venv/bin/python) is how virtual environments are made;
+			// the kernel layers keep the program itself read-only.
+			why = ""
+		}
 		if why == "" && p.reach && p.path.abs != "" && e.Env.Home != "" && within(e.Env.Home, p.path.abs) {
 			// The home directory or one above it (ln -s / r): what is
 			// below it is reached by names no check sees as the home's.

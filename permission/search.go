@@ -247,6 +247,9 @@ var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
 	for _, rel := range credentialPaths {
 		add("~/"+rel, "~/"+rel+" holds credentials")
 	}
+	for _, p := range []string{"//proc/*/environ", "//proc/*/mem", "//proc/*/task/*/environ", "//proc/*/task/*/mem"} {
+		add(p, "/proc holds every process's environment and memory, the agent's own tokens among them")
+	}
 	return crs
 }}
 

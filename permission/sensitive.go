@@ -1,6 +1,9 @@
 package permission
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Sensitive paths. Writes to them are never pre-approved by an allow rule,
 // acceptEdits or bypassPermissions: they are how an agent would persist
@@ -19,6 +22,7 @@ var sensitiveWriteNames = []string{
 	".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".bash_aliases", ".profile",
 	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
 	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
+	".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".vimrc", ".exrc", ".tmux.conf",
 	".gitconfig", ".gitmodules", ".mcp.json",
 }
 
@@ -30,6 +34,9 @@ var sensitiveWriteHome = []string{
 	".config/fish", ".config/systemd", ".config/autostart", ".config/environment.d", ".local/bin",
 	"bin",                                  // Debian's .profile puts ~/bin first on PATH too
 	".cargo/env", ".nvm/nvm.sh", ".sdkman", // sourced by the start-up files they install into
+	".bashrc.d", ".vim", ".config/nvim", ".config/direnv",
+	".local/lib",   // Python's user site: a .pth file or usercustomize runs at every start
+	".claude.json", // Claude Code's MCP servers: commands it starts
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
@@ -47,8 +54,10 @@ var sensitiveWriteSystem = []string{
 	"/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow",
 	"/etc/ld.so.preload", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
 	"/etc/apt/apt.conf.d", "/etc/apt/sources.list", "/etc/apt/sources.list.d",
-	"/usr/local/bin", "/usr/local/sbin",
-	"/usr/lib/systemd/system", "/lib/systemd/system", "/usr/lib/systemd/user",
+	"/usr/share/bash-completion", "/run/systemd", "/var/spool/at", "/etc/anacrontab",
+	"/etc/logrotate.conf", "/etc/sysctl.conf", "/etc/sysctl.d", "/etc/tmpfiles.d", "/etc/binfmt.d",
+	"/etc/kernel", "/etc/network", "/etc/NetworkManager/dispatcher.d", "/etc/git",
+	"/etc/rc0.d", "/etc/rc1.d", "/etc/rc2.d", "/etc/rc3.d", "/etc/rc4.d", "/etc/rc5.d", "/etc/rc6.d", "/etc/rcS.d",
 }
 
 // credentialPaths are paths below the home directory whose reads are asked
@@ -78,7 +87,29 @@ var hostCredentials = []string{
 
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
 // sensitive, or "" when it is not.
+// systemPrograms are the host's programs and libraries: written, they
+// change what every later command runs. A link to one (a venv's python)
+// is no write to it (see systemProgram).
+var systemPrograms = []string{
+	"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/libexec", "/usr/local/bin", "/usr/local/sbin", "/usr/local/lib",
+	"/lib", "/lib32", "/lib64", "/libx32", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libx32",
+}
+
+// systemProgram reports whether abs is among the host's programs and
+// libraries (systemPrograms).
+func systemProgram(abs string) bool {
+	for _, p := range systemPrograms {
+		if within(abs, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func sensitiveWrite(abs, home string) string {
+	if systemProgram(abs) {
+		return abs + " is among the host's programs and libraries"
+	}
 	for _, p := range sensitiveWriteSystem {
 		if within(abs, p) {
 			return p + " runs or decides what runs on this host"
@@ -137,6 +168,10 @@ func credentialRead(abs, home string) string {
 // (/proc/PID/environ, /proc/self/task/TID/mem): the read tools run in the
 // agent's own process, whose environment holds the API keys the sandbox's
 // scrubber keeps from commands.
+//
+// The process may be named by what is only known at run time
+// (/proc/$PPID/environ, /proc/[0-9]*/environ: the agent is the shell's
+// parent), and the file by a glob (env*): abs is then the word's text.
 func procSecret(abs string) bool {
 	rest, ok := strings.CutPrefix(abs, "/proc/")
 	if !ok {
@@ -146,7 +181,15 @@ func procSecret(abs string) bool {
 	if len(parts) == 4 && parts[1] == "task" {
 		parts = parts[2:]
 	}
-	return len(parts) == 2 && (parts[1] == "environ" || parts[1] == "mem")
+	if len(parts) != 2 || parts[0] == "" {
+		return false
+	}
+	for _, f := range [...]string{"environ", "mem"} {
+		if ok, _ := path.Match(parts[1], f); ok || parts[1] == f {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether path p is dir or below it. Both are absolute and
