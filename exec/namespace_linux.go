@@ -901,13 +901,17 @@ func (l *nsLayer) privateShm(keep []keptPath, tmp string) {
 	// The grant of /dev/shm itself is what this replaces, and a working
 	// directory there goes into it (the command starts in its own); a
 	// root there keeps it the host's.
-	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.root && k.real == real })
+	keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.root && !k.cwd && k.real == real })
+	keep, empty := bareWorkingDir(keep, real)
 	inside, ok := l.keepInside(real, keep, "other programs' shared memory there would be reachable")
 	if !ok {
 		return
 	}
 	l.add(mountShm, real)
 	l.placeInside(real, inside, tmp)
+	if empty != "" {
+		l.add(mountMkdir, empty)
+	}
 	l.shm = real
 }
 

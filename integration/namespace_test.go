@@ -1098,6 +1098,16 @@ func TestWorkingDirInHiddenDir(t *testing.T) {
 	if r.code != 0 || strings.Contains(r.stdout, "SEEN") || r.stdout != "/tmp\n" {
 		t.Errorf("from /tmp: exit %d, %q %q; want an empty /tmp", r.code, r.stdout, r.stderr)
 	}
+	// And in /dev/shm, which the command gets a tmpfs of its own for.
+	shm, err := os.MkdirTemp("/dev/shm", "mwsbx-cwd-")
+	if err == nil {
+		t.Cleanup(func() { os.RemoveAll(shm) })
+		b.file(filepath.Join(shm, "s"), "host-secret\n", 0o644)
+		r = b.runIn(shm, "", "run", "--yolo", "--root", b.root, "--", "sh", "-c", "cat s 2>/dev/null; pwd")
+		if r.code != 0 || strings.Contains(r.stdout, "host-secret") || r.stdout != shm+"\n" {
+			t.Errorf("from %s: exit %d, %q %q; want an empty directory of its name", shm, r.code, r.stdout, r.stderr)
+		}
+	}
 	// The neighbour: a working directory in the root is the root's.
 	b.file("sub/mine", "m\n", 0o644)
 	r = b.runIn(filepath.Join(b.root, "sub"), "", "run", "--yolo", "--", "cat", "mine")

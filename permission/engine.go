@@ -249,6 +249,28 @@ func jsSpace(r rune) bool {
 	return r >= 0x2000 && r <= 0x200a
 }
 
+// throughMagicLink reports whether absolute path p goes through a link
+// of /proc or /dev/fd (a process's root or cwd, an open descriptor) at
+// any step: followed here, it would be this process's, not the agent's.
+// A directory that is only named dev or proc (~/dev/app) is none.
+func throughMagicLink(p string) bool {
+	out := "/"
+	for _, c := range strings.Split(p, "/") {
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			out = path.Dir(out)
+			continue
+		}
+		out = path.Join(out, c)
+		if _, _, rest, ok := procLink(out); ok && rest == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // checkOnePath is checkPath for p as it is.
 func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 	abs := e.Env.Resolve(p)
@@ -301,7 +323,7 @@ func (e *Engine) followed(p, abs string) []string {
 	add(abs)
 	// The kernel's reading, where it differs; not through a link of
 	// /proc or /dev/fd, which would be this process's, not the agent's.
-	if j := e.Env.joined(p); j != abs && !strings.Contains(j, "/proc/") && !strings.Contains(j, "/dev/") {
+	if j := e.Env.joined(p); j != abs && !throughMagicLink(j) {
 		add(j)
 	}
 	return out

@@ -237,3 +237,34 @@ func FuzzCheckFilePath(f *testing.F) {
 		}
 	})
 }
+
+// TestFollowUnderDevDirectory: a project below a directory only named dev
+// or proc (~/dev/app) still has a .. after a link taken as the kernel
+// reads it; only the links of /proc and /dev/fd themselves are this
+// process's and not followed (a review found ~/dev projects skipped).
+func TestFollowUnderDevDirectory(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModeAcceptEdits)
+	e.Env = PathEnv{Cwd: "/home/u/dev/proj", Home: "/home/u", Root: "/home/u/dev/proj"}
+	e.Follow = func(p string) string {
+		if p == "/home/u/dev/proj/h/../config" {
+			return "/home/u/dev/proj/.git/config"
+		}
+		return p
+	}
+	if got := e.Check(Call{Tool: "Write", Path: "h/../config"}); got.Decision != Ask {
+		t.Errorf("Write h/../config in ~/dev/proj: %v (%s), want ask", got.Decision, got.Reason)
+	}
+	for p, want := range map[string]bool{
+		"/home/u/dev/proj/x":          false,
+		"/srv/proc/x":                 false,
+		"/proc/self/cwd/x":            true,
+		"/proc/1/root/../x":           true,
+		"/dev/fd/3/x":                 true,
+		"/home/u/x/../../../dev/fd/3": true,
+	} {
+		if got := throughMagicLink(p); got != want {
+			t.Errorf("throughMagicLink(%s) = %v, want %v", p, got, want)
+		}
+	}
+}
