@@ -678,7 +678,7 @@ func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind
 		if p.abs != "" {
 			return e.firstPathRule(kind, tool, p.abs)
 		}
-		return e.firstTemplateRule(kind, tool, p.tmpl)
+		return e.firstTemplateRule(kind, tool, p.tmpl, nil)
 	}
 	if write {
 		if r := first(editToolFor(tool)); r != nil {

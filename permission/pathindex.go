@@ -137,8 +137,10 @@ func (e *Engine) firstPathRule(kind RuleKind, tool, abs string) *Rule {
 // ancestor of what L names) or L is a prefix of D (the unknown part may
 // spell out the rest of D, any number of components deep). A template
 // that starts with an unknown part may meet any rule.
-func (e *Engine) firstTemplateRule(kind RuleKind, tool, t string) *Rule {
-	match := func(r *Rule) bool { return r.matchTemplate(t, e.Env) }
+//
+// keep, when not nil, leaves out a rule it refuses.
+func (e *Engine) firstTemplateRule(kind RuleKind, tool, t string, keep func(*Rule) bool) *Rule {
+	match := func(r *Rule) bool { return (keep == nil || keep(r)) && r.matchTemplate(t, e.Env) }
 	ix := e.index()
 	lit := t
 	if i := strings.IndexByte(t, pathWild); i >= 0 {

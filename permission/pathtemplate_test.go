@@ -186,7 +186,7 @@ func TestPathIndexAgreesWithScanOnTemplates(t *testing.T) {
 			e.Rules.Add(Rule{Kind: kind, Tool: "Read", Pattern: "[", Text: "Read([)"})
 			for _, tmpl := range templates {
 				for _, tool := range []string{"Read", "Edit", "Write", "Glob"} {
-					got := e.firstTemplateRule(kind, tool, tmpl)
+					got := e.firstTemplateRule(kind, tool, tmpl, nil)
 					want := e.Rules.FirstMatch(kind, tool, func(r *Rule) bool { return refMatchTemplate(r, tmpl, e.Env) })
 					if got != want {
 						t.Errorf("%s %s %q from rule %d: index found %v, scan %v", kind, tool, tmpl, start, got, want)
@@ -222,7 +222,7 @@ func TestPathIndexSeesRulesBelowTheLiteral(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := ""
-		if r := e.firstTemplateRule(RuleDeny, "Read", tt.tmpl); r != nil {
+		if r := e.firstTemplateRule(RuleDeny, "Read", tt.tmpl, nil); r != nil {
 			got = r.Text
 		}
 		if got != tt.want {

@@ -218,10 +218,14 @@ type ruleMatcher struct {
 
 	// Path patterns: the directory the pattern is anchored at, how many
 	// ".." steps above it, and the glob below it (with the optional
-	// "/anything" tail appended).
-	anchor pathAnchor
-	up     int
-	glob   []gtok
+	// "/anything" tail appended); lit, the components before its first
+	// wildcard, joined, unless the pattern floats (a name without /
+	// matches at any depth).
+	anchor   pathAnchor
+	up       int
+	glob     []gtok
+	lit      string
+	floating bool
 
 	// Domain patterns: the domain and whether only its subdomains match.
 	domain  string
@@ -919,6 +923,13 @@ func compilePath(pat string) (*ruleMatcher, error) {
 	for len(segs) > 0 && segs[len(segs)-1] == "**" {
 		segs = segs[:len(segs)-1]
 	}
+	m.floating = floating
+	for _, seg := range segs {
+		if hasGlobMeta(seg) {
+			break
+		}
+		m.lit = path.Join(m.lit, seg)
+	}
 	if len(segs) == 0 {
 		return m, nil // the anchor directory and everything below it
 	}
@@ -1313,6 +1324,21 @@ func (r *Rule) matchTemplate(t string, env PathEnv) bool {
 	}
 	// The directory itself, or anything below it.
 	return globMatchPrefixed(dir, false, optionalRest, t)
+}
+
+// literalPath returns the path a path rule names before its first
+// wildcard, anchored in env (./secrets/** the working directory's
+// secrets); false for a rule that is no path rule or floats.
+func (r *Rule) literalPath(env PathEnv) (string, bool) {
+	m := r.matcher()
+	if m == nil || m.class != patPath || m.floating {
+		return "", false
+	}
+	dir := r.anchorDir(m, env)
+	if dir == "" {
+		return "", false
+	}
+	return path.Join(dir, m.lit), true
 }
 
 // matchAbsPath is MatchPath for a literal word already resolved to the

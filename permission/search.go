@@ -78,22 +78,35 @@ func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 			}
 		}
 	}
+	if tool != "Grep" {
+		// Glob and LS list names: what lies below is not read.
+		return v
+	}
 	for _, t := range searchTemplates(base, globs) {
 		if why := e.mayReachCredential(t); why != "" {
 			v = stricter(v, verdict{d: Ask, reason: tool + " of " + abs + " may read a credential store below it: " + why})
 		}
-		if tool != "Grep" {
-			continue
-		}
-		if r := e.firstTemplateRule(RuleDeny, tool, t); r != nil {
+		if r := e.firstTemplateRule(RuleDeny, tool, t, e.mayExist); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text +
 				" denies reading; a path or glob that leaves them out would not ask"})
 		}
-		if r := e.firstTemplateRule(RuleAsk, tool, t); r != nil {
+		if r := e.firstTemplateRule(RuleAsk, tool, t, e.mayExist); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text + " asks before reading"})
 		}
 	}
 	return v
+}
+
+// mayExist reports whether what path rule r covers may exist: false only
+// when the path its pattern names before any wildcard is known to be
+// missing, so that Read(./.env) denied does not make every Grep of a
+// project without a .env ask (a review found each one asked).
+func (e *Engine) mayExist(r *Rule) bool {
+	if e.Exists == nil {
+		return true
+	}
+	p, ok := r.literalPath(e.Env)
+	return !ok || e.Exists(p)
 }
 
 // searchGlobs splits a search's glob into the globs it may stand for:

@@ -62,10 +62,10 @@ func TestSearchDecisions(t *testing.T) {
 		{"Grep of /etc for the host keys", Y, nil, grep("/etc", "ssh/ssh_host_*"), Ask},
 		{"Grep of / through /proc/self/root", Y, nil, grep("/proc/self/root", "home/u/.aws/*"), Ask},
 		{"Grep through another process's cwd", Y, nil, grep("/proc/1/cwd", ""), Ask},
-		{"Glob of home", Y, nil, globc("~", "**/*"), Ask},
+		{"Glob of home lists names, reads nothing", Y, nil, globc("~", "**/*"), Allow},
 		{"Glob with an absolute pattern into .ssh", D, nil, globc(".", "/home/u/.ssh/*"), Ask},
 		{"Glob climbing into .ssh", D, nil, globc(".", "../.ssh/*"), Ask},
-		{"LS of home", Y, nil, Call{Tool: "LS", Path: "~"}, Ask},
+		{"LS of home lists names, reads nothing", Y, nil, Call{Tool: "LS", Path: "~"}, Allow},
 
 		// A path rule naming a search tool governs that tool.
 		{"a Grep deny rule denies Grep of its directory", D, []string{"deny:Grep(./secrets/**)"}, grep("secrets", ""), Deny},
@@ -165,4 +165,29 @@ func FuzzCheckSearch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSearchDenyBelowMissing: a deny rule for a path that does not exist
+// makes no Grep ask: a review's project with the deny list Claude Code's
+// documentation shows (Read(./.env.*), Read(./secrets/**)) had every
+// Grep asked, and denied in dontAsk, with neither there. One that exists,
+// or whose name may be anywhere (Read(.env)), still asks.
+func TestSearchDenyBelowMissing(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		rule string
+		want Decision
+	}{
+		{"deny:Read(./.env.production)", Allow},
+		{"deny:Read(./vault/**)", Allow},
+		{"deny:Read(./vault/*.key)", Allow},
+		{"deny:Read(./secrets/**)", Ask},
+		{"deny:Read(./.env)", Ask},
+		{"deny:Read(.env.*)", Ask},
+	} {
+		e := engine(t, ModeDefault, tt.rule)
+		if got := e.Check(Call{Tool: "Grep", Path: "."}); got.Decision != tt.want {
+			t.Errorf("%s, Grep of the project: %v (%s), want %v", tt.rule, got.Decision, got.Reason, tt.want)
+		}
+	}
 }
