@@ -70,8 +70,13 @@ func byRule(r *Rule) verdict {
 
 // byTail is byRule for a deny or ask rule that matched c.Words[i:], what
 // c's program, one the engine has no table for, may run.
+//
+// It is asked for, in every mode, a deny rule's too: that the program runs
+// its arguments is a guess (apt-get install curl names curl and runs it
+// not), and a deny would count toward the session's limit.
 func byTail(r *Rule, c SimpleCommand, i int) verdict {
 	v := byRule(r)
+	v.d = Ask
 	may := fmt.Sprintf("%s may run %q, which rule %s ", commandName(c), shorten(joinWords(c.Words[i:])), r.Text)
 	if r.Kind == RuleDeny {
 		v.reason = may + "denies"

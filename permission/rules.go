@@ -1846,7 +1846,9 @@ func (rs *Rules) firstTailMatch(kind RuleKind, c SimpleCommand) (*Rule, int) {
 	}
 	for i := c.Inner + 1; i < len(c.Words); i++ {
 		w := c.Words[i]
-		if !w.Literal || strings.HasPrefix(w.Text, "-") {
+		// A relative path (./pkg/curl, github.com/x/curl) is no program
+		// found on PATH: not the curl a rule names.
+		if !w.Literal || strings.HasPrefix(w.Text, "-") || strings.Contains(w.Text, "/") && !strings.HasPrefix(w.Text, "/") {
 			continue
 		}
 		if ix != nil && len(ix.shAny[kind]) == 0 && len(ix.shFirst[kind][w.Text]) == 0 && len(ix.shFirst[kind][baseName(w.Text)]) == 0 {

@@ -159,8 +159,9 @@ func TestReviewedWrappersAllow(t *testing.T) {
 
 // TestUnknownProgramTails: a deny or ask rule also matches what a program
 // the engine has no table for may run, each tail of its words from a
-// literal word that is not an option; programs it knows (echo, grep, git)
-// do not get this, and allow rules never do.
+// literal word that is not an option or a relative path, and the call is
+// asked for (that the program runs it is a guess); programs it knows
+// (echo, grep, git) do not get this, and allow rules never do.
 func TestUnknownProgramTails(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -190,13 +191,16 @@ func TestUnknownProgramTails(t *testing.T) {
 		{`foo push git`, "", "foo is not a known dangerous command"},
 		{`foo "$X" push`, "", "foo is not a known dangerous command"},
 		{`foo --git push`, "", "foo is not a known dangerous command"},
+		// A relative path is no program on PATH (go test ./pkg/git).
+		{`foo ./pkg/git push`, "", "foo is not a known dangerous command"},
+		{`foo github.com/x/git push`, "", "foo is not a known dangerous command"},
 	}
 	for _, tt := range tests {
 		for _, k := range []struct {
 			rule string
 			want Decision
 			verb string
-		}{{"deny:Bash(git push:*)", Deny, "denies"}, {"ask:Bash(git push:*)", Ask, "asks approval for"}} {
+		}{{"deny:Bash(git push:*)", Ask, "denies"}, {"ask:Bash(git push:*)", Ask, "asks approval for"}} {
 			res := engine(t, ModeDefault, k.rule).Check(bash(tt.src))
 			want, reason := k.want, tt.tail+", which rule Bash(git push:*) "+k.verb
 			if tt.tail == "" {
@@ -223,11 +227,12 @@ func TestUnknownProgramTailsOrder(t *testing.T) {
 		want  Decision
 		rule  string
 	}{
-		{[]string{"ask:Bash(foo:*)", "deny:Bash(git push:*)"}, `foo git push`, Deny, "Bash(git push:*)"},
+		{[]string{"ask:Bash(foo:*)", "deny:Bash(git push:*)"}, `foo git push`, Ask, "Bash(git push:*)"},
 		{[]string{"deny:Bash(foo:*)", "deny:Bash(git push:*)"}, `foo git push`, Deny, "Bash(foo:*)"},
 		{[]string{"ask:Bash(git push:*)", "allow:Bash(foo:*)"}, `foo git push`, Ask, "Bash(git push:*)"},
-		{[]string{"deny:Bash(git * main)"}, `foo git push origin main`, Deny, "Bash(git * main)"},
-		{[]string{"deny:Bash(git push:*)"}, `foo git push && echo git push`, Deny, "Bash(git push:*)"},
+		{[]string{"deny:Bash(git * main)"}, `foo git push origin main`, Ask, "Bash(git * main)"},
+		{[]string{"deny:Bash(git push:*)"}, `foo git push && echo git push`, Ask, "Bash(git push:*)"},
+		{[]string{"deny:Bash(git push:*)"}, `foo git push`, Ask, "Bash(git push:*)"},
 	} {
 		res := engine(t, ModeDefault, tt.rules...).Check(bash(tt.src))
 		if res.Decision != tt.want || res.Rule != tt.rule {
