@@ -131,6 +131,8 @@ func TestOrderOfChecks(t *testing.T) {
 		{"bypass asks for a git -c alias running a shell", ModeBypassPermissions, nil, bash(`git -c alias.x='!rm -rf ~' x`), Ask, ""},
 		{"bypass asks for a git -c pager that deletes", ModeBypassPermissions, nil, bash(`git -c core.pager='rm -rf ~' log`), Ask, ""},
 		{"an allow rule does not cover a git -c sshCommand", ModeDefault, []string{"allow:Bash(git fetch:*)"}, bash(`git -c core.sshCommand='rm -rf /' fetch`), Ask, ""},
+		{"bypass asks for perf's output into a start-up file", ModeBypassPermissions, nil, bash("perf stat -o ~/.bashrc true"), Ask, ""},
+		{"bypass asks for hyperfine's export into a hook", ModeBypassPermissions, nil, bash("hyperfine --export-json .git/hooks/pre-commit true"), Ask, ""},
 		{"bypass asks for a program written into git's config", ModeBypassPermissions, nil, bash(`git config imap.tunnel 'touch x'`), Ask, ""},
 		{"bypass allows a plain git config", ModeBypassPermissions, nil, bash(`git config user.name x`), Allow, ""},
 		{"bypass asks for an imap tunnel", ModeBypassPermissions, nil, bash(`git -c imap.tunnel='touch x' imap-send`), Ask, ""},

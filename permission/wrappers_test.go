@@ -33,7 +33,7 @@ var reviewedWrappers = []string{
 	`perf stat git push`,
 	`perf stat -e cycles -r 3 git push`,
 	`perf stat record git push`,
-	`perf record -g -o perf.data git push`,
+	`perf record -g -F 99 git push`,
 	`perf trace -s git push`,
 	`perf --no-pager stat -- git push`,
 	`hyperfine "git push"`,
