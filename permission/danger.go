@@ -1173,8 +1173,33 @@ func gitHarmlessValue(k, v string) bool {
 		case "", "cat", "less", "more", "true", "false", "yes", "no", "on", "off", "1", "0":
 			return true
 		}
+	case k == "core.editor" || k == "sequence.editor":
+		// An editor that leaves the message or the todo list as it is.
+		return v == "true" || v == ":"
 	}
 	return false
+}
+
+// gitEnvRuns reports whether assignment a (NAME=value) for git makes it
+// run a program, as the keys gitExecKey names do (GIT_EDITOR is
+// core.editor), or sets such keys (GIT_CONFIG_COUNT with
+// GIT_CONFIG_KEY_0 …, GIT_CONFIG_PARAMETERS); an editor that changes
+// nothing (true, :) runs nothing of concern.
+func gitEnvRuns(a string) bool {
+	name, v, _ := strings.Cut(a, "=")
+	switch name {
+	case "GIT_EDITOR":
+		return !gitHarmlessValue("core.editor", v)
+	case "GIT_SEQUENCE_EDITOR":
+		return !gitHarmlessValue("sequence.editor", v)
+	case "GIT_PAGER":
+		return !gitHarmlessValue("core.pager", v)
+	case "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
+		"GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_CONFIG_PARAMETERS",
+		"GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM":
+		return true
+	}
+	return strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
 }
 
 // gitConfigRuns reports whether a git -c KEY=VALUE setting (or a
@@ -1209,6 +1234,12 @@ func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
 	sub, rest, cfg, ok := gitArgs(c)
 	if !ok {
 		return "", false
+	}
+	for _, a := range c.Assigns {
+		if gitEnvRuns(a) {
+			name, _, _ := strings.Cut(a, "=")
+			return name + " set for git can make it run another program, which mewsandbox does not follow", true
+		}
 	}
 	for _, w := range cfg {
 		if gitConfigRuns(w) {
