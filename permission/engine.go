@@ -219,6 +219,11 @@ func (e *Engine) checkUnknownHost(raw string, why error) verdict {
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")
 	}
+	// A rule allowing the whole tool asks no question of the host
+	// (https://bücher.de/, which fetchHost does not map).
+	if r := e.Rules.FirstMatch(RuleAllow, tool, func(r *Rule) bool { return r.Pattern == "" }); r != nil {
+		return byRule(r)
+	}
 	return verdict{d: Ask, reason: unknown}
 }
 

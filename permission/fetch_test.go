@@ -148,7 +148,7 @@ func TestFetchDecisions(t *testing.T) {
 		{"bypass without rules allows an unknown host", Y, nil, "https://b\u00fccher.de/", Allow, ""},
 
 		// Allow rules never match a host that is not known.
-		{"a whole-tool allow does not allow an unmapped host", D, []string{"allow:WebFetch"}, "https://\u212axample.com/", Ask, ""},
+		{"a whole-tool allow allows an unmapped host: it asks nothing of the host", D, []string{"allow:WebFetch"}, "https://\u212axample.com/", Allow, "WebFetch"},
 		{"a domain allow does not allow an unmapped host", D, []string{"allow:WebFetch(domain:example.com)"}, "https://\u212axample.com/", Ask, ""},
 		{"a domain allow does not allow an empty host", D, []string{"allow:WebFetch(domain:example.com)"}, "https:///", Ask, ""},
 		{"a domain allow does not allow a file URL", D, []string{"allow:WebFetch(domain:example.com)"}, "file://example.com/etc/passwd", Ask, ""},
@@ -283,5 +283,21 @@ func TestFetchRuleHosts(t *testing.T) {
 		if _, err := ParseRule(RuleDeny, "WebFetch("+bad+")"); err == nil {
 			t.Errorf("WebFetch(%s) parsed", bad)
 		}
+	}
+}
+
+// TestFetchUnknownHostWholeToolAllow: a rule allowing the whole tool
+// allows a host fetchHost does not map (an internationalised name), as it
+// did before hosts were read as Node reads them; a domain rule does not.
+func TestFetchUnknownHostWholeToolAllow(t *testing.T) {
+	t.Parallel()
+	if got := engine(t, ModeDefault, "allow:WebFetch").Check(Call{Tool: "WebFetch", URL: "https://bücher.de/"}); got.Decision != Allow {
+		t.Errorf("allow:WebFetch, an IDN host: %v (%s)", got.Decision, got.Reason)
+	}
+	if got := engine(t, ModeDefault, "allow:WebFetch", "deny:WebFetch(domain:example.com)").Check(Call{Tool: "WebFetch", URL: "https://bücher.de/"}); got.Decision != Ask {
+		t.Errorf("allow:WebFetch beside a domain deny, an IDN host: %v (%s), want ask", got.Decision, got.Reason)
+	}
+	if _, err := ParseRule(RuleDeny, "WebFetch(domain:localhost:3000)"); err == nil || !strings.Contains(err.Error(), "not a port") {
+		t.Errorf("domain:localhost:3000: %v, want it refused for naming a port", err)
 	}
 }

@@ -1583,6 +1583,9 @@ func compileDomain(pat string) (*ruleMatcher, error) {
 	// it: domain:127.1 is 127.0.0.1, domain:[::1] and domain:::1 [::1].
 	if !m.subOnly {
 		if strings.Contains(d, ":") {
+			if h, port, ok := strings.Cut(d, ":"); ok && !strings.Contains(port, ":") && !strings.HasPrefix(d, "[") {
+				return nil, fmt.Errorf("domain %q: a rule names a host, not a port (write domain:%s)", d, h)
+			}
 			if strings.HasPrefix(d, "[") != strings.HasSuffix(d, "]") {
 				return nil, fmt.Errorf("domain %q: an IPv6 address's brackets do not match", d)
 			}
