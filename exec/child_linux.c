@@ -2029,8 +2029,10 @@ static size_t push_children(long pid, size_t top) {
 // for_ns have passed (one stuck in the kernel, or a fork bomb outrunning
 // the looks, is then left: the end is reported, and the call once the
 // runner is gone tries again). A pid read is a process of the tree that
-// its parent could reap and the kernel hand to another before the kill:
-// with pid_max in the millions, not within one look.
+// its parent could reap, and the kernel hand to another, before the kill:
+// the kernel hands pids out in turn, so one freed is taken again only
+// once it has gone round all the others (pid_max, 32,768 at the least),
+// not within one look.
 static void kill_stragglers(long keep, long long for_ns) {
 	if (straggler_fd < 0) {
 		return;

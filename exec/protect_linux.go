@@ -207,7 +207,11 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		g.keepWay(w)
 		if g.inWritable(w.real) {
 			var st unix.Stat_t
-			if unix.Lstat(w.real, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
+			if err := unix.Lstat(w.real, &st); err != nil {
+				g.refuse(pr.path, "looking at it: "+err.Error())
+				return
+			}
+			if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
 				// Read-only here, and writable through its other name.
 				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
 				return

@@ -13,12 +13,14 @@ var testEnv = PathEnv{Cwd: "/home/u/proj", Home: "/home/u", Root: "/home/u/proj"
 
 // existing are the files the imagined machine has.
 var existing = map[string]bool{
-	"/home/u/proj/main.go":         true,
-	"/home/u/proj/README.md":       true,
-	"/home/u/proj/.env":            true,
-	"/home/u/proj/secrets":         true,
-	"/home/u/proj/config":          true,
-	"/home/u/proj/config/prod.yml": true,
+	"/home/u/proj/main.go":            true,
+	"/home/u/proj/README.md":          true,
+	"/home/u/proj/.env":               true,
+	"/home/u/proj/secrets":            true,
+	"/home/u/proj/config":             true,
+	"/home/u/proj/config/prod.yml":    true,
+	"/home/u/proj/vendored/lib.go":    true,
+	"/home/u/proj/third_party/lib.go": true,
 }
 
 // engine builds an engine in mode with rules written as "allow:Bash(ls)",

@@ -73,7 +73,7 @@ func TestFileToolsFollowLinks(t *testing.T) {
 		{"the shell's cwd and .. is its parent", ModeDefault, []string{"deny:Read(/secrets/**)"}, Call{Tool: "Read", Path: "/proc/self/cwd/../proj/secrets/s.txt"}, Deny, "Read(/secrets/**)"},
 		{"a descriptor's directory and .. can be anywhere", ModeBypassPermissions, nil, Call{Tool: "Read", Path: "/dev/fd/3/../../.ssh/id_rsa"}, Ask, ""},
 		// Neighbours.
-		{"a link inside the root to a file there", ModeDefault, nil, Call{Tool: "Edit", Path: "vendored/lib.go"}, Ask, "creates a new file"},
+		{"a link inside the root to a file there", ModeDefault, nil, Call{Tool: "Edit", Path: "vendored/lib.go"}, Allow, ""},
 		{"an existing file, no link", ModeDefault, nil, Call{Tool: "Edit", Path: "main.go"}, Allow, ""},
 		{"a read through a link to a plain file", ModeDefault, nil, Call{Tool: "Read", Path: "shared.md"}, Allow, ""},
 		{"acceptEdits writes through a link to outside the root", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "shared.md"}, Allow, ""},
@@ -97,7 +97,7 @@ func TestPlanFileThroughLinks(t *testing.T) {
 	e := engine(t, ModePlan)
 	e.Follow = fakeFollow
 	e.PlanFile = "/home/u/proj/.claude/plans/p.md"
-	if got := e.Check(Call{Tool: "Write", Path: ".claude/plans/p.md"}); got.Decision == Deny {
+	if got := e.Check(Call{Tool: "Write", Path: ".claude/plans/p.md"}); got.Decision != Allow {
 		t.Errorf("the plan file through a link: %v (%s)", got.Decision, got.Reason)
 	}
 	if got := e.Check(Call{Tool: "Write", Path: "main.go"}); got.Decision != Deny {

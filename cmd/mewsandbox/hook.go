@@ -182,7 +182,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 func ambiguousResult(err *permission.AmbiguousInputError, mode permission.Mode) permission.Result {
 	res := permission.Result{
 		Decision: permission.Ask,
-		Reason:   err.Error() + ": the call could be read as more than one command, so it is never allowed without asking",
+		Reason:   err.Error() + ": the call could be read as more than one call, so it is never allowed without asking",
 	}
 	if mode == permission.ModeDontAsk {
 		res.Decision = permission.Deny
