@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -216,6 +217,14 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
 				return
 			}
+			if st.Mode&unix.S_IFMT == unix.S_IFDIR && !pr.hooks {
+				// So are the files of a protected directory (.claude's
+				// settings.json linked to notes.json in the root).
+				if why := hardLinkedEntry(w.real); why != "" {
+					g.refuse(pr.path, why)
+					return
+				}
+			}
 			g.bindReadOnly(w.real)
 		}
 		if pr.placeholder && g.below(w.real) {
@@ -251,6 +260,36 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case g.inWritable(w.missing):
 		g.refuse(pr.path, w.missing+" is missing, in a writable grant outside the root, where no placeholder goes: the command could make it")
 	}
+}
+
+// maxEntriesChecked bounds the entries of a protected directory
+// hardLinkedEntry looks at.
+const maxEntriesChecked = 256
+
+// hardLinkedEntry says why directory dir, about to be bound read-only,
+// cannot be: a regular file in it with other hard links, through which
+// the command could rewrite it, or more entries than it looks at; "" when
+// neither. Its subdirectories' files are not looked at.
+func hardLinkedEntry(dir string) string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return "listing it: " + err.Error()
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(maxEntriesChecked + 1)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "listing it: " + err.Error()
+	}
+	if len(names) > maxEntriesChecked {
+		return fmt.Sprintf("more than %d entries, whose hard links the plan does not look for", maxEntriesChecked)
+	}
+	for _, n := range names {
+		var st unix.Stat_t
+		if unix.Fstatat(int(f.Fd()), n, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
+			return n + " in it has other hard links, through which the command could rewrite it: make it a copy"
+		}
+	}
+	return ""
 }
 
 // isPlaceholder says whether directory p bears the layer's mark.

@@ -664,3 +664,28 @@ func TestProtectedHardLinkRefused(t *testing.T) {
 		t.Errorf("a copy: unprotected = %q", l.unprotected)
 	}
 }
+
+// TestProtectedDirHardLinkRefused: a file of a protected directory with
+// another hard link in the root (.claude/settings.json linked to
+// notes.json) could be written through that name while the directory is
+// bound read-only (a review planted a SessionStart hook so): refused.
+func TestProtectedDirHardLinkRefused(t *testing.T) {
+	root := testRoot(t)
+	if err := os.MkdirAll(filepath.Join(root, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(root, ".claude", "settings.json")
+	if err := os.WriteFile(settings, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if l := planNamespace(DefaultPolicy(root), root, ""); len(l.unprotected) != 0 {
+		t.Fatalf("a copy: unprotected = %q", l.unprotected)
+	}
+	if err := os.Link(settings, filepath.Join(root, "notes.json")); err != nil {
+		t.Fatal(err)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if len(l.unprotected) != 1 || !strings.Contains(l.unprotected[0], "settings.json in it has other hard links") {
+		t.Errorf("unprotected = %q, want .claude refused for settings.json's hard link", l.unprotected)
+	}
+}
