@@ -208,10 +208,12 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		g.keepWay(w)
 		if g.inWritable(w.real) {
 			var st unix.Stat_t
-			if err := unix.Lstat(w.real, &st); err != nil {
+			if err := unix.Lstat(w.real, &st); err != nil && !errors.Is(err, unix.ENOENT) {
 				g.refuse(pr.path, "looking at it: "+err.Error())
 				return
 			}
+			// Gone since the walk (another run's placeholder, freed by its
+			// helper): held and made again below, as where it was missing.
 			if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
 				// Read-only here, and writable through its other name.
 				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
@@ -272,6 +274,9 @@ const maxEntriesChecked = 256
 // neither. Its subdirectories' files are not looked at.
 func hardLinkedEntry(dir string) string {
 	f, err := os.Open(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "" // gone since the walk: another run's placeholder, empty
+	}
 	if err != nil {
 		return "listing it: " + err.Error()
 	}
