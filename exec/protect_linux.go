@@ -282,6 +282,9 @@ func hardLinkedEntry(dir string) string {
 	}
 	defer f.Close()
 	names, err := f.Readdirnames(maxEntriesChecked + 1)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "" // removed while listed: another run's placeholder, empty
+	}
 	if err != nil && !errors.Is(err, io.EOF) {
 		return "listing it: " + err.Error()
 	}

@@ -689,3 +689,13 @@ func TestProtectedDirHardLinkRefused(t *testing.T) {
 		t.Errorf("unprotected = %q, want .claude refused for settings.json's hard link", l.unprotected)
 	}
 }
+
+// TestHardLinkedEntryGone: a directory gone since the plan's walk (another
+// run's placeholder, freed by its helper) has no hard-linked entry: no
+// failure (a bench run failed so, 125, before).
+func TestHardLinkedEntryGone(t *testing.T) {
+	t.Parallel()
+	if why := hardLinkedEntry(filepath.Join(t.TempDir(), "gone")); why != "" {
+		t.Errorf("a missing directory: %q", why)
+	}
+}

@@ -54,9 +54,11 @@ func TestWholeProcessBench(t *testing.T) {
 		for _, r := range order {
 			cmd := osexec.Command(r.argv[0], r.argv[1:]...)
 			cmd.Dir, cmd.Env = dir, env
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
 			start := time.Now()
 			if err := cmd.Run(); err != nil {
-				t.Fatalf("%s: %v", r.name, err)
+				t.Fatalf("%s: %v: %s", r.name, err, stderr.String())
 			}
 			r.times = append(r.times, time.Since(start))
 		}
