@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -273,31 +272,41 @@ const maxEntriesChecked = 256
 // the command could rewrite it, or more entries than it looks at; "" when
 // neither. Its subdirectories' files are not looked at.
 func hardLinkedEntry(dir string) string {
-	f, err := os.Open(dir)
-	if errors.Is(err, fs.ErrNotExist) {
+	// System calls of its own, not an *os.File: the runner's first one
+	// would start the runtime's poller, on every run.
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if errors.Is(err, unix.ENOENT) {
 		return "" // gone since the walk: another run's placeholder, empty
 	}
 	if err != nil {
 		return "listing it: " + err.Error()
 	}
-	defer f.Close()
-	names, err := f.Readdirnames(maxEntriesChecked + 1)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "" // removed while listed: another run's placeholder, empty
-	}
-	if err != nil && !errors.Is(err, io.EOF) {
-		return "listing it: " + err.Error()
-	}
-	if len(names) > maxEntriesChecked {
-		return fmt.Sprintf("more than %d entries, whose hard links the plan does not look for", maxEntriesChecked)
-	}
-	for _, n := range names {
-		var st unix.Stat_t
-		if unix.Fstatat(int(f.Fd()), n, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
-			return n + " in it has other hard links, through which the command could rewrite it: make it a copy"
+	defer unix.Close(fd)
+	var buf [4096]byte
+	seen := 0
+	for {
+		n, err := unix.Getdents(fd, buf[:])
+		if errors.Is(err, unix.ENOENT) {
+			return "" // removed while listed: another run's placeholder, empty
+		}
+		if err != nil {
+			return "listing it: " + err.Error()
+		}
+		if n <= 0 {
+			return ""
+		}
+		var names []string
+		_, _, names = unix.ParseDirent(buf[:n], -1, names)
+		for _, name := range names {
+			if seen++; seen > maxEntriesChecked {
+				return fmt.Sprintf("more than %d entries, whose hard links the plan does not look for", maxEntriesChecked)
+			}
+			var st unix.Stat_t
+			if unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
+				return name + " in it has other hard links, through which the command could rewrite it: make it a copy"
+			}
 		}
 	}
-	return ""
 }
 
 // isPlaceholder says whether directory p bears the layer's mark.
