@@ -264,21 +264,13 @@ func jsSpace(r rune) bool {
 // any step: followed here, it would be this process's, not the agent's.
 // A directory that is only named dev or proc (~/dev/app) is none.
 func throughMagicLink(p string) bool {
-	out := "/"
-	for _, c := range strings.Split(p, "/") {
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			out = path.Dir(out)
-			continue
-		}
-		out = path.Join(out, c)
-		if _, _, rest, ok := procLink(out); ok && rest == "" {
-			return true
-		}
-	}
-	return false
+	magic := false
+	walkSteps(p, func(at string, _ []string) (string, bool) {
+		_, _, rest, ok := procLink(at)
+		magic = ok && rest == ""
+		return at, magic
+	})
+	return magic
 }
 
 // checkOnePath is checkPath for p as it is.

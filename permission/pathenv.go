@@ -47,6 +47,31 @@ func (e PathEnv) walk(p string) string {
 	if !strings.Contains(p, "..") || !strings.Contains(p, "/proc/") && !strings.Contains(p, "/dev/") {
 		return e.throughProc(path.Clean(p))
 	}
+	return e.throughProc(walkSteps(p, func(at string, after []string) (string, bool) {
+		kind, self, rest, ok := procLink(at)
+		switch {
+		case !ok || rest != "":
+			return at, false
+		case kind == "root":
+			return "/", false
+		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+			return e.Cwd, false
+		}
+		for j := len(after) - 1; j >= 0; j-- {
+			if after[j] == ".." {
+				after = after[j+1:]
+				break
+			}
+		}
+		return path.Clean(at + "/" + strings.Join(after, "/")), true
+	}))
+}
+
+// walkSteps walks absolute path p a component at a time, a ".." taken
+// from where the walk is, and hands step each place it reaches with the
+// components after it; step says where the walk goes on from (a link's
+// target), or that it stops there.
+func walkSteps(p string, step func(at string, after []string) (next string, stop bool)) string {
 	out := "/"
 	parts := strings.Split(p, "/")
 	for i, c := range parts {
@@ -57,28 +82,12 @@ func (e PathEnv) walk(p string) string {
 			out = path.Dir(out)
 			continue
 		}
-		out = path.Join(out, c)
-		kind, self, rest, ok := procLink(out)
-		if !ok || rest != "" {
-			continue
-		}
-		switch {
-		case kind == "root":
-			out = "/"
-		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
-			out = e.Cwd
-		default:
-			after := parts[i+1:]
-			for j := len(after) - 1; j >= 0; j-- {
-				if after[j] == ".." {
-					after = after[j+1:]
-					break
-				}
-			}
-			return e.throughProc(path.Clean(out + "/" + strings.Join(after, "/")))
+		var stop bool
+		if out, stop = step(path.Join(out, c), parts[i+1:]); stop {
+			break
 		}
 	}
-	return e.throughProc(out)
+	return out
 }
 
 // joined is p made absolute as Resolve makes it, but not cleaned: to
