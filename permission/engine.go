@@ -240,13 +240,21 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 	// relative path. Judged as given and trimmed, the stricter deciding.
 	if t := strings.TrimFunc(p, jsSpace); t != p && t != "" {
 		v, tv := e.checkOnePath(tool, kind, p), e.checkOnePath(tool, kind, t)
-		if tv.d > v.d || tv.d == v.d && v.d != Allow && v.suggest && !tv.suggest {
+		if decides(v, tv) {
 			tv.reason += fmt.Sprintf(" (%q, with the space around it trimmed)", p)
 			return tv
 		}
 		return v
 	}
 	return e.checkOnePath(tool, kind, p)
+}
+
+// decides reports whether verdict w, on another reading of the path v
+// was given for, decides instead: when stricter, or as strict and for a
+// reason no allow rule lifts (a protected path behind a link asks for
+// that, not for creating a file through the link).
+func decides(v, w verdict) bool {
+	return w.d > v.d || w.d == v.d && v.d != Allow && v.suggest && !w.suggest
 }
 
 // jsSpace reports whether r is one of the characters JavaScript's trim
@@ -284,10 +292,7 @@ func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 			}
 			continue
 		}
-		// Where it leads decides when stricter, or as strict and for a
-		// reason no allow rule lifts (a protected path behind a link
-		// asks for that, not to create a file through the link).
-		if rv := e.checkPathAt(tool, kind, real); rv.d > v.d || rv.d == v.d && v.d != Allow && v.suggest && !rv.suggest {
+		if rv := e.checkPathAt(tool, kind, real); decides(v, rv) {
 			rv.reason += " (" + abs + " leads there through a symbolic link)"
 			v = rv
 		}
@@ -304,19 +309,22 @@ func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 // written in terms of the home directory as Env names it (a home reached
 // through a link, /home → /usr/home, is written as Env.Home, so that ~
 // rules and the credential stores still match). None without Follow, for
-// a path Resolve could not make absolute, or one in /proc (Resolve has
-// followed its links there that can be known).
+// a path Resolve could not make absolute, or one in /proc or through an
+// open descriptor's directory (Resolve has followed the links there that
+// can be known; here they would be this process's).
 func (e *Engine) followed(p, abs string) []string {
-	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") {
+	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") || throughMagicLink(abs) {
 		return nil
+	}
+	home := ""
+	if e.Env.Home != "" {
+		home = e.Follow(e.Env.Home)
 	}
 	var out []string
 	add := func(q string) {
 		real := e.Follow(q)
-		if real != "" && e.Env.Home != "" {
-			if home := e.Follow(e.Env.Home); home != "" && home != e.Env.Home && within(real, home) {
-				real = e.Env.Home + real[len(home):]
-			}
+		if real != "" && home != "" && home != e.Env.Home && within(real, home) {
+			real = e.Env.Home + real[len(home):]
 		}
 		if real != abs && !slices.Contains(out, real) {
 			out = append(out, real)
