@@ -17,13 +17,13 @@ func isSearch(tool string) bool {
 // working directory when empty, narrowed to what glob names when it is
 // not empty. Rules and protected paths apply to dir as to any read; what
 // the glob names outright (secrets/* names secrets) is read as that path,
-// so a deny rule covering it denies; and what the search may reach below
-// dir is asked for, in every mode and whatever an allow rule says, when
-// it may be a credential store or, for Grep, which reads what it finds,
-// a file a deny or ask rule covers. Glob and LS only list names: a rule
-// that forbids reading a file does not keep its name secret, and asking
-// for every listing of a project with a denied .env would make the rule
-// useless.
+// so a deny rule covering it denies; and what a Grep, which reads what it
+// finds, may reach below dir is asked for, in every mode and whatever an
+// allow rule says, when it may be a credential store or a file a deny or
+// ask rule covers that may exist (mayExist). Glob and LS only list names:
+// a rule that forbids reading a file does not keep its name secret, and
+// asking for every listing of a project with a denied .env would make the
+// rule useless.
 //
 // A directory is searched as written, trimmed as the agent's tools trim
 // it, and where its links lead: ripgrep follows a link it is given (a
