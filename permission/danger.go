@@ -1133,6 +1133,14 @@ func gitExecKey(k string) bool {
 		if last == "smtpserver" || last == "tocmd" || last == "cccmd" {
 			return true // sendemail.<identity>.smtpServer: a path is a program
 		}
+	case "remote":
+		if last == "vcs" {
+			return true // remote.<name>.vcs=x runs git-remote-x
+		}
+	case "help":
+		if last == "autocorrect" {
+			return true // runs the subcommand it guesses: psuh is push
+		}
 	}
 	for _, suffix := range [...]string{
 		"command", "cmd", "textconv", "helper", "clean", "smudge", "process",
@@ -1164,8 +1172,17 @@ func gitHarmlessValue(k, v string) bool {
 	case k == "core.hookspath":
 		return v == "/dev/null"
 	case k == "core.pager":
-		switch v {
+		// A plain pager, with display options only (less -FRX; not
+		// less '+!cmd', which runs cmd, nor -o FILE or -k FILE).
+		v = strings.Trim(v, `"'`)
+		name, opts, _ := strings.Cut(v, " ")
+		switch name {
 		case "", "cat", "less", "more":
+			for _, o := range strings.Fields(opts) {
+				if len(o) < 2 || o[0] != '-' || strings.Trim(o[1:], "FRSXNiIMmscKEeQqJWwr") != "" {
+					return false
+				}
+			}
 			return true
 		}
 	case strings.HasPrefix(k, "pager."):
@@ -1174,8 +1191,17 @@ func gitHarmlessValue(k, v string) bool {
 			return true
 		}
 	case k == "core.editor" || k == "sequence.editor":
-		// An editor that leaves the message or the todo list as it is.
-		return v == "true" || v == ":"
+		// An editor that leaves the message or the todo list as it is,
+		// or a person's own, by its plain name.
+		switch strings.Trim(v, `"'`) {
+		case "true", ":", "vi", "vim", "nvim", "nano", "emacs":
+			return true
+		}
+	case k == "help.autocorrect":
+		switch strings.ToLower(v) {
+		case "0", "false", "no", "off", "never", "show", "prompt":
+			return true
+		}
 	}
 	return false
 }
@@ -1185,18 +1211,31 @@ func gitHarmlessValue(k, v string) bool {
 // core.editor), or sets such keys (GIT_CONFIG_COUNT with
 // GIT_CONFIG_KEY_0 …, GIT_CONFIG_PARAMETERS); an editor that changes
 // nothing (true, :) runs nothing of concern.
-func gitEnvRuns(a string) bool {
+func gitEnvRuns(a, home string) bool {
 	name, v, _ := strings.Cut(a, "=")
 	switch name {
-	case "GIT_EDITOR":
+	case "GIT_EDITOR", "EDITOR", "VISUAL":
 		return !gitHarmlessValue("core.editor", v)
 	case "GIT_SEQUENCE_EDITOR":
 		return !gitHarmlessValue("sequence.editor", v)
-	case "GIT_PAGER":
+	case "GIT_PAGER", "PAGER":
 		return !gitHarmlessValue("core.pager", v)
+	case "HOME":
+		// Another home is another ~/.gitconfig (core.fsmonitor).
+		return !homeAsIs(v, home)
+	case "SSH_ASKPASS", "GIT_CONFIG", "XDG_CONFIG_HOME", "LESSOPEN", "LESSCLOSE":
+		return true
 	case "GIT_SSH", "GIT_SSH_COMMAND", "GIT_ASKPASS",
 		"GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_CONFIG_PARAMETERS",
 		"GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM":
+		return true
+	}
+	if strings.HasPrefix(name, "GIT_TRACE") {
+		// A trace to a file appends to it (GIT_TRACE=~/.bashrc).
+		switch strings.ToLower(v) {
+		case "", "0", "1", "2", "true", "false":
+			return false
+		}
 		return true
 	}
 	return strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
@@ -1230,13 +1269,21 @@ func plainGitKey(k string) bool {
 	return true
 }
 
-func checkGitConfigExec(c SimpleCommand, _ PathEnv) (string, bool) {
+func checkGitConfigExec(c SimpleCommand, env PathEnv) (string, bool) {
 	sub, rest, cfg, ok := gitArgs(c)
 	if !ok {
 		return "", false
 	}
+	for _, w := range c.Words[c.Inner+1:] {
+		if w == sub {
+			break
+		}
+		if strings.HasPrefix(w.Text, "--exec-path=") {
+			return "git " + w.Text + " runs git's programs from there, which mewsandbox does not follow", true
+		}
+	}
 	for _, a := range c.Assigns {
-		if gitEnvRuns(a) {
+		if gitEnvRuns(a, env.Home) {
 			name, _, _ := strings.Cut(a, "=")
 			return name + " set for git can make it run another program, which mewsandbox does not follow", true
 		}

@@ -846,6 +846,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if r, i := e.Rules.firstTailMatch(RuleDeny, c); r != nil {
 		return byTail(r, c, i)
 	}
+	if i := e.Rules.shellTail(c); i > 0 {
+		return verdict{d: Ask, reason: fmt.Sprintf("%s may run %q, a shell string mewsandbox does not open, which a deny or ask rule may forbid", commandName(c), shorten(joinWords(c.Words[i:])))}
+	}
 	for _, p := range paths {
 		if v, ok := e.pathRules("Bash", p.path, p.write, RuleDeny); ok {
 			return v

@@ -1850,8 +1850,8 @@ func (rs *Rules) firstTailMatch(kind RuleKind, c SimpleCommand) (*Rule, int) {
 	for i := c.Inner + 1; i < len(c.Words); i++ {
 		w := c.Words[i]
 		// A relative path (./pkg/curl, github.com/x/curl) is no program
-		// found on PATH: not the curl a rule names.
-		if !w.Literal || strings.HasPrefix(w.Text, "-") || strings.Contains(w.Text, "/") && !strings.HasPrefix(w.Text, "/") {
+		// found on PATH: not the curl a rule names (~/bin/git may be).
+		if !w.Literal || strings.HasPrefix(w.Text, "-") || strings.Contains(w.Text, "/") && !strings.HasPrefix(w.Text, "/") && !strings.HasPrefix(w.Text, "~/") {
 			continue
 		}
 		if ix != nil && len(ix.shAny[kind]) == 0 && len(ix.shFirst[kind][w.Text]) == 0 && len(ix.shFirst[kind][baseName(w.Text)]) == 0 {
@@ -1862,6 +1862,30 @@ func (rs *Rules) firstTailMatch(kind RuleKind, c SimpleCommand) (*Rule, int) {
 		}
 	}
 	return nil, 0
+}
+
+// shellTail returns the index of a word of c, a command an unknown
+// program may run, that is a shell or eval, given a string to run (foo
+// bash -c "git push"), which the tails of firstTailMatch do not open: a
+// deny or ask rule may meet what it runs. 0 when there is none, or no
+// Bash deny or ask rule to meet.
+func (rs *Rules) shellTail(c SimpleCommand) int {
+	if len(c.Words)-c.Inner < 2 || !unknownProgram(c) {
+		return 0
+	}
+	rules := false
+	for _, k := range [...]RuleKind{RuleDeny, RuleAsk} {
+		rules = rules || slices.ContainsFunc(*rs.kindList(k), func(r Rule) bool { return r.Tool == "Bash" })
+	}
+	if !rules {
+		return 0
+	}
+	for i := c.Inner + 1; i < len(c.Words); i++ {
+		if w := c.Words[i]; w.Literal && (isShell(baseName(w.Text)) || w.Text == "eval") {
+			return i
+		}
+	}
+	return 0
 }
 
 // FirstCommandMatch returns the first Bash rule of kind, in source order,
