@@ -452,6 +452,14 @@ func (d *Dir) Create(name string, perm fs.FileMode) (*os.File, error) {
 	return os.NewFile(uintptr(fd), path), nil
 }
 
+// Remove removes file name from the directory, not through a link.
+func (d *Dir) Remove(name string) error {
+	if err := unix.Unlinkat(d.fd, name, 0); err != nil {
+		return &fs.PathError{Op: "remove", Path: filepath.Join(d.path, name), Err: err}
+	}
+	return nil
+}
+
 // WriteFileAtomic replaces file name in the directory with data, as
 // WriteFileAtomic does, not through a link.
 func (d *Dir) WriteFileAtomic(name string, data []byte, perm fs.FileMode) error {

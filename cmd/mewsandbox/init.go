@@ -533,7 +533,7 @@ func backupFile(dir *permission.Dir, name string, data []byte, perm fs.FileMode)
 			err = cerr
 		}
 		if err != nil {
-			os.Remove(f.Name())
+			dir.Remove(bak)
 			return "", fmt.Errorf("backing up %s: %w", name, err)
 		}
 		return f.Name(), nil
