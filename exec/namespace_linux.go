@@ -576,6 +576,7 @@ type placeholders struct {
 // live helper. A helper that claimed one (see release_placeholders) waits
 // for every run holding it, this one too, and removes it after the last.
 func (ps *placeholders) needsHelper() bool {
+	live := 0 // a helper found alive: the marks of one run name the same
 	for _, h := range ps.held {
 		if h.made {
 			return true
@@ -585,8 +586,15 @@ func (ps *placeholders) needsHelper() bool {
 		if err != nil {
 			continue // the project's own directory
 		}
-		if pid, err := strconv.Atoi(string(mark[:n])); err != nil || pid <= 0 || !isReleaseHelper(pid) {
+		pid, err := strconv.Atoi(string(mark[:n]))
+		if err != nil || pid <= 0 {
 			return true
+		}
+		if pid != live {
+			if !isReleaseHelper(pid) {
+				return true
+			}
+			live = pid
 		}
 	}
 	return false
