@@ -120,74 +120,32 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 			env = setEnv(env, k, dir)
 		}
 	}
-	// The namespace layer's plan (stat calls, mostly) beside the
-	// Landlock plan and ruleset (more of them).
+	// The namespace layer's plan (stat calls, the longer of the two)
+	// starts here at once, and the Landlock plan and ruleset beside it.
+	// Begun second, the layer's plan waited for a processor until the
+	// other was done (measured: 0.2 ms of a run).
 	var layer *nsLayer
-	var planned sync.WaitGroup
+	var sp *spec
+	var e Enforcement
+	var more []string
+	var serr *StageError
 	if !pol.NoNamespaces {
 		dir := c.Dir
 		if dir == "" {
 			dir, _ = os.Getwd()
 		}
-		planned.Go(func() { layer = planNamespace(pol, dir, childTmp) })
+		var planned sync.WaitGroup
+		planned.Go(func() { sp, e, more, serr = c.landlockSpec(pol, env) })
+		layer = planNamespace(pol, dir, childTmp)
+		planned.Wait()
+	} else {
+		sp, e, more, serr = c.landlockSpec(pol, env)
 	}
-	defer planned.Wait()
-	e, err := pol.Plan()
-	if errors.As(err, new(*landlock.ChangedError)) {
-		// A path in a writable tree was renamed while the plan looked at
-		// it (see Plan): once more, then the run is refused.
-		e, err = pol.Plan()
-	}
-	if err != nil {
-		return nil, nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
-	}
-	if len(e.Missing) > 0 && !pol.BestEffort {
-		stage := StageLandlock
-		if strings.HasPrefix(e.Missing[0], "seccomp") {
-			stage = StageSeccomp
-		}
-		return nil, nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
-	}
-	if len(e.Missing) > 0 {
-		warnings = append(warnings, "mewsandbox: not enforced on this kernel: "+strings.Join(e.Missing, "; "))
-	}
-	for _, w := range e.Warnings {
-		warnings = append(warnings, "mewsandbox: "+w)
-	}
-	path, serr := c.resolve(env)
+	warnings = append(warnings, more...)
 	if serr != nil {
 		return nil, warnings, serr
 	}
-
-	caps, err := capabilityMask(pol.KeepCaps)
-	if err != nil {
-		return nil, warnings, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
-	}
-	// Only what the runner has: the child may hold more for its own
-	// mounts (ambient capabilities in a user namespace).
-	caps &= ownCapabilities()
-	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
-	if e.LandlockABI > 0 {
-		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
-			return nil, warnings, serr
-		}
-	}
-	// Built even without kernel support: best effort then still refuses a
-	// required path that does not exist. The child only applies it.
-	rs, _, err := e.Landlock.Build(pol.BestEffort)
-	if errors.As(err, new(*landlock.ChangedError)) {
-		// Renamed between the plan and the rule (an editor's atomic
-		// save, or a command swapping an entry for a link): nothing was
-		// granted; a new plan of what is there now, once.
-		if e, err = pol.Plan(); err == nil {
-			rs, _, err = e.Landlock.Build(pol.BestEffort)
-		}
-	}
-	if err != nil {
-		return nil, warnings, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
-	}
-	sp.Ruleset = rs
-	planned.Wait()
+	rs := sp.Ruleset
 	if childTmp != "" && layer.tmp == "" {
 		// The layer leaves os.TempDir() as it is (the root or a writable
 		// grant holds it, or it is not where other programs' sockets are):
@@ -224,6 +182,68 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.Seccomp = prog
 	}
 	return sp, warnings, nil
+}
+
+// landlockSpec is the spec but for the namespace layer's part: the
+// Landlock plan and its ruleset, the command's path, its capabilities and
+// limits; and the plan, and what to warn of.
+func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, warnings []string, _ *StageError) {
+	e, err := pol.Plan()
+	if errors.As(err, new(*landlock.ChangedError)) {
+		// A path in a writable tree was renamed while the plan looked at
+		// it (see Plan): once more, then the run is refused.
+		e, err = pol.Plan()
+	}
+	if err != nil {
+		return nil, Enforcement{}, nil, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+	}
+	if len(e.Missing) > 0 && !pol.BestEffort {
+		stage := StageLandlock
+		if strings.HasPrefix(e.Missing[0], "seccomp") {
+			stage = StageSeccomp
+		}
+		return nil, Enforcement{}, nil, stageErr(stage, StatusSandbox, "this kernel cannot enforce the policy: %s (--best-effort runs anyway)", strings.Join(e.Missing, "; "))
+	}
+	if len(e.Missing) > 0 {
+		warnings = append(warnings, "mewsandbox: not enforced on this kernel: "+strings.Join(e.Missing, "; "))
+	}
+	for _, w := range e.Warnings {
+		warnings = append(warnings, "mewsandbox: "+w)
+	}
+	path, serr := c.resolve(env)
+	if serr != nil {
+		return nil, Enforcement{}, warnings, serr
+	}
+
+	caps, err := capabilityMask(pol.KeepCaps)
+	if err != nil {
+		return nil, Enforcement{}, warnings, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+	}
+	// Only what the runner has: the child may hold more for its own
+	// mounts (ambient capabilities in a user namespace).
+	caps &= ownCapabilities()
+	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
+	if e.LandlockABI > 0 {
+		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
+			return nil, Enforcement{}, warnings, serr
+		}
+	}
+	// Built even without kernel support: best effort then still refuses a
+	// required path that does not exist. The child only applies it.
+	rs, _, err := e.Landlock.Build(pol.BestEffort)
+	if errors.As(err, new(*landlock.ChangedError)) {
+		// Renamed between the plan and the rule (an editor's atomic
+		// save, or a command swapping an entry for a link): nothing was
+		// granted; a new plan of what is there now, once.
+		if e, err = pol.Plan(); err == nil {
+			rs, _, err = e.Landlock.Build(pol.BestEffort)
+		}
+	}
+	if err != nil {
+		return nil, Enforcement{}, warnings, &StageError{Stage: StageLandlock, Status: StatusSandbox, Err: err}
+	}
+	sp.Ruleset = rs
+	return sp, e, warnings, nil
 }
 
 // checkExecGrant refuses, with a message saying what to allow, a binary (or
