@@ -7,11 +7,14 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 func readPid(t *testing.T, path string) int {
@@ -163,5 +166,71 @@ func TestRunKeptCapsStraggler(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v: the straggler of another uid held the run", d)
+	}
+}
+
+// TestAwaitExitParksInThePoller: the wait for a child's exit parks in the
+// runtime's poller ("IO wait"), where it holds no processor, not in a
+// system call, and returns once the child has exited.
+func TestAwaitExitParksInThePoller(t *testing.T) {
+	cmd := osexec.Command("sleep", "0.3")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		awaitExit(cmd.Process.Pid)
+	}()
+	deadline := time.Now().Add(200 * time.Millisecond)
+	var state string
+	for time.Now().Before(deadline) {
+		buf := make([]byte, 1<<16)
+		buf = buf[:runtime.Stack(buf, true)]
+		for _, g := range strings.Split(string(buf), "\n\n") {
+			if strings.Contains(g, "exec.awaitExit(") {
+				state = strings.SplitN(g, "\n", 2)[0]
+			}
+		}
+		if strings.Contains(state, "[IO wait") {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if !strings.Contains(state, "[IO wait") {
+		t.Fatalf("awaitExit's goroutine is %q, want it parked in the poller (IO wait)", state)
+	}
+	select {
+	case <-done:
+		t.Fatal("awaitExit returned while the child still runs")
+	default:
+	}
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("awaitExit did not return after the child exited")
+	}
+	if cmd.ProcessState != nil {
+		t.Fatal("the child was reaped: awaitExit must only wait, not reap")
+	}
+	var info unix.Siginfo
+	if err := unix.Waitid(unix.P_PID, cmd.Process.Pid, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil); err != nil || info.Signo != int32(unix.SIGCHLD) {
+		t.Fatalf("after awaitExit the child has not exited: waitid %v, signo %d", err, info.Signo)
+	}
+}
+
+// TestAwaitExitWithoutPidfd: where no pidfd can be had (no such process),
+// awaitExit returns at once and leaves the wait to the caller.
+func TestAwaitExitWithoutPidfd(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		awaitExit(1 << 30) // beyond pid_max
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("awaitExit blocked on a process that does not exist")
 	}
 }
