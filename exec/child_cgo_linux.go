@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"unsafe"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
@@ -34,6 +36,9 @@ func takePrefork() (pid int, spec, status *os.File) {
 	if p <= 0 {
 		return 0, nil, nil
 	}
+	// Non-blocking, the spec socket's reads (listen) park in the poller:
+	// one blocked in read would keep a processor and a thread.
+	unix.SetNonblock(int(sp), true)
 	return int(p), os.NewFile(uintptr(sp), "spec"), os.NewFile(uintptr(st), "status")
 }
 

@@ -648,6 +648,7 @@ func (c *Cmd) spawnChild() *spawning {
 		return s
 	}
 	s.specR = os.NewFile(uintptr(pair[0]), "spec")
+	unix.SetNonblock(pair[1], true) // as takePrefork's
 	s.specW = os.NewFile(uintptr(pair[1]), "spec")
 	s.statusR, s.statusW, err = os.Pipe()
 	if err != nil {
@@ -749,19 +750,30 @@ func restoreDumpable() {
 // (ended). Started before the Go runtime, it normally has by now; a slow
 // one is waited for a little, then taken as it is if still alive.
 func preforkUp(spec *os.File, ended func() bool) bool {
-	fds := []unix.PollFd{{Fd: int32(spec.Fd()), Events: unix.POLLIN}}
-	for {
-		n, err := unix.Poll(fds, 20)
-		if err == unix.EINTR {
-			continue
-		}
-		if err == nil && n == 1 {
-			var b [1]byte
-			got, _, err := unix.Recvfrom(int(spec.Fd()), b[:], unix.MSG_PEEK|unix.MSG_DONTWAIT)
-			return err == nil && got == 1 && b[0] == childArmed
-		}
-		return !ended()
+	raw, err := spec.SyscallConn()
+	if err != nil {
+		return false
 	}
+	up := false
+	// Not spec.Fd(): that would make the socket blocking again.
+	raw.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			n, err := unix.Poll(fds, 20)
+			if err == unix.EINTR {
+				continue
+			}
+			if err == nil && n == 1 {
+				var b [1]byte
+				got, _, err := unix.Recvfrom(int(fd), b[:], unix.MSG_PEEK|unix.MSG_DONTWAIT)
+				up = err == nil && got == 1 && b[0] == childArmed
+				return
+			}
+			up = !ended()
+			return
+		}
+	})
+	return up
 }
 
 // fitsPrefork says whether the pre-forked child, namespaced or not, fits
