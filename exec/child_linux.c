@@ -11,8 +11,8 @@
 //	→ landlock_restrict_self → drop capabilities → reset the relayed
 //	signals → in a pid namespace, init's signalfd → resource limits →
 //	load the seccomp program the parent compiled → wait for the parent's
-//	go on fd 3 → execve (in a pid namespace: fork the command, execve
-//	there, and be its init).
+//	go on fd 3 → execve (in a pid namespace: start the command in a
+//	process of its own, as vfork would, execve there, and be its init).
 //
 // A failure at any step is reported as one JSON object on fd 4
 // (close-on-exec, so EOF there means execve succeeded) and ends the process
@@ -1334,7 +1334,7 @@ static long close_except(long a, long b) {
 	return r;
 }
 
-// ns_init is pid 1 of the child's pid namespace: it forks the command (pid 2)
+// ns_init is pid 1 of the child's pid namespace: it starts the command (pid 2)
 // and, until the command exits, reaps what ends in the namespace and passes
 // on the signals in s->forward that the runner sends it: with kill, to the
 // command; queued with the value MEWS_TO_ALL, to every process in the
@@ -1342,7 +1342,10 @@ static long close_except(long a, long b) {
 // runner sends to the whole process group, and those a terminal sends,
 // reach the command directly. It ends as the command does (init_end), with
 // its status, 128+N for signal N. The sandbox applies to it as to the
-// command: it was set up before the fork; sfd is init_signalfd's.
+// command: it was set up before the command's start; sfd is
+// init_signalfd's. While the command's execve is in progress (the vfork
+// wait), init passes nothing on: a signal the runner sends then waits in
+// the signalfd for it.
 long mews_clone_on(unsigned long flags, void *stack_top, void (*fn)(void));
 
 // The command's start in a pid namespace: the process init starts, which
@@ -1365,7 +1368,7 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	command_spec = s;
 	long pid = mews_clone_on(CLONE_VM | CLONE_VFORK | SIGCHLD, command_stack + sizeof command_stack, start_command);
 	if (pid < 0) {
-		fail("exec", "fork the command in the pid namespace", NULL, pid, STATUS_SANDBOX);
+		fail("exec", "start the command in the pid namespace", NULL, pid, STATUS_SANDBOX);
 	}
 	// Init keeps nothing but its signalfd and the spec socket (see
 	// init_end): not the status pipe (the command's execve closes it), not

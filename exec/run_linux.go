@@ -551,10 +551,20 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
+		// With a pid namespace, the child's end is everything's in it:
+		// the helper may then release after a runner's death too, told by
+		// the child's pidfd, taken now, before the child has the spec
+		// and can fail with it.
+		var child *os.File
+		if pidNS {
+			if fd, err := unix.PidfdOpen(s.launch.pid(), 0); err == nil {
+				child = os.NewFile(uintptr(fd), "pidfd")
+			}
+		}
 		// The release helper starts once the spec is on its way: its
 		// start (a look at the marks in /proc, a fork and an execve)
 		// then overlaps the child's mounts instead of delaying them.
-		defer s.handToHelper(pidNS)
+		defer ps.handToHelper(child)
 		// Without a pid namespace the child skips the step for its /proc.
 		sp.Mounts = sp.layer.steps
 		if pidNS {
@@ -603,19 +613,6 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	// after it, or output is still to be copied.
 	s.launch.p.endsEarly = sp.PidNS && g == nil && !s.launch.copies()
 	return sp, nil
-}
-
-// handToHelper hands the run's placeholders to the release helper. With a
-// pid namespace, the child's end is everything's in it: the helper may
-// then release after a runner's death too, told by the child's pidfd.
-func (s *spawning) handToHelper(pidNS bool) {
-	var child *os.File
-	if pidNS {
-		if fd, err := unix.PidfdOpen(s.launch.pid(), 0); err == nil {
-			child = os.NewFile(uintptr(fd), "pidfd")
-		}
-	}
-	s.placeholders.handToHelper(child)
 }
 
 // cleanUp waits for the hand-over and removes what it made: the ruleset's
