@@ -405,23 +405,18 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 				h.close()
 				return h, errDiscarded
 			}
-			err := unix.Mkdirat(pfd, name, 0o755)
-			if err != nil && err != unix.EEXIST {
+			made, err := makePlaceholder(pfd, name)
+			if err != nil {
 				h.close()
 				return h, err
 			}
-			h.made = err == nil
+			h.made = made
 			continue
 		case err != nil:
 			h.close()
 			return h, err
 		}
 		h.f = os.NewFile(uintptr(fd), path)
-		if h.made {
-			// Without extended attributes here (ENOTSUP), only this run
-			// knows it made the directory.
-			unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0) // no helper yet
-		}
 		if err := lockShared(fd); err != nil {
 			h.close()
 			return h, err
@@ -434,6 +429,83 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 	}
 	h.close()
 	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
+}
+
+// makePlaceholder makes the directory name in the directory pfd, marked
+// (placeholderMark, no helper yet) before it appears under its name: it is
+// made under a working name (name + placeholderMaking), held with an
+// exclusive flock, marked, and renamed into place unless name exists by
+// then (made false, no error: another run's, or the project's). Made and
+// marked in place, a runner killed between the two left a directory no
+// later run knew for a placeholder, which stayed for good. One killed now
+// leaves the working name, which the next run that makes the placeholder
+// finds unlocked and removes (only if empty). Without extended attributes
+// here (ENOTSUP) it is made unmarked, and only this run knows it made it.
+func makePlaceholder(pfd int, name string) (made bool, err error) {
+	work := name + placeholderMaking
+	deadline := time.Now().Add(lockWait)
+	for pause := 20 * time.Microsecond; time.Now().Before(deadline); pause = min(2*pause, time.Millisecond) {
+		err := unix.Mkdirat(pfd, work, 0o755)
+		if err == unix.EEXIST {
+			held, err := clearWorkingName(pfd, work)
+			if err != nil {
+				return false, err
+			}
+			if held {
+				time.Sleep(pause)
+			}
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err == unix.ENOENT {
+			continue // taken for a leftover by another run, and removed
+		}
+		if err != nil {
+			return false, err
+		}
+		if err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB); err != nil || !sameEntry(fd, pfd, work) {
+			unix.Close(fd)
+			continue // another run's, between its mkdir and its lock: its to finish
+		}
+		unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0)
+		err = unix.Renameat2(pfd, work, pfd, name, unix.RENAME_NOREPLACE)
+		if err != nil {
+			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
+		}
+		unix.Close(fd)
+		if err == unix.EEXIST {
+			return false, nil
+		}
+		return err == nil, err
+	}
+	return false, fmt.Errorf("another process has held %s, the working name of %s, for %v; the run does not go on without the placeholder", work, name, lockWait)
+}
+
+// placeholderMaking ends the working name of a placeholder being made.
+const placeholderMaking = ".mewsandbox-making"
+
+// clearWorkingName removes the working name work, left by a run killed
+// while it made a placeholder, if empty and no run holds it; held says it
+// is another run's at work, to wait for.
+func clearWorkingName(pfd int, work string) (held bool, err error) {
+	fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err == unix.ENOENT {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("%s, where a placeholder is made: %w", work, err)
+	}
+	defer unix.Close(fd)
+	if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil {
+		return true, nil
+	}
+	if err := unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR); err != nil && err != unix.ENOENT {
+		return false, fmt.Errorf("%s, left where a placeholder is made, is not empty: remove it", work)
+	}
+	return false, nil
 }
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or

@@ -434,3 +434,106 @@ func TestPlaceholdersOneHelper(t *testing.T) {
 		t.Errorf("placeholders left: %v", left)
 	}
 }
+
+// TestMakePlaceholderMarkedBeforeItAppears: a placeholder is marked under
+// its working name and renamed into place, so no run (and no runner killed
+// midway) leaves it under its name unmarked, where later runs would take
+// it for the project's own. A working name left by a killed runner goes
+// with the next run's; one that holds something is refused, not emptied;
+// a name that appeared meanwhile is left as it is.
+func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
+	root := testRoot(t)
+	if err := unix.Setxattr(root, placeholderMark, []byte("0"), 0); err != nil {
+		t.Skipf("no extended attributes on %s: %v", root, err)
+	}
+	unix.Removexattr(root, placeholderMark)
+	pfd, err := unix.Open(root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(pfd)
+	marked := func(p string) bool {
+		var b [24]byte
+		n, err := unix.Lgetxattr(p, placeholderMark, b[:])
+		return err == nil && string(b[:n]) == "0"
+	}
+
+	made, err := makePlaceholder(pfd, ".claude")
+	if !made || err != nil {
+		t.Fatalf("makePlaceholder = %v, %v; want made", made, err)
+	}
+	if !marked(filepath.Join(root, ".claude")) {
+		t.Error(".claude appeared without the mark")
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".claude"+placeholderMaking)); err == nil {
+		t.Error("the working name stayed")
+	}
+
+	// What a runner killed between its mkdir and its rename left.
+	work := filepath.Join(root, ".codex"+placeholderMaking)
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if made, err := makePlaceholder(pfd, ".codex"); !made || err != nil {
+		t.Fatalf("with a leftover working name: makePlaceholder = %v, %v; want made", made, err)
+	}
+	if !marked(filepath.Join(root, ".codex")) {
+		t.Error(".codex appeared without the mark")
+	}
+	if _, err := os.Lstat(work); err == nil {
+		t.Error("the leftover working name stayed")
+	}
+
+	// A leftover the command wrote into is refused, not emptied.
+	work = filepath.Join(root, ".mewsandbox"+placeholderMaking)
+	if err := os.MkdirAll(filepath.Join(work, "kept"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if made, err := makePlaceholder(pfd, ".mewsandbox"); made || err == nil || !strings.Contains(err.Error(), "not empty") {
+		t.Errorf("with a written leftover: makePlaceholder = %v, %v; want refused, not empty", made, err)
+	}
+	if _, err := os.Lstat(filepath.Join(work, "kept")); err != nil {
+		t.Errorf("what the leftover held went: %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".mewsandbox")); err == nil {
+		t.Error(".mewsandbox was made beside a refused leftover")
+	}
+
+	// Another run's working name, held: waited for, then taken over once
+	// it is gone (that run renamed it into place: here, it gives up).
+	work = filepath.Join(root, ".vscode"+placeholderMaking)
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(2 * time.Millisecond)
+		os.Remove(work)
+		f.Close()
+	}()
+	if made, err := makePlaceholder(pfd, ".vscode"); err != nil {
+		t.Errorf("beside a held working name: makePlaceholder = %v, %v", made, err)
+	} else if made && !marked(filepath.Join(root, ".vscode")) {
+		t.Error(".vscode appeared without the mark")
+	}
+
+	// The name appeared meanwhile (the project's own): left as it is.
+	if err := os.Mkdir(filepath.Join(root, ".idea"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if made, err := makePlaceholder(pfd, ".idea"); made || err != nil {
+		t.Errorf("over an existing directory: makePlaceholder = %v, %v; want not made", made, err)
+	}
+	if marked(filepath.Join(root, ".idea")) {
+		t.Error("the project's own .idea was marked")
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".idea"+placeholderMaking)); err == nil {
+		t.Error("the working name stayed beside an existing directory")
+	}
+}
