@@ -488,11 +488,20 @@ func makePlaceholder(pfd int, name string) (made bool, err error) {
 const placeholderMaking = ".mewsandbox-making"
 
 // clearWorkingName removes the working name work, left by a run killed
-// while it made a placeholder, if empty and no run holds it; held says it
-// is another run's at work, to wait for.
+// while it made a placeholder, if empty and no run holds it, or a file or
+// a link there; held says it is another run's at work, to wait for. A
+// directory with something in it is not emptied: the run is refused.
 func clearWorkingName(pfd int, work string) (held bool, err error) {
 	fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err == unix.ENOENT {
+		return false, nil
+	}
+	if err == unix.ENOTDIR || err == unix.ELOOP {
+		// A file or a link a command left at the name: the name is the
+		// runner's, and an unlink does not follow the link.
+		if err := unix.Unlinkat(pfd, work, 0); err != nil && err != unix.ENOENT {
+			return false, fmt.Errorf("%s, where a placeholder is made: %w", work, err)
+		}
 		return false, nil
 	}
 	if err != nil {

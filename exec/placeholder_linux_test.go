@@ -484,6 +484,30 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 		t.Error("the leftover working name stayed")
 	}
 
+	// A file and a link planted at the working name are the runner's to
+	// remove; what the link names stays.
+	target := filepath.Join(root, "target")
+	if err := os.WriteFile(target, []byte("kept"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, plant := range map[string]func(string) error{
+		".husky":    func(p string) error { return os.WriteFile(p, nil, 0o644) },
+		".githooks": func(p string) error { return os.Symlink(target, p) },
+	} {
+		if err := plant(filepath.Join(root, name+placeholderMaking)); err != nil {
+			t.Fatal(err)
+		}
+		if made, err := makePlaceholder(pfd, name); !made || err != nil {
+			t.Errorf("%s over a planted working name: makePlaceholder = %v, %v; want made", name, made, err)
+		}
+		if !marked(filepath.Join(root, name)) {
+			t.Errorf("%s appeared without the mark", name)
+		}
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != "kept" {
+		t.Errorf("what the planted link named: %q, %v", b, err)
+	}
+
 	// A leftover the command wrote into is refused, not emptied.
 	work = filepath.Join(root, ".mewsandbox"+placeholderMaking)
 	if err := os.MkdirAll(filepath.Join(work, "kept"), 0o755); err != nil {
