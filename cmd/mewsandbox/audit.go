@@ -210,6 +210,13 @@ func openAuditFile(path string) (*os.File, error) {
 
 // isAuditLog says whether the first line of f is a record of an audit log.
 func isAuditLog(f *os.File) bool {
+	// Under the writers' lock: a first record being written (appendLocked)
+	// is read whole, not cut where the write has got to.
+	unlock, err := permission.LockExclusive(f)
+	if err != nil {
+		return false
+	}
+	defer unlock()
 	b := make([]byte, 64<<10)
 	n, _ := f.ReadAt(b, 0)
 	line, _, _ := bytes.Cut(b[:n], []byte("\n"))
