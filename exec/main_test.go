@@ -20,6 +20,9 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("MEWSANDBOX_TEST_HOLD_LOCK"); dir != "" {
 		os.Exit(testHoldLock(dir))
 	}
+	if dir := os.Getenv("MEWSANDBOX_TEST_KILLED_MAKER"); dir != "" && testKilledMaker != nil {
+		os.Exit(testKilledMaker(dir, os.Getenv("MEWSANDBOX_TEST_KILL_AT")))
+	}
 	os.Exit(m.Run())
 }
 
@@ -41,6 +44,10 @@ func testHoldLock(dir string) int {
 	time.Sleep(hold)
 	return 0
 }
+
+// testKilledMaker, where set (on Linux), runs as a runner killed while it
+// makes a placeholder (MEWSANDBOX_TEST_KILLED_MAKER).
+var testKilledMaker func(dir, at string) int
 
 // testParent runs MEWSANDBOX_TEST_SCRIPT with sh in the root
 // MEWSANDBOX_TEST_ROOT and exits with its status, like the CLI would.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -432,90 +433,99 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 }
 
 // makePlaceholder makes the directory name in the directory pfd, marked
-// (placeholderMark, no helper yet) before it appears under its name: it is
-// made under a working name (name + placeholderMaking), held with an
-// exclusive flock, marked, and renamed into place unless name exists by
-// then (made false, no error: another run's, or the project's). Made and
-// marked in place, a runner killed between the two left a directory no
-// later run knew for a placeholder, which stayed for good. One killed now
-// leaves the working name, which the next run that makes the placeholder
-// finds unlocked and removes (only if empty). Without extended attributes
-// here (ENOTSUP) it is made unmarked, and only this run knows it made it.
+// (placeholderMark, no helper yet) before it appears under its name: made
+// under a working name of this run's own (placeholderMaking, a pid and a
+// random number), held with an exclusive flock, marked, and renamed into
+// place unless name exists by then (made false, no error: another run's,
+// or the project's). Made and marked in place, a runner killed between the
+// two left a directory no later run knew for a placeholder, which stayed
+// for good. One killed now leaves its working name, which a later run that
+// makes a placeholder there removes if empty and unheld (clearWorking);
+// anything else with such a name is left alone, never in a run's way.
+// Without extended attributes here (ENOTSUP) it is made unmarked, and only
+// this run knows it made it.
 func makePlaceholder(pfd int, name string) (made bool, err error) {
-	work := name + placeholderMaking
-	deadline := time.Now().Add(lockWait)
-	for pause := 20 * time.Microsecond; time.Now().Before(deadline); pause = min(2*pause, time.Millisecond) {
+	clearWorking(pfd)
+	for range 16 {
+		work := fmt.Sprintf("%s%d.%d", placeholderMaking, os.Getpid(), rand.Uint32())
 		err := unix.Mkdirat(pfd, work, 0o755)
 		if err == unix.EEXIST {
-			held, err := clearWorkingName(pfd, work)
-			if err != nil {
-				return false, err
-			}
-			if held {
-				time.Sleep(pause)
-			}
 			continue
 		}
 		if err != nil {
 			return false, err
 		}
+		placeholderStep("made")
 		fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		if err == unix.ENOENT {
-			continue // taken for a leftover by another run, and removed
+			continue // taken for a leftover by another run before the lock
 		}
-		if err != nil {
-			return false, err
-		}
-		if err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB); err != nil || !sameEntry(fd, pfd, work) {
-			unix.Close(fd)
-			continue // another run's, between its mkdir and its lock: its to finish
-		}
-		unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0)
-		err = unix.Renameat2(pfd, work, pfd, name, unix.RENAME_NOREPLACE)
 		if err != nil {
 			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
+			return false, err
+		}
+		if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil || !sameEntry(fd, pfd, work) {
+			unix.Close(fd) // another run looking at it, or it went
+			continue
+		}
+		if err := unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0); err != nil && err != unix.ENOTSUP {
+			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
+			unix.Close(fd)
+			return false, fmt.Errorf("marking it: %w", err)
+		}
+		placeholderStep("marked")
+		err = unix.Renameat2(pfd, work, pfd, name, unix.RENAME_NOREPLACE)
+		if err != nil {
+			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR) // this run's own name, held
 		}
 		unix.Close(fd)
-		if err == unix.EEXIST {
+		switch err {
+		case nil:
+			return true, nil
+		case unix.EEXIST:
 			return false, nil
 		}
-		return err == nil, err
+		return false, err
 	}
-	return false, fmt.Errorf("another process has held %s, the working name of %s, for %v; the run does not go on without the placeholder", work, name, lockWait)
+	return false, fmt.Errorf("no working name of its own could be made beside it")
 }
 
-// placeholderMaking ends the working name of a placeholder being made.
-const placeholderMaking = ".mewsandbox-making"
+// placeholderMaking begins the working name of a placeholder being made.
+const placeholderMaking = ".mewsandbox-making."
 
-// clearWorkingName removes the working name work, left by a run killed
-// while it made a placeholder, if empty and no run holds it, or a file or
-// a link there; held says it is another run's at work, to wait for. A
-// directory with something in it is not emptied: the run is refused.
-func clearWorkingName(pfd int, work string) (held bool, err error) {
-	fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	if err == unix.ENOENT {
-		return false, nil
-	}
-	if err == unix.ENOTDIR || err == unix.ELOOP {
-		// A file or a link a command left at the name: the name is the
-		// runner's, and an unlink does not follow the link.
-		if err := unix.Unlinkat(pfd, work, 0); err != nil && err != unix.ENOENT {
-			return false, fmt.Errorf("%s, where a placeholder is made: %w", work, err)
-		}
-		return false, nil
-	}
+// placeholderStep is called after each step of makePlaceholder: tests stop
+// it there, as a kill would.
+var placeholderStep = func(string) {}
+
+// clearWorking removes, in the directory pfd, the working names of
+// placeholders that runs killed while making them left: empty directories
+// no run holds. It reads no further than maxWorkingScan entries, and
+// leaves everything else (a file, a link, a directory with something in
+// it) as it is.
+func clearWorking(pfd int) {
+	dfd, err := unix.Openat(pfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return false, fmt.Errorf("%s, where a placeholder is made: %w", work, err)
+		return
 	}
-	defer unix.Close(fd)
-	if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil {
-		return true, nil
+	defer unix.Close(dfd)
+	names, _ := dirNamesOf(dfd, maxWorkingScan)
+	for _, n := range names {
+		if !strings.HasPrefix(n, placeholderMaking) {
+			continue
+		}
+		fd, err := unix.Openat(pfd, n, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil && sameEntry(fd, pfd, n) {
+			unix.Unlinkat(pfd, n, unix.AT_REMOVEDIR) // fails unless empty
+		}
+		unix.Close(fd)
 	}
-	if err := unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR); err != nil && err != unix.ENOENT {
-		return false, fmt.Errorf("%s, left where a placeholder is made, is not empty: remove it", work)
-	}
-	return false, nil
 }
+
+// maxWorkingScan bounds the entries clearWorking reads.
+const maxWorkingScan = 4096
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or
 // helperLockWait while a release helper (or a process on its way out)

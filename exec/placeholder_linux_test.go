@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -435,12 +437,33 @@ func TestPlaceholdersOneHelper(t *testing.T) {
 	}
 }
 
+func init() {
+	// Makes the placeholder .claude in dir and is killed (SIGKILL) after
+	// makePlaceholder's step at, as a runner killed midway.
+	testKilledMaker = func(dir, at string) int {
+		placeholderStep = func(step string) {
+			if step == at {
+				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				select {}
+			}
+		}
+		pfd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "killed maker:", err)
+			return 1
+		}
+		_, err = makePlaceholder(pfd, ".claude")
+		fmt.Fprintln(os.Stderr, "killed maker: not killed:", err)
+		return 1
+	}
+}
+
 // TestMakePlaceholderMarkedBeforeItAppears: a placeholder is marked under
-// its working name and renamed into place, so no run (and no runner killed
-// midway) leaves it under its name unmarked, where later runs would take
-// it for the project's own. A working name left by a killed runner goes
-// with the next run's; one that holds something is refused, not emptied;
-// a name that appeared meanwhile is left as it is.
+// a working name of its run's own and renamed into place, so no runner
+// killed midway leaves it under its name unmarked, where later runs would
+// take it for the project's own. What a killed runner left goes with a
+// later run's making; anything else under such a name (a directory with
+// something in it, a file) stays and is in no run's way.
 func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 	root := testRoot(t)
 	if err := unix.Setxattr(root, placeholderMark, []byte("0"), 0); err != nil {
@@ -457,97 +480,68 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 		n, err := unix.Lgetxattr(p, placeholderMark, b[:])
 		return err == nil && string(b[:n]) == "0"
 	}
+	working := func() []string {
+		var out []string
+		names, _ := dirNames(root, 1000)
+		for _, n := range names {
+			if strings.HasPrefix(n, placeholderMaking) {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
 
-	made, err := makePlaceholder(pfd, ".claude")
-	if !made || err != nil {
-		t.Fatalf("makePlaceholder = %v, %v; want made", made, err)
-	}
-	if !marked(filepath.Join(root, ".claude")) {
-		t.Error(".claude appeared without the mark")
-	}
-	if _, err := os.Lstat(filepath.Join(root, ".claude"+placeholderMaking)); err == nil {
-		t.Error("the working name stayed")
+	// Killed after each step: .claude never there unmarked, and what the
+	// runner left goes with the next making.
+	for _, at := range []string{"made", "marked"} {
+		cmd := osexec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_KILLED_MAKER="+root, "MEWSANDBOX_TEST_KILL_AT="+at)
+		out, err := cmd.CombinedOutput()
+		if ws, ok := err.(*osexec.ExitError); !ok || ws.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+			t.Fatalf("killed after %s: %v %s", at, err, out)
+		}
+		if _, err := os.Lstat(filepath.Join(root, ".claude")); err == nil {
+			t.Errorf("killed after %s: .claude is there", at)
+		}
+		if len(working()) != 1 {
+			t.Errorf("killed after %s: working names %q, want the one it left", at, working())
+		}
+		if made, err := makePlaceholder(pfd, ".claude"); !made || err != nil {
+			t.Fatalf("after a kill: makePlaceholder = %v, %v; want made", made, err)
+		}
+		if !marked(filepath.Join(root, ".claude")) {
+			t.Error(".claude appeared without the mark")
+		}
+		if w := working(); len(w) != 0 {
+			t.Errorf("after a kill and a making: working names %q left", w)
+		}
+		os.Remove(filepath.Join(root, ".claude"))
 	}
 
-	// What a runner killed between its mkdir and its rename left.
-	work := filepath.Join(root, ".codex"+placeholderMaking)
-	if err := os.Mkdir(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	// Planted: a directory with something in it, a file, a link. Left
+	// alone, and no run refused for them; what the link names stays.
+	target := filepath.Join(root, "target")
+	os.WriteFile(target, []byte("kept"), 0o644)
+	planted := []string{placeholderMaking + "1.2", placeholderMaking + "3.4", placeholderMaking + "5.6"}
+	os.MkdirAll(filepath.Join(root, planted[0], "x"), 0o755)
+	os.WriteFile(filepath.Join(root, planted[1]), nil, 0o644)
+	os.Symlink(target, filepath.Join(root, planted[2]))
 	if made, err := makePlaceholder(pfd, ".codex"); !made || err != nil {
-		t.Fatalf("with a leftover working name: makePlaceholder = %v, %v; want made", made, err)
+		t.Fatalf("beside planted working names: makePlaceholder = %v, %v; want made", made, err)
 	}
 	if !marked(filepath.Join(root, ".codex")) {
 		t.Error(".codex appeared without the mark")
 	}
-	if _, err := os.Lstat(work); err == nil {
-		t.Error("the leftover working name stayed")
-	}
-
-	// A file and a link planted at the working name are the runner's to
-	// remove; what the link names stays.
-	target := filepath.Join(root, "target")
-	if err := os.WriteFile(target, []byte("kept"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for name, plant := range map[string]func(string) error{
-		".husky":    func(p string) error { return os.WriteFile(p, nil, 0o644) },
-		".githooks": func(p string) error { return os.Symlink(target, p) },
-	} {
-		if err := plant(filepath.Join(root, name+placeholderMaking)); err != nil {
-			t.Fatal(err)
-		}
-		if made, err := makePlaceholder(pfd, name); !made || err != nil {
-			t.Errorf("%s over a planted working name: makePlaceholder = %v, %v; want made", name, made, err)
-		}
-		if !marked(filepath.Join(root, name)) {
-			t.Errorf("%s appeared without the mark", name)
+	for _, p := range planted {
+		if _, err := os.Lstat(filepath.Join(root, p)); err != nil {
+			t.Errorf("planted %s went: %v", p, err)
 		}
 	}
 	if b, err := os.ReadFile(target); err != nil || string(b) != "kept" {
 		t.Errorf("what the planted link named: %q, %v", b, err)
 	}
 
-	// A leftover the command wrote into is refused, not emptied.
-	work = filepath.Join(root, ".mewsandbox"+placeholderMaking)
-	if err := os.MkdirAll(filepath.Join(work, "kept"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if made, err := makePlaceholder(pfd, ".mewsandbox"); made || err == nil || !strings.Contains(err.Error(), "not empty") {
-		t.Errorf("with a written leftover: makePlaceholder = %v, %v; want refused, not empty", made, err)
-	}
-	if _, err := os.Lstat(filepath.Join(work, "kept")); err != nil {
-		t.Errorf("what the leftover held went: %v", err)
-	}
-	if _, err := os.Lstat(filepath.Join(root, ".mewsandbox")); err == nil {
-		t.Error(".mewsandbox was made beside a refused leftover")
-	}
-
-	// Another run's working name, held: waited for, then taken over once
-	// it is gone (that run renamed it into place: here, it gives up).
-	work = filepath.Join(root, ".vscode"+placeholderMaking)
-	if err := os.Mkdir(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(work)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		time.Sleep(2 * time.Millisecond)
-		os.Remove(work)
-		f.Close()
-	}()
-	if made, err := makePlaceholder(pfd, ".vscode"); err != nil {
-		t.Errorf("beside a held working name: makePlaceholder = %v, %v", made, err)
-	} else if made && !marked(filepath.Join(root, ".vscode")) {
-		t.Error(".vscode appeared without the mark")
-	}
-
-	// The name appeared meanwhile (the project's own): left as it is.
+	// The name there already (the project's own): left as it is.
 	if err := os.Mkdir(filepath.Join(root, ".idea"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -557,7 +551,37 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 	if marked(filepath.Join(root, ".idea")) {
 		t.Error("the project's own .idea was marked")
 	}
-	if _, err := os.Lstat(filepath.Join(root, ".idea"+placeholderMaking)); err == nil {
-		t.Error("the working name stayed beside an existing directory")
+}
+
+// TestMakePlaceholderRunsAtOnce: runs making the same placeholder at once,
+// each then removing it, never fail, and leave no working name behind.
+func TestMakePlaceholderRunsAtOnce(t *testing.T) {
+	root := testRoot(t)
+	pfd, err := unix.Open(root, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(pfd)
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			for range 300 {
+				made, err := makePlaceholder(pfd, ".claude")
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if made {
+					unix.Unlinkat(pfd, ".claude", unix.AT_REMOVEDIR)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	names, _ := dirNames(root, 1000)
+	for _, n := range names {
+		if strings.HasPrefix(n, placeholderMaking) {
+			t.Errorf("working name %s left", n)
+		}
 	}
 }
