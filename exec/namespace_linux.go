@@ -346,8 +346,9 @@ func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
 	}
 	defer unix.Close(root)
 	ps := &placeholders{}
+	cleared := map[string]bool{} // directories clearWorking has looked in
 	for _, p := range l.placeholders {
-		h, err := holdPlaceholder(root, l.root, p, approved)
+		h, err := holdPlaceholder(root, l.root, p, approved, cleared)
 		if err != nil {
 			ps.release(nil)
 			return nil, &os.PathError{Op: "holding the protected placeholder", Path: p, Err: err}
@@ -382,7 +383,7 @@ const (
 // way for a link cannot point the runner at a directory elsewhere. f is
 // nil where path is not a directory (a file stands there: nothing to hold
 // or remove; the child binds it as it is).
-func holdPlaceholder(rootfd int, root, path string, approved func() bool) (placeholder, error) {
+func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleared map[string]bool) (placeholder, error) {
 	h := placeholder{path: path}
 	rel, err := filepath.Rel(root, filepath.Dir(path))
 	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
@@ -405,6 +406,10 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 			if !approved() {
 				h.close()
 				return h, errDiscarded
+			}
+			if dir := filepath.Dir(path); !cleared[dir] {
+				cleared[dir] = true
+				clearWorking(pfd)
 			}
 			made, err := makePlaceholder(pfd, name)
 			if err != nil {
@@ -445,7 +450,6 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool) (place
 // Without extended attributes here (ENOTSUP) it is made unmarked, and only
 // this run knows it made it.
 func makePlaceholder(pfd int, name string) (made bool, err error) {
-	clearWorking(pfd)
 	for range 16 {
 		work := fmt.Sprintf("%s%d.%d", placeholderMaking, os.Getpid(), rand.Uint32())
 		err := unix.Mkdirat(pfd, work, 0o755)
@@ -499,33 +503,53 @@ var placeholderStep = func(string) {}
 
 // clearWorking removes, in the directory pfd, the working names of
 // placeholders that runs killed while making them left: empty directories
-// no run holds. It reads no further than maxWorkingScan entries, and
-// leaves everything else (a file, a link, a directory with something in
-// it) as it is.
+// no run holds. Once a run per directory (materialize), and bounded: it
+// reads no more than maxWorkingScan entries and tries no more than
+// maxWorkingClear of them (a killed runner leaves one per placeholder it
+// was making), so that a command that planted thousands of such names
+// costs a run little. Everything else (a file, a link, a directory with
+// something in it) stays as it is.
 func clearWorking(pfd int) {
 	dfd, err := unix.Openat(pfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return
 	}
 	defer unix.Close(dfd)
-	names, _ := dirNamesOf(dfd, maxWorkingScan)
-	for _, n := range names {
-		if !strings.HasPrefix(n, placeholderMaking) {
+	var buf [8192]byte
+	var names, found []string
+	for read := 0; read < maxWorkingScan && len(found) < maxWorkingClear; {
+		n, err := unix.ReadDirent(dfd, buf[:])
+		if err == unix.EINTR {
 			continue
 		}
-		fd, err := unix.Openat(pfd, n, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil || n == 0 {
+			break
+		}
+		_, _, names = unix.ParseDirent(buf[:n], -1, names[:0])
+		read += len(names)
+		for _, name := range names {
+			if strings.HasPrefix(name, placeholderMaking) && len(found) < maxWorkingClear {
+				found = append(found, name)
+			}
+		}
+	}
+	for _, name := range found {
+		fd, err := unix.Openat(pfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		if err != nil {
 			continue
 		}
-		if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil && sameEntry(fd, pfd, n) {
-			unix.Unlinkat(pfd, n, unix.AT_REMOVEDIR) // fails unless empty
+		if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil && sameEntry(fd, pfd, name) {
+			unix.Unlinkat(pfd, name, unix.AT_REMOVEDIR) // fails unless empty
 		}
 		unix.Close(fd)
 	}
 }
 
-// maxWorkingScan bounds the entries clearWorking reads.
-const maxWorkingScan = 4096
+// What clearWorking reads and tries at most.
+const (
+	maxWorkingScan  = 4096
+	maxWorkingClear = 16
+)
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or
 // helperLockWait while a release helper (or a process on its way out)

@@ -503,9 +503,14 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(root, ".claude")); err == nil {
 			t.Errorf("killed after %s: .claude is there", at)
 		}
-		if len(working()) != 1 {
-			t.Errorf("killed after %s: working names %q, want the one it left", at, working())
+		left := working()
+		if len(left) != 1 {
+			t.Fatalf("killed after %s: working names %q, want the one it left", at, left)
 		}
+		if at == "marked" && !marked(filepath.Join(root, left[0])) {
+			t.Errorf("killed after %s: the working directory has no mark", at)
+		}
+		clearWorking(pfd)
 		if made, err := makePlaceholder(pfd, ".claude"); !made || err != nil {
 			t.Fatalf("after a kill: makePlaceholder = %v, %v; want made", made, err)
 		}
@@ -519,13 +524,15 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 	}
 
 	// Planted: a directory with something in it, a file, a link. Left
-	// alone, and no run refused for them; what the link names stays.
+	// alone by clearWorking, and no run refused for them; what the link
+	// names stays.
 	target := filepath.Join(root, "target")
 	os.WriteFile(target, []byte("kept"), 0o644)
 	planted := []string{placeholderMaking + "1.2", placeholderMaking + "3.4", placeholderMaking + "5.6"}
 	os.MkdirAll(filepath.Join(root, planted[0], "x"), 0o755)
 	os.WriteFile(filepath.Join(root, planted[1]), nil, 0o644)
 	os.Symlink(target, filepath.Join(root, planted[2]))
+	clearWorking(pfd)
 	if made, err := makePlaceholder(pfd, ".codex"); !made || err != nil {
 		t.Fatalf("beside planted working names: makePlaceholder = %v, %v; want made", made, err)
 	}

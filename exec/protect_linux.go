@@ -803,12 +803,6 @@ func dirNames(dir string, max int) ([]string, error) {
 		return nil, err
 	}
 	defer unix.Close(fd)
-	return dirNamesOf(fd, max)
-}
-
-// dirNamesOf is dirNames of the open directory fd, read from where its
-// offset is.
-func dirNamesOf(fd, max int) ([]string, error) {
 	var buf [8192]byte
 	var names []string
 	for {
