@@ -171,21 +171,34 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	if layer != nil && layer.tmp != "" && rs != nil {
 		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
 	}
-	// The filter depends on the network policy only; Build finds the
-	// runner's configurations compiled ahead of time.
-	if seccomp.Enabled && probeKernel().seccomp.Supported {
-		prog, err := pol.Network.seccompConfig().Build()
-		if err != nil {
-			rs.Close()
-			return nil, warnings, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
-		}
-		sp.Seccomp = prog
-	}
 	return sp, warnings, nil
 }
 
-// landlockSpec is the spec but for the namespace layer's part: the
-// Landlock plan and its ruleset, the command's path, its capabilities and
+// restriction is what the child applies to itself alone, which depends on
+// the policy's network, capabilities and best effort only; Now is the
+// caller's to set.
+func (c *Cmd) restriction() (restriction, *StageError) {
+	pol := c.Policy
+	caps, err := capabilityMask(pol.KeepCaps)
+	if err != nil {
+		return restriction{}, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+	}
+	// Only what the runner has: the child may hold more for its own
+	// mounts (ambient capabilities in a user namespace).
+	r := restriction{BestEffort: pol.BestEffort, KeepCaps: caps & ownCapabilities()}
+	// Build finds the runner's configurations compiled ahead of time.
+	if seccomp.Enabled && probeKernel().seccomp.Supported {
+		prog, err := pol.Network.seccompConfig().Build()
+		if err != nil {
+			return restriction{}, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
+		}
+		r.Seccomp = prog
+	}
+	return r, nil
+}
+
+// landlockSpec is the spec but for the namespace layer's part and the
+// restriction: the Landlock plan and its ruleset, the command's path and
 // limits; and the plan, and what to warn of.
 func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, warnings []string, _ *StageError) {
 	e, err := pol.Plan()
@@ -214,15 +227,7 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 	if serr != nil {
 		return nil, Enforcement{}, warnings, serr
 	}
-
-	caps, err := capabilityMask(pol.KeepCaps)
-	if err != nil {
-		return nil, Enforcement{}, warnings, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
-	}
-	// Only what the runner has: the child may hold more for its own
-	// mounts (ambient capabilities in a user namespace).
-	caps &= ownCapabilities()
-	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
+	sp := &spec{Path: path, Args: c.Args, Env: env, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
 		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
 			return nil, Enforcement{}, warnings, serr
@@ -488,6 +493,21 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if s.tmpErr != nil {
 		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
 	}
+	r, serr := c.restriction()
+	if serr != nil {
+		return nil, serr
+	}
+	// A child the entry point started outside namespaces has no mounts to
+	// make: it applies its restriction on receipt, sent now, while the
+	// Landlock ruleset is built (measured: 0.15 ms of a run).
+	ahead := c.Policy.NoNamespaces && s.launch.adopted != 0
+	if ahead {
+		r.Now = true
+		b, err := r.marshal()
+		if serr := s.send(b, err, nil); serr != nil {
+			return nil, serr
+		}
+	}
 	tmp := s.tmp
 	sp, warnings, serr := c.prepare(&tmp, true)
 	s.tmp = tmp
@@ -497,6 +517,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if serr != nil {
 		return sp, serr
 	}
+	sp.restriction = r
 	<-s.launch.ready
 	if s.launch.pid() == 0 {
 		return sp, nil // it did not start; Run reports why
@@ -582,19 +603,17 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		f.Close()
 	}
 	b, err := sp.marshal()
-	if err == nil {
-		// The child reads the whole spec before anything else, so this
-		// cannot deadlock however large the spec is. It then restricts
-		// itself and waits for the go (start).
-		err = sendSpec(s.specW, b, sp.Ruleset)
+	if err == nil && !ahead {
+		sp.Now = !mountNS
+		var first []byte
+		first, err = sp.restriction.marshal()
+		b = append(first, b...)
 	}
-	if err != nil {
-		if childGone(err) {
-			if serr := s.childsReason(); serr != nil {
-				return sp, serr
-			}
-		}
-		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
+	// The child reads the whole spec before anything else, so this cannot
+	// deadlock however large the spec is. It then restricts itself and
+	// waits for the go (start).
+	if serr := s.send(b, err, sp.Ruleset); serr != nil {
+		return sp, serr
 	}
 	// While the child applies the spec: its cgroup, before the go.
 	g, err := newRunCgroup(c.Policy.Limits, sp.PidNS)
@@ -613,6 +632,24 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	// after it, or output is still to be copied.
 	s.launch.p.endsEarly = sp.PidNS && g == nil && !s.launch.copies()
 	return sp, nil
+}
+
+// send writes b, a message for the child or what kept it from being made
+// (err), to the child's spec socket, with the descriptor ruleset if not
+// nil; a child gone meanwhile says why, if it said.
+func (s *spawning) send(b []byte, err error, ruleset *os.File) *StageError {
+	if err == nil {
+		err = sendSpec(s.specW, b, ruleset)
+	}
+	if err == nil {
+		return nil
+	}
+	if childGone(err) {
+		if serr := s.childsReason(); serr != nil {
+			return serr
+		}
+	}
+	return stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 }
 
 // cleanUp waits for the hand-over and removes what it made: the ruleset's
