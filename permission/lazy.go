@@ -20,3 +20,17 @@ func (l *lazy[T]) get() T {
 }
 
 func (l *lazy[T]) init() { l.v = l.build() }
+
+// Warm builds ahead the tables a first Check of a call to tool consults on
+// its way (for a shell command, 0.07 ms of a first Check's 0.18): a caller
+// with a processor to spare before it can check, such as a run while its
+// settings load, calls it beside. Tables only some commands need stay
+// lazy.
+func Warm(tool string) {
+	if _, kind := CanonicalTool(tool); kind != KindShell {
+		return
+	}
+	pathSpecs.get()
+	dangerTable.get()
+	readOnlyCommands.get()
+}

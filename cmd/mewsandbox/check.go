@@ -37,6 +37,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil && !errors.As(err, &ambiguous) {
 		return err
 	}
+	go permission.Warm(call.Tool)
 	p, err := o.resolve("")
 	if err != nil {
 		return err

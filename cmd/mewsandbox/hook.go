@@ -115,6 +115,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return usageError{fmt.Errorf("hook claude-code: %w", err)}
 		}
 	}
+	go permission.Warm(call.Tool)
 	p, err := o.resolve(ev.Cwd)
 	if err != nil {
 		return err

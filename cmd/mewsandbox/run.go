@@ -47,6 +47,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("working directory: %w", err)
 	}
+	// The other processor idles until the engine can decide: its tables
+	// are made meanwhile.
+	go permission.Warm(call.Tool)
 	// The sandbox child starts now, while the settings load and the engine
 	// decides: it runs nothing before Run hands it the command.
 	// With no terminal to ask on, a signal cannot interrupt a question:

@@ -1,0 +1,36 @@
+package permission
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestWarm builds the shell tables beside checks that use them, as a run
+// does: each is built once, whoever gets there first, and a check's
+// decision is the same whether or not they were warm. (Alone, with -race,
+// it races Warm against first checks; after other tests the tables may be
+// built already.)
+func TestWarm(t *testing.T) {
+	e := &Engine{Mode: ModeDefault, Env: PathEnv{Cwd: "/p", Home: "/h", Root: "/p"}, Exists: func(string) bool { return false }}
+	calls := []Call{{Tool: "Bash", Command: "cat README.md"}, {Tool: "Bash", Command: "rm -rf /"}, {Tool: "Read", Path: "/p/x"}}
+	want := make([]Decision, len(calls))
+	var wg sync.WaitGroup
+	for _, tool := range []string{"Bash", "Read", "Bash"} {
+		wg.Go(func() { Warm(tool) })
+	}
+	for i, c := range calls {
+		wg.Go(func() { want[i] = e.Check(c).Decision })
+	}
+	wg.Wait()
+	if tools.v == nil || pathSpecs.v == nil || dangerTable.v == nil || readOnlyCommands.v == nil {
+		t.Error("Warm(\"Bash\") left a shell table unbuilt")
+	}
+	for i, c := range calls {
+		if got := e.Check(c).Decision; got != want[i] {
+			t.Errorf("%+v: %v warm, %v beside the warming", c, got, want[i])
+		}
+	}
+	if want[0] != Allow || want[1] != Deny {
+		t.Errorf("decisions %v; want cat allowed and rm -rf / denied", want)
+	}
+}
