@@ -229,9 +229,7 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 	}
 	sp := &spec{Path: path, Args: c.Args, Env: env, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
-		if serr := checkExecGrant(path, e.Landlock.Paths); serr != nil {
-			return nil, Enforcement{}, warnings, serr
-		}
+		sp.execRules = e.Landlock.Paths
 	}
 	// Built even without kernel support: best effort then still refuses a
 	// required path that does not exist. The child only applies it.
@@ -251,9 +249,23 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 	return sp, e, warnings, nil
 }
 
-// checkExecGrant refuses, with a message saying what to allow, a binary (or
-// its #! interpreter) that Landlock would refuse to execute: the alternative
-// is a bare EACCES from execve.
+// explain words an execve the sandbox refused as checkExecGrant does, when
+// Landlock's rules are why (EACCES; or ENOENT, the file being in a
+// directory the namespace layer empties): worked out only then, it is off
+// the way of every run that executes (measured: 0.05 ms of a run).
+func (s *spawning) explain(serr *StageError) *StageError {
+	if serr.Stage != StageExec || !errors.Is(serr.Err, syscall.EACCES) && !errors.Is(serr.Err, syscall.ENOENT) || s.sp == nil || s.sp.execRules == nil {
+		return serr
+	}
+	if why := checkExecGrant(s.sp.Path, s.sp.execRules); why != nil {
+		return why
+	}
+	return serr
+}
+
+// checkExecGrant says, with what to allow, why Landlock refuses to execute
+// a binary (or its #! interpreter), or returns nil if it would not: the
+// alternative is a bare EACCES from execve.
 func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 	check := func(p string) *StageError {
 		real, err := filepath.EvalSymlinks(p)
@@ -975,7 +987,7 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		return 0, stageErr(StageExec, StatusSandbox, "starting the sandbox child: %w", x.startErr)
 	}
 	if b := <-report; len(b) > 0 {
-		return 0, decodeReport(b)
+		return 0, s.explain(decodeReport(b))
 	}
 	return x.status()
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
@@ -72,6 +73,9 @@ type spec struct {
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
 	layer *nsLayer
+	// execRules are the Landlock plan's rules, not sent: they explain an
+	// execve Landlock refused (spawning.explain).
+	execRules []landlock.PathRule
 }
 
 // fdMove is a descriptor handed to the command (see spec.Pass).
