@@ -86,15 +86,15 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 	return c.start(ctx)
 }
 
-// prepare works out what the child is to do: the policy translated for
-// this kernel, the binary, the compiled syscall filter and, with
-// PrivateTmp, the private temp dir. With layerTmp that is a tmpfs the
+// prepare works out what the child is to do, its restriction r given
+// (restriction): the policy translated for this kernel, the binary and,
+// with PrivateTmp, the private temp dir. With layerTmp that is a tmpfs the
 // child makes where the namespace layer empties os.TempDir() (hide), which
 // the host never sees; otherwise, or where the layer does not empty it, a
 // directory on the host, whose path prepare stores in *tmp for the caller
 // to remove, unless *tmp names one made already. It runs while the child
 // starts. The warnings are the caller's to say, whatever the outcome.
-func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _ *StageError) {
+func (c *Cmd) prepare(tmp *string, layerTmp bool, r restriction) (_ *spec, warnings []string, _ *StageError) {
 	if !haveChild {
 		return nil, nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
 	}
@@ -153,9 +153,10 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		if rs != nil {
 			rs.Close()
 		}
-		return c.prepare(tmp, false)
+		return c.prepare(tmp, false, r)
 	}
 	sp.layer = layer
+	sp.restriction = r
 	if layer != nil && rs != nil {
 		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
 		// Cheap tests first: grantedAt resolves every grant's links.
@@ -526,7 +527,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 	}
 	tmp := s.tmp
-	sp, warnings, serr := c.prepare(&tmp, true)
+	sp, warnings, serr := c.prepare(&tmp, true, r)
 	s.tmp = tmp
 	for _, w := range warnings {
 		c.warn(w)
@@ -534,7 +535,6 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if serr != nil {
 		return sp, serr
 	}
-	sp.restriction = r
 	<-s.launch.ready
 	if s.launch.pid() == 0 {
 		return sp, nil // it did not start; Run reports why
@@ -555,7 +555,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				if sp.Ruleset != nil {
 					sp.Ruleset.Close()
 				}
-				sp, _, serr = c.prepare(&tmp, false) // its warnings were said above
+				sp, _, serr = c.prepare(&tmp, false, r) // its warnings were said above
 				s.tmp = tmp
 				if serr != nil {
 					return sp, serr

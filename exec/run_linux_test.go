@@ -11,6 +11,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1065,6 +1066,48 @@ func TestReadyForGoOnce(t *testing.T) {
 		if n := lasts.Load(); n != 1 {
 			t.Fatalf("%d of the two were last", n)
 		}
+	}
+}
+
+// TestNamespacesRefusedBestEffort: where the kernel refuses the layer's
+// namespaces, a best-effort run falls back to a child without them, its
+// spec rebuilt for a private temp dir on the host, and its restriction
+// with it (a rebuilt spec once lost it: the child refused the run as a
+// strict one without a filter).
+func TestNamespacesRefusedBestEffort(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	if _, err := NamespaceLayer(); err != nil {
+		t.Skipf("no namespace layer here: %v", err)
+	}
+	root := testRoot(t)
+	c := sh(root, `test -d "$TMPDIR" && touch ran`)
+	c.PrivateTmp = true
+	var warnings []string
+	c.Warn = func(w string) { warnings = append(warnings, w) }
+	s := c.spawnChild()
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	if s.launch.adopted != 0 || len(s.launch.fallback) != 2 {
+		t.Fatalf("want a child started with namespaces and two ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
+	}
+	// The starts in namespaces fail, as where the kernel refuses them.
+	for _, cmd := range []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]} {
+		a := *cmd.SysProcAttr
+		a.Chroot = filepath.Join(root, "missing")
+		cmd.SysProcAttr = &a
+	}
+	c.pre = s
+	status, err := c.Run(context.Background())
+	if status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "ran")); err != nil {
+		t.Errorf("the command did not run: %v", err)
+	}
+	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "refused the namespace layer") }) {
+		t.Errorf("warnings %q; want the refused layer said", warnings)
 	}
 }
 

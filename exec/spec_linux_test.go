@@ -295,16 +295,17 @@ func TestChildFailsClosed(t *testing.T) {
 	root := testRoot(t)
 	c := sh(root, `touch marker`)
 	var tmp string
-	good, _, serr := c.prepare(&tmp, false)
+	r, serr := c.restriction()
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	good, _, serr := c.prepare(&tmp, false, r)
 	if serr != nil {
 		t.Fatal(serr)
 	}
 	defer good.Ruleset.Close()
 	if tmp != "" {
 		defer os.RemoveAll(tmp)
-	}
-	if good.restriction, serr = c.restriction(); serr != nil {
-		t.Fatal(serr)
 	}
 	badJump := seccomp.Program{{Code: 0x20}, {Code: 0x15, JT: 9, K: 1}, {Code: 0x06, K: 0x7fff0000}}
 	// The child applies its restriction on receipt (Now) or after the
@@ -412,7 +413,11 @@ func TestRunSpecCarriesProgram(t *testing.T) {
 	}
 	c := sh(testRoot(t), "")
 	var tmp string
-	sp, _, serr := c.prepare(&tmp, true)
+	r, serr := c.restriction()
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	sp, _, serr := c.prepare(&tmp, true, r)
 	if serr != nil {
 		t.Fatal(serr)
 	}
@@ -420,12 +425,8 @@ func TestRunSpecCarriesProgram(t *testing.T) {
 	if tmp != "" {
 		os.RemoveAll(tmp)
 	}
-	r, serr := c.restriction()
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if len(r.Seccomp) == 0 {
-		t.Error("no filter program in the restriction")
+	if len(sp.Seccomp) == 0 {
+		t.Error("no filter program in the spec's restriction")
 	}
 	if status, err := c.Run(context.Background()); status != 0 || err != nil {
 		t.Errorf("Run = %d, %v", status, err)
