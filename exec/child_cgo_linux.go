@@ -84,6 +84,7 @@ func sharerPid() int { return int(C.mews_sharer_pid()) }
 // childHeader is what child_linux.h repeats of the Go side's constants.
 type childHeader struct {
 	arg, probe, magic    string
+	restrictionMagic     string
 	release, mark        string
 	releaseSays          string // MEWS_RUN_OVER, MEWS_MADE, MEWS_HELD
 	releaseGraceMS       int
@@ -97,7 +98,7 @@ type childHeader struct {
 // with the Go side's.
 func childConstants() childHeader {
 	return childHeader{
-		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
+		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC, restrictionMagic: C.MEWS_RESTRICTION_MAGIC,
 		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD, releaseGraceMS: C.MEWS_RELEASE_GRACE_MS,
 		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
 		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,

@@ -4,15 +4,20 @@
 // to the child marker, and the child does its whole job before the Go
 // runtime exists:
 //
-//	block every signal and say "r" on fd 3 (a unix socket) → read the spec
-//	there (the Landlock ruleset the parent built arrives on it as a
-//	descriptor) → mark every inherited descriptor close-on-exec → hand
-//	over passed descriptors → the namespace layer's mounts → no_new_privs
-//	→ landlock_restrict_self → drop capabilities → reset the relayed
-//	signals → in a pid namespace, init's signalfd → resource limits →
-//	load the seccomp program the parent compiled → wait for the parent's
-//	go on fd 3 → execve (in a pid namespace: start the command in a
-//	process of its own, as vfork would, execve there, and be its init).
+//	block every signal and say "r" on fd 3 (a unix socket) → read the
+//	restriction there (the capabilities kept, the seccomp program the
+//	parent compiled) → read the spec (the Landlock ruleset the parent
+//	built arrives on it as a descriptor) → mark every inherited descriptor
+//	close-on-exec → hand over passed descriptors → the namespace layer's
+//	mounts → no_new_privs → landlock_restrict_self → drop capabilities →
+//	reset the relayed signals → in a pid namespace, init's signalfd →
+//	resource limits → load the seccomp program → wait for the parent's go
+//	on fd 3 → execve (in a pid namespace: start the command in a process
+//	of its own, as vfork would, execve there, and be its init).
+//
+// A child in no namespace of its own, which makes no mounts, sets
+// no_new_privs, drops its capabilities and loads the program as soon as
+// it has read the restriction, and refuses a spec that has mounts.
 //
 // A failure at any step is reported as one JSON object on fd 4
 // (close-on-exec, so EOF there means execve succeeded) and ends the process
@@ -1507,9 +1512,9 @@ static __attribute__((noreturn)) void child(void) {
 	}
 	if (r.now) {
 		// No mounts to make (no namespace of its own): nothing the child
-		// does below needs a capability or a call the filter refuses,
-		// and the runner sends this before it builds the Landlock ruleset,
-		// so the child applies it meanwhile.
+		// does below needs a capability or a call the filter refuses. A
+		// pre-forked child gets this before the runner builds the Landlock
+		// ruleset, and applies it meanwhile.
 		restrict_self(&r);
 	}
 	body = receive_message(MEWS_SPEC_MAGIC, "spec", &n, &ruleset);

@@ -20,7 +20,8 @@ type restriction struct {
 	// Now says the child has no mounts to make (it is in no namespace of
 	// its own): it applies the restriction on receipt, not after the
 	// mounts, which need its capabilities and calls the filter refuses.
-	// The runner then sends it before it builds the Landlock ruleset.
+	// To a pre-forked child the runner then sends it before it builds the
+	// Landlock ruleset; to another, with the rest.
 	Now        bool
 	BestEffort bool
 	Seccomp    seccomp.Program // nil: not loaded (best effort without seccomp)
@@ -170,6 +171,8 @@ func (e *encoder) end() ([]byte, error) {
 		return nil, e.err
 	}
 	if len(e.b) > maxSpecSize {
+		// Only the spec can: a restriction's filter has at most 4,096
+		// instructions.
 		return nil, fmt.Errorf("the command line and environment take %d bytes, more than %d", len(e.b), maxSpecSize)
 	}
 	binary.LittleEndian.PutUint32(e.b[len(specMagic):], uint32(len(e.b)-headerSize))

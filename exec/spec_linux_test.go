@@ -104,8 +104,8 @@ func decode(t testing.TB, b []byte) (*spec, error) {
 
 func TestChildConstants(t *testing.T) {
 	h := childConstants()
-	if h.arg != childArg || h.probe != probeArg || h.magic != specMagic || h.maxSpec != maxSpecSize {
-		t.Errorf("child_linux.h has %q, %q, %q, %d; the Go side %q, %q, %q, %d", h.arg, h.probe, h.magic, h.maxSpec, childArg, probeArg, specMagic, maxSpecSize)
+	if h.arg != childArg || h.probe != probeArg || h.magic != specMagic || h.restrictionMagic != restrictionMagic || h.maxSpec != maxSpecSize {
+		t.Errorf("child_linux.h has %q, %q, %q, %q, %d; the Go side %q, %q, %q, %q, %d", h.arg, h.probe, h.magic, h.restrictionMagic, h.maxSpec, childArg, probeArg, specMagic, restrictionMagic, maxSpecSize)
 	}
 	dirs := len(hiddenDirs(Policy{Network: Network{UnixSockets: true}})) + 1 // and /dev/shm
 	if h.procRefused != probeProcRefused || h.maxKept != dirs*maxKept || h.toAll != toAll {
