@@ -84,7 +84,6 @@ func sharerPid() int { return int(C.mews_sharer_pid()) }
 // childHeader is what child_linux.h repeats of the Go side's constants.
 type childHeader struct {
 	arg, probe, magic    string
-	restrictionMagic     string
 	release, mark        string
 	releaseSays          string // MEWS_RUN_OVER, MEWS_MADE, MEWS_HELD
 	releaseGraceMS       int
@@ -98,7 +97,7 @@ type childHeader struct {
 // with the Go side's.
 func childConstants() childHeader {
 	return childHeader{
-		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC, restrictionMagic: C.MEWS_RESTRICTION_MAGIC,
+		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
 		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD, releaseGraceMS: C.MEWS_RELEASE_GRACE_MS,
 		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
 		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
@@ -124,7 +123,7 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 	if e := C.mews_decode_spec((*C.uchar)(unsafe.Pointer(&b[4])), C.size_t(len(body)), (**C.char)(vec), C.size_t(nvec), &s); e != nil {
 		return nil, false, errors.New(C.GoString(e))
 	}
-	sp = &spec{Path: C.GoString(s.path), ResetSignals: uint64(s.reset_signals)}
+	sp = &spec{Path: C.GoString(s.path), BestEffort: s.best_effort != 0, ResetSignals: uint64(s.reset_signals), KeepCaps: uint64(s.keep_caps)}
 	if s.nlimits > 0 {
 		raw := unsafe.Slice((*byte)(unsafe.Pointer(s.limits)), int(s.nlimits)*20)
 		for i := 0; i < len(raw); i += 20 {
@@ -140,6 +139,13 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 	}
 	sp.Args = goStrings(s.argv)
 	sp.Env = goStrings(s.envp)
+	if s.seccomp != 0 {
+		// struct sock_filter, in place: the layout of seccomp.Instruction.
+		sp.Seccomp = make(seccomp.Program, int(s.ninsn))
+		if s.ninsn > 0 {
+			copy(sp.Seccomp, unsafe.Slice((*seccomp.Instruction)(unsafe.Pointer(s.filter)), int(s.ninsn)))
+		}
+	}
 	// Each mount step was op, length, path; the path is now a C string
 	// over its length (see do_mounts).
 	m := unsafe.Pointer(s.mounts)
@@ -152,28 +158,6 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 	sp.PidNS, sp.Forward, sp.TmpAccess, sp.TmpSize = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access), uint64(s.tmp_size)
 	sp.ShmAccess, sp.PtsAccess = uint64(s.shm_access), uint64(s.pts_access)
 	return sp, s.ruleset != 0, nil
-}
-
-// decodeRestriction runs the child's decoder of a restriction on body, for
-// tests.
-func decodeRestriction(body []byte) (*restriction, error) {
-	buf := C.malloc(C.size_t(len(body) + 1))
-	defer C.free(buf)
-	b := unsafe.Slice((*byte)(buf), len(body)+1)
-	copy(b, body)
-	var r C.struct_mews_restriction
-	if e := C.mews_decode_restriction((*C.uchar)(buf), C.size_t(len(body)), &r); e != nil {
-		return nil, errors.New(C.GoString(e))
-	}
-	got := &restriction{Now: r.now != 0, BestEffort: r.best_effort != 0, KeepCaps: uint64(r.keep_caps)}
-	if r.seccomp != 0 {
-		// struct sock_filter, in place: the layout of seccomp.Instruction.
-		got.Seccomp = make(seccomp.Program, int(r.ninsn))
-		if r.ninsn > 0 {
-			copy(got.Seccomp, unsafe.Slice((*seccomp.Instruction)(unsafe.Pointer(r.filter)), int(r.ninsn)))
-		}
-	}
-	return got, nil
 }
 
 // goStrings copies a NULL-terminated vector of C strings.

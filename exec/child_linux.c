@@ -4,20 +4,15 @@
 // to the child marker, and the child does its whole job before the Go
 // runtime exists:
 //
-//	block every signal and say "r" on fd 3 (a unix socket) → read the
-//	restriction there (the capabilities kept, the seccomp program the
-//	parent compiled) → read the spec (the Landlock ruleset the parent
-//	built arrives on it as a descriptor) → mark every inherited descriptor
-//	close-on-exec → hand over passed descriptors → the namespace layer's
-//	mounts → no_new_privs → landlock_restrict_self → drop capabilities →
-//	reset the relayed signals → in a pid namespace, init's signalfd →
-//	resource limits → load the seccomp program → wait for the parent's go
-//	on fd 3 → execve (in a pid namespace: start the command in a process
-//	of its own, as vfork would, execve there, and be its init).
-//
-// A child in no namespace of its own, which makes no mounts, sets
-// no_new_privs, drops its capabilities and loads the program as soon as
-// it has read the restriction, and refuses a spec that has mounts.
+//	block every signal and say "r" on fd 3 (a unix socket) → read the spec
+//	there (the Landlock ruleset the parent built arrives on it as a
+//	descriptor) → mark every inherited descriptor close-on-exec → hand
+//	over passed descriptors → the namespace layer's mounts → no_new_privs
+//	→ landlock_restrict_self → drop capabilities → reset the relayed
+//	signals → in a pid namespace, init's signalfd → resource limits →
+//	load the seccomp program the parent compiled → wait for the parent's
+//	go on fd 3 → execve (in a pid namespace: start the command in a
+//	process of its own, as vfork would, execve there, and be its init).
 //
 // A failure at any step is reported as one JSON object on fd 4
 // (close-on-exec, so EOF there means execve succeeded) and ends the process
@@ -358,8 +353,13 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->path = str(&c);
 	s->argv = strs(&c, vec, &used, nvec);
 	s->envp = strs(&c, vec, &used, nvec);
+	s->best_effort = boolean(&c);
 	s->ruleset = boolean(&c);
+	s->seccomp = boolean(&c);
+	s->ninsn = count(&c, 8);
+	unsigned char *insns = take(&c, s->ninsn * 8);
 	s->reset_signals = le(&c, 8);
+	s->keep_caps = le(&c, 8);
 	s->nlimits = count(&c, 20);
 	s->limits = take(&c, s->nlimits * 20);
 	s->npass = count(&c, 8);
@@ -383,30 +383,15 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
-	return c.err;
-}
-
-const char *mews_decode_restriction(unsigned char *body, size_t n, struct mews_restriction *r) {
-	struct cursor c = {.p = body, .left = n};
-	*r = (struct mews_restriction){0};
-	r->now = boolean(&c);
-	r->best_effort = boolean(&c);
-	r->seccomp = boolean(&c);
-	r->ninsn = count(&c, 8);
-	unsigned char *insns = take(&c, r->ninsn * 8);
-	r->keep_caps = le(&c, 8);
-	if (c.err == NULL && c.left > 0) {
-		c.err = "bytes after the end";
-	}
-	if (c.err == NULL && !r->seccomp && r->ninsn > 0) {
+	if (c.err == NULL && !s->seccomp && s->ninsn > 0) {
 		c.err = "seccomp instructions without a filter";
 	}
 	if (c.err != NULL) {
 		return c.err;
 	}
 	// The instructions become struct sock_filter in place (8 bytes each).
-	r->filter = insns;
-	for (size_t i = 0; i < r->ninsn; i++) {
+	s->filter = insns;
+	for (size_t i = 0; i < s->ninsn; i++) {
 		unsigned char *b = insns + i * 8;
 		struct sock_filter f = {
 			.code = (uint16_t)(b[0] | b[1] << 8),
@@ -1267,55 +1252,6 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	}
 }
 
-// receive_message reads one of the parent's messages from the spec socket:
-// its header (magic, what it is, and the body's length, uint32
-// little-endian), then its body, returned with its length in *n and 4
-// writable bytes before it (see mews_decode_spec).
-static unsigned char *receive_message(const char *magic, const char *what, size_t *n, int *ruleset) {
-	unsigned char h[8];
-	receive(h, sizeof h, ruleset);
-	if (h[0] != magic[0] || h[1] != magic[1] || h[2] != magic[2] || h[3] != magic[3]) {
-		fail("spec", "BUG(mewsandbox): reading the spec: not a ", what, 0, STATUS_SANDBOX);
-	}
-	*n = (size_t)h[4] | (size_t)h[5] << 8 | (size_t)h[6] << 16 | (size_t)h[7] << 24;
-	if (*n > MEWS_MAX_SPEC - sizeof h) {
-		fail("spec", "BUG(mewsandbox): reading the spec: too large a ", what, 0, STATUS_SANDBOX);
-	}
-	unsigned char *body = (unsigned char *)map(*n + 8) + 4;
-	receive(body, *n, ruleset);
-	return body;
-}
-
-static void set_no_new_privs(void) {
-	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-	if (r != 0) {
-		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
-	}
-}
-
-// load_filter loads r's syscall filter, if it has one.
-static void load_filter(const struct mews_restriction *r) {
-	if (!r->seccomp) {
-		return;
-	}
-	if (r->ninsn == 0 || r->ninsn > MAX_INSTRUCTIONS) {
-		fail("seccomp", "seccomp: a filter program of a length the kernel refuses", NULL, EINVAL, STATUS_SANDBOX);
-	}
-	struct sock_fprog prog = {.len = (unsigned short)r->ninsn, .filter = (struct sock_filter *)r->filter};
-	long e = SYS3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0U, &prog);
-	if (e != 0) {
-		fail("seccomp", "seccomp: load filter", NULL, e, STATUS_SANDBOX);
-	}
-}
-
-// restrict_self applies r at once, when the child has no mounts to make:
-// no_new_privs, the capabilities, the filter.
-static void restrict_self(const struct mews_restriction *r) {
-	set_no_new_privs();
-	drop_caps(r->keep_caps);
-	load_filter(r);
-}
-
 // exec_command execve's the command, or reports why it could not.
 static __attribute__((noreturn)) void exec_command(struct mews_spec *s) {
 	long r = SYS3(SYS_execve, s->path, s->argv, s->envp);
@@ -1423,7 +1359,7 @@ static __attribute__((noreturn)) void start_command(void) {
 	exec_command(command_spec);
 }
 
-static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd, int caps_kept) {
+static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// As vfork would: the command's process shares init's memory, on a
 	// stack of its own, until its execve, and init waits until then. A
 	// fork would copy init's page tables first (measured: 0.15 ms of a
@@ -1480,9 +1416,9 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd, int
 				continue; // an orphan of the command's, reaped
 			}
 			if ((status & 0x7f) == 0) {
-				init_end((status >> 8) & 0xff, caps_kept);
+				init_end((status >> 8) & 0xff, s->keep_caps != 0);
 			}
-			init_end(128 + (status & 0x7f), caps_kept);
+			init_end(128 + (status & 0x7f), s->keep_caps != 0);
 		}
 	}
 }
@@ -1498,26 +1434,20 @@ static __attribute__((noreturn)) void child(void) {
 	// default dispositions, and as a pid namespace's init it would have
 	// dropped a relayed signal.
 	SYS6(SYS_sendto, spec_fd, MEWS_ARMED, 1, MSG_NOSIGNAL, 0, 0);
+	unsigned char h[8];
 	int ruleset = -1;
-	size_t n;
-	unsigned char *body = receive_message(MEWS_RESTRICTION_MAGIC, "restriction", &n, &ruleset);
-	struct mews_restriction r;
-	const char *err = mews_decode_restriction(body, n, &r);
-	if (err != NULL) {
-		fail("spec", "BUG(mewsandbox): decoding the restriction: corrupt restriction: ", err, 0, STATUS_SANDBOX);
+	receive(h, sizeof h, &ruleset);
+	if (h[0] != MEWS_SPEC_MAGIC[0] || h[1] != MEWS_SPEC_MAGIC[1] || h[2] != MEWS_SPEC_MAGIC[2] || h[3] != MEWS_SPEC_MAGIC[3]) {
+		fail("spec", "BUG(mewsandbox): reading the spec: not a spec", NULL, 0, STATUS_SANDBOX);
 	}
-	if (!r.seccomp && !r.best_effort) {
-		// The parent sends a filter whenever it enforces strictly.
-		fail("seccomp", "BUG(mewsandbox): no syscall filter in a strict spec", NULL, 0, STATUS_SANDBOX);
+	size_t n = (size_t)h[4] | (size_t)h[5] << 8 | (size_t)h[6] << 16 | (size_t)h[7] << 24;
+	if (n > MEWS_MAX_SPEC - sizeof h) {
+		fail("spec", "BUG(mewsandbox): reading the spec: a spec too large", NULL, 0, STATUS_SANDBOX);
 	}
-	if (r.now) {
-		// No mounts to make (no namespace of its own): nothing the child
-		// does below needs a capability or a call the filter refuses. A
-		// pre-forked child gets this before the runner builds the Landlock
-		// ruleset, and applies it meanwhile.
-		restrict_self(&r);
-	}
-	body = receive_message(MEWS_SPEC_MAGIC, "spec", &n, &ruleset);
+	// Four bytes before the body let str move the first string over its
+	// length like every other.
+	unsigned char *body = (unsigned char *)map(n + 8) + 4;
+	receive(body, n, &ruleset);
 	// The socket stays open: the command starts only when the parent says
 	// so on it (see below).
 	// A list of strings takes at least 4 bytes per entry: n/4 entries and
@@ -1525,12 +1455,13 @@ static __attribute__((noreturn)) void child(void) {
 	size_t nvec = n / 4 + 2;
 	char **vec = map(nvec * sizeof(char *));
 	struct mews_spec s;
-	err = mews_decode_spec(body, n, vec, nvec, &s);
+	const char *err = mews_decode_spec(body, n, vec, nvec, &s);
 	if (err != NULL) {
 		fail("spec", "BUG(mewsandbox): decoding the spec: corrupt spec: ", err, 0, STATUS_SANDBOX);
 	}
-	if (r.now && (s.nmounts > 0 || s.pidns)) {
-		fail("spec", "BUG(mewsandbox): mount steps or a pid namespace for a child restricted before them", NULL, 0, STATUS_SANDBOX);
+	if (!s.seccomp && !s.best_effort) {
+		// The parent sends a filter whenever it enforces strictly.
+		fail("seccomp", "BUG(mewsandbox): no syscall filter in a strict spec", NULL, 0, STATUS_SANDBOX);
 	}
 	if (s.ruleset != (ruleset >= 0)) {
 		fail("landlock", "BUG(mewsandbox): the spec and the descriptors sent with it disagree about the Landlock ruleset", NULL, 0, STATUS_SANDBOX);
@@ -1540,20 +1471,19 @@ static __attribute__((noreturn)) void child(void) {
 	pass_fds(s.pass, s.npass, &ruleset);
 	do_mounts(&s, ruleset);
 	drop_premade();
-	if (!r.now) {
-		set_no_new_privs();
+	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+	if (r != 0) {
+		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
 	}
 	if (ruleset >= 0) {
 		// Flags 0: ABI 7's logging defaults; the process has one thread.
-		long e = SYS2(SYS_landlock_restrict_self, ruleset, 0U);
-		if (e != 0) {
-			fail("landlock", "landlock_restrict_self", NULL, e, STATUS_SANDBOX);
+		r = SYS2(SYS_landlock_restrict_self, ruleset, 0U);
+		if (r != 0) {
+			fail("landlock", "landlock_restrict_self", NULL, r, STATUS_SANDBOX);
 		}
 		SYS1(SYS_close, ruleset);
 	}
-	if (!r.now) {
-		drop_caps(r.keep_caps);
-	}
+	drop_caps(s.keep_caps);
 	// Unblocked, a pending signal ends the child as it would the command;
 	// a pid namespace's init keeps those it passes on blocked, pending for
 	// its signalfd.
@@ -1565,30 +1495,36 @@ static __attribute__((noreturn)) void child(void) {
 		// Undumpable: the command, in the same Landlock domain, cannot
 		// open init's /proc/1/fd, mem or environ. The command's own
 		// execve makes it dumpable again.
-		long e = SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0);
-		if (e != 0) {
-			fail("exec", "prctl(PR_SET_DUMPABLE) for the pid namespace's init", NULL, e, STATUS_SANDBOX);
+		r = SYS5(SYS_prctl, PR_SET_DUMPABLE, 0, 0, 0, 0);
+		if (r != 0) {
+			fail("exec", "prctl(PR_SET_DUMPABLE) for the pid namespace's init", NULL, r, STATUS_SANDBOX);
 		}
 	}
 	set_limits(s.limits, s.nlimits);
-	if (!r.now) {
-		// Last before execve: the filter also limits what the steps
-		// above could have needed.
-		load_filter(&r);
+	// Last before execve: the filter also limits what the steps above could
+	// have needed.
+	if (s.seccomp) {
+		if (s.ninsn == 0 || s.ninsn > MAX_INSTRUCTIONS) {
+			fail("seccomp", "seccomp: a filter program of a length the kernel refuses", NULL, EINVAL, STATUS_SANDBOX);
+		}
+		struct sock_fprog prog = {.len = (unsigned short)s.ninsn, .filter = (struct sock_filter *)s.filter};
+		r = SYS3(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0U, &prog);
+		if (r != 0) {
+			fail("seccomp", "seccomp: load filter", NULL, r, STATUS_SANDBOX);
+		}
 	}
 	// Restricted, the child waits for the parent's go: the spec may come
 	// before the parent has decided to run the command (exec.Cmd.Prepare).
 	// Anything but "g" (the end of the socket: not run after all) ends it.
 	unsigned char go = 0;
-	long got;
 	do {
-		got = SYS3(SYS_read, spec_fd, &go, 1);
-	} while (got == -EINTR);
-	if (got != 1 || go != 'g') {
+		r = SYS3(SYS_read, spec_fd, &go, 1);
+	} while (r == -EINTR);
+	if (r != 1 || go != 'g') {
 		exit_group(STATUS_SANDBOX);
 	}
 	if (s.pidns) {
-		ns_init(&s, sfd, r.keep_caps != 0);
+		ns_init(&s, sfd);
 	}
 	exec_command(&s);
 }

@@ -11,27 +11,17 @@
 #define MEWS_PROBE_ARG "__mewsandbox_probe_namespaces" // probeArg
 #define MEWS_RELEASE_ARG "__mewsandbox_release"        // releaseArg
 #define MEWS_SPEC_MAGIC "mews"              // specMagic
-#define MEWS_RESTRICTION_MAGIC "mewr"       // restrictionMagic
 #define MEWS_MAX_SPEC (64u << 20)           // maxSpecSize
 
-// mews_restriction is a decoded restriction, the first of the two messages
-// the child reads: what it applies to itself alone. Its filter points into
-// the body.
-struct mews_restriction {
-	int now; // apply it on receipt: the child has no mounts to make (see child)
-	int best_effort, seccomp;
-	size_t ninsn;
-	unsigned char *filter; // ninsn struct sock_filter
-	uint64_t keep_caps;
-};
-
-// mews_spec is a decoded spec, the second message; its strings point into
-// the body.
+// mews_spec is a decoded spec; its strings and filter point into the body.
 struct mews_spec {
 	char *path;
 	char **argv, **envp;
-	int ruleset;
+	int best_effort, ruleset, seccomp;
+	size_t ninsn;
+	unsigned char *filter; // ninsn struct sock_filter
 	uint64_t reset_signals;
+	uint64_t keep_caps;
 	size_t nlimits;
 	unsigned char *limits; // nlimits (resource uint32, soft, hard uint64), little-endian
 	size_t npass;
@@ -107,10 +97,6 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_MKDIR 16        // an empty directory made at path, in a tmpfs, nothing bound
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
 #define MEWS_MOUNT_LAST MEWS_MOUNT_MKDIR
-
-// mews_decode_restriction decodes the n-byte body of a restriction. It
-// returns NULL, or what is wrong with the body.
-const char *mews_decode_restriction(unsigned char *body, size_t n, struct mews_restriction *r);
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

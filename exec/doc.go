@@ -10,16 +10,13 @@
 // and the Go runtime start: Run re-executes the running binary
 // (/proc/self/exe) with a private marker argument, or, in the release
 // binary, adopts the child its entry point forked for "mewsandbox run".
-// While the child starts, the parent works out the rest: the restriction
-// (the capabilities kept and the seccomp filter, compiled to BPF), then the
-// policy for this kernel, the binary, the namespace layer's mounts and the
-// Landlock ruleset (sent as a descriptor). The child reads that spec from
-// fd 3, in those two messages, marks every other descriptor close-on-exec,
-// makes the layer's mounts, sets no_new_privs, restricts itself with
-// Landlock, drops its capabilities, loads the filter last and, at the
-// parent's go, execve's the command (a child in no namespace of its own,
-// which makes no mounts, applies no_new_privs, the capabilities and the
-// filter as soon as the restriction arrives); in a pid namespace it forks the
+// While the child starts, the parent works out the rest: the policy for
+// this kernel, the binary, the namespace layer's mounts, the Landlock
+// ruleset (sent as a descriptor) and the seccomp filter, compiled to BPF.
+// The child reads that spec from fd 3, marks every other descriptor
+// close-on-exec, makes the layer's mounts, sets no_new_privs, restricts
+// itself with Landlock, drops its capabilities, loads the filter last and,
+// at the parent's go, execve's the command; in a pid namespace it forks the
 // command and stays as its init, which ends the namespace as the command
 // ends and reports the status. A failure on the way is reported as JSON on
 // fd 4, a close-on-exec pipe, so a parent that reads EOF without data knows

@@ -86,15 +86,15 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 	return c.start(ctx)
 }
 
-// prepare works out what the child is to do, its restriction r given
-// (restriction): the policy translated for this kernel, the binary and,
-// with PrivateTmp, the private temp dir. With layerTmp that is a tmpfs the
+// prepare works out what the child is to do: the policy translated for
+// this kernel, the binary, the compiled syscall filter and, with
+// PrivateTmp, the private temp dir. With layerTmp that is a tmpfs the
 // child makes where the namespace layer empties os.TempDir() (hide), which
 // the host never sees; otherwise, or where the layer does not empty it, a
 // directory on the host, whose path prepare stores in *tmp for the caller
 // to remove, unless *tmp names one made already. It runs while the child
 // starts. The warnings are the caller's to say, whatever the outcome.
-func (c *Cmd) prepare(tmp *string, layerTmp bool, r restriction) (_ *spec, warnings []string, _ *StageError) {
+func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _ *StageError) {
 	if !haveChild {
 		return nil, nil, stageErr(StageExec, StatusSandbox, "this mewsandbox was built without cgo, and the Linux sandbox child is C: rebuild with CGO_ENABLED=1")
 	}
@@ -153,10 +153,9 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool, r restriction) (_ *spec, warni
 		if rs != nil {
 			rs.Close()
 		}
-		return c.prepare(tmp, false, r)
+		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
-	sp.restriction = r
 	if layer != nil && rs != nil {
 		sp.ShmAccess, sp.PtsAccess = devAccess(e, layer.shm), devAccess(e, layer.pts)
 		// Cheap tests first: grantedAt resolves every grant's links.
@@ -172,34 +171,21 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool, r restriction) (_ *spec, warni
 	if layer != nil && layer.tmp != "" && rs != nil {
 		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
 	}
-	return sp, warnings, nil
-}
-
-// restriction is what the child applies to itself alone, which depends on
-// the policy's network, capabilities and best effort only; Now is the
-// caller's to set.
-func (c *Cmd) restriction() (restriction, *StageError) {
-	pol := c.Policy
-	caps, err := capabilityMask(pol.KeepCaps)
-	if err != nil {
-		return restriction{}, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
-	}
-	// Only what the runner has: the child may hold more for its own
-	// mounts (ambient capabilities in a user namespace).
-	r := restriction{BestEffort: pol.BestEffort, KeepCaps: caps & ownCapabilities()}
-	// Build finds the runner's configurations compiled ahead of time.
+	// The filter depends on the network policy only; Build finds the
+	// runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
 		prog, err := pol.Network.seccompConfig().Build()
 		if err != nil {
-			return restriction{}, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
+			rs.Close()
+			return nil, warnings, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
 		}
-		r.Seccomp = prog
+		sp.Seccomp = prog
 	}
-	return r, nil
+	return sp, warnings, nil
 }
 
-// landlockSpec is the spec but for the namespace layer's part and the
-// restriction: the Landlock plan and its ruleset, the command's path and
+// landlockSpec is the spec but for the namespace layer's part: the
+// Landlock plan and its ruleset, the command's path, its capabilities and
 // limits; and the plan, and what to warn of.
 func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, warnings []string, _ *StageError) {
 	e, err := pol.Plan()
@@ -228,7 +214,15 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 	if serr != nil {
 		return nil, Enforcement{}, warnings, serr
 	}
-	sp := &spec{Path: path, Args: c.Args, Env: env, Limits: pol.Limits.rlimits()}
+
+	caps, err := capabilityMask(pol.KeepCaps)
+	if err != nil {
+		return nil, Enforcement{}, warnings, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
+	}
+	// Only what the runner has: the child may hold more for its own
+	// mounts (ambient capabilities in a user namespace).
+	caps &= ownCapabilities()
+	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
 	if e.LandlockABI > 0 {
 		sp.execRules = e.Landlock.Paths
 	}
@@ -253,7 +247,8 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 // explain words an execve the sandbox refused as checkExecGrant does, when
 // Landlock's rules are why (EACCES; or ENOENT, the file being in a
 // directory the namespace layer empties): worked out only then, it is off
-// the way of every run that executes (measured: 0.05 ms of a run).
+// the way of every run that executes (0.05 ms of the runner's work before
+// the spec, traced).
 func (s *spawning) explain(serr *StageError) *StageError {
 	if serr.Stage != StageExec || !errors.Is(serr.Err, syscall.EACCES) && !errors.Is(serr.Err, syscall.ENOENT) || s.sp == nil || s.sp.execRules == nil {
 		return serr
@@ -320,11 +315,6 @@ type spawning struct {
 	handedOver sync.WaitGroup
 	sp         *spec
 	prepErr    *StageError
-	// ready counts who is ready for the child's go (readyForGo): the
-	// hand-over, once the spec is sent, and Run, once it catches the
-	// relayed signals.
-	ready   int
-	readyMu sync.Mutex
 	// placeholders are the layer's, held for the run (materialize).
 	placeholders *placeholders
 	warn         func(string)
@@ -511,23 +501,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if s.tmpErr != nil {
 		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
 	}
-	r, serr := c.restriction()
-	if serr != nil {
-		return nil, serr
-	}
-	// A child the entry point started outside namespaces has no mounts to
-	// make: it applies its restriction on receipt, sent now, while the
-	// Landlock ruleset is built (measured: 0.15 ms of a run).
-	ahead := c.Policy.NoNamespaces && s.launch.adopted != 0
-	if ahead {
-		r.Now = true
-		b, err := r.marshal()
-		if serr := s.send(b, err, nil); serr != nil {
-			return nil, serr
-		}
-	}
 	tmp := s.tmp
-	sp, warnings, serr := c.prepare(&tmp, true, r)
+	sp, warnings, serr := c.prepare(&tmp, true)
 	s.tmp = tmp
 	for _, w := range warnings {
 		c.warn(w)
@@ -555,7 +530,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				if sp.Ruleset != nil {
 					sp.Ruleset.Close()
 				}
-				sp, _, serr = c.prepare(&tmp, false, r) // its warnings were said above
+				sp, _, serr = c.prepare(&tmp, false) // its warnings were said above
 				s.tmp = tmp
 				if serr != nil {
 					return sp, serr
@@ -620,17 +595,19 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		f.Close()
 	}
 	b, err := sp.marshal()
-	if err == nil && !ahead {
-		sp.Now = !mountNS
-		var first []byte
-		first, err = sp.restriction.marshal()
-		b = append(first, b...)
+	if err == nil {
+		// The child reads the whole spec before anything else, so this
+		// cannot deadlock however large the spec is. It then restricts
+		// itself and waits for the go (start).
+		err = sendSpec(s.specW, b, sp.Ruleset)
 	}
-	// The child reads the whole spec before anything else, so this cannot
-	// deadlock however large the spec is. It then restricts itself and
-	// waits for the go (start).
-	if serr := s.send(b, err, sp.Ruleset); serr != nil {
-		return sp, serr
+	if err != nil {
+		if childGone(err) {
+			if serr := s.childsReason(); serr != nil {
+				return sp, serr
+			}
+		}
+		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 	}
 	// While the child applies the spec: its cgroup, before the go.
 	g, err := newRunCgroup(c.Policy.Limits, sp.PidNS)
@@ -648,57 +625,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	// unless its cgroup, which init leaves last, is to be read and removed
 	// after it, or output is still to be copied.
 	s.launch.p.endsEarly = sp.PidNS && g == nil && !s.launch.copies()
-	if s.readyForGo() {
-		return sp, s.sendGo()
-	}
 	return sp, nil
-}
-
-// readyForGo says the caller is ready for the child's go, and whether it
-// is the last of the two that must be (see start): the last sends it, as
-// soon as both are, not after a wake-up of the other (measured: 0.08 to
-// 0.1 ms of a run).
-func (s *spawning) readyForGo() (last bool) {
-	s.readyMu.Lock()
-	defer s.readyMu.Unlock()
-	s.ready++
-	return s.ready == 2
-}
-
-// sendGo tells the child to run the command.
-func (s *spawning) sendGo() *StageError {
-	// The socket stays open until the run ends: the child's "r" may
-	// still be on its way (see setPidNS).
-	_, err := s.specW.Write([]byte{'g'})
-	if err == nil {
-		return nil
-	}
-	// Gone already: the child's own reason, if it gave one, says more
-	// than the closed socket.
-	if childGone(err) {
-		if serr := s.childsReason(); serr != nil {
-			return serr
-		}
-	}
-	return stageErr(StageSpec, StatusSandbox, "telling the child to start the command: %w", err)
-}
-
-// send writes b, a message for the child or what kept it from being made
-// (err), to the child's spec socket, with the descriptor ruleset if not
-// nil; a child gone meanwhile says why, if it said.
-func (s *spawning) send(b []byte, err error, ruleset *os.File) *StageError {
-	if err == nil {
-		err = sendSpec(s.specW, b, ruleset)
-	}
-	if err == nil {
-		return nil
-	}
-	if childGone(err) {
-		if serr := s.childsReason(); serr != nil {
-			return serr
-		}
-	}
-	return stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 }
 
 // cleanUp waits for the hand-over and removes what it made: the ruleset's
@@ -956,20 +883,25 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 	x, serr := c.supervise(ctx, s.launch, s.tty, func(_ *child, caught func()) *StageError {
 		s.specR.Close()
 		s.statusW.Close()
-		// From the go on the command may run: a signal must find the
-		// runner catching it, not killed by it. The go follows the spec
-		// and this, whichever is ready last sending it: the hand-over
-		// (prepareAndSend), or here.
-		caught()
-		last := s.readyForGo()
 		s.handedOver.Wait()
 		if s.prepErr != nil {
 			return s.prepErr
 		}
-		if last {
-			if serr := s.sendGo(); serr != nil {
-				return serr
+		// From the go on the command may run: a signal must find the
+		// runner catching it, not killed by it.
+		caught()
+		// The socket stays open until the run ends: the child's "r" may
+		// still be on its way (see setPidNS).
+		_, err := s.specW.Write([]byte{'g'})
+		if err != nil {
+			// Gone already: the child's own reason, if it gave one,
+			// says more than the closed socket.
+			if childGone(err) {
+				if serr := s.childsReason(); serr != nil {
+					return serr
+				}
 			}
+			return stageErr(StageSpec, StatusSandbox, "telling the child to start the command: %w", err)
 		}
 		go func() {
 			b, _ := io.ReadAll(s.statusR)

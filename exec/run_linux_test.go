@@ -14,8 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -1005,75 +1003,9 @@ func TestPrepare(t *testing.T) {
 	}
 }
 
-// TestGoFromTheHandOver: when Run is ready for the child's go before the
-// spec is sent, the hand-over sends the go right after it (in the other
-// order, TestPrepare's, Run sends it); either way the command runs once.
-func TestGoFromTheHandOver(t *testing.T) {
-	t.Parallel()
-	root := testRoot(t)
-	c := sh(root, `echo ran >> marker`)
-	c.Prespawn()
-	s := c.pre
-	if s.err != nil {
-		t.Fatal(s.err)
-	}
-	s.tmpMade.Add(1) // holds the hand-over back until Run is ready
-	type result struct {
-		status int
-		err    error
-	}
-	done := make(chan result, 1)
-	go func() {
-		status, err := c.Run(context.Background())
-		done <- result{status, err}
-	}()
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		s.readyMu.Lock()
-		n := s.ready
-		s.readyMu.Unlock()
-		if n == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("Run never got ready for the go")
-		}
-	}
-	s.tmpMade.Done()
-	if r := <-done; r.status != 0 || r.err != nil {
-		t.Fatalf("Run = %d, %v", r.status, r.err)
-	}
-	if b, err := os.ReadFile(filepath.Join(root, "marker")); err != nil || string(b) != "ran\n" {
-		t.Errorf("marker %q, %v; want the command run once", b, err)
-	}
-}
-
-// TestReadyForGoOnce: of the two that get ready for the go, however they
-// race, exactly one is last and sends it.
-func TestReadyForGoOnce(t *testing.T) {
-	t.Parallel()
-	for range 1000 {
-		var s spawning
-		var lasts atomic.Int32
-		var wg sync.WaitGroup
-		for range 2 {
-			wg.Go(func() {
-				if s.readyForGo() {
-					lasts.Add(1)
-				}
-			})
-		}
-		wg.Wait()
-		if n := lasts.Load(); n != 1 {
-			t.Fatalf("%d of the two were last", n)
-		}
-	}
-}
-
 // TestNamespacesRefusedBestEffort: where the kernel refuses the layer's
 // namespaces, a best-effort run falls back to a child without them, its
-// spec rebuilt for a private temp dir on the host, and its restriction
-// with it (a rebuilt spec once lost it: the child refused the run as a
-// strict one without a filter).
+// spec rebuilt for a private temp dir on the host, and says so.
 func TestNamespacesRefusedBestEffort(t *testing.T) {
 	t.Parallel()
 	requireSandbox(t)

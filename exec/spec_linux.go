@@ -13,40 +13,25 @@ import (
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
-// restriction is what the sandbox child applies to itself alone:
-// no_new_privs, the capabilities it keeps and the syscall filter. It is the
-// first of the two messages the child reads on fd 3, the spec the second.
-type restriction struct {
-	// Now says the child has no mounts to make (it is in no namespace of
-	// its own): it applies the restriction on receipt, not after the
-	// mounts, which need its capabilities and calls the filter refuses.
-	// To a pre-forked child the runner then sends it before it builds the
-	// Landlock ruleset; to another, with the rest.
-	Now        bool
-	BestEffort bool
-	Seccomp    seccomp.Program // nil: not loaded (best effort without seccomp)
-	// KeepCaps has bit N set for each capability N the command keeps;
-	// the child drops every other one from all its sets.
-	KeepCaps uint64
-}
-
-// spec is what the parent hands the sandbox child (child_linux.c) on fd 3,
-// after the restriction.
+// spec is what the parent hands the sandbox child (child_linux.c) on fd 3.
 type spec struct {
-	Path string
-	Args []string
-	Env  []string
+	Path       string
+	Args       []string
+	Env        []string
+	BestEffort bool
 	// Ruleset is the Landlock ruleset the parent built; it travels with the
 	// spec as a descriptor (SCM_RIGHTS), the spec only says it is there.
 	// Nil: none (best effort on a kernel without Landlock).
 	Ruleset *os.File
-	// restriction is sent first, and not always with the rest (see Now).
-	restriction
+	Seccomp seccomp.Program // nil: not loaded (best effort without seccomp)
 	// ResetSignals has bit N-1 set for each signal N the child resets to
 	// its default disposition before execve: those the parent relays,
 	// whatever the child inherited (see supervise).
 	ResetSignals uint64
-	Limits       []rlimit
+	// KeepCaps has bit N set for each capability N the command keeps;
+	// the child drops every other one from all its sets.
+	KeepCaps uint64
+	Limits   []rlimit
 	// Pass are the descriptors the command is handed: From is where the
 	// runner placed one in the child (5 and up), To the number the command
 	// gets it at.
@@ -82,52 +67,45 @@ type spec struct {
 // fdMove is a descriptor handed to the command (see spec.Pass).
 type fdMove struct{ From, To int }
 
-// Each message travels as a header, its magic (restrictionMagic,
-// specMagic) and the body's length (uint32, little-endian), then the body:
-// every field in the order of its struct (the spec's restriction aside),
-// strings and lists as a uint32 length (count) and their bytes (items),
-// booleans as one byte 0 or 1, the filter as a presence flag, a count and 8
-// bytes per instruction (code uint16, jt, jf, k uint32), the limits as a
-// count and (resource uint32, soft, hard uint64) triples, the passed
-// descriptors as a count and (from, to uint32) pairs, the mount steps as a
-// count and (op uint32, path string) pairs. Strings are copied as they are
-// (arguments, environment and paths need not be UTF-8) but may not hold
+// The spec travels as a header, specMagic and the body's length (uint32,
+// little-endian), then the body: every field in the order of spec, strings
+// and lists as a uint32 length (count) and their bytes (items), booleans as
+// one byte 0 or 1, the filter as a presence flag, a count and 8 bytes per
+// instruction (code uint16, jt, jf, k uint32), the limits as a count and
+// (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
+// and (from, to uint32) pairs, the mount steps as a count and (op uint32,
+// path string) pairs, then PidNS and Forward. Strings are copied as they
+// are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
 // child_linux.h and child_linux.c in step.
 const (
-	restrictionMagic = "mewr"
-	specMagic        = "mews"
-	headerSize       = len(specMagic) + 4
-	// maxSpecSize bounds what the child reads and maps of a message:
-	// execve takes at most 6 MiB of arguments and environment.
+	specMagic  = "mews"
+	headerSize = len(specMagic) + 4
+	// maxSpecSize bounds what the child reads and maps: execve takes at
+	// most 6 MiB of arguments and environment.
 	maxSpecSize = 64 << 20
 )
 
-// marshal encodes r, header included.
-func (r *restriction) marshal() ([]byte, error) {
-	e := newEncoder(restrictionMagic, headerSize+4+8*len(r.Seccomp)+8)
-	e.bool(r.Now)
-	e.bool(r.BestEffort)
-	e.bool(r.Seccomp != nil)
-	e.count(len(r.Seccomp))
-	for _, in := range r.Seccomp {
+// marshal encodes s, header included.
+func (s *spec) marshal() ([]byte, error) {
+	var e encoder
+	e.b = make([]byte, headerSize, 4<<10)
+	copy(e.b, specMagic)
+	e.str(s.Path)
+	e.strs(s.Args)
+	e.strs(s.Env)
+	e.bool(s.BestEffort)
+	e.bool(s.Ruleset != nil)
+	e.bool(s.Seccomp != nil)
+	e.count(len(s.Seccomp))
+	for _, in := range s.Seccomp {
 		e.b = binary.LittleEndian.AppendUint16(e.b, in.Code)
 		e.b = append(e.b, in.JT, in.JF)
 		e.b = binary.LittleEndian.AppendUint32(e.b, in.K)
 	}
-	e.b = binary.LittleEndian.AppendUint64(e.b, r.KeepCaps)
-	return e.end()
-}
-
-// marshal encodes s but its restriction, header included.
-func (s *spec) marshal() ([]byte, error) {
-	e := newEncoder(specMagic, 4<<10)
-	e.str(s.Path)
-	e.strs(s.Args)
-	e.strs(s.Env)
-	e.bool(s.Ruleset != nil)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.ResetSignals)
+	e.b = binary.LittleEndian.AppendUint64(e.b, s.KeepCaps)
 	e.count(len(s.Limits))
 	for _, l := range s.Limits {
 		e.b = binary.LittleEndian.AppendUint32(e.b, uint32(l.resource))
@@ -150,33 +128,19 @@ func (s *spec) marshal() ([]byte, error) {
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpSize)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.ShmAccess)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.PtsAccess)
-	return e.end()
+	if e.err != nil {
+		return nil, e.err
+	}
+	if len(e.b) > maxSpecSize {
+		return nil, fmt.Errorf("the command line and environment take %d bytes, more than %d", len(e.b), maxSpecSize)
+	}
+	binary.LittleEndian.PutUint32(e.b[len(specMagic):], uint32(len(e.b)-headerSize))
+	return e.b, nil
 }
 
 type encoder struct {
 	b   []byte
 	err error
-}
-
-// newEncoder starts a message with magic, room made for size bytes.
-func newEncoder(magic string, size int) *encoder {
-	e := &encoder{b: make([]byte, headerSize, max(size, headerSize))}
-	copy(e.b, magic)
-	return e
-}
-
-// end completes the header: the message, or why it cannot be sent.
-func (e *encoder) end() ([]byte, error) {
-	if e.err != nil {
-		return nil, e.err
-	}
-	if len(e.b) > maxSpecSize {
-		// Only the spec can: a restriction's filter has at most 4,096
-		// instructions.
-		return nil, fmt.Errorf("the command line and environment take %d bytes, more than %d", len(e.b), maxSpecSize)
-	}
-	binary.LittleEndian.PutUint32(e.b[len(specMagic):], uint32(len(e.b)-headerSize))
-	return e.b, nil
 }
 
 func (e *encoder) count(n int) {

@@ -372,9 +372,9 @@ func (l *launch) begin() {
 // supervise starts l's child (unless begun already; in a session of its own
 // when there is no terminal, tty false) and sees it to its end: it relays signals, sends SIGTERM on timeout or
 // when ctx is done, SIGKILL after the grace, and waits. afterStart, when
-// not nil, runs once the child has started and lets the child run the
-// command, calling caught first (the child runs it only at afterStart's
-// go); if it fails, the child's group is killed and its error returned
+// not nil, runs once the child has started and hands the child its spec,
+// calling caught first (the child runs the command only once it has the
+// spec); if it fails, the child's group is killed and its error returned
 // once the child is reaped.
 func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
 	sigs := l.sigs
