@@ -553,3 +553,68 @@ func TestPreforkChildDumpsNothing(t *testing.T) {
 		t.Error("the refused command ran")
 	}
 }
+
+// monitorSlack is the timer slack exec/slack_linux.c gives the Go
+// runtime's monitor thread.
+const monitorSlack = "2000000"
+
+// TestMonitorSlack: the release binary gives one of the runner's threads,
+// the Go runtime's monitor, a looser timer slack, and nothing else: the
+// runner's other threads, and the command, keep the slack mewsandbox was
+// started with. A --no-namespaces run, whose end waits for the process
+// sharing the runner's memory, gets none.
+func TestMonitorSlack(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("reading another process's timer slack needs CAP_SYS_NICE: run as root")
+	}
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	own, err := os.ReadFile("/proc/self/timerslack_ns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := strings.TrimSpace(string(own))
+	if base == monitorSlack {
+		t.Skipf("the test itself runs with a timer slack of %s ns: nothing to tell apart", base)
+	}
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		slowed int
+	}{{"layer", nil, 1}, {"no-namespaces", []string{"--no-namespaces"}, 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			mark := filepath.Join(b.root, "slack-"+tc.name)
+			args := append(append([]string{"run", "--yolo"}, tc.flags...), "--", "sh", "-c", "cat /proc/self/timerslack_ns > "+mark+"; sleep 1")
+			s := b.start(args...)
+			if got := waitFile(t, mark); got != base {
+				t.Errorf("the command's timer slack is %s ns, want %s (mewsandbox's own)", got, base)
+			}
+			tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", s.Process.Pid))
+			if err != nil {
+				t.Fatal(err)
+			}
+			slowed := 0
+			for _, task := range tasks {
+				// The thread's own file: /proc/PID/task/TID has none.
+				v, err := os.ReadFile("/proc/" + task.Name() + "/timerslack_ns")
+				if err != nil {
+					continue // ended since
+				}
+				switch got := strings.TrimSpace(string(v)); got {
+				case monitorSlack:
+					slowed++
+				case base:
+				default:
+					t.Errorf("runner thread %s: timer slack %s ns, want %s or, for the monitor, %s", task.Name(), got, base, monitorSlack)
+				}
+			}
+			if slowed != tc.slowed {
+				t.Errorf("%d of the runner's %d threads have the monitor's slack, want %d (a binary linked without make build's -Wl,--wrap=pthread_create has none)", slowed, len(tasks), tc.slowed)
+			}
+			if code := s.wait(t, 10*time.Second); code != 0 {
+				t.Errorf("exit %d, stderr %q", code, s.stderr.String())
+			}
+		})
+	}
+}
