@@ -15,9 +15,12 @@
 //
 // Not for a run without the namespace layer that the release entry point
 // pre-forked (child_linux.c's maybe_prefork): its end waits for the
-// sharer, another process, to reap the command, and with a core busy such
-// runs grew by up to the slack (measured: the median run 0.3 to 0.6 ms
-// longer, the slowest quarter 1.3 ms).
+// sharer, another process, to reap the command, and with the other core
+// busy the sharer, woken by the command's end, took 0.56 ms (median) to
+// run instead of 0.06, likely because nothing woke on the idle core to
+// pull it over from the busy one as the monitor's wake-ups had (measured:
+// such runs 0.3 to 0.6 ms longer at the median, 1.3 ms at the slowest
+// quarter).
 
 #include <errno.h>
 #include <pthread.h>
