@@ -9,12 +9,17 @@
 // times a run. The release binary is linked with
 // -Wl,--wrap=pthread_create (see the Makefile): the runtime's threads are
 // made here, and the first one, which runtime.main starts before any other
-// (newm(sysmon)), gets the slack. No other thread does (one the monitor
-// makes does not inherit it), nor the sandbox child and the command, which
-// are not made by pthread_create.
+// (newm(sysmon)), gets the slack. No other thread keeps it: one the
+// monitor makes inherits it and sets the main thread's as it starts
+// (keeping the monitor's only as its kernel default, which nothing here
+// goes back to). A process inherits the slack of the thread that forks it:
+// the sandbox child, the command and the helpers are forked by the entry
+// point before any thread exists, or from threads running goroutines,
+// never from the monitor, which runs none.
 //
 // Not for a run without the namespace layer that the release entry point
-// pre-forked (child_linux.c's maybe_prefork): its end waits for the
+// pre-forked (child_linux.c's maybe_prefork; any user's, as written on the
+// command line, so --no-namespaces=false too, which then gets no slack): its end waits for the
 // sharer, another process, to reap the command, and with the other core
 // busy the sharer, woken by the command's end, took 0.56 ms (median) to
 // run instead of 0.06, likely because nothing woke on the idle core to
@@ -26,6 +31,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "child_linux.h"
 
@@ -44,6 +51,13 @@ static void *(*monitor_start)(void *);
 static void *monitor_arg;
 static int monitor_made;
 static unsigned long base_slack; // the main thread's, which the others keep
+
+// current_slack is the calling thread's timer slack: by the system call,
+// whose result is a long, not prctl's int, which a slack of 2^31 ns or
+// more (systemd's TimerSlackNSec=3s) would overflow.
+static unsigned long current_slack(void) {
+	return (unsigned long)syscall(SYS_prctl, PR_GET_TIMERSLACK, 0, 0, 0, 0);
+}
 
 static void *slack_monitor(void *unused) {
 	(void)unused;
@@ -69,7 +83,7 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*star
 	// The first call comes before any other thread exists: nothing races
 	// with it, nor with what it stores for the others.
 	if (__atomic_fetch_add(&threads_made, 1, __ATOMIC_RELAXED) == 0) {
-		base_slack = (unsigned long)prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+		base_slack = current_slack();
 		if (mews_prefork_pending() && !mews_prefork_namespaced()) {
 			return __real_pthread_create(t, attr, start, arg);
 		}
@@ -78,7 +92,7 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*star
 		monitor_made = 1;
 		return __real_pthread_create(t, attr, slack_monitor, NULL);
 	}
-	if (monitor_made && (unsigned long)prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) == MEWS_MONITOR_SLACK_NS) {
+	if (monitor_made && current_slack() == MEWS_MONITOR_SLACK_NS) {
 		struct thread_start *s = malloc(sizeof *s);
 		if (s == NULL) {
 			return EAGAIN;
