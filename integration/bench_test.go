@@ -41,6 +41,8 @@ func TestWholeProcessBench(t *testing.T) {
 		t.Log("bubblewrap not installed: its row is missing (make bench installs it)")
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + home}
+	// The binary as an installed one is held, not as the linker left it.
+	readFromDisk(t, bin)
 	// Each round in an order of its own (the same every time the bench
 	// runs): a process leaves work behind as it ends (a namespace's
 	// teardown, the memory the sharer unmaps, a release helper), which
