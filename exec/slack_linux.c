@@ -18,14 +18,14 @@
 // never from the monitor, which runs none.
 //
 // Not for a run without the namespace layer that the release entry point
-// pre-forked (child_linux.c's maybe_prefork; any user's, as written on the
-// command line, so --no-namespaces=false too, which then gets no slack): its end waits for the
-// sharer, another process, to reap the command, and with the other core
-// busy the sharer, woken by the command's end, took 0.56 ms (median) to
-// run instead of 0.06, likely because nothing woke on the idle core to
-// pull it over from the busy one as the monitor's wake-ups had (measured:
-// such runs 0.3 to 0.6 ms longer at the median, 1.3 ms at the slowest
-// quarter).
+// pre-forked (child_linux.c's maybe_prefork, for any user; it reads the
+// command line as written, so --no-namespaces=false goes without the slack
+// too): its end waits for the sharer, another process, to reap the
+// command, and with the other core busy the sharer, woken by the command's
+// end, took 0.56 ms (median) to run instead of 0.06, likely because
+// nothing woke on the idle core to pull it over from the busy one as the
+// monitor's wake-ups had (measured: such runs 0.3 to 0.6 ms longer at the
+// median, 1.3 ms at the slowest quarter).
 
 #include <errno.h>
 #include <pthread.h>
@@ -36,8 +36,8 @@
 
 #include "child_linux.h"
 
-// MEWS_MONITOR_SLACK_NS is the monitor's timer slack: its sleeps of 20 µs last up
-// to 2 ms.
+// MEWS_MONITOR_SLACK_NS is the monitor's timer slack: its sleeps of 20 µs
+// last up to 2 ms.
 #define MEWS_MONITOR_SLACK_NS 2000000UL
 
 // __real_pthread_create is the C library's, where the link wraps it; weak,

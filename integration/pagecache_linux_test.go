@@ -10,12 +10,12 @@ import (
 )
 
 // readFromDisk drops what the page cache holds of the file at path, so
-// that the next runs read it back from the disk, as they would an installed
-// binary's (after a reboot, say). A binary the linker has just written is
-// held in larger pieces, which the kernel maps with fewer page faults: here
-// some 70 fewer a run of mewsandbox (0.2–0.3 ms), which a benchmark of the
-// fresh build would count in its favour. So would a copy made with cp
-// against it (its pieces are small).
+// that the next runs read it back from the disk, as an installed binary is
+// after a reboot. The binary the linker has just written takes some 70
+// page faults fewer a run of mewsandbox (0.2–0.3 ms): it is held, we take
+// it, in larger pieces, which the kernel maps with fewer faults. A
+// benchmark of the fresh build would count that in its favour. (A copy
+// made with cp is held as one read back from the disk.)
 func readFromDisk(t *testing.T, path string) {
 	t.Helper()
 	f, err := os.Open(path)
