@@ -2419,7 +2419,22 @@ long mews_take_prefork(int *spec, int *status) {
 
 // mews_prefork_wait waits for the pre-forked child to end and returns its
 // wait status (the sharer's word: the child is not the runner's).
+//
+// The sharer, woken by the child's end, is moved first to the core this
+// thread runs on, which the wait is about to leave idle. Left where it was,
+// it could wait behind another program on a busy core while the idle one
+// did not pull it over: with the other core busy and the runtime's monitor
+// quiet (slack_linux.c), it ran 0.56 ms after the child's end instead of
+// 0.06 (medians). It has nothing left to run on other cores: it reaps what
+// the command left and exits once the runner is gone.
 int mews_prefork_wait(void) {
+	unsigned cpu = 0;
+	if (__atomic_load_n(&prefork.ended, __ATOMIC_ACQUIRE) == 0 && prefork.sharer > 0 &&
+	    SYS3(SYS_getcpu, &cpu, 0, 0) == 0 && cpu < 64 * 16) {
+		uint64_t here[16] = {0};
+		here[cpu / 64] = 1ULL << (cpu % 64);
+		SYS3(SYS_sched_setaffinity, prefork.sharer, sizeof here, here); // a refusal costs only the wait
+	}
 	if (!futex_wait(&prefork.ended)) {
 		return SIGKILL; // the sharer was killed, and the child with it (its parent-death signal)
 	}

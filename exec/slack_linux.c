@@ -17,15 +17,11 @@
 // point before any thread exists, or from threads running goroutines,
 // never from the monitor, which runs none.
 //
-// Not for a run without the namespace layer that the release entry point
-// pre-forked (child_linux.c's maybe_prefork, for any user; it reads the
-// command line as written, so --no-namespaces=false goes without the slack
-// too): its end waits for the sharer, another process, to reap the
-// command, and with the other core busy the sharer, woken by the command's
-// end, took 0.56 ms (median) to run instead of 0.06, likely because
-// nothing woke on the idle core to pull it over from the busy one as the
-// monitor's wake-ups had (measured: such runs 0.3 to 0.6 ms longer at the
-// median, 1.3 ms at the slowest quarter).
+// The end of a pre-forked run without the namespace layer waits for the
+// sharer, another process, to reap the command; mews_prefork_wait moves the
+// sharer to the waiting thread's core, without which, with the other core
+// busy, such runs were 0.3 to 0.6 ms longer at the median with the slack
+// (1.3 ms at the slowest quarter).
 
 #include <errno.h>
 #include <pthread.h>
@@ -33,8 +29,6 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include "child_linux.h"
 
 // MEWS_MONITOR_SLACK_NS is the monitor's timer slack: its sleeps of 20 µs
 // last up to 2 ms.
@@ -49,7 +43,6 @@ extern int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(
 static int threads_made;
 static void *(*monitor_start)(void *);
 static void *monitor_arg;
-static int monitor_made;
 static unsigned long base_slack; // the main thread's, which the others keep
 
 // current_slack is the calling thread's timer slack: by the system call,
@@ -84,15 +77,11 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*star
 	// with it, nor with what it stores for the others.
 	if (__atomic_fetch_add(&threads_made, 1, __ATOMIC_RELAXED) == 0) {
 		base_slack = current_slack();
-		if (mews_prefork_pending() && !mews_prefork_namespaced()) {
-			return __real_pthread_create(t, attr, start, arg);
-		}
 		monitor_start = start;
 		monitor_arg = arg;
-		monitor_made = 1;
 		return __real_pthread_create(t, attr, slack_monitor, NULL);
 	}
-	if (monitor_made && current_slack() == MEWS_MONITOR_SLACK_NS) {
+	if (current_slack() == MEWS_MONITOR_SLACK_NS) {
 		struct thread_start *s = malloc(sizeof *s);
 		if (s == NULL) {
 			return EAGAIN;

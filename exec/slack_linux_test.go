@@ -13,13 +13,10 @@ import (
 // slackProgram makes threads as the Go runtime would through the wrapper:
 // a first one (the monitor), which makes one of its own, then another
 // from the main thread; it prints each one's timer slack after the main
-// thread's. The prefork functions stand in for child_linux.c's.
+// thread's.
 const slackProgram = `#include <pthread.h>
 #include <stdio.h>
 #include <sys/prctl.h>
-
-int mews_prefork_pending(void) { return PENDING; }
-int mews_prefork_namespaced(void) { return NAMESPACED; }
 
 static long monitor_slack, made_slack, later_slack;
 
@@ -60,8 +57,7 @@ int main(void) {
 // TestMonitorSlackWrapper links slack_linux.c's pthread_create wrapper
 // into a C program as the release build does (-Wl,--wrap=pthread_create):
 // the first thread gets the monitor's slack, a thread it makes and the
-// later ones the main thread's; a pre-forked --no-namespaces run's first
-// thread gets none.
+// later ones the main thread's.
 func TestMonitorSlackWrapper(t *testing.T) {
 	cc, err := osexec.LookPath("cc")
 	if err != nil {
@@ -79,36 +75,23 @@ func TestMonitorSlackWrapper(t *testing.T) {
 	if own == "2000000" {
 		t.Skip("the test itself runs with the monitor's slack: nothing to tell apart")
 	}
-	for _, tt := range []struct {
-		name                string
-		pending, namespaced string
-		monitor             string
-	}{
-		{"not pre-forked", "0", "0", "2000000"},
-		{"pre-forked with the layer", "1", "1", "2000000"},
-		{"pre-forked without namespaces", "1", "0", own},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			main := filepath.Join(dir, "main.c")
-			if err := os.WriteFile(main, []byte(slackProgram), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			prog := filepath.Join(dir, "prog")
-			args := []string{"-O2", "-pthread", "-I", filepath.Dir(src), "-DPENDING=" + tt.pending, "-DNAMESPACED=" + tt.namespaced,
-				"-o", prog, main, src, "-Wl,--wrap=pthread_create", "-Wl,-u,pthread_create"}
-			if out, err := osexec.Command(cc, args...).CombinedOutput(); err != nil {
-				t.Fatalf("cc %v: %v\n%s", args, err, out)
-			}
-			out, err := osexec.Command(prog).Output()
-			if err != nil {
-				t.Fatalf("%s: %v", prog, err)
-			}
-			got := strings.Fields(string(out))
-			want := []string{own, tt.monitor, own, own}
-			if strings.Join(got, " ") != strings.Join(want, " ") {
-				t.Errorf("slack of the main thread, the first thread, one it made, a later one = %v, want %v", got, want)
-			}
-		})
+	dir := t.TempDir()
+	main := filepath.Join(dir, "main.c")
+	if err := os.WriteFile(main, []byte(slackProgram), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog := filepath.Join(dir, "prog")
+	args := []string{"-O2", "-pthread", "-o", prog, main, src, "-Wl,--wrap=pthread_create", "-Wl,-u,pthread_create"}
+	if out, err := osexec.Command(cc, args...).CombinedOutput(); err != nil {
+		t.Fatalf("cc %v: %v\n%s", args, err, out)
+	}
+	out, err := osexec.Command(prog).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", prog, err)
+	}
+	got := strings.Fields(string(out))
+	want := []string{own, "2000000", own, own}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("slack of the main thread, the first thread, one it made, a later one = %v, want %v", got, want)
 	}
 }
