@@ -40,7 +40,7 @@
 // wrap leaves nothing else that refers to it.
 extern int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) __attribute__((weak));
 
-static int threads_made;
+static int monitor_made; // the monitor's thread exists (or is being made)
 static void *(*monitor_start)(void *);
 static void *monitor_arg;
 static unsigned long base_slack; // the main thread's, which the others keep
@@ -73,13 +73,22 @@ static void *base_slack_start(void *p) {
 }
 
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*start)(void *), void *arg) {
-	// The first call comes before any other thread exists: nothing races
-	// with it, nor with what it stores for the others.
-	if (__atomic_fetch_add(&threads_made, 1, __ATOMIC_RELAXED) == 0) {
+	// Until the monitor's thread is made, calls come from the main thread
+	// alone, before any other thread exists: nothing races with them, nor
+	// with what they store for the others. Made is said before the thread
+	// starts (it may make one at once), and taken back if it was not made:
+	// the runtime tries again (EAGAIN) from the main thread, and the retry
+	// is still the monitor's.
+	if (__atomic_load_n(&monitor_made, __ATOMIC_ACQUIRE) == 0) {
 		base_slack = current_slack();
 		monitor_start = start;
 		monitor_arg = arg;
-		return __real_pthread_create(t, attr, slack_monitor, NULL);
+		__atomic_store_n(&monitor_made, 1, __ATOMIC_RELEASE);
+		int err = __real_pthread_create(t, attr, slack_monitor, NULL);
+		if (err != 0) {
+			__atomic_store_n(&monitor_made, 0, __ATOMIC_RELEASE);
+		}
+		return err;
 	}
 	if (current_slack() == MEWS_MONITOR_SLACK_NS) {
 		struct thread_start *s = malloc(sizeof *s);

@@ -13,7 +13,8 @@ import (
 // slackProgram makes threads as the Go runtime would through the wrapper:
 // a first one (the monitor), which makes one of its own, then another
 // from the main thread; it prints each one's timer slack after the main
-// thread's.
+// thread's. The monitor's first try fails (a stack too large to map), as
+// the runtime's may with EAGAIN, and the runtime tries again.
 const slackProgram = `#include <pthread.h>
 #include <stdio.h>
 #include <sys/prctl.h>
@@ -42,6 +43,11 @@ static void *later(void *unused) {
 int main(void) {
 	long base = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
 	pthread_t t;
+	pthread_attr_t huge;
+	if (pthread_attr_init(&huge) != 0 || pthread_attr_setstacksize(&huge, (size_t)1 << 46) != 0 ||
+	    pthread_create(&t, &huge, later, NULL) == 0) {
+		return 2;
+	}
 	void *failed = NULL;
 	if (pthread_create(&t, NULL, monitor, NULL) != 0 || pthread_join(t, &failed) != 0 || failed != NULL) {
 		return 1;

@@ -605,9 +605,12 @@ func TestMonitorSlack(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
+			waited := false
 			t.Cleanup(func() {
-				cmd.Process.Kill()
-				<-done
+				if !waited {
+					cmd.Process.Kill()
+					<-done
+				}
 			})
 			if got := waitFile(t, mark); got != base {
 				t.Errorf("the command's timer slack is %s ns, want %s (mewsandbox's own)", got, base)
@@ -633,7 +636,7 @@ func TestMonitorSlack(t *testing.T) {
 				t.Fatal(err)
 			}
 			<-done
-			done <- nil // for the cleanup
+			waited = true
 		})
 	}
 }
