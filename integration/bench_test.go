@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	osexec "os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +15,9 @@ import (
 
 // TestWholeProcessBench times whole processes — bare exec, mewsandbox and
 // bubblewrap — interleaved in one run so that machine noise hits them all
-// alike, and prints medians as ratios to bare exec. It runs only under
+// alike, and prints medians as ratios to bare exec, twice: on the machine
+// as it is, then with every core but one kept busy by a spinning process,
+// where work done beside the run no longer hides. It runs only under
 // `make bench` (MEWSANDBOX_BENCH=1).
 func TestWholeProcessBench(t *testing.T) {
 	if os.Getenv("MEWSANDBOX_BENCH") == "" {
@@ -23,34 +26,57 @@ func TestWholeProcessBench(t *testing.T) {
 	const rounds = 300
 	dir := project(t, nil)
 	home := t.TempDir()
-	type row struct {
-		name  string
-		argv  []string
-		times []time.Duration
-		rss   int64 // peak, KiB
-	}
-	rows := []*row{
+	rows := []*benchRow{
 		{name: "bare /bin/true", argv: []string{"/bin/true"}},
 		{name: "mewsandbox run -- /bin/true", argv: []string{bin, "run", "--", "/bin/true"}},
 		{name: "run --no-namespaces -- /bin/true", argv: []string{bin, "run", "--no-namespaces", "--", "/bin/true"}},
 		{name: "mewsandbox check -c 'git status'", argv: []string{bin, "check", "-c", "git status"}},
 	}
 	if bwrap, err := osexec.LookPath("bwrap"); err == nil {
-		rows = append(rows, &row{name: "bwrap --unshare-all true", argv: []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "true"}})
+		rows = append(rows, &benchRow{name: "bwrap --unshare-all true", argv: []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "true"}})
 	} else {
 		t.Log("bubblewrap not installed: its row is missing (make bench installs it)")
 	}
 	env := []string{"PATH=/usr/bin:/bin", "HOME=" + home}
 	// The binary as an installed one is held, not as the linker left it.
 	readFromDisk(t, bin)
-	// Each round in an order of its own (the same every time the bench
-	// runs): a process leaves work behind as it ends (a namespace's
-	// teardown, the memory the sharer unmaps, a release helper), which
-	// the next one started shares the machine with. In a fixed order one
-	// row always followed the namespace row, and was the slower for it by
-	// up to 0.5 ms; the first of a round always followed bare exec.
+	timeRounds(t, rows, rounds, dir, env)
+	peakRSS(t, rows, dir, env)
+	printBench(rows, fmt.Sprintf("whole-process medians over %d interleaved rounds, each in a shuffled order (ratios to bare exec; absolute times are noisy here)", rounds))
+	fmt.Println("peak RSS is the runner's own (GNU time's %M, max of 5 runs); the sandboxed child is a separate process")
+
+	busy := runtime.NumCPU() - 1
+	if busy < 1 {
+		fmt.Println("one core only: no run with the other cores kept busy")
+		return
+	}
+	stop := spin(t, busy)
+	timeRounds(t, rows, rounds, dir, env)
+	stop()
+	printBench(rows, fmt.Sprintf("the same with %d of the %d cores kept busy by a spinning shell loop", busy, runtime.NumCPU()))
+}
+
+type benchRow struct {
+	name  string
+	argv  []string
+	times []time.Duration // one per round, in round order
+	rss   int64           // peak, KiB
+}
+
+// timeRounds times each row once a round, in an order of its own each
+// round (the same every time the bench runs): a process leaves work behind
+// as it ends (a namespace's teardown, the memory the sharer unmaps, a
+// release helper), which the next one started shares the machine with. In
+// a fixed order one row always followed the namespace row, and was the
+// slower for it by up to 0.5 ms; the first of a round always followed bare
+// exec.
+func timeRounds(t *testing.T, rows []*benchRow, rounds int, dir string, env []string) {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
 	order := slices.Clone(rows)
+	for _, r := range rows {
+		r.times = make([]time.Duration, 0, rounds)
+	}
 	for i := 0; i < rounds; i++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, r := range order {
@@ -65,43 +91,99 @@ func TestWholeProcessBench(t *testing.T) {
 			r.times = append(r.times, time.Since(start))
 		}
 	}
-	// Peak RSS, apart from the timing: Go starts children with vfork, so
-	// a child's own ru_maxrss begins at this test binary's size. GNU time
-	// forks a small C process instead.
-	if gnuTime, err := osexec.LookPath("/usr/bin/time"); err == nil {
-		for _, r := range rows {
-			for range 5 {
-				cmd := osexec.Command(gnuTime, append([]string{"-f", "%M"}, r.argv...)...)
-				cmd.Dir, cmd.Env = dir, env
-				out, err := cmd.CombinedOutput()
-				if err != nil {
-					t.Fatalf("%s under time: %v: %s", r.name, err, out)
-				}
-				var kib int64
-				fmt.Sscan(string(lastLine(out)), &kib)
-				r.rss = max(r.rss, kib)
-			}
-		}
-	} else {
+}
+
+// peakRSS measures each row's peak RSS apart from the timing: Go starts
+// children with vfork, so a child's own ru_maxrss begins at this test
+// binary's size. GNU time forks a small C process instead.
+func peakRSS(t *testing.T, rows []*benchRow, dir string, env []string) {
+	t.Helper()
+	gnuTime, err := osexec.LookPath("/usr/bin/time")
+	if err != nil {
 		t.Log("/usr/bin/time not installed: no peak RSS column (make bench installs it)")
+		return
 	}
-	median := func(d []time.Duration) time.Duration {
-		s := slices.Clone(d)
-		slices.Sort(s)
-		return s[len(s)/2]
+	for _, r := range rows {
+		for range 5 {
+			cmd := osexec.Command(gnuTime, append([]string{"-f", "%M"}, r.argv...)...)
+			cmd.Dir, cmd.Env = dir, env
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s under time: %v: %s", r.name, err, out)
+			}
+			var kib int64
+			fmt.Sscan(string(lastLine(out)), &kib)
+			r.rss = max(r.rss, kib)
+		}
 	}
+}
+
+// spin starts n shell loops that keep a core busy each, and returns what
+// stops them.
+func spin(t *testing.T, n int) (stop func()) {
+	t.Helper()
+	var loops []*osexec.Cmd
+	stop = func() {
+		for _, c := range loops {
+			c.Process.Kill()
+			c.Wait()
+		}
+		loops = nil
+	}
+	t.Cleanup(stop)
+	for range n {
+		c := osexec.Command("/bin/sh", "-c", "while :; do :; done")
+		if err := c.Start(); err != nil {
+			t.Fatalf("start a spinning loop: %v", err)
+		}
+		loops = append(loops, c)
+	}
+	time.Sleep(300 * time.Millisecond) // for the scheduler to spread them
+	return stop
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// printBench prints the rows' medians as ratios to the first row's, and
+// the mewsandbox rows' ratios to bubblewrap's (the last row, when there),
+// each with a 90% interval from resampling the rounds.
+func printBench(rows []*benchRow, title string) {
 	base := median(rows[0].times)
-	fmt.Printf("\nwhole-process medians over %d interleaved rounds, each in a shuffled order (ratios to bare exec; absolute times are noisy here)\n", rounds)
+	fmt.Printf("\n%s\n", title)
 	fmt.Printf("%-36s %10s %8s %12s %12s\n", "command", "median", "ratio", "overhead", "peak RSS")
 	for _, r := range rows {
 		m := median(r.times)
 		fmt.Printf("%-36s %10s %7.2fx %12s %9d KiB\n", r.name, m.Round(10*time.Microsecond), float64(m)/float64(base), (m - base).Round(10*time.Microsecond), r.rss)
 	}
-	fmt.Println("peak RSS is the runner's own (GNU time's %M, max of 5 runs); the sandboxed child is a separate process")
-	if bw := rows[len(rows)-1]; strings.HasPrefix(bw.name, "bwrap") {
-		fmt.Printf("mewsandbox run / bwrap: %.2fx (namespace layer), %.2fx (--no-namespaces: Landlock and seccomp only)\n",
-			float64(median(rows[1].times))/float64(median(bw.times)), float64(median(rows[2].times))/float64(median(bw.times)))
+	bw := rows[len(rows)-1]
+	if !strings.HasPrefix(bw.name, "bwrap") {
+		return
 	}
+	ns, nons := ratioInterval(rows[1].times, bw.times), ratioInterval(rows[2].times, bw.times)
+	fmt.Printf("mewsandbox run / bwrap: %s (namespace layer), %s (--no-namespaces: Landlock and seccomp only)\n", ns, nons)
+}
+
+// ratioInterval is the ratio of a's median to b's, with the 5th and 95th
+// percentiles of that ratio over 1,000 resamplings of the rounds (a and b
+// are times of the same rounds, a pair per round).
+func ratioInterval(a, b []time.Duration) string {
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := len(a)
+	ra, rb := make([]time.Duration, n), make([]time.Duration, n)
+	ratios := make([]float64, 1000)
+	for k := range ratios {
+		for i := range n {
+			j := rng.IntN(n)
+			ra[i], rb[i] = a[j], b[j]
+		}
+		ratios[k] = float64(median(ra)) / float64(median(rb))
+	}
+	slices.Sort(ratios)
+	return fmt.Sprintf("%.2fx [%.2f, %.2f]", float64(median(a))/float64(median(b)), ratios[len(ratios)*5/100], ratios[len(ratios)*95/100])
 }
 
 func lastLine(b []byte) []byte {
