@@ -1279,8 +1279,11 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.dir = dir
 		}
 	}
-	if c.Name() == "find" {
+	switch c.Name() {
+	case "find":
 		z.findExec(i, args)
+	case "rg", "fd", "fdfind":
+		z.searchExec(i, args)
 	}
 	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
@@ -1407,6 +1410,58 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			}
 			z.finish(c, nil, wargs, nil)
 		}
+		j = end
+	}
+}
+
+// searchExec appends the command that ripgrep runs on every file it
+// searches (--pre CMD: CMD FILE) or fd on what it finds (-x/--exec CMD …
+// and -X/--exec-batch CMD …, up to a ";" or the end), as find's -exec
+// commands are (findExec), with OpenArgs set: fd appends the path when no
+// placeholder ({}, {/}, {//}, {.}, {/.}) names it.
+func (z *analyzer) searchExec(i int, args []*syntax.Word) {
+	base := z.a.Commands[i]
+	words := base.Words
+	rg := base.Name() == "rg"
+	for j := base.Inner + 1; j < len(words); j++ {
+		w := words[j]
+		if !w.Literal {
+			continue
+		}
+		if w.Text == "--" {
+			return
+		}
+		var ws []Word
+		start, end := j+1, j+1
+		switch t := w.Text; {
+		case rg && t == "--pre" && j+1 < len(words):
+			ws, end = []Word{words[j+1], {Text: "{}"}}, j+2
+		case rg && strings.HasPrefix(t, "--pre="):
+			ws, start = []Word{{Text: strings.TrimPrefix(t, "--pre="), Literal: true}, {Text: "{}"}}, j
+		case !rg && (t == "--exec" || t == "--exec-batch" || len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], "xX")):
+			for end < len(words) && !(words[end].Literal && words[end].Text == ";") {
+				end++
+			}
+			ws = slices.Clone(words[start:end])
+			for k := range ws {
+				if ws[k].Literal && strings.Contains(ws[k].Text, "{") {
+					ws[k] = Word{Text: ws[k].Text} // a placeholder: a path found at run time
+				}
+			}
+		default:
+			continue
+		}
+		if len(ws) == 0 || ws[0].Text == "" {
+			z.complex("%s runs a command its options name that is empty", base.Name())
+			return
+		}
+		c := SimpleCommand{Words: ws, OpenArgs: true, Func: base.Func, Async: base.Async, Text: joinWords(ws)}
+		var wargs []*syntax.Word
+		if !rg && args != nil && end <= len(args) && start < end {
+			wargs = args[start:end]
+			c.Text = z.text(args[start].Pos(), args[end-1].End())
+		}
+		z.finish(c, nil, wargs, nil)
 		j = end
 	}
 }

@@ -781,6 +781,7 @@ type touch struct {
 	redirect bool // a redirection target, not a file argument
 	key      bool // an ssh identity signed with (PathArg.Key)
 	reach    bool // reached by later writes (PathArg.Reach): protected as written
+	tree     bool // read with all it holds (PathArg.Tree)
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -805,7 +806,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -871,6 +872,15 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	for _, p := range paths {
 		if v, ok := e.pathRules("Bash", p.path, p.write, RuleAsk); ok {
 			return v
+		}
+	}
+	// What a recursive read reaches below the directories it names, as for
+	// a Grep of them: asked for in every mode, whatever an allow rule says.
+	for _, p := range paths {
+		if p.tree {
+			if v := e.treeBelow(c, p); v.d != Allow {
+				return v
+			}
 		}
 	}
 	// Protected paths are asked for even in bypassPermissions mode and
@@ -990,6 +1000,24 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return allow("redirection only")
 	}
 	return allow(commandName(c) + " is not a known dangerous command")
+}
+
+// treeBelow decides on what command c may read below p, a path it reads
+// with all it holds (grep -r ~, tar czf x.tgz .): a credential store, or
+// a file a deny or ask rule covers, asked for as a Grep of it would be;
+// where links lead too, as ripgrep and grep -R follow them.
+func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
+	dir := cmp.Or(p.path.abs, p.path.tmpl)
+	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " reads all of " + p.word.Text + " and"
+	v := e.readsBelow(who, "Read", searchBase(dir), nil, verdict{d: Allow})
+	if p.path.abs != "" {
+		for _, real := range e.followed(p.path.abs, p.path.abs) {
+			if real != "" {
+				v = e.readsBelow(who+" (at "+real+")", "Read", real, nil, v)
+			}
+		}
+	}
+	return v
 }
 
 // checkWrites asks for writes the command makes outside the project root.

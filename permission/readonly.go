@@ -333,6 +333,10 @@ type PathArg struct {
 	// nothing of it away, so one in ~/.ssh is not asked for as a read of a
 	// credential store; rules still apply.
 	Key bool
+	// Tree: read with all it holds when it is a directory (grep -r's and
+	// rg's operands, a recursive copy's or an archive's sources): what
+	// lies below it is checked as a Grep of it is.
+	Tree bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -392,7 +396,15 @@ type pathSpec struct {
 	arg, read, write, target     string
 	longArg, longRead, longWrite []string
 	longTarget                   []string
-	custom                       func(out []PathArg, c SimpleCommand) []PathArg
+	// Reads of whole trees: every operand always (tree), or once one of
+	// the flags treeFlag or treeLong is given (grep -r); with none, the
+	// working directory (rg, grep -r). listLong: options that make the
+	// command list names only (rg --files).
+	tree     bool
+	treeFlag string
+	treeLong []string
+	listLong []string
+	custom   func(out []PathArg, c SimpleCommand) []PathArg
 }
 
 var (
@@ -401,7 +413,8 @@ var (
 	sumSpec  = &pathSpec{role: opsRead}
 	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file"},
 		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label"},
-		longRead: []string{"--file", "--exclude-from"}}
+		longRead: []string{"--file", "--exclude-from"},
+		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
 	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
 	rmSpec = &pathSpec{role: opsWrite}
 	noSpec = &pathSpec{role: opsNone}
@@ -417,12 +430,12 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
 		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
 		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
-			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"},
+			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, listLong: []string{"--files", "--type-list"},
 			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
 		"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
 			longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
 		"uniq":     {custom: uniqPaths},
-		"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}},
+		"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}, treeFlag: "r", treeLong: []string{"--recursive"}},
 		"cmp":      {role: opsRead, arg: "in"},
 		"file":     {role: opsRead, arg: "FeP", read: "fm"},
 		"stat":     {role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}},
@@ -497,6 +510,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	var ops []Word
 	noSkip := false
 	targeted := false
+	tree, list := s.tree, false
 	add := func(w Word, write bool) { out = append(out, PathArg{Word: w, Write: write}) }
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -514,6 +528,8 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if abbrevOf(n, s.noSkipLong) != "" {
 				noSkip = true
 			}
+			tree = tree || abbrevOf(n, s.treeLong) != "" || s.treeFlag != "" && n == "--directories" && v == "recurse"
+			list = list || abbrevOf(n, s.listLong) != ""
 			// Options that name a file are matched abbreviated too (grep
 			// --fil=F, cp --target=D); those merely taking a value only
 			// whole, since taking a flag for one of them would pass over
@@ -538,6 +554,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if strings.IndexByte(s.noSkip, ch) >= 0 {
 				noSkip = true
 			}
+			if strings.IndexByte(s.treeFlag, ch) >= 0 {
+				tree = true
+			}
+			if s.treeFlag != "" && ch == 'd' && (t[k+1:] == "recurse" || k+1 == len(t) && i+1 < len(args) && args[i+1].Text == "recurse") {
+				tree = true // grep -d recurse
+			}
 			read, write, target := strings.IndexByte(s.read, ch) >= 0, strings.IndexByte(s.write, ch) >= 0, strings.IndexByte(s.target, ch) >= 0
 			if !read && !write && !target && strings.IndexByte(s.arg, ch) < 0 {
 				continue
@@ -557,10 +579,16 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	if !noSkip {
 		ops = ops[min(s.skip, len(ops)):]
 	}
+	tree = tree && !list && s.role == opsRead
+	if tree && len(ops) == 0 {
+		// rg, grep -r: the working directory.
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true})
+	}
 	for i, w := range ops {
 		switch s.role {
 		case opsRead:
 			add(w, false)
+			out[len(out)-1].Tree = tree
 		case opsWrite, opsMove:
 			add(w, true)
 		case opsCopy:
@@ -763,6 +791,7 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 		}
 	}
+	from := len(out)
 	for i, w := range ops {
 		switch {
 		case sub.Text == "bundle" && i == 1 && ops[0].Literal && ops[0].Text == "create":
@@ -780,6 +809,12 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				add(Word{Text: p, Literal: w.Literal}, false)
 			}
 		}
+	}
+	if sub.Text == "grep" {
+		// What it searches, the working directory when nothing narrows
+		// it, is read with all it holds.
+		add(Word{Text: ".", Literal: true}, false)
+		markTrees(out, from)
 	}
 	return out
 }
@@ -1152,7 +1187,18 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out[i].Reach = !out[i].Write
 		}
 	}
+	if hasOpt(args, "rRa", "--recursive", "--archive") {
+		markTrees(out, from)
+	}
 	return out
+}
+
+// markTrees marks the paths out[from:] reads as read with all they hold
+// (PathArg.Tree).
+func markTrees(out []PathArg, from int) {
+	for i := from; i < len(out); i++ {
+		out[i].Tree = !out[i].Write
+	}
 }
 
 // cdPaths: cd reads the directory it enters. One the analysis cannot
@@ -1381,7 +1427,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 			if d >= 0 {
 				w = underDir(dirs[d], w)
 			}
-			out = append(out, PathArg{Word: w, Write: !create})
+			out = append(out, PathArg{Word: w, Write: !create, Tree: create})
 		}
 	}
 	return out
@@ -1424,8 +1470,9 @@ func opensslPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 func zipPaths(out []PathArg, c SimpleCommand) []PathArg {
 	ops, _ := splitOps(c.Args()[1:], "bnPtxi")
+	tree := hasOpt(c.Args()[1:], "rR", "--recurse-paths", "--recurse-patterns")
 	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: i == 0})
+		out = append(out, PathArg{Word: w, Write: i == 0, Tree: tree && i > 0})
 	}
 	return out
 }
@@ -1481,17 +1528,21 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 	for i < len(args) && args[i].Literal && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O")) {
 		i++
 	}
+	// What -exec and kin run is handed every file found, to read.
+	tree := slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"-exec", "-execdir", "-ok", "-okdir"}, w.Text)
+	})
 	starts := 0
 	for ; i < len(args); i++ {
 		t := args[i].Text
 		if args[i].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!") {
 			break
 		}
-		out = append(out, PathArg{Word: args[i]})
+		out = append(out, PathArg{Word: args[i], Tree: tree})
 		starts++
 	}
 	if starts == 0 {
-		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}})
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: tree})
 	}
 	for ; i+1 < len(args); i++ {
 		switch args[i].Text {
@@ -1801,11 +1852,13 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 		argOpts = "efBTM"
 	}
 	ops, _ := splitOps(args, argOpts)
+	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
 			continue
 		}
-		out = append(out, PathArg{Word: w, Write: i == len(ops)-1 && len(ops) > 1})
+		write := i == len(ops)-1 && len(ops) > 1
+		out = append(out, PathArg{Word: w, Write: write, Tree: tree && !write})
 	}
 	return out
 }

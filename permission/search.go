@@ -54,15 +54,23 @@ func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 	return v
 }
 
+// searchBase is the directory abs names as a path template: through a
+// link that cannot be known (/proc/self/cwd), or below a directory only
+// known at run time, its known part and a wildcard.
+func searchBase(abs string) string {
+	if t, ok := opaquePath(abs); ok {
+		return t
+	}
+	if !strings.HasPrefix(abs, "/") {
+		return unrooted(abs)
+	}
+	return abs
+}
+
 // searchBelow adds to v, the verdict so far, what a search (checkSearch)
 // of directory abs may read below it.
 func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
-	base := abs
-	if t, ok := opaquePath(abs); ok {
-		base = t
-	} else if !strings.HasPrefix(abs, "/") {
-		base = unrooted(abs)
-	}
+	base := searchBase(abs)
 	globs := searchGlobs(glob)
 	if base == abs {
 		for _, g := range globs {
@@ -82,16 +90,25 @@ func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 		// Glob and LS list names: what lies below is not read.
 		return v
 	}
+	return e.readsBelow(tool+" of "+abs, tool, base, globs, v)
+}
+
+// readsBelow adds to v, the verdict so far, what a read of everything
+// below base (a directory or a path template, narrowed by globs when there
+// are any) may reach, as who says it (Grep of DIR, grep -r of DIR): a
+// credential store, or a file a deny or ask rule of tool's covers that may
+// exist (mayExist), each asked for.
+func (e *Engine) readsBelow(who, tool, base string, globs []string, v verdict) verdict {
 	for _, t := range searchTemplates(base, globs) {
 		if why := e.mayReachCredential(t); why != "" {
-			v = stricter(v, verdict{d: Ask, reason: tool + " of " + abs + " may read a credential store below it: " + why})
+			v = stricter(v, verdict{d: Ask, reason: who + " may read a credential store below it: " + why})
 		}
 		if r := e.firstTemplateRule(RuleDeny, tool, t, e.mayExist); r != nil {
-			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text +
+			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may read files below it that rule " + r.Text +
 				" denies reading; a path or glob that leaves them out would not ask"})
 		}
 		if r := e.firstTemplateRule(RuleAsk, tool, t, e.mayExist); r != nil {
-			v = stricter(v, verdict{d: Ask, rule: r, reason: tool + " of " + abs + " may read files below it that rule " + r.Text + " asks before reading"})
+			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may read files below it that rule " + r.Text + " asks before reading"})
 		}
 	}
 	return v
