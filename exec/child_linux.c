@@ -1252,6 +1252,179 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 	}
 }
 
+// The command's standard descriptors were opened by its caller, on the
+// host's mounts: a file there stays writable through them whatever the
+// layer makes read-only, and its owner (the command, as root or as the
+// user) could fchmod, fchown, futimens or fsetxattr it (a review left a
+// set-uid copy of /usr/bin/id in the file stdout went to, and made the
+// host's /dev/null unusable through stdin). With the layer, guard_stdio
+// gives the command instead the sandbox's own device node for /dev/null
+// and its kin (on a read-only mount there), and a pipe for a regular file,
+// which the pid namespace's init relays to the file or from it; a
+// terminal, a pipe or a socket is left as it is.
+#define MAX_RELAYS 3
+static struct relay {
+	int fd;    // the command's descriptor: 0, 1 or 2
+	int also;  // another one the same pipe serves (2>&1), or -1
+	int out;   // the command writes (stdout, stderr); else reads (stdin)
+	int host;  // init's descriptor of the file (init's own fd)
+	int pipe;  // init's end of the pipe; -1 once done
+	int cmd;   // the command's end, until the command has started
+} relays[MAX_RELAYS];
+static int nrelays;
+static long command_pid;
+
+#ifndef SYS_kcmp
+#define SYS_kcmp 312
+#endif
+#define KCMP_FILE 0
+#ifndef SPLICE_F_NONBLOCK
+#define SPLICE_F_NONBLOCK 2
+#endif
+
+// memory_device says whether st is one of the kernel's memory devices
+// (mem's minor numbers: null 3, zero 5, full 7, random 8, urandom 9), and
+// names it.
+static const char *memory_device(const struct stat *st) {
+	if ((st->st_mode & S_IFMT) != S_IFCHR || (st->st_rdev >> 8 & 0xfff) != 1) {
+		return NULL;
+	}
+	switch ((st->st_rdev & 0xff) | (st->st_rdev >> 12 & 0xfff00)) {
+	case 3:
+		return "/dev/null";
+	case 5:
+		return "/dev/zero";
+	case 7:
+		return "/dev/full";
+	case 8:
+		return "/dev/random";
+	case 9:
+		return "/dev/urandom";
+	}
+	return NULL;
+}
+
+// guard_stdio sets the relays up (see struct relay) once the mounts are
+// made, before the restrictions: kcmp is among what seccomp refuses.
+// Without a pid namespace (the kernel refused one) there is no init to
+// relay: only the devices are the sandbox's then.
+static void guard_stdio(int relay) {
+	for (int fd = 0; fd < 3; fd++) {
+		struct stat st;
+		if (SYS2(SYS_fstat, fd, &st) != 0) {
+			continue; // closed: the runner opened /dev/null there
+		}
+		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
+		if (fl < 0) {
+			fail("stdio", "fcntl(F_GETFL) of a standard descriptor", NULL, fl, STATUS_SANDBOX);
+		}
+		const char *dev = memory_device(&st);
+		if (dev != NULL) {
+			long nd = SYS3(SYS_open, dev, (fl & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_CLOEXEC | O_NOCTTY, 0);
+			struct stat now;
+			if (nd < 0 || SYS2(SYS_fstat, nd, &now) != 0 || now.st_rdev != st.st_rdev) {
+				fail("stdio", "open the sandbox's own ", dev, nd < 0 ? nd : -ENXIO, STATUS_SANDBOX);
+			}
+			long r = SYS3(SYS_dup3, nd, fd, 0);
+			SYS1(SYS_close, nd);
+			if (r < 0) {
+				fail("stdio", "dup3 of the sandbox's own ", dev, r, STATUS_SANDBOX);
+			}
+			continue;
+		}
+		if ((st.st_mode & S_IFMT) != S_IFREG || !relay) {
+			continue;
+		}
+		int shared = 0;
+		long self = SYS0(SYS_getpid);
+		for (int i = 0; i < nrelays; i++) {
+			if (relays[i].out && SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd) == 0) {
+				relays[i].also = fd; // 2>&1: one pipe keeps the order
+				shared = 1;
+			}
+		}
+		if (shared) {
+			continue;
+		}
+		int p[2];
+		long r = SYS2(SYS_pipe2, p, O_CLOEXEC);
+		if (r != 0) {
+			fail("stdio", "pipe2 for a standard descriptor", NULL, r, STATUS_SANDBOX);
+		}
+		int out = (fl & O_ACCMODE) != O_RDONLY && fd > 0;
+		struct relay *rl = &relays[nrelays++];
+		rl->fd = fd;
+		rl->also = -1;
+		rl->out = out;
+		rl->host = fd;
+		rl->pipe = out ? p[0] : p[1];
+		rl->cmd = out ? p[1] : p[0];
+		SYS3(SYS_fcntl, rl->pipe, F_SETFL, O_NONBLOCK);
+	}
+}
+
+// relay_move moves what is ready between relay rl's pipe and its file;
+// it marks the relay done at the end of its data, or when the file takes
+// no more. A file beyond --limit-fsize ends the command as a write of its
+// own there would (SIGXFSZ; init keeps every signal blocked, so it only
+// sees EFBIG).
+static void relay_move(struct relay *rl) {
+	for (;;) {
+		long n = rl->out ? SYS6(SYS_splice, rl->pipe, 0, rl->host, 0, 1 << 16, SPLICE_F_NONBLOCK)
+				 : SYS6(SYS_splice, rl->host, 0, rl->pipe, 0, 1 << 16, SPLICE_F_NONBLOCK);
+		if (n == -EINVAL) {
+			// No splice (a file opened with O_APPEND, a file system
+			// without it): through a buffer. Into the pipe, no more than
+			// PIPE_BUF at once, which a pipe that polled writable takes
+			// whole; what it does not take is read again later.
+			static unsigned char buf[1 << 14];
+			int from = rl->out ? rl->pipe : rl->host, to = rl->out ? rl->host : rl->pipe;
+			n = SYS3(SYS_read, from, buf, rl->out ? sizeof buf : 4096);
+			for (long off = 0; n > 0 && off < n;) {
+				long w = SYS3(SYS_write, to, buf + off, n - off);
+				if (w == -EAGAIN && !rl->out) {
+					SYS3(SYS_lseek, from, off - n, SEEK_CUR);
+					return;
+				}
+				if (w <= 0) {
+					n = w == 0 ? -EIO : w;
+					break;
+				}
+				off += w;
+			}
+		}
+		if (n > 0) {
+			continue;
+		}
+		if (n == -EAGAIN || n == -EINTR) {
+			return;
+		}
+		if (n == -EFBIG && command_pid > 0) {
+			SYS2(SYS_kill, command_pid, SIGXFSZ);
+		}
+		SYS1(SYS_close, rl->pipe);
+		rl->pipe = -1;
+		return;
+	}
+}
+
+// relay_drain moves what is left in the command's output pipes to their
+// files, up to the end of each: once init has killed and reaped the rest
+// of the namespace, no writer is left. With kept capabilities some may be
+// (see init_end): then only what is there already.
+static void relay_drain(int wait) {
+	for (int i = 0; i < nrelays; i++) {
+		struct relay *rl = &relays[i];
+		if (!rl->out || rl->pipe < 0) {
+			continue;
+		}
+		if (wait) {
+			SYS3(SYS_fcntl, rl->pipe, F_SETFL, 0);
+		}
+		relay_move(rl);
+	}
+}
+
 // exec_command execve's the command, or reports why it could not.
 static __attribute__((noreturn)) void exec_command(struct mews_spec *s) {
 	long r = SYS3(SYS_execve, s->path, s->argv, s->envp);
@@ -1304,6 +1477,7 @@ static long init_signalfd(uint64_t mask) {
 // kernel's own clean-up on init's exit can.
 static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
 	if (caps_kept) {
+		relay_drain(0);
 		exit_group(status);
 	}
 	SYS2(SYS_kill, -1, SIGKILL);
@@ -1313,25 +1487,71 @@ static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
 			break;
 		}
 		if (w < 0 && w != -EINTR) {
+			relay_drain(0);
 			exit_group(status);
 		}
 	}
+	relay_drain(1);
 	unsigned char said[2] = {MEWS_ENDED[0], (unsigned char)status};
 	SYS6(SYS_sendto, spec_fd, said, sizeof said, MSG_NOSIGNAL, 0, 0);
 	exit_group(status);
 }
 
-// close_except closes every descriptor but a and b (a != b).
-static long close_except(long a, long b) {
-	long lo = a < b ? a : b, hi = a < b ? b : a;
-	long r = SYS3(SYS_close_range, (unsigned)hi + 1, ~0U, 0U);
-	if (r == 0 && hi > lo + 1) {
-		r = SYS3(SYS_close_range, (unsigned)lo + 1, (unsigned)hi - 1, 0U);
+// close_all_but closes every descriptor but the n in keep (which it
+// sorts; the same one may be there twice).
+static long close_all_but(long *keep, int n) {
+	for (int i = 1; i < n; i++) {
+		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			long t = keep[j];
+			keep[j] = keep[j - 1];
+			keep[j - 1] = t;
+		}
 	}
-	if (r == 0 && lo > 0) {
-		r = SYS3(SYS_close_range, 0U, (unsigned)lo - 1, 0U);
+	long next = 0; // the lowest descriptor not yet seen to
+	for (int i = 0; i < n; i++) {
+		if (keep[i] > next) {
+			long r = SYS3(SYS_close_range, (unsigned)next, (unsigned)keep[i] - 1, 0U);
+			if (r != 0) {
+				return r;
+			}
+		}
+		if (keep[i] + 1 > next) {
+			next = keep[i] + 1;
+		}
 	}
-	return r;
+	return SYS3(SYS_close_range, (unsigned)next, ~0U, 0U);
+}
+
+// relay_wait waits until init's signalfd sfd is readable, moving the
+// relays' data meanwhile (guard_stdio); it says whether sfd is readable.
+static int relay_wait(long sfd) {
+	struct pollfd pf[1 + MAX_RELAYS];
+	int n = 0;
+	pf[n++] = (struct pollfd){.fd = (int)sfd, .events = POLLIN};
+	struct relay *which[MAX_RELAYS];
+	for (int i = 0; i < nrelays; i++) {
+		if (relays[i].pipe >= 0) {
+			which[n - 1] = &relays[i];
+			pf[n++] = (struct pollfd){.fd = relays[i].pipe, .events = relays[i].out ? POLLIN : POLLOUT};
+		}
+	}
+	if (n == 1) {
+		return 1; // nothing to relay: the read blocks
+	}
+	long r = SYS5(SYS_ppoll, pf, n, 0, 0, 0);
+	if (r < 0) {
+		return 0;
+	}
+	for (int i = 1; i < n; i++) {
+		if (pf[i].revents & POLLERR && !which[i - 1]->out) {
+			// The command closed stdin: nothing more goes in.
+			SYS1(SYS_close, which[i - 1]->pipe);
+			which[i - 1]->pipe = -1;
+		} else if (pf[i].revents != 0) {
+			relay_move(which[i - 1]);
+		}
+	}
+	return pf[0].revents != 0;
 }
 
 // ns_init is pid 1 of the child's pid namespace: it starts the command (pid 2)
@@ -1356,6 +1576,17 @@ static unsigned char command_stack[64 << 10] __attribute__((aligned(16)));
 static __attribute__((noreturn)) void start_command(void) {
 	uint64_t none = 0;
 	SYS4(SYS_rt_sigprocmask, SIG_SETMASK, &none, 0, 8);
+	for (int i = 0; i < nrelays; i++) {
+		// dup3 leaves the copies open across the execve; the pipe's own
+		// descriptors are close-on-exec.
+		long r = SYS3(SYS_dup3, relays[i].cmd, relays[i].fd, 0);
+		if (r >= 0 && relays[i].also >= 0) {
+			r = SYS3(SYS_dup3, relays[i].cmd, relays[i].also, 0);
+		}
+		if (r < 0) {
+			fail("stdio", "dup3 of the relay pipe onto a standard descriptor", NULL, r, STATUS_SANDBOX);
+		}
+	}
 	exec_command(command_spec);
 }
 
@@ -1375,13 +1606,26 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// a descriptor the runner inherited, which close-on-exec never takes
 	// from a process that does not execve. Stdio (below both) last: a
 	// failure before is still reported.
-	long r = close_except(sfd, spec_fd);
+	// The relays' pipes and files stay too (guard_stdio); the command's
+	// ends of the pipes go, so that the command's exit ends its output.
+	command_pid = pid;
+	long keep[2 + 2 * MAX_RELAYS] = {sfd, spec_fd};
+	int nkeep = 2;
+	for (int i = 0; i < nrelays; i++) {
+		SYS1(SYS_close, relays[i].cmd);
+		keep[nkeep++] = relays[i].pipe;
+		keep[nkeep++] = relays[i].host;
+	}
+	long r = close_all_but(keep, nkeep);
 	if (r != 0) {
 		SYS2(SYS_kill, pid, SIGKILL);
 		fail("exec", "close_range in the pid namespace's init", NULL, r, STATUS_SANDBOX);
 	}
 	for (;;) {
 		unsigned char info[128]; // struct signalfd_siginfo
+		if (!relay_wait(sfd)) {
+			continue;
+		}
 		r = SYS3(SYS_read, sfd, info, sizeof info);
 		if (r == -EINTR) {
 			continue;
@@ -1471,6 +1715,9 @@ static __attribute__((noreturn)) void child(void) {
 	pass_fds(s.pass, s.npass, &ruleset);
 	do_mounts(&s, ruleset);
 	drop_premade();
+	if (s.nmounts > 0) {
+		guard_stdio(s.pidns);
+	}
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
