@@ -33,6 +33,13 @@ var scrubTable = []struct {
 	{contains, "CREDENTIAL", "credential files and values (GOOGLE_APPLICATION_CREDENTIALS)"},
 	{suffix, "_KEY", "keys (OPENAI_API_KEY, STRIPE_KEY)"},
 	{contains, "_KEY_", "keys (AWS_ACCESS_KEY_ID, AWS_SECRET_KEY_ID)"},
+	{suffix, "_PAT", "personal access tokens (GITHUB_PAT)"},
+	{suffix, "_PWD", "passwords (MYSQL_PWD); PWD itself, the working directory, stays"},
+	{suffix, "JWT", "signed tokens (CI_JOB_JWT)"},
+	{suffix, "_SESSION", "password managers' unlocked sessions (BW_SESSION)"},
+	{prefix, "OP_SESSION_", "1Password's unlocked sessions"},
+	{exact, "SSHPASS", "the password sshpass types"},
+	{exact, "DATABASE_URL", "database addresses, which carry the password"},
 	// Secrets by provider.
 	{prefix, "AWS_", "AWS credentials and profiles"},
 	{prefix, "AZURE_", "Azure credentials"},
