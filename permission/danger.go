@@ -72,7 +72,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Rewrites published history; others lose work.
 		{name: "git push --force", check: checkGitPushForce},
 		// Publishes commits to a shared remote.
-		{name: "git push", check: gitSub("publishes commits to a remote", "push")},
+		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
+		// The password a credential helper keeps, printed.
+		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
 		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
 		// Deletes untracked files, which git cannot restore.
@@ -1100,6 +1102,26 @@ func checkGitUnknown(c SimpleCommand, _ PathEnv) (string, bool) {
 	return "", false
 }
 
+// checkGitCredential: git credential fill, and a helper's get, print the
+// password git keeps for a host (git credential-store --file F get is
+// asked as a read of F).
+func checkGitCredential(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || !strings.HasPrefix(sub.Text, "credential") {
+		return "", false
+	}
+	action := "get"
+	if sub.Text == "credential" {
+		action = "fill"
+	}
+	for _, w := range rest {
+		if !w.Literal || w.Text == action {
+			return "git " + sub.Text + " " + action + " prints the password git keeps for a host", false
+		}
+	}
+	return "", false
+}
+
 // gitExecKey reports whether git runs the value of configuration key k as
 // a program, or k otherwise leads git to run one of someone's choosing:
 // include.path pulls in a file of other keys, protocol.ext.allow lets an
@@ -1113,6 +1135,8 @@ func gitExecKey(k string) bool {
 	case "core.fsmonitor", "core.gitproxy", "core.hookspath", "core.pager", "diff.external", "init.templatedir",
 		"interactive.difffilter", "sendemail.smtpserver", "instaweb.httpd", "imap.tunnel", "core.sshcommand":
 		return true
+	case "core.worktree":
+		return true // checkouts write there: /root's .bashrc from a branch
 	}
 	section, _, _ := strings.Cut(k, ".")
 	last := k[strings.LastIndexByte(k, '.')+1:]
@@ -1293,6 +1317,9 @@ func checkGitConfigExec(c SimpleCommand, env PathEnv) (string, bool) {
 			// What it runs (alias.x='!rm -rf ~', core.pager, an alias
 			// to push under a deny rule for git push) is not analysed:
 			// asked for in every mode, as what the analysis cannot see.
+			if k, _, _ := strings.Cut(w.Text, "="); strings.EqualFold(k, "core.worktree") {
+				return "git -c " + w.Text + " makes git check files out there, outside the project too", true
+			}
 			return "git -c " + w.Text + " can make git run another program, which mewsandbox does not follow", true
 		}
 	}
@@ -1338,6 +1365,9 @@ func gitConfigSetRuns(rest []Word) (string, bool) {
 	}
 	for i, w := range ops[:len(ops)-1] {
 		if w.Literal && gitExecKey(w.Text) && !(ops[i+1].Literal && gitHarmlessValue(w.Text, ops[i+1].Text)) {
+			if strings.EqualFold(w.Text, "core.worktree") {
+				return "git config core.worktree makes later checkouts write where it says, outside the project too", true
+			}
 			return "git config " + w.Text + " makes git run another program", true
 		}
 	}
@@ -1694,6 +1724,8 @@ var hijackVars = []string{
 	// .npmrc (script-shell, node-options), Python its user site
 	// directory and shells their start-up files.
 	"HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR",
+	// Where checkouts write.
+	"GIT_WORK_TREE",
 	// Where curl and wget find the configuration they obey, which names
 	// the files they read and write (url = file:///…, output = ~/.bashrc).
 	"CURL_HOME", "WGETRC",
@@ -1751,6 +1783,8 @@ func plainProgram(assign string) bool {
 		return first != "" && !strings.ContainsAny(v, "/$`\\") && !strings.HasPrefix(first, ".")
 	case "GIT_DIR", "GIT_COMMON_DIR":
 		return v == ".git" || v == "./.git"
+	case "GIT_WORK_TREE":
+		return v == "." || v == "./"
 	case "OPENSSL_CONF":
 		return v == "/dev/null"
 	}

@@ -27,6 +27,10 @@ func hiddenRun(c SimpleCommand) string {
 		return tarRuns(n, args[1:])
 	case "sed", "gsed":
 		return sedRuns(n, args[1:])
+	case "split", "gsplit":
+		if w, _ := optionValue(args[1:], "", "abClnt", []string{"--filter"}); w != "" {
+			return n + " " + shorten(w) + " runs a shell command on every piece"
+		}
 	case "man":
 		if w, v := optionValue(args[1:], "PH", "CMLmpeSsRr", []string{"--pager", "--html"}); w != "" && !harmlessPager(v) {
 			return "man " + shorten(w) + " names a program man runs"

@@ -489,7 +489,8 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"zip":   {custom: zipPaths},
 		"unzip": {role: opsRead, arg: "x", target: "d"},
 		"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
-		"curl": {custom: curlPaths},
+		"curl":  {custom: curlPaths},
+		"split": {custom: splitPaths}, "gsplit": {custom: splitPaths}, "csplit": {custom: splitPaths},
 		"wget": {custom: wgetPaths},
 		"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
 		"ssh": {custom: sshPaths}, "sftp": {custom: sshPaths}, "autossh": {custom: sshPaths},
@@ -699,8 +700,10 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	var dir *Word
 	args := c.Args()[1 : len(c.Args())-len(rest)]
-	for i := 0; i+1 < len(args); i++ {
-		if args[i].Literal && args[i].Text == "-C" {
+	for i := 0; i < len(args); i++ {
+		switch t := args[i].Text; {
+		case !args[i].Literal:
+		case t == "-C" && i+1 < len(args):
 			d := args[i+1]
 			if dir != nil {
 				d = underDir(*dir, d)
@@ -708,6 +711,12 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			dir = &d
 			out = append(out, PathArg{Word: d})
 			i++
+		case t == "--work-tree" && i+1 < len(args):
+			// Checkouts write there.
+			out = append(out, PathArg{Word: args[i+1], Write: true})
+			i++
+		case strings.HasPrefix(t, "--work-tree="):
+			out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(t, "--work-tree="), Literal: true}, Write: true})
 		}
 	}
 	add := func(w Word, write bool) {
@@ -752,7 +761,11 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
 			switch {
-			case abbrevOf(n, []string{"--output", "--output-directory", "--export-marks"}) != "":
+			case abbrevOf(n, []string{"--output", "--output-directory", "--export-marks"}) != "",
+				sub.Text == "checkout-index" && n == "--prefix",
+				(sub.Text == "commit-graph" || sub.Text == "multi-pack-index") && n == "--object-dir":
+				// checkout-index --prefix=.git/hooks/ writes every
+				// file of the index below that prefix.
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
@@ -778,7 +791,7 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		default:
 			for k := 1; k < len(t); k++ {
 				ch := t[k]
-				write := ch == 'o' && slices.Contains([]string{"archive", "format-patch", "bugreport", "diagnose"}, sub.Text)
+				write := ch == 'o' && slices.Contains([]string{"archive", "format-patch", "bugreport", "diagnose", "mailsplit", "index-pack"}, sub.Text)
 				file := ch == 'f' && sub.Text == "config"
 				msg := ch == 'm' && message
 				if !write && !file && !msg {
@@ -792,8 +805,16 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	from := len(out)
+	if sub.Text == "maintenance" && len(ops) > 0 && ops[0].Literal && slices.Contains([]string{"register", "unregister", "start", "stop"}, ops[0].Text) {
+		// They change the user's configuration (and start's, the
+		// scheduler's: a crontab, a systemd timer) as --global would.
+		add(Word{Text: "~/.gitconfig", Literal: true}, true)
+	}
+	mergeFile := sub.Text == "merge-file" && !hasOpt(rest, "p", "--stdout")
 	for i, w := range ops {
 		switch {
+		case mergeFile && i == 0:
+			add(w, true) // the merge lands in the first file
 		case sub.Text == "bundle" && i == 1 && ops[0].Literal && ops[0].Text == "create":
 			add(w, true)
 		case (sub.Text == "rm" || sub.Text == "mv") && w.Literal:
@@ -1605,7 +1626,7 @@ var (
 	curlShort = lazy[map[byte]byte]{build: func() map[byte]byte {
 		return map[byte]byte{
 			'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
-			'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 0,
+			'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 'W',
 			'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
 		}
 	}}
@@ -1616,8 +1637,11 @@ var (
 			"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
 			"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
 			"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
-			"--proxy": 0, "--write-out": 0, "--range": 0, "--url": 'u', "--connect-timeout": 0, "--retry": 0,
+			"--proxy": 0, "--write-out": 'W', "--range": 0, "--url": 'u', "--connect-timeout": 0, "--retry": 0,
 			"--resolve": 0, "--connect-to": 0,
+			// Caches curl reads and rewrites, and the C program --libcurl
+			// writes.
+			"--etag-save": 'w', "--etag-compare": 'r', "--hsts": 'w', "--alt-svc": 'w', "--libcurl": 'w',
 		}
 	}}
 )
@@ -1703,6 +1727,8 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out = append(out, PathArg{Word: arg, Write: true})
 		case 'r':
 			out = append(out, PathArg{Word: arg})
+		case 'W':
+			out = curlWriteOut(out, arg)
 		case 'b':
 			if !strings.Contains(arg.Text, "=") {
 				out = append(out, PathArg{Word: arg})
@@ -1719,6 +1745,30 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// curlWriteOut adds what a -w/--write-out format names: @FILE, read for
+// the format, and the files its %output{FILE} and %output{>>FILE} write
+// (curl 8.3).
+func curlWriteOut(out []PathArg, arg Word) []PathArg {
+	if f, ok := strings.CutPrefix(arg.Text, "@"); ok {
+		if f != "" && f != "-" {
+			out = append(out, PathArg{Word: Word{Text: f, Literal: arg.Literal}})
+		}
+		return out
+	}
+	rest := arg.Text
+	for {
+		_, after, ok := strings.Cut(rest, "%output{")
+		if !ok {
+			return out
+		}
+		name, tail, _ := strings.Cut(after, "}")
+		if name = strings.TrimPrefix(name, ">>"); name != "" {
+			out = append(out, PathArg{Word: Word{Text: name, Literal: arg.Literal}, Write: true})
+		}
+		rest = tail
+	}
 }
 
 // fileURLPath adds the file a file: URL names (curl file:///etc/passwd,
@@ -1782,12 +1832,16 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 		"--load-cookies": false, "--certificate": false, "--ca-certificate": false, "--private-key": false,
 	}
 	shortWrite, shortRead, shortArg := "OoaP", "i", "eBtTwQUlARDIX"
+	var urls []Word
+	named := false // -O names the file
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
 		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			urls = append(urls, w)
 			continue
 		}
+		named = named || strings.HasPrefix(t, "--output-d") || !strings.HasPrefix(t, "--") && strings.ContainsRune(strings.TrimRight(t[1:], shortArg+shortRead+"oaP"), 'O')
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
 			write, ok := longs[n]
@@ -1830,6 +1884,74 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 			break
 		}
+	}
+	if named {
+		return out
+	}
+	// Without -O, wget names the file after the URL: its last part, or
+	// with -x, -r, -m or -p the whole path, below the host's name unless
+	// -nH, less what --cut-dirs cuts: every tail of the path is taken,
+	// below -P's directory when there is one (added above, as written).
+	dirs := hasOpt(args, "xrmp", "--force-directories", "--recursive", "--mirror", "--page-requisites")
+	prefix := ""
+	if w, v := optionValue(args, "P", shortArg+shortRead+"oaO", []string{"--directory-prefix"}); w != "" {
+		prefix = strings.TrimSuffix(v, "/") + "/"
+	}
+	for _, u := range urls {
+		_, rest, ok := strings.Cut(u.Text, "://")
+		if !ok {
+			continue
+		}
+		host, p, _ := strings.Cut(rest, "/")
+		p, _, _ = strings.Cut(p, "?")
+		parts := strings.Split(p, "/")
+		if !dirs {
+			parts = parts[len(parts)-1:]
+		}
+		add := func(name string) {
+			if name != "" && !strings.HasSuffix(name, "/") {
+				out = append(out, PathArg{Word: Word{Text: prefix + name, Literal: u.Literal}, Write: true})
+			}
+		}
+		for k := range parts {
+			add(strings.Join(parts[k:], "/"))
+		}
+		if dirs {
+			add(host + "/" + p)
+		}
+	}
+	return out
+}
+
+// splitPaths: split and csplit read FILE and write pieces named PREFIX
+// and a suffix (split's default x, csplit's xx, -f PREFIX): the prefix as
+// written, for where it lies (.git/confi, /tmp/x), and a glob of it when
+// its last part begins a protected name (split -a1 -n3 payload .bashr
+// makes .bashrc), which the protected-path check then meets.
+func splitPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	csplit := strings.Contains(lowerName(c), "csplit")
+	valued, prefix := "abClnt", "x"
+	if csplit {
+		valued, prefix = "fbn", "xx"
+		if _, v := optionValue(args, "", valued, []string{"--prefix"}); v != "" {
+			prefix = v
+		} else if _, v := optionValue(args, "f", "bn", nil); v != "" {
+			prefix = v
+		}
+	}
+	ops, _ := splitOps(args, valued)
+	if len(ops) > 0 {
+		out = append(out, PathArg{Word: ops[0]})
+	}
+	lit := true
+	if !csplit && len(ops) > 1 {
+		prefix, lit = ops[1].Text, ops[1].Literal
+	}
+	out = append(out, PathArg{Word: Word{Text: prefix, Literal: lit}, Write: true})
+	base := path.Base(prefix)
+	if slices.ContainsFunc(protectedNames.get(), func(n string) bool { return len(n) > len(base) && strings.HasPrefix(n, base) }) {
+		out = append(out, PathArg{Word: Word{Text: prefix + "*"}, Write: true})
 	}
 	return out
 }
