@@ -1259,17 +1259,17 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 // set-uid copy of /usr/bin/id in the file stdout went to, and made the
 // host's /dev/null unusable through stdin). With the layer, guard_stdio
 // gives the command instead the sandbox's own device node for /dev/null
-// and its kin (on a read-only mount there), and a pipe for a regular file,
-// which the pid namespace's init relays to the file or from it; a
-// terminal, a pipe or a socket is left as it is.
-#define MAX_RELAYS 3
+// and its kin (on a read-only mount there), and for stdout and stderr
+// going to a regular file outside the writable grants a pipe, which the
+// pid namespace's init relays to the file. An input file, a terminal,
+// another device, a FIFO or a directory is left as it is (README).
+#define MAX_RELAYS 2
 static struct relay {
-	int fd;    // the command's descriptor: 0, 1 or 2
-	int also;  // another one the same pipe serves (2>&1), or -1
-	int out;   // the command writes (stdout, stderr); else reads (stdin)
-	int host;  // init's descriptor of the file (init's own fd)
-	int pipe;  // init's end of the pipe; -1 once done
-	int cmd;   // the command's end, until the command has started
+	int fd;   // the command's descriptor: 1 or 2
+	int also; // the other one, where the same pipe serves both (2>&1), or -1
+	int host; // init's descriptor of the file (init's own fd)
+	int pipe; // init's end of the pipe; -1 once done
+	int cmd;  // the command's end, until the command has started
 } relays[MAX_RELAYS];
 static int nrelays;
 static long command_pid;
@@ -1304,6 +1304,22 @@ static const char *memory_device(const struct stat *st) {
 	return NULL;
 }
 
+// writable_here says whether the file fd (st) is open on is, by its
+// name, on a writable mount of the sandbox: inside the writable grants,
+// where the command may change it anyway.
+static int writable_here(int fd, const struct stat *st) {
+	char link[32] = "/proc/self/fd/", name[4096];
+	link[14] = (char)('0' + fd);
+	long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, sizeof name - 1);
+	if (n <= 0 || name[0] != '/') {
+		return 0;
+	}
+	name[n] = 0;
+	struct stat here;
+	return SYS4(SYS_newfstatat, AT_FDCWD, name, &here, 0) == 0 && here.st_dev == st->st_dev && here.st_ino == st->st_ino &&
+	       SYS3(SYS_faccessat, AT_FDCWD, name, W_OK) == 0;
+}
+
 // guard_stdio sets the relays up (see struct relay) once the mounts are
 // made, before the restrictions: kcmp is among what seccomp refuses.
 // Without a pid namespace (the kernel refused one) there is no init to
@@ -1332,14 +1348,25 @@ static void guard_stdio(int relay) {
 			}
 			continue;
 		}
-		if ((st.st_mode & S_IFMT) != S_IFREG || !relay) {
+		// Output to a regular file the sandbox cannot write by its name
+		// (outside the writable grants: a CI log): through a pipe. Not
+		// stdin, whose offset the caller shares (while read f; do
+		// mewsandbox run …; done < list): an input file stays the
+		// caller's, and with it a file's own mode and times.
+		if ((st.st_mode & S_IFMT) != S_IFREG || !relay || fd == 0 || (fl & O_ACCMODE) == O_RDONLY || writable_here(fd, &st)) {
 			continue;
 		}
 		int shared = 0;
 		long self = SYS0(SYS_getpid);
 		for (int i = 0; i < nrelays; i++) {
-			if (relays[i].out && SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd) == 0) {
-				relays[i].also = fd; // 2>&1: one pipe keeps the order
+			struct stat other;
+			long ofl = SYS2(SYS_fcntl, relays[i].fd, F_GETFL);
+			// One description (2>&1), or two that append to one file
+			// (>>log 2>>log): one pipe keeps the order of the writes.
+			if (SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd) == 0 ||
+			    (fl & O_APPEND) && ofl >= 0 && (ofl & O_APPEND) && SYS2(SYS_fstat, relays[i].fd, &other) == 0 &&
+				other.st_dev == st.st_dev && other.st_ino == st.st_ino) {
+				relays[i].also = fd;
 				shared = 1;
 			}
 		}
@@ -1351,41 +1378,35 @@ static void guard_stdio(int relay) {
 		if (r != 0) {
 			fail("stdio", "pipe2 for a standard descriptor", NULL, r, STATUS_SANDBOX);
 		}
-		int out = (fl & O_ACCMODE) != O_RDONLY && fd > 0;
 		struct relay *rl = &relays[nrelays++];
 		rl->fd = fd;
 		rl->also = -1;
-		rl->out = out;
 		rl->host = fd;
-		rl->pipe = out ? p[0] : p[1];
-		rl->cmd = out ? p[1] : p[0];
+		rl->pipe = p[0];
+		rl->cmd = p[1];
 		SYS3(SYS_fcntl, rl->pipe, F_SETFL, O_NONBLOCK);
 	}
 }
 
-// relay_move moves what is ready between relay rl's pipe and its file;
-// it marks the relay done at the end of its data, or when the file takes
-// no more. A file beyond --limit-fsize ends the command as a write of its
-// own there would (SIGXFSZ; init keeps every signal blocked, so it only
-// sees EFBIG).
+// relay_move moves what the command wrote to relay rl's pipe to its file,
+// and marks the relay done at the end of the data. A file beyond
+// --limit-fsize ends the command as a write of its own there would
+// (SIGXFSZ, or its status if it has ended: init keeps every signal
+// blocked, so it only sees EFBIG); another failure to write says so on
+// stderr, and the command's next write fails (EPIPE) as a write to the
+// file would have.
+static int fsize_hit;
+
 static void relay_move(struct relay *rl) {
 	for (;;) {
-		long n = rl->out ? SYS6(SYS_splice, rl->pipe, 0, rl->host, 0, 1 << 16, SPLICE_F_NONBLOCK)
-				 : SYS6(SYS_splice, rl->host, 0, rl->pipe, 0, 1 << 16, SPLICE_F_NONBLOCK);
+		long n = SYS6(SYS_splice, rl->pipe, 0, rl->host, 0, 1 << 16, SPLICE_F_NONBLOCK);
 		if (n == -EINVAL) {
 			// No splice (a file opened with O_APPEND, a file system
-			// without it): through a buffer. Into the pipe, no more than
-			// PIPE_BUF at once, which a pipe that polled writable takes
-			// whole; what it does not take is read again later.
-			static unsigned char buf[1 << 14];
-			int from = rl->out ? rl->pipe : rl->host, to = rl->out ? rl->host : rl->pipe;
-			n = SYS3(SYS_read, from, buf, rl->out ? sizeof buf : 4096);
+			// without it): through a buffer.
+			static unsigned char buf[1 << 16];
+			n = SYS3(SYS_read, rl->pipe, buf, sizeof buf);
 			for (long off = 0; n > 0 && off < n;) {
-				long w = SYS3(SYS_write, to, buf + off, n - off);
-				if (w == -EAGAIN && !rl->out) {
-					SYS3(SYS_lseek, from, off - n, SEEK_CUR);
-					return;
-				}
+				long w = SYS3(SYS_write, rl->host, buf + off, n - off);
 				if (w <= 0) {
 					n = w == 0 ? -EIO : w;
 					break;
@@ -1399,8 +1420,18 @@ static void relay_move(struct relay *rl) {
 		if (n == -EAGAIN || n == -EINTR) {
 			return;
 		}
-		if (n == -EFBIG && command_pid > 0) {
-			SYS2(SYS_kill, command_pid, SIGXFSZ);
+		if (n == -EFBIG) {
+			fsize_hit = 1;
+			if (command_pid > 0) {
+				SYS2(SYS_kill, command_pid, SIGXFSZ);
+			}
+		} else if (n < 0) {
+			static const char msg[] = "mewsandbox: writing the command's output to its file failed: errno ";
+			char line[sizeof msg + 24];
+			copy(line, msg, sizeof msg - 1);
+			size_t len = sizeof msg - 1 + decimal(line + sizeof msg - 1, (uint64_t)-n);
+			line[len++] = '\n';
+			SYS3(SYS_write, rl->fd == 2 ? 1 : 2, line, len);
 		}
 		SYS1(SYS_close, rl->pipe);
 		rl->pipe = -1;
@@ -1415,7 +1446,7 @@ static void relay_move(struct relay *rl) {
 static void relay_drain(int wait) {
 	for (int i = 0; i < nrelays; i++) {
 		struct relay *rl = &relays[i];
-		if (!rl->out || rl->pipe < 0) {
+		if (rl->pipe < 0) {
 			continue;
 		}
 		if (wait) {
@@ -1492,6 +1523,9 @@ static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
 		}
 	}
 	relay_drain(1);
+	if (fsize_hit && status < 128) {
+		status = 128 + SIGXFSZ; // its output cut at --limit-fsize, as its own write there would have been
+	}
 	unsigned char said[2] = {MEWS_ENDED[0], (unsigned char)status};
 	SYS6(SYS_sendto, spec_fd, said, sizeof said, MSG_NOSIGNAL, 0, 0);
 	exit_group(status);
@@ -1532,7 +1566,7 @@ static int relay_wait(long sfd) {
 	for (int i = 0; i < nrelays; i++) {
 		if (relays[i].pipe >= 0) {
 			which[n - 1] = &relays[i];
-			pf[n++] = (struct pollfd){.fd = relays[i].pipe, .events = relays[i].out ? POLLIN : POLLOUT};
+			pf[n++] = (struct pollfd){.fd = relays[i].pipe, .events = POLLIN};
 		}
 	}
 	if (n == 1) {
@@ -1543,11 +1577,7 @@ static int relay_wait(long sfd) {
 		return 0;
 	}
 	for (int i = 1; i < n; i++) {
-		if (pf[i].revents & POLLERR && !which[i - 1]->out) {
-			// The command closed stdin: nothing more goes in.
-			SYS1(SYS_close, which[i - 1]->pipe);
-			which[i - 1]->pipe = -1;
-		} else if (pf[i].revents != 0) {
+		if (pf[i].revents != 0) {
 			relay_move(which[i - 1]);
 		}
 	}

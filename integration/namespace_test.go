@@ -149,11 +149,12 @@ c "utimes inside" touch -d 2000-01-01 mine
 // TestMetadataThroughStdio: the command's standard descriptors were opened
 // on the host's mounts, which the layer's read-only copies do not cover. A
 // review made a root-owned file stdout went to set-uid (with /usr/bin/id
-// written into it, a root shell for anyone), left a terminal world-writable
-// and could have broken /dev/null, by chmod and touch through
-// /proc/self/fd. The command now gets a pipe, relayed by the pid
-// namespace's init, for a regular file, and the sandbox's own device for
-// /dev/null.
+// written into it, a root shell for anyone) and could have broken
+// /dev/null, by chmod and touch through /proc/self/fd. Output to a file
+// outside the writable grants now goes through a pipe the pid namespace's
+// init relays, and /dev/null is the sandbox's own. A second review found
+// what the first relay broke: stdin's shared offset, the order of
+// >>log 2>>log, --limit-fsize's status; each has a case here.
 func TestMetadataThroughStdio(t *testing.T) {
 	requireNamespaces(t)
 	b := newBox(t, nil)
@@ -161,17 +162,12 @@ func TestMetadataThroughStdio(t *testing.T) {
 chmod 4755 /proc/self/fd/1 || echo "chmod stdout failed" >&2
 touch -d @0 /proc/self/fd/1
 chmod 600 /proc/self/fd/0 || echo "chmod stdin failed" >&2
-touch -d @0 /proc/self/fd/0
-cat
 echo line2
 `, 0o644)
 	output := b.file(filepath.Join(b.out, "output"), "before\n", 0o644)
-	input := b.file(filepath.Join(b.out, "input"), "from stdin\n", 0o644)
 	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
-	for _, f := range []string{output, input} {
-		if err := os.Chtimes(f, old, old); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.Chtimes(output, old, old); err != nil {
+		t.Fatal(err)
 	}
 	open := func(path string, flag int) *os.File {
 		t.Helper()
@@ -183,105 +179,113 @@ echo line2
 		return f
 	}
 	// Never the machine's own /dev/null, which exec.Cmd gives a nil
-	// stream: run against a binary without the relay (as this test was,
+	// stream: run against a binary without the guard (as this test was,
 	// to see it fail), the attack set that one's mode.
 	spare := 0
-	runWith := func(stdin, stdout, stderr *os.File, args ...string) int {
+	runWith := func(stdin, stdout, stderr *os.File, args ...string) (int, string) {
 		t.Helper()
 		for _, f := range []**os.File{&stdin, &stdout, &stderr} {
 			if *f == nil {
 				spare++
-				name := b.file(filepath.Join(b.out, "spare"+strconv.Itoa(spare)), "", 0o644)
-				*f = open(name, os.O_RDWR)
+				*f = open(b.file(filepath.Join(b.out, "spare"+strconv.Itoa(spare)), "", 0o644), os.O_RDWR)
 			}
 		}
-		cmd := osexec.Command(bin, append([]string{"run", "--"}, args...)...)
+		errFile := stderr.Name()
+		cmd := osexec.Command(bin, append([]string{"run"}, args...)...)
 		cmd.Dir = b.root
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, stderr
 		err := cmd.Run()
+		msg, _ := os.ReadFile(errFile)
 		if ee, ok := err.(*osexec.ExitError); ok {
-			return ee.ExitCode()
+			return ee.ExitCode(), string(msg)
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		return 0
+		return 0, string(msg)
 	}
-	// unchanged checks path's mode, and that its time is the one set
-	// above, or for a file written since, a later one (not touch's 1970).
 	unchanged := func(path string, mode os.FileMode) {
 		t.Helper()
 		fi, err := os.Stat(path)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Written since, the file is newer; touch -d @0 made it 1970.
 		if fi.Mode() != mode || fi.ModTime().Before(old) {
 			t.Errorf("%s after the run: %v, modified %v; want %v, not before %v", path, fi.Mode(), fi.ModTime(), mode, old)
 		}
 	}
-	var stderr strings.Builder
-	errPipe, errW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() { io.Copy(&stderr, errPipe); close(done) }()
-	code := runWith(open(input, os.O_RDONLY), open(output, os.O_WRONLY|os.O_APPEND), errW, "sh", "attack.sh")
-	errW.Close()
-	<-done
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+
+	// stdout appended to a root-owned log outside the root.
+	stdin := open(b.file(filepath.Join(b.out, "in"), "", 0o644), os.O_RDONLY)
+	if code, msg := runWith(stdin, open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh"); code != 0 {
+		t.Fatalf("exit %d: %s", code, msg)
 	}
 	unchanged(output, 0o644)
-	unchanged(input, 0o644)
-	if got := b.read(output); got != "before\nline1\nfrom stdin\nline2\n" {
+	if got := b.read(output); got != "before\nline1\nline2\n" {
 		t.Errorf("output file holds %q", got)
 	}
+	if os.Geteuid() == 0 {
+		// /dev/null as stdin, the way agents start commands: a copy of
+		// the device, so that a failure cannot break the machine's own.
+		null := filepath.Join(b.out, "null")
+		if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(null, 0o666)
+		os.Chtimes(null, old, old)
+		code, msg := runWith(open(null, os.O_RDONLY), open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh")
+		if code != 0 || !strings.Contains(msg, "chmod stdin failed") {
+			t.Errorf("chmod of /dev/null as stdin: exit %d, %q", code, msg)
+		}
+		unchanged(null, os.ModeDevice|os.ModeCharDevice|0o666)
+	}
 
-	// The neighbours: stdout and stderr into one file keep their order,
-	// a large output arrives whole, the exit status and a signal's pass.
+	// The neighbours. stdin is the caller's, offset and all: what the
+	// command does not read stays for the next reader.
+	five := open(b.file(filepath.Join(b.out, "five"), "1\n2\n3\n4\n5\n", 0o644), os.O_RDONLY)
+	got := b.file(filepath.Join(b.out, "got"), "", 0o644)
+	if code, msg := runWith(five, open(got, os.O_WRONLY), nil, "--", "head", "-n1"); code != 0 {
+		t.Fatalf("head: exit %d: %s", code, msg)
+	}
+	rest, _ := io.ReadAll(five)
+	if b.read(got) != "1\n" || string(rest) != "2\n3\n4\n5\n" {
+		t.Errorf("head -n1 printed %q and left %q, want 1 and the rest", b.read(got), rest)
+	}
+	// stdout and stderr into one file, as one description (2>&1) or two
+	// appending (>>log 2>>log), keep their order; the exit status passes.
 	both := b.file(filepath.Join(b.out, "both"), "", 0o644)
+	order := "for i in 1 2 3; do echo out$i; echo err$i >&2; done; exit 3"
 	f := open(both, os.O_WRONLY|os.O_TRUNC)
-	if code := runWith(nil, f, f, "sh", "-c", "for i in 1 2 3; do echo out$i; echo err$i >&2; done; exit 3"); code != 3 {
+	if code, _ := runWith(nil, f, f, "--", "sh", "-c", order); code != 3 {
 		t.Errorf("exit %d, want 3", code)
 	}
-	if got := b.read(both); got != "out1\nerr1\nout2\nerr2\nout3\nerr3\n" {
-		t.Errorf("stdout and stderr into one file: %q", got)
+	want := "out1\nerr1\nout2\nerr2\nout3\nerr3\n"
+	if got := b.read(both); got != want {
+		t.Errorf("2>&1 into a file: %q", got)
 	}
+	if code, _ := runWith(nil, open(both, os.O_WRONLY|os.O_APPEND), open(both, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", order); code != 3 {
+		t.Errorf("exit %d, want 3", code)
+	}
+	if got := b.read(both); got != want+want {
+		t.Errorf(">>log 2>>log: %q", got)
+	}
+	// A large output arrives whole; beyond --limit-fsize the run ends
+	// with SIGXFSZ's status as a write to the file would.
 	big := b.file(filepath.Join(b.out, "big"), "", 0o644)
-	if code := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "seq", "1", "500000"); code != 0 {
-		t.Errorf("seq: exit %d", code)
+	if code, msg := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "--", "seq", "1", "500000"); code != 0 {
+		t.Errorf("seq: exit %d: %s", code, msg)
 	}
 	if got := b.read(big); len(got) != 3388895 || !strings.HasSuffix(got, "\n499999\n500000\n") {
 		t.Errorf("a large output: %d bytes, ending %q", len(got), got[max(0, len(got)-20):])
 	}
+	if code, msg := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "--limit-fsize", "10", "--", "sh", "-c", "echo 0123456789abcdef"); code != 153 || b.read(big) != "0123456789" {
+		t.Errorf("past --limit-fsize: exit %d (want 153), file %q, stderr %q", code, b.read(big), msg)
+	}
 	b.file("term.sh", "echo going\nkill -TERM $$\n", 0o644)
-	if code := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "sh", "term.sh"); code != 143 || b.read(big) != "going\n" {
+	if code, _ := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "--", "sh", "term.sh"); code != 143 || b.read(big) != "going\n" {
 		t.Errorf("a command killed by SIGTERM: exit %d (want 143), output %q", code, b.read(big))
 	}
-
-	if os.Geteuid() != 0 {
-		return
-	}
-	// /dev/null as stdin, the way agents start commands: a copy of the
-	// device, so that a failure here cannot break the machine's own.
-	null := filepath.Join(b.out, "null")
-	if err := syscall.Mknod(null, syscall.S_IFCHR|0o666, int(unix.Mkdev(1, 3))); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(null, 0o666)
-	os.Chtimes(null, old, old)
-	stderr.Reset()
-	errPipe, errW, _ = os.Pipe()
-	done = make(chan struct{})
-	go func() { io.Copy(&stderr, errPipe); close(done) }()
-	code = runWith(open(null, os.O_RDONLY), nil, errW, "sh", "attack.sh")
-	errW.Close()
-	<-done
-	if code != 0 || !strings.Contains(stderr.String(), "chmod stdin failed") {
-		t.Errorf("chmod of /dev/null as stdin: exit %d, %q", code, stderr.String())
-	}
-	unchanged(null, os.ModeDevice|os.ModeCharDevice|0o666)
 }
 
 // TestNamespaceLayerUnprivileged runs the protected-path attacks as an
