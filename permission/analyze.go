@@ -1438,11 +1438,21 @@ func (z *analyzer) searchExec(i int, args []*syntax.Word) {
 			ws, end = []Word{words[j+1], {Text: "{}"}}, j+2
 		case rg && strings.HasPrefix(t, "--pre="):
 			ws, start = []Word{{Text: strings.TrimPrefix(t, "--pre="), Literal: true}, {Text: "{}"}}, j
-		case !rg && (t == "--exec" || t == "--exec-batch" || len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t[len(t)-1:], "xX")):
+		case !rg:
+			first, skip, ok := fdExec(t)
+			if !ok {
+				j += skip
+				continue
+			}
 			for end < len(words) && !(words[end].Literal && words[end].Text == ";") {
 				end++
 			}
 			ws = slices.Clone(words[start:end])
+			if first != "" {
+				// -xrm, --exec=rm: the command's first word is attached.
+				ws = append([]Word{{Text: first, Literal: true}}, ws...)
+				start = j
+			}
 			for k := range ws {
 				if ws[k].Literal && strings.Contains(ws[k].Text, "{") {
 					ws[k] = Word{Text: ws[k].Text} // a placeholder: a path found at run time
@@ -1465,6 +1475,43 @@ func (z *analyzer) searchExec(i int, args []*syntax.Word) {
 		j = end
 	}
 }
+
+// fdExec reads an option word t of fd's: whether it starts a command
+// (-x, -X, --exec, --exec-batch, in a cluster -HIx, attached -xrm,
+// --exec=rm) and the command's first word when attached; else how many
+// words after it are its value (-t x, not -tx's x: fd's -t takes one).
+func fdExec(t string) (first string, skip int, ok bool) {
+	if n, v, eq := strings.Cut(t, "="); strings.HasPrefix(t, "--") {
+		switch {
+		case n == "--exec" || n == "--exec-batch":
+			return v, 0, true
+		case !eq && slices.Contains(fdLongValued, n):
+			return "", 1, false
+		}
+		return "", 0, false
+	}
+	if len(t) < 2 || t[0] != '-' {
+		return "", 0, false
+	}
+	for k := 1; k < len(t); k++ {
+		switch c := t[k]; {
+		case c == 'x' || c == 'X':
+			return t[k+1:], 0, true
+		case strings.IndexByte("dtecjSoE", c) >= 0:
+			if k+1 == len(t) {
+				return "", 1, false // the value is the next word
+			}
+			return "", 0, false
+		}
+	}
+	return "", 0, false
+}
+
+// fdLongValued are fd's long options that take the next word as their
+// value.
+var fdLongValued = []string{"--max-depth", "--min-depth", "--exact-depth", "--type", "--extension", "--exclude",
+	"--color", "--threads", "--size", "--owner", "--changed-within", "--changed-before", "--max-results",
+	"--base-directory", "--search-path", "--path-separator", "--batch-size", "--ignore-file", "--format", "--and"}
 
 // maxParallelArgs caps the commands parallelArgs appends, each a copy of
 // the command's words.

@@ -337,6 +337,9 @@ type PathArg struct {
 	// rg's operands, a recursive copy's or an archive's sources): what
 	// lies below it is checked as a Grep of it is.
 	Tree bool
+	// SkipsHidden: a Tree read that leaves out what lies below hidden
+	// names (rg without --hidden).
+	SkipsHidden bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -404,6 +407,12 @@ type pathSpec struct {
 	treeFlag string
 	treeLong []string
 	listLong []string
+	// skipsHidden: the tree read leaves hidden names out unless --hidden,
+	// -. or -uu (ripgrep).
+	skipsHidden bool
+	// noAbbrev: long options match only whole (ripgrep's clap: --type is
+	// not --type-list).
+	noAbbrev bool
 	custom   func(out []PathArg, c SimpleCommand) []PathArg
 }
 
@@ -420,6 +429,51 @@ var (
 	noSpec = &pathSpec{role: opsNone}
 )
 
+// fdPaths: fd searches the paths after its pattern (the working
+// directory when none, and --search-path's), and lists names: only what
+// -x or -X runs is handed every file found, so then they are read with
+// all they hold, as find's are with -exec.
+func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var ops, roots []Word
+	exec := false
+	for i := 0; i < len(args) && !exec; i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+		default:
+			if strings.HasPrefix(t, "--search-path") {
+				if v, ok := strings.CutPrefix(t, "--search-path="); ok {
+					roots = append(roots, Word{Text: v, Literal: true})
+				} else if i+1 < len(args) {
+					roots = append(roots, args[i+1])
+				}
+			}
+			_, skip, starts := fdExec(t)
+			exec = starts
+			i += skip
+		}
+	}
+	if len(ops) > 1 {
+		roots = append(roots, ops[1:]...)
+	}
+	if len(roots) == 0 {
+		roots = []Word{{Text: ".", Literal: true}}
+	}
+	for _, r := range roots {
+		out = append(out, PathArg{Word: r, Tree: exec})
+	}
+	return out
+}
+
+// rgrepSpec is rgrep's: grep -r.
+var rgrepSpec = func() *pathSpec { r := *grepSpec; r.tree = true; return &r }()
+
 // pathSpecs maps command names (lower case) to how they use their
 // arguments.
 var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
@@ -428,9 +482,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
 		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
-		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
+		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec, "rgrep": rgrepSpec,
 		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
-			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, listLong: []string{"--files", "--type-list"},
+			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, skipsHidden: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
 			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
 		"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
 			longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
@@ -452,6 +506,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
 		"jq":   {custom: jqPaths},
 		"find": {custom: findPaths},
+		"fd":   {custom: fdPaths}, "fdfind": {custom: fdPaths},
 		// cd changes where later relative paths point; entering a directory
 		// counts as reading it.
 		"cd": {custom: cdPaths}, "pushd": {custom: cdPaths},
@@ -512,6 +567,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	noSkip := false
 	targeted := false
 	tree, list := s.tree, false
+	hidden, us := false, 0 // rg --hidden, -., and its -u count (-uu: hidden too)
 	add := func(w Word, write bool) { out = append(out, PathArg{Word: w, Write: write}) }
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -526,11 +582,17 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		}
 		if strings.HasPrefix(t, "--") {
 			n, v, eq := strings.Cut(t, "=")
-			if abbrevOf(n, s.noSkipLong) != "" {
+			if s.noAbbrev && slices.Contains(s.noSkipLong, n) || !s.noAbbrev && abbrevOf(n, s.noSkipLong) != "" {
 				noSkip = true
 			}
-			tree = tree || abbrevOf(n, s.treeLong) != "" || s.treeFlag != "" && n == "--directories" && v == "recurse"
-			list = list || abbrevOf(n, s.listLong) != ""
+			// grep -d recurse, --directories=recurse, --dir recurse.
+			dirs := s.treeFlag != "" && abbrevOf(n, []string{"--directories"}) != ""
+			tree = tree || abbrevOf(n, s.treeLong) != "" || dirs && (v == "recurse" || !eq && i+1 < len(args) && args[i+1].Text == "recurse")
+			list = list || slices.Contains(s.listLong, n) // rg takes no abbreviations
+			hidden = hidden || s.skipsHidden && (n == "--hidden" || n == "--unrestricted" && us+1 >= 2)
+			if s.skipsHidden && n == "--unrestricted" {
+				us++
+			}
 			// Options that name a file are matched abbreviated too (grep
 			// --fil=F, cp --target=D); those merely taking a value only
 			// whole, since taking a flag for one of them would pass over
@@ -558,6 +620,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if strings.IndexByte(s.treeFlag, ch) >= 0 {
 				tree = true
 			}
+			if s.skipsHidden && (ch == '.' || ch == 'u') {
+				if ch == 'u' {
+					us++
+				}
+				hidden = hidden || ch == '.' || us >= 2
+			}
 			if s.treeFlag != "" && ch == 'd' && (t[k+1:] == "recurse" || k+1 == len(t) && i+1 < len(args) && args[i+1].Text == "recurse") {
 				tree = true // grep -d recurse
 			}
@@ -581,15 +649,16 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		ops = ops[min(s.skip, len(ops)):]
 	}
 	tree = tree && !list && s.role == opsRead
+	skips := tree && s.skipsHidden && !hidden
 	if tree && len(ops) == 0 {
 		// rg, grep -r: the working directory.
-		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true})
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true, SkipsHidden: skips})
 	}
 	for i, w := range ops {
 		switch s.role {
 		case opsRead:
 			add(w, false)
-			out[len(out)-1].Tree = tree
+			out[len(out)-1].Tree, out[len(out)-1].SkipsHidden = tree, skips
 		case opsWrite, opsMove:
 			add(w, true)
 		case opsCopy:
@@ -630,7 +699,7 @@ func guessPaths(out []PathArg, args []Word) []PathArg {
 // splitOps separates operands from options in args, treating every word
 // starting with - as an option (with its argument in the word when the
 // option is one of argOpts).
-func splitOps(args []Word, argOpts string) (ops []Word, opts []Word) {
+func splitOps(args []Word, argOpts string, longArgs ...string) (ops []Word, opts []Word) {
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
@@ -639,7 +708,7 @@ func splitOps(args []Word, argOpts string) (ops []Word, opts []Word) {
 		}
 		if w.Literal && len(t) > 1 && t[0] == '-' {
 			opts = append(opts, w)
-			if len(t) == 2 && strings.IndexByte(argOpts, t[1]) >= 0 && i+1 < len(args) {
+			if (len(t) == 2 && strings.IndexByte(argOpts, t[1]) >= 0 || !strings.Contains(t, "=") && abbrevOf(t, longArgs) != "") && i+1 < len(args) {
 				opts = append(opts, args[i+1])
 				i++
 			}
@@ -1208,10 +1277,24 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out[i].Reach = !out[i].Write
 		}
 	}
-	if hasOpt(args, "rRa", "--recursive", "--archive") {
+	if hasOpt(args, "rRa") || hasLong(args, "--recursive", "--archive") {
 		markTrees(out, from)
 	}
 	return out
+}
+
+// hasLong reports whether args, up to "--", hold one of the long
+// options, whole or abbreviated (getopt_long: cp --rec is --recursive).
+func hasLong(args []Word, long ...string) bool {
+	for _, w := range args {
+		if !w.Literal || w.Text == "--" {
+			return false
+		}
+		if n, _, _ := strings.Cut(w.Text, "="); abbrevOf(n, long) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // markTrees marks the paths out[from:] reads as read with all they hold
@@ -1675,11 +1758,27 @@ func curlAbbrev(n string) (byte, bool) {
 // @file, -F name=@file, -K).
 func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
+	// -O and kin name the file after the URL's last part, -J after what
+	// the server says.
+	remote := hasOpt(args, "O") || hasLong(args, "--remote-name", "--remote-name-all")
+	if hasOpt(args, "J") || hasLong(args, "--remote-header-name") {
+		out = append(out, PathArg{Word: Word{Text: "*"}, Write: true})
+	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
 		if !w.Literal || len(t) < 2 || t[0] != '-' {
 			out = fileURLPath(out, w)
+			if remote && strings.Contains(t, "/") {
+				p, _, _ := strings.Cut(t, "?")
+				p, _, _ = strings.Cut(p, "#")
+				if _, after, ok := strings.Cut(p, "://"); ok {
+					p = after
+				}
+				if k := strings.LastIndexByte(p, '/'); k >= 0 && k+1 < len(p) {
+					out = append(out, PathArg{Word: Word{Text: p[k+1:], Literal: w.Literal}, Write: true})
+				}
+			}
 			continue
 		}
 		var kind byte
@@ -1892,17 +1991,28 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 	// with -x, -r, -m or -p the whole path, below the host's name unless
 	// -nH, less what --cut-dirs cuts: every tail of the path is taken,
 	// below -P's directory when there is one (added above, as written).
-	dirs := hasOpt(args, "xrmp", "--force-directories", "--recursive", "--mirror", "--page-requisites")
+	dirs := (hasOpt(args, "xrmp") || hasLong(args, "--force-directories", "--recursive", "--mirror", "--page-requisites")) &&
+		!slices.ContainsFunc(args, func(w Word) bool { return w.Literal && (w.Text == "-nd" || w.Text == "--no-directories") })
 	prefix := ""
 	if w, v := optionValue(args, "P", shortArg+shortRead+"oaO", []string{"--directory-prefix"}); w != "" {
 		prefix = strings.TrimSuffix(v, "/") + "/"
 	}
+	flat := slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && (w.Text == "-nH" || w.Text == "-nd" || strings.HasPrefix(w.Text, "--cut-dirs"))
+	}) || hasLong(args, "--no-host-directories", "--no-directories")
+	if hasLong(args, "--content-disposition", "--trust-server-names") || flat && (hasOpt(args, "rm") || hasLong(args, "--recursive", "--mirror")) {
+		// The server names the files: with the content's names, or in a
+		// recursive download not below the host's name, what its links
+		// name (.git/hooks/pre-commit).
+		out = append(out, PathArg{Word: Word{Text: prefix + "*"}, Write: true})
+	}
 	for _, u := range urls {
-		_, rest, ok := strings.Cut(u.Text, "://")
-		if !ok {
-			continue
+		rest := u.Text
+		if _, after, ok := strings.Cut(rest, "://"); ok {
+			rest = after
 		}
 		host, p, _ := strings.Cut(rest, "/")
+		p, _, _ = strings.Cut(p, "#")
 		p, _, _ = strings.Cut(p, "?")
 		parts := strings.Split(p, "/")
 		if !dirs {
@@ -1940,7 +2050,11 @@ func splitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			prefix = v
 		}
 	}
-	ops, _ := splitOps(args, valued)
+	longValued := []string{"--bytes", "--line-bytes", "--lines", "--number", "--suffix-length", "--additional-suffix", "--separator", "--filter"}
+	if csplit {
+		longValued = []string{"--prefix", "--suffix-format", "--digits"}
+	}
+	ops, _ := splitOps(args, valued, longValued...)
 	if len(ops) > 0 {
 		out = append(out, PathArg{Word: ops[0]})
 	}
