@@ -21,8 +21,10 @@ func TestScrubEnv(t *testing.T) {
 		{"secrets and passwords go", []string{"CLIENT_SECRET=1", "DB_PASSWORD=2", "PWD=/src", "OLDPWD=/", "LDAP_PASSWD=3", "GPG_PASSPHRASE=4"}, nil,
 			[]string{"PWD=/src", "OLDPWD=/"}, []string{"CLIENT_SECRET", "DB_PASSWORD", "GPG_PASSPHRASE", "LDAP_PASSWD"}},
 		// A review found these reached the command.
-		{"more secrets by name", []string{"MYSQL_PWD=1", "BW_SESSION=2", "SSHPASS=3", "OP_SESSION_my=4", "DATABASE_URL=postgres://u:p@h/d", "GITHUB_PAT=5", "CI_JOB_JWT=6", "SESSION=keep", "PATH=/bin"}, nil,
-			[]string{"SESSION=keep", "PATH=/bin"}, []string{"BW_SESSION", "CI_JOB_JWT", "DATABASE_URL", "GITHUB_PAT", "MYSQL_PWD", "OP_SESSION_my", "SSHPASS"}},
+		{"more secrets by name", []string{"MYSQL_PWD=1", "BW_SESSION=2", "SSHPASS=3", "OP_SESSION_my=4", "DATABASE_URL=postgres://u:p@h/d", "GITHUB_PAT=5", "CI_JOB_JWT=6",
+			"CI_JOB_JWT_V2=7", "TEST_DATABASE_URL=8", "REDIS_URL=9", "MONGODB_URI=10", "SESSION=keep", "DESKTOP_SESSION=gnome", "PATH=/bin"}, nil,
+			[]string{"SESSION=keep", "DESKTOP_SESSION=gnome", "PATH=/bin"},
+			[]string{"BW_SESSION", "CI_JOB_JWT", "CI_JOB_JWT_V2", "DATABASE_URL", "GITHUB_PAT", "MONGODB_URI", "MYSQL_PWD", "OP_SESSION_my", "REDIS_URL", "SSHPASS", "TEST_DATABASE_URL"}},
 		{"keys by suffix and infix", []string{"OPENAI_API_KEY=1", "AWS_ACCESS_KEY_ID=2", "KEYBOARD=us", "MONKEY=3", "SOME_APIKEY=4"}, nil,
 			[]string{"KEYBOARD=us", "MONKEY=3"}, []string{"AWS_ACCESS_KEY_ID", "OPENAI_API_KEY", "SOME_APIKEY"}},
 		{"credentials", []string{"GOOGLE_APPLICATION_CREDENTIALS=/k.json", "X_CREDENTIALS=1"}, nil,
