@@ -1361,11 +1361,15 @@ static void guard_stdio(int relay) {
 		for (int i = 0; i < nrelays; i++) {
 			struct stat other;
 			long ofl = SYS2(SYS_fcntl, relays[i].fd, F_GETFL);
+			int same_file = ofl >= 0 && SYS2(SYS_fstat, relays[i].fd, &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino;
+			long k = SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd);
 			// One description (2>&1), or two that append to one file
 			// (>>log 2>>log): one pipe keeps the order of the writes.
-			if (SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd) == 0 ||
-			    (fl & O_APPEND) && ofl >= 0 && (ofl & O_APPEND) && SYS2(SYS_fstat, relays[i].fd, &other) == 0 &&
-				other.st_dev == st.st_dev && other.st_ino == st.st_ino) {
+			// Without kcmp (a kernel built without checkpoint/restore),
+			// one file at one offset with the same flags is taken for
+			// one description.
+			if (k == 0 || same_file && (fl & O_APPEND) && (ofl & O_APPEND) ||
+			    k < 0 && same_file && ofl == fl && SYS3(SYS_lseek, fd, 0, SEEK_CUR) == SYS3(SYS_lseek, relays[i].fd, 0, SEEK_CUR)) {
 				relays[i].also = fd;
 				shared = 1;
 			}
