@@ -471,9 +471,6 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// rgrepSpec is rgrep's: grep -r.
-var rgrepSpec = func() *pathSpec { r := *grepSpec; r.tree = true; return &r }()
-
 // pathSpecs maps command names (lower case) to how they use their
 // arguments.
 var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
@@ -482,7 +479,8 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
 		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
-		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec, "rgrep": rgrepSpec,
+		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
+		"rgrep": func() *pathSpec { r := *grepSpec; r.tree = true; return &r }(), // grep -r
 		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
 			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, skipsHidden: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
 			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
