@@ -38,6 +38,10 @@ type Engine struct {
 	// case (macOS): .GIT/hooks and ~/.SSH are then the protected paths
 	// .git/hooks and ~/.ssh, even where they do not exist yet.
 	FoldCase bool
+	// SearchConfig is set when the agent's environment gives ripgrep a
+	// configuration file (RIPGREP_CONFIG_PATH), which may add --hidden:
+	// then rg is not taken to leave hidden names out.
+	SearchConfig bool
 
 	paths boundIndex // path rules by directory, built on first use
 }
@@ -807,7 +811,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, hidden: !a.SkipsHidden, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, hidden: !a.SkipsHidden || e.SearchConfig || setsSearchConfig(c), redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -1019,6 +1023,11 @@ func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
 		}
 	}
 	return v
+}
+
+// setsSearchConfig says whether c sets RIPGREP_CONFIG_PATH for itself.
+func setsSearchConfig(c SimpleCommand) bool {
+	return slices.ContainsFunc(c.Assigns, func(a string) bool { return strings.HasPrefix(a, "RIPGREP_CONFIG_PATH=") })
 }
 
 // checkWrites asks for writes the command makes outside the project root.

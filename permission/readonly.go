@@ -421,7 +421,7 @@ var (
 	headSpec = &pathSpec{role: opsRead, arg: "nc", longArg: []string{"--lines", "--bytes"}}
 	sumSpec  = &pathSpec{role: opsRead}
 	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file"},
-		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label"},
+		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"},
 		longRead: []string{"--file", "--exclude-from"},
 		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
 	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
@@ -436,7 +436,17 @@ var (
 func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	var ops, roots []Word
-	exec := false
+	var base *Word
+	exec, hidden := false, false
+	value := func(i int, t, name string) (Word, bool) {
+		if v, ok := strings.CutPrefix(t, name+"="); ok {
+			return Word{Text: v, Literal: true}, true
+		}
+		if t == name && i+1 < len(args) {
+			return args[i+1], true
+		}
+		return Word{}, false
+	}
 	for i := 0; i < len(args) && !exec; i++ {
 		w := args[i]
 		t := w.Text
@@ -447,13 +457,14 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 			ops = append(ops, args[i+1:]...)
 			i = len(args)
 		default:
-			if strings.HasPrefix(t, "--search-path") {
-				if v, ok := strings.CutPrefix(t, "--search-path="); ok {
-					roots = append(roots, Word{Text: v, Literal: true})
-				} else if i+1 < len(args) {
-					roots = append(roots, args[i+1])
-				}
+			if v, ok := value(i, t, "--search-path"); ok {
+				roots = append(roots, v)
 			}
+			if v, ok := value(i, t, "--base-directory"); ok {
+				base = &v // fd searches from there, paths relative to it
+			}
+			// fd leaves hidden names out unless -H or -u.
+			hidden = hidden || t == "--hidden" || t == "--unrestricted" || !strings.HasPrefix(t, "--") && strings.ContainsAny(strings.SplitN(t[1:], "x", 2)[0], "Hu")
 			_, skip, starts := fdExec(t)
 			exec = starts
 			i += skip
@@ -466,7 +477,10 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 		roots = []Word{{Text: ".", Literal: true}}
 	}
 	for _, r := range roots {
-		out = append(out, PathArg{Word: r, Tree: exec})
+		if base != nil {
+			r = underDir(*base, r)
+		}
+		out = append(out, PathArg{Word: r, Tree: exec, SkipsHidden: exec && !hidden})
 	}
 	return out
 }
@@ -585,9 +599,11 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			}
 			// grep -d recurse, --directories=recurse, --dir recurse.
 			dirs := s.treeFlag != "" && abbrevOf(n, []string{"--directories"}) != ""
-			tree = tree || abbrevOf(n, s.treeLong) != "" || dirs && (v == "recurse" || !eq && i+1 < len(args) && args[i+1].Text == "recurse")
+			tree = tree || abbrevOf(n, s.treeLong) != "" || dirs && (recurseValue(v) || !eq && i+1 < len(args) && recurseValue(args[i+1].Text))
 			list = list || slices.Contains(s.listLong, n) // rg takes no abbreviations
-			hidden = hidden || s.skipsHidden && (n == "--hidden" || n == "--unrestricted" && us+1 >= 2)
+			// A glob that matches a file overrides the hidden filter
+			// (ripgrep's ignore crate): rg -g .env, --iglob=*.
+			hidden = hidden || s.skipsHidden && (n == "--hidden" || n == "--glob" || n == "--iglob" || n == "--unrestricted" && us+1 >= 2)
 			if s.skipsHidden && n == "--unrestricted" {
 				us++
 			}
@@ -596,6 +612,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			// whole, since taking a flag for one of them would pass over
 			// the operand after it.
 			read, write, target := abbrevOf(n, s.longRead) != "", abbrevOf(n, s.longWrite) != "", abbrevOf(n, s.longTarget) != ""
+			if slices.Contains(s.longArg, n) {
+				// Whole, an option taking a value that names no file wins
+				// over one it abbreviates: grep --exclude, not
+				// --exclude-from.
+				read, write, target = false, false, false
+			}
 			if !read && !write && !target && !slices.Contains(s.longArg, n) {
 				continue
 			}
@@ -618,13 +640,13 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if strings.IndexByte(s.treeFlag, ch) >= 0 {
 				tree = true
 			}
-			if s.skipsHidden && (ch == '.' || ch == 'u') {
+			if s.skipsHidden && (ch == '.' || ch == 'u' || ch == 'g') {
 				if ch == 'u' {
 					us++
 				}
-				hidden = hidden || ch == '.' || us >= 2
+				hidden = hidden || ch == '.' || ch == 'g' || us >= 2
 			}
-			if s.treeFlag != "" && ch == 'd' && (t[k+1:] == "recurse" || k+1 == len(t) && i+1 < len(args) && args[i+1].Text == "recurse") {
+			if s.treeFlag != "" && ch == 'd' && (recurseValue(t[k+1:]) || k+1 == len(t) && i+1 < len(args) && recurseValue(args[i+1].Text)) {
 				tree = true // grep -d recurse
 			}
 			read, write, target := strings.IndexByte(s.read, ch) >= 0, strings.IndexByte(s.write, ch) >= 0, strings.IndexByte(s.target, ch) >= 0
@@ -1295,6 +1317,10 @@ func hasLong(args []Word, long ...string) bool {
 	return false
 }
 
+// recurseValue says whether v is grep's "recurse" action, as argmatch
+// takes it: whole or shortened to "rec" and more.
+func recurseValue(v string) bool { return len(v) >= 3 && strings.HasPrefix("recurse", v) }
+
 // markTrees marks the paths out[from:] reads as read with all they hold
 // (PathArg.Tree).
 func markTrees(out []PathArg, from int) {
@@ -1767,15 +1793,8 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		t := w.Text
 		if !w.Literal || len(t) < 2 || t[0] != '-' {
 			out = fileURLPath(out, w)
-			if remote && strings.Contains(t, "/") {
-				p, _, _ := strings.Cut(t, "?")
-				p, _, _ = strings.Cut(p, "#")
-				if _, after, ok := strings.Cut(p, "://"); ok {
-					p = after
-				}
-				if k := strings.LastIndexByte(p, '/'); k >= 0 && k+1 < len(p) {
-					out = append(out, PathArg{Word: Word{Text: p[k+1:], Literal: w.Literal}, Write: true})
-				}
+			if remote {
+				out = curlRemoteName(out, w)
 			}
 			continue
 		}
@@ -1820,6 +1839,9 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		switch kind {
 		case 'u':
 			out = fileURLPath(out, arg)
+			if remote {
+				out = curlRemoteName(out, arg)
+			}
 		case 'w':
 			out = append(out, PathArg{Word: arg, Write: true})
 		case 'r':
@@ -1840,6 +1862,23 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 				}
 			}
 		}
+	}
+	return out
+}
+
+// curlRemoteName adds the file curl -O writes for URL u: its last part,
+// or any name when curl's globbing ({a,b}, [1-3]) may make it.
+func curlRemoteName(out []PathArg, u Word) []PathArg {
+	p, _, _ := strings.Cut(u.Text, "?")
+	p, _, _ = strings.Cut(p, "#")
+	if _, after, ok := strings.Cut(p, "://"); ok {
+		p = after
+	}
+	if strings.ContainsAny(p, "{[") {
+		return append(out, PathArg{Word: Word{Text: "*"}, Write: true})
+	}
+	if k := strings.LastIndexByte(p, '/'); k >= 0 && k+1 < len(p) {
+		out = append(out, PathArg{Word: Word{Text: p[k+1:], Literal: u.Literal}, Write: true})
 	}
 	return out
 }
@@ -1998,7 +2037,15 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 	flat := slices.ContainsFunc(args, func(w Word) bool {
 		return w.Literal && (w.Text == "-nH" || w.Text == "-nd" || strings.HasPrefix(w.Text, "--cut-dirs"))
 	}) || hasLong(args, "--no-host-directories", "--no-directories")
-	if hasLong(args, "--content-disposition", "--trust-server-names") || flat && (hasOpt(args, "rm") || hasLong(args, "--recursive", "--mirror")) {
+	if w, v := optionValue(args, "", shortArg+shortRead+"oaOP", []string{"--default-page"}); w != "" && v != "" {
+		out = append(out, PathArg{Word: Word{Text: prefix + v, Literal: true}, Write: true})
+	}
+	// Names the server chooses (--content-disposition, a recursive
+	// download not below the host's name), URLs read from a file (-i),
+	// and wgetrc commands (-e output_document=…, dir_prefix=…), which may
+	// name any file: a path only known at run time.
+	if hasLong(args, "--content-disposition", "--trust-server-names", "--input-file", "--execute") || hasOpt(args, "ie") ||
+		flat && (hasOpt(args, "rm") || hasLong(args, "--recursive", "--mirror")) {
 		// The server names the files: with the content's names, or in a
 		// recursive download not below the host's name, what its links
 		// name (.git/hooks/pre-commit).

@@ -319,7 +319,7 @@ func TestPathArgs(t *testing.T) {
 		{"curl 'file:///x/{a,b}'", []string{"r:?/x/{a,b}"}},
 		{"curl -w '%{http_code}' -H 'a: b' -o - https://x", nil},
 		{"wget -O out https://x", []string{"w:out"}},
-		{"wget -i urls.txt", []string{"r:urls.txt"}},
+		{"wget -i urls.txt", []string{"r:urls.txt", "w:?*"}}, // the URLs, and so the names, are in the file
 		{"scp ~/.ssh/id_rsa host:/tmp", []string{"r:~/.ssh/id_rsa"}},
 		{"scp -i ~/.ssh/k ./a host:/tmp", []string{"k:~/.ssh/k", "r:./a"}},
 		{"ssh -i ~/.ssh/k -p 22 -F ./cfg host cat ~/x", []string{"k:~/.ssh/k", "r:./cfg", "r:~/x"}},
