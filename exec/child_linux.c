@@ -1435,7 +1435,7 @@ static void relay_move(struct relay *rl) {
 			copy(line, msg, sizeof msg - 1);
 			size_t len = sizeof msg - 1 + decimal(line + sizeof msg - 1, (uint64_t)-n);
 			line[len++] = '\n';
-			SYS3(SYS_write, rl->fd == 2 ? 1 : 2, line, len);
+			SYS3(SYS_write, rl->fd == 2 && rl->also < 0 ? 1 : 2, line, len);
 		}
 		SYS1(SYS_close, rl->pipe);
 		rl->pipe = -1;
@@ -1643,12 +1643,15 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long keep[2 + 2 * MAX_RELAYS] = {sfd, spec_fd};
+	long keep[3 + 2 * MAX_RELAYS] = {sfd, spec_fd};
 	int nkeep = 2;
 	for (int i = 0; i < nrelays; i++) {
 		SYS1(SYS_close, relays[i].cmd);
 		keep[nkeep++] = relays[i].pipe;
 		keep[nkeep++] = relays[i].host;
+	}
+	if (nrelays > 0) {
+		keep[nkeep++] = 2; // where relay_move says a file took no more
 	}
 	long r = close_all_but(keep, nkeep);
 	if (r != 0) {
