@@ -282,6 +282,31 @@ echo line2
 	if code, msg := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "--limit-fsize", "10", "--", "sh", "-c", "echo 0123456789abcdef"); code != 153 || b.read(big) != "0123456789" {
 		t.Errorf("past --limit-fsize: exit %d (want 153), file %q, stderr %q", code, b.read(big), msg)
 	}
+	if os.Geteuid() == 0 {
+		// A full disk: the relay says so, and the writer's next write
+		// fails, as it would have on the file.
+		small := filepath.Join(b.out, "small")
+		os.Mkdir(small, 0o755)
+		if err := syscall.Mount("tmpfs", small, "tmpfs", 0, "size=64k"); err != nil {
+			t.Fatalf("mount a small tmpfs: %v", err)
+		}
+		t.Cleanup(func() { syscall.Unmount(small, syscall.MNT_DETACH) })
+		log := b.file(filepath.Join(small, "log"), "", 0o644)
+		// stderr a pipe, not relayed: init keeps it to say so.
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var msg strings.Builder
+		done := make(chan struct{})
+		go func() { io.Copy(&msg, r); close(done) }()
+		code, _ := runWith(nil, open(log, os.O_WRONLY), w, "--", "sh", "-c", "head -c 1000000 /dev/zero; echo head=$? >&2")
+		w.Close()
+		<-done
+		if code != 0 || !strings.Contains(msg.String(), "failed: errno 28") || !strings.Contains(msg.String(), "head=141") {
+			t.Errorf("output to a full file system: exit %d, stderr %q", code, msg.String())
+		}
+	}
 	b.file("term.sh", "echo going\nkill -TERM $$\n", 0o644)
 	if code, _ := runWith(nil, open(big, os.O_WRONLY|os.O_TRUNC), nil, "--", "sh", "term.sh"); code != 143 || b.read(big) != "going\n" {
 		t.Errorf("a command killed by SIGTERM: exit %d (want 143), output %q", code, b.read(big))
