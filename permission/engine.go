@@ -38,12 +38,7 @@ type Engine struct {
 	// case (macOS): .GIT/hooks and ~/.SSH are then the protected paths
 	// .git/hooks and ~/.ssh, even where they do not exist yet.
 	FoldCase bool
-	// SearchConfig is set when the agent's environment gives ripgrep a
-	// configuration file (RIPGREP_CONFIG_PATH), which may add --hidden:
-	// then rg is not taken to leave hidden names out.
-	SearchConfig bool
-
-	paths boundIndex // path rules by directory, built on first use
+	paths    boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -786,7 +781,6 @@ type touch struct {
 	key      bool // an ssh identity signed with (PathArg.Key)
 	reach    bool // reached by later writes (PathArg.Reach): protected as written
 	tree     bool // read with all it holds (PathArg.Tree)
-	hidden   bool // and what lies below hidden names there (not PathArg.SkipsHidden)
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -811,7 +805,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, hidden: !a.SkipsHidden || e.SearchConfig || setsSearchConfig(c), redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -1014,20 +1008,15 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
 	dir := cmp.Or(p.path.abs, p.path.tmpl)
 	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " reads all of " + p.word.Text + " and"
-	v := e.readsBelow(who, "Read", searchBase(dir), nil, p.hidden, verdict{d: Allow})
+	v := e.readsBelow(who, "Read", searchBase(dir), nil, verdict{d: Allow})
 	if p.path.abs != "" {
 		for _, real := range e.followed(p.path.abs, p.path.abs) {
 			if real != "" {
-				v = e.readsBelow(who+" (at "+real+")", "Read", real, nil, p.hidden, v)
+				v = e.readsBelow(who+" (at "+real+")", "Read", real, nil, v)
 			}
 		}
 	}
 	return v
-}
-
-// setsSearchConfig says whether c sets RIPGREP_CONFIG_PATH for itself.
-func setsSearchConfig(c SimpleCommand) bool {
-	return slices.ContainsFunc(c.Assigns, func(a string) bool { return strings.HasPrefix(a, "RIPGREP_CONFIG_PATH=") })
 }
 
 // checkWrites asks for writes the command makes outside the project root.

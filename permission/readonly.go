@@ -337,9 +337,6 @@ type PathArg struct {
 	// rg's operands, a recursive copy's or an archive's sources): what
 	// lies below it is checked as a Grep of it is.
 	Tree bool
-	// SkipsHidden: a Tree read that leaves out what lies below hidden
-	// names (rg without --hidden).
-	SkipsHidden bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -407,9 +404,6 @@ type pathSpec struct {
 	treeFlag string
 	treeLong []string
 	listLong []string
-	// skipsHidden: the tree read leaves hidden names out unless --hidden,
-	// -. or -uu (ripgrep).
-	skipsHidden bool
 	// noAbbrev: long options match only whole (ripgrep's clap: --type is
 	// not --type-list).
 	noAbbrev bool
@@ -430,43 +424,52 @@ var (
 )
 
 // fdPaths: fd searches the paths after its pattern (the working
-// directory when none, and --search-path's), and lists names: only what
-// -x or -X runs is handed every file found, so then they are read with
-// all they hold, as find's are with -exec.
+// directory when none, and --search-path's, below --base-directory), and
+// lists names: only what -x or -X runs is handed every file found, so then
+// they are read with all they hold, as find's are with -exec. fd reads
+// its own options and paths again after the command's ";", and an option
+// only known at run time (--base-directory=$HOME) is taken for a root.
 func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	var ops, roots []Word
 	var base *Word
-	exec, hidden := false, false
+	exec, inCmd := false, false
 	value := func(i int, t, name string) (Word, bool) {
 		if v, ok := strings.CutPrefix(t, name+"="); ok {
-			return Word{Text: v, Literal: true}, true
+			return Word{Text: v, Literal: args[i].Literal}, true
 		}
 		if t == name && i+1 < len(args) {
 			return args[i+1], true
 		}
 		return Word{}, false
 	}
-	for i := 0; i < len(args) && !exec; i++ {
+	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
+		if inCmd {
+			inCmd = !(w.Literal && t == ";")
+			continue
+		}
 		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
+		case strings.HasPrefix(t, "--base-directory"):
+			if v, ok := value(i, t, "--base-directory"); ok {
+				base = &v // fd searches from there, paths relative to it
+			}
+		case strings.HasPrefix(t, "--search-path"):
+			if v, ok := value(i, t, "--search-path"); ok {
+				roots = append(roots, v)
+			}
+		case !w.Literal:
+			ops = append(ops, w)
+		case len(t) < 2 || t[0] != '-':
 			ops = append(ops, w)
 		case t == "--":
 			ops = append(ops, args[i+1:]...)
 			i = len(args)
 		default:
-			if v, ok := value(i, t, "--search-path"); ok {
-				roots = append(roots, v)
-			}
-			if v, ok := value(i, t, "--base-directory"); ok {
-				base = &v // fd searches from there, paths relative to it
-			}
-			// fd leaves hidden names out unless -H or -u.
-			hidden = hidden || t == "--hidden" || t == "--unrestricted" || !strings.HasPrefix(t, "--") && strings.ContainsAny(strings.SplitN(t[1:], "x", 2)[0], "Hu")
 			_, skip, starts := fdExec(t)
-			exec = starts
+			exec = exec || starts
+			inCmd = starts
 			i += skip
 		}
 	}
@@ -480,7 +483,7 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 		if base != nil {
 			r = underDir(*base, r)
 		}
-		out = append(out, PathArg{Word: r, Tree: exec, SkipsHidden: exec && !hidden})
+		out = append(out, PathArg{Word: r, Tree: exec})
 	}
 	return out
 }
@@ -496,7 +499,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
 		"rgrep": func() *pathSpec { r := *grepSpec; r.tree = true; return &r }(), // grep -r
 		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
-			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, skipsHidden: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
+			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
 			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
 		"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
 			longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
@@ -579,7 +582,6 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	noSkip := false
 	targeted := false
 	tree, list := s.tree, false
-	hidden, us := false, 0 // rg --hidden, -., and its -u count (-uu: hidden too)
 	add := func(w Word, write bool) { out = append(out, PathArg{Word: w, Write: write}) }
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -601,12 +603,6 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			dirs := s.treeFlag != "" && abbrevOf(n, []string{"--directories"}) != ""
 			tree = tree || abbrevOf(n, s.treeLong) != "" || dirs && (recurseValue(v) || !eq && i+1 < len(args) && recurseValue(args[i+1].Text))
 			list = list || slices.Contains(s.listLong, n) // rg takes no abbreviations
-			// A glob that matches a file overrides the hidden filter
-			// (ripgrep's ignore crate): rg -g .env, --iglob=*.
-			hidden = hidden || s.skipsHidden && (n == "--hidden" || n == "--glob" || n == "--iglob" || n == "--unrestricted" && us+1 >= 2)
-			if s.skipsHidden && n == "--unrestricted" {
-				us++
-			}
 			// Options that name a file are matched abbreviated too (grep
 			// --fil=F, cp --target=D); those merely taking a value only
 			// whole, since taking a flag for one of them would pass over
@@ -640,12 +636,6 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if strings.IndexByte(s.treeFlag, ch) >= 0 {
 				tree = true
 			}
-			if s.skipsHidden && (ch == '.' || ch == 'u' || ch == 'g') {
-				if ch == 'u' {
-					us++
-				}
-				hidden = hidden || ch == '.' || ch == 'g' || us >= 2
-			}
 			if s.treeFlag != "" && ch == 'd' && (recurseValue(t[k+1:]) || k+1 == len(t) && i+1 < len(args) && recurseValue(args[i+1].Text)) {
 				tree = true // grep -d recurse
 			}
@@ -669,16 +659,15 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		ops = ops[min(s.skip, len(ops)):]
 	}
 	tree = tree && !list && s.role == opsRead
-	skips := tree && s.skipsHidden && !hidden
 	if tree && len(ops) == 0 {
 		// rg, grep -r: the working directory.
-		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true, SkipsHidden: skips})
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true})
 	}
 	for i, w := range ops {
 		switch s.role {
 		case opsRead:
 			add(w, false)
-			out[len(out)-1].Tree, out[len(out)-1].SkipsHidden = tree, skips
+			out[len(out)-1].Tree = tree
 		case opsWrite, opsMove:
 			add(w, true)
 		case opsCopy:
@@ -1307,7 +1296,7 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 // options, whole or abbreviated (getopt_long: cp --rec is --recursive).
 func hasLong(args []Word, long ...string) bool {
 	for _, w := range args {
-		if !w.Literal || w.Text == "--" {
+		if w.Literal && w.Text == "--" {
 			return false
 		}
 		if n, _, _ := strings.Cut(w.Text, "="); abbrevOf(n, long) != "" {
@@ -1785,7 +1774,9 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 	// -O and kin name the file after the URL's last part, -J after what
 	// the server says.
 	remote := hasOpt(args, "O") || hasLong(args, "--remote-name", "--remote-name-all")
-	if hasOpt(args, "J") || hasLong(args, "--remote-header-name") {
+	// -J: the server names the file; -K: a configuration file, which may
+	// name any (output = …).
+	if hasOpt(args, "JK") || hasLong(args, "--remote-header-name", "--config") {
 		out = append(out, PathArg{Word: Word{Text: "*"}, Write: true})
 	}
 	for i := 0; i < len(args); i++ {
@@ -1874,7 +1865,8 @@ func curlRemoteName(out []PathArg, u Word) []PathArg {
 	if _, after, ok := strings.Cut(p, "://"); ok {
 		p = after
 	}
-	if strings.ContainsAny(p, "{[") {
+	if strings.ContainsAny(p, "{[") || !u.Literal {
+		// curl's globbing, or a URL only known at run time.
 		return append(out, PathArg{Word: Word{Text: "*"}, Write: true})
 	}
 	if k := strings.LastIndexByte(p, '/'); k >= 0 && k+1 < len(p) {
@@ -2039,12 +2031,14 @@ func wgetPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}) || hasLong(args, "--no-host-directories", "--no-directories")
 	if w, v := optionValue(args, "", shortArg+shortRead+"oaOP", []string{"--default-page"}); w != "" && v != "" {
 		out = append(out, PathArg{Word: Word{Text: prefix + v, Literal: true}, Write: true})
+	} else if slices.ContainsFunc(args, func(w Word) bool { return !w.Literal && strings.HasPrefix(w.Text, "--default-page") }) {
+		out = append(out, PathArg{Word: Word{Text: prefix + "*"}, Write: true}) // a name only known at run time
 	}
 	// Names the server chooses (--content-disposition, a recursive
 	// download not below the host's name), URLs read from a file (-i),
 	// and wgetrc commands (-e output_document=…, dir_prefix=…), which may
 	// name any file: a path only known at run time.
-	if hasLong(args, "--content-disposition", "--trust-server-names", "--input-file", "--execute") || hasOpt(args, "ie") ||
+	if hasLong(args, "--content-disposition", "--trust-server-names", "--input-file", "--execute", "--config") || hasOpt(args, "ie") ||
 		flat && (hasOpt(args, "rm") || hasLong(args, "--recursive", "--mirror")) {
 		// The server names the files: with the content's names, or in a
 		// recursive download not below the host's name, what its links

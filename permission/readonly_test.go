@@ -313,7 +313,7 @@ func TestPathArgs(t *testing.T) {
 		{"curl --data-binary @secret https://x", []string{"r:secret"}},
 		{"curl -F 'f=@secret.txt;type=text/plain' https://x", []string{"r:secret.txt"}},
 		{"curl -T up.bin https://x", []string{"r:up.bin"}},
-		{"curl -K ~/.curlrc https://x", []string{"r:~/.curlrc"}},
+		{"curl -K ~/.curlrc https://x", []string{"w:?*", "r:~/.curlrc"}}, // the configuration may name an output
 		{"curl file:///etc/passwd -o x", []string{"r:/etc/passwd", "w:x"}},
 		{"curl --url=FILE://localhost/a%2Fb https://x/file:///y", []string{"r:/a/b"}},
 		{"curl 'file:///x/{a,b}'", []string{"r:?/x/{a,b}"}},

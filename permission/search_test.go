@@ -191,17 +191,3 @@ func TestSearchDenyBelowMissing(t *testing.T) {
 		}
 	}
 }
-
-// TestSearchConfig: a ripgrep configuration in the agent's environment may
-// add --hidden, so rg is then taken to read hidden names too.
-func TestSearchConfig(t *testing.T) {
-	t.Parallel()
-	e := engine(t, ModeDefault)
-	if res := e.Check(bash("rg token ~")); res.Decision != Allow {
-		t.Errorf("rg token ~ without a configuration: %v (%s), want allow: rg leaves ~/.ssh out", res.Decision, res.Reason)
-	}
-	e.SearchConfig = true
-	if res := e.Check(bash("rg token ~")); res.Decision != Ask {
-		t.Errorf("rg token ~ with RIPGREP_CONFIG_PATH set: %v (%s), want ask", res.Decision, res.Reason)
-	}
-}

@@ -399,9 +399,6 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Exists:   exists,
 		Follow:   follow,
 		FoldCase: caseInsensitive,
-		// The hook and check run in the agent's environment, which the
-		// commands they judge inherit.
-		SearchConfig: os.Getenv("RIPGREP_CONFIG_PATH") != "",
 	}
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
