@@ -1643,7 +1643,7 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long keep[3 + 2 * MAX_RELAYS] = {sfd, spec_fd};
+	long keep[4 + 2 * MAX_RELAYS] = {sfd, spec_fd};
 	int nkeep = 2;
 	for (int i = 0; i < nrelays; i++) {
 		SYS1(SYS_close, relays[i].cmd);
@@ -1651,7 +1651,10 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 		keep[nkeep++] = relays[i].host;
 	}
 	if (nrelays > 0) {
-		keep[nkeep++] = 2; // where relay_move says a file took no more
+		// Where relay_move says a file took no more: stderr, or stdout
+		// when stderr's own file is the one.
+		keep[nkeep++] = 1;
+		keep[nkeep++] = 2;
 	}
 	long r = close_all_but(keep, nkeep);
 	if (r != 0) {
