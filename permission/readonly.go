@@ -434,12 +434,14 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 	var ops, roots []Word
 	var base *Word
 	exec, inCmd := false, false
-	value := func(i int, t, name string) (Word, bool) {
+	// value returns option name's value in args[*i:], moving *i past it.
+	value := func(i *int, t, name string) (Word, bool) {
 		if v, ok := strings.CutPrefix(t, name+"="); ok {
-			return Word{Text: v, Literal: args[i].Literal}, true
+			return Word{Text: v, Literal: args[*i].Literal}, true
 		}
-		if t == name && i+1 < len(args) {
-			return args[i+1], true
+		if t == name && *i+1 < len(args) {
+			*i++
+			return args[*i], true
 		}
 		return Word{}, false
 	}
@@ -452,11 +454,11 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		switch {
 		case strings.HasPrefix(t, "--base-directory"):
-			if v, ok := value(i, t, "--base-directory"); ok {
+			if v, ok := value(&i, t, "--base-directory"); ok {
 				base = &v // fd searches from there, paths relative to it
 			}
 		case strings.HasPrefix(t, "--search-path"):
-			if v, ok := value(i, t, "--search-path"); ok {
+			if v, ok := value(&i, t, "--search-path"); ok {
 				roots = append(roots, v)
 			}
 		case !w.Literal:

@@ -1003,6 +1003,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S7 wget --config", D, nil, `wget --config=rc http://x`, Ask},
 		{"S7 curl -K", D, nil, `curl -K cfg http://x`, Ask},
 		{"S7 curl -O of a URL only known at run time", D, nil, `curl -O "$U"`, Ask},
+		{"S7 fd --base-directory, value in the next word", D, nil, `fd --base-directory ~ -H -x cat`, Ask},
+		{"S7 fd --search-path, value in the next word", D, nil, `fd --search-path ~ -H -x cat`, Ask},
+		{"S7 neighbour: fd --base-directory src", D, nil, `fd -e go --base-directory src -x gofmt -l`, Allow},
 		{"S7 neighbour: rg in src under a .env deny", D, []string{"deny:Read(./.env)"}, `rg TODO src`, Allow},
 		{"S7 neighbour: curl to stdout", D, nil, `curl -s "$U"`, Allow},
 	}
