@@ -1261,8 +1261,11 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 // gives the command instead the sandbox's own device node for /dev/null
 // and its kin (on a read-only mount there), and for stdout and stderr
 // going to a regular file outside the writable grants a pipe, which the
-// pid namespace's init relays to the file. An input file, a terminal,
-// another device, a FIFO or a directory is left as it is (README).
+// pid namespace's init relays to the file. A file or directory it may
+// only read and the sandbox does not let it write by name (an input file
+// outside the root, .git/config) it gets opened afresh on a read-only
+// copy of its mount (copy_stdio). A terminal, another device or a FIFO is
+// left as it is (README).
 #define MAX_RELAYS 2
 static struct relay {
 	int fd;   // the command's descriptor: 1 or 2
@@ -1302,6 +1305,90 @@ static const char *memory_device(const struct stat *st) {
 		return "/dev/urandom";
 	}
 	return NULL;
+}
+
+#ifndef SYS_open_tree
+#define SYS_open_tree 428
+#endif
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE 1
+#endif
+
+// stdio_copy holds, for each standard descriptor the command may only
+// read on a regular file or a directory, that file opened afresh on a
+// detached, read-only copy of its mount (copy_stdio), or why it could not
+// be (a negative errno). guard_stdio gives the command the copy unless the
+// sandbox lets it write the file by its name anyway.
+static struct stdio_copy {
+	int fd;   // the copy, O_CLOEXEC; -1 if none
+	long err; // why none, where wanted; 0 where not wanted
+} stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
+
+// read_only_stdio says whether standard descriptor fd (st, open with
+// flags fl) is one for copy_stdio to open afresh, read-only: on a regular
+// file or a directory that still has a name (an unlinked one, such as a
+// here document's, nobody else sees), open read-only, or stdin open for
+// reading and writing (the command reads it; a harness's spare file, or
+// <>). Output is relayed instead (struct relay).
+static int read_only_stdio(int fd, const struct stat *st, long fl) {
+	long type = st->st_mode & S_IFMT;
+	long mode = fl & O_ACCMODE;
+	return (type == S_IFREG || type == S_IFDIR) && st->st_nlink > 0 && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
+}
+
+// copy_stdio runs in the sandbox's mount namespace before the layer's
+// mounts hide anything: it opens each read-only standard descriptor's file
+// afresh by its name, the same file (device and inode), on a detached
+// read-only copy of its mount (open_tree, as a bind mount would make).
+// Through the caller's descriptor, opened on the host's mount, the command
+// could fchmod, fchown, futimens or fsetxattr the file whatever the layer
+// makes read-only (a chmod of /proc/self/fd/0 too); through the copy the
+// kernel refuses (EROFS). A directory's copy takes the mounts below it.
+// The copy starts where the caller's offset is (guard_stdio), but its
+// offset is its own from then on.
+static void copy_stdio(void) {
+	for (int fd = 0; fd < 3; fd++) {
+		struct stat st;
+		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
+		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL || !read_only_stdio(fd, &st, fl)) {
+			continue;
+		}
+		char link[32] = "/proc/self/fd/", name[4096];
+		link[14] = (char)('0' + fd);
+		long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, sizeof name - 1);
+		if (n <= 0 || name[0] != '/') {
+			stdio_copy[fd].err = n < 0 ? n : -ENOENT;
+			continue;
+		}
+		name[n] = 0;
+		int dir = (st.st_mode & S_IFMT) == S_IFDIR;
+		long path = SYS4(SYS_openat, AT_FDCWD, name, O_PATH | O_CLOEXEC, 0);
+		struct stat now;
+		long r = path < 0 ? path : SYS2(SYS_fstat, path, &now);
+		if (r == 0 && (now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
+			r = -ENOENT; // another file has the name now
+		}
+		long tree = r < 0 ? r : SYS3(SYS_open_tree, path, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC | (dir ? AT_RECURSIVE : 0));
+		if (path >= 0) {
+			SYS1(SYS_close, path);
+		}
+		if (tree >= 0) {
+			struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
+			r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH | (dir ? AT_RECURSIVE : 0), &a, sizeof a);
+			long copy = r < 0 ? r : SYS3(SYS_open, fd_path(tree), O_RDONLY | (fl & O_NONBLOCK) | O_CLOEXEC | O_NOCTTY | (dir ? O_DIRECTORY : 0), 0);
+			SYS1(SYS_close, tree);
+			if (copy >= 0 && (SYS2(SYS_fstat, copy, &now) != 0 || now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
+				SYS1(SYS_close, copy);
+				copy = -ENOENT;
+			}
+			tree = copy;
+		}
+		if (tree < 0) {
+			stdio_copy[fd].err = tree;
+			continue;
+		}
+		stdio_copy[fd].fd = (int)tree;
+	}
 }
 
 // writable_here says whether the file fd (st) is open on is, by its
@@ -1348,11 +1435,47 @@ static void guard_stdio(int relay) {
 			}
 			continue;
 		}
+		if (read_only_stdio(fd, &st, fl)) {
+			// A file the command may only read: its read-only copy,
+			// unless the sandbox lets it write the file by its name,
+			// where the caller's descriptor (and the offset the caller
+			// shares: while read f; do mewsandbox run …; done < list)
+			// gives it nothing more.
+			struct stdio_copy *c = &stdio_copy[fd];
+			if (writable_here(fd, &st)) {
+				if (c->fd >= 0) {
+					SYS1(SYS_close, c->fd);
+					c->fd = -1;
+				}
+				continue;
+			}
+			if (c->fd < 0) {
+				fail("stdio", c->err == 0 ? "BUG(mewsandbox): no read-only copy of a standard descriptor's file" : "open read-only, for the command, the file a standard descriptor is on (give it through a pipe instead: cat FILE | mewsandbox run …)", NULL, c->err, STATUS_SANDBOX);
+			}
+			if ((st.st_mode & S_IFMT) == S_IFREG) {
+				long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
+				long r = off < 0 ? off : SYS3(SYS_lseek, c->fd, off, SEEK_SET);
+				if (r < 0) {
+					fail("stdio", "lseek the read-only copy of a standard descriptor's file to the caller's offset", NULL, r, STATUS_SANDBOX);
+				}
+			}
+			long r = SYS3(SYS_dup3, c->fd, fd, 0);
+			SYS1(SYS_close, c->fd);
+			c->fd = -1;
+			if (r < 0) {
+				fail("stdio", "dup3 of the read-only copy of a standard descriptor's file", NULL, r, STATUS_SANDBOX);
+			}
+			continue;
+		}
+		// Input open only for writing, on a regular file the sandbox does
+		// not let the command write by its name: a read-only copy would
+		// let it read what it was given only to write, and the caller's
+		// descriptor would let it change the file's mode.
+		if ((st.st_mode & S_IFMT) == S_IFREG && fd == 0 && (fl & O_ACCMODE) == O_WRONLY && st.st_nlink > 0 && !writable_here(fd, &st)) {
+			fail("stdio", "standard input is a file open only for writing outside the writable paths (give the command a file it may read, or /dev/null)", NULL, EPERM, STATUS_SANDBOX);
+		}
 		// Output to a regular file the sandbox cannot write by its name
-		// (outside the writable grants: a CI log): through a pipe. Not
-		// stdin, whose offset the caller shares (while read f; do
-		// mewsandbox run …; done < list): an input file stays the
-		// caller's, and with it a file's own mode and times.
+		// (outside the writable grants: a CI log): through a pipe.
 		if ((st.st_mode & S_IFMT) != S_IFREG || !relay || fd == 0 || (fl & O_ACCMODE) == O_RDONLY || writable_here(fd, &st)) {
 			continue;
 		}
@@ -1753,6 +1876,9 @@ static __attribute__((noreturn)) void child(void) {
 
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
+	if (s.nmounts > 0) {
+		copy_stdio();
+	}
 	do_mounts(&s, ruleset);
 	drop_premade();
 	if (s.nmounts > 0) {

@@ -162,6 +162,7 @@ func TestMetadataThroughStdio(t *testing.T) {
 chmod 4755 /proc/self/fd/1 || echo "chmod stdout failed" >&2
 touch -d @0 /proc/self/fd/1
 chmod 600 /proc/self/fd/0 || echo "chmod stdin failed" >&2
+touch -d @0 /proc/self/fd/0 || echo "touch stdin failed" >&2
 echo line2
 `, 0o644)
 	output := b.file(filepath.Join(b.out, "output"), "before\n", 0o644)
@@ -216,14 +217,58 @@ echo line2
 		}
 	}
 
-	// stdout appended to a root-owned log outside the root.
-	stdin := open(b.file(filepath.Join(b.out, "in"), "", 0o644), os.O_RDONLY)
-	if code, msg := runWith(stdin, open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh"); code != 0 {
+	// stdout appended to a root-owned log outside the root, stdin read
+	// from a file outside the root.
+	in := b.file(filepath.Join(b.out, "in"), "", 0o644)
+	os.Chtimes(in, old, old)
+	code, msg := runWith(open(in, os.O_RDONLY), open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh")
+	if code != 0 || !strings.Contains(msg, "chmod stdin failed") || !strings.Contains(msg, "touch stdin failed") {
 		t.Fatalf("exit %d: %s", code, msg)
 	}
 	unchanged(output, 0o644)
+	unchanged(in, 0o644)
 	if got := b.read(output); got != "before\nline1\nline2\n" {
 		t.Errorf("output file holds %q", got)
+	}
+	// Without the layer the mode and times of such a file are the
+	// command's to change (README: what is lost without namespaces).
+	if code, msg := runWith(open(in, os.O_RDONLY), nil, nil, "--no-namespaces", "--", "sh", "attack.sh"); code != 0 || strings.Contains(msg, "chmod stdin failed") {
+		t.Errorf("--no-namespaces: exit %d, %q; want the documented loss", code, msg)
+	}
+	os.Chmod(in, 0o644)
+	os.Chtimes(in, old, old)
+	// A directory outside the root, and a protected path inside it, as
+	// stdin: their modes stay too.
+	dir := filepath.Join(b.out, "dir")
+	os.Mkdir(dir, 0o755)
+	os.Chtimes(dir, old, old)
+	config := b.file(".git/config", "[core]\n", 0o644)
+	os.Chtimes(config, old, old)
+	for path, mode := range map[string]os.FileMode{dir: os.ModeDir | 0o755, config: 0o644} {
+		if code, msg := runWith(open(path, os.O_RDONLY), nil, nil, "--", "sh", "attack.sh"); code != 0 || !strings.Contains(msg, "chmod stdin failed") {
+			t.Errorf("%s as stdin: exit %d, %q", path, code, msg)
+		}
+		unchanged(path, mode)
+	}
+	// Open for reading and writing (<>), it is read-only for the command;
+	// open only for writing, the run is refused.
+	b.file(filepath.Join(b.out, "in"), "input\n", 0o644)
+	if code, msg := runWith(open(in, os.O_RDWR), nil, nil, "--", "sh", "-c", "read l; echo x >&0 || echo 'write stdin failed' >&2"); code != 0 || !strings.Contains(msg, "write stdin failed") {
+		t.Errorf("stdin open for reading and writing outside the root: exit %d, %q", code, msg)
+	}
+	if got := b.read(in); got != "input\n" {
+		t.Errorf("stdin open for reading and writing outside the root: now %q", got)
+	}
+	if code, msg := runWith(open(in, os.O_WRONLY), nil, nil, "--", "true"); code != 125 || !strings.Contains(msg, "standard input is a file open only for writing outside the writable paths") {
+		t.Errorf("stdin open only for writing outside the root: exit %d, %q; want 125", code, msg)
+	}
+	// A file with no name left (a long here document's) is no one
+	// else's: it stays as it is, and is read.
+	heredoc := open(b.file(filepath.Join(b.out, "heredoc"), "here\n", 0o600), os.O_RDONLY)
+	os.Remove(heredoc.Name())
+	out := b.file(filepath.Join(b.out, "cat"), "", 0o644)
+	if code, msg := runWith(heredoc, open(out, os.O_WRONLY), nil, "--", "cat"); code != 0 || b.read(out) != "here\n" {
+		t.Errorf("an unlinked file as stdin: exit %d, %q, printed %q", code, msg, b.read(out))
 	}
 	if os.Geteuid() == 0 {
 		// /dev/null as stdin, the way agents start commands: a copy of
@@ -234,23 +279,31 @@ echo line2
 		}
 		os.Chmod(null, 0o666)
 		os.Chtimes(null, old, old)
-		code, msg := runWith(open(null, os.O_RDONLY), open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh")
+		code, msg = runWith(open(null, os.O_RDONLY), open(output, os.O_WRONLY|os.O_APPEND), nil, "--", "sh", "attack.sh")
 		if code != 0 || !strings.Contains(msg, "chmod stdin failed") {
 			t.Errorf("chmod of /dev/null as stdin: exit %d, %q", code, msg)
 		}
 		unchanged(null, os.ModeDevice|os.ModeCharDevice|0o666)
 	}
 
-	// The neighbours. stdin is the caller's, offset and all: what the
-	// command does not read stays for the next reader.
-	five := open(b.file(filepath.Join(b.out, "five"), "1\n2\n3\n4\n5\n", 0o644), os.O_RDONLY)
+	// The neighbours. A file in the root as stdin is the caller's,
+	// offset and all: what the command does not read stays for the next
+	// reader. One outside the root is read from the caller's offset on,
+	// but the offset is the command's own from there.
 	got := b.file(filepath.Join(b.out, "got"), "", 0o644)
-	if code, msg := runWith(five, open(got, os.O_WRONLY), nil, "--", "head", "-n1"); code != 0 {
-		t.Fatalf("head: exit %d: %s", code, msg)
-	}
-	rest, _ := io.ReadAll(five)
-	if b.read(got) != "1\n" || string(rest) != "2\n3\n4\n5\n" {
-		t.Errorf("head -n1 printed %q and left %q, want 1 and the rest", b.read(got), rest)
+	for _, c := range []struct{ path, got, rest string }{
+		{"five", "2\n", "3\n4\n5\n"},
+		{filepath.Join(b.out, "five"), "2\n", "2\n3\n4\n5\n"},
+	} {
+		five := open(b.file(c.path, "1\n2\n3\n4\n5\n", 0o644), os.O_RDONLY)
+		five.Read(make([]byte, 2))
+		if code, msg := runWith(five, open(got, os.O_WRONLY|os.O_TRUNC), nil, "--", "head", "-n1"); code != 0 {
+			t.Fatalf("head: exit %d: %s", code, msg)
+		}
+		rest, _ := io.ReadAll(five)
+		if b.read(got) != c.got || string(rest) != c.rest {
+			t.Errorf("%s: head -n1 printed %q and left %q, want %q and %q", c.path, b.read(got), rest, c.got, c.rest)
+		}
 	}
 	// stdout and stderr into one file, as one description (2>&1) or two
 	// appending (>>log 2>>log), keep their order; the exit status passes.
