@@ -1315,37 +1315,83 @@ static const char *memory_device(const struct stat *st) {
 #endif
 
 // stdio_copy holds, for each standard descriptor the command may only
-// read on a regular file or a directory, that file opened afresh on a
-// detached, read-only copy of its mount (copy_stdio), or why it could not
-// be (a negative errno). guard_stdio gives the command the copy unless the
-// sandbox lets it write the file by its name anyway.
+// read (or only reach: O_PATH) on a regular file or a directory, that file
+// opened afresh on a detached, read-only copy of its mount (copy_stdio),
+// or why it could not be (a negative errno). guard_stdio gives the command
+// the file opened afresh by its name on the sandbox's own mounts instead,
+// where its name leads there, and this copy where the layer hid it.
 static struct stdio_copy {
 	int fd;   // the copy, O_CLOEXEC; -1 if none
 	long err; // why none, where wanted; 0 where not wanted
 } stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
 
 // read_only_stdio says whether standard descriptor fd (st, open with
-// flags fl) is one for copy_stdio to open afresh, read-only: on a regular
-// file or a directory that still has a name (an unlinked one, such as a
-// here document's, nobody else sees), open read-only, or stdin open for
-// reading and writing (the command reads it; a harness's spare file, or
-// <>). Output is relayed instead (struct relay).
+// flags fl) is one for guard_stdio to give the command afresh: on a
+// regular file or a directory that still has a name (an unlinked one,
+// such as a here document's, nobody else sees), open read-only or O_PATH,
+// or stdin open for reading and writing (the command reads it; a harness's
+// spare file, or <>). Output is relayed instead (struct relay).
 static int read_only_stdio(int fd, const struct stat *st, long fl) {
 	long type = st->st_mode & S_IFMT;
 	long mode = fl & O_ACCMODE;
 	return (type == S_IFREG || type == S_IFDIR) && st->st_nlink > 0 && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
 }
 
+// afresh_flags are the flags to open such a descriptor's file afresh
+// with: O_PATH for O_PATH (nothing more than the caller gave), otherwise
+// read-only.
+static long afresh_flags(const struct stat *st, long fl) {
+	long dir = (st->st_mode & S_IFMT) == S_IFDIR ? O_DIRECTORY : 0;
+	if (fl & O_PATH) {
+		return O_PATH | O_CLOEXEC | dir;
+	}
+	return O_RDONLY | (fl & O_NONBLOCK) | O_CLOEXEC | O_NOCTTY | dir;
+}
+
+// stdio_name reads the name standard descriptor fd's file has (in this
+// process's mount namespace, as the caller's was when it began) into
+// name: its length, or a negative errno.
+static long stdio_name(int fd, char name[4096]) {
+	char link[32] = "/proc/self/fd/";
+	link[14] = (char)('0' + fd);
+	long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, 4095);
+	if (n >= 4095) {
+		return -ENAMETOOLONG;
+	}
+	if (n >= 0 && (n == 0 || name[0] != '/')) {
+		return -ENOENT; // no name: a pipe, a socket
+	}
+	if (n > 0) {
+		name[n] = 0;
+	}
+	return n;
+}
+
+// open_same opens name with flags, and returns the descriptor if it is
+// the file st describes (device and inode), or a negative errno: -ENOENT
+// where the name now leads to another file.
+static long open_same(const char *name, long flags, const struct stat *st) {
+	long fd = SYS4(SYS_openat, AT_FDCWD, name, flags, 0);
+	struct stat now;
+	if (fd >= 0 && (SYS2(SYS_fstat, fd, &now) != 0 || now.st_dev != st->st_dev || now.st_ino != st->st_ino)) {
+		SYS1(SYS_close, fd);
+		fd = -ENOENT;
+	}
+	return fd;
+}
+
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: it opens each read-only standard descriptor's file
-// afresh by its name, the same file (device and inode), on a detached
-// read-only copy of its mount (open_tree, as a bind mount would make).
-// Through the caller's descriptor, opened on the host's mount, the command
-// could fchmod, fchown, futimens or fsetxattr the file whatever the layer
-// makes read-only (a chmod of /proc/self/fd/0 too); through the copy the
-// kernel refuses (EROFS). A directory's copy takes the mounts below it.
-// The copy starts where the caller's offset is (guard_stdio), but its
-// offset is its own from then on.
+// mounts hide anything: for each descriptor read_only_stdio picks, it
+// opens the file by its name, the same file, on a detached read-only copy
+// of its mount (open_tree, as a bind mount would make; a directory's takes
+// the mounts below it), for guard_stdio to give the command where the
+// layer hides the name (a file in the host's /tmp). Through the caller's
+// descriptor, opened on the host's mount, the command could fchmod,
+// fchown, futimens or fsetxattr the file whatever the layer makes
+// read-only (a chmod of /proc/self/fd/0 too); through the copy the kernel
+// refuses (EROFS). Landlock's rules on the directories above the file do
+// not reach a detached copy: the command cannot open /proc/self/fd/0 by
+// that name.
 static void copy_stdio(void) {
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
@@ -1353,41 +1399,26 @@ static void copy_stdio(void) {
 		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL || !read_only_stdio(fd, &st, fl)) {
 			continue;
 		}
-		char link[32] = "/proc/self/fd/", name[4096];
-		link[14] = (char)('0' + fd);
-		long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, sizeof name - 1);
-		if (n <= 0 || name[0] != '/') {
-			stdio_copy[fd].err = n < 0 ? n : -ENOENT;
-			continue;
-		}
-		name[n] = 0;
+		char name[4096];
+		long r = stdio_name(fd, name);
 		int dir = (st.st_mode & S_IFMT) == S_IFDIR;
-		long path = SYS4(SYS_openat, AT_FDCWD, name, O_PATH | O_CLOEXEC, 0);
-		struct stat now;
-		long r = path < 0 ? path : SYS2(SYS_fstat, path, &now);
-		if (r == 0 && (now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
-			r = -ENOENT; // another file has the name now
-		}
-		long tree = r < 0 ? r : SYS3(SYS_open_tree, path, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC | (dir ? AT_RECURSIVE : 0));
+		long path = r < 0 ? r : open_same(name, O_PATH | O_CLOEXEC, &st);
+		long tree = path < 0 ? path : SYS3(SYS_open_tree, path, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC | (dir ? AT_RECURSIVE : 0));
 		if (path >= 0) {
 			SYS1(SYS_close, path);
 		}
+		long copy = tree;
 		if (tree >= 0) {
 			struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
 			r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH | (dir ? AT_RECURSIVE : 0), &a, sizeof a);
-			long copy = r < 0 ? r : SYS3(SYS_open, fd_path(tree), O_RDONLY | (fl & O_NONBLOCK) | O_CLOEXEC | O_NOCTTY | (dir ? O_DIRECTORY : 0), 0);
+			copy = r < 0 ? r : open_same(fd_path(tree), afresh_flags(&st, fl), &st);
 			SYS1(SYS_close, tree);
-			if (copy >= 0 && (SYS2(SYS_fstat, copy, &now) != 0 || now.st_dev != st.st_dev || now.st_ino != st.st_ino)) {
-				SYS1(SYS_close, copy);
-				copy = -ENOENT;
-			}
-			tree = copy;
 		}
-		if (tree < 0) {
-			stdio_copy[fd].err = tree;
+		if (copy < 0) {
+			stdio_copy[fd].err = copy;
 			continue;
 		}
-		stdio_copy[fd].fd = (int)tree;
+		stdio_copy[fd].fd = (int)copy;
 	}
 }
 
@@ -1395,16 +1426,69 @@ static void copy_stdio(void) {
 // name, on a writable mount of the sandbox: inside the writable grants,
 // where the command may change it anyway.
 static int writable_here(int fd, const struct stat *st) {
-	char link[32] = "/proc/self/fd/", name[4096];
-	link[14] = (char)('0' + fd);
-	long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, sizeof name - 1);
-	if (n <= 0 || name[0] != '/') {
-		return 0;
-	}
-	name[n] = 0;
+	char name[4096];
 	struct stat here;
-	return SYS4(SYS_newfstatat, AT_FDCWD, name, &here, 0) == 0 && here.st_dev == st->st_dev && here.st_ino == st->st_ino &&
-	       SYS3(SYS_faccessat, AT_FDCWD, name, W_OK) == 0;
+	return stdio_name(fd, name) > 0 && SYS4(SYS_newfstatat, AT_FDCWD, name, &here, 0) == 0 && here.st_dev == st->st_dev &&
+	       here.st_ino == st->st_ino && SYS3(SYS_faccessat, AT_FDCWD, name, W_OK) == 0;
+}
+
+// changeable says whether the command could change the mode, times or
+// attributes of the file st describes, given a descriptor of it: as its
+// owner, or where its mode lets others write it.
+static int changeable(const struct stat *st) {
+	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0;
+}
+
+static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
+
+// give_afresh gives the command, as standard descriptor fd (st, flags fl),
+// the file opened afresh: by its name on the sandbox's mounts, where its
+// name leads to it (read-only outside the writable grants and on the
+// protected paths, and a directory's .. leads on in the sandbox's tree,
+// not the host's), otherwise the copy of copy_stdio. Where there is
+// neither (a name the runner may not look up, or one longer than
+// PATH_MAX), the caller's descriptor stays if it is a regular file open
+// read-only that the command could not change through it anyway; else the
+// run is refused.
+static void give_afresh(int fd, const struct stat *st, long fl) {
+	struct stdio_copy *c = &stdio_copy[fd];
+	char name[4096];
+	long r = stdio_name(fd, name);
+	long use = r < 0 ? r : open_same(name, afresh_flags(st, fl), st);
+	if (use >= 0 && c->fd >= 0) {
+		SYS1(SYS_close, c->fd);
+	} else if (use < 0 && c->fd >= 0) {
+		use = c->fd;
+	} else if (use < 0) {
+		// A directory's .. would lead on in the host's mounts, and a
+		// descriptor open for writing would write the file.
+		if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDONLY && !changeable(st)) {
+			return;
+		}
+		static char what[160];
+		size_t n = 0;
+		const char *parts[] = {"open afresh, read-only, the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …): "};
+		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+			size_t k = slen(parts[i]);
+			copy(what + n, parts[i], k);
+			n += k;
+		}
+		what[n] = 0;
+		fail("stdio", what, r < 0 ? NULL : name, c->err != 0 ? c->err : use, STATUS_SANDBOX);
+	}
+	c->fd = -1;
+	if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0) {
+		long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
+		r = off < 0 ? off : SYS3(SYS_lseek, use, off, SEEK_SET);
+		if (r < 0) {
+			fail("stdio", "lseek the file a standard descriptor is on, opened afresh, to the caller's offset", NULL, r, STATUS_SANDBOX);
+		}
+	}
+	r = SYS3(SYS_dup3, use, fd, 0);
+	SYS1(SYS_close, use);
+	if (r < 0) {
+		fail("stdio", "dup3 of the file a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+	}
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
@@ -1436,35 +1520,19 @@ static void guard_stdio(int relay) {
 			continue;
 		}
 		if (read_only_stdio(fd, &st, fl)) {
-			// A file the command may only read: its read-only copy,
-			// unless the sandbox lets it write the file by its name,
-			// where the caller's descriptor (and the offset the caller
-			// shares: while read f; do mewsandbox run …; done < list)
-			// gives it nothing more.
-			struct stdio_copy *c = &stdio_copy[fd];
-			if (writable_here(fd, &st)) {
-				if (c->fd >= 0) {
-					SYS1(SYS_close, c->fd);
-					c->fd = -1;
+			// A file the command may only read. A regular file it may
+			// write by its name anyway stays the caller's descriptor,
+			// and the offset the caller shares (while read f; do
+			// mewsandbox run …; done < list); a directory never does,
+			// since its .. leads on in the host's mounts.
+			if ((st.st_mode & S_IFMT) == S_IFREG && writable_here(fd, &st)) {
+				if (stdio_copy[fd].fd >= 0) {
+					SYS1(SYS_close, stdio_copy[fd].fd);
+					stdio_copy[fd].fd = -1;
 				}
 				continue;
 			}
-			if (c->fd < 0) {
-				fail("stdio", c->err == 0 ? "BUG(mewsandbox): no read-only copy of a standard descriptor's file" : "open read-only, for the command, the file a standard descriptor is on (give it through a pipe instead: cat FILE | mewsandbox run …)", NULL, c->err, STATUS_SANDBOX);
-			}
-			if ((st.st_mode & S_IFMT) == S_IFREG) {
-				long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
-				long r = off < 0 ? off : SYS3(SYS_lseek, c->fd, off, SEEK_SET);
-				if (r < 0) {
-					fail("stdio", "lseek the read-only copy of a standard descriptor's file to the caller's offset", NULL, r, STATUS_SANDBOX);
-				}
-			}
-			long r = SYS3(SYS_dup3, c->fd, fd, 0);
-			SYS1(SYS_close, c->fd);
-			c->fd = -1;
-			if (r < 0) {
-				fail("stdio", "dup3 of the read-only copy of a standard descriptor's file", NULL, r, STATUS_SANDBOX);
-			}
+			give_afresh(fd, &st, fl);
 			continue;
 		}
 		// Input open only for writing, on a regular file the sandbox does

@@ -250,6 +250,39 @@ echo line2
 		}
 		unchanged(path, mode)
 	}
+	// The root itself as stdin: its .. leads on in the
+	// sandbox's tree, not the host's, and its protected paths stay
+	// read-only; the command still writes in the root through it.
+	up, err := filepath.Rel(b.root, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.file("updir.sh", `chmod 4777 /proc/self/fd/0/`+up+` || echo "chmod above failed" >&2
+echo x >> /proc/self/fd/0/.git/config || echo "config failed" >&2
+echo made > /proc/self/fd/0/made
+`, 0o644)
+	if code, msg := runWith(open(b.root, os.O_RDONLY), nil, nil, "--", "sh", "updir.sh"); code != 0 || !strings.Contains(msg, "chmod above failed") || !strings.Contains(msg, "config failed") || b.read("made") != "made\n" {
+		t.Errorf("the root as stdin: exit %d, %q, made %q", code, msg, b.read("made"))
+	}
+	unchanged(in, 0o644)
+	unchanged(config, 0o644)
+	// A directory outside the root the policy lets it read: its files
+	// are read through it by name (Landlock's rule above it applies).
+	b.file(filepath.Join(dir, "readme"), "hi\n", 0o644)
+	b.file("readdir.sh", "cat /proc/self/fd/0/readme\n", 0o644)
+	readme := b.file(filepath.Join(b.out, "readme-out"), "", 0o644)
+	if code, msg := runWith(open(dir, os.O_RDONLY), open(readme, os.O_WRONLY), nil, "--allow-read", b.out, "--", "sh", "readdir.sh"); code != 0 || b.read(readme) != "hi\n" {
+		t.Errorf("reading through a directory given as stdin: exit %d, %q, read %q", code, msg, b.read(readme))
+	}
+	// An O_PATH stdin stays one: nothing is read through it.
+	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { opath.Close() })
+	if code, msg := runWith(opath, nil, nil, "--", "sh", "-c", "cat || echo 'read failed' >&2"); code != 0 || !strings.Contains(msg, "read failed") {
+		t.Errorf("an O_PATH stdin: exit %d, %q", code, msg)
+	}
 	// Open for reading and writing (<>), it is read-only for the command;
 	// open only for writing, the run is refused.
 	b.file(filepath.Join(b.out, "in"), "input\n", 0o644)
@@ -458,6 +491,51 @@ c "make the hooks directory" mkdir -p tools/hooks
 	keep.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
 	if out, err := keep.CombinedOutput(); err != nil || !strings.Contains(string(out), "0000000000000000") {
 		t.Errorf("--keep-cap CAP_SYS_ADMIN as %s: %v, %s", u.name, err, out)
+	}
+	// stdin opened by root (sudo -u user mewsandbox run … < file) in a
+	// directory the user may not enter: the runner cannot open it afresh.
+	// A file the user does not own it reads through root's descriptor,
+	// which lets it change nothing; one it owns, it could chmod through
+	// that descriptor: refused.
+	private := filepath.Join(dir, "private")
+	os.Mkdir(private, 0o700)
+	for _, c := range []struct {
+		owner uint32
+		code  int
+		out   string
+	}{{0, 0, "secret\n"}, {u.uid, 125, "open afresh, read-only, the file standard input is on"}} {
+		f := filepath.Join(private, "f")
+		os.WriteFile(f, []byte("secret\n"), 0o644)
+		os.Chown(f, int(c.owner), 0)
+		in, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0")
+		cat.Dir, cat.Env, cat.Stdin = root, run.Env, in
+		cat.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+		out, _ := cat.CombinedOutput()
+		in.Close()
+		fi, _ := os.Stat(f)
+		if cat.ProcessState.ExitCode() == c.code && strings.Contains(string(out), c.out) && fi.Mode() == 0o644 {
+			continue
+		}
+		t.Errorf("as %s, stdin a file of uid %d it may not look up: exit %d, %q, mode %v; want exit %d, %q, 0644", u.name, c.owner, cat.ProcessState.ExitCode(), out, fi.Mode(), c.code, c.out)
+	}
+	// A directory, even root's, is refused: its .. leads on in the host's
+	// mounts, to files the user owns.
+	d := filepath.Join(private, "d")
+	os.Mkdir(d, 0o755)
+	in, err := os.Open(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	ls := osexec.Command(userBin, "run", "--yolo", "--", "true")
+	ls.Dir, ls.Env, ls.Stdin = root, run.Env, in
+	ls.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh, read-only, the file standard input is on") {
+		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, ls.ProcessState.ExitCode(), out)
 	}
 }
 
