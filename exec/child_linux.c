@@ -1261,10 +1261,10 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 // gives the command instead the sandbox's own device node for /dev/null
 // and its kin (on a read-only mount there), and for stdout and stderr
 // going to a regular file outside the writable grants a pipe, which the
-// pid namespace's init relays to the file. A file or directory it may
-// only read and the sandbox does not let it write by name (an input file
-// outside the root, .git/config) it gets opened afresh on a read-only
-// copy of its mount (copy_stdio). A terminal, another device or a FIFO is
+// pid namespace's init relays to the file. A file it may only read and
+// could not change by its name (an input file outside the root,
+// .git/config), and any directory, it gets opened afresh, read-only
+// (give_afresh). A terminal, another device or a FIFO is
 // left as it is (README).
 #define MAX_RELAYS 2
 static struct relay {
@@ -1314,12 +1314,12 @@ static const char *memory_device(const struct stat *st) {
 #define OPEN_TREE_CLONE 1
 #endif
 
-// stdio_copy holds, for each standard descriptor the command may only
-// read (or only reach: O_PATH) on a regular file or a directory, that file
-// opened afresh on a detached, read-only copy of its mount (copy_stdio),
-// or why it could not be (a negative errno). guard_stdio gives the command
-// the file opened afresh by its name on the sandbox's own mounts instead,
-// where its name leads there, and this copy where the layer hid it.
+// stdio_copy holds, for each standard descriptor read_only_stdio picks
+// on a regular file, that file opened afresh on a detached, read-only copy
+// of the mount it is on (copy_stdio), or why it could not be (a negative
+// errno). guard_stdio gives the command the file opened afresh by its name
+// on the sandbox's own mounts instead where that name leads to it, and
+// this copy where the layer hid it (a file in the host's /tmp).
 static struct stdio_copy {
 	int fd;   // the copy, O_CLOEXEC; -1 if none
 	long err; // why none, where wanted; 0 where not wanted
@@ -1350,7 +1350,8 @@ static long afresh_flags(const struct stat *st, long fl) {
 
 // stdio_name reads the name standard descriptor fd's file has (in this
 // process's mount namespace, as the caller's was when it began) into
-// name: its length, or a negative errno.
+// name: its length, or a negative errno. The kernel makes it of the
+// directories the file is in: it holds no symbolic link.
 static long stdio_name(int fd, char name[4096]) {
 	char link[32] = "/proc/self/fd/";
 	link[14] = (char)('0' + fd);
@@ -1367,76 +1368,162 @@ static long stdio_name(int fd, char name[4096]) {
 	return n;
 }
 
-// open_same opens name with flags, and returns the descriptor if it is
-// the file st describes (device and inode), or a negative errno: -ENOENT
-// where the name now leads to another file.
-static long open_same(const char *name, long flags, const struct stat *st) {
-	long fd = SYS4(SYS_openat, AT_FDCWD, name, flags, 0);
+// same_file says whether descriptor fd is open on the file st describes.
+static int same_file(long fd, const struct stat *st) {
 	struct stat now;
-	if (fd >= 0 && (SYS2(SYS_fstat, fd, &now) != 0 || now.st_dev != st->st_dev || now.st_ino != st->st_ino)) {
+	return SYS2(SYS_fstat, fd, &now) == 0 && now.st_dev == st->st_dev && now.st_ino == st->st_ino && (now.st_mode & S_IFMT) == (st->st_mode & S_IFMT);
+}
+
+// open_named opens name (relative to dirfd; beneath it where beneath;
+// dirfd itself where name is NULL) as the file st describes, with flags: first as O_PATH following no
+// symbolic link, so that nothing (a FIFO, a device) is opened before it is
+// known to be that file (the command of an earlier run may have left a
+// link where a name was), then through that descriptor. A negative errno,
+// -ENOENT where the name leads to another file.
+static long open_named(long dirfd, const char *name, const struct stat *st, long flags, int beneath) {
+	struct {
+		uint64_t flags, mode, resolve;
+	} how = {O_PATH | O_CLOEXEC, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS | (beneath ? RESOLVE_BENEATH : 0)};
+	long p = name == NULL ? SYS3(SYS_fcntl, dirfd, F_DUPFD_CLOEXEC, 0) : SYS4(SYS_openat2, dirfd, name, &how, sizeof how);
+	if (p >= 0 && !same_file(p, st)) {
+		SYS1(SYS_close, p);
+		p = -ENOENT;
+	}
+	if (p < 0 || (flags & O_PATH) != 0) {
+		return p;
+	}
+	long fd = SYS3(SYS_open, fd_path(p), flags, 0);
+	SYS1(SYS_close, p);
+	if (fd >= 0 && !same_file(fd, st)) {
 		SYS1(SYS_close, fd);
 		fd = -ENOENT;
 	}
 	return fd;
 }
 
+#ifndef SYS_statx
+#define SYS_statx 332
+#endif
+#define STATX_MNT_ID_BIT 0x1000
+#define ST_RDONLY_BIT 1 // statfs's f_flags: a read-only mount
+
+// mount_id returns the id of the mount descriptor fd is on, or 0.
+static uint64_t mount_id(long fd) {
+	uint64_t stx[32] = {0}; // struct statx: 256 bytes, stx_mnt_id at 144
+	if (SYS5(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_MNT_ID_BIT, stx) != 0 || (stx[0] & STATX_MNT_ID_BIT) == 0) {
+		return 0;
+	}
+	return stx[144 / 8];
+}
+
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: for each descriptor read_only_stdio picks, it
-// opens the file by its name, the same file, on a detached read-only copy
-// of its mount (open_tree, as a bind mount would make; a directory's takes
-// the mounts below it), for guard_stdio to give the command where the
-// layer hides the name (a file in the host's /tmp). Through the caller's
-// descriptor, opened on the host's mount, the command could fchmod,
-// fchown, futimens or fsetxattr the file whatever the layer makes
-// read-only (a chmod of /proc/self/fd/0 too); through the copy the kernel
-// refuses (EROFS). Landlock's rules on the directories above the file do
-// not reach a detached copy: the command cannot open /proc/self/fd/0 by
-// that name.
+// mounts hide anything: for each regular file read_only_stdio picks, it
+// opens the file, by its name, on a detached read-only copy of the mount
+// it is on (open_tree of that mount's first directory along the name, as
+// a bind mount of it would make), for guard_stdio to give the command
+// where the layer hides the name. Through the caller's descriptor, opened
+// on the host's mount, the command could fchmod, fchown, futimens or
+// fsetxattr the file whatever the layer makes read-only (a chmod of
+// /proc/self/fd/0 too); through the copy the kernel refuses (EROFS). The
+// copy holds the directories between that mount's top and the file, so
+// that Landlock's rules on them apply to /proc/self/fd/0 as to the name;
+// not rules on directories above the mount.
 static void copy_stdio(void) {
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
-		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL || !read_only_stdio(fd, &st, fl)) {
+		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL || !read_only_stdio(fd, &st, fl) ||
+		    (st.st_mode & S_IFMT) != S_IFREG) {
 			continue;
 		}
-		char name[4096];
+		static char name[4096], prefix[4096];
 		long r = stdio_name(fd, name);
-		int dir = (st.st_mode & S_IFMT) == S_IFDIR;
-		long path = r < 0 ? r : open_same(name, O_PATH | O_CLOEXEC, &st);
-		long tree = path < 0 ? path : SYS3(SYS_open_tree, path, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC | (dir ? AT_RECURSIVE : 0));
-		if (path >= 0) {
-			SYS1(SYS_close, path);
+		long file = r < 0 ? r : open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0);
+		uint64_t mnt = file < 0 ? 0 : mount_id(file);
+		if (file >= 0) {
+			SYS1(SYS_close, file);
 		}
-		long copy = tree;
-		if (tree >= 0) {
+		// The first directory along the name on the file's mount: its top;
+		// the file itself where it is a mount of its own (a bind mount of
+		// a file, as containers' /etc/hosts).
+		long top = file < 0 ? file : mnt == 0 ? -ENOSYS : -ENOENT;
+		const char *rest = NULL;
+		for (size_t i = 0; mnt != 0 && name[i] != 0; i++) {
+			if (name[i] != '/') {
+				continue;
+			}
+			size_t n = i == 0 ? 1 : i;
+			copy(prefix, name, n);
+			prefix[n] = 0;
+			struct {
+				uint64_t flags, mode, resolve;
+			} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+			top = SYS4(SYS_openat2, AT_FDCWD, prefix, &how, sizeof how);
+			if (top >= 0 && mount_id(top) == mnt) {
+				rest = name + i + 1;
+				break;
+			}
+			if (top >= 0) {
+				SYS1(SYS_close, top);
+			}
+			top = -ENOENT;
+		}
+		if (top == -ENOENT) {
+			top = open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0);
+		}
+		long afresh = top;
+		if (top >= 0) {
+			long tree = SYS3(SYS_open_tree, top, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC);
+			SYS1(SYS_close, top);
 			struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
-			r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH | (dir ? AT_RECURSIVE : 0), &a, sizeof a);
-			copy = r < 0 ? r : open_same(fd_path(tree), afresh_flags(&st, fl), &st);
-			SYS1(SYS_close, tree);
+			r = tree < 0 ? tree : SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &a, sizeof a);
+			afresh = r < 0 ? r : open_named(tree, rest, &st, afresh_flags(&st, fl), 1);
+			if (tree >= 0) {
+				SYS1(SYS_close, tree);
+			}
 		}
-		if (copy < 0) {
-			stdio_copy[fd].err = copy;
+		if (afresh < 0) {
+			stdio_copy[fd].err = afresh;
 			continue;
 		}
-		stdio_copy[fd].fd = (int)copy;
+		stdio_copy[fd].fd = (int)afresh;
 	}
 }
 
 // writable_here says whether the file fd (st) is open on is, by its
-// name, on a writable mount of the sandbox: inside the writable grants,
-// where the command may change it anyway.
+// name, on a writable mount of the sandbox (inside the writable grants,
+// not a protected path), where the command may change it anyway: its
+// mode, owner and times, as its owner; its data, where may_write.
 static int writable_here(int fd, const struct stat *st) {
 	char name[4096];
-	struct stat here;
-	return stdio_name(fd, name) > 0 && SYS4(SYS_newfstatat, AT_FDCWD, name, &here, 0) == 0 && here.st_dev == st->st_dev &&
-	       here.st_ino == st->st_ino && SYS3(SYS_faccessat, AT_FDCWD, name, W_OK) == 0;
+	long p = stdio_name(fd, name) > 0 ? open_named(AT_FDCWD, name, st, O_PATH | O_CLOEXEC, 0) : -ENOENT;
+	uint64_t sfs[15]; // struct statfs; f_flags at 80
+	int rw = p >= 0 && SYS2(SYS_fstatfs, p, sfs) == 0 && (sfs[80 / 8] & ST_RDONLY_BIT) == 0;
+	if (p >= 0) {
+		SYS1(SYS_close, p);
+	}
+	return rw;
+}
+
+// The capabilities a command could change a file it does not own with:
+// CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_LINUX_IMMUTABLE,
+// CAP_SYS_ADMIN.
+#define FILE_CAPS (1ULL << 0 | 1ULL << 1 | 1ULL << 3 | 1ULL << 4 | 1ULL << 9 | 1ULL << 21)
+
+// may_write says whether the command (its euid and egid, and the
+// capabilities it keeps) may write the file st describes by its mode
+// bits; not by its supplementary groups or an ACL.
+static int may_write(const struct stat *st, uint64_t keep_caps) {
+	long bit = st->st_uid == (uid_t)SYS0(SYS_geteuid) ? S_IWUSR : st->st_gid == (gid_t)SYS0(SYS_getegid) ? S_IWGRP : S_IWOTH;
+	return (st->st_mode & bit) != 0 || (keep_caps & (1ULL << 1)) != 0;
 }
 
 // changeable says whether the command could change the mode, times or
 // attributes of the file st describes, given a descriptor of it: as its
-// owner, or where its mode lets others write it.
-static int changeable(const struct stat *st) {
-	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0;
+// owner, where its mode lets others write it, or with a capability it
+// keeps.
+static int changeable(const struct stat *st, uint64_t keep_caps) {
+	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 || (keep_caps & FILE_CAPS) != 0;
 }
 
 static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
@@ -1445,16 +1532,16 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // the file opened afresh: by its name on the sandbox's mounts, where its
 // name leads to it (read-only outside the writable grants and on the
 // protected paths, and a directory's .. leads on in the sandbox's tree,
-// not the host's), otherwise the copy of copy_stdio. Where there is
-// neither (a name the runner may not look up, or one longer than
-// PATH_MAX), the caller's descriptor stays if it is a regular file open
-// read-only that the command could not change through it anyway; else the
-// run is refused.
-static void give_afresh(int fd, const struct stat *st, long fl) {
+// not the host's), otherwise a regular file's copy (copy_stdio). Where
+// there is neither (a name the runner may not look up, one longer than
+// PATH_MAX, a directory the layer hides), the caller's descriptor stays if
+// it is a regular file open read-only that the command could not change
+// through it anyway; else the run is refused.
+static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
 	struct stdio_copy *c = &stdio_copy[fd];
-	char name[4096];
+	static char name[4096];
 	long r = stdio_name(fd, name);
-	long use = r < 0 ? r : open_same(name, afresh_flags(st, fl), st);
+	long use = r < 0 ? r : open_named(AT_FDCWD, name, st, afresh_flags(st, fl), 0);
 	if (use >= 0 && c->fd >= 0) {
 		SYS1(SYS_close, c->fd);
 	} else if (use < 0 && c->fd >= 0) {
@@ -1462,19 +1549,20 @@ static void give_afresh(int fd, const struct stat *st, long fl) {
 	} else if (use < 0) {
 		// A directory's .. would lead on in the host's mounts, and a
 		// descriptor open for writing would write the file.
-		if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDONLY && !changeable(st)) {
+		if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDONLY && !changeable(st, keep_caps)) {
 			return;
 		}
 		static char what[160];
 		size_t n = 0;
-		const char *parts[] = {"open afresh, read-only, the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …): "};
+		const char *parts[] = {"open afresh, read-only, the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
+				       r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
 			copy(what + n, parts[i], k);
 			n += k;
 		}
 		what[n] = 0;
-		fail("stdio", what, r < 0 ? NULL : name, c->err != 0 ? c->err : use, STATUS_SANDBOX);
+		fail("stdio", what, r > 0 ? name : NULL, use != -ENOENT || c->err == 0 ? use : c->err, STATUS_SANDBOX);
 	}
 	c->fd = -1;
 	if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0) {
@@ -1495,7 +1583,7 @@ static void give_afresh(int fd, const struct stat *st, long fl) {
 // made, before the restrictions: kcmp is among what seccomp refuses.
 // Without a pid namespace (the kernel refused one) there is no init to
 // relay: only the devices are the sandbox's then.
-static void guard_stdio(int relay) {
+static void guard_stdio(int relay, uint64_t keep_caps) {
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		if (SYS2(SYS_fstat, fd, &st) != 0) {
@@ -1521,25 +1609,25 @@ static void guard_stdio(int relay) {
 		}
 		if (read_only_stdio(fd, &st, fl)) {
 			// A file the command may only read. A regular file it may
-			// write by its name anyway stays the caller's descriptor,
+			// change by its name anyway stays the caller's descriptor,
 			// and the offset the caller shares (while read f; do
 			// mewsandbox run …; done < list); a directory never does,
 			// since its .. leads on in the host's mounts.
-			if ((st.st_mode & S_IFMT) == S_IFREG && writable_here(fd, &st)) {
+			if ((st.st_mode & S_IFMT) == S_IFREG && writable_here(fd, &st) && ((fl & O_ACCMODE) == O_RDONLY || may_write(&st, keep_caps))) {
 				if (stdio_copy[fd].fd >= 0) {
 					SYS1(SYS_close, stdio_copy[fd].fd);
 					stdio_copy[fd].fd = -1;
 				}
 				continue;
 			}
-			give_afresh(fd, &st, fl);
+			give_afresh(fd, &st, fl, keep_caps);
 			continue;
 		}
-		// Input open only for writing, on a regular file the sandbox does
-		// not let the command write by its name: a read-only copy would
-		// let it read what it was given only to write, and the caller's
-		// descriptor would let it change the file's mode.
-		if ((st.st_mode & S_IFMT) == S_IFREG && fd == 0 && (fl & O_ACCMODE) == O_WRONLY && st.st_nlink > 0 && !writable_here(fd, &st)) {
+		// Input open only for writing, on a regular file the command may
+		// not write by its name: a read-only copy would let it read what
+		// it was given only to write, and the caller's descriptor would
+		// let it change the file's mode.
+		if ((st.st_mode & S_IFMT) == S_IFREG && fd == 0 && (fl & O_ACCMODE) == O_WRONLY && st.st_nlink > 0 && !(writable_here(fd, &st) && may_write(&st, keep_caps))) {
 			fail("stdio", "standard input is a file open only for writing outside the writable paths (give the command a file it may read, or /dev/null)", NULL, EPERM, STATUS_SANDBOX);
 		}
 		// Output to a regular file the sandbox cannot write by its name
@@ -1950,7 +2038,7 @@ static __attribute__((noreturn)) void child(void) {
 	do_mounts(&s, ruleset);
 	drop_premade();
 	if (s.nmounts > 0) {
-		guard_stdio(s.pidns);
+		guard_stdio(s.pidns, s.keep_caps);
 	}
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {

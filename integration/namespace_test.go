@@ -274,6 +274,21 @@ echo made > /proc/self/fd/0/made
 	if code, msg := runWith(open(dir, os.O_RDONLY), open(readme, os.O_WRONLY), nil, "--allow-read", b.out, "--", "sh", "readdir.sh"); code != 0 || b.read(readme) != "hi\n" {
 		t.Errorf("reading through a directory given as stdin: exit %d, %q, read %q", code, msg, b.read(readme))
 	}
+	// A file in the host's /tmp, which the layer hides: read through the
+	// copy of its mount, by /dev/stdin too where a rule grants it.
+	hostTmp, err := os.MkdirTemp("", "mewsandbox-stdin-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(hostTmp) })
+	hidden := b.file(filepath.Join(hostTmp, "input"), "from /tmp\n", 0o644)
+	if code, msg := runWith(open(hidden, os.O_RDONLY), open(readme, os.O_WRONLY|os.O_TRUNC), nil, "--allow-read", hostTmp, "--", "sh", "-c", "cat /dev/stdin"); code != 0 || b.read(readme) != "from /tmp\n" {
+		t.Errorf("a file in the host's /tmp as stdin, read by /dev/stdin: exit %d, %q, read %q", code, msg, b.read(readme))
+	}
+	if code, msg := runWith(open(hidden, os.O_RDONLY), nil, nil, "--", "sh", "attack.sh"); code != 0 || !strings.Contains(msg, "chmod stdin failed") {
+		t.Errorf("a file in the host's /tmp as stdin: exit %d, %q", code, msg)
+	}
+	unchanged(hidden, 0o644)
 	// An O_PATH stdin stays one: nothing is read through it.
 	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
 	if err != nil {
@@ -282,6 +297,66 @@ echo made > /proc/self/fd/0/made
 	t.Cleanup(func() { opath.Close() })
 	if code, msg := runWith(opath, nil, nil, "--", "sh", "-c", "cat || echo 'read failed' >&2"); code != 0 || !strings.Contains(msg, "read failed") {
 		t.Errorf("an O_PATH stdin: exit %d, %q", code, msg)
+	}
+	// A link the command of an earlier run left where the file's name
+	// was, to a FIFO: nothing opens the FIFO (which would wait for a
+	// writer), the run is refused.
+	fifo := filepath.Join(b.out, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.file("swap.sh", `n=$(readlink /proc/$$/fd/0) && ln "$n" "$n.h" && rm "$n" && ln -s `+fifo+` "$n (deleted)" && echo swapped >&2
+`, 0o644)
+	list := open(b.file("list", "a\n", 0o644), os.O_RDONLY)
+	if code, msg := runWith(list, nil, nil, "--yolo", "--", "sh", "swap.sh"); code != 0 || !strings.Contains(msg, "swapped") {
+		t.Fatalf("swap.sh: exit %d, %q", code, msg)
+	}
+	if code, msg := runWith(list, nil, nil, "--yolo", "--", "true"); code != 125 || !strings.Contains(msg, "too many levels of symbolic links") {
+		t.Errorf("stdin whose name became a link to a FIFO: exit %d, %q; want 125", code, msg)
+	}
+	if os.Geteuid() == 0 {
+		// A file the runner cannot open afresh (its name is longer than
+		// PATH_MAX), another user's: root's descriptor stays, through
+		// which the command, without root's capabilities, changes
+		// nothing; with CAP_FOWNER kept it could, and the run is refused.
+		u := testUser(t)
+		deep, err := unix.Open(b.out, unix.O_PATH|unix.O_DIRECTORY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 22; i++ {
+			part := strings.Repeat(string(rune('a'+i)), 200)
+			if err := unix.Mkdirat(deep, part, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			next, err := unix.Openat(deep, part, unix.O_PATH|unix.O_DIRECTORY, 0)
+			unix.Close(deep)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deep = next
+		}
+		fd, err := unix.Openat(deep, "far", unix.O_CREAT|unix.O_RDONLY|unix.O_CLOEXEC, 0o644)
+		if err == nil {
+			err = unix.Fchown(fd, int(u.uid), int(u.gid))
+		}
+		unix.Close(deep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		far := os.NewFile(uintptr(fd), "far")
+		t.Cleanup(func() { far.Close() })
+		for _, c := range []struct {
+			keep []string
+			code int
+		}{{nil, 0}, {[]string{"--keep-cap", "CAP_FOWNER"}, 125}} {
+			code, msg := runWith(far, nil, nil, append(c.keep, "--", "sh", "attack.sh")...)
+			var fi unix.Stat_t
+			unix.Fstat(fd, &fi)
+			if code != c.code || fi.Mode&0o7777 != 0o644 || c.code == 0 && !strings.Contains(msg, "chmod stdin failed") {
+				t.Errorf("%v, stdin another user's file with a name past PATH_MAX: exit %d, %q, mode %o; want exit %d, 644", c.keep, code, msg, fi.Mode&0o7777, c.code)
+			}
+		}
 	}
 	// Open for reading and writing (<>), it is read-only for the command;
 	// open only for writing, the run is refused.
