@@ -1263,9 +1263,8 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 // going to a regular file outside the writable grants a pipe, which the
 // pid namespace's init relays to the file. A file it may only read and
 // could not change by its name (an input file outside the root,
-// .git/config), and any directory, it gets opened afresh, read-only
-// (give_afresh). A terminal, another device or a FIFO is
-// left as it is (README).
+// .git/config), any directory and a named FIFO, it gets opened afresh
+// (give_afresh). A terminal or another device is left as it is (README).
 #define MAX_RELAYS 2
 static struct relay {
 	int fd;   // the command's descriptor: 1 or 2
@@ -1338,12 +1337,17 @@ static int read_only_stdio(int fd, const struct stat *st, long fl) {
 }
 
 // afresh_flags are the flags to open such a descriptor's file afresh
-// with: O_PATH for O_PATH (nothing more than the caller gave), otherwise
-// read-only.
+// with: O_PATH for O_PATH (nothing more than the caller gave), a FIFO's
+// own, otherwise read-only.
 static long afresh_flags(const struct stat *st, long fl) {
 	long dir = (st->st_mode & S_IFMT) == S_IFDIR ? O_DIRECTORY : 0;
 	if (fl & O_PATH) {
 		return O_PATH | O_CLOEXEC | dir;
+	}
+	if ((st->st_mode & S_IFMT) == S_IFIFO) {
+		// A FIFO as the caller opened it, without waiting for the other
+		// end (guard_stdio restores O_NONBLOCK as it was).
+		return (fl & O_ACCMODE) | O_NONBLOCK | O_CLOEXEC;
 	}
 	return O_RDONLY | (fl & O_NONBLOCK) | O_CLOEXEC | O_NOCTTY | dir;
 }
@@ -1366,6 +1370,14 @@ static long stdio_name(int fd, char name[4096]) {
 		name[n] = 0;
 	}
 	return n;
+}
+
+// named_fifo says whether standard descriptor fd (st) is on a FIFO with a
+// name (mkfifo's; a pipe has none), which the command could change the
+// mode of through it as through a file.
+static int named_fifo(int fd, const struct stat *st) {
+	char name[4096];
+	return (st->st_mode & S_IFMT) == S_IFIFO && st->st_nlink > 0 && stdio_name(fd, name) > 0;
 }
 
 // same_file says whether descriptor fd is open on the file st describes.
@@ -1417,7 +1429,8 @@ static uint64_t mount_id(long fd) {
 }
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: for each regular file read_only_stdio picks, it
+// mounts hide anything: for each regular file read_only_stdio picks, and
+// each named FIFO, it
 // opens the file, by its name, on a detached read-only copy of the mount
 // it is on (open_tree of that mount's first directory along the name, as
 // a bind mount of it would make), for guard_stdio to give the command
@@ -1432,8 +1445,8 @@ static void copy_stdio(void) {
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
-		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL || !read_only_stdio(fd, &st, fl) ||
-		    (st.st_mode & S_IFMT) != S_IFREG) {
+		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL ||
+		    !(read_only_stdio(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG || named_fifo(fd, &st))) {
 			continue;
 		}
 		static char name[4096], prefix[4096];
@@ -1548,13 +1561,15 @@ static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		use = c->fd;
 	} else if (use < 0) {
 		// A directory's .. would lead on in the host's mounts, and a
-		// descriptor open for writing would write the file.
-		if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDONLY && !changeable(st, keep_caps)) {
+		// descriptor open for writing would write the file (a FIFO's
+		// data is the caller's to give).
+		long type = st->st_mode & S_IFMT;
+		if ((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY || type == S_IFIFO) && !changeable(st, keep_caps)) {
 			return;
 		}
 		static char what[160];
 		size_t n = 0;
-		const char *parts[] = {"open afresh, read-only, the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
+		const char *parts[] = {"open afresh the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
 				       r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
@@ -1570,6 +1585,12 @@ static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		r = off < 0 ? off : SYS3(SYS_lseek, use, off, SEEK_SET);
 		if (r < 0) {
 			fail("stdio", "lseek the file a standard descriptor is on, opened afresh, to the caller's offset", NULL, r, STATUS_SANDBOX);
+		}
+	}
+	if ((st->st_mode & S_IFMT) == S_IFIFO && (fl & O_NONBLOCK) == 0) {
+		r = SYS3(SYS_fcntl, use, F_SETFL, fl & O_APPEND);
+		if (r < 0) {
+			fail("stdio", "fcntl(F_SETFL) of the FIFO a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
 		}
 	}
 	r = SYS3(SYS_dup3, use, fd, 0);
@@ -1614,6 +1635,19 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// mewsandbox run …; done < list); a directory never does,
 			// since its .. leads on in the host's mounts.
 			if ((st.st_mode & S_IFMT) == S_IFREG && writable_here(fd, &st) && ((fl & O_ACCMODE) == O_RDONLY || may_write(&st, keep_caps))) {
+				if (stdio_copy[fd].fd >= 0) {
+					SYS1(SYS_close, stdio_copy[fd].fd);
+					stdio_copy[fd].fd = -1;
+				}
+				continue;
+			}
+			give_afresh(fd, &st, fl, keep_caps);
+			continue;
+		}
+		if (named_fifo(fd, &st)) {
+			// A FIFO is the caller's where the command may change it
+			// by its name anyway; otherwise opened afresh, as it was.
+			if (writable_here(fd, &st)) {
 				if (stdio_copy[fd].fd >= 0) {
 					SYS1(SYS_close, stdio_copy[fd].fd);
 					stdio_copy[fd].fd = -1;

@@ -289,6 +289,42 @@ echo made > /proc/self/fd/0/made
 		t.Errorf("a file in the host's /tmp as stdin: exit %d, %q", code, msg)
 	}
 	unchanged(hidden, 0o644)
+	// Named FIFOs, stdin's in the host's /tmp, stdout's outside the root:
+	// data passes, their modes stay.
+	inFIFO, outFIFO := filepath.Join(hostTmp, "in.fifo"), filepath.Join(b.out, "out.fifo")
+	for _, f := range []string{inFIFO, outFIFO} {
+		if err := syscall.Mkfifo(f, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(f, 0o644)
+	}
+	feed := open(inFIFO, os.O_RDWR)
+	fifoIn := open(inFIFO, os.O_RDONLY)
+	feed.WriteString("through FIFOs\n")
+	feed.Close()
+	fromFIFO := make(chan string)
+	go func() {
+		f, err := os.Open(outFIFO)
+		if err != nil {
+			fromFIFO <- err.Error()
+			return
+		}
+		got, _ := io.ReadAll(f)
+		f.Close()
+		fromFIFO <- string(got)
+	}()
+	fifoOut := open(outFIFO, os.O_WRONLY)
+	b.file("fifo.sh", "chmod 666 /proc/self/fd/0 || echo 'chmod stdin failed' >&2\nchmod 666 /proc/self/fd/1 || echo 'chmod stdout failed' >&2\ncat\n", 0o644)
+	code, msg = runWith(fifoIn, fifoOut, nil, "--", "sh", "fifo.sh")
+	fifoOut.Close()
+	if got := <-fromFIFO; code != 0 || got != "through FIFOs\n" || !strings.Contains(msg, "chmod stdin failed") || !strings.Contains(msg, "chmod stdout failed") {
+		t.Errorf("FIFOs as stdin and stdout: exit %d, %q, passed %q", code, msg, got)
+	}
+	for _, f := range []string{inFIFO, outFIFO} {
+		if fi, err := os.Stat(f); err != nil || fi.Mode()&0o777 != 0o644 {
+			t.Errorf("%s after the run: %v, %v", f, fi.Mode(), err)
+		}
+	}
 	// An O_PATH stdin stays one: nothing is read through it.
 	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
 	if err != nil {
@@ -578,7 +614,7 @@ c "make the hooks directory" mkdir -p tools/hooks
 		owner uint32
 		code  int
 		out   string
-	}{{0, 0, "secret\n"}, {u.uid, 125, "open afresh, read-only, the file standard input is on"}} {
+	}{{0, 0, "secret\n"}, {u.uid, 125, "open afresh the file standard input is on"}} {
 		f := filepath.Join(private, "f")
 		os.WriteFile(f, []byte("secret\n"), 0o644)
 		os.Chown(f, int(c.owner), 0)
@@ -609,7 +645,7 @@ c "make the hooks directory" mkdir -p tools/hooks
 	ls := osexec.Command(userBin, "run", "--yolo", "--", "true")
 	ls.Dir, ls.Env, ls.Stdin = root, run.Env, in
 	ls.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
-	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh, read-only, the file standard input is on") {
+	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh the file standard input is on") {
 		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, ls.ProcessState.ExitCode(), out)
 	}
 }
