@@ -1550,7 +1550,7 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // PATH_MAX, a directory the layer hides), the caller's descriptor stays if
 // it is a regular file open read-only that the command could not change
 // through it anyway; else the run is refused.
-static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
+static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
 	struct stdio_copy *c = &stdio_copy[fd];
 	static char name[4096];
 	long r = stdio_name(fd, name);
@@ -1565,7 +1565,7 @@ static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		// data is the caller's to give).
 		long type = st->st_mode & S_IFMT;
 		if ((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY || type == S_IFIFO) && !changeable(st, keep_caps)) {
-			return;
+			return 0;
 		}
 		static char what[160];
 		size_t n = 0;
@@ -1597,6 +1597,28 @@ static void give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_ca
 	SYS1(SYS_close, use);
 	if (r < 0) {
 		fail("stdio", "dup3 of the file a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+	}
+	return 1;
+}
+
+// stdin_offset holds, where stdin was a regular file opened afresh and a
+// pid namespace's init outlives the command, the caller's descriptor and
+// one of the command's: init_end moves the caller's offset to where the
+// command's ended, as if the two had shared it ({ mewsandbox run -- head
+// -n1; cat; } < /tmp/f has cat go on after head's line).
+static struct {
+	long caller, command;
+} stdin_offset = {-1, -1};
+
+// hand_back_offset moves the caller's offset of stdin (stdin_offset) to
+// the command's.
+static void hand_back_offset(void) {
+	if (stdin_offset.caller < 0) {
+		return;
+	}
+	long off = SYS3(SYS_lseek, stdin_offset.command, 0, SEEK_CUR);
+	if (off >= 0) {
+		SYS3(SYS_lseek, stdin_offset.caller, off, SEEK_SET);
 	}
 }
 
@@ -1641,7 +1663,13 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 				}
 				continue;
 			}
-			give_afresh(fd, &st, fl, keep_caps);
+			long caller = fd == 0 && relay && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0 ? SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3) : -1;
+			if (give_afresh(fd, &st, fl, keep_caps) && caller >= 0) {
+				stdin_offset.caller = caller;
+				stdin_offset.command = SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3);
+			} else if (caller >= 0) {
+				SYS1(SYS_close, caller);
+			}
 			continue;
 		}
 		if (named_fifo(fd, &st)) {
@@ -1825,6 +1853,7 @@ static long init_signalfd(uint64_t mask) {
 // kernel's own clean-up on init's exit can.
 static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
 	if (caps_kept) {
+		hand_back_offset();
 		relay_drain(0);
 		exit_group(status);
 	}
@@ -1835,10 +1864,12 @@ static __attribute__((noreturn)) void init_end(int status, int caps_kept) {
 			break;
 		}
 		if (w < 0 && w != -EINTR) {
+			hand_back_offset();
 			relay_drain(0);
 			exit_group(status);
 		}
 	}
+	hand_back_offset();
 	relay_drain(1);
 	if (fsize_hit && status < 128) {
 		status = 128 + SIGXFSZ; // its output cut at --limit-fsize, as its own write there would have been
@@ -1956,8 +1987,12 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long keep[4 + 2 * MAX_RELAYS] = {sfd, spec_fd};
+	long keep[6 + 2 * MAX_RELAYS] = {sfd, spec_fd};
 	int nkeep = 2;
+	if (stdin_offset.caller >= 0) {
+		keep[nkeep++] = stdin_offset.caller;
+		keep[nkeep++] = stdin_offset.command;
+	}
 	for (int i = 0; i < nrelays; i++) {
 		SYS1(SYS_close, relays[i].cmd);
 		keep[nkeep++] = relays[i].pipe;

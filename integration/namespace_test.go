@@ -433,11 +433,11 @@ echo made > /proc/self/fd/0/made
 	// The neighbours. A file in the root as stdin is the caller's,
 	// offset and all: what the command does not read stays for the next
 	// reader. One outside the root is read from the caller's offset on,
-	// but the offset is the command's own from there.
+	// and the caller's offset moved to where the command's ended.
 	got := b.file(filepath.Join(b.out, "got"), "", 0o644)
 	for _, c := range []struct{ path, got, rest string }{
 		{"five", "2\n", "3\n4\n5\n"},
-		{filepath.Join(b.out, "five"), "2\n", "2\n3\n4\n5\n"},
+		{filepath.Join(b.out, "five"), "2\n", "3\n4\n5\n"},
 	} {
 		five := open(b.file(c.path, "1\n2\n3\n4\n5\n", 0o644), os.O_RDONLY)
 		five.Read(make([]byte, 2))
