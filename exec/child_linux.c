@@ -1325,15 +1325,16 @@ static struct stdio_copy {
 } stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
 
 // read_only_stdio says whether standard descriptor fd (st, open with
-// flags fl) is one for guard_stdio to give the command afresh: on a
-// regular file or a directory that still has a name (an unlinked one,
-// such as a here document's, nobody else sees), open read-only or O_PATH,
-// or stdin open for reading and writing (the command reads it; a harness's
-// spare file, or <>). Output is relayed instead (struct relay).
+// flags fl) is one for guard_stdio to give the command afresh: on any
+// directory, or on a regular file that still has a name (an unlinked
+// one, such as a here document's, nobody else sees), open read-only or
+// O_PATH, or stdin open for reading and writing (the command reads it; a
+// harness's spare file, or <>). A directory's .. leads on in the host's
+// mounts, an unlinked one's too. Output is relayed instead (struct relay).
 static int read_only_stdio(int fd, const struct stat *st, long fl) {
 	long type = st->st_mode & S_IFMT;
 	long mode = fl & O_ACCMODE;
-	return (type == S_IFREG || type == S_IFDIR) && st->st_nlink > 0 && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
+	return (type == S_IFDIR || type == S_IFREG && st->st_nlink > 0) && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
 }
 
 // afresh_flags are the flags to open such a descriptor's file afresh
@@ -1428,6 +1429,30 @@ static uint64_t mount_id(long fd) {
 	return stx[144 / 8];
 }
 
+// open_dir_exact opens directory path as O_PATH, following no link.
+static long open_dir_exact(const char *path) {
+	struct {
+		uint64_t flags, mode, resolve;
+	} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
+	return SYS4(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+}
+
+// copy_below makes a detached read-only copy of the mount at at (an
+// O_PATH descriptor of a directory on it, or of the file) and opens the
+// file st describes there with flags: rest, the name below at, or at
+// itself where rest is NULL.
+static long copy_below(long at, const char *rest, const struct stat *st, long flags) {
+	long tree = SYS3(SYS_open_tree, at, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC);
+	if (tree < 0) {
+		return tree;
+	}
+	struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
+	long r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &a, sizeof a);
+	long fd = r < 0 ? r : open_named(tree, rest, st, flags, 1);
+	SYS1(SYS_close, tree);
+	return fd;
+}
+
 // copy_stdio runs in the sandbox's mount namespace before the layer's
 // mounts hide anything: for each regular file read_only_stdio picks, and
 // each named FIFO, it
@@ -1456,43 +1481,28 @@ static void copy_stdio(void) {
 		if (file >= 0) {
 			SYS1(SYS_close, file);
 		}
-		// The first directory along the name on the file's mount: its top;
-		// the file itself where it is a mount of its own (a bind mount of
-		// a file, as containers' /etc/hosts).
-		long top = file < 0 ? file : mnt == 0 ? -ENOSYS : -ENOENT;
-		const char *rest = NULL;
-		for (size_t i = 0; mnt != 0 && name[i] != 0; i++) {
-			if (name[i] != '/') {
+		// The first directory along the name on the file's mount (its
+		// top) that the kernel lets this process copy: in a user
+		// namespace not one with locked mounts below it (EINVAL), and
+		// so on down; last the file itself, also where it is a mount of
+		// its own (a bind mount of a file, as containers' /etc/hosts).
+		long afresh = file < 0 ? file : mnt == 0 ? -ENOSYS : -ENOENT;
+		for (size_t i = 0; mnt != 0; i++) {
+			if (name[i] != '/' && name[i] != 0) {
 				continue;
 			}
 			size_t n = i == 0 ? 1 : i;
 			copy(prefix, name, n);
 			prefix[n] = 0;
-			struct {
-				uint64_t flags, mode, resolve;
-			} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
-			top = SYS4(SYS_openat2, AT_FDCWD, prefix, &how, sizeof how);
-			if (top >= 0 && mount_id(top) == mnt) {
-				rest = name + i + 1;
+			long at = name[i] == 0 ? open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0) : open_dir_exact(prefix);
+			if (at >= 0 && mount_id(at) == mnt) {
+				afresh = copy_below(at, name[i] == 0 ? NULL : name + i + 1, &st, afresh_flags(&st, fl));
+			}
+			if (at >= 0) {
+				SYS1(SYS_close, at);
+			}
+			if (afresh >= 0 || afresh != -EINVAL && afresh != -ENOENT || name[i] == 0) {
 				break;
-			}
-			if (top >= 0) {
-				SYS1(SYS_close, top);
-			}
-			top = -ENOENT;
-		}
-		if (top == -ENOENT) {
-			top = open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0);
-		}
-		long afresh = top;
-		if (top >= 0) {
-			long tree = SYS3(SYS_open_tree, top, "", AT_EMPTY_PATH | OPEN_TREE_CLONE | O_CLOEXEC);
-			SYS1(SYS_close, top);
-			struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
-			r = tree < 0 ? tree : SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &a, sizeof a);
-			afresh = r < 0 ? r : open_named(tree, rest, &st, afresh_flags(&st, fl), 1);
-			if (tree >= 0) {
-				SYS1(SYS_close, tree);
 			}
 		}
 		if (afresh < 0) {
@@ -1523,12 +1533,12 @@ static int writable_here(int fd, const struct stat *st) {
 // CAP_SYS_ADMIN.
 #define FILE_CAPS (1ULL << 0 | 1ULL << 1 | 1ULL << 3 | 1ULL << 4 | 1ULL << 9 | 1ULL << 21)
 
-// may_write says whether the command (its euid and egid, and the
-// capabilities it keeps) may write the file st describes by its mode
-// bits; not by its supplementary groups or an ACL.
+// may_write says whether the command may surely write the file st
+// describes by its name: as its owner, with the owner's write bit (an ACL
+// cannot take that away), or with CAP_DAC_OVERRIDE kept. Not by a group
+// or an ACL's grant: the caller's descriptor then goes read-only.
 static int may_write(const struct stat *st, uint64_t keep_caps) {
-	long bit = st->st_uid == (uid_t)SYS0(SYS_geteuid) ? S_IWUSR : st->st_gid == (gid_t)SYS0(SYS_getegid) ? S_IWGRP : S_IWOTH;
-	return (st->st_mode & bit) != 0 || (keep_caps & (1ULL << 1)) != 0;
+	return st->st_uid == (uid_t)SYS0(SYS_geteuid) && (st->st_mode & S_IWUSR) != 0 || (keep_caps & (1ULL << 1)) != 0;
 }
 
 // changeable says whether the command could change the mode, times or
@@ -1569,7 +1579,8 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		}
 		static char what[160];
 		size_t n = 0;
-		const char *parts[] = {"open afresh the file ", stdio_names[fd], " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
+		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : "open afresh the file ", stdio_names[fd],
+				       type == S_IFDIR ? " is on (one the sandbox hides, or with no name left: give the command one it sees)" : " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
 				       r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);

@@ -266,6 +266,15 @@ echo made > /proc/self/fd/0/made
 	}
 	unchanged(in, 0o644)
 	unchanged(config, 0o644)
+	// A directory with no name left: its .. would lead on in the host's
+	// mounts too; refused.
+	gone := filepath.Join(b.root, "gone")
+	os.Mkdir(gone, 0o755)
+	goneDir := open(gone, os.O_RDONLY)
+	os.Remove(gone)
+	if code, msg := runWith(goneDir, nil, nil, "--", "true"); code != 125 || !strings.Contains(msg, "open afresh the directory standard input is on") {
+		t.Errorf("a removed directory as stdin: exit %d, %q; want 125", code, msg)
+	}
 	// A directory outside the root the policy lets it read: its files
 	// are read through it by name (Landlock's rule above it applies).
 	b.file(filepath.Join(dir, "readme"), "hi\n", 0o644)
@@ -633,6 +642,32 @@ c "make the hooks directory" mkdir -p tools/hooks
 		}
 		t.Errorf("as %s, stdin a file of uid %d it may not look up: exit %d, %q, mode %v; want exit %d, %q, 0644", u.name, c.owner, cat.ProcessState.ExitCode(), out, fi.Mode(), c.code, c.out)
 	}
+	// A file of the user's in the host's /tmp, which the layer hides: a
+	// copy of its mount's top is refused in the user namespace (the
+	// mounts below it are locked), one further down is not.
+	hostTmp, err := os.MkdirTemp("", "mewsandbox-user-stdin-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(hostTmp) })
+	os.Chmod(hostTmp, 0o755)
+	own := filepath.Join(hostTmp, "own")
+	os.WriteFile(own, []byte("own\n"), 0o644)
+	os.Chown(own, int(u.uid), int(u.gid))
+	ownIn, err := os.Open(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ownIn.Close()
+	cat := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0")
+	cat.Dir, cat.Env, cat.Stdin = root, run.Env, ownIn
+	cat.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+	if out, err := cat.CombinedOutput(); err != nil || string(out) != "own\n" {
+		t.Errorf("as %s, stdin its own file in the host's /tmp: %v, %q", u.name, err, out)
+	}
+	if fi, _ := os.Stat(own); fi.Mode() != 0o644 {
+		t.Errorf("as %s, stdin its own file in the host's /tmp: now %v", u.name, fi.Mode())
+	}
 	// A directory, even root's, is refused: its .. leads on in the host's
 	// mounts, to files the user owns.
 	d := filepath.Join(private, "d")
@@ -645,7 +680,7 @@ c "make the hooks directory" mkdir -p tools/hooks
 	ls := osexec.Command(userBin, "run", "--yolo", "--", "true")
 	ls.Dir, ls.Env, ls.Stdin = root, run.Env, in
 	ls.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
-	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh the file standard input is on") {
+	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh the directory standard input is on") {
 		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, ls.ProcessState.ExitCode(), out)
 	}
 }
