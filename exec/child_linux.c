@@ -1313,7 +1313,7 @@ static const char *memory_device(const struct stat *st) {
 #define OPEN_TREE_CLONE 1
 #endif
 
-// stdio_copy holds, for each standard descriptor read_only_stdio picks
+// stdio_copy holds, for each standard descriptor stdio_to_read picks
 // on a regular file, that file opened afresh on a detached, read-only copy
 // of the mount it is on (copy_stdio), or why it could not be (a negative
 // errno). guard_stdio gives the command the file opened afresh by its name
@@ -1324,14 +1324,14 @@ static struct stdio_copy {
 	long err; // why none, where wanted; 0 where not wanted
 } stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
 
-// read_only_stdio says whether standard descriptor fd (st, open with
+// stdio_to_read says whether standard descriptor fd (st, open with
 // flags fl) is one for guard_stdio to give the command afresh: on any
 // directory, or on a regular file that still has a name (an unlinked
 // one, such as a here document's, nobody else sees), open read-only or
 // O_PATH, or stdin open for reading and writing (the command reads it; a
 // harness's spare file, or <>). A directory's .. leads on in the host's
 // mounts, an unlinked one's too. Output is relayed instead (struct relay).
-static int read_only_stdio(int fd, const struct stat *st, long fl) {
+static int stdio_to_read(int fd, const struct stat *st, long fl) {
 	long type = st->st_mode & S_IFMT;
 	long mode = fl & O_ACCMODE;
 	return (type == S_IFDIR || type == S_IFREG && st->st_nlink > 0) && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
@@ -1454,7 +1454,7 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 }
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: for each regular file read_only_stdio picks, and
+// mounts hide anything: for each regular file stdio_to_read picks, and
 // each named FIFO, it
 // opens the file, by its name, on a detached read-only copy of the mount
 // it is on (open_tree of that mount's first directory along the name, as
@@ -1471,7 +1471,7 @@ static void copy_stdio(void) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL ||
-		    !(read_only_stdio(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG || named_fifo(fd, &st))) {
+		    !((stdio_to_read(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG) || named_fifo(fd, &st))) {
 			continue;
 		}
 		static char name[4096], prefix[4096];
@@ -1528,10 +1528,14 @@ static int writable_here(int fd, const struct stat *st) {
 	return rw;
 }
 
+// CAP_SYS_PTRACE reaches an undumpable process's descriptors: init's
+// (/proc/1/fd), which hold the files of the relays and of stdin's offset.
+#define CAP_SYS_PTRACE_BIT (1ULL << 19)
+
 // The capabilities a command could change a file it does not own with:
 // CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_LINUX_IMMUTABLE,
-// CAP_SYS_ADMIN.
-#define FILE_CAPS (1ULL << 0 | 1ULL << 1 | 1ULL << 3 | 1ULL << 4 | 1ULL << 9 | 1ULL << 21)
+// CAP_SYS_ADMIN; and CAP_SYS_PTRACE, through init's descriptors.
+#define FILE_CAPS (1ULL << 0 | 1ULL << 1 | 1ULL << 3 | 1ULL << 4 | 1ULL << 9 | 1ULL << 21 | CAP_SYS_PTRACE_BIT)
 
 // may_write says whether the command may surely write the file st
 // describes by its name: as its owner, with the owner's write bit (an ACL
@@ -1565,6 +1569,17 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 	static char name[4096];
 	long r = stdio_name(fd, name);
 	long use = r < 0 ? r : open_named(AT_FDCWD, name, st, afresh_flags(st, fl), 0);
+	long type = st->st_mode & S_IFMT;
+	if (type == S_IFIFO && (fl & O_ACCMODE) == O_WRONLY && (use == -ENXIO || (use < 0 && c->fd < 0 && c->err == -ENXIO))) {
+		// Output to a FIFO no one reads any more: a pipe no one reads,
+		// whose first write fails (SIGPIPE) as the FIFO's would.
+		int p[2];
+		use = SYS2(SYS_pipe2, p, O_CLOEXEC);
+		if (use == 0) {
+			SYS1(SYS_close, p[0]);
+			use = p[1];
+		}
+	}
 	if (use >= 0 && c->fd >= 0) {
 		SYS1(SYS_close, c->fd);
 	} else if (use < 0 && c->fd >= 0) {
@@ -1573,32 +1588,44 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// A directory's .. would lead on in the host's mounts, and a
 		// descriptor open for writing would write the file (a FIFO's
 		// data is the caller's to give).
-		long type = st->st_mode & S_IFMT;
-		if ((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY || type == S_IFIFO) && !changeable(st, keep_caps)) {
+		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO) && !changeable(st, keep_caps)) {
 			return 0;
 		}
-		static char what[160];
+		static char what[200];
 		size_t n = 0;
-		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : "open afresh the file ", stdio_names[fd],
-				       type == S_IFDIR ? " is on (one the sandbox hides, or with no name left: give the command one it sees)" : " is on (give it through a pipe instead: cat FILE | mewsandbox run …)",
-				       r > 0 ? ": " : ""};
+		const char *how = type == S_IFDIR ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
+			          : fd == 0       ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
+			                          : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
+		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
 			copy(what + n, parts[i], k);
 			n += k;
 		}
 		what[n] = 0;
-		fail("stdio", what, r > 0 ? name : NULL, use != -ENOENT || c->err == 0 ? use : c->err, STATUS_SANDBOX);
+		// Why by name failed, unless only because the layer hides the
+		// name: then why the copy did.
+		long err = use == -ENOENT && c->err != 0 ? c->err : use;
+		fail("stdio", what, r > 0 ? name : NULL, err, STATUS_SANDBOX);
 	}
 	c->fd = -1;
-	if ((st->st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0) {
+	if (type == S_IFREG && (fl & O_PATH) == 0) {
 		long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
 		r = off < 0 ? off : SYS3(SYS_lseek, use, off, SEEK_SET);
 		if (r < 0) {
 			fail("stdio", "lseek the file a standard descriptor is on, opened afresh, to the caller's offset", NULL, r, STATUS_SANDBOX);
 		}
 	}
-	if ((st->st_mode & S_IFMT) == S_IFIFO && (fl & O_NONBLOCK) == 0) {
+	if (type == S_IFIFO && (fl & O_PATH) == 0 && (fl & O_ACCMODE) == O_RDONLY) {
+		// A reader opened once the writers are gone hears no hang-up
+		// until another writer comes and goes (the caller's, opened
+		// before, does): one does, where the FIFO's mode lets it.
+		long w = SYS3(SYS_open, fd_path(use), O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0);
+		if (w >= 0) {
+			SYS1(SYS_close, w);
+		}
+	}
+	if (type == S_IFIFO && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
 		r = SYS3(SYS_fcntl, use, F_SETFL, fl & O_APPEND);
 		if (r < 0) {
 			fail("stdio", "fcntl(F_SETFL) of the FIFO a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
@@ -1661,7 +1688,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			}
 			continue;
 		}
-		if (read_only_stdio(fd, &st, fl)) {
+		if (stdio_to_read(fd, &st, fl)) {
 			// A file the command may only read. A regular file it may
 			// change by its name anyway stays the caller's descriptor,
 			// and the offset the caller shares (while read f; do
@@ -1674,7 +1701,11 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 				}
 				continue;
 			}
-			long caller = fd == 0 && relay && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0 ? SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3) : -1;
+			// Not with CAP_SYS_PTRACE kept, which would give the
+			// command init's descriptor of the caller's file.
+			long caller = fd == 0 && relay && (keep_caps & CAP_SYS_PTRACE_BIT) == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0
+					  ? SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3)
+					  : -1;
 			if (give_afresh(fd, &st, fl, keep_caps) && caller >= 0) {
 				stdin_offset.caller = caller;
 				stdin_offset.command = SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3);
@@ -1707,6 +1738,9 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 		// (outside the writable grants: a CI log): through a pipe.
 		if ((st.st_mode & S_IFMT) != S_IFREG || !relay || fd == 0 || (fl & O_ACCMODE) == O_RDONLY || writable_here(fd, &st)) {
 			continue;
+		}
+		if ((keep_caps & CAP_SYS_PTRACE_BIT) != 0) {
+			fail("stdio", stdio_names[fd], " is a file outside the writable paths, which init would relay to, and --keep-cap CAP_SYS_PTRACE would give the command init's descriptor of it (give it a pipe: mewsandbox run … | cat > FILE)", EPERM, STATUS_SANDBOX);
 		}
 		int shared = 0;
 		long self = SYS0(SYS_getpid);
@@ -1998,7 +2032,7 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long keep[6 + 2 * MAX_RELAYS] = {sfd, spec_fd};
+	long keep[2 + 2 + 2 * MAX_RELAYS + 2] = {sfd, spec_fd}; // the offset's two, the relays', stdout and stderr
 	int nkeep = 2;
 	if (stdin_offset.caller >= 0) {
 		keep[nkeep++] = stdin_offset.caller;

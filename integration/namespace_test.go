@@ -334,6 +334,22 @@ echo made > /proc/self/fd/0/made
 			t.Errorf("%s after the run: %v, %v", f, fi.Mode(), err)
 		}
 	}
+	// A FIFO no one reads any more, as stdout: the command's write fails
+	// (SIGPIPE) as it would on the host, where the FIFO cannot be opened
+	// afresh.
+	noReader := open(outFIFO, os.O_RDWR)
+	deadOut := open(outFIFO, os.O_WRONLY)
+	noReader.Close()
+	if code, msg := runWith(nil, deadOut, nil, "--", "sh", "-c", "echo lost"); code != 141 {
+		t.Errorf("stdout a FIFO without a reader: exit %d, %q; want 141", code, msg)
+	}
+	// With CAP_SYS_PTRACE kept the command could reach init's descriptor
+	// of a relayed file (/proc/1/fd): such output is refused.
+	if os.Geteuid() == 0 {
+		if code, msg := runWith(nil, open(output, os.O_WRONLY|os.O_APPEND), nil, "--keep-cap", "CAP_SYS_PTRACE", "--", "true"); code != 125 || !strings.Contains(msg, "--keep-cap CAP_SYS_PTRACE") {
+			t.Errorf("a relayed stdout with CAP_SYS_PTRACE kept: exit %d, %q; want 125", code, msg)
+		}
+	}
 	// An O_PATH stdin stays one: nothing is read through it.
 	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
 	if err != nil {
