@@ -1532,11 +1532,6 @@ static int writable_here(int fd, const struct stat *st) {
 // (/proc/1/fd), which hold the files of the relays and of stdin's offset.
 #define CAP_SYS_PTRACE_BIT (1ULL << 19)
 
-// The capabilities a command could change a file it does not own with:
-// CAP_CHOWN, CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_FSETID, CAP_LINUX_IMMUTABLE,
-// CAP_SYS_ADMIN; and CAP_SYS_PTRACE, through init's descriptors.
-#define FILE_CAPS (1ULL << 0 | 1ULL << 1 | 1ULL << 3 | 1ULL << 4 | 1ULL << 9 | 1ULL << 21 | CAP_SYS_PTRACE_BIT)
-
 // may_write says whether the command may surely write the file st
 // describes by its name: as its owner, with the owner's write bit (an ACL
 // cannot take that away), or with CAP_DAC_OVERRIDE kept. Not by a group
@@ -1547,10 +1542,10 @@ static int may_write(const struct stat *st, uint64_t keep_caps) {
 
 // changeable says whether the command could change the mode, times or
 // attributes of the file st describes, given a descriptor of it: as its
-// owner, where its mode lets others write it, or with a capability it
-// keeps.
+// owner, where its mode lets others write it, or with any capability it
+// keeps (CAP_SETFCAP sets a file's capabilities without owning it).
 static int changeable(const struct stat *st, uint64_t keep_caps) {
-	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 || (keep_caps & FILE_CAPS) != 0;
+	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 || keep_caps != 0;
 }
 
 static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
@@ -1563,7 +1558,9 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // there is neither (a name the runner may not look up, one longer than
 // PATH_MAX, a directory the layer hides), the caller's descriptor stays if
 // it is a regular file open read-only that the command could not change
-// through it anyway; else the run is refused.
+// through it anyway; else the run is refused. It returns 0 where the
+// caller's descriptor stays, 2 where the file opened afresh took the
+// caller's offset, 1 otherwise.
 static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
 	struct stdio_copy *c = &stdio_copy[fd];
 	static char name[4096];
@@ -1609,20 +1606,29 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		fail("stdio", what, r > 0 ? name : NULL, err, STATUS_SANDBOX);
 	}
 	c->fd = -1;
+	int seeks = 0;
 	if (type == S_IFREG && (fl & O_PATH) == 0) {
+		// Not a file without offsets (ESPIPE: a FUSE stream), which
+		// is read as it comes.
 		long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
 		r = off < 0 ? off : SYS3(SYS_lseek, use, off, SEEK_SET);
-		if (r < 0) {
+		if (r < 0 && r != -ESPIPE) {
 			fail("stdio", "lseek the file a standard descriptor is on, opened afresh, to the caller's offset", NULL, r, STATUS_SANDBOX);
 		}
+		seeks = r >= 0;
 	}
 	if (type == S_IFIFO && (fl & O_PATH) == 0 && (fl & O_ACCMODE) == O_RDONLY) {
 		// A reader opened once the writers are gone hears no hang-up
-		// until another writer comes and goes (the caller's, opened
-		// before, does): one does, where the FIFO's mode lets it.
-		long w = SYS3(SYS_open, fd_path(use), O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0);
-		if (w >= 0) {
-			SYS1(SYS_close, w);
+		// until another writer comes and goes. Where the caller's hears
+		// one now, a writer comes and goes, where the FIFO's mode lets
+		// it; not otherwise, where it would end other readers' wait.
+		struct pollfd caller = {.fd = fd, .events = POLLIN};
+		struct timespec now = {0, 0};
+		if (SYS5(SYS_ppoll, &caller, 1, &now, 0, 0) == 1 && (caller.revents & POLLHUP) != 0) {
+			long w = SYS3(SYS_open, fd_path(use), O_WRONLY | O_NONBLOCK | O_CLOEXEC, 0);
+			if (w >= 0) {
+				SYS1(SYS_close, w);
+			}
 		}
 	}
 	if (type == S_IFIFO && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
@@ -1636,7 +1642,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 	if (r < 0) {
 		fail("stdio", "dup3 of the file a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
 	}
-	return 1;
+	return seeks ? 2 : 1;
 }
 
 // stdin_offset holds, where stdin was a regular file opened afresh and a
@@ -1658,6 +1664,29 @@ static void hand_back_offset(void) {
 	if (off >= 0) {
 		SYS3(SYS_lseek, stdin_offset.caller, off, SEEK_SET);
 	}
+}
+
+// shares_description says whether standard descriptor fd (st, flags fl)
+// is the same open file description as stdout or stderr: by kcmp, or,
+// without it (a kernel built without checkpoint/restore), the same file
+// at the same offset with the same flags.
+static int shares_description(int fd, const struct stat *st, long fl) {
+	long self = SYS0(SYS_getpid);
+	for (int other = 1; other < 3; other++) {
+		if (other == fd) {
+			continue;
+		}
+		long k = SYS5(SYS_kcmp, self, self, KCMP_FILE, fd, other);
+		if (k == 0) {
+			return 1;
+		}
+		struct stat ost;
+		if (k < 0 && SYS2(SYS_fstat, other, &ost) == 0 && ost.st_dev == st->st_dev && ost.st_ino == st->st_ino && SYS2(SYS_fcntl, other, F_GETFL) == fl &&
+		    SYS3(SYS_lseek, fd, 0, SEEK_CUR) == SYS3(SYS_lseek, other, 0, SEEK_CUR)) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
@@ -1688,6 +1717,18 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			}
 			continue;
 		}
+		if ((fl & O_PATH) != 0 && !stdio_to_read(fd, &st, fl) && !named_fifo(fd, &st)) {
+			// A socket, a symbolic link or a device the caller holds by
+			// its path only: chmod /proc/self/fd/N would change it.
+			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
+		}
+		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && shares_description(0, &st, fl) && !writable_here(0, &st)) {
+			// <>f >&0: stdin, read-only afresh, and the output relayed
+			// to the caller's description would no longer share an
+			// offset, and the output would land elsewhere than on the
+			// host.
+			fail("stdio", "standard input is also standard output or error, a file outside the writable paths open for reading and writing (give the command its input and its output separately)", NULL, EPERM, STATUS_SANDBOX);
+		}
 		if (stdio_to_read(fd, &st, fl)) {
 			// A file the command may only read. A regular file it may
 			// change by its name anyway stays the caller's descriptor,
@@ -1706,7 +1747,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			long caller = fd == 0 && relay && (keep_caps & CAP_SYS_PTRACE_BIT) == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0
 					  ? SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3)
 					  : -1;
-			if (give_afresh(fd, &st, fl, keep_caps) && caller >= 0) {
+			if (give_afresh(fd, &st, fl, keep_caps) == 2 && caller >= 0) {
 				stdin_offset.caller = caller;
 				stdin_offset.command = SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3);
 			} else if (caller >= 0) {

@@ -350,6 +350,27 @@ echo made > /proc/self/fd/0/made
 			t.Errorf("a relayed stdout with CAP_SYS_PTRACE kept: exit %d, %q; want 125", code, msg)
 		}
 	}
+	// An O_PATH descriptor of a socket: refused, since chmod of
+	// /proc/self/fd/0 would change the socket.
+	sock, err := net.Listen("unix", filepath.Join(b.out, "sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sock.Close() })
+	sockPath, err := os.OpenFile(filepath.Join(b.out, "sock"), unix.O_PATH, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sockPath.Close() })
+	if code, msg := runWith(sockPath, nil, nil, "--", "true"); code != 125 || !strings.Contains(msg, "O_PATH descriptor of a socket") {
+		t.Errorf("an O_PATH socket as stdin: exit %d, %q; want 125", code, msg)
+	}
+	// <>f >&0 outside the root: input and output would no longer share
+	// an offset; refused.
+	both2 := open(b.file(filepath.Join(b.out, "both2"), "abcdefgh", 0o644), os.O_RDWR)
+	if code, msg := runWith(both2, both2, nil, "--", "true"); code != 125 || !strings.Contains(msg, "standard input is also standard output or error") {
+		t.Errorf("<>f >&0 outside the root: exit %d, %q; want 125", code, msg)
+	}
 	// An O_PATH stdin stays one: nothing is read through it.
 	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
 	if err != nil {
@@ -410,7 +431,7 @@ echo made > /proc/self/fd/0/made
 		for _, c := range []struct {
 			keep []string
 			code int
-		}{{nil, 0}, {[]string{"--keep-cap", "CAP_FOWNER"}, 125}} {
+		}{{nil, 0}, {[]string{"--keep-cap", "CAP_FOWNER"}, 125}, {[]string{"--keep-cap", "CAP_SETFCAP"}, 125}} {
 			code, msg := runWith(far, nil, nil, append(c.keep, "--", "sh", "attack.sh")...)
 			var fi unix.Stat_t
 			unix.Fstat(fd, &fi)
