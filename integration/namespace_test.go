@@ -649,6 +649,14 @@ c "make the hooks directory" mkdir -p tools/hooks
 	if out, err := keep.CombinedOutput(); err != nil || !strings.Contains(string(out), "0000000000000000") {
 		t.Errorf("--keep-cap CAP_SYS_ADMIN as %s: %v, %s", u.name, err, out)
 	}
+	// runAs runs args in the sandbox as the user, stdin given by root.
+	runAs := func(stdin *os.File, args ...string) (int, string) {
+		c := osexec.Command(userBin, append([]string{"run", "--yolo", "--"}, args...)...)
+		c.Dir, c.Env, c.Stdin = root, run.Env, stdin
+		c.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
+		out, _ := c.CombinedOutput()
+		return c.ProcessState.ExitCode(), string(out)
+	}
 	// stdin opened by root (sudo -u user mewsandbox run … < file) in a
 	// directory the user may not enter: the runner cannot open it afresh.
 	// A file the user does not own it reads through root's descriptor,
@@ -668,27 +676,18 @@ c "make the hooks directory" mkdir -p tools/hooks
 		if err != nil {
 			t.Fatal(err)
 		}
-		cat := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0")
-		cat.Dir, cat.Env, cat.Stdin = root, run.Env, in
-		cat.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
-		out, _ := cat.CombinedOutput()
+		code, out := runAs(in, "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0")
 		in.Close()
 		fi, _ := os.Stat(f)
-		if cat.ProcessState.ExitCode() == c.code && strings.Contains(string(out), c.out) && fi.Mode() == 0o644 {
+		if code == c.code && strings.Contains(out, c.out) && fi.Mode() == 0o644 {
 			continue
 		}
-		t.Errorf("as %s, stdin a file of uid %d it may not look up: exit %d, %q, mode %v; want exit %d, %q, 0644", u.name, c.owner, cat.ProcessState.ExitCode(), out, fi.Mode(), c.code, c.out)
+		t.Errorf("as %s, stdin a file of uid %d it may not look up: exit %d, %q, mode %v; want exit %d, %q, 0644", u.name, c.owner, code, out, fi.Mode(), c.code, c.out)
 	}
-	// A file of the user's in the host's /tmp, which the layer hides: a
-	// copy of its mount's top is refused in the user namespace (the
-	// mounts below it are locked), one further down is not.
-	hostTmp, err := os.MkdirTemp("", "mewsandbox-user-stdin-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(hostTmp) })
-	os.Chmod(hostTmp, 0o755)
-	own := filepath.Join(hostTmp, "own")
+	// A file of the user's beside the root in the host's /tmp, which the
+	// layer hides: a copy of its mount's top is refused in the user
+	// namespace (the mounts below it are locked), one further down is not.
+	own := filepath.Join(dir, "own")
 	os.WriteFile(own, []byte("own\n"), 0o644)
 	os.Chown(own, int(u.uid), int(u.gid))
 	ownIn, err := os.Open(own)
@@ -696,11 +695,8 @@ c "make the hooks directory" mkdir -p tools/hooks
 		t.Fatal(err)
 	}
 	defer ownIn.Close()
-	cat := osexec.Command(userBin, "run", "--yolo", "--", "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0")
-	cat.Dir, cat.Env, cat.Stdin = root, run.Env, ownIn
-	cat.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
-	if out, err := cat.CombinedOutput(); err != nil || string(out) != "own\n" {
-		t.Errorf("as %s, stdin its own file in the host's /tmp: %v, %q", u.name, err, out)
+	if code, out := runAs(ownIn, "sh", "-c", "cat; chmod 666 /proc/self/fd/0 2>/dev/null; exit 0"); code != 0 || out != "own\n" {
+		t.Errorf("as %s, stdin its own file in the host's /tmp: exit %d, %q", u.name, code, out)
 	}
 	if fi, _ := os.Stat(own); fi.Mode() != 0o644 {
 		t.Errorf("as %s, stdin its own file in the host's /tmp: now %v", u.name, fi.Mode())
@@ -714,11 +710,8 @@ c "make the hooks directory" mkdir -p tools/hooks
 		t.Fatal(err)
 	}
 	defer in.Close()
-	ls := osexec.Command(userBin, "run", "--yolo", "--", "true")
-	ls.Dir, ls.Env, ls.Stdin = root, run.Env, in
-	ls.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: u.uid, Gid: u.gid}}
-	if out, _ := ls.CombinedOutput(); ls.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "open afresh the directory standard input is on") {
-		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, ls.ProcessState.ExitCode(), out)
+	if code, out := runAs(in, "true"); code != 125 || !strings.Contains(out, "open afresh the directory standard input is on") {
+		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, code, out)
 	}
 }
 
