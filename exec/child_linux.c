@@ -1325,16 +1325,15 @@ static struct stdio_copy {
 } stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
 
 // stdio_to_read says whether standard descriptor fd (st, open with
-// flags fl) is one for guard_stdio to give the command afresh: on any
-// directory, or on a regular file that still has a name (an unlinked
-// one, such as a here document's, nobody else sees), open read-only or
-// O_PATH, or stdin open for reading and writing (the command reads it; a
-// harness's spare file, or <>). A directory's .. leads on in the host's
-// mounts, an unlinked one's too. Output is relayed instead (struct relay).
+// flags fl) is one for guard_stdio to give the command afresh: on a
+// regular file or a directory, open read-only or O_PATH, or stdin open
+// for reading and writing (the command reads it; a harness's spare file,
+// or <>). Output is relayed instead (struct relay). Its link count does
+// not decide: some file systems give 0 for a live file (unlinked below).
 static int stdio_to_read(int fd, const struct stat *st, long fl) {
 	long type = st->st_mode & S_IFMT;
 	long mode = fl & O_ACCMODE;
-	return (type == S_IFDIR || type == S_IFREG && st->st_nlink > 0) && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
+	return (type == S_IFDIR || type == S_IFREG) && (mode == O_RDONLY || fd == 0 && mode == O_RDWR);
 }
 
 // afresh_flags are the flags to open such a descriptor's file afresh
@@ -1378,7 +1377,26 @@ static long stdio_name(int fd, char name[4096]) {
 // mode of through it as through a file.
 static int named_fifo(int fd, const struct stat *st) {
 	char name[4096];
-	return (st->st_mode & S_IFMT) == S_IFIFO && st->st_nlink > 0 && stdio_name(fd, name) > 0;
+	return (st->st_mode & S_IFMT) == S_IFIFO && stdio_name(fd, name) > 0;
+}
+
+// unlinked says whether standard descriptor fd (st) is on a file with no
+// name left (a long here document's, unlinked once opened), which nobody
+// else sees: no links, and the kernel's name for it says so.
+static int unlinked(int fd, const struct stat *st) {
+	static const char mark[] = " (deleted)";
+	char name[4096];
+	long n = stdio_name(fd, name);
+	size_t k = sizeof mark - 1;
+	if (st->st_nlink != 0 || n < (long)k) {
+		return 0;
+	}
+	for (size_t i = 0; i < k; i++) {
+		if (name[n - (long)k + (long)i] != mark[i]) {
+			return 0;
+		}
+	}
+	return 1;
 }
 
 // same_file says whether descriptor fd is open on the file st describes.
@@ -1588,6 +1606,9 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO) && !changeable(st, keep_caps)) {
 			return 0;
 		}
+		if (type != S_IFDIR && unlinked(fd, st)) {
+			return 0; // nobody else sees it
+		}
 		static char what[200];
 		size_t n = 0;
 		const char *how = type == S_IFDIR ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
@@ -1722,11 +1743,19 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// its path only: chmod /proc/self/fd/N would change it.
 			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
 		}
-		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && shares_description(0, &st, fl) && !writable_here(0, &st)) {
-			// <>f >&0: stdin, read-only afresh, and the output relayed
-			// to the caller's description would no longer share an
-			// offset, and the output would land elsewhere than on the
-			// host.
+		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && shares_description(0, &st, fl)) {
+			// <>f >&0: stdin opened afresh would no longer share its
+			// offset with the output, which writes the caller's
+			// description. On a writable mount stdin stays that
+			// description too (the output writes it anyway); elsewhere,
+			// where the output is relayed, the run is refused.
+			if (writable_here(0, &st)) {
+				if (stdio_copy[0].fd >= 0) {
+					SYS1(SYS_close, stdio_copy[0].fd);
+					stdio_copy[0].fd = -1;
+				}
+				continue;
+			}
 			fail("stdio", "standard input is also standard output or error, a file outside the writable paths open for reading and writing (give the command its input and its output separately)", NULL, EPERM, STATUS_SANDBOX);
 		}
 		if (stdio_to_read(fd, &st, fl)) {
@@ -1772,7 +1801,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 		// not write by its name: a read-only copy would let it read what
 		// it was given only to write, and the caller's descriptor would
 		// let it change the file's mode.
-		if ((st.st_mode & S_IFMT) == S_IFREG && fd == 0 && (fl & O_ACCMODE) == O_WRONLY && st.st_nlink > 0 && !(writable_here(fd, &st) && may_write(&st, keep_caps))) {
+		if ((st.st_mode & S_IFMT) == S_IFREG && fd == 0 && (fl & O_ACCMODE) == O_WRONLY && !unlinked(fd, &st) && !(writable_here(fd, &st) && may_write(&st, keep_caps))) {
 			fail("stdio", "standard input is a file open only for writing outside the writable paths (give the command a file it may read, or /dev/null)", NULL, EPERM, STATUS_SANDBOX);
 		}
 		// Output to a regular file the sandbox cannot write by its name

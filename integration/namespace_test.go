@@ -371,6 +371,14 @@ echo made > /proc/self/fd/0/made
 	if code, msg := runWith(both2, both2, nil, "--", "true"); code != 125 || !strings.Contains(msg, "standard input is also standard output or error") {
 		t.Errorf("<>f >&0 outside the root: exit %d, %q; want 125", code, msg)
 	}
+	// <>f >&0 inside the root, f not the command's to write by its name:
+	// stdin stays the one description the output writes, offset shared,
+	// as on the host.
+	shared := b.file("shared", "line1\nline2\nline3\n", 0o444)
+	sharedRW := open(shared, os.O_RDWR)
+	if code, msg := runWith(sharedRW, sharedRW, nil, "--", "sh", "-c", "read a; echo OUT"); code != 0 || b.read(shared) != "line1\nOUT\n2\nline3\n" {
+		t.Errorf("<>f >&0 inside the root: exit %d, %q, file %q", code, msg, b.read(shared))
+	}
 	// An O_PATH stdin stays one: nothing is read through it.
 	opath, err := os.OpenFile(filepath.Join(dir, "readme"), unix.O_PATH, 0)
 	if err != nil {
