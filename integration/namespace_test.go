@@ -374,7 +374,13 @@ echo made > /proc/self/fd/0/made
 	// <>f >&0 inside the root, f not the command's to write by its name:
 	// stdin stays the one description the output writes, offset shared,
 	// as on the host.
-	shared := b.file("shared", "line1\nline2\nline3\n", 0o444)
+	// As root, 0444: no owner's write bit for the command, and root
+	// opens it for writing anyway; as a user, its own file.
+	mode := os.FileMode(0o644)
+	if os.Geteuid() == 0 {
+		mode = 0o444
+	}
+	shared := b.file("shared", "line1\nline2\nline3\n", mode)
 	sharedRW := open(shared, os.O_RDWR)
 	if code, msg := runWith(sharedRW, sharedRW, nil, "--", "sh", "-c", "read a; echo OUT"); code != 0 || b.read(shared) != "line1\nOUT\n2\nline3\n" {
 		t.Errorf("<>f >&0 inside the root: exit %d, %q, file %q", code, msg, b.read(shared))
