@@ -1447,14 +1447,6 @@ static uint64_t mount_id(long fd) {
 	return stx[144 / 8];
 }
 
-// open_dir_exact opens directory path as O_PATH, following no link.
-static long open_dir_exact(const char *path) {
-	struct {
-		uint64_t flags, mode, resolve;
-	} how = {O_PATH | O_CLOEXEC | O_DIRECTORY, 0, RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS};
-	return SYS4(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
-}
-
 // copy_below makes a detached read-only copy of the mount at at (an
 // O_PATH descriptor of a directory on it, or of the file) and opens the
 // file st describes there with flags: rest, the name below at, or at
@@ -1512,7 +1504,7 @@ static void copy_stdio(void) {
 			size_t n = i == 0 ? 1 : i;
 			copy(prefix, name, n);
 			prefix[n] = 0;
-			long at = name[i] == 0 ? open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0) : open_dir_exact(prefix);
+			long at = name[i] == 0 ? open_named(AT_FDCWD, name, &st, O_PATH | O_CLOEXEC, 0) : open_exact(prefix);
 			if (at >= 0 && mount_id(at) == mnt) {
 				afresh = copy_below(at, name[i] == 0 ? NULL : name + i + 1, &st, afresh_flags(&st, fl));
 			}
@@ -1687,27 +1679,15 @@ static void hand_back_offset(void) {
 	}
 }
 
-// shares_description says whether standard descriptor fd (st, flags fl)
-// is the same open file description as stdout or stderr: by kcmp, or,
-// without it (a kernel built without checkpoint/restore), the same file
-// at the same offset with the same flags.
-static int shares_description(int fd, const struct stat *st, long fl) {
+// same_description says whether descriptors a (st, flags fl) and b are
+// one open file description: by kcmp, or, without it (a kernel built
+// without checkpoint/restore), one file at one offset with the same flags.
+static int same_description(int a, const struct stat *st, long fl, int b) {
 	long self = SYS0(SYS_getpid);
-	for (int other = 1; other < 3; other++) {
-		if (other == fd) {
-			continue;
-		}
-		long k = SYS5(SYS_kcmp, self, self, KCMP_FILE, fd, other);
-		if (k == 0) {
-			return 1;
-		}
-		struct stat ost;
-		if (k < 0 && SYS2(SYS_fstat, other, &ost) == 0 && ost.st_dev == st->st_dev && ost.st_ino == st->st_ino && SYS2(SYS_fcntl, other, F_GETFL) == fl &&
-		    SYS3(SYS_lseek, fd, 0, SEEK_CUR) == SYS3(SYS_lseek, other, 0, SEEK_CUR)) {
-			return 1;
-		}
-	}
-	return 0;
+	long k = SYS5(SYS_kcmp, self, self, KCMP_FILE, a, b);
+	struct stat other;
+	return k == 0 || k < 0 && SYS2(SYS_fstat, b, &other) == 0 && other.st_dev == st->st_dev && other.st_ino == st->st_ino &&
+				 SYS2(SYS_fcntl, b, F_GETFL) == fl && SYS3(SYS_lseek, a, 0, SEEK_CUR) == SYS3(SYS_lseek, b, 0, SEEK_CUR);
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
@@ -1743,7 +1723,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// its path only: chmod /proc/self/fd/N would change it.
 			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
 		}
-		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && shares_description(0, &st, fl)) {
+		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && (same_description(0, &st, fl, 1) || same_description(0, &st, fl, 2))) {
 			// <>f >&0: stdin opened afresh would no longer share its
 			// offset with the output, which writes the caller's
 			// description. On a writable mount stdin stays that
@@ -1813,19 +1793,13 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			fail("stdio", stdio_names[fd], " is a file outside the writable paths, which init would relay to, and --keep-cap CAP_SYS_PTRACE would give the command init's descriptor of it (give it a pipe: mewsandbox run … | cat > FILE)", EPERM, STATUS_SANDBOX);
 		}
 		int shared = 0;
-		long self = SYS0(SYS_getpid);
 		for (int i = 0; i < nrelays; i++) {
 			struct stat other;
 			long ofl = SYS2(SYS_fcntl, relays[i].fd, F_GETFL);
 			int same_file = ofl >= 0 && SYS2(SYS_fstat, relays[i].fd, &other) == 0 && other.st_dev == st.st_dev && other.st_ino == st.st_ino;
-			long k = SYS5(SYS_kcmp, self, self, KCMP_FILE, relays[i].fd, fd);
 			// One description (2>&1), or two that append to one file
 			// (>>log 2>>log): one pipe keeps the order of the writes.
-			// Without kcmp (a kernel built without checkpoint/restore),
-			// one file at one offset with the same flags is taken for
-			// one description.
-			if (k == 0 || same_file && (fl & O_APPEND) && (ofl & O_APPEND) ||
-			    k < 0 && same_file && ofl == fl && SYS3(SYS_lseek, fd, 0, SEEK_CUR) == SYS3(SYS_lseek, relays[i].fd, 0, SEEK_CUR)) {
+			if (same_description(fd, &st, fl, relays[i].fd) || same_file && (fl & O_APPEND) && (ofl & O_APPEND)) {
 				relays[i].also = fd;
 				shared = 1;
 			}
