@@ -1406,11 +1406,12 @@ static int same_file(long fd, const struct stat *st) {
 }
 
 // open_named opens name (relative to dirfd; beneath it where beneath;
-// dirfd itself where name is NULL) as the file st describes, with flags: first as O_PATH following no
-// symbolic link, so that nothing (a FIFO, a device) is opened before it is
-// known to be that file (the command of an earlier run may have left a
-// link where a name was), then through that descriptor. A negative errno,
-// -ENOENT where the name leads to another file.
+// dirfd itself where name is NULL) as the file st describes, with flags:
+// first as O_PATH following no symbolic link, so that nothing (a FIFO, a
+// device) is opened before it is known to be that file (the command of an
+// earlier run may have left a link where a name was), then through that
+// descriptor. A negative errno, -ENOENT where the name leads to another
+// file.
 static long open_named(long dirfd, const char *name, const struct stat *st, long flags, int beneath) {
 	struct {
 		uint64_t flags, mode, resolve;
@@ -1465,11 +1466,10 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
 // mounts hide anything: for each regular file stdio_to_read picks, and
-// each named FIFO, it
-// opens the file, by its name, on a detached read-only copy of the mount
-// it is on (open_tree of that mount's first directory along the name, as
-// a bind mount of it would make), for guard_stdio to give the command
-// where the layer hides the name. Through the caller's descriptor, opened
+// each named FIFO, it opens the file, by its name, on a detached
+// read-only copy of the mount it is on (open_tree of that mount's first
+// directory along the name, as a bind mount of it would make), for
+// guard_stdio to give the command where the layer hides the name. Through the caller's descriptor, opened
 // on the host's mount, the command could fchmod, fchown, futimens or
 // fsetxattr the file whatever the layer makes read-only (a chmod of
 // /proc/self/fd/0 too); through the copy the kernel refuses (EROFS). The
@@ -1558,6 +1558,15 @@ static int changeable(const struct stat *st, uint64_t keep_caps) {
 	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 || keep_caps != 0;
 }
 
+// drop_copy closes standard descriptor fd's copy (copy_stdio), where the
+// command keeps the caller's descriptor instead.
+static void drop_copy(int fd) {
+	if (stdio_copy[fd].fd >= 0) {
+		SYS1(SYS_close, stdio_copy[fd].fd);
+		stdio_copy[fd].fd = -1;
+	}
+}
+
 static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
 
 // give_afresh gives the command, as standard descriptor fd (st, flags fl),
@@ -1567,8 +1576,9 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // not the host's), otherwise a regular file's copy (copy_stdio). Where
 // there is neither (a name the runner may not look up, one longer than
 // PATH_MAX, a directory the layer hides), the caller's descriptor stays if
-// it is a regular file open read-only that the command could not change
-// through it anyway; else the run is refused. It returns 0 where the
+// it is a regular file open read-only or a FIFO that the command could not
+// change through it anyway, or a file with no name left (unlinked); else
+// the run is refused. It returns 0 where the
 // caller's descriptor stays, 2 where the file opened afresh took the
 // caller's offset, 1 otherwise.
 static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
@@ -1587,11 +1597,11 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 			use = p[1];
 		}
 	}
-	if (use >= 0 && c->fd >= 0) {
-		SYS1(SYS_close, c->fd);
-	} else if (use < 0 && c->fd >= 0) {
+	if (use >= 0) {
+		drop_copy(fd);
+	} else if (c->fd >= 0) {
 		use = c->fd;
-	} else if (use < 0) {
+	} else {
 		// A directory's .. would lead on in the host's mounts, and a
 		// descriptor open for writing would write the file (a FIFO's
 		// data is the caller's to give).
@@ -1730,10 +1740,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// description too (the output writes it anyway); elsewhere,
 			// where the output is relayed, the run is refused.
 			if (writable_here(0, &st)) {
-				if (stdio_copy[0].fd >= 0) {
-					SYS1(SYS_close, stdio_copy[0].fd);
-					stdio_copy[0].fd = -1;
-				}
+				drop_copy(0);
 				continue;
 			}
 			fail("stdio", "standard input is also standard output or error, a file outside the writable paths open for reading and writing (give the command its input and its output separately)", NULL, EPERM, STATUS_SANDBOX);
@@ -1745,10 +1752,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// mewsandbox run …; done < list); a directory never does,
 			// since its .. leads on in the host's mounts.
 			if ((st.st_mode & S_IFMT) == S_IFREG && writable_here(fd, &st) && ((fl & O_ACCMODE) == O_RDONLY || may_write(&st, keep_caps))) {
-				if (stdio_copy[fd].fd >= 0) {
-					SYS1(SYS_close, stdio_copy[fd].fd);
-					stdio_copy[fd].fd = -1;
-				}
+				drop_copy(fd);
 				continue;
 			}
 			// Not with CAP_SYS_PTRACE kept, which would give the
@@ -1768,10 +1772,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// A FIFO is the caller's where the command may change it
 			// by its name anyway; otherwise opened afresh, as it was.
 			if (writable_here(fd, &st)) {
-				if (stdio_copy[fd].fd >= 0) {
-					SYS1(SYS_close, stdio_copy[fd].fd);
-					stdio_copy[fd].fd = -1;
-				}
+				drop_copy(fd);
 				continue;
 			}
 			give_afresh(fd, &st, fl, keep_caps);
