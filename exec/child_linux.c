@@ -1306,6 +1306,17 @@ static const char *memory_device(const struct stat *st) {
 	return NULL;
 }
 
+// stdio_device says whether st is a device other than the memory devices:
+// a terminal (a pty of the host's devpts, a console), or whatever device
+// the caller gave. The caller's descriptor of it is on the host's /dev,
+// where the command could fchmod it (make the terminal writable by
+// others, as root a disk readable by all); guard_stdio gives it opened
+// afresh on a read-only mount instead.
+static int stdio_device(const struct stat *st) {
+	long type = st->st_mode & S_IFMT;
+	return (type == S_IFCHR || type == S_IFBLK) && memory_device(st) == NULL;
+}
+
 #ifndef SYS_open_tree
 #define SYS_open_tree 428
 #endif
@@ -1346,8 +1357,14 @@ static long afresh_flags(const struct stat *st, long fl) {
 	}
 	if ((st->st_mode & S_IFMT) == S_IFIFO) {
 		// A FIFO as the caller opened it, without waiting for the other
-		// end (guard_stdio restores O_NONBLOCK as it was).
+		// end (give_afresh restores O_NONBLOCK as it was).
 		return (fl & O_ACCMODE) | O_NONBLOCK | O_CLOEXEC;
+	}
+	if (stdio_device(st)) {
+		// A device as the caller opened it, without waiting for a
+		// serial line's carrier, and without making it the controlling
+		// terminal of anyone.
+		return (fl & (O_ACCMODE | O_APPEND)) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
 	}
 	return O_RDONLY | (fl & O_NONBLOCK) | O_CLOEXEC | O_NOCTTY | dir;
 }
@@ -1457,7 +1474,10 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 	if (tree < 0) {
 		return tree;
 	}
-	struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV};
+	// Devices stay openable for a device's own copy: the command gets
+	// that one file's descriptor, which leads to no other (no .. of a
+	// device).
+	struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (stdio_device(st) ? 0 : MOUNT_ATTR_NODEV)};
 	long r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &a, sizeof a);
 	long fd = r < 0 ? r : open_named(tree, rest, st, flags, 1);
 	SYS1(SYS_close, tree);
@@ -1465,14 +1485,16 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 }
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: for each regular file stdio_to_read picks, and
-// each named FIFO, it opens the file, by its name, on a detached
-// read-only copy of the mount it is on (open_tree of that mount's first
-// directory along the name, as a bind mount of it would make), for
-// guard_stdio to give the command where the layer hides the name. Through the caller's descriptor, opened
-// on the host's mount, the command could fchmod, fchown, futimens or
-// fsetxattr the file whatever the layer makes read-only (a chmod of
-// /proc/self/fd/0 too); through the copy the kernel refuses (EROFS). The
+// mounts hide anything: for each regular file stdio_to_read picks, each
+// named FIFO and each device (stdio_device), it opens the file, by its
+// name, on a detached read-only copy of the mount it is on (open_tree of
+// that mount's first directory along the name, as a bind mount of it
+// would make), for guard_stdio to give the command where the layer hides
+// the name (a terminal of the host's /dev/pts). Through the caller's
+// descriptor, opened on the host's mount, the command could fchmod,
+// fchown, futimens or fsetxattr the file whatever the layer makes
+// read-only (a chmod of /proc/self/fd/0 too); through the copy the
+// kernel refuses (EROFS). The
 // copy holds the directories between that mount's top and the file, so
 // that Landlock's rules on them apply to /proc/self/fd/0 as to the name;
 // not rules on directories above the mount.
@@ -1481,7 +1503,7 @@ static void copy_stdio(void) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL ||
-		    !((stdio_to_read(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG) || named_fifo(fd, &st))) {
+		    !((stdio_to_read(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG) || named_fifo(fd, &st) || (stdio_device(&st) && (fl & O_PATH) == 0))) {
 			continue;
 		}
 		static char name[4096], prefix[4096];
@@ -1573,14 +1595,14 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // the file opened afresh: by its name on the sandbox's mounts, where its
 // name leads to it (read-only outside the writable grants and on the
 // protected paths, and a directory's .. leads on in the sandbox's tree,
-// not the host's), otherwise a regular file's copy (copy_stdio). Where
-// there is neither (a name the runner may not look up, one longer than
-// PATH_MAX, a directory the layer hides), the caller's descriptor stays if
-// it is a regular file open read-only or a FIFO that the command could not
-// change through it anyway, or a file with no name left (unlinked); else
-// the run is refused. It returns 0 where the
-// caller's descriptor stays, 2 where the file opened afresh took the
-// caller's offset, 1 otherwise.
+// not the host's), otherwise the file's copy (copy_stdio). Where there is
+// neither (a name the runner may not look up, one longer than PATH_MAX, a
+// directory the layer hides, a terminal in exclusive mode), the caller's
+// descriptor stays if it is a regular file open read-only, a FIFO or a
+// device that the command could not change through it anyway, or a file
+// with no name left (unlinked); else the run is refused. It returns 0
+// where the caller's descriptor stays, 2 where the file opened afresh took
+// the caller's offset, 1 otherwise.
 static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
 	struct stdio_copy *c = &stdio_copy[fd];
 	static char name[4096];
@@ -1605,7 +1627,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// A directory's .. would lead on in the host's mounts, and a
 		// descriptor open for writing would write the file (a FIFO's
 		// data is the caller's to give).
-		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO) && !changeable(st, keep_caps)) {
+		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO || stdio_device(st)) && !changeable(st, keep_caps)) {
 			return 0;
 		}
 		if (type != S_IFDIR && unlinked(fd, st)) {
@@ -1613,10 +1635,11 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		}
 		static char what[200];
 		size_t n = 0;
-		const char *how = type == S_IFDIR ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
-			          : fd == 0       ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
-			                          : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
-		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
+		const char *how = type == S_IFDIR       ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
+			          : stdio_device(st) ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
+			          : fd == 0             ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
+			                                : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
+		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : stdio_device(st) ? "open afresh the device " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
 			copy(what + n, parts[i], k);
@@ -1654,10 +1677,10 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 			}
 		}
 	}
-	if (type == S_IFIFO && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
+	if ((type == S_IFIFO || stdio_device(st)) && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
 		r = SYS3(SYS_fcntl, use, F_SETFL, fl & O_APPEND);
 		if (r < 0) {
-			fail("stdio", "fcntl(F_SETFL) of the FIFO a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+			fail("stdio", "fcntl(F_SETFL) of the FIFO or device a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
 		}
 	}
 	r = SYS3(SYS_dup3, use, fd, 0);
@@ -1705,6 +1728,20 @@ static int same_description(int a, const struct stat *st, long fl, int b) {
 // Without a pid namespace (the kernel refused one) there is no init to
 // relay: only the devices are the sandbox's then.
 static void guard_stdio(int relay, uint64_t keep_caps) {
+	// A device given as several standard descriptors in one description
+	// (a terminal's 0, 1 and 2) stays one, opened afresh once: they
+	// share O_NONBLOCK as on the host.
+	int shares[3] = {-1, -1, -1};
+	for (int fd = 1; fd < 3; fd++) {
+		struct stat st;
+		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
+		for (int before = 0; before < fd && fl >= 0 && (fl & O_PATH) == 0 && SYS2(SYS_fstat, fd, &st) == 0 && stdio_device(&st); before++) {
+			if (shares[before] < 0 && same_description(fd, &st, fl, before)) {
+				shares[fd] = before;
+				break;
+			}
+		}
+	}
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		if (SYS2(SYS_fstat, fd, &st) != 0) {
@@ -1732,6 +1769,21 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// A socket, a symbolic link or a device the caller holds by
 			// its path only: chmod /proc/self/fd/N would change it.
 			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
+		}
+		if (stdio_device(&st)) {
+			// A terminal or another device, on a read-only mount: by its
+			// name in the sandbox's /dev (a console), or its copy (a
+			// pty of the host's /dev/pts, which the layer hides).
+			if (shares[fd] < 0) {
+				give_afresh(fd, &st, fl, keep_caps);
+				continue;
+			}
+			drop_copy(fd);
+			long r = SYS3(SYS_dup3, shares[fd], fd, 0);
+			if (r < 0) {
+				fail("stdio", "dup3 of the device a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+			}
+			continue;
 		}
 		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && (same_description(0, &st, fl, 1) || same_description(0, &st, fl, 2))) {
 			// <>f >&0: stdin opened afresh would no longer share its

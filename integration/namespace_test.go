@@ -570,6 +570,140 @@ echo made > /proc/self/fd/0/made
 	}
 }
 
+// TestTerminalAsStdio: a terminal given as the standard descriptors (a pty
+// of the host's /dev/pts, which the layer hides) reaches the command
+// opened afresh on a read-only copy of its mount: the command reads and
+// writes it, it is still a terminal, and its 0, 1 and 2 stay one
+// description, but chmod and touch through it fail (EROFS), where through
+// the caller's descriptor they made the host's terminal writable by all.
+// A device node with a name the sandbox sees (a console in /dev) comes by
+// that name on the sandbox's read-only /dev. Without the layer the mode is
+// the command's to change (README: what is lost without namespaces).
+func TestTerminalAsStdio(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	master, slave := hostTerminal(t)
+	b.file("attack.sh", `test -t 0 && test -t 1 && test -t 2 && echo "a terminal"
+chmod 666 /proc/self/fd/0 || echo "chmod stdin failed"
+chmod 666 /proc/self/fd/1 || echo "chmod stdout failed"
+touch -d @0 /proc/self/fd/2 || echo "touch stderr failed"
+read line && echo "got $line"
+if command -v python3 >/dev/null; then
+	python3 -c 'import fcntl, os; fcntl.fcntl(0, fcntl.F_SETFL, os.O_NONBLOCK | fcntl.fcntl(0, fcntl.F_GETFL)); print("stdout nonblocking:", fcntl.fcntl(1, fcntl.F_GETFL) & os.O_NONBLOCK != 0); fcntl.fcntl(0, fcntl.F_SETFL, ~os.O_NONBLOCK & fcntl.fcntl(0, fcntl.F_GETFL))'
+fi
+`, 0o644)
+	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+	// run gives the command the device at path as stdin, stdout and
+	// stderr, one description, and types a line on the terminal.
+	run := func(path string, args ...string) (int, string) {
+		t.Helper()
+		if err := os.Chmod(path, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(path, old, old)
+		tty, err := os.OpenFile(path, os.O_RDWR|syscall.O_NOCTTY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tty.Close()
+		master.Write([]byte("typed\n"))
+		cmd := osexec.Command(bin, append([]string{"run", "--yolo"}, args...)...)
+		cmd.Dir = b.root
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		err = cmd.Run()
+		code := 0
+		if ee, ok := err.(*osexec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return code, strings.ReplaceAll(readAvailable(master), "\r\n", "\n")
+	}
+	unchanged := func(path string) {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 || fi.ModTime().Before(old) {
+			t.Errorf("%s after the run: %v, modified %v; want 0600, not before %v", path, fi.Mode(), fi.ModTime(), old)
+		}
+	}
+	readAvailable(master) // what the terminal echoed so far
+	code, out := run(slave, "--", "sh", "attack.sh")
+	for _, want := range []string{"a terminal", "chmod stdin failed", "chmod stdout failed", "touch stderr failed", "got typed"} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("a pty as stdio: no %q in %q (exit %d)", want, out, code)
+		}
+	}
+	unchanged(slave)
+	t.Run("one description", func(t *testing.T) {
+		if _, err := osexec.LookPath("python3"); err != nil {
+			t.Skip("no python3 to set O_NONBLOCK with")
+		}
+		if !strings.Contains(out, "stdout nonblocking: True") {
+			t.Errorf("O_NONBLOCK set on stdin did not reach stdout: %q", out)
+		}
+	})
+	t.Run("by its name", func(t *testing.T) {
+		// A device the sandbox sees by its name, on its read-only /dev,
+		// as it sees a console: a loop device on a scratch file, given
+		// as stdout.
+		if os.Geteuid() != 0 {
+			t.Skip("losetup needs root")
+		}
+		backing := b.file(filepath.Join(b.out, "disk"), strings.Repeat("\x00", 64<<10), 0o600)
+		attach, err := osexec.Command("losetup", "--find", "--show", backing).Output()
+		if err != nil {
+			t.Skipf("no loop device to give as stdout: losetup: %v", err)
+		}
+		loop := strings.TrimSpace(string(attach))
+		t.Cleanup(func() { osexec.Command("losetup", "--detach", loop).Run() })
+		fi, err := os.Stat(loop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mode, mtime := fi.Mode().Perm(), fi.ModTime()
+		t.Cleanup(func() { os.Chmod(loop, mode); os.Chtimes(loop, mtime, mtime) }) // should the attack have got through
+		dev, err := os.OpenFile(loop, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer dev.Close()
+		var stderr strings.Builder
+		cmd := osexec.Command(bin, "run", "--yolo", "--", "sh", "-c",
+			`printf data; chmod 666 /proc/self/fd/1 2>/dev/null || echo "chmod stdout failed" >&2; touch -d @0 /proc/self/fd/1 2>/dev/null || echo "touch stdout failed" >&2`)
+		cmd.Dir = b.root
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		cmd.Stdout, cmd.Stderr = dev, &stderr
+		err = cmd.Run()
+		if err != nil || stderr.String() != "chmod stdout failed\ntouch stdout failed\n" {
+			t.Errorf("a loop device as stdout: %v, %q", err, stderr.String())
+		}
+		if fi, _ := os.Stat(loop); fi.Mode().Perm() != mode || fi.ModTime().Before(mtime) {
+			t.Errorf("%s after the run: %v, modified %v; want %v, not before %v", loop, fi.Mode(), fi.ModTime(), mode, mtime)
+		}
+		got := make([]byte, 4)
+		if r, err := os.Open(loop); err != nil {
+			t.Error(err)
+		} else if _, err := io.ReadFull(r, got); err != nil || string(got) != "data" {
+			t.Errorf("the loop device begins with %q (%v), want what the command wrote", got, err)
+			r.Close()
+		} else {
+			r.Close()
+		}
+	})
+	t.Run("--no-namespaces", func(t *testing.T) {
+		code, out := run(slave, "--no-namespaces", "--", "sh", "attack.sh")
+		fi, _ := os.Stat(slave)
+		if code != 0 || strings.Contains(out, "chmod stdin failed") || fi.Mode().Perm() != 0o666 {
+			t.Errorf("exit %d, %q, mode %v; want the documented loss", code, out, fi.Mode())
+		}
+	})
+}
+
 // TestNamespaceLayerUnprivileged runs the protected-path attacks as an
 // ordinary user (created when the tests run as root): the layer then lives
 // in a user namespace that maps only that user.
@@ -726,6 +860,22 @@ c "make the hooks directory" mkdir -p tools/hooks
 	defer in.Close()
 	if code, out := runAs(in, "true"); code != 125 || !strings.Contains(out, "open afresh the directory standard input is on") {
 		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, code, out)
+	}
+	// A terminal of the user's, as stdin: opened afresh on a copy of the
+	// host's devpts made in the user namespace (TestTerminalAsStdio).
+	_, slave := hostTerminal(t)
+	os.Chown(slave, int(u.uid), int(u.gid))
+	os.Chmod(slave, 0o600)
+	tty, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tty.Close()
+	if code, out := runAs(tty, "sh", "-c", "test -t 0 && echo terminal; chmod 666 /proc/self/fd/0 2>/dev/null || echo refused"); code != 0 || out != "terminal\nrefused\n" {
+		t.Errorf("as %s, stdin its own terminal: exit %d, %q; want a terminal it cannot chmod", u.name, code, out)
+	}
+	if fi, _ := os.Stat(slave); fi.Mode().Perm() != 0o600 {
+		t.Errorf("as %s, stdin its own terminal: now %v", u.name, fi.Mode())
 	}
 }
 
