@@ -1627,7 +1627,14 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// A directory's .. would lead on in the host's mounts, and a
 		// descriptor open for writing would write the file (a FIFO's
 		// data is the caller's to give).
-		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO || stdio_device(st)) && !changeable(st, keep_caps)) {
+		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO) && !changeable(st, keep_caps)) {
+			return 0;
+		}
+		// A device's mode that lets others write it (a terminal's 0620,
+		// /dev/tty's 0666) lets the command write it, which it may, and
+		// set its times to now, as each write to a terminal does: only
+		// its owner, or a capability, could change more.
+		if (stdio_device(st) && st->st_uid != (uid_t)SYS0(SYS_geteuid) && keep_caps == 0) {
 			return 0;
 		}
 		if (type != S_IFDIR && unlinked(fd, st)) {
@@ -1635,7 +1642,11 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		}
 		static char what[200];
 		size_t n = 0;
+		// /dev/tty opens the terminal of the session the command is in:
+		// none when its stdin is no terminal (a session of its own).
+		int tty = st->st_rdev == ((5 << 8) | 0) && (st->st_mode & S_IFMT) == S_IFCHR;
 		const char *how = type == S_IFDIR       ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
+			          : tty                 ? " is on, /dev/tty, the terminal of a session the command is not in since its stdin is no terminal (give it the terminal as stdin too, or a pipe: mewsandbox run … | cat)"
 			          : stdio_device(st) ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
 			          : fd == 0             ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
 			                                : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";

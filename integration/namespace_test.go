@@ -570,6 +570,54 @@ echo made > /proc/self/fd/0/made
 	}
 }
 
+// TestDevTTYAsStdio: output sent to /dev/tty, the caller's controlling
+// terminal. With stdin a terminal too, the command stays in the caller's
+// session and gets /dev/tty opened afresh on the sandbox's read-only /dev;
+// with stdin a pipe it is in a session of its own, where /dev/tty opens
+// nothing: a user's run keeps the caller's descriptor (root's /dev/tty,
+// which it cannot chmod), a root run, which could, is refused (125). The
+// attack is a chmod to the mode /dev/tty has, so that the host's node is
+// not changed even where it gets through.
+func TestDevTTYAsStdio(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	master, slave := hostTerminal(t)
+	pts, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pts.Close()
+	fi, err := os.Stat("/dev/tty")
+	if err != nil {
+		t.Skipf("no /dev/tty: %v", err)
+	}
+	attack := fmt.Sprintf(`%q run --yolo -- sh -c 'echo to-tty; chmod %o /proc/self/fd/1 2>/dev/null || echo refused' > /dev/tty; echo "exit $?"`, bin, fi.Mode().Perm())
+	// run runs the shell line on the terminal, its controlling one.
+	run := func(line string) string {
+		t.Helper()
+		sh := osexec.Command("sh", "-c", line)
+		sh.Dir = b.root
+		sh.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		sh.Stdin, sh.Stdout, sh.Stderr = pts, pts, pts
+		sh.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+		if err := sh.Run(); err != nil {
+			t.Fatalf("sh -c %s: %v", line, err)
+		}
+		return strings.ReplaceAll(readAvailable(master), "\r\n", "\n")
+	}
+	if out := run(attack + " < /dev/tty"); out != "to-tty\nrefused\nexit 0\n" {
+		t.Errorf("stdin and stdout /dev/tty: %q, want the command's output, the chmod refused", out)
+	}
+	out := run("echo | " + attack)
+	want := "to-tty\nrefused\nexit 0\n"
+	if os.Geteuid() == 0 {
+		want = "the terminal of a session the command is not in"
+	}
+	if !strings.Contains(out, want) || os.Geteuid() == 0 && !strings.Contains(out, "exit 125\n") {
+		t.Errorf("stdin a pipe, stdout /dev/tty, uid %d: %q, want %q", os.Geteuid(), out, want)
+	}
+}
+
 // TestTerminalAsStdio: a terminal given as the standard descriptors (a pty
 // of the host's /dev/pts, which the layer hides) reaches the command
 // opened afresh on a read-only copy of its mount: the command reads and
