@@ -70,6 +70,7 @@ p getrandom getrandom
 p tiocsti tiocsti
 p tiocsti-high tiocsti-high
 p tiocgwinsz tiocgwinsz
+p tiocexcl tiocexcl
 c unshare-cmd unshare -U true
 c unshare-cmd-mount unshare -m true
 c mount-cmd mount -t tmpfs none mnt
@@ -104,6 +105,7 @@ c true-cmd true
 		{"add_key", []int{eperm}, "getrandom"},
 		{"tiocsti", []int{eperm}, "tiocgwinsz"},      // CVE-2017-5226, on a pty of its own
 		{"tiocsti-high", []int{eperm}, "tiocgwinsz"}, // (1<<32)|TIOCSTI: matched on the low 32 bits
+		{"tiocexcl", []int{eperm}, "tiocgwinsz"},     // would keep the user's programs from opening its terminal
 	}
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {

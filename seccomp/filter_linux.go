@@ -250,10 +250,12 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	b.rule("clone3", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
 
 	// Injecting input into the terminal (TIOCSTI) or a virtual console
-	// (TIOCLINUX) would type commands outside the sandbox. The kernel reads
-	// the request as 32 bits, so only the low 32 bits are compared:
-	// (1<<32)|TIOCSTI is the same request.
-	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX} {
+	// (TIOCLINUX) would type commands outside the sandbox; exclusive mode
+	// (TIOCEXCL), which outlives the run, would keep the user's own
+	// programs and its next runs (which open the terminal afresh) from
+	// opening it. The kernel reads the request as 32 bits, so only the
+	// low 32 bits are compared: (1<<32)|TIOCSTI is the same request.
+	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX, unix.TIOCEXCL} {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
 	}
 

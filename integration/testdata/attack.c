@@ -263,13 +263,15 @@ int main(int argc, char **argv) {
 
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
-	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz")) {
+	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl")) {
 		int fd = openpty_fd();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
 			struct winsize ws;
 			return report(ioctl(fd, TIOCGWINSZ, &ws));
 		}
+		if (!strcmp(n, "tiocexcl")) // exclusive mode outlives the run: no one else opens the terminal
+			return report(ioctl(fd, TIOCEXCL));
 		unsigned long req = TIOCSTI;
 		if (!strcmp(n, "tiocsti-high"))
 			req |= 1UL << 32; // the kernel truncates the request to 32 bits
