@@ -1263,8 +1263,10 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 // going to a regular file outside the writable grants a pipe, which the
 // pid namespace's init relays to the file. A file it may only read and
 // could not change by its name (an input file outside the root,
-// .git/config), any directory and a named FIFO, it gets opened afresh
-// (give_afresh). A terminal or another device is left as it is (README).
+// .git/config), any directory, a named FIFO and a terminal, it gets opened
+// afresh (give_afresh). Another device stays the caller's descriptor where
+// the command could not change it through that, and refuses the run
+// otherwise (guard_stdio).
 #define MAX_RELAYS 2
 static struct relay {
 	int fd;   // the command's descriptor: 1 or 2
@@ -1284,37 +1286,60 @@ static long command_pid;
 #define SPLICE_F_NONBLOCK 2
 #endif
 
+// dev_is says whether st is the character device major:minor (a device
+// number split as the kernel's new_encode_dev makes it).
+static int dev_is(const struct stat *st, unsigned major, unsigned minor) {
+	return (st->st_mode & S_IFMT) == S_IFCHR && (st->st_rdev >> 8 & 0xfff) == major && ((st->st_rdev & 0xff) | (st->st_rdev >> 12 & 0xfff00)) == minor;
+}
+
 // memory_device says whether st is one of the kernel's memory devices
 // (mem's minor numbers: null 3, zero 5, full 7, random 8, urandom 9), and
 // names it.
 static const char *memory_device(const struct stat *st) {
-	if ((st->st_mode & S_IFMT) != S_IFCHR || (st->st_rdev >> 8 & 0xfff) != 1) {
-		return NULL;
-	}
-	switch ((st->st_rdev & 0xff) | (st->st_rdev >> 12 & 0xfff00)) {
-	case 3:
-		return "/dev/null";
-	case 5:
-		return "/dev/zero";
-	case 7:
-		return "/dev/full";
-	case 8:
-		return "/dev/random";
-	case 9:
-		return "/dev/urandom";
+	static const char *const names[] = {[3] = "/dev/null", [5] = "/dev/zero", [7] = "/dev/full", [8] = "/dev/random", [9] = "/dev/urandom"};
+	for (unsigned minor = 0; minor < sizeof names / sizeof names[0]; minor++) {
+		if (names[minor] != NULL && dev_is(st, 1, minor)) {
+			return names[minor];
+		}
 	}
 	return NULL;
 }
 
-// stdio_device says whether st is a device other than the memory devices:
-// a terminal (a pty of the host's devpts, a console), or whatever device
-// the caller gave. The caller's descriptor of it is on the host's /dev,
-// where the command could fchmod it (make the terminal writable by
-// others, as root a disk readable by all); guard_stdio gives it opened
-// afresh on a read-only mount instead.
-static int stdio_device(const struct stat *st) {
+#ifndef TIOCGPTN
+#define TIOCGPTN 0x80045430
+#endif
+#ifndef TIOCGDEV
+#define TIOCGDEV 0x80045432
+#endif
+
+// other_device says whether st is a device other than the memory devices.
+static int other_device(const struct stat *st) {
 	long type = st->st_mode & S_IFMT;
 	return (type == S_IFCHR || type == S_IFBLK) && memory_device(st) == NULL;
+}
+
+// stdio_terminal says whether standard descriptor fd (st) is on a
+// terminal other than a pty's master: a pty of the host's /dev/pts, a
+// console, /dev/tty. The caller's descriptor of it is on the host's /dev,
+// where the command could fchmod it (make the terminal writable by
+// others); guard_stdio gives it opened afresh on a read-only mount
+// instead, once same_terminal says that is the same terminal. Other
+// devices are not opened afresh: opened again, some are another object (a
+// pty's master a new pty, /dev/kmsg another reader), and a disk would not
+// be at the caller's offset.
+static int stdio_terminal(int fd, const struct stat *st) {
+	unsigned char termios[64];
+	unsigned n;
+	return (st->st_mode & S_IFMT) == S_IFCHR && memory_device(st) == NULL && SYS3(SYS_ioctl, fd, TCGETS, termios) == 0 &&
+	       SYS3(SYS_ioctl, fd, TIOCGPTN, &n) != 0;
+}
+
+// same_terminal says whether descriptors a and b are on one terminal:
+// /dev/tty, or /dev/console, opened afresh is the terminal of now, which
+// may not be the caller's.
+static int same_terminal(long a, long b) {
+	unsigned da, db;
+	return SYS3(SYS_ioctl, a, TIOCGDEV, &da) == 0 && SYS3(SYS_ioctl, b, TIOCGDEV, &db) == 0 && da == db;
 }
 
 #ifndef SYS_open_tree
@@ -1360,8 +1385,8 @@ static long afresh_flags(const struct stat *st, long fl) {
 		// end (give_afresh restores O_NONBLOCK as it was).
 		return (fl & O_ACCMODE) | O_NONBLOCK | O_CLOEXEC;
 	}
-	if (stdio_device(st)) {
-		// A device as the caller opened it, without waiting for a
+	if ((st->st_mode & S_IFMT) == S_IFCHR) {
+		// A terminal as the caller opened it, without waiting for a
 		// serial line's carrier, and without making it the controlling
 		// terminal of anyone.
 		return (fl & (O_ACCMODE | O_APPEND)) | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
@@ -1474,10 +1499,11 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 	if (tree < 0) {
 		return tree;
 	}
-	// Devices stay openable for a device's own copy: the command gets
-	// that one file's descriptor, which leads to no other (no .. of a
-	// device).
-	struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (stdio_device(st) ? 0 : MOUNT_ATTR_NODEV)};
+	// A terminal stays openable on its copy: the command gets its
+	// descriptor only, which leads to no other file (a device has no ..).
+	// Not a copy of the node alone, where Landlock's rules on its
+	// directory (/dev/pts) would not apply: echo > /dev/stdout reopens it.
+	struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | ((st->st_mode & S_IFMT) == S_IFCHR ? 0 : MOUNT_ATTR_NODEV)};
 	long r = SYS5(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &a, sizeof a);
 	long fd = r < 0 ? r : open_named(tree, rest, st, flags, 1);
 	SYS1(SYS_close, tree);
@@ -1486,24 +1512,24 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
 // mounts hide anything: for each regular file stdio_to_read picks, each
-// named FIFO and each device (stdio_device), it opens the file, by its
-// name, on a detached read-only copy of the mount it is on (open_tree of
-// that mount's first directory along the name, as a bind mount of it
+// named FIFO and each terminal (stdio_terminal), it opens the file, by
+// its name, on a detached read-only copy of the mount it is on (open_tree
+// of that mount's first directory along the name, as a bind mount of it
 // would make), for guard_stdio to give the command where the layer hides
-// the name (a terminal of the host's /dev/pts). Through the caller's
-// descriptor, opened on the host's mount, the command could fchmod,
-// fchown, futimens or fsetxattr the file whatever the layer makes
-// read-only (a chmod of /proc/self/fd/0 too); through the copy the
-// kernel refuses (EROFS). The
-// copy holds the directories between that mount's top and the file, so
-// that Landlock's rules on them apply to /proc/self/fd/0 as to the name;
-// not rules on directories above the mount.
+// the name (a pty of the host's /dev/pts).
+// Through the caller's descriptor, opened on the host's mount, the
+// command could fchmod, fchown, futimens or fsetxattr the file whatever
+// the layer makes read-only (a chmod of /proc/self/fd/0 too); through the
+// copy the kernel refuses (EROFS). The copy holds the directories between
+// that mount's top and the file, so that Landlock's rules on them apply
+// to /proc/self/fd/0 as to the name; not rules on directories above the
+// mount.
 static void copy_stdio(void) {
 	for (int fd = 0; fd < 3; fd++) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL ||
-		    !((stdio_to_read(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG) || named_fifo(fd, &st) || (stdio_device(&st) && (fl & O_PATH) == 0))) {
+		    !((stdio_to_read(fd, &st, fl) && (st.st_mode & S_IFMT) == S_IFREG) || named_fifo(fd, &st) || stdio_terminal(fd, &st))) {
 			continue;
 		}
 		static char name[4096], prefix[4096];
@@ -1536,6 +1562,10 @@ static void copy_stdio(void) {
 			if (afresh >= 0 || afresh != -EINVAL && afresh != -ENOENT || name[i] == 0) {
 				break;
 			}
+		}
+		if (afresh >= 0 && (st.st_mode & S_IFMT) == S_IFCHR && !same_terminal(fd, afresh)) {
+			SYS1(SYS_close, afresh);
+			afresh = -ENXIO; // /dev/tty of another session
 		}
 		if (afresh < 0) {
 			stdio_copy[fd].err = afresh;
@@ -1572,12 +1602,19 @@ static int may_write(const struct stat *st, uint64_t keep_caps) {
 	return st->st_uid == (uid_t)SYS0(SYS_geteuid) && (st->st_mode & S_IWUSR) != 0 || (keep_caps & (1ULL << 1)) != 0;
 }
 
+// owned says whether the command could change the mode and owner of the
+// file st describes, given a descriptor of it: as its owner, or with any
+// capability it keeps (CAP_SETFCAP sets a file's capabilities without
+// owning it).
+static int owned(const struct stat *st, uint64_t keep_caps) {
+	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || keep_caps != 0;
+}
+
 // changeable says whether the command could change the mode, times or
-// attributes of the file st describes, given a descriptor of it: as its
-// owner, where its mode lets others write it, or with any capability it
-// keeps (CAP_SETFCAP sets a file's capabilities without owning it).
+// attributes of the file st describes, given a descriptor of it: where
+// owned, and where its mode lets others write it (the times, to now).
 static int changeable(const struct stat *st, uint64_t keep_caps) {
-	return st->st_uid == (uid_t)SYS0(SYS_geteuid) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0 || keep_caps != 0;
+	return owned(st, keep_caps) || (st->st_mode & (S_IWGRP | S_IWOTH)) != 0;
 }
 
 // drop_copy closes standard descriptor fd's copy (copy_stdio), where the
@@ -1609,6 +1646,10 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 	long r = stdio_name(fd, name);
 	long use = r < 0 ? r : open_named(AT_FDCWD, name, st, afresh_flags(st, fl), 0);
 	long type = st->st_mode & S_IFMT;
+	if (use >= 0 && type == S_IFCHR && !same_terminal(fd, use)) {
+		SYS1(SYS_close, use);
+		use = -ENXIO; // /dev/tty of another session: the copy's, if any, is checked
+	}
 	if (type == S_IFIFO && (fl & O_ACCMODE) == O_WRONLY && (use == -ENXIO || (use < 0 && c->fd < 0 && c->err == -ENXIO))) {
 		// Output to a FIFO no one reads any more: a pipe no one reads,
 		// whose first write fails (SIGPIPE) as the FIFO's would.
@@ -1630,29 +1671,30 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		if (((type == S_IFREG && (fl & O_ACCMODE) == O_RDONLY) || type == S_IFIFO) && !changeable(st, keep_caps)) {
 			return 0;
 		}
-		// A device's mode that lets others write it (a terminal's 0620,
-		// /dev/tty's 0666) lets the command write it, which it may, and
-		// set its times to now, as each write to a terminal does: only
-		// its owner, or a capability, could change more.
-		if (stdio_device(st) && st->st_uid != (uid_t)SYS0(SYS_geteuid) && keep_caps == 0) {
+		// A terminal's mode that lets others write it (0620, /dev/tty's
+		// 0666) lets the command write it, which it may, and set its
+		// times to now, as each write to a terminal does.
+		if (type == S_IFCHR && !owned(st, keep_caps)) {
 			return 0;
 		}
 		if (type != S_IFDIR && unlinked(fd, st)) {
 			return 0; // nobody else sees it
 		}
-		static char what[200];
+		static char what[512];
 		size_t n = 0;
-		// /dev/tty opens the terminal of the session the command is in:
-		// none when its stdin is no terminal (a session of its own).
-		int tty = st->st_rdev == ((5 << 8) | 0) && (st->st_mode & S_IFMT) == S_IFCHR;
-		const char *how = type == S_IFDIR       ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
-			          : tty                 ? " is on, /dev/tty, the terminal of a session the command is not in since its stdin is no terminal (give it the terminal as stdin too, or a pipe: mewsandbox run … | cat)"
-			          : stdio_device(st) ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
-			          : fd == 0             ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
-			                                : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
-		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : stdio_device(st) ? "open afresh the device " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
+		// /dev/tty opens the controlling terminal of the session it is
+		// opened in: the command's own where its stdin is no terminal,
+		// which has none, or the runner's, which may have none or
+		// another.
+		const char *how = type == S_IFDIR           ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
+			          : dev_is(st, 5, 0)         ? " is on, /dev/tty, which would open the terminal of the command's session: none, or another (give it the terminal by its name, > $(tty), or a pipe: mewsandbox run … | cat)"
+			          : type == S_IFCHR         ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
+			          : fd == 0                 ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
+			                                    : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
+		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : type == S_IFCHR ? "open afresh the terminal " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
+			k = k < sizeof what - 1 - n ? k : sizeof what - 1 - n;
 			copy(what + n, parts[i], k);
 			n += k;
 		}
@@ -1688,7 +1730,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 			}
 		}
 	}
-	if ((type == S_IFIFO || stdio_device(st)) && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
+	if ((type == S_IFIFO || type == S_IFCHR) && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
 		r = SYS3(SYS_fcntl, use, F_SETFL, fl & O_APPEND);
 		if (r < 0) {
 			fail("stdio", "fcntl(F_SETFL) of the FIFO or device a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
@@ -1739,14 +1781,15 @@ static int same_description(int a, const struct stat *st, long fl, int b) {
 // Without a pid namespace (the kernel refused one) there is no init to
 // relay: only the devices are the sandbox's then.
 static void guard_stdio(int relay, uint64_t keep_caps) {
-	// A device given as several standard descriptors in one description
-	// (a terminal's 0, 1 and 2) stays one, opened afresh once: they
-	// share O_NONBLOCK as on the host.
+	// A terminal given as several standard descriptors in one
+	// description (its 0, 1 and 2) stays one, opened afresh once: they
+	// share O_NONBLOCK as on the host. Without kcmp, two descriptions of
+	// one terminal with the same flags are taken for one.
 	int shares[3] = {-1, -1, -1};
 	for (int fd = 1; fd < 3; fd++) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
-		for (int before = 0; before < fd && fl >= 0 && (fl & O_PATH) == 0 && SYS2(SYS_fstat, fd, &st) == 0 && stdio_device(&st); before++) {
+		for (int before = 0; before < fd && fl >= 0 && SYS2(SYS_fstat, fd, &st) == 0 && stdio_terminal(fd, &st); before++) {
 			if (shares[before] < 0 && same_description(fd, &st, fl, before)) {
 				shares[fd] = before;
 				break;
@@ -1781,10 +1824,19 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 			// its path only: chmod /proc/self/fd/N would change it.
 			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
 		}
-		if (stdio_device(&st)) {
-			// A terminal or another device, on a read-only mount: by its
-			// name in the sandbox's /dev (a console), or its copy (a
-			// pty of the host's /dev/pts, which the layer hides).
+		if (other_device(&st) && !stdio_terminal(fd, &st)) {
+			// Not opened afresh (stdio_terminal says why): the caller's
+			// descriptor, where the command could not change the device
+			// through it.
+			if (!owned(&st, keep_caps)) {
+				continue;
+			}
+			fail("stdio", stdio_names[fd], " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (… | mewsandbox run … | cat > DEVICE)", EPERM, STATUS_SANDBOX);
+		}
+		if (stdio_terminal(fd, &st)) {
+			// A terminal, on a read-only mount: by its name in the
+			// sandbox's /dev (a console), or its copy (a pty of the
+			// host's /dev/pts, which the layer hides).
 			if (shares[fd] < 0) {
 				give_afresh(fd, &st, fl, keep_caps);
 				continue;

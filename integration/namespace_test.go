@@ -572,12 +572,14 @@ echo made > /proc/self/fd/0/made
 
 // TestDevTTYAsStdio: output sent to /dev/tty, the caller's controlling
 // terminal. With stdin a terminal too, the command stays in the caller's
-// session and gets /dev/tty opened afresh on the sandbox's read-only /dev;
-// with stdin a pipe it is in a session of its own, where /dev/tty opens
-// nothing: a user's run keeps the caller's descriptor (root's /dev/tty,
-// which it cannot chmod), a root run, which could, is refused (125). The
-// attack is a chmod to the mode /dev/tty has, so that the host's node is
-// not changed even where it gets through.
+// session and gets /dev/tty opened afresh on the sandbox's read-only
+// mounts, checked to be the same terminal; with stdin a pipe it is in a
+// session of its own, where /dev/tty opens nothing: a user's run keeps
+// the caller's descriptor (of root's /dev/tty, which it cannot chmod), a
+// root run, which could, is refused (125). As root the node is a scratch
+// one outside the root (c 5 0, which opens as /dev/tty does), so that a
+// regression changes no node of the host's; a user's run gets /dev/tty,
+// which it cannot change.
 func TestDevTTYAsStdio(t *testing.T) {
 	requireNamespaces(t)
 	b := newBox(t, nil)
@@ -587,11 +589,19 @@ func TestDevTTYAsStdio(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pts.Close()
-	fi, err := os.Stat("/dev/tty")
+	tty := "/dev/tty"
+	if os.Geteuid() == 0 {
+		tty = filepath.Join(b.out, "tty")
+		if err := unix.Mknod(tty, unix.S_IFCHR|0o666, int(unix.Mkdev(5, 0))); err != nil {
+			t.Fatalf("mknod %s: %v", tty, err)
+		}
+		os.Chmod(tty, 0o666)
+	}
+	fi, err := os.Stat(tty)
 	if err != nil {
 		t.Skipf("no /dev/tty: %v", err)
 	}
-	attack := fmt.Sprintf(`%q run --yolo -- sh -c 'echo to-tty; chmod %o /proc/self/fd/1 2>/dev/null || echo refused' > /dev/tty; echo "exit $?"`, bin, fi.Mode().Perm())
+	attack := fmt.Sprintf(`%q run --yolo -- sh -c 'echo to-tty; chmod 600 /proc/self/fd/1 2>/dev/null || echo refused' > %q; echo "exit $?"`, bin, tty)
 	// run runs the shell line on the terminal, its controlling one.
 	run := func(line string) string {
 		t.Helper()
@@ -603,30 +613,35 @@ func TestDevTTYAsStdio(t *testing.T) {
 		if err := sh.Run(); err != nil {
 			t.Fatalf("sh -c %s: %v", line, err)
 		}
-		return strings.ReplaceAll(readAvailable(master), "\r\n", "\n")
+		return readUntil(master, "exit ")
 	}
-	if out := run(attack + " < /dev/tty"); out != "to-tty\nrefused\nexit 0\n" {
-		t.Errorf("stdin and stdout /dev/tty: %q, want the command's output, the chmod refused", out)
+	if out := run(attack + " < " + tty); out != "to-tty\nrefused\nexit 0\n" {
+		t.Errorf("stdin and stdout %s: %q, want the command's output, the chmod refused", tty, out)
 	}
 	out := run("echo | " + attack)
 	want := "to-tty\nrefused\nexit 0\n"
 	if os.Geteuid() == 0 {
-		want = "the terminal of a session the command is not in"
+		want = "/dev/tty, which would open the terminal of the command's session: none, or another"
 	}
 	if !strings.Contains(out, want) || os.Geteuid() == 0 && !strings.Contains(out, "exit 125\n") {
-		t.Errorf("stdin a pipe, stdout /dev/tty, uid %d: %q, want %q", os.Geteuid(), out, want)
+		t.Errorf("stdin a pipe, stdout %s, uid %d: %q, want %q", tty, os.Geteuid(), out, want)
+	}
+	if now, err := os.Stat(tty); err != nil || now.Mode() != fi.Mode() {
+		t.Errorf("%s after the runs: %v (%v), want %v", tty, now.Mode(), err, fi.Mode())
 	}
 }
 
 // TestTerminalAsStdio: a terminal given as the standard descriptors (a pty
 // of the host's /dev/pts, which the layer hides) reaches the command
 // opened afresh on a read-only copy of its mount: the command reads and
-// writes it, it is still a terminal, and its 0, 1 and 2 stay one
+// writes it, reopens it (> /dev/stdout, which Landlock lets through the
+// copy's /dev/pts), it is still a terminal, and its 0, 1 and 2 stay one
 // description, but chmod and touch through it fail (EROFS), where through
 // the caller's descriptor they made the host's terminal writable by all.
-// A device node with a name the sandbox sees (a console in /dev) comes by
-// that name on the sandbox's read-only /dev. Without the layer the mode is
-// the command's to change (README: what is lost without namespaces).
+// Another device is not opened afresh: the caller's descriptor stays where
+// the command could not change it through that, and the run is refused
+// otherwise. Without the layer the mode is the command's to change
+// (README: what is lost without namespaces).
 func TestTerminalAsStdio(t *testing.T) {
 	requireNamespaces(t)
 	b := newBox(t, nil)
@@ -635,21 +650,25 @@ func TestTerminalAsStdio(t *testing.T) {
 chmod 666 /proc/self/fd/0 || echo "chmod stdin failed"
 chmod 666 /proc/self/fd/1 || echo "chmod stdout failed"
 touch -d @0 /proc/self/fd/2 || echo "touch stderr failed"
+echo reopened > /dev/stdout
 read line && echo "got $line"
 if command -v python3 >/dev/null; then
 	python3 -c 'import fcntl, os; fcntl.fcntl(0, fcntl.F_SETFL, os.O_NONBLOCK | fcntl.fcntl(0, fcntl.F_GETFL)); print("stdout nonblocking:", fcntl.fcntl(1, fcntl.F_GETFL) & os.O_NONBLOCK != 0); fcntl.fcntl(0, fcntl.F_SETFL, ~os.O_NONBLOCK & fcntl.fcntl(0, fcntl.F_GETFL))'
+else
+	echo "no python3"
 fi
+echo end
 `, 0o644)
 	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
-	// run gives the command the device at path as stdin, stdout and
-	// stderr, one description, and types a line on the terminal.
-	run := func(path string, args ...string) (int, string) {
+	// run gives the command the pty as stdin, stdout and stderr, one
+	// description, and types a line on the terminal.
+	run := func(args ...string) (int, string) {
 		t.Helper()
-		if err := os.Chmod(path, 0o600); err != nil {
+		if err := os.Chmod(slave, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		os.Chtimes(path, old, old)
-		tty, err := os.OpenFile(path, os.O_RDWR|syscall.O_NOCTTY, 0)
+		os.Chtimes(slave, old, old)
+		tty, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -667,40 +686,59 @@ fi
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		return code, strings.ReplaceAll(readAvailable(master), "\r\n", "\n")
-	}
-	unchanged := func(path string) {
-		t.Helper()
-		fi, err := os.Stat(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fi.Mode().Perm() != 0o600 || fi.ModTime().Before(old) {
-			t.Errorf("%s after the run: %v, modified %v; want 0600, not before %v", path, fi.Mode(), fi.ModTime(), old)
-		}
+		return code, readUntil(master, "end\n")
 	}
 	readAvailable(master) // what the terminal echoed so far
-	code, out := run(slave, "--", "sh", "attack.sh")
-	for _, want := range []string{"a terminal", "chmod stdin failed", "chmod stdout failed", "touch stderr failed", "got typed"} {
+	code, out := run("--", "sh", "attack.sh")
+	for _, want := range []string{"a terminal", "chmod stdin failed", "chmod stdout failed", "touch stderr failed", "reopened", "got typed", "end"} {
 		if !strings.Contains(out, want+"\n") {
 			t.Errorf("a pty as stdio: no %q in %q (exit %d)", want, out, code)
 		}
 	}
-	unchanged(slave)
+	if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() != 0o600 || fi.ModTime().Before(old) {
+		t.Errorf("%s after the run: %v, modified %v (%v); want 0600, not before %v", slave, fi.Mode(), fi.ModTime(), err, old)
+	}
 	t.Run("one description", func(t *testing.T) {
-		if _, err := osexec.LookPath("python3"); err != nil {
-			t.Skip("no python3 to set O_NONBLOCK with")
+		if strings.Contains(out, "no python3\n") {
+			t.Skip("no python3 in the sandbox to set O_NONBLOCK with")
 		}
 		if !strings.Contains(out, "stdout nonblocking: True") {
 			t.Errorf("O_NONBLOCK set on stdin did not reach stdout: %q", out)
 		}
 	})
-	t.Run("by its name", func(t *testing.T) {
-		// A device the sandbox sees by its name, on its read-only /dev,
-		// as it sees a console: a loop device on a scratch file, given
-		// as stdout.
+	t.Run("a pty's master", func(t *testing.T) {
+		// Opened again, /dev/ptmx is a new pty: the caller's master
+		// stays, where the command could not chmod it (a user's run,
+		// root's /dev/ptmx), and refuses a root run.
+		slaveFile, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer slaveFile.Close()
+		readAvailable(master)
+		slaveFile.Write([]byte("hello"))
+		var stderr strings.Builder
+		cmd := osexec.Command(bin, "run", "--yolo", "--", "timeout", "5", "head", "-c5")
+		cmd.Dir = b.root
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		cmd.Stdin, cmd.Stderr = master, &stderr
+		got, err := cmd.Output()
+		fi, _ := master.Stat()
+		switch owner := fi.Sys().(*syscall.Stat_t).Uid; {
+		case owner == uint32(os.Geteuid()):
+			if code := cmd.ProcessState.ExitCode(); code != 125 || !strings.Contains(stderr.String(), "is a device other than a terminal") {
+				t.Errorf("stdin the master of a pty of the runner's own: exit %d, %q, %q; want 125", code, got, stderr.String())
+			}
+		case err != nil || string(got) != "hello":
+			t.Errorf("stdin the master of a pty of root's: %v, %q, %q; want what the slave wrote", err, got, stderr.String())
+		}
+	})
+	t.Run("a disk", func(t *testing.T) {
+		// A block device is not opened afresh either (it would be at
+		// another offset): as stdout, a scratch node of a loop device on
+		// a scratch file, first root's, then another user's.
 		if os.Geteuid() != 0 {
-			t.Skip("losetup needs root")
+			t.Skip("losetup and mknod need root")
 		}
 		backing := b.file(filepath.Join(b.out, "disk"), strings.Repeat("\x00", 64<<10), 0o600)
 		attach, err := osexec.Command("losetup", "--find", "--show", backing).Output()
@@ -709,42 +747,54 @@ fi
 		}
 		loop := strings.TrimSpace(string(attach))
 		t.Cleanup(func() { osexec.Command("losetup", "--detach", loop).Run() })
-		fi, err := os.Stat(loop)
-		if err != nil {
+		var st unix.Stat_t
+		if err := unix.Stat(loop, &st); err != nil {
 			t.Fatal(err)
 		}
-		mode, mtime := fi.Mode().Perm(), fi.ModTime()
-		t.Cleanup(func() { os.Chmod(loop, mode); os.Chtimes(loop, mtime, mtime) }) // should the attack have got through
-		dev, err := os.OpenFile(loop, os.O_WRONLY, 0)
-		if err != nil {
+		node := filepath.Join(b.out, "loop")
+		if err := unix.Mknod(node, unix.S_IFBLK|0o600, int(st.Rdev)); err != nil {
+			t.Fatalf("mknod %s: %v", node, err)
+		}
+		give := func() (string, error) {
+			dev, err := os.OpenFile(node, os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer dev.Close()
+			if _, err := dev.Seek(4096, io.SeekStart); err != nil {
+				t.Fatal(err)
+			}
+			var stderr strings.Builder
+			cmd := osexec.Command(bin, "run", "--yolo", "--", "sh", "-c",
+				`printf data; chmod 666 /proc/self/fd/1 2>/dev/null || echo "chmod stdout failed" >&2`)
+			cmd.Dir = b.root
+			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+			cmd.Stdout, cmd.Stderr = dev, &stderr
+			err = cmd.Run()
+			return stderr.String(), err
+		}
+		written := func() string {
+			disk, err := os.ReadFile(node)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.Trim(string(disk[4096:4100]), "\x00") + strings.Trim(string(disk[:4]), "\x00")
+		}
+		if msg, err := give(); err == nil || !strings.Contains(msg, "is a device other than a terminal") || written() != "" {
+			t.Errorf("a root-owned disk as stdout: %v, %q, disk holds %q; want 125, nothing written", err, msg, written())
+		}
+		if err := os.Chown(node, 65534, 65534); err != nil {
 			t.Fatal(err)
 		}
-		defer dev.Close()
-		var stderr strings.Builder
-		cmd := osexec.Command(bin, "run", "--yolo", "--", "sh", "-c",
-			`printf data; chmod 666 /proc/self/fd/1 2>/dev/null || echo "chmod stdout failed" >&2; touch -d @0 /proc/self/fd/1 2>/dev/null || echo "touch stdout failed" >&2`)
-		cmd.Dir = b.root
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
-		cmd.Stdout, cmd.Stderr = dev, &stderr
-		err = cmd.Run()
-		if err != nil || stderr.String() != "chmod stdout failed\ntouch stdout failed\n" {
-			t.Errorf("a loop device as stdout: %v, %q", err, stderr.String())
+		if msg, err := give(); err != nil || msg != "chmod stdout failed\n" || written() != "data" {
+			t.Errorf("another user's disk as stdout: %v, %q, disk holds %q; want the write at the caller's offset, the chmod refused", err, msg, written())
 		}
-		if fi, _ := os.Stat(loop); fi.Mode().Perm() != mode || fi.ModTime().Before(mtime) {
-			t.Errorf("%s after the run: %v, modified %v; want %v, not before %v", loop, fi.Mode(), fi.ModTime(), mode, mtime)
-		}
-		got := make([]byte, 4)
-		if r, err := os.Open(loop); err != nil {
-			t.Error(err)
-		} else if _, err := io.ReadFull(r, got); err != nil || string(got) != "data" {
-			t.Errorf("the loop device begins with %q (%v), want what the command wrote", got, err)
-			r.Close()
-		} else {
-			r.Close()
+		if fi, err := os.Stat(node); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s after the runs: %v (%v), want 0600", node, fi.Mode(), err)
 		}
 	})
 	t.Run("--no-namespaces", func(t *testing.T) {
-		code, out := run(slave, "--no-namespaces", "--", "sh", "attack.sh")
+		code, out := run("--no-namespaces", "--", "sh", "attack.sh")
 		fi, _ := os.Stat(slave)
 		if code != 0 || strings.Contains(out, "chmod stdin failed") || fi.Mode().Perm() != 0o666 {
 			t.Errorf("exit %d, %q, mode %v; want the documented loss", code, out, fi.Mode())
@@ -909,22 +959,29 @@ c "make the hooks directory" mkdir -p tools/hooks
 	if code, out := runAs(in, "true"); code != 125 || !strings.Contains(out, "open afresh the directory standard input is on") {
 		t.Errorf("as %s, stdin a directory it may not look up: exit %d, %q; want 125", u.name, code, out)
 	}
-	// A terminal of the user's, as stdin: opened afresh on a copy of the
-	// host's devpts made in the user namespace (TestTerminalAsStdio).
-	_, slave := hostTerminal(t)
-	os.Chown(slave, int(u.uid), int(u.gid))
-	os.Chmod(slave, 0o600)
-	tty, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tty.Close()
-	if code, out := runAs(tty, "sh", "-c", "test -t 0 && echo terminal; chmod 666 /proc/self/fd/0 2>/dev/null || echo refused"); code != 0 || out != "terminal\nrefused\n" {
-		t.Errorf("as %s, stdin its own terminal: exit %d, %q; want a terminal it cannot chmod", u.name, code, out)
-	}
-	if fi, _ := os.Stat(slave); fi.Mode().Perm() != 0o600 {
-		t.Errorf("as %s, stdin its own terminal: now %v", u.name, fi.Mode())
-	}
+	t.Run("its own terminal", func(t *testing.T) {
+		// A terminal of the user's, as stdin: opened afresh on a copy
+		// of the host's devpts made in the user namespace
+		// (TestTerminalAsStdio).
+		_, slave := hostTerminal(t)
+		if err := os.Chown(slave, int(u.uid), int(u.gid)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(slave, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		tty, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tty.Close()
+		if code, out := runAs(tty, "sh", "-c", "test -t 0 && echo terminal; chmod 666 /proc/self/fd/0 2>/dev/null || echo refused"); code != 0 || out != "terminal\nrefused\n" {
+			t.Errorf("as %s, stdin its own terminal: exit %d, %q; want a terminal it cannot chmod", u.name, code, out)
+		}
+		if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("as %s, stdin its own terminal: now %v (%v)", u.name, fi.Mode(), err)
+		}
+	})
 }
 
 type testAccount struct {
@@ -1579,6 +1636,16 @@ func hostTerminal(t *testing.T) (*os.File, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	return master, slave
+}
+
+// readUntil reads what the (non-blocking) file has until it holds marker,
+// for at most five seconds, with a terminal's line ends made \n.
+func readUntil(f *os.File, marker string) string {
+	var out string
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out, marker) && time.Now().Before(deadline); {
+		out += strings.ReplaceAll(readAvailable(f), "\r\n", "\n")
+	}
+	return out
 }
 
 // readAvailable reads what the (non-blocking) file has, waiting a moment.
