@@ -1620,13 +1620,25 @@ static int changeable(const struct stat *st, uint64_t keep_caps) {
 // drop_copy closes standard descriptor fd's copy (copy_stdio), where the
 // command keeps the caller's descriptor instead.
 static void drop_copy(int fd) {
-	if (stdio_copy[fd].fd >= 0) {
+	if (fd < 3 && stdio_copy[fd].fd >= 0) {
 		SYS1(SYS_close, stdio_copy[fd].fd);
 		stdio_copy[fd].fd = -1;
 	}
 }
 
 static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
+
+// fd_name names descriptor fd in messages: a standard one, or one passed
+// with --pass-fd.
+static const char *fd_name(int fd) {
+	static char name[48];
+	if (fd < 3) {
+		return stdio_names[fd];
+	}
+	copy(name, "the descriptor passed as ", 25);
+	name[25 + decimal(name + 25, (uint64_t)fd)] = 0;
+	return name;
+}
 
 // give_afresh gives the command, as standard descriptor fd (st, flags fl),
 // the file opened afresh: by its name on the sandbox's mounts, where its
@@ -1641,7 +1653,7 @@ static const char *const stdio_names[3] = {"standard input", "standard output", 
 // where the caller's descriptor stays, 2 where the file opened afresh took
 // the caller's offset, 1 otherwise.
 static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
-	struct stdio_copy *c = &stdio_copy[fd];
+	struct stdio_copy none = {-1, 0}, *c = fd < 3 ? &stdio_copy[fd] : &none;
 	static char name[4096];
 	long r = stdio_name(fd, name);
 	long use = r < 0 ? r : open_named(AT_FDCWD, name, st, afresh_flags(st, fl), 0);
@@ -1688,10 +1700,11 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// another.
 		const char *how = type == S_IFDIR           ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
 			          : dev_is(st, 5, 0)         ? " is on, /dev/tty, which would open the terminal of the command's session: none, or another (give it the terminal by its name, > $(tty), or a pipe: mewsandbox run … | cat)"
+			          : fd > 2                  ? " is on (pass one the sandbox sees, or none)"
 			          : type == S_IFCHR         ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
 			          : fd == 0                 ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
 			                                    : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
-		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : type == S_IFCHR ? "open afresh the terminal " : "open afresh the file ", stdio_names[fd], how, r > 0 ? ": " : ""};
+		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : type == S_IFCHR ? "open afresh the terminal " : "open afresh the file ", fd_name(fd), how, r > 0 ? ": " : ""};
 		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 			size_t k = slen(parts[i]);
 			k = k < sizeof what - 1 - n ? k : sizeof what - 1 - n;
@@ -1776,6 +1789,90 @@ static int same_description(int a, const struct stat *st, long fl, int b) {
 				 SYS2(SYS_fcntl, b, F_GETFL) == fl && SYS3(SYS_lseek, a, 0, SEEK_CUR) == SYS3(SYS_lseek, b, 0, SEEK_CUR);
 }
 
+// guard_device gives the command descriptor fd (st, flags fl) as the
+// sandbox's own where it is a memory device (/dev/null and kin, on the
+// sandbox's read-only /dev), opened afresh where it is a terminal (or a
+// dup of descriptor share, already given, where fd shared its
+// description), and refuses an O_PATH descriptor of a socket, a link or a
+// device, and another device the command could change through the
+// caller's descriptor. It says whether it dealt with fd.
+static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_caps, int share) {
+	const char *dev = memory_device(st);
+	if (dev != NULL) {
+		long nd = SYS3(SYS_open, dev, (fl & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_CLOEXEC | O_NOCTTY, 0);
+		struct stat now;
+		if (nd < 0 || SYS2(SYS_fstat, nd, &now) != 0 || now.st_rdev != st->st_rdev) {
+			fail("stdio", "open the sandbox's own ", dev, nd < 0 ? nd : -ENXIO, STATUS_SANDBOX);
+		}
+		long r = SYS3(SYS_dup3, nd, fd, 0);
+		SYS1(SYS_close, nd);
+		if (r < 0) {
+			fail("stdio", "dup3 of the sandbox's own ", dev, r, STATUS_SANDBOX);
+		}
+		return 1;
+	}
+	long type = st->st_mode & S_IFMT;
+	if ((fl & O_PATH) != 0 && type != S_IFREG && type != S_IFDIR && !named_fifo(fd, st)) {
+		// A socket, a symbolic link or a device the caller holds by
+		// its path only: chmod /proc/self/fd/N would change it.
+		fail("stdio", fd_name(fd), " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
+	}
+	if (other_device(st) && !stdio_terminal(fd, st)) {
+		// Not opened afresh (stdio_terminal says why): the caller's
+		// descriptor, where the command could not change the device
+		// through it.
+		if (!owned(st, keep_caps)) {
+			return 1;
+		}
+		fail("stdio", fd_name(fd), " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (… | mewsandbox run … | cat > DEVICE)", EPERM, STATUS_SANDBOX);
+	}
+	if (!stdio_terminal(fd, st)) {
+		return 0;
+	}
+	// A terminal, on a read-only mount: by its name in the sandbox's /dev
+	// (a console), or its copy (a pty of the host's /dev/pts, which the
+	// layer hides).
+	if (share < 0) {
+		give_afresh(fd, st, fl, keep_caps);
+		return 1;
+	}
+	drop_copy(fd);
+	long r = SYS3(SYS_dup3, share, fd, 0);
+	if (r < 0) {
+		fail("stdio", "dup3 of the terminal a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+	}
+	return 1;
+}
+
+// guard_passed gives the command each descriptor passed with --pass-fd (p,
+// n: as pass_fds reads them) as guard_stdio gives it stdio: through the
+// caller's descriptor of a directory the command could change the mode of
+// any file below it and, by .., above it, on the host's mounts (chmod
+// /proc/self/fd/3/../x). Devices as guard_device gives them; a directory,
+// a regular file open read-only (or O_PATH) and a named FIFO opened afresh
+// by name on the sandbox's mounts, unless a regular file or FIFO is on a
+// writable one there. A regular file open for writing stays the caller's
+// descriptor, which the caller passed for the command to write, as do
+// pipes and sockets.
+static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps) {
+	for (size_t i = 0; i < n; i++) {
+		int fd = (int)u32le(p + 8 * i + 4);
+		struct stat st;
+		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
+		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0) {
+			fail("fds", "fstat of a passed descriptor", NULL, fl < 0 ? fl : -EBADF, STATUS_SANDBOX);
+		}
+		if (guard_device(fd, &st, fl, keep_caps, -1)) {
+			continue;
+		}
+		long type = st.st_mode & S_IFMT;
+		int to_read = type == S_IFDIR || type == S_IFREG && ((fl & O_PATH) != 0 || (fl & O_ACCMODE) == O_RDONLY);
+		if ((to_read || named_fifo(fd, &st)) && !(type != S_IFDIR && writable_here(fd, &st))) {
+			give_afresh(fd, &st, fl, keep_caps);
+		}
+	}
+}
+
 // guard_stdio sets the relays up (see struct relay) once the mounts are
 // made, before the restrictions: kcmp is among what seccomp refuses.
 // Without a pid namespace (the kernel refused one) there is no init to
@@ -1805,47 +1902,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 		if (fl < 0) {
 			fail("stdio", "fcntl(F_GETFL) of a standard descriptor", NULL, fl, STATUS_SANDBOX);
 		}
-		const char *dev = memory_device(&st);
-		if (dev != NULL) {
-			long nd = SYS3(SYS_open, dev, (fl & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_CLOEXEC | O_NOCTTY, 0);
-			struct stat now;
-			if (nd < 0 || SYS2(SYS_fstat, nd, &now) != 0 || now.st_rdev != st.st_rdev) {
-				fail("stdio", "open the sandbox's own ", dev, nd < 0 ? nd : -ENXIO, STATUS_SANDBOX);
-			}
-			long r = SYS3(SYS_dup3, nd, fd, 0);
-			SYS1(SYS_close, nd);
-			if (r < 0) {
-				fail("stdio", "dup3 of the sandbox's own ", dev, r, STATUS_SANDBOX);
-			}
-			continue;
-		}
-		if ((fl & O_PATH) != 0 && !stdio_to_read(fd, &st, fl) && !named_fifo(fd, &st)) {
-			// A socket, a symbolic link or a device the caller holds by
-			// its path only: chmod /proc/self/fd/N would change it.
-			fail("stdio", stdio_names[fd], " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
-		}
-		if (other_device(&st) && !stdio_terminal(fd, &st)) {
-			// Not opened afresh (stdio_terminal says why): the caller's
-			// descriptor, where the command could not change the device
-			// through it.
-			if (!owned(&st, keep_caps)) {
-				continue;
-			}
-			fail("stdio", stdio_names[fd], " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (… | mewsandbox run … | cat > DEVICE)", EPERM, STATUS_SANDBOX);
-		}
-		if (stdio_terminal(fd, &st)) {
-			// A terminal, on a read-only mount: by its name in the
-			// sandbox's /dev (a console), or its copy (a pty of the
-			// host's /dev/pts, which the layer hides).
-			if (shares[fd] < 0) {
-				give_afresh(fd, &st, fl, keep_caps);
-				continue;
-			}
-			drop_copy(fd);
-			long r = SYS3(SYS_dup3, shares[fd], fd, 0);
-			if (r < 0) {
-				fail("stdio", "dup3 of the device a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
-			}
+		if (guard_device(fd, &st, fl, keep_caps, shares[fd])) {
 			continue;
 		}
 		if (fd == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_ACCMODE) == O_RDWR && (same_description(0, &st, fl, 1) || same_description(0, &st, fl, 2))) {
@@ -2313,6 +2370,7 @@ static __attribute__((noreturn)) void child(void) {
 	drop_premade();
 	if (s.nmounts > 0) {
 		guard_stdio(s.pidns, s.keep_caps);
+		guard_passed(s.pass, s.npass, s.keep_caps);
 	}
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {

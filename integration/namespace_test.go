@@ -570,6 +570,102 @@ echo made > /proc/self/fd/0/made
 	}
 }
 
+// TestMetadataThroughPassedDescriptors: a descriptor handed over with
+// --pass-fd was opened by the caller on the host's mounts, where through
+// a directory's the command could chmod any file below it, and by .. above
+// it (chmod /proc/self/fd/3/../x): a directory, a file open for reading
+// and a memory device come as stdio does, opened afresh on the sandbox's
+// read-only mounts (or as the sandbox's own device), and a directory the
+// layer hides is refused. A file passed open for writing stays the
+// caller's descriptor (README). Without the layer the mode is the
+// command's to change.
+func TestMetadataThroughPassedDescriptors(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	dir := filepath.Join(b.out, "dir")
+	victim := b.file(filepath.Join(dir, "victim"), "victim\n", 0o644)
+	beside := b.file(filepath.Join(b.out, "beside"), "beside\n", 0o644)
+	input := b.file(filepath.Join(b.out, "input"), "skipped\nread\n", 0o644)
+	pass := func(fd3 *os.File, args ...string) result {
+		t.Helper()
+		defer fd3.Close()
+		return b.runWithFiles([]*os.File{fd3}, "", append([]string{"run", "--yolo", "--pass-fd", "3"}, args...)...)
+	}
+	open := func(p string, flag int) *os.File {
+		t.Helper()
+		f, err := os.OpenFile(p, flag, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	unchanged := func(want os.FileMode, paths ...string) {
+		t.Helper()
+		for _, p := range paths {
+			if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != want {
+				t.Errorf("%s after the run: %v (%v), want %v", p, fi.Mode(), err, want)
+			}
+			os.Chmod(p, want)
+		}
+	}
+	attack := `chmod 600 /proc/self/fd/3/victim 2>/dev/null || echo "chmod below refused"
+chmod 600 /proc/self/fd/3/../beside 2>/dev/null || echo "chmod above refused"
+chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`
+	r := pass(open(dir, os.O_RDONLY), "--", "sh", "-c", attack)
+	if r.code != 0 || r.stdout != "chmod below refused\nchmod above refused\nchmod refused\n" {
+		t.Errorf("a directory passed: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	unchanged(0o644, victim, beside)
+	unchanged(0o755, dir)
+
+	// A file passed to be read, at the caller's offset.
+	in := open(input, os.O_RDONLY)
+	in.Seek(int64(len("skipped\n")), io.SeekStart)
+	r = pass(in, "--", "sh", "-c", `cat <&3; chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`)
+	if r.code != 0 || r.stdout != "read\nchmod refused\n" {
+		t.Errorf("a file passed to be read: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	unchanged(0o644, input)
+
+	// A file passed to be written: the caller's, written.
+	out := b.file(filepath.Join(b.out, "log"), "", 0o644)
+	r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `echo logged >&3`)
+	if r.code != 0 || b.read(out) != "logged\n" {
+		t.Errorf("a file passed to be written: exit %d, %q, holds %q", r.code, r.stderr, b.read(out))
+	}
+
+	// A directory in the host's /tmp, which the layer hides.
+	hidden, err := os.MkdirTemp("/tmp", "mewsandbox-passed-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(hidden) })
+	if r := pass(open(hidden, os.O_RDONLY), "--", "true"); r.code != 125 || !strings.Contains(r.stderr, "open afresh the directory the descriptor passed as 3 is on") {
+		t.Errorf("a hidden directory passed: exit %d, %q; want 125", r.code, r.stderr)
+	}
+
+	if os.Geteuid() == 0 {
+		// A memory device: the sandbox's own, as /dev/null on stdin (a
+		// scratch node of /dev/null's numbers, not the host's).
+		null := filepath.Join(b.out, "null")
+		if err := unix.Mknod(null, unix.S_IFCHR|0o644, int(unix.Mkdev(1, 3))); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(null, 0o644)
+		if r := pass(open(null, os.O_RDONLY), "--", "sh", "-c", attack); r.code != 0 || !strings.Contains(r.stdout, "chmod refused\n") {
+			t.Errorf("a memory device passed: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+		}
+		unchanged(0o644, null)
+	}
+
+	// Without the layer a directory's files are the command's to change
+	// (README: what is lost without namespaces).
+	r = pass(open(dir, os.O_RDONLY), "--no-namespaces", "--", "sh", "-c", attack)
+	if fi, _ := os.Stat(victim); r.code != 0 || strings.Contains(r.stdout, "chmod below refused") || fi.Mode().Perm() != 0o600 {
+		t.Errorf("--no-namespaces, a directory passed: exit %d, %q, victim %v; want the documented loss", r.code, r.stdout, fi.Mode())
+	}
+}
+
 // TestDevTTYAsStdio: output sent to /dev/tty, the caller's controlling
 // terminal. With stdin a terminal too, the command stays in the caller's
 // session and gets /dev/tty opened afresh on the sandbox's read-only
