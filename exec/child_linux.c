@@ -1349,16 +1349,30 @@ static int same_terminal(long a, long b) {
 #define OPEN_TREE_CLONE 1
 #endif
 
-// stdio_copy holds, for each standard descriptor stdio_to_read picks
-// on a regular file, that file opened afresh on a detached, read-only copy
-// of the mount it is on (copy_stdio), or why it could not be (a negative
-// errno). guard_stdio gives the command the file opened afresh by its name
-// on the sandbox's own mounts instead where that name leads to it, and
-// this copy where the layer hid it (a file in the host's /tmp).
-static struct stdio_copy {
+// copies holds, for each standard descriptor and each one passed with
+// --pass-fd (the first MAX_COPIES of them all) that copy_stdio picks, its
+// file opened afresh on a detached, read-only copy of the mount it is on,
+// or why it could not be (a negative errno). give_afresh gives the command
+// the file opened afresh by its name on the sandbox's own mounts instead
+// where that name leads to it, and this copy where the layer hid it (a
+// file in the host's /tmp).
+#define MAX_COPIES 19
+static struct fd_copy {
+	int of;   // the command's descriptor
 	int fd;   // the copy, O_CLOEXEC; -1 if none
 	long err; // why none, where wanted; 0 where not wanted
-} stdio_copy[3] = {{-1, 0}, {-1, 0}, {-1, 0}};
+} copies[MAX_COPIES];
+static int ncopies;
+
+// copy_of returns descriptor fd's entry in copies, or NULL.
+static struct fd_copy *copy_of(int fd) {
+	for (int i = 0; i < ncopies; i++) {
+		if (copies[i].of == fd) {
+			return &copies[i];
+		}
+	}
+	return NULL;
+}
 
 // stdio_to_read says whether standard descriptor fd (st, open with
 // flags fl) is one for guard_stdio to give the command afresh: on a
@@ -1399,8 +1413,8 @@ static long afresh_flags(const struct stat *st, long fl) {
 // name: its length, or a negative errno. The kernel makes it of the
 // directories the file is in: it holds no symbolic link.
 static long stdio_name(int fd, char name[4096]) {
-	char link[32] = "/proc/self/fd/";
-	link[14] = (char)('0' + fd);
+	char link[40] = "/proc/self/fd/";
+	link[14 + decimal(link + 14, (uint64_t)fd)] = 0;
 	long n = SYS4(SYS_readlinkat, AT_FDCWD, link, name, 4095);
 	if (n >= 4095) {
 		return -ENAMETOOLONG;
@@ -1511,9 +1525,9 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 }
 
 // copy_stdio runs in the sandbox's mount namespace before the layer's
-// mounts hide anything: for each regular file stdio_to_read picks, each
-// named FIFO and each terminal (stdio_terminal), it opens the file, by
-// its name, on a detached read-only copy of the mount it is on (open_tree
+// mounts hide anything: for each standard descriptor and each passed one
+// (pass, npass) on a regular file stdio_to_read picks, a named FIFO or a
+// terminal (stdio_terminal), it opens the file, by its name, on a detached read-only copy of the mount it is on (open_tree
 // of that mount's first directory along the name, as a bind mount of it
 // would make), for guard_stdio to give the command where the layer hides
 // the name (a pty of the host's /dev/pts).
@@ -1524,8 +1538,9 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 // that mount's top and the file, so that Landlock's rules on them apply
 // to /proc/self/fd/0 as to the name; not rules on directories above the
 // mount.
-static void copy_stdio(void) {
-	for (int fd = 0; fd < 3; fd++) {
+static void copy_stdio(const unsigned char *pass, size_t npass) {
+	for (size_t k = 0; k < 3 + npass && ncopies < MAX_COPIES; k++) {
+		int fd = k < 3 ? (int)k : (int)u32le(pass + 8 * (k - 3) + 4);
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0 || memory_device(&st) != NULL ||
@@ -1567,11 +1582,7 @@ static void copy_stdio(void) {
 			SYS1(SYS_close, afresh);
 			afresh = -ENXIO; // /dev/tty of another session
 		}
-		if (afresh < 0) {
-			stdio_copy[fd].err = afresh;
-			continue;
-		}
-		stdio_copy[fd].fd = (int)afresh;
+		copies[ncopies++] = (struct fd_copy){.of = fd, .fd = afresh < 0 ? -1 : (int)afresh, .err = afresh < 0 ? afresh : 0};
 	}
 }
 
@@ -1620,9 +1631,10 @@ static int changeable(const struct stat *st, uint64_t keep_caps) {
 // drop_copy closes standard descriptor fd's copy (copy_stdio), where the
 // command keeps the caller's descriptor instead.
 static void drop_copy(int fd) {
-	if (fd < 3 && stdio_copy[fd].fd >= 0) {
-		SYS1(SYS_close, stdio_copy[fd].fd);
-		stdio_copy[fd].fd = -1;
+	struct fd_copy *c = copy_of(fd);
+	if (c != NULL && c->fd >= 0) {
+		SYS1(SYS_close, c->fd);
+		c->fd = -1;
 	}
 }
 
@@ -1653,7 +1665,7 @@ static const char *fd_name(int fd) {
 // where the caller's descriptor stays, 2 where the file opened afresh took
 // the caller's offset, 1 otherwise.
 static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_caps) {
-	struct stdio_copy none = {-1, 0}, *c = fd < 3 ? &stdio_copy[fd] : &none;
+	struct fd_copy none = {fd, -1, 0}, *c = copy_of(fd) != NULL ? copy_of(fd) : &none;
 	static char name[4096];
 	long r = stdio_name(fd, name);
 	long use = r < 0 ? r : open_named(AT_FDCWD, name, st, afresh_flags(st, fl), 0);
@@ -1850,10 +1862,11 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 // any file below it and, by .., above it, on the host's mounts (chmod
 // /proc/self/fd/3/../x). Devices as guard_device gives them; a directory,
 // a regular file open read-only (or O_PATH) and a named FIFO opened afresh
-// by name on the sandbox's mounts, unless a regular file or FIFO is on a
-// writable one there. A regular file open for writing stays the caller's
-// descriptor, which the caller passed for the command to write, as do
-// pipes and sockets.
+// by name on the sandbox's mounts or on their copy (copy_stdio), unless a
+// regular file or FIFO is on a writable one there. A regular file open for
+// writing stays the caller's descriptor, which the caller passed for the
+// command to write, as do pipes and sockets. The caller's offset is not
+// handed back.
 static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps) {
 	for (size_t i = 0; i < n; i++) {
 		int fd = (int)u32le(p + 8 * i + 4);
@@ -1869,6 +1882,8 @@ static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps) {
 		int to_read = type == S_IFDIR || type == S_IFREG && ((fl & O_PATH) != 0 || (fl & O_ACCMODE) == O_RDONLY);
 		if ((to_read || named_fifo(fd, &st)) && !(type != S_IFDIR && writable_here(fd, &st))) {
 			give_afresh(fd, &st, fl, keep_caps);
+		} else {
+			drop_copy(fd);
 		}
 	}
 }
@@ -2364,7 +2379,7 @@ static __attribute__((noreturn)) void child(void) {
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
 	if (s.nmounts > 0) {
-		copy_stdio();
+		copy_stdio(s.pass, s.npass);
 	}
 	do_mounts(&s, ruleset);
 	drop_premade();

@@ -643,6 +643,15 @@ chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`
 	if r := pass(open(hidden, os.O_RDONLY), "--", "true"); r.code != 125 || !strings.Contains(r.stderr, "open afresh the directory the descriptor passed as 3 is on") {
 		t.Errorf("a hidden directory passed: exit %d, %q; want 125", r.code, r.stderr)
 	}
+	// A file there comes on a copy of its mount, as stdin does.
+	hiddenFile := filepath.Join(hidden, "f")
+	if err := os.WriteFile(hiddenFile, []byte("hidden\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := pass(open(hiddenFile, os.O_RDONLY), "--", "sh", "-c", `cat <&3; chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`); r.code != 0 || r.stdout != "hidden\nchmod refused\n" {
+		t.Errorf("a file in the hidden /tmp passed: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	unchanged(0o644, hiddenFile)
 
 	if os.Geteuid() == 0 {
 		// A memory device: the sandbox's own, as /dev/null on stdin (a
