@@ -71,6 +71,8 @@ p tiocsti tiocsti
 p tiocsti-high tiocsti-high
 p tiocgwinsz tiocgwinsz
 p tiocexcl tiocexcl
+p tiocsetd tiocsetd
+p tcooff tcooff
 c unshare-cmd unshare -U true
 c unshare-cmd-mount unshare -m true
 c mount-cmd mount -t tmpfs none mnt
@@ -106,6 +108,8 @@ c true-cmd true
 		{"tiocsti", []int{eperm}, "tiocgwinsz"},      // CVE-2017-5226, on a pty of its own
 		{"tiocsti-high", []int{eperm}, "tiocgwinsz"}, // (1<<32)|TIOCSTI: matched on the low 32 bits
 		{"tiocexcl", []int{eperm}, "tiocgwinsz"},     // would keep the user's programs from opening its terminal
+		{"tiocsetd", []int{eperm}, "tiocgwinsz"},     // N_NULL: the terminal would swallow everything after the run
+		{"tcooff", []int{eperm}, "tiocgwinsz"},       // tcflow(TCOOFF): the terminal's output would stay stopped
 	}
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {

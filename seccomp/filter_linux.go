@@ -250,14 +250,19 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	b.rule("clone3", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
 
 	// Injecting input into the terminal (TIOCSTI) or a virtual console
-	// (TIOCLINUX) would type commands outside the sandbox; exclusive mode
-	// (TIOCEXCL), which outlives the run, would keep the user's own
-	// programs and its next runs (which open the terminal afresh) from
-	// opening it. The kernel reads the request as 32 bits, so only the
-	// low 32 bits are compared: (1<<32)|TIOCSTI is the same request.
-	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX, unix.TIOCEXCL} {
+	// (TIOCLINUX) would type commands outside the sandbox. What outlives
+	// the run and locks the user out of its terminal is refused too:
+	// exclusive mode (TIOCEXCL: nobody else opens it, not the user's
+	// programs, nor its next runs, which open it afresh), another line
+	// discipline (TIOCSETD: N_NULL swallows everything, and stty sane
+	// cannot undo it), and output stopped by tcflow(TCOOFF) (TCXONC),
+	// which ^Q does not restart. The kernel reads the request as 32 bits,
+	// so only the low 32 bits are compared: (1<<32)|TIOCSTI is the same
+	// request; TCXONC's argument is an int.
+	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD} {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
 	}
+	b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCXONC), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCOOFF))
 
 	reachRules(&b)
 	c.socketRules(&b)

@@ -61,6 +61,8 @@ func TestLoadDefault(t *testing.T) {
 		{"ioctl(0, 1<<32|TIOCSTI)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, 1<<32 | tiocsti}, Want: "EPERM"}},
 		{"ioctl(0, TIOCLINUX)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCLINUX}, Want: "EPERM"}},
 		{"ioctl(0, TIOCEXCL)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCEXCL}, Want: "EPERM"}},
+		{"ioctl(0, TIOCSETD)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCSETD}, Want: "EPERM"}},
+		{"ioctl(0, TCXONC, TCOOFF)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCXONC, unix.TCOOFF}, Want: "EPERM"}},
 		{"ioctl(0, TCGETS) reaches the kernel", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCGETS}, Want: "ENOTTY"}},
 		{"socket(AF_INET) with the network off", op{Do: "socket", Args: [6]uint64{unix.AF_INET, unix.SOCK_STREAM}, Want: "EPERM"}},
 		{"socket(AF_UNIX) without AllowUnix", op{Do: "socket", Args: [6]uint64{unix.AF_UNIX, unix.SOCK_STREAM}, Want: "EPERM"}},
@@ -598,8 +600,11 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 	for _, c := range reachCases {
 		ops = append(ops, c.op)
 	}
-	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TCGETS, unix.TIOCGWINSZ} {
+	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TCGETS, unix.TIOCGWINSZ} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, req}})
+	}
+	for _, arg := range []uint64{unix.TCOOFF, unix.TCOON, unix.TCIOFF, 1<<32 | unix.TCOOFF} {
+		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCXONC, arg}})
 	}
 	for _, domain := range []uint64{unix.AF_UNSPEC, unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK, unix.AF_PACKET, unix.AF_ALG, unix.AF_VSOCK, 1000, 1<<32 | unix.AF_UNIX} {
 		for _, typ := range []uint64{unix.SOCK_STREAM, unix.SOCK_DGRAM, unix.SOCK_RAW, unix.SOCK_SEQPACKET, unix.SOCK_STREAM | unix.SOCK_CLOEXEC | unix.SOCK_NONBLOCK, 1<<32 | unix.SOCK_STREAM} {

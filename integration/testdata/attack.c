@@ -263,7 +263,8 @@ int main(int argc, char **argv) {
 
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
-	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl")) {
+	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl") || !strcmp(n, "tiocsetd") ||
+	    !strcmp(n, "tcooff")) {
 		int fd = openpty_fd();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
@@ -272,6 +273,12 @@ int main(int argc, char **argv) {
 		}
 		if (!strcmp(n, "tiocexcl")) // exclusive mode outlives the run: no one else opens the terminal
 			return report(ioctl(fd, TIOCEXCL));
+		if (!strcmp(n, "tiocsetd")) { // N_NULL outlives the run: the terminal swallows everything
+			int ldisc = 27;
+			return report(ioctl(fd, TIOCSETD, &ldisc));
+		}
+		if (!strcmp(n, "tcooff")) // stopped output outlives the run; ^Q does not restart it
+			return report(tcflow(fd, TCOOFF));
 		unsigned long req = TIOCSTI;
 		if (!strcmp(n, "tiocsti-high"))
 			req |= 1UL << 32; // the kernel truncates the request to 32 bits
