@@ -1712,6 +1712,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// another.
 		const char *how = type == S_IFDIR           ? " is on (one the sandbox hides, or with no name left: give the command one it sees)"
 			          : dev_is(st, 5, 0)         ? " is on, /dev/tty, which would open the terminal of the command's session: none, or another (give it the terminal by its name, > $(tty), or a pipe: mewsandbox run … | cat)"
+			          : type == S_IFCHR && (use == -EBUSY || c->err == -EBUSY) ? " is on, in exclusive mode (TIOCEXCL), which only root may open again (clear it with ioctl TIOCNXCL, or give it a pipe: … | mewsandbox run … | cat)"
 			          : fd > 2                  ? " is on (pass one the sandbox sees, or none)"
 			          : type == S_IFCHR         ? " is on (give it a pipe instead: … | mewsandbox run … | cat)"
 			          : fd == 0                 ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
@@ -1836,7 +1837,15 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		if (!owned(st, keep_caps)) {
 			return 1;
 		}
-		fail("stdio", fd_name(fd), " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (… | mewsandbox run … | cat > DEVICE)", EPERM, STATUS_SANDBOX);
+		// A terminal hung up (its session ended) answers every ioctl
+		// but TIOCSPGRP with EIO.
+		unsigned char termios[64];
+		if (type == S_IFCHR && SYS3(SYS_ioctl, fd, TCGETS, termios) == -EIO) {
+			fail("stdio", fd_name(fd), " is a terminal that was hung up (its session ended), whose mode the command could change through it: give it /dev/null or a file instead", EPERM, STATUS_SANDBOX);
+		}
+		fail("stdio", fd_name(fd), fd == 0 ? " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it through a pipe instead (cat DEVICE | mewsandbox run …)"
+						    : " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (mewsandbox run … | cat > DEVICE)",
+		     EPERM, STATUS_SANDBOX);
 	}
 	if (!stdio_terminal(fd, st)) {
 		return 0;
@@ -1902,7 +1911,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		for (int before = 0; before < fd && fl >= 0 && SYS2(SYS_fstat, fd, &st) == 0 && stdio_terminal(fd, &st); before++) {
-			if (shares[before] < 0 && same_description(fd, &st, fl, before)) {
+			if (shares[before] < 0 && same_description(fd, &st, fl, before) && same_terminal(fd, before)) {
 				shares[fd] = before;
 				break;
 			}

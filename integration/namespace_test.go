@@ -731,6 +731,24 @@ func TestDevTTYAsStdio(t *testing.T) {
 	if !strings.Contains(out, want) || os.Geteuid() == 0 && !strings.Contains(out, "exit 125\n") {
 		t.Errorf("stdin a pipe, stdout %s, uid %d: %q, want %q", tty, os.Geteuid(), out, want)
 	}
+	// /dev/tty opened on terminal A's session, given as stdout to a run
+	// whose session has terminal B (setsid -c): opened afresh it would be
+	// B, which TIOCGDEV tells apart; a user's run keeps A, a root run is
+	// refused.
+	t.Run("of another session", func(t *testing.T) {
+		if _, err := osexec.LookPath("setsid"); err != nil {
+			t.Skip("no setsid to start a session on another terminal")
+		}
+		masterB, slaveB := hostTerminal(t)
+		out := run(fmt.Sprintf(`exec 3>%q; setsid -w -c sh -c '%q run --yolo -- echo to-A >&3; echo "exit $?" >&3' < %q`, tty, bin, slaveB))
+		want := "to-A\nexit 0\n"
+		if os.Geteuid() == 0 {
+			want = "exit 125\n"
+		}
+		if onB := readAvailable(masterB); !strings.HasSuffix(out, want) || strings.Contains(onB, "to-A") {
+			t.Errorf("/dev/tty of terminal A, the run's session on B: A got %q (want it to end %q), B got %q", out, want, onB)
+		}
+	})
 	if now, err := os.Stat(tty); err != nil || now.Mode() != fi.Mode() {
 		t.Errorf("%s after the runs: %v (%v), want %v", tty, now.Mode(), err, fi.Mode())
 	}
@@ -811,6 +829,43 @@ echo end
 			t.Errorf("O_NONBLOCK set on stdin did not reach stdout: %q", out)
 		}
 	})
+	t.Run("hung up or exclusive", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("TIOCVHANGUP needs CAP_SYS_ADMIN (a user's exclusive terminal: TestNamespaceLayerUnprivileged)")
+		}
+		runOn := func(tty *os.File) (int, string) {
+			var stderr strings.Builder
+			cmd := osexec.Command(bin, "run", "--yolo", "--", "sh", "-c", `test -t 0 && echo terminal; chmod 666 /proc/self/fd/0 2>/dev/null || echo refused`)
+			cmd.Dir = b.root
+			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+			cmd.Stdin, cmd.Stderr = tty, &stderr
+			out, _ := cmd.Output()
+			return cmd.ProcessState.ExitCode(), string(out) + stderr.String()
+		}
+		// In exclusive mode, which root opens anyway.
+		_, slave := hostTerminal(t)
+		tty, err := os.OpenFile(slave, os.O_RDWR|syscall.O_NOCTTY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tty.Close()
+		if err := unix.IoctlSetInt(int(tty.Fd()), unix.TIOCEXCL, 0); err != nil {
+			t.Fatal(err)
+		}
+		if code, out := runOn(tty); code != 0 || out != "terminal\nrefused\n" {
+			t.Errorf("a terminal in exclusive mode, a root run: exit %d, %q", code, out)
+		}
+		// Hung up: refused, saying so.
+		if err := unix.IoctlSetInt(int(tty.Fd()), unix.TIOCVHANGUP, 0); err != nil {
+			t.Skipf("TIOCVHANGUP: %v", err)
+		}
+		if code, out := runOn(tty); code != 125 || !strings.Contains(out, "standard input is a terminal that was hung up") {
+			t.Errorf("a hung-up terminal: exit %d, %q; want 125", code, out)
+		}
+		if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() == 0o666 {
+			t.Errorf("%s after the runs: %v (%v)", slave, fi.Mode(), err)
+		}
+	})
 	t.Run("a pty's master", func(t *testing.T) {
 		// Opened again, /dev/ptmx is a new pty: the caller's master
 		// stays, where the command could not chmod it (a user's run,
@@ -822,6 +877,11 @@ echo end
 		defer slaveFile.Close()
 		readAvailable(master)
 		slaveFile.Write([]byte("hello"))
+		// The master is non-blocking: the command reads it once the
+		// pty has passed the bytes on.
+		if n, err := unix.Poll([]unix.PollFd{{Fd: int32(master.Fd()), Events: unix.POLLIN}}, 5000); n != 1 || err != nil {
+			t.Fatalf("the master has nothing to read: %d, %v", n, err)
+		}
 		var stderr strings.Builder
 		cmd := osexec.Command(bin, "run", "--yolo", "--", "timeout", "5", "head", "-c5")
 		cmd.Dir = b.root
@@ -1085,6 +1145,14 @@ c "make the hooks directory" mkdir -p tools/hooks
 		}
 		if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() != 0o600 {
 			t.Errorf("as %s, stdin its own terminal: now %v (%v)", u.name, fi.Mode(), err)
+		}
+		// In exclusive mode the user's run cannot open it afresh, and
+		// it owns it: refused, saying how to clear it.
+		if err := unix.IoctlSetInt(int(tty.Fd()), unix.TIOCEXCL, 0); err != nil {
+			t.Fatal(err)
+		}
+		if code, out := runAs(tty, "true"); code != 125 || !strings.Contains(out, "in exclusive mode (TIOCEXCL)") {
+			t.Errorf("as %s, stdin its own terminal in exclusive mode: exit %d, %q; want 125", u.name, code, out)
 		}
 	})
 }
