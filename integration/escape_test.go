@@ -73,6 +73,8 @@ p tiocgwinsz tiocgwinsz
 p tiocexcl tiocexcl
 p tiocsetd tiocsetd
 p tcooff tcooff
+p tiocgptpeer tiocgptpeer
+p openpty openpty
 c unshare-cmd unshare -U true
 c unshare-cmd-mount unshare -m true
 c mount-cmd mount -t tmpfs none mnt
@@ -110,6 +112,7 @@ c true-cmd true
 		{"tiocexcl", []int{eperm}, "tiocgwinsz"},     // would keep the user's programs from opening its terminal
 		{"tiocsetd", []int{eperm}, "tiocgwinsz"},     // N_NULL: the terminal would swallow everything after the run
 		{"tcooff", []int{eperm}, "tiocgwinsz"},       // tcflow(TCOOFF): the terminal's output would stay stopped
+		{"tiocgptpeer", []int{eperm}, "openpty"},     // a master's terminal on the devpts it was made in
 	}
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {

@@ -256,10 +256,14 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	// programs, nor its next runs, which open it afresh), another line
 	// discipline (TIOCSETD: N_NULL swallows everything, and stty sane
 	// cannot undo it), and output stopped by tcflow(TCOOFF) (TCXONC),
-	// which ^Q does not restart. The kernel reads the request as 32 bits,
-	// so only the low 32 bits are compared: (1<<32)|TIOCSTI is the same
-	// request; TCXONC's argument is an int.
-	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD} {
+	// which ^Q does not restart. A pty's master the caller gave the
+	// command would give it the pty's terminal opened on the host's
+	// devpts (TIOCGPTPEER), whose mode its owner could change; the C
+	// library's openpty falls back to opening the terminal by its name,
+	// in the sandbox's own devpts. The kernel reads the request as 32
+	// bits, so only the low 32 bits are compared: (1<<32)|TIOCSTI is the
+	// same request; TCXONC's argument is an int.
+	for _, req := range []uint64{unix.TIOCSTI, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TIOCGPTPEER} {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
 	}
 	b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCXONC), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCOOFF))

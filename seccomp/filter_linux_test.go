@@ -62,6 +62,7 @@ func TestLoadDefault(t *testing.T) {
 		{"ioctl(0, TIOCLINUX)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCLINUX}, Want: "EPERM"}},
 		{"ioctl(0, TIOCEXCL)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCEXCL}, Want: "EPERM"}},
 		{"ioctl(0, TIOCSETD)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCSETD}, Want: "EPERM"}},
+		{"ioctl(0, TIOCGPTPEER)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCGPTPEER}, Want: "EPERM"}},
 		{"ioctl(0, TCXONC, TCOOFF)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCXONC, unix.TCOOFF}, Want: "EPERM"}},
 		{"ioctl(0, TCGETS) reaches the kernel", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCGETS}, Want: "ENOTTY"}},
 		{"socket(AF_INET) with the network off", op{Do: "socket", Args: [6]uint64{unix.AF_INET, unix.SOCK_STREAM}, Want: "EPERM"}},
@@ -600,7 +601,7 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 	for _, c := range reachCases {
 		ops = append(ops, c.op)
 	}
-	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TCGETS, unix.TIOCGWINSZ} {
+	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TIOCGPTPEER, unix.TCGETS, unix.TIOCGWINSZ} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, req}})
 	}
 	for _, arg := range []uint64{unix.TCOOFF, unix.TCOON, unix.TCIOFF, 1<<32 | unix.TCOOFF} {

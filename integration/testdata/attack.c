@@ -15,6 +15,7 @@
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
+#include <pty.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -264,7 +265,7 @@ int main(int argc, char **argv) {
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
 	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl") || !strcmp(n, "tiocsetd") ||
-	    !strcmp(n, "tcooff")) {
+	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty")) {
 		int fd = openpty_fd();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
@@ -279,6 +280,16 @@ int main(int argc, char **argv) {
 		}
 		if (!strcmp(n, "tcooff")) // stopped output outlives the run; ^Q does not restart it
 			return report(tcflow(fd, TCOOFF));
+		if (!strcmp(n, "tiocgptpeer")) { // a master's terminal, opened where the master was made
+			int m = posix_openpt(O_RDWR | O_NOCTTY);
+			if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0)
+				return report(-1);
+			return report(ioctl(m, TIOCGPTPEER, O_RDWR | O_NOCTTY));
+		}
+		if (!strcmp(n, "openpty")) { // neighbour: the C library's openpty falls back to the terminal's name
+			int m, s;
+			return report(openpty(&m, &s, NULL, NULL, NULL));
+		}
 		unsigned long req = TIOCSTI;
 		if (!strcmp(n, "tiocsti-high"))
 			req |= 1UL << 32; // the kernel truncates the request to 32 bits
