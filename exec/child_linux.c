@@ -1350,18 +1350,17 @@ static int same_terminal(long a, long b) {
 #endif
 
 // copies holds, for each standard descriptor and each one passed with
-// --pass-fd (the first MAX_COPIES of them all) that copy_stdio picks, its
+// --pass-fd that copy_stdio picks, its
 // file opened afresh on a detached, read-only copy of the mount it is on,
 // or why it could not be (a negative errno). give_afresh gives the command
 // the file opened afresh by its name on the sandbox's own mounts instead
 // where that name leads to it, and this copy where the layer hid it (a
 // file in the host's /tmp).
-#define MAX_COPIES 19
 static struct fd_copy {
 	int of;   // the command's descriptor
 	int fd;   // the copy, O_CLOEXEC; -1 if none
 	long err; // why none, where wanted; 0 where not wanted
-} copies[MAX_COPIES];
+} *copies;
 static int ncopies;
 
 // copy_of returns descriptor fd's entry in copies, or NULL.
@@ -1539,7 +1538,8 @@ static long copy_below(long at, const char *rest, const struct stat *st, long fl
 // to /proc/self/fd/0 as to the name; not rules on directories above the
 // mount.
 static void copy_stdio(const unsigned char *pass, size_t npass) {
-	for (size_t k = 0; k < 3 + npass && ncopies < MAX_COPIES; k++) {
+	copies = map((3 + npass) * sizeof *copies);
+	for (size_t k = 0; k < 3 + npass; k++) {
 		int fd = k < 3 ? (int)k : (int)u32le(pass + 8 * (k - 3) + 4);
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
@@ -1640,6 +1640,12 @@ static void drop_copy(int fd) {
 
 static const char *const stdio_names[3] = {"standard input", "standard output", "standard error"};
 
+// fd_stage is the stage that fails on descriptor fd: stdio, or one
+// passed with --pass-fd.
+static const char *fd_stage(int fd) {
+	return fd < 3 ? "stdio" : "fds";
+}
+
 // fd_name names descriptor fd in messages: a standard one, or one passed
 // with --pass-fd.
 static const char *fd_name(int fd) {
@@ -1728,7 +1734,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		// Why by name failed, unless only because the layer hides the
 		// name: then why the copy did.
 		long err = use == -ENOENT && c->err != 0 ? c->err : use;
-		fail("stdio", what, r > 0 ? name : NULL, err, STATUS_SANDBOX);
+		fail(fd_stage(fd), what, r > 0 ? name : NULL, err, STATUS_SANDBOX);
 	}
 	c->fd = -1;
 	int seeks = 0;
@@ -1738,7 +1744,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 		long off = SYS3(SYS_lseek, fd, 0, SEEK_CUR);
 		r = off < 0 ? off : SYS3(SYS_lseek, use, off, SEEK_SET);
 		if (r < 0 && r != -ESPIPE) {
-			fail("stdio", "lseek the file a standard descriptor is on, opened afresh, to the caller's offset", NULL, r, STATUS_SANDBOX);
+			fail(fd_stage(fd), "lseek to the caller's offset the file opened afresh for ", fd_name(fd), r, STATUS_SANDBOX);
 		}
 		seeks = r >= 0;
 	}
@@ -1759,35 +1765,50 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 	if ((type == S_IFIFO || type == S_IFCHR) && (fl & O_PATH) == 0 && (fl & O_NONBLOCK) == 0) {
 		r = SYS3(SYS_fcntl, use, F_SETFL, fl & O_APPEND);
 		if (r < 0) {
-			fail("stdio", "fcntl(F_SETFL) of the FIFO or device a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+			fail(fd_stage(fd), "fcntl(F_SETFL) of the FIFO or terminal opened afresh for ", fd_name(fd), r, STATUS_SANDBOX);
 		}
 	}
 	r = SYS3(SYS_dup3, use, fd, 0);
 	SYS1(SYS_close, use);
 	if (r < 0) {
-		fail("stdio", "dup3 of the file a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+		fail(fd_stage(fd), "dup3 of the file opened afresh for ", fd_name(fd), r, STATUS_SANDBOX);
 	}
 	return seeks ? 2 : 1;
 }
 
-// stdin_offset holds, where stdin was a regular file opened afresh and a
-// pid namespace's init outlives the command, the caller's descriptor and
-// one of the command's: init_end moves the caller's offset to where the
-// command's ended, as if the two had shared it ({ mewsandbox run -- head
-// -n1; cat; } < /tmp/f has cat go on after head's line).
-static struct {
+// offsets holds, for stdin and each passed descriptor on a regular file
+// opened afresh, where a pid namespace's init outlives the command, the
+// caller's descriptor and one of the command's: init_end moves the
+// caller's offset to where the command's ended, as if the two had shared
+// it ({ mewsandbox run -- head -n1; cat; } < /tmp/f has cat go on after
+// head's line).
+static struct offset {
 	long caller, command;
-} stdin_offset = {-1, -1};
+} *offsets;
+static int noffsets;
 
-// hand_back_offset moves the caller's offset of stdin (stdin_offset) to
-// the command's.
+// hand_back_offset moves each caller's offset (offsets) to the command's.
 static void hand_back_offset(void) {
-	if (stdin_offset.caller < 0) {
-		return;
+	for (int i = 0; i < noffsets; i++) {
+		long off = SYS3(SYS_lseek, offsets[i].command, 0, SEEK_CUR);
+		if (off >= 0) {
+			SYS3(SYS_lseek, offsets[i].caller, off, SEEK_SET);
+		}
 	}
-	long off = SYS3(SYS_lseek, stdin_offset.command, 0, SEEK_CUR);
-	if (off >= 0) {
-		SYS3(SYS_lseek, stdin_offset.caller, off, SEEK_SET);
+}
+
+// give_afresh_at gives the command descriptor fd (st, flags fl) opened
+// afresh (give_afresh) and, for a regular file where init outlives the
+// command (pidns) and the command cannot reach init's descriptors (no
+// CAP_SYS_PTRACE kept), records the caller's descriptor in offsets.
+static void give_afresh_at(int fd, const struct stat *st, long fl, uint64_t keep_caps, int pidns) {
+	long caller = pidns && (keep_caps & CAP_SYS_PTRACE_BIT) == 0 && (st->st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0
+			  ? SYS3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3)
+			  : -1;
+	if (give_afresh(fd, st, fl, keep_caps) == 2 && caller >= 0) {
+		offsets[noffsets++] = (struct offset){caller, SYS3(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 3)};
+	} else if (caller >= 0) {
+		SYS1(SYS_close, caller);
 	}
 }
 
@@ -1815,12 +1836,12 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		long nd = SYS3(SYS_open, dev, (fl & (O_ACCMODE | O_APPEND | O_NONBLOCK)) | O_CLOEXEC | O_NOCTTY, 0);
 		struct stat now;
 		if (nd < 0 || SYS2(SYS_fstat, nd, &now) != 0 || now.st_rdev != st->st_rdev) {
-			fail("stdio", "open the sandbox's own ", dev, nd < 0 ? nd : -ENXIO, STATUS_SANDBOX);
+			fail(fd_stage(fd), "open the sandbox's own ", dev, nd < 0 ? nd : -ENXIO, STATUS_SANDBOX);
 		}
 		long r = SYS3(SYS_dup3, nd, fd, 0);
 		SYS1(SYS_close, nd);
 		if (r < 0) {
-			fail("stdio", "dup3 of the sandbox's own ", dev, r, STATUS_SANDBOX);
+			fail(fd_stage(fd), "dup3 of the sandbox's own ", dev, r, STATUS_SANDBOX);
 		}
 		return 1;
 	}
@@ -1828,7 +1849,7 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 	if ((fl & O_PATH) != 0 && type != S_IFREG && type != S_IFDIR && !named_fifo(fd, st)) {
 		// A socket, a symbolic link or a device the caller holds by
 		// its path only: chmod /proc/self/fd/N would change it.
-		fail("stdio", fd_name(fd), " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
+		fail(fd_stage(fd), fd_name(fd), " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
 	}
 	if (other_device(st) && !stdio_terminal(fd, st)) {
 		// Not opened afresh (stdio_terminal says why): the caller's
@@ -1841,11 +1862,16 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		// but TIOCSPGRP with EIO.
 		unsigned char termios[64];
 		if (type == S_IFCHR && SYS3(SYS_ioctl, fd, TCGETS, termios) == -EIO) {
-			fail("stdio", fd_name(fd), " is a terminal that was hung up (its session ended), whose mode the command could change through it: give it /dev/null or a file instead", EPERM, STATUS_SANDBOX);
+			fail(fd_stage(fd), fd_name(fd), " is a terminal that was hung up (its session ended), whose mode the command could change through it: give it /dev/null or a file instead", EPERM, STATUS_SANDBOX);
 		}
-		fail("stdio", fd_name(fd), fd == 0 ? " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it through a pipe instead (cat DEVICE | mewsandbox run …)"
-						    : " is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk): give it a pipe instead (mewsandbox run … | cat > DEVICE)",
-		     EPERM, STATUS_SANDBOX);
+		static const char *const hints[] = {" give it through a pipe instead (cat DEVICE | mewsandbox run …)", " give it a pipe instead (mewsandbox run … | cat > DEVICE)",
+						    " pass a pipe instead"};
+		static char what[320];
+		const char *parts[] = {" is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk):", hints[fd == 0 ? 0 : fd < 3 ? 1 : 2]};
+		size_t k = slen(parts[0]), h = slen(parts[1]);
+		copy(what, parts[0], k);
+		copy(what + k, parts[1], h + 1);
+		fail(fd_stage(fd), fd_name(fd), what, EPERM, STATUS_SANDBOX);
 	}
 	if (!stdio_terminal(fd, st)) {
 		return 0;
@@ -1860,7 +1886,7 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 	drop_copy(fd);
 	long r = SYS3(SYS_dup3, share, fd, 0);
 	if (r < 0) {
-		fail("stdio", "dup3 of the terminal a standard descriptor is on, opened afresh", NULL, r, STATUS_SANDBOX);
+		fail(fd_stage(fd), "dup3 of the terminal opened afresh for ", fd_name(fd), r, STATUS_SANDBOX);
 	}
 	return 1;
 }
@@ -1872,27 +1898,33 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 // /proc/self/fd/3/../x). Devices as guard_device gives them; a directory,
 // a regular file open read-only (or O_PATH) and a named FIFO opened afresh
 // by name on the sandbox's mounts or on their copy (copy_stdio), unless a
-// regular file or FIFO is on a writable one there. A regular file open for
-// writing stays the caller's descriptor, which the caller passed for the
-// command to write, as do pipes and sockets. The caller's offset is not
-// handed back.
-static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps) {
+// regular file or FIFO is on a writable one there, with the caller's
+// offset handed back where init outlives the command (pidns). A regular
+// file open for writing outside the writable grants stays the caller's
+// only where the command could not change its mode (make it a set-uid copy
+// of a program), and refuses the run otherwise; pipes and sockets stay.
+static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps, int pidns) {
 	for (size_t i = 0; i < n; i++) {
 		int fd = (int)u32le(p + 8 * i + 4);
 		struct stat st;
 		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
-		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0) {
-			fail("fds", "fstat of a passed descriptor", NULL, fl < 0 ? fl : -EBADF, STATUS_SANDBOX);
+		long r = fl < 0 ? fl : SYS2(SYS_fstat, fd, &st);
+		if (r < 0) {
+			fail("fds", "fstat of a passed descriptor", NULL, r, STATUS_SANDBOX);
 		}
 		if (guard_device(fd, &st, fl, keep_caps, -1)) {
 			continue;
 		}
 		long type = st.st_mode & S_IFMT;
 		int to_read = type == S_IFDIR || type == S_IFREG && ((fl & O_PATH) != 0 || (fl & O_ACCMODE) == O_RDONLY);
-		if ((to_read || named_fifo(fd, &st)) && !(type != S_IFDIR && writable_here(fd, &st))) {
-			give_afresh(fd, &st, fl, keep_caps);
-		} else {
-			drop_copy(fd);
+		int here = type != S_IFDIR && writable_here(fd, &st);
+		if ((to_read || named_fifo(fd, &st)) && !here) {
+			give_afresh_at(fd, &st, fl, keep_caps, pidns);
+			continue;
+		}
+		drop_copy(fd);
+		if (type == S_IFREG && !to_read && !here && owned(&st, keep_caps) && !unlinked(fd, &st)) {
+			fail("fds", fd_name(fd), " is a file open for writing outside the writable paths, whose mode the command could change through it (a set-uid copy of a program): pass a pipe instead (--pass-fd 3 3> >(cat >> FILE))", EPERM, STATUS_SANDBOX);
 		}
 	}
 }
@@ -1951,17 +1983,7 @@ static void guard_stdio(int relay, uint64_t keep_caps) {
 				drop_copy(fd);
 				continue;
 			}
-			// Not with CAP_SYS_PTRACE kept, which would give the
-			// command init's descriptor of the caller's file.
-			long caller = fd == 0 && relay && (keep_caps & CAP_SYS_PTRACE_BIT) == 0 && (st.st_mode & S_IFMT) == S_IFREG && (fl & O_PATH) == 0
-					  ? SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3)
-					  : -1;
-			if (give_afresh(fd, &st, fl, keep_caps) == 2 && caller >= 0) {
-				stdin_offset.caller = caller;
-				stdin_offset.command = SYS3(SYS_fcntl, 0, F_DUPFD_CLOEXEC, 3);
-			} else if (caller >= 0) {
-				SYS1(SYS_close, caller);
-			}
+			give_afresh_at(fd, &st, fl, keep_caps, fd == 0 && relay);
 			continue;
 		}
 		if (named_fifo(fd, &st)) {
@@ -2273,11 +2295,13 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long keep[2 + 2 + 2 * MAX_RELAYS + 2] = {sfd, spec_fd}; // the offset's two, the relays', stdout and stderr
+	long *keep = map((2 + 2 * (size_t)noffsets + 2 * MAX_RELAYS + 2) * sizeof *keep); // the offsets' two each, the relays', stdout and stderr
+	keep[0] = sfd;
+	keep[1] = spec_fd;
 	int nkeep = 2;
-	if (stdin_offset.caller >= 0) {
-		keep[nkeep++] = stdin_offset.caller;
-		keep[nkeep++] = stdin_offset.command;
+	for (int i = 0; i < noffsets; i++) {
+		keep[nkeep++] = offsets[i].caller;
+		keep[nkeep++] = offsets[i].command;
 	}
 	for (int i = 0; i < nrelays; i++) {
 		SYS1(SYS_close, relays[i].cmd);
@@ -2388,13 +2412,14 @@ static __attribute__((noreturn)) void child(void) {
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
 	if (s.nmounts > 0) {
+		offsets = map((1 + s.npass) * sizeof *offsets);
 		copy_stdio(s.pass, s.npass);
 	}
 	do_mounts(&s, ruleset);
 	drop_premade();
 	if (s.nmounts > 0) {
 		guard_stdio(s.pidns, s.keep_caps);
-		guard_passed(s.pass, s.npass, s.keep_caps);
+		guard_passed(s.pass, s.npass, s.keep_caps, s.pidns);
 	}
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {

@@ -618,20 +618,45 @@ chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`
 	unchanged(0o644, victim, beside)
 	unchanged(0o755, dir)
 
-	// A file passed to be read, at the caller's offset.
+	// A file passed to be read, at the caller's offset, which the run
+	// moves on as a shared one would: three runs read three lines.
 	in := open(input, os.O_RDONLY)
 	in.Seek(int64(len("skipped\n")), io.SeekStart)
-	r = pass(in, "--", "sh", "-c", `cat <&3; chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`)
+	r = b.runWithFiles([]*os.File{in}, "", "run", "--yolo", "--pass-fd", "3", "--", "sh", "-c", `read -r l <&3; echo "$l"; chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`)
 	if r.code != 0 || r.stdout != "read\nchmod refused\n" {
 		t.Errorf("a file passed to be read: exit %d, %q, %q", r.code, r.stdout, r.stderr)
 	}
+	in.Seek(0, io.SeekStart)
+	for _, want := range []string{"skipped", "read"} {
+		if r := b.runWithFiles([]*os.File{in}, "", "run", "--yolo", "--pass-fd", "3", "--", "sh", "-c", `read -r l <&3; echo "$l"`); r.stdout != want+"\n" {
+			t.Errorf("a file passed to be read, line by line: %q (%q), want %q", r.stdout, r.stderr, want)
+		}
+	}
+	in.Close()
 	unchanged(0o644, input)
 
-	// A file passed to be written: the caller's, written.
+	// A file passed to be written, outside the writable paths: through
+	// the caller's descriptor its owner could make it a set-uid copy of
+	// a program, so a run that owns it is refused.
 	out := b.file(filepath.Join(b.out, "log"), "", 0o644)
-	r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `echo logged >&3`)
-	if r.code != 0 || b.read(out) != "logged\n" {
-		t.Errorf("a file passed to be written: exit %d, %q, holds %q", r.code, r.stderr, b.read(out))
+	r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `cat /bin/true >&3; chmod 4755 /proc/self/fd/3`)
+	if r.code != 125 || !strings.Contains(r.stderr, "the descriptor passed as 3 is a file open for writing outside the writable paths") || b.read(out) != "" {
+		t.Errorf("a file of the command's passed to be written: exit %d, %q, holds %d bytes; want 125", r.code, r.stderr, len(b.read(out)))
+	}
+	unchanged(0o644, out)
+	// Inside the root the command may write it and change it anyway.
+	inRoot := b.file("log", "", 0o644)
+	if r := pass(open(inRoot, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `echo logged >&3`); r.code != 0 || b.read(inRoot) != "logged\n" {
+		t.Errorf("a file in the root passed to be written: exit %d, %q, holds %q", r.code, r.stderr, b.read(inRoot))
+	}
+	if os.Geteuid() == 0 {
+		// Another user's, which the command cannot change: written.
+		os.Chown(out, 65534, 65534)
+		r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `echo logged >&3; chmod 4755 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`)
+		if r.code != 0 || r.stdout != "chmod refused\n" || b.read(out) != "logged\n" {
+			t.Errorf("another user's file passed to be written: exit %d, %q, %q, holds %q", r.code, r.stdout, r.stderr, b.read(out))
+		}
+		unchanged(0o644, out)
 	}
 
 	// A directory in the host's /tmp, which the layer hides.
