@@ -75,6 +75,7 @@ p tiocsetd tiocsetd
 p tcooff tcooff
 p tiocgptpeer tiocgptpeer
 p openpty openpty
+p kdskbmode kdskbmode
 c unshare-cmd unshare -U true
 c unshare-cmd-mount unshare -m true
 c mount-cmd mount -t tmpfs none mnt
@@ -113,6 +114,7 @@ c true-cmd true
 		{"tiocsetd", []int{eperm}, "tiocgwinsz"},     // N_NULL: the terminal would swallow everything after the run
 		{"tcooff", []int{eperm}, "tiocgwinsz"},       // tcflow(TCOOFF): the terminal's output would stay stopped
 		{"tiocgptpeer", []int{eperm}, "openpty"},     // a master's terminal on the devpts it was made in
+		{"kdskbmode", []int{eperm}, "tiocgwinsz"},    // a console's keyboard mode (ENOTTY on a pty unfiltered)
 	}
 	for _, tt := range tests {
 		t.Run(tt.attack, func(t *testing.T) {

@@ -267,6 +267,14 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
 	}
 	b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCXONC), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.TCOOFF))
+	// The virtual console's own requests (linux/kd.h's 'K', linux/vt.h's
+	// 'V', numbered without a direction or size, unlike V4L2's 'V' ones)
+	// change the keyboard's mode (K_OFF), the keymap, the font or the
+	// active console for everyone, past the run: all of them, on a
+	// console that is the command's controlling terminal.
+	for _, magic := range []uint64{0x4b00, 0x5600} {
+		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffff00, magic))
+	}
 
 	reachRules(&b)
 	c.socketRules(&b)

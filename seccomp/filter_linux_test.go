@@ -63,6 +63,10 @@ func TestLoadDefault(t *testing.T) {
 		{"ioctl(0, TIOCEXCL)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCEXCL}, Want: "EPERM"}},
 		{"ioctl(0, TIOCSETD)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCSETD}, Want: "EPERM"}},
 		{"ioctl(0, TIOCGPTPEER)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TIOCGPTPEER}, Want: "EPERM"}},
+		{"ioctl(0, KDSKBMODE)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, 0x4b45}, Want: "EPERM"}},
+		{"ioctl(0, VT_ACTIVATE)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, 0x5606}, Want: "EPERM"}},
+		{"ioctl(-1, VIDIOC_QUERYCAP) reaches the kernel", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{^uint64(0), 0x80685600}, Want: "EBADF"}},
+		{"ioctl(-1, TCXONC, TCOON) reaches the kernel", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{^uint64(0), unix.TCXONC, unix.TCOON}, Want: "EBADF"}},
 		{"ioctl(0, TCXONC, TCOOFF)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCXONC, unix.TCOOFF}, Want: "EPERM"}},
 		{"ioctl(0, TCGETS) reaches the kernel", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCGETS}, Want: "ENOTTY"}},
 		{"socket(AF_INET) with the network off", op{Do: "socket", Args: [6]uint64{unix.AF_INET, unix.SOCK_STREAM}, Want: "EPERM"}},
@@ -601,7 +605,7 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 	for _, c := range reachCases {
 		ops = append(ops, c.op)
 	}
-	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TIOCGPTPEER, unix.TCGETS, unix.TIOCGWINSZ} {
+	for _, req := range []uint64{tiocsti, 1<<32 | tiocsti, unix.TIOCLINUX, unix.TIOCEXCL, unix.TIOCSETD, unix.TIOCGPTPEER, 0x4b45, 0x5606, 0xc0685600, unix.TCGETS, unix.TIOCGWINSZ} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, req}})
 	}
 	for _, arg := range []uint64{unix.TCOOFF, unix.TCOON, unix.TCIOFF, 1<<32 | unix.TCOOFF} {

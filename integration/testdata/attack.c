@@ -265,7 +265,7 @@ int main(int argc, char **argv) {
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
 	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl") || !strcmp(n, "tiocsetd") ||
-	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty")) {
+	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty") || !strcmp(n, "kdskbmode")) {
 		int fd = openpty_fd();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
@@ -280,6 +280,8 @@ int main(int argc, char **argv) {
 		}
 		if (!strcmp(n, "tcooff")) // stopped output outlives the run; ^Q does not restart it
 			return report(tcflow(fd, TCOOFF));
+		if (!strcmp(n, "kdskbmode")) // on a console, K_OFF would leave the keyboard dead after the run
+			return report(ioctl(fd, 0x4b45, 4));
 		if (!strcmp(n, "tiocgptpeer")) { // a master's terminal, opened where the master was made
 			int m = posix_openpt(O_RDWR | O_NOCTTY);
 			if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0)
