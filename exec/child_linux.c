@@ -1776,6 +1776,12 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 	return seeks ? 2 : 1;
 }
 
+// init_keep has room for what init keeps open (ns_init): the signalfd and
+// the spec socket, each offset's two, the relays' two each, stdout and
+// stderr. Mapped before the limits apply: --limit-mem 8M leaves init no
+// room to map it later.
+static long *init_keep;
+
 // offsets holds, for stdin and each passed descriptor on a regular file
 // opened afresh, where a pid namespace's init outlives the command, the
 // caller's descriptor and one of the command's: init_end moves the
@@ -1901,9 +1907,12 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 // regular file or FIFO is on a writable one there, with the caller's
 // offset handed back where init outlives the command (pidns). A regular
 // file open for writing outside the writable grants stays the caller's
-// only where the command could not change its mode (make it a set-uid copy
-// of a program), and refuses the run otherwise; pipes and sockets stay.
-static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps, int pidns) {
+// only where the command could not change it (changeable: its mode, as its
+// owner, to make it a set-uid copy of a program; its user.* attributes and
+// times where its mode lets others write it), and refuses the run
+// otherwise; pipes and sockets stay. A passed descriptor that is stdin's
+// description, or an earlier passed one's, stays one with it.
+static void guard_passed(const unsigned char *p, size_t n, const int *shares, uint64_t keep_caps, int pidns) {
 	for (size_t i = 0; i < n; i++) {
 		int fd = (int)u32le(p + 8 * i + 4);
 		struct stat st;
@@ -1911,6 +1920,14 @@ static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps, i
 		long r = fl < 0 ? fl : SYS2(SYS_fstat, fd, &st);
 		if (r < 0) {
 			fail("fds", "fstat of a passed descriptor", NULL, r, STATUS_SANDBOX);
+		}
+		if (shares[i] >= 0) {
+			drop_copy(fd);
+			r = SYS3(SYS_dup3, shares[i], fd, 0);
+			if (r < 0) {
+				fail("fds", "dup3 of a descriptor given afresh onto ", fd_name(fd), r, STATUS_SANDBOX);
+			}
+			continue;
 		}
 		if (guard_device(fd, &st, fl, keep_caps, -1)) {
 			continue;
@@ -1923,10 +1940,50 @@ static void guard_passed(const unsigned char *p, size_t n, uint64_t keep_caps, i
 			continue;
 		}
 		drop_copy(fd);
-		if (type == S_IFREG && !to_read && !here && owned(&st, keep_caps) && !unlinked(fd, &st)) {
-			fail("fds", fd_name(fd), " is a file open for writing outside the writable paths, whose mode the command could change through it (a set-uid copy of a program): pass a pipe instead (--pass-fd 3 3> >(cat >> FILE))", EPERM, STATUS_SANDBOX);
+		if (type == S_IFREG && !to_read && !here && changeable(&st, keep_caps) && !unlinked(fd, &st)) {
+			// Its mode as its owner (a set-uid copy of a program), its
+			// user.* attributes and times where others may write it.
+			static char what[200];
+			size_t k = 0;
+			const char *parts[] = {" is a file open for writing outside the writable paths, whose mode or attributes the command could change through it: pass a pipe instead (--pass-fd ", "", " ", "", "> >(cat >> FILE))"};
+			char num[24];
+			num[decimal(num, (uint64_t)fd)] = 0;
+			parts[1] = parts[3] = num;
+			for (size_t j = 0; j < sizeof parts / sizeof parts[0]; j++) {
+				size_t m = slen(parts[j]);
+				copy(what + k, parts[j], m);
+				k += m;
+			}
+			what[k] = 0;
+			fail("fds", fd_name(fd), what, EPERM, STATUS_SANDBOX);
 		}
 	}
+}
+
+// passed_shares says, for each passed descriptor (p, n), which one it
+// shares its open file description with, before guard_stdio and
+// guard_passed give any afresh: stdin, or an earlier passed one; -1 for
+// none. A file given as stdin and as 3<&0 then stays one description in
+// the sandbox, read at one offset, which init hands back once. Not stdout
+// or stderr, which may become relay pipes.
+static int *passed_shares(const unsigned char *p, size_t n) {
+	int *shares = map((n + 1) * sizeof *shares);
+	for (size_t i = 0; i < n; i++) {
+		int fd = (int)u32le(p + 8 * i + 4);
+		struct stat st;
+		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
+		shares[i] = -1;
+		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0) {
+			continue;
+		}
+		for (size_t j = 0; j <= i && shares[i] < 0; j++) {
+			int before = j == 0 ? 0 : (int)u32le(p + 8 * (j - 1) + 4);
+			if ((j == 0 || shares[j - 1] < 0) && same_description(fd, &st, fl, before) && same_file(before, &st)) {
+				shares[i] = before;
+			}
+		}
+	}
+	return shares;
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
@@ -2295,7 +2352,7 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 	// The relays' pipes and files stay too (guard_stdio); the command's
 	// ends of the pipes go, so that the command's exit ends its output.
 	command_pid = pid;
-	long *keep = map((2 + 2 * (size_t)noffsets + 2 * MAX_RELAYS + 2) * sizeof *keep); // the offsets' two each, the relays', stdout and stderr
+	long *keep = init_keep;
 	keep[0] = sfd;
 	keep[1] = spec_fd;
 	int nkeep = 2;
@@ -2411,16 +2468,19 @@ static __attribute__((noreturn)) void child(void) {
 
 	mark_cloexec();
 	pass_fds(s.pass, s.npass, &ruleset);
+	int *shares = NULL;
 	if (s.nmounts > 0) {
 		offsets = map((1 + s.npass) * sizeof *offsets);
+		shares = passed_shares(s.pass, s.npass);
 		copy_stdio(s.pass, s.npass);
 	}
 	do_mounts(&s, ruleset);
 	drop_premade();
 	if (s.nmounts > 0) {
 		guard_stdio(s.pidns, s.keep_caps);
-		guard_passed(s.pass, s.npass, s.keep_caps, s.pidns);
+		guard_passed(s.pass, s.npass, shares, s.keep_caps, s.pidns);
 	}
+	init_keep = map((2 + 2 * (size_t)noffsets + 2 * MAX_RELAYS + 2) * sizeof *init_keep);
 	long r = SYS5(SYS_prctl, PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 	if (r != 0) {
 		fail("no_new_privs", "prctl(PR_SET_NO_NEW_PRIVS)", NULL, r, STATUS_SANDBOX);
