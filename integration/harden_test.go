@@ -169,6 +169,9 @@ func TestResourceLimits(t *testing.T) {
 		// The limit is the command's: init's own descriptors (a pid
 		// namespace's signalfd) are made before it.
 		{"nofile tiny", []string{"--limit-nofile", "5"}, `exit 0`, 0, ""},
+		// So is the address space: init maps what it keeps before it
+		// (a later mmap failed every run up to 36M).
+		{"mem tiny", []string{"--limit-mem", "8M"}, `exit 0`, 0, ""},
 		// Root's processes are exempt from RLIMIT_NPROC (a kernel rule): the
 		// limit is checked where it is set.
 		{"nproc", []string{"--limit-nproc", "50"}, `grep -q '^Max processes *50 *50 ' /proc/self/limits || exit 8`, 0, ""},

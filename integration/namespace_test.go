@@ -601,9 +601,10 @@ func TestMetadataThroughPassedDescriptors(t *testing.T) {
 	}
 	unchanged := func(want os.FileMode, paths ...string) {
 		t.Helper()
+		os.Chmod(dir, 0o755) // for the files below it, should the attack have got through
 		for _, p := range paths {
 			if fi, err := os.Stat(p); err != nil || fi.Mode().Perm() != want {
-				t.Errorf("%s after the run: %v (%v), want %v", p, fi.Mode(), err, want)
+				t.Errorf("%s after the run: %v (%v), want %v", p, fi, err, want)
 			}
 			os.Chmod(p, want)
 		}
@@ -651,13 +652,35 @@ chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`
 	}
 	if os.Geteuid() == 0 {
 		// Another user's, which the command cannot change: written.
+		os.Truncate(out, 0)
 		os.Chown(out, 65534, 65534)
 		r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `echo logged >&3; chmod 4755 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`)
 		if r.code != 0 || r.stdout != "chmod refused\n" || b.read(out) != "logged\n" {
-			t.Errorf("another user's file passed to be written: exit %d, %q, %q, holds %q", r.code, r.stdout, r.stderr, b.read(out))
+			t.Errorf("another user's file passed to be written: exit %d, %q, %q, holds %d bytes", r.code, r.stdout, r.stderr, len(b.read(out)))
 		}
 		unchanged(0o644, out)
+		// One others may write: its user.* attributes and times would be
+		// the command's to set. Refused.
+		os.Chmod(out, 0o666)
+		r = pass(open(out, os.O_WRONLY|os.O_APPEND), "--", "sh", "-c", `touch /proc/self/fd/3`)
+		if r.code != 125 || !strings.Contains(r.stderr, "whose mode or attributes the command could change") {
+			t.Errorf("another user's file others may write, passed to be written: exit %d, %q; want 125", r.code, r.stderr)
+		}
+		unchanged(0o666, out)
 	}
+	// A file given as stdin and passed as 3<&0 stays one description:
+	// what one reads the other does not read again, and the caller's
+	// offset moves once.
+	lines := b.file(filepath.Join(b.out, "lines"), "l1\nl2\nl3\n", 0o644)
+	shared := open(lines, os.O_RDONLY)
+	cmd := osexec.Command(bin, "run", "--yolo", "--pass-fd", "3", "--", "sh", "-c", `read -r a; read -r b <&3; echo "$a $b"`)
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+	cmd.Stdin, cmd.ExtraFiles = shared, []*os.File{shared}
+	got, err := cmd.Output()
+	if after, _ := shared.Seek(0, io.SeekCurrent); err != nil || string(got) != "l1 l2\n" || after != int64(len("l1\nl2\n")) {
+		t.Errorf("a file given as stdin and as 3<&0: %v, %q, caller's offset %d; want l1 l2, 6", err, got, after)
+	}
+	shared.Close()
 
 	// A directory in the host's /tmp, which the layer hides.
 	hidden, err := os.MkdirTemp("/tmp", "mewsandbox-passed-")
@@ -776,7 +799,7 @@ func TestDevTTYAsStdio(t *testing.T) {
 		}
 	})
 	if now, err := os.Stat(tty); err != nil || now.Mode() != fi.Mode() {
-		t.Errorf("%s after the runs: %v (%v), want %v", tty, now.Mode(), err, fi.Mode())
+		t.Errorf("%s after the runs: %v (%v), want %v", tty, modeOf(now), err, fi.Mode())
 	}
 }
 
@@ -845,7 +868,7 @@ echo end
 		}
 	}
 	if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() != 0o600 || fi.ModTime().Before(old) {
-		t.Errorf("%s after the run: %v, modified %v (%v); want 0600, not before %v", slave, fi.Mode(), fi.ModTime(), err, old)
+		t.Errorf("%s after the run: %v (%v); want 0600, not modified before %v", slave, modeOf(fi), err, old)
 	}
 	t.Run("one description", func(t *testing.T) {
 		if strings.Contains(out, "no python3\n") {
@@ -889,7 +912,7 @@ echo end
 			t.Errorf("a hung-up terminal: exit %d, %q; want 125", code, out)
 		}
 		if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() == 0o666 {
-			t.Errorf("%s after the runs: %v (%v)", slave, fi.Mode(), err)
+			t.Errorf("%s after the runs: %v (%v)", slave, modeOf(fi), err)
 		}
 	})
 	t.Run("a pty's master", func(t *testing.T) {
@@ -914,7 +937,10 @@ echo end
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
 		cmd.Stdin, cmd.Stderr = master, &stderr
 		got, err := cmd.Output()
-		fi, _ := master.Stat()
+		fi, err := master.Stat()
+		if err != nil {
+			t.Fatal(err)
+		}
 		switch owner := fi.Sys().(*syscall.Stat_t).Uid; {
 		case owner == uint32(os.Geteuid()):
 			if code := cmd.ProcessState.ExitCode(); code != 125 || !strings.Contains(stderr.String(), "is a device other than a terminal") {
@@ -981,14 +1007,14 @@ echo end
 			t.Errorf("another user's disk as stdout: %v, %q, disk holds %q; want the write at the caller's offset, the chmod refused", err, msg, written())
 		}
 		if fi, err := os.Stat(node); err != nil || fi.Mode().Perm() != 0o600 {
-			t.Errorf("%s after the runs: %v (%v), want 0600", node, fi.Mode(), err)
+			t.Errorf("%s after the runs: %v (%v), want 0600", node, modeOf(fi), err)
 		}
 	})
 	t.Run("--no-namespaces", func(t *testing.T) {
 		code, out := run("--no-namespaces", "--", "sh", "attack.sh")
-		fi, _ := os.Stat(slave)
-		if code != 0 || strings.Contains(out, "chmod stdin failed") || fi.Mode().Perm() != 0o666 {
-			t.Errorf("exit %d, %q, mode %v; want the documented loss", code, out, fi.Mode())
+		fi, err := os.Stat(slave)
+		if err != nil || code != 0 || strings.Contains(out, "chmod stdin failed") || fi.Mode().Perm() != 0o666 {
+			t.Errorf("exit %d, %q, mode %v (%v); want the documented loss", code, out, modeOf(fi), err)
 		}
 	})
 }
@@ -1170,7 +1196,7 @@ c "make the hooks directory" mkdir -p tools/hooks
 			t.Errorf("as %s, stdin its own terminal: exit %d, %q; want a terminal it cannot chmod", u.name, code, out)
 		}
 		if fi, err := os.Stat(slave); err != nil || fi.Mode().Perm() != 0o600 {
-			t.Errorf("as %s, stdin its own terminal: now %v (%v)", u.name, fi.Mode(), err)
+			t.Errorf("as %s, stdin its own terminal: now %v (%v)", u.name, modeOf(fi), err)
 		}
 		// In exclusive mode the user's run cannot open it afresh, and
 		// it owns it: refused, saying how to clear it.
@@ -1835,6 +1861,14 @@ func hostTerminal(t *testing.T) (*os.File, string) {
 	}
 	t.Cleanup(func() { s.Close() })
 	return master, slave
+}
+
+// modeOf is fi's mode, or "missing" where the stat that made it failed.
+func modeOf(fi os.FileInfo) any {
+	if fi == nil {
+		return "missing"
+	}
+	return fi.Mode()
 }
 
 // readUntil reads what the (non-blocking) file has until it holds marker,
