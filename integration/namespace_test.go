@@ -937,9 +937,9 @@ echo end
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
 		cmd.Stdin, cmd.Stderr = master, &stderr
 		got, err := cmd.Output()
-		fi, err := master.Stat()
-		if err != nil {
-			t.Fatal(err)
+		fi, serr := master.Stat()
+		if serr != nil {
+			t.Fatal(serr)
 		}
 		switch owner := fi.Sys().(*syscall.Stat_t).Uid; {
 		case owner == uint32(os.Geteuid()):
