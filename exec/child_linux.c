@@ -1921,7 +1921,9 @@ static void guard_passed(const unsigned char *p, size_t n, const int *shares, ui
 		if (r < 0) {
 			fail("fds", "fstat of a passed descriptor", NULL, r, STATUS_SANDBOX);
 		}
-		if (shares[i] >= 0) {
+		// Where the earlier one was given with the same access (<>f
+		// 3<&0 has stdin read-only: fd 3 then gets its own guard).
+		if (shares[i] >= 0 && (SYS2(SYS_fcntl, shares[i], F_GETFL) & O_ACCMODE) == (fl & O_ACCMODE)) {
 			drop_copy(fd);
 			r = SYS3(SYS_dup3, shares[i], fd, 0);
 			if (r < 0) {
@@ -1965,20 +1967,17 @@ static void guard_passed(const unsigned char *p, size_t n, const int *shares, ui
 // guard_passed give any afresh: stdin, or an earlier passed one; -1 for
 // none. A file given as stdin and as 3<&0 then stays one description in
 // the sandbox, read at one offset, which init hands back once. Not stdout
-// or stderr, which may become relay pipes.
+// or stderr, which may become relay pipes; and only as kcmp says: its
+// fallback (one file at one offset) would take <f 3<f for one.
 static int *passed_shares(const unsigned char *p, size_t n) {
 	int *shares = map((n + 1) * sizeof *shares);
+	long self = SYS0(SYS_getpid);
 	for (size_t i = 0; i < n; i++) {
 		int fd = (int)u32le(p + 8 * i + 4);
-		struct stat st;
-		long fl = SYS2(SYS_fcntl, fd, F_GETFL);
 		shares[i] = -1;
-		if (fl < 0 || SYS2(SYS_fstat, fd, &st) != 0) {
-			continue;
-		}
 		for (size_t j = 0; j <= i && shares[i] < 0; j++) {
 			int before = j == 0 ? 0 : (int)u32le(p + 8 * (j - 1) + 4);
-			if ((j == 0 || shares[j - 1] < 0) && same_description(fd, &st, fl, before) && same_file(before, &st)) {
+			if ((j == 0 || shares[j - 1] < 0) && SYS5(SYS_kcmp, self, self, KCMP_FILE, fd, before) == 0) {
 				shares[i] = before;
 			}
 		}

@@ -681,6 +681,13 @@ chmod 600 /proc/self/fd/3 2>/dev/null || echo "chmod refused"`
 		t.Errorf("a file given as stdin and as 3<&0: %v, %q, caller's offset %d; want l1 l2, 6", err, got, after)
 	}
 	shared.Close()
+	// Opened twice (<f 3<f), two descriptions, each read from its start.
+	cmd = osexec.Command(bin, "run", "--yolo", "--pass-fd", "3", "--", "sh", "-c", `read -r a; read -r b <&3; echo "$a $b"`)
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+	cmd.Stdin, cmd.ExtraFiles = open(lines, os.O_RDONLY), []*os.File{open(lines, os.O_RDONLY)}
+	if got, err := cmd.Output(); err != nil || string(got) != "l1 l1\n" {
+		t.Errorf("a file given as stdin and as 3<f: %v, %q; want l1 l1", err, got)
+	}
 
 	// A directory in the host's /tmp, which the layer hides.
 	hidden, err := os.MkdirTemp("/tmp", "mewsandbox-passed-")
