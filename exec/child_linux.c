@@ -1658,6 +1658,20 @@ static const char *fd_name(int fd) {
 	return name;
 }
 
+// join writes the n strings of parts one after the other into out (cap
+// bytes, the NUL included; what does not fit is cut), and returns it.
+static const char *join(char *out, size_t cap, const char *const *parts, size_t n) {
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t m = slen(parts[i]);
+		m = m < cap - 1 - k ? m : cap - 1 - k;
+		copy(out + k, parts[i], m);
+		k += m;
+	}
+	out[k] = 0;
+	return out;
+}
+
 // give_afresh gives the command, as standard descriptor fd (st, flags fl),
 // the file opened afresh: by its name on the sandbox's mounts, where its
 // name leads to it (read-only outside the writable grants and on the
@@ -1711,7 +1725,6 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 			return 0; // nobody else sees it
 		}
 		static char what[512];
-		size_t n = 0;
 		// /dev/tty opens the controlling terminal of the session it is
 		// opened in: the command's own where its stdin is no terminal,
 		// which has none, or the runner's, which may have none or
@@ -1724,13 +1737,7 @@ static int give_afresh(int fd, const struct stat *st, long fl, uint64_t keep_cap
 			          : fd == 0                 ? " is on (give it through a pipe instead: cat FILE | mewsandbox run …)"
 			                                    : " is on (give it a pipe instead: mewsandbox run … | cat > FILE)";
 		const char *parts[] = {type == S_IFDIR ? "open afresh the directory " : type == S_IFCHR ? "open afresh the terminal " : "open afresh the file ", fd_name(fd), how, r > 0 ? ": " : ""};
-		for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-			size_t k = slen(parts[i]);
-			k = k < sizeof what - 1 - n ? k : sizeof what - 1 - n;
-			copy(what + n, parts[i], k);
-			n += k;
-		}
-		what[n] = 0;
+		join(what, sizeof what, parts, sizeof parts / sizeof parts[0]);
 		// Why by name failed, unless only because the layer hides the
 		// name: then why the copy did.
 		long err = use == -ENOENT && c->err != 0 ? c->err : use;
@@ -1874,10 +1881,7 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 						    " pass a pipe instead"};
 		static char what[320];
 		const char *parts[] = {" is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk):", hints[fd == 0 ? 0 : fd < 3 ? 1 : 2]};
-		size_t k = slen(parts[0]), h = slen(parts[1]);
-		copy(what, parts[0], k);
-		copy(what + k, parts[1], h + 1);
-		fail(fd_stage(fd), fd_name(fd), what, EPERM, STATUS_SANDBOX);
+		fail(fd_stage(fd), fd_name(fd), join(what, sizeof what, parts, 2), EPERM, STATUS_SANDBOX);
 	}
 	if (!stdio_terminal(fd, st)) {
 		return 0;
@@ -1946,18 +1950,10 @@ static void guard_passed(const unsigned char *p, size_t n, const int *shares, ui
 			// Its mode as its owner (a set-uid copy of a program), its
 			// user.* attributes and times where others may write it.
 			static char what[200];
-			size_t k = 0;
-			const char *parts[] = {" is a file open for writing outside the writable paths, whose mode or attributes the command could change through it: pass a pipe instead (--pass-fd ", "", " ", "", "> >(cat >> FILE))"};
 			char num[24];
 			num[decimal(num, (uint64_t)fd)] = 0;
-			parts[1] = parts[3] = num;
-			for (size_t j = 0; j < sizeof parts / sizeof parts[0]; j++) {
-				size_t m = slen(parts[j]);
-				copy(what + k, parts[j], m);
-				k += m;
-			}
-			what[k] = 0;
-			fail("fds", fd_name(fd), what, EPERM, STATUS_SANDBOX);
+			const char *parts[] = {" is a file open for writing outside the writable paths, whose mode or attributes the command could change through it: pass a pipe instead (--pass-fd ", num, " ", num, "> >(cat >> FILE))"};
+			fail("fds", fd_name(fd), join(what, sizeof what, parts, sizeof parts / sizeof parts[0]), EPERM, STATUS_SANDBOX);
 		}
 	}
 }
