@@ -218,6 +218,20 @@ static size_t decimal(char *out, uint64_t v) {
 	return sizeof b - i;
 }
 
+// join writes the n strings of parts one after the other into out (cap
+// bytes, the NUL included; what does not fit is cut), and returns it.
+static const char *join(char *out, size_t cap, const char *const *parts, size_t n) {
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t m = slen(parts[i]);
+		m = m < cap - 1 - k ? m : cap - 1 - k;
+		copy(out + k, parts[i], m);
+		k += m;
+	}
+	out[k] = 0;
+	return out;
+}
+
 static void put_uint(unsigned long v) {
 	char b[20];
 	put(b, decimal(b, v));
@@ -1212,6 +1226,18 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 		top = from > top ? from : top;
 		top = to > top ? to : top;
 	}
+	// The moves below take numbers up to top + 3 + n: past the soft
+	// RLIMIT_NOFILE (ulimit -n) each would fail with a bare EINVAL.
+	uint64_t nofile[2];
+	if (SYS4(SYS_prlimit64, 0, RLIMIT_NOFILE, 0, nofile) == 0 && top + 3 + n >= nofile[0]) {
+		static char what[200];
+		char need[24], limit[24];
+		need[decimal(need, top + 4 + n)] = 0;
+		limit[decimal(limit, nofile[0])] = 0;
+		const char *parts[] = {"the descriptors passed need ", need, " open at once (the highest passed, and the child's own moved above it), over the limit of ", limit,
+				       " (ulimit -n): raise it, or pass lower numbers"};
+		fail("fds", join(what, sizeof what, parts, sizeof parts / sizeof parts[0]), NULL, EMFILE, STATUS_SANDBOX);
+	}
 	long st = SYS3(SYS_fcntl, status_fd, F_DUPFD_CLOEXEC, top + 1);
 	if (st < 0) {
 		fail("fds", "fcntl(F_DUPFD_CLOEXEC) of the status pipe", NULL, st, STATUS_SANDBOX);
@@ -1656,20 +1682,6 @@ static const char *fd_name(int fd) {
 	copy(name, "the descriptor passed as ", 25);
 	name[25 + decimal(name + 25, (uint64_t)fd)] = 0;
 	return name;
-}
-
-// join writes the n strings of parts one after the other into out (cap
-// bytes, the NUL included; what does not fit is cut), and returns it.
-static const char *join(char *out, size_t cap, const char *const *parts, size_t n) {
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t m = slen(parts[i]);
-		m = m < cap - 1 - k ? m : cap - 1 - k;
-		copy(out + k, parts[i], m);
-		k += m;
-	}
-	out[k] = 0;
-	return out;
 }
 
 // give_afresh gives the command, as standard descriptor fd (st, flags fl),

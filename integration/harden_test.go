@@ -115,6 +115,21 @@ exit 0
 			t.Errorf("--pass-fd %s: exit %d, %q; want 2 and %q", tt.fd, r.code, r.stderr, tt.want)
 		}
 	}
+
+	// A descriptor passed near the limit of open files (ulimit -n; bash,
+	// since dash takes one-digit descriptors only): the child moves its
+	// own descriptors above the highest passed, and says so where that
+	// goes past the limit, instead of a bare EMFILE or EINVAL.
+	near := osexec.Command("bash", "-c", `ulimit -n 64 && exec "$0" run --yolo --pass-fd 60 -- true 60<"$1"`, bin, secret)
+	near.Dir, near.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	if out, err := near.CombinedOutput(); near.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "over the limit of 64 (ulimit -n)") {
+		t.Errorf("--pass-fd 60 under ulimit -n 64: %v, %s; want 125 saying why", err, out)
+	}
+	near = osexec.Command("bash", "-c", `ulimit -n 64 && exec "$0" run --yolo --pass-fd 9 -- sh -c 'cat <&9' 9<"$1"`, bin, secret)
+	near.Dir, near.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	if out, err := near.CombinedOutput(); err != nil || string(out) != "outside secret\n" {
+		t.Errorf("--pass-fd 9 under ulimit -n 64: %v, %s", err, out)
+	}
 }
 
 // TestCapabilities runs commands as root: they hold no capability, so
