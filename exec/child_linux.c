@@ -1226,15 +1226,17 @@ static void pass_fds(const unsigned char *p, size_t n, int *ruleset) {
 		top = from > top ? from : top;
 		top = to > top ? to : top;
 	}
-	// The moves below take numbers up to top + 3 + n: past the soft
-	// RLIMIT_NOFILE (ulimit -n) each would fail with a bare EINVAL.
-	uint64_t nofile[2];
-	if (SYS4(SYS_prlimit64, 0, RLIMIT_NOFILE, 0, nofile) == 0 && top + 3 + n >= nofile[0]) {
+	// The moves below take numbers up to last: the status pipe, the spec
+	// socket and the ruleset, if any, then each passed descriptor, above
+	// top. Past the soft RLIMIT_NOFILE (ulimit -n) they would fail with a
+	// bare EMFILE or EINVAL.
+	uint64_t last = (uint64_t)top + (*ruleset >= 0 ? 3 : 2) + n, nofile[2];
+	if (SYS4(SYS_prlimit64, 0, RLIMIT_NOFILE, 0, nofile) == 0 && last >= nofile[0]) {
 		static char what[200];
 		char need[24], limit[24];
-		need[decimal(need, top + 4 + n)] = 0;
+		need[decimal(need, last + 1)] = 0;
 		limit[decimal(limit, nofile[0])] = 0;
-		const char *parts[] = {"the descriptors passed need ", need, " open at once (the highest passed, and the child's own moved above it), over the limit of ", limit,
+		const char *parts[] = {"the descriptors passed need a limit of open files of at least ", need, " (the child moves its own above the highest passed), over ", limit,
 				       " (ulimit -n): raise it, or pass lower numbers"};
 		fail("fds", join(what, sizeof what, parts, sizeof parts / sizeof parts[0]), NULL, EMFILE, STATUS_SANDBOX);
 	}

@@ -120,10 +120,17 @@ exit 0
 	// since dash takes one-digit descriptors only): the child moves its
 	// own descriptors above the highest passed, and says so where that
 	// goes past the limit, instead of a bare EMFILE or EINVAL.
-	near := osexec.Command("bash", "-c", `ulimit -n 64 && exec "$0" run --yolo --pass-fd 60 -- true 60<"$1"`, bin, secret)
+	near := osexec.Command("bash", "-c", `ulimit -n 64 && exec "$0" run --yolo --pass-fd 62 -- true 62<"$1"`, bin, secret)
 	near.Dir, near.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-	if out, err := near.CombinedOutput(); near.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "over the limit of 64 (ulimit -n)") {
-		t.Errorf("--pass-fd 60 under ulimit -n 64: %v, %s; want 125 saying why", err, out)
+	if out, err := near.CombinedOutput(); near.ProcessState.ExitCode() != 125 || !strings.Contains(string(out), "over 64 (ulimit -n)") {
+		t.Errorf("--pass-fd 62 under ulimit -n 64: %v, %s; want 125 saying why", err, out)
+	}
+	// The boundary: 60, the ruleset, the spec and the status pipe, and
+	// 60's own move, up to 64.
+	near = osexec.Command("bash", "-c", `ulimit -n 65 && exec "$0" run --yolo --pass-fd 60 -- true 60<"$1"`, bin, secret)
+	near.Dir, near.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	if out, err := near.CombinedOutput(); err != nil {
+		t.Errorf("--pass-fd 60 under ulimit -n 65: %v, %s", err, out)
 	}
 	near = osexec.Command("bash", "-c", `ulimit -n 64 && exec "$0" run --yolo --pass-fd 9 -- sh -c 'cat <&9' 9<"$1"`, bin, secret)
 	near.Dir, near.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
