@@ -1378,12 +1378,11 @@ static int same_terminal(long a, long b) {
 #endif
 
 // copies holds, for each standard descriptor and each one passed with
-// --pass-fd that copy_stdio picks, its
-// file opened afresh on a detached, read-only copy of the mount it is on,
-// or why it could not be (a negative errno). give_afresh gives the command
-// the file opened afresh by its name on the sandbox's own mounts instead
-// where that name leads to it, and this copy where the layer hid it (a
-// file in the host's /tmp).
+// --pass-fd that copy_stdio picks, its file opened afresh on a detached,
+// read-only copy of the mount it is on, or why it could not be (a negative
+// errno). give_afresh gives the command the file opened afresh by its name
+// on the sandbox's own mounts instead where that name leads to it, and
+// this copy where the layer hid it (a file in the host's /tmp).
 static struct fd_copy {
 	int of;   // the command's descriptor
 	int fd;   // the copy, O_CLOEXEC; -1 if none
@@ -1873,12 +1872,13 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		return 1;
 	}
 	long type = st->st_mode & S_IFMT;
+	int terminal = stdio_terminal(fd, st);
 	if ((fl & O_PATH) != 0 && type != S_IFREG && type != S_IFDIR && !named_fifo(fd, st)) {
 		// A socket, a symbolic link or a device the caller holds by
 		// its path only: chmod /proc/self/fd/N would change it.
 		fail(fd_stage(fd), fd_name(fd), " is an O_PATH descriptor of a socket, a link or a device, which the command could change the mode of (give it /dev/null, a pipe or a file)", EPERM, STATUS_SANDBOX);
 	}
-	if (other_device(st) && !stdio_terminal(fd, st)) {
+	if (other_device(st) && !terminal) {
 		// Not opened afresh (stdio_terminal says why): the caller's
 		// descriptor, where the command could not change the device
 		// through it.
@@ -1897,7 +1897,7 @@ static int guard_device(int fd, const struct stat *st, long fl, uint64_t keep_ca
 		const char *parts[] = {" is a device other than a terminal, whose mode the command could change through it, and which opened afresh could be another (a pty's master, /dev/kmsg) or at another offset (a disk):", hints[fd == 0 ? 0 : fd < 3 ? 1 : 2]};
 		fail(fd_stage(fd), fd_name(fd), join(what, sizeof what, parts, 2), EPERM, STATUS_SANDBOX);
 	}
-	if (!stdio_terminal(fd, st)) {
+	if (!terminal) {
 		return 0;
 	}
 	// A terminal, on a read-only mount: by its name in the sandbox's /dev
