@@ -104,6 +104,10 @@ type analyzer struct {
 	// programText: the words being read are arguments of a command
 	// that takes a program of its own language (programTextCommands).
 	programText bool
+	// pattern: the words being read are patterns matched against a
+	// string (case items, [[ ]] operands), which bash does not expand
+	// into file names.
+	pattern bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -439,9 +443,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		for _, item := range cmd.Items {
 			z.dir = start
 			subs = subs[:0]
+			z.pattern = true
 			for _, p := range item.Patterns {
 				z.word(p, &subs)
 			}
+			z.pattern = false
 			z.subs(subs)
 			z.stmts(item.Stmts)
 			out = dirUnion(out, z.dir)
@@ -467,7 +473,9 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.subs(subs)
 	case *syntax.TestClause:
 		var subs stmtLists
+		z.pattern = true
 		z.test(cmd.X, &subs)
+		z.pattern = false
 		z.subs(subs)
 	case *syntax.LetClause:
 		var subs stmtLists
@@ -1284,6 +1292,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.findExec(i, args)
 	case "rg", "fd", "fdfind":
 		z.searchExec(i, args)
+	default:
+		z.gitDashed(i)
 	}
 	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
@@ -1366,6 +1376,33 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		}
 		z.cdFuncs[z.fn] = true
 	}
+}
+
+// gitDashed appends, for a git program run by its dashed name
+// (/usr/lib/git-core/git-push, git-receive-pack, git-lfs), the command as
+// git would run it (git push, git receive-pack, git lfs): git runs its
+// subcommands by those names, and either way the same code runs. So git's
+// rules and checks hold for it (`Bash(git push:*)` denied, git log
+// --output, git config core.hooksPath), while the command as written
+// stays for rules that name it.
+func (z *analyzer) gitDashed(i int) {
+	base := z.a.Commands[i]
+	sub, ok := strings.CutPrefix(lowerName(base), "git-")
+	if !ok || sub == "" {
+		return
+	}
+	args := base.Args()
+	ws := make([]Word, 0, len(args)+1)
+	ws = append(ws, Word{Text: "git", Literal: true}, Word{Text: sub, Literal: true})
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    append(ws, args[1:]...),
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
 }
 
 // findExec appends the commands that `find … -exec CMD … ;` (and -execdir,
@@ -1801,9 +1838,15 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 	switch p := part.(type) {
 	case *syntax.ExtGlob:
 		// Its pattern is raw text to the parser; bash expands what is in
-		// it: `[[ x == @($(rm -rf ~)) ]]`.
-		if strings.ContainsAny(p.Pattern.Value, "$`'\"\\") {
+		// it: `[[ x == @($(rm -rf ~)) ]]`. Where bash expands it into
+		// file names (with extglob set), the names it stands for are not
+		// matched against the paths rules and checks protect, as a plain
+		// glob's are: `rm -rf /@(usr|etc)`, `cat .@(env)`.
+		switch {
+		case strings.ContainsAny(p.Pattern.Value, "$`'\"\\"):
 			z.complex("an extended glob with expansions or quotes: %s", z.nodeText(p))
+		case !z.pattern:
+			z.complex("an extended glob, whose file names cannot be checked: %s", z.nodeText(p))
 		}
 	case *syntax.Lit, *syntax.SglQuoted:
 	case *syntax.DblQuoted:

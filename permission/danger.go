@@ -842,25 +842,16 @@ func checkRmdir(c SimpleCommand, env PathEnv) (string, bool) {
 	return removal(c, env, "removes")
 }
 
-// findNoFilter are the find primaries that do not narrow what matches.
-var findNoFilter = []string{
-	"-delete", "-depth", "-d", "-xdev", "-mount", "-follow", "-noleaf",
-	"-ignore_readdir_race", "-noignore_readdir_race", "-daystart",
-	"-print", "-print0", "-ls", "-exec", "-execdir", "-ok", "-okdir",
-	"-maxdepth", "-mindepth", "-true",
-	"-prune", // the start path itself still matches: find / -prune -exec rm -rf {} \;
-}
-
 // findDeleters are commands that destroy the files find hands them.
 var findDeleters = []string{"rm", "rmdir", "shred", "unlink", "truncate", "srm", "wipe"}
 
-func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
-	if n := lowerName(c); n != "find" && n != "bfs" { // bfs is find's grammar, breadth first
-		return "", false
-	}
-	args := c.Args()
-	i := 1
-	// Leading options: -H -L -P -D debug -Olevel.
+// findStarts splits find's arguments after its name (bfs's too) into the
+// start paths and the expression: the leading options (-H -L -P, -D
+// DEBUGOPTS, -OLEVEL), then one "--", then every word up to the first
+// that starts with "-", "(", "!" or "," ("." when there is none). One
+// implementation for the delete check and the paths find reads.
+func findStarts(args []Word) (starts, expr []Word) {
+	i := 0
 	for i < len(args) && args[i].Literal {
 		t := args[i].Text
 		if t == "-H" || t == "-L" || t == "-P" || strings.HasPrefix(t, "-O") {
@@ -871,70 +862,142 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 			break
 		}
 	}
-	var starts []Word
-	for ; i < len(args); i++ {
-		t := args[i].Text
-		if args[i].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
+	if i < len(args) && args[i].Literal && args[i].Text == "--" {
+		i++ // find -- / -delete: "--" ends the options, / is a start
+	}
+	i = min(i, len(args))
+	j := i
+	for ; j < len(args); j++ {
+		t := args[j].Text
+		if args[j].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == ",") {
 			break
 		}
-		starts = append(starts, args[i])
 	}
+	starts = args[i:j:j]
 	if len(starts) == 0 {
 		starts = []Word{{Text: ".", Literal: true}}
 	}
-	action, filtered, or := "", false, false
-	for j := i; j < len(args); j++ {
-		w := args[j]
+	return starts, args[j:]
+}
+
+// findNarrows says whether test t with its argument arg (nil for none)
+// leaves out some of a tree for certain, so that a delete of what it
+// matches under a critical path is not the whole path: a name or path
+// pattern with a character that is not a wildcard (-name '*.pyc'), a
+// type that is neither files nor directories (-type l), or one file
+// (-samefile, -inum). Times, sizes, owners and modes do not: -mtime
+// -100000, -size +0 and -user root match all of a system; nor a pattern
+// of wildcards alone ('*', '?*', '[!.]*').
+func findNarrows(t string, arg *Word) bool {
+	switch t {
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-lname", "-ilname":
+		return arg != nil && arg.Literal && patternHasLiteral(arg.Text)
+	case "-type", "-xtype":
+		return arg != nil && arg.Literal && arg.Text != "" && !strings.ContainsAny(arg.Text, "fd")
+	case "-samefile", "-inum":
+		return arg != nil
+	}
+	return false
+}
+
+// patternHasLiteral says whether a glob pattern holds a character that
+// only matches itself: one outside the wildcards * and ? and the
+// bracket expressions ([...], whose members may be anything but one).
+func patternHasLiteral(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '*', '?':
+		case '[':
+			if end := bracketEnd(p, i); end > i {
+				i = end
+				continue
+			}
+			return true
+		case '\\':
+			return true // an escaped character matches itself
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// findArgTests are find's primaries that take one argument: the word after
+// is not a primary of its own.
+var findArgTests = []string{
+	"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-lname", "-ilname",
+	"-regex", "-iregex", "-regextype", "-type", "-xtype", "-samefile", "-inum", "-newer", "-anewer",
+	"-cnewer", "-user", "-uid", "-group", "-gid", "-perm", "-size", "-links", "-mtime", "-atime",
+	"-ctime", "-mmin", "-amin", "-cmin", "-used", "-fstype", "-context", "-maxdepth", "-mindepth",
+	"-fprint", "-fprint0", "-fls", "-printf", "-files0-from",
+}
+
+func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
+	if n := lowerName(c); n != "find" && n != "bfs" { // bfs is find's grammar, breadth first
+		return "", false
+	}
+	starts, expr := findStarts(c.Args()[1:])
+	// negated holds, for each open parenthesis, whether a negation
+	// applies inside it; neg whether the next primary is negated.
+	action, narrowed, or := "", false, false
+	negated := []bool{false}
+	neg := false
+	for j := 0; j < len(expr); j++ {
+		w := expr[j]
 		if !w.Literal {
+			neg = false
 			continue
 		}
+		inNeg := negated[len(negated)-1]
 		switch t := w.Text; {
 		case t == "-delete":
 			action = "-delete"
 		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
-			if j+1 < len(args) {
+			if j+1 < len(expr) {
 				// Look behind wrappers: -exec sudo rm {} +.
 				end := j + 1
-				for end < len(args) && !(args[end].Literal && (args[end].Text == ";" || args[end].Text == "+")) {
+				for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
 					end++
 				}
-				ws := args[j+1 : end]
+				ws := expr[j+1 : end]
 				u := unwrap(ws)
 				if u.inner < len(ws) && ws[u.inner].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(ws[u.inner].Text))) {
 					action = t + " " + baseName(ws[u.inner].Text)
 				}
 			}
 			// Skip the command: its words are not find's.
-			for j++; j < len(args) && !(args[j].Literal && (args[j].Text == ";" || args[j].Text == "+")); j++ {
+			for j++; j < len(expr) && !(expr[j].Literal && (expr[j].Text == ";" || expr[j].Text == "+")); j++ {
 			}
-		case t == "-maxdepth" || t == "-mindepth":
-			j++
-		case t == "-type" && j+1 < len(args) && args[j+1].Literal && (args[j+1].Text == "f" || args[j+1].Text == "d"):
-			// Every file, or every directory, of a tree is the tree:
-			// find / -type f -delete. Other types narrow (-type l).
-			j++
-		case (t == "-name" || t == "-iname" || t == "-path" || t == "-ipath" || t == "-wholename" || t == "-iwholename") &&
-			j+1 < len(args) && args[j+1].Literal && strings.Trim(args[j+1].Text, "*") == "":
-			// -name '*' matches everything: no filter.
-			j++
+		case t == "!" || t == "-not":
+			neg = !neg
+			continue
+		case t == "(":
+			negated = append(negated, inNeg != neg)
+		case t == ")":
+			if len(negated) > 1 {
+				negated = negated[:len(negated)-1]
+			}
 		case t == "-o" || t == "-or" || t == ",":
 			// An alternative reaches the action without the tests.
 			or = true
-		case strings.HasPrefix(t, "-") && !slices.Contains(findNoFilter, t) && t != "-a" && t != "-and" && t != "-not":
-			// find evaluates left to right: a test after the action
-			// filters nothing.
-			if action == "" {
-				filtered = true
+		case slices.Contains(findArgTests, t):
+			var arg *Word
+			if j+1 < len(expr) {
+				arg = &expr[j+1]
 			}
-		case t == "!" || t == "(" || t == ")":
-		default:
-			// An argument of a test (-name PATTERN).
+			// find evaluates left to right: a test after the action
+			// narrows nothing; nor does a negated one (! -name x).
+			if action == "" && !inNeg && !neg && findNarrows(t, arg) {
+				narrowed = true
+			}
+			j++
 		}
+		neg = false
 	}
 	if action == "" {
 		return "", false
 	}
-	if !filtered || or {
+	if !narrowed || or {
 		for _, s := range starts {
 			if env.criticalOperand(s) {
 				return "find " + action + " deletes everything under " + s.Text + ", a critical path", true

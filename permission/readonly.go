@@ -1642,33 +1642,20 @@ func jqPaths(out []PathArg, c SimpleCommand) []PathArg {
 // findPaths: the start paths are read; -fprint* and -fls write a file;
 // -newer and its kin read one.
 func findPaths(out []PathArg, c SimpleCommand) []PathArg {
-	args := c.Args()[1:]
-	i := 0
-	for i < len(args) && args[i].Literal && (args[i].Text == "-H" || args[i].Text == "-L" || args[i].Text == "-P" || strings.HasPrefix(args[i].Text, "-O")) {
-		i++
-	}
+	starts, expr := findStarts(c.Args()[1:])
 	// What -exec and kin run is handed every file found, to read.
-	tree := slices.ContainsFunc(args, func(w Word) bool {
+	tree := slices.ContainsFunc(expr, func(w Word) bool {
 		return w.Literal && slices.Contains([]string{"-exec", "-execdir", "-ok", "-okdir"}, w.Text)
 	})
-	starts := 0
-	for ; i < len(args); i++ {
-		t := args[i].Text
-		if args[i].Literal && (strings.HasPrefix(t, "-") || t == "(" || t == "!") {
-			break
-		}
-		out = append(out, PathArg{Word: args[i], Tree: tree})
-		starts++
+	for _, s := range starts {
+		out = append(out, PathArg{Word: s, Tree: tree})
 	}
-	if starts == 0 {
-		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: tree})
-	}
-	for ; i+1 < len(args); i++ {
-		switch args[i].Text {
+	for i := 0; i+1 < len(expr); i++ {
+		switch expr[i].Text {
 		case "-fprint", "-fprint0", "-fls", "-fprintf":
-			out = append(out, PathArg{Word: args[i+1], Write: true})
+			out = append(out, PathArg{Word: expr[i+1], Write: true})
 		case "-newer", "-anewer", "-cnewer", "-samefile":
-			out = append(out, PathArg{Word: args[i+1]})
+			out = append(out, PathArg{Word: expr[i+1]})
 		}
 	}
 	return out

@@ -1008,6 +1008,35 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S7 neighbour: fd --base-directory src", D, nil, `fd -e go --base-directory src -x gofmt -l`, Allow},
 		{"S7 neighbour: rg in src under a .env deny", D, []string{"deny:Read(./.env)"}, `rg TODO src`, Allow},
 		{"S7 neighbour: curl to stdout", D, nil, `curl -s "$U"`, Allow},
+		// S8: a fourth review. git's dashed programs are its
+		// subcommands; find takes "--" before its start paths, and a test
+		// that matches all of a tree narrows nothing; an extended glob's
+		// file names are not seen.
+		{"S8 git-push past a deny", Y, []string{"deny:Bash(git push:*)"}, `/usr/lib/git-core/git-push --force origin main`, Deny},
+		{"S8 git-commit past an ask", Y, []string{"ask:Bash(git commit:*)"}, `/usr/lib/git-core/git-commit -am x`, Ask},
+		{"S8 git-log --output", D, nil, `/usr/lib/git-core/git-log -1 --output=/home/u/.bashrc`, Ask},
+		{"S8 git-config core.hooksPath", D, nil, `/usr/lib/git-core/git-config core.hooksPath /tmp/h`, Ask},
+		{"S8 git-show past a Read deny", D, []string{"deny:Read(./.env)"}, `/usr/lib/git-core/git-show HEAD:.env`, Deny},
+		{"S8 git-push behind a wrapper", D, nil, `timeout 5 git-push origin main`, Ask},
+		{"S8 git-receive-pack deny rule by its own name", Y, []string{"deny:Bash(git-receive-pack:*)"}, `git-receive-pack /srv/repo`, Deny},
+		{"S8 find -- /", Y, nil, `find -- / -delete`, Deny},
+		{"S8 find -L -- ~ -exec rm", Y, nil, `find -L -- ~ -exec rm -rf {} +`, Deny},
+		{"S8 find -- ~/.ssh -exec cat", Y, nil, `find -- ~/.ssh -exec cat {} +`, Ask},
+		{"S8 find / ! -name", Y, nil, `find / ! -name zzzz -delete`, Deny},
+		{"S8 find / -not ( -name )", Y, nil, `find / -not \( -name a \) -delete`, Deny},
+		{"S8 find / -name ?*", Y, nil, `find / -name "?*" -delete`, Deny},
+		{"S8 find / -name [!.]*", Y, nil, `find / -name "[!.]*" -delete`, Deny},
+		{"S8 find ~ -mtime", Y, nil, `find ~ -mtime -100000 -delete`, Deny},
+		{"S8 find / -size +0", Y, nil, `find / -size +0 -delete`, Deny},
+		{"S8 extglob rm", Y, nil, "shopt -s extglob\nrm -rf /@(usr|etc|home)", Ask},
+		{"S8 extglob in bash -O extglob -c", Y, nil, `bash -O extglob -c 'rm -rf /@(usr)'`, Ask},
+		{"S8 extglob past a Read deny", D, []string{"deny:Read(./.env)"}, "shopt -s extglob\ncat .@(env)", Ask},
+		{"S8 extglob into .git", Y, nil, "shopt -s extglob\ncp evil .@(git)/hooks/pre-commit", Ask},
+		{"S8 neighbour: git-lfs", D, nil, `git-lfs pull`, Allow},
+		{"S8 neighbour: find ~ -name *.pyc -delete", Y, nil, `find ~ -name '*.pyc' -delete`, Allow},
+		{"S8 neighbour: find / -type l -delete", Y, nil, `find / -type l -delete`, Allow},
+		{"S8 neighbour: find -- src -name", D, nil, `find -- src -name '*.go'`, Allow},
+		{"S8 neighbour: extglob as a pattern", D, nil, `[[ $x == @(a|b) ]] && case $y in @(c|d)) echo y;; esac`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
