@@ -102,16 +102,20 @@ func (e *Engine) Check(c Call) Result {
 	tool, kind := CanonicalTool(c.Tool)
 	var res Result
 	var v verdict
-	switch kind {
-	case KindShell:
+	switch {
+	case hasNUL(c.Command, c.Path, c.Glob, c.URL):
+		// No file name, URL or shell string a program is handed holds a
+		// NUL: what runs would be cut at it, not what was checked.
+		v = verdict{d: Deny, reason: "a NUL byte in the call, where no file name, URL or command line can hold one"}
+	case kind == KindShell:
 		v, res.Commands = e.checkShell(c.Command)
-	case KindRead, KindEdit:
+	case kind == KindRead || kind == KindEdit:
 		if isSearch(tool) {
 			v = e.checkSearch(tool, c.Path, c.Glob)
 		} else {
 			v = e.checkPath(tool, kind, c.Path)
 		}
-	case KindFetch:
+	case kind == KindFetch:
 		v = e.checkFetch(c.URL)
 	default:
 		v = e.checkUnknown(tool)
@@ -136,6 +140,16 @@ func (e *Engine) Check(c Call) Result {
 		res.Suggestion = e.suggest(tool, kind, c, res.Commands)
 	}
 	return res
+}
+
+// hasNUL says whether any of ss holds a NUL byte.
+func hasNUL(ss ...string) bool {
+	for _, s := range ss {
+		if strings.IndexByte(s, 0) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Key is the session-whitelist key of a call: its canonical tool and exact

@@ -102,27 +102,88 @@ func hiddenRun(c SimpleCommand) string {
 	case "sqlite3", "sqlite":
 		return sqliteRuns(n, args[1:])
 	case "psql":
-		return sqlClientRuns(n, args[1:], "c", []string{"--command"}, psqlShell)
+		return sqlClientRuns(n, args[1:], "c", []string{"--command"}, psqlReach)
 	case "mysql", "mariadb":
-		return sqlClientRuns(n, args[1:], "e", []string{"--execute"}, mysqlShell)
+		return sqlClientRuns(n, args[1:], "e", []string{"--execute"}, mysqlReach)
 	case "cmake":
 		if len(args) > 2 && args[1].Literal && args[1].Text == "-E" && args[2].Literal &&
 			slices.Contains([]string{"env", "chdir", "time"}, args[2].Text) {
 			return "cmake -E " + args[2].Text + " runs the command among its operands"
 		}
 	case "make", "gmake":
-		for _, w := range args[1:] {
-			t := w.Text
-			if !w.Literal {
+		return makeRuns(n, args[1:])
+	}
+	return ""
+}
+
+// makeRuns finds the makefile text make is given that the analysis does
+// not read: --eval's (-E), and a makefile read from standard input (-f -,
+// --file=/dev/stdin), a here-document's say, whose recipes run as
+// commands. A makefile named by its path is a file, not read, as sed -f's
+// is not.
+func makeRuns(n string, args []Word) string {
+	stdin := func(v Word) bool {
+		switch v.Text {
+		case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+			return v.Literal
+		}
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal {
+			continue
+		}
+		if t == "--" {
+			break
+		}
+		next := func() Word {
+			if i+1 < len(args) {
+				i++
+				return args[i]
+			}
+			return Word{}
+		}
+		if strings.HasPrefix(t, "--") {
+			name, v, eq := strings.Cut(t, "=")
+			switch abbrevOf(name, []string{"--eval", "--file", "--makefile"}) {
+			case "--eval":
+				if len(name) >= 4 {
+					return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
+				}
+			case "--file", "--makefile":
+				val := Word{Text: v, Literal: true}
+				if !eq {
+					val = next()
+				}
+				if stdin(val) {
+					return n + " " + shorten(t) + " reads a makefile from standard input, whose recipes are not checked"
+				}
+			}
+			continue
+		}
+		if !shortCluster(t) {
+			continue
+		}
+		// A cluster: a letter that takes an argument takes the rest of
+		// the word, or the next one (-Cf is -C f).
+		for k := 1; k < len(t); k++ {
+			c := t[k]
+			if !strings.ContainsRune("CfIoWE", rune(c)) {
 				continue
 			}
-			if t == "--" {
-				break
+			val := Word{Text: t[k+1:], Literal: true}
+			if val.Text == "" {
+				val = next()
 			}
-			name, _, _ := strings.Cut(t, "=")
-			if len(name) >= 4 && strings.HasPrefix("--eval", name) || t == "-E" || shortCluster(t) && strings.ContainsRune(t, 'E') {
+			switch {
+			case c == 'E':
 				return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
+			case c == 'f' && stdin(val):
+				return n + " " + shorten(t) + " reads a makefile from standard input, whose recipes are not checked"
 			}
+			break
 		}
 	}
 	return ""
@@ -252,33 +313,54 @@ func screenRuns(args []Word) string {
 	return ""
 }
 
-// sqliteRuns finds what makes sqlite3 run a shell command: a dot-command
-// among its operands or -cmd that runs one (.shell, .system, or .once,
-// .output, .import, .read and .open given a |pipe), or SQL calling
-// edit(), which runs an editor of its arguments' choosing; -init's file is
-// not read, as sed -f's is not. The first operand is the database.
-func sqliteRuns(n string, args []Word) string {
-	db := false
-	for i, w := range args {
+// sqliteArgs splits sqlite3's arguments: the database (the first operand,
+// nil for none), the commands (the operands after it and each -cmd's
+// value, SQL or dot-commands) and -init's file (nil for none).
+func sqliteArgs(args []Word) (db *Word, cmds []Word, init *Word) {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
 		t := strings.TrimSpace(w.Text)
-		prev := ""
-		if i > 0 && args[i-1].Literal {
-			prev = strings.TrimPrefix(args[i-1].Text, "-")
-		}
-		switch prev {
-		case "init", "-init":
-			return n + " -init " + shorten(t) + " runs the commands of a file"
-		case "separator", "newline", "nullvalue", "vfs", "mmap", "pagecache", "lookaside", "heap", "maxsize", "zip":
-			continue // a value, not a command
-		case "cmd", "-cmd":
-			// A command, checked below as the operands after the
-			// database are.
-		default:
-			if !db && !strings.HasPrefix(t, "-") {
-				db = true
-				continue
+		if w.Literal && strings.HasPrefix(t, "-") && len(t) > 1 {
+			switch strings.TrimPrefix(t[1:], "-") {
+			case "init":
+				if i+1 < len(args) {
+					i++
+					init = &args[i]
+				}
+			case "cmd":
+				if i+1 < len(args) {
+					i++
+					cmds = append(cmds, args[i])
+				}
+			case "separator", "newline", "nullvalue", "vfs", "mmap", "pagecache", "lookaside", "heap", "maxsize", "zip":
+				i++ // a value, not a command
 			}
+			continue
 		}
+		if db == nil {
+			db = &args[i]
+			continue
+		}
+		cmds = append(cmds, w)
+	}
+	return db, cmds, init
+}
+
+// sqliteRuns finds what makes sqlite3 run a shell command or reach a file
+// the analysis cannot follow: -init's file of commands; a dot-command that
+// runs one (.shell, .system, any given a |pipe, .once -e/-x, .excel), runs
+// the commands of a file (.read), extracts an archive (.archive), moves
+// where later names lead (.cd) or loads code (.load), or one whose name
+// stands for several (sqliteDot); SQL calling edit(), which runs an editor
+// of its arguments' choosing, or a file function. The files the other
+// dot-commands read and write are paths of the command (sqlitePaths).
+func sqliteRuns(n string, args []Word) string {
+	_, cmds, init := sqliteArgs(args)
+	if init != nil {
+		return n + " -init " + shorten(init.Text) + " runs the commands of a file"
+	}
+	for _, w := range cmds {
+		t := strings.TrimSpace(w.Text)
 		switch {
 		case !w.Literal:
 			return n + " " + shorten(w.Text) + ": a command only known at run time"
@@ -291,8 +373,136 @@ func sqliteRuns(n string, args []Word) string {
 		case strings.HasPrefix(t, ".lo"):
 			return n + " " + shorten(t) + " loads the code of a library the dot-command names"
 		}
+		if d, ok := sqliteDot(t); ok && d.why != "" {
+			return n + " " + shorten(t) + " " + d.why
+		}
 	}
 	return ""
+}
+
+// sqliteDotCommand is a dot-command of the sqlite3 shell that names a file
+// or a program.
+type sqliteDotCommand struct {
+	name string
+	why  string // the command is too complex to check, and why; "" if its files are paths
+	// files says which of its words (after the name, options left out)
+	// are files, and whether each is written.
+	files func(words []string) []PathArg
+}
+
+// sqliteDotCommands are the sqlite3 shell's dot-commands that read or
+// write a file they name, or run a program.
+var sqliteDotCommands = []sqliteDotCommand{
+	{name: "archive", why: "extracts or writes files an archive names"},
+	{name: "ar", why: "extracts or writes files an archive names"},
+	{name: "backup", files: lastFile(true)},
+	{name: "save", files: lastFile(true)},
+	{name: "clone", files: firstFile(true)},
+	{name: "cd", why: "moves where the names of later commands lead"},
+	{name: "excel", why: "opens its output in a spreadsheet program"},
+	{name: "import", files: firstFile(false)},
+	{name: "iotrace", files: firstFile(true)},
+	{name: "trace", files: firstFile(true)},
+	{name: "once", files: firstFile(true)},
+	{name: "output", files: firstFile(true)},
+	{name: "open", files: lastFile(true)},
+	{name: "read", why: "runs the commands of a file, which are not read"},
+	{name: "restore", files: lastFile(false)},
+	{name: "testcase", files: func([]string) []PathArg {
+		return []PathArg{{Word: Word{Text: "testcase-out.txt", Literal: true}, Write: true}}
+	}},
+}
+
+func firstFile(write bool) func([]string) []PathArg {
+	return func(ws []string) []PathArg {
+		if len(ws) == 0 {
+			return nil
+		}
+		return []PathArg{{Word: Word{Text: ws[0], Literal: true}, Write: write}}
+	}
+}
+
+func lastFile(write bool) func([]string) []PathArg {
+	return func(ws []string) []PathArg {
+		if len(ws) == 0 {
+			return nil
+		}
+		return []PathArg{{Word: Word{Text: ws[len(ws)-1], Literal: true}, Write: write}}
+	}
+}
+
+// sqliteDotArgs are the options of the file dot-commands that take a
+// value (.import --skip N, .open --maxsize N).
+var sqliteDotArgs = []string{"--skip", "--schema", "--maxsize"}
+
+// sqliteDotFound is a dot-command found in a command string: which one,
+// why it is too complex to check ("" when it is not), and its files.
+type sqliteDotFound struct {
+	why   string
+	files []PathArg
+}
+
+// sqliteDot reads a command string t of sqlite3's as a dot-command that
+// names a file or a program; ok is false for any other (SQL, .tables).
+// The shell takes a command by a prefix of its name (.out for .output):
+// a prefix of several (.o) is too complex to check, as are options that
+// open the file in a program (.once -x) and quotes the shell's own
+// tokenizer reads otherwise than words.
+func sqliteDot(t string) (d sqliteDotFound, ok bool) {
+	rest, isDot := strings.CutPrefix(t, ".")
+	if !isDot {
+		return d, false
+	}
+	words := strings.Fields(rest)
+	if len(words) == 0 {
+		return d, false
+	}
+	name := strings.ToLower(words[0])
+	var found []sqliteDotCommand
+	for _, c := range sqliteDotCommands {
+		if strings.HasPrefix(c.name, name) {
+			found = append(found, c)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return d, false
+	case len(found) > 1:
+		return sqliteDotFound{why: "stands for several dot-commands that reach files"}, true
+	case found[0].why != "":
+		return sqliteDotFound{why: found[0].why}, true
+	case strings.ContainsAny(rest, "'\"\\"):
+		return sqliteDotFound{why: "names its file in quotes, read by the shell's own rules"}, true
+	}
+	var files []string
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "-e" || w == "-x":
+			return sqliteDotFound{why: "opens its output in a program"}, true
+		case slices.Contains(sqliteDotArgs, w):
+			i++
+		case strings.HasPrefix(w, "-"):
+		default:
+			files = append(files, w)
+		}
+	}
+	return sqliteDotFound{files: found[0].files(files)}, true
+}
+
+// sqlitePaths: sqlite3's database, guessed as any unknown command's
+// operand is, and the files its dot-commands read and write.
+func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
+	db, cmds, _ := sqliteArgs(c.Args()[1:])
+	if db != nil {
+		out = guessPaths(out, []Word{*db})
+	}
+	for _, w := range cmds {
+		if d, ok := sqliteDot(strings.TrimSpace(w.Text)); ok && w.Literal {
+			out = append(out, d.files...)
+		}
+	}
+	return out
 }
 
 // sqlFileAccess says whether SQL for sqlite3 reaches a file by name: its
@@ -329,32 +539,70 @@ func sqlFileAccess(t string) bool {
 	return false
 }
 
-// psqlShell says whether a psql command string runs a shell command:
-// \!, or output (\o, \g, \w, \copy … program) piped to one.
-func psqlShell(t string) bool {
-	l := strings.ToLower(t)
-	return strings.Contains(t, "\\!") || strings.Contains(l, "program") && strings.Contains(l, "\\copy") ||
-		strings.Contains(strings.ReplaceAll(t, " ", ""), "\\o|") || strings.Contains(strings.ReplaceAll(t, " ", ""), "\\g|") ||
-		strings.Contains(strings.ReplaceAll(t, " ", ""), "\\w|")
+// psqlReach says what a psql command string does beyond SQL: a shell
+// command run by \! or by a backquoted argument of any meta-command
+// (psql hands `…` to the shell), output piped to one, an editor run, or a
+// file read or written by a name of its own; "" for none. \g and \gx
+// only with an argument (a file, or |CMD): alone they send the query.
+func psqlReach(t string) string {
+	if strings.Contains(t, "`") {
+		return "a backquoted meta-command argument runs a shell command"
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(t) && (t[j] >= 'a' && t[j] <= 'z' || t[j] >= 'A' && t[j] <= 'Z' || t[j] == '_' || t[j] == '!') {
+			j++
+		}
+		cmd, rest := strings.ToLower(t[i+1:j]), strings.TrimLeft(t[j:], " \t")
+		switch cmd {
+		case "!":
+			return "\\! runs a shell command"
+		case "e", "edit", "ef", "ev":
+			return "\\" + cmd + " runs an editor"
+		case "o", "out", "w", "write", "i", "include", "ir", "include_relative", "copy", "lo_import", "lo_export", "s", "cd", "setenv":
+			return "\\" + cmd + " reaches a file, or a program, by a name of its own"
+		case "g", "gx":
+			if rest != "" && rest[0] != '\n' && rest[0] != ';' && rest[0] != '\\' {
+				return "\\" + cmd + " " + shorten(rest) + " writes its output to a file or a program"
+			}
+		}
+		i = max(i, j-1)
+	}
+	return ""
 }
 
-// mysqlShell says whether a mysql client command string runs a shell
-// command: a statement that is the client's system or \!.
-func mysqlShell(t string) bool {
+// mysqlReach says what a mysql client command string does beyond SQL:
+// the client's commands that run a shell command or a program (system,
+// \!, pager, \P, edit, \e) or reach a file (tee, \T, source, \.), ""
+// for none.
+func mysqlReach(t string) string {
 	for _, st := range strings.Split(t, ";") {
-		st = strings.ToLower(strings.TrimSpace(st))
-		if strings.HasPrefix(st, "system") || strings.HasPrefix(st, "\\!") {
-			return true
+		st = strings.TrimSpace(st)
+		l := strings.ToLower(st)
+		for _, c := range []string{"system", "pager", "edit", "tee", "source"} {
+			if l == c || strings.HasPrefix(l, c+" ") || strings.HasPrefix(l, c+"\t") {
+				return "the client's " + c + " runs a program or reaches a file by a name of its own"
+			}
+		}
+		// The one-letter forms are case-sensitive: \p prints the query,
+		// \P sets the pager.
+		for _, c := range []string{"\\!", "\\P", "\\e", "\\T", "\\."} {
+			if strings.Contains(st, c) {
+				return "the client's " + c + " runs a program or reaches a file by a name of its own"
+			}
 		}
 	}
-	return strings.Contains(t, "\\!")
+	return ""
 }
 
 // sqlClientRuns finds the command strings of a SQL client's option (short
 // letter in a cluster, with its value attached or next; long, maybe
-// abbreviated) that run a shell command (shell). Scripts from a file
-// (-f) are not read, as sed -f's are not.
-func sqlClientRuns(n string, args []Word, short string, long []string, shell func(string) bool) string {
+// abbreviated) that do more than SQL (reach says what). Scripts from a
+// file (-f) are not read, as sed -f's are not.
+func sqlClientRuns(n string, args []Word, short string, long []string, reach func(string) string) string {
 	for i := 0; i < len(args); i++ {
 		w, t := args[i], args[i].Text
 		if !w.Literal || !strings.HasPrefix(t, "-") || t == "--" {
@@ -378,8 +626,14 @@ func sqlClientRuns(n string, args []Word, short string, long []string, shell fun
 				}
 			}
 		}
-		if cmd != nil && (!cmd.Literal || shell(cmd.Text)) {
-			return n + " " + shorten(cmd.Text) + " may run a shell command"
+		if cmd == nil {
+			continue
+		}
+		if !cmd.Literal {
+			return n + " " + shorten(cmd.Text) + ": a command only known at run time"
+		}
+		if why := reach(cmd.Text); why != "" {
+			return n + " " + shorten(cmd.Text) + ": " + why
 		}
 	}
 	return ""

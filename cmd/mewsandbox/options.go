@@ -420,7 +420,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 
 // managedSettingsPath is the administrator's policy; it cannot be moved by
 // an environment variable, or whoever sets the environment could lift it.
-const managedSettingsPath = "/etc/mewsandbox/managed-settings.yaml"
+const managedSettingsPath = permission.DefaultManagedPath
 
 func envOr(name, fallback string) string {
 	if v := os.Getenv(name); v != "" {
