@@ -845,6 +845,39 @@ func checkRmdir(c SimpleCommand, env PathEnv) (string, bool) {
 // findDeleters are commands that destroy the files find hands them.
 var findDeleters = []string{"rm", "rmdir", "shred", "unlink", "truncate", "srm", "wipe"}
 
+// findExecDeleter returns the name of the command that find's -exec (and
+// kin) runs, ws, when it destroys the files it is handed (findDeleters),
+// looking behind wrappers (-exec sudo rm {} +); "" otherwise.
+func findExecDeleter(ws []Word) string {
+	u := unwrap(ws)
+	if u.inner < len(ws) && ws[u.inner].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(ws[u.inner].Text))) {
+		return baseName(ws[u.inner].Text)
+	}
+	return ""
+}
+
+// findDeletes says whether find's expression deletes what it matches:
+// -delete, or -exec (and kin) of a deleter.
+func findDeletes(expr []Word) bool {
+	for j := 0; j < len(expr); j++ {
+		switch w := expr[j]; {
+		case !w.Literal:
+		case w.Text == "-delete":
+			return true
+		case w.Text == "-exec" || w.Text == "-execdir" || w.Text == "-ok" || w.Text == "-okdir":
+			end := j + 1
+			for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
+				end++
+			}
+			if findExecDeleter(expr[j+1:end]) != "" {
+				return true
+			}
+			j = end
+		}
+	}
+	return false
+}
+
 // findStarts splits find's arguments after its name (bfs's too) into the
 // start paths and the expression: the leading options (-H -L -P, -D
 // DEBUGOPTS, -OLEVEL), then one "--", then every word up to the first
@@ -959,10 +992,8 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 				for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
 					end++
 				}
-				ws := expr[j+1 : end]
-				u := unwrap(ws)
-				if u.inner < len(ws) && ws[u.inner].Literal && slices.Contains(findDeleters, strings.ToLower(baseName(ws[u.inner].Text))) {
-					action = t + " " + baseName(ws[u.inner].Text)
+				if d := findExecDeleter(expr[j+1 : end]); d != "" {
+					action = t + " " + d
 				}
 			}
 			// Skip the command: its words are not find's.

@@ -795,6 +795,7 @@ type touch struct {
 	key      bool // an ssh identity signed with (PathArg.Key)
 	reach    bool // reached by later writes (PathArg.Reach): protected as written
 	tree     bool // read with all it holds (PathArg.Tree)
+	treeW    bool // changed or removed with all it holds (PathArg.Tree of a write)
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -819,7 +820,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, treeW: a.Tree && a.Write, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -892,6 +893,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	for _, p := range paths {
 		if p.tree {
 			if v := e.treeBelow(c, p); v.d != Allow {
+				return v
+			}
+		}
+		if p.treeW {
+			if v := e.writesBelow(c, p); v.d != Allow {
 				return v
 			}
 		}
@@ -1028,6 +1034,27 @@ func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
 			if real != "" {
 				v = e.readsBelow(who+" (at "+real+")", "Read", real, nil, v)
 			}
+		}
+	}
+	return v
+}
+
+// writesBelow is treeBelow for a recursive write or delete (rm -r, find
+// -delete, git clean, mv of a directory): the files below the directory
+// that an edit rule denies or asks about would change with it. rm -rf
+// deploy removes deploy/prod/main.tf, which Edit(/deploy/prod/**) denies
+// on its own.
+func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
+	dir := cmp.Or(p.path.abs, p.path.tmpl)
+	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " changes or removes all of " + p.word.Text + " and"
+	v := verdict{d: Allow}
+	for _, t := range searchTemplates(searchBase(dir), nil) {
+		if r := e.firstTemplateRule(RuleDeny, "Edit", t, e.mayExist); r != nil {
+			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text +
+				" denies editing; a path that leaves them out would not ask"})
+		}
+		if r := e.firstTemplateRule(RuleAsk, "Edit", t, e.mayExist); r != nil {
+			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text + " asks before editing"})
 		}
 	}
 	return v

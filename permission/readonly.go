@@ -335,7 +335,9 @@ type PathArg struct {
 	Key bool
 	// Tree: read with all it holds when it is a directory (grep -r's and
 	// rg's operands, a recursive copy's or an archive's sources): what
-	// lies below it is checked as a Grep of it is.
+	// lies below it is checked as a Grep of it is. With Write: changed or
+	// removed with all it holds (rm -r, find -delete, git clean, mv):
+	// what lies below it is checked against the edit rules.
 	Tree bool
 }
 
@@ -399,7 +401,9 @@ type pathSpec struct {
 	// Reads of whole trees: every operand always (tree), or once one of
 	// the flags treeFlag or treeLong is given (grep -r); with none, the
 	// working directory (rg, grep -r). listLong: options that make the
-	// command list names only (rg --files).
+	// command list names only (rg --files). For a command that writes its
+	// operands, writes of whole trees (rm -r, rimraf); a move (mv) always
+	// takes all a directory holds along.
 	tree     bool
 	treeFlag string
 	treeLong []string
@@ -419,7 +423,7 @@ var (
 		longRead: []string{"--file", "--exclude-from"},
 		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
 	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	rmSpec = &pathSpec{role: opsWrite}
+	rmSpec = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
 	noSpec = &pathSpec{role: opsNone}
 )
 
@@ -535,7 +539,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"ln":      {custom: lnPaths}, "link": {custom: lnPaths},
 		"touch": {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
 		"mkdir": {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
-		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": rmSpec,
+		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": {role: opsWrite, tree: true},
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
@@ -560,8 +564,13 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"patch":   {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
 		"gzip":    rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
 		"zip":   {custom: zipPaths},
-		"unzip": {role: opsRead, arg: "x", target: "d"},
-		"vi":    rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
+		"unzip": {custom: unzipPaths},
+		"gcc":   {custom: compilerPaths}, "cc": {custom: compilerPaths}, "c++": {custom: compilerPaths}, "g++": {custom: compilerPaths},
+		"clang": {custom: compilerPaths}, "clang++": {custom: compilerPaths}, "tcc": {custom: compilerPaths}, "ld": {custom: compilerPaths},
+		"as":         {custom: compilerPaths},
+		"go":         {custom: goPaths},
+		"ssh-keygen": {custom: sshKeygenPaths},
+		"vi":         rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
 		"curl":  {custom: curlPaths},
 		"split": {custom: splitPaths}, "gsplit": {custom: splitPaths}, "csplit": {custom: splitPaths},
 		"wget": {custom: wgetPaths},
@@ -661,8 +670,8 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	if !noSkip {
 		ops = ops[min(s.skip, len(ops)):]
 	}
-	tree = tree && !list && s.role == opsRead
-	if tree && len(ops) == 0 {
+	tree = tree && !list
+	if tree && s.role == opsRead && len(ops) == 0 {
 		// rg, grep -r: the working directory.
 		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Tree: true})
 	}
@@ -673,6 +682,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			out[len(out)-1].Tree = tree
 		case opsWrite, opsMove:
 			add(w, true)
+			out[len(out)-1].Tree = tree || s.role == opsMove
 		case opsCopy:
 			add(w, !targeted && i == len(ops)-1)
 		}
@@ -891,6 +901,10 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		// scheduler's: a crontab, a systemd timer) as --global would.
 		add(Word{Text: "~/.gitconfig", Literal: true}, true)
 	}
+	if sub.Text == "clean" && len(ops) == 0 {
+		// The untracked files of the whole working tree, from here down.
+		ops = append(ops, Word{Text: ".", Literal: true})
+	}
 	mergeFile := sub.Text == "merge-file" && !hasOpt(rest, "p", "--stdout")
 	for i, w := range ops {
 		switch {
@@ -898,8 +912,12 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			add(w, true) // the merge lands in the first file
 		case sub.Text == "bundle" && i == 1 && ops[0].Literal && ops[0].Text == "create":
 			add(w, true)
-		case (sub.Text == "rm" || sub.Text == "mv") && w.Literal:
+		case gitWritesOperands(sub.Text) && w.Literal:
+			// Pathspecs whose files the subcommand removes, moves or
+			// overwrites, with all a directory holds (git clean -fdx
+			// infra, git checkout -- infra).
 			add(w, true)
+			out[len(out)-1].Tree = true
 		default:
 			add(w, false)
 			if r, p, ok := strings.Cut(w.Text, ":"); ok && p != "" && !strings.HasPrefix(p, "//") {
@@ -919,6 +937,17 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		markTrees(out, from)
 	}
 	return out
+}
+
+// gitWritesOperands says whether git subcommand sub removes, moves or
+// overwrites the files its operands name: rm and mv, clean, restore, and
+// checkout's pathspecs (a branch name taken for one asks at worst).
+func gitWritesOperands(sub string) bool {
+	switch sub {
+	case "rm", "mv", "clean", "restore", "checkout":
+		return true
+	}
+	return false
 }
 
 // gitMakes handles the git subcommands that make a repository or a
@@ -1321,6 +1350,109 @@ func markTrees(out []PathArg, from int) {
 	}
 }
 
+// unzipPaths: unzip reads the archive and writes what it extracts below
+// -d DIR (else the working directory): the members its operands name, or
+// all of it (a tree written). Listing, testing and printing (-l, -t, -v,
+// -Z, -p, -c) write nothing; -x's names are left out, not written.
+func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var ops []Word
+	dir := Word{Text: ".", Literal: true}
+	extracts := true
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+			ops = append(ops, w)
+		case t == "-d" && i+1 < len(args):
+			i++
+			dir = args[i]
+		case strings.HasPrefix(t, "-d") && !strings.ContainsAny(t[2:], "-"):
+			dir = Word{Text: t[2:], Literal: true}
+		case t == "-x":
+			// Exclusions, to the next option.
+			for i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-") {
+				i++
+			}
+		case shortCluster(t) && strings.ContainsAny(t[1:], "ltvZpc"):
+			extracts = false
+		}
+	}
+	if len(ops) == 0 {
+		return out
+	}
+	out = append(out, PathArg{Word: ops[0]})
+	if !extracts {
+		return out
+	}
+	if len(ops) == 1 {
+		return append(out, PathArg{Word: dir, Write: true, Tree: true})
+	}
+	for _, m := range ops[1:] {
+		out = append(out, PathArg{Word: underDir(dir, m), Write: true, Tree: true})
+	}
+	return out
+}
+
+// compilerPaths: a C compiler's, assembler's or linker's -o FILE (also
+// -oFILE) and -MF FILE are written; every other argument that looks like
+// a path is read.
+func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return outputOption(out, c.Args()[1:], []string{"-o", "-MF"})
+}
+
+// goPaths: go's -o FILE (go build, go test -c) is written; every other
+// argument that looks like a path is read.
+func goPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return outputOption(out, c.Args()[1:], []string{"-o"})
+}
+
+// sshKeygenPaths: ssh-keygen -f FILE writes FILE and FILE.pub (a new key,
+// a changed passphrase or comment, a known_hosts entry removed); where it
+// only reads it (-l, -y) the write asks at worst.
+func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
+	from := len(out)
+	out = outputOption(out, c.Args()[1:], []string{"-f"})
+	for _, a := range out[from:] {
+		if a.Write {
+			out = append(out, PathArg{Word: Word{Text: a.Word.Text + ".pub", Literal: a.Word.Literal}, Write: true})
+		}
+	}
+	return out
+}
+
+// outputOption adds the values of the options opts (the next word, or
+// attached: -oFILE) as files written, and guesses the other words' paths.
+func outputOption(out []PathArg, args []Word, opts []string) []PathArg {
+	var rest []Word
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal {
+			rest = append(rest, w)
+			continue
+		}
+		matched := false
+		for _, o := range opts {
+			switch {
+			case t == o && i+1 < len(args):
+				i++
+				out = append(out, PathArg{Word: args[i], Write: true})
+				matched = true
+			case strings.HasPrefix(t, o) && len(t) > len(o) && len(o) == 2:
+				out = append(out, PathArg{Word: Word{Text: t[len(o):], Literal: true}, Write: true})
+				matched = true
+			}
+			if matched {
+				break
+			}
+		}
+		if !matched {
+			rest = append(rest, w)
+		}
+	}
+	return guessPaths(out, rest)
+}
+
 // cdPaths: cd reads the directory it enters. One the analysis cannot
 // follow the commands after it to (a glob, a brace list, a variable: see
 // homeTarget) is also where they write by names of their own (cd
@@ -1644,12 +1776,14 @@ func jqPaths(out []PathArg, c SimpleCommand) []PathArg {
 // -newer and its kin read one.
 func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 	starts, expr := findStarts(c.Args()[1:])
-	// What -exec and kin run is handed every file found, to read.
+	// What -exec and kin run is handed every file found, to read; what
+	// -delete or an -exec rm matches is removed (a tree written).
 	tree := slices.ContainsFunc(expr, func(w Word) bool {
 		return w.Literal && slices.Contains([]string{"-exec", "-execdir", "-ok", "-okdir"}, w.Text)
 	})
+	deletes := findDeletes(expr)
 	for _, s := range starts {
-		out = append(out, PathArg{Word: s, Tree: tree})
+		out = append(out, PathArg{Word: s, Tree: tree || deletes, Write: deletes})
 	}
 	for i := 0; i+1 < len(expr); i++ {
 		switch expr[i].Text {

@@ -1066,6 +1066,28 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S9 neighbour: sqlite3 dot-commands in the project", D, nil, `sqlite3 app.db '.backup backup.db' '.tables' '.mode csv' && sqlite3 db '.output out.csv' 'select 1' && sqlite3 db '.import data.csv t'`, Allow},
 		{"S9 neighbour: psql and mysql", D, nil, `psql -c 'select 1 \g' -c '\dt' -c '\x' && mysql -e 'select 1\G; show tables'`, Allow},
 		{"S9 neighbour: make -f a file", D, nil, `make -f build.mk -C sub -j4 test`, Allow},
+		// S10: writes an Edit deny rule forbids, by writers the option
+		// tables did not know and by recursive writes of a directory
+		// above the denied paths.
+		{"S10 find -delete of a denied tree", Y, []string{"deny:Edit(/infra/**)"}, `find infra -delete`, Deny},
+		{"S10 git clean of a denied tree", Y, []string{"deny:Edit(/infra/**)"}, `git clean -fdx infra`, Deny},
+		{"S10 git restore", Y, []string{"deny:Edit(/infra/**)"}, `git restore infra`, Deny},
+		{"S10 git checkout --", Y, []string{"deny:Edit(/infra/**)"}, `git checkout -- infra`, Deny},
+		{"S10 unzip a member", Y, []string{"deny:Edit(/infra/**)"}, `unzip -o a.zip infra/main.tf`, Deny},
+		{"S10 unzip -d", Y, []string{"deny:Edit(/infra/**)"}, `unzip a.zip -d infra`, Deny},
+		{"S10 go build -o", Y, []string{"deny:Edit(/infra/**)"}, `go build -o infra/main.tf .`, Deny},
+		{"S10 gcc -o", Y, []string{"deny:Edit(/infra/**)"}, `gcc -o infra/main.tf x.c`, Deny},
+		{"S10 cc -oFILE", Y, []string{"deny:Edit(/infra/**)"}, `cc -oinfra/x x.c`, Deny},
+		{"S10 ssh-keygen -f", Y, []string{"deny:Edit(/infra/**)"}, `ssh-keygen -f infra/main.tf`, Deny},
+		// (config/prod.yml exists in testEnv: the rule may match.)
+		{"S10 rm -rf above a denied file", Y, []string{"deny:Edit(/config/prod.yml)"}, `rm -rf config`, Ask},
+		{"S10 mv above a denied file", Y, []string{"deny:Edit(/config/prod.yml)"}, `mv config old`, Ask},
+		{"S10 git clean of all", Y, []string{"deny:Edit(/config/prod.yml)"}, `git clean -fdx`, Ask},
+		{"S10 unzip into the working directory", Y, []string{"deny:Edit(/config/prod.yml)"}, `unzip -o a.zip`, Ask},
+		{"S10 find . -delete", Y, []string{"deny:Edit(/config/prod.yml)"}, `find . -name '*.yml' -delete`, Ask},
+		{"S10 neighbour: writes beside the denied paths", Y, []string{"deny:Edit(/infra/**)", "deny:Edit(/config/prod.yml)"},
+			`rm -rf build config/dev && rm config/x && find src -name '*.o' -delete && git clean -fdx src && go build -o bin/app . && gcc -c x.c -o x.o && unzip -l a.zip && unzip a.zip -d out`, Allow},
+		{"S10 neighbour: a rule on a missing path", Y, []string{"deny:Edit(/deploy/prod/**)"}, `rm -rf deploy && git clean -fdx`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
