@@ -71,7 +71,13 @@ func TestHookClaudeCode(t *testing.T) {
 
 func TestHookMalformedInputBlocks(t *testing.T) {
 	t.Parallel()
-	for _, in := range []string{"", "not json", `{"tool_name": ""}`, `{"tool_name":"Bash","tool_input":{"command":""},"cwd":"/"}`, `{"tool_name":"Bash","cwd":"relative/dir"}`, `{"hook_event_name":"PostToolUse","tool_name":"Bash"}`, `{"tool_name":"Bash","tool_input":"rm -rf /"}`} {
+	for _, in := range []string{"", "not json", `{"tool_name": ""}`, `{"tool_name":"Bash","tool_input":{"command":""},"cwd":"/"}`, `{"tool_name":"Bash","cwd":"relative/dir"}`, `{"hook_event_name":"PostToolUse","tool_name":"Bash"}`, `{"tool_name":"Bash","tool_input":"rm -rf /"}`,
+		// The event's own keys, which Claude Code reads exactly: a case
+		// variant or a second tool_name had the engine judge a Read
+		// while a Bash call ran.
+		`{"tool_name":"Bash","Tool_name":"Read","tool_input":{"command":"rm -rf x"}}`,
+		`{"tool_name":"Bash","tool_name":"Read","tool_input":{"command":"rm -rf x"}}`,
+		`{"tool_name":"Bash","tool_input":{"command":"ls"},"CWD":"/"}`} {
 		r := run(t, invocation{args: []string{"hook", "claude-code"}, stdin: in, dir: t.TempDir()})
 		if r.code != 2 {
 			t.Errorf("input %q: exit %d, want 2 (a block); stdout %q", in, r.code, r.stdout)

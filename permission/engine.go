@@ -1044,16 +1044,20 @@ func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
 // that an edit rule denies or asks about would change with it. rm -rf
 // deploy removes deploy/prod/main.tf, which Edit(/deploy/prod/**) denies
 // on its own.
+//
+// Only a rule for a path that exists counts: one for a name at any depth
+// (Edit(.env)), which cannot be looked for, would have every rm -rf
+// node_modules ask. The kernel sandbox, not this, keeps such files.
 func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
 	dir := cmp.Or(p.path.abs, p.path.tmpl)
 	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " changes or removes all of " + p.word.Text + " and"
 	v := verdict{d: Allow}
 	for _, t := range searchTemplates(searchBase(dir), nil) {
-		if r := e.firstTemplateRule(RuleDeny, "Edit", t, e.mayExist); r != nil {
+		if r := e.firstTemplateRule(RuleDeny, "Edit", t, e.exists); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text +
 				" denies editing; a path that leaves them out would not ask"})
 		}
-		if r := e.firstTemplateRule(RuleAsk, "Edit", t, e.mayExist); r != nil {
+		if r := e.firstTemplateRule(RuleAsk, "Edit", t, e.exists); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text + " asks before editing"})
 		}
 	}

@@ -1088,6 +1088,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S10 neighbour: writes beside the denied paths", Y, []string{"deny:Edit(/infra/**)", "deny:Edit(/config/prod.yml)"},
 			`rm -rf build config/dev && rm config/x && find src -name '*.o' -delete && git clean -fdx src && go build -o bin/app . && gcc -c x.c -o x.o && unzip -l a.zip && unzip a.zip -d out`, Allow},
 		{"S10 neighbour: a rule on a missing path", Y, []string{"deny:Edit(/deploy/prod/**)"}, `rm -rf deploy && git clean -fdx`, Allow},
+		{"S10 neighbour: a rule for a name at any depth", Y, []string{"deny:Edit(.env)"}, `rm -rf node_modules dist && git clean -fdx`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

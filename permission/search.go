@@ -128,6 +128,14 @@ func (e *Engine) mayExist(r *Rule) bool {
 	return !ok || e.Exists(p)
 }
 
+// exists reports whether what path rule r covers is known to exist: the
+// path its pattern names before any wildcard does (where nothing can
+// tell, as in tests without Exists, it may).
+func (e *Engine) exists(r *Rule) bool {
+	p, ok := r.literalPath(e.Env)
+	return ok && (e.Exists == nil || e.Exists(p))
+}
+
 // searchGlobs splits a search's glob into the globs it may stand for:
 // Claude Code's Grep passes each word of it, and each comma-separated
 // part of a word without braces, as a glob of its own, and the whole is

@@ -122,6 +122,42 @@ func globKey(tool string) string {
 	return ""
 }
 
+// AmbiguousKey returns the first member of JSON object data whose key is
+// given twice (known "") or is a case variant of one of keys (known that
+// key): Go's encoding/json matches keys without regard to case, and
+// parsers differ on duplicates, so that one reader could take it for the
+// key and another not. ok is false when there is none, or data is no
+// object (its readers say so).
+func AmbiguousKey(data []byte, keys []string) (key, known string, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return "", "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", "", false
+		}
+		key := tok.(string)
+		if seen[key] {
+			return key, "", true
+		}
+		seen[key] = true
+		if !slices.Contains(keys, key) {
+			for _, k := range keys {
+				if strings.EqualFold(key, k) {
+					return key, k, true
+				}
+			}
+		}
+		if err := dec.Decode(new(json.RawMessage)); err != nil {
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
 // CallFromInput builds a Call from a tool name and its JSON input as an
 // agent sends it ({"command": "..."}, {"file_path": "..."}, ...). Keys
 // match exactly; an input with a key given twice or a case variant of a
@@ -141,25 +177,18 @@ func CallFromInput(tool string, input json.RawMessage) (Call, error) {
 	if k := globKey(tool); k != "" {
 		keys = append(slices.Clip(keys), k)
 	}
+	if key, known, ok := AmbiguousKey(input, keys); ok {
+		return c, &AmbiguousInputError{Tool: tool, Key: key, Known: known}
+	}
 	values := make([]string, len(keys))
-	seen := map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
 			return c, fmt.Errorf("tool input for %s: %w", tool, err)
 		}
 		key := tok.(string)
-		if seen[key] {
-			return c, &AmbiguousInputError{Tool: tool, Key: key}
-		}
-		seen[key] = true
 		i := slices.Index(keys, key)
 		if i < 0 {
-			for _, k := range keys {
-				if strings.EqualFold(key, k) {
-					return c, &AmbiguousInputError{Tool: tool, Key: key, Known: k}
-				}
-			}
 			if err := dec.Decode(new(json.RawMessage)); err != nil {
 				return c, fmt.Errorf("tool input for %s: %w", tool, err)
 			}

@@ -31,6 +31,9 @@ type preToolUse struct {
 	PermissionMode string          `json:"permission_mode"`
 }
 
+// hookEventKeys are the keys of preToolUse, as its json tags name them.
+var hookEventKeys = []string{"session_id", "hook_event_name", "tool_name", "tool_input", "cwd", "permission_mode"}
+
 // hookOutput is Claude Code's PreToolUse decision: "allow" skips its
 // permission prompt, "ask" shows it, "deny" blocks the call and tells
 // Claude the reason. updatedInput replaces the tool's whole input.
@@ -325,6 +328,15 @@ func readHookEvent(r io.Reader) (preToolUse, error) {
 	}
 	if err := json.Unmarshal(data, &ev); err != nil {
 		return ev, fmt.Errorf("event on stdin is not valid JSON: %w", err)
+	}
+	// Unmarshal took "Tool_name" for tool_name, the last of two: Claude
+	// Code reads its own keys exactly, and could run one tool while this
+	// decided on another.
+	if key, known, ok := permission.AmbiguousKey(data, hookEventKeys); ok {
+		if known == "" {
+			return ev, fmt.Errorf("event on stdin gives %q twice", key)
+		}
+		return ev, fmt.Errorf("event on stdin has %q, a case variant of %q", key, known)
 	}
 	if ev.HookEventName != "" && ev.HookEventName != "PreToolUse" {
 		return ev, fmt.Errorf("hook_event_name is %q; install the hook under PreToolUse", ev.HookEventName)
