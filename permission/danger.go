@@ -935,24 +935,50 @@ func findNarrows(t string, arg *Word) bool {
 
 // patternHasLiteral says whether a glob pattern holds a character that
 // only matches itself: one outside the wildcards * and ? and the
-// bracket expressions ([...], whose members may be anything but one).
+// bracket expressions ([...], [!...], whose members may be anything but
+// one: [!]]* matches almost every name).
 func patternHasLiteral(p string) bool {
 	for i := 0; i < len(p); i++ {
-		switch c := p[i]; c {
+		switch p[i] {
 		case '*', '?':
 		case '[':
-			if end := bracketEnd(p, i); end > i {
+			if end := globBracketEnd(p, i); end > i {
 				i = end
 				continue
 			}
-			return true
-		case '\\':
-			return true // an escaped character matches itself
+			return true // no closing bracket: a literal [
 		default:
-			return true
+			return true // an escaped character matches itself too
 		}
 	}
 	return false
+}
+
+// globBracketEnd returns the index of the ] that closes the bracket
+// expression of glob p opening at i, as fnmatch reads it: a ! or ^ first
+// negates, a ] right after that is a member, [:class:] and kin are whole,
+// a backslash escapes; i when it is not closed.
+func globBracketEnd(p string, i int) int {
+	j := i + 1
+	if j < len(p) && (p[j] == '!' || p[j] == '^') {
+		j++
+	}
+	if j < len(p) && p[j] == ']' {
+		j++
+	}
+	for ; j < len(p); j++ {
+		switch {
+		case p[j] == ']':
+			return j
+		case p[j] == '\\':
+			j++
+		case p[j] == '[' && j+1 < len(p) && strings.IndexByte(":.=", p[j+1]) >= 0:
+			if k := strings.Index(p[j+2:], string(p[j+1])+"]"); k >= 0 {
+				j += 2 + k + 1
+			}
+		}
+	}
+	return i
 }
 
 // findArgTests are find's primaries that take one argument: the word after

@@ -434,3 +434,18 @@ func TestPathEnvResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternHasLiteral: a find pattern narrows a critical delete only
+// with a character that matches itself alone.
+func TestPatternHasLiteral(t *testing.T) {
+	t.Parallel()
+	for p, want := range map[string]bool{
+		"*.pyc": true, "core": true, "a*": true, `\*`: true, "[": true, "[a": true, "x[ab]": true,
+		"*": false, "?*": false, "**": false, "[!.]*": false, "[!]]*": false, "[^]]*": false,
+		"[[:alpha:]]*": false, "[a-z]?": false, `[\]]*`: false, "": false,
+	} {
+		if got := patternHasLiteral(p); got != want {
+			t.Errorf("patternHasLiteral(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

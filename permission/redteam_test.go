@@ -1026,6 +1026,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S8 find / -not ( -name )", Y, nil, `find / -not \( -name a \) -delete`, Deny},
 		{"S8 find / -name ?*", Y, nil, `find / -name "?*" -delete`, Deny},
 		{"S8 find / -name [!.]*", Y, nil, `find / -name "[!.]*" -delete`, Deny},
+		{"S8 find / -name [!]]*", Y, nil, `find / -name '[!]]*' -delete`, Deny},
 		{"S8 find ~ -mtime", Y, nil, `find ~ -mtime -100000 -delete`, Deny},
 		{"S8 find / -size +0", Y, nil, `find / -size +0 -delete`, Deny},
 		{"S8 extglob rm", Y, nil, "shopt -s extglob\nrm -rf /@(usr|etc|home)", Ask},
