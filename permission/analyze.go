@@ -1226,6 +1226,18 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if why := hiddenRun(c); why != "" {
 		z.complex("%s", why)
 	}
+	switch n := lowerName(c); n {
+	case "sqlite3", "psql", "mysql", "mariadb":
+		// Their commands (.shell, \!, system) come from a here-document
+		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, lit := z.docProgram(doc); !lit {
+				z.complex("%s reads its commands from a here-document only known at run time: %s", c.Name(), shorten(text))
+			} else if why := sqlDocRuns(n, text); why != "" {
+				z.complex("%s", why)
+			}
+		}
+	}
 	if n := lowerName(c); n == "set" || isShell(n) {
 		if why := setsKeyword(c.Args(), n != "set"); why != "" {
 			z.complex("%s", why)

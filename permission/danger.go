@@ -48,6 +48,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// A recursive rm of a path only known at run time may be of a
 		// critical one (x=/; rm -rf $x, echo / | xargs rm -rf).
 		{name: "rm of a path known at run time", check: checkRmUnseen, unseen: true},
+		// find -delete of one (find "$x" -delete).
+		{name: "find -delete of a path known at run time", check: checkFindUnseen, unseen: true},
 		// A program the engine does not know, given a critical delete as
 		// its arguments (run0 rm -rf /, xterm -e 'rm -rf ~'), may run it.
 		{name: "critical delete given to a program", check: checkGivenCriticalDelete, unseen: true},
@@ -915,16 +917,34 @@ func findStarts(args []Word) (starts, expr []Word) {
 
 // findNarrows says whether test t with its argument arg (nil for none)
 // leaves out some of a tree for certain, so that a delete of what it
-// matches under a critical path is not the whole path: a name or path
-// pattern with a character that is not a wildcard (-name '*.pyc'), a
-// type that is neither files nor directories (-type l), or one file
-// (-samefile, -inum). Times, sizes, owners and modes do not: -mtime
-// -100000, -size +0 and -user root match all of a system; nor a pattern
-// of wildcards alone ('*', '?*', '[!.]*').
-func findNarrows(t string, arg *Word) bool {
+// matches under a critical path (one of starts) is not the whole path: a
+// name or path pattern with a character that is not a wildcard (-name
+// '*.pyc'; a path pattern's slashes and start path aside), a type that is
+// neither files nor directories (-type l), one file (-samefile, -inum), or
+// empty ones (-size 0; -empty, read by findDelete). Times, other sizes,
+// owners and modes do not: -mtime -100000, -size +0 and -user root match
+// all of a system; nor a pattern of wildcards alone ('*', '?*', '[!.]*').
+func findNarrows(t string, arg *Word, starts []Word) bool {
 	switch t {
-	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-lname", "-ilname":
+	case "-name", "-iname", "-lname", "-ilname":
 		return arg != nil && arg.Literal && patternHasLiteral(arg.Text)
+	case "-path", "-ipath", "-wholename", "-iwholename":
+		// Matched against the whole path, the start path and the slashes
+		// included: -path '/*' under / and -path '/usr*' under /usr match
+		// all of it.
+		if arg == nil || !arg.Literal {
+			return false
+		}
+		p := arg.Text
+		for _, s := range starts {
+			if s.Literal {
+				p = strings.TrimPrefix(p, strings.TrimSuffix(s.Text, "/"))
+			}
+		}
+		return patternHasLiteral(strings.ReplaceAll(p, "/", ""))
+	case "-size":
+		// -size 0 (and 0c, 0k …): empty files only.
+		return arg != nil && arg.Literal && strings.TrimRight(arg.Text, "bcwkMG") == "0"
 	case "-type", "-xtype":
 		return arg != nil && arg.Literal && arg.Text != "" && !strings.ContainsAny(arg.Text, "fd")
 	case "-samefile", "-inum":
@@ -991,14 +1011,19 @@ var findArgTests = []string{
 	"-fprint", "-fprint0", "-fls", "-printf", "-files0-from",
 }
 
-func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
+// findDelete reads a find (or bfs) command that deletes what it matches:
+// the action ("-delete", "-exec rm"), its start paths, and whether a test
+// before the action narrows what it matches (findNarrows; not negated,
+// and with no alternative that reaches the action without it). action is
+// "" for a find that deletes nothing.
+func findDelete(c SimpleCommand) (action string, starts []Word, narrowed bool) {
 	if n := lowerName(c); n != "find" && n != "bfs" { // bfs is find's grammar, breadth first
-		return "", false
+		return "", nil, false
 	}
 	starts, expr := findStarts(c.Args()[1:])
 	// negated holds, for each open parenthesis, whether a negation
 	// applies inside it; neg whether the next primary is negated.
-	action, narrowed, or := "", false, false
+	or := false
 	negated := []bool{false}
 	neg := false
 	for j := 0; j < len(expr); j++ {
@@ -1012,19 +1037,15 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 		case t == "-delete":
 			action = "-delete"
 		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
-			if j+1 < len(expr) {
-				// Look behind wrappers: -exec sudo rm {} +.
-				end := j + 1
-				for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
-					end++
-				}
-				if d := findExecDeleter(expr[j+1 : end]); d != "" {
-					action = t + " " + d
-				}
+			end := j + 1
+			for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
+				end++
+			}
+			if d := findExecDeleter(expr[j+1 : end]); d != "" {
+				action = t + " " + d
 			}
 			// Skip the command: its words are not find's.
-			for j++; j < len(expr) && !(expr[j].Literal && (expr[j].Text == ";" || expr[j].Text == "+")); j++ {
-			}
+			j = end
 		case t == "!" || t == "-not":
 			neg = !neg
 			continue
@@ -1037,6 +1058,11 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 		case t == "-o" || t == "-or" || t == ",":
 			// An alternative reaches the action without the tests.
 			or = true
+		case t == "-empty":
+			// Only empty files and directories: no content goes.
+			if action == "" && !inNeg && !neg {
+				narrowed = true
+			}
 		case slices.Contains(findArgTests, t):
 			var arg *Word
 			if j+1 < len(expr) {
@@ -1044,17 +1070,22 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 			}
 			// find evaluates left to right: a test after the action
 			// narrows nothing; nor does a negated one (! -name x).
-			if action == "" && !inNeg && !neg && findNarrows(t, arg) {
+			if action == "" && !inNeg && !neg && findNarrows(t, arg, starts) {
 				narrowed = true
 			}
 			j++
 		}
 		neg = false
 	}
+	return action, starts, narrowed && !or
+}
+
+func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
+	action, starts, narrowed := findDelete(c)
 	if action == "" {
 		return "", false
 	}
-	if !narrowed || or {
+	if !narrowed {
 		for _, s := range starts {
 			if env.criticalOperand(s) {
 				return "find " + action + " deletes everything under " + s.Text + ", a critical path", true
@@ -1062,6 +1093,22 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 		}
 	}
 	return "find " + action + " deletes the files it matches", false
+}
+
+// checkFindUnseen is checkRmUnseen for find: a delete with no narrowing
+// test under a start path only known at run time (find "$x" -delete,
+// find $(echo /) -exec rm -rf {} +) may be of a critical path.
+func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
+	action, starts, narrowed := findDelete(c)
+	if action == "" || narrowed {
+		return "", false
+	}
+	for _, s := range starts {
+		if !s.Literal && !globOnly(s) && !env.knownBelow(s) {
+			return "find " + action + " deletes everything under " + s.Text + ", a path only known at run time: it may be a critical one", true
+		}
+	}
+	return "", false
 }
 
 // gitArgs returns git's subcommand and the words after it, skipping git's

@@ -796,6 +796,7 @@ type touch struct {
 	reach    bool // reached by later writes (PathArg.Reach): protected as written
 	tree     bool // read with all it holds (PathArg.Tree)
 	treeW    bool // changed or removed with all it holds (PathArg.Tree of a write)
+	fills    bool // and may get new files anywhere below (PathArg.Fills)
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
@@ -820,7 +821,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, treeW: a.Tree && a.Write, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, treeW: a.Tree && a.Write, fills: a.Fills, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -1040,10 +1041,12 @@ func (e *Engine) treeBelow(c SimpleCommand, p touch) verdict {
 }
 
 // writesBelow is treeBelow for a recursive write or delete (rm -r, find
-// -delete, git clean, mv of a directory): the files below the directory
-// that an edit rule denies or asks about would change with it. rm -rf
-// deploy removes deploy/prod/main.tf, which Edit(/deploy/prod/**) denies
-// on its own.
+// -delete, git clean, mv of a directory, an extraction into it): the
+// files below the directory that a rule denies (an edit rule, or a read
+// rule, which stops writes too) or asks before editing would change with
+// it, and so would the protected places of the host and the home
+// directory below it (tar -xf a.tar -C /etc). rm -rf deploy removes
+// deploy/prod/main.tf, which Edit(/deploy/prod/**) denies on its own.
 //
 // Only a rule for a path that exists counts: one for a name at any depth
 // (Edit(.env)), which cannot be looked for, would have every rm -rf
@@ -1052,10 +1055,18 @@ func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
 	dir := cmp.Or(p.path.abs, p.path.tmpl)
 	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " changes or removes all of " + p.word.Text + " and"
 	v := verdict{d: Allow}
+	if p.fills && p.path.abs != "" {
+		if why := sensitiveBelow(p.path.abs, e.Env.Home); why != "" {
+			return verdict{d: Ask, reason: who + " may write a protected path below it: " + why}
+		}
+	}
 	for _, t := range searchTemplates(searchBase(dir), nil) {
-		if r := e.firstTemplateRule(RuleDeny, "Edit", t, e.exists); r != nil {
-			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text +
-				" denies editing; a path that leaves them out would not ask"})
+		// A Read deny rule stops writes too, as for a file named.
+		for _, tool := range [...]string{"Edit", "Read"} {
+			if r := e.firstTemplateRule(RuleDeny, tool, t, e.exists); r != nil {
+				v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text +
+					" denies; a path that leaves them out would not ask"})
+			}
 		}
 		if r := e.firstTemplateRule(RuleAsk, "Edit", t, e.exists); r != nil {
 			v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text + " asks before editing"})

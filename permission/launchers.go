@@ -1,6 +1,8 @@
 package permission
 
 import (
+	"cmp"
+	"path"
 	"slices"
 	"strings"
 )
@@ -111,7 +113,18 @@ func hiddenRun(c SimpleCommand) string {
 			return "cmake -E " + args[2].Text + " runs the command among its operands"
 		}
 	case "make", "gmake":
+		for _, a := range c.Assigns {
+			if strings.HasPrefix(a, "MAKEFILES=") {
+				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
+			}
+		}
 		return makeRuns(n, args[1:])
+	case "git":
+		// git remote-ext runs the command its second operand names
+		// (git-remote-ext the same, read as git remote-ext).
+		if sub, rest, _, ok := gitArgs(c); ok && sub.Literal && sub.Text == "remote-ext" {
+			return "git remote-ext runs the command its operand names: " + shorten(joinWords(rest))
+		}
 	}
 	return ""
 }
@@ -122,12 +135,19 @@ func hiddenRun(c SimpleCommand) string {
 // commands. A makefile named by its path is a file, not read, as sed -f's
 // is not.
 func makeRuns(n string, args []Word) string {
+	// stdin says whether makefile v is one make reads from a descriptor
+	// (standard input, a process substitution's), however the name is
+	// spelled: -, //dev/stdin, /dev/./stdin, /dev/fd/3, /proc/self/fd/0.
 	stdin := func(v Word) bool {
-		switch v.Text {
-		case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
-			return v.Literal
+		if !v.Literal {
+			return strings.HasPrefix(v.Text, "<(")
 		}
-		return false
+		if v.Text == "-" {
+			return true
+		}
+		p := path.Clean(v.Text)
+		return p == "/dev/stdin" || strings.HasPrefix(p, "/dev/fd/") ||
+			strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/")
 	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
@@ -359,22 +379,62 @@ func sqliteRuns(n string, args []Word) string {
 	if init != nil {
 		return n + " -init " + shorten(init.Text) + " runs the commands of a file"
 	}
-	for _, w := range cmds {
-		t := strings.TrimSpace(w.Text)
-		switch {
-		case !w.Literal:
-			return n + " " + shorten(w.Text) + ": a command only known at run time"
-		case strings.HasPrefix(t, ".sh") || strings.HasPrefix(t, ".sy") || strings.HasPrefix(t, ".") && strings.Contains(t, "|"):
-			return n + " " + shorten(t) + " runs a shell command"
-		case strings.Contains(strings.ToLower(t), "edit("):
-			return n + " " + shorten(t) + ": edit() runs an editor the SQL names"
-		case sqlFileAccess(t):
-			return n + " " + shorten(t) + ": readfile(), writefile(), load_extension(), ATTACH and VACUUM INTO reach files the SQL names, wherever they are"
-		case strings.HasPrefix(t, ".lo"):
-			return n + " " + shorten(t) + " loads the code of a library the dot-command names"
+	for _, w := range args {
+		if w.Literal && (strings.HasPrefix(w.Text, "-A") || strings.HasPrefix(w.Text, "--A")) {
+			// -A is .archive: -AxC DIR extracts what an archive names.
+			return n + " " + shorten(w.Text) + " extracts or writes files an archive names"
 		}
-		if d, ok := sqliteDot(t); ok && d.why != "" {
-			return n + " " + shorten(t) + " " + d.why
+	}
+	for _, w := range cmds {
+		if !w.Literal {
+			return n + " " + shorten(w.Text) + ": a command only known at run time"
+		}
+		if why := sqliteCommandRuns(n, w.Text, false); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// sqliteCommandRuns is sqliteRuns for one command t; in a here-document
+// (doc), whose files are not paths of the command, a dot-command that
+// names one is too complex to check as well.
+func sqliteCommandRuns(n, t string, doc bool) string {
+	t = strings.TrimSpace(t)
+	switch {
+	case strings.HasPrefix(t, ".sh") || strings.HasPrefix(t, ".sy") || strings.HasPrefix(t, ".") && strings.Contains(t, "|"):
+		return n + " " + shorten(t) + " runs a shell command"
+	case strings.Contains(strings.ToLower(t), "edit("):
+		return n + " " + shorten(t) + ": edit() runs an editor the SQL names"
+	case sqlFileAccess(t):
+		return n + " " + shorten(t) + ": readfile(), writefile(), load_extension(), ATTACH and VACUUM INTO reach files the SQL names, wherever they are"
+	case strings.HasPrefix(t, ".lo"):
+		return n + " " + shorten(t) + " loads the code of a library the dot-command names"
+	}
+	if d, ok := sqliteDot(t); ok && (d.why != "" || doc && len(d.files) > 0) {
+		return n + " " + shorten(t) + " " + cmp.Or(d.why, "names a file in a here-document, which is not checked as a path")
+	}
+	return ""
+}
+
+// sqlDocRuns says what a SQL client n does beyond SQL with the commands
+// of a here-document doc fed to it, as its command-line ones are judged;
+// "" for nothing.
+func sqlDocRuns(n, doc string) string {
+	switch n {
+	case "sqlite3":
+		for _, l := range strings.Split(doc, "\n") {
+			if why := sqliteCommandRuns(n, l, true); why != "" {
+				return why
+			}
+		}
+	case "psql":
+		if why := psqlReach(doc); why != "" {
+			return n + " here-document: " + why
+		}
+	default:
+		if why := mysqlReach(doc); why != "" {
+			return n + " here-document: " + why
 		}
 	}
 	return ""
@@ -478,7 +538,8 @@ func sqliteDot(t string) (d sqliteDotFound, ok bool) {
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		switch {
-		case w == "-e" || w == "-x":
+		case strings.HasPrefix(w, "-") && (strings.TrimLeft(w, "-") == "e" || strings.TrimLeft(w, "-") == "x"):
+			// -x and --x alike: the shell takes either.
 			return sqliteDotFound{why: "opens its output in a program"}, true
 		case slices.Contains(sqliteDotArgs, w):
 			i++
@@ -490,12 +551,17 @@ func sqliteDot(t string) (d sqliteDotFound, ok bool) {
 	return sqliteDotFound{files: found[0].files(files)}, true
 }
 
-// sqlitePaths: sqlite3's database, guessed as any unknown command's
-// operand is, and the files its dot-commands read and write.
+// sqlitePaths: sqlite3's database, written (the shell opens it for
+// reading and writing, and creates it) unless -readonly or named at run
+// time, and the files its dot-commands read and write.
 func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
-	db, cmds, _ := sqliteArgs(c.Args()[1:])
-	if db != nil {
-		out = guessPaths(out, []Word{*db})
+	args := c.Args()[1:]
+	db, cmds, _ := sqliteArgs(args)
+	if db != nil && db.Text != ":memory:" && db.Text != "" {
+		readonly := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && strings.TrimLeft(w.Text, "-") == "readonly" })
+		// One named at run time ("$DB") stays a read: asking for every
+		// such write would ask for most scripts' queries.
+		out = append(out, PathArg{Word: *db, Write: !readonly && db.Literal})
 	}
 	for _, w := range cmds {
 		if d, ok := sqliteDot(strings.TrimSpace(w.Text)); ok && w.Literal {
@@ -562,7 +628,15 @@ func psqlReach(t string) string {
 			return "\\! runs a shell command"
 		case "e", "edit", "ef", "ev":
 			return "\\" + cmd + " runs an editor"
-		case "o", "out", "w", "write", "i", "include", "ir", "include_relative", "copy", "lo_import", "lo_export", "s", "cd", "setenv":
+		case "copy":
+			// \copy … from stdin, to stdout (and pstdin, pstdout) reach
+			// no file.
+			f := strings.Fields(strings.ToLower(rest))
+			k := slices.IndexFunc(f, func(w string) bool { return w == "from" || w == "to" })
+			if k < 0 || k+1 >= len(f) || !slices.Contains([]string{"stdin", "stdout", "pstdin", "pstdout"}, strings.TrimRight(f[k+1], ";")) {
+				return "\\copy reaches a file, or a program, by a name of its own"
+			}
+		case "o", "out", "w", "write", "i", "include", "ir", "include_relative", "lo_import", "lo_export", "s", "cd", "setenv":
 			return "\\" + cmd + " reaches a file, or a program, by a name of its own"
 		case "g", "gx":
 			if rest != "" && rest[0] != '\n' && rest[0] != ';' && rest[0] != '\\' {
@@ -572,6 +646,59 @@ func psqlReach(t string) string {
 		i = max(i, j-1)
 	}
 	return ""
+}
+
+// psqlPaths: psql writes the files of -o/--output and -L/--log-file
+// (creating them before it connects) and reads -f/--file's; its operands
+// (a database, a user) are no paths.
+func psqlPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "--" {
+			continue
+		}
+		var file *Word
+		write := false
+		if name, v, eq := strings.Cut(t, "="); strings.HasPrefix(t, "--") {
+			switch abbrevOf(name, []string{"--output", "--log-file", "--file"}) {
+			case "--output", "--log-file":
+				write = true
+			case "--file":
+			default:
+				continue
+			}
+			if eq {
+				file = &Word{Text: v, Literal: true}
+			} else if i+1 < len(args) {
+				i++
+				file = &args[i]
+			}
+		} else {
+			// A cluster: o, L and f take the rest of the word or the
+			// next one; so do the other letters with a value (c, d, h …),
+			// which end the cluster.
+			for k := 1; k < len(t); k++ {
+				ch := t[k]
+				if strings.IndexByte("cdhpUvPFRTf oL", ch) < 0 {
+					continue
+				}
+				v := Word{Text: t[k+1:], Literal: true}
+				if v.Text == "" && i+1 < len(args) {
+					i++
+					v = args[i]
+				}
+				if ch == 'o' || ch == 'L' || ch == 'f' {
+					file, write = &v, ch != 'f'
+				}
+				break
+			}
+		}
+		if file != nil && file.Text != "-" {
+			out = append(out, PathArg{Word: *file, Write: write})
+		}
+	}
+	return out
 }
 
 // mysqlReach says what a mysql client command string does beyond SQL:

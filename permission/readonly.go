@@ -339,6 +339,11 @@ type PathArg struct {
 	// removed with all it holds (rm -r, find -delete, git clean, mv):
 	// what lies below it is checked against the edit rules.
 	Tree bool
+	// Fills: of a tree written, one that may get new files anywhere
+	// below it (a recursive copy's target, an extraction's, a move's),
+	// and so reach the protected places there (cp -r x /etc/); a delete
+	// (rm -r, find -delete) only removes.
+	Fills bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -362,6 +367,9 @@ func PathArgs(c SimpleCommand) []PathArg {
 		return guessPaths(out, c.Words[c.Inner:])
 	}
 	spec, ok := pathSpecs.get()[strings.ToLower(n)]
+	if !ok && isCompiler(strings.ToLower(n)) {
+		return compilerPaths(out, c)
+	}
 	if !ok {
 		if isInterpreter(strings.ToLower(n)) {
 			return interpreterPaths(out, c)
@@ -528,6 +536,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"jq":      {custom: jqPaths},
 		"find":    {custom: findPaths},
 		"sqlite3": {custom: sqlitePaths},
+		"psql":    {custom: psqlPaths},
 		"fd":      {custom: fdPaths}, "fdfind": {custom: fdPaths},
 		// cd changes where later relative paths point; entering a directory
 		// counts as reading it.
@@ -563,11 +572,8 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"openssl": {custom: opensslPaths},
 		"patch":   {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
 		"gzip":    rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
-		"zip":   {custom: zipPaths},
-		"unzip": {custom: unzipPaths},
-		"gcc":   {custom: compilerPaths}, "cc": {custom: compilerPaths}, "c++": {custom: compilerPaths}, "g++": {custom: compilerPaths},
-		"clang": {custom: compilerPaths}, "clang++": {custom: compilerPaths}, "tcc": {custom: compilerPaths}, "ld": {custom: compilerPaths},
-		"as":         {custom: compilerPaths},
+		"zip":        {custom: zipPaths},
+		"unzip":      {custom: unzipPaths},
 		"go":         {custom: goPaths},
 		"ssh-keygen": {custom: sshKeygenPaths},
 		"vi":         rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
@@ -683,6 +689,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		case opsWrite, opsMove:
 			add(w, true)
 			out[len(out)-1].Tree = tree || s.role == opsMove
+			out[len(out)-1].Fills = s.role == opsMove
 		case opsCopy:
 			add(w, !targeted && i == len(ops)-1)
 		}
@@ -1319,7 +1326,10 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	if hasOpt(args, "rRa") || hasLong(args, "--recursive", "--archive") {
-		markTrees(out, from)
+		// The sources read, and the target written, with all they hold.
+		for i := from; i < len(out); i++ {
+			out[i].Tree, out[i].Fills = true, out[i].Write
+		}
 	}
 	return out
 }
@@ -1364,18 +1374,32 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 		switch {
 		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
 			ops = append(ops, w)
-		case t == "-d" && i+1 < len(args):
-			i++
-			dir = args[i]
-		case strings.HasPrefix(t, "-d") && !strings.ContainsAny(t[2:], "-"):
-			dir = Word{Text: t[2:], Literal: true}
 		case t == "-x":
 			// Exclusions, to the next option.
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-") {
 				i++
 			}
-		case shortCluster(t) && strings.ContainsAny(t[1:], "ltvZpc"):
-			extracts = false
+		case shortCluster(t):
+			// A cluster (-oqd DIR): d and P take the rest of the word,
+			// or the next one.
+			for k := 1; k < len(t); k++ {
+				ch := t[k]
+				if strings.IndexByte("ltvZpc", ch) >= 0 {
+					extracts = false
+				}
+				if ch != 'd' && ch != 'P' {
+					continue
+				}
+				v := Word{Text: t[k+1:], Literal: true}
+				if v.Text == "" && i+1 < len(args) {
+					i++
+					v = args[i]
+				}
+				if ch == 'd' {
+					dir = v
+				}
+				break
+			}
 		}
 	}
 	if len(ops) == 0 {
@@ -1386,33 +1410,73 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 		return out
 	}
 	if len(ops) == 1 {
-		return append(out, PathArg{Word: dir, Write: true, Tree: true})
+		return append(out, PathArg{Word: dir, Write: true, Tree: true, Fills: true})
 	}
 	for _, m := range ops[1:] {
-		out = append(out, PathArg{Word: underDir(dir, m), Write: true, Tree: true})
+		out = append(out, PathArg{Word: underDir(dir, m), Write: true, Tree: true, Fills: true})
 	}
 	return out
 }
 
-// compilerPaths: a C compiler's, assembler's or linker's -o FILE (also
-// -oFILE) and -MF FILE are written; every other argument that looks like
-// a path is read.
-func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "-MF"})
+// compilers are the C and kin compilers, assemblers and linkers whose -o
+// names the file they write (isCompiler).
+var compilers = []string{
+	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran",
+	"ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold", "as", "nasm", "yasm",
 }
 
-// goPaths: go's -o FILE (go build, go test -c) is written; every other
-// argument that looks like a path is read.
+// isCompiler says whether program n (lower case) is one of compilers,
+// also with a target before it and a version after it
+// (x86_64-linux-gnu-gcc-12, clang-17).
+func isCompiler(n string) bool {
+	if i := strings.LastIndexByte(n, '-'); i > 0 && strings.Trim(n[i+1:], "0123456789.") == "" {
+		n = n[:i]
+	}
+	for _, c := range compilers {
+		if n == c || strings.HasSuffix(n, "-"+c) {
+			return true
+		}
+	}
+	return false
+}
+
+// compilerPaths: a compiler's, assembler's or linker's -o FILE (-oFILE,
+// --output=FILE), -MF FILE and what -Wl passes the linker as -o are
+// written; every other argument that looks like a path is read.
+func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var linker []Word
+	for _, w := range args {
+		if l, ok := strings.CutPrefix(w.Text, "-Wl,"); ok && w.Literal {
+			for _, a := range strings.Split(l, ",") {
+				linker = append(linker, Word{Text: a, Literal: true})
+			}
+		}
+	}
+	out = outputOption(out, linker, []string{"-o", "--output"}, true)
+	return outputOption(out, args, []string{"-o", "-MF", "--output"}, true)
+}
+
+// goPaths: go's -o FILE (go build, go test -c; -o=FILE and --o as Go's
+// flag package takes them) is written; every other argument that looks
+// like a path is read.
 func goPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o"})
+	return outputOption(out, c.Args()[1:], []string{"-o", "--o"}, false) // -overlay is no -o
 }
 
 // sshKeygenPaths: ssh-keygen -f FILE writes FILE and FILE.pub (a new key,
 // a changed passphrase or comment, a known_hosts entry removed); where it
-// only reads it (-l, -y) the write asks at worst.
+// only reads it (-l, -y) the write asks at worst. In a cluster (-qf FILE)
+// f takes the rest of the word or the next one.
 func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
 	from := len(out)
-	out = outputOption(out, c.Args()[1:], []string{"-f"})
+	args := slices.Clone(c.Args()[1:])
+	for i, w := range args {
+		if k := strings.IndexByte(w.Text, 'f'); w.Literal && shortCluster(w.Text) && k > 1 {
+			args[i].Text = "-" + w.Text[k:] // -qf FILE as -f FILE
+		}
+	}
+	out = outputOption(out, args, []string{"-f"}, true)
 	for _, a := range out[from:] {
 		if a.Write {
 			out = append(out, PathArg{Word: Word{Text: a.Word.Text + ".pub", Literal: a.Word.Literal}, Write: true})
@@ -1421,24 +1485,26 @@ func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// outputOption adds the values of the options opts (the next word, or
-// attached: -oFILE) as files written, and guesses the other words' paths.
-func outputOption(out []PathArg, args []Word, opts []string) []PathArg {
+// outputOption adds the values of the options opts as files written: in
+// the next word, after "=" (--output=FILE, Go's -o=FILE), or attached
+// to a short one where the program takes that (attached: -oFILE,
+// -MFFILE); it guesses the other words' paths.
+func outputOption(out []PathArg, args []Word, opts []string, attached bool) []PathArg {
 	var rest []Word
 	for i := 0; i < len(args); i++ {
 		w, t := args[i], args[i].Text
-		if !w.Literal {
-			rest = append(rest, w)
-			continue
-		}
 		matched := false
 		for _, o := range opts {
 			switch {
+			case !w.Literal:
 			case t == o && i+1 < len(args):
 				i++
 				out = append(out, PathArg{Word: args[i], Write: true})
 				matched = true
-			case strings.HasPrefix(t, o) && len(t) > len(o) && len(o) == 2:
+			case strings.HasPrefix(t, o+"="):
+				out = append(out, PathArg{Word: Word{Text: t[len(o)+1:], Literal: true}, Write: true})
+				matched = true
+			case attached && !strings.HasPrefix(o, "--") && strings.HasPrefix(t, o) && len(t) > len(o):
 				out = append(out, PathArg{Word: Word{Text: t[len(o):], Literal: true}, Write: true})
 				matched = true
 			}
@@ -1597,7 +1663,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		w   Word
 		dir int // index in dirs of the -C before it, -1 for none
 	}
-	create := false
+	create, extract := false, false
 	var ops []operand
 	var dirs []Word
 	var archive *Word
@@ -1618,12 +1684,14 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
 			// tar (argp) takes abbreviations: --dir=D is --directory=D.
-			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory"}); l != "" {
+			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory", "--extract", "--get"}); l != "" {
 				n = l
 			}
 			switch n {
 			case "--create", "--append", "--update", "--concatenate":
 				create = true
+			case "--extract", "--get":
+				extract = true
 			case "--file", "--directory":
 				arg := Word{Text: v, Literal: true}
 				if !eq && i+1 < len(args) {
@@ -1642,6 +1710,8 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if strings.IndexByte("cruA", ch) >= 0 {
 					create = true
 				}
+				extract = extract || ch == 'x'
+
 				if ch == 'f' || ch == 'C' || ch == 'b' || ch == 'T' || ch == 'X' || ch == 'K' || ch == 'N' || ch == 'g' || ch == 'L' || ch == 'V' || ch == 'H' {
 					arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
 					if !ok && i+1 < len(args) {
@@ -1666,8 +1736,15 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if archive != nil {
 		out = append(out, PathArg{Word: *archive, Write: create})
 	}
+	// An extraction writes what the archive holds below where it
+	// extracts: with all it holds (a member named .git/hooks/x lands
+	// there).
+	extract = extract && !create
 	for _, d := range dirs {
-		out = append(out, PathArg{Word: d, Write: !create})
+		out = append(out, PathArg{Word: d, Write: !create, Tree: extract, Fills: extract})
+	}
+	if extract && len(dirs) == 0 && len(ops) == 0 {
+		out = append(out, PathArg{Word: Word{Text: ".", Literal: true}, Write: true, Tree: true, Fills: true})
 	}
 	for _, o := range ops {
 		at := []int{o.dir}
@@ -1781,9 +1858,15 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 	tree := slices.ContainsFunc(expr, func(w Word) bool {
 		return w.Literal && slices.Contains([]string{"-exec", "-execdir", "-ok", "-okdir"}, w.Text)
 	})
-	deletes := findDeletes(expr)
 	for _, s := range starts {
-		out = append(out, PathArg{Word: s, Tree: tree || deletes, Write: deletes})
+		out = append(out, PathArg{Word: s, Tree: tree})
+	}
+	if findDeletes(expr) {
+		// What it deletes lies anywhere below each start (a -name test
+		// narrows it, but edit rules are not matched against names).
+		for _, s := range starts {
+			out = append(out, PathArg{Word: s, Write: true, Tree: true})
+		}
 	}
 	for i := 0; i+1 < len(expr); i++ {
 		switch expr[i].Text {
@@ -2257,7 +2340,7 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 			continue
 		}
 		write := i == len(ops)-1 && len(ops) > 1
-		out = append(out, PathArg{Word: w, Write: write, Tree: tree && !write})
+		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
 	}
 	return out
 }

@@ -294,7 +294,7 @@ func TestPathArgs(t *testing.T) {
 		{"dd if=/dev/sda of=img bs=1M", []string{"r:/dev/sda", "w:img"}},
 		{"tar -czf out.tgz src", []string{"w:out.tgz", "r:src"}},
 		{"tar xzf a.tgz -C dst", []string{"r:a.tgz", "w:dst"}},
-		{"tar -xf a.tar", []string{"r:a.tar"}},
+		{"tar -xf a.tar", []string{"r:a.tar", "w:."}}, // extracted into the working directory, a tree written
 		{"tar -C /x -cf - sec", []string{"w:-", "r:/x", "r:/x/sec"}},
 		{"tar -cf a.tar a -C /x sec", []string{"w:a.tar", "r:/x", "r:a", "r:/x/a", "r:/x/sec"}},
 		{"tar -xf a.tar -C /x sec", []string{"r:a.tar", "w:/x", "w:/x/sec"}},

@@ -110,6 +110,29 @@ func systemProgram(abs string) bool {
 	return false
 }
 
+// sensitiveBelow returns why a write of all of directory dir (a
+// recursive copy, move or extraction into it, cp -r x /etc/) would reach a
+// place sensitiveWrite protects below it: the first such place's reason,
+// "" for none.
+func sensitiveBelow(dir, home string) string {
+	for _, p := range systemPrograms {
+		if within(p, dir) && p != dir {
+			return p + " is among the host's programs and libraries"
+		}
+	}
+	for _, p := range sensitiveWriteSystem {
+		if within(p, dir) && p != dir {
+			return p + " runs or decides what runs on this host"
+		}
+	}
+	for _, rel := range sensitiveWriteHome {
+		if home != "" && within(home+"/"+rel, dir) {
+			return "~/" + rel + " is a protected location"
+		}
+	}
+	return ""
+}
+
 func sensitiveWrite(abs, home string) string {
 	if systemProgram(abs) {
 		return abs + " is among the host's programs and libraries"
