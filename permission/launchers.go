@@ -455,40 +455,40 @@ type sqliteDotCommand struct {
 var sqliteDotCommands = []sqliteDotCommand{
 	{name: "archive", why: "extracts or writes files an archive names"},
 	{name: "ar", why: "extracts or writes files an archive names"},
-	{name: "backup", files: lastFile(true)},
-	{name: "save", files: lastFile(true)},
-	{name: "clone", files: firstFile(true)},
+	{name: "backup", files: lastWritten},
+	{name: "save", files: lastWritten},
+	{name: "clone", files: firstWritten},
 	{name: "cd", why: "moves where the names of later commands lead"},
 	{name: "excel", why: "opens its output in a spreadsheet program"},
-	{name: "import", files: firstFile(false)},
-	{name: "iotrace", files: firstFile(true)},
-	{name: "trace", files: firstFile(true)},
-	{name: "once", files: firstFile(true)},
-	{name: "output", files: firstFile(true)},
-	{name: "open", files: lastFile(true)},
+	{name: "import", files: firstRead},
+	{name: "iotrace", files: firstWritten},
+	{name: "trace", files: firstWritten},
+	{name: "once", files: firstWritten},
+	{name: "output", files: firstWritten},
+	{name: "open", files: lastWritten},
 	{name: "read", why: "runs the commands of a file, which are not read"},
-	{name: "restore", files: lastFile(false)},
-	{name: "testcase", files: func([]string) []PathArg {
-		return []PathArg{{Word: Word{Text: "testcase-out.txt", Literal: true}, Write: true}}
-	}},
+	{name: "restore", files: lastRead},
+	{name: "testcase", files: testcaseOut},
 }
 
-func firstFile(write bool) func([]string) []PathArg {
-	return func(ws []string) []PathArg {
-		if len(ws) == 0 {
-			return nil
-		}
-		return []PathArg{{Word: Word{Text: ws[0], Literal: true}, Write: write}}
+// The files of sqliteDotCommands: the first or the last of a
+// dot-command's words, read or written. Functions, not closures, so that
+// the table is built by the compiler, not as the program starts.
+func firstRead(ws []string) []PathArg    { return nthFile(ws, 0, false) }
+func firstWritten(ws []string) []PathArg { return nthFile(ws, 0, true) }
+func lastRead(ws []string) []PathArg     { return nthFile(ws, len(ws)-1, false) }
+func lastWritten(ws []string) []PathArg  { return nthFile(ws, len(ws)-1, true) }
+
+func nthFile(ws []string, i int, write bool) []PathArg {
+	if i < 0 || i >= len(ws) {
+		return nil
 	}
+	return []PathArg{{Word: Word{Text: ws[i], Literal: true}, Write: write}}
 }
 
-func lastFile(write bool) func([]string) []PathArg {
-	return func(ws []string) []PathArg {
-		if len(ws) == 0 {
-			return nil
-		}
-		return []PathArg{{Word: Word{Text: ws[len(ws)-1], Literal: true}, Write: write}}
-	}
+// testcaseOut is what .testcase writes: testcase-out.txt, here.
+func testcaseOut([]string) []PathArg {
+	return []PathArg{{Word: Word{Text: "testcase-out.txt", Literal: true}, Write: true}}
 }
 
 // sqliteDotArgs are the options of the file dot-commands that take a

@@ -61,7 +61,7 @@ var sensitiveWriteSystem = []string{
 	// The administrators' policies, this engine's (DefaultManagedPath)
 	// and Claude Code's: rewritten, they lift every rule and mode limit
 	// set there.
-	path.Dir(DefaultManagedPath), "/etc/claude-code", "/Library/Application Support/ClaudeCode",
+	managedDir, "/etc/claude-code", "/Library/Application Support/ClaudeCode",
 }
 
 // credentialPaths are paths below the home directory whose reads are asked

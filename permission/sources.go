@@ -48,7 +48,10 @@ func (s Scope) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // DefaultManagedPath is where the managed policy lives unless
 // Discovery.ManagedPath says otherwise.
-const DefaultManagedPath = "/etc/mewsandbox/managed-settings.yaml"
+const DefaultManagedPath = managedDir + "/managed-settings.yaml"
+
+// managedDir holds the managed policy.
+const managedDir = "/etc/mewsandbox"
 
 // Discovery says where to look for settings files.
 type Discovery struct {
