@@ -314,10 +314,11 @@ func reachRules(b *builder) {
 	b.rule("prlimit64", b.eperm, notZero(0), notZero(2))
 }
 
-// socketRules refuses every socket family c does not open. libseccomp cannot
-// compare one argument twice in a rule, and rules are alternatives, so the
-// refusal is spelt out as the complement of the allowed values. A domain or
-// protocol with any of its upper 32 bits set falls into an "above" rule and is
+// socketRules refuses every socket family c does not open, and TCP Fast
+// Open unless c opens the whole network. libseccomp cannot compare one
+// argument twice in a rule, and rules are alternatives, so the refusal is
+// spelt out as the complement of the allowed values. A domain or protocol
+// with any of its upper 32 bits set falls into an "above" rule and is
 // refused, though the kernel would read only the low 32: refusing is safe.
 func (c Config) socketRules(b *builder) {
 	// socketpair creates only AF_UNIX pairs anyway; keep it to that.
@@ -335,26 +336,48 @@ func (c Config) socketRules(b *builder) {
 	}
 	if len(allowed) == 0 {
 		b.rule("socket", b.eperm)
-		return
-	}
-	highest := uint64(0)
-	for fam := range allowed {
-		highest = max(highest, fam)
-	}
-	for fam := uint64(0); fam < highest; fam++ {
-		if !allowed[fam] {
-			b.rule("socket", b.eperm, cond(0, libseccomp.CompareEqual, fam))
+	} else {
+		highest := uint64(0)
+		for fam := range allowed {
+			highest = max(highest, fam)
 		}
+		for fam := uint64(0); fam < highest; fam++ {
+			if !allowed[fam] {
+				b.rule("socket", b.eperm, cond(0, libseccomp.CompareEqual, fam))
+			}
+		}
+		b.rule("socket", b.eperm, cond(0, libseccomp.CompareGreater, highest))
 	}
-	b.rule("socket", b.eperm, cond(0, libseccomp.CompareGreater, highest))
-
-	if !inet || c.AllowInet {
+	if inet && !c.AllowInet {
+		inetStreamOnly(b)
+	}
+	if c.AllowInet {
 		return
 	}
-	// SOCK_STREAM only: (type & 0xf) == 1, the rest of the type being
-	// SOCK_NONBLOCK and SOCK_CLOEXEC. Refuse when bit 0 is clear or any of
-	// bits 1–3 is set. Protocol 0 or IPPROTO_TCP (6) only: refuse anything
-	// above 6, anything odd, 2 and 4.
+	// TCP Fast Open connects from sendto, sendmsg or sendmmsg with
+	// MSG_FASTOPEN, a path that never reaches Landlock's connect hook: any
+	// port would be reachable. Refused in every configuration but the
+	// whole network, not only where socket() opens TCP: a TCP socket the
+	// command inherits (stdio, --pass-fd) needs no socket(), and once
+	// disconnected (connect with AF_UNSPEC) Fast Open took it to any
+	// address under "no network". The flags are refused whatever the
+	// socket (a filter cannot tell a TCP one); a client falls back to a
+	// plain connect, which Landlock checks.
+	for _, sc := range []struct {
+		name  string
+		flags uint
+	}{{"sendto", 3}, {"sendmsg", 2}, {"sendmmsg", 3}} {
+		b.rule(sc.name, b.eperm, cond(sc.flags, libseccomp.CompareMaskedEqual, unix.MSG_FASTOPEN, unix.MSG_FASTOPEN))
+	}
+}
+
+// inetStreamOnly refuses every AF_INET and AF_INET6 socket but TCP ones,
+// for the TCP ports mode, where Landlock restricts TCP ports and nothing
+// else. SOCK_STREAM only: (type & 0xf) == 1, the rest of the type being
+// SOCK_NONBLOCK and SOCK_CLOEXEC. Refuse when bit 0 is clear or any of
+// bits 1–3 is set. Protocol 0 or IPPROTO_TCP (6) only: refuse anything
+// above 6, anything odd, 2 and 4.
+func inetStreamOnly(b *builder) {
 	for _, fam := range []uint64{unix.AF_INET, unix.AF_INET6} {
 		isFam := cond(0, libseccomp.CompareEqual, fam)
 		b.rule("socket", b.eperm, isFam, cond(1, libseccomp.CompareMaskedEqual, 1, 0))
@@ -365,16 +388,6 @@ func (c Config) socketRules(b *builder) {
 		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareMaskedEqual, 1, 1))
 		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 2))
 		b.rule("socket", b.eperm, isFam, cond(2, libseccomp.CompareEqual, 4))
-	}
-	// TCP Fast Open connects from sendto, sendmsg or sendmmsg with
-	// MSG_FASTOPEN, a path that never reaches Landlock's connect hook: any
-	// port would be reachable. The flags are refused whatever the socket
-	// (a filter cannot tell a TCP one); a plain connect then does the same.
-	for _, sc := range []struct {
-		name  string
-		flags uint
-	}{{"sendto", 3}, {"sendmsg", 2}, {"sendmmsg", 3}} {
-		b.rule(sc.name, b.eperm, cond(sc.flags, libseccomp.CompareMaskedEqual, unix.MSG_FASTOPEN, unix.MSG_FASTOPEN))
 	}
 }
 

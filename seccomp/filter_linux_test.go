@@ -105,10 +105,14 @@ var safeArgs = map[string][6]uint64{
 	"kcmp":       {minusOne, minusOne}, // ESRCH
 }
 
-// TestFastOpenRefused: with TCP ports (Landlock's), sendto, sendmsg and
-// sendmmsg with MSG_FASTOPEN, which connect without Landlock's connect
-// hook, are refused; the same calls without it reach the kernel (EBADF on
-// fd -1), and so does MSG_FASTOPEN with the whole network allowed.
+// TestFastOpenRefused: sendto, sendmsg and sendmmsg with MSG_FASTOPEN,
+// which connect without Landlock's connect hook, are refused in every
+// socket configuration but the whole network: with TCP ports (Landlock's),
+// and with no network too, where socket() is refused but a TCP socket the
+// command inherits (stdio, --pass-fd), disconnected with AF_UNSPEC, went
+// by Fast Open to any address (a review's probe). The same calls without
+// the flag reach the kernel (EBADF on fd -1), and so does MSG_FASTOPEN with
+// the whole network allowed.
 func TestFastOpenRefused(t *testing.T) {
 	t.Parallel()
 	const fastOpen, badFD = unix.MSG_FASTOPEN, minusOne
@@ -122,9 +126,12 @@ func TestFastOpenRefused(t *testing.T) {
 		cfg  Config
 		want string // with MSG_FASTOPEN
 	}{
+		{"no network", Config{}, "EPERM"},
+		{"unix sockets", Config{AllowUnix: true}, "EPERM"},
 		{"TCP ports", Config{AllowInetStream: true}, "EPERM"},
 		{"TCP ports and unix sockets", Config{AllowInetStream: true, AllowUnix: true}, "EPERM"},
 		{"network all", Config{AllowInet: true}, "EBADF"},
+		{"network all and unix sockets", Config{AllowInet: true, AllowUnix: true}, "EBADF"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
