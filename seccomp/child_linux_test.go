@@ -49,10 +49,10 @@ var libseccompLoad func(cfg Config) error
 // op is one attempt made after Load. Want is the errno name, "" for success,
 // or for "helper" the helper's output or the signal that killed it.
 type op struct {
-	Do   string    // syscall, socket, socketpair, ptrace-attach, spawn, read, probe, filtered, helper
+	Do   string    // syscall, socket, socketpair, ptrace-attach, spawn, read, fcntl-file, probe, filtered, helper
 	Nr   uintptr   // syscall number for "syscall"
-	Args [6]uint64 // syscall arguments; socket's domain, type, protocol
-	Path string    // program for spawn and helper, file for read
+	Args [6]uint64 // syscall arguments; socket's domain, type, protocol; fcntl-file's cmd and arg
+	Path string    // program for spawn and helper, file for read and fcntl-file
 	Argv []string  // its arguments
 	// Target is a process whose pid is ORed into each of Args[At…] (so
 	// that high bits set in the spec survive): "sleeper", a child the probe
@@ -176,6 +176,19 @@ func (o op) run(sleeper int) string {
 	case "read":
 		_, err := os.ReadFile(o.Path)
 		return errName(err)
+	case "fcntl-file":
+		// fcntl(fd, cmd, arg) on the file opened read-only: raw, so that
+		// Go passes all 64 bits of cmd.
+		f, err := os.Open(o.Path)
+		if err != nil {
+			return "open: " + err.Error()
+		}
+		defer f.Close()
+		_, _, errno := unix.Syscall(unix.SYS_FCNTL, f.Fd(), uintptr(a[0]), uintptr(a[1]))
+		if errno != 0 {
+			return unix.ErrnoName(errno)
+		}
+		return ""
 	case "probe":
 		return fmt.Sprintf("%+v", Probe())
 	case "filtered":

@@ -276,6 +276,16 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffff00, magic))
 	}
 
+	// A lease (F_SETLEASE) on a file the command may read and owns (all
+	// of /etc for a root command) blocks every host process that opens it
+	// for writing, or truncates it, for up to
+	// /proc/sys/fs/lease-break-time (45 s) per break, and SIGIO tells the
+	// command when one does. fcntl's cmd is an unsigned int: the low 32
+	// bits are compared. 32-bit architectures have fcntl64 beside fcntl.
+	for _, name := range []string{"fcntl", "fcntl64"} {
+		b.rule(name, b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.F_SETLEASE))
+	}
+
 	reachRules(&b)
 	c.socketRules(&b)
 	if b.err != nil {
@@ -408,6 +418,9 @@ func (b *builder) rule(name string, act libseccomp.ScmpAction, conds ...libsecco
 	if err != nil {
 		b.err = fmt.Errorf("BUG(mewsandbox): seccomp: resolve %s: %w", name, err)
 		return
+	}
+	if !native(nr) {
+		return // a syscall of other architectures only (fcntl64 on 64-bit ones)
 	}
 	if len(conds) == 0 {
 		err = b.f.AddRule(nr, act)

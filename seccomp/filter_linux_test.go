@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -159,6 +160,36 @@ func TestFastOpenRefused(t *testing.T) {
 				}
 			}
 			checkOps(t, tt.cfg, ops)
+		})
+	}
+}
+
+// TestLeaseRefused: a lease on a file the command may read and owns
+// (F_SETLEASE), which makes every other process that opens it for writing
+// wait for up to lease-break-time, is refused, in every configuration and
+// with cmd's upper 32 bits set, which the kernel ignores; the neighbours
+// reach the kernel: F_GETLEASE, F_GETFL. The same lease without the filter
+// is taken, so it is the filter that refuses it.
+func TestLeaseRefused(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "leased")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lease := func(cmd uint64, want string) op {
+		return op{Do: "fcntl-file", Path: file, Args: [6]uint64{cmd, unix.F_RDLCK}, Want: want}
+	}
+	bare := loadInChild(t, childSpec{Load: "none", Ops: []op{lease(unix.F_SETLEASE, "")}})
+	if got := bare.Got[0]; got != "" {
+		t.Fatalf("F_SETLEASE without a filter: %s; the case would prove nothing", got)
+	}
+	for _, cfg := range []Config{{}, {AllowUnix: true}, {AllowInetStream: true}, {AllowInet: true, AllowUnix: true}, {DenySyscalls: []string{}}} {
+		checkOps(t, cfg, []named{
+			{"fcntl(F_SETLEASE, F_RDLCK)", lease(unix.F_SETLEASE, "EPERM")},
+			{"fcntl(1<<32|F_SETLEASE, F_RDLCK)", lease(high|unix.F_SETLEASE, "EPERM")},
+			{"fcntl(F_SETLEASE, F_UNLCK)", op{Do: "fcntl-file", Path: file, Args: [6]uint64{unix.F_SETLEASE, unix.F_UNLCK}, Want: "EPERM"}},
+			{"fcntl(F_GETLEASE), the neighbour", lease(unix.F_GETLEASE, "")},
+			{"fcntl(F_GETFL)", lease(unix.F_GETFL, "")},
 		})
 	}
 }
@@ -617,6 +648,9 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 	}
 	for _, arg := range []uint64{unix.TCOOFF, unix.TCOON, unix.TCIOFF, 1<<32 | unix.TCOOFF} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, unix.TCXONC, arg}})
+	}
+	for _, cmd := range []uint64{unix.F_SETLEASE, 1<<32 | unix.F_SETLEASE, unix.F_GETLEASE, unix.F_GETFL} {
+		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_FCNTL, Args: [6]uint64{minusOne, cmd, unix.F_RDLCK}})
 	}
 	for _, domain := range []uint64{unix.AF_UNSPEC, unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK, unix.AF_PACKET, unix.AF_ALG, unix.AF_VSOCK, 1000, 1<<32 | unix.AF_UNIX} {
 		for _, typ := range []uint64{unix.SOCK_STREAM, unix.SOCK_DGRAM, unix.SOCK_RAW, unix.SOCK_SEQPACKET, unix.SOCK_STREAM | unix.SOCK_CLOEXEC | unix.SOCK_NONBLOCK, 1<<32 | unix.SOCK_STREAM} {

@@ -11,9 +11,11 @@
 // modules, bpf, io_uring, System V IPC …), namespace flags on clone and
 // unshare, acting on another process by its id (renice, CPU affinity,
 // scheduling, I/O priority, resource limits), terminal input injection
-// (TIOCSTI, TIOCLINUX), and socket families the network policy does not
-// open. System calls of another architecture (i386 via int 0x80, x32) kill
-// the process.
+// (TIOCSTI, TIOCLINUX), file leases (F_SETLEASE: a lease on a file the
+// command may read and owns stalls every host process that opens it for
+// writing), socket families the network policy does not open, and TCP Fast
+// Open unless the whole network is. System calls of another architecture
+// (i386 via int 0x80, x32) kill the process.
 //
 // # Reach by id
 //

@@ -253,7 +253,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
-	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits (EPERM); another architecture's syscalls kill the process\n")
+	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE (EPERM); another architecture's syscalls kill the process\n")
 	fmt.Fprintf(stdout, "capabilities: %s\n", capabilitiesLine(pol.KeepCaps))
 	fmt.Fprintf(stdout, "namespaces:  %s\n", namespacesLine(pol.NoNamespaces))
 	if l := limitsLine(pol.Limits); l != "" {
