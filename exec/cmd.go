@@ -25,7 +25,8 @@ const (
 const (
 	StageResolve    = "resolve"      // finding the binary (parent)
 	StageSpec       = "spec"         // checking the policy and handing it to the child
-	StageFDs        = "fds"          // pipes and close-on-exec descriptors
+	StageFDs        = "fds"          // pipes, close-on-exec descriptors and those passed (PassFDs)
+	StageStdio      = "stdio"        // the standard descriptors the command gets
 	StageNoNewPrivs = "no_new_privs" // prctl(PR_SET_NO_NEW_PRIVS)
 	StageNamespaces = "namespaces"   // the namespace layer's mounts
 	StageLandlock   = "landlock"     // the filesystem, network and scope ruleset

@@ -67,6 +67,10 @@ type kernel struct {
 	seccomp seccomp.Status
 }
 
+// restrictsTCP says whether Landlock can restrict TCP bind and connect
+// (ABI 4).
+func (k kernel) restrictsTCP() bool { return k.abi >= 4 }
+
 // probeKernel asks once per process: neither answer changes while it runs.
 var probeKernel = sync.OnceValue(func() kernel {
 	return kernel{abi: landlock.ABI(), seccomp: seccomp.Probe()}
@@ -135,9 +139,11 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 	case NetworkNone, "":
 		ports := len(p.Network.Connect)+len(p.Network.Bind) > 0
 		// Without ports seccomp refuses every inet socket on its own;
-		// Landlock's TCP rules add depth where the kernel has them, and
-		// are required only to open single ports.
-		e.Landlock.HandleNet = ports || k.abi >= 4
+		// Landlock's TCP rules add depth where the kernel has them (and
+		// keep a TCP socket the command inherits from connecting
+		// elsewhere, sockets_linux.go), and are required only to open
+		// single ports.
+		e.Landlock.HandleNet = ports || k.restrictsTCP()
 		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
 	}

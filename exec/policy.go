@@ -149,6 +149,19 @@ type Network struct {
 	UnixSockets bool `json:"unixSockets"`
 }
 
+// InheritedSockets says which sockets the command may be given as stdin,
+// stdout, stderr or with PassFDs under n on Linux, where any other refuses
+// the run (see sockets_linux.go).
+func (n Network) InheritedSockets() string {
+	switch {
+	case n.Mode == NetworkAll:
+		return "any"
+	case n.UnixSockets:
+		return "TCP and unix ones; any other (UDP, raw, MPTCP, AF_NETLINK …) refuses the run"
+	}
+	return "TCP ones, and unix stream or seqpacket ones connected or listening; any other (UDP, raw, MPTCP, a unix datagram socket, AF_NETLINK …) refuses the run"
+}
+
 // check refuses an unknown mode, and ports with NetworkAll.
 func (n Network) check() error {
 	switch n.Mode {

@@ -510,6 +510,15 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if serr != nil {
 		return sp, serr
 	}
+	// Sockets given as stdio or passed, which no socket() made in the
+	// sandbox: the child has the runner's descriptors, but not the spec.
+	notEnforced, serr := c.checkInheritedSockets(c.Policy, probeKernel().restrictsTCP())
+	if serr != nil {
+		return sp, serr
+	}
+	for _, m := range notEnforced {
+		c.warn("mewsandbox: not enforced on this kernel: " + m)
+	}
 	<-s.launch.ready
 	if s.launch.pid() == 0 {
 		return sp, nil // it did not start; Run reports why

@@ -16,16 +16,19 @@ import (
 
 // explanation is the effective policy of a run, as `explain` prints it.
 type explanation struct {
-	Mode         string      `json:"mode"`
-	Policy       exec.Policy `json:"policy"`
-	LandlockABI  int         `json:"landlockABI"`
-	Paths        []pathLine  `json:"paths"`
-	Refused      []string    `json:"refusedSyscalls"`
-	Sockets      string      `json:"sockets"`
-	EnvDropped   []string    `json:"envDropped"`
-	NotEnforced  []string    `json:"notEnforced"`
-	Notes        []string    `json:"notes"`
-	SettingFiles []string    `json:"settingsFiles"`
+	Mode        string      `json:"mode"`
+	Policy      exec.Policy `json:"policy"`
+	LandlockABI int         `json:"landlockABI"`
+	Paths       []pathLine  `json:"paths"`
+	Refused     []string    `json:"refusedSyscalls"`
+	Sockets     string      `json:"sockets"`
+	// InheritedSockets are the sockets a run may hand the command (stdio,
+	// --pass-fd).
+	InheritedSockets string   `json:"inheritedSockets"`
+	EnvDropped       []string `json:"envDropped"`
+	NotEnforced      []string `json:"notEnforced"`
+	Notes            []string `json:"notes"`
+	SettingFiles     []string `json:"settingsFiles"`
 	// Restricted are the settings files of which only what they forbid
 	// applies (a nested project's, an outer project's).
 	Restricted []string `json:"restrictedSettingsFiles,omitempty"`
@@ -193,16 +196,17 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	_, dropped := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
 	x := explanation{
-		Mode:        string(p.engine.Mode),
-		Policy:      pol,
-		LandlockABI: enf.LandlockABI,
-		Refused:     enf.Seccomp.DenySyscalls,
-		Sockets:     socketsLine(enf),
-		EnvDropped:  dropped,
-		NotEnforced: enf.Missing,
-		Notes:       enf.Notes,
-		Presets:     presetReports(&p.config.Sandbox, p.home),
-		Sandbox:     p.config.Sandbox,
+		Mode:             string(p.engine.Mode),
+		Policy:           pol,
+		LandlockABI:      enf.LandlockABI,
+		Refused:          enf.Seccomp.DenySyscalls,
+		Sockets:          socketsLine(enf),
+		InheritedSockets: pol.Network.InheritedSockets(),
+		EnvDropped:       dropped,
+		NotEnforced:      enf.Missing,
+		Notes:            enf.Notes,
+		Presets:          presetReports(&p.config.Sandbox, p.home),
+		Sandbox:          p.config.Sandbox,
 	}
 	for _, r := range enf.Landlock.Paths {
 		fi, err := os.Stat(r.Path)
@@ -251,6 +255,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, execute (with the namespace layer a tmpfs of the sandbox's own, else a directory removed afterwards)")
 	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
+	fmt.Fprintf(stdout, "inherited:   sockets given as stdin, stdout, stderr or with --pass-fd: %s\n", x.InheritedSockets)
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE (EPERM); another architecture's syscalls kill the process\n")
@@ -309,10 +314,14 @@ func socketsLine(e exec.Enforcement) string {
 	if e.Seccomp.AllowUnix {
 		fam = append(fam, "unix")
 	}
+	s := "socket() allowed for " + strings.Join(fam, ", ") + "; every other family refused"
 	if len(fam) == 0 {
-		return "socket() refused for every family; socketpair(AF_UNIX) allowed"
+		s = "socket() refused for every family; socketpair(AF_UNIX) allowed"
 	}
-	return "socket() allowed for " + strings.Join(fam, ", ") + "; every other family refused"
+	if !e.Seccomp.AllowInet {
+		s += "; TCP Fast Open (MSG_FASTOPEN) refused"
+	}
+	return s
 }
 
 // printSBPL prints the Seatbelt profile a Mac would enforce for pol, with

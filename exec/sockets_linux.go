@@ -1,0 +1,229 @@
+//go:build linux
+
+package exec
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// Sockets the command inherits.
+//
+// seccomp refuses socket() for every family the network policy does not
+// open, but a socket the caller hands the command, as stdin, stdout or
+// stderr or with --pass-fd, needs no socket(): a review's command under
+// "no network" sent a datagram to any address through a UDP socket it was
+// given as stdout (Landlock does not mediate UDP), and through a unix
+// datagram socket to a pathname socket outside the root (Landlock mediates
+// those from ABI 9 only). So the run is refused (StatusSandbox) when the
+// command would inherit a socket that can address other endpoints than its
+// peer where the policy does not grant that (inheritedSocket says which),
+// with the namespace layer or without it; --best-effort does not relax it,
+// since no kernel feature is missing.
+//
+// A TCP socket, connected or listening, stays: reconnected, it passes
+// Landlock's connect and bind hooks as a socket of the command's own would,
+// and seccomp refuses TCP Fast Open, the one way past them. An MPTCP
+// socket is not TCP to Landlock (an unconnected one, passed, connected to
+// a port no rule granted), so it is refused, though Go's listeners are
+// MPTCP by default where the kernel has it. Where Landlock
+// cannot restrict TCP (before ABI 4) that is a kernel feature missing: the
+// run is refused unless --best-effort, which runs and says so. A connected
+// unix stream or seqpacket socket stays too: it reaches its peer only
+// (EISCONN), and cannot be disconnected.
+//
+// The runner looks at its own descriptors before the child has the spec:
+// the child, pre-forked or not, holds the same open file descriptions, and
+// a socket's family, type and protocol never change.
+
+// checkInheritedSockets refuses c's run where it would hand the command a
+// socket policy pol does not grant (see above); tcpRestricted says whether
+// Landlock restricts TCP on this kernel. It returns what a best-effort run
+// does not enforce, for the caller to warn of.
+func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced []string, _ *StageError) {
+	// check looks at the runner's descriptor fd, which the command gets
+	// as descriptor at.
+	check := func(fd, at int) *StageError {
+		r := pol.Network.inheritedSocket(fd, tcpRestricted)
+		switch {
+		case r == nil:
+			return nil
+		case !r.gap:
+			return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), r.why, r.remedy(at))
+		case pol.BestEffort:
+			notEnforced = append(notEnforced, fdName(at)+" is "+r.why)
+			return nil
+		}
+		return stageErr(StageLandlock, StatusSandbox, "this kernel cannot enforce the policy: %s is %s: %s (--best-effort runs anyway)", fdName(at), r.why, r.remedy(at))
+	}
+	for at, s := range []any{c.Stdin, c.Stdout, c.Stderr} {
+		f, ok := s.(*os.File)
+		if s == nil && at > 0 {
+			f, ok = []*os.File{os.Stdout, os.Stderr}[at-1], true // as newLaunch gives them
+		}
+		if !ok || f == nil {
+			continue // /dev/null, or a pipe Run copies through
+		}
+		// Not f.Fd(), which would make the caller's descriptor blocking.
+		raw, err := f.SyscallConn()
+		if err != nil {
+			continue // closed: starting the child says so
+		}
+		var serr *StageError
+		raw.Control(func(fd uintptr) { serr = check(int(fd), at) })
+		if serr != nil {
+			return nil, serr
+		}
+	}
+	for _, fd := range c.PassFDs {
+		if serr := check(fd, fd); serr != nil {
+			return nil, serr
+		}
+	}
+	return notEnforced, nil
+}
+
+// socketRefusal is why a policy does not let the command inherit a socket.
+type socketRefusal struct {
+	why  string // what the socket is, and what the command could reach through it
+	flag string // the flag that grants that
+	gap  bool   // a kernel feature is missing (--best-effort runs)
+}
+
+// remedy says how to give the command, as descriptor fd, something else
+// than the socket, or what to allow.
+func (r *socketRefusal) remedy(fd int) string {
+	how := "pass a pipe instead"
+	switch fd {
+	case 0:
+		how = "give it its input through a pipe (… | mewsandbox run …)"
+	case 1, 2:
+		how = "give it a pipe (mewsandbox run … | …)"
+	}
+	return how + ", or pass " + r.flag
+}
+
+// inheritedSocket says why network policy n does not let the command
+// inherit descriptor fd, nil if fd is no socket or one n grants:
+//
+//   - an AF_INET or AF_INET6 socket but TCP (UDP, raw, ICMP, SCTP,
+//     MPTCP …: Landlock mediates TCP only), and a socket of any family but
+//     AF_UNIX (AF_PACKET, AF_NETLINK, AF_VSOCK …), unless the network is
+//     all;
+//   - an AF_UNIX datagram socket, which may send to any address, or a
+//     stream or seqpacket one neither connected nor listening, which may
+//     connect to any, unless unix sockets are allowed or the network is
+//     all;
+//   - a TCP socket where Landlock cannot restrict TCP (tcpRestricted
+//     false), unless the network is all: a kernel gap.
+func (n Network) inheritedSocket(fd int, tcpRestricted bool) *socketRefusal {
+	if n.Mode == NetworkAll {
+		return nil
+	}
+	domain, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_DOMAIN)
+	if err != nil {
+		// ENOTSOCK; or EBADF: closed (starting the child says so), or
+		// an O_PATH descriptor, which the child refuses for a socket.
+		return nil
+	}
+	typ, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_TYPE)
+	var proto int
+	if err == nil {
+		proto, err = unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PROTOCOL)
+	}
+	if err != nil {
+		return &socketRefusal{why: fmt.Sprintf("%s socket whose type the runner cannot learn (%v)", familyName(domain), err), flag: "--network all"}
+	}
+	granted := "no network"
+	if len(n.Connect)+len(n.Bind) > 0 {
+		granted = "TCP ports only"
+	}
+	switch domain {
+	case unix.AF_INET, unix.AF_INET6:
+		if typ == unix.SOCK_STREAM && proto == unix.IPPROTO_TCP {
+			if tcpRestricted {
+				return nil
+			}
+			return &socketRefusal{why: "a TCP socket, which the command could disconnect and connect to any address (Landlock restricts TCP from ABI 4, Linux 6.7)", flag: "--network all", gap: true}
+		}
+		reach := "connect to"
+		if typ == unix.SOCK_DGRAM || typ == unix.SOCK_RAW {
+			reach = "send to"
+		}
+		return &socketRefusal{why: inetName(typ, proto) + " socket, through which the command could " + reach + " any address although the policy grants " + granted, flag: "--network all"}
+	case unix.AF_UNIX:
+		if n.UnixSockets {
+			return nil
+		}
+		const reach = " the command could reach any unix socket it can name although the policy grants no unix sockets"
+		if typ == unix.SOCK_DGRAM {
+			return &socketRefusal{why: "a unix datagram socket, through which" + reach, flag: "--allow-unix-sockets"}
+		}
+		if _, err := unix.Getpeername(fd); err == nil {
+			return nil // connected: EISCONN to any other address
+		}
+		if listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN); err == nil && listening != 0 {
+			return nil // it can be connected to, and connect nowhere (EINVAL)
+		}
+		return &socketRefusal{why: "a unix socket neither connected nor listening, through which" + reach, flag: "--allow-unix-sockets"}
+	}
+	return &socketRefusal{why: familyName(domain) + " socket, which the sandbox does not mediate, although the policy grants " + granted, flag: "--network all"}
+}
+
+// inetName names an AF_INET or AF_INET6 socket of type typ and protocol
+// proto that is not TCP, with its article.
+func inetName(typ, proto int) string {
+	switch proto {
+	case unix.IPPROTO_UDP:
+		return "a UDP"
+	case unix.IPPROTO_UDPLITE:
+		return "a UDP-Lite"
+	case unix.IPPROTO_ICMP, unix.IPPROTO_ICMPV6:
+		if typ == unix.SOCK_DGRAM {
+			return "an ICMP (ping)"
+		}
+	case unix.IPPROTO_SCTP:
+		return "an SCTP"
+	case unix.IPPROTO_MPTCP:
+		return "an MPTCP"
+	}
+	if typ == unix.SOCK_RAW {
+		return "a raw IP"
+	}
+	return fmt.Sprintf("an IP (type %d, protocol %d)", typ, proto)
+}
+
+// familyName names socket family domain, with its article.
+func familyName(domain int) string {
+	name, ok := map[int]string{
+		unix.AF_UNIX: "AF_UNIX", unix.AF_INET: "AF_INET", unix.AF_INET6: "AF_INET6",
+		unix.AF_PACKET: "AF_PACKET", unix.AF_NETLINK: "AF_NETLINK", unix.AF_VSOCK: "AF_VSOCK",
+		unix.AF_BLUETOOTH: "AF_BLUETOOTH", unix.AF_CAN: "AF_CAN", unix.AF_TIPC: "AF_TIPC",
+		unix.AF_ALG: "AF_ALG", unix.AF_XDP: "AF_XDP", unix.AF_KEY: "AF_KEY", unix.AF_RDS: "AF_RDS",
+	}[domain]
+	if !ok {
+		return "a family " + strconv.Itoa(domain)
+	}
+	return "an " + name
+}
+
+// fdName names descriptor fd as the command gets it, as the sandbox
+// child's fd_name does.
+func fdName(fd int) string {
+	if fd < 3 {
+		return [...]string{"standard input", "standard output", "standard error"}[fd]
+	}
+	return "the descriptor passed as " + strconv.Itoa(fd)
+}
+
+// fdStage is the stage that refuses descriptor fd, as the sandbox child's
+// fd_stage says.
+func fdStage(fd int) string {
+	if fd < 3 {
+		return StageStdio
+	}
+	return StageFDs
+}

@@ -1,0 +1,262 @@
+//go:build linux
+
+package exec
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// owned returns fd as a file the test owns, closed at its end: the one
+// owner, so that no finalizer closes the number once another test has it.
+func owned(t *testing.T, fd int, name string) *os.File {
+	f := os.NewFile(uintptr(fd), name)
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// socketFD opens a socket for a test, closed at its end; it skips the
+// case (returning -1) where this kernel or user cannot have one.
+func socketFD(t *testing.T, domain, typ, proto int) int {
+	t.Helper()
+	fd, err := unix.Socket(domain, typ|unix.SOCK_CLOEXEC, proto)
+	if err != nil {
+		t.Logf("socket(%d, %d, %d): %v: case skipped", domain, typ, proto, err)
+		return -1
+	}
+	return int(owned(t, fd, "socket").Fd())
+}
+
+// socketPair returns one end of a socketpair(AF_UNIX, typ), both closed at
+// the test's end.
+func socketPair(t *testing.T, typ int) int {
+	t.Helper()
+	fds, err := unix.Socketpair(unix.AF_UNIX, typ|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owned(t, fds[1], "peer")
+	return int(owned(t, fds[0], "pair").Fd())
+}
+
+// udpFile is a UDP socket the test owns.
+func udpFile(t *testing.T) *os.File {
+	t.Helper()
+	fd, err := unix.Socket(unix.AF_INET, unix.SOCK_DGRAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return owned(t, fd, "udp")
+}
+
+// fileFD returns the descriptor of f, closed at the test's end.
+func fileFD(t *testing.T, f interface {
+	File() (*os.File, error)
+}) int {
+	t.Helper()
+	file, err := f.File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { file.Close() })
+	return int(file.Fd())
+}
+
+// tcpListener listens on a loopback port with TCP: not Go's default for
+// listeners, MPTCP where the kernel has it, which Landlock does not
+// restrict.
+func tcpListener(t *testing.T) *net.TCPListener {
+	t.Helper()
+	var lc net.ListenConfig
+	lc.SetMultipathTCP(false)
+	ln, err := lc.Listen(context.Background(), "tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	return ln.(*net.TCPListener)
+}
+
+// TestInheritedSocket: which sockets each network policy lets the command
+// inherit, and what it says of the others.
+func TestInheritedSocket(t *testing.T) {
+	t.Parallel()
+	ln := tcpListener(t)
+	conn, err := net.Dial("tcp4", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	unixLn, err := net.Listen("unix", filepath.Join(t.TempDir(), "s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unixLn.Close() })
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close(); pw.Close() })
+
+	var (
+		none    = Network{Mode: NetworkNone}
+		ports   = Network{Mode: NetworkNone, Connect: []uint16{443}}
+		unixOK  = Network{Mode: NetworkNone, UnixSockets: true}
+		all     = Network{Mode: NetworkAll}
+		refused = func(flag, why string) *socketRefusal { return &socketRefusal{why: why, flag: flag} }
+	)
+	const (
+		udpNone  = "a UDP socket, through which the command could send to any address although the policy grants no network"
+		udpPorts = "a UDP socket, through which the command could send to any address although the policy grants TCP ports only"
+		unixDgr  = "a unix datagram socket, through which the command could reach any unix socket it can name although the policy grants no unix sockets"
+		unixFree = "a unix socket neither connected nor listening, through which the command could reach any unix socket it can name although the policy grants no unix sockets"
+		tcpGap   = "a TCP socket, which the command could disconnect and connect to any address (Landlock restricts TCP from ABI 4, Linux 6.7)"
+		netlink  = "an AF_NETLINK socket, which the sandbox does not mediate, although the policy grants no network"
+	)
+	for _, tt := range []struct {
+		name string
+		fd   int
+		n    Network
+		want *socketRefusal
+	}{
+		{"a pipe", int(pw.Fd()), none, nil},
+		{"a TCP connection", fileFD(t, conn.(*net.TCPConn)), none, nil},
+		{"a TCP connection with ports", fileFD(t, conn.(*net.TCPConn)), ports, nil},
+		{"a listening TCP socket", fileFD(t, ln), none, nil},
+		{"UDP", socketFD(t, unix.AF_INET, unix.SOCK_DGRAM, 0), none, refused("--network all", udpNone)},
+		{"UDP with TCP ports", socketFD(t, unix.AF_INET, unix.SOCK_DGRAM, 0), ports, refused("--network all", udpPorts)},
+		{"UDP with unix sockets", socketFD(t, unix.AF_INET, unix.SOCK_DGRAM, 0), unixOK, refused("--network all", udpNone)},
+		{"UDP with the network all", socketFD(t, unix.AF_INET, unix.SOCK_DGRAM, 0), all, nil},
+		{"UDP over IPv6", socketFD(t, unix.AF_INET6, unix.SOCK_DGRAM, 0), none, refused("--network all", udpNone)},
+		{"MPTCP, which Landlock does not restrict", socketFD(t, unix.AF_INET, unix.SOCK_STREAM, unix.IPPROTO_MPTCP), none,
+			refused("--network all", "an MPTCP socket, through which the command could connect to any address although the policy grants no network")},
+		{"MPTCP with TCP ports", socketFD(t, unix.AF_INET, unix.SOCK_STREAM, unix.IPPROTO_MPTCP), ports,
+			refused("--network all", "an MPTCP socket, through which the command could connect to any address although the policy grants TCP ports only")},
+		{"a unix datagram pair", socketPair(t, unix.SOCK_DGRAM), none, refused("--allow-unix-sockets", unixDgr)},
+		{"a unix datagram pair with TCP ports", socketPair(t, unix.SOCK_DGRAM), ports, refused("--allow-unix-sockets", unixDgr)},
+		{"a unix datagram pair with unix sockets", socketPair(t, unix.SOCK_DGRAM), unixOK, nil},
+		{"a unix datagram pair with the network all", socketPair(t, unix.SOCK_DGRAM), all, nil},
+		{"a unix stream pair (libuv's stdio)", socketPair(t, unix.SOCK_STREAM), none, nil},
+		{"a unix seqpacket pair", socketPair(t, unix.SOCK_SEQPACKET), none, nil},
+		{"a listening unix socket", fileFD(t, unixLn.(*net.UnixListener)), none, nil},
+		{"an unconnected unix stream socket", socketFD(t, unix.AF_UNIX, unix.SOCK_STREAM, 0), none, refused("--allow-unix-sockets", unixFree)},
+		{"an unconnected unix stream socket with unix sockets", socketFD(t, unix.AF_UNIX, unix.SOCK_STREAM, 0), unixOK, nil},
+		{"netlink", socketFD(t, unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE), none, refused("--network all", netlink)},
+		{"netlink with unix sockets", socketFD(t, unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE), unixOK, refused("--network all", netlink)},
+		{"netlink with the network all", socketFD(t, unix.AF_NETLINK, unix.SOCK_RAW, unix.NETLINK_ROUTE), all, nil},
+	} {
+		if tt.fd < 0 {
+			continue
+		}
+		got := tt.n.inheritedSocket(tt.fd, true)
+		if (got == nil) != (tt.want == nil) || got != nil && *got != *tt.want {
+			t.Errorf("%s under %+v: got %+v, want %+v", tt.name, tt.n, got, tt.want)
+		}
+	}
+
+	// Where Landlock cannot restrict TCP, a TCP socket could go anywhere:
+	// a kernel gap, unless the network is all.
+	tcp := fileFD(t, conn.(*net.TCPConn))
+	if got := none.inheritedSocket(tcp, false); got == nil || *got != (socketRefusal{why: tcpGap, flag: "--network all", gap: true}) {
+		t.Errorf("TCP without Landlock's TCP rules: got %+v", got)
+	}
+	if got := all.inheritedSocket(tcp, false); got != nil {
+		t.Errorf("TCP without Landlock's TCP rules, the network all: got %+v", got)
+	}
+}
+
+// TestCheckInheritedSockets: the run is refused with the descriptor named
+// as the command gets it, stdio or passed, and the remedy for it; best
+// effort does not relax a refusal, only a kernel gap.
+func TestCheckInheritedSockets(t *testing.T) {
+	t.Parallel()
+	udp := udpFile(t)
+	pair := socketPair(t, unix.SOCK_STREAM)
+	tcp, err := tcpListener(t).File()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tcp.Close() })
+	dev, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dev.Close() })
+	pol := DefaultPolicy(t.TempDir())
+
+	for _, tt := range []struct {
+		name          string
+		c             Cmd
+		bestEffort    bool
+		tcpRestricted bool
+		stage, want   string // "" for no refusal
+		notEnforced   string
+	}{
+		{"UDP as stdin", Cmd{Stdin: udp, Stdout: dev, Stderr: dev}, false, true, StageStdio,
+			"standard input is a UDP socket, through which the command could send to any address although the policy grants no network: give it its input through a pipe (… | mewsandbox run …), or pass --network all", ""},
+		{"UDP as stdout", Cmd{Stdout: udp, Stderr: dev}, false, true, StageStdio,
+			"standard output is a UDP socket, through which the command could send to any address although the policy grants no network: give it a pipe (mewsandbox run … | …), or pass --network all", ""},
+		{"UDP as stderr, best effort", Cmd{Stdout: dev, Stderr: udp}, true, true, StageStdio, "standard error is a UDP socket", ""},
+		{"UDP passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(udp.Fd())}}, false, true, StageFDs,
+			"the descriptor passed as " + strconv.Itoa(int(udp.Fd())) + " is a UDP socket, through which the command could send to any address although the policy grants no network: pass a pipe instead, or pass --network all", ""},
+		{"UDP copied through a pipe", Cmd{Stdin: strings.NewReader(""), Stdout: &strings.Builder{}, Stderr: dev}, false, true, "", "", ""},
+		{"a unix stream pair passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{pair}}, false, true, "", "", ""},
+		{"TCP passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, true, "", "", ""},
+		{"TCP passed where Landlock cannot restrict it", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, false, StageLandlock,
+			"this kernel cannot enforce the policy: the descriptor passed as " + strconv.Itoa(int(tcp.Fd())) + " is a TCP socket", ""},
+		{"TCP passed there, best effort", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, true, false, "", "",
+			"the descriptor passed as " + strconv.Itoa(int(tcp.Fd())) + " is a TCP socket, which the command could disconnect and connect to any address (Landlock restricts TCP from ABI 4, Linux 6.7)"},
+	} {
+		p := pol
+		p.BestEffort = tt.bestEffort
+		notEnforced, serr := tt.c.checkInheritedSockets(p, tt.tcpRestricted)
+		switch {
+		case tt.want == "" && serr != nil:
+			t.Errorf("%s: %v, want no refusal", tt.name, serr)
+		case tt.want != "" && serr == nil:
+			t.Errorf("%s: no refusal, want %q", tt.name, tt.want)
+		case serr != nil && (serr.Stage != tt.stage || serr.Status != StatusSandbox || !strings.HasPrefix(serr.Err.Error(), tt.want)):
+			t.Errorf("%s: stage %s, status %d: %v; want stage %s, 125, %q", tt.name, serr.Stage, serr.Status, serr.Err, tt.stage, tt.want)
+		}
+		if got := strings.Join(notEnforced, "; "); got != tt.notEnforced {
+			t.Errorf("%s: not enforced %q, want %q", tt.name, got, tt.notEnforced)
+		}
+	}
+}
+
+// TestRunRefusesInheritedSocket: Run refuses a UDP socket as stdout before
+// the command starts, with the namespace layer and without it; with the
+// network all the command runs.
+func TestRunRefusesInheritedSocket(t *testing.T) {
+	t.Parallel()
+	udp := udpFile(t)
+	for _, noNamespaces := range []bool{false, true} {
+		root := testRoot(t)
+		c := sh(root, "touch ran")
+		c.Stdout = udp
+		c.Policy.NoNamespaces = noNamespaces
+		status, err := c.Run(context.Background())
+		var serr *StageError
+		if status != StatusSandbox || !errors.As(err, &serr) || serr.Stage != StageStdio || !strings.Contains(err.Error(), "standard output is a UDP socket") {
+			t.Errorf("no namespaces %v: Run = %d, %v; want 125, standard output refused", noNamespaces, status, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "ran")); err == nil {
+			t.Errorf("no namespaces %v: the command ran", noNamespaces)
+		}
+		c = sh(root, "touch ran")
+		c.Stdout = udp
+		c.Policy.NoNamespaces = noNamespaces
+		c.Policy.Network.Mode = NetworkAll
+		if status, err := c.Run(context.Background()); status != 0 || err != nil {
+			t.Errorf("no namespaces %v, network all: Run = %d, %v", noNamespaces, status, err)
+		}
+	}
+}
