@@ -19,8 +19,10 @@ func TestExplainAndDoctor(t *testing.T) {
 		Paths []struct {
 			Path, Rights string
 		} `json:"paths"`
-		Refused []string `json:"refusedSyscalls"`
-		Notes   []string `json:"notes"`
+		Refused          []string `json:"refusedSyscalls"`
+		Notes            []string `json:"notes"`
+		Sockets          string   `json:"sockets"`
+		InheritedSockets string   `json:"inheritedSockets"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &x); err != nil {
 		t.Fatalf("explain json: %v\n%s", err, r.stdout)
@@ -35,6 +37,13 @@ func TestExplainAndDoctor(t *testing.T) {
 	if x.Mode != "default" || !sawOK || sawSecret || len(x.Refused) == 0 || len(x.Notes) == 0 {
 		t.Errorf("explain json: mode %q, ok.txt granted %v, secret.txt or the whole root granted %v, %d refused syscalls, notes %q",
 			x.Mode, sawOK, sawSecret, len(x.Refused), x.Notes)
+	}
+
+	// TCP ports: Fast Open refused, and a UDP or unix datagram socket
+	// handed to the command refuses the run (TestInheritedUDP).
+	if !strings.Contains(x.Sockets, "inet (TCP only)") || !strings.Contains(x.Sockets, "MSG_FASTOPEN") ||
+		!strings.Contains(x.InheritedSockets, "UDP") || !strings.Contains(x.InheritedSockets, "unix datagram") {
+		t.Errorf("explain json: sockets %q, inherited sockets %q", x.Sockets, x.InheritedSockets)
 	}
 
 	r = run(t, invocation{args: []string{"explain", "--format", "sbpl"}, dir: dir})

@@ -349,6 +349,56 @@ int main(int argc, char **argv) {
 	if (!strcmp(n, "unix-connect")) // ARG: path, or @name for an abstract socket
 		return unix_connect(argc > 2 ? argv[2] : "");
 
+	// A socket the command inherited (stdio, --pass-fd): ARG 2 its number.
+	if (!strcmp(n, "fd-write")) // ARG: fd text; the neighbour: a line to the socket's own peer
+		return report(argc > 3 ? dprintf(port_arg(argv, argc, 2), "%s\n", argv[3]) : -1);
+	if (!strcmp(n, "fd-fastopen") || !strcmp(n, "fd-fastopen-msg")) { // ARGS: fd port; disconnects, then sends "fastopen" with a SYN
+		int fd = port_arg(argv, argc, 2);
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 3));
+		struct sockaddr unspec = {.sa_family = AF_UNSPEC};
+		if (connect(fd, &unspec, sizeof unspec) < 0)
+			return report(-1);
+		if (!strcmp(n, "fd-fastopen"))
+			return report(sendto(fd, "fastopen", 8, MSG_FASTOPEN, (struct sockaddr *)&a, sizeof a));
+		struct iovec iov = {.iov_base = "fastopen", .iov_len = 8};
+		struct msghdr m = {.msg_name = &a, .msg_namelen = sizeof a, .msg_iov = &iov, .msg_iovlen = 1};
+		return report(sendmsg(fd, &m, MSG_FASTOPEN));
+	}
+	if (!strcmp(n, "fd-connect")) { // ARGS: fd port; disconnects, then connects
+		int fd = port_arg(argv, argc, 2);
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 3));
+		struct sockaddr unspec = {.sa_family = AF_UNSPEC};
+		if (connect(fd, &unspec, sizeof unspec) < 0)
+			return report(-1);
+		return report(connect(fd, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "fd-sendto")) { // ARGS: fd port; a datagram to 127.0.0.1:port
+		struct sockaddr_in a = loopback(port_arg(argv, argc, 3));
+		return report(sendto(port_arg(argv, argc, 2), "escaped", 7, 0, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "fd-sendto-unix")) { // ARGS: fd path; a datagram to a pathname socket
+		struct sockaddr_un a = {.sun_family = AF_UNIX};
+		if (argc < 4)
+			return report(-1);
+		strncpy(a.sun_path, argv[3], sizeof a.sun_path - 1);
+		return report(sendto(port_arg(argv, argc, 2), "escaped", 7, 0, (struct sockaddr *)&a, sizeof a));
+	}
+
+	// Files.
+	if (!strcmp(n, "setlease") || !strcmp(n, "getlease")) { // ARG: path; a read lease on it, or asks for one
+		int fd = argc > 2 ? open(argv[2], O_RDONLY) : -1;
+		if (fd < 0)
+			return report(-1);
+		return report(fcntl(fd, !strcmp(n, "setlease") ? F_SETLEASE : F_GETLEASE, F_RDLCK));
+	}
+	if (!strcmp(n, "holdlease")) { // ARGS: path seconds; a read lease held that long, deaf to its break (SIGIO)
+		int fd = argc > 2 ? open(argv[2], O_RDONLY) : -1;
+		signal(SIGIO, SIG_IGN);
+		int rc = report(fd < 0 ? -1 : fcntl(fd, F_SETLEASE, F_RDLCK));
+		sleep(port_arg(argv, argc, 3));
+		return rc;
+	}
+
 	// Concurrency.
 	if (!strcmp(n, "flip")) { // ARGS: a b seconds; exchanges a and b (RENAME_EXCHANGE) until then, an even number of times
 		if (argc < 5) {
