@@ -12,7 +12,10 @@
 // binary, adopts the child its entry point forked for "mewsandbox run".
 // While the child starts, the parent works out the rest: the policy for
 // this kernel, the binary, the namespace layer's mounts, the Landlock
-// ruleset (sent as a descriptor) and the seccomp filter, compiled to BPF.
+// ruleset (sent as a descriptor) and the seccomp filter, compiled to BPF;
+// and it refuses to hand the command a socket, as stdio or passed, through
+// which it could reach what the network policy does not grant
+// (sockets_linux.go).
 // The child reads that spec from fd 3, marks every other descriptor
 // close-on-exec, makes the layer's mounts, sets no_new_privs, restricts
 // itself with Landlock, drops its capabilities, loads the filter last and,
