@@ -42,6 +42,21 @@ func takePrefork() (pid int, spec, status *os.File) {
 	return int(p), os.NewFile(uintptr(sp), "spec"), os.NewFile(uintptr(st), "status")
 }
 
+// OpenAtStart says whether descriptor fd, named by a --pass-fd flag of
+// "mewsandbox run", was open when the process started, before the Go
+// runtime opened descriptors of its own (the cgroup files it reads for
+// GOMAXPROCS, kept open at the lowest free numbers); known is false where
+// nothing looked (another command, a number not among the flags).
+func OpenAtStart(fd int) (open, known bool) {
+	switch C.mews_fd_open_at_start(C.int(fd)) {
+	case 1:
+		return true, true
+	case 0:
+		return false, true
+	}
+	return false, false
+}
+
 // preforked says whether the release binary's entry point started a
 // sandbox child for this run, not taken yet.
 func preforked() bool { return C.mews_prefork_pending() != 0 }

@@ -3503,9 +3503,71 @@ long mews_sharer_pid(void) {
 // mews_raw_entry is called by mews_entry, the ELF entry point of the
 // release binary, before the C library starts: the child, or a return to
 // start the program as usual.
+// The descriptors a run's --pass-fd flags name, and whether each was open
+// when the process started, before the Go runtime opened descriptors of
+// its own at the lowest free numbers (it keeps the cgroup files it reads
+// for GOMAXPROCS open): where the caller left such a number closed, the
+// flag would hand the command the runtime's descriptor of a host file.
+#define MEWS_MAX_NOTED 64
+static struct {
+	int noted; // the arguments were looked at
+	int n;
+	int fd[MEWS_MAX_NOTED];
+	unsigned char open[MEWS_MAX_NOTED];
+} passed_at_start;
+
+// note_passed_fds records, for "mewsandbox run", the --pass-fd values up
+// to "--" (-pass-fd N, --pass-fd=N) and whether each is open now.
+static void note_passed_fds(long argc, char **argv) {
+	passed_at_start.noted = 1;
+	for (long i = 2; i < argc && argv[i] != NULL && !streq(argv[i], "--"); i++) {
+		if (!prefork_flag(argv[i], "pass-fd")) {
+			continue;
+		}
+		const char *v = argv[i];
+		while (*v != 0 && *v != '=') {
+			v++;
+		}
+		if (*v == '=') {
+			v++;
+		} else if (i + 1 < argc && argv[i + 1] != NULL) {
+			v = argv[++i];
+		}
+		long fd = 0;
+		int digits = 0;
+		for (; *v >= '0' && *v <= '9' && digits < 9; v++, digits++) {
+			fd = fd * 10 + (*v - '0');
+		}
+		if (digits == 0 || *v != 0 || passed_at_start.n == MEWS_MAX_NOTED) {
+			continue; // the flag parser refuses it, or too many to note
+		}
+		passed_at_start.fd[passed_at_start.n] = (int)fd;
+		passed_at_start.open[passed_at_start.n] = SYS2(SYS_fcntl, fd, F_GETFD) >= 0;
+		passed_at_start.n++;
+	}
+}
+
+// mews_fd_open_at_start says whether descriptor fd, named by --pass-fd,
+// was open when the process started: 1 open, 0 not, -1 not known (no
+// entry point or constructor looked, or not among the noted).
+int mews_fd_open_at_start(int fd) {
+	if (!passed_at_start.noted) {
+		return -1;
+	}
+	for (int i = 0; i < passed_at_start.n; i++) {
+		if (passed_at_start.fd[i] == fd) {
+			return passed_at_start.open[i];
+		}
+	}
+	return -1;
+}
+
 void mews_raw_entry(long argc, char **argv) {
 	if (argc < 2 || argv[1] == NULL) {
 		return;
+	}
+	if (streq(argv[1], "run")) {
+		note_passed_fds(argc, argv);
 	}
 
 	if (streq(argv[1], MEWS_CHILD_ARG)) {

@@ -46,6 +46,7 @@ int mews_prefork_undumpable(void);
 int mews_prefork_ended(void);
 int mews_prefork_namespaced(void);
 int mews_take_tmp(const char **path);
+int mews_fd_open_at_start(int fd);
 long mews_sharer_pid(void);
 
 // The probe's exit status when only the /proc of the pid namespace was

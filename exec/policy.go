@@ -153,13 +153,20 @@ type Network struct {
 // stdout, stderr or with PassFDs under n on Linux, where any other refuses
 // the run (see sockets_linux.go).
 func (n Network) InheritedSockets() string {
-	switch {
-	case n.Mode == NetworkAll:
+	if n.Mode == NetworkAll {
 		return "any"
-	case n.UnixSockets:
-		return "TCP and unix ones; any other (UDP, raw, MPTCP, AF_NETLINK …) refuses the run"
 	}
-	return "TCP ones, and unix stream or seqpacket ones connected or listening; any other (UDP, raw, MPTCP, a unix datagram socket, AF_NETLINK …) refuses the run"
+	// With TCP ports granted the command can make a TCP socket of its
+	// own; without, one neither connected nor listening could listen on
+	// every address.
+	tcp, refused := "TCP ones connected or listening", "an unconnected TCP one, "
+	if len(n.Connect)+len(n.Bind) > 0 {
+		tcp, refused = "TCP ones", ""
+	}
+	if n.UnixSockets {
+		return tcp + ", and unix ones; any other (UDP, raw, MPTCP, " + refused + "AF_NETLINK …) refuses the run"
+	}
+	return tcp + ", and unix stream or seqpacket ones connected or listening; any other (UDP, raw, MPTCP, a unix datagram socket, " + refused + "AF_NETLINK …) refuses the run"
 }
 
 // check refuses an unknown mode, and ports with NetworkAll.

@@ -144,6 +144,13 @@ func (n Network) inheritedSocket(fd int, tcpRestricted bool) *socketRefusal {
 	switch domain {
 	case unix.AF_INET, unix.AF_INET6:
 		if typ == unix.SOCK_STREAM && proto == unix.IPPROTO_TCP {
+			// One neither connected nor listening could listen, without
+			// a bind Landlock sees, at a port the kernel picks on every
+			// address: where the policy lets the command make no TCP
+			// socket, that is a way in it was not given.
+			if len(n.Connect)+len(n.Bind) == 0 && !connectedOrListening(fd) {
+				return &socketRefusal{why: "a TCP socket neither connected nor listening, on which the command could listen on every address although the policy grants " + granted, flag: "--network all"}
+			}
 			if tcpRestricted {
 				return nil
 			}
@@ -162,15 +169,23 @@ func (n Network) inheritedSocket(fd int, tcpRestricted bool) *socketRefusal {
 		if typ == unix.SOCK_DGRAM {
 			return &socketRefusal{why: "a unix datagram socket, through which" + reach, flag: "--allow-unix-sockets"}
 		}
-		if _, err := unix.Getpeername(fd); err == nil {
-			return nil // connected: EISCONN to any other address
-		}
-		if listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN); err == nil && listening != 0 {
-			return nil // it can be connected to, and connect nowhere (EINVAL)
+		if connectedOrListening(fd) {
+			// Connected: EISCONN to any other address; listening: it can
+			// be connected to, and connects nowhere (EINVAL).
+			return nil
 		}
 		return &socketRefusal{why: "a unix socket neither connected nor listening, through which" + reach, flag: "--allow-unix-sockets"}
 	}
 	return &socketRefusal{why: familyName(domain) + " socket, which the sandbox does not mediate, although the policy grants " + granted, flag: "--network all"}
+}
+
+// connectedOrListening says whether socket fd has a peer or listens.
+func connectedOrListening(fd int) bool {
+	if _, err := unix.Getpeername(fd); err == nil {
+		return true
+	}
+	listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN)
+	return err == nil && listening != 0
 }
 
 // inetName names an AF_INET or AF_INET6 socket of type typ and protocol

@@ -115,6 +115,18 @@ exit 0
 			t.Errorf("--pass-fd %s: exit %d, %q; want 2 and %q", tt.fd, r.code, r.stderr, tt.want)
 		}
 	}
+	// A number the caller left closed may be the Go runtime's own by the
+	// time the flags are read (it keeps the cgroup files it reads for
+	// GOMAXPROCS open at the lowest free numbers): a review's --pass-fd 3
+	// handed the command the runner's cpu.cfs_quota_us. os/exec closes all
+	// but stdio here.
+	for _, fd := range []string{"3", "4"} {
+		r := run(t, invocation{args: []string{"run", "--yolo", "--pass-fd", fd, "--", "sh", "-c", "ls -l /proc/self/fd/" + fd}, dir: b.root})
+		if r.code != 2 || strings.Contains(r.stdout, "cgroup") ||
+			!strings.Contains(r.stderr, "descriptor "+fd+" was not open when mewsandbox started") && !strings.Contains(r.stderr, "descriptor "+fd+" is not open") {
+			t.Errorf("--pass-fd %s, closed in the caller: exit %d, stdout %q, stderr %q; want 2 and no descriptor of the runner's", fd, r.code, r.stdout, r.stderr)
+		}
+	}
 
 	// A descriptor passed near the limit of open files (ulimit -n; bash,
 	// since dash takes one-digit descriptors only): the child moves its

@@ -359,9 +359,10 @@ func TestInheritedUnixDatagram(t *testing.T) {
 
 // TestInheritedOtherSockets: an unconnected MPTCP socket (Go's listeners
 // are MPTCP where the kernel has it), passed, could connect to a port no
-// Landlock rule grants (Landlock restricts TCP only), and a netlink socket
-// given as stdout reaches the kernel's routing tables: both are refused
-// unless --network all, and the second listener sees no connection.
+// Landlock rule grants (Landlock restricts TCP only), an unconnected TCP
+// socket could listen on every address, and a netlink socket given as
+// stdout reaches the kernel's routing tables: all are refused unless
+// --network all, and the second listener sees no connection.
 func TestInheritedOtherSockets(t *testing.T) {
 	t.Parallel()
 	for _, flags := range namespaceFlags {
@@ -382,7 +383,18 @@ func TestInheritedOtherSockets(t *testing.T) {
 					t.Errorf("the second listener received %q", got)
 				}
 			}
-			fd, err := unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE)
+			// A TCP socket neither connected nor listening could listen, at
+			// a port the kernel picks on every address, with no bind
+			// Landlock sees (a review's command took a connection so).
+			fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			free := socketFile(t, fd, "tcp")
+			b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3")...).refused(t, "an unconnected TCP socket",
+				"the descriptor passed as 3 is a TCP socket neither connected nor listening, on which the command could listen on every address although the policy grants no network", "or pass --network all")
+			b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3", "--network", "all")...).ran(t, "an unconnected TCP socket, --network all")
+			fd, err = unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE)
 			if err != nil {
 				t.Fatal(err)
 			}

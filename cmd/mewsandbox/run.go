@@ -171,6 +171,10 @@ func (f *fdsFlag) Set(s string) error {
 	if _, err := unix.FcntlInt(uintptr(n), unix.F_GETFD, 0); err != nil {
 		return fmt.Errorf("descriptor %d is not open in mewsandbox", n)
 	}
+	if open, known := exec.OpenAtStart(n); known && !open {
+		// Open now, but the runtime's own (a cgroup file it reads).
+		return fmt.Errorf("descriptor %d was not open when mewsandbox started (the number is the Go runtime's own now): open it in the caller", n)
+	}
 	if slices.Contains(*f, n) {
 		return fmt.Errorf("descriptor %d given twice", n)
 	}
