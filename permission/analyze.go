@@ -1231,10 +1231,25 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			if text, lit := z.docProgram(doc); !lit {
+			text, lit := z.docProgram(doc)
+			switch {
+			case !lit:
 				z.complex("%s reads its commands from a here-document only known at run time: %s", c.Name(), shorten(text))
-			} else if why := sqlDocRuns(n, text); why != "" {
-				z.complex("%s", why)
+			case n == "sqlite3":
+				// Its lines as operands of a command of their own, judged
+				// as the command line's are: the files its dot-commands
+				// name are paths of that command.
+				ws := slices.Clone(c.Words)
+				for _, l := range strings.Split(text, "\n") {
+					if l = strings.TrimSpace(l); l != "" {
+						ws = append(ws, Word{Text: l, Literal: true})
+					}
+				}
+				z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+			default:
+				if why := sqlDocRuns(n, text); why != "" {
+					z.complex("%s", why)
+				}
 			}
 		}
 	}

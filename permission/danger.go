@@ -2,6 +2,7 @@ package permission
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -924,24 +925,36 @@ func findStarts(args []Word) (starts, expr []Word) {
 // empty ones (-size 0; -empty, read by findDelete). Times, other sizes,
 // owners and modes do not: -mtime -100000, -size +0 and -user root match
 // all of a system; nor a pattern of wildcards alone ('*', '?*', '[!.]*').
-func findNarrows(t string, arg *Word, starts []Word) bool {
+func findNarrows(t string, arg *Word, starts []Word, home string) bool {
 	switch t {
 	case "-name", "-iname", "-lname", "-ilname":
 		return arg != nil && arg.Literal && patternHasLiteral(arg.Text)
 	case "-path", "-ipath", "-wholename", "-iwholename":
 		// Matched against the whole path, the start path and the slashes
-		// included: -path '/*' under / and -path '/usr*' under /usr match
-		// all of it.
+		// included: -path '/*' under /, '/u*' or '*/usr*' under /usr and
+		// '*c*' under /etc match all of it. It narrows where it leaves
+		// out a name below each start that could be anything.
 		if arg == nil || !arg.Literal {
 			return false
 		}
-		p := arg.Text
+		fold := t == "-ipath" || t == "-iwholename"
 		for _, s := range starts {
-			if s.Literal {
-				p = strings.TrimPrefix(p, strings.TrimSuffix(s.Text, "/"))
+			if !s.Literal {
+				return false
+			}
+			start := s.Text
+			if rest, ok := strings.CutPrefix(start, "~"); ok && (rest == "" || rest[0] == '/') {
+				if home == "" {
+					return false
+				}
+				start = home + rest
+			}
+			probe := strings.TrimSuffix(start, "/") + "/zq9\x01x"
+			if fnmatchPath(arg.Text, probe, fold) || fnmatchPath(arg.Text, probe+"/zq9\x01y", fold) {
+				return false
 			}
 		}
-		return patternHasLiteral(strings.ReplaceAll(p, "/", ""))
+		return true
 	case "-size":
 		// -size 0 (and 0c, 0k …): empty files only.
 		return arg != nil && arg.Literal && strings.TrimRight(arg.Text, "bcwkMG") == "0"
@@ -972,6 +985,47 @@ func patternHasLiteral(p string) bool {
 		}
 	}
 	return false
+}
+
+// fnmatchPath says whether name matches glob pattern p as find's -path
+// does (fnmatch without FNM_PATHNAME: * and ? match a slash too, unlike
+// in a rule's path pattern, globMatch), case folded where fold.
+func fnmatchPath(p, name string, fold bool) bool {
+	var re strings.Builder
+	re.WriteString("^")
+	if fold {
+		re.WriteString("(?i)")
+	}
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '*':
+			re.WriteString("(?s:.*)")
+		case '?':
+			re.WriteString("(?s:.)")
+		case '[':
+			end := globBracketEnd(p, i)
+			if end == i {
+				re.WriteString(regexp.QuoteMeta("["))
+				continue
+			}
+			body := p[i+1 : end]
+			if body != "" && (body[0] == '!' || body[0] == '^') {
+				body = "^" + body[1:]
+			}
+			re.WriteString("[" + strings.ReplaceAll(body, "\\", "\\\\") + "]")
+			i = end
+		case '\\':
+			if i+1 < len(p) {
+				i++
+				re.WriteString(regexp.QuoteMeta(p[i : i+1]))
+			}
+		default:
+			re.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	re.WriteString("$")
+	r, err := regexp.Compile(re.String())
+	return err != nil || r.MatchString(name) // a pattern it cannot read may match anything
 }
 
 // globBracketEnd returns the index of the ] that closes the bracket
@@ -1016,7 +1070,10 @@ var findArgTests = []string{
 // before the action narrows what it matches (findNarrows; not negated,
 // and with no alternative that reaches the action without it). action is
 // "" for a find that deletes nothing.
-func findDelete(c SimpleCommand) (action string, starts []Word, narrowed bool) {
+//
+// home is where a start path written with ~ lies, as the shell hands it
+// over.
+func findDelete(c SimpleCommand, home string) (action string, starts []Word, narrowed bool) {
 	if n := lowerName(c); n != "find" && n != "bfs" { // bfs is find's grammar, breadth first
 		return "", nil, false
 	}
@@ -1070,7 +1127,7 @@ func findDelete(c SimpleCommand) (action string, starts []Word, narrowed bool) {
 			}
 			// find evaluates left to right: a test after the action
 			// narrows nothing; nor does a negated one (! -name x).
-			if action == "" && !inNeg && !neg && findNarrows(t, arg, starts) {
+			if action == "" && !inNeg && !neg && findNarrows(t, arg, starts, home) {
 				narrowed = true
 			}
 			j++
@@ -1081,7 +1138,7 @@ func findDelete(c SimpleCommand) (action string, starts []Word, narrowed bool) {
 }
 
 func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
-	action, starts, narrowed := findDelete(c)
+	action, starts, narrowed := findDelete(c, env.Home)
 	if action == "" {
 		return "", false
 	}
@@ -1099,7 +1156,7 @@ func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {
 // test under a start path only known at run time (find "$x" -delete,
 // find $(echo /) -exec rm -rf {} +) may be of a critical path.
 func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
-	action, starts, narrowed := findDelete(c)
+	action, starts, narrowed := findDelete(c, env.Home)
 	if action == "" || narrowed {
 		return "", false
 	}
@@ -1896,6 +1953,9 @@ var hijackVars = []string{
 	// Where curl and wget find the configuration they obey, which names
 	// the files they read and write (url = file:///…, output = ~/.bashrc).
 	"CURL_HOME", "WGETRC",
+	// Makefiles make reads before its own (/dev/stdin: a here-document's
+	// recipes).
+	"MAKEFILES",
 }
 
 // harmlessSettings are values of hijackVars that run nothing of the

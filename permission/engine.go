@@ -1055,14 +1055,26 @@ func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
 	dir := cmp.Or(p.path.abs, p.path.tmpl)
 	who := shorten(cmp.Or(c.Text, joinWords(c.Words))) + " changes or removes all of " + p.word.Text + " and"
 	v := verdict{d: Allow}
-	if p.fills && p.path.abs != "" {
+	switch {
+	case p.fills && p.path.abs == "":
+		// cp -r x "$d", tar -xf a.tar -C ~root: where it is only known
+		// at run time it may hold them.
+		return verdict{d: Ask, reason: who + " is only known at run time: the host's or the home directory's protected places may lie below it"}
+	case p.fills:
 		if why := sensitiveBelow(p.path.abs, e.Env.Home); why != "" {
 			return verdict{d: Ask, reason: who + " may write a protected path below it: " + why}
 		}
 	}
+	// A Read deny rule stops writes too, as for a file named; but only a
+	// delete is counted against one (git clean -fdx removes .env): an
+	// extraction or a copy into the root would otherwise ask wherever
+	// Read(./.env) is denied.
+	tools := []string{"Edit", "Read"}
+	if p.fills {
+		tools = tools[:1]
+	}
 	for _, t := range searchTemplates(searchBase(dir), nil) {
-		// A Read deny rule stops writes too, as for a file named.
-		for _, tool := range [...]string{"Edit", "Read"} {
+		for _, tool := range tools {
 			if r := e.firstTemplateRule(RuleDeny, tool, t, e.exists); r != nil {
 				v = stricter(v, verdict{d: Ask, rule: r, reason: who + " may change files below it that rule " + r.Text +
 					" denies; a path that leaves them out would not ask"})

@@ -1,7 +1,6 @@
 package permission
 
 import (
-	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -113,7 +112,9 @@ func hiddenRun(c SimpleCommand) string {
 			return "cmake -E " + args[2].Text + " runs the command among its operands"
 		}
 	case "make", "gmake":
-		for _, a := range c.Assigns {
+		// MAKEFILES set before it, or through env, is a hijack variable
+		// (hijackVars); as make's own argument it works the same.
+		for _, a := range append(slices.Clone(c.Assigns), joinWordsEach(c.Words)...) {
 			if strings.HasPrefix(a, "MAKEFILES=") {
 				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
 			}
@@ -127,6 +128,15 @@ func hiddenRun(c SimpleCommand) string {
 		}
 	}
 	return ""
+}
+
+// joinWordsEach returns the text of each word.
+func joinWordsEach(ws []Word) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w.Text
+	}
+	return out
 }
 
 // makeRuns finds the makefile text make is given that the analysis does
@@ -389,17 +399,15 @@ func sqliteRuns(n string, args []Word) string {
 		if !w.Literal {
 			return n + " " + shorten(w.Text) + ": a command only known at run time"
 		}
-		if why := sqliteCommandRuns(n, w.Text, false); why != "" {
+		if why := sqliteCommandRuns(n, w.Text); why != "" {
 			return why
 		}
 	}
 	return ""
 }
 
-// sqliteCommandRuns is sqliteRuns for one command t; in a here-document
-// (doc), whose files are not paths of the command, a dot-command that
-// names one is too complex to check as well.
-func sqliteCommandRuns(n, t string, doc bool) string {
+// sqliteCommandRuns is sqliteRuns for one command t.
+func sqliteCommandRuns(n, t string) string {
 	t = strings.TrimSpace(t)
 	switch {
 	case strings.HasPrefix(t, ".sh") || strings.HasPrefix(t, ".sy") || strings.HasPrefix(t, ".") && strings.Contains(t, "|"):
@@ -411,23 +419,18 @@ func sqliteCommandRuns(n, t string, doc bool) string {
 	case strings.HasPrefix(t, ".lo"):
 		return n + " " + shorten(t) + " loads the code of a library the dot-command names"
 	}
-	if d, ok := sqliteDot(t); ok && (d.why != "" || doc && len(d.files) > 0) {
-		return n + " " + shorten(t) + " " + cmp.Or(d.why, "names a file in a here-document, which is not checked as a path")
+	if d, ok := sqliteDot(t); ok && d.why != "" {
+		return n + " " + shorten(t) + " " + d.why
 	}
 	return ""
 }
 
-// sqlDocRuns says what a SQL client n does beyond SQL with the commands
-// of a here-document doc fed to it, as its command-line ones are judged;
-// "" for nothing.
+// sqlDocRuns says what psql or mysql (n) does beyond SQL with the
+// commands of a here-document doc fed to it, as its command-line ones are
+// judged; "" for nothing. (sqlite3's lines are operands of a command of
+// their own: see the analysis.)
 func sqlDocRuns(n, doc string) string {
 	switch n {
-	case "sqlite3":
-		for _, l := range strings.Split(doc, "\n") {
-			if why := sqliteCommandRuns(n, l, true); why != "" {
-				return why
-			}
-		}
 	case "psql":
 		if why := psqlReach(doc); why != "" {
 			return n + " here-document: " + why
@@ -560,8 +563,14 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 	if db != nil && db.Text != ":memory:" && db.Text != "" {
 		readonly := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && strings.TrimLeft(w.Text, "-") == "readonly" })
 		// One named at run time ("$DB") stays a read: asking for every
-		// such write would ask for most scripts' queries.
-		out = append(out, PathArg{Word: *db, Write: !readonly && db.Literal})
+		// such write would ask for most scripts' queries. A URI names the
+		// file after file: (file:data.db?mode=ro).
+		w := *db
+		if rest, ok := strings.CutPrefix(w.Text, "file:"); ok && w.Literal {
+			rest, _, _ = strings.Cut(rest, "?")
+			w.Text = strings.TrimPrefix(rest, "//localhost")
+		}
+		out = append(out, PathArg{Word: w, Write: !readonly && db.Literal})
 	}
 	for _, w := range cmds {
 		if d, ok := sqliteDot(strings.TrimSpace(w.Text)); ok && w.Literal {

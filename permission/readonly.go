@@ -643,6 +643,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if ok && (read || write || target) {
 				add(arg, write || target)
 				targeted = targeted || target
+				markMoveTarget(out, s.role, target)
 			}
 			continue
 		}
@@ -669,6 +670,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if ok && (read || write || target) {
 				add(arg, write || target)
 				targeted = targeted || target
+				markMoveTarget(out, s.role, target)
 			}
 			break
 		}
@@ -695,6 +697,14 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 		}
 	}
 	return out
+}
+
+// markMoveTarget marks the path just added, a move's target directory
+// (mv -t DIR), as filled with all that is moved into it (PathArg.Fills).
+func markMoveTarget(out []PathArg, role pathRole, target bool) {
+	if role == opsMove && target && len(out) > 0 {
+		out[len(out)-1].Tree, out[len(out)-1].Fills = true, true
+	}
 }
 
 // looksLikePath reports whether an argument of an unknown command may
@@ -1422,6 +1432,7 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 // names the file they write (isCompiler).
 var compilers = []string{
 	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran",
+	"cc1", "cc1plus", "cc1obj", "collect2", // gcc's own passes, run by their paths
 	"ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold", "as", "nasm", "yasm",
 }
 
@@ -1446,11 +1457,14 @@ func isCompiler(n string) bool {
 func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	var linker []Word
-	for _, w := range args {
+	for i, w := range args {
 		if l, ok := strings.CutPrefix(w.Text, "-Wl,"); ok && w.Literal {
 			for _, a := range strings.Split(l, ",") {
 				linker = append(linker, Word{Text: a, Literal: true})
 			}
+		}
+		if w.Literal && w.Text == "-Xlinker" && i+1 < len(args) {
+			linker = append(linker, args[i+1]) // -Xlinker -o -Xlinker FILE
 		}
 	}
 	out = outputOption(out, linker, []string{"-o", "--output"}, true)
@@ -1460,8 +1474,32 @@ func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
 // goPaths: go's -o FILE (go build, go test -c; -o=FILE and --o as Go's
 // flag package takes them) is written; every other argument that looks
 // like a path is read.
+//
+// Under -C DIR (go's first flag, or a build's) -o is relative to DIR.
 func goPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "--o"}, false) // -overlay is no -o
+	args := c.Args()[1:]
+	from := len(out)
+	out = outputOption(out, args, []string{"-o", "--o"}, false) // -overlay is no -o
+	for i, w := range args {
+		var dir Word
+		switch {
+		case !w.Literal:
+			continue
+		case (w.Text == "-C" || w.Text == "--C") && i+1 < len(args):
+			dir = args[i+1]
+		case strings.HasPrefix(w.Text, "-C="):
+			dir = Word{Text: w.Text[3:], Literal: true}
+		default:
+			continue
+		}
+		for k := from; k < len(out); k++ {
+			if out[k].Write {
+				out[k].Word = underDir(dir, out[k].Word)
+			}
+		}
+		break
+	}
+	return out
 }
 
 // sshKeygenPaths: ssh-keygen -f FILE writes FILE and FILE.pub (a new key,
@@ -1477,6 +1515,17 @@ func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	out = outputOption(out, args, []string{"-f"}, true)
+	// -l, -y, -B and -e (and -i) only read FILE: a fingerprint, the public
+	// key, an export.
+	reads := slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text[1:], "lyBei")
+	})
+	if reads {
+		for i := from; i < len(out); i++ {
+			out[i].Write = false
+		}
+		return out
+	}
 	for _, a := range out[from:] {
 		if a.Write {
 			out = append(out, PathArg{Word: Word{Text: a.Word.Text + ".pub", Literal: a.Word.Literal}, Write: true})
@@ -1654,10 +1703,20 @@ func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 // /x/sec), and in the last one too, where an extraction writes.
 func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := append([]Word(nil), c.Args()[1:]...)
-	// Old style: the first word is a cluster without a dash (tar xzf a.tgz).
+	// Old style: the first word is a cluster without a dash (tar xzf a.tgz),
+	// whose letters that take an argument take the next words in turn
+	// (tar xfC a.tar DIR: f a.tar, C DIR).
 	if len(args) > 0 && args[0].Literal && args[0].Text != "" && args[0].Text[0] != '-' &&
 		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZ") == "" {
-		args[0].Text = "-" + args[0].Text
+		rest := args[1:]
+		var opts []Word
+		for _, ch := range args[0].Text {
+			opts = append(opts, Word{Text: "-" + string(ch), Literal: true})
+			if strings.ContainsRune("fCbTXKNgLVH", ch) && len(rest) > 0 {
+				opts, rest = append(opts, rest[0]), rest[1:]
+			}
+		}
+		args = append(opts, rest...)
 	}
 	type operand struct {
 		w   Word
@@ -1684,7 +1743,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
 			// tar (argp) takes abbreviations: --dir=D is --directory=D.
-			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory", "--extract", "--get"}); l != "" {
+			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory", "--extract", "--get", "--one-top-level"}); l != "" {
 				n = l
 			}
 			switch n {
@@ -1692,6 +1751,12 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 				create = true
 			case "--extract", "--get":
 				extract = true
+			case "--one-top-level":
+				// Extracts below DIR (=DIR only; bare, a name of the
+				// archive's, in the working directory).
+				if eq {
+					dirs = append(dirs, Word{Text: v, Literal: true})
+				}
 			case "--file", "--directory":
 				arg := Word{Text: v, Literal: true}
 				if !eq && i+1 < len(args) {
