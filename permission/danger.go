@@ -949,9 +949,10 @@ func findNarrows(t string, arg *Word, starts []Word, home string) bool {
 				}
 				start = home + rest
 			}
-			probe := strings.TrimSuffix(start, "/") + "/zq9\x01x"
-			if fnmatchPath(arg.Text, probe, fold) || fnmatchPath(arg.Text, probe+"/zq9\x01y", fold) {
-				return false
+			for _, name := range findProbes {
+				if fnmatchPath(arg.Text, strings.TrimSuffix(start, "/")+"/"+name, fold) {
+					return false
+				}
 			}
 		}
 		return true
@@ -985,6 +986,15 @@ func patternHasLiteral(p string) bool {
 		}
 	}
 	return false
+}
+
+// findProbes are names below a start path a -path pattern that narrows
+// must leave out, all of them: odd ones and everyday ones, in
+// subdirectories too, so that no choice of characters ('*[a-w]*' under
+// /, which one odd name would miss) passes for a narrow pattern.
+var findProbes = []string{
+	"zq9\x01x", "zq9\x01x/zq9\x01y", "a", "Z", "0", "_", "-x", ".x", "x.c", "lib", "bin", "etc", "usr",
+	"share", "passwd", "README.md", "lib/x.so", ".config/x", "a/b/c",
 }
 
 // fnmatchPath says whether name matches glob pattern p as find's -path

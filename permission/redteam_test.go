@@ -1153,6 +1153,8 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S12 find /etc -path *c*", Y, nil, `find /etc -path '*c*' -delete`, Deny},
 		{"S12 find /etc -ipath /ETC*", Y, nil, `find /etc -ipath '/ETC*' -delete`, Deny},
 		{"S12 find /usr -path [/]usr*", Y, nil, `find /usr -path '[/]usr*' -delete`, Deny},
+		{"S12 find / -path a class most names hold", Y, nil, `find / -path '*[a-w]*' -delete`, Deny},
+		{"S12 find / -path a negated class", Y, nil, `find / -path '*[!a-z]*' -delete`, Deny},
 		{"S12 env MAKEFILES=", D, []string{"deny:Bash(git push:*)"}, "env MAKEFILES=/dev/stdin make <<'E'\nall:\n\tgit push --force\nE", Ask},
 		{"S12 make MAKEFILES=", D, []string{"deny:Bash(git push:*)"}, "make MAKEFILES=/dev/stdin <<'E'\nall:\n\tgit push --force\nE", Ask},
 		{"S12 sqlite3 file: URI past an Edit deny", Y, []string{"deny:Edit(/infra/**)"}, `sqlite3 "file:infra/main.tf" 'create table t(x)'`, Deny},
