@@ -1240,6 +1240,11 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 				// as the command line's are: the files its dot-commands
 				// name are paths of that command.
 				ws := slices.Clone(c.Words)
+				if db, _, _ := sqliteArgs(c.Args()[1:]); db == nil {
+					// No database: the shell's own in memory, not the
+					// first line taken for one.
+					ws = append(ws, Word{Text: ":memory:", Literal: true})
+				}
 				for _, l := range strings.Split(text, "\n") {
 					if l = strings.TrimSpace(l); l != "" {
 						ws = append(ws, Word{Text: l, Literal: true})

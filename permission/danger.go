@@ -988,6 +988,43 @@ func patternHasLiteral(p string) bool {
 	return false
 }
 
+// bracketRegexp turns the body of a glob bracket expression (between [
+// and its closing ]) into a regexp class: a leading ! or ^ negates, a ]
+// first and a backslash-escaped character are members, [:class:] stays;
+// ok is false for collating elements and equivalence classes ([.x.],
+// [=x=]).
+func bracketRegexp(body string) (string, bool) {
+	var b strings.Builder
+	b.WriteByte('[')
+	if body != "" && (body[0] == '!' || body[0] == '^') {
+		b.WriteByte('^')
+		body = body[1:]
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '[' && i+1 < len(body) && (body[i+1] == '.' || body[i+1] == '='):
+			return "", false
+		case c == '[' && i+1 < len(body) && body[i+1] == ':':
+			end := strings.Index(body[i+2:], ":]")
+			if end < 0 {
+				return "", false
+			}
+			b.WriteString(body[i : i+2+end+2])
+			i += 2 + end + 1
+		case c == '\\' && i+1 < len(body):
+			i++
+			b.WriteString(regexp.QuoteMeta(body[i : i+1]))
+		case c == '\\' || c == ']' || c == '[' || c == '^':
+			b.WriteString("\\" + string(c))
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(']')
+	return b.String(), true
+}
+
 // findProbes are names below a start path a -path pattern that narrows
 // must leave out, all of them: odd ones and everyday ones, in
 // subdirectories too, so that no choice of characters ('*[a-w]*' under
@@ -1018,11 +1055,11 @@ func fnmatchPath(p, name string, fold bool) bool {
 				re.WriteString(regexp.QuoteMeta("["))
 				continue
 			}
-			body := p[i+1 : end]
-			if body != "" && (body[0] == '!' || body[0] == '^') {
-				body = "^" + body[1:]
+			class, ok := bracketRegexp(p[i+1 : end])
+			if !ok {
+				return true // [.x.] and [=x=], which Go's regexp lacks: may match anything
 			}
-			re.WriteString("[" + strings.ReplaceAll(body, "\\", "\\\\") + "]")
+			re.WriteString(class)
 			i = end
 		case '\\':
 			if i+1 < len(p) {
@@ -1088,11 +1125,19 @@ func findDelete(c SimpleCommand, home string) (action string, starts []Word, nar
 		return "", nil, false
 	}
 	starts, expr := findStarts(c.Args()[1:])
-	// negated holds, for each open parenthesis, whether a negation
-	// applies inside it; neg whether the next primary is negated.
-	or := false
+	// Each alternative at the top level (-o, ",") is judged on its own:
+	// a delete there is narrowed by a test before it in that branch (find
+	// . -path ./node_modules -prune -o -name '*.pyc' -delete); an
+	// alternative inside parentheses is not followed (nested). negated
+	// holds, for each open parenthesis, whether a negation applies inside
+	// it; neg whether the next primary is negated.
+	branch, all, nested, deletes := false, true, false, false
 	negated := []bool{false}
 	neg := false
+	found := func(a string) {
+		action, deletes = a, true
+		all = all && branch
+	}
 	for j := 0; j < len(expr); j++ {
 		w := expr[j]
 		if !w.Literal {
@@ -1102,14 +1147,14 @@ func findDelete(c SimpleCommand, home string) (action string, starts []Word, nar
 		inNeg := negated[len(negated)-1]
 		switch t := w.Text; {
 		case t == "-delete":
-			action = "-delete"
+			found("-delete")
 		case t == "-exec" || t == "-execdir" || t == "-ok" || t == "-okdir":
 			end := j + 1
 			for end < len(expr) && !(expr[end].Literal && (expr[end].Text == ";" || expr[end].Text == "+")) {
 				end++
 			}
 			if d := findExecDeleter(expr[j+1 : end]); d != "" {
-				action = t + " " + d
+				found(t + " " + d)
 			}
 			// Skip the command: its words are not find's.
 			j = end
@@ -1123,12 +1168,16 @@ func findDelete(c SimpleCommand, home string) (action string, starts []Word, nar
 				negated = negated[:len(negated)-1]
 			}
 		case t == "-o" || t == "-or" || t == ",":
-			// An alternative reaches the action without the tests.
-			or = true
+			// An alternative reaches what follows without the tests
+			// before it.
+			if len(negated) > 1 {
+				nested = true
+			}
+			branch = false
 		case t == "-empty":
 			// Only empty files and directories: no content goes.
-			if action == "" && !inNeg && !neg {
-				narrowed = true
+			if !inNeg && !neg {
+				branch = true
 			}
 		case slices.Contains(findArgTests, t):
 			var arg *Word
@@ -1136,15 +1185,16 @@ func findDelete(c SimpleCommand, home string) (action string, starts []Word, nar
 				arg = &expr[j+1]
 			}
 			// find evaluates left to right: a test after the action
-			// narrows nothing; nor does a negated one (! -name x).
-			if action == "" && !inNeg && !neg && findNarrows(t, arg, starts, home) {
-				narrowed = true
+			// narrows nothing (found has taken the branch as it stood);
+			// nor does a negated one (! -name x).
+			if !inNeg && !neg && findNarrows(t, arg, starts, home) {
+				branch = true
 			}
 			j++
 		}
 		neg = false
 	}
-	return action, starts, narrowed && !or
+	return action, starts, deletes && all && !nested
 }
 
 func checkFindDelete(c SimpleCommand, env PathEnv) (string, bool) {

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -115,7 +116,10 @@ func hiddenRun(c SimpleCommand) string {
 		// MAKEFILES set before it, or through env, is a hijack variable
 		// (hijackVars); as make's own argument it works the same.
 		for _, a := range append(slices.Clone(c.Assigns), joinWordsEach(c.Words)...) {
-			if strings.HasPrefix(a, "MAKEFILES=") {
+			// MAKEFILES=, :=, ::=, +=, ?=, != (make's own argument may
+			// hold spaces before the operator).
+			rest, ok := strings.CutPrefix(a, "MAKEFILES")
+			if ok && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(rest, " \t"), ":+?!"), "=") {
 				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
 			}
 		}
@@ -568,7 +572,12 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 		w := *db
 		if rest, ok := strings.CutPrefix(w.Text, "file:"); ok && w.Literal {
 			rest, _, _ = strings.Cut(rest, "?")
-			w.Text = strings.TrimPrefix(rest, "//localhost")
+			rest, _, _ = strings.Cut(rest, "#")
+			rest = strings.TrimPrefix(rest, "//localhost")
+			if dec, err := url.PathUnescape(rest); err == nil {
+				rest = dec // file:.git%2Fconfig is .git/config
+			}
+			w.Text = rest
 		}
 		out = append(out, PathArg{Word: w, Write: !readonly && db.Literal})
 	}

@@ -1341,6 +1341,23 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out[i].Tree, out[i].Fills = true, out[i].Write
 		}
 	}
+	// A target that is a directory (-t DIR, DIR/, or more than one
+	// source) gets new files by the sources' names: cp evil/profile /etc/.
+	var ops int
+	for _, a := range out[from:] {
+		if !a.Write {
+			ops++
+		}
+	}
+	intoDir := hasOpt(args, "t") || hasLong(args, "--target-directory") || ops > 1
+	for i := from; i < len(out); i++ {
+		// (A target only known at run time stays a plain write: cp a
+		// "$DEST/" writes one file there, not a tree.)
+		if out[i].Write && out[i].Word.Literal && (intoDir || strings.HasSuffix(out[i].Word.Text, "/")) {
+			out[i].Fills = true
+			out[i].Tree = true
+		}
+	}
 	return out
 }
 
@@ -1517,9 +1534,28 @@ func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
 	out = outputOption(out, args, []string{"-f"}, true)
 	// -l, -y, -B and -e (and -i) only read FILE: a fingerprint, the public
 	// key, an export.
-	reads := slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
-		return w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text[1:], "lyBei")
-	})
+	reads := false
+	orig := c.Args()[1:]
+	for i := 0; i < len(orig); i++ {
+		w := orig[i]
+		if !w.Literal || !shortCluster(w.Text) {
+			continue
+		}
+		for k := 1; k < len(w.Text); k++ {
+			ch := w.Text[k]
+			if strings.IndexByte("lyBei", ch) >= 0 {
+				reads = true
+			}
+			// A letter that takes a value takes the rest of the word
+			// or the next one (-C -y is a comment, not -y).
+			if strings.IndexByte("abCDEFfGIJjMmNnOPRrsTtVwYZz", ch) >= 0 {
+				if k+1 == len(w.Text) {
+					i++
+				}
+				break
+			}
+		}
+	}
 	if reads {
 		for i := from; i < len(out); i++ {
 			out[i].Write = false
@@ -1707,7 +1743,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	// whose letters that take an argument take the next words in turn
 	// (tar xfC a.tar DIR: f a.tar, C DIR).
 	if len(args) > 0 && args[0].Literal && args[0].Text != "" && args[0].Text[0] != '-' &&
-		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZ") == "" {
+		strings.Trim(args[0].Text, "AcdrtuxzjJvfpkmoOwBCGhilnMPsSWZUa") == "" {
 		rest := args[1:]
 		var opts []Word
 		for _, ch := range args[0].Text {

@@ -1166,6 +1166,22 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S12 neighbour: sqlite3 here-document of project files", Y, nil, "sqlite3 app.db <<E\n.import data.csv users\n.backup backup.db\n.output out.txt\nselect 1;\nE", Allow},
 		{"S12 neighbour: extractions with Read(./.env)", Y, []string{"deny:Read(./config/prod.yml)"}, `tar -xzf node.tgz && unzip -o a.zip && cp -r src/. . && rsync -a template/ ./`, Allow},
 		{"S12 neighbour: ssh-keygen -lf reads", Y, []string{"deny:Edit(/infra/**)"}, `ssh-keygen -lf infra/main.tf`, Allow},
+		// S13: a review of S12.
+		{"S13 find -path [[./.]]", Y, nil, `find /etc -path '/etc[[./.]]*' -delete`, Deny},
+		{"S13 find -ipath [[=/=]]", Y, nil, `find / -ipath '[[=/=]]*' -delete`, Deny},
+		{"S13 find -path /[!z]*", Y, nil, `find / -path '/[!z]*' -delete`, Deny},
+		{"S13 sqlite3 here-document without a database", D, []string{"deny:Bash(git push:*)"}, "sqlite3 <<E\n.shell git push --force\nE", Ask},
+		{"S13 sqlite3 here-string .output without a database", Y, nil, `sqlite3 <<< '.output .git/hooks/x'`, Ask},
+		{"S13 sqlite3 percent-encoded URI", Y, nil, `sqlite3 'file:.git%2Fconfig' 'create table t(x)'`, Ask},
+		{"S13 sqlite3 URI fragment past an Edit deny", Y, []string{"deny:Edit(/infra/**)"}, `sqlite3 'file:infra/main.tf#x' 'create table t(x)'`, Deny},
+		{"S13 make MAKEFILES:=", D, []string{"deny:Bash(git push:*)"}, "make MAKEFILES:=/dev/stdin <<'E'\nall:\n\tgit push --force\nE", Ask},
+		{"S13 make MAKEFILES +=", D, []string{"deny:Bash(git push:*)"}, "make 'MAKEFILES +=/dev/stdin' <<'E'\nall:\n\tgit push --force\nE", Ask},
+		{"S13 ssh-keygen -C -y is a comment", Y, []string{"deny:Edit(/infra/**)"}, `ssh-keygen -q -t ed25519 -N '' -C -y -f infra/key`, Deny},
+		{"S13 cp into /etc/", Y, nil, `cp evil/profile /etc/`, Ask},
+		{"S13 cp -t /etc", Y, nil, `cp -t /etc evil/profile`, Ask},
+		{"S13 tar xUfC", Y, nil, `tar xUfC a.tar /etc`, Ask},
+		{"S13 neighbour: find -prune -o narrowed delete", Y, nil, `find . -path ./node_modules -prune -o -name '*.pyc' -delete`, Allow},
+		{"S13 neighbour: copies into directories", Y, nil, `cp x.c build/ && cp a b && cp a "$DEST/" && cp -t dist a b`, Allow},
 		{"S12 neighbour: everyday", D, nil, `tar xf x.tar -C build && cp -r src build/ && mv build dist && gcc -o app main.c && make -f Makefile.dev && go build -o bin/app .`, Allow},
 	}
 	for _, tt := range tests {
