@@ -937,7 +937,7 @@ func findNarrows(t string, arg *Word, starts []Word, home string) bool {
 		if arg == nil || !arg.Literal {
 			return false
 		}
-		fold := t == "-ipath" || t == "-iwholename"
+		match := fnmatchPath(arg.Text, t == "-ipath" || t == "-iwholename")
 		for _, s := range starts {
 			if !s.Literal {
 				return false
@@ -950,7 +950,7 @@ func findNarrows(t string, arg *Word, starts []Word, home string) bool {
 				start = home + rest
 			}
 			for _, name := range findProbes {
-				if fnmatchPath(arg.Text, strings.TrimSuffix(start, "/")+"/"+name, fold) {
+				if match(strings.TrimSuffix(start, "/") + "/" + name) {
 					return false
 				}
 			}
@@ -1034,10 +1034,12 @@ var findProbes = []string{
 	"share", "passwd", "README.md", "lib/x.so", ".config/x", "a/b/c",
 }
 
-// fnmatchPath says whether name matches glob pattern p as find's -path
-// does (fnmatch without FNM_PATHNAME: * and ? match a slash too, unlike
-// in a rule's path pattern, globMatch), case folded where fold.
-func fnmatchPath(p, name string, fold bool) bool {
+// fnmatchPath returns what says whether a name matches glob pattern p as
+// find's -path does (fnmatch without FNM_PATHNAME: * and ? match a slash
+// too, unlike in a rule's path pattern, globMatch), case folded where
+// fold.
+func fnmatchPath(p string, fold bool) func(name string) bool {
+	anything := func(string) bool { return true } // a pattern it cannot read may match anything
 	var re strings.Builder
 	re.WriteString("^")
 	if fold {
@@ -1057,7 +1059,7 @@ func fnmatchPath(p, name string, fold bool) bool {
 			}
 			class, ok := bracketRegexp(p[i+1 : end])
 			if !ok {
-				return true // [.x.] and [=x=], which Go's regexp lacks: may match anything
+				return anything // [.x.] and [=x=], which Go's regexp lacks
 			}
 			re.WriteString(class)
 			i = end
@@ -1072,7 +1074,10 @@ func fnmatchPath(p, name string, fold bool) bool {
 	}
 	re.WriteString("$")
 	r, err := regexp.Compile(re.String())
-	return err != nil || r.MatchString(name) // a pattern it cannot read may match anything
+	if err != nil {
+		return anything
+	}
+	return r.MatchString
 }
 
 // globBracketEnd returns the index of the ] that closes the bracket

@@ -115,9 +115,14 @@ func hiddenRun(c SimpleCommand) string {
 	case "make", "gmake":
 		// MAKEFILES set before it, or through env, is a hijack variable
 		// (hijackVars); as make's own argument it works the same.
-		for _, a := range append(slices.Clone(c.Assigns), joinWordsEach(c.Words)...) {
-			// MAKEFILES=, :=, ::=, +=, ?=, != (make's own argument may
-			// hold spaces before the operator).
+		// Set for it (VAR=x make, env VAR=x make) or as its own argument:
+		// MAKEFILES=, :=, ::=, +=, ?=, != (an argument may hold spaces
+		// before the operator).
+		sets := c.EnvAssigns()
+		for _, w := range args[1:] {
+			sets = append(sets, w.Text)
+		}
+		for _, a := range sets {
 			rest, ok := strings.CutPrefix(a, "MAKEFILES")
 			if ok && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(rest, " \t"), ":+?!"), "=") {
 				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
@@ -132,15 +137,6 @@ func hiddenRun(c SimpleCommand) string {
 		}
 	}
 	return ""
-}
-
-// joinWordsEach returns the text of each word.
-func joinWordsEach(ws []Word) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w.Text
-	}
-	return out
 }
 
 // makeRuns finds the makefile text make is given that the analysis does
