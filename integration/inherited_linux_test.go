@@ -31,6 +31,21 @@ import (
 // layer and without it.
 var namespaceFlags = [][]string{nil, {"--no-namespaces"}}
 
+// inEachLayer runs f as a parallel subtest with the namespace layer and
+// without it (namespaceFlags), each with a box of its own where the
+// attack helper is installed.
+func inEachLayer(t *testing.T, f func(t *testing.T, b *box, flags []string)) {
+	t.Parallel()
+	for _, flags := range namespaceFlags {
+		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			b.install()
+			f(t, b, flags)
+		})
+	}
+}
+
 // handed is one run given a socket.
 type handed struct {
 	code     int
@@ -204,52 +219,46 @@ func listenUDP(t *testing.T) *udpListener {
 // missing), and the second listener receives nothing. --network all runs
 // it.
 func TestInheritedUDP(t *testing.T) {
-	t.Parallel()
-	for _, flags := range namespaceFlags {
-		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
-			t.Parallel()
-			b := newBox(t, nil)
-			b.install()
-			peer, other := listenUDP(t), listenUDP(t)
-			conn, err := net.DialUDP("udp4", nil, peer.LocalAddr().(*net.UDPAddr))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { conn.Close() })
-			sock := fileOf(t, conn)
-			script := fmt.Sprintf("exec 1>&2\np escape fd-sendto 3 %d\np neighbour fd-write 3 neighbour\n", other.port)
-			stdout := func(more ...string) handed {
-				return b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, more...)...)
-			}
-			passed := func(more ...string) handed {
-				return b.runHanded(nil, []*os.File{sock}, script, append(append(flags, "--pass-fd", "3"), more...)...)
-			}
-			const why = "a UDP socket, through which the command could send to any address although the policy grants"
-			stdout().refused(t, "stdout", "sandbox stdio: standard output is "+why+" no network", "give it a pipe", "or pass --network all")
-			stdout("--allow-connect", strconv.Itoa(other.port)).refused(t, "stdout, TCP ports", "standard output is "+why+" TCP ports only")
-			stdout("--best-effort").refused(t, "stdout, best effort", "standard output is "+why)
-			passed().refused(t, "--pass-fd 3", "sandbox fds: the descriptor passed as 3 is "+why+" no network", "pass a pipe instead, or pass --network all")
-			select {
-			case g := <-other.got:
-				t.Fatalf("the second listener received %q", g)
-			case g := <-peer.got:
-				t.Fatalf("the socket's own peer received %q from a refused run", g)
-			case <-time.After(100 * time.Millisecond):
-			}
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		peer, other := listenUDP(t), listenUDP(t)
+		conn, err := net.DialUDP("udp4", nil, peer.LocalAddr().(*net.UDPAddr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		sock := fileOf(t, conn)
+		script := fmt.Sprintf("exec 1>&2\np escape fd-sendto 3 %d\np neighbour fd-write 3 neighbour\n", other.port)
+		stdout := func(more ...string) handed {
+			return b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, more...)...)
+		}
+		passed := func(more ...string) handed {
+			return b.runHanded(nil, []*os.File{sock}, script, append(append(flags, "--pass-fd", "3"), more...)...)
+		}
+		const why = "a UDP socket, through which the command could send to any address although the policy grants"
+		stdout().refused(t, "stdout", "sandbox stdio: standard output is "+why+" no network", "give it a pipe", "or pass --network all")
+		stdout("--allow-connect", strconv.Itoa(other.port)).refused(t, "stdout, TCP ports", "standard output is "+why+" TCP ports only")
+		stdout("--best-effort").refused(t, "stdout, best effort", "standard output is "+why)
+		passed().refused(t, "--pass-fd 3", "sandbox fds: the descriptor passed as 3 is "+why+" no network", "pass a pipe instead, or pass --network all")
+		select {
+		case g := <-other.got:
+			t.Fatalf("the second listener received %q", g)
+		case g := <-peer.got:
+			t.Fatalf("the socket's own peer received %q from a refused run", g)
+		case <-time.After(100 * time.Millisecond):
+		}
 
-			h := stdout("--network", "all")
-			h.ran(t, "--network all")
-			h.outcomes.ok(t, "escape")
-			h.outcomes.ok(t, "neighbour")
-			for _, l := range []*udpListener{other, peer} {
-				select {
-				case <-l.got:
-				case <-time.After(5 * time.Second):
-					t.Errorf("--network all: the listener on port %d got nothing", l.port)
-				}
+		h := stdout("--network", "all")
+		h.ran(t, "--network all")
+		h.outcomes.ok(t, "escape")
+		h.outcomes.ok(t, "neighbour")
+		for _, l := range []*udpListener{other, peer} {
+			select {
+			case <-l.got:
+			case <-time.After(5 * time.Second):
+				t.Errorf("--network all: the listener on port %d got nothing", l.port)
 			}
-		})
-	}
+		}
+	})
 }
 
 // unixgramListener receives datagrams on a pathname unix socket.
@@ -307,54 +316,48 @@ func readPeer(t *testing.T, f *os.File, wait time.Duration) string {
 // stream pair (what Node's libuv and asyncio give a child as stdio) stays
 // the command's under the default policy: it reaches its peer only.
 func TestInheritedUnixDatagram(t *testing.T) {
-	t.Parallel()
-	for _, flags := range namespaceFlags {
-		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
-			t.Parallel()
-			b := newBox(t, nil)
-			b.install()
-			target := filepath.Join(b.out, "dgram.sock")
-			outside := unixgramListener(t, target)
-			script := fmt.Sprintf("exec 1>&2\np escape fd-sendto-unix 3 %s\np neighbour fd-write 3 neighbour\n", target)
-			const why = "a unix datagram socket, through which the command could reach any unix socket it can name although the policy grants no unix sockets"
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		target := filepath.Join(b.out, "dgram.sock")
+		outside := unixgramListener(t, target)
+		script := fmt.Sprintf("exec 1>&2\np escape fd-sendto-unix 3 %s\np neighbour fd-write 3 neighbour\n", target)
+		const why = "a unix datagram socket, through which the command could reach any unix socket it can name although the policy grants no unix sockets"
 
-			sock, peer := socketPair(t, unix.SOCK_DGRAM)
-			b.runHanded(sock, nil, "exec 3>&1\n"+script, flags...).refused(t, "stdout", "sandbox stdio: standard output is "+why, "give it a pipe", "or pass --allow-unix-sockets")
-			b.runHanded(nil, []*os.File{sock}, script, append(flags, "--pass-fd", "3")...).refused(t, "--pass-fd 3",
-				"sandbox fds: the descriptor passed as 3 is "+why, "pass a pipe instead, or pass --allow-unix-sockets")
-			b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, "--allow-connect", "443", "--best-effort")...).refused(t, "stdout, TCP ports, best effort", why)
-			quiet(t, "the datagram socket outside the root", outside)
+		sock, peer := socketPair(t, unix.SOCK_DGRAM)
+		b.runHanded(sock, nil, "exec 3>&1\n"+script, flags...).refused(t, "stdout", "sandbox stdio: standard output is "+why, "give it a pipe", "or pass --allow-unix-sockets")
+		b.runHanded(nil, []*os.File{sock}, script, append(flags, "--pass-fd", "3")...).refused(t, "--pass-fd 3",
+			"sandbox fds: the descriptor passed as 3 is "+why, "pass a pipe instead, or pass --allow-unix-sockets")
+		b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, "--allow-connect", "443", "--best-effort")...).refused(t, "stdout, TCP ports, best effort", why)
+		quiet(t, "the datagram socket outside the root", outside)
 
-			for _, grant := range [][]string{{"--allow-unix-sockets"}, {"--network", "all"}} {
-				h := b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, grant...)...)
-				h.ran(t, strings.Join(grant, " "))
-				h.outcomes.ok(t, "neighbour")
-				if got := readPeer(t, peer, 5*time.Second); got != "neighbour\n" {
-					t.Errorf("%s: the pair's other end got %q, want the neighbour's line", grant, got)
-				}
-				// With --allow-unix-sockets the outside socket is
-				// reachable below ABI 9 (DESIGN §6): drain, do not judge.
-				time.Sleep(50 * time.Millisecond)
-				for len(outside) > 0 {
-					<-outside
-				}
-				for readPeer(t, peer, 0) != "" {
-				}
-			}
-
-			// The common case: a stream pair. sendto another address
-			// gets EISCONN; the line reaches the pair's other end.
-			stream, streamPeer := socketPair(t, unix.SOCK_STREAM)
-			h := b.runHanded(stream, nil, "exec 3>&1\n"+script, flags...)
-			h.ran(t, "a unix stream pair as stdout")
-			h.outcomes.errno(t, "escape", int(syscall.EISCONN))
+		for _, grant := range [][]string{{"--allow-unix-sockets"}, {"--network", "all"}} {
+			h := b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, grant...)...)
+			h.ran(t, strings.Join(grant, " "))
 			h.outcomes.ok(t, "neighbour")
-			if got := readPeer(t, streamPeer, 5*time.Second); got != "neighbour\n" {
-				t.Errorf("a unix stream pair: its other end got %q, want the neighbour's line", got)
+			if got := readPeer(t, peer, 5*time.Second); got != "neighbour\n" {
+				t.Errorf("%s: the pair's other end got %q, want the neighbour's line", grant, got)
 			}
-			quiet(t, "the datagram socket outside the root", outside)
-		})
-	}
+			// With --allow-unix-sockets the outside socket is
+			// reachable below ABI 9 (DESIGN §6): drain, do not judge.
+			time.Sleep(50 * time.Millisecond)
+			for len(outside) > 0 {
+				<-outside
+			}
+			for readPeer(t, peer, 0) != "" {
+			}
+		}
+
+		// The common case: a stream pair. sendto another address
+		// gets EISCONN; the line reaches the pair's other end.
+		stream, streamPeer := socketPair(t, unix.SOCK_STREAM)
+		h := b.runHanded(stream, nil, "exec 3>&1\n"+script, flags...)
+		h.ran(t, "a unix stream pair as stdout")
+		h.outcomes.errno(t, "escape", int(syscall.EISCONN))
+		h.outcomes.ok(t, "neighbour")
+		if got := readPeer(t, streamPeer, 5*time.Second); got != "neighbour\n" {
+			t.Errorf("a unix stream pair: its other end got %q, want the neighbour's line", got)
+		}
+		quiet(t, "the datagram socket outside the root", outside)
+	})
 }
 
 // TestInheritedOtherSockets: an unconnected MPTCP socket (Go's listeners
@@ -364,47 +367,41 @@ func TestInheritedUnixDatagram(t *testing.T) {
 // stdout reaches the kernel's routing tables: all are refused unless
 // --network all, and the second listener sees no connection.
 func TestInheritedOtherSockets(t *testing.T) {
-	t.Parallel()
-	for _, flags := range namespaceFlags {
-		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
-			t.Parallel()
-			b := newBox(t, nil)
-			b.install()
-			other := listen(t)
-			if fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, unix.IPPROTO_MPTCP); err != nil {
-				t.Logf("no MPTCP here (%v): that case is skipped", err)
-			} else {
-				mptcp := socketFile(t, fd, "mptcp")
-				script := fmt.Sprintf("p connect fd-connect 3 %d\n", other.port)
-				b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3")...).refused(t, "MPTCP",
-					"the descriptor passed as 3 is an MPTCP socket, through which the command could connect to any address although the policy grants no network", "or pass --network all")
-				b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3", "--allow-connect", "443")...).refused(t, "MPTCP, TCP ports", "is an MPTCP socket")
-				if got := other.conns(); len(got) > 0 {
-					t.Errorf("the second listener received %q", got)
-				}
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		other := listen(t)
+		if fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, unix.IPPROTO_MPTCP); err != nil {
+			t.Logf("no MPTCP here (%v): that case is skipped", err)
+		} else {
+			mptcp := socketFile(t, fd, "mptcp")
+			script := fmt.Sprintf("p connect fd-connect 3 %d\n", other.port)
+			b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3")...).refused(t, "MPTCP",
+				"the descriptor passed as 3 is an MPTCP socket, through which the command could connect to any address although the policy grants no network", "or pass --network all")
+			b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3", "--allow-connect", "443")...).refused(t, "MPTCP, TCP ports", "is an MPTCP socket")
+			if got := other.conns(); len(got) > 0 {
+				t.Errorf("the second listener received %q", got)
 			}
-			// A TCP socket neither connected nor listening could listen, at
-			// a port the kernel picks on every address, with no bind
-			// Landlock sees (a review's command took a connection so).
-			fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			free := socketFile(t, fd, "tcp")
-			b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3")...).refused(t, "an unconnected TCP socket",
-				"the descriptor passed as 3 is a TCP socket neither connected nor listening, on which the command could listen on every address although the policy grants no network", "or pass --network all")
-			b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3", "--network", "all")...).ran(t, "an unconnected TCP socket, --network all")
-			fd, err = unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE)
-			if err != nil {
-				t.Fatal(err)
-			}
-			netlink := socketFile(t, fd, "netlink")
-			b.runHanded(netlink, nil, "echo ran >&2\n", flags...).refused(t, "netlink as stdout",
-				"standard output is an AF_NETLINK socket, which the sandbox does not mediate, although the policy grants no network", "or pass --network all")
-			b.runHanded(netlink, nil, "echo ran >&2\n", append(flags, "--allow-unix-sockets")...).refused(t, "netlink, unix sockets", "an AF_NETLINK socket")
-			b.runHanded(netlink, nil, "echo ran >&2\n", append(flags, "--network", "all")...).ran(t, "netlink, --network all")
-		})
-	}
+		}
+		// A TCP socket neither connected nor listening could listen, at
+		// a port the kernel picks on every address, with no bind
+		// Landlock sees (a review's command took a connection so).
+		fd, err := unix.Socket(unix.AF_INET, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		free := socketFile(t, fd, "tcp")
+		b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3")...).refused(t, "an unconnected TCP socket",
+			"the descriptor passed as 3 is a TCP socket neither connected nor listening, on which the command could listen on every address although the policy grants no network", "or pass --network all")
+		b.runHanded(nil, []*os.File{free}, "echo ran >&2\n", append(flags, "--pass-fd", "3", "--network", "all")...).ran(t, "an unconnected TCP socket, --network all")
+		fd, err = unix.Socket(unix.AF_NETLINK, unix.SOCK_RAW|unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE)
+		if err != nil {
+			t.Fatal(err)
+		}
+		netlink := socketFile(t, fd, "netlink")
+		b.runHanded(netlink, nil, "echo ran >&2\n", flags...).refused(t, "netlink as stdout",
+			"standard output is an AF_NETLINK socket, which the sandbox does not mediate, although the policy grants no network", "or pass --network all")
+		b.runHanded(netlink, nil, "echo ran >&2\n", append(flags, "--allow-unix-sockets")...).refused(t, "netlink, unix sockets", "an AF_NETLINK socket")
+		b.runHanded(netlink, nil, "echo ran >&2\n", append(flags, "--network", "all")...).ran(t, "netlink, --network all")
+	})
 }
 
 // TestLeaseRefused: a read lease (fcntl F_SETLEASE) on a file the command
@@ -414,50 +411,44 @@ func TestInheritedOtherSockets(t *testing.T) {
 // the lease (F_GETLEASE) and reading work, and a host append while the
 // command holds on does not wait.
 func TestLeaseRefused(t *testing.T) {
-	t.Parallel()
-	for _, flags := range namespaceFlags {
-		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
-			t.Parallel()
-			b := newBox(t, nil)
-			b.install()
-			dir := filepath.Join(b.out, "leased")
-			file := b.file(filepath.Join(dir, "f"), "data\n", 0o644)
-			grant := append(flags, "--allow-read", dir)
-			o := b.check(fmt.Sprintf("p setlease setlease %[1]s\np getlease getlease %[1]s\nc read cat %[1]s\n", file), grant...)
-			o.errno(t, "setlease", eperm)
-			o.ok(t, "getlease")
-			o.ok(t, "read")
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		dir := filepath.Join(b.out, "leased")
+		file := b.file(filepath.Join(dir, "f"), "data\n", 0o644)
+		grant := append(flags, "--allow-read", dir)
+		o := b.check(fmt.Sprintf("p setlease setlease %[1]s\np getlease getlease %[1]s\nc read cat %[1]s\n", file), grant...)
+		o.errno(t, "setlease", eperm)
+		o.ok(t, "getlease")
+		o.ok(t, "read")
 
-			// The command holds on to what it got for 3 s, deaf to
-			// SIGIO; the host appends meanwhile.
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			cmd := osexec.CommandContext(ctx, bin, append(append([]string{"run", "--yolo"}, grant...), "--", "./attack", "holdlease", file, "3")...)
-			cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stderr bytes.Buffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			line, _ := bufio.NewReader(out).ReadString('\n')
-			start := time.Now()
-			f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
-			if err == nil {
-				_, err = f.WriteString("host\n")
-				f.Close()
-			}
-			took := time.Since(start)
-			cmd.Wait()
-			if !strings.Contains(line, "holdlease errno=1 ") {
-				t.Errorf("holding a lease: %q (stderr %q), want EPERM", line, stderr.String())
-			}
-			if err != nil || took > time.Second {
-				t.Errorf("the host's append took %v (%v), want no wait for a lease", took, err)
-			}
-		})
-	}
+		// The command holds on to what it got for 3 s, deaf to
+		// SIGIO; the host appends meanwhile.
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		cmd := osexec.CommandContext(ctx, bin, append(append([]string{"run", "--yolo"}, grant...), "--", "./attack", "holdlease", file, "3")...)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		line, _ := bufio.NewReader(out).ReadString('\n')
+		start := time.Now()
+		f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+		if err == nil {
+			_, err = f.WriteString("host\n")
+			f.Close()
+		}
+		took := time.Since(start)
+		cmd.Wait()
+		if !strings.Contains(line, "holdlease errno=1 ") {
+			t.Errorf("holding a lease: %q (stderr %q), want EPERM", line, stderr.String())
+		}
+		if err != nil || took > time.Second {
+			t.Errorf("the host's append took %v (%v), want no wait for a lease", took, err)
+		}
+	})
 }
