@@ -2309,11 +2309,11 @@ type wrapSpec struct {
 // run pays once. TestTableNames keeps the switch and the table agreeing.
 func wrapperSpecOf(name string) *wrapSpec {
 	switch name {
-	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "chroot", "chronic", "chrt",
-		"command", "cpulimit", "dbus-launch", "dbus-run-session", "doas", "dumb-init", "eatmydata", "entr",
-		"env", "exec", "fakeroot", "faketime", "firejail", "flock", "gdb", "hyperfine", "i386", "i686",
+	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "ccache", "chroot", "chronic", "chrt",
+		"command", "cpulimit", "dbus-launch", "dbus-run-session", "distcc", "doas", "dumb-init", "eatmydata", "entr",
+		"env", "exec", "fakeroot", "faketime", "firejail", "flock", "gdb", "hyperfine", "i386", "i686", "icecc",
 		"ionice", "linux32", "linux64", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
-		"pkexec", "prlimit", "proxychains", "proxychains4", "runuser", "sandbox-exec", "script", "sem",
+		"pkexec", "prlimit", "proxychains", "proxychains4", "pump", "runuser", "sandbox-exec", "sccache", "script", "sem",
 		"setarch", "setpriv", "setsid", "sg", "ssh-agent", "stdbuf", "strace", "su", "sudo",
 		"systemd-inhibit", "systemd-run", "taskset", "time", "timeout", "tini", "torsocks", "toybox",
 		"trickle", "tsp", "uname26", "unbuffer", "unshare", "valgrind", "watch", "x86_64", "xargs",
@@ -2466,7 +2466,16 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 			longArg: []string{"--pid", "--exe", "--limit", "--cpu", "--path", "--signal"},
 			longFlags: []string{"--verbose", "--lazy", "--include-children", "--help", "--background", "--foreground",
 				"--monitor-forks", "--kill", "--restore", "--quiet"}},
-		"trickle":      {strict: true, flags: "hvVs", arg: "duwtlnL"},
+		"trickle": {strict: true, flags: "hvVs", arg: "duwtlnL"},
+		// Compiler caches and distributors run the compiler their
+		// operand names (ccache gcc -o FILE): its -o and -wrapper must
+		// be seen. ccache's own options make it a command of its own
+		// (ccache -s, ccache -o max_size=5G).
+		"ccache":       {lookup: "szCcMFopxXkdVh"},
+		"sccache":      {},
+		"distcc":       {},
+		"icecc":        {},
+		"pump":         {},
 		"proxychains":  {strict: true, flags: "qh", arg: "f"},
 		"proxychains4": {strict: true, flags: "qh", arg: "f"},
 		"torsocks": {strict: true, flags: "idqh", arg: "upaP", longArg: []string{"--user", "--pass", "--address", "--port"},

@@ -107,6 +107,14 @@ func hiddenRun(c SimpleCommand) string {
 		return sqlClientRuns(n, args[1:], "c", []string{"--command"}, psqlReach)
 	case "mysql", "mariadb":
 		return sqlClientRuns(n, args[1:], "e", []string{"--execute"}, mysqlReach)
+	case "cpio":
+		// An archive on another host (-F host:file) is reached through
+		// --rsh-command's program.
+		for _, w := range args[1:] {
+			if n, _, _ := strings.Cut(w.Text, "="); w.Literal && len(n) > 4 && strings.HasPrefix("--rsh-command", n) {
+				return "cpio " + shorten(w.Text) + " runs a command"
+			}
+		}
 	case "cmake":
 		if len(args) > 2 && args[1].Literal && args[1].Text == "-E" && args[2].Literal &&
 			slices.Contains([]string{"env", "chdir", "time"}, args[2].Text) {
@@ -134,6 +142,33 @@ func hiddenRun(c SimpleCommand) string {
 		// (git-remote-ext the same, read as git remote-ext).
 		if sub, rest, _, ok := gitArgs(c); ok && sub.Literal && sub.Text == "remote-ext" {
 			return "git remote-ext runs the command its operand names: " + shorten(joinWords(rest))
+		}
+	default:
+		if isCompiler(n) {
+			return compilerRuns(n, args[1:])
+		}
+	}
+	return ""
+}
+
+// compilerRuns finds what a compiler driver, assembler or linker is told
+// to run or read that the analysis does not see: gcc's -wrapper runs
+// every compiler pass under the program it names (-wrapper git,push), and
+// an @FILE argument (also one -Wl, or -Xlinker passes on) reads more
+// options from FILE, a -wrapper or an -o among them.
+func compilerRuns(n string, args []Word) string {
+	for i, w := range args {
+		t := w.Text
+		switch {
+		case w.Literal && (t == "-wrapper" || t == "--wrapper"):
+			v := ""
+			if i+1 < len(args) {
+				v = " " + args[i+1].Text
+			}
+			return n + " " + shorten(t+v) + " runs the compiler's passes under the program it names"
+		case strings.HasPrefix(t, "@") && len(t) > 1,
+			w.Literal && strings.HasPrefix(t, "-Wl,") && slices.ContainsFunc(strings.Split(t[4:], ","), func(a string) bool { return strings.HasPrefix(a, "@") }):
+			return n + " " + shorten(t) + " reads more options from a file, which may run a program (-wrapper) or write anywhere (-o): they are not checked"
 		}
 	}
 	return ""

@@ -565,6 +565,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"dpkg-deb": {custom: dpkgDebPaths},
 		"cmake":    {custom: cmakePaths},
 		"7z":       {custom: sevenZipPaths}, "7za": {custom: sevenZipPaths}, "7zz": {custom: sevenZipPaths},
+		"cpio":  {custom: cpioPaths},
+		"unrar": {custom: unrarPaths},
+		"ar":    {custom: arPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
 		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
@@ -1448,7 +1451,7 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 // compilers are the C and kin compilers, assemblers and linkers whose -o
 // names the file they write (isCompiler).
 var compilers = []string{
-	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran",
+	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran", "cpp",
 	"cc1", "cc1plus", "cc1obj", "collect2", // gcc's own passes, run by their paths
 	"ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold", "as", "nasm", "yasm",
 }
@@ -1457,22 +1460,51 @@ var compilers = []string{
 // also with a target before it and a version after it
 // (x86_64-linux-gnu-gcc-12, clang-17).
 func isCompiler(n string) bool {
+	return compilerOf(n) != ""
+}
+
+// compilerOf returns which of compilers program n (lower case) is, its
+// target and version taken off, or "".
+func compilerOf(n string) string {
 	if i := strings.LastIndexByte(n, '-'); i > 0 && strings.Trim(n[i+1:], "0123456789.") == "" {
 		n = n[:i]
 	}
 	for _, c := range compilers {
 		if n == c || strings.HasSuffix(n, "-"+c) {
-			return true
+			return c
 		}
 	}
-	return false
+	return ""
 }
+
+// compilerValued are the compiler driver's options whose value is the
+// next word (-I DIR, -include FILE), so that it is not taken for an
+// operand.
+var compilerValued = []string{"-o", "-I", "-D", "-U", "-include", "-imacros", "-iquote", "-isystem", "-idirafter",
+	"-iprefix", "-iwithprefix", "-iwithprefixbefore", "-isysroot", "-imultilib", "-MF", "-MT", "-MQ", "-x", "-A",
+	"-Xpreprocessor", "-Xlinker", "-Xassembler", "-aux-info", "-L", "-T", "-u", "-z", "-e", "--param", "-wrapper"}
 
 // compilerPaths: a compiler's, assembler's or linker's -o FILE (-oFILE,
 // --output=FILE), -MF FILE and what -Wl passes the linker as -o are
-// written; every other argument that looks like a path is read.
+// written, and so is cpp's second operand (cpp IN OUT); every other
+// argument that looks like a path is read.
 func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
+	if compilerOf(strings.ToLower(c.Name())) == "cpp" {
+		var ops []int
+		for i := 0; i < len(args); i++ {
+			switch w := args[i]; {
+			case w.Literal && slices.Contains(compilerValued, w.Text):
+				i++
+			case !w.Literal || !strings.HasPrefix(w.Text, "-") || w.Text == "-":
+				ops = append(ops, i)
+			}
+		}
+		if len(ops) > 1 {
+			out = append(out, PathArg{Word: args[ops[1]], Write: true})
+			args = slices.Delete(slices.Clone(args), ops[1], ops[1]+1)
+		}
+	}
 	var linker []Word
 	for i, w := range args {
 		if l, ok := strings.CutPrefix(w.Text, "-Wl,"); ok && w.Literal {
@@ -1685,18 +1717,26 @@ func dpkgDebPaths(out []PathArg, c SimpleCommand) []PathArg {
 func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	var ops []Word
+	var dir *Word
 	sdel := false
 	for _, w := range args {
 		lower := strings.ToLower(w.Text)
 		switch {
 		case strings.HasPrefix(lower, "-o") && len(lower) > 2:
-			out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: w.Literal}, Write: true})
+			dir = &Word{Text: w.Text[2:], Literal: w.Literal}
 		case lower == "-sdel":
 			sdel = true
 		case w.Literal && strings.HasPrefix(lower, "-"):
 		default:
 			ops = append(ops, w)
 		}
+	}
+	// x and e extract below -o DIR (else the working directory) what the
+	// archive holds, with all it holds.
+	if len(ops) > 0 && (!ops[0].Literal || slices.Contains([]string{"x", "e"}, strings.ToLower(ops[0].Text))) {
+		out = append(out, extractedTo(dir))
+	} else if dir != nil {
+		out = append(out, PathArg{Word: *dir, Write: true})
 	}
 	writes := len(ops) > 0 && (!ops[0].Literal || slices.Contains([]string{"a", "u", "d", "rn"}, strings.ToLower(ops[0].Text)))
 	for i, w := range ops {
@@ -1706,6 +1746,169 @@ func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: w, Write: writes && i == 1 || sdel && i > 1})
 	}
 	return out
+}
+
+// extractedTo is the directory an extraction writes below, dir or else
+// the working directory: written with all it holds, and filled with
+// names the archive chooses.
+func extractedTo(dir *Word) PathArg {
+	d := Word{Text: ".", Literal: true}
+	if dir != nil {
+		d = *dir
+	}
+	return PathArg{Word: d, Write: true, Tree: true, Fills: true}
+}
+
+// cpioPaths: cpio -i extracts what the archive holds below -D DIR (else
+// the working directory), and -p copies the files it is given below its
+// operand, the same way; -o writes the archive -F or -O names. The
+// archive read (-F, -I) and a pattern file (-E) are read. Listing (-t)
+// and extracting to standard output write nothing.
+func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	var mode byte
+	list := false
+	var dir, archive *Word
+	var ops []Word
+	set := func(opt byte, v Word) {
+		switch opt {
+		case 'D':
+			dir = &v
+		case 'F', 'O', 'I':
+			archive = &v
+		case 'E':
+			out = append(out, PathArg{Word: v})
+		}
+	}
+	long := []string{"--extract", "--create", "--pass-through", "--list", "--to-stdout", "--directory", "--file",
+		"--pattern-file", "--format", "--owner", "--message", "--io-size", "--block-size", "--rsh-command"}
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+			ops = append(ops, w)
+		case strings.HasPrefix(t, "--"):
+			n, v, eq := strings.Cut(t, "=")
+			o := abbrevOf(n, long)
+			switch o {
+			case "--extract", "--create", "--pass-through":
+				mode = map[string]byte{"--extract": 'i', "--create": 'o', "--pass-through": 'p'}[o]
+			case "--list", "--to-stdout":
+				list = true
+			case "", "--block-size":
+				// a flag, or a value only after "="
+			default:
+				val := Word{Text: v, Literal: true}
+				if !eq && i+1 < len(args) {
+					i++
+					val = args[i]
+				}
+				set(map[string]byte{"--directory": 'D', "--file": 'F', "--pattern-file": 'E'}[o], val)
+			}
+		default:
+			// A cluster (-idmD DIR): a letter that takes a value takes
+			// the rest of the word, or the next one.
+			for k := 1; k < len(t); k++ {
+				ch := t[k]
+				switch {
+				case ch == 'i' || ch == 'o' || ch == 'p':
+					mode = ch
+				case ch == 't':
+					list = true
+				}
+				if strings.IndexByte("DFOIEHRMC", ch) < 0 {
+					continue
+				}
+				v := Word{Text: t[k+1:], Literal: true}
+				if v.Text == "" && i+1 < len(args) {
+					i++
+					v = args[i]
+				}
+				set(ch, v)
+				break
+			}
+		}
+	}
+	if archive != nil {
+		out = append(out, PathArg{Word: *archive, Write: mode == 'o'})
+	}
+	switch {
+	case mode == 'i' && !list:
+		out = append(out, extractedTo(dir))
+		return guessPaths(out, ops) // the patterns
+	case mode == 'p' && len(ops) > 0:
+		return append(out, extractedTo(&ops[0]))
+	}
+	return guessPaths(out, ops)
+}
+
+// unrarPaths: unrar x and e extract what the archive (the first operand)
+// holds below the destination, an operand that ends with a slash (else
+// the working directory), with all it holds; the other operands name
+// members. Every other command reads.
+func unrarPaths(out []PathArg, c SimpleCommand) []PathArg {
+	var ops []Word
+	for _, w := range c.Args()[1:] {
+		if !(w.Literal && strings.HasPrefix(w.Text, "-")) {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) < 2 {
+		return guessPaths(out, ops)
+	}
+	if !ops[0].Literal || !slices.Contains([]string{"x", "e"}, strings.ToLower(ops[0].Text)) {
+		return guessPaths(out, ops[1:])
+	}
+	out = append(out, PathArg{Word: ops[1]})
+	var dir *Word
+	if last := ops[len(ops)-1]; len(ops) > 2 && (!last.Literal || strings.HasSuffix(last.Text, "/")) {
+		dir = &last
+	}
+	return append(out, extractedTo(dir))
+}
+
+// arPaths: ar x extracts the archive's members into the working
+// directory (GNU ar's --output DIR elsewhere), with names the archive
+// chooses; r, q, d and m change the archive, which follows the
+// operation (and a position member of a, b, i). The rest reads.
+func arPaths(out []PathArg, c SimpleCommand) []PathArg {
+	var ops []Word
+	var dir *Word
+	args := c.Args()[1:]
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case w.Literal && (t == "--output" || t == "--plugin" || t == "--target") && i+1 < len(args):
+			i++
+			if t == "--output" {
+				dir = &args[i]
+			}
+		case w.Literal && strings.HasPrefix(t, "--output="):
+			dir = &Word{Text: t[len("--output="):], Literal: true}
+		case w.Literal && strings.HasPrefix(t, "--"):
+		case len(ops) == 0 || !(w.Literal && strings.HasPrefix(t, "-")):
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) < 2 {
+		return guessPaths(out, ops)
+	}
+	key := strings.TrimPrefix(ops[0].Text, "-")
+	archive := 1
+	if strings.ContainsAny(key, "abi") && len(ops) > 2 {
+		archive = 2 // the position member comes first
+	}
+	switch {
+	case !ops[0].Literal:
+		return guessPaths(out, ops)
+	case strings.ContainsRune(key, 'x'):
+		out = append(out, PathArg{Word: ops[archive]}, extractedTo(dir))
+	case strings.ContainsAny(key, "rqdms"):
+		out = append(out, PathArg{Word: ops[archive], Write: true})
+	default:
+		out = append(out, PathArg{Word: ops[archive]})
+	}
+	return guessPaths(out, ops[archive+1:])
 }
 
 // cmakePaths: cmake -E's file commands write what they make, copy to,

@@ -1183,6 +1183,35 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S13 neighbour: find -prune -o narrowed delete", Y, nil, `find . -path ./node_modules -prune -o -name '*.pyc' -delete`, Allow},
 		{"S13 neighbour: copies into directories", Y, nil, `cp x.c build/ && cp a b && cp a "$DEST/" && cp -t dist a b`, Allow},
 		{"S12 neighbour: everyday", D, nil, `tar xf x.tar -C build && cp -r src build/ && mv build dist && gcc -o app main.c && make -f Makefile.dev && go build -o bin/app .`, Allow},
+		// S14: compilers behind their caches, cpp's output, gcc's
+		// -wrapper and @file, and extractors whose destination was a
+		// plain write.
+		{"S14 ccache gcc -o", Y, nil, `ccache gcc -o ~/.bashrc x.c`, Ask},
+		{"S14 distcc cc -o", Y, nil, `distcc cc -o /etc/profile x.c`, Ask},
+		{"S14 sccache", Y, nil, `sccache clang -o ~/.bashrc x.c`, Ask},
+		{"S14 icecc", Y, nil, `icecc g++ -o .git/hooks/pre-commit x.cc`, Ask},
+		{"S14 ccache past an Edit deny", Y, []string{"deny:Edit(/infra/**)"}, `ccache gcc -o infra/main.tf x.c`, Deny},
+		{"S14 cpp output operand", Y, nil, `cpp x.c ~/.bashrc`, Ask},
+		{"S14 cpp output after -I DIR", Y, nil, `cpp -I inc x.c .git/hooks/pre-commit`, Ask},
+		{"S14 cpp -o", Y, nil, `cpp -o ~/.profile x.c`, Ask},
+		{"S14 gcc -wrapper past a deny rule", D, []string{"deny:Bash(git push:*)"}, `gcc -wrapper git,push x.c`, Ask},
+		{"S14 ccache gcc -wrapper", Y, []string{"deny:Bash(git push:*)"}, `ccache gcc -wrapper git,push x.c`, Ask},
+		{"S14 gcc @file", Y, nil, `gcc @opts x.c`, Ask},
+		{"S14 gcc -Wl,@file", Y, nil, `gcc -Wl,@ld.opts x.c`, Ask},
+		{"S14 7z x -o/etc", Y, nil, `7z x a.7z -o/etc`, Ask},
+		{"S14 7z x -o$HOME", Y, nil, `7z x a.7z -o$HOME`, Ask},
+		{"S14 7z x into a denied tree", Y, []string{"deny:Edit(/config/prod.yml)"}, `7z x a.7z -oconfig`, Ask},
+		{"S14 cpio -i over a denied file", Y, []string{"deny:Edit(/config/prod.yml)"}, `cpio -idmu --no-absolute-filenames < a.cpio`, Ask},
+		{"S14 cpio -D /etc", Y, nil, `cpio -idm --no-absolute-filenames -D /etc < a.cpio`, Ask},
+		{"S14 cpio --dir ~", Y, nil, `cpio --extract --no-absolute-filenames --dir ~ < a.cpio`, Ask},
+		{"S14 cpio -p /etc", Y, nil, `find . | cpio -pdm /etc`, Ask},
+		{"S14 cpio --rsh-command", D, []string{"deny:Bash(git push:*)"}, `cpio -i --no-absolute-filenames -F h:a --rsh-command='git push'`, Ask},
+		{"S14 unrar x /etc/", Y, nil, `unrar x a.rar /etc/`, Ask},
+		{"S14 unrar x ~/", Y, nil, `unrar x a.rar ~/`, Ask},
+		{"S14 ar x in /etc", Y, nil, `cd /etc && ar x lib.a`, Ask},
+		{"S14 ar x --output ~", Y, nil, `ar x --output ~ lib.a`, Ask},
+		{"S14 neighbour: cached builds", D, nil, `ccache gcc -c x.c -o build/x.o && ccache -s && cpp -I inc x.c build/x.i && gcc -o app x.c`, Allow},
+		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
