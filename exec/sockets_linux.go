@@ -40,13 +40,17 @@ import (
 // a socket's family, type and protocol never change.
 
 // checkInheritedSockets refuses c's run where it would hand the command a
-// socket policy pol does not grant (see above); tcpRestricted says whether
+// socket policy pol does not grant (see above), or an anonymous inode it
+// may not have (inheritedAnon); tcpRestricted says whether
 // Landlock restricts TCP on this kernel. It returns what a best-effort run
 // does not enforce, for the caller to warn of.
 func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced []string, _ *StageError) {
 	// check looks at the runner's descriptor fd, which the command gets
 	// as descriptor at.
 	check := func(fd, at int) *StageError {
+		if why := inheritedAnon(fd); why != "" {
+			return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), why, pipeRemedy(at))
+		}
 		r := pol.Network.inheritedSocket(fd, tcpRestricted)
 		switch {
 		case r == nil:
@@ -96,14 +100,18 @@ type socketRefusal struct {
 // remedy says how to give the command, as descriptor fd, something else
 // than the socket, or what to allow.
 func (r *socketRefusal) remedy(fd int) string {
-	how := "pass a pipe instead"
+	return pipeRemedy(fd) + ", or pass " + r.flag
+}
+
+// pipeRemedy says how to give the command a pipe as descriptor fd.
+func pipeRemedy(fd int) string {
 	switch fd {
 	case 0:
-		how = "give it its input through a pipe (… | mewsandbox run …)"
+		return "give it its input through a pipe (… | mewsandbox run …)"
 	case 1, 2:
-		how = "give it a pipe (mewsandbox run … | …)"
+		return "give it a pipe (mewsandbox run … | …)"
 	}
-	return how + ", or pass " + r.flag
+	return "pass a pipe instead"
 }
 
 // inheritedSocket says why network policy n does not let the command

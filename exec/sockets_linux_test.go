@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -197,6 +198,17 @@ func TestCheckInheritedSockets(t *testing.T) {
 	}
 	t.Cleanup(func() { dev.Close() })
 	pol := DefaultPolicy(t.TempDir())
+	ring := anonFD(t, "io_uring_setup", func() (int, error) {
+		params := make([]byte, 120) // struct io_uring_params
+		fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
+		if errno != 0 {
+			return -1, errno
+		}
+		return int(fd), nil
+	})
+	pidfd := anonFD(t, "pidfd_open", func() (int, error) { return unix.PidfdOpen(os.Getpid(), 0) })
+	eventfd := anonFD(t, "eventfd", func() (int, error) { return unix.Eventfd(0, unix.EFD_CLOEXEC) })
+	ringFD, pidFD, eventFD := int(ring.Fd()), int(pidfd.Fd()), int(eventfd.Fd())
 
 	for _, tt := range []struct {
 		name          string
@@ -216,6 +228,12 @@ func TestCheckInheritedSockets(t *testing.T) {
 		{"UDP copied through a pipe", Cmd{Stdin: strings.NewReader(""), Stdout: &strings.Builder{}, Stderr: dev}, false, true, "", "", ""},
 		{"a unix stream pair passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{pair}}, false, true, "", "", ""},
 		{"TCP passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, true, "", "", ""},
+		{"an io_uring ring passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{ringFD}}, false, true, StageFDs,
+			"the descriptor passed as " + strconv.Itoa(ringFD) + " is a descriptor of no file (anon_inode:[io_uring]) through which the command could act as the process that made it, outside the sandbox: pass a pipe instead", ""},
+		{"an io_uring ring as stdout, best effort", Cmd{Stdout: ring, Stderr: dev}, true, true, StageStdio,
+			"standard output is a descriptor of no file (anon_inode:[io_uring])", ""},
+		{"a pidfd passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{pidFD}}, false, true, StageFDs, "the descriptor passed as " + strconv.Itoa(pidFD) + " is a descriptor of no file (anon_inode:[pidfd])", ""},
+		{"an eventfd passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{eventFD}}, false, true, "", "", ""},
 		{"TCP passed where Landlock cannot restrict it", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, false, StageLandlock,
 			"this kernel cannot enforce the policy: the descriptor passed as " + strconv.Itoa(int(tcp.Fd())) + " is a TCP socket", ""},
 		{"TCP passed there, best effort", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, true, false, "", "",
@@ -265,4 +283,15 @@ func TestRunRefusesInheritedSocket(t *testing.T) {
 			t.Errorf("no namespaces %v, network all: Run = %d, %v", noNamespaces, status, err)
 		}
 	}
+}
+
+// anonFD returns the descriptor open makes as a file the test owns; the
+// test is skipped, saying why, where the kernel makes none.
+func anonFD(t *testing.T, what string, open func() (int, error)) *os.File {
+	t.Helper()
+	fd, err := open()
+	if err != nil {
+		t.Skipf("%s: %v: this kernel makes no such descriptor here", what, err)
+	}
+	return owned(t, fd, what)
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"net"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -450,5 +452,103 @@ func TestLeaseRefused(t *testing.T) {
 		if err != nil || took > time.Second {
 			t.Errorf("the host's append took %v (%v), want no wait for a lease", took, err)
 		}
+	})
+}
+
+// sqpollRing makes an io_uring ring with a polling thread
+// (IORING_SETUP_SQPOLL), kept awake while the test lasts as a caller that
+// uses its ring would, and returns it with its struct io_uring_params.
+func sqpollRing(t *testing.T) (*os.File, []byte) {
+	t.Helper()
+	params := make([]byte, 120)                       // struct io_uring_params
+	binary.LittleEndian.PutUint32(params[8:], 1<<1)   // flags: IORING_SETUP_SQPOLL
+	binary.LittleEndian.PutUint32(params[16:], 10000) // sq_thread_idle, ms
+	fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 4, uintptr(unsafe.Pointer(&params[0])), 0)
+	if errno != 0 {
+		t.Skipf("io_uring_setup with a polling thread: %v (io_uring disabled here?)", errno)
+	}
+	ring := os.NewFile(fd, "io_uring")
+	unix.CloseOnExec(int(fd))
+	const sqWakeup = 1 << 1 // IORING_ENTER_SQ_WAKEUP
+	if _, _, errno := unix.Syscall6(unix.SYS_IO_URING_ENTER, fd, 0, 0, sqWakeup, 0, 0); errno != 0 {
+		t.Fatalf("io_uring_enter(IORING_ENTER_SQ_WAKEUP): %v", errno)
+	}
+	// The thread may sleep before its idle time is up: a probe whose
+	// request no thread takes would time out rather than show the hole.
+	done := make(chan struct{})
+	woken := make(chan struct{})
+	go func() {
+		defer close(woken)
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+				unix.Syscall6(unix.SYS_IO_URING_ENTER, fd, 0, 0, sqWakeup, 0, 0)
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		close(done)
+		<-woken
+		ring.Close()
+	})
+	return ring, params
+}
+
+// TestInheritedRing: an io_uring ring handed to the command runs what the
+// command writes into its shared memory on the ring's thread, as the
+// caller, outside the sandbox: a review's command truncated the caller's
+// open file through one (and opened files outside the root). So the run
+// is refused (125), passed or as stdout, best effort too, with the
+// namespace layer and without it, and the caller's file keeps its
+// content; an inotify descriptor is refused too; an eventfd stays the
+// command's.
+func TestInheritedRing(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		ring, params := sqpollRing(t)
+		if err := os.WriteFile(filepath.Join(b.root, "params.bin"), params, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		victim := filepath.Join(t.TempDir(), "caller.log")
+		const logged = "the caller's log\n"
+		if err := os.WriteFile(victim, []byte(logged), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		log, err := os.OpenFile(victim, os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { log.Close() })
+		script := fmt.Sprintf("exec 1>&2\np escape fd-uring-truncate 3 %d\n", log.Fd())
+		const why = "is a descriptor of no file (anon_inode:[io_uring]) through which the command could act as the process that made it, outside the sandbox"
+		for _, more := range [][]string{nil, {"--best-effort"}} {
+			h := b.runHanded(nil, []*os.File{ring}, script, append(append(flags, "--pass-fd", "3"), more...)...)
+			h.refused(t, strings.Join(append([]string{"--pass-fd 3"}, more...), " "), "sandbox fds: the descriptor passed as 3 "+why, "pass a pipe instead")
+		}
+		b.runHanded(ring, nil, "exec 3>&1\n"+script, flags...).refused(t, "stdout", "sandbox stdio: standard output "+why, "give it a pipe")
+		time.Sleep(50 * time.Millisecond) // what the ring's thread would have done, done
+		if got, err := os.ReadFile(victim); err != nil || string(got) != logged {
+			t.Errorf("the caller's file holds %q (%v), want %q", got, err, logged)
+		}
+
+		inotify, err := unix.InotifyInit1(unix.IN_CLOEXEC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := os.NewFile(uintptr(inotify), "inotify")
+		t.Cleanup(func() { in.Close() })
+		b.runHanded(nil, []*os.File{in}, "exec 1>&2\np neighbour fd-write 3 x\n", append(flags, "--pass-fd", "3")...).
+			refused(t, "inotify passed", "the descriptor passed as 3 is a descriptor of no file (anon_inode:inotify)")
+
+		efd, err := unix.Eventfd(0, unix.EFD_CLOEXEC)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := os.NewFile(uintptr(efd), "eventfd")
+		t.Cleanup(func() { ev.Close() })
+		h := b.runHanded(nil, []*os.File{ev}, "exec 1>&2\np neighbour fd-eventfd 3\n", append(flags, "--pass-fd", "3")...)
+		h.ran(t, "eventfd passed")
+		h.outcomes.ok(t, "neighbour")
 	})
 }

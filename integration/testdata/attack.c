@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/io_uring.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <pty.h>
@@ -89,6 +90,45 @@ static int unix_connect(const char *path) {
 	if (connect(fd, (struct sockaddr *)&a, len) < 0)
 		return report(-1);
 	return report(write(fd, "hello", 5));
+}
+
+// ring_truncate drives an io_uring ring the caller made with a polling
+// thread (IORING_SETUP_SQPOLL) through its shared memory alone, no
+// io_uring_enter: an IORING_OP_FTRUNCATE of descriptor target, which the
+// ring's thread looks up in its creator's table, outside the sandbox. The
+// ring's parameters are read from params.bin, as the caller wrote them.
+static int ring_truncate(int ring, int target) {
+	struct io_uring_params p;
+	int pf = open("params.bin", O_RDONLY);
+	if (pf < 0 || read(pf, &p, sizeof p) != sizeof p)
+		return report(-1);
+	size_t sqsz = p.sq_off.array + p.sq_entries * sizeof(unsigned);
+	size_t cqsz = p.cq_off.cqes + p.cq_entries * sizeof(struct io_uring_cqe);
+	if (cqsz > sqsz)
+		sqsz = cqsz; // IORING_FEAT_SINGLE_MMAP: one mapping for both
+	char *sq = mmap(0, sqsz, PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQ_RING);
+	struct io_uring_sqe *sqes = mmap(0, p.sq_entries * sizeof *sqes, PROT_READ | PROT_WRITE, MAP_SHARED, ring, IORING_OFF_SQES);
+	if (sq == MAP_FAILED || sqes == MAP_FAILED)
+		return report(-1);
+	unsigned *tail = (unsigned *)(sq + p.sq_off.tail), *array = (unsigned *)(sq + p.sq_off.array);
+	unsigned t = *tail, i = t & *(unsigned *)(sq + p.sq_off.ring_mask);
+	memset(&sqes[i], 0, sizeof sqes[i]);
+	sqes[i].opcode = 55; // IORING_OP_FTRUNCATE (Linux 6.9), length 0
+	sqes[i].fd = target;
+	array[i] = i;
+	__atomic_store_n(tail, t + 1, __ATOMIC_RELEASE);
+	unsigned *head = (unsigned *)(sq + p.cq_off.head), *ctail = (unsigned *)(sq + p.cq_off.tail);
+	struct io_uring_cqe *cqes = (struct io_uring_cqe *)(sq + p.cq_off.cqes);
+	for (int n = 0; n < 2000; n++) { // up to 2 s
+		if (*head != __atomic_load_n(ctail, __ATOMIC_ACQUIRE)) {
+			int res = cqes[*head & *(unsigned *)(sq + p.cq_off.ring_mask)].res;
+			errno = res < 0 ? -res : 0;
+			return report(res);
+		}
+		usleep(1000);
+	}
+	errno = ETIMEDOUT;
+	return report(-1);
 }
 
 // openpty_fd opens a fresh pseudo-terminal and returns its slave side.
@@ -371,6 +411,15 @@ int main(int argc, char **argv) {
 		if (connect(fd, &unspec, sizeof unspec) < 0)
 			return report(-1);
 		return report(connect(fd, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "fd-uring-truncate")) // ARGS: ring target; the caller's descriptor target truncated through its ring
+		return ring_truncate(port_arg(argv, argc, 2), port_arg(argv, argc, 3));
+	if (!strcmp(n, "fd-eventfd")) { // ARG: fd; the neighbour: an eventfd counted up and read back
+		int fd = port_arg(argv, argc, 2);
+		uint64_t v = 1;
+		if (write(fd, &v, sizeof v) != sizeof v)
+			return report(-1);
+		return report(read(fd, &v, sizeof v) == sizeof v && v == 1 ? 0 : -1);
 	}
 	if (!strcmp(n, "fd-sendto")) { // ARGS: fd port; a datagram to 127.0.0.1:port
 		struct sockaddr_in a = loopback(port_arg(argv, argc, 3));
