@@ -59,6 +59,10 @@ type op struct {
 	// started before loading the filter, or "self", the probe itself.
 	Target string
 	At     []int
+	// PathAt is the argument that gets a pointer to Path's name
+	// ("syscall-path"), or Path's descriptor, opened read-only
+	// ("syscall-fd").
+	PathAt int
 	Want   string
 }
 
@@ -148,6 +152,29 @@ func (o op) run(sleeper int) string {
 			return ""
 		}
 		return unix.ErrnoName(errno)
+	case "syscall-path", "syscall-fd":
+		if o.Do == "syscall-fd" {
+			f, err := os.Open(o.Path)
+			if err != nil {
+				return "open: " + err.Error()
+			}
+			defer f.Close()
+			a[o.PathAt] = uint64(f.Fd())
+		} else {
+			name, err := unix.BytePtrFromString(o.Path)
+			if err != nil {
+				return err.Error()
+			}
+			a[o.PathAt] = uint64(uintptr(unsafe.Pointer(name)))
+		}
+		r, _, errno := unix.Syscall6(o.Nr, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]), uintptr(a[3]), uintptr(a[4]), uintptr(a[5]))
+		if errno != 0 {
+			return unix.ErrnoName(errno)
+		}
+		if o.Nr == unix.SYS_OPEN || o.Nr == unix.SYS_OPENAT || o.Nr == unix.SYS_CREAT {
+			unix.Close(int(r))
+		}
+		return ""
 	case "socket":
 		// Raw, so that Go passes all 64 bits of each argument.
 		fd, _, errno := unix.Syscall(unix.SYS_SOCKET, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]))

@@ -51,8 +51,9 @@ func resolveDenied() []string {
 // it cannot name for the native architecture as it is. Left out, one would
 // pass the filter, whose default is to allow: open_tree_attr clones a
 // mount with its read-only flag cleared, which with CAP_SYS_ADMIN kept
-// undoes the namespace layer's read-only mounts.
-var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467}
+// undoes the namespace layer's read-only mounts; fchmodat2 sets a mode,
+// which setIDRules checks.
+var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467, "fchmodat2": 452}
 
 // syscallNumber returns the number of the syscall name on this
 // architecture: libseccomp's, or else newerSyscalls', offset for MIPS. A
@@ -287,12 +288,50 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	}
 
 	reachRules(&b)
+	setIDRules(&b)
 	c.socketRules(&b)
 	if b.err != nil {
 		return nil, b.err
 	}
 	ok = true
 	return f, nil
+}
+
+// setIDRules refuses giving a file the set-user-ID or set-group-ID bit.
+// Without CAP_FSETID a file's owner may still set them, and what a root
+// command makes is root's: a red team's `cp /usr/bin/id x; chmod 4755 x`
+// left a set-uid-root program in the project that any user of the host
+// then ran as root, handing back outside the sandbox what the sandbox
+// took; a user's command likewise hands its user's rights to whoever runs
+// the file. So the mode-setting calls are refused with either bit in the
+// mode (the kernel reads a umode_t; the bits are compared alone): chmod,
+// fchmod, fchmodat and fchmodat2, and the calls that create a file with a
+// mode: creat, mknod, mknodat, and open and openat with O_CREAT or
+// O_TMPFILE (without them the mode is not read, and may be anything).
+// openat2 carries its mode behind a pointer, so it is refused as absent
+// (ENOSYS), as clone3 is: callers fall back to openat. mkdir is not
+// checked: the kernel keeps neither bit from its mode. A directory's
+// set-group-ID bit (git init --shared) is refused with the rest, since the
+// filter cannot tell a directory from a file.
+func setIDRules(b *builder) {
+	refuse := func(name string, modeArg uint, more ...libseccomp.ScmpCondition) {
+		for _, bit := range []uint64{unix.S_ISUID, unix.S_ISGID} {
+			b.rule(name, b.eperm, append([]libseccomp.ScmpCondition{cond(modeArg, libseccomp.CompareMaskedEqual, bit, bit)}, more...)...)
+		}
+	}
+	refuse("chmod", 1)
+	refuse("fchmod", 1)
+	refuse("fchmodat", 2)
+	refuse("fchmodat2", 2)
+	refuse("creat", 1)
+	refuse("mknod", 1)
+	refuse("mknodat", 2)
+	// O_TMPFILE holds O_DIRECTORY's bit: its own is the rest.
+	for _, flag := range []uint64{unix.O_CREAT, unix.O_TMPFILE &^ unix.O_DIRECTORY} {
+		refuse("open", 2, cond(1, libseccomp.CompareMaskedEqual, flag, flag))
+		refuse("openat", 3, cond(2, libseccomp.CompareMaskedEqual, flag, flag))
+	}
+	b.rule("openat2", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
 }
 
 // ioprioWhoProcess is IOPRIO_WHO_PROCESS: ioprio_set's who is a thread id.
@@ -414,14 +453,14 @@ func (b *builder) rule(name string, act libseccomp.ScmpAction, conds ...libsecco
 	if b.err != nil || b.denied[name] {
 		return
 	}
-	nr, err := libseccomp.GetSyscallFromName(name)
-	if err != nil {
-		b.err = fmt.Errorf("BUG(mewsandbox): seccomp: resolve %s: %w", name, err)
-		return
-	}
-	if !native(nr) {
+	nr, ok := syscallNumber(name)
+	if !ok {
+		if _, err := libseccomp.GetSyscallFromName(name); err != nil {
+			b.err = fmt.Errorf("BUG(mewsandbox): seccomp: resolve %s: %w", name, err)
+		}
 		return // a syscall of other architectures only (fcntl64 on 64-bit ones)
 	}
+	var err error
 	if len(conds) == 0 {
 		err = b.f.AddRule(nr, act)
 	} else {
