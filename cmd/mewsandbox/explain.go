@@ -256,9 +256,11 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
 	fmt.Fprintf(stdout, "inherited:   sockets given as stdin, stdout, stderr or with --pass-fd: %s\n", x.InheritedSockets)
+	fmt.Fprintf(stdout, "             descriptors of no file: an eventfd, timerfd, signalfd or epoll set; any other (io_uring, userfaultfd, perf event, inotify, fanotify, pidfd …) refuses the run\n")
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
-	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 (ENOSYS: libc falls back to clone),\n")
-	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE (EPERM); another architecture's syscalls kill the process\n")
+	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 and openat2 (ENOSYS: libc falls back to clone, callers to openat),\n")
+	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE,\n")
+	fmt.Fprintf(stdout, "  a set-user-ID or set-group-ID bit in chmod/fchmod/fchmodat/fchmodat2/creat/mknod/mknodat/open/openat's mode (EPERM); another architecture's syscalls kill the process\n")
 	fmt.Fprintf(stdout, "capabilities: %s\n", capabilitiesLine(pol.KeepCaps))
 	fmt.Fprintf(stdout, "namespaces:  %s\n", namespacesLine(pol.NoNamespaces))
 	if l := limitsLine(pol.Limits); l != "" {
