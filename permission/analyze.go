@@ -930,12 +930,12 @@ func programFromOpenArgs(c SimpleCommand) bool {
 			return false
 		case t == "--" || t == "-":
 			return i+1 >= len(args)
-		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
-			i++
 		case t == "--command":
 			return i+1 >= len(args)
 		case strings.HasPrefix(t, "--"):
+			i += shellOptionValues(t)
 		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			i += shellOptionValues(t)
 			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
 				return i+1 >= len(args)
 			}
@@ -982,9 +982,8 @@ func programFD(c SimpleCommand) (int, bool) {
 				return fdPath(args[i+1].Text)
 			}
 			return 0, i+1 >= len(args)
-		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
-			i++
 		case strings.HasPrefix(t, "--"):
+			i += shellOptionValues(t)
 		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
 			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
 				return 0, false
@@ -992,6 +991,7 @@ func programFD(c SimpleCommand) (int, bool) {
 			if t[0] == '-' && strings.IndexByte(t, 's') > 0 {
 				return 0, true
 			}
+			i += shellOptionValues(t)
 		default:
 			return fdPath(t)
 		}
@@ -1655,16 +1655,16 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			case t == "--" || t == "-":
 				i++
 				break opts
-			case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "--rcfile" || t == "--init-file":
-				i++
 			case strings.HasPrefix(t, "--"):
 				if t == "--command" { // fish
 					hasC = true
 				}
+				i += shellOptionValues(t)
 			case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
 				if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
 					hasC = true
 				}
+				i += shellOptionValues(t)
 			default:
 				break opts
 			}

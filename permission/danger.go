@@ -2207,6 +2207,22 @@ func isFD0(p string) bool {
 
 func isShell(n string) bool { return slices.Contains(shellNames, n) }
 
+// shellOptionValues says how many of the words after t, a shell's option
+// word, are its values: one for each o and O in a cluster (bash reads
+// `-euo pipefail` as -e -u -o pipefail, and `-co errexit 'cmd'` as -c with
+// the program after errexit; `-oo a b` takes both), and one for --rcfile
+// and --init-file. A red team's `bash -euo pipefail <<E` hid its program
+// from checks that skipped a value after a lone -o only.
+func shellOptionValues(t string) int {
+	switch {
+	case t == "--rcfile" || t == "--init-file":
+		return 1
+	case len(t) < 2 || t[0] != '-' && t[0] != '+' || strings.HasPrefix(t, "--"):
+		return 0
+	}
+	return strings.Count(t[1:], "o") + strings.Count(t[1:], "O")
+}
+
 func isInterpreter(n string) bool {
 	return isShell(n) || slices.Contains(interpreterNames, n) ||
 		strings.HasPrefix(n, "python3.") || strings.HasPrefix(n, "python2.")
@@ -2247,13 +2263,17 @@ func readsProgramFromFeed(c SimpleCommand) bool {
 			t == "--eval" || t == "--command" || t == "--print":
 			// The program is the next word.
 			return i+1 < len(args) && !args[i+1].Literal
+		case isShell(n) && shellOptionValues(t) > 0 && !(t[0] == '-' && strings.ContainsAny(t, "sc")):
+			i += shellOptionValues(t) // -o pipefail, -eo pipefail, --rcfile FILE
 		case strings.HasPrefix(t, "--"):
 		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
 			if isShell(n) && t[0] == '-' && strings.Contains(t, "s") {
 				return true // sh -s: the program is on stdin
 			}
 			if isShell(n) && t[0] == '-' && strings.Contains(t, "c") {
-				return i+1 < len(args) && !args[i+1].Literal
+				// The program, after the values of the cluster's o's.
+				p := i + 1 + shellOptionValues(t)
+				return p < len(args) && !args[p].Literal
 			}
 		default:
 			return false // a script file

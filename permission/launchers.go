@@ -1309,12 +1309,19 @@ func setsKeyword(args []Word, shell bool) string {
 				// The program, then its arguments.
 				return ""
 			}
-			if shell && strings.IndexAny(t, "oO") > 0 {
+			if !shell {
+				break
+			}
+			// -eo keyword: the cluster's o's take the next words.
+			for k := 0; k < shellOptionValues(t) && i+1 < len(args); k++ {
 				i++
+				if !args[i].Literal || args[i].Text == "keyword" {
+					return shorten(args[0].Text) + " " + shorten(t) + " " + shorten(args[i].Text) + " turns on keyword assignments anywhere in a command"
+				}
 			}
 		case strings.HasPrefix(t, "--"):
-			if shell && (t == "--rcfile" || t == "--init-file") {
-				i++
+			if shell {
+				i += shellOptionValues(t)
 			}
 		default:
 			if shell {

@@ -2212,10 +2212,18 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			return out
 		case t == "-c" || t == "-e" || t == "-E" || t == "-m" || t == "-r" || t == "--eval" || t == "--command" ||
 			isShell(n) && t[0] == '-' && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
-			// The program (or module) is the next word; what follows are
-			// its arguments.
+			// The program (or module) is the next word, after the values
+			// of a shell's o's (-co errexit CMD); what follows are its
+			// arguments.
+			if isShell(n) {
+				i += shellOptionValues(t)
+			}
 			return guessPaths(out, args[min(i+2, len(args)):])
-		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "-W" || t == "-X" || t == "-I" || t == "--rcfile" || t == "--init-file":
+		case isShell(n) && shellOptionValues(t) > 1:
+			i += shellOptionValues(t) - 1 // -euoo a b: the last one below
+			fallthrough
+		case isShell(n) && shellOptionValues(t) > 0,
+			t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "-W" || t == "-X" || t == "-I" || t == "--rcfile" || t == "--init-file":
 			if (t == "--rcfile" || t == "--init-file") && i+1 < len(args) {
 				out = append(out, PathArg{Word: args[i+1]})
 			}

@@ -1211,6 +1211,26 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S14 ar x in /etc", Y, nil, `cd /etc && ar x lib.a`, Ask},
 		{"S14 ar x --output ~", Y, nil, `ar x --output ~ lib.a`, Ask},
 		{"S14 neighbour: cached builds", D, nil, `ccache gcc -c x.c -o build/x.o && ccache -s && cpp -I inc x.c build/x.i && gcc -o app x.c`, Allow},
+		// S15: a shell's option cluster takes a value for each o or O
+		// in it (bash -euo pipefail), which checks that skipped one after
+		// a lone -o took for the script or the program.
+		{"S15 bash -euo pipefail here-document", D, []string{"deny:Bash(git push:*)"}, "bash -euo pipefail <<'E'\ngit push --force origin main\nE", Deny},
+		{"S15 bash -euo pipefail here-document, rm -rf /", Y, nil, "bash -euo pipefail <<'E'\nrm -rf /\nE", Deny},
+		{"S15 bash -eo pipefail -c", D, []string{"deny:Bash(git push:*)"}, `bash -eo pipefail -c 'git push'`, Deny},
+		{"S15 bash -euxo pipefail -c", D, []string{"deny:Bash(git push:*)"}, `bash -euxo pipefail -c 'git push'`, Deny},
+		{"S15 env bash -eco", D, []string{"deny:Bash(git push:*)"}, `env bash -eco pipefail 'git push'`, Deny},
+		{"S15 zsh -co", D, []string{"deny:Bash(git push:*)"}, `zsh -co pipefail 'git push'`, Deny},
+		{"S15 bash -co errexit rm -rf /", Y, nil, `bash -co errexit 'rm -rf /'`, Deny},
+		{"S15 bash -cO extglob", Y, nil, `bash -cO extglob 'rm -rf /'`, Deny},
+		{"S15 bash -Oc extglob", D, []string{"deny:Bash(git push:*)"}, `bash -Oc extglob 'git push'`, Deny},
+		{"S15 bash -oo two values", D, []string{"deny:Bash(git push:*)"}, `bash -ooc errexit nounset 'git push'`, Deny},
+		{"S15 bash -euo pipefail /dev/stdin", D, []string{"deny:Bash(git push:*)"}, `bash -euo pipefail /dev/stdin <<< 'git push'`, Deny},
+		{"S15 piped to bash -eo pipefail", D, []string{"deny:Bash(git push:*)"}, `echo 'git push' | bash -eo pipefail`, Ask},
+		{"S15 xargs bash -eo pipefail -c", D, []string{"deny:Bash(git push:*)"}, `echo 'git push' | xargs -0 bash -eo pipefail -c`, Ask},
+		{"S15 find -exec bash -eo", D, []string{"deny:Bash(git push:*)"}, `find . -exec bash -eo pipefail -c 'git push' \;`, Deny},
+		{"S15 timeout bash -eo", D, []string{"deny:Bash(git push:*)"}, `timeout 5 bash -eo pipefail -c 'git push'`, Deny},
+		{"S15 bash -eo keyword", D, nil, `bash -eo keyword -c 'cat "$1"' BASH_ENV=/dev/stdin`, Ask},
+		{"S15 neighbour: options before a program and a script", D, nil, `bash -eo pipefail -c 'echo hi' && bash -euo pipefail script.sh && bash -o pipefail -c 'ls'`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
