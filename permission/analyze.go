@@ -675,7 +675,7 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 	}
 	for _, a := range as {
 		n, v, ok := strings.Cut(a, "=")
-		if ok && slices.Contains(promptVars, strings.TrimSuffix(n, "+")) && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+		if ok && slices.Contains(promptVars, strings.TrimSuffix(n, "+")) && holdsSubst(v) {
 			z.complexOnce(fmt.Sprintf("%s set to a substitution, which bash runs each time it expands it: %s", strings.TrimSuffix(n, "+"), shorten(a)))
 		}
 		if name, _, _ := strings.Cut(strings.TrimSuffix(n, "+"), "["); ok && (name == "BASH_CMDS" || name == "BASH_ALIASES") {
@@ -772,7 +772,7 @@ func (z *analyzer) evaluated(c SimpleCommand) {
 	}
 	if slices.Contains(declCommands, n) {
 		for _, w := range args[1:] {
-			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 		}
@@ -784,6 +784,24 @@ func (z *analyzer) evaluated(c SimpleCommand) {
 // for a nested shell (analysed as such), are left alone.
 var subscriptCommands = []string{"test", "[", "let", "unset", "read", "printf", "wait", "mapfile", "readarray",
 	"declare", "typeset", "local", "readonly", "export", "getopts"}
+
+// holdsSubst reports whether s, text bash may expand later (an array
+// subscript, arithmetic, a prompt, a compound assignment's value), holds a
+// command substitution: $(…), `…`, or bash 5.3's ${ …;} and ${|…;}, which
+// run their command in the shell itself (a red team's let 'a[${ git
+// push;}]=1').
+func holdsSubst(s string) bool {
+	if strings.Contains(s, "$(") || strings.IndexByte(s, '`') >= 0 {
+		return true
+	}
+	for i := strings.Index(s, "${"); i >= 0; i = strings.Index(s, "${") {
+		if i+2 < len(s) && strings.IndexByte(" \t\n|", s[i+2]) >= 0 {
+			return true
+		}
+		s = s[i+2:]
+	}
+	return false
+}
 
 // subscript reports a literal word (an argument of subscriptCommands, an
 // assigned value, a string in arithmetic or [[ ]]) that holds a command
@@ -800,7 +818,7 @@ func (z *analyzer) subscript(w Word) {
 	if i < 0 {
 		return
 	}
-	if t := w.Text[i:]; strings.Contains(t, "$(") || strings.Contains(t, "`") {
+	if holdsSubst(w.Text[i:]) {
 		z.complex("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(w.Text))
 	}
 }
@@ -1064,7 +1082,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 			// An option, or a word expanded at run time (`export $x`).
 			w := z.word(as.Value, &subs)
 			z.subscript(w)
-			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 			c.Words = append(c.Words, w)
@@ -1074,7 +1092,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 			text := z.assign(as, &subs)
 			lit := as.Array == nil && as.Index == nil &&
 				(as.Value == nil || z.word(as.Value, nil).Literal)
-			if _, v, _ := strings.Cut(text, "="); lit && strings.HasPrefix(v, "(") && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
+			if _, v, _ := strings.Cut(text, "="); lit && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				// declare -a x='($(rm -rf ~))' parses the string as an
 				// array's words, expanding them.
 				z.complex("a declared value bash may expand as an array: %s", shorten(text))
@@ -1940,7 +1958,7 @@ func (z *analyzer) index(x syntax.ArithmExpr, subs *stmtLists) {
 // `a['$(rm -rf ~)']=1` run rm.
 func (z *analyzer) quotedInArith(w *syntax.Word) {
 	for _, p := range w.Parts {
-		if q, ok := p.(*syntax.SglQuoted); ok && (strings.Contains(q.Value, "$(") || strings.Contains(q.Value, "`")) {
+		if q, ok := p.(*syntax.SglQuoted); ok && holdsSubst(q.Value) {
 			z.complex("a quoted substitution in arithmetic, which bash expands: %s", z.nodeText(w))
 			return
 		}

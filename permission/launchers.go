@@ -1359,7 +1359,7 @@ func subscriptSubst(s string) bool {
 					}
 				}
 			}
-			if in := s[i+1 : end]; strings.Contains(in, "$(") || strings.IndexByte(in, '`') >= 0 || strings.Contains(in, "@P") {
+			if in := s[i+1 : end]; holdsSubst(in) || strings.Contains(in, "@P") {
 				return true
 			}
 		}

@@ -1231,6 +1231,17 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 timeout bash -eo", D, []string{"deny:Bash(git push:*)"}, `timeout 5 bash -eo pipefail -c 'git push'`, Deny},
 		{"S15 bash -eo keyword", D, nil, `bash -eo keyword -c 'cat "$1"' BASH_ENV=/dev/stdin`, Ask},
 		{"S15 neighbour: options before a program and a script", D, nil, `bash -eo pipefail -c 'echo hi' && bash -euo pipefail script.sh && bash -o pipefail -c 'ls'`, Allow},
+		// S15: bash 5.3's ${ cmd;} and ${|cmd;} in text bash evaluates
+		// later run their command as $(…) does.
+		{"S15 let subscript ${ }", D, []string{"deny:Bash(git push:*)"}, `let 'a[${ git push;}]=1'`, Ask},
+		{"S15 let subscript ${| }", Y, nil, `let 'a[${|rm -rf /;}]=1'`, Ask},
+		{"S15 test -v subscript", D, []string{"deny:Bash(git push:*)"}, `test -v 'a[${ git push;}]'`, Ask},
+		{"S15 printf -v subscript", D, []string{"deny:Bash(git push:*)"}, `printf -v 'a[${ git push;}]' x`, Ask},
+		{"S15 quoted in arithmetic", D, []string{"deny:Bash(git push:*)"}, `echo $(( '${ git push;}' ))`, Ask},
+		{"S15 quoted in an assigned subscript", D, []string{"deny:Bash(git push:*)"}, `a['${ git push;}']=1`, Ask},
+		{"S15 subscript through a loop variable", D, []string{"deny:Bash(git push:*)"}, `for x in 'a[${	git push;}]'; do let x; done`, Ask},
+		{"S15 declare -a value", D, []string{"deny:Bash(git push:*)"}, `declare -a x='(${ git push;})'`, Ask},
+		{"S15 neighbour: parameter expansions", D, nil, `let 'a[1]=1'; for x in 'a[${y}]'; do echo "$x"; done; echo "${HOME}"`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
