@@ -108,6 +108,10 @@ type analyzer struct {
 	// string (case items, [[ ]] operands), which bash does not expand
 	// into file names.
 	pattern bool
+	// homeSet, pwdSet: HOME, or PWD or OLDPWD, was set as a shell
+	// variable earlier in the command line; cdableVars: shopt -s
+	// cdable_vars was run (dirVars).
+	homeSet, pwdSet, cdableVars bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -691,6 +695,17 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
+	z.dirVars(c)
+	if n := lowerName(c); z.cdableVars && (n == "cd" || n == "pushd") {
+		// Its operand may name a variable, whose value is the directory
+		// (dirVars): as cd "$x", where it writes is not known.
+		c.Words = slices.Clone(c.Words)
+		for k := c.Inner + 1; k < len(c.Words); k++ {
+			if !strings.HasPrefix(c.Words[k].Text, "-") {
+				c.Words[k].Literal = false
+			}
+		}
+	}
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.feeds(i, subs)
@@ -1401,6 +1416,8 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		z.dir = "?"
 	case path.IsAbs(target.Text) || strings.HasPrefix(target.Text, "~"):
 		z.dir = target.Text
+	case z.cdableVars:
+		z.dir = "?" // a relative name may be a variable's (dirVars)
 	default:
 		// Relative: from each directory the shell may be in.
 		ds := dirMembers(z.dir)
@@ -1425,6 +1442,71 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 			z.cdFuncs = map[string]bool{}
 		}
 		z.cdFuncs[z.fn] = true
+	}
+}
+
+// dirVars notes where c sets HOME, PWD or OLDPWD as a shell variable, and
+// makes a command after that too complex to check where it names a path
+// by ~, $HOME, ~+ or $PWD: they then name another directory than the
+// engine resolves them in (a red team's HOME=/etc; echo x > ~/profile
+// wrote /etc/profile, allowed in bypassPermissions). An assignment before
+// a command (HOME=x cmd) is that command's alone, and a hijack variable.
+// It also notes shopt -s cdable_vars, after which changeDir cannot follow
+// a relative cd.
+func (z *analyzer) dirVars(c SimpleCommand) {
+	var words []Word
+	for _, r := range c.Redirects {
+		words = append(words, r.Target)
+	}
+	for _, a := range c.Assigns {
+		_, v, _ := strings.Cut(a, "=")
+		words = append(words, Word{Text: v})
+	}
+	words = append(words, c.Words...)
+	for _, w := range words {
+		t := w.Text
+		home := t == "~" || strings.HasPrefix(t, "~/") || strings.Contains(t, "$HOME") || strings.Contains(t, "${HOME}")
+		pwd := strings.HasPrefix(t, "~+") || strings.HasPrefix(t, "~-") || strings.Contains(t, "$PWD") || strings.Contains(t, "${PWD}")
+		if z.homeSet && home || z.pwdSet && pwd {
+			z.complex("%s names a directory by a variable the command line set earlier (HOME, PWD or OLDPWD), which the check cannot follow", shorten(t))
+			return
+		}
+	}
+	set := func(name string) {
+		switch name {
+		case "HOME":
+			z.homeSet = true
+		case "PWD", "OLDPWD":
+			z.pwdSet = true
+		}
+	}
+	if len(c.Words) == 0 {
+		for _, a := range c.Assigns {
+			name, _, _ := strings.Cut(a, "=")
+			set(strings.TrimSuffix(name, "+"))
+		}
+		return
+	}
+	switch lowerName(c) {
+	case "shopt":
+		// cdable_vars: cd NAME, where no directory NAME is, goes to
+		// the directory the variable NAME holds (r=/; cd r).
+		for _, w := range c.Args()[1:] {
+			if !w.Literal || w.Text == "cdable_vars" {
+				z.cdableVars = true
+			}
+		}
+	case "export", "declare", "typeset", "local", "readonly", "read", "printf", "mapfile", "readarray":
+		// export HOME=/etc, read HOME, printf -v HOME: any word that
+		// names one of them, an option's value included.
+		names := slices.Clone(c.Assigns) // the parser's for export and kin
+		for _, w := range c.Args()[1:] {
+			names = append(names, w.Text)
+		}
+		for _, n := range names {
+			name, _, _ := strings.Cut(n, "=")
+			set(strings.TrimSuffix(name, "+"))
+		}
 	}
 }
 

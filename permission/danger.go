@@ -482,8 +482,25 @@ func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 		if !w.Literal && !globOnly(w) && !env.knownBelow(w) {
 			return c.Name() + " deletes " + w.Text + " recursively, a path only known at run time: it may be a critical one", true
 		}
+		if inUnknownDir(c, w) {
+			return c.Name() + " deletes " + w.Text + " recursively in a directory only known at run time (after cd \"$x\", cd -, popd): it may be a critical one", true
+		}
 	}
 	return "", false
+}
+
+// inUnknownDir says whether w, a path c is given, is relative to a
+// working directory the analysis cannot know: `cd "$x" && rm -rf *` is
+// `rm -rf "$x"/*` spelt another way, and `OLDPWD=/; cd - && rm -rf *`
+// deletes below /. Where c may run in one of several known directories
+// (c.Dirs), each is judged as it is.
+func inUnknownDir(c SimpleCommand, w Word) bool {
+	if c.Dir != "?" || c.Dirs != nil {
+		return false
+	}
+	t := looseText(w.Text)
+	_, home := homeRest(t)
+	return !path.IsAbs(t) && !home && !strings.HasPrefix(t, "$")
 }
 
 // knownBelow says whether w, not literal, is the home or the working
@@ -1228,6 +1245,9 @@ func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 	for _, s := range starts {
 		if !s.Literal && !globOnly(s) && !env.knownBelow(s) {
 			return "find " + action + " deletes everything under " + s.Text + ", a path only known at run time: it may be a critical one", true
+		}
+		if inUnknownDir(c, s) {
+			return "find " + action + " deletes everything under " + s.Text + " in a directory only known at run time (after cd \"$x\", cd -, popd): it may be a critical one", true
 		}
 	}
 	return "", false

@@ -1242,6 +1242,21 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 subscript through a loop variable", D, []string{"deny:Bash(git push:*)"}, `for x in 'a[${	git push;}]'; do let x; done`, Ask},
 		{"S15 declare -a value", D, []string{"deny:Bash(git push:*)"}, `declare -a x='(${ git push;})'`, Ask},
 		{"S15 neighbour: parameter expansions", D, nil, `let 'a[1]=1'; for x in 'a[${y}]'; do echo "$x"; done; echo "${HOME}"`, Allow},
+		// S15: where a command runs, and what ~ and $PWD name, after the
+		// command line changed them in ways the analysis cannot follow.
+		{"S15 cd - after OLDPWD=/", Y, nil, `OLDPWD=/; cd - && rm -rf *`, Ask},
+		{"S15 cd \"$x\" && rm -rf *", Y, nil, `cd "$x" && rm -rf *`, Ask},
+		{"S15 cd - && rm -rf .", Y, nil, `cd - && rm -rf .`, Ask},
+		{"S15 pushd -n / then popd", Y, nil, `pushd -n /; popd; rm -rf *`, Ask},
+		{"S15 a function that cds", Y, nil, `f(){ cd /; }; f; rm -rf *`, Ask},
+		{"S15 cd \"$x\" && find . -delete", Y, nil, `cd "$x" && find . -delete`, Ask},
+		{"S15 cdable_vars", Y, nil, `shopt -s cdable_vars; r=/; cd r && rm -rf *`, Ask},
+		{"S15 HOME= then ~", Y, nil, `HOME=/etc; echo x > ~/profile`, Ask},
+		{"S15 export HOME= then $HOME", Y, nil, `export HOME=/etc; cp x $HOME/profile`, Ask},
+		{"S15 printf -v HOME then ~", Y, nil, `printf -v HOME %s /etc; echo x > ~/profile`, Ask},
+		{"S15 PWD= then $PWD", Y, nil, `PWD=/home/u/proj/.git/hooks; cp x $PWD/pre-commit`, Ask},
+		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Ask},
+		{"S15 neighbour: known directories and a test home", Y, nil, `cd build && rm -rf * && cd .. && export HOME=/tmp/h && npm test && rm -rf ./dist && cd "$x" && rm -f a.o`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
