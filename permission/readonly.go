@@ -565,6 +565,18 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"dpkg-deb": {custom: dpkgDebPaths},
 		"cmake":    {custom: cmakePaths},
 		"7z":       {custom: sevenZipPaths}, "7za": {custom: sevenZipPaths}, "7zz": {custom: sevenZipPaths},
+		// Formatters and fixers that rewrite the files and trees they
+		// are given (formatterPaths).
+		"prettier": {custom: formatterPaths}, "gofmt": {custom: formatterPaths}, "goimports": {custom: formatterPaths},
+		"shfmt": {custom: formatterPaths}, "clang-format": {custom: formatterPaths}, "autopep8": {custom: formatterPaths},
+		"black": {custom: formatterPaths}, "isort": {custom: formatterPaths}, "rustfmt": {custom: formatterPaths},
+		"stylua": {custom: formatterPaths}, "dos2unix": {custom: formatterPaths}, "unix2dos": {custom: formatterPaths},
+		"ruff": {custom: formatterPaths}, "eslint": {custom: formatterPaths}, "terraform": {custom: formatterPaths},
+		"tofu": {custom: formatterPaths}, "biome": {custom: formatterPaths}, "yq": {custom: formatterPaths},
+		"sops": {custom: formatterPaths},
+		// Converters and encrypters whose -o FILE is written.
+		"iconv": {custom: outputPaths}, "gpg": {custom: outputPaths}, "gpg2": {custom: outputPaths},
+		"age":   {custom: outputPaths},
 		"cpio":  {custom: cpioPaths},
 		"unrar": {custom: unrarPaths},
 		"ar":    {custom: arPaths},
@@ -1746,6 +1758,99 @@ func sevenZipPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: w, Write: writes && i == 1 || sdel && i > 1})
 	}
 	return out
+}
+
+// formatter says how a formatter or fixer rewrites its operands: only with
+// one of the options write (prettier --write), or always but with one of
+// check (black --check); sub, when set, is the subcommand that formats
+// (ruff format, terraform fmt), and fix the options that make another
+// subcommand rewrite too (ruff check --fix). dir: it formats the working
+// directory when given no operand.
+type formatter struct {
+	write, check, fix []string
+	sub               []string
+	dir               bool
+}
+
+// formatters are formatterPaths' programs. Each rewrites in place the
+// files it is given, and every file below a directory it is given: an
+// Edit deny rule on infra/** must stop `black infra` as it stops
+// `sed -i … infra/main.tf`.
+func formatterOf(n string) (formatter, bool) {
+	switch n {
+	case "prettier", "biome":
+		return formatter{write: []string{"--write", "-w", "--fix", "--apply"}}, true
+	case "gofmt", "goimports", "shfmt":
+		return formatter{write: []string{"-w", "--write"}}, true
+	case "clang-format":
+		return formatter{write: []string{"-i"}}, true
+	case "autopep8":
+		return formatter{write: []string{"-i", "--in-place"}}, true
+	case "black", "isort":
+		return formatter{check: []string{"--check", "--check-only", "-c", "--diff"}}, true
+	case "rustfmt", "stylua":
+		return formatter{check: []string{"--check", "-c"}}, true
+	case "dos2unix", "unix2dos":
+		return formatter{check: []string{"-i", "--info"}}, true
+	case "ruff":
+		return formatter{sub: []string{"format"}, check: []string{"--check", "--diff"}, fix: []string{"--fix", "--unsafe-fixes"}, dir: true}, true
+	case "eslint":
+		return formatter{write: []string{"--fix"}}, true
+	case "yq", "sops":
+		// yq -i EXPR FILE: the expression is taken for a path too.
+		return formatter{write: []string{"-i", "--inplace", "--in-place"}}, true
+	case "terraform", "tofu":
+		return formatter{sub: []string{"fmt"}, check: []string{"-check", "--check", "-write=false", "--write=false"}, dir: true}, true
+	}
+	return formatter{}, false
+}
+
+// formatterPaths: a formatter's operands are rewritten, with all a
+// directory holds, where it writes (formatterOf); otherwise read. Option
+// values are taken for operands too, which errs on the side of a write.
+func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
+	f, _ := formatterOf(strings.ToLower(c.Name()))
+	args := c.Args()[1:]
+	has := func(opts []string) bool {
+		return slices.ContainsFunc(args, func(w Word) bool {
+			n, _, _ := strings.Cut(w.Text, "=")
+			return w.Literal && (slices.Contains(opts, w.Text) || slices.Contains(opts, n))
+		})
+	}
+	var ops []Word
+	for _, w := range args {
+		if !(w.Literal && strings.HasPrefix(w.Text, "-") && w.Text != "-") {
+			ops = append(ops, w)
+		}
+	}
+	writes := len(f.write) > 0 && has(f.write) || len(f.write) == 0 && !has(f.check)
+	if len(f.sub) > 0 {
+		// The subcommand is the first operand: it writes when it formats
+		// (without a check option), or fixes.
+		if len(ops) == 0 || !ops[0].Literal {
+			return guessPaths(out, ops)
+		}
+		formats := slices.Contains(f.sub, ops[0].Text)
+		writes = formats && !has(f.check) || len(f.fix) > 0 && has(f.fix)
+		ops = ops[1:]
+	}
+	if !writes {
+		return guessPaths(out, ops)
+	}
+	if len(ops) == 0 && f.dir {
+		ops = []Word{{Text: ".", Literal: true}}
+	}
+	for _, w := range ops {
+		out = append(out, PathArg{Word: w, Write: true, Tree: true})
+	}
+	return out
+}
+
+// outputPaths: iconv's, gpg's and age's -o FILE (--output FILE,
+// --output=FILE) is written; every other argument that looks like a path
+// is read.
+func outputPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, false)
 }
 
 // extractedTo is the directory an extraction writes below, dir or else

@@ -1257,6 +1257,26 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 PWD= then $PWD", Y, nil, `PWD=/home/u/proj/.git/hooks; cp x $PWD/pre-commit`, Ask},
 		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Ask},
 		{"S15 neighbour: known directories and a test home", Y, nil, `cd build && rm -rf * && cd .. && export HOME=/tmp/h && npm test && rm -rf ./dist && cd "$x" && rm -f a.o`, Allow},
+		// S15: formatters, fixers and converters rewrite what they are
+		// given, past an Edit deny rule.
+		{"S15 prettier --write", D, []string{"deny:Edit(/infra/**)"}, `prettier --write infra/main.tf`, Deny},
+		{"S15 gofmt -w a tree", D, []string{"deny:Edit(/infra/**)"}, `gofmt -w infra`, Deny},
+		{"S15 clang-format -i", D, []string{"deny:Edit(/infra/**)"}, `clang-format -i infra/x.c`, Deny},
+		{"S15 black", D, []string{"deny:Edit(/infra/**)"}, `black infra`, Deny},
+		{"S15 ruff format", D, []string{"deny:Edit(/infra/**)"}, `ruff format infra`, Deny},
+		{"S15 ruff check --fix", D, []string{"deny:Edit(/infra/**)"}, `ruff check --fix infra`, Deny},
+		{"S15 eslint --fix", D, []string{"deny:Edit(/infra/**)"}, `eslint --fix infra`, Deny},
+		{"S15 terraform fmt", D, []string{"deny:Edit(/infra/**)"}, `terraform fmt infra`, Deny},
+		{"S15 dos2unix", D, []string{"deny:Edit(/infra/**)"}, `dos2unix infra/main.tf`, Deny},
+		{"S15 npx prettier --write", D, []string{"deny:Edit(/infra/**)"}, `npx prettier --write infra`, Deny},
+		{"S15 ruff format of the working directory", Y, []string{"deny:Edit(/config/prod.yml)"}, `ruff format`, Ask},
+		{"S15 yq -i", D, []string{"deny:Edit(/infra/**)"}, `yq -i '.a=1' infra/main.tf`, Deny},
+		{"S15 sops -i", D, []string{"deny:Edit(/infra/**)"}, `sops -i -d infra/main.tf`, Deny},
+		{"S15 iconv -o", D, []string{"deny:Edit(/infra/**)"}, `iconv -f l1 -t utf8 -o infra/main.tf x`, Deny},
+		{"S15 gpg --output=", D, []string{"deny:Edit(/infra/**)"}, `gpg --output=infra/main.tf -d x.gpg`, Deny},
+		{"S15 age -o", Y, nil, `age -d -o ~/.bashrc x.age`, Ask},
+		{"S15 prettier --write a hook", Y, nil, `prettier --write .git/hooks/pre-commit`, Ask},
+		{"S15 neighbour: checks and formatting elsewhere", D, []string{"deny:Edit(/infra/**)"}, `prettier --check infra && gofmt -l infra && black --check infra && ruff check infra && terraform fmt -check infra && prettier --write src && gofmt -w src && gpg -d x.gpg`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
