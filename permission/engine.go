@@ -794,6 +794,7 @@ type touch struct {
 	redirect bool // a redirection target, not a file argument
 	key      bool // an ssh identity signed with (PathArg.Key)
 	reach    bool // reached by later writes (PathArg.Reach): protected as written
+	unknown  bool // of a program the tables do not know (PathArg.Unknown): protected as written
 	tree     bool // read with all it holds (PathArg.Tree)
 	treeW    bool // changed or removed with all it holds (PathArg.Tree of a write)
 	fills    bool // and may get new files anywhere below (PathArg.Fills)
@@ -821,7 +822,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		first := len(ts)
 		for _, dir := range dirs {
 			env := e.Env.In(dir)
-			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, tree: a.Tree && !a.Write, treeW: a.Tree && a.Write, fills: a.Fills, redirect: isRedirectTarget(c, a.Word)}
+			t := touch{word: a.Word, write: a.Write, key: a.Key, reach: a.Reach, unknown: a.Unknown, tree: a.Tree && !a.Write, treeW: a.Tree && a.Write, fills: a.Fills, redirect: isRedirectTarget(c, a.Word)}
 			switch abs := env.Resolve(a.Word.Text); {
 			case !a.Word.Literal:
 				t.path.tmpl = pathTemplate(a.Word.Text, env)
@@ -907,7 +908,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// whatever an allow rule says.
 	for _, p := range paths {
 		known := p.path.abs
-		write := p.write || p.reach
+		write := p.write || p.reach || p.unknown
 		if known == "" {
 			// What a brace list, a glob or a variable that may be empty
 			// can make of the word: tee .{git,x}/config, .g*/hooks,
@@ -949,6 +950,8 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		}
 		if why != "" {
 			switch n := lowerName(c); {
+			case p.unknown && !p.write:
+				why = commandName(c) + " may write " + p.word.Text + ", as the engine does not know what it does with its arguments: " + why
 			case p.write || !p.reach:
 			case n == "cd" || n == "pushd":
 				why = n + " moves into " + known + ", where later commands write by names of their own: " + why

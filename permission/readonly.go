@@ -344,6 +344,11 @@ type PathArg struct {
 	// and so reach the protected places there (cp -r x /etc/); a delete
 	// (rm -r, find -delete) only removes.
 	Fills bool
+	// Unknown: an argument of a program the tables do not know, which
+	// may read it or write it (pandoc -o ~/.bashrc, mkfifo
+	// .git/hooks/pre-commit): a protected place it names is asked for as
+	// a write.
+	Unknown bool
 }
 
 // PathArgs returns the files c reads or writes, for sensitive-path and
@@ -374,7 +379,12 @@ func PathArgs(c SimpleCommand) []PathArg {
 		if isInterpreter(strings.ToLower(n)) {
 			return interpreterPaths(out, c)
 		}
-		return guessPaths(out, c.Args()[1:])
+		from := len(out)
+		out = guessPaths(out, c.Args()[1:])
+		for i := from; i < len(out); i++ {
+			out[i].Unknown = true
+		}
+		return out
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -508,6 +518,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 	return map[string]*pathSpec{
 		// Readers.
 		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
+		"bat": catSpec, "batcat": catSpec, "shellcheck": catSpec, // their option values read as paths: harmless
 		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
 		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,

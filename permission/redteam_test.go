@@ -1277,6 +1277,15 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 age -o", Y, nil, `age -d -o ~/.bashrc x.age`, Ask},
 		{"S15 prettier --write a hook", Y, nil, `prettier --write .git/hooks/pre-commit`, Ask},
 		{"S15 neighbour: checks and formatting elsewhere", D, []string{"deny:Edit(/infra/**)"}, `prettier --check infra && gofmt -l infra && black --check infra && ruff check infra && terraform fmt -check infra && prettier --write src && gofmt -w src && gpg -d x.gpg`, Allow},
+		// S15: a program the tables do not know, given a protected
+		// place, may write it.
+		{"S15 mktemp -p a hooks directory", Y, nil, `mktemp -p .git/hooks`, Ask},
+		{"S15 mkfifo a hook", Y, nil, `mkfifo .git/hooks/pre-commit`, Ask},
+		{"S15 pandoc -o", Y, nil, `pandoc -o ~/.bashrc x.md`, Ask},
+		{"S15 setfacl on .git/config", Y, nil, `setfacl -m u:x:rw .git/config`, Ask},
+		{"S15 rustc -o into ~/.local/bin", Y, nil, `rustc -o ~/.local/bin/ls x.rs`, Ask},
+		{"S15 ffmpeg output operand", Y, nil, `ffmpeg -i in.mp4 ~/.bashrc`, Ask},
+		{"S15 neighbour: readers and unknown programs elsewhere", Y, nil, `bat ~/.bashrc && shellcheck .git/hooks/pre-commit && cat ~/.profile && mytool build/out && pandoc -o out.html x.md`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
