@@ -412,6 +412,28 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	return allow(tool + " of an existing file inside the project root")
 }
 
+// foldName lower-cases the name of the program c runs, for a file system
+// that matches names without regard to case (FoldCase): CURL and
+// /usr/bin/CURL run curl there, and a rule for curl, or for git push,
+// must meet them (a red team's CURL got past deny Bash(curl:*) on macOS);
+// git's subcommand too.
+func foldName(c SimpleCommand) SimpleCommand {
+	if c.Inner >= len(c.Words) || !c.Words[c.Inner].Literal {
+		return c
+	}
+	c.Words = slices.Clone(c.Words)
+	w := &c.Words[c.Inner]
+	dir, base := path.Split(w.Text)
+	w.Text = dir + strings.ToLower(base)
+	// git runs a subcommand it has no builtin for as git-SUB from its
+	// directory, where git Push then finds git-push.
+	if sub, rest, _, ok := gitArgs(c); ok && sub.Literal {
+		at := len(c.Words) - len(rest) - 1
+		c.Words[at].Text = strings.ToLower(c.Words[at].Text)
+	}
+	return c
+}
+
 // protected reports why touching abs needs a person whatever the rules and
 // mode say, or "".
 func (e *Engine) protected(abs string, write bool) string {
@@ -851,6 +873,9 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 
 // checkSimple decides on one simple command and the paths it touches.
 func (e *Engine) checkSimple(c SimpleCommand) verdict {
+	if e.FoldCase {
+		c = foldName(c)
+	}
 	paths := e.touches(c)
 	danger, dangerous := CheckDanger(c, e.Env)
 	subject := newCmdSubject(c) // for the three kinds of rule

@@ -148,6 +148,35 @@ func TestFoldCase(t *testing.T) {
 	}
 }
 
+// TestFoldCaseCommandNames: where names match without regard to case,
+// CURL and /usr/bin/GIT run curl and git, so deny rules for them hold (a
+// red team's CURL and GIT push got past them); with case kept they are
+// other programs.
+func TestFoldCaseCommandNames(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"CURL http://x", Deny},
+		{"/usr/bin/Curl -sO http://x", Deny},
+		{"GIT push origin main", Deny},
+		{"Git Push origin main", Deny}, // git-Push, found as git-push in git's directory
+		{"curl http://x", Deny},
+		{"LS -la", Allow},
+	} {
+		e := engine(t, ModeDefault, "deny:Bash(curl:*)", "deny:Bash(git push:*)")
+		e.FoldCase = true
+		if got := e.Check(bash(tt.cmd)); got.Decision != tt.want {
+			t.Errorf("folding case, %q: %v (%s), want %v", tt.cmd, got.Decision, got.Reason, tt.want)
+		}
+	}
+	e := engine(t, ModeDefault, "deny:Bash(curl:*)")
+	if got := e.Check(bash("CURL http://x")); got.Decision == Deny {
+		t.Errorf("with case kept, CURL is another program: %v (%s)", got.Decision, got.Reason)
+	}
+}
+
 // TestFileToolsTrimmedPaths: Claude Code's tools trim a path as
 // JavaScript trims a string before they use it, so a path with space
 // around it is judged trimmed too (a review wrote ~/.bashrc as
