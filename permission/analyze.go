@@ -1776,6 +1776,15 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			return "", "", fmt.Sprintf("non-literal %s -c string %s", name, shorten(args[i].Text))
 		}
 		return args[i].Text, name + " -c string", ""
+	case "ssh", "autossh":
+		if prog, lit, ok := sshLocalCommand(strings.ToLower(name), args[1:]); ok {
+			if !lit {
+				return "", "", fmt.Sprintf("non-literal command for %s to run on this host: %s", name, shorten(prog))
+			}
+			// The remote shell starts in the home directory.
+			return "cd\n" + prog, name + " command for this host", ""
+		}
+		return "", "", ""
 	case "eval":
 		rest := args[1:]
 		if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {

@@ -932,6 +932,55 @@ func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word
 	return 0, Word{}, false
 }
 
+// sshLocalCommand returns the command ssh (or autossh) n is given to run
+// on this very host (localhost, 127.0.0.1, ::1): the remote words, joined
+// with spaces as ssh joins them for the remote shell, run outside any
+// sandbox here, so they are checked as a program of the command line's
+// own (a red team's `ssh localhost 'rm -rf /'` was allowed). ok is false
+// for another host, or none; lit is false when a word is only known at
+// run time.
+func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
+	argOpts := sshArgOpts(n)
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if w.Literal && w.Text == "--" {
+			continue
+		}
+		if w.Literal && shortCluster(w.Text) {
+			sshOptArg(w.Text, args, &i, argOpts)
+			continue
+		}
+		if !w.Literal || !localHost(w.Text) || i+1 >= len(args) {
+			return "", false, false
+		}
+		rest := args[i+1:]
+		return joinWords(rest), allLiteral(rest), true
+	}
+	return "", false, false
+}
+
+// localHost says whether ssh destination d ([user@]host, or
+// ssh://[user@]host[:port]) is this host.
+func localHost(d string) bool {
+	d = strings.TrimPrefix(d, "ssh://")
+	if i := strings.LastIndexByte(d, '@'); i >= 0 {
+		d = d[i+1:]
+	}
+	if strings.HasPrefix(d, "[") {
+		d, _, _ = strings.Cut(d[1:], "]")
+	} else if h, _, ok := strings.Cut(d, ":"); ok && strings.Count(d, ":") == 1 {
+		d = h
+	}
+	d = strings.ToLower(strings.TrimSuffix(d, "."))
+	switch {
+	case d == "localhost" || strings.HasSuffix(d, ".localhost") || d == "localhost.localdomain" || d == "ip6-localhost" || d == "ip6-loopback":
+		return true
+	case d == "::1" || d == "0" || d == "0.0.0.0" || d == "::":
+		return true
+	}
+	return strings.HasPrefix(d, "127.") && strings.Trim(d, "0123456789.") == ""
+}
+
 // sshOption splits the argument of -o, Key=Value or "Key Value".
 func sshOption(s string) (key, value string) {
 	key = strings.TrimSpace(s)

@@ -1286,6 +1286,14 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 rustc -o into ~/.local/bin", Y, nil, `rustc -o ~/.local/bin/ls x.rs`, Ask},
 		{"S15 ffmpeg output operand", Y, nil, `ffmpeg -i in.mp4 ~/.bashrc`, Ask},
 		{"S15 neighbour: readers and unknown programs elsewhere", Y, nil, `bat ~/.bashrc && shellcheck .git/hooks/pre-commit && cat ~/.profile && mytool build/out && pandoc -o out.html x.md`, Allow},
+		// S15: ssh to this very host runs its command here, outside any
+		// sandbox.
+		{"S15 ssh localhost rm -rf /", Y, nil, `ssh localhost 'rm -rf /'`, Deny},
+		{"S15 ssh 127.0.0.1 with options", Y, nil, `ssh -p 22 root@127.0.0.1 rm -rf /`, Deny},
+		{"S15 ssh ::1 git push", D, []string{"deny:Bash(git push:*)"}, `ssh ::1 git push`, Deny},
+		{"S15 ssh URL to localhost", D, []string{"deny:Bash(git push:*)"}, `ssh ssh://me@localhost:2222 'git push'`, Deny},
+		{"S15 ssh localhost writes the home's start-up file", Y, nil, `ssh localhost 'echo x >> .bashrc'`, Ask},
+		{"S15 neighbour: ssh elsewhere and a login", D, nil, `ssh build.example.com 'rm -rf /tmp/x'; ssh -o BatchMode=yes localhost ls`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	for _, tt := range tests {
