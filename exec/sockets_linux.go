@@ -41,14 +41,14 @@ import (
 
 // checkInheritedSockets refuses c's run where it would hand the command a
 // socket policy pol does not grant (see above), or an anonymous inode it
-// may not have (inheritedAnon); tcpRestricted says whether
+// may not have (inheritedKernelFD); tcpRestricted says whether
 // Landlock restricts TCP on this kernel. It returns what a best-effort run
 // does not enforce, for the caller to warn of.
 func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced []string, _ *StageError) {
 	// check looks at the runner's descriptor fd, which the command gets
 	// as descriptor at.
 	check := func(fd, at int) *StageError {
-		if why := inheritedAnon(fd); why != "" {
+		if why := inheritedKernelFD(fd); why != "" {
 			return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), why, pipeRemedy(at))
 		}
 		r := pol.Network.inheritedSocket(fd, tcpRestricted)

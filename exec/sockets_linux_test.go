@@ -198,7 +198,7 @@ func TestCheckInheritedSockets(t *testing.T) {
 	}
 	t.Cleanup(func() { dev.Close() })
 	pol := DefaultPolicy(t.TempDir())
-	ring := anonFD(t, "io_uring_setup", func() (int, error) {
+	ring := kernelFD(t, "io_uring_setup", func() (int, error) {
 		params := make([]byte, 120) // struct io_uring_params
 		fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params[0])), 0)
 		if errno != 0 {
@@ -206,9 +206,12 @@ func TestCheckInheritedSockets(t *testing.T) {
 		}
 		return int(fd), nil
 	})
-	pidfd := anonFD(t, "pidfd_open", func() (int, error) { return unix.PidfdOpen(os.Getpid(), 0) })
-	eventfd := anonFD(t, "eventfd", func() (int, error) { return unix.Eventfd(0, unix.EFD_CLOEXEC) })
+	pidfd := kernelFD(t, "pidfd_open", func() (int, error) { return unix.PidfdOpen(os.Getpid(), 0) })
+	eventfd := kernelFD(t, "eventfd", func() (int, error) { return unix.Eventfd(0, unix.EFD_CLOEXEC) })
 	ringFD, pidFD, eventFD := int(ring.Fd()), int(pidfd.Fd()), int(eventfd.Fd())
+	mem := kernelFD(t, "/proc/self/mem", func() (int, error) { return unix.Open("/proc/self/mem", unix.O_RDWR|unix.O_CLOEXEC, 0) })
+	status := kernelFD(t, "/proc/self/status", func() (int, error) { return unix.Open("/proc/self/status", unix.O_RDONLY|unix.O_CLOEXEC, 0) })
+	memFD, statusFD := int(mem.Fd()), int(status.Fd())
 
 	for _, tt := range []struct {
 		name          string
@@ -234,6 +237,10 @@ func TestCheckInheritedSockets(t *testing.T) {
 			"standard output is a descriptor of no file (anon_inode:[io_uring])", ""},
 		{"a pidfd passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{pidFD}}, false, true, StageFDs, "the descriptor passed as " + strconv.Itoa(pidFD) + " is a descriptor of no file (anon_inode:[pidfd])", ""},
 		{"an eventfd passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{eventFD}}, false, true, "", "", ""},
+		{"/proc/self/mem open for writing passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{memFD}}, false, true, StageFDs,
+			"the descriptor passed as " + strconv.Itoa(memFD) + " is a file of the kernel's (/proc/", ""},
+		{"/proc/self/status read-only passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{statusFD}}, false, true, "", "", ""},
+		{"/dev/null as stdout", Cmd{Stdout: dev, Stderr: dev}, false, true, "", "", ""},
 		{"TCP passed where Landlock cannot restrict it", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, false, StageLandlock,
 			"this kernel cannot enforce the policy: the descriptor passed as " + strconv.Itoa(int(tcp.Fd())) + " is a TCP socket", ""},
 		{"TCP passed there, best effort", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, true, false, "", "",
@@ -285,9 +292,10 @@ func TestRunRefusesInheritedSocket(t *testing.T) {
 	}
 }
 
-// anonFD returns the descriptor open makes as a file the test owns; the
-// test is skipped, saying why, where the kernel makes none.
-func anonFD(t *testing.T, what string, open func() (int, error)) *os.File {
+// kernelFD returns the descriptor open makes as a file the test owns; the
+// test is skipped, saying why, where the kernel makes none (an anonymous
+// inode, or a file of its own file systems).
+func kernelFD(t *testing.T, what string, open func() (int, error)) *os.File {
 	t.Helper()
 	fd, err := open()
 	if err != nil {

@@ -552,3 +552,86 @@ func TestInheritedRing(t *testing.T) {
 		h.outcomes.ok(t, "neighbour")
 	})
 }
+
+// TestInheritedKernelFile: a file of the kernel's own file systems the
+// caller opened for writing acts for the caller: a review's command,
+// without the layer, wrote the caller's memory through the caller's
+// /proc/PID/mem passed with --pass-fd. The run is refused (125), with the
+// layer and without it; read-only, a kernel file is opened afresh in the
+// sandbox as before, and the command reads it.
+func TestInheritedKernelFile(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		// A process of the test's own stands for the caller, whose
+		// memory the command would write.
+		sleeper := osexec.Command("sleep", "300")
+		if err := sleeper.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { sleeper.Process.Kill(); sleeper.Wait() })
+		dir := "/proc/" + strconv.Itoa(sleeper.Process.Pid)
+		maps, err := os.ReadFile(dir + "/maps")
+		if err != nil {
+			t.Fatal(err)
+		}
+		stack := ""
+		for _, l := range strings.Split(string(maps), "\n") {
+			if strings.HasSuffix(l, "[stack]") {
+				stack, _, _ = strings.Cut(l, "-")
+			}
+		}
+		if stack == "" {
+			t.Fatalf("no stack in %s/maps", dir)
+		}
+		mem, err := os.OpenFile(dir+"/mem", os.O_RDWR, 0)
+		if err != nil {
+			t.Skipf("opening another process's memory for writing: %v", err)
+		}
+		t.Cleanup(func() { mem.Close() })
+		script := fmt.Sprintf("exec 1>&2\np escape fd-pwrite 3 0x%s written\n", stack)
+		const why = "is a file of the kernel's (" // then the file's name, and what it lets the command do
+		for _, more := range [][]string{nil, {"--best-effort"}} {
+			h := b.runHanded(nil, []*os.File{mem}, script, append(append(flags, "--pass-fd", "3"), more...)...)
+			h.refused(t, strings.Join(append([]string{"/proc/PID/mem passed"}, more...), " "), "the descriptor passed as 3 "+why, "open for writing, through which the command could act as the process that opened it")
+		}
+		status, err := os.Open(dir + "/status")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { status.Close() })
+		h := b.runHanded(nil, []*os.File{status}, "exec 1>&2\nc neighbour sh -c 'grep -q ^Pid: <&3'\n", append(flags, "--pass-fd", "3")...)
+		h.ran(t, "/proc/PID/status passed read-only")
+		h.outcomes.ok(t, "neighbour")
+	})
+}
+
+// TestInheritedCharDevice: a character device but a terminal, a pty's
+// master and the memory devices is refused (125) as stdout or passed,
+// whoever owns it: a review's command sent packets onto a network through
+// a TUN descriptor its caller had attached. The device here is a scratch
+// node of /dev/net/tun's (10, 200) another user owns, opened and left
+// unattached, with the layer and without it.
+func TestInheritedCharDevice(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("mknod of a scratch device node needs root")
+	}
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		node := filepath.Join(t.TempDir(), "tun")
+		if err := unix.Mknod(node, unix.S_IFCHR|0o666, int(unix.Mkdev(10, 200))); err != nil {
+			t.Skipf("mknod %s: %v", node, err)
+		}
+		if err := os.Chown(node, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		tun, err := os.OpenFile(node, os.O_RDWR, 0)
+		if err != nil {
+			t.Skipf("no TUN driver here to open: %v", err)
+		}
+		t.Cleanup(func() { tun.Close() })
+		const why = "is a character device other than a terminal (" // then the node's name
+		const acts = "which would act outside the sandbox as what it is"
+		b.runHanded(nil, []*os.File{tun}, "exec 1>&2\np escape fd-write 3 packet\n", append(flags, "--pass-fd", "3")...).
+			refused(t, "passed", "the descriptor passed as 3 "+why, acts, "pass a pipe instead")
+		b.runHanded(tun, nil, "exec 3>&1 1>&2\np escape fd-write 3 packet\n", flags...).
+			refused(t, "stdout", "standard output "+why, acts, "give it a pipe")
+	})
+}

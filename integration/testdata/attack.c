@@ -414,6 +414,11 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "fd-uring-truncate")) // ARGS: ring target; the caller's descriptor target truncated through its ring
 		return ring_truncate(port_arg(argv, argc, 2), port_arg(argv, argc, 3));
+	if (!strcmp(n, "fd-pwrite")) { // ARGS: fd offset text; text written at offset (hex with 0x)
+		if (argc < 5)
+			return report(-1);
+		return report(pwrite(port_arg(argv, argc, 2), argv[4], strlen(argv[4]), (off_t)strtoull(argv[3], NULL, 0)));
+	}
 	if (!strcmp(n, "fd-eventfd")) { // ARG: fd; the neighbour: an eventfd counted up and read back
 		int fd = port_arg(argv, argc, 2);
 		uint64_t v = 1;
