@@ -54,6 +54,9 @@ func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced
 		r := pol.Network.inheritedSocket(fd, tcpRestricted)
 		switch {
 		case r == nil:
+			if why := closeRights(fd); why != "" {
+				return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), why, pipeRemedy(at))
+			}
 			return nil
 		case !r.gap:
 			return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), r.why, r.remedy(at))
@@ -185,6 +188,63 @@ func (n Network) inheritedSocket(fd int, tcpRestricted bool) *socketRefusal {
 		return &socketRefusal{why: "a unix socket neither connected nor listening, through which" + reach, flag: "--allow-unix-sockets"}
 	}
 	return &socketRefusal{why: familyName(domain) + " socket, which the sandbox does not mediate, although the policy grants " + granted, flag: "--network all"}
+}
+
+// maxPeek is the most of a unix socket's queued data closeRights looks
+// through for descriptors; a socket with more queued is refused.
+const maxPeek = 1 << 20
+
+// closeRights keeps descriptors from reaching the command through unix
+// socket fd (any other is left alone): a second review's caller queued on
+// a socket it handed over a descriptor of the project's directory on the
+// host's mounts, through which the command wrote .git/hooks past the
+// layer's read-only binds. So no descriptor may be sent to the socket any
+// more (SO_PASSRIGHTS off, from Linux 6.16; the socket is the caller's
+// too, and stays so after the run; seccomp keeps the command from turning
+// it back on), and a socket with descriptors queued already is refused:
+// it says why, "" when fd is ready. On a stream socket every queued byte
+// is looked through (peeking stops at the first message with
+// descriptors); on a datagram or seqpacket one, only the first message.
+// Before 6.16 the peer may still send descriptors later.
+func closeRights(fd int) string {
+	if domain, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_DOMAIN); err != nil || domain != unix.AF_UNIX {
+		return ""
+	}
+	unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PASSRIGHTS, 0) // ENOPROTOOPT before 6.16
+	if listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN); err == nil && listening != 0 {
+		return "" // no data: the connections the command accepts are its own
+	}
+	queued, err := unix.IoctlGetInt(fd, unix.SIOCINQ)
+	switch {
+	case err != nil:
+		return "a unix socket whose queued data the runner cannot measure (" + err.Error() + "), which may hold descriptors the command would receive"
+	case queued == 0:
+		return ""
+	case queued > maxPeek:
+		return "a unix socket with more data queued than the runner looks through for descriptors sent with it (" + strconv.Itoa(queued) + " bytes)"
+	}
+	buf := make([]byte, queued)
+	oob := make([]byte, unix.CmsgSpace(253*4)) // SCM_MAX_FD descriptors
+	_, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_PEEK|unix.MSG_DONTWAIT|unix.MSG_CMSG_CLOEXEC)
+	if err != nil {
+		return ""
+	}
+	msgs, _ := unix.ParseSocketControlMessage(oob[:oobn])
+	rights := 0
+	for _, m := range msgs {
+		fds, err := unix.ParseUnixRights(&m)
+		if err != nil {
+			continue
+		}
+		for _, f := range fds {
+			unix.Close(f) // the runner's copies, made by the peek
+		}
+		rights += len(fds)
+	}
+	if rights == 0 {
+		return ""
+	}
+	return "a unix socket with descriptors queued on it (" + strconv.Itoa(rights) + "), opened outside the sandbox, which the command would receive and use past it"
 }
 
 // connectedOrListening says whether socket fd has a peer or listens.

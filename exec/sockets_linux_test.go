@@ -212,6 +212,16 @@ func TestCheckInheritedSockets(t *testing.T) {
 	mem := kernelFD(t, "/proc/self/mem", func() (int, error) { return unix.Open("/proc/self/mem", unix.O_RDWR|unix.O_CLOEXEC, 0) })
 	status := kernelFD(t, "/proc/self/status", func() (int, error) { return unix.Open("/proc/self/status", unix.O_RDONLY|unix.O_CLOEXEC, 0) })
 	memFD, statusFD := int(mem.Fd()), int(status.Fd())
+	// A pair whose end the command would get has a descriptor queued.
+	queued, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owned(t, queued[0], "sender")
+	withRights := int(owned(t, queued[1], "queued").Fd())
+	if err := unix.Sendmsg(queued[0], []byte("x"), unix.UnixRights(int(dev.Fd())), nil, 0); err != nil {
+		t.Fatal(err)
+	}
 
 	for _, tt := range []struct {
 		name          string
@@ -241,6 +251,8 @@ func TestCheckInheritedSockets(t *testing.T) {
 			"the descriptor passed as " + strconv.Itoa(memFD) + " is a file of the kernel's (/proc/", ""},
 		{"/proc/self/status read-only passed", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{statusFD}}, false, true, "", "", ""},
 		{"/dev/null as stdout", Cmd{Stdout: dev, Stderr: dev}, false, true, "", "", ""},
+		{"a unix socket with a descriptor queued", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{withRights}}, true, true, StageFDs,
+			"the descriptor passed as " + strconv.Itoa(withRights) + " is a unix socket with descriptors queued on it (1), opened outside the sandbox", ""},
 		{"TCP passed where Landlock cannot restrict it", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, false, false, StageLandlock,
 			"this kernel cannot enforce the policy: the descriptor passed as " + strconv.Itoa(int(tcp.Fd())) + " is a TCP socket", ""},
 		{"TCP passed there, best effort", Cmd{Stdout: dev, Stderr: dev, PassFDs: []int{int(tcp.Fd())}}, true, false, "", "",
@@ -260,6 +272,10 @@ func TestCheckInheritedSockets(t *testing.T) {
 		if got := strings.Join(notEnforced, "; "); got != tt.notEnforced {
 			t.Errorf("%s: not enforced %q, want %q", tt.name, got, tt.notEnforced)
 		}
+	}
+	// The unix stream pair handed over takes no descriptors any more.
+	if v, err := unix.GetsockoptInt(pair, unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err == nil && v != 0 {
+		t.Errorf("SO_PASSRIGHTS on a handed unix socket: %d, want 0", v)
 	}
 }
 

@@ -635,3 +635,46 @@ func TestInheritedCharDevice(t *testing.T) {
 			refused(t, "stdout", "standard output "+why, acts, "give it a pipe")
 	})
 }
+
+// TestInheritedUnixRights: descriptors sent over a unix socket the command
+// is handed would reach it from outside the sandbox: a review's caller
+// queued a descriptor of the project's directory, opened on the host's
+// mounts, and the command wrote .git/hooks/pre-commit through it, past the
+// layer's read-only bind. A socket with a descriptor queued refuses the
+// run (125); one without is handed over with SO_PASSRIGHTS off, so the
+// peer can send none later (on kernels that have it, 6.16), and the
+// command cannot turn it back on (seccomp).
+func TestInheritedUnixRights(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dir, err := os.Open(b.root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { dir.Close() })
+		mine, theirs := socketPair(t, unix.SOCK_STREAM)
+		if err := unix.Sendmsg(int(mine.Fd()), []byte("x"), unix.UnixRights(int(dir.Fd())), nil, 0); err != nil {
+			t.Fatal(err)
+		}
+		h := b.runHanded(nil, []*os.File{theirs}, "exec 1>&2\np escape fd-recvhook 3\n", append(flags, "--pass-fd", "3")...)
+		h.refused(t, "a descriptor queued", "the descriptor passed as 3 is a unix socket with descriptors queued on it (1)", "pass a pipe instead")
+		if b.exists(".git/hooks/pre-commit") {
+			t.Errorf("a hook was planted through the queued descriptor")
+		}
+
+		// A socket with nothing queued: the command runs, and cannot
+		// turn SO_PASSRIGHTS back on; the peer's descriptors are refused
+		// after the run as during it.
+		_, empty := socketPair(t, unix.SOCK_STREAM)
+		h = b.runHanded(nil, []*os.File{empty}, "exec 1>&2\np escape fd-passrights 3\n", append(flags, "--pass-fd", "3")...)
+		h.ran(t, "an empty socket")
+		h.outcomes.errno(t, "escape", int(unix.EPERM))
+		if v, err := unix.GetsockoptInt(int(empty.Fd()), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil {
+			t.Logf("SO_PASSRIGHTS: %v: this kernel (before 6.16) lets the peer send descriptors later", err)
+		} else if v != 0 {
+			t.Errorf("SO_PASSRIGHTS on the handed socket is %d after the run, want 0", v)
+		}
+	})
+}

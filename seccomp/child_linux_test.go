@@ -183,6 +183,21 @@ func (o op) run(sleeper int) string {
 		}
 		unix.Close(int(fd))
 		return ""
+	case "unix-setsockopt":
+		// setsockopt(level Args[0], optname Args[1], 1) on a unix
+		// socket of a fresh pair; raw, so that all 64 bits pass.
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			return "socketpair: " + err.Error()
+		}
+		defer unix.Close(fds[0])
+		defer unix.Close(fds[1])
+		on := int32(1)
+		_, _, errno := unix.Syscall6(unix.SYS_SETSOCKOPT, uintptr(fds[0]), uintptr(a[0]), uintptr(a[1]), uintptr(unsafe.Pointer(&on)), 4, 0)
+		if errno != 0 {
+			return unix.ErrnoName(errno)
+		}
+		return ""
 	case "socketpair":
 		var fds [2]int32
 		_, _, errno := unix.Syscall6(unix.SYS_SOCKETPAIR, uintptr(a[0]), uintptr(a[1]), uintptr(a[2]), uintptr(unsafe.Pointer(&fds)), 0, 0)

@@ -287,6 +287,12 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 		b.rule(name, b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.F_SETLEASE))
 	}
 
+	// The runner turns SO_PASSRIGHTS off on every unix socket it hands
+	// the command, so that its peer cannot send the command descriptors
+	// opened outside the sandbox (exec's closeRights): turning it back on
+	// is refused. level and optname are ints: the low 32 bits compared.
+	b.rule("setsockopt", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SOL_SOCKET), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SO_PASSRIGHTS))
+
 	reachRules(&b)
 	setIDRules(&b)
 	c.socketRules(&b)

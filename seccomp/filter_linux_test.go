@@ -243,6 +243,28 @@ func TestSetIDRefused(t *testing.T) {
 	}
 }
 
+// TestPassRightsRefused: SO_PASSRIGHTS, which the runner turns off on the
+// unix sockets it hands the command, cannot be turned back on; other
+// socket options can.
+func TestPassRightsRefused(t *testing.T) {
+	t.Parallel()
+	set := func(level, name uint64, want string) op {
+		return op{Do: "unix-setsockopt", Args: [6]uint64{level, name}, Want: want}
+	}
+	bare := loadInChild(t, childSpec{Load: "none", Ops: []op{set(unix.SOL_SOCKET, unix.SO_PASSRIGHTS, "")}})
+	if got := bare.Got[0]; got != "" {
+		t.Skipf("setsockopt(SO_PASSRIGHTS) without a filter: %s (a kernel before 6.16)", got)
+	}
+	for _, cfg := range []Config{{}, {AllowUnix: true}, {AllowInet: true, AllowUnix: true}, {DenySyscalls: []string{}}} {
+		checkOps(t, cfg, []named{
+			{"SO_PASSRIGHTS", set(unix.SOL_SOCKET, unix.SO_PASSRIGHTS, "EPERM")},
+			{"1<<32|SO_PASSRIGHTS", set(unix.SOL_SOCKET, 1<<32|unix.SO_PASSRIGHTS, "EPERM")},
+			{"SO_PASSCRED, the neighbour", set(unix.SOL_SOCKET, unix.SO_PASSCRED, "")},
+			{"SO_RCVBUF", set(unix.SOL_SOCKET, unix.SO_RCVBUF, "")},
+		})
+	}
+}
+
 // TestDefaultDeniedAreRefused tries every syscall of DefaultDenied.
 func TestDefaultDeniedAreRefused(t *testing.T) {
 	t.Parallel()

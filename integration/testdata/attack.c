@@ -419,6 +419,26 @@ int main(int argc, char **argv) {
 			return report(-1);
 		return report(pwrite(port_arg(argv, argc, 2), argv[4], strlen(argv[4]), (off_t)strtoull(argv[3], NULL, 0)));
 	}
+	if (!strcmp(n, "fd-recvhook")) { // ARG: fd; a directory descriptor received on it, .git/hooks/pre-commit written through it
+		char data[64], ctl[CMSG_SPACE(sizeof(int))];
+		struct iovec iov = {.iov_base = data, .iov_len = sizeof data};
+		struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl};
+		if (recvmsg(port_arg(argv, argc, 2), &m, 0) < 0)
+			return report(-1);
+		struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+		if (c == NULL || c->cmsg_type != SCM_RIGHTS) {
+			errno = ENOMSG;
+			return report(-1);
+		}
+		int dir;
+		memcpy(&dir, CMSG_DATA(c), sizeof dir);
+		int hook = openat(dir, ".git/hooks/pre-commit", O_WRONLY | O_CREAT | O_TRUNC, 0755);
+		return report(hook < 0 ? -1 : write(hook, "planted\n", 8));
+	}
+	if (!strcmp(n, "fd-passrights")) { // ARG: fd; SO_PASSRIGHTS turned back on
+		int on = 1;
+		return report(setsockopt(port_arg(argv, argc, 2), SOL_SOCKET, 83, &on, sizeof on));
+	}
 	if (!strcmp(n, "fd-eventfd")) { // ARG: fd; the neighbour: an eventfd counted up and read back
 		int fd = port_arg(argv, argc, 2);
 		uint64_t v = 1;
