@@ -477,6 +477,14 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 				if ok, _ := path.Match(pattern, name); !ok || name[0] == '.' && seg[0] != '.' {
 					continue
 				}
+				if name[0] != '.' && strings.ContainsRune("*?[", rune(seg[0])) && slices.Contains(sensitiveWriteNames, name) {
+					// A name protected at any depth without a leading
+					// dot (lefthook.yml) is one a glob that starts with
+					// a wildcard makes in any directory: every `rm -rf
+					// build/*` would ask. It is met where the glob
+					// spells its start (lefthook.y*).
+					continue
+				}
 				try := slices.Clone(segs)
 				try[i] = name
 				if why := e.protected(env.Resolve(strings.Join(try, "/")), write); why != "" {
