@@ -494,11 +494,22 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		// bash's time keyword takes -p (parsed as PosixFormat) and then
 		// `--`, which the parser leaves as the command's first word:
 		// `time -- rm -rf /` runs rm.
+		// Any other option is none of bash's, which runs a command of that
+		// name (`time -o F true` runs -o); sh, which has no time keyword
+		// (dash, sh -c), runs GNU time, whose -o writes F. The option is
+		// taken for GNU time's, the stricter reading.
 		st := cmd.Stmt
 		if st != nil {
-			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "--" {
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 {
 				ce2 := *ce
-				ce2.Args = ce.Args[1:]
+				switch first := ce.Args[0].Lit(); {
+				case first == "--":
+					ce2.Args = ce.Args[1:]
+				case len(first) > 1 && first[0] == '-':
+					p := cmd.Time
+					kw := &syntax.Lit{ValuePos: p, ValueEnd: syntax.NewPos(p.Offset()+4, p.Line(), p.Col()+4), Value: "time"}
+					ce2.Args = append([]*syntax.Word{{Parts: []syntax.WordPart{kw}}}, ce.Args...)
+				}
 				st2 := *st
 				st2.Cmd = &ce2
 				st = &st2
@@ -1192,6 +1203,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		c.Words = c.Words[:u.cmdEnd:u.cmdEnd]
 	}
 	c.Inner, c.OpenArgs = u.inner, c.OpenArgs || u.open
+	c.WrapperPaths, c.WrapperDirs = u.paths, u.dirs
 	// Those before the command only: one where unwrap stopped (npx -c
 	// STR) runs no command of the line's.
 	for _, l := range u.launchers {
@@ -2300,6 +2312,20 @@ type wrapSpec struct {
 	// the string used by the options that take none (xargs -i, parallel).
 	repl        string
 	replDefault string
+	// Options whose value is a file the wrapper itself reads or writes,
+	// or the directory it runs the command in: short ones are letters of
+	// arg (or optArg), long ones of longArg (or, with looseLong, given as
+	// --opt=v). Their values are paths of the command, as a redirection's
+	// target is (time -o FILE, strace --output FILE, valgrind
+	// --log-file=FILE, uv run --env-file FILE), and the directory is
+	// followed as env -C's is (sudo -D DIR, unshare --wd DIR): left
+	// unread, a wrapper wrote ~/.bashrc and a git hook, and ran curl -O in
+	// .git/hooks.
+	read, write, dir             string
+	longRead, longWrite, longDir []string
+	// pipeWrite: a write option's value that starts with | or ! is a
+	// shell command the output is piped to (strace -o '|cmd').
+	pipeWrite bool
 }
 
 // wrapperSpecOf returns the wrapSpec of the wrapper name (lower case), or
@@ -2340,23 +2366,24 @@ func launcherOf(name string) *launcher {
 // privileges or more: a rule for `rm` must also catch `sudo nice rm`.
 var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec {
 	return map[string]*wrapSpec{
-		"sudo": {arg: "ughpCDrtTUR", assigns: true, strict: true, flags: "AbEeHiKklnPSsVv",
+		"sudo": {arg: "ughpCDrtTUR", assigns: true, strict: true, flags: "AbEeHiKklnPSsVv", dir: "D", longDir: []string{"--chdir"},
 			longArg:   []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
 			longFlags: []string{"--askpass", "--background", "--bell", "--preserve-env", "--edit", "--set-home", "--help", "--login", "--remove-timestamp", "--reset-timestamp", "--list", "--non-interactive", "--preserve-groups", "--stdin", "--shell", "--version", "--validate"}},
 		"doas":   {arg: "uC"},
 		"pkexec": {longArg: []string{"--user"}},
 		"env": {arg: "uCa", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true, strict: true, flags: "i0v", dashFlag: true,
+			dir: "C", longDir: []string{"--chdir"},
 			longArg:   []string{"--unset", "--chdir", "--argv0"},
 			longFlags: []string{"--ignore-environment", "--null", "--debug", "--help", "--version", "--default-signal", "--ignore-signal", "--block-signal", "--list-signal-handling"}},
 		"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
 		"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
 		"nohup":    {},
 		"timeout":  {arg: "sk", operands: 1, longArg: []string{"--signal", "--kill-after"}},
-		"time":     {arg: "fo", longArg: []string{"--format", "--output"}},
+		"time":     {arg: "fo", longArg: []string{"--format", "--output"}, write: "o", longWrite: []string{"--output"}},
 		"command":  {lookup: "vV"},
 		"builtin":  {},
 		"exec":     {arg: "a"},
-		"xargs":    {arg: "adEILnPsJR", open: true, repl: "IJ", replDefault: "{}", longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		"xargs":    {arg: "adEILnPsJR", open: true, repl: "IJ", replDefault: "{}", read: "a", longRead: []string{"--arg-file"}, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
 		"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
 		"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
 		"taskset":  {operands: 1},
@@ -2367,7 +2394,8 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"parallel": {arg: "jSadEInNLPsC", open: true, repl: "I", replDefault: "{", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
 		"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
 		"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
-		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ",
+		// strace -o '|cmd' (or '!cmd') pipes the trace to a shell command.
+		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ", write: "o", longWrite: []string{"--output"}, pipeWrite: true,
 			longArg: []string{"--output", "--trace", "--attach", "--string-limit", "--env", "--user", "--trace-path", "--interruptible",
 				"--detach-on", "--signal", "--summary-sort", "--columns", "--const-print-style", "--summary-columns", "--inject", "--fault",
 				"--status", "--read", "--write", "--abbrev", "--verbose", "--raw", "--quiet", "--decode-fds", "--decode-pids", "--secontext", "--kvm", "--argv0"},
@@ -2375,8 +2403,8 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 				"--stack-trace", "--syscall-times", "--timestamps", "--absolute-timestamps", "--relative-timestamps", "--instruction-pointer",
 				"--no-abbrev", "--successful-only", "--failed-only", "--debug", "--help", "--version", "--daemonize", "--kill-on-exit",
 				"--silent", "--tips", "--syscall-number", "--always-show-pid", "--output-append-mode", "--summary-syscall-overhead", "--namespace-translation"}},
-		"ltrace": {arg: "aAeEnopsuXxDFlL"},
-		"unshare": {arg: "SGRwtl", strict: true, flags: "muinpUCTfrc",
+		"ltrace": {arg: "aAeEnopsuXxDFlL", longArg: []string{"--output"}, write: "o", longWrite: []string{"--output"}},
+		"unshare": {arg: "SGRwtl", strict: true, flags: "muinpUCTfrc", dir: "w", longDir: []string{"--wd"},
 			longArg: []string{"--wd", "--setuid", "--setgid", "--root", "--propagation", "--map-user", "--map-group", "--map-users", "--map-groups",
 				"--setgroups", "--monotonic", "--boottime", "--load-interp"},
 			longFlags: []string{"--mount", "--uts", "--ipc", "--net", "--pid", "--user", "--cgroup", "--time", "--fork", "--kill-child",
@@ -2390,19 +2418,22 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		// review: each must be looked through or a rule for rm misses it.
 		"fakeroot": {arg: "lsib", strict: true, flags: "uhv",
 			longArg: []string{"--lib", "--faked"}, longFlags: []string{"--unknown-is-real", "--help", "--version"}},
-		"ssh-agent":   {arg: "aEPOt", strict: true, flags: "cskDd"},
+		"ssh-agent":   {arg: "aEPOt", strict: true, flags: "cskDd", write: "a"}, // -a: the socket it binds
 		"dbus-launch": {strict: true, looseLong: true},
-		"xvfb-run": {arg: "efnpswd", strict: true, flags: "alh",
+		// xvfb-run -e writes the server's errors, -f its authority file.
+		"xvfb-run": {arg: "efnpswd", strict: true, flags: "alh", write: "ef", longWrite: []string{"--error-file", "--auth-file"},
 			longArg:   []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"},
 			longFlags: []string{"--auto-servernum", "--listen-tcp", "--auto-display", "--help"}},
 		"catchsegv": {strict: true},
-		"valgrind":  {strict: true, flags: "qvhd", looseLong: true},
-		"gdb": {noCommand: true, cmdIfLong: "--args", strict: true, arg: "pcds", flags: "qnw",
+		"valgrind":  {strict: true, flags: "qvhd", looseLong: true, longWrite: []string{"--log-file", "--xml-file"}},
+		"gdb": {noCommand: true, cmdIfLong: "--args", strict: true, arg: "pcds", flags: "qnw", longDir: []string{"--cd"},
 			wordFlags: []string{"-args", "-batch", "-nx", "-quiet", "-silent", "-nh", "-q"},
 			longArg:   []string{"--pid", "--core", "--cd", "--directory", "--tty", "--data-directory", "--symbols", "--exec", "--se"},
 			longFlags: []string{"--args", "--batch", "--nx", "--quiet", "--silent", "--nh", "--version", "--help", "--tui", "--write", "--readnow"}},
-		"nsenter": {arg: "tGSL", strict: true, flags: "muinpUCTrwWFaeZ",
-			longArg: []string{"--target", "--setgid", "--setuid", "--env"}, looseLong: true},
+		// nsenter -w takes its directory attached (-wDIR, --wd=DIR), -W
+		// (--wdns) as the next word.
+		"nsenter": {arg: "tGSLW", strict: true, flags: "muinpUCTrFaeZ", optArg: "w", dir: "wW", longDir: []string{"--wd", "--wdns"},
+			longArg: []string{"--target", "--setgid", "--setuid", "--env", "--wdns"}, longFlags: []string{"--wd"}, looseLong: true},
 		"firejail": {strict: true, looseLong: true},
 		"bwrap": {strict: true, longArgN: map[string]int{
 			"--bind": 2, "--ro-bind": 2, "--dev-bind": 2, "--bind-try": 2, "--ro-bind-try": 2, "--dev-bind-try": 2, "--symlink": 2,
@@ -2415,7 +2446,7 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 			longFlags: []string{"--unshare-all", "--share-net", "--unshare-user", "--unshare-user-try", "--unshare-ipc", "--unshare-pid",
 				"--unshare-net", "--unshare-uts", "--unshare-cgroup", "--unshare-cgroup-try", "--die-with-parent", "--as-pid-1",
 				"--new-session", "--clearenv", "--disable-userns", "--assert-userns-disabled", "--help", "--version", "--level-prefix"}},
-		"systemd-run": {arg: "upEHMs", strict: true, flags: "dGPqrSt",
+		"systemd-run": {arg: "upEHMs", strict: true, flags: "dGPqrSt", longDir: []string{"--working-directory"},
 			longArg: []string{"--unit", "--property", "--description", "--slice", "--service-type", "--uid", "--gid", "--nice",
 				"--working-directory", "--setenv", "--host", "--machine", "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
 				"--on-unit-inactive", "--on-calendar", "--on-timezone-change", "--on-clock-change", "--timer-property", "--path-property",
@@ -2748,12 +2779,12 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longFlags: []string{"--verbose", "--quiet", "--color", "--no-color", "--interactive", "--no-interactive", "--help", "--version"}}
 	rye := &wrapSpec{strict: true, flags: "vqhl", longArg: []string{"--pyproject"},
 		longFlags: []string{"--verbose", "--quiet", "--help", "--list"}}
-	conda := &wrapSpec{strict: true, flags: "vsh", arg: "np",
+	conda := &wrapSpec{strict: true, flags: "vsh", arg: "np", longDir: []string{"--cwd"},
 		longArg: []string{"--name", "--prefix", "--cwd"},
 		longFlags: []string{"--verbose", "--dev", "--debug-wrapper-scripts", "--no-capture-output", "--live-stream",
 			"--help"}}
 	// micromamba run, also mamba 2's.
-	mamba := &wrapSpec{strict: true, flags: "vqyhd", arg: "nprae",
+	mamba := &wrapSpec{strict: true, flags: "vqyhd", arg: "nprae", longDir: []string{"--cwd"}, longRead: []string{"--rc-file"},
 		longArg: []string{"--name", "--prefix", "--root-prefix", "--cwd", "--attach", "--env", "--label", "--rc-file",
 			"--log-level"},
 		longFlags: []string{"--clean-env", "--detach", "--verbose", "--quiet", "--yes", "--help", "--no-rc", "--no-env",
@@ -2775,27 +2806,27 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longArg: npmLongArg, longFlags: npmLongFlags}
 	// pnpm: its -c/--shell-mode runs the words through a shell; not
 	// listed, it is too complex.
-	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC",
+	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC", dir: "C", longDir: []string{"--dir"},
 		longArg: []string{"--filter", "--dir", "--package", "--allow-build", "--reporter", "--workspace-concurrency",
 			"--resume-from", "--loglevel"},
 		longFlags: []string{"--recursive", "--silent", "--workspace-root", "--parallel", "--stream", "--aggregate-output",
 			"--fail-if-no-match", "--include-workspace-root", "--no-bail", "--report-summary", "--sort", "--no-sort",
 			"--reverse", "--color", "--no-color", "--ignore-workspace", "--no-reporter-hide-prefix", "--help"}}
-	yarnGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}}
+	yarnGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longDir: []string{"--cwd"}}
 	yarnDlx := &wrapSpec{strict: true, flags: "qh", arg: "p", longArg: []string{"--package"},
 		longFlags: []string{"--quiet", "--help"}}
 	// yarn exec and bun exec run their words as a shell script.
 	yarnExec := &wrapSpec{strict: true, program: true}
 	bunx := &wrapSpec{strict: true, flags: "h", arg: "p", longArg: []string{"--package"},
 		longFlags: []string{"--bun", "--no-install", "--verbose", "--silent", "--help"}}
-	bunGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longFlags: []string{"--bun", "--silent"}}
+	bunGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longFlags: []string{"--bun", "--silent"}, longDir: []string{"--cwd"}}
 	// mise exec: the operands are tools (node@20); the command follows
 	// -- or is a string given to -c.
-	miseGlobal := &wrapSpec{strict: true, flags: "qvyh", arg: "CEP",
+	miseGlobal := &wrapSpec{strict: true, flags: "qvyh", arg: "CEP", dir: "C", longDir: []string{"--cd"},
 		longArg:   []string{"--cd", "--env", "--profile"},
 		longFlags: []string{"--quiet", "--verbose", "--yes", "--silent", "--help", "--locked", "--offline"}}
 	miseExec := &wrapSpec{strict: true, noCommand: true, dashCmd: true, shell: 'c', shellLong: "--command",
-		flags: "qvyh", arg: "jCEP",
+		flags: "qvyh", arg: "jCEP", dir: "C", longDir: []string{"--cd"},
 		longArg:   []string{"--jobs", "--cd", "--env", "--profile"},
 		longFlags: []string{"--fresh-env", "--no-prepare", "--raw", "--quiet", "--verbose", "--yes", "--silent", "--help"}}
 	// nix develop and nix shell run the words after -c/--command; their
@@ -2812,8 +2843,11 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 	nixGlobal := &wrapSpec{strict: true, flags: "vLh", arg: "jI", longFlags: nixFlags, longArgN: nixArgN}
 	nixCmd := &wrapSpec{strict: true, noCommand: true, cmdOpt: 'c', cmdOptLong: "--command", flags: "vLih",
 		arg: "jfkuI", longFlags: nixFlags, longArgN: nixArgN}
-	// rlwrap: -z runs a filter program and is left out, too complex.
+	// rlwrap: -z runs a filter program and is left out, too complex. -l
+	// appends the session to a log, -H keeps the history in a file, -f
+	// reads completions.
 	rlwrap := &wrapSpec{strict: true, flags: "AcEhiInNorRUvW", arg: "bCDefgHlMOPqsStw", optArg: "amp",
+		write: "lH", longWrite: []string{"--logfile", "--history-filename"}, read: "f", longRead: []string{"--file"},
 		longArg: []string{"--break-chars", "--command-name", "--history-no-dupes", "--extra-char-after-completion",
 			"--file", "--forget-matching", "--history-filename", "--logfile", "--multi-line-ext", "--only-cook", "--pre-given",
 			"--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name", "--wait-before-prompt"},
@@ -2838,8 +2872,8 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 	// --pre and --post run shell strings and are left out, too complex.
 	perfGlobal := &wrapSpec{strict: true, flags: "pPvh", longArg: []string{"--debugfs-dir", "--buildid-dir", "--debug"},
 		longFlags: []string{"--paginate", "--no-pager", "--version", "--help", "--exec-path", "--html-path"}}
-	// Their -o/--output (and stat's --input) name a file written (read),
-	// which these tables do not check as a path: left out, too complex.
+	// Their -o/--output (and stat's --input), which name a file written
+	// (read), are left out: too complex.
 	perfStat := &wrapSpec{strict: true, flags: "iacBAnvSdTqjh", arg: "eptbrCxGIMD",
 		longArg: []string{"--event", "--filter", "--pid", "--tid", "--bpf-prog", "--bpf-attr-map", "--repeat", "--cpu",
 			"--field-separator", "--cgroup", "--for-each-cgroup", "--log-fd", "--interval-print", "--interval-count",
@@ -2862,7 +2896,8 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--all-kernel", "--all-user", "--kernel-callchains", "--user-callchains", "--timestamp-filename",
 			"--timestamp-boundary", "--switch-output", "--dry-run", "--tail-synthesize", "--overwrite", "--strict-freq",
 			"--threads", "--debuginfod", "--off-cpu", "--no-buffering", "--exclude-perf", "--help"}}
-	perfTrace := &wrapSpec{strict: true, flags: "asSTvfh", arg: "eoptuCDiFmG",
+	perfTrace := &wrapSpec{strict: true, flags: "asSTvfh", arg: "eoptuCDiFmG", write: "o", longWrite: []string{"--output"},
+		read: "i", longRead: []string{"--input"},
 		longArg: []string{"--event", "--expr", "--output", "--pid", "--tid", "--uid", "--cpu", "--delay", "--input", "--pf",
 			"--mmap-pages", "--cgroup", "--duration", "--call-graph", "--max-events", "--max-stack", "--min-stack",
 			"--proc-map-timeout", "--filter-pids", "--map-dump"},
@@ -2921,13 +2956,14 @@ var noOptions = wrapSpec{strict: true}
 
 // launchedBy finds the subcommand of the launcher l (named name, at
 // words[i]) that runs a command: its spec, the index where its options
-// start and its name for messages ("uv run"). spec is nil when the tool
-// runs no command there; bad says why the subcommand cannot be told (an
-// option of the tool's own that is not known, before a subcommand that
-// would run one).
-func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, start int, what, bad string) {
+// start and its name for messages ("uv run"), with what the tool's own
+// options before it saw (global). spec is nil when the tool runs no
+// command there; bad says why the subcommand cannot be told (an option of
+// the tool's own that is not known, before a subcommand that would run
+// one).
+func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, start int, what string, global optInfo, bad string) {
 	if l.spec != nil {
-		return l.spec, i + 1, name, ""
+		return l.spec, i + 1, name, optInfo{}, ""
 	}
 	g := l.global
 	if g == nil {
@@ -2940,11 +2976,11 @@ func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, 
 		for _, w := range words[k+1:] {
 			for _, s := range l.subs {
 				if first, _, _ := strings.Cut(s.name, " "); w.Literal && w.Text == first {
-					return nil, 0, "", "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
+					return nil, 0, "", o, "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
 				}
 			}
 		}
-		return nil, 0, "", ""
+		return nil, 0, "", o, ""
 	}
 	for _, s := range l.subs {
 		end, rest := k, s.name
@@ -2958,10 +2994,10 @@ func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, 
 			}
 		}
 		if end > 0 {
-			return s.spec, end, name + " " + s.name, ""
+			return s.spec, end, name + " " + s.name, o, ""
 		}
 	}
-	return nil, 0, "", ""
+	return nil, 0, "", optInfo{}, ""
 }
 
 // unwrapped is what unwrap found.
@@ -2981,6 +3017,11 @@ type unwrapped struct {
 	// viaShell: the command's words are joined and run by a shell
 	// (parallel).
 	viaShell bool
+	// paths and dirs are what the wrappers' own options name: files
+	// they read or write, directories they run the command in
+	// (SimpleCommand.WrapperPaths, WrapperDirs).
+	paths []PathArg
+	dirs  []string
 }
 
 // shellMeta are the bytes that make a command word a shell program when a
@@ -3110,7 +3151,11 @@ func unwrap(words []Word) unwrapped {
 			// uv run, npx: a language launcher's subcommand runs the
 			// command.
 			var bad string
-			spec, start, what, bad = launchedBy(words, u.inner, name, l)
+			var global optInfo
+			spec, start, what, global, bad = launchedBy(words, u.inner, name, l)
+			if spec != nil {
+				u.paths, u.dirs = append(u.paths, global.paths...), append(u.dirs, global.dirs...)
+			}
 			if bad != "" {
 				u.bad = bad
 				return u
@@ -3130,6 +3175,7 @@ func unwrap(words []Word) unwrapped {
 			return u
 		}
 		next, o := skipOptions(words, start, spec)
+		u.paths, u.dirs = append(u.paths, o.paths...), append(u.dirs, o.dirs...)
 		if (name == "parallel" || name == "sem") && o.unknown == "" && !o.lookup {
 			u.viaShell = true
 			sep := next
@@ -3167,6 +3213,9 @@ func unwrap(words []Word) unwrapped {
 		switch {
 		case o.unknown != "":
 			u.bad = "unknown option " + shorten(o.unknown) + " of " + what + ": what it runs cannot be told"
+			return u
+		case o.bad != "":
+			u.bad = what + " " + o.bad
 			return u
 		case o.lookup:
 			return u
@@ -3227,6 +3276,7 @@ func allLiteral(ws []Word) bool {
 // optInfo is what skipOptions saw.
 type optInfo struct {
 	unknown  string // an option not in a strict spec
+	bad      string // why an option's value makes the command too complex
 	repl     string // xargs -I R
 	cmdIf    bool
 	lookup   bool
@@ -3234,6 +3284,31 @@ type optInfo struct {
 	prog     bool // an option of progIf
 	shell    *Word
 	shellOpt string
+	paths    []PathArg // the files of the spec's read and write options
+	dirs     []string  // the directories of its dir options
+}
+
+// value notes v, the value of spec's option name (-o, --output), where it
+// is a file the wrapper reads or writes or the directory it runs the
+// command in.
+func (o *optInfo) value(spec *wrapSpec, name string, v Word) {
+	is := func(short string, long []string) bool {
+		if len(name) == 2 && name[1] != '-' {
+			return strings.IndexByte(short, name[1]) >= 0
+		}
+		return slices.Contains(long, name)
+	}
+	switch {
+	case is(spec.write, spec.longWrite):
+		if spec.pipeWrite && (!v.Literal && strings.IndexAny(v.Text, "$`") == 0 || strings.IndexAny(v.Text, "|!") == 0) {
+			o.bad = cmp.Or(o.bad, name+" "+shorten(v.Text)+" may pipe the output to a shell command, which is not checked")
+		}
+		o.paths = append(o.paths, PathArg{Word: v, Write: true})
+	case is(spec.read, spec.longRead):
+		o.paths = append(o.paths, PathArg{Word: v})
+	case is(spec.dir, spec.longDir):
+		o.dirs = append(o.dirs, v.Text)
+	}
 }
 
 // skipOptions returns the index of the first word after i that is not an
@@ -3329,7 +3404,13 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					o.unknown = t
 					return i, o
 				}
+				if eq {
+					o.value(spec, name, Word{Text: val, Literal: true})
+				}
 				if !eq && slices.Contains(spec.longArg, name) {
+					if i+1 < len(words) {
+						o.value(spec, name, words[i+1])
+					}
 					i++
 				}
 				i++
@@ -3367,6 +3448,9 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					return i + 1, o
 				}
 				if strings.IndexByte(spec.optArg, c) >= 0 {
+					if k+1 < len(t) {
+						o.value(spec, "-"+string(c), Word{Text: t[k+1:], Literal: true})
+					}
 					break // the rest of the word is its argument
 				}
 				if strings.IndexByte(spec.exec, c) >= 0 {
@@ -3404,6 +3488,12 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					break
 				}
 				if strings.IndexByte(spec.arg, c) >= 0 {
+					switch {
+					case k+1 < len(t):
+						o.value(spec, "-"+string(c), Word{Text: t[k+1:], Literal: true})
+					case i+1 < len(words):
+						o.value(spec, "-"+string(c), words[i+1])
+					}
 					if k+1 == len(t) {
 						i++ // the argument is the next word
 					}

@@ -596,14 +596,21 @@ func (e *Engine) protectedDir(c SimpleCommand) string {
 
 // eachDir calls f with each directory c may run in other than the working
 // directory, until f returns false: where an earlier cd on the line moved
-// it (each it may be), and what its words name with -C, --directory or
-// --chdir, attached or not, wrappers' included (git -C, make -C, env -C).
+// it (each it may be), what its words name with -C, --directory or
+// --chdir, attached or not, wrappers' included (git -C, make -C, env -C),
+// and what its wrappers' own options name (sudo -D, unshare --wd:
+// c.WrapperDirs).
 func eachDir(c SimpleCommand, f func(dir string) bool) {
 	if c.Dir != "?" && c.Dir != "" && !f(c.Dir) {
 		return
 	}
 	for _, d := range c.Dirs {
 		if d != "" && d != "?" && !f(d) {
+			return
+		}
+	}
+	for _, d := range c.WrapperDirs {
+		if d != "" && !f(d) {
 			return
 		}
 	}

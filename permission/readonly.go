@@ -74,6 +74,11 @@ func IsReadOnly(c SimpleCommand) bool {
 	if hijackAssign(c, "") != "" {
 		return false
 	}
+	for _, p := range c.WrapperPaths {
+		if p.Write {
+			return false // time -o FILE ls
+		}
+	}
 	if len(c.Words) == 0 {
 		return true
 	}
@@ -351,14 +356,15 @@ type PathArg struct {
 // count (`<>` as a write). Arguments count for the commands in pathSpecs,
 // by what each does with them (git's: gitPaths). For any other command,
 // every argument that looks like a path (holds a '/', or starts with '.',
-// '~' or $HOME, also as the value of --opt=value) counts as a read. Files
-// named inside sed scripts, and options of wrappers (time -o, xargs -a),
-// are not found.
+// '~' or $HOME, also as the value of --opt=value) counts as a read. The
+// files the wrappers' own options name count too (time -o FILE:
+// c.WrapperPaths).
 func PathArgs(c SimpleCommand) []PathArg {
 	var out []PathArg
 	for _, r := range c.Redirects {
 		out = append(out, PathArg{Word: r.Target, Write: r.Write})
 	}
+	out = append(out, c.WrapperPaths...)
 	if len(c.Words) == 0 || c.Inner >= len(c.Words) {
 		return out
 	}
