@@ -2323,9 +2323,19 @@ type wrapSpec struct {
 	// .git/hooks.
 	read, write, dir             string
 	longRead, longWrite, longDir []string
-	// pipeWrite: a write option's value that starts with | or ! is a
-	// shell command the output is piped to (strace -o '|cmd').
-	pipeWrite bool
+	// checkValue, when set, sees the value of each option: it returns
+	// the path the value names, when that is not the value itself
+	// (parallel --joblog +FILE appends to FILE), and why the value makes
+	// the command too complex (strace -o '|cmd' pipes to a shell
+	// command), if it does.
+	checkValue func(name string, v Word) (path Word, bad string)
+	// optNext lists short options, and optNextLong long ones, whose value
+	// is optional and, when not attached, the next word if that is no
+	// option, as Perl's Getopt::Long takes ":s" (parallel -i R CMD); the
+	// value of optNum and optNumLong ones (":f", parallel -l 2 CMD) only
+	// if it is a number.
+	optNext, optNum         string
+	optNextLong, optNumLong []string
 }
 
 // wrapperSpecOf returns the wrapSpec of the wrapper name (lower case), or
@@ -2391,11 +2401,11 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"unbuffer": {},
 		"busybox":  {},
 		"toybox":   {},
-		"parallel": {arg: "jSadEInNLPsC", open: true, repl: "I", replDefault: "{", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
+		"parallel": parallelSpec(true),
 		"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
 		"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
 		// strace -o '|cmd' (or '!cmd') pipes the trace to a shell command.
-		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ", write: "o", longWrite: []string{"--output"}, pipeWrite: true,
+		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ", write: "o", longWrite: []string{"--output"}, checkValue: straceValue,
 			longArg: []string{"--output", "--trace", "--attach", "--string-limit", "--env", "--user", "--trace-path", "--interruptible",
 				"--detach-on", "--signal", "--summary-sort", "--columns", "--const-print-style", "--summary-columns", "--inject", "--fault",
 				"--status", "--read", "--write", "--abbrev", "--verbose", "--raw", "--quiet", "--decode-fds", "--decode-pids", "--secontext", "--kvm", "--argv0"},
@@ -2524,11 +2534,101 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"tsp": {strict: true, flags: "nEgfmdB", arg: "DLN", lookup: "KClStcpoisrwkuUhVT"},
 		// sem is parallel --semaphore: the command's words are joined and
 		// run by a shell, as parallel's are.
-		"sem": {arg: "jSadEInNLPsC", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args",
-			"--max-lines", "--max-procs", "--max-chars", "--id", "--semaphorename", "--semaphoretimeout", "--st", "--timeout"}},
+		"sem":       parallelSpec(false),
 		"hyperfine": {progs: hyperfinePrograms},
 	}
 }}
+
+// parallelSpec describes GNU parallel's options (open: it appends its
+// input to the command, as parallel does and sem, its --semaphore, does
+// not). They are strict: parallel takes a long option's value from the
+// next word too, so an option missing here took its value for the command
+// (parallel --wd . rm -rf ::: / ran rm). They are those of parallel's own
+// table (options_completion_hash) but the ones that run what is not seen
+// here, left out to be too complex: Perl code (--rpl, --filter, --parens,
+// --shard, --bin, --group-by, and the other --*replace strings, which
+// the command's words would be checked without), programs (--ssh,
+// --limit, --compress-program, --decompress-program, --rsync-opts, a
+// --sshloginfile, --sql-*), options read from a file (--profile, -J,
+// --shebang) and --template, --embed and the retired ones.
+func parallelSpec(open bool) *wrapSpec {
+	s := &wrapSpec{strict: true, open: open, arg: "DIjSPdsaEnNCL", flags: "mXvkgu0qMorptVxh",
+		optNext: "ie", optNum: "l", optNextLong: []string{"--replace", "--eof"}, optNumLong: []string{"--max-lines", "--maxlines"},
+		longArg: []string{"--debug", "--joblog", "--jl", "--results", "--result", "--res", "--jobs", "--delay", "--ssh-delay",
+			"--sshdelay", "--load", "--nice", "--tag-string", "--tagstring", "--ctag-string", "--ctagstring", "--sshlogin",
+			"--return", "--trc", "--basefile", "--bf", "--transfer-file", "--transferfile", "--transfer-files",
+			"--transferfiles", "--tf", "--work-dir", "--workdir", "--wd", "--tmpdir", "--tempdir", "--total-jobs",
+			"--totaljobs", "--total", "--arg-sep", "--argsep", "--arg-file-sep", "--argfilesep", "--trim", "--env",
+			"--halt-on-error", "--haltonerror", "--halt", "--memfree", "--memsuspend", "--retries", "--timeout", "--term-seq",
+			"--termseq", "--max-procs", "--maxprocs", "--delimiter", "--max-chars", "--maxchars", "--arg-file", "--argfile",
+			"--process-slot-var", "--processslotvar", "--max-args", "--maxargs", "--max-replace-args", "--maxreplaceargs",
+			"--col-sep", "--colsep", "--min-version", "--minversion", "--semaphore-timeout", "--semaphoretimeout", "--st",
+			"--semaphore-name", "--semaphorename", "--id", "--recstart", "--recend", "--block-size", "--blocksize", "--block",
+			"--block-timeout", "--blocktimeout", "--bt", "--header"},
+		longFlags: []string{"--replace", "--eof", "--max-lines", "--maxlines", "--xargs", "--resume", "--resume-failed",
+			"--resumefailed", "--retry-failed", "--retryfailed", "--silent", "--keep-order", "--keeporder", "--no-keep-order",
+			"--nokeeporder", "--nok", "--no-k", "--group", "--ungroup", "--latest-line", "--latestline", "--ll",
+			"--line-buffer", "--line-buffered", "--linebuffer", "--linebuffered", "--lb", "--tmux", "--tmux-pane",
+			"--tmuxpane", "--null", "--quote", "--plus", "--noswap", "--max-line-length-allowed",
+			"--maxlinelengthallowed", "--number-of-cpus", "--numberofcpus", "--number-of-sockets", "--numberofsockets",
+			"--number-of-cores", "--numberofcores", "--number-of-threads", "--numberofthreads",
+			"--use-sockets-instead-of-threads", "--usesocketsinsteadofthreads", "--use-cores-instead-of-threads",
+			"--usecoresinsteadofthreads", "--use-cpus-instead-of-cores", "--usecpusinsteadofcores", "--shell-quote",
+			"--shellquote", "--shell_quote", "--tag", "--ctag", "--color", "--colour", "--color-failed", "--colour-failed",
+			"--colorfailed", "--colourfailed", "--color-fail", "--colour-fail", "--colorfail", "--colourfail", "--cf",
+			"--onall", "--nonall", "--filter-hosts", "--filterhosts", "--filter-host", "--controlmaster", "--transfer",
+			"--cleanup", "--ctrl-c", "--ctrlc", "--no-ctrl-c", "--no-ctrlc", "--noctrlc", "--compress", "--open-tty",
+			"--tty", "--dry-run", "--dryrun", "--dr", "--progress", "--eta", "--bar", "--shuf", "--recordenv",
+			"--record-env", "--session", "--plain", "--gnu", "--link", "--xapply", "--will-cite", "--willcite", "--nn",
+			"--nonotice", "--no-notice", "--no-run-if-empty", "--norunifempty", "--csv", "--help", "--interactive",
+			"--verbose", "--version", "--show-limits", "--showlimits", "--exit", "--semaphore", "--fg", "--bg", "--wait",
+			"--skip-first-line", "--skipfirstline", "--bug", "--pipe", "--spreadstdin", "--round-robin", "--roundrobin",
+			"--round", "--regexp", "--regex", "--remove-rec-sep", "--removerecsep", "--rrs", "--output-as-files",
+			"--outputasfiles", "--files", "--cat", "--fifo", "--pipe-part", "--pipepart", "--tee", "--hgrp", "--hostgrp",
+			"--hostgroup", "--hostgroups"},
+		// The files written (--results' directory, the job log, the
+		// temporary files, those --return brings back), read (the
+		// argument file, the files sent to remote hosts) and the
+		// directory the command runs in.
+		longWrite: []string{"--results", "--result", "--res", "--joblog", "--jl", "--tmpdir", "--tempdir", "--return",
+			"--trc"},
+		read: "a", longRead: []string{"--arg-file", "--argfile", "--basefile", "--bf", "--transfer-file", "--transferfile",
+			"--transfer-files", "--transferfiles", "--tf"},
+		longDir:    []string{"--work-dir", "--workdir", "--wd"},
+		checkValue: parallelValue,
+	}
+	if open {
+		s.repl, s.replDefault = "I", "{"
+	}
+	return s
+}
+
+// parallelValue: parallel --joblog +FILE appends to FILE; an sshlogin
+// with a space names the command parallel runs for ssh (-S '/usr/bin/ssh
+// host' runs /usr/bin/ssh, or any other program); and a string in which
+// parallel evaluates {= … =} as Perl (--tagstring) runs that code. The
+// last two are too complex to check.
+func parallelValue(name string, v Word) (Word, string) {
+	switch {
+	case (name == "--joblog" || name == "--jl") && v.Literal && strings.HasPrefix(v.Text, "+"):
+		return Word{Text: v.Text[1:], Literal: true}, ""
+	case (name == "-S" || name == "--sshlogin") && (!v.Literal || strings.ContainsAny(v.Text, " \t")):
+		return v, name + " " + shorten(v.Text) + " may name the command parallel runs for ssh"
+	case strings.Contains(v.Text, "{="):
+		return v, name + " " + shorten(v.Text) + " holds Perl code parallel runs"
+	}
+	return v, ""
+}
+
+// straceValue: strace -o '|cmd' and -o '!cmd' pipe the trace to a shell
+// command, which is not checked; so may a value whose start is only known
+// at run time.
+func straceValue(name string, v Word) (Word, string) {
+	if (name == "-o" || name == "--output") && (strings.IndexAny(v.Text, "|!") == 0 || !v.Literal && strings.IndexAny(v.Text, "$`") == 0) {
+		return v, name + " " + shorten(v.Text) + " may pipe the trace to a shell command, which is not checked"
+	}
+	return v, ""
+}
 
 // hyperfineTakes are hyperfine's options that take a value; the first
 // five name a command, run through a shell as the operands are.
@@ -2629,6 +2729,43 @@ func hyperfinePrograms(args []Word) ([]Word, string) {
 		}
 	}
 	return out, ""
+}
+
+// optionalValue reports whether the option name of s takes words[i], the
+// word after it, as its optional value (optNext, optNum); unsure when that
+// word is only known at run time, and may or may not look like an option
+// or a number.
+func (s *wrapSpec) optionalValue(name string, words []Word, i int) (takes, unsure bool) {
+	in := func(short string, long []string) bool {
+		if len(name) == 2 && name[1] != '-' {
+			return strings.IndexByte(short, name[1]) >= 0
+		}
+		return slices.Contains(long, name)
+	}
+	next, num := in(s.optNext, s.optNextLong), in(s.optNum, s.optNumLong)
+	switch {
+	case !next && !num || i >= len(words):
+		return false, false
+	case !words[i].Literal:
+		return false, true
+	case num:
+		return isDecimal(words[i].Text), false
+	}
+	// Getopt::Long leaves an option, or --, for what it is; a lone dash
+	// is a value.
+	t := words[i].Text
+	return t == "-" || !strings.HasPrefix(t, "-"), false
+}
+
+// isDecimal reports whether t is a number as Perl's Getopt::Long reads
+// one (-1, 2.5, 1e3, 1_000).
+func isDecimal(t string) bool {
+	t = strings.TrimLeft(t, "+-")
+	if t == "" || (t[0] < '0' || t[0] > '9') && t[0] != '.' {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
+	return err == nil && !strings.ContainsAny(t, "xXpP")
 }
 
 // longName returns the long option that name, a word's text before any
@@ -3176,11 +3313,19 @@ func unwrap(words []Word) unwrapped {
 		}
 		next, o := skipOptions(words, start, spec)
 		u.paths, u.dirs = append(u.paths, o.paths...), append(u.dirs, o.dirs...)
-		if (name == "parallel" || name == "sem") && o.unknown == "" && !o.lookup {
+		if (name == "parallel" || name == "sem") && o.unknown == "" && o.bad == "" && !o.lookup {
 			u.viaShell = true
 			sep := next
 			for sep < len(words) && !isParallelSep(words[sep]) {
 				sep++
+			}
+			for _, w := range words[next:sep] {
+				if strings.Contains(w.Text, "{=") {
+					// {= … =} in the command is Perl code parallel
+					// runs for each job.
+					u.bad = name + " runs the Perl code of " + shorten(w.Text)
+					return u
+				}
 			}
 			if sep < len(words) {
 				var args []Word
@@ -3298,11 +3443,13 @@ func (o *optInfo) value(spec *wrapSpec, name string, v Word) {
 		}
 		return slices.Contains(long, name)
 	}
+	if spec.checkValue != nil {
+		var bad string
+		v, bad = spec.checkValue(name, v)
+		o.bad = cmp.Or(o.bad, bad)
+	}
 	switch {
 	case is(spec.write, spec.longWrite):
-		if spec.pipeWrite && (!v.Literal && strings.IndexAny(v.Text, "$`") == 0 || strings.IndexAny(v.Text, "|!") == 0) {
-			o.bad = cmp.Or(o.bad, name+" "+shorten(v.Text)+" may pipe the output to a shell command, which is not checked")
-		}
 		o.paths = append(o.paths, PathArg{Word: v, Write: true})
 	case is(spec.read, spec.longRead):
 		o.paths = append(o.paths, PathArg{Word: v})
@@ -3394,6 +3541,19 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 						o.repl = spec.replDefault
 					}
 				}
+				if !eq {
+					switch takes, unsure := spec.optionalValue(name, words, i+1); {
+					case unsure:
+						o.unknown = t + " " + words[i+1].Text
+						return i, o
+					case takes:
+						if name == "--replace" && spec.repl != "" {
+							o.repl = words[i+1].Text
+						}
+						i += 2
+						continue
+					}
+				}
 				if n, ok := spec.longArgN[name]; ok && !eq {
 					i += n + 1
 					continue
@@ -3481,6 +3641,23 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 							return i, o
 						}
 					}
+				}
+				if strings.IndexByte(spec.optNext+spec.optNum, c) >= 0 {
+					v := t[k+1:]
+					if v == "" {
+						switch takes, unsure := spec.optionalValue("-"+string(c), words, i+1); {
+						case unsure:
+							o.unknown = t + " " + words[i+1].Text
+							return i, o
+						case takes:
+							i++
+							v = words[i].Text
+						}
+					}
+					if c == 'i' && spec.repl != "" {
+						o.repl = cmp.Or(v, spec.replDefault) // parallel -i R, GNU's old -I
+					}
+					break
 				}
 				if c == 'i' && spec.repl != "" && spec.replDefault != "" {
 					// xargs -i[R]: GNU's old -I, the string attached.
