@@ -1338,6 +1338,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.searchExec(i, args)
 	default:
 		z.gitDashed(i)
+		z.gitSubtreePush(i)
 	}
 	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
@@ -1442,6 +1443,65 @@ func (z *analyzer) gitDashed(i int) {
 		Text:     base.Text,
 		Assigns:  base.Assigns,
 		Words:    append(ws, args[1:]...),
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
+}
+
+// gitSubtreePush appends, for `git subtree push --prefix=DIR REPO REF`,
+// the push it makes (git push REPO SPLIT:refs/heads/REF), as `git push
+// REPO REF`: git push's rules and checks hold for it (`Bash(git push:*)`
+// denied), while the command as written stays for rules that name it.
+// git-subtree reads its options with `git rev-parse --parseopt`, which
+// takes them anywhere among its operands; the first operand is its
+// command, and one only known at run time may be push.
+func (z *analyzer) gitSubtreePush(i int) {
+	base := z.a.Commands[i]
+	sub, rest, _, ok := gitArgs(base)
+	if !ok || !sub.Literal || sub.Text != "subtree" {
+		return
+	}
+	var ops []Word
+	for j := 0; j < len(rest); j++ {
+		w, t := rest[j], rest[j].Text
+		switch {
+		case !w.Literal || t == "-" || !strings.HasPrefix(t, "-"):
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, rest[j+1:]...)
+			j = len(rest)
+		case strings.HasPrefix(t, "--"):
+			// --prefix, --annotate, --branch, --onto and --message take
+			// a value, also abbreviated (--pre DIR).
+			n, _, eq := strings.Cut(t, "=")
+			if !eq && len(n) > 2 && slices.ContainsFunc([]string{"--prefix", "--annotate", "--branch", "--onto", "--message"},
+				func(o string) bool { return strings.HasPrefix(o, n) }) {
+				j++
+			}
+		default:
+			// -P, -b and -m take a value, attached or the next word; -S
+			// only attached.
+			for k := 1; k < len(t) && t[k] != 'S'; k++ {
+				if strings.IndexByte("Pbm", t[k]) >= 0 {
+					if k+1 == len(t) {
+						j++
+					}
+					break
+				}
+			}
+		}
+	}
+	if len(ops) == 0 || ops[0].Literal && ops[0].Text != "push" {
+		return
+	}
+	at := len(base.Words) - len(rest) - 1 // the index of subtree
+	ws := slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}, ops[1:])
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    ws,
 		OpenArgs: base.OpenArgs,
 		FromFind: base.FromFind,
 		Func:     base.Func,
