@@ -2339,6 +2339,7 @@ type wrapSpec struct {
 	flags     string         // short options without an argument
 	longFlags []string       // long options without an argument
 	looseLong bool           // every --opt is a flag; values only as --opt=v
+	exact     bool           // long options match only whole (llvm's: lldb --source is no --source-quietly)
 	longArgN  map[string]int // long options with several arguments (bwrap --bind SRC DEST)
 	wordFlags []string       // whole-word single-dash options (arch -arm64)
 	wordArgs  []string       // whole-word single-dash options with an argument (gdb -ex)
@@ -2408,7 +2409,7 @@ func wrapperSpecOf(name string) *wrapSpec {
 	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "ccache", "chroot", "chronic", "chrt",
 		"command", "cpulimit", "dbus-launch", "dbus-run-session", "distcc", "doas", "dumb-init", "eatmydata", "entr",
 		"env", "exec", "fakeroot", "faketime", "firejail", "flock", "gdb", "hyperfine", "i386", "i686", "icecc",
-		"ionice", "linux32", "linux64", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
+		"ionice", "linux32", "linux64", "lldb", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
 		"pkexec", "prlimit", "proxychains", "proxychains4", "pump", "runuser", "sandbox-exec", "sccache", "script", "sem",
 		"setarch", "setpriv", "setsid", "sg", "ssh-agent", "stdbuf", "strace", "su", "sudo",
 		"systemd-inhibit", "systemd-run", "taskset", "time", "timeout", "tini", "torsocks", "toybox",
@@ -2500,6 +2501,23 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 			wordFlags: []string{"-args", "-batch", "-nx", "-quiet", "-silent", "-nh", "-q"},
 			longArg:   []string{"--pid", "--core", "--cd", "--directory", "--tty", "--data-directory", "--symbols", "--exec", "--se"},
 			longFlags: []string{"--args", "--batch", "--nx", "--quiet", "--silent", "--nh", "--version", "--help", "--tui", "--write", "--readnow"}},
+		// lldb runs the commands of -o, -O, -k and -K, of the files of -s,
+		// -S, --source and kin (platform shell …), and, with
+		// --local-lldbinit, of the project's .lldbinit: left out, they
+		// make it too complex to check, as gdb's -ex and -x do. Its
+		// options are llvm's: whole, with one dash or two, short ones
+		// neither bundled nor with a value attached (-l is left out, or
+		// -local-lldbinit would read as -l ocal-lldbinit). Its operands
+		// are the program to debug and its arguments, which run only by
+		// such a command; after -- they are looked through as gdb
+		// --args' are.
+		"lldb": {noCommand: true, dashCmd: true, strict: true, exact: true, arg: "npRcfa", flags: "wPxbQvhXd",
+			longArg: []string{"--attach-name", "--attach-pid", "--script-language", "--repl-language", "--core", "--file", "--arch"},
+			longFlags: []string{"--wait-for", "--python-path", "--print-script-interpreter-info", "--no-lldbinit", "--batch",
+				"--source-quietly", "--version", "--help", "--no-use-colors", "--debug"},
+			wordArgs: []string{"-attach-name", "-attach-pid", "-script-language", "-repl-language", "-core", "-file", "-arch"},
+			wordFlags: []string{"-wait-for", "-python-path", "-print-script-interpreter-info", "-no-lldbinit", "-batch",
+				"-source-quietly", "-version", "-help", "-no-use-colors", "-debug"}},
 		// nsenter -w takes its directory attached (-wDIR, --wd=DIR), -W
 		// (--wdns) as the next word.
 		"nsenter": {arg: "tGSLW", strict: true, flags: "muinpUCTrFaeZ", optArg: "w", dir: "wW", longDir: []string{"--wd", "--wdns"},
@@ -2837,6 +2855,9 @@ func isDecimal(t string) bool {
 // false): the program refuses it, or, where the spec is incomplete, may
 // take it for one that consumes the next word.
 func (s *wrapSpec) longName(name string) (string, bool) {
+	if s.exact {
+		return name, true
+	}
 	found := ""
 	ambiguous := false
 	try := func(l string) {
