@@ -2960,7 +2960,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		return out
 	}
 	uvGlobal := &wrapSpec{strict: true, flags: "nqvhV", longArg: uvGlobalArgs, longFlags: uvGlobalFlags}
-	uvRun := &wrapSpec{strict: true, flags: "nqvhVmsU", arg: "wifPCp",
+	uvRun := &wrapSpec{strict: true, flags: "nqvhVmsU", arg: "wifPCp", longRead: []string{"--env-file"},
 		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--extra", "--no-extra", "--group", "--no-group", "--only-group",
 			"--no-editable-package", "--package", "--max-recursion-depth"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--all-extras", "--no-all-extras", "--dev", "--no-dev",
@@ -2969,7 +2969,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--all-packages", "--no-project", "--no-workspace"})}
 	// uv tool run, and uvx: the first operand names the command (its
 	// package unless --from says otherwise).
-	uvToolRun := &wrapSpec{strict: true, flags: "nqvhVU", arg: "wcbifPCp",
+	uvToolRun := &wrapSpec{strict: true, flags: "nqvhVU", arg: "wcbifPCp", longRead: []string{"--env-file"},
 		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--from", "--constraints", "--constraint", "--build-constraints",
 			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
@@ -3084,7 +3084,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--stdout"})}
 	opArgs := []string{"--account", "--config", "--encoding", "--format", "--session"}
 	opFlags := []string{"--cache", "--debug", "--iso-timestamps", "--no-color", "--help", "--version"}
-	opRun := &wrapSpec{strict: true, flags: "h", longArg: cat(opArgs, []string{"--env-file"}),
+	opRun := &wrapSpec{strict: true, flags: "h", longArg: cat(opArgs, []string{"--env-file"}), longRead: []string{"--env-file"},
 		longFlags: cat(opFlags, []string{"--no-masking"})}
 	// perf stat, record and trace run the command they measure. Their
 	// --pre and --post run shell strings and are left out, too complex.
@@ -3154,7 +3154,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		"direnv": {subs: []launchSub{{"exec", &wrapSpec{strict: true, operands: 1}}}},
 		// dotenv-cli (minimist): -c takes an optional value and is left
 		// out, too complex.
-		"dotenv":          {spec: &wrapSpec{strict: true, flags: "oh", arg: "evp", longFlags: []string{"--debug", "--override", "--no-expand", "--help"}}},
+		"dotenv":          {spec: &wrapSpec{strict: true, flags: "oh", arg: "evp", read: "e", longFlags: []string{"--debug", "--override", "--no-expand", "--help"}}},
 		"cross-env":       {spec: &wrapSpec{strict: true, assigns: true}},
 		"cross-env-shell": {spec: &wrapSpec{strict: true, assigns: true, program: true}},
 		"rlwrap":          {spec: rlwrap},

@@ -2191,7 +2191,9 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // interpreterPaths: the script an interpreter runs is read (none with -c,
 // -e or -m); the script's own arguments are guessed like an unknown
-// command's.
+// command's. node's and bun's --env-file (and node's
+// --env-file-if-exists) read the file they name, the next word or after
+// "=".
 func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	n := strings.ToLower(c.Name())
@@ -2221,6 +2223,12 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			// The program (or module) is the next word; what follows are
 			// its arguments.
 			return guessPaths(out, args[min(i+2, len(args)):])
+		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
+			_, v, _ := strings.Cut(t, "=")
+			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})
+		case (t == "--env-file" || t == "--env-file-if-exists") && i+1 < len(args):
+			i++
+			out = append(out, PathArg{Word: args[i]})
 		case t == "-o" || t == "+o" || t == "-O" || t == "+O" || t == "-W" || t == "-X" || t == "-I" || t == "--rcfile" || t == "--init-file":
 			if (t == "--rcfile" || t == "--init-file") && i+1 < len(args) {
 				out = append(out, PathArg{Word: args[i+1]})
