@@ -558,14 +558,16 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
+		"sponge":   {role: opsWrite}, // moreutils: soaks up its input, then writes the file
 		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
 		"sed": {custom: sedPaths},
 		// perl and ruby: -i edits in place the files named after the
 		// program; -e, -I and kin take a value, attached or next.
 		"perl": {custom: inPlacePaths("eEMmI", "dDFlx0C")},
 		"ruby": {custom: inPlacePaths("erICEF", "xlK0W")},
-		"dd":   {custom: ddPaths},
-		"tar":  {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
+		"awk":  {custom: awkPaths}, "gawk": {custom: awkPaths},
+		"dd":  {custom: ddPaths},
+		"tar": {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
 		// ed edits its file (and runs its input's commands: hiddenRun).
 		"ed": rmSpec, "red": rmSpec,
 		"dpkg-deb": {custom: dpkgDebPaths},
@@ -1193,6 +1195,63 @@ func inPlacePaths(withValue, rest string) func(out []PathArg, c SimpleCommand) [
 		}
 		return out
 	}
+}
+
+// awkLong are gawk's long options, for their abbreviations; awkTakes
+// those that take a value, the next word or after "=".
+var (
+	awkLong = []string{"--field-separator", "--file", "--assign", "--source", "--exec", "--include", "--load", "--locale",
+		"--dump-variables", "--debug", "--lint", "--pretty-print", "--profile", "--characters-as-bytes", "--traditional",
+		"--copyright", "--gen-pot", "--help", "--no-optimize", "--optimize", "--bignum", "--use-lc-numeric",
+		"--non-decimal-data", "--posix", "--re-interval", "--sandbox", "--version", "--csv", "--persist"}
+	awkTakes = []string{"--field-separator", "--file", "--assign", "--source", "--exec", "--include", "--load", "--locale"}
+)
+
+// awkPaths: gawk's inplace extension (-i inplace, --include=inplace)
+// edits in place the files after the program, as sed -i does; -f, -E and
+// another -i name program files read, and -o, -p and -d with a value
+// (-oFILE, --pretty-print=FILE …) files written. An operand NAME=value
+// is an assignment. Without inplace the operands are guessed as an
+// unknown command's are, the program text among them. awk is often gawk.
+func awkPaths(out []PathArg, c SimpleCommand) []PathArg {
+	inPlace, program := false, false
+	var ops []Word
+	getopt(c.Args()[1:], "FfvWeEilZ", "dDLop", awkLong, awkTakes,
+		func(name string, val Word, ok bool) {
+			switch name {
+			case "-i", "--include":
+				// A name only known at run time may be inplace.
+				if v := strings.TrimSuffix(val.Text, ".awk"); ok && (v == "inplace" || !val.Literal) {
+					inPlace = true
+				} else if ok {
+					out = append(out, PathArg{Word: val})
+				}
+			case "-f", "--file", "-E", "--exec":
+				program = true
+				if ok {
+					out = append(out, PathArg{Word: val})
+				}
+			case "-e", "--source":
+				program = true
+			case "-o", "--pretty-print", "-p", "--profile", "-d", "--dump-variables":
+				if ok && val.Text != "" {
+					out = append(out, PathArg{Word: val, Write: true})
+				}
+			}
+		},
+		func(w Word) { ops = append(ops, w) })
+	if !inPlace {
+		return guessPaths(out, ops)
+	}
+	if !program && len(ops) > 0 {
+		ops = ops[1:] // the program text
+	}
+	for _, w := range ops {
+		if !(w.Literal && isEnvAssign(w.Text)) {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+	}
+	return out
 }
 
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
