@@ -498,11 +498,22 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		// bash's time keyword takes -p (parsed as PosixFormat) and then
 		// `--`, which the parser leaves as the command's first word:
 		// `time -- rm -rf /` runs rm.
+		// Any other option is none of bash's, which runs a command of that
+		// name (`time -o F true` runs -o); sh, which has no time keyword
+		// (dash, sh -c), runs GNU time, whose -o writes F. The option is
+		// taken for GNU time's, the stricter reading.
 		st := cmd.Stmt
 		if st != nil {
-			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 && ce.Args[0].Lit() == "--" {
+			if ce, ok := st.Cmd.(*syntax.CallExpr); ok && len(ce.Args) > 1 {
 				ce2 := *ce
-				ce2.Args = ce.Args[1:]
+				switch first := ce.Args[0].Lit(); {
+				case first == "--":
+					ce2.Args = ce.Args[1:]
+				case len(first) > 1 && first[0] == '-':
+					p := cmd.Time
+					kw := &syntax.Lit{ValuePos: p, ValueEnd: syntax.NewPos(p.Offset()+4, p.Line(), p.Col()+4), Value: "time"}
+					ce2.Args = append([]*syntax.Word{{Parts: []syntax.WordPart{kw}}}, ce.Args...)
+				}
 				st2 := *st
 				st2.Cmd = &ce2
 				st = &st2
@@ -1225,6 +1236,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		c.Words = c.Words[:u.cmdEnd:u.cmdEnd]
 	}
 	c.Inner, c.OpenArgs = u.inner, c.OpenArgs || u.open
+	c.WrapperPaths, c.WrapperDirs = u.paths, u.dirs
 	// Those before the command only: one where unwrap stopped (npx -c
 	// STR) runs no command of the line's.
 	for _, l := range u.launchers {
@@ -1359,6 +1371,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.searchExec(i, args)
 	default:
 		z.gitDashed(i)
+		z.gitSubtreePush(i)
 	}
 	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
@@ -1530,6 +1543,65 @@ func (z *analyzer) gitDashed(i int) {
 		Text:     base.Text,
 		Assigns:  base.Assigns,
 		Words:    append(ws, args[1:]...),
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
+}
+
+// gitSubtreePush appends, for `git subtree push --prefix=DIR REPO REF`,
+// the push it makes (git push REPO SPLIT:refs/heads/REF), as `git push
+// REPO REF`: git push's rules and checks hold for it (`Bash(git push:*)`
+// denied), while the command as written stays for rules that name it.
+// git-subtree reads its options with `git rev-parse --parseopt`, which
+// takes them anywhere among its operands; the first operand is its
+// command, and one only known at run time may be push.
+func (z *analyzer) gitSubtreePush(i int) {
+	base := z.a.Commands[i]
+	sub, rest, _, ok := gitArgs(base)
+	if !ok || !sub.Literal || sub.Text != "subtree" {
+		return
+	}
+	var ops []Word
+	for j := 0; j < len(rest); j++ {
+		w, t := rest[j], rest[j].Text
+		switch {
+		case !w.Literal || t == "-" || !strings.HasPrefix(t, "-"):
+			ops = append(ops, w)
+		case t == "--":
+			ops = append(ops, rest[j+1:]...)
+			j = len(rest)
+		case strings.HasPrefix(t, "--"):
+			// --prefix, --annotate, --branch, --onto and --message take
+			// a value, also abbreviated (--pre DIR).
+			n, _, eq := strings.Cut(t, "=")
+			if !eq && len(n) > 2 && slices.ContainsFunc([]string{"--prefix", "--annotate", "--branch", "--onto", "--message"},
+				func(o string) bool { return strings.HasPrefix(o, n) }) {
+				j++
+			}
+		default:
+			// -P, -b and -m take a value, attached or the next word; -S
+			// only attached.
+			for k := 1; k < len(t) && t[k] != 'S'; k++ {
+				if strings.IndexByte("Pbm", t[k]) >= 0 {
+					if k+1 == len(t) {
+						j++
+					}
+					break
+				}
+			}
+		}
+	}
+	if len(ops) == 0 || ops[0].Literal && ops[0].Text != "push" {
+		return
+	}
+	at := len(base.Words) - len(rest) - 1 // the index of subtree
+	ws := slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}, ops[1:])
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    ws,
 		OpenArgs: base.OpenArgs,
 		FromFind: base.FromFind,
 		Func:     base.Func,
@@ -2376,6 +2448,7 @@ type wrapSpec struct {
 	flags     string         // short options without an argument
 	longFlags []string       // long options without an argument
 	looseLong bool           // every --opt is a flag; values only as --opt=v
+	exact     bool           // long options match only whole (llvm's: lldb --source is no --source-quietly)
 	longArgN  map[string]int // long options with several arguments (bwrap --bind SRC DEST)
 	wordFlags []string       // whole-word single-dash options (arch -arm64)
 	wordArgs  []string       // whole-word single-dash options with an argument (gdb -ex)
@@ -2409,6 +2482,30 @@ type wrapSpec struct {
 	// the string used by the options that take none (xargs -i, parallel).
 	repl        string
 	replDefault string
+	// Options whose value is a file the wrapper itself reads or writes,
+	// or the directory it runs the command in: short ones are letters of
+	// arg (or optArg), long ones of longArg (or, with looseLong, given as
+	// --opt=v). Their values are paths of the command, as a redirection's
+	// target is (time -o FILE, strace --output FILE, valgrind
+	// --log-file=FILE, uv run --env-file FILE), and the directory is
+	// followed as env -C's is (sudo -D DIR, unshare --wd DIR): left
+	// unread, a wrapper wrote ~/.bashrc and a git hook, and ran curl -O in
+	// .git/hooks.
+	read, write, dir             string
+	longRead, longWrite, longDir []string
+	// checkValue, when set, sees the value of each option: it returns
+	// the path the value names, when that is not the value itself
+	// (parallel --joblog +FILE appends to FILE), and why the value makes
+	// the command too complex (strace -o '|cmd' pipes to a shell
+	// command), if it does.
+	checkValue func(name string, v Word) (path Word, bad string)
+	// optNext lists short options, and optNextLong long ones, whose value
+	// is optional and, when not attached, the next word if that is no
+	// option, as Perl's Getopt::Long takes ":s" (parallel -i R CMD); the
+	// value of optNum and optNumLong ones (":f", parallel -l 2 CMD) only
+	// if it is a number.
+	optNext, optNum         string
+	optNextLong, optNumLong []string
 }
 
 // wrapperSpecOf returns the wrapSpec of the wrapper name (lower case), or
@@ -2421,7 +2518,7 @@ func wrapperSpecOf(name string) *wrapSpec {
 	case "arch", "builtin", "busybox", "bwrap", "caffeinate", "catchsegv", "ccache", "chroot", "chronic", "chrt",
 		"command", "cpulimit", "dbus-launch", "dbus-run-session", "distcc", "doas", "dumb-init", "eatmydata", "entr",
 		"env", "exec", "fakeroot", "faketime", "firejail", "flock", "gdb", "hyperfine", "i386", "i686", "icecc",
-		"ionice", "linux32", "linux64", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
+		"ionice", "linux32", "linux64", "lldb", "ltrace", "nice", "nohup", "nsenter", "numactl", "parallel",
 		"pkexec", "prlimit", "proxychains", "proxychains4", "pump", "runuser", "sandbox-exec", "sccache", "script", "sem",
 		"setarch", "setpriv", "setsid", "sg", "ssh-agent", "stdbuf", "strace", "su", "sudo",
 		"systemd-inhibit", "systemd-run", "taskset", "time", "timeout", "tini", "torsocks", "toybox",
@@ -2449,23 +2546,24 @@ func launcherOf(name string) *launcher {
 // privileges or more: a rule for `rm` must also catch `sudo nice rm`.
 var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec {
 	return map[string]*wrapSpec{
-		"sudo": {arg: "ughpCDrtTUR", assigns: true, strict: true, flags: "AbEeHiKklnPSsVv",
+		"sudo": {arg: "ughpCDrtTUR", assigns: true, strict: true, flags: "AbEeHiKklnPSsVv", dir: "D", longDir: []string{"--chdir"},
 			longArg:   []string{"--user", "--group", "--host", "--prompt", "--close-from", "--chdir", "--role", "--type", "--command-timeout", "--other-user", "--chroot"},
 			longFlags: []string{"--askpass", "--background", "--bell", "--preserve-env", "--edit", "--set-home", "--help", "--login", "--remove-timestamp", "--reset-timestamp", "--list", "--non-interactive", "--preserve-groups", "--stdin", "--shell", "--version", "--validate"}},
 		"doas":   {arg: "uC"},
 		"pkexec": {longArg: []string{"--user"}},
 		"env": {arg: "uCa", assigns: true, shell: 'S', shellLong: "--split-string", joinRest: true, strict: true, flags: "i0v", dashFlag: true,
+			dir: "C", longDir: []string{"--chdir"},
 			longArg:   []string{"--unset", "--chdir", "--argv0"},
 			longFlags: []string{"--ignore-environment", "--null", "--debug", "--help", "--version", "--default-signal", "--ignore-signal", "--block-signal", "--list-signal-handling"}},
 		"nice":     {arg: "n", numOpt: true, longArg: []string{"--adjustment"}},
 		"ionice":   {arg: "cnp", longArg: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}},
 		"nohup":    {},
 		"timeout":  {arg: "sk", operands: 1, longArg: []string{"--signal", "--kill-after"}},
-		"time":     {arg: "fo", longArg: []string{"--format", "--output"}},
+		"time":     {arg: "fo", longArg: []string{"--format", "--output"}, write: "o", longWrite: []string{"--output"}},
 		"command":  {lookup: "vV"},
 		"builtin":  {},
 		"exec":     {arg: "a"},
-		"xargs":    {arg: "adEILnPsJR", open: true, repl: "IJ", replDefault: "{}", longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
+		"xargs":    {arg: "adEILnPsJR", open: true, repl: "IJ", replDefault: "{}", read: "a", longRead: []string{"--arg-file"}, longArg: []string{"--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"}},
 		"stdbuf":   {arg: "ioe", longArg: []string{"--input", "--output", "--error"}},
 		"chrt":     {arg: "TPD", operands: 1, longArg: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}},
 		"taskset":  {operands: 1},
@@ -2473,10 +2571,11 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"unbuffer": {},
 		"busybox":  {},
 		"toybox":   {},
-		"parallel": {arg: "jSadEInNLPsC", open: true, repl: "I", replDefault: "{", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args", "--max-lines", "--max-procs", "--max-chars"}},
+		"parallel": parallelSpec(true),
 		"chroot":   {operands: 1, longArg: []string{"--userspec", "--groups"}},
 		"flock":    {arg: "wE", operands: 1, shell: 'c', shellLong: "--command", longArg: []string{"--timeout", "--wait", "--conflict-exit-code"}},
-		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ",
+		// strace -o '|cmd' (or '!cmd') pipes the trace to a shell command.
+		"strace": {arg: "abeEIoOpPsSuUX", strict: true, flags: "cCdDfFhiknqrtTvVwxyYzZ", write: "o", longWrite: []string{"--output"}, checkValue: straceValue,
 			longArg: []string{"--output", "--trace", "--attach", "--string-limit", "--env", "--user", "--trace-path", "--interruptible",
 				"--detach-on", "--signal", "--summary-sort", "--columns", "--const-print-style", "--summary-columns", "--inject", "--fault",
 				"--status", "--read", "--write", "--abbrev", "--verbose", "--raw", "--quiet", "--decode-fds", "--decode-pids", "--secontext", "--kvm", "--argv0"},
@@ -2484,8 +2583,8 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 				"--stack-trace", "--syscall-times", "--timestamps", "--absolute-timestamps", "--relative-timestamps", "--instruction-pointer",
 				"--no-abbrev", "--successful-only", "--failed-only", "--debug", "--help", "--version", "--daemonize", "--kill-on-exit",
 				"--silent", "--tips", "--syscall-number", "--always-show-pid", "--output-append-mode", "--summary-syscall-overhead", "--namespace-translation"}},
-		"ltrace": {arg: "aAeEnopsuXxDFlL"},
-		"unshare": {arg: "SGRwtl", strict: true, flags: "muinpUCTfrc",
+		"ltrace": {arg: "aAeEnopsuXxDFlL", longArg: []string{"--output"}, write: "o", longWrite: []string{"--output"}},
+		"unshare": {arg: "SGRwtl", strict: true, flags: "muinpUCTfrc", dir: "w", longDir: []string{"--wd"},
 			longArg: []string{"--wd", "--setuid", "--setgid", "--root", "--propagation", "--map-user", "--map-group", "--map-users", "--map-groups",
 				"--setgroups", "--monotonic", "--boottime", "--load-interp"},
 			longFlags: []string{"--mount", "--uts", "--ipc", "--net", "--pid", "--user", "--cgroup", "--time", "--fork", "--kill-child",
@@ -2499,19 +2598,39 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		// review: each must be looked through or a rule for rm misses it.
 		"fakeroot": {arg: "lsib", strict: true, flags: "uhv",
 			longArg: []string{"--lib", "--faked"}, longFlags: []string{"--unknown-is-real", "--help", "--version"}},
-		"ssh-agent":   {arg: "aEPOt", strict: true, flags: "cskDd"},
+		"ssh-agent":   {arg: "aEPOt", strict: true, flags: "cskDd", write: "a"}, // -a: the socket it binds
 		"dbus-launch": {strict: true, looseLong: true},
-		"xvfb-run": {arg: "efnpswd", strict: true, flags: "alh",
+		// xvfb-run -e writes the server's errors, -f its authority file.
+		"xvfb-run": {arg: "efnpswd", strict: true, flags: "alh", write: "ef", longWrite: []string{"--error-file", "--auth-file"},
 			longArg:   []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"},
 			longFlags: []string{"--auto-servernum", "--listen-tcp", "--auto-display", "--help"}},
 		"catchsegv": {strict: true},
-		"valgrind":  {strict: true, flags: "qvhd", looseLong: true},
-		"gdb": {noCommand: true, cmdIfLong: "--args", strict: true, arg: "pcds", flags: "qnw",
+		"valgrind":  {strict: true, flags: "qvhd", looseLong: true, longWrite: []string{"--log-file", "--xml-file"}},
+		"gdb": {noCommand: true, cmdIfLong: "--args", strict: true, arg: "pcds", flags: "qnw", longDir: []string{"--cd"},
 			wordFlags: []string{"-args", "-batch", "-nx", "-quiet", "-silent", "-nh", "-q"},
 			longArg:   []string{"--pid", "--core", "--cd", "--directory", "--tty", "--data-directory", "--symbols", "--exec", "--se"},
 			longFlags: []string{"--args", "--batch", "--nx", "--quiet", "--silent", "--nh", "--version", "--help", "--tui", "--write", "--readnow"}},
-		"nsenter": {arg: "tGSL", strict: true, flags: "muinpUCTrwWFaeZ",
-			longArg: []string{"--target", "--setgid", "--setuid", "--env"}, looseLong: true},
+		// lldb runs the commands of -o, -O, -k and -K, of the files of -s,
+		// -S, --source and kin (platform shell …), and, with
+		// --local-lldbinit, of the project's .lldbinit: left out, they
+		// make it too complex to check, as gdb's -ex and -x do. Its
+		// options are llvm's: whole, with one dash or two, short ones
+		// neither bundled nor with a value attached (-l is left out, or
+		// -local-lldbinit would read as -l ocal-lldbinit). Its operands
+		// are the program to debug and its arguments, which run only by
+		// such a command; after -- they are looked through as gdb
+		// --args' are.
+		"lldb": {noCommand: true, dashCmd: true, strict: true, exact: true, arg: "npRcfa", flags: "wPxbQvhXd",
+			longArg: []string{"--attach-name", "--attach-pid", "--script-language", "--repl-language", "--core", "--file", "--arch"},
+			longFlags: []string{"--wait-for", "--python-path", "--print-script-interpreter-info", "--no-lldbinit", "--batch",
+				"--source-quietly", "--version", "--help", "--no-use-colors", "--debug"},
+			wordArgs: []string{"-attach-name", "-attach-pid", "-script-language", "-repl-language", "-core", "-file", "-arch"},
+			wordFlags: []string{"-wait-for", "-python-path", "-print-script-interpreter-info", "-no-lldbinit", "-batch",
+				"-source-quietly", "-version", "-help", "-no-use-colors", "-debug"}},
+		// nsenter -w takes its directory attached (-wDIR, --wd=DIR), -W
+		// (--wdns) as the next word.
+		"nsenter": {arg: "tGSLW", strict: true, flags: "muinpUCTrFaeZ", optArg: "w", dir: "wW", longDir: []string{"--wd", "--wdns"},
+			longArg: []string{"--target", "--setgid", "--setuid", "--env", "--wdns"}, longFlags: []string{"--wd"}, looseLong: true},
 		"firejail": {strict: true, looseLong: true},
 		"bwrap": {strict: true, longArgN: map[string]int{
 			"--bind": 2, "--ro-bind": 2, "--dev-bind": 2, "--bind-try": 2, "--ro-bind-try": 2, "--dev-bind-try": 2, "--symlink": 2,
@@ -2524,7 +2643,7 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 			longFlags: []string{"--unshare-all", "--share-net", "--unshare-user", "--unshare-user-try", "--unshare-ipc", "--unshare-pid",
 				"--unshare-net", "--unshare-uts", "--unshare-cgroup", "--unshare-cgroup-try", "--die-with-parent", "--as-pid-1",
 				"--new-session", "--clearenv", "--disable-userns", "--assert-userns-disabled", "--help", "--version", "--level-prefix"}},
-		"systemd-run": {arg: "upEHMs", strict: true, flags: "dGPqrSt",
+		"systemd-run": {arg: "upEHMs", strict: true, flags: "dGPqrSt", longDir: []string{"--working-directory"},
 			longArg: []string{"--unit", "--property", "--description", "--slice", "--service-type", "--uid", "--gid", "--nice",
 				"--working-directory", "--setenv", "--host", "--machine", "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
 				"--on-unit-inactive", "--on-calendar", "--on-timezone-change", "--on-clock-change", "--timer-property", "--path-property",
@@ -2602,11 +2721,101 @@ var wrapperSpecs = lazy[map[string]*wrapSpec]{build: func() map[string]*wrapSpec
 		"tsp": {strict: true, flags: "nEgfmdB", arg: "DLN", lookup: "KClStcpoisrwkuUhVT"},
 		// sem is parallel --semaphore: the command's words are joined and
 		// run by a shell, as parallel's are.
-		"sem": {arg: "jSadEInNLPsC", longArg: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--max-args",
-			"--max-lines", "--max-procs", "--max-chars", "--id", "--semaphorename", "--semaphoretimeout", "--st", "--timeout"}},
+		"sem":       parallelSpec(false),
 		"hyperfine": {progs: hyperfinePrograms},
 	}
 }}
+
+// parallelSpec describes GNU parallel's options (open: it appends its
+// input to the command, as parallel does and sem, its --semaphore, does
+// not). They are strict: parallel takes a long option's value from the
+// next word too, so an option missing here took its value for the command
+// (parallel --wd . rm -rf ::: / ran rm). They are those of parallel's own
+// table (options_completion_hash) but the ones that run what is not seen
+// here, left out to be too complex: Perl code (--rpl, --filter, --parens,
+// --shard, --bin, --group-by, and the other --*replace strings, which
+// the command's words would be checked without), programs (--ssh,
+// --limit, --compress-program, --decompress-program, --rsync-opts, a
+// --sshloginfile, --sql-*), options read from a file (--profile, -J,
+// --shebang) and --template, --embed and the retired ones.
+func parallelSpec(open bool) *wrapSpec {
+	s := &wrapSpec{strict: true, open: open, arg: "DIjSPdsaEnNCL", flags: "mXvkgu0qMorptVxh",
+		optNext: "ie", optNum: "l", optNextLong: []string{"--replace", "--eof"}, optNumLong: []string{"--max-lines", "--maxlines"},
+		longArg: []string{"--debug", "--joblog", "--jl", "--results", "--result", "--res", "--jobs", "--delay", "--ssh-delay",
+			"--sshdelay", "--load", "--nice", "--tag-string", "--tagstring", "--ctag-string", "--ctagstring", "--sshlogin",
+			"--return", "--trc", "--basefile", "--bf", "--transfer-file", "--transferfile", "--transfer-files",
+			"--transferfiles", "--tf", "--work-dir", "--workdir", "--wd", "--tmpdir", "--tempdir", "--total-jobs",
+			"--totaljobs", "--total", "--arg-sep", "--argsep", "--arg-file-sep", "--argfilesep", "--trim", "--env",
+			"--halt-on-error", "--haltonerror", "--halt", "--memfree", "--memsuspend", "--retries", "--timeout", "--term-seq",
+			"--termseq", "--max-procs", "--maxprocs", "--delimiter", "--max-chars", "--maxchars", "--arg-file", "--argfile",
+			"--process-slot-var", "--processslotvar", "--max-args", "--maxargs", "--max-replace-args", "--maxreplaceargs",
+			"--col-sep", "--colsep", "--min-version", "--minversion", "--semaphore-timeout", "--semaphoretimeout", "--st",
+			"--semaphore-name", "--semaphorename", "--id", "--recstart", "--recend", "--block-size", "--blocksize", "--block",
+			"--block-timeout", "--blocktimeout", "--bt", "--header"},
+		longFlags: []string{"--replace", "--eof", "--max-lines", "--maxlines", "--xargs", "--resume", "--resume-failed",
+			"--resumefailed", "--retry-failed", "--retryfailed", "--silent", "--keep-order", "--keeporder", "--no-keep-order",
+			"--nokeeporder", "--nok", "--no-k", "--group", "--ungroup", "--latest-line", "--latestline", "--ll",
+			"--line-buffer", "--line-buffered", "--linebuffer", "--linebuffered", "--lb", "--tmux", "--tmux-pane",
+			"--tmuxpane", "--null", "--quote", "--plus", "--noswap", "--max-line-length-allowed",
+			"--maxlinelengthallowed", "--number-of-cpus", "--numberofcpus", "--number-of-sockets", "--numberofsockets",
+			"--number-of-cores", "--numberofcores", "--number-of-threads", "--numberofthreads",
+			"--use-sockets-instead-of-threads", "--usesocketsinsteadofthreads", "--use-cores-instead-of-threads",
+			"--usecoresinsteadofthreads", "--use-cpus-instead-of-cores", "--usecpusinsteadofcores", "--shell-quote",
+			"--shellquote", "--shell_quote", "--tag", "--ctag", "--color", "--colour", "--color-failed", "--colour-failed",
+			"--colorfailed", "--colourfailed", "--color-fail", "--colour-fail", "--colorfail", "--colourfail", "--cf",
+			"--onall", "--nonall", "--filter-hosts", "--filterhosts", "--filter-host", "--controlmaster", "--transfer",
+			"--cleanup", "--ctrl-c", "--ctrlc", "--no-ctrl-c", "--no-ctrlc", "--noctrlc", "--compress", "--open-tty",
+			"--tty", "--dry-run", "--dryrun", "--dr", "--progress", "--eta", "--bar", "--shuf", "--recordenv",
+			"--record-env", "--session", "--plain", "--gnu", "--link", "--xapply", "--will-cite", "--willcite", "--nn",
+			"--nonotice", "--no-notice", "--no-run-if-empty", "--norunifempty", "--csv", "--help", "--interactive",
+			"--verbose", "--version", "--show-limits", "--showlimits", "--exit", "--semaphore", "--fg", "--bg", "--wait",
+			"--skip-first-line", "--skipfirstline", "--bug", "--pipe", "--spreadstdin", "--round-robin", "--roundrobin",
+			"--round", "--regexp", "--regex", "--remove-rec-sep", "--removerecsep", "--rrs", "--output-as-files",
+			"--outputasfiles", "--files", "--cat", "--fifo", "--pipe-part", "--pipepart", "--tee", "--hgrp", "--hostgrp",
+			"--hostgroup", "--hostgroups"},
+		// The files written (--results' directory, the job log, the
+		// temporary files, those --return brings back), read (the
+		// argument file, the files sent to remote hosts) and the
+		// directory the command runs in.
+		longWrite: []string{"--results", "--result", "--res", "--joblog", "--jl", "--tmpdir", "--tempdir", "--return",
+			"--trc"},
+		read: "a", longRead: []string{"--arg-file", "--argfile", "--basefile", "--bf", "--transfer-file", "--transferfile",
+			"--transfer-files", "--transferfiles", "--tf"},
+		longDir:    []string{"--work-dir", "--workdir", "--wd"},
+		checkValue: parallelValue,
+	}
+	if open {
+		s.repl, s.replDefault = "I", "{"
+	}
+	return s
+}
+
+// parallelValue: parallel --joblog +FILE appends to FILE; an sshlogin
+// with a space names the command parallel runs for ssh (-S '/usr/bin/ssh
+// host' runs /usr/bin/ssh, or any other program); and a string in which
+// parallel evaluates {= … =} as Perl (--tagstring) runs that code. The
+// last two are too complex to check.
+func parallelValue(name string, v Word) (Word, string) {
+	switch {
+	case (name == "--joblog" || name == "--jl") && v.Literal && strings.HasPrefix(v.Text, "+"):
+		return Word{Text: v.Text[1:], Literal: true}, ""
+	case (name == "-S" || name == "--sshlogin") && (!v.Literal || strings.ContainsAny(v.Text, " \t")):
+		return v, name + " " + shorten(v.Text) + " may name the command parallel runs for ssh"
+	case strings.Contains(v.Text, "{="):
+		return v, name + " " + shorten(v.Text) + " holds Perl code parallel runs"
+	}
+	return v, ""
+}
+
+// straceValue: strace -o '|cmd' and -o '!cmd' pipe the trace to a shell
+// command, which is not checked; so may a value whose start is only known
+// at run time.
+func straceValue(name string, v Word) (Word, string) {
+	if (name == "-o" || name == "--output") && (strings.IndexAny(v.Text, "|!") == 0 || !v.Literal && strings.IndexAny(v.Text, "$`") == 0) {
+		return v, name + " " + shorten(v.Text) + " may pipe the trace to a shell command, which is not checked"
+	}
+	return v, ""
+}
 
 // hyperfineTakes are hyperfine's options that take a value; the first
 // five name a command, run through a shell as the operands are.
@@ -2709,6 +2918,43 @@ func hyperfinePrograms(args []Word) ([]Word, string) {
 	return out, ""
 }
 
+// optionalValue reports whether the option name of s takes words[i], the
+// word after it, as its optional value (optNext, optNum); unsure when that
+// word is only known at run time, and may or may not look like an option
+// or a number.
+func (s *wrapSpec) optionalValue(name string, words []Word, i int) (takes, unsure bool) {
+	in := func(short string, long []string) bool {
+		if len(name) == 2 && name[1] != '-' {
+			return strings.IndexByte(short, name[1]) >= 0
+		}
+		return slices.Contains(long, name)
+	}
+	next, num := in(s.optNext, s.optNextLong), in(s.optNum, s.optNumLong)
+	switch {
+	case !next && !num || i >= len(words):
+		return false, false
+	case !words[i].Literal:
+		return false, true
+	case num:
+		return isDecimal(words[i].Text), false
+	}
+	// Getopt::Long leaves an option, or --, for what it is; a lone dash
+	// is a value.
+	t := words[i].Text
+	return t == "-" || !strings.HasPrefix(t, "-"), false
+}
+
+// isDecimal reports whether t is a number as Perl's Getopt::Long reads
+// one (-1, 2.5, 1e3, 1_000).
+func isDecimal(t string) bool {
+	t = strings.TrimLeft(t, "+-")
+	if t == "" || (t[0] < '0' || t[0] > '9') && t[0] != '.' {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
+	return err == nil && !strings.ContainsAny(t, "xXpP")
+}
+
 // longName returns the long option that name, a word's text before any
 // =, stands for. getopt_long, and most parsers like it (sudo's, GNU
 // time's, Perl's Getopt::Long), take any unambiguous prefix of a long
@@ -2718,6 +2964,9 @@ func hyperfinePrograms(args []Word) ([]Word, string) {
 // false): the program refuses it, or, where the spec is incomplete, may
 // take it for one that consumes the next word.
 func (s *wrapSpec) longName(name string) (string, bool) {
+	if s.exact {
+		return name, true
+	}
 	found := ""
 	ambiguous := false
 	try := func(l string) {
@@ -2820,7 +3069,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		return out
 	}
 	uvGlobal := &wrapSpec{strict: true, flags: "nqvhV", longArg: uvGlobalArgs, longFlags: uvGlobalFlags}
-	uvRun := &wrapSpec{strict: true, flags: "nqvhVmsU", arg: "wifPCp",
+	uvRun := &wrapSpec{strict: true, flags: "nqvhVmsU", arg: "wifPCp", longRead: []string{"--env-file"},
 		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--extra", "--no-extra", "--group", "--no-group", "--only-group",
 			"--no-editable-package", "--package", "--max-recursion-depth"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--all-extras", "--no-all-extras", "--dev", "--no-dev",
@@ -2829,7 +3078,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--all-packages", "--no-project", "--no-workspace"})}
 	// uv tool run, and uvx: the first operand names the command (its
 	// package unless --from says otherwise).
-	uvToolRun := &wrapSpec{strict: true, flags: "nqvhVU", arg: "wcbifPCp",
+	uvToolRun := &wrapSpec{strict: true, flags: "nqvhVU", arg: "wcbifPCp", longRead: []string{"--env-file"},
 		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--from", "--constraints", "--constraint", "--build-constraints",
 			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
@@ -2857,12 +3106,12 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longFlags: []string{"--verbose", "--quiet", "--color", "--no-color", "--interactive", "--no-interactive", "--help", "--version"}}
 	rye := &wrapSpec{strict: true, flags: "vqhl", longArg: []string{"--pyproject"},
 		longFlags: []string{"--verbose", "--quiet", "--help", "--list"}}
-	conda := &wrapSpec{strict: true, flags: "vsh", arg: "np",
+	conda := &wrapSpec{strict: true, flags: "vsh", arg: "np", longDir: []string{"--cwd"},
 		longArg: []string{"--name", "--prefix", "--cwd"},
 		longFlags: []string{"--verbose", "--dev", "--debug-wrapper-scripts", "--no-capture-output", "--live-stream",
 			"--help"}}
 	// micromamba run, also mamba 2's.
-	mamba := &wrapSpec{strict: true, flags: "vqyhd", arg: "nprae",
+	mamba := &wrapSpec{strict: true, flags: "vqyhd", arg: "nprae", longDir: []string{"--cwd"}, longRead: []string{"--rc-file"},
 		longArg: []string{"--name", "--prefix", "--root-prefix", "--cwd", "--attach", "--env", "--label", "--rc-file",
 			"--log-level"},
 		longFlags: []string{"--clean-env", "--detach", "--verbose", "--quiet", "--yes", "--help", "--no-rc", "--no-env",
@@ -2884,27 +3133,27 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longArg: npmLongArg, longFlags: npmLongFlags}
 	// pnpm: its -c/--shell-mode runs the words through a shell; not
 	// listed, it is too complex.
-	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC",
+	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC", dir: "C", longDir: []string{"--dir"},
 		longArg: []string{"--filter", "--dir", "--package", "--allow-build", "--reporter", "--workspace-concurrency",
 			"--resume-from", "--loglevel"},
 		longFlags: []string{"--recursive", "--silent", "--workspace-root", "--parallel", "--stream", "--aggregate-output",
 			"--fail-if-no-match", "--include-workspace-root", "--no-bail", "--report-summary", "--sort", "--no-sort",
 			"--reverse", "--color", "--no-color", "--ignore-workspace", "--no-reporter-hide-prefix", "--help"}}
-	yarnGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}}
+	yarnGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longDir: []string{"--cwd"}}
 	yarnDlx := &wrapSpec{strict: true, flags: "qh", arg: "p", longArg: []string{"--package"},
 		longFlags: []string{"--quiet", "--help"}}
 	// yarn exec and bun exec run their words as a shell script.
 	yarnExec := &wrapSpec{strict: true, program: true}
 	bunx := &wrapSpec{strict: true, flags: "h", arg: "p", longArg: []string{"--package"},
 		longFlags: []string{"--bun", "--no-install", "--verbose", "--silent", "--help"}}
-	bunGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longFlags: []string{"--bun", "--silent"}}
+	bunGlobal := &wrapSpec{strict: true, longArg: []string{"--cwd"}, longFlags: []string{"--bun", "--silent"}, longDir: []string{"--cwd"}}
 	// mise exec: the operands are tools (node@20); the command follows
 	// -- or is a string given to -c.
-	miseGlobal := &wrapSpec{strict: true, flags: "qvyh", arg: "CEP",
+	miseGlobal := &wrapSpec{strict: true, flags: "qvyh", arg: "CEP", dir: "C", longDir: []string{"--cd"},
 		longArg:   []string{"--cd", "--env", "--profile"},
 		longFlags: []string{"--quiet", "--verbose", "--yes", "--silent", "--help", "--locked", "--offline"}}
 	miseExec := &wrapSpec{strict: true, noCommand: true, dashCmd: true, shell: 'c', shellLong: "--command",
-		flags: "qvyh", arg: "jCEP",
+		flags: "qvyh", arg: "jCEP", dir: "C", longDir: []string{"--cd"},
 		longArg:   []string{"--jobs", "--cd", "--env", "--profile"},
 		longFlags: []string{"--fresh-env", "--no-prepare", "--raw", "--quiet", "--verbose", "--yes", "--silent", "--help"}}
 	// nix develop and nix shell run the words after -c/--command; their
@@ -2921,8 +3170,11 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 	nixGlobal := &wrapSpec{strict: true, flags: "vLh", arg: "jI", longFlags: nixFlags, longArgN: nixArgN}
 	nixCmd := &wrapSpec{strict: true, noCommand: true, cmdOpt: 'c', cmdOptLong: "--command", flags: "vLih",
 		arg: "jfkuI", longFlags: nixFlags, longArgN: nixArgN}
-	// rlwrap: -z runs a filter program and is left out, too complex.
+	// rlwrap: -z runs a filter program and is left out, too complex. -l
+	// appends the session to a log, -H keeps the history in a file, -f
+	// reads completions.
 	rlwrap := &wrapSpec{strict: true, flags: "AcEhiInNorRUvW", arg: "bCDefgHlMOPqsStw", optArg: "amp",
+		write: "lH", longWrite: []string{"--logfile", "--history-filename"}, read: "f", longRead: []string{"--file"},
 		longArg: []string{"--break-chars", "--command-name", "--history-no-dupes", "--extra-char-after-completion",
 			"--file", "--forget-matching", "--history-filename", "--logfile", "--multi-line-ext", "--only-cook", "--pre-given",
 			"--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name", "--wait-before-prompt"},
@@ -2941,14 +3193,14 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--stdout"})}
 	opArgs := []string{"--account", "--config", "--encoding", "--format", "--session"}
 	opFlags := []string{"--cache", "--debug", "--iso-timestamps", "--no-color", "--help", "--version"}
-	opRun := &wrapSpec{strict: true, flags: "h", longArg: cat(opArgs, []string{"--env-file"}),
+	opRun := &wrapSpec{strict: true, flags: "h", longArg: cat(opArgs, []string{"--env-file"}), longRead: []string{"--env-file"},
 		longFlags: cat(opFlags, []string{"--no-masking"})}
 	// perf stat, record and trace run the command they measure. Their
 	// --pre and --post run shell strings and are left out, too complex.
 	perfGlobal := &wrapSpec{strict: true, flags: "pPvh", longArg: []string{"--debugfs-dir", "--buildid-dir", "--debug"},
 		longFlags: []string{"--paginate", "--no-pager", "--version", "--help", "--exec-path", "--html-path"}}
-	// Their -o/--output (and stat's --input) name a file written (read),
-	// which these tables do not check as a path: left out, too complex.
+	// Their -o/--output (and stat's --input), which name a file written
+	// (read), are left out: too complex.
 	perfStat := &wrapSpec{strict: true, flags: "iacBAnvSdTqjh", arg: "eptbrCxGIMD",
 		longArg: []string{"--event", "--filter", "--pid", "--tid", "--bpf-prog", "--bpf-attr-map", "--repeat", "--cpu",
 			"--field-separator", "--cgroup", "--for-each-cgroup", "--log-fd", "--interval-print", "--interval-count",
@@ -2971,7 +3223,8 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--all-kernel", "--all-user", "--kernel-callchains", "--user-callchains", "--timestamp-filename",
 			"--timestamp-boundary", "--switch-output", "--dry-run", "--tail-synthesize", "--overwrite", "--strict-freq",
 			"--threads", "--debuginfod", "--off-cpu", "--no-buffering", "--exclude-perf", "--help"}}
-	perfTrace := &wrapSpec{strict: true, flags: "asSTvfh", arg: "eoptuCDiFmG",
+	perfTrace := &wrapSpec{strict: true, flags: "asSTvfh", arg: "eoptuCDiFmG", write: "o", longWrite: []string{"--output"},
+		read: "i", longRead: []string{"--input"},
 		longArg: []string{"--event", "--expr", "--output", "--pid", "--tid", "--uid", "--cpu", "--delay", "--input", "--pf",
 			"--mmap-pages", "--cgroup", "--duration", "--call-graph", "--max-events", "--max-stack", "--min-stack",
 			"--proc-map-timeout", "--filter-pids", "--map-dump"},
@@ -3010,7 +3263,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		"direnv": {subs: []launchSub{{"exec", &wrapSpec{strict: true, operands: 1}}}},
 		// dotenv-cli (minimist): -c takes an optional value and is left
 		// out, too complex.
-		"dotenv":          {spec: &wrapSpec{strict: true, flags: "oh", arg: "evp", longFlags: []string{"--debug", "--override", "--no-expand", "--help"}}},
+		"dotenv":          {spec: &wrapSpec{strict: true, flags: "oh", arg: "evp", read: "e", longFlags: []string{"--debug", "--override", "--no-expand", "--help"}}},
 		"cross-env":       {spec: &wrapSpec{strict: true, assigns: true}},
 		"cross-env-shell": {spec: &wrapSpec{strict: true, assigns: true, program: true}},
 		"rlwrap":          {spec: rlwrap},
@@ -3030,13 +3283,14 @@ var noOptions = wrapSpec{strict: true}
 
 // launchedBy finds the subcommand of the launcher l (named name, at
 // words[i]) that runs a command: its spec, the index where its options
-// start and its name for messages ("uv run"). spec is nil when the tool
-// runs no command there; bad says why the subcommand cannot be told (an
-// option of the tool's own that is not known, before a subcommand that
-// would run one).
-func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, start int, what, bad string) {
+// start and its name for messages ("uv run"), with what the tool's own
+// options before it saw (global). spec is nil when the tool runs no
+// command there; bad says why the subcommand cannot be told (an option of
+// the tool's own that is not known, before a subcommand that would run
+// one).
+func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, start int, what string, global optInfo, bad string) {
 	if l.spec != nil {
-		return l.spec, i + 1, name, ""
+		return l.spec, i + 1, name, optInfo{}, ""
 	}
 	g := l.global
 	if g == nil {
@@ -3049,11 +3303,11 @@ func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, 
 		for _, w := range words[k+1:] {
 			for _, s := range l.subs {
 				if first, _, _ := strings.Cut(s.name, " "); w.Literal && w.Text == first {
-					return nil, 0, "", "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
+					return nil, 0, "", o, "unknown option " + shorten(o.unknown) + " of " + name + ": what it runs cannot be told"
 				}
 			}
 		}
-		return nil, 0, "", ""
+		return nil, 0, "", o, ""
 	}
 	for _, s := range l.subs {
 		end, rest := k, s.name
@@ -3067,10 +3321,10 @@ func launchedBy(words []Word, i int, name string, l *launcher) (spec *wrapSpec, 
 			}
 		}
 		if end > 0 {
-			return s.spec, end, name + " " + s.name, ""
+			return s.spec, end, name + " " + s.name, o, ""
 		}
 	}
-	return nil, 0, "", ""
+	return nil, 0, "", optInfo{}, ""
 }
 
 // unwrapped is what unwrap found.
@@ -3090,6 +3344,11 @@ type unwrapped struct {
 	// viaShell: the command's words are joined and run by a shell
 	// (parallel).
 	viaShell bool
+	// paths and dirs are what the wrappers' own options name: files
+	// they read or write, directories they run the command in
+	// (SimpleCommand.WrapperPaths, WrapperDirs).
+	paths []PathArg
+	dirs  []string
 }
 
 // shellMeta are the bytes that make a command word a shell program when a
@@ -3219,7 +3478,11 @@ func unwrap(words []Word) unwrapped {
 			// uv run, npx: a language launcher's subcommand runs the
 			// command.
 			var bad string
-			spec, start, what, bad = launchedBy(words, u.inner, name, l)
+			var global optInfo
+			spec, start, what, global, bad = launchedBy(words, u.inner, name, l)
+			if spec != nil {
+				u.paths, u.dirs = append(u.paths, global.paths...), append(u.dirs, global.dirs...)
+			}
 			if bad != "" {
 				u.bad = bad
 				return u
@@ -3239,11 +3502,20 @@ func unwrap(words []Word) unwrapped {
 			return u
 		}
 		next, o := skipOptions(words, start, spec)
-		if (name == "parallel" || name == "sem") && o.unknown == "" && !o.lookup {
+		u.paths, u.dirs = append(u.paths, o.paths...), append(u.dirs, o.dirs...)
+		if (name == "parallel" || name == "sem") && o.unknown == "" && o.bad == "" && !o.lookup {
 			u.viaShell = true
 			sep := next
 			for sep < len(words) && !isParallelSep(words[sep]) {
 				sep++
+			}
+			for _, w := range words[next:sep] {
+				if strings.Contains(w.Text, "{=") {
+					// {= … =} in the command is Perl code parallel
+					// runs for each job.
+					u.bad = name + " runs the Perl code of " + shorten(w.Text)
+					return u
+				}
 			}
 			if sep < len(words) {
 				var args []Word
@@ -3276,6 +3548,9 @@ func unwrap(words []Word) unwrapped {
 		switch {
 		case o.unknown != "":
 			u.bad = "unknown option " + shorten(o.unknown) + " of " + what + ": what it runs cannot be told"
+			return u
+		case o.bad != "":
+			u.bad = what + " " + o.bad
 			return u
 		case o.lookup:
 			return u
@@ -3336,6 +3611,7 @@ func allLiteral(ws []Word) bool {
 // optInfo is what skipOptions saw.
 type optInfo struct {
 	unknown  string // an option not in a strict spec
+	bad      string // why an option's value makes the command too complex
 	repl     string // xargs -I R
 	cmdIf    bool
 	lookup   bool
@@ -3343,6 +3619,33 @@ type optInfo struct {
 	prog     bool // an option of progIf
 	shell    *Word
 	shellOpt string
+	paths    []PathArg // the files of the spec's read and write options
+	dirs     []string  // the directories of its dir options
+}
+
+// value notes v, the value of spec's option name (-o, --output), where it
+// is a file the wrapper reads or writes or the directory it runs the
+// command in.
+func (o *optInfo) value(spec *wrapSpec, name string, v Word) {
+	is := func(short string, long []string) bool {
+		if len(name) == 2 && name[1] != '-' {
+			return strings.IndexByte(short, name[1]) >= 0
+		}
+		return slices.Contains(long, name)
+	}
+	if spec.checkValue != nil {
+		var bad string
+		v, bad = spec.checkValue(name, v)
+		o.bad = cmp.Or(o.bad, bad)
+	}
+	switch {
+	case is(spec.write, spec.longWrite):
+		o.paths = append(o.paths, PathArg{Word: v, Write: true})
+	case is(spec.read, spec.longRead):
+		o.paths = append(o.paths, PathArg{Word: v})
+	case is(spec.dir, spec.longDir):
+		o.dirs = append(o.dirs, v.Text)
+	}
 }
 
 // skipOptions returns the index of the first word after i that is not an
@@ -3428,6 +3731,19 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 						o.repl = spec.replDefault
 					}
 				}
+				if !eq {
+					switch takes, unsure := spec.optionalValue(name, words, i+1); {
+					case unsure:
+						o.unknown = t + " " + words[i+1].Text
+						return i, o
+					case takes:
+						if name == "--replace" && spec.repl != "" {
+							o.repl = words[i+1].Text
+						}
+						i += 2
+						continue
+					}
+				}
 				if n, ok := spec.longArgN[name]; ok && !eq {
 					i += n + 1
 					continue
@@ -3438,7 +3754,13 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					o.unknown = t
 					return i, o
 				}
+				if eq {
+					o.value(spec, name, Word{Text: val, Literal: true})
+				}
 				if !eq && slices.Contains(spec.longArg, name) {
+					if i+1 < len(words) {
+						o.value(spec, name, words[i+1])
+					}
 					i++
 				}
 				i++
@@ -3476,6 +3798,9 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 					return i + 1, o
 				}
 				if strings.IndexByte(spec.optArg, c) >= 0 {
+					if k+1 < len(t) {
+						o.value(spec, "-"+string(c), Word{Text: t[k+1:], Literal: true})
+					}
 					break // the rest of the word is its argument
 				}
 				if strings.IndexByte(spec.exec, c) >= 0 {
@@ -3507,12 +3832,35 @@ func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
 						}
 					}
 				}
+				if strings.IndexByte(spec.optNext+spec.optNum, c) >= 0 {
+					v := t[k+1:]
+					if v == "" {
+						switch takes, unsure := spec.optionalValue("-"+string(c), words, i+1); {
+						case unsure:
+							o.unknown = t + " " + words[i+1].Text
+							return i, o
+						case takes:
+							i++
+							v = words[i].Text
+						}
+					}
+					if c == 'i' && spec.repl != "" {
+						o.repl = cmp.Or(v, spec.replDefault) // parallel -i R, GNU's old -I
+					}
+					break
+				}
 				if c == 'i' && spec.repl != "" && spec.replDefault != "" {
 					// xargs -i[R]: GNU's old -I, the string attached.
 					o.repl = cmp.Or(t[k+1:], spec.replDefault)
 					break
 				}
 				if strings.IndexByte(spec.arg, c) >= 0 {
+					switch {
+					case k+1 < len(t):
+						o.value(spec, "-"+string(c), Word{Text: t[k+1:], Literal: true})
+					case i+1 < len(words):
+						o.value(spec, "-"+string(c), words[i+1])
+					}
 					if k+1 == len(t) {
 						i++ // the argument is the next word
 					}

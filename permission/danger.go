@@ -76,6 +76,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git push --force", check: checkGitPushForce},
 		// Publishes commits to a shared remote.
 		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
+		// Uploads the large files of commits to a remote's LFS store.
+		{name: "git lfs push", check: checkGitLFSPush},
 		// The password a credential helper keeps, printed.
 		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
@@ -1297,6 +1299,29 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 func configEnv(w Word) Word {
 	k, env, _ := strings.Cut(w.Text, "=")
 	return Word{Text: k + "=$" + env}
+}
+
+// checkGitLFSPush: git lfs push (and pre-push, which the pre-push hook
+// runs) uploads the large files of the commits it names to the remote's
+// LFS store, sending the repository's content away as git push does: it
+// is asked for as git push is. It moves no ref, so it is no `git push` to
+// a rule (Bash(git push:*)); a rule for it names it (Bash(git lfs
+// push:*)).
+func checkGitLFSPush(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "lfs" {
+		return "", false
+	}
+	for _, w := range rest {
+		if w.Literal && strings.HasPrefix(w.Text, "-") {
+			continue // git lfs's global options
+		}
+		if !w.Literal || w.Text == "push" || w.Text == "pre-push" {
+			return "git lfs push uploads large files to a remote", false
+		}
+		break
+	}
+	return "", false
 }
 
 // gitSub returns a check matching a git subcommand.

@@ -499,6 +499,14 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 				if ok, _ := path.Match(pattern, name); !ok || name[0] == '.' && seg[0] != '.' {
 					continue
 				}
+				if name[0] != '.' && strings.ContainsRune("*?[", rune(seg[0])) && slices.Contains(sensitiveWriteNames, name) {
+					// A name protected at any depth without a leading
+					// dot (lefthook.yml) is one a glob that starts with
+					// a wildcard makes in any directory: every `rm -rf
+					// build/*` would ask. It is met where the glob
+					// spells its start (lefthook.y*).
+					continue
+				}
 				try := slices.Clone(segs)
 				try[i] = name
 				if why := e.protected(env.Resolve(strings.Join(try, "/")), write); why != "" {
@@ -610,14 +618,21 @@ func (e *Engine) protectedDir(c SimpleCommand) string {
 
 // eachDir calls f with each directory c may run in other than the working
 // directory, until f returns false: where an earlier cd on the line moved
-// it (each it may be), and what its words name with -C, --directory or
-// --chdir, attached or not, wrappers' included (git -C, make -C, env -C).
+// it (each it may be), what its words name with -C, --directory or
+// --chdir, attached or not, wrappers' included (git -C, make -C, env -C),
+// and what its wrappers' own options name (sudo -D, unshare --wd:
+// c.WrapperDirs).
 func eachDir(c SimpleCommand, f func(dir string) bool) {
 	if c.Dir != "?" && c.Dir != "" && !f(c.Dir) {
 		return
 	}
 	for _, d := range c.Dirs {
 		if d != "" && d != "?" && !f(d) {
+			return
+		}
+	}
+	for _, d := range c.WrapperDirs {
+		if d != "" && !f(d) {
 			return
 		}
 	}

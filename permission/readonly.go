@@ -74,6 +74,11 @@ func IsReadOnly(c SimpleCommand) bool {
 	if hijackAssign(c, "") != "" {
 		return false
 	}
+	for _, p := range c.WrapperPaths {
+		if p.Write {
+			return false // time -o FILE ls
+		}
+	}
 	if len(c.Words) == 0 {
 		return true
 	}
@@ -356,14 +361,15 @@ type PathArg struct {
 // count (`<>` as a write). Arguments count for the commands in pathSpecs,
 // by what each does with them (git's: gitPaths). For any other command,
 // every argument that looks like a path (holds a '/', or starts with '.',
-// '~' or $HOME, also as the value of --opt=value) counts as a read. Files
-// named inside sed scripts, and options of wrappers (time -o, xargs -a),
-// are not found.
+// '~' or $HOME, also as the value of --opt=value) counts as a read. The
+// files the wrappers' own options name count too (time -o FILE:
+// c.WrapperPaths).
 func PathArgs(c SimpleCommand) []PathArg {
 	var out []PathArg
 	for _, r := range c.Redirects {
 		out = append(out, PathArg{Word: r.Target, Write: r.Write})
 	}
+	out = append(out, c.WrapperPaths...)
 	if len(c.Words) == 0 || c.Inner >= len(c.Words) {
 		return out
 	}
@@ -563,14 +569,16 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
+		"sponge":   {role: opsWrite}, // moreutils: soaks up its input, then writes the file
 		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
 		"sed": {custom: sedPaths},
 		// perl and ruby: -i edits in place the files named after the
 		// program; -e, -I and kin take a value, attached or next.
 		"perl": {custom: inPlacePaths("eEMmI", "dDFlx0C")},
 		"ruby": {custom: inPlacePaths("erICEF", "xlK0W")},
-		"dd":   {custom: ddPaths},
-		"tar":  {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
+		"awk":  {custom: awkPaths}, "gawk": {custom: awkPaths},
+		"dd":  {custom: ddPaths},
+		"tar": {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
 		// ed edits its file (and runs its input's commands: hiddenRun).
 		"ed": rmSpec, "red": rmSpec,
 		"dpkg-deb": {custom: dpkgDebPaths},
@@ -1210,6 +1218,63 @@ func inPlacePaths(withValue, rest string) func(out []PathArg, c SimpleCommand) [
 		}
 		return out
 	}
+}
+
+// awkLong are gawk's long options, for their abbreviations; awkTakes
+// those that take a value, the next word or after "=".
+var (
+	awkLong = []string{"--field-separator", "--file", "--assign", "--source", "--exec", "--include", "--load", "--locale",
+		"--dump-variables", "--debug", "--lint", "--pretty-print", "--profile", "--characters-as-bytes", "--traditional",
+		"--copyright", "--gen-pot", "--help", "--no-optimize", "--optimize", "--bignum", "--use-lc-numeric",
+		"--non-decimal-data", "--posix", "--re-interval", "--sandbox", "--version", "--csv", "--persist"}
+	awkTakes = []string{"--field-separator", "--file", "--assign", "--source", "--exec", "--include", "--load", "--locale"}
+)
+
+// awkPaths: gawk's inplace extension (-i inplace, --include=inplace)
+// edits in place the files after the program, as sed -i does; -f, -E and
+// another -i name program files read, and -o, -p and -d with a value
+// (-oFILE, --pretty-print=FILE …) files written. An operand NAME=value
+// is an assignment. Without inplace the operands are guessed as an
+// unknown command's are, the program text among them. awk is often gawk.
+func awkPaths(out []PathArg, c SimpleCommand) []PathArg {
+	inPlace, program := false, false
+	var ops []Word
+	getopt(c.Args()[1:], "FfvWeEilZ", "dDLop", awkLong, awkTakes,
+		func(name string, val Word, ok bool) {
+			switch name {
+			case "-i", "--include":
+				// A name only known at run time may be inplace.
+				if v := strings.TrimSuffix(val.Text, ".awk"); ok && (v == "inplace" || !val.Literal) {
+					inPlace = true
+				} else if ok {
+					out = append(out, PathArg{Word: val})
+				}
+			case "-f", "--file", "-E", "--exec":
+				program = true
+				if ok {
+					out = append(out, PathArg{Word: val})
+				}
+			case "-e", "--source":
+				program = true
+			case "-o", "--pretty-print", "-p", "--profile", "-d", "--dump-variables":
+				if ok && val.Text != "" {
+					out = append(out, PathArg{Word: val, Write: true})
+				}
+			}
+		},
+		func(w Word) { ops = append(ops, w) })
+	if !inPlace {
+		return guessPaths(out, ops)
+	}
+	if !program && len(ops) > 0 {
+		ops = ops[1:] // the program text
+	}
+	for _, w := range ops {
+		if !(w.Literal && isEnvAssign(w.Text)) {
+			out = append(out, PathArg{Word: w, Write: true})
+		}
+	}
+	return out
 }
 
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
@@ -2301,7 +2366,9 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // interpreterPaths: the script an interpreter runs is read (none with -c,
 // -e or -m); the script's own arguments are guessed like an unknown
-// command's.
+// command's. node's and bun's --env-file (and node's
+// --env-file-if-exists) read the file they name, the next word or after
+// "=".
 func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	n := strings.ToLower(c.Name())
@@ -2335,6 +2402,12 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 				i += shellOptionValues(t)
 			}
 			return guessPaths(out, args[min(i+2, len(args)):])
+		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
+			_, v, _ := strings.Cut(t, "=")
+			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})
+		case (t == "--env-file" || t == "--env-file-if-exists") && i+1 < len(args):
+			i++
+			out = append(out, PathArg{Word: args[i]})
 		case isShell(n) && shellOptionValues(t) > 1:
 			i += shellOptionValues(t) - 1 // -euoo a b: the last one below
 			fallthrough

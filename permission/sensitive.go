@@ -24,6 +24,17 @@ var sensitiveWriteNames = []string{
 	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
 	".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".vimrc", ".exrc", ".tmux.conf",
 	".gitconfig", ".gitmodules", ".mcp.json",
+	".bash_completion", // bash-completion sources it in every interactive shell
+	// Git hook managers whose hooks, installed once in .git/hooks, read
+	// their configuration at every commit (pre-commit, lefthook,
+	// overcommit), or write it into the hooks again on install
+	// (simple-git-hooks): the configuration is the hook, as .husky/ is.
+	".pre-commit-config.yaml", ".pre-commit-config.yml",
+	"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml",
+	"lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yml", ".lefthook-local.yaml",
+	".overcommit.yml",
+	".simple-git-hooks.json", ".simple-git-hooks.js", ".simple-git-hooks.cjs", ".simple-git-hooks.mjs",
+	"simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "simple-git-hooks.mjs",
 }
 
 // sensitiveWriteHome are paths below the home directory sensitive to write
@@ -32,11 +43,40 @@ var sensitiveWriteHome = []string{
 	".ssh", ".config/git", ".config/mewsandbox", ".gnupg", ".aws", ".kube",
 	// What runs at the next login or start of a session, or first on PATH.
 	".config/fish", ".config/systemd", ".config/autostart", ".config/environment.d", ".local/bin",
-	"bin",                                  // Debian's .profile puts ~/bin first on PATH too
-	".cargo/env", ".nvm/nvm.sh", ".sdkman", // sourced by the start-up files they install into
-	".bashrc.d", ".vim", ".config/nvim", ".config/direnv",
+	"bin",                   // Debian's .profile puts ~/bin first on PATH too
+	".cargo/env", ".sdkman", // sourced by the start-up files they install into
+	".bashrc.d", ".vim", ".config/vim", ".config/nvim", ".config/direnv",
 	".local/lib",   // Python's user site: a .pth file or usercustomize runs at every start
 	".claude.json", // Claude Code's MCP servers: commands it starts
+	// Sourced by the shell's start-up files, or when a command is
+	// completed: shell frameworks and completions.
+	".local/share/bash-completion", ".oh-my-zsh", ".oh-my-bash", ".bash_it", ".zprezto",
+	// Put on PATH by the start-up files, ahead of the host's programs, or
+	// what the shims there run: a program written there shadows one the
+	// user runs by name. Version managers keep their installs beside
+	// their shims and are sourced at start-up too (nvm.sh, asdf.sh,
+	// pyenv init), so they are protected whole.
+	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools",
+	".nvm", ".pyenv", ".rbenv", ".volta", ".bun/bin", ".asdf", ".local/share/mise", ".fnm", ".local/share/fnm",
+	".nix-profile",
+	// Configuration that runs code when a tool starts, or names a program
+	// it runs: cargo's runners and rustc-wrapper, Gradle's init scripts
+	// and JVM arguments, Maven's .mavenrc (sourced by mvn), docker's CLI
+	// plugins, Plasma's login scripts, editors' and debuggers' init files
+	// (Lisp, gdb and lldb commands, Python), the start-up files of the
+	// database, R and Ruby shells, readline's macros, and the terminals'
+	// and VS Code's settings, which name the shell they start.
+	".cargo/config", ".cargo/config.toml",
+	".gradle/init.d", ".gradle/init.gradle", ".gradle/init.gradle.kts", ".gradle/gradle.properties", ".gradle/wrapper",
+	".mavenrc", ".docker/cli-plugins", ".config/plasma-workspace",
+	".emacs", ".emacs.el", ".emacs.d", ".config/emacs", ".doom.d", ".config/doom",
+	".gdbinit", ".config/gdb", ".lldbinit", ".ipython", ".jupyter",
+	".psqlrc", ".sqliterc", ".Rprofile", ".Renviron", ".irbrc", ".pryrc", ".inputrc",
+	".wezterm.lua", ".config/wezterm", ".config/kitty", ".config/alacritty", ".config/ghostty",
+	".config/Code/User/settings.json",
+	// Where file systems fold case, Engine.protected compares paths lower
+	// case: names spelled with capitals are listed lower case as well.
+	".rprofile", ".renviron", ".config/code/user/settings.json",
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next

@@ -34,6 +34,13 @@ type SimpleCommand struct {
 	// their options): Words[Inner:] is what really runs. 0 when there is no
 	// wrapper.
 	Inner int
+	// WrapperPaths are the files the wrappers and launchers in
+	// Words[:Inner] read or write by their own options (time -o FILE,
+	// strace --output=FILE, uv run --env-file FILE), and WrapperDirs the
+	// directories they run the command in, as written (sudo -D DIR,
+	// unshare --wd DIR): see wrapSpec.write and dir.
+	WrapperPaths []PathArg
+	WrapperDirs  []string
 	// Launchers are the indices in Words[:Inner] of the language launchers
 	// the command runs behind (uv, npx), in order: rules match from each
 	// (see newCmdSubject).
