@@ -70,13 +70,7 @@ func TestRedTeamDecisionsS16(t *testing.T) {
 	D, P, Y := ModeDefault, ModePlan, ModeBypassPermissions
 	infra := []string{"deny:Edit(/infra/**)"}
 	push := []string{"deny:Bash(git push:*)"}
-	type row struct {
-		name  string
-		mode  Mode
-		rules []string
-		cmd   string
-		want  Decision
-	}
+	type row = decisionRow
 	tests := []row{
 		// A: the files a wrapper's own options write (time -o, strace
 		// -o …) were skipped as option values, and the directories it
@@ -226,15 +220,7 @@ func TestRedTeamDecisionsS16(t *testing.T) {
 			row{"S16 C echo >> " + p, Y, nil, "echo x >> " + p, Ask},
 			row{"S16 C cp to " + p, Y, nil, "cp x " + p, Ask})
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			res := engine(t, tt.mode, tt.rules...).Check(bash(tt.cmd))
-			if res.Decision != tt.want {
-				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	checkDecisions(t, tests)
 }
 
 // TestRedTeamToolDecisionsS16 is TestRedTeamDecisionsS16 for the file
@@ -242,13 +228,7 @@ func TestRedTeamDecisionsS16(t *testing.T) {
 func TestRedTeamToolDecisionsS16(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
-	type row struct {
-		name  string
-		mode  Mode
-		rules []string
-		call  Call
-		want  Decision
-	}
+	type row = toolRow
 	tests := []row{
 		{"S16 C neighbour: Write package.json", Y, nil, Call{Tool: "Write", Path: "package.json"}, Allow},
 		{"S16 C neighbour: Write Makefile", Y, nil, Call{Tool: "Write", Path: "Makefile"}, Allow},
@@ -258,15 +238,7 @@ func TestRedTeamToolDecisionsS16(t *testing.T) {
 	for _, p := range s16Protected {
 		tests = append(tests, row{"S16 C Write " + p, Y, nil, Call{Tool: "Write", Path: p}, Ask})
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			res := engine(t, tt.mode, tt.rules...).Check(tt.call)
-			if res.Decision != tt.want {
-				t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	checkToolDecisions(t, tests)
 }
 
 // TestS16ProtectedFoldCase: where file systems fold case (macOS), a

@@ -8,13 +8,7 @@ import "testing"
 func TestRedTeamDecisions(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
-	tests := []struct {
-		name  string
-		mode  Mode
-		rules []string
-		cmd   string
-		want  Decision
-	}{
+	tests := []decisionRow{
 		// C1: source and . read a program from a here-string or document.
 		{"C1 . /dev/stdin here-string", D, nil, `. /dev/stdin <<<"rm -rf /"`, Deny},
 		{"C1 source /dev/stdin", D, nil, `source /dev/stdin <<<"rm -rf /"`, Deny},
@@ -1296,7 +1290,22 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 neighbour: ssh elsewhere and a login", D, nil, `ssh build.example.com 'rm -rf /tmp/x'; ssh -o BatchMode=yes localhost ls`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
-	for _, tt := range tests {
+	checkDecisions(t, tests)
+}
+
+// decisionRow is a red-team table's row: a command, the mode and rules it
+// is checked under, and the decision it must get.
+type decisionRow struct {
+	name  string
+	mode  Mode
+	rules []string
+	cmd   string
+	want  Decision
+}
+
+// checkDecisions checks each row in a parallel subtest of its own.
+func checkDecisions(t *testing.T, rows []decisionRow) {
+	for _, tt := range rows {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			res := engine(t, tt.mode, tt.rules...).Check(bash(tt.cmd))
@@ -1307,17 +1316,33 @@ func TestRedTeamDecisions(t *testing.T) {
 	}
 }
 
+// toolRow is decisionRow for a file tool's call.
+type toolRow struct {
+	name  string
+	mode  Mode
+	rules []string
+	call  Call
+	want  Decision
+}
+
+// checkToolDecisions is checkDecisions for toolRows.
+func checkToolDecisions(t *testing.T, rows []toolRow) {
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res := engine(t, tt.mode, tt.rules...).Check(tt.call)
+			if res.Decision != tt.want {
+				t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, res.Decision, res.Reason, tt.want)
+			}
+		})
+	}
+}
+
 // TestRedTeamToolDecisions is TestRedTeamDecisions for the file tools.
 func TestRedTeamToolDecisions(t *testing.T) {
 	t.Parallel()
 	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
-	tests := []struct {
-		name  string
-		mode  Mode
-		rules []string
-		call  Call
-		want  Decision
-	}{
+	tests := []toolRow{
 		{"R3 Read /proc/self/root", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/self/root/home/u/.ssh/id_rsa"}, Deny},
 		{"R3 Read /proc/self/root credentials", Y, nil, Call{Tool: "Read", Path: "/proc/self/root/home/u/.ssh/id_rsa"}, Ask},
 		{"R3 Read /proc/1/task/2/root", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/1/task/2/root/home/u/.ssh/id_rsa"}, Deny},
@@ -1333,13 +1358,5 @@ func TestRedTeamToolDecisions(t *testing.T) {
 		{"S9 Write managed settings", A, nil, Call{Tool: "Write", Path: "/etc/mewsandbox/managed-settings.yaml"}, Ask},
 		{"S9 neighbour: Read the managed settings", D, nil, Call{Tool: "Read", Path: "/etc/mewsandbox/managed-settings.yaml"}, Allow},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			res := engine(t, tt.mode, tt.rules...).Check(tt.call)
-			if res.Decision != tt.want {
-				t.Errorf("%s %q in %s: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	checkToolDecisions(t, tests)
 }
