@@ -198,53 +198,72 @@ const maxPeek = 1 << 20
 // socket fd (any other is left alone): a second review's caller queued on
 // a socket it handed over a descriptor of the project's directory on the
 // host's mounts, through which the command wrote .git/hooks past the
-// layer's read-only binds. So no descriptor may be sent to the socket any
-// more (SO_PASSRIGHTS off, from Linux 6.16; the socket is the caller's
-// too, and stays so after the run; seccomp keeps the command from turning
-// it back on), and a socket with descriptors queued already is refused:
-// it says why, "" when fd is ready. On a stream socket every queued byte
-// is looked through (peeking stops at the first message with
-// descriptors); on a datagram or seqpacket one, only the first message.
-// Before 6.16 the peer may still send descriptors later.
+// layer's read-only binds. It says why the run is refused, or turns
+// SO_PASSRIGHTS off (from Linux 6.16), so that no descriptor can be sent
+// to the socket any more, and returns "". The option stays off on the
+// caller's socket after the run (seccomp keeps the command from turning it
+// back on); before 6.16 the peer may still send descriptors later.
+//
+// What is queued already must be looked through whole, and a third review
+// found four ways past a look that was not: so a stream socket is peeked
+// at up to maxPeek bytes, and refused unless the peek saw every queued
+// byte (a peek stops where the writer changes, under SO_PASSCRED), with
+// room for every descriptor, from the start (no SO_PEEK_OFF); a datagram
+// or seqpacket socket, of which only the first message can be peeked at,
+// is refused with anything queued; a listening one with a connection
+// waiting (whose peer may have sent descriptors on it) is refused, and the
+// connections it takes later inherit the option.
 func closeRights(fd int) string {
 	if domain, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_DOMAIN); err != nil || domain != unix.AF_UNIX {
 		return ""
 	}
-	unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PASSRIGHTS, 0) // ENOPROTOOPT before 6.16
+	seal := func() string {
+		unix.SetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PASSRIGHTS, 0) // ENOPROTOOPT before 6.16
+		return ""
+	}
 	if listening, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_ACCEPTCONN); err == nil && listening != 0 {
-		return "" // no data: the connections the command accepts are its own
+		if n, _ := unix.Poll([]unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}, 0); n > 0 {
+			return "a listening unix socket with a connection waiting, whose peer may have sent descriptors on it that the command would receive"
+		}
+		return seal()
+	}
+	if off, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PEEK_OFF); err == nil && off >= 0 {
+		return "a unix socket with a peek offset set (SO_PEEK_OFF), past which the runner cannot look for descriptors queued on it"
 	}
 	queued, err := unix.IoctlGetInt(fd, unix.SIOCINQ)
+	typ, terr := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_TYPE)
 	switch {
-	case err != nil:
-		return "a unix socket whose queued data the runner cannot measure (" + err.Error() + "), which may hold descriptors the command would receive"
+	case err != nil || terr != nil:
+		return "a unix socket whose queued data the runner cannot measure, which may hold descriptors the command would receive"
 	case queued == 0:
-		return ""
+		return seal()
+	case typ != unix.SOCK_STREAM:
+		return "a unix datagram or seqpacket socket with a message queued, which may carry descriptors the command would receive (the runner can look at the first message only)"
 	case queued > maxPeek:
 		return "a unix socket with more data queued than the runner looks through for descriptors sent with it (" + strconv.Itoa(queued) + " bytes)"
 	}
 	buf := make([]byte, queued)
 	oob := make([]byte, unix.CmsgSpace(253*4)) // SCM_MAX_FD descriptors
-	_, oobn, _, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_PEEK|unix.MSG_DONTWAIT|unix.MSG_CMSG_CLOEXEC)
-	if err != nil {
-		return ""
-	}
-	msgs, _ := unix.ParseSocketControlMessage(oob[:oobn])
+	n, oobn, flags, _, err := unix.Recvmsg(fd, buf, oob, unix.MSG_PEEK|unix.MSG_DONTWAIT|unix.MSG_CMSG_CLOEXEC)
 	rights := 0
-	for _, m := range msgs {
-		fds, err := unix.ParseUnixRights(&m)
-		if err != nil {
-			continue
+	if err == nil {
+		msgs, _ := unix.ParseSocketControlMessage(oob[:oobn])
+		for _, m := range msgs {
+			if fds, err := unix.ParseUnixRights(&m); err == nil {
+				for _, f := range fds {
+					unix.Close(f) // the runner's copies, made by the peek
+				}
+				rights += len(fds)
+			}
 		}
-		for _, f := range fds {
-			unix.Close(f) // the runner's copies, made by the peek
-		}
-		rights += len(fds)
 	}
-	if rights == 0 {
-		return ""
+	switch {
+	case rights > 0:
+		return "a unix socket with descriptors queued on it (" + strconv.Itoa(rights) + "), opened outside the sandbox, which the command would receive and use past it"
+	case err != nil || n < queued || flags&unix.MSG_CTRUNC != 0:
+		return "a unix socket whose queued data the runner could not look through whole for descriptors (written by more than one writer, or more than it has room for)"
 	}
-	return "a unix socket with descriptors queued on it (" + strconv.Itoa(rights) + "), opened outside the sandbox, which the command would receive and use past it"
+	return seal()
 }
 
 // connectedOrListening says whether socket fd has a peer or listens.
