@@ -484,7 +484,7 @@ func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 		if !w.Literal && !globOnly(w) && !env.knownBelow(w) {
 			return c.Name() + " deletes " + w.Text + " recursively, a path only known at run time: it may be a critical one", true
 		}
-		if inUnknownDir(c, w) {
+		if inUnknownDir(c, w, env) {
 			return c.Name() + " deletes " + w.Text + " recursively in a directory only known at run time (after cd \"$x\", cd -, popd): it may be a critical one", true
 		}
 	}
@@ -492,17 +492,32 @@ func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 }
 
 // inUnknownDir says whether w, a path c is given, is relative to a
-// working directory the analysis cannot know: `cd "$x" && rm -rf *` is
-// `rm -rf "$x"/*` spelt another way, and `OLDPWD=/; cd - && rm -rf *`
-// deletes below /. Where c may run in one of several known directories
-// (c.Dirs), each is judged as it is.
-func inUnknownDir(c SimpleCommand, w Word) bool {
+// working directory the analysis cannot know and may name a critical path
+// there: `cd "$x" && rm -rf *` is `rm -rf "$x"/*` spelt another way, and
+// `OLDPWD=/; cd - && rm -rf *` deletes below /. So may ., .., a glob, and
+// a name a critical path ends with (usr, etc, the home's own name): in
+// some directory it is that path. Another name (build, node_modules) is
+// no critical path wherever it is, and `cd "$(git rev-parse
+// --show-toplevel)" && rm -rf build` passes. Where c may run in one of
+// several known directories (c.Dirs), each is judged as it is.
+func inUnknownDir(c SimpleCommand, w Word, env PathEnv) bool {
 	if c.Dir != "?" || c.Dirs != nil {
 		return false
 	}
 	t := looseText(w.Text)
-	_, home := homeRest(t)
-	return !path.IsAbs(t) && !home && !strings.HasPrefix(t, "$")
+	if _, home := homeRest(t); home || path.IsAbs(t) || strings.HasPrefix(t, "$") {
+		return false
+	}
+	t = path.Clean(t)
+	if t == "." || t == ".." || strings.HasPrefix(t, "../") || strings.ContainsAny(t, "*?[{") {
+		return true
+	}
+	for _, d := range env.criticalCandidates() {
+		if strings.HasSuffix(d, "/"+t) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownBelow says whether w, not literal, is the home or the working
@@ -1248,7 +1263,7 @@ func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 		if !s.Literal && !globOnly(s) && !env.knownBelow(s) {
 			return "find " + action + " deletes everything under " + s.Text + ", a path only known at run time: it may be a critical one", true
 		}
-		if inUnknownDir(c, s) {
+		if inUnknownDir(c, s, env) {
 			return "find " + action + " deletes everything under " + s.Text + " in a directory only known at run time (after cd \"$x\", cd -, popd): it may be a critical one", true
 		}
 	}

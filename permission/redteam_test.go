@@ -1250,6 +1250,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 printf -v HOME then ~", Y, nil, `printf -v HOME %s /etc; echo x > ~/profile`, Ask},
 		{"S15 PWD= then $PWD", Y, nil, `PWD=/home/u/proj/.git/hooks; cp x $PWD/pre-commit`, Ask},
 		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Ask},
+		{"S15 a critical name in an unknown directory", Y, nil, `cd "$x" && rm -rf usr`, Ask},
+		{"S15 .. in an unknown directory", Y, nil, `cd "$x" && rm -rf ../..`, Ask},
+		{"S15 neighbour: a build directory where the repository is", Y, nil, `cd "$(git rev-parse --show-toplevel)" && rm -rf build && cd "$DIR" && rm -rf node_modules && find dist -delete`, Allow},
 		{"S15 neighbour: known directories and a test home", Y, nil, `cd build && rm -rf * && cd .. && export HOME=/tmp/h && npm test && rm -rf ./dist && cd "$x" && rm -f a.o`, Allow},
 		// S15: formatters, fixers and converters rewrite what they are
 		// given, past an Edit deny rule.
