@@ -1339,10 +1339,10 @@ func gitSub(reason string, subs ...string) func(SimpleCommand, PathEnv) (string,
 // --opt=value) or a short cluster with one of the letters.
 func hasOpt(args []Word, short string, long ...string) bool {
 	for _, w := range args {
-		if !w.Literal {
+		t, opt := optionText(w)
+		if !opt {
 			continue
 		}
-		t := w.Text
 		if t == "--" {
 			return false
 		}
@@ -1353,7 +1353,9 @@ func hasOpt(args []Word, short string, long ...string) bool {
 			}
 			continue
 		}
-		if len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:], short) && short != "" {
+		// Of a cluster only known at run time (-o$HOME/x), the letters
+		// before what expands.
+		if short != "" && strings.ContainsAny(t[1:writtenOut(t)], short) {
 			return true
 		}
 	}

