@@ -148,8 +148,24 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 
 // CheckDanger reports whether c matches the danger table, and the first
 // critical row that matches or else the first one. env is where the
-// command line starts; c.Dir moves it.
+// command line starts; c.Dir moves it. Where c may run in one of several
+// directories (c.Dirs: CDPATH=/; cd usr is /usr or ./usr), it is checked
+// in each and the gravest danger kept: rm -rf * is critical if one of
+// them is /usr.
 func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
+	if c.Dir == "?" && len(c.Dirs) > 0 {
+		var found Danger
+		ok := false
+		for _, d := range c.Dirs {
+			in := c
+			in.Dir, in.Dirs = d, nil
+			f, k := CheckDanger(in, env)
+			if k && (!ok || f.Critical && !found.Critical || f.Unseen && !found.Critical && !found.Unseen) {
+				found, ok = f, true
+			}
+		}
+		return found, ok
+	}
 	env = env.In(c.Dir)
 	var found Danger
 	ok := false

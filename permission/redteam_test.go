@@ -1300,6 +1300,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S17 neighbour: an output in the project", D, nil, `sort --output=out.txt x`, Allow},
 		{"S17 neighbour: a cluster only known at run time", D, nil, `tar -x$y -f a.tar`, Ask},
 		{"S17 neighbour: an output only known at run time", D, nil, `sort -o "$OUT" x`, Ask},
+		// S17: a command that may run in one of several directories is
+		// checked in each.
+		{"S17 rm -rf * in one of several directories", Y, nil, `if x; then cd /usr; else cd build; fi; rm -rf *`, Deny},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
