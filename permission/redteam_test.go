@@ -1238,7 +1238,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 neighbour: parameter expansions", D, nil, `let 'a[1]=1'; for x in 'a[${y}]'; do echo "$x"; done; echo "${HOME}"`, Allow},
 		// S15: where a command runs, and what ~ and $PWD name, after the
 		// command line changed them in ways the analysis cannot follow.
-		{"S15 cd - after OLDPWD=/", Y, nil, `OLDPWD=/; cd - && rm -rf *`, Ask},
+		{"S15 cd - after OLDPWD=/", Y, nil, `OLDPWD=/; cd - && rm -rf *`, Deny},
 		{"S15 cd \"$x\" && rm -rf *", Y, nil, `cd "$x" && rm -rf *`, Ask},
 		{"S15 cd - && rm -rf .", Y, nil, `cd - && rm -rf .`, Ask},
 		{"S15 pushd -n / then popd", Y, nil, `pushd -n /; popd; rm -rf *`, Ask},
@@ -1303,6 +1303,24 @@ func TestRedTeamDecisions(t *testing.T) {
 		// S17: a command that may run in one of several directories is
 		// checked in each.
 		{"S17 rm -rf * in one of several directories", Y, nil, `if x; then cd /usr; else cd build; fi; rm -rf *`, Deny},
+		// S17: CDPATH makes a relative cd go elsewhere than the name says:
+		// below each entry, or somewhere unknown when the value is.
+		{"S17 CDPATH=/ then cd usr", Y, nil, `CDPATH=/; cd usr && rm -rf *`, Deny},
+		{"S17 CDPATH=/ then a write", Y, nil, `CDPATH=/; cd etc; echo x > profile`, Ask},
+		{"S17 export CDPATH", Y, nil, `export CDPATH=/; cd etc; echo x > profile`, Ask},
+		{"S17 CDPATH as the cd's prefix", Y, nil, `CDPATH=/ cd etc; echo x > profile`, Ask},
+		{"S17 CDPATH only known at run time", Y, nil, `CDPATH=$x; cd etc && rm -rf *`, Ask},
+		{"S17 neighbour: cd into the project", Y, nil, `cd build && rm -rf *`, Allow},
+		// S17: HOME, PWD and OLDPWD changed in ways the analysis missed.
+		{"S17 HOME= prefix of sh -c", Y, nil, `HOME=/etc sh -c 'echo x > ~/profile'`, Ask},
+		{"S17 env HOME= bash -c", Y, nil, `env HOME=/etc bash -c 'echo x > ~/profile'`, Ask},
+		{"S17 nameref to HOME", Y, nil, `declare -n H=HOME; H=/etc; echo x > ~/profile`, Ask},
+		{"S17 ${HOME:-x}", Y, nil, `HOME=/etc; echo x > ${HOME:-x}/profile`, Ask},
+		{"S17 cd - after OLDPWD=/etc", Y, nil, `OLDPWD=/etc; cd -; echo x > profile`, Ask},
+		{"S17 OLDPWD as the cd's prefix", Y, nil, `OLDPWD=/etc cd -; echo x > profile`, Ask},
+		{"S17 ${PWD%/}", Y, nil, `PWD=/etc; echo x > ${PWD%/}/profile`, Ask},
+		{"S17 neighbour: a test home", Y, nil, `export HOME=/tmp/h; npm test`, Allow},
+		{"S17 neighbour: a variable named like HOME", Y, nil, `echo "${HOMEBREW_PREFIX}"`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
