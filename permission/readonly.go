@@ -1912,7 +1912,7 @@ type formatter struct {
 func formatterOf(n string) (formatter, bool) {
 	switch n {
 	case "prettier", "biome":
-		return formatter{write: []string{"--write", "-w", "--fix", "--apply"}}, true
+		return formatter{write: []string{"--write", "-w", "--fix", "--apply", "--apply-unsafe"}}, true
 	case "gofmt", "goimports", "shfmt":
 		return formatter{write: []string{"-w", "--write"}}, true
 	case "clang-format":
@@ -1926,7 +1926,10 @@ func formatterOf(n string) (formatter, bool) {
 	case "dos2unix", "unix2dos":
 		return formatter{check: []string{"-i", "--info"}}, true
 	case "ruff":
-		return formatter{sub: []string{"format"}, check: []string{"--check", "--diff"}, fix: []string{"--fix", "--unsafe-fixes"}, dir: true}, true
+		return formatter{sub: []string{"format"}, check: []string{"--check", "--diff"}, fix: []string{"--fix", "--fix-only", "--unsafe-fixes"}, dir: true}, true
+	case "deno":
+		// deno fmt, deno lint --fix (interpreterPaths sends them here).
+		return formatter{sub: []string{"fmt"}, check: []string{"--check"}, fix: []string{"--fix"}, dir: true}, true
 	case "eslint":
 		return formatter{write: []string{"--fix"}}, true
 	case "yq", "sops":
@@ -1950,13 +1953,37 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			return w.Literal && (slices.Contains(opts, w.Text) || slices.Contains(opts, n))
 		})
 	}
+	// writing is has for the options that write, also spelt as the
+	// programs' parsers take them: a letter after two dashes (Go's flag
+	// package and LLVM's read gofmt --w, clang-format --i), in a cluster
+	// (argparse's autopep8 -ia, yq -Pi), or a long option abbreviated
+	// (autopep8 --in-pl). Taking a spelling one program refuses for a
+	// write only asks more.
+	writing := func(opts []string) bool {
+		return has(opts) || slices.ContainsFunc(args, func(w Word) bool {
+			t, opt := optionText(w)
+			if !opt {
+				return false
+			}
+			n, _, _ := strings.Cut(t, "=")
+			if abbrevOf(n, opts) != "" {
+				return true
+			}
+			letters := t[1:knownLetters(w, t)]
+			cluster := shortCluster(t) && strings.Trim(letters, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+			return slices.ContainsFunc(opts, func(o string) bool {
+				short := len(o) == 2 && o[0] == '-'
+				return short && (n == "-"+o || cluster && strings.Contains(letters, o[1:]))
+			})
+		})
+	}
 	var ops []Word
 	for _, w := range args {
 		if !(w.Literal && strings.HasPrefix(w.Text, "-") && w.Text != "-") {
 			ops = append(ops, w)
 		}
 	}
-	writes := len(f.write) > 0 && has(f.write) || len(f.write) == 0 && !has(f.check)
+	writes := len(f.write) > 0 && writing(f.write) || len(f.write) == 0 && !has(f.check)
 	if len(f.sub) > 0 {
 		// The subcommand is the first operand: it writes when it formats
 		// (without a check option), or fixes.
@@ -1964,7 +1991,7 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			return guessPaths(out, ops)
 		}
 		formats := slices.Contains(f.sub, ops[0].Text)
-		writes = formats && !has(f.check) || len(f.fix) > 0 && has(f.fix)
+		writes = formats && !has(f.check) || len(f.fix) > 0 && writing(f.fix)
 		ops = ops[1:]
 	}
 	if !writes {
@@ -2433,6 +2460,10 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	n := strings.ToLower(c.Name())
+	if n == "deno" && len(args) > 0 && args[0].Literal && (args[0].Text == "fmt" || args[0].Text == "lint") {
+		// deno fmt and deno lint --fix rewrite their operands.
+		return formatterPaths(out, c)
+	}
 	if n == "source" || n == "." {
 		if len(args) > 0 {
 			out = append(out, PathArg{Word: args[0]})

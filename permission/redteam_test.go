@@ -1321,6 +1321,18 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S17 ${PWD%/}", Y, nil, `PWD=/etc; echo x > ${PWD%/}/profile`, Ask},
 		{"S17 neighbour: a test home", Y, nil, `export HOME=/tmp/h; npm test`, Allow},
 		{"S17 neighbour: a variable named like HOME", Y, nil, `echo "${HOMEBREW_PREFIX}"`, Allow},
+		// S17: formatter options spelled in ways the tables missed.
+		{"S17 gofmt --w", Y, nil, `gofmt --w ~/.bashrc`, Ask},
+		{"S17 clang-format --i", Y, nil, `clang-format --i ~/.bashrc`, Ask},
+		{"S17 autopep8 -ia", Y, nil, `autopep8 -ia ~/.bashrc`, Ask},
+		{"S17 autopep8 --in-pl", Y, nil, `autopep8 --in-pl ~/.bashrc`, Ask},
+		{"S17 yq -Pi", Y, nil, `yq -Pi . ~/.bashrc`, Ask},
+		{"S17 yq -iP", Y, nil, `yq -iP . ~/.bashrc`, Ask},
+		{"S17 biome check --apply-unsafe", Y, nil, `biome check --apply-unsafe ~/.bashrc`, Ask},
+		{"S17 ruff check --fix-only", Y, nil, `ruff check --fix-only ~/.bashrc`, Ask},
+		{"S17 deno fmt", Y, nil, `deno fmt ~/.bashrc`, Ask},
+		{"S17 deno fmt past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `deno fmt infra`, Deny},
+		{"S17 neighbour: checks", D, []string{"deny:Edit(/infra/**)"}, `gofmt -l src && prettier --check src && deno fmt --check src`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
