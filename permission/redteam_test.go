@@ -1333,6 +1333,22 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S17 deno fmt", Y, nil, `deno fmt ~/.bashrc`, Ask},
 		{"S17 deno fmt past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `deno fmt infra`, Deny},
 		{"S17 neighbour: checks", D, []string{"deny:Edit(/infra/**)"}, `gofmt -l src && prettier --check src && deno fmt --check src`, Allow},
+		// S17: other spellings of this host, and a host only known at
+		// run time, for ssh.
+		{"S17 ssh 0x7f000001", Y, nil, `ssh 0x7f000001 'rm -rf /'`, Deny},
+		{"S17 ssh 2130706433", Y, nil, `ssh 2130706433 'rm -rf /'`, Deny},
+		{"S17 ssh 0177.0.0.1", Y, nil, `ssh 0177.0.0.1 'rm -rf /'`, Deny},
+		{"S17 ssh 127.1", Y, nil, `ssh 127.1 'rm -rf /'`, Deny},
+		{"S17 ssh ::ffff:127.0.0.1", Y, nil, `ssh ::ffff:127.0.0.1 'rm -rf /'`, Deny},
+		{"S17 ssh 0:0:0:0:0:0:0:1", Y, nil, `ssh 0:0:0:0:0:0:0:1 'rm -rf /'`, Deny},
+		{"S17 ssh -oHostName=localhost", Y, nil, `ssh -oHostName=localhost x 'rm -rf /'`, Deny},
+		{"S17 ssh -o HostName=127.0.0.1", Y, nil, `ssh -o HostName=127.0.0.1 x 'rm -rf /'`, Deny},
+		{"S17 ssh to a host only known at run time", Y, nil, `ssh "$h" 'rm -rf /'`, Deny},
+		{"S17 ssh [::1]", Y, nil, `ssh [::1] 'rm -rf /'`, Deny},
+		{"S17 ssh to a glob", Y, nil, `ssh local* 'rm -rf /'`, Deny},
+		{"S17 neighbour: ssh elsewhere", D, nil, `ssh build.example.com 'rm -rf /tmp/x'`, Allow},
+		{"S17 neighbour: ssh to GitHub", D, nil, `ssh -T git@github.com`, Allow},
+		{"S17 neighbour: HostName elsewhere", D, nil, `ssh -o HostName=build.example.com localhost 'rm -rf /tmp/x'`, Allow},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
