@@ -569,6 +569,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// Readers.
 		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
 		"bat": catSpec, "batcat": catSpec, "shellcheck": catSpec, // their option values read as paths: harmless
+		// Viewers, of diffs (delta, difft), bytes and JSON: they only
+		// read. (Not glow, whose glow config starts an editor.)
+		"delta": catSpec, "difft": catSpec, "hexyl": catSpec, "jless": catSpec,
 		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
 		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,

@@ -1349,6 +1349,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S17 neighbour: ssh elsewhere", D, nil, `ssh build.example.com 'rm -rf /tmp/x'`, Allow},
 		{"S17 neighbour: ssh to GitHub", D, nil, `ssh -T git@github.com`, Allow},
 		{"S17 neighbour: HostName elsewhere", D, nil, `ssh -o HostName=build.example.com localhost 'rm -rf /tmp/x'`, Allow},
+		// S17: readers the tables did not know.
+		{"S17 neighbour: delta reads", Y, nil, `delta ~/.gitconfig x`, Allow},
+		{"S17 neighbour: delta's reads meet Read rules", D, []string{"deny:Read(~/.ssh/**)"}, `delta ~/.ssh/id_rsa x`, Deny},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
