@@ -109,9 +109,16 @@ type analyzer struct {
 	// into file names.
 	pattern bool
 	// homeSet, pwdSet: HOME, or PWD or OLDPWD, was set as a shell
-	// variable earlier in the command line; cdableVars: shopt -s
-	// cdable_vars was run (dirVars).
-	homeSet, pwdSet, cdableVars bool
+	// variable earlier in the command line; cdSearches: a relative cd
+	// leads to a directory not known, as shopt -s cdable_vars was run or
+	// CDPATH set to a value only known at run time (dirVars).
+	homeSet, pwdSet, cdSearches bool
+	// cdPath: the entries of CDPATH where it was set to a value written
+	// out, where a relative cd looks first (dirVars).
+	cdPath []string
+	// oldPwd: the directory OLDPWD was set to, where cd - goes; "" when
+	// not known (dirVars).
+	oldPwd string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -707,9 +714,10 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
-	if n := lowerName(c); z.cdableVars && (n == "cd" || n == "pushd") {
-		// Its operand may name a variable, whose value is the directory
-		// (dirVars): as cd "$x", where it writes is not known.
+	if _, known := z.cdPathFor(c); !known && (lowerName(c) == "cd" || lowerName(c) == "pushd") {
+		// Its operand may name a variable, whose value is the directory,
+		// or one below a CDPATH entry only known at run time (dirVars):
+		// as cd "$x", where it writes is not known.
 		c.Words = slices.Clone(c.Words)
 		for k := c.Inner + 1; k < len(c.Words); k++ {
 			if !strings.HasPrefix(c.Words[k].Text, "-") {
@@ -1390,9 +1398,23 @@ func homeTarget(w Word) (string, bool) {
 // changeDir follows a cd (or pushd, popd) to where later commands run.
 func (z *analyzer) changeDir(c SimpleCommand) {
 	n := lowerName(c)
+	// cd - goes where OLDPWD names, set earlier (dirVars) or for this cd
+	// alone (OLDPWD=/etc cd -). Any move sets OLDPWD to where the shell
+	// was, which is not followed.
+	oldPwd := z.oldPwd
+	for _, a := range c.Assigns {
+		if name, v, _ := strings.Cut(a, "="); strings.TrimSuffix(name, "+") == "OLDPWD" {
+			oldPwd = ""
+			if name == "OLDPWD" {
+				oldPwd = writtenDir(v)
+			}
+		}
+	}
 	switch {
 	case n == "cd" || n == "pushd":
+		z.oldPwd = ""
 	case n == "popd" || z.cdFuncs[c.Name()]:
+		z.oldPwd = ""
 		// Back to a directory of the stack, or wherever a function went.
 		// A sourced script could cd too, but following that guess would
 		// put every later relative path everywhere: `source
@@ -1403,6 +1425,7 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 	default:
 		return
 	}
+	cdPath, cdKnown := z.cdPathFor(c)
 	var target *Word
 	for _, w := range c.Args()[1:] {
 		if w.Literal && w.Text == "--" {
@@ -1425,15 +1448,31 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		} else {
 			z.dir = "?"
 		}
+	case target.Text == "-" && n == "cd" && oldPwd != "":
+		z.dir = oldPwd
 	case target.Text == "-" || strings.HasPrefix(target.Text, "+") || n == "pushd" && target.Text == "":
 		z.dir = "?"
 	case path.IsAbs(target.Text) || strings.HasPrefix(target.Text, "~"):
 		z.dir = target.Text
-	case z.cdableVars:
-		z.dir = "?" // a relative name may be a variable's (dirVars)
+	case !cdKnown:
+		z.dir = "?" // a relative name may be a variable's, or CDPATH's (dirVars)
 	default:
-		// Relative: from each directory the shell may be in.
-		ds := dirMembers(z.dir)
+		// Relative: from each directory the shell may be in, and from
+		// each CDPATH entry, where bash looks first.
+		from := dirMembers(z.dir)
+		ds := slices.Clone(from)
+		for _, e := range cdPath {
+			switch {
+			case e == "" || e == ".":
+				// The working directory, in ds already.
+			case path.IsAbs(e) || strings.HasPrefix(e, "~"):
+				ds = append(ds, e)
+			default:
+				for _, d := range from {
+					ds = append(ds, d+"/"+e)
+				}
+			}
+		}
 		for i, d := range ds {
 			switch d {
 			case "?":
@@ -1460,12 +1499,17 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 
 // dirVars notes where c sets HOME, PWD or OLDPWD as a shell variable, and
 // makes a command after that too complex to check where it names a path
-// by ~, $HOME, ~+ or $PWD: they then name another directory than the
-// engine resolves them in (a red team's HOME=/etc; echo x > ~/profile
-// wrote /etc/profile, allowed in bypassPermissions). An assignment before
-// a command (HOME=x cmd) is that command's alone, and a hijack variable.
-// It also notes shopt -s cdable_vars, after which changeDir cannot follow
-// a relative cd.
+// by ~, $HOME, ~+ or $PWD (in any ${…} of them too): they then name
+// another directory than the engine resolves them in (a red team's
+// HOME=/etc; echo x > ~/profile wrote /etc/profile, allowed in
+// bypassPermissions). A nameref to one of them (declare -n H=HOME) sets
+// it through its own name. An assignment before a command (HOME=x cmd)
+// is that command's alone, and a hijack variable; but before a nested
+// shell (HOME=/etc sh -c, env HOME=/etc bash -c) it is also that shell's,
+// whose commands are walked next. It also notes CDPATH's entries, where
+// changeDir takes a relative cd to go too; shopt -s cdable_vars or a
+// CDPATH only known at run time, after which it cannot follow one; and
+// the directory OLDPWD names, where cd - goes.
 func (z *analyzer) dirVars(c SimpleCommand) {
 	var words []Word
 	for _, r := range c.Redirects {
@@ -1478,49 +1522,144 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 	words = append(words, c.Words...)
 	for _, w := range words {
 		t := w.Text
-		home := t == "~" || strings.HasPrefix(t, "~/") || strings.Contains(t, "$HOME") || strings.Contains(t, "${HOME}")
-		pwd := strings.HasPrefix(t, "~+") || strings.HasPrefix(t, "~-") || strings.Contains(t, "$PWD") || strings.Contains(t, "${PWD}")
+		home := t == "~" || strings.HasPrefix(t, "~/") || expandsVar(t, "HOME")
+		pwd := strings.HasPrefix(t, "~+") || strings.HasPrefix(t, "~-") || expandsVar(t, "PWD")
 		if z.homeSet && home || z.pwdSet && pwd {
 			z.complex("%s names a directory by a variable the command line set earlier (HOME, PWD or OLDPWD), which the check cannot follow", shorten(t))
 			return
 		}
 	}
-	set := func(name string) {
+	// set notes assignment a ("NAME=value", or a NAME alone).
+	set := func(a string) {
+		name, v, ok := strings.Cut(a, "=")
+		name, appended := strings.CutSuffix(name, "+")
 		switch name {
 		case "HOME":
 			z.homeSet = true
-		case "PWD", "OLDPWD":
+		case "PWD":
 			z.pwdSet = true
+		case "OLDPWD":
+			z.pwdSet = true
+			z.oldPwd = ""
+			if ok && !appended {
+				z.oldPwd = writtenDir(v)
+			}
+		case "CDPATH":
+			entries, known := cdPathEntries(v)
+			if ok && !appended && known {
+				z.cdPath = entries
+			} else {
+				z.cdSearches = true
+			}
 		}
 	}
 	if len(c.Words) == 0 {
 		for _, a := range c.Assigns {
-			name, _, _ := strings.Cut(a, "=")
-			set(strings.TrimSuffix(name, "+"))
+			set(a)
 		}
 		return
 	}
-	switch lowerName(c) {
+	if c.Nested {
+		// HOME=/etc sh -c 'echo x > ~/profile': the nested shell's ~ is
+		// /etc. Noted for the rest of the line too, which only asks more.
+		for _, a := range c.Assigns {
+			set(a)
+		}
+		for _, w := range c.Words[:c.Inner] {
+			if isEnvAssign(w.Text) {
+				set(w.Text)
+			}
+		}
+	}
+	switch n := lowerName(c); n {
 	case "shopt":
 		// cdable_vars: cd NAME, where no directory NAME is, goes to
 		// the directory the variable NAME holds (r=/; cd r).
 		for _, w := range c.Args()[1:] {
 			if !w.Literal || w.Text == "cdable_vars" {
-				z.cdableVars = true
+				z.cdSearches = true
 			}
 		}
-	case "export", "declare", "typeset", "local", "readonly", "read", "printf", "mapfile", "readarray":
+	case "export", "declare", "typeset", "local", "readonly", "nameref", "read", "printf", "mapfile", "readarray":
 		// export HOME=/etc, read HOME, printf -v HOME: any word that
 		// names one of them, an option's value included.
 		names := slices.Clone(c.Assigns) // the parser's for export and kin
+		nameref := n == "nameref"
 		for _, w := range c.Args()[1:] {
 			names = append(names, w.Text)
+			// declare -n, typeset -n, local -n (not export -n, which
+			// unexports, nor read -n).
+			if w.Literal && shortCluster(w.Text) && strings.Contains(w.Text, "n") && (n == "declare" || n == "typeset" || n == "local") {
+				nameref = true
+			}
 		}
-		for _, n := range names {
-			name, _, _ := strings.Cut(n, "=")
-			set(strings.TrimSuffix(name, "+"))
+		for _, a := range names {
+			set(a)
+			if _, target, ok := strings.Cut(a, "="); ok && nameref {
+				// declare -n H=HOME: setting H sets HOME. A target only
+				// known at run time may be any of them.
+				if strings.ContainsAny(target, "$`") {
+					for _, v := range []string{"HOME", "PWD", "OLDPWD", "CDPATH"} {
+						set(v)
+					}
+				}
+				set(target)
+			}
 		}
 	}
+}
+
+// writtenDir returns v, an assigned value as the parser renders it, when
+// it is a directory written out (OLDPWD=/etc), cleaned, and "" for any
+// other (a relative one, one expanded at run time).
+func writtenDir(v string) string {
+	if !path.IsAbs(v) || strings.ContainsAny(v, "$`\"'\\*?[{~") {
+		return ""
+	}
+	return path.Clean(v)
+}
+
+// cdPathFor returns the CDPATH entries a relative cd c looks in before
+// the working directory (CDPATH=/; cd etc goes to /etc), set earlier or
+// for c alone (CDPATH=/ cd etc), and whether where it goes is known: not
+// after shopt -s cdable_vars, nor with CDPATH only known at run time.
+func (z *analyzer) cdPathFor(c SimpleCommand) ([]string, bool) {
+	entries, known := z.cdPath, !z.cdSearches
+	for _, a := range c.Assigns {
+		if name, v, _ := strings.Cut(a, "="); strings.TrimSuffix(name, "+") == "CDPATH" {
+			var ok bool
+			entries, ok = cdPathEntries(v)
+			known = known && ok && name == "CDPATH"
+		}
+	}
+	return entries, known
+}
+
+// cdPathEntries returns the directories of v, a CDPATH value as the
+// parser renders an assignment's, and whether it is written out.
+func cdPathEntries(v string) ([]string, bool) {
+	if strings.ContainsAny(v, "$`\"'\\*?[{") {
+		return nil, false
+	}
+	return strings.Split(v, ":"), true
+}
+
+// expandsVar reports whether t, a word's text, expands the variable name:
+// $NAME, or any ${…} of it (${NAME}, ${NAME:-x}, ${NAME%/}, ${#NAME}).
+func expandsVar(t, name string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '$' {
+			continue
+		}
+		rest := t[i+1:]
+		if r, ok := strings.CutPrefix(rest, "{"); ok {
+			rest = strings.TrimLeft(r, "#!")
+		}
+		if r, ok := strings.CutPrefix(rest, name); ok && (r == "" || !isNameByte(r[0])) {
+			return true
+		}
+	}
+	return false
 }
 
 // gitDashed appends, for a git program run by its dashed name

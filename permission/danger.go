@@ -148,8 +148,24 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 
 // CheckDanger reports whether c matches the danger table, and the first
 // critical row that matches or else the first one. env is where the
-// command line starts; c.Dir moves it.
+// command line starts; c.Dir moves it. Where c may run in one of several
+// directories (c.Dirs: CDPATH=/; cd usr is /usr or ./usr), it is checked
+// in each and the gravest danger kept: rm -rf * is critical if one of
+// them is /usr.
 func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
+	if c.Dir == "?" && len(c.Dirs) > 0 {
+		var found Danger
+		ok := false
+		for _, d := range c.Dirs {
+			in := c
+			in.Dir, in.Dirs = d, nil
+			f, k := CheckDanger(in, env)
+			if k && (!ok || f.Critical && !found.Critical || f.Unseen && !found.Critical && !found.Unseen) {
+				found, ok = f, true
+			}
+		}
+		return found, ok
+	}
 	env = env.In(c.Dir)
 	var found Danger
 	ok := false
@@ -1354,10 +1370,10 @@ func gitSub(reason string, subs ...string) func(SimpleCommand, PathEnv) (string,
 // --opt=value) or a short cluster with one of the letters.
 func hasOpt(args []Word, short string, long ...string) bool {
 	for _, w := range args {
-		if !w.Literal {
+		t, opt := optionText(w)
+		if !opt {
 			continue
 		}
-		t := w.Text
 		if t == "--" {
 			return false
 		}
@@ -1368,7 +1384,9 @@ func hasOpt(args []Word, short string, long ...string) bool {
 			}
 			continue
 		}
-		if len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:], short) && short != "" {
+		// Of a cluster only known at run time (-o$HOME/x), the letters
+		// before what expands.
+		if short != "" && strings.ContainsAny(t[1:writtenOut(t)], short) {
 			return true
 		}
 	}

@@ -1,9 +1,11 @@
 package permission
 
 import (
+	"net"
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -933,24 +935,35 @@ func sshOptArg(t string, args []Word, i *int, argOpts string) (ch byte, val Word
 }
 
 // sshLocalCommand returns the command ssh (or autossh) n is given to run
-// on this very host (localhost, 127.0.0.1, ::1): the remote words, joined
-// with spaces as ssh joins them for the remote shell, run outside any
-// sandbox here, so they are checked as a program of the command line's
-// own (a red team's `ssh localhost 'rm -rf /'` was allowed). ok is false
-// for another host, or none; lit is false when a word is only known at
-// run time.
+// on this very host (localhost, 127.0.0.1, ::1), or perhaps on it (a
+// destination only known at run time: "$h", a glob): the remote words,
+// joined with spaces as ssh joins them for the remote shell, run outside
+// any sandbox here, so they are checked as a program of the command
+// line's own (a red team's `ssh localhost 'rm -rf /'` was allowed). -o
+// HostName=H names the host to connect to instead of the destination
+// (%h is the destination's). ok is false for another host, or no
+// command; lit is false when a word is only known at run time.
 func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 	argOpts := sshArgOpts(n)
+	var hostName *Word
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if w.Literal && w.Text == "--" {
 			continue
 		}
 		if w.Literal && shortCluster(w.Text) {
-			sshOptArg(w.Text, args, &i, argOpts)
+			ch, val, ok := sshOptArg(w.Text, args, &i, argOpts)
+			if key, v := sshOption(val.Text); ok && ch == 'o' && strings.EqualFold(key, "hostname") && hostName == nil {
+				// The first value given is the one ssh keeps.
+				hostName = &Word{Text: v, Literal: val.Literal}
+			}
 			continue
 		}
-		if !w.Literal || !localHost(w.Text) || i+1 >= len(args) {
+		local := !w.Literal || localHost(w.Text)
+		if h := hostName; h != nil {
+			local = !h.Literal || !w.Literal && strings.Contains(h.Text, "%h") || localHost(strings.ReplaceAll(h.Text, "%h", w.Text))
+		}
+		if !local || i+1 >= len(args) {
 			return "", false, false
 		}
 		rest := args[i+1:]
@@ -960,7 +973,9 @@ func sshLocalCommand(n string, args []Word) (prog string, lit, ok bool) {
 }
 
 // localHost says whether ssh destination d ([user@]host, or
-// ssh://[user@]host[:port]) is this host.
+// ssh://[user@]host[:port]) is this host: a name for it, or an address
+// of the loopback or unspecified kind in any spelling the resolver takes
+// (127.1, 0x7f000001, ::ffff:127.0.0.1).
 func localHost(d string) bool {
 	d = strings.TrimPrefix(d, "ssh://")
 	if i := strings.LastIndexByte(d, '@'); i >= 0 {
@@ -972,13 +987,48 @@ func localHost(d string) bool {
 		d = h
 	}
 	d = strings.ToLower(strings.TrimSuffix(d, "."))
-	switch {
-	case d == "localhost" || strings.HasSuffix(d, ".localhost") || d == "localhost.localdomain" || d == "ip6-localhost" || d == "ip6-loopback":
-		return true
-	case d == "::1" || d == "0" || d == "0.0.0.0" || d == "::":
+	if d == "localhost" || strings.HasSuffix(d, ".localhost") || d == "localhost.localdomain" || d == "ip6-localhost" || d == "ip6-loopback" {
 		return true
 	}
-	return strings.HasPrefix(d, "127.") && strings.Trim(d, "0123456789.") == ""
+	ip, ok := inetAton(d)
+	if !ok {
+		addr, _, _ := strings.Cut(d, "%") // ::1%lo: a zone
+		ip = net.ParseIP(addr)
+	}
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
+}
+
+// inetAton parses an IPv4 address as inet_aton does, and so the resolver
+// ssh asks: one to four parts, each decimal, hexadecimal after 0x or
+// octal after 0, the last filling the bytes left (127.1, 2130706433,
+// 0x7f000001 and 0177.0.0.1 are all 127.0.0.1).
+func inetAton(s string) (net.IP, bool) {
+	parts := strings.Split(s, ".")
+	if len(parts) > 4 {
+		return nil, false
+	}
+	var addr uint32
+	for i, p := range parts {
+		base := 10
+		switch {
+		case strings.HasPrefix(p, "0x"):
+			p, base = p[2:], 16
+		case len(p) > 1 && p[0] == '0':
+			p, base = p[1:], 8
+		}
+		// The last part fills the bytes the others left; each other
+		// part is one byte.
+		bits := 8
+		if i == len(parts)-1 {
+			bits = 8 * (4 - i)
+		}
+		v, err := strconv.ParseUint(p, base, bits)
+		if err != nil {
+			return nil, false
+		}
+		addr = addr<<bits | uint32(v)
+	}
+	return net.IPv4(byte(addr>>24), byte(addr>>16), byte(addr>>8), byte(addr)), true
 }
 
 // sshOption splits the argument of -o, Key=Value or "Key Value".

