@@ -10,6 +10,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -308,5 +309,69 @@ p setsid setsid
 		o.ok(t, "tiocsctty")
 		o.errno(t, "setsid-tty", enxio)
 		o.ok(t, "setsid")
+	})
+}
+
+// TestInheritedSignalOwner: a pipe or socket handed to the command is the
+// caller's open file description too, with the owner for SIGIO and SIGURG
+// the caller set (F_SETOWN). Landlock's signal scope judges such signals
+// by whoever set the owner, so the command, setting O_ASYNC and a signal
+// of its choice (F_SETSIG) on it, had the kernel send that signal to the
+// owner whenever data came, after the run too, under the layer as well (a
+// review's caller, owner of its socket, got SIGUSR1; SIGKILL would have
+// done). So such a descriptor refuses the run (125), as stdout or passed;
+// without an owner it stays, and the command's own F_SETOWN is the
+// sandbox's (TestReachOtherProcesses' sigio).
+func TestInheritedSignalOwner(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		victim := outsider(t) // SIGUSR1 ends it
+		pair := func() (*os.File, *os.File) {
+			fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, p := os.NewFile(uintptr(fds[0]), "handed"), os.NewFile(uintptr(fds[1]), "peer")
+			t.Cleanup(func() { a.Close(); p.Close() })
+			return a, p
+		}
+		own := func(f *os.File, pid int) {
+			if _, err := unix.FcntlInt(f.Fd(), unix.F_SETOWN, pid); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const usr1 = "10"
+		why := fmt.Sprintf("is a pipe or socket with an owner for signals set (F_SETOWN: process %d)", victim)
+
+		handed, peer := pair()
+		own(handed, victim)
+		b.runHanded(nil, []*os.File{handed}, "exec 1>&2\np escape fd-async 3 "+usr1+"\n", append(flags, "--pass-fd", "3")...).
+			refused(t, "--pass-fd 3", "sandbox fds: the descriptor passed as 3 "+why, "clear it (F_SETOWN 0)")
+		b.runHanded(handed, nil, "p escape fd-async 1 "+usr1+"\n", flags...).
+			refused(t, "stdout", "sandbox stdio: standard output "+why)
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close(); w.Close() })
+		own(w, victim)
+		b.runHanded(w, nil, "p escape fd-async 1 "+usr1+"\n", flags...).
+			refused(t, "stdout pipe", "sandbox stdio: standard output "+why)
+		peer.Write([]byte("data")) // what would raise the signal
+		r.Close()
+
+		// Neighbour: the same socket without an owner.
+		loose, loosePeer := pair()
+		h := b.runHanded(nil, []*os.File{loose}, "exec 1>&2\np neighbour fd-async 3 "+usr1+"\n", append(flags, "--pass-fd", "3")...)
+		h.ran(t, "no owner")
+		h.outcomes.ok(t, "neighbour")
+		loosePeer.Write([]byte("data"))
+
+		time.Sleep(100 * time.Millisecond)
+		if s := stateOf(t, victim).state; strings.ContainsAny(s, "ZXTt") {
+			t.Errorf("the socket's owner outside is in state %s", s)
+		}
+		if _, err := os.Stat("/proc/" + strconv.Itoa(victim)); err != nil {
+			t.Errorf("the socket's owner outside is gone: %v", err)
+		}
 	})
 }
