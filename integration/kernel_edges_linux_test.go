@@ -388,3 +388,51 @@ func TestInheritedSignalOwner(t *testing.T) {
 		}
 	})
 }
+
+// TestTerminalAsyncStaysInside: O_ASYNC set on a terminal makes the
+// terminal's foreground process group the owner of its SIGIO (the tty
+// driver sets it, in the name of whoever set O_ASYNC). With the runner in
+// that group, outside the sandbox, the signal the command chose (F_SETSIG
+// SIGKILL) on typed input reaches the command's own processes only: the
+// runner lives to report the command's 137 (Landlock's signal scope, with
+// the owner set in the command's name).
+func TestTerminalAsyncStaysInside(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		master, slave := hostTerminal(t)
+		pts, err := os.OpenFile(slave, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pts.Close()
+		args := append(append([]string{"run", "--yolo"}, flags...), "-c", `./attack fd-async 0 9 > armed 2>&1; sleep 5; echo survived > survived`)
+		cmd := osexec.Command(bin, args...)
+		cmd.Dir = b.root
+		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}
+		var stderr strings.Builder
+		cmd.Stdin, cmd.Stderr = pts, &stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0} // the terminal's session; its leader's group in the foreground
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		t.Cleanup(func() { cmd.Process.Kill(); <-done })
+		if got := waitFile(t, filepath.Join(b.root, "armed")); got != "fd-async ok" {
+			t.Fatalf("arming the terminal: %s", got)
+		}
+		if _, err := master.Write([]byte("x\n")); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("mewsandbox still running; stderr: %s", stderr.String())
+		}
+		switch ws := cmd.ProcessState.Sys().(syscall.WaitStatus); {
+		case ws.Signaled():
+			t.Errorf("the runner, outside the sandbox, was killed by %v", ws.Signal())
+		case ws.ExitStatus() != 137:
+			t.Errorf("exit %d, want 137 (the command killed by the SIGKILL it chose); stderr: %s", ws.ExitStatus(), stderr.String())
+		}
+	})
+}
