@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -116,3 +117,47 @@ func harmlessDevice(fd int, rdev uint64) bool {
 	_, err = unix.IoctlGetTermios(fd, unix.TCGETS)
 	return err == nil || err == unix.EIO
 }
+
+// An owner for SIGIO and SIGURG (F_SETOWN) set on a pipe or socket the
+// command is handed: the description is the caller's too, and the owner
+// stays what the caller made it, so Landlock's signal scope, which it
+// records from whoever calls F_SETOWN, lets the kernel signal that owner
+// however the command sets the description up. With O_ASYNC set (F_SETFL)
+// and a signal of its choice (F_SETSIG), the command had a review's caller,
+// which owned its socket for SIGURG, sent SIGUSR1 the next time data came,
+// after the run, with the namespace layer or without it; SIGKILL would have
+// done as well. Without an owner the command's own F_SETOWN is recorded as
+// the sandbox's, and signals nothing outside it. Terminals and files given
+// to be read reach the command opened afresh, a description of its own;
+// regular files raise no SIGIO.
+
+// fdOwner says whose signals fd would raise when fd is a pipe or a socket
+// with an owner set, "" otherwise.
+func fdOwner(fd int) string {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil {
+		return ""
+	}
+	if t := st.Mode & unix.S_IFMT; t != unix.S_IFIFO && t != unix.S_IFSOCK {
+		return ""
+	}
+	var own struct {
+		typ int32 // F_OWNER_TID, F_OWNER_PID, F_OWNER_PGRP
+		pid int32
+	}
+	_, _, errno := unix.Syscall(unix.SYS_FCNTL, uintptr(fd), unix.F_GETOWN_EX, uintptr(unsafe.Pointer(&own)))
+	switch {
+	case errno != 0:
+		return "a pipe or socket whose owner for signals (F_SETOWN) the runner cannot learn"
+	case own.pid == 0:
+		return ""
+	}
+	who := "process " + strconv.Itoa(int(own.pid))
+	if own.typ == fOwnerPgrp {
+		who = "process group " + strconv.Itoa(int(own.pid))
+	}
+	return "a pipe or socket with an owner for signals set (F_SETOWN: " + who + "), which the command could have sent any signal of its choosing (O_ASYNC, F_SETSIG) whenever data comes, even after the run"
+}
+
+// fOwnerPgrp is F_OWNER_PGRP, which x/sys/unix does not name.
+const fOwnerPgrp = 2

@@ -40,8 +40,9 @@ import (
 // a socket's family, type and protocol never change.
 
 // checkInheritedSockets refuses c's run where it would hand the command a
-// socket policy pol does not grant (see above), or an anonymous inode it
-// may not have (inheritedKernelFD); tcpRestricted says whether
+// socket policy pol does not grant (see above), an anonymous inode it
+// may not have (inheritedKernelFD), or a pipe or socket with an owner for
+// signals (fdOwner); tcpRestricted says whether
 // Landlock restricts TCP on this kernel. It returns what a best-effort run
 // does not enforce, for the caller to warn of.
 func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced []string, _ *StageError) {
@@ -50,6 +51,9 @@ func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced
 	check := func(fd, at int) *StageError {
 		if why := inheritedKernelFD(fd); why != "" {
 			return stageErr(fdStage(at), StatusSandbox, "%s is %s: %s", fdName(at), why, pipeRemedy(at))
+		}
+		if why := fdOwner(fd); why != "" {
+			return stageErr(fdStage(at), StatusSandbox, "%s is %s: clear it (F_SETOWN 0), or %s", fdName(at), why, pipeRemedy(at))
 		}
 		r := pol.Network.inheritedSocket(fd, tcpRestricted)
 		switch {

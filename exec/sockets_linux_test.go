@@ -324,6 +324,38 @@ func TestCheckInheritedKernelFDs(t *testing.T) {
 	check("/proc/self/mem open for writing", func() (int, error) { return unix.Open("/proc/self/mem", unix.O_RDWR|unix.O_CLOEXEC, 0) }, false, false, "a file of the kernel's (/proc/")
 	check("/proc/self/status read-only", func() (int, error) { return unix.Open("/proc/self/status", unix.O_RDONLY|unix.O_CLOEXEC, 0) }, false, false, "")
 
+	// A pipe or socket whose owner for signals is set: the command could
+	// choose the signal the owner gets (fdOwner).
+	owner := func(make func() (int, error), own int) func() (int, error) {
+		return func() (int, error) {
+			fd, err := make()
+			if err == nil && own != 0 {
+				_, err = unix.FcntlInt(uintptr(fd), unix.F_SETOWN, own)
+			}
+			return fd, err
+		}
+	}
+	sock := func() (int, error) {
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+		if err == nil {
+			owned(t, fds[1], "peer")
+		}
+		return fds[0], err
+	}
+	pipeEnd := func() (int, error) {
+		var p [2]int
+		err := unix.Pipe2(p[:], unix.O_CLOEXEC)
+		if err == nil {
+			owned(t, p[0], "reader")
+		}
+		return p[1], err
+	}
+	self := os.Getpid()
+	check("a socket with an owner passed", owner(sock, self), false, false, "a pipe or socket with an owner for signals set (F_SETOWN: process "+strconv.Itoa(self)+")")
+	check("a pipe with a group as owner, as stdout", owner(pipeEnd, -unix.Getpgrp()), true, false, "a pipe or socket with an owner for signals set (F_SETOWN: process group "+strconv.Itoa(unix.Getpgrp())+")")
+	check("a socket without an owner passed", owner(sock, 0), false, false, "")
+	check("a pipe without an owner as stdout", owner(pipeEnd, 0), true, false, "")
+
 	// pair returns one end of a unix pair of type typ, the other's first
 	// sending what send says.
 	pair := func(typ int, send func(peer int) error) func() (int, error) {

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/bpf.h>
+#include <linux/fs.h>
 #include <linux/io_uring.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
@@ -22,10 +23,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/sendfile.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -35,6 +38,7 @@
 #include <sys/uio.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <sys/xattr.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -146,6 +150,12 @@ static int openpty_fd(void) {
 	return s;
 }
 
+static volatile sig_atomic_t got_urg;
+static void on_urg(int sig) {
+	(void)sig;
+	got_urg = 1;
+}
+
 int main(int argc, char **argv) {
 	if (argc < 2) {
 		fprintf(stderr, "usage: attack NAME [ARG]\n");
@@ -175,6 +185,30 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "kill")) // ARG: pid; SIGTERM
 		return report(kill(port_arg(argv, argc, 2), SIGTERM));
+	if (!strcmp(n, "kill-all")) // ARG: signal number; kill(-1): every process it may signal
+		return report(kill(-1, port_arg(argv, argc, 2)));
+	if (!strcmp(n, "robust-list")) { // ARG: pid; another thread's robust futex list, a ptrace-checked read
+		void *head;
+		size_t len;
+		return report(syscall(SYS_get_robust_list, port_arg(argv, argc, 2), &head, &len));
+	}
+	if (!strcmp(n, "sigurg")) { // ARG: pid (0: itself); urgent data on a unix socket signals its owner
+		int sv[2], pid = port_arg(argv, argc, 2);
+		signal(SIGURG, on_urg);
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+			return report(-1);
+		if (fcntl(sv[1], F_SETOWN, pid ? pid : getpid()) < 0)
+			return report(-1);
+		if (send(sv[0], "!", 1, MSG_OOB) != 1)
+			return report(-1);
+		if (pid)
+			return report(0); // the victim is the verdict
+		for (int i = 0; i < 100 && !got_urg; i++)
+			usleep(10000);
+		if (!got_urg)
+			errno = ETIMEDOUT;
+		return report(got_urg ? 0 : -1);
+	}
 	if (!strcmp(n, "fork-wait")) { // neighbour: a plain child, reaped
 		pid_t pid = fork();
 		if (pid == 0)
@@ -244,6 +278,11 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "setsid")) // neighbour: a new session is no namespace
 		return report(setsid());
+	if (!strcmp(n, "setsid-tty")) { // a session of its own has no terminal: /dev/tty is none
+		if (setsid() < 0 && errno != EPERM)
+			return report(-1);
+		return report(open("/dev/tty", O_RDWR));
+	}
 	if (!strcmp(n, "mount-tmpfs")) // ARG: dir
 		return report(mount("none", argc > 2 ? argv[2] : ".", "tmpfs", 0, NULL));
 	if (!strcmp(n, "fsopen"))
@@ -305,7 +344,8 @@ int main(int argc, char **argv) {
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
 	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl") || !strcmp(n, "tiocsetd") ||
-	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty") || !strcmp(n, "kdskbmode")) {
+	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty") || !strcmp(n, "kdskbmode") ||
+	    !strcmp(n, "tioccons") || !strcmp(n, "tiocsctty")) {
 		int fd = openpty_fd();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
@@ -320,6 +360,13 @@ int main(int argc, char **argv) {
 		}
 		if (!strcmp(n, "tcooff")) // stopped output outlives the run; ^Q does not restart it
 			return report(tcflow(fd, TCOOFF));
+		if (!strcmp(n, "tioccons")) // console output redirected to this terminal: CAP_SYS_ADMIN
+			return report(ioctl(fd, TIOCCONS));
+		if (!strcmp(n, "tiocsctty")) { // neighbour: a terminal of its own as its controlling one
+			if (setsid() < 0 && errno != EPERM)
+				return report(-1);
+			return report(ioctl(fd, TIOCSCTTY, 0));
+		}
 		if (!strcmp(n, "kdskbmode")) // on a console, K_OFF would leave the keyboard dead after the run
 			return report(ioctl(fd, 0x4b45, 4));
 		if (!strcmp(n, "tiocgptpeer")) { // a master's terminal, opened where the master was made
@@ -435,6 +482,12 @@ int main(int argc, char **argv) {
 		int hook = openat(dir, ".git/hooks/pre-commit", O_WRONLY | O_CREAT | O_TRUNC, 0755);
 		return report(hook < 0 ? -1 : write(hook, "planted\n", 8));
 	}
+	if (!strcmp(n, "fd-async")) { // ARGS: fd signal; I/O on fd signals its owner with signal (0: SIGIO)
+		int fd = port_arg(argv, argc, 2), flags = fcntl(fd, F_GETFL);
+		if (flags < 0 || fcntl(fd, F_SETSIG, port_arg(argv, argc, 3)) < 0)
+			return report(-1);
+		return report(fcntl(fd, F_SETFL, flags | O_ASYNC));
+	}
 	if (!strcmp(n, "fd-passrights")) { // ARG: fd; SO_PASSRIGHTS turned back on
 		int on = 1;
 		return report(setsockopt(port_arg(argv, argc, 2), SOL_SOCKET, 83, &on, sizeof on));
@@ -456,6 +509,114 @@ int main(int argc, char **argv) {
 			return report(-1);
 		strncpy(a.sun_path, argv[3], sizeof a.sun_path - 1);
 		return report(sendto(port_arg(argv, argc, 2), "escaped", 7, 0, (struct sockaddr *)&a, sizeof a));
+	}
+
+	// A file's way out of the root, or in: names made, moved or linked
+	// across the root's edge, where Landlock's rights differ (REFER).
+	if (!strcmp(n, "tmpfile-link") || !strcmp(n, "tmpfile-link-empty")) { // ARGS: dir dest; an unnamed file made in dir, then named dest
+		int fd = open(argc > 2 ? argv[2] : ".", O_TMPFILE | O_WRONLY, 0644);
+		if (fd < 0 || write(fd, "tmpfile\n", 8) != 8 || argc < 4)
+			return report(-1);
+		if (!strcmp(n, "tmpfile-link-empty")) // needs CAP_DAC_READ_SEARCH
+			return report(linkat(fd, "", AT_FDCWD, argv[3], AT_EMPTY_PATH));
+		char p[64];
+		snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
+		return report(linkat(AT_FDCWD, p, AT_FDCWD, argv[3], AT_SYMLINK_FOLLOW));
+	}
+	if (!strcmp(n, "link") || !strcmp(n, "rename") || !strcmp(n, "exchange")) { // ARGS: from to
+		if (argc < 4)
+			return report(-1);
+		if (!strcmp(n, "link"))
+			return report(link(argv[2], argv[3]));
+		if (!strcmp(n, "rename"))
+			return report(rename(argv[2], argv[3]));
+		return report(syscall(SYS_renameat2, AT_FDCWD, argv[2], AT_FDCWD, argv[3], RENAME_EXCHANGE));
+	}
+	if (!strcmp(n, "append")) { // ARGS: path text; text appended to an existing file
+		int fd = argc > 3 ? open(argv[2], O_WRONLY | O_APPEND) : -1;
+		return report(fd < 0 ? -1 : write(fd, argv[3], strlen(argv[3])));
+	}
+	if (!strcmp(n, "read")) { // ARG: path; opened (not blocking) and a byte read
+		char c;
+		int fd = open(argc > 2 ? argv[2] : "", O_RDONLY | O_NONBLOCK);
+		return report(fd < 0 ? -1 : read(fd, &c, 1));
+	}
+	if (!strcmp(n, "open-w")) // ARG: path; opened for writing, nothing written
+		return report(open(argc > 2 ? argv[2] : "", O_WRONLY));
+	if (!strcmp(n, "truncate")) // ARG: path; emptied by its name
+		return report(truncate(argc > 2 ? argv[2] : "", 0));
+	if (!strcmp(n, "ftruncate-ro") || !strcmp(n, "fallocate-ro") || !strcmp(n, "punch-ro") || !strcmp(n, "chattr-ro")) { // ARG: path, opened read-only
+		int fd = open(argc > 2 ? argv[2] : "", O_RDONLY);
+		if (fd < 0)
+			return report(-1);
+		if (!strcmp(n, "ftruncate-ro"))
+			return report(ftruncate(fd, 0));
+		if (!strcmp(n, "fallocate-ro"))
+			return report(fallocate(fd, 0, 0, 1 << 20));
+		if (!strcmp(n, "punch-ro"))
+			return report(fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 4096));
+		int flags; // chattr +d (no dump): an owner's flag, no capability needed
+		if (ioctl(fd, FS_IOC_GETFLAGS, &flags) < 0)
+			return report(-1);
+		flags |= FS_NODUMP_FL;
+		return report(ioctl(fd, FS_IOC_SETFLAGS, &flags));
+	}
+	if (!strcmp(n, "copy-range")) { // ARGS: from to; from's first bytes copied into to, made
+		int in = argc > 3 ? open(argv[2], O_RDONLY) : -1;
+		int out = in < 0 ? -1 : open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (out < 0)
+			return report(-1);
+		return report(copy_file_range(in, NULL, out, NULL, 4096, 0));
+	}
+	if (!strcmp(n, "ficlone")) { // ARGS: from to; to made a clone of from (EOPNOTSUPP, EXDEV off btrfs/xfs)
+		int in = argc > 3 ? open(argv[2], O_RDONLY) : -1;
+		int out = in < 0 ? -1 : open(argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (out < 0)
+			return report(-1);
+		return report(ioctl(out, FICLONE, in));
+	}
+	if (!strcmp(n, "name-to-handle") || !strcmp(n, "open-by-handle")) { // ARGS: path [a directory on its mount]; its handle, and the file opened by it
+		struct {
+			struct file_handle h;
+			char more[128];
+		} fh = {.h.handle_bytes = 128};
+		int mount;
+		if (name_to_handle_at(AT_FDCWD, argc > 2 ? argv[2] : "", &fh.h, &mount, 0) < 0 || strcmp(n, "open-by-handle"))
+			return report(!strcmp(n, "open-by-handle") ? -1 : 0);
+		int dir = open(argc > 3 ? argv[3] : "/", O_RDONLY | O_DIRECTORY); // on the same mount
+		return report(dir < 0 ? -1 : open_by_handle_at(dir, &fh.h, O_RDONLY));
+	}
+	if (!strcmp(n, "inotify")) { // ARG: path; watched for opens and reads
+		int fd = inotify_init1(IN_CLOEXEC);
+		if (fd < 0)
+			return report(-1);
+		return report(inotify_add_watch(fd, argc > 2 ? argv[2] : "", IN_OPEN | IN_ACCESS));
+	}
+	if (!strcmp(n, "stat")) { // ARG: path; its metadata
+		struct stat st;
+		return report(stat(argc > 2 ? argv[2] : "", &st));
+	}
+	if (!strcmp(n, "listxattr")) { // ARG: path; its extended attributes' names
+		char b[1024];
+		return report(listxattr(argc > 2 ? argv[2] : "", b, sizeof b));
+	}
+	if (!strcmp(n, "memfd-exec")) { // ARG: program; copied into a memfd and run from it (execveat)
+		int in = open(argc > 2 ? argv[2] : "", O_RDONLY), fd = memfd_create("x", MFD_CLOEXEC);
+		struct stat st;
+		if (in < 0 || fd < 0 || fstat(in, &st) < 0 || sendfile(fd, in, NULL, st.st_size) != st.st_size)
+			return report(-1);
+		pid_t pid = fork();
+		if (pid == 0) {
+			char *args[] = {"x", NULL}, *env[] = {NULL};
+			syscall(SYS_execveat, fd, "", args, env, AT_EMPTY_PATH);
+			_exit(99);
+		}
+		int s;
+		if (pid < 0 || waitpid(pid, &s, 0) < 0)
+			return report(-1);
+		if (!WIFEXITED(s) || WEXITSTATUS(s) != 0)
+			errno = ENOEXEC;
+		return report(WIFEXITED(s) && WEXITSTATUS(s) == 0 ? 0 : -1);
 	}
 
 	// Files.

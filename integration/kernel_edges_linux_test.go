@@ -1,0 +1,438 @@
+package integration
+
+// A red-team round against the kernel sandbox (issue S26): ways out that
+// no earlier test tried. Each attack is made by testdata/attack.c inside
+// the sandbox, with the namespace layer and without it, beside the
+// legitimate neighbour that must keep working.
+
+import (
+	"fmt"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+const (
+	exdev  = int(syscall.EXDEV)
+	enoent = int(syscall.ENOENT)
+	ebadfd = int(syscall.EBADF)
+	einval = int(syscall.EINVAL)
+	enxio  = int(syscall.ENXIO)
+	esrch  = int(syscall.ESRCH)
+)
+
+// TestCoreDumpStaysInside: a core dump lands in the crashing process's
+// working directory, written by the kernel as that process: one that
+// crashes in a directory it may only read (a root command owns /etc, and
+// DAC lets it write there) writes nothing there, while one that crashes in
+// the root leaves its core as usual.
+func TestCoreDumpStaysInside(t *testing.T) {
+	pattern, err := os.ReadFile("/proc/sys/kernel/core_pattern")
+	if p := strings.TrimSpace(string(pattern)); err != nil || p == "" || strings.ContainsAny(p, "|/") {
+		t.Skipf("core_pattern is %q (%v): a core dump does not land in the working directory", pattern, err)
+	}
+	var lim unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_CORE, &lim); err != nil || lim.Max == 0 {
+		t.Skipf("core dumps are off here (RLIMIT_CORE hard limit 0, %v)", err)
+	}
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		ro := filepath.Join(b.out, "ro")
+		b.file(filepath.Join(ro, "kept"), "kept\n", 0o644)
+		if err := os.MkdirAll(filepath.Join(b.root, "crash"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		script := `ulimit -c unlimited 2>/dev/null || ulimit -c "$(ulimit -H -c)"
+(cd ` + ro + ` && sh -c 'kill -SEGV $$')
+(cd crash && sh -c 'kill -SEGV $$')
+true
+`
+		r := b.sh(script, append(flags, "--allow-read", ro)...)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		if got, _ := filepath.Glob(filepath.Join(ro, "*")); len(got) != 1 {
+			t.Errorf("the read-only directory holds %v after a crash there, want only its own file", got)
+		}
+		if got, _ := filepath.Glob(filepath.Join(b.root, "crash", "core*")); len(got) == 0 {
+			t.Errorf("no core dump in the root after a crash there (neighbour); stderr: %s", r.stderr)
+		}
+	})
+}
+
+// TestFilesAcrossTheRootEdge: a file made, linked, renamed or exchanged
+// across the root's edge, where Landlock's rights differ (the REFER
+// right, and making a file under a read-only grant), or emptied by its
+// name: an unnamed O_TMPFILE given a name outside (by /proc/self/fd and by
+// AT_EMPTY_PATH), a hard link of an outside file into the root (which the
+// command would then write through) and of a root file out, renames and
+// RENAME_EXCHANGE both ways, truncate(2). A descriptor opened read-only
+// cannot be truncated or allocated (the VFS), nor, under the layer, given
+// inode flags (chattr), and a file opened by handle (past the path rules)
+// is refused (seccomp). Neighbours: the same calls
+// inside the root, and copying an outside file it may read into the root.
+func TestFilesAcrossTheRootEdge(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		ro := filepath.Join(b.out, "ro")
+		const content = "outside, read-only\n"
+		outside := b.file(filepath.Join(ro, "f"), content, 0o644)
+		hidden := b.file(filepath.Join(b.out, "hidden"), "not granted\n", 0o644)
+		b.file("mine", "the root's\n", 0o644)
+		script := strings.NewReplacer("RO", ro, "HIDDEN", hidden).Replace(`
+p tmpfile-out tmpfile-link . RO/planted
+p tmpfile-out-empty tmpfile-link-empty . RO/planted2
+p tmpfile-in tmpfile-link . made
+p link-out-in link RO/f linked
+p link-in-out link mine RO/linked
+p rename-out-in rename RO/f taken
+p rename-in-out rename mine RO/given
+p exchange exchange mine RO/f
+p rename-in rename made moved
+p append-out append RO/f X
+p truncate-out truncate RO/f
+p truncate-in truncate moved
+p ftruncate-ro ftruncate-ro RO/f
+p fallocate-ro fallocate-ro RO/f
+p punch-ro punch-ro RO/f
+p copy-in copy-range RO/f copy
+p open-by-handle open-by-handle HIDDEN RO
+p name-to-handle name-to-handle RO/f
+p chattr-out chattr-ro RO/f
+p chattr-in chattr-ro mine
+`)
+		o := b.check(script, append(flags, "--allow-read", ro)...)
+		denied := []int{eacces, erofs, exdev}
+		for _, tt := range []struct {
+			attack    string
+			errno     []int
+			neighbour string
+		}{
+			{"tmpfile-out", denied, "tmpfile-in"},
+			{"tmpfile-out-empty", append(denied, enoent), "tmpfile-in"}, // ENOENT where AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH
+			{"link-out-in", denied, "rename-in"},
+			{"link-in-out", denied, "rename-in"},
+			{"rename-out-in", denied, "rename-in"},
+			{"rename-in-out", denied, "rename-in"},
+			{"exchange", denied, "rename-in"},
+			{"append-out", denied, "copy-in"},
+			{"truncate-out", denied, "truncate-in"},
+			{"ftruncate-ro", []int{einval}, "truncate-in"},
+			{"fallocate-ro", []int{ebadfd}, "truncate-in"},
+			{"punch-ro", []int{ebadfd}, "truncate-in"},
+			{"open-by-handle", []int{eperm}, "name-to-handle"},
+		} {
+			t.Run(tt.attack, func(t *testing.T) {
+				o.errno(t, tt.attack, tt.errno...)
+				o.ok(t, tt.neighbour)
+			})
+		}
+		// Inode flags (chattr +d, through a descriptor opened to read):
+		// the layer's read-only mounts refuse them; without the layer,
+		// Landlock does not mediate metadata (README: lost).
+		if chattr := o["chattr-in"]; strings.Contains(chattr, "errno=") {
+			t.Logf("chattr-in: %s: this file system keeps no inode flags", chattr)
+		} else if len(flags) == 0 {
+			o.errno(t, "chattr-out", erofs)
+		} else {
+			t.Logf("chattr-out without the layer: %s (metadata: lost, as documented)", o["chattr-out"])
+		}
+		if got := b.read(outside); got != content {
+			t.Errorf("the outside file holds %q, want %q", got, content)
+		}
+		if got, _ := filepath.Glob(filepath.Join(ro, "*")); len(got) != 1 {
+			t.Errorf("the read-only directory holds %v, want only its own file", got)
+		}
+		for _, p := range []string{"linked", "taken"} {
+			if b.exists(p) {
+				t.Errorf("%s appeared in the root", p)
+			}
+		}
+		if got := b.read("copy"); got != content {
+			t.Errorf("the copy holds %q, want %q (reading the grant is allowed)", got, content)
+		}
+	})
+}
+
+// TestKernelAndRunnerFilesRefused: the kernel's tunables (/proc/sys, /sys)
+// and the command's own /proc files that change it beyond the sandbox's
+// say (oom_score_adj, setgroups, its LSM attributes, coredump_filter)
+// cannot be opened for writing (nothing is written: a probe that opened
+// one would only close it); the process outside the sandbox that is its
+// parent (the runner, or under the layer the pid namespace's init, which
+// holds the runner's descriptors) cannot be looked into: its working
+// directory, root, program, environment, memory map, descriptors' details
+// or robust futex list. Neighbours: reading the command's own.
+func TestKernelAndRunnerFilesRefused(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		script := `
+p hostname open-w /proc/sys/kernel/hostname
+p drop-caches open-w /proc/sys/vm/drop_caches
+p oom-lower append /proc/self/oom_score_adj -1000
+p oom-raise append /proc/self/oom_score_adj 500
+p setgroups append /proc/self/setgroups deny
+p coredump-filter append /proc/self/coredump_filter 0x33
+p comm append /proc/self/comm x
+p read-hostname read /proc/sys/kernel/hostname
+p read-oom read /proc/self/oom_score_adj
+p runner-cwd stat /proc/$PPID/cwd/.
+p runner-root stat /proc/$PPID/root/.
+p runner-exe stat /proc/$PPID/exe
+p runner-environ read /proc/$PPID/environ
+p runner-maps read /proc/$PPID/maps
+fd=$(ls /proc/$PPID/fd | head -n1) # the numbers show; what they are does not
+p runner-fdinfo read /proc/$PPID/fdinfo/$fd
+p runner-fd read /proc/$PPID/fd/$fd
+p runner-robust robust-list $PPID
+p self-environ read /proc/self/environ
+p self-cwd stat /proc/self/cwd/.
+p self-robust robust-list 0
+`
+		optional := map[string]string{"sys-thp": "/sys/kernel/mm/transparent_hugepage/enabled", "lsm-attr": "/proc/self/attr/current"}
+		for label, p := range optional {
+			if _, err := os.Stat(p); err == nil {
+				script += "p " + label + " open-w " + p + "\n"
+			} else {
+				delete(optional, label)
+			}
+		}
+		o := b.check(script, flags...)
+		writes := []string{"hostname", "drop-caches", "oom-lower", "oom-raise", "setgroups", "coredump-filter", "comm"}
+		for label := range optional {
+			writes = append(writes, label)
+		}
+		for _, l := range writes {
+			o.errno(t, l, eacces, erofs)
+		}
+		o.ok(t, "read-hostname")
+		o.ok(t, "read-oom")
+		for _, l := range []string{"runner-cwd", "runner-root", "runner-exe", "runner-environ", "runner-maps", "runner-fdinfo", "runner-fd", "runner-robust"} {
+			o.errno(t, l, eacces, eperm)
+		}
+		for _, l := range []string{"self-environ", "self-cwd", "self-robust"} {
+			o.ok(t, l)
+		}
+	})
+}
+
+// TestKillEveryoneStaysInside: kill(-1, sig) signals every process the
+// caller may signal; as root that is the whole host. From inside it
+// reaches the sandbox's own processes only (the script's shell, which
+// traps the signal) and not a stopped process outside, which SIGCONT would
+// have resumed: the one signal that is observable and harmless if it got
+// through (the same check lets no SIGKILL through: Landlock's signal
+// scope, or the pid namespace, decides before the signal's number counts).
+func TestKillEveryoneStaysInside(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		victim := outsider(t)
+		if err := syscall.Kill(victim, syscall.SIGSTOP); err != nil {
+			t.Fatal(err)
+		}
+		waitState(t, victim, "T")
+		o := b.check(`trap 'echo "own: ok"' CONT
+p all kill-all 18
+`, flags...)
+		o.ok(t, "all")
+		o.ok(t, "own")
+		if s := stateOf(t, victim).state; s != "T" {
+			t.Errorf("the stopped process outside is in state %s after kill(-1, SIGCONT) inside, want T", s)
+		}
+	})
+}
+
+// waitState waits up to 5 s for process pid to reach state want.
+func waitState(t *testing.T, pid int, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); stateOf(t, pid).state != want; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process %d never reached state %s", pid, want)
+		}
+	}
+}
+
+// TestSigurgStaysInside: urgent data on a unix socket (MSG_OOB) raises
+// SIGURG at the socket's owner (F_SETOWN), as O_ASYNC raises SIGIO
+// (TestReachOtherProcesses' sigio): with the owner a process outside, the
+// signal does not reach it (Landlock's signal scope covers the file
+// owner's signals; under the layer the process has no id to name), while
+// the command's own owner gets it.
+func TestSigurgStaysInside(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		marker := filepath.Join(t.TempDir(), "urg")
+		argv := []string{"sh", "-c", `trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker}
+		if os.Getuid() == 0 {
+			if _, err := osexec.LookPath("setpriv"); err != nil {
+				t.Skip("as root the outside process must drop its capabilities, which needs setpriv (util-linux)")
+			}
+			argv = append([]string{"setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"}, argv...)
+		}
+		cmd := osexec.Command(argv[0], argv[1:]...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		// The outside process's trap works: a SIGURG from here is heard
+		// (once its shell has set the trap: its first loop).
+		time.Sleep(200 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGURG)
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			if _, err := os.Stat(marker); err == nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the outside process never heard a SIGURG sent from outside")
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+		os.Remove(marker)
+		o := b.check(fmt.Sprintf(`
+p outside sigurg %d
+p self sigurg 0
+`, cmd.Process.Pid), flags...)
+		if got := o["outside"]; got != "sigurg ok" && !strings.Contains(got, fmt.Sprintf(" errno=%d ", esrch)) {
+			t.Errorf("outside: %s, want the socket armed (ok) or no such process (under the layer)", got)
+		}
+		o.ok(t, "self")
+		time.Sleep(300 * time.Millisecond) // six turns of the outside loop
+		if _, err := os.Stat(marker); err == nil {
+			t.Error("the outside process heard a SIGURG from the sandbox")
+		}
+	})
+}
+
+// TestTerminalConsoleAndSession: redirecting the console's output to a
+// terminal (TIOCCONS) needs CAP_SYS_ADMIN, which the command lacks; a
+// session of its own has no controlling terminal to open as /dev/tty.
+// Neighbours: making its own pty its controlling terminal, a new session.
+func TestTerminalConsoleAndSession(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		o := b.check(`
+p tioccons tioccons
+p tiocsctty tiocsctty
+p setsid-tty setsid-tty
+p setsid setsid
+`, flags...)
+		o.errno(t, "tioccons", eperm)
+		o.ok(t, "tiocsctty")
+		o.errno(t, "setsid-tty", enxio)
+		o.ok(t, "setsid")
+	})
+}
+
+// TestInheritedSignalOwner: a pipe or socket handed to the command is the
+// caller's open file description too, with the owner for SIGIO and SIGURG
+// the caller set (F_SETOWN). Landlock's signal scope judges such signals
+// by whoever set the owner, so the command, setting O_ASYNC and a signal
+// of its choice (F_SETSIG) on it, had the kernel send that signal to the
+// owner whenever data came, after the run too, under the layer as well (a
+// review's caller, owner of its socket, got SIGUSR1; SIGKILL would have
+// done). So such a descriptor refuses the run (125), as stdout or passed;
+// without an owner it stays, and the command's own F_SETOWN is the
+// sandbox's (TestReachOtherProcesses' sigio).
+func TestInheritedSignalOwner(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		victim := outsider(t) // SIGUSR1 ends it
+		pair := func() (*os.File, *os.File) {
+			fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM|unix.SOCK_CLOEXEC, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, p := os.NewFile(uintptr(fds[0]), "handed"), os.NewFile(uintptr(fds[1]), "peer")
+			t.Cleanup(func() { a.Close(); p.Close() })
+			return a, p
+		}
+		own := func(f *os.File, pid int) {
+			if _, err := unix.FcntlInt(f.Fd(), unix.F_SETOWN, pid); err != nil {
+				t.Fatal(err)
+			}
+		}
+		const usr1 = "10"
+		why := fmt.Sprintf("is a pipe or socket with an owner for signals set (F_SETOWN: process %d)", victim)
+
+		handed, peer := pair()
+		own(handed, victim)
+		b.runHanded(nil, []*os.File{handed}, "exec 1>&2\np escape fd-async 3 "+usr1+"\n", append(flags, "--pass-fd", "3")...).
+			refused(t, "--pass-fd 3", "sandbox fds: the descriptor passed as 3 "+why, "clear it (F_SETOWN 0)")
+		b.runHanded(handed, nil, "p escape fd-async 1 "+usr1+"\n", flags...).
+			refused(t, "stdout", "sandbox stdio: standard output "+why)
+		r, w, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close(); w.Close() })
+		own(w, victim)
+		b.runHanded(w, nil, "p escape fd-async 1 "+usr1+"\n", flags...).
+			refused(t, "stdout pipe", "sandbox stdio: standard output "+why)
+		peer.Write([]byte("data")) // what would raise the signal
+		r.Close()
+
+		// Neighbour: the same socket without an owner.
+		loose, loosePeer := pair()
+		h := b.runHanded(nil, []*os.File{loose}, "exec 1>&2\np neighbour fd-async 3 "+usr1+"\n", append(flags, "--pass-fd", "3")...)
+		h.ran(t, "no owner")
+		h.outcomes.ok(t, "neighbour")
+		loosePeer.Write([]byte("data"))
+
+		time.Sleep(100 * time.Millisecond)
+		if s := stateOf(t, victim).state; strings.ContainsAny(s, "ZXTt") {
+			t.Errorf("the socket's owner outside is in state %s", s)
+		}
+		if _, err := os.Stat("/proc/" + strconv.Itoa(victim)); err != nil {
+			t.Errorf("the socket's owner outside is gone: %v", err)
+		}
+	})
+}
+
+// TestTerminalAsyncStaysInside: O_ASYNC set on a terminal makes the
+// terminal's foreground process group the owner of its SIGIO (the tty
+// driver sets it, in the name of whoever set O_ASYNC). With the runner in
+// that group, outside the sandbox, the signal the command chose (F_SETSIG
+// SIGKILL) on typed input reaches the command's own processes only: the
+// runner lives to report the command's 137 (Landlock's signal scope, with
+// the owner set in the command's name).
+func TestTerminalAsyncStaysInside(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		master, slave := hostTerminal(t)
+		pts, err := os.OpenFile(slave, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pts.Close()
+		args := append(append([]string{"run", "--yolo"}, flags...), "-c", `./attack fd-async 0 9 > armed 2>&1; sleep 5; echo survived > survived`)
+		cmd := osexec.Command(bin, args...)
+		cmd.Dir = b.root
+		cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}
+		var stderr strings.Builder
+		cmd.Stdin, cmd.Stderr = pts, &stderr
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0} // the terminal's session; its leader's group in the foreground
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		t.Cleanup(func() { cmd.Process.Kill(); <-done })
+		if got := waitFile(t, filepath.Join(b.root, "armed")); got != "fd-async ok" {
+			t.Fatalf("arming the terminal: %s", got)
+		}
+		if _, err := master.Write([]byte("x\n")); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("mewsandbox still running; stderr: %s", stderr.String())
+		}
+		switch ws := cmd.ProcessState.Sys().(syscall.WaitStatus); {
+		case ws.Signaled():
+			t.Errorf("the runner, outside the sandbox, was killed by %v", ws.Signal())
+		case ws.ExitStatus() != 137:
+			t.Errorf("exit %d, want 137 (the command killed by the SIGKILL it chose); stderr: %s", ws.ExitStatus(), stderr.String())
+		}
+	})
+}
