@@ -141,6 +141,11 @@ func fdOwner(fd int) string {
 	if t := st.Mode & unix.S_IFMT; t != unix.S_IFIFO && t != unix.S_IFSOCK {
 		return ""
 	}
+	// An O_PATH descriptor has no owner to set (fcntl F_SETOWN fails
+	// with EBADF on it); what else it allows is judged elsewhere.
+	if fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0); err == nil && fl&unix.O_PATH != 0 {
+		return ""
+	}
 	var own struct {
 		typ int32 // F_OWNER_TID, F_OWNER_PID, F_OWNER_PGRP
 		pid int32

@@ -355,6 +355,22 @@ func TestCheckInheritedKernelFDs(t *testing.T) {
 	check("a pipe with a group as owner, as stdout", owner(pipeEnd, -unix.Getpgrp()), true, false, "a pipe or socket with an owner for signals set (F_SETOWN: process group "+strconv.Itoa(unix.Getpgrp())+")")
 	check("a socket without an owner passed", owner(sock, 0), false, false, "")
 	check("a pipe without an owner as stdout", owner(pipeEnd, 0), true, false, "")
+	// An O_PATH descriptor of a socket can have no owner: fdOwner leaves
+	// it to the checks of what an O_PATH descriptor allows.
+	dir := t.TempDir()
+	ln, err := net.Listen("unix", filepath.Join(dir, "sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	opath, err := unix.Open(filepath.Join(dir, "sock"), unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	owned(t, opath, "O_PATH socket")
+	if why := fdOwner(opath); why != "" {
+		t.Errorf("fdOwner of an O_PATH socket = %q, want \"\"", why)
+	}
 
 	// pair returns one end of a unix pair of type typ, the other's first
 	// sending what send says.
