@@ -119,6 +119,11 @@ type analyzer struct {
 	// oldPwd: the directory OLDPWD was set to, where cd - goes; "" when
 	// not known (dirVars).
 	oldPwd string
+	// refs: the namerefs declared earlier (declare -n H=HOME), each with
+	// the variable it names; "" for one declared without (declare -n H),
+	// whose next assignment names it, and "?" for one only known at run
+	// time (dirVars).
+	refs map[string]string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -426,7 +431,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		var subs stmtLists
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
-			if hijacked(l.Name.Value) {
+			if hijacked(l.Name.Value) || z.refTo(l.Name.Value) {
 				z.complex("a loop over %s, which decides what code later programs run", l.Name.Value)
 			}
 			for _, w := range l.Items {
@@ -1529,10 +1534,32 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			return
 		}
 	}
-	// set notes assignment a ("NAME=value", or a NAME alone).
-	set := func(a string) {
+	// set notes assignment a ("NAME=value", or a NAME alone). HOME[0]=x
+	// sets HOME as HOME=x does; through a nameref (declare -n H=HOME;
+	// H=/etc) it sets the variable the nameref names, and one declared
+	// without (declare -n H; H=HOME) is given its variable by it.
+	var set func(a string)
+	set = func(a string) {
 		name, v, ok := strings.Cut(a, "=")
 		name, appended := strings.CutSuffix(name, "+")
+		name, _, _ = strings.Cut(name, "[")
+		if target, ref := z.refs[name]; ref {
+			switch {
+			case target == "?":
+				for _, d := range []string{"HOME", "PWD", "OLDPWD", "CDPATH"} {
+					set(d)
+				}
+				return
+			case target == "" && ok && isName(v):
+				z.refs[name] = v
+				return
+			case target == "":
+				z.refs[name] = "?"
+				set(name)
+				return
+			}
+			name = target
+		}
 		switch name {
 		case "HOME":
 			z.homeSet = true
@@ -1594,19 +1621,48 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 		}
 		for _, a := range names {
-			set(a)
-			if _, target, ok := strings.Cut(a, "="); ok && nameref {
-				// declare -n H=HOME: setting H sets HOME. A target only
-				// known at run time may be any of them.
-				if strings.ContainsAny(target, "$`") {
-					for _, v := range []string{"HOME", "PWD", "OLDPWD", "CDPATH"} {
-						set(v)
-					}
+			if !nameref {
+				set(a)
+				continue
+			}
+			// declare -n H=HOME: setting H sets HOME. A target only
+			// known at run time may be any of them; without one, the
+			// next assignment to H names it.
+			ref, target, ok := strings.Cut(a, "=")
+			if !isName(ref) {
+				continue // an option
+			}
+			if z.refs == nil {
+				z.refs = map[string]string{}
+			}
+			switch {
+			case !ok:
+				z.refs[ref] = ""
+			case isName(target):
+				// HOME and PWD are taken as set from here on; OLDPWD and
+				// CDPATH as assignments through the nameref set them
+				// (H=/etc; cd -), where cd goes then known.
+				z.refs[ref] = target
+				switch target {
+				case "HOME", "PWD":
+					set(target)
+				case "OLDPWD":
+					z.pwdSet = true
 				}
-				set(target)
+			default:
+				z.refs[ref] = "?"
+				set(ref)
 			}
 		}
 	}
+}
+
+// refTo says whether name is a nameref declared earlier (dirVars) to a
+// variable that decides what code later programs run, or to one not
+// known: setting it (: ${H:=/etc}, let H=1) sets that variable.
+func (z *analyzer) refTo(name string) bool {
+	t, ok := z.refs[name]
+	return ok && (t == "" || t == "?" || hijacked(t))
 }
 
 // writtenDir returns v, an assigned value as the parser renders it, when
@@ -2231,7 +2287,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			z.word(p.Repl.With, subs)
 		}
 		if p.Exp != nil {
-			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && hijacked(p.Param.Value) {
+			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && (hijacked(p.Param.Value) || z.refTo(p.Param.Value)) {
 				z.complex("an expansion that sets %s, which decides what code later programs run: %s", p.Param.Value, z.nodeText(p))
 			}
 			z.word(p.Exp.Word, subs)
@@ -2306,7 +2362,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 // ./7/.gitconfig, and commands are looked up in ./0.
 func (z *analyzer) arithSets(x syntax.ArithmExpr) {
 	if w, ok := x.(*syntax.Word); ok {
-		if name, _, _ := strings.Cut(w.Lit(), "["); hijacked(name) {
+		if name, _, _ := strings.Cut(w.Lit(), "["); hijacked(name) || z.refTo(name) {
 			z.complex("%s set by arithmetic, which decides what code later programs run", name)
 		}
 	}

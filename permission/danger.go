@@ -2228,6 +2228,11 @@ func hijackAssign(c SimpleCommand, home string) string {
 			if strings.HasPrefix(w.Text, "-") && strings.ContainsRune(w.Text, 'n') {
 				nameref = true
 			}
+			if nameref && name != "export" && name != "readonly" && w.Literal && isName(w.Text) {
+				// declare -n r; r=PATH; r=/tmp/x: the variable is chosen
+				// later, as with declare -n r=$x.
+				found(w.Text + " (a nameref whose variable the next assignment to it names)")
+			}
 			if strings.Contains(w.Text, "=") {
 				if hijacks(w.Text, w.Literal, home) && found(assignName(w.Text)) {
 					return assignName(w.Text)

@@ -1474,3 +1474,16 @@ func isNameByte(c byte) bool {
 // argument, where NAME[$(…)] is common and means nothing to bash (awk's
 // count[$(NF)]); such a string is not looked for in their words.
 var programTextCommands = []string{"awk", "gawk", "mawk", "nawk", "busybox", "perl", "python", "python3", "ruby", "node", "php", "jq", "gojq", "yq"}
+
+// isName says whether s is a shell variable's name (HOME, _x1).
+func isName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
