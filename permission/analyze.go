@@ -124,6 +124,10 @@ type analyzer struct {
 	// whose next assignment names it, and "?" for one only known at run
 	// time (dirVars).
 	refs map[string]string
+	// makefiles: MAKEFILES was set earlier in the command line (export
+	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
+	// first, or MAKEFLAGS to a value holding --eval (dirVars).
+	makefiles bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -719,6 +723,10 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
+	if n := lowerName(c); z.makefiles && (n == "make" || n == "gmake") {
+		// As MAKEFILES=/dev/stdin make does (hiddenRun).
+		z.complex("%s reads the makefiles MAKEFILES names, or evaluates the --eval of MAKEFLAGS, set earlier in the command line: their recipes are not checked", n)
+	}
 	if _, known := z.cdPathFor(c); !known && (lowerName(c) == "cd" || lowerName(c) == "pushd") {
 		// Its operand may name a variable, whose value is the directory,
 		// or one below a CDPATH entry only known at run time (dirVars):
@@ -1285,6 +1293,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.complex("%s", why)
 	}
 	switch n := lowerName(c); n {
+	case "make", "gmake":
+		// A makefile only known at run time may be standard input, here
+		// a here-document's (make -f "$m" <<E): hiddenRun sees only the
+		// other redirections and pipes.
+		if feed, _ := fdDoc(rs, 0); feed == feedDoc {
+			if why := makeRuns(n, c.Args()[1:], true); why != "" {
+				z.complex("%s", why)
+			}
+		}
 	case "sqlite3", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
@@ -1561,6 +1578,10 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			name = target
 		}
 		switch name {
+		case "MAKEFILES":
+			z.makefiles = z.makefiles || !ok || v != ""
+		case "MAKEFLAGS", "GNUMAKEFLAGS":
+			z.makefiles = z.makefiles || ok && makeFlagsEval(name, v)
 		case "HOME":
 			z.homeSet = true
 		case "PWD":

@@ -137,8 +137,11 @@ func hiddenRun(c SimpleCommand) string {
 			if ok && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(rest, " \t"), ":+?!"), "=") {
 				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
 			}
+			if name, v, ok := strings.Cut(a, "="); ok && makeFlagsEval(strings.TrimRight(name, " \t:+?!"), v) {
+				return n + " takes --eval from " + shorten(a) + ": it evaluates makefile text, which may run commands"
+			}
 		}
-		return makeRuns(n, args[1:])
+		return makeRuns(n, args[1:], fedInput(c))
 	case "git":
 		// git remote-ext runs the command its second operand names
 		// (git-remote-ext the same, read as git remote-ext).
@@ -181,13 +184,15 @@ func compilerRuns(n string, args []Word) string {
 // --file=/dev/stdin), a here-document's say, whose recipes run as
 // commands. A makefile named by its path is a file, not read, as sed -f's
 // is not.
-func makeRuns(n string, args []Word) string {
+func makeRuns(n string, args []Word, fed bool) string {
 	// stdin says whether makefile v is one make reads from a descriptor
 	// (standard input, a process substitution's), however the name is
 	// spelled: -, //dev/stdin, /dev/./stdin, /dev/fd/3, /proc/self/fd/0.
+	// One only known at run time may be any of them where make is fed
+	// an input (make -f "$m" <<E).
 	stdin := func(v Word) bool {
 		if !v.Literal {
-			return strings.HasPrefix(v.Text, "<(")
+			return fed || strings.HasPrefix(v.Text, "<(")
 		}
 		if v.Text == "-" {
 			return true
@@ -198,11 +203,11 @@ func makeRuns(n string, args []Word) string {
 	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
-		if !w.Literal {
+		t, opt := optionText(w) // -f"$m", --file=$m: an option all the same
+		if !opt {
 			continue
 		}
-		if t == "--" {
+		if t == "--" && w.Literal {
 			break
 		}
 		next := func() Word {
@@ -220,7 +225,7 @@ func makeRuns(n string, args []Word) string {
 					return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
 				}
 			case "--file", "--makefile":
-				val := Word{Text: v, Literal: true}
+				val := Word{Text: v, Literal: w.Literal}
 				if !eq {
 					val = next()
 				}
@@ -235,12 +240,14 @@ func makeRuns(n string, args []Word) string {
 		}
 		// A cluster: a letter that takes an argument takes the rest of
 		// the word, or the next one (-Cf is -C f).
-		for k := 1; k < len(t); k++ {
+		for k := 1; k < knownLetters(w, t); k++ {
+			// (Past the letters written out, -j$(nproc)'s, nothing is
+			// known.)
 			c := t[k]
 			if !strings.ContainsRune("CfIoWE", rune(c)) {
 				continue
 			}
-			val := Word{Text: t[k+1:], Literal: true}
+			val := Word{Text: t[k+1:], Literal: w.Literal}
 			if val.Text == "" {
 				val = next()
 			}
@@ -254,6 +261,42 @@ func makeRuns(n string, args []Word) string {
 		}
 	}
 	return ""
+}
+
+// makeFlagsEval says whether NAME=v sets MAKEFLAGS or GNUMAKEFLAGS, whose
+// options make takes as its own, to a value holding --eval (-E, --ev…):
+// make evaluates its text, whose recipes run (MAKEFLAGS='--eval=all:;rm
+// -rf ~' make). -f and -C are not taken from there; -j$(nproc) passes.
+func makeFlagsEval(name, v string) bool {
+	if name != "MAKEFLAGS" && name != "GNUMAKEFLAGS" {
+		return false
+	}
+	for i, f := range strings.Fields(looseText(v)) {
+		f = f[:writtenOut(f)]
+		switch {
+		case strings.HasPrefix(f, "--"):
+			if n, _, _ := strings.Cut(f, "="); len(n) >= 4 && strings.HasPrefix("--eval", n) {
+				return true
+			}
+		case strings.HasPrefix(f, "-") || i == 0 && !strings.Contains(f, "="):
+			// A cluster (-sE…), or make's own form: the first word's
+			// letters without a dash (MAKEFLAGS=sE…).
+			if strings.ContainsRune(f, 'E') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fedInput says whether c is given an input to read by a redirection
+// (a here-document, a here-string, a file or descriptor opened for
+// reading) or runs as a stage of a pipeline, which may feed it.
+func fedInput(c SimpleCommand) bool {
+	if c.Async {
+		return true
+	}
+	return slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return strings.HasPrefix(r.Op, "<") || r.Read })
 }
 
 // plusMoves says whether t, what follows the + of a pager's or an

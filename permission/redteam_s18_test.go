@@ -9,6 +9,7 @@ import "testing"
 func TestRedTeamDecisionsS18(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
+	push := []string{"deny:Bash(git push:*)"}
 	tests := []decisionRow{
 		// A: HOME, OLDPWD and CDPATH set through a subscript (HOME[0]=x
 		// is HOME=x), through a nameref declared without its variable
@@ -26,6 +27,22 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 A nameref named later to PATH", D, nil, `declare -n r; r=PATH; r=/tmp/x; ls`, Ask},
 		{"S18 A neighbour: arrays and a nameref to a variable of the script's", Y, nil, `declare -a a; a[0]=x; declare -n r=a; r[1]=y; cd build && rm -rf * && echo x > out.txt`, Allow},
 		{"S18 A neighbour: declarations", D, nil, `declare -r X=1; declare -a arr; typeset -i n=2; export -n FOO`, Allow},
+		// B: make reading makefile text the analysis does not see: from
+		// MAKEFILES exported earlier in the line (the S11 check saw only
+		// MAKEFILES=x make), from a makefile only known at run time with
+		// a here-document as its input, and from --eval in MAKEFLAGS.
+		{"S18 B export MAKEFILES then make", Y, nil, "export MAKEFILES=/dev/stdin; make <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S18 B MAKEFILES set then exported", Y, nil, "MAKEFILES=/dev/stdin; export MAKEFILES; make <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S18 B declare -x MAKEFILES", Y, nil, "declare -x MAKEFILES=/proc/self/fd/0; make <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S18 B make -f $x here-document", Y, nil, "x=/dev/stdin; make -f \"$x\" <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S18 B make -f$x here-document", Y, nil, "make -f\"$x\" <<'E'\nall:\n\trm -rf ~\nE", Ask},
+		{"S18 B make --file=$x here-document", D, push, "make --file=$x <<'E'\nall:\n\tgit push\nE", Ask},
+		{"S18 B make -E$x", D, push, `make -E"$x"`, Ask},
+		{"S18 B MAKEFLAGS=--eval", Y, nil, `MAKEFLAGS='--eval=all:;rm -rf ~' make`, Ask},
+		{"S18 B GNUMAKEFLAGS cluster with E", D, push, `GNUMAKEFLAGS='-sE all:;git push' make`, Ask},
+		{"S18 B export MAKEFLAGS=--eval", Y, nil, `export MAKEFLAGS='--eval=all:;rm -rf ~'; make`, Ask},
+		{"S18 B make MAKEFLAGS=--eval", Y, nil, `make 'MAKEFLAGS=--eval=all:;rm -rf ~'`, Ask},
+		{"S18 B neighbour: make's everyday flags", D, nil, `MAKEFLAGS=-j8 make && make -j$(nproc) && export MAKEFLAGS="-j$(getconf _NPROCESSORS_ONLN) --no-print-directory" && make -C build all && make -f "$MK" test && export CFLAGS=-O2 && make`, Allow},
 	}
 	checkDecisions(t, tests)
 }
