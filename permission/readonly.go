@@ -1546,11 +1546,12 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 	dir := Word{Text: ".", Literal: true}
 	extracts := true
 	for i := 0; i < len(args); i++ {
-		w, t := args[i], args[i].Text
+		w := args[i]
+		t, opt := optionText(w) // -d"$x" is -d all the same
 		switch {
-		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+		case !opt:
 			ops = append(ops, w)
-		case t == "-x":
+		case w.Literal && t == "-x":
 			// Exclusions, to the next option.
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-") {
 				i++
@@ -1559,6 +1560,12 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 			// A cluster (-oqd DIR): d and P take the rest of the word,
 			// or the next one.
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					// -o$y: the rest is only known at run time, and may
+					// be d with the directory.
+					dir = w
+					break
+				}
 				ch := t[k]
 				if strings.IndexByte("ltvZpc", ch) >= 0 {
 					extracts = false
@@ -1566,7 +1573,7 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if ch != 'd' && ch != 'P' {
 					continue
 				}
-				v := Word{Text: t[k+1:], Literal: true}
+				v := Word{Text: t[k+1:], Literal: w.Literal}
 				if v.Text == "" && i+1 < len(args) {
 					i++
 					v = args[i]
@@ -2051,9 +2058,10 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 	long := []string{"--extract", "--create", "--pass-through", "--list", "--to-stdout", "--directory", "--file",
 		"--pattern-file", "--format", "--owner", "--message", "--io-size", "--block-size", "--rsh-command"}
 	for i := 0; i < len(args); i++ {
-		w, t := args[i], args[i].Text
+		w := args[i]
+		t, opt := optionText(w) // -D"$x", --directory=$x: options all the same
 		switch {
-		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+		case !opt:
 			ops = append(ops, w)
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
@@ -2066,7 +2074,7 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 			case "", "--block-size":
 				// a flag, or a value only after "="
 			default:
-				val := Word{Text: v, Literal: true}
+				val := Word{Text: v, Literal: w.Literal}
 				if !eq && i+1 < len(args) {
 					i++
 					val = args[i]
@@ -2077,6 +2085,12 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 			// A cluster (-idmD DIR): a letter that takes a value takes
 			// the rest of the word, or the next one.
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					// -i$y: the rest is only known at run time, and may
+					// be D with the directory.
+					set('D', w)
+					break
+				}
 				ch := t[k]
 				switch {
 				case ch == 'i' || ch == 'o' || ch == 'p':
@@ -2087,7 +2101,7 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if strings.IndexByte("DFOIEHRMC", ch) < 0 {
 					continue
 				}
-				v := Word{Text: t[k+1:], Literal: true}
+				v := Word{Text: t[k+1:], Literal: w.Literal}
 				if v.Text == "" && i+1 < len(args) {
 					i++
 					v = args[i]

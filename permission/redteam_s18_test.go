@@ -43,6 +43,18 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 B export MAKEFLAGS=--eval", Y, nil, `export MAKEFLAGS='--eval=all:;rm -rf ~'; make`, Ask},
 		{"S18 B make MAKEFLAGS=--eval", Y, nil, `make 'MAKEFLAGS=--eval=all:;rm -rf ~'`, Ask},
 		{"S18 B neighbour: make's everyday flags", D, nil, `MAKEFLAGS=-j8 make && make -j$(nproc) && export MAKEFLAGS="-j$(getconf _NPROCESSORS_ONLN) --no-print-directory" && make -C build all && make -f "$MK" test && export CFLAGS=-O2 && make`, Allow},
+		// C: unzip's and cpio's options in a word only known at run time
+		// were taken for operands (unzip -d"$x" a.zip: the archive
+		// -d"$x", a.zip a member written here), and the directory they
+		// extract to went unseen.
+		{"S18 C unzip -d$x", Y, nil, `unzip -d"$x" a.zip`, Ask},
+		{"S18 C unzip -d$HOME/.ssh", Y, nil, `unzip -d$HOME/.ssh a.zip`, Ask},
+		{"S18 C unzip -od$x", Y, nil, `unzip -od"$x" a.zip`, Ask},
+		{"S18 C unzip -o$y", D, nil, `unzip -o$y a.zip`, Ask},
+		{"S18 C cpio -idmD$x", Y, nil, `cpio -idm --no-absolute-filenames -D"$x" < a.cpio`, Ask},
+		{"S18 C cpio --directory=$HOME", Y, nil, `cpio -i --no-absolute-filenames --directory=$HOME < a.cpio`, Ask},
+		{"S18 C cpio -i$y", D, nil, `cpio --no-absolute-filenames -i$y < a.cpio`, Ask},
+		{"S18 C neighbour: extractions in the project", D, nil, `unzip -q a.zip -d build && unzip -l "$f" && unzip -o "$ZIP" -d build && cpio -idm --no-absolute-filenames -D build < a.cpio && cpio -t < "$f"`, Allow},
 	}
 	checkDecisions(t, tests)
 }
