@@ -2481,6 +2481,11 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		// deno fmt and deno lint --fix rewrite their operands.
 		return formatterPaths(out, c)
 	}
+	if len(args) > 0 && args[0].Literal && (n == "deno" || n == "bun") {
+		if p, ok := buildOutputs(out, n, args[0].Text, args[1:]); ok {
+			return p
+		}
+	}
 	if n == "source" || n == "." {
 		if len(args) > 0 {
 			out = append(out, PathArg{Word: args[0]})
@@ -2529,6 +2534,40 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// buildOutputs: what deno's and bun's subcommands that build or install
+// write. deno compile's -o FILE (an executable), vendor's, doc's and
+// coverage's --output; deno install's --root DIR, whose bin directory
+// gets the commands it installs (without, ~/.deno/bin, which a rule may
+// only name); bun build's --outfile FILE and --outdir DIR. ok is false
+// for the other subcommands, which run a script.
+func buildOutputs(out []PathArg, n, sub string, args []Word) ([]PathArg, bool) {
+	switch {
+	case n == "deno" && (sub == "compile" || sub == "vendor" || sub == "doc" || sub == "coverage"):
+		return outputOption(out, args, []string{"-o", "--output"}, false), true
+	case n == "deno" && sub == "install":
+		from := len(out)
+		out = outputOption(out, args, []string{"--root"}, false)
+		for i := from; i < len(out); i++ {
+			if out[i].Write {
+				out[i] = PathArg{Word: underDir(out[i].Word, Word{Text: "bin", Literal: true}), Write: true, Tree: true, Fills: true}
+			}
+		}
+		return out, true
+	case n == "bun" && sub == "build":
+		from := len(out)
+		out = outputOption(out, args, []string{"--outfile", "--outdir"}, false)
+		for i := from; i < len(out); i++ {
+			w := out[i].Word
+			if out[i].Write && !strings.HasSuffix(w.Text, ".js") && !strings.HasSuffix(w.Text, ".mjs") && !strings.HasSuffix(w.Text, ".cjs") {
+				// (An --outdir's tree, or an --outfile's executable.)
+				out[i].Tree, out[i].Fills = true, true
+			}
+		}
+		return out, true
+	}
+	return out, false
 }
 
 // curlArgs says what the argument of each curl option that takes one is:

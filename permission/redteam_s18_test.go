@@ -10,6 +10,7 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
 	push := []string{"deny:Bash(git push:*)"}
+	infra := []string{"deny:Edit(/infra/**)"}
 	tests := []decisionRow{
 		// A: HOME, OLDPWD and CDPATH set through a subscript (HOME[0]=x
 		// is HOME=x), through a nameref declared without its variable
@@ -55,6 +56,15 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 C cpio --directory=$HOME", Y, nil, `cpio -i --no-absolute-filenames --directory=$HOME < a.cpio`, Ask},
 		{"S18 C cpio -i$y", D, nil, `cpio --no-absolute-filenames -i$y < a.cpio`, Ask},
 		{"S18 C neighbour: extractions in the project", D, nil, `unzip -q a.zip -d build && unzip -l "$f" && unzip -o "$ZIP" -d build && cpio -idm --no-absolute-filenames -D build < a.cpio && cpio -t < "$f"`, Allow},
+		// D: deno's and bun's subcommands that build or install write
+		// their outputs; they were read as a script's name and arguments.
+		{"S18 D deno compile -o", Y, nil, `deno compile -o ~/.local/bin/ls x.ts`, Ask},
+		{"S18 D deno compile --output=", Y, nil, `deno compile -A --output=.git/hooks/pre-commit x.ts`, Ask},
+		{"S18 D deno compile past an Edit deny", D, infra, `deno compile -o infra/main.tf x.ts`, Deny},
+		{"S18 D deno install --root", Y, nil, `deno install -g -A --root ~/.local x.ts`, Ask},
+		{"S18 D bun build --outfile", Y, nil, `bun build --compile --outfile ~/.local/bin/ls x.ts`, Ask},
+		{"S18 D bun build --outdir", Y, nil, `bun build x.ts --outdir ~/.oh-my-zsh/custom`, Ask},
+		{"S18 D neighbour: builds in the project", D, nil, `deno compile -A -o dist/app main.ts && bun build ./index.ts --outdir ./out && bun build x.ts --outfile=dist/x.js && deno install && deno install --root build -n x x.ts && deno run -A main.ts && deno task dev`, Allow},
 	}
 	checkDecisions(t, tests)
 }
