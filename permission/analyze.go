@@ -128,6 +128,10 @@ type analyzer struct {
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
 	makefiles bool
+	// gitWorkTree: GIT_WORK_TREE as set earlier in the command line
+	// ("GIT_WORK_TREE=/etc"), which a later git takes as its working
+	// tree (dirVars); "" when not set.
+	gitWorkTree string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -723,6 +727,11 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
+	if z.gitWorkTree != "" && lowerName(c) == "git" && !slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return strings.HasPrefix(a, "GIT_WORK_TREE=") }) {
+		// export GIT_WORK_TREE=/etc; git clean -fdx: as
+		// GIT_WORK_TREE=/etc git clean -fdx.
+		c.Assigns = append(slices.Clone(c.Assigns), z.gitWorkTree)
+	}
 	if n := lowerName(c); z.makefiles && (n == "make" || n == "gmake") {
 		// As MAKEFILES=/dev/stdin make does (hiddenRun).
 		z.complex("%s reads the makefiles MAKEFILES names, or evaluates the --eval of MAKEFLAGS, set earlier in the command line: their recipes are not checked", n)
@@ -1578,6 +1587,11 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			name = target
 		}
 		switch name {
+		case "GIT_WORK_TREE":
+			if !ok {
+				v = "$GIT_WORK_TREE" // set by read, printf -v: not known
+			}
+			z.gitWorkTree = "GIT_WORK_TREE=" + v
 		case "MAKEFILES":
 			z.makefiles = z.makefiles || !ok || v != ""
 		case "MAKEFLAGS", "GNUMAKEFLAGS":

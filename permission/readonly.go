@@ -895,9 +895,29 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	var dir *Word
 	args := c.Args()[1 : len(c.Args())-len(rest)]
+	// The working tree another than the repository's: checkouts write
+	// there, and a subcommand that rewrites or cleans the working tree
+	// does so with all it holds (gitTreeWrites) from outside it, as
+	// from the project: git --work-tree=/etc clean -fdx removes the
+	// untracked files of /etc.
+	tree := func(w Word) {
+		p := PathArg{Word: w, Write: true}
+		if sub.Literal && gitTreeWrites(sub.Text) {
+			p.Tree, p.Fills = true, sub.Text != "clean"
+		}
+		out = append(out, p)
+	}
+	for _, a := range c.EnvAssigns() {
+		if v, ok := strings.CutPrefix(a, "GIT_WORK_TREE="); ok {
+			tree(Word{Text: v, Literal: !strings.ContainsAny(v, "$`\"'\\")})
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		switch t := args[i].Text; {
 		case !args[i].Literal:
+			if o, v, ok := strings.Cut(looseText(t), "="); ok && o == "--work-tree" {
+				tree(Word{Text: v}) // --work-tree="$x"
+			}
 		case t == "-C" && i+1 < len(args):
 			d := args[i+1]
 			if dir != nil {
@@ -907,11 +927,10 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out = append(out, PathArg{Word: d})
 			i++
 		case t == "--work-tree" && i+1 < len(args):
-			// Checkouts write there.
-			out = append(out, PathArg{Word: args[i+1], Write: true})
+			tree(args[i+1])
 			i++
 		case strings.HasPrefix(t, "--work-tree="):
-			out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(t, "--work-tree="), Literal: true}, Write: true})
+			tree(Word{Text: strings.TrimPrefix(t, "--work-tree="), Literal: true})
 		}
 	}
 	add := func(w Word, write bool) {
@@ -1041,6 +1060,17 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		markTrees(out, from)
 	}
 	return out
+}
+
+// gitTreeWrites says whether git subcommand sub may rewrite or clean the
+// whole working tree: check out, reset, merge, apply or clean it.
+func gitTreeWrites(sub string) bool {
+	switch sub {
+	case "clean", "checkout", "switch", "restore", "reset", "stash", "merge", "pull", "rebase", "cherry-pick",
+		"revert", "am", "apply", "read-tree", "checkout-index", "sparse-checkout", "rm", "mv":
+		return true
+	}
+	return false
 }
 
 // gitWritesOperands says whether git subcommand sub removes, moves or

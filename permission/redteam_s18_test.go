@@ -65,6 +65,27 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 D bun build --outfile", Y, nil, `bun build --compile --outfile ~/.local/bin/ls x.ts`, Ask},
 		{"S18 D bun build --outdir", Y, nil, `bun build x.ts --outdir ~/.oh-my-zsh/custom`, Ask},
 		{"S18 D neighbour: builds in the project", D, nil, `deno compile -A -o dist/app main.ts && bun build ./index.ts --outdir ./out && bun build x.ts --outfile=dist/x.js && deno install && deno install --root build -n x x.ts && deno run -A main.ts && deno task dev`, Allow},
+		// E: git clean (and the subcommands that rewrite the working
+		// tree) of a critical directory: where git runs (-C /, cd /), or
+		// a working tree given as --work-tree or GIT_WORK_TREE, which
+		// git cleans or checks out whole from outside it. A
+		// --work-tree="$x" was taken for the subcommand.
+		{"S18 E git -C / clean", Y, nil, `git -C / clean -fdx`, Deny},
+		{"S18 E git init / then clean", Y, nil, `git init / && git -C / clean -ffdx`, Deny},
+		{"S18 E cd / && git clean", Y, nil, `cd / && git clean -fdx`, Deny},
+		{"S18 E git -C ~ clean", Y, nil, `git -C ~ clean -fdx`, Deny},
+		{"S18 E --work-tree=/etc clean", Y, nil, `git --git-dir=.git --work-tree=/etc clean -fdx`, Deny},
+		{"S18 E --work-tree / clean", Y, nil, `git --work-tree / clean -fdx`, Deny},
+		{"S18 E GIT_WORK_TREE=/ clean", Y, nil, `GIT_WORK_TREE=/ git clean -fdx`, Deny},
+		{"S18 E env GIT_WORK_TREE=/ clean", Y, nil, `env GIT_WORK_TREE=/ git clean -fdx`, Deny},
+		{"S18 E export GIT_WORK_TREE=/ then clean", Y, nil, `export GIT_WORK_TREE=/; git clean -fdx`, Deny},
+		{"S18 E git -C $x clean", Y, nil, `git -C "$x" clean -fdx`, Ask},
+		{"S18 E --work-tree=$x clean", Y, nil, `git --work-tree="$x" clean -fdx`, Ask},
+		{"S18 E --work-tree=/ checkout -f", Y, nil, `git --work-tree=/ checkout -f .`, Ask},
+		{"S18 E --work-tree=~ reset --hard", Y, nil, `git --work-tree=~ reset --hard`, Ask},
+		{"S18 E --work-tree=$x past a push deny", D, push, `git --work-tree="$x" push`, Deny},
+		{"S18 E neighbour: everyday git", Y, nil, `git clean -fdx && git clean -fdx build && git -C sub clean -fdx && git checkout main && git switch -c x && git reset --hard && git stash pop && git merge main && git --work-tree=build checkout -f .`, Allow},
+		{"S18 E neighbour: git clean asks in default mode as before", D, nil, `git clean -fdx`, Ask},
 	}
 	checkDecisions(t, tests)
 }
