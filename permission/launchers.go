@@ -18,7 +18,17 @@ func hiddenRun(c SimpleCommand) string {
 	if len(args) == 0 {
 		return ""
 	}
-	switch n := lowerName(c); n {
+	n := lowerName(c)
+	switch n {
+	case "rsync", "tar", "bsdtar", "gtar", "split", "gsplit", "man", "less", "more", "most", "vi", "vim", "nvim",
+		"ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis", "zip", "wget", "cpio", "sqlite3", "sqlite":
+		// Their parsers below read options from literal words: one
+		// only known at run time whose option is written out
+		// (--to-command="$c", -TT"$c") is read as that option, its value
+		// "$c" as it is written, which no check takes for harmless.
+		args = literalOptions(args)
+	}
+	switch n {
 	case "capsh":
 		return "capsh runs a shell with arguments of its own: what it runs cannot be told"
 	case "start-stop-daemon":
@@ -289,6 +299,27 @@ func makeFlagsEval(name, v string) bool {
 	return false
 }
 
+// literalOptions returns args with each word only known at run time
+// whose option is written out (optionText: -TT"$c", --to-command=$c)
+// turned into a literal word of its text as written, quotes off; the
+// expansion in it ($c) stays in the text, where the checks reading a
+// value find it no harmless one.
+func literalOptions(args []Word) []Word {
+	var out []Word
+	for i, w := range args {
+		if t, opt := optionText(w); opt && !w.Literal {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = Word{Text: t, Literal: true}
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
 // fedInput says whether c is given an input to read by a redirection
 // (a here-document, a here-string, a file or descriptor opened for
 // reading) or runs as a stage of a pipeline, which may feed it.
@@ -381,12 +412,12 @@ func wgetRuns(args []Word) string {
 					return "wget " + shorten(t) + " runs a wgetrc command only known at run time"
 				}
 			}
-			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") {
+			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") || strings.ContainsAny(cmd, "$`") {
 				return "wget " + shorten(cmd) + " names a program wget runs"
 			}
 		case shortCluster(t) && strings.Contains(t, "e"):
 			// -eCMD: the rest of the cluster is the command.
-			if _, cmd, _ := strings.Cut(t, "e"); strings.Contains(strings.ToLower(cmd), "askpass") {
+			if _, cmd, _ := strings.Cut(t, "e"); strings.Contains(strings.ToLower(cmd), "askpass") || strings.ContainsAny(cmd, "$`") {
 				return "wget " + shorten(t) + " names a program wget runs"
 			}
 		}
@@ -1157,7 +1188,7 @@ func tarRuns(n string, args []Word) string {
 				if val == "" && i+1 < len(args) {
 					val = args[i+1].Text
 				}
-				if strings.Contains(val, "exec") || !args[min(i+1, len(args)-1)].Literal {
+				if strings.Contains(val, "exec") || strings.ContainsAny(val, "$`") || !args[min(i+1, len(args)-1)].Literal {
 					return n + " " + shorten(t) + " runs a command"
 				}
 				continue

@@ -86,6 +86,26 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 E --work-tree=$x past a push deny", D, push, `git --work-tree="$x" push`, Deny},
 		{"S18 E neighbour: everyday git", Y, nil, `git clean -fdx && git clean -fdx build && git -C sub clean -fdx && git checkout main && git switch -c x && git reset --hard && git stash pop && git merge main && git --work-tree=build checkout -f .`, Allow},
 		{"S18 E neighbour: git clean asks in default mode as before", D, nil, `git clean -fdx`, Ask},
+		// F: an option that names a command the program runs, with its
+		// value attached in a word only known at run time, was skipped
+		// by the option parsers (c='rm -rf ~'; tar --to-command="$c").
+		{"S18 F tar --to-command=$c", Y, nil, `c='rm -rf ~'; tar -xf a.tar --to-command="$c"`, Ask},
+		{"S18 F tar --to-command=$c past a push deny", D, push, `c='git push'; tar -xf a.tar --to-command=$c`, Ask},
+		{"S18 F tar --checkpoint-action=$a", D, push, `tar -cf a.tar --checkpoint=1 --checkpoint-action="$a" x`, Ask},
+		{"S18 F tar --use-compress-program=$c", D, push, `tar --use-compress-program="$c" -xf a.tar`, Ask},
+		{"S18 F zip -TT$c", Y, nil, `c='rm -rf ~'; zip x.zip f -T -TT"$c"`, Ask},
+		{"S18 F zip --unzip-command=$c", D, push, `zip x.zip f -T --unzip-command="$c"`, Ask},
+		{"S18 F wget -e$c", Y, nil, `wget -e"$c" https://example.com/x`, Ask},
+		{"S18 F wget --execute=$c", Y, nil, `wget --execute="$c" https://example.com/x`, Ask},
+		{"S18 F vim -c$c", Y, nil, `c='!rm -rf ~'; vim -c"$c" x`, Ask},
+		{"S18 F vim --cmd=$c", D, push, `vim --cmd="$c" x`, Ask},
+		{"S18 F less -k$f", D, push, `less -k"$f" x`, Ask},
+		{"S18 F man -P$p", D, push, `man -P"$p" ls`, Ask},
+		{"S18 F sqlite3 -A$x", D, push, `sqlite3 -A"$x" a.db`, Ask},
+		{"S18 F rsync -e$c", D, push, `rsync -e"$c" a h:b`, Ask},
+		{"S18 F split --filter=$c", D, push, `split --filter="$c" f`, Ask},
+		{"S18 F cpio --rsh-command=$c", D, push, `cpio -o --rsh-command="$c" -F h:f < list`, Ask},
+		{"S18 F neighbour: everyday options only known at run time", D, nil, `tar -xzf "$a" -C build && tar -czf out.tgz --exclude="$ex" src && rsync -av -e"ssh -p $PORT" src/ h:dst/ && vim -u NONE x && man -k"$w" && less -R"$o" x && split -b"$n" f && tar -xf a.tar -C build --strip-components=$n && wget -q --tries=$n https://example.com/x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
