@@ -119,6 +119,19 @@ type analyzer struct {
 	// oldPwd: the directory OLDPWD was set to, where cd - goes; "" when
 	// not known (dirVars).
 	oldPwd string
+	// refs: the namerefs declared earlier (declare -n H=HOME), each with
+	// the variable it names; "" for one declared without (declare -n H),
+	// whose next assignment names it, and "?" for one only known at run
+	// time (dirVars).
+	refs map[string]string
+	// makefiles: MAKEFILES was set earlier in the command line (export
+	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
+	// first, or MAKEFLAGS to a value holding --eval (dirVars).
+	makefiles bool
+	// gitWorkTree: GIT_WORK_TREE as set earlier in the command line
+	// ("GIT_WORK_TREE=/etc"), which a later git takes as its working
+	// tree (dirVars); "" when not set.
+	gitWorkTree string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -426,7 +439,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		var subs stmtLists
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
-			if hijacked(l.Name.Value) {
+			if hijacked(l.Name.Value) || z.refTo(l.Name.Value) {
 				z.complex("a loop over %s, which decides what code later programs run", l.Name.Value)
 			}
 			for _, w := range l.Items {
@@ -714,6 +727,15 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
+	if z.gitWorkTree != "" && lowerName(c) == "git" && !slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return strings.HasPrefix(a, "GIT_WORK_TREE=") }) {
+		// export GIT_WORK_TREE=/etc; git clean -fdx: as
+		// GIT_WORK_TREE=/etc git clean -fdx.
+		c.Assigns = append(slices.Clone(c.Assigns), z.gitWorkTree)
+	}
+	if n := lowerName(c); z.makefiles && (n == "make" || n == "gmake") {
+		// As MAKEFILES=/dev/stdin make does (hiddenRun).
+		z.complex("%s reads the makefiles MAKEFILES names, or evaluates the --eval of MAKEFLAGS, set earlier in the command line: their recipes are not checked", n)
+	}
 	if _, known := z.cdPathFor(c); !known && (lowerName(c) == "cd" || lowerName(c) == "pushd") {
 		// Its operand may name a variable, whose value is the directory,
 		// or one below a CDPATH entry only known at run time (dirVars):
@@ -1280,6 +1302,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		z.complex("%s", why)
 	}
 	switch n := lowerName(c); n {
+	case "make", "gmake":
+		// A makefile only known at run time may be standard input, here
+		// a here-document's (make -f "$m" <<E): hiddenRun sees only the
+		// other redirections and pipes.
+		if feed, _ := fdDoc(rs, 0); feed == feedDoc {
+			if why := makeRuns(n, c.Args()[1:], true); why != "" {
+				z.complex("%s", why)
+			}
+		}
 	case "sqlite3", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
@@ -1529,11 +1560,42 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			return
 		}
 	}
-	// set notes assignment a ("NAME=value", or a NAME alone).
-	set := func(a string) {
+	// set notes assignment a ("NAME=value", or a NAME alone). HOME[0]=x
+	// sets HOME as HOME=x does; through a nameref (declare -n H=HOME;
+	// H=/etc) it sets the variable the nameref names, and one declared
+	// without (declare -n H; H=HOME) is given its variable by it.
+	var set func(a string)
+	set = func(a string) {
 		name, v, ok := strings.Cut(a, "=")
 		name, appended := strings.CutSuffix(name, "+")
+		name, _, _ = strings.Cut(name, "[")
+		if target, ref := z.refs[name]; ref {
+			switch {
+			case target == "?":
+				for _, d := range []string{"HOME", "PWD", "OLDPWD", "CDPATH"} {
+					set(d)
+				}
+				return
+			case target == "" && ok && isName(v):
+				z.refs[name] = v
+				return
+			case target == "":
+				z.refs[name] = "?"
+				set(name)
+				return
+			}
+			name = target
+		}
 		switch name {
+		case "GIT_WORK_TREE":
+			if !ok {
+				v = "$GIT_WORK_TREE" // set by read, printf -v: not known
+			}
+			z.gitWorkTree = "GIT_WORK_TREE=" + v
+		case "MAKEFILES":
+			z.makefiles = z.makefiles || !ok || v != ""
+		case "MAKEFLAGS", "GNUMAKEFLAGS":
+			z.makefiles = z.makefiles || ok && makeFlagsEval(name, v)
 		case "HOME":
 			z.homeSet = true
 		case "PWD":
@@ -1594,19 +1656,48 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 		}
 		for _, a := range names {
-			set(a)
-			if _, target, ok := strings.Cut(a, "="); ok && nameref {
-				// declare -n H=HOME: setting H sets HOME. A target only
-				// known at run time may be any of them.
-				if strings.ContainsAny(target, "$`") {
-					for _, v := range []string{"HOME", "PWD", "OLDPWD", "CDPATH"} {
-						set(v)
-					}
+			if !nameref {
+				set(a)
+				continue
+			}
+			// declare -n H=HOME: setting H sets HOME. A target only
+			// known at run time may be any of them; without one, the
+			// next assignment to H names it.
+			ref, target, ok := strings.Cut(a, "=")
+			if !isName(ref) {
+				continue // an option
+			}
+			if z.refs == nil {
+				z.refs = map[string]string{}
+			}
+			switch {
+			case !ok:
+				z.refs[ref] = ""
+			case isName(target):
+				// HOME and PWD are taken as set from here on; OLDPWD and
+				// CDPATH as assignments through the nameref set them
+				// (H=/etc; cd -), where cd goes then known.
+				z.refs[ref] = target
+				switch target {
+				case "HOME", "PWD":
+					set(target)
+				case "OLDPWD":
+					z.pwdSet = true
 				}
-				set(target)
+			default:
+				z.refs[ref] = "?"
+				set(ref)
 			}
 		}
 	}
+}
+
+// refTo says whether name is a nameref declared earlier (dirVars) to a
+// variable that decides what code later programs run, or to one not
+// known: setting it (: ${H:=/etc}, let H=1) sets that variable.
+func (z *analyzer) refTo(name string) bool {
+	t, ok := z.refs[name]
+	return ok && (t == "" || t == "?" || hijacked(t))
 }
 
 // writtenDir returns v, an assigned value as the parser renders it, when
@@ -2231,7 +2322,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			z.word(p.Repl.With, subs)
 		}
 		if p.Exp != nil {
-			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && hijacked(p.Param.Value) {
+			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && (hijacked(p.Param.Value) || z.refTo(p.Param.Value)) {
 				z.complex("an expansion that sets %s, which decides what code later programs run: %s", p.Param.Value, z.nodeText(p))
 			}
 			z.word(p.Exp.Word, subs)
@@ -2306,7 +2397,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 // ./7/.gitconfig, and commands are looked up in ./0.
 func (z *analyzer) arithSets(x syntax.ArithmExpr) {
 	if w, ok := x.(*syntax.Word); ok {
-		if name, _, _ := strings.Cut(w.Lit(), "["); hijacked(name) {
+		if name, _, _ := strings.Cut(w.Lit(), "["); hijacked(name) || z.refTo(name) {
 			z.complex("%s set by arithmetic, which decides what code later programs run", name)
 		}
 	}

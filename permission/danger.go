@@ -82,7 +82,11 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
 		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
-		// Deletes untracked files, which git cannot restore.
+		// Deletes untracked files, which git cannot restore: of a
+		// critical path, where it runs there or its working tree is one
+		// (git -C / clean -fdx, git --work-tree=/etc clean -fdx).
+		{name: "git clean of a critical path", check: checkGitCleanCritical},
+		{name: "git clean of a path known at run time", check: checkGitCleanUnseen, unseen: true},
 		{name: "git clean", check: gitSub("deletes untracked files", "clean")},
 		// Overwrites uncommitted changes in the working tree.
 		{name: "git checkout .", check: checkGitCheckoutDiscard},
@@ -1286,6 +1290,52 @@ func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 	return "", false
 }
 
+// gitCleans returns the trees git clean c deletes the untracked files
+// of: where it runs (-C, cd), its operands below that, and its working
+// tree when another is given (gitPaths); nil when c is no git clean.
+func gitCleans(c SimpleCommand) []Word {
+	sub, _, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "clean" {
+		return nil
+	}
+	var out []Word
+	for _, p := range PathArgs(c) {
+		if p.Write && p.Tree {
+			out = append(out, p.Word)
+		}
+	}
+	return out
+}
+
+func checkGitCleanCritical(c SimpleCommand, env PathEnv) (string, bool) {
+	for _, w := range gitCleans(c) {
+		// The project's own untracked files are everyday work (git
+		// clean -fdx), its removal as a whole no risk of it.
+		if w.Literal && env.Root != env.Home && path.Clean(env.Resolve(w.Text)) == env.Root {
+			continue
+		}
+		if env.criticalOperand(w) {
+			return "git clean deletes the untracked files under " + w.Text + ", a critical path", true
+		}
+	}
+	return "", false
+}
+
+// checkGitCleanUnseen is checkRmUnseen for git clean: of a tree only
+// known at run time (git -C "$x" clean -fdx, --work-tree="$x"), or in a
+// directory only known at run time (cd "$x" && git clean -fdx).
+func checkGitCleanUnseen(c SimpleCommand, env PathEnv) (string, bool) {
+	for _, w := range gitCleans(c) {
+		if !w.Literal && !globOnly(w) && !env.knownBelow(w) {
+			return "git clean deletes the untracked files under " + w.Text + ", a path only known at run time: it may be a critical one", true
+		}
+		if inUnknownDir(c, w, env) {
+			return "git clean deletes the untracked files under " + w.Text + " in a directory only known at run time (after cd \"$x\", cd -, popd): it may be a critical one", true
+		}
+	}
+	return "", false
+}
+
 // gitArgs returns git's subcommand and the words after it, skipping git's
 // global options (-C dir, -c key=value, --git-dir=…). cfg collects the
 // -c settings. ok is false when c is not git.
@@ -1298,6 +1348,9 @@ func gitArgs(c SimpleCommand) (sub Word, rest []Word, cfg []Word, ok bool) {
 		w := args[i]
 		t := w.Text
 		switch {
+		case !w.Literal && strings.HasPrefix(t, "--") && strings.Contains(looseText(t)[:writtenOut(looseText(t))], "="):
+			// --work-tree="$x": an option, its value only known at run
+			// time (gitPaths reads it).
 		case !w.Literal:
 			return w, args[i+1:], cfg, true
 		case t == "-c":
@@ -2227,6 +2280,11 @@ func hijackAssign(c SimpleCommand, home string) string {
 		for _, w := range args[1:] {
 			if strings.HasPrefix(w.Text, "-") && strings.ContainsRune(w.Text, 'n') {
 				nameref = true
+			}
+			if nameref && name != "export" && name != "readonly" && w.Literal && isName(w.Text) {
+				// declare -n r; r=PATH; r=/tmp/x: the variable is chosen
+				// later, as with declare -n r=$x.
+				found(w.Text + " (a nameref whose variable the next assignment to it names)")
 			}
 			if strings.Contains(w.Text, "=") {
 				if hijacks(w.Text, w.Literal, home) && found(assignName(w.Text)) {

@@ -18,7 +18,17 @@ func hiddenRun(c SimpleCommand) string {
 	if len(args) == 0 {
 		return ""
 	}
-	switch n := lowerName(c); n {
+	n := lowerName(c)
+	switch n {
+	case "rsync", "tar", "bsdtar", "gtar", "split", "gsplit", "man", "less", "more", "most", "vi", "vim", "nvim",
+		"ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis", "zip", "wget", "cpio", "sqlite3", "sqlite":
+		// Their parsers below read options from literal words: one
+		// only known at run time whose option is written out
+		// (--to-command="$c", -TT"$c") is read as that option, its value
+		// "$c" as it is written, which no check takes for harmless.
+		args = literalOptions(args)
+	}
+	switch n {
 	case "capsh":
 		return "capsh runs a shell with arguments of its own: what it runs cannot be told"
 	case "start-stop-daemon":
@@ -137,8 +147,11 @@ func hiddenRun(c SimpleCommand) string {
 			if ok && strings.HasPrefix(strings.TrimLeft(strings.TrimLeft(rest, " \t"), ":+?!"), "=") {
 				return n + " reads the makefiles MAKEFILES names first (" + shorten(a) + "), whose recipes are not checked"
 			}
+			if name, v, ok := strings.Cut(a, "="); ok && makeFlagsEval(strings.TrimRight(name, " \t:+?!"), v) {
+				return n + " takes --eval from " + shorten(a) + ": it evaluates makefile text, which may run commands"
+			}
 		}
-		return makeRuns(n, args[1:])
+		return makeRuns(n, args[1:], fedInput(c))
 	case "git":
 		// git remote-ext runs the command its second operand names
 		// (git-remote-ext the same, read as git remote-ext).
@@ -181,13 +194,15 @@ func compilerRuns(n string, args []Word) string {
 // --file=/dev/stdin), a here-document's say, whose recipes run as
 // commands. A makefile named by its path is a file, not read, as sed -f's
 // is not.
-func makeRuns(n string, args []Word) string {
+func makeRuns(n string, args []Word, fed bool) string {
 	// stdin says whether makefile v is one make reads from a descriptor
 	// (standard input, a process substitution's), however the name is
 	// spelled: -, //dev/stdin, /dev/./stdin, /dev/fd/3, /proc/self/fd/0.
+	// One only known at run time may be any of them where make is fed
+	// an input (make -f "$m" <<E).
 	stdin := func(v Word) bool {
 		if !v.Literal {
-			return strings.HasPrefix(v.Text, "<(")
+			return fed || strings.HasPrefix(v.Text, "<(")
 		}
 		if v.Text == "-" {
 			return true
@@ -198,11 +213,11 @@ func makeRuns(n string, args []Word) string {
 	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
-		t := w.Text
-		if !w.Literal {
+		t, opt := optionText(w) // -f"$m", --file=$m: an option all the same
+		if !opt {
 			continue
 		}
-		if t == "--" {
+		if t == "--" && w.Literal {
 			break
 		}
 		next := func() Word {
@@ -220,7 +235,7 @@ func makeRuns(n string, args []Word) string {
 					return n + " " + shorten(t) + " evaluates makefile text, which may run commands"
 				}
 			case "--file", "--makefile":
-				val := Word{Text: v, Literal: true}
+				val := Word{Text: v, Literal: w.Literal}
 				if !eq {
 					val = next()
 				}
@@ -235,12 +250,14 @@ func makeRuns(n string, args []Word) string {
 		}
 		// A cluster: a letter that takes an argument takes the rest of
 		// the word, or the next one (-Cf is -C f).
-		for k := 1; k < len(t); k++ {
+		for k := 1; k < knownLetters(w, t); k++ {
+			// (Past the letters written out, -j$(nproc)'s, nothing is
+			// known.)
 			c := t[k]
 			if !strings.ContainsRune("CfIoWE", rune(c)) {
 				continue
 			}
-			val := Word{Text: t[k+1:], Literal: true}
+			val := Word{Text: t[k+1:], Literal: w.Literal}
 			if val.Text == "" {
 				val = next()
 			}
@@ -254,6 +271,63 @@ func makeRuns(n string, args []Word) string {
 		}
 	}
 	return ""
+}
+
+// makeFlagsEval says whether NAME=v sets MAKEFLAGS or GNUMAKEFLAGS, whose
+// options make takes as its own, to a value holding --eval (-E, --ev…):
+// make evaluates its text, whose recipes run (MAKEFLAGS='--eval=all:;rm
+// -rf ~' make). -f and -C are not taken from there; -j$(nproc) passes.
+func makeFlagsEval(name, v string) bool {
+	if name != "MAKEFLAGS" && name != "GNUMAKEFLAGS" {
+		return false
+	}
+	for i, f := range strings.Fields(looseText(v)) {
+		f = f[:writtenOut(f)]
+		switch {
+		case strings.HasPrefix(f, "--"):
+			if n, _, _ := strings.Cut(f, "="); len(n) >= 4 && strings.HasPrefix("--eval", n) {
+				return true
+			}
+		case strings.HasPrefix(f, "-") || i == 0 && !strings.Contains(f, "="):
+			// A cluster (-sE…), or make's own form: the first word's
+			// letters without a dash (MAKEFLAGS=sE…).
+			if strings.ContainsRune(f, 'E') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// literalOptions returns args with each word only known at run time
+// whose option is written out (optionText: -TT"$c", --to-command=$c)
+// turned into a literal word of its text as written, quotes off; the
+// expansion in it ($c) stays in the text, where the checks reading a
+// value find it no harmless one.
+func literalOptions(args []Word) []Word {
+	var out []Word
+	for i, w := range args {
+		if t, opt := optionText(w); opt && !w.Literal {
+			if out == nil {
+				out = slices.Clone(args)
+			}
+			out[i] = Word{Text: t, Literal: true}
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// fedInput says whether c is given an input to read by a redirection
+// (a here-document, a here-string, a file or descriptor opened for
+// reading) or runs as a stage of a pipeline, which may feed it.
+func fedInput(c SimpleCommand) bool {
+	if c.Async {
+		return true
+	}
+	return slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return strings.HasPrefix(r.Op, "<") || r.Read })
 }
 
 // plusMoves says whether t, what follows the + of a pager's or an
@@ -338,12 +412,12 @@ func wgetRuns(args []Word) string {
 					return "wget " + shorten(t) + " runs a wgetrc command only known at run time"
 				}
 			}
-			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") {
+			if strings.Contains(strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(cmd)), "askpass") || strings.ContainsAny(cmd, "$`") {
 				return "wget " + shorten(cmd) + " names a program wget runs"
 			}
 		case shortCluster(t) && strings.Contains(t, "e"):
 			// -eCMD: the rest of the cluster is the command.
-			if _, cmd, _ := strings.Cut(t, "e"); strings.Contains(strings.ToLower(cmd), "askpass") {
+			if _, cmd, _ := strings.Cut(t, "e"); strings.Contains(strings.ToLower(cmd), "askpass") || strings.ContainsAny(cmd, "$`") {
 				return "wget " + shorten(t) + " names a program wget runs"
 			}
 		}
@@ -1114,7 +1188,7 @@ func tarRuns(n string, args []Word) string {
 				if val == "" && i+1 < len(args) {
 					val = args[i+1].Text
 				}
-				if strings.Contains(val, "exec") || !args[min(i+1, len(args)-1)].Literal {
+				if strings.Contains(val, "exec") || strings.ContainsAny(val, "$`") || !args[min(i+1, len(args)-1)].Literal {
 					return n + " " + shorten(t) + " runs a command"
 				}
 				continue
@@ -1474,3 +1548,16 @@ func isNameByte(c byte) bool {
 // argument, where NAME[$(…)] is common and means nothing to bash (awk's
 // count[$(NF)]); such a string is not looked for in their words.
 var programTextCommands = []string{"awk", "gawk", "mawk", "nawk", "busybox", "perl", "python", "python3", "ruby", "node", "php", "jq", "gojq", "yq"}
+
+// isName says whether s is a shell variable's name (HOME, _x1).
+func isName(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}

@@ -895,9 +895,29 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	var dir *Word
 	args := c.Args()[1 : len(c.Args())-len(rest)]
+	// The working tree another than the repository's: checkouts write
+	// there, and a subcommand that rewrites or cleans the working tree
+	// does so with all it holds (gitTreeWrites) from outside it, as
+	// from the project: git --work-tree=/etc clean -fdx removes the
+	// untracked files of /etc.
+	tree := func(w Word) {
+		p := PathArg{Word: w, Write: true}
+		if sub.Literal && gitTreeWrites(sub.Text) {
+			p.Tree, p.Fills = true, sub.Text != "clean"
+		}
+		out = append(out, p)
+	}
+	for _, a := range c.EnvAssigns() {
+		if v, ok := strings.CutPrefix(a, "GIT_WORK_TREE="); ok {
+			tree(Word{Text: v, Literal: !strings.ContainsAny(v, "$`\"'\\")})
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		switch t := args[i].Text; {
 		case !args[i].Literal:
+			if o, v, ok := strings.Cut(looseText(t), "="); ok && o == "--work-tree" {
+				tree(Word{Text: v}) // --work-tree="$x"
+			}
 		case t == "-C" && i+1 < len(args):
 			d := args[i+1]
 			if dir != nil {
@@ -907,11 +927,10 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 			out = append(out, PathArg{Word: d})
 			i++
 		case t == "--work-tree" && i+1 < len(args):
-			// Checkouts write there.
-			out = append(out, PathArg{Word: args[i+1], Write: true})
+			tree(args[i+1])
 			i++
 		case strings.HasPrefix(t, "--work-tree="):
-			out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(t, "--work-tree="), Literal: true}, Write: true})
+			tree(Word{Text: strings.TrimPrefix(t, "--work-tree="), Literal: true})
 		}
 	}
 	add := func(w Word, write bool) {
@@ -1041,6 +1060,17 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 		markTrees(out, from)
 	}
 	return out
+}
+
+// gitTreeWrites says whether git subcommand sub may rewrite or clean the
+// whole working tree: check out, reset, merge, apply or clean it.
+func gitTreeWrites(sub string) bool {
+	switch sub {
+	case "clean", "checkout", "switch", "restore", "reset", "stash", "merge", "pull", "rebase", "cherry-pick",
+		"revert", "am", "apply", "read-tree", "checkout-index", "sparse-checkout", "rm", "mv":
+		return true
+	}
+	return false
 }
 
 // gitWritesOperands says whether git subcommand sub removes, moves or
@@ -1546,11 +1576,12 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 	dir := Word{Text: ".", Literal: true}
 	extracts := true
 	for i := 0; i < len(args); i++ {
-		w, t := args[i], args[i].Text
+		w := args[i]
+		t, opt := optionText(w) // -d"$x" is -d all the same
 		switch {
-		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+		case !opt:
 			ops = append(ops, w)
-		case t == "-x":
+		case w.Literal && t == "-x":
 			// Exclusions, to the next option.
 			for i+1 < len(args) && !strings.HasPrefix(args[i+1].Text, "-") {
 				i++
@@ -1559,6 +1590,12 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 			// A cluster (-oqd DIR): d and P take the rest of the word,
 			// or the next one.
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					// -o$y: the rest is only known at run time, and may
+					// be d with the directory.
+					dir = w
+					break
+				}
 				ch := t[k]
 				if strings.IndexByte("ltvZpc", ch) >= 0 {
 					extracts = false
@@ -1566,7 +1603,7 @@ func unzipPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if ch != 'd' && ch != 'P' {
 					continue
 				}
-				v := Word{Text: t[k+1:], Literal: true}
+				v := Word{Text: t[k+1:], Literal: w.Literal}
 				if v.Text == "" && i+1 < len(args) {
 					i++
 					v = args[i]
@@ -2051,9 +2088,10 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 	long := []string{"--extract", "--create", "--pass-through", "--list", "--to-stdout", "--directory", "--file",
 		"--pattern-file", "--format", "--owner", "--message", "--io-size", "--block-size", "--rsh-command"}
 	for i := 0; i < len(args); i++ {
-		w, t := args[i], args[i].Text
+		w := args[i]
+		t, opt := optionText(w) // -D"$x", --directory=$x: options all the same
 		switch {
-		case !w.Literal || !strings.HasPrefix(t, "-") || t == "-":
+		case !opt:
 			ops = append(ops, w)
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
@@ -2066,7 +2104,7 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 			case "", "--block-size":
 				// a flag, or a value only after "="
 			default:
-				val := Word{Text: v, Literal: true}
+				val := Word{Text: v, Literal: w.Literal}
 				if !eq && i+1 < len(args) {
 					i++
 					val = args[i]
@@ -2077,6 +2115,12 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 			// A cluster (-idmD DIR): a letter that takes a value takes
 			// the rest of the word, or the next one.
 			for k := 1; k < len(t); k++ {
+				if k == knownLetters(w, t) {
+					// -i$y: the rest is only known at run time, and may
+					// be D with the directory.
+					set('D', w)
+					break
+				}
 				ch := t[k]
 				switch {
 				case ch == 'i' || ch == 'o' || ch == 'p':
@@ -2087,7 +2131,7 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if strings.IndexByte("DFOIEHRMC", ch) < 0 {
 					continue
 				}
-				v := Word{Text: t[k+1:], Literal: true}
+				v := Word{Text: t[k+1:], Literal: w.Literal}
 				if v.Text == "" && i+1 < len(args) {
 					i++
 					v = args[i]
@@ -2467,6 +2511,11 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		// deno fmt and deno lint --fix rewrite their operands.
 		return formatterPaths(out, c)
 	}
+	if len(args) > 0 && args[0].Literal && (n == "deno" || n == "bun") {
+		if p, ok := buildOutputs(out, n, args[0].Text, args[1:]); ok {
+			return p
+		}
+	}
 	if n == "source" || n == "." {
 		if len(args) > 0 {
 			out = append(out, PathArg{Word: args[0]})
@@ -2515,6 +2564,40 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// buildOutputs: what deno's and bun's subcommands that build or install
+// write. deno compile's -o FILE (an executable), vendor's, doc's and
+// coverage's --output; deno install's --root DIR, whose bin directory
+// gets the commands it installs (without, ~/.deno/bin, which a rule may
+// only name); bun build's --outfile FILE and --outdir DIR. ok is false
+// for the other subcommands, which run a script.
+func buildOutputs(out []PathArg, n, sub string, args []Word) ([]PathArg, bool) {
+	switch {
+	case n == "deno" && (sub == "compile" || sub == "vendor" || sub == "doc" || sub == "coverage"):
+		return outputOption(out, args, []string{"-o", "--output"}, false), true
+	case n == "deno" && sub == "install":
+		from := len(out)
+		out = outputOption(out, args, []string{"--root"}, false)
+		for i := from; i < len(out); i++ {
+			if out[i].Write {
+				out[i] = PathArg{Word: underDir(out[i].Word, Word{Text: "bin", Literal: true}), Write: true, Tree: true, Fills: true}
+			}
+		}
+		return out, true
+	case n == "bun" && sub == "build":
+		from := len(out)
+		out = outputOption(out, args, []string{"--outfile", "--outdir"}, false)
+		for i := from; i < len(out); i++ {
+			w := out[i].Word
+			if out[i].Write && !strings.HasSuffix(w.Text, ".js") && !strings.HasSuffix(w.Text, ".mjs") && !strings.HasSuffix(w.Text, ".cjs") {
+				// (An --outdir's tree, or an --outfile's executable.)
+				out[i].Tree, out[i].Fills = true, true
+			}
+		}
+		return out, true
+	}
+	return out, false
 }
 
 // curlArgs says what the argument of each curl option that takes one is:
