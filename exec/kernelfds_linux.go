@@ -134,16 +134,7 @@ func harmlessDevice(fd int, rdev uint64) bool {
 // fdOwner says whose signals fd would raise when fd is a pipe or a socket
 // with an owner set, "" otherwise.
 func fdOwner(fd int) string {
-	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil {
-		return ""
-	}
-	if t := st.Mode & unix.S_IFMT; t != unix.S_IFIFO && t != unix.S_IFSOCK {
-		return ""
-	}
-	// An O_PATH descriptor has no owner to set (fcntl F_SETOWN fails
-	// with EBADF on it); what else it allows is judged elsewhere.
-	if fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0); err == nil && fl&unix.O_PATH != 0 {
+	if _, ok := pipeOrSocket(fd); !ok {
 		return ""
 	}
 	var own struct {
@@ -162,6 +153,21 @@ func fdOwner(fd int) string {
 		who = "process group " + strconv.Itoa(int(own.pid))
 	}
 	return "a pipe or socket with an owner for signals set (F_SETOWN: " + who + "), which the command could have sent any signal of its choosing (O_ASYNC, F_SETSIG) whenever data comes, even after the run"
+}
+
+// pipeOrSocket says whether fd is a pipe (a FIFO too) or a socket, one
+// that can raise signals and have an owner for them, and returns its file.
+// An O_PATH descriptor is none: it has no owner to set (fcntl F_SETOWN
+// fails with EBADF on it), and what else it allows is judged elsewhere.
+func pipeOrSocket(fd int) (st unix.Stat_t, ok bool) {
+	if unix.Fstat(fd, &st) != nil {
+		return st, false
+	}
+	if t := st.Mode & unix.S_IFMT; t != unix.S_IFIFO && t != unix.S_IFSOCK {
+		return st, false
+	}
+	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	return st, err == nil && fl&unix.O_PATH == 0
 }
 
 // fOwnerPgrp is F_OWNER_PGRP, which x/sys/unix does not name.

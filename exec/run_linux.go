@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unsafe"
@@ -319,6 +320,11 @@ type spawning struct {
 	placeholders *placeholders
 	warn         func(string)
 	cgroup       *runCgroup // the run's, for cgroup limits; nil if none
+	// handed is the caller's pipes' and sockets' state before the run,
+	// put back after it (restore) where the command cannot have held
+	// them past it; went says the command was let start.
+	handed []handedState
+	went   atomic.Bool
 }
 
 // The release binary's "mewsandbox run" (a child was pre-forked for it)
@@ -512,6 +518,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	}
 	// Sockets given as stdio or passed, which no socket() made in the
 	// sandbox: the child has the runner's descriptors, but not the spec.
+	// Their state first, which the checks and the command may change.
+	s.handed = c.noteHanded()
 	notEnforced, serr := c.checkInheritedSockets(c.Policy, probeKernel().restrictsTCP())
 	if serr != nil {
 		return sp, serr
@@ -638,12 +646,15 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 }
 
 // cleanUp waits for the hand-over and removes what it made: the ruleset's
-// descriptor, the private temp dir and the placeholders. The child must be
-// gone: its mounts on the placeholders are, with it.
+// descriptor, the private temp dir and the placeholders, and puts back
+// the state of the caller's pipes and sockets (restore). The child must be
+// gone: its mounts on the placeholders are, with it, and with a pid
+// namespace every process of the command's.
 func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
 	s.placeholders.release(s.warn)
+	restore(s.handed, !s.went.Load() || s.sp != nil && s.sp.PidNS)
 	s.cgroup.remove()
 	if s.sp != nil && s.sp.Ruleset != nil {
 		s.sp.Ruleset.Close()
@@ -902,6 +913,7 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 		// The socket stays open until the run ends: the child's "r" may
 		// still be on its way (see setPidNS).
 		_, err := s.specW.Write([]byte{'g'})
+		s.went.Store(err == nil)
 		if err != nil {
 			// Gone already: the child's own reason, if it gave one,
 			// says more than the closed socket.

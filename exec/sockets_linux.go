@@ -70,31 +70,43 @@ func (c *Cmd) checkInheritedSockets(pol Policy, tcpRestricted bool) (notEnforced
 		}
 		return stageErr(StageLandlock, StatusSandbox, "this kernel cannot enforce the policy: %s is %s: %s (--best-effort runs anyway)", fdName(at), r.why, r.remedy(at))
 	}
+	if serr := c.eachHanded(check); serr != nil {
+		return nil, serr
+	}
+	return notEnforced, nil
+}
+
+// eachHanded calls f with each descriptor of the runner's that the command
+// is handed as it is, fd, and the number the command gets it as, at: its
+// stdin, stdout and stderr where they are files (not /dev/null, nor a pipe
+// Run copies through), then the --pass-fd ones. It stops at the first
+// error f returns.
+func (c *Cmd) eachHanded(f func(fd, at int) *StageError) *StageError {
 	for at, s := range []any{c.Stdin, c.Stdout, c.Stderr} {
-		f, ok := s.(*os.File)
+		file, ok := s.(*os.File)
 		if s == nil && at > 0 {
-			f, ok = []*os.File{os.Stdout, os.Stderr}[at-1], true // as newLaunch gives them
+			file, ok = []*os.File{os.Stdout, os.Stderr}[at-1], true // as newLaunch gives them
 		}
-		if !ok || f == nil {
+		if !ok || file == nil {
 			continue // /dev/null, or a pipe Run copies through
 		}
-		// Not f.Fd(), which would make the caller's descriptor blocking.
-		raw, err := f.SyscallConn()
+		// Not file.Fd(), which would make the caller's descriptor blocking.
+		raw, err := file.SyscallConn()
 		if err != nil {
 			continue // closed: starting the child says so
 		}
 		var serr *StageError
-		raw.Control(func(fd uintptr) { serr = check(int(fd), at) })
+		raw.Control(func(fd uintptr) { serr = f(int(fd), at) })
 		if serr != nil {
-			return nil, serr
+			return serr
 		}
 	}
 	for _, fd := range c.PassFDs {
-		if serr := check(fd, fd); serr != nil {
-			return nil, serr
+		if serr := f(fd, fd); serr != nil {
+			return serr
 		}
 	}
-	return notEnforced, nil
+	return nil
 }
 
 // socketRefusal is why a policy does not let the command inherit a socket.
@@ -204,9 +216,10 @@ const maxPeek = 1 << 20
 // host's mounts, through which the command wrote .git/hooks past the
 // layer's read-only binds. It says why the run is refused, or turns
 // SO_PASSRIGHTS off (from Linux 6.16), so that no descriptor can be sent
-// to the socket any more, and returns "". The option stays off on the
-// caller's socket after the run (seccomp keeps the command from turning it
-// back on); before 6.16 the peer may still send descriptors later.
+// to the socket any more, and returns "". Seccomp keeps the command from
+// turning it back on; the runner does after the run where nothing of the
+// command's can still hold the socket (see restore), and it stays off
+// otherwise. Before 6.16 the peer may still send descriptors later.
 //
 // What is queued already must be looked through whole, and a third review
 // found four ways past a look that was not: so a stream socket is peeked

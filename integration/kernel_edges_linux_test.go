@@ -10,6 +10,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -378,6 +379,21 @@ func TestInheritedSignalOwner(t *testing.T) {
 		h.ran(t, "no owner")
 		h.outcomes.ok(t, "neighbour")
 		loosePeer.Write([]byte("data"))
+		// What the command set on the caller's socket, and the runner's
+		// SO_PASSRIGHTS off, are put back once the pid namespace has
+		// ended; without it a process left behind could still hold the
+		// socket, and they stay.
+		async, sig, passRights := descState(t, loose)
+		if slices.Contains(flags, "--no-namespaces") {
+			if !async || sig != 10 {
+				t.Errorf("without namespaces, after the run: O_ASYNC %v, F_GETSIG %d; want them as the command left them (true, 10)", async, sig)
+			}
+			if passRights == 1 {
+				t.Errorf("without namespaces, after the run: SO_PASSRIGHTS on; want it left off")
+			}
+		} else if async || sig != 0 || passRights == 0 {
+			t.Errorf("after the run: O_ASYNC %v, F_GETSIG %d, SO_PASSRIGHTS %d; want them as before (false, 0, 1)", async, sig, passRights)
+		}
 
 		time.Sleep(100 * time.Millisecond)
 		if s := stateOf(t, victim).state; strings.ContainsAny(s, "ZXTt") {
@@ -435,4 +451,26 @@ func TestTerminalAsyncStaysInside(t *testing.T) {
 			t.Errorf("exit %d, want 137 (the command killed by the SIGKILL it chose); stderr: %s", ws.ExitStatus(), stderr.String())
 		}
 	})
+}
+
+// descState is f's description's O_ASYNC, signal (F_GETSIG) and
+// SO_PASSRIGHTS (-1 where the kernel has none).
+func descState(t *testing.T, f *os.File) (async bool, sig, passRights int) {
+	t.Helper()
+	raw, err := f.SyscallConn()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw.Control(func(fd uintptr) {
+		fl, err := unix.FcntlInt(fd, unix.F_GETFL, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		async = fl&unix.O_ASYNC != 0
+		sig, _ = unix.FcntlInt(fd, unix.F_GETSIG, 0)
+		if passRights, err = unix.GetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil {
+			passRights = -1
+		}
+	})
+	return async, sig, passRights
 }
