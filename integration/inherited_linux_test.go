@@ -362,6 +362,33 @@ func TestInheritedUnixDatagram(t *testing.T) {
 	})
 }
 
+// TestUnixDatagramPair: a datagram socketpair the command makes itself
+// can send to any pathname socket it can name, as one it is handed can
+// (TestInheritedUnixDatagram): a review's command, under the default
+// network none, sent a datagram with a descriptor to a unix datagram
+// socket of the host's, a way for a handed description to outlive the
+// pid namespace too. Without --allow-unix-sockets seccomp refuses
+// datagram pairs (EPERM) and the outside socket receives nothing; stream
+// pairs work, and with the grant datagram pairs too.
+func TestUnixDatagramPair(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		target := filepath.Join(b.out, "dgram.sock")
+		outside := unixgramListener(t, target)
+		script := fmt.Sprintf("exec 1>&2\np escape pair-sendto-unix %s\np neighbour socketpair\np dgram socketpair-dgram\n", target)
+		h := b.runHanded(nil, nil, script, flags...)
+		h.ran(t, "the default network")
+		h.outcomes.errno(t, "escape", eperm)
+		h.outcomes.errno(t, "dgram", eperm)
+		h.outcomes.ok(t, "neighbour")
+		quiet(t, "the datagram socket outside the root", outside)
+
+		h = b.runHanded(nil, nil, script, append(flags, "--allow-unix-sockets")...)
+		h.ran(t, "--allow-unix-sockets")
+		h.outcomes.ok(t, "neighbour")
+		h.outcomes.ok(t, "dgram")
+	})
+}
+
 // TestInheritedOtherSockets: an unconnected MPTCP socket (Go's listeners
 // are MPTCP where the kernel has it), passed, could connect to a port no
 // Landlock rule grants (Landlock restricts TCP only), an unconnected TCP
