@@ -15,16 +15,24 @@ import (
 // on it stays after the run. It may set O_ASYNC and a signal of its choice
 // (F_SETSIG), which the caller's own F_SETOWN later would then receive
 // whenever data comes, and O_NONBLOCK, which breaks a caller that reads
-// the pipe blocking; closeRights turns SO_PASSRIGHTS off for the run. So
-// the runner notes each such description's state before the run
-// (noteHanded) and puts it back after (restore), where nothing of the
-// command's can still hold the description: the pid namespace's end took
-// every process in it, or the command never started. Without a pid
-// namespace a process the command left behind may still hold it, and
-// SO_PASSRIGHTS turned back on would let the peer send it descriptors: the
-// state stays as the run left it. A description handed to two runs of
-// this process at once stays as the last run leaves it, since one run's
-// end cannot speak for the other's.
+// the pipe blocking. So the runner notes each such description's flags and
+// signal before the run (noteHanded) and puts them back after (restore),
+// where nothing of the command's can still hold the description: the pid
+// namespace's end took every process in it, or the command never started.
+// Without a pid namespace a process the command left behind may still
+// hold it: the state stays as the run left it. A description handed to two
+// runs of this process at once stays as the last run leaves it, since one
+// run's end cannot speak for the other's.
+//
+// SO_PASSRIGHTS, which closeRights turns off for the run, is never turned
+// back on: a run of another runner (another "mewsandbox run" of a shell's,
+// sharing its stdout socket) may hold the same description, which this
+// process cannot see, and have turned it off for its own command too. A
+// review's first run, ending while the second's command still ran, turned
+// it back on as it had found it before either, and the peer's descriptor
+// of the project's directory reached the second command, which wrote
+// .git/hooks through it. Putting back flags and the signal only undoes
+// what a command set, and grants none still running anything.
 
 // handedState is a description's state before the run.
 type handedState struct {
@@ -32,7 +40,6 @@ type handedState struct {
 	key        inode
 	flags, sig int
 	owned      bool // an owner for signals was set (F_SETOWN)
-	passRights int  // SO_PASSRIGHTS, -1 if not a unix socket or before Linux 6.16
 }
 
 // inode names a pipe or socket: each socket is one description, a pipe
@@ -68,13 +75,7 @@ func (c *Cmd) noteHanded() []handedState {
 		if err != nil {
 			return nil
 		}
-		h := handedState{fd: dup, key: inode{s.Dev, s.Ino}, flags: flags, sig: sig, owned: fdOwner(fd) != "", passRights: -1}
-		if d, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_DOMAIN); err == nil && d == unix.AF_UNIX {
-			if on, err := unix.GetsockoptInt(fd, unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err == nil {
-				h.passRights = on
-			}
-		}
-		st = append(st, h)
+		st = append(st, handedState{fd: dup, key: inode{s.Dev, s.Ino}, flags: flags, sig: sig, owned: fdOwner(fd) != ""})
 		return nil
 	})
 	handedRuns.Lock()
@@ -117,7 +118,4 @@ func (h handedState) put() {
 	}
 	unix.FcntlInt(uintptr(h.fd), unix.F_SETSIG, h.sig)
 	unix.FcntlInt(uintptr(h.fd), unix.F_SETFL, h.flags)
-	if h.passRights >= 0 {
-		unix.SetsockoptInt(h.fd, unix.SOL_SOCKET, unix.SO_PASSRIGHTS, h.passRights)
-	}
 }

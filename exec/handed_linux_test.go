@@ -62,7 +62,9 @@ func TestRestoreHanded(t *testing.T) {
 		owned(t, fds[1], "peer")
 		return owned(t, fds[0], "handed")
 	}
-	before := state{passRights: 1}
+	// Put back: the flags and the signal, the owner cleared; SO_PASSRIGHTS
+	// stays off (see restore).
+	before := state{}
 
 	sock := pair()
 	st := (&Cmd{Stdout: sock, Stderr: file}).noteHanded()

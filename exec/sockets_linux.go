@@ -217,9 +217,9 @@ const maxPeek = 1 << 20
 // layer's read-only binds. It says why the run is refused, or turns
 // SO_PASSRIGHTS off (from Linux 6.16), so that no descriptor can be sent
 // to the socket any more, and returns "". Seccomp keeps the command from
-// turning it back on; the runner does after the run where nothing of the
-// command's can still hold the socket (see restore), and it stays off
-// otherwise. Before 6.16 the peer may still send descriptors later.
+// turning it back on, and the runner leaves it off after the run too: a
+// run of another runner may still hold the socket (see restore). Before
+// 6.16 the peer may still send descriptors later.
 //
 // What is queued already must be looked through whole, and a third review
 // found four ways past a look that was not: so a stream socket is peeked

@@ -10,7 +10,6 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -363,6 +362,33 @@ func TestInheritedUnixDatagram(t *testing.T) {
 	})
 }
 
+// TestUnixDatagramPair: a datagram socketpair the command makes itself
+// can send to any pathname socket it can name, as one it is handed can
+// (TestInheritedUnixDatagram): a review's command, under the default
+// network none, sent a datagram with a descriptor to a unix datagram
+// socket of the host's, a way for a handed description to outlive the
+// pid namespace too. Without --allow-unix-sockets seccomp refuses
+// datagram pairs (EPERM) and the outside socket receives nothing; stream
+// pairs work, and with the grant datagram pairs too.
+func TestUnixDatagramPair(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		target := filepath.Join(b.out, "dgram.sock")
+		outside := unixgramListener(t, target)
+		script := fmt.Sprintf("exec 1>&2\np escape pair-sendto-unix %s\np neighbour socketpair\np dgram socketpair-dgram\n", target)
+		h := b.runHanded(nil, nil, script, flags...)
+		h.ran(t, "the default network")
+		h.outcomes.errno(t, "escape", eperm)
+		h.outcomes.errno(t, "dgram", eperm)
+		h.outcomes.ok(t, "neighbour")
+		quiet(t, "the datagram socket outside the root", outside)
+
+		h = b.runHanded(nil, nil, script, append(flags, "--allow-unix-sockets")...)
+		h.ran(t, "--allow-unix-sockets")
+		h.outcomes.ok(t, "neighbour")
+		h.outcomes.ok(t, "dgram")
+	})
+}
+
 // TestInheritedOtherSockets: an unconnected MPTCP socket (Go's listeners
 // are MPTCP where the kernel has it), passed, could connect to a port no
 // Landlock rule grants (Landlock restricts TCP only), an unconnected TCP
@@ -643,8 +669,8 @@ func TestInheritedCharDevice(t *testing.T) {
 // mounts, and the command wrote .git/hooks/pre-commit through it, past the
 // layer's read-only bind. A socket with a descriptor queued refuses the
 // run (125); one without is handed over with SO_PASSRIGHTS off, so the
-// peer can send none during the run (on kernels that have it, 6.16), and
-// the command cannot turn it back on (seccomp).
+// peer can send none later (on kernels that have it, 6.16), and the
+// command cannot turn it back on (seccomp).
 func TestInheritedUnixRights(t *testing.T) {
 	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
 		if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
@@ -666,23 +692,100 @@ func TestInheritedUnixRights(t *testing.T) {
 		}
 
 		// A socket with nothing queued: the command runs, and cannot
-		// turn SO_PASSRIGHTS back on. After the run the runner turns it
-		// back on where the pid namespace's end took every process that
-		// could hold the socket; without the layer it stays off.
+		// turn SO_PASSRIGHTS back on. After the run it stays off, with a
+		// pid namespace too: another runner's command may still hold the
+		// socket (TestInheritedUnixRightsTwoRuns).
 		_, empty := socketPair(t, unix.SOCK_STREAM)
 		h = b.runHanded(nil, []*os.File{empty}, "exec 1>&2\np escape fd-passrights 3\n", append(flags, "--pass-fd", "3")...)
 		h.ran(t, "an empty socket")
 		h.outcomes.errno(t, "escape", int(unix.EPERM))
 		if v, err := unix.GetsockoptInt(int(empty.Fd()), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil {
 			t.Logf("SO_PASSRIGHTS: %v: this kernel (before 6.16) lets the peer send descriptors later", err)
-		} else {
-			want := 1
-			if slices.Contains(flags, "--no-namespaces") {
-				want = 0
+		} else if v != 0 {
+			t.Errorf("SO_PASSRIGHTS on the handed socket is %d after the run with %q, want 0", v, flags)
+		}
+	})
+}
+
+// TestInheritedUnixRightsTwoRuns: a socket handed to two runs of two
+// runners at once (a shell's `mewsandbox run -- a & mewsandbox run -- b`
+// whose stdout is a socket: Node gives its children socket pairs) is
+// sealed by both (SO_PASSRIGHTS off). A review's first run, with a pid
+// namespace, ended while the second's command still ran, and its runner
+// turned SO_PASSRIGHTS back on as it had found it: the peer's descriptor
+// of the project's directory on the host's mounts then reached the second
+// command, which wrote .git/hooks/pre-commit through it. The option stays
+// off, and the second command still talks to its peer.
+func TestInheritedUnixRightsTwoRuns(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		probe, _ := socketPair(t, unix.SOCK_STREAM)
+		if _, err := unix.GetsockoptInt(int(probe.Fd()), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil {
+			t.Skipf("SO_PASSRIGHTS (Linux 6.16) is not here: %v", err)
+		}
+		if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dir, err := os.Open(b.root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { dir.Close() })
+		mine, theirs := socketPair(t, unix.SOCK_STREAM)
+		pipe := func() (r, w *os.File) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
 			}
-			if v != want {
-				t.Errorf("SO_PASSRIGHTS on the handed socket is %d after the run with %q, want %d: as before (1) with a pid namespace, off without", v, flags, want)
+			t.Cleanup(func() { r.Close(); w.Close() })
+			return r, w
+		}
+		readyR, readyW := pipe()
+		ready := bufio.NewReader(readyR)
+		waitReady := func(who string) {
+			t.Helper()
+			readyR.SetReadDeadline(time.Now().Add(30 * time.Second))
+			if line, err := ready.ReadString('\n'); err != nil || line != who+"\n" {
+				t.Fatalf("waiting for the %s run: %q, %v", who, line, err)
 			}
+		}
+		passing := []string{"--pass-fd", "3", "--pass-fd", "4", "--pass-fd", "5"}
+
+		// The first run has a pid namespace, whose end lets its runner
+		// put back what it found; it starts first, so found it on.
+		firstGoR, firstGoW := pipe()
+		first := make(chan handed, 1)
+		go func() {
+			first <- b.runHanded(nil, []*os.File{theirs, firstGoR, readyW}, "exec 1>&2\necho first >&5\nread x <&4\n", passing...)
+		}()
+		waitReady("first")
+		secondGoR, secondGoW := pipe()
+		second := make(chan handed, 1)
+		go func() {
+			second <- b.runHanded(nil, []*os.File{theirs, secondGoR, readyW}, "exec 1>&2\necho second >&5\nread x <&4\np escape fd-recvhook 3\np neighbour fd-write 3 neighbour\n", append(flags, passing...)...)
+		}()
+		waitReady("second")
+		firstGoW.Write([]byte("go\n"))
+		(<-first).ran(t, "the first run")
+
+		if v, err := unix.GetsockoptInt(int(theirs.Fd()), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil || v != 0 {
+			t.Errorf("SO_PASSRIGHTS while the second run goes on: %d, %v; want 0", v, err)
+		}
+		// The peer's descriptor, refused (EPERM) while the option is off,
+		// then a byte without one, for the command's recvmsg.
+		unix.Sendmsg(int(mine.Fd()), []byte("x"), unix.UnixRights(int(dir.Fd())), nil, 0)
+		if _, err := mine.Write([]byte("y")); err != nil {
+			t.Fatal(err)
+		}
+		secondGoW.Write([]byte("go\n"))
+		h := <-second
+		h.ran(t, "the second run")
+		h.outcomes.errno(t, "escape", int(unix.ENOMSG))
+		h.outcomes.ok(t, "neighbour")
+		if b.exists(".git/hooks/pre-commit") {
+			t.Errorf("a hook was planted through the descriptor sent after the first run")
+		}
+		if got := readPeer(t, mine, 5*time.Second); !strings.Contains(got, "neighbour") {
+			t.Errorf("the socket's peer got %q, want the second command's line", got)
 		}
 	})
 }

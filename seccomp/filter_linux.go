@@ -379,6 +379,17 @@ func (c Config) socketRules(b *builder) {
 	// socketpair creates only AF_UNIX pairs anyway; keep it to that.
 	b.rule("socketpair", b.eperm, cond(0, libseccomp.CompareLess, unix.AF_UNIX))
 	b.rule("socketpair", b.eperm, cond(0, libseccomp.CompareGreater, unix.AF_UNIX))
+	// A datagram pair's end can still address any unix socket it can name
+	// (sendto and sendmsg with an address, or connect again), which
+	// Landlock mediates from ABI 9 only: a review's command, under network
+	// none, sent a datagram with a descriptor to a pathname socket of the
+	// host's. Unless unix sockets are granted, only stream and seqpacket
+	// pairs, which reach their other end alone (EISCONN): a type's low
+	// four bits (SOCK_TYPE_MASK), the rest being SOCK_NONBLOCK and
+	// SOCK_CLOEXEC.
+	if !c.AllowUnix {
+		b.rule("socketpair", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xf, unix.SOCK_DGRAM))
+	}
 
 	allowed := map[uint64]bool{}
 	if c.AllowUnix {

@@ -546,8 +546,18 @@ func TestLoadSocketPolicy(t *testing.T) {
 			for _, s := range append(tt.socks, always...) {
 				ops = append(ops, named{"socket " + s.name, op{Do: "socket", Args: [6]uint64{s.domain, s.typ, s.protocol}, Want: s.want}})
 			}
+			// A datagram pair can address other sockets: refused
+			// unless unix sockets are granted; seqpacket pairs cannot.
+			dgramPair := "EPERM"
+			if tt.cfg.AllowUnix {
+				dgramPair = ""
+			}
 			ops = append(ops,
 				named{"socketpair(AF_UNIX)", op{Do: "socketpair", Args: [6]uint64{local, stream}}},
+				named{"socketpair(AF_UNIX, seqpacket|cloexec)", op{Do: "socketpair", Args: [6]uint64{local, seqpacket | unix.SOCK_CLOEXEC}}},
+				named{"socketpair(AF_UNIX, dgram)", op{Do: "socketpair", Args: [6]uint64{local, dgram}, Want: dgramPair}},
+				named{"socketpair(AF_UNIX, dgram|nonblock|cloexec)", op{Do: "socketpair", Args: [6]uint64{local, dgram | unix.SOCK_NONBLOCK | unix.SOCK_CLOEXEC}, Want: dgramPair}},
+				named{"socketpair(AF_UNIX, (1<<32)|dgram)", op{Do: "socketpair", Args: [6]uint64{local, 1<<32 | dgram}, Want: dgramPair}},
 				named{"socketpair(AF_INET)", op{Do: "socketpair", Args: [6]uint64{inet, stream}, Want: "EPERM"}},
 				named{"socketpair(AF_UNSPEC)", op{Do: "socketpair", Args: [6]uint64{unix.AF_UNSPEC, stream}, Want: "EPERM"}},
 			)
@@ -729,7 +739,7 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 				ops = append(ops, op{Do: "socket", Args: [6]uint64{domain, typ, proto}})
 			}
 		}
-		ops = append(ops, op{Do: "socketpair", Args: [6]uint64{domain, unix.SOCK_STREAM}})
+		ops = append(ops, op{Do: "socketpair", Args: [6]uint64{domain, unix.SOCK_STREAM}}, op{Do: "socketpair", Args: [6]uint64{domain, unix.SOCK_DGRAM | unix.SOCK_CLOEXEC}})
 	}
 	for _, nr := range []uintptr{unix.SYS_SENDTO, unix.SYS_SENDMSG, unix.SYS_SENDMMSG} {
 		for _, flags := range []uint64{0, unix.MSG_FASTOPEN, high | unix.MSG_FASTOPEN} {

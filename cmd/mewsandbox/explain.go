@@ -322,6 +322,9 @@ func socketsLine(e exec.Enforcement) string {
 	if len(fam) == 0 {
 		s = "socket() refused for every family; socketpair(AF_UNIX) allowed"
 	}
+	if !e.Seccomp.AllowUnix {
+		s += "; unix datagram pairs refused (they can address any unix socket)"
+	}
 	if !e.Seccomp.AllowInet {
 		s += "; TCP Fast Open (MSG_FASTOPEN) refused"
 	}

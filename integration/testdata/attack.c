@@ -392,6 +392,21 @@ int main(int argc, char **argv) {
 		return report(socket(AF_INET, SOCK_DGRAM, 0));
 	if (!strcmp(n, "socket-unix"))
 		return report(socket(AF_UNIX, SOCK_STREAM, 0));
+	if (!strcmp(n, "pair-sendto-unix")) { // ARG: path; a datagram socketpair's end sends to a pathname socket
+		int sv[2];
+		struct sockaddr_un a = {.sun_family = AF_UNIX};
+		if (argc < 3 || socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0)
+			return report(-1);
+		strncpy(a.sun_path, argv[2], sizeof a.sun_path - 1);
+		return report(sendto(sv[0], "escaped", 7, 0, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "socketpair-dgram")) { // the neighbour: a datagram between a pair's ends
+		int sv[2];
+		char b[2] = {0};
+		if (socketpair(AF_UNIX, SOCK_DGRAM, 0, sv) < 0 || write(sv[0], "x", 1) != 1 || read(sv[1], b, 1) != 1 || b[0] != 'x')
+			return report(-1);
+		return report(0);
+	}
 	if (!strcmp(n, "socketpair")) {
 		int sv[2];
 		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
