@@ -822,27 +822,14 @@ func guessPaths(out []PathArg, args []Word) []PathArg {
 	return out
 }
 
-// splitOps separates operands from options in args, treating every word
-// starting with - as an option (with its argument in the word when the
-// option is one of argOpts).
-func splitOps(args []Word, argOpts string, longArgs ...string) (ops []Word, opts []Word) {
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		t := w.Text
-		if w.Literal && t == "--" {
-			return append(ops, args[i+1:]...), opts
-		}
-		if w.Literal && len(t) > 1 && t[0] == '-' {
-			opts = append(opts, w)
-			if (len(t) == 2 && strings.IndexByte(argOpts, t[1]) >= 0 || !strings.Contains(t, "=") && abbrevOf(t, longArgs) != "") && i+1 < len(args) {
-				opts = append(opts, args[i+1])
-				i++
-			}
-			continue
-		}
-		ops = append(ops, w)
-	}
-	return ops, opts
+// splitOps returns the operands of args, read as getopt does: an option
+// in argOpts takes the rest of its cluster or the next word (-uf 1, -f1,
+// -qb DIR), and a long one in longArgs, abbreviated or not, the next
+// word when it has no "=".
+func splitOps(args []Word, argOpts string, longArgs ...string) []Word {
+	var ops []Word
+	getopt(args, argOpts, "", longArgs, longArgs, func(string, Word, bool) {}, func(w Word) { ops = append(ops, w) })
+	return ops
 }
 
 // optArg returns the argument of short option o or long option lo in
@@ -1360,8 +1347,11 @@ func awkPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// uniqPaths: uniq [OPTION]... [INPUT [OUTPUT]] writes OUTPUT. Of its
+// options only -f, -s and -w (and their long names) take a value: -c
+// counts.
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
-	ops, _ := splitOps(c.Args()[1:], "fswc")
+	ops := splitOps(c.Args()[1:], "fsw", "--skip-fields", "--skip-chars", "--check-chars")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: i == 1})
 	}
@@ -1371,7 +1361,7 @@ func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
 func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if hasOpt(args, "d", "--directory") {
-		ops, _ := splitOps(args, "gmoSt")
+		ops := splitOps(args, "gmoSt")
 		for _, w := range ops {
 			out = append(out, PathArg{Word: w, Write: true})
 		}
@@ -1888,7 +1878,7 @@ func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
 func dpkgDebPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	writes := hasOpt(args, "xXRbe", "--extract", "--vextract", "--raw-extract", "--build", "--control")
-	ops, _ := splitOps(args, "zZS")
+	ops := splitOps(args, "zZS")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: writes && i == 1})
 	}
@@ -2418,7 +2408,7 @@ func opensslPaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 func zipPaths(out []PathArg, c SimpleCommand) []PathArg {
-	ops, _ := splitOps(c.Args()[1:], "bnPtxi")
+	ops := splitOps(c.Args()[1:], "bnPtxi")
 	tree := hasOpt(c.Args()[1:], "rR", "--recurse-paths", "--recurse-patterns")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: i == 0, Tree: tree && i > 0})
@@ -2985,7 +2975,7 @@ func splitPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if csplit {
 		longValued = []string{"--prefix", "--suffix-format", "--digits"}
 	}
-	ops, _ := splitOps(args, valued, longValued...)
+	ops := splitOps(args, valued, longValued...)
 	if len(ops) > 0 {
 		out = append(out, PathArg{Word: ops[0]})
 	}
@@ -3018,7 +3008,7 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if strings.ToLower(c.Name()) == "rsync" {
 		argOpts = "efBTM"
 	}
-	ops, _ := splitOps(args, argOpts)
+	ops := splitOps(args, argOpts)
 	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
