@@ -3004,11 +3004,12 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if f, ok := optArg(args, 0, "--password-file"); ok {
 		out = append(out, PathArg{Word: f})
 	}
-	argOpts := "iFPoclSJefBT"
+	var ops []Word
 	if strings.ToLower(c.Name()) == "rsync" {
-		argOpts = "efBTM"
+		out, ops = rsyncOptionPaths(out, args)
+	} else {
+		ops = splitOps(args, "iFPoclSJefBT")
 	}
-	ops := splitOps(args, argOpts)
 	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
@@ -3018,6 +3019,43 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
 	}
 	return out
+}
+
+// rsyncValued are rsync's long options that take a value, in the next
+// word when it has no "=" (rsync --log-file x SRC DST): a value is no
+// operand.
+var rsyncValued = []string{"--rsh", "--rsync-path", "--filter", "--exclude", "--include", "--exclude-from",
+	"--include-from", "--files-from", "--log-file", "--log-file-format", "--out-format", "--password-file",
+	"--write-batch", "--only-write-batch", "--read-batch", "--backup-dir", "--suffix", "--temp-dir",
+	"--partial-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--usermap",
+	"--groupmap", "--block-size", "--checksum-choice", "--cc", "--compress-choice", "--zc",
+	"--compress-level", "--zl", "--skip-compress", "--max-delete", "--max-size", "--min-size", "--max-alloc",
+	"--modify-window", "--timeout", "--contimeout", "--bwlimit", "--port", "--sockopts", "--address",
+	"--info", "--debug", "--iconv", "--protocol", "--checksum-seed", "--outbuf", "--remote-option",
+	"--stop-after", "--stop-at", "--time-limit", "--copy-as", "--early-input", "--mkpath-mode"}
+
+// rsyncOptionPaths reads rsync's options (-e, -f, -B, -T, -M and -@ take
+// a value, and the long ones of rsyncValued) and returns its operands.
+// The files its options name are read (--exclude-from, --read-batch …)
+// or written: --log-file, --write-batch and --only-write-batch (FILE and
+// the FILE.sh that replays it), and the directories --backup-dir,
+// --temp-dir and --partial-dir put files in.
+func rsyncOptionPaths(out []PathArg, args []Word) ([]PathArg, []Word) {
+	var ops []Word
+	getopt(args, "efBTM@", "", rsyncValued, rsyncValued, func(name string, val Word, ok bool) {
+		if !ok {
+			return
+		}
+		switch name {
+		case "--exclude-from", "--include-from", "--read-batch":
+			out = append(out, PathArg{Word: val})
+		case "--log-file", "--backup-dir", "--temp-dir", "-T", "--partial-dir":
+			out = append(out, PathArg{Word: val, Write: true})
+		case "--write-batch", "--only-write-batch":
+			out = append(out, PathArg{Word: val, Write: true}, PathArg{Word: Word{Text: val.Text + ".sh", Literal: val.Literal}, Write: true})
+		}
+	}, func(w Word) { ops = append(ops, w) })
+	return out, ops
 }
 
 // sshPaths: ssh, sftp and autossh sign with the identity files of -i FILE

@@ -24,6 +24,21 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 A split -dl 1", Y, nil, `split -dl 1 hook .git/hooks/pre-commi`, Ask},
 		{"S19 A zip -qb DIR", Y, nil, `zip -qb /tmp .git/hooks/pre-commit.zip f`, Ask},
 		{"S19 A neighbour: counting, splitting and zipping in the project", D, nil, `sort f | uniq -c && uniq -c f out.txt && uniq -uf 1 f out.txt && split -dl 1000 big.txt part_ && zip -qr out.zip src && zip -qb /tmp out.zip f`, Allow},
+		// B: rsync's long options with their value in the next word
+		// (--log-file x, --exclude x, --chmod u+x) had the value taken
+		// for the destination, and the files its options write
+		// (--log-file, --write-batch and its .sh, --backup-dir,
+		// --temp-dir) went unseen.
+		{"S19 B rsync DST --log-file x", Y, nil, `rsync hook .git/hooks/pre-commit --log-file x`, Ask},
+		{"S19 B rsync DST --exclude x", Y, nil, `rsync -a hook .git/hooks/pre-commit --exclude x`, Ask},
+		{"S19 B rsync DST --chmod", Y, nil, `rsync hook ~/.bashrc --chmod u+x`, Ask},
+		{"S19 B rsync DST --log-file past an Edit deny", D, infra, `rsync f infra/x --log-file y`, Deny},
+		{"S19 B rsync --log-file=", Y, nil, `rsync --log-file=.git/hooks/pre-commit a b`, Ask},
+		{"S19 B rsync --write-batch=", Y, nil, `rsync --write-batch=.git/hooks/pre-commit a b`, Ask},
+		{"S19 B rsync --backup-dir=", Y, nil, `rsync -b --backup-dir=.git/hooks a b`, Ask},
+		{"S19 B rsync --temp-dir=", Y, nil, `rsync --temp-dir=~/.ssh a b`, Ask},
+		{"S19 B neighbour: everyday rsync", D, nil, `rsync -av --exclude node_modules --exclude .git src/ h:dst/ && rsync -a --log-file build/rsync.log src/ build/ && rsync -ab --suffix=.bak a b && rsync -a --chmod Du+x src/ h:dst/`, Allow},
+		{"S19 B neighbour: everyday rsync in bypassPermissions", Y, nil, `rsync -av --exclude node_modules --exclude .git src/ h:dst/ && rsync -a --log-file build/rsync.log src/ build/ && rsync -ab --suffix=.bak a b && rsync -a --chmod Du+x src/ h:dst/`, Allow},
 	}
 	checkDecisions(t, tests)
 }
