@@ -1094,12 +1094,25 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 		return false
 	}
 	var ops []Word
+	template := false
 	value := func(name string, v Word) {
 		switch name {
 		case "--separate-git-dir":
 			add(v, true)
-		case "--template", "--reference", "--reference-if-able":
+		case "--template":
+			template = template || v.Text != "" || !v.Literal
 			add(v, false)
+		case "--reference", "--reference-if-able":
+			add(v, false)
+		}
+	}
+	// made is a repository made at w: a template's files are copied into
+	// its .git, hooks/ among them, which git runs at the next commit
+	// (git init --template=t in the project writes .git/hooks/pre-commit).
+	made := func(w Word) {
+		add(w, true)
+		if template {
+			add(Word{Text: path.Join(w.Text, ".git", "hooks"), Literal: w.Literal}, true)
 		}
 	}
 	for i := 0; i < len(rest); i++ {
@@ -1140,14 +1153,14 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			ops = []Word{{Text: ".", Literal: true}} // the working directory, or -C's
 		}
 		for _, w := range ops {
-			add(w, true)
+			made(w)
 		}
 	case sub == "clone" && len(ops) > 0:
 		add(ops[0], false) // the repository: a URL, or a path read
 		if len(ops) > 1 {
-			add(ops[1], true)
+			made(ops[1])
 		} else {
-			add(cloneDir(ops[0]), true)
+			made(cloneDir(ops[0]))
 		}
 	case sub == "worktree" && len(ops) > 1 && ops[0].Literal:
 		switch ops[0].Text {

@@ -39,6 +39,16 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 B rsync --temp-dir=", Y, nil, `rsync --temp-dir=~/.ssh a b`, Ask},
 		{"S19 B neighbour: everyday rsync", D, nil, `rsync -av --exclude node_modules --exclude .git src/ h:dst/ && rsync -a --log-file build/rsync.log src/ build/ && rsync -ab --suffix=.bak a b && rsync -a --chmod Du+x src/ h:dst/`, Allow},
 		{"S19 B neighbour: everyday rsync in bypassPermissions", Y, nil, `rsync -av --exclude node_modules --exclude .git src/ h:dst/ && rsync -a --log-file build/rsync.log src/ build/ && rsync -ab --suffix=.bak a b && rsync -a --chmod Du+x src/ h:dst/`, Allow},
+		// C: git init and clone copy a template directory into the
+		// repository they make, hooks/ included: git init --template=t
+		// run again in the project adds .git/hooks/pre-commit, which git
+		// runs at the next commit. The template was only read.
+		{"S19 C git init --template= again", Y, nil, `git init --template=t`, Ask},
+		{"S19 C git init --template DIR", Y, nil, `git init --template t .`, Ask},
+		{"S19 C git init --template= a new repository", Y, nil, `git init --template=t sub`, Ask},
+		{"S19 C git clone --template=", Y, nil, `git clone --template=t https://example.com/r.git`, Ask},
+		{"S19 C git -C sub init --template=", Y, nil, `git -C sub init --template=t`, Ask},
+		{"S19 C neighbour: init and clone", Y, nil, `git init && git init sub && git init --template= x && git clone https://example.com/r.git && git clone --depth 1 https://example.com/r.git x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
