@@ -128,10 +128,12 @@ type analyzer struct {
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
 	makefiles bool
-	// gitWorkTree: GIT_WORK_TREE as set earlier in the command line
-	// ("GIT_WORK_TREE=/etc"), which a later git takes as its working
-	// tree (dirVars); "" when not set.
-	gitWorkTree string
+	// gitEnv: the variables git reads (GIT_WORK_TREE, GIT_CONFIG_COUNT
+	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName) as set
+	// earlier in the command line ("GIT_WORK_TREE=/etc"), the last
+	// setting of each, which a later git is given as if set for it
+	// (dirVars).
+	gitEnv []string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -727,10 +729,19 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
-	if z.gitWorkTree != "" && lowerName(c) == "git" && !slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return strings.HasPrefix(a, "GIT_WORK_TREE=") }) {
+	if len(z.gitEnv) > 0 && lowerName(c) == "git" {
 		// export GIT_WORK_TREE=/etc; git clean -fdx: as
-		// GIT_WORK_TREE=/etc git clean -fdx.
-		c.Assigns = append(slices.Clone(c.Assigns), z.gitWorkTree)
+		// GIT_WORK_TREE=/etc git clean -fdx, and so export
+		// GIT_CONFIG_COUNT=1 …; git status. What is set for git itself
+		// wins.
+		own := c.EnvAssigns()
+		c.Assigns = slices.Clone(c.Assigns)
+		for _, a := range z.gitEnv {
+			name, _, _ := strings.Cut(a, "=")
+			if !slices.ContainsFunc(own, func(o string) bool { return strings.HasPrefix(o, name+"=") }) {
+				c.Assigns = append(c.Assigns, a)
+			}
+		}
 	}
 	if n := lowerName(c); z.makefiles && (n == "make" || n == "gmake") {
 		// As MAKEFILES=/dev/stdin make does (hiddenRun).
@@ -1586,12 +1597,17 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 			name = target
 		}
-		switch name {
-		case "GIT_WORK_TREE":
-			if !ok {
-				v = "$GIT_WORK_TREE" // set by read, printf -v: not known
+		if gitEnvName(name) {
+			switch {
+			case !ok:
+				v = "$" + name // set by read, printf -v: not known
+			case appended:
+				v = "$" + name + v
 			}
-			z.gitWorkTree = "GIT_WORK_TREE=" + v
+			z.gitEnv = slices.DeleteFunc(z.gitEnv, func(a string) bool { return strings.HasPrefix(a, name+"=") })
+			z.gitEnv = append(z.gitEnv, name+"="+v)
+		}
+		switch name {
 		case "MAKEFILES":
 			z.makefiles = z.makefiles || !ok || v != ""
 		case "MAKEFLAGS", "GNUMAKEFLAGS":

@@ -1685,6 +1685,16 @@ func gitEnvRuns(a, home string) bool {
 	return strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
 }
 
+// gitEnvName reports whether git reads the variable name: its working
+// tree and the variables gitEnvRuns judges.
+func gitEnvName(name string) bool {
+	switch name {
+	case "EDITOR", "VISUAL", "PAGER", "HOME", "SSH_ASKPASS", "XDG_CONFIG_HOME", "LESSOPEN", "LESSCLOSE":
+		return true
+	}
+	return strings.HasPrefix(name, "GIT_")
+}
+
 // gitConfigRuns reports whether a git -c KEY=VALUE setting (or a
 // --config-env one, whose value is a variable) may make git run a program.
 // Of a word only partly known, the key must be plain text that names no

@@ -49,6 +49,21 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 C git clone --template=", Y, nil, `git clone --template=t https://example.com/r.git`, Ask},
 		{"S19 C git -C sub init --template=", Y, nil, `git -C sub init --template=t`, Ask},
 		{"S19 C neighbour: init and clone", Y, nil, `git init && git init sub && git init --template= x && git clone https://example.com/r.git && git clone --depth 1 https://example.com/r.git x`, Allow},
+		// D: the variables that make git run a program, asked for in
+		// every mode when set for git, passed when set earlier in the
+		// line (export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor
+		// …; git status runs the fsmonitor): a later git is now given
+		// them, as it was GIT_WORK_TREE.
+		{"S19 D export GIT_CONFIG_COUNT then git", Y, nil, `export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='rm -rf ~'; git status`, Ask},
+		{"S19 D GIT_CONFIG_COUNT set then exported", Y, nil, `GIT_CONFIG_COUNT=1; export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x; git log`, Ask},
+		{"S19 D declare -x GIT_CONFIG_PARAMETERS", Y, nil, `declare -x GIT_CONFIG_PARAMETERS="'core.fsmonitor'='x'"; git status`, Ask},
+		{"S19 D export GIT_CONFIG_GLOBAL", Y, nil, `export GIT_CONFIG_GLOBAL=f; git status`, Ask},
+		{"S19 D export GIT_SSH_COMMAND", Y, nil, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, Ask},
+		{"S19 D read GIT_SSH_COMMAND", Y, nil, `read GIT_SSH_COMMAND; git fetch`, Ask},
+		{"S19 D export HOME then git", Y, nil, `export HOME=/tmp/x; git status`, Ask},
+		{"S19 D export XDG_CONFIG_HOME then git", Y, nil, `export XDG_CONFIG_HOME=/tmp/x; git status`, Ask},
+		{"S19 D neighbour: everyday variables before git", Y, nil, `export GIT_PAGER=cat EDITOR=vim HOME=$HOME GIT_AUTHOR_NAME=x GIT_COMMITTER_EMAIL=x@y; git log && git commit -m x && git status`, Allow},
+		{"S19 D neighbour: everyday variables before git, default mode", D, nil, `export GIT_PAGER=cat GIT_AUTHOR_NAME=x; git log && git status`, Allow},
 	}
 	checkDecisions(t, tests)
 }
