@@ -609,6 +609,44 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.pipedDeletes(p)
+}
+
+// pipedDeletes: a delete that takes its operands from a find's output
+// (find ~ -type f | xargs rm -f, rm -f $(find ~ -type f)) deletes what
+// the find finds, as find … -delete does. It is added as that command,
+// which the find rows judge by where find looks and what narrows it (a
+// critical start path is denied, find . -name '*.o' passes).
+func (z *analyzer) pipedDeletes(p Pipeline) {
+	type at struct{ stage, i int }
+	var finds, dels []at
+	for k, stage := range p {
+		for _, i := range stage {
+			c := z.a.Commands[i]
+			switch lowerName(c) {
+			case "find", "gfind":
+				finds = append(finds, at{k, i})
+			case "rm", "rimraf", "unlink", "shred":
+				if c.OpenArgs || slices.ContainsFunc(operandWords(c), func(w Word) bool { return !w.Literal }) {
+					dels = append(dels, at{k, i})
+				}
+			}
+		}
+	}
+	for _, d := range dels {
+		for _, f := range finds {
+			if f.stage == d.stage {
+				continue
+			}
+			find := z.a.Commands[f.i]
+			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
+				return w.Literal && (w.Text == "-print" || w.Text == "-print0")
+			})
+			ws = append(ws, Word{Text: "-delete", Literal: true})
+			find.Words, find.Text, find.Redirects = ws, joinWords(ws), nil
+			z.a.Commands = append(z.a.Commands, find)
+		}
+	}
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -782,6 +820,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	if len(in) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{in, {i}})
+		z.pipedDeletes(Pipeline{in, {i}})
 	}
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})

@@ -64,6 +64,21 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 D export XDG_CONFIG_HOME then git", Y, nil, `export XDG_CONFIG_HOME=/tmp/x; git status`, Ask},
 		{"S19 D neighbour: everyday variables before git", Y, nil, `export GIT_PAGER=cat EDITOR=vim HOME=$HOME GIT_AUTHOR_NAME=x GIT_COMMITTER_EMAIL=x@y; git log && git commit -m x && git status`, Allow},
 		{"S19 D neighbour: everyday variables before git, default mode", D, nil, `export GIT_PAGER=cat GIT_AUTHOR_NAME=x; git log && git status`, Allow},
+		// E: a delete that takes its operands from a find's output
+		// deletes what find finds, as find -delete does, but only a
+		// recursive rm of run-time names was asked for: find ~ -type f |
+		// xargs rm -f and rm -f $(find ~ -type f) passed where find ~
+		// -type f -delete is denied. It is now judged as that find.
+		{"S19 E find ~ | xargs rm", Y, nil, `find ~ -type f | xargs rm -f`, Deny},
+		{"S19 E find /etc -print0 | xargs -0 rm", Y, nil, `find /etc -print0 | xargs -0 rm`, Deny},
+		{"S19 E rm $(find ~)", Y, nil, `rm -f $(find ~ -type f)`, Deny},
+		{"S19 E rm backquoted find /etc", Y, nil, "rm -f `find /etc -type f`", Deny},
+		{"S19 E find ~ | sort | xargs rm", Y, nil, `find ~ -type f | sort | xargs rm -f`, Deny},
+		{"S19 E find ~ | while read; rm", Y, nil, `find ~ -type f | while read f; do rm -f "$f"; done`, Deny},
+		{"S19 E find ~ | xargs shred -u", Y, nil, `find ~ -type f | xargs shred -u`, Deny},
+		{"S19 E find $x | xargs rm", Y, nil, `find "$x" -type f | xargs rm -f`, Ask},
+		{"S19 E neighbour: narrowed finds fed to rm", Y, nil, `find . -name '*.o' | xargs rm -f && rm -f $(find . -name '*.pyc') && find ~/.cache -type f -mtime +30 | xargs rm -f && find ~ -name '*.tmp' -print0 | xargs -0 rm -f && git ls-files -z | xargs -0 rm -f && find . -name x | xargs grep y`, Allow},
+		{"S19 E neighbour: narrowed find fed to rm asks in default mode as before", D, nil, `find . -name '*.o' | xargs rm -f`, Ask},
 	}
 	checkDecisions(t, tests)
 }
