@@ -10,6 +10,7 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
 	infra := []string{"deny:Edit(/infra/**)"}
+	secrets := []string{"deny:Read(./secrets/**)"}
 	tests := []decisionRow{
 		// A: operands read past options as getopt does: uniq's -c
 		// (a count, not a value) took INPUT for its value and INPUT's
@@ -79,6 +80,19 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 E find $x | xargs rm", Y, nil, `find "$x" -type f | xargs rm -f`, Ask},
 		{"S19 E neighbour: narrowed finds fed to rm", Y, nil, `find . -name '*.o' | xargs rm -f && rm -f $(find . -name '*.pyc') && find ~/.cache -type f -mtime +30 | xargs rm -f && find ~ -name '*.tmp' -print0 | xargs -0 rm -f && git ls-files -z | xargs -0 rm -f && find . -name x | xargs grep y`, Allow},
 		{"S19 E neighbour: narrowed find fed to rm asks in default mode as before", D, nil, `find . -name '*.o' | xargs rm -f`, Ask},
+		// F: a wrapper's directory option (env -C, sudo -D, unshare
+		// --wd, nsenter --wd, systemd-run --working-directory) moved the
+		// command, but its relative paths were still resolved where the
+		// line runs: env -C infra touch y got past an Edit deny rule
+		// that cd infra && touch y meets.
+		{"S19 F env -C past an Edit deny", D, infra, `env -C infra touch y`, Deny},
+		{"S19 F env --chdir= past an Edit deny", D, infra, `env --chdir=infra sed -i s/a/b/ main.tf`, Deny},
+		{"S19 F unshare --wd past an Edit deny", D, infra, `unshare --wd infra touch y`, Deny},
+		{"S19 F nsenter --wd= past an Edit deny", D, infra, `nsenter --wd=infra touch y`, Deny},
+		{"S19 F systemd-run --working-directory= past an Edit deny", D, infra, `systemd-run --working-directory=infra touch y`, Deny},
+		{"S19 F env -C past a Read deny", D, secrets, `env -C secrets cat k`, Deny},
+		{"S19 F cd then env -C ..", D, infra, `cd src && env -C ../infra touch y`, Deny},
+		{"S19 F neighbour: env -C elsewhere", D, infra, `env -C build touch y && env -C src cat main.go && env -C "$x" ls`, Allow},
 	}
 	checkDecisions(t, tests)
 }
