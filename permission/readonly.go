@@ -970,6 +970,13 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
+			case (sub.Text == "apply" || sub.Text == "am") && abbrevOf(n, []string{"--directory"}) != "":
+				// The patch's files are written below it, by names the
+				// patch chooses, as an extraction's are.
+				if f, ok := value(v, eq); ok {
+					add(f, true)
+					out[len(out)-1].Tree, out[len(out)-1].Fills = true, true
+				}
 			case sub.Text == "config" && !eq && abbrevOf(n, []string{"--global", "--system"}) != "" && !strings.HasPrefix("--get", n):
 				// The user's or the machine's configuration, which
 				// every later git obeys (url.*.insteadOf, core.pager);

@@ -93,6 +93,14 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 F env -C past a Read deny", D, secrets, `env -C secrets cat k`, Deny},
 		{"S19 F cd then env -C ..", D, infra, `cd src && env -C ../infra touch y`, Deny},
 		{"S19 F neighbour: env -C elsewhere", D, infra, `env -C build touch y && env -C src cat main.go && env -C "$x" ls`, Allow},
+		// G: git apply and am --directory=DIR write the patch's files
+		// below DIR, by names the patch chooses; DIR was not read as a
+		// write (and --directory DIR was taken for the patch).
+		{"S19 G git apply --directory= past an Edit deny", D, infra, `git apply --directory=infra p`, Deny},
+		{"S19 G git apply --directory DIR past an Edit deny", D, infra, `git apply --directory infra p`, Deny},
+		{"S19 G git am --dir= past an Edit deny", D, infra, `git am --dir=infra 0001.patch`, Deny},
+		{"S19 G git apply --unsafe-paths --directory=/etc", Y, nil, `git apply --unsafe-paths --directory=/etc p`, Ask},
+		{"S19 G neighbour: patches applied in the project", D, infra, `git apply p && git apply -p1 --directory=vendor/x p && git am --directory=lib 0001.patch && git apply --check p`, Allow},
 	}
 	checkDecisions(t, tests)
 }
