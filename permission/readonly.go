@@ -661,7 +661,8 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"curl":  {custom: curlPaths},
 		"split": {custom: splitPaths}, "gsplit": {custom: splitPaths}, "csplit": {custom: splitPaths},
 		"wget": {custom: wgetPaths},
-		"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
+		"http": {custom: httpiePaths}, "https": {custom: httpiePaths}, "xh": {custom: httpiePaths}, "xhs": {custom: httpiePaths},
+		"scp": {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
 		"ssh": {custom: sshPaths}, "sftp": {custom: sshPaths}, "autossh": {custom: sshPaths},
 		// Not path commands: their words are text, names or revisions.
 		"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
@@ -3038,6 +3039,58 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 		write := i == len(ops)-1 && len(ops) > 1
 		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
 	}
+	return out
+}
+
+// httpieValued are the options of HTTPie (http, https) and xh that take
+// a value, in the next word when it has no "=".
+var httpieValued = []string{"--output", "--session", "--session-read-only", "--cert", "--cert-key",
+	"--cert-key-pass", "--verify", "--auth", "--auth-type", "--proxy", "--print", "--history-print",
+	"--pretty", "--style", "--format-options", "--response-charset", "--response-mime", "--timeout",
+	"--max-redirects", "--max-headers", "--ssl", "--ciphers", "--default-scheme", "--boundary",
+	"--unsorted", "--sorted", "--bearer", "--interface", "--resolve", "--http-version", "--body"}
+
+// httpiePaths: http, https and xh send the files their request items
+// name: a field's file (field@FILE), a value or JSON read from one
+// (field=@FILE, field:=@FILE) and a header's (Header:@FILE); -o/--output
+// writes, --session reads and writes a session file named by a path,
+// --session-read-only, --cert and --cert-key read theirs.
+func httpiePaths(out []PathArg, c SimpleCommand) []PathArg {
+	getopt(c.Args()[1:], "opavP", "", httpieValued, httpieValued, func(name string, val Word, ok bool) {
+		if !ok {
+			return
+		}
+		switch name {
+		case "-o", "--output":
+			out = append(out, PathArg{Word: val, Write: true})
+		case "--session":
+			if strings.Contains(val.Text, "/") {
+				out = append(out, PathArg{Word: val, Write: true})
+			}
+		case "--session-read-only", "--cert", "--verify":
+			if strings.Contains(val.Text, "/") || name != "--verify" {
+				out = append(out, PathArg{Word: val})
+			}
+		case "--cert-key":
+			out = append(out, PathArg{Word: val, Key: true})
+		}
+	}, func(w Word) {
+		// The first of : = @ in a request item says what it is; an @
+		// there, or right after it, names a file.
+		t := looseText(w.Text)
+		k := strings.IndexAny(t, ":=@")
+		if k < 0 {
+			return
+		}
+		rest := t[k:]
+		for _, sep := range []string{"@", "=@", ":=@", ":@", "==@"} {
+			if f, ok := strings.CutPrefix(rest, sep); ok && f != "" {
+				f, _, _ = strings.Cut(f, ";") // field@FILE;type=MIME
+				out = append(out, PathArg{Word: Word{Text: f, Literal: w.Literal}})
+				return
+			}
+		}
+	})
 	return out
 }
 
