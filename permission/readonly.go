@@ -1724,6 +1724,14 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	from := len(out)
 	out = outputOption(out, args, []string{"-o", "--o"}, false) // -overlay is no -o
+	if ops := operandTexts(c.Args()); len(ops) > 0 && ops[0] == "env" && slices.ContainsFunc(args, func(w Word) bool {
+		n, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && slices.Contains([]string{"-w", "--w", "-u", "--u"}, n)
+	}) {
+		// go env -w and -u rewrite the user's go env file, which every
+		// later go command obeys (GOFLAGS=-toolexec=…, CC).
+		out = append(out, PathArg{Word: Word{Text: "~/.config/go/env", Literal: true}, Write: true})
+	}
 	for i, w := range args {
 		var dir Word
 		switch {
