@@ -1814,16 +1814,18 @@ func expandsVar(t, name string) bool {
 // subcommands by those names, and either way the same code runs. So git's
 // rules and checks hold for it (`Bash(git push:*)` denied, git log
 // --output, git config core.hooksPath), while the command as written
-// stays for rules that name it.
+// stays for rules that name it. hub, which hands every git command line
+// to git (hub push is git push), is checked as git too.
 func (z *analyzer) gitDashed(i int) {
 	base := z.a.Commands[i]
-	sub, ok := strings.CutPrefix(lowerName(base), "git-")
-	if !ok || sub == "" {
-		return
-	}
 	args := base.Args()
 	ws := make([]Word, 0, len(args)+1)
-	ws = append(ws, Word{Text: "git", Literal: true}, Word{Text: sub, Literal: true})
+	ws = append(ws, Word{Text: "git", Literal: true})
+	if sub, ok := strings.CutPrefix(lowerName(base), "git-"); ok && sub != "" {
+		ws = append(ws, Word{Text: sub, Literal: true})
+	} else if lowerName(base) != "hub" || len(args) < 2 {
+		return
+	}
 	z.finish(SimpleCommand{
 		Text:     base.Text,
 		Assigns:  base.Assigns,

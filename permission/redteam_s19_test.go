@@ -11,6 +11,7 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 	D, Y := ModeDefault, ModeBypassPermissions
 	infra := []string{"deny:Edit(/infra/**)"}
 	secrets := []string{"deny:Read(./secrets/**)"}
+	push := []string{"deny:Bash(git push:*)"}
 	tests := []decisionRow{
 		// A: operands read past options as getopt does: uniq's -c
 		// (a count, not a value) took INPUT for its value and INPUT's
@@ -144,6 +145,12 @@ LESSOPEN=|/tmp/x %%s
 		{"S19 I read ~/.my.cnf", Y, nil, `cat ~/.my.cnf`, Ask},
 		{"S19 I read ~/.gem/credentials", Y, nil, `cat ~/.gem/credentials`, Ask},
 		{"S19 I neighbour: reading those settings, go env", Y, nil, `cat ~/.yarnrc ~/.wgetrc ~/.config/starship.toml && go env GOPATH && go env -json && cp x ~/.cache/x && echo x >> ~/notes.txt`, Allow},
+		// J: hub hands every git command line to git (hub push is git
+		// push); it was an unknown program whose words hold no "git
+		// push", so a push deny rule did not meet it.
+		{"S19 J hub push past a push deny", D, push, `hub push`, Deny},
+		{"S19 J hub -C x push origin main", D, push, `hub -C x push origin main`, Deny},
+		{"S19 J neighbour: hub's own commands", D, push, `hub status && hub pull-request -m x && hub log && hub browse`, Allow},
 	}
 	checkDecisions(t, tests)
 }
