@@ -565,14 +565,41 @@ func recursiveRm(c SimpleCommand) bool {
 	for i, w := range args {
 		t := w.Text
 		switch {
-		case !w.Literal && i < len(args)-1:
-			return true // an option, perhaps, with an operand after it
+		case !w.Literal && (i < len(args)-1 || severalWords(t)):
+			// An option, perhaps, with an operand after it, or a word
+			// that expands into both ("$@", "${a[@]}", $x split).
+			return true
 		case !w.Literal:
 		case t == "--":
 			return false
 		case len(t) > 2 && strings.HasPrefix("--recursive", t):
 			return true
 		case len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t, "rR"):
+			return true
+		}
+	}
+	return false
+}
+
+// severalWords reports whether a word, as written (its source text), may
+// expand into several words: "$@" and "${a[@]}" quoted or not, and a
+// variable outside double quotes, which bash splits ($x, $*). A
+// substitution's output ($(find …)) is left as data the check cannot
+// see.
+func severalWords(src string) bool {
+	if strings.Contains(src, "$@") || strings.Contains(src, "[@]}") {
+		return true
+	}
+	quote := byte(0)
+	for i := 0; i < len(src); i++ {
+		switch ch := src[i]; {
+		case ch == '\\' && quote != '\'':
+			i++
+		case quote == 0 && (ch == '"' || ch == '\''):
+			quote = ch
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote == 0 && ch == '$' && i+1 < len(src) && src[i+1] != '(':
 			return true
 		}
 	}

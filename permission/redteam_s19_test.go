@@ -151,6 +151,14 @@ LESSOPEN=|/tmp/x %%s
 		{"S19 J hub push past a push deny", D, push, `hub push`, Deny},
 		{"S19 J hub -C x push origin main", D, push, `hub -C x push origin main`, Deny},
 		{"S19 J neighbour: hub's own commands", D, push, `hub status && hub pull-request -m x && hub log && hub browse`, Allow},
+		// K: a last word that expands into several ("$@", "${a[@]}",
+		// an unquoted $x) may bring rm both -rf and a critical path: it
+		// was taken for one operand, and rm for not recursive.
+		{"S19 K set -- then rm \"$@\"", Y, nil, `set -- -rf ~; rm "$@"`, Ask},
+		{"S19 K array then rm \"${a[@]}\"", Y, nil, `a=(-rf ~); rm "${a[@]}"`, Ask},
+		{"S19 K unquoted $x split", Y, nil, `x='-rf /'; rm $x`, Ask},
+		{"S19 K rm $*", Y, nil, `rm $*`, Ask},
+		{"S19 K neighbour: one quoted word, substitutions", Y, nil, `rm -f "$x" && rm "$f" && rm -f "${a[*]}" && rm -f $(find . -name '*.pyc') && rm -f "$(mktemp)"`, Allow},
 	}
 	checkDecisions(t, tests)
 }
