@@ -128,10 +128,12 @@ type analyzer struct {
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
 	makefiles bool
-	// gitWorkTree: GIT_WORK_TREE as set earlier in the command line
-	// ("GIT_WORK_TREE=/etc"), which a later git takes as its working
-	// tree (dirVars); "" when not set.
-	gitWorkTree string
+	// gitEnv: the variables git reads (GIT_WORK_TREE, GIT_CONFIG_COUNT
+	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName) as set
+	// earlier in the command line ("GIT_WORK_TREE=/etc"), the last
+	// setting of each, which a later git is given as if set for it
+	// (dirVars).
+	gitEnv []string
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -607,6 +609,44 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.pipedDeletes(p)
+}
+
+// pipedDeletes: a delete that takes its operands from a find's output
+// (find ~ -type f | xargs rm -f, rm -f $(find ~ -type f)) deletes what
+// the find finds, as find … -delete does. It is added as that command,
+// which the find rows judge by where find looks and what narrows it (a
+// critical start path is denied, find . -name '*.o' passes).
+func (z *analyzer) pipedDeletes(p Pipeline) {
+	type at struct{ stage, i int }
+	var finds, dels []at
+	for k, stage := range p {
+		for _, i := range stage {
+			c := z.a.Commands[i]
+			switch lowerName(c) {
+			case "find", "gfind":
+				finds = append(finds, at{k, i})
+			case "rm", "rimraf", "unlink", "shred":
+				if c.OpenArgs || slices.ContainsFunc(operandWords(c), func(w Word) bool { return !w.Literal }) {
+					dels = append(dels, at{k, i})
+				}
+			}
+		}
+	}
+	for _, d := range dels {
+		for _, f := range finds {
+			if f.stage == d.stage {
+				continue
+			}
+			find := z.a.Commands[f.i]
+			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
+				return w.Literal && (w.Text == "-print" || w.Text == "-print0")
+			})
+			ws = append(ws, Word{Text: "-delete", Literal: true})
+			find.Words, find.Text, find.Redirects = ws, joinWords(ws), nil
+			z.a.Commands = append(z.a.Commands, find)
+		}
+	}
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -727,10 +767,19 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
-	if z.gitWorkTree != "" && lowerName(c) == "git" && !slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return strings.HasPrefix(a, "GIT_WORK_TREE=") }) {
+	if len(z.gitEnv) > 0 && lowerName(c) == "git" {
 		// export GIT_WORK_TREE=/etc; git clean -fdx: as
-		// GIT_WORK_TREE=/etc git clean -fdx.
-		c.Assigns = append(slices.Clone(c.Assigns), z.gitWorkTree)
+		// GIT_WORK_TREE=/etc git clean -fdx, and so export
+		// GIT_CONFIG_COUNT=1 …; git status. What is set for git itself
+		// wins.
+		own := c.EnvAssigns()
+		c.Assigns = slices.Clone(c.Assigns)
+		for _, a := range z.gitEnv {
+			name, _, _ := strings.Cut(a, "=")
+			if !slices.ContainsFunc(own, func(o string) bool { return strings.HasPrefix(o, name+"=") }) {
+				c.Assigns = append(c.Assigns, a)
+			}
+		}
 	}
 	if n := lowerName(c); z.makefiles && (n == "make" || n == "gmake") {
 		// As MAKEFILES=/dev/stdin make does (hiddenRun).
@@ -771,6 +820,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	if len(in) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{in, {i}})
+		z.pipedDeletes(Pipeline{in, {i}})
 	}
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
@@ -1586,12 +1636,17 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 			name = target
 		}
-		switch name {
-		case "GIT_WORK_TREE":
-			if !ok {
-				v = "$GIT_WORK_TREE" // set by read, printf -v: not known
+		if gitEnvName(name) {
+			switch {
+			case !ok:
+				v = "$" + name // set by read, printf -v: not known
+			case appended:
+				v = "$" + name + v
 			}
-			z.gitWorkTree = "GIT_WORK_TREE=" + v
+			z.gitEnv = slices.DeleteFunc(z.gitEnv, func(a string) bool { return strings.HasPrefix(a, name+"=") })
+			z.gitEnv = append(z.gitEnv, name+"="+v)
+		}
+		switch name {
 		case "MAKEFILES":
 			z.makefiles = z.makefiles || !ok || v != ""
 		case "MAKEFLAGS", "GNUMAKEFLAGS":
@@ -1759,16 +1814,18 @@ func expandsVar(t, name string) bool {
 // subcommands by those names, and either way the same code runs. So git's
 // rules and checks hold for it (`Bash(git push:*)` denied, git log
 // --output, git config core.hooksPath), while the command as written
-// stays for rules that name it.
+// stays for rules that name it. hub, which hands every git command line
+// to git (hub push is git push), is checked as git too.
 func (z *analyzer) gitDashed(i int) {
 	base := z.a.Commands[i]
-	sub, ok := strings.CutPrefix(lowerName(base), "git-")
-	if !ok || sub == "" {
-		return
-	}
 	args := base.Args()
 	ws := make([]Word, 0, len(args)+1)
-	ws = append(ws, Word{Text: "git", Literal: true}, Word{Text: sub, Literal: true})
+	ws = append(ws, Word{Text: "git", Literal: true})
+	if sub, ok := strings.CutPrefix(lowerName(base), "git-"); ok && sub != "" {
+		ws = append(ws, Word{Text: sub, Literal: true})
+	} else if lowerName(base) != "hub" || len(args) < 2 {
+		return
+	}
 	z.finish(SimpleCommand{
 		Text:     base.Text,
 		Assigns:  base.Assigns,

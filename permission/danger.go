@@ -565,14 +565,41 @@ func recursiveRm(c SimpleCommand) bool {
 	for i, w := range args {
 		t := w.Text
 		switch {
-		case !w.Literal && i < len(args)-1:
-			return true // an option, perhaps, with an operand after it
+		case !w.Literal && (i < len(args)-1 || severalWords(t)):
+			// An option, perhaps, with an operand after it, or a word
+			// that expands into both ("$@", "${a[@]}", $x split).
+			return true
 		case !w.Literal:
 		case t == "--":
 			return false
 		case len(t) > 2 && strings.HasPrefix("--recursive", t):
 			return true
 		case len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.ContainsAny(t, "rR"):
+			return true
+		}
+	}
+	return false
+}
+
+// severalWords reports whether a word, as written (its source text), may
+// expand into several words: "$@" and "${a[@]}" quoted or not, and a
+// variable outside double quotes, which bash splits ($x, $*). A
+// substitution's output ($(find …)) is left as data the check cannot
+// see.
+func severalWords(src string) bool {
+	if strings.Contains(src, "$@") || strings.Contains(src, "[@]}") {
+		return true
+	}
+	quote := byte(0)
+	for i := 0; i < len(src); i++ {
+		switch ch := src[i]; {
+		case ch == '\\' && quote != '\'':
+			i++
+		case quote == 0 && (ch == '"' || ch == '\''):
+			quote = ch
+		case quote != 0 && ch == quote:
+			quote = 0
+		case quote == 0 && ch == '$' && i+1 < len(src) && src[i+1] != '(':
 			return true
 		}
 	}
@@ -1683,6 +1710,16 @@ func gitEnvRuns(a, home string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
+}
+
+// gitEnvName reports whether git reads the variable name: its working
+// tree and the variables gitEnvRuns judges.
+func gitEnvName(name string) bool {
+	switch name {
+	case "EDITOR", "VISUAL", "PAGER", "HOME", "SSH_ASKPASS", "XDG_CONFIG_HOME", "LESSOPEN", "LESSCLOSE":
+		return true
+	}
+	return strings.HasPrefix(name, "GIT_")
 }
 
 // gitConfigRuns reports whether a git -c KEY=VALUE setting (or a

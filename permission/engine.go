@@ -854,6 +854,19 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 	if c.Dir == "?" && len(c.Dirs) > 0 {
 		dirs = c.Dirs
 	}
+	if len(c.WrapperDirs) > 0 {
+		// env -C infra touch y: the command's relative paths are in
+		// the wrappers' directory; the wrappers' own paths (time -o) may
+		// be where the line runs, so both count.
+		for _, d := range dirs[:len(dirs):len(dirs)] {
+			for _, wd := range c.WrapperDirs {
+				d = wrapperDir(d, wd)
+			}
+			if !slices.Contains(dirs, d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
 	ts := make([]touch, 0, len(args)*len(dirs))
 	for _, a := range args {
 		first := len(ts)
@@ -884,6 +897,23 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 		}
 	}
 	return ts
+}
+
+// wrapperDir is the directory a wrapper's dir option wd (env -C wd, sudo
+// -D wd) moves a command to from d, a SimpleCommand.Dir: "?" when either
+// is only known at run time.
+func wrapperDir(d, wd string) string {
+	switch {
+	case strings.ContainsAny(wd, "$`") || wd == "":
+		return "?"
+	case strings.HasPrefix(wd, "/") || strings.HasPrefix(wd, "~"):
+		return wd
+	case d == "":
+		return wd
+	case d == "?":
+		return "?"
+	}
+	return path.Join(d, wd)
 }
 
 // checkSimple decides on one simple command and the paths it touches.

@@ -661,7 +661,8 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"curl":  {custom: curlPaths},
 		"split": {custom: splitPaths}, "gsplit": {custom: splitPaths}, "csplit": {custom: splitPaths},
 		"wget": {custom: wgetPaths},
-		"scp":  {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
+		"http": {custom: httpiePaths}, "https": {custom: httpiePaths}, "xh": {custom: httpiePaths}, "xhs": {custom: httpiePaths},
+		"scp": {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
 		"ssh": {custom: sshPaths}, "sftp": {custom: sshPaths}, "autossh": {custom: sshPaths},
 		// Not path commands: their words are text, names or revisions.
 		"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
@@ -822,27 +823,14 @@ func guessPaths(out []PathArg, args []Word) []PathArg {
 	return out
 }
 
-// splitOps separates operands from options in args, treating every word
-// starting with - as an option (with its argument in the word when the
-// option is one of argOpts).
-func splitOps(args []Word, argOpts string, longArgs ...string) (ops []Word, opts []Word) {
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		t := w.Text
-		if w.Literal && t == "--" {
-			return append(ops, args[i+1:]...), opts
-		}
-		if w.Literal && len(t) > 1 && t[0] == '-' {
-			opts = append(opts, w)
-			if (len(t) == 2 && strings.IndexByte(argOpts, t[1]) >= 0 || !strings.Contains(t, "=") && abbrevOf(t, longArgs) != "") && i+1 < len(args) {
-				opts = append(opts, args[i+1])
-				i++
-			}
-			continue
-		}
-		ops = append(ops, w)
-	}
-	return ops, opts
+// splitOps returns the operands of args, read as getopt does: an option
+// in argOpts takes the rest of its cluster or the next word (-uf 1, -f1,
+// -qb DIR), and a long one in longArgs, abbreviated or not, the next
+// word when it has no "=".
+func splitOps(args []Word, argOpts string, longArgs ...string) []Word {
+	var ops []Word
+	getopt(args, argOpts, "", longArgs, longArgs, func(string, Word, bool) {}, func(w Word) { ops = append(ops, w) })
+	return ops
 }
 
 // optArg returns the argument of short option o or long option lo in
@@ -983,6 +971,13 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok {
 					add(f, true)
 				}
+			case (sub.Text == "apply" || sub.Text == "am") && abbrevOf(n, []string{"--directory"}) != "":
+				// The patch's files are written below it, by names the
+				// patch chooses, as an extraction's are.
+				if f, ok := value(v, eq); ok {
+					add(f, true)
+					out[len(out)-1].Tree, out[len(out)-1].Fills = true, true
+				}
 			case sub.Text == "config" && !eq && abbrevOf(n, []string{"--global", "--system"}) != "" && !strings.HasPrefix("--get", n):
 				// The user's or the machine's configuration, which
 				// every later git obeys (url.*.insteadOf, core.pager);
@@ -1107,12 +1102,25 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 		return false
 	}
 	var ops []Word
+	template := false
 	value := func(name string, v Word) {
 		switch name {
 		case "--separate-git-dir":
 			add(v, true)
-		case "--template", "--reference", "--reference-if-able":
+		case "--template":
+			template = template || v.Text != "" || !v.Literal
 			add(v, false)
+		case "--reference", "--reference-if-able":
+			add(v, false)
+		}
+	}
+	// made is a repository made at w: a template's files are copied into
+	// its .git, hooks/ among them, which git runs at the next commit
+	// (git init --template=t in the project writes .git/hooks/pre-commit).
+	made := func(w Word) {
+		add(w, true)
+		if template {
+			add(Word{Text: path.Join(w.Text, ".git", "hooks"), Literal: w.Literal}, true)
 		}
 	}
 	for i := 0; i < len(rest); i++ {
@@ -1153,14 +1161,14 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			ops = []Word{{Text: ".", Literal: true}} // the working directory, or -C's
 		}
 		for _, w := range ops {
-			add(w, true)
+			made(w)
 		}
 	case sub == "clone" && len(ops) > 0:
 		add(ops[0], false) // the repository: a URL, or a path read
 		if len(ops) > 1 {
-			add(ops[1], true)
+			made(ops[1])
 		} else {
-			add(cloneDir(ops[0]), true)
+			made(cloneDir(ops[0]))
 		}
 	case sub == "worktree" && len(ops) > 1 && ops[0].Literal:
 		switch ops[0].Text {
@@ -1360,8 +1368,11 @@ func awkPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// uniqPaths: uniq [OPTION]... [INPUT [OUTPUT]] writes OUTPUT. Of its
+// options only -f, -s and -w (and their long names) take a value: -c
+// counts.
 func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
-	ops, _ := splitOps(c.Args()[1:], "fswc")
+	ops := splitOps(c.Args()[1:], "fsw", "--skip-fields", "--skip-chars", "--check-chars")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: i == 1})
 	}
@@ -1371,7 +1382,7 @@ func uniqPaths(out []PathArg, c SimpleCommand) []PathArg {
 func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if hasOpt(args, "d", "--directory") {
-		ops, _ := splitOps(args, "gmoSt")
+		ops := splitOps(args, "gmoSt")
 		for _, w := range ops {
 			out = append(out, PathArg{Word: w, Write: true})
 		}
@@ -1713,6 +1724,14 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	from := len(out)
 	out = outputOption(out, args, []string{"-o", "--o"}, false) // -overlay is no -o
+	if ops := operandTexts(c.Args()); len(ops) > 0 && ops[0] == "env" && slices.ContainsFunc(args, func(w Word) bool {
+		n, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && slices.Contains([]string{"-w", "--w", "-u", "--u"}, n)
+	}) {
+		// go env -w and -u rewrite the user's go env file, which every
+		// later go command obeys (GOFLAGS=-toolexec=…, CC).
+		out = append(out, PathArg{Word: Word{Text: "~/.config/go/env", Literal: true}, Write: true})
+	}
 	for i, w := range args {
 		var dir Word
 		switch {
@@ -1888,7 +1907,7 @@ func ddPaths(out []PathArg, c SimpleCommand) []PathArg {
 func dpkgDebPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	writes := hasOpt(args, "xXRbe", "--extract", "--vextract", "--raw-extract", "--build", "--control")
-	ops, _ := splitOps(args, "zZS")
+	ops := splitOps(args, "zZS")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: writes && i == 1})
 	}
@@ -2418,7 +2437,7 @@ func opensslPaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 func zipPaths(out []PathArg, c SimpleCommand) []PathArg {
-	ops, _ := splitOps(c.Args()[1:], "bnPtxi")
+	ops := splitOps(c.Args()[1:], "bnPtxi")
 	tree := hasOpt(c.Args()[1:], "rR", "--recurse-paths", "--recurse-patterns")
 	for i, w := range ops {
 		out = append(out, PathArg{Word: w, Write: i == 0, Tree: tree && i > 0})
@@ -2985,7 +3004,7 @@ func splitPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if csplit {
 		longValued = []string{"--prefix", "--suffix-format", "--digits"}
 	}
-	ops, _ := splitOps(args, valued, longValued...)
+	ops := splitOps(args, valued, longValued...)
 	if len(ops) > 0 {
 		out = append(out, PathArg{Word: ops[0]})
 	}
@@ -3014,11 +3033,12 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if f, ok := optArg(args, 0, "--password-file"); ok {
 		out = append(out, PathArg{Word: f})
 	}
-	argOpts := "iFPoclSJefBT"
+	var ops []Word
 	if strings.ToLower(c.Name()) == "rsync" {
-		argOpts = "efBTM"
+		out, ops = rsyncOptionPaths(out, args)
+	} else {
+		ops = splitOps(args, "iFPoclSJefBT")
 	}
-	ops, _ := splitOps(args, argOpts)
 	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
@@ -3028,6 +3048,95 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
 	}
 	return out
+}
+
+// httpieValued are the options of HTTPie (http, https) and xh that take
+// a value, in the next word when it has no "=".
+var httpieValued = []string{"--output", "--session", "--session-read-only", "--cert", "--cert-key",
+	"--cert-key-pass", "--verify", "--auth", "--auth-type", "--proxy", "--print", "--history-print",
+	"--pretty", "--style", "--format-options", "--response-charset", "--response-mime", "--timeout",
+	"--max-redirects", "--max-headers", "--ssl", "--ciphers", "--default-scheme", "--boundary",
+	"--unsorted", "--sorted", "--bearer", "--interface", "--resolve", "--http-version", "--body"}
+
+// httpiePaths: http, https and xh send the files their request items
+// name: a field's file (field@FILE), a value or JSON read from one
+// (field=@FILE, field:=@FILE) and a header's (Header:@FILE); -o/--output
+// writes, --session reads and writes a session file named by a path,
+// --session-read-only, --cert and --cert-key read theirs.
+func httpiePaths(out []PathArg, c SimpleCommand) []PathArg {
+	getopt(c.Args()[1:], "opavP", "", httpieValued, httpieValued, func(name string, val Word, ok bool) {
+		if !ok {
+			return
+		}
+		switch name {
+		case "-o", "--output":
+			out = append(out, PathArg{Word: val, Write: true})
+		case "--session":
+			if strings.Contains(val.Text, "/") {
+				out = append(out, PathArg{Word: val, Write: true})
+			}
+		case "--session-read-only", "--cert", "--verify":
+			if strings.Contains(val.Text, "/") || name != "--verify" {
+				out = append(out, PathArg{Word: val})
+			}
+		case "--cert-key":
+			out = append(out, PathArg{Word: val, Key: true})
+		}
+	}, func(w Word) {
+		// The first of : = @ in a request item says what it is; an @
+		// there, or right after it, names a file.
+		t := looseText(w.Text)
+		k := strings.IndexAny(t, ":=@")
+		if k < 0 {
+			return
+		}
+		rest := t[k:]
+		for _, sep := range []string{"@", "=@", ":=@", ":@", "==@"} {
+			if f, ok := strings.CutPrefix(rest, sep); ok && f != "" {
+				f, _, _ = strings.Cut(f, ";") // field@FILE;type=MIME
+				out = append(out, PathArg{Word: Word{Text: f, Literal: w.Literal}})
+				return
+			}
+		}
+	})
+	return out
+}
+
+// rsyncValued are rsync's long options that take a value, in the next
+// word when it has no "=" (rsync --log-file x SRC DST): a value is no
+// operand.
+var rsyncValued = []string{"--rsh", "--rsync-path", "--filter", "--exclude", "--include", "--exclude-from",
+	"--include-from", "--files-from", "--log-file", "--log-file-format", "--out-format", "--password-file",
+	"--write-batch", "--only-write-batch", "--read-batch", "--backup-dir", "--suffix", "--temp-dir",
+	"--partial-dir", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown", "--usermap",
+	"--groupmap", "--block-size", "--checksum-choice", "--cc", "--compress-choice", "--zc",
+	"--compress-level", "--zl", "--skip-compress", "--max-delete", "--max-size", "--min-size", "--max-alloc",
+	"--modify-window", "--timeout", "--contimeout", "--bwlimit", "--port", "--sockopts", "--address",
+	"--info", "--debug", "--iconv", "--protocol", "--checksum-seed", "--outbuf", "--remote-option",
+	"--stop-after", "--stop-at", "--time-limit", "--copy-as", "--early-input", "--mkpath-mode"}
+
+// rsyncOptionPaths reads rsync's options (-e, -f, -B, -T, -M and -@ take
+// a value, and the long ones of rsyncValued) and returns its operands.
+// The files its options name are read (--exclude-from, --read-batch …)
+// or written: --log-file, --write-batch and --only-write-batch (FILE and
+// the FILE.sh that replays it), and the directories --backup-dir,
+// --temp-dir and --partial-dir put files in.
+func rsyncOptionPaths(out []PathArg, args []Word) ([]PathArg, []Word) {
+	var ops []Word
+	getopt(args, "efBTM@", "", rsyncValued, rsyncValued, func(name string, val Word, ok bool) {
+		if !ok {
+			return
+		}
+		switch name {
+		case "--exclude-from", "--include-from", "--read-batch":
+			out = append(out, PathArg{Word: val})
+		case "--log-file", "--backup-dir", "--temp-dir", "-T", "--partial-dir":
+			out = append(out, PathArg{Word: val, Write: true})
+		case "--write-batch", "--only-write-batch":
+			out = append(out, PathArg{Word: val, Write: true}, PathArg{Word: Word{Text: val.Text + ".sh", Literal: val.Literal}, Write: true})
+		}
+	}, func(w Word) { ops = append(ops, w) })
+	return out, ops
 }
 
 // sshPaths: ssh, sftp and autossh sign with the identity files of -i FILE

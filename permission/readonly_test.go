@@ -345,7 +345,7 @@ func TestPathArgs(t *testing.T) {
 		{"git clone --sep=/g https://x/y d", []string{"w:/g", "r:https://x/y", "w:d"}},
 		{`git clone "$URL"`, []string{`r:?"$URL"`, "w:."}},
 		{"git init", []string{"w:."}},
-		{"git init -b main --template=/usr/share/git-core/templates repo", []string{"r:/usr/share/git-core/templates", "w:repo"}},
+		{"git init -b main --template=/usr/share/git-core/templates repo", []string{"r:/usr/share/git-core/templates", "w:repo", "w:repo/.git/hooks"}},
 		{"git -C /elsewhere init", []string{"r:/elsewhere", "w:/elsewhere/."}},
 		{"git worktree add -b feat ../wt main", []string{"w:../wt"}},
 		{"git worktree move wt ../wt2", []string{"w:wt", "w:../wt2"}},

@@ -74,6 +74,20 @@ var sensitiveWriteHome = []string{
 	".psqlrc", ".sqliterc", ".Rprofile", ".Renviron", ".irbrc", ".pryrc", ".inputrc",
 	".wezterm.lua", ".config/wezterm", ".config/kitty", ".config/alacritty", ".config/ghostty",
 	".config/Code/User/settings.json",
+	// More of the same kind: go env -w's file (GOFLAGS=-toolexec=…),
+	// yarn's yarn-path and yarnPath, bun's preload, Mercurial's hooks,
+	// the mysql client's pager, wget's use_askpass (and curl's rc, which
+	// CURL_HOME names), lesskey's #env LESSOPEN, screen's, starship's
+	// custom commands run at every prompt, direnv's old rc, neovim's site
+	// plugins, the window managers' exec lines, Spacemacs', sbt's global
+	// plugins, Leiningen's profile injections, Terraform's provider
+	// overrides, and the MCP servers and commands of other coding agents.
+	".config/go/env", ".yarnrc", ".yarnrc.yml", ".bunfig.toml", ".hgrc", ".config/hg", ".my.cnf",
+	".wgetrc", ".curlrc", ".lesskey", ".config/lesskey", ".screenrc", ".config/starship.toml", ".direnvrc",
+	".local/share/nvim/site", ".config/i3", ".config/sway", ".config/hypr", ".config/openbox/autostart",
+	".config/labwc/autostart", ".spacemacs", ".spacemacs.d", ".sbt/1.0/plugins", ".sbt/1.0/global.sbt",
+	".lein/profiles.clj", ".terraformrc", ".cursor/mcp.json", ".gemini/settings.json", ".config/opencode",
+	".codeium/windsurf/mcp_config.json", ".continue/config.json", ".continue/config.yaml", ".aider.conf.yml",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	".rprofile", ".renviron", ".config/code/user/settings.json",
@@ -111,7 +125,7 @@ var credentialPaths = []string{
 	".git-credentials", ".config/gh/hosts.yml", ".npmrc", ".pypirc",
 	".config/gcloud", ".azure", ".pgpass", ".vault-token", ".password-store",
 	".cargo/credentials", ".cargo/credentials.toml", ".claude/.credentials.json",
-	".terraform.d/credentials.tfrc.json", ".config/op",
+	".terraform.d/credentials.tfrc.json", ".config/op", ".my.cnf", ".gem/credentials",
 }
 
 // privateKeyNames are the names ssh gives the private keys it makes: read
