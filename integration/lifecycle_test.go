@@ -517,7 +517,7 @@ func TestManyRuns(t *testing.T) {
 				// A literal -c string: --yolo still asks for programs it
 				// cannot read, and no terminal turns that into a deny.
 				// Not $$: in the pid namespace every command is pid 2.
-				bg = fmt.Sprintf(`export r=ready.%d; setsid sh -c 'echo > "$r"; exec sleep `+arg+`' >/dev/null 2>&1 & until test -e $r; do sleep 0.01; done; rm -f $r`, i)
+				bg = fmt.Sprintf(`export r=ready.%d; setsid sh -c 'echo > "$r"; exec sleep `+arg+`' >/dev/null 2>&1 & until test -e "$r"; do sleep 0.01; done; rm -f "$r"`, i)
 			}
 			cmd := osexec.CommandContext(ctx, bin, "run", "--yolo", "--", "sh", "-c", fmt.Sprintf(`%s; echo "$TMPDIR"; exit %d`, bg, want))
 			// Generous: with 200 runs at once on 2 cores, the pipes stayed

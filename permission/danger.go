@@ -502,6 +502,13 @@ func checkRmUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 	}
 	for _, w := range operandWords(c) {
 		if !w.Literal && !globOnly(w) && !env.knownBelow(w) {
+			if severalWords(w.Text) {
+				hint := ""
+				if !strings.Contains(w.Text, "@") {
+					hint = " (quote a single path: \"$x\")"
+				}
+				return c.Name() + " deletes " + w.Text + ", which bash may split into options (-rf) and paths only known at run time: they may be critical ones" + hint, true
+			}
 			return c.Name() + " deletes " + w.Text + " recursively, a path only known at run time: it may be a critical one", true
 		}
 		if inUnknownDir(c, w, env) {
