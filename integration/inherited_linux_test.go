@@ -673,14 +673,7 @@ func TestInheritedCharDevice(t *testing.T) {
 // command cannot turn it back on (seccomp).
 func TestInheritedUnixRights(t *testing.T) {
 	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
-		if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		dir, err := os.Open(b.root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { dir.Close() })
+		dir := rootWithHooks(t, b)
 		mine, theirs := socketPair(t, unix.SOCK_STREAM)
 		if err := unix.Sendmsg(int(mine.Fd()), []byte("x"), unix.UnixRights(int(dir.Fd())), nil, 0); err != nil {
 			t.Fatal(err)
@@ -707,6 +700,21 @@ func TestInheritedUnixRights(t *testing.T) {
 	})
 }
 
+// rootWithHooks makes the box's .git/hooks and opens its root, as a
+// caller's descriptor on the host's mounts that could reach the command.
+func rootWithHooks(t *testing.T, b *box) *os.File {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.Open(b.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dir.Close() })
+	return dir
+}
+
 // TestInheritedUnixRightsTwoRuns: a socket handed to two runs of two
 // runners at once (a shell's `mewsandbox run -- a & mewsandbox run -- b`
 // whose stdout is a socket: Node gives its children socket pairs) is
@@ -722,14 +730,7 @@ func TestInheritedUnixRightsTwoRuns(t *testing.T) {
 		if _, err := unix.GetsockoptInt(int(probe.Fd()), unix.SOL_SOCKET, unix.SO_PASSRIGHTS); err != nil {
 			t.Skipf("SO_PASSRIGHTS (Linux 6.16) is not here: %v", err)
 		}
-		if err := os.MkdirAll(filepath.Join(b.root, ".git", "hooks"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		dir, err := os.Open(b.root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { dir.Close() })
+		dir := rootWithHooks(t, b)
 		mine, theirs := socketPair(t, unix.SOCK_STREAM)
 		pipe := func() (r, w *os.File) {
 			r, w, err := os.Pipe()
