@@ -1,0 +1,69 @@
+package integration
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A grant named through a link in the project: the command of one run can
+// make `out` a link to any directory it can name (the root is writable),
+// and the next run's `--allow-write out` or `--allow-read out` gave the
+// command whatever the link led to, a directory of keys outside the root
+// here, with the layer and without it. Such a grant is refused (125); a
+// link that stays in the root, and the outside directory granted by its
+// own name, still work.
+func TestGrantThroughLinkLeftInRoot(t *testing.T) {
+	t.Parallel()
+	for _, flags := range namespaceFlags {
+		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			keys := filepath.Join(b.out, "keys")
+			key := b.file(filepath.Join(keys, "id_rsa"), "secret-key\n", 0o600)
+			b.file("out/.keep", "", 0o644)
+
+			// Run 1: the command swaps the project's output directory for a
+			// link to the keys.
+			r := b.sh("rm -r out && ln -s "+keys+" out && echo swapped", flags...)
+			if r.code != 0 || !strings.Contains(r.stdout, "swapped") {
+				t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+
+			// Run 2: the user grants the output directory by its name in the
+			// project.
+			for _, grant := range []string{"--allow-write", "--allow-read"} {
+				r = b.sh("cat out/id_rsa; echo planted > out/planted", append(flags, grant, "out")...)
+				if strings.Contains(r.stdout, "secret-key") {
+					t.Errorf("%s out: the command read the key outside the root through the link:\n%s", grant, r.stdout)
+				}
+				if b.exists(filepath.Join(keys, "planted")) {
+					t.Errorf("%s out: the command wrote beside the key outside the root", grant)
+					os.Remove(filepath.Join(keys, "planted"))
+				}
+				if r.code != 125 || !strings.Contains(r.stderr, "symbolic link") {
+					t.Errorf("%s out: want the run refused (125, naming the link), got %d\n%s", grant, r.code, r.stderr)
+				}
+			}
+			if b.read(key) != "secret-key\n" {
+				t.Errorf("the key changed: %q", b.read(key))
+			}
+
+			// The neighbours: a link that stays in the root, and the keys'
+			// directory granted by its own name (the user's choice).
+			b.file("build/o/.keep", "", 0o644)
+			if err := os.Symlink("build/o", filepath.Join(b.root, "inroot")); err != nil {
+				t.Fatal(err)
+			}
+			r = b.sh("echo ok > inroot/made && echo done", append(flags, "--allow-write", "inroot")...)
+			if r.code != 0 || b.read("build/o/made") != "ok\n" {
+				t.Errorf("a grant of a link inside the root: code %d, %q\n%s", r.code, b.read("build/o/made"), r.stderr)
+			}
+			r = b.sh("cat "+keys+"/id_rsa", append(flags, "--allow-read", keys)...)
+			if r.code != 0 || !strings.Contains(r.stdout, "secret-key") {
+				t.Errorf("a grant of the directory by its own name: code %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+		})
+	}
+}
