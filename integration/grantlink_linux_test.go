@@ -67,3 +67,52 @@ func TestGrantThroughLinkLeftInRoot(t *testing.T) {
 		})
 	}
 }
+
+// The working directory reached through such a link: after cd docs, docs
+// a link a command left in the project, the run took the directory the
+// link led to, a directory of keys, for its writable root. It is refused
+// (exit 2); the same directory entered by its own name, and a link that
+// stays in the repository, still run.
+func TestWorkdirThroughLinkLeftInRoot(t *testing.T) {
+	t.Parallel()
+	for _, flags := range namespaceFlags {
+		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			keys := filepath.Join(b.out, "keys")
+			key := b.file(filepath.Join(keys, "id_rsa"), "secret-key\n", 0o600)
+			r := b.sh("ln -s "+keys+" docs && echo linked", flags...)
+			if r.code != 0 || !strings.Contains(r.stdout, "linked") {
+				t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			// As a shell has it after cd docs: the logical name in $PWD.
+			inDir := func(dir string) result {
+				args := append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "-s")
+				return run(t, invocation{args: args, dir: dir, stdin: "cat id_rsa; echo planted > planted; echo ran",
+					env: []string{"HOME=" + b.home, "PWD=" + dir}})
+			}
+			r = inDir(filepath.Join(b.root, "docs"))
+			if strings.Contains(r.stdout, "secret-key") || b.exists(filepath.Join(keys, "planted")) {
+				t.Errorf("cd docs: the command read or wrote the keys' directory:\n%s", r.stdout)
+			}
+			if r.code != 2 || !strings.Contains(r.stderr, "symbolic link") {
+				t.Errorf("cd docs: want the run refused (2, naming the link), got %d\n%s", r.code, r.stderr)
+			}
+			if b.read(key) != "secret-key\n" {
+				t.Errorf("the key changed: %q", b.read(key))
+			}
+
+			// The neighbours.
+			b.file("build/o/.keep", "", 0o644)
+			if err := os.Symlink("build/o", filepath.Join(b.root, "inroot")); err != nil {
+				t.Fatal(err)
+			}
+			if r = inDir(filepath.Join(b.root, "inroot")); r.code != 0 || b.read("build/o/planted") != "planted\n" {
+				t.Errorf("cd to a link inside the repository: code %d\n%s", r.code, r.stderr)
+			}
+			if r = inDir(keys); r.code != 0 || !strings.Contains(r.stdout, "ran") {
+				t.Errorf("cd to the directory by its own name: code %d\n%s", r.code, r.stderr)
+			}
+		})
+	}
+}
