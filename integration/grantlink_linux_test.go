@@ -116,3 +116,51 @@ func TestWorkdirThroughLinkLeftInRoot(t *testing.T) {
 		})
 	}
 }
+
+// A preset's cache kept in the project (npm_config_cache=$PWD/.npm, as CI
+// jobs set it): a command can make .npm/_cacache a link to a directory of
+// keys, which the next run's --preset node then granted writable, or .npm
+// one, and the runner made _cacache and _logs there, on the host, before
+// the run. Both are refused, nothing is made outside; the cache in the
+// project still works.
+func TestPresetCacheThroughLinkLeftInRoot(t *testing.T) {
+	t.Parallel()
+	for _, flags := range namespaceFlags {
+		t.Run(strings.Join(append(flags, "-"), " "), func(t *testing.T) {
+			t.Parallel()
+			b := newBox(t, nil)
+			keys := filepath.Join(b.out, "keys")
+			key := b.file(filepath.Join(keys, "id_rsa"), "secret-key\n", 0o600)
+			withCache := func(script string) result {
+				args := append(append([]string{"run", "--yolo", "--preset", "node"}, flags...), "--", "sh", "-s")
+				return run(t, invocation{args: args, dir: b.root, stdin: script,
+					env: []string{"HOME=" + b.home, "npm_config_cache=" + filepath.Join(b.root, ".npm")}})
+			}
+			for _, plant := range []string{"mkdir .npm && ln -s " + keys + " .npm/_cacache", "ln -s " + keys + " .npm"} {
+				os.RemoveAll(filepath.Join(b.root, ".npm"))
+				if r := b.sh(plant+" && echo planted", flags...); r.code != 0 {
+					t.Fatalf("run 1 (%s): code %d\n%s", plant, r.code, r.stderr)
+				}
+				r := withCache("cat .npm/_cacache/id_rsa; echo x > .npm/_cacache/planted")
+				if strings.Contains(r.stdout, "secret-key") || b.exists(filepath.Join(keys, "planted")) {
+					t.Errorf("%s: the command reached the keys through the cache:\n%s", plant, r.stdout)
+				}
+				for _, made := range []string{"_cacache", "_logs", "planted"} {
+					if b.exists(filepath.Join(keys, made)) {
+						t.Errorf("%s: %s made beside the keys", plant, made)
+					}
+				}
+				if r.code != 125 || !strings.Contains(r.stderr, "symbolic link") {
+					t.Errorf("%s: want the run refused (125, naming the link), got %d\n%s", plant, r.code, r.stderr)
+				}
+			}
+			if b.read(key) != "secret-key\n" {
+				t.Errorf("the key changed: %q", b.read(key))
+			}
+			os.Remove(filepath.Join(b.root, ".npm"))
+			if r := withCache("echo x > .npm/_cacache/entry && echo ok"); r.code != 0 || b.read(".npm/_cacache/entry") != "x\n" {
+				t.Errorf("the cache in the project: code %d\n%s", r.code, r.stderr)
+			}
+		})
+	}
+}
