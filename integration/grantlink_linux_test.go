@@ -98,6 +98,11 @@ func TestWorkdirThroughLinkLeftInRoot(t *testing.T) {
 			if r.code != 2 || !strings.Contains(r.stderr, "symbolic link") {
 				t.Errorf("cd docs: want the run refused (2, naming the link), got %d\n%s", r.code, r.stderr)
 			}
+			args := append(append([]string{"run", "--yolo", "--root", "docs"}, flags...), "--", "sh", "-s")
+			r = run(t, invocation{args: args, dir: b.root, stdin: "cat " + key, env: []string{"HOME=" + b.home}})
+			if strings.Contains(r.stdout, "secret-key") || r.code != 2 {
+				t.Errorf("--root docs: want the run refused (2), got %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
 			if b.read(key) != "secret-key\n" {
 				t.Errorf("the key changed: %q", b.read(key))
 			}

@@ -554,6 +554,10 @@ func projectRoot(explicit, cwd string) (string, error) {
 		if err != nil {
 			return "", usagef("--root %s: %v", explicit, err)
 		}
+		// --root . in such a directory is the same trap as running there.
+		if err := linkedOut(abs, root, home); err != nil {
+			return "", err
+		}
 		return root, checkRoot(root, home, "--root "+explicit)
 	}
 	real, err := filepath.EvalSymlinks(cwd)
@@ -608,7 +612,7 @@ func linkedOut(cwd, root, home string) error {
 		}
 		top := gitTop(realPath(filepath.Dir(prefix)), home)
 		if top != "" && !pathWithin(root, top) {
-			return usagef("the working directory %s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass --root DIR", cwd, prefix, top, root, realPath(cwd))
+			return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, prefix, top, root, realPath(cwd))
 		}
 	}
 	return nil
