@@ -230,6 +230,9 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		}
 		rules = append(rules, r)
 	}
+	if err := grantLinks(p.Grants, rules); err != nil {
+		return nil, nil, nil, err
+	}
 
 	var denies []deny
 	for _, d := range p.DenyRead {
@@ -556,6 +559,59 @@ func linkOnPath(p string, rules []rule) string {
 		}
 	}
 	return ""
+}
+
+// grantLinks refuses a grant whose path goes through a symbolic link that
+// lies where a command may write (the project root, even one read-only in
+// this run, or a writable grant) and leads out of what the run grants
+// anyway: an earlier run's command may have made that link, or pointed it
+// elsewhere, and the grant would then give this run whatever it chose (a
+// review's command left the project's out linked to a directory of keys,
+// and the next run's --allow-write out wrote there). rules are the root's
+// and the grants', in order; the runner's private temp dir (pinned) is its
+// own. A link that stays inside what the run grants anyway gains nothing
+// and is followed, as is any link in a place no command may change.
+func grantLinks(grants []Grant, rules []rule) error {
+	var writable, all []rule
+	for _, r := range rules {
+		real, err := realPath(r.path)
+		if err != nil || real == "" {
+			continue
+		}
+		r.real = real
+		if r.root {
+			r.access = Read | Write | Exec // as other runs there have it
+		}
+		all = append(all, r)
+		if r.root || r.access&Write != 0 {
+			writable = append(writable, rule{path: r.path, access: Write})
+		}
+	}
+	for i, g := range grants {
+		r := rules[len(rules)-len(grants)+i]
+		if g.pinned {
+			continue
+		}
+		link := linkOnPath(r.path, writable)
+		if link == "" {
+			continue
+		}
+		real, err := realPath(r.path)
+		if err != nil || real == "" {
+			continue // missing: an optional grant is skipped, a required one refused later
+		}
+		covered := false
+		for _, w := range all {
+			if w.path != r.path && within(real, w.real) && w.access&r.access == r.access {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, link, real)
+		}
+	}
+	return nil
 }
 
 // missingReal returns where missing path p would be created, and its

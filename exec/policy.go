@@ -320,11 +320,49 @@ func (p Policy) MakeDirs() error {
 		if err := g.check(); err != nil {
 			return err
 		}
+		if err := p.createsThroughLink(g); err != nil {
+			return err
+		}
 		if err := os.MkdirAll(g.Path, 0o777); err != nil {
 			return fmt.Errorf("grant %s: making the directory before the run: %w; create it yourself, fix the permissions of its parent, or point the tool's variable (GOCACHE, npm_config_cache …) at a directory you can write", g, err)
 		}
 	}
 	return nil
+}
+
+// createsThroughLink refuses to make g's missing directory where its path
+// goes through a symbolic link lying in the root or a writable grant that
+// leads out of them: an earlier run's command may have made the link
+// (npm_config_cache in the project, .npm a link out of it), and the
+// runner would make the directory wherever it leads before the plan
+// refuses the grant (grantLinks).
+func (p Policy) createsThroughLink(g Grant) error {
+	if real, err := realPath(g.Path); err != nil || real != "" {
+		return nil // there already: nothing is made, and the plan judges the grant
+	}
+	var writable []rule
+	if p.Root != "" {
+		writable = append(writable, rule{path: filepath.Clean(p.Root), access: Write})
+	}
+	for _, w := range p.Grants {
+		if w.Access&Write != 0 && filepath.IsAbs(w.Path) && filepath.Clean(w.Path) != filepath.Clean(g.Path) {
+			writable = append(writable, rule{path: filepath.Clean(w.Path), access: Write})
+		}
+	}
+	link := linkOnPath(g.Path, writable)
+	if link == "" {
+		return nil
+	}
+	at, _, err := missingReal(g.Path)
+	if err != nil || at == "" {
+		return nil // nothing can be made there: MkdirAll says why
+	}
+	for _, w := range writable {
+		if r, err := realPath(w.path); err == nil && r != "" && within(at, r) {
+			return nil
+		}
+	}
+	return fmt.Errorf("grant %s: not made: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now", g, link, at)
 }
 
 // rootAccess is what the policy gives the project root.

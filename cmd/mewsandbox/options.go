@@ -554,6 +554,10 @@ func projectRoot(explicit, cwd string) (string, error) {
 		if err != nil {
 			return "", usagef("--root %s: %v", explicit, err)
 		}
+		// --root . in such a directory is the same trap as running there.
+		if err := linkedOut(abs, root, home); err != nil {
+			return "", err
+		}
 		return root, checkRoot(root, home, "--root "+explicit)
 	}
 	real, err := filepath.EvalSymlinks(cwd)
@@ -563,12 +567,55 @@ func projectRoot(explicit, cwd string) (string, error) {
 	// Walking up for .git costs a few stats; running git would cost a
 	// process. The walk stops below the home directory: a dotfiles
 	// repository there must not make the whole home the project.
-	for dir := real; !underOrAbove(dir, home); dir = filepath.Dir(dir) {
+	root, what := gitTop(real, home), "the git repository of the working directory"
+	if root == "" {
+		root, what = real, "the working directory"
+	}
+	if err := linkedOut(cwd, root, home); err != nil {
+		return "", err
+	}
+	return root, checkRoot(root, home, what)
+}
+
+// gitTop returns the nearest directory from dir up that holds a .git,
+// stopping below the home directory; "" for none.
+func gitTop(dir, home string) string {
+	for ; !underOrAbove(dir, home); dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return dir, checkRoot(dir, home, "the git repository of the working directory")
+			return dir
 		}
 	}
-	return real, checkRoot(real, home, "the working directory")
+	return ""
+}
+
+// linkedOut refuses a working directory, named as the shell has it (cwd),
+// that is reached through a symbolic link lying inside a git repository
+// and leading out of it, to what would become the project root: a
+// sandboxed command run in that repository may have made the link (a
+// probe's command left docs -> a directory of keys, and the next run,
+// started after cd docs, took the keys' directory for its writable root).
+// A link that stays inside its repository, or lies outside any, is
+// followed.
+func linkedOut(cwd, root, home string) error {
+	cwd = filepath.Clean(cwd)
+	for i := 1; i <= len(cwd); i++ {
+		if i < len(cwd) && cwd[i] != '/' {
+			continue
+		}
+		prefix := cwd[:i]
+		fi, err := os.Lstat(prefix)
+		if err != nil {
+			return nil
+		}
+		if fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		top := gitTop(realPath(filepath.Dir(prefix)), home)
+		if top != "" && !pathWithin(root, top) {
+			return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, prefix, top, root, realPath(cwd))
+		}
+	}
+	return nil
 }
 
 // userConfig lists where the user's own settings live, which apply to
