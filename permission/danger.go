@@ -55,6 +55,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// its arguments (run0 rm -rf /, xterm -e 'rm -rf ~'), may run it.
 		{name: "critical delete given to a program", check: checkGivenCriticalDelete, unseen: true},
 		{name: "cmake -E rm", check: checkCMakeRemove},
+		{name: "trash", check: checkTrash},
 		// A container with the host's root, devices or namespaces is root
 		// on this machine: docker run -v /:/h alpine rm -rf /h.
 		{name: "container host access", check: checkContainerHost},
@@ -749,6 +750,27 @@ func globOnly(w Word) bool {
 
 func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
 	if n := lowerName(c); n != "rm" && n != "rimraf" || (len(c.Args()) < 2 && !c.OpenArgs) {
+		return "", false
+	}
+	return removal(c, env, "deletes")
+}
+
+// checkTrash: trash-put (trash) and gio trash and remove take what they
+// are given out of its place, a directory whole: of a critical path as
+// rm's row denies it (trash ~, gio trash .).
+func checkTrash(c SimpleCommand, env PathEnv) (string, bool) {
+	args := c.Args()
+	switch lowerName(c) {
+	case "trash", "trash-put":
+	case "gio":
+		if len(args) < 2 || !args[1].Literal || args[1].Text != "trash" && args[1].Text != "remove" {
+			return "", false
+		}
+		c.Words = slices.Delete(slices.Clone(c.Words), c.Inner+1, c.Inner+2) // the subcommand is no operand
+	default:
+		return "", false
+	}
+	if len(c.Args()) < 2 && !c.OpenArgs {
 		return "", false
 	}
 	return removal(c, env, "deletes")

@@ -491,9 +491,36 @@ var (
 		longRead: []string{"--file", "--exclude-from"},
 		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
 	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	mvSpec = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
 	rmSpec = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
 	noSpec = &pathSpec{role: opsNone}
+	// trashSpec: a delete of whole trees (trash-put, gio trash).
+	trashSpec = &pathSpec{role: opsWrite, tree: true, longArg: []string{"--trash-dir"}}
 )
+
+// gioPaths: gio's remove and trash delete their operands, a directory
+// with all it holds (gio remove only an empty one, but as rm it is
+// judged); copy and move are cp and mv. For any other command the
+// path-like words are guessed as an unknown program's are.
+func gioPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if len(args) > 0 && args[0].Literal {
+		switch rest := args[1:]; args[0].Text {
+		case "remove", "trash":
+			return trashSpec.paths(out, rest)
+		case "copy":
+			return cpSpec.paths(out, rest)
+		case "move":
+			return mvSpec.paths(out, rest)
+		}
+	}
+	from := len(out)
+	out = guessPaths(out, args)
+	for i := from; i < len(out); i++ {
+		out[i].Unknown = true
+	}
+	return out
+}
 
 // fdPaths: fd searches the paths after its pattern (the working
 // directory when none, and --search-path's, below --base-directory), and
@@ -608,11 +635,15 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// Writers.
 		"cp":      {custom: cpPaths},
 		"install": {custom: installPaths},
-		"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
+		"mv":      mvSpec,
 		"ln":      {custom: lnPaths}, "link": {custom: lnPaths},
 		"touch": {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
 		"mkdir": {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
 		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": {role: opsWrite, tree: true},
+		// trash-cli's trash-put (and its trash) moves what it is given,
+		// directories whole, out of reach: a delete. gio's remove, trash,
+		// copy and move: gioPaths.
+		"trash": trashSpec, "trash-put": trashSpec, "gio": {custom: gioPaths},
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
