@@ -2599,8 +2599,7 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return w.Literal && (w.Text == "-w" || w.Text == "-u" || strings.HasPrefix(w.Text, "-w=") || strings.HasPrefix(w.Text, "--w") || strings.HasPrefix(w.Text, "--u"))
 	}):
 		return "go env -w changes the settings of every later go command (GOFLAGS, GOPROXY, the toolchain)", false
-	case (n == "npm" || n == "pnpm" || n == "yarn") && (op(0) == "config" || op(0) == "c") && slices.Contains([]string{"set", "delete", "edit", "fix"}, op(1)),
-		n == "npm" && op(0) == "set":
+	case pkgConfigSet(c):
 		return n + " config changes the settings of every later " + n + " (its script shell, its registry)", false
 	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "uninstall", "remove", "rm", "un"}, op(0)) && global:
 		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
@@ -2610,6 +2609,18 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
+}
+
+// pkgConfigSet says whether c is npm's, pnpm's or yarn's config set
+// (delete, edit, fix; npm set): it rewrites the settings file every later
+// run of the tool reads (pkgConfigFiles).
+func pkgConfigSet(c SimpleCommand) bool {
+	n, ops := lowerName(c), operandTexts(c.Args())
+	if n != "npm" && n != "pnpm" && n != "yarn" || len(ops) == 0 {
+		return false
+	}
+	return (ops[0] == "config" || ops[0] == "c") && len(ops) > 1 && slices.Contains([]string{"set", "delete", "edit", "fix"}, ops[1]) ||
+		n == "npm" && ops[0] == "set"
 }
 
 // operandTexts returns the literal words of args after the name that do

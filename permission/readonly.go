@@ -434,7 +434,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		for i := from; i < len(out); i++ {
 			out[i].Unknown = true
 		}
-		return out
+		return pkgConfigFiles(out, c)
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -1781,6 +1781,51 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 			}
 		}
 		break
+	}
+	return out
+}
+
+// pkgConfigFiles: npm's, pnpm's and yarn's config set (pkgConfigSet)
+// write the user's settings file, which names programs every later run
+// starts (script-shell, node-options, yarn-path): npm's ~/.npmrc, pnpm's
+// rc (and ~/.npmrc, older pnpm's), yarn 1's ~/.yarnrc and, with -H,
+// yarn 2's ~/.yarnrc.yml. A project's (--location=project) is the
+// project's own file; a global one (-g) lies outside the root and the
+// danger row asks for it.
+func pkgConfigFiles(out []PathArg, c SimpleCommand) []PathArg {
+	if !pkgConfigSet(c) {
+		return out
+	}
+	args := c.Args()[1:]
+	loc := ""
+	for i, w := range args {
+		switch {
+		case !w.Literal:
+		case strings.HasPrefix(w.Text, "--location="):
+			loc = strings.TrimPrefix(w.Text, "--location=")
+		case w.Text == "--location" && i+1 < len(args):
+			loc = args[i+1].Text
+		case w.Text == "-g" || w.Text == "--global":
+			loc = "global"
+		}
+	}
+	if loc == "project" || loc == "global" {
+		return out
+	}
+	var files []string
+	switch lowerName(c) {
+	case "npm":
+		files = []string{"~/.npmrc"}
+	case "pnpm":
+		files = []string{"~/.config/pnpm/rc", "~/Library/Preferences/pnpm/rc", "~/.npmrc"}
+	case "yarn":
+		files = []string{"~/.yarnrc"}
+		if slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-H" || w.Text == "--home" }) {
+			files = append(files, "~/.yarnrc.yml")
+		}
+	}
+	for _, f := range files {
+		out = append(out, PathArg{Word: Word{Text: f, Literal: true}, Write: true})
 	}
 	return out
 }

@@ -26,6 +26,18 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 A gio move past an Edit deny", D, infra, `gio move infra/x y`, Deny},
 		{"S20 A gio copy past an Edit deny", D, infra, `gio copy f infra/x`, Deny},
 		{"S20 A neighbour: trashing build output", Y, nil, `trash build && trash-put node_modules dist && gio trash out.log && gio copy a b && gio move a b && gio open x && gio info f`, Allow},
+		// B: npm's, pnpm's and yarn's config set write the user's
+		// settings file, whose script-shell, node-options or yarn-path
+		// every later run starts: ~/.npmrc and ~/.yarnrc were protected
+		// when written, not when the tool wrote them (go env -w was).
+		{"S20 B npm config set", Y, nil, `npm config set script-shell /tmp/x`, Ask},
+		{"S20 B npm set", Y, nil, `npm set node-options='--require /tmp/x.js'`, Ask},
+		{"S20 B npm c set", Y, nil, `npm c set script-shell /tmp/x`, Ask},
+		{"S20 B npm config edit", Y, nil, `npm config edit`, Ask},
+		{"S20 B pnpm config set", Y, nil, `pnpm config set script-shell /tmp/x`, Ask},
+		{"S20 B pnpm's rc written", Y, nil, `echo script-shell=/tmp/x >> ~/.config/pnpm/rc`, Ask},
+		{"S20 B yarn config set", Y, nil, `yarn config set yarn-path /tmp/x.js`, Ask},
+		{"S20 B neighbour: npm, pnpm and yarn at work", Y, nil, `npm config get registry && npm config list && npm install && npm run build && pnpm install && yarn config get x && npm config set x y --location=project && npm test`, Allow},
 	}
 	checkDecisions(t, tests)
 }

@@ -88,6 +88,9 @@ var sensitiveWriteHome = []string{
 	".config/labwc/autostart", ".spacemacs", ".spacemacs.d", ".sbt/1.0/plugins", ".sbt/1.0/global.sbt",
 	".lein/profiles.clj", ".terraformrc", ".cursor/mcp.json", ".gemini/settings.json", ".config/opencode",
 	".codeium/windsurf/mcp_config.json", ".continue/config.json", ".continue/config.yaml", ".aider.conf.yml",
+	// pnpm's global rc (script-shell, node-options), which pnpm config
+	// set writes.
+	".config/pnpm/rc", "Library/Preferences/pnpm/rc", "library/preferences/pnpm/rc",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	".rprofile", ".renviron", ".config/code/user/settings.json",
