@@ -1461,6 +1461,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	default:
 		z.gitDashed(i)
 		z.gitSubtreePush(i)
+		z.gitToolPush(i)
 	}
 	z.parallelArgs(i, u.args)
 	z.feeds(i, subs)
@@ -1895,6 +1896,74 @@ func (z *analyzer) gitSubtreePush(i int) {
 		Async:    base.Async,
 	}, nil, nil, nil)
 }
+
+// gitToolPush appends, for a git extension's command that pushes the
+// branches it manages (git town sync, git branchless submit, git spr
+// update, git machete traverse; run as git-town too: gitDashed), a `git
+// push` run with git's own options: git push's rules and checks hold for
+// it (`Bash(git push:*)` denied), while the command as written stays for
+// rules that name it. A command only known at run time may be one.
+func (z *analyzer) gitToolPush(i int) {
+	base := z.a.Commands[i]
+	sub, rest, _, ok := gitArgs(base)
+	if !ok || !sub.Literal {
+		return
+	}
+	var ops []Word
+	for _, w := range rest {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	op := func(k int) (string, bool) {
+		if k >= len(ops) {
+			return "", false
+		}
+		return ops[k].Text, ops[k].Literal
+	}
+	if len(ops) == 0 {
+		return // the help
+	}
+	first, lit := op(0)
+	noPush := func(flags ...string) bool {
+		return !slices.ContainsFunc(flags, func(f string) bool {
+			return !slices.ContainsFunc(rest, func(w Word) bool { return w.Literal && w.Text == f })
+		})
+	}
+	push := false
+	switch sub.Text {
+	case "town":
+		// Every git town command may push but those that only read or
+		// change its settings and the local branches (and sync
+		// --no-push).
+		push = !lit || !slices.Contains(gitTownLocal, first) && !(first == "sync" && noPush("--no-push"))
+	case "branchless":
+		push = !lit || first == "submit"
+	case "spr":
+		push = !lit || first == "update" || first == "up"
+	case "machete":
+		second, lit2 := op(1)
+		push = !lit || (first == "traverse" || first == "t") && !noPush("--no-push", "--no-push-untracked") ||
+			(first == "github" || first == "gitlab") && (!lit2 || slices.Contains([]string{"create-pr", "restack-pr", "create-mr", "restack-mr"}, second))
+	}
+	if !push {
+		return
+	}
+	at := len(base.Words) - len(rest) - 1 // the index of the extension's name
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}),
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
+}
+
+// gitTownLocal are the git town commands that push nothing.
+var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "completions", "completion", "diff-parent",
+	"offline", "park", "observe", "contribute", "prototype", "init", "setup", "set-parent", "version"}
 
 // findExec appends the commands that `find … -exec CMD … ;` (and -execdir,
 // -ok, -okdir) runs, each as a command of its own with OpenArgs set: the

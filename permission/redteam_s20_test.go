@@ -10,6 +10,7 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
 	infra := []string{"deny:Edit(/infra/**)"}
+	push := []string{"deny:Bash(git push:*)"}
 	tests := []decisionRow{
 		// A: trash-put (trash) and gio trash and remove take what they
 		// are given away, a directory whole: they were unknown
@@ -38,6 +39,20 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 B pnpm's rc written", Y, nil, `echo script-shell=/tmp/x >> ~/.config/pnpm/rc`, Ask},
 		{"S20 B yarn config set", Y, nil, `yarn config set yarn-path /tmp/x.js`, Ask},
 		{"S20 B neighbour: npm, pnpm and yarn at work", Y, nil, `npm config get registry && npm config list && npm install && npm run build && pnpm install && yarn config get x && npm config set x y --location=project && npm test`, Allow},
+		// C: git extensions that push the branches they manage, run as
+		// git subcommands (or git-town): no "git push" among their
+		// words, so a push deny rule did not meet them.
+		{"S20 C git town sync past a push deny", D, push, `git town sync`, Deny},
+		{"S20 C git-town ship", D, push, `git-town ship`, Deny},
+		{"S20 C git -C sub town propose", D, push, `git -C sub town propose`, Deny},
+		{"S20 C git branchless submit", D, push, `git branchless submit`, Deny},
+		{"S20 C git-branchless submit", D, push, `git-branchless submit`, Deny},
+		{"S20 C git spr update", D, push, `git spr update`, Deny},
+		{"S20 C git machete traverse", D, push, `git machete traverse -y`, Deny},
+		{"S20 C git machete github create-pr", D, push, `git machete github create-pr`, Deny},
+		{"S20 C git town sync asks as git push does", D, nil, `git town sync`, Ask},
+		{"S20 C neighbour: the extensions' local commands", D, push, `git town status && git town config && git town && git town sync --no-push && git branchless smartlog && git machete status && git machete traverse --no-push --no-push-untracked && git spr status && git status`, Allow},
+		{"S20 C neighbour: git town sync in bypassPermissions", Y, nil, `git town sync && git branchless submit`, Allow},
 	}
 	checkDecisions(t, tests)
 }
