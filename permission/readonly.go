@@ -835,14 +835,20 @@ func looksLikePath(t string) bool {
 }
 
 // guessPaths adds the path-like words of an unknown command as reads,
-// looking into --opt=value.
+// looking into --opt=value, and into a short option's value attached
+// when it is relative or below $HOME (-o.git/hooks/pre-commit,
+// -o$HOME/.bashrc; -I/usr/include, common, is no write there, and a ~
+// is not expanded after -o).
 func guessPaths(out []PathArg, args []Word) []PathArg {
 	for _, w := range args {
 		t := w.Text
 		if strings.HasPrefix(t, "-") {
 			_, v, ok := strings.Cut(t, "=")
 			if !ok {
-				continue
+				v = t[min(2, len(t)):]
+				if lv := looseText(v); len(t) < 3 || t[1] == '-' || !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
+					continue
+				}
 			}
 			w = Word{Text: v, Literal: w.Literal}
 			t = v

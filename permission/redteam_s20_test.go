@@ -53,6 +53,14 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 C git town sync asks as git push does", D, nil, `git town sync`, Ask},
 		{"S20 C neighbour: the extensions' local commands", D, push, `git town status && git town config && git town && git town sync --no-push && git branchless smartlog && git machete status && git machete traverse --no-push --no-push-untracked && git spr status && git status`, Allow},
 		{"S20 C neighbour: git town sync in bypassPermissions", Y, nil, `git town sync && git branchless submit`, Allow},
+		// D: an unknown program's short option with its value attached
+		// (pandoc -o.git/hooks/pre-commit): only --opt=value was looked
+		// into, so the protected place it names went unseen.
+		{"S20 D -oFILE in .git/hooks", Y, nil, `pandoc -o.git/hooks/pre-commit f.md`, Ask},
+		{"S20 D -o$HOME/.bashrc", Y, nil, `pandoc -o$HOME/.bashrc f.md`, Ask},
+		{"S20 D -o\"$HOME/.bashrc\"", Y, nil, `pandoc -o"$HOME/.bashrc" f.md`, Ask},
+		{"S20 D -c.claude/settings.json", Y, nil, `mytool -c.claude/settings.json`, Ask},
+		{"S20 D neighbour: attached options of unknown compilers and tools", Y, nil, `nvcc -I/usr/include -L/usr/lib -I./include -o build/x x.cu && pandoc -oout.pdf f.md && mytool -v. -I.. -xvf`, Allow},
 	}
 	checkDecisions(t, tests)
 }
