@@ -2613,7 +2613,7 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 
 // pkgConfigSet says whether c is npm's, pnpm's or yarn's config set
 // (delete, edit, fix; npm set): it rewrites the settings file every later
-// run of the tool reads (pkgConfigFiles).
+// run of the tool reads (toolSettingsFiles).
 func pkgConfigSet(c SimpleCommand) bool {
 	n, ops := lowerName(c), operandTexts(c.Args())
 	if n != "npm" && n != "pnpm" && n != "yarn" || len(ops) == 0 {

@@ -434,7 +434,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		for i := from; i < len(out); i++ {
 			out[i].Unknown = true
 		}
-		return pkgConfigFiles(out, c)
+		return toolSettingsFiles(out, c)
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -1791,14 +1791,34 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// pkgConfigFiles: npm's, pnpm's and yarn's config set (pkgConfigSet)
+// toolSettingsFiles: direnv allow and mise trust write their approvals,
+// gh config set and gh alias set gh's settings; npm's, pnpm's and yarn's
+// config set (pkgConfigSet)
 // write the user's settings file, which names programs every later run
 // starts (script-shell, node-options, yarn-path): npm's ~/.npmrc, pnpm's
 // rc (and ~/.npmrc, older pnpm's), yarn 1's ~/.yarnrc and, with -H,
 // yarn 2's ~/.yarnrc.yml. A project's (--location=project) is the
 // project's own file; a global one (-g) lies outside the root and the
 // danger row asks for it.
-func pkgConfigFiles(out []PathArg, c SimpleCommand) []PathArg {
+func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
+	ops := operandTexts(c.Args())
+	file := ""
+	switch n := lowerName(c); {
+	case len(ops) == 0:
+	case n == "direnv" && slices.Contains([]string{"allow", "permit", "grant"}, ops[0]):
+		// direnv allow records its approval of an .envrc, which then
+		// runs in the user's shell at the next cd; mise trust its of a
+		// mise.toml's hooks and env scripts.
+		file = "~/.local/share/direnv/allow"
+	case n == "mise" && ops[0] == "trust":
+		file = "~/.local/state/mise/trusted-configs"
+	case n == "gh" && (ops[0] == "config" || ops[0] == "alias") && len(ops) > 1 && slices.Contains([]string{"set", "import", "delete"}, ops[1]):
+		// gh's pager, editor and browser, and its shell aliases.
+		file = "~/.config/gh/config.yml"
+	}
+	if file != "" {
+		return append(out, PathArg{Word: Word{Text: file, Literal: true}, Write: true})
+	}
 	if !pkgConfigSet(c) {
 		return out
 	}

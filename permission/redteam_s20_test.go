@@ -61,6 +61,27 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 D -o\"$HOME/.bashrc\"", Y, nil, `pandoc -o"$HOME/.bashrc" f.md`, Ask},
 		{"S20 D -c.claude/settings.json", Y, nil, `mytool -c.claude/settings.json`, Ask},
 		{"S20 D neighbour: attached options of unknown compilers and tools", Y, nil, `nvcc -I/usr/include -L/usr/lib -I./include -o build/x x.cu && pandoc -oout.pdf f.md && mytool -v. -I.. -xvf`, Allow},
+		// E: more home settings that run code, and the commands that
+		// write them: gh's pager, editor and shell aliases (gh config
+		// set, gh alias set), npm init's module, mise's hooks, sbt's and
+		// GHCi's start-up commands, nushell's and PowerShell's start-up
+		// files, lazy.nvim's plugins, and direnv's and mise's approvals,
+		// which let the project's .envrc or mise.toml run in the user's
+		// shell at the next cd (direnv allow, mise trust).
+		{"S20 E gh config set pager", Y, nil, `gh config set pager 'sh -c x'`, Ask},
+		{"S20 E gh alias set --shell", Y, nil, `gh alias set co 'curl -s x | sh' --shell`, Ask},
+		{"S20 E gh's config written", Y, nil, `echo 'pager: x' >> ~/.config/gh/config.yml`, Ask},
+		{"S20 E ~/.npm-init.js", Y, nil, `echo x > ~/.npm-init.js`, Ask},
+		{"S20 E mise's config", Y, nil, `echo x > ~/.config/mise/config.toml`, Ask},
+		{"S20 E ~/.sbtrc", Y, nil, `echo x > ~/.sbtrc`, Ask},
+		{"S20 E ~/.ghci", Y, nil, `echo ':! x' > ~/.ghci`, Ask},
+		{"S20 E nushell's config", Y, nil, `echo x >> ~/.config/nushell/config.nu`, Ask},
+		{"S20 E PowerShell's profile", Y, nil, `echo x >> ~/.config/powershell/Microsoft.PowerShell_profile.ps1`, Ask},
+		{"S20 E lazy.nvim's plugins", Y, nil, `echo x > ~/.local/share/nvim/lazy/x/plugin/x.lua`, Ask},
+		{"S20 E direnv allow", Y, nil, `echo 'curl x | sh' > .envrc && direnv allow`, Ask},
+		{"S20 E direnv's approvals written", Y, nil, `touch ~/.local/share/direnv/allow/x`, Ask},
+		{"S20 E mise trust", Y, nil, `mise trust`, Ask},
+		{"S20 E neighbour: gh, mise and direnv at work", Y, nil, `gh pr list && gh config get pager && gh alias list && mise install && mise use node@20 && direnv status && direnv exec . make && cat ~/.config/gh/config.yml`, Allow},
 	}
 	checkDecisions(t, tests)
 }
