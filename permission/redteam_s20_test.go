@@ -11,6 +11,7 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 	D, Y := ModeDefault, ModeBypassPermissions
 	infra := []string{"deny:Edit(/infra/**)"}
 	push := []string{"deny:Bash(git push:*)"}
+	secrets := []string{"deny:Read(./secrets/**)"}
 	tests := []decisionRow{
 		// A: trash-put (trash) and gio trash and remove take what they
 		// are given away, a directory whole: they were unknown
@@ -82,6 +83,19 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 E direnv's approvals written", Y, nil, `touch ~/.local/share/direnv/allow/x`, Ask},
 		{"S20 E mise trust", Y, nil, `mise trust`, Ask},
 		{"S20 E neighbour: gh, mise and direnv at work", Y, nil, `gh pr list && gh config get pager && gh alias list && mise install && mise use node@20 && direnv status && direnv exec . make && cat ~/.config/gh/config.yml`, Allow},
+		// F: xargs hands its command what an echo or printf writes, or a
+		// here-string holds, written out on the line: the command was
+		// judged with run-time arguments only, so a credential read, a
+		// write to the hooks or a read a deny rule forbids passed.
+		{"S20 F echo KEY | xargs cat", Y, nil, `echo ~/.ssh/id_rsa | xargs cat`, Ask},
+		{"S20 F xargs cat <<< KEY", Y, nil, `xargs cat <<< ~/.ssh/id_rsa`, Ask},
+		{"S20 F echo HOOK | xargs cp evil", Y, nil, `echo .git/hooks/pre-commit | xargs cp evil`, Ask},
+		{"S20 F printf HOOK | xargs -I{} cp evil {}", Y, nil, `printf '.git/hooks/pre-commit\n' | xargs -I{} cp evil {}`, Ask},
+		{"S20 F printf ~/.bashrc | xargs tee -a", Y, nil, `printf '%s\n' ~/.bashrc | xargs tee -a`, Ask},
+		{"S20 F echo ~ | xargs rm -rf", Y, nil, `echo ~ | xargs rm -rf`, Deny},
+		{"S20 F echo past a Read deny", D, secrets, `echo secrets/k | xargs cat`, Deny},
+		{"S20 F here-string past a Read deny", D, secrets, `xargs cat <<< secrets/k`, Deny},
+		{"S20 F neighbour: xargs fed by echo and printf", Y, nil, `echo a b c | xargs -n1 echo && echo src lib | xargs ls && printf '%s\n' a.go b.go | xargs gofmt -l && echo x | xargs -I{} cp {} build/{} && git ls-files | xargs wc -l && echo src/a | xargs cat`, Allow},
 	}
 	checkDecisions(t, tests)
 }
