@@ -725,6 +725,11 @@ func criticalDeleteIn(rest []Word, env PathEnv) string {
 			if r, unseen := checkRmUnseen(nc, env); unseen {
 				return r
 			}
+			// A program the string runs may run its own arguments in
+			// turn (expect -c 'spawn rm -rf /').
+			if r, given := checkGivenCriticalDelete(nc, env); given {
+				return r
+			}
 		}
 	}
 	return ""

@@ -96,6 +96,12 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 F echo past a Read deny", D, secrets, `echo secrets/k | xargs cat`, Deny},
 		{"S20 F here-string past a Read deny", D, secrets, `xargs cat <<< secrets/k`, Deny},
 		{"S20 F neighbour: xargs fed by echo and printf", Y, nil, `echo a b c | xargs -n1 echo && echo src lib | xargs ls && printf '%s\n' a.go b.go | xargs gofmt -l && echo x | xargs -I{} cp {} build/{} && git ls-files | xargs wc -l && echo src/a | xargs cat`, Allow},
+		// G: a shell string handed to an unknown program, whose own
+		// unknown program runs the critical delete (expect's spawn):
+		// only rm and find at the head of the string were looked at.
+		{"S20 G expect -c spawn rm -rf /", Y, nil, `expect -c 'spawn rm -rf /'`, Ask},
+		{"S20 G expect -c spawn rm -rf ~; expect eof", Y, nil, `expect -c 'spawn rm -rf ~; expect eof'`, Ask},
+		{"S20 G neighbour: expect at work", Y, nil, `expect -c 'spawn ssh host; expect eof' && expect -c 'spawn rm -rf build; expect eof'`, Allow},
 	}
 	checkDecisions(t, tests)
 }
