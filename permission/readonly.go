@@ -490,17 +490,18 @@ var (
 		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"},
 		longRead: []string{"--file", "--exclude-from"},
 		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
-	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	mvSpec = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	rmSpec = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
-	noSpec = &pathSpec{role: opsNone}
+	cpSpec     = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	mvSpec     = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	rmSpec     = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
+	noSpec     = &pathSpec{role: opsNone}
+	renameSpec = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
 	// trashSpec: a delete of whole trees (trash-put, gio trash).
 	trashSpec = &pathSpec{role: opsWrite, tree: true, longArg: []string{"--trash-dir"}}
 )
 
 // gioPaths: gio's remove and trash delete their operands, a directory
 // with all it holds (gio remove only an empty one, but as rm it is
-// judged); copy and move are cp and mv. For any other command the
+// judged); save and mkdir write theirs; copy and move are cp and mv. For any other command the
 // path-like words are guessed as an unknown program's are.
 func gioPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
@@ -508,6 +509,8 @@ func gioPaths(out []PathArg, c SimpleCommand) []PathArg {
 		switch rest := args[1:]; args[0].Text {
 		case "remove", "trash":
 			return trashSpec.paths(out, rest)
+		case "save", "mkdir":
+			return (&pathSpec{role: opsWrite}).paths(out, rest)
 		case "copy":
 			return cpSpec.paths(out, rest)
 		case "move":
@@ -644,6 +647,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// directories whole, out of reach: a delete. gio's remove, trash,
 		// copy and move: gioPaths.
 		"trash": trashSpec, "trash-put": trashSpec, "gio": {custom: gioPaths},
+		// rename (perl's and util-linux's) renames the files after its
+		// expression (or -e's): they are written.
+		"rename": renameSpec, "prename": renameSpec, "file-rename": renameSpec,
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,

@@ -102,6 +102,13 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 G expect -c spawn rm -rf /", Y, nil, `expect -c 'spawn rm -rf /'`, Ask},
 		{"S20 G expect -c spawn rm -rf ~; expect eof", Y, nil, `expect -c 'spawn rm -rf ~; expect eof'`, Ask},
 		{"S20 G neighbour: expect at work", Y, nil, `expect -c 'spawn ssh host; expect eof' && expect -c 'spawn rm -rf build; expect eof'`, Allow},
+		// H: more writers the tables did not know: gio save and mkdir,
+		// and rename (perl's prename, util-linux's), which renames the
+		// files after its expression.
+		{"S20 H gio save past an Edit deny", D, infra, `gio save infra/x`, Deny},
+		{"S20 H rename past an Edit deny", D, infra, `rename s/a/b/ infra/x`, Deny},
+		{"S20 H prename -e past an Edit deny", D, infra, `prename -e 's/a/b/' infra/x`, Deny},
+		{"S20 H neighbour: renaming and saving in the project", Y, nil, `rename 's/\.txt$/.md/' docs/*.txt && rename -n s/a/b/ docs/x && gio save out.txt`, Allow},
 	}
 	checkDecisions(t, tests)
 }
