@@ -621,7 +621,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"df":       {role: opsRead, arg: "Bt"},
 		"tree":     {role: opsRead, arg: "LPITH", write: "o"},
 		"readlink": catSpec, "realpath": catSpec,
-		"base64": {role: opsRead, arg: "w"}, "od": {role: opsRead, arg: "AjNSstw"},
+		"base64":  {role: opsRead, arg: "wb", write: "o", longWrite: []string{"--output"}}, // macOS's -o "od": {role: opsRead, arg: "AjNSstw"},
 		"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
 		"xxd":    {custom: uniqPaths},
 		"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
@@ -2357,6 +2357,19 @@ func arPaths(out []PathArg, c SimpleCommand) []PathArg {
 func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if len(args) < 2 || !args[0].Literal || args[0].Text != "-E" || !args[1].Literal {
+		// -B DIR (or -BDIR) is the build tree cmake writes, --install's
+		// --prefix the tree it installs to.
+		for i, w := range args {
+			switch {
+			case !w.Literal:
+			case (w.Text == "-B" || w.Text == "--prefix") && i+1 < len(args):
+				out = append(out, PathArg{Word: args[i+1], Write: true})
+			case len(w.Text) > 2 && strings.HasPrefix(w.Text, "-B"):
+				out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: true}, Write: true})
+			case strings.HasPrefix(w.Text, "--prefix="):
+				out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(w.Text, "--prefix="), Literal: true}, Write: true})
+			}
+		}
 		return guessPaths(out, args)
 	}
 	var ops []Word
@@ -2672,7 +2685,17 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			if isShell(n) {
 				i += shellOptionValues(t)
 			}
-			return guessPaths(out, args[min(i+2, len(args)):])
+			from := len(out)
+			out = guessPaths(out, args[min(i+2, len(args)):])
+			if t == "-m" {
+				// A module run as a program (python -m venv DIR, -m
+				// zipfile -e A DIR) does with its arguments what the
+				// engine does not know, as an unknown program does.
+				for k := from; k < len(out); k++ {
+					out[k].Unknown = true
+				}
+			}
+			return out
 		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
 			_, v, _ := strings.Cut(t, "=")
 			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})
