@@ -4112,8 +4112,10 @@ func (o *optInfo) value(spec *wrapSpec, name string, v Word) {
 // option, an option's argument, an assignment or a leading operand of
 // spec. A non-literal word where an option could be ends the options: it
 // may be the command.
-func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
-	var o optInfo
+func skipOptions(words []Word, i int, spec *wrapSpec) (next int, o optInfo) {
+	// An option whose value would be the next word, at the end of the
+	// line (parallel --id), has no command after it.
+	defer func() { next = min(next, len(words)) }()
 	operands := 0
 	for i < len(words) {
 		w := words[i]

@@ -123,6 +123,13 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		{"S20 I base64 -d -o", Y, nil, `base64 -d -o .git/hooks/pre-commit f`, Ask},
 		{"S20 I neighbour: modules, cmake and base64 at work", Y, nil, `python3 -m venv .venv && python3 -m pytest tests/ -x && python3 -m pip install -r requirements.txt && python3 -m http.server 8000 && cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build && base64 -w0 f && base64 -d f > out`, Allow},
 		{"S20 I neighbour: cmake's build tree in default mode", D, nil, `cmake -S . -B build && cmake --build build`, Allow},
+		// J: a wrapper's option whose value would be the next word, at
+		// the end of the line (parallel --id, sem --id), made the
+		// analysis index past the words and panic (found by
+		// FuzzAnalyzeShell): no decision at all for the whole line.
+		{"S20 J parallel --id at the end after rm -rf ~", Y, nil, `rm -rf ~; parallel --id`, Deny},
+		{"S20 J tsp -B sem --id", Y, nil, `tsp -B sem --id`, Allow},
+		{"S20 J neighbour: parallel --id with its value", Y, nil, `parallel --id x echo ::: a b`, Allow},
 	}
 	checkDecisions(t, tests)
 }
