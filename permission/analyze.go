@@ -610,6 +610,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
 	z.pipedDeletes(p)
+	z.pipedArgs(p)
 }
 
 // pipedDeletes: a delete that takes its operands from a find's output
@@ -647,6 +648,107 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			z.a.Commands = append(z.a.Commands, find)
 		}
 	}
+}
+
+// pipedArgs: a command that xargs hands its input (OpenArgs) is run with
+// what an echo or printf in another stage of its pipeline writes, when
+// that is written out on the line (echo ~/.ssh/id_rsa | xargs cat, echo
+// .git/hooks/pre-commit | xargs cp evil): each word is added as the
+// command run with it (xargs -I's replacement taken for {}), so the checks
+// of paths and rules hold for it.
+func (z *analyzer) pipedArgs(p Pipeline) {
+	for k, stage := range p {
+		for _, i := range stage {
+			c := z.a.Commands[i]
+			if !c.OpenArgs || c.FromFind {
+				continue
+			}
+			for k2, src := range p {
+				if k2 == k {
+					continue
+				}
+				for _, j := range src {
+					z.runWith(i, printedWords(z.a.Commands[j]))
+				}
+			}
+		}
+	}
+}
+
+// xargsRunWith: xargs fed by a here-string or here-document written out
+// on the line (xargs cat <<< ~/.ssh/id_rsa) runs its command with the
+// words of it, as pipedArgs adds them.
+func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
+	if !z.a.Commands[i].OpenArgs || z.a.Commands[i].FromFind {
+		return
+	}
+	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
+		if text, literal := z.docProgram(doc); literal {
+			z.runWith(i, strings.Fields(text))
+		}
+	}
+}
+
+// maxRunWith bounds the words runWith adds commands for.
+const maxRunWith = 32
+
+// runWith appends command i run with each of data, a word xargs may hand
+// it: in place of {} where a word held it (xargs -I{}), else after its
+// words.
+func (z *analyzer) runWith(i int, data []string) {
+	c := z.a.Commands[i]
+	for _, d := range data[:min(len(data), maxRunWith)] {
+		ws := slices.Clone(c.Words)
+		placed := false
+		for k := c.Inner; k < len(ws); k++ {
+			if t := ws[k].Text; !ws[k].Literal && strings.Contains(t, "{}") && !strings.ContainsAny(t, "$`\\\"'") {
+				ws[k] = Word{Text: strings.ReplaceAll(t, "{}", d), Literal: true}
+				placed = true
+			}
+		}
+		if !placed {
+			ws = append(ws, Word{Text: d, Literal: true})
+		}
+		n := c
+		n.Words, n.Text = ws, joinWords(ws)
+		z.a.Commands = append(z.a.Commands, n)
+	}
+}
+
+// printedWords returns the words c, an echo or a printf of literal words,
+// writes, split where xargs splits them; nil for any other command.
+func printedWords(c SimpleCommand) []string {
+	args := c.Args()
+	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+		return nil
+	}
+	var text []string
+	switch lowerName(c) {
+	case "echo":
+		k := 1
+		for k < len(args) && len(args[k].Text) > 1 && strings.Trim(args[k].Text, "-neE") == "" && args[k].Text[0] == '-' {
+			k++
+		}
+		for _, w := range args[k:] {
+			text = append(text, w.Text)
+		}
+	case "printf":
+		if f := args[1].Text; strings.Contains(f, "%") {
+			for _, w := range args[2:] {
+				text = append(text, w.Text)
+			}
+		} else {
+			text = []string{f}
+		}
+	default:
+		return nil
+	}
+	var out []string
+	for _, t := range text {
+		t = strings.NewReplacer(`\n`, " ", `\t`, " ", `\0`, " ").Replace(t)
+		out = append(out, strings.Fields(t)...)
+	}
+	return out
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -821,6 +923,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	if len(in) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{in, {i}})
 		z.pipedDeletes(Pipeline{in, {i}})
+		z.pipedArgs(Pipeline{in, {i}})
 	}
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
@@ -1461,8 +1564,10 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	default:
 		z.gitDashed(i)
 		z.gitSubtreePush(i)
+		z.gitToolPush(i)
 	}
 	z.parallelArgs(i, u.args)
+	z.xargsRunWith(i, rs)
 	z.feeds(i, subs)
 	z.changeDir(c)
 }
@@ -1895,6 +2000,74 @@ func (z *analyzer) gitSubtreePush(i int) {
 		Async:    base.Async,
 	}, nil, nil, nil)
 }
+
+// gitToolPush appends, for a git extension's command that pushes the
+// branches it manages (git town sync, git branchless submit, git spr
+// update, git machete traverse; run as git-town too: gitDashed), a `git
+// push` run with git's own options: git push's rules and checks hold for
+// it (`Bash(git push:*)` denied), while the command as written stays for
+// rules that name it. A command only known at run time may be one.
+func (z *analyzer) gitToolPush(i int) {
+	base := z.a.Commands[i]
+	sub, rest, _, ok := gitArgs(base)
+	if !ok || !sub.Literal {
+		return
+	}
+	var ops []Word
+	for _, w := range rest {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	op := func(k int) (string, bool) {
+		if k >= len(ops) {
+			return "", false
+		}
+		return ops[k].Text, ops[k].Literal
+	}
+	if len(ops) == 0 {
+		return // the help
+	}
+	first, lit := op(0)
+	noPush := func(flags ...string) bool {
+		return !slices.ContainsFunc(flags, func(f string) bool {
+			return !slices.ContainsFunc(rest, func(w Word) bool { return w.Literal && w.Text == f })
+		})
+	}
+	push := false
+	switch sub.Text {
+	case "town":
+		// Every git town command may push but those that only read or
+		// change its settings and the local branches (and sync
+		// --no-push).
+		push = !lit || !slices.Contains(gitTownLocal, first) && !(first == "sync" && noPush("--no-push"))
+	case "branchless":
+		push = !lit || first == "submit"
+	case "spr":
+		push = !lit || first == "update" || first == "up"
+	case "machete":
+		second, lit2 := op(1)
+		push = !lit || (first == "traverse" || first == "t") && !noPush("--no-push", "--no-push-untracked") ||
+			(first == "github" || first == "gitlab") && (!lit2 || slices.Contains([]string{"create-pr", "restack-pr", "create-mr", "restack-mr"}, second))
+	}
+	if !push {
+		return
+	}
+	at := len(base.Words) - len(rest) - 1 // the index of the extension's name
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}),
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
+}
+
+// gitTownLocal are the git town commands that push nothing.
+var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "completions", "completion", "diff-parent",
+	"offline", "park", "observe", "contribute", "prototype", "init", "setup", "set-parent", "version"}
 
 // findExec appends the commands that `find … -exec CMD … ;` (and -execdir,
 // -ok, -okdir) runs, each as a command of its own with OpenArgs set: the
@@ -3939,8 +4112,10 @@ func (o *optInfo) value(spec *wrapSpec, name string, v Word) {
 // option, an option's argument, an assignment or a leading operand of
 // spec. A non-literal word where an option could be ends the options: it
 // may be the command.
-func skipOptions(words []Word, i int, spec *wrapSpec) (int, optInfo) {
-	var o optInfo
+func skipOptions(words []Word, i int, spec *wrapSpec) (next int, o optInfo) {
+	// An option whose value would be the next word, at the end of the
+	// line (parallel --id), has no command after it.
+	defer func() { next = min(next, len(words)) }()
 	operands := 0
 	for i < len(words) {
 		w := words[i]

@@ -55,6 +55,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// its arguments (run0 rm -rf /, xterm -e 'rm -rf ~'), may run it.
 		{name: "critical delete given to a program", check: checkGivenCriticalDelete, unseen: true},
 		{name: "cmake -E rm", check: checkCMakeRemove},
+		{name: "trash", check: checkTrash},
 		// A container with the host's root, devices or namespaces is root
 		// on this machine: docker run -v /:/h alpine rm -rf /h.
 		{name: "container host access", check: checkContainerHost},
@@ -724,6 +725,11 @@ func criticalDeleteIn(rest []Word, env PathEnv) string {
 			if r, unseen := checkRmUnseen(nc, env); unseen {
 				return r
 			}
+			// A program the string runs may run its own arguments in
+			// turn (expect -c 'spawn rm -rf /').
+			if r, given := checkGivenCriticalDelete(nc, env); given {
+				return r
+			}
 		}
 	}
 	return ""
@@ -749,6 +755,27 @@ func globOnly(w Word) bool {
 
 func checkRm(c SimpleCommand, env PathEnv) (string, bool) {
 	if n := lowerName(c); n != "rm" && n != "rimraf" || (len(c.Args()) < 2 && !c.OpenArgs) {
+		return "", false
+	}
+	return removal(c, env, "deletes")
+}
+
+// checkTrash: trash-put (trash) and gio trash and remove take what they
+// are given out of its place, a directory whole: of a critical path as
+// rm's row denies it (trash ~, gio trash .).
+func checkTrash(c SimpleCommand, env PathEnv) (string, bool) {
+	args := c.Args()
+	switch lowerName(c) {
+	case "trash", "trash-put":
+	case "gio":
+		if len(args) < 2 || !args[1].Literal || args[1].Text != "trash" && args[1].Text != "remove" {
+			return "", false
+		}
+		c.Words = slices.Delete(slices.Clone(c.Words), c.Inner+1, c.Inner+2) // the subcommand is no operand
+	default:
+		return "", false
+	}
+	if len(c.Args()) < 2 && !c.OpenArgs {
 		return "", false
 	}
 	return removal(c, env, "deletes")
@@ -2577,8 +2604,7 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return w.Literal && (w.Text == "-w" || w.Text == "-u" || strings.HasPrefix(w.Text, "-w=") || strings.HasPrefix(w.Text, "--w") || strings.HasPrefix(w.Text, "--u"))
 	}):
 		return "go env -w changes the settings of every later go command (GOFLAGS, GOPROXY, the toolchain)", false
-	case (n == "npm" || n == "pnpm" || n == "yarn") && (op(0) == "config" || op(0) == "c") && slices.Contains([]string{"set", "delete", "edit", "fix"}, op(1)),
-		n == "npm" && op(0) == "set":
+	case pkgConfigSet(c):
 		return n + " config changes the settings of every later " + n + " (its script shell, its registry)", false
 	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "uninstall", "remove", "rm", "un"}, op(0)) && global:
 		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
@@ -2588,6 +2614,18 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
+}
+
+// pkgConfigSet says whether c is npm's, pnpm's or yarn's config set
+// (delete, edit, fix; npm set): it rewrites the settings file every later
+// run of the tool reads (toolSettingsFiles).
+func pkgConfigSet(c SimpleCommand) bool {
+	n, ops := lowerName(c), operandTexts(c.Args())
+	if n != "npm" && n != "pnpm" && n != "yarn" || len(ops) == 0 {
+		return false
+	}
+	return (ops[0] == "config" || ops[0] == "c") && len(ops) > 1 && slices.Contains([]string{"set", "delete", "edit", "fix"}, ops[1]) ||
+		n == "npm" && ops[0] == "set"
 }
 
 // operandTexts returns the literal words of args after the name that do

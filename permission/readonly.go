@@ -434,7 +434,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		for i := from; i < len(out); i++ {
 			out[i].Unknown = true
 		}
-		return out
+		return toolSettingsFiles(out, c)
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -490,10 +490,40 @@ var (
 		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"},
 		longRead: []string{"--file", "--exclude-from"},
 		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
-	cpSpec = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	rmSpec = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
-	noSpec = &pathSpec{role: opsNone}
+	cpSpec     = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	mvSpec     = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	rmSpec     = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
+	noSpec     = &pathSpec{role: opsNone}
+	renameSpec = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
+	// trashSpec: a delete of whole trees (trash-put, gio trash).
+	trashSpec = &pathSpec{role: opsWrite, tree: true, longArg: []string{"--trash-dir"}}
 )
+
+// gioPaths: gio's remove and trash delete their operands, a directory
+// with all it holds (gio remove only an empty one, but as rm it is
+// judged); save and mkdir write theirs; copy and move are cp and mv. For any other command the
+// path-like words are guessed as an unknown program's are.
+func gioPaths(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()[1:]
+	if len(args) > 0 && args[0].Literal {
+		switch rest := args[1:]; args[0].Text {
+		case "remove", "trash":
+			return trashSpec.paths(out, rest)
+		case "save", "mkdir":
+			return (&pathSpec{role: opsWrite}).paths(out, rest)
+		case "copy":
+			return cpSpec.paths(out, rest)
+		case "move":
+			return mvSpec.paths(out, rest)
+		}
+	}
+	from := len(out)
+	out = guessPaths(out, args)
+	for i := from; i < len(out); i++ {
+		out[i].Unknown = true
+	}
+	return out
+}
 
 // fdPaths: fd searches the paths after its pattern (the working
 // directory when none, and --search-path's, below --base-directory), and
@@ -591,7 +621,7 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"df":       {role: opsRead, arg: "Bt"},
 		"tree":     {role: opsRead, arg: "LPITH", write: "o"},
 		"readlink": catSpec, "realpath": catSpec,
-		"base64": {role: opsRead, arg: "w"}, "od": {role: opsRead, arg: "AjNSstw"},
+		"base64":  {role: opsRead, arg: "wb", write: "o", longWrite: []string{"--output"}}, // macOS's -o "od": {role: opsRead, arg: "AjNSstw"},
 		"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
 		"xxd":    {custom: uniqPaths},
 		"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
@@ -608,11 +638,18 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// Writers.
 		"cp":      {custom: cpPaths},
 		"install": {custom: installPaths},
-		"mv":      {role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}},
+		"mv":      mvSpec,
 		"ln":      {custom: lnPaths}, "link": {custom: lnPaths},
 		"touch": {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
 		"mkdir": {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
 		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": {role: opsWrite, tree: true},
+		// trash-cli's trash-put (and its trash) moves what it is given,
+		// directories whole, out of reach: a delete. gio's remove, trash,
+		// copy and move: gioPaths.
+		"trash": trashSpec, "trash-put": trashSpec, "gio": {custom: gioPaths},
+		// rename (perl's and util-linux's) renames the files after its
+		// expression (or -e's): they are written.
+		"rename": renameSpec, "prename": renameSpec, "file-rename": renameSpec,
 		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
 		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
 		"tee":      rmSpec,
@@ -804,14 +841,20 @@ func looksLikePath(t string) bool {
 }
 
 // guessPaths adds the path-like words of an unknown command as reads,
-// looking into --opt=value.
+// looking into --opt=value, and into a short option's value attached
+// when it is relative or below $HOME (-o.git/hooks/pre-commit,
+// -o$HOME/.bashrc; -I/usr/include, common, is no write there, and a ~
+// is not expanded after -o).
 func guessPaths(out []PathArg, args []Word) []PathArg {
 	for _, w := range args {
 		t := w.Text
 		if strings.HasPrefix(t, "-") {
 			_, v, ok := strings.Cut(t, "=")
 			if !ok {
-				continue
+				v = t[min(2, len(t)):]
+				if lv := looseText(v); len(t) < 3 || t[1] == '-' || !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
+					continue
+				}
 			}
 			w = Word{Text: v, Literal: w.Literal}
 			t = v
@@ -1754,6 +1797,71 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// toolSettingsFiles: direnv allow and mise trust write their approvals,
+// gh config set and gh alias set gh's settings; npm's, pnpm's and yarn's
+// config set (pkgConfigSet)
+// write the user's settings file, which names programs every later run
+// starts (script-shell, node-options, yarn-path): npm's ~/.npmrc, pnpm's
+// rc (and ~/.npmrc, older pnpm's), yarn 1's ~/.yarnrc and, with -H,
+// yarn 2's ~/.yarnrc.yml. A project's (--location=project) is the
+// project's own file; a global one (-g) lies outside the root and the
+// danger row asks for it.
+func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
+	ops := operandTexts(c.Args())
+	file := ""
+	switch n := lowerName(c); {
+	case len(ops) == 0:
+	case n == "direnv" && slices.Contains([]string{"allow", "permit", "grant"}, ops[0]):
+		// direnv allow records its approval of an .envrc, which then
+		// runs in the user's shell at the next cd; mise trust its of a
+		// mise.toml's hooks and env scripts.
+		file = "~/.local/share/direnv/allow"
+	case n == "mise" && ops[0] == "trust":
+		file = "~/.local/state/mise/trusted-configs"
+	case n == "gh" && (ops[0] == "config" || ops[0] == "alias") && len(ops) > 1 && slices.Contains([]string{"set", "import", "delete"}, ops[1]):
+		// gh's pager, editor and browser, and its shell aliases.
+		file = "~/.config/gh/config.yml"
+	}
+	if file != "" {
+		return append(out, PathArg{Word: Word{Text: file, Literal: true}, Write: true})
+	}
+	if !pkgConfigSet(c) {
+		return out
+	}
+	args := c.Args()[1:]
+	loc := ""
+	for i, w := range args {
+		switch {
+		case !w.Literal:
+		case strings.HasPrefix(w.Text, "--location="):
+			loc = strings.TrimPrefix(w.Text, "--location=")
+		case w.Text == "--location" && i+1 < len(args):
+			loc = args[i+1].Text
+		case w.Text == "-g" || w.Text == "--global":
+			loc = "global"
+		}
+	}
+	if loc == "project" || loc == "global" {
+		return out
+	}
+	var files []string
+	switch lowerName(c) {
+	case "npm":
+		files = []string{"~/.npmrc"}
+	case "pnpm":
+		files = []string{"~/.config/pnpm/rc", "~/Library/Preferences/pnpm/rc", "~/.npmrc"}
+	case "yarn":
+		files = []string{"~/.yarnrc"}
+		if slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-H" || w.Text == "--home" }) {
+			files = append(files, "~/.yarnrc.yml")
+		}
+	}
+	for _, f := range files {
+		out = append(out, PathArg{Word: Word{Text: f, Literal: true}, Write: true})
+	}
+	return out
+}
+
 // sshKeygenPaths: ssh-keygen -f FILE writes FILE and FILE.pub (a new key,
 // a changed passphrase or comment, a known_hosts entry removed); where it
 // only reads it (-l, -y) the write asks at worst. In a cluster (-qf FILE)
@@ -2249,6 +2357,19 @@ func arPaths(out []PathArg, c SimpleCommand) []PathArg {
 func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if len(args) < 2 || !args[0].Literal || args[0].Text != "-E" || !args[1].Literal {
+		// -B DIR (or -BDIR) is the build tree cmake writes, --install's
+		// --prefix the tree it installs to.
+		for i, w := range args {
+			switch {
+			case !w.Literal:
+			case (w.Text == "-B" || w.Text == "--prefix") && i+1 < len(args):
+				out = append(out, PathArg{Word: args[i+1], Write: true})
+			case len(w.Text) > 2 && strings.HasPrefix(w.Text, "-B"):
+				out = append(out, PathArg{Word: Word{Text: w.Text[2:], Literal: true}, Write: true})
+			case strings.HasPrefix(w.Text, "--prefix="):
+				out = append(out, PathArg{Word: Word{Text: strings.TrimPrefix(w.Text, "--prefix="), Literal: true}, Write: true})
+			}
+		}
 		return guessPaths(out, args)
 	}
 	var ops []Word
@@ -2564,7 +2685,17 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			if isShell(n) {
 				i += shellOptionValues(t)
 			}
-			return guessPaths(out, args[min(i+2, len(args)):])
+			from := len(out)
+			out = guessPaths(out, args[min(i+2, len(args)):])
+			if t == "-m" {
+				// A module run as a program (python -m venv DIR, -m
+				// zipfile -e A DIR) does with its arguments what the
+				// engine does not know, as an unknown program does.
+				for k := from; k < len(out); k++ {
+					out[k].Unknown = true
+				}
+			}
+			return out
 		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
 			_, v, _ := strings.Cut(t, "=")
 			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})

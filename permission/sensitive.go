@@ -88,6 +88,18 @@ var sensitiveWriteHome = []string{
 	".config/labwc/autostart", ".spacemacs", ".spacemacs.d", ".sbt/1.0/plugins", ".sbt/1.0/global.sbt",
 	".lein/profiles.clj", ".terraformrc", ".cursor/mcp.json", ".gemini/settings.json", ".config/opencode",
 	".codeium/windsurf/mcp_config.json", ".continue/config.json", ".continue/config.yaml", ".aider.conf.yml",
+	// pnpm's global rc (script-shell, node-options), which pnpm config
+	// set writes.
+	".config/pnpm/rc", "Library/Preferences/pnpm/rc", "library/preferences/pnpm/rc",
+	// gh's aliases, pager, editor and browser; npm init's module; mise's
+	// hooks, run at every prompt or cd; sbt's and GHCi's start-up
+	// commands; nushell's and PowerShell's start-up files; lazy.nvim's
+	// plugins, loaded at every start; and direnv's and mise's approvals,
+	// which let an .envrc or a mise.toml run in the user's shell at the
+	// next cd (direnv allow, mise trust).
+	".config/gh/config.yml", ".npm-init.js", ".config/mise", ".sbtrc", ".ghci", ".ghc/ghci.conf",
+	".config/nushell", ".config/powershell", ".local/share/nvim/lazy", ".local/share/direnv/allow",
+	".local/state/mise/trusted-configs",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	".rprofile", ".renviron", ".config/code/user/settings.json",
