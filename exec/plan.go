@@ -251,7 +251,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 				return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 			}
 			if real != "" {
-				if link := linkOnPath(d, rules); link != "" {
+				if link := linkOnPath(d, writableReals(rules)); link != "" {
 					return nil, nil, nil, fmt.Errorf("deny-read %s: it does not exist, and its path goes through the symbolic link %s, which the command could point elsewhere and create it there; deny the path without the link", d, link)
 				}
 				denies = append(denies, deny{path: filepath.Clean(d), real: real, closedAt: at})
@@ -528,11 +528,12 @@ func linked(p string, fi fs.FileInfo) error {
 	return nil
 }
 
-// linkOnPath returns the first symbolic link on path p that lies in a
-// directory a writable rule reaches ("" for none): the command could make
-// it point elsewhere.
-func linkOnPath(p string, rules []rule) string {
+// linkOnPath returns the first symbolic link on path p that lies in one of
+// the directories writable, links resolved ("" for none): the command
+// could make it point elsewhere. writableReals gives them.
+func linkOnPath(p string, writable []string) string {
 	p = filepath.Clean(p)
+	linked := false // a link passed: the parents that follow need resolving
 	for i := 1; i <= len(p); i++ {
 		if i < len(p) && p[i] != '/' {
 			continue
@@ -545,20 +546,35 @@ func linkOnPath(p string, rules []rule) string {
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			continue
 		}
-		parent, err := filepath.EvalSymlinks(filepath.Dir(prefix))
-		if err != nil {
-			return prefix
-		}
-		for _, r := range rules {
-			if r.access&Write == 0 {
-				continue
+		parent := filepath.Dir(prefix)
+		if linked {
+			if parent, err = filepath.EvalSymlinks(parent); err != nil {
+				return prefix
 			}
-			if real, err := realPath(r.path); err == nil && real != "" && within(parent, real) {
+		}
+		linked = true
+		for _, w := range writable {
+			if within(parent, w) {
 				return prefix
 			}
 		}
 	}
 	return ""
+}
+
+// writableReals returns where the rules that give Write (and the root)
+// lead, links resolved; those missing are left out.
+func writableReals(rules []rule) []string {
+	var out []string
+	for _, r := range rules {
+		if !r.root && r.access&Write == 0 {
+			continue
+		}
+		if real, err := realPath(r.path); err == nil && real != "" {
+			out = append(out, real)
+		}
+	}
+	return out
 }
 
 // grantLinks refuses a grant whose path goes through a symbolic link that
@@ -572,21 +588,7 @@ func linkOnPath(p string, rules []rule) string {
 // own. A link that stays inside what the run grants anyway gains nothing
 // and is followed, as is any link in a place no command may change.
 func grantLinks(grants []Grant, rules []rule) error {
-	var writable, all []rule
-	for _, r := range rules {
-		real, err := realPath(r.path)
-		if err != nil || real == "" {
-			continue
-		}
-		r.real = real
-		if r.root {
-			r.access = Read | Write | Exec // as other runs there have it
-		}
-		all = append(all, r)
-		if r.root || r.access&Write != 0 {
-			writable = append(writable, rule{path: r.path, access: Write})
-		}
-	}
+	writable := writableReals(rules)
 	for i, g := range grants {
 		r := rules[len(rules)-len(grants)+i]
 		if g.pinned {
@@ -600,18 +602,33 @@ func grantLinks(grants []Grant, rules []rule) error {
 		if err != nil || real == "" {
 			continue // missing: an optional grant is skipped, a required one refused later
 		}
-		covered := false
-		for _, w := range all {
-			if w.path != r.path && within(real, w.real) && w.access&r.access == r.access {
-				covered = true
-				break
-			}
-		}
-		if !covered {
+		if !grantedElsewhere(real, r, rules) {
 			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, link, real)
 		}
 	}
 	return nil
+}
+
+// grantedElsewhere reports whether another of rules gives real, where
+// rule g's path leads, at least g's access (the root as other runs there
+// have it: read, write and execute).
+func grantedElsewhere(real string, g rule, rules []rule) bool {
+	for _, r := range rules {
+		if r.path == g.path {
+			continue
+		}
+		access := r.access
+		if r.root {
+			access = Read | Write | Exec
+		}
+		if access&g.access != g.access {
+			continue
+		}
+		if rr, err := realPath(r.path); err == nil && rr != "" && within(real, rr) {
+			return true
+		}
+	}
+	return false
 }
 
 // missingReal returns where missing path p would be created, and its

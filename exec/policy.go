@@ -349,7 +349,8 @@ func (p Policy) createsThroughLink(g Grant) error {
 			writable = append(writable, rule{path: filepath.Clean(w.Path), access: Write})
 		}
 	}
-	link := linkOnPath(g.Path, writable)
+	reals := writableReals(writable)
+	link := linkOnPath(g.Path, reals)
 	if link == "" {
 		return nil
 	}
@@ -357,8 +358,8 @@ func (p Policy) createsThroughLink(g Grant) error {
 	if err != nil || at == "" {
 		return nil // nothing can be made there: MkdirAll says why
 	}
-	for _, w := range writable {
-		if r, err := realPath(w.path); err == nil && r != "" && within(at, r) {
+	for _, r := range reals {
+		if within(at, r) {
 			return nil
 		}
 	}
