@@ -2718,7 +2718,9 @@ static struct {
 
 // make_tmp makes premade_tmp's directory: "mewsandbox-" and a random
 // number, in $TMPDIR or /tmp, mode 0700; nothing where TMPDIR is not an
-// absolute path (the runner's own os.MkdirTemp then says what is wrong).
+// absolute path, or goes through a symbolic link (open_exact): the link
+// may be one a sandboxed command planted, which only the runner, knowing
+// the policy, can judge (privateTmpDir), and then says what is wrong.
 static void make_tmp(void) {
 	const char *dir = "/tmp";
 	for (char **e = premade_tmp.envp; *e != 0; e++) {
@@ -2739,6 +2741,12 @@ static void make_tmp(void) {
 	if (p[n - 1] != '/') {
 		p[n++] = '/';
 	}
+	p[n] = 0;
+	long fd = open_exact(p);
+	if (fd < 0) {
+		return;
+	}
+	size_t name = n;
 	const char prefix[] = "mewsandbox-";
 	for (size_t i = 0; i < sizeof prefix - 1; i++) {
 		p[n++] = prefix[i];
@@ -2746,18 +2754,19 @@ static void make_tmp(void) {
 	for (int try = 0; try < 16; try++) {
 		uint32_t r;
 		if (SYS3(SYS_getrandom, &r, sizeof r, 1 /* GRND_NONBLOCK */) != (long)sizeof r) {
-			return;
+			break;
 		}
 		p[n + decimal(p + n, r)] = 0;
-		long e = SYS3(SYS_mkdirat, AT_FDCWD, p, 0700);
+		long e = SYS3(SYS_mkdirat, fd, p + name, 0700);
 		if (e == 0) {
 			premade_tmp.made = 1;
-			return;
+			break;
 		}
 		if (e != -EEXIST) {
-			return;
+			break;
 		}
 	}
+	SYS1(SYS_close, fd);
 }
 
 // prefork_flag says whether arg is the flag name (after one or two dashes),

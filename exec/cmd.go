@@ -88,7 +88,9 @@ type Cmd struct {
 	// sandbox's own, in the empty file system the layer puts over
 	// os.TempDir(): the host never sees it, and it goes with the sandbox.
 	// Otherwise it is a directory on the host, removed when the run ends,
-	// however it ends.
+	// however it ends, made at os.TempDir()'s real path; on Linux a run
+	// whose os.TempDir() goes through a symbolic link lying in the root or
+	// a writable grant and leading out of them is refused (StatusSandbox).
 	PrivateTmp bool
 	// Warn receives one-line warnings (what best-effort leaves unenforced).
 	// nil discards them.

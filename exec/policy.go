@@ -340,30 +340,44 @@ func (p Policy) createsThroughLink(g Grant) error {
 	if real, err := realPath(g.Path); err != nil || real != "" {
 		return nil // there already: nothing is made, and the plan judges the grant
 	}
+	at, _, err := missingReal(g.Path)
+	if err != nil || at == "" {
+		return nil // nothing can be made there: MkdirAll says why
+	}
+	if link := p.linkOut(g.Path, at, filepath.Clean(g.Path)); link != "" {
+		return fmt.Errorf("grant %s: not made: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now", g, link, at)
+	}
+	return nil
+}
+
+// linkOut returns the first symbolic link on path's way that lies in the
+// root or a writable grant (but one for except) when real, where path
+// leads, lies outside all of them: a command of this run or an earlier
+// one may have made that link or pointed it elsewhere, and what the
+// runner makes at path would land wherever it chose. "" when there is no
+// such link: none on the way, or real is inside what the run may write
+// anyway.
+func (p Policy) linkOut(path, real, except string) string {
 	var writable []rule
 	if p.Root != "" {
 		writable = append(writable, rule{path: filepath.Clean(p.Root), access: Write})
 	}
 	for _, w := range p.Grants {
-		if w.Access&Write != 0 && filepath.IsAbs(w.Path) && filepath.Clean(w.Path) != filepath.Clean(g.Path) {
+		if w.Access&Write != 0 && filepath.IsAbs(w.Path) && filepath.Clean(w.Path) != except {
 			writable = append(writable, rule{path: filepath.Clean(w.Path), access: Write})
 		}
 	}
 	reals := writableReals(writable)
-	link := linkOnPath(g.Path, reals)
+	link := linkOnPath(path, reals)
 	if link == "" {
-		return nil
-	}
-	at, _, err := missingReal(g.Path)
-	if err != nil || at == "" {
-		return nil // nothing can be made there: MkdirAll says why
+		return ""
 	}
 	for _, r := range reals {
-		if within(at, r) {
-			return nil
+		if within(real, r) {
+			return ""
 		}
 	}
-	return fmt.Errorf("grant %s: not made: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now", g, link, at)
+	return link
 }
 
 // rootAccess is what the policy gives the project root.

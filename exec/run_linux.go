@@ -107,7 +107,11 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	}
 	if c.PrivateTmp && childTmp == "" {
 		if *tmp == "" {
-			dir, err := makePrivateTmp()
+			parent, err := pol.privateTmpDir()
+			dir := ""
+			if err == nil {
+				dir, err = makePrivateTmp(parent)
+			}
 			if err != nil {
 				return nil, nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", err)
 			}
@@ -294,9 +298,8 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 type spawning struct {
 	*launch
 	// tmp is the private temp dir Prespawn makes ahead (with PrivateTmp),
-	// ready once tmpMade is done; tmpErr says why it could not.
+	// ready once tmpMade is done; "" if it did not, and prepare makes it.
 	tmp              string
-	tmpErr           error
 	tmpMade          sync.WaitGroup
 	tty              bool
 	specR, specW     *os.File
@@ -364,7 +367,7 @@ func (c *Cmd) Prespawn() {
 	}
 	if c.PrivateTmp && c.Policy.NoNamespaces {
 		if s.tmp = takePremadeTmp(); s.tmp == "" {
-			s.tmpMade.Go(func() { s.tmp, s.tmpErr = makePrivateTmp() })
+			s.tmpMade.Go(func() { s.tmp = makeTmpAhead() })
 		}
 	} else if dir := takePremadeTmp(); dir != "" {
 		os.Remove(dir) // made for flags the runner read otherwise
@@ -383,9 +386,68 @@ func takePremadeTmp() string {
 	return dir
 }
 
-// makePrivateTmp makes a run's private temp dir on the host (0700, under
-// os.TempDir()).
-func makePrivateTmp() (string, error) { return os.MkdirTemp("", "mewsandbox-") }
+// makeTmpAhead makes the private temp dir for a run whose policy is not
+// known yet, in os.TempDir() when no symbolic link is on its way; ""
+// otherwise, or when it cannot, and prepare makes it, or says why not,
+// once the policy says whether such a link may be followed.
+func makeTmpAhead() string {
+	dir := filepath.Clean(os.TempDir())
+	if real, err := filepath.EvalSymlinks(dir); err != nil || real != dir {
+		return ""
+	}
+	tmp, err := makePrivateTmp(dir)
+	if err != nil {
+		return ""
+	}
+	return tmp
+}
+
+// privateTmpDir returns the directory the run's private temp dir is made in
+// on the host: os.TempDir() with its links resolved. One whose path goes
+// through a symbolic link lying in the root or a writable grant and leading
+// out of them is refused: an earlier run's command may have made the link,
+// and the runner would make a directory wherever it leads and grant the
+// command all of it (a review's command left TMPDIR=$ROOT/.tmp a link to a
+// directory outside every grant; the next run made mewsandbox-N there, on
+// the host, and its command wrote in it, with the namespace layer too,
+// which empties only /tmp, /run and $XDG_RUNTIME_DIR).
+func (p Policy) privateTmpDir() (string, error) {
+	dir := os.TempDir()
+	if !filepath.IsAbs(dir) {
+		return "", fmt.Errorf("TMPDIR %q is not an absolute path: set it to one, or unset it for /tmp", dir)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", fmt.Errorf("TMPDIR %s: %w", dir, err)
+	}
+	if link := p.linkOut(dir, real, ""); link != "" {
+		return "", fmt.Errorf("TMPDIR %s goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: set TMPDIR to a directory reached through no such link (%s itself, if you mean it)", dir, link, real, real)
+	}
+	return real, nil
+}
+
+// makePrivateTmp makes a run's private temp dir on the host in dir, as
+// os.MkdirTemp(dir, "mewsandbox-") would (mode 0700), but following no
+// symbolic link on the way to dir (ELOOP): a link swapped in since dir was
+// judged (privateTmpDir) has nothing made where it leads.
+func makePrivateTmp(dir string) (string, error) {
+	fd, err := openDirNoFollow(dir)
+	if err != nil {
+		return "", &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer unix.Close(fd)
+	for range 100 {
+		name := "mewsandbox-" + strconv.FormatUint(uint64(rand.Uint32()), 10)
+		err := unix.Mkdirat(fd, name, 0o700)
+		if err == nil {
+			return filepath.Join(dir, name), nil
+		}
+		if err != unix.EEXIST {
+			return "", &os.PathError{Op: "mkdir", Path: filepath.Join(dir, name), Err: err}
+		}
+	}
+	return "", fmt.Errorf("mkdir %s/mewsandbox-N: 100 names taken: remove old mewsandbox-* directories there", dir)
+}
 
 // privateTmpAccess is what the command may do in its private temp dir:
 // execute too, since build tools run what they compile there (go test,
@@ -504,9 +566,6 @@ func (s *spawning) handOver(c *Cmd) {
 // started, completes it for that child and sends it.
 func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	s.tmpMade.Wait()
-	if s.tmpErr != nil {
-		return nil, stageErr(StageSpec, StatusSandbox, "private temp dir: %w", s.tmpErr)
-	}
 	tmp := s.tmp
 	sp, warnings, serr := c.prepare(&tmp, true)
 	s.tmp = tmp
