@@ -2003,13 +2003,26 @@ func (z *analyzer) gitSubtreePush(i int) {
 
 // gitToolPush appends, for a git extension's command that pushes the
 // branches it manages (git town sync, git branchless submit, git spr
-// update, git machete traverse; run as git-town too: gitDashed), a `git
-// push` run with git's own options: git push's rules and checks hold for
-// it (`Bash(git push:*)` denied), while the command as written stays for
-// rules that name it. A command only known at run time may be one.
+// update, git machete traverse, git review; run as git-town too:
+// gitDashed), a `git push` run with git's own options: git push's rules
+// and checks hold for it (`Bash(git push:*)` denied), while the command as
+// written stays for rules that name it. A command only known at run time
+// may be one. Other programs' commands that push (pushTool: gh pr create,
+// jj git push …) append a plain `git push`.
 func (z *analyzer) gitToolPush(i int) {
 	base := z.a.Commands[i]
 	sub, rest, _, ok := gitArgs(base)
+	if !ok && pushTool(base) {
+		z.finish(SimpleCommand{
+			Text:     base.Text,
+			Assigns:  base.Assigns,
+			Words:    []Word{{Text: "git", Literal: true}, {Text: "push", Literal: true}},
+			OpenArgs: base.OpenArgs,
+			FromFind: base.FromFind,
+			Func:     base.Func,
+			Async:    base.Async,
+		}, nil, nil, nil)
+	}
 	if !ok || !sub.Literal {
 		return
 	}
@@ -2025,7 +2038,7 @@ func (z *analyzer) gitToolPush(i int) {
 		}
 		return ops[k].Text, ops[k].Literal
 	}
-	if len(ops) == 0 {
+	if len(ops) == 0 && sub.Text != "review" {
 		return // the help
 	}
 	first, lit := op(0)
@@ -2050,6 +2063,19 @@ func (z *analyzer) gitToolPush(i int) {
 		push = !lit || (first == "traverse" || first == "t") && !noPush("--no-push", "--no-push-untracked") ||
 			(first == "github" || first == "gitlab") && (!lit2 || slices.Contains([]string{"create-pr", "restack-pr", "create-mr", "restack-mr"}, second))
 	}
+	if sub.Text == "review" {
+		// git review (Gerrit's) pushes the branch for review but when it
+		// downloads, lists, compares, cherry-picks, sets up or only
+		// shows what it would do; it takes no subcommand.
+		push = !slices.ContainsFunc(rest, func(w Word) bool {
+			t := w.Text
+			if n, _, _ := strings.Cut(t, "="); w.Literal && strings.HasPrefix(t, "--") {
+				return slices.Contains([]string{"--download", "--list", "--setup", "--dry-run", "--compare",
+					"--cherrypick", "--cherrypickindicate", "--cherrypickonly", "--version", "--help"}, n)
+			}
+			return w.Literal && len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:2], "dlsnmxXNh")
+		})
+	}
 	if !push {
 		return
 	}
@@ -2063,6 +2089,57 @@ func (z *analyzer) gitToolPush(i int) {
 		Func:     base.Func,
 		Async:    base.Async,
 	}, nil, nil, nil)
+}
+
+// pushTool says whether c, a program other than git, pushes branches to a
+// remote as git push does: `gh pr create` (which pushes the branch unless
+// -H/--head names one already there), ghstack (its default command, submit
+// and land), git-spice's submits (`gs stack submit`, `gs ss`, also as
+// git-spice), Sapling's `sl push`, `sl pr submit` and `sl ghstack`, and
+// `jj git push`. A subcommand only known at run time may be one.
+func pushTool(c SimpleCommand) bool {
+	args := c.Args()
+	if len(args) < 2 && lowerName(c) != "ghstack" {
+		return false
+	}
+	var ops []Word
+	for _, w := range args[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	// op reports whether operand k is one of names, or only known at run
+	// time.
+	op := func(k int, names ...string) bool {
+		return k < len(ops) && (!ops[k].Literal || slices.Contains(names, ops[k].Text))
+	}
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool {
+			n, _, _ := strings.Cut(w.Text, "=")
+			return w.Literal && slices.Contains(opts, n)
+		})
+	}
+	switch lowerName(c) {
+	case "gh":
+		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h")
+	case "ghstack":
+		return len(ops) == 0 && !has("--help", "-h", "--version") || op(0, "submit", "land")
+	case "gs", "git-spice":
+		// (gs is Ghostscript too, whose operands are files.)
+		if len(ops) == 0 || !ops[0].Literal {
+			return false
+		}
+		return op(0, "ss", "bs", "uss", "dss") || len(ops) > 1 && op(0, "stack", "s", "branch", "b", "upstack", "us", "downstack", "ds") && op(1, "submit", "s")
+	case "sl", "sapling":
+		return op(0, "push") || op(0, "pr") && op(1, "submit", "s") || op(0, "ghstack") && !op(1, "checkout", "unlink", "rage", "status")
+	case "jj":
+		for k := range ops {
+			if op(k, "git") && k+1 < len(ops) && op(k+1, "push") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gitTownLocal are the git town commands that push nothing.

@@ -1,0 +1,40 @@
+package permission
+
+import "testing"
+
+// TestRedTeamDecisionsS21 is TestRedTeamDecisions for the S21 review: one
+// row per attack (each allowed before its fix), next to harmless
+// neighbours that keep their decisions. testEnv: project /home/u/proj,
+// home /home/u.
+func TestRedTeamDecisionsS21(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	push := []string{"deny:Bash(git push:*)"}
+	tests := []decisionRow{
+		// A: programs other than git that push the branch as git push
+		// does (gh pr create, ghstack, git-spice's submits, Sapling's
+		// push, jj git push) and Gerrit's git review: no "git push" among
+		// their words, so a push deny rule did not meet them, and
+		// default mode did not ask.
+		{"S21 A gh pr create past a push deny", D, push, `gh pr create --fill`, Deny},
+		{"S21 A gh pr new past a push deny", D, push, `gh pr new -t x -b y`, Deny},
+		{"S21 A gh pr create asks as git push does", D, nil, `gh pr create --fill`, Ask},
+		{"S21 A ghstack past a push deny", D, push, `ghstack`, Deny},
+		{"S21 A ghstack submit", D, push, `ghstack submit`, Deny},
+		{"S21 A ghstack land", D, push, `ghstack land https://x/pull/1`, Deny},
+		{"S21 A gs stack submit", D, push, `gs stack submit`, Deny},
+		{"S21 A gs ss", D, push, `gs ss --fill`, Deny},
+		{"S21 A git-spice branch submit", D, push, `git-spice branch submit`, Deny},
+		{"S21 A sl push", D, push, `sl push --to main`, Deny},
+		{"S21 A sapling pr submit", D, push, `sapling pr submit`, Deny},
+		{"S21 A jj git push", D, push, `jj git push --all`, Deny},
+		{"S21 A jj -R repo git push", D, push, `jj -R repo git push`, Deny},
+		{"S21 A jj git push asks as git push does", D, nil, `jj git push`, Ask},
+		{"S21 A git review", D, push, `git review`, Deny},
+		{"S21 A git review -t topic", D, push, `git review -t topic main`, Deny},
+		{"S21 A git-review", D, push, `git-review -R`, Deny},
+		{"S21 A neighbour: the same tools' local and read commands", D, push, `gh pr create -H feature --fill && gh pr list && gh pr checkout 12 && gh pr view && ghstack checkout https://x/pull/1 && gs repo sync && gs branch create x && gs log short && sl status && sl log && sl pr list && jj log && jj git fetch && jj new && git review -d 123 && git review -l && git review -s && gs -sDEVICE=pdfwrite -o out.pdf in.ps && gs in.ps`, Allow},
+		{"S21 A neighbour: gh pr create in bypassPermissions", Y, nil, `gh pr create --fill && jj git push && sl push`, Allow},
+	}
+	checkDecisions(t, tests)
+}
