@@ -2523,9 +2523,11 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 // underDir returns the path w names when taken in directory dir: w when
-// absolute, dir/w otherwise.
+// absolute or in the home directory (~/x, "$HOME"/x: go -C sub build -o
+// ~/go/bin/x writes there, not in sub/~), dir/w otherwise.
 func underDir(dir, w Word) Word {
-	if w.Literal && strings.HasPrefix(w.Text, "/") {
+	if t := looseText(w.Text); strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") ||
+		strings.HasPrefix(t, "$HOME") && (len(t) == 5 || !isNameByte(t[5])) || strings.HasPrefix(t, "${HOME}") {
 		return w
 	}
 	return Word{Text: strings.TrimSuffix(dir.Text, "/") + "/" + w.Text, Literal: dir.Literal && w.Literal}

@@ -35,6 +35,12 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 A git-review", D, push, `git-review -R`, Deny},
 		{"S21 A neighbour: the same tools' local and read commands", D, push, `gh pr create -H feature --fill && gh pr list && gh pr checkout 12 && gh pr view && ghstack checkout https://x/pull/1 && gs repo sync && gs branch create x && gs log short && sl status && sl log && sl pr list && jj log && jj git fetch && jj new && git review -d 123 && git review -l && git review -s && gs -sDEVICE=pdfwrite -o out.pdf in.ps && gs in.ps`, Allow},
 		{"S21 A neighbour: gh pr create in bypassPermissions", Y, nil, `gh pr create --fill && jj git push && sl push`, Allow},
+		// C: go's -C DIR moved -o's path below DIR even when it named
+		// the home directory: go -C sub build -o ~/go/bin/x was taken
+		// for sub/~/go/bin/x, in the project.
+		{"S21 C go -C sub build -o ~/go/bin/x", Y, nil, `go -C sub build -o ~/go/bin/x .`, Ask},
+		{"S21 C go -C sub build -o $HOME/.local/bin/x", Y, nil, `go -C sub build -o "$HOME"/.local/bin/x .`, Ask},
+		{"S21 C neighbour: go -C sub build -o out/x", Y, nil, `go -C sub build -o out/x . && go -C sub build -o /home/u/proj/bin/x .`, Allow},
 	}
 	checkDecisions(t, tests)
 }
