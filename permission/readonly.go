@@ -434,7 +434,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		for i := from; i < len(out); i++ {
 			out[i].Unknown = true
 		}
-		return toolSettingsFiles(out, c)
+		return installDirs(toolSettingsFiles(out, c), c)
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -1794,7 +1794,8 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		break
 	}
-	return out
+	// (After -C: the install directory is absolute.)
+	return installDirs(out, c)
 }
 
 // toolSettingsFiles: direnv allow and mise trust write their approvals,
@@ -1858,6 +1859,113 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	for _, f := range files {
 		out = append(out, PathArg{Word: Word{Text: f, Literal: true}, Write: true})
+	}
+	return out
+}
+
+// installDirs: the directory an installer puts the programs it builds or
+// fetches in, on the user's PATH, where they later run outside the
+// sandbox: go install's GOBIN (else GOPATH's bin, else ~/go/bin), cargo
+// install's and binstall's --root (else CARGO_INSTALL_ROOT, CARGO_HOME,
+// ~/.cargo) bin, pip install's --user (~/.local/bin) and --prefix bin and
+// --root tree, pipx's and uv tool's ~/.local/bin (and the shell start-up
+// files their ensurepath and update-shell rewrite), a global npm or pnpm
+// install's --prefix bin (else npm's default prefix, /usr/local, and
+// pnpm's PNPM_HOME) and yarn global's ~/.yarn/bin. Each is written, so
+// the protected places there ask even in bypassPermissions, and a prefix
+// in the project passes.
+func installDirs(out []PathArg, c SimpleCommand) []PathArg {
+	args := c.Args()
+	ops := operandTexts(args)
+	if len(ops) == 0 {
+		return out
+	}
+	// env returns what the line sets name to for c, "" for nothing.
+	env := func(name string) string {
+		for _, a := range c.EnvAssigns() {
+			if v, ok := strings.CutPrefix(a, name+"="); ok && v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	// value returns the value of option o (o VALUE, o=VALUE), if given.
+	value := func(o string) (Word, bool) {
+		for i, w := range args[1:] {
+			if v, ok := strings.CutPrefix(w.Text, o+"="); ok && w.Literal {
+				return Word{Text: v, Literal: true}, true
+			}
+			if w.Literal && w.Text == o && i+2 < len(args) {
+				return args[i+2], true
+			}
+		}
+		return Word{}, false
+	}
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && slices.Contains(opts, w.Text) })
+	}
+	word := func(v string) Word { return Word{Text: v, Literal: !strings.ContainsAny(v, "$`\"'\\")} }
+	bin := func(dir Word) Word { return underDir(dir, Word{Text: "bin", Literal: true}) }
+	var dirs []Word
+	switch n := lowerName(c); {
+	case n == "go":
+		if ops[0] == "install" || len(ops) > 1 && ops[1] == "install" && (args[1].Text == "-C" || args[1].Text == "--C") {
+			switch gopath, _, _ := strings.Cut(env("GOPATH"), ":"); {
+			case env("GOBIN") != "":
+				dirs = append(dirs, word(env("GOBIN")))
+			case gopath != "":
+				dirs = append(dirs, bin(word(gopath)))
+			default:
+				dirs = append(dirs, Word{Text: "~/go/bin", Literal: true})
+			}
+		}
+	case n == "cargo" && (ops[0] == "install" || ops[0] == "binstall") && !has("--list"):
+		root, ok := value("--root")
+		switch {
+		case ok:
+		case env("CARGO_INSTALL_ROOT") != "":
+			root = word(env("CARGO_INSTALL_ROOT"))
+		case env("CARGO_HOME") != "":
+			root = word(env("CARGO_HOME"))
+		default:
+			root = Word{Text: "~/.cargo", Literal: true}
+		}
+		dirs = append(dirs, bin(root))
+	case (n == "pip" || n == "pip3") && ops[0] == "install":
+		if has("--user") {
+			dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+		}
+		if p, ok := value("--prefix"); ok {
+			dirs = append(dirs, bin(p))
+		}
+		if r, ok := value("--root"); ok {
+			out = append(out, PathArg{Word: r, Write: true, Tree: true, Fills: true})
+		}
+	case n == "pipx" && slices.Contains([]string{"install", "upgrade", "reinstall", "reinstall-all", "upgrade-all", "inject"}, ops[0]),
+		n == "uv" && ops[0] == "tool" && len(ops) > 1 && slices.Contains([]string{"install", "upgrade"}, ops[1]):
+		dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+	case n == "pipx" && ops[0] == "ensurepath", n == "uv" && ops[0] == "tool" && len(ops) > 1 && ops[1] == "update-shell":
+		for _, f := range []string{"~/.profile", "~/.bashrc", "~/.zshrc"} {
+			dirs = append(dirs, Word{Text: f, Literal: true})
+		}
+	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "ln"}, ops[0]) &&
+		(has("-g", "--global", "--location=global") || env("npm_config_global") == "true"):
+		p, ok := value("--prefix")
+		switch {
+		case ok:
+			dirs = append(dirs, bin(p))
+		case n == "pnpm":
+			dirs = append(dirs, Word{Text: "~/.local/share/pnpm", Literal: true})
+		case env("NPM_CONFIG_PREFIX") != "":
+			dirs = append(dirs, bin(word(env("NPM_CONFIG_PREFIX"))))
+		default:
+			dirs = append(dirs, Word{Text: "/usr/local/bin", Literal: true})
+		}
+	case n == "yarn" && ops[0] == "global" && len(ops) > 1 && (ops[1] == "add" || ops[1] == "upgrade"):
+		dirs = append(dirs, Word{Text: "~/.yarn/bin", Literal: true})
+	}
+	for _, d := range dirs {
+		out = append(out, PathArg{Word: d, Write: true})
 	}
 	return out
 }

@@ -35,6 +35,35 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 A git-review", D, push, `git-review -R`, Deny},
 		{"S21 A neighbour: the same tools' local and read commands", D, push, `gh pr create -H feature --fill && gh pr list && gh pr checkout 12 && gh pr view && ghstack checkout https://x/pull/1 && gs repo sync && gs branch create x && gs log short && sl status && sl log && sl pr list && jj log && jj git fetch && jj new && git review -d 123 && git review -l && git review -s && gs -sDEVICE=pdfwrite -o out.pdf in.ps && gs in.ps`, Allow},
 		{"S21 A neighbour: gh pr create in bypassPermissions", Y, nil, `gh pr create --fill && jj git push && sl push`, Allow},
+		// B: installers that put a program on the user's PATH, which the
+		// user runs later outside the sandbox: go install (~/go/bin or
+		// GOBIN), cargo install (~/.cargo/bin or --root's bin), pip
+		// install --user and --prefix, pipx and uv tool (~/.local/bin,
+		// and the start-up files their ensurepath and update-shell
+		// rewrite), a global npm, pnpm or yarn install. Writing the same
+		// files with cp asked; the installers passed, even in
+		// bypassPermissions.
+		{"S21 B go install", Y, nil, `go install golang.org/x/tools/cmd/goimports@latest`, Ask},
+		{"S21 B GOBIN=~/.local/bin go install", Y, nil, `GOBIN=~/.local/bin go install example.com/x@latest`, Ask},
+		{"S21 B GOPATH=~/.local go install", Y, nil, `GOPATH=/home/u/.local go install ./cmd/x`, Ask},
+		{"S21 B go -C sub install", Y, nil, `go -C sub install ./cmd/x`, Ask},
+		{"S21 B cargo install", Y, nil, `cargo install ripgrep`, Ask},
+		{"S21 B cargo install --root ~/.local", Y, nil, `cargo install --root ~/.local x`, Ask},
+		{"S21 B cargo install --root=/usr/local", Y, nil, `cargo install --root=/usr/local x`, Ask},
+		{"S21 B cargo binstall", Y, nil, `cargo binstall x`, Ask},
+		{"S21 B pip install --user", Y, nil, `pip install --user x`, Ask},
+		{"S21 B pip install --prefix ~/.local", Y, nil, `pip install --prefix ~/.local x`, Ask},
+		{"S21 B pip3 install --root /", Y, nil, `pip3 install --root / x`, Ask},
+		{"S21 B pipx install", Y, nil, `pipx install x`, Ask},
+		{"S21 B pipx ensurepath", Y, nil, `pipx ensurepath`, Ask},
+		{"S21 B uv tool install", Y, nil, `uv tool install ruff`, Ask},
+		{"S21 B uv tool update-shell", Y, nil, `uv tool update-shell`, Ask},
+		{"S21 B npm install -g", Y, nil, `npm install -g x`, Ask},
+		{"S21 B npm i --global --prefix ~/.local", Y, nil, `npm i --global --prefix ~/.local x`, Ask},
+		{"S21 B pnpm add -g", Y, nil, `pnpm add -g x`, Ask},
+		{"S21 B yarn global add", Y, nil, `yarn global add x`, Ask},
+		{"S21 B neighbour: installs into the project", Y, nil, `GOBIN=$PWD/bin go install ./cmd/x && GOPATH=/home/u/proj/.gopath go install ./... && cargo install --root ./out x && cargo install --list && pip install -r requirements.txt && pip install -e . && pip install --prefix ./out x && pip install --root ./stage x && npm install && npm install -g --prefix ./tools x && uv tool run ruff && pipx run x && pipx list && go build ./... && cargo build`, Allow},
+		{"S21 B neighbour: installs into the project in default mode", D, nil, `GOBIN=$PWD/bin go install ./cmd/x && cargo install --root ./out x && pip install --prefix ./out x && pip install x`, Allow},
 		// C: go's -C DIR moved -o's path below DIR even when it named
 		// the home directory: go -C sub build -o ~/go/bin/x was taken
 		// for sub/~/go/bin/x, in the project.

@@ -56,7 +56,7 @@ var sensitiveWriteHome = []string{
 	// user runs by name. Version managers keep their installs beside
 	// their shims and are sourced at start-up too (nvm.sh, asdf.sh,
 	// pyenv init), so they are protected whole.
-	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools",
+	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools", ".local/share/pnpm",
 	".nvm", ".pyenv", ".rbenv", ".volta", ".bun/bin", ".asdf", ".local/share/mise", ".fnm", ".local/share/fnm",
 	".nix-profile",
 	// Configuration that runs code when a tool starts, or names a program
