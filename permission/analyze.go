@@ -660,7 +660,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
-			if !c.OpenArgs || c.FromFind {
+			if !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 				continue
 			}
 			for k2, src := range p {
@@ -679,7 +679,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 // on the line (xargs cat <<< ~/.ssh/id_rsa) runs its command with the
 // words of it, as pipedArgs adds them.
 func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
-	if !z.a.Commands[i].OpenArgs || z.a.Commands[i].FromFind {
+	if c := z.a.Commands[i]; !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 		return
 	}
 	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
@@ -687,6 +687,47 @@ func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
 			z.runWith(i, strings.Fields(text))
 		}
 	}
+}
+
+// namesFromStdin says whether c reads the names of the files it reads
+// from its standard input, one a line, as xargs hands its command words:
+// tar -T - (--files-from=-, -T /dev/stdin), cpio's copy-out and
+// pass-through (-o, -p) and zip -@. pipedArgs and xargsRunWith run it with
+// the names an echo, a printf or a here-string writes, so `echo
+// ~/.ssh/id_rsa | tar -czf k.tgz -T -` reads the key as `tar -czf k.tgz
+// ~/.ssh/id_rsa` does. (rsync --files-from=- names files below its source,
+// which is read whole.)
+func namesFromStdin(c SimpleCommand) bool {
+	args := c.Args()
+	stdin := func(w Word) bool { return w.Literal && (w.Text == "-" || w.Text == "/dev/stdin") }
+	for i := 1; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		switch lowerName(c) {
+		case "tar", "bsdtar", "gtar":
+			v, ok := strings.CutPrefix(t, "--files-from=")
+			if !ok && t[1] != '-' {
+				_, v, ok = strings.Cut(t, "T") // -T-, -cT -
+			}
+			if t == "--files-from" || ok && v == "" {
+				ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
+			}
+			if ok && stdin(Word{Text: v, Literal: true}) {
+				return true
+			}
+		case "cpio":
+			if t == "--create" || t == "--pass-through" || t[1] != '-' && strings.ContainsAny(t, "op") {
+				return true
+			}
+		case "zip":
+			if t[1] != '-' && strings.Contains(t, "@") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxRunWith bounds the words runWith adds commands for.

@@ -2384,7 +2384,9 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, extractedTo(dir))
 		return guessPaths(out, ops) // the patterns
 	case mode == 'p' && len(ops) > 0:
-		return append(out, extractedTo(&ops[0]))
+		// (The names it copies come from its input: pipedArgs adds
+		// those written on the line after the directory.)
+		return guessPaths(append(out, extractedTo(&ops[0])), ops[1:])
 	}
 	return guessPaths(out, ops)
 }
