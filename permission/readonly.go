@@ -842,9 +842,10 @@ func looksLikePath(t string) bool {
 
 // guessPaths adds the path-like words of an unknown command as reads,
 // looking into --opt=value, and into a short option's value attached
-// when it is relative or below $HOME (-o.git/hooks/pre-commit,
-// -o$HOME/.bashrc; -I/usr/include, common, is no write there, and a ~
-// is not expanded after -o).
+// when it is relative, absolute or below $HOME (-o.git/hooks/pre-commit,
+// -o/etc/profile.d/x.sh, -o$HOME/.bashrc; but the search paths of -I, -L
+// and -F, -I/usr/include -L/usr/lib, common, which write nothing there,
+// and a ~, not expanded after -o).
 func guessPaths(out []PathArg, args []Word) []PathArg {
 	for _, w := range args {
 		t := w.Text
@@ -852,7 +853,9 @@ func guessPaths(out []PathArg, args []Word) []PathArg {
 			_, v, ok := strings.Cut(t, "=")
 			if !ok {
 				v = t[min(2, len(t)):]
-				if lv := looseText(v); len(t) < 3 || t[1] == '-' || !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
+				lv := looseText(v)
+				abs := strings.HasPrefix(lv, "/") && len(t) > 1 && strings.IndexByte("ILF", t[1]) < 0
+				if len(t) < 3 || t[1] == '-' || !abs && !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
 					continue
 				}
 			}
@@ -1842,13 +1845,19 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 			loc = "global"
 		}
 	}
-	if loc == "project" || loc == "global" {
+	if loc == "project" {
 		return out
 	}
 	var files []string
 	switch lowerName(c) {
 	case "npm":
 		files = []string{"~/.npmrc"}
+		if loc == "global" {
+			// The global npmrc, in npm's prefix: Debian's, a build
+			// installed in /usr or /usr/local (or a version manager's,
+			// protected whole).
+			files = globalNpmrc
+		}
 	case "pnpm":
 		files = []string{"~/.config/pnpm/rc", "~/Library/Preferences/pnpm/rc", "~/.npmrc"}
 	case "yarn":
@@ -2751,6 +2760,12 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// nodeWrites are node's options whose value names a directory it writes
+// files in (profiles, heap snapshots, diagnostic reports) or a file it
+// writes (--redirect-warnings).
+var nodeWrites = []string{"--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir", "--report-directory",
+	"--report-dir", "--redirect-warnings"}
+
 // interpreterPaths: the script an interpreter runs is read (none with -c,
 // -e or -m); the script's own arguments are guessed like an unknown
 // command's. node's and bun's --env-file (and node's
@@ -2808,6 +2823,17 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 				}
 			}
 			return out
+		case (n == "node" || n == "nodejs") && slices.Contains(nodeWrites, strings.SplitN(t, "=", 2)[0]):
+			// Where node writes its profiles, reports and warnings.
+			_, v, eq := strings.Cut(t, "=")
+			val := Word{Text: v, Literal: true}
+			if !eq && i+1 < len(args) {
+				i++
+				val = args[i]
+			}
+			if val.Text != "" {
+				out = append(out, PathArg{Word: val, Write: true})
+			}
 		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
 			_, v, _ := strings.Cut(t, "=")
 			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})

@@ -86,6 +86,27 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 D tar -T - past a Read deny", D, secrets, `echo secrets/k | tar -czf x.tgz -T -`, Deny},
 		{"S21 D zip -@ past a Read deny", D, secrets, `zip x.zip -@ <<< secrets/k`, Deny},
 		{"S21 D neighbour: archiving the project's files by name", D, nil, `echo src/a.go | tar -czf x.tgz -T - && printf '%s\n' src/a.go src/b.go | zip out.zip -@ && git ls-files | tar -czf x.tgz -T - && find src -name '*.go' | cpio -o > a.cpio && echo src | cpio -pdm out && tar -czf x.tgz -C build .`, Allow},
+		// E: npm config set -g (and edit -g) write npm's global npmrc,
+		// whose script-shell every user's npm starts: the global
+		// location was taken for no file at all. node's --cpu-prof-dir,
+		// --heap-prof-dir, --diagnostic-dir, --report-directory and
+		// --redirect-warnings write where they say. An unknown program's
+		// short option with an absolute value attached
+		// (-o/etc/profile.d/x.sh) was not looked into (S20 looked into
+		// relative ones).
+		{"S21 E npm config set -g", Y, nil, `npm config set -g script-shell /tmp/x`, Ask},
+		{"S21 E npm config set --location=global", Y, nil, `npm config set --location=global node-options='--require /tmp/x.js'`, Ask},
+		{"S21 E npm config edit --global", Y, nil, `npm config edit --global`, Ask},
+		{"S21 E the global npmrc written", Y, nil, `echo script-shell=/tmp/x >> /usr/local/etc/npmrc`, Ask},
+		{"S21 E node --cpu-prof-dir=.git/hooks", Y, nil, `node --cpu-prof --cpu-prof-dir=.git/hooks x.js`, Ask},
+		{"S21 E node --heap-prof-dir DIR", Y, nil, `node --heap-prof --heap-prof-dir .git/hooks x.js`, Ask},
+		{"S21 E node --diagnostic-dir", Y, nil, `node --diagnostic-dir=.claude x.js`, Ask},
+		{"S21 E node --report-directory", Y, nil, `node --report-on-signal --report-directory=/etc/cron.d x.js`, Ask},
+		{"S21 E node --redirect-warnings", Y, nil, `node --redirect-warnings=.git/hooks/pre-commit x.js`, Ask},
+		{"S21 E -o/etc/profile.d/x.sh", Y, nil, `pandoc -o/etc/profile.d/x.sh f.md`, Ask},
+		{"S21 E -o/home/u/.bashrc", Y, nil, `mytool -o/home/u/.bashrc`, Ask},
+		{"S21 E -c/home/u/.ssh/config", Y, nil, `mytool -c/home/u/.ssh/config`, Ask},
+		{"S21 E neighbour: npm's project config, node's profiles in the project, search paths", Y, nil, `npm config set x y --location=project && npm config get prefix -g && node --cpu-prof --cpu-prof-dir=prof x.js && node --heap-prof-dir prof x.js && node --redirect-warnings=warn.log x.js && nvcc -I/usr/include -L/usr/lib -o build/x x.cu && protoc -I/usr/include --go_out=. x.proto && pandoc -o/tmp/out.pdf f.md`, Allow},
 	}
 	checkDecisions(t, tests)
 }
