@@ -611,6 +611,93 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.a.Pipelines = append(z.a.Pipelines, p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
+	z.pipedProgram(p)
+}
+
+// pipedProgram: a shell that reads its program from a pipe whose other end
+// is an echo or a printf of words written out on the line (echo 'rm -rf
+// ~' | sh) runs what they print, analysed as a nested shell's program as
+// a here-document fed to it is. What anything else feeds a shell, and a
+// shell xargs runs, stay unchecked (pipeToShell).
+func (z *analyzer) pipedProgram(p Pipeline) {
+	if len(p) != 2 {
+		return
+	}
+	for k, stage := range p {
+		src := p[1-k]
+		if len(src) != 1 {
+			continue
+		}
+		text, ok := printedProgram(z.a.Commands[src[0]])
+		if !ok {
+			continue
+		}
+		for _, i := range stage {
+			c := z.a.Commands[i]
+			if !isShell(lowerName(c)) || c.Nested || c.OpenArgs || !readsProgramFromFeed(c) {
+				continue
+			}
+			z.a.Commands[i].Nested = true
+			dir := z.dir
+			z.nested(text, c.Name()+" input")
+			z.dir = dir
+		}
+	}
+}
+
+// printedProgram returns what c, an echo or a printf of literal words,
+// writes, its escapes (\n, \t) taken as echo -e and printf take them; ok
+// is false for any other command, and a printf format with a conversion
+// but %s, %b and %%.
+func printedProgram(c SimpleCommand) (string, bool) {
+	args := c.Args()
+	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+		return "", false
+	}
+	esc := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`)
+	switch lowerName(c) {
+	case "echo":
+		k := 1
+		for k < len(args) && len(args[k].Text) > 1 && strings.Trim(args[k].Text, "-neE") == "" && args[k].Text[0] == '-' {
+			k++
+		}
+		var b strings.Builder
+		for j, w := range args[k:] {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(w.Text)
+		}
+		return esc.Replace(b.String()), true
+	case "printf":
+		format, rest := esc.Replace(args[1].Text), args[2:]
+		var b strings.Builder
+		for {
+			used := false
+			for i := 0; i < len(format); i++ {
+				if format[i] != '%' || i+1 == len(format) {
+					b.WriteByte(format[i])
+					continue
+				}
+				i++
+				switch format[i] {
+				case '%':
+					b.WriteByte('%')
+				case 's', 'b':
+					if len(rest) > 0 {
+						b.WriteString(esc.Replace(rest[0].Text))
+						rest, used = rest[1:], true
+					}
+				default:
+					return "", false
+				}
+			}
+			if len(rest) == 0 || !used {
+				return b.String(), true
+			}
+		}
+	}
+	return "", false
 }
 
 // pipedDeletes: a delete that takes its operands from a find's output

@@ -107,6 +107,21 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 E -o/home/u/.bashrc", Y, nil, `mytool -o/home/u/.bashrc`, Ask},
 		{"S21 E -c/home/u/.ssh/config", Y, nil, `mytool -c/home/u/.ssh/config`, Ask},
 		{"S21 E neighbour: npm's project config, node's profiles in the project, search paths", Y, nil, `npm config set x y --location=project && npm config get prefix -g && node --cpu-prof --cpu-prof-dir=prof x.js && node --heap-prof-dir prof x.js && node --redirect-warnings=warn.log x.js && nvcc -I/usr/include -L/usr/lib -o build/x x.cu && protoc -I/usr/include --go_out=. x.proto && pandoc -o/tmp/out.pdf f.md`, Allow},
+		// F: a shell fed its program through a pipe by an echo or a
+		// printf written out on the line runs what they print, as sh -c
+		// would: it was "a program read from a pipe", asked for in
+		// default mode but allowed in bypassPermissions, so the critical
+		// delete and the credential read that sh -c denies and asks for
+		// passed there.
+		{"S21 F echo 'rm -rf ~' | sh", Y, nil, `echo 'rm -rf ~' | sh`, Deny},
+		{"S21 F printf 'rm -rf /\n' | bash", Y, nil, `printf 'rm -rf /\n' | bash`, Deny},
+		{"S21 F printf %s | bash -s", Y, nil, `printf '%s\n' 'cat ~/.ssh/id_rsa' | bash -s`, Ask},
+		{"S21 F echo -e with a newline", Y, nil, `echo -e 'true\ncat ~/.aws/credentials' | sh`, Ask},
+		{"S21 F echo past a push deny", D, push, `echo 'git push origin main' | sh`, Deny},
+		{"S21 F echo past a Read deny", D, secrets, `echo 'cat secrets/k' | bash`, Deny},
+		{"S21 F neighbour: what other commands feed a shell is still asked for", D, nil, `echo ~/.ssh/id_rsa | sed 's/^/cat /' | sh`, Ask},
+		{"S21 F neighbour: a printf with another conversion", D, nil, `printf '%d' 3 | sh`, Ask},
+		{"S21 F neighbour: an everyday program fed by echo", D, nil, `echo 'make test && ls' | bash && printf 'cd src\nls\n' | sh`, Allow},
 	}
 	checkDecisions(t, tests)
 }
