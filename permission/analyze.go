@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -628,8 +629,8 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		if len(src) != 1 {
 			continue
 		}
-		text, ok := printedProgram(z.a.Commands[src[0]])
-		if !ok {
+		text, exact, ok := printedText(z.a.Commands[src[0]])
+		if !ok || !exact {
 			continue
 		}
 		for _, i := range stage {
@@ -645,16 +646,17 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 	}
 }
 
-// printedProgram returns what c, an echo or a printf of literal words,
-// writes, its escapes (\n, \t) taken as echo -e and printf take them; ok
-// is false for any other command, and a printf format with a conversion
-// but %s, %b and %%.
-func printedProgram(c SimpleCommand) (string, bool) {
+// printedText returns what c, an echo or a printf of literal words,
+// writes, its escapes (\n, \t, \0) taken as echo -e and printf take them;
+// ok is false for any other command. exact is false when a printf format
+// has a conversion but %s, %b and %%, whose argument is then written as
+// it is.
+func printedText(c SimpleCommand) (text string, exact, ok bool) {
 	args := c.Args()
 	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
-		return "", false
+		return "", false, false
 	}
-	esc := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`)
+	esc := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
 	switch lowerName(c) {
 	case "echo":
 		k := 1
@@ -668,10 +670,11 @@ func printedProgram(c SimpleCommand) (string, bool) {
 			}
 			b.WriteString(w.Text)
 		}
-		return esc.Replace(b.String()), true
+		return esc.Replace(b.String()), true, true
 	case "printf":
 		format, rest := esc.Replace(args[1].Text), args[2:]
 		var b strings.Builder
+		exact = true
 		for {
 			used := false
 			for i := 0; i < len(format); i++ {
@@ -680,24 +683,26 @@ func printedProgram(c SimpleCommand) (string, bool) {
 					continue
 				}
 				i++
-				switch format[i] {
-				case '%':
+				if format[i] == '%' {
 					b.WriteByte('%')
-				case 's', 'b':
-					if len(rest) > 0 {
-						b.WriteString(esc.Replace(rest[0].Text))
-						rest, used = rest[1:], true
-					}
-				default:
-					return "", false
+					continue
+				}
+				if format[i] != 's' && format[i] != 'b' {
+					// %d, %-8s, %q: the argument, near enough for
+					// its words, not as a program.
+					exact = false
+				}
+				if len(rest) > 0 {
+					b.WriteString(esc.Replace(rest[0].Text))
+					rest, used = rest[1:], true
 				}
 			}
 			if len(rest) == 0 || !used {
-				return b.String(), true
+				return b.String(), exact, true
 			}
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // pipedDeletes: a delete that takes its operands from a find's output
@@ -846,37 +851,11 @@ func (z *analyzer) runWith(i int, data []string) {
 // printedWords returns the words c, an echo or a printf of literal words,
 // writes, split where xargs splits them; nil for any other command.
 func printedWords(c SimpleCommand) []string {
-	args := c.Args()
-	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+	text, _, ok := printedText(c)
+	if !ok {
 		return nil
 	}
-	var text []string
-	switch lowerName(c) {
-	case "echo":
-		k := 1
-		for k < len(args) && len(args[k].Text) > 1 && strings.Trim(args[k].Text, "-neE") == "" && args[k].Text[0] == '-' {
-			k++
-		}
-		for _, w := range args[k:] {
-			text = append(text, w.Text)
-		}
-	case "printf":
-		if f := args[1].Text; strings.Contains(f, "%") {
-			for _, w := range args[2:] {
-				text = append(text, w.Text)
-			}
-		} else {
-			text = []string{f}
-		}
-	default:
-		return nil
-	}
-	var out []string
-	for _, t := range text {
-		t = strings.NewReplacer(`\n`, " ", `\t`, " ", `\0`, " ").Replace(t)
-		out = append(out, strings.Fields(t)...)
-	}
-	return out
+	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
