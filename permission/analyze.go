@@ -2201,9 +2201,10 @@ func (z *analyzer) gitToolPush(i int) {
 // pushTool says whether c, a program other than git, pushes branches to a
 // remote as git push does: `gh pr create` (which pushes the branch unless
 // -H/--head names one already there), ghstack (its default command, submit
-// and land), git-spice's submits (`gs stack submit`, `gs ss`, also as
-// git-spice), Sapling's `sl push`, `sl pr submit` and `sl ghstack`, and
-// `jj git push`. A subcommand only known at run time may be one.
+// and land), git-spice's and Graphite's submits (`gs stack submit`, `gs
+// ss`, also as git-spice; `gt submit`), Sapling's `sl push`, `sl pr
+// submit` and `sl ghstack`, `glab mr create --push`, Phabricator's `arc
+// land` and `jj git push`. A subcommand only known at run time may be one.
 func pushTool(c SimpleCommand) bool {
 	args := c.Args()
 	if len(args) < 2 && lowerName(c) != "ghstack" {
@@ -2239,6 +2240,12 @@ func pushTool(c SimpleCommand) bool {
 		return op(0, "ss", "bs", "uss", "dss") || len(ops) > 1 && op(0, "stack", "s", "branch", "b", "upstack", "us", "downstack", "ds") && op(1, "submit", "s")
 	case "sl", "sapling":
 		return op(0, "push") || op(0, "pr") && op(1, "submit", "s") || op(0, "ghstack") && !op(1, "checkout", "unlink", "rage", "status")
+	case "gt":
+		return op(0, "submit", "ss") || len(ops) > 1 && op(0, "stack", "branch", "upstack", "downstack") && op(1, "submit")
+	case "glab":
+		return op(0, "mr") && op(1, "create", "new") && has("--push")
+	case "arc":
+		return op(0, "land")
 	case "jj":
 		for k := range ops {
 			if op(k, "git") && k+1 < len(ops) && op(k+1, "push") {

@@ -34,6 +34,12 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 A git review", D, push, `git review`, Deny},
 		{"S21 A git review -t topic", D, push, `git review -t topic main`, Deny},
 		{"S21 A git-review", D, push, `git-review -R`, Deny},
+		{"S21 A gt submit", D, push, `gt submit --stack`, Deny},
+		{"S21 A gt ss", D, push, `gt ss`, Deny},
+		{"S21 A glab mr create --push", D, push, `glab mr create --fill --push`, Deny},
+		{"S21 A arc land", D, push, `arc land`, Deny},
+		{"S21 A env gh pr create", D, push, `env GH_REPO=a/b gh pr create --fill`, Deny},
+		{"S21 A neighbour: Graphite, glab and arc locally", D, push, `gt log && gt create -m x && gt sync && glab mr create --fill && glab mr list && arc diff`, Allow},
 		{"S21 A neighbour: the same tools' local and read commands", D, push, `gh pr create -H feature --fill && gh pr list && gh pr checkout 12 && gh pr view && ghstack checkout https://x/pull/1 && gs repo sync && gs branch create x && gs log short && sl status && sl log && sl pr list && jj log && jj git fetch && jj new && git review -d 123 && git review -l && git review -s && gs -sDEVICE=pdfwrite -o out.pdf in.ps && gs in.ps`, Allow},
 		{"S21 A neighbour: gh pr create in bypassPermissions", Y, nil, `gh pr create --fill && jj git push && sl push`, Allow},
 		// B: installers that put a program on the user's PATH, which the
