@@ -1880,7 +1880,10 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 // --root tree, pipx's and uv tool's ~/.local/bin (and the shell start-up
 // files their ensurepath and update-shell rewrite), a global npm or pnpm
 // install's --prefix bin (else npm's default prefix, /usr/local, and
-// pnpm's PNPM_HOME) and yarn global's ~/.yarn/bin. Each is written, so
+// pnpm's PNPM_HOME; npm link with no package links the package's own
+// programs there), yarn global's ~/.yarn/bin, bun's and deno's global
+// installs' ~/.bun/bin and ~/.deno/bin, dotnet's global tools, stack
+// install's ~/.local/bin and cabal install's. Each is written, so
 // the protected places there ask even in bypassPermissions, and a prefix
 // in the project passes.
 func installDirs(out []PathArg, c SimpleCommand) []PathArg {
@@ -1958,7 +1961,8 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 			dirs = append(dirs, Word{Text: f, Literal: true})
 		}
 	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "ln"}, ops[0]) &&
-		(has("-g", "--global", "--location=global") || env("npm_config_global") == "true"):
+		(has("-g", "--global", "--location=global") || env("npm_config_global") == "true"),
+		n == "npm" && (ops[0] == "link" || ops[0] == "ln") && len(ops) == 1: // the package's own programs
 		p, ok := value("--prefix")
 		switch {
 		case ok:
@@ -1972,6 +1976,40 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	case n == "yarn" && ops[0] == "global" && len(ops) > 1 && (ops[1] == "add" || ops[1] == "upgrade"):
 		dirs = append(dirs, Word{Text: "~/.yarn/bin", Literal: true})
+	case n == "bun" && slices.Contains([]string{"add", "a", "install", "i", "link"}, ops[0]) && has("-g", "--global"):
+		root := Word{Text: "~/.bun", Literal: true}
+		if v := env("BUN_INSTALL"); v != "" {
+			root = word(v)
+		}
+		dirs = append(dirs, bin(root))
+	case n == "deno" && ops[0] == "install" && !slices.ContainsFunc(args[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "--root") }) &&
+		slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && (w.Text == "--global" || len(w.Text) > 1 && w.Text[1] != '-' && w.Text[0] == '-' && strings.Contains(w.Text, "g"))
+		}):
+		// (--root DIR: buildOutputs.)
+		root := Word{Text: "~/.deno", Literal: true}
+		if v := env("DENO_INSTALL_ROOT"); v != "" {
+			root = word(v)
+		}
+		dirs = append(dirs, bin(root))
+	case n == "dotnet" && ops[0] == "tool" && len(ops) > 1 && (ops[1] == "install" || ops[1] == "update"):
+		if p, ok := value("--tool-path"); ok {
+			dirs = append(dirs, p)
+		} else if has("-g", "--global") {
+			dirs = append(dirs, Word{Text: "~/.dotnet/tools", Literal: true})
+		}
+	case n == "stack" && (ops[0] == "install" || ops[0] == "build" && has("--copy-bins")):
+		if p, ok := value("--local-bin-path"); ok {
+			dirs = append(dirs, p)
+		} else {
+			dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+		}
+	case n == "cabal" && ops[0] == "install" && !has("--lib", "--only-dependencies", "--dependencies-only"):
+		if p, ok := value("--installdir"); ok {
+			dirs = append(dirs, p)
+		} else {
+			dirs = append(dirs, Word{Text: "~/.cabal/bin", Literal: true}, Word{Text: "~/.local/bin", Literal: true})
+		}
 	}
 	for _, d := range dirs {
 		out = append(out, PathArg{Word: d, Write: true})
@@ -2779,6 +2817,7 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		return formatterPaths(out, c)
 	}
 	if len(args) > 0 && args[0].Literal && (n == "deno" || n == "bun") {
+		out = installDirs(out, c)
 		if p, ok := buildOutputs(out, n, args[0].Text, args[1:]); ok {
 			return p
 		}

@@ -69,6 +69,13 @@ func TestRedTeamDecisionsS21(t *testing.T) {
 		{"S21 B npm i --global --prefix ~/.local", Y, nil, `npm i --global --prefix ~/.local x`, Ask},
 		{"S21 B pnpm add -g", Y, nil, `pnpm add -g x`, Ask},
 		{"S21 B yarn global add", Y, nil, `yarn global add x`, Ask},
+		{"S21 B npm link", Y, nil, `npm link`, Ask},
+		{"S21 B bun add -g", Y, nil, `bun add -g x`, Ask},
+		{"S21 B deno install -gA", Y, nil, `deno install -gA x.ts`, Ask},
+		{"S21 B dotnet tool install -g", Y, nil, `dotnet tool install -g x`, Ask},
+		{"S21 B stack install", Y, nil, `stack install`, Ask},
+		{"S21 B cabal install", Y, nil, `cabal install x`, Ask},
+		{"S21 B neighbour: the same tools' project installs", Y, nil, `npm link ../pkg && bun add x && bun install && deno install && deno install --root ./out -g x.ts && dotnet tool install x && dotnet tool restore && stack build && cabal build && cabal install --lib x && cabal install --installdir=./bin x`, Allow},
 		{"S21 B neighbour: installs into the project", Y, nil, `GOBIN=$PWD/bin go install ./cmd/x && GOPATH=/home/u/proj/.gopath go install ./... && cargo install --root ./out x && cargo install --list && pip install -r requirements.txt && pip install -e . && pip install --prefix ./out x && pip install --root ./stage x && npm install && npm install -g --prefix ./tools x && uv tool run ruff && pipx run x && pipx list && go build ./... && cargo build`, Allow},
 		{"S21 B neighbour: installs into the project in default mode", D, nil, `GOBIN=$PWD/bin go install ./cmd/x && cargo install --root ./out x && pip install --prefix ./out x && pip install x`, Allow},
 		// C: go's -C DIR moved -o's path below DIR even when it named
