@@ -2110,7 +2110,8 @@ func (z *analyzer) gitSubtreePush(i int) {
 
 // gitToolPush appends, for a git extension's command that pushes the
 // branches it manages (git town sync, git branchless submit, git spr
-// update, git machete traverse, git review; run as git-town too:
+// update, git machete traverse, git review, git p4 submit, git svn
+// dcommit; run as git-town too:
 // gitDashed), a `git push` run with git's own options: git push's rules
 // and checks hold for it (`Bash(git push:*)` denied), while the command as
 // written stays for rules that name it. A command only known at run time
@@ -2165,6 +2166,12 @@ func (z *analyzer) gitToolPush(i int) {
 		push = !lit || first == "submit"
 	case "spr":
 		push = !lit || first == "update" || first == "up"
+	case "p4":
+		push = !lit || first == "submit"
+	case "svn":
+		// git svn dcommit commits to the Subversion server; branch and
+		// tag make them there.
+		push = !lit || slices.Contains([]string{"dcommit", "set-tree", "branch", "tag"}, first)
 	case "machete":
 		second, lit2 := op(1)
 		push = !lit || (first == "traverse" || first == "t") && !noPush("--no-push", "--no-push-untracked") ||
