@@ -646,6 +646,9 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 	}
 }
 
+// printEscapes are the escapes echo -e and printf take.
+var printEscapes = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
+
 // printedText returns what c, an echo or a printf of literal words,
 // writes, its escapes (\n, \t, \0) taken as echo -e and printf take them;
 // ok is false for any other command. exact is false when a printf format
@@ -656,7 +659,6 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
 		return "", false, false
 	}
-	esc := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
 	switch lowerName(c) {
 	case "echo":
 		k := 1
@@ -670,9 +672,9 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 			}
 			b.WriteString(w.Text)
 		}
-		return esc.Replace(b.String()), true, true
+		return printEscapes.Replace(b.String()), true, true
 	case "printf":
-		format, rest := esc.Replace(args[1].Text), args[2:]
+		format, rest := printEscapes.Replace(args[1].Text), args[2:]
 		var b strings.Builder
 		exact = true
 		for {
@@ -693,7 +695,7 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 					exact = false
 				}
 				if len(rest) > 0 {
-					b.WriteString(esc.Replace(rest[0].Text))
+					b.WriteString(printEscapes.Replace(rest[0].Text))
 					rest, used = rest[1:], true
 				}
 			}
@@ -2214,7 +2216,12 @@ func (z *analyzer) gitToolPush(i int) {
 // land` and `jj git push`. A subcommand only known at run time may be one.
 func pushTool(c SimpleCommand) bool {
 	args := c.Args()
-	if len(args) < 2 && lowerName(c) != "ghstack" {
+	switch n := lowerName(c); n {
+	case "gh", "ghstack", "gs", "git-spice", "gt", "glab", "arc", "sl", "sapling", "jj":
+		if len(args) < 2 && n != "ghstack" {
+			return false
+		}
+	default:
 		return false
 	}
 	var ops []Word

@@ -1872,6 +1872,9 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// installers are the programs installDirs knows.
+var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal"}
+
 // installDirs: the directory an installer puts the programs it builds or
 // fetches in, on the user's PATH, where they later run outside the
 // sandbox: go install's GOBIN (else GOPATH's bin, else ~/go/bin), cargo
@@ -1887,6 +1890,10 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 // the protected places there ask even in bypassPermissions, and a prefix
 // in the project passes.
 func installDirs(out []PathArg, c SimpleCommand) []PathArg {
+	n := lowerName(c)
+	if !slices.Contains(installers, n) {
+		return out
+	}
 	args := c.Args()
 	ops := operandTexts(args)
 	if len(ops) == 0 {
@@ -1919,7 +1926,7 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 	word := func(v string) Word { return Word{Text: v, Literal: !strings.ContainsAny(v, "$`\"'\\")} }
 	bin := func(dir Word) Word { return underDir(dir, Word{Text: "bin", Literal: true}) }
 	var dirs []Word
-	switch n := lowerName(c); {
+	switch {
 	case n == "go":
 		if ops[0] == "install" || len(ops) > 1 && ops[1] == "install" && (args[1].Text == "-C" || args[1].Text == "--C") {
 			switch gopath, _, _ := strings.Cut(env("GOPATH"), ":"); {
