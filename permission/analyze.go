@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -611,6 +612,99 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.a.Pipelines = append(z.a.Pipelines, p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
+	z.pipedProgram(p)
+}
+
+// pipedProgram: a shell that reads its program from a pipe whose other end
+// is an echo or a printf of words written out on the line (echo 'rm -rf
+// ~' | sh) runs what they print, analysed as a nested shell's program as
+// a here-document fed to it is. What anything else feeds a shell, and a
+// shell xargs runs, stay unchecked (pipeToShell).
+func (z *analyzer) pipedProgram(p Pipeline) {
+	if len(p) != 2 {
+		return
+	}
+	for k, stage := range p {
+		src := p[1-k]
+		if len(src) != 1 {
+			continue
+		}
+		text, exact, ok := printedText(z.a.Commands[src[0]])
+		if !ok || !exact {
+			continue
+		}
+		for _, i := range stage {
+			c := z.a.Commands[i]
+			if !isShell(lowerName(c)) || c.Nested || c.OpenArgs || !readsProgramFromFeed(c) {
+				continue
+			}
+			z.a.Commands[i].Nested = true
+			dir := z.dir
+			z.nested(text, c.Name()+" input")
+			z.dir = dir
+		}
+	}
+}
+
+// printEscapes are the escapes echo -e and printf take.
+var printEscapes = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
+
+// printedText returns what c, an echo or a printf of literal words,
+// writes, its escapes (\n, \t, \0) taken as echo -e and printf take them;
+// ok is false for any other command. exact is false when a printf format
+// has a conversion but %s, %b and %%, whose argument is then written as
+// it is.
+func printedText(c SimpleCommand) (text string, exact, ok bool) {
+	args := c.Args()
+	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+		return "", false, false
+	}
+	switch lowerName(c) {
+	case "echo":
+		k := 1
+		for k < len(args) && len(args[k].Text) > 1 && strings.Trim(args[k].Text, "-neE") == "" && args[k].Text[0] == '-' {
+			k++
+		}
+		var b strings.Builder
+		for j, w := range args[k:] {
+			if j > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(w.Text)
+		}
+		return printEscapes.Replace(b.String()), true, true
+	case "printf":
+		format, rest := printEscapes.Replace(args[1].Text), args[2:]
+		var b strings.Builder
+		exact = true
+		for {
+			used := false
+			for i := 0; i < len(format); i++ {
+				if format[i] != '%' || i+1 == len(format) {
+					b.WriteByte(format[i])
+					continue
+				}
+				i++
+				if format[i] == '%' {
+					b.WriteByte('%')
+					continue
+				}
+				if format[i] != 's' && format[i] != 'b' {
+					// %d, %-8s, %q: the argument, near enough for
+					// its words, not as a program.
+					exact = false
+				}
+				if len(rest) > 0 {
+					b.WriteString(printEscapes.Replace(rest[0].Text))
+					rest, used = rest[1:], true
+				}
+			}
+			if len(rest) == 0 || !used {
+				return b.String(), exact, true
+			}
+		}
+	}
+	return "", false, false
 }
 
 // pipedDeletes: a delete that takes its operands from a find's output
@@ -660,7 +754,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
-			if !c.OpenArgs || c.FromFind {
+			if !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 				continue
 			}
 			for k2, src := range p {
@@ -679,7 +773,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 // on the line (xargs cat <<< ~/.ssh/id_rsa) runs its command with the
 // words of it, as pipedArgs adds them.
 func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
-	if !z.a.Commands[i].OpenArgs || z.a.Commands[i].FromFind {
+	if c := z.a.Commands[i]; !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 		return
 	}
 	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
@@ -687,6 +781,47 @@ func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
 			z.runWith(i, strings.Fields(text))
 		}
 	}
+}
+
+// namesFromStdin says whether c reads the names of the files it reads
+// from its standard input, one a line, as xargs hands its command words:
+// tar -T - (--files-from=-, -T /dev/stdin), cpio's copy-out and
+// pass-through (-o, -p) and zip -@. pipedArgs and xargsRunWith run it with
+// the names an echo, a printf or a here-string writes, so `echo
+// ~/.ssh/id_rsa | tar -czf k.tgz -T -` reads the key as `tar -czf k.tgz
+// ~/.ssh/id_rsa` does. (rsync --files-from=- names files below its source,
+// which is read whole.)
+func namesFromStdin(c SimpleCommand) bool {
+	args := c.Args()
+	stdin := func(w Word) bool { return w.Literal && (w.Text == "-" || w.Text == "/dev/stdin") }
+	for i := 1; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		switch lowerName(c) {
+		case "tar", "bsdtar", "gtar":
+			v, ok := strings.CutPrefix(t, "--files-from=")
+			if !ok && t[1] != '-' {
+				_, v, ok = strings.Cut(t, "T") // -T-, -cT -
+			}
+			if t == "--files-from" || ok && v == "" {
+				ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
+			}
+			if ok && stdin(Word{Text: v, Literal: true}) {
+				return true
+			}
+		case "cpio":
+			if t == "--create" || t == "--pass-through" || t[1] != '-' && strings.ContainsAny(t, "op") {
+				return true
+			}
+		case "zip":
+			if t[1] != '-' && strings.Contains(t, "@") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxRunWith bounds the words runWith adds commands for.
@@ -718,37 +853,11 @@ func (z *analyzer) runWith(i int, data []string) {
 // printedWords returns the words c, an echo or a printf of literal words,
 // writes, split where xargs splits them; nil for any other command.
 func printedWords(c SimpleCommand) []string {
-	args := c.Args()
-	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !w.Literal }) {
+	text, _, ok := printedText(c)
+	if !ok {
 		return nil
 	}
-	var text []string
-	switch lowerName(c) {
-	case "echo":
-		k := 1
-		for k < len(args) && len(args[k].Text) > 1 && strings.Trim(args[k].Text, "-neE") == "" && args[k].Text[0] == '-' {
-			k++
-		}
-		for _, w := range args[k:] {
-			text = append(text, w.Text)
-		}
-	case "printf":
-		if f := args[1].Text; strings.Contains(f, "%") {
-			for _, w := range args[2:] {
-				text = append(text, w.Text)
-			}
-		} else {
-			text = []string{f}
-		}
-	default:
-		return nil
-	}
-	var out []string
-	for _, t := range text {
-		t = strings.NewReplacer(`\n`, " ", `\t`, " ", `\0`, " ").Replace(t)
-		out = append(out, strings.Fields(t)...)
-	}
-	return out
+	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -2003,13 +2112,27 @@ func (z *analyzer) gitSubtreePush(i int) {
 
 // gitToolPush appends, for a git extension's command that pushes the
 // branches it manages (git town sync, git branchless submit, git spr
-// update, git machete traverse; run as git-town too: gitDashed), a `git
-// push` run with git's own options: git push's rules and checks hold for
-// it (`Bash(git push:*)` denied), while the command as written stays for
-// rules that name it. A command only known at run time may be one.
+// update, git machete traverse, git review, git p4 submit, git svn
+// dcommit; run as git-town too:
+// gitDashed), a `git push` run with git's own options: git push's rules
+// and checks hold for it (`Bash(git push:*)` denied), while the command as
+// written stays for rules that name it. A command only known at run time
+// may be one. Other programs' commands that push (pushTool: gh pr create,
+// jj git push …) append a plain `git push`.
 func (z *analyzer) gitToolPush(i int) {
 	base := z.a.Commands[i]
 	sub, rest, _, ok := gitArgs(base)
+	if !ok && pushTool(base) {
+		z.finish(SimpleCommand{
+			Text:     base.Text,
+			Assigns:  base.Assigns,
+			Words:    []Word{{Text: "git", Literal: true}, {Text: "push", Literal: true}},
+			OpenArgs: base.OpenArgs,
+			FromFind: base.FromFind,
+			Func:     base.Func,
+			Async:    base.Async,
+		}, nil, nil, nil)
+	}
 	if !ok || !sub.Literal {
 		return
 	}
@@ -2025,7 +2148,7 @@ func (z *analyzer) gitToolPush(i int) {
 		}
 		return ops[k].Text, ops[k].Literal
 	}
-	if len(ops) == 0 {
+	if len(ops) == 0 && sub.Text != "review" {
 		return // the help
 	}
 	first, lit := op(0)
@@ -2045,10 +2168,29 @@ func (z *analyzer) gitToolPush(i int) {
 		push = !lit || first == "submit"
 	case "spr":
 		push = !lit || first == "update" || first == "up"
+	case "p4":
+		push = !lit || first == "submit"
+	case "svn":
+		// git svn dcommit commits to the Subversion server; branch and
+		// tag make them there.
+		push = !lit || slices.Contains([]string{"dcommit", "set-tree", "branch", "tag"}, first)
 	case "machete":
 		second, lit2 := op(1)
 		push = !lit || (first == "traverse" || first == "t") && !noPush("--no-push", "--no-push-untracked") ||
 			(first == "github" || first == "gitlab") && (!lit2 || slices.Contains([]string{"create-pr", "restack-pr", "create-mr", "restack-mr"}, second))
+	}
+	if sub.Text == "review" {
+		// git review (Gerrit's) pushes the branch for review but when it
+		// downloads, lists, compares, cherry-picks, sets up or only
+		// shows what it would do; it takes no subcommand.
+		push = !slices.ContainsFunc(rest, func(w Word) bool {
+			t := w.Text
+			if n, _, _ := strings.Cut(t, "="); w.Literal && strings.HasPrefix(t, "--") {
+				return slices.Contains([]string{"--download", "--list", "--setup", "--dry-run", "--compare",
+					"--cherrypick", "--cherrypickindicate", "--cherrypickonly", "--version", "--help"}, n)
+			}
+			return w.Literal && len(t) > 1 && t[0] == '-' && strings.ContainsAny(t[1:2], "dlsnmxXNh")
+		})
 	}
 	if !push {
 		return
@@ -2063,6 +2205,69 @@ func (z *analyzer) gitToolPush(i int) {
 		Func:     base.Func,
 		Async:    base.Async,
 	}, nil, nil, nil)
+}
+
+// pushTool says whether c, a program other than git, pushes branches to a
+// remote as git push does: `gh pr create` (which pushes the branch unless
+// -H/--head names one already there), ghstack (its default command, submit
+// and land), git-spice's and Graphite's submits (`gs stack submit`, `gs
+// ss`, also as git-spice; `gt submit`), Sapling's `sl push`, `sl pr
+// submit` and `sl ghstack`, `glab mr create --push`, Phabricator's `arc
+// land` and `jj git push`. A subcommand only known at run time may be one.
+func pushTool(c SimpleCommand) bool {
+	args := c.Args()
+	switch n := lowerName(c); n {
+	case "gh", "ghstack", "gs", "git-spice", "gt", "glab", "arc", "sl", "sapling", "jj":
+		if len(args) < 2 && n != "ghstack" {
+			return false
+		}
+	default:
+		return false
+	}
+	var ops []Word
+	for _, w := range args[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	// op reports whether operand k is one of names, or only known at run
+	// time.
+	op := func(k int, names ...string) bool {
+		return k < len(ops) && (!ops[k].Literal || slices.Contains(names, ops[k].Text))
+	}
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool {
+			n, _, _ := strings.Cut(w.Text, "=")
+			return w.Literal && slices.Contains(opts, n)
+		})
+	}
+	switch lowerName(c) {
+	case "gh":
+		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h")
+	case "ghstack":
+		return len(ops) == 0 && !has("--help", "-h", "--version") || op(0, "submit", "land")
+	case "gs", "git-spice":
+		// (gs is Ghostscript too, whose operands are files.)
+		if len(ops) == 0 || !ops[0].Literal {
+			return false
+		}
+		return op(0, "ss", "bs", "uss", "dss") || len(ops) > 1 && op(0, "stack", "s", "branch", "b", "upstack", "us", "downstack", "ds") && op(1, "submit", "s")
+	case "sl", "sapling":
+		return op(0, "push") || op(0, "pr") && op(1, "submit", "s") || op(0, "ghstack") && !op(1, "checkout", "unlink", "rage", "status")
+	case "gt":
+		return op(0, "submit", "ss") || len(ops) > 1 && op(0, "stack", "branch", "upstack", "downstack") && op(1, "submit")
+	case "glab":
+		return op(0, "mr") && op(1, "create", "new") && has("--push")
+	case "arc":
+		return op(0, "land")
+	case "jj":
+		for k := range ops {
+			if op(k, "git") && k+1 < len(ops) && op(k+1, "push") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // gitTownLocal are the git town commands that push nothing.

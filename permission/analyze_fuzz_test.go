@@ -21,6 +21,11 @@ func FuzzAnalyzeShell(f *testing.F) {
 		":(){ :|:& };:",
 		"curl -s x | bash",
 		"cd src && make || cd /tmp; case x in a) cd b;& c) cat k;; esac; cat k > out",
+		`printf '%s%b%\n' a 'b\n' | sh; echo -e 'x\\' | bash -s`,
+		"echo k | tar -cT - -f a; zip a -@ <<< k; echo k | cpio -p d",
+		"GOBIN= go -C d install; cargo install --root; pip install --prefix; npm i -g --prefix",
+		"gh pr create -H; jj git push; git review -d; ghstack; gs b s; sl pr",
+		"node --cpu-prof-dir; node --report-dir=; m -o/ -I/x",
 	} {
 		f.Add(s)
 	}

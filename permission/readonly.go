@@ -434,7 +434,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		for i := from; i < len(out); i++ {
 			out[i].Unknown = true
 		}
-		return toolSettingsFiles(out, c)
+		return installDirs(toolSettingsFiles(out, c), c)
 	}
 	if spec.custom != nil {
 		return spec.custom(out, c)
@@ -842,9 +842,10 @@ func looksLikePath(t string) bool {
 
 // guessPaths adds the path-like words of an unknown command as reads,
 // looking into --opt=value, and into a short option's value attached
-// when it is relative or below $HOME (-o.git/hooks/pre-commit,
-// -o$HOME/.bashrc; -I/usr/include, common, is no write there, and a ~
-// is not expanded after -o).
+// when it is relative, absolute or below $HOME (-o.git/hooks/pre-commit,
+// -o/etc/profile.d/x.sh, -o$HOME/.bashrc; but the search paths of -I, -L
+// and -F, -I/usr/include -L/usr/lib, common, which write nothing there,
+// and a ~, not expanded after -o).
 func guessPaths(out []PathArg, args []Word) []PathArg {
 	for _, w := range args {
 		t := w.Text
@@ -852,7 +853,9 @@ func guessPaths(out []PathArg, args []Word) []PathArg {
 			_, v, ok := strings.Cut(t, "=")
 			if !ok {
 				v = t[min(2, len(t)):]
-				if lv := looseText(v); len(t) < 3 || t[1] == '-' || !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
+				lv := looseText(v)
+				abs := strings.HasPrefix(lv, "/") && len(t) > 1 && strings.IndexByte("ILF", t[1]) < 0
+				if len(t) < 3 || t[1] == '-' || !abs && !strings.HasPrefix(lv, ".") && !strings.HasPrefix(lv, "$HOME") && !strings.HasPrefix(lv, "${HOME}") {
 					continue
 				}
 			}
@@ -1794,7 +1797,8 @@ func goPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		break
 	}
-	return out
+	// (After -C: the install directory is absolute.)
+	return installDirs(out, c)
 }
 
 // toolSettingsFiles: direnv allow and mise trust write their approvals,
@@ -1841,13 +1845,19 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 			loc = "global"
 		}
 	}
-	if loc == "project" || loc == "global" {
+	if loc == "project" {
 		return out
 	}
 	var files []string
 	switch lowerName(c) {
 	case "npm":
 		files = []string{"~/.npmrc"}
+		if loc == "global" {
+			// The global npmrc, in npm's prefix: Debian's, a build
+			// installed in /usr or /usr/local (or a version manager's,
+			// protected whole).
+			files = globalNpmrc
+		}
 	case "pnpm":
 		files = []string{"~/.config/pnpm/rc", "~/Library/Preferences/pnpm/rc", "~/.npmrc"}
 	case "yarn":
@@ -1858,6 +1868,158 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 	}
 	for _, f := range files {
 		out = append(out, PathArg{Word: Word{Text: f, Literal: true}, Write: true})
+	}
+	return out
+}
+
+// installers are the programs installDirs knows.
+var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal"}
+
+// installDirs: the directory an installer puts the programs it builds or
+// fetches in, on the user's PATH, where they later run outside the
+// sandbox: go install's GOBIN (else GOPATH's bin, else ~/go/bin), cargo
+// install's and binstall's --root (else CARGO_INSTALL_ROOT, CARGO_HOME,
+// ~/.cargo) bin, pip install's --user (~/.local/bin) and --prefix bin and
+// --root tree, pipx's and uv tool's ~/.local/bin (and the shell start-up
+// files their ensurepath and update-shell rewrite), a global npm or pnpm
+// install's --prefix bin (else npm's default prefix, /usr/local, and
+// pnpm's PNPM_HOME; npm link with no package links the package's own
+// programs there), yarn global's ~/.yarn/bin, bun's and deno's global
+// installs' ~/.bun/bin and ~/.deno/bin, dotnet's global tools, stack
+// install's ~/.local/bin and cabal install's. Each is written, so
+// the protected places there ask even in bypassPermissions, and a prefix
+// in the project passes.
+func installDirs(out []PathArg, c SimpleCommand) []PathArg {
+	n := lowerName(c)
+	if !slices.Contains(installers, n) {
+		return out
+	}
+	args := c.Args()
+	ops := operandTexts(args)
+	if len(ops) == 0 {
+		return out
+	}
+	// env returns what the line sets name to for c, "" for nothing.
+	env := func(name string) string {
+		for _, a := range c.EnvAssigns() {
+			if v, ok := strings.CutPrefix(a, name+"="); ok && v != "" {
+				return v
+			}
+		}
+		return ""
+	}
+	// value returns the value of option o (o VALUE, o=VALUE), if given.
+	value := func(o string) (Word, bool) {
+		for i, w := range args[1:] {
+			if v, ok := strings.CutPrefix(w.Text, o+"="); ok && w.Literal {
+				return Word{Text: v, Literal: true}, true
+			}
+			if w.Literal && w.Text == o && i+2 < len(args) {
+				return args[i+2], true
+			}
+		}
+		return Word{}, false
+	}
+	has := func(opts ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && slices.Contains(opts, w.Text) })
+	}
+	word := func(v string) Word { return Word{Text: v, Literal: !strings.ContainsAny(v, "$`\"'\\")} }
+	bin := func(dir Word) Word { return underDir(dir, Word{Text: "bin", Literal: true}) }
+	var dirs []Word
+	switch {
+	case n == "go":
+		if ops[0] == "install" || len(ops) > 1 && ops[1] == "install" && (args[1].Text == "-C" || args[1].Text == "--C") {
+			switch gopath, _, _ := strings.Cut(env("GOPATH"), ":"); {
+			case env("GOBIN") != "":
+				dirs = append(dirs, word(env("GOBIN")))
+			case gopath != "":
+				dirs = append(dirs, bin(word(gopath)))
+			default:
+				dirs = append(dirs, Word{Text: "~/go/bin", Literal: true})
+			}
+		}
+	case n == "cargo" && (ops[0] == "install" || ops[0] == "binstall") && !has("--list"):
+		root, ok := value("--root")
+		switch {
+		case ok:
+		case env("CARGO_INSTALL_ROOT") != "":
+			root = word(env("CARGO_INSTALL_ROOT"))
+		case env("CARGO_HOME") != "":
+			root = word(env("CARGO_HOME"))
+		default:
+			root = Word{Text: "~/.cargo", Literal: true}
+		}
+		dirs = append(dirs, bin(root))
+	case (n == "pip" || n == "pip3") && ops[0] == "install":
+		if has("--user") {
+			dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+		}
+		if p, ok := value("--prefix"); ok {
+			dirs = append(dirs, bin(p))
+		}
+		if r, ok := value("--root"); ok {
+			out = append(out, PathArg{Word: r, Write: true, Tree: true, Fills: true})
+		}
+	case n == "pipx" && slices.Contains([]string{"install", "upgrade", "reinstall", "reinstall-all", "upgrade-all", "inject"}, ops[0]),
+		n == "uv" && ops[0] == "tool" && len(ops) > 1 && slices.Contains([]string{"install", "upgrade"}, ops[1]):
+		dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+	case n == "pipx" && ops[0] == "ensurepath", n == "uv" && ops[0] == "tool" && len(ops) > 1 && ops[1] == "update-shell":
+		for _, f := range []string{"~/.profile", "~/.bashrc", "~/.zshrc"} {
+			dirs = append(dirs, Word{Text: f, Literal: true})
+		}
+	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "ln"}, ops[0]) &&
+		(has("-g", "--global", "--location=global") || env("npm_config_global") == "true"),
+		n == "npm" && (ops[0] == "link" || ops[0] == "ln") && len(ops) == 1: // the package's own programs
+		p, ok := value("--prefix")
+		switch {
+		case ok:
+			dirs = append(dirs, bin(p))
+		case n == "pnpm":
+			dirs = append(dirs, Word{Text: "~/.local/share/pnpm", Literal: true})
+		case env("NPM_CONFIG_PREFIX") != "":
+			dirs = append(dirs, bin(word(env("NPM_CONFIG_PREFIX"))))
+		default:
+			dirs = append(dirs, Word{Text: "/usr/local/bin", Literal: true})
+		}
+	case n == "yarn" && ops[0] == "global" && len(ops) > 1 && (ops[1] == "add" || ops[1] == "upgrade"):
+		dirs = append(dirs, Word{Text: "~/.yarn/bin", Literal: true})
+	case n == "bun" && slices.Contains([]string{"add", "a", "install", "i", "link"}, ops[0]) && has("-g", "--global"):
+		root := Word{Text: "~/.bun", Literal: true}
+		if v := env("BUN_INSTALL"); v != "" {
+			root = word(v)
+		}
+		dirs = append(dirs, bin(root))
+	case n == "deno" && ops[0] == "install" && !slices.ContainsFunc(args[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "--root") }) &&
+		slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && (w.Text == "--global" || len(w.Text) > 1 && w.Text[1] != '-' && w.Text[0] == '-' && strings.Contains(w.Text, "g"))
+		}):
+		// (--root DIR: buildOutputs.)
+		root := Word{Text: "~/.deno", Literal: true}
+		if v := env("DENO_INSTALL_ROOT"); v != "" {
+			root = word(v)
+		}
+		dirs = append(dirs, bin(root))
+	case n == "dotnet" && ops[0] == "tool" && len(ops) > 1 && (ops[1] == "install" || ops[1] == "update"):
+		if p, ok := value("--tool-path"); ok {
+			dirs = append(dirs, p)
+		} else if has("-g", "--global") {
+			dirs = append(dirs, Word{Text: "~/.dotnet/tools", Literal: true})
+		}
+	case n == "stack" && (ops[0] == "install" || ops[0] == "build" && has("--copy-bins")):
+		if p, ok := value("--local-bin-path"); ok {
+			dirs = append(dirs, p)
+		} else {
+			dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
+		}
+	case n == "cabal" && ops[0] == "install" && !has("--lib", "--only-dependencies", "--dependencies-only"):
+		if p, ok := value("--installdir"); ok {
+			dirs = append(dirs, p)
+		} else {
+			dirs = append(dirs, Word{Text: "~/.cabal/bin", Literal: true}, Word{Text: "~/.local/bin", Literal: true})
+		}
+	}
+	for _, d := range dirs {
+		out = append(out, PathArg{Word: d, Write: true})
 	}
 	return out
 }
@@ -2276,7 +2438,9 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, extractedTo(dir))
 		return guessPaths(out, ops) // the patterns
 	case mode == 'p' && len(ops) > 0:
-		return append(out, extractedTo(&ops[0]))
+		// (The names it copies come from its input: pipedArgs adds
+		// those written on the line after the directory.)
+		return guessPaths(append(out, extractedTo(&ops[0])), ops[1:])
 	}
 	return guessPaths(out, ops)
 }
@@ -2523,9 +2687,11 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 // underDir returns the path w names when taken in directory dir: w when
-// absolute, dir/w otherwise.
+// absolute or in the home directory (~/x, "$HOME"/x: go -C sub build -o
+// ~/go/bin/x writes there, not in sub/~), dir/w otherwise.
 func underDir(dir, w Word) Word {
-	if w.Literal && strings.HasPrefix(w.Text, "/") {
+	if t := looseText(w.Text); strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") ||
+		strings.HasPrefix(t, "$HOME") && (len(t) == 5 || !isNameByte(t[5])) || strings.HasPrefix(t, "${HOME}") {
 		return w
 	}
 	return Word{Text: strings.TrimSuffix(dir.Text, "/") + "/" + w.Text, Literal: dir.Literal && w.Literal}
@@ -2639,6 +2805,12 @@ func findPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// nodeWrites are node's options whose value names a directory it writes
+// files in (profiles, heap snapshots, diagnostic reports) or a file it
+// writes (--redirect-warnings).
+var nodeWrites = []string{"--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir", "--report-directory",
+	"--report-dir", "--redirect-warnings"}
+
 // interpreterPaths: the script an interpreter runs is read (none with -c,
 // -e or -m); the script's own arguments are guessed like an unknown
 // command's. node's and bun's --env-file (and node's
@@ -2652,6 +2824,7 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 		return formatterPaths(out, c)
 	}
 	if len(args) > 0 && args[0].Literal && (n == "deno" || n == "bun") {
+		out = installDirs(out, c)
 		if p, ok := buildOutputs(out, n, args[0].Text, args[1:]); ok {
 			return p
 		}
@@ -2696,6 +2869,17 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 				}
 			}
 			return out
+		case (n == "node" || n == "nodejs") && slices.Contains(nodeWrites, strings.SplitN(t, "=", 2)[0]):
+			// Where node writes its profiles, reports and warnings.
+			_, v, eq := strings.Cut(t, "=")
+			val := Word{Text: v, Literal: true}
+			if !eq && i+1 < len(args) {
+				i++
+				val = args[i]
+			}
+			if val.Text != "" {
+				out = append(out, PathArg{Word: val, Write: true})
+			}
 		case strings.HasPrefix(t, "--env-file=") || strings.HasPrefix(t, "--env-file-if-exists="):
 			_, v, _ := strings.Cut(t, "=")
 			out = append(out, PathArg{Word: Word{Text: v, Literal: true}})

@@ -1219,7 +1219,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 bash -Oc extglob", D, []string{"deny:Bash(git push:*)"}, `bash -Oc extglob 'git push'`, Deny},
 		{"S15 bash -oo two values", D, []string{"deny:Bash(git push:*)"}, `bash -ooc errexit nounset 'git push'`, Deny},
 		{"S15 bash -euo pipefail /dev/stdin", D, []string{"deny:Bash(git push:*)"}, `bash -euo pipefail /dev/stdin <<< 'git push'`, Deny},
-		{"S15 piped to bash -eo pipefail", D, []string{"deny:Bash(git push:*)"}, `echo 'git push' | bash -eo pipefail`, Ask},
+		{"S15 piped to bash -eo pipefail", D, []string{"deny:Bash(git push:*)"}, `echo 'git push' | bash -eo pipefail`, Deny}, // S21: echo's output is bash's program
 		{"S15 xargs bash -eo pipefail -c", D, []string{"deny:Bash(git push:*)"}, `echo 'git push' | xargs -0 bash -eo pipefail -c`, Ask},
 		{"S15 find -exec bash -eo", D, []string{"deny:Bash(git push:*)"}, `find . -exec bash -eo pipefail -c 'git push' \;`, Deny},
 		{"S15 timeout bash -eo", D, []string{"deny:Bash(git push:*)"}, `timeout 5 bash -eo pipefail -c 'git push'`, Deny},

@@ -56,7 +56,8 @@ var sensitiveWriteHome = []string{
 	// user runs by name. Version managers keep their installs beside
 	// their shims and are sourced at start-up too (nvm.sh, asdf.sh,
 	// pyenv init), so they are protected whole.
-	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools",
+	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools", ".local/share/pnpm",
+	".cabal/bin",
 	".nvm", ".pyenv", ".rbenv", ".volta", ".bun/bin", ".asdf", ".local/share/mise", ".fnm", ".local/share/fnm",
 	".nix-profile",
 	// Configuration that runs code when a tool starts, or names a program
@@ -124,11 +125,18 @@ var sensitiveWriteSystem = []string{
 	"/etc/logrotate.conf", "/etc/sysctl.conf", "/etc/sysctl.d", "/etc/tmpfiles.d", "/etc/binfmt.d",
 	"/etc/kernel", "/etc/network", "/etc/NetworkManager/dispatcher.d", "/etc/git",
 	"/etc/rc0.d", "/etc/rc1.d", "/etc/rc2.d", "/etc/rc3.d", "/etc/rc4.d", "/etc/rc5.d", "/etc/rc6.d", "/etc/rcS.d",
+	// npm's global configuration (npm config set -g), whose
+	// script-shell and node-options every user's npm obeys.
+	"/etc/npmrc", "/usr/etc/npmrc", "/usr/local/etc/npmrc",
 	// The administrators' policies, this engine's (DefaultManagedPath)
 	// and Claude Code's: rewritten, they lift every rule and mode limit
 	// set there.
 	managedDir, "/etc/claude-code", "/Library/Application Support/ClaudeCode",
 }
+
+// globalNpmrc are the places of npm's global configuration file, all in
+// sensitiveWriteSystem.
+var globalNpmrc = []string{"/etc/npmrc", "/usr/etc/npmrc", "/usr/local/etc/npmrc"}
 
 // credentialPaths are paths below the home directory whose reads are asked
 // for: they hold keys and tokens.
