@@ -244,3 +244,42 @@ func keysInEachLayer(t *testing.T, f func(t *testing.T, b *box, flags []string, 
 		})
 	}
 }
+
+// A link to a link: hop, outside the root where no command may write,
+// leads to docs in the root, which run 1's command made a link to the
+// keys. The plan looked at hop's own path only, found no link a command
+// could change there, and run 2's --allow-read hop read the key. Links
+// met in a link's target are judged too: refused (125); the same chain
+// ending inside the root still runs.
+func TestGrantThroughLinkToLinkInRoot(t *testing.T) {
+	keysInEachLayer(t, func(t *testing.T, b *box, flags []string, keys, key string) {
+		hop := filepath.Join(b.out, "hop")
+		if err := os.Symlink(filepath.Join(b.root, "docs"), hop); err != nil {
+			t.Fatal(err)
+		}
+		r := b.sh("ln -s "+keys+" docs && echo linked", flags...)
+		if r.code != 0 || !strings.Contains(r.stdout, "linked") {
+			t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		r = b.sh("cat "+key+"; cat "+hop+"/id_rsa", append(flags, "--allow-read", hop)...)
+		if strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-read %s: the command read the key through the link to a link:\n%s", hop, r.stdout)
+		}
+		if r.code != 125 || !strings.Contains(r.stderr, "symbolic link "+filepath.Join(b.root, "docs")) {
+			t.Errorf("--allow-read %s: want the run refused (125, naming docs), got %d\n%s", hop, r.code, r.stderr)
+		}
+
+		// The neighbour: docs a link that stays in the root.
+		b.file("build/o/page", "page\n", 0o644)
+		if err := os.Remove(filepath.Join(b.root, "docs")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("build/o", filepath.Join(b.root, "docs")); err != nil {
+			t.Fatal(err)
+		}
+		r = b.sh("cat "+hop+"/page", append(flags, "--allow-read", hop)...)
+		if r.code != 0 || r.stdout != "page\n" {
+			t.Errorf("--allow-read %s, docs a link in the root: code %d %q\n%s", hop, r.code, r.stdout, r.stderr)
+		}
+	})
+}
