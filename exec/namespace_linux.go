@@ -254,15 +254,40 @@ func (l *nsLayer) add(op uint32, path string) {
 // with links resolved, outermost first, devices left out: a device node
 // stays writable on a read-only mount, and binding one would only cost time.
 // root is the writable root among them, links resolved, or "".
+//
+// A grant reached through a symbolic link that a command may change (one
+// in the root, even a read-only one, or in a writable grant: linkOnPath)
+// and that leads out of them is left out, read-only: the Landlock plan,
+// made beside this one, refuses such a grant, but a command of another run
+// in the same root, looping, pointed the link out of the root while this
+// plan looked and back while that one did, and this run's command changed
+// the mode of a file outside the root (chmod, which Landlock does not
+// mediate) on the writable mount made there.
 func writablePaths(p Policy, res *resolver) (out []string, root string) {
+	var changeable []string // where a command may write, links resolved
+	if p.Root != "" {
+		if real, err := res.eval(p.Root); err == nil {
+			changeable = append(changeable, real)
+		}
+	}
 	add := func(path string) string {
 		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
 			return "" // a missing optional grant (Plan refused a missing required one), or a device
 		}
+		clean := filepath.Clean(path)
 		if path, err = res.eval(path); err != nil {
 			return ""
 		}
+		if path != clean {
+			// Links on the way: none a command could point elsewhere, or
+			// one that leads where it may write anyway.
+			w := linkOnPath(clean, changeable)
+			if w.link != "" && (w.real != path || !slices.ContainsFunc(changeable, func(c string) bool { return within(path, c) })) {
+				return ""
+			}
+		}
+		changeable = append(changeable, path)
 		for _, o := range out {
 			if within(path, o) {
 				return path // covered by a writable tree already

@@ -233,6 +233,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 	if err := grantLinks(p.Grants, rules); err != nil {
 		return nil, nil, nil, err
 	}
+	rules = slices.DeleteFunc(rules, func(r rule) bool { return r.dropped })
 
 	var denies []deny
 	for _, d := range p.DenyRead {
@@ -251,7 +252,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 				return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 			}
 			if real != "" {
-				if link := linkOnPath(d, writableReals(rules)); link != "" {
+				if link := linkOnPath(d, writableReals(rules)).link; link != "" {
 					return nil, nil, nil, fmt.Errorf("deny-read %s: it does not exist, and its path goes through the symbolic link %s, which the command could point elsewhere and create it there; deny the path without the link", d, link)
 				}
 				denies = append(denies, deny{path: filepath.Clean(d), real: real, closedAt: at})
@@ -528,38 +529,94 @@ func linked(p string, fi fs.FileInfo) error {
 	return nil
 }
 
-// linkOnPath returns the first symbolic link on path p that lies in one of
-// the directories writable, links resolved ("" for none): the command
-// could make it point elsewhere. writableReals gives them.
-func linkOnPath(p string, writable []string) string {
-	p = filepath.Clean(p)
-	linked := false // a link passed: the parents that follow need resolving
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
+// pathWay is what following a path, as the kernel would, met on its way
+// (linkOnPath).
+type pathWay struct {
+	// link is the first symbolic link met, on the path or in a link's
+	// target, that lies in one of the writable directories: a command could
+	// point it elsewhere. "" for none.
+	link string
+	// real is where the path leads, links resolved; "" when it does not
+	// exist (then err says why).
+	real string
+	err  error
+	// fi is what real is (the last entry, not a link), nil when missing.
+	fi fs.FileInfo
+	// exposed: an entry on the way (the last one, or one missing, too)
+	// lies in a writable directory, where a command could rename it or
+	// put a link in its place.
+	exposed bool
+	// endsInLink: the path's own last entry is a symbolic link.
+	endsInLink bool
+}
+
+// linkOnPath follows path p, absolute, entry by entry as the kernel would,
+// and says what it met there; writable are the directories a command may
+// write, links resolved (writableReals). Every link is judged where it
+// lies, the directory it was found in resolved: one in a link's target
+// (a link to a link the command left in the root) as one on p. A ".." in
+// a link's target goes up from where the way has led; p itself is clean,
+// as the rules that name it are.
+func linkOnPath(p string, writable []string) pathWay {
+	var w pathWay
+	inWritable := func(dir string) bool {
+		return slices.ContainsFunc(writable, func(d string) bool { return within(dir, d) })
+	}
+	rest := strings.Split(filepath.Clean(p), "/")
+	mine := len(rest) // the entries left that are p's own, at rest's end
+	cur, links := "/", 0
+	for len(rest) > 0 {
+		c := rest[0]
+		rest = rest[1:]
+		last := len(rest) < mine && len(rest) == 0
+		if len(rest) < mine {
+			mine = len(rest)
+		}
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur, w.fi = filepath.Dir(cur), nil
 			continue
 		}
-		prefix := p[:i]
-		fi, err := os.Lstat(prefix)
+		next := filepath.Join(cur, c)
+		changeable := inWritable(cur)
+		w.exposed = w.exposed || changeable
+		fi, err := os.Lstat(next)
 		if err != nil {
-			return ""
+			w.err = err
+			return w
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
+			cur, w.fi = next, fi
 			continue
 		}
-		parent := filepath.Dir(prefix)
-		if linked {
-			if parent, err = filepath.EvalSymlinks(parent); err != nil {
-				return prefix
-			}
+		w.endsInLink = w.endsInLink || last
+		if changeable && w.link == "" {
+			w.link = next
 		}
-		linked = true
-		for _, w := range writable {
-			if within(parent, w) {
-				return prefix
-			}
+		if links++; links > maxResolveLinks {
+			w.err = &os.PathError{Op: "lstat", Path: next, Err: syscall.ELOOP}
+			return w
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			w.err = err
+			return w
+		}
+		if filepath.IsAbs(target) {
+			cur = "/"
+		}
+		rest = append(strings.Split(target, "/"), rest...)
+		w.fi = nil
+	}
+	if w.fi == nil { // "/", or a ".." last
+		if w.fi, w.err = os.Lstat(cur); w.err != nil {
+			return w
 		}
 	}
-	return ""
+	w.real = cur
+	return w
 }
 
 // writableReals returns where the rules that give Write (and the root)
@@ -579,31 +636,53 @@ func writableReals(rules []rule) []string {
 
 // grantLinks refuses a grant whose path goes through a symbolic link that
 // lies where a command may write (the project root, even one read-only in
-// this run, or a writable grant) and leads out of what the run grants
-// anyway: an earlier run's command may have made that link, or pointed it
-// elsewhere, and the grant would then give this run whatever it chose (a
-// review's command left the project's out linked to a directory of keys,
-// and the next run's --allow-write out wrote there). rules are the root's
-// and the grants', in order; the runner's private temp dir (pinned) is its
-// own. A link that stays inside what the run grants anyway gains nothing
-// and is followed, as is any link in a place no command may change.
+// this run, or a writable grant), on the path or in a link's target, and
+// leads out of what the run grants anyway: an earlier run's command may
+// have made that link, or pointed it elsewhere, and the grant would then
+// give this run whatever it chose (a review's command left the project's
+// out linked to a directory of keys, and the next run's --allow-write out
+// wrote there). rules are the root's and the grants', in order; the
+// runner's private temp dir (pinned) is its own. A link that stays inside
+// what the run grants anyway gains nothing and is followed, as is any link
+// in a place no command may change.
+//
+// It also pins each grant's rule to the file the plan found (rule.exact),
+// or to none where it found nothing: the ruleset is built after the plan,
+// by name, and a command of another run in the same root, looping, swapped
+// a directory for a link (or a link's target) in between, and this run's
+// grant went where the link led then. A grant named by a link is pinned
+// only where something on its way lies where a command may write (then at
+// the path the link leads to); a link no command may change (/bin to
+// usr/bin) is followed when the ruleset is built, as before. A missing
+// grant whose way goes through a link a command may change is dropped, or
+// refused when required: whatever appears there by the build is the
+// command's choice. dropped marks the rules to leave out.
 func grantLinks(grants []Grant, rules []rule) error {
 	writable := writableReals(rules)
 	for i, g := range grants {
-		r := rules[len(rules)-len(grants)+i]
+		r := &rules[len(rules)-len(grants)+i]
 		if g.pinned {
 			continue
 		}
-		link := linkOnPath(r.path, writable)
-		if link == "" {
-			continue
-		}
-		real, err := realPath(r.path)
-		if err != nil || real == "" {
-			continue // missing: an optional grant is skipped, a required one refused later
-		}
-		if !grantedElsewhere(real, r, rules) {
-			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, link, real)
+		w := linkOnPath(r.path, writable)
+		switch {
+		case w.real == "" && (w.link != "" || w.exposed && w.endsInLink):
+			if !g.Optional && !g.Create {
+				return fmt.Errorf("grant %s: it does not exist, and its path goes through a symbolic link in a directory a sandboxed command may write, which could make it anywhere before the run; create it, or grant it without the link", g)
+			}
+			r.dropped = true
+		case w.real == "":
+			if w.exposed && errors.Is(w.err, fs.ErrNotExist) {
+				r.exact = &landlock.FileID{} // must still be missing
+			}
+		case w.link != "" && !grantedElsewhere(w.real, *r, rules):
+			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, w.link, w.real)
+		case w.link != "" || w.exposed && w.endsInLink:
+			id := fileID(w.fi)
+			r.path, r.exact = w.real, &id
+		case !w.endsInLink:
+			id := fileID(w.fi)
+			r.exact = &id
 		}
 	}
 	return nil

@@ -368,7 +368,7 @@ func (p Policy) linkOut(path, real, except string) string {
 		}
 	}
 	reals := writableReals(writable)
-	link := linkOnPath(path, reals)
+	link := linkOnPath(path, reals).link
 	if link == "" {
 		return ""
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A grant named through a link in the project: the command of one run can
@@ -243,4 +244,99 @@ func keysInEachLayer(t *testing.T, f func(t *testing.T, b *box, flags []string, 
 			f(t, b, flags, keys, b.file(filepath.Join(keys, "id_rsa"), "secret-key\n", 0o600))
 		})
 	}
+}
+
+// A grant through a link another run's command keeps flipping: run A's
+// command, in the same root, points out at build/o (in the root) and at a
+// directory of keys outside it, over and over, while run B, with
+// --allow-write out, plans and builds its rules. B's plan saw the link in
+// the root and the keys' directory at one moment, and its ruleset (built
+// by name after the plan) or its namespace layer's writable mount (planned
+// beside it) the other: B's command read the key, wrote beside it, or
+// (under the layer, where chmod outside the writable mounts fails) changed
+// its mode. Each of B's runs now runs with out as planned or is refused;
+// none reaches the keys. Bounded: A stops after a few seconds.
+func TestGrantThroughFlippingLink(t *testing.T) {
+	keysInEachLayer(t, func(t *testing.T, b *box, flags []string, keys, key string) {
+		b.file("build/o/.keep", "", 0o644)
+		a := b.start(append(append([]string{"run", "--yolo"}, flags...), "--", "timeout", "6", "sh", "-c",
+			"while :; do ln -sfn build/o out; ln -sfn "+keys+" out; done")...)
+		script := "cat " + key + "; echo planted > " + keys + "/planted"
+		layer := len(flags) == 0
+		if layer {
+			// Without the layer a command may change any mode it could
+			// anyway (chmod is not Landlock's): that is the layer's row.
+			script += "; chmod 604 " + key
+		}
+		deadline := time.Now().Add(4 * time.Second)
+		runs := 0
+		for ; time.Now().Before(deadline); runs++ {
+			r := b.sh(script, append(flags, "--allow-write", "out")...)
+			if strings.Contains(r.stdout, "secret-key") {
+				t.Fatalf("run %d: the command read the key outside the root through the flipped link:\n%s", runs, r.stdout)
+			}
+			if b.exists(filepath.Join(keys, "planted")) {
+				t.Fatalf("run %d: the command wrote beside the key outside the root", runs)
+			}
+			if fi, err := os.Stat(key); err != nil || fi.Mode().Perm() != 0o600 {
+				t.Fatalf("run %d: the key's mode changed: %v %v", runs, fi.Mode(), err)
+			}
+		}
+		if code := a.wait(t, 10*time.Second); code != 124 {
+			t.Errorf("run A: code %d, want 124 from its timeout (the loop ran to the end)\n%s", code, a.stderr.String())
+		}
+		t.Logf("%d runs raced the flipping link", runs)
+
+		// The neighbour: the link left in the root, --allow-write out
+		// writes where it leads.
+		if err := os.Remove(filepath.Join(b.root, "out")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("build/o", filepath.Join(b.root, "out")); err != nil {
+			t.Fatal(err)
+		}
+		r := b.sh("echo ok > out/made && cat out/made", append(flags, "--allow-write", "out")...)
+		if r.code != 0 || b.read("build/o/made") != "ok\n" {
+			t.Errorf("--allow-write out, out a link in the root: code %d, %q\n%s", r.code, b.read("build/o/made"), r.stderr)
+		}
+	})
+}
+
+// A link to a link: hop, outside the root where no command may write,
+// leads to docs in the root, which run 1's command made a link to the
+// keys. The plan looked at hop's own path only, found no link a command
+// could change there, and run 2's --allow-read hop read the key. Links
+// met in a link's target are judged too: refused (125); the same chain
+// ending inside the root still runs.
+func TestGrantThroughLinkToLinkInRoot(t *testing.T) {
+	keysInEachLayer(t, func(t *testing.T, b *box, flags []string, keys, key string) {
+		hop := filepath.Join(b.out, "hop")
+		if err := os.Symlink(filepath.Join(b.root, "docs"), hop); err != nil {
+			t.Fatal(err)
+		}
+		r := b.sh("ln -s "+keys+" docs && echo linked", flags...)
+		if r.code != 0 || !strings.Contains(r.stdout, "linked") {
+			t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		r = b.sh("cat "+key+"; cat "+hop+"/id_rsa", append(flags, "--allow-read", hop)...)
+		if strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-read %s: the command read the key through the link to a link:\n%s", hop, r.stdout)
+		}
+		if r.code != 125 || !strings.Contains(r.stderr, "symbolic link "+filepath.Join(b.root, "docs")) {
+			t.Errorf("--allow-read %s: want the run refused (125, naming docs), got %d\n%s", hop, r.code, r.stderr)
+		}
+
+		// The neighbour: docs a link that stays in the root.
+		b.file("build/o/page", "page\n", 0o644)
+		if err := os.Remove(filepath.Join(b.root, "docs")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("build/o", filepath.Join(b.root, "docs")); err != nil {
+			t.Fatal(err)
+		}
+		r = b.sh("cat "+hop+"/page", append(flags, "--allow-read", hop)...)
+		if r.code != 0 || r.stdout != "page\n" {
+			t.Errorf("--allow-read %s, docs a link in the root: code %d %q\n%s", hop, r.code, r.stdout, r.stderr)
+		}
+	})
 }
