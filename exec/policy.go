@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // Access is a set of rights on a path.
@@ -320,32 +322,70 @@ func (p Policy) MakeDirs() error {
 		if err := g.check(); err != nil {
 			return err
 		}
-		if err := p.createsThroughLink(g); err != nil {
+		if err := p.makeDir(g); err != nil {
 			return err
-		}
-		if err := os.MkdirAll(g.Path, 0o777); err != nil {
-			return fmt.Errorf("grant %s: making the directory before the run: %w; create it yourself, fix the permissions of its parent, or point the tool's variable (GOCACHE, npm_config_cache …) at a directory you can write", g, err)
 		}
 	}
 	return nil
 }
 
-// createsThroughLink refuses to make g's missing directory where its path
-// goes through a symbolic link lying in the root or a writable grant that
-// leads out of them: an earlier run's command may have made the link
-// (npm_config_cache in the project, .npm a link out of it), and the
-// runner would make the directory wherever it leads before the plan
-// refuses the grant (grantLinks).
-func (p Policy) createsThroughLink(g Grant) error {
-	if real, err := realPath(g.Path); err != nil || real != "" {
-		return nil // there already: nothing is made, and the plan judges the grant
+// makeDir makes g's directory if it is missing. One whose path goes through
+// a symbolic link lying in the root or a writable grant and leading out of
+// them is not made: an earlier run's command may have made the link
+// (npm_config_cache in the project, .npm a link out of it), and the runner
+// would make the directory wherever it leads before the plan refuses the
+// grant (grantLinks). Otherwise the missing directories are made below the
+// nearest existing one, links resolved, each relative to the one before
+// and following no link (mkdirBelow), so that a link a concurrent run's
+// command swaps in meanwhile fails the run instead.
+func (p Policy) makeDir(g Grant) error {
+	real, err := realPath(g.Path)
+	if err == nil && real != "" {
+		return nil // there already: the plan judges the grant
 	}
-	at, _, err := missingReal(g.Path)
-	if err != nil || at == "" {
-		return nil // nothing can be made there: MkdirAll says why
+	if err == nil {
+		var at string
+		if real, at, err = missingReal(g.Path); err == nil && real == "" {
+			err = &os.PathError{Op: "mkdir", Path: g.Path, Err: unix.ENOTDIR}
+		}
+		if err == nil {
+			if link := p.linkOut(g.Path, real, filepath.Clean(g.Path)); link != "" {
+				return fmt.Errorf("grant %s: not made: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now", g, link, real)
+			}
+			err = mkdirBelow(at, real)
+		}
 	}
-	if link := p.linkOut(g.Path, at, filepath.Clean(g.Path)); link != "" {
-		return fmt.Errorf("grant %s: not made: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now", g, link, at)
+	if err != nil {
+		return fmt.Errorf("grant %s: making the directory before the run: %w; create it yourself, fix the permissions of its parent, or point the tool's variable (GOCACHE, npm_config_cache …) at a directory you can write", g, err)
+	}
+	return nil
+}
+
+// mkdirBelow makes dir and its missing parents below at, an existing
+// directory (both real paths), as os.MkdirAll would, but each relative to
+// the one before and following no symbolic link on the way (at opened
+// without following any, each new directory opened O_NOFOLLOW).
+func mkdirBelow(at, dir string) error {
+	fd, err := openDirNoFollow(at)
+	if err != nil {
+		return &os.PathError{Op: "open", Path: at, Err: err}
+	}
+	defer func() { unix.Close(fd) }()
+	name := at
+	for c := range strings.SplitSeq(strings.TrimPrefix(dir, at), "/") {
+		if c == "" {
+			continue
+		}
+		name = filepath.Join(name, c)
+		if err := unix.Mkdirat(fd, c, 0o777); err != nil && err != unix.EEXIST {
+			return &os.PathError{Op: "mkdir", Path: name, Err: err}
+		}
+		next, err := unix.Openat(fd, c, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return &os.PathError{Op: "open", Path: name, Err: err}
+		}
+		unix.Close(fd)
+		fd = next
 	}
 	return nil
 }

@@ -2,11 +2,14 @@ package exec
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestAccessString(t *testing.T) {
@@ -144,6 +147,39 @@ func TestMakeDirs(t *testing.T) {
 	}
 	if s := (Grant{Path: made, Access: Read | Write, Optional: true, Create: true}).String(); s != "rw "+made+" (created when missing)" {
 		t.Errorf("String() = %q", s)
+	}
+}
+
+// TestMkdirBelowSwappedLink: a directory on the way that a concurrent
+// run's command swaps for a symbolic link after the plan judged the way
+// (here: already swapped) fails the making, and nothing is made where the
+// link leads; a way of real directories, some there already, is made.
+func TestMkdirBelowSwappedLink(t *testing.T) {
+	t.Parallel()
+	tmp, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(tmp, "cache")); err != nil {
+		t.Fatal(err)
+	}
+	err := mkdirBelow(tmp, filepath.Join(tmp, "cache", "go-build"))
+	if !errors.Is(err, unix.ELOOP) && !errors.Is(err, unix.ENOTDIR) {
+		t.Errorf("made through a swapped link: err %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(outside, "go-build")); err == nil {
+		t.Error("a directory was made where the link leads")
+	}
+
+	if err := os.Mkdir(filepath.Join(tmp, "there"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(tmp, "there", "a", "b")
+	if err := mkdirBelow(tmp, want); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(want); err != nil || !fi.IsDir() {
+		t.Errorf("%s not made: %v", want, err)
+	}
+	if err := mkdirBelow(tmp, want); err != nil {
+		t.Errorf("again, all there: %v", err)
 	}
 }
 
