@@ -647,7 +647,9 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 }
 
 // printEscapes are the escapes echo -e and printf take.
-var printEscapes = strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
+var printEscapes = lazy[*strings.Replacer]{build: func() *strings.Replacer {
+	return strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\0`, "\x00", `\\`, `\`)
+}}
 
 // printedText returns what c, an echo or a printf of literal words,
 // writes, its escapes (\n, \t, \0) taken as echo -e and printf take them;
@@ -672,9 +674,9 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 			}
 			b.WriteString(w.Text)
 		}
-		return printEscapes.Replace(b.String()), true, true
+		return printEscapes.get().Replace(b.String()), true, true
 	case "printf":
-		format, rest := printEscapes.Replace(args[1].Text), args[2:]
+		format, rest := printEscapes.get().Replace(args[1].Text), args[2:]
 		var b strings.Builder
 		exact = true
 		for {
@@ -695,7 +697,7 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 					exact = false
 				}
 				if len(rest) > 0 {
-					b.WriteString(printEscapes.Replace(rest[0].Text))
+					b.WriteString(printEscapes.get().Replace(rest[0].Text))
 					rest, used = rest[1:], true
 				}
 			}
