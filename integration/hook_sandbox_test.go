@@ -360,3 +360,31 @@ func TestHookSandboxBinaryOutOfReach(t *testing.T) {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// TestHookSandboxRewriteInCLocale: Claude Code's shell on a host without
+// LANG reads the rewritten command in the C locale, where bash leaves a
+// $'\u00a0' as those six characters: a command with a no-break space, a
+// zero-width joiner (emoji sequences) or a byte-order mark ran with them
+// replaced by their escapes. Every character must reach the sandboxed
+// command as it was, and its exit status come back.
+func TestHookSandboxRewriteInCLocale(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	text := "a\u00a0b \U0001F468\u200d\U0001F469 \ufeff \u2028 it's \x1b[0m"
+	command := "printf '%s\\n' " + shellQuote(text) + "; exit 4"
+	r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox"}, stdin: event(dir, "default", "Bash", map[string]string{"command": command}), dir: dir})
+	var ans hookAnswer
+	if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var in struct{ Command string }
+	json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+	for _, locale := range []string{"C", "C.UTF-8"} {
+		sh := osexec.Command("bash", "-c", in.Command)
+		sh.Dir = dir
+		sh.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + outsideTemp(t), "LC_ALL=" + locale}
+		if got := runCommand(t, sh); got.code != 4 || got.stdout != text+"\n" {
+			t.Errorf("LC_ALL=%s: the rewritten command gave exit %d, stdout %q (stderr %q); want 4 and %q", locale, got.code, got.stdout, got.stderr, text+"\n")
+		}
+	}
+}
