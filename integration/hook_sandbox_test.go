@@ -261,3 +261,130 @@ func TestHookSandboxForwardsOnlyItsFlags(t *testing.T) {
 		}
 	}
 }
+
+// copyBinary copies the binary under test to path, executable.
+func copyBinary(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// hookBySh runs the hook command line as Claude Code does, through sh -c
+// with its PATH, and returns its answer (zero when it blocked).
+func hookBySh(t *testing.T, dir, path, line, ev string) (hookAnswer, result) {
+	t.Helper()
+	cmd := osexec.Command("sh", "-c", line)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(ev)
+	home := outsideTemp(t)
+	cmd.Env = []string{"PATH=" + path, "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
+		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"), "LANG=C"}
+	r := runCommand(t, cmd)
+	var ans hookAnswer
+	if r.code == 0 {
+		if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil {
+			t.Fatalf("hook output is not JSON: %v: %s", err, r.stdout)
+		}
+	}
+	return ans, r
+}
+
+// TestHookSandboxBinaryOutOfReach: the rewritten command runs this binary
+// outside the sandbox, and Claude Code runs the hook's command line
+// there too. A mewsandbox the sandboxed command can replace (in the
+// project, as a build of mewsandbox's own repository puts it), or a PATH
+// directory it can write that is searched before the real one, would let
+// a first allowed command plant a program that the next call runs with
+// no sandbox: a review's `mv bin/new bin/mewsandbox` did, and the next
+// rewritten command touched a file outside the root. Such a hook blocks
+// every call; one out of reach still rewrites and runs the command in the
+// sandbox with its exit status.
+func TestHookSandboxBinaryOutOfReach(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	planted := filepath.Join(dir, "tools", "mewsandbox")
+	copyBinary(t, planted)
+	ev := event(dir, "default", "Bash", map[string]string{"command": "echo sandboxed; exit 3"})
+	sysPath := "/usr/local/bin:/usr/bin:/bin"
+
+	// The binary in the project, named by its path.
+	ans, r := hookBySh(t, dir, sysPath, shellQuote(planted)+" hook claude-code --sandbox || exit 2", ev)
+	if r.code != 2 || ans.HookSpecificOutput.PermissionDecision != "" || !strings.Contains(r.stderr, "sandboxed commands can write") {
+		t.Errorf("a hook in the project answered (exit %d): %s %s", r.code, r.stdout, r.stderr)
+	}
+	// The real binary, found after a PATH directory in the project.
+	projBin := filepath.Join(dir, "bin")
+	if err := os.Mkdir(projBin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(outsideTemp(t), "mewsandbox") // a PATH name for bin, whatever its file name
+	if err := os.Symlink(bin, link); err != nil {
+		t.Fatal(err)
+	}
+	realDir := filepath.Dir(link)
+	for _, first := range []string{projBin, "bin", ""} {
+		ans, r = hookBySh(t, dir, first+":"+realDir+":"+sysPath, "mewsandbox hook claude-code --sandbox || exit 2", ev)
+		if r.code != 2 || ans.HookSpecificOutput.PermissionDecision != "" || !strings.Contains(r.stderr, "PATH directory") {
+			t.Errorf("PATH %q first: the hook answered (exit %d): %s %s", first, r.code, r.stdout, r.stderr)
+		}
+	}
+
+	// The neighbours: the project's directory after the real one, or the
+	// real one by its path, rewrite and run in the sandbox.
+	for _, line := range []string{"mewsandbox hook claude-code --sandbox || exit 2", shellQuote(bin) + " hook claude-code --sandbox"} {
+		ans, r = hookBySh(t, dir, realDir+":"+projBin+":"+sysPath, line, ev)
+		if r.code != 0 || ans.HookSpecificOutput.PermissionDecision != "allow" {
+			t.Fatalf("%s: exit %d: %s %s", line, r.code, r.stdout, r.stderr)
+		}
+		var in struct{ Command string }
+		json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+		if got := shell(t, dir, outsideTemp(t), in.Command); got.code != 3 || got.stdout != "sandboxed\n" {
+			t.Errorf("%s: the rewritten command: %+v, want exit 3 and its output", line, got)
+		}
+	}
+	// Without --sandbox nothing runs in a sandbox: the hook answers.
+	if ans, r = hookBySh(t, dir, sysPath, shellQuote(planted)+" hook claude-code", ev); r.code != 0 || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Errorf("the hook without --sandbox: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// shellQuote quotes s as one word for sh.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// TestHookSandboxRewriteInCLocale: Claude Code's shell on a host without
+// LANG reads the rewritten command in the C locale, where bash leaves a
+// $'\u00a0' as those six characters: a command with a no-break space, a
+// zero-width joiner (emoji sequences) or a byte-order mark ran with them
+// replaced by their escapes. Every character must reach the sandboxed
+// command as it was, and its exit status come back.
+func TestHookSandboxRewriteInCLocale(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	text := "a\u00a0b \U0001F468\u200d\U0001F469 \ufeff \u2028 it's \x1b[0m"
+	command := "printf '%s\\n' " + shellQuote(text) + "; exit 4"
+	r := run(t, invocation{args: []string{"hook", "claude-code", "--sandbox"}, stdin: event(dir, "default", "Bash", map[string]string{"command": command}), dir: dir})
+	var ans hookAnswer
+	if err := json.Unmarshal([]byte(r.stdout), &ans); err != nil || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var in struct{ Command string }
+	json.Unmarshal(ans.HookSpecificOutput.UpdatedInput, &in)
+	for _, locale := range []string{"C", "C.UTF-8"} {
+		sh := osexec.Command("bash", "-c", in.Command)
+		sh.Dir = dir
+		sh.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + outsideTemp(t), "LC_ALL=" + locale}
+		if got := runCommand(t, sh); got.code != 4 || got.stdout != text+"\n" {
+			t.Errorf("LC_ALL=%s: the rewritten command gave exit %d, stdout %q (stderr %q); want 4 and %q", locale, got.code, got.stdout, got.stderr, text+"\n")
+		}
+	}
+}

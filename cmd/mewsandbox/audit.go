@@ -110,7 +110,7 @@ func openAudit(via, session string, targets []auditTarget, writable []string) (*
 			continue
 		}
 		seen[abs] = true
-		if dir, ok := auditReachable(abs, writable); ok {
+		if dir, ok := writableHolder(abs, writable); ok {
 			l.Close()
 			hint := ""
 			if t.from != "--audit" {
@@ -145,9 +145,10 @@ func writableDirs(pol exec.Policy) []string {
 	return dirs
 }
 
-// auditReachable returns the directory of writable that holds the log
-// file path (absolute), comparing both with symbolic links resolved.
-func auditReachable(path string, writable []string) (string, bool) {
+// writableHolder returns the directory of writable that holds the file
+// path (absolute), comparing both with symbolic links resolved: there a
+// sandboxed command could change, replace or remove the file.
+func writableHolder(path string, writable []string) (string, bool) {
 	file := filepath.Join(realPath(filepath.Dir(path)), filepath.Base(path))
 	for _, w := range writable {
 		if pathWithin(file, realPath(w)) {

@@ -130,7 +130,11 @@ func validCommand(s string) error {
 }
 
 // quoteArgv turns an argument vector into one shell command line that
-// means exactly it.
+// means exactly it, to bash and zsh in any locale: a word that needs
+// quoting is single-quoted, every character as it is, since the $'\u00a0'
+// of syntax.Quote stays those six characters where the shell's locale is
+// C (Claude Code's shell on a host without LANG). Only a word that is not
+// UTF-8 gets syntax.Quote's $'\xff', which no locale changes.
 func quoteArgv(argv []string) (string, error) {
 	if len(argv) == 0 {
 		return "", usagef("empty command after --")
@@ -140,6 +144,9 @@ func quoteArgv(argv []string) (string, error) {
 		q, err := syntax.Quote(a, syntax.LangBash)
 		if err != nil {
 			return "", usagef("argument %d cannot be quoted for the shell: %v", i+1, err)
+		}
+		if q != a && utf8.ValidString(a) {
+			q = shellQuote(a)
 		}
 		quoted[i] = q
 	}

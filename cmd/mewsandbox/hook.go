@@ -133,6 +133,9 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 		writable = writableDirs(pol)
+		if err := hookBinaryOutOfReach(writable); err != nil {
+			return err
+		}
 	}
 	audit, err := openAudit("hook", cmp.Or(o.session, ev.SessionID), auditTargets(o.audit, p.config), writable)
 	if err != nil {
@@ -202,6 +205,46 @@ func policyLine(pol exec.Policy) string {
 		root += " read-only"
 	}
 	return fmt.Sprintf("%s, %d path grants, network %s", root, len(pol.Grants), cmp.Or(pol.Network.Mode, exec.NetworkNone))
+}
+
+// hookBinaryOutOfReach refuses a sandbox whose commands could replace the
+// mewsandbox that Claude Code runs outside it: this binary, which every
+// rewritten command names, or one put where the shell's PATH lookup of
+// the hook's command would find it first. A command that replaced it would
+// have the next hook call, or the next rewritten command, run what it put
+// there, with none of the sandbox around it.
+func hookBinaryOutOfReach(writable []string) error {
+	const fix = "nothing was run: install mewsandbox outside the project and the writable grants (sudo make install puts it in /usr/local/bin) and name it in the hook's command"
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("finding this binary, which the rewritten commands name: %w", err)
+	}
+	if dir, ok := writableHolder(self, writable); ok {
+		return usagef("hook: this binary %s lies in %s, which sandboxed commands can write: one could replace it, and the next hook call or rewritten command would run its replacement outside the sandbox; %s", self, dir, fix)
+	}
+	name := os.Args[0]
+	if strings.ContainsRune(name, '/') {
+		return nil // named by its path, not looked up
+	}
+	selfInfo, err := os.Stat(self)
+	if err != nil {
+		return fmt.Errorf("finding this binary, which the rewritten commands name: %w", err)
+	}
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		abs, err := filepath.Abs(cmp.Or(d, "."))
+		if err != nil {
+			return fmt.Errorf("PATH directory %q: %w", d, err)
+		}
+		candidate := filepath.Join(abs, name)
+		if dir, ok := writableHolder(candidate, writable); ok {
+			return usagef("hook: PATH directory %s, searched for %q before this binary %s, lies in %s, which sandboxed commands can write: one could put a %s there that the next hook call runs outside the sandbox; %s by its absolute path, or take that directory off PATH",
+				abs, name, self, dir, name, fix)
+		}
+		if fi, err := os.Stat(candidate); err == nil && os.SameFile(fi, selfInfo) {
+			return nil
+		}
+	}
+	return nil
 }
 
 // sandboxFlagSet returns the name of a sandbox-shaping flag given on the

@@ -19,7 +19,7 @@ var nastyCommands = []string{
 	"line one\nline two\n",
 	"echo $(whoami) `id` $HOME ${x:-y} $((1+1)) $'x'",
 	`printf '%s\n' back\\slash "a\\\"b" \`,
-	"ünïcödé ✓ 日本語 \u2028 \u202e",
+	"ünïcödé ✓ 日本語 \u2028 \u202e \u00a0 \u200d \ufeff \U0001F600 \u0085",
 	"tab\there; semi; && || | & > < >> 2>&1",
 	"!history *glob ?x [ab] ~user {a,b} #comment",
 	"'", `"`, `\`, "-c", "--", " leading and trailing ",
@@ -61,15 +61,20 @@ func TestSandboxedCommandQuoting(t *testing.T) {
 			t.Fatalf("%q: %v", command, err)
 		}
 		// Let bash split the line into words, as the Bash tool's shell
-		// will, and print each word NUL-terminated.
-		out, err := osexec.Command(bash, "-c", "set -- "+line+"\nprintf '%s\\0' \"$@\"").Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", command, err)
-		}
-		got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
-		want := append(slices.Clone(wantFlags), command)
-		if !slices.Equal(got, want) {
-			t.Errorf("%q: bash read the rewritten command as\n%q\nwant\n%q", command, got, want)
+		// will, and print each word NUL-terminated: in a UTF-8 locale and
+		// in C, a host's without LANG, where $'\u00a0' is not decoded.
+		for _, locale := range []string{"C.UTF-8", "C"} {
+			sh := osexec.Command(bash, "-c", "set -- "+line+"\nprintf '%s\\0' \"$@\"")
+			sh.Env = append(os.Environ(), "LC_ALL="+locale)
+			out, err := sh.Output()
+			if err != nil {
+				t.Fatalf("%q: bash: %v", command, err)
+			}
+			got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+			want := append(slices.Clone(wantFlags), command)
+			if !slices.Equal(got, want) {
+				t.Errorf("%q: bash in locale %s read the rewritten command as\n%q\nwant\n%q", command, locale, got, want)
+			}
 		}
 	}
 }
