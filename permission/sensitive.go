@@ -57,7 +57,8 @@ var sensitiveWriteHome = []string{
 	// their shims and are sourced at start-up too (nvm.sh, asdf.sh,
 	// pyenv init), so they are protected whole.
 	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools", ".local/share/pnpm",
-	".cabal/bin",
+	".cabal/bin", ".gem", ".local/share/gem", ".config/composer/vendor/bin", ".composer/vendor/bin", ".luarocks/bin", ".opam",
+	".nimble/bin",
 	".nvm", ".pyenv", ".rbenv", ".volta", ".bun/bin", ".asdf", ".local/share/mise", ".fnm", ".local/share/fnm",
 	".nix-profile",
 	// Configuration that runs code when a tool starts, or names a program
