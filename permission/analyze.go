@@ -2362,7 +2362,8 @@ func (z *analyzer) gitToolPush(i int) {
 // and land), git-spice's and Graphite's submits (`gs stack submit`, `gs
 // ss`, also as git-spice; `gt submit`), Sapling's `sl push`, `sl pr
 // submit` and `sl ghstack`, `glab mr create --push`, Phabricator's `arc
-// land` and `jj git push`. A subcommand only known at run time may be one.
+// land`, `jj git push` and a `gh api` call that moves a branch
+// (ghAPIPush). A subcommand only known at run time may be one.
 func pushTool(c SimpleCommand) bool {
 	args := c.Args()
 	switch n := lowerName(c); n {
@@ -2392,7 +2393,8 @@ func pushTool(c SimpleCommand) bool {
 	}
 	switch lowerName(c) {
 	case "gh":
-		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h")
+		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h") ||
+			op(0, "api") && ghAPIPush(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:])
 	case "ghstack":
 		return len(ops) == 0 && !has("--help", "-h", "--version") || op(0, "submit", "land")
 	case "gs", "git-spice":
@@ -2417,6 +2419,75 @@ func pushTool(c SimpleCommand) bool {
 		}
 	}
 	return false
+}
+
+// ghAPIPush says whether the arguments of gh (api ENDPOINT …) make a
+// request that moves a branch or tag of the repository as git push does:
+// a POST, PATCH, PUT or DELETE (-X, --method; a POST by default when
+// fields or --input are given) to a ref (git/refs), a file's contents
+// (contents/PATH, a commit on the branch) or merges, or a GraphQL
+// mutation that writes refs or commits. An endpoint only known at run
+// time may be one.
+func ghAPIPush(args []Word) bool {
+	method, fields, endpoint := "", false, -1
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		next := func() string {
+			if i+1 < len(args) {
+				i++
+				return args[i].Text
+			}
+			return ""
+		}
+		switch {
+		case !w.Literal && endpoint >= 0:
+		case t == "-X" || t == "--method":
+			method = next()
+		case strings.HasPrefix(t, "-X"):
+			method = t[2:]
+		case strings.HasPrefix(t, "--method="):
+			method = t[len("--method="):]
+		case t == "-f" || t == "-F" || t == "--field" || t == "--raw-field" || t == "--input":
+			fields = true
+			next()
+		case strings.HasPrefix(t, "--field=") || strings.HasPrefix(t, "--raw-field=") || strings.HasPrefix(t, "--input="):
+			fields = true
+		case t == "-H" || t == "--header" || t == "-q" || t == "--jq" || t == "-t" || t == "--template" ||
+			t == "--hostname" || t == "--cache" || t == "-p" || t == "--preview":
+			next()
+		case strings.HasPrefix(t, "-") && w.Literal:
+		case endpoint < 0:
+			endpoint = i
+		}
+	}
+	if endpoint < 0 {
+		return false
+	}
+	ep := args[endpoint]
+	if strings.TrimPrefix(ep.Text, "/") == "graphql" && ep.Literal {
+		return slices.ContainsFunc(args, func(w Word) bool {
+			return !w.Literal || strings.Contains(w.Text, "mutation") && containsAny(w.Text, ghRefMutations)
+		})
+	}
+	switch strings.ToUpper(method) {
+	case "":
+		if !fields {
+			return false
+		}
+	case "GET", "HEAD":
+		return false
+	}
+	return !ep.Literal || strings.Contains(ep.Text, "/git/refs") || strings.Contains(ep.Text, "/contents/") ||
+		strings.HasSuffix(strings.TrimSuffix(ep.Text, "/"), "/merges")
+}
+
+// ghRefMutations are the GitHub GraphQL mutations that write a branch
+// or tag, as git push does.
+var ghRefMutations = []string{"createRef", "updateRef", "deleteRef", "createCommitOnBranch", "mergeBranch"}
+
+// containsAny says whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }
 
 // gitTownLocal are the git town commands that push nothing.
