@@ -76,3 +76,23 @@ func TestRedTeamDecisionsS22(t *testing.T) {
 	}
 	checkDecisions(t, tests)
 }
+
+// TestRedTeamToolDecisionsS22: the file tools' calls of the S22 review.
+func TestRedTeamToolDecisionsS22(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	secrets := []string{"deny:Read(./secrets/**)"}
+	tests := []toolRow{
+		// D: a Glob pattern starting with ~/ named no path in the home
+		// directory (it was joined to the project), so Glob ~/.ssh/*
+		// listed the keys' names without asking, where a Read of
+		// ~/.ssh/id_rsa asks.
+		{"S22 D Glob ~/.ssh/*", D, nil, Call{Tool: "Glob", Glob: "~/.ssh/*"}, Ask},
+		{"S22 D Glob $HOME/.aws/*", D, nil, Call{Tool: "Glob", Glob: "$HOME/.aws/*"}, Ask},
+		{"S22 D Grep with glob ~/.ssh/*", D, nil, Call{Tool: "Grep", Glob: "~/.ssh/*"}, Ask},
+		{"S22 D Glob ~/proj/secrets/* past a Read deny", D, secrets, Call{Tool: "Glob", Glob: "~/proj/secrets/*"}, Deny},
+		{"S22 D neighbour: Globs of the project", D, secrets, Call{Tool: "Glob", Glob: "src/**/*.go"}, Allow},
+		{"S22 D neighbour: a Glob of the home's projects", D, nil, Call{Tool: "Glob", Glob: "~/proj/src/*.go"}, Allow},
+	}
+	checkToolDecisions(t, tests)
+}
