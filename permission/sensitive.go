@@ -218,7 +218,7 @@ func sensitiveWrite(abs, home string) string {
 		}
 	}
 	for _, rel := range sensitiveWriteHome {
-		if home != "" && within(abs, home+"/"+rel) {
+		if home != "" && withinHome(abs, home, rel) {
 			return "~/" + rel + " is a protected location"
 		}
 	}
@@ -297,6 +297,13 @@ func procSecret(abs string) bool {
 // within reports whether path p is dir or below it. Both are absolute and
 // clean; the check is by path component, so /home/a/.sshfoo is not within
 // /home/a/.ssh.
+// withinHome is within(p, home+"/"+rel), without building that path on
+// every call.
+func withinHome(p, home, rel string) bool {
+	rest, ok := strings.CutPrefix(p, home)
+	return ok && rest != "" && rest[0] == '/' && within(rest[1:], rel)
+}
+
 func within(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")
