@@ -252,6 +252,7 @@ func FuzzParseSettings(f *testing.F) {
 		"", "permissions:\n  allow: [Bash(ls)]\n  deny: [Read(.env)]\n  defaultMode: plan\n",
 		`{"permissions": {"ask": ["Bash(git push:*)"], "disableBypassPermissionsMode": "disable"}}`,
 		"a: &a [x]\nb: [*a, *a]\n", "permissions: [\n", "x: \"\\/\"",
+		"b: &b\n  deny: [Bash]\npermissions:\n  <<: *b\n  Deny: []\n", "permisions: {}\nsandBox: {}\n",
 	} {
 		f.Add([]byte(s))
 	}
