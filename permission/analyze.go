@@ -135,6 +135,16 @@ type analyzer struct {
 	// setting of each, which a later git is given as if set for it
 	// (dirVars).
 	gitEnv []string
+	// catDocs: what each cat of a here-document or here-string (cat
+	// <<< STR, cat <<E) among the commands writes, by index, for a shell
+	// it feeds its program (fedText).
+	catDocs map[int]fedDoc
+}
+
+// fedDoc is the text of a here-document, and whether it is literal.
+type fedDoc struct {
+	text  string
+	known bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -144,6 +154,12 @@ type subst struct {
 	// out is true for >(…), which the command writes to; the output of
 	// the others feeds the command.
 	out bool
+	// program is true for the <(…) a shell or source reads its program
+	// from: its script operand (bash <(…), . <(…)) or what feeds the
+	// descriptor it reads (sh < <(…)); unseen is then what to complain
+	// of when what it runs is not known (fedProgram).
+	program bool
+	unseen  string
 }
 
 // stmtLists are the substitutions found in a command's words.
@@ -616,10 +632,11 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 }
 
 // pipedProgram: a shell that reads its program from a pipe whose other end
-// is an echo or a printf of words written out on the line (echo 'rm -rf
-// ~' | sh) runs what they print, analysed as a nested shell's program as
-// a here-document fed to it is. What anything else feeds a shell, and a
-// shell xargs runs, stay unchecked (pipeToShell).
+// is an echo or a printf of words written out on the line, or a cat of a
+// here-document (echo 'rm -rf ~' | sh, cat <<< 'rm -rf ~' | sh), runs what
+// they print, analysed as a nested shell's program as a here-document fed
+// to it is (fedProgram). What anything else feeds a shell, and a shell
+// xargs runs, stay unchecked (pipeToShell).
 func (z *analyzer) pipedProgram(p Pipeline) {
 	if len(p) != 2 {
 		return
@@ -629,21 +646,78 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		if len(src) != 1 {
 			continue
 		}
-		text, exact, ok := printedText(z.a.Commands[src[0]])
-		if !ok || !exact {
-			continue
-		}
 		for _, i := range stage {
-			c := z.a.Commands[i]
-			if !isShell(lowerName(c)) || c.Nested || c.OpenArgs || !readsProgramFromFeed(c) {
-				continue
+			if c := z.a.Commands[i]; isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) {
+				z.fedProgram(i, src[0], src[0]+1, "")
 			}
-			z.a.Commands[i].Nested = true
-			dir := z.dir
-			z.nested(text, c.Name()+" input")
-			z.dir = dir
 		}
 	}
+}
+
+// fedProgram analyses, as the program of shell (or source) command i, what
+// the commands from to end write when they are one echo, printf or cat of
+// a here-document (fedText): echo 'rm -rf ~' | sh, bash <(echo …), sh <
+// <(printf …). One whose text is only known at run time (echo "$x" | sh)
+// is too complex to check, as bash -c "$x" is; what another command
+// writes is left to pipeToShell, or is too complex to check when unseen
+// says why.
+func (z *analyzer) fedProgram(i, from, end int, unseen string) {
+	c := z.a.Commands[i]
+	if c.Nested {
+		return
+	}
+	text, known, printer := "", false, false
+	if end-from == 1 {
+		text, known, printer = z.fedText(from)
+	}
+	switch {
+	case !printer:
+		if unseen != "" {
+			z.complex("%s", unseen)
+		}
+	case !known:
+		z.complex("%s runs what %s writes, only known at run time: %s", c.Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
+	default:
+		z.a.Commands[i].Nested = true
+		dir := z.dir
+		z.nested(text, c.Name()+" input")
+		z.dir = dir
+	}
+}
+
+// fedText returns what command i writes: the text of an echo or a printf
+// (printedText), or of the here-document or here-string a cat writes out
+// (catDocs). printer is false for any other command, known false when the
+// text is only known at run time (a word not written out, a printf
+// conversion but %s and %b).
+func (z *analyzer) fedText(i int) (text string, known, printer bool) {
+	c := z.a.Commands[i]
+	if d, ok := z.catDocs[i]; ok {
+		return d.text, d.known, true
+	}
+	if n := lowerName(c); n != "echo" && n != "printf" {
+		return "", false, false
+	}
+	text, exact, ok := printedText(c)
+	return text, ok && exact, true
+}
+
+// catDoc records in catDocs what cat, command i, writes when it only
+// copies a here-document or here-string on its input.
+func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	if lowerName(c) != "cat" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" }) {
+		return
+	}
+	feed, doc := fdDoc(rs, 0)
+	if feed != feedDoc {
+		return
+	}
+	text, known := z.docProgram(doc)
+	if z.catDocs == nil {
+		z.catDocs = map[int]fedDoc{}
+	}
+	z.catDocs[i] = fedDoc{text, known}
 }
 
 // printEscapes are the escapes echo -e and printf take.
@@ -1023,6 +1097,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
+		if sub.program {
+			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+		}
 		for j := start; j < len(z.a.Commands); j++ {
 			if sub.out {
 				out = append(out, j)
@@ -1154,8 +1231,8 @@ const (
 )
 
 // fdDoc returns what feeds file descriptor fd of a command, and the
-// here-document or here-string when that is it. The last redirection of
-// fd wins, as in the shell.
+// here-document or here-string, or the file it opens for reading, when
+// that is it. The last redirection of fd wins, as in the shell.
 func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
 	feed, doc := feedNone, (*syntax.Redirect)(nil)
 	want := strconv.Itoa(fd)
@@ -1186,7 +1263,7 @@ func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
 		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			feed, doc = feedDoc, r
 		case syntax.RdrIn:
-			feed, doc = feedFile, nil
+			feed, doc = feedFile, r
 			if r.Word == nil || r.Word.Lit() == "" {
 				// 3< <(…), 3< "$f": a pipe or a file only known at
 				// run time.
@@ -1335,6 +1412,71 @@ func programFD(c SimpleCommand) (int, bool) {
 		}
 	}
 	return 0, true
+}
+
+// scriptOperand returns the index in c.Args() of the word a shell, source
+// or . reads its program from when that word is only known at run time
+// (bash <(…), . "$f"), -1 otherwise: programFD handles the literal ones.
+func scriptOperand(c SimpleCommand) int {
+	args := c.Args()
+	n := lowerName(c)
+	shell := isShell(n)
+	if !shell && n != "source" && n != "." {
+		return -1
+	}
+	for i := 1; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		switch {
+		case !w.Literal:
+			return i
+		case !shell && t == "--":
+		case !shell:
+			return -1
+		case t == "--" || t == "-":
+			if i+1 < len(args) && !args[i+1].Literal {
+				return i + 1
+			}
+			return -1
+		case strings.HasPrefix(t, "--"):
+			i += shellOptionValues(t)
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if t[0] == '-' && strings.ContainsAny(t, "cs") {
+				return -1
+			}
+			i += shellOptionValues(t)
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// inputSubst returns the <(…) that word w is, nil when it is anything
+// else.
+func inputSubst(w *syntax.Word) *syntax.ProcSubst {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	if p, ok := w.Parts[0].(*syntax.ProcSubst); ok && p.Op == syntax.CmdIn && len(p.Stmts) > 0 {
+		return p
+	}
+	return nil
+}
+
+// markProgram marks the substitution of subs that is p as the program of
+// the command they belong to, with what to complain of when what it runs
+// is not known, and reports whether one was.
+func (subs stmtLists) markProgram(p *syntax.ProcSubst, unseen string) bool {
+	if p == nil {
+		return false
+	}
+	for k := range subs {
+		if !subs[k].out && len(subs[k].stmts) > 0 && subs[k].stmts[0] == p.Stmts[0] {
+			subs[k].program, subs[k].unseen = true, unseen
+			return true
+		}
+	}
+	return false
 }
 
 // docProgram returns the text of a here-document or here-string, and
@@ -1616,10 +1758,10 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if fd, ok := programFD(c); ok {
 			// bash <<'EOF' … EOF, . /dev/stdin <<<STR, bash 3<<E
 			// /dev/fd/3: the document is the program.
-			feed, doc := fdDoc(rs, fd)
+			feed, r := fdDoc(rs, fd)
 			switch {
 			case feed == feedDoc:
-				text, lit := z.docProgram(doc)
+				text, lit := z.docProgram(r)
 				if lit {
 					prog, what = text, c.Name()+" here-document"
 				} else {
@@ -1627,7 +1769,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 				}
 			case feed == feedOther || feed == feedNone && fd != 0:
 				bad = fmt.Sprintf("%s reads its program from file descriptor %d, whose content cannot be checked", c.Name(), fd)
+				if r != nil && subs.markProgram(inputSubst(r.Word), bad) {
+					bad = "" // sh < <(printf …): what it prints, by feeds
+				}
 			}
+		} else if k := scriptOperand(c); k >= 0 && c.Inner+k < len(args) {
+			// bash <(echo …), . <(cat <<E …): what it prints, by feeds.
+			subs.markProgram(inputSubst(args[c.Inner+k]), "")
 		}
 	}
 	if c.OpenArgs && what == "" && bad == "" && c.Inner < len(c.Words) {
@@ -1679,6 +1827,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	}
 	z.parallelArgs(i, u.args)
 	z.xargsRunWith(i, rs)
+	z.catDoc(i, rs)
 	z.feeds(i, subs)
 	z.changeDir(c)
 }
@@ -2215,7 +2364,8 @@ func (z *analyzer) gitToolPush(i int) {
 // and land), git-spice's and Graphite's submits (`gs stack submit`, `gs
 // ss`, also as git-spice; `gt submit`), Sapling's `sl push`, `sl pr
 // submit` and `sl ghstack`, `glab mr create --push`, Phabricator's `arc
-// land` and `jj git push`. A subcommand only known at run time may be one.
+// land`, `jj git push` and a `gh api` call that moves a branch
+// (ghAPIPush). A subcommand only known at run time may be one.
 func pushTool(c SimpleCommand) bool {
 	args := c.Args()
 	switch n := lowerName(c); n {
@@ -2245,7 +2395,8 @@ func pushTool(c SimpleCommand) bool {
 	}
 	switch lowerName(c) {
 	case "gh":
-		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h")
+		return op(0, "pr") && op(1, "create", "new") && !has("-H", "--head", "--help", "-h") ||
+			op(0, "api") && ghAPIPush(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:])
 	case "ghstack":
 		return len(ops) == 0 && !has("--help", "-h", "--version") || op(0, "submit", "land")
 	case "gs", "git-spice":
@@ -2270,6 +2421,75 @@ func pushTool(c SimpleCommand) bool {
 		}
 	}
 	return false
+}
+
+// ghAPIPush says whether the arguments of gh (api ENDPOINT …) make a
+// request that moves a branch or tag of the repository as git push does:
+// a POST, PATCH, PUT or DELETE (-X, --method; a POST by default when
+// fields or --input are given) to a ref (git/refs), a file's contents
+// (contents/PATH, a commit on the branch) or merges, or a GraphQL
+// mutation that writes refs or commits. An endpoint only known at run
+// time may be one.
+func ghAPIPush(args []Word) bool {
+	method, fields, endpoint := "", false, -1
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		next := func() string {
+			if i+1 < len(args) {
+				i++
+				return args[i].Text
+			}
+			return ""
+		}
+		switch {
+		case !w.Literal && endpoint >= 0:
+		case t == "-X" || t == "--method":
+			method = next()
+		case strings.HasPrefix(t, "-X"):
+			method = t[2:]
+		case strings.HasPrefix(t, "--method="):
+			method = t[len("--method="):]
+		case t == "-f" || t == "-F" || t == "--field" || t == "--raw-field" || t == "--input":
+			fields = true
+			next()
+		case strings.HasPrefix(t, "--field=") || strings.HasPrefix(t, "--raw-field=") || strings.HasPrefix(t, "--input="):
+			fields = true
+		case t == "-H" || t == "--header" || t == "-q" || t == "--jq" || t == "-t" || t == "--template" ||
+			t == "--hostname" || t == "--cache" || t == "-p" || t == "--preview":
+			next()
+		case strings.HasPrefix(t, "-") && w.Literal:
+		case endpoint < 0:
+			endpoint = i
+		}
+	}
+	if endpoint < 0 {
+		return false
+	}
+	ep := args[endpoint]
+	if strings.TrimPrefix(ep.Text, "/") == "graphql" && ep.Literal {
+		return slices.ContainsFunc(args, func(w Word) bool {
+			return !w.Literal || strings.Contains(w.Text, "mutation") && containsAny(w.Text, ghRefMutations)
+		})
+	}
+	switch strings.ToUpper(method) {
+	case "":
+		if !fields {
+			return false
+		}
+	case "GET", "HEAD":
+		return false
+	}
+	return !ep.Literal || strings.Contains(ep.Text, "/git/refs") || strings.Contains(ep.Text, "/contents/") ||
+		strings.HasSuffix(strings.TrimSuffix(ep.Text, "/"), "/merges")
+}
+
+// ghRefMutations are the GitHub GraphQL mutations that write a branch
+// or tag, as git push does.
+var ghRefMutations = []string{"createRef", "updateRef", "deleteRef", "createCommitOnBranch", "mergeBranch"}
+
+// containsAny says whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }
 
 // gitTownLocal are the git town commands that push nothing.

@@ -26,6 +26,8 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"GOBIN= go -C d install; cargo install --root; pip install --prefix; npm i -g --prefix",
 		"gh pr create -H; jj git push; git review -d; ghstack; gs b s; sl pr",
 		"node --cpu-prof-dir; node --report-dir=; m -o/ -I/x",
+		"bash <(echo x) <(y); . <(printf); sh 3< <(echo) /dev/fd/3 < <(cat <<< z); cat - <<E | sh\n$x\nE",
+		"gem i -n; python3 -m pip install -t; luarocks make --tree; gh api -XPOST graphql -f query=mutation",
 	} {
 		f.Add(s)
 	}

@@ -1873,7 +1873,8 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 // installers are the programs installDirs knows.
-var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal"}
+var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal",
+	"gem", "composer", "luarocks", "opam", "nimble"}
 
 // installDirs: the directory an installer puts the programs it builds or
 // fetches in, on the user's PATH, where they later run outside the
@@ -1886,11 +1887,20 @@ var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pn
 // pnpm's PNPM_HOME; npm link with no package links the package's own
 // programs there), yarn global's ~/.yarn/bin, bun's and deno's global
 // installs' ~/.bun/bin and ~/.deno/bin, dotnet's global tools, stack
-// install's ~/.local/bin and cabal install's. Each is written, so
-// the protected places there ask even in bypassPermissions, and a prefix
-// in the project passes.
+// install's ~/.local/bin and cabal install's, gem install's --bindir
+// (else GEM_HOME's or --install-dir's bin, --user-install's ~/.gem, or
+// Ruby's own bin directory, taken for /usr/local/bin), composer global's
+// vendor/bin, luarocks install's and make's tree (--tree, --local's
+// ~/.luarocks, else the system's /usr/local), opam's root (OPAMROOT, else
+// ~/.opam) and nimble install's ~/.nimble/bin. python -m pip is pip. Each
+// is written, so the protected places there ask even in
+// bypassPermissions, and a prefix in the project passes.
 func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 	n := lowerName(c)
+	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
+		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
+		n = "pip"
+	}
 	if !slices.Contains(installers, n) {
 		return out
 	}
@@ -1957,8 +1967,10 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 		if p, ok := value("--prefix"); ok {
 			dirs = append(dirs, bin(p))
 		}
-		if r, ok := value("--root"); ok {
-			out = append(out, PathArg{Word: r, Write: true, Tree: true, Fills: true})
+		for _, o := range []string{"--root", "--target", "-t"} {
+			if r, ok := value(o); ok {
+				out = append(out, PathArg{Word: r, Write: true, Tree: true, Fills: true})
+			}
 		}
 	case n == "pipx" && slices.Contains([]string{"install", "upgrade", "reinstall", "reinstall-all", "upgrade-all", "inject"}, ops[0]),
 		n == "uv" && ops[0] == "tool" && len(ops) > 1 && slices.Contains([]string{"install", "upgrade"}, ops[1]):
@@ -2011,6 +2023,50 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 		} else {
 			dirs = append(dirs, Word{Text: "~/.local/bin", Literal: true})
 		}
+	case n == "gem" && slices.Contains([]string{"install", "i", "update"}, ops[0]):
+		bindir, ok := value("--bindir")
+		if !ok {
+			bindir, ok = value("-n")
+		}
+		home, homeOK := value("--install-dir")
+		if !homeOK {
+			home, homeOK = value("-i")
+		}
+		switch {
+		case ok:
+			dirs = append(dirs, bindir)
+		case homeOK:
+			dirs = append(dirs, bin(home))
+		case env("GEM_HOME") != "":
+			dirs = append(dirs, bin(word(env("GEM_HOME"))))
+		case has("--user-install"):
+			dirs = append(dirs, Word{Text: "~/.gem", Literal: true}, Word{Text: "~/.local/share/gem", Literal: true})
+		default:
+			dirs = append(dirs, Word{Text: "/usr/local/bin", Literal: true})
+		}
+	case n == "composer" && ops[0] == "global" && len(ops) > 1 && slices.Contains([]string{"require", "install", "update", "upgrade", "u"}, ops[1]):
+		if v := env("COMPOSER_HOME"); v != "" {
+			dirs = append(dirs, underDir(word(v), Word{Text: "vendor/bin", Literal: true}))
+		} else {
+			dirs = append(dirs, Word{Text: "~/.config/composer/vendor/bin", Literal: true}, Word{Text: "~/.composer/vendor/bin", Literal: true})
+		}
+	case n == "luarocks" && (ops[0] == "install" || ops[0] == "make"):
+		switch tree, ok := value("--tree"); {
+		case ok:
+			dirs = append(dirs, bin(tree))
+		case has("--local"):
+			dirs = append(dirs, Word{Text: "~/.luarocks/bin", Literal: true})
+		default:
+			dirs = append(dirs, Word{Text: "/usr/local/bin", Literal: true})
+		}
+	case n == "opam" && slices.Contains([]string{"install", "reinstall", "upgrade", "pin"}, ops[0]):
+		root := Word{Text: "~/.opam", Literal: true}
+		if v := env("OPAMROOT"); v != "" {
+			root = word(v)
+		}
+		dirs = append(dirs, root)
+	case n == "nimble" && ops[0] == "install" && !has("-d", "--depsOnly"):
+		dirs = append(dirs, Word{Text: "~/.nimble/bin", Literal: true})
 	case n == "cabal" && ops[0] == "install" && !has("--lib", "--only-dependencies", "--dependencies-only"):
 		if p, ok := value("--installdir"); ok {
 			dirs = append(dirs, p)
@@ -2819,6 +2875,9 @@ var nodeWrites = []string{"--cpu-prof-dir", "--heap-prof-dir", "--diagnostic-dir
 func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	n := strings.ToLower(c.Name())
+	if strings.HasPrefix(n, "python") {
+		out = installDirs(out, c) // python -m pip install --user
+	}
 	if n == "deno" && len(args) > 0 && args[0].Literal && (args[0].Text == "fmt" || args[0].Text == "lint") {
 		// deno fmt and deno lint --fix rewrite their operands.
 		return formatterPaths(out, c)

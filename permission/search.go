@@ -74,7 +74,7 @@ func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 	globs := searchGlobs(glob)
 	if base == abs {
 		for _, g := range globs {
-			for _, p := range globLiteralPaths(abs, g) {
+			for _, p := range globLiteralPaths(abs, e.Env.Home, g) {
 				w := e.checkPath(tool, KindRead, p)
 				if w.d != Allow {
 					w.reason = tool + "'s glob " + glob + " in " + abs + " names " + p + ": " + w.reason
@@ -173,10 +173,15 @@ const globMeta = `*?[{\`
 // globLiteralPaths returns the paths a glob names before its first
 // wildcard, searched from dir: dir/secrets for secrets/*, dir/shadow for
 // shadow. A glob starting with / is tried from dir, as ripgrep anchors
-// it, and from the root, as a glob library reads it. The search reads
-// these or what lies below them.
-func globLiteralPaths(dir, g string) []string {
+// it, and from the root, as a glob library reads it; one starting with
+// ~/ or $HOME/ from home as well. The search reads these or what lies
+// below them.
+func globLiteralPaths(dir, home, g string) []string {
 	g = strings.TrimSuffix(g, "/")
+	if rest, ok := homeRest(g); ok && home != "" {
+		// ~/.ssh/*: a tool may expand ~ in its pattern as in a path.
+		return append(globLiteralPaths(dir, "", g), globLiteralPaths(home, "", rest)...)
+	}
 	var lit []string
 	for _, seg := range strings.Split(strings.TrimPrefix(g, "/"), "/") {
 		if strings.ContainsAny(seg, globMeta) {

@@ -57,7 +57,8 @@ var sensitiveWriteHome = []string{
 	// their shims and are sourced at start-up too (nvm.sh, asdf.sh,
 	// pyenv init), so they are protected whole.
 	".cargo/bin", ".rustup", "go/bin", ".deno/bin", ".yarn/bin", ".dotnet/tools", ".local/share/pnpm",
-	".cabal/bin",
+	".cabal/bin", ".gem", ".local/share/gem", ".config/composer/vendor/bin", ".composer/vendor/bin", ".luarocks/bin", ".opam",
+	".nimble/bin",
 	".nvm", ".pyenv", ".rbenv", ".volta", ".bun/bin", ".asdf", ".local/share/mise", ".fnm", ".local/share/fnm",
 	".nix-profile",
 	// Configuration that runs code when a tool starts, or names a program
@@ -217,7 +218,7 @@ func sensitiveWrite(abs, home string) string {
 		}
 	}
 	for _, rel := range sensitiveWriteHome {
-		if home != "" && within(abs, home+"/"+rel) {
+		if home != "" && withinHome(abs, home, rel) {
 			return "~/" + rel + " is a protected location"
 		}
 	}
@@ -296,6 +297,13 @@ func procSecret(abs string) bool {
 // within reports whether path p is dir or below it. Both are absolute and
 // clean; the check is by path component, so /home/a/.sshfoo is not within
 // /home/a/.ssh.
+// withinHome is within(p, home+"/"+rel), without building that path on
+// every call.
+func withinHome(p, home, rel string) bool {
+	rest, ok := strings.CutPrefix(p, home)
+	return ok && rest != "" && rest[0] == '/' && within(rest[1:], rel)
+}
+
 func within(p, dir string) bool {
 	if dir == "/" {
 		return strings.HasPrefix(p, "/")

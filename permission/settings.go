@@ -291,8 +291,7 @@ func (p *settingsParser) parse(data []byte) error {
 		case knownSettingsKeys.get()[key]:
 			return nil
 		}
-		p.warnf(k.Line, "unknown key %q", key)
-		return nil
+		return p.unknownKey(k, "", "permissions", "sandbox")
 	})
 }
 
@@ -396,6 +395,11 @@ func (p *settingsParser) eachKey(m *yaml.Node, prefix string, f func(key string,
 		if k.Kind != yaml.ScalarNode {
 			return p.errorf(k.Line, "%skey must be a string, not %s", prefix, describeNode(k))
 		}
+		if k.Tag == "!!merge" {
+			// yaml.v3 hands the merge key over as it is written: what it
+			// merges would be dropped unread.
+			return p.errorf(k.Line, "%s<<: YAML merge keys are not read: write the keys out", prefix)
+		}
 		if first, dup := seen[k.Value]; dup {
 			return p.errorf(k.Line, "key %q given twice (first at line %d)", prefix+k.Value, first)
 		}
@@ -450,10 +454,62 @@ func (p *settingsParser) permissions(v *yaml.Node) error {
 				return nil
 			})
 		default:
-			p.warnf(k.Line, "unknown key %q in permissions", key)
+			return p.unknownKey(k, " in permissions", "deny", "ask", "disableBypassPermissionsMode")
 		}
 		return nil
 	})
+}
+
+// unknownKey reports key k of a mapping (where says which) that the
+// parser does not read: a warning, but an error when it is a misspelling
+// of one of strict (a case variant, or a letter or two off: Deny,
+// permisions), keys whose loss would silently drop deny rules or
+// restrictions the user wrote.
+func (p *settingsParser) unknownKey(k *yaml.Node, where string, strict ...string) error {
+	for _, want := range strict {
+		if misspelt(k.Value, want) {
+			return p.errorf(k.Line, "unknown key %q%s: want %q (a misspelt key would silently drop what it holds)", k.Value, where, want)
+		}
+	}
+	p.warnf(k.Line, "unknown key %q%s", k.Value, where)
+	return nil
+}
+
+// misspelt says whether key, which is not want, is want in another case
+// or at most one edit away from it (two for a key of eight letters or
+// more): an insertion, a deletion, a substitution or two letters swapped.
+func misspelt(key, want string) bool {
+	a, b := strings.ToLower(key), strings.ToLower(want)
+	if a == b {
+		return true
+	}
+	limit := 1
+	if len(b) >= 8 {
+		limit = 2
+	}
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return false
+	}
+	// Optimal string alignment distance, two rows and the one before.
+	prev2, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)] <= limit
 }
 
 func (p *settingsParser) rules(kind RuleKind, key string, v *yaml.Node) error {

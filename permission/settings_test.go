@@ -165,6 +165,13 @@ func TestParseSettingsRejects(t *testing.T) {
 		{"a bad disableBypassPermissionsMode", "permissions:\n  disableBypassPermissionsMode: true\n", path + ":2: permissions.disableBypassPermissionsMode must be a string, not the boolean true"},
 		{"an unknown disableBypassPermissionsMode", "permissions:\n  disableBypassPermissionsMode: enable\n", path + `:2: permissions.disableBypassPermissionsMode: unknown value "enable" (want "disable")`},
 		{"a duplicated key", "permissions:\n  deny: [Bash]\n  deny: []\n", path + `:3: key "permissions.deny" given twice (first at line 2)`},
+		{"S22 a misspelt permissions", "permisions:\n  deny: [Bash]\n", path + `:1: unknown key "permisions": want "permissions"`},
+		{"S22 permissions in another case", "{\"Permissions\": {\"deny\": [\"Bash\"]}}", path + `:1: unknown key "Permissions": want "permissions"`},
+		{"S22 deny in another case", "permissions:\n  Deny: [Bash]\n", path + `:2: unknown key "Deny" in permissions: want "deny"`},
+		{"S22 a misspelt deny", "permissions:\n  dney: [Bash]\n", path + `:2: unknown key "dney" in permissions: want "deny"`},
+		{"S22 a misspelt ask", "permissions:\n  asks: [Bash]\n", path + `:2: unknown key "asks" in permissions: want "ask"`},
+		{"S22 a misspelt sandbox", "sandBox:\n  network: none\n", path + `:1: unknown key "sandBox": want "sandbox"`},
+		{"S22 a YAML merge key", "base: &b\n  deny: [Bash]\npermissions:\n  <<: *b\n", path + `:4: permissions.<<: YAML merge keys are not read`},
 		{"a duplicated top-level key", "{\"permissions\": {},\n \"permissions\": {}}", path + `:2: key "permissions" given twice (first at line 1)`},
 		{"unparsable YAML names its line", "permissions:\n  allow: [Bash\n  deny: []\n", path + ":"},
 		{"unparsable JSON names its line", "{\"permissions\": {\n \"allow\": [\"Bash\" \"Read\"]}}\n", path + ":2: invalid JSON: invalid character"},
@@ -245,6 +252,7 @@ func FuzzParseSettings(f *testing.F) {
 		"", "permissions:\n  allow: [Bash(ls)]\n  deny: [Read(.env)]\n  defaultMode: plan\n",
 		`{"permissions": {"ask": ["Bash(git push:*)"], "disableBypassPermissionsMode": "disable"}}`,
 		"a: &a [x]\nb: [*a, *a]\n", "permissions: [\n", "x: \"\\/\"",
+		"b: &b\n  deny: [Bash]\npermissions:\n  <<: *b\n  Deny: []\n", "permisions: {}\nsandBox: {}\n",
 	} {
 		f.Add([]byte(s))
 	}
