@@ -2204,11 +2204,12 @@ var hijackVars = []string{
 	// man's (--pager), journalctl's pager's.
 	"ZIPOPT", "MANOPT", "SYSTEMD_LESS",
 	// Commands an editor runs at its start (VIMINIT='!cmd' vim), the
-	// compilers and their wrappers builds run (RUSTC_WRAPPER, CC), npm's
-	// shell for scripts, perl's debugger, OpenSSL's configuration (which
-	// loads engines). GOFLAGS only with a program in it (goFlagsRun).
+	// compilers and their wrappers builds run (RUSTC_WRAPPER, CC), perl's
+	// debugger, OpenSSL's configuration (which loads engines). GOFLAGS
+	// only with a program in it (goFlagsRun); npm's settings that run
+	// programs (npm_config_script_shell …) in any case (npmRunsVar).
 	"VIMINIT", "EXINIT", "MYVIMRC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTC", "CARGO_BUILD_RUSTC_WRAPPER",
-	"CC", "CXX", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "PERL5DB", "OPENSSL_CONF",
+	"CC", "CXX", "PERL5DB", "OPENSSL_CONF",
 	// Where git finds the configuration it obeys (core.fsmonitor,
 	// core.pager and the like run programs): another home, another
 	// repository. A home of the command's choosing also gives npm its
@@ -2310,8 +2311,34 @@ func assignName(s string) string {
 }
 
 func hijacked(name string) bool {
-	return slices.Contains(hijackVars, name) || strings.EqualFold(name, "npm_config_script_shell") || strings.HasPrefix(name, "BASH_FUNC_") ||
+	return slices.Contains(hijackVars, name) || npmRunsVar(name) || strings.HasPrefix(name, "BASH_FUNC_") ||
 		strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_")
+}
+
+// npmRunsKeys are the settings of npm (pnpm reads them too) that name a
+// program it runs, or node options it starts every script's node with
+// (--require), or a settings file that may set those: given as an option
+// (npm run build --script-shell=./x) or in the environment
+// (npm_config_script_shell=./x npm test), they choose what an approved
+// npm run executes.
+var npmRunsKeys = []string{"script-shell", "node-options", "userconfig", "globalconfig", "shell", "git", "editor", "browser", "viewer"}
+
+// npmRunsKey says whether key, an npm setting as an option or a variable
+// spells it (either case, - or _), is one of npmRunsKeys.
+func npmRunsKey(key string) bool {
+	return slices.Contains(npmRunsKeys, strings.ReplaceAll(strings.ToLower(key), "_", "-"))
+}
+
+// npmRunsVar says whether name is a variable npm or pnpm reads one of
+// npmRunsKeys from (npm_config_script_shell, NPM_CONFIG_NODE_OPTIONS,
+// pnpm_config_userconfig).
+func npmRunsVar(name string) bool {
+	for _, p := range []string{"npm_config_", "pnpm_config_"} {
+		if len(name) > len(p) && strings.EqualFold(name[:len(p)], p) {
+			return npmRunsKey(name[len(p):])
+		}
+	}
+	return false
 }
 
 // envHijack returns the first hijacking variable c sets in the
@@ -2599,6 +2626,7 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		})
 	}
 	global := opt("-g", "--global", "--location=global") || slices.ContainsFunc(args, func(w Word) bool { return w.Text == "--location" }) && slices.Contains(ops, "global")
+	hijack := hijackOption(c)
 	switch n := lowerName(c); {
 	case n == "go" && op(0) == "env" && slices.ContainsFunc(args, func(w Word) bool {
 		return w.Literal && (w.Text == "-w" || w.Text == "-u" || strings.HasPrefix(w.Text, "-w=") || strings.HasPrefix(w.Text, "--w") || strings.HasPrefix(w.Text, "--u"))
@@ -2606,6 +2634,8 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "go env -w changes the settings of every later go command (GOFLAGS, GOPROXY, the toolchain)", false
 	case pkgConfigSet(c):
 		return n + " config changes the settings of every later " + n + " (its script shell, its registry)", false
+	case hijack != "":
+		return n + " " + hijack + " names a program " + n + " runs, or node options or a settings file that do: it chooses what the scripts execute", false
 	case (n == "npm" || n == "pnpm") && slices.Contains([]string{"install", "i", "add", "update", "up", "link", "uninstall", "remove", "rm", "un"}, op(0)) && global:
 		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
 	case n == "yarn" && op(0) == "global":
@@ -2614,6 +2644,28 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
+}
+
+// hijackOption returns the first option of c that decides what code it
+// runs past what its words say (npm's and pnpm's npmRunsKeys:
+// --script-shell=x, --script-shell x), "" for none; what follows -- is
+// the script's.
+func hijackOption(c SimpleCommand) string {
+	if n := lowerName(c); n != "npm" && n != "pnpm" {
+		return ""
+	}
+	for _, w := range c.Args()[1:] {
+		if w.Literal && w.Text == "--" {
+			break
+		}
+		if k, ok := strings.CutPrefix(w.Text, "--"); ok && w.Literal {
+			k, _, _ = strings.Cut(k, "=")
+			if npmRunsKey(k) {
+				return "--" + k
+			}
+		}
+	}
+	return ""
 }
 
 // pkgConfigSet says whether c is npm's, pnpm's or yarn's config set

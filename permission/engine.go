@@ -1061,6 +1061,13 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			return e.dangerVerdict(Danger{Rule: "hijack variable",
 				Reason: "sets " + n + ", which decides what code later programs run; rule " + allowedBy.Text + " does not cover it"})
 		}
+		// So do some of the command's own options, past the words a
+		// prefix rule names: Bash(npm run:*) does not cover npm run build
+		// --script-shell=./x.
+		if o := hijackOption(c); o != "" && !strings.Contains(allowedBy.Text, o) {
+			return e.dangerVerdict(Danger{Rule: "hijack option",
+				Reason: commandName(c) + " " + o + " decides what code it runs; rule " + allowedBy.Text + " does not cover it"})
+		}
 		return byRule(allowedBy)
 	}
 	// 8. Built-in checks.

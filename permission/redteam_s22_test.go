@@ -10,6 +10,7 @@ func TestRedTeamDecisionsS22(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
 	push := []string{"deny:Bash(git push:*)"}
+	npmRun, npmTest := []string{"allow:Bash(npm run:*)"}, []string{"allow:Bash(npm test:*)"}
 	tests := []decisionRow{
 		// A: a shell given its program by a process substitution of an
 		// echo or a printf (bash <(echo …), source <(…), sh < <(…)), or
@@ -73,6 +74,22 @@ func TestRedTeamDecisionsS22(t *testing.T) {
 		{"S22 C gh api POST to an endpoint only known at run time", D, push, `gh api -X POST "$ep"`, Deny},
 		{"S22 C gh api POST git/refs asks as git push does", D, nil, `gh api -X POST repos/o/r/git/refs -f ref=refs/heads/x -f sha=abc`, Ask},
 		{"S22 C neighbour: reads, issues and comments", D, push, `gh api repos/o/r/git/refs && gh api repos/o/r/git/refs/heads/main && gh api repos/o/r/contents/README.md && gh api --method GET repos/o/r/contents/x -f ref=main && gh api graphql -f query='query{viewer{login}}' && gh api repos/o/r/issues -f title=x -f body=y && gh api -X POST repos/o/r/issues/1/comments -f body=x && gh api "$ep"`, Allow},
+		// E: npm's settings that name a program it runs (its script
+		// shell, git, editor), the node options its scripts start with,
+		// or a settings file that may set them, given as an option or in
+		// npm_config_* besides script-shell: an approved npm run passed
+		// with them, running what they chose.
+		{"S22 E npm run --script-shell=", D, npmRun, `npm run build --script-shell=/tmp/x`, Ask},
+		{"S22 E npm run --script-shell x", D, npmRun, `npm run build --script-shell /tmp/x`, Ask},
+		{"S22 E npm test --node-options", D, npmTest, `npm test --node-options='--require ./x.js'`, Ask},
+		{"S22 E npm test --userconfig", D, npmTest, `npm test --userconfig=./evil.npmrc`, Ask},
+		{"S22 E pnpm run --shell", D, []string{"allow:Bash(pnpm run:*)"}, `pnpm run build --shell=/tmp/x`, Ask},
+		{"S22 E NPM_CONFIG_NODE_OPTIONS", D, npmTest, `NPM_CONFIG_NODE_OPTIONS='--require /tmp/x.js' npm test`, Ask},
+		{"S22 E npm_config_globalconfig", D, npmTest, `npm_config_globalconfig=./g npm test`, Ask},
+		{"S22 E pnpm_config_script_shell", D, []string{"allow:Bash(pnpm test:*)"}, `pnpm_config_script_shell=./x pnpm test`, Ask},
+		{"S22 E neighbour: npm run, its own options and the script's", D, npmRun, `npm run build --if-present && npm run build --silent -- --script-shell=x --node-options=y`, Allow},
+		{"S22 E neighbour: a rule that names the option", D, []string{"allow:Bash(npm run build --script-shell=./ci/sh)"}, `npm run build --script-shell=./ci/sh`, Allow},
+		{"S22 E neighbour: harmless npm_config", D, npmTest, `npm_config_loglevel=warn npm test`, Allow},
 	}
 	checkDecisions(t, tests)
 }
