@@ -69,6 +69,35 @@ func (r Rule) String() string { return r.Text }
 // settings file holds.
 const maxRuleLen = 4096
 
+// hostTopDirs are top-level directories of Linux and macOS hosts that a
+// project rarely has at its own top: a path rule starting with one of
+// them after a single "/" (Read(/home/u/.ssh/**)) was meant for the host's.
+var hostTopDirs = []string{"home", "Users", "root", "etc", "var", "usr", "opt", "private", "Volumes", "mnt", "srv", "proc", "sys", "dev", "run", "nix", "Library", "System", "Applications"}
+
+// CheckProjectRelative refuses a deny or ask rule whose path pattern, a
+// single "/" and then a top-level directory of the host's
+// (Read(/home/u/.ssh/**)), reads as an absolute path but is, as in Claude
+// Code, relative to the project the rule comes from, so that it would
+// guard nothing the user meant: the rule is to be written with "//" for
+// the host's path or "./" for the project's. base is that project's root
+// ("" when not known). An allow rule that matches nothing allows nothing,
+// and passes.
+func CheckProjectRelative(r Rule, base string) error {
+	if r.Kind == RuleAllow || r.m == nil || r.m.class != patPath || r.m.anchor != anchorBase {
+		return nil
+	}
+	rest := strings.TrimPrefix(r.Pattern, "/")
+	first, _, _ := strings.Cut(rest, "/")
+	if !slices.Contains(hostTopDirs, first) {
+		return nil
+	}
+	in := "the project root"
+	if base != "" {
+		in = base
+	}
+	return &RuleError{Text: r.Text, Msg: fmt.Sprintf("a path after a single \"/\" is relative to %s, as in Claude Code, not to / on the host: write %s(//%s) for /%s there, or %s(./%s) for the one in the project", in, r.Tool, rest, rest, r.Tool, rest)}
+}
+
 // RuleError is a malformed rule.
 type RuleError struct {
 	Text string // the rule as written

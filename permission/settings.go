@@ -515,6 +515,9 @@ func misspelt(key, want string) bool {
 func (p *settingsParser) rules(kind RuleKind, key string, v *yaml.Node) error {
 	return p.stringList("permissions."+key, key, v, func(i int, text string, item *yaml.Node) error {
 		r, err := ParseRule(kind, text)
+		if err == nil {
+			err = CheckProjectRelative(r, p.base)
+		}
 		if err != nil {
 			return &SettingsError{Path: p.path, Line: item.Line, Err: fmt.Errorf("%s[%d]: %w", key, i, err)}
 		}

@@ -385,6 +385,9 @@ func AddCommandLineRules(c *Config, kind RuleKind, texts []string) error {
 	rules := make([]Rule, 0, len(texts))
 	for _, text := range texts {
 		r, err := ParseRule(kind, text)
+		if err == nil {
+			err = CheckProjectRelative(r, "")
+		}
 		if err != nil {
 			return fmt.Errorf("--%s: %w", kind, err)
 		}

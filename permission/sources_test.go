@@ -426,4 +426,17 @@ func TestAddCommandLineRules(t *testing.T) {
 	if err == nil || err.Error() != `--allow: malformed rule "Bash(rm": missing ")"` {
 		t.Errorf("error = %v", err)
 	}
+	// A deny or ask path after a single "/" that names a host directory
+	// is the project's, which the user did not mean; the project's own
+	// directories, "//" paths and allow rules pass.
+	err = AddCommandLineRules(c, RuleDeny, []string{"Read(/var/secrets/**)"})
+	if err == nil || !strings.HasPrefix(err.Error(), `--deny: malformed rule "Read(/var/secrets/**)": a path after a single "/" is relative to the project root`) {
+		t.Errorf("deny Read(/var/secrets/**): error = %v", err)
+	}
+	if err := AddCommandLineRules(c, RuleDeny, []string{"Read(/src/**)", "Read(//var/secrets/**)", "Edit(/tmp/**)", "Bash(/etc/init.d/x)"}); err != nil {
+		t.Errorf("project paths, // paths, other tools: %v", err)
+	}
+	if err := AddCommandLineRules(c, RuleAllow, []string{"Read(/etc/hosts)"}); err != nil {
+		t.Errorf("an allow rule: %v", err)
+	}
 }
