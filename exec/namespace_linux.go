@@ -270,6 +270,10 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 			changeable = append(changeable, real)
 		}
 	}
+	// Where a writable grant leads vouches for a link's target only when
+	// no link a command may change is on its own way (linkFreeReal), as
+	// in the Landlock plan (grantedElsewhere).
+	vouched := slices.Clone(changeable)
 	add := func(path string) string {
 		fi, err := os.Stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
@@ -279,15 +283,20 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 		if path, err = res.eval(path); err != nil {
 			return ""
 		}
+		linked := false
 		if path != clean {
 			// Links on the way: none a command could point elsewhere, or
 			// one that leads where it may write anyway.
 			w := linkOnPath(clean, changeable)
-			if w.link != "" && (w.real != path || !slices.ContainsFunc(changeable, func(c string) bool { return within(path, c) })) {
+			if w.link != "" && (w.real != path || !slices.ContainsFunc(vouched, func(c string) bool { return within(path, c) })) {
 				return ""
 			}
+			linked = w.link != ""
 		}
 		changeable = append(changeable, path)
+		if !linked {
+			vouched = append(vouched, path)
+		}
 		for _, o := range out {
 			if within(path, o) {
 				return path // covered by a writable tree already

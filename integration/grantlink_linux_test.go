@@ -340,3 +340,36 @@ func TestGrantThroughLinkToLinkInRoot(t *testing.T) {
 		}
 	})
 }
+
+// Two grants through links left in the root: run 1's command makes both
+// a and b links to the keys; run 2's --allow-write a --allow-write b was
+// let through, each link's target "granted anyway" by the other grant,
+// itself reached through a link the command chose. A grant only vouches
+// for a link's target when no link a command may change is on its own
+// way: refused (125). The neighbour: a, the same link, with the keys'
+// directory granted by its own name, still runs.
+func TestGrantThroughTwoLinksLeftInRoot(t *testing.T) {
+	keysInEachLayer(t, func(t *testing.T, b *box, flags []string, keys, key string) {
+		r := b.sh("ln -s "+keys+" a && ln -s "+keys+" b && echo linked", flags...)
+		if r.code != 0 || !strings.Contains(r.stdout, "linked") {
+			t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		r = b.sh("cat a/id_rsa; echo planted > b/planted", append(flags, "--allow-write", "a", "--allow-write", "b")...)
+		if strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-write a --allow-write b: the command read the key through the links:\n%s", r.stdout)
+		}
+		if b.exists(filepath.Join(keys, "planted")) {
+			t.Errorf("--allow-write a --allow-write b: the command wrote beside the key")
+			os.Remove(filepath.Join(keys, "planted"))
+		}
+		if r.code != 125 || !strings.Contains(r.stderr, "symbolic link") {
+			t.Errorf("--allow-write a --allow-write b: want the run refused (125, naming a link), got %d\n%s", r.code, r.stderr)
+		}
+
+		// The neighbour: the target granted by its own name vouches for it.
+		r = b.sh("cat a/id_rsa", append(flags, "--allow-write", "a", "--allow-write", keys)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-write a --allow-write %s: code %d\n%s%s", keys, r.code, r.stdout, r.stderr)
+		}
+	})
+}
