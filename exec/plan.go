@@ -619,6 +619,12 @@ func linkOnPath(p string, writable []string) pathWay {
 	return w
 }
 
+// LinkOnWay returns the first symbolic link met following p, absolute, as
+// the kernel would (on p or in a link's target) that lies in one of dirs,
+// real paths: a command that may write there could point it elsewhere.
+// "" for none.
+func LinkOnWay(p string, dirs []string) string { return linkOnPath(p, dirs).link }
+
 // writableReals returns where the rules that give Write (and the root)
 // lead, links resolved; those missing are left out.
 func writableReals(rules []rule) []string {
