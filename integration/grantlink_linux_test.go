@@ -269,9 +269,12 @@ func TestGrantThroughFlippingLink(t *testing.T) {
 			script += "; chmod 604 " + key
 		}
 		deadline := time.Now().Add(4 * time.Second)
-		runs := 0
+		runs, refused := 0, 0
 		for ; time.Now().Before(deadline); runs++ {
 			r := b.sh(script, append(flags, "--allow-write", "out")...)
+			if r.code == 125 {
+				refused++
+			}
 			if strings.Contains(r.stdout, "secret-key") {
 				t.Fatalf("run %d: the command read the key outside the root through the flipped link:\n%s", runs, r.stdout)
 			}
@@ -285,7 +288,11 @@ func TestGrantThroughFlippingLink(t *testing.T) {
 		if code := a.wait(t, 10*time.Second); code != 124 {
 			t.Errorf("run A: code %d, want 124 from its timeout (the loop ran to the end)\n%s", code, a.stderr.String())
 		}
-		t.Logf("%d runs raced the flipping link", runs)
+		t.Logf("%d runs raced the flipping link, %d refused", runs, refused)
+		if refused == 0 {
+			// Else the attack never met a run: the checks above proved nothing.
+			t.Errorf("no run of %d was refused: run A's link never pointed out while one planned", runs)
+		}
 
 		// The neighbour: the link left in the root, --allow-write out
 		// writes where it leads.
