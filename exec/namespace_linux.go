@@ -256,56 +256,78 @@ func (l *nsLayer) add(op uint32, path string) {
 // root is the writable root among them, links resolved, or "".
 //
 // A grant reached through a symbolic link that a command may change (one
-// in the root, even a read-only one, or in a writable grant: linkOnPath)
-// and that leads out of them is left out, read-only: the Landlock plan,
+// in the root, even a read-only one, or in any writable grant: linkOnPath)
+// and that leads out of the root and the grants reached through no such
+// link is left out, read-only: the Landlock plan,
 // made beside this one, refuses such a grant, but a command of another run
 // in the same root, looping, pointed the link out of the root while this
 // plan looked and back while that one did, and this run's command changed
 // the mode of a file outside the root (chmod, which Landlock does not
 // mediate) on the writable mount made there.
 func writablePaths(p Policy, res *resolver) (out []string, root string) {
-	var changeable []string // where a command may write, links resolved
-	if p.Root != "" {
-		if real, err := res.eval(p.Root); err == nil {
-			changeable = append(changeable, real)
-		}
-	}
-	add := func(path string) string {
-		fi, err := os.Stat(path)
-		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
-			return "" // a missing optional grant (Plan refused a missing required one), or a device
-		}
-		clean := filepath.Clean(path)
-		if path, err = res.eval(path); err != nil {
-			return ""
-		}
-		if path != clean {
-			// Links on the way: none a command could point elsewhere, or
-			// one that leads where it may write anyway.
-			w := linkOnPath(clean, changeable)
-			if w.link != "" && (w.real != path || !slices.ContainsFunc(changeable, func(c string) bool { return within(path, c) })) {
-				return ""
-			}
-		}
-		changeable = append(changeable, path)
-		for _, o := range out {
-			if within(path, o) {
-				return path // covered by a writable tree already
-			}
-		}
-		out = append(out, path)
-		return path
-	}
+	var paths []string
 	if p.Root != "" && !p.ReadOnlyRoot {
-		if root = add(p.Root); root != "" {
-			if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-				root = ""
-			}
-		}
+		paths = append(paths, p.Root)
 	}
 	for _, g := range p.Grants {
 		if g.Access&Write != 0 {
-			add(g.Path)
+			paths = append(paths, g.Path)
+		}
+	}
+	// Where a command may write, links resolved: the root and every
+	// writable path, later ones too, as the Landlock plan judges links
+	// (writableReals).
+	var changeable, vouched []string
+	if p.Root != "" {
+		if real, err := res.eval(p.Root); err == nil {
+			changeable = append(changeable, real)
+			vouched = append(vouched, real)
+		}
+	}
+	reals := make([]string, len(paths))
+	for i, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
+			continue // a missing optional grant (Plan refused a missing required one), or a device
+		}
+		if real, err := res.eval(path); err == nil {
+			reals[i] = real
+			changeable = append(changeable, real)
+		}
+	}
+	// A link a command may change may lead where the root, or a path
+	// reached through no such link, leads (vouched, as grantedElsewhere).
+	linked := make([]bool, len(paths))
+	for i, path := range paths {
+		if reals[i] == "" {
+			continue
+		}
+		clean := filepath.Clean(path)
+		if reals[i] == clean { // no link on the way
+			vouched = append(vouched, reals[i])
+			continue
+		}
+		w := linkOnPath(clean, changeable)
+		switch {
+		case w.link == "":
+			vouched = append(vouched, reals[i])
+		case w.real != reals[i]:
+			reals[i] = "" // resolved differently the second time
+		default:
+			linked[i] = true
+		}
+	}
+	for i, real := range reals {
+		if real == "" || linked[i] && !slices.ContainsFunc(vouched, func(v string) bool { return within(real, v) }) {
+			continue
+		}
+		if i == 0 && p.Root != "" && !p.ReadOnlyRoot {
+			if fi, err := os.Stat(real); err == nil && fi.IsDir() {
+				root = real
+			}
+		}
+		if !slices.ContainsFunc(out, func(o string) bool { return within(real, o) }) {
+			out = append(out, real) // else covered by a writable tree already
 		}
 	}
 	return out, root

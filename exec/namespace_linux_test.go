@@ -208,3 +208,46 @@ func TestReadableWithoutCaps(t *testing.T) {
 		}
 	}
 }
+
+// TestWritablePathsLinkInLaterGrant: a grant through a symbolic link lying
+// in a writable grant listed after it (cache/x, cache writable too) that
+// leads out of everything writable gets no writable mount, as the Landlock
+// plan refuses it (grantLinks judges links in every writable grant): a
+// command of another run that flipped the link between the two plans had
+// the layer mount the directory it led to writable. The same link leading
+// into the root, and the grant named without a link, are mounted.
+func TestWritablePathsLinkInLaterGrant(t *testing.T) {
+	t.Parallel()
+	d, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := func(p string) string { return filepath.Join(d, p) }
+	for _, dir := range []string{"root/o", "cache", "keys"} {
+		if err := os.MkdirAll(j(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(j("keys"), j("cache/x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(j("root/o"), j("cache/y")); err != nil {
+		t.Fatal(err)
+	}
+	p := Policy{Root: j("root"), Grants: []Grant{
+		{Path: j("cache/x"), Access: Read | Write},
+		{Path: j("cache/y"), Access: Read | Write},
+		{Path: j("cache"), Access: Read | Write},
+	}}
+	out, _ := writablePaths(p, newResolver())
+	if slices.Contains(out, j("keys")) {
+		t.Errorf("cache/x, a link in the later writable grant cache leading out: mounted writable: %q", out)
+	}
+	if !slices.Contains(out, j("root")) || !slices.Contains(out, j("cache")) {
+		t.Errorf("want the root and cache mounted writable, got %q", out)
+	}
+	p.Grants = p.Grants[1:2]
+	if out, _ := writablePaths(p, newResolver()); !slices.Equal(out, []string{j("root")}) {
+		t.Errorf("cache/y, a link leading into the root: want the root only (covering it), got %q", out)
+	}
+}

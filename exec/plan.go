@@ -619,6 +619,12 @@ func linkOnPath(p string, writable []string) pathWay {
 	return w
 }
 
+// LinkOnWay returns the first symbolic link met following p, absolute, as
+// the kernel would (on p or in a link's target) that lies in one of dirs,
+// real paths: a command that may write there could point it elsewhere.
+// "" for none.
+func LinkOnWay(p string, dirs []string) string { return linkOnPath(p, dirs).link }
+
 // writableReals returns where the rules that give Write (and the root)
 // lead, links resolved; those missing are left out.
 func writableReals(rules []rule) []string {
@@ -675,7 +681,7 @@ func grantLinks(grants []Grant, rules []rule) error {
 			if w.exposed && errors.Is(w.err, fs.ErrNotExist) {
 				r.exact = &landlock.FileID{} // must still be missing
 			}
-		case w.link != "" && !grantedElsewhere(w.real, *r, rules):
+		case w.link != "" && !grantedElsewhere(w.real, *r, rules, writable):
 			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, w.link, w.real)
 		case w.link != "" || w.exposed && w.endsInLink:
 			id := fileID(w.fi)
@@ -690,8 +696,11 @@ func grantLinks(grants []Grant, rules []rule) error {
 
 // grantedElsewhere reports whether another of rules gives real, where
 // rule g's path leads, at least g's access (the root as other runs there
-// have it: read, write and execute).
-func grantedElsewhere(real string, g rule, rules []rule) bool {
+// have it: read, write and execute). A rule vouches only for where it
+// leads with no link a command may change on its way (linkFreeReal):
+// otherwise two grants through links a command left in the root (a and b,
+// both to a directory of keys) would each vouch for the other's target.
+func grantedElsewhere(real string, g rule, rules []rule, writable []string) bool {
 	for _, r := range rules {
 		if r.path == g.path {
 			continue
@@ -703,11 +712,22 @@ func grantedElsewhere(real string, g rule, rules []rule) bool {
 		if access&g.access != g.access {
 			continue
 		}
-		if rr, err := realPath(r.path); err == nil && rr != "" && within(real, rr) {
+		if rr := linkFreeReal(r.path, writable); rr != "" && within(real, rr) {
 			return true
 		}
 	}
 	return false
+}
+
+// linkFreeReal returns where path p leads, links resolved, when no
+// symbolic link lying in writable (linkOnPath) is on its way: a grant of
+// p covers that place whatever a command did. "" otherwise, or when p is
+// missing.
+func linkFreeReal(p string, writable []string) string {
+	if w := linkOnPath(p, writable); w.link == "" {
+		return w.real
+	}
+	return ""
 }
 
 // missingReal returns where missing path p would be created, and its

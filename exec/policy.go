@@ -392,7 +392,8 @@ func mkdirBelow(at, dir string) error {
 
 // linkOut returns the first symbolic link on path's way that lies in the
 // root or a writable grant (but one for except) when real, where path
-// leads, lies outside all of them: a command of this run or an earlier
+// leads, lies outside all of them (those reached through no such link
+// themselves: linkFreeReal): a command of this run or an earlier
 // one may have made that link or pointed it elsewhere, and what the
 // runner makes at path would land wherever it chose. "" when there is no
 // such link: none on the way, or real is inside what the run may write
@@ -412,8 +413,8 @@ func (p Policy) linkOut(path, real, except string) string {
 	if link == "" {
 		return ""
 	}
-	for _, r := range reals {
-		if within(real, r) {
+	for _, r := range writable {
+		if rr := linkFreeReal(r.path, reals); rr != "" && within(real, rr) {
 			return ""
 		}
 	}

@@ -269,9 +269,12 @@ func TestGrantThroughFlippingLink(t *testing.T) {
 			script += "; chmod 604 " + key
 		}
 		deadline := time.Now().Add(4 * time.Second)
-		runs := 0
+		runs, refused := 0, 0
 		for ; time.Now().Before(deadline); runs++ {
 			r := b.sh(script, append(flags, "--allow-write", "out")...)
+			if r.code == 125 {
+				refused++
+			}
 			if strings.Contains(r.stdout, "secret-key") {
 				t.Fatalf("run %d: the command read the key outside the root through the flipped link:\n%s", runs, r.stdout)
 			}
@@ -285,7 +288,11 @@ func TestGrantThroughFlippingLink(t *testing.T) {
 		if code := a.wait(t, 10*time.Second); code != 124 {
 			t.Errorf("run A: code %d, want 124 from its timeout (the loop ran to the end)\n%s", code, a.stderr.String())
 		}
-		t.Logf("%d runs raced the flipping link", runs)
+		t.Logf("%d runs raced the flipping link, %d refused", runs, refused)
+		if refused == 0 {
+			// Else the attack never met a run: the checks above proved nothing.
+			t.Errorf("no run of %d was refused: run A's link never pointed out while one planned", runs)
+		}
 
 		// The neighbour: the link left in the root, --allow-write out
 		// writes where it leads.
@@ -337,6 +344,39 @@ func TestGrantThroughLinkToLinkInRoot(t *testing.T) {
 		r = b.sh("cat "+hop+"/page", append(flags, "--allow-read", hop)...)
 		if r.code != 0 || r.stdout != "page\n" {
 			t.Errorf("--allow-read %s, docs a link in the root: code %d %q\n%s", hop, r.code, r.stdout, r.stderr)
+		}
+	})
+}
+
+// Two grants through links left in the root: run 1's command makes both
+// a and b links to the keys; run 2's --allow-write a --allow-write b was
+// let through, each link's target "granted anyway" by the other grant,
+// itself reached through a link the command chose. A grant only vouches
+// for a link's target when no link a command may change is on its own
+// way: refused (125). The neighbour: a, the same link, with the keys'
+// directory granted by its own name, still runs.
+func TestGrantThroughTwoLinksLeftInRoot(t *testing.T) {
+	keysInEachLayer(t, func(t *testing.T, b *box, flags []string, keys, key string) {
+		r := b.sh("ln -s "+keys+" a && ln -s "+keys+" b && echo linked", flags...)
+		if r.code != 0 || !strings.Contains(r.stdout, "linked") {
+			t.Fatalf("run 1: code %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		r = b.sh("cat a/id_rsa; echo planted > b/planted", append(flags, "--allow-write", "a", "--allow-write", "b")...)
+		if strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-write a --allow-write b: the command read the key through the links:\n%s", r.stdout)
+		}
+		if b.exists(filepath.Join(keys, "planted")) {
+			t.Errorf("--allow-write a --allow-write b: the command wrote beside the key")
+			os.Remove(filepath.Join(keys, "planted"))
+		}
+		if r.code != 125 || !strings.Contains(r.stderr, "symbolic link") {
+			t.Errorf("--allow-write a --allow-write b: want the run refused (125, naming a link), got %d\n%s", r.code, r.stderr)
+		}
+
+		// The neighbour: the target granted by its own name vouches for it.
+		r = b.sh("cat a/id_rsa", append(flags, "--allow-write", "a", "--allow-write", keys)...)
+		if r.code != 0 || !strings.Contains(r.stdout, "secret-key") {
+			t.Errorf("--allow-write a --allow-write %s: code %d\n%s%s", keys, r.code, r.stdout, r.stderr)
 		}
 	})
 }

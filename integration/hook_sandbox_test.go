@@ -388,3 +388,52 @@ func TestHookSandboxRewriteInCLocale(t *testing.T) {
 		}
 	}
 }
+
+// TestHookSandboxBinaryThroughLink: the binary's way judged by name, not
+// only where it leads now. A PATH directory, or the hook's own path, that
+// goes through a symbolic link in the project (lbin, to the real
+// binary's directory) passed, since the link led out of the project when
+// the hook looked; a sandboxed command can make lbin a directory holding
+// its own mewsandbox, which the next hook call runs outside the sandbox.
+// So can a PATH directory that does not exist yet, reached through a link
+// outside the project that leads into it (plink/newbin, made by the
+// command). Each blocks; a link outside the project to the real
+// directory still answers.
+func TestHookSandboxBinaryThroughLink(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	ev := event(dir, "default", "Bash", map[string]string{"command": "echo sandboxed"})
+	sysPath := "/usr/local/bin:/usr/bin:/bin"
+	realDir := outsideTemp(t)
+	if err := os.Symlink(bin, filepath.Join(realDir, "mewsandbox")); err != nil {
+		t.Fatal(err)
+	}
+	lbin := filepath.Join(dir, "lbin")
+	if err := os.Symlink(realDir, lbin); err != nil {
+		t.Fatal(err)
+	}
+	outside := outsideTemp(t)
+	plink, olink := filepath.Join(outside, "plink"), filepath.Join(outside, "olink")
+	if err := os.Symlink(dir, plink); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(realDir, olink); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, line, want string }{
+		{lbin + ":" + sysPath, "mewsandbox hook claude-code --sandbox || exit 2", "PATH directory"},
+		{sysPath, shellQuote(filepath.Join(lbin, "mewsandbox")) + " hook claude-code --sandbox || exit 2", "sandboxed commands can write"},
+		{filepath.Join(plink, "newbin") + ":" + realDir + ":" + sysPath, "mewsandbox hook claude-code --sandbox || exit 2", "PATH directory"},
+	} {
+		ans, r := hookBySh(t, dir, c.path, c.line, ev)
+		if r.code != 2 || ans.HookSpecificOutput.PermissionDecision != "" || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("PATH %s, %s: the hook answered (exit %d): %s %s", c.path, c.line, r.code, r.stdout, r.stderr)
+		}
+	}
+
+	// The neighbour: a link outside the project to the real directory.
+	ans, r := hookBySh(t, dir, olink+":"+sysPath, "mewsandbox hook claude-code --sandbox || exit 2", ev)
+	if r.code != 0 || ans.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Errorf("PATH through a link outside the project: exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+}

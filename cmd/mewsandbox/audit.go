@@ -146,25 +146,38 @@ func writableDirs(pol exec.Policy) []string {
 }
 
 // writableHolder returns the directory of writable that holds the file
-// path (absolute), comparing both with symbolic links resolved: there a
-// sandboxed command could change, replace or remove the file.
+// path (absolute), or a symbolic link on its way, comparing with links
+// resolved: there a sandboxed command could change, replace or remove the
+// file, or point the link at a directory holding a file of its own.
 func writableHolder(path string, writable []string) (string, bool) {
-	file := filepath.Join(realPath(filepath.Dir(path)), filepath.Base(path))
-	for _, w := range writable {
-		if pathWithin(file, realPath(w)) {
+	reals := make([]string, len(writable))
+	for i, w := range writable {
+		reals[i] = realPath(w)
+	}
+	file := exec.LinkOnWay(filepath.Clean(path), reals)
+	if file == "" {
+		file = filepath.Join(realPath(filepath.Dir(path)), filepath.Base(path))
+	}
+	for i, w := range writable {
+		if pathWithin(file, reals[i]) {
 			return w, true
 		}
 	}
 	return "", false
 }
 
-// realPath is p with symbolic links resolved, or p cleaned when that
-// fails (p does not exist).
+// realPath resolves symbolic links in p; for a missing p, in its nearest
+// existing ancestor, with the rest joined as written.
 func realPath(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+	p = filepath.Clean(p)
+	for dir, rest := p, ""; ; dir, rest = filepath.Dir(dir), filepath.Join(filepath.Base(dir), rest) {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return filepath.Join(r, rest)
+		}
+		if dir == filepath.Dir(dir) {
+			return p
+		}
 	}
-	return filepath.Clean(p)
 }
 
 // openAuditFile opens path for appending, creating it private to the user,

@@ -224,7 +224,16 @@ func hookBinaryOutOfReach(writable []string) error {
 	}
 	name := os.Args[0]
 	if strings.ContainsRune(name, '/') {
-		return nil // named by its path, not looked up
+		// Named by its path, not looked up: the next hook call takes the
+		// same way, through whatever links are on it then.
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return fmt.Errorf("finding this binary's path %q: %w", name, err)
+		}
+		if dir, ok := writableHolder(abs, writable); ok {
+			return usagef("hook: this binary, named %s, lies in or is reached through a symbolic link in %s, which sandboxed commands can write: one could replace it or repoint the link, and the next hook call would run what it put there outside the sandbox; %s", abs, dir, fix)
+		}
+		return nil
 	}
 	selfInfo, err := os.Stat(self)
 	if err != nil {
