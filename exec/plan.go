@@ -677,10 +677,18 @@ func grantLinks(grants []Grant, rules []rule) error {
 				return fmt.Errorf("grant %s: it does not exist, and its path goes through a symbolic link in a directory a sandboxed command may write, which could make it anywhere before the run; create it, or grant it without the link", g)
 			}
 			r.dropped = true
+		case w.real == "" && !w.exposed:
+		case w.real == "" && errors.Is(w.err, fs.ErrNotExist):
+			r.exact = &landlock.FileID{} // must still be missing
 		case w.real == "":
-			if w.exposed && errors.Is(w.err, fs.ErrNotExist) {
-				r.exact = &landlock.FileID{} // must still be missing
+			// Not reached for another reason (a file where a directory
+			// should be, a directory it may not search), on a way a
+			// command may change: by name, the rule would take whatever
+			// a command puts there before the ruleset is built.
+			if !g.Optional {
+				return fmt.Errorf("grant %s: %w, on a way through a directory a sandboxed command may write, which it could change before the run; fix the path, or grant it without that directory", g, w.err)
 			}
+			r.dropped = true
 		case w.link != "" && !grantedElsewhere(w.real, *r, rules, writable):
 			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, w.link, w.real)
 		case w.link != "" || w.exposed && w.endsInLink:

@@ -104,6 +104,37 @@ func TestPlanDenyReadDirLinks(t *testing.T) {
 	}
 }
 
+// TestPlanGrantBelowFileInRoot: a grant not reached for another reason
+// than a missing entry (ENOTDIR: a file of the root where its way needs a
+// directory) could not be pinned as missing, and by name its rule would
+// take whatever a command of another run put there before the ruleset is
+// built (a link to a directory of keys): an optional one is dropped, a
+// required one refused. Below a real directory, not in the root, a
+// missing optional grant is still skipped by name.
+func TestPlanGrantBelowFileInRoot(t *testing.T) {
+	t.Parallel()
+	root, base := planTree(t)
+	under := filepath.Join(root, "a.txt", "cache")
+	e, err := Policy{Root: root}.WithGrant(Grant{Path: under, Access: Read | Write, Optional: true}).plan(fullKernel)
+	if err != nil {
+		t.Fatalf("optional: %v", err)
+	}
+	if _, ok := rules(e)[under]; ok {
+		t.Errorf("optional grant below a file in the root kept: %v", rules(e))
+	}
+	if _, err := (Policy{Root: root}).WithGrant(Grant{Path: under, Access: Read}).plan(fullKernel); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("required grant below a file in the root: %v, want it refused", err)
+	}
+	outside := filepath.Join(base, "out", "x", "cache")
+	e, err = Policy{Root: root}.WithGrant(Grant{Path: outside, Access: Read, Optional: true}).plan(fullKernel)
+	if err != nil {
+		t.Fatalf("optional outside the root: %v", err)
+	}
+	if _, ok := rules(e)[outside]; !ok {
+		t.Errorf("optional grant below a file outside the root dropped from the plan: %v", rules(e))
+	}
+}
+
 func TestPlanDenyRead(t *testing.T) {
 	t.Parallel()
 	root, base := planTree(t)
