@@ -558,10 +558,15 @@ type pathWay struct {
 // a link's target goes up from where the way has led; p itself is clean,
 // as the rules that name it are.
 func linkOnPath(p string, writable []string) pathWay {
-	var w pathWay
-	inWritable := func(dir string) bool {
+	return followWay(p, func(dir string) bool {
 		return slices.ContainsFunc(writable, func(d string) bool { return within(dir, d) })
-	}
+	})
+}
+
+// followWay is linkOnPath with the directories a command may change told
+// by inWritable, which is given each directory on the way, links resolved.
+func followWay(p string, inWritable func(dir string) bool) pathWay {
+	var w pathWay
 	rest := strings.Split(filepath.Clean(p), "/")
 	mine := len(rest) // the entries left that are p's own, at rest's end
 	cur, links := "/", 0
@@ -624,6 +629,10 @@ func linkOnPath(p string, writable []string) pathWay {
 // real paths: a command that may write there could point it elsewhere.
 // "" for none.
 func LinkOnWay(p string, dirs []string) string { return linkOnPath(p, dirs).link }
+
+// LinkOnWayIn is LinkOnWay for the directories in says a command may
+// change (given each directory on the way, links resolved).
+func LinkOnWayIn(p string, in func(dir string) bool) string { return followWay(p, in).link }
 
 // writableReals returns where the rules that give Write (and the root)
 // lead, links resolved; those missing are left out.

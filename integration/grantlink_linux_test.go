@@ -87,6 +87,19 @@ func TestWorkdirThroughLinkLeftInRoot(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, "symbolic link") {
 			t.Errorf("cd docs: want the run refused (2, naming the link), got %d\n%s", r.code, r.stderr)
 		}
+		// The same link reached from one outside any repository (hop ->
+		// ROOT/docs -> the keys): judged where the way meets it.
+		hop := filepath.Join(b.out, "hop")
+		if err := os.Symlink(filepath.Join(b.root, "docs"), hop); err != nil {
+			t.Fatal(err)
+		}
+		r = inDir(hop)
+		if strings.Contains(r.stdout, "secret-key") || b.exists(filepath.Join(keys, "planted")) {
+			t.Errorf("cd hop: the command read or wrote the keys' directory:\n%s", r.stdout)
+		}
+		if r.code != 2 || !strings.Contains(r.stderr, "symbolic link "+filepath.Join(b.root, "docs")) {
+			t.Errorf("cd hop: want the run refused (2, naming ROOT/docs), got %d\n%s", r.code, r.stderr)
+		}
 		args := append(append([]string{"run", "--yolo", "--root", "docs"}, flags...), "--", "sh", "-s")
 		r = run(t, invocation{args: args, dir: b.root, stdin: "cat " + key, env: []string{"HOME=" + b.home}})
 		if strings.Contains(r.stdout, "secret-key") || r.code != 2 {
@@ -103,6 +116,13 @@ func TestWorkdirThroughLinkLeftInRoot(t *testing.T) {
 		}
 		if r = inDir(filepath.Join(b.root, "inroot")); r.code != 0 || b.read("build/o/planted") != "planted\n" {
 			t.Errorf("cd to a link inside the repository: code %d\n%s", r.code, r.stderr)
+		}
+		hopIn := filepath.Join(b.out, "hop-in")
+		if err := os.Symlink(filepath.Join(b.root, "inroot"), hopIn); err != nil {
+			t.Fatal(err)
+		}
+		if r = inDir(hopIn); r.code != 0 || !strings.Contains(r.stdout, "ran") {
+			t.Errorf("cd through a link outside to a link inside the repository: code %d\n%s", r.code, r.stderr)
 		}
 		if r = inDir(keys); r.code != 0 || !strings.Contains(r.stdout, "ran") {
 			t.Errorf("cd to the directory by its own name: code %d\n%s", r.code, r.stderr)

@@ -594,28 +594,27 @@ func gitTop(dir, home string) string {
 // sandboxed command run in that repository may have made the link (a
 // probe's command left docs -> a directory of keys, and the next run,
 // started after cd docs, took the keys' directory for its writable root).
-// A link that stays inside its repository, or lies outside any, is
-// followed.
+// Links are judged wherever the way meets them, in a link's target too
+// (hop -> REPO/docs -> the keys). A link that stays inside its
+// repository, or lies outside any, is followed.
 func linkedOut(cwd, root, home string) error {
 	cwd = filepath.Clean(cwd)
-	for i := 1; i <= len(cwd); i++ {
-		if i < len(cwd) && cwd[i] != '/' {
-			continue
-		}
-		prefix := cwd[:i]
-		fi, err := os.Lstat(prefix)
-		if err != nil {
-			return nil
-		}
-		if fi.Mode()&os.ModeSymlink == 0 {
-			continue
-		}
-		top := gitTop(realPath(filepath.Dir(prefix)), home)
-		if top != "" && !pathWithin(root, top) {
-			return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, prefix, top, root, realPath(cwd))
-		}
+	if realPath(cwd) == cwd {
+		return nil // no link on the way
 	}
-	return nil
+	tops := map[string]string{} // the git top-level of each directory asked
+	link := exec.LinkOnWayIn(cwd, func(dir string) bool {
+		top, ok := tops[dir]
+		if !ok {
+			top = gitTop(dir, home)
+			tops[dir] = top
+		}
+		return top != "" && !pathWithin(root, top)
+	})
+	if link == "" {
+		return nil
+	}
+	return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, link, tops[filepath.Dir(link)], root, realPath(cwd))
 }
 
 // userConfig lists where the user's own settings live, which apply to
