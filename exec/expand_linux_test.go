@@ -283,3 +283,15 @@ func BenchmarkPlanDenyRead(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPlanDefault plans a default policy's Landlock rules, as every
+// run does beside the layer's plan: the grants' link checks included.
+func BenchmarkPlanDefault(b *testing.B) {
+	p := DefaultPolicy(testRoot(b))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.plan(probeKernel()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
