@@ -70,7 +70,7 @@ func interpOf(n string) *interpSpec {
 	case n == "bun":
 		return &interpSpec{lang: langJS, code: "ep", longCode: []string{"--eval", "--print"}, value: "r"}
 	case n == "perl" || strings.HasPrefix(n, "perl5"):
-		return &interpSpec{lang: langPerl, code: "eE", value: "I", rest: "ilx0CdDMmF", attached: true, stdin: true}
+		return &interpSpec{lang: langPerl, code: "eE", value: "I", rest: "ixCdDMmF", attached: true, stdin: true}
 	case n == "ruby":
 		return &interpSpec{lang: langRuby, code: "e", value: "rICE", rest: "iFx0WKT", attached: true, stdin: true}
 	case n == "php" || strings.HasPrefix(n, "php") && isDecimal(strings.ReplaceAll(n[3:], ".", "")):
@@ -203,6 +203,11 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 						i++
 					}
 					break cluster
+				case spec.lang == langPerl && (ch == 'l' || ch == '0'):
+					// -l and -0 take digits only: -lne CODE.
+					for k+1 < len(t) && (t[k+1] >= '0' && t[k+1] <= '9' || ch == '0' && strings.IndexByte("xabcdefABCDEF", t[k+1]) >= 0) {
+						k++
+					}
 				case strings.IndexByte(spec.rest, ch) >= 0:
 					break cluster
 				}
