@@ -647,8 +647,12 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			continue
 		}
 		for _, i := range stage {
-			if c := z.a.Commands[i]; isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) {
+			c := z.a.Commands[i]
+			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) {
 				z.fedProgram(i, src[0], src[0]+1, "")
+			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
+				// echo 'import os; os.system(…)' | python3
+				z.fedCode(c, lang, src[0])
 			}
 		}
 	}
@@ -1482,7 +1486,17 @@ func (subs stmtLists) markProgram(p *syntax.ProcSubst, unseen string) bool {
 // docProgram returns the text of a here-document or here-string, and
 // whether it is literal.
 func (z *analyzer) docProgram(r *syntax.Redirect) (string, bool) {
+	return z.docText(r, false)
+}
+
+// docText is docProgram; with holes, what the shell fills in at run time
+// is codeHole in the text, instead of the text being the source.
+func (z *analyzer) docText(r *syntax.Redirect, holes bool) (string, bool) {
 	if r.Op == syntax.WordHdoc {
+		if holes {
+			t := holedText(r.Word)
+			return t, strings.IndexByte(t, codeHole) < 0
+		}
 		w := z.word(r.Word, nil)
 		return w.Text, w.Literal
 	}
@@ -1501,8 +1515,14 @@ func (z *analyzer) docProgram(r *syntax.Redirect) (string, bool) {
 		}
 	}
 	var b strings.Builder
+	lit := true
 	for _, p := range r.Hdoc.Parts {
 		l, ok := p.(*syntax.Lit)
+		if !ok && holes {
+			b.WriteByte(codeHole)
+			lit = false
+			continue
+		}
 		if !ok {
 			return z.text(r.Hdoc.Pos(), r.Hdoc.End()), false
 		}
@@ -1520,7 +1540,7 @@ func (z *analyzer) docProgram(r *syntax.Redirect) (string, bool) {
 			b.WriteByte(l.Value[i])
 		}
 	}
-	return b.String(), true
+	return b.String(), lit
 }
 
 // decl treats declare, local, export, readonly, typeset and nameref as
@@ -1815,6 +1835,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.dir = dir
 		}
 	}
+	z.inlineCode(c, args, rs)
 	switch c.Name() {
 	case "find":
 		z.findExec(i, args)
@@ -2894,21 +2915,11 @@ func (z *analyzer) word(w *syntax.Word, subs *stmtLists) Word {
 				special = true
 			}
 			unescapeUnquoted(&b, v)
-		case *syntax.SglQuoted:
-			if p.Dollar {
-				decodeANSIC(&b, p.Value)
-			} else {
-				b.WriteString(p.Value)
-			}
-		case *syntax.DblQuoted:
-			for _, q := range p.Parts {
-				if l, ok := q.(*syntax.Lit); ok {
-					unescapeDouble(&b, l.Value)
-					continue
-				}
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			writeQuoted(&b, p, func(q syntax.WordPart) {
 				lit = false
 				z.part(q, subs)
-			}
+			})
 		default:
 			lit = false
 			z.part(part, subs)
@@ -2926,6 +2937,27 @@ func (z *analyzer) word(w *syntax.Word, subs *stmtLists) Word {
 		return Word{Text: z.text(w.Pos(), w.End())}
 	}
 	return Word{Text: b.String(), Literal: true}
+}
+
+// writeQuoted writes the value of a quoted word part, '…', $'…' or "…",
+// to b, and hands other each part of a "…" that is not literal.
+func writeQuoted(b *strings.Builder, part syntax.WordPart, other func(syntax.WordPart)) {
+	switch p := part.(type) {
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			decodeANSIC(b, p.Value)
+		} else {
+			b.WriteString(p.Value)
+		}
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if l, ok := q.(*syntax.Lit); ok {
+				unescapeDouble(b, l.Value)
+			} else {
+				other(q)
+			}
+		}
+	}
 }
 
 // part searches a word part that is not a literal for substitutions.

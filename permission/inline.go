@@ -1,0 +1,830 @@
+package permission
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Inline code: the program an interpreter is given as text (python3 -c,
+// node -e, perl -e, ruby -e, php -r, lua -e, Rscript -e, osascript -e,
+// awk's program) or on its standard input (a here-document, a
+// here-string, an echo piped in). It is read as text, not parsed: string
+// literals and the names of the calls that run commands, delete, write or
+// read files. What they do is added to the analysis as the shell commands
+// they amount to (os.system("rm -rf ~") as the program `rm -rf ~`,
+// shutil.rmtree("/") as `rm -rf /`, open(p, "w") as `tee p`), so the rules
+// and checks that judge those judge them.
+
+// codeLang is the language of inline code.
+type codeLang uint8
+
+const (
+	langNone codeLang = iota
+	langPython
+	langJS
+	langPerl
+	langRuby
+	langPHP
+	langLua
+	langR
+	langAppleScript
+	langAwk
+)
+
+// codeHole stands in inline code for what the shell fills in at run time
+// ("$x" in python3 -c "print('$x')"); codeHome for the home directory
+// named in a Perl string ("$ENV{HOME}/.ssh").
+const (
+	codeHole = '\x00'
+	codeHome = '\x01'
+)
+
+// interpSpec says how an interpreter is given its program: the short
+// options whose value is code, the long ones, the short options that take
+// a value (attached, or the next word) and those that take the rest of
+// their cluster only, the short options after which no program of the
+// command line runs (python -m, node -c), and whether, given neither code
+// nor a script, it reads its program from standard input.
+type interpSpec struct {
+	lang     codeLang
+	code     string
+	longCode []string
+	value    string
+	rest     string
+	stop     string
+	attached bool // a code option's value may be attached (-e'code')
+	stdin    bool
+}
+
+// interpOf returns how the interpreter n (a lower-case name) takes its
+// program; nil for a program that is none of them.
+func interpOf(n string) *interpSpec {
+	switch {
+	case n == "python" || n == "python2" || n == "python3" || n == "pypy" || n == "pypy3" ||
+		strings.HasPrefix(n, "python2.") || strings.HasPrefix(n, "python3."):
+		return &interpSpec{lang: langPython, code: "c", value: "WXQ", stop: "m", attached: true, stdin: true}
+	case n == "node" || n == "nodejs":
+		return &interpSpec{lang: langJS, code: "ep", longCode: []string{"--eval", "--print"}, value: "rC", stop: "c", stdin: true}
+	case n == "bun":
+		return &interpSpec{lang: langJS, code: "ep", longCode: []string{"--eval", "--print"}, value: "r"}
+	case n == "perl" || strings.HasPrefix(n, "perl5"):
+		return &interpSpec{lang: langPerl, code: "eE", value: "I", rest: "ixCdDMmF", attached: true, stdin: true}
+	case n == "ruby":
+		return &interpSpec{lang: langRuby, code: "e", value: "rICE", rest: "iFx0WKT", attached: true, stdin: true}
+	case n == "php" || strings.HasPrefix(n, "php") && isDecimal(strings.ReplaceAll(n[3:], ".", "")):
+		return &interpSpec{lang: langPHP, code: "rBRE", value: "dcz", stop: "fFsl", attached: true, stdin: true}
+	case n == "lua" || n == "luajit" || strings.HasPrefix(n, "lua5"):
+		return &interpSpec{lang: langLua, code: "e", value: "l", attached: true, stdin: true}
+	case n == "rscript" || n == "r":
+		return &interpSpec{lang: langR, code: "e", stop: "f"}
+	case n == "osascript":
+		return &interpSpec{lang: langAppleScript, code: "e", value: "ls", stdin: true}
+	}
+	return nil
+}
+
+// inlineProgram returns the language of the code c runs, the indices in
+// c.Words of the words that hold it (several for perl -e … -e …), and
+// whether it reads its program from standard input instead. lang is
+// langNone for a program that runs none of either (a script, a module).
+func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
+	n := lowerName(c)
+	args := c.Args()
+	base := c.Inner
+	switch n {
+	case "awk", "gawk", "mawk", "nawk":
+		// The program is -e's (--source's) or else the first operand,
+		// unless -f names a file of it.
+		file := false
+		var ops []int
+		for i := 1; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case !args[i].Literal || t == "-" || !strings.HasPrefix(t, "-"):
+				ops = append(ops, i)
+			case t == "--":
+				for k := i + 1; k < len(args); k++ {
+					ops = append(ops, k)
+				}
+				i = len(args)
+			case t == "-e" || t == "--source" || t == "--exec":
+				if i+1 < len(args) {
+					code = append(code, base+i+1)
+				}
+				i++
+			case strings.HasPrefix(t, "--source="):
+				return langNone, nil, false // rare: not read
+			case t == "-f" || t == "--file" || t == "-E":
+				file = true
+				i++
+			case strings.HasPrefix(t, "--"):
+				if !strings.Contains(t, "=") && abbrevOf(t, awkTakes) != "" {
+					i++
+				}
+			case len(t) == 2 && strings.IndexByte("FvilWo", t[1]) >= 0:
+				i++ // the value follows
+			}
+		}
+		if len(code) == 0 && !file && len(ops) > 0 {
+			code = append(code, base+ops[0])
+		}
+		if len(code) == 0 {
+			return langNone, nil, false
+		}
+		return langAwk, code, false
+	case "deno":
+		// deno eval [-p] CODE
+		if len(args) < 3 || args[1].Text != "eval" {
+			return langNone, nil, false
+		}
+		for i := 2; i < len(args); i++ {
+			if t := args[i].Text; !args[i].Literal || !strings.HasPrefix(t, "-") {
+				return langJS, []int{base + i}, false
+			}
+		}
+		return langNone, nil, false
+	}
+	spec := interpOf(n)
+	if spec == nil {
+		return langNone, nil, false
+	}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal:
+			if len(code) > 0 {
+				return spec.lang, code, false
+			}
+			return langNone, nil, false // a script only known at run time
+		case t == "-":
+			return spec.lang, code, len(code) == 0 && (spec.stdin || n == "rscript")
+		case t == "--":
+			if len(code) == 0 && i+1 >= len(args) && spec.stdin {
+				return spec.lang, nil, true
+			}
+			return spec.lang, code, false
+		case strings.HasPrefix(t, "--"):
+			name, _, eq := strings.Cut(t, "=")
+			if containsString(spec.longCode, name) {
+				if eq {
+					return langNone, nil, false // --eval=CODE: rare, not read
+				}
+				if i+1 < len(args) {
+					code = append(code, base+i+1)
+				}
+				i++
+			}
+		case len(t) > 1 && t[0] == '-':
+		cluster:
+			for k := 1; k < len(t); k++ {
+				switch ch := t[k]; {
+				case strings.IndexByte(spec.code, ch) >= 0:
+					if k+1 < len(t) && spec.attached {
+						// -e'code': the rest of the word; code that
+						// starts with a flag letter is read as flags,
+						// as the interpreters do.
+						return langNone, nil, false
+					}
+					if i+1 < len(args) {
+						code = append(code, base+i+1)
+					}
+					i++
+					if !spec.attached {
+						continue // node -pe CODE: one value for both
+					}
+					break cluster
+				case strings.IndexByte(spec.stop, ch) >= 0:
+					return langNone, nil, false
+				case strings.IndexByte(spec.value, ch) >= 0:
+					if k+1 == len(t) {
+						i++
+					}
+					break cluster
+				case spec.lang == langPerl && (ch == 'l' || ch == '0'):
+					// -l and -0 take digits only: -lne CODE.
+					for k+1 < len(t) && (t[k+1] >= '0' && t[k+1] <= '9' || ch == '0' && strings.IndexByte("xabcdefABCDEF", t[k+1]) >= 0) {
+						k++
+					}
+				case strings.IndexByte(spec.rest, ch) >= 0:
+					break cluster
+				}
+			}
+			if !spec.attached {
+				// node -pe CODE took the next word once.
+				if c := len(code); c >= 2 && code[c-1] == code[c-2]+1 && code[c-1] == base+i {
+					code = code[:c-1]
+					i--
+				}
+			}
+		default:
+			// A script: what follows is its arguments.
+			return spec.lang, code, false
+		}
+	}
+	if len(code) > 0 {
+		return spec.lang, code, false
+	}
+	return spec.lang, nil, spec.stdin
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// holedText returns the text of w as the program it gives is read, with
+// codeHole where the shell fills in what is only known at run time.
+func holedText(w *syntax.Word) string {
+	var b strings.Builder
+	hole := func(syntax.WordPart) { b.WriteByte(codeHole) }
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			unescapeUnquoted(&b, p.Value)
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			writeQuoted(&b, p, hole)
+		default:
+			hole(p)
+		}
+	}
+	return b.String()
+}
+
+// inlineCode reads the code command c runs, given on its command line
+// (args are its syntax words, nil for a command the analysis made) or
+// by a here-document or here-string on its input (rs).
+func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax.Redirect) {
+	lang, code, stdin := inlineProgram(c)
+	if lang == langNone {
+		return
+	}
+	what := c.Name()
+	if stdin {
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			text, _ := z.docText(doc, true)
+			z.readCode(c, lang, text, what+" here-document")
+		}
+		return
+	}
+	var b strings.Builder
+	for k, i := range code {
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		switch w := c.Words[i]; {
+		case w.Literal:
+			b.WriteString(w.Text)
+		case args != nil && i < len(args) && len(args) == len(c.Words):
+			b.WriteString(holedText(args[i]))
+		default:
+			b.WriteByte(codeHole)
+		}
+	}
+	opt := "code"
+	if lang != langAwk && len(code) > 0 && code[0] > 0 {
+		opt = c.Words[code[0]-1].Text
+	}
+	z.readCode(c, lang, b.String(), what+" "+opt)
+}
+
+// readCode adds to the analysis what code, the program of command c in
+// lang, runs, deletes, writes and reads. what names where the code comes
+// from ("python3 -c").
+func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
+	if strings.Trim(code, "\x00 \t\n") == "" && strings.IndexByte(code, codeHole) >= 0 {
+		z.complex("%s code only known at run time: %s", what, shorten(c.Text))
+		return
+	}
+	s := codeScan{lang: lang, src: code}
+	s.lex()
+	if s.hole {
+		z.complex("%s code holds what the shell fills in at run time outside a string, which may be any code: %s", what, shorten(c.Text))
+	}
+	s.scan()
+	for _, f := range s.found {
+		switch {
+		case f.unknown != "":
+			z.complex("%s passes %s %s", what, codeShow(f.call), f.unknown)
+		case f.shell:
+			dir := z.dir
+			z.nested(f.words[0], what+" code's "+f.name+" string")
+			z.dir = dir
+		default:
+			ws := make([]Word, len(f.words))
+			for k, t := range f.words {
+				ws[k] = Word{Text: t, Literal: true}
+			}
+			if f.path >= 0 && !f.known {
+				// A delete of a path the code computes: as rm -rf "$x".
+				ws[f.path] = Word{Text: "`" + codeShow(f.expr) + "`"}
+			}
+			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+		}
+	}
+}
+
+// codeFound is what a call in inline code amounts to: a shell program
+// (shell, words[0]), a command's words, or something not known (unknown
+// says what).
+type codeFound struct {
+	name    string // the call's name: os.system
+	call    string // the call as written
+	shell   bool
+	words   []string
+	path    int    // for a delete, the index in words of its path; -1 else
+	known   bool   // the path is known
+	expr    string // the path's expression, as written, when not known
+	unknown string
+}
+
+// tokKind is the kind of a token of inline code.
+type tokKind uint8
+
+const (
+	tokName   tokKind = iota + 1 // a name, dotted: os.system, $ENV, File::Path::rmtree
+	tokString                    // a string literal
+	tokRun                       // a command literal: backticks, qx{}, %x()
+	tokWords                     // a word list: qw(), %w()
+	tokPunct                     // one byte of punctuation, or a newline
+	tokOther                     // a number, a hole
+)
+
+type token struct {
+	kind     tokKind
+	text     string // a name, a punctuation byte, a string's value
+	lit      bool   // a string's value is known: it interpolates nothing
+	from, to int    // where it is in the code
+}
+
+// codeScan lexes and reads inline code.
+type codeScan struct {
+	lang  codeLang
+	src   string
+	toks  []token
+	match []int // for each bracket, the index of the one that closes it
+	hole  bool  // a codeHole outside a string
+	found []codeFound
+	// aliases are Python's imports that rename (import subprocess as
+	// sp, from os import system), each as name, full name.
+	aliases []string
+	// childProcess, fsMentioned: JavaScript code that names
+	// child_process, or fs: only then are exec(…) and rm(…) theirs.
+	childProcess, fsMentioned bool
+}
+
+func isCodeNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isCodeNameByte(c byte) bool { return isCodeNameStart(c) || c >= '0' && c <= '9' }
+
+// lex splits the code into tokens.
+func (s *codeScan) lex() {
+	src := s.src
+	add := func(k tokKind, text string, lit bool, from, to int) {
+		s.toks = append(s.toks, token{kind: k, text: text, lit: lit, from: from, to: to})
+	}
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			i++
+		case c == '\n' || c == ';':
+			add(tokPunct, src[i:i+1], false, i, i+1)
+			i++
+		case c == codeHole:
+			s.hole = true
+			add(tokOther, "", false, i, i+1)
+			i++
+		case s.comment(i) > i:
+			i = s.comment(i)
+		case c == '\'' || c == '"' || c == '`':
+			end, val, lit := s.quoted(i, "")
+			k := tokString
+			switch {
+			case c == '`' && (s.lang == langPerl || s.lang == langRuby || s.lang == langPHP):
+				k = tokRun
+			case c == '`' && s.lang == langR:
+				k = tokName
+			case c != '"' && (s.lang == langAwk || s.lang == langAppleScript):
+				k = tokOther
+			}
+			add(k, val, lit, i, end)
+			i = end
+		case s.lang == langLua && c == '[' && luaLongOpen(src[i:]) > 0:
+			n := luaLongOpen(src[i:])
+			close := "]" + strings.Repeat("=", n-2) + "]"
+			end := strings.Index(src[i+n:], close)
+			if end < 0 {
+				end = len(src) - i - n
+			}
+			add(tokString, src[i+n:i+n+end], true, i, min(len(src), i+n+end+len(close)))
+			i = min(len(src), i+n+end+len(close))
+		case s.lang == langRuby && c == '%' && i+1 < len(src) && rubyPercent(src[i+1:]) > 0:
+			i = s.percent(i)
+		case isCodeNameStart(c) || (c == '$' || c == '@') && (s.lang == langPerl || s.lang == langPHP || s.lang == langRuby) && i+1 < len(src):
+			j := i + 1
+			if c == '$' && i+1 < len(src) && (src[i+1] == '#' || src[i+1] == '$') {
+				j++
+			}
+			for j < len(src) {
+				switch {
+				case isCodeNameByte(src[j]):
+					j++
+					continue
+				case src[j] == '.' && j+1 < len(src) && isCodeNameStart(src[j+1]) && s.lang != langPerl && s.lang != langPHP && s.lang != langAwk:
+					j++
+					continue
+				case src[j] == ':' && j+2 < len(src) && src[j+1] == ':' && isCodeNameStart(src[j+2]) && (s.lang == langPerl || s.lang == langRuby || s.lang == langPHP):
+					j += 2
+					continue
+				}
+				break
+			}
+			name := src[i:j]
+			if s.lang == langPython && j < len(src) && (src[j] == '\'' || src[j] == '"') && len(name) <= 2 && strings.Trim(strings.ToLower(name), "rbuf") == "" {
+				end, val, lit := s.quoted(j, strings.ToLower(name))
+				add(tokString, val, lit, i, end)
+				i = end
+				continue
+			}
+			if s.lang == langPerl && j < len(src) && perlQuoteOp(name) && perlDelim(src[j]) && !(len(s.toks) > 0 && s.toks[len(s.toks)-1].text == "{") {
+				i = s.perlQuote(i, j, name)
+				continue
+			}
+			add(tokName, name, false, i, j)
+			i = j
+		case c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(src) && isCodeNameByte(src[j]) {
+				j++
+			}
+			add(tokOther, src[i:j], false, i, j)
+			i = j
+		default:
+			add(tokPunct, src[i:i+1], false, i, i+1)
+			i++
+		}
+	}
+	// Brackets, matched.
+	s.match = make([]int, len(s.toks))
+	var stack []int
+	for k, t := range s.toks {
+		s.match[k] = -1
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			stack = append(stack, k)
+		case ")", "]", "}":
+			if n := len(stack); n > 0 {
+				s.match[stack[n-1]] = k
+				s.match[k] = stack[n-1]
+				stack = stack[:n-1]
+			}
+		}
+	}
+}
+
+// comment returns where a comment that starts at i ends, i when none
+// does.
+func (s *codeScan) comment(i int) int {
+	src := s.src
+	rest := src[i:]
+	lineEnd := func() int {
+		if e := strings.IndexByte(rest, '\n'); e >= 0 {
+			return i + e
+		}
+		return len(src)
+	}
+	blockEnd := func(open, close string) int {
+		if e := strings.Index(rest[len(open):], close); e >= 0 {
+			return i + len(open) + e + len(close)
+		}
+		return len(src)
+	}
+	switch s.lang {
+	case langPython, langPerl, langRuby, langR, langAwk:
+		if rest[0] == '#' {
+			return lineEnd()
+		}
+	case langJS, langPHP:
+		switch {
+		case strings.HasPrefix(rest, "//"), s.lang == langPHP && rest[0] == '#' && !strings.HasPrefix(rest, "#["),
+			i == 0 && strings.HasPrefix(rest, "#!"):
+			return lineEnd()
+		case strings.HasPrefix(rest, "/*"):
+			return blockEnd("/*", "*/")
+		}
+	case langLua:
+		if strings.HasPrefix(rest, "--") {
+			if n := luaLongOpen(rest[2:]); n > 0 {
+				return blockEnd("--"+rest[2:2+n], "]"+strings.Repeat("=", n-2)+"]")
+			}
+			return lineEnd()
+		}
+	case langAppleScript:
+		switch {
+		case strings.HasPrefix(rest, "--"), rest[0] == '#':
+			return lineEnd()
+		case strings.HasPrefix(rest, "(*"):
+			return blockEnd("(*", "*)")
+		}
+	}
+	return i
+}
+
+// luaLongOpen returns the length of the [[ or [==[ that s starts with, 0
+// when it starts with none.
+func luaLongOpen(s string) int {
+	if len(s) < 2 || s[0] != '[' {
+		return 0
+	}
+	n := 1
+	for n < len(s) && s[n] == '=' {
+		n++
+	}
+	if n < len(s) && s[n] == '[' {
+		return n + 1
+	}
+	return 0
+}
+
+// quoted reads the string whose opening quote is at i. prefix holds
+// Python's string prefix letters (r, b, f, u). It returns where the string
+// ends, its value and whether that is known.
+func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) {
+	src := s.src
+	q := src[i : i+1]
+	if s.lang == langPython && strings.HasPrefix(src[i:], q+q+q) {
+		q = q + q + q
+	}
+	raw := strings.Contains(prefix, "r")
+	start := i + len(q)
+	j := start
+	for j < len(src) && !strings.HasPrefix(src[j:], q) {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	body := src[start:min(j, len(src))]
+	end = min(len(src), j+len(q))
+	if q == "'" && (s.lang == langPerl || s.lang == langRuby || s.lang == langPHP) {
+		// Only \\ and \' are escapes.
+		return end, singleQuoted(body, '\''), strings.IndexByte(body, codeHole) < 0
+	}
+	val, lit = s.unescape(body, raw)
+	if lit {
+		lit = !s.interpolates(body, q[0], prefix)
+	}
+	if s.lang == langPerl && q == `"` {
+		val = perlHome(val)
+	}
+	return end, val, lit && strings.IndexByte(val, codeHole) < 0
+}
+
+// singleQuoted is the value of a single-quoted string whose only escapes
+// are \\ and \<quote>.
+func singleQuoted(body string, q byte) string {
+	if strings.IndexByte(body, '\\') < 0 {
+		return body
+	}
+	var b strings.Builder
+	for j := 0; j < len(body); j++ {
+		if body[j] == '\\' && j+1 < len(body) && (body[j+1] == '\\' || body[j+1] == q) {
+			j++
+		}
+		b.WriteByte(body[j])
+	}
+	return b.String()
+}
+
+// interpolates says whether a string's body, between quotes q, holds
+// what the language fills in at run time.
+func (s *codeScan) interpolates(body string, q byte, prefix string) bool {
+	switch s.lang {
+	case langPython:
+		return strings.Contains(prefix, "f") && strings.Contains(strings.ReplaceAll(body, "{{", ""), "{")
+	case langJS:
+		return q == '`' && strings.Contains(body, "${")
+	case langRuby:
+		return strings.Contains(body, "#{") || strings.Contains(body, "#$") || strings.Contains(body, "#@")
+	case langPHP:
+		for j := 0; j+1 < len(body); j++ {
+			if body[j] == '\\' {
+				j++
+				continue
+			}
+			if body[j] == '$' && isCodeNameStart(body[j+1]) || body[j] == '{' && body[j+1] == '$' {
+				return true
+			}
+		}
+	case langPerl:
+		body = perlHome(body)
+		for j := 0; j+1 < len(body); j++ {
+			if body[j] == '\\' {
+				j++
+				continue
+			}
+			if body[j] == '$' && body[j+1] != ' ' || body[j] == '@' && isCodeNameStart(body[j+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// perlHome puts codeHome for $ENV{HOME} in the value of a Perl string.
+func perlHome(v string) string {
+	if !strings.Contains(v, "$ENV{") {
+		return v
+	}
+	for _, h := range [...]string{`$ENV{HOME}`, `$ENV{'HOME'}`, `$ENV{"HOME"}`} {
+		v = strings.ReplaceAll(v, h, string(rune(codeHome)))
+	}
+	return v
+}
+
+// unescape returns the value of a string body with its backslash
+// escapes: those of C, as bash's $'…' decodes them (decodeANSIC), and the
+// ones that keep a character of the language's own syntax (\$, \`, \@,
+// \{) or join lines. lit is false for one it cannot decode.
+func (s *codeScan) unescape(body string, raw bool) (string, bool) {
+	if raw || strings.IndexByte(body, '\\') < 0 {
+		return body, true
+	}
+	var b strings.Builder
+	start := 0
+	for j := 0; j+1 < len(body); j++ {
+		if body[j] != '\\' {
+			continue
+		}
+		e := body[j+1]
+		if strings.IndexByte("$`@/{}\n", e) < 0 {
+			j++ // the escaped character, a backslash too
+			continue
+		}
+		decodeANSIC(&b, body[start:j])
+		if e != '\n' {
+			b.WriteByte(e)
+		}
+		j++
+		start = j + 1
+	}
+	decodeANSIC(&b, body[start:])
+	if !utf8.ValidString(b.String()) {
+		return body, false
+	}
+	return b.String(), true
+}
+
+// perlQuoteOp: Perl's quote-like operators.
+func perlQuoteOp(n string) bool {
+	switch n {
+	case "q", "qq", "qw", "qx", "m", "qr", "s", "tr", "y":
+		return true
+	}
+	return false
+}
+
+// perlDelim says whether c may open a quote-like operator's text.
+func perlDelim(c byte) bool {
+	return c != '=' && c != ',' && c != ';' && c != ')' && c != ' ' && c != '\t' && c != '\n' && c != '}' && !isCodeNameByte(c)
+}
+
+// closer is the delimiter that closes one opened by c.
+func closer(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return c
+}
+
+// delimited returns the text between the delimiter at i and its closer
+// (nested when it is a bracket), and where it ends.
+func delimited(src string, i int) (body string, end int) {
+	open, close := src[i], closer(src[i])
+	depth := 1
+	j := i + 1
+	for ; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+			continue
+		case close:
+			depth--
+		case open:
+			depth++
+		}
+		if depth == 0 {
+			return src[i+1 : j], j + 1
+		}
+	}
+	return src[i+1:], len(src)
+}
+
+// perlQuote reads a quote-like operator (q{…}, qx{…}, s/…/…/) whose name
+// is src[i:j]; it returns where it ends.
+func (s *codeScan) perlQuote(i, j int, name string) int {
+	body, end := delimited(s.src, j)
+	switch name {
+	case "s", "tr", "y":
+		// A second part: after the first for a slash, or its own
+		// delimiters for brackets.
+		if closer(s.src[j]) == s.src[j] {
+			_, end = delimited(s.src, end-1)
+		} else {
+			k := end
+			for k < len(s.src) && (s.src[k] == ' ' || s.src[k] == '\t' || s.src[k] == '\n') {
+				k++
+			}
+			if k < len(s.src) && perlDelim(s.src[k]) {
+				_, end = delimited(s.src, k)
+			}
+		}
+		s.toks = append(s.toks, token{kind: tokOther, from: i, to: end})
+	case "m", "qr":
+		s.toks = append(s.toks, token{kind: tokOther, from: i, to: end})
+	case "q":
+		s.toks = append(s.toks, token{kind: tokString, text: singleQuoted(body, s.src[j]), lit: strings.IndexByte(body, codeHole) < 0, from: i, to: end})
+	case "qw":
+		s.toks = append(s.toks, token{kind: tokWords, text: body, lit: strings.IndexByte(body, codeHole) < 0, from: i, to: end})
+	default: // qq, qx
+		val, lit := s.unescape(body, s.src[j] == '\'')
+		lit = lit && s.src[j] == '\'' || lit && !s.interpolates(body, '"', "")
+		k := tokString
+		if name == "qx" {
+			k = tokRun
+		}
+		s.toks = append(s.toks, token{kind: k, text: perlHome(val), lit: lit && strings.IndexByte(val, codeHole) < 0, from: i, to: end})
+	}
+	return end
+}
+
+// rubyPercent returns the length of a Ruby %-literal's head (%q, %w, %x,
+// %(, …) at the start of s, which follows the %; 0 when none starts there.
+func rubyPercent(s string) int {
+	switch {
+	case len(s) >= 2 && strings.IndexByte("qQwWiIx", s[0]) >= 0 && strings.IndexByte("([{<|!/", s[1]) >= 0:
+		return 2
+	case len(s) >= 1 && strings.IndexByte("([{", s[0]) >= 0:
+		return 1
+	}
+	return 0
+}
+
+// percent reads a Ruby %-literal at i; it returns where it ends.
+func (s *codeScan) percent(i int) int {
+	n := rubyPercent(s.src[i+1:])
+	kind := byte('Q')
+	if n == 2 {
+		kind = s.src[i+1]
+	}
+	body, end := delimited(s.src, i+n)
+	t := token{kind: tokString, from: i, to: end}
+	switch kind {
+	case 'q':
+		t.text, t.lit = singleQuoted(body, closer(s.src[i+n])), true
+	case 'w', 'W', 'i', 'I':
+		t.kind, t.text, t.lit = tokWords, body, !strings.Contains(body, "#{")
+	default:
+		t.text, t.lit = s.unescape(body, false)
+		t.lit = t.lit && !s.interpolates(body, '"', "")
+		if kind == 'x' {
+			t.kind = tokRun
+		}
+	}
+	t.lit = t.lit && strings.IndexByte(t.text, codeHole) < 0
+	s.toks = append(s.toks, t)
+	return end
+}
+
+// fedCode reads the code that command from, an echo, a printf or a cat of
+// a here-document, writes to interpreter c: echo '…' | python3. Code only
+// known at run time is too complex to check, as echo "$x" | sh is.
+func (z *analyzer) fedCode(c SimpleCommand, lang codeLang, from int) {
+	text, known, printer := z.fedText(from)
+	switch {
+	case !printer:
+	case !known:
+		z.complex("%s runs code %s writes, only known at run time: %s", c.Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
+	default:
+		z.readCode(c, lang, text, c.Name()+" input")
+	}
+}

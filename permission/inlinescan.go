@@ -1,0 +1,943 @@
+package permission
+
+import (
+	"path"
+	"strings"
+)
+
+// codeAct is what a call in inline code does with its arguments.
+type codeAct uint8
+
+const (
+	actNone       codeAct = iota
+	actShell              // its first argument is a shell command line
+	actSystem             // one string: a shell command line; more: a command's words (Perl's, Ruby's system)
+	actSubprocess         // Python's subprocess: a list is words, a string a command line with shell=True, else a program
+	actSpawn              // node's spawn, execFile: a program and a list of arguments (with shell: true, a command line)
+	actExecv              // Python's os.execv: words from the second argument
+	actSystem2            // R's system2: a program and arguments joined into a command line
+	actRmTree             // deletes its paths with what they hold
+	actRemove             // deletes its paths
+	actRmdir              // deletes its empty directories
+	actFsRm               // node's fs.rm: with recursive: true, as actRmTree
+	actWrite              // writes its first argument
+	actRead               // reads its first argument
+	actOpen               // opens its first argument by the mode that follows (Python, Ruby, PHP, Lua)
+	actPerlOpen           // Perl's open: a mode, a file, or a command
+	actCopy               // copies its first argument to its second
+	actMove               // moves its first argument to its second
+)
+
+// scan reads the calls of the code.
+func (s *codeScan) scan() {
+	switch s.lang {
+	case langPython:
+		s.imports()
+	case langJS:
+		s.childProcess = strings.Contains(s.src, "child_process")
+		for _, t := range s.toks {
+			switch {
+			case t.kind == tokName && (t.text == "fs" || strings.HasPrefix(t.text, "fs.") || t.text == "fsp" || strings.HasPrefix(t.text, "fsp.") || strings.HasPrefix(t.text, "Deno.")),
+				t.kind == tokString && (strings.TrimPrefix(t.text, "node:") == "fs" || strings.TrimPrefix(t.text, "node:") == "fs/promises"):
+				s.fsMentioned = true
+			}
+		}
+	}
+	for i := 0; i < len(s.toks); i++ {
+		t := s.toks[i]
+		switch {
+		case t.kind == tokRun:
+			s.shell("backticks", s.src[t.from:t.to], t.text, t.lit, s.src[t.from:t.to])
+		case t.kind == tokName && s.lang == langAppleScript && t.text == "do" && i+3 < len(s.toks) &&
+			s.toks[i+1].text == "shell" && s.toks[i+2].text == "script":
+			from, to := i+3, s.statementEnd(i+3)
+			s.shellArg("do shell script", s.src[t.from:s.toks[to-1].to], from, to)
+			i = to - 1
+		case t.kind == tokName:
+			s.call(i)
+		case s.lang == langAwk && t.kind == tokPunct && t.text == "|" && i+1 < len(s.toks) && s.toks[i+1].kind == tokString:
+			// print | "cmd"
+			s.shell("|", s.src[t.from:s.toks[i+1].to], s.toks[i+1].text, s.toks[i+1].lit, "")
+		case s.lang == langAwk && t.kind == tokString && i+2 < len(s.toks) && s.toks[i+1].text == "|" && s.toks[i+2].text == "getline":
+			// "cmd" | getline
+			s.shell("getline", s.src[t.from:s.toks[i+2].to], t.text, t.lit, "")
+			i++
+		}
+	}
+}
+
+// imports records Python's imports that rename: import subprocess as
+// sp; from os import system; from shutil import rmtree as rm.
+func (s *codeScan) imports() {
+	for i := 0; i < len(s.toks); i++ {
+		t := s.toks[i]
+		if t.kind != tokName || i > 0 && s.toks[i-1].text != "\n" && s.toks[i-1].text != ";" {
+			continue
+		}
+		from := ""
+		switch {
+		case t.text == "from" && i+2 < len(s.toks) && s.toks[i+2].text == "import":
+			from = s.toks[i+1].text + "."
+			i += 3
+		case t.text == "import":
+			i++
+		default:
+			continue
+		}
+		for ; i < len(s.toks); i++ {
+			n := s.toks[i]
+			if n.text == "(" || n.text == ")" || n.text == "," {
+				continue
+			}
+			if n.kind != tokName {
+				break
+			}
+			alias := n.text
+			if i+2 < len(s.toks) && s.toks[i+1].text == "as" {
+				alias = s.toks[i+2].text
+				i += 2
+			}
+			if from != "" || alias != n.text {
+				s.aliases = append(s.aliases, alias, from+n.text)
+			}
+		}
+	}
+}
+
+// resolve returns a Python name with its first part's import alias
+// replaced (sp.run → subprocess.run).
+func (s *codeScan) resolve(name string) string {
+	first, rest, dotted := strings.Cut(name, ".")
+	for k := 0; k+1 < len(s.aliases); k += 2 {
+		if s.aliases[k] == first {
+			if dotted {
+				return s.aliases[k+1] + "." + rest
+			}
+			return s.aliases[k+1]
+		}
+	}
+	return name
+}
+
+// action says what the call named name does; method is true for a call
+// on a value (Path(p).unlink(), require("fs").rmSync(…)).
+func (s *codeScan) action(name string, method bool) codeAct {
+	last := name
+	if k := strings.LastIndexAny(name, ".:"); k >= 0 {
+		last = name[k+1:]
+	}
+	switch s.lang {
+	case langPython:
+		if method {
+			switch last {
+			case "unlink":
+				return actRemove
+			case "rmdir":
+				return actRmdir
+			case "write_text", "write_bytes":
+				return actWrite
+			case "read_text", "read_bytes":
+				return actRead
+			case "open":
+				return actOpen
+			}
+			return actNone
+		}
+		switch name {
+		case "os.system", "os.popen", "commands.getoutput", "commands.getstatusoutput", "subprocess.getoutput", "subprocess.getstatusoutput":
+			return actShell
+		case "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn":
+			return actSubprocess
+		case "os.execv", "os.execve", "os.execvp", "os.execvpe":
+			return actExecv
+		case "shutil.rmtree":
+			return actRmTree
+		case "os.remove", "os.unlink":
+			return actRemove
+		case "os.rmdir", "os.removedirs":
+			return actRmdir
+		case "open", "io.open", "codecs.open":
+			return actOpen
+		case "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree":
+			return actCopy
+		case "shutil.move", "os.rename", "os.replace":
+			return actMove
+		}
+	case langJS:
+		prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
+		if s.childProcess {
+			switch last {
+			case "exec", "execSync":
+				return actShell
+			case "spawn", "spawnSync", "execFile", "execFileSync":
+				return actSpawn
+			}
+		}
+		fsCall := s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || strings.HasSuffix(prefix, ".promises") || prefix == "Deno")
+		if !fsCall {
+			return actNone
+		}
+		switch last {
+		case "rm", "rmSync", "remove", "removeSync":
+			return actFsRm
+		case "rmdir", "rmdirSync":
+			return actRmdir
+		case "unlink", "unlinkSync":
+			return actRemove
+		case "writeFile", "writeFileSync", "appendFile", "appendFileSync", "createWriteStream", "writeTextFile", "writeTextFileSync":
+			return actWrite
+		case "readFile", "readFileSync", "createReadStream", "readTextFile", "readTextFileSync":
+			return actRead
+		case "copyFile", "copyFileSync", "cp", "cpSync":
+			return actCopy
+		case "rename", "renameSync":
+			return actMove
+		}
+	case langPerl:
+		switch strings.TrimPrefix(name, "CORE::") {
+		case "system", "exec":
+			return actSystem
+		case "readpipe":
+			return actShell
+		case "open":
+			return actPerlOpen
+		case "unlink":
+			return actRemove
+		case "rmdir":
+			return actRmdir
+		case "rmtree", "remove_tree", "File::Path::rmtree", "File::Path::remove_tree":
+			return actRmTree
+		}
+	case langRuby:
+		switch strings.TrimPrefix(name, "Kernel.") {
+		case "system", "exec", "spawn", "Process.spawn":
+			return actSystem
+		case "IO.popen", "Open3.popen3", "Open3.popen2", "Open3.popen2e", "Open3.capture2", "Open3.capture2e", "Open3.capture3":
+			return actSystem
+		case "open":
+			return actOpen
+		case "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.remove_entry_secure", "FileUtils.rmtree":
+			return actRmTree
+		case "FileUtils.rm", "FileUtils.rm_f", "FileUtils.remove", "FileUtils.safe_unlink", "File.delete", "File.unlink":
+			return actRemove
+		case "Dir.rmdir", "Dir.delete", "Dir.unlink", "FileUtils.rmdir":
+			return actRmdir
+		case "File.write", "File.binwrite", "IO.write", "IO.binwrite":
+			return actWrite
+		case "File.read", "File.readlines", "File.binread", "File.foreach", "IO.read", "IO.readlines", "IO.binread", "IO.foreach":
+			return actRead
+		case "File.open", "File.new":
+			return actOpen
+		case "FileUtils.cp", "FileUtils.copy", "FileUtils.cp_r":
+			return actCopy
+		case "FileUtils.mv", "FileUtils.move", "File.rename":
+			return actMove
+		}
+	case langPHP:
+		switch strings.ToLower(strings.TrimPrefix(name, "\\")) {
+		case "system", "exec", "shell_exec", "passthru", "popen":
+			return actShell
+		case "proc_open":
+			return actSystem
+		case "unlink":
+			return actRemove
+		case "rmdir":
+			return actRmdir
+		case "file_put_contents":
+			return actWrite
+		case "file_get_contents", "readfile", "file":
+			return actRead
+		case "fopen":
+			return actOpen
+		case "copy":
+			return actCopy
+		case "rename":
+			return actMove
+		}
+	case langLua:
+		switch name {
+		case "os.execute", "io.popen":
+			return actShell
+		case "os.remove":
+			return actRemove
+		case "io.open":
+			return actOpen
+		case "io.lines":
+			return actRead
+		case "os.rename":
+			return actMove
+		}
+	case langR:
+		switch name {
+		case "system", "shell":
+			return actShell
+		case "system2":
+			return actSystem2
+		case "unlink":
+			return actFsRm
+		case "file.remove":
+			return actRemove
+		case "readLines":
+			return actRead
+		case "file.copy":
+			return actCopy
+		case "file.rename":
+			return actMove
+		}
+	case langAppleScript:
+		if last == "doShellScript" {
+			return actShell
+		}
+	case langAwk:
+		if name == "system" {
+			return actShell
+		}
+	}
+	return actNone
+}
+
+// call reads the call whose name is token i, if it is one that runs,
+// deletes, writes or reads.
+func (s *codeScan) call(i int) {
+	t := s.toks[i]
+	name := t.text
+	if s.lang == langPython {
+		name = s.resolve(name)
+	}
+	method := i > 0 && s.toks[i-1].text == "."
+	if method && (s.lang == langPerl || s.lang == langPHP) {
+		return // concatenation, not a method
+	}
+	if i > 1 && s.toks[i-1].text == ">" && s.toks[i-2].text == "-" {
+		return // $obj->system(…): a method of an object
+	}
+	act := s.action(name, method)
+	if act == actNone {
+		return
+	}
+	var args [][2]int
+	var end int
+	switch {
+	case i+1 < len(s.toks) && s.toks[i+1].text == "(" && s.match[i+1] > i:
+		end = s.match[i+1] + 1
+		args = s.split(i+2, end-1)
+	case s.lang == langPerl || s.lang == langRuby:
+		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) {
+			return
+		}
+		end = s.statementEnd(i + 1)
+		args = s.split(i+1, end)
+	default:
+		return
+	}
+	call := s.src[t.from:s.toks[end-1].to]
+	if method && s.lang == langPython {
+		// A method of a path (Path(p).unlink()): the path is the first
+		// argument.
+		from, to := s.receiver(i - 1)
+		if from < 0 {
+			return
+		}
+		call = s.src[s.toks[from].from:s.toks[end-1].to]
+		args = append([][2]int{{from, to}}, args...)
+	}
+	s.act(act, name, call, args)
+}
+
+// argStart says whether t may start the arguments of a call written
+// without parentheses (system "cmd", unlink $f).
+func (s *codeScan) argStart(t token) bool {
+	switch t.kind {
+	case tokString, tokRun, tokWords:
+		return true
+	case tokName:
+		switch t.text {
+		case "or", "and", "if", "unless", "do", "x", "eq", "ne":
+			return false
+		}
+		return s.lang == langPerl && (t.text[0] == '$' || t.text[0] == '@') || s.lang == langRuby
+	case tokPunct:
+		return t.text == "[" || t.text == "{" && s.lang == langRuby
+	}
+	return false
+}
+
+// statementEnd returns the index of the token that ends the statement
+// starting at i: a ; or a newline, a closing bracket, or a low-precedence
+// operator.
+func (s *codeScan) statementEnd(i int) int {
+	for k := i; k < len(s.toks); k++ {
+		t := s.toks[k]
+		switch {
+		case t.kind == tokPunct && (t.text == ";" || t.text == "\n" || t.text == ")" || t.text == "]" || t.text == "}"):
+			return k
+		case t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") && s.match[k] > k:
+			k = s.match[k]
+		case t.kind == tokName && (t.text == "or" || t.text == "and" || t.text == "if" || t.text == "unless" || t.text == "do"):
+			return k
+		case t.kind == tokPunct && (t.text == "|" || t.text == "&") && k+1 < len(s.toks) && s.toks[k+1].text == t.text:
+			return k
+		}
+	}
+	return len(s.toks)
+}
+
+// split returns the arguments between tokens from and to, split at
+// commas outside brackets (Perl's and Ruby's => too, as a comma).
+func (s *codeScan) split(from, to int) [][2]int {
+	var out [][2]int
+	start := from
+	for k := from; k <= to; k++ {
+		if k < to {
+			t := s.toks[k]
+			if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") && s.match[k] > k && s.match[k] < to {
+				k = s.match[k]
+				continue
+			}
+			if t.kind != tokPunct || t.text != "," {
+				continue
+			}
+		}
+		a, b := start, k
+		for a < b && s.toks[a].text == "\n" {
+			a++
+		}
+		for b > a && s.toks[b-1].text == "\n" {
+			b--
+		}
+		if a < b {
+			out = append(out, [2]int{a, b})
+		}
+		start = k + 1
+	}
+	return out
+}
+
+// receiver returns the tokens of the value a method is called on, the
+// value that ends at token dot-1: a call (Path(p)), a parenthesised
+// expression, or a string; from is -1 when it is none of them.
+func (s *codeScan) receiver(dot int) (from, to int) {
+	k := dot - 1
+	if k < 0 {
+		return -1, 0
+	}
+	switch t := s.toks[k]; {
+	case t.kind == tokString:
+		return k, dot
+	case t.text == ")" && s.match[k] >= 0:
+		open := s.match[k]
+		for open > 0 && s.toks[open-1].kind == tokName {
+			// Path(p), or a chain: Path(p).expanduser()
+			open--
+			if open > 1 && s.toks[open-1].text == "." && s.toks[open-2].text == ")" && s.match[open-2] >= 0 {
+				open = s.match[open-2]
+				continue
+			}
+			break
+		}
+		return open, dot
+	case t.kind == tokName:
+		return k, dot
+	}
+	return -1, 0
+}
+
+// value evaluates the expression in tokens from to to as a string: string
+// literals, joined (+, Perl's and PHP's ., Lua's .., Python's / of
+// paths, Python's and awk's juxtaposition), the home directory's names
+// (os.path.expanduser("~"), Path.home(), process.env.HOME, Dir.home,
+// $ENV{HOME}: codeHome), and path joins (os.path.join, path.join,
+// File.join, Path(a, b)). ok is false for any other.
+func (s *codeScan) value(from, to int) (string, bool) {
+	var b strings.Builder
+	term, join := true, false
+	for i := from; i < to; {
+		t := s.toks[i]
+		if !term {
+			switch {
+			case t.text == "+" && (s.lang == langPython || s.lang == langJS || s.lang == langRuby):
+			case t.text == "." && (s.lang == langPerl || s.lang == langPHP):
+			case t.text == "&" && s.lang == langAppleScript:
+			case t.text == "." && s.lang == langLua && i+1 < to && s.toks[i+1].text == ".":
+				i++
+			case t.text == "/" && s.lang == langPython:
+				join = true
+			case t.kind == tokString && (s.lang == langPython || s.lang == langAwk):
+				term = true
+				continue
+			default:
+				return "", false
+			}
+			term = true
+			i++
+			continue
+		}
+		v, next, ok := s.term(i, to)
+		if !ok {
+			return "", false
+		}
+		if join {
+			v = joinCodePath(b.String(), v)
+			b.Reset()
+		}
+		b.WriteString(v)
+		term, join, i = false, false, next
+	}
+	return b.String(), !term
+}
+
+// joinCodePath joins b to a as a path join does: an absolute b replaces
+// a.
+func joinCodePath(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b != "" && (b[0] == '/' || b[0] == codeHome):
+		return b
+	case strings.HasSuffix(a, "/"):
+		return a + b
+	}
+	return a + "/" + b
+}
+
+// expandHome is os.path.expanduser: a leading ~ names the home directory.
+func expandHome(v string) string {
+	if v == "~" || strings.HasPrefix(v, "~/") {
+		return string(rune(codeHome)) + v[1:]
+	}
+	return v
+}
+
+// term evaluates the term of an expression at token i; next is the
+// token after it.
+func (s *codeScan) term(i, to int) (v string, next int, ok bool) {
+	t := s.toks[i]
+	switch {
+	case t.kind == tokString:
+		return t.text, i + 1, t.lit
+	case t.text == "(" && s.match[i] > i && s.match[i] < to:
+		v, ok := s.value(i+1, s.match[i])
+		return v, s.match[i] + 1, ok
+	case t.kind != tokName:
+		return "", 0, false
+	}
+	home := string(rune(codeHome))
+	switch t.text {
+	case "process.env.HOME", "Bun.env.HOME", "Dir.home":
+		if t.text != "Dir.home" || i+1 >= to || s.toks[i+1].text != "(" {
+			return home, i + 1, true
+		}
+	}
+	if i+1 >= to {
+		return "", 0, false
+	}
+	open := i + 1
+	close := s.match[open]
+	if close < 0 || close >= to {
+		return "", 0, false
+	}
+	switch s.toks[open].text {
+	case "[", "{":
+		// os.environ["HOME"], process.env["HOME"], ENV['HOME'],
+		// $ENV{HOME}, $_SERVER['HOME']
+		switch t.text {
+		case "os.environ", "process.env", "ENV", "$ENV", "$_SERVER", "$_ENV":
+			if close == open+2 && (s.toks[open+1].text == "HOME" && s.toks[open+1].lit || s.toks[open+1].kind == tokName && s.toks[open+1].text == "HOME" && t.text == "$ENV") {
+				return home, close + 1, true
+			}
+		}
+		return "", 0, false
+	case "(":
+	default:
+		return "", 0, false
+	}
+	args := s.split(open+1, close)
+	vals := make([]string, 0, len(args))
+	for _, a := range args {
+		if a[1]-a[0] >= 2 && s.toks[a[0]+1].text == "=" {
+			continue // a keyword argument
+		}
+		v, ok := s.value(a[0], a[1])
+		if !ok {
+			return "", 0, false
+		}
+		vals = append(vals, v)
+	}
+	next = close + 1
+	name := t.text
+	if s.lang == langPython {
+		name = s.resolve(name)
+	}
+	last := name
+	if k := strings.LastIndexByte(name, '.'); k >= 0 {
+		last = name[k+1:]
+	}
+	switch {
+	case len(vals) == 0 && (name == "Path.home" || name == "pathlib.Path.home" || last == "homedir" || name == "Dir.home"):
+		v = home
+	case len(vals) == 1 && name == "require" && (vals[0] == "os" || vals[0] == "node:os") &&
+		next+3 < to && s.toks[next].text == "." && s.toks[next+1].text == "homedir" && s.match[next+2] == next+3:
+		// require("os").homedir()
+		v, next = home, next+4
+	case len(vals) == 1 && vals[0] == "HOME" && (name == "os.getenv" || name == "os.environ.get" || name == "getenv" || name == "ENV.fetch" || name == "Sys.getenv" || name == "Deno.env.get"):
+		v = home
+	case len(vals) == 1 && (name == "os.path.expanduser" || name == "File.expand_path" || name == "path.expand"):
+		v = expandHome(vals[0])
+	case len(vals) == 1 && (name == "str" || name == "String" || name == "os.fspath" || name == "os.path.abspath" || name == "os.path.normpath" || name == "os.path.realpath" || name == "normalizePath"):
+		v = vals[0]
+	case len(vals) > 0 && (name == "os.path.join" || name == "path.join" || name == "path.resolve" || name == "File.join" || name == "file.path" ||
+		last == "Path" || last == "PurePath" || last == "PosixPath"):
+		for _, x := range vals {
+			v = joinCodePath(v, x)
+		}
+	default:
+		return "", 0, false
+	}
+	return s.methods(v, next, to)
+}
+
+// methods follows the methods called on the path v that keep it a path:
+// Path(p).expanduser(), .resolve(), .absolute(), .joinpath(a, b). next
+// is the token after v.
+func (s *codeScan) methods(v string, next, to int) (string, int, bool) {
+	for next+3 < to && s.toks[next].text == "." && s.toks[next+2].text == "(" && s.match[next+2] > next+2 && s.match[next+2] < to {
+		close := s.match[next+2]
+		switch s.toks[next+1].text {
+		case "expanduser":
+			v = expandHome(v)
+		case "resolve", "absolute":
+		case "joinpath":
+			for _, a := range s.split(next+3, close) {
+				x, ok := s.value(a[0], a[1])
+				if !ok {
+					return "", 0, false
+				}
+				v = joinCodePath(v, x)
+			}
+		default:
+			return v, next, true
+		}
+		next = close + 1
+	}
+	return v, next, true
+}
+
+// list evaluates a list of strings ([a, b], qw(a b), %w(a b), c(a, b),
+// array(a, b)) in tokens from to to; isList is false for what is not
+// written as a list.
+func (s *codeScan) list(from, to int) (words []string, isList, ok bool) {
+	t := s.toks[from]
+	switch {
+	case to-from == 1 && t.kind == tokWords:
+		return strings.Fields(t.text), true, t.lit
+	case (t.text == "[" || t.text == "(" && s.lang == langPerl) && s.match[from] == to-1:
+	case t.kind == tokName && (t.text == "c" && s.lang == langR || t.text == "array" && s.lang == langPHP) && from+1 < to && s.match[from+1] == to-1:
+		from++
+	default:
+		return nil, false, false
+	}
+	for _, a := range s.split(from+1, to-1) {
+		if l, isList, ok := s.list(a[0], a[1]); isList {
+			if !ok {
+				return nil, true, false
+			}
+			words = append(words, l...)
+			continue
+		}
+		v, ok := s.value(a[0], a[1])
+		if !ok {
+			return nil, true, false
+		}
+		words = append(words, v)
+	}
+	return words, true, true
+}
+
+// text returns the source of tokens from to to.
+func (s *codeScan) text(from, to int) string {
+	if from >= to {
+		return ""
+	}
+	return s.src[s.toks[from].from:s.toks[to-1].to]
+}
+
+// shellText is a command line with the home directory named as ~.
+func shellText(v string) string {
+	return strings.ReplaceAll(v, string(rune(codeHome)), "~")
+}
+
+// shell records a shell command line the code runs; expr is what gave
+// it, when it is not known.
+func (s *codeScan) shell(name, call, v string, lit bool, expr string) {
+	if !lit {
+		s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(expr)})
+		return
+	}
+	s.found = append(s.found, codeFound{name: name, call: call, shell: true, words: []string{shellText(v)}})
+}
+
+// shellArg records the shell command line that tokens from to to give.
+func (s *codeScan) shellArg(name, call string, from, to int) {
+	v, ok := s.value(from, to)
+	s.shell(name, call, v, ok, s.text(from, to))
+}
+
+// words records a command's words the code runs.
+func (s *codeScan) words(name, call string, ws []string) {
+	if len(ws) == 0 {
+		return
+	}
+	for k := range ws {
+		ws[k] = shellText(ws[k])
+	}
+	s.found = append(s.found, codeFound{name: name, call: call, words: ws, path: -1})
+}
+
+// argWords evaluates arguments as a command's words, a list among them
+// spread; ok is false when one is not known.
+func (s *codeScan) argWords(args [][2]int) ([]string, bool) {
+	var out []string
+	for _, a := range args {
+		if l, isList, ok := s.list(a[0], a[1]); isList {
+			if !ok {
+				return nil, false
+			}
+			out = append(out, l...)
+			continue
+		}
+		v, ok := s.value(a[0], a[1])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}
+
+// flag says whether a keyword argument or an option among args is set
+// true: shell=True, {recursive: true}, recursive = TRUE.
+func (s *codeScan) flag(args [][2]int, key string) bool {
+	for _, a := range args {
+		for k := a[0]; k+2 < a[1]; k++ {
+			if s.toks[k].kind == tokName && s.toks[k].text == key && (s.toks[k+1].text == "=" || s.toks[k+1].text == ":") {
+				switch s.toks[k+2].text {
+				case "True", "true", "TRUE", "T", "1":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// positional drops keyword arguments (name=value) and leading option
+// hashes (Ruby's system({"A" => "b"}, …)).
+func (s *codeScan) positional(args [][2]int) [][2]int {
+	out := args[:0:0]
+	for _, a := range args {
+		t := s.toks[a[0]]
+		if a[1]-a[0] >= 2 && t.kind == tokName && s.toks[a[0]+1].text == "=" && s.lang != langPerl {
+			continue
+		}
+		if len(out) == 0 && s.lang == langRuby && t.text == "{" && s.match[a[0]] == a[1]-1 {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// act records what a call does with its arguments.
+func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
+	args := s.positional(all)
+	if len(args) == 0 {
+		return
+	}
+	a0 := args[0]
+	switch act {
+	case actShell:
+		s.shellArg(name, call, a0[0], a0[1])
+	case actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
+		if act == actExecv {
+			args = args[1:]
+			if len(args) == 0 {
+				return
+			}
+		}
+		if l, isList, ok := s.list(args[0][0], args[0][1]); act != actSpawn && act != actSystem2 && isList {
+			if !ok {
+				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(args[0][0], args[0][1]))})
+				return
+			}
+			s.words(name, call, l)
+			return
+		}
+		if act == actSystem && len(args) == 1 || act == actSubprocess && s.flag(all, "shell") {
+			s.shellArg(name, call, a0[0], a0[1])
+			return
+		}
+		ws, ok := s.argWords(args)
+		if act == actSubprocess {
+			ws, ok = s.argWords(args[:1])
+		}
+		if !ok {
+			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			return
+		}
+		if act == actSystem2 || act == actSpawn && s.flag(all, "shell") {
+			s.shell(name, call, strings.Join(ws, " "), true, "")
+			return
+		}
+		s.words(name, call, ws)
+	case actRmTree, actRemove, actRmdir, actFsRm:
+		verb := []string{"rm", "-f"}
+		switch {
+		case act == actRmTree || act == actFsRm && s.flag(all, "recursive"):
+			verb = []string{"rm", "-rf"}
+		case act == actRmdir:
+			verb = []string{"rmdir"}
+		}
+		for _, a := range args {
+			if l, isList, ok := s.list(a[0], a[1]); isList && ok {
+				for _, p := range l {
+					s.file(name, call, verb, p, true, "")
+				}
+				continue
+			}
+			v, ok := s.value(a[0], a[1])
+			s.file(name, call, verb, v, ok, s.text(a[0], a[1]))
+			if s.lang == langPython || s.lang == langJS || s.lang == langR || s.lang == langLua || s.lang == langPHP {
+				break // its other arguments are options
+			}
+		}
+	case actWrite, actRead:
+		verb := []string{"tee"}
+		if act == actRead {
+			verb = []string{"cat"}
+		}
+		v, ok := s.value(a0[0], a0[1])
+		s.file(name, call, verb, v, ok, "")
+	case actOpen:
+		v, ok := s.value(a0[0], a0[1])
+		mode := ""
+		if len(args) > 1 {
+			mode, _ = s.value(args[1][0], args[1][1])
+		}
+		for _, a := range all {
+			if a[1]-a[0] == 3 && s.toks[a[0]].text == "mode" && s.toks[a[0]+1].text == "=" {
+				mode, _ = s.value(a[0]+2, a[1])
+			}
+		}
+		if s.lang == langRuby && name == "open" && strings.HasPrefix(v, "|") {
+			s.shell(name, call, strings.TrimPrefix(v, "|"), ok, s.text(a0[0], a0[1]))
+			return
+		}
+		verb := []string{"cat"}
+		if strings.ContainsAny(mode, "wax+") {
+			verb = []string{"tee"}
+		}
+		s.file(name, call, verb, v, ok, "")
+	case actPerlOpen:
+		if len(args) < 2 {
+			return
+		}
+		v, ok := s.value(args[1][0], args[1][1])
+		if !ok {
+			return
+		}
+		if len(args) == 2 {
+			// open(F, "cmd|"), open(F, "|cmd"), open(F, ">file")
+			t := strings.TrimSpace(v)
+			switch {
+			case strings.HasPrefix(t, "|"):
+				s.shell(name, call, t[1:], true, "")
+			case strings.HasSuffix(t, "|"):
+				s.shell(name, call, strings.TrimSuffix(t, "|"), true, "")
+			case strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+"):
+				s.file(name, call, []string{"tee"}, strings.TrimSpace(strings.TrimLeft(t, "+<>")), true, "")
+			default:
+				s.file(name, call, []string{"cat"}, strings.TrimSpace(strings.TrimPrefix(t, "<")), true, "")
+			}
+			return
+		}
+		rest := args[2:]
+		switch mode := strings.TrimSpace(v); {
+		case mode == "-|" || mode == "|-":
+			if len(rest) == 1 {
+				s.shellArg(name, call, rest[0][0], rest[0][1])
+				return
+			}
+			ws, ok := s.argWords(rest)
+			if !ok {
+				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(rest[0][0], rest[len(rest)-1][1]))})
+				return
+			}
+			s.words(name, call, ws)
+		default:
+			p, ok := s.value(rest[0][0], rest[0][1])
+			verb := []string{"cat"}
+			if strings.ContainsAny(mode, ">+") {
+				verb = []string{"tee"}
+			}
+			s.file(name, call, verb, p, ok, "")
+		}
+	case actCopy, actMove:
+		if len(args) < 2 {
+			return
+		}
+		src, ok1 := s.value(a0[0], a0[1])
+		dst, ok2 := s.value(args[1][0], args[1][1])
+		if !ok1 || !ok2 {
+			return
+		}
+		verb := "mv"
+		if act == actCopy {
+			verb = "cp"
+			if name == "shutil.copytree" || strings.HasSuffix(name, "cp_r") || s.flag(all, "recursive") {
+				verb = "cp -r"
+			}
+		}
+		p1, ok1 := codePath(src)
+		p2, ok2 := codePath(dst)
+		if ok1 && ok2 {
+			s.words(name, call, append(strings.Fields(verb), "--", p1, p2))
+		}
+	}
+}
+
+// codePath returns the path a string in code names, as the shell would
+// write it: the home directory as ~, and a leading ~ of the string itself
+// (which the code does not expand) as ./~.
+func codePath(v string) (string, bool) {
+	if v == "" || strings.IndexByte(v[1:], codeHome) >= 0 {
+		return "", false
+	}
+	switch v[0] {
+	case '~':
+		return "./" + path.Clean(v), true
+	case codeHome:
+		return path.Clean("~" + v[1:]), true
+	}
+	return path.Clean(v), true
+}
+
+// file records a command on the path v (known when ok) that the code
+// amounts to: verb's words then the path. A recursive delete of a path
+// not known is recorded with its expression, expr; the others are left.
+func (s *codeScan) file(name, call string, verb []string, v string, ok bool, expr string) {
+	p, known := codePath(v)
+	if !ok || !known {
+		if len(verb) < 2 || verb[1] != "-rf" || expr == "" {
+			return
+		}
+		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr})
+		return
+	}
+	s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", p), path: len(verb) + 1, known: true})
+}
+
+// codeShow shortens code for a message, what the shell fills in at run
+// time shown as $….
+func codeShow(code string) string {
+	return shorten(strings.ReplaceAll(code, string(rune(codeHole)), "$…"))
+}
