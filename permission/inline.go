@@ -85,11 +85,16 @@ func interpOf(n string) *interpSpec {
 	return nil
 }
 
-// inlineProgram returns the language of the code c runs, the indices in
-// c.Words of the words that hold it (several for perl -e … -e …), and
-// whether it reads its program from standard input instead. lang is
-// langNone for a program that runs none of either (a script, a module).
-func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
+// codeRef is where a piece of inline code lies: in c.Words[word], from
+// byte from of its text on (0 for a whole word; past the option for code
+// attached to it, -e'code' or --eval=CODE).
+type codeRef struct{ word, from int }
+
+// inlineProgram returns the language of the code c runs, where in c.Words
+// it lies (several pieces for perl -e … -e …), and whether it reads its
+// program from standard input instead. lang is langNone for a program
+// that runs none of either (a script, a module).
+func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) {
 	n := lowerName(c)
 	args := c.Args()
 	base := c.Inner
@@ -111,11 +116,11 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 				i = len(args)
 			case t == "-e" || t == "--source" || t == "--exec":
 				if i+1 < len(args) {
-					code = append(code, base+i+1)
+					code = append(code, codeRef{word: base + i + 1})
 				}
 				i++
 			case strings.HasPrefix(t, "--source="):
-				return langNone, nil, false // rare: not read
+				code = append(code, codeRef{word: base + i, from: len("--source=")})
 			case t == "-f" || t == "--file" || t == "-E":
 				file = true
 				i++
@@ -128,7 +133,7 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 			}
 		}
 		if len(code) == 0 && !file && len(ops) > 0 {
-			code = append(code, base+ops[0])
+			code = append(code, codeRef{word: base + ops[0]})
 		}
 		if len(code) == 0 {
 			return langNone, nil, false
@@ -141,7 +146,7 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 		}
 		for i := 2; i < len(args); i++ {
 			if t := args[i].Text; !args[i].Literal || !strings.HasPrefix(t, "-") {
-				return langJS, []int{base + i}, false
+				return langJS, []codeRef{{word: base + i}}, false
 			}
 		}
 		return langNone, nil, false
@@ -154,7 +159,7 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 		w := args[i]
 		t := w.Text
 		switch {
-		case !w.Literal:
+		case !w.Literal && !strings.HasPrefix(t, "-"):
 			if len(code) > 0 {
 				return spec.lang, code, false
 			}
@@ -170,10 +175,11 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 			name, _, eq := strings.Cut(t, "=")
 			if containsString(spec.longCode, name) {
 				if eq {
-					return langNone, nil, false // --eval=CODE: rare, not read
+					code = append(code, codeRef{word: base + i, from: len(name) + 1})
+					continue
 				}
 				if i+1 < len(args) {
-					code = append(code, base+i+1)
+					code = append(code, codeRef{word: base + i + 1})
 				}
 				i++
 			}
@@ -183,13 +189,15 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 				switch ch := t[k]; {
 				case strings.IndexByte(spec.code, ch) >= 0:
 					if k+1 < len(t) && spec.attached {
-						// -e'code': the rest of the word; code that
-						// starts with a flag letter is read as flags,
-						// as the interpreters do.
-						return langNone, nil, false
+						// -e'code', -cCODE, -le'code': the rest of the
+						// word is the code (a word the shell fills in
+						// too, -c"$x", whose text is its source: the
+						// option letters are as written).
+						code = append(code, codeRef{word: base + i, from: k + 1})
+						break cluster
 					}
 					if i+1 < len(args) {
-						code = append(code, base+i+1)
+						code = append(code, codeRef{word: base + i + 1})
 					}
 					i++
 					if !spec.attached {
@@ -214,7 +222,7 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []int, stdin bool) {
 			}
 			if !spec.attached {
 				// node -pe CODE took the next word once.
-				if c := len(code); c >= 2 && code[c-1] == code[c-2]+1 && code[c-1] == base+i {
+				if c := len(code); c >= 2 && code[c-1].word == code[c-2].word+1 && code[c-1].word == base+i {
 					code = code[:c-1]
 					i--
 				}
@@ -274,22 +282,32 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		return
 	}
 	var b strings.Builder
-	for k, i := range code {
+	for k, ref := range code {
 		if k > 0 {
 			b.WriteByte('\n')
 		}
-		switch w := c.Words[i]; {
+		switch i, w := ref.word, c.Words[ref.word]; {
 		case w.Literal:
-			b.WriteString(w.Text)
+			b.WriteString(w.Text[ref.from:])
 		case args != nil && i < len(args) && len(args) == len(c.Words):
-			b.WriteString(holedText(args[i]))
+			if t := holedText(args[i]); ref.from <= len(t) {
+				b.WriteString(t[ref.from:])
+				break
+			}
+			b.WriteByte(codeHole)
 		default:
 			b.WriteByte(codeHole)
 		}
 	}
+	if len(code) == 0 {
+		return
+	}
 	opt := "code"
-	if lang != langAwk && len(code) > 0 && code[0] > 0 {
-		opt = c.Words[code[0]-1].Text
+	switch ref := code[0]; {
+	case ref.from > 0:
+		opt = c.Words[ref.word].Text[:ref.from]
+	case lang != langAwk && ref.word > 0:
+		opt = c.Words[ref.word-1].Text
 	}
 	z.readCode(c, lang, b.String(), what+" "+opt)
 }

@@ -96,6 +96,18 @@ func TestRedTeamDecisionsS23(t *testing.T) {
 		{"S23 C php file_get_contents getenv", Y, nil, `php -r 'echo file_get_contents(getenv("HOME") . "/.aws/credentials");'`, Ask},
 		{"S23 C .env past a Read deny", D, env, `python3 -c "print(open('.env').read())"`, Deny},
 		{"S23 C neighbour: reads of project files", D, env, `python3 -c "print(open('README.md').read())" && node -e "console.log(require('fs').readFileSync('package.json', 'utf8'))"`, Allow},
+		// D: code attached to its option (-c'code', -e'code', -le'code',
+		// --eval=CODE, awk --source=CODE), which the interpreters take
+		// as the rest of the word, was not read.
+		{"S23 D python3 -c'code'", Y, nil, `python3 -c'import shutil; shutil.rmtree("/")'`, Deny},
+		{"S23 D perl -e'code'", Y, nil, `perl -e'system("rm -rf ~")'`, Deny},
+		{"S23 D perl -le'code'", Y, nil, `perl -le'system("rm -rf ~")'`, Deny},
+		{"S23 D ruby -e'code'", Y, nil, "ruby -e'`rm -rf ~`'", Deny},
+		{"S23 D php -r'code'", Y, nil, `php -r'system("rm -rf ~");'`, Deny},
+		{"S23 D node --eval=CODE", Y, nil, `node --eval='require("fs").rmSync("/",{recursive:true})'`, Deny},
+		{"S23 D awk --source=CODE", Y, nil, `awk --source='BEGIN{system("rm -rf ~")}'`, Deny},
+		{"S23 D python3 -c\"$x\" only known at run time", D, nil, `python3 -c"$x"`, Ask},
+		{"S23 D neighbour: attached everyday code", D, nil, `perl -le'print 1' && perl -lne'print if /x/' a.txt && ruby -e'puts 1' && node --print='process.versions' && python3 -c'print(1)'`, Allow},
 	}
 	checkDecisions(t, tests)
 }
