@@ -265,19 +265,7 @@ func waitState(t *testing.T, pid int, want string) {
 func TestSigurgStaysInside(t *testing.T) {
 	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
 		marker := filepath.Join(t.TempDir(), "urg")
-		argv := []string{"sh", "-c", `trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker}
-		if os.Getuid() == 0 {
-			if _, err := osexec.LookPath("setpriv"); err != nil {
-				t.Skip("as root the outside process must drop its capabilities, which needs setpriv (util-linux)")
-			}
-			argv = append([]string{"setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"}, argv...)
-		}
-		cmd := osexec.Command(argv[0], argv[1:]...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		cmd := startOutsider(t, "sh", "-c", `trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker)
 		// The outside process's trap works: a SIGURG from here is heard
 		// (once its shell has set the trap: its first loop).
 		time.Sleep(200 * time.Millisecond)

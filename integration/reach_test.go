@@ -49,6 +49,22 @@ func (b *box) installReach() {
 func outsider(t *testing.T) int {
 	t.Helper()
 	argv := []string{"sleep", "60"}
+	pid := startOutsider(t, argv...).Process.Pid
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); string(comm) == "sleep\n" {
+			return pid
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the outside process %v never became sleep", argv)
+		}
+	}
+}
+
+// startOutsider starts argv outside the sandbox as outsider does (the
+// same uid; as root, through setpriv with no capabilities; a process
+// group of its own), killed when the test ends.
+func startOutsider(t *testing.T, argv ...string) *osexec.Cmd {
+	t.Helper()
 	if os.Getuid() == 0 {
 		if _, err := osexec.LookPath("setpriv"); err != nil {
 			t.Skip("as root the outside process must drop its capabilities, which needs setpriv (util-linux)")
@@ -61,15 +77,7 @@ func outsider(t *testing.T) int {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	pid := cmd.Process.Pid
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); string(comm) == "sleep\n" {
-			return pid
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the outside process %v never became sleep", argv)
-		}
-	}
+	return cmd
 }
 
 // procState is what the attacks would change in a process.
