@@ -776,6 +776,15 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			s.shellArg(name, call, a0[0], a0[1])
 			return
 		}
+		if act == actSpawn && len(args) > 1 {
+			// spawn(program, [args], {options}, callback): the options
+			// and the callback are no words.
+			n := 2
+			if t := s.toks[args[1][0]]; t.text == "{" && s.match[args[1][0]] == args[1][1]-1 {
+				n = 1
+			}
+			args = args[:n]
+		}
 		ws, ok := s.argWords(args)
 		if act == actSubprocess {
 			ws, ok = s.argWords(args[:1])
