@@ -395,6 +395,9 @@ type codeScan struct {
 	// childProcess, fsMentioned: JavaScript code that names
 	// child_process, or fs: only then are exec(…) and rm(…) theirs.
 	childProcess, fsMentioned bool
+	// dynRequire: JavaScript code that requires a module only known
+	// at run time.
+	dynRequire bool
 }
 
 func isCodeNameStart(c byte) bool {

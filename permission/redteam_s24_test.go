@@ -30,6 +30,35 @@ func TestRedTeamDecisionsS24(t *testing.T) {
 		{"S24 B neighbour: spawnSync with options", D, nil, `node -e 'const {spawnSync} = require("child_process"); spawnSync("npm", ["test"], {stdio: "inherit"})'`, Allow},
 		{"S24 B spawnSync words with options", Y, nil, `node -e 'require("child_process").spawnSync("rm", ["-rf", "/"], {stdio: "inherit"})'`, Deny},
 		{"S24 B neighbour: spawn with options only", D, nil, `node -e 'require("child_process").spawn("ls", {stdio: "inherit"})'`, Allow},
+		// C: S23's left-open list, each allowed in every mode before.
+		// Calls through a name the code binds itself.
+		{"S24 C python p = os.system", Y, nil, `python3 -c 'import os; p = os.system; p("rm -rf ~")'`, Deny},
+		{"S24 C python r = subprocess.run", Y, nil, `python3 -c 'import subprocess; r = subprocess.run; r(["rm", "-rf", "/"])'`, Deny},
+		{"S24 C python f = shutil.rmtree", Y, nil, `python3 -c 'import shutil; f = shutil.rmtree; f("/")'`, Deny},
+		{"S24 C node {execSync: x}", Y, nil, `node -e 'const {execSync: x} = require("child_process"); x("rm -rf ~")'`, Deny},
+		{"S24 C node x = require(...).execSync", Y, nil, `node -e 'const run = require("child_process").execSync; run("rm -rf ~")'`, Deny},
+		{"S24 C node run = execSync", Y, nil, `node -e 'const {execSync} = require("child_process"); const run = execSync; run("rm -rf ~")'`, Deny},
+		{"S24 C lua local p = os.execute", Y, nil, `lua -e 'local p = os.execute; p("rm -rf ~")'`, Deny},
+		{"S24 C neighbour: bound names that pass", D, nil, `python3 -c 'import os; p = os.getcwd; print(p())' && python3 -c 'import os; p = os.system; p("git status")' && node -e 'const {execSync: x} = require("child_process"); console.log(x("git status").toString())' && python3 -c 'x = 1; y = x; print(y)'`, Allow},
+		// A require of child_process the code assembles.
+		{"S24 C require('child_' + 'process')", Y, nil, `node -e 'require("child_" + "process").execSync("rm -rf ~")'`, Deny},
+		{"S24 C require of a module only known at run time, then execSync", Y, nil, `node -e 'const m = "child_" + "process"; require(m).execSync("rm -rf ~")'`, Ask},
+		{"S24 C neighbour: a computed require that runs nothing", D, nil, `node -e 'const cfg = require(process.cwd() + "/package.json"); console.log(cfg.version)' && node -e 'console.log(require("child_" + "process").execSync("git status").toString())'`, Allow},
+		// Deno.Command, Deno.run, Bun.spawn, Bun.$.
+		{"S24 C new Deno.Command", Y, nil, `deno eval 'new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()'`, Deny},
+		{"S24 C Deno.run cmd", Y, nil, `deno eval 'Deno.run({cmd: ["rm", "-rf", "/"]})'`, Deny},
+		{"S24 C Bun.spawnSync list", Y, nil, `bun -e 'Bun.spawnSync(["rm", "-rf", "/"])'`, Deny},
+		{"S24 C Bun.spawn cmd", Y, nil, `bun -e 'Bun.spawn({cmd: ["rm", "-rf", "/"]})'`, Deny},
+		{"S24 C Bun.$ template", Y, nil, "bun -e 'await Bun.$`rm -rf ~`'", Deny},
+		{"S24 C $ from bun", Y, nil, "bun -e 'import { $ } from \"bun\"; await $`rm -rf ~`'", Deny},
+		{"S24 C Bun.$ with ${}", Y, nil, "bun -e 'await Bun.$`rm -rf ${d}`'", Ask},
+		{"S24 C Deno.Command of a variable", Y, nil, `deno eval 'new Deno.Command(cmd).outputSync()'`, Ask},
+		{"S24 C neighbour: Deno and Bun running what passes", D, nil, "deno eval 'new Deno.Command(\"git\", {args: [\"status\"]}).outputSync()' && bun -e 'Bun.spawnSync([\"git\", \"status\"])' && bun -e 'await Bun.$`git status`'", Allow},
+		// awk's print > FILE and print >> FILE.
+		{"S24 C awk print > ~/.bashrc", Y, nil, `awk 'BEGIN { print "x" > "/home/u/.bashrc" }'`, Ask},
+		{"S24 C awk print >> a hook", Y, nil, `awk '{ print >> ".git/hooks/pre-commit" }' a.txt`, Ask},
+		{"S24 C awk printf() > /etc/profile.d", Y, nil, `awk 'BEGIN { printf("%s\n", "x") > "/etc/profile.d/x.sh" }'`, Ask},
+		{"S24 C neighbour: awk writes in the project, comparisons, computed files", D, nil, `awk '$3 > 100 { print > "big.txt" }' sizes.txt && awk '{ print $0 >> "out.log" }' in.log && awk '{ print "err" > "/dev/stderr" }' a.txt && awk '{ if ($1 > "m") print }' a.txt && awk '{ print ($1 > "m") }' a.txt && awk '{ print > $1 ".txt" }' a.txt`, Allow},
 	}
 	checkDecisions(t, tests)
 }
