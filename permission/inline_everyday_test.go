@@ -6,6 +6,22 @@ import (
 	"testing"
 )
 
+// everydayRows returns a row for each command of the corpus file, which
+// wants Allow in default mode; a ␤ in a line stands for a newline.
+func everydayRows(t *testing.T, file string) []decisionRow {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []decisionRow
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			rows = append(rows, decisionRow{"everyday " + shorten(line), ModeDefault, nil, strings.ReplaceAll(line, "␤", "\n"), Allow})
+		}
+	}
+	return rows
+}
+
 // TestInlineEverydayAllowed checks that everyday inline code
 // (testdata/inline_everyday.txt: version checks, JSON and CSV munging,
 // text edits of project files, regex-heavy one-liners, here-documents)
@@ -14,18 +30,7 @@ import (
 // /home/u/proj, home /home/u.
 func TestInlineEverydayAllowed(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/inline_everyday.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows []decisionRow
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cmd := strings.ReplaceAll(line, "␤", "\n")
-		rows = append(rows, decisionRow{"everyday " + shorten(line), ModeDefault, nil, cmd, Allow})
-	}
+	rows := everydayRows(t, "testdata/inline_everyday.txt")
 	if len(rows) < 120 {
 		t.Fatalf("%d everyday commands, want at least 120", len(rows))
 	}
