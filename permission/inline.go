@@ -398,6 +398,7 @@ type codeScan struct {
 	// dynRequire: JavaScript code that requires a module only known
 	// at run time.
 	dynRequire bool
+	dynNames   []string // the names such a module is bound to
 }
 
 func isCodeNameStart(c byte) bool {

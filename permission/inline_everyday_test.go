@@ -56,6 +56,9 @@ func TestInlineEverydayAsks(t *testing.T) {
 		{"fs.unlinkSync of a project file", D, nil, `node -e 'require("fs").unlinkSync("out.txt")'`, Ask},
 		// A write to /tmp asks as tee /tmp/x.json does.
 		{"a write to /tmp", D, nil, `python3 -c 'open("/tmp/x.json","w").write("{}")'`, Ask},
+		// After a require of a module only known at run time, its
+		// exec may be child_process's.
+		{"exec of a module only known at run time", D, nil, `node -e 'const db = require(process.env.DB_MODULE || "./db"); db.exec("select 1")'`, Ask},
 		// A command in a variable is only known at run time.
 		{"subprocess.run of a parameter", D, nil, "python3 - <<'EOF'\nimport subprocess\ndef run(cmd):\n    return subprocess.run(cmd, check=True).stdout\nprint(run([\"git\", \"status\"]))\nEOF", Ask},
 	})

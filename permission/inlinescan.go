@@ -140,6 +140,10 @@ func (s *codeScan) requires() {
 		switch v, ok := s.value(i+2, close); {
 		case !ok:
 			s.dynRequire = true
+			if i >= 2 && s.toks[i-1].text == "=" && s.toks[i-2].kind == tokName {
+				// m = require(x): m's calls are the module's.
+				s.dynNames = append(s.dynNames, s.toks[i-2].text)
+			}
 		case strings.TrimPrefix(v, "node:") == "child_process":
 			s.childProcess = true
 		}
@@ -444,9 +448,17 @@ func (s *codeScan) call(i int) {
 	}
 	act := s.action(name, method)
 	if act == actNone && s.lang == langJS && s.dynRequire && !s.childProcess {
-		switch last := name[strings.LastIndexByte(name, '.')+1:]; last {
+		k := strings.LastIndexByte(name, '.')
+		switch name[k+1:] {
 		case "exec", "execSync", "spawn", "spawnSync", "execFile", "execFileSync":
-			s.found = append(s.found, codeFound{name: name, call: s.src[t.from:t.to], unknown: "a call of " + last + " of a module only known at run time"})
+			// A call on the module (m.exec, require(x).exec) or by a
+			// bare name (destructured from it), not on a value (re.exec).
+			if i+1 >= len(s.toks) || s.toks[i+1].text != "(" {
+				break
+			}
+			if k < 0 && !method || k >= 0 && containsString(s.dynNames, name[:k]) || k < 0 && method && i > 2 && s.toks[i-2].text == ")" && s.match[i-2] > 0 && s.toks[s.match[i-2]-1].text == "require" {
+				s.found = append(s.found, codeFound{name: name, call: s.src[t.from:t.to], unknown: "of a module only known at run time, which may be child_process"})
+			}
 		}
 		return
 	}

@@ -43,6 +43,9 @@ func TestRedTeamDecisionsS24(t *testing.T) {
 		// A require of child_process the code assembles.
 		{"S24 C require('child_' + 'process')", Y, nil, `node -e 'require("child_" + "process").execSync("rm -rf ~")'`, Deny},
 		{"S24 C require of a module only known at run time, then execSync", Y, nil, `node -e 'const m = "child_" + "process"; require(m).execSync("rm -rf ~")'`, Ask},
+		{"S24 C a module only known at run time, bound", Y, nil, `node -e 'const m = "child_" + "process"; const cp = require(m); cp.execSync("rm -rf ~")'`, Ask},
+		{"S24 C a module only known at run time, destructured", Y, nil, `node -e 'const m = "child_" + "process"; const {execSync} = require(m); execSync("rm -rf ~")'`, Ask},
+		{"S24 C neighbour: exec of a regex after a computed require", D, nil, `node -e 'const m = require(process.cwd() + "/x.js"); const r = /x/.exec("x"); console.log(r, m)'`, Allow},
 		{"S24 C neighbour: a computed require that runs nothing", D, nil, `node -e 'const cfg = require(process.cwd() + "/package.json"); console.log(cfg.version)' && node -e 'console.log(require("child_" + "process").execSync("git status").toString())'`, Allow},
 		// Deno.Command, Deno.run, Bun.spawn, Bun.$.
 		{"S24 C new Deno.Command", Y, nil, `deno eval 'new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()'`, Deny},
