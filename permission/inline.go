@@ -395,6 +395,10 @@ type codeScan struct {
 	// childProcess, fsMentioned: JavaScript code that names
 	// child_process, or fs: only then are exec(…) and rm(…) theirs.
 	childProcess, fsMentioned bool
+	// dynRequire: JavaScript code that requires a module only known
+	// at run time.
+	dynRequire bool
+	dynNames   []string // the names such a module is bound to
 }
 
 func isCodeNameStart(c byte) bool {
@@ -421,6 +425,10 @@ func (s *codeScan) lex() {
 			s.hole = true
 			add(tokOther, "", false, i, i+1)
 			i++
+		case c == '/' && s.regexStarts(i):
+			end := regexEnd(src, i)
+			add(tokOther, "", false, i, end)
+			i = end
 		case s.comment(i) > i:
 			i = s.comment(i)
 		case c == '\'' || c == '"' || c == '`':
@@ -449,8 +457,14 @@ func (s *codeScan) lex() {
 			i = s.percent(i)
 		case isCodeNameStart(c) || (c == '$' || c == '@') && (s.lang == langPerl || s.lang == langPHP || s.lang == langRuby) && i+1 < len(src):
 			j := i + 1
-			if c == '$' && i+1 < len(src) && (src[i+1] == '#' || src[i+1] == '$') {
+			switch {
+			case c == '$' && (src[i+1] == '#' || src[i+1] == '$'):
 				j++
+			case c == '$' && (s.lang == langPerl || s.lang == langRuby) && strings.IndexByte("\"'`/\\,;!@&.0<>", src[i+1]) >= 0:
+				// A punctuation variable: $" $/ $' $, …
+				add(tokName, src[i:i+2], false, i, i+2)
+				i += 2
+				continue
 			}
 			for j < len(src) {
 				switch {
@@ -510,6 +524,80 @@ func (s *codeScan) lex() {
 			}
 		}
 	}
+}
+
+// regexStarts says whether the / at i starts a regular expression
+// literal (JavaScript's, Ruby's, awk's, Perl's bare /…/) rather than
+// dividing: it does where a value cannot end, after an operator, an
+// opening bracket, a comma, the start of the code or a keyword. A literal
+// read as a division would have its quotes open strings that swallow the
+// code after them (x.replace(/"/g, "")).
+func (s *codeScan) regexStarts(i int) bool {
+	switch s.lang {
+	case langJS, langRuby, langPerl, langAwk:
+	default:
+		return false
+	}
+	src := s.src
+	if i+1 >= len(src) || src[i+1] == '\n' || s.lang == langJS && (src[i+1] == '/' || src[i+1] == '*') {
+		return false
+	}
+	if regexEnd(src, i) < 0 {
+		return false
+	}
+	if len(s.toks) == 0 {
+		return true
+	}
+	p := s.toks[len(s.toks)-1]
+	switch p.kind {
+	case tokPunct:
+		switch p.text {
+		case ")", "]":
+			return false
+		case "}":
+			return s.lang == langAwk
+		case "+", "-":
+			// x++ / 2 divides.
+			n := len(s.toks)
+			return n < 2 || s.toks[n-2].text != p.text || s.toks[n-2].to != p.from
+		}
+		return true
+	case tokName:
+		switch p.text {
+		case "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
+			"if", "unless", "and", "or", "not", "split", "grep", "map", "when", "while", "until", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp", "puts", "print", "printf":
+			return true
+		}
+	}
+	return false
+}
+
+// regexEnd returns where the regular expression literal whose opening /
+// is at i ends, past its flags; -1 when no / closes it on its line.
+func regexEnd(src string, i int) int {
+	class := false
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '\n':
+			return -1
+		case '[':
+			class = true
+		case ']':
+			class = false
+		case '/':
+			if class {
+				continue
+			}
+			j++
+			for j < len(src) && isCodeNameByte(src[j]) {
+				j++
+			}
+			return j
+		}
+	}
+	return -1
 }
 
 // comment returns where a comment that starts at i ends, i when none

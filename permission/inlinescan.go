@@ -26,6 +26,8 @@ const (
 	actPerlOpen           // Perl's open: a mode, a file, or a command
 	actCopy               // copies its first argument to its second
 	actMove               // moves its first argument to its second
+	actCommand            // Deno.Command: a program, and options whose args are its arguments
+	actCmdList            // Bun.spawn, Deno.run: a list of words, or options whose cmd is one
 )
 
 // scan reads the calls of the code.
@@ -35,6 +37,7 @@ func (s *codeScan) scan() {
 		s.imports()
 	case langJS:
 		s.childProcess = strings.Contains(s.src, "child_process")
+		s.requires()
 		for _, t := range s.toks {
 			switch {
 			case t.kind == tokName && (t.text == "fs" || strings.HasPrefix(t.text, "fs.") || t.text == "fsp" || strings.HasPrefix(t.text, "fsp.") || strings.HasPrefix(t.text, "Deno.")),
@@ -43,6 +46,7 @@ func (s *codeScan) scan() {
 			}
 		}
 	}
+	s.bindings()
 	for i := 0; i < len(s.toks); i++ {
 		t := s.toks[i]
 		switch {
@@ -58,10 +62,138 @@ func (s *codeScan) scan() {
 		case s.lang == langAwk && t.kind == tokPunct && t.text == "|" && i+1 < len(s.toks) && s.toks[i+1].kind == tokString:
 			// print | "cmd"
 			s.shell("|", s.src[t.from:s.toks[i+1].to], s.toks[i+1].text, s.toks[i+1].lit, "")
+		case s.lang == langJS && t.kind == tokString && s.src[t.from] == '`' && s.bunShell(i):
+			// Bun.$`cmd`, $`cmd`: Bun's shell.
+			s.shell("Bun.$", s.src[s.toks[i-1].from:t.to], t.text, t.lit, s.src[t.from:t.to])
+		case s.lang == langAwk && t.kind == tokPunct && t.text == ">" && i+1 < len(s.toks) && s.awkPrintTo(i):
+			// print > "file", print >> "file"
+			k := i + 1
+			if s.toks[k].text == ">" && s.toks[k].from == t.to {
+				k++
+			}
+			if k < len(s.toks) && s.toks[k].kind == tokString {
+				to := s.statementEnd(k)
+				v, ok := s.value(k, to)
+				s.file("print >", s.src[t.from:s.toks[to-1].to], []string{"tee"}, v, ok, "")
+				i = to - 1
+			}
 		case s.lang == langAwk && t.kind == tokString && i+2 < len(s.toks) && s.toks[i+1].text == "|" && s.toks[i+2].text == "getline":
 			// "cmd" | getline
 			s.shell("getline", s.src[t.from:s.toks[i+2].to], t.text, t.lit, "")
 			i++
+		}
+	}
+}
+
+// bunShell says whether the template literal at token i is given to
+// Bun's shell: Bun.$`…`, or $`…` in code that names bun.
+func (s *codeScan) bunShell(i int) bool {
+	if i < 1 || s.toks[i-1].text != "$" || s.toks[i-1].to != s.toks[i].from {
+		return false
+	}
+	if i >= 3 && s.toks[i-2].text == "." && s.toks[i-3].text == "Bun" {
+		return true
+	}
+	return strings.Contains(s.src, "bun")
+}
+
+// awkPrintTo says whether the > at token i sends a print's output to a
+// file: it is in a statement that starts with print or printf, outside
+// parentheses (where it compares).
+func (s *codeScan) awkPrintTo(i int) bool {
+	depth := 0
+	for k := i - 1; k >= 0; k-- {
+		t := s.toks[k]
+		switch {
+		case t.kind == tokPunct && (t.text == ")" || t.text == "]"):
+			depth++
+		case t.kind == tokPunct && (t.text == "(" || t.text == "["):
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case t.kind == tokPunct && (t.text == ";" || t.text == "\n" || t.text == "{" || t.text == "}"):
+			return false
+		case t.kind == tokName && (t.text == "print" || t.text == "printf"):
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// requires reads JavaScript's requires of a module named by an
+// expression: one that gives child_process is as if named; one only known
+// at run time (require(m)) may be child_process, and then exec(…) and
+// spawn(…) are too complex to check (dynRequire).
+func (s *codeScan) requires() {
+	for i := 0; i+1 < len(s.toks); i++ {
+		t := s.toks[i]
+		if t.kind != tokName || t.text != "require" && t.text != "import" || s.toks[i+1].text != "(" || s.match[i+1] < 0 {
+			continue
+		}
+		close := s.match[i+1]
+		if close == i+3 && s.toks[i+2].kind == tokString && s.toks[i+2].lit {
+			continue
+		}
+		switch v, ok := s.value(i+2, close); {
+		case !ok:
+			s.dynRequire = true
+			if i >= 2 && s.toks[i-1].text == "=" && s.toks[i-2].kind == tokName {
+				// m = require(x): m's calls are the module's.
+				s.dynNames = append(s.dynNames, s.toks[i-2].text)
+			}
+		case strings.TrimPrefix(v, "node:") == "child_process":
+			s.childProcess = true
+		}
+	}
+}
+
+// bindings records the names code binds to a call that runs, deletes,
+// writes or reads, as aliases: p = os.system, local p = os.execute,
+// const run = execSync, const {execSync: x} = require("child_process"),
+// const x = require("child_process").execSync.
+func (s *codeScan) bindings() {
+	for i := 0; i < len(s.toks); i++ {
+		if i > 0 && s.toks[i-1].text != "\n" && s.toks[i-1].text != ";" {
+			continue
+		}
+		k := i
+		if k < len(s.toks) && s.toks[k].kind == tokName {
+			switch s.toks[k].text {
+			case "const", "let", "var", "local", "my":
+				k++
+			}
+		}
+		if k+2 >= len(s.toks) {
+			continue
+		}
+		lhs := s.toks[k]
+		switch {
+		case lhs.text == "{" && s.lang == langJS && s.match[k] > k && s.match[k]+1 < len(s.toks) && s.toks[s.match[k]+1].text == "=":
+			// const {execSync: x, spawn: y} = …
+			for _, a := range s.split(k+1, s.match[k]) {
+				if a[1]-a[0] == 3 && s.toks[a[0]+1].text == ":" && s.toks[a[0]].kind == tokName && s.toks[a[0]+2].kind == tokName {
+					s.aliases = append(s.aliases, s.toks[a[0]+2].text, s.toks[a[0]].text)
+				}
+			}
+		case lhs.kind == tokName && s.toks[k+1].text == "=":
+			if s.toks[k+2].text == "=" {
+				continue // ==
+			}
+			end := s.statementEnd(k + 2)
+			rhs := s.toks[k+2]
+			switch {
+			case end == k+3 && rhs.kind == tokName && rhs.text != lhs.text:
+				// p = os.system
+				if s.action(s.resolve(rhs.text), false) != actNone {
+					s.aliases = append(s.aliases, lhs.text, s.resolve(rhs.text))
+				}
+			case s.lang == langJS && rhs.text == "require" && end >= k+7 && s.toks[end-2].text == "." && s.toks[end-1].kind == tokName && s.match[k+3] == end-3:
+				// x = require("child_process").execSync
+				s.aliases = append(s.aliases, lhs.text, s.toks[end-1].text)
+			}
 		}
 	}
 }
@@ -165,6 +297,12 @@ func (s *codeScan) action(name string, method bool) codeAct {
 		}
 	case langJS:
 		prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
+		switch name {
+		case "Deno.Command":
+			return actCommand
+		case "Deno.run", "Bun.spawn", "Bun.spawnSync":
+			return actCmdList
+		}
 		if s.childProcess {
 			switch last {
 			case "exec", "execSync":
@@ -300,10 +438,7 @@ func (s *codeScan) action(name string, method bool) codeAct {
 // deletes, writes or reads.
 func (s *codeScan) call(i int) {
 	t := s.toks[i]
-	name := t.text
-	if s.lang == langPython {
-		name = s.resolve(name)
-	}
+	name := s.resolve(t.text)
 	method := i > 0 && s.toks[i-1].text == "."
 	if method && (s.lang == langPerl || s.lang == langPHP) {
 		return // concatenation, not a method
@@ -312,6 +447,21 @@ func (s *codeScan) call(i int) {
 		return // $obj->system(…): a method of an object
 	}
 	act := s.action(name, method)
+	if act == actNone && s.lang == langJS && s.dynRequire && !s.childProcess {
+		k := strings.LastIndexByte(name, '.')
+		switch name[k+1:] {
+		case "exec", "execSync", "spawn", "spawnSync", "execFile", "execFileSync":
+			// A call on the module (m.exec, require(x).exec) or by a
+			// bare name (destructured from it), not on a value (re.exec).
+			if i+1 >= len(s.toks) || s.toks[i+1].text != "(" {
+				break
+			}
+			if k < 0 && !method || k >= 0 && containsString(s.dynNames, name[:k]) || k < 0 && method && i > 2 && s.toks[i-2].text == ")" && s.match[i-2] > 0 && s.toks[s.match[i-2]-1].text == "require" {
+				s.found = append(s.found, codeFound{name: name, call: s.src[t.from:t.to], unknown: "of a module only known at run time, which may be child_process"})
+			}
+		}
+		return
+	}
 	if act == actNone {
 		return
 	}
@@ -776,6 +926,15 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			s.shellArg(name, call, a0[0], a0[1])
 			return
 		}
+		if act == actSpawn && len(args) > 1 {
+			// spawn(program, [args], {options}, callback): the options
+			// and the callback are no words.
+			n := 2
+			if t := s.toks[args[1][0]]; t.text == "{" && s.match[args[1][0]] == args[1][1]-1 {
+				n = 1
+			}
+			args = args[:n]
+		}
 		ws, ok := s.argWords(args)
 		if act == actSubprocess {
 			ws, ok = s.argWords(args[:1])
@@ -881,6 +1040,33 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			}
 			s.file(name, call, verb, p, ok, "")
 		}
+	case actCommand, actCmdList:
+		// new Deno.Command(program, {args: [...]}); Bun.spawn([...]),
+		// Bun.spawn({cmd: [...]}), Deno.run({cmd: [...]}).
+		var ws []string
+		ok := true
+		if act == actCommand {
+			var p string
+			p, ok = s.value(a0[0], a0[1])
+			ws = append(ws, p)
+			if ok && len(args) > 1 {
+				l, has, lok := s.option(args[1], "args")
+				ok = lok
+				if has {
+					ws = append(ws, l...)
+				}
+			}
+		} else if l, isList, lok := s.list(a0[0], a0[1]); isList {
+			ws, ok = l, lok
+		} else {
+			l, has, lok := s.option(a0, "cmd")
+			ws, ok = l, lok && has
+		}
+		if !ok {
+			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			return
+		}
+		s.words(name, call, ws)
 	case actCopy, actMove:
 		if len(args) < 2 {
 			return
@@ -903,6 +1089,22 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			s.words(name, call, append(strings.Fields(verb), "--", p1, p2))
 		}
 	}
+}
+
+// option returns the list that key names in the object literal a ({args:
+// [...]}): has is false when a names none, ok false when a is no object
+// literal or the list is not known.
+func (s *codeScan) option(a [2]int, key string) (words []string, has, ok bool) {
+	if s.toks[a[0]].text != "{" || s.match[a[0]] != a[1]-1 {
+		return nil, false, false
+	}
+	for _, e := range s.split(a[0]+1, a[1]-1) {
+		if e[1]-e[0] >= 3 && s.toks[e[0]+1].text == ":" && s.toks[e[0]].text == key {
+			l, isList, ok := s.list(e[0]+2, e[1])
+			return l, true, isList && ok
+		}
+	}
+	return nil, false, true
 }
 
 // codePath returns the path a string in code names, as the shell would
