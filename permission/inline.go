@@ -399,6 +399,13 @@ type codeScan struct {
 	// at run time.
 	dynRequire bool
 	dynNames   []string // the names such a module is bound to
+	// cpNames: JavaScript names bound to a required module (cp =
+	// require(…)), whose computed members (cp["exec"]) may be
+	// child_process's.
+	cpNames []string
+	// stars: Python modules imported whole (from os import *).
+	stars []string
+	depth int // how deep in eval'd strings this code is
 }
 
 func isCodeNameStart(c byte) bool {
@@ -453,6 +460,10 @@ func (s *codeScan) lex() {
 			}
 			add(tokString, src[i+n:i+n+end], true, i, min(len(src), i+n+end+len(close)))
 			i = min(len(src), i+n+end+len(close))
+		case s.lang == langRuby && c == '?' && i+1 < len(src) && strings.IndexByte("\"'`", src[i+1]) >= 0 && (i+2 == len(src) || !isCodeNameByte(src[i+2])):
+			// ?" : a character literal, no string's start
+			add(tokString, src[i+1:i+2], true, i, i+2)
+			i += 2
 		case s.lang == langRuby && c == '%' && i+1 < len(src) && rubyPercent(src[i+1:]) > 0:
 			i = s.percent(i)
 		case isCodeNameStart(c) || (c == '$' || c == '@') && (s.lang == langPerl || s.lang == langPHP || s.lang == langRuby) && i+1 < len(src):
@@ -489,6 +500,16 @@ func (s *codeScan) lex() {
 			}
 			if s.lang == langPerl && j < len(src) && perlQuoteOp(name) && perlDelim(src[j]) && !(len(s.toks) > 0 && s.toks[len(s.toks)-1].text == "{") {
 				i = s.perlQuote(i, j, name)
+				continue
+			}
+			if n := len(s.toks); n >= 2 && s.toks[n-1].text == "." && s.toks[n-1].kind == tokPunct && s.toks[n-2].kind == tokName &&
+				(s.lang == langPython || s.lang == langJS || s.lang == langRuby || s.lang == langLua) && s.toks[n-2].text != "from" && name != "import" {
+				// os . system, a name split at its dots by spaces or
+				// lines: one dotted name.
+				prev := s.toks[n-2]
+				s.toks = s.toks[:n-2]
+				add(tokName, prev.text+"."+name, false, prev.from, j)
+				i = j
 				continue
 			}
 			add(tokName, name, false, i, j)
