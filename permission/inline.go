@@ -326,6 +326,10 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		z.complex("%s code holds what the shell fills in at run time outside a string, which may be any code: %s", what, shorten(c.Text))
 	}
 	s.scan()
+	if s.tooLong {
+		z.complex("%s: too long to read: %s", what, shorten(c.Text))
+		return
+	}
 	for _, f := range s.found {
 		switch {
 		case f.unknown != "":
@@ -389,9 +393,11 @@ type codeScan struct {
 	match []int // for each bracket, the index of the one that closes it
 	hole  bool  // a codeHole outside a string
 	found []codeFound
-	// aliases are Python's imports that rename (import subprocess as
-	// sp, from os import system), each as name, full name.
-	aliases []string
+	// aliases are the names bound to others: Python's imports that
+	// rename (import subprocess as sp, from os import system) and the
+	// bindings of calls (p = os.system), each name to its full name. The
+	// first binding of a name counts.
+	aliases map[string]string
 	// childProcess, fsMentioned: JavaScript code that names
 	// child_process, or fs: only then are exec(…) and rm(…) theirs.
 	childProcess, fsMentioned bool
@@ -406,6 +412,12 @@ type codeScan struct {
 	// stars: Python modules imported whole (from os import *).
 	stars []string
 	depth int // how deep in eval'd strings this code is
+	// work counts the steps spent beyond one pass (spend); tooLong is
+	// set past maxCodeWork.
+	work    int
+	tooLong bool
+	// regexFrom-1, regexTo: the last / regexAt looked at, and its end.
+	regexFrom, regexTo int
 }
 
 func isCodeNameStart(c byte) bool {
@@ -420,7 +432,7 @@ func (s *codeScan) lex() {
 	add := func(k tokKind, text string, lit bool, from, to int) {
 		s.toks = append(s.toks, token{kind: k, text: text, lit: lit, from: from, to: to})
 	}
-	for i := 0; i < len(src); {
+	for i := 0; i < len(src) && !s.tooLong; {
 		c := src[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
@@ -432,8 +444,8 @@ func (s *codeScan) lex() {
 			s.hole = true
 			add(tokOther, "", false, i, i+1)
 			i++
-		case c == '/' && s.regexStarts(i):
-			end := regexEnd(src, i)
+		case c == '/' && s.regexAt(i) > i:
+			end := s.regexAt(i)
 			add(tokOther, "", false, i, end)
 			i = end
 		case s.comment(i) > i:
@@ -503,7 +515,8 @@ func (s *codeScan) lex() {
 				continue
 			}
 			if n := len(s.toks); n >= 2 && s.toks[n-1].text == "." && s.toks[n-1].kind == tokPunct && s.toks[n-2].kind == tokName &&
-				(s.lang == langPython || s.lang == langJS || s.lang == langRuby || s.lang == langLua) && s.toks[n-2].text != "from" && name != "import" {
+				(s.lang == langPython || s.lang == langJS || s.lang == langRuby || s.lang == langLua) && s.toks[n-2].text != "from" && name != "import" &&
+				len(s.toks[n-2].text) < 256 {
 				// os . system, a name split at its dots by spaces or
 				// lines: one dotted name.
 				prev := s.toks[n-2]
@@ -547,12 +560,43 @@ func (s *codeScan) lex() {
 	}
 }
 
-// regexStarts says whether the / at i starts a regular expression
-// literal (JavaScript's, Ruby's, awk's, Perl's bare /…/) rather than
-// dividing: it does where a value cannot end, after an operator, an
-// opening bracket, a comma, the start of the code or a keyword. A literal
-// read as a division would have its quotes open strings that swallow the
-// code after them (x.replace(/"/g, "")).
+// regexAt returns where the regular expression literal (JavaScript's,
+// Ruby's, awk's, Perl's bare /…/) that the / at i starts ends; -1 when
+// the / divides. It starts one where a value cannot end: after an
+// operator, an opening bracket, a comma, the start of the code or a
+// keyword. A literal read as a division would have its quotes open
+// strings that swallow the code after them (x.replace(/"/g, "")). The
+// end is remembered for the lexer's second call at the same i.
+func (s *codeScan) regexAt(i int) int {
+	if s.regexFrom == i+1 {
+		return s.regexTo
+	}
+	end := -1
+	if s.regexStarts(i) {
+		var scanned int
+		end, scanned = regexEnd(s.src, i)
+		s.spend(scanned)
+	}
+	s.regexFrom, s.regexTo = i+1, end
+	return end
+}
+
+// spend counts n steps of work against the code's budget; past it, the
+// code is too long to read (tooLong) and reading stops.
+func (s *codeScan) spend(n int) {
+	s.work += n
+	if s.work > maxCodeWork {
+		s.tooLong = true
+	}
+}
+
+// maxCodeWork bounds the steps that reading one piece of inline code may
+// take beyond one pass over it (a regular expression's end looked for on
+// a long line, an awk > looked back from): ≈ a few milliseconds.
+const maxCodeWork = 1 << 20
+
+// regexStarts says whether the / at i may start a regular expression
+// literal, by what comes before it (see regexAt).
 func (s *codeScan) regexStarts(i int) bool {
 	switch s.lang {
 	case langJS, langRuby, langPerl, langAwk:
@@ -561,9 +605,6 @@ func (s *codeScan) regexStarts(i int) bool {
 	}
 	src := s.src
 	if i+1 >= len(src) || src[i+1] == '\n' || s.lang == langJS && (src[i+1] == '/' || src[i+1] == '*') {
-		return false
-	}
-	if regexEnd(src, i) < 0 {
 		return false
 	}
 	if len(s.toks) == 0 {
@@ -595,14 +636,15 @@ func (s *codeScan) regexStarts(i int) bool {
 
 // regexEnd returns where the regular expression literal whose opening /
 // is at i ends, past its flags; -1 when no / closes it on its line.
-func regexEnd(src string, i int) int {
+// scanned is how many bytes it looked at.
+func regexEnd(src string, i int) (end, scanned int) {
 	class := false
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
 			j++
 		case '\n':
-			return -1
+			return -1, j - i
 		case '[':
 			class = true
 		case ']':
@@ -615,10 +657,10 @@ func regexEnd(src string, i int) int {
 			for j < len(src) && isCodeNameByte(src[j]) {
 				j++
 			}
-			return j
+			return j, j - i
 		}
 	}
-	return -1
+	return -1, len(src) - i
 }
 
 // comment returns where a comment that starts at i ends, i when none

@@ -47,7 +47,7 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
-	for i := 0; i < len(s.toks); i++ {
+	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
 		switch {
 		case t.kind == tokRun:
@@ -111,6 +111,9 @@ func (s *codeScan) bunShell(i int) bool {
 func (s *codeScan) awkPrintTo(i int) bool {
 	depth := 0
 	for k := i - 1; k >= 0; k-- {
+		if s.spend(1); s.tooLong {
+			return false
+		}
 		t := s.toks[k]
 		switch {
 		case t.kind == tokPunct && (t.text == ")" || t.text == "]"):
@@ -183,7 +186,7 @@ func (s *codeScan) bindings() {
 			// const {execSync: x, spawn: y} = …
 			for _, a := range s.split(k+1, s.match[k]) {
 				if a[1]-a[0] == 3 && s.toks[a[0]+1].text == ":" && s.toks[a[0]].kind == tokName && s.toks[a[0]+2].kind == tokName {
-					s.aliases = append(s.aliases, s.toks[a[0]+2].text, s.toks[a[0]].text)
+					s.alias(s.toks[a[0]+2].text, s.toks[a[0]].text)
 				}
 			}
 		case lhs.kind == tokName && s.toks[k+1].text == "=":
@@ -199,11 +202,11 @@ func (s *codeScan) bindings() {
 			case end == k+3 && rhs.kind == tokName && rhs.text != lhs.text:
 				// p = os.system
 				if s.action(s.resolve(rhs.text), false) != actNone {
-					s.aliases = append(s.aliases, lhs.text, s.resolve(rhs.text))
+					s.alias(lhs.text, s.resolve(rhs.text))
 				}
 			case s.lang == langJS && rhs.text == "require" && end >= k+7 && s.toks[end-2].text == "." && s.toks[end-1].kind == tokName && s.match[k+3] == end-3:
 				// x = require("child_process").execSync
-				s.aliases = append(s.aliases, lhs.text, s.toks[end-1].text)
+				s.alias(lhs.text, s.toks[end-1].text)
 			}
 		}
 	}
@@ -244,7 +247,7 @@ func (s *codeScan) imports() {
 				i += 2
 			}
 			if from != "" || alias != n.text {
-				s.aliases = append(s.aliases, alias, from+n.text)
+				s.alias(alias, from+n.text)
 			}
 		}
 	}
@@ -254,15 +257,24 @@ func (s *codeScan) imports() {
 // replaced (sp.run → subprocess.run).
 func (s *codeScan) resolve(name string) string {
 	first, rest, dotted := strings.Cut(name, ".")
-	for k := 0; k+1 < len(s.aliases); k += 2 {
-		if s.aliases[k] == first {
-			if dotted {
-				return s.aliases[k+1] + "." + rest
-			}
-			return s.aliases[k+1]
-		}
+	full, ok := s.aliases[first]
+	switch {
+	case !ok:
+		return name
+	case dotted:
+		return full + "." + rest
 	}
-	return name
+	return full
+}
+
+// alias binds name to full, unless name is bound already.
+func (s *codeScan) alias(name, full string) {
+	if s.aliases == nil {
+		s.aliases = make(map[string]string)
+	}
+	if _, ok := s.aliases[name]; !ok {
+		s.aliases[name] = full
+	}
 }
 
 // action says what the call named name does; method is true for a call
@@ -1347,20 +1359,16 @@ func (s *codeScan) evalString(k int, why string) string {
 	if k < len(s.toks) && s.toks[k].text == "(" && s.match[k] > k {
 		from, to = k+1, s.match[k]
 	}
-	if from >= len(s.toks) || from >= to {
+	if to != from+1 || from >= len(s.toks) || s.toks[from].kind != tokString || !s.toks[from].lit || s.depth >= 4 {
 		return why
 	}
-	v, ok := s.value(from, to)
-	if !ok {
-		return why
-	}
-	if s.depth >= 4 {
-		return why
-	}
-	sub := codeScan{lang: s.lang, src: v, depth: s.depth + 1}
+	sub := codeScan{lang: s.lang, src: s.toks[from].text, depth: s.depth + 1, work: s.work}
 	sub.lex()
 	sub.scan()
 	s.found = append(s.found, sub.found...)
+	if s.work = sub.work; sub.tooLong {
+		s.tooLong = true
+	}
 	return ""
 }
 

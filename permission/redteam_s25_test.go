@@ -1,6 +1,10 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestRedTeamDecisionsS25 is TestRedTeamDecisions for the S25 review of
 // the reader of inline code (S23, S24). testEnv: project /home/u/proj,
@@ -65,4 +69,44 @@ func TestRedTeamDecisionsS25(t *testing.T) {
 		{"S25 A neighbour: python from . import, os.path without spaces", D, nil, `python3 -c 'import os; print(os . getcwd())' && python3 -c 'from os import *; print(getcwd())'`, Allow},
 	}
 	checkDecisions(t, tests)
+}
+
+// TestInlineCodeStaysFast: inline code that made the reader look back or
+// ahead on every token (a long awk statement of comparisons, a long line
+// of / that may start regular expressions, nested evals, many imports)
+// took seconds; reading is now bounded, and code past the bound asks.
+func TestInlineCodeStaysFast(t *testing.T) {
+	t.Parallel()
+	const n = 100_000
+	cases := []struct {
+		name string
+		lang codeLang
+		src  string
+	}{
+		{"awk comparisons", langAwk, "BEGIN { x = 1" + strings.Repeat(" > 1", n/4) + " }"},
+		{"js regex classes", langJS, strings.Repeat("(/[", n/3)},
+		{"js divisions", langJS, "x" + strings.Repeat(" = /[", n/4)},
+		{"js nested evals", langJS, strings.Repeat("eval(", n/5) + "'x'" + strings.Repeat(")", n/5)},
+		{"python imports", langPython, strings.Repeat("import a as b;", n/14) + strings.Repeat("b.c();", n/6)},
+		{"js dotted names with spaces", langJS, "a" + strings.Repeat(" . a", n/4)},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		s := codeScan{lang: c.lang, src: c.src}
+		s.lex()
+		s.scan()
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: %v for %d bytes", c.name, d, len(c.src))
+		}
+	}
+}
+
+// TestRedTeamDecisionsS25Long: code past the reader's bound asks.
+func TestRedTeamDecisionsS25Long(t *testing.T) {
+	t.Parallel()
+	long := "awk 'BEGIN { x = 1" + strings.Repeat(" > 1", 5000) + " }'"
+	checkDecisions(t, []decisionRow{
+		{"S25 B awk code too long to read", ModeBypassPermissions, nil, long, Ask},
+		{"S25 B neighbour: awk comparisons", ModeDefault, nil, `awk '$1 > 1 && $2 > 2 { print $1 > "out.txt" }' a.txt`, Allow},
+	})
 }
