@@ -281,6 +281,9 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		}
 		return
 	}
+	if len(code) == 0 {
+		return
+	}
 	var b strings.Builder
 	for k, ref := range code {
 		if k > 0 {
@@ -298,9 +301,6 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		default:
 			b.WriteByte(codeHole)
 		}
-	}
-	if len(code) == 0 {
-		return
 	}
 	opt := "code"
 	switch ref := code[0]; {

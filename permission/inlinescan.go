@@ -859,7 +859,7 @@ func shellText(v string) string {
 // it, when it is not known.
 func (s *codeScan) shell(name, call, v string, lit bool, expr string) {
 	if !lit {
-		s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(expr)})
+		s.unknownCommand(name, call, expr)
 		return
 	}
 	s.found = append(s.found, codeFound{name: name, call: call, shell: true, words: []string{shellText(v)}})
@@ -971,7 +971,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		}
 		if l, isList, ok := s.list(args[0][0], args[0][1]); act != actSpawn && act != actSystem2 && isList {
 			if !ok {
-				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(args[0][0], args[0][1]))})
+				s.unknownCommand(name, call, s.text(args[0][0], args[0][1]))
 				return
 			}
 			s.words(name, call, l)
@@ -995,7 +995,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			ws, ok = s.argWords(args[:1])
 		}
 		if !ok {
-			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
 			return
 		}
 		if act == actSystem2 || act == actSpawn && s.flag(all, "shell") {
@@ -1083,7 +1083,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			}
 			ws, ok := s.argWords(rest)
 			if !ok {
-				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(rest[0][0], rest[len(rest)-1][1]))})
+				s.unknownCommand(name, call, s.text(rest[0][0], rest[len(rest)-1][1]))
 				return
 			}
 			s.words(name, call, ws)
@@ -1118,7 +1118,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			ws, ok = l, lok && has
 		}
 		if !ok {
-			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
 			return
 		}
 		s.words(name, call, ws)
@@ -1388,4 +1388,10 @@ func pyRisky(m string) bool {
 func (s *codeScan) boundHere(i int) bool {
 	return i >= 2 && s.toks[i-1].text == "=" && s.toks[i-2].kind == tokName &&
 		(i+1 == len(s.toks) || s.toks[i+1].text == ";" || s.toks[i+1].text == "\n")
+}
+
+// unknownCommand records a command the code runs that is only known at
+// run time; expr is the code that gives it.
+func (s *codeScan) unknownCommand(name, call, expr string) {
+	s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(expr)})
 }
