@@ -330,6 +330,10 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		z.complex("%s: too long to read: %s", what, shorten(c.Text))
 		return
 	}
+	if s.unread != "" {
+		z.complex("%s holds %s, not read: %s", what, s.unread, shorten(c.Text))
+		return
+	}
 	for _, f := range s.found {
 		switch {
 		case f.unknown != "":
@@ -418,6 +422,40 @@ type codeScan struct {
 	tooLong bool
 	// regexFrom-1, regexTo: the last / regexAt looked at, and its end.
 	regexFrom, regexTo int
+	// unread says what in the code the reader does not follow, which
+	// makes it too complex to check: a here-document.
+	unread string
+}
+
+// heredoc says whether the << at i starts a here-document of Ruby's or
+// Perl's (<<~E, <<-E, <<E, <<"E", <<'E') or PHP's (<<<E).
+func (s *codeScan) heredoc(i int) bool {
+	src := s.src
+	if !strings.HasPrefix(src[i:], "<<") {
+		return false
+	}
+	j := i + 2
+	switch s.lang {
+	case langRuby:
+		if j < len(src) && (src[j] == '~' || src[j] == '-') {
+			j++
+		}
+	case langPerl:
+		if j < len(src) && src[j] == '~' {
+			j++
+		}
+	case langPHP:
+		if j >= len(src) || src[j] != '<' {
+			return false
+		}
+		j++
+		for j < len(src) && src[j] == ' ' {
+			j++
+		}
+	default:
+		return false
+	}
+	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '_' || src[j] >= 'A' && src[j] <= 'Z')
 }
 
 func isCodeNameStart(c byte) bool {
@@ -475,6 +513,11 @@ func (s *codeScan) lex() {
 		case s.lang == langRuby && c == '?' && i+1 < len(src) && strings.IndexByte("\"'`", src[i+1]) >= 0 && (i+2 == len(src) || !isCodeNameByte(src[i+2])):
 			// ?" : a character literal, no string's start
 			add(tokString, src[i+1:i+2], true, i, i+2)
+			i += 2
+		case c == '<' && s.heredoc(i):
+			// A here-document inside the code: its text, whose quotes
+			// open nothing, is not told from the code.
+			s.unread = "a here-document inside the code"
 			i += 2
 		case s.lang == langRuby && c == '%' && i+1 < len(src) && rubyPercent(src[i+1:]) > 0:
 			i = s.percent(i)
@@ -680,6 +723,18 @@ func (s *codeScan) comment(i int) int {
 		}
 		return len(src)
 	}
+	lineStart := i == 0 || src[i-1] == '\n'
+	switch {
+	case s.lang == langRuby && lineStart && strings.HasPrefix(rest, "=begin") && (len(rest) == 6 || !isCodeNameByte(rest[6])):
+		// =begin … =end
+		return docEnd(src, i, "=end")
+	case s.lang == langPerl && lineStart && len(rest) > 1 && rest[0] == '=' && isCodeNameStart(rest[1]):
+		// POD: =pod, =head1 … =cut
+		return docEnd(src, i, "=cut")
+	case s.lang == langPerl && lineStart && (strings.HasPrefix(rest, "__END__") || strings.HasPrefix(rest, "__DATA__")),
+		s.lang == langRuby && lineStart && strings.HasPrefix(rest, "__END__"):
+		return len(src) // what follows is data
+	}
 	switch s.lang {
 	case langPython, langPerl, langRuby, langR, langAwk:
 		if rest[0] == '#' {
@@ -711,6 +766,25 @@ func (s *codeScan) comment(i int) int {
 	return i
 }
 
+// docEnd returns where the block of documentation that starts at the
+// line at i ends: past the line that starts with end, or at the end of
+// the code.
+func docEnd(src string, i int, end string) int {
+	for j := i; ; {
+		k := strings.IndexByte(src[j:], '\n')
+		if k < 0 {
+			return len(src)
+		}
+		j += k + 1
+		if strings.HasPrefix(src[j:], end) {
+			if e := strings.IndexByte(src[j:], '\n'); e >= 0 {
+				return j + e
+			}
+			return len(src)
+		}
+	}
+}
+
 // luaLongOpen returns the length of the [[ or [==[ that s starts with, 0
 // when it starts with none.
 func luaLongOpen(s string) int {
@@ -739,6 +813,10 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 	raw := strings.Contains(prefix, "r")
 	start := i + len(q)
 	j := start
+	if s.lang == langJS && q == "`" {
+		// A template's ${…} may hold strings and templates of its own.
+		j = templateEnd(src, i) - 1
+	}
 	for j < len(src) && !strings.HasPrefix(src[j:], q) {
 		if src[j] == '\\' {
 			j++
@@ -759,6 +837,51 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 		val = perlHome(val)
 	}
 	return end, val, lit && strings.IndexByte(val, codeHole) < 0
+}
+
+// templateEnd returns where the JavaScript template literal whose
+// opening backtick is at i ends, past its closing one: the strings and
+// templates in its ${…} expressions are skipped as such, so their quotes
+// close nothing (`a${`"`}b`). It returns len(src)+1 for one not closed.
+func templateEnd(src string, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '`':
+			return j + 1
+		case '$':
+			if j+1 < len(src) && src[j+1] == '{' {
+				j = templateExprEnd(src, j+2) - 1
+			}
+		}
+	}
+	return len(src) + 1
+}
+
+// templateExprEnd returns where the ${…} expression of a template whose
+// text starts at j ends, past its closing brace.
+func templateExprEnd(src string, j int) int {
+	depth := 1
+	for ; j < len(src); j++ {
+		switch c := src[j]; c {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case '`':
+			j = templateEnd(src, j) - 1
+		case '"', '\'':
+			for j++; j < len(src) && src[j] != c && src[j] != '\n'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+		}
+	}
+	return len(src)
 }
 
 // singleQuoted is the value of a single-quoted string whose only escapes

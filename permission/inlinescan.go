@@ -1366,6 +1366,9 @@ func (s *codeScan) evalString(k int, why string) string {
 	sub.lex()
 	sub.scan()
 	s.found = append(s.found, sub.found...)
+	if sub.unread != "" {
+		s.unread = sub.unread
+	}
 	if s.work = sub.work; sub.tooLong {
 		s.tooLong = true
 	}

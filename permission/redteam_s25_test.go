@@ -62,6 +62,17 @@ func TestRedTeamDecisionsS25(t *testing.T) {
 		{"S25 A R eval(parse(text=))", Y, nil, `Rscript -e 'eval(parse(text="system(\"rm -rf ~\")"))'`, Ask},
 		{"S25 A R unlink of ~ expands it", Y, nil, `Rscript -e 'unlink("~", recursive=TRUE)'`, Deny},
 		{"S25 A awk |& coprocess", Y, nil, `awk 'BEGIN { print "x" |& "rm -rf ~" }'`, Deny},
+		// Documentation blocks, here-documents and nested templates
+		// whose quotes opened strings that swallowed the code after
+		// them.
+		{"S25 A ruby =begin with a quote", Y, nil, "ruby -e 'puts 1\n=begin\n\"\n=end\nsystem(\"rm -rf ~\")'", Deny},
+		{"S25 A perl POD with a quote", Y, nil, "perl -e 'print 1;\n=pod\n\"\n=cut\nsystem(\"rm -rf ~\")'", Deny},
+		{"S25 A ruby here-document", Y, nil, "ruby -e 'x = <<~E\n \"\nE\nsystem(\"rm -rf ~\")'", Ask},
+		{"S25 A perl here-document", Y, nil, "perl -e 'print <<\"E\"; system(\"rm -rf ~\");\nx \"\nE\n'", Ask},
+		{"S25 A php here-document", Y, nil, "php -r '$x = <<<EOT\n\"\nEOT;\nsystem(\"rm -rf ~\");'", Ask},
+		{"S25 A node template in a template", Y, nil, "node -e 'const s = `a${`\"`}b`; require(\"child_process\").execSync(\"rm -rf ~\")'", Deny},
+		{"S25 A node string with } in a template", Y, nil, "node -e 'const s = `a${JSON.stringify({a: \"}\"})}b`; require(\"child_process\").execSync(\"rm -rf ~\")'", Deny},
+		{"S25 A neighbour: shifts, appends, templates in templates, code after __END__", D, nil, "ruby -e 'puts 1 << 2; a = [1]; a << 3; p a' && perl -e 'print 1 << 2' && node -e 'console.log(`${1 + 1} ${`x`}`)' && perl -e 'print 1;\n__END__\nsystem(\"rm -rf ~\")'", Allow},
 		// Neighbours that stay allowed.
 		{"S25 A neighbour: python getattr, __import__ of json, re.compile, exec of nothing risky", D, nil, `python3 -c 'import sys; print(getattr(sys.version_info, "major"))' && python3 -c 'print(__import__("json").dumps([1]))' && python3 -c 'import re; print(re.compile("a").match("a"))' && python3 -c 'exec("print(1)")'`, Allow},
 		{"S25 A neighbour: node eval of a literal, obj[key], ruby send of a harmless name", D, nil, `node -e 'console.log(eval("1 + 1"))' && node -e 'const o = {a: 1}; console.log(o["a"])' && ruby -e 'puts [1, 2].send(:sum)' && ruby -e 'puts 1.method(:+).call(2)'`, Allow},
