@@ -281,6 +281,9 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		}
 		return
 	}
+	if len(code) == 0 {
+		return
+	}
 	var b strings.Builder
 	for k, ref := range code {
 		if k > 0 {
@@ -298,9 +301,6 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		default:
 			b.WriteByte(codeHole)
 		}
-	}
-	if len(code) == 0 {
-		return
 	}
 	opt := "code"
 	switch ref := code[0]; {
@@ -326,6 +326,14 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		z.complex("%s code holds what the shell fills in at run time outside a string, which may be any code: %s", what, shorten(c.Text))
 	}
 	s.scan()
+	if s.tooLong {
+		z.complex("%s: too long to read: %s", what, shorten(c.Text))
+		return
+	}
+	if s.unread != "" {
+		z.complex("%s holds %s, not read: %s", what, s.unread, shorten(c.Text))
+		return
+	}
 	for _, f := range s.found {
 		switch {
 		case f.unknown != "":
@@ -389,9 +397,11 @@ type codeScan struct {
 	match []int // for each bracket, the index of the one that closes it
 	hole  bool  // a codeHole outside a string
 	found []codeFound
-	// aliases are Python's imports that rename (import subprocess as
-	// sp, from os import system), each as name, full name.
-	aliases []string
+	// aliases are the names bound to others: Python's imports that
+	// rename (import subprocess as sp, from os import system) and the
+	// bindings of calls (p = os.system), each name to its full name. The
+	// first binding of a name counts.
+	aliases map[string]string
 	// childProcess, fsMentioned: JavaScript code that names
 	// child_process, or fs: only then are exec(…) and rm(…) theirs.
 	childProcess, fsMentioned bool
@@ -399,6 +409,53 @@ type codeScan struct {
 	// at run time.
 	dynRequire bool
 	dynNames   []string // the names such a module is bound to
+	// cpNames: JavaScript names bound to a required module (cp =
+	// require(…)), whose computed members (cp["exec"]) may be
+	// child_process's.
+	cpNames []string
+	// stars: Python modules imported whole (from os import *).
+	stars []string
+	depth int // how deep in eval'd strings this code is
+	// work counts the steps spent beyond one pass (spend); tooLong is
+	// set past maxCodeWork.
+	work    int
+	tooLong bool
+	// regexFrom-1, regexTo: the last / regexAt looked at, and its end.
+	regexFrom, regexTo int
+	// unread says what in the code the reader does not follow, which
+	// makes it too complex to check: a here-document.
+	unread string
+}
+
+// heredoc says whether the << at i starts a here-document of Ruby's or
+// Perl's (<<~E, <<-E, <<E, <<"E", <<'E') or PHP's (<<<E).
+func (s *codeScan) heredoc(i int) bool {
+	src := s.src
+	if !strings.HasPrefix(src[i:], "<<") {
+		return false
+	}
+	j := i + 2
+	switch s.lang {
+	case langRuby:
+		if j < len(src) && (src[j] == '~' || src[j] == '-') {
+			j++
+		}
+	case langPerl:
+		if j < len(src) && src[j] == '~' {
+			j++
+		}
+	case langPHP:
+		if j >= len(src) || src[j] != '<' {
+			return false
+		}
+		j++
+		for j < len(src) && src[j] == ' ' {
+			j++
+		}
+	default:
+		return false
+	}
+	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '_' || src[j] >= 'A' && src[j] <= 'Z')
 }
 
 func isCodeNameStart(c byte) bool {
@@ -413,7 +470,7 @@ func (s *codeScan) lex() {
 	add := func(k tokKind, text string, lit bool, from, to int) {
 		s.toks = append(s.toks, token{kind: k, text: text, lit: lit, from: from, to: to})
 	}
-	for i := 0; i < len(src); {
+	for i := 0; i < len(src) && !s.tooLong; {
 		c := src[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
@@ -425,8 +482,8 @@ func (s *codeScan) lex() {
 			s.hole = true
 			add(tokOther, "", false, i, i+1)
 			i++
-		case c == '/' && s.regexStarts(i):
-			end := regexEnd(src, i)
+		case c == '/' && s.regexAt(i) > i:
+			end := s.regexAt(i)
 			add(tokOther, "", false, i, end)
 			i = end
 		case s.comment(i) > i:
@@ -453,6 +510,15 @@ func (s *codeScan) lex() {
 			}
 			add(tokString, src[i+n:i+n+end], true, i, min(len(src), i+n+end+len(close)))
 			i = min(len(src), i+n+end+len(close))
+		case s.lang == langRuby && c == '?' && i+1 < len(src) && strings.IndexByte("\"'`", src[i+1]) >= 0 && (i+2 == len(src) || !isCodeNameByte(src[i+2])):
+			// ?" : a character literal, no string's start
+			add(tokString, src[i+1:i+2], true, i, i+2)
+			i += 2
+		case c == '<' && s.heredoc(i):
+			// A here-document inside the code: its text, whose quotes
+			// open nothing, is not told from the code.
+			s.unread = "a here-document inside the code"
+			i += 2
 		case s.lang == langRuby && c == '%' && i+1 < len(src) && rubyPercent(src[i+1:]) > 0:
 			i = s.percent(i)
 		case isCodeNameStart(c) || (c == '$' || c == '@') && (s.lang == langPerl || s.lang == langPHP || s.lang == langRuby) && i+1 < len(src):
@@ -491,6 +557,17 @@ func (s *codeScan) lex() {
 				i = s.perlQuote(i, j, name)
 				continue
 			}
+			if n := len(s.toks); n >= 2 && s.toks[n-1].text == "." && s.toks[n-1].kind == tokPunct && s.toks[n-2].kind == tokName &&
+				(s.lang == langPython || s.lang == langJS || s.lang == langRuby || s.lang == langLua) && s.toks[n-2].text != "from" && name != "import" &&
+				len(s.toks[n-2].text) < 256 {
+				// os . system, a name split at its dots by spaces or
+				// lines: one dotted name.
+				prev := s.toks[n-2]
+				s.toks = s.toks[:n-2]
+				add(tokName, prev.text+"."+name, false, prev.from, j)
+				i = j
+				continue
+			}
 			add(tokName, name, false, i, j)
 			i = j
 		case c >= '0' && c <= '9':
@@ -526,12 +603,43 @@ func (s *codeScan) lex() {
 	}
 }
 
-// regexStarts says whether the / at i starts a regular expression
-// literal (JavaScript's, Ruby's, awk's, Perl's bare /…/) rather than
-// dividing: it does where a value cannot end, after an operator, an
-// opening bracket, a comma, the start of the code or a keyword. A literal
-// read as a division would have its quotes open strings that swallow the
-// code after them (x.replace(/"/g, "")).
+// regexAt returns where the regular expression literal (JavaScript's,
+// Ruby's, awk's, Perl's bare /…/) that the / at i starts ends; -1 when
+// the / divides. It starts one where a value cannot end: after an
+// operator, an opening bracket, a comma, the start of the code or a
+// keyword. A literal read as a division would have its quotes open
+// strings that swallow the code after them (x.replace(/"/g, "")). The
+// end is remembered for the lexer's second call at the same i.
+func (s *codeScan) regexAt(i int) int {
+	if s.regexFrom == i+1 {
+		return s.regexTo
+	}
+	end := -1
+	if s.regexStarts(i) {
+		var scanned int
+		end, scanned = regexEnd(s.src, i)
+		s.spend(scanned)
+	}
+	s.regexFrom, s.regexTo = i+1, end
+	return end
+}
+
+// spend counts n steps of work against the code's budget; past it, the
+// code is too long to read (tooLong) and reading stops.
+func (s *codeScan) spend(n int) {
+	s.work += n
+	if s.work > maxCodeWork {
+		s.tooLong = true
+	}
+}
+
+// maxCodeWork bounds the steps that reading one piece of inline code may
+// take beyond one pass over it (a regular expression's end looked for on
+// a long line, an awk > looked back from): ≈ a few milliseconds.
+const maxCodeWork = 1 << 20
+
+// regexStarts says whether the / at i may start a regular expression
+// literal, by what comes before it (see regexAt).
 func (s *codeScan) regexStarts(i int) bool {
 	switch s.lang {
 	case langJS, langRuby, langPerl, langAwk:
@@ -540,9 +648,6 @@ func (s *codeScan) regexStarts(i int) bool {
 	}
 	src := s.src
 	if i+1 >= len(src) || src[i+1] == '\n' || s.lang == langJS && (src[i+1] == '/' || src[i+1] == '*') {
-		return false
-	}
-	if regexEnd(src, i) < 0 {
 		return false
 	}
 	if len(s.toks) == 0 {
@@ -574,14 +679,15 @@ func (s *codeScan) regexStarts(i int) bool {
 
 // regexEnd returns where the regular expression literal whose opening /
 // is at i ends, past its flags; -1 when no / closes it on its line.
-func regexEnd(src string, i int) int {
+// scanned is how many bytes it looked at.
+func regexEnd(src string, i int) (end, scanned int) {
 	class := false
 	for j := i + 1; j < len(src); j++ {
 		switch src[j] {
 		case '\\':
 			j++
 		case '\n':
-			return -1
+			return -1, j - i
 		case '[':
 			class = true
 		case ']':
@@ -594,10 +700,10 @@ func regexEnd(src string, i int) int {
 			for j < len(src) && isCodeNameByte(src[j]) {
 				j++
 			}
-			return j
+			return j, j - i
 		}
 	}
-	return -1
+	return -1, len(src) - i
 }
 
 // comment returns where a comment that starts at i ends, i when none
@@ -616,6 +722,18 @@ func (s *codeScan) comment(i int) int {
 			return i + len(open) + e + len(close)
 		}
 		return len(src)
+	}
+	lineStart := i == 0 || src[i-1] == '\n'
+	switch {
+	case s.lang == langRuby && lineStart && strings.HasPrefix(rest, "=begin") && (len(rest) == 6 || !isCodeNameByte(rest[6])):
+		// =begin … =end
+		return docEnd(src, i, "=end")
+	case s.lang == langPerl && lineStart && len(rest) > 1 && rest[0] == '=' && isCodeNameStart(rest[1]):
+		// POD: =pod, =head1 … =cut
+		return docEnd(src, i, "=cut")
+	case s.lang == langPerl && lineStart && (strings.HasPrefix(rest, "__END__") || strings.HasPrefix(rest, "__DATA__")),
+		s.lang == langRuby && lineStart && strings.HasPrefix(rest, "__END__"):
+		return len(src) // what follows is data
 	}
 	switch s.lang {
 	case langPython, langPerl, langRuby, langR, langAwk:
@@ -648,6 +766,25 @@ func (s *codeScan) comment(i int) int {
 	return i
 }
 
+// docEnd returns where the block of documentation that starts at the
+// line at i ends: past the line that starts with end, or at the end of
+// the code.
+func docEnd(src string, i int, end string) int {
+	for j := i; ; {
+		k := strings.IndexByte(src[j:], '\n')
+		if k < 0 {
+			return len(src)
+		}
+		j += k + 1
+		if strings.HasPrefix(src[j:], end) {
+			if e := strings.IndexByte(src[j:], '\n'); e >= 0 {
+				return j + e
+			}
+			return len(src)
+		}
+	}
+}
+
 // luaLongOpen returns the length of the [[ or [==[ that s starts with, 0
 // when it starts with none.
 func luaLongOpen(s string) int {
@@ -676,6 +813,10 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 	raw := strings.Contains(prefix, "r")
 	start := i + len(q)
 	j := start
+	if s.lang == langJS && q == "`" {
+		// A template's ${…} may hold strings and templates of its own.
+		j = templateEnd(src, i) - 1
+	}
 	for j < len(src) && !strings.HasPrefix(src[j:], q) {
 		if src[j] == '\\' {
 			j++
@@ -696,6 +837,51 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 		val = perlHome(val)
 	}
 	return end, val, lit && strings.IndexByte(val, codeHole) < 0
+}
+
+// templateEnd returns where the JavaScript template literal whose
+// opening backtick is at i ends, past its closing one: the strings and
+// templates in its ${…} expressions are skipped as such, so their quotes
+// close nothing (`a${`"`}b`). It returns len(src)+1 for one not closed.
+func templateEnd(src string, i int) int {
+	for j := i + 1; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '`':
+			return j + 1
+		case '$':
+			if j+1 < len(src) && src[j+1] == '{' {
+				j = templateExprEnd(src, j+2) - 1
+			}
+		}
+	}
+	return len(src) + 1
+}
+
+// templateExprEnd returns where the ${…} expression of a template whose
+// text starts at j ends, past its closing brace.
+func templateExprEnd(src string, j int) int {
+	depth := 1
+	for ; j < len(src); j++ {
+		switch c := src[j]; c {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case '`':
+			j = templateEnd(src, j) - 1
+		case '"', '\'':
+			for j++; j < len(src) && src[j] != c && src[j] != '\n'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+		}
+	}
+	return len(src)
 }
 
 // singleQuoted is the value of a single-quoted string whose only escapes

@@ -47,7 +47,7 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
-	for i := 0; i < len(s.toks); i++ {
+	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
 		switch {
 		case t.kind == tokRun:
@@ -58,10 +58,18 @@ func (s *codeScan) scan() {
 			s.shellArg("do shell script", s.src[t.from:s.toks[to-1].to], from, to)
 			i = to - 1
 		case t.kind == tokName:
+			if why := s.dynamic(i); why != "" {
+				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
+				continue
+			}
 			s.call(i)
 		case s.lang == langAwk && t.kind == tokPunct && t.text == "|" && i+1 < len(s.toks) && s.toks[i+1].kind == tokString:
 			// print | "cmd"
 			s.shell("|", s.src[t.from:s.toks[i+1].to], s.toks[i+1].text, s.toks[i+1].lit, "")
+		case s.lang == langAwk && t.kind == tokPunct && t.text == "|" && i+2 < len(s.toks) && s.toks[i+1].text == "&" && s.toks[i+2].kind == tokString:
+			// print |& "cmd": gawk's coprocess
+			s.shell("|&", s.src[t.from:s.toks[i+2].to], s.toks[i+2].text, s.toks[i+2].lit, "")
+			i++
 		case s.lang == langJS && t.kind == tokString && s.src[t.from] == '`' && s.bunShell(i):
 			// Bun.$`cmd`, $`cmd`: Bun's shell.
 			s.shell("Bun.$", s.src[s.toks[i-1].from:t.to], t.text, t.lit, s.src[t.from:t.to])
@@ -103,6 +111,9 @@ func (s *codeScan) bunShell(i int) bool {
 func (s *codeScan) awkPrintTo(i int) bool {
 	depth := 0
 	for k := i - 1; k >= 0; k-- {
+		if s.spend(1); s.tooLong {
+			return false
+		}
 		t := s.toks[k]
 		switch {
 		case t.kind == tokPunct && (t.text == ")" || t.text == "]"):
@@ -175,7 +186,7 @@ func (s *codeScan) bindings() {
 			// const {execSync: x, spawn: y} = …
 			for _, a := range s.split(k+1, s.match[k]) {
 				if a[1]-a[0] == 3 && s.toks[a[0]+1].text == ":" && s.toks[a[0]].kind == tokName && s.toks[a[0]+2].kind == tokName {
-					s.aliases = append(s.aliases, s.toks[a[0]+2].text, s.toks[a[0]].text)
+					s.alias(s.toks[a[0]+2].text, s.toks[a[0]].text)
 				}
 			}
 		case lhs.kind == tokName && s.toks[k+1].text == "=":
@@ -184,15 +195,18 @@ func (s *codeScan) bindings() {
 			}
 			end := s.statementEnd(k + 2)
 			rhs := s.toks[k+2]
+			if s.lang == langJS && rhs.text == "require" {
+				s.cpNames = append(s.cpNames, lhs.text)
+			}
 			switch {
 			case end == k+3 && rhs.kind == tokName && rhs.text != lhs.text:
 				// p = os.system
 				if s.action(s.resolve(rhs.text), false) != actNone {
-					s.aliases = append(s.aliases, lhs.text, s.resolve(rhs.text))
+					s.alias(lhs.text, s.resolve(rhs.text))
 				}
 			case s.lang == langJS && rhs.text == "require" && end >= k+7 && s.toks[end-2].text == "." && s.toks[end-1].kind == tokName && s.match[k+3] == end-3:
 				// x = require("child_process").execSync
-				s.aliases = append(s.aliases, lhs.text, s.toks[end-1].text)
+				s.alias(lhs.text, s.toks[end-1].text)
 			}
 		}
 	}
@@ -222,6 +236,9 @@ func (s *codeScan) imports() {
 				continue
 			}
 			if n.kind != tokName {
+				if from != "" && n.text == "*" {
+					s.stars = append(s.stars, strings.TrimSuffix(from, "."))
+				}
 				break
 			}
 			alias := n.text
@@ -230,7 +247,7 @@ func (s *codeScan) imports() {
 				i += 2
 			}
 			if from != "" || alias != n.text {
-				s.aliases = append(s.aliases, alias, from+n.text)
+				s.alias(alias, from+n.text)
 			}
 		}
 	}
@@ -240,15 +257,24 @@ func (s *codeScan) imports() {
 // replaced (sp.run → subprocess.run).
 func (s *codeScan) resolve(name string) string {
 	first, rest, dotted := strings.Cut(name, ".")
-	for k := 0; k+1 < len(s.aliases); k += 2 {
-		if s.aliases[k] == first {
-			if dotted {
-				return s.aliases[k+1] + "." + rest
-			}
-			return s.aliases[k+1]
-		}
+	full, ok := s.aliases[first]
+	switch {
+	case !ok:
+		return name
+	case dotted:
+		return full + "." + rest
 	}
-	return name
+	return full
+}
+
+// alias binds name to full, unless name is bound already.
+func (s *codeScan) alias(name, full string) {
+	if s.aliases == nil {
+		s.aliases = make(map[string]string)
+	}
+	if _, ok := s.aliases[name]; !ok {
+		s.aliases[name] = full
+	}
 }
 
 // action says what the call named name does; method is true for a call
@@ -280,7 +306,7 @@ func (s *codeScan) action(name string, method bool) codeAct {
 			return actShell
 		case "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn":
 			return actSubprocess
-		case "os.execv", "os.execve", "os.execvp", "os.execvpe":
+		case "os.execv", "os.execve", "os.execvp", "os.execvpe", "os.execl", "os.execle", "os.execlp", "os.execlpe", "os.posix_spawn", "os.posix_spawnp":
 			return actExecv
 		case "shutil.rmtree":
 			return actRmTree
@@ -447,6 +473,15 @@ func (s *codeScan) call(i int) {
 		return // $obj->system(…): a method of an object
 	}
 	act := s.action(name, method)
+	if act == actNone && !method && !strings.Contains(name, ".") {
+		// from os import *; system(…)
+		for _, m := range s.stars {
+			if a := s.action(m+"."+name, false); a != actNone {
+				name, act = m+"."+name, a
+				break
+			}
+		}
+	}
 	if act == actNone && s.lang == langJS && s.dynRequire && !s.childProcess {
 		k := strings.LastIndexByte(name, '.')
 		switch name[k+1:] {
@@ -471,6 +506,10 @@ func (s *codeScan) call(i int) {
 	case i+1 < len(s.toks) && s.toks[i+1].text == "(" && s.match[i+1] > i:
 		end = s.match[i+1] + 1
 		args = s.split(i+2, end-1)
+	case s.lang == langLua && i+1 < len(s.toks) && s.toks[i+1].kind == tokString:
+		// os.execute "cmd", os.execute [[cmd]]: one argument
+		end = i + 2
+		args = [][2]int{{i + 1, i + 2}}
 	case s.lang == langPerl || s.lang == langRuby:
 		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) {
 			return
@@ -820,7 +859,7 @@ func shellText(v string) string {
 // it, when it is not known.
 func (s *codeScan) shell(name, call, v string, lit bool, expr string) {
 	if !lit {
-		s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(expr)})
+		s.unknownCommand(name, call, expr)
 		return
 	}
 	s.found = append(s.found, codeFound{name: name, call: call, shell: true, words: []string{shellText(v)}})
@@ -880,6 +919,16 @@ func (s *codeScan) flag(args [][2]int, key string) bool {
 	return false
 }
 
+// keyword says whether a keyword argument key=… is among args.
+func (s *codeScan) keyword(args [][2]int, key string) bool {
+	for _, a := range args {
+		if a[1]-a[0] >= 2 && s.toks[a[0]].text == key && s.toks[a[0]+1].text == "=" {
+			return true
+		}
+	}
+	return false
+}
+
 // positional drops keyword arguments (name=value) and leading option
 // hashes (Ruby's system({"A" => "b"}, …)).
 func (s *codeScan) positional(args [][2]int) [][2]int {
@@ -900,6 +949,12 @@ func (s *codeScan) positional(args [][2]int) [][2]int {
 // act records what a call does with its arguments.
 func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	args := s.positional(all)
+	if s.lang == langPython && (len(args) == 0 && len(all) > 0 || act == actSubprocess && s.keyword(all, "executable")) {
+		// subprocess.run(args=[…]), shutil.rmtree(path="/"), or a
+		// program named apart from its words (executable=…).
+		s.found = append(s.found, codeFound{name: name, call: call, unknown: "arguments by keyword, not read"})
+		return
+	}
 	if len(args) == 0 {
 		return
 	}
@@ -916,7 +971,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		}
 		if l, isList, ok := s.list(args[0][0], args[0][1]); act != actSpawn && act != actSystem2 && isList {
 			if !ok {
-				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(args[0][0], args[0][1]))})
+				s.unknownCommand(name, call, s.text(args[0][0], args[0][1]))
 				return
 			}
 			s.words(name, call, l)
@@ -940,7 +995,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			ws, ok = s.argWords(args[:1])
 		}
 		if !ok {
-			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
 			return
 		}
 		if act == actSystem2 || act == actSpawn && s.flag(all, "shell") {
@@ -1028,7 +1083,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			}
 			ws, ok := s.argWords(rest)
 			if !ok {
-				s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(rest[0][0], rest[len(rest)-1][1]))})
+				s.unknownCommand(name, call, s.text(rest[0][0], rest[len(rest)-1][1]))
 				return
 			}
 			s.words(name, call, ws)
@@ -1063,7 +1118,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			ws, ok = l, lok && has
 		}
 		if !ok {
-			s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(s.text(a0[0], args[len(args)-1][1]))})
+			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
 			return
 		}
 		s.words(name, call, ws)
@@ -1127,6 +1182,9 @@ func codePath(v string) (string, bool) {
 // amounts to: verb's words then the path. A recursive delete of a path
 // not known is recorded with its expression, expr; the others are left.
 func (s *codeScan) file(name, call string, verb []string, v string, ok bool, expr string) {
+	if s.lang == langR {
+		v = expandHome(v) // R expands a leading ~ in file names
+	}
 	p, known := codePath(v)
 	if !ok || !known {
 		if len(verb) < 2 || verb[1] != "-rf" || expr == "" {
@@ -1142,4 +1200,201 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 // time shown as $….
 func codeShow(code string) string {
 	return shorten(strings.ReplaceAll(code, string(rune(codeHole)), "$…"))
+}
+
+// dynamic says why the name at token i makes the code too complex to
+// check ("" when it does not): it runs code held in a string (eval,
+// exec, new Function, load), calls a function named at run time
+// (getattr, send, call_user_func, $f(…)), reaches a module or a
+// function by a way the reader does not follow (__import__,
+// process.binding, vm), or passes a call that runs, deletes, writes or
+// reads as a value ((os.system)(…), f.call(…)). eval and its kin of a
+// string literal read that string as code instead.
+func (s *codeScan) dynamic(i int) string {
+	t := s.toks[i]
+	name := t.text
+	method := i > 0 && s.toks[i-1].text == "."
+	called := i+1 < len(s.toks) && s.toks[i+1].text == "("
+	last := name
+	if k := strings.LastIndexAny(name, ".:"); k >= 0 {
+		last = name[k+1:]
+	}
+	const runsCode = "code held in a string, which may be any code"
+	const named = "a function named at run time, which may run anything"
+	// A call that runs, deletes, writes or reads, called by .call,
+	// .apply, .bind (JavaScript), .call (Ruby's method(:x).call).
+	if prefix, ok := strings.CutSuffix(name, "."+last); ok && (last == "call" || last == "apply" || last == "bind") {
+		if s.action(s.resolve(prefix), false) != actNone {
+			return named
+		}
+	}
+	switch s.lang {
+	case langPython:
+		switch {
+		case method:
+		case (name == "exec" || name == "eval") && called:
+			return s.evalString(i+1, runsCode)
+		case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
+			return runsCode
+		case (name == "__import__" || s.resolve(name) == "importlib.import_module") && called:
+			if v, ok := s.value(i+2, max(i+2, s.match[i+1])); ok && !pyRisky(v) {
+				return ""
+			}
+			return "a module only known at run time, which may be os or subprocess"
+		case name == "getattr" && called:
+			args := s.split(i+2, max(i+2, s.match[i+1]))
+			if len(args) >= 2 && args[0][1]-args[0][0] == 1 && s.toks[args[0][0]].kind == tokName && !pyRisky(s.resolve(s.toks[args[0][0]].text)) {
+				if _, ok := s.value(args[1][0], args[1][1]); ok {
+					return ""
+				}
+			}
+			return named
+		case name == "globals" || name == "locals" || name == "vars" || name == "sys.modules" ||
+			name == "__builtins__" || strings.HasPrefix(name, "__builtins__.") || strings.HasPrefix(name, "builtins.") || strings.Contains(name, "__dict__"):
+			return named
+		case strings.HasPrefix(s.resolve(name), "os.spawn"):
+			return "a command os.spawn runs, not read"
+		case strings.Contains(name, ".") && !called && s.action(s.resolve(name), false) != actNone && !s.boundHere(i):
+			// (os.system)(…), [os.system][0](…), map(os.system, …)
+			return named
+		}
+	case langJS:
+		switch {
+		case name == "eval" && called && !method:
+			return s.evalString(i+1, runsCode)
+		case name == "Function" && called, name == "new" && i+1 < len(s.toks) && s.toks[i+1].text == "Function":
+			return runsCode
+		case last == "runInThisContext" || last == "runInNewContext" || last == "runInContext" || last == "compileFunction" || name == "vm.Script":
+			return runsCode
+		case name == "process.binding" || name == "process._linkedBinding" || name == "process.dlopen":
+			return "a binding of node's internals, which may spawn"
+		case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
+			return named
+		case name == "require" && called && s.childProcess && s.match[i+1]+1 < len(s.toks) && s.toks[s.match[i+1]+1].text == "[":
+			return named
+		}
+	case langRuby:
+		switch {
+		case (name == "eval" || last == "instance_eval" || last == "class_eval" || last == "module_eval" || last == "instance_exec") && !method:
+			return s.evalString(i+1, runsCode)
+		case last == "send" || last == "public_send" || last == "__send__" || last == "method" || last == "instance_method":
+			k := i + 1
+			if k < len(s.toks) && s.toks[k].text == "(" {
+				k++
+			}
+			n := ""
+			switch {
+			case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokName && s.toks[k+1].from == s.toks[k].to:
+				n = s.toks[k+1].text
+			case k < len(s.toks) && s.toks[k].kind == tokString && s.toks[k].lit:
+				n = s.toks[k].text
+			case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokPunct && s.toks[k+1].from == s.toks[k].to:
+				return "" // an operator's symbol, :+
+			case last == "method" && !called:
+				return "" // a method named method
+			default:
+				return named
+			}
+			if s.action(n, false) != actNone || n == "eval" || n == "send" || n == "public_send" || n == "__send__" || n == "syscall" || n == "instance_eval" {
+				return named
+			}
+		}
+	case langPerl:
+		next := ""
+		if i+1 < len(s.toks) {
+			next = s.toks[i+1].text
+		}
+		switch {
+		case method:
+		case name == "eval" && next != "{" && next != "":
+			return s.evalString(i+1, runsCode)
+		case (name == "do" || name == "require") && i+1 < len(s.toks) && (s.toks[i+1].kind == tokString || strings.HasPrefix(next, "$") || next == "(" && name == "do"):
+			return "a Perl file only known at run time"
+		case (name == "system" || name == "exec" || name == "CORE::system" || name == "CORE::exec") && next == "{":
+			return "a program named apart from its words (system { … } …)"
+		}
+	case langPHP:
+		lower := strings.ToLower(strings.TrimPrefix(name, "\\"))
+		switch {
+		case method:
+		case (lower == "eval" || lower == "assert") && called:
+			return s.evalString(i+1, runsCode)
+		case lower == "create_function" || lower == "call_user_func" || lower == "call_user_func_array" || lower == "pcntl_exec":
+			return named
+		case name[0] == '$' && called && (i == 0 || s.toks[i-1].text != ">"):
+			return named
+		}
+	case langLua:
+		switch {
+		case (name == "load" || name == "loadstring") && called:
+			return s.evalString(i+1, runsCode)
+		case name == "dofile" || name == "loadfile" || name == "require" && !called && i+1 < len(s.toks) && s.toks[i+1].kind != tokString:
+			return "a Lua file only known at run time"
+		case (name == "os" || name == "io") && i+1 < len(s.toks) && s.toks[i+1].text == "[":
+			return named
+		case strings.Contains(name, ".") && !called && s.action(name, false) != actNone && !s.boundHere(i) &&
+			!(i+1 < len(s.toks) && s.toks[i+1].kind == tokString):
+			return named
+		}
+	case langR:
+		switch last {
+		case "eval", "evalq", "do.call", "match.fun", "get", "get0", "mget":
+			if called {
+				return named
+			}
+		}
+	case langAppleScript:
+		if name == "run" && i+1 < len(s.toks) && s.toks[i+1].text == "script" {
+			return runsCode
+		}
+	}
+	return ""
+}
+
+// evalString reads the code that eval and its kin at the ( or string at
+// token k run: a string literal is read as code, as the code around it
+// is; anything else is too complex to check (why).
+func (s *codeScan) evalString(k int, why string) string {
+	from, to := k, k+1
+	if k < len(s.toks) && s.toks[k].text == "(" && s.match[k] > k {
+		from, to = k+1, s.match[k]
+	}
+	if to != from+1 || from >= len(s.toks) || s.toks[from].kind != tokString || !s.toks[from].lit || s.depth >= 4 {
+		return why
+	}
+	sub := codeScan{lang: s.lang, src: s.toks[from].text, depth: s.depth + 1, work: s.work}
+	sub.lex()
+	sub.scan()
+	s.found = append(s.found, sub.found...)
+	if sub.unread != "" {
+		s.unread = sub.unread
+	}
+	if s.work = sub.work; sub.tooLong {
+		s.tooLong = true
+	}
+	return ""
+}
+
+// pyRisky says whether a Python module (or a name bound to one) is one
+// whose functions run, delete, write or read, or reach those that do.
+func pyRisky(m string) bool {
+	first, _, _ := strings.Cut(m, ".")
+	switch first {
+	case "os", "subprocess", "shutil", "pty", "posix", "commands", "importlib", "builtins", "__builtins__", "pathlib", "io", "codecs", "ctypes", "runpy":
+		return true
+	}
+	return false
+}
+
+// boundHere says whether the name at token i is the right-hand side of a
+// binding that bindings records: p = os.system.
+func (s *codeScan) boundHere(i int) bool {
+	return i >= 2 && s.toks[i-1].text == "=" && s.toks[i-2].kind == tokName &&
+		(i+1 == len(s.toks) || s.toks[i+1].text == ";" || s.toks[i+1].text == "\n")
+}
+
+// unknownCommand records a command the code runs that is only known at
+// run time; expr is the code that gives it.
+func (s *codeScan) unknownCommand(name, call, expr string) {
+	s.found = append(s.found, codeFound{name: name, call: call, unknown: "a command only known at run time: " + codeShow(expr)})
 }
