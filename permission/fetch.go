@@ -212,15 +212,27 @@ func isIPv4Number(l string) bool {
 }
 
 // ipv4Host parses the labels of a host that ends in a number as a URL
-// parser does (each part decimal, 0x hex or 0 octal; the last fills the
-// bytes left) and returns it in dotted decimal.
+// parser does (numericIPv4) and returns it in dotted decimal.
 func ipv4Host(labels []string) (string, error) {
-	host := strings.Join(labels, ".")
-	if len(labels) > 4 {
-		return "", fmt.Errorf("host %s ends in a number but is no IPv4 address", host)
+	a, ok := numericIPv4(labels)
+	if !ok {
+		return "", fmt.Errorf("host %s ends in a number but is no IPv4 address", strings.Join(labels, "."))
+	}
+	return a.String(), nil
+}
+
+// numericIPv4 parses the parts of an IPv4 address in the numbers-and-dots
+// notation that URL parsers and inet_aton (so ssh's resolver) take: one to
+// four parts, each decimal, hexadecimal after 0x (nothing after it is 0)
+// or octal after 0, every part but the last one byte, the last filling
+// the bytes left (127.1, 2130706433, 0x7f000001 and 0177.0.0.1 are all
+// 127.0.0.1).
+func numericIPv4(parts []string) (netip.Addr, bool) {
+	if len(parts) > 4 {
+		return netip.Addr{}, false
 	}
 	var addr uint64
-	for i, l := range labels {
+	for i, l := range parts {
 		base := 10
 		switch {
 		case strings.HasPrefix(l, "0x"):
@@ -232,12 +244,12 @@ func ipv4Host(labels []string) (string, error) {
 		if l != "" {
 			var err error
 			if n, err = strconv.ParseUint(l, base, 32); err != nil {
-				return "", fmt.Errorf("host %s ends in a number but is no IPv4 address", host)
+				return netip.Addr{}, false
 			}
 		}
-		last := i == len(labels)-1
-		if !last && n > 255 || last && n >= 1<<(8*(5-len(labels))) {
-			return "", fmt.Errorf("host %s ends in a number but is no IPv4 address", host)
+		last := i == len(parts)-1
+		if !last && n > 255 || last && n >= 1<<(8*(5-len(parts))) {
+			return netip.Addr{}, false
 		}
 		if !last {
 			addr |= n << (8 * (3 - i))
@@ -245,6 +257,5 @@ func ipv4Host(labels []string) (string, error) {
 			addr |= n
 		}
 	}
-	a := netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)})
-	return a.String(), nil
+	return netip.AddrFrom4([4]byte{byte(addr >> 24), byte(addr >> 16), byte(addr >> 8), byte(addr)}), true
 }

@@ -1,11 +1,10 @@
 package permission
 
 import (
-	"net"
+	"net/netip"
 	"net/url"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -1064,45 +1063,15 @@ func localHost(d string) bool {
 	if d == "localhost" || strings.HasSuffix(d, ".localhost") || d == "localhost.localdomain" || d == "ip6-localhost" || d == "ip6-loopback" {
 		return true
 	}
-	ip, ok := inetAton(d)
+	ip, ok := numericIPv4(strings.Split(d, "."))
 	if !ok {
-		addr, _, _ := strings.Cut(d, "%") // ::1%lo: a zone
-		ip = net.ParseIP(addr)
-	}
-	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
-}
-
-// inetAton parses an IPv4 address as inet_aton does, and so the resolver
-// ssh asks: one to four parts, each decimal, hexadecimal after 0x or
-// octal after 0, the last filling the bytes left (127.1, 2130706433,
-// 0x7f000001 and 0177.0.0.1 are all 127.0.0.1).
-func inetAton(s string) (net.IP, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 4 {
-		return nil, false
-	}
-	var addr uint32
-	for i, p := range parts {
-		base := 10
-		switch {
-		case strings.HasPrefix(p, "0x"):
-			p, base = p[2:], 16
-		case len(p) > 1 && p[0] == '0':
-			p, base = p[1:], 8
+		var err error
+		if ip, err = netip.ParseAddr(d); err != nil {
+			return false
 		}
-		// The last part fills the bytes the others left; each other
-		// part is one byte.
-		bits := 8
-		if i == len(parts)-1 {
-			bits = 8 * (4 - i)
-		}
-		v, err := strconv.ParseUint(p, base, bits)
-		if err != nil {
-			return nil, false
-		}
-		addr = addr<<bits | uint32(v)
+		ip = ip.WithZone("").Unmap() // ::1%lo, ::ffff:127.0.0.1
 	}
-	return net.IPv4(byte(addr>>24), byte(addr>>16), byte(addr>>8), byte(addr)), true
+	return ip.IsLoopback() || ip.IsUnspecified()
 }
 
 // sshOption splits the argument of -o, Key=Value or "Key Value".

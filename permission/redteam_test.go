@@ -1348,6 +1348,11 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S17 ssh -o HostName=127.0.0.1", Y, nil, `ssh -o HostName=127.0.0.1 x 'rm -rf /'`, Deny},
 		{"S17 ssh to a host only known at run time", Y, nil, `ssh "$h" 'rm -rf /'`, Deny},
 		{"S17 ssh [::1]", Y, nil, `ssh [::1] 'rm -rf /'`, Deny},
+		// inet_aton reads "0x" as 0: 0.0.0.0, this host.
+		{"S17 ssh 0x", Y, nil, `ssh 0x 'rm -rf /'`, Deny},
+		{"S17 ssh 0X.0", Y, nil, `ssh 0X.0 'rm -rf /'`, Deny},
+		{"S17 ssh ::ffff:0.0.0.0", Y, nil, `ssh ::ffff:0.0.0.0 'rm -rf /'`, Deny},
+		{"S17 ssh ::1%lo", Y, nil, `ssh ::1%lo 'rm -rf /'`, Deny},
 		{"S17 ssh to a glob", Y, nil, `ssh local* 'rm -rf /'`, Deny},
 		{"S17 neighbour: ssh elsewhere", D, nil, `ssh build.example.com 'rm -rf /tmp/x'`, Allow},
 		{"S17 neighbour: ssh to GitHub", D, nil, `ssh -T git@github.com`, Allow},
