@@ -172,3 +172,54 @@ func TestRootWriteGrantOverHomeWarns(t *testing.T) {
 		t.Errorf("warned without a grant over the home directory: %s", r.stderr)
 	}
 }
+
+// TestRootWriteGrantOverGitDirectoryWarns: a write grant outside the
+// project root that is, lies in or holds a git directory (a bare
+// repository a command pushes to, another project) is allowed but warned
+// of once: git runs its hooks and config outside the sandbox, and the
+// layer keeps them read-only in the root only. A grant of a plain
+// directory, or of the root's own .git (which the layer protects), is not.
+func TestRootWriteGrantOverGitDirectoryWarns(t *testing.T) {
+	t.Parallel()
+	top := realTemp(t)
+	bare := filepath.Join(top, "app.git")
+	other := filepath.Join(top, "other")
+	plain := filepath.Join(top, "cache")
+	for _, d := range []string{filepath.Join(bare, "objects"), filepath.Join(bare, "refs"), filepath.Join(bare, "hooks"), filepath.Join(other, ".git", "hooks"), plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(bare, "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, nil)
+	if err := os.MkdirAll(filepath.Join(dir, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const warning = "its hooks and config, which git runs outside the sandbox"
+	tests := []struct {
+		name, grant, want string // want "" for no warning
+	}{
+		{"a bare repository", bare, "--allow-write: write access to " + bare + " covers the git directory " + bare + ":"},
+		{"a bare repository's hooks", filepath.Join(bare, "hooks"), "covers the git directory " + bare + ":"},
+		{"another repository", other, "covers the git directory " + filepath.Join(other, ".git") + ":"},
+		{"another repository's hooks", filepath.Join(other, ".git", "hooks"), "covers the git directory " + filepath.Join(other, ".git") + ":"},
+		{"a plain directory", plain, ""},
+		{"the root's own .git", filepath.Join(dir, ".git"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null", "--allow-write", tt.grant}, dir: dir})
+			switch {
+			case r.code != 0:
+				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+			case tt.want == "" && strings.Contains(r.stderr, "covers the git directory"):
+				t.Errorf("warned of %s: %s", tt.grant, r.stderr)
+			case tt.want != "" && (strings.Count(r.stderr, tt.want) != 1 || !strings.Contains(r.stderr, warning)):
+				t.Errorf("stderr:\n%s\nwant %q once", r.stderr, tt.want)
+			}
+		})
+	}
+}

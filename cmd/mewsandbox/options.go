@@ -730,24 +730,28 @@ func checkRoot(root, home, what string) error {
 // repository wrote hooks/post-receive and config, and --root .git/hooks
 // wrote the project's hooks, with the layer too.
 func inProtected(root string) string {
-	for dir := root; ; dir = filepath.Dir(dir) {
+	if g := gitDirAt(root); g != "" {
 		in := "in "
-		if dir == root {
+		if g == root {
 			in = ""
 		}
-		switch filepath.Base(dir) {
-		case ".git":
-			return in + "the git directory " + dir + ", whose hooks and config git runs outside the sandbox"
-		case ".mewsandbox", ".claude", ".codex":
-			// Below one, the root is the command's to write but the
-			// settings are not (Claude Code keeps worktrees in
-			// .claude/worktrees).
-			if dir == root {
-				return "the agent settings directory " + dir + ", which decides what later runs may do"
-			}
-		}
-		if isGitDir(dir) {
-			return in + "the git directory " + dir + ", whose hooks and config git runs outside the sandbox"
+		return in + "the git directory " + g + ", whose hooks and config git runs outside the sandbox"
+	}
+	switch filepath.Base(root) {
+	case ".mewsandbox", ".claude", ".codex":
+		// Below one, the root is the command's to write but the settings
+		// are not (Claude Code keeps worktrees in .claude/worktrees).
+		return "the agent settings directory " + root + ", which decides what later runs may do"
+	}
+	return ""
+}
+
+// gitDirAt is the git directory p (a real path) is or lies in: a .git,
+// or a directory git takes for one (isGitDir); "" for none.
+func gitDirAt(p string) string {
+	for dir := p; ; dir = filepath.Dir(dir) {
+		if filepath.Base(dir) == ".git" || isGitDir(dir) {
+			return dir
 		}
 		if dir == "/" {
 			return ""
