@@ -199,6 +199,13 @@ func TestResourceLimits(t *testing.T) {
 	}{
 		{"cpu", []string{"--limit-cpu", "1s"}, "while :; do :; done", 152, "--limit-cpu 1s"},
 		{"fsize", []string{"--limit-fsize", "4K"}, "head -c 65536 /dev/zero > big", 153, "--limit-fsize 4096"},
+		// Every way to make a file large meets the limit, with the layer
+		// or without it; a hard limit is lowered with the soft one.
+		{"fsize truncate", []string{"--limit-fsize", "4K"}, "truncate -s 1M big", 153, "--limit-fsize 4096"},
+		{"fsize fallocate", []string{"--no-namespaces", "--limit-fsize", "4K"}, "fallocate -l 1M big", 153, "--limit-fsize 4096"},
+		{"fsize write past the end", []string{"--limit-fsize", "4K"}, "dd if=/dev/zero of=big bs=1 count=1 seek=1M 2>/dev/null", 153, "--limit-fsize 4096"},
+		{"fsize hard limit", []string{"--no-namespaces", "--limit-fsize", "4K"}, "ulimit -Hf unlimited 2>/dev/null && exit 8; ulimit -Sf unlimited 2>/dev/null && exit 9; exit 0", 0, ""},
+		{"nofile hard limit", []string{"--limit-nofile", "64"}, "ulimit -Hn 4096 2>/dev/null && exit 8; ulimit -Sn 65 2>/dev/null && exit 9; exit 0", 0, ""},
 		{"nofile", []string{"--limit-nofile", "16"}, `exec bash -c 'for i in $(seq 10 30); do eval "exec $i</dev/null" 2>/dev/null || exit 9; done'`, 9, ""},
 		// The limit is the command's: init's own descriptors (a pid
 		// namespace's signalfd) are made before it.

@@ -195,6 +195,13 @@ p self-cwd stat /proc/self/cwd/.
 p self-robust robust-list 0
 `
 		optional := map[string]string{"sys-thp": "/sys/kernel/mm/transparent_hugepage/enabled", "lsm-attr": "/proc/self/attr/current"}
+		// A cgroup's files, v1's (a release_agent runs as root on the
+		// host, cgroup.procs moves a process out of its limits) or v2's.
+		for label, glob := range map[string]string{"cgroup-release-agent": "/sys/fs/cgroup/*/release_agent", "cgroup-notify": "/sys/fs/cgroup/*/notify_on_release", "cgroup-procs": "/sys/fs/cgroup/*/cgroup.procs", "cgroup2-procs": "/sys/fs/cgroup/cgroup.procs"} {
+			if m, _ := filepath.Glob(glob); len(m) > 0 {
+				optional[label] = m[0]
+			}
+		}
 		for label, p := range optional {
 			if _, err := os.Stat(p); err == nil {
 				script += "p " + label + " open-w " + p + "\n"

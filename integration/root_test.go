@@ -20,10 +20,15 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	proj := filepath.Join(top, "proj")
 	nvim := filepath.Join(home, ".config", "nvim")
 	dotfiles := filepath.Join(home, "dotfiles")
-	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git"), filepath.Join(home, ".config", ".git"), nvim, filepath.Join(dotfiles, ".git"), filepath.Join(dotfiles, "claude")} {
+	// A bare repository: a git directory with no .git of its own.
+	bare := filepath.Join(top, "srv", "app.git")
+	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git", "hooks"), filepath.Join(proj, ".claude"), filepath.Join(home, ".config", ".git"), nvim, filepath.Join(dotfiles, ".git"), filepath.Join(dotfiles, "claude", "hooks"), filepath.Join(bare, "objects"), filepath.Join(bare, "refs"), filepath.Join(bare, "hooks")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.WriteFile(filepath.Join(bare, "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	// A dotfiles repository the user's settings link into.
 	if err := os.Symlink("dotfiles/claude", filepath.Join(home, ".claude")); err != nil {
@@ -48,6 +53,16 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 		{"~/.config as a repository", nvim, nil, "project root " + filepath.Join(home, ".config") + " (the git repository of the working directory) is a directory that holds your mewsandbox settings", []string{"XDG_CONFIG_HOME="}},
 		{"a dotfiles repository ~/.claude links into", dotfiles, nil, "project root " + dotfiles + " (the git repository of the working directory) is a directory that holds your Claude Code settings " + filepath.Join(dotfiles, "claude"), nil},
 		{"--root holding GIT_CONFIG_GLOBAL", work, []string{"--root", proj}, "holds your git configuration ($GIT_CONFIG_GLOBAL) " + filepath.Join(proj, "gitconfig"), []string{"GIT_CONFIG_GLOBAL=" + filepath.Join(proj, "gitconfig")}},
+		// What git runs outside the sandbox, and what decides later runs:
+		// the layer keeps them read-only inside a root, never when they
+		// are the root or hold it (a review's run in a bare repository
+		// wrote hooks/post-receive and config, with the layer too).
+		{"--root in your ~/.claude (its hooks)", work, []string{"--root", filepath.Join(home, ".claude", "hooks")}, "is in your Claude Code settings " + filepath.Join(dotfiles, "claude"), nil},
+		{"the working directory is a bare repository", bare, nil, "project root " + bare + " (the working directory) is the git directory " + bare + ", whose hooks and config git runs outside the sandbox", nil},
+		{"--root in a bare repository", work, []string{"--root", filepath.Join(bare, "hooks")}, "is in the git directory " + bare + ",", nil},
+		{"--root is a repository's .git", work, []string{"--root", filepath.Join(proj, ".git")}, "is the git directory " + filepath.Join(proj, ".git") + ",", nil},
+		{"--root in a repository's .git", work, []string{"--root", filepath.Join(proj, ".git", "hooks")}, "is in the git directory " + filepath.Join(proj, ".git") + ",", nil},
+		{"--root is a project's .claude", work, []string{"--root", filepath.Join(proj, ".claude")}, "is the agent settings directory " + filepath.Join(proj, ".claude"), nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,6 +97,33 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 			t.Error("init wrote ~/.claude/settings.json")
 		}
 	})
+
+	// Next to those, what stays a root: a repository named like a bare
+	// one, a worktree Claude Code keeps in .claude/worktrees, and a run
+	// started in .git, which finds the repository around it.
+	named := filepath.Join(top, "named.git")
+	worktree := filepath.Join(top, "wt", ".claude", "worktrees", "feat")
+	for _, d := range []string{filepath.Join(named, ".git"), filepath.Join(top, "wt", ".git"), worktree} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(worktree, ".git"), []byte("gitdir: ../../../.git/worktrees/feat\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, dir, root string }{
+		{"a repository named like a bare one", named, named},
+		{"a worktree in .claude/worktrees", worktree, worktree},
+		{"started in .git/hooks", filepath.Join(proj, ".git", "hooks"), proj},
+	} {
+		t.Run("allowed: "+tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, invocation{args: []string{"explain", "--format", "json"}, dir: tt.dir, env: []string{"HOME=" + home}})
+			if r.code != 0 || !strings.Contains(r.stdout, `"root": "`+tt.root+`"`) {
+				t.Errorf("explain in %s: exit %d, %s%s; want the root %s", tt.dir, r.code, r.stdout, r.stderr, tt.root)
+			}
+		})
+	}
 
 	t.Run("below the home directory the walk for .git stops short of it", func(t *testing.T) {
 		t.Parallel()
@@ -128,5 +170,56 @@ func TestRootWriteGrantOverHomeWarns(t *testing.T) {
 	r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null"}, dir: project(t, nil), env: []string{"HOME=" + home}})
 	if strings.Contains(r.stderr, "covers your home directory") {
 		t.Errorf("warned without a grant over the home directory: %s", r.stderr)
+	}
+}
+
+// TestRootWriteGrantOverGitDirectoryWarns: a write grant outside the
+// project root that is, lies in or holds a git directory (a bare
+// repository a command pushes to, another project) is allowed but warned
+// of once: git runs its hooks and config outside the sandbox, and the
+// layer keeps them read-only in the root only. A grant of a plain
+// directory, or of the root's own .git (which the layer protects), is not.
+func TestRootWriteGrantOverGitDirectoryWarns(t *testing.T) {
+	t.Parallel()
+	top := realTemp(t)
+	bare := filepath.Join(top, "app.git")
+	other := filepath.Join(top, "other")
+	plain := filepath.Join(top, "cache")
+	for _, d := range []string{filepath.Join(bare, "objects"), filepath.Join(bare, "refs"), filepath.Join(bare, "hooks"), filepath.Join(other, ".git", "hooks"), plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(bare, "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := project(t, nil)
+	if err := os.MkdirAll(filepath.Join(dir, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const warning = "its hooks and config, which git runs outside the sandbox"
+	tests := []struct {
+		name, grant, want string // want "" for no warning
+	}{
+		{"a bare repository", bare, "--allow-write: write access to " + bare + " covers the git directory " + bare + ":"},
+		{"a bare repository's hooks", filepath.Join(bare, "hooks"), "covers the git directory " + bare + ":"},
+		{"another repository", other, "covers the git directory " + filepath.Join(other, ".git") + ":"},
+		{"another repository's hooks", filepath.Join(other, ".git", "hooks"), "covers the git directory " + filepath.Join(other, ".git") + ":"},
+		{"a plain directory", plain, ""},
+		{"the root's own .git", filepath.Join(dir, ".git"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null", "--allow-write", tt.grant}, dir: dir})
+			switch {
+			case r.code != 0:
+				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+			case tt.want == "" && strings.Contains(r.stderr, "covers the git directory"):
+				t.Errorf("warned of %s: %s", tt.grant, r.stderr)
+			case tt.want != "" && (strings.Count(r.stderr, tt.want) != 1 || !strings.Contains(r.stderr, warning)):
+				t.Errorf("stderr:\n%s\nwant %q once", r.stderr, tt.want)
+			}
+		})
 	}
 }

@@ -686,8 +686,9 @@ func underOrAbove(dir, home string) bool {
 
 // checkRoot refuses a project root that is /, the home directory, or a
 // directory holding it: every command would be free to write all of it
-// (shell start-up files, ~/.ssh, other projects). what names where the
-// root came from.
+// (shell start-up files, ~/.ssh, other projects); and one that is or lies
+// in the user's own settings or a protected directory (inProtected). what
+// names where the root came from.
 func checkRoot(root, home, what string) error {
 	var is string
 	switch {
@@ -705,12 +706,74 @@ func checkRoot(root, home, what string) error {
 				is = "a directory that holds your " + c[1] + " " + c[0]
 				break
 			}
+			if pathWithin(root, c[0]) {
+				is = "in your " + c[1] + " " + c[0]
+				break
+			}
+		}
+		if is == "" {
+			is = inProtected(root)
 		}
 		if is == "" {
 			return nil
 		}
 	}
 	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
+}
+
+// inProtected says what protected directory root is or lies in, or "":
+// a git directory (a .git, a bare repository, a linked worktree's
+// administrative directory), whose hooks and config git runs outside the
+// sandbox, or is an agent's settings directory (.mewsandbox, .claude,
+// .codex), which decides what later runs may do. The namespace layer keeps these read-only inside a root,
+// never the root itself nor what lies above it: a review's run in a bare
+// repository wrote hooks/post-receive and config, and --root .git/hooks
+// wrote the project's hooks, with the layer too.
+func inProtected(root string) string {
+	if g := gitDirAt(root); g != "" {
+		in := "in "
+		if g == root {
+			in = ""
+		}
+		return in + "the git directory " + g + ", whose hooks and config git runs outside the sandbox"
+	}
+	switch filepath.Base(root) {
+	case ".mewsandbox", ".claude", ".codex":
+		// Below one, the root is the command's to write but the settings
+		// are not (Claude Code keeps worktrees in .claude/worktrees).
+		return "the agent settings directory " + root + ", which decides what later runs may do"
+	}
+	return ""
+}
+
+// gitDirAt is the git directory p (a real path) is or lies in: a .git,
+// or a directory git takes for one (isGitDir); "" for none.
+func gitDirAt(p string) string {
+	for dir := p; ; dir = filepath.Dir(dir) {
+		if filepath.Base(dir) == ".git" || isGitDir(dir) {
+			return dir
+		}
+		if dir == "/" {
+			return ""
+		}
+	}
+}
+
+// isGitDir reports whether dir is a git directory as git tells one: a
+// HEAD, and objects and refs directories or a commondir naming them.
+func isGitDir(dir string) bool {
+	if fi, err := os.Lstat(filepath.Join(dir, "HEAD")); err != nil || fi.IsDir() {
+		return false
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "commondir")); err == nil {
+		return true
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
 }
 
 // pathWithin reports whether the clean, absolute path p is dir or lies

@@ -241,6 +241,7 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 			pol.Grants = append(pol.Grants, exec.Grant{Path: g.Value, Access: l.access, Optional: g.Origin.Flag == ""})
 			if l.access&exec.Write != 0 {
 				warnHomeWrite(stderr, g.Value, p.home, g.Origin.String())
+				warnGitDirWrite(stderr, g.Value, p.root, g.Origin.String())
 			}
 		}
 	}
@@ -287,6 +288,27 @@ func warnHomeWrite(stderr io.Writer, path, home, from string) {
 			return
 		}
 	}
+}
+
+// warnGitDirWrite warns when a write grant from "from" outside the
+// project root is, lies in or holds at its top a git directory (a bare
+// repository a command pushes to, another project): git runs its hooks
+// and config outside the sandbox, and the namespace layer keeps them
+// read-only in the root only.
+func warnGitDirWrite(stderr io.Writer, path, root, from string) {
+	real := realPath(path)
+	if pathWithin(real, root) {
+		return
+	}
+	g := gitDirAt(real)
+	if g == "" {
+		if _, err := os.Lstat(filepath.Join(real, ".git")); err != nil {
+			return
+		}
+		g = filepath.Join(real, ".git")
+	}
+	fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers the git directory %s: sandboxed commands may change its hooks and config, which git runs outside the sandbox; grant the directories the command needs instead\n",
+		from, path, g)
 }
 
 // presetGrants returns the grants of the presets sb names, refusing an
