@@ -93,6 +93,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git checkout .", check: checkGitCheckoutDiscard},
 		// Same as git checkout -- for newer git.
 		{name: "git restore", check: checkGitRestore},
+		{name: "git rm -f", check: checkGitRmForce},
 		// Deletes a branch even when it is not merged.
 		{name: "git branch -D", check: checkGitBranchDelete},
 		// Deletes stashed work.
@@ -1539,7 +1540,20 @@ func checkGitCheckoutDiscard(c SimpleCommand, _ PathEnv) (string, bool) {
 			return "git checkout -- discards uncommitted changes to the paths", false
 		}
 	}
+	if hasOpt(rest, "", "--pathspec-from-file") {
+		return "git checkout --pathspec-from-file discards uncommitted changes to the paths the file names", false
+	}
 	return "", false
+}
+
+// checkGitRmForce: git rm -f deletes files whose changes are not
+// committed (git rm alone refuses them); --cached keeps the files.
+func checkGitRmForce(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "rm" || hasOpt(rest, "", "--cached") || !hasOpt(rest, "f", "--force") {
+		return "", false
+	}
+	return "git rm -f deletes files with uncommitted changes", false
 }
 
 func checkGitRestore(c SimpleCommand, _ PathEnv) (string, bool) {

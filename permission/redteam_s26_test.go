@@ -19,6 +19,15 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 A zip -m of a home directory", D, nil, `zip -rm out.zip /home/u/Documents`, Ask},
 		{"S26 A zip --move of .git/hooks", Y, nil, `zip -r --move /tmp/h.zip .git/hooks`, Ask},
 		{"S26 A neighbour: archives of the project", D, nil, `tar -czf out.tgz --remove-files build && zip -rm out.zip dist && tar -czf x.tgz /home/u/Documents && zip -r out.zip src`, Allow},
+		// B: git commands that discard uncommitted work: git checkout
+		// --pathspec-from-file (git checkout -- of the paths a file
+		// names) and git rm -f (which deletes modified files git rm
+		// alone refuses).
+		{"S26 B git checkout --pathspec-from-file", D, nil, `git checkout --pathspec-from-file=list.txt`, Ask},
+		{"S26 B git checkout --pathspec-from-file FILE", A, nil, `git checkout --pathspec-from-file list.txt HEAD`, Ask},
+		{"S26 B git rm -f", D, nil, `git rm -f src/a.go`, Ask},
+		{"S26 B git rm -rf", A, nil, `git rm -rf src`, Ask},
+		{"S26 B neighbour: git rm, --cached, --pathspec-from-file of add and rm", D, nil, `git rm src/a.go && git rm -r --cached -f build && git add --pathspec-from-file=list.txt && git rm --pathspec-from-file=list.txt && git checkout main`, Allow},
 	}
 	checkDecisions(t, tests)
 }
