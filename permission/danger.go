@@ -122,6 +122,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
 		{name: "package install", check: checkPackageInstall},
+		// Changes a forge's repository as a push does, or deletes there:
+		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE.
+		{name: "forge change", check: checkForgeChange},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -2769,4 +2772,51 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// checkForgeChange: a gh or glab command that changes the repository on
+// the forge as a push does (gh pr merge, a release and its tag) or
+// deletes there (gh repo delete, gh release delete, gh api -X DELETE),
+// or makes a private repository public.
+func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "gh" && n != "glab" {
+		return "", false
+	}
+	args := c.Args()
+	var ops []Word
+	for _, w := range args[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	op := func(k int, names ...string) bool {
+		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
+	}
+	what := ""
+	switch {
+	case op(0, "pr", "mr") && op(1, "merge", "accept"):
+		what = "merges into the base branch on the remote"
+	case op(0, "release") && op(1, "create", "new", "upload", "edit", "delete", "delete-asset"):
+		what = "changes a release (and its tag) on the remote"
+	case op(0, "repo") && op(1, "delete", "archive", "unarchive", "rename", "transfer"):
+		what = "changes the repository on the remote"
+	case op(0, "repo") && op(1, "edit") && slices.ContainsFunc(args, func(w Word) bool { return strings.HasPrefix(w.Text, "--visibility") }):
+		what = "changes who can see the repository"
+	case op(0, "repo") && op(1, "create", "new") && slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "--push" }):
+		what = "--push creates a repository on the remote and pushes to it"
+	case op(0, "api") && slices.ContainsFunc(args, func(w Word) bool {
+		t := strings.ToUpper(w.Text)
+		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
+	}):
+		what = "deletes on the remote"
+	}
+	if what == "" {
+		return "", false
+	}
+	sub := ""
+	for _, w := range ops[:min(2, len(ops))] {
+		sub += " " + w.Text
+	}
+	return c.Name() + sub + " " + what, false
 }

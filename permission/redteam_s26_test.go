@@ -28,6 +28,23 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 B git rm -f", D, nil, `git rm -f src/a.go`, Ask},
 		{"S26 B git rm -rf", A, nil, `git rm -rf src`, Ask},
 		{"S26 B neighbour: git rm, --cached, --pathspec-from-file of add and rm", D, nil, `git rm src/a.go && git rm -r --cached -f build && git add --pathspec-from-file=list.txt && git rm --pathspec-from-file=list.txt && git checkout main`, Allow},
+		// C: gh and glab calls that change the repository on the forge as
+		// a push does, or delete there.
+		{"S26 C gh pr merge", D, nil, `gh pr merge 12 --squash --delete-branch`, Ask},
+		{"S26 C gh pr merge in acceptEdits", A, nil, `gh pr merge`, Ask},
+		{"S26 C glab mr merge", D, nil, `glab mr merge 3`, Ask},
+		{"S26 C gh release create", D, nil, `gh release create v1.0 dist/*.tgz`, Ask},
+		{"S26 C gh release delete", A, nil, `gh release delete v1.0 -y --cleanup-tag`, Ask},
+		{"S26 C glab release create", D, nil, `glab release create v1.0`, Ask},
+		{"S26 C gh repo delete", D, nil, `gh repo delete o/r --yes`, Ask},
+		{"S26 C glab repo delete", D, nil, `glab repo delete o/r`, Ask},
+		{"S26 C gh repo edit --visibility public", D, nil, `gh repo edit --visibility public --accept-visibility-change-consequences`, Ask},
+		{"S26 C gh repo create --push", D, nil, `gh repo create o/r --public --source . --push`, Ask},
+		{"S26 C gh api -X DELETE", D, nil, `gh api -X DELETE repos/o/r`, Ask},
+		{"S26 C gh api --method=delete", A, nil, `gh api --method=delete repos/o/r/releases/1`, Ask},
+		{"S26 C glab api -XDELETE", D, nil, `glab api -XDELETE projects/1`, Ask},
+		{"S26 C gh pr merge passes in bypassPermissions", Y, nil, `gh pr merge 12`, Allow},
+		{"S26 C neighbour: reading and local gh", D, nil, `gh pr list && gh pr view 12 && gh pr checkout 12 && gh release list && gh release view v1 && gh repo view && gh api repos/o/r && gh issue create -t x -b y && glab mr list && gh repo create o/r --private`, Allow},
 	}
 	checkDecisions(t, tests)
 }
