@@ -122,6 +122,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
 		{name: "package install", check: checkPackageInstall},
+		// Uploads a package or an image to a registry, for everyone who
+		// installs it; a published version can rarely be taken back.
+		{name: "package publish", check: checkPublish},
 		// Changes a forge's repository as a push does, or deletes there:
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE.
 		{name: "forge change", check: checkForgeChange},
@@ -2772,6 +2775,77 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// checkPublish: a package or image uploaded to a registry (npm publish,
+// cargo publish, twine upload, docker push), or one withdrawn or handed
+// over there (npm unpublish, cargo yank, gem owner).
+func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
+	args := c.Args()
+	n := lowerName(c)
+	if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" { // python -m twine
+		n, args = args[2].Text, args[2:]
+	}
+	ops := operandTexts(args)
+	op := func(i int, names ...string) bool { return i < len(ops) && slices.Contains(names, ops[i]) }
+	what := ""
+	switch n {
+	case "npm", "pnpm", "bun", "yarn":
+		switch {
+		case op(0, "publish", "unpublish", "deprecate", "undeprecate", "owner", "access", "dist-tag", "dist-tags"):
+			what = ops[0]
+		case n == "yarn" && op(0, "npm") && op(1, "publish", "tag"):
+			what = "npm " + ops[1]
+		}
+	case "cargo":
+		if op(0, "publish", "yank", "owner") {
+			what = ops[0]
+		}
+	case "gem":
+		if op(0, "push", "yank", "owner") {
+			what = ops[0]
+		}
+	case "twine":
+		if op(0, "upload", "register") {
+			what = ops[0]
+		}
+	case "poetry", "uv", "flit", "hatch", "pdm", "deno", "jsr", "vsce", "ovsx":
+		if op(0, "publish") {
+			what = ops[0]
+		}
+	case "docker", "podman", "buildah", "nerdctl":
+		if op(0, "push") || op(0, "image") && op(1, "push") || op(0, "manifest") && op(1, "push") {
+			what = "push"
+		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b")) && slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true"))
+		}) {
+			what = "build --push"
+		}
+	case "dotnet":
+		if op(0, "nuget") && op(1, "push", "delete") {
+			what = "nuget " + ops[1]
+		}
+	case "nuget":
+		if op(0, "push", "delete") {
+			what = ops[0]
+		}
+	case "helm":
+		if op(0, "push") {
+			what = ops[0]
+		}
+	case "mvn", "mvnw":
+		if op(0, "deploy") || slices.Contains(ops, "deploy") || slices.ContainsFunc(ops, func(o string) bool { return strings.HasSuffix(o, ":deploy") }) {
+			what = "deploy"
+		}
+	case "gradle", "gradlew":
+		if slices.ContainsFunc(ops, func(o string) bool { return strings.HasPrefix(o, "publish") && !strings.HasSuffix(o, "ToMavenLocal") }) {
+			what = "publish"
+		}
+	}
+	if what == "" || slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "--dry-run" }) {
+		return "", false
+	}
+	return args[0].Text + " " + what + " publishes to a registry, for everyone who installs from it: a published version can rarely be taken back", false
 }
 
 // checkForgeChange: a gh or glab command that changes the repository on

@@ -45,6 +45,25 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 C glab api -XDELETE", D, nil, `glab api -XDELETE projects/1`, Ask},
 		{"S26 C gh pr merge passes in bypassPermissions", Y, nil, `gh pr merge 12`, Allow},
 		{"S26 C neighbour: reading and local gh", D, nil, `gh pr list && gh pr view 12 && gh pr checkout 12 && gh release list && gh release view v1 && gh repo view && gh api repos/o/r && gh issue create -t x -b y && glab mr list && gh repo create o/r --private`, Allow},
+		// D: publishing to a registry, which everyone installs from.
+		{"S26 D npm publish", D, nil, `npm publish --access public`, Ask},
+		{"S26 D npm unpublish", A, nil, `npm unpublish x@1.0.0`, Ask},
+		{"S26 D pnpm publish", D, nil, `pnpm publish -r`, Ask},
+		{"S26 D yarn npm publish", D, nil, `yarn npm publish`, Ask},
+		{"S26 D cargo publish", D, nil, `cargo publish`, Ask},
+		{"S26 D cargo yank", D, nil, `cargo yank --version 1.0.0`, Ask},
+		{"S26 D twine upload", A, nil, `twine upload dist/*`, Ask},
+		{"S26 D python -m twine upload", D, nil, `python3 -m twine upload dist/*`, Ask},
+		{"S26 D poetry publish", D, nil, `poetry publish --build`, Ask},
+		{"S26 D uv publish", D, nil, `uv publish`, Ask},
+		{"S26 D gem push", D, nil, `gem push x-1.0.gem`, Ask},
+		{"S26 D docker push", D, nil, `docker push registry.example.com/x:latest`, Ask},
+		{"S26 D docker buildx build --push", A, nil, `docker buildx build --push -t x .`, Ask},
+		{"S26 D dotnet nuget push", D, nil, `dotnet nuget push x.nupkg -s https://api.nuget.org/v3/index.json`, Ask},
+		{"S26 D mvn deploy", D, nil, `mvn -B clean deploy`, Ask},
+		{"S26 D ./gradlew publish", D, nil, `./gradlew publish`, Ask},
+		{"S26 D npm publish passes in bypassPermissions", Y, nil, `npm publish`, Allow},
+		{"S26 D neighbour: packing, dry runs and builds", D, nil, `npm pack && npm publish --dry-run && cargo package && cargo publish --dry-run && twine check dist/* && docker build -t x . && mvn package && ./gradlew build && ./gradlew publishToMavenLocal && poetry build`, Allow},
 	}
 	checkDecisions(t, tests)
 }
