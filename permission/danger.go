@@ -2718,10 +2718,13 @@ func operandTexts(args []Word) []string {
 
 // checkPackageInstall: a system package manager that installs, upgrades
 // or removes packages writes the whole system and runs the packages'
-// scripts, as root.
+// scripts, as root; so do Homebrew, MacPorts, Nix profiles and Flatpak
+// for the user, conda in its environment outside the project, and pip
+// given the system's Python (--break-system-packages, uv pip --system).
 func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap"}, lowerName(c)) {
+	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
+		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
 		return "", false
 	}
 	ops := operandTexts(args)
@@ -2770,6 +2773,46 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		if slices.Contains([]string{"install", "remove", "refresh", "revert"}, sub) {
 			what = sub
 		}
+	case "brew", "port":
+		if slices.Contains([]string{"install", "reinstall", "upgrade", "uninstall", "remove", "rm", "tap", "link", "selfupdate"}, sub) {
+			what = sub
+		}
+	case "nix-env":
+		what = action([]string{"--install", "--upgrade", "--uninstall", "--set"}, func(s string) bool { return strings.ContainsAny(s[:1], "iue") })
+	case "nix":
+		if sub == "profile" && len(ops) > 1 && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[1]) {
+			what = "profile " + ops[1]
+		}
+	case "flatpak":
+		if slices.Contains([]string{"install", "uninstall", "update"}, sub) {
+			what = sub
+		}
+	case "conda", "mamba", "micromamba":
+		// Into the active environment, outside the project, unless
+		// -p/--prefix names one (whose path the path checks see).
+		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) &&
+			!slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-p" || strings.HasPrefix(w.Text, "--prefix") }) {
+			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
+		}
+	default: // pip, python -m pip, uv pip
+		if n == "uv" || strings.HasPrefix(n, "python") {
+			if len(args) < 3 || args[1].Text != "pip" && !(args[1].Text == "-m" && args[2].Text == "pip") {
+				return "", false
+			}
+		}
+		k := slices.IndexFunc(args, func(w Word) bool {
+			return w.Literal && (w.Text == "--break-system-packages" || n == "uv" && w.Text == "--system")
+		})
+		if k < 0 {
+			return "", false
+		}
+		pip := c.Name()
+		if n == "uv" {
+			pip += " pip"
+		} else if pip != "pip" && pip != "pip3" {
+			pip += " -m pip"
+		}
+		return pip + " " + args[k].Text + " installs or removes packages of the system's Python, whose programs run outside the project", false
 	}
 	if what == "" {
 		return "", false

@@ -64,6 +64,22 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 D ./gradlew publish", D, nil, `./gradlew publish`, Ask},
 		{"S26 D npm publish passes in bypassPermissions", Y, nil, `npm publish`, Allow},
 		{"S26 D neighbour: packing, dry runs and builds", D, nil, `npm pack && npm publish --dry-run && cargo package && cargo publish --dry-run && twine check dist/* && docker build -t x . && mvn package && ./gradlew build && ./gradlew publishToMavenLocal && poetry build`, Allow},
+		// E: installers past the project: pip given the system's Python,
+		// Homebrew, MacPorts, Nix profiles, Flatpak and conda's
+		// environments outside the project.
+		{"S26 E pip3 install --break-system-packages", D, nil, `pip3 install --break-system-packages x`, Ask},
+		{"S26 E python3 -m pip install --break-system-packages", A, nil, `python3 -m pip install --break-system-packages x`, Ask},
+		{"S26 E uv pip install --system", D, nil, `uv pip install --system x`, Ask},
+		{"S26 E uv pip sync --system", A, nil, `uv pip sync --system requirements.txt`, Ask},
+		{"S26 E brew install", D, nil, `brew install jq`, Ask},
+		{"S26 E brew tap", D, nil, `brew tap o/r`, Ask},
+		{"S26 E port install", D, nil, `port install jq`, Ask},
+		{"S26 E nix-env -iA", D, nil, `nix-env -iA nixpkgs.jq`, Ask},
+		{"S26 E nix profile install", A, nil, `nix profile install nixpkgs#jq`, Ask},
+		{"S26 E flatpak install", D, nil, `flatpak install flathub x`, Ask},
+		{"S26 E conda install", D, nil, `conda install -y numpy`, Ask},
+		{"S26 E mamba create", A, nil, `mamba create -n x python`, Ask},
+		{"S26 E neighbour: project installs and listings", D, nil, `pip install -r requirements.txt && uv pip install x && uv sync && brew list && brew info jq && conda list && conda install -p ./env numpy && nix develop -c make && nix-env -q && flatpak list`, Allow},
 	}
 	checkDecisions(t, tests)
 }
