@@ -98,6 +98,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git branch -D", check: checkGitBranchDelete},
 		// Deletes stashed work.
 		{name: "git stash drop", check: checkGitStashDrop},
+		// Moves or deletes a branch as git reset and git branch -D do, or
+		// deletes the reflog that undoes them.
+		{name: "git ref rewrite", check: checkGitRefRewrite},
 		// A git subcommand only known at run time may be any of the above.
 		{name: "git", check: checkGitUnknown},
 		// git -c and git config keys that run a program of their choosing.
@@ -1591,6 +1594,45 @@ func checkGitStashDrop(c SimpleCommand, _ PathEnv) (string, bool) {
 	}
 	if rest[0].Literal && (rest[0].Text == "drop" || rest[0].Text == "clear") {
 		return "git stash " + rest[0].Text + " deletes stashed changes", false
+	}
+	return "", false
+}
+
+// checkGitRefRewrite: git branch -f (and -M, -C), git checkout -B and
+// git switch -C reset a branch that may exist to another commit, git
+// update-ref moves or deletes one by name, and git reflog expire and
+// delete (and git filter-repo, which expires it) remove the record by
+// which such a loss is undone.
+func checkGitRefRewrite(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal {
+		return "", false
+	}
+	first := ""
+	if len(rest) > 0 && rest[0].Literal {
+		first = rest[0].Text
+	}
+	switch sub.Text {
+	case "branch":
+		if hasOpt(rest, "fMC", "--force") && !hasOpt(rest, "dDl", "--delete", "--list", "--show-current", "--contains", "--merged") {
+			return "git branch --force moves or overwrites a branch that may exist: commits only it held may be lost", false
+		}
+	case "checkout":
+		if hasOpt(rest, "B") {
+			return "git checkout -B resets a branch that may exist: commits only it held may be lost", false
+		}
+	case "switch":
+		if hasOpt(rest, "C", "--force-create") {
+			return "git switch -C resets a branch that may exist: commits only it held may be lost", false
+		}
+	case "update-ref":
+		return "git update-ref moves or deletes a branch by name: commits only it held may be lost", false
+	case "reflog":
+		if first == "expire" || first == "delete" {
+			return "git reflog " + first + " deletes the record that undoes a reset or a rebase", false
+		}
+	case "filter-repo":
+		return "git filter-repo rewrites every commit and expires the reflog that would undo it", false
 	}
 	return "", false
 }

@@ -80,6 +80,19 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 E conda install", D, nil, `conda install -y numpy`, Ask},
 		{"S26 E mamba create", A, nil, `mamba create -n x python`, Ask},
 		{"S26 E neighbour: project installs and listings", D, nil, `pip install -r requirements.txt && uv pip install x && uv sync && brew list && brew info jq && conda list && conda install -p ./env numpy && nix develop -c make && nix-env -q && flatpak list`, Allow},
+		// F: git commands that move or delete a branch as git reset and
+		// git branch -D do, or delete the reflog that undoes them.
+		{"S26 F git branch -f", D, nil, `git branch -f main HEAD~3`, Ask},
+		{"S26 F git branch -M", A, nil, `git branch -M old`, Ask},
+		{"S26 F git checkout -B", D, nil, `git checkout -B main origin/old`, Ask},
+		{"S26 F git switch -C", A, nil, `git switch -C main HEAD~3`, Ask},
+		{"S26 F git update-ref -d", D, nil, `git update-ref -d refs/heads/main`, Ask},
+		{"S26 F git update-ref", D, nil, `git update-ref refs/heads/main HEAD~3`, Ask},
+		{"S26 F git reflog expire", D, nil, `git reflog expire --expire=now --all && git gc --prune=now`, Ask},
+		{"S26 F git reflog delete", A, nil, `git reflog delete HEAD@{1}`, Ask},
+		{"S26 F git filter-repo", D, nil, `git filter-repo --path secrets --invert-paths`, Ask},
+		{"S26 F git reflog expire passes in bypassPermissions", Y, nil, `git reflog expire --expire=now --all`, Allow},
+		{"S26 F neighbour: branches made, renamed and listed, reflog read", D, nil, `git branch x && git branch -m a b && git checkout -b x && git switch -c x && git branch -d x && git branch --list && git branch -vv && git reflog && git reflog show main && git gc && git show-ref`, Allow},
 	}
 	checkDecisions(t, tests)
 }
