@@ -88,7 +88,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// (git -C / clean -fdx, git --work-tree=/etc clean -fdx).
 		{name: "git clean of a critical path", check: checkGitCleanCritical},
 		{name: "git clean of a path known at run time", check: checkGitCleanUnseen, unseen: true},
-		{name: "git clean", check: gitSub("deletes untracked files", "clean")},
+		{name: "git clean", check: checkGitClean},
 		// Overwrites uncommitted changes in the working tree.
 		{name: "git checkout .", check: checkGitCheckoutDiscard},
 		// Same as git checkout -- for newer git.
@@ -1359,6 +1359,32 @@ func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkGitClean: git clean deletes untracked files, but with -n
+// (--dry-run) it only lists them.
+func checkGitClean(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "clean" {
+		return "", false
+	}
+	for _, w := range rest {
+		t := w.Text
+		if !w.Literal || t == "--" {
+			break
+		}
+		if abbrevOf(t, []string{"--dry-run"}) != "" {
+			return "", false
+		}
+		if len(t) > 1 && t[0] == '-' && t[1] != '-' {
+			// -e takes the rest of its cluster: -en excludes "n".
+			letters, _, _ := strings.Cut(t[1:], "e")
+			if strings.Contains(letters, "n") {
+				return "", false
+			}
+		}
+	}
+	return "git clean deletes untracked files", false
 }
 
 // gitCleans returns the trees git clean c deletes the untracked files

@@ -93,6 +93,12 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 F git filter-repo", D, nil, `git filter-repo --path secrets --invert-paths`, Ask},
 		{"S26 F git reflog expire passes in bypassPermissions", Y, nil, `git reflog expire --expire=now --all`, Allow},
 		{"S26 F neighbour: branches made, renamed and listed, reflog read", D, nil, `git branch x && git branch -m a b && git checkout -b x && git switch -c x && git branch -d x && git branch --list && git branch -vv && git reflog && git reflog show main && git gc && git show-ref`, Allow},
+		// G: false positive: git clean -n (--dry-run) only lists what
+		// it would delete, and asked as git clean -f does.
+		{"S26 G neighbour: git clean -n and --dry-run", D, nil, `git clean -n && git clean -nd && git clean -fdxn && git clean --dry-run -d && git clean --dry -x`, Allow},
+		{"S26 G git clean -en excludes n", D, nil, `git clean -fd -en`, Ask},
+		{"S26 G git clean -f -e n", D, nil, `git clean -f -e n`, Ask},
+		{"S26 G git clean -n of a path only known at run time", D, nil, `git clean -fd "$d" -n`, Ask},
 	}
 	checkDecisions(t, tests)
 }
