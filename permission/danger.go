@@ -121,6 +121,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "rsync --delete", check: checkRsyncDelete},
 		// Archives that keep absolute paths write where they say.
 		{name: "archive with absolute paths", check: checkAbsoluteExtract},
+		// cpio -p copies the files a list names at the paths the list
+		// gives, below its directory: ../ ones land outside it.
+		{name: "cpio -p of a list", check: checkCpioPassFile, pipe: pipeCpioPass},
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
@@ -2641,6 +2644,62 @@ func pipeToShell(a Analysis, p Pipeline) string {
 		})
 		if ok {
 			return sh + " runs a program it reads from a pipe, which cannot be checked"
+		}
+	}
+	return ""
+}
+
+// cpioPass says whether c is cpio's copy-pass mode (-p, --pass-through).
+func cpioPass(c SimpleCommand) bool {
+	return lowerName(c) == "cpio" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		t := w.Text
+		return w.Literal && (len(t) > 3 && abbrevOf(t, []string{"--pass-through"}) != "" ||
+			len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.Contains(t, "p"))
+	})
+}
+
+// checkCpioPassFile: cpio -p DIR < LIST copies what LIST names to
+// DIR/NAME, a ../ in a name included: the list, which the engine cannot
+// read, chooses where it writes.
+func checkCpioPassFile(c SimpleCommand, _ PathEnv) (string, bool) {
+	if !cpioPass(c) {
+		return "", false
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" && r.Read {
+			return "cpio -p copies the files " + r.Target.Text + " names to the paths it gives, ../ ones included: it writes wherever the list says", false
+		}
+	}
+	return "", false
+}
+
+// pipeCpioPass is checkCpioPassFile for a cpio -p fed by a pipe: names
+// from find of start paths without "..", git ls-files, or an echo or a
+// printf (whose words pipedArgs checks) stay below its directory; any
+// other program's may not.
+func pipeCpioPass(a Analysis, p Pipeline) string {
+	for k, stage := range p {
+		if k == 0 {
+			continue
+		}
+		if _, ok := stageHas(a, stage, cpioPass); !ok {
+			continue
+		}
+		safe := func(c SimpleCommand) bool {
+			switch lowerName(c) {
+			case "find":
+				starts, _ := findStarts(c.Args()[1:])
+				return !slices.ContainsFunc(starts, func(w Word) bool { return !w.Literal || strings.Contains(w.Text, "..") })
+			case "echo", "printf":
+				return true
+			case "git":
+				sub, _, _, ok := gitArgs(c)
+				return ok && sub.Literal && sub.Text == "ls-files"
+			}
+			return false
+		}
+		if name, ok := stageHas(a, p[k-1], func(c SimpleCommand) bool { return !safe(c) }); ok || len(p[k-1]) == 0 {
+			return "cpio -p copies the files " + name + " names to the paths it gives, ../ ones included: it writes wherever the list says"
 		}
 	}
 	return ""

@@ -99,6 +99,15 @@ func TestRedTeamDecisionsS26(t *testing.T) {
 		{"S26 G git clean -en excludes n", D, nil, `git clean -fd -en`, Ask},
 		{"S26 G git clean -f -e n", D, nil, `git clean -f -e n`, Ask},
 		{"S26 G git clean -n of a path only known at run time", D, nil, `git clean -fd "$d" -n`, Ask},
+		// H: cpio -p copies what a list names at the paths the list
+		// gives below its directory, ../ ones included; a list the
+		// engine cannot read (a file, another program's output) chose
+		// where it wrote.
+		{"S26 H cpio -p < list", D, nil, `cpio -pdm out < list.txt`, Ask},
+		{"S26 H cpio --pass-through < list", A, nil, `cpio --pass-through --make-directories out < list.txt`, Ask},
+		{"S26 H cat list | cpio -p", D, nil, `cat list.txt | cpio -pdm out`, Ask},
+		{"S26 H find .. | cpio -p", A, nil, `find ../.. -name '*.sh' | cpio -pdm out`, Ask},
+		{"S26 H neighbour: cpio -p of find, git ls-files and echo; cpio -o of a list", D, nil, `find . -name '*.go' | cpio -pdm out && find src -type f | cpio -pdm out && git ls-files | cpio -pdm out && echo src | cpio -pdm out && cpio -o < list.txt > a.cpio && cpio -t < a.cpio`, Allow},
 	}
 	checkDecisions(t, tests)
 }
