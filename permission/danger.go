@@ -88,15 +88,19 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// (git -C / clean -fdx, git --work-tree=/etc clean -fdx).
 		{name: "git clean of a critical path", check: checkGitCleanCritical},
 		{name: "git clean of a path known at run time", check: checkGitCleanUnseen, unseen: true},
-		{name: "git clean", check: gitSub("deletes untracked files", "clean")},
+		{name: "git clean", check: checkGitClean},
 		// Overwrites uncommitted changes in the working tree.
 		{name: "git checkout .", check: checkGitCheckoutDiscard},
 		// Same as git checkout -- for newer git.
 		{name: "git restore", check: checkGitRestore},
+		{name: "git rm -f", check: checkGitRmForce},
 		// Deletes a branch even when it is not merged.
 		{name: "git branch -D", check: checkGitBranchDelete},
 		// Deletes stashed work.
 		{name: "git stash drop", check: checkGitStashDrop},
+		// Moves or deletes a branch as git reset and git branch -D do, or
+		// deletes the reflog that undoes them.
+		{name: "git ref rewrite", check: checkGitRefRewrite},
 		// A git subcommand only known at run time may be any of the above.
 		{name: "git", check: checkGitUnknown},
 		// git -c and git config keys that run a program of their choosing.
@@ -117,10 +121,19 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "rsync --delete", check: checkRsyncDelete},
 		// Archives that keep absolute paths write where they say.
 		{name: "archive with absolute paths", check: checkAbsoluteExtract},
+		// cpio -p copies the files a list names at the paths the list
+		// gives, below its directory: ../ ones land outside it.
+		{name: "cpio -p of a list", check: checkCpioPassFile, pipe: pipeCpioPass},
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
 		{name: "package install", check: checkPackageInstall},
+		// Uploads a package or an image to a registry, for everyone who
+		// installs it; a published version can rarely be taken back.
+		{name: "package publish", check: checkPublish},
+		// Changes a forge's repository as a push does, or deletes there:
+		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE.
+		{name: "forge change", check: checkForgeChange},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -1351,6 +1364,32 @@ func checkFindUnseen(c SimpleCommand, env PathEnv) (string, bool) {
 	return "", false
 }
 
+// checkGitClean: git clean deletes untracked files, but with -n
+// (--dry-run) it only lists them.
+func checkGitClean(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "clean" {
+		return "", false
+	}
+	for _, w := range rest {
+		t := w.Text
+		if !w.Literal || t == "--" {
+			break
+		}
+		if abbrevOf(t, []string{"--dry-run"}) != "" {
+			return "", false
+		}
+		if len(t) > 1 && t[0] == '-' && t[1] != '-' {
+			// -e takes the rest of its cluster: -en excludes "n".
+			letters, _, _ := strings.Cut(t[1:], "e")
+			if strings.Contains(letters, "n") {
+				return "", false
+			}
+		}
+	}
+	return "git clean deletes untracked files", false
+}
+
 // gitCleans returns the trees git clean c deletes the untracked files
 // of: where it runs (-C, cd), its operands below that, and its working
 // tree when another is given (gitPaths); nil when c is no git clean.
@@ -1539,7 +1578,20 @@ func checkGitCheckoutDiscard(c SimpleCommand, _ PathEnv) (string, bool) {
 			return "git checkout -- discards uncommitted changes to the paths", false
 		}
 	}
+	if hasOpt(rest, "", "--pathspec-from-file") {
+		return "git checkout --pathspec-from-file discards uncommitted changes to the paths the file names", false
+	}
 	return "", false
+}
+
+// checkGitRmForce: git rm -f deletes files whose changes are not
+// committed (git rm alone refuses them); --cached keeps the files.
+func checkGitRmForce(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal || sub.Text != "rm" || hasOpt(rest, "", "--cached") || !hasOpt(rest, "f", "--force") {
+		return "", false
+	}
+	return "git rm -f deletes files with uncommitted changes", false
 }
 
 func checkGitRestore(c SimpleCommand, _ PathEnv) (string, bool) {
@@ -1571,6 +1623,45 @@ func checkGitStashDrop(c SimpleCommand, _ PathEnv) (string, bool) {
 	}
 	if rest[0].Literal && (rest[0].Text == "drop" || rest[0].Text == "clear") {
 		return "git stash " + rest[0].Text + " deletes stashed changes", false
+	}
+	return "", false
+}
+
+// checkGitRefRewrite: git branch -f (and -M, -C), git checkout -B and
+// git switch -C reset a branch that may exist to another commit, git
+// update-ref moves or deletes one by name, and git reflog expire and
+// delete (and git filter-repo, which expires it) remove the record by
+// which such a loss is undone.
+func checkGitRefRewrite(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal {
+		return "", false
+	}
+	first := ""
+	if len(rest) > 0 && rest[0].Literal {
+		first = rest[0].Text
+	}
+	switch sub.Text {
+	case "branch":
+		if hasOpt(rest, "fMC", "--force") && !hasOpt(rest, "dDl", "--delete", "--list", "--show-current", "--contains", "--merged") {
+			return "git branch --force moves or overwrites a branch that may exist: commits only it held may be lost", false
+		}
+	case "checkout":
+		if hasOpt(rest, "B") {
+			return "git checkout -B resets a branch that may exist: commits only it held may be lost", false
+		}
+	case "switch":
+		if hasOpt(rest, "C", "--force-create") {
+			return "git switch -C resets a branch that may exist: commits only it held may be lost", false
+		}
+	case "update-ref":
+		return "git update-ref moves or deletes a branch by name: commits only it held may be lost", false
+	case "reflog":
+		if first == "expire" || first == "delete" {
+			return "git reflog " + first + " deletes the record that undoes a reset or a rebase", false
+		}
+	case "filter-repo":
+		return "git filter-repo rewrites every commit and expires the reflog that would undo it", false
 	}
 	return "", false
 }
@@ -2558,6 +2649,62 @@ func pipeToShell(a Analysis, p Pipeline) string {
 	return ""
 }
 
+// cpioPass says whether c is cpio's copy-pass mode (-p, --pass-through).
+func cpioPass(c SimpleCommand) bool {
+	return lowerName(c) == "cpio" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		t := w.Text
+		return w.Literal && (len(t) > 3 && abbrevOf(t, []string{"--pass-through"}) != "" ||
+			len(t) > 1 && t[0] == '-' && t[1] != '-' && strings.Contains(t, "p"))
+	})
+}
+
+// checkCpioPassFile: cpio -p DIR < LIST copies what LIST names to
+// DIR/NAME, a ../ in a name included: the list, which the engine cannot
+// read, chooses where it writes.
+func checkCpioPassFile(c SimpleCommand, _ PathEnv) (string, bool) {
+	if !cpioPass(c) {
+		return "", false
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" && r.Read {
+			return "cpio -p copies the files " + r.Target.Text + " names to the paths it gives, ../ ones included: it writes wherever the list says", false
+		}
+	}
+	return "", false
+}
+
+// pipeCpioPass is checkCpioPassFile for a cpio -p fed by a pipe: names
+// from find of start paths without "..", git ls-files, or an echo or a
+// printf (whose words pipedArgs checks) stay below its directory; any
+// other program's may not.
+func pipeCpioPass(a Analysis, p Pipeline) string {
+	for k, stage := range p {
+		if k == 0 {
+			continue
+		}
+		if _, ok := stageHas(a, stage, cpioPass); !ok {
+			continue
+		}
+		safe := func(c SimpleCommand) bool {
+			switch lowerName(c) {
+			case "find":
+				starts, _ := findStarts(c.Args()[1:])
+				return !slices.ContainsFunc(starts, func(w Word) bool { return !w.Literal || strings.Contains(w.Text, "..") })
+			case "echo", "printf":
+				return true
+			case "git":
+				sub, _, _, ok := gitArgs(c)
+				return ok && sub.Literal && sub.Text == "ls-files"
+			}
+			return false
+		}
+		if name, ok := stageHas(a, p[k-1], func(c SimpleCommand) bool { return !safe(c) }); ok || len(p[k-1]) == 0 {
+			return "cpio -p copies the files " + name + " names to the paths it gives, ../ ones included: it writes wherever the list says"
+		}
+	}
+	return ""
+}
+
 // checkAbsoluteExtract: tar -x with -P (--absolute-names), cpio -i
 // (which keeps absolute names unless told not to) and unzip -: write the
 // paths the archive holds, / and .. included: anywhere.
@@ -2698,10 +2845,13 @@ func operandTexts(args []Word) []string {
 
 // checkPackageInstall: a system package manager that installs, upgrades
 // or removes packages writes the whole system and runs the packages'
-// scripts, as root.
+// scripts, as root; so do Homebrew, MacPorts, Nix profiles and Flatpak
+// for the user, conda in its environment outside the project, and pip
+// given the system's Python (--break-system-packages, uv pip --system).
 func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap"}, lowerName(c)) {
+	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
+		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
 		return "", false
 	}
 	ops := operandTexts(args)
@@ -2750,9 +2900,167 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		if slices.Contains([]string{"install", "remove", "refresh", "revert"}, sub) {
 			what = sub
 		}
+	case "brew", "port":
+		if slices.Contains([]string{"install", "reinstall", "upgrade", "uninstall", "remove", "rm", "tap", "link", "selfupdate"}, sub) {
+			what = sub
+		}
+	case "nix-env":
+		what = action([]string{"--install", "--upgrade", "--uninstall", "--set"}, func(s string) bool { return strings.ContainsAny(s[:1], "iue") })
+	case "nix":
+		if sub == "profile" && len(ops) > 1 && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[1]) {
+			what = "profile " + ops[1]
+		}
+	case "flatpak":
+		if slices.Contains([]string{"install", "uninstall", "update"}, sub) {
+			what = sub
+		}
+	case "conda", "mamba", "micromamba":
+		// Into the active environment, outside the project, unless
+		// -p/--prefix names one (whose path the path checks see).
+		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) &&
+			!slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-p" || strings.HasPrefix(w.Text, "--prefix") }) {
+			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
+		}
+	default: // pip, python -m pip, uv pip
+		if n == "uv" || strings.HasPrefix(n, "python") {
+			if len(args) < 3 || args[1].Text != "pip" && !(args[1].Text == "-m" && args[2].Text == "pip") {
+				return "", false
+			}
+		}
+		k := slices.IndexFunc(args, func(w Word) bool {
+			return w.Literal && (w.Text == "--break-system-packages" || n == "uv" && w.Text == "--system")
+		})
+		if k < 0 {
+			return "", false
+		}
+		pip := c.Name()
+		if n == "uv" {
+			pip += " pip"
+		} else if pip != "pip" && pip != "pip3" {
+			pip += " -m pip"
+		}
+		return pip + " " + args[k].Text + " installs or removes packages of the system's Python, whose programs run outside the project", false
 	}
 	if what == "" {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// checkPublish: a package or image uploaded to a registry (npm publish,
+// cargo publish, twine upload, docker push), or one withdrawn or handed
+// over there (npm unpublish, cargo yank, gem owner).
+func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
+	args := c.Args()
+	n := lowerName(c)
+	if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" { // python -m twine
+		n, args = args[2].Text, args[2:]
+	}
+	ops := operandTexts(args)
+	op := func(i int, names ...string) bool { return i < len(ops) && slices.Contains(names, ops[i]) }
+	what := ""
+	switch n {
+	case "npm", "pnpm", "bun", "yarn":
+		switch {
+		case op(0, "publish", "unpublish", "deprecate", "undeprecate", "owner", "access", "dist-tag", "dist-tags"):
+			what = ops[0]
+		case n == "yarn" && op(0, "npm") && op(1, "publish", "tag"):
+			what = "npm " + ops[1]
+		}
+	case "cargo":
+		if op(0, "publish", "yank", "owner") {
+			what = ops[0]
+		}
+	case "gem":
+		if op(0, "push", "yank", "owner") {
+			what = ops[0]
+		}
+	case "twine":
+		if op(0, "upload", "register") {
+			what = ops[0]
+		}
+	case "poetry", "uv", "flit", "hatch", "pdm", "deno", "jsr", "vsce", "ovsx":
+		if op(0, "publish") {
+			what = ops[0]
+		}
+	case "docker", "podman", "buildah", "nerdctl":
+		if op(0, "push") || op(0, "image") && op(1, "push") || op(0, "manifest") && op(1, "push") {
+			what = "push"
+		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b")) && slices.ContainsFunc(args[1:], func(w Word) bool {
+			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true"))
+		}) {
+			what = "build --push"
+		}
+	case "dotnet":
+		if op(0, "nuget") && op(1, "push", "delete") {
+			what = "nuget " + ops[1]
+		}
+	case "nuget":
+		if op(0, "push", "delete") {
+			what = ops[0]
+		}
+	case "helm":
+		if op(0, "push") {
+			what = ops[0]
+		}
+	case "mvn", "mvnw":
+		if op(0, "deploy") || slices.Contains(ops, "deploy") || slices.ContainsFunc(ops, func(o string) bool { return strings.HasSuffix(o, ":deploy") }) {
+			what = "deploy"
+		}
+	case "gradle", "gradlew":
+		if slices.ContainsFunc(ops, func(o string) bool { return strings.HasPrefix(o, "publish") && !strings.HasSuffix(o, "ToMavenLocal") }) {
+			what = "publish"
+		}
+	}
+	if what == "" || slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "--dry-run" }) {
+		return "", false
+	}
+	return args[0].Text + " " + what + " publishes to a registry, for everyone who installs from it: a published version can rarely be taken back", false
+}
+
+// checkForgeChange: a gh or glab command that changes the repository on
+// the forge as a push does (gh pr merge, a release and its tag) or
+// deletes there (gh repo delete, gh release delete, gh api -X DELETE),
+// or makes a private repository public.
+func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	if n != "gh" && n != "glab" {
+		return "", false
+	}
+	args := c.Args()
+	var ops []Word
+	for _, w := range args[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	op := func(k int, names ...string) bool {
+		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
+	}
+	what := ""
+	switch {
+	case op(0, "pr", "mr") && op(1, "merge", "accept"):
+		what = "merges into the base branch on the remote"
+	case op(0, "release") && op(1, "create", "new", "upload", "edit", "delete", "delete-asset"):
+		what = "changes a release (and its tag) on the remote"
+	case op(0, "repo") && op(1, "delete", "archive", "unarchive", "rename", "transfer"):
+		what = "changes the repository on the remote"
+	case op(0, "repo") && op(1, "edit") && slices.ContainsFunc(args, func(w Word) bool { return strings.HasPrefix(w.Text, "--visibility") }):
+		what = "changes who can see the repository"
+	case op(0, "repo") && op(1, "create", "new") && slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "--push" }):
+		what = "--push creates a repository on the remote and pushes to it"
+	case op(0, "api") && slices.ContainsFunc(args, func(w Word) bool {
+		t := strings.ToUpper(w.Text)
+		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
+	}):
+		what = "deletes on the remote"
+	}
+	if what == "" {
+		return "", false
+	}
+	sub := ""
+	for _, w := range ops[:min(2, len(ops))] {
+		sub += " " + w.Text
+	}
+	return c.Name() + sub + " " + what, false
 }

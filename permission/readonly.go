@@ -2608,8 +2608,8 @@ func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 }
 
 // tarPaths: -f names the archive (written by -c/-r/-u/-A, else read); -C
-// the directory extracted to; the operands are the members added (read)
-// or extracted (written). GNU tar applies each -C to the operands after
+// the directory extracted to; the operands are the members added (read,
+// and removed by --remove-files) or extracted (written). GNU tar applies each -C to the operands after
 // it: they are taken in that directory (`tar -C /x -cf - sec` reads
 // /x/sec), and in the last one too, where an extraction writes.
 func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
@@ -2633,7 +2633,8 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		w   Word
 		dir int // index in dirs of the -C before it, -1 for none
 	}
-	create, extract := false, false
+	// remove: --remove-files deletes what it archives, with all it holds.
+	create, extract, remove := false, false, false
 	var ops []operand
 	var dirs []Word
 	var archive *Word
@@ -2654,12 +2655,14 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case strings.HasPrefix(t, "--"):
 			n, v, eq := strings.Cut(t, "=")
 			// tar (argp) takes abbreviations: --dir=D is --directory=D.
-			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory", "--extract", "--get", "--one-top-level"}); l != "" {
+			if l := abbrevOf(n, []string{"--create", "--append", "--update", "--concatenate", "--file", "--directory", "--extract", "--get", "--one-top-level", "--remove-files"}); l != "" {
 				n = l
 			}
 			switch n {
 			case "--create", "--append", "--update", "--concatenate":
 				create = true
+			case "--remove-files":
+				remove = true
 			case "--extract", "--get":
 				extract = true
 			case "--one-top-level":
@@ -2736,7 +2739,7 @@ func tarPaths(out []PathArg, c SimpleCommand) []PathArg {
 			if d >= 0 {
 				w = underDir(dirs[d], w)
 			}
-			out = append(out, PathArg{Word: w, Write: !create, Tree: create})
+			out = append(out, PathArg{Word: w, Write: !create || remove, Tree: create})
 		}
 	}
 	return out
@@ -2782,8 +2785,9 @@ func opensslPaths(out []PathArg, c SimpleCommand) []PathArg {
 func zipPaths(out []PathArg, c SimpleCommand) []PathArg {
 	ops := splitOps(c.Args()[1:], "bnPtxi")
 	tree := hasOpt(c.Args()[1:], "rR", "--recurse-paths", "--recurse-patterns")
+	move := hasOpt(c.Args()[1:], "m", "--move") // deletes what it archives
 	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: i == 0, Tree: tree && i > 0})
+		out = append(out, PathArg{Word: w, Write: i == 0 || move, Tree: tree && i > 0})
 	}
 	return out
 }
