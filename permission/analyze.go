@@ -1676,6 +1676,22 @@ func isFD(s string) bool {
 	return true
 }
 
+// finishAs appends what base also runs, the words ws (a push a git
+// extension makes, git's own command behind a git-NAME): with base's text,
+// assignments and origin, so that rules naming the command as written and
+// the checks of what it runs both hold.
+func (z *analyzer) finishAs(base SimpleCommand, ws []Word) {
+	z.finish(SimpleCommand{
+		Text:     base.Text,
+		Assigns:  base.Assigns,
+		Words:    ws,
+		OpenArgs: base.OpenArgs,
+		FromFind: base.FromFind,
+		Func:     base.Func,
+		Async:    base.Async,
+	}, nil, nil, nil)
+}
+
 // finish unwraps c's wrappers, appends it, then analyses what it runs:
 // nested shell programs, find -exec commands and substitutions. args are
 // c's words as parsed, nil for a synthetic command.
@@ -2212,15 +2228,7 @@ func (z *analyzer) gitDashed(i int) {
 	} else if lowerName(base) != "hub" || len(args) < 2 {
 		return
 	}
-	z.finish(SimpleCommand{
-		Text:     base.Text,
-		Assigns:  base.Assigns,
-		Words:    append(ws, args[1:]...),
-		OpenArgs: base.OpenArgs,
-		FromFind: base.FromFind,
-		Func:     base.Func,
-		Async:    base.Async,
-	}, nil, nil, nil)
+	z.finishAs(base, append(ws, args[1:]...))
 }
 
 // gitSubtreePush appends, for `git subtree push --prefix=DIR REPO REF`,
@@ -2271,15 +2279,7 @@ func (z *analyzer) gitSubtreePush(i int) {
 	}
 	at := len(base.Words) - len(rest) - 1 // the index of subtree
 	ws := slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}, ops[1:])
-	z.finish(SimpleCommand{
-		Text:     base.Text,
-		Assigns:  base.Assigns,
-		Words:    ws,
-		OpenArgs: base.OpenArgs,
-		FromFind: base.FromFind,
-		Func:     base.Func,
-		Async:    base.Async,
-	}, nil, nil, nil)
+	z.finishAs(base, ws)
 }
 
 // gitToolPush appends, for a git extension's command that pushes the
@@ -2295,15 +2295,7 @@ func (z *analyzer) gitToolPush(i int) {
 	base := z.a.Commands[i]
 	sub, rest, _, ok := gitArgs(base)
 	if !ok && pushTool(base) {
-		z.finish(SimpleCommand{
-			Text:     base.Text,
-			Assigns:  base.Assigns,
-			Words:    []Word{{Text: "git", Literal: true}, {Text: "push", Literal: true}},
-			OpenArgs: base.OpenArgs,
-			FromFind: base.FromFind,
-			Func:     base.Func,
-			Async:    base.Async,
-		}, nil, nil, nil)
+		z.finishAs(base, []Word{{Text: "git", Literal: true}, {Text: "push", Literal: true}})
 	}
 	if !ok || !sub.Literal {
 		return
@@ -2368,15 +2360,7 @@ func (z *analyzer) gitToolPush(i int) {
 		return
 	}
 	at := len(base.Words) - len(rest) - 1 // the index of the extension's name
-	z.finish(SimpleCommand{
-		Text:     base.Text,
-		Assigns:  base.Assigns,
-		Words:    slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}),
-		OpenArgs: base.OpenArgs,
-		FromFind: base.FromFind,
-		Func:     base.Func,
-		Async:    base.Async,
-	}, nil, nil, nil)
+	z.finishAs(base, slices.Concat(base.Words[base.Inner:at], []Word{{Text: "push", Literal: true}}))
 }
 
 // pushTool says whether c, a program other than git, pushes branches to a
