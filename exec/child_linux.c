@@ -1058,6 +1058,15 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			what = "make read-only ";
 			r = set_rdonly((int)fd, "", AT_EMPTY_PATH, 1);
 			break;
+		case MEWS_MOUNT_NODEV: {
+			// A device node stays writable on a read-only mount: on
+			// one without devices none opens (the nodes a run may use
+			// are bound onto themselves before, mounts of their own).
+			struct mount_attr a = {.attr_set = MOUNT_ATTR_NODEV};
+			what = "forbid devices on ";
+			r = SYS5(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &a, sizeof a);
+			break;
+		}
 		case MEWS_MOUNT_CHDIR:
 			what = "change to the working directory ";
 			r = SYS1(SYS_fchdir, fd);

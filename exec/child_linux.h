@@ -96,8 +96,9 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_PTS 14         // a devpts of the child's own over path (/dev/pts), its ptmx bound over the sibling ptmx
 #define MEWS_MOUNT_BIND_LINK 15    // bind the symbolic link at path onto itself, not followed
 #define MEWS_MOUNT_MKDIR 16        // an empty directory made at path, in a tmpfs, nothing bound
+#define MEWS_MOUNT_NODEV 17        // mount_setattr(set MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_MKDIR
+#define MEWS_MOUNT_LAST MEWS_MOUNT_NODEV
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

@@ -87,6 +87,7 @@ const (
 	mountPts        = 14 // a devpts of the child's own over the path (/dev/pts), its ptmx over /dev/ptmx
 	mountBindLink   = 15 // bind the symbolic link at the path onto itself, not followed: it cannot be replaced
 	mountMkdir      = 16 // an empty directory at the path, in an empty tmpfs: nothing of the host's bound there
+	mountNodev      = 17 // no device opens on the path's mount, this mount only
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -178,6 +179,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 			l.add(mountBind, w)
 		}
 	}
+	held := l.bindKernelDirs(writable)
 	l.add(mountRdonlyTree, "/")
 	// In a pid namespace of its own (the child skips the step where pid
 	// namespaces were refused) a /proc of it shows the command its own
@@ -202,11 +204,46 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
 	l.privateShm(keptPaths(p, dir, l.res), tmp)
+	// Last, over whatever made a writable grant's mount writable.
+	for _, k := range held {
+		l.add(mountRdonly, k)
+		if k == "/dev" {
+			l.add(mountNodev, k)
+		}
+	}
 	if real, err := l.res.eval(dir); err == nil {
 		l.add(mountChdir, real)
 	}
 	l.res = nil // the file system as the plan found it: not for later
 	return l
+}
+
+// bindKernelDirs makes /proc, /sys and /dev, where a writable path holds
+// them (--allow-write /), mounts of their own, to be made read-only once
+// the writable paths are writable (and /dev without devices: a device
+// node stays writable on a read-only mount, and a root command could
+// open a disk); it returns them. The device nodes the default policy
+// grants are bound onto themselves first, mounts of their own that keep
+// working; /dev/pts and /dev/shm are mounts of their own already.
+func (l *nsLayer) bindKernelDirs(writable []string) (held []string) {
+	for _, k := range KernelDirs {
+		if fi, err := os.Lstat(k); err != nil || !fi.IsDir() || !slices.ContainsFunc(writable, func(w string) bool { return within(k, w) }) {
+			continue
+		}
+		held = append(held, k)
+		if !isMountRoot(k) {
+			l.add(mountBind, k)
+		}
+		if k != "/dev" {
+			continue
+		}
+		for _, d := range deviceReadWrite {
+			if fi, err := os.Lstat(d); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+				l.add(mountBind, d)
+			}
+		}
+	}
+	return held
 }
 
 // devAccess is what the Landlock plan's rules (e.Landlock.Paths) grant at

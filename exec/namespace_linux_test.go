@@ -251,3 +251,39 @@ func TestWritablePathsLinkInLaterGrant(t *testing.T) {
 		t.Errorf("cache/y, a link leading into the root: want the root only (covering it), got %q", out)
 	}
 }
+
+// TestPlanKernelDirsHeld: a write grant of / leaves /proc, /sys and /dev
+// read-only, made so after every writable mount, and /dev without
+// devices, the default policy's nodes bound onto themselves before; a
+// policy without such a grant gets none of it.
+func TestPlanKernelDirsHeld(t *testing.T) {
+	root := t.TempDir()
+	index := func(l *nsLayer, op uint32, path string) int {
+		return slices.Index(l.steps, mountStep{Op: op, Path: path})
+	}
+	l := planNamespace(DefaultPolicy(root).WithGrant(Grant{Path: "/", Access: Read | Write | Exec}), root, "")
+	writable := index(l, mountWritable, "/")
+	if writable < 0 {
+		t.Fatalf("no step makes / writable: %v", l.steps)
+	}
+	for _, k := range KernelDirs {
+		if fi, err := os.Stat(k); err != nil || !fi.IsDir() {
+			continue
+		}
+		if i := index(l, mountRdonly, k); i < writable {
+			t.Errorf("%s made read-only at step %d, / writable at %d: want it after", k, i, writable)
+		}
+	}
+	if _, err := os.Stat("/dev/null"); err == nil {
+		nodev, null := index(l, mountNodev, "/dev"), index(l, mountBind, "/dev/null")
+		if nodev < writable || null < 0 || null > index(l, mountRdonlyTree, "/") {
+			t.Errorf("/dev without devices at step %d, /dev/null bound at %d: want both, the bind before the tree is read-only", nodev, null)
+		}
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	for _, s := range l.steps {
+		if s.Op == mountNodev || s.Op == mountRdonly && slices.Contains(KernelDirs, s.Path) {
+			t.Errorf("the default policy: step %v, want none on the kernel's directories", s)
+		}
+	}
+}

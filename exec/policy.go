@@ -230,6 +230,63 @@ var systemReadOnly = []string{"/proc", "/sys"}
 // deviceReadWrite are the device nodes and directories any program may use.
 var deviceReadWrite = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/ptmx", "/dev/pts", "/dev/shm"}
 
+// KernelDirs are the kernel's interfaces and the devices, which no grant
+// makes writable: as root a command could set /proc/sys/kernel/core_pattern
+// (a program the kernel runs as root on the host), any setting in /sys, or
+// write a disk's raw blocks.
+var KernelDirs = []string{"/proc", "/sys", "/dev"}
+
+// KernelWrite says why a write grant of path (absolute, clean, links
+// resolved) is never made: it is or lies in one of KernelDirs, but for the
+// device nodes and directories the default policy grants (deviceReadWrite)
+// and what lies in them. "" for a path a write grant may name; one that
+// holds KernelDirs (/) the namespace layer keeps read-only there
+// (HoldsKernelDirs).
+func KernelWrite(path string) string {
+	for _, d := range deviceReadWrite {
+		if within(path, d) {
+			return ""
+		}
+	}
+	for _, k := range KernelDirs {
+		if within(path, k) {
+			return kernelWhat[k]
+		}
+	}
+	return ""
+}
+
+var kernelWhat = map[string]string{
+	"/proc": "/proc, the kernel's tunables and every process's files (a root command that writes /proc/sys/kernel/core_pattern has the kernel run its program as root on the host)",
+	"/sys":  "/sys, the kernel's and the devices' settings",
+	"/dev":  "/dev, the devices (a disk's raw blocks, other users' terminals)",
+}
+
+// HoldsKernelDirs lists the KernelDirs that write grants of p are or hold
+// (a grant of /): the namespace layer keeps them read-only and /dev without
+// devices but the default policy's (see bindKernelDirs), but
+// Landlock cannot carve them out of the grant, so without the layer such a
+// run is refused unless best effort.
+func (p Policy) HoldsKernelDirs() []string {
+	var held []string
+	for _, k := range KernelDirs {
+		for _, g := range p.Grants {
+			if g.Access&Write == 0 || !filepath.IsAbs(g.Path) {
+				continue
+			}
+			real, err := filepath.EvalSymlinks(g.Path)
+			if err != nil {
+				continue // a missing optional grant grants nothing
+			}
+			if within(k, real) {
+				held = append(held, k)
+				break
+			}
+		}
+	}
+	return held
+}
+
 // DefaultPolicy returns DESIGN §4's default for the project root: system
 // directories read and execute, /proc and /sys read only, the common /dev
 // nodes and /dev/shm read and write (all optional, so a system without one

@@ -213,3 +213,26 @@ func TestLinkedConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelWrite: a write grant that is or lies in /proc, /sys or /dev is
+// never made, but for the default policy's device nodes and directories;
+// one that holds them is the namespace layer's to keep read-only.
+func TestKernelWrite(t *testing.T) {
+	for path, refused := range map[string]bool{
+		"/proc": true, "/proc/sys/kernel/core_pattern": true, "/sys": true, "/sys/kernel": true,
+		"/dev": true, "/dev/sda": true, "/dev/loop-control": true, "/dev/mqueue": true,
+		"/dev/null": false, "/dev/tty": false, "/dev/pts": false, "/dev/pts/3": false, "/dev/shm": false, "/dev/shm/cache": false,
+		"/": false, "/procfs": false, "/system": false, "/device": false, "/home/me/dev": false,
+	} {
+		if got := KernelWrite(path); (got != "") != refused {
+			t.Errorf("KernelWrite(%s) = %q, want refused: %v", path, got, refused)
+		}
+	}
+	p := DefaultPolicy("/project").WithGrant(Grant{Path: "/", Access: Read | Write | Exec})
+	if got := p.HoldsKernelDirs(); !slices.Equal(got, []string{"/proc", "/sys", "/dev"}) {
+		t.Errorf("a write grant of /: holds %v, want /proc, /sys and /dev", got)
+	}
+	if got := DefaultPolicy("/project").WithGrant(Grant{Path: "/", Access: Read | Exec}).HoldsKernelDirs(); len(got) != 0 {
+		t.Errorf("the default policy and a read grant of /: holds %v, want none", got)
+	}
+}

@@ -470,3 +470,107 @@ func descState(t *testing.T, f *os.File) (async bool, sig, passRights int) {
 	})
 	return async, sig, passRights
 }
+
+// TestKernelDirsNeverWritable: no write grant makes the kernel's
+// interfaces or the devices writable. A grant that is or lies in /proc,
+// /sys or /dev (from a flag, a settings file, a preset, or through a link)
+// is refused (exit 2) in either layer, but for the device nodes and
+// directories the default policy grants; one that holds them (/) runs
+// under the namespace layer with /proc and /sys read-only and /dev without
+// devices but those, and is refused without it (125) unless best effort.
+// Probes only open for writing, and close: nothing is ever written.
+func TestKernelDirsNeverWritable(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		link := filepath.Join(b.out, "kernel")
+		if err := os.Symlink("/proc/sys", link); err != nil {
+			t.Fatal(err)
+		}
+		settings := b.file(filepath.Join(b.out, "settings.yaml"), "sandbox:\n  filesystem:\n    allowWrite: [\"//sys/kernel\"]\n", 0o644)
+		const advice = "no sandboxed command may write there"
+		for _, tt := range []struct {
+			name string
+			args []string
+			env  []string
+			want string
+		}{
+			{"--allow-write /proc", []string{"--allow-write", "/proc"}, nil, "--allow-write: write access to /proc is refused: it is or lies in /proc,"},
+			{"--allow-write /proc/sys/kernel", []string{"--allow-write", "/proc/sys/kernel"}, nil, "write access to /proc/sys/kernel is refused: it is or lies in /proc,"},
+			{"--allow-write /sys", []string{"--allow-write", "/sys"}, nil, "write access to /sys is refused: it is or lies in /sys,"},
+			{"--allow-write /dev", []string{"--allow-write", "/dev"}, nil, "write access to /dev is refused: it is or lies in /dev,"},
+			{"--allow-write /dev/loop-control", []string{"--allow-write", "/dev/loop-control"}, nil, "it is or lies in /dev,"},
+			{"a link to /proc/sys", []string{"--allow-write", link}, nil, "write access to " + link + " is refused: it is or lies in /proc,"},
+			{"a settings file", []string{"--settings", settings}, nil, settings + ":3: write access to /sys/kernel is refused"},
+			{"a preset", []string{"--preset", "go"}, []string{"GOCACHE=/sys/kernel"}, "preset go (--preset): write access to /sys/kernel is refused"},
+		} {
+			if _, err := os.Stat(tt.args[1]); err != nil && filepath.IsAbs(tt.args[1]) {
+				continue // no such device here
+			}
+			args := append(append(append([]string{"run", "--yolo"}, flags...), tt.args...), "--", "echo", "ran")
+			r := run(t, invocation{args: args, dir: b.root, env: append([]string{"HOME=" + b.home}, tt.env...)})
+			if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, advice) {
+				t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and %q", tt.name, r.code, r.stdout, r.stderr, tt.want)
+			}
+		}
+
+		// A disk, or the loop devices' control (harmless to open).
+		dev := "/dev/loop-control"
+		for _, d := range []string{"/dev/loop-control", "/dev/vda", "/dev/sda", "/dev/nvme0n1"} {
+			if _, err := os.Stat(d); err == nil {
+				dev = d
+				break
+			}
+		}
+		script := `
+p core-pattern open-w /proc/sys/kernel/core_pattern
+p drop-caches open-w /proc/sys/vm/drop_caches
+p sys-file open-w /sys/kernel/mm/transparent_hugepage/enabled
+p device open-w ` + dev + `
+p null open-w /dev/null
+p openpty openpty
+c granted sh -c 'echo x > ` + b.out + `/written'
+`
+		grant := append(append([]string{}, flags...), "--allow-write", "/")
+		if len(flags) > 0 {
+			// Landlock cannot take them out of the grant of /.
+			r := b.sh(script, grant...)
+			if r.code != 125 || !strings.Contains(r.stderr, "a write grant holds /proc, /sys, /dev, which only the namespace layer keeps read-only") || strings.Contains(r.stdout, "core-pattern") {
+				t.Errorf("--allow-write / without the layer: exit %d, stdout %q, stderr %q; want it refused (125)", r.code, r.stdout, r.stderr)
+			}
+			r = b.run(append(append([]string{"run", "--yolo", "--best-effort"}, grant...), "--", "true")...)
+			if r.code != 0 || !strings.Contains(r.stderr, "mewsandbox: not enforced: a write grant holds /proc, /sys, /dev") {
+				t.Errorf("--allow-write / --best-effort without the layer: exit %d, stderr %q; want the run, and what is not enforced said", r.code, r.stderr)
+			}
+		} else {
+			o := b.check(script, grant...)
+			for _, l := range []string{"core-pattern", "drop-caches", "sys-file", "device"} {
+				if l == "sys-file" && !b.exists("/sys/kernel/mm/transparent_hugepage/enabled") {
+					continue
+				}
+				o.errno(t, l, eacces, erofs, eperm)
+			}
+			for _, l := range []string{"null", "openpty", "granted"} {
+				o.ok(t, l)
+			}
+			if b.read(filepath.Join(b.out, "written")) != "x\n" {
+				t.Error("--allow-write /: the command's file outside the root is not there")
+			}
+			os.Remove(filepath.Join(b.out, "written"))
+		}
+
+		// Neighbours, without a grant of /: the default policy's devices
+		// and a grant of a plain directory, and of /dev/shm and the
+		// terminals (under the layer the sandbox's own).
+		o := b.check(`
+p null open-w /dev/null
+p openpty openpty
+c granted sh -c 'echo x > `+b.out+`/written'
+c shm sh -c 'echo x > /dev/shm/mwsbx-$$ && rm /dev/shm/mwsbx-$$'
+`, append(append([]string{}, flags...), "--allow-write", b.out, "--allow-write", "/dev/shm", "--allow-write", "/dev/null")...)
+		for _, l := range []string{"null", "openpty", "granted"} {
+			o.ok(t, l)
+		}
+		if len(flags) == 0 {
+			o.ok(t, "shm")
+		}
+	})
+}

@@ -2,8 +2,10 @@ package integration
 
 // Black-box tests of the project root's limits: every command may write
 // all of the project root, so a root that is /, the home directory or a
-// directory holding it is refused (exit 2), whether found or given with
-// --root; and a write grant that covers the home directory is warned of.
+// directory holding it, or a temporary or runtime directory every program
+// shares (/tmp, /var/tmp, /dev/shm, /run, $XDG_RUNTIME_DIR), is refused
+// (exit 2), whether found or given with --root; and a write grant that
+// covers the home directory is warned of.
 
 import (
 	"os"
@@ -11,6 +13,16 @@ import (
 	"strings"
 	"testing"
 )
+
+// realPath is p with its symbolic links resolved (/var/run is /run on
+// most systems), or p where that fails.
+func realPath(t *testing.T, p string) string {
+	t.Helper()
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		return real
+	}
+	return p
+}
 
 func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	t.Parallel()
@@ -22,7 +34,8 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	dotfiles := filepath.Join(home, "dotfiles")
 	// A bare repository: a git directory with no .git of its own.
 	bare := filepath.Join(top, "srv", "app.git")
-	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git", "hooks"), filepath.Join(proj, ".claude"), filepath.Join(home, ".config", ".git"), nvim, filepath.Join(dotfiles, ".git"), filepath.Join(dotfiles, "claude", "hooks"), filepath.Join(bare, "objects"), filepath.Join(bare, "refs"), filepath.Join(bare, "hooks")} {
+	xdg := filepath.Join(top, "run", "user", "1000")
+	for _, d := range []string{filepath.Join(home, ".git"), work, filepath.Join(proj, ".git", "hooks"), filepath.Join(proj, ".claude"), filepath.Join(home, ".config", ".git"), nvim, filepath.Join(dotfiles, ".git"), filepath.Join(dotfiles, "claude", "hooks"), filepath.Join(bare, "objects"), filepath.Join(bare, "refs"), filepath.Join(bare, "hooks"), filepath.Join(xdg, "app")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -63,16 +76,34 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 		{"--root is a repository's .git", work, []string{"--root", filepath.Join(proj, ".git")}, "is the git directory " + filepath.Join(proj, ".git") + ",", nil},
 		{"--root in a repository's .git", work, []string{"--root", filepath.Join(proj, ".git", "hooks")}, "is in the git directory " + filepath.Join(proj, ".git") + ",", nil},
 		{"--root is a project's .claude", work, []string{"--root", filepath.Join(proj, ".claude")}, "is the agent settings directory " + filepath.Join(proj, ".claude"), nil},
+		// The directories every program shares: a run in /tmp with no
+		// repository made /tmp itself the root, and its command could
+		// delete or rewrite every other program's files there.
+		{"the working directory is /tmp", "/tmp", nil, "project root /tmp (the working directory) is the shared temporary directory /tmp, where other programs keep their files", nil},
+		{"--root is /tmp", work, []string{"--root", "/tmp"}, "project root /tmp (--root /tmp) is the shared temporary directory /tmp,", nil},
+		{"the working directory is /var/tmp", "/var/tmp", nil, "project root /var/tmp (the working directory) is the shared temporary directory /var/tmp,", nil},
+		{"--root is /var/tmp", work, []string{"--root", "/var/tmp"}, "project root /var/tmp (--root /var/tmp) is the shared temporary directory /var/tmp,", nil},
+		{"the working directory is /dev/shm", "/dev/shm", nil, "project root " + realPath(t, "/dev/shm") + " (the working directory) is the shared ", nil},
+		{"--root is /dev/shm", work, []string{"--root", "/dev/shm"}, "(--root /dev/shm) is the shared ", nil},
+		{"the working directory is /run", "/run", nil, "project root /run (the working directory) is the shared runtime directory /run,", nil},
+		{"--root is /var/run", work, []string{"--root", "/var/run"}, "project root " + realPath(t, "/var/run") + " (--root /var/run) is the shared runtime directory ", nil},
+		{"the working directory is XDG_RUNTIME_DIR", xdg, nil, "project root " + xdg + " (the working directory) is your runtime directory $XDG_RUNTIME_DIR,", []string{"XDG_RUNTIME_DIR=" + xdg}},
+		{"--root is XDG_RUNTIME_DIR", work, []string{"--root", xdg}, "project root " + xdg + " (--root " + xdg + ") is your runtime directory $XDG_RUNTIME_DIR,", []string{"XDG_RUNTIME_DIR=" + xdg}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			if _, err := os.Stat(tt.dir); err != nil {
+				t.Skipf("no %s here: %v", tt.dir, err)
+			}
+			// The command would only print: a root of /tmp must not get
+			// a file of the test's even where the refusal is missing.
 			marker := "marker-" + uniq()
 			for _, cmd := range [][]string{{"run"}, {"check"}, {"explain"}} {
 				args := append(append([]string{}, cmd...), tt.args...)
 				switch cmd[0] {
 				case "run":
-					args = append(args, "--", "touch", marker)
+					args = append(args, "--", "echo", marker)
 				case "check":
 					args = append(args, "-c", "ls")
 				}
@@ -80,9 +111,9 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 				if r.code != 2 || !strings.Contains(r.stderr, tt.want) || !strings.Contains(r.stderr, advice) {
 					t.Errorf("%s: exit %d, stderr:\n%s\nwant 2 and %q, %q", strings.Join(args, " "), r.code, r.stderr, tt.want, advice)
 				}
-			}
-			if _, err := os.Stat(filepath.Join(tt.dir, marker)); err == nil {
-				t.Error("the command ran")
+				if strings.Contains(r.stdout, marker) {
+					t.Errorf("%s: the command ran", strings.Join(args, " "))
+				}
 			}
 		})
 	}
@@ -111,14 +142,23 @@ func TestRootNeverHoldsTheHomeDirectory(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(worktree, ".git"), []byte("gitdir: ../../../.git/worktrees/feat\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ name, dir, root string }{
-		{"a repository named like a bare one", named, named},
-		{"a worktree in .claude/worktrees", worktree, worktree},
-		{"started in .git/hooks", filepath.Join(proj, ".git", "hooks"), proj},
+	// A directory below a shared one is a root like any other (the
+	// benchmarks' and most tests' roots lie in /tmp).
+	belowTmp, belowVarTmp := realTemp(t), outsideTemp(t)
+	for _, tt := range []struct {
+		name, dir, root string
+		env             []string
+	}{
+		{"a repository named like a bare one", named, named, nil},
+		{"a worktree in .claude/worktrees", worktree, worktree, nil},
+		{"started in .git/hooks", filepath.Join(proj, ".git", "hooks"), proj, nil},
+		{"a directory below the temporary directory", belowTmp, belowTmp, nil},
+		{"a directory below /var/tmp", belowVarTmp, belowVarTmp, nil},
+		{"a directory below XDG_RUNTIME_DIR", filepath.Join(xdg, "app"), filepath.Join(xdg, "app"), []string{"XDG_RUNTIME_DIR=" + xdg}},
 	} {
 		t.Run("allowed: "+tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := run(t, invocation{args: []string{"explain", "--format", "json"}, dir: tt.dir, env: []string{"HOME=" + home}})
+			r := run(t, invocation{args: []string{"explain", "--format", "json"}, dir: tt.dir, env: append([]string{"HOME=" + home}, tt.env...)})
 			if r.code != 0 || !strings.Contains(r.stdout, `"root": "`+tt.root+`"`) {
 				t.Errorf("explain in %s: exit %d, %s%s; want the root %s", tt.dir, r.code, r.stdout, r.stderr, tt.root)
 			}

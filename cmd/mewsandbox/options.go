@@ -686,7 +686,8 @@ func underOrAbove(dir, home string) bool {
 
 // checkRoot refuses a project root that is /, the home directory, or a
 // directory holding it: every command would be free to write all of it
-// (shell start-up files, ~/.ssh, other projects); and one that is or lies
+// (shell start-up files, ~/.ssh, other projects); one that is a shared
+// temporary or runtime directory (sharedDir); and one that is or lies
 // in the user's own settings or a protected directory (inProtected). what
 // names where the root came from.
 func checkRoot(root, home, what string) error {
@@ -696,6 +697,9 @@ func checkRoot(root, home, what string) error {
 		is = "the file system root"
 	case root == home:
 		is = "your home directory"
+	case sharedDir(root) != "":
+		// Before the home directory it may hold: what the root is.
+		is = sharedDir(root)
 	case home != "" && pathWithin(home, root):
 		is = "a directory that holds your home directory " + home
 	default:
@@ -719,6 +723,28 @@ func checkRoot(root, home, what string) error {
 		}
 	}
 	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
+}
+
+// sharedDir says what shared directory root (a real path) is, or "": a
+// temporary or runtime directory every program on the host keeps its
+// files, sockets and shared memory in. Running in /tmp with no git
+// repository made /tmp itself the root, and the command could delete or
+// rewrite every other program's files there (as root: anyone's). A
+// directory below one is a root like any other.
+func sharedDir(root string) string {
+	for _, d := range []struct{ path, what string }{
+		{"/tmp", "the shared temporary directory /tmp"},
+		{"/var/tmp", "the shared temporary directory /var/tmp"},
+		{"/dev/shm", "the shared memory directory /dev/shm"},
+		{"/run", "the shared runtime directory /run"},
+		{"/var/run", "the shared runtime directory /var/run"},
+		{os.Getenv("XDG_RUNTIME_DIR"), "your runtime directory $XDG_RUNTIME_DIR"},
+	} {
+		if filepath.IsAbs(d.path) && root == realPath(d.path) {
+			return d.what + ", where other programs keep their files and sockets"
+		}
+	}
+	return ""
 }
 
 // inProtected says what protected directory root is or lies in, or "":

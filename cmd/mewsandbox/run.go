@@ -240,6 +240,9 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 			// many machines, and its paths are skipped where missing.
 			pol.Grants = append(pol.Grants, exec.Grant{Path: g.Value, Access: l.access, Optional: g.Origin.Flag == ""})
 			if l.access&exec.Write != 0 {
+				if err := kernelWrite(g.Value, g.Origin.String()); err != nil {
+					return exec.Policy{}, runSettings{}, err
+				}
 				warnHomeWrite(stderr, g.Value, p.home, g.Origin.String())
 				warnGitDirWrite(stderr, g.Value, p.root, g.Origin.String())
 			}
@@ -267,6 +270,19 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 	pol.AllowGitConfig = o.allowGitConfig
 	rs := runSettings{timeout: sb.Timeout.Value, envPass: values(sb.EnvPass), envDrop: values(sb.EnvDrop)}
 	return pol, rs, nil
+}
+
+// kernelWrite refuses a write grant from "from" that is or lies in /proc,
+// /sys or /dev, by its name or where it leads (exec.KernelWrite): no run
+// may write the kernel's settings or a device. A grant that holds them (/)
+// is the runner's to judge: the namespace layer keeps them read-only.
+func kernelWrite(path, from string) error {
+	for _, p := range []string{filepath.Clean(path), realPath(path)} {
+		if what := exec.KernelWrite(p); what != "" {
+			return usagef("%s: write access to %s is refused: it is or lies in %s; no sandboxed command may write there (the default policy grants /dev/null, /dev/tty, /dev/pts, /dev/shm and the other common devices already)", from, path, what)
+		}
+	}
+	return nil
 }
 
 // warnHomeWrite warns when a write grant from "from" holds the home
@@ -326,7 +342,11 @@ func presetGrants(sb *permission.Sandbox, home string, stderr io.Writer) ([]exec
 					name.Origin, pr.Name, g.Path, d.Value, d.Origin)
 			}
 			if g.Access&exec.Write != 0 {
-				warnHomeWrite(stderr, g.Path, home, fmt.Sprintf("preset %s (%s)", pr.Name, name.Origin))
+				from := fmt.Sprintf("preset %s (%s)", pr.Name, name.Origin)
+				if err := kernelWrite(g.Path, from); err != nil {
+					return nil, err
+				}
+				warnHomeWrite(stderr, g.Path, home, from)
 			}
 			grants = append(grants, g.Grant)
 		}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckRootSharedDirectories: a root that is a temporary or runtime
+// directory every program shares is refused, by its real path; one below
+// it is a root like any other.
+func TestCheckRootSharedDirectories(t *testing.T) {
+	xdg, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_RUNTIME_DIR", xdg)
+	home := "/nonexistent/home/me" // holds none of the roots below
+	tests := []struct {
+		root, want string // want "" for allowed
+	}{
+		{"/tmp", "is the shared temporary directory /tmp,"},
+		{"/var/tmp", "is the shared temporary directory /var/tmp,"},
+		{"/dev/shm", "is the shared memory directory /dev/shm,"},
+		{"/run", "is the shared runtime directory /run,"},
+		{realPath("/var/run"), "is the shared runtime directory "},
+		{xdg, "is your runtime directory $XDG_RUNTIME_DIR,"},
+		{"/tmp/app", ""},
+		{"/var/tmp/app", ""},
+		{"/dev/shm/app", ""},
+		{"/run/app", ""},
+		{filepath.Join(xdg, "app"), ""},
+	}
+	for _, tt := range tests {
+		if _, err := os.Stat(tt.root); tt.want != "" && err != nil {
+			continue // not on this system
+		}
+		err := checkRoot(tt.root, home, "--root "+tt.root)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("checkRoot(%s): %v, want it allowed", tt.root, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), "run from a project directory or pass --root DIR")):
+			t.Errorf("checkRoot(%s): %v, want %q", tt.root, err, tt.want)
+		}
+	}
+}
