@@ -227,7 +227,10 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 // working; /dev/pts and /dev/shm are mounts of their own already.
 func (l *nsLayer) bindKernelDirs(writable []string) (held []string) {
 	for _, k := range KernelDirs {
-		if fi, err := os.Lstat(k); err != nil || !fi.IsDir() || !slices.ContainsFunc(writable, func(w string) bool { return within(k, w) }) {
+		if !slices.ContainsFunc(writable, func(w string) bool { return within(k, w) }) {
+			continue
+		}
+		if fi, err := os.Lstat(k); err != nil || !fi.IsDir() {
 			continue
 		}
 		held = append(held, k)

@@ -241,7 +241,7 @@ var KernelDirs = []string{"/proc", "/sys", "/dev"}
 // device nodes and directories the default policy grants (deviceReadWrite)
 // and what lies in them. "" for a path a write grant may name; one that
 // holds KernelDirs (/) the namespace layer keeps read-only there
-// (HoldsKernelDirs).
+// (holdsKernelDirsWithout).
 func KernelWrite(path string) string {
 	for _, d := range deviceReadWrite {
 		if within(path, d) {
@@ -262,25 +262,28 @@ var kernelWhat = map[string]string{
 	"/dev":  "/dev, the devices (a disk's raw blocks, other users' terminals)",
 }
 
-// HoldsKernelDirs lists the KernelDirs that write grants of p are or hold
-// (a grant of /): the namespace layer keeps them read-only and /dev without
-// devices but the default policy's (see bindKernelDirs), but
-// Landlock cannot carve them out of the grant, so without the layer such a
-// run is refused unless best effort.
-func (p Policy) HoldsKernelDirs() []string {
+// holdsKernelDirsWithout lists, when layer is false, the KernelDirs that
+// write grants of p are or hold (a grant of /): the namespace layer keeps
+// them read-only and /dev without devices but the default policy's (see
+// bindKernelDirs), but Landlock cannot carve them out of the grant, so
+// without the layer such a run is refused unless best effort. With the
+// layer, nil: nothing is looked at on a run's way.
+func (p Policy) holdsKernelDirsWithout(layer bool) []string {
+	if layer {
+		return nil
+	}
 	var held []string
-	for _, k := range KernelDirs {
-		for _, g := range p.Grants {
-			if g.Access&Write == 0 || !filepath.IsAbs(g.Path) {
-				continue
-			}
-			real, err := filepath.EvalSymlinks(g.Path)
-			if err != nil {
-				continue // a missing optional grant grants nothing
-			}
-			if within(k, real) {
+	for _, g := range p.Grants {
+		if g.Access&Write == 0 || !filepath.IsAbs(g.Path) {
+			continue
+		}
+		real, err := filepath.EvalSymlinks(g.Path)
+		if err != nil {
+			continue // a missing optional grant grants nothing
+		}
+		for _, k := range KernelDirs {
+			if within(k, real) && !slices.Contains(held, k) {
 				held = append(held, k)
-				break
 			}
 		}
 	}

@@ -229,10 +229,13 @@ func TestKernelWrite(t *testing.T) {
 		}
 	}
 	p := DefaultPolicy("/project").WithGrant(Grant{Path: "/", Access: Read | Write | Exec})
-	if got := p.HoldsKernelDirs(); !slices.Equal(got, []string{"/proc", "/sys", "/dev"}) {
+	if got := p.holdsKernelDirsWithout(false); !slices.Equal(got, []string{"/proc", "/sys", "/dev"}) {
 		t.Errorf("a write grant of /: holds %v, want /proc, /sys and /dev", got)
 	}
-	if got := DefaultPolicy("/project").WithGrant(Grant{Path: "/", Access: Read | Exec}).HoldsKernelDirs(); len(got) != 0 {
+	if got := p.holdsKernelDirsWithout(true); got != nil {
+		t.Errorf("a write grant of / with the layer: %v to refuse, want none (the layer holds them)", got)
+	}
+	if got := DefaultPolicy("/project").WithGrant(Grant{Path: "/", Access: Read | Exec}).holdsKernelDirsWithout(false); len(got) != 0 {
 		t.Errorf("the default policy and a read grant of /: holds %v, want none", got)
 	}
 }

@@ -616,7 +616,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
 		}
 	}
-	if held := c.Policy.HoldsKernelDirs(); !mountNS && len(held) > 0 {
+	if held := c.Policy.holdsKernelDirsWithout(mountNS); len(held) > 0 {
 		// Landlock cannot take them out of the grant: only the layer's
 		// read-only mounts keep them from being written.
 		msg := "a write grant holds " + strings.Join(held, ", ") + ", which only the namespace layer keeps read-only (a root command could set /proc/sys/kernel/core_pattern, run as root on the host, or write a disk): grant the directories the command needs instead"
