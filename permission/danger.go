@@ -132,7 +132,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish},
 		// Changes a forge's repository as a push does, or deletes there:
-		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE.
+		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
+		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
@@ -3021,7 +3022,9 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 // checkForgeChange: a gh or glab command that changes the repository on
 // the forge as a push does (gh pr merge, a release and its tag) or
 // deletes there (gh repo delete, gh release delete, gh api -X DELETE),
-// or makes a private repository public.
+// makes a private repository public, changes the secrets and variables
+// its workflows read or runs them (gh workflow run, glab ci run), or
+// changes the keys that may push or sign there (gh ssh-key add).
 func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
 	if n != "gh" && n != "glab" {
@@ -3037,7 +3040,7 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	op := func(k int, names ...string) bool {
 		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
 	}
-	what := ""
+	what, words := "", 2
 	switch {
 	case op(0, "pr", "mr") && op(1, "merge", "accept"):
 		what = "merges into the base branch on the remote"
@@ -3054,12 +3057,25 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
 	}):
 		what = "deletes on the remote"
+	case op(0, "secret", "variable") && op(1, "set", "delete", "remove", "update"):
+		what = "changes a secret or variable the remote's workflows read"
+	case op(0, "workflow") && op(1, "run", "enable", "disable"):
+		what = "starts or turns on or off a workflow on the remote"
+	case op(0, "run") && op(1, "rerun", "cancel", "delete"),
+		op(0, "ci") && op(1, "run", "retry", "delete", "cancel", "trigger"):
+		what = "starts, stops or deletes a workflow run on the remote"
+	case op(0, "repo") && op(1, "deploy-key") && op(2, "add", "delete"):
+		what, words = "changes the keys that may push to the repository on the remote", 3
+	case op(0, "deploy-key", "ssh-key") && op(1, "add", "delete"):
+		what = "changes the keys that may push to the remote"
+	case op(0, "gpg-key") && op(1, "add", "delete"):
+		what = "changes the keys the remote trusts as the account's signature"
 	}
 	if what == "" {
 		return "", false
 	}
 	sub := ""
-	for _, w := range ops[:min(2, len(ops))] {
+	for _, w := range ops[:min(words, len(ops))] {
 		sub += " " + w.Text
 	}
 	return c.Name() + sub + " " + what, false

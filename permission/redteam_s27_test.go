@@ -1,0 +1,42 @@
+package permission
+
+import "testing"
+
+// TestRedTeamDecisionsS27 is TestRedTeamDecisions for the S27 review of
+// what S26 left allowed in default mode: changes on the forge past a
+// merge or a release, credentials stored or printed, and tool-version
+// managers that change what runs outside the project. testEnv: project
+// /home/u/proj, home /home/u.
+func TestRedTeamDecisionsS27(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	tests := []decisionRow{
+		// A: gh and glab calls that change what the forge's workflows
+		// read or run, or the keys that may push or sign there.
+		{"S27 A gh secret set", D, nil, `gh secret set TOKEN -b x`, Ask},
+		{"S27 A gh secret delete", A, nil, `gh secret delete TOKEN --env prod`, Ask},
+		{"S27 A gh secret remove", D, nil, `gh secret remove TOKEN`, Ask},
+		{"S27 A gh variable set", D, nil, `gh variable set DEPLOY --body yes`, Ask},
+		{"S27 A gh variable delete", A, nil, `gh variable delete DEPLOY`, Ask},
+		{"S27 A gh workflow run", D, nil, `gh workflow run deploy.yml -f env=prod`, Ask},
+		{"S27 A gh workflow enable", D, nil, `gh workflow enable deploy.yml`, Ask},
+		{"S27 A gh workflow disable", A, nil, `gh workflow disable ci.yml`, Ask},
+		{"S27 A gh run rerun", D, nil, `gh run rerun 123 --failed`, Ask},
+		{"S27 A gh run cancel", D, nil, `gh run cancel 123`, Ask},
+		{"S27 A gh run delete", A, nil, `gh run delete 123`, Ask},
+		{"S27 A gh repo deploy-key add", D, nil, `gh repo deploy-key add key.pub --allow-write`, Ask},
+		{"S27 A gh repo deploy-key delete", D, nil, `gh repo deploy-key delete 42`, Ask},
+		{"S27 A gh ssh-key add", A, nil, `gh ssh-key add key.pub`, Ask},
+		{"S27 A gh ssh-key delete", D, nil, `gh ssh-key delete 42 --yes`, Ask},
+		{"S27 A gh gpg-key add", D, nil, `gh gpg-key add key.asc`, Ask},
+		{"S27 A gh gpg-key delete", D, nil, `gh gpg-key delete ABCD`, Ask},
+		{"S27 A glab variable set", D, nil, `glab variable set TOKEN x`, Ask},
+		{"S27 A glab variable delete", A, nil, `glab variable delete TOKEN`, Ask},
+		{"S27 A glab ci run", D, nil, `glab ci run -b main`, Ask},
+		{"S27 A glab ci retry", D, nil, `glab ci retry 99`, Ask},
+		{"S27 A glab ci delete", A, nil, `glab ci delete 99`, Ask},
+		{"S27 A gh secret set passes in bypassPermissions", Y, nil, `gh secret set TOKEN -b x`, Allow},
+		{"S27 A neighbour: listings, views and the S22 api calls", D, nil, `gh secret list && gh variable list && gh workflow list && gh workflow view ci.yml && gh run list && gh run view 123 --log && gh run watch 123 && gh ssh-key list && gh repo deploy-key list && glab variable list && glab ci view && glab ci list && gh api repos/o/r/issues/1/comments -f body=x && gh api -X POST repos/o/r/issues -f title=x`, Allow},
+	}
+	checkDecisions(t, tests)
+}
