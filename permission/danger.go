@@ -135,6 +135,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
+		// Logins, tokens and keys a program keeps for the user, stored,
+		// removed or printed: docker login, gh auth token, aws configure.
+		{name: "credentials", check: checkCredentials},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -3079,4 +3082,140 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		sub += " " + w.Text
 	}
 	return c.Name() + sub + " " + what, false
+}
+
+// subcommandRow is a program, the subcommand words that make it a danger
+// (in order, each one word: "auth login"), and what it then does, for a
+// reason that names them. A row whose does is empty is an exception to a
+// later, shorter one (aws configure list before aws configure).
+type subcommandRow struct {
+	name, words, does string
+}
+
+// Phrases of credentialRows.
+const (
+	storesCredential  = "stores a credential outside the project, which every later run of the program uses"
+	removesCredential = "removes a credential kept outside the project, which every later run of the program used"
+	printsCredential  = "prints a credential kept outside the project"
+	createsCredential = "creates a credential and prints it"
+)
+
+// credentialRows: logins, tokens and keys a program keeps for the user
+// (gh auth login, docker login, aws configure), removed (logout) or
+// printed (gh auth token): the secret lives outside the project, and a
+// printed one is read by whoever reads the command's output.
+var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	rows := []subcommandRow{
+		{name: "gh", words: "auth login", does: storesCredential},
+		{name: "gh", words: "auth refresh", does: storesCredential},
+		{name: "gh", words: "auth switch", does: storesCredential},
+		{name: "gh", words: "auth setup-git", does: "makes every later git push with gh's credential"},
+		{name: "gh", words: "auth logout", does: removesCredential},
+		{name: "gh", words: "auth token", does: printsCredential},
+		{name: "glab", words: "auth login", does: storesCredential},
+		{name: "glab", words: "auth logout", does: removesCredential},
+		{name: "npm", words: "token create", does: createsCredential},
+		{name: "npm", words: "token revoke", does: "revokes a credential on the registry"},
+		{name: "yarn", words: "npm login", does: storesCredential},
+		{name: "yarn", words: "npm logout", does: removesCredential},
+		{name: "cargo", words: "login", does: storesCredential},
+		{name: "cargo", words: "logout", does: removesCredential},
+		{name: "helm", words: "registry login", does: storesCredential},
+		{name: "helm", words: "registry logout", does: removesCredential},
+		{name: "gcloud", words: "auth login", does: storesCredential},
+		{name: "gcloud", words: "auth activate-service-account", does: storesCredential},
+		{name: "gcloud", words: "auth application-default login", does: storesCredential},
+		{name: "gcloud", words: "auth revoke", does: removesCredential},
+		{name: "gcloud", words: "auth application-default revoke", does: removesCredential},
+		{name: "gcloud", words: "auth print-access-token", does: printsCredential},
+		{name: "gcloud", words: "auth print-identity-token", does: printsCredential},
+		{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
+		{name: "aws", words: "configure list"},
+		{name: "aws", words: "configure list-profiles"},
+		{name: "aws", words: "configure", does: storesCredential},
+		{name: "aws", words: "sso login", does: storesCredential},
+		{name: "aws", words: "sso logout", does: removesCredential},
+		{name: "aws", words: "ecr get-login-password", does: printsCredential},
+		{name: "az", words: "login", does: storesCredential},
+		{name: "az", words: "logout", does: removesCredential},
+		{name: "az", words: "account get-access-token", does: printsCredential},
+		{name: "heroku", words: "login", does: storesCredential},
+		{name: "heroku", words: "auth:login", does: storesCredential},
+		{name: "heroku", words: "logout", does: removesCredential},
+		{name: "heroku", words: "auth:logout", does: removesCredential},
+		{name: "heroku", words: "auth:token", does: printsCredential},
+		{name: "vault", words: "login", does: storesCredential},
+		{name: "vault", words: "token create", does: createsCredential},
+		{name: "kubectl", words: "config set-credentials", does: storesCredential},
+	}
+	for _, n := range [...]string{"npm", "pnpm"} {
+		for _, w := range [...]string{"login", "adduser", "add-user"} {
+			rows = append(rows, subcommandRow{name: n, words: w, does: storesCredential})
+		}
+		rows = append(rows, subcommandRow{name: n, words: "logout", does: removesCredential})
+	}
+	for _, n := range [...]string{"docker", "podman", "nerdctl", "buildah", "skopeo"} {
+		rows = append(rows, subcommandRow{name: n, words: "login", does: storesCredential},
+			subcommandRow{name: n, words: "logout", does: removesCredential})
+	}
+	return rows
+}}
+
+// subcommandWords returns c's words after its name that are not
+// options, the value of a long option that takes one skipped (aws
+// --profile dev sso login): its subcommands and operands. A word only
+// known at run time is kept, as it may be any of them.
+func subcommandWords(c SimpleCommand) []Word {
+	var out []Word
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		switch {
+		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
+			out = append(out, w)
+		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
+			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
+			"--subscription", "--registry", "--app", "-H", "-n"}, w.Text):
+			i++
+		}
+	}
+	return out
+}
+
+// matchSubcommand returns the reason of the first of rows that c's
+// name and subcommand words match, "" for none.
+func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
+	n := lowerName(c)
+	if !slices.ContainsFunc(rows, func(r subcommandRow) bool { return r.name == n }) {
+		return ""
+	}
+	ops := subcommandWords(c)
+	for _, r := range rows {
+		if r.name != n {
+			continue
+		}
+		k, rest := 0, r.words
+		for rest != "" {
+			var w string
+			w, rest, _ = strings.Cut(rest, " ")
+			if k >= len(ops) || !ops[k].Literal || ops[k].Text != w {
+				k = -1
+				break
+			}
+			k++
+		}
+		if k < 0 {
+			continue
+		}
+		if r.does == "" {
+			return ""
+		}
+		return c.Name() + " " + r.words + " " + r.does
+	}
+	return ""
+}
+
+// checkCredentials: credentialRows.
+func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
+	return matchSubcommand(c, credentialRows.get()), false
 }
