@@ -138,6 +138,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
 		{name: "credentials", check: checkCredentials},
+		// Installs a toolchain for the user, or changes the version of a
+		// program every later run outside the project gets: rustup
+		// default, nvm install, pyenv global, mise use -g.
+		{name: "tool version", check: checkToolVersion},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -3087,17 +3091,22 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 // subcommandRow is a program, the subcommand words that make it a danger
 // (in order, each one word: "auth login"), and what it then does, for a
 // reason that names them. A row whose does is empty is an exception to a
-// later, shorter one (aws configure list before aws configure).
+// later, shorter one (aws configure list before aws configure); operand
+// asks for one more word after them (rustup default X; rustup default
+// alone prints the default).
 type subcommandRow struct {
 	name, words, does string
+	operand           bool
 }
 
-// Phrases of credentialRows.
+// Phrases of credentialRows and toolVersionRows.
 const (
-	storesCredential  = "stores a credential outside the project, which every later run of the program uses"
-	removesCredential = "removes a credential kept outside the project, which every later run of the program used"
-	printsCredential  = "prints a credential kept outside the project"
-	createsCredential = "creates a credential and prints it"
+	storesCredential   = "stores a credential outside the project, which every later run of the program uses"
+	removesCredential  = "removes a credential kept outside the project, which every later run of the program used"
+	printsCredential   = "prints a credential kept outside the project"
+	createsCredential  = "creates a credential and prints it"
+	installsToolchain  = "installs or removes a toolchain for the user, outside the project"
+	changesToolDefault = "changes the version every later run outside the project gets"
 )
 
 // credentialRows: logins, tokens and keys a program keeps for the user
@@ -3161,6 +3170,48 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 	return rows
 }}
 
+// toolVersionRows: tool-version managers that install or remove a
+// toolchain for the user, or change the version every later run
+// outside the project gets (rustup default, pyenv global); choosing one
+// for the project (pyenv local, volta pin, mise use) is not here.
+var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	rows := []subcommandRow{
+		{name: "rustup", words: "default", does: changesToolDefault, operand: true},
+		{name: "rustup", words: "self uninstall", does: "removes rustup and every toolchain of the user"},
+		{name: "rustup", words: "self update", does: installsToolchain},
+		{name: "rustup", words: "update", does: installsToolchain},
+		{name: "rustup", words: "install", does: installsToolchain},
+		{name: "rustup", words: "uninstall", does: installsToolchain},
+		{name: "rustup", words: "toolchain install", does: installsToolchain},
+		{name: "rustup", words: "toolchain add", does: installsToolchain},
+		{name: "rustup", words: "toolchain uninstall", does: installsToolchain},
+		{name: "rustup", words: "toolchain remove", does: installsToolchain},
+		{name: "rustup", words: "toolchain link", does: installsToolchain},
+		{name: "nvm", words: "alias default", does: changesToolDefault, operand: true},
+		{name: "asdf", words: "global", does: changesToolDefault, operand: true},
+		{name: "asdf", words: "plugin add", does: installsToolchain},
+		{name: "asdf", words: "plugin remove", does: installsToolchain},
+		{name: "mise", words: "i", does: installsToolchain},
+		{name: "mise", words: "upgrade", does: installsToolchain},
+		{name: "mise", words: "self-update", does: installsToolchain},
+		{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
+		{name: "corepack", words: "enable", does: "changes the yarn and pnpm every later run outside the project gets"},
+		{name: "corepack", words: "disable", does: "changes the yarn and pnpm every later run outside the project gets"},
+		{name: "sdk", words: "default", does: changesToolDefault, operand: true},
+		{name: "sdk", words: "d", does: changesToolDefault, operand: true},
+		{name: "sdk", words: "i", does: installsToolchain},
+		{name: "sdk", words: "rm", does: installsToolchain},
+	}
+	for _, n := range [...]string{"nvm", "asdf", "mise", "volta", "sdk", "pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
+		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain},
+			subcommandRow{name: n, words: "uninstall", does: installsToolchain})
+	}
+	for _, n := range [...]string{"pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
+		rows = append(rows, subcommandRow{name: n, words: "global", does: changesToolDefault, operand: true})
+	}
+	return rows
+}}
+
 // subcommandWords returns c's words after its name that are not
 // options, the value of a long option that takes one skipped (aws
 // --profile dev sso login): its subcommands and operands. A word only
@@ -3204,7 +3255,7 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 			}
 			k++
 		}
-		if k < 0 {
+		if k < 0 || r.operand && k >= len(ops) {
 			continue
 		}
 		if r.does == "" {
@@ -3218,4 +3269,39 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 // checkCredentials: credentialRows.
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	return matchSubcommand(c, credentialRows.get()), false
+}
+
+// checkToolVersion: toolVersionRows, and mise use given the user's
+// settings (-g, --global, or a --path outside the project) rather than
+// the project's mise.toml. A mise use of the project's, like volta pin,
+// installs the tool when it is missing but selects it in the project only.
+func checkToolVersion(c SimpleCommand, env PathEnv) (string, bool) {
+	if r := matchSubcommand(c, toolVersionRows.get()); r != "" {
+		return r, false
+	}
+	if lowerName(c) != "mise" {
+		return "", false
+	}
+	if ops := subcommandWords(c); len(ops) == 0 || !ops[0].Literal || ops[0].Text != "use" && ops[0].Text != "u" {
+		return "", false
+	}
+	args := c.Args()
+	for i, w := range args[1:] {
+		if w.Literal && w.Text == "--" {
+			break
+		}
+		switch t := w.Text; {
+		case t == "-g" || t == "--global":
+			return c.Name() + " use " + t + " " + changesToolDefault, false
+		case t == "-p" || t == "--path" || strings.HasPrefix(t, "--path="):
+			p, ok := strings.CutPrefix(t, "--path=")
+			if !ok && i+2 < len(args) {
+				p, ok = args[i+2].Text, args[i+2].Literal
+			}
+			if !ok || env.Root == "" || !within(env.Resolve(p), env.Root) {
+				return c.Name() + " use --path writes settings outside the project, for every later run there", false
+			}
+		}
+	}
+	return "", false
 }

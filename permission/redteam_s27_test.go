@@ -71,6 +71,37 @@ func TestRedTeamDecisionsS27(t *testing.T) {
 		{"S27 B kubectl config set-credentials", D, nil, `kubectl config set-credentials admin --token=x`, Ask},
 		{"S27 B docker login passes in bypassPermissions", Y, nil, `docker login ghcr.io`, Allow},
 		{"S27 B neighbour: who am I, and status", D, nil, `gh auth status && npm whoami && docker info && aws sts get-caller-identity && aws configure list && gcloud config list && gcloud auth list && npm token list && az account show && kubectl config view && kubectl config use-context dev && vault status && docker run --rm alpine login`, Allow},
+		// C: tool-version managers that install or remove a toolchain
+		// for the user, or change the version every later run outside
+		// the project gets; choosing one for the project passes.
+		{"S27 C rustup default", D, nil, `rustup default nightly`, Ask},
+		{"S27 C rustup toolchain install", A, nil, `rustup toolchain install 1.70`, Ask},
+		{"S27 C rustup toolchain uninstall", D, nil, `rustup toolchain uninstall stable`, Ask},
+		{"S27 C rustup self uninstall", D, nil, `rustup self uninstall -y`, Ask},
+		{"S27 C rustup update", A, nil, `rustup update`, Ask},
+		{"S27 C nvm install", D, nil, `nvm install 20`, Ask},
+		{"S27 C nvm alias default", D, nil, `nvm alias default 18`, Ask},
+		{"S27 C nvm uninstall", A, nil, `nvm uninstall 16`, Ask},
+		{"S27 C asdf install", D, nil, `asdf install nodejs 20.1.0`, Ask},
+		{"S27 C asdf global", D, nil, `asdf global nodejs 20.1.0`, Ask},
+		{"S27 C asdf uninstall", A, nil, `asdf uninstall nodejs 18.0.0`, Ask},
+		{"S27 C mise use -g", D, nil, `mise use -g node@20`, Ask},
+		{"S27 C mise use --global", A, nil, `mise use --global python@3.12`, Ask},
+		{"S27 C mise use --path outside the project", D, nil, `mise use --path /tmp/mise.toml node@20`, Ask},
+		{"S27 C mise install", D, nil, `mise install node@20`, Ask},
+		{"S27 C volta install", D, nil, `volta install node@20`, Ask},
+		{"S27 C corepack enable", A, nil, `corepack enable`, Ask},
+		{"S27 C corepack disable", D, nil, `corepack disable pnpm`, Ask},
+		{"S27 C sdk install", D, nil, `sdk install java 21-tem`, Ask},
+		{"S27 C sdk default", A, nil, `sdk default java 17-tem`, Ask},
+		{"S27 C pyenv install", D, nil, `pyenv install 3.12.1`, Ask},
+		{"S27 C pyenv global", D, nil, `pyenv global 3.11`, Ask},
+		{"S27 C rbenv install", A, nil, `rbenv install 3.3.0`, Ask},
+		{"S27 C rbenv global", D, nil, `rbenv global 3.3.0`, Ask},
+		{"S27 C goenv install", D, nil, `goenv install 1.22.0`, Ask},
+		{"S27 C goenv global", A, nil, `goenv global 1.22.0`, Ask},
+		{"S27 C pyenv global passes in bypassPermissions", Y, nil, `pyenv global 3.11`, Allow},
+		{"S27 C neighbour: listings, the current version and the project's own", D, nil, `rustup show && rustup toolchain list && nvm ls && nvm use 20 && asdf list && asdf current && pyenv versions && pyenv local 3.12 && pyenv global && rbenv local 3.3.0 && rustup default && volta pin node@20 && mise use node@20 && mise ls && corepack --version && sdk list java`, Allow},
 	}
 	checkDecisions(t, tests)
 }
