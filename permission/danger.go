@@ -3064,6 +3064,8 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
 	}):
 		what = "deletes on the remote"
+	case op(0, "api") && ghAPIWorkflowOrKey(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
+		what = "changes the workflows' secrets, variables or runs, or the keys, on the remote"
 	case op(0, "secret", "variable") && op(1, "set", "delete", "remove", "update"):
 		what = "changes a secret or variable the remote's workflows read"
 	case op(0, "workflow") && op(1, "run", "enable", "disable"):
@@ -3086,6 +3088,23 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		sub += " " + w.Text
 	}
 	return c.Name() + sub + " " + what, false
+}
+
+// ghAPIWorkflowOrKey says whether the arguments of gh or glab (api
+// ENDPOINT …) make a request other than a GET to an endpoint of the
+// secrets and variables workflows read, of workflow or pipeline runs, or
+// of the keys that may push or sign: what gh secret set, gh workflow run,
+// glab ci retry and gh ssh-key add do. (An endpoint only known at run
+// time asks as a push, ghAPIPush.)
+func ghAPIWorkflowOrKey(args []Word) bool {
+	method, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || method == "GET" || method == "HEAD" {
+		return false
+	}
+	e := strings.Trim(ep.Text, "/")
+	return containsAny(e, []string{"/secrets", "/variables", "/dispatches", "/actions/workflows/", "/actions/runs/", "/actions/jobs/",
+		"/pipeline", "/trigger/", "deploy_keys", "gpg_keys", "ssh_signing_keys"}) ||
+		e == "keys" || strings.HasPrefix(e, "keys/") || strings.HasSuffix(e, "/keys") || strings.Contains(e, "/keys/")
 }
 
 // subcommandRow is a program, the subcommand words that make it a danger

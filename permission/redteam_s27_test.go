@@ -35,8 +35,18 @@ func TestRedTeamDecisionsS27(t *testing.T) {
 		{"S27 A glab ci run", D, nil, `glab ci run -b main`, Ask},
 		{"S27 A glab ci retry", D, nil, `glab ci retry 99`, Ask},
 		{"S27 A glab ci delete", A, nil, `glab ci delete 99`, Ask},
+		{"S27 A gh api PUT a secret", D, nil, `gh api -X PUT repos/o/r/actions/secrets/TOKEN -f encrypted_value=x -f key_id=1`, Ask},
+		{"S27 A gh api POST a variable", A, nil, `gh api repos/o/r/actions/variables -f name=X -f value=y`, Ask},
+		{"S27 A gh api workflow dispatches", D, nil, `gh api repos/o/r/actions/workflows/deploy.yml/dispatches -f ref=main`, Ask},
+		{"S27 A gh api repository dispatches", D, nil, `gh api repos/o/r/dispatches -f event_type=deploy`, Ask},
+		{"S27 A gh api rerun", D, nil, `gh api -X POST repos/o/r/actions/runs/1/rerun`, Ask},
+		{"S27 A gh api deploy key", A, nil, `gh api repos/o/r/keys -f key=@k.pub -F read_only=false`, Ask},
+		{"S27 A gh api user/keys", D, nil, `gh api --method POST /user/keys -f key=x`, Ask},
+		{"S27 A gh api user/gpg_keys", D, nil, `gh api user/gpg_keys -f armored_public_key=x`, Ask},
+		{"S27 A glab api pipeline", D, nil, `glab api -X POST projects/1/pipeline -f ref=main`, Ask},
+		{"S27 A glab api variables", A, nil, `glab api projects/1/variables -f key=X -f value=y`, Ask},
 		{"S27 A gh secret set passes in bypassPermissions", Y, nil, `gh secret set TOKEN -b x`, Allow},
-		{"S27 A neighbour: listings, views and the S22 api calls", D, nil, `gh secret list && gh variable list && gh workflow list && gh workflow view ci.yml && gh run list && gh run view 123 --log && gh run watch 123 && gh ssh-key list && gh repo deploy-key list && glab variable list && glab ci view && glab ci list && gh api repos/o/r/issues/1/comments -f body=x && gh api -X POST repos/o/r/issues -f title=x`, Allow},
+		{"S27 A neighbour: listings, views and the S22 api calls", D, nil, `gh secret list && gh variable list && gh workflow list && gh workflow view ci.yml && gh run list && gh run view 123 --log && gh run watch 123 && gh ssh-key list && gh repo deploy-key list && glab variable list && glab ci view && glab ci list && gh api repos/o/r/issues/1/comments -f body=x && gh api -X POST repos/o/r/issues -f title=x && gh api repos/o/r/actions/secrets && gh api repos/o/r/actions/runs/1 && gh api user/keys && gh api --method GET repos/o/r/actions/variables -f per_page=100 && glab api projects/1/pipelines`, Allow},
 		// B: credentials stored for every later run of a program
 		// (outside the project), removed, or printed into the
 		// transcript.
