@@ -3245,7 +3245,7 @@ func subcommandWords(c SimpleCommand) []Word {
 			out = append(out, w)
 		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
 			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n"}, w.Text):
+			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text):
 			i++
 		}
 	}
