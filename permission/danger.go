@@ -3285,9 +3285,28 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 	return ""
 }
 
-// checkCredentials: credentialRows.
+// checkCredentials: credentialRows, and the reads that print a
+// credential only given an option: gh auth status --show-token, kubectl
+// config view --raw (the kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
-	return matchSubcommand(c, credentialRows.get()), false
+	if r := matchSubcommand(c, credentialRows.get()); r != "" {
+		return r, false
+	}
+	var words, opt string
+	switch lowerName(c) {
+	case "gh", "glab":
+		words, opt = "auth status", "--show-token"
+	case "kubectl":
+		words, opt = "config view", "--raw"
+	default:
+		return "", false
+	}
+	k := slices.IndexFunc(c.Args(), func(w Word) bool { return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t") })
+	first, second, _ := strings.Cut(words, " ")
+	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's

@@ -81,6 +81,9 @@ func TestRedTeamDecisionsS27(t *testing.T) {
 		{"S27 B kubectl config set-credentials", D, nil, `kubectl config set-credentials admin --token=x`, Ask},
 		{"S27 B docker -c CONTEXT login", D, nil, `docker -c prod login ghcr.io`, Ask},
 		{"S27 B pnpm -C DIR login", A, nil, `pnpm -C sub login`, Ask},
+		{"S27 B gh auth status --show-token", D, nil, `gh auth status --show-token`, Ask},
+		{"S27 B gh auth status -t", A, nil, `gh auth status -t`, Ask},
+		{"S27 B kubectl config view --raw", D, nil, `kubectl config view --raw`, Ask},
 		{"S27 B docker login passes in bypassPermissions", Y, nil, `docker login ghcr.io`, Allow},
 		{"S27 B neighbour: who am I, and status", D, nil, `gh auth status && npm whoami && docker info && aws sts get-caller-identity && aws configure list && gcloud config list && gcloud auth list && npm token list && az account show && kubectl config view && kubectl config use-context dev && vault status && docker run --rm alpine login`, Allow},
 		// C: tool-version managers that install or remove a toolchain
