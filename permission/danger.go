@@ -3285,18 +3285,28 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 	return ""
 }
 
-// checkCredentials: credentialRows, and the reads that print a
-// credential only given an option: gh auth status --show-token, kubectl
-// config view --raw (the kubeconfig's keys and tokens unredacted).
+// checkCredentials: credentialRows, docker's credential helpers (as git
+// credential fill), and the reads that print a credential only given an
+// option: gh auth status --show-token, kubectl config view --raw (the
+// kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
 		return r, false
 	}
 	var words, opt string
-	switch lowerName(c) {
-	case "gh", "glab":
+	switch n := lowerName(c); {
+	case strings.HasPrefix(n, "docker-credential-"):
+		// A docker credential helper, given a registry on its input.
+		switch ops := operandTexts(c.Args()); {
+		case len(ops) > 0 && ops[0] == "get":
+			return c.Name() + " get " + printsCredential, false
+		case len(ops) > 0 && (ops[0] == "store" || ops[0] == "erase"):
+			return c.Name() + " " + ops[0] + " " + storesCredential, false
+		}
+		return "", false
+	case n == "gh" || n == "glab":
 		words, opt = "auth status", "--show-token"
-	case "kubectl":
+	case n == "kubectl":
 		words, opt = "config view", "--raw"
 	default:
 		return "", false

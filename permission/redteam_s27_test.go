@@ -84,8 +84,10 @@ func TestRedTeamDecisionsS27(t *testing.T) {
 		{"S27 B gh auth status --show-token", D, nil, `gh auth status --show-token`, Ask},
 		{"S27 B gh auth status -t", A, nil, `gh auth status -t`, Ask},
 		{"S27 B kubectl config view --raw", D, nil, `kubectl config view --raw`, Ask},
+		{"S27 B docker-credential-secretservice get", D, nil, `echo https://index.docker.io/v1/ | docker-credential-secretservice get`, Ask},
+		{"S27 B docker-credential-pass store", A, nil, `docker-credential-pass store < cred.json`, Ask},
 		{"S27 B docker login passes in bypassPermissions", Y, nil, `docker login ghcr.io`, Allow},
-		{"S27 B neighbour: who am I, and status", D, nil, `gh auth status && npm whoami && docker info && aws sts get-caller-identity && aws configure list && gcloud config list && gcloud auth list && npm token list && az account show && kubectl config view && kubectl config use-context dev && vault status && docker run --rm alpine login`, Allow},
+		{"S27 B neighbour: who am I, and status", D, nil, `gh auth status && npm whoami && docker info && aws sts get-caller-identity && aws configure list && gcloud config list && gcloud auth list && npm token list && az account show && kubectl config view && kubectl config use-context dev && vault status && docker run --rm alpine login && docker-credential-pass list && docker-credential-pass version`, Allow},
 		// C: tool-version managers that install or remove a toolchain
 		// for the user, or change the version every later run outside
 		// the project gets; choosing one for the project passes.
