@@ -2430,13 +2430,33 @@ func pushTool(c SimpleCommand) bool {
 
 // ghAPIPush says whether the arguments of gh (api ENDPOINT …) make a
 // request that moves a branch or tag of the repository as git push does:
-// a POST, PATCH, PUT or DELETE (-X, --method; a POST by default when
-// fields or --input are given) to a ref (git/refs), a file's contents
-// (contents/PATH, a commit on the branch) or merges, or a GraphQL
-// mutation that writes refs or commits. An endpoint only known at run
-// time may be one.
+// a POST, PATCH, PUT or DELETE (ghAPIRequest) to a ref (git/refs), a
+// file's contents (contents/PATH, a commit on the branch) or merges, or
+// a GraphQL mutation that writes refs or commits. An endpoint only known
+// at run time may be one.
 func ghAPIPush(args []Word) bool {
-	method, fields, endpoint := "", false, -1
+	method, ep, ok := ghAPIRequest(args)
+	if !ok {
+		return false
+	}
+	if strings.TrimPrefix(ep.Text, "/") == "graphql" && ep.Literal {
+		return slices.ContainsFunc(args, func(w Word) bool {
+			return !w.Literal || strings.Contains(w.Text, "mutation") && containsAny(w.Text, ghRefMutations)
+		})
+	}
+	if method == "GET" || method == "HEAD" {
+		return false
+	}
+	return !ep.Literal || strings.Contains(ep.Text, "/git/refs") || strings.Contains(ep.Text, "/contents/") ||
+		strings.HasSuffix(strings.TrimSuffix(ep.Text, "/"), "/merges")
+}
+
+// ghAPIRequest reads the arguments of gh or glab (api ENDPOINT …): the
+// request's method in upper case (-X, --method; POST by default when
+// fields or --input are given, else GET) and its endpoint; ok is false
+// when none is given.
+func ghAPIRequest(args []Word) (method string, ep Word, ok bool) {
+	fields, endpoint := false, -1
 	for i := 0; i < len(args); i++ {
 		w, t := args[i], args[i].Text
 		next := func() string {
@@ -2468,24 +2488,15 @@ func ghAPIPush(args []Word) bool {
 		}
 	}
 	if endpoint < 0 {
-		return false
+		return "", Word{}, false
 	}
-	ep := args[endpoint]
-	if strings.TrimPrefix(ep.Text, "/") == "graphql" && ep.Literal {
-		return slices.ContainsFunc(args, func(w Word) bool {
-			return !w.Literal || strings.Contains(w.Text, "mutation") && containsAny(w.Text, ghRefMutations)
-		})
+	switch method = strings.ToUpper(method); {
+	case method == "" && fields:
+		method = "POST"
+	case method == "":
+		method = "GET"
 	}
-	switch strings.ToUpper(method) {
-	case "":
-		if !fields {
-			return false
-		}
-	case "GET", "HEAD":
-		return false
-	}
-	return !ep.Literal || strings.Contains(ep.Text, "/git/refs") || strings.Contains(ep.Text, "/contents/") ||
-		strings.HasSuffix(strings.TrimSuffix(ep.Text, "/"), "/merges")
+	return method, args[endpoint], true
 }
 
 // ghRefMutations are the GitHub GraphQL mutations that write a branch

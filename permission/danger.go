@@ -132,8 +132,16 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish},
 		// Changes a forge's repository as a push does, or deletes there:
-		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE.
+		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
+		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
+		// Logins, tokens and keys a program keeps for the user, stored,
+		// removed or printed: docker login, gh auth token, aws configure.
+		{name: "credentials", check: checkCredentials},
+		// Installs a toolchain for the user, or changes the version of a
+		// program every later run outside the project gets: rustup
+		// default, nvm install, pyenv global, mise use -g.
+		{name: "tool version", check: checkToolVersion},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -3021,7 +3029,9 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 // checkForgeChange: a gh or glab command that changes the repository on
 // the forge as a push does (gh pr merge, a release and its tag) or
 // deletes there (gh repo delete, gh release delete, gh api -X DELETE),
-// or makes a private repository public.
+// makes a private repository public, changes the secrets and variables
+// its workflows read or runs them (gh workflow run, glab ci run), or
+// changes the keys that may push or sign there (gh ssh-key add).
 func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
 	if n != "gh" && n != "glab" {
@@ -3037,7 +3047,7 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	op := func(k int, names ...string) bool {
 		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
 	}
-	what := ""
+	what, words := "", 2
 	switch {
 	case op(0, "pr", "mr") && op(1, "merge", "accept"):
 		what = "merges into the base branch on the remote"
@@ -3054,13 +3064,292 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
 	}):
 		what = "deletes on the remote"
+	case op(0, "api") && ghAPIWorkflowOrKey(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
+		what = "changes the workflows' secrets, variables or runs, or the keys, on the remote"
+	case op(0, "secret", "variable") && op(1, "set", "delete", "remove", "update"):
+		what = "changes a secret or variable the remote's workflows read"
+	case op(0, "workflow") && op(1, "run", "enable", "disable"):
+		what = "starts or turns on or off a workflow on the remote"
+	case op(0, "run") && op(1, "rerun", "cancel", "delete"),
+		op(0, "ci") && op(1, "run", "retry", "delete", "cancel", "trigger"):
+		what = "starts, stops or deletes a workflow run on the remote"
+	case op(0, "repo") && op(1, "deploy-key") && op(2, "add", "delete"):
+		what, words = "changes the keys that may push to the repository on the remote", 3
+	case op(0, "deploy-key", "ssh-key") && op(1, "add", "delete"):
+		what = "changes the keys that may push to the remote"
+	case op(0, "gpg-key") && op(1, "add", "delete"):
+		what = "changes the keys the remote trusts as the account's signature"
 	}
 	if what == "" {
 		return "", false
 	}
 	sub := ""
-	for _, w := range ops[:min(2, len(ops))] {
+	for _, w := range ops[:min(words, len(ops))] {
 		sub += " " + w.Text
 	}
 	return c.Name() + sub + " " + what, false
+}
+
+// ghAPIWorkflowOrKey says whether the arguments of gh or glab (api
+// ENDPOINT …) make a request other than a GET to an endpoint of the
+// secrets and variables workflows read, of workflow or pipeline runs, or
+// of the keys that may push or sign: what gh secret set, gh workflow run,
+// glab ci retry and gh ssh-key add do. (An endpoint only known at run
+// time asks as a push, ghAPIPush.)
+func ghAPIWorkflowOrKey(args []Word) bool {
+	method, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || method == "GET" || method == "HEAD" {
+		return false
+	}
+	e := strings.Trim(ep.Text, "/")
+	return containsAny(e, []string{"/secrets", "/variables", "/dispatches", "/actions/workflows/", "/actions/runs/", "/actions/jobs/",
+		"/pipeline", "/trigger/", "deploy_keys", "gpg_keys", "ssh_signing_keys"}) ||
+		e == "keys" || strings.HasPrefix(e, "keys/") || strings.HasSuffix(e, "/keys") || strings.Contains(e, "/keys/")
+}
+
+// subcommandRow is a program, the subcommand words that make it a danger
+// (in order, each one word: "auth login"), and what it then does, for a
+// reason that names them. A row whose does is empty is an exception to a
+// later, shorter one (aws configure list before aws configure); operand
+// asks for one more word after them (rustup default X; rustup default
+// alone prints the default).
+type subcommandRow struct {
+	name, words, does string
+	operand           bool
+}
+
+// Phrases of credentialRows and toolVersionRows.
+const (
+	storesCredential   = "stores a credential outside the project, which every later run of the program uses"
+	removesCredential  = "removes a credential kept outside the project, which every later run of the program used"
+	printsCredential   = "prints a credential kept outside the project"
+	createsCredential  = "creates a credential and prints it"
+	installsToolchain  = "installs or removes a toolchain for the user, outside the project"
+	changesToolDefault = "changes the version every later run outside the project gets"
+)
+
+// credentialRows: logins, tokens and keys a program keeps for the user
+// (gh auth login, docker login, aws configure), removed (logout) or
+// printed (gh auth token): the secret lives outside the project, and a
+// printed one is read by whoever reads the command's output.
+var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	rows := []subcommandRow{
+		{name: "gh", words: "auth login", does: storesCredential},
+		{name: "gh", words: "auth refresh", does: storesCredential},
+		{name: "gh", words: "auth switch", does: storesCredential},
+		{name: "gh", words: "auth setup-git", does: "makes every later git push with gh's credential"},
+		{name: "gh", words: "auth logout", does: removesCredential},
+		{name: "gh", words: "auth token", does: printsCredential},
+		{name: "glab", words: "auth login", does: storesCredential},
+		{name: "glab", words: "auth logout", does: removesCredential},
+		{name: "npm", words: "token create", does: createsCredential},
+		{name: "npm", words: "token revoke", does: "revokes a credential on the registry"},
+		{name: "yarn", words: "npm login", does: storesCredential},
+		{name: "yarn", words: "npm logout", does: removesCredential},
+		{name: "cargo", words: "login", does: storesCredential},
+		{name: "cargo", words: "logout", does: removesCredential},
+		{name: "helm", words: "registry login", does: storesCredential},
+		{name: "helm", words: "registry logout", does: removesCredential},
+		{name: "gcloud", words: "auth login", does: storesCredential},
+		{name: "gcloud", words: "auth activate-service-account", does: storesCredential},
+		{name: "gcloud", words: "auth application-default login", does: storesCredential},
+		{name: "gcloud", words: "auth revoke", does: removesCredential},
+		{name: "gcloud", words: "auth application-default revoke", does: removesCredential},
+		{name: "gcloud", words: "auth print-access-token", does: printsCredential},
+		{name: "gcloud", words: "auth print-identity-token", does: printsCredential},
+		{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
+		{name: "aws", words: "configure list"},
+		{name: "aws", words: "configure list-profiles"},
+		{name: "aws", words: "configure", does: storesCredential},
+		{name: "aws", words: "sso login", does: storesCredential},
+		{name: "aws", words: "sso logout", does: removesCredential},
+		{name: "aws", words: "ecr get-login-password", does: printsCredential},
+		{name: "az", words: "login", does: storesCredential},
+		{name: "az", words: "logout", does: removesCredential},
+		{name: "az", words: "account get-access-token", does: printsCredential},
+		{name: "heroku", words: "login", does: storesCredential},
+		{name: "heroku", words: "auth:login", does: storesCredential},
+		{name: "heroku", words: "logout", does: removesCredential},
+		{name: "heroku", words: "auth:logout", does: removesCredential},
+		{name: "heroku", words: "auth:token", does: printsCredential},
+		{name: "vault", words: "login", does: storesCredential},
+		{name: "vault", words: "token create", does: createsCredential},
+		{name: "kubectl", words: "config set-credentials", does: storesCredential},
+	}
+	for _, n := range [...]string{"npm", "pnpm"} {
+		for _, w := range [...]string{"login", "adduser", "add-user"} {
+			rows = append(rows, subcommandRow{name: n, words: w, does: storesCredential})
+		}
+		rows = append(rows, subcommandRow{name: n, words: "logout", does: removesCredential})
+	}
+	for _, n := range [...]string{"docker", "podman", "nerdctl", "buildah", "skopeo"} {
+		rows = append(rows, subcommandRow{name: n, words: "login", does: storesCredential},
+			subcommandRow{name: n, words: "logout", does: removesCredential})
+	}
+	return rows
+}}
+
+// toolVersionRows: tool-version managers that install or remove a
+// toolchain for the user, or change the version every later run
+// outside the project gets (rustup default, pyenv global); choosing one
+// for the project (pyenv local, volta pin, mise use) is not here.
+var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	rows := []subcommandRow{
+		{name: "rustup", words: "default", does: changesToolDefault, operand: true},
+		{name: "rustup", words: "self uninstall", does: "removes rustup and every toolchain of the user"},
+		{name: "rustup", words: "self update", does: installsToolchain},
+		{name: "rustup", words: "update", does: installsToolchain},
+		{name: "rustup", words: "install", does: installsToolchain},
+		{name: "rustup", words: "uninstall", does: installsToolchain},
+		{name: "rustup", words: "toolchain install", does: installsToolchain},
+		{name: "rustup", words: "toolchain add", does: installsToolchain},
+		{name: "rustup", words: "toolchain uninstall", does: installsToolchain},
+		{name: "rustup", words: "toolchain remove", does: installsToolchain},
+		{name: "rustup", words: "toolchain link", does: installsToolchain},
+		{name: "nvm", words: "alias default", does: changesToolDefault, operand: true},
+		{name: "asdf", words: "global", does: changesToolDefault, operand: true},
+		{name: "asdf", words: "plugin add", does: installsToolchain},
+		{name: "asdf", words: "plugin remove", does: installsToolchain},
+		{name: "mise", words: "i", does: installsToolchain},
+		{name: "mise", words: "upgrade", does: installsToolchain},
+		{name: "mise", words: "self-update", does: installsToolchain},
+		{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
+		{name: "corepack", words: "enable", does: "changes the yarn and pnpm every later run outside the project gets"},
+		{name: "corepack", words: "disable", does: "changes the yarn and pnpm every later run outside the project gets"},
+		{name: "sdk", words: "default", does: changesToolDefault, operand: true},
+		{name: "sdk", words: "d", does: changesToolDefault, operand: true},
+		{name: "sdk", words: "i", does: installsToolchain},
+		{name: "sdk", words: "rm", does: installsToolchain},
+	}
+	for _, n := range [...]string{"nvm", "asdf", "mise", "volta", "sdk", "pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
+		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain},
+			subcommandRow{name: n, words: "uninstall", does: installsToolchain})
+	}
+	for _, n := range [...]string{"pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
+		rows = append(rows, subcommandRow{name: n, words: "global", does: changesToolDefault, operand: true})
+	}
+	return rows
+}}
+
+// subcommandWords returns c's words after its name that are not
+// options, the value of a long option that takes one skipped (aws
+// --profile dev sso login): its subcommands and operands. A word only
+// known at run time is kept, as it may be any of them.
+func subcommandWords(c SimpleCommand) []Word {
+	var out []Word
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		switch {
+		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
+			out = append(out, w)
+		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
+			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
+			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text):
+			i++
+		}
+	}
+	return out
+}
+
+// matchSubcommand returns the reason of the first of rows that c's
+// name and subcommand words match, "" for none.
+func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
+	n := lowerName(c)
+	if !slices.ContainsFunc(rows, func(r subcommandRow) bool { return r.name == n }) {
+		return ""
+	}
+	ops := subcommandWords(c)
+	for _, r := range rows {
+		if r.name != n {
+			continue
+		}
+		k, rest := 0, r.words
+		for rest != "" {
+			var w string
+			w, rest, _ = strings.Cut(rest, " ")
+			if k >= len(ops) || !ops[k].Literal || ops[k].Text != w {
+				k = -1
+				break
+			}
+			k++
+		}
+		if k < 0 || r.operand && k >= len(ops) {
+			continue
+		}
+		if r.does == "" {
+			return ""
+		}
+		return c.Name() + " " + r.words + " " + r.does
+	}
+	return ""
+}
+
+// checkCredentials: credentialRows, docker's credential helpers (as git
+// credential fill), and the reads that print a credential only given an
+// option: gh auth status --show-token, kubectl config view --raw (the
+// kubeconfig's keys and tokens unredacted).
+func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
+	if r := matchSubcommand(c, credentialRows.get()); r != "" {
+		return r, false
+	}
+	var words, opt string
+	switch n := lowerName(c); {
+	case strings.HasPrefix(n, "docker-credential-"):
+		// A docker credential helper, given a registry on its input.
+		switch ops := operandTexts(c.Args()); {
+		case len(ops) > 0 && ops[0] == "get":
+			return c.Name() + " get " + printsCredential, false
+		case len(ops) > 0 && (ops[0] == "store" || ops[0] == "erase"):
+			return c.Name() + " " + ops[0] + " " + storesCredential, false
+		}
+		return "", false
+	case n == "gh" || n == "glab":
+		words, opt = "auth status", "--show-token"
+	case n == "kubectl":
+		words, opt = "config view", "--raw"
+	default:
+		return "", false
+	}
+	k := slices.IndexFunc(c.Args(), func(w Word) bool { return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t") })
+	first, second, _ := strings.Cut(words, " ")
+	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
+}
+
+// checkToolVersion: toolVersionRows, and mise use given the user's
+// settings (-g, --global, or a --path outside the project) rather than
+// the project's mise.toml. A mise use of the project's, like volta pin,
+// installs the tool when it is missing but selects it in the project only.
+func checkToolVersion(c SimpleCommand, env PathEnv) (string, bool) {
+	if r := matchSubcommand(c, toolVersionRows.get()); r != "" {
+		return r, false
+	}
+	if lowerName(c) != "mise" {
+		return "", false
+	}
+	if ops := subcommandWords(c); len(ops) == 0 || !ops[0].Literal || ops[0].Text != "use" && ops[0].Text != "u" {
+		return "", false
+	}
+	args := c.Args()
+	for i, w := range args[1:] {
+		if w.Literal && w.Text == "--" {
+			break
+		}
+		switch t := w.Text; {
+		case t == "-g" || t == "--global":
+			return c.Name() + " use " + t + " " + changesToolDefault, false
+		case t == "-p" || t == "--path" || strings.HasPrefix(t, "--path="):
+			p, ok := strings.CutPrefix(t, "--path=")
+			if !ok && i+2 < len(args) {
+				p, ok = args[i+2].Text, args[i+2].Literal
+			}
+			if !ok || env.Root == "" || !within(env.Resolve(p), env.Root) {
+				return c.Name() + " use --path writes settings outside the project, for every later run there", false
+			}
+		}
+	}
+	return "", false
 }
