@@ -634,8 +634,11 @@ func (s *codeScan) spend(n int) {
 }
 
 // maxCodeWork bounds the steps that reading one piece of inline code may
-// take beyond one pass over it (a regular expression's end looked for on
-// a long line, an awk > looked back from): ≈ a few milliseconds.
+// take beyond lexing it: a regular expression's end looked for on a long
+// line, an awk > looked back from, the tokens of an argument evaluated or
+// of a statement looked through, which nested calls look at again for
+// each call (os.system(os.system(…)) of 4,000 took a second): ≈ tens of
+// milliseconds.
 const maxCodeWork = 1 << 20
 
 // regexStarts says whether the / at i may start a regular expression

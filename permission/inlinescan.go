@@ -548,6 +548,9 @@ func (s *codeScan) argStart(t token) bool {
 // operator.
 func (s *codeScan) statementEnd(i int) int {
 	for k := i; k < len(s.toks); k++ {
+		if s.spend(1); s.tooLong {
+			return len(s.toks)
+		}
 		t := s.toks[k]
 		switch {
 		case t.kind == tokPunct && (t.text == ";" || t.text == "\n" || t.text == ")" || t.text == "]" || t.text == "}"):
@@ -569,6 +572,9 @@ func (s *codeScan) split(from, to int) [][2]int {
 	var out [][2]int
 	start := from
 	for k := from; k <= to; k++ {
+		if s.spend(1); s.tooLong {
+			return nil
+		}
 		if k < to {
 			t := s.toks[k]
 			if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") && s.match[k] > k && s.match[k] < to {
@@ -633,6 +639,9 @@ func (s *codeScan) value(from, to int) (string, bool) {
 	var b strings.Builder
 	term, join := true, false
 	for i := from; i < to; {
+		if s.spend(1); s.tooLong {
+			return "", false
+		}
 		t := s.toks[i]
 		if !term {
 			switch {
