@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestInlineNestedCallsBounded: the argument of each of many nested calls
@@ -35,5 +37,25 @@ func TestInlineNestedCallsBounded(t *testing.T) {
 		if !s.tooLong || s.work > 2*maxCodeWork {
 			t.Errorf("%s: tooLong %v after %d steps, want it past the bound of %d", c.name, s.tooLong, s.work, maxCodeWork)
 		}
+	}
+}
+
+// TestInlineLexAllocatesOnce: code of 100,000 brackets (which the shell
+// analysis lets through in groups nested 1,000 deep) is a token a
+// bracket; their list, grown by append, was allocated over about five
+// times its size, which with its collection took most of the reading's
+// time. It is made once, at about its size. (Not parallel: it counts
+// the bytes the whole program allocates.)
+func TestInlineLexAllocatesOnce(t *testing.T) {
+	src := strings.Repeat(strings.Repeat("(", 1000)+strings.Repeat(")", 1000), 50)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := codeScan{lang: langPython, src: src}
+	s.lex()
+	runtime.ReadMemStats(&after)
+	need := uint64(len(s.toks)) * uint64(unsafe.Sizeof(token{})+unsafe.Sizeof(0))
+	if got := after.TotalAlloc - before.TotalAlloc; got > 2*need {
+		t.Errorf("lexing %d tokens allocated %d bytes, want at most %d (twice the tokens and their matches)", len(s.toks), got, 2*need)
 	}
 }
