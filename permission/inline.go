@@ -428,7 +428,12 @@ type codeScan struct {
 }
 
 // heredoc says whether the << at i starts a here-document of Ruby's or
-// Perl's (<<~E, <<-E, <<E, <<"E", <<'E') or PHP's (<<<E).
+// Perl's (<<~E, <<-E, <<E, <<"E", <<'E', <<`E`, Perl's <<\E and << "E")
+// or PHP's (<<<E). Its delimiter may be any name, in lower case too
+// (<<~eos), which was taken for a shift, so that the quotes of the text
+// opened strings that swallowed the code after it. Only Ruby's class
+// <<self is no here-document; a shift of a name (x <<y) may be one, and
+// counts as one.
 func (s *codeScan) heredoc(i int) bool {
 	src := s.src
 	if !strings.HasPrefix(src[i:], "<<") {
@@ -437,25 +442,34 @@ func (s *codeScan) heredoc(i int) bool {
 	j := i + 2
 	switch s.lang {
 	case langRuby:
+		if n := len(s.toks); n > 0 && s.toks[n-1].kind == tokName && s.toks[n-1].text == "class" {
+			return false
+		}
 		if j < len(src) && (src[j] == '~' || src[j] == '-') {
 			j++
 		}
 	case langPerl:
-		if j < len(src) && src[j] == '~' {
+		switch {
+		case j < len(src) && src[j] == '~':
 			j++
+		case j < len(src) && src[j] == '\\':
+			return j+1 < len(src) && isCodeNameStart(src[j+1])
+		}
+		if k := j + len(src[j:]) - len(strings.TrimLeft(src[j:], " \t")); k > j && k < len(src) && (src[k] == '"' || src[k] == '\'' || src[k] == '`') {
+			return true // << "E": spaces before a quoted delimiter
 		}
 	case langPHP:
 		if j >= len(src) || src[j] != '<' {
 			return false
 		}
 		j++
-		for j < len(src) && src[j] == ' ' {
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 			j++
 		}
 	default:
 		return false
 	}
-	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '_' || src[j] >= 'A' && src[j] <= 'Z')
+	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '`' || isCodeNameStart(src[j]))
 }
 
 func isCodeNameStart(c byte) bool {

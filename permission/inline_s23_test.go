@@ -59,3 +59,27 @@ func TestInlineLexAllocatesOnce(t *testing.T) {
 		t.Errorf("lexing %d tokens allocated %d bytes, want at most %d (twice the tokens and their matches)", len(s.toks), got, 2*need)
 	}
 }
+
+// TestInlineS23Decisions: gaps of the reader of inline code, each code
+// that runs a command or deletes a file yet was allowed, even in
+// bypassPermissions mode (Y), and neighbours that must stay allowed (D).
+// testEnv: project /home/u/proj, home /home/u.
+func TestInlineS23Decisions(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		// Here-documents with a delimiter in lower case, after a
+		// backslash, or after spaces, were shifts whose text's quote
+		// opened a string that swallowed the system after it.
+		{"ruby <<~eos", Y, nil, "ruby -e 'x = <<~eos\n\"\neos\nsystem(\"rm -rf ~\")'", Ask},
+		{"ruby <<-eos", Y, nil, "ruby -e 'x = <<-eos\n\"\neos\nsystem(\"rm -rf ~\")'", Ask},
+		{"ruby <<~`EOS` runs its text", Y, nil, "ruby -e 'x = <<~`EOS`\nrm -rf ~\nEOS\n'", Ask},
+		{"perl <<eos", Y, nil, "perl -e 'my $x = <<eos;\n\"\neos\nsystem(\"rm -rf ~\");'", Ask},
+		{"perl <<\\EOS", Y, nil, "perl -e 'my $x = <<\\EOS;\n\"\nEOS\nsystem(\"rm -rf ~\");'", Ask},
+		{"perl << \"EOS\"", Y, nil, "perl -e 'my $x = << \"EOS\";\n\"\nEOS\nsystem(\"rm -rf ~\");'", Ask},
+		{"php <<<eos", Y, nil, "php -r '$x = <<<eos\n\"\neos;\nsystem(\"rm -rf ~\");'", Ask},
+		{"neighbour: ruby class <<self", D, nil, `ruby -e 'class <<self; def x; 1; end; end; p 1'`, Allow},
+		{"neighbour: ruby append", D, nil, `ruby -e 'a = []; a << "x" << "y"; p a'`, Allow},
+		{"neighbour: perl shift", D, nil, `perl -e 'print 1 << 3, 1<<$n, "\n"'`, Allow},
+	})
+}
