@@ -81,5 +81,21 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"neighbour: ruby class <<self", D, nil, `ruby -e 'class <<self; def x; 1; end; end; p 1'`, Allow},
 		{"neighbour: ruby append", D, nil, `ruby -e 'a = []; a << "x" << "y"; p a'`, Allow},
 		{"neighbour: perl shift", D, nil, `perl -e 'print 1 << 3, 1<<$n, "\n"'`, Allow},
+		// PHP calls a function named by a string wherever a function
+		// goes: array_map('system', …) ran rm -rf ~ unseen.
+		{"php array_map('system')", Y, nil, `php -r "array_map('system', ['rm -rf ~']);"`, Ask},
+		{"php array_map of a concatenation", Y, nil, `php -r "array_map('sys'.'tem', ['rm -rf ~']);"`, Ask},
+		{"php array_walk('exec')", Y, nil, `php -r '$a = ["rm -rf ~"]; array_walk($a, "Exec");'`, Ask},
+		{"php array_map('unlink')", Y, nil, `php -r "array_map('unlink', glob('/home/u/.ssh/*'));"`, Ask},
+		{"php register_shutdown_function('passthru')", Y, nil, `php -r "register_shutdown_function('passthru', 'rm -rf ~');"`, Ask},
+		{"php 'system'(…)", Y, nil, `php -r "'system'('rm -rf ~');"`, Ask},
+		{"php [\"system\"][0](…)", Y, nil, `php -r '["system"][0]("rm -rf ~");'`, Ask},
+		{"php a string in a variable, then a callback", Y, nil, `php -r '$f = "shell_exec"; echo implode(array_map($f, ["rm -rf ~"]));'`, Ask},
+		{"php a callback only known at run time", Y, nil, `php -r 'array_map(strrev("metsys"), ["rm -rf ~"]);'`, Ask},
+		{"php usort with a callback in a variable", Y, nil, `php -r 'usort($a, $cmp);'`, Ask},
+		{"neighbour: php array_map('trim')", D, nil, `php -r "print_r(array_map('trim', explode(',', 'a, b')));"`, Allow},
+		{"neighbour: php array_map of a closure", D, nil, `php -r 'print_r(array_map(fn($x) => $x * 2, [1, 2]));'`, Allow},
+		{"neighbour: php usort of a function", D, nil, `php -r '$a = [3, 1]; usort($a, function($x, $y) { return $x <=> $y; }); print_r($a);'`, Allow},
+		{"neighbour: php function_exists('exec')", D, nil, `php -r "var_dump(function_exists('exec'), is_callable('proc_open'));"`, Allow},
 	})
 }

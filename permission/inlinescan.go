@@ -57,6 +57,10 @@ func (s *codeScan) scan() {
 			from, to := i+3, s.statementEnd(i+3)
 			s.shellArg("do shell script", s.src[t.from:s.toks[to-1].to], from, to)
 			i = to - 1
+		case s.lang == langPHP && t.kind == tokString:
+			if why := s.phpFunctionName(i); why != "" {
+				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
+			}
 		case t.kind == tokName:
 			if why := s.dynamic(i); why != "" {
 				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
@@ -1455,8 +1459,83 @@ func (s *codeScan) dynamicPHP(n nameSite) string {
 		return whyNamed
 	case name[0] == '$' && n.called && (i == 0 || s.toks[i-1].text != ">"):
 		return whyNamed
+	case n.called && s.phpCallbackNamed(i, lower):
+		return whyNamed
 	}
 	return ""
+}
+
+// phpCallbacks: PHP's functions that call a function they are given,
+// each with the index of the argument that gives it.
+var phpCallbacks = lazy[map[string]int]{build: func() map[string]int {
+	return map[string]int{
+		"array_map": 0, "array_filter": 1, "array_walk": 1, "array_walk_recursive": 1, "array_reduce": 1,
+		"usort": 1, "uasort": 1, "uksort": 1, "preg_replace_callback": 1, "iterator_apply": 1,
+		"register_shutdown_function": 0, "register_tick_function": 0, "set_error_handler": 0,
+		"set_exception_handler": 0, "spl_autoload_register": 0, "ob_start": 0, "header_register_callback": 0,
+		"forward_static_call": 0, "forward_static_call_array": 0,
+	}
+}}
+
+// phpCallbackNamed says whether the call at token i of lower, one of
+// phpCallbacks, is given a function only known at run time
+// (array_map($f, …)): one that is no closure (function, fn, static),
+// method ([$o, 'm']), null, or string, whose name phpFunctionName reads.
+func (s *codeScan) phpCallbackNamed(i int, lower string) bool {
+	k, ok := phpCallbacks.get()[lower]
+	if !ok || s.match[i+1] < 0 {
+		return false
+	}
+	args := s.split(i+2, s.match[i+1])
+	if k >= len(args) {
+		return false
+	}
+	switch t := s.toks[args[k][0]]; {
+	case t.kind == tokString, t.text == "[":
+		return false
+	case t.kind == tokName:
+		switch strings.ToLower(t.text) {
+		case "function", "fn", "static", "null":
+			return false
+		}
+	}
+	return true
+}
+
+// phpFunctionName says why the string at token i, or the concatenation
+// of strings it starts ('sys'.'tem'), makes PHP code too complex to
+// check: it names a function that runs a command, deletes or writes, or
+// one that calls a function by its name, which PHP calls by that name
+// wherever a function goes (array_map('system', …), $f = 'exec'; $f(…),
+// 'system'(…)). As the argument of function_exists or is_callable it
+// only asks whether that function exists.
+func (s *codeScan) phpFunctionName(i int) string {
+	if i > 0 && s.toks[i-1].text == "." {
+		return "" // read from the concatenation's first string
+	}
+	j := i + 1
+	for j+1 < len(s.toks) && s.toks[j].text == "." && s.toks[j+1].kind == tokString {
+		j += 2
+	}
+	v, ok := s.value(i, j)
+	if !ok {
+		return ""
+	}
+	lower := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(v), "\\"))
+	_, callback := phpCallbacks.get()[lower]
+	switch act := codeCalls.get().byName[langPHP][lower]; {
+	case act != actNone && act != actRead, callback:
+	case lower == "assert" || lower == "create_function" || lower == "pcntl_exec" || lower == "call_user_func" || lower == "call_user_func_array":
+	default:
+		return ""
+	}
+	if i >= 2 && s.toks[i-1].text == "(" && j < len(s.toks) && s.toks[j].text == ")" {
+		switch strings.ToLower(strings.TrimPrefix(s.toks[i-2].text, "\\")) {
+		case "function_exists", "is_callable":
+			return ""
+		}
+	}
+	return "the name of a function that runs a command, deletes or writes, which PHP calls by its name (array_map('system', …))"
 }
 
 // dynamicLua is dynamic for Lua: load and loadstring of a string,
