@@ -415,7 +415,10 @@ type codeScan struct {
 	cpNames []string
 	// stars: Python modules imported whole (from os import *).
 	stars []string
-	depth int // how deep in eval'd strings this code is
+	// imported: the tokens of the names Python's import statements
+	// name (imports).
+	imported map[int]bool
+	depth    int // how deep in eval'd strings this code is
 	// work counts the steps spent beyond one pass (spend); tooLong is
 	// set past maxCodeWork.
 	work    int

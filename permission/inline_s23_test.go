@@ -96,6 +96,20 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"neighbour: php array_map('trim')", D, nil, `php -r "print_r(array_map('trim', explode(',', 'a, b')));"`, Allow},
 		{"neighbour: php array_map of a closure", D, nil, `php -r 'print_r(array_map(fn($x) => $x * 2, [1, 2]));'`, Allow},
 		{"neighbour: php usort of a function", D, nil, `php -r '$a = [3, 1]; usort($a, function($x, $y) { return $x <=> $y; }); print_r($a);'`, Allow},
+		// Python: a name bound to os.system, or os itself, passed as a
+		// value, and functions reached by a name in a string.
+		{"python f = os.system; map(f, …)", Y, nil, `python3 -c 'import os; f = os.system; list(map(f, ["rm -rf ~"]))'`, Ask},
+		{"python map(system, …) after from os import system", Y, nil, `python3 -c 'from os import system; list(map(system, ["rm -rf ~"]))'`, Ask},
+		{"python p = 1 and system", Y, nil, `python3 -c 'from os import system; p = 1 and system; p("rm -rf ~")'`, Ask},
+		{"python [s][0](…)", Y, nil, `python3 -c 'import os; s = os.system; [s][0]("rm -rf ~")'`, Ask},
+		{"python m = os; m.system", Y, nil, `python3 -c 'import os; m = os; m.system("rm -rf ~")'`, Deny},
+		{"python [os][0].system", Y, nil, `python3 -c 'import os; m = [os][0]; m.system("rm -rf ~")'`, Ask},
+		{"python (lambda: os)().system", Y, nil, `python3 -c 'import os; (lambda: os)().system("rm -rf ~")'`, Ask},
+		{"python operator.attrgetter", Y, nil, `python3 -c 'import os, operator; operator.attrgetter("system")(os)("rm -rf ~")'`, Ask},
+		{"python operator.methodcaller", Y, nil, `python3 -c 'import os, operator; operator.methodcaller("system", "rm -rf ~")(os)'`, Ask},
+		{"python from os import (…) over lines", Y, nil, "python3 -c 'from os import (\n    getcwd,\n    system,\n)\nsystem(\"rm -rf ~\")'", Deny},
+		{"neighbour: python import os as a value of its own", D, nil, `python3 -c 'import os, sys; from os import path; import subprocess as sp; print(os.getcwd(), sp.PIPE, path.join("a", "b"))'`, Allow},
+		{"neighbour: python operator.attrgetter of a field", D, nil, `python3 -c 'import operator; print(sorted([], key=operator.attrgetter("name")))'`, Allow},
 		{"neighbour: php function_exists('exec')", D, nil, `php -r "var_dump(function_exists('exec'), is_callable('proc_open'));"`, Allow},
 	})
 }

@@ -204,8 +204,8 @@ func (s *codeScan) bindings() {
 			}
 			switch {
 			case end == k+3 && rhs.kind == tokName && rhs.text != lhs.text:
-				// p = os.system
-				if s.action(s.resolve(rhs.text), false) != actNone {
+				// p = os.system; m = os
+				if s.action(s.resolve(rhs.text), false) != actNone || s.lang == langPython && pyRisky(s.resolve(rhs.text)) {
 					s.alias(lhs.text, s.resolve(rhs.text))
 				}
 			case s.lang == langJS && rhs.text == "require" && end >= k+7 && s.toks[end-2].text == "." && s.toks[end-1].kind == tokName && s.match[k+3] == end-3:
@@ -228,15 +228,18 @@ func (s *codeScan) imports() {
 		switch {
 		case t.text == "from" && i+2 < len(s.toks) && s.toks[i+2].text == "import":
 			from = s.toks[i+1].text + "."
+			s.importName(i + 1)
 			i += 3
 		case t.text == "import":
 			i++
 		default:
 			continue
 		}
+		parens := false
 		for ; i < len(s.toks); i++ {
 			n := s.toks[i]
-			if n.text == "(" || n.text == ")" || n.text == "," {
+			if n.text == "(" || n.text == ")" || n.text == "," || n.text == "\n" && parens {
+				parens = n.text == "(" || parens && n.text != ")"
 				continue
 			}
 			if n.kind != tokName {
@@ -245,9 +248,11 @@ func (s *codeScan) imports() {
 				}
 				break
 			}
+			s.importName(i)
 			alias := n.text
 			if i+2 < len(s.toks) && s.toks[i+1].text == "as" {
 				alias = s.toks[i+2].text
+				s.importName(i + 2)
 				i += 2
 			}
 			if from != "" || alias != n.text {
@@ -255,6 +260,16 @@ func (s *codeScan) imports() {
 			}
 		}
 	}
+}
+
+// importName records that the name at token i is one an import
+// statement names (os of import os, system of from os import system):
+// no use of it as a value.
+func (s *codeScan) importName(i int) {
+	if s.imported == nil {
+		s.imported = make(map[int]bool)
+	}
+	s.imported[i] = true
 }
 
 // resolve returns a Python name with its first part's import alias
@@ -349,6 +364,9 @@ type callTables struct {
 	// jsChild: child_process's functions; jsFs: fs's, fs/promises'
 	// and Deno's, by their last names.
 	jsChild, jsFs map[string]codeAct
+	// pyLast: the last names of Python's calls and methods (system of
+	// os.system), which a name given as a string may reach.
+	pyLast map[string]bool
 }
 
 // codeCalls is the table of what calls do: one row an action, its
@@ -438,6 +456,12 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actMove:    "file.rename",
 	})
 	t.byName[langAwk] = actTable(map[codeAct]string{actShell: "system"})
+	t.pyLast = make(map[string]bool)
+	for _, m := range []map[string]codeAct{t.byName[langPython], t.pyMethods} {
+		for n := range m {
+			t.pyLast[lastPart(n)] = true
+		}
+	}
 	return t
 }}
 
@@ -1354,9 +1378,21 @@ func (s *codeScan) dynamicPython(n nameSite) string {
 		return whyNamed
 	case strings.HasPrefix(s.resolve(name), "os.spawn"):
 		return "a command os.spawn runs, not read"
-	case strings.Contains(name, ".") && !called && s.action(s.resolve(name), false) != actNone && !s.boundHere(i):
-		// (os.system)(…), [os.system][0](…), map(os.system, …)
+	case (s.resolve(name) == "operator.methodcaller" || s.resolve(name) == "operator.attrgetter") && called:
+		// operator.attrgetter("system")(os)
+		for _, a := range s.split(i+2, max(i+2, s.match[i+1])) {
+			if v, ok := s.value(a[0], a[1]); ok && codeCalls.get().pyLast[lastPart(v)] {
+				return whyNamed
+			}
+		}
+	case called || s.imported[i] || i+2 < len(s.toks) && s.toks[i+1].text == "=" && s.toks[i+2].text != "=" || s.boundHere(i):
+	case strings.Contains(s.resolve(name), ".") && s.action(s.resolve(name), false) != actNone:
+		// (os.system)(…), [os.system][0](…), map(os.system, …), and
+		// names bound to it: f = os.system; map(f, …)
 		return whyNamed
+	case !strings.Contains(s.resolve(name), ".") && pyRisky(s.resolve(name)):
+		// [os][0].system(…), (lambda: os)().system(…)
+		return "the module " + s.resolve(name) + " as a value, whose functions run commands, delete or write"
 	}
 	return ""
 }
