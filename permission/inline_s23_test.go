@@ -110,6 +110,17 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"python from os import (…) over lines", Y, nil, "python3 -c 'from os import (\n    getcwd,\n    system,\n)\nsystem(\"rm -rf ~\")'", Deny},
 		{"neighbour: python import os as a value of its own", D, nil, `python3 -c 'import os, sys; from os import path; import subprocess as sp; print(os.getcwd(), sp.PIPE, path.join("a", "b"))'`, Allow},
 		{"neighbour: python operator.attrgetter of a field", D, nil, `python3 -c 'import operator; print(sorted([], key=operator.attrgetter("name")))'`, Allow},
+		// JavaScript: child_process reached by import() and a computed
+		// member.
+		{"node (await import('child_process'))['exec']", Y, nil, `node -e '(async () => { (await import("child_process"))["exec"]("rm -rf ~") })()'`, Ask},
+		{"node import().then(m => m['exec'])", Y, nil, `node -e 'import("child_process").then(m => m["exec"]("rm -rf ~"))'`, Ask},
+		{"node import().then(m => m[k])", Y, nil, `node -e 'const k = process.argv[1]; import("node:child_process").then((m) => m[k]("rm -rf ~"))'`, Ask},
+		{"node cp = await import(); cp[k]", Y, nil, `node -e 'const cp = await import("child_process"); cp[process.env.K]("rm -rf ~")'`, Ask},
+		{"node cp = await import(); cp['exec']", Y, nil, `node -e 'const cp = await import("child_process"); cp["exec"]("rm -rf ~")'`, Ask},
+		{"node import(…)[k]", Y, nil, `node -e 'const k = "exec"; (await import("child_process"))[k]("rm -rf ~")'`, Ask},
+		{"node x['execSync'] on a name not followed", Y, nil, `node -e 'const o = {c: require("child_process")}; o.c["execSync"]("rm -rf ~")'`, Ask},
+		{"neighbour: node import().then(m => m.execSync)", Y, nil, `node -e 'import("child_process").then(m => m.execSync("rm -rf ~"))'`, Deny},
+		{"neighbour: node a computed member elsewhere", D, nil, `node -e 'const {execSync} = require("child_process"); const o = {a: 1}; console.log(o["a"], execSync("git status").toString())'`, Allow},
 		{"neighbour: php function_exists('exec')", D, nil, `php -r "var_dump(function_exists('exec'), is_callable('proc_open'));"`, Allow},
 	})
 }

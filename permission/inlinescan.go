@@ -57,6 +57,10 @@ func (s *codeScan) scan() {
 			from, to := i+3, s.statementEnd(i+3)
 			s.shellArg("do shell script", s.src[t.from:s.toks[to-1].to], from, to)
 			i = to - 1
+		case s.lang == langJS && s.childProcess && t.kind == tokPunct && t.text == "[" && s.jsChildMember(i):
+			// x["exec"], x["ex" + "ec"]: a function of child_process,
+			// reached from a name the reader does not follow.
+			s.found = append(s.found, codeFound{name: "[…]", call: s.text(i, s.match[i]+1), unknown: whyNamed})
 		case s.lang == langPHP && t.kind == tokString:
 			if why := s.phpFunctionName(i); why != "" {
 				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
@@ -199,7 +203,7 @@ func (s *codeScan) bindings() {
 			}
 			end := s.statementEnd(k + 2)
 			rhs := s.toks[k+2]
-			if s.lang == langJS && rhs.text == "require" {
+			if s.lang == langJS && s.jsModuleAt(k+2) {
 				s.cpNames = append(s.cpNames, lhs.text)
 			}
 			switch {
@@ -1413,10 +1417,55 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		return "a binding of node's internals, which may spawn"
 	case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
 		return whyNamed
-	case name == "require" && n.called && s.childProcess && s.match[i+1]+1 < len(s.toks) && s.toks[s.match[i+1]+1].text == "[":
-		return whyNamed
+	case (name == "require" || name == "import") && n.called && s.childProcess:
+		// require("child_process")[x], (await import("child_process"))[x],
+		// import("child_process").then(m => m[x]).
+		k := s.match[i+1] + 1
+		for k > 0 && k < len(s.toks) && s.toks[k].text == ")" {
+			k++
+		}
+		switch {
+		case k <= 0 || k >= len(s.toks):
+		case s.toks[k].text == "[":
+			return whyNamed
+		case k+2 < len(s.toks) && s.toks[k].text == "." && s.toks[k+1].text == "then" && s.toks[k+2].text == "(":
+			s.thenParam(k + 3)
+		}
 	}
 	return ""
+}
+
+// jsChildMember says whether the [ at token i, in code that names
+// child_process, subscripts a value with the name of one of its
+// functions.
+func (s *codeScan) jsChildMember(i int) bool {
+	if s.match[i] <= i+1 {
+		return false
+	}
+	v, ok := s.value(i+1, s.match[i])
+	_, child := codeCalls.get().jsChild[v]
+	return ok && (child || v == "fork")
+}
+
+// jsModuleAt says whether the expression at token k gives a module:
+// require(…), import(…), await import(…).
+func (s *codeScan) jsModuleAt(k int) bool {
+	if k+1 < len(s.toks) && s.toks[k].text == "await" {
+		k++
+	}
+	return s.toks[k].text == "require" || s.toks[k].text == "import" && k+1 < len(s.toks) && s.toks[k+1].text == "("
+}
+
+// thenParam records the parameter of the function at token k, given to
+// .then of an import(…), as a name bound to a module (cpNames): m of m
+// => …, (m) => …, async (m) => …, function (m) { … }.
+func (s *codeScan) thenParam(k int) {
+	for k < len(s.toks) && (s.toks[k].text == "async" || s.toks[k].text == "function" || s.toks[k].text == "(") {
+		k++
+	}
+	if k < len(s.toks) && s.toks[k].kind == tokName {
+		s.cpNames = append(s.cpNames, s.toks[k].text)
+	}
 }
 
 // dynamicRuby is dynamic for Ruby: eval and its kin, and send or
