@@ -694,10 +694,13 @@ func (s *codeScan) regexStarts(i int) bool {
 	switch p.kind {
 	case tokPunct:
 		switch p.text {
-		case ")", "]":
+		case ")":
+			// if (x) /re/.test(s)
+			return s.lang == langJS && s.jsControlParen(len(s.toks)-1)
+		case "]":
 			return false
 		case "}":
-			return s.lang == langAwk
+			return s.lang == langAwk || s.lang == langJS && s.jsBlockEnd(len(s.toks)-1) || s.lang == langPerl && s.perlBlockEnd(len(s.toks)-1)
 		case "+", "-":
 			// x++ / 2 divides.
 			n := len(s.toks)
@@ -710,6 +713,96 @@ func (s *codeScan) regexStarts(i int) bool {
 			"if", "unless", "and", "or", "not", "split", "grep", "map", "when", "while", "until", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp", "puts", "print", "printf":
 			return true
 		}
+	}
+	return false
+}
+
+// openerOf returns the index of the token that opens the bracket that
+// token k closes, -1 when none does (or reading is too long). It looks
+// back: the lexer has not matched brackets yet.
+func (s *codeScan) openerOf(k int) int {
+	depth := 0
+	for j := k; j >= 0; j-- {
+		if s.spend(1); s.tooLong {
+			return -1
+		}
+		if s.toks[j].kind != tokPunct {
+			continue
+		}
+		switch s.toks[j].text {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// jsControlParen says whether the ) at token k closes the condition of
+// an if, while, for or with, after which a / starts a regular
+// expression: a statement follows, not an operator.
+func (s *codeScan) jsControlParen(k int) bool {
+	o := s.openerOf(k)
+	if o < 1 || s.toks[o-1].kind != tokName {
+		return false
+	}
+	switch s.toks[o-1].text {
+	case "if", "while", "for", "with":
+		return true
+	}
+	return false
+}
+
+// jsBlockEnd says whether the } at token k ends a block statement (of an
+// if, else, loop, try or a bare one), after which a / starts a regular
+// expression; the } of an object literal or a function expression is a
+// value, which a / divides.
+func (s *codeScan) jsBlockEnd(k int) bool {
+	o := s.openerOf(k)
+	switch {
+	case o < 0:
+		return false
+	case o == 0:
+		return true
+	}
+	switch p := s.toks[o-1]; p.text {
+	case ")":
+		return s.jsControlParen(o - 1)
+	case "else", "try", "finally", "do", ";", "{", "}":
+		return true
+	}
+	return false
+}
+
+// perlBlockEnd says whether the } at token k ends a block (of an if, a
+// loop, a sub, map, grep or sort, or a bare one), after which a / starts
+// a regular expression; the } of a subscript ($h{a}, $r->{a}, @{$x}), an
+// anonymous hash, or the block of do, eval or sub, which are values, is
+// divided by a /.
+func (s *codeScan) perlBlockEnd(k int) bool {
+	o := s.openerOf(k)
+	if o < 0 {
+		return false
+	}
+	j := o - 1
+	for j >= 0 && s.toks[j].text == "\n" {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	switch p := s.toks[j]; {
+	case p.kind == tokName:
+		switch p.text[0] {
+		case '$', '@', '%', '&':
+			return false
+		}
+		return p.text != "do" && p.text != "eval" && p.text != "sub" && p.text != "return"
+	case p.kind == tokPunct:
+		return p.text == ")" || p.text == ";" || p.text == "{"
 	}
 	return false
 }

@@ -121,6 +121,20 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"node x['execSync'] on a name not followed", Y, nil, `node -e 'const o = {c: require("child_process")}; o.c["execSync"]("rm -rf ~")'`, Ask},
 		{"neighbour: node import().then(m => m.execSync)", Y, nil, `node -e 'import("child_process").then(m => m.execSync("rm -rf ~"))'`, Deny},
 		{"neighbour: node a computed member elsewhere", D, nil, `node -e 'const {execSync} = require("child_process"); const o = {a: 1}; console.log(o["a"], execSync("git status").toString())'`, Allow},
+		// A regular expression after the ) of an if (JavaScript) or the
+		// } of a block (JavaScript, Perl) was read as a division, and
+		// the quote in it opened a string that swallowed the call after
+		// it.
+		{"node if (x) /\"/", Y, nil, `node -e 'if (x) /"/.test(s); require("child_process").execSync("rm -rf ~")'`, Deny},
+		{"node while (x) /'/", Y, nil, `node -e "while (f()) /'/.test(s); require('child_process').execSync('rm -rf ~')"`, Deny},
+		{"node if (x) {} /\"/", Y, nil, `node -e 'if (x) {} /"/.test(s); require("child_process").execSync("rm -rf ~")'`, Deny},
+		{"perl for (…) {} /\"/", Y, nil, `perl -e 'for (@a) { 1 } /"/; system("rm -rf ~");'`, Deny},
+		{"perl if (…) {} /\"/ and", Y, nil, `perl -e 'if ($x) { 1 } /"/ and 1; system("rm -rf ~"); "'`, Deny},
+		{"perl map {…} /\"/", Y, nil, `perl -e 'my @x = map { $_ } /"/g; system("rm -rf ~");'`, Deny},
+		{"neighbour: node division after )", D, nil, `node -e 'const x = (a + b) / 2, y = f(x) / 3; console.log("a/b", x / y)'`, Allow},
+		{"neighbour: node division after an object", D, nil, `node -e 'const o = {a: 1}; console.log(Object.keys({a: 1}).length / 2, "x/y")'`, Allow},
+		{"neighbour: perl division after a subscript", D, nil, `perl -e 'my %h = (a => 4, b => 2); print $h{a} / $h{b}, $r->{a}{b} / 2, do { 6 } / 3, "a/b\n"'`, Allow},
+		{"neighbour: perl regex after a block", D, nil, `perl -ne 'if (1) { $n++ } /"(\w+)"/ and print "$1\n"' data.txt`, Allow},
 		{"neighbour: php function_exists('exec')", D, nil, `php -r "var_dump(function_exists('exec'), is_callable('proc_open'));"`, Allow},
 	})
 }
