@@ -947,9 +947,19 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 		// A template's ${…} may hold strings and templates of its own.
 		j = templateEnd(src, i) - 1
 	}
+	fString := s.lang == langPython && strings.Contains(prefix, "f")
 	for j < len(src) && !strings.HasPrefix(src[j:], q) {
-		if src[j] == '\\' {
+		switch {
+		case src[j] == '\\':
 			j++
+		case s.lang == langRuby && q != "'" && src[j] == '#' && j+1 < len(src) && src[j+1] == '{':
+			// "#{…}" may hold strings of its own: "#{system("ls")}".
+			j = templateExprEnd(src, j+2) - 1
+		case fString && src[j] == '{' && j+1 < len(src) && src[j+1] == '{':
+			j++ // {{ is a brace
+		case fString && src[j] == '{':
+			// f"{x["a"]}": Python 3.12 reads the strings in a {…}.
+			j = templateExprEnd(src, j+1) - 1
 		}
 		j++
 	}
@@ -1057,7 +1067,7 @@ func (s *codeScan) interpolates(body string, q byte, prefix string) bool {
 				j++
 				continue
 			}
-			if body[j] == '$' && body[j+1] != ' ' || body[j] == '@' && isCodeNameStart(body[j+1]) {
+			if body[j] == '$' && body[j+1] != ' ' || body[j] == '@' && (isCodeNameStart(body[j+1]) || body[j+1] == '{') {
 				return true
 			}
 		}

@@ -135,6 +135,21 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"neighbour: node division after an object", D, nil, `node -e 'const o = {a: 1}; console.log(Object.keys({a: 1}).length / 2, "x/y")'`, Allow},
 		{"neighbour: perl division after a subscript", D, nil, `perl -e 'my %h = (a => 4, b => 2); print $h{a} / $h{b}, $r->{a}{b} / 2, do { 6 } / 3, "a/b\n"'`, Allow},
 		{"neighbour: perl regex after a block", D, nil, `perl -ne 'if (1) { $n++ } /"(\w+)"/ and print "$1\n"' data.txt`, Allow},
+		// Code in a string's interpolation runs: it was not read, and a
+		// Ruby string ended at the first quote inside its #{…}.
+		{"ruby \"#{system(\"…\")}\"", Y, nil, `ruby -e 'puts "#{system("rm -rf ~")}"'`, Deny},
+		{"ruby \"#{system('…')}\"", Y, nil, `ruby -e "puts \"#{system('rm -rf ~')}\""`, Deny},
+		{"python f\"{os.system(…)}\"", Y, nil, `python3 -c "import os; print(f'{os.system(\"rm -rf ~\")}')"`, Deny},
+		{"python f-string with an alias", Y, nil, `python3 -c 'import subprocess as sp; print(f"{sp.run(["rm", "-rf", "/"])}")'`, Deny},
+		{"python f\"{…}\" of a command only known at run time", Y, nil, `python3 -c 'import os; print(f"{os.system(chr(114)+chr(109))}")'`, Ask},
+		{"python f\"{$x}\": the shell fills in code", Y, nil, `python3 -c "print(f'{$X}')"`, Ask},
+		{"node `${execSync(…)}`", Y, nil, "node -e 'console.log(`${require(\"child_process\").execSync(\"rm -rf ~\")}`)'", Deny},
+		{"perl \"@{[ system(…) ]}\"", Y, nil, `perl -e 'print "@{[ system(q(rm -rf ~)) ]}"'`, Deny},
+		{"php \"{$f(…)}\"", Y, nil, `php -r '$f = "strtoupper"; echo "{$f("rm -rf ~")}";'`, Ask},
+		{"neighbour: python f-strings", D, nil, `python3 -c 'import sys; v = sys.version_info; print(f"{v.major}.{v.minor} {{literal}} {v!r:>10}")'`, Allow},
+		{"neighbour: ruby interpolation", D, nil, `ruby -e 'x = [1, 2]; puts "n=#{x.map { |i| "<#{i}>" }.join(",")}"'`, Allow},
+		{"neighbour: node template", D, nil, "node -e 'const a = [1, 2]; console.log(`sum ${a.reduce((x, y) => x + y, 0)} of ${a.map(x => `${x}`).join(\"+\")}`)'", Allow},
+		{"neighbour: perl and php interpolation", D, nil, `perl -e 'my @a = (1, 2); print "n=@{[ scalar @a ]} ${\ join(",", @a)}\n"'`, Allow},
 		{"neighbour: php function_exists('exec')", D, nil, `php -r "var_dump(function_exists('exec'), is_callable('proc_open'));"`, Allow},
 	})
 }

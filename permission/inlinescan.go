@@ -36,7 +36,7 @@ func (s *codeScan) scan() {
 	case langPython:
 		s.imports()
 	case langJS:
-		s.childProcess = strings.Contains(s.src, "child_process")
+		s.childProcess = s.childProcess || strings.Contains(s.src, "child_process")
 		s.requires()
 		for _, t := range s.toks {
 			switch {
@@ -49,6 +49,9 @@ func (s *codeScan) scan() {
 	s.bindings()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
+		if (t.kind == tokString || t.kind == tokRun) && !t.lit {
+			s.interpolations(t)
+		}
 		switch {
 		case t.kind == tokRun:
 			s.shell("backticks", s.src[t.from:t.to], t.text, t.lit, s.src[t.from:t.to])
@@ -1640,6 +1643,81 @@ func (s *codeScan) dynamicLua(n nameSite) string {
 		return whyNamed
 	}
 	return ""
+}
+
+// interpolations reads, as code, what the string at token t fills in
+// when it runs: JavaScript's `${…}`, Ruby's "#{…}", Python's f"{…}",
+// Perl's "@{[ … ]}" and "${\ …}", PHP's "{$…}" and "${…}". A call in
+// them runs as one outside a string does: f"{os.system('rm -rf ~')}".
+func (s *codeScan) interpolations(t token) {
+	raw := s.src[t.from:t.to]
+	fString := false
+	if s.lang == langPython {
+		if q := strings.IndexAny(raw, "'\""); q > 0 {
+			fString = strings.ContainsAny(raw[:q], "fF")
+		}
+		if !fString {
+			return
+		}
+	}
+	if s.lang == langJS && raw[0] != '`' {
+		return
+	}
+	for j := 0; j+1 < len(raw); j++ {
+		c, next := raw[j], raw[j+1]
+		from := -1
+		switch {
+		case c == '\\':
+			j++
+		case s.lang == langJS && c == '$' && next == '{',
+			s.lang == langRuby && c == '#' && next == '{',
+			s.lang == langPerl && (c == '@' || c == '$') && next == '{',
+			s.lang == langPHP && c == '$' && next == '{':
+			from = j + 2
+		case s.lang == langPython && c == '{' && next == '{':
+			j++
+		case s.lang == langPython && c == '{', s.lang == langPHP && c == '{' && next == '$':
+			from = j + 1
+		}
+		if from < 0 {
+			continue
+		}
+		end := templateExprEnd(raw, from)
+		to := end
+		if end > from && raw[end-1] == '}' {
+			to = end - 1
+		}
+		s.subScan(raw[from:to])
+		j = end - 1
+		if s.tooLong {
+			return
+		}
+	}
+}
+
+// subScan reads code that the code holds in a string and runs (a
+// string's interpolation, eval's literal) as the code around it is read,
+// with the names the code around it binds.
+func (s *codeScan) subScan(src string) {
+	if s.depth >= 4 {
+		s.unread = "strings nested too deep in code"
+		return
+	}
+	sub := codeScan{lang: s.lang, src: src, depth: s.depth + 1, work: s.work, aliases: s.aliases,
+		childProcess: s.childProcess, fsMentioned: s.fsMentioned, dynRequire: s.dynRequire,
+		dynNames: s.dynNames, cpNames: s.cpNames, stars: s.stars}
+	sub.lex()
+	if sub.hole {
+		s.found = append(s.found, codeFound{name: "interpolation", call: src, unknown: "what the shell fills in at run time into code in a string, which may be any code"})
+	}
+	sub.scan()
+	s.found = append(s.found, sub.found...)
+	if sub.unread != "" {
+		s.unread = sub.unread
+	}
+	if s.work = sub.work; sub.tooLong {
+		s.tooLong = true
+	}
 }
 
 // evalString reads the code that eval and its kin at the ( or string at
