@@ -108,6 +108,11 @@ func TestInlineS23Decisions(t *testing.T) {
 		{"python operator.attrgetter", Y, nil, `python3 -c 'import os, operator; operator.attrgetter("system")(os)("rm -rf ~")'`, Ask},
 		{"python operator.methodcaller", Y, nil, `python3 -c 'import os, operator; operator.methodcaller("system", "rm -rf ~")(os)'`, Ask},
 		{"python from os import (…) over lines", Y, nil, "python3 -c 'from os import (\n    getcwd,\n    system,\n)\nsystem(\"rm -rf ~\")'", Deny},
+		{"python os.__getattribute__", Y, nil, `python3 -c 'import os; f = os.__getattribute__("system"); f("rm -rf ~")'`, Ask},
+		{"python os.system.__call__", Y, nil, `python3 -c 'import os; f = os.system.__call__; f("rm -rf ~")'`, Ask},
+		{"perl \\&CORE::system", Y, nil, `perl -e 'my $f = \&CORE::system; $f->("rm -rf ~")'`, Ask},
+		{"neighbour: perl a reference to a sub of its own", D, nil, `perl -e 'sub hi { print "hi\n" } my $f = \&hi; $f->(); print 6 & 3, "\n"'`, Allow},
+		{"neighbour: python a dunder of its own", D, nil, `python3 -c 'import os; print(os.__name__, os.path.__name__, __name__)'`, Allow},
 		{"neighbour: python import os as a value of its own", D, nil, `python3 -c 'import os, sys; from os import path; import subprocess as sp; print(os.getcwd(), sp.PIPE, path.join("a", "b"))'`, Allow},
 		{"neighbour: python operator.attrgetter of a field", D, nil, `python3 -c 'import operator; print(sorted([], key=operator.attrgetter("name")))'`, Allow},
 		// JavaScript: child_process reached by import() and a computed

@@ -1383,6 +1383,9 @@ func (s *codeScan) dynamicPython(n nameSite) string {
 	case name == "globals" || name == "locals" || name == "vars" || name == "sys.modules" ||
 		name == "__builtins__" || strings.HasPrefix(name, "__builtins__.") || strings.HasPrefix(name, "builtins.") || strings.Contains(name, "__dict__"):
 		return whyNamed
+	case (strings.Contains(name, ".__getattr") || strings.Contains(name, ".__call__")) && pyRisky(s.resolve(name)):
+		// os.__getattribute__("system"), os.system.__call__
+		return whyNamed
 	case strings.HasPrefix(s.resolve(name), "os.spawn"):
 		return "a command os.spawn runs, not read"
 	case (s.resolve(name) == "operator.methodcaller" || s.resolve(name) == "operator.attrgetter") && called:
@@ -1530,6 +1533,9 @@ func (s *codeScan) dynamicPerl(n nameSite) string {
 		return "a Perl file only known at run time"
 	case (name == "system" || name == "exec" || name == "CORE::system" || name == "CORE::exec") && next == "{":
 		return "a program named apart from its words (system { … } …)"
+	case i > 0 && s.toks[i-1].text == "&" && s.toks[i-1].to == s.toks[i].from && s.action(name, false) != actNone:
+		// \&CORE::system: a reference to it, called later
+		return whyNamed
 	}
 	return ""
 }
