@@ -415,7 +415,10 @@ type codeScan struct {
 	cpNames []string
 	// stars: Python modules imported whole (from os import *).
 	stars []string
-	depth int // how deep in eval'd strings this code is
+	// imported: the tokens of the names Python's import statements
+	// name (imports).
+	imported map[int]bool
+	depth    int // how deep in eval'd strings this code is
 	// work counts the steps spent beyond one pass (spend); tooLong is
 	// set past maxCodeWork.
 	work    int
@@ -428,7 +431,12 @@ type codeScan struct {
 }
 
 // heredoc says whether the << at i starts a here-document of Ruby's or
-// Perl's (<<~E, <<-E, <<E, <<"E", <<'E') or PHP's (<<<E).
+// Perl's (<<~E, <<-E, <<E, <<"E", <<'E', <<`E`, Perl's <<\E and << "E")
+// or PHP's (<<<E). Its delimiter may be any name, in lower case too
+// (<<~eos), which was taken for a shift, so that the quotes of the text
+// opened strings that swallowed the code after it. Only Ruby's class
+// <<self is no here-document; a shift of a name (x <<y) may be one, and
+// counts as one.
 func (s *codeScan) heredoc(i int) bool {
 	src := s.src
 	if !strings.HasPrefix(src[i:], "<<") {
@@ -437,25 +445,34 @@ func (s *codeScan) heredoc(i int) bool {
 	j := i + 2
 	switch s.lang {
 	case langRuby:
+		if n := len(s.toks); n > 0 && s.toks[n-1].kind == tokName && s.toks[n-1].text == "class" {
+			return false
+		}
 		if j < len(src) && (src[j] == '~' || src[j] == '-') {
 			j++
 		}
 	case langPerl:
-		if j < len(src) && src[j] == '~' {
+		switch {
+		case j < len(src) && src[j] == '~':
 			j++
+		case j < len(src) && src[j] == '\\':
+			return j+1 < len(src) && isCodeNameStart(src[j+1])
+		}
+		if k := j + len(src[j:]) - len(strings.TrimLeft(src[j:], " \t")); k > j && k < len(src) && (src[k] == '"' || src[k] == '\'' || src[k] == '`') {
+			return true // << "E": spaces before a quoted delimiter
 		}
 	case langPHP:
 		if j >= len(src) || src[j] != '<' {
 			return false
 		}
 		j++
-		for j < len(src) && src[j] == ' ' {
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
 			j++
 		}
 	default:
 		return false
 	}
-	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '_' || src[j] >= 'A' && src[j] <= 'Z')
+	return j < len(src) && (src[j] == '"' || src[j] == '\'' || src[j] == '`' || isCodeNameStart(src[j]))
 }
 
 func isCodeNameStart(c byte) bool {
@@ -464,9 +481,26 @@ func isCodeNameStart(c byte) bool {
 
 func isCodeNameByte(c byte) bool { return isCodeNameStart(c) || c >= '0' && c <= '9' }
 
+// tokenEstimate is about how many tokens src holds, so that the lexer's
+// list of them is made once: each bracket, comma, semicolon or newline
+// is one, and the rest about one in eight bytes. Grown by append instead,
+// the list of code of 100,000 brackets was copied into five times its
+// size, which with the collection of it took most of the reading's time.
+func tokenEstimate(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', ')', '[', ']', '{', '}', ',', ';', '\n':
+			n++
+		}
+	}
+	return n + len(src)/8 + 8
+}
+
 // lex splits the code into tokens.
 func (s *codeScan) lex() {
 	src := s.src
+	s.toks = make([]token, 0, tokenEstimate(src))
 	add := func(k tokKind, text string, lit bool, from, to int) {
 		s.toks = append(s.toks, token{kind: k, text: text, lit: lit, from: from, to: to})
 	}
@@ -634,8 +668,11 @@ func (s *codeScan) spend(n int) {
 }
 
 // maxCodeWork bounds the steps that reading one piece of inline code may
-// take beyond one pass over it (a regular expression's end looked for on
-// a long line, an awk > looked back from): ≈ a few milliseconds.
+// take beyond lexing it: a regular expression's end looked for on a long
+// line, an awk > looked back from, the tokens of an argument evaluated or
+// of a statement looked through, which nested calls look at again for
+// each call (os.system(os.system(…)) of 4,000 took a second): ≈ tens of
+// milliseconds.
 const maxCodeWork = 1 << 20
 
 // regexStarts says whether the / at i may start a regular expression
@@ -657,10 +694,13 @@ func (s *codeScan) regexStarts(i int) bool {
 	switch p.kind {
 	case tokPunct:
 		switch p.text {
-		case ")", "]":
+		case ")":
+			// if (x) /re/.test(s)
+			return s.lang == langJS && s.jsControlParen(len(s.toks)-1)
+		case "]":
 			return false
 		case "}":
-			return s.lang == langAwk
+			return s.lang == langAwk || s.lang == langJS && s.jsBlockEnd(len(s.toks)-1) || s.lang == langPerl && s.perlBlockEnd(len(s.toks)-1)
 		case "+", "-":
 			// x++ / 2 divides.
 			n := len(s.toks)
@@ -673,6 +713,96 @@ func (s *codeScan) regexStarts(i int) bool {
 			"if", "unless", "and", "or", "not", "split", "grep", "map", "when", "while", "until", "x", "eq", "ne", "lt", "gt", "le", "ge", "cmp", "puts", "print", "printf":
 			return true
 		}
+	}
+	return false
+}
+
+// openerOf returns the index of the token that opens the bracket that
+// token k closes, -1 when none does (or reading is too long). It looks
+// back: the lexer has not matched brackets yet.
+func (s *codeScan) openerOf(k int) int {
+	depth := 0
+	for j := k; j >= 0; j-- {
+		if s.spend(1); s.tooLong {
+			return -1
+		}
+		if s.toks[j].kind != tokPunct {
+			continue
+		}
+		switch s.toks[j].text {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// jsControlParen says whether the ) at token k closes the condition of
+// an if, while, for or with, after which a / starts a regular
+// expression: a statement follows, not an operator.
+func (s *codeScan) jsControlParen(k int) bool {
+	o := s.openerOf(k)
+	if o < 1 || s.toks[o-1].kind != tokName {
+		return false
+	}
+	switch s.toks[o-1].text {
+	case "if", "while", "for", "with":
+		return true
+	}
+	return false
+}
+
+// jsBlockEnd says whether the } at token k ends a block statement (of an
+// if, else, loop, try or a bare one), after which a / starts a regular
+// expression; the } of an object literal or a function expression is a
+// value, which a / divides.
+func (s *codeScan) jsBlockEnd(k int) bool {
+	o := s.openerOf(k)
+	switch {
+	case o < 0:
+		return false
+	case o == 0:
+		return true
+	}
+	switch p := s.toks[o-1]; p.text {
+	case ")":
+		return s.jsControlParen(o - 1)
+	case "else", "try", "finally", "do", ";", "{", "}":
+		return true
+	}
+	return false
+}
+
+// perlBlockEnd says whether the } at token k ends a block (of an if, a
+// loop, a sub, map, grep or sort, or a bare one), after which a / starts
+// a regular expression; the } of a subscript ($h{a}, $r->{a}, @{$x}), an
+// anonymous hash, or the block of do, eval or sub, which are values, is
+// divided by a /.
+func (s *codeScan) perlBlockEnd(k int) bool {
+	o := s.openerOf(k)
+	if o < 0 {
+		return false
+	}
+	j := o - 1
+	for j >= 0 && s.toks[j].text == "\n" {
+		j--
+	}
+	if j < 0 {
+		return true
+	}
+	switch p := s.toks[j]; {
+	case p.kind == tokName:
+		switch p.text[0] {
+		case '$', '@', '%', '&':
+			return false
+		}
+		return p.text != "do" && p.text != "eval" && p.text != "sub" && p.text != "return"
+	case p.kind == tokPunct:
+		return p.text == ")" || p.text == ";" || p.text == "{"
 	}
 	return false
 }
@@ -817,9 +947,19 @@ func (s *codeScan) quoted(i int, prefix string) (end int, val string, lit bool) 
 		// A template's ${…} may hold strings and templates of its own.
 		j = templateEnd(src, i) - 1
 	}
+	fString := s.lang == langPython && strings.Contains(prefix, "f")
 	for j < len(src) && !strings.HasPrefix(src[j:], q) {
-		if src[j] == '\\' {
+		switch {
+		case src[j] == '\\':
 			j++
+		case s.lang == langRuby && q != "'" && src[j] == '#' && j+1 < len(src) && src[j+1] == '{':
+			// "#{…}" may hold strings of its own: "#{system("ls")}".
+			j = templateExprEnd(src, j+2) - 1
+		case fString && src[j] == '{' && j+1 < len(src) && src[j+1] == '{':
+			j++ // {{ is a brace
+		case fString && src[j] == '{':
+			// f"{x["a"]}": Python 3.12 reads the strings in a {…}.
+			j = templateExprEnd(src, j+1) - 1
 		}
 		j++
 	}
@@ -927,7 +1067,7 @@ func (s *codeScan) interpolates(body string, q byte, prefix string) bool {
 				j++
 				continue
 			}
-			if body[j] == '$' && body[j+1] != ' ' || body[j] == '@' && isCodeNameStart(body[j+1]) {
+			if body[j] == '$' && body[j+1] != ' ' || body[j] == '@' && (isCodeNameStart(body[j+1]) || body[j+1] == '{') {
 				return true
 			}
 		}

@@ -63,3 +63,26 @@ func TestInlineEverydayAsks(t *testing.T) {
 		{"subprocess.run of a parameter", D, nil, "python3 - <<'EOF'\nimport subprocess\ndef run(cmd):\n    return subprocess.run(cmd, check=True).stdout\nprint(run([\"git\", \"status\"]))\nEOF", Ask},
 	})
 }
+
+// BenchmarkInlineEveryday checks every command of the everyday corpus
+// once per iteration: the cost of reading inline code as Claude Code's
+// calls give it.
+func BenchmarkInlineEveryday(b *testing.B) {
+	data, err := os.ReadFile("testdata/inline_everyday.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var calls []Call
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			calls = append(calls, bash(strings.ReplaceAll(line, "␤", "\n")))
+		}
+	}
+	e := engine(b, ModeDefault)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range calls {
+			e.Check(c)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func (s *codeScan) scan() {
 	case langPython:
 		s.imports()
 	case langJS:
-		s.childProcess = strings.Contains(s.src, "child_process")
+		s.childProcess = s.childProcess || strings.Contains(s.src, "child_process")
 		s.requires()
 		for _, t := range s.toks {
 			switch {
@@ -49,6 +49,9 @@ func (s *codeScan) scan() {
 	s.bindings()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
+		if (t.kind == tokString || t.kind == tokRun) && !t.lit {
+			s.interpolations(t)
+		}
 		switch {
 		case t.kind == tokRun:
 			s.shell("backticks", s.src[t.from:t.to], t.text, t.lit, s.src[t.from:t.to])
@@ -57,6 +60,14 @@ func (s *codeScan) scan() {
 			from, to := i+3, s.statementEnd(i+3)
 			s.shellArg("do shell script", s.src[t.from:s.toks[to-1].to], from, to)
 			i = to - 1
+		case s.lang == langJS && s.childProcess && t.kind == tokPunct && t.text == "[" && s.jsChildMember(i):
+			// x["exec"], x["ex" + "ec"]: a function of child_process,
+			// reached from a name the reader does not follow.
+			s.found = append(s.found, codeFound{name: "[…]", call: s.text(i, s.match[i]+1), unknown: whyNamed})
+		case s.lang == langPHP && t.kind == tokString:
+			if why := s.phpFunctionName(i); why != "" {
+				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
+			}
 		case t.kind == tokName:
 			if why := s.dynamic(i); why != "" {
 				s.found = append(s.found, codeFound{name: t.text, call: s.src[t.from:t.to], unknown: why})
@@ -195,13 +206,13 @@ func (s *codeScan) bindings() {
 			}
 			end := s.statementEnd(k + 2)
 			rhs := s.toks[k+2]
-			if s.lang == langJS && rhs.text == "require" {
+			if s.lang == langJS && s.jsModuleAt(k+2) {
 				s.cpNames = append(s.cpNames, lhs.text)
 			}
 			switch {
 			case end == k+3 && rhs.kind == tokName && rhs.text != lhs.text:
-				// p = os.system
-				if s.action(s.resolve(rhs.text), false) != actNone {
+				// p = os.system; m = os
+				if s.action(s.resolve(rhs.text), false) != actNone || s.lang == langPython && pyRisky(s.resolve(rhs.text)) {
 					s.alias(lhs.text, s.resolve(rhs.text))
 				}
 			case s.lang == langJS && rhs.text == "require" && end >= k+7 && s.toks[end-2].text == "." && s.toks[end-1].kind == tokName && s.match[k+3] == end-3:
@@ -224,15 +235,18 @@ func (s *codeScan) imports() {
 		switch {
 		case t.text == "from" && i+2 < len(s.toks) && s.toks[i+2].text == "import":
 			from = s.toks[i+1].text + "."
+			s.importName(i + 1)
 			i += 3
 		case t.text == "import":
 			i++
 		default:
 			continue
 		}
+		parens := false
 		for ; i < len(s.toks); i++ {
 			n := s.toks[i]
-			if n.text == "(" || n.text == ")" || n.text == "," {
+			if n.text == "(" || n.text == ")" || n.text == "," || n.text == "\n" && parens {
+				parens = n.text == "(" || parens && n.text != ")"
 				continue
 			}
 			if n.kind != tokName {
@@ -241,9 +255,11 @@ func (s *codeScan) imports() {
 				}
 				break
 			}
+			s.importName(i)
 			alias := n.text
 			if i+2 < len(s.toks) && s.toks[i+1].text == "as" {
 				alias = s.toks[i+2].text
+				s.importName(i + 2)
 				i += 2
 			}
 			if from != "" || alias != n.text {
@@ -251,6 +267,16 @@ func (s *codeScan) imports() {
 			}
 		}
 	}
+}
+
+// importName records that the name at token i is one an import
+// statement names (os of import os, system of from os import system):
+// no use of it as a value.
+func (s *codeScan) importName(i int) {
+	if s.imported == nil {
+		s.imported = make(map[int]bool)
+	}
+	s.imported[i] = true
 }
 
 // resolve returns a Python name with its first part's import alias
@@ -280,184 +306,185 @@ func (s *codeScan) alias(name, full string) {
 // action says what the call named name does; method is true for a call
 // on a value (Path(p).unlink(), require("fs").rmSync(…)).
 func (s *codeScan) action(name string, method bool) codeAct {
-	last := name
-	if k := strings.LastIndexAny(name, ".:"); k >= 0 {
-		last = name[k+1:]
-	}
+	last := lastPart(name)
+	t := codeCalls.get()
 	switch s.lang {
 	case langPython:
 		if method {
-			switch last {
-			case "unlink":
-				return actRemove
-			case "rmdir":
-				return actRmdir
-			case "write_text", "write_bytes":
-				return actWrite
-			case "read_text", "read_bytes":
-				return actRead
-			case "open":
-				return actOpen
-			}
-			return actNone
-		}
-		switch name {
-		case "os.system", "os.popen", "commands.getoutput", "commands.getstatusoutput", "subprocess.getoutput", "subprocess.getstatusoutput":
-			return actShell
-		case "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen", "pty.spawn":
-			return actSubprocess
-		case "os.execv", "os.execve", "os.execvp", "os.execvpe", "os.execl", "os.execle", "os.execlp", "os.execlpe", "os.posix_spawn", "os.posix_spawnp":
-			return actExecv
-		case "shutil.rmtree":
-			return actRmTree
-		case "os.remove", "os.unlink":
-			return actRemove
-		case "os.rmdir", "os.removedirs":
-			return actRmdir
-		case "open", "io.open", "codecs.open":
-			return actOpen
-		case "shutil.copy", "shutil.copy2", "shutil.copyfile", "shutil.copytree":
-			return actCopy
-		case "shutil.move", "os.rename", "os.replace":
-			return actMove
+			return t.pyMethods[last]
 		}
 	case langJS:
-		prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
-		switch name {
-		case "Deno.Command":
-			return actCommand
-		case "Deno.run", "Bun.spawn", "Bun.spawnSync":
-			return actCmdList
-		}
-		if s.childProcess {
-			switch last {
-			case "exec", "execSync":
-				return actShell
-			case "spawn", "spawnSync", "execFile", "execFileSync":
-				return actSpawn
-			}
-		}
-		fsCall := s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || strings.HasSuffix(prefix, ".promises") || prefix == "Deno")
-		if !fsCall {
-			return actNone
-		}
-		switch last {
-		case "rm", "rmSync", "remove", "removeSync":
-			return actFsRm
-		case "rmdir", "rmdirSync":
-			return actRmdir
-		case "unlink", "unlinkSync":
-			return actRemove
-		case "writeFile", "writeFileSync", "appendFile", "appendFileSync", "createWriteStream", "writeTextFile", "writeTextFileSync":
-			return actWrite
-		case "readFile", "readFileSync", "createReadStream", "readTextFile", "readTextFileSync":
-			return actRead
-		case "copyFile", "copyFileSync", "cp", "cpSync":
-			return actCopy
-		case "rename", "renameSync":
-			return actMove
-		}
+		return s.jsAction(name, last)
 	case langPerl:
-		switch strings.TrimPrefix(name, "CORE::") {
-		case "system", "exec":
-			return actSystem
-		case "readpipe":
-			return actShell
-		case "open":
-			return actPerlOpen
-		case "unlink":
-			return actRemove
-		case "rmdir":
-			return actRmdir
-		case "rmtree", "remove_tree", "File::Path::rmtree", "File::Path::remove_tree":
-			return actRmTree
-		}
+		name = strings.TrimPrefix(name, "CORE::")
 	case langRuby:
-		switch strings.TrimPrefix(name, "Kernel.") {
-		case "system", "exec", "spawn", "Process.spawn":
-			return actSystem
-		case "IO.popen", "Open3.popen3", "Open3.popen2", "Open3.popen2e", "Open3.capture2", "Open3.capture2e", "Open3.capture3":
-			return actSystem
-		case "open":
-			return actOpen
-		case "FileUtils.rm_rf", "FileUtils.rm_r", "FileUtils.remove_dir", "FileUtils.remove_entry", "FileUtils.remove_entry_secure", "FileUtils.rmtree":
-			return actRmTree
-		case "FileUtils.rm", "FileUtils.rm_f", "FileUtils.remove", "FileUtils.safe_unlink", "File.delete", "File.unlink":
-			return actRemove
-		case "Dir.rmdir", "Dir.delete", "Dir.unlink", "FileUtils.rmdir":
-			return actRmdir
-		case "File.write", "File.binwrite", "IO.write", "IO.binwrite":
-			return actWrite
-		case "File.read", "File.readlines", "File.binread", "File.foreach", "IO.read", "IO.readlines", "IO.binread", "IO.foreach":
-			return actRead
-		case "File.open", "File.new":
-			return actOpen
-		case "FileUtils.cp", "FileUtils.copy", "FileUtils.cp_r":
-			return actCopy
-		case "FileUtils.mv", "FileUtils.move", "File.rename":
-			return actMove
-		}
+		name = strings.TrimPrefix(name, "Kernel.")
 	case langPHP:
-		switch strings.ToLower(strings.TrimPrefix(name, "\\")) {
-		case "system", "exec", "shell_exec", "passthru", "popen":
-			return actShell
-		case "proc_open":
-			return actSystem
-		case "unlink":
-			return actRemove
-		case "rmdir":
-			return actRmdir
-		case "file_put_contents":
-			return actWrite
-		case "file_get_contents", "readfile", "file":
-			return actRead
-		case "fopen":
-			return actOpen
-		case "copy":
-			return actCopy
-		case "rename":
-			return actMove
-		}
-	case langLua:
-		switch name {
-		case "os.execute", "io.popen":
-			return actShell
-		case "os.remove":
-			return actRemove
-		case "io.open":
-			return actOpen
-		case "io.lines":
-			return actRead
-		case "os.rename":
-			return actMove
-		}
-	case langR:
-		switch name {
-		case "system", "shell":
-			return actShell
-		case "system2":
-			return actSystem2
-		case "unlink":
-			return actFsRm
-		case "file.remove":
-			return actRemove
-		case "readLines":
-			return actRead
-		case "file.copy":
-			return actCopy
-		case "file.rename":
-			return actMove
-		}
+		name = strings.ToLower(strings.TrimPrefix(name, "\\"))
 	case langAppleScript:
 		if last == "doShellScript" {
 			return actShell
 		}
-	case langAwk:
-		if name == "system" {
-			return actShell
+		return actNone
+	}
+	return t.byName[s.lang][name]
+}
+
+// jsAction is action for JavaScript: exec(…) and spawn(…) are
+// child_process's only in code that names it, and rm(…) or
+// writeFile(…) fs's only in code that names fs (or Deno's).
+func (s *codeScan) jsAction(name, last string) codeAct {
+	t := codeCalls.get()
+	if a := t.byName[langJS][name]; a != actNone {
+		return a
+	}
+	if s.childProcess {
+		if a := t.jsChild[last]; a != actNone {
+			return a
 		}
 	}
+	prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
+	if s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || strings.HasSuffix(prefix, ".promises") || prefix == "Deno") {
+		return t.jsFs[last]
+	}
 	return actNone
+}
+
+// lastPart is the last part of a dotted (or ::) name: system of
+// os.system.
+func lastPart(name string) string {
+	if k := strings.LastIndexAny(name, ".:"); k >= 0 {
+		return name[k+1:]
+	}
+	return name
+}
+
+// callTables says what the calls of inline code that run, delete, write
+// or read do, by their names.
+type callTables struct {
+	// byName holds, for each language, its calls by their full names
+	// (Perl's without CORE::, Ruby's without Kernel., PHP's in lower
+	// case without a leading \).
+	byName [langAwk + 1]map[string]codeAct
+	// pyMethods: Python's methods of a path, Path(p).unlink().
+	pyMethods map[string]codeAct
+	// jsChild: child_process's functions; jsFs: fs's, fs/promises'
+	// and Deno's, by their last names.
+	jsChild, jsFs map[string]codeAct
+	// pyLast: the last names of Python's calls and methods (system of
+	// os.system), which a name given as a string may reach.
+	pyLast map[string]bool
+}
+
+// codeCalls is the table of what calls do: one row an action, its
+// names separated by spaces.
+var codeCalls = lazy[*callTables]{build: func() *callTables {
+	t := &callTables{
+		pyMethods: actTable(map[codeAct]string{
+			actRemove: "unlink",
+			actRmdir:  "rmdir",
+			actWrite:  "write_text write_bytes",
+			actRead:   "read_text read_bytes",
+			actOpen:   "open",
+		}),
+		jsChild: actTable(map[codeAct]string{
+			actShell: "exec execSync",
+			actSpawn: "spawn spawnSync execFile execFileSync",
+		}),
+		jsFs: actTable(map[codeAct]string{
+			actFsRm:   "rm rmSync remove removeSync",
+			actRmdir:  "rmdir rmdirSync",
+			actRemove: "unlink unlinkSync",
+			actWrite:  "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync",
+			actRead:   "readFile readFileSync createReadStream readTextFile readTextFileSync",
+			actCopy:   "copyFile copyFileSync cp cpSync",
+			actMove:   "rename renameSync",
+		}),
+	}
+	t.byName[langPython] = actTable(map[codeAct]string{
+		actShell:      "os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput",
+		actSubprocess: "subprocess.run subprocess.call subprocess.check_call subprocess.check_output subprocess.Popen pty.spawn",
+		actExecv:      "os.execv os.execve os.execvp os.execvpe os.execl os.execle os.execlp os.execlpe os.posix_spawn os.posix_spawnp",
+		actRmTree:     "shutil.rmtree",
+		actRemove:     "os.remove os.unlink",
+		actRmdir:      "os.rmdir os.removedirs",
+		actOpen:       "open io.open codecs.open",
+		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree",
+		actMove:       "shutil.move os.rename os.replace",
+	})
+	t.byName[langJS] = actTable(map[codeAct]string{
+		actCommand: "Deno.Command",
+		actCmdList: "Deno.run Bun.spawn Bun.spawnSync",
+	})
+	t.byName[langPerl] = actTable(map[codeAct]string{
+		actSystem:   "system exec",
+		actShell:    "readpipe",
+		actPerlOpen: "open",
+		actRemove:   "unlink",
+		actRmdir:    "rmdir",
+		actRmTree:   "rmtree remove_tree File::Path::rmtree File::Path::remove_tree",
+	})
+	t.byName[langRuby] = actTable(map[codeAct]string{
+		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3",
+		actOpen:   "open File.open File.new",
+		actRmTree: "FileUtils.rm_rf FileUtils.rm_r FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure FileUtils.rmtree",
+		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
+		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
+		actWrite:  "File.write File.binwrite IO.write IO.binwrite",
+		actRead:   "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
+		actCopy:   "FileUtils.cp FileUtils.copy FileUtils.cp_r",
+		actMove:   "FileUtils.mv FileUtils.move File.rename",
+	})
+	t.byName[langPHP] = actTable(map[codeAct]string{
+		actShell:  "system exec shell_exec passthru popen",
+		actSystem: "proc_open",
+		actRemove: "unlink",
+		actRmdir:  "rmdir",
+		actWrite:  "file_put_contents",
+		actRead:   "file_get_contents readfile file",
+		actOpen:   "fopen",
+		actCopy:   "copy",
+		actMove:   "rename",
+	})
+	t.byName[langLua] = actTable(map[codeAct]string{
+		actShell:  "os.execute io.popen",
+		actRemove: "os.remove",
+		actOpen:   "io.open",
+		actRead:   "io.lines",
+		actMove:   "os.rename",
+	})
+	t.byName[langR] = actTable(map[codeAct]string{
+		actShell:   "system shell",
+		actSystem2: "system2",
+		actFsRm:    "unlink",
+		actRemove:  "file.remove",
+		actRead:    "readLines",
+		actCopy:    "file.copy",
+		actMove:    "file.rename",
+	})
+	t.byName[langAwk] = actTable(map[codeAct]string{actShell: "system"})
+	t.pyLast = make(map[string]bool)
+	for _, m := range []map[string]codeAct{t.byName[langPython], t.pyMethods} {
+		for n := range m {
+			t.pyLast[lastPart(n)] = true
+		}
+	}
+	return t
+}}
+
+// actTable turns rows of an action and its names into a map from each
+// name to its action.
+func actTable(rows map[codeAct]string) map[string]codeAct {
+	m := make(map[string]codeAct)
+	for act, names := range rows {
+		for _, n := range strings.Fields(names) {
+			if _, dup := m[n]; dup {
+				panic("BUG(mewsandbox): " + n + " has two actions in a table of inline code's calls")
+			}
+			m[n] = act
+		}
+	}
+	return m
 }
 
 // call reads the call whose name is token i, if it is one that runs,
@@ -556,6 +583,9 @@ func (s *codeScan) argStart(t token) bool {
 // operator.
 func (s *codeScan) statementEnd(i int) int {
 	for k := i; k < len(s.toks); k++ {
+		if s.spend(1); s.tooLong {
+			return len(s.toks)
+		}
 		t := s.toks[k]
 		switch {
 		case t.kind == tokPunct && (t.text == ";" || t.text == "\n" || t.text == ")" || t.text == "]" || t.text == "}"):
@@ -577,6 +607,9 @@ func (s *codeScan) split(from, to int) [][2]int {
 	var out [][2]int
 	start := from
 	for k := from; k <= to; k++ {
+		if s.spend(1); s.tooLong {
+			return nil
+		}
 		if k < to {
 			t := s.toks[k]
 			if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") && s.match[k] > k && s.match[k] < to {
@@ -641,6 +674,9 @@ func (s *codeScan) value(from, to int) (string, bool) {
 	var b strings.Builder
 	term, join := true, false
 	for i := from; i < to; {
+		if s.spend(1); s.tooLong {
+			return "", false
+		}
 		t := s.toks[i]
 		if !term {
 			switch {
@@ -946,6 +982,14 @@ func (s *codeScan) positional(args [][2]int) [][2]int {
 	return out
 }
 
+// codeCall is a call of inline code that runs, deletes, writes or reads:
+// its name (os.system), its text as written, and its arguments as token
+// ranges, the positional ones (args, never empty) and all of them (all).
+type codeCall struct {
+	name, call string
+	args, all  [][2]int
+}
+
 // act records what a call does with its arguments.
 func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	args := s.positional(all)
@@ -958,191 +1002,234 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	if len(args) == 0 {
 		return
 	}
-	a0 := args[0]
+	c := codeCall{name: name, call: call, args: args, all: all}
 	switch act {
 	case actShell:
-		s.shellArg(name, call, a0[0], a0[1])
+		s.shellArg(name, call, args[0][0], args[0][1])
 	case actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
-		if act == actExecv {
-			args = args[1:]
-			if len(args) == 0 {
-				return
-			}
-		}
-		if l, isList, ok := s.list(args[0][0], args[0][1]); act != actSpawn && act != actSystem2 && isList {
-			if !ok {
-				s.unknownCommand(name, call, s.text(args[0][0], args[0][1]))
-				return
-			}
-			s.words(name, call, l)
-			return
-		}
-		if act == actSystem && len(args) == 1 || act == actSubprocess && s.flag(all, "shell") {
-			s.shellArg(name, call, a0[0], a0[1])
-			return
-		}
-		if act == actSpawn && len(args) > 1 {
-			// spawn(program, [args], {options}, callback): the options
-			// and the callback are no words.
-			n := 2
-			if t := s.toks[args[1][0]]; t.text == "{" && s.match[args[1][0]] == args[1][1]-1 {
-				n = 1
-			}
-			args = args[:n]
-		}
-		ws, ok := s.argWords(args)
-		if act == actSubprocess {
-			ws, ok = s.argWords(args[:1])
-		}
-		if !ok {
-			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
-			return
-		}
-		if act == actSystem2 || act == actSpawn && s.flag(all, "shell") {
-			s.shell(name, call, strings.Join(ws, " "), true, "")
-			return
-		}
-		s.words(name, call, ws)
+		s.runs(act, c)
 	case actRmTree, actRemove, actRmdir, actFsRm:
-		verb := []string{"rm", "-f"}
-		switch {
-		case act == actRmTree || act == actFsRm && s.flag(all, "recursive"):
-			verb = []string{"rm", "-rf"}
-		case act == actRmdir:
-			verb = []string{"rmdir"}
-		}
-		for _, a := range args {
-			if l, isList, ok := s.list(a[0], a[1]); isList && ok {
-				for _, p := range l {
-					s.file(name, call, verb, p, true, "")
-				}
-				continue
-			}
-			v, ok := s.value(a[0], a[1])
-			s.file(name, call, verb, v, ok, s.text(a[0], a[1]))
-			if s.lang == langPython || s.lang == langJS || s.lang == langR || s.lang == langLua || s.lang == langPHP {
-				break // its other arguments are options
-			}
-		}
+		s.deletes(act, c)
 	case actWrite, actRead:
 		verb := []string{"tee"}
 		if act == actRead {
 			verb = []string{"cat"}
 		}
-		v, ok := s.value(a0[0], a0[1])
+		v, ok := s.value(args[0][0], args[0][1])
 		s.file(name, call, verb, v, ok, "")
 	case actOpen:
-		v, ok := s.value(a0[0], a0[1])
-		mode := ""
-		if len(args) > 1 {
-			mode, _ = s.value(args[1][0], args[1][1])
-		}
-		for _, a := range all {
-			if a[1]-a[0] == 3 && s.toks[a[0]].text == "mode" && s.toks[a[0]+1].text == "=" {
-				mode, _ = s.value(a[0]+2, a[1])
-			}
-		}
-		if s.lang == langRuby && name == "open" && strings.HasPrefix(v, "|") {
-			s.shell(name, call, strings.TrimPrefix(v, "|"), ok, s.text(a0[0], a0[1]))
+		s.opens(c)
+	case actPerlOpen:
+		s.perlOpen(c)
+	case actCommand, actCmdList:
+		s.spawnsOptions(act, c)
+	case actCopy, actMove:
+		s.copies(act, c)
+	}
+}
+
+// runs records the command a call that runs one gives (actSystem,
+// actSubprocess, actSpawn, actExecv, actSystem2): a list of words, a
+// command line, or a program and its arguments.
+func (s *codeScan) runs(act codeAct, c codeCall) {
+	name, call, args := c.name, c.call, c.args
+	a0 := args[0]
+	if act == actExecv {
+		args = args[1:]
+		if len(args) == 0 {
 			return
 		}
+	}
+	if l, isList, ok := s.list(args[0][0], args[0][1]); act != actSpawn && act != actSystem2 && isList {
+		if !ok {
+			s.unknownCommand(name, call, s.text(args[0][0], args[0][1]))
+			return
+		}
+		s.words(name, call, l)
+		return
+	}
+	if act == actSystem && len(args) == 1 || act == actSubprocess && s.flag(c.all, "shell") {
+		s.shellArg(name, call, a0[0], a0[1])
+		return
+	}
+	if act == actSpawn && len(args) > 1 {
+		// spawn(program, [args], {options}, callback): the options
+		// and the callback are no words.
+		n := 2
+		if t := s.toks[args[1][0]]; t.text == "{" && s.match[args[1][0]] == args[1][1]-1 {
+			n = 1
+		}
+		args = args[:n]
+	}
+	ws, ok := s.argWords(args)
+	if act == actSubprocess {
+		ws, ok = s.argWords(args[:1])
+	}
+	if !ok {
+		s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
+		return
+	}
+	if act == actSystem2 || act == actSpawn && s.flag(c.all, "shell") {
+		s.shell(name, call, strings.Join(ws, " "), true, "")
+		return
+	}
+	s.words(name, call, ws)
+}
+
+// deletes records the deletes of a call that deletes its paths
+// (actRmTree, actRemove, actRmdir, actFsRm) as rm -rf, rm -f or rmdir
+// of them. Python's, JavaScript's, R's, Lua's and PHP's delete their
+// first argument only; the others are options.
+func (s *codeScan) deletes(act codeAct, c codeCall) {
+	verb := []string{"rm", "-f"}
+	switch {
+	case act == actRmTree || act == actFsRm && s.flag(c.all, "recursive"):
+		verb = []string{"rm", "-rf"}
+	case act == actRmdir:
+		verb = []string{"rmdir"}
+	}
+	for _, a := range c.args {
+		if l, isList, ok := s.list(a[0], a[1]); isList && ok {
+			for _, p := range l {
+				s.file(c.name, c.call, verb, p, true, "")
+			}
+			continue
+		}
+		v, ok := s.value(a[0], a[1])
+		s.file(c.name, c.call, verb, v, ok, s.text(a[0], a[1]))
+		if s.lang == langPython || s.lang == langJS || s.lang == langR || s.lang == langLua || s.lang == langPHP {
+			break
+		}
+	}
+}
+
+// opens records an open of a file (actOpen) as a read (cat) or, by a
+// mode that writes, appends or updates, a write (tee); Ruby's
+// open("|cmd") runs a command line.
+func (s *codeScan) opens(c codeCall) {
+	a0 := c.args[0]
+	v, ok := s.value(a0[0], a0[1])
+	mode := ""
+	if len(c.args) > 1 {
+		mode, _ = s.value(c.args[1][0], c.args[1][1])
+	}
+	for _, a := range c.all {
+		if a[1]-a[0] == 3 && s.toks[a[0]].text == "mode" && s.toks[a[0]+1].text == "=" {
+			mode, _ = s.value(a[0]+2, a[1])
+		}
+	}
+	if s.lang == langRuby && c.name == "open" && strings.HasPrefix(v, "|") {
+		s.shell(c.name, c.call, strings.TrimPrefix(v, "|"), ok, s.text(a0[0], a0[1]))
+		return
+	}
+	verb := []string{"cat"}
+	if strings.ContainsAny(mode, "wax+") {
+		verb = []string{"tee"}
+	}
+	s.file(c.name, c.call, verb, v, ok, "")
+}
+
+// perlOpen records Perl's open: of two arguments, by the mode written
+// in the second (open(F, "cmd|"), open(F, ">file")); of three or more,
+// by the mode apart (open(F, "-|", "cmd", @args), open(F, ">", $file)).
+func (s *codeScan) perlOpen(c codeCall) {
+	args := c.args
+	if len(args) < 2 {
+		return
+	}
+	v, ok := s.value(args[1][0], args[1][1])
+	if !ok {
+		return
+	}
+	if len(args) == 2 {
+		t := strings.TrimSpace(v)
+		switch {
+		case strings.HasPrefix(t, "|"):
+			s.shell(c.name, c.call, t[1:], true, "")
+		case strings.HasSuffix(t, "|"):
+			s.shell(c.name, c.call, strings.TrimSuffix(t, "|"), true, "")
+		case strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+"):
+			s.file(c.name, c.call, []string{"tee"}, strings.TrimSpace(strings.TrimLeft(t, "+<>")), true, "")
+		default:
+			s.file(c.name, c.call, []string{"cat"}, strings.TrimSpace(strings.TrimPrefix(t, "<")), true, "")
+		}
+		return
+	}
+	rest := args[2:]
+	if mode := strings.TrimSpace(v); mode != "-|" && mode != "|-" {
+		p, ok := s.value(rest[0][0], rest[0][1])
 		verb := []string{"cat"}
-		if strings.ContainsAny(mode, "wax+") {
+		if strings.ContainsAny(mode, ">+") {
 			verb = []string{"tee"}
 		}
-		s.file(name, call, verb, v, ok, "")
-	case actPerlOpen:
-		if len(args) < 2 {
-			return
-		}
-		v, ok := s.value(args[1][0], args[1][1])
-		if !ok {
-			return
-		}
-		if len(args) == 2 {
-			// open(F, "cmd|"), open(F, "|cmd"), open(F, ">file")
-			t := strings.TrimSpace(v)
-			switch {
-			case strings.HasPrefix(t, "|"):
-				s.shell(name, call, t[1:], true, "")
-			case strings.HasSuffix(t, "|"):
-				s.shell(name, call, strings.TrimSuffix(t, "|"), true, "")
-			case strings.HasPrefix(t, ">") || strings.HasPrefix(t, "+"):
-				s.file(name, call, []string{"tee"}, strings.TrimSpace(strings.TrimLeft(t, "+<>")), true, "")
-			default:
-				s.file(name, call, []string{"cat"}, strings.TrimSpace(strings.TrimPrefix(t, "<")), true, "")
-			}
-			return
-		}
-		rest := args[2:]
-		switch mode := strings.TrimSpace(v); {
-		case mode == "-|" || mode == "|-":
-			if len(rest) == 1 {
-				s.shellArg(name, call, rest[0][0], rest[0][1])
-				return
-			}
-			ws, ok := s.argWords(rest)
-			if !ok {
-				s.unknownCommand(name, call, s.text(rest[0][0], rest[len(rest)-1][1]))
-				return
-			}
-			s.words(name, call, ws)
-		default:
-			p, ok := s.value(rest[0][0], rest[0][1])
-			verb := []string{"cat"}
-			if strings.ContainsAny(mode, ">+") {
-				verb = []string{"tee"}
-			}
-			s.file(name, call, verb, p, ok, "")
-		}
-	case actCommand, actCmdList:
-		// new Deno.Command(program, {args: [...]}); Bun.spawn([...]),
-		// Bun.spawn({cmd: [...]}), Deno.run({cmd: [...]}).
-		var ws []string
-		ok := true
-		if act == actCommand {
-			var p string
-			p, ok = s.value(a0[0], a0[1])
-			ws = append(ws, p)
-			if ok && len(args) > 1 {
-				l, has, lok := s.option(args[1], "args")
-				ok = lok
-				if has {
-					ws = append(ws, l...)
-				}
-			}
-		} else if l, isList, lok := s.list(a0[0], a0[1]); isList {
-			ws, ok = l, lok
-		} else {
-			l, has, lok := s.option(a0, "cmd")
-			ws, ok = l, lok && has
-		}
-		if !ok {
-			s.unknownCommand(name, call, s.text(a0[0], args[len(args)-1][1]))
-			return
-		}
-		s.words(name, call, ws)
-	case actCopy, actMove:
-		if len(args) < 2 {
-			return
-		}
-		src, ok1 := s.value(a0[0], a0[1])
-		dst, ok2 := s.value(args[1][0], args[1][1])
-		if !ok1 || !ok2 {
-			return
-		}
-		verb := "mv"
-		if act == actCopy {
-			verb = "cp"
-			if name == "shutil.copytree" || strings.HasSuffix(name, "cp_r") || s.flag(all, "recursive") {
-				verb = "cp -r"
+		s.file(c.name, c.call, verb, p, ok, "")
+		return
+	}
+	if len(rest) == 1 {
+		s.shellArg(c.name, c.call, rest[0][0], rest[0][1])
+		return
+	}
+	ws, ok := s.argWords(rest)
+	if !ok {
+		s.unknownCommand(c.name, c.call, s.text(rest[0][0], rest[len(rest)-1][1]))
+		return
+	}
+	s.words(c.name, c.call, ws)
+}
+
+// spawnsOptions records the words of new Deno.Command(program, {args:
+// [...]}) (actCommand), and of Bun.spawn([...]), Bun.spawn({cmd: [...]})
+// or Deno.run({cmd: [...]}) (actCmdList).
+func (s *codeScan) spawnsOptions(act codeAct, c codeCall) {
+	a0 := c.args[0]
+	var ws []string
+	ok := true
+	if act == actCommand {
+		var p string
+		p, ok = s.value(a0[0], a0[1])
+		ws = append(ws, p)
+		if ok && len(c.args) > 1 {
+			l, has, lok := s.option(c.args[1], "args")
+			ok = lok
+			if has {
+				ws = append(ws, l...)
 			}
 		}
-		p1, ok1 := codePath(src)
-		p2, ok2 := codePath(dst)
-		if ok1 && ok2 {
-			s.words(name, call, append(strings.Fields(verb), "--", p1, p2))
+	} else if l, isList, lok := s.list(a0[0], a0[1]); isList {
+		ws, ok = l, lok
+	} else {
+		l, has, lok := s.option(a0, "cmd")
+		ws, ok = l, lok && has
+	}
+	if !ok {
+		s.unknownCommand(c.name, c.call, s.text(a0[0], c.args[len(c.args)-1][1]))
+		return
+	}
+	s.words(c.name, c.call, ws)
+}
+
+// copies records a copy (actCopy) or a move (actMove) of known paths
+// as cp, cp -r or mv of them; one of a path not known is left.
+func (s *codeScan) copies(act codeAct, c codeCall) {
+	if len(c.args) < 2 {
+		return
+	}
+	src, ok1 := s.value(c.args[0][0], c.args[0][1])
+	dst, ok2 := s.value(c.args[1][0], c.args[1][1])
+	if !ok1 || !ok2 {
+		return
+	}
+	verb := "mv"
+	if act == actCopy {
+		verb = "cp"
+		if c.name == "shutil.copytree" || strings.HasSuffix(c.name, "cp_r") || s.flag(c.all, "recursive") {
+			verb = "cp -r"
 		}
+	}
+	p1, ok1 := codePath(src)
+	p2, ok2 := codePath(dst)
+	if ok1 && ok2 {
+		s.words(c.name, c.call, append(strings.Fields(verb), "--", p1, p2))
 	}
 }
 
@@ -1202,6 +1289,21 @@ func codeShow(code string) string {
 	return shorten(strings.ReplaceAll(code, string(rune(codeHole)), "$…"))
 }
 
+// Why a name makes inline code too complex to check (see dynamic).
+const (
+	whyRunsCode = "code held in a string, which may be any code"
+	whyNamed    = "a function named at run time, which may run anything"
+)
+
+// nameSite is a name in inline code where it is used: its token (i),
+// its text and last part (os.system, system), whether it names a method
+// (after a .) and whether it is called (a ( follows).
+type nameSite struct {
+	i              int
+	name, last     string
+	method, called bool
+}
+
 // dynamic says why the name at token i makes the code too complex to
 // check ("" when it does not): it runs code held in a string (eval,
 // exec, new Function, load), calls a function named at run time
@@ -1211,144 +1313,417 @@ func codeShow(code string) string {
 // reads as a value ((os.system)(…), f.call(…)). eval and its kin of a
 // string literal read that string as code instead.
 func (s *codeScan) dynamic(i int) string {
-	t := s.toks[i]
-	name := t.text
-	method := i > 0 && s.toks[i-1].text == "."
-	called := i+1 < len(s.toks) && s.toks[i+1].text == "("
-	last := name
-	if k := strings.LastIndexAny(name, ".:"); k >= 0 {
-		last = name[k+1:]
+	name := s.toks[i].text
+	n := nameSite{
+		i:      i,
+		name:   name,
+		last:   lastPart(name),
+		method: i > 0 && s.toks[i-1].text == ".",
+		called: i+1 < len(s.toks) && s.toks[i+1].text == "(",
 	}
-	const runsCode = "code held in a string, which may be any code"
-	const named = "a function named at run time, which may run anything"
 	// A call that runs, deletes, writes or reads, called by .call,
 	// .apply, .bind (JavaScript), .call (Ruby's method(:x).call).
-	if prefix, ok := strings.CutSuffix(name, "."+last); ok && (last == "call" || last == "apply" || last == "bind") {
+	if prefix, ok := strings.CutSuffix(name, "."+n.last); ok && (n.last == "call" || n.last == "apply" || n.last == "bind") {
 		if s.action(s.resolve(prefix), false) != actNone {
-			return named
+			return whyNamed
 		}
 	}
 	switch s.lang {
 	case langPython:
-		switch {
-		case method:
-		case (name == "exec" || name == "eval") && called:
-			return s.evalString(i+1, runsCode)
-		case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
-			return runsCode
-		case (name == "__import__" || s.resolve(name) == "importlib.import_module") && called:
-			if v, ok := s.value(i+2, max(i+2, s.match[i+1])); ok && !pyRisky(v) {
-				return ""
-			}
-			return "a module only known at run time, which may be os or subprocess"
-		case name == "getattr" && called:
-			args := s.split(i+2, max(i+2, s.match[i+1]))
-			if len(args) >= 2 && args[0][1]-args[0][0] == 1 && s.toks[args[0][0]].kind == tokName && !pyRisky(s.resolve(s.toks[args[0][0]].text)) {
-				if _, ok := s.value(args[1][0], args[1][1]); ok {
-					return ""
-				}
-			}
-			return named
-		case name == "globals" || name == "locals" || name == "vars" || name == "sys.modules" ||
-			name == "__builtins__" || strings.HasPrefix(name, "__builtins__.") || strings.HasPrefix(name, "builtins.") || strings.Contains(name, "__dict__"):
-			return named
-		case strings.HasPrefix(s.resolve(name), "os.spawn"):
-			return "a command os.spawn runs, not read"
-		case strings.Contains(name, ".") && !called && s.action(s.resolve(name), false) != actNone && !s.boundHere(i):
-			// (os.system)(…), [os.system][0](…), map(os.system, …)
-			return named
-		}
+		return s.dynamicPython(n)
 	case langJS:
-		switch {
-		case name == "eval" && called && !method:
-			return s.evalString(i+1, runsCode)
-		case name == "Function" && called, name == "new" && i+1 < len(s.toks) && s.toks[i+1].text == "Function":
-			return runsCode
-		case last == "runInThisContext" || last == "runInNewContext" || last == "runInContext" || last == "compileFunction" || name == "vm.Script":
-			return runsCode
-		case name == "process.binding" || name == "process._linkedBinding" || name == "process.dlopen":
-			return "a binding of node's internals, which may spawn"
-		case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
-			return named
-		case name == "require" && called && s.childProcess && s.match[i+1]+1 < len(s.toks) && s.toks[s.match[i+1]+1].text == "[":
-			return named
-		}
+		return s.dynamicJS(n)
 	case langRuby:
-		switch {
-		case (name == "eval" || last == "instance_eval" || last == "class_eval" || last == "module_eval" || last == "instance_exec") && !method:
-			return s.evalString(i+1, runsCode)
-		case last == "send" || last == "public_send" || last == "__send__" || last == "method" || last == "instance_method":
-			k := i + 1
-			if k < len(s.toks) && s.toks[k].text == "(" {
-				k++
-			}
-			n := ""
-			switch {
-			case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokName && s.toks[k+1].from == s.toks[k].to:
-				n = s.toks[k+1].text
-			case k < len(s.toks) && s.toks[k].kind == tokString && s.toks[k].lit:
-				n = s.toks[k].text
-			case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokPunct && s.toks[k+1].from == s.toks[k].to:
-				return "" // an operator's symbol, :+
-			case last == "method" && !called:
-				return "" // a method named method
-			default:
-				return named
-			}
-			if s.action(n, false) != actNone || n == "eval" || n == "send" || n == "public_send" || n == "__send__" || n == "syscall" || n == "instance_eval" {
-				return named
-			}
-		}
+		return s.dynamicRuby(n)
 	case langPerl:
-		next := ""
-		if i+1 < len(s.toks) {
-			next = s.toks[i+1].text
-		}
-		switch {
-		case method:
-		case name == "eval" && next != "{" && next != "":
-			return s.evalString(i+1, runsCode)
-		case (name == "do" || name == "require") && i+1 < len(s.toks) && (s.toks[i+1].kind == tokString || strings.HasPrefix(next, "$") || next == "(" && name == "do"):
-			return "a Perl file only known at run time"
-		case (name == "system" || name == "exec" || name == "CORE::system" || name == "CORE::exec") && next == "{":
-			return "a program named apart from its words (system { … } …)"
-		}
+		return s.dynamicPerl(n)
 	case langPHP:
-		lower := strings.ToLower(strings.TrimPrefix(name, "\\"))
-		switch {
-		case method:
-		case (lower == "eval" || lower == "assert") && called:
-			return s.evalString(i+1, runsCode)
-		case lower == "create_function" || lower == "call_user_func" || lower == "call_user_func_array" || lower == "pcntl_exec":
-			return named
-		case name[0] == '$' && called && (i == 0 || s.toks[i-1].text != ">"):
-			return named
-		}
+		return s.dynamicPHP(n)
 	case langLua:
-		switch {
-		case (name == "load" || name == "loadstring") && called:
-			return s.evalString(i+1, runsCode)
-		case name == "dofile" || name == "loadfile" || name == "require" && !called && i+1 < len(s.toks) && s.toks[i+1].kind != tokString:
-			return "a Lua file only known at run time"
-		case (name == "os" || name == "io") && i+1 < len(s.toks) && s.toks[i+1].text == "[":
-			return named
-		case strings.Contains(name, ".") && !called && s.action(name, false) != actNone && !s.boundHere(i) &&
-			!(i+1 < len(s.toks) && s.toks[i+1].kind == tokString):
-			return named
-		}
+		return s.dynamicLua(n)
 	case langR:
-		switch last {
+		switch n.last {
 		case "eval", "evalq", "do.call", "match.fun", "get", "get0", "mget":
-			if called {
-				return named
+			if n.called {
+				return whyNamed
 			}
 		}
 	case langAppleScript:
 		if name == "run" && i+1 < len(s.toks) && s.toks[i+1].text == "script" {
-			return runsCode
+			return whyRunsCode
 		}
 	}
 	return ""
+}
+
+// dynamicPython is dynamic for Python: exec, eval, compile, runpy;
+// __import__ and importlib of a module that may be os or subprocess;
+// getattr, globals(), __builtins__; os.spawn*; os.system as a value.
+func (s *codeScan) dynamicPython(n nameSite) string {
+	i, name, called := n.i, n.name, n.called
+	switch {
+	case n.method:
+	case (name == "exec" || name == "eval") && called:
+		return s.evalString(i+1, whyRunsCode)
+	case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
+		return whyRunsCode
+	case (name == "__import__" || s.resolve(name) == "importlib.import_module") && called:
+		if v, ok := s.value(i+2, max(i+2, s.match[i+1])); ok && !pyRisky(v) {
+			return ""
+		}
+		return "a module only known at run time, which may be os or subprocess"
+	case name == "getattr" && called:
+		args := s.split(i+2, max(i+2, s.match[i+1]))
+		if len(args) >= 2 && args[0][1]-args[0][0] == 1 && s.toks[args[0][0]].kind == tokName && !pyRisky(s.resolve(s.toks[args[0][0]].text)) {
+			if _, ok := s.value(args[1][0], args[1][1]); ok {
+				return ""
+			}
+		}
+		return whyNamed
+	case name == "globals" || name == "locals" || name == "vars" || name == "sys.modules" ||
+		name == "__builtins__" || strings.HasPrefix(name, "__builtins__.") || strings.HasPrefix(name, "builtins.") || strings.Contains(name, "__dict__"):
+		return whyNamed
+	case (strings.Contains(name, ".__getattr") || strings.Contains(name, ".__call__")) && pyRisky(s.resolve(name)):
+		// os.__getattribute__("system"), os.system.__call__
+		return whyNamed
+	case strings.HasPrefix(s.resolve(name), "os.spawn"):
+		return "a command os.spawn runs, not read"
+	case (s.resolve(name) == "operator.methodcaller" || s.resolve(name) == "operator.attrgetter") && called:
+		// operator.attrgetter("system")(os)
+		for _, a := range s.split(i+2, max(i+2, s.match[i+1])) {
+			if v, ok := s.value(a[0], a[1]); ok && codeCalls.get().pyLast[lastPart(v)] {
+				return whyNamed
+			}
+		}
+	case called || s.imported[i] || i+2 < len(s.toks) && s.toks[i+1].text == "=" && s.toks[i+2].text != "=" || s.boundHere(i):
+	case strings.Contains(s.resolve(name), ".") && s.action(s.resolve(name), false) != actNone:
+		// (os.system)(…), [os.system][0](…), map(os.system, …), and
+		// names bound to it: f = os.system; map(f, …)
+		return whyNamed
+	case !strings.Contains(s.resolve(name), ".") && pyRisky(s.resolve(name)):
+		// [os][0].system(…), (lambda: os)().system(…)
+		return "the module " + s.resolve(name) + " as a value, whose functions run commands, delete or write"
+	}
+	return ""
+}
+
+// dynamicJS is dynamic for JavaScript: eval, Function, node's vm,
+// process.binding, and computed members of child_process
+// (require("child_process")["exec"], cp[x]).
+func (s *codeScan) dynamicJS(n nameSite) string {
+	i, name, last := n.i, n.name, n.last
+	switch {
+	case name == "eval" && n.called && !n.method:
+		return s.evalString(i+1, whyRunsCode)
+	case name == "Function" && n.called, name == "new" && i+1 < len(s.toks) && s.toks[i+1].text == "Function":
+		return whyRunsCode
+	case last == "runInThisContext" || last == "runInNewContext" || last == "runInContext" || last == "compileFunction" || name == "vm.Script":
+		return whyRunsCode
+	case name == "process.binding" || name == "process._linkedBinding" || name == "process.dlopen":
+		return "a binding of node's internals, which may spawn"
+	case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
+		return whyNamed
+	case (name == "require" || name == "import") && n.called && s.childProcess:
+		// require("child_process")[x], (await import("child_process"))[x],
+		// import("child_process").then(m => m[x]).
+		k := s.match[i+1] + 1
+		for k > 0 && k < len(s.toks) && s.toks[k].text == ")" {
+			k++
+		}
+		switch {
+		case k <= 0 || k >= len(s.toks):
+		case s.toks[k].text == "[":
+			return whyNamed
+		case k+2 < len(s.toks) && s.toks[k].text == "." && s.toks[k+1].text == "then" && s.toks[k+2].text == "(":
+			s.thenParam(k + 3)
+		}
+	}
+	return ""
+}
+
+// jsChildMember says whether the [ at token i, in code that names
+// child_process, subscripts a value with the name of one of its
+// functions.
+func (s *codeScan) jsChildMember(i int) bool {
+	if s.match[i] <= i+1 {
+		return false
+	}
+	v, ok := s.value(i+1, s.match[i])
+	_, child := codeCalls.get().jsChild[v]
+	return ok && (child || v == "fork")
+}
+
+// jsModuleAt says whether the expression at token k gives a module:
+// require(…), import(…), await import(…).
+func (s *codeScan) jsModuleAt(k int) bool {
+	if k+1 < len(s.toks) && s.toks[k].text == "await" {
+		k++
+	}
+	return s.toks[k].text == "require" || s.toks[k].text == "import" && k+1 < len(s.toks) && s.toks[k+1].text == "("
+}
+
+// thenParam records the parameter of the function at token k, given to
+// .then of an import(…), as a name bound to a module (cpNames): m of m
+// => …, (m) => …, async (m) => …, function (m) { … }.
+func (s *codeScan) thenParam(k int) {
+	for k < len(s.toks) && (s.toks[k].text == "async" || s.toks[k].text == "function" || s.toks[k].text == "(") {
+		k++
+	}
+	if k < len(s.toks) && s.toks[k].kind == tokName {
+		s.cpNames = append(s.cpNames, s.toks[k].text)
+	}
+}
+
+// dynamicRuby is dynamic for Ruby: eval and its kin, and send or
+// method of a name that runs, deletes, writes or reads, or of one only
+// known at run time.
+func (s *codeScan) dynamicRuby(n nameSite) string {
+	switch last := n.last; {
+	case (n.name == "eval" || last == "instance_eval" || last == "class_eval" || last == "module_eval" || last == "instance_exec") && !n.method:
+		return s.evalString(n.i+1, whyRunsCode)
+	case last == "send" || last == "public_send" || last == "__send__" || last == "method" || last == "instance_method":
+		return s.rubySend(n)
+	}
+	return ""
+}
+
+// rubySend is dynamicRuby for send(:name, …), method(:name) and their
+// kin.
+func (s *codeScan) rubySend(n nameSite) string {
+	k := n.i + 1
+	if k < len(s.toks) && s.toks[k].text == "(" {
+		k++
+	}
+	sent := ""
+	switch {
+	case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokName && s.toks[k+1].from == s.toks[k].to:
+		sent = s.toks[k+1].text
+	case k < len(s.toks) && s.toks[k].kind == tokString && s.toks[k].lit:
+		sent = s.toks[k].text
+	case k+1 < len(s.toks) && s.toks[k].text == ":" && s.toks[k+1].kind == tokPunct && s.toks[k+1].from == s.toks[k].to:
+		return "" // an operator's symbol, :+
+	case n.last == "method" && !n.called:
+		return "" // a method named method
+	default:
+		return whyNamed
+	}
+	switch sent {
+	case "eval", "send", "public_send", "__send__", "syscall", "instance_eval":
+		return whyNamed
+	}
+	if s.action(sent, false) != actNone {
+		return whyNamed
+	}
+	return ""
+}
+
+// dynamicPerl is dynamic for Perl: eval of a string, do and require of
+// a file, and system { program } words.
+func (s *codeScan) dynamicPerl(n nameSite) string {
+	i, name := n.i, n.name
+	next := ""
+	if i+1 < len(s.toks) {
+		next = s.toks[i+1].text
+	}
+	switch {
+	case n.method:
+	case name == "eval" && next != "{" && next != "":
+		return s.evalString(i+1, whyRunsCode)
+	case (name == "do" || name == "require") && i+1 < len(s.toks) && (s.toks[i+1].kind == tokString || strings.HasPrefix(next, "$") || next == "(" && name == "do"):
+		return "a Perl file only known at run time"
+	case (name == "system" || name == "exec" || name == "CORE::system" || name == "CORE::exec") && next == "{":
+		return "a program named apart from its words (system { … } …)"
+	case i > 0 && s.toks[i-1].text == "&" && s.toks[i-1].to == s.toks[i].from && s.action(name, false) != actNone:
+		// \&CORE::system: a reference to it, called later
+		return whyNamed
+	}
+	return ""
+}
+
+// dynamicPHP is dynamic for PHP: eval and assert of a string,
+// create_function, call_user_func, pcntl_exec, and $f(…).
+func (s *codeScan) dynamicPHP(n nameSite) string {
+	i, name := n.i, n.name
+	lower := strings.ToLower(strings.TrimPrefix(name, "\\"))
+	switch {
+	case n.method:
+	case (lower == "eval" || lower == "assert") && n.called:
+		return s.evalString(i+1, whyRunsCode)
+	case lower == "create_function" || lower == "call_user_func" || lower == "call_user_func_array" || lower == "pcntl_exec":
+		return whyNamed
+	case name[0] == '$' && n.called && (i == 0 || s.toks[i-1].text != ">"):
+		return whyNamed
+	case n.called && s.phpCallbackNamed(i, lower):
+		return whyNamed
+	}
+	return ""
+}
+
+// phpCallbacks: PHP's functions that call a function they are given,
+// each with the index of the argument that gives it.
+var phpCallbacks = lazy[map[string]int]{build: func() map[string]int {
+	return map[string]int{
+		"array_map": 0, "array_filter": 1, "array_walk": 1, "array_walk_recursive": 1, "array_reduce": 1,
+		"usort": 1, "uasort": 1, "uksort": 1, "preg_replace_callback": 1, "iterator_apply": 1,
+		"register_shutdown_function": 0, "register_tick_function": 0, "set_error_handler": 0,
+		"set_exception_handler": 0, "spl_autoload_register": 0, "ob_start": 0, "header_register_callback": 0,
+		"forward_static_call": 0, "forward_static_call_array": 0,
+	}
+}}
+
+// phpCallbackNamed says whether the call at token i of lower, one of
+// phpCallbacks, is given a function only known at run time
+// (array_map($f, …)): one that is no closure (function, fn, static),
+// method ([$o, 'm']), null, or string, whose name phpFunctionName reads.
+func (s *codeScan) phpCallbackNamed(i int, lower string) bool {
+	k, ok := phpCallbacks.get()[lower]
+	if !ok || s.match[i+1] < 0 {
+		return false
+	}
+	args := s.split(i+2, s.match[i+1])
+	if k >= len(args) {
+		return false
+	}
+	switch t := s.toks[args[k][0]]; {
+	case t.kind == tokString, t.text == "[":
+		return false
+	case t.kind == tokName:
+		switch strings.ToLower(t.text) {
+		case "function", "fn", "static", "null":
+			return false
+		}
+	}
+	return true
+}
+
+// phpFunctionName says why the string at token i, or the concatenation
+// of strings it starts ('sys'.'tem'), makes PHP code too complex to
+// check: it names a function that runs a command, deletes or writes, or
+// one that calls a function by its name, which PHP calls by that name
+// wherever a function goes (array_map('system', …), $f = 'exec'; $f(…),
+// 'system'(…)). As the argument of function_exists or is_callable it
+// only asks whether that function exists.
+func (s *codeScan) phpFunctionName(i int) string {
+	if i > 0 && s.toks[i-1].text == "." {
+		return "" // read from the concatenation's first string
+	}
+	j := i + 1
+	for j+1 < len(s.toks) && s.toks[j].text == "." && s.toks[j+1].kind == tokString {
+		j += 2
+	}
+	v, ok := s.value(i, j)
+	if !ok {
+		return ""
+	}
+	lower := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(v), "\\"))
+	_, callback := phpCallbacks.get()[lower]
+	switch act := codeCalls.get().byName[langPHP][lower]; {
+	case act != actNone && act != actRead, callback:
+	case lower == "assert" || lower == "create_function" || lower == "pcntl_exec" || lower == "call_user_func" || lower == "call_user_func_array":
+	default:
+		return ""
+	}
+	if i >= 2 && s.toks[i-1].text == "(" && j < len(s.toks) && s.toks[j].text == ")" {
+		switch strings.ToLower(strings.TrimPrefix(s.toks[i-2].text, "\\")) {
+		case "function_exists", "is_callable":
+			return ""
+		}
+	}
+	return "the name of a function that runs a command, deletes or writes, which PHP calls by its name (array_map('system', …))"
+}
+
+// dynamicLua is dynamic for Lua: load and loadstring of a string,
+// dofile, loadfile and require of a file, os[…] and io[…], and
+// os.execute as a value.
+func (s *codeScan) dynamicLua(n nameSite) string {
+	i, name := n.i, n.name
+	switch {
+	case (name == "load" || name == "loadstring") && n.called:
+		return s.evalString(i+1, whyRunsCode)
+	case name == "dofile" || name == "loadfile" || name == "require" && !n.called && i+1 < len(s.toks) && s.toks[i+1].kind != tokString:
+		return "a Lua file only known at run time"
+	case (name == "os" || name == "io") && i+1 < len(s.toks) && s.toks[i+1].text == "[":
+		return whyNamed
+	case strings.Contains(name, ".") && !n.called && s.action(name, false) != actNone && !s.boundHere(i) &&
+		!(i+1 < len(s.toks) && s.toks[i+1].kind == tokString):
+		return whyNamed
+	}
+	return ""
+}
+
+// interpolations reads, as code, what the string at token t fills in
+// when it runs: JavaScript's `${…}`, Ruby's "#{…}", Python's f"{…}",
+// Perl's "@{[ … ]}" and "${\ …}", PHP's "{$…}" and "${…}". A call in
+// them runs as one outside a string does: f"{os.system('rm -rf ~')}".
+func (s *codeScan) interpolations(t token) {
+	raw := s.src[t.from:t.to]
+	fString := false
+	if s.lang == langPython {
+		if q := strings.IndexAny(raw, "'\""); q > 0 {
+			fString = strings.ContainsAny(raw[:q], "fF")
+		}
+		if !fString {
+			return
+		}
+	}
+	if s.lang == langJS && raw[0] != '`' {
+		return
+	}
+	for j := 0; j+1 < len(raw); j++ {
+		c, next := raw[j], raw[j+1]
+		from := -1
+		switch {
+		case c == '\\':
+			j++
+		case s.lang == langJS && c == '$' && next == '{',
+			s.lang == langRuby && c == '#' && next == '{',
+			s.lang == langPerl && (c == '@' || c == '$') && next == '{',
+			s.lang == langPHP && c == '$' && next == '{':
+			from = j + 2
+		case s.lang == langPython && c == '{' && next == '{':
+			j++
+		case s.lang == langPython && c == '{', s.lang == langPHP && c == '{' && next == '$':
+			from = j + 1
+		}
+		if from < 0 {
+			continue
+		}
+		end := templateExprEnd(raw, from)
+		to := end
+		if end > from && raw[end-1] == '}' {
+			to = end - 1
+		}
+		s.subScan(raw[from:to])
+		j = end - 1
+		if s.tooLong {
+			return
+		}
+	}
+}
+
+// subScan reads code that the code holds in a string and runs (a
+// string's interpolation, eval's literal) as the code around it is read,
+// with the names the code around it binds.
+func (s *codeScan) subScan(src string) {
+	if s.depth >= 4 {
+		s.unread = "strings nested too deep in code"
+		return
+	}
+	sub := codeScan{lang: s.lang, src: src, depth: s.depth + 1, work: s.work, aliases: s.aliases,
+		childProcess: s.childProcess, fsMentioned: s.fsMentioned, dynRequire: s.dynRequire,
+		dynNames: s.dynNames, cpNames: s.cpNames, stars: s.stars}
+	sub.lex()
+	if sub.hole {
+		s.found = append(s.found, codeFound{name: "interpolation", call: src, unknown: "what the shell fills in at run time into code in a string, which may be any code"})
+	}
+	sub.scan()
+	s.found = append(s.found, sub.found...)
+	if sub.unread != "" {
+		s.unread = sub.unread
+	}
+	if s.work = sub.work; sub.tooLong {
+		s.tooLong = true
+	}
 }
 
 // evalString reads the code that eval and its kin at the ( or string at

@@ -1,0 +1,45 @@
+package permission
+
+import "testing"
+
+// FuzzInlineCode checks that the reader of inline code never panics on
+// code of any language and keeps its own invariants: tokens lie in the
+// code in order, brackets match both ways, and its work stays near its
+// bound.
+func FuzzInlineCode(f *testing.F) {
+	for _, s := range []string{
+		`import os; os.system("rm -rf ~")`,
+		"x = <<~EOS\n\"\nEOS\nsystem(\"rm\")",
+		`if (x) /"/.test(s); require("child_process")["exec"]("x")`,
+		`for (@a) { 1 } /"/; system("rm");`,
+		`array_map('sys'.'tem', ["x"]); $f = "exec"; $f("y");`,
+		"from os import (\n system,\n)\nf = system; list(map(f, []))",
+		"`${`\"`}` + $`ls` + qx{ls} + %x(ls) + [[x]] + q(a) + s/a/b/g",
+		`BEGIN { print > "f"; "cmd" | getline; print |& "c" }`,
+	} {
+		f.Add(uint8(langPython), s)
+		f.Add(uint8(langJS), s)
+		f.Add(uint8(langPerl), s)
+	}
+	f.Fuzz(func(t *testing.T, lang uint8, src string) {
+		s := codeScan{lang: codeLang(lang % uint8(langAwk+1)), src: src}
+		if s.lang == langNone {
+			s.lang = langPython
+		}
+		s.lex()
+		s.scan()
+		prev := 0
+		for k, tok := range s.toks {
+			if tok.from < prev || tok.from > tok.to || tok.to > len(src) {
+				t.Fatalf("token %d %q at %d:%d after %d in %d bytes", k, tok.text, tok.from, tok.to, prev, len(src))
+			}
+			prev = tok.from
+			if m := s.match[k]; m >= 0 && (m >= len(s.toks) || s.match[m] != k) {
+				t.Fatalf("token %d matches %d, which matches back %d", k, m, s.match[m])
+			}
+		}
+		if s.work > 2*maxCodeWork+len(src) {
+			t.Fatalf("%d steps of work, bound %d", s.work, maxCodeWork)
+		}
+	})
+}
