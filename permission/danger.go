@@ -2682,9 +2682,9 @@ func checkCpioPassFile(c SimpleCommand, _ PathEnv) (string, bool) {
 }
 
 // pipeCpioPass is checkCpioPassFile for a cpio -p fed by a pipe: names
-// from find of start paths without "..", git ls-files, or an echo or a
-// printf (whose words pipedArgs checks) stay below its directory; any
-// other program's may not.
+// from find of start paths without "..", and git ls-files, stay below its
+// directory; an echo's or a printf's words pipedArgs hands cpio, whose
+// paths (cpioPaths) writes them at DIR/NAME; any other program's may not.
 func pipeCpioPass(a Analysis, p Pipeline) string {
 	for k, stage := range p {
 		if k == 0 {
