@@ -2856,7 +2856,7 @@ func operandTexts(args []Word) []string {
 // scripts, as root; so do Homebrew, MacPorts, Nix profiles and Flatpak
 // for the user, conda in its environment outside the project, and pip
 // given the system's Python (--break-system-packages, uv pip --system).
-func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
+func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
 	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
 		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
@@ -2924,9 +2924,9 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "conda", "mamba", "micromamba":
 		// Into the active environment, outside the project, unless
-		// -p/--prefix names one (whose path the path checks see).
-		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) &&
-			!slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-p" || strings.HasPrefix(w.Text, "--prefix") }) {
+		// -p/--prefix names one in the project (the path checks do not
+		// see the prefix: conda install -p /opt/env passed).
+		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) && !condaPrefixInProject(args[1:], env) {
 			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
 		}
 	default: // pip, python -m pip, uv pip
@@ -2953,6 +2953,33 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// condaPrefixInProject says whether conda's arguments args name the
+// environment by its path (-p DIR, -pDIR, --prefix DIR, --prefix=DIR), a
+// literal one that lies in the project.
+func condaPrefixInProject(args []Word, env PathEnv) bool {
+	for i, w := range args {
+		if w.Literal && w.Text == "--" {
+			break
+		}
+		var p string
+		var ok bool
+		switch t := w.Text; {
+		case t == "-p" || t == "--prefix":
+			if i+1 < len(args) {
+				p, ok = args[i+1].Text, w.Literal && args[i+1].Literal
+			}
+		case strings.HasPrefix(t, "--prefix="):
+			p, ok = strings.TrimPrefix(t, "--prefix="), w.Literal
+		case strings.HasPrefix(t, "-p"):
+			p, ok = t[2:], w.Literal
+		default:
+			continue
+		}
+		return ok && p != "" && env.Root != "" && within(env.Resolve(p), env.Root)
+	}
+	return false
 }
 
 // checkPublish: a package or image uploaded to a registry (npm publish,

@@ -16,6 +16,13 @@ func TestReviewDecisionsS32(t *testing.T) {
 		{"S32 printf ../ | cpio -p", A, nil, `printf '../../.bashrc\n' | cpio -pdu out`, Ask},
 		{"S32 cpio -p <<< ../", D, nil, `cpio -pdm out <<< ../../x`, Ask},
 		{"S32 neighbour: echo of project names | cpio -p", D, nil, `echo src src/a.go | cpio -pdm out && echo /etc/hosts | cpio -pdm out`, Allow},
+		// conda -p names the environment it changes: one outside the
+		// project asks as conda install into the active one does.
+		{"S32 conda install -p outside", D, nil, `conda install -p /opt/env numpy`, Ask},
+		{"S32 conda install --prefix= outside", A, nil, `conda install --prefix=/home/u/miniconda3 numpy`, Ask},
+		{"S32 mamba create --prefix ../", D, nil, `mamba create --prefix ../env python`, Ask},
+		{"S32 micromamba install -p$VAR", D, nil, `micromamba install -p"$ENV" numpy`, Ask},
+		{"S32 neighbour: conda -p in the project", D, nil, `conda install -p ./env numpy && conda create --prefix=env python && mamba install -p /home/u/proj/.env x && conda list -p /opt/env`, Allow},
 	}
 	checkDecisions(t, tests)
 }
