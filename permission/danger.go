@@ -2991,7 +2991,15 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" { // python -m twine
 		n, args = args[2].Text, args[2:]
 	}
-	ops := operandTexts(args)
+	var ops []string
+	for _, w := range subcommandArgs(n, args) {
+		if w.Literal {
+			ops = append(ops, w.Text)
+		}
+	}
+	if n == "yarn" && len(ops) > 2 && ops[0] == "workspace" { // yarn workspace NAME npm publish
+		ops = ops[2:]
+	}
 	op := func(i int, names ...string) bool { return i < len(ops) && slices.Contains(names, ops[i]) }
 	what := ""
 	switch n {
@@ -3065,12 +3073,7 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	args := c.Args()
-	var ops []Word
-	for _, w := range args[1:] {
-		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
-			ops = append(ops, w)
-		}
-	}
+	ops := subcommandWords(c)
 	op := func(k int, names ...string) bool {
 		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
 	}
@@ -3259,24 +3262,41 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 }}
 
 // subcommandWords returns c's words after its name that are not
-// options, the value of a long option that takes one skipped (aws
-// --profile dev sso login): its subcommands and operands. A word only
-// known at run time is kept, as it may be any of them.
+// options, the value of an option that takes one skipped (aws --profile
+// dev sso login, gh -R o/r secret set, npm -w pkg publish) and so a
+// toolchain (cargo +nightly publish): its subcommands and operands. A
+// word only known at run time is kept, as it may be any of them.
 func subcommandWords(c SimpleCommand) []Word {
+	return subcommandArgs(lowerName(c), c.Args())
+}
+
+// subcommandArgs is subcommandWords for the words args of program name
+// (args[0] its own), for a program another runs (python -m twine).
+func subcommandArgs(name string, args []Word) []Word {
 	var out []Word
-	args := c.Args()
 	for i := 1; i < len(args); i++ {
 		w := args[i]
 		switch {
+		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
 		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
 			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text):
+			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions[name], w.Text):
 			i++
 		}
 	}
 	return out
+}
+
+// valuedOptions are the options of one program that take a value and
+// may come before its subcommand, where another program's same option
+// takes none (pnpm -w is --workspace-root).
+var valuedOptions = map[string][]string{
+	"npm":  {"-w", "--workspace", "--userconfig", "--prefix"},
+	"pnpm": {"-F", "--filter", "--dir"},
+	"gh":   {"-R", "--repo", "--hostname"},
+	"glab": {"-R", "--repo"},
 }
 
 // matchSubcommand returns the reason of the first of rows that c's

@@ -23,6 +23,24 @@ func TestReviewDecisionsS32(t *testing.T) {
 		{"S32 mamba create --prefix ../", D, nil, `mamba create --prefix ../env python`, Ask},
 		{"S32 micromamba install -p$VAR", D, nil, `micromamba install -p"$ENV" numpy`, Ask},
 		{"S32 neighbour: conda -p in the project", D, nil, `conda install -p ./env numpy && conda create --prefix=env python && mamba install -p /home/u/proj/.env x && conda list -p /opt/env`, Allow},
+		// An option with a value before the subcommand (gh -R o/r, npm
+		// -w pkg, docker -c ctx, cargo +toolchain) hid a publish or a
+		// forge change, as a315191 fixed for credentials: its value was
+		// read as the subcommand.
+		{"S32 gh -R secret set", D, nil, `gh -R o/r secret set TOKEN -b x`, Ask},
+		{"S32 gh pr -R merge", A, nil, `gh pr -R o/r merge 1 --squash`, Ask},
+		{"S32 gh pr --repo merge", D, nil, `gh pr --repo o/r merge 1`, Ask},
+		{"S32 glab -R ci retry", D, nil, `glab -R g/p ci retry 99`, Ask},
+		{"S32 gh auth --hostname token", D, nil, `gh auth --hostname github.example token`, Ask},
+		{"S32 npm --registry publish", D, nil, `npm --registry https://r.example publish`, Ask},
+		{"S32 npm -w publish", A, nil, `npm -w pkg publish`, Ask},
+		{"S32 pnpm --filter publish", D, nil, `pnpm --filter pkg publish`, Ask},
+		{"S32 yarn workspace npm publish", D, nil, `yarn workspace pkg npm publish`, Ask},
+		{"S32 cargo +nightly publish", D, nil, `cargo +nightly publish`, Ask},
+		{"S32 rustup +nightly default", D, nil, `rustup +nightly default stable`, Ask},
+		{"S32 docker -c push", A, nil, `docker -c prod push img:1`, Ask},
+		{"S32 docker --context push", D, nil, `docker --context prod push img:1`, Ask},
+		{"S32 neighbour: the same options before reads and builds", D, nil, `gh -R o/r pr view 1 && gh pr -R o/r list && npm -w pkg test && npm --workspace pkg publish --dry-run && pnpm --filter pkg build && yarn workspace pkg build && cargo +nightly build && docker -c prod ps`, Allow},
 	}
 	checkDecisions(t, tests)
 }
