@@ -3029,8 +3029,10 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	case "docker", "podman", "buildah", "nerdctl":
 		if op(0, "push") || op(0, "image") && op(1, "push") || op(0, "manifest") && op(1, "push") {
 			what = "push"
-		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b")) && slices.ContainsFunc(args[1:], func(w Word) bool {
-			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true"))
+		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b", "bake")) && slices.ContainsFunc(args[1:], func(w Word) bool {
+			// --push is --output type=registry, which pushes as push=true does.
+			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true") ||
+				strings.Contains(w.Text, "type=registry"))
 		}) {
 			what = "build --push"
 		}

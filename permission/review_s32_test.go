@@ -41,6 +41,12 @@ func TestReviewDecisionsS32(t *testing.T) {
 		{"S32 docker -c push", A, nil, `docker -c prod push img:1`, Ask},
 		{"S32 docker --context push", D, nil, `docker --context prod push img:1`, Ask},
 		{"S32 neighbour: the same options before reads and builds", D, nil, `gh -R o/r pr view 1 && gh pr -R o/r list && npm -w pkg test && npm --workspace pkg publish --dry-run && pnpm --filter pkg build && yarn workspace pkg build && cargo +nightly build && docker -c prod ps`, Allow},
+		// docker buildx's --push is --output type=registry, and bake
+		// pushes every target given --push.
+		{"S32 docker buildx build -o type=registry", D, nil, `docker buildx build -o type=registry -t r.example/img .`, Ask},
+		{"S32 docker buildx build --output=type=registry", A, nil, `docker buildx build --output=type=registry,name=r.example/img .`, Ask},
+		{"S32 docker buildx bake --push", D, nil, `docker buildx bake --push`, Ask},
+		{"S32 neighbour: buildx to a local image or a directory", D, nil, `docker buildx build --load -t img . && docker buildx build -o type=local,dest=out . && docker buildx bake`, Allow},
 	}
 	checkDecisions(t, tests)
 }
