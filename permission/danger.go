@@ -2682,9 +2682,9 @@ func checkCpioPassFile(c SimpleCommand, _ PathEnv) (string, bool) {
 }
 
 // pipeCpioPass is checkCpioPassFile for a cpio -p fed by a pipe: names
-// from find of start paths without "..", git ls-files, or an echo or a
-// printf (whose words pipedArgs checks) stay below its directory; any
-// other program's may not.
+// from find of start paths without "..", and git ls-files, stay below its
+// directory; an echo's or a printf's words pipedArgs hands cpio, whose
+// paths (cpioPaths) writes them at DIR/NAME; any other program's may not.
 func pipeCpioPass(a Analysis, p Pipeline) string {
 	for k, stage := range p {
 		if k == 0 {
@@ -2856,7 +2856,7 @@ func operandTexts(args []Word) []string {
 // scripts, as root; so do Homebrew, MacPorts, Nix profiles and Flatpak
 // for the user, conda in its environment outside the project, and pip
 // given the system's Python (--break-system-packages, uv pip --system).
-func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
+func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
 	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
 		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
@@ -2924,9 +2924,9 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "conda", "mamba", "micromamba":
 		// Into the active environment, outside the project, unless
-		// -p/--prefix names one (whose path the path checks see).
-		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) &&
-			!slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-p" || strings.HasPrefix(w.Text, "--prefix") }) {
+		// -p/--prefix names one in the project (the path checks do not
+		// see the prefix: conda install -p /opt/env passed).
+		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) && !condaPrefixInProject(args[1:], env) {
 			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
 		}
 	default: // pip, python -m pip, uv pip
@@ -2955,6 +2955,33 @@ func checkPackageInstall(c SimpleCommand, _ PathEnv) (string, bool) {
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
 }
 
+// condaPrefixInProject says whether conda's arguments args name the
+// environment by its path (-p DIR, -pDIR, --prefix DIR, --prefix=DIR), a
+// literal one that lies in the project.
+func condaPrefixInProject(args []Word, env PathEnv) bool {
+	for i, w := range args {
+		if w.Literal && w.Text == "--" {
+			break
+		}
+		var p string
+		var ok bool
+		switch t := w.Text; {
+		case t == "-p" || t == "--prefix":
+			if i+1 < len(args) {
+				p, ok = args[i+1].Text, w.Literal && args[i+1].Literal
+			}
+		case strings.HasPrefix(t, "--prefix="):
+			p, ok = strings.TrimPrefix(t, "--prefix="), w.Literal
+		case strings.HasPrefix(t, "-p"):
+			p, ok = t[2:], w.Literal
+		default:
+			continue
+		}
+		return ok && p != "" && env.Root != "" && within(env.Resolve(p), env.Root)
+	}
+	return false
+}
+
 // checkPublish: a package or image uploaded to a registry (npm publish,
 // cargo publish, twine upload, docker push), or one withdrawn or handed
 // over there (npm unpublish, cargo yank, gem owner).
@@ -2964,7 +2991,15 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" { // python -m twine
 		n, args = args[2].Text, args[2:]
 	}
-	ops := operandTexts(args)
+	var ops []string
+	for _, w := range subcommandArgs(n, args) {
+		if w.Literal {
+			ops = append(ops, w.Text)
+		}
+	}
+	if n == "yarn" && len(ops) > 2 && ops[0] == "workspace" { // yarn workspace NAME npm publish
+		ops = ops[2:]
+	}
 	op := func(i int, names ...string) bool { return i < len(ops) && slices.Contains(names, ops[i]) }
 	what := ""
 	switch n {
@@ -2994,8 +3029,10 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	case "docker", "podman", "buildah", "nerdctl":
 		if op(0, "push") || op(0, "image") && op(1, "push") || op(0, "manifest") && op(1, "push") {
 			what = "push"
-		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b")) && slices.ContainsFunc(args[1:], func(w Word) bool {
-			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true"))
+		} else if (op(0, "build") || op(0, "buildx") && op(1, "build", "b", "bake")) && slices.ContainsFunc(args[1:], func(w Word) bool {
+			// --push is --output type=registry, which pushes as push=true does.
+			return w.Literal && (w.Text == "--push" || strings.HasPrefix(w.Text, "--push=") || strings.Contains(w.Text, "push=true") ||
+				strings.Contains(w.Text, "type=registry"))
 		}) {
 			what = "build --push"
 		}
@@ -3038,12 +3075,7 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	args := c.Args()
-	var ops []Word
-	for _, w := range args[1:] {
-		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
-			ops = append(ops, w)
-		}
-	}
+	ops := subcommandWords(c)
 	op := func(k int, names ...string) bool {
 		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
 	}
@@ -3232,24 +3264,41 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 }}
 
 // subcommandWords returns c's words after its name that are not
-// options, the value of a long option that takes one skipped (aws
-// --profile dev sso login): its subcommands and operands. A word only
-// known at run time is kept, as it may be any of them.
+// options, the value of an option that takes one skipped (aws --profile
+// dev sso login, gh -R o/r secret set, npm -w pkg publish) and so a
+// toolchain (cargo +nightly publish): its subcommands and operands. A
+// word only known at run time is kept, as it may be any of them.
 func subcommandWords(c SimpleCommand) []Word {
+	return subcommandArgs(lowerName(c), c.Args())
+}
+
+// subcommandArgs is subcommandWords for the words args of program name
+// (args[0] its own), for a program another runs (python -m twine).
+func subcommandArgs(name string, args []Word) []Word {
 	var out []Word
-	args := c.Args()
 	for i := 1; i < len(args); i++ {
 		w := args[i]
 		switch {
+		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
 		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
 			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text):
+			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions[name], w.Text):
 			i++
 		}
 	}
 	return out
+}
+
+// valuedOptions are the options of one program that take a value and
+// may come before its subcommand, where another program's same option
+// takes none (pnpm -w is --workspace-root).
+var valuedOptions = map[string][]string{
+	"npm":  {"-w", "--workspace", "--userconfig", "--prefix"},
+	"pnpm": {"-F", "--filter", "--dir"},
+	"gh":   {"-R", "--repo", "--hostname"},
+	"glab": {"-R", "--repo"},
 }
 
 // matchSubcommand returns the reason of the first of rows that c's

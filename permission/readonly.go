@@ -2494,9 +2494,16 @@ func cpioPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, extractedTo(dir))
 		return guessPaths(out, ops) // the patterns
 	case mode == 'p' && len(ops) > 0:
-		// (The names it copies come from its input: pipedArgs adds
-		// those written on the line after the directory.)
-		return guessPaths(append(out, extractedTo(&ops[0])), ops[1:])
+		// The names it copies come from its input: pipedArgs adds those
+		// written on the line after the directory. Each is read where it
+		// is and written at DIR/NAME, a ../ or a leading / in it included
+		// (echo ../../x | cpio -p out writes out/../../x).
+		out = append(out, extractedTo(&ops[0]))
+		for _, w := range ops[1:] {
+			to := Word{Text: strings.TrimSuffix(ops[0].Text, "/") + "/" + w.Text, Literal: ops[0].Literal && w.Literal}
+			out = append(out, PathArg{Word: to, Write: true})
+		}
+		return guessPaths(out, ops[1:])
 	}
 	return guessPaths(out, ops)
 }
