@@ -691,58 +691,74 @@ func underOrAbove(dir, home string) bool {
 // in the user's own settings or a protected directory (inProtected). what
 // names where the root came from.
 func checkRoot(root, home, what string) error {
-	var is string
-	switch {
-	case root == "/":
-		is = "the file system root"
-	case root == home:
-		is = "your home directory"
-	case sharedDir(root) != "":
-		// Before the home directory it may hold: what the root is.
-		is = sharedDir(root)
-	case home != "" && pathWithin(home, root):
-		is = "a directory that holds your home directory " + home
-	default:
-		// A command that could write these would widen the next run
-		// itself (the namespace layer protects the root's own settings).
-		for _, c := range userConfig(home) {
-			if pathWithin(c[0], root) {
-				is = "a directory that holds your " + c[1] + " " + c[0]
-				break
-			}
-			if pathWithin(root, c[0]) {
-				is = "in your " + c[1] + " " + c[0]
-				break
-			}
-		}
-		if is == "" {
-			is = inProtected(root)
-		}
-		if is == "" {
-			return nil
-		}
+	is := rootIs(root, home)
+	if is == "" {
+		return nil
 	}
 	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
 }
 
-// sharedDir says what shared directory root (a real path) is, or "": a
-// temporary or runtime directory every program on the host keeps its
-// files, sockets and shared memory in. Running in /tmp with no git
+// rootIs says what checkRoot refuses root for, or "".
+func rootIs(root, home string) string {
+	switch {
+	case root == "/":
+		return "the file system root"
+	case root == home:
+		return "your home directory"
+	}
+	// Before the home directory it may hold: what the root is.
+	if is := sharedDir(root); is != "" {
+		return is
+	}
+	if home != "" && pathWithin(home, root) {
+		return "a directory that holds your home directory " + home
+	}
+	// A command that could write these would widen the next run itself
+	// (the namespace layer protects the root's own settings).
+	for _, c := range userConfig(home) {
+		if pathWithin(c[0], root) {
+			return "a directory that holds your " + c[1] + " " + c[0]
+		}
+		if pathWithin(root, c[0]) {
+			return "in your " + c[1] + " " + c[0]
+		}
+	}
+	return inProtected(root)
+}
+
+// sharedDirs are the temporary and runtime directories every program on
+// the host keeps its files, sockets and shared memory in (with
+// $XDG_RUNTIME_DIR, the user's own).
+var sharedDirs = []struct{ path, what string }{
+	{"/tmp", "the shared temporary directory /tmp"},
+	{"/var/tmp", "the shared temporary directory /var/tmp"},
+	{"/dev/shm", "the shared memory directory /dev/shm"},
+	{"/run", "the shared runtime directory /run"},
+	{"/var/run", "the shared runtime directory /var/run"},
+}
+
+// sharedDir says what shared directory root (a real path) is, or "": one
+// of sharedDirs or $XDG_RUNTIME_DIR, by its real path, or any directory
+// every user may write with the sticky bit set (/run/lock, /tmp/.X11-unix,
+// another system's temporary directory). Running in /tmp with no git
 // repository made /tmp itself the root, and the command could delete or
 // rewrite every other program's files there (as root: anyone's). A
-// directory below one is a root like any other.
+// directory below one is a root like any other. Only a candidate of the
+// root's own name has its links resolved: nothing more on a run's way.
 func sharedDir(root string) string {
-	for _, d := range []struct{ path, what string }{
-		{"/tmp", "the shared temporary directory /tmp"},
-		{"/var/tmp", "the shared temporary directory /var/tmp"},
-		{"/dev/shm", "the shared memory directory /dev/shm"},
-		{"/run", "the shared runtime directory /run"},
-		{"/var/run", "the shared runtime directory /var/run"},
-		{os.Getenv("XDG_RUNTIME_DIR"), "your runtime directory $XDG_RUNTIME_DIR"},
-	} {
-		if filepath.IsAbs(d.path) && root == realPath(d.path) {
+	is := func(dir string) bool {
+		return root == dir || filepath.IsAbs(dir) && filepath.Base(root) == filepath.Base(dir) && root == realPath(dir)
+	}
+	for _, d := range sharedDirs {
+		if is(d.path) {
 			return d.what + ", where other programs keep their files and sockets"
 		}
+	}
+	if x := os.Getenv("XDG_RUNTIME_DIR"); x != "" && is(x) {
+		return "your runtime directory $XDG_RUNTIME_DIR, where other programs keep their files and sockets"
+	}
+	if fi, err := os.Stat(root); err == nil && fi.IsDir() && fi.Mode()&(os.ModeSticky|0o002) == os.ModeSticky|0o002 {
+		return "a directory every user may write, with the sticky bit (a shared one, as /tmp is), where other programs keep their files"
 	}
 	return ""
 }

@@ -17,6 +17,17 @@ func TestCheckRootSharedDirectories(t *testing.T) {
 	}
 	t.Setenv("XDG_RUNTIME_DIR", xdg)
 	home := "/nonexistent/home/me" // holds none of the roots below
+	// A shared directory of another name (/run/lock, /tmp/.X11-unix):
+	// every user may write it, and the sticky bit is set.
+	sticky, open := filepath.Join(xdg, "sticky"), filepath.Join(xdg, "open")
+	for dir, mode := range map[string]os.FileMode{sticky: 0o777 | os.ModeSticky, open: 0o777} {
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(dir, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		root, want string // want "" for allowed
 	}{
@@ -26,6 +37,8 @@ func TestCheckRootSharedDirectories(t *testing.T) {
 		{"/run", "is the shared runtime directory /run,"},
 		{realPath("/var/run"), "is the shared runtime directory "},
 		{xdg, "is your runtime directory $XDG_RUNTIME_DIR,"},
+		{sticky, "is a directory every user may write, with the sticky bit (a shared one, as /tmp is),"},
+		{open, ""}, // writable by all, but no sticky bit: a project shared on purpose
 		{"/tmp/app", ""},
 		{"/var/tmp/app", ""},
 		{"/dev/shm/app", ""},
