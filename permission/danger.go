@@ -3284,22 +3284,37 @@ func subcommandArgs(name string, args []Word) []Word {
 			out = append(out, w)
 		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
 			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions[name], w.Text):
+			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions(name), w.Text):
 			i++
 		}
 	}
 	return out
 }
 
-// valuedOptions are the options of one program that take a value and
-// may come before its subcommand, where another program's same option
-// takes none (pnpm -w is --workspace-root).
-var valuedOptions = map[string][]string{
-	"npm":  {"-w", "--workspace", "--userconfig", "--prefix"},
-	"pnpm": {"-F", "--filter", "--dir"},
-	"gh":   {"-R", "--repo", "--hostname"},
-	"glab": {"-R", "--repo"},
+// valuedOptions returns the options of program name that take a value
+// and may come before its subcommand, where another program's same
+// option takes none (pnpm -w is --workspace-root). Arrays, not a map:
+// the package's start-up stays free of work.
+func valuedOptions(name string) []string {
+	switch name {
+	case "npm":
+		return npmValued[:]
+	case "pnpm":
+		return pnpmValued[:]
+	case "gh":
+		return ghValued[:]
+	case "glab":
+		return glabValued[:]
+	}
+	return nil
 }
+
+var (
+	npmValued  = [...]string{"-w", "--workspace", "--userconfig", "--prefix"}
+	pnpmValued = [...]string{"-F", "--filter", "--dir"}
+	ghValued   = [...]string{"-R", "--repo", "--hostname"}
+	glabValued = [...]string{"-R", "--repo"}
+)
 
 // matchSubcommand returns the reason of the first of rows that c's
 // name and subcommand words match, "" for none.
