@@ -49,7 +49,9 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     can be renamed away and replaced (see protect_linux.go). A protected
 //     directory that does not exist is created empty (at the first missing
 //     component of its way), so that the command cannot create it either,
-//     and removed after the run by a helper (see placeholder);
+//     and removed after the run by a helper (see placeholder); so is a
+//     missing commondir in the root's git directory, a file naming that
+//     directory itself (commondirSelf);
 //   - /proc is the child's own pid namespace's, and the writable /dev/shm
 //     and /dev/pts file systems of its own: the command reaches its own
 //     POSIX shared memory and terminals, not other programs' (their
@@ -395,7 +397,8 @@ const placeholderMark = "user.mewsandbox.placeholder"
 const commondirSelf = ".\n"
 
 // A placeholder is a protected directory the layer binds read-only, made
-// empty where it was missing. It must not stay on the host after the run,
+// empty where it was missing (or a commondir file holding commondirSelf,
+// held and removed alike). It must not stay on the host after the run,
 // and must not go while another run binds it: removing a mount point
 // unmounts it in every namespace, and that run's command could then make
 // the directory. So each run holds a shared flock on each such directory
