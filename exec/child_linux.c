@@ -2600,7 +2600,33 @@ static __attribute__((noreturn)) void probe_namespaces(void) {
 // or, without one, leaves the placeholders to the next run. After a grace
 // of MEWS_RELEASE_GRACE_MS, a placeholder goes if this run made it or it
 // bears MEWS_PLACEHOLDER_MARK, once no run holds it (the exclusive flock,
-// waited for), if it is still the directory held, and empty.
+// waited for), if it is still the directory held, and empty (a placeholder
+// commondir, a file: if it still holds MEWS_COMMONDIR_SELF alone).
+// is_commondir_self says whether fd, whose status is st, is a placeholder
+// commondir as the runner made it: a regular file with no other link that
+// holds MEWS_COMMONDIR_SELF and nothing else. One that holds anything else
+// is not the runner's to remove.
+static int is_commondir_self(long fd, const struct stat *st) {
+	const char self[] = MEWS_COMMONDIR_SELF;
+	char buf[sizeof self];
+	if (!S_ISREG(st->st_mode) || st->st_nlink != 1 || st->st_size != (off_t)(sizeof self - 1)) {
+		return 0;
+	}
+	long n;
+	do {
+		n = SYS4(SYS_pread64, fd, buf, sizeof buf, 0);
+	} while (n == -EINTR);
+	if (n != (long)(sizeof self - 1)) {
+		return 0;
+	}
+	for (long i = 0; i < n; i++) {
+		if (buf[i] != self[i]) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 static __attribute__((noreturn)) void release_placeholders(long argc, char **argv) {
 	// First, claim each placeholder this helper may remove: its mark names
 	// the helper, so that a run in the same root that holds it meanwhile
@@ -2660,7 +2686,11 @@ static __attribute__((noreturn)) void release_placeholders(long argc, char **arg
 		struct stat held, now;
 		if (r == 0 && SYS2(SYS_fstat, fd, &held) == 0 && SYS4(SYS_newfstatat, parent, arg + 1, &now, AT_SYMLINK_NOFOLLOW) == 0 &&
 			held.st_dev == now.st_dev && held.st_ino == now.st_ino) {
-			SYS3(SYS_unlinkat, parent, arg + 1, AT_REMOVEDIR); // ENOTEMPTY: someone outside put something in
+			if (S_ISDIR(held.st_mode)) {
+				SYS3(SYS_unlinkat, parent, arg + 1, AT_REMOVEDIR); // ENOTEMPTY: someone outside put something in
+			} else if (is_commondir_self(fd, &held)) {
+				SYS3(SYS_unlinkat, parent, arg + 1, 0);
+			}
 		}
 		SYS2(SYS_flock, fd, LOCK_UN);
 	}

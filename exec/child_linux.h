@@ -74,6 +74,9 @@ long mews_sharer_pid(void);
 #define MEWS_MADE "m"                                       // placeholderMade
 #define MEWS_HELD "h"                                       // placeholderHeld
 #define MEWS_RELEASE_GRACE_MS 100                           // releaseGrace
+// What a placeholder commondir holds (commondirSelf): one that holds
+// anything else is not removed.
+#define MEWS_COMMONDIR_SELF ".\n" // commondirSelf
 
 // The value the runner queues a signal with for init to pass it on to every
 // process of the pid namespace (queueToAll in run_linux.go).

@@ -49,7 +49,9 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     can be renamed away and replaced (see protect_linux.go). A protected
 //     directory that does not exist is created empty (at the first missing
 //     component of its way), so that the command cannot create it either,
-//     and removed after the run by a helper (see placeholder);
+//     and removed after the run by a helper (see placeholder); so is a
+//     missing commondir in the root's git directory, a file naming that
+//     directory itself (commondirSelf);
 //   - /proc is the child's own pid namespace's, and the writable /dev/shm
 //     and /dev/pts file systems of its own: the command reaches its own
 //     POSIX shared memory and terminals, not other programs' (their
@@ -100,6 +102,10 @@ type protectedPath struct {
 	gitConfig   bool // a repository's config: --allow-git-config leaves it writable
 	hooks       bool // a hooks directory: what its entries link to is protected too
 	mustExist   bool // a file git reads: missing in a writable tree, the run is refused
+	// commondir: a git directory's commondir, whose placeholder (where
+	// placeholder is set) is a file naming the directory itself
+	// (commondirSelf), not a directory; one found marked is held.
+	commondir bool
 }
 
 // protectedInRoot are the paths inside a writable root the layer binds
@@ -138,8 +144,12 @@ type nsLayer struct {
 	// command is allowed) or there (perhaps another run's placeholder).
 	// materialize makes and holds them before the child binds them.
 	placeholders []string
-	missing      int
-	root         string // the placeholders lie below it
+	// commondirs are the git directories' commondir files that get a
+	// placeholder file (commondirSelf) where missing, held as placeholders
+	// are.
+	commondirs []string
+	missing    int
+	root       string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -379,8 +389,16 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 // removed after the last run that binds it, whichever run made it.
 const placeholderMark = "user.mewsandbox.placeholder"
 
+// commondirSelf is what a placeholder commondir holds (child_linux.h's
+// MEWS_COMMONDIR_SELF): git takes a relative one relative to the git
+// directory, so "." names the git directory itself, and the repository is
+// the same to git (it refuses an empty one: "." it must be). The release
+// helper removes one only while it holds exactly this.
+const commondirSelf = ".\n"
+
 // A placeholder is a protected directory the layer binds read-only, made
-// empty where it was missing. It must not stay on the host after the run,
+// empty where it was missing (or a commondir file holding commondirSelf,
+// held and removed alike). It must not stay on the host after the run,
 // and must not go while another run binds it: removing a mount point
 // unmounts it in every namespace, and that run's command could then make
 // the directory. So each run holds a shared flock on each such directory
@@ -421,7 +439,7 @@ func (h placeholder) close() {
 // the child's hand-over, and a directory that has vanished since the plan
 // (its last run removed it) is made again only for an approved command.
 func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
-	if len(l.placeholders) == 0 {
+	if len(l.placeholders) == 0 && len(l.commondirs) == 0 {
 		return &placeholders{}, nil
 	}
 	if l.missing > 0 && !approved() {
@@ -434,8 +452,8 @@ func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
 	defer unix.Close(root)
 	ps := &placeholders{}
 	cleared := map[string]bool{} // directories clearWorking has looked in
-	for _, p := range l.placeholders {
-		h, err := holdPlaceholder(root, l.root, p, approved, cleared)
+	for i, p := range slices.Concat(l.placeholders, l.commondirs) {
+		h, err := holdPlaceholder(root, l.root, p, i >= len(l.placeholders), approved, cleared)
 		if err != nil {
 			ps.release(nil)
 			return nil, &os.PathError{Op: "holding the protected placeholder", Path: p, Err: err}
@@ -464,13 +482,15 @@ const (
 )
 
 // holdPlaceholder makes the directory at path, below root (open at rootfd),
-// if it is missing, and takes a shared flock on it. Its parent is reached
+// or with file a commondir file (commondirSelf), if it is missing, and
+// takes a shared flock on it. Its parent is reached
 // from the root without following a link, and it is made, opened and
 // checked relative to that parent: a command that swaps a directory on the
 // way for a link cannot point the runner at a directory elsewhere. f is
 // nil where path is not a directory (a file stands there: nothing to hold
-// or remove; the child binds it as it is).
-func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleared map[string]bool) (placeholder, error) {
+// or remove; the child binds it as it is), or with file not a regular
+// file.
+func holdPlaceholder(rootfd int, root, path string, file bool, approved func() bool, cleared map[string]bool) (placeholder, error) {
 	h := placeholder{path: path}
 	rel, err := filepath.Rel(root, filepath.Dir(path))
 	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
@@ -484,8 +504,17 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleare
 	h.parent = os.NewFile(uintptr(pfd), filepath.Dir(path))
 	name := filepath.Base(path)
 	const tries = 16 // each a directory removed by another run in between
+	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
+	if file {
+		// Not waiting on a FIFO made there since the plan.
+		flags = unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
+	}
 	for range tries {
-		fd, err := unix.Openat(pfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		fd, err := unix.Openat(pfd, name, flags, 0)
+		if file && err == nil && !isRegular(fd) {
+			unix.Close(fd)
+			return h, nil
+		}
 		switch {
 		case err == unix.ENOTDIR || err == unix.ELOOP:
 			return h, nil
@@ -498,7 +527,7 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleare
 				cleared[dir] = true
 				clearWorking(pfd)
 			}
-			made, err := makePlaceholder(pfd, name)
+			made, err := makePlaceholder(pfd, name, file)
 			if err != nil {
 				h.close()
 				return h, err
@@ -524,7 +553,14 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleare
 	return h, fmt.Errorf("it was removed and made again %d times meanwhile", tries)
 }
 
-// makePlaceholder makes the directory name in the directory pfd, marked
+// isRegular says whether fd is open on a regular file.
+func isRegular(fd int) bool {
+	var st unix.Stat_t
+	return unix.Fstat(fd, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG
+}
+
+// makePlaceholder makes the directory name in the directory pfd (with
+// file, a file holding commondirSelf), marked
 // (placeholderMark, no helper yet) before it appears under its name: made
 // under a working name of this run's own (placeholderMaking, a pid and a
 // random number), held with an exclusive flock, marked, and renamed into
@@ -536,23 +572,23 @@ func holdPlaceholder(rootfd int, root, path string, approved func() bool, cleare
 // anything else with such a name is left alone, never in a run's way.
 // Without extended attributes here (ENOTSUP) it is made unmarked, and only
 // this run knows it made it.
-func makePlaceholder(pfd int, name string) (made bool, err error) {
+func makePlaceholder(pfd int, name string, file bool) (made bool, err error) {
+	unlinkFlags := unix.AT_REMOVEDIR
+	if file {
+		unlinkFlags = 0
+	}
 	for range 16 {
 		work := fmt.Sprintf("%s%d.%d", placeholderMaking, os.Getpid(), rand.Uint32())
-		err := unix.Mkdirat(pfd, work, 0o755)
-		if err == unix.EEXIST {
-			continue
+		var fd int
+		if file {
+			fd, err = makeCommondir(pfd, work)
+		} else {
+			fd, err = makeDir(pfd, work)
+		}
+		if err == unix.EEXIST || err == unix.ENOENT {
+			continue // ENOENT: taken for a leftover by another run before the lock
 		}
 		if err != nil {
-			return false, err
-		}
-		placeholderStep("made")
-		fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-		if err == unix.ENOENT {
-			continue // taken for a leftover by another run before the lock
-		}
-		if err != nil {
-			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
 			return false, err
 		}
 		if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil || !sameEntry(fd, pfd, work) {
@@ -560,14 +596,14 @@ func makePlaceholder(pfd int, name string) (made bool, err error) {
 			continue
 		}
 		if err := unix.Fsetxattr(fd, placeholderMark, []byte("0"), 0); err != nil && err != unix.ENOTSUP {
-			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
+			unix.Unlinkat(pfd, work, unlinkFlags)
 			unix.Close(fd)
 			return false, fmt.Errorf("marking it: %w", err)
 		}
 		placeholderStep("marked")
 		err = unix.Renameat2(pfd, work, pfd, name, unix.RENAME_NOREPLACE)
 		if err != nil {
-			unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR) // this run's own name, held
+			unix.Unlinkat(pfd, work, unlinkFlags) // this run's own name, held
 		}
 		unix.Close(fd)
 		switch err {
@@ -579,6 +615,47 @@ func makePlaceholder(pfd int, name string) (made bool, err error) {
 		return false, err
 	}
 	return false, fmt.Errorf("no working name of its own could be made beside it")
+}
+
+// makeDir makes directory work in the directory pfd and opens it.
+func makeDir(pfd int, work string) (int, error) {
+	if err := unix.Mkdirat(pfd, work, 0o755); err != nil {
+		return -1, err
+	}
+	placeholderStep("made")
+	fd, err := unix.Openat(pfd, work, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil && err != unix.ENOENT {
+		unix.Unlinkat(pfd, work, unix.AT_REMOVEDIR)
+	}
+	return fd, err
+}
+
+// makeCommondir makes file work in the directory pfd, holding
+// commondirSelf, and returns it open.
+func makeCommondir(pfd int, work string) (int, error) {
+	fd, err := unix.Openat(pfd, work, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o644)
+	if err != nil {
+		return -1, err
+	}
+	placeholderStep("made")
+	if n, err := unix.Write(fd, []byte(commondirSelf)); n != len(commondirSelf) || err != nil {
+		unix.Unlinkat(pfd, work, 0)
+		unix.Close(fd)
+		return -1, fmt.Errorf("writing it: %d bytes, %v", n, err)
+	}
+	return fd, nil
+}
+
+// isCommondirSelf says whether fd is open on a regular file, with no other
+// hard link, that holds commondirSelf and nothing else.
+func isCommondirSelf(fd int) bool {
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Nlink != 1 || st.Size != int64(len(commondirSelf)) {
+		return false
+	}
+	b := make([]byte, len(commondirSelf)+1)
+	n, err := unix.Pread(fd, b, 0)
+	return err == nil && string(b[:n]) == commondirSelf
 }
 
 // placeholderMaking begins the working name of a placeholder being made.
@@ -622,6 +699,10 @@ func clearWorking(pfd int) {
 	}
 	for _, name := range found {
 		fd, err := unix.Openat(pfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err == unix.ENOTDIR {
+			clearWorkingFile(pfd, name)
+			continue
+		}
 		if err != nil {
 			continue
 		}
@@ -629,6 +710,23 @@ func clearWorking(pfd int) {
 			unix.Unlinkat(pfd, name, unix.AT_REMOVEDIR) // fails unless empty
 		}
 		unix.Close(fd)
+	}
+}
+
+// clearWorkingFile removes file name in the directory pfd, the working
+// name of a placeholder commondir, if it is one: marked, holding
+// commondirSelf, and unheld. Any other file stays.
+func clearWorkingFile(pfd int, name string) {
+	fd, err := unix.Openat(pfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	if _, err := unix.Fgetxattr(fd, placeholderMark, nil); err != nil || !isCommondirSelf(fd) {
+		return
+	}
+	if unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil && sameEntry(fd, pfd, name) {
+		unix.Unlinkat(pfd, name, 0)
 	}
 }
 

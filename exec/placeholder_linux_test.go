@@ -452,7 +452,7 @@ func init() {
 			fmt.Fprintln(os.Stderr, "killed maker:", err)
 			return 1
 		}
-		_, err = makePlaceholder(pfd, ".claude")
+		_, err = makePlaceholder(pfd, ".claude", false)
 		fmt.Fprintln(os.Stderr, "killed maker: not killed:", err)
 		return 1
 	}
@@ -511,7 +511,7 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 			t.Errorf("killed after %s: the working directory has no mark", at)
 		}
 		clearWorking(pfd)
-		if made, err := makePlaceholder(pfd, ".claude"); !made || err != nil {
+		if made, err := makePlaceholder(pfd, ".claude", false); !made || err != nil {
 			t.Fatalf("after a kill: makePlaceholder = %v, %v; want made", made, err)
 		}
 		if !marked(filepath.Join(root, ".claude")) {
@@ -533,7 +533,7 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 	os.WriteFile(filepath.Join(root, planted[1]), nil, 0o644)
 	os.Symlink(target, filepath.Join(root, planted[2]))
 	clearWorking(pfd)
-	if made, err := makePlaceholder(pfd, ".codex"); !made || err != nil {
+	if made, err := makePlaceholder(pfd, ".codex", false); !made || err != nil {
 		t.Fatalf("beside planted working names: makePlaceholder = %v, %v; want made", made, err)
 	}
 	if !marked(filepath.Join(root, ".codex")) {
@@ -552,7 +552,7 @@ func TestMakePlaceholderMarkedBeforeItAppears(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(root, ".idea"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if made, err := makePlaceholder(pfd, ".idea"); made || err != nil {
+	if made, err := makePlaceholder(pfd, ".idea", false); made || err != nil {
 		t.Errorf("over an existing directory: makePlaceholder = %v, %v; want not made", made, err)
 	}
 	if marked(filepath.Join(root, ".idea")) {
@@ -573,7 +573,7 @@ func TestMakePlaceholderRunsAtOnce(t *testing.T) {
 	for range 6 {
 		wg.Go(func() {
 			for range 300 {
-				made, err := makePlaceholder(pfd, ".claude")
+				made, err := makePlaceholder(pfd, ".claude", false)
 				if err != nil {
 					t.Error(err)
 					return

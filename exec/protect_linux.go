@@ -65,6 +65,7 @@ type guard struct {
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
+	commondirs    []string // see nsLayer.commondirs
 	missing       int
 	unprotected   []string
 }
@@ -179,6 +180,19 @@ func (g *guard) hold(p string, missing bool) {
 	}
 }
 
+// holdCommondir records a git directory's commondir below the root that
+// gets a placeholder file (commondirSelf), to make if missing and to hold
+// either way.
+func (g *guard) holdCommondir(p string, missing bool) {
+	if slices.Contains(g.commondirs, p) {
+		return
+	}
+	g.commondirs = append(g.commondirs, p)
+	if missing {
+		g.missing++
+	}
+}
+
 func (g *guard) refuse(p, why string) {
 	g.unprotected = append(g.unprotected, fmt.Sprintf("%s (%s)", p, why))
 }
@@ -228,7 +242,14 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			}
 			g.bindReadOnly(w.real)
 		}
-		if pr.placeholder && g.below(w.real) {
+		switch {
+		case pr.commondir:
+			// Another run's placeholder, which must not go while this run
+			// binds it; the project's own is only bound.
+			if g.below(w.real) && isPlaceholder(w.real) {
+				g.holdCommondir(w.real, false)
+			}
+		case pr.placeholder && g.below(w.real):
 			g.hold(w.real, false) // perhaps another run's placeholder
 		}
 		if pr.hooks {
@@ -245,6 +266,12 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		if g.inWritable(w.blocked) {
 			g.bindReadOnly(w.blocked)
 		}
+	case g.below(w.missing) && pr.commondir:
+		// Its git directory is there (gitDir found it): the file itself is
+		// missing.
+		g.keepWay(w)
+		g.bindReadOnly(w.missing)
+		g.holdCommondir(w.missing, true)
 	case g.below(w.missing):
 		g.keepWay(w)
 		// Where the way passes a placeholder (another run's, made at the
@@ -335,6 +362,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			}
 			pr.placeholder = false // none needed in a read-only directory
 		}
+		if pr.commondir && pr.placeholder && (allowGitConfig || ownWorkTree(r.common+"/config")) {
+			pr.placeholder = false
+		}
 		g.protectPath(pr)
 	}
 	if cfg.limit != "" {
@@ -365,7 +395,31 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	for _, p := range g.links {
 		l.add(mountBindLink, p)
 	}
-	l.placeholders, l.missing, l.unprotected = g.placeholders, g.missing, g.unprotected
+	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
+}
+
+// ownWorkTree says whether git config file path sets core.worktree, or
+// core.bare true, where git reads them as it finds the repository: only
+// in a git directory without commondir, so a placeholder commondir would
+// have git ignore them (a submodule's git directory, whose core.worktree
+// names its working tree). Such a git directory gets none: the command
+// could make a commondir there, as without the layer. Read as git reads
+// it there, without includes.
+func ownWorkTree(path string) bool {
+	b, err := readConfig(path)
+	if err != nil {
+		return false
+	}
+	own := false
+	parseGitConfig(b, func(name, value string, hasValue bool) {
+		switch name {
+		case "core.worktree":
+			own = own || hasValue
+		case "core.bare":
+			own = own || !hasValue || gitBool(value)
+		}
+	})
+	return own
 }
 
 // protectWithoutConfig binds common, the root's common git directory,
@@ -935,7 +989,12 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		return out, gitConfig{}
 	}
 	cfg := gitConfigs(r.git, r.common)
-	out = append(out, protectedPath{path: filepath.Join(r.git, "commondir")})
+	// Where git finds none, the command could make one naming a git
+	// directory of its own, whose config (core.fsmonitor) your next git
+	// status would read: a placeholder naming the directory itself, the
+	// same repository to git, keeps it from being made (see protect for
+	// where it gets none).
+	out = append(out, protectedPath{path: filepath.Join(r.git, "commondir"), commondir: true, placeholder: r.git == r.common})
 	if cfg.worktreeConfig {
 		// Git reads it only with extensions.worktreeConfig, which the
 		// command cannot set in the read-only config.

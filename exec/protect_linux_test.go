@@ -83,8 +83,9 @@ func TestProtectedWays(t *testing.T) {
 			layout: layout{dirs: []string{"sub/.gitdata/hooks"}, files: map[string]string{
 				".git": "gitdir: sub/.gitdata\n", "sub/.gitdata/HEAD": "ref: refs/heads/main\n", "sub/.gitdata/config": "[core]\n",
 			}},
-			readOnly: []string{".git", "sub/.gitdata/hooks", "sub/.gitdata/config"},
-			pins:     []string{"sub", "sub/.gitdata"},
+			readOnly:    []string{".git", "sub/.gitdata/hooks", "sub/.gitdata/config", "sub/.gitdata/commondir"},
+			pins:        []string{"sub", "sub/.gitdata"},
+			placeholder: []string{"sub/.gitdata/commondir"},
 		},
 		{
 			name:        "a gitdir pointer to nothing",
@@ -117,9 +118,10 @@ func TestProtectedWays(t *testing.T) {
 			name: ".git a link to a repository",
 			layout: layout{dirs: []string{"realgit/hooks"}, files: map[string]string{"realgit/HEAD": "ref: refs/heads/main\n", "realgit/config": "[core]\n"},
 				links: map[string]string{".git": "realgit"}},
-			readOnly: []string{"realgit/hooks", "realgit/config"},
-			pins:     []string{"realgit"},
-			links:    []string{".git"},
+			readOnly:    []string{"realgit/hooks", "realgit/config", "realgit/commondir"},
+			pins:        []string{"realgit"},
+			links:       []string{".git"},
+			placeholder: []string{"realgit/commondir"},
 		},
 		{
 			// A directory is the git directory, HEAD or not: the command
@@ -130,10 +132,42 @@ func TestProtectedWays(t *testing.T) {
 			links:    []string{".git"},
 		},
 		{
-			name:     ".git without HEAD",
-			layout:   layout{dirs: []string{".git/hooks", ".git/objects"}, files: map[string]string{".git/HEAD.saved": "ref: refs/heads/main\n", ".git/config": "[core]\n"}},
+			name:        ".git without HEAD",
+			layout:      layout{dirs: []string{".git/hooks", ".git/objects"}, files: map[string]string{".git/HEAD.saved": "ref: refs/heads/main\n", ".git/config": "[core]\n"}},
+			readOnly:    []string{".git/hooks", ".git/config", ".git/commondir"},
+			pins:        []string{".git"},
+			placeholder: []string{".git/commondir"},
+		},
+		{
+			// A commondir names the common directory, whose config git
+			// reads: a missing one gets a placeholder naming .git itself
+			// (config given: see the harness); the project's own is bound
+			// as it is, and one in a repository whose config sets
+			// core.worktree or core.bare, which git ignores beside a
+			// commondir, gets none.
+			name:     "a commondir of the project's own",
+			layout:   layout{files: map[string]string{".git/commondir": ".\n"}, config: "[core]\n"},
+			readOnly: []string{".git/hooks", ".git/config", ".git/commondir"},
+			pins:     []string{".git"},
+		},
+		{
+			name:     "no placeholder commondir beside core.worktree",
+			layout:   layout{dirs: []string{".git/hooks"}, files: map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tworktree = ..\n"}},
 			readOnly: []string{".git/hooks", ".git/config"},
 			pins:     []string{".git"},
+		},
+		{
+			name:     "no placeholder commondir beside core.bare",
+			layout:   layout{dirs: []string{".git/hooks"}, files: map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tbare\n"}},
+			readOnly: []string{".git/hooks", ".git/config"},
+			pins:     []string{".git"},
+		},
+		{
+			name:        "a placeholder commondir beside core.bare false",
+			layout:      layout{dirs: []string{".git/hooks"}, files: map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n\tbare = false\n"}},
+			readOnly:    []string{".git/hooks", ".git/config", ".git/commondir"},
+			pins:        []string{".git"},
+			placeholder: []string{".git/commondir"},
 		},
 		{
 			// Without config, the command could make one (and a HEAD,
@@ -377,6 +411,12 @@ func TestProtectedWays(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			// The root's git directory without commondir gets a placeholder
+			// one (TestProtectedCommondir): not part of the case either.
+			if _, err := os.Lstat(j(".git/commondir")); tt.layout.config != "" && err != nil {
+				tt.readOnly = append(tt.readOnly, ".git/commondir")
+				tt.placeholder = append(tt.placeholder, ".git/commondir")
+			}
 			// The agents' directories, present: not part of the case.
 			for _, d := range []string{".mewsandbox", ".claude", ".codex"} {
 				if _, err := os.Lstat(j(d)); err != nil {
@@ -416,7 +456,7 @@ func TestProtectedWays(t *testing.T) {
 			check("links bound", rel(mountBindLink), tt.links)
 			var made []string
 			if l.missing > 0 {
-				for _, p := range l.placeholders {
+				for _, p := range slices.Concat(l.placeholders, l.commondirs) {
 					if _, err := os.Lstat(p); err != nil {
 						made = append(made, strings.TrimPrefix(p, root+"/"))
 					}
@@ -478,6 +518,7 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 		os.MkdirAll(filepath.Join(root, d), 0o755)
 	}
 	os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git/commondir"), []byte(commondirSelf), 0o644) // none to make
 	os.Mkdir(filepath.Join(root, ".git/hooks"), 0o755)
 	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\thooksPath = tools/hooks\n"), 0o644)
 	if err := unix.Setxattr(filepath.Join(root, "tools"), placeholderMark, []byte("0"), 0); err != nil {

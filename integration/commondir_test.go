@@ -1,0 +1,163 @@
+//go:build linux
+
+package integration
+
+import (
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// commondirGone says whether the root's .git/commondir is gone from the
+// host within 2 s: the release helper removes the placeholder a tenth of a
+// second after the last run that holds it.
+func (b *box) commondirGone() bool {
+	deadline := time.Now().Add(2 * time.Second)
+	for b.exists(".git/commondir") {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return true
+}
+
+// hostFsmonitor is the core.fsmonitor git outside the sandbox would use in
+// the root, and where it is set: git config reads it and runs nothing.
+func (b *box) hostFsmonitor() string {
+	b.t.Helper()
+	cmd := osexec.Command("git", "config", "--show-origin", "--get", "core.fsmonitor")
+	cmd.Dir = b.root
+	out, _ := cmd.Output() // exit 1: not set
+	return strings.TrimSpace(string(out))
+}
+
+// TestProtectedCommondirMissing: a command made the root repository's
+// missing .git/commondir naming a directory of its own, whose config set
+// core.fsmonitor: the person's next git status outside the sandbox ran it.
+// A missing one now gets a placeholder naming .git itself, read-only, so
+// the command cannot make or replace it, and gone after the run; git works
+// inside beside it (status, add, commit, log, stash, worktree add).
+func TestProtectedCommondirMissing(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	marker := filepath.Join(b.out, "MARKER")
+	o := b.check(`c "make the evil repository" sh -c 'mkdir -p evil/objects evil/refs && echo "ref: refs/heads/main" > evil/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch ` + marker + `\n" > evil/config'
+c "plant a commondir" sh -c 'echo ../evil > .git/commondir'
+c "plant it through a rename" sh -c 'echo ../evil > c.new && mv c.new .git/commondir'
+c "remove the placeholder" rm -f .git/commondir
+c "the placeholder names .git" sh -c 'test "$(cat .git/commondir)" = .'
+c "git status" git status --short
+` + commit + `c "git log" sh -c 'git log --format=%s | grep -qx work'
+c "git stash" sh -c 'echo more >> work.txt && env ` + gitEnv + ` git stash -q && env ` + gitEnv + ` git stash pop -q && grep -q more work.txt'
+c "git worktree add" sh -c 'git worktree add -q wt && test -f .git/worktrees/wt/commondir && git -C wt status --short'
+`)
+	o.ok(t, "make the evil repository")
+	o.fails(t, "plant a commondir")
+	o.fails(t, "plant it through a rename")
+	o.fails(t, "remove the placeholder")
+	o.ok(t, "the placeholder names .git")
+	o.ok(t, "git status")
+	o.ok(t, "git commit")
+	o.ok(t, "git log")
+	o.ok(t, "git stash")
+	o.ok(t, "git worktree add")
+	if !b.commondirGone() {
+		t.Fatalf(".git/commondir is still on the host 2 s after the run: %q", b.read(".git/commondir"))
+	}
+	if got := b.hostFsmonitor(); got != "" {
+		t.Fatalf("the host's git takes core.fsmonitor from %s", got)
+	}
+	if b.exists(marker) {
+		t.Fatal("the payload ran")
+	}
+	// The host's git sees the commit, the worktree registered inside, and
+	// nothing left of the run in .git.
+	if log := b.git("log", "--format=%s"); !strings.Contains(log, "work") {
+		t.Errorf("the commit made inside is not there: %q", log)
+	}
+	if list := b.git("worktree", "list"); !strings.Contains(list, filepath.Join(b.root, "wt")) {
+		t.Errorf("git worktree list: %q, want wt", list)
+	}
+	entries, _ := os.ReadDir(filepath.Join(b.root, ".git"))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".mewsandbox") {
+			t.Errorf("left in .git: %s", e.Name())
+		}
+	}
+}
+
+// TestProtectedCommondirShared: runs in quick succession, and one started
+// while another holds the placeholder, share it: no run fails for finding
+// it there, each sees it naming .git, and it goes after the last.
+func TestProtectedCommondirShared(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	for i := range 5 {
+		if r := b.run("run", "--yolo", "--", "cat", ".git/commondir"); r.code != 0 || r.stdout != ".\n" {
+			t.Fatalf("run %d: exit %d, stdout %q, stderr %q", i, r.code, r.stdout, r.stderr)
+		}
+	}
+	long := b.start("run", "--yolo", "--", "sh", "-c", "touch up; while [ ! -e go ]; do sleep 0.01; done; cat .git/commondir")
+	deadline := time.Now().Add(10 * time.Second)
+	for !b.exists("up") && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	// On stdin: the engine asks before a command that names a write in .git.
+	if r := b.runIn(b.root, "cat .git/commondir && ! echo ../evil 2>/dev/null > .git/commondir\n", "run", "--yolo", "--", "sh", "-s"); r.code != 0 || r.stdout != ".\n" {
+		t.Errorf("the run beside: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	// The short run's end leaves it to the long one.
+	time.Sleep(300 * time.Millisecond)
+	if b.read(".git/commondir") != ".\n" {
+		t.Errorf("the placeholder went while the long run holds it: %q", b.read(".git/commondir"))
+	}
+	b.file("go", "", 0o644)
+	if code := long.wait(t, 10*time.Second); code != 0 || long.stdout.String() != ".\n" {
+		t.Errorf("the long run: exit %d, stdout %q, stderr %q", code, long.stdout.String(), long.stderr.String())
+	}
+	if !b.commondirGone() {
+		t.Errorf(".git/commondir is still on the host 2 s after the runs: %q", b.read(".git/commondir"))
+	}
+}
+
+// TestProtectedCommondirOwn: a git directory that has a commondir (a
+// linked worktree's, as the root) keeps it and works as before; a
+// repository whose config sets core.worktree, which git ignores beside a
+// commondir, gets no placeholder.
+func TestProtectedCommondirOwn(t *testing.T) {
+	requireNamespaces(t)
+	t.Run("linked worktree", func(t *testing.T) {
+		b := newGitBox(t)
+		wt := filepath.Join(outsideTemp(t), "wt")
+		b.git("worktree", "add", "-q", wt)
+		entry := filepath.Join(b.root, ".git", "worktrees", "wt")
+		own := b.read(entry + "/commondir")
+		w := b.with(t)
+		w.root = wt
+		o := w.check(`c "rewrite its commondir" sh -c 'echo . > `+entry+`/commondir'
+`+commit, "--allow-write", filepath.Join(b.root, ".git"))
+		o.fails(t, "rewrite its commondir")
+		o.ok(t, "git commit")
+		o.ok(t, "write in the root")
+		if got := b.read(entry + "/commondir"); got != own {
+			t.Errorf("its commondir is %q, want %q", got, own)
+		}
+		if !b.commondirGone() {
+			t.Errorf("the main .git has a commondir after the run: %q", b.read(".git/commondir"))
+		}
+		if log := w.git("log", "--format=%s"); !strings.Contains(log, "work") {
+			t.Errorf("the commit made inside the worktree is not there: %q", log)
+		}
+	})
+	t.Run("core.worktree", func(t *testing.T) {
+		b := newGitBox(t)
+		b.git("config", "core.worktree", b.root)
+		if r := b.run("run", "--yolo", "--", "sh", "-c", "test ! -e .git/commondir && git status --short"); r.code != 0 {
+			t.Errorf("exit %d, stderr %q; want no placeholder and git working", r.code, r.stderr)
+		}
+	})
+}
