@@ -3282,23 +3282,44 @@ func subcommandArgs(name string, args []Word) []Word {
 		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
-		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
-			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions[name], w.Text):
+		case slices.Contains(commonValuedOptions, w.Text) || slices.Contains(valuedOptions(name), w.Text):
 			i++
 		}
 	}
 	return out
 }
 
-// valuedOptions are the options of one program that take a value and
-// may come before its subcommand, where another program's same option
-// takes none (pnpm -w is --workspace-root).
-var valuedOptions = map[string][]string{
-	"npm":  {"-w", "--workspace", "--userconfig", "--prefix"},
-	"pnpm": {"-F", "--filter", "--dir"},
-	"gh":   {"-R", "--repo", "--hostname"},
-	"glab": {"-R", "--repo"},
+// commonValuedOptions take a value wherever they come before a
+// subcommand (aws --profile, kubectl -n, git -C).
+var commonValuedOptions = []string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
+	"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
+	"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}
+
+// Options of one program that take a value and may come before its
+// subcommand, where another program's same option takes none (pnpm -w
+// is --workspace-root). Slices, not a map: a map literal is built when
+// the program starts, and package initialisation allocates nothing.
+var (
+	npmValued  = []string{"-w", "--workspace", "--userconfig", "--prefix"}
+	pnpmValued = []string{"-F", "--filter", "--dir"}
+	ghValued   = []string{"-R", "--repo", "--hostname"}
+	glabValued = []string{"-R", "--repo"}
+)
+
+// valuedOptions returns the options of program name that take a value
+// and may come before its subcommand, past commonValuedOptions.
+func valuedOptions(name string) []string {
+	switch name {
+	case "npm":
+		return npmValued
+	case "pnpm":
+		return pnpmValued
+	case "gh":
+		return ghValued
+	case "glab":
+		return glabValued
+	}
+	return nil
 }
 
 // matchSubcommand returns the reason of the first of rows that c's
