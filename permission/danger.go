@@ -2765,7 +2765,13 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 // outside the project (go env -w, npm config set, a global npm install).
 func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"go", "npm", "pnpm", "yarn", "pip", "pip3"}, lowerName(c)) {
+	if pip, sub, ok := pipCommand(c); ok {
+		if len(sub) > 1 && sub[0].Text == "config" && slices.Contains([]string{"set", "unset", "edit"}, sub[1].Text) && sub[0].Literal && sub[1].Literal {
+			return pip + " config " + sub[1].Text + " changes the settings of every later pip (its index)", false
+		}
+		return "", false
+	}
+	if len(args) < 2 || !slices.Contains([]string{"go", "npm", "pnpm", "yarn"}, lowerName(c)) {
 		return "", false
 	}
 	ops := operandTexts(args)
@@ -2795,8 +2801,6 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
 	case n == "yarn" && op(0) == "global":
 		return "yarn global changes the programs installed for the user", false
-	case (n == "pip" || n == "pip3") && op(0) == "config" && slices.Contains([]string{"set", "unset", "edit"}, op(1)):
-		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
 }
@@ -2858,11 +2862,23 @@ func operandTexts(args []Word) []string {
 // given the system's Python (--break-system-packages, uv pip --system).
 func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
-		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
+	if len(args) < 2 {
 		return "", false
 	}
-	ops := operandTexts(args)
+	if pip, _, ok := pipCommand(c); ok {
+		return checkPipSystem(c, pip)
+	}
+	n := lowerName(c)
+	if !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
+		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba"}, n) {
+		return "", false
+	}
+	var ops []string
+	for _, w := range subcommandArgs(n, args) {
+		if w.Literal {
+			ops = append(ops, w.Text)
+		}
+	}
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0]
@@ -2881,7 +2897,6 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		}
 		return ""
 	}
-	n := lowerName(c)
 	what := ""
 	switch n {
 	case "dpkg":
@@ -2915,8 +2930,12 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	case "nix-env":
 		what = action([]string{"--install", "--upgrade", "--uninstall", "--set"}, func(s string) bool { return strings.ContainsAny(s[:1], "iue") })
 	case "nix":
-		if sub == "profile" && len(ops) > 1 && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[1]) {
-			what = "profile " + ops[1]
+		// nix takes any setting as an option before its command
+		// (--SETTING VALUE), most not in nixValued: the command is the
+		// first word that names one.
+		k := slices.IndexFunc(ops, func(o string) bool { return slices.Contains(nixCommands, o) })
+		if k >= 0 && ops[k] == "profile" && k+1 < len(ops) && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[k+1]) {
+			what = "profile " + ops[k+1]
 		}
 	case "flatpak":
 		if slices.Contains([]string{"install", "uninstall", "update"}, sub) {
@@ -2929,30 +2948,104 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) && !condaPrefixInProject(args[1:], env) {
 			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
 		}
-	default: // pip, python -m pip, uv pip
-		if n == "uv" || strings.HasPrefix(n, "python") {
-			if len(args) < 3 || args[1].Text != "pip" && !(args[1].Text == "-m" && args[2].Text == "pip") {
-				return "", false
-			}
-		}
-		k := slices.IndexFunc(args, func(w Word) bool {
-			return w.Literal && (w.Text == "--break-system-packages" || n == "uv" && w.Text == "--system")
-		})
-		if k < 0 {
-			return "", false
-		}
-		pip := c.Name()
-		if n == "uv" {
-			pip += " pip"
-		} else if pip != "pip" && pip != "pip3" {
-			pip += " -m pip"
-		}
-		return pip + " " + args[k].Text + " installs or removes packages of the system's Python, whose programs run outside the project", false
 	}
 	if what == "" {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// nixCommands are nix's commands (nix profile, nix build), which the
+// values of its options before one are not.
+var nixCommands = []string{"build", "bundle", "config", "copy", "daemon", "derivation", "develop", "edit", "env", "eval", "flake", "fmt",
+	"formatter", "hash", "help", "help-stores", "key", "log", "nar", "path-info", "print-dev-env", "profile", "realisation", "registry",
+	"repl", "run", "search", "shell", "show-config", "store", "upgrade-nix", "why-depends"}
+
+// checkPipSystem: the pip c runs (pip, as pipCommand names it) given
+// the system's Python rather than a virtual environment's: by
+// --break-system-packages or PIP_BREAK_SYSTEM_PACKAGES (set before it
+// or by env), or for uv pip by --system or UV_SYSTEM_PYTHON.
+func checkPipSystem(c SimpleCommand, pip string) (string, bool) {
+	const does = " installs or removes packages of the system's Python, whose programs run outside the project"
+	uv := strings.HasPrefix(pip, "uv ")
+	if k := slices.IndexFunc(c.Args(), func(w Word) bool {
+		return w.Literal && (w.Text == "--break-system-packages" || uv && w.Text == "--system")
+	}); k >= 0 {
+		return pip + " " + c.Args()[k].Text + does, false
+	}
+	env := "PIP_BREAK_SYSTEM_PACKAGES"
+	if uv {
+		env = "UV_SYSTEM_PYTHON"
+	}
+	for _, a := range c.EnvAssigns() {
+		// pip and uv read the variable as a boolean: these say no.
+		if v, ok := strings.CutPrefix(a, env+"="); ok && !slices.Contains([]string{"", "0", "false", "no", "off", "n", "f"}, strings.ToLower(v)) {
+			return pip + " with " + a + does, false
+		}
+	}
+	return "", false
+}
+
+// pipCommand returns how c runs pip, for a reason (pip3.12, python3 -m
+// pip, uv pip), and pip's subcommand words (subcommandArgs: install x);
+// ok is false when c runs no pip.
+func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
+	args := c.Args()
+	switch n := lowerName(c); {
+	case versionedName(n, "pip"):
+		return c.Name(), subcommandArgs("pip", args), true
+	case versionedName(n, "python"):
+		if k := pythonModule(args, "pip"); k > 0 {
+			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
+		}
+	case n == "uv":
+		if sub := subcommandArgs("uv", args); len(sub) > 0 && sub[0].Literal && sub[0].Text == "pip" {
+			return c.Name() + " pip", sub[1:], true
+		}
+	}
+	return "", nil, false
+}
+
+// versionedName says whether the name n is base or base with a version
+// after it (pip3, pip3.12, python3.12).
+func versionedName(n, base string) bool {
+	v, ok := strings.CutPrefix(n, base)
+	return ok && strings.Trim(v, "0123456789.") == "" && (v == "" || v[0] != '.')
+}
+
+// pythonModule returns the index in args (a python's words) of the word
+// that runs module, -m module or -mmodule after python's own options
+// (-I, -W arg); 0 when the python runs a script, code or another module.
+func pythonModule(args []Word, module string) int {
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") || w.Text == "-" {
+			return 0
+		}
+		if strings.HasPrefix(w.Text, "--") {
+			continue
+		}
+		for j := 1; j < len(w.Text); j++ {
+			switch w.Text[j] {
+			case 'c':
+				return 0
+			case 'm':
+				switch {
+				case j+1 < len(w.Text) && w.Text[j+1:] == module:
+					return i
+				case j+1 == len(w.Text) && i+1 < len(args) && args[i+1].Literal && args[i+1].Text == module:
+					return i + 1
+				}
+				return 0
+			case 'W', 'X', 'Q':
+				if j+1 == len(w.Text) {
+					i++
+				}
+				j = len(w.Text)
+			}
+		}
+	}
+	return 0
 }
 
 // condaPrefixInProject says whether conda's arguments args name the
@@ -3282,8 +3375,10 @@ func subcommandArgs(name string, args []Word) []Word {
 		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
-		case slices.Contains(commonValuedOptions, w.Text) || slices.Contains(valuedOptions(name), w.Text):
+		case slices.Contains(commonValuedOptions, w.Text) && !slices.Contains(flagOptions(name), w.Text) || slices.Contains(valuedOptions(name), w.Text):
 			i++
+		case slices.Contains(twoValuedOptions(name), w.Text):
+			i += 2
 		}
 	}
 	return out
@@ -3304,6 +3399,17 @@ var (
 	pnpmValued = []string{"-F", "--filter", "--dir"}
 	ghValued   = []string{"-R", "--repo", "--hostname"}
 	glabValued = []string{"-R", "--repo"}
+	pipValued  = []string{"--python", "--proxy", "--retries", "--timeout", "--log", "--cert", "--client-cert", "--cache-dir",
+		"--exists-action", "--trusted-host", "--use-feature", "--use-deprecated"}
+	uvValued  = []string{"--directory", "--config-file", "--cache-dir", "--color", "--python-preference", "--allow-insecure-host"}
+	nixValued = []string{"--extra-experimental-features", "--experimental-features", "--log-format", "--store", "--eval-store",
+		"-I", "--include", "-j", "--max-jobs", "--cores", "--builders", "--substituters", "--extra-substituters"}
+	nixTwoValued = []string{"--option", "--arg", "--argstr", "--override-input", "--override-flake"}
+	aptValued    = []string{"-o", "--option", "-t", "--target-release", "--default-release", "--config-file", "-a", "--host-architecture"}
+	dnfValued    = []string{"--setopt", "--repo", "--repoid", "--enablerepo", "--disablerepo", "--releasever", "--installroot",
+		"-x", "--exclude", "-d", "--debuglevel", "-e", "--errorlevel", "--forcearch"}
+	zypperValued = []string{"-R", "--root", "-D", "--reposd-dir"}
+	apkValued    = []string{"-X", "--repository", "-p", "--root", "--arch", "--cache-dir", "--keys-dir", "--repositories-file"}
 )
 
 // valuedOptions returns the options of program name that take a value
@@ -3318,6 +3424,52 @@ func valuedOptions(name string) []string {
 		return ghValued
 	case "glab":
 		return glabValued
+	case "pip":
+		return pipValued
+	case "uv":
+		return uvValued
+	case "nix":
+		return nixValued
+	case "apt", "apt-get", "aptitude":
+		return aptValued
+	case "dnf", "yum":
+		return dnfValued
+	case "zypper":
+		return zypperValued
+	case "apk":
+		return apkValued
+	}
+	return nil
+}
+
+// twoValuedOptions returns the options of program name that take two
+// values (nix --option NAME VALUE).
+func twoValuedOptions(name string) []string {
+	if name == "nix" {
+		return nixTwoValued
+	}
+	return nil
+}
+
+// Options of commonValuedOptions that for one program take no value
+// (zypper -n is --non-interactive, uv -n --no-cache, dnf -C
+// --cacheonly, port -n and -c): their next word is the subcommand.
+var (
+	nOption  = []string{"-n"}
+	cOption  = []string{"-C"}
+	ncOption = []string{"-n", "-c"}
+)
+
+// flagOptions returns the options of commonValuedOptions that take no
+// value for program name.
+func flagOptions(name string) []string {
+	switch name {
+	case "zypper", "uv":
+		return nOption
+	case "dnf", "yum":
+		return cOption
+	case "port":
+		return ncOption
 	}
 	return nil
 }

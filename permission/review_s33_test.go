@@ -1,0 +1,47 @@
+package permission
+
+import "testing"
+
+// TestReviewDecisionsS33 is TestRedTeamDecisions for the S33 review of
+// S26 and S27's rows: spellings of a package install, a credential or a
+// forge change that slipped past them, and reads they asked for. testEnv:
+// project /home/u/proj, home /home/u.
+func TestReviewDecisionsS33(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	tests := []decisionRow{
+		// pip given the system's Python: any pip or python by its
+		// versioned name (pip3.12, python3.12 -m pip), told so by the
+		// environment (PIP_BREAK_SYSTEM_PACKAGES, uv's UV_SYSTEM_PYTHON),
+		// and uv pip after uv's own options.
+		{"S33 pip3.12 --break-system-packages", D, nil, `pip3.12 install --break-system-packages x`, Ask},
+		{"S33 python3.12 -m pip --break-system-packages", A, nil, `python3.12 -m pip install --break-system-packages x`, Ask},
+		{"S33 python3 -I -m pip --break-system-packages", D, nil, `python3 -I -m pip install --break-system-packages x`, Ask},
+		{"S33 python3 -mpip --break-system-packages", D, nil, `python3 -mpip install --break-system-packages x`, Ask},
+		{"S33 PIP_BREAK_SYSTEM_PACKAGES=1 pip", D, nil, `PIP_BREAK_SYSTEM_PACKAGES=1 pip install x`, Ask},
+		{"S33 env PIP_BREAK_SYSTEM_PACKAGES=1 pip", A, nil, `env PIP_BREAK_SYSTEM_PACKAGES=1 pip3 install x`, Ask},
+		{"S33 PIP_BREAK_SYSTEM_PACKAGES=yes python3 -m pip", D, nil, `PIP_BREAK_SYSTEM_PACKAGES=yes python3 -m pip install x`, Ask},
+		{"S33 uv --quiet pip --system", D, nil, `uv --quiet pip install --system x`, Ask},
+		{"S33 uv -n --directory pip --system", A, nil, `uv -n --directory d pip install --system x`, Ask},
+		{"S33 UV_SYSTEM_PYTHON=1 uv pip", D, nil, `UV_SYSTEM_PYTHON=1 uv pip install x`, Ask},
+		{"S33 pip3.12 config set", D, nil, `pip3.12 config set global.index-url https://i.example`, Ask},
+		{"S33 python3 -m pip config set", D, nil, `python3 -m pip config set global.index-url https://i.example`, Ask},
+		{"S33 neighbour: versioned pips into the project's environment", D, nil, `pip3.12 install -r requirements.txt && python3.12 -m pip install x && python3 -I -m pip list && PIP_BREAK_SYSTEM_PACKAGES=0 pip install x && env PIP_BREAK_SYSTEM_PACKAGES=false pip install x && uv --quiet pip install x && UV_SYSTEM_PYTHON=0 uv pip install x && pip3.12 config list && python3 tool.py -m pip --break-system-packages`, Allow},
+		// A system package manager's options before its subcommand
+		// (apt's -o and -t, nix's settings, dnf's --setopt) hid it: their
+		// value was read as the subcommand.
+		{"S33 nix --extra-experimental-features profile install", D, nil, `nix --extra-experimental-features flakes profile install nixpkgs#jq`, Ask},
+		{"S33 nix --option profile install", A, nil, `nix --option substitute false profile install nixpkgs#jq`, Ask},
+		{"S33 nix --SETTING profile remove", D, nil, `nix --extra-substituters https://c.example profile remove jq`, Ask},
+		{"S33 nix --max-jobs profile upgrade", D, nil, `nix --log-format raw --max-jobs 4 profile upgrade '.*'`, Ask},
+		{"S33 apt-get -o install", D, nil, `apt-get -o Dpkg::Options::=--force-confnew install jq`, Ask},
+		{"S33 apt -t install", A, nil, `apt -t bookworm-backports install jq`, Ask},
+		{"S33 dnf --setopt install", D, nil, `dnf --setopt install_weak_deps=False install jq`, Ask},
+		{"S33 apk -X add", D, nil, `apk -X https://r.example add jq`, Ask},
+		// zypper -n is --non-interactive: its next word stays the
+		// subcommand, as before.
+		{"S33 zypper -n install", D, nil, `zypper -n install jq`, Ask},
+		{"S33 neighbour: the same options before reads", D, nil, `nix --extra-experimental-features flakes profile list && nix --option substitute false build .#x && nix run nixpkgs#hello -- profile install && apt-get -o Debug::pkgProblemResolver=1 -s check && apt -t bookworm-backports list jq && dnf --setopt x=y list jq && apk -X https://r.example search jq && zypper -n search jq`, Allow},
+	}
+	checkDecisions(t, tests)
+}
