@@ -3533,7 +3533,14 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	default:
 		return "", false
 	}
-	k := slices.IndexFunc(c.Args(), func(w Word) bool { return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t") })
+	k := slices.IndexFunc(c.Args(), func(w Word) bool {
+		// A boolean option of Go's flag packages may be given a value
+		// (--raw=true), which only a false one turns off; a word known
+		// at run time may be the option.
+		v, set := strings.CutPrefix(w.Text, opt+"=")
+		return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
+			set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+	})
 	first, second, _ := strings.Cut(words, " ")
 	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
 		return "", false

@@ -42,6 +42,12 @@ func TestReviewDecisionsS33(t *testing.T) {
 		// subcommand, as before.
 		{"S33 zypper -n install", D, nil, `zypper -n install jq`, Ask},
 		{"S33 neighbour: the same options before reads", D, nil, `nix --extra-experimental-features flakes profile list && nix --option substitute false build .#x && nix run nixpkgs#hello -- profile install && apt-get -o Debug::pkgProblemResolver=1 -s check && apt -t bookworm-backports list jq && dnf --setopt x=y list jq && apk -X https://r.example search jq && zypper -n search jq`, Allow},
+		// gh's and kubectl's boolean options may be given a value.
+		{"S33 gh auth status --show-token=true", D, nil, `gh auth status --show-token=true`, Ask},
+		{"S33 glab auth status --show-token=1", A, nil, `glab auth status --show-token=1`, Ask},
+		{"S33 kubectl config view --raw=true", D, nil, `kubectl config view --raw=true`, Ask},
+		{"S33 kubectl config view --raw=$X", D, nil, `kubectl config view "--raw=$X"`, Ask},
+		{"S33 neighbour: the options turned off", D, nil, `gh auth status --show-token=false && kubectl config view --raw=false && kubectl config view --minify=true`, Allow},
 	}
 	checkDecisions(t, tests)
 }
