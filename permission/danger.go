@@ -3191,6 +3191,8 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		what = "deletes on the remote"
 	case op(0, "api") && ghAPIWorkflowOrKey(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
 		what = "changes the workflows' secrets, variables or runs, or the keys, on the remote"
+	case op(0, "api") && ghAPIRepoSettings(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
+		what, words = "changes the repository's settings on the remote (who can see it or push to it), as gh repo edit --visibility does", 1
 	case op(0, "secret", "variable") && op(1, "set", "delete", "remove", "update"):
 		what = "changes a secret or variable the remote's workflows read"
 	case op(0, "workflow") && op(1, "run", "enable", "disable"):
@@ -3231,6 +3233,46 @@ func ghAPIWorkflowOrKey(args []Word) bool {
 		"/pipeline", "/trigger/", "deploy_keys", "gpg_keys", "ssh_signing_keys"}) ||
 		e == "keys" || strings.HasPrefix(e, "keys/") || strings.HasSuffix(e, "/keys") || strings.Contains(e, "/keys/")
 }
+
+// ghAPIRepoSettings says whether the arguments of gh or glab (api
+// ENDPOINT …) make a request other than a GET to a repository itself
+// (GitHub's repos/OWNER/REPO, GitLab's projects/ID: visibility, default
+// branch, archived) or to its settings of who may see, push or be told
+// (branch protection, rulesets, collaborators or members, webhooks,
+// Actions' permissions, a transfer). The issues, pulls and comments
+// under it stay out (S22).
+func ghAPIRepoSettings(args []Word) bool {
+	method, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || method == "GET" || method == "HEAD" {
+		return false
+	}
+	e, _, _ := strings.Cut(strings.Trim(ep.Text, "/"), "?")
+	parts := strings.SplitN(e, "/", 4)
+	var rest string
+	var settings []string
+	switch {
+	case len(parts) == 3 && parts[0] == "repos", len(parts) == 2 && parts[0] == "projects":
+		return true
+	case len(parts) == 4 && parts[0] == "repos":
+		rest, settings = parts[3], repoSettingsEndpoints
+	case len(parts) > 2 && parts[0] == "projects":
+		rest, settings = strings.Join(parts[2:], "/"), projectSettingsEndpoints
+	default:
+		return false
+	}
+	return strings.HasPrefix(rest, "branches/") && strings.Contains(rest, "/protection") ||
+		slices.ContainsFunc(settings, func(p string) bool { return rest == p || strings.HasPrefix(rest, p+"/") })
+}
+
+// repoSettingsEndpoints and projectSettingsEndpoints are the endpoints
+// under GitHub's repos/OWNER/REPO/ and GitLab's projects/ID/ that change
+// who may see, push to or hear from the repository.
+var (
+	repoSettingsEndpoints = []string{"rulesets", "collaborators", "invitations", "teams", "hooks", "actions/permissions", "environments",
+		"pages", "transfer", "vulnerability-alerts", "automated-security-fixes", "private-vulnerability-reporting", "interaction-limits",
+		"properties/values"}
+	projectSettingsEndpoints = []string{"members", "protected_branches", "protected_tags", "hooks", "share", "transfer"}
+)
 
 // subcommandRow is a program, the subcommand words that make it a danger
 // (in order, each one word: "auth login"), and what it then does, for a

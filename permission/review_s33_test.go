@@ -48,6 +48,18 @@ func TestReviewDecisionsS33(t *testing.T) {
 		{"S33 kubectl config view --raw=true", D, nil, `kubectl config view --raw=true`, Ask},
 		{"S33 kubectl config view --raw=$X", D, nil, `kubectl config view "--raw=$X"`, Ask},
 		{"S33 neighbour: the options turned off", D, nil, `gh auth status --show-token=false && kubectl config view --raw=false && kubectl config view --minify=true`, Allow},
+		// gh api and glab api doing what gh repo edit --visibility does:
+		// a request other than a GET to the repository itself or to its
+		// settings of who may see or push to it.
+		{"S33 gh api --method PATCH repos/o/r", D, nil, `gh api --method PATCH repos/o/r -f visibility=public`, Ask},
+		{"S33 gh api -X PATCH repos/{owner}/{repo}", A, nil, `gh api -X PATCH repos/{owner}/{repo} -F private=false`, Ask},
+		{"S33 gh api -XPUT branch protection", D, nil, `gh api -XPUT repos/o/r/branches/main/protection --input p.json`, Ask},
+		{"S33 gh api -X PUT collaborators", D, nil, `gh api -X PUT repos/o/r/collaborators/someone -f permission=admin`, Ask},
+		{"S33 gh api POST rulesets", A, nil, `gh api repos/o/r/rulesets --input r.json`, Ask},
+		{"S33 gh api POST hooks", D, nil, `gh api repos/o/r/hooks -f name=web -f config[url]=https://h.example`, Ask},
+		{"S33 glab api -X PUT projects/ID", D, nil, `glab api -X PUT projects/1 -f visibility=public`, Ask},
+		{"S33 glab api POST members", D, nil, `glab api projects/1/members -f user_id=2 -f access_level=40`, Ask},
+		{"S33 neighbour: reads, and the S22 writes to issues and pulls", D, nil, `gh api repos/o/r && gh api repos/{owner}/{repo} --jq .visibility && gh api repos/o/r/branches/main/protection && gh api --method GET repos/o/r/collaborators && gh api repos/o/r/issues/1/comments -f body=x && gh api -X POST repos/o/r/issues -f title=x && gh api -X PATCH repos/o/r/issues/1 -f state=closed && gh api -X PATCH repos/o/r/pulls/2 -f title=y && glab api projects/1 && glab api projects/1/issues -f title=x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
