@@ -3279,11 +3279,20 @@ var (
 // reason that names them. A row whose does is empty is an exception to a
 // later, shorter one (aws configure list before aws configure); operand
 // asks for one more word after them (rustup default X; rustup default
-// alone prints the default).
+// alone prints the default); reads are options that make the command
+// only print what it would do (pyenv install --list, mise install
+// --dry-run), with which the row does not ask.
 type subcommandRow struct {
 	name, words, does string
 	operand           bool
+	reads             []string
 }
+
+// Options of subcommandRow.reads.
+var (
+	listOptions   = []string{"--list", "-l", "--list-all", "-L"}
+	dryRunOptions = []string{"-n", "--dry-run", "--dry-run-code"}
+)
 
 // Phrases of credentialRows and toolVersionRows.
 const (
@@ -3327,6 +3336,7 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
 		{name: "aws", words: "configure list"},
 		{name: "aws", words: "configure list-profiles"},
+		{name: "aws", words: "configure export-credentials", does: printsCredential},
 		{name: "aws", words: "configure", does: storesCredential},
 		{name: "aws", words: "sso login", does: storesCredential},
 		{name: "aws", words: "sso logout", does: removesCredential},
@@ -3377,7 +3387,7 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "asdf", words: "global", does: changesToolDefault, operand: true},
 		{name: "asdf", words: "plugin add", does: installsToolchain},
 		{name: "asdf", words: "plugin remove", does: installsToolchain},
-		{name: "mise", words: "i", does: installsToolchain},
+		{name: "mise", words: "i", does: installsToolchain, reads: dryRunOptions},
 		{name: "mise", words: "upgrade", does: installsToolchain},
 		{name: "mise", words: "self-update", does: installsToolchain},
 		{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
@@ -3389,8 +3399,15 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "sdk", words: "rm", does: installsToolchain},
 	}
 	for _, n := range [...]string{"nvm", "asdf", "mise", "volta", "sdk", "pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
-		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain},
-			subcommandRow{name: n, words: "uninstall", does: installsToolchain})
+		var reads, uninstallReads []string
+		switch n {
+		case "pyenv", "rbenv", "goenv", "nodenv":
+			reads = listOptions // the versions it can install
+		case "mise":
+			reads, uninstallReads = dryRunOptions, dryRunOptions
+		}
+		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain, reads: reads},
+			subcommandRow{name: n, words: "uninstall", does: installsToolchain, reads: uninstallReads})
 	}
 	for _, n := range [...]string{"pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
 		rows = append(rows, subcommandRow{name: n, words: "global", does: changesToolDefault, operand: true})
@@ -3541,7 +3558,7 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 		if k < 0 || r.operand && k >= len(ops) {
 			continue
 		}
-		if r.does == "" {
+		if r.does == "" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) }) {
 			return ""
 		}
 		return c.Name() + " " + r.words + " " + r.does
@@ -3554,6 +3571,9 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 // option: gh auth status --show-token, kubectl config view --raw (the
 // kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
+	if r, ok := awsConfigureGet(c); ok {
+		return r, false
+	}
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
 		return r, false
 	}
@@ -3588,6 +3608,26 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
+}
+
+// awsConfigureGet returns the reason of aws configure get NAME, which
+// prints one setting of the user's: a credential for the keys of one
+// (aws_secret_access_key, aws_access_key_id, aws_session_token,
+// profile.P.aws_secret_access_key), or for a name only known at run
+// time; "" for another setting (region, output). ok is false for
+// another command.
+func awsConfigureGet(c SimpleCommand) (reason string, ok bool) {
+	ops := subcommandWords(c)
+	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || ops[1].Text != "get" || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	if len(ops) > 2 {
+		key := ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:]
+		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, strings.ToLower(key)) {
+			return c.Name() + " configure get " + ops[2].Text + " " + printsCredential, true
+		}
+	}
+	return "", true
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's

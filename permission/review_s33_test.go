@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestReviewDecisionsS33 is TestRedTeamDecisions for the S33 review of
 // S26 and S27's rows: spellings of a package install, a credential or a
@@ -60,6 +63,34 @@ func TestReviewDecisionsS33(t *testing.T) {
 		{"S33 glab api -X PUT projects/ID", D, nil, `glab api -X PUT projects/1 -f visibility=public`, Ask},
 		{"S33 glab api POST members", D, nil, `glab api projects/1/members -f user_id=2 -f access_level=40`, Ask},
 		{"S33 neighbour: reads, and the S22 writes to issues and pulls", D, nil, `gh api repos/o/r && gh api repos/{owner}/{repo} --jq .visibility && gh api repos/o/r/branches/main/protection && gh api --method GET repos/o/r/collaborators && gh api repos/o/r/issues/1/comments -f body=x && gh api -X POST repos/o/r/issues -f title=x && gh api -X PATCH repos/o/r/issues/1 -f state=closed && gh api -X PATCH repos/o/r/pulls/2 -f title=y && glab api projects/1 && glab api projects/1/issues -f title=x`, Allow},
+		// Reads S27's rows asked for: a listing of the versions one can
+		// install, a dry run, and a setting that is no credential.
+		{"S33 pyenv install 3.12 still asks", D, nil, `pyenv install 3.12.1`, Ask},
+		{"S33 mise install still asks", D, nil, `mise install node@20`, Ask},
+		{"S33 aws configure get aws_secret_access_key", D, nil, `aws configure get aws_secret_access_key`, Ask},
+		{"S33 aws configure get profile.P.aws_session_token", A, nil, `aws --profile dev configure get profile.dev.aws_session_token`, Ask},
+		{"S33 aws configure get $KEY", D, nil, `aws configure get "$KEY"`, Ask},
+		{"S33 aws configure export-credentials", D, nil, `aws configure export-credentials --format env`, Ask},
+		{"S33 neighbour: pyenv install --list", D, nil, `pyenv install --list && pyenv install -l && rbenv install -L && nodenv install --list && goenv install -l`, Allow},
+		{"S33 neighbour: aws configure get region", D, nil, `aws configure get region && aws --profile dev configure get output && aws configure get profile.dev.region`, Allow},
+		{"S33 neighbour: mise install -n", D, nil, `mise install -n && mise install --dry-run node@20 && mise i -n && mise uninstall --dry-run node@18`, Allow},
 	}
 	checkDecisions(t, tests)
+}
+
+// TestReviewReasonsS33: aws configure get asks because it prints a
+// credential, not because it stores one (S27's aws configure row).
+func TestReviewReasonsS33(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ cmd, reason string }{
+		{`aws configure get aws_secret_access_key`, "aws configure get aws_secret_access_key prints a credential"},
+		{`aws configure export-credentials`, "aws configure export-credentials prints a credential"},
+		{`PIP_BREAK_SYSTEM_PACKAGES=1 pip install x`, "pip with PIP_BREAK_SYSTEM_PACKAGES=1 installs or removes packages of the system's Python"},
+		{`gh api --method PATCH repos/o/r -f visibility=public`, "gh api changes the repository's settings on the remote"},
+	} {
+		res := engine(t, ModeDefault).Check(bash(tt.cmd))
+		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
+			t.Errorf("%q: %v (%s), want Ask for %q", tt.cmd, res.Decision, res.Reason, tt.reason)
+		}
+	}
 }
