@@ -3512,11 +3512,13 @@ func twoValuedOptions(name string) []string {
 
 // Options of commonValuedOptions that for one program take no value
 // (zypper -n is --non-interactive, uv -n --no-cache, dnf -C
-// --cacheonly, port -n and -c): their next word is the subcommand.
+// --cacheonly, port -n and -c, flatpak --user): their next word is the
+// subcommand.
 var (
-	nOption  = []string{"-n"}
-	cOption  = []string{"-C"}
-	ncOption = []string{"-n", "-c"}
+	nOption    = []string{"-n"}
+	cOption    = []string{"-C"}
+	ncOption   = []string{"-n", "-c"}
+	userOption = []string{"--user"}
 )
 
 // flagOptions returns the options of commonValuedOptions that take no
@@ -3529,6 +3531,8 @@ func flagOptions(name string) []string {
 		return cOption
 	case "port":
 		return ncOption
+	case "flatpak":
+		return userOption
 	}
 	return nil
 }

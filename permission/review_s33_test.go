@@ -41,9 +41,13 @@ func TestReviewDecisionsS33(t *testing.T) {
 		{"S33 apt -t install", A, nil, `apt -t bookworm-backports install jq`, Ask},
 		{"S33 dnf --setopt install", D, nil, `dnf --setopt install_weak_deps=False install jq`, Ask},
 		{"S33 apk -X add", D, nil, `apk -X https://r.example add jq`, Ask},
-		// zypper -n is --non-interactive: its next word stays the
-		// subcommand, as before.
+		// zypper -n is --non-interactive and flatpak --user a flag,
+		// not the options with a value other programs have: their next
+		// word stays the subcommand, as before.
 		{"S33 zypper -n install", D, nil, `zypper -n install jq`, Ask},
+		{"S33 dnf -C install", D, nil, `dnf -C install jq`, Ask},
+		{"S33 port -n install", D, nil, `port -n install jq`, Ask},
+		{"S33 flatpak --user install", D, nil, `flatpak --user install flathub org.x.App`, Ask},
 		{"S33 neighbour: the same options before reads", D, nil, `nix --extra-experimental-features flakes profile list && nix --option substitute false build .#x && nix run nixpkgs#hello -- profile install && apt-get -o Debug::pkgProblemResolver=1 -s check && apt -t bookworm-backports list jq && dnf --setopt x=y list jq && apk -X https://r.example search jq && zypper -n search jq`, Allow},
 		// gh's and kubectl's boolean options may be given a value.
 		{"S33 gh auth status --show-token=true", D, nil, `gh auth status --show-token=true`, Ask},
