@@ -2765,7 +2765,13 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 // outside the project (go env -w, npm config set, a global npm install).
 func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"go", "npm", "pnpm", "yarn", "pip", "pip3"}, lowerName(c)) {
+	if pip, sub, ok := pipCommand(c); ok {
+		if len(sub) > 1 && sub[0].Text == "config" && slices.Contains([]string{"set", "unset", "edit"}, sub[1].Text) && sub[0].Literal && sub[1].Literal {
+			return pip + " config " + sub[1].Text + " changes the settings of every later pip (its index)", false
+		}
+		return "", false
+	}
+	if len(args) < 2 || !slices.Contains([]string{"go", "npm", "pnpm", "yarn"}, lowerName(c)) {
 		return "", false
 	}
 	ops := operandTexts(args)
@@ -2795,8 +2801,6 @@ func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 		return n + " " + op(0) + " -g changes the programs installed for the whole machine", false
 	case n == "yarn" && op(0) == "global":
 		return "yarn global changes the programs installed for the user", false
-	case (n == "pip" || n == "pip3") && op(0) == "config" && slices.Contains([]string{"set", "unset", "edit"}, op(1)):
-		return n + " config " + op(1) + " changes the settings of every later pip (its index)", false
 	}
 	return "", false
 }
@@ -2858,11 +2862,23 @@ func operandTexts(args []Word) []string {
 // given the system's Python (--break-system-packages, uv pip --system).
 func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
-	if len(args) < 2 || !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
-		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba", "pip", "pip3", "uv", "python", "python3"}, lowerName(c)) {
+	if len(args) < 2 {
 		return "", false
 	}
-	ops := operandTexts(args)
+	if pip, _, ok := pipCommand(c); ok {
+		return checkPipSystem(c, pip)
+	}
+	n := lowerName(c)
+	if !slices.Contains([]string{"dpkg", "apt", "apt-get", "aptitude", "dnf", "yum", "zypper", "rpm", "pacman", "apk", "snap",
+		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba"}, n) {
+		return "", false
+	}
+	var ops []string
+	for _, w := range subcommandArgs(n, args) {
+		if w.Literal {
+			ops = append(ops, w.Text)
+		}
+	}
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0]
@@ -2881,7 +2897,6 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		}
 		return ""
 	}
-	n := lowerName(c)
 	what := ""
 	switch n {
 	case "dpkg":
@@ -2915,8 +2930,12 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	case "nix-env":
 		what = action([]string{"--install", "--upgrade", "--uninstall", "--set"}, func(s string) bool { return strings.ContainsAny(s[:1], "iue") })
 	case "nix":
-		if sub == "profile" && len(ops) > 1 && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[1]) {
-			what = "profile " + ops[1]
+		// nix takes any setting as an option before its command
+		// (--SETTING VALUE), most not in nixValued: the command is the
+		// first word that names one.
+		k := slices.IndexFunc(ops, func(o string) bool { return slices.Contains(nixCommands, o) })
+		if k >= 0 && ops[k] == "profile" && k+1 < len(ops) && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[k+1]) {
+			what = "profile " + ops[k+1]
 		}
 	case "flatpak":
 		if slices.Contains([]string{"install", "uninstall", "update"}, sub) {
@@ -2929,30 +2948,104 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) && !condaPrefixInProject(args[1:], env) {
 			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
 		}
-	default: // pip, python -m pip, uv pip
-		if n == "uv" || strings.HasPrefix(n, "python") {
-			if len(args) < 3 || args[1].Text != "pip" && !(args[1].Text == "-m" && args[2].Text == "pip") {
-				return "", false
-			}
-		}
-		k := slices.IndexFunc(args, func(w Word) bool {
-			return w.Literal && (w.Text == "--break-system-packages" || n == "uv" && w.Text == "--system")
-		})
-		if k < 0 {
-			return "", false
-		}
-		pip := c.Name()
-		if n == "uv" {
-			pip += " pip"
-		} else if pip != "pip" && pip != "pip3" {
-			pip += " -m pip"
-		}
-		return pip + " " + args[k].Text + " installs or removes packages of the system's Python, whose programs run outside the project", false
 	}
 	if what == "" {
 		return "", false
 	}
 	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+}
+
+// nixCommands are nix's commands (nix profile, nix build), which the
+// values of its options before one are not.
+var nixCommands = []string{"build", "bundle", "config", "copy", "daemon", "derivation", "develop", "edit", "env", "eval", "flake", "fmt",
+	"formatter", "hash", "help", "help-stores", "key", "log", "nar", "path-info", "print-dev-env", "profile", "realisation", "registry",
+	"repl", "run", "search", "shell", "show-config", "store", "upgrade-nix", "why-depends"}
+
+// checkPipSystem: the pip c runs (pip, as pipCommand names it) given
+// the system's Python rather than a virtual environment's: by
+// --break-system-packages or PIP_BREAK_SYSTEM_PACKAGES (set before it
+// or by env), or for uv pip by --system or UV_SYSTEM_PYTHON.
+func checkPipSystem(c SimpleCommand, pip string) (string, bool) {
+	const does = " installs or removes packages of the system's Python, whose programs run outside the project"
+	uv := strings.HasPrefix(pip, "uv ")
+	if k := slices.IndexFunc(c.Args(), func(w Word) bool {
+		return w.Literal && (w.Text == "--break-system-packages" || uv && w.Text == "--system")
+	}); k >= 0 {
+		return pip + " " + c.Args()[k].Text + does, false
+	}
+	env := "PIP_BREAK_SYSTEM_PACKAGES"
+	if uv {
+		env = "UV_SYSTEM_PYTHON"
+	}
+	for _, a := range c.EnvAssigns() {
+		// pip and uv read the variable as a boolean: these say no.
+		if v, ok := strings.CutPrefix(a, env+"="); ok && !slices.Contains([]string{"", "0", "false", "no", "off", "n", "f"}, strings.ToLower(v)) {
+			return pip + " with " + a + does, false
+		}
+	}
+	return "", false
+}
+
+// pipCommand returns how c runs pip, for a reason (pip3.12, python3 -m
+// pip, uv pip), and pip's subcommand words (subcommandArgs: install x);
+// ok is false when c runs no pip.
+func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
+	args := c.Args()
+	switch n := lowerName(c); {
+	case versionedName(n, "pip"):
+		return c.Name(), subcommandArgs("pip", args), true
+	case versionedName(n, "python"):
+		if k := pythonModule(args, "pip"); k > 0 {
+			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
+		}
+	case n == "uv":
+		if sub := subcommandArgs("uv", args); len(sub) > 0 && sub[0].Literal && sub[0].Text == "pip" {
+			return c.Name() + " pip", sub[1:], true
+		}
+	}
+	return "", nil, false
+}
+
+// versionedName says whether the name n is base or base with a version
+// after it (pip3, pip3.12, python3.12).
+func versionedName(n, base string) bool {
+	v, ok := strings.CutPrefix(n, base)
+	return ok && strings.Trim(v, "0123456789.") == "" && (v == "" || v[0] != '.')
+}
+
+// pythonModule returns the index in args (a python's words) of the word
+// that runs module, -m module or -mmodule after python's own options
+// (-I, -W arg); 0 when the python runs a script, code or another module.
+func pythonModule(args []Word, module string) int {
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") || w.Text == "-" {
+			return 0
+		}
+		if strings.HasPrefix(w.Text, "--") {
+			continue
+		}
+		for j := 1; j < len(w.Text); j++ {
+			switch w.Text[j] {
+			case 'c':
+				return 0
+			case 'm':
+				switch {
+				case j+1 < len(w.Text) && w.Text[j+1:] == module:
+					return i
+				case j+1 == len(w.Text) && i+1 < len(args) && args[i+1].Literal && args[i+1].Text == module:
+					return i + 1
+				}
+				return 0
+			case 'W', 'X', 'Q':
+				if j+1 == len(w.Text) {
+					i++
+				}
+				j = len(w.Text)
+			}
+		}
+	}
+	return 0
 }
 
 // condaPrefixInProject says whether conda's arguments args name the
@@ -3098,6 +3191,8 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		what = "deletes on the remote"
 	case op(0, "api") && ghAPIWorkflowOrKey(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
 		what = "changes the workflows' secrets, variables or runs, or the keys, on the remote"
+	case op(0, "api") && ghAPIRepoSettings(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
+		what, words = "changes the repository's settings on the remote (who can see it or push to it), as gh repo edit --visibility does", 1
 	case op(0, "secret", "variable") && op(1, "set", "delete", "remove", "update"):
 		what = "changes a secret or variable the remote's workflows read"
 	case op(0, "workflow") && op(1, "run", "enable", "disable"):
@@ -3139,16 +3234,65 @@ func ghAPIWorkflowOrKey(args []Word) bool {
 		e == "keys" || strings.HasPrefix(e, "keys/") || strings.HasSuffix(e, "/keys") || strings.Contains(e, "/keys/")
 }
 
+// ghAPIRepoSettings says whether the arguments of gh or glab (api
+// ENDPOINT …) make a request other than a GET to a repository itself
+// (GitHub's repos/OWNER/REPO, GitLab's projects/ID: visibility, default
+// branch, archived) or to its settings of who may see, push or be told
+// (branch protection, rulesets, collaborators or members, webhooks,
+// Actions' permissions, a transfer). The issues, pulls and comments
+// under it stay out (S22).
+func ghAPIRepoSettings(args []Word) bool {
+	method, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || method == "GET" || method == "HEAD" {
+		return false
+	}
+	e, _, _ := strings.Cut(strings.Trim(ep.Text, "/"), "?")
+	parts := strings.SplitN(e, "/", 4)
+	var rest string
+	var settings []string
+	switch {
+	case len(parts) == 3 && parts[0] == "repos", len(parts) == 2 && parts[0] == "projects":
+		return true
+	case len(parts) == 4 && parts[0] == "repos":
+		rest, settings = parts[3], repoSettingsEndpoints
+	case len(parts) > 2 && parts[0] == "projects":
+		rest, settings = strings.Join(parts[2:], "/"), projectSettingsEndpoints
+	default:
+		return false
+	}
+	return strings.HasPrefix(rest, "branches/") && strings.Contains(rest, "/protection") ||
+		slices.ContainsFunc(settings, func(p string) bool { return rest == p || strings.HasPrefix(rest, p+"/") })
+}
+
+// repoSettingsEndpoints and projectSettingsEndpoints are the endpoints
+// under GitHub's repos/OWNER/REPO/ and GitLab's projects/ID/ that change
+// who may see, push to or hear from the repository.
+var (
+	repoSettingsEndpoints = []string{"rulesets", "collaborators", "invitations", "teams", "hooks", "actions/permissions", "environments",
+		"pages", "transfer", "vulnerability-alerts", "automated-security-fixes", "private-vulnerability-reporting", "interaction-limits",
+		"properties/values"}
+	projectSettingsEndpoints = []string{"members", "protected_branches", "protected_tags", "hooks", "share", "transfer"}
+)
+
 // subcommandRow is a program, the subcommand words that make it a danger
 // (in order, each one word: "auth login"), and what it then does, for a
 // reason that names them. A row whose does is empty is an exception to a
 // later, shorter one (aws configure list before aws configure); operand
 // asks for one more word after them (rustup default X; rustup default
-// alone prints the default).
+// alone prints the default); reads are options that make the command
+// only print what it would do (pyenv install --list, mise install
+// --dry-run), with which the row does not ask.
 type subcommandRow struct {
 	name, words, does string
 	operand           bool
+	reads             []string
 }
+
+// Options of subcommandRow.reads.
+var (
+	listOptions   = []string{"--list", "-l", "--list-all", "-L"}
+	dryRunOptions = []string{"-n", "--dry-run", "--dry-run-code"}
+)
 
 // Phrases of credentialRows and toolVersionRows.
 const (
@@ -3192,6 +3336,7 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
 		{name: "aws", words: "configure list"},
 		{name: "aws", words: "configure list-profiles"},
+		{name: "aws", words: "configure export-credentials", does: printsCredential},
 		{name: "aws", words: "configure", does: storesCredential},
 		{name: "aws", words: "sso login", does: storesCredential},
 		{name: "aws", words: "sso logout", does: removesCredential},
@@ -3242,7 +3387,7 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "asdf", words: "global", does: changesToolDefault, operand: true},
 		{name: "asdf", words: "plugin add", does: installsToolchain},
 		{name: "asdf", words: "plugin remove", does: installsToolchain},
-		{name: "mise", words: "i", does: installsToolchain},
+		{name: "mise", words: "i", does: installsToolchain, reads: dryRunOptions},
 		{name: "mise", words: "upgrade", does: installsToolchain},
 		{name: "mise", words: "self-update", does: installsToolchain},
 		{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
@@ -3254,8 +3399,15 @@ var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "sdk", words: "rm", does: installsToolchain},
 	}
 	for _, n := range [...]string{"nvm", "asdf", "mise", "volta", "sdk", "pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
-		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain},
-			subcommandRow{name: n, words: "uninstall", does: installsToolchain})
+		var reads, uninstallReads []string
+		switch n {
+		case "pyenv", "rbenv", "goenv", "nodenv":
+			reads = listOptions // the versions it can install
+		case "mise":
+			reads, uninstallReads = dryRunOptions, dryRunOptions
+		}
+		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain, reads: reads},
+			subcommandRow{name: n, words: "uninstall", does: installsToolchain, reads: uninstallReads})
 	}
 	for _, n := range [...]string{"pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
 		rows = append(rows, subcommandRow{name: n, words: "global", does: changesToolDefault, operand: true})
@@ -3282,39 +3434,108 @@ func subcommandArgs(name string, args []Word) []Word {
 		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
-		case slices.Contains([]string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
-			"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
-			"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}, w.Text) || slices.Contains(valuedOptions(name), w.Text):
+		case slices.Contains(commonValuedOptions, w.Text) && !slices.Contains(flagOptions(name), w.Text) || slices.Contains(valuedOptions(name), w.Text):
 			i++
+		case slices.Contains(twoValuedOptions(name), w.Text):
+			i += 2
 		}
 	}
 	return out
 }
 
+// commonValuedOptions take a value wherever they come before a
+// subcommand (aws --profile, kubectl -n, git -C).
+var commonValuedOptions = []string{"--profile", "--region", "--output", "--endpoint-url", "--project", "--account", "--configuration",
+	"--host", "--config", "--context", "--log-level", "--kubeconfig", "--namespace", "--cluster", "--user", "--server",
+	"--subscription", "--registry", "--app", "-H", "-n", "-c", "-C", "-l"}
+
+// Options of one program that take a value and may come before its
+// subcommand, where another program's same option takes none (pnpm -w
+// is --workspace-root). Slices, not a map: a map literal is built when
+// the program starts, and package initialisation allocates nothing.
+var (
+	npmValued  = []string{"-w", "--workspace", "--userconfig", "--prefix"}
+	pnpmValued = []string{"-F", "--filter", "--dir"}
+	ghValued   = []string{"-R", "--repo", "--hostname"}
+	glabValued = []string{"-R", "--repo"}
+	pipValued  = []string{"--python", "--proxy", "--retries", "--timeout", "--log", "--cert", "--client-cert", "--cache-dir",
+		"--exists-action", "--trusted-host", "--use-feature", "--use-deprecated"}
+	uvValued  = []string{"--directory", "--config-file", "--cache-dir", "--color", "--python-preference", "--allow-insecure-host"}
+	nixValued = []string{"--extra-experimental-features", "--experimental-features", "--log-format", "--store", "--eval-store",
+		"-I", "--include", "-j", "--max-jobs", "--cores", "--builders", "--substituters", "--extra-substituters"}
+	nixTwoValued = []string{"--option", "--arg", "--argstr", "--override-input", "--override-flake"}
+	aptValued    = []string{"-o", "--option", "-t", "--target-release", "--default-release", "--config-file", "-a", "--host-architecture"}
+	dnfValued    = []string{"--setopt", "--repo", "--repoid", "--enablerepo", "--disablerepo", "--releasever", "--installroot",
+		"-x", "--exclude", "-d", "--debuglevel", "-e", "--errorlevel", "--forcearch"}
+	zypperValued = []string{"-R", "--root", "-D", "--reposd-dir"}
+	apkValued    = []string{"-X", "--repository", "-p", "--root", "--arch", "--cache-dir", "--keys-dir", "--repositories-file"}
+)
+
 // valuedOptions returns the options of program name that take a value
-// and may come before its subcommand, where another program's same
-// option takes none (pnpm -w is --workspace-root). Arrays, not a map:
-// the package's start-up stays free of work.
+// and may come before its subcommand, past commonValuedOptions.
 func valuedOptions(name string) []string {
 	switch name {
 	case "npm":
-		return npmValued[:]
+		return npmValued
 	case "pnpm":
-		return pnpmValued[:]
+		return pnpmValued
 	case "gh":
-		return ghValued[:]
+		return ghValued
 	case "glab":
-		return glabValued[:]
+		return glabValued
+	case "pip":
+		return pipValued
+	case "uv":
+		return uvValued
+	case "nix":
+		return nixValued
+	case "apt", "apt-get", "aptitude":
+		return aptValued
+	case "dnf", "yum":
+		return dnfValued
+	case "zypper":
+		return zypperValued
+	case "apk":
+		return apkValued
 	}
 	return nil
 }
 
+// twoValuedOptions returns the options of program name that take two
+// values (nix --option NAME VALUE).
+func twoValuedOptions(name string) []string {
+	if name == "nix" {
+		return nixTwoValued
+	}
+	return nil
+}
+
+// Options of commonValuedOptions that for one program take no value
+// (zypper -n is --non-interactive, uv -n --no-cache, dnf -C
+// --cacheonly, port -n and -c, flatpak --user): their next word is the
+// subcommand.
 var (
-	npmValued  = [...]string{"-w", "--workspace", "--userconfig", "--prefix"}
-	pnpmValued = [...]string{"-F", "--filter", "--dir"}
-	ghValued   = [...]string{"-R", "--repo", "--hostname"}
-	glabValued = [...]string{"-R", "--repo"}
+	nOption    = []string{"-n"}
+	cOption    = []string{"-C"}
+	ncOption   = []string{"-n", "-c"}
+	userOption = []string{"--user"}
 )
+
+// flagOptions returns the options of commonValuedOptions that take no
+// value for program name.
+func flagOptions(name string) []string {
+	switch name {
+	case "zypper", "uv":
+		return nOption
+	case "dnf", "yum":
+		return cOption
+	case "port":
+		return ncOption
+	case "flatpak":
+		return userOption
+	}
+	return nil
+}
 
 // matchSubcommand returns the reason of the first of rows that c's
 // name and subcommand words match, "" for none.
@@ -3341,7 +3562,7 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 		if k < 0 || r.operand && k >= len(ops) {
 			continue
 		}
-		if r.does == "" {
+		if r.does == "" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) }) {
 			return ""
 		}
 		return c.Name() + " " + r.words + " " + r.does
@@ -3354,6 +3575,9 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 // option: gh auth status --show-token, kubectl config view --raw (the
 // kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
+	if r, ok := awsConfigureGet(c); ok {
+		return r, false
+	}
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
 		return r, false
 	}
@@ -3375,12 +3599,39 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	default:
 		return "", false
 	}
-	k := slices.IndexFunc(c.Args(), func(w Word) bool { return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t") })
+	k := slices.IndexFunc(c.Args(), func(w Word) bool {
+		// A boolean option of Go's flag packages may be given a value
+		// (--raw=true), which only a false one turns off; a word known
+		// at run time may be the option.
+		v, set := strings.CutPrefix(w.Text, opt+"=")
+		return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
+			set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+	})
 	first, second, _ := strings.Cut(words, " ")
 	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
 		return "", false
 	}
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
+}
+
+// awsConfigureGet returns the reason of aws configure get NAME, which
+// prints one setting of the user's: a credential for the keys of one
+// (aws_secret_access_key, aws_access_key_id, aws_session_token,
+// profile.P.aws_secret_access_key), or for a name only known at run
+// time; "" for another setting (region, output). ok is false for
+// another command.
+func awsConfigureGet(c SimpleCommand) (reason string, ok bool) {
+	ops := subcommandWords(c)
+	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || ops[1].Text != "get" || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	if len(ops) > 2 {
+		key := ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:]
+		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, strings.ToLower(key)) {
+			return c.Name() + " configure get " + ops[2].Text + " " + printsCredential, true
+		}
+	}
+	return "", true
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's
