@@ -14,9 +14,10 @@ import (
 
 // TestProtectedListsAgree: the Linux namespace layer and the macOS Seatbelt
 // profile protect the same entries of the root (.git itself is handled by
-// the layer as a mount of its own, see protect).
+// the layer as a mount of its own, and .git/commondir by protectedPaths,
+// in whatever git directory .git leads to: see protect).
 func TestProtectedListsAgree(t *testing.T) {
-	linux := append(ProtectedInRoot(), ".git")
+	linux := append(ProtectedInRoot(), ".git", ".git/commondir")
 	for _, p := range seatbelt.ProtectedInRoot() {
 		if !slices.Contains(linux, p) {
 			t.Errorf("Seatbelt protects %s, the Linux layer does not", p)

@@ -79,6 +79,7 @@ var protectedInRoot = []struct {
 	// Only the name: objects, refs and the index stay writable for git.
 	{".git", false, "replacing .git, or creating it as a gitdir: file, points git at hooks outside the sandbox"},
 	{".git/hooks", true, "git runs them, outside the sandbox"},
+	{".git/commondir", false, "names the directory git takes its config and hooks from: a command's own would have your git run its core.fsmonitor"},
 	{".git/config", true, "core.hooksPath, core.fsmonitor, aliases and filters name programs git runs"},
 	{".gitmodules", true, "submodule update commands"},
 	{".mewsandbox", true, "mewsandbox's own settings"},

@@ -673,9 +673,10 @@ func TestRenderProtectedPaths(t *testing.T) {
 		{croot + "/.git", []string{"deny file-write* literal"}}, // file-write* covers its rename
 		{croot + "/.git/hooks", []string{"deny file-write* subpath"}},
 		{croot + "/.git/config", []string{"deny file-write* subpath"}},
-		{croot + "/.mewsandbox", []string{"deny file-write* subpath"}}, // absent: its creation is denied too
-		{croot + "/.claude", []string{"deny file-write* subpath"}},     // the link itself
-		{croot + "/decoy", []string{"deny file-write* subpath"}},       // what it points to
+		{croot + "/.git/commondir", []string{"deny file-write* literal"}}, // absent: its creation is denied
+		{croot + "/.mewsandbox", []string{"deny file-write* subpath"}},    // absent: its creation is denied too
+		{croot + "/.claude", []string{"deny file-write* subpath"}},        // the link itself
+		{croot + "/decoy", []string{"deny file-write* subpath"}},          // what it points to
 		{croot + "/generated", []string{"deny file-write* subpath"}},
 		{croot, []string{"allow file-read* process-exec* file-map-executable subpath", "allow file-write* subpath", "deny file-write-unlink literal"}},
 	} {
@@ -923,5 +924,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 20 parameters, the first: ROOT=/Users/dev/project
+	// 21 parameters, the first: ROOT=/Users/dev/project
 }
