@@ -3432,6 +3432,7 @@ func subcommandArgs(name string, args []Word) []Word {
 		w := args[i]
 		switch {
 		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
+		case !w.Literal && attachedOption(w.Text):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
 		case slices.Contains(commonValuedOptions, w.Text) && !slices.Contains(flagOptions(name), w.Text) || slices.Contains(valuedOptions(name), w.Text):
@@ -3441,6 +3442,36 @@ func subcommandArgs(name string, args []Word) []Word {
 		}
 	}
 	return out
+}
+
+// attachedOption reports whether a word only known at run time, of
+// source text src, is a long option with its value attached
+// (--namespace="$ns"): it expands to that one option, as its expansions
+// are all quoted, whatever the value.
+func attachedOption(src string) bool {
+	t, long := strings.CutPrefix(strings.TrimPrefix(src, `"`), "--")
+	name, _, ok := strings.Cut(t, "=")
+	if !long || !ok || name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
+		return false
+	}
+	quoted := false
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			quoted = !quoted
+		case '\'':
+			if !quoted {
+				return false
+			}
+		case '$', '`':
+			if !quoted {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // commonValuedOptions take a value wherever they come before a
@@ -3538,31 +3569,54 @@ func flagOptions(name string) []string {
 }
 
 // matchSubcommand returns the reason of the first of rows that c's
-// name and subcommand words match, "" for none.
+// name and subcommand words match, "" for none. A word only known at
+// run time where a row's subcommand word would be, after the row's
+// words before it, may be that word (or an option, the subcommand
+// after it): the row may match (gh auth "$x", rustup $s default x,
+// npm "$cmd"), as git "$x" is asked for (checkGitUnknown). One after
+// a subcommand no row names (gh pr view "$n") is not.
 func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 	n := lowerName(c)
 	if !slices.ContainsFunc(rows, func(r subcommandRow) bool { return r.name == n }) {
 		return ""
 	}
 	ops := subcommandWords(c)
+	reads := func(r subcommandRow) bool {
+		return slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) })
+	}
 	for _, r := range rows {
 		if r.name != n {
 			continue
 		}
-		k, rest := 0, r.words
+		k, rest, unknown := 0, r.words, false
 		for rest != "" {
 			var w string
 			w, rest, _ = strings.Cut(rest, " ")
-			if k >= len(ops) || !ops[k].Literal || ops[k].Text != w {
+			if k < len(ops) && !ops[k].Literal {
+				unknown = true
+				break
+			}
+			if k >= len(ops) || ops[k].Text != w {
 				k = -1
 				break
 			}
 			k++
 		}
-		if k < 0 || r.operand && k >= len(ops) {
+		switch {
+		case unknown:
+			// An exception row's words may be what runs, or another
+			// row's: only the others say what it may do.
+			if r.does == "" || reads(r) {
+				continue
+			}
+			sub := ""
+			for _, w := range ops[:k+1] {
+				sub += " " + w.Text
+			}
+			return c.Name() + sub + ": the subcommand is only known at run time and may be one that " + r.does
+		case k < 0 || r.operand && k >= len(ops):
 			continue
-		}
-		if r.does == "" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) }) {
+		case r.does == "" || reads(r):
 			return ""
 		}
 		return c.Name() + " " + r.words + " " + r.does
