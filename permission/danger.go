@@ -3629,7 +3629,7 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 // option: gh auth status --show-token, kubectl config view --raw (the
 // kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
-	if r, ok := awsConfigureGet(c); ok {
+	if r, ok := awsConfigureKey(c); ok {
 		return r, false
 	}
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
@@ -3668,21 +3668,35 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
 }
 
-// awsConfigureGet returns the reason of aws configure get NAME, which
-// prints one setting of the user's: a credential for the keys of one
+// awsConfigureKey returns the reason of aws configure get NAME, which
+// prints one setting of the user's, and of aws configure set NAME
+// VALUE, which stores one: a credential for the keys of one
 // (aws_secret_access_key, aws_access_key_id, aws_session_token,
 // profile.P.aws_secret_access_key), or for a name only known at run
-// time; "" for another setting (region, output). ok is false for
-// another command.
-func awsConfigureGet(c SimpleCommand) (reason string, ok bool) {
+// time; credential_process set names a program every later aws runs
+// for its credential. "" for another setting (region, output). ok is
+// false for another command.
+func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 	ops := subcommandWords(c)
-	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || ops[1].Text != "get" || !ops[0].Literal || !ops[1].Literal {
+	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	does := ""
+	switch ops[1].Text {
+	case "get":
+		does = printsCredential
+	case "set":
+		does = storesCredential
+	default:
 		return "", false
 	}
 	if len(ops) > 2 {
-		key := ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:]
-		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, strings.ToLower(key)) {
-			return c.Name() + " configure get " + ops[2].Text + " " + printsCredential, true
+		key := strings.ToLower(ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:])
+		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, key) {
+			return c.Name() + " configure " + ops[1].Text + " " + ops[2].Text + " " + does, true
+		}
+		if ops[1].Text == "set" && key == "credential_process" {
+			return c.Name() + " configure set " + ops[2].Text + " names a program every later run of aws runs, outside the sandbox, for its credential", true
 		}
 	}
 	return "", true

@@ -6,7 +6,8 @@ import (
 )
 
 // TestReviewDecisionsS34 is TestRedTeamDecisions for the S34 review of
-// the subcommand rows: a subcommand only known at run time. testEnv: project /home/u/proj, home
+// the subcommand rows: a subcommand only known at run time, and an aws
+// setting that is no credential. testEnv: project /home/u/proj, home
 // /home/u.
 func TestReviewDecisionsS34(t *testing.T) {
 	t.Parallel()
@@ -28,18 +29,32 @@ func TestReviewDecisionsS34(t *testing.T) {
 		{"S34 aws configure $x", D, nil, `aws configure "$x"`, Ask},
 		{"S34 gcloud auth $(…)", D, nil, `gcloud auth $(echo login)`, Ask},
 		{"S34 neighbour: a word known at run time after a subcommand no row names", D, nil, `gh pr view "$n" && gh issue list --label "$l" && npm run "$script" && cargo build --bin "$b" && cargo test "$t" && rustup run "$tc" cargo build && pyenv local "$v" && kubectl --namespace="$ns" get pods && kubectl logs "$pod" && aws --profile "$p" s3 ls`, Allow},
+		// aws configure set stores one setting: a credential only for
+		// the keys of one (as aws configure get prints one), and a
+		// program to run for one.
+		{"S34 aws configure set aws_secret_access_key", D, nil, `aws configure set aws_secret_access_key s3cr3t`, Ask},
+		{"S34 aws configure set profile.P.aws_access_key_id", A, nil, `aws configure set profile.dev.aws_access_key_id AKIA`, Ask},
+		{"S34 aws configure set aws_session_token", D, nil, `aws --profile dev configure set aws_session_token t`, Ask},
+		{"S34 aws configure set $KEY", D, nil, `aws configure set "$KEY" v`, Ask},
+		{"S34 aws configure set credential_process", D, nil, `aws configure set credential_process /home/u/proj/x.sh`, Ask},
+		{"S34 aws configure still asks", D, nil, `aws configure`, Ask},
+		{"S34 aws configure import still asks", D, nil, `aws configure import --csv file://k.csv`, Ask},
+		{"S34 neighbour: aws configure set of a setting", D, nil, `aws configure set region eu-west-1 && aws configure set output json && aws --profile dev configure set profile.dev.region "$r" && aws configure set default.s3.max_concurrent_requests 20`, Allow},
 	}
 	checkDecisions(t, tests)
 }
 
 // TestReviewReasonsS34: a subcommand only known at run time asks for
-// what the row it may be does.
+// what the row it may be does; aws configure set asks for a credential
+// key only.
 func TestReviewReasonsS34(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ cmd, reason string }{
 		{`gh auth "$x"`, `gh auth "$x": the subcommand is only known at run time and may be one that stores a credential`},
 		{`rustup $s default x`, `rustup $s: the subcommand is only known at run time and may be one that changes the version`},
 		{`cargo "$c"`, `cargo "$c": the subcommand is only known at run time and may be one that stores a credential`},
+		{`aws configure set aws_secret_access_key s`, "aws configure set aws_secret_access_key stores a credential"},
+		{`aws configure set credential_process x`, "aws configure set credential_process names a program every later run of aws runs"},
 	} {
 		res := engine(t, ModeDefault).Check(bash(tt.cmd))
 		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
