@@ -2961,6 +2961,12 @@ var nixCommands = []string{"build", "bundle", "config", "copy", "daemon", "deriv
 	"formatter", "hash", "help", "help-stores", "key", "log", "nar", "path-info", "print-dev-env", "profile", "realisation", "registry",
 	"repl", "run", "search", "shell", "show-config", "store", "upgrade-nix", "why-depends"}
 
+// pipEnvName reports whether a pip or uv pip reads the variable name as
+// being given the system's Python (checkPipSystem).
+func pipEnvName(name string) bool {
+	return name == "PIP_BREAK_SYSTEM_PACKAGES" || name == "UV_SYSTEM_PYTHON"
+}
+
 // checkPipSystem: the pip c runs (pip, as pipCommand names it) given
 // the system's Python rather than a virtual environment's: by
 // --break-system-packages or PIP_BREAK_SYSTEM_PACKAGES (set before it

@@ -6,8 +6,9 @@ import (
 )
 
 // TestReviewDecisionsS34 is TestRedTeamDecisions for the S34 review of
-// the subcommand rows: a subcommand only known at run time, and an aws
-// setting that is no credential. testEnv: project /home/u/proj, home
+// the subcommand rows: a subcommand only known at run time, an aws
+// setting that is no credential, and pip told by a variable exported
+// earlier in the command line. testEnv: project /home/u/proj, home
 // /home/u.
 func TestReviewDecisionsS34(t *testing.T) {
 	t.Parallel()
@@ -40,13 +41,23 @@ func TestReviewDecisionsS34(t *testing.T) {
 		{"S34 aws configure still asks", D, nil, `aws configure`, Ask},
 		{"S34 aws configure import still asks", D, nil, `aws configure import --csv file://k.csv`, Ask},
 		{"S34 neighbour: aws configure set of a setting", D, nil, `aws configure set region eu-west-1 && aws configure set output json && aws --profile dev configure set profile.dev.region "$r" && aws configure set default.s3.max_concurrent_requests 20`, Allow},
+		// A variable exported earlier in the command line, as pip reads
+		// it, as git's are (export GIT_WORK_TREE=/etc; git clean).
+		{"S34 export PIP_BREAK_SYSTEM_PACKAGES=1; pip install", D, nil, `export PIP_BREAK_SYSTEM_PACKAGES=1; pip install x`, Ask},
+		{"S34 export PIP_BREAK_SYSTEM_PACKAGES=1 && python3 -m pip", A, nil, `export PIP_BREAK_SYSTEM_PACKAGES=1 && python3 -m pip install x`, Ask},
+		{"S34 declare -x PIP_BREAK_SYSTEM_PACKAGES=yes; pip3", D, nil, `declare -x PIP_BREAK_SYSTEM_PACKAGES=yes; pip3 install x`, Ask},
+		{"S34 export UV_SYSTEM_PYTHON=1; uv pip", D, nil, `export UV_SYSTEM_PYTHON=1; uv pip install x`, Ask},
+		{"S34 export PIP_BREAK_SYSTEM_PACKAGES=1 in bash -c", D, nil, `bash -c 'export PIP_BREAK_SYSTEM_PACKAGES=1; pip install x'`, Ask},
+		{"S34 neighbour: exported off, or set for pip itself", D, nil, `export PIP_BREAK_SYSTEM_PACKAGES=0; pip install x && export UV_SYSTEM_PYTHON=false; uv pip install x`, Allow},
+		{"S34 neighbour: the variable set for one command before pip", D, nil, `PIP_BREAK_SYSTEM_PACKAGES=1 true; pip install x`, Allow},
+		{"S34 neighbour: turned off for pip itself", D, nil, `export PIP_BREAK_SYSTEM_PACKAGES=1; PIP_BREAK_SYSTEM_PACKAGES=0 pip install x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
 
 // TestReviewReasonsS34: a subcommand only known at run time asks for
 // what the row it may be does; aws configure set asks for a credential
-// key only.
+// key only; an exported variable is named as set for pip.
 func TestReviewReasonsS34(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ cmd, reason string }{
@@ -55,6 +66,7 @@ func TestReviewReasonsS34(t *testing.T) {
 		{`cargo "$c"`, `cargo "$c": the subcommand is only known at run time and may be one that stores a credential`},
 		{`aws configure set aws_secret_access_key s`, "aws configure set aws_secret_access_key stores a credential"},
 		{`aws configure set credential_process x`, "aws configure set credential_process names a program every later run of aws runs"},
+		{`export PIP_BREAK_SYSTEM_PACKAGES=1; pip install x`, "pip with PIP_BREAK_SYSTEM_PACKAGES=1 installs or removes packages of the system's Python"},
 	} {
 		res := engine(t, ModeDefault).Check(bash(tt.cmd))
 		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
