@@ -129,12 +129,13 @@ type analyzer struct {
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
 	makefiles bool
-	// gitEnv: the variables git reads (GIT_WORK_TREE, GIT_CONFIG_COUNT
-	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName) as set
+	// setEnv: the variables git reads (GIT_WORK_TREE, GIT_CONFIG_COUNT
+	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName) and
+	// those that give pip the system's Python (pipEnvName) as set
 	// earlier in the command line ("GIT_WORK_TREE=/etc"), the last
-	// setting of each, which a later git is given as if set for it
-	// (dirVars).
-	gitEnv []string
+	// setting of each, which a later git or pip is given as if set for
+	// it (dirVars).
+	setEnv []string
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText).
@@ -1058,17 +1059,25 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	z.promptSubst(c)
 	z.dirVars(c)
-	if len(z.gitEnv) > 0 && lowerName(c) == "git" {
+	if len(z.setEnv) > 0 {
 		// export GIT_WORK_TREE=/etc; git clean -fdx: as
 		// GIT_WORK_TREE=/etc git clean -fdx, and so export
-		// GIT_CONFIG_COUNT=1 …; git status. What is set for git itself
-		// wins.
-		own := c.EnvAssigns()
-		c.Assigns = slices.Clone(c.Assigns)
-		for _, a := range z.gitEnv {
-			name, _, _ := strings.Cut(a, "=")
-			if !slices.ContainsFunc(own, func(o string) bool { return strings.HasPrefix(o, name+"=") }) {
-				c.Assigns = append(c.Assigns, a)
+		// GIT_CONFIG_COUNT=1 …; git status, and export
+		// PIP_BREAK_SYSTEM_PACKAGES=1; pip install x. What is set for
+		// the program itself wins.
+		var reads func(string) bool
+		if lowerName(c) == "git" {
+			reads = gitEnvName
+		} else if _, _, ok := pipCommand(c); ok {
+			reads = pipEnvName
+		}
+		if reads != nil {
+			own := c.EnvAssigns()
+			for _, a := range z.setEnv {
+				name, _, _ := strings.Cut(a, "=")
+				if reads(name) && !slices.ContainsFunc(own, func(o string) bool { return strings.HasPrefix(o, name+"=") }) {
+					c.Assigns = append(slices.Clip(c.Assigns), a)
+				}
 			}
 		}
 	}
@@ -2038,15 +2047,15 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 			name = target
 		}
-		if gitEnvName(name) {
+		if gitEnvName(name) || pipEnvName(name) {
 			switch {
 			case !ok:
 				v = "$" + name // set by read, printf -v: not known
 			case appended:
 				v = "$" + name + v
 			}
-			z.gitEnv = slices.DeleteFunc(z.gitEnv, func(a string) bool { return strings.HasPrefix(a, name+"=") })
-			z.gitEnv = append(z.gitEnv, name+"="+v)
+			z.setEnv = slices.DeleteFunc(z.setEnv, func(a string) bool { return strings.HasPrefix(a, name+"=") })
+			z.setEnv = append(z.setEnv, name+"="+v)
 		}
 		switch name {
 		case "MAKEFILES":

@@ -2961,6 +2961,12 @@ var nixCommands = []string{"build", "bundle", "config", "copy", "daemon", "deriv
 	"formatter", "hash", "help", "help-stores", "key", "log", "nar", "path-info", "print-dev-env", "profile", "realisation", "registry",
 	"repl", "run", "search", "shell", "show-config", "store", "upgrade-nix", "why-depends"}
 
+// pipEnvName reports whether a pip or uv pip reads the variable name as
+// being given the system's Python (checkPipSystem).
+func pipEnvName(name string) bool {
+	return name == "PIP_BREAK_SYSTEM_PACKAGES" || name == "UV_SYSTEM_PYTHON"
+}
+
 // checkPipSystem: the pip c runs (pip, as pipCommand names it) given
 // the system's Python rather than a virtual environment's: by
 // --break-system-packages or PIP_BREAK_SYSTEM_PACKAGES (set before it
@@ -3432,6 +3438,7 @@ func subcommandArgs(name string, args []Word) []Word {
 		w := args[i]
 		switch {
 		case i == 1 && w.Literal && strings.HasPrefix(w.Text, "+") && (name == "cargo" || name == "rustup"):
+		case !w.Literal && attachedOption(w.Text):
 		case !w.Literal || !strings.HasPrefix(w.Text, "-"):
 			out = append(out, w)
 		case slices.Contains(commonValuedOptions, w.Text) && !slices.Contains(flagOptions(name), w.Text) || slices.Contains(valuedOptions(name), w.Text):
@@ -3441,6 +3448,36 @@ func subcommandArgs(name string, args []Word) []Word {
 		}
 	}
 	return out
+}
+
+// attachedOption reports whether a word only known at run time, of
+// source text src, is a long option with its value attached
+// (--namespace="$ns"): it expands to that one option, as its expansions
+// are all quoted, whatever the value.
+func attachedOption(src string) bool {
+	t, long := strings.CutPrefix(strings.TrimPrefix(src, `"`), "--")
+	name, _, ok := strings.Cut(t, "=")
+	if !long || !ok || name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
+		return false
+	}
+	quoted := false
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			quoted = !quoted
+		case '\'':
+			if !quoted {
+				return false
+			}
+		case '$', '`':
+			if !quoted {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // commonValuedOptions take a value wherever they come before a
@@ -3538,31 +3575,54 @@ func flagOptions(name string) []string {
 }
 
 // matchSubcommand returns the reason of the first of rows that c's
-// name and subcommand words match, "" for none.
+// name and subcommand words match, "" for none. A word only known at
+// run time where a row's subcommand word would be, after the row's
+// words before it, may be that word (or an option, the subcommand
+// after it): the row may match (gh auth "$x", rustup $s default x,
+// npm "$cmd"), as git "$x" is asked for (checkGitUnknown). One after
+// a subcommand no row names (gh pr view "$n") is not.
 func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 	n := lowerName(c)
 	if !slices.ContainsFunc(rows, func(r subcommandRow) bool { return r.name == n }) {
 		return ""
 	}
 	ops := subcommandWords(c)
+	reads := func(r subcommandRow) bool {
+		return slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) })
+	}
 	for _, r := range rows {
 		if r.name != n {
 			continue
 		}
-		k, rest := 0, r.words
+		k, rest, unknown := 0, r.words, false
 		for rest != "" {
 			var w string
 			w, rest, _ = strings.Cut(rest, " ")
-			if k >= len(ops) || !ops[k].Literal || ops[k].Text != w {
+			if k < len(ops) && !ops[k].Literal {
+				unknown = true
+				break
+			}
+			if k >= len(ops) || ops[k].Text != w {
 				k = -1
 				break
 			}
 			k++
 		}
-		if k < 0 || r.operand && k >= len(ops) {
+		switch {
+		case unknown:
+			// An exception row's words may be what runs, or another
+			// row's: only the others say what it may do.
+			if r.does == "" || reads(r) {
+				continue
+			}
+			sub := ""
+			for _, w := range ops[:k+1] {
+				sub += " " + w.Text
+			}
+			return c.Name() + sub + ": the subcommand is only known at run time and may be one that " + r.does
+		case k < 0 || r.operand && k >= len(ops):
 			continue
-		}
-		if r.does == "" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && slices.Contains(r.reads, w.Text) }) {
+		case r.does == "" || reads(r):
 			return ""
 		}
 		return c.Name() + " " + r.words + " " + r.does
@@ -3575,7 +3635,7 @@ func matchSubcommand(c SimpleCommand, rows []subcommandRow) string {
 // option: gh auth status --show-token, kubectl config view --raw (the
 // kubeconfig's keys and tokens unredacted).
 func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
-	if r, ok := awsConfigureGet(c); ok {
+	if r, ok := awsConfigureKey(c); ok {
 		return r, false
 	}
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
@@ -3614,21 +3674,35 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
 }
 
-// awsConfigureGet returns the reason of aws configure get NAME, which
-// prints one setting of the user's: a credential for the keys of one
+// awsConfigureKey returns the reason of aws configure get NAME, which
+// prints one setting of the user's, and of aws configure set NAME
+// VALUE, which stores one: a credential for the keys of one
 // (aws_secret_access_key, aws_access_key_id, aws_session_token,
 // profile.P.aws_secret_access_key), or for a name only known at run
-// time; "" for another setting (region, output). ok is false for
-// another command.
-func awsConfigureGet(c SimpleCommand) (reason string, ok bool) {
+// time; credential_process set names a program every later aws runs
+// for its credential. "" for another setting (region, output). ok is
+// false for another command.
+func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 	ops := subcommandWords(c)
-	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || ops[1].Text != "get" || !ops[0].Literal || !ops[1].Literal {
+	if lowerName(c) != "aws" || len(ops) < 2 || ops[0].Text != "configure" || !ops[0].Literal || !ops[1].Literal {
+		return "", false
+	}
+	does := ""
+	switch ops[1].Text {
+	case "get":
+		does = printsCredential
+	case "set":
+		does = storesCredential
+	default:
 		return "", false
 	}
 	if len(ops) > 2 {
-		key := ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:]
-		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, strings.ToLower(key)) {
-			return c.Name() + " configure get " + ops[2].Text + " " + printsCredential, true
+		key := strings.ToLower(ops[2].Text[strings.LastIndexByte(ops[2].Text, '.')+1:])
+		if !ops[2].Literal || slices.Contains([]string{"aws_secret_access_key", "aws_access_key_id", "aws_session_token"}, key) {
+			return c.Name() + " configure " + ops[1].Text + " " + ops[2].Text + " " + does, true
+		}
+		if ops[1].Text == "set" && key == "credential_process" {
+			return c.Name() + " configure set " + ops[2].Text + " names a program every later run of aws runs, outside the sandbox, for its credential", true
 		}
 	}
 	return "", true
