@@ -128,6 +128,12 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
 		{name: "package install", check: checkPackageInstall},
+		// Logins, tokens and keys a program keeps for the user, stored,
+		// removed or printed: docker login, gh auth token, aws configure.
+		// Before publish and forge change, whose subcommand only known at
+		// run time (cargo "$c") may as well be one of these: its reason
+		// names the credential, as it did before they asked for one.
+		{name: "credentials", check: checkCredentials},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish},
@@ -135,9 +141,6 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
-		// Logins, tokens and keys a program keeps for the user, stored,
-		// removed or printed: docker login, gh auth token, aws configure.
-		{name: "credentials", check: checkCredentials},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
@@ -2873,16 +2876,18 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		"brew", "port", "nix-env", "nix", "flatpak", "conda", "mamba", "micromamba"}, n) {
 		return "", false
 	}
-	var ops []string
-	for _, w := range subcommandArgs(n, args) {
+	m := subcommandCase{ops: subcommandArgs(n, args), unknown: -1}
+	var ops []string // the literal ones, for nix's
+	for _, w := range m.ops {
 		if w.Literal {
 			ops = append(ops, w.Text)
 		}
 	}
 	sub := ""
-	if len(ops) > 0 {
-		sub = ops[0]
+	if len(m.ops) > 0 {
+		sub = m.ops[0].Text
 	}
+	is := func(names ...string) bool { return m.is(0, names...) }
 	// An action given as an option (dpkg -i, rpm -Uvh, pacman -Syu).
 	action := func(long []string, short func(cluster string) bool) string {
 		for _, w := range args[1:] {
@@ -2902,11 +2907,11 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 	case "dpkg":
 		what = action([]string{"--install", "--unpack", "--remove", "--purge", "--configure"}, func(s string) bool { return strings.ContainsAny(s[:1], "irP") })
 	case "apt", "apt-get", "aptitude":
-		if slices.Contains([]string{"install", "reinstall", "remove", "purge", "upgrade", "full-upgrade", "dist-upgrade", "autoremove"}, sub) {
+		if is("install", "reinstall", "remove", "purge", "upgrade", "full-upgrade", "dist-upgrade", "autoremove") {
 			what = sub
 		}
 	case "dnf", "yum", "zypper":
-		if slices.Contains([]string{"install", "in", "remove", "rm", "erase", "upgrade", "update", "up", "reinstall", "downgrade"}, sub) {
+		if is("install", "in", "remove", "rm", "erase", "upgrade", "update", "up", "reinstall", "downgrade") {
 			what = sub
 		}
 	case "rpm":
@@ -2916,15 +2921,15 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 			return s[0] == 'U' || s[0] == 'R' || s[0] == 'S' && !strings.ContainsAny(s[1:], "sil")
 		})
 	case "apk":
-		if slices.Contains([]string{"add", "del", "upgrade", "fix"}, sub) {
+		if is("add", "del", "upgrade", "fix") {
 			what = sub
 		}
 	case "snap":
-		if slices.Contains([]string{"install", "remove", "refresh", "revert"}, sub) {
+		if is("install", "remove", "refresh", "revert") {
 			what = sub
 		}
 	case "brew", "port":
-		if slices.Contains([]string{"install", "reinstall", "upgrade", "uninstall", "remove", "rm", "tap", "link", "selfupdate"}, sub) {
+		if is("install", "reinstall", "upgrade", "uninstall", "remove", "rm", "tap", "link", "selfupdate") {
 			what = sub
 		}
 	case "nix-env":
@@ -2938,21 +2943,25 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 			what = "profile " + ops[k+1]
 		}
 	case "flatpak":
-		if slices.Contains([]string{"install", "uninstall", "update"}, sub) {
+		if is("install", "uninstall", "update") {
 			what = sub
 		}
 	case "conda", "mamba", "micromamba":
 		// Into the active environment, outside the project, unless
 		// -p/--prefix names one in the project (the path checks do not
 		// see the prefix: conda install -p /opt/env passed).
-		if slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade", "create"}, sub) && !condaPrefixInProject(args[1:], env) {
-			return c.Name() + " " + sub + " changes the packages of a conda environment outside the project, and runs their scripts", false
+		if is("install", "remove", "uninstall", "update", "upgrade", "create") && !condaPrefixInProject(args[1:], env) {
+			return m.reason(c.Name(), 1, "changes the packages of a conda environment outside the project, and runs their scripts"), false
 		}
 	}
 	if what == "" {
 		return "", false
 	}
-	return c.Name() + " " + what + " installs or removes packages for the whole system, and runs their scripts", false
+	const does = "installs or removes packages for the whole system, and runs their scripts"
+	if m.unknown >= 0 {
+		return m.reason(c.Name(), 0, does), false
+	}
+	return c.Name() + " " + what + " " + does, false
 }
 
 // nixCommands are nix's commands (nix profile, nix build), which the
@@ -3090,40 +3099,48 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" { // python -m twine
 		n, args = args[2].Text, args[2:]
 	}
-	var ops []string
-	for _, w := range subcommandArgs(n, args) {
+	m := subcommandCase{ops: subcommandArgs(n, args), unknown: -1}
+	if n == "yarn" && len(m.ops) > 2 && m.ops[0].Literal && m.ops[0].Text == "workspace" { // yarn workspace NAME npm publish
+		m.ops = m.ops[2:]
+	}
+	var ops []string // the literal ones, for mvn's and gradle's tasks
+	for _, w := range m.ops {
 		if w.Literal {
 			ops = append(ops, w.Text)
 		}
 	}
-	if n == "yarn" && len(ops) > 2 && ops[0] == "workspace" { // yarn workspace NAME npm publish
-		ops = ops[2:]
+	op := m.is
+	sub := func(k int) string {
+		t := ""
+		for _, w := range m.ops[:k] {
+			t += " " + w.Text
+		}
+		return t[1:]
 	}
-	op := func(i int, names ...string) bool { return i < len(ops) && slices.Contains(names, ops[i]) }
 	what := ""
 	switch n {
 	case "npm", "pnpm", "bun", "yarn":
 		switch {
 		case op(0, "publish", "unpublish", "deprecate", "undeprecate", "owner", "access", "dist-tag", "dist-tags"):
-			what = ops[0]
+			what = sub(1)
 		case n == "yarn" && op(0, "npm") && op(1, "publish", "tag"):
-			what = "npm " + ops[1]
+			what = sub(2)
 		}
 	case "cargo":
 		if op(0, "publish", "yank", "owner") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "gem":
 		if op(0, "push", "yank", "owner") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "twine":
 		if op(0, "upload", "register") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "poetry", "uv", "flit", "hatch", "pdm", "deno", "jsr", "vsce", "ovsx":
 		if op(0, "publish") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "docker", "podman", "buildah", "nerdctl":
 		if op(0, "push") || op(0, "image") && op(1, "push") || op(0, "manifest") && op(1, "push") {
@@ -3137,15 +3154,15 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "dotnet":
 		if op(0, "nuget") && op(1, "push", "delete") {
-			what = "nuget " + ops[1]
+			what = sub(2)
 		}
 	case "nuget":
 		if op(0, "push", "delete") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "helm":
 		if op(0, "push") {
-			what = ops[0]
+			what = sub(1)
 		}
 	case "mvn", "mvnw":
 		if op(0, "deploy") || slices.Contains(ops, "deploy") || slices.ContainsFunc(ops, func(o string) bool { return strings.HasSuffix(o, ":deploy") }) {
@@ -3159,7 +3176,11 @@ func checkPublish(c SimpleCommand, _ PathEnv) (string, bool) {
 	if what == "" || slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "--dry-run" }) {
 		return "", false
 	}
-	return args[0].Text + " " + what + " publishes to a registry, for everyone who installs from it: a published version can rarely be taken back", false
+	const does = "publishes to a registry, for everyone who installs from it: a published version can rarely be taken back"
+	if m.unknown >= 0 {
+		return m.reason(args[0].Text, 0, does), false
+	}
+	return args[0].Text + " " + what + " " + does, false
 }
 
 // checkForgeChange: a gh or glab command that changes the repository on
@@ -3174,10 +3195,8 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	args := c.Args()
-	ops := subcommandWords(c)
-	op := func(k int, names ...string) bool {
-		return k < len(ops) && ops[k].Literal && slices.Contains(names, ops[k].Text)
-	}
+	m := subcommandCase{ops: subcommandWords(c)}
+	op := m.is
 	what, words := "", 2
 	switch {
 	case op(0, "pr", "mr") && op(1, "merge", "accept"):
@@ -3216,11 +3235,7 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	if what == "" {
 		return "", false
 	}
-	sub := ""
-	for _, w := range ops[:min(words, len(ops))] {
-		sub += " " + w.Text
-	}
-	return c.Name() + sub + " " + what, false
+	return m.reason(c.Name(), words, what), false
 }
 
 // ghAPIWorkflowOrKey says whether the arguments of gh or glab (api
@@ -3448,6 +3463,55 @@ func subcommandArgs(name string, args []Word) []Word {
 		}
 	}
 	return out
+}
+
+// subcommandCase matches the subcommand words ops (subcommandWords) of
+// a command in a check written as a switch of them (checkForgeChange,
+// checkPublish, checkPackageInstall), as matchSubcommand matches rows:
+// a word only known at run time where a guarded subcommand would be may
+// be that subcommand (gh release "$x" v1, apt-get "$x" jq).
+type subcommandCase struct {
+	ops []Word
+	// unknown is the index of the first word only known at run time
+	// that the case being matched stood on, -1 for none.
+	unknown int
+}
+
+// is says whether ops[k] is one of names or is only known at run time.
+// Each case of a switch starts with is(0, …), which forgets what an
+// earlier case stood on.
+func (m *subcommandCase) is(k int, names ...string) bool {
+	if k == 0 {
+		m.unknown = -1
+	}
+	switch {
+	case k >= len(m.ops):
+		return false
+	case !m.ops[k].Literal:
+		if m.unknown < 0 {
+			m.unknown = k
+		}
+		return true
+	}
+	return slices.Contains(names, m.ops[k].Text)
+}
+
+// reason returns the reason of the program name for the case that
+// matched, which does what: named by its first words subcommand words
+// (gh pr merge), or by those up to the one only known at run time,
+// which may be one that does what.
+func (m *subcommandCase) reason(name string, words int, what string) string {
+	if m.unknown >= 0 {
+		words = m.unknown + 1
+	}
+	sub := name
+	for _, w := range m.ops[:min(words, len(m.ops))] {
+		sub += " " + w.Text
+	}
+	if m.unknown >= 0 {
+		return sub + ": the subcommand is only known at run time and may be one that " + what
+	}
+	return sub + " " + what
 }
 
 // attachedOption reports whether a word only known at run time, of
