@@ -148,8 +148,12 @@ type nsLayer struct {
 	// placeholder file (commondirSelf) where missing, held as placeholders
 	// are.
 	commondirs []string
-	missing    int
-	root       string // the placeholders lie below it
+	// audited are the submodules' git directories in a writable tree
+	// without commondir at plan time: one the command made there is
+	// moved aside after the run, which then fails (movePlanted).
+	audited []string
+	missing int
+	root    string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string

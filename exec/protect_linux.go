@@ -66,6 +66,7 @@ type guard struct {
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
 	commondirs    []string // see nsLayer.commondirs
+	audited       []string // see nsLayer.audited
 	missing       int
 	unprotected   []string
 }
@@ -396,6 +397,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 		l.add(mountBindLink, p)
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
+	l.audited = g.audited
 }
 
 // ownWorkTree says whether git config file path sets core.worktree, or
@@ -747,6 +749,14 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 	}
 	if !allowGitConfig && g.protectWithoutConfig(common) {
 		return // read-only as a whole
+	}
+	// A commondir made there during the run would have the host's git
+	// take the config (core.fsmonitor) and hooks from where it names. No
+	// placeholder can stop it (git would then ignore the config's
+	// core.worktree, which a submodule's sets): it is looked for after
+	// the run instead (movePlanted). git itself makes none there.
+	if common == git && errors.Is(err, fs.ErrNotExist) && g.inWritable(git) {
+		g.audited = append(g.audited, git)
 	}
 	g.protectPath(protectedPath{path: common + "/hooks", placeholder: true, hooks: true})
 	var own gitConfig

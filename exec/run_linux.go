@@ -328,6 +328,9 @@ type spawning struct {
 	// them past it; went says the command was let start.
 	handed []handedState
 	went   atomic.Bool
+	// audited is the layer's (nsLayer.audited) where it applies: looked
+	// at once the command has ended (movePlanted).
+	audited []string
 }
 
 // The release binary's "mewsandbox run" (a child was pre-forked for it)
@@ -649,6 +652,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
+		s.audited = sp.layer.audited
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
 		// the child's pidfd, taken now, before the child has the spec
@@ -951,7 +955,7 @@ func (s *spawning) close() {
 // it, since a start is the longest step of a run, and hands it over. Until
 // it has the spec the child only waits for it; if preparing fails, the
 // child is killed without having done anything.
-func (c *Cmd) start(ctx context.Context) (int, *StageError) {
+func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	s := c.pre
 	c.pre = nil
 	if s == nil {
@@ -962,6 +966,18 @@ func (c *Cmd) start(ctx context.Context) (int, *StageError) {
 	}
 	defer s.close()
 	defer s.cleanUp()
+	// Once the command has ended (supervise returns after the child, or
+	// its init, has reaped everything in the pid namespace), before the
+	// placeholders go: a commondir it planted fails the run, however the
+	// command ended.
+	defer func() {
+		if !s.went.Load() || len(s.audited) == 0 {
+			return
+		}
+		if found := movePlanted(s.audited); len(found) > 0 {
+			status, serr = StatusSandbox, plantedError(found)
+		}
+	}()
 	// Preparing runs beside the child's start, on the other core when
 	// there is one (unless Prepare has done it already).
 	s.settle(true)

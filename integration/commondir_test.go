@@ -161,3 +161,76 @@ func TestProtectedCommondirOwn(t *testing.T) {
 		}
 	})
 }
+
+// subFsmonitor is the core.fsmonitor git outside the sandbox would use in
+// submodule sub, and where it is set: git config reads it and runs nothing.
+func (b *box) subFsmonitor() string {
+	b.t.Helper()
+	cmd := osexec.Command("git", "-C", "sub", "config", "--show-origin", "--get", "core.fsmonitor")
+	cmd.Dir = b.root
+	out, _ := cmd.Output() // exit 1: not set
+	return strings.TrimSpace(string(out))
+}
+
+// TestCommondirSubmodulePlanted: a command made a submodule's missing
+// .git/modules/sub/commondir naming a git directory of its own, whose
+// config set core.fsmonitor: the person's next git status in the
+// superproject ran it. No placeholder can go there (git would then ignore
+// the submodule's core.worktree): after the run it is moved aside, and the
+// run fails. A run that commits in the submodule leaves nothing.
+func TestCommondirSubmodulePlanted(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	marker := filepath.Join(b.out, "MARKER")
+	const planted = ".git/modules/sub/commondir"
+	// On stdin: the engine asks before a command that names a write in .git.
+	r := b.runIn(b.root, `mkdir -p evil/objects evil/refs && echo "ref: refs/heads/main" > evil/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch `+marker+`\n" > evil/config
+printf '%s\n' ../../../evil > `+planted+`
+`, "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 {
+		t.Errorf("exit %d, want 125 (the sandbox's)\nstderr: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"the command planted " + filepath.Join(b.root, planted), "config", "hooks", "moved aside to " + filepath.Join(b.root, planted) + ".mewsandbox-planted"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q: %s", want, r.stderr)
+		}
+	}
+	if b.exists(planted) {
+		t.Fatalf("%s is still there: %q", planted, b.read(planted))
+	}
+	if got := b.read(planted + ".mewsandbox-planted"); got != "../../../evil\n" {
+		t.Errorf("%s.mewsandbox-planted holds %q, want what the command wrote", planted, got)
+	}
+	if got := b.subFsmonitor(); got != "" {
+		t.Errorf("the host's git takes core.fsmonitor in sub from %s", got)
+	}
+	if b.exists(marker) {
+		t.Fatal("the payload ran")
+	}
+	// What was planted would have worked: put back, git config finds the
+	// command's core.fsmonitor in sub (it runs nothing).
+	if err := os.Rename(filepath.Join(b.root, planted+".mewsandbox-planted"), filepath.Join(b.root, planted)); err != nil {
+		t.Fatal(err)
+	}
+	got := b.subFsmonitor()
+	if err := os.Remove(filepath.Join(b.root, planted)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "evil/config") {
+		t.Errorf("with the planted commondir the host's git takes core.fsmonitor from %q, want evil/config: the attack tests nothing", got)
+	}
+
+	// The neighbour: a commit in the submodule makes no commondir there.
+	r = b.runIn(b.root, "echo work > sub/work.txt && env "+gitEnv+" git -C sub add work.txt && env "+gitEnv+" git -C sub commit -qm work\n", "run", "--yolo", "--", "sh", "-s")
+	if r.code != 0 {
+		t.Errorf("commit in the submodule: exit %d, stderr: %s", r.code, r.stderr)
+	}
+	for _, p := range []string{planted, planted + ".mewsandbox-planted"} {
+		if b.exists(p) {
+			t.Errorf("%s after a commit in the submodule", p)
+		}
+	}
+	if log := b.git("-C", "sub", "log", "--format=%s", "-1"); strings.TrimSpace(log) != "work" {
+		t.Errorf("the commit made inside is not there: %q", log)
+	}
+}

@@ -1,0 +1,83 @@
+//go:build linux
+
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// plantedName is where movePlanted moves a commondir the command made.
+const plantedName = "commondir.mewsandbox-planted"
+
+// maxPlanted bounds the names tried beside plantedName (plantedName.N).
+const maxPlanted = 100
+
+// movePlanted looks in each of dirs, the submodules' git directories that
+// had no commondir when the run was planned (nsLayer.audited), for one
+// made since: git never makes one there (only in worktrees/X), and the
+// host's next git status in the superproject would take the submodule's
+// config, core.fsmonitor with it, and its hooks from the directory it
+// names. Each is renamed aside in its directory, whatever it is (a file,
+// a link, a directory), never followed. It must run once nothing of the
+// command's can write any more (its pid namespace ended). It returns what
+// it found and did, one line each; nil when nothing was made.
+func movePlanted(dirs []string) []string {
+	var found []string
+	for _, dir := range dirs {
+		if msg := movePlantedIn(dir); msg != "" {
+			found = append(found, msg)
+		}
+	}
+	return found
+}
+
+// movePlantedIn is movePlanted for git directory dir.
+func movePlantedIn(dir string) string {
+	fd, err := unix.Openat2(unix.AT_FDCWD, dir, &unix.OpenHow{
+		Flags:   unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if err == unix.ENOSYS || err == unix.EPERM {
+		// Without openat2 (a container's seccomp profile can refuse it):
+		// the planned real path, its last component not followed; the
+		// directories on the way were mounts of their own during the run.
+		fd, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	}
+	switch {
+	case err == unix.ENOENT:
+		return "" // gone, and its commondir with it
+	case err != nil:
+		return fmt.Sprintf("%s: cannot look for a commondir the command may have made there (git would take the submodule's config and hooks from the directory it names): %v", dir, err)
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstatat(fd, "commondir", &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
+		return ""
+	}
+	planted := dir + "/commondir"
+	for i := range maxPlanted {
+		name := plantedName
+		if i > 0 {
+			name += "." + strconv.Itoa(i)
+		}
+		err := unix.Renameat2(fd, "commondir", fd, name, unix.RENAME_NOREPLACE)
+		switch {
+		case err == nil:
+			return fmt.Sprintf("the command planted %s: git outside the sandbox would have taken the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
+		case errors.Is(err, unix.EEXIST):
+			continue
+		}
+		return fmt.Sprintf("the command planted %s: git outside the sandbox would take the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+	}
+	return fmt.Sprintf("the command planted %s: git outside the sandbox would take the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
+}
+
+// plantedError is the run's failure for what movePlanted found.
+func plantedError(found []string) *StageError {
+	return stageErr(StageNamespaces, StatusSandbox, "%s", strings.Join(found, "; "))
+}

@@ -1,0 +1,141 @@
+//go:build linux
+
+package exec
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPlantedCommondirPlan: which submodules' git directories are looked at
+// after the run for a commondir the command made.
+func TestPlantedCommondirPlan(t *testing.T) {
+	noUserConfig(t)
+	sub := map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n"}
+	tests := []struct {
+		name        string
+		files       map[string]string
+		wantAudited bool
+	}{
+		{name: "a submodule without commondir: looked at", files: sub, wantAudited: true},
+		{name: "one with a commondir: bound read-only instead", files: mapWith(mapWith(maps.Clone(sub), ".git/modules/sub/commondir", "../../.."), ".git/modules/sub/objects/x", "")},
+		{name: "an empty one, read-only as a whole: nothing to look at", files: map[string]string{".git/modules/sub/x": ""}},
+		{name: "no submodules: nothing to look at"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := gitRoot(t, "[core]\n", nil)
+			for f, c := range tt.files {
+				mkdirAll(t, filepath.Dir(filepath.Join(root, f)))
+				write(t, filepath.Join(root, f), c)
+			}
+			if _, ok := tt.files[".git/modules/sub/HEAD"]; ok {
+				mkdirAll(t, filepath.Join(root, "sub"))
+				mkdirAll(t, filepath.Join(root, ".git/modules/sub/hooks"))
+			}
+			l := planNamespace(DefaultPolicy(root), root, "")
+			git := filepath.Join(root, ".git/modules/sub")
+			if got := slices.Contains(l.audited, git); got != tt.wantAudited || !tt.wantAudited && len(l.audited) > 0 {
+				t.Errorf("audited %q; want %s: %v", l.audited, git, tt.wantAudited)
+			}
+		})
+	}
+}
+
+// TestMovePlanted: a commondir made in a git directory looked at is moved
+// aside, whatever it is, never followed, to a free name; none, nothing.
+func TestMovePlanted(t *testing.T) {
+	tests := []struct {
+		name    string
+		make    func(t *testing.T, dir, elsewhere string)
+		taken   int    // plantedName and .1 … made already, this many
+		want    string // the name it is moved to; "" nothing
+		wantErr bool
+	}{
+		{name: "none: nothing", make: func(*testing.T, string, string) {}},
+		{name: "a file", make: func(t *testing.T, dir, _ string) { write(t, dir+"/commondir", "../evil\n") }, want: plantedName},
+		{name: "a link, not followed", make: func(t *testing.T, dir, elsewhere string) { symlink(t, elsewhere, dir+"/commondir") }, want: plantedName},
+		{name: "a directory", make: func(t *testing.T, dir, _ string) { mkdir(t, dir+"/commondir") }, want: plantedName},
+		{name: "the name taken: .1", make: func(t *testing.T, dir, _ string) { write(t, dir+"/commondir", "../evil\n") }, taken: 1, want: plantedName + ".1"},
+		{name: "all names taken: fails, left there", make: func(t *testing.T, dir, _ string) { write(t, dir+"/commondir", "../evil\n") }, taken: maxPlanted, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, elsewhere := t.TempDir(), t.TempDir()
+			write(t, elsewhere+"/commondir", "kept\n")
+			tt.make(t, dir, elsewhere+"/commondir")
+			for i := range tt.taken {
+				name := plantedName
+				if i > 0 {
+					name += "." + strconv.Itoa(i)
+				}
+				write(t, dir+"/"+name, "earlier\n")
+			}
+			before, _ := os.Lstat(dir + "/commondir")
+			found := movePlanted([]string{dir, filepath.Join(t.TempDir(), "gone")})
+			switch {
+			case tt.want == "" && !tt.wantErr:
+				if found != nil {
+					t.Fatalf("found %q in a directory without commondir", found)
+				}
+				return
+			case len(found) != 1:
+				t.Fatalf("found %q, want one report", found)
+			case !strings.Contains(found[0], dir+"/commondir"):
+				t.Errorf("the report %q does not name %s/commondir", found[0], dir)
+			}
+			if tt.wantErr {
+				if _, err := os.Lstat(dir + "/commondir"); err != nil {
+					t.Errorf("commondir: %v, want it left", err)
+				}
+				return
+			}
+			if !strings.Contains(found[0], dir+"/"+tt.want) {
+				t.Errorf("the report %q does not say where it went (%s)", found[0], tt.want)
+			}
+			if _, err := os.Lstat(dir + "/commondir"); !os.IsNotExist(err) {
+				t.Errorf("commondir still there: %v", err)
+			}
+			after, err := os.Lstat(dir + "/" + tt.want)
+			if err != nil || !os.SameFile(before, after) {
+				t.Errorf("%s is not what was planted: %v", tt.want, err)
+			}
+			if b, _ := os.ReadFile(elsewhere + "/commondir"); string(b) != "kept\n" {
+				t.Errorf("what the link names was touched: %q", b)
+			}
+		})
+	}
+}
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func symlink(t *testing.T, old, p string) {
+	t.Helper()
+	if err := os.Symlink(old, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mkdirAll(t *testing.T, p string) {
+	t.Helper()
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mkdir(t *testing.T, p string) {
+	t.Helper()
+	if err := os.Mkdir(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
