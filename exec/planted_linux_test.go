@@ -23,7 +23,9 @@ func TestPlantedCommondirPlan(t *testing.T) {
 		wantAudited bool
 	}{
 		{name: "a submodule without commondir: looked at", files: sub, wantAudited: true},
-		{name: "one with a commondir: bound read-only instead", files: mapWith(mapWith(maps.Clone(sub), ".git/modules/sub/commondir", "../../.."), ".git/modules/sub/objects/x", "")},
+		{name: "a commondir beside its own config, which git never makes (an overlapping run's, a killed runner's): looked at", files: mapWith(mapWith(maps.Clone(sub), ".git/modules/sub/commondir", "../../.."), ".git/modules/sub/objects/x", ""), wantAudited: true},
+		{name: "a commondir beside its own config naming nothing (yet): looked at", files: mapWith(mapWith(maps.Clone(sub), ".git/modules/sub/commondir", "../../../evil"), ".git/modules/sub/objects/x", ""), wantAudited: true},
+		{name: "a linked worktree's git directory (a commondir, no config of its own): bound read-only instead", files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/commondir": "../../..", ".git/modules/sub/objects/x": ""}},
 		{name: "an empty one, read-only as a whole: nothing to look at", files: map[string]string{".git/modules/sub/x": ""}},
 		{name: "no submodules: nothing to look at"},
 	}

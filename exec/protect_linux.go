@@ -739,6 +739,15 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		return
 	case err == nil:
 		g.protectPath(protectedPath{path: git + "/commondir"})
+		// Beside the git directory's own config, a pair git never makes
+		// (a linked worktree's git directory has none: git reads the
+		// common one), it is a command's, made after this run's plan saw
+		// none in another run that overlaps this one, or left by a run
+		// whose runner was killed: looked for after the run all the
+		// same, whatever it names now.
+		if gitFile(git+"/config") && g.inWritable(git) {
+			g.audited = append(g.audited, git)
+		}
 		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
 		if !filepath.IsAbs(c) {
 			c = git + "/" + c

@@ -234,3 +234,44 @@ printf '%s\n' ../../../evil > `+planted+`
 		t.Errorf("the commit made inside is not there: %q", log)
 	}
 }
+
+// TestCommondirSubmodulePlantedOverlap: two runs overlap in the root. The
+// first plants .git/modules/sub/commondir; the second, planned while it is
+// there, plants it again once the first's end has moved it aside. A
+// commondir beside the submodule's own config, which git never makes, is
+// looked for after the run however it came (another run's, a killed
+// runner's): the second fails too and moves it aside. Fails before: the
+// second exits 0 and the commondir stays, for the host's git to follow.
+func TestCommondirSubmodulePlantedOverlap(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	const planted = ".git/modules/sub/commondir"
+	// In files: the engine asks before a command that names a write in .git.
+	b.file("first.sh", "printf '%s\\n' ../../../evil > "+planted+"\ntouch up\nwhile [ ! -e go ]; do sleep 0.01; done\n", 0o644)
+	b.file("second.sh", "touch up2\ni=0\nwhile [ ! -e "+planted+".mewsandbox-planted ] && [ $i -lt 1000 ]; do sleep 0.01; i=$((i+1)); done\nprintf '%s\\n' ../../../evil > "+planted+"\n", 0o644)
+	waitFor := func(name string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !b.exists(name) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s never appeared", name)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	first := b.start("run", "--yolo", "--", "sh", "first.sh")
+	waitFor("up")
+	second := b.start("run", "--yolo", "--", "sh", "second.sh")
+	waitFor("up2")
+	b.file("go", "", 0o644)
+	if code := first.wait(t, 10*time.Second); code != 125 {
+		t.Errorf("the first run: exit %d, want 125\nstderr: %s", code, first.stderr.String())
+	}
+	code := second.wait(t, 20*time.Second)
+	if code != 125 || !strings.Contains(second.stderr.String(), "moved aside to "+filepath.Join(b.root, planted)+".mewsandbox-planted.1") {
+		t.Errorf("the second run: exit %d, want 125 and the commondir moved aside\nstderr: %s", code, second.stderr.String())
+	}
+	if b.exists(planted) {
+		t.Fatalf("%s is still there: %q", planted, b.read(planted))
+	}
+}
