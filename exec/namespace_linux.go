@@ -148,9 +148,10 @@ type nsLayer struct {
 	// placeholder file (commondirSelf) where missing, held as placeholders
 	// are.
 	commondirs []string
-	// audited are the submodules' git directories in a writable tree
-	// without commondir at plan time: one the command made there is
-	// moved aside after the run, which then fails (movePlanted).
+	// audited are the git directories in a writable tree without
+	// commondir at plan time where no placeholder goes (a submodule's,
+	// the root's outside it in a writable grant): one the command made
+	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
 	missing int
 	root    string // the placeholders lie below it

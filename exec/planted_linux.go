@@ -17,12 +17,12 @@ const plantedName = "commondir.mewsandbox-planted"
 // maxPlanted bounds the names tried beside plantedName (plantedName.N).
 const maxPlanted = 100
 
-// movePlanted looks in each of dirs, the submodules' git directories that
-// had no commondir when the run was planned (nsLayer.audited), for one
+// movePlanted looks in each of dirs, the git directories that had no
+// commondir when the run was planned and get no placeholder (a submodule's,
+// or one outside the root in a writable grant: nsLayer.audited), for one
 // made since: git never makes one there (only in worktrees/X), and the
-// host's next git status in the superproject would take the submodule's
-// config, core.fsmonitor with it, and its hooks from the directory it
-// names. Each is renamed aside in its directory, whatever it is (a file,
+// host's next git status would take the repository's config,
+// core.fsmonitor with it, and its hooks from the directory it names. Each is renamed aside in its directory, whatever it is (a file,
 // a link, a directory), never followed. It must run once nothing of the
 // command's can write any more (its pid namespace ended). It returns what
 // it found and did, one line each; nil when nothing was made.
@@ -52,7 +52,7 @@ func movePlantedIn(dir string) string {
 	case err == unix.ENOENT:
 		return "" // gone, and its commondir with it
 	case err != nil:
-		return fmt.Sprintf("%s: cannot look for a commondir the command may have made there (git would take the submodule's config and hooks from the directory it names): %v", dir, err)
+		return fmt.Sprintf("%s: cannot look for a commondir the command may have made there (git would take the repository's config and hooks from the directory it names): %v", dir, err)
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
@@ -68,13 +68,13 @@ func movePlantedIn(dir string) string {
 		err := unix.Renameat2(fd, "commondir", fd, name, unix.RENAME_NOREPLACE)
 		switch {
 		case err == nil:
-			return fmt.Sprintf("the command planted %s: git outside the sandbox would have taken the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
+			return fmt.Sprintf("the command planted %s: git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
 		case errors.Is(err, unix.EEXIST):
 			continue
 		}
-		return fmt.Sprintf("the command planted %s: git outside the sandbox would take the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+		return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
 	}
-	return fmt.Sprintf("the command planted %s: git outside the sandbox would take the submodule's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
+	return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
 }
 
 // plantedError is the run's failure for what movePlanted found.

@@ -366,6 +366,16 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 		if pr.commondir && pr.placeholder && (allowGitConfig || ownWorkTree(r.common+"/config")) {
 			pr.placeholder = false
 		}
+		if pr.commondir && pr.placeholder && !g.below(r.git) && g.inWritable(r.git) {
+			// Outside the root, in a writable grant (git init
+			// --separate-git-dir), where no placeholder goes: one the
+			// command makes there is looked for after the run instead
+			// (movePlanted), as in a submodule's.
+			if _, err := os.Lstat(pr.path); errors.Is(err, fs.ErrNotExist) {
+				g.audited = append(g.audited, r.git)
+			}
+			pr.placeholder = false
+		}
 		g.protectPath(pr)
 	}
 	if cfg.limit != "" {

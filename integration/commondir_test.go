@@ -275,3 +275,40 @@ func TestCommondirSubmodulePlantedOverlap(t *testing.T) {
 		t.Fatalf("%s is still there: %q", planted, b.read(planted))
 	}
 }
+
+// TestCommondirSeparateGitDirGranted: the root's git directory lies
+// outside it (git init --separate-git-dir), in a write grant, where no
+// placeholder goes. Such runs were refused (125) once the root's missing
+// commondir got a placeholder; now they run, and a commondir the command
+// makes there is moved aside after the run, which fails (125).
+func TestCommondirSeparateGitDirGranted(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	sep := filepath.Join(outsideTemp(t), "sep.git")
+	b.git("init", "-q", "--separate-git-dir="+sep, ".")
+	b.git("commit", "-q", "--allow-empty", "-m", "init")
+	grant := []string{"run", "--yolo", "--allow-write", sep, "--", "sh", "-s"}
+
+	r := b.runIn(b.root, "echo work > work.txt && env "+gitEnv+" git add work.txt && env "+gitEnv+" git commit -qm work\n", grant...)
+	if r.code != 0 {
+		t.Fatalf("a commit with the git directory granted: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if log := b.git("log", "--format=%s", "-1"); strings.TrimSpace(log) != "work" {
+		t.Errorf("the commit made inside is not there: %q", log)
+	}
+	if _, err := os.Lstat(filepath.Join(sep, "commondir")); err == nil {
+		t.Error("a commondir is left in the git directory after a commit")
+	}
+
+	// On stdin: the engine asks before a command that names a git directory.
+	r = b.runIn(b.root, "printf '%s\\n' "+b.out+" > "+sep+"/commondir\n", grant...)
+	if r.code != 125 || !strings.Contains(r.stderr, "moved aside to "+sep+"/commondir.mewsandbox-planted") {
+		t.Errorf("planting its commondir: exit %d, want 125 and it moved aside\nstderr: %s", r.code, r.stderr)
+	}
+	if _, err := os.Lstat(filepath.Join(sep, "commondir")); err == nil {
+		t.Errorf("%s/commondir is still there", sep)
+	}
+}
