@@ -25,14 +25,22 @@ func (b *box) commondirGone() bool {
 	return true
 }
 
-// hostFsmonitor is the core.fsmonitor git outside the sandbox would use in
-// the root, and where it is set: git config reads it and runs nothing.
-func (b *box) hostFsmonitor() string {
+// fsmonitor is the core.fsmonitor git outside the sandbox would use in
+// dir (relative to the root), and where it is set: git config reads it
+// and runs nothing.
+func (b *box) fsmonitor(dir string) string {
 	b.t.Helper()
-	cmd := osexec.Command("git", "config", "--show-origin", "--get", "core.fsmonitor")
+	cmd := osexec.Command("git", "-C", dir, "config", "--show-origin", "--get", "core.fsmonitor")
 	cmd.Dir = b.root
 	out, _ := cmd.Output() // exit 1: not set
 	return strings.TrimSpace(string(out))
+}
+
+// evilRepo is a shell command that makes a git repository at dir whose
+// config sets core.fsmonitor to touch marker: what a planted commondir or
+// config would have the host's git run.
+func evilRepo(dir, marker string) string {
+	return `mkdir -p ` + dir + `/objects ` + dir + `/refs && echo "ref: refs/heads/main" > ` + dir + `/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch ` + marker + `\n" > ` + dir + `/config`
 }
 
 // TestProtectedCommondirMissing: a command made the root repository's
@@ -45,7 +53,7 @@ func TestProtectedCommondirMissing(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
 	marker := filepath.Join(b.out, "MARKER")
-	o := b.check(`c "make the evil repository" sh -c 'mkdir -p evil/objects evil/refs && echo "ref: refs/heads/main" > evil/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch ` + marker + `\n" > evil/config'
+	o := b.check(`c "make the evil repository" sh -c '` + evilRepo("evil", marker) + `'
 c "plant a commondir" sh -c 'echo ../evil > .git/commondir'
 c "plant it through a rename" sh -c 'echo ../evil > c.new && mv c.new .git/commondir'
 c "remove the placeholder" rm -f .git/commondir
@@ -68,7 +76,7 @@ c "git worktree add" sh -c 'git worktree add -q wt && test -f .git/worktrees/wt/
 	if !b.commondirGone() {
 		t.Fatalf(".git/commondir is still on the host 2 s after the run: %q", b.read(".git/commondir"))
 	}
-	if got := b.hostFsmonitor(); got != "" {
+	if got := b.fsmonitor("."); got != "" {
 		t.Fatalf("the host's git takes core.fsmonitor from %s", got)
 	}
 	if b.exists(marker) {
@@ -162,16 +170,6 @@ func TestProtectedCommondirOwn(t *testing.T) {
 	})
 }
 
-// subFsmonitor is the core.fsmonitor git outside the sandbox would use in
-// submodule sub, and where it is set: git config reads it and runs nothing.
-func (b *box) subFsmonitor() string {
-	b.t.Helper()
-	cmd := osexec.Command("git", "-C", "sub", "config", "--show-origin", "--get", "core.fsmonitor")
-	cmd.Dir = b.root
-	out, _ := cmd.Output() // exit 1: not set
-	return strings.TrimSpace(string(out))
-}
-
 // TestCommondirSubmodulePlanted: a command made a submodule's missing
 // .git/modules/sub/commondir naming a git directory of its own, whose
 // config set core.fsmonitor: the person's next git status in the
@@ -184,7 +182,7 @@ func TestCommondirSubmodulePlanted(t *testing.T) {
 	marker := filepath.Join(b.out, "MARKER")
 	const planted = ".git/modules/sub/commondir"
 	// On stdin: the engine asks before a command that names a write in .git.
-	r := b.runIn(b.root, `mkdir -p evil/objects evil/refs && echo "ref: refs/heads/main" > evil/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch `+marker+`\n" > evil/config
+	r := b.runIn(b.root, evilRepo("evil", marker)+`
 printf '%s\n' ../../../evil > `+planted+`
 `, "run", "--yolo", "--", "sh", "-s")
 	if r.code != 125 {
@@ -201,7 +199,7 @@ printf '%s\n' ../../../evil > `+planted+`
 	if got := b.read(planted + ".mewsandbox-planted"); got != "../../../evil\n" {
 		t.Errorf("%s.mewsandbox-planted holds %q, want what the command wrote", planted, got)
 	}
-	if got := b.subFsmonitor(); got != "" {
+	if got := b.fsmonitor("sub"); got != "" {
 		t.Errorf("the host's git takes core.fsmonitor in sub from %s", got)
 	}
 	if b.exists(marker) {
@@ -212,7 +210,7 @@ printf '%s\n' ../../../evil > `+planted+`
 	if err := os.Rename(filepath.Join(b.root, planted+".mewsandbox-planted"), filepath.Join(b.root, planted)); err != nil {
 		t.Fatal(err)
 	}
-	got := b.subFsmonitor()
+	got := b.fsmonitor("sub")
 	if err := os.Remove(filepath.Join(b.root, planted)); err != nil {
 		t.Fatal(err)
 	}

@@ -369,7 +369,7 @@ func TestProtectedEmptyGit(t *testing.T) {
 	requireNamespaces(t)
 	b := newBox(t, nil)
 	marker := filepath.Join(outsideTemp(t), "marker")
-	o := b.check(`c "make a repository in .git" sh -c 'mkdir .git/objects .git/refs && echo "ref: refs/heads/main" > .git/HEAD && printf "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = touch ` + marker + `\n" > .git/config'
+	o := b.check(`c "make a repository in .git" sh -c '` + evilRepo(".git", marker) + `'
 c "make only its config" sh -c 'printf "[core]\n\tfsmonitor = touch ` + marker + `\n" > .git/config'
 c "git init" git init -q
 c "replace .git" sh -c 'mv .git git.old && mkdir .git'
