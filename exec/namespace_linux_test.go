@@ -89,7 +89,7 @@ func TestHideTooMany(t *testing.T) {
 		p.Grants = append(p.Grants, Grant{Path: g, Access: Read})
 	}
 	l := &nsLayer{}
-	l.hide(p, "/", "")
+	l.hide(p, keptPaths(p, "/", nil), "")
 	if len(l.unhidden) != 1 || !strings.HasPrefix(l.unhidden[0], tmp+" ") {
 		t.Errorf("unhidden = %q, want %s named", l.unhidden, tmp)
 	}
@@ -98,7 +98,7 @@ func TestHideTooMany(t *testing.T) {
 	}
 	l = &nsLayer{}
 	p.Grants = p.Grants[:maxKept-1]
-	l.hide(p, "/", "")
+	l.hide(p, keptPaths(p, "/", nil), "")
 	if len(l.unhidden) != 0 || !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) {
 		t.Errorf("%d grants: unhidden %q, steps %v; want %s hidden", len(p.Grants), l.unhidden, l.steps, tmp)
 	}

@@ -56,6 +56,9 @@ const maxLinks = 40
 type guard struct {
 	root     string   // the root, links resolved
 	writable []string // the writable trees, links resolved (writablePaths)
+	// res is the plan's: the entries walk and the checks after it look
+	// at, asked of the file system once (see resolver); nil asks each time.
+	res *resolver
 
 	readOnly []string // bound read-only
 	pins     []string // directories and files bound onto themselves, writable as they are
@@ -110,7 +113,7 @@ func (g *guard) walk(p string) (way, error) {
 			continue
 		}
 		next := filepath.Join(cur, c)
-		fi, err := os.Lstat(next)
+		fi, err := g.res.lstat(next)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			w.missing, w.real = next, filepath.Join(append([]string{next}, todo...)...)
@@ -121,7 +124,7 @@ func (g *guard) walk(p string) (way, error) {
 			if links++; links > maxLinks {
 				return w, &os.PathError{Op: "follow the links of", Path: p, Err: syscall.ELOOP}
 			}
-			target, err := os.Readlink(next)
+			target, err := g.res.readlink(next)
 			if err != nil {
 				return w, err
 			}
@@ -221,13 +224,19 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
 		if g.inWritable(w.real) {
-			var st unix.Stat_t
-			if err := unix.Lstat(w.real, &st); err != nil && !errors.Is(err, unix.ENOENT) {
+			var st syscall.Stat_t
+			fi, err := g.res.lstat(w.real)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				g.refuse(pr.path, "looking at it: "+err.Error())
 				return
 			}
 			// Gone since the walk (another run's placeholder, freed by its
 			// helper): held and made again below, as where it was missing.
+			if err == nil {
+				if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+					st = *sys
+				}
+			}
 			if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
 				// Read-only here, and writable through its other name.
 				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
@@ -349,7 +358,7 @@ func isPlaceholder(p string) bool {
 // materialize creates it.
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.root = root
-	g := &guard{root: root, writable: writable}
+	g := &guard{root: root, writable: writable, res: l.res}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	whole := !allowGitConfig && g.protectWithoutConfig(r.common)
@@ -698,7 +707,7 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 		if err != nil || w.missing != "" || w.blocked != "" {
 			continue // no submodule there, or none git finds
 		}
-		fi, err := os.Lstat(w.real)
+		fi, err := g.res.lstat(w.real)
 		if err != nil {
 			continue
 		}
@@ -847,7 +856,7 @@ func (g *guard) keepTree(tree string) string {
 	if err != nil || w.missing != "" || w.blocked != "" {
 		return ""
 	}
-	if fi, err := os.Stat(w.real); err != nil || !fi.IsDir() {
+	if fi, err := g.res.stat(w.real); err != nil || !fi.IsDir() {
 		return ""
 	}
 	g.keepWay(w)
@@ -933,7 +942,7 @@ func (g *guard) gitDir() repo {
 	if err != nil || w.missing != "" || w.blocked != "" {
 		return repo{} // a loop, or a link to nothing: git finds no repository either
 	}
-	fi, err := os.Lstat(w.real)
+	fi, err := g.res.lstat(w.real)
 	if err != nil {
 		return repo{}
 	}
@@ -984,7 +993,7 @@ func (g *guard) gitDir() repo {
 func (g *guard) keepDir(path string) string {
 	w, err := g.walk(path)
 	if err == nil && w.missing == "" && w.blocked == "" {
-		if fi, err := os.Lstat(w.real); err == nil && fi.IsDir() {
+		if fi, err := g.res.lstat(w.real); err == nil && fi.IsDir() {
 			g.keepWay(w)
 			g.pin(w.real)
 			return w.real
@@ -1156,11 +1165,11 @@ func (g *guard) protectHooks(dir string) {
 // protectHook protects what hook p (in a real directory) leads to: see
 // protectHooks.
 func (g *guard) protectHook(p string) {
-	fi, err := os.Lstat(p)
+	fi, err := g.res.lstat(p)
 	switch {
 	case err != nil:
 	case fi.Mode()&fs.ModeSymlink != 0:
-		target, err := os.Readlink(p)
+		target, err := g.res.readlink(p)
 		if err != nil {
 			g.refuse(p, err.Error())
 			return
