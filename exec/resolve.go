@@ -168,3 +168,41 @@ func (r *resolver) lookup(cur, next string, links *int) resolved {
 	real, dir, err := r.follow(cur, target, links)
 	return resolved{real: real, dir: dir, err: err}
 }
+
+// Resolver resolves symbolic links as filepath.EvalSymlinks does, for a
+// caller that resolves many paths sharing their first directories at one
+// moment (the runner's options: the working directory, the home
+// directory, the user's settings), looking at each entry once. It
+// remembers the file system as it found it: not for use after a step
+// that changes it. A nil Resolver asks the file system every time.
+type Resolver struct{ r *resolver }
+
+// NewResolver returns a Resolver that has looked at nothing yet.
+func NewResolver() *Resolver {
+	return &Resolver{r: &resolver{seen: make(map[string]resolved, 16), stats: make(map[string]lstatted, 16)}}
+}
+
+// EvalSymlinks is filepath.EvalSymlinks(p): its result, and where it
+// fails, its error, looked for again as EvalSymlinks looks.
+func (x *Resolver) EvalSymlinks(p string) (string, error) {
+	if x == nil {
+		return filepath.EvalSymlinks(p)
+	}
+	if real, ok := x.Real(p); ok {
+		return real, nil
+	}
+	return filepath.EvalSymlinks(p)
+}
+
+// Real is p with its links resolved, and true, where
+// filepath.EvalSymlinks(p) succeeds; "" and false where it fails.
+func (x *Resolver) Real(p string) (string, bool) {
+	var real string
+	var err error
+	if x == nil {
+		real, err = filepath.EvalSymlinks(p)
+	} else {
+		real, err = x.r.eval(p)
+	}
+	return real, err == nil
+}

@@ -112,3 +112,24 @@ func linkTree(t *testing.T) []string {
 	}
 	return paths
 }
+
+// TestResolverForCallers: Resolver, for callers outside the package, gives
+// filepath.EvalSymlinks' results and its very errors, a nil one too.
+func TestResolverForCallers(t *testing.T) {
+	t.Parallel()
+	paths := linkTree(t)
+	for _, x := range []*Resolver{nil, NewResolver()} {
+		for round := range 2 {
+			for _, p := range paths {
+				want, werr := filepath.EvalSymlinks(p)
+				got, gerr := x.EvalSymlinks(p)
+				if got != want || (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
+					t.Errorf("round %d: EvalSymlinks(%s) = %q, %v; filepath gives %q, %v", round, p, got, gerr, want, werr)
+				}
+				if real, ok := x.Real(p); real != want || ok != (werr == nil) {
+					t.Errorf("round %d: Real(%s) = %q, %v; EvalSymlinks gives %q, %v", round, p, real, ok, want, werr)
+				}
+			}
+		}
+	}
+}
