@@ -372,7 +372,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			}
 			pr.placeholder = false // none needed in a read-only directory
 		}
-		if pr.commondir && pr.placeholder && (allowGitConfig || ownWorkTree(r.common+"/config")) {
+		if pr.commondir && pr.placeholder && (allowGitConfig || cfg.ownWorkTree(r.common+"/config")) {
 			pr.placeholder = false
 		}
 		if pr.commondir && pr.placeholder && !g.below(r.git) && g.inWritable(r.git) {
@@ -433,14 +433,33 @@ func ownWorkTree(path string) bool {
 	}
 	own := false
 	parseGitConfig(b, func(name, value string, hasValue bool) {
-		switch name {
-		case "core.worktree":
-			own = own || hasValue
-		case "core.bare":
-			own = own || !hasValue || gitBool(value)
-		}
+		own = own || ownsWorkTree(name, value, hasValue)
 	})
 	return own
+}
+
+// ownsWorkTree says whether one config entry is what ownWorkTree looks
+// for: core.worktree set, or core.bare true.
+func ownsWorkTree(name, value string, hasValue bool) bool {
+	switch name {
+	case "core.worktree":
+		return hasValue
+	case "core.bare":
+		return !hasValue || gitBool(value)
+	}
+	return false
+}
+
+// ownWorkTree is ownWorkTree(path) for the configuration c, which
+// gitConfigs read: the repository's own config file, which gitConfigs
+// parsed microseconds before, is not read again (nothing has run since,
+// and the plan changes nothing); any other path, or one gitConfigs did
+// not get to parse (past its limits), is read.
+func (c gitConfig) ownWorkTree(path string) bool {
+	if c.commonRead && path == c.common {
+		return c.commonOwnsWorkTree
+	}
+	return ownWorkTree(path)
 }
 
 // protectWithoutConfig binds common, the root's common git directory,
