@@ -176,7 +176,7 @@ type nsLayer struct {
 // else with the private temporary directory on the host granted already.
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
-	l := &nsLayer{res: newResolver()}
+	l := &nsLayer{res: newResolver(32)}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.

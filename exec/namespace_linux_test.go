@@ -240,7 +240,7 @@ func TestWritablePathsLinkInLaterGrant(t *testing.T) {
 		{Path: j("cache/y"), Access: Read | Write},
 		{Path: j("cache"), Access: Read | Write},
 	}}
-	out, _ := writablePaths(p, newResolver())
+	out, _ := writablePaths(p, newResolver(0))
 	if slices.Contains(out, j("keys")) {
 		t.Errorf("cache/x, a link in the later writable grant cache leading out: mounted writable: %q", out)
 	}
@@ -248,7 +248,7 @@ func TestWritablePathsLinkInLaterGrant(t *testing.T) {
 		t.Errorf("want the root and cache mounted writable, got %q", out)
 	}
 	p.Grants = p.Grants[1:2]
-	if out, _ := writablePaths(p, newResolver()); !slices.Equal(out, []string{j("root")}) {
+	if out, _ := writablePaths(p, newResolver(0)); !slices.Equal(out, []string{j("root")}) {
 		t.Errorf("cache/y, a link leading into the root: want the root only (covering it), got %q", out)
 	}
 }

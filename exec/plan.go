@@ -212,7 +212,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 	// The plan's look at the file system, each path once (see resolver):
 	// the root, the devices and every grant's way are asked of by several
 	// steps below. Nothing here changes the file system.
-	res := newResolver()
+	res := newResolver(16)
 	var rules []rule
 	if p.Root != "" {
 		if !filepath.IsAbs(p.Root) {

@@ -380,7 +380,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			// --separate-git-dir), where no placeholder goes: one the
 			// command makes there is looked for after the run instead
 			// (movePlanted), as in a submodule's.
-			if _, err := os.Lstat(pr.path); errors.Is(err, fs.ErrNotExist) {
+			if _, err := g.res.lstat(pr.path); errors.Is(err, fs.ErrNotExist) {
 				g.audited = append(g.audited, r.git)
 			}
 			pr.placeholder = false
@@ -474,7 +474,7 @@ func (g *guard) protectWithoutConfig(common string) bool {
 	if common == "" || !g.inWritable(common) {
 		return false
 	}
-	if _, err := os.Lstat(common + "/config"); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := g.res.lstat(common + "/config"); !errors.Is(err, fs.ErrNotExist) {
 		return false // there (a link that leads nowhere is refused: mustExist)
 	}
 	g.bindReadOnly(common)

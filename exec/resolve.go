@@ -50,8 +50,10 @@ type resolved struct {
 // EvalSymlinks does.
 const maxResolveLinks = 255
 
-func newResolver() *resolver {
-	return &resolver{seen: make(map[string]resolved, 64), stats: make(map[string]lstatted, 64)}
+// newResolver returns a resolver for a plan that looks at about size
+// entries.
+func newResolver(size int) *resolver {
+	return &resolver{seen: make(map[string]resolved, size), stats: make(map[string]lstatted, size)}
 }
 
 // lstat is os.Lstat(p), asked of the file system once per resolver; a nil
@@ -120,6 +122,10 @@ func (r *resolver) follow(dir, p string, links *int) (string, bool, error) {
 	if filepath.IsAbs(p) {
 		cur = "/"
 	}
+	// The entry's path, cur and c joined (clean already: cur is a real
+	// path, c a name), is built here to be looked up without a copy; it
+	// is made a string only for an entry not looked at yet.
+	var buf [256]byte
 	for c := range strings.SplitSeq(p, "/") {
 		if !isDir {
 			return "", false, &os.PathError{Op: "EvalSymlinks", Path: cur, Err: syscall.ENOTDIR}
@@ -131,9 +137,14 @@ func (r *resolver) follow(dir, p string, links *int) (string, bool, error) {
 			cur = filepath.Dir(cur)
 			continue
 		}
-		next := filepath.Join(cur, c)
-		res, ok := r.seen[next]
+		key := append(buf[:0], cur...)
+		if cur != "/" {
+			key = append(key, '/')
+		}
+		key = append(key, c...)
+		res, ok := r.seen[string(key)]
 		if !ok {
+			next := string(key)
 			res = r.lookup(cur, next, links)
 			// A loop's error depends on the links this resolution
 			// followed so far, not on the entry: not remembered.
@@ -179,7 +190,7 @@ type Resolver struct{ r *resolver }
 
 // NewResolver returns a Resolver that has looked at nothing yet.
 func NewResolver() *Resolver {
-	return &Resolver{r: &resolver{seen: make(map[string]resolved, 16), stats: make(map[string]lstatted, 16)}}
+	return &Resolver{r: newResolver(16)}
 }
 
 // EvalSymlinks is filepath.EvalSymlinks(p): its result, and where it

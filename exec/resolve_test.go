@@ -12,7 +12,7 @@ import (
 func TestResolverMatchesEvalSymlinks(t *testing.T) {
 	t.Parallel()
 	paths := linkTree(t)
-	r := newResolver()
+	r := newResolver(0)
 	for round := range 2 {
 		for _, p := range paths {
 			want, werr := filepath.EvalSymlinks(p)
@@ -33,7 +33,7 @@ func TestResolverSharesLooks(t *testing.T) {
 	paths := linkTree(t)
 	d := filepath.Dir(paths[2])
 	in := func(dir string) bool { return within(dir, d+"/x") }
-	r := newResolver()
+	r := newResolver(0)
 	for round := range 2 {
 		for _, p := range paths {
 			if round == 0 {
