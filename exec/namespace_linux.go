@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	osexec "os/exec"
@@ -1068,18 +1067,42 @@ func (l *nsLayer) denyRead(p Policy) {
 
 // holdsNothing says whether the file at path holds nothing to hide: a regular
 // file of no bytes (Debian's /etc/security/opasswd), or a directory
-// without entries. A mount costs a run some 0.06 ms.
+// without entries. A mount costs a run some 0.06 ms. The directory is
+// read through a bare descriptor: an os.File would ask the poller to take
+// it (fcntl, epoll_ctl, refused, fcntl), five system calls for nothing. It
+// is opened as a directory only: anything else there (a FIFO, whose open
+// would wait for a writer, a device) holds something.
 func holdsNothing(path string, fi os.FileInfo) bool {
 	if fi.Mode().IsRegular() {
 		return fi.Size() == 0
 	}
-	f, err := os.Open(path)
+	var fd int
+	var err error
+	for {
+		fd, err = unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != unix.EINTR {
+			break
+		}
+	}
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	_, err = f.Readdirnames(1)
-	return err == io.EOF
+	defer unix.Close(fd)
+	var buf [512]byte
+	for {
+		n, err := unix.ReadDirent(fd, buf[:])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return false
+		case n == 0:
+			return true // read to the end: only "." and ".."
+		}
+		if _, found, _ := unix.ParseDirent(buf[:n], 1, nil); found > 0 {
+			return false
+		}
+	}
 }
 
 // readableWithoutCaps says whether a process with the runner's user and
