@@ -617,7 +617,6 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 	seen := 0
 	for queue := []string{git + "/modules"}; len(queue) > 0 && g.gitDirs <= maxGitDirs; queue = queue[1:] {
 		dir := queue[0]
-		dirReal, _ := filepath.EvalSymlinks(dir)
 		names, err := dirNames(dir, maxModules)
 		switch {
 		case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
@@ -628,16 +627,20 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 			g.refuse(dir, "reading the submodules' git directories in it: "+err.Error())
 			return
 		}
+		// Where it leads, once it is known to be there (most repositories
+		// have no modules/: nothing to resolve), through the plan's
+		// resolver, which has looked at the way to the git directory.
+		dirReal, _ := g.res.eval(dir)
 		if seen += len(names); seen > maxModules {
 			g.refuse(git+"/modules", fmt.Sprintf("more than %d entries in it, too many submodules' git directories to protect", maxModules))
 			return
 		}
 		for _, name := range names {
 			d := dir + "/" + name
-			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			if fi, err := g.res.stat(d); err != nil || !fi.IsDir() {
 				continue // git finds no repository there either
 			}
-			if to, err := filepath.EvalSymlinks(d); err != nil || dirReal != "" && within(dirReal, to) {
+			if to, err := g.res.eval(d); err != nil || dirReal != "" && within(dirReal, to) {
 				// A link back to this directory or one above it (the
 				// root, /): a loop, no git directory; followed, it would
 				// take the root for part of a name.
