@@ -50,6 +50,12 @@ type gitConfig struct {
 	// past the limit would go unprotected, so the run is refused rather
 	// than planned on what was read.
 	limit, limitWhy string
+	// common is the repository's own config file gitConfigs read, ""
+	// for none; commonRead says it was parsed, and commonOwnsWorkTree
+	// what ownWorkTree says of it (see ownsWorkTree).
+	common             string
+	commonRead         bool
+	commonOwnsWorkTree bool
 }
 
 // over records that the configuration passed one of the plan's limits at
@@ -83,7 +89,12 @@ func (c *gitConfig) read(path, home string, depth int) {
 		return
 	}
 	c.files++
+	own := depth == 0 && path == c.common
+	c.commonRead = c.commonRead || own
 	parseGitConfig(b, func(name, value string, hasValue bool) {
+		if own {
+			c.commonOwnsWorkTree = c.commonOwnsWorkTree || ownsWorkTree(name, value, hasValue)
+		}
 		switch {
 		case name == "core.hookspath":
 			if hasValue && value != "" {
@@ -192,7 +203,8 @@ func gitConfigs(git, common string) gitConfig {
 	// A submodule reads these too, but its own config, not this one.
 	c.userHooks = len(c.hooksPaths)
 	if common != "" {
-		c.read(common+"/config", home, 0)
+		c.common = common + "/config"
+		c.read(c.common, home, 0)
 	}
 	// Git reads it only with extensions.worktreeConfig, which only the
 	// repository's (read-only) config can set.

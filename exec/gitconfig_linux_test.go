@@ -182,3 +182,48 @@ func TestGitConfigLimits(t *testing.T) {
 		t.Errorf("at the limit: limit %q, hooksPaths %q, want none and h", c.limit, c.hooksPaths)
 	}
 }
+
+// TestOwnWorkTreeFromGitConfigs: what gitConfigs learned of the
+// repository's own config says what ownWorkTree reading it again says,
+// for every way of setting core.worktree and core.bare, in the file or
+// only in what it includes (which ownWorkTree does not read).
+func TestOwnWorkTreeFromGitConfigs(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	for _, tt := range []struct {
+		name, config, included string
+		want                   bool
+	}{
+		{"none", "[core]\n\tfilemode = true\n", "", false},
+		{"worktree", "[core]\n\tworktree = ../w\n", "", true},
+		{"worktree empty", "[core]\n\tworktree =\n", "", true},
+		{"worktree without value", "[core]\n\tworktree\n", "", false},
+		{"bare", "[core]\n\tbare = true\n", "", true},
+		{"bare without value", "[core]\n\tbare\n", "", true},
+		{"bare false", "[core]\n\tbare = false\n", "", false},
+		{"bare in an include", "[include]\n\tpath = inc\n", "[core]\n\tbare = true\n", false},
+		{"missing", "", "", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.config != "" {
+				if err := os.WriteFile(dir+"/config", []byte(tt.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.included != "" {
+				if err := os.WriteFile(dir+"/inc", []byte(tt.included), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := gitConfigs(dir, dir)
+			if got, again := cfg.ownWorkTree(dir+"/config"), ownWorkTree(dir+"/config"); got != tt.want || again != tt.want {
+				t.Errorf("from gitConfigs %v, read again %v; want %v", got, again, tt.want)
+			}
+			if tt.config != "" && !cfg.commonRead {
+				t.Errorf("gitConfigs did not note the repository's config")
+			}
+		})
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	osexec "os/exec"
@@ -176,7 +175,7 @@ type nsLayer struct {
 // else with the private temporary directory on the host granted already.
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
-	l := &nsLayer{res: newResolver()}
+	l := &nsLayer{res: newResolver(32)}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
@@ -186,11 +185,14 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// after the whole tree is read-only, and needs no bind onto itself
 	// before; its protected paths are bound once, on it. Bound onto
 	// itself and then back, a root and every mount in it were two.
+	// What hide and privateShm bind back, worked out once: the same
+	// resolutions, from the same resolver.
+	keep := keptPaths(p, dir, l.res)
 	hidden := &nsLayer{res: l.res}
-	hidden.hide(p, dir, tmp)
+	hidden.hide(p, keep, tmp)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
-		if !isMountRoot(w) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
+		if !isMountRoot(w, l.res) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
 			l.add(mountBind, w)
 		}
 	}
@@ -218,7 +220,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	l.denyRead(p)
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
-	l.privateShm(keptPaths(p, dir, l.res), tmp)
+	l.privateShm(keep, tmp)
 	// Last, over whatever made a writable grant's mount writable.
 	for _, k := range held {
 		l.add(mountRdonly, k)
@@ -245,18 +247,18 @@ func (l *nsLayer) bindKernelDirs(writable []string) (held []string) {
 		if !slices.ContainsFunc(writable, func(w string) bool { return within(k, w) }) {
 			continue
 		}
-		if fi, err := os.Lstat(k); err != nil || !fi.IsDir() {
+		if fi, err := l.res.lstat(k); err != nil || !fi.IsDir() {
 			continue
 		}
 		held = append(held, k)
-		if !isMountRoot(k) {
+		if !isMountRoot(k, l.res) {
 			l.add(mountBind, k)
 		}
 		if k != "/dev" {
 			continue
 		}
 		for _, d := range deviceReadWrite {
-			if fi, err := os.Lstat(d); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			if fi, err := l.res.lstat(d); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 				l.add(mountBind, d)
 			}
 		}
@@ -341,7 +343,7 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 	}
 	reals := make([]string, len(paths))
 	for i, path := range paths {
-		fi, err := os.Stat(path)
+		fi, err := res.stat(path)
 		if err != nil || fi.Mode()&(os.ModeDevice|os.ModeCharDevice) != 0 {
 			continue // a missing optional grant (Plan refused a missing required one), or a device
 		}
@@ -362,7 +364,7 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 			vouched = append(vouched, reals[i])
 			continue
 		}
-		w := linkOnPath(clean, changeable)
+		w := linkOnPath(clean, changeable, res)
 		switch {
 		case w.link == "":
 			vouched = append(vouched, reals[i])
@@ -377,7 +379,7 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 			continue
 		}
 		if i == 0 && p.Root != "" && !p.ReadOnlyRoot {
-			if fi, err := os.Stat(real); err == nil && fi.IsDir() {
+			if fi, err := res.stat(real); err == nil && fi.IsDir() {
 				root = real
 			}
 		}
@@ -1037,7 +1039,7 @@ func (l *nsLayer) denyRead(p Policy) {
 		if err != nil || slices.Contains(hidden, real) || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
 			return // missing, hidden already, or out of every grant: unreadable anyway
 		}
-		fi, err := os.Stat(real)
+		fi, err := l.res.stat(real)
 		switch {
 		case err != nil || onlyReadable && (!readableWithoutCaps(real, fi) || holdsNothing(real, fi)):
 		case fi.IsDir():
@@ -1065,18 +1067,42 @@ func (l *nsLayer) denyRead(p Policy) {
 
 // holdsNothing says whether the file at path holds nothing to hide: a regular
 // file of no bytes (Debian's /etc/security/opasswd), or a directory
-// without entries. A mount costs a run some 0.06 ms.
+// without entries. A mount costs a run some 0.06 ms. The directory is
+// read through a bare descriptor: an os.File would ask the poller to take
+// it (fcntl, epoll_ctl, refused, fcntl), five system calls for nothing. It
+// is opened as a directory only: anything else there (a FIFO, whose open
+// would wait for a writer, a device) holds something.
 func holdsNothing(path string, fi os.FileInfo) bool {
 	if fi.Mode().IsRegular() {
 		return fi.Size() == 0
 	}
-	f, err := os.Open(path)
+	var fd int
+	var err error
+	for {
+		fd, err = unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != unix.EINTR {
+			break
+		}
+	}
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	_, err = f.Readdirnames(1)
-	return err == io.EOF
+	defer unix.Close(fd)
+	var buf [512]byte
+	for {
+		n, err := unix.ReadDirent(fd, buf[:])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			return false
+		case n == 0:
+			return true // read to the end: only "." and ".."
+		}
+		if _, found, _ := unix.ParseDirent(buf[:n], 1, nil); found > 0 {
+			return false
+		}
+	}
 }
 
 // readableWithoutCaps says whether a process with the runner's user and
@@ -1130,22 +1156,21 @@ const maxKept = 64
 // into which the paths there that the run needs are bound back: the root,
 // the grants (with a private temp dir on the host, and the resolver's
 // configuration where the default policy grants it) and the working
-// directory dir; tmp, a private temp dir of the child's own, is made in
+// directory, as keptPaths lists them (all); tmp, a private temp dir of the child's own, is made in
 // its parent's once that is emptied (mountPrivateTmp). With
 // --allow-unix-sockets (which Landlock before ABI 9 cannot narrow) only
 // sockets in the grants are then reachable: not docker.sock, an ssh agent,
 // the session bus or an X server. A directory that is the root or a grant,
 // or lies in the root or a writable grant, stays as it is; one with more
 // than maxKept paths to bind back too, recorded in unhidden.
-func (l *nsLayer) hide(p Policy, dir, tmp string) {
-	all := keptPaths(p, dir, l.res)
+func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 	var hidden []string
 	for _, d := range hiddenDirs(p) {
 		real, err := l.res.eval(d)
 		if d == "" || err != nil || slices.ContainsFunc(hidden, func(h string) bool { return within(real, h) }) {
 			continue
 		}
-		if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+		if fi, err := l.res.stat(real); err != nil || !fi.IsDir() {
 			continue
 		}
 		keep, empty := bareWorkingDir(all, real)
@@ -1201,7 +1226,7 @@ func (l *nsLayer) privateShm(keep []keptPath, tmp string) {
 	if err != nil {
 		return
 	}
-	if fi, err := os.Stat(real); err != nil || !fi.IsDir() {
+	if fi, err := l.res.stat(real); err != nil || !fi.IsDir() {
 		return
 	}
 	granted := false
@@ -1325,13 +1350,23 @@ func keptInside(dir string, keep []keptPath) (inside []string, covered bool) {
 
 // isMountRoot says whether real path p is the root of a mount of another
 // file system than its parent's (a bind of the same file system is not
-// told apart, and gets a bind of its own: harmless).
-func isMountRoot(p string) bool {
-	var st, parent syscall.Stat_t
-	if p == "/" || syscall.Stat(p, &st) != nil || syscall.Stat(filepath.Dir(p), &parent) != nil {
+// told apart, and gets a bind of its own: harmless). It looks through
+// res, the plan's.
+func isMountRoot(p string, res *resolver) bool {
+	if p == "/" {
 		return false
 	}
-	return st.Dev != parent.Dev
+	fi, err := res.stat(p)
+	if err != nil {
+		return false
+	}
+	pfi, err := res.stat(filepath.Dir(p))
+	if err != nil {
+		return false
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	parent, pok := pfi.Sys().(*syscall.Stat_t)
+	return ok && pok && st.Dev != parent.Dev
 }
 
 // NamespaceLayer says whether runs get the namespace layer here, by

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/seatbelt"
@@ -89,7 +91,7 @@ func TestHideTooMany(t *testing.T) {
 		p.Grants = append(p.Grants, Grant{Path: g, Access: Read})
 	}
 	l := &nsLayer{}
-	l.hide(p, "/", "")
+	l.hide(p, keptPaths(p, "/", nil), "")
 	if len(l.unhidden) != 1 || !strings.HasPrefix(l.unhidden[0], tmp+" ") {
 		t.Errorf("unhidden = %q, want %s named", l.unhidden, tmp)
 	}
@@ -98,7 +100,7 @@ func TestHideTooMany(t *testing.T) {
 	}
 	l = &nsLayer{}
 	p.Grants = p.Grants[:maxKept-1]
-	l.hide(p, "/", "")
+	l.hide(p, keptPaths(p, "/", nil), "")
 	if len(l.unhidden) != 0 || !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) {
 		t.Errorf("%d grants: unhidden %q, steps %v; want %s hidden", len(p.Grants), l.unhidden, l.steps, tmp)
 	}
@@ -240,7 +242,7 @@ func TestWritablePathsLinkInLaterGrant(t *testing.T) {
 		{Path: j("cache/y"), Access: Read | Write},
 		{Path: j("cache"), Access: Read | Write},
 	}}
-	out, _ := writablePaths(p, newResolver())
+	out, _ := writablePaths(p, newResolver(0))
 	if slices.Contains(out, j("keys")) {
 		t.Errorf("cache/x, a link in the later writable grant cache leading out: mounted writable: %q", out)
 	}
@@ -248,7 +250,7 @@ func TestWritablePathsLinkInLaterGrant(t *testing.T) {
 		t.Errorf("want the root and cache mounted writable, got %q", out)
 	}
 	p.Grants = p.Grants[1:2]
-	if out, _ := writablePaths(p, newResolver()); !slices.Equal(out, []string{j("root")}) {
+	if out, _ := writablePaths(p, newResolver(0)); !slices.Equal(out, []string{j("root")}) {
 		t.Errorf("cache/y, a link leading into the root: want the root only (covering it), got %q", out)
 	}
 }
@@ -285,6 +287,68 @@ func TestPlanKernelDirsHeld(t *testing.T) {
 	for _, s := range l.steps {
 		if s.Op == mountNodev || s.Op == mountRdonly && slices.Contains(KernelDirs, s.Path) {
 			t.Errorf("the default policy: step %v, want none on the kernel's directories", s)
+		}
+	}
+}
+
+// TestHoldsNothing: a host secret with nothing in it gets no mount (an
+// empty file, a directory with no entries); anything else is hidden. A
+// FIFO is answered at once: opened for reading, it waited for a writer,
+// and the run with it.
+func TestHoldsNothing(t *testing.T) {
+	t.Parallel()
+	d := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(d, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	mkdir := func(name string) string {
+		p := filepath.Join(d, name)
+		if err := os.Mkdir(p, 0o700); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	full := mkdir("full")
+	write("full/key", "secret")
+	withDir := mkdir("withdir")
+	mkdir("withdir/sub")
+	many := mkdir("many")
+	for i := range 100 {
+		write(fmt.Sprintf("many/a-rather-long-name-for-an-entry-%03d", i), "")
+	}
+	fifo := filepath.Join(d, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{write("empty", ""), true},
+		{write("file", "x"), false},
+		{mkdir("emptydir"), true},
+		{full, false},
+		{withDir, false},
+		{many, false},
+		{fifo, false},
+	} {
+		fi, err := os.Stat(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan bool, 1)
+		go func() { got <- holdsNothing(tt.path, fi) }()
+		select {
+		case g := <-got:
+			if g != tt.want {
+				t.Errorf("holdsNothing(%s) = %v, want %v", filepath.Base(tt.path), g, tt.want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("holdsNothing(%s) still waiting after 5s", filepath.Base(tt.path))
 		}
 	}
 }

@@ -209,6 +209,10 @@ type deny struct {
 }
 
 func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, err error) {
+	// The plan's look at the file system, each path once (see resolver):
+	// the root, the devices and every grant's way are asked of by several
+	// steps below. Nothing here changes the file system.
+	res := newResolver(16)
 	var rules []rule
 	if p.Root != "" {
 		if !filepath.IsAbs(p.Root) {
@@ -230,7 +234,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		}
 		rules = append(rules, r)
 	}
-	if err := grantLinks(p.Grants, rules); err != nil {
+	if err := grantLinks(p.Grants, rules, res); err != nil {
 		return nil, nil, nil, err
 	}
 	rules = slices.DeleteFunc(rules, func(r rule) bool { return r.dropped })
@@ -240,7 +244,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		if !filepath.IsAbs(d) {
 			return nil, nil, nil, fmt.Errorf("deny-read %q: not an absolute path", d)
 		}
-		real, err := realPath(d)
+		real, err := res.real(d)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 		}
@@ -248,11 +252,11 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			// Nothing there to read, but a command could create it:
 			// where a writable grant reaches it, it cannot.
 			var at string
-			if real, at, err = missingReal(d); err != nil {
+			if real, at, err = missingReal(d, res); err != nil {
 				return nil, nil, nil, fmt.Errorf("deny-read %s: %w", d, err)
 			}
 			if real != "" {
-				if link := linkOnPath(d, writableReals(rules)).link; link != "" {
+				if link := linkOnPath(d, writableReals(rules, res), res).link; link != "" {
 					return nil, nil, nil, fmt.Errorf("deny-read %s: it does not exist, and its path goes through the symbolic link %s, which the command could point elsewhere and create it there; deny the path without the link", d, link)
 				}
 				denies = append(denies, deny{path: filepath.Clean(d), real: real, closedAt: at})
@@ -276,7 +280,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 	}
 
 	for i := range rules {
-		real, err := realPath(rules[i].path)
+		real, err := res.real(rules[i].path)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("grant %s: %w", rules[i].path, err)
 		}
@@ -557,15 +561,17 @@ type pathWay struct {
 // (a link to a link the command left in the root) as one on p. A ".." in
 // a link's target goes up from where the way has led; p itself is clean,
 // as the rules that name it are.
-func linkOnPath(p string, writable []string) pathWay {
+func linkOnPath(p string, writable []string, res *resolver) pathWay {
 	return followWay(p, func(dir string) bool {
 		return slices.ContainsFunc(writable, func(d string) bool { return within(dir, d) })
-	})
+	}, res)
 }
 
 // followWay is linkOnPath with the directories a command may change told
 // by inWritable, which is given each directory on the way, links resolved.
-func followWay(p string, inWritable func(dir string) bool) pathWay {
+// It looks at each entry through res, the plan's (nil: the file system
+// each time).
+func followWay(p string, inWritable func(dir string) bool, res *resolver) pathWay {
 	var w pathWay
 	rest := strings.Split(filepath.Clean(p), "/")
 	mine := len(rest) // the entries left that are p's own, at rest's end
@@ -587,7 +593,7 @@ func followWay(p string, inWritable func(dir string) bool) pathWay {
 		next := filepath.Join(cur, c)
 		changeable := inWritable(cur)
 		w.exposed = w.exposed || changeable
-		fi, err := os.Lstat(next)
+		fi, err := res.lstat(next)
 		if err != nil {
 			w.err = err
 			return w
@@ -604,7 +610,7 @@ func followWay(p string, inWritable func(dir string) bool) pathWay {
 			w.err = &os.PathError{Op: "lstat", Path: next, Err: syscall.ELOOP}
 			return w
 		}
-		target, err := os.Readlink(next)
+		target, err := res.readlink(next)
 		if err != nil {
 			w.err = err
 			return w
@@ -616,7 +622,7 @@ func followWay(p string, inWritable func(dir string) bool) pathWay {
 		w.fi = nil
 	}
 	if w.fi == nil { // "/", or a ".." last
-		if w.fi, w.err = os.Lstat(cur); w.err != nil {
+		if w.fi, w.err = res.lstat(cur); w.err != nil {
 			return w
 		}
 	}
@@ -628,21 +634,21 @@ func followWay(p string, inWritable func(dir string) bool) pathWay {
 // the kernel would (on p or in a link's target) that lies in one of dirs,
 // real paths: a command that may write there could point it elsewhere.
 // "" for none.
-func LinkOnWay(p string, dirs []string) string { return linkOnPath(p, dirs).link }
+func LinkOnWay(p string, dirs []string) string { return linkOnPath(p, dirs, nil).link }
 
 // LinkOnWayIn is LinkOnWay for the directories in says a command may
 // change (given each directory on the way, links resolved).
-func LinkOnWayIn(p string, in func(dir string) bool) string { return followWay(p, in).link }
+func LinkOnWayIn(p string, in func(dir string) bool) string { return followWay(p, in, nil).link }
 
 // writableReals returns where the rules that give Write (and the root)
-// lead, links resolved; those missing are left out.
-func writableReals(rules []rule) []string {
+// lead, links resolved through res; those missing are left out.
+func writableReals(rules []rule, res *resolver) []string {
 	var out []string
 	for _, r := range rules {
 		if !r.root && r.access&Write == 0 {
 			continue
 		}
-		if real, err := realPath(r.path); err == nil && real != "" {
+		if real, err := res.real(r.path); err == nil && real != "" {
 			out = append(out, real)
 		}
 	}
@@ -672,14 +678,14 @@ func writableReals(rules []rule) []string {
 // grant whose way goes through a link a command may change is dropped, or
 // refused when required: whatever appears there by the build is the
 // command's choice. dropped marks the rules to leave out.
-func grantLinks(grants []Grant, rules []rule) error {
-	writable := writableReals(rules)
+func grantLinks(grants []Grant, rules []rule, res *resolver) error {
+	writable := writableReals(rules, res)
 	for i, g := range grants {
 		r := &rules[len(rules)-len(grants)+i]
 		if g.pinned {
 			continue
 		}
-		w := linkOnPath(r.path, writable)
+		w := linkOnPath(r.path, writable, res)
 		switch {
 		case w.real == "" && (w.link != "" || w.exposed && w.endsInLink):
 			if !g.Optional && !g.Create {
@@ -698,7 +704,7 @@ func grantLinks(grants []Grant, rules []rule) error {
 				return fmt.Errorf("grant %s: %w, on a way through a directory a sandboxed command may write, which it could change before the run; fix the path, or grant it without that directory", g, w.err)
 			}
 			r.dropped = true
-		case w.link != "" && !grantedElsewhere(w.real, *r, rules, writable):
+		case w.link != "" && !grantedElsewhere(w.real, *r, rules, writable, res):
 			return fmt.Errorf("grant %s: its path goes through the symbolic link %s, in a directory a sandboxed command may write, so an earlier run's command may have made it or pointed it elsewhere; it leads to %s now: grant that path itself if you mean it", g, w.link, w.real)
 		case w.link != "" || w.exposed && w.endsInLink:
 			id := fileID(w.fi)
@@ -717,7 +723,7 @@ func grantLinks(grants []Grant, rules []rule) error {
 // leads with no link a command may change on its way (linkFreeReal):
 // otherwise two grants through links a command left in the root (a and b,
 // both to a directory of keys) would each vouch for the other's target.
-func grantedElsewhere(real string, g rule, rules []rule, writable []string) bool {
+func grantedElsewhere(real string, g rule, rules []rule, writable []string, res *resolver) bool {
 	for _, r := range rules {
 		if r.path == g.path {
 			continue
@@ -729,7 +735,7 @@ func grantedElsewhere(real string, g rule, rules []rule, writable []string) bool
 		if access&g.access != g.access {
 			continue
 		}
-		if rr := linkFreeReal(r.path, writable); rr != "" && within(real, rr) {
+		if rr := linkFreeReal(r.path, writable, res); rr != "" && within(real, rr) {
 			return true
 		}
 	}
@@ -740,8 +746,8 @@ func grantedElsewhere(real string, g rule, rules []rule, writable []string) bool
 // symbolic link lying in writable (linkOnPath) is on its way: a grant of
 // p covers that place whatever a command did. "" otherwise, or when p is
 // missing.
-func linkFreeReal(p string, writable []string) string {
-	if w := linkOnPath(p, writable); w.link == "" {
+func linkFreeReal(p string, writable []string, res *resolver) string {
+	if w := linkOnPath(p, writable, res); w.link == "" {
 		return w.real
 	}
 	return ""
@@ -751,13 +757,13 @@ func linkFreeReal(p string, writable []string) string {
 // nearest existing ancestor, links resolved, that it would be created
 // below; "", "" when that ancestor is no directory (nothing can be created
 // below it).
-func missingReal(p string) (string, string, error) {
+func missingReal(p string, res *resolver) (string, string, error) {
 	p = filepath.Clean(p)
 	rest := ""
 	for dir := p; ; {
 		rest = filepath.Join(filepath.Base(dir), rest)
 		dir = filepath.Dir(dir)
-		at, err := realPath(dir)
+		at, err := res.real(dir)
 		if err != nil {
 			return "", "", err
 		}
@@ -805,12 +811,15 @@ func checkDirLinks(d, real string) error {
 
 // realPath resolves symbolic links in an absolute path; "" when the path
 // does not exist.
-func realPath(p string) (string, error) {
-	r, err := filepath.EvalSymlinks(p)
+func realPath(p string) (string, error) { return (*resolver)(nil).real(p) }
+
+// real is realPath through r, the plan's (nil: filepath.EvalSymlinks).
+func (r *resolver) real(p string) (string, error) {
+	real, err := r.eval(p)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return "", nil
 	}
-	return r, err
+	return real, err
 }
 
 // within reports whether path is dir or below it; both clean and absolute.

@@ -405,7 +405,7 @@ func (p Policy) makeDir(g Grant) error {
 	}
 	if err == nil {
 		var at string
-		if real, at, err = missingReal(g.Path); err == nil && real == "" {
+		if real, at, err = missingReal(g.Path, nil); err == nil && real == "" {
 			err = &os.PathError{Op: "mkdir", Path: g.Path, Err: unix.ENOTDIR}
 		}
 		if err == nil {
@@ -468,13 +468,13 @@ func (p Policy) linkOut(path, real, except string) string {
 			writable = append(writable, rule{path: filepath.Clean(w.Path), access: Write})
 		}
 	}
-	reals := writableReals(writable)
-	link := linkOnPath(path, reals).link
+	reals := writableReals(writable, nil)
+	link := linkOnPath(path, reals, nil).link
 	if link == "" {
 		return ""
 	}
 	for _, r := range writable {
-		if rr := linkFreeReal(r.path, reals); rr != "" && within(real, rr) {
+		if rr := linkFreeReal(r.path, reals, nil); rr != "" && within(real, rr) {
 			return ""
 		}
 	}

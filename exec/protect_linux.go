@@ -56,6 +56,9 @@ const maxLinks = 40
 type guard struct {
 	root     string   // the root, links resolved
 	writable []string // the writable trees, links resolved (writablePaths)
+	// res is the plan's: the entries walk and the checks after it look
+	// at, asked of the file system once (see resolver); nil asks each time.
+	res *resolver
 
 	readOnly []string // bound read-only
 	pins     []string // directories and files bound onto themselves, writable as they are
@@ -110,7 +113,7 @@ func (g *guard) walk(p string) (way, error) {
 			continue
 		}
 		next := filepath.Join(cur, c)
-		fi, err := os.Lstat(next)
+		fi, err := g.res.lstat(next)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			w.missing, w.real = next, filepath.Join(append([]string{next}, todo...)...)
@@ -121,7 +124,7 @@ func (g *guard) walk(p string) (way, error) {
 			if links++; links > maxLinks {
 				return w, &os.PathError{Op: "follow the links of", Path: p, Err: syscall.ELOOP}
 			}
-			target, err := os.Readlink(next)
+			target, err := g.res.readlink(next)
 			if err != nil {
 				return w, err
 			}
@@ -221,13 +224,19 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case w.missing == "" && w.blocked == "":
 		g.keepWay(w)
 		if g.inWritable(w.real) {
-			var st unix.Stat_t
-			if err := unix.Lstat(w.real, &st); err != nil && !errors.Is(err, unix.ENOENT) {
+			var st syscall.Stat_t
+			fi, err := g.res.lstat(w.real)
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				g.refuse(pr.path, "looking at it: "+err.Error())
 				return
 			}
 			// Gone since the walk (another run's placeholder, freed by its
 			// helper): held and made again below, as where it was missing.
+			if err == nil {
+				if sys, ok := fi.Sys().(*syscall.Stat_t); ok {
+					st = *sys
+				}
+			}
 			if st.Mode&unix.S_IFMT == unix.S_IFREG && st.Nlink > 1 {
 				// Read-only here, and writable through its other name.
 				g.refuse(pr.path, "a protected file with other hard links, through which the command could rewrite it: make it a copy")
@@ -349,7 +358,7 @@ func isPlaceholder(p string) bool {
 // materialize creates it.
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.root = root
-	g := &guard{root: root, writable: writable}
+	g := &guard{root: root, writable: writable, res: l.res}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	whole := !allowGitConfig && g.protectWithoutConfig(r.common)
@@ -363,7 +372,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			}
 			pr.placeholder = false // none needed in a read-only directory
 		}
-		if pr.commondir && pr.placeholder && (allowGitConfig || ownWorkTree(r.common+"/config")) {
+		if pr.commondir && pr.placeholder && (allowGitConfig || cfg.ownWorkTree(r.common+"/config")) {
 			pr.placeholder = false
 		}
 		if pr.commondir && pr.placeholder && !g.below(r.git) && g.inWritable(r.git) {
@@ -371,7 +380,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			// --separate-git-dir), where no placeholder goes: one the
 			// command makes there is looked for after the run instead
 			// (movePlanted), as in a submodule's.
-			if _, err := os.Lstat(pr.path); errors.Is(err, fs.ErrNotExist) {
+			if _, err := g.res.lstat(pr.path); errors.Is(err, fs.ErrNotExist) {
 				g.audited = append(g.audited, r.git)
 			}
 			pr.placeholder = false
@@ -424,14 +433,33 @@ func ownWorkTree(path string) bool {
 	}
 	own := false
 	parseGitConfig(b, func(name, value string, hasValue bool) {
-		switch name {
-		case "core.worktree":
-			own = own || hasValue
-		case "core.bare":
-			own = own || !hasValue || gitBool(value)
-		}
+		own = own || ownsWorkTree(name, value, hasValue)
 	})
 	return own
+}
+
+// ownsWorkTree says whether one config entry is what ownWorkTree looks
+// for: core.worktree set, or core.bare true.
+func ownsWorkTree(name, value string, hasValue bool) bool {
+	switch name {
+	case "core.worktree":
+		return hasValue
+	case "core.bare":
+		return !hasValue || gitBool(value)
+	}
+	return false
+}
+
+// ownWorkTree is ownWorkTree(path) for the configuration c, which
+// gitConfigs read: the repository's own config file, which gitConfigs
+// parsed microseconds before, is not read again (nothing has run since,
+// and the plan changes nothing); any other path, or one gitConfigs did
+// not get to parse (past its limits), is read.
+func (c gitConfig) ownWorkTree(path string) bool {
+	if c.commonRead && path == c.common {
+		return c.commonOwnsWorkTree
+	}
+	return ownWorkTree(path)
 }
 
 // protectWithoutConfig binds common, the root's common git directory,
@@ -446,7 +474,7 @@ func (g *guard) protectWithoutConfig(common string) bool {
 	if common == "" || !g.inWritable(common) {
 		return false
 	}
-	if _, err := os.Lstat(common + "/config"); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := g.res.lstat(common + "/config"); !errors.Is(err, fs.ErrNotExist) {
 		return false // there (a link that leads nowhere is refused: mustExist)
 	}
 	g.bindReadOnly(common)
@@ -589,7 +617,6 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 	seen := 0
 	for queue := []string{git + "/modules"}; len(queue) > 0 && g.gitDirs <= maxGitDirs; queue = queue[1:] {
 		dir := queue[0]
-		dirReal, _ := filepath.EvalSymlinks(dir)
 		names, err := dirNames(dir, maxModules)
 		switch {
 		case errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR):
@@ -600,16 +627,20 @@ func (g *guard) protectModules(git string, cfg gitConfig, allowGitConfig bool) {
 			g.refuse(dir, "reading the submodules' git directories in it: "+err.Error())
 			return
 		}
+		// Where it leads, once it is known to be there (most repositories
+		// have no modules/: nothing to resolve), through the plan's
+		// resolver, which has looked at the way to the git directory.
+		dirReal, _ := g.res.eval(dir)
 		if seen += len(names); seen > maxModules {
 			g.refuse(git+"/modules", fmt.Sprintf("more than %d entries in it, too many submodules' git directories to protect", maxModules))
 			return
 		}
 		for _, name := range names {
 			d := dir + "/" + name
-			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			if fi, err := g.res.stat(d); err != nil || !fi.IsDir() {
 				continue // git finds no repository there either
 			}
-			if to, err := filepath.EvalSymlinks(d); err != nil || dirReal != "" && within(dirReal, to) {
+			if to, err := g.res.eval(d); err != nil || dirReal != "" && within(dirReal, to) {
 				// A link back to this directory or one above it (the
 				// root, /): a loop, no git directory; followed, it would
 				// take the root for part of a name.
@@ -698,7 +729,7 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 		if err != nil || w.missing != "" || w.blocked != "" {
 			continue // no submodule there, or none git finds
 		}
-		fi, err := os.Lstat(w.real)
+		fi, err := g.res.lstat(w.real)
 		if err != nil {
 			continue
 		}
@@ -847,7 +878,7 @@ func (g *guard) keepTree(tree string) string {
 	if err != nil || w.missing != "" || w.blocked != "" {
 		return ""
 	}
-	if fi, err := os.Stat(w.real); err != nil || !fi.IsDir() {
+	if fi, err := g.res.stat(w.real); err != nil || !fi.IsDir() {
 		return ""
 	}
 	g.keepWay(w)
@@ -933,7 +964,7 @@ func (g *guard) gitDir() repo {
 	if err != nil || w.missing != "" || w.blocked != "" {
 		return repo{} // a loop, or a link to nothing: git finds no repository either
 	}
-	fi, err := os.Lstat(w.real)
+	fi, err := g.res.lstat(w.real)
 	if err != nil {
 		return repo{}
 	}
@@ -984,7 +1015,7 @@ func (g *guard) gitDir() repo {
 func (g *guard) keepDir(path string) string {
 	w, err := g.walk(path)
 	if err == nil && w.missing == "" && w.blocked == "" {
-		if fi, err := os.Lstat(w.real); err == nil && fi.IsDir() {
+		if fi, err := g.res.lstat(w.real); err == nil && fi.IsDir() {
 			g.keepWay(w)
 			g.pin(w.real)
 			return w.real
@@ -1156,11 +1187,11 @@ func (g *guard) protectHooks(dir string) {
 // protectHook protects what hook p (in a real directory) leads to: see
 // protectHooks.
 func (g *guard) protectHook(p string) {
-	fi, err := os.Lstat(p)
+	fi, err := g.res.lstat(p)
 	switch {
 	case err != nil:
 	case fi.Mode()&fs.ModeSymlink != 0:
-		target, err := os.Readlink(p)
+		target, err := g.res.readlink(p)
 		if err != nil {
 			g.refuse(p, err.Error())
 			return

@@ -168,10 +168,14 @@ func writableHolder(path string, writable []string) (string, bool) {
 
 // realPath resolves symbolic links in p; for a missing p, in its nearest
 // existing ancestor, with the rest joined as written.
-func realPath(p string) string {
+func realPath(p string) string { return realPathIn(nil, p) }
+
+// realPathIn is realPath looking through res (nil: the file system each
+// time).
+func realPathIn(res *exec.Resolver, p string) string {
 	p = filepath.Clean(p)
 	for dir, rest := p, ""; ; dir, rest = filepath.Dir(dir), filepath.Join(filepath.Base(dir), rest) {
-		if r, err := filepath.EvalSymlinks(dir); err == nil {
+		if r, ok := res.Real(dir); ok {
 			return filepath.Join(r, rest)
 		}
 		if dir == filepath.Dir(dir) {

@@ -131,7 +131,7 @@ func diagnose(o *options) doctorReport {
 	}
 
 	cwd, _ := os.Getwd()
-	root, err := projectRoot(o.root, cwd)
+	root, err := projectRoot(nil, o.root, cwd)
 	if err != nil {
 		root = cwd
 	}

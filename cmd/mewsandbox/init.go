@@ -68,7 +68,7 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("working directory: %w", err)
 	}
-	dir, err := projectRoot(root, cwd)
+	dir, err := projectRoot(nil, root, cwd)
 	if err != nil {
 		return err
 	}

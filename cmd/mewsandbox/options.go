@@ -348,7 +348,12 @@ func (o *options) resolve(cwd string) (*project, error) {
 		}
 		cwd = wd
 	}
-	root, err := projectRoot(o.root, cwd)
+	// The root's checks and the settings' discovery resolve the working
+	// directory, the home directory and the user's settings, each below
+	// the same few directories: looked at once (nothing has run yet, and
+	// nothing here changes the file system).
+	res := exec.NewResolver()
+	root, err := projectRoot(res, o.root, cwd)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +366,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 		NoUser:      o.noUserSettings || home == "",
 		Extra:       o.settings,
 		Exists:      exists,
-		Outer:       func() []string { return outerProjects(root, homeDir()) },
+		Outer:       func() []string { return outerProjects(root, homeDir(res)) },
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {
@@ -535,9 +540,10 @@ func followIn(p string, hops *int) string {
 // projectRoot returns the explicit root, or the git top-level of cwd, or
 // cwd. An explicit root must be an existing directory. A root the sandbox
 // must never make writable is refused: /, the home directory, or a
-// directory that holds it or the user's own settings (userConfig).
-func projectRoot(explicit, cwd string) (string, error) {
-	home := homeDir()
+// directory that holds it or the user's own settings (userConfig). It
+// resolves links through res (nil: the file system each time).
+func projectRoot(res *exec.Resolver, explicit, cwd string) (string, error) {
+	home := homeDir(res)
 	if explicit != "" {
 		abs, err := filepath.Abs(explicit)
 		if err != nil {
@@ -550,17 +556,17 @@ func projectRoot(explicit, cwd string) (string, error) {
 		if !fi.IsDir() {
 			return "", usagef("--root %s: not a directory", explicit)
 		}
-		root, err := filepath.EvalSymlinks(abs)
+		root, err := res.EvalSymlinks(abs)
 		if err != nil {
 			return "", usagef("--root %s: %v", explicit, err)
 		}
 		// --root . in such a directory is the same trap as running there.
-		if err := linkedOut(abs, root, home); err != nil {
+		if err := linkedOut(res, abs, root, home); err != nil {
 			return "", err
 		}
-		return root, checkRoot(root, home, "--root "+explicit)
+		return root, checkRoot(res, root, home, "--root "+explicit)
 	}
-	real, err := filepath.EvalSymlinks(cwd)
+	real, err := res.EvalSymlinks(cwd)
 	if err != nil {
 		return "", fmt.Errorf("working directory %s: %w", cwd, err)
 	}
@@ -571,10 +577,10 @@ func projectRoot(explicit, cwd string) (string, error) {
 	if root == "" {
 		root, what = real, "the working directory"
 	}
-	if err := linkedOut(cwd, root, home); err != nil {
+	if err := linkedOut(res, cwd, root, home); err != nil {
 		return "", err
 	}
-	return root, checkRoot(root, home, what)
+	return root, checkRoot(res, root, home, what)
 }
 
 // gitTop returns the nearest directory from dir up that holds a .git,
@@ -597,9 +603,9 @@ func gitTop(dir, home string) string {
 // Links are judged wherever the way meets them, in a link's target too
 // (hop -> REPO/docs -> the keys). A link that stays inside its
 // repository, or lies outside any, is followed.
-func linkedOut(cwd, root, home string) error {
+func linkedOut(res *exec.Resolver, cwd, root, home string) error {
 	cwd = filepath.Clean(cwd)
-	if realPath(cwd) == cwd {
+	if realPathIn(res, cwd) == cwd {
 		return nil // no link on the way
 	}
 	tops := map[string]string{} // the git top-level of each directory asked
@@ -614,14 +620,15 @@ func linkedOut(cwd, root, home string) error {
 	if link == "" {
 		return nil
 	}
-	return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, link, tops[filepath.Dir(link)], root, realPath(cwd))
+	return usagef("%s is reached through the symbolic link %s in the git repository %s, which a sandboxed command run there could have made, and leads out of it to the project root %s; cd to %s itself (cd -P) or pass it as --root", cwd, link, tops[filepath.Dir(link)], root, realPathIn(res, cwd))
 }
 
 // userConfig lists where the user's own settings live, which apply to
 // every run and every git command with the user's trust: mewsandbox's and
 // git's in the configuration directory, Claude Code's ~/.claude and
-// $GIT_CONFIG_GLOBAL. Each is named by what it is, links resolved.
-func userConfig(home string) [][2]string {
+// $GIT_CONFIG_GLOBAL. Each is named by what it is, links resolved through
+// res (nil: the file system each time).
+func userConfig(res *exec.Resolver, home string) [][2]string {
 	var out [][2]string
 	// name in the real directory dir: where it is, and where it leads when
 	// a link (into a dotfiles repository, say).
@@ -629,7 +636,7 @@ func userConfig(home string) [][2]string {
 		at := filepath.Join(dir, name)
 		out = append(out, [2]string{at, what})
 		if fi, err := os.Lstat(at); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			out = append(out, [2]string{realPath(at), what})
+			out = append(out, [2]string{realPathIn(res, at), what})
 		}
 	}
 	config := os.Getenv("XDG_CONFIG_HOME")
@@ -637,17 +644,17 @@ func userConfig(home string) [][2]string {
 		config = filepath.Join(home, ".config")
 	}
 	if config != "" {
-		config = realPath(config)
+		config = realPathIn(res, config)
 		add(config, "mewsandbox", "mewsandbox settings")
 		add(config, "git", "git configuration")
 	}
 	if home != "" {
-		home = realPath(home)
+		home = realPathIn(res, home)
 		add(home, ".claude", "Claude Code settings")
 		add(home, ".gitconfig", "git configuration")
 	}
 	if g := os.Getenv("GIT_CONFIG_GLOBAL"); filepath.IsAbs(g) {
-		add(realPath(filepath.Dir(g)), filepath.Base(g), "git configuration ($GIT_CONFIG_GLOBAL)")
+		add(realPathIn(res, filepath.Dir(g)), filepath.Base(g), "git configuration ($GIT_CONFIG_GLOBAL)")
 	}
 	return out
 }
@@ -669,13 +676,14 @@ func outerProjects(root, home string) []string {
 	return outer
 }
 
-// homeDir is $HOME with symbolic links resolved, "" when unset.
-func homeDir() string {
+// homeDir is $HOME with symbolic links resolved (through res: nil looks
+// at the file system), "" when unset.
+func homeDir(res *exec.Resolver) string {
 	home, err := os.UserHomeDir()
 	if err != nil || !filepath.IsAbs(home) {
 		return ""
 	}
-	return realPath(home)
+	return realPathIn(res, home)
 }
 
 // underOrAbove reports whether dir is the home directory, or / or another
@@ -690,16 +698,17 @@ func underOrAbove(dir, home string) bool {
 // temporary or runtime directory (sharedDir); and one that is or lies
 // in the user's own settings or a protected directory (inProtected). what
 // names where the root came from.
-func checkRoot(root, home, what string) error {
-	is := rootIs(root, home)
+func checkRoot(res *exec.Resolver, root, home, what string) error {
+	is := rootIs(res, root, home)
 	if is == "" {
 		return nil
 	}
 	return usagef("project root %s (%s) is %s: sandboxed commands may write all of the project root, so mewsandbox refuses it; run from a project directory or pass --root DIR", root, what, is)
 }
 
-// rootIs says what checkRoot refuses root for, or "".
-func rootIs(root, home string) string {
+// rootIs says what checkRoot refuses root for, or "", resolving links
+// through res.
+func rootIs(res *exec.Resolver, root, home string) string {
 	switch {
 	case root == "/":
 		return "the file system root"
@@ -707,7 +716,7 @@ func rootIs(root, home string) string {
 		return "your home directory"
 	}
 	// Before the home directory it may hold: what the root is.
-	if is := sharedDir(root); is != "" {
+	if is := sharedDir(res, root); is != "" {
 		return is
 	}
 	if home != "" && pathWithin(home, root) {
@@ -715,7 +724,7 @@ func rootIs(root, home string) string {
 	}
 	// A command that could write these would widen the next run itself
 	// (the namespace layer protects the root's own settings).
-	for _, c := range userConfig(home) {
+	for _, c := range userConfig(res, home) {
 		if pathWithin(c[0], root) {
 			return "a directory that holds your " + c[1] + " " + c[0]
 		}
@@ -745,9 +754,9 @@ var sharedDirs = []struct{ path, what string }{
 // rewrite every other program's files there (as root: anyone's). A
 // directory below one is a root like any other. Only a candidate of the
 // root's own name has its links resolved: nothing more on a run's way.
-func sharedDir(root string) string {
+func sharedDir(res *exec.Resolver, root string) string {
 	is := func(dir string) bool {
-		return root == dir || filepath.IsAbs(dir) && filepath.Base(root) == filepath.Base(dir) && root == realPath(dir)
+		return root == dir || filepath.IsAbs(dir) && filepath.Base(root) == filepath.Base(dir) && root == realPathIn(res, dir)
 	}
 	for _, d := range sharedDirs {
 		if is(d.path) {

@@ -49,7 +49,7 @@ func TestCheckRootSharedDirectories(t *testing.T) {
 		if _, err := os.Stat(tt.root); tt.want != "" && err != nil {
 			continue // not on this system
 		}
-		err := checkRoot(tt.root, home, "--root "+tt.root)
+		err := checkRoot(nil, tt.root, home, "--root "+tt.root)
 		switch {
 		case tt.want == "" && err != nil:
 			t.Errorf("checkRoot(%s): %v, want it allowed", tt.root, err)

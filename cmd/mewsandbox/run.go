@@ -297,7 +297,7 @@ func warnHomeWrite(stderr io.Writer, path, home, from string) {
 			from, path, home)
 		return
 	}
-	for _, c := range userConfig(home) {
+	for _, c := range userConfig(nil, home) {
 		if pathWithin(c[0], real) {
 			fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers your %s %s: sandboxed commands may change what later runs, or git, may do; grant the directories the command needs instead\n",
 				from, path, c[1], c[0])
