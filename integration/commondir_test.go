@@ -347,3 +347,34 @@ func TestCommondirRootOwnWorkTree(t *testing.T) {
 		t.Fatalf(".git/commondir is still there: %q", b.read(".git/commondir"))
 	}
 }
+
+// TestCommondirPlantedDirLocked: the command plants a submodule-like
+// commondir (in a root whose config sets core.worktree, audited as a
+// submodule's) and takes the write permission off the git directory, its
+// own as the runner's user: the rename aside failed (EACCES) for a runner
+// that is not root, and the file stayed for the host's next git. The
+// runner now gives its user write permission back for the move, and puts
+// the command's mode back after. (As root the runner overrides the mode
+// anyway: the test means most in the unprivileged pass.)
+func TestCommondirPlantedDirLocked(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	git := filepath.Join(b.root, ".git")
+	t.Cleanup(func() { os.Chmod(git, 0o755) })
+
+	r := b.runIn(b.root, "printf '%s\\n' "+b.out+" > .git/commondir && chmod 0555 .git\n", "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 || !strings.Contains(r.stderr, "moved aside to "+filepath.Join(git, "commondir")+".mewsandbox-planted") {
+		t.Errorf("planting its commondir in a locked git directory: exit %d, want 125 and it moved aside\nstderr: %s", r.code, r.stderr)
+	}
+	if b.exists(".git/commondir") {
+		t.Errorf(".git/commondir is still there: %q", b.read(".git/commondir"))
+	}
+	if st, err := os.Stat(git); err != nil || st.Mode().Perm() != 0o555 {
+		t.Errorf("the git directory's mode after the move: %v %v, want the command's 0555 back", st.Mode(), err)
+	}
+}
