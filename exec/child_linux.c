@@ -1008,9 +1008,15 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			continue;
 		}
 		if (op == MEWS_MOUNT_RDONLY_TREE) {
-			r = set_rdonly(AT_FDCWD, "/", AT_RECURSIVE, 1);
+			// And without devices: a device node stays openable on a
+			// read-only mount, and one reached by another name than
+			// /dev's (a bind of /dev, or of / with its mounts, under
+			// a grant) would escape Landlock's rules on /dev. The
+			// sandbox's /dev gets them back (MEWS_MOUNT_DEVICES).
+			struct mount_attr a = {.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NODEV};
+			r = SYS5(SYS_mount_setattr, AT_FDCWD, "/", AT_RECURSIVE, &a, sizeof a);
 			if (r != 0) {
-				fail("namespaces", "make every mount read-only: mount_setattr /", NULL, r, STATUS_SANDBOX);
+				fail("namespaces", "make every mount read-only and without devices: mount_setattr /", NULL, r, STATUS_SANDBOX);
 			}
 			continue;
 		}
@@ -1065,6 +1071,17 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			struct mount_attr a = {.attr_set = MOUNT_ATTR_NODEV};
 			what = "forbid devices on ";
 			r = SYS5(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &a, sizeof a);
+			break;
+		}
+		case MEWS_MOUNT_DEVICES: {
+			// A mount the host had without devices keeps them off,
+			// locked in a user namespace (EPERM): nothing to give back.
+			struct mount_attr a = {.attr_clr = MOUNT_ATTR_NODEV};
+			what = "allow devices on ";
+			r = SYS5(SYS_mount_setattr, fd, "", AT_EMPTY_PATH, &a, sizeof a);
+			if (r == -EPERM) {
+				r = 0;
+			}
 			break;
 		}
 		case MEWS_MOUNT_CHDIR:

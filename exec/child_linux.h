@@ -85,7 +85,7 @@ long mews_sharer_pid(void);
 // The mount steps of the namespace layer (mountStep in namespace_linux.go).
 #define MEWS_MOUNT_PRIVATE 1     // mount(MS_REC|MS_PRIVATE) of /
 #define MEWS_MOUNT_BIND 2        // recursive bind of path onto itself
-#define MEWS_MOUNT_RDONLY_TREE 3 // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY) of /
+#define MEWS_MOUNT_RDONLY_TREE 3 // mount_setattr(AT_RECURSIVE, set MOUNT_ATTR_RDONLY and MOUNT_ATTR_NODEV) of /
 #define MEWS_MOUNT_WRITABLE 4    // mount_setattr(clear MOUNT_ATTR_RDONLY), this mount only
 #define MEWS_MOUNT_RDONLY 5      // mount_setattr(set MOUNT_ATTR_RDONLY), this mount only
 #define MEWS_MOUNT_CHDIR 6       // fchdir: the working directory in the new tree
@@ -100,8 +100,9 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_BIND_LINK 15    // bind the symbolic link at path onto itself, not followed
 #define MEWS_MOUNT_MKDIR 16        // an empty directory made at path, in a tmpfs, nothing bound
 #define MEWS_MOUNT_NODEV 17        // mount_setattr(set MOUNT_ATTR_NODEV), this mount only
+#define MEWS_MOUNT_DEVICES 18      // mount_setattr(clear MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_NODEV
+#define MEWS_MOUNT_LAST MEWS_MOUNT_DEVICES
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

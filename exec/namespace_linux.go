@@ -89,6 +89,7 @@ const (
 	mountBindLink   = 15 // bind the symbolic link at the path onto itself, not followed: it cannot be replaced
 	mountMkdir      = 16 // an empty directory at the path, in an empty tmpfs: nothing of the host's bound there
 	mountNodev      = 17 // no device opens on the path's mount, this mount only
+	mountDevices    = 18 // devices open on the path's mount again, this mount only
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -196,8 +197,28 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 			l.add(mountBind, w)
 		}
 	}
-	held := l.bindKernelDirs(writable)
+	held, devices := l.bindKernelDirs(writable)
+	// The tree loses its devices with its write access: a device node
+	// reached by another name than /dev's (a bind of /dev, or of / with
+	// its mounts, in a grant) would escape Landlock's rules on /dev, and
+	// one in a writable grant opens on a read-only mount. /dev gets them
+	// back, a mount of its own for it; where a writable grant holds /dev,
+	// only the device nodes the default policy grants do.
+	dev := !slices.Contains(held, "/dev")
+	if fi, err := l.res.lstat("/dev"); err != nil || !fi.IsDir() {
+		dev = false
+	}
+	if dev && !isMountRoot("/dev", l.res) {
+		l.add(mountBind, "/dev")
+	}
 	l.add(mountRdonlyTree, "/")
+	if dev {
+		l.add(mountDevices, "/dev")
+		// A /dev that is a tmpfs with the nodes bound into it (as
+		// bubblewrap and container runtimes make one) has them as
+		// mounts of their own, below /dev's.
+		l.steps = append(l.steps, boundDevices()...)
+	}
 	// In a pid namespace of its own (the child skips the step where pid
 	// namespaces were refused) a /proc of it shows the command its own
 	// processes only.
@@ -228,6 +249,9 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 			l.add(mountNodev, k)
 		}
 	}
+	for _, d := range devices {
+		l.add(mountDevices, d)
+	}
 	if real, err := l.res.eval(dir); err == nil {
 		l.add(mountChdir, real)
 	}
@@ -241,8 +265,9 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 // node stays writable on a read-only mount, and a root command could
 // open a disk); it returns them. The device nodes the default policy
 // grants are bound onto themselves first, mounts of their own that keep
-// working; /dev/pts and /dev/shm are mounts of their own already.
-func (l *nsLayer) bindKernelDirs(writable []string) (held []string) {
+// working (devices, given back to them after the tree lost them); /dev/pts
+// and /dev/shm are mounts of their own already.
+func (l *nsLayer) bindKernelDirs(writable []string) (held, devices []string) {
 	for _, k := range KernelDirs {
 		if !slices.ContainsFunc(writable, func(w string) bool { return within(k, w) }) {
 			continue
@@ -260,10 +285,11 @@ func (l *nsLayer) bindKernelDirs(writable []string) (held []string) {
 		for _, d := range deviceReadWrite {
 			if fi, err := l.res.lstat(d); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 				l.add(mountBind, d)
+				devices = append(devices, d)
 			}
 		}
 	}
-	return held
+	return held, devices
 }
 
 // devAccess is what the Landlock plan's rules (e.Landlock.Paths) grant at
@@ -1367,6 +1393,27 @@ func isMountRoot(p string, res *resolver) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	parent, pok := pfi.Sys().(*syscall.Stat_t)
 	return ok && pok && st.Dev != parent.Dev
+}
+
+// boundDevices gives devices back (mountDevices) to the device nodes of
+// the default policy in /dev that are mounts of their own (a /dev that is
+// a tmpfs with the nodes bound into it, as bubblewrap and container
+// runtimes make one), by the mount ids statx gives: isMountRoot misses a
+// node bound from the same file system.
+func boundDevices() []mountStep {
+	var dev unix.Statx_t
+	if unix.Statx(unix.AT_FDCWD, "/dev", 0, unix.STATX_MNT_ID, &dev) != nil || dev.Mask&unix.STATX_MNT_ID == 0 {
+		return nil
+	}
+	var steps []mountStep
+	for _, d := range deviceReadWrite {
+		var st unix.Statx_t
+		if unix.Statx(unix.AT_FDCWD, d, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_TYPE|unix.STATX_MNT_ID, &st) == nil &&
+			st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Mask&unix.STATX_MNT_ID != 0 && st.Mnt_id != dev.Mnt_id {
+			steps = append(steps, mountStep{Op: mountDevices, Path: d})
+		}
+	}
+	return steps
 }
 
 // NamespaceLayer says whether runs get the namespace layer here, by

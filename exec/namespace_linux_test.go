@@ -282,11 +282,25 @@ func TestPlanKernelDirsHeld(t *testing.T) {
 		if nodev < writable || null < 0 || null > index(l, mountRdonlyTree, "/") {
 			t.Errorf("/dev without devices at step %d, /dev/null bound at %d: want both, the bind before the tree is read-only", nodev, null)
 		}
+		// The tree lost its devices: the default nodes get them back, /dev not.
+		if d := index(l, mountDevices, "/dev/null"); d < nodev {
+			t.Errorf("devices on /dev/null at step %d, /dev without at %d: want them given back after", d, nodev)
+		}
+		if d := index(l, mountDevices, "/dev"); d >= 0 {
+			t.Errorf("devices on /dev at step %d: want none where a writable grant holds it", d)
+		}
 	}
 	l = planNamespace(DefaultPolicy(root), root, "")
 	for _, s := range l.steps {
 		if s.Op == mountNodev || s.Op == mountRdonly && slices.Contains(KernelDirs, s.Path) {
 			t.Errorf("the default policy: step %v, want none on the kernel's directories", s)
+		}
+	}
+	// The tree loses its devices with its write access (mountRdonlyTree);
+	// the default policy's /dev gets them back, after.
+	if fi, err := os.Stat("/dev"); err == nil && fi.IsDir() {
+		if d, tree := index(l, mountDevices, "/dev"), index(l, mountRdonlyTree, "/"); d < tree {
+			t.Errorf("the default policy: devices on /dev at step %d, the tree read-only at %d: want them given back after", d, tree)
 		}
 	}
 }

@@ -60,6 +60,13 @@ func movePlantedIn(dir string) string {
 		return ""
 	}
 	planted := dir + "/commondir"
+	// A command running as the runner's user may have taken the write
+	// permission off the directory, its own: it gets it back for the move
+	// (a runner that is root overrides the mode anyway), and the command's
+	// mode after.
+	if restore := writableFor(fd); restore != nil {
+		defer restore()
+	}
 	for i := range maxPlanted {
 		name := plantedName
 		if i > 0 {
@@ -75,6 +82,24 @@ func movePlantedIn(dir string) string {
 		return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
 	}
 	return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
+}
+
+// writableFor gives the runner's user write and search permission on the
+// directory fd (O_PATH) when it owns it without them, and returns what
+// puts its mode back; nil when nothing changed. Through /proc/self/fd: an
+// O_PATH descriptor takes no fchmod, and the magic link is the directory
+// itself, never a path the command could change.
+func writableFor(fd int) func() {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || int(st.Uid) != unix.Geteuid() || st.Mode&0o300 == 0o300 {
+		return nil
+	}
+	self := "/proc/self/fd/" + strconv.Itoa(fd)
+	mode := st.Mode & 0o7777
+	if unix.Fchmodat(unix.AT_FDCWD, self, mode|0o300, 0) != nil {
+		return nil
+	}
+	return func() { unix.Fchmodat(unix.AT_FDCWD, self, mode, 0) }
 }
 
 // plantedError is the run's failure for what movePlanted found.

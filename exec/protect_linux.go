@@ -372,7 +372,17 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 			}
 			pr.placeholder = false // none needed in a read-only directory
 		}
-		if pr.commondir && pr.placeholder && (allowGitConfig || cfg.ownWorkTree(r.common+"/config")) {
+		if pr.commondir && pr.placeholder && allowGitConfig {
+			pr.placeholder = false
+		}
+		if pr.commondir && pr.placeholder && cfg.ownWorkTree(r.common+"/config") {
+			// A placeholder would have git ignore the config's
+			// core.worktree (as in a submodule's git directory): one
+			// the command makes is looked for after the run instead
+			// (movePlanted).
+			if _, err := g.res.lstat(pr.path); errors.Is(err, fs.ErrNotExist) && g.inWritable(r.git) {
+				g.audited = append(g.audited, r.git)
+			}
 			pr.placeholder = false
 		}
 		if pr.commondir && pr.placeholder && !g.below(r.git) && g.inWritable(r.git) {

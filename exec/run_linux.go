@@ -628,6 +628,16 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced: " + msg)
 	}
+	if held := c.Policy.kernelMountsHeldWithout(mountNS); len(held) > 0 {
+		if len(held) > 4 {
+			held = append(held[:4:4], fmt.Sprintf("%d more", len(held)-4))
+		}
+		msg := "a grant holds " + strings.Join(held, ", ") + ", the kernel's interfaces or devices under another name than /proc, /sys or /dev, which only the namespace layer keeps read-only and without devices (a root command could set the kernel's settings, run as root on the host, or read and write a disk): grant the directories the command needs instead"
+		if !sp.BestEffort {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
+		}
+		c.warn("mewsandbox: not enforced: " + msg)
+	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
 		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ")
 		if !sp.BestEffort {

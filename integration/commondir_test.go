@@ -310,3 +310,71 @@ func TestCommondirSeparateGitDirGranted(t *testing.T) {
 		t.Errorf("%s/commondir is still there", sep)
 	}
 }
+
+// TestCommondirRootOwnWorkTree: the root's git directory sets
+// core.worktree, which git ignores once a commondir exists, so it gets no
+// placeholder commondir (as a submodule's). A commondir the command makes
+// there would have the host's next git take its config (core.fsmonitor)
+// from where it names: it is moved aside after the run, which fails (125).
+// A commit inside still works.
+func TestCommondirRootOwnWorkTree(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	b.git("commit", "-q", "--allow-empty", "-m", "init")
+
+	r := b.runIn(b.root, "echo work > work.txt && env "+gitEnv+" git add work.txt && env "+gitEnv+" git commit -qm work\n", "run", "--yolo", "--", "sh", "-s")
+	if r.code != 0 {
+		t.Fatalf("a commit in a repository with core.worktree: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if log := b.git("log", "--format=%s", "-1"); strings.TrimSpace(log) != "work" {
+		t.Errorf("the commit made inside is not there: %q", log)
+	}
+	if b.exists(".git/commondir") {
+		t.Error("a commondir is left in the git directory after a commit")
+	}
+
+	// On stdin: the engine asks before a command that names .git.
+	r = b.runIn(b.root, "printf '%s\\n' "+b.out+" > .git/commondir\n", "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 || !strings.Contains(r.stderr, "moved aside to "+filepath.Join(b.root, ".git/commondir")+".mewsandbox-planted") {
+		t.Errorf("planting its commondir: exit %d, want 125 and it moved aside\nstderr: %s", r.code, r.stderr)
+	}
+	if b.exists(".git/commondir") {
+		t.Fatalf(".git/commondir is still there: %q", b.read(".git/commondir"))
+	}
+}
+
+// TestCommondirPlantedDirLocked: the command plants a submodule-like
+// commondir (in a root whose config sets core.worktree, audited as a
+// submodule's) and takes the write permission off the git directory, its
+// own as the runner's user: the rename aside failed (EACCES) for a runner
+// that is not root, and the file stayed for the host's next git. The
+// runner now gives its user write permission back for the move, and puts
+// the command's mode back after. (As root the runner overrides the mode
+// anyway: the test means most in the unprivileged pass.)
+func TestCommondirPlantedDirLocked(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	git := filepath.Join(b.root, ".git")
+	t.Cleanup(func() { os.Chmod(git, 0o755) })
+
+	r := b.runIn(b.root, "printf '%s\\n' "+b.out+" > .git/commondir && chmod 0555 .git\n", "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 || !strings.Contains(r.stderr, "moved aside to "+filepath.Join(git, "commondir")+".mewsandbox-planted") {
+		t.Errorf("planting its commondir in a locked git directory: exit %d, want 125 and it moved aside\nstderr: %s", r.code, r.stderr)
+	}
+	if b.exists(".git/commondir") {
+		t.Errorf(".git/commondir is still there: %q", b.read(".git/commondir"))
+	}
+	if st, err := os.Stat(git); err != nil || st.Mode().Perm() != 0o555 {
+		t.Errorf("the git directory's mode after the move: %v %v, want the command's 0555 back", st.Mode(), err)
+	}
+}

@@ -6,6 +6,7 @@ package integration
 // legitimate neighbour that must keep working.
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	osexec "os/exec"
@@ -573,4 +574,92 @@ c shm sh -c 'echo x > /dev/shm/mwsbx-$$ && rm /dev/shm/mwsbx-$$'
 			o.ok(t, "shm")
 		}
 	})
+}
+
+// TestDeviceAliasNodev: a device node reached by another name than
+// /dev's, under a grant (a bind of /dev, or of / with its mounts, as a
+// container's tooling leaves), opened: Landlock's rules on /dev did not
+// apply there, and a read-only mount does not stop a device's open. Under
+// the layer every mount but the sandbox's /dev is without devices now.
+// The neighbour: /dev/null by its name still works. As root only: the
+// alias is a bind mount, made in a mount namespace of the test's own.
+func TestDeviceAliasNodev(t *testing.T) {
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test binds /dev elsewhere in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	grant := outsideTemp(t)
+	alias := filepath.Join(grant, "devalias")
+	if err := os.Mkdir(alias, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	probe := "( exec 3>>" + alias + "/null ) 2>/dev/null && echo ALIAS-WRITE\n" +
+		"( exec 3<" + alias + "/zero ) 2>/dev/null && echo ALIAS-READ\n" +
+		"echo x > /dev/null && head -c 1 /dev/zero >/dev/null && echo DEV-OK\n"
+	for _, access := range []string{"--allow-write", "--allow-read"} {
+		script := "mount --make-rprivate / && mount --rbind /dev " + alias + " && exec " + bin + " run --yolo " + access + " " + grant + " -- sh -s"
+		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		cmd.Stdin = strings.NewReader(probe)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", access, grant, err, out)
+		}
+		if strings.Contains(string(out), "ALIAS-") {
+			t.Errorf("%s of a directory holding a bind of /dev: a device opened through it\n%s", access, out)
+		}
+		if !strings.Contains(string(out), "DEV-OK") {
+			t.Errorf("%s: /dev/null and /dev/zero by their names no longer work\n%s", access, out)
+		}
+	}
+}
+
+// TestKernelAliasWithoutLayer: without the namespace layer, a grant that
+// holds the kernel's file systems under another name (a bind of / with
+// its mounts) is refused (125), as one holding /proc by its name is:
+// Landlock's rules there let a root command write proc's core_pattern
+// (the test only opened a harmless sysctl, for appending, and wrote
+// nothing) or read a device node. A read grant of it is refused for its
+// device nodes. --best-effort runs and says so; a run without such a
+// grant is untouched.
+func TestKernelAliasWithoutLayer(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test binds / elsewhere in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	alias := filepath.Join(outsideTemp(t), "rootalias")
+	if err := os.Mkdir(alias, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run := func(flags string) (string, int) {
+		script := "mount --make-rprivate / && mount --rbind / " + alias + " && exec " + bin + " run --yolo --no-namespaces " + flags + " -- sh -c '( exec 3>>" + alias + "/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
+		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		out, err := cmd.CombinedOutput()
+		var exit *osexec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("%s: %v\n%s", flags, err, out)
+		}
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	for _, flags := range []string{"--allow-write " + alias, "--allow-read " + alias} {
+		out, code := run(flags)
+		if code != 125 || !strings.Contains(out, "the kernel's interfaces or devices under another name") || strings.Contains(out, "COMMAND-RAN") {
+			t.Errorf("%s: exit %d, want 125 refusing the alias\n%s", flags, code, out)
+		}
+	}
+	if out, code := run("--best-effort --allow-read " + alias); code != 0 || !strings.Contains(out, "not enforced: a grant holds "+alias+"/dev (devtmpfs)") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("--best-effort: exit %d, want 0 and a warning naming the alias's /dev\n%s", code, out)
+	}
+	if out, code := run(""); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("no grant of the alias: exit %d, want 0 and no sysctl reached\n%s", code, out)
+	}
 }

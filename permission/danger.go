@@ -2877,22 +2877,30 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		return "", false
 	}
 	m := subcommandCase{ops: subcommandArgs(n, args), unknown: -1}
-	var ops []string // the literal ones, for nix's
-	for _, w := range m.ops {
-		if w.Literal {
-			ops = append(ops, w.Text)
-		}
-	}
 	sub := ""
 	if len(m.ops) > 0 {
 		sub = m.ops[0].Text
 	}
 	is := func(names ...string) bool { return m.is(0, names...) }
-	// An action given as an option (dpkg -i, rpm -Uvh, pacman -Syu).
+	// An action given as an option (dpkg -i, rpm -Uvh, pacman -Syu). A
+	// word only known at run time where the mode option goes, first and
+	// before any literal option (dpkg "$op" foo.deb), may be the action:
+	// unknown says so. A literal option first (dpkg -l "$pkg") names the
+	// mode, and what follows it is taken for its operands.
+	unknown := "" // what is only known at run time, for the reason
 	action := func(long []string, short func(cluster string) bool) string {
+		if !args[1].Literal && !attachedOption(args[1].Text) {
+			unknown = c.Name() + " " + shorten(args[1].Text) + ": the action is only known at run time"
+		}
 		for _, w := range args[1:] {
 			t := w.Text
 			switch {
+			case !w.Literal && attachedOption(w.Text):
+				// --install="$deb": the option is known, its value not.
+				name, _, _ := strings.Cut(strings.TrimPrefix(t, `"`), "=")
+				if slices.Contains(long, name) {
+					return name
+				}
 			case !w.Literal:
 			case slices.Contains(long, t):
 				return t
@@ -2938,9 +2946,20 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 		// nix takes any setting as an option before its command
 		// (--SETTING VALUE), most not in nixValued: the command is the
 		// first word that names one.
-		k := slices.IndexFunc(ops, func(o string) bool { return slices.Contains(nixCommands, o) })
-		if k >= 0 && ops[k] == "profile" && k+1 < len(ops) && slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, ops[k+1]) {
-			what = "profile " + ops[k+1]
+		// A word only known at run time may be that command (nix "$x"
+		// install) where no literal one is found, or profile's own
+		// (nix profile "$x" hello).
+		k := slices.IndexFunc(m.ops, func(o Word) bool { return o.Literal && slices.Contains(nixCommands, o.Text) })
+		switch {
+		case k < 0:
+			if u := slices.IndexFunc(m.ops, func(o Word) bool { return !o.Literal }); u >= 0 {
+				unknown = c.Name() + " " + shorten(m.ops[u].Text) + ": the subcommand is only known at run time"
+			}
+		case m.ops[k].Text != "profile" || k+1 >= len(m.ops):
+		case !m.ops[k+1].Literal:
+			unknown = c.Name() + " profile " + shorten(m.ops[k+1].Text) + ": the subcommand is only known at run time"
+		case slices.Contains([]string{"install", "add", "remove", "upgrade", "rollback"}, m.ops[k+1].Text):
+			what = "profile " + m.ops[k+1].Text
 		}
 	case "flatpak":
 		if is("install", "uninstall", "update") {
@@ -2954,10 +2973,13 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 			return m.reason(c.Name(), 1, "changes the packages of a conda environment outside the project, and runs their scripts"), false
 		}
 	}
+	const does = "installs or removes packages for the whole system, and runs their scripts"
+	if what == "" && unknown != "" {
+		return unknown + " and may be one that " + does, false
+	}
 	if what == "" {
 		return "", false
 	}
-	const does = "installs or removes packages for the whole system, and runs their scripts"
 	if m.unknown >= 0 {
 		return m.reason(c.Name(), 0, does), false
 	}
@@ -3214,6 +3236,10 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return t == "DELETE" || strings.HasSuffix(t, "-XDELETE") || strings.HasSuffix(t, "=DELETE")
 	}):
 		what = "deletes on the remote"
+	case op(0, "api") && ghAPIMerge(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
+		what, words = "merges into the base branch on the remote, as gh pr merge does", 1
+	case op(0, "api") && ghGraphQLChange(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]) != "":
+		what, words = ghGraphQLChange(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]), 2
 	case op(0, "api") && ghAPIWorkflowOrKey(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
 		what = "changes the workflows' secrets, variables or runs, or the keys, on the remote"
 	case op(0, "api") && ghAPIRepoSettings(args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "api" })+1:]):
@@ -3236,6 +3262,72 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// ghAPIMerge says whether the arguments of gh or glab (api ENDPOINT …)
+// make a request other than a GET to the endpoint that merges a pull or
+// merge request (GitHub's repos/O/R/pulls/N/merge, GitLab's
+// projects/ID/merge_requests/IID/merge): what gh pr merge does.
+func ghAPIMerge(args []Word) bool {
+	method, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || method == "GET" || method == "HEAD" {
+		return false
+	}
+	e, _, _ := strings.Cut(strings.Trim(ep.Text, "/"), "?")
+	parts := strings.Split(e, "/")
+	n := len(parts)
+	return n >= 5 && parts[n-1] == "merge" && (parts[0] == "repos" && parts[n-3] == "pulls" || parts[0] == "projects" && parts[n-3] == "merge_requests")
+}
+
+// ghGraphQLChange returns what a request of gh or glab (api graphql …)
+// does when its query is a mutation that does what one of
+// checkForgeChange's commands does (deleteRepository as gh repo delete,
+// mergePullRequest as gh pr merge), or may be one: a query read from a
+// file (-F query=@q.graphql; -f sends the text as written) or from
+// --input, whose text the engine cannot see. (A query only known at run time asks as a push: ghAPIPush.) ""
+// otherwise.
+func ghGraphQLChange(args []Word) string {
+	_, ep, ok := ghAPIRequest(args)
+	if !ok || !ep.Literal || strings.Trim(ep.Text, "/") != "graphql" {
+		return ""
+	}
+	for i, w := range args {
+		if !w.Literal {
+			continue
+		}
+		if _, v, ok := strings.Cut(w.Text, "="); ok && strings.HasPrefix(v, "@") && i > 0 && slices.Contains([]string{"-F", "--field"}, args[i-1].Text) ||
+			w.Text == "--input" || strings.HasPrefix(w.Text, "--input=") {
+			return "sends a query read from a file, which may be a mutation that deletes, merges or changes the repository on the remote"
+		}
+		if !strings.Contains(w.Text, "mutation") {
+			continue
+		}
+		for _, m := range ghGraphQLMutations {
+			if strings.Contains(w.Text, m.name) {
+				return m.does
+			}
+		}
+	}
+	return ""
+}
+
+// ghGraphQLMutations are the GitHub GraphQL mutations that do what a
+// command checkForgeChange asks before does.
+var ghGraphQLMutations = []struct{ name, does string }{
+	{"mergePullRequest", "merges into the base branch on the remote, as gh pr merge does"},
+	{"enablePullRequestAutoMerge", "merges into the base branch on the remote once its checks pass, as gh pr merge --auto does"},
+	{"enqueuePullRequest", "merges into the base branch on the remote through the merge queue, as gh pr merge does"},
+	{"deleteRepository", "deletes the repository on the remote, as gh repo delete does"},
+	{"archiveRepository", "changes the repository on the remote, as gh repo archive does"},
+	{"unarchiveRepository", "changes the repository on the remote, as gh repo unarchive does"},
+	{"updateRepository", "changes the repository's settings on the remote, as gh repo edit does"},
+	{"BranchProtectionRule", "changes who may push to the repository on the remote (its branch protection)"},
+	{"RepositoryRuleset", "changes who may push to the repository on the remote (its rulesets)"},
+	{"createRelease", "changes a release (and its tag) on the remote"},
+	{"updateRelease", "changes a release (and its tag) on the remote"},
+	{"deleteRelease", "changes a release (and its tag) on the remote"},
+	{"updateEnvironment", "changes the workflows' secrets, variables or runs, or the keys, on the remote"},
+	{"deleteEnvironment", "changes the workflows' secrets, variables or runs, or the keys, on the remote"},
 }
 
 // ghAPIWorkflowOrKey says whether the arguments of gh or glab (api
@@ -3744,7 +3836,9 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 // (aws_secret_access_key, aws_access_key_id, aws_session_token,
 // profile.P.aws_secret_access_key), or for a name only known at run
 // time; credential_process set names a program every later aws runs
-// for its credential. "" for another setting (region, output). ok is
+// for its credential; endpoint_url and ca_bundle set send its signed
+// requests elsewhere; role_arn, source_profile and the like change as
+// whom it acts. "" for another setting (region, output). ok is
 // false for another command.
 func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 	ops := subcommandWords(c)
@@ -3767,6 +3861,12 @@ func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 		}
 		if ops[1].Text == "set" && key == "credential_process" {
 			return c.Name() + " configure set " + ops[2].Text + " names a program every later run of aws runs, outside the sandbox, for its credential", true
+		}
+		if ops[1].Text == "set" && (key == "endpoint_url" || key == "ca_bundle") {
+			return c.Name() + " configure set " + ops[2].Text + " sends every later run of aws's requests, signed with the user's credentials, to a server of its choosing", true
+		}
+		if ops[1].Text == "set" && slices.Contains([]string{"role_arn", "source_profile", "credential_source", "web_identity_token_file", "sso_start_url", "sso_session", "sso_account_id", "sso_role_name"}, key) {
+			return c.Name() + " configure set " + ops[2].Text + " changes as whom every later run of aws acts", true
 		}
 	}
 	return "", true
