@@ -37,7 +37,11 @@ func (p Policy) kernelMountsHeldWithout(layer bool) []string {
 	if err != nil {
 		return nil // no /proc: Landlock's rules alone, as before
 	}
-	type mount struct{ at, fs string }
+	// in is the kernel directory a mount lies in, or "": one there is
+	// judged by name (Landlock's rules on it) but where a grant lying in
+	// that directory holds it below (a bind of / in /dev/shm, which the
+	// default policy grants writable).
+	type mount struct{ at, fs, in string }
 	var aliases []mount
 	for line := range bytes.Lines(info) {
 		// id parent major:minor root mountpoint options [optional…] - fstype source super
@@ -46,11 +50,11 @@ func (p Policy) kernelMountsHeldWithout(layer bool) []string {
 		if sep < 6 || sep+1 >= len(f) || !slices.Contains(kernelFSTypes, f[sep+1]) {
 			continue
 		}
-		at := unescapeMountinfo(f[4])
-		if slices.ContainsFunc(KernelDirs, func(k string) bool { return within(at, k) }) {
-			continue
+		at, in := unescapeMountinfo(f[4]), ""
+		if k := slices.IndexFunc(KernelDirs, func(k string) bool { return within(at, k) }); k >= 0 {
+			in = KernelDirs[k]
 		}
-		aliases = append(aliases, mount{at, f[sep+1]})
+		aliases = append(aliases, mount{at, f[sep+1], in})
 	}
 	if len(aliases) == 0 {
 		return nil
@@ -69,7 +73,11 @@ func (p Policy) kernelMountsHeldWithout(layer bool) []string {
 				continue
 			}
 			what := m.at + " (" + m.fs + ")"
-			if (within(m.at, real) || within(real, m.at)) && !slices.Contains(held, what) {
+			alias := within(m.at, real) || within(real, m.at)
+			if m.in != "" {
+				alias = real != m.in && within(real, m.in) && m.at != real && within(m.at, real)
+			}
+			if alias && !slices.Contains(held, what) {
 				held = append(held, what)
 			}
 		}

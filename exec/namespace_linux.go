@@ -217,7 +217,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		// A /dev that is a tmpfs with the nodes bound into it (as
 		// bubblewrap and container runtimes make one) has them as
 		// mounts of their own, below /dev's.
-		l.steps = append(l.steps, boundDevices()...)
+		l.steps = append(l.steps, boundDevices(p, l.res)...)
 	}
 	// In a pid namespace of its own (the child skips the step where pid
 	// namespaces were refused) a /proc of it shows the command its own
@@ -1395,21 +1395,28 @@ func isMountRoot(p string, res *resolver) bool {
 	return ok && pok && st.Dev != parent.Dev
 }
 
-// boundDevices gives devices back (mountDevices) to the device nodes of
-// the default policy in /dev that are mounts of their own (a /dev that is
-// a tmpfs with the nodes bound into it, as bubblewrap and container
-// runtimes make one), by the mount ids statx gives: isMountRoot misses a
-// node bound from the same file system.
-func boundDevices() []mountStep {
+// boundDevices gives devices back (mountDevices) to the device nodes in
+// /dev that the default policy or a grant of p names and that are mounts
+// of their own (a /dev that is a tmpfs with the nodes bound into it, as
+// bubblewrap and rootless container runtimes make one, --device
+// /dev/fuse too), by the mount ids statx gives: isMountRoot misses a node
+// bound from the same file system. A node's mount holds no other name.
+func boundDevices(p Policy, res *resolver) []mountStep {
 	var dev unix.Statx_t
 	if unix.Statx(unix.AT_FDCWD, "/dev", 0, unix.STATX_MNT_ID, &dev) != nil || dev.Mask&unix.STATX_MNT_ID == 0 {
 		return nil
 	}
+	nodes := slices.Clone(deviceReadWrite)
+	for _, g := range p.Grants {
+		if real, err := res.eval(g.Path); err == nil && real != "/dev" && within(real, "/dev") && !slices.Contains(nodes, real) {
+			nodes = append(nodes, real)
+		}
+	}
 	var steps []mountStep
-	for _, d := range deviceReadWrite {
+	for _, d := range nodes {
 		var st unix.Statx_t
 		if unix.Statx(unix.AT_FDCWD, d, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_TYPE|unix.STATX_MNT_ID, &st) == nil &&
-			st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Mask&unix.STATX_MNT_ID != 0 && st.Mnt_id != dev.Mnt_id {
+			(st.Mode&unix.S_IFMT == unix.S_IFCHR || st.Mode&unix.S_IFMT == unix.S_IFBLK) && st.Mask&unix.STATX_MNT_ID != 0 && st.Mnt_id != dev.Mnt_id {
 			steps = append(steps, mountStep{Op: mountDevices, Path: d})
 		}
 	}

@@ -663,3 +663,41 @@ func TestKernelAliasWithoutLayer(t *testing.T) {
 		t.Errorf("no grant of the alias: exit %d, want 0 and no sysctl reached\n%s", code, out)
 	}
 }
+
+// TestKernelAliasInDevShmWithoutLayer: without the namespace layer, a
+// kernel file system under another name inside a grant that lies in /dev
+// (a bind of / in /dev/shm, which the default policy grants writable) is
+// refused (125) as one in any other grant is: the mounts in /proc, /sys
+// and /dev were all taken for the kernel's own, judged by name, and a
+// root command opened proc's sysctls for writing there (the test opens a
+// harmless one for appending and writes nothing). The /dev/shm is a tmpfs
+// of the test's own, in a mount namespace of its own. The neighbour: the
+// default run there, without the bind, is untouched.
+func TestKernelAliasInDevShmWithoutLayer(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test binds / into a /dev/shm of its own in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	probe := " run --yolo --no-namespaces -- sh -c '( exec 3>>/dev/shm/rootalias/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
+	run := func(bind string) (string, int) {
+		script := "mount --make-rprivate / && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mkdir /dev/shm/rootalias" + bind + " && exec " + bin + probe
+		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		out, err := cmd.CombinedOutput()
+		var exit *osexec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	if out, code := run(" && mount --rbind / /dev/shm/rootalias"); code != 125 || !strings.Contains(out, "/dev/shm/rootalias/proc (proc)") || strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a bind of / in /dev/shm: exit %d, want 125 refusing the alias\n%s", code, out)
+	}
+	if out, code := run(""); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("no bind in /dev/shm: exit %d, want 0\n%s", code, out)
+	}
+}

@@ -2109,3 +2109,40 @@ func TestWorkingDirInHiddenDir(t *testing.T) {
 		t.Errorf("from the root's sub: exit %d, %q %q", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestGrantedDeviceBoundIn: a device node granted by name that is a mount
+// of its own in a /dev that is a tmpfs (bubblewrap's --dev-bind, a
+// rootless container's --device /dev/fuse) still opens: the layer makes
+// the tree without devices and gave them back to /dev's own mount and
+// the default nodes only, so FUSE failed there (EACCES). Simulated in a
+// mount namespace of the test's own; /dev/fuse only opened for reading.
+func TestGrantedDeviceBoundIn(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("not root: building a /dev with nodes bound in needs root")
+	}
+	requireNamespaces(t)
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	if fi, err := os.Stat("/dev/fuse"); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Skip("no /dev/fuse here")
+	}
+	b := newBox(t, nil)
+	old := filepath.Join(b.out, "olddev")
+	if err := os.Mkdir(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script := fmt.Sprintf(`set -e
+mount --bind /dev %[1]s
+mount -t tmpfs tmpfs /dev
+for n in null zero full random urandom tty ptmx fuse; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
+mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
+mkdir /dev/shm && mount -t tmpfs tmpfs /dev/shm
+set +e
+%[2]s run --yolo --allow-read /dev/fuse -- sh -c 'echo x > /dev/null && echo DEV-OK; ( exec 3</dev/fuse ) && echo FUSE-OK'
+echo "exit $?"`, old, bin)
+	r := runCommand(t, b.command(b.root, nil, "unshare", "-m", "--propagation", "private", "sh", "-c", script))
+	if r.code != 0 || r.stdout != "DEV-OK\nFUSE-OK\nexit 0\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want /dev/null and the granted /dev/fuse opened", r.code, r.stdout, r.stderr)
+	}
+}

@@ -3295,8 +3295,7 @@ func ghGraphQLChange(args []Word) string {
 		if !w.Literal {
 			continue
 		}
-		if _, v, ok := strings.Cut(w.Text, "="); ok && strings.HasPrefix(v, "@") && i > 0 && slices.Contains([]string{"-F", "--field"}, args[i-1].Text) ||
-			w.Text == "--input" || strings.HasPrefix(w.Text, "--input=") {
+		if ghFieldFromFile(args, i) || w.Text == "--input" || strings.HasPrefix(w.Text, "--input=") {
 			return "sends a query read from a file, which may be a mutation that deletes, merges or changes the repository on the remote"
 		}
 		if !strings.Contains(w.Text, "mutation") {
@@ -3309,6 +3308,24 @@ func ghGraphQLChange(args []Word) string {
 		}
 	}
 	return ""
+}
+
+// ghFieldFromFile says whether args[i] is a typed field (-F, --field)
+// whose value gh reads from a file: KEY=@FILE after -F or --field, or
+// attached to them (-FKEY=@FILE, --field=KEY=@FILE, as pflag takes them).
+func ghFieldFromFile(args []Word, i int) bool {
+	t := args[i].Text
+	switch {
+	case i > 0 && (args[i-1].Text == "-F" || args[i-1].Text == "--field"):
+	case strings.HasPrefix(t, "--field="):
+		t = t[len("--field="):]
+	case strings.HasPrefix(t, "-F") && len(t) > 2:
+		t = t[2:]
+	default:
+		return false
+	}
+	_, v, ok := strings.Cut(t, "=")
+	return ok && strings.HasPrefix(v, "@")
 }
 
 // ghGraphQLMutations are the GitHub GraphQL mutations that do what a

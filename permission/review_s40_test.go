@@ -30,6 +30,8 @@ func TestReviewDecisionsS40(t *testing.T) {
 		{"S40 gh api graphql deleteBranchProtectionRule", D, nil, `gh api graphql -f query='mutation { deleteBranchProtectionRule(input:{branchProtectionRuleId:"B"}) { clientMutationId } }'`, Ask},
 		{"S40 gh api graphql -F query=@file", D, nil, `gh api graphql -F query=@q.graphql -f owner=o`, Ask},
 		{"S40 gh api graphql --input", D, nil, `gh api graphql --input q.json`, Ask},
+		{"S40 gh api graphql -Fquery=@file, attached", D, nil, `gh api graphql -Fquery=@q.graphql`, Ask},
+		{"S40 gh api graphql --field=query=@file, attached", A, nil, `gh api graphql --field=query=@q.graphql`, Ask},
 		{"S40 gh api PUT pulls/N/merge", D, nil, `gh api -X PUT repos/o/r/pulls/1/merge`, Ask},
 		{"S40 gh api --method=PUT pulls/N/merge", A, nil, `gh api --method=PUT /repos/o/r/pulls/1/merge -f merge_method=squash`, Ask},
 		{"S40 glab api PUT merge_requests/N/merge", D, nil, `glab api -X PUT projects/1/merge_requests/2/merge`, Ask},
