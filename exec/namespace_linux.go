@@ -985,6 +985,20 @@ func (ps *placeholders) handToHelper(child *os.File) {
 			return
 		}
 		ps.helper, ps.over = helper, w
+		reaperHelper(helper.Process.Pid)
+		// Reaped once it exits (after the run: see release), by a
+		// goroutine begun now, while the runner plans: begun at the
+		// run's end it cost a thread's start there (measured). It waits
+		// in the runtime's poller, not in waitid: a goroutine blocked in
+		// a system call keeps its processor until the runtime's monitor
+		// takes it back, 20 µs to 10 ms later (traced: the runner's exit
+		// waited for it). A library's process reaps it so; the CLI's has
+		// exited by then.
+		go func() {
+			awaitExit(helper.Process.Pid)
+			reaperHelperGone(helper.Process.Pid)
+			helper.Wait()
+		}()
 		// Claimed for the helper at once (it claims them too, when it
 		// starts): a run that starts in this root before the helper has
 		// run must find them claimed, and start no helper of its own.
@@ -1020,7 +1034,6 @@ func (ps *placeholders) release(warn func(string)) {
 	}
 	ps.over.Write([]byte(runOver))
 	ps.over.Close()
-	go ps.helper.Wait() // a library's process reaps it; the CLI's has exited
 }
 
 // paths lists the held placeholders' paths.

@@ -51,6 +51,13 @@ var reaper struct {
 	// what a first look costs (35 µs, then 1 µs a read; 0.16 ms in a run,
 	// measured, at the end of the run), and each read is fresh.
 	children *os.File
+	// helpers are the runner's own release helpers (placeholders'
+	// handToHelper) not yet reaped: children of the runner's main thread
+	// that outlive a run and are never sandboxed, so killOrphans would
+	// read their /proc files (and the runner's) at each run's end only to
+	// leave them be. A pid stays here only while its process is unreaped
+	// (reaperHelperGone comes before the reap), so it cannot name another.
+	helpers map[int]bool
 }
 
 // reapGrace bounds how long the runner waits for killed stragglers to die.
@@ -103,6 +110,25 @@ func reaperExit(pid int, session bool) {
 	}
 }
 
+// reaperHelper records pid, a release helper the runner started (not
+// sandboxed: started by the runner as it is), and not reaped yet.
+func reaperHelper(pid int) {
+	reaper.mu.Lock()
+	if reaper.helpers == nil {
+		reaper.helpers = map[int]bool{}
+	}
+	reaper.helpers[pid] = true
+	reaper.mu.Unlock()
+}
+
+// reaperHelperGone forgets release helper pid: called before it is reaped,
+// after which its pid may name another process.
+func reaperHelperGone(pid int) {
+	reaper.mu.Lock()
+	delete(reaper.helpers, pid)
+	reaper.mu.Unlock()
+}
+
 // mainChildren lists the children of the runner's main thread, which
 // orphans are handed to, through reaper.children when it is open; ok is
 // false where the kernel has no children files. Called with reaper.mu
@@ -131,9 +157,7 @@ func killOrphans(pid int, session, all bool) {
 		if !ok {
 			kids = scanChildren(self)
 		}
-		// The run's own child is still listed: it is a zombie until the
-		// caller reaps it.
-		kids = slices.DeleteFunc(kids, func(k int) bool { return reaper.active[k] || k == pid || k == sharer })
+		kids = unknownKids(kids, pid, sharer)
 		if len(kids) == 0 {
 			return // the common path: one read, nothing left
 		}
@@ -177,6 +201,15 @@ func killOrphans(pid int, session, all bool) {
 			time.Sleep(time.Millisecond)
 		}
 	}
+}
+
+// unknownKids drops from kids the runner's children killOrphans knows are
+// not stragglers to look at: the runs' children, pid (the run's own child
+// is still listed: a zombie until the caller reaps it), the sharer, and
+// the release helpers, unreaped, which are not sandboxed (skipping one is
+// what reading its status would decide). Called with reaper.mu held.
+func unknownKids(kids []int, pid, sharer int) []int {
+	return slices.DeleteFunc(kids, func(k int) bool { return reaper.active[k] || k == pid || k == sharer || reaper.helpers[k] })
 }
 
 // killTree sends SIGKILL to pid and its descendants, recording them in

@@ -8,6 +8,7 @@ import (
 	osexec "os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -230,5 +231,28 @@ func TestAwaitExitWithoutPidfd(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("awaitExit blocked on a process that does not exist")
+	}
+}
+
+// TestReaperSkipsOwnReleaseHelper: a release helper the runner started,
+// while unreaped, is left out of the children killOrphans reads /proc for
+// (it is not sandboxed); once it is about to be reaped, its pid is looked
+// at like any other, since it may then name another process.
+func TestReaperSkipsOwnReleaseHelper(t *testing.T) {
+	const helper, other, run, sharer = 1 << 30, 1<<30 + 1, 1<<30 + 2, 1<<30 + 3
+	reaperHelper(helper)
+	defer reaperHelperGone(helper)
+	reaper.mu.Lock()
+	got := unknownKids([]int{helper, other, run, sharer}, run, sharer)
+	reaper.mu.Unlock()
+	if !slices.Equal(got, []int{other}) {
+		t.Errorf("with the helper unreaped: %v, want [%d]", got, other)
+	}
+	reaperHelperGone(helper)
+	reaper.mu.Lock()
+	got = unknownKids([]int{helper, other}, run, sharer)
+	reaper.mu.Unlock()
+	if !slices.Equal(got, []int{helper, other}) {
+		t.Errorf("with the helper gone: %v, want both", got)
 	}
 }

@@ -6,4 +6,4 @@ import "os"
 
 // relaySignals: without cgo on Linux, and on macOS, catching is
 // os/signal's (see relay_cgo_linux.go).
-func relaySignals(chan<- os.Signal, []os.Signal) func() { return nil }
+func relaySignals(chan<- os.Signal, []os.Signal) (stop, relay func()) { return nil, nil }

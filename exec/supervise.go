@@ -249,6 +249,7 @@ var early struct {
 	sigs    chan os.Signal
 	caught  *sync.WaitGroup
 	relayed func() // see relaySignals; nil if os/signal catches them
+	relay   func() // begins relaySignals' relaying: by the launch that takes it
 }
 
 // catchEarly begins catching the signals a run without a terminal relays,
@@ -265,7 +266,7 @@ func catchEarly() {
 	}
 	sigs, caught := make(chan os.Signal, 16), &sync.WaitGroup{}
 	early.sigs, early.caught = sigs, caught
-	if early.relayed = relaySignals(sigs, caughtSignals(false)); early.relayed == nil {
+	if early.relayed, early.relay = relaySignals(sigs, caughtSignals(false)); early.relayed == nil {
 		caught.Go(func() { signal.Notify(sigs, caughtSignals(false)...) })
 	}
 }
@@ -286,11 +287,14 @@ func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup, func()) {
 	if tty {
 		if relayed != nil {
 			relayed()
-			early.sigs, early.caught, early.relayed = nil, nil, nil
+			early.sigs, early.caught, early.relayed, early.relay = nil, nil, nil, nil
 		}
 		return nil, nil, nil
 	}
-	early.sigs, early.caught, early.relayed = nil, nil, nil
+	if early.relay != nil {
+		early.relay()
+	}
+	early.sigs, early.caught, early.relayed, early.relay = nil, nil, nil, nil
 	return sigs, caught, relayed
 }
 

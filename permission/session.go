@@ -2,7 +2,6 @@ package permission
 
 import (
 	"bytes"
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -527,7 +526,7 @@ func readAt(d int, path, name string) ([]byte, error) {
 // file is made in d, not through a link, and renamed there.
 func writeAtomicAt(d int, name string, data []byte, perm fs.FileMode) error {
 	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
+	if err := randomBytes(b[:]); err != nil {
 		return err
 	}
 	tmp := "." + name + ".tmp-" + hex.EncodeToString(b[:])
