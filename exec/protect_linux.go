@@ -1012,6 +1012,17 @@ func (g *guard) gitDir() repo {
 	// As git reads it: the line ends stripped, relative to the git
 	// directory (a real path: its ".." is its real parent).
 	common := strings.TrimRight(string(b), "\r\n")
+	// Beside the git directory's own config, a pair git never makes (a
+	// linked worktree's git directory has none), one that names another
+	// directory is a command's: made in another run that overlaps this
+	// one, after that run's plan saw none (where the root's config sets
+	// core.worktree no placeholder holds the name), or left by a run whose
+	// runner was killed. It is looked for after the run all the same, as
+	// in a submodule's (protectModule). The placeholder names the git
+	// directory itself.
+	if common != "." && gitFile(r.git+"/config") && g.inWritable(r.git) {
+		g.audited = append(g.audited, r.git)
+	}
 	if !filepath.IsAbs(common) {
 		common = r.git + "/" + common
 	}

@@ -378,3 +378,33 @@ func TestCommondirPlantedDirLocked(t *testing.T) {
 		t.Errorf("the git directory's mode after the move: %v %v, want the command's 0555 back", st.Mode(), err)
 	}
 }
+
+// TestCommondirPlantedBeforeRun: a commondir beside the root git
+// directory's own config, a pair git never makes, is there when the run
+// plans (an overlapping run's command made it after that run's plan saw
+// none, where core.worktree leaves the name without a placeholder; or a
+// killed runner left it): the run had taken it for git's, and it stayed
+// for the host's next git. It is moved aside after the run now, which
+// fails (125). A review reproduced the race by moving the first run's
+// planting aside by hand, as this test plants before the run.
+func TestCommondirPlantedBeforeRun(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	b.git("commit", "-q", "--allow-empty", "-m", "init")
+	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
+		t.Fatalf("a run before anything is planted: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	b.file(".git/commondir", b.out+"\n", 0o644)
+	r := b.run("run", "--yolo", "--", "true")
+	if r.code != 125 || !strings.Contains(r.stderr, "moved aside to "+filepath.Join(b.root, ".git/commondir")+".mewsandbox-planted") {
+		t.Errorf("a commondir beside the config at the start: exit %d, want 125 and it moved aside\nstderr: %s", r.code, r.stderr)
+	}
+	if b.exists(".git/commondir") {
+		t.Errorf(".git/commondir is still there: %q", b.read(".git/commondir"))
+	}
+}
