@@ -2505,7 +2505,24 @@ func ghAPIRequest(args []Word) (method string, ep Word, ok bool) {
 	case method == "":
 		method = "GET"
 	}
-	return method, args[endpoint], true
+	ep = args[endpoint]
+	// A full URL (https://api.github.com/repos/…, a GitHub Enterprise
+	// host's /api/v3/… or /api/graphql, GitLab's /api/v4/…) is the
+	// endpoint its path names.
+	if rest, ok := strings.CutPrefix(ep.Text, "https://"); ok || strings.HasPrefix(ep.Text, "http://") {
+		if !ok {
+			rest = strings.TrimPrefix(ep.Text, "http://")
+		}
+		_, path, _ := strings.Cut(rest, "/")
+		for _, p := range []string{"api/v3/", "api/v4/", "api/"} {
+			if t, ok := strings.CutPrefix(path, p); ok {
+				path = t
+				break
+			}
+		}
+		ep.Text = path
+	}
+	return method, ep, true
 }
 
 // ghRefMutations are the GitHub GraphQL mutations that write a branch

@@ -3882,7 +3882,7 @@ func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 		if ops[1].Text == "set" && (key == "endpoint_url" || key == "ca_bundle") {
 			return c.Name() + " configure set " + ops[2].Text + " sends every later run of aws's requests, signed with the user's credentials, to a server of its choosing", true
 		}
-		if ops[1].Text == "set" && slices.Contains([]string{"role_arn", "source_profile", "credential_source", "web_identity_token_file", "sso_start_url", "sso_session", "sso_account_id", "sso_role_name"}, key) {
+		if ops[1].Text == "set" && slices.Contains([]string{"role_arn", "source_profile", "credential_source", "web_identity_token_file", "sso_start_url", "sso_session", "sso_account_id", "sso_role_name", "mfa_serial", "role_session_name", "external_id"}, key) {
 			return c.Name() + " configure set " + ops[2].Text + " changes as whom every later run of aws acts", true
 		}
 	}

@@ -35,16 +35,22 @@ func TestReviewDecisionsS40(t *testing.T) {
 		{"S40 gh api PUT pulls/N/merge", D, nil, `gh api -X PUT repos/o/r/pulls/1/merge`, Ask},
 		{"S40 gh api --method=PUT pulls/N/merge", A, nil, `gh api --method=PUT /repos/o/r/pulls/1/merge -f merge_method=squash`, Ask},
 		{"S40 glab api PUT merge_requests/N/merge", D, nil, `glab api -X PUT projects/1/merge_requests/2/merge`, Ask},
+		// A full URL names the endpoint its path does (a review's).
+		{"S40 gh api PUT full URL merge", D, nil, `gh api https://api.github.com/repos/o/r/pulls/1/merge -X PUT`, Ask},
+		{"S40 gh api full URL graphql mutation", D, nil, `gh api https://api.github.com/graphql -f query='mutation { deleteRepository(input:{repositoryId:"R_1"}) { clientMutationId } }'`, Ask},
+		{"S40 gh api GHE URL DELETE", A, nil, `gh api -X PATCH https://ghe.example.com/api/v3/repos/o/r -f private=false`, Ask},
+		{"S40 gh api full URL secrets", D, nil, `gh api -X PUT https://api.github.com/repos/o/r/actions/secrets/X -f encrypted_value=y`, Ask},
 		{"S40 aws configure set endpoint_url", D, nil, `aws configure set endpoint_url http://127.0.0.1:9000`, Ask},
 		{"S40 aws configure set s3.endpoint_url", D, nil, `aws configure set s3.endpoint_url http://127.0.0.1:9000`, Ask},
 		{"S40 aws configure set ca_bundle", D, nil, `aws configure set ca_bundle /home/u/proj/ca.pem`, Ask},
 		{"S40 aws configure set profile.P.role_arn", A, nil, `aws configure set profile.dev.role_arn arn:aws:iam::1:role/x`, Ask},
 		{"S40 aws configure set source_profile", D, nil, `aws --profile dev configure set source_profile admin`, Ask},
+		{"S40 aws configure set external_id", D, nil, `aws configure set profile.dev.external_id x && aws configure set mfa_serial arn:aws:iam::1:mfa/u`, Ask},
 		// Neighbours: a literal mode option first names the action, and
 		// what follows is its operands; a query, a comment, a GET.
 		{"S40 neighbour: package queries of a name known at run time", D, nil, `dpkg -l "$pkg" && dpkg -L "$pkg" && rpm -q "$p" && rpm -qf "$f" && pacman -Qi "$p" && pacman -Ss "$q" && nix-env -q && dpkg --print-architecture`, Allow},
 		{"S40 neighbour: nix commands that install nothing", D, nil, `nix build "$x" && nix --extra-experimental-features "$f" build . && nix profile list && nix eval --raw "$e"`, Allow},
-		{"S40 neighbour: gh api reads and comments", D, nil, `gh api graphql -f query='query { viewer { login } }' && gh api graphql -f query=@q.graphql && gh api graphql -f query='mutation { addComment(input:{subjectId:"I_1",body:"hi"}) { clientMutationId } }' && gh api repos/o/r/pulls/1/merge`, Allow},
+		{"S40 neighbour: gh api reads and comments", D, nil, `gh api graphql -f query='query { viewer { login } }' && gh api graphql -f query=@q.graphql && gh api graphql -f query='mutation { addComment(input:{subjectId:"I_1",body:"hi"}) { clientMutationId } }' && gh api repos/o/r/pulls/1/merge && gh api https://api.github.com/repos/o/r/pulls/1`, Allow},
 		{"S40 neighbour: aws configure set of a setting", D, nil, `aws configure set region eu-west-1 && aws configure set output json && aws configure set default.s3.max_concurrent_requests 20`, Allow},
 	}
 	checkDecisions(t, tests)
