@@ -168,3 +168,18 @@ func TestPreforkUp(t *testing.T) {
 		ours.Close()
 	}
 }
+
+// TestHasTerminal: HasTerminal says whether /dev/tty opens, the process's
+// controlling terminal, and says it again without looking again.
+func TestHasTerminal(t *testing.T) {
+	fd, err := unix.Open("/dev/tty", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err == nil {
+		unix.Close(fd)
+	}
+	if got, want := HasTerminal(), err == nil; got != want {
+		t.Errorf("HasTerminal() = %v; /dev/tty opens: %v", got, want)
+	}
+	if a, b := HasTerminal(), HasTerminal(); a != b {
+		t.Errorf("HasTerminal() said %v, then %v", a, b)
+	}
+}

@@ -301,12 +301,23 @@ func takeEarly(tty bool) (chan os.Signal, *sync.WaitGroup, func()) {
 // HasTerminal says whether the process has a controlling terminal, on
 // which a question could be asked.
 func HasTerminal() bool {
-	f, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
+	// Once a process: only its own setsid or TIOCSCTTY would change the
+	// answer. A bare descriptor: an *os.File of a terminal would join the
+	// runtime's poller only to leave it.
+	terminal.once.Do(func() {
+		fd, err := unix.Open("/dev/tty", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+		if err == nil {
+			unix.Close(fd)
+			terminal.has = true
+		}
+	})
+	return terminal.has
+}
+
+// terminal is HasTerminal's answer.
+var terminal struct {
+	once sync.Once
+	has  bool
 }
 
 // stopCatching undoes catch: the signals go back to their defaults.
