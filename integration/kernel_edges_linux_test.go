@@ -701,3 +701,50 @@ func TestKernelAliasInDevShmWithoutLayer(t *testing.T) {
 		t.Errorf("no bind in /dev/shm: exit %d, want 0\n%s", code, out)
 	}
 }
+
+// TestKernelAliasInRootWithoutLayer: without the namespace layer, a mount
+// of a kernel file system inside the project root (a chroot's proc that a
+// rootfs build in the project mounted) is refused (125) as one in an
+// --allow-write grant is: the root is the run's widest write grant, but
+// only the grants were looked at, and a root command opened proc's sysctls
+// for writing through it (the test opens a harmless one for appending and
+// writes nothing). The neighbours: the layer's run there keeps the mount
+// read-only and runs; a run without the mount is untouched.
+func TestKernelAliasInRootWithoutLayer(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test mounts a proc in the root in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	if err := os.MkdirAll(filepath.Join(b.root, "chroot/proc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	probe := " -- sh -c '( exec 3>>chroot/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
+	run := func(mount, flags string) (string, int) {
+		script := "mount --make-rprivate / " + mount + " && exec " + bin + " run --yolo " + flags + probe
+		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		out, err := cmd.CombinedOutput()
+		var exit *osexec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	const proc = "&& mount -t proc proc chroot/proc"
+	if out, code := run(proc, "--no-namespaces"); code != 125 || !strings.Contains(out, "/chroot/proc (proc)") || strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, no layer: exit %d, want 125 refusing the alias\n%s", code, out)
+	}
+	if out, code := run(proc, "--no-namespaces --best-effort"); code != 0 || !strings.Contains(out, "not enforced: a grant holds "+b.root+"/chroot/proc (proc)") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, no layer, --best-effort: exit %d, want 0 and a warning naming it\n%s", code, out)
+	}
+	if out, code := run(proc, ""); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, the layer: exit %d, want 0 and no sysctl reached\n%s", code, out)
+	}
+	if out, code := run("", "--no-namespaces"); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("no mount in the root, no layer: exit %d, want 0\n%s", code, out)
+	}
+}
