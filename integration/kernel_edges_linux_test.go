@@ -748,3 +748,22 @@ func TestKernelAliasInRootWithoutLayer(t *testing.T) {
 		t.Errorf("no mount in the root, no layer: exit %d, want 0\n%s", code, out)
 	}
 }
+
+// TestRootInKernelDirRefused: a project root that lies in /proc, /sys or
+// /dev is refused (2) as a write grant there is: without the layer a root
+// command opened /proc/sys/kernel/hostname for writing with --root
+// /proc/sys/kernel (the test opens it for appending and writes nothing).
+func TestRootInKernelDirRefused(t *testing.T) {
+	requireSandbox(t)
+	b := newBox(t, nil)
+	probe := "( exec 3>>/proc/sys/kernel/hostname ) 2>/dev/null && echo ROOT-SYSCTL; echo COMMAND-RAN"
+	r := b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--root", "/proc/sys/kernel", "--", "sh", "-c", probe)
+	if r.code != 2 || !strings.Contains(r.stderr, "is in /proc") || strings.Contains(r.stdout, "COMMAND-RAN") {
+		t.Errorf("--root /proc/sys/kernel: exit %d, want 2 refusing the root\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The neighbour: the project's own root runs, and reaches no sysctl.
+	r = b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--", "sh", "-c", probe)
+	if r.code != 0 || strings.Contains(r.stdout, "ROOT-SYSCTL") || !strings.Contains(r.stdout, "COMMAND-RAN") {
+		t.Errorf("the project's root: exit %d, want 0 and no sysctl reached\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
