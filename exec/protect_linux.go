@@ -361,6 +361,20 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	g := &guard{root: root, writable: writable, res: l.res}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
+	if r.planted {
+		// Moved aside after the run, the commondir leaves git the git
+		// directory's own config and hooks again: kept as where it is
+		// its own common directory, beside what the commondir names.
+		own, ownCfg := protectedPaths(root, repo{git: r.git, common: r.git})
+		for _, pr := range own {
+			if !slices.ContainsFunc(prs, func(p protectedPath) bool { return p.path == pr.path }) {
+				prs = append(prs, pr)
+			}
+		}
+		if cfg.limit == "" {
+			cfg.limit, cfg.limitWhy = ownCfg.limit, ownCfg.limitWhy
+		}
+	}
 	whole := !allowGitConfig && g.protectWithoutConfig(r.common)
 	for _, pr := range prs {
 		if allowGitConfig && pr.gitConfig {
@@ -951,7 +965,12 @@ func dirNames(dir string, max int) ([]string, error) {
 // git directory, and the common directory git takes hooks and config
 // from, which a linked worktree's git directory names in its commondir
 // (else the git directory itself). Either is "" where there is none.
-type repo struct{ git, common string }
+// planted: the commondir lies beside the git directory's own config, a
+// pair git never makes, and names another directory (see gitDir).
+type repo struct {
+	git, common string
+	planted     bool
+}
 
 // gitDir protects the way to the root's git directory and to its common
 // directory, and returns them: root/.git, where it leads if a link, or the
@@ -1022,6 +1041,7 @@ func (g *guard) gitDir() repo {
 	// directory itself.
 	if common != "." && gitFile(r.git+"/config") && g.inWritable(r.git) {
 		g.audited = append(g.audited, r.git)
+		r.planted = true
 	}
 	if !filepath.IsAbs(common) {
 		common = r.git + "/" + common
