@@ -804,32 +804,48 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		return
 	case err == nil:
 		g.protectPath(protectedPath{path: git + "/commondir"})
+		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
+		if !filepath.IsAbs(c) {
+			c = git + "/" + c
+		}
+		common = g.keepDir(c)
 		// Beside the git directory's own config, a pair git never makes
 		// (a linked worktree's git directory has none: git reads the
 		// common one), it is a command's, made after this run's plan saw
 		// none in another run that overlaps this one, or left by a run
 		// whose runner was killed: looked for after the run all the
-		// same, whatever it names now.
+		// same, whatever it names now. Moved aside, it leaves git the
+		// git directory's own config and hooks again: kept too.
 		if gitFile(git+"/config") && g.inWritable(git) {
 			g.audited = append(g.audited, git)
+			g.protectModuleFiles(git, git, tree, cfg, home, allowGitConfig, false)
+			if common == git {
+				return
+			}
 		}
-		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
-		if !filepath.IsAbs(c) {
-			c = git + "/" + c
-		}
-		if common = g.keepDir(c); common == "" {
+		if common == "" {
 			return
 		}
-	}
-	if !allowGitConfig && g.protectWithoutConfig(common) {
-		return // read-only as a whole
 	}
 	// A commondir made there during the run would have the host's git
 	// take the config (core.fsmonitor) and hooks from where it names. No
 	// placeholder can stop it (git would then ignore the config's
 	// core.worktree, which a submodule's sets): it is looked for after
 	// the run instead (movePlanted). git itself makes none there.
-	if common == git && errors.Is(err, fs.ErrNotExist) && g.inWritable(git) {
+	audit := common == git && errors.Is(err, fs.ErrNotExist) && g.inWritable(git)
+	g.protectModuleFiles(git, common, tree, cfg, home, allowGitConfig, audit)
+}
+
+// protectModuleFiles protects what git takes from common, the common
+// directory of a submodule's git directory git (see protectModule): its
+// hooks, config and what that includes or names, and its worktrees; with
+// audit, git is looked at after the run for a commondir made there,
+// unless common is read-only as a whole.
+func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home string, allowGitConfig, audit bool) {
+	if !allowGitConfig && g.protectWithoutConfig(common) {
+		return // read-only as a whole
+	}
+	if audit {
 		g.audited = append(g.audited, git)
 	}
 	g.protectPath(protectedPath{path: common + "/hooks", placeholder: true, hooks: true})
