@@ -23,12 +23,12 @@ var deviceFS = []string{"devtmpfs", "devpts"}
 // kernelMountsHeldWithout lists, when layer is false, the mounts of the
 // kernel's file systems under another name than /proc, /sys and /dev (a
 // bind of /dev, or of / with its mounts, as a container's tooling leaves)
-// that a grant of p holds or lies in: a write grant any of them, a read
-// grant those holding device nodes. Landlock's rules on /proc, /sys and
-// /dev do not reach them there (holdsKernelDirsWithout and KernelWrite
-// judge those by name); the layer makes every mount but its own /dev
-// read-only and without devices. With the layer, nil: nothing is read on
-// a run's way.
+// that a grant of p, or its root, holds or lies in: a write grant any of
+// them, a read grant those holding device nodes. Landlock's rules on
+// /proc, /sys and /dev do not reach them there (holdsKernelDirsWithout
+// and KernelWrite judge those by name); the layer makes every mount but
+// its own /dev read-only and without devices. With the layer, nil:
+// nothing is read on a run's way.
 func (p Policy) kernelMountsHeldWithout(layer bool) []string {
 	if layer {
 		return nil
@@ -59,8 +59,14 @@ func (p Policy) kernelMountsHeldWithout(layer bool) []string {
 	if len(aliases) == 0 {
 		return nil
 	}
+	// The root is a grant too, the widest: a chroot's proc that a build in
+	// the project mounted there opened for writing through it.
+	grants := p.Grants
+	if p.Root != "" {
+		grants = append([]Grant{{Path: p.Root, Access: p.rootAccess()}}, p.Grants...)
+	}
 	var held []string
-	for _, g := range p.Grants {
+	for _, g := range grants {
 		if g.Access&(Read|Write) == 0 || !filepath.IsAbs(g.Path) {
 			continue
 		}

@@ -361,6 +361,20 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	g := &guard{root: root, writable: writable, res: l.res}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
+	if r.planted {
+		// Moved aside after the run, the commondir leaves git the git
+		// directory's own config and hooks again: kept as where it is
+		// its own common directory, beside what the commondir names.
+		own, ownCfg := protectedPaths(root, repo{git: r.git, common: r.git})
+		for _, pr := range own {
+			if !slices.ContainsFunc(prs, func(p protectedPath) bool { return p.path == pr.path }) {
+				prs = append(prs, pr)
+			}
+		}
+		if cfg.limit == "" {
+			cfg.limit, cfg.limitWhy = ownCfg.limit, ownCfg.limitWhy
+		}
+	}
 	whole := !allowGitConfig && g.protectWithoutConfig(r.common)
 	for _, pr := range prs {
 		if allowGitConfig && pr.gitConfig {
@@ -790,32 +804,48 @@ func (g *guard) protectModule(git, tree string, cfg gitConfig, home string, allo
 		return
 	case err == nil:
 		g.protectPath(protectedPath{path: git + "/commondir"})
+		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
+		if !filepath.IsAbs(c) {
+			c = git + "/" + c
+		}
+		common = g.keepDir(c)
 		// Beside the git directory's own config, a pair git never makes
 		// (a linked worktree's git directory has none: git reads the
 		// common one), it is a command's, made after this run's plan saw
 		// none in another run that overlaps this one, or left by a run
 		// whose runner was killed: looked for after the run all the
-		// same, whatever it names now.
+		// same, whatever it names now. Moved aside, it leaves git the
+		// git directory's own config and hooks again: kept too.
 		if gitFile(git+"/config") && g.inWritable(git) {
 			g.audited = append(g.audited, git)
+			g.protectModuleFiles(git, git, tree, cfg, home, allowGitConfig, false)
+			if common == git {
+				return
+			}
 		}
-		c := strings.TrimRight(string(b), "\r\n") // as gitDir reads it
-		if !filepath.IsAbs(c) {
-			c = git + "/" + c
-		}
-		if common = g.keepDir(c); common == "" {
+		if common == "" {
 			return
 		}
-	}
-	if !allowGitConfig && g.protectWithoutConfig(common) {
-		return // read-only as a whole
 	}
 	// A commondir made there during the run would have the host's git
 	// take the config (core.fsmonitor) and hooks from where it names. No
 	// placeholder can stop it (git would then ignore the config's
 	// core.worktree, which a submodule's sets): it is looked for after
 	// the run instead (movePlanted). git itself makes none there.
-	if common == git && errors.Is(err, fs.ErrNotExist) && g.inWritable(git) {
+	audit := common == git && errors.Is(err, fs.ErrNotExist) && g.inWritable(git)
+	g.protectModuleFiles(git, common, tree, cfg, home, allowGitConfig, audit)
+}
+
+// protectModuleFiles protects what git takes from common, the common
+// directory of a submodule's git directory git (see protectModule): its
+// hooks, config and what that includes or names, and its worktrees; with
+// audit, git is looked at after the run for a commondir made there,
+// unless common is read-only as a whole.
+func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home string, allowGitConfig, audit bool) {
+	if !allowGitConfig && g.protectWithoutConfig(common) {
+		return // read-only as a whole
+	}
+	if audit {
 		g.audited = append(g.audited, git)
 	}
 	g.protectPath(protectedPath{path: common + "/hooks", placeholder: true, hooks: true})
@@ -951,7 +981,12 @@ func dirNames(dir string, max int) ([]string, error) {
 // git directory, and the common directory git takes hooks and config
 // from, which a linked worktree's git directory names in its commondir
 // (else the git directory itself). Either is "" where there is none.
-type repo struct{ git, common string }
+// planted: the commondir lies beside the git directory's own config, a
+// pair git never makes, and names another directory (see gitDir).
+type repo struct {
+	git, common string
+	planted     bool
+}
 
 // gitDir protects the way to the root's git directory and to its common
 // directory, and returns them: root/.git, where it leads if a link, or the
@@ -1022,6 +1057,7 @@ func (g *guard) gitDir() repo {
 	// directory itself.
 	if common != "." && gitFile(r.git+"/config") && g.inWritable(r.git) {
 		g.audited = append(g.audited, r.git)
+		r.planted = true
 	}
 	if !filepath.IsAbs(common) {
 		common = r.git + "/" + common

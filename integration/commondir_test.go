@@ -408,3 +408,60 @@ func TestCommondirPlantedBeforeRun(t *testing.T) {
 		t.Errorf(".git/commondir is still there: %q", b.read(".git/commondir"))
 	}
 }
+
+// TestCommondirPlantedBeforeRunKeepsOwnConfig: with a planted commondir
+// at the start (see TestCommondirPlantedBeforeRun) the plan protected the
+// directory it names, not the git directory's own config and hooks; the
+// command wrote them (a core.fsmonitor, a pre-commit hook), and the move
+// aside after the run made them git's again. They stay read-only now, and
+// the run still fails (125) with the commondir moved aside.
+func TestCommondirPlantedBeforeRunKeepsOwnConfig(t *testing.T) {
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	b.git("commit", "-q", "--allow-empty", "-m", "init")
+	config := b.read(".git/config")
+	b.file(".git/commondir", b.out+"\n", 0o644)
+	script := "printf '[core]\\n\\tfsmonitor = touch " + b.out + "/PWNED\\n' >> .git/config; echo x > .git/hooks/pre-commit; echo RAN"
+	// On stdin: the permission engine asks before a command string that
+	// names .git's files; a program may write them all the same.
+	r := b.runIn(b.root, script, "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 || !strings.Contains(r.stdout, "RAN") || !strings.Contains(r.stderr, "moved aside to ") {
+		t.Errorf("a commondir beside the config at the start: exit %d, want 125 and it moved aside\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if got := b.read(".git/config"); got != config {
+		t.Errorf(".git/config written through the run:\n%s", got)
+	}
+	if b.exists(".git/hooks/pre-commit") {
+		t.Errorf(".git/hooks/pre-commit made by the run")
+	}
+}
+
+// TestCommondirSubmodulePlantedBeforeRunKeepsOwnConfig: a submodule's git
+// directory with a planted commondir at the start (an overlapping run's
+// command made it, or a killed runner left it) had the plan protect the
+// directory it names, not the submodule's own config and hooks: the
+// command wrote them, and the move aside after the run made them git's
+// again, for git status in the superproject. They stay read-only now.
+func TestCommondirSubmodulePlantedBeforeRunKeepsOwnConfig(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	const gitdir = ".git/modules/sub"
+	config := b.read(gitdir + "/config")
+	b.file(gitdir+"/commondir", b.out+"\n", 0o644)
+	script := "printf '[core]\\n\\tfsmonitor = touch " + b.out + "/PWNED\\n' >> " + gitdir + "/config; echo x > " + gitdir + "/hooks/pre-commit; echo RAN"
+	r := b.runIn(b.root, script, "run", "--yolo", "--", "sh", "-s")
+	if r.code != 125 || !strings.Contains(r.stdout, "RAN") || !strings.Contains(r.stderr, "moved aside to ") {
+		t.Errorf("a commondir beside the submodule's config at the start: exit %d, want 125 and it moved aside\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if got := b.read(gitdir + "/config"); got != config {
+		t.Errorf("%s/config written through the run:\n%s", gitdir, got)
+	}
+	if b.exists(gitdir + "/hooks/pre-commit") {
+		t.Errorf("%s/hooks/pre-commit made by the run", gitdir)
+	}
+}

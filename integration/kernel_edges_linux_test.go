@@ -701,3 +701,69 @@ func TestKernelAliasInDevShmWithoutLayer(t *testing.T) {
 		t.Errorf("no bind in /dev/shm: exit %d, want 0\n%s", code, out)
 	}
 }
+
+// TestKernelAliasInRootWithoutLayer: without the namespace layer, a mount
+// of a kernel file system inside the project root (a chroot's proc that a
+// rootfs build in the project mounted) is refused (125) as one in an
+// --allow-write grant is: the root is the run's widest write grant, but
+// only the grants were looked at, and a root command opened proc's sysctls
+// for writing through it (the test opens a harmless one for appending and
+// writes nothing). The neighbours: the layer's run there keeps the mount
+// read-only and runs; a run without the mount is untouched.
+func TestKernelAliasInRootWithoutLayer(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test mounts a proc in the root in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
+	}
+	b := newBox(t, nil)
+	if err := os.MkdirAll(filepath.Join(b.root, "chroot/proc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	probe := " -- sh -c '( exec 3>>chroot/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
+	run := func(mount, flags string) (string, int) {
+		script := "mount --make-rprivate / " + mount + " && exec " + bin + " run --yolo " + flags + probe
+		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+		out, err := cmd.CombinedOutput()
+		var exit *osexec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	const proc = "&& mount -t proc proc chroot/proc"
+	if out, code := run(proc, "--no-namespaces"); code != 125 || !strings.Contains(out, "/chroot/proc (proc)") || strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, no layer: exit %d, want 125 refusing the alias\n%s", code, out)
+	}
+	if out, code := run(proc, "--no-namespaces --best-effort"); code != 0 || !strings.Contains(out, "not enforced: a grant holds "+b.root+"/chroot/proc (proc)") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, no layer, --best-effort: exit %d, want 0 and a warning naming it\n%s", code, out)
+	}
+	if out, code := run(proc, ""); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("a proc in the root, the layer: exit %d, want 0 and no sysctl reached\n%s", code, out)
+	}
+	if out, code := run("", "--no-namespaces"); code != 0 || strings.Contains(out, "ALIAS-SYSCTL") || !strings.Contains(out, "COMMAND-RAN") {
+		t.Errorf("no mount in the root, no layer: exit %d, want 0\n%s", code, out)
+	}
+}
+
+// TestRootInKernelDirRefused: a project root that lies in /proc, /sys or
+// /dev is refused (2) as a write grant there is: without the layer a root
+// command opened /proc/sys/kernel/hostname for writing with --root
+// /proc/sys/kernel (the test opens it for appending and writes nothing).
+func TestRootInKernelDirRefused(t *testing.T) {
+	requireSandbox(t)
+	b := newBox(t, nil)
+	probe := "( exec 3>>/proc/sys/kernel/hostname ) 2>/dev/null && echo ROOT-SYSCTL; echo COMMAND-RAN"
+	r := b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--root", "/proc/sys/kernel", "--", "sh", "-c", probe)
+	if r.code != 2 || !strings.Contains(r.stderr, "is in /proc") || strings.Contains(r.stdout, "COMMAND-RAN") {
+		t.Errorf("--root /proc/sys/kernel: exit %d, want 2 refusing the root\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// The neighbour: the project's own root runs, and reaches no sysctl.
+	r = b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--", "sh", "-c", probe)
+	if r.code != 0 || strings.Contains(r.stdout, "ROOT-SYSCTL") || !strings.Contains(r.stdout, "COMMAND-RAN") {
+		t.Errorf("the project's root: exit %d, want 0 and no sysctl reached\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

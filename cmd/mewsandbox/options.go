@@ -715,6 +715,12 @@ func rootIs(res *exec.Resolver, root, home string) string {
 	case root == home:
 		return "your home directory"
 	}
+	// The kernel's settings and the devices, which no write grant may
+	// name (kernelWrite): without the layer a root command opened
+	// /proc/sys/kernel's sysctls for writing with --root there.
+	if what := exec.KernelWrite(root); what != "" {
+		return "in " + what
+	}
 	// Before the home directory it may hold: what the root is.
 	if is := sharedDir(res, root); is != "" {
 		return is

@@ -58,3 +58,30 @@ func TestCheckRootSharedDirectories(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRootKernelDirs: a root that is or lies in /proc, /sys or /dev
+// is refused, as a write grant there is (kernelWrite); the shared memory
+// directory's, which the default policy grants writable, are roots like
+// any other.
+func TestCheckRootKernelDirs(t *testing.T) {
+	home := "/nonexistent/home/me"
+	tests := []struct {
+		root, want string // want "" for allowed
+	}{
+		{"/proc", "is in /proc, the kernel's tunables"},
+		{"/proc/sys/kernel", "is in /proc, the kernel's tunables"},
+		{"/sys/fs/cgroup", "is in /sys, the kernel's and the devices' settings"},
+		{"/dev", "is in /dev, the devices"},
+		{"/dev/mqueue", "is in /dev, the devices"},
+		{"/dev/shm/app", ""},
+	}
+	for _, tt := range tests {
+		err := checkRoot(nil, tt.root, home, "--root "+tt.root)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("checkRoot(%s): %v, want it allowed", tt.root, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("checkRoot(%s): %v, want %q", tt.root, err, tt.want)
+		}
+	}
+}
