@@ -75,13 +75,13 @@ func movePlantedIn(dir string) string {
 		err := unix.Renameat2(fd, "commondir", fd, name, unix.RENAME_NOREPLACE)
 		switch {
 		case err == nil:
-			return fmt.Sprintf("the command planted %s: git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
+			return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
 		case errors.Is(err, unix.EEXIST):
 			continue
 		}
-		return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
 	}
-	return fmt.Sprintf("the command planted %s: git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
+	return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
 }
 
 // writableFor gives the runner's user write and search permission on the

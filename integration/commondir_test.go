@@ -188,7 +188,7 @@ printf '%s\n' ../../../evil > `+planted+`
 	if r.code != 125 {
 		t.Errorf("exit %d, want 125 (the sandbox's)\nstderr: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{"the command planted " + filepath.Join(b.root, planted), "config", "hooks", "moved aside to " + filepath.Join(b.root, planted) + ".mewsandbox-planted"} {
+	for _, want := range []string{"a command planted " + filepath.Join(b.root, planted), "config", "hooks", "moved aside to " + filepath.Join(b.root, planted) + ".mewsandbox-planted"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not say %q: %s", want, r.stderr)
 		}
