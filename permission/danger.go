@@ -141,6 +141,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
+		// Changes or deletes what a cloud account or a cluster runs and
+		// keeps, where no undo reaches: kubectl delete, helm uninstall,
+		// terraform destroy, aws s3 rm, gcloud … delete.
+		{name: "cloud change", check: checkCloudChange},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
@@ -3257,6 +3261,89 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		what = "changes the keys that may push to the remote"
 	case op(0, "gpg-key") && op(1, "add", "delete"):
 		what = "changes the keys the remote trusts as the account's signature"
+	}
+	if what == "" {
+		return "", false
+	}
+	return m.reason(c.Name(), words, what), false
+}
+
+// checkCloudChange: a cluster's resources created, changed or deleted
+// (kubectl apply, delete, patch, scale; helm install, upgrade,
+// uninstall), infrastructure applied or destroyed and the state that
+// tracks it rewritten (terraform and tofu apply, destroy, import, state
+// rm; pulumi up, destroy), and a cloud's resources deleted (aws s3 rm, aws
+// s3 sync --delete, aws ec2 terminate-instances, gcloud … delete, az …
+// delete). A dry run (--dry-run, kubectl's --dry-run=client or server)
+// changes nothing. Reads (kubectl get, terraform plan, aws … describe-*)
+// and uploads are left alone.
+func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	switch n {
+	case "kubectl", "oc", "kubecolor", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "az":
+	default:
+		return "", false
+	}
+	args := c.Args()
+	if slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && (w.Text == "--dry-run" || strings.HasPrefix(w.Text, "--dry-run=") && w.Text != "--dry-run=none")
+	}) {
+		return "", false
+	}
+	m := subcommandCase{ops: subcommandWords(c)}
+	op := m.is
+	has := func(name string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == name })
+	}
+	what, words := "", 1
+	switch n {
+	case "kubectl", "oc", "kubecolor":
+		switch {
+		case op(0, "apply", "create", "delete", "replace", "patch", "scale", "edit", "label", "annotate", "drain", "cordon",
+			"uncordon", "taint", "autoscale", "expose", "run", "set"):
+			what = "changes or deletes the cluster's resources"
+		case op(0, "rollout") && op(1, "restart", "undo", "pause", "resume"):
+			what, words = "restarts or rolls back the cluster's workloads", 2
+		}
+	case "helm":
+		if op(0, "install", "upgrade", "uninstall", "delete", "del", "un", "rollback") {
+			what = "changes or deletes a release on the cluster"
+		}
+	case "terraform", "tofu", "terragrunt":
+		switch {
+		case op(0, "apply", "destroy", "import", "taint", "untaint", "force-unlock", "run-all"):
+			what = "changes or destroys the infrastructure, or the state that tracks it"
+		case op(0, "state") && op(1, "rm", "mv", "push", "replace-provider"):
+			what, words = "rewrites the state that tracks the infrastructure", 2
+		}
+	case "pulumi":
+		switch {
+		case op(0, "up", "update", "destroy", "import", "cancel"):
+			what = "changes or destroys the infrastructure"
+		case op(0, "state") && op(1, "delete", "unprotect", "rename", "move", "edit"),
+			op(0, "stack") && op(1, "rm"):
+			what, words = "rewrites the state that tracks the infrastructure", 2
+		}
+	case "aws":
+		switch {
+		case op(0, "s3") && op(1, "rm", "mv", "rb"),
+			op(0, "s3") && op(1, "sync") && has("--delete"):
+			what, words = "deletes objects or buckets in the cloud", 2
+		case len(m.ops) > 1 && m.ops[1].Literal && (strings.HasPrefix(m.ops[1].Text, "delete-") || strings.HasPrefix(m.ops[1].Text, "terminate-") ||
+			strings.HasPrefix(m.ops[1].Text, "remove-") || strings.HasPrefix(m.ops[1].Text, "deregister-")):
+			m.unknown = -1
+			what, words = "deletes resources in the cloud", 2
+		}
+	case "gcloud", "az":
+		// The verb follows a group path of any depth (gcloud compute
+		// instances delete); a resource named so asks too.
+		for k, w := range m.ops {
+			if w.Literal && (w.Text == "delete" || w.Text == "purge") {
+				what, words = "deletes resources in the cloud", k+1
+				break
+			}
+		}
+		m.unknown = -1
 	}
 	if what == "" {
 		return "", false

@@ -1,0 +1,51 @@
+package permission
+
+import "testing"
+
+// TestRedTeamDecisionsS40 is TestRedTeamDecisions for the S40 red team of
+// commands that change what lives outside the project, on a cloud
+// account or a cluster: kubectl's and helm's changes to a cluster,
+// terraform's, tofu's and pulumi's to infrastructure and its state,
+// and aws's, gcloud's and az's deletions, through wrappers, xargs and
+// nested shells. testEnv: project /home/u/proj, home /home/u.
+func TestRedTeamDecisionsS40(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	tests := []decisionRow{
+		{"S40R kubectl --context apply", D, nil, `kubectl --context prod apply -f k.yaml`, Ask},
+		{"S40R kubectl delete --context=", A, nil, `kubectl delete ns default --context=prod`, Ask},
+		{"S40R kubectl -n patch", D, nil, `kubectl -n prod patch deploy x -p '{"spec":{"replicas":0}}'`, Ask},
+		{"S40R kubectl scale through env", A, nil, `env KUBECONFIG=/tmp/k kubectl scale deploy x --replicas=0`, Ask},
+		{"S40R kubectl delete through xargs", D, nil, `echo ns1 | xargs kubectl delete ns`, Ask},
+		{"S40R kubectl rollout undo", D, nil, `kubectl rollout undo deploy/x`, Ask},
+		{"S40R kubectl --dry-run=none", D, nil, `kubectl apply --dry-run=none -f k.yaml`, Ask},
+		{"S40R kubectl $verb", D, nil, `kubectl "$verb" pod x`, Ask},
+		{"S40R oc delete", A, nil, `oc delete project p`, Ask},
+		{"S40R helm install", D, nil, `helm install r ./chart`, Ask},
+		{"S40R helm upgrade --install through nice", A, nil, `nice -n 5 helm upgrade --install r ./chart -n prod`, Ask},
+		{"S40R helm uninstall through timeout", D, nil, `timeout 60 helm uninstall r`, Ask},
+		{"S40R terraform apply", D, nil, `terraform apply -auto-approve`, Ask},
+		{"S40R terraform -chdir= destroy", A, nil, `terraform -chdir=infra destroy -auto-approve`, Ask},
+		{"S40R terraform import", D, nil, `terraform import aws_instance.x i-123`, Ask},
+		{"S40R terraform state rm", D, nil, `terraform state rm aws_instance.x`, Ask},
+		{"S40R tofu apply in sh -c", A, nil, `sh -c 'tofu apply -auto-approve'`, Ask},
+		{"S40R terraform destroy in a here-string", D, nil, `bash <<< 'terraform destroy -auto-approve'`, Ask},
+		{"S40R pulumi up", D, nil, `pulumi up --yes`, Ask},
+		{"S40R pulumi destroy", A, nil, `pulumi destroy --yes -s prod`, Ask},
+		{"S40R pulumi state delete", D, nil, `pulumi state delete urn:x`, Ask},
+		{"S40R aws s3 rm", D, nil, `aws s3 rm s3://b/x --recursive`, Ask},
+		{"S40R aws s3 sync --delete", A, nil, `aws s3 sync . s3://b --delete`, Ask},
+		{"S40R aws s3 rb through command", D, nil, `command aws s3 rb s3://b --force`, Ask},
+		{"S40R aws ec2 terminate-instances", D, nil, `aws ec2 terminate-instances --instance-ids i-1`, Ask},
+		{"S40R aws --region dynamodb delete-table", A, nil, `aws --region us-east-1 dynamodb delete-table --table-name t`, Ask},
+		{"S40R gcloud compute instances delete", D, nil, `gcloud compute instances delete vm1 --zone us-central1-a`, Ask},
+		{"S40R gcloud projects delete", A, nil, `gcloud projects delete p --quiet`, Ask},
+		{"S40R az group delete", D, nil, `az group delete -n rg --yes`, Ask},
+		// Neighbours: reads, renders, plans, dry runs and downloads.
+		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
+		{"S40R neighbour: helm renders", A, nil, `helm template r ./chart && helm lint ./chart && helm install r ./chart --dry-run && helm status r && helm list -A`, Allow},
+		{"S40R neighbour: terraform plans", D, nil, `terraform init && terraform validate && terraform plan -out p && terraform state list && terraform output && pulumi preview && pulumi stack ls`, Allow},
+		{"S40R neighbour: cloud reads and downloads", D, nil, `aws s3 ls && aws s3 cp s3://b/x . && aws s3 sync s3://b . && aws sts get-caller-identity && aws ec2 describe-instances && gcloud compute instances list && az vm list`, Allow},
+	}
+	checkDecisions(t, tests)
+}
