@@ -164,6 +164,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
 		{name: "init 0", check: checkInit},
 		{name: "systemctl poweroff", check: checkSystemctlPower},
+		// Services the init system starts now or at every boot or login,
+		// outside the sandbox and after the session: systemctl --user
+		// enable, launchctl load, loginctl enable-linger.
+		{name: "service change", check: checkServiceChange},
 		// Deletes every cron job of the user, without confirmation.
 		{name: "crontab -r", check: checkCrontabRemove},
 		// A function that starts copies of itself concurrently exhausts the
@@ -2268,6 +2272,36 @@ func checkSystemctlPower(c SimpleCommand, _ PathEnv) (string, bool) {
 	return "", false
 }
 
+// checkServiceChange: systemctl (system or --user) starting, stopping,
+// enabling or rewriting a unit or the manager's environment, launchctl
+// loading, starting or submitting a job, and loginctl enable-linger,
+// which keeps the user's services running after logout. The unit or job
+// runs outside the sandbox, now or at every boot or login, as a crontab
+// entry does. Status, listing and showing are left alone.
+func checkServiceChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	var verbs []string
+	switch n {
+	case "systemctl":
+		verbs = []string{"start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart",
+			"kill", "isolate", "enable", "reenable", "disable", "link", "preset", "preset-all", "mask", "unmask", "edit", "revert",
+			"add-wants", "add-requires", "set-property", "set-environment", "unset-environment", "import-environment",
+			"set-default", "daemon-reload", "daemon-reexec"}
+	case "launchctl":
+		verbs = []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "start", "stop", "submit",
+			"remove", "setenv", "unsetenv", "config", "asuser"}
+	case "loginctl":
+		verbs = []string{"enable-linger"}
+	default:
+		return "", false
+	}
+	m := subcommandCase{ops: subcommandWords(c)}
+	if !m.is(0, verbs...) {
+		return "", false
+	}
+	return m.reason(c.Name(), 1, "changes a service or job the system runs outside the sandbox, now or at every boot or login"), false
+}
+
 func checkCrontabRemove(c SimpleCommand, _ PathEnv) (string, bool) {
 	if lowerName(c) == "crontab" && hasOpt(c.Args()[1:], "r", "--remove") {
 		return "crontab -r deletes every cron job", false
@@ -3809,8 +3843,8 @@ func twoValuedOptions(name string) []string {
 
 // Options of commonValuedOptions that for one program take no value
 // (zypper -n is --non-interactive, uv -n --no-cache, dnf -C
-// --cacheonly, port -n and -c, flatpak --user): their next word is the
-// subcommand.
+// --cacheonly, port -n and -c, flatpak and systemctl --user): their
+// next word is the subcommand.
 var (
 	nOption    = []string{"-n"}
 	cOption    = []string{"-C"}
@@ -3828,7 +3862,7 @@ func flagOptions(name string) []string {
 		return cOption
 	case "port":
 		return ncOption
-	case "flatpak":
+	case "flatpak", "systemctl":
 		return userOption
 	}
 	return nil

@@ -6,8 +6,9 @@ import "testing"
 // commands that change what lives outside the project, on a cloud
 // account or a cluster: kubectl's and helm's changes to a cluster,
 // terraform's, tofu's and pulumi's to infrastructure and its state,
-// and aws's, gcloud's and az's deletions, through wrappers, xargs and
-// nested shells. testEnv: project /home/u/proj, home /home/u.
+// and aws's, gcloud's and az's deletions; and services the init system
+// runs outside the sandbox (systemctl --user enable, launchctl load),
+// through wrappers, xargs and nested shells. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -41,7 +42,18 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R gcloud compute instances delete", D, nil, `gcloud compute instances delete vm1 --zone us-central1-a`, Ask},
 		{"S40R gcloud projects delete", A, nil, `gcloud projects delete p --quiet`, Ask},
 		{"S40R az group delete", D, nil, `az group delete -n rg --yes`, Ask},
+		{"S40R systemctl --user enable", D, nil, `systemctl --user enable --now foo.service`, Ask},
+		{"S40R systemctl --user link a project unit", A, nil, `systemctl --user link /home/u/proj/x.service`, Ask},
+		{"S40R systemctl --user daemon-reload through timeout", D, nil, `timeout 5 systemctl --user daemon-reload`, Ask},
+		{"S40R systemctl --user enable in sh -c", A, nil, `sh -c "systemctl --user enable x"`, Ask},
+		{"S40R systemctl start", D, nil, `systemctl start foo`, Ask},
+		{"S40R systemctl $op", D, nil, `systemctl --user "$op" foo`, Ask},
+		{"S40R launchctl load", D, nil, `launchctl load ~/Library/LaunchAgents/x.plist`, Ask},
+		{"S40R launchctl bootstrap", A, nil, `launchctl bootstrap gui/501 x.plist`, Ask},
+		{"S40R launchctl submit", D, nil, `launchctl submit -l x -- touch y`, Ask},
+		{"S40R loginctl enable-linger", D, nil, `loginctl enable-linger`, Ask},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
+		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
 		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
 		{"S40R neighbour: helm renders", A, nil, `helm template r ./chart && helm lint ./chart && helm install r ./chart --dry-run && helm status r && helm list -A`, Allow},
 		{"S40R neighbour: terraform plans", D, nil, `terraform init && terraform validate && terraform plan -out p && terraform state list && terraform output && pulumi preview && pulumi stack ls`, Allow},
