@@ -141,6 +141,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
+		// An HTTP request that deletes on another host: curl -X DELETE,
+		// wget --method=DELETE, http DELETE.
+		{name: "remote request", check: checkRemoteRequest},
 		// Changes or deletes what a cloud account or a cluster runs and
 		// keeps, where no undo reaches: kubectl delete, helm uninstall,
 		// terraform destroy, aws s3 rm, gcloud … delete.
@@ -3300,6 +3303,189 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// checkRemoteRequest: curl, wget or an HTTPie-like client (http, xh)
+// sending a DELETE to a host other than this one, as gh api -X DELETE
+// does to the forge; or a request whose method is only known at run
+// time, which may be one. Other methods are left alone: a POST is what
+// testing a service and using an API do (an authenticated one too).
+func checkRemoteRequest(c SimpleCommand, _ PathEnv) (string, bool) {
+	var r httpRequest
+	switch lowerName(c) {
+	case "curl":
+		r = curlRequest(c.Args()[1:])
+	case "wget":
+		r = wgetRequest(c.Args()[1:])
+	case "http", "https", "xh", "xhs":
+		r = httpieRequest(c.Args()[1:])
+	default:
+		return "", false
+	}
+	switch {
+	case r.method.Text == "" || r.local():
+	case !r.method.Literal:
+		return c.Name() + " " + shorten(r.method.Text) + ": the method is only known at run time and may be one that deletes on another host", false
+	case strings.ToUpper(r.method.Text) == "DELETE":
+		return c.Name() + " " + r.method.Text + " deletes on another host", false
+	}
+	return "", false
+}
+
+// httpRequest is what checkRemoteRequest reads of a request: its method
+// as written (empty for the client's own), and the URLs it goes to
+// (unsure: one is only known at run time).
+type httpRequest struct {
+	method Word
+	urls   []string
+	unsure bool
+}
+
+// local says whether every URL of r is on this host (and there is one).
+func (r httpRequest) local() bool {
+	if r.unsure || len(r.urls) == 0 {
+		return false
+	}
+	for _, u := range r.urls {
+		if _, rest, ok := cutScheme(u); ok && strings.Contains(u, "://") {
+			u = strings.TrimLeft(rest, "/")
+		}
+		if i := strings.IndexAny(u, "/?#"); i >= 0 {
+			u = u[:i]
+		}
+		if u != "" && !localHost(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// url records w as a URL of r if it looks like one (a scheme, a dot or a
+// port, localhost), or may be one (only known at run time).
+func (r *httpRequest) url(w Word) {
+	t := w.Text
+	switch {
+	case !w.Literal:
+		r.unsure = true
+	case strings.Contains(t, "://"), strings.HasPrefix(t, ":"), strings.HasPrefix(strings.ToLower(t), "localhost"),
+		strings.ContainsAny(t, ".:") && !strings.ContainsAny(t, "=@"):
+		r.urls = append(r.urls, t)
+	}
+}
+
+// curlValuedLong are the long options of curl whose value may follow as
+// the next word and could be read as a URL.
+var curlValuedLong = []string{"--request", "--header", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii",
+	"--json", "--form", "--form-string", "--upload-file", "--user", "--oauth2-bearer", "--aws-sigv4", "--cookie", "--cookie-jar",
+	"--url", "--output", "--proxy", "--user-agent", "--referer", "--resolve", "--connect-to", "--cacert", "--cert", "--key",
+	"--max-time", "--connect-timeout", "--retry", "--config", "--write-out", "--interface", "--dump-header"}
+
+// curlRequest reads curl's arguments: -X and --request the method,
+// --url and the operands the URLs.
+func curlRequest(args []Word) httpRequest {
+	var r httpRequest
+	const valued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "-" {
+			r.url(w)
+			continue
+		}
+		var opt string
+		var val Word
+		if strings.HasPrefix(t, "--") {
+			name, v, eq := strings.Cut(t, "=")
+			opt = name
+			switch {
+			case eq:
+				val = Word{Text: v, Literal: true}
+			case slices.Contains(curlValuedLong, name) && i+1 < len(args):
+				i++
+				val = args[i]
+			}
+		} else {
+			for j := 1; j < len(t); j++ {
+				if strings.IndexByte(valued, t[j]) < 0 {
+					continue
+				}
+				opt = "-" + t[j:j+1]
+				if j+1 < len(t) {
+					val = Word{Text: t[j+1:], Literal: true}
+				} else if i+1 < len(args) {
+					i++
+					val = args[i]
+				}
+				break
+			}
+		}
+		switch opt {
+		case "-X", "--request":
+			r.method = val
+		case "--url":
+			r.url(val)
+		}
+	}
+	return r
+}
+
+// wgetValued are the long options of wget whose value may follow as the
+// next word and could be read as a URL.
+var wgetValued = []string{"--method", "--header", "--user", "--password", "--http-user", "--http-password", "--post-data",
+	"--post-file", "--body-data", "--body-file", "--output-document", "--output-file", "--directory-prefix", "--user-agent",
+	"--referer", "--timeout", "--tries", "--load-cookies"}
+
+// wgetRequest reads wget's arguments: --method the method, the operands
+// the URLs.
+func wgetRequest(args []Word) httpRequest {
+	var r httpRequest
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || !strings.HasPrefix(t, "-") {
+			r.url(w)
+			continue
+		}
+		name, v, eq := strings.Cut(t, "=")
+		val := Word{Text: v, Literal: true}
+		switch {
+		case !eq && slices.Contains(wgetValued, name) && i+1 < len(args):
+			i++
+			val = args[i]
+		case len(t) == 2 && strings.IndexByte("OoPaUTtewi", t[1]) >= 0 && i+1 < len(args):
+			i++ // a short option's value, which is no URL
+		}
+		if name == "--method" {
+			r.method = val
+		}
+	}
+	return r
+}
+
+// httpieRequest reads the arguments of HTTPie (http, https) or xh: an
+// optional METHOD, then the URL, then request items.
+func httpieRequest(args []Word) httpRequest {
+	var r httpRequest
+	var ops []Word
+	getopt(args, "opavP", "", httpieValued, httpieValued, func(string, Word, bool) {}, func(w Word) { ops = append(ops, w) })
+	// The first word is the method if it is one, or, only known at run
+	// time, if a URL follows it (not a request item).
+	switch {
+	case len(ops) < 2:
+	case ops[0].Literal && slices.Contains([]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}, strings.ToUpper(ops[0].Text)),
+		!ops[0].Literal && (!ops[1].Literal || strings.Contains(ops[1].Text, "://") || strings.HasPrefix(ops[1].Text, ":") ||
+			!strings.ContainsAny(ops[1].Text, "=:")):
+		r.method, ops = ops[0], ops[1:]
+	}
+	switch {
+	case len(ops) == 0:
+	case ops[0].Literal:
+		// HTTPie reads :3000/x as localhost's.
+		r.urls = append(r.urls, ops[0].Text)
+	default:
+		r.unsure = true
+	}
+	return r
 }
 
 // checkCloudChange: a cluster's resources created, changed or deleted

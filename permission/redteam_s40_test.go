@@ -7,8 +7,9 @@ import "testing"
 // account or a cluster: kubectl's and helm's changes to a cluster,
 // terraform's, tofu's and pulumi's to infrastructure and its state,
 // and aws's, gcloud's and az's deletions; and services the init system
-// runs outside the sandbox (systemctl --user enable, launchctl load),
-// through wrappers, xargs and nested shells. testEnv: project /home/u/proj, home /home/u.
+// runs outside the sandbox (systemctl --user enable, launchctl load);
+// and HTTP DELETEs to another host, through wrappers, xargs and nested
+// shells. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -52,6 +53,19 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R launchctl bootstrap", A, nil, `launchctl bootstrap gui/501 x.plist`, Ask},
 		{"S40R launchctl submit", D, nil, `launchctl submit -l x -- touch y`, Ask},
 		{"S40R loginctl enable-linger", D, nil, `loginctl enable-linger`, Ask},
+		{"S40R curl -X DELETE", D, nil, `curl -X DELETE https://api.example.com/x`, Ask},
+		{"S40R curl -XDELETE with a token", A, nil, `curl -sS -XDELETE -H "Authorization: Bearer $T" https://api.example.com/x`, Ask},
+		{"S40R curl --request=DELETE of a bare host", D, nil, `curl --request=DELETE api.example.com/x`, Ask},
+		{"S40R curl -X $M", D, nil, `curl -X "$M" https://api.example.com/x`, Ask},
+		{"S40R curl -X DELETE through timeout", A, nil, `timeout 10 curl -X DELETE https://api.example.com/x`, Ask},
+		{"S40R curl -X DELETE in sh -c", D, nil, `sh -c 'curl -X DELETE https://api.example.com/x'`, Ask},
+		{"S40R curl -X DELETE of a URL from xargs", D, nil, `echo https://api.example.com/x | xargs curl -X DELETE`, Ask},
+		{"S40R curl -X DELETE of a URL known at run time", D, nil, `curl -X DELETE "$API/items/1"`, Ask},
+		{"S40R wget --method=DELETE", D, nil, `wget --method=DELETE https://api.example.com/x`, Ask},
+		{"S40R wget --method DELETE", A, nil, `wget -q --method DELETE -O - https://api.example.com/x`, Ask},
+		{"S40R http DELETE", D, nil, `http DELETE https://api.example.com/x Authorization:'Bearer x'`, Ask},
+		{"S40R xh delete", A, nil, `xh delete api.example.com/x`, Ask},
+		{"S40R neighbour: requests that read, and DELETEs on this host", D, nil, `curl https://example.com && curl -X POST https://httpbin.org/post -d a=b && curl -X DELETE http://localhost:8080/items/1 && curl -X DELETE http://127.0.0.1:8080/items/1 -H 'Authorization: Bearer x' && curl -H "Authorization: Bearer $T" https://api.example.com/x && curl -sSfL -o out.json --connect-timeout 5 https://api.example.com/x && http DELETE :3000/items/1 && http https://api.example.com/x Authorization:'Bearer x' && wget -q -O - https://example.com`, Allow},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
 		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
 		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
