@@ -144,6 +144,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// An HTTP request that deletes on another host: curl -X DELETE,
 		// wget --method=DELETE, http DELETE.
 		{name: "remote request", check: checkRemoteRequest},
+		// Writes to a database on another host, whose data no undo in the
+		// project brings back: psql -h db -c 'DROP TABLE t', redis-cli -h
+		// cache FLUSHALL, mongosh --host db --eval 'db.dropDatabase()'.
+		{name: "remote database change", check: checkDatabaseChange},
 		// Changes or deletes what a cloud account or a cluster runs and
 		// keeps, where no undo reaches: kubectl delete, helm uninstall,
 		// terraform destroy, aws s3 rm, gcloud … delete.
@@ -3487,6 +3491,142 @@ func httpieRequest(args []Word) httpRequest {
 	}
 	return r
 }
+
+// checkDatabaseChange: psql, mysql, redis-cli or mongosh given a
+// statement that writes (SQL's DROP, DELETE, UPDATE …; redis's FLUSHALL,
+// DEL, CONFIG …; mongo's drop(), deleteMany() …), or one only known at
+// run time, for a database on another host: one named by -h, --host or
+// a URI, or only known at run time. Without one the client connects to
+// this host's, which a developer's own work writes to; reads anywhere
+// are left alone.
+func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	var hostOpts, stmtOpts []string
+	var valued string
+	var writes func(string) bool
+	switch n {
+	case "psql":
+		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, "cdfhLopPTUvF", sqlWrites
+	case "mysql", "mariadb":
+		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-e", "--execute"}, "eDhpPSuO", sqlWrites
+	case "redis-cli", "valkey-cli":
+		hostOpts, valued, writes = []string{"-h", "-u"}, "hpsauinrdx", redisWrites
+	case "mongosh", "mongo":
+		hostOpts, stmtOpts, writes = []string{"--host"}, []string{"--eval"}, mongoWrites
+	default:
+		return "", false
+	}
+	args := c.Args()[1:]
+	remote := false
+	var stmts, ops []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal && (strings.HasPrefix(looseText(t), "-h") || strings.HasPrefix(looseText(t), "--host")) {
+			remote = true // -h"$host"
+			continue
+		}
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "-" {
+			ops = append(ops, w)
+			continue
+		}
+		name, v, eq := strings.Cut(t, "=")
+		val, has := Word{Text: v, Literal: true}, eq
+		if !strings.HasPrefix(t, "--") {
+			name, val, has = t[:2], Word{Text: t[2:], Literal: true}, len(t) > 2 && strings.IndexByte(valued, t[1]) >= 0
+		}
+		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name)) ||
+			len(t) == 2 && strings.IndexByte(valued, t[1]) >= 0) && i+1 < len(args) {
+			i++
+			val, has = args[i], true
+		}
+		switch {
+		case !has:
+		case slices.Contains(hostOpts, name):
+			remote = remote || !val.Literal || !localHost(dbHost(val.Text))
+		case slices.Contains(stmtOpts, name):
+			stmts = append(stmts, val)
+		}
+	}
+	for k, w := range ops {
+		// A URI names the host (postgres://, mongodb://, redis://), as
+		// psql's conninfo host=; an operand only known at run time may
+		// be either. redis-cli's operands are its command.
+		switch {
+		case n == "redis-cli" || n == "valkey-cli":
+			if k == 0 {
+				stmts = append(stmts, Word{Text: joinWords(ops), Literal: allLiteral(ops)})
+			}
+		case !w.Literal && n != "mysql" && n != "mariadb":
+			remote = true
+		case strings.Contains(w.Text, "://"):
+			remote = remote || !localHost(dbHost(w.Text))
+		case n == "psql" && strings.Contains(w.Text, "host="):
+			_, h, _ := strings.Cut(w.Text, "host=")
+			h, _, _ = strings.Cut(h, " ")
+			remote = remote || !localHost(h)
+		case n == "mongosh" || n == "mongo":
+			if h, _, _ := strings.Cut(w.Text, "/"); strings.Contains(h, ".") || strings.Contains(h, ":") {
+				remote = remote || !localHost(h)
+			}
+		}
+	}
+	if !remote {
+		return "", false
+	}
+	for _, s := range stmts {
+		if !s.Literal {
+			return c.Name() + " " + shorten(s.Text) + ": a statement only known at run time, for a database on another host, may write there", false
+		}
+		if writes(s.Text) {
+			return c.Name() + " " + shorten(s.Text) + " writes to a database on another host", false
+		}
+	}
+	return "", false
+}
+
+// dbHost returns the host of a database URI (scheme://[user[:pw]@]host[:port][/db])
+// or of a host word, without its port.
+func dbHost(t string) string {
+	if _, rest, ok := strings.Cut(t, "://"); ok {
+		t = rest
+	}
+	if i := strings.IndexAny(t, "/?"); i >= 0 {
+		t = t[:i]
+	}
+	if i := strings.LastIndexByte(t, '@'); i >= 0 {
+		t = t[i+1:]
+	}
+	if h, _, ok := strings.Cut(t, ","); ok { // mongodb://a,b
+		t = h
+	}
+	return t
+}
+
+// sqlWriteWords start the SQL statements that change data or schema.
+var sqlWriteWords = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[;(\s])(drop|truncate|delete|update|insert|alter|create|grant|revoke|replace|merge|rename|copy|vacuum|reindex|cluster)\s`)
+}}
+
+func sqlWrites(t string) bool { return sqlWriteWords.get().MatchString(t + " ") }
+
+// redisWriteCommands are redis commands that delete or change a server's
+// data or settings.
+var redisWriteCommands = []string{"FLUSHALL", "FLUSHDB", "SHUTDOWN", "CONFIG", "DEL", "UNLINK", "RENAME", "RENAMENX", "SWAPDB",
+	"DEBUG", "ACL", "REPLICAOF", "SLAVEOF", "MIGRATE", "SCRIPT", "FUNCTION", "EVAL", "EVALSHA", "FCALL", "MODULE", "SET", "MSET",
+	"HSET", "HDEL", "LPUSH", "RPUSH", "SADD", "SREM", "ZADD", "ZREM", "EXPIRE", "PERSIST", "RESTORE", "XADD", "XDEL", "GETDEL"}
+
+func redisWrites(t string) bool {
+	f := strings.Fields(t)
+	return len(f) > 0 && slices.Contains(redisWriteCommands, strings.ToUpper(f[0]))
+}
+
+// mongoWriteCalls are mongo shell calls that delete or change data.
+var mongoWriteCalls = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(drop\w*|delete\w*|remove|update\w*|insert\w*|replaceOne|findOneAnd\w+|bulkWrite|renameCollection|createUser|updateUser|grantRolesToUser|adminCommand|runCommand)\s*\(`)
+}}
+
+func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 
 // checkCloudChange: a cluster's resources created, changed or deleted
 // (kubectl apply, delete, patch, scale; helm install, upgrade,

@@ -8,8 +8,9 @@ import "testing"
 // terraform's, tofu's and pulumi's to infrastructure and its state,
 // and aws's, gcloud's and az's deletions; and services the init system
 // runs outside the sandbox (systemctl --user enable, launchctl load);
-// and HTTP DELETEs to another host, through wrappers, xargs and nested
-// shells. testEnv: project /home/u/proj, home /home/u.
+// HTTP DELETEs to another host; and writes to another host's database
+// (psql -h db -c 'DROP …', redis-cli -h cache FLUSHALL), through
+// wrappers, xargs and nested shells. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -66,6 +67,22 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R http DELETE", D, nil, `http DELETE https://api.example.com/x Authorization:'Bearer x'`, Ask},
 		{"S40R xh delete", A, nil, `xh delete api.example.com/x`, Ask},
 		{"S40R neighbour: requests that read, and DELETEs on this host", D, nil, `curl https://example.com && curl -X POST https://httpbin.org/post -d a=b && curl -X DELETE http://localhost:8080/items/1 && curl -X DELETE http://127.0.0.1:8080/items/1 -H 'Authorization: Bearer x' && curl -H "Authorization: Bearer $T" https://api.example.com/x && curl -sSfL -o out.json --connect-timeout 5 https://api.example.com/x && http DELETE :3000/items/1 && http https://api.example.com/x Authorization:'Bearer x' && wget -q -O - https://example.com`, Allow},
+		{"S40R psql -h -c DROP", D, nil, `psql -h db.prod -c 'DROP TABLE users'`, Ask},
+		{"S40R psql -hHOST -c delete", A, nil, `psql -hdb.prod -c 'delete from users'`, Ask},
+		{"S40R psql --host= --command=TRUNCATE", D, nil, `psql --host=db.prod --command='TRUNCATE users'`, Ask},
+		{"S40R psql of a URI known at run time", D, nil, `psql "$DATABASE_URL" -c 'DROP TABLE users'`, Ask},
+		{"S40R psql postgres:// URI UPDATE", A, nil, `psql postgres://u:p@db.example.com:5432/app -c 'UPDATE users SET x=1'`, Ask},
+		{"S40R psql conninfo host=", D, nil, `psql 'host=db.example.com dbname=app' -c 'drop table x'`, Ask},
+		{"S40R psql -c of a statement known at run time", D, nil, `psql -h db.prod -c "$SQL"`, Ask},
+		{"S40R psql through env", A, nil, `env PGPASSWORD=x psql -h db.prod -c 'DROP TABLE users'`, Ask},
+		{"S40R psql in sh -c", D, nil, `sh -c "psql -h db.prod -c 'DROP TABLE users'"`, Ask},
+		{"S40R mysql -h -e DROP", D, nil, `mysql -h db -e 'DROP DATABASE x'`, Ask},
+		{"S40R mysql -h$H", A, nil, `mysql -h"$H" -e 'drop database x'`, Ask},
+		{"S40R redis-cli -h FLUSHALL", D, nil, `redis-cli -h cache FLUSHALL`, Ask},
+		{"S40R redis-cli -u URI flushdb", A, nil, `redis-cli -u redis://cache.example.com:6379 flushdb`, Ask},
+		{"S40R mongosh --host --eval dropDatabase", D, nil, `mongosh --host db.example.com --eval 'db.dropDatabase()'`, Ask},
+		{"S40R mongosh URI deleteMany", A, nil, `mongosh mongodb://db.example.com/app --eval 'db.users.deleteMany({})'`, Ask},
+		{"S40R neighbour: this host's databases, and reads of another's", D, nil, `psql -c 'DROP TABLE users' && psql -h localhost -c 'DROP TABLE users' && psql -U postgres -d app -c 'drop table x' && psql -h db.prod -c 'select count(*) from users' && psql -h db.prod -c '\dt' && mysql -u root app -e 'delete from t' && mysql -h 127.0.0.1 -e 'drop database x' && redis-cli FLUSHALL && redis-cli -h cache GET k && redis-cli -h cache INFO && mongosh --eval 'db.dropDatabase()' && mongosh --host db.example.com --eval 'db.users.find().count()'`, Allow},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
 		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
 		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
