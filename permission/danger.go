@@ -3929,6 +3929,19 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "vault", words: "login", does: storesCredential},
 		{name: "vault", words: "token create", does: createsCredential},
 		{name: "kubectl", words: "config set-credentials", does: storesCredential},
+		// Temporary keys made from the user's own, and secrets read out
+		// of a secrets manager: printed, as gcloud auth print-access-token
+		// prints its token.
+		{name: "aws", words: "sts get-session-token", does: createsCredential},
+		{name: "aws", words: "sts assume-role", does: createsCredential},
+		{name: "aws", words: "sts get-federation-token", does: createsCredential},
+		{name: "aws", words: "secretsmanager get-secret-value", does: printsCredential},
+		{name: "gcloud", words: "secrets versions access", does: printsCredential},
+		{name: "az", words: "keyvault secret show", does: printsCredential},
+		{name: "vault", words: "kv get", does: printsCredential},
+		{name: "vault", words: "read", does: printsCredential},
+		{name: "op", words: "read", does: printsCredential},
+		{name: "doppler", words: "secrets", does: printsCredential},
 	}
 	for _, n := range [...]string{"npm", "pnpm"} {
 		for _, w := range [...]string{"login", "adduser", "add-user"} {

@@ -9,8 +9,10 @@ import "testing"
 // and aws's, gcloud's and az's deletions; and services the init system
 // runs outside the sandbox (systemctl --user enable, launchctl load);
 // HTTP DELETEs to another host; and writes to another host's database
-// (psql -h db -c 'DROP …', redis-cli -h cache FLUSHALL), through
-// wrappers, xargs and nested shells. testEnv: project /home/u/proj, home /home/u.
+// (psql -h db -c 'DROP …', redis-cli -h cache FLUSHALL); and secrets
+// printed out of a secrets manager or made from the user's keys (vault
+// kv get, aws sts get-session-token), through wrappers, xargs and
+// nested shells. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -83,6 +85,16 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R mongosh --host --eval dropDatabase", D, nil, `mongosh --host db.example.com --eval 'db.dropDatabase()'`, Ask},
 		{"S40R mongosh URI deleteMany", A, nil, `mongosh mongodb://db.example.com/app --eval 'db.users.deleteMany({})'`, Ask},
 		{"S40R neighbour: this host's databases, and reads of another's", D, nil, `psql -c 'DROP TABLE users' && psql -h localhost -c 'DROP TABLE users' && psql -U postgres -d app -c 'drop table x' && psql -h db.prod -c 'select count(*) from users' && psql -h db.prod -c '\dt' && mysql -u root app -e 'delete from t' && mysql -h 127.0.0.1 -e 'drop database x' && redis-cli FLUSHALL && redis-cli -h cache GET k && redis-cli -h cache INFO && mongosh --eval 'db.dropDatabase()' && mongosh --host db.example.com --eval 'db.users.find().count()'`, Allow},
+		{"S40R aws sts get-session-token", D, nil, `aws sts get-session-token`, Ask},
+		{"S40R aws --profile sts assume-role", A, nil, `aws --profile dev sts assume-role --role-arn arn:aws:iam::1:role/x --role-session-name s`, Ask},
+		{"S40R aws secretsmanager get-secret-value", D, nil, `aws secretsmanager get-secret-value --secret-id prod/db`, Ask},
+		{"S40R gcloud secrets versions access", D, nil, `gcloud secrets versions access latest --secret=db`, Ask},
+		{"S40R az keyvault secret show", A, nil, `az keyvault secret show --vault-name v -n db`, Ask},
+		{"S40R vault kv get", D, nil, `vault kv get secret/db`, Ask},
+		{"S40R vault read", D, nil, `vault read database/creds/app`, Ask},
+		{"S40R op read through timeout", A, nil, `timeout 5 op read op://vault/item/password`, Ask},
+		{"S40R doppler secrets get", D, nil, `doppler secrets get DB_URL --plain`, Ask},
+		{"S40R neighbour: who am I, and lists of secrets' names", D, nil, `aws sts get-caller-identity && aws secretsmanager list-secrets && gcloud secrets list && vault status && op whoami && doppler --version && az keyvault secret list --vault-name v`, Allow},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
 		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
 		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
