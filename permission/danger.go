@@ -3634,13 +3634,16 @@ func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 // tracks it rewritten (terraform and tofu apply, destroy, import, state
 // rm; pulumi up, destroy), and a cloud's resources deleted (aws s3 rm, aws
 // s3 sync --delete, aws ec2 terminate-instances, gcloud … delete, az …
-// delete). A dry run (--dry-run, kubectl's --dry-run=client or server)
+// delete), and an app deployed to production, changed or destroyed
+// there (fly deploy, vercel --prod, netlify deploy --prod, firebase
+// deploy, heroku config:set). A dry run (--dry-run, kubectl's --dry-run=client or server)
 // changes nothing. Reads (kubectl get, terraform plan, aws … describe-*)
 // and uploads are left alone.
 func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
 	switch n {
-	case "kubectl", "oc", "kubecolor", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "az":
+	case "kubectl", "oc", "kubecolor", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "az",
+		"fly", "flyctl", "vercel", "netlify", "firebase", "heroku":
 	default:
 		return "", false
 	}
@@ -3693,6 +3696,30 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			strings.HasPrefix(m.ops[1].Text, "remove-") || strings.HasPrefix(m.ops[1].Text, "deregister-")):
 			m.unknown = -1
 			what, words = "deletes resources in the cloud", 2
+		}
+	case "fly", "flyctl":
+		switch {
+		case op(0, "deploy", "destroy"):
+			what = "deploys or destroys an app in production"
+		case op(0, "apps", "secrets", "scale") && op(1, "destroy", "set", "unset", "count", "import"):
+			what, words = "changes or destroys an app in production", 2
+		}
+	case "vercel":
+		if has("--prod") || op(0, "remove", "rm", "promote", "rollback") {
+			what = "deploys, promotes or removes a deployment in production"
+		}
+	case "netlify":
+		if op(0, "deploy") && has("--prod") {
+			what = "deploys to production"
+		}
+	case "firebase":
+		if op(0, "deploy", "hosting:disable", "database:remove", "firestore:delete", "functions:delete") {
+			what = "deploys or deletes in production"
+		}
+	case "heroku":
+		if op(0, "config:set", "config:unset", "config:add", "config:remove", "apps:destroy", "destroy", "releases:rollback", "rollback",
+			"ps:scale", "scale", "pg:reset", "maintenance:on") {
+			what = "changes or destroys an app in production"
 		}
 	case "gcloud", "az":
 		// The verb follows a group path of any depth (gcloud compute

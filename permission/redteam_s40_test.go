@@ -6,9 +6,10 @@ import "testing"
 // commands that change what lives outside the project, on a cloud
 // account or a cluster: kubectl's and helm's changes to a cluster,
 // terraform's, tofu's and pulumi's to infrastructure and its state,
-// and aws's, gcloud's and az's deletions; and services the init system
+// aws's, gcloud's and az's deletions; deploys to production (fly,
+// vercel --prod, netlify, firebase, heroku); services the init system
 // runs outside the sandbox (systemctl --user enable, launchctl load);
-// HTTP DELETEs to another host; and writes to another host's database
+// HTTP DELETEs to another host; writes to another host's database
 // (psql -h db -c 'DROP …', redis-cli -h cache FLUSHALL); and secrets
 // printed out of a secrets manager or made from the user's keys (vault
 // kv get, aws sts get-session-token), through wrappers, xargs and
@@ -95,6 +96,15 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R op read through timeout", A, nil, `timeout 5 op read op://vault/item/password`, Ask},
 		{"S40R doppler secrets get", D, nil, `doppler secrets get DB_URL --plain`, Ask},
 		{"S40R neighbour: who am I, and lists of secrets' names", D, nil, `aws sts get-caller-identity && aws secretsmanager list-secrets && gcloud secrets list && vault status && op whoami && doppler --version && az keyvault secret list --vault-name v`, Allow},
+		{"S40R fly deploy", D, nil, `fly deploy`, Ask},
+		{"S40R flyctl apps destroy", A, nil, `flyctl apps destroy x`, Ask},
+		{"S40R fly secrets set", D, nil, `fly secrets set X=y`, Ask},
+		{"S40R vercel --prod", D, nil, `vercel --prod`, Ask},
+		{"S40R netlify deploy --prod", A, nil, `netlify deploy --prod`, Ask},
+		{"S40R firebase deploy", D, nil, `firebase deploy --only hosting`, Ask},
+		{"S40R heroku config:set", D, nil, `heroku config:set X=y -a app`, Ask},
+		{"S40R heroku apps:destroy", A, nil, `heroku apps:destroy app --confirm app`, Ask},
+		{"S40R neighbour: deploy CLIs' reads and previews", D, nil, `fly status && fly logs && vercel && vercel ls && netlify deploy && netlify status && firebase emulators:start && heroku logs --tail -a app && heroku config -a app`, Allow},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
 		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
 		{"S40R neighbour: kubectl reads and dry runs", D, nil, `kubectl get pods -n prod && kubectl describe pod x && kubectl logs x && kubectl diff -f k.yaml && kubectl rollout status deploy/x && kubectl apply --dry-run=client -f k.yaml && kubectl create deployment x --image=y --dry-run=client -o yaml`, Allow},
