@@ -3653,7 +3653,7 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	}) {
 		return "", false
 	}
-	m := subcommandCase{ops: subcommandWords(c)}
+	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
 	op := m.is
 	has := func(name string) bool {
 		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == name })
@@ -3730,7 +3730,6 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 				break
 			}
 		}
-		m.unknown = -1
 	}
 	if what == "" {
 		return "", false

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRedTeamDecisionsS40 is TestRedTeamDecisions for the S40 red team of
 // commands that change what lives outside the project, on a cloud
@@ -113,4 +116,26 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R neighbour: cloud reads and downloads", D, nil, `aws s3 ls && aws s3 cp s3://b/x . && aws s3 sync s3://b . && aws sts get-caller-identity && aws ec2 describe-instances && gcloud compute instances list && az vm list`, Allow},
 	}
 	checkDecisions(t, tests)
+}
+
+// TestRedTeamReasonsS40: each asks naming what the command does, and
+// says a subcommand is only known at run time only where one is.
+func TestRedTeamReasonsS40(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ cmd, reason string }{
+		{`vercel --prod`, `vercel deploys, promotes or removes a deployment in production`},
+		{`vercel deploy --prod`, `vercel deploy deploys, promotes or removes a deployment in production`},
+		{`gcloud compute instances delete vm1`, `gcloud compute instances delete deletes resources in the cloud`},
+		{`aws ec2 terminate-instances --instance-ids i-1`, `aws ec2 terminate-instances deletes resources in the cloud`},
+		{`terraform "$op" -auto-approve`, `terraform "$op": the subcommand is only known at run time and may be one that changes or destroys the infrastructure`},
+		{`kubectl -n prod rollout restart deploy/x`, `kubectl rollout restart restarts or rolls back the cluster's workloads`},
+		{`systemctl --user enable foo`, `systemctl enable changes a service or job the system runs outside the sandbox`},
+		{`curl -X DELETE https://api.example.com/x`, `curl DELETE deletes on another host`},
+		{`psql -h db.prod -c 'DROP TABLE users'`, `writes to a database on another host`},
+	} {
+		res := engine(t, ModeDefault).Check(bash(tt.cmd))
+		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
+			t.Errorf("%q: %v (%s), want Ask for %q", tt.cmd, res.Decision, res.Reason, tt.reason)
+		}
+	}
 }
