@@ -141,6 +141,17 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
 		{name: "forge change", check: checkForgeChange},
+		// An HTTP request that deletes on another host: curl -X DELETE,
+		// wget --method=DELETE, http DELETE.
+		{name: "remote request", check: checkRemoteRequest},
+		// Writes to a database on another host, whose data no undo in the
+		// project brings back: psql -h db -c 'DROP TABLE t', redis-cli -h
+		// cache FLUSHALL, mongosh --host db --eval 'db.dropDatabase()'.
+		{name: "remote database change", check: checkDatabaseChange},
+		// Changes or deletes what a cloud account or a cluster runs and
+		// keeps, where no undo reaches: kubectl delete, helm uninstall,
+		// terraform destroy, aws s3 rm, gcloud … delete.
+		{name: "cloud change", check: checkCloudChange},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
@@ -160,6 +171,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
 		{name: "init 0", check: checkInit},
 		{name: "systemctl poweroff", check: checkSystemctlPower},
+		// Services the init system starts now or at every boot or login,
+		// outside the sandbox and after the session: systemctl --user
+		// enable, launchctl load, loginctl enable-linger.
+		{name: "service change", check: checkServiceChange},
 		// Deletes every cron job of the user, without confirmation.
 		{name: "crontab -r", check: checkCrontabRemove},
 		// A function that starts copies of itself concurrently exhausts the
@@ -2264,6 +2279,36 @@ func checkSystemctlPower(c SimpleCommand, _ PathEnv) (string, bool) {
 	return "", false
 }
 
+// checkServiceChange: systemctl (system or --user) starting, stopping,
+// enabling or rewriting a unit or the manager's environment, launchctl
+// loading, starting or submitting a job, and loginctl enable-linger,
+// which keeps the user's services running after logout. The unit or job
+// runs outside the sandbox, now or at every boot or login, as a crontab
+// entry does. Status, listing and showing are left alone.
+func checkServiceChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	var verbs []string
+	switch n {
+	case "systemctl":
+		verbs = []string{"start", "stop", "restart", "reload", "try-restart", "reload-or-restart", "try-reload-or-restart",
+			"kill", "isolate", "enable", "reenable", "disable", "link", "preset", "preset-all", "mask", "unmask", "edit", "revert",
+			"add-wants", "add-requires", "set-property", "set-environment", "unset-environment", "import-environment",
+			"set-default", "daemon-reload", "daemon-reexec"}
+	case "launchctl":
+		verbs = []string{"load", "unload", "bootstrap", "bootout", "enable", "disable", "kickstart", "start", "stop", "submit",
+			"remove", "setenv", "unsetenv", "config", "asuser"}
+	case "loginctl":
+		verbs = []string{"enable-linger"}
+	default:
+		return "", false
+	}
+	m := subcommandCase{ops: subcommandWords(c)}
+	if !m.is(0, verbs...) {
+		return "", false
+	}
+	return m.reason(c.Name(), 1, "changes a service or job the system runs outside the sandbox, now or at every boot or login"), false
+}
+
 func checkCrontabRemove(c SimpleCommand, _ PathEnv) (string, bool) {
 	if lowerName(c) == "crontab" && hasOpt(c.Args()[1:], "r", "--remove") {
 		return "crontab -r deletes every cron job", false
@@ -3264,6 +3309,434 @@ func checkForgeChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	return m.reason(c.Name(), words, what), false
 }
 
+// checkRemoteRequest: curl, wget or an HTTPie-like client (http, xh)
+// sending a DELETE to a host other than this one, as gh api -X DELETE
+// does to the forge; or a request whose method is only known at run
+// time, which may be one. Other methods are left alone: a POST is what
+// testing a service and using an API do (an authenticated one too).
+func checkRemoteRequest(c SimpleCommand, _ PathEnv) (string, bool) {
+	var r httpRequest
+	switch lowerName(c) {
+	case "curl":
+		r = curlRequest(c.Args()[1:])
+	case "wget":
+		r = wgetRequest(c.Args()[1:])
+	case "http", "https", "xh", "xhs":
+		r = httpieRequest(c.Args()[1:])
+	default:
+		return "", false
+	}
+	switch {
+	case r.method.Text == "" || r.local():
+	case !r.method.Literal:
+		return c.Name() + " " + shorten(r.method.Text) + ": the method is only known at run time and may be one that deletes on another host", false
+	case strings.ToUpper(r.method.Text) == "DELETE":
+		return c.Name() + " " + r.method.Text + " deletes on another host", false
+	}
+	return "", false
+}
+
+// httpRequest is what checkRemoteRequest reads of a request: its method
+// as written (empty for the client's own), and the URLs it goes to
+// (unsure: one is only known at run time).
+type httpRequest struct {
+	method Word
+	urls   []string
+	unsure bool
+}
+
+// local says whether every URL of r is on this host (and there is one).
+func (r httpRequest) local() bool {
+	if r.unsure || len(r.urls) == 0 {
+		return false
+	}
+	for _, u := range r.urls {
+		if _, rest, ok := cutScheme(u); ok && strings.Contains(u, "://") {
+			u = strings.TrimLeft(rest, "/")
+		}
+		if i := strings.IndexAny(u, "/?#"); i >= 0 {
+			u = u[:i]
+		}
+		if u != "" && !localHost(u) {
+			return false
+		}
+	}
+	return true
+}
+
+// url records w as a URL of r if it looks like one (a scheme, a dot or a
+// port, localhost), or may be one (only known at run time).
+func (r *httpRequest) url(w Word) {
+	t := w.Text
+	switch {
+	case !w.Literal:
+		r.unsure = true
+	case strings.Contains(t, "://"), strings.HasPrefix(t, ":"), strings.HasPrefix(strings.ToLower(t), "localhost"),
+		strings.ContainsAny(t, ".:") && !strings.ContainsAny(t, "=@"):
+		r.urls = append(r.urls, t)
+	}
+}
+
+// curlValuedLong are the long options of curl whose value may follow as
+// the next word and could be read as a URL.
+var curlValuedLong = []string{"--request", "--header", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--data-ascii",
+	"--json", "--form", "--form-string", "--upload-file", "--user", "--oauth2-bearer", "--aws-sigv4", "--cookie", "--cookie-jar",
+	"--url", "--output", "--proxy", "--user-agent", "--referer", "--resolve", "--connect-to", "--cacert", "--cert", "--key",
+	"--max-time", "--connect-timeout", "--retry", "--config", "--write-out", "--interface", "--dump-header"}
+
+// curlRequest reads curl's arguments: -X and --request the method,
+// --url and the operands the URLs.
+func curlRequest(args []Word) httpRequest {
+	var r httpRequest
+	const valued = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "-" {
+			r.url(w)
+			continue
+		}
+		var opt string
+		var val Word
+		if strings.HasPrefix(t, "--") {
+			name, v, eq := strings.Cut(t, "=")
+			opt = name
+			switch {
+			case eq:
+				val = Word{Text: v, Literal: true}
+			case slices.Contains(curlValuedLong, name) && i+1 < len(args):
+				i++
+				val = args[i]
+			}
+		} else {
+			for j := 1; j < len(t); j++ {
+				if strings.IndexByte(valued, t[j]) < 0 {
+					continue
+				}
+				opt = "-" + t[j:j+1]
+				if j+1 < len(t) {
+					val = Word{Text: t[j+1:], Literal: true}
+				} else if i+1 < len(args) {
+					i++
+					val = args[i]
+				}
+				break
+			}
+		}
+		switch opt {
+		case "-X", "--request":
+			r.method = val
+		case "--url":
+			r.url(val)
+		}
+	}
+	return r
+}
+
+// wgetValued are the long options of wget whose value may follow as the
+// next word and could be read as a URL.
+var wgetValued = []string{"--method", "--header", "--user", "--password", "--http-user", "--http-password", "--post-data",
+	"--post-file", "--body-data", "--body-file", "--output-document", "--output-file", "--directory-prefix", "--user-agent",
+	"--referer", "--timeout", "--tries", "--load-cookies"}
+
+// wgetRequest reads wget's arguments: --method the method, the operands
+// the URLs.
+func wgetRequest(args []Word) httpRequest {
+	var r httpRequest
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal || !strings.HasPrefix(t, "-") {
+			r.url(w)
+			continue
+		}
+		name, v, eq := strings.Cut(t, "=")
+		val := Word{Text: v, Literal: true}
+		switch {
+		case !eq && slices.Contains(wgetValued, name) && i+1 < len(args):
+			i++
+			val = args[i]
+		case len(t) == 2 && strings.IndexByte("OoPaUTtewi", t[1]) >= 0 && i+1 < len(args):
+			i++ // a short option's value, which is no URL
+		}
+		if name == "--method" {
+			r.method = val
+		}
+	}
+	return r
+}
+
+// httpieRequest reads the arguments of HTTPie (http, https) or xh: an
+// optional METHOD, then the URL, then request items.
+func httpieRequest(args []Word) httpRequest {
+	var r httpRequest
+	var ops []Word
+	getopt(args, "opavP", "", httpieValued, httpieValued, func(string, Word, bool) {}, func(w Word) { ops = append(ops, w) })
+	// The first word is the method if it is one, or, only known at run
+	// time, if a URL follows it (not a request item).
+	switch {
+	case len(ops) < 2:
+	case ops[0].Literal && slices.Contains([]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}, strings.ToUpper(ops[0].Text)),
+		!ops[0].Literal && (!ops[1].Literal || strings.Contains(ops[1].Text, "://") || strings.HasPrefix(ops[1].Text, ":") ||
+			!strings.ContainsAny(ops[1].Text, "=:")):
+		r.method, ops = ops[0], ops[1:]
+	}
+	switch {
+	case len(ops) == 0:
+	case ops[0].Literal:
+		// HTTPie reads :3000/x as localhost's.
+		r.urls = append(r.urls, ops[0].Text)
+	default:
+		r.unsure = true
+	}
+	return r
+}
+
+// checkDatabaseChange: psql, mysql, redis-cli or mongosh given a
+// statement that writes (SQL's DROP, DELETE, UPDATE …; redis's FLUSHALL,
+// DEL, CONFIG …; mongo's drop(), deleteMany() …), or one only known at
+// run time, for a database on another host: one named by -h, --host or
+// a URI, or only known at run time. Without one the client connects to
+// this host's, which a developer's own work writes to; reads anywhere
+// are left alone.
+func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	var hostOpts, stmtOpts []string
+	var valued string
+	var writes func(string) bool
+	switch n {
+	case "psql":
+		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, "cdfhLopPTUvF", sqlWrites
+	case "mysql", "mariadb":
+		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-e", "--execute"}, "eDhpPSuO", sqlWrites
+	case "redis-cli", "valkey-cli":
+		hostOpts, valued, writes = []string{"-h", "-u"}, "hpsauinrdx", redisWrites
+	case "mongosh", "mongo":
+		hostOpts, stmtOpts, writes = []string{"--host"}, []string{"--eval"}, mongoWrites
+	default:
+		return "", false
+	}
+	args := c.Args()[1:]
+	remote := false
+	var stmts, ops []Word
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		if !w.Literal && (strings.HasPrefix(looseText(t), "-h") || strings.HasPrefix(looseText(t), "--host")) {
+			remote = true // -h"$host"
+			continue
+		}
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "-" {
+			ops = append(ops, w)
+			continue
+		}
+		name, v, eq := strings.Cut(t, "=")
+		val, has := Word{Text: v, Literal: true}, eq
+		if !strings.HasPrefix(t, "--") {
+			name, val, has = t[:2], Word{Text: t[2:], Literal: true}, len(t) > 2 && strings.IndexByte(valued, t[1]) >= 0
+		}
+		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name)) ||
+			len(t) == 2 && strings.IndexByte(valued, t[1]) >= 0) && i+1 < len(args) {
+			i++
+			val, has = args[i], true
+		}
+		switch {
+		case !has:
+		case slices.Contains(hostOpts, name):
+			remote = remote || !val.Literal || !localHost(dbHost(val.Text))
+		case slices.Contains(stmtOpts, name):
+			stmts = append(stmts, val)
+		}
+	}
+	for k, w := range ops {
+		// A URI names the host (postgres://, mongodb://, redis://), as
+		// psql's conninfo host=; an operand only known at run time may
+		// be either. redis-cli's operands are its command.
+		switch {
+		case n == "redis-cli" || n == "valkey-cli":
+			if k == 0 {
+				stmts = append(stmts, Word{Text: joinWords(ops), Literal: allLiteral(ops)})
+			}
+		case !w.Literal && n != "mysql" && n != "mariadb":
+			remote = true
+		case strings.Contains(w.Text, "://"):
+			remote = remote || !localHost(dbHost(w.Text))
+		case n == "psql" && strings.Contains(w.Text, "host="):
+			_, h, _ := strings.Cut(w.Text, "host=")
+			h, _, _ = strings.Cut(h, " ")
+			remote = remote || !localHost(h)
+		case n == "mongosh" || n == "mongo":
+			if h, _, _ := strings.Cut(w.Text, "/"); strings.Contains(h, ".") || strings.Contains(h, ":") {
+				remote = remote || !localHost(h)
+			}
+		}
+	}
+	if !remote {
+		return "", false
+	}
+	for _, s := range stmts {
+		if !s.Literal {
+			return c.Name() + " " + shorten(s.Text) + ": a statement only known at run time, for a database on another host, may write there", false
+		}
+		if writes(s.Text) {
+			return c.Name() + " " + shorten(s.Text) + " writes to a database on another host", false
+		}
+	}
+	return "", false
+}
+
+// dbHost returns the host of a database URI (scheme://[user[:pw]@]host[:port][/db])
+// or of a host word, without its port.
+func dbHost(t string) string {
+	if _, rest, ok := strings.Cut(t, "://"); ok {
+		t = rest
+	}
+	if i := strings.IndexAny(t, "/?"); i >= 0 {
+		t = t[:i]
+	}
+	if i := strings.LastIndexByte(t, '@'); i >= 0 {
+		t = t[i+1:]
+	}
+	if h, _, ok := strings.Cut(t, ","); ok { // mongodb://a,b
+		t = h
+	}
+	return t
+}
+
+// sqlWriteWords start the SQL statements that change data or schema.
+var sqlWriteWords = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[;(\s])(drop|truncate|delete|update|insert|alter|create|grant|revoke|replace|merge|rename|copy|vacuum|reindex|cluster)\s`)
+}}
+
+func sqlWrites(t string) bool { return sqlWriteWords.get().MatchString(t + " ") }
+
+// redisWriteCommands are redis commands that delete or change a server's
+// data or settings.
+var redisWriteCommands = []string{"FLUSHALL", "FLUSHDB", "SHUTDOWN", "CONFIG", "DEL", "UNLINK", "RENAME", "RENAMENX", "SWAPDB",
+	"DEBUG", "ACL", "REPLICAOF", "SLAVEOF", "MIGRATE", "SCRIPT", "FUNCTION", "EVAL", "EVALSHA", "FCALL", "MODULE", "SET", "MSET",
+	"HSET", "HDEL", "LPUSH", "RPUSH", "SADD", "SREM", "ZADD", "ZREM", "EXPIRE", "PERSIST", "RESTORE", "XADD", "XDEL", "GETDEL"}
+
+func redisWrites(t string) bool {
+	f := strings.Fields(t)
+	return len(f) > 0 && slices.Contains(redisWriteCommands, strings.ToUpper(f[0]))
+}
+
+// mongoWriteCalls are mongo shell calls that delete or change data.
+var mongoWriteCalls = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(drop\w*|delete\w*|remove|update\w*|insert\w*|replaceOne|findOneAnd\w+|bulkWrite|renameCollection|createUser|updateUser|grantRolesToUser|adminCommand|runCommand)\s*\(`)
+}}
+
+func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
+
+// checkCloudChange: a cluster's resources created, changed or deleted
+// (kubectl apply, delete, patch, scale; helm install, upgrade,
+// uninstall), infrastructure applied or destroyed and the state that
+// tracks it rewritten (terraform and tofu apply, destroy, import, state
+// rm; pulumi up, destroy), and a cloud's resources deleted (aws s3 rm, aws
+// s3 sync --delete, aws ec2 terminate-instances, gcloud … delete, az …
+// delete), and an app deployed to production, changed or destroyed
+// there (fly deploy, vercel --prod, netlify deploy --prod, firebase
+// deploy, heroku config:set). A dry run (--dry-run, kubectl's --dry-run=client or server)
+// changes nothing. Reads (kubectl get, terraform plan, aws … describe-*)
+// and uploads are left alone.
+func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	switch n {
+	case "kubectl", "oc", "kubecolor", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "az",
+		"fly", "flyctl", "vercel", "netlify", "firebase", "heroku":
+	default:
+		return "", false
+	}
+	args := c.Args()
+	if slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && (w.Text == "--dry-run" || strings.HasPrefix(w.Text, "--dry-run=") && w.Text != "--dry-run=none")
+	}) {
+		return "", false
+	}
+	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
+	op := m.is
+	has := func(name string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == name })
+	}
+	what, words := "", 1
+	switch n {
+	case "kubectl", "oc", "kubecolor":
+		switch {
+		case op(0, "apply", "create", "delete", "replace", "patch", "scale", "edit", "label", "annotate", "drain", "cordon",
+			"uncordon", "taint", "autoscale", "expose", "run", "set"):
+			what = "changes or deletes the cluster's resources"
+		case op(0, "rollout") && op(1, "restart", "undo", "pause", "resume"):
+			what, words = "restarts or rolls back the cluster's workloads", 2
+		}
+	case "helm":
+		if op(0, "install", "upgrade", "uninstall", "delete", "del", "un", "rollback") {
+			what = "changes or deletes a release on the cluster"
+		}
+	case "terraform", "tofu", "terragrunt":
+		switch {
+		case op(0, "apply", "destroy", "import", "taint", "untaint", "force-unlock", "run-all"):
+			what = "changes or destroys the infrastructure, or the state that tracks it"
+		case op(0, "state") && op(1, "rm", "mv", "push", "replace-provider"):
+			what, words = "rewrites the state that tracks the infrastructure", 2
+		}
+	case "pulumi":
+		switch {
+		case op(0, "up", "update", "destroy", "import", "cancel"):
+			what = "changes or destroys the infrastructure"
+		case op(0, "state") && op(1, "delete", "unprotect", "rename", "move", "edit"),
+			op(0, "stack") && op(1, "rm"):
+			what, words = "rewrites the state that tracks the infrastructure", 2
+		}
+	case "aws":
+		switch {
+		case op(0, "s3") && op(1, "rm", "mv", "rb"),
+			op(0, "s3") && op(1, "sync") && has("--delete"):
+			what, words = "deletes objects or buckets in the cloud", 2
+		case len(m.ops) > 1 && m.ops[1].Literal && (strings.HasPrefix(m.ops[1].Text, "delete-") || strings.HasPrefix(m.ops[1].Text, "terminate-") ||
+			strings.HasPrefix(m.ops[1].Text, "remove-") || strings.HasPrefix(m.ops[1].Text, "deregister-")):
+			m.unknown = -1
+			what, words = "deletes resources in the cloud", 2
+		}
+	case "fly", "flyctl":
+		switch {
+		case op(0, "deploy", "destroy"):
+			what = "deploys or destroys an app in production"
+		case op(0, "apps", "secrets", "scale") && op(1, "destroy", "set", "unset", "count", "import"):
+			what, words = "changes or destroys an app in production", 2
+		}
+	case "vercel":
+		if has("--prod") || op(0, "remove", "rm", "promote", "rollback") {
+			what = "deploys, promotes or removes a deployment in production"
+		}
+	case "netlify":
+		if op(0, "deploy") && has("--prod") {
+			what = "deploys to production"
+		}
+	case "firebase":
+		if op(0, "deploy", "hosting:disable", "database:remove", "firestore:delete", "functions:delete") {
+			what = "deploys or deletes in production"
+		}
+	case "heroku":
+		if op(0, "config:set", "config:unset", "config:add", "config:remove", "apps:destroy", "destroy", "releases:rollback", "rollback",
+			"ps:scale", "scale", "pg:reset", "maintenance:on") {
+			what = "changes or destroys an app in production"
+		}
+	case "gcloud", "az":
+		// The verb follows a group path of any depth (gcloud compute
+		// instances delete); a resource named so asks too.
+		for k, w := range m.ops {
+			if w.Literal && (w.Text == "delete" || w.Text == "purge") {
+				what, words = "deletes resources in the cloud", k+1
+				break
+			}
+		}
+	}
+	if what == "" {
+		return "", false
+	}
+	return m.reason(c.Name(), words, what), false
+}
+
 // ghAPIMerge says whether the arguments of gh or glab (api ENDPOINT …)
 // make a request other than a GET to the endpoint that merges a pull or
 // merge request (GitHub's repos/O/R/pulls/N/merge, GitLab's
@@ -3482,6 +3955,19 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "vault", words: "login", does: storesCredential},
 		{name: "vault", words: "token create", does: createsCredential},
 		{name: "kubectl", words: "config set-credentials", does: storesCredential},
+		// Temporary keys made from the user's own, and secrets read out
+		// of a secrets manager: printed, as gcloud auth print-access-token
+		// prints its token.
+		{name: "aws", words: "sts get-session-token", does: createsCredential},
+		{name: "aws", words: "sts assume-role", does: createsCredential},
+		{name: "aws", words: "sts get-federation-token", does: createsCredential},
+		{name: "aws", words: "secretsmanager get-secret-value", does: printsCredential},
+		{name: "gcloud", words: "secrets versions access", does: printsCredential},
+		{name: "az", words: "keyvault secret show", does: printsCredential},
+		{name: "vault", words: "kv get", does: printsCredential},
+		{name: "vault", words: "read", does: printsCredential},
+		{name: "op", words: "read", does: printsCredential},
+		{name: "doppler", words: "secrets", does: printsCredential},
 	}
 	for _, n := range [...]string{"npm", "pnpm"} {
 		for _, w := range [...]string{"login", "adduser", "add-user"} {
@@ -3722,8 +4208,8 @@ func twoValuedOptions(name string) []string {
 
 // Options of commonValuedOptions that for one program take no value
 // (zypper -n is --non-interactive, uv -n --no-cache, dnf -C
-// --cacheonly, port -n and -c, flatpak --user): their next word is the
-// subcommand.
+// --cacheonly, port -n and -c, flatpak and systemctl --user): their
+// next word is the subcommand.
 var (
 	nOption    = []string{"-n"}
 	cOption    = []string{"-C"}
@@ -3741,7 +4227,7 @@ func flagOptions(name string) []string {
 		return cOption
 	case "port":
 		return ncOption
-	case "flatpak":
+	case "flatpak", "systemctl":
 		return userOption
 	}
 	return nil
