@@ -2300,13 +2300,27 @@ func checkServiceChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	case "loginctl":
 		verbs = []string{"enable-linger"}
 	default:
-		return "", false
+		return unitRun(c), false
 	}
 	m := subcommandCase{ops: subcommandWords(c)}
 	if !m.is(0, verbs...) {
 		return "", false
 	}
 	return m.reason(c.Name(), 1, "changes a service or job the system runs outside the sandbox, now or at every boot or login"), false
+}
+
+// unitRun is the reason of systemd-run among the wrappers of c: the
+// command it wraps becomes a unit of the service manager, which starts it
+// outside the sandbox and past the run, at once or on a timer
+// (--on-active, --on-calendar); only with --scope is it systemd-run's own
+// child, which the analysis looks through as a wrapper. "" otherwise.
+func unitRun(c SimpleCommand) string {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	k := slices.IndexFunc(ws, func(w Word) bool { return w.Literal && path.Base(w.Text) == "systemd-run" })
+	if k < 0 || slices.ContainsFunc(ws[k+1:], func(w Word) bool { return w.Literal && w.Text == "--scope" }) {
+		return ""
+	}
+	return "systemd-run starts " + c.Name() + " as a unit of the service manager, outside the sandbox and past the run (on a timer, later)"
 }
 
 func checkCrontabRemove(c SimpleCommand, _ PathEnv) (string, bool) {
