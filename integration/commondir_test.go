@@ -319,12 +319,7 @@ func TestCommondirSeparateGitDirGranted(t *testing.T) {
 // A commit inside still works.
 func TestCommondirRootOwnWorkTree(t *testing.T) {
 	requireNamespaces(t)
-	b := newBox(t, nil)
-	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	b.git("init", "-q")
-	b.git("config", "core.worktree", b.root)
+	b := ownWorkTreeBox(t)
 	b.git("commit", "-q", "--allow-empty", "-m", "init")
 
 	r := b.runIn(b.root, "echo work > work.txt && env "+gitEnv+" git add work.txt && env "+gitEnv+" git commit -qm work\n", "run", "--yolo", "--", "sh", "-s")
@@ -358,12 +353,7 @@ func TestCommondirRootOwnWorkTree(t *testing.T) {
 // anyway: the test means most in the unprivileged pass.)
 func TestCommondirPlantedDirLocked(t *testing.T) {
 	requireNamespaces(t)
-	b := newBox(t, nil)
-	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	b.git("init", "-q")
-	b.git("config", "core.worktree", b.root)
+	b := ownWorkTreeBox(t)
 	git := filepath.Join(b.root, ".git")
 	t.Cleanup(func() { os.Chmod(git, 0o755) })
 
@@ -389,12 +379,7 @@ func TestCommondirPlantedDirLocked(t *testing.T) {
 // planting aside by hand, as this test plants before the run.
 func TestCommondirPlantedBeforeRun(t *testing.T) {
 	requireNamespaces(t)
-	b := newBox(t, nil)
-	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	b.git("init", "-q")
-	b.git("config", "core.worktree", b.root)
+	b := ownWorkTreeBox(t)
 	b.git("commit", "-q", "--allow-empty", "-m", "init")
 	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
 		t.Fatalf("a run before anything is planted: exit %d, want 0\nstderr: %s", r.code, r.stderr)
@@ -417,12 +402,7 @@ func TestCommondirPlantedBeforeRun(t *testing.T) {
 // the run still fails (125) with the commondir moved aside.
 func TestCommondirPlantedBeforeRunKeepsOwnConfig(t *testing.T) {
 	requireNamespaces(t)
-	b := newBox(t, nil)
-	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	b.git("init", "-q")
-	b.git("config", "core.worktree", b.root)
+	b := ownWorkTreeBox(t)
 	b.git("commit", "-q", "--allow-empty", "-m", "init")
 	config := b.read(".git/config")
 	b.file(".git/commondir", b.out+"\n", 0o644)
@@ -464,4 +444,19 @@ func TestCommondirSubmodulePlantedBeforeRunKeepsOwnConfig(t *testing.T) {
 	if b.exists(gitdir + "/hooks/pre-commit") {
 		t.Errorf("%s/hooks/pre-commit made by the run", gitdir)
 	}
+}
+
+// ownWorkTreeBox is a box whose root is a repository made by git init, its
+// config setting core.worktree to the root: no placeholder commondir goes
+// in its git directory, where one the command makes is looked for after
+// the run instead.
+func ownWorkTreeBox(t *testing.T) *box {
+	t.Helper()
+	b := newBox(t, nil)
+	if err := os.RemoveAll(filepath.Join(b.root, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	b.git("init", "-q")
+	b.git("config", "core.worktree", b.root)
+	return b
 }

@@ -585,12 +585,7 @@ c shm sh -c 'echo x > /dev/shm/mwsbx-$$ && rm /dev/shm/mwsbx-$$'
 // alias is a bind mount, made in a mount namespace of the test's own.
 func TestDeviceAliasNodev(t *testing.T) {
 	requireNamespaces(t)
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the test binds /dev elsewhere in a mount namespace of its own")
-	}
-	if _, err := osexec.LookPath("unshare"); err != nil {
-		t.Skip("unshare (util-linux) is not installed")
-	}
+	requireMountNamespaces(t)
 	b := newBox(t, nil)
 	grant := outsideTemp(t)
 	alias := filepath.Join(grant, "devalias")
@@ -601,18 +596,14 @@ func TestDeviceAliasNodev(t *testing.T) {
 		"( exec 3<" + alias + "/zero ) 2>/dev/null && echo ALIAS-READ\n" +
 		"echo x > /dev/null && head -c 1 /dev/zero >/dev/null && echo DEV-OK\n"
 	for _, access := range []string{"--allow-write", "--allow-read"} {
-		script := "mount --make-rprivate / && mount --rbind /dev " + alias + " && exec " + bin + " run --yolo " + access + " " + grant + " -- sh -s"
-		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
-		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-		cmd.Stdin = strings.NewReader(probe)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s %s: %v\n%s", access, grant, err, out)
+		out, code := inMountNamespace(t, b, "mount --rbind /dev "+alias+" && exec "+bin+" run --yolo "+access+" "+grant+" -- sh -s", probe)
+		if code != 0 {
+			t.Fatalf("%s %s: exit %d\n%s", access, grant, code, out)
 		}
-		if strings.Contains(string(out), "ALIAS-") {
+		if strings.Contains(out, "ALIAS-") {
 			t.Errorf("%s of a directory holding a bind of /dev: a device opened through it\n%s", access, out)
 		}
-		if !strings.Contains(string(out), "DEV-OK") {
+		if !strings.Contains(out, "DEV-OK") {
 			t.Errorf("%s: /dev/null and /dev/zero by their names no longer work\n%s", access, out)
 		}
 	}
@@ -628,27 +619,14 @@ func TestDeviceAliasNodev(t *testing.T) {
 // grant is untouched.
 func TestKernelAliasWithoutLayer(t *testing.T) {
 	requireSandbox(t)
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the test binds / elsewhere in a mount namespace of its own")
-	}
-	if _, err := osexec.LookPath("unshare"); err != nil {
-		t.Skip("unshare (util-linux) is not installed")
-	}
+	requireMountNamespaces(t)
 	b := newBox(t, nil)
 	alias := filepath.Join(outsideTemp(t), "rootalias")
 	if err := os.Mkdir(alias, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	run := func(flags string) (string, int) {
-		script := "mount --make-rprivate / && mount --rbind / " + alias + " && exec " + bin + " run --yolo --no-namespaces " + flags + " -- sh -c '( exec 3>>" + alias + "/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
-		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
-		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-		out, err := cmd.CombinedOutput()
-		var exit *osexec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			t.Fatalf("%s: %v\n%s", flags, err, out)
-		}
-		return string(out), cmd.ProcessState.ExitCode()
+		return inMountNamespace(t, b, "mount --rbind / "+alias+" && exec "+bin+" run --yolo --no-namespaces "+flags+" -- sh -c '( exec 3>>"+alias+"/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'", "")
 	}
 	for _, flags := range []string{"--allow-write " + alias, "--allow-read " + alias} {
 		out, code := run(flags)
@@ -675,24 +653,11 @@ func TestKernelAliasWithoutLayer(t *testing.T) {
 // default run there, without the bind, is untouched.
 func TestKernelAliasInDevShmWithoutLayer(t *testing.T) {
 	requireSandbox(t)
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the test binds / into a /dev/shm of its own in a mount namespace of its own")
-	}
-	if _, err := osexec.LookPath("unshare"); err != nil {
-		t.Skip("unshare (util-linux) is not installed")
-	}
+	requireMountNamespaces(t)
 	b := newBox(t, nil)
 	probe := " run --yolo --no-namespaces -- sh -c '( exec 3>>/dev/shm/rootalias/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
 	run := func(bind string) (string, int) {
-		script := "mount --make-rprivate / && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mkdir /dev/shm/rootalias" + bind + " && exec " + bin + probe
-		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
-		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-		out, err := cmd.CombinedOutput()
-		var exit *osexec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			t.Fatalf("%s: %v\n%s", script, err, out)
-		}
-		return string(out), cmd.ProcessState.ExitCode()
+		return inMountNamespace(t, b, "mount -t tmpfs -o mode=1777 tmpfs /dev/shm && mkdir /dev/shm/rootalias"+bind+" && exec "+bin+probe, "")
 	}
 	if out, code := run(" && mount --rbind / /dev/shm/rootalias"); code != 125 || !strings.Contains(out, "/dev/shm/rootalias/proc (proc)") || strings.Contains(out, "COMMAND-RAN") {
 		t.Errorf("a bind of / in /dev/shm: exit %d, want 125 refusing the alias\n%s", code, out)
@@ -712,27 +677,14 @@ func TestKernelAliasInDevShmWithoutLayer(t *testing.T) {
 // read-only and runs; a run without the mount is untouched.
 func TestKernelAliasInRootWithoutLayer(t *testing.T) {
 	requireSandbox(t)
-	if os.Geteuid() != 0 {
-		t.Skip("needs root: the test mounts a proc in the root in a mount namespace of its own")
-	}
-	if _, err := osexec.LookPath("unshare"); err != nil {
-		t.Skip("unshare (util-linux) is not installed")
-	}
+	requireMountNamespaces(t)
 	b := newBox(t, nil)
 	if err := os.MkdirAll(filepath.Join(b.root, "chroot/proc"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	probe := " -- sh -c '( exec 3>>chroot/proc/sys/kernel/hostname ) 2>/dev/null && echo ALIAS-SYSCTL; echo COMMAND-RAN'"
 	run := func(mount, flags string) (string, int) {
-		script := "mount --make-rprivate / " + mount + " && exec " + bin + " run --yolo " + flags + probe
-		cmd := osexec.Command("unshare", "-m", "sh", "-c", script)
-		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
-		out, err := cmd.CombinedOutput()
-		var exit *osexec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			t.Fatalf("%s: %v\n%s", script, err, out)
-		}
-		return string(out), cmd.ProcessState.ExitCode()
+		return inMountNamespace(t, b, "true "+mount+" && exec "+bin+" run --yolo "+flags+probe, "")
 	}
 	const proc = "&& mount -t proc proc chroot/proc"
 	if out, code := run(proc, "--no-namespaces"); code != 125 || !strings.Contains(out, "/chroot/proc (proc)") || strings.Contains(out, "COMMAND-RAN") {
@@ -765,5 +717,35 @@ func TestRootInKernelDirRefused(t *testing.T) {
 	r = b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--", "sh", "-c", probe)
 	if r.code != 0 || strings.Contains(r.stdout, "ROOT-SYSCTL") || !strings.Contains(r.stdout, "COMMAND-RAN") {
 		t.Errorf("the project's root: exit %d, want 0 and no sysctl reached\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// inMountNamespace runs the shell script in a mount namespace of its own
+// (unshare -m, its mounts made private first), in the box's root with the
+// box's home, stdin given: its output and exit status. Root only; the
+// test skips, saying why, otherwise.
+func inMountNamespace(t *testing.T, b *box, script, stdin string) (string, int) {
+	t.Helper()
+	cmd := osexec.Command("unshare", "-m", "sh", "-c", "mount --make-rprivate / && "+script)
+	cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.CombinedOutput()
+	var exit *osexec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+	return string(out), cmd.ProcessState.ExitCode()
+}
+
+// requireMountNamespaces skips a test that makes mounts of its own in a
+// mount namespace of its own (inMountNamespace) unless run as root with
+// unshare installed.
+func requireMountNamespaces(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: the test makes mounts in a mount namespace of its own")
+	}
+	if _, err := osexec.LookPath("unshare"); err != nil {
+		t.Skip("unshare (util-linux) is not installed")
 	}
 }
