@@ -5,7 +5,6 @@ package exec
 import (
 	"bufio"
 	"bytes"
-	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -47,10 +46,13 @@ var reaper struct {
 	wasSubreaper bool
 	self         *procInfo // the runner's own no_new_privs and filter count, read when first needed
 	// children is the runner's main thread's children file, opened when
-	// the first run enters (nil if it cannot be): opening it is most of
+	// the first run enters (haveChildren false if it cannot be): opening it is most of
 	// what a first look costs (35 µs, then 1 µs a read; 0.16 ms in a run,
-	// measured, at the end of the run), and each read is fresh.
-	children *os.File
+	// measured, at the end of the run), and each read is fresh. A bare
+	// descriptor: an *os.File would try the runtime's poller with it,
+	// and fail, at every run's start.
+	children     int
+	haveChildren bool
 	// helpers are the runner's own release helpers (placeholders'
 	// handToHelper) not yet reaped: children of the runner's main thread
 	// that outlive a run and are never sandboxed, so killOrphans would
@@ -78,7 +80,8 @@ func reaperEnter() {
 		}
 		reaper.self = nil
 		pid := strconv.Itoa(os.Getpid())
-		reaper.children, _ = os.Open("/proc/" + pid + "/task/" + pid + "/children")
+		fd, err := unix.Open("/proc/"+pid+"/task/"+pid+"/children", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+		reaper.children, reaper.haveChildren = fd, err == nil
 	}
 	reaper.runs++
 }
@@ -104,9 +107,9 @@ func reaperExit(pid int, session bool) {
 	if last && !reaper.wasSubreaper {
 		_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
 	}
-	if last && reaper.children != nil {
-		reaper.children.Close()
-		reaper.children = nil
+	if last && reaper.haveChildren {
+		unix.Close(reaper.children)
+		reaper.haveChildren = false
 	}
 }
 
@@ -134,12 +137,12 @@ func reaperHelperGone(pid int) {
 // false where the kernel has no children files. Called with reaper.mu
 // held.
 func mainChildren(self int) (kids []int, ok bool) {
-	if reaper.children == nil {
+	if !reaper.haveChildren {
 		return childrenOf(self, true)
 	}
 	var buf [4096]byte
-	n, err := reaper.children.ReadAt(buf[:], 0)
-	if err != nil && err != io.EOF || n == len(buf) {
+	n, err := unix.Pread(reaper.children, buf[:], 0)
+	if err != nil || n == len(buf) {
 		return childrenOf(self, true) // more than fit: read it all
 	}
 	return parsePids(buf[:n], nil), true
