@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -3521,12 +3522,14 @@ func httpieRequest(args []Word) httpRequest {
 // are left alone.
 func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
-	var hostOpts, stmtOpts []string
+	var hostOpts, stmtOpts, dbOpts []string
 	var valued string
 	var writes func(string) bool
 	switch n {
 	case "psql":
-		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, "cdfhLopPTUvF", sqlWrites
+		// -d's value is read as the first operand is: a conninfo or URI
+		// names the host (psql -d "$DATABASE_URL").
+		hostOpts, stmtOpts, dbOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, []string{"-d", "--dbname"}, "cdfhLopPTUvF", sqlWrites
 	case "mysql", "mariadb":
 		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-e", "--execute"}, "eDhpPSuO", sqlWrites
 	case "redis-cli", "valkey-cli":
@@ -3555,7 +3558,7 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		if !strings.HasPrefix(t, "--") {
 			name, val, has = t[:2], Word{Text: t[2:], Literal: true}, len(t) > 2 && strings.IndexByte(valued, t[1]) >= 0
 		}
-		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name)) ||
+		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name) || slices.Contains(dbOpts, name)) ||
 			len(t) == 2 && strings.IndexByte(valued, t[1]) >= 0) && i+1 < len(args) {
 			i++
 			val, has = args[i], true
@@ -3566,6 +3569,8 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			remote = remote || !val.Literal || !localHost(dbHost(val.Text))
 		case slices.Contains(stmtOpts, name):
 			stmts = append(stmts, val)
+		case slices.Contains(dbOpts, name):
+			ops = append(ops, val)
 		}
 	}
 	for k, w := range ops {
@@ -3581,10 +3586,21 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			remote = true
 		case strings.Contains(w.Text, "://"):
 			remote = remote || !localHost(dbHost(w.Text))
-		case n == "psql" && strings.Contains(w.Text, "host="):
-			_, h, _ := strings.Cut(w.Text, "host=")
-			h, _, _ = strings.Cut(h, " ")
-			remote = remote || !localHost(h)
+			if _, q, ok := strings.Cut(w.Text, "?"); ok && n == "psql" {
+				// postgresql:///app?host=/var/run/postgresql names the host
+				// in its query; a socket directory is this host's.
+				for kv := range strings.SplitSeq(q, "&") {
+					k, v, _ := strings.Cut(kv, "=")
+					if u, err := url.QueryUnescape(v); err == nil && (k == "host" || k == "hostaddr") {
+						remote = remote || !pgLocal(u)
+					} else if err != nil {
+						remote = true
+					}
+				}
+			}
+		case n == "psql" && strings.Contains(w.Text, "="):
+			// A conninfo: "host=db hostaddr=10.0.0.5", "host = db".
+			remote = remote || !conninfoLocal(w.Text)
 		case n == "mongosh" || n == "mongo":
 			if h, _, _ := strings.Cut(w.Text, "/"); strings.Contains(h, ".") || strings.Contains(h, ":") {
 				remote = remote || !localHost(h)
@@ -3603,6 +3619,72 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// conninfoLocal says whether libpq's conninfo string s (keyword = value
+// pairs, a value maybe single-quoted with \' and \\ escapes) names only
+// this host in its host and hostaddr keywords: none, a Unix socket's
+// directory, or a name or address of this host.
+func conninfoLocal(s string) bool {
+	i := 0
+	skip := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+	}
+	for {
+		skip()
+		if i >= len(s) {
+			return true
+		}
+		j := i
+		for i < len(s) && s[i] != '=' && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
+			i++
+		}
+		key := s[j:i]
+		skip()
+		if i >= len(s) || s[i] != '=' {
+			return false // not one libpq reads: unsure
+		}
+		i++
+		skip()
+		var v strings.Builder
+		if i < len(s) && s[i] == '\'' {
+			for i++; i < len(s) && s[i] != '\''; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				v.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return false
+			}
+			i++
+		} else {
+			for ; i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r'; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				v.WriteByte(s[i])
+			}
+		}
+		if (key == "host" || key == "hostaddr") && !pgLocal(v.String()) {
+			return false
+		}
+	}
+}
+
+// pgLocal says whether libpq's host or hostaddr value h, a list split by
+// commas, names only this host: a Unix socket's directory (/…, or @… for
+// an abstract one), an empty entry (the default socket) or a name or
+// address of this host.
+func pgLocal(h string) bool {
+	for e := range strings.SplitSeq(h, ",") {
+		if e != "" && !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "@") && !localHost(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // dbHost returns the host of a database URI (scheme://[user[:pw]@]host[:port][/db])
