@@ -3801,13 +3801,15 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "fly", "flyctl":
 		switch {
-		case op(0, "deploy", "destroy"):
+		case op(0, "destroy"), op(0, "deploy") && !has("--build-only"): // --build-only builds the image, deploying nothing
 			what = "deploys or destroys an app in production"
 		case op(0, "apps", "secrets", "scale") && op(1, "destroy", "set", "unset", "count", "import"):
 			what, words = "changes or destroys an app in production", 2
 		}
 	case "vercel":
-		if has("--prod") || op(0, "remove", "rm", "promote", "rollback") {
+		// vercel build --prod builds here with production's settings, for
+		// a later vercel deploy --prebuilt --prod.
+		if has("--prod") && !op(0, "build") || op(0, "remove", "rm", "promote", "rollback") {
 			what = "deploys, promotes or removes a deployment in production"
 		}
 	case "netlify":

@@ -116,6 +116,10 @@ func TestRedTeamDecisionsS40(t *testing.T) {
 		{"S40R firebase deploy", D, nil, `firebase deploy --only hosting`, Ask},
 		{"S40R heroku config:set", D, nil, `heroku config:set X=y -a app`, Ask},
 		{"S40R heroku apps:destroy", A, nil, `heroku apps:destroy app --confirm app`, Ask},
+		{"S40R vercel deploy --prebuilt --prod", D, nil, `vercel build --prod && vercel deploy --prebuilt --prod`, Ask},
+		{"S40R vercel of a subcommand known at run time --prod", D, nil, `vercel "$C" --prod`, Ask},
+		{"S40R fly deploy --detach", D, nil, `fly deploy --detach`, Ask},
+		{"S40R neighbour: local builds for production", D, nil, `vercel build --prod && fly deploy --build-only && flyctl deploy --build-only --push`, Allow},
 		{"S40R neighbour: deploy CLIs' reads and previews", D, nil, `fly status && fly logs && vercel && vercel ls && netlify deploy && netlify status && firebase emulators:start && heroku logs --tail -a app && heroku config -a app`, Allow},
 		// Neighbours: reads, renders, plans, dry runs and downloads.
 		{"S40R neighbour: service status", A, nil, `systemctl status foo && systemctl --user list-units && systemctl --user is-active foo && systemctl --user show foo && launchctl list && loginctl list-sessions && journalctl --user -u foo`, Allow},
