@@ -3791,6 +3791,8 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "aws":
 		switch {
+		case awsLocalEndpoint(args[1:]):
+			// LocalStack's or MinIO's on this host: nothing in the cloud.
 		case op(0, "s3") && op(1, "rm", "mv", "rb"),
 			op(0, "s3") && op(1, "sync") && has("--delete"):
 			what, words = "deletes objects or buckets in the cloud", 2
@@ -3839,6 +3841,22 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// awsLocalEndpoint says whether the aws CLI's arguments send its requests
+// to a service on this host (--endpoint-url http://localhost:4566), by a
+// URL known before the run.
+func awsLocalEndpoint(args []Word) bool {
+	for i, w := range args {
+		switch {
+		case !w.Literal:
+		case w.Text == "--endpoint-url" && i+1 < len(args) && args[i+1].Literal:
+			return httpRequest{urls: []string{args[i+1].Text}}.local()
+		case strings.HasPrefix(w.Text, "--endpoint-url="):
+			return httpRequest{urls: []string{strings.TrimPrefix(w.Text, "--endpoint-url=")}}.local()
+		}
+	}
+	return false
 }
 
 // ghAPIMerge says whether the arguments of gh or glab (api ENDPOINT …)
