@@ -3391,11 +3391,36 @@ func (r *httpRequest) url(w Word) {
 	t := w.Text
 	switch {
 	case !w.Literal:
+		if u, ok := quotedURLHost(t); ok {
+			r.urls = append(r.urls, u)
+			return
+		}
 		r.unsure = true
 	case strings.Contains(t, "://"), strings.HasPrefix(t, ":"), strings.HasPrefix(strings.ToLower(t), "localhost"),
 		strings.ContainsAny(t, ".:") && !strings.ContainsAny(t, "=@"):
 		r.urls = append(r.urls, t)
 	}
+}
+
+// quotedURLHost returns, of a URL word only known at run time, the part
+// that names its host, where that is known before: the whole word in
+// double quotes (one word, not split or globbed), its scheme and host
+// literal up to the path that an expansion comes in
+// ("http://localhost:8080/items/$id"). ok is false otherwise.
+func quotedURLHost(src string) (string, bool) {
+	if len(src) < 2 || src[0] != '"' || src[len(src)-1] != '"' {
+		return "", false
+	}
+	in := src[1 : len(src)-1]
+	if strings.ContainsAny(in, "\"`\\") {
+		return "", false
+	}
+	lit, _, _ := strings.Cut(in, "$")
+	_, rest, ok := strings.Cut(lit, "://")
+	if !ok || !strings.ContainsAny(rest, "/?#") {
+		return "", false // an expansion in the scheme or the host
+	}
+	return lit, true
 }
 
 // curlValuedLong are the long options of curl whose value may follow as
