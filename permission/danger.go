@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"net/url"
 	"path"
 	"regexp"
 	"slices"
@@ -2123,6 +2124,12 @@ func checkDeviceWrite(c SimpleCommand, env PathEnv) (string, bool) {
 			continue
 		}
 		abs := env.Resolve(p.Word.Text)
+		// Below /dev/shm lie a tmpfs's files, not devices: a project
+		// there had every write in it asked for. Outside the root,
+		// checkWrites asks for them as for any other path.
+		if strings.HasPrefix(abs, "/dev/shm/") {
+			continue
+		}
 		if strings.HasPrefix(abs, "/dev/") && !harmlessDevice(abs) {
 			return "writes to the device " + abs, false
 		}
@@ -3384,11 +3391,36 @@ func (r *httpRequest) url(w Word) {
 	t := w.Text
 	switch {
 	case !w.Literal:
+		if u, ok := quotedURLHost(t); ok {
+			r.urls = append(r.urls, u)
+			return
+		}
 		r.unsure = true
 	case strings.Contains(t, "://"), strings.HasPrefix(t, ":"), strings.HasPrefix(strings.ToLower(t), "localhost"),
 		strings.ContainsAny(t, ".:") && !strings.ContainsAny(t, "=@"):
 		r.urls = append(r.urls, t)
 	}
+}
+
+// quotedURLHost returns, of a URL word only known at run time, the part
+// that names its host, where that is known before: the whole word in
+// double quotes (one word, not split or globbed), its scheme and host
+// literal up to the path that an expansion comes in
+// ("http://localhost:8080/items/$id"). ok is false otherwise.
+func quotedURLHost(src string) (string, bool) {
+	if len(src) < 2 || src[0] != '"' || src[len(src)-1] != '"' {
+		return "", false
+	}
+	in := src[1 : len(src)-1]
+	if strings.ContainsAny(in, "\"`\\") {
+		return "", false
+	}
+	lit, _, _ := strings.Cut(in, "$")
+	_, rest, ok := strings.Cut(lit, "://")
+	if !ok || !strings.ContainsAny(rest, "/?#") {
+		return "", false // an expansion in the scheme or the host
+	}
+	return lit, true
 }
 
 // curlValuedLong are the long options of curl whose value may follow as
@@ -3515,12 +3547,14 @@ func httpieRequest(args []Word) httpRequest {
 // are left alone.
 func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
-	var hostOpts, stmtOpts []string
+	var hostOpts, stmtOpts, dbOpts []string
 	var valued string
 	var writes func(string) bool
 	switch n {
 	case "psql":
-		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, "cdfhLopPTUvF", sqlWrites
+		// -d's value is read as the first operand is: a conninfo or URI
+		// names the host (psql -d "$DATABASE_URL").
+		hostOpts, stmtOpts, dbOpts, valued, writes = []string{"-h", "--host"}, []string{"-c", "--command"}, []string{"-d", "--dbname"}, "cdfhLopPTUvF", sqlWrites
 	case "mysql", "mariadb":
 		hostOpts, stmtOpts, valued, writes = []string{"-h", "--host"}, []string{"-e", "--execute"}, "eDhpPSuO", sqlWrites
 	case "redis-cli", "valkey-cli":
@@ -3549,7 +3583,7 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		if !strings.HasPrefix(t, "--") {
 			name, val, has = t[:2], Word{Text: t[2:], Literal: true}, len(t) > 2 && strings.IndexByte(valued, t[1]) >= 0
 		}
-		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name)) ||
+		if !has && (strings.HasPrefix(t, "--") && (slices.Contains(hostOpts, name) || slices.Contains(stmtOpts, name) || slices.Contains(dbOpts, name)) ||
 			len(t) == 2 && strings.IndexByte(valued, t[1]) >= 0) && i+1 < len(args) {
 			i++
 			val, has = args[i], true
@@ -3560,6 +3594,8 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			remote = remote || !val.Literal || !localHost(dbHost(val.Text))
 		case slices.Contains(stmtOpts, name):
 			stmts = append(stmts, val)
+		case slices.Contains(dbOpts, name):
+			ops = append(ops, val)
 		}
 	}
 	for k, w := range ops {
@@ -3575,10 +3611,21 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			remote = true
 		case strings.Contains(w.Text, "://"):
 			remote = remote || !localHost(dbHost(w.Text))
-		case n == "psql" && strings.Contains(w.Text, "host="):
-			_, h, _ := strings.Cut(w.Text, "host=")
-			h, _, _ = strings.Cut(h, " ")
-			remote = remote || !localHost(h)
+			if _, q, ok := strings.Cut(w.Text, "?"); ok && n == "psql" {
+				// postgresql:///app?host=/var/run/postgresql names the host
+				// in its query; a socket directory is this host's.
+				for kv := range strings.SplitSeq(q, "&") {
+					k, v, _ := strings.Cut(kv, "=")
+					if u, err := url.QueryUnescape(v); err == nil && (k == "host" || k == "hostaddr") {
+						remote = remote || !pgLocal(u)
+					} else if err != nil {
+						remote = true
+					}
+				}
+			}
+		case n == "psql" && strings.Contains(w.Text, "="):
+			// A conninfo: "host=db hostaddr=10.0.0.5", "host = db".
+			remote = remote || !conninfoLocal(w.Text)
 		case n == "mongosh" || n == "mongo":
 			if h, _, _ := strings.Cut(w.Text, "/"); strings.Contains(h, ".") || strings.Contains(h, ":") {
 				remote = remote || !localHost(h)
@@ -3597,6 +3644,72 @@ func checkDatabaseChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// conninfoLocal says whether libpq's conninfo string s (keyword = value
+// pairs, a value maybe single-quoted with \' and \\ escapes) names only
+// this host in its host and hostaddr keywords: none, a Unix socket's
+// directory, or a name or address of this host.
+func conninfoLocal(s string) bool {
+	i := 0
+	skip := func() {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+			i++
+		}
+	}
+	for {
+		skip()
+		if i >= len(s) {
+			return true
+		}
+		j := i
+		for i < len(s) && s[i] != '=' && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r' {
+			i++
+		}
+		key := s[j:i]
+		skip()
+		if i >= len(s) || s[i] != '=' {
+			return false // not one libpq reads: unsure
+		}
+		i++
+		skip()
+		var v strings.Builder
+		if i < len(s) && s[i] == '\'' {
+			for i++; i < len(s) && s[i] != '\''; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				v.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return false
+			}
+			i++
+		} else {
+			for ; i < len(s) && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r'; i++ {
+				if s[i] == '\\' && i+1 < len(s) {
+					i++
+				}
+				v.WriteByte(s[i])
+			}
+		}
+		if (key == "host" || key == "hostaddr") && !pgLocal(v.String()) {
+			return false
+		}
+	}
+}
+
+// pgLocal says whether libpq's host or hostaddr value h, a list split by
+// commas, names only this host: a Unix socket's directory (/…, or @… for
+// an abstract one), an empty entry (the default socket) or a name or
+// address of this host.
+func pgLocal(h string) bool {
+	for e := range strings.SplitSeq(h, ",") {
+		if e != "" && !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "@") && !localHost(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // dbHost returns the host of a database URI (scheme://[user[:pw]@]host[:port][/db])
@@ -3703,6 +3816,8 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "aws":
 		switch {
+		case awsLocalEndpoint(args[1:]):
+			// LocalStack's or MinIO's on this host: nothing in the cloud.
 		case op(0, "s3") && op(1, "rm", "mv", "rb"),
 			op(0, "s3") && op(1, "sync") && has("--delete"):
 			what, words = "deletes objects or buckets in the cloud", 2
@@ -3713,13 +3828,15 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "fly", "flyctl":
 		switch {
-		case op(0, "deploy", "destroy"):
+		case op(0, "destroy"), op(0, "deploy") && !has("--build-only"): // --build-only builds the image, deploying nothing
 			what = "deploys or destroys an app in production"
 		case op(0, "apps", "secrets", "scale") && op(1, "destroy", "set", "unset", "count", "import"):
 			what, words = "changes or destroys an app in production", 2
 		}
 	case "vercel":
-		if has("--prod") || op(0, "remove", "rm", "promote", "rollback") {
+		// vercel build --prod builds here with production's settings, for
+		// a later vercel deploy --prebuilt --prod.
+		if has("--prod") && !op(0, "build") || op(0, "remove", "rm", "promote", "rollback") {
 			what = "deploys, promotes or removes a deployment in production"
 		}
 	case "netlify":
@@ -3749,6 +3866,22 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// awsLocalEndpoint says whether the aws CLI's arguments send its requests
+// to a service on this host (--endpoint-url http://localhost:4566), by a
+// URL known before the run.
+func awsLocalEndpoint(args []Word) bool {
+	for i, w := range args {
+		switch {
+		case !w.Literal:
+		case w.Text == "--endpoint-url" && i+1 < len(args) && args[i+1].Literal:
+			return httpRequest{urls: []string{args[i+1].Text}}.local()
+		case strings.HasPrefix(w.Text, "--endpoint-url="):
+			return httpRequest{urls: []string{strings.TrimPrefix(w.Text, "--endpoint-url=")}}.local()
+		}
+	}
+	return false
 }
 
 // ghAPIMerge says whether the arguments of gh or glab (api ENDPOINT …)

@@ -450,3 +450,33 @@ func TestPatternHasLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestDeviceWriteSharedMemory: a file below /dev/shm is a file of a tmpfs,
+// not a device: a project there (a root the sandbox allows) had every
+// write in it asked for as a write to a device. Outside such a root the
+// write is asked for as any outside the root is (see the engine's test).
+func TestDeviceWriteSharedMemory(t *testing.T) {
+	t.Parallel()
+	env := PathEnv{Cwd: "/dev/shm/p", Home: "/home/u", Root: "/dev/shm/p"}
+	tests := []struct {
+		src  string
+		rule string // "" for harmless
+	}{
+		{"echo x >> f.txt", ""},
+		{"touch /dev/shm/p/f.txt", ""},
+		{"cp a.txt b.txt", ""},
+		{"echo x > /dev/sda", "> /dev/"},
+		{"echo x > ../../sda", "> /dev/"},
+		{"tee /dev/shm/../sda", "> /dev/"},
+		{"echo x > /dev/shmem", "> /dev/"},
+	}
+	for _, tt := range tests {
+		d, ok := worstDanger(tt.src, env)
+		switch {
+		case tt.rule == "" && ok:
+			t.Errorf("%q in %s: danger %+v, want none", tt.src, env.Root, d)
+		case tt.rule != "" && (!ok || d.Rule != tt.rule):
+			t.Errorf("%q in %s: danger %+v (%v), want %q", tt.src, env.Root, d, ok, tt.rule)
+		}
+	}
+}

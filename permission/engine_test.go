@@ -116,6 +116,7 @@ func TestOrderOfChecks(t *testing.T) {
 		{"8. new file asked for", ModeDefault, nil, Call{Tool: "Write", Path: "new.go"}, Ask, ""},
 		{"8. edit outside the root asked for", ModeDefault, nil, Call{Tool: "Edit", Path: "/etc/hosts"}, Ask, ""},
 		{"8. shell write outside the root asked for", ModeDefault, nil, bash("echo x > /tmp/out"), Ask, ""},
+		{"8. shell write to shared memory outside the root asked for", ModeDefault, nil, bash("echo x > /dev/shm/out"), Ask, ""},
 		{"8. shell write inside the root allowed", ModeDefault, nil, bash("echo x > out.txt"), Allow, ""},
 		{"8. redirect to /dev/null is harmless", ModeDefault, nil, bash("ls > /dev/null 2>&1"), Allow, ""},
 		{"8. too complex asks", ModeDefault, nil, bash("$CMD --force"), Ask, ""},
