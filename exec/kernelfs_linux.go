@@ -4,10 +4,10 @@ package exec
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+	"golang.org/x/sys/unix"
 )
 
 // kernelFSTypes are the file systems of the kernel's interfaces and of device
@@ -22,71 +22,98 @@ var deviceFS = []string{"devtmpfs", "devpts"}
 
 // kernelMountsHeldWithout lists, when layer is false, the mounts of the
 // kernel's file systems under another name than /proc, /sys and /dev (a
-// bind of /dev, or of / with its mounts, as a container's tooling leaves)
-// that a grant of p, or its root, holds or lies in: a write grant any of
-// them, a read grant those holding device nodes. Landlock's rules on
+// bind of /dev, or of / with its mounts, as a container's tooling leaves;
+// a chroot's proc in the project) that a rule of the Landlock plan, rules
+// (real paths: the root and the grants as Landlock will grant them),
+// holds or lies in: one that lets files be written any of them, one that
+// lets them be read those holding device nodes. Landlock's rules on
 // /proc, /sys and /dev do not reach them there (holdsKernelDirsWithout
 // and KernelWrite judge those by name); the layer makes every mount but
-// its own /dev read-only and without devices. With the layer, nil:
-// nothing is read on a run's way.
-func (p Policy) kernelMountsHeldWithout(layer bool) []string {
-	if layer {
+// its own /dev read-only and without devices. A mount in /proc, /sys or
+// /dev counts where a rule lying in that directory holds it below (a bind
+// of / in /dev/shm, which the default policy grants writable). With the
+// layer, or without Landlock's rules, nil: nothing is read on a run's way.
+func kernelMountsHeldWithout(layer bool, rules []landlock.PathRule) []string {
+	if layer || len(rules) == 0 {
 		return nil
 	}
-	info, err := os.ReadFile("/proc/self/mountinfo")
-	if err != nil {
-		return nil // no /proc: Landlock's rules alone, as before
-	}
-	// in is the kernel directory a mount lies in, or "": one there is
-	// judged by name (Landlock's rules on it) but where a grant lying in
-	// that directory holds it below (a bind of / in /dev/shm, which the
-	// default policy grants writable).
+	return heldAliases(readMountinfo(), rules)
+}
+
+// heldAliases is kernelMountsHeldWithout's judgement of the mount table
+// info (/proc/self/mountinfo's text).
+func heldAliases(info []byte, rules []landlock.PathRule) []string {
 	type mount struct{ at, fs, in string }
 	var aliases []mount
-	for line := range bytes.Lines(info) {
+	for len(info) > 0 {
+		line := info
+		if i := bytes.IndexByte(info, '\n'); i >= 0 {
+			line, info = info[:i], info[i+1:]
+		} else {
+			info = nil
+		}
 		// id parent major:minor root mountpoint options [optional…] - fstype source super
-		f := strings.Fields(string(line))
-		sep := slices.Index(f, "-")
-		if sep < 6 || sep+1 >= len(f) || !slices.Contains(kernelFSTypes, f[sep+1]) {
+		sep := bytes.Index(line, []byte(" - "))
+		if sep < 0 {
 			continue
 		}
-		at, in := unescapeMountinfo(f[4]), ""
+		fs, _, _ := bytes.Cut(line[sep+3:], []byte(" "))
+		k := slices.IndexFunc(kernelFSTypes, func(t string) bool { return string(fs) == t })
+		if k < 0 {
+			continue
+		}
+		f := bytes.Fields(line[:sep])
+		if len(f) < 6 {
+			continue
+		}
+		at, in := unescapeMountinfo(string(f[4])), ""
 		if k := slices.IndexFunc(KernelDirs, func(k string) bool { return within(at, k) }); k >= 0 {
 			in = KernelDirs[k]
 		}
-		aliases = append(aliases, mount{at, f[sep+1], in})
-	}
-	if len(aliases) == 0 {
-		return nil
-	}
-	// The root is a grant too, the widest: a chroot's proc that a build in
-	// the project mounted there opened for writing through it.
-	grants := p.Grants
-	if p.Root != "" {
-		grants = append([]Grant{{Path: p.Root, Access: p.rootAccess()}}, p.Grants...)
+		aliases = append(aliases, mount{at, kernelFSTypes[k], in})
 	}
 	var held []string
-	for _, g := range grants {
-		if g.Access&(Read|Write) == 0 || !filepath.IsAbs(g.Path) {
+	for _, r := range rules {
+		if r.Access&(landlock.ReadFile|landlock.WriteFile) == 0 {
 			continue
 		}
-		real, err := filepath.EvalSymlinks(g.Path)
-		if err != nil {
-			continue // a missing optional grant grants nothing
-		}
 		for _, m := range aliases {
-			if g.Access&Write == 0 && !slices.Contains(deviceFS, m.fs) {
+			if r.Access&landlock.WriteFile == 0 && !slices.Contains(deviceFS, m.fs) {
 				continue
 			}
-			what := m.at + " (" + m.fs + ")"
-			alias := within(m.at, real) || within(real, m.at)
+			alias := within(m.at, r.Path) || within(r.Path, m.at)
 			if m.in != "" {
-				alias = real != m.in && within(real, m.in) && m.at != real && within(m.at, real)
+				alias = r.Path != m.in && within(r.Path, m.in) && m.at != r.Path && within(m.at, r.Path)
 			}
-			if alias && !slices.Contains(held, what) {
+			if what := m.at + " (" + m.fs + ")"; alias && !slices.Contains(held, what) {
 				held = append(held, what)
 			}
 		}
 	}
 	return held
+}
+
+// readMountinfo reads /proc/self/mountinfo in as few reads as it takes
+// (each one renders the mounts afresh), through a bare descriptor; nil
+// where there is none (no /proc: Landlock's rules alone, as before).
+func readMountinfo() []byte {
+	fd, err := unix.Open("/proc/self/mountinfo", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(fd)
+	b := make([]byte, 0, 16<<10)
+	for {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, cap(b))
+		}
+		n, err := unix.Read(fd, b[len(b):cap(b)])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil || n <= 0 {
+			return b
+		}
+		b = b[:len(b)+n]
+	}
 }

@@ -628,7 +628,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced: " + msg)
 	}
-	if held := c.Policy.kernelMountsHeldWithout(mountNS); len(held) > 0 {
+	if held := kernelMountsHeldWithout(mountNS, sp.execRules); len(held) > 0 {
 		if len(held) > 4 {
 			held = append(held[:4:4], fmt.Sprintf("%d more", len(held)-4))
 		}

@@ -1,0 +1,46 @@
+//go:build linux
+
+package exec
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/mewsandbox/mewsandbox/landlock"
+)
+
+// TestHeldAliases: the kernel's file systems under another name than
+// /proc, /sys and /dev count where a rule lets files be written below
+// them or in them (device nodes: read too); those in their own places
+// count only where a rule lying in that directory holds them below.
+func TestHeldAliases(t *testing.T) {
+	info := []byte(`22 27 0:21 / /proc rw,relatime - proc proc rw
+23 27 0:22 / /sys rw,relatime - sysfs sysfs rw
+24 27 0:5 / /dev rw,nosuid - devtmpfs devtmpfs rw
+25 24 0:23 / /dev/pts rw,nosuid,noexec - devpts devpts rw
+26 24 0:24 / /dev/shm rw,nosuid,nodev - tmpfs tmpfs rw
+27 1 254:0 / / rw,relatime - ext4 /dev/vda rw
+40 27 0:21 / /srv/root\040alias/proc rw,relatime - proc proc rw
+41 27 0:5 / /srv/root\040alias/dev rw,nosuid - devtmpfs devtmpfs rw
+42 26 0:21 / /dev/shm/x/proc rw,relatime - proc proc rw
+43 27 0:30 / /home/u/proj/mnt rw,relatime shared:1 - ext4 /dev/vdb rw
+`)
+	rw := landlock.ReadFile | landlock.WriteFile | landlock.ReadDir
+	ro := landlock.ReadFile | landlock.ReadDir
+	for _, tt := range []struct {
+		name  string
+		rules []landlock.PathRule
+		want  []string
+	}{
+		{"the default's rules", []landlock.PathRule{{Path: "/home/u/proj", Access: rw}, {Path: "/usr", Access: ro}, {Path: "/proc", Access: ro}, {Path: "/sys", Access: ro}, {Path: "/dev/null", Access: rw}, {Path: "/dev/pts", Access: rw}}, nil},
+		{"a write grant holding the alias", []landlock.PathRule{{Path: "/srv", Access: rw}}, []string{"/srv/root alias/proc (proc)", "/srv/root alias/dev (devtmpfs)"}},
+		{"a read grant: device nodes only", []landlock.PathRule{{Path: "/srv/root alias", Access: ro}}, []string{"/srv/root alias/dev (devtmpfs)"}},
+		{"a grant inside the alias", []landlock.PathRule{{Path: "/srv/root alias/proc/sys", Access: rw}}, []string{"/srv/root alias/proc (proc)"}},
+		{"a listing only", []landlock.PathRule{{Path: "/srv", Access: landlock.ReadDir}}, nil},
+		{"/dev/shm holding a bind", []landlock.PathRule{{Path: "/dev/shm", Access: rw}}, []string{"/dev/shm/x/proc (proc)"}},
+	} {
+		if got := heldAliases(info, tt.rules); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
