@@ -78,6 +78,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git push --force", check: checkGitPushForce},
 		// Publishes commits to a shared remote.
 		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
+		// Mails the project's commits, as patches, to any address.
+		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send")},
 		// Uploads the large files of commits to a remote's LFS store.
 		{name: "git lfs push", check: checkGitLFSPush},
 		// The password a credential helper keeps, printed.
@@ -4115,6 +4117,29 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "vault", words: "read", does: printsCredential},
 		{name: "op", words: "read", does: printsCredential},
 		{name: "doppler", words: "secrets", does: printsCredential},
+		// The user's own stores of secrets: the macOS keychain, the
+		// freedesktop secret service, the kernel's keyrings.
+		{name: "security", words: "find-generic-password", does: printsCredential},
+		{name: "security", words: "find-internet-password", does: printsCredential},
+		{name: "security", words: "dump-keychain", does: printsCredential},
+		{name: "security", words: "export", does: printsCredential},
+		{name: "security", words: "add-generic-password", does: storesCredential},
+		{name: "security", words: "add-internet-password", does: storesCredential},
+		{name: "security", words: "delete-generic-password", does: removesCredential},
+		{name: "security", words: "delete-internet-password", does: removesCredential},
+		{name: "secret-tool", words: "lookup", does: printsCredential},
+		{name: "secret-tool", words: "search", does: printsCredential},
+		{name: "secret-tool", words: "store", does: storesCredential},
+		{name: "secret-tool", words: "clear", does: removesCredential},
+	}
+	for _, w := range [...]string{"print", "pipe", "read"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: printsCredential})
+	}
+	for _, w := range [...]string{"add", "padd", "update", "pupdate"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: storesCredential})
+	}
+	for _, w := range [...]string{"unlink", "revoke", "clear", "invalidate", "purge"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: removesCredential})
 	}
 	for _, n := range [...]string{"npm", "pnpm"} {
 		for _, w := range [...]string{"login", "adduser", "add-user"} {
@@ -4447,6 +4472,9 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
 		return r, false
 	}
+	if r := passOrKeyCredential(c); r != "" {
+		return r, false
+	}
 	var words, opt string
 	switch n := lowerName(c); {
 	case strings.HasPrefix(n, "docker-credential-"):
@@ -4478,6 +4506,54 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
+}
+
+// passOrKeyCredential returns the reason of pass NAME (and show, grep,
+// otp, which print a password; insert, edit, rm, which change one), of
+// gpg --export-secret-keys (gpg takes any unambiguous abbreviation of a
+// long option) and --delete-secret-keys, and of ssh-add, which changes
+// the keys the user's agent offers to every later ssh unless it only
+// lists (-l, -L) or tests (-T) them. "" for another command.
+func passOrKeyCredential(c SimpleCommand) string {
+	switch lowerName(c) {
+	case "pass":
+		// Its options take no separate value (-c, --clip=LINE), so the
+		// first other word is the subcommand or a password's name; a
+		// name alone shows it.
+		i := slices.IndexFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || !strings.HasPrefix(w.Text, "-") })
+		if i < 0 {
+			if len(c.Args()) > 1 {
+				return c.Name() + " " + c.Args()[1].Text + " prints or changes a password the user keeps outside the project"
+			}
+			return "" // lists the names of the passwords
+		}
+		op := c.Args()[1+i]
+		if op.Literal && slices.Contains([]string{"ls", "list", "find", "search", "help", "version"}, op.Text) {
+			return ""
+		}
+		return c.Name() + " " + op.Text + " prints or changes a password the user keeps outside the project"
+	case "gpg", "gpg2":
+		// An abbreviation past the shared prefix names one option.
+		abbrev := func(t, long string) bool { return len(t) > len("--export-secret") && strings.HasPrefix(long, t) }
+		for _, w := range c.Args()[1:] {
+			t, _, _ := strings.Cut(w.Text, "=")
+			switch {
+			case !w.Literal:
+			case abbrev(t, "--export-secret-keys") || abbrev(t, "--export-secret-subkeys"):
+				return c.Name() + " " + t + " " + printsCredential
+			case abbrev(t, "--delete-secret-keys") || abbrev(t, "--delete-secret-and-public-keys"):
+				return c.Name() + " " + t + " " + removesCredential
+			}
+		}
+	case "ssh-add":
+		for _, w := range c.Args()[1:] {
+			if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.ContainsAny(w.Text[1:], "lLT") {
+				return ""
+			}
+		}
+		return c.Name() + " changes the keys the user's ssh-agent offers to every later ssh"
+	}
+	return ""
 }
 
 // awsConfigureKey returns the reason of aws configure get NAME, which
