@@ -130,6 +130,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
+		// An editor extension installed for the user runs in every later
+		// session of the editor, outside the sandbox.
+		{name: "editor extension", check: checkEditorExtension},
 		{name: "package install", check: checkPackageInstall},
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
@@ -2834,6 +2837,23 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 
 // checkToolSettings: settings a tool writes for every later run of it,
 // outside the project (go env -w, npm config set, a global npm install).
+// checkEditorExtension: code --install-extension (and VS Code's forks)
+// installs an extension for the user, --uninstall-extension removes one.
+func checkEditorExtension(c SimpleCommand, _ PathEnv) (string, bool) {
+	switch lowerName(c) {
+	case "code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss":
+	default:
+		return "", false
+	}
+	for _, w := range c.Args()[1:] {
+		t, _, _ := strings.Cut(w.Text, "=")
+		if w.Literal && (t == "--install-extension" || t == "--uninstall-extension") || !w.Literal && strings.Contains(w.Text, "-extension") {
+			return c.Name() + " " + t + " installs or removes an extension every later session of the editor runs", false
+		}
+	}
+	return "", false
+}
+
 func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
 	if pip, sub, ok := pipCommand(c); ok {
@@ -4475,7 +4495,8 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	if r := passOrKeyCredential(c); r != "" {
 		return r, false
 	}
-	var words, opt string
+	var words string
+	var opts []string
 	switch n := lowerName(c); {
 	case strings.HasPrefix(n, "docker-credential-"):
 		// A docker credential helper, given a registry on its input.
@@ -4487,9 +4508,11 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 		return "", false
 	case n == "gh" || n == "glab":
-		words, opt = "auth status", "--show-token"
+		words, opts = "auth status", []string{"--show-token"}
 	case n == "kubectl":
-		words, opt = "config view", "--raw"
+		// --flatten embeds the files the keys are in and leaves them
+		// unredacted, as --raw does.
+		words, opts = "config view", []string{"--raw", "--flatten"}
 	default:
 		return "", false
 	}
@@ -4497,9 +4520,11 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		// A boolean option of Go's flag packages may be given a value
 		// (--raw=true), which only a false one turns off; a word known
 		// at run time may be the option.
-		v, set := strings.CutPrefix(w.Text, opt+"=")
-		return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
-			set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+		return slices.ContainsFunc(opts, func(opt string) bool {
+			v, set := strings.CutPrefix(w.Text, opt+"=")
+			return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
+				set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+		})
 	})
 	first, second, _ := strings.Cut(words, " ")
 	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
@@ -4508,7 +4533,8 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
 }
 
-// passOrKeyCredential returns the reason of pass NAME (and show, grep,
+// passOrKeyCredential returns the reason of npm config get of an auth
+// setting, of ssh-copy-id, of pass NAME (and show, grep,
 // otp, which print a password; insert, edit, rm, which change one), of
 // gpg --export-secret-keys (gpg takes any unambiguous abbreviation of a
 // long option) and --delete-secret-keys, and of ssh-add, which changes
@@ -4543,6 +4569,26 @@ func passOrKeyCredential(c SimpleCommand) string {
 				return c.Name() + " " + t + " " + printsCredential
 			case abbrev(t, "--delete-secret-keys") || abbrev(t, "--delete-secret-and-public-keys"):
 				return c.Name() + " " + t + " " + removesCredential
+			}
+		}
+	case "ssh-copy-id":
+		return c.Name() + " installs the user's ssh keys on another host, which lets every later ssh in"
+	case "npm", "pnpm":
+		// npm config get prints an auth setting unredacted, as npm
+		// config list does not: //host/:_authToken, _password, _auth.
+		ops := subcommandWords(c)
+		switch {
+		case len(ops) > 1 && ops[0].Literal && ops[0].Text == "get": // npm get KEY
+			ops = ops[1:]
+		case len(ops) > 2 && ops[0].Literal && (ops[0].Text == "config" || ops[0].Text == "c") && ops[1].Literal && ops[1].Text == "get":
+			ops = ops[2:]
+		default:
+			return ""
+		}
+		for _, k := range ops {
+			l := strings.ToLower(k.Text)
+			if !k.Literal || strings.Contains(l, "auth") || strings.Contains(l, "_password") || strings.Contains(l, "token") || strings.HasSuffix(l, "keyfile") {
+				return c.Name() + " config get " + k.Text + " " + printsCredential
 			}
 		}
 	case "ssh-add":

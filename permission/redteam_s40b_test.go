@@ -9,8 +9,11 @@ import (
 // of secrets read through another program than a file read: the macOS
 // keychain (security find-generic-password), the freedesktop secret
 // service (secret-tool lookup), pass, gpg's secret keys, the kernel's
-// keyrings (keyctl print), the keys ssh-agent offers (ssh-add), and
-// git send-email, which mails the project's commits to any address.
+// keyrings (keyctl print), the keys ssh-agent offers (ssh-add) and
+// those another host lets in (ssh-copy-id), npm's registry token (npm
+// config get _authToken), kubectl config view --flatten, git
+// send-email, which mails the project's commits to any address, and
+// editor extensions installed for the user (code --install-extension).
 // testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40B(t *testing.T) {
 	t.Parallel()
@@ -60,6 +63,23 @@ func TestRedTeamDecisionsS40B(t *testing.T) {
 		{"S40B git -C send-email", A, nil, `git -C . send-email --to=a@example.com -1`, Ask},
 		{"S40B git imap-send", D, nil, `git format-patch --stdout -1 | git imap-send`, Ask},
 		{"S40B git format-patch stays allowed", D, nil, `git format-patch -1`, Allow},
+		{"S40B ssh-copy-id", D, nil, `ssh-copy-id u@host`, Ask},
+		{"S40B ssh-copy-id -i", A, nil, `ssh-copy-id -i k.pub u@host`, Ask},
+		{"S40B npm config get _authToken", D, nil, `npm config get //registry.npmjs.org/:_authToken`, Ask},
+		{"S40B npm config get _auth", A, nil, `npm config get _auth`, Ask},
+		{"S40B npm get _authToken", D, nil, `npm get //npm.example.com/:_authToken`, Ask},
+		{"S40B npm get registry stays allowed", A, nil, `npm get registry`, Allow},
+		{"S40B pnpm config get $key", D, nil, `pnpm config get "$key"`, Ask},
+		{"S40B npm config get registry stays allowed", D, nil, `npm config get registry`, Allow},
+		{"S40B npm config list stays allowed", A, nil, `npm config list`, Allow},
+		{"S40B kubectl config view --flatten", D, nil, `kubectl config view --minify --flatten`, Ask},
+		{"S40B kubectl config view --minify stays allowed", D, nil, `kubectl config view --minify`, Allow},
+		{"S40B code --install-extension", D, nil, `code --install-extension evil.ext`, Ask},
+		{"S40B cursor --install-extension vsix", A, nil, `cursor --install-extension ./x.vsix`, Ask},
+		{"S40B codium --uninstall-extension", D, nil, `codium --uninstall-extension ms-python.python`, Ask},
+		{"S40B code --install-extension through xargs", A, nil, `cat exts.txt | xargs -n1 code --install-extension`, Ask},
+		{"S40B code --list-extensions stays allowed", D, nil, `code --list-extensions`, Allow},
+		{"S40B code . stays allowed", A, nil, `code .`, Allow},
 	}
 	checkDecisions(t, tests)
 }
@@ -75,6 +95,10 @@ func TestRedTeamReasonsS40B(t *testing.T) {
 		{`keyctl print 1`, `keyctl print ` + printsCredential},
 		{`ssh-add -k`, `ssh-add changes the keys the user's ssh-agent offers`},
 		{`git send-email -1`, `git send-email mails the project's commits`},
+		{`ssh-copy-id u@host`, `ssh-copy-id installs the user's ssh keys on another host`},
+		{`npm config get _auth`, `npm config get _auth ` + printsCredential},
+		{`kubectl config view --flatten`, `kubectl config view --flatten ` + printsCredential},
+		{`code --install-extension x`, `code --install-extension installs or removes an extension`},
 	} {
 		res := engine(t, ModeDefault).Check(bash(tt.cmd))
 		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
