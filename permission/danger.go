@@ -133,6 +133,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// An editor extension installed for the user runs in every later
 		// session of the editor, outside the sandbox.
 		{name: "editor extension", check: checkEditorExtension},
+		{name: "user settings", check: checkUserSettings},
 		{name: "package install", check: checkPackageInstall},
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
@@ -4642,6 +4643,44 @@ func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 		}
 	}
 	return "", true
+}
+
+// Phrases of userSettingsRows.
+const (
+	changesUserSettings = "changes the settings every later run of it uses, outside the project"
+	installsExtension   = "installs or removes an extension every later run of it loads, outside the project"
+)
+
+// userSettingsRows: settings and extensions a program keeps for the
+// user, outside the project, that choose what it runs or where it
+// sends (conda's channels, poetry's repositories, gh extensions, git
+// lfs's global filters, docker's plugins); the reads and the project's
+// own settings (--local) are not here, nor the context every later
+// kubectl or docker acts on (kubectl config use-context), whose changes
+// are judged each on its own.
+var userSettingsRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	return []subcommandRow{
+		{name: "conda", words: "config", does: changesUserSettings, reads: []string{"--show", "--show-sources", "--get", "--describe", "--validate"}},
+		{name: "conda", words: "init", does: "writes conda's start-up code into the user's shell start-up files"},
+		{name: "mamba", words: "init", does: "writes mamba's start-up code into the user's shell start-up files"},
+		{name: "poetry", words: "config", does: changesUserSettings, reads: []string{"--list", "--local"}},
+		{name: "gh", words: "extension install", does: installsExtension},
+		{name: "gh", words: "extension upgrade", does: installsExtension},
+		{name: "gh", words: "extension remove", does: installsExtension},
+		{name: "gh", words: "ext install", does: installsExtension},
+		{name: "gh", words: "ext upgrade", does: installsExtension},
+		{name: "gh", words: "ext remove", does: installsExtension},
+		{name: "git", words: "lfs install", does: "writes git lfs's filters into the user's git settings, which every later git runs", reads: []string{"--local", "--worktree"}},
+		{name: "git", words: "lfs uninstall", does: "removes git lfs's filters from the user's git settings", reads: []string{"--local", "--worktree"}},
+		{name: "docker", words: "plugin install", does: installsExtension},
+		{name: "docker", words: "plugin enable", does: installsExtension},
+		{name: "docker", words: "plugin upgrade", does: installsExtension},
+	}
+}}
+
+// checkUserSettings: userSettingsRows.
+func checkUserSettings(c SimpleCommand, _ PathEnv) (string, bool) {
+	return matchSubcommand(c, userSettingsRows.get()), false
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's

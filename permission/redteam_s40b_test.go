@@ -13,7 +13,9 @@ import (
 // those another host lets in (ssh-copy-id), npm's registry token (npm
 // config get _authToken), kubectl config view --flatten, git
 // send-email, which mails the project's commits to any address, and
-// editor extensions installed for the user (code --install-extension).
+// extensions and settings kept for the user that choose what a program
+// runs or where it acts later (code --install-extension, gh extension
+// install, conda config --add channels, conda init, poetry config, git
 // testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS40B(t *testing.T) {
 	t.Parallel()
@@ -80,6 +82,23 @@ func TestRedTeamDecisionsS40B(t *testing.T) {
 		{"S40B code --install-extension through xargs", A, nil, `cat exts.txt | xargs -n1 code --install-extension`, Ask},
 		{"S40B code --list-extensions stays allowed", D, nil, `code --list-extensions`, Allow},
 		{"S40B code . stays allowed", A, nil, `code .`, Allow},
+		{"S40B conda config --add channels", D, nil, `conda config --add channels evil`, Ask},
+		{"S40B conda config --set", A, nil, `conda config --set channel_priority flexible`, Ask},
+		{"S40B conda init", D, nil, `conda init zsh`, Ask},
+		{"S40B conda config --show stays allowed", D, nil, `conda config --show channels`, Allow},
+		{"S40B poetry config repositories", D, nil, `poetry config repositories.x https://pypi.example.com/simple`, Ask},
+		{"S40B poetry config http-basic", A, nil, `poetry config http-basic.pypi u p`, Ask},
+		{"S40B poetry config --local stays allowed", D, nil, `poetry config --local virtualenvs.in-project true`, Allow},
+		{"S40B poetry config --list stays allowed", A, nil, `poetry config --list`, Allow},
+		{"S40B gh extension install", D, nil, `gh extension install someone/gh-x`, Ask},
+		{"S40B gh ext upgrade --all", A, nil, `gh ext upgrade --all`, Ask},
+		{"S40B gh extension list stays allowed", D, nil, `gh extension list`, Allow},
+		{"S40B git lfs install", D, nil, `git lfs install`, Ask},
+		{"S40B git lfs install --skip-repo", A, nil, `git lfs install --skip-repo`, Ask},
+		{"S40B git lfs install --local stays allowed", D, nil, `git lfs install --local`, Allow},
+		{"S40B git lfs pull stays allowed", A, nil, `git lfs pull`, Allow},
+		{"S40B docker plugin install", D, nil, `docker plugin install someone/plugin`, Ask},
+		{"S40B docker context ls stays allowed", D, nil, `docker context ls`, Allow},
 	}
 	checkDecisions(t, tests)
 }
@@ -99,6 +118,8 @@ func TestRedTeamReasonsS40B(t *testing.T) {
 		{`npm config get _auth`, `npm config get _auth ` + printsCredential},
 		{`kubectl config view --flatten`, `kubectl config view --flatten ` + printsCredential},
 		{`code --install-extension x`, `code --install-extension installs or removes an extension`},
+		{`conda init`, `conda init writes conda's start-up code`},
+		{`gh extension install o/gh-x`, `gh extension install installs or removes an extension every later run of it loads`},
 	} {
 		res := engine(t, ModeDefault).Check(bash(tt.cmd))
 		if res.Decision != Ask || !strings.Contains(res.Reason, tt.reason) {
