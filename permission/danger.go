@@ -4535,7 +4535,7 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 }
 
 // passOrKeyCredential returns the reason of npm config get of an auth
-// setting, of ssh-copy-id, of pass NAME (and show, grep,
+// setting, of gh and glab config get of a token, of ssh-copy-id, of pass NAME (and show, grep,
 // otp, which print a password; insert, edit, rm, which change one), of
 // gpg --export-secret-keys (gpg takes any unambiguous abbreviation of a
 // long option) and --delete-secret-keys, and of ssh-add, which changes
@@ -4570,6 +4570,18 @@ func passOrKeyCredential(c SimpleCommand) string {
 				return c.Name() + " " + t + " " + printsCredential
 			case abbrev(t, "--delete-secret-keys") || abbrev(t, "--delete-secret-and-public-keys"):
 				return c.Name() + " " + t + " " + removesCredential
+			}
+		}
+	case "gh", "glab":
+		// The token of a host, kept in the program's own settings file
+		// where no keyring holds it: gh config get -h github.com oauth_token.
+		ops := subcommandWords(c)
+		if len(ops) < 3 || !ops[0].Literal || ops[0].Text != "config" || !ops[1].Literal || ops[1].Text != "get" {
+			return ""
+		}
+		for _, k := range ops[2:] {
+			if !k.Literal || strings.Contains(strings.ToLower(k.Text), "token") {
+				return c.Name() + " config get " + k.Text + " " + printsCredential
 			}
 		}
 	case "ssh-copy-id":
