@@ -78,6 +78,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git push --force", check: checkGitPushForce},
 		// Publishes commits to a shared remote.
 		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
+		// Mails the project's commits, as patches, to any address.
+		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send")},
 		// Uploads the large files of commits to a remote's LFS store.
 		{name: "git lfs push", check: checkGitLFSPush},
 		// The password a credential helper keeps, printed.
@@ -128,6 +130,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
+		// An editor extension installed for the user runs in every later
+		// session of the editor, outside the sandbox.
+		{name: "editor extension", check: checkEditorExtension},
+		{name: "user settings", check: checkUserSettings},
 		{name: "package install", check: checkPackageInstall},
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
@@ -2832,6 +2838,23 @@ func checkAbsoluteExtract(c SimpleCommand, _ PathEnv) (string, bool) {
 
 // checkToolSettings: settings a tool writes for every later run of it,
 // outside the project (go env -w, npm config set, a global npm install).
+// checkEditorExtension: code --install-extension (and VS Code's forks)
+// installs an extension for the user, --uninstall-extension removes one.
+func checkEditorExtension(c SimpleCommand, _ PathEnv) (string, bool) {
+	switch lowerName(c) {
+	case "code", "code-insiders", "codium", "vscodium", "cursor", "windsurf", "code-oss":
+	default:
+		return "", false
+	}
+	for _, w := range c.Args()[1:] {
+		t, _, _ := strings.Cut(w.Text, "=")
+		if w.Literal && (t == "--install-extension" || t == "--uninstall-extension") || !w.Literal && strings.Contains(w.Text, "-extension") {
+			return c.Name() + " " + t + " installs or removes an extension every later session of the editor runs", false
+		}
+	}
+	return "", false
+}
+
 func checkToolSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 	args := c.Args()
 	if pip, sub, ok := pipCommand(c); ok {
@@ -4115,6 +4138,29 @@ var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
 		{name: "vault", words: "read", does: printsCredential},
 		{name: "op", words: "read", does: printsCredential},
 		{name: "doppler", words: "secrets", does: printsCredential},
+		// The user's own stores of secrets: the macOS keychain, the
+		// freedesktop secret service, the kernel's keyrings.
+		{name: "security", words: "find-generic-password", does: printsCredential},
+		{name: "security", words: "find-internet-password", does: printsCredential},
+		{name: "security", words: "dump-keychain", does: printsCredential},
+		{name: "security", words: "export", does: printsCredential},
+		{name: "security", words: "add-generic-password", does: storesCredential},
+		{name: "security", words: "add-internet-password", does: storesCredential},
+		{name: "security", words: "delete-generic-password", does: removesCredential},
+		{name: "security", words: "delete-internet-password", does: removesCredential},
+		{name: "secret-tool", words: "lookup", does: printsCredential},
+		{name: "secret-tool", words: "search", does: printsCredential},
+		{name: "secret-tool", words: "store", does: storesCredential},
+		{name: "secret-tool", words: "clear", does: removesCredential},
+	}
+	for _, w := range [...]string{"print", "pipe", "read"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: printsCredential})
+	}
+	for _, w := range [...]string{"add", "padd", "update", "pupdate"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: storesCredential})
+	}
+	for _, w := range [...]string{"unlink", "revoke", "clear", "invalidate", "purge"} {
+		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: removesCredential})
 	}
 	for _, n := range [...]string{"npm", "pnpm"} {
 		for _, w := range [...]string{"login", "adduser", "add-user"} {
@@ -4447,7 +4493,11 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	if r := matchSubcommand(c, credentialRows.get()); r != "" {
 		return r, false
 	}
-	var words, opt string
+	if r := passOrKeyCredential(c); r != "" {
+		return r, false
+	}
+	var words string
+	var opts []string
 	switch n := lowerName(c); {
 	case strings.HasPrefix(n, "docker-credential-"):
 		// A docker credential helper, given a registry on its input.
@@ -4459,9 +4509,11 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 		return "", false
 	case n == "gh" || n == "glab":
-		words, opt = "auth status", "--show-token"
+		words, opts = "auth status", []string{"--show-token"}
 	case n == "kubectl":
-		words, opt = "config view", "--raw"
+		// --flatten embeds the files the keys are in and leaves them
+		// unredacted, as --raw does.
+		words, opts = "config view", []string{"--raw", "--flatten"}
 	default:
 		return "", false
 	}
@@ -4469,15 +4521,98 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 		// A boolean option of Go's flag packages may be given a value
 		// (--raw=true), which only a false one turns off; a word known
 		// at run time may be the option.
-		v, set := strings.CutPrefix(w.Text, opt+"=")
-		return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
-			set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+		return slices.ContainsFunc(opts, func(opt string) bool {
+			v, set := strings.CutPrefix(w.Text, opt+"=")
+			return w.Literal && (w.Text == opt || opt == "--show-token" && w.Text == "-t" ||
+				set && !slices.Contains([]string{"0", "f", "false"}, strings.ToLower(v))) || !w.Literal && strings.Contains(w.Text, opt)
+		})
 	})
 	first, second, _ := strings.Cut(words, " ")
 	if ops := subcommandWords(c); k < 0 || len(ops) < 2 || ops[0].Text != first || ops[1].Text != second || !ops[0].Literal || !ops[1].Literal {
 		return "", false
 	}
 	return c.Name() + " " + words + " " + c.Args()[k].Text + " " + printsCredential, false
+}
+
+// passOrKeyCredential returns the reason of npm config get of an auth
+// setting, of gh and glab config get of a token, of ssh-copy-id, of pass NAME (and show, grep,
+// otp, which print a password; insert, edit, rm, which change one), of
+// gpg --export-secret-keys (gpg takes any unambiguous abbreviation of a
+// long option) and --delete-secret-keys, and of ssh-add, which changes
+// the keys the user's agent offers to every later ssh unless it only
+// lists (-l, -L) or tests (-T) them. "" for another command.
+func passOrKeyCredential(c SimpleCommand) string {
+	switch lowerName(c) {
+	case "pass":
+		// Its options take no separate value (-c, --clip=LINE), so the
+		// first other word is the subcommand or a password's name; a
+		// name alone shows it.
+		i := slices.IndexFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || !strings.HasPrefix(w.Text, "-") })
+		if i < 0 {
+			if len(c.Args()) > 1 {
+				return c.Name() + " " + c.Args()[1].Text + " prints or changes a password the user keeps outside the project"
+			}
+			return "" // lists the names of the passwords
+		}
+		op := c.Args()[1+i]
+		if op.Literal && slices.Contains([]string{"ls", "list", "find", "search", "help", "version"}, op.Text) {
+			return ""
+		}
+		return c.Name() + " " + op.Text + " prints or changes a password the user keeps outside the project"
+	case "gpg", "gpg2":
+		// An abbreviation past the shared prefix names one option.
+		abbrev := func(t, long string) bool { return len(t) > len("--export-secret") && strings.HasPrefix(long, t) }
+		for _, w := range c.Args()[1:] {
+			t, _, _ := strings.Cut(w.Text, "=")
+			switch {
+			case !w.Literal:
+			case abbrev(t, "--export-secret-keys") || abbrev(t, "--export-secret-subkeys"):
+				return c.Name() + " " + t + " " + printsCredential
+			case abbrev(t, "--delete-secret-keys") || abbrev(t, "--delete-secret-and-public-keys"):
+				return c.Name() + " " + t + " " + removesCredential
+			}
+		}
+	case "gh", "glab":
+		// The token of a host, kept in the program's own settings file
+		// where no keyring holds it: gh config get -h github.com oauth_token.
+		ops := subcommandWords(c)
+		if len(ops) < 3 || !ops[0].Literal || ops[0].Text != "config" || !ops[1].Literal || ops[1].Text != "get" {
+			return ""
+		}
+		for _, k := range ops[2:] {
+			if !k.Literal || strings.Contains(strings.ToLower(k.Text), "token") {
+				return c.Name() + " config get " + k.Text + " " + printsCredential
+			}
+		}
+	case "ssh-copy-id":
+		return c.Name() + " installs the user's ssh keys on another host, which lets every later ssh in"
+	case "npm", "pnpm":
+		// npm config get prints an auth setting unredacted, as npm
+		// config list does not: //host/:_authToken, _password, _auth.
+		ops := subcommandWords(c)
+		switch {
+		case len(ops) > 1 && ops[0].Literal && ops[0].Text == "get": // npm get KEY
+			ops = ops[1:]
+		case len(ops) > 2 && ops[0].Literal && (ops[0].Text == "config" || ops[0].Text == "c") && ops[1].Literal && ops[1].Text == "get":
+			ops = ops[2:]
+		default:
+			return ""
+		}
+		for _, k := range ops {
+			l := strings.ToLower(k.Text)
+			if !k.Literal || strings.Contains(l, "auth") || strings.Contains(l, "_password") || strings.Contains(l, "token") || strings.HasSuffix(l, "keyfile") {
+				return c.Name() + " config get " + k.Text + " " + printsCredential
+			}
+		}
+	case "ssh-add":
+		for _, w := range c.Args()[1:] {
+			if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' && w.Text[1] != '-' && strings.ContainsAny(w.Text[1:], "lLT") {
+				return ""
+			}
+		}
+		return c.Name() + " changes the keys the user's ssh-agent offers to every later ssh"
+	}
+	return ""
 }
 
 // awsConfigureKey returns the reason of aws configure get NAME, which
@@ -4520,6 +4655,44 @@ func awsConfigureKey(c SimpleCommand) (reason string, ok bool) {
 		}
 	}
 	return "", true
+}
+
+// Phrases of userSettingsRows.
+const (
+	changesUserSettings = "changes the settings every later run of it uses, outside the project"
+	installsExtension   = "installs or removes an extension every later run of it loads, outside the project"
+)
+
+// userSettingsRows: settings and extensions a program keeps for the
+// user, outside the project, that choose what it runs or where it
+// sends (conda's channels, poetry's repositories, gh extensions, git
+// lfs's global filters, docker's plugins); the reads and the project's
+// own settings (--local) are not here, nor the context every later
+// kubectl or docker acts on (kubectl config use-context), whose changes
+// are judged each on its own.
+var userSettingsRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
+	return []subcommandRow{
+		{name: "conda", words: "config", does: changesUserSettings, reads: []string{"--show", "--show-sources", "--get", "--describe", "--validate"}},
+		{name: "conda", words: "init", does: "writes conda's start-up code into the user's shell start-up files"},
+		{name: "mamba", words: "init", does: "writes mamba's start-up code into the user's shell start-up files"},
+		{name: "poetry", words: "config", does: changesUserSettings, reads: []string{"--list", "--local"}},
+		{name: "gh", words: "extension install", does: installsExtension},
+		{name: "gh", words: "extension upgrade", does: installsExtension},
+		{name: "gh", words: "extension remove", does: installsExtension},
+		{name: "gh", words: "ext install", does: installsExtension},
+		{name: "gh", words: "ext upgrade", does: installsExtension},
+		{name: "gh", words: "ext remove", does: installsExtension},
+		{name: "git", words: "lfs install", does: "writes git lfs's filters into the user's git settings, which every later git runs", reads: []string{"--local", "--worktree"}},
+		{name: "git", words: "lfs uninstall", does: "removes git lfs's filters from the user's git settings", reads: []string{"--local", "--worktree"}},
+		{name: "docker", words: "plugin install", does: installsExtension},
+		{name: "docker", words: "plugin enable", does: installsExtension},
+		{name: "docker", words: "plugin upgrade", does: installsExtension},
+	}
+}}
+
+// checkUserSettings: userSettingsRows.
+func checkUserSettings(c SimpleCommand, _ PathEnv) (string, bool) {
+	return matchSubcommand(c, userSettingsRows.get()), false
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's

@@ -353,7 +353,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"G2 neighbour: git rebase -x make", D, nil, `git rebase -x 'make test' main`, Allow},
 		{"G2 neighbour: git filter-branch --msg-filter", D, nil, `git filter-branch --msg-filter 'sed s/a/b/' HEAD`, Allow},
 		{"G2 neighbour: git filter-branch --subdirectory-filter", D, nil, `git filter-branch --subdirectory-filter lib HEAD`, Allow},
-		{"G2 neighbour: git send-email --to", D, nil, `git send-email --to=a@example.com --smtp-server=smtp.example.com a.patch`, Allow},
+		{"G2 neighbour: git send-email --to, under an allow rule (S40B asks for mailing itself)", D, []string{"allow:Bash(git send-email:*)"}, `git send-email --to=a@example.com --smtp-server=smtp.example.com a.patch`, Allow},
 		{"G2 neighbour: git fetch -u", D, nil, `git fetch -u origin`, Allow},
 		{"G2 neighbour: git fetch --upload-pack", D, nil, `git fetch --upload-pack=git-upload-pack origin`, Allow},
 		{"G2 neighbour: git clone --depth", D, nil, `git clone --depth 1 https://x/y`, Allow},
