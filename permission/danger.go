@@ -4549,6 +4549,9 @@ func passOrKeyCredential(c SimpleCommand) string {
 		// name alone shows it.
 		i := slices.IndexFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || !strings.HasPrefix(w.Text, "-") })
 		if i < 0 {
+			if slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "--help" || w.Text == "-h" || w.Text == "--version" }) {
+				return "" // prints its usage or version
+			}
 			if len(c.Args()) > 1 {
 				return c.Name() + " " + c.Args()[1].Text + " prints or changes a password the user keeps outside the project"
 			}

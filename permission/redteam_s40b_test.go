@@ -102,6 +102,7 @@ func TestRedTeamDecisionsS40B(t *testing.T) {
 		{"S40B git lfs pull stays allowed", A, nil, `git lfs pull`, Allow},
 		{"S40B docker plugin install", D, nil, `docker plugin install someone/plugin`, Ask},
 		{"S40B docker context ls stays allowed", D, nil, `docker context ls`, Allow},
+		{"S40B neighbour: pass's usage and version", D, nil, `pass --help && pass --version && pass -h`, Allow},
 	}
 	checkDecisions(t, tests)
 }
