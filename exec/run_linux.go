@@ -322,7 +322,8 @@ type spawning struct {
 	// placeholders are the layer's, held for the run (materialize).
 	placeholders *placeholders
 	warn         func(string)
-	cgroup       *runCgroup // the run's, for cgroup limits; nil if none
+	tmpWarn      func(string) // says the private temp dir stays
+	cgroup       *runCgroup   // the run's, for cgroup limits; nil if none
 	// handed is the caller's pipes' and sockets' state before the run,
 	// put back after it (restore) where the command cannot have held
 	// them past it; went says the command was let start.
@@ -742,14 +743,16 @@ func (s *spawning) cleanUp() {
 		s.sp.Ruleset.Close()
 	}
 	if s.tmp != "" {
-		os.RemoveAll(s.tmp)
+		if err := removePrivateTmp(s.tmp); err != nil {
+			s.tmpWarn(fmt.Sprintf("mewsandbox: the private temp dir %s could not be removed: %v", s.tmp, err))
+		}
 	}
 }
 
 // spawnChild sets up the start of the sandbox child, without starting it
 // (or adopts the one started already, see adopt).
 func (c *Cmd) spawnChild() *spawning {
-	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{})}
+	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{}), tmpWarn: c.warn}
 	if s.adopt(c) {
 		return s
 	}
