@@ -323,6 +323,7 @@ type spawning struct {
 	placeholders *placeholders
 	warn         func(string)
 	tmpWarn      func(string) // says the private temp dir stays
+	fg           *foreground  // the terminal's foreground, put back after
 	cgroup       *runCgroup   // the run's, for cgroup limits; nil if none
 	// handed is the caller's pipes' and sockets' state before the run,
 	// put back after it (restore) where the command cannot have held
@@ -736,6 +737,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
+	s.fg.restore()
 	s.placeholders.release(s.warn)
 	restore(s.handed, !s.went.Load() || s.sp != nil && s.sp.PidNS)
 	s.cgroup.remove()
@@ -753,6 +755,9 @@ func (s *spawning) cleanUp() {
 // (or adopts the one started already, see adopt).
 func (c *Cmd) spawnChild() *spawning {
 	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{}), tmpWarn: c.warn}
+	if s.tty {
+		s.fg = takeForeground(c.Stdin)
+	}
 	if s.adopt(c) {
 		return s
 	}
