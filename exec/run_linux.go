@@ -322,7 +322,9 @@ type spawning struct {
 	// placeholders are the layer's, held for the run (materialize).
 	placeholders *placeholders
 	warn         func(string)
-	cgroup       *runCgroup // the run's, for cgroup limits; nil if none
+	tmpWarn      func(string) // says the private temp dir stays
+	fg           *foreground  // the terminal's foreground, put back after
+	cgroup       *runCgroup   // the run's, for cgroup limits; nil if none
 	// handed is the caller's pipes' and sockets' state before the run,
 	// put back after it (restore) where the command cannot have held
 	// them past it; went says the command was let start.
@@ -735,6 +737,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
+	s.fg.restore()
 	s.placeholders.release(s.warn)
 	restore(s.handed, !s.went.Load() || s.sp != nil && s.sp.PidNS)
 	s.cgroup.remove()
@@ -742,14 +745,19 @@ func (s *spawning) cleanUp() {
 		s.sp.Ruleset.Close()
 	}
 	if s.tmp != "" {
-		os.RemoveAll(s.tmp)
+		if err := removePrivateTmp(s.tmp); err != nil {
+			s.tmpWarn(fmt.Sprintf("mewsandbox: the private temp dir %s could not be removed: %v", s.tmp, err))
+		}
 	}
 }
 
 // spawnChild sets up the start of the sandbox child, without starting it
 // (or adopts the one started already, see adopt).
 func (c *Cmd) spawnChild() *spawning {
-	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{})}
+	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{}), tmpWarn: c.warn}
+	if s.tty {
+		s.fg = takeForeground(c.Stdin)
+	}
 	if s.adopt(c) {
 		return s
 	}

@@ -248,3 +248,39 @@ func TestResourceLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateTmpRemovedWithoutLayer takes away, from inside the command,
+// its own user's rights on directories in its private temp dir, which
+// without the namespace layer is a directory on the host: os.RemoveAll
+// could neither list nor empty them, and a red team's unprivileged command
+// left a directory of mode 0 holding its file in /tmp past the run. (As
+// root the runner needs no rights on them: the test shows the failure as
+// an unprivileged user, /var/tmp/s40/unpriv.sh.)
+func TestPrivateTmpRemovedWithoutLayer(t *testing.T) {
+	tmp := outsideTemp(t)
+	dir := project(t, map[string]string{"lock.sh": `set -e
+mkdir -p "$TMPDIR/a/b" "$TMPDIR/c/d"
+echo marker > "$TMPDIR/a/b/f"
+chmod 0 "$TMPDIR/a" "$TMPDIR/c/d"
+chmod 500 "$TMPDIR/c"
+echo "$TMPDIR"
+`})
+	r := run(t, invocation{args: []string{"run", "--no-namespaces", "--", "sh", "lock.sh"}, dir: dir, env: []string{"TMPDIR=" + tmp}})
+	if r.code != 0 || !strings.HasPrefix(r.stdout, tmp+"/mewsandbox-") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 0 and a private temp dir in %s", r.code, r.stdout, r.stderr, tmp)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		p := filepath.Join(tmp, e.Name())
+		t.Errorf("%s is left after the run (stderr %q)", p, r.stderr)
+		filepath.WalkDir(p, func(q string, d os.DirEntry, err error) error {
+			if d != nil && d.IsDir() {
+				os.Chmod(q, 0o700)
+			}
+			return nil
+		})
+	}
+}

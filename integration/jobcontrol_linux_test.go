@@ -3,7 +3,9 @@
 package integration
 
 import (
+	"fmt"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -67,6 +69,52 @@ func TestSignalsWithTerminalStdin(t *testing.T) {
 			}
 			if got := waitFile(t, filepath.Join(b.root, "got")); got != "TERM" {
 				t.Errorf("the command caught %q, want TERM", got)
+			}
+		})
+	}
+}
+
+// TestForegroundGivenBack: on its terminal the command stays in the
+// caller's session, so it can make a process group of its own the
+// terminal's foreground (as an interactive shell does for a job). A red
+// team's command did and ended: the terminal's foreground was then a group
+// with no process, and the caller, a script without job control, was in
+// the background of its own terminal past the run (its reads got EIO, or
+// SIGTTIN stopped it). The run gives the foreground back.
+func TestForegroundGivenBack(t *testing.T) {
+	for _, p := range []string{"/usr/bin/script", "/usr/bin/python3"} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s is not installed: no terminal to run on, or no program to take it", p)
+		}
+	}
+	for _, flags := range []string{"", "--no-namespaces"} {
+		t.Run("run "+flags, func(t *testing.T) {
+			b := newBox(t, nil)
+			b.file("take.py", `import os, signal
+signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+os.setpgid(0, 0)
+os.tcsetpgrp(0, os.getpgrp())
+print("took", os.tcgetpgrp(0) == os.getpgrp())
+`, 0o644)
+			// pgrp and tpgid are the 3rd and 6th fields after the comm.
+			b.file("outer.sh", `stat() { sed 's/.*) //' /proc/$$/stat | cut -d' ' -f"$1"; }
+"$MEWSANDBOX" run --yolo `+flags+` -- python3 take.py
+echo "pgrp=$(stat 3) fg=$(stat 6)"
+`, 0o644)
+			cmd := osexec.Command("script", "-qec", "sh outer.sh", "/dev/null")
+			cmd.Dir = b.root
+			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "MEWSANDBOX=" + bin}
+			r := runCommand(t, cmd)
+			if !strings.Contains(r.stdout, "took True") {
+				t.Fatalf("the command did not take the foreground: %q %q", r.stdout, r.stderr)
+			}
+			var pgrp, fg int
+			i := strings.Index(r.stdout, "pgrp=")
+			if i < 0 {
+				t.Fatalf("no pgrp in %q", r.stdout)
+			}
+			if _, err := fmt.Sscanf(r.stdout[i:], "pgrp=%d fg=%d", &pgrp, &fg); err != nil || pgrp != fg {
+				t.Errorf("after the run the terminal's foreground is %d, the caller's group %d (%v): want it the caller's; output %q", fg, pgrp, err, r.stdout)
 			}
 		})
 	}

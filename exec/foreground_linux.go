@@ -1,0 +1,98 @@
+package exec
+
+import (
+	"bytes"
+	"os"
+	"runtime"
+	"strconv"
+
+	"golang.org/x/sys/unix"
+)
+
+// foreground is the terminal's foreground process group at the start of a
+// run whose stdin is the runner's controlling terminal and whose runner is
+// in that foreground: the command stays in the caller's session there, so
+// it may make a process group of its own the terminal's foreground
+// (setpgid, tcsetpgrp), as an interactive shell does for its jobs. Left
+// so when the command ends, the terminal's foreground is a group with no
+// process in it, and the caller is in the background of its own
+// terminal: a caller without job control (a script, a program that runs
+// mewsandbox) then got EIO or SIGTTIN on its next read, past the run (a
+// red team's command, without the namespace layer and with it).
+type foreground struct {
+	tty  *os.File
+	pgrp int
+}
+
+// takeForeground notes the terminal's foreground when stdin is the
+// runner's terminal and the runner is in its foreground; nil otherwise.
+func takeForeground(stdin any) *foreground {
+	f, ok := stdin.(*os.File)
+	if !ok || f == nil {
+		return nil
+	}
+	pg, err := unix.IoctlGetInt(int(f.Fd()), unix.TIOCGPGRP)
+	if err != nil || pg != unix.Getpgrp() {
+		return nil
+	}
+	return &foreground{tty: f, pgrp: pg}
+}
+
+// restore gives the terminal's foreground back to the runner's group when
+// the run left it to a group with no running process in it (a live group is left
+// alone: the caller's shell may have put a job there meanwhile). Called
+// once the command has ended.
+func (fg *foreground) restore() {
+	if fg == nil {
+		return
+	}
+	fd := int(fg.tty.Fd())
+	cur, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+	if err != nil || cur == fg.pgrp || cur <= 0 || groupLive(cur) {
+		return
+	}
+	// From the background, tcsetpgrp stops the caller with SIGTTOU unless
+	// the signal is blocked: blocked on this thread only, as shells do.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var set, old unix.Sigset_t
+	set.Val[0] = 1 << (uint(unix.SIGTTOU) - 1)
+	if unix.PthreadSigmask(unix.SIG_BLOCK, &set, &old) != nil {
+		return
+	}
+	_ = unix.IoctlSetPointerInt(fd, unix.TIOCSPGRP, fg.pgrp)
+	_ = unix.PthreadSigmask(unix.SIG_SETMASK, &old, nil)
+}
+
+// groupLive says whether process group pg has a member that is not a
+// zombie: the run's own child may still be one, unreaped, when the run
+// ends.
+func groupLive(pg int) bool {
+	if unix.Kill(-pg, 0) == unix.ESRCH {
+		return false
+	}
+	d, err := os.ReadDir("/proc")
+	if err != nil {
+		return true
+	}
+	want := []byte(strconv.Itoa(pg))
+	for _, e := range d {
+		if e.Name()[0] < '0' || e.Name()[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces and ')'.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := bytes.Fields(b[i+1:])
+		if len(f) > 2 && bytes.Equal(f[2], want) && string(f[0]) != "Z" && string(f[0]) != "X" {
+			return true
+		}
+	}
+	return false
+}
