@@ -86,20 +86,24 @@ func movePlantedIn(dir string) string {
 
 // writableFor gives the runner's user write and search permission on the
 // directory fd (O_PATH) when it owns it without them, and returns what
-// puts its mode back; nil when nothing changed. Through /proc/self/fd: an
-// O_PATH descriptor takes no fchmod, and the magic link is the directory
-// itself, never a path the command could change.
+// puts its mode back; nil when nothing changed (chmodFD).
 func writableFor(fd int) func() {
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil || int(st.Uid) != unix.Geteuid() || st.Mode&0o300 == 0o300 {
 		return nil
 	}
-	self := "/proc/self/fd/" + strconv.Itoa(fd)
 	mode := st.Mode & 0o7777
-	if unix.Fchmodat(unix.AT_FDCWD, self, mode|0o300, 0) != nil {
+	if chmodFD(fd, mode|0o300) != nil {
 		return nil
 	}
-	return func() { unix.Fchmodat(unix.AT_FDCWD, self, mode, 0) }
+	return func() { chmodFD(fd, mode) }
+}
+
+// chmodFD sets the mode of the file an O_PATH descriptor fd names, which
+// takes no fchmod: through /proc/self/fd, whose magic link is the file
+// itself, never a path a command could swap for a link since.
+func chmodFD(fd int, mode uint32) error {
+	return unix.Fchmodat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), mode, 0)
 }
 
 // plantedError is the run's failure for what movePlanted found.

@@ -3,7 +3,6 @@ package exec
 import (
 	"errors"
 	"os"
-	"strconv"
 
 	"golang.org/x/sys/unix"
 )
@@ -36,16 +35,15 @@ func removePrivateTmp(dir string) error {
 const openUpDepth = 1000
 
 // openUp gives the directory the O_PATH descriptor fd names, and every
-// directory below it, mode 0700. It changes the mode through
-// /proc/self/fd, which names the directory itself, never a link swapped
-// in since it was opened.
+// directory below it, mode 0700 (chmodFD: never a link swapped in since
+// it was opened).
 func openUp(fd, depth int) {
 	var st unix.Stat_t
 	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR || depth > openUpDepth {
 		return
 	}
 	if st.Mode&0o700 != 0o700 {
-		if unix.Chmod("/proc/self/fd/"+strconv.Itoa(fd), 0o700) != nil {
+		if chmodFD(fd, 0o700) != nil {
 			return
 		}
 	}

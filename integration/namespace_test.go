@@ -1984,18 +1984,13 @@ func TestShmLinked(t *testing.T) {
 	if err := os.Mkdir(old, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	script := fmt.Sprintf(`set -e
-mount --bind /dev %[1]s
-mount -t tmpfs tmpfs /dev
-for n in null zero full random urandom tty ptmx; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
-mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
-mount -t tmpfs tmpfs /run
+	script := tmpfsDev(old, "") + fmt.Sprintf(`mount -t tmpfs tmpfs /run
 mkdir /run/shm && chmod 1777 /run/shm && echo secret > /run/shm/hostsecret
 ln -s /run/shm /dev/shm
 set +e
-%[2]s run --yolo -- sh -c 'cat /dev/shm/hostsecret; echo mine > /dev/shm/mine && cat /dev/shm/mine'
+%s run --yolo -- sh -c 'cat /dev/shm/hostsecret; echo mine > /dev/shm/mine && cat /dev/shm/mine'
 echo "exit $?"
-ls /run/shm`, old, bin)
+ls /run/shm`, bin)
 	r := runCommand(t, b.command(b.root, nil, "unshare", "-m", "--propagation", "private", "sh", "-c", script))
 	if r.code != 0 || r.stdout != "mine\nexit 0\nhostsecret\n" || !strings.Contains(r.stderr, "hostsecret: No such file") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want the host's file unread, the command's own written, nothing left behind the link", r.code, r.stdout, r.stderr)
@@ -2132,17 +2127,26 @@ func TestGrantedDeviceBoundIn(t *testing.T) {
 	if err := os.Mkdir(old, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	script := fmt.Sprintf(`set -e
-mount --bind /dev %[1]s
-mount -t tmpfs tmpfs /dev
-for n in null zero full random urandom tty ptmx fuse; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
-mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
-mkdir /dev/shm && mount -t tmpfs tmpfs /dev/shm
+	script := tmpfsDev(old, "fuse") + fmt.Sprintf(`mkdir /dev/shm && mount -t tmpfs tmpfs /dev/shm
 set +e
-%[2]s run --yolo --allow-read /dev/fuse -- sh -c 'echo x > /dev/null && echo DEV-OK; ( exec 3</dev/fuse ) && echo FUSE-OK'
-echo "exit $?"`, old, bin)
+%s run --yolo --allow-read /dev/fuse -- sh -c 'echo x > /dev/null && echo DEV-OK; ( exec 3</dev/fuse ) && echo FUSE-OK'
+echo "exit $?"`, bin)
 	r := runCommand(t, b.command(b.root, nil, "unshare", "-m", "--propagation", "private", "sh", "-c", script))
 	if r.code != 0 || r.stdout != "DEV-OK\nFUSE-OK\nexit 0\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want /dev/null and the granted /dev/fuse opened", r.code, r.stdout, r.stderr)
 	}
+}
+
+// tmpfsDev is the start of a script, run in a mount namespace of its own,
+// that makes /dev a tmpfs with the default device nodes (and the extra
+// ones named) bound into it from the host's, kept at old, and the host's
+// devpts bound back: /dev as bubblewrap's --dev and container runtimes
+// make it. It sets -e.
+func tmpfsDev(old, extra string) string {
+	return fmt.Sprintf(`set -e
+mount --bind /dev %[1]s
+mount -t tmpfs tmpfs /dev
+for n in null zero full random urandom tty ptmx %[2]s; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
+mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
+`, old, extra)
 }
