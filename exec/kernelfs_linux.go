@@ -4,6 +4,7 @@ package exec
 
 import (
 	"bytes"
+	"os"
 	"slices"
 
 	"github.com/mewsandbox/mewsandbox/landlock"
@@ -33,11 +34,23 @@ var deviceFS = []string{"devtmpfs", "devpts"}
 // /dev counts where a rule lying in that directory holds it below (a bind
 // of / in /dev/shm, which the default policy grants writable). With the
 // layer, or without Landlock's rules, nil: nothing is read on a run's way.
+// A mount table that cannot be read refuses the run too (mountsHeld).
 func kernelMountsHeldWithout(layer bool, rules []landlock.PathRule) []string {
 	if layer || len(rules) == 0 {
 		return nil
 	}
-	return heldAliases(readMountinfo(), rules)
+	return mountsHeld("/proc/self/mountinfo", rules)
+}
+
+// mountsHeld is kernelMountsHeldWithout's judgement of the mount table at
+// path. A table that cannot be read holds what the runner cannot see, and
+// is named as held: the run is refused unless best effort.
+func mountsHeld(path string, rules []landlock.PathRule) []string {
+	info, err := readMountinfo(path)
+	if err != nil {
+		return []string{"mounts the runner cannot list (" + err.Error() + ")"}
+	}
+	return heldAliases(info, rules)
 }
 
 // heldAliases is kernelMountsHeldWithout's judgement of the mount table
@@ -93,13 +106,13 @@ func heldAliases(info []byte, rules []landlock.PathRule) []string {
 	return held
 }
 
-// readMountinfo reads /proc/self/mountinfo in as few reads as it takes
-// (each one renders the mounts afresh), through a bare descriptor; nil
-// where there is none (no /proc: Landlock's rules alone, as before).
-func readMountinfo() []byte {
-	fd, err := unix.Open("/proc/self/mountinfo", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+// readMountinfo reads the mount table at path (/proc/self/mountinfo) in
+// as few reads as it takes (each one renders the mounts afresh), through
+// a bare descriptor.
+func readMountinfo(path string) ([]byte, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
 	b := make([]byte, 0, 16<<10)
@@ -108,11 +121,13 @@ func readMountinfo() []byte {
 			b = slices.Grow(b, cap(b))
 		}
 		n, err := unix.Read(fd, b[len(b):cap(b)])
-		if err == unix.EINTR {
+		switch {
+		case err == unix.EINTR:
 			continue
-		}
-		if err != nil || n <= 0 {
-			return b
+		case err != nil:
+			return nil, &os.PathError{Op: "read", Path: path, Err: err}
+		case n == 0:
+			return b, nil
 		}
 		b = b[:len(b)+n]
 	}

@@ -3,7 +3,9 @@
 package exec
 
 import (
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/landlock"
@@ -42,5 +44,19 @@ func TestHeldAliases(t *testing.T) {
 		if got := heldAliases(info, tt.rules); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestMountsHeldUnreadable: a mount table the runner cannot read holds
+// what it cannot see: the run is refused (unless best effort), not judged
+// on nothing.
+func TestMountsHeldUnreadable(t *testing.T) {
+	rules := []landlock.PathRule{{Path: "/home/u/proj", Access: landlock.ReadFile | landlock.WriteFile}}
+	got := mountsHeld(filepath.Join(t.TempDir(), "missing"), rules)
+	if len(got) != 1 || !strings.Contains(got[0], "mounts the runner cannot list") {
+		t.Errorf("mountsHeld of a missing table = %q, want it held as unlisted", got)
+	}
+	if got := mountsHeld("/proc/self/mountinfo", rules); len(got) != 0 {
+		t.Errorf("mountsHeld of this process's table, the project's rule only = %q, want none", got)
 	}
 }
