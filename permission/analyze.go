@@ -654,7 +654,51 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
 				z.fedCode(c, lang, src[0])
+			} else if isSQLShell(lowerName(c)) {
+				// echo '.shell rm -rf ~' | sqlite3 db, as its here-document.
+				if text, known, printer := z.fedText(src[0]); printer {
+					z.fedSQL(c, text, known, "what "+z.a.Commands[src[0]].Name()+" writes")
+				}
 			}
+		}
+	}
+}
+
+// isSQLShell says whether n is a database shell that runs the commands of
+// its input: dot-commands and \! among them run shell commands and write
+// files (fedSQL).
+func isSQLShell(n string) bool {
+	return n == "sqlite3" || n == "psql" || n == "mysql" || n == "mariadb"
+}
+
+// fedSQL judges text, the commands database shell c reads on its input
+// from what (a here-document, or an echo, a printf or a cat of a
+// here-document on a pipe), as the command line's would be; known false
+// when the text is only known at run time.
+func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string) {
+	n := lowerName(c)
+	switch {
+	case !known:
+		z.complex("%s reads its commands from %s, only known at run time: %s", c.Name(), what, shorten(text))
+	case n == "sqlite3":
+		// Its lines as operands of a command of their own, judged
+		// as the command line's are: the files its dot-commands
+		// name are paths of that command.
+		ws := slices.Clone(c.Words)
+		if db, _, _ := sqliteArgs(c.Args()[1:]); db == nil {
+			// No database: the shell's own in memory, not the
+			// first line taken for one.
+			ws = append(ws, Word{Text: ":memory:", Literal: true})
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				ws = append(ws, Word{Text: l, Literal: true})
+			}
+		}
+		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+	default:
+		if why := sqlDocRuns(n, text); why != "" {
+			z.complex("%s", why)
 		}
 	}
 }
@@ -1767,30 +1811,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, lit := z.docProgram(doc)
-			switch {
-			case !lit:
-				z.complex("%s reads its commands from a here-document only known at run time: %s", c.Name(), shorten(text))
-			case n == "sqlite3":
-				// Its lines as operands of a command of their own, judged
-				// as the command line's are: the files its dot-commands
-				// name are paths of that command.
-				ws := slices.Clone(c.Words)
-				if db, _, _ := sqliteArgs(c.Args()[1:]); db == nil {
-					// No database: the shell's own in memory, not the
-					// first line taken for one.
-					ws = append(ws, Word{Text: ":memory:", Literal: true})
-				}
-				for _, l := range strings.Split(text, "\n") {
-					if l = strings.TrimSpace(l); l != "" {
-						ws = append(ws, Word{Text: l, Literal: true})
-					}
-				}
-				z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
-			default:
-				if why := sqlDocRuns(n, text); why != "" {
-					z.complex("%s", why)
-				}
-			}
+			z.fedSQL(c, text, lit, "a here-document")
 		}
 	}
 	if n := lowerName(c); n == "set" || isShell(n) {
