@@ -105,6 +105,8 @@ func hiddenRun(c SimpleCommand) string {
 		return n + " schedules commands read from its input or a file: what it runs cannot be told"
 	case "ed", "red":
 		return n + " runs the commands of its input, which may run shell commands (!cmd)"
+	case "tclsh", "wish", "jimsh", "expect":
+		return tclRuns(n, args[1:])
 	case "crontab":
 		for _, w := range args[1:] {
 			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text, "lrV") {
@@ -161,8 +163,52 @@ func hiddenRun(c SimpleCommand) string {
 		if isCompiler(n) {
 			return compilerRuns(n, args[1:])
 		}
+		for _, tcl := range []string{"tclsh", "wish"} {
+			if v, ok := strings.CutPrefix(n, tcl); ok && v != "" && isDecimal(strings.ReplaceAll(v, ".", "")) {
+				return tclRuns(tcl, args[1:]) // tclsh8.6
+			}
+		}
 	}
 	return ""
+}
+
+// tclRuns finds Tcl code a Tcl shell runs from its input, which the
+// analysis does not read: exec, spawn, file delete and open … w run
+// commands and write files wherever they name (echo 'file delete
+// /tmp/x' | tclsh, expect -f - <<E). A script
+// file is run as python3's is. expect's -f takes a value, tclsh's
+// -encoding; wish's options before the script are left to name one.
+// expect -c's code is left to the critical-deletion check of what it
+// spawns (S20 G), as scripts of expect -c 'spawn ssh host' are everyday.
+func tclRuns(n string, args []Word) string {
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || t == "-":
+			return n + " " + shorten(t) + " runs Tcl code read from its input or only known at run time, which may run commands and write files"
+		case t == "--":
+			if i+1 >= len(args) || !args[i+1].Literal || args[i+1].Text == "-" {
+				return n + " runs Tcl code read from its input, which may run commands and write files"
+			}
+			return ""
+		case n == "expect" && (t == "-f" || t == "-i") || n == "tclsh" && t == "-encoding":
+			if t == "-i" {
+				return n + " -i reads Tcl commands from its input, which may run commands and write files"
+			}
+			i++ // the value
+			if t == "-f" && i < len(args) && args[i].Literal && args[i].Text != "-" {
+				return "" // a script file
+			}
+			if t == "-f" {
+				return n + " -f runs Tcl code read from its input or only known at run time, which may run commands and write files"
+			}
+		case strings.HasPrefix(t, "-"):
+		default:
+			return "" // a script file
+		}
+	}
+	return n + " runs Tcl code read from its input, which may run commands and write files"
 }
 
 // compilerRuns finds what a compiler driver, assembler or linker is told

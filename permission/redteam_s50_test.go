@@ -6,7 +6,9 @@ import "testing"
 // writes and deletions outside the project reached through a program's
 // own command language: a database shell's commands piped to it by an
 // echo, a printf or a cat of a here-document (echo '.shell rm -rf ~' |
-// sqlite3 db), judged as its here-document's already were. testEnv:
+// sqlite3 db), judged as its here-document's already were; and Tcl code
+// a Tcl shell runs from its input (echo 'file delete …' | tclsh, expect
+// -f - <<E), which is not read. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -22,6 +24,15 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 A echo of a word known at run time | sqlite3", D, nil, `echo "$q" | sqlite3 db`, Ask},
 		{"S50 A neighbour: queries piped to database shells", D, nil, `printf '.tables\n.schema\n' | sqlite3 app.db && echo 'select count(*) from t;' | psql -d app && echo 'show tables;' | mysql app && cat dump.sql | sqlite3 db && echo '.output out.txt' | sqlite3 db`, Allow},
 		{"S50 A neighbour: queries piped to database shells, acceptEdits", A, nil, `echo 'select 1;' | sqlite3 db && printf '.mode csv\n.import data.csv t\n' | sqlite3 db`, Allow},
+		{"S50 B expect -f -", D, nil, `expect -f - <<< 'exec touch /tmp/x'`, Ask},
+		{"S50 B echo | tclsh", D, nil, `echo 'file delete /tmp/x' | tclsh`, Ask},
+		{"S50 B tclsh here-string", A, nil, `tclsh <<< 'exec touch /tmp/x'`, Ask},
+		{"S50 B tclsh8.6 -", D, nil, `tclsh8.6 - <<< 'set f [open /tmp/x w]'`, Ask},
+		{"S50 B wish fed", A, nil, `echo 'file delete /tmp/x' | wish`, Ask},
+		{"S50 B jimsh fed", D, nil, `echo 'exec touch /tmp/x' | jimsh`, Ask},
+		{"S50 B tclsh $script", D, nil, `tclsh "$s"`, Ask},
+		{"S50 B neighbour: Tcl script files", D, nil, `tclsh build.tcl && tclsh8.6 -encoding utf-8 t.tcl a && expect -f login.exp && expect -d t.exp && wish app.tcl && jimsh t.tcl`, Allow},
+		{"S50 B neighbour: Tcl script files, acceptEdits", A, nil, `tclsh -- run.tcl && expect t.exp host`, Allow},
 	}
 	checkDecisions(t, tests)
 }
