@@ -679,7 +679,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"sops": {custom: formatterPaths},
 		// Converters and encrypters whose -o FILE is written.
 		"iconv": {custom: outputPaths}, "gpg": {custom: outputPaths}, "gpg2": {custom: outputPaths},
-		"age":   {custom: outputPaths},
+		"age": {custom: outputPaths},
+		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
+		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
 		"cpio":  {custom: cpioPaths},
 		"unrar": {custom: unrarPaths},
 		"ar":    {custom: arPaths},
@@ -2391,11 +2393,11 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// outputPaths: iconv's, gpg's and age's -o FILE (--output FILE,
-// --output=FILE) is written; every other argument that looks like a path
-// is read.
+// outputPaths: iconv's, gpg's, age's, shuf's, pandoc's and xsltproc's -o
+// FILE (-oFILE, --output FILE, --output=FILE) is written; every other
+// argument that looks like a path is read.
 func outputPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, false)
+	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, true)
 }
 
 // extractedTo is the directory an extraction writes below, dir or else

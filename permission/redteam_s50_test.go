@@ -8,7 +8,8 @@ import "testing"
 // echo, a printf or a cat of a here-document (echo '.shell rm -rf ~' |
 // sqlite3 db), judged as its here-document's already were; and Tcl code
 // a Tcl shell runs from its input (echo 'file delete …' | tclsh, expect
-// -f - <<E), which is not read. testEnv:
+// -f - <<E), which is not read; the -o FILE of shuf, pandoc and
+// xsltproc, and -oFILE of the converters whose -o was read. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -33,6 +34,16 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 B tclsh $script", D, nil, `tclsh "$s"`, Ask},
 		{"S50 B neighbour: Tcl script files", D, nil, `tclsh build.tcl && tclsh8.6 -encoding utf-8 t.tcl a && expect -f login.exp && expect -d t.exp && wish app.tcl && jimsh t.tcl`, Allow},
 		{"S50 B neighbour: Tcl script files, acceptEdits", A, nil, `tclsh -- run.tcl && expect t.exp host`, Allow},
+		{"S50 C shuf -o", D, nil, `shuf -o /tmp/x f`, Ask},
+		{"S50 C shuf --output=", A, nil, `shuf --output=/home/u/x f`, Ask},
+		{"S50 C pandoc -o", D, nil, `pandoc -o /tmp/x.html README.md`, Ask},
+		{"S50 C pandoc --output", A, nil, `pandoc README.md --output /home/u/x.pdf`, Ask},
+		{"S50 C xsltproc -o", D, nil, `xsltproc -o /tmp/x s.xsl d.xml`, Ask},
+		{"S50 C shuf -oFILE", A, nil, `shuf -o/tmp/x f`, Ask},
+		{"S50 C iconv -oFILE", D, nil, `iconv -f latin1 -t utf-8 -o/tmp/x f`, Ask},
+		{"S50 C gpg -oFILE", A, nil, `gpg -o/home/u/x -d f.gpg`, Ask},
+		{"S50 C neighbour: outputs in the project", D, nil, `shuf -n 3 f -o out.txt && shuf -i 1-10 && pandoc -s README.md -o out.html && xsltproc -o out.html s.xsl d.xml && iconv -f latin1 -t utf-8 -oout.txt f && gpg -oout.txt -d f.gpg`, Allow},
+		{"S50 C neighbour: outputs in the project, acceptEdits", A, nil, `pandoc --output=build/a.pdf a.md && shuf --output=build/s.txt f`, Allow},
 	}
 	checkDecisions(t, tests)
 }
