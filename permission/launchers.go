@@ -107,6 +107,10 @@ func hiddenRun(c SimpleCommand) string {
 		return n + " runs the commands of its input, which may run shell commands (!cmd)"
 	case "tclsh", "wish", "jimsh", "expect":
 		return tclRuns(n, args[1:])
+	case "emacs", "emacsclient":
+		return emacsRuns(n, args[1:])
+	case "dc":
+		return dcRuns(args[1:])
 	case "crontab":
 		for _, w := range args[1:] {
 			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text, "lrV") {
@@ -209,6 +213,55 @@ func tclRuns(n string, args []Word) string {
 		}
 	}
 	return n + " runs Tcl code read from its input, which may run commands and write files"
+}
+
+// emacsRuns finds Lisp emacs evaluates from its command line (emacs
+// --batch --eval '(delete-file "/tmp/x")'), which the analysis does not
+// read; emacsclient's -e evaluates its operands in the user's running
+// Emacs, outside any sandbox. A file it loads is run as a script is.
+func emacsRuns(n string, args []Word) string {
+	for _, w := range args {
+		t := w.Text
+		if !w.Literal || t == "--" {
+			break
+		}
+		name, _, _ := strings.Cut(t, "=")
+		switch {
+		case n == "emacs" && (name == "-eval" || name == "-execute" || abbrevOf(name, []string{"--eval", "--execute"}) != ""),
+			n == "emacsclient" && (abbrevOf(name, []string{"--eval"}) != "" || shortCluster(t) && strings.Contains(strings.SplitN(t, "a", 2)[0], "e")):
+			return n + " " + shorten(t) + " evaluates Lisp, which may run commands and write files: it is not read"
+		}
+	}
+	return ""
+}
+
+// dcRuns finds dc's ! command, which runs the rest of its line as a shell
+// command (dc -e '!rm -rf /tmp/x'), in an -e expression; one only known at
+// run time may hold it.
+func dcRuns(args []Word) string {
+	for i, w := range args {
+		t := w.Text
+		if !w.Literal {
+			continue
+		}
+		v, ok, shown := Word{}, true, t
+		switch {
+		case t == "--":
+			return ""
+		case (t == "-e" || t == "--expression") && i+1 < len(args):
+			v, shown = args[i+1], t+" "+args[i+1].Text
+		case strings.HasPrefix(t, "--expression="):
+			v = Word{Text: t[len("--expression="):], Literal: true}
+		case strings.HasPrefix(t, "-e") && len(t) > 2:
+			v = Word{Text: t[2:], Literal: true}
+		default:
+			ok = false
+		}
+		if ok && (!v.Literal || strings.Contains(v.Text, "!")) {
+			return "dc " + shorten(shown) + ": dc's ! runs a shell command"
+		}
+	}
+	return ""
 }
 
 // compilerRuns finds what a compiler driver, assembler or linker is told

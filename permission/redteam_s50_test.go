@@ -10,7 +10,9 @@ import "testing"
 // a Tcl shell runs from its input (echo 'file delete …' | tclsh, expect
 // -f - <<E), which is not read; the -o FILE of shuf, pandoc and
 // xsltproc, and -oFILE of the converters whose -o was read; R's and
-// irb's program on their input, read as Rscript -'s and ruby's. testEnv:
+// irb's program on their input, read as Rscript -'s and ruby's; Lisp
+// emacs --eval and emacsclient -e evaluate, and dc -e's ! shell
+// command. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -53,6 +55,18 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 D curl | R", A, nil, `curl -s https://example.com/x.R | R --no-save`, Ask},
 		{"S50 D neighbour: R and irb at work", D, nil, `echo 'summary(1:10)' | R --no-save -q && R --vanilla < analysis.R && R CMD build . && R -f a.R && echo 'puts 1+1' | irb --simple-prompt && irb -r ./lib/x`, Allow},
 		{"S50 D neighbour: R and irb at work, acceptEdits", A, nil, `R --no-save <<< 'write.csv(x, "out.csv")' && irb <<< 'File.write("out.txt", 1)'`, Allow},
+		{"S50 E emacs --batch --eval", D, nil, `emacs --batch --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S50 E emacs -batch -eval", A, nil, `emacs -batch -eval '(delete-directory "/home/u/other" t)'`, Ask},
+		{"S50 E emacs --eval=", D, nil, `emacs --batch --eval='(shell-command "touch /tmp/x")'`, Ask},
+		{"S50 E emacsclient -e", A, nil, `emacsclient -e '(delete-file "/tmp/x")'`, Ask},
+		{"S50 E emacsclient -ne", D, nil, `emacsclient -ne '(shell-command "touch /tmp/x")'`, Ask},
+		{"S50 E emacsclient --eval through timeout", A, nil, `timeout 5 emacsclient --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S50 E dc -e !", D, nil, `dc -e '!touch /tmp/x'`, Ask},
+		{"S50 E dc -e! attached", A, nil, `dc -e'!touch /tmp/x'`, Ask},
+		{"S50 E dc --expression=!", D, nil, `dc --expression='1 p !touch /tmp/x'`, Ask},
+		{"S50 E dc -e $x", D, nil, `dc -e "$x"`, Ask},
+		{"S50 E neighbour: emacs, emacsclient and dc at work", D, nil, `emacs --batch -l build.el -f batch-byte-compile x.el && emacs x.txt && emacsclient -n x.txt && emacsclient -a vim x.txt && dc -e '2 3 + p' && dc f.dc`, Allow},
+		{"S50 E neighbour: emacs and dc at work, acceptEdits", A, nil, `emacs -Q --batch --script build.el && dc --expression='10 k 1 3 / p'`, Allow},
 	}
 	checkDecisions(t, tests)
 }
