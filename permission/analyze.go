@@ -1806,6 +1806,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 				z.complex("%s", why)
 			}
 		}
+	case "expect":
+		z.expectCode(c)
 	case "sqlite3", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.

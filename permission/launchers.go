@@ -185,6 +185,7 @@ func hiddenRun(c SimpleCommand) string {
 // expect -c's code is left to the critical-deletion check of what it
 // spawns (S20 G), as scripts of expect -c 'spawn ssh host' are everyday.
 func tclRuns(n string, args []Word) string {
+	code := false // expect -c CODE: read by expectCode; no commands are read from the input after it
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
@@ -196,23 +197,87 @@ func tclRuns(n string, args []Word) string {
 				return n + " runs Tcl code read from its input, which may run commands and write files"
 			}
 			return ""
-		case n == "expect" && (t == "-f" || t == "-i") || n == "tclsh" && t == "-encoding":
-			if t == "-i" {
-				return n + " -i reads Tcl commands from its input, which may run commands and write files"
+		case n == "expect" && shortCluster(t):
+			if strings.Contains(t, "i") {
+				return n + " " + shorten(t) + " reads Tcl commands from its input, which may run commands and write files"
 			}
-			i++ // the value
-			if t == "-f" && i < len(args) && args[i].Literal && args[i].Text != "-" {
-				return "" // a script file
+			switch t[len(t)-1] {
+			case 'c':
+				code = true
+				i++
+			case 'D':
+				i++
+			case 'f':
+				if i++; i < len(args) && args[i].Literal && args[i].Text != "-" {
+					return "" // a script file
+				}
+				return n + " " + shorten(t) + " runs Tcl code read from its input or only known at run time, which may run commands and write files"
 			}
-			if t == "-f" {
-				return n + " -f runs Tcl code read from its input or only known at run time, which may run commands and write files"
-			}
+		case n == "tclsh" && t == "-encoding":
+			i++
 		case strings.HasPrefix(t, "-"):
 		default:
 			return "" // a script file
 		}
 	}
+	if code {
+		return ""
+	}
 	return n + " runs Tcl code read from its input, which may run commands and write files"
+}
+
+// expectTalk are the expect commands of a script that only talks to what
+// it spawned, waits or sets its own variables.
+var expectTalk = []string{
+	"expect", "send", "exp_send", "send_user", "send_error", "interact", "exit", "set", "puts", "sleep",
+	"wait", "close", "log_user", "exp_continue", "expect_after", "expect_before", "match_max", "exp_internal",
+}
+
+// expectCode reads the Tcl code of expect -c as far as the everyday
+// script goes: what spawn, exec and system run is analysed as a nested
+// shell's program (expect -c 'spawn ssh host; expect eof'), and the
+// commands that only talk to it pass. Anything else (file delete, open …
+// w, a [command substitution], a {braced} word) is too complex to check.
+func (z *analyzer) expectCode(c SimpleCommand) {
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		t := args[i].Text
+		if !args[i].Literal || !shortCluster(t) {
+			return // the script and its arguments, or --
+		}
+		last := t[len(t)-1]
+		if last != 'c' && last != 'f' && last != 'D' {
+			continue
+		}
+		if i++; i >= len(args) || last != 'c' {
+			continue // -f's script, -D's level
+		}
+		if !args[i].Literal {
+			z.complex("expect %s %s: Tcl code only known at run time", t, shorten(args[i].Text))
+			continue
+		}
+		for _, st := range strings.FieldsFunc(args[i].Text, func(r rune) bool { return r == ';' || r == '\n' }) {
+			f := strings.Fields(st)
+			switch {
+			case len(f) == 0 || strings.HasPrefix(f[0], "#"):
+			case strings.ContainsAny(st, "[{"):
+				z.complex("expect %s runs Tcl the analysis does not read: %s", t, shorten(st))
+			case f[0] == "spawn" || f[0] == "exec" || f[0] == "system":
+				rest := f[1:]
+				for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && f[0] != "system" {
+					if rest[0] == "-ignore" && len(rest) > 1 {
+						rest = rest[1:]
+					}
+					rest = rest[1:]
+				}
+				dir := z.dir
+				z.nested(strings.Join(rest, " "), "expect "+f[0])
+				z.dir = dir
+			case !slices.Contains(expectTalk, f[0]):
+				z.complex("expect %s runs Tcl the analysis does not read: %s", t, shorten(st))
+			}
+		}
+	}
 }
 
 // emacsRuns finds Lisp emacs evaluates from its command line (emacs

@@ -12,7 +12,11 @@ import "testing"
 // xsltproc, and -oFILE of the converters whose -o was read; R's and
 // irb's program on their input, read as Rscript -'s and ruby's; Lisp
 // emacs --eval and emacsclient -e evaluate, and dc -e's ! shell
-// command. testEnv:
+// command; and the Tcl of expect -c, whose spawn, exec and system are
+// analysed as shell programs and whose other commands, but those that
+// talk to what it spawned, are too complex to check (expect -c 'spawn
+// touch /tmp/x' ran unseen where S20 G asked only for critical
+// deletions). testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -67,6 +71,16 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 E dc -e $x", D, nil, `dc -e "$x"`, Ask},
 		{"S50 E neighbour: emacs, emacsclient and dc at work", D, nil, `emacs --batch -l build.el -f batch-byte-compile x.el && emacs x.txt && emacsclient -n x.txt && emacsclient -a vim x.txt && dc -e '2 3 + p' && dc f.dc`, Allow},
 		{"S50 E neighbour: emacs and dc at work, acceptEdits", A, nil, `emacs -Q --batch --script build.el && dc --expression='10 k 1 3 / p'`, Allow},
+		{"S50 F expect -c spawn outside", D, nil, `expect -c 'spawn touch /tmp/x; expect eof'`, Ask},
+		{"S50 F expect -dc exec outside", A, nil, `expect -dc 'exec touch /tmp/x'`, Ask},
+		{"S50 F expect -c system outside", D, nil, `expect -c 'system touch /tmp/x'`, Ask},
+		{"S50 F expect -c spawn -noecho rm outside", A, nil, `expect -c 'spawn -noecho rm -rf /home/u/other'`, Ask},
+		{"S50 F expect -c file delete", D, nil, `expect -c 'file delete /tmp/x'`, Ask},
+		{"S50 F expect -c open w in a substitution", A, nil, `expect -c 'set f [open /tmp/x w]'`, Ask},
+		{"S50 F expect -c braces", D, nil, `expect -c 'if {1} {exec touch /tmp/x}'`, Ask},
+		{"S50 F expect -c a second -c", D, nil, `expect -c 'spawn ssh host' -c 'exec touch /tmp/x'`, Ask},
+		{"S50 F neighbour: expect -c talking to ssh", D, nil, `expect -c 'set timeout 10' -c 'spawn ssh host' -c 'expect "password:"' -c 'send "x\r"' -c interact && expect -c 'spawn ssh host; expect eof' && expect -c 'spawn ssh host' login.exp`, Allow},
+		{"S50 F neighbour: expect -c in the project, acceptEdits", A, nil, `expect -c 'spawn make test; expect eof' && expect -dc 'exec touch build/stamp'`, Allow},
 	}
 	checkDecisions(t, tests)
 }
