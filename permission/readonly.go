@@ -650,11 +650,24 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// rename (perl's and util-linux's) renames the files after its
 		// expression (or -e's): they are written.
 		"rename": renameSpec, "prename": renameSpec, "file-rename": renameSpec,
-		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
-		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
-		"tee":      rmSpec,
-		"sponge":   {role: opsWrite}, // moreutils: soaks up its input, then writes the file
-		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
+		"shred": {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
+		// Special files made, attributes and ACLs changed, binaries
+		// stripped in place (or to -o FILE), dumps written to -f FILE.
+		"mkfifo": {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
+		"mknod":  {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
+		"chattr": {role: opsWrite, arg: "pv", treeFlag: "R"},
+		"setfacl": {role: opsWrite, arg: "mx", read: "MX", longArg: []string{"--modify", "--remove", "--set"},
+			longRead: []string{"--modify-file", "--remove-file", "--set-file"}, treeFlag: "R", treeLong: []string{"--recursive"}},
+		"setfattr":   {role: opsWrite, arg: "nvx", longArg: []string{"--name", "--value", "--remove"}},
+		"strip":      {role: opsWrite, arg: "FIOKNRjw", write: "o"},
+		"objcopy":    {role: opsWrite, arg: "IOBFjRKNGLWbi"},
+		"pg_dump":    {role: opsNone, arg: "dhpUnNtTEFjZS", write: "f", longWrite: []string{"--file"}},
+		"pg_dumpall": {role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}},
+		"mysqldump":  {role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}},
+		"truncate":   {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
+		"tee":        rmSpec,
+		"sponge":     {role: opsWrite}, // moreutils: soaks up its input, then writes the file
+		"chmod":      {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
 		"sed": {custom: sedPaths},
 		// perl and ruby: -i edits in place the files named after the
 		// program; -e, -I and kin take a value, attached or next.

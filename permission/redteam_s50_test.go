@@ -16,7 +16,10 @@ import "testing"
 // analysed as shell programs and whose other commands, but those that
 // talk to what it spawned, are too complex to check (expect -c 'spawn
 // touch /tmp/x' ran unseen where S20 G asked only for critical
-// deletions). testEnv:
+// deletions); special files, attributes and ACLs, binaries stripped and
+// database dumps written outside by programs whose paths were all taken
+// for reads (mkfifo, chattr, setfacl, strip, objcopy, pg_dump -f,
+// mysqldump -r). testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -81,6 +84,20 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 F expect -c a second -c", D, nil, `expect -c 'spawn ssh host' -c 'exec touch /tmp/x'`, Ask},
 		{"S50 F neighbour: expect -c talking to ssh", D, nil, `expect -c 'set timeout 10' -c 'spawn ssh host' -c 'expect "password:"' -c 'send "x\r"' -c interact && expect -c 'spawn ssh host; expect eof' && expect -c 'spawn ssh host' login.exp`, Allow},
 		{"S50 F neighbour: expect -c in the project, acceptEdits", A, nil, `expect -c 'spawn make test; expect eof' && expect -dc 'exec touch build/stamp'`, Allow},
+		{"S50 G mkfifo outside", D, nil, `mkfifo /tmp/x`, Ask},
+		{"S50 G mknod outside", A, nil, `mknod /home/u/x p`, Ask},
+		{"S50 G chattr outside", D, nil, `chattr +i /home/u/other/f`, Ask},
+		{"S50 G setfacl outside", A, nil, `setfacl -m u:x:rw /tmp/x`, Ask},
+		{"S50 G setfacl -R outside", D, nil, `setfacl -R -m o::rwx /home/u`, Ask},
+		{"S50 G setfattr outside", D, nil, `setfattr -n user.x -v 1 /tmp/x`, Ask},
+		{"S50 G strip -o outside", A, nil, `strip -o /tmp/x app`, Ask},
+		{"S50 G objcopy to outside", A, nil, `objcopy -O binary app /tmp/x`, Ask},
+		{"S50 G pg_dump -f outside", D, nil, `pg_dump -h db -f /tmp/x app`, Ask},
+		{"S50 G pg_dump --file= outside", A, nil, `pg_dump --file=/home/u/x.sql app`, Ask},
+		{"S50 G pg_dumpall -f outside", D, nil, `pg_dumpall -f /tmp/x`, Ask},
+		{"S50 G mysqldump -r outside", A, nil, `mysqldump app -r /tmp/x`, Ask},
+		{"S50 G neighbour: the same programs in the project", D, nil, `mkfifo build/p && mknod build/q p && chattr +i build/x && setfacl -m u:x:rw build/x && setfattr -n user.x -v 1 build/x && strip -o build/app app && strip app && objcopy -O binary app build/app.bin && pg_dump -h db -U u -f dump.sql app && mysqldump -u root app -r dump.sql && pg_dump app > dump.sql`, Allow},
+		{"S50 G neighbour: the same programs in the project, acceptEdits", A, nil, `pg_dumpall -f all.sql && setfacl -R -m u:x:rwX build && mkfifo -m 600 build/f`, Allow},
 	}
 	checkDecisions(t, tests)
 }
