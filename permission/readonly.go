@@ -1142,8 +1142,9 @@ func gitWritesOperands(sub string) bool {
 
 // gitMakes handles the git subcommands that make a repository or a
 // working tree where their operands say: init DIR, clone REPO DIR (DIR
-// from REPO's name when absent), worktree add PATH, move and remove; their
-// --separate-git-dir is written too. Their options that take a value in
+// from REPO's name when absent), submodule add REPO PATH (the same),
+// worktree add PATH, move and remove; their --separate-git-dir is
+// written too. Their options that take a value in
 // the next word are listed, so that the value is not taken for an
 // operand (git's parse-options, which also takes long ones abbreviated).
 // It adds what it finds with add, and is false for any other subcommand.
@@ -1159,6 +1160,8 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			"--template", "--filter", "--bundle-uri", "--ref-format", "--revision"}
 	case "worktree":
 		short, long = "bB", []string{"--reason"}
+	case "submodule":
+		short, long = "b", []string{"--branch", "--name", "--reference", "--depth"}
 	default:
 		return false
 	}
@@ -1230,6 +1233,14 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			made(ops[1])
 		} else {
 			made(cloneDir(ops[0]))
+		}
+	case sub == "submodule" && len(ops) > 1 && ops[0].Literal && ops[0].Text == "add":
+		// A clone of REPO at PATH, or at the directory its name gives.
+		add(ops[1], false)
+		if len(ops) > 2 {
+			made(ops[2])
+		} else {
+			made(cloneDir(ops[1]))
 		}
 	case sub == "worktree" && len(ops) > 1 && ops[0].Literal:
 		switch ops[0].Text {

@@ -19,7 +19,8 @@ import "testing"
 // deletions); special files, attributes and ACLs, binaries stripped and
 // database dumps written outside by programs whose paths were all taken
 // for reads (mkfifo, chattr, setfacl, strip, objcopy, pg_dump -f,
-// mysqldump -r). testEnv:
+// mysqldump -r); and git submodule add's clone, made where its PATH
+// says as git clone's is. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -98,6 +99,12 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 G mysqldump -r outside", A, nil, `mysqldump app -r /tmp/x`, Ask},
 		{"S50 G neighbour: the same programs in the project", D, nil, `mkfifo build/p && mknod build/q p && chattr +i build/x && setfacl -m u:x:rw build/x && setfattr -n user.x -v 1 build/x && strip -o build/app app && strip app && objcopy -O binary app build/app.bin && pg_dump -h db -U u -f dump.sql app && mysqldump -u root app -r dump.sql && pg_dump app > dump.sql`, Allow},
 		{"S50 G neighbour: the same programs in the project, acceptEdits", A, nil, `pg_dumpall -f all.sql && setfacl -R -m u:x:rwX build && mkfifo -m 600 build/f`, Allow},
+		{"S50 H git submodule add outside", D, nil, `git submodule add https://example.com/r.git /tmp/x`, Ask},
+		{"S50 H git submodule add to the parent", A, nil, `git submodule add https://example.com/r.git ../x`, Ask},
+		{"S50 H git submodule add with values", D, nil, `git submodule add -b main --name n https://example.com/r.git /home/u/x`, Ask},
+		{"S50 H git submodule add --", A, nil, `git submodule add -- https://example.com/r.git /tmp/x`, Ask},
+		{"S50 H neighbour: submodules in the project", D, nil, `git submodule add https://example.com/r.git && git submodule add https://example.com/r.git vendor/r && git submodule add -b main ../r lib/r && git submodule update --init --recursive`, Allow},
+		{"S50 H neighbour: submodules in the project, acceptEdits", A, nil, `git submodule add --depth 1 https://example.com/r.git vendor/r && git submodule status`, Allow},
 	}
 	checkDecisions(t, tests)
 }
