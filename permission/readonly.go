@@ -654,6 +654,16 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// Special files made, attributes and ACLs changed, binaries
 		// stripped in place (or to -o FILE), dumps written to -f FILE.
 		"mkfifo": {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
+		// Downloaders whose operands are URLs: what they write goes below
+		// -d DIR (aria2c) or -P PATH (yt-dlp), at -o, and to their logs.
+		"aria2c": {role: opsNone, arg: "sxkjmtU", read: "iTM", write: "dol",
+			longRead:  []string{"--input-file", "--torrent-file", "--metalink-file", "--conf-path", "--load-cookies"},
+			longWrite: []string{"--dir", "--out", "--log", "--save-session", "--save-cookies", "--dht-file-path", "--dht-file-path6"}},
+		"youtube-dl": {role: opsNone, arg: "frR", read: "a", write: "o", longRead: []string{"--batch-file", "--config-location"},
+			longWrite: []string{"--output", "--download-archive", "--cookies", "--cache-dir", "--load-info-json"}},
+		"yt-dlp": {role: opsNone, arg: "fSrRNI", read: "a", write: "oP",
+			longRead:  []string{"--batch-file", "--config-locations"},
+			longWrite: []string{"--output", "--paths", "--download-archive", "--cookies", "--cache-dir", "--load-info-json", "--print-to-file"}},
 		"mknod":  {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
 		"chattr": {role: opsWrite, arg: "pv", treeFlag: "R"},
 		"setfacl": {role: opsWrite, arg: "mx", read: "MX", longArg: []string{"--modify", "--remove", "--set"},

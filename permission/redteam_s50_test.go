@@ -20,7 +20,8 @@ import "testing"
 // database dumps written outside by programs whose paths were all taken
 // for reads (mkfifo, chattr, setfacl, strip, objcopy, pg_dump -f,
 // mysqldump -r); and git submodule add's clone, made where its PATH
-// says as git clone's is. testEnv:
+// says as git clone's is; aria2c's -d DIR and -o, yt-dlp's and
+// youtube-dl's -o and -P, whose operands are URLs. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -105,6 +106,16 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 H git submodule add --", A, nil, `git submodule add -- https://example.com/r.git /tmp/x`, Ask},
 		{"S50 H neighbour: submodules in the project", D, nil, `git submodule add https://example.com/r.git && git submodule add https://example.com/r.git vendor/r && git submodule add -b main ../r lib/r && git submodule update --init --recursive`, Allow},
 		{"S50 H neighbour: submodules in the project, acceptEdits", A, nil, `git submodule add --depth 1 https://example.com/r.git vendor/r && git submodule status`, Allow},
+		{"S50 I aria2c -d outside", D, nil, `aria2c -d /tmp https://example.com/f`, Ask},
+		{"S50 I aria2c -c -d outside", D, nil, `aria2c -c -x 4 -d /tmp https://example.com/f`, Ask},
+		{"S50 I aria2c -o up and out", A, nil, `aria2c -o ../../x https://example.com/f`, Ask},
+		{"S50 I aria2c --log outside", D, nil, `aria2c --log=/tmp/x https://example.com/f`, Ask},
+		{"S50 I yt-dlp -o outside", D, nil, `yt-dlp -o /tmp/x https://example.com/v`, Ask},
+		{"S50 I yt-dlp -P outside", A, nil, `yt-dlp -f best -P /home/u/Videos https://example.com/v`, Ask},
+		{"S50 I yt-dlp --download-archive outside", D, nil, `yt-dlp --download-archive /tmp/a https://example.com/v`, Ask},
+		{"S50 I youtube-dl -o outside", A, nil, `youtube-dl -o /tmp/x https://example.com/v`, Ask},
+		{"S50 I neighbour: downloads into the project", D, nil, `aria2c -x 4 -s 4 -d downloads https://example.com/f.iso && aria2c -c -i urls.txt && aria2c https://example.com/f && yt-dlp -f best -o '%(title)s.%(ext)s' https://example.com/v && youtube-dl -f best https://example.com/v`, Allow},
+		{"S50 I neighbour: downloads into the project, acceptEdits", A, nil, `yt-dlp -P videos --download-archive seen.txt https://example.com/v && aria2c -o f.iso --log=build/a.log https://example.com/f.iso`, Allow},
 	}
 	checkDecisions(t, tests)
 }
