@@ -649,7 +649,8 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		}
 		for _, i := range stage {
 			c := z.a.Commands[i]
-			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) {
+			if _, fd := pwshProgramFD(c.Args()); isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) ||
+				isPwsh(lowerName(c)) && !c.OpenArgs && fd {
 				z.fedProgram(i, src[0], src[0]+1, "")
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
@@ -1438,6 +1439,9 @@ func programFD(c SimpleCommand) (int, bool) {
 		}
 		return 0, false
 	}
+	if isPwsh(n) {
+		return pwshProgramFD(args)
+	}
 	if !isShell(n) {
 		return 0, false
 	}
@@ -1466,6 +1470,35 @@ func programFD(c SimpleCommand) (int, bool) {
 			i += shellOptionValues(t)
 		default:
 			return fdPath(t)
+		}
+	}
+	return 0, true
+}
+
+func isPwsh(n string) bool {
+	return n == "pwsh" || n == "pwsh.exe" || n == "powershell" || n == "powershell.exe"
+}
+
+// pwshProgramFD is programFD for PowerShell: with no -Command and no
+// script, or with -Command - or -File -, it runs the commands of its
+// standard input (echo 'Remove-Item -Recurse ~' | pwsh), read as its
+// -Command's are (nestedProgram).
+func pwshProgramFD(args []Word) (int, bool) {
+	valued := []string{"-executionpolicy", "-ex", "-ep", "-workingdirectory", "-wd", "-configurationname", "-config",
+		"-outputformat", "-o", "-of", "-inputformat", "-inp", "-if", "-windowstyle", "-w", "-settingsfile", "-custompipename", "-psconsolefile"}
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := strings.ToLower(w.Text)
+		switch {
+		case !w.Literal:
+			return 0, false
+		case t == "-command" || t == "-c" || t == "/command" || t == "/c" || t == "-file" || t == "-f" || t == "/file":
+			return 0, i+1 < len(args) && args[i+1].Literal && args[i+1].Text == "-"
+		case slices.Contains(valued, t):
+			i++
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "/"):
+		default:
+			return 0, false // a script, or -Command's words
 		}
 	}
 	return 0, true
@@ -2893,6 +2926,9 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			case !w.Literal:
 				return "", "", fmt.Sprintf("non-literal %s argument %s", name, shorten(w.Text))
 			case t == "-command" || t == "-c" || t == "/command" || t == "/c":
+				if i+1 < len(args) && args[i+1].Literal && args[i+1].Text == "-" {
+					return "", "", "" // its standard input: pwshProgramFD
+				}
 				return joinRest(args[i+1:], name+" -Command")
 			case t == "-encodedcommand" || t == "-e" || t == "-ec" || t == "-enc":
 				return "", "", name + " " + w.Text + ": an encoded command cannot be checked"

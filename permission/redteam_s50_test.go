@@ -21,7 +21,9 @@ import "testing"
 // for reads (mkfifo, chattr, setfacl, strip, objcopy, pg_dump -f,
 // mysqldump -r); and git submodule add's clone, made where its PATH
 // says as git clone's is; aria2c's -d DIR and -o, yt-dlp's and
-// youtube-dl's -o and -P, whose operands are URLs. testEnv:
+// youtube-dl's -o and -P, whose operands are URLs; and PowerShell's
+// commands on its input (echo 'Remove-Item …' | pwsh, pwsh -Command -
+// <<E), read as its -Command's are. testEnv:
 // project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS50(t *testing.T) {
 	t.Parallel()
@@ -116,6 +118,13 @@ func TestRedTeamDecisionsS50(t *testing.T) {
 		{"S50 I youtube-dl -o outside", A, nil, `youtube-dl -o /tmp/x https://example.com/v`, Ask},
 		{"S50 I neighbour: downloads into the project", D, nil, `aria2c -x 4 -s 4 -d downloads https://example.com/f.iso && aria2c -c -i urls.txt && aria2c https://example.com/f && yt-dlp -f best -o '%(title)s.%(ext)s' https://example.com/v && youtube-dl -f best https://example.com/v`, Allow},
 		{"S50 I neighbour: downloads into the project, acceptEdits", A, nil, `yt-dlp -P videos --download-archive seen.txt https://example.com/v && aria2c -o f.iso --log=build/a.log https://example.com/f.iso`, Allow},
+		{"S50 J echo | pwsh", D, nil, `echo 'Remove-Item /tmp/x' | pwsh`, Ask},
+		{"S50 J echo | pwsh -NoProfile -Command -", A, nil, `echo 'Remove-Item -Recurse /home/u/other' | pwsh -NoProfile -Command -`, Ask},
+		{"S50 J pwsh here-string", D, nil, `pwsh <<< 'Remove-Item /tmp/x'`, Ask},
+		{"S50 J pwsh -Command - here-string", A, nil, `pwsh -Command - <<< 'Remove-Item /tmp/x'`, Ask},
+		{"S50 J powershell -ExecutionPolicy Bypass fed", D, nil, `printf 'Remove-Item /tmp/x\n' | powershell -ExecutionPolicy Bypass`, Ask},
+		{"S50 J neighbour: PowerShell at work", D, nil, `echo 'Get-ChildItem' | pwsh -NoProfile && pwsh -File build.ps1 && pwsh ./build.ps1 && pwsh -c 'Get-Date' && echo x | pwsh ./s.ps1 && echo 'Get-Date' | pwsh -Command -`, Allow},
+		{"S50 J neighbour: PowerShell at work, acceptEdits", A, nil, `pwsh <<< 'Get-Content out.txt' && echo 'Get-ChildItem build' | pwsh -NoProfile`, Allow},
 	}
 	checkDecisions(t, tests)
 }
