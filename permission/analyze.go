@@ -649,8 +649,7 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		}
 		for _, i := range stage {
 			c := z.a.Commands[i]
-			if _, fd := pwshProgramFD(c.Args()); isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) ||
-				isPwsh(lowerName(c)) && !c.OpenArgs && fd {
+			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) || isPwsh(lowerName(c)) && !c.OpenArgs && pwshReadsInput(c) {
 				z.fedProgram(i, src[0], src[0]+1, "")
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
@@ -1479,13 +1478,20 @@ func isPwsh(n string) bool {
 	return n == "pwsh" || n == "pwsh.exe" || n == "powershell" || n == "powershell.exe"
 }
 
+// pwshValued are PowerShell's options that take the next word.
+var pwshValued = []string{"-executionpolicy", "-ex", "-ep", "-workingdirectory", "-wd", "-configurationname", "-config",
+	"-outputformat", "-o", "-of", "-inputformat", "-inp", "-if", "-windowstyle", "-w", "-settingsfile", "-custompipename", "-psconsolefile"}
+
+func pwshReadsInput(c SimpleCommand) bool {
+	_, ok := pwshProgramFD(c.Args())
+	return ok
+}
+
 // pwshProgramFD is programFD for PowerShell: with no -Command and no
 // script, or with -Command - or -File -, it runs the commands of its
 // standard input (echo 'Remove-Item -Recurse ~' | pwsh), read as its
 // -Command's are (nestedProgram).
 func pwshProgramFD(args []Word) (int, bool) {
-	valued := []string{"-executionpolicy", "-ex", "-ep", "-workingdirectory", "-wd", "-configurationname", "-config",
-		"-outputformat", "-o", "-of", "-inputformat", "-inp", "-if", "-windowstyle", "-w", "-settingsfile", "-custompipename", "-psconsolefile"}
 	for i := 1; i < len(args); i++ {
 		w := args[i]
 		t := strings.ToLower(w.Text)
@@ -1494,7 +1500,7 @@ func pwshProgramFD(args []Word) (int, bool) {
 			return 0, false
 		case t == "-command" || t == "-c" || t == "/command" || t == "/c" || t == "-file" || t == "-f" || t == "/file":
 			return 0, i+1 < len(args) && args[i+1].Literal && args[i+1].Text == "-"
-		case slices.Contains(valued, t):
+		case slices.Contains(pwshValued, t):
 			i++
 		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "/"):
 		default:
