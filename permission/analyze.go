@@ -649,12 +649,56 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		}
 		for _, i := range stage {
 			c := z.a.Commands[i]
-			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) {
+			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) || isPwsh(lowerName(c)) && !c.OpenArgs && pwshReadsInput(c) {
 				z.fedProgram(i, src[0], src[0]+1, "")
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
 				z.fedCode(c, lang, src[0])
+			} else if isSQLShell(lowerName(c)) {
+				// echo '.shell rm -rf ~' | sqlite3 db, as its here-document.
+				if text, known, printer := z.fedText(src[0]); printer {
+					z.fedSQL(c, text, known, "what "+z.a.Commands[src[0]].Name()+" writes")
+				}
 			}
+		}
+	}
+}
+
+// isSQLShell says whether n is a database shell that runs the commands of
+// its input: dot-commands and \! among them run shell commands and write
+// files (fedSQL).
+func isSQLShell(n string) bool {
+	return n == "sqlite3" || n == "psql" || n == "mysql" || n == "mariadb"
+}
+
+// fedSQL judges text, the commands database shell c reads on its input
+// from what (a here-document, or an echo, a printf or a cat of a
+// here-document on a pipe), as the command line's would be; known false
+// when the text is only known at run time.
+func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string) {
+	n := lowerName(c)
+	switch {
+	case !known:
+		z.complex("%s reads its commands from %s, only known at run time: %s", c.Name(), what, shorten(text))
+	case n == "sqlite3":
+		// Its lines as operands of a command of their own, judged
+		// as the command line's are: the files its dot-commands
+		// name are paths of that command.
+		ws := slices.Clone(c.Words)
+		if db, _, _ := sqliteArgs(c.Args()[1:]); db == nil {
+			// No database: the shell's own in memory, not the
+			// first line taken for one.
+			ws = append(ws, Word{Text: ":memory:", Literal: true})
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				ws = append(ws, Word{Text: l, Literal: true})
+			}
+		}
+		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+	default:
+		if why := sqlDocRuns(n, text); why != "" {
+			z.complex("%s", why)
 		}
 	}
 }
@@ -1394,6 +1438,9 @@ func programFD(c SimpleCommand) (int, bool) {
 		}
 		return 0, false
 	}
+	if isPwsh(n) {
+		return pwshProgramFD(args)
+	}
 	if !isShell(n) {
 		return 0, false
 	}
@@ -1422,6 +1469,42 @@ func programFD(c SimpleCommand) (int, bool) {
 			i += shellOptionValues(t)
 		default:
 			return fdPath(t)
+		}
+	}
+	return 0, true
+}
+
+func isPwsh(n string) bool {
+	return n == "pwsh" || n == "pwsh.exe" || n == "powershell" || n == "powershell.exe"
+}
+
+// pwshValued are PowerShell's options that take the next word.
+var pwshValued = []string{"-executionpolicy", "-ex", "-ep", "-workingdirectory", "-wd", "-configurationname", "-config",
+	"-outputformat", "-o", "-of", "-inputformat", "-inp", "-if", "-windowstyle", "-w", "-settingsfile", "-custompipename", "-psconsolefile"}
+
+func pwshReadsInput(c SimpleCommand) bool {
+	_, ok := pwshProgramFD(c.Args())
+	return ok
+}
+
+// pwshProgramFD is programFD for PowerShell: with no -Command and no
+// script, or with -Command - or -File -, it runs the commands of its
+// standard input (echo 'Remove-Item -Recurse ~' | pwsh), read as its
+// -Command's are (nestedProgram).
+func pwshProgramFD(args []Word) (int, bool) {
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		t := strings.ToLower(w.Text)
+		switch {
+		case !w.Literal:
+			return 0, false
+		case t == "-command" || t == "-c" || t == "/command" || t == "/c" || t == "-file" || t == "-f" || t == "/file":
+			return 0, i+1 < len(args) && args[i+1].Literal && args[i+1].Text == "-"
+		case slices.Contains(pwshValued, t):
+			i++
+		case strings.HasPrefix(t, "-") || strings.HasPrefix(t, "/"):
+		default:
+			return 0, false // a script, or -Command's words
 		}
 	}
 	return 0, true
@@ -1762,35 +1845,14 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 				z.complex("%s", why)
 			}
 		}
+	case "expect":
+		z.expectCode(c)
 	case "sqlite3", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, lit := z.docProgram(doc)
-			switch {
-			case !lit:
-				z.complex("%s reads its commands from a here-document only known at run time: %s", c.Name(), shorten(text))
-			case n == "sqlite3":
-				// Its lines as operands of a command of their own, judged
-				// as the command line's are: the files its dot-commands
-				// name are paths of that command.
-				ws := slices.Clone(c.Words)
-				if db, _, _ := sqliteArgs(c.Args()[1:]); db == nil {
-					// No database: the shell's own in memory, not the
-					// first line taken for one.
-					ws = append(ws, Word{Text: ":memory:", Literal: true})
-				}
-				for _, l := range strings.Split(text, "\n") {
-					if l = strings.TrimSpace(l); l != "" {
-						ws = append(ws, Word{Text: l, Literal: true})
-					}
-				}
-				z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
-			default:
-				if why := sqlDocRuns(n, text); why != "" {
-					z.complex("%s", why)
-				}
-			}
+			z.fedSQL(c, text, lit, "a here-document")
 		}
 	}
 	if n := lowerName(c); n == "set" || isShell(n) {
@@ -2870,6 +2932,9 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			case !w.Literal:
 				return "", "", fmt.Sprintf("non-literal %s argument %s", name, shorten(w.Text))
 			case t == "-command" || t == "-c" || t == "/command" || t == "/c":
+				if i+1 < len(args) && args[i+1].Literal && args[i+1].Text == "-" {
+					return "", "", "" // its standard input: pwshProgramFD
+				}
 				return joinRest(args[i+1:], name+" -Command")
 			case t == "-encodedcommand" || t == "-e" || t == "-ec" || t == "-enc":
 				return "", "", name + " " + w.Text + ": an encoded command cannot be checked"

@@ -2602,7 +2602,7 @@ var shellNames = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fi
 // interpreterNames run a program given as text; see also shellNames.
 var interpreterNames = []string{
 	"python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs",
-	"deno", "bun", "php", "lua", "tclsh", "rscript", "osascript", "pwsh", "powershell",
+	"deno", "bun", "php", "lua", "tclsh", "rscript", "r", "irb", "osascript", "pwsh", "powershell",
 	"source", ".", "eval",
 }
 

@@ -77,8 +77,13 @@ func interpOf(n string) *interpSpec {
 		return &interpSpec{lang: langPHP, code: "rBRE", value: "dcz", stop: "fFsl", attached: true, stdin: true}
 	case n == "lua" || n == "luajit" || strings.HasPrefix(n, "lua5"):
 		return &interpSpec{lang: langLua, code: "e", value: "l", attached: true, stdin: true}
-	case n == "rscript" || n == "r":
+	case n == "rscript":
 		return &interpSpec{lang: langR, code: "e", stop: "f"}
+	case n == "r":
+		// R, given no file, reads its program from its input.
+		return &interpSpec{lang: langR, code: "e", stop: "f", stdin: true}
+	case n == "irb":
+		return &interpSpec{lang: langRuby, value: "rI", stdin: true}
 	case n == "osascript":
 		return &interpSpec{lang: langAppleScript, code: "e", value: "ls", stdin: true}
 	}

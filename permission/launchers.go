@@ -105,6 +105,12 @@ func hiddenRun(c SimpleCommand) string {
 		return n + " schedules commands read from its input or a file: what it runs cannot be told"
 	case "ed", "red":
 		return n + " runs the commands of its input, which may run shell commands (!cmd)"
+	case "tclsh", "wish", "jimsh", "expect":
+		return tclRuns(n, args[1:])
+	case "emacs", "emacsclient":
+		return emacsRuns(n, args[1:])
+	case "dc":
+		return dcRuns(args[1:])
 	case "crontab":
 		for _, w := range args[1:] {
 			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text, "lrV") {
@@ -160,6 +166,164 @@ func hiddenRun(c SimpleCommand) string {
 	default:
 		if isCompiler(n) {
 			return compilerRuns(n, args[1:])
+		}
+		for _, tcl := range []string{"tclsh", "wish"} {
+			if v, ok := strings.CutPrefix(n, tcl); ok && v != "" && isDecimal(strings.ReplaceAll(v, ".", "")) {
+				return tclRuns(tcl, args[1:]) // tclsh8.6
+			}
+		}
+	}
+	return ""
+}
+
+// tclRuns finds Tcl code a Tcl shell runs from its input, which the
+// analysis does not read: exec, spawn, file delete and open … w run
+// commands and write files wherever they name (echo 'file delete
+// /tmp/x' | tclsh, expect -f - <<E). A script
+// file is run as python3's is. expect's -f takes a value, tclsh's
+// -encoding; wish's options before the script are left to name one.
+// expect -c's code is left to the critical-deletion check of what it
+// spawns (S20 G), as scripts of expect -c 'spawn ssh host' are everyday.
+func tclRuns(n string, args []Word) string {
+	code := false // expect -c CODE: read by expectCode; no commands are read from the input after it
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || t == "-":
+			return n + " " + shorten(t) + " runs Tcl code read from its input or only known at run time, which may run commands and write files"
+		case t == "--":
+			if i+1 >= len(args) || !args[i+1].Literal || args[i+1].Text == "-" {
+				return n + " runs Tcl code read from its input, which may run commands and write files"
+			}
+			return ""
+		case n == "expect" && shortCluster(t):
+			if strings.Contains(t, "i") {
+				return n + " " + shorten(t) + " reads Tcl commands from its input, which may run commands and write files"
+			}
+			switch t[len(t)-1] {
+			case 'c':
+				code = true
+				i++
+			case 'D':
+				i++
+			case 'f':
+				if i++; i < len(args) && args[i].Literal && args[i].Text != "-" {
+					return "" // a script file
+				}
+				return n + " " + shorten(t) + " runs Tcl code read from its input or only known at run time, which may run commands and write files"
+			}
+		case n == "tclsh" && t == "-encoding":
+			i++
+		case strings.HasPrefix(t, "-"):
+		default:
+			return "" // a script file
+		}
+	}
+	if code {
+		return ""
+	}
+	return n + " runs Tcl code read from its input, which may run commands and write files"
+}
+
+// expectTalk are the expect commands of a script that only talks to what
+// it spawned, waits or sets its own variables.
+var expectTalk = []string{
+	"expect", "send", "exp_send", "send_user", "send_error", "interact", "exit", "set", "puts", "sleep",
+	"wait", "close", "log_user", "exp_continue", "expect_after", "expect_before", "match_max", "exp_internal",
+}
+
+// expectCode reads the Tcl code of expect -c as far as the everyday
+// script goes: what spawn, exec and system run is analysed as a nested
+// shell's program (expect -c 'spawn ssh host; expect eof'), and the
+// commands that only talk to it pass. Anything else (file delete, open …
+// w, a [command substitution], a {braced} word) is too complex to check.
+func (z *analyzer) expectCode(c SimpleCommand) {
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		t := args[i].Text
+		if !args[i].Literal || !shortCluster(t) {
+			return // the script and its arguments, or --
+		}
+		last := t[len(t)-1]
+		if last != 'c' && last != 'f' && last != 'D' {
+			continue
+		}
+		if i++; i >= len(args) || last != 'c' {
+			continue // -f's script, -D's level
+		}
+		if !args[i].Literal {
+			z.complex("expect %s %s: Tcl code only known at run time", t, shorten(args[i].Text))
+			continue
+		}
+		for _, st := range strings.FieldsFunc(args[i].Text, func(r rune) bool { return r == ';' || r == '\n' }) {
+			f := strings.Fields(st)
+			switch {
+			case len(f) == 0 || strings.HasPrefix(f[0], "#"):
+			case strings.ContainsAny(st, "[{"):
+				z.complex("expect %s runs Tcl the analysis does not read: %s", t, shorten(st))
+			case f[0] == "spawn" || f[0] == "exec" || f[0] == "system":
+				rest := f[1:]
+				for len(rest) > 0 && strings.HasPrefix(rest[0], "-") && f[0] != "system" {
+					if rest[0] == "-ignore" && len(rest) > 1 {
+						rest = rest[1:]
+					}
+					rest = rest[1:]
+				}
+				dir := z.dir
+				z.nested(strings.Join(rest, " "), "expect "+f[0])
+				z.dir = dir
+			case !slices.Contains(expectTalk, f[0]):
+				z.complex("expect %s runs Tcl the analysis does not read: %s", t, shorten(st))
+			}
+		}
+	}
+}
+
+// emacsRuns finds Lisp emacs evaluates from its command line (emacs
+// --batch --eval '(delete-file "/tmp/x")'), which the analysis does not
+// read; emacsclient's -e evaluates its operands in the user's running
+// Emacs, outside any sandbox. A file it loads is run as a script is.
+func emacsRuns(n string, args []Word) string {
+	for _, w := range args {
+		t := w.Text
+		if !w.Literal || t == "--" {
+			break
+		}
+		name, _, _ := strings.Cut(t, "=")
+		switch {
+		case n == "emacs" && (name == "-eval" || name == "-execute" || abbrevOf(name, []string{"--eval", "--execute"}) != ""),
+			n == "emacsclient" && (abbrevOf(name, []string{"--eval"}) != "" || shortCluster(t) && strings.Contains(strings.SplitN(t, "a", 2)[0], "e")):
+			return n + " " + shorten(t) + " evaluates Lisp, which may run commands and write files: it is not read"
+		}
+	}
+	return ""
+}
+
+// dcRuns finds dc's ! command, which runs the rest of its line as a shell
+// command (dc -e '!rm -rf /tmp/x'), in an -e expression; one only known at
+// run time may hold it.
+func dcRuns(args []Word) string {
+	for i, w := range args {
+		t := w.Text
+		if !w.Literal {
+			continue
+		}
+		v, ok, shown := Word{}, true, t
+		switch {
+		case t == "--":
+			return ""
+		case (t == "-e" || t == "--expression") && i+1 < len(args):
+			v, shown = args[i+1], t+" "+args[i+1].Text
+		case strings.HasPrefix(t, "--expression="):
+			v = Word{Text: t[len("--expression="):], Literal: true}
+		case strings.HasPrefix(t, "-e") && len(t) > 2:
+			v = Word{Text: t[2:], Literal: true}
+		default:
+			ok = false
+		}
+		if ok && (!v.Literal || strings.Contains(v.Text, "!")) {
+			return "dc " + shorten(shown) + ": dc's ! runs a shell command"
 		}
 	}
 	return ""

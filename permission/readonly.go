@@ -650,11 +650,34 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		// rename (perl's and util-linux's) renames the files after its
 		// expression (or -e's): they are written.
 		"rename": renameSpec, "prename": renameSpec, "file-rename": renameSpec,
-		"shred":    {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
-		"truncate": {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
-		"tee":      rmSpec,
-		"sponge":   {role: opsWrite}, // moreutils: soaks up its input, then writes the file
-		"chmod":    {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
+		"shred": {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
+		// Special files made, attributes and ACLs changed, binaries
+		// stripped in place (or to -o FILE), dumps written to -f FILE.
+		"mkfifo": {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
+		// Downloaders whose operands are URLs: what they write goes below
+		// -d DIR (aria2c) or -P PATH (yt-dlp), at -o, and to their logs.
+		"aria2c": {role: opsNone, arg: "sxkjmtU", read: "iTM", write: "dol",
+			longRead:  []string{"--input-file", "--torrent-file", "--metalink-file", "--conf-path", "--load-cookies"},
+			longWrite: []string{"--dir", "--out", "--log", "--save-session", "--save-cookies", "--dht-file-path", "--dht-file-path6"}},
+		"youtube-dl": {role: opsNone, arg: "frR", read: "a", write: "o", longRead: []string{"--batch-file", "--config-location"},
+			longWrite: []string{"--output", "--download-archive", "--cookies", "--cache-dir", "--load-info-json"}},
+		"yt-dlp": {role: opsNone, arg: "fSrRNI", read: "a", write: "oP",
+			longRead:  []string{"--batch-file", "--config-locations"},
+			longWrite: []string{"--output", "--paths", "--download-archive", "--cookies", "--cache-dir", "--load-info-json", "--print-to-file"}},
+		"mknod":  {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
+		"chattr": {role: opsWrite, arg: "pv", treeFlag: "R"},
+		"setfacl": {role: opsWrite, arg: "mx", read: "MX", longArg: []string{"--modify", "--remove", "--set"},
+			longRead: []string{"--modify-file", "--remove-file", "--set-file"}, treeFlag: "R", treeLong: []string{"--recursive"}},
+		"setfattr":   {role: opsWrite, arg: "nvx", longArg: []string{"--name", "--value", "--remove"}},
+		"strip":      {role: opsWrite, arg: "FIOKNRjw", write: "o"},
+		"objcopy":    {role: opsWrite, arg: "IOBFjRKNGLWbi"},
+		"pg_dump":    {role: opsNone, arg: "dhpUnNtTEFjZS", write: "f", longWrite: []string{"--file"}},
+		"pg_dumpall": {role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}},
+		"mysqldump":  {role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}},
+		"truncate":   {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
+		"tee":        rmSpec,
+		"sponge":     {role: opsWrite}, // moreutils: soaks up its input, then writes the file
+		"chmod":      {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
 		"sed": {custom: sedPaths},
 		// perl and ruby: -i edits in place the files named after the
 		// program; -e, -I and kin take a value, attached or next.
@@ -679,7 +702,9 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"sops": {custom: formatterPaths},
 		// Converters and encrypters whose -o FILE is written.
 		"iconv": {custom: outputPaths}, "gpg": {custom: outputPaths}, "gpg2": {custom: outputPaths},
-		"age":   {custom: outputPaths},
+		"age": {custom: outputPaths},
+		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
+		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
 		"cpio":  {custom: cpioPaths},
 		"unrar": {custom: unrarPaths},
 		"ar":    {custom: arPaths},
@@ -1127,8 +1152,9 @@ func gitWritesOperands(sub string) bool {
 
 // gitMakes handles the git subcommands that make a repository or a
 // working tree where their operands say: init DIR, clone REPO DIR (DIR
-// from REPO's name when absent), worktree add PATH, move and remove; their
-// --separate-git-dir is written too. Their options that take a value in
+// from REPO's name when absent), submodule add REPO PATH (the same),
+// worktree add PATH, move and remove; their --separate-git-dir is
+// written too. Their options that take a value in
 // the next word are listed, so that the value is not taken for an
 // operand (git's parse-options, which also takes long ones abbreviated).
 // It adds what it finds with add, and is false for any other subcommand.
@@ -1144,6 +1170,8 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			"--template", "--filter", "--bundle-uri", "--ref-format", "--revision"}
 	case "worktree":
 		short, long = "bB", []string{"--reason"}
+	case "submodule":
+		short, long = "b", []string{"--branch", "--name", "--reference", "--depth"}
 	default:
 		return false
 	}
@@ -1215,6 +1243,14 @@ func gitMakes(sub string, rest []Word, add func(w Word, write bool)) bool {
 			made(ops[1])
 		} else {
 			made(cloneDir(ops[0]))
+		}
+	case sub == "submodule" && len(ops) > 1 && ops[0].Literal && ops[0].Text == "add":
+		// A clone of REPO at PATH, or at the directory its name gives.
+		add(ops[1], false)
+		if len(ops) > 2 {
+			made(ops[2])
+		} else {
+			made(cloneDir(ops[1]))
 		}
 	case sub == "worktree" && len(ops) > 1 && ops[0].Literal:
 		switch ops[0].Text {
@@ -2391,11 +2427,11 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// outputPaths: iconv's, gpg's and age's -o FILE (--output FILE,
-// --output=FILE) is written; every other argument that looks like a path
-// is read.
+// outputPaths: iconv's, gpg's, age's, shuf's, pandoc's and xsltproc's -o
+// FILE (-oFILE, --output FILE, --output=FILE) is written; every other
+// argument that looks like a path is read.
 func outputPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, false)
+	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, true)
 }
 
 // extractedTo is the directory an extraction writes below, dir or else

@@ -99,8 +99,10 @@ func TestRedTeamDecisionsS20(t *testing.T) {
 		// G: a shell string handed to an unknown program, whose own
 		// unknown program runs the critical delete (expect's spawn):
 		// only rm and find at the head of the string were looked at.
-		{"S20 G expect -c spawn rm -rf /", Y, nil, `expect -c 'spawn rm -rf /'`, Ask},
-		{"S20 G expect -c spawn rm -rf ~; expect eof", Y, nil, `expect -c 'spawn rm -rf ~; expect eof'`, Ask},
+		// Since S50 F, expect -c's spawn is analysed as a nested shell's
+		// program, so the critical delete is denied as sh -c's is.
+		{"S20 G expect -c spawn rm -rf /", Y, nil, `expect -c 'spawn rm -rf /'`, Deny},
+		{"S20 G expect -c spawn rm -rf ~; expect eof", Y, nil, `expect -c 'spawn rm -rf ~; expect eof'`, Deny},
 		{"S20 G neighbour: expect at work", Y, nil, `expect -c 'spawn ssh host; expect eof' && expect -c 'spawn rm -rf build; expect eof'`, Allow},
 		// H: more writers the tables did not know: gio save and mkdir,
 		// and rename (perl's prename, util-linux's), which renames the
