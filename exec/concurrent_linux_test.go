@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -316,4 +317,39 @@ func TestRunSameRootAtOnce(t *testing.T) {
 		}
 	}
 	settle(t)
+}
+
+// TestInterruptedBeforeRun: a signal caught between Prespawn (with
+// EarlySignals) and Run is seen by Interrupted, which leaves it for the
+// command: Run relays it once the command starts. Not parallel: it
+// signals the test process.
+func TestInterruptedBeforeRun(t *testing.T) {
+	root := testRoot(t)
+	c := sh(root, `trap 'exit 42' HUP; echo up > up; while :; do sleep 0.01; done`)
+	c.EarlySignals = true
+	c.Prespawn()
+	c.pre.launch.notifying.Wait() // catching, in the background
+	if sig := c.Interrupted(); sig != nil {
+		t.Fatalf("Interrupted = %v before any signal", sig)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGWINCH) // not one that ends a program
+	syscall.Kill(os.Getpid(), syscall.SIGHUP)
+	var sig os.Signal
+	for deadline := time.Now().Add(5 * time.Second); sig == nil && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		sig = c.Interrupted()
+	}
+	if sig != syscall.SIGHUP {
+		t.Errorf("Interrupted = %v, want hangup", sig)
+	}
+	if again := c.Interrupted(); again != syscall.SIGHUP {
+		t.Errorf("Interrupted a second time = %v: the signal was taken from the command", again)
+	}
+	status, err := c.Run(context.Background())
+	if status != 42 && status != 128+int(syscall.SIGHUP) || err != nil {
+		t.Errorf("Run = %d, %v; want the hangup relayed to the command (42, or 129 before its trap was set)", status, err)
+	}
+	if got := c.Interrupted(); got != nil {
+		t.Errorf("Interrupted after Run = %v", got)
+	}
 }
