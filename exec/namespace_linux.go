@@ -434,10 +434,11 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 // clearing MOUNT_ATTR_RDONLY made the host's read-only bind of a checkout
 // (a CI container's :ro volume) writable in the sandbox, and the command
 // wrote through it. Left read-only, it stays so for the whole run, whatever
-// the host remounts meanwhile: the sandbox's mounts are copies.
+// the host remounts meanwhile: the sandbox's mounts are copies. A devpts is
+// not the host's in the sandbox (mountPts), whatever the host's flags.
 func readOnlyMount(p string) bool {
 	var fs unix.Statfs_t
-	return unix.Statfs(p, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0
+	return unix.Statfs(p, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 && fs.Type != unix.DEVPTS_SUPER_MAGIC
 }
 
 // placeholderMark marks a directory the layer made (an extended
