@@ -400,20 +400,45 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 			linked[i] = true
 		}
 	}
+	rootReadOnly := false
 	for i, real := range reals {
 		if real == "" || linked[i] && !slices.ContainsFunc(vouched, func(v string) bool { return within(real, v) }) {
 			continue
 		}
+		ro := readOnlyMount(real)
 		if i == 0 && p.Root != "" && !p.ReadOnlyRoot {
 			if fi, err := res.stat(real); err == nil && fi.IsDir() {
-				root = real
+				root, rootReadOnly = real, ro
 			}
+		}
+		if ro {
+			continue // the tree's read-only mount is not made writable
 		}
 		if !slices.ContainsFunc(out, func(o string) bool { return within(real, o) }) {
 			out = append(out, real) // else covered by a writable tree already
 		}
 	}
+	// A root the command cannot write needs no placeholders, as with
+	// ReadOnlyRoot; unless a writable grant lies in it, whose protected
+	// paths protect still binds (and whose placeholders, on the read-only
+	// mount, the run then fails to make: refused, not unprotected).
+	if rootReadOnly && !slices.ContainsFunc(out, func(o string) bool { return within(o, root) }) {
+		root = ""
+	}
 	return out, root
+}
+
+// readOnlyMount says whether the host mounts real path p read-only (the
+// mount, or its file system). The layer makes the whole tree read-only
+// and then every writable grant's mount writable again: mount_setattr
+// clearing MOUNT_ATTR_RDONLY made the host's read-only bind of a checkout
+// (a CI container's :ro volume) writable in the sandbox, and the command
+// wrote through it. Left read-only, it stays so for the whole run, whatever
+// the host remounts meanwhile: the sandbox's mounts are copies. A devpts is
+// not the host's in the sandbox (mountPts), whatever the host's flags.
+func readOnlyMount(p string) bool {
+	var fs unix.Statfs_t
+	return unix.Statfs(p, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 && fs.Type != unix.DEVPTS_SUPER_MAGIC
 }
 
 // placeholderMark marks a directory the layer made (an extended

@@ -213,6 +213,9 @@ func (c *Cmd) Prespawn() {}
 // Discard does nothing on macOS.
 func (c *Cmd) Discard() {}
 
+// Interrupted returns nil on macOS, where Prespawn catches nothing.
+func (c *Cmd) Interrupted() os.Signal { return nil }
+
 // Prepare does nothing on macOS: sandbox-exec runs the command at once.
 func (c *Cmd) Prepare() {}
 

@@ -470,6 +470,22 @@ func layerTmpPath() string {
 	return filepath.Join(dir, "mewsandbox-"+strconv.FormatUint(uint64(rand.Uint32()), 10))
 }
 
+// Interrupted returns a signal that ends a program by default (SIGTERM,
+// SIGINT, SIGHUP …) caught since Prespawn with EarlySignals and waiting
+// for Run to relay it to the command; nil if none, or without Prespawn,
+// or once Run relays them. The signal stays caught for the command: a
+// caller whose preparation blocks (a settings file that is a FIFO no one
+// writes) may Discard and end instead, rather than hold the signal, and
+// itself, until it is done. It may be called while Prepare works, not
+// once Run or Discard begins.
+func (c *Cmd) Interrupted() os.Signal {
+	s := c.pre
+	if s == nil || s.err != nil || !c.EarlySignals {
+		return nil
+	}
+	return s.launch.interrupted()
+}
+
 // Discard kills and reaps a child Prespawn started for a Run that will not
 // happen, and stops catching the signals caught early (EarlySignals,
 // unless KeepSignalsCaught). It does nothing after Run or without

@@ -5,6 +5,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"os"
 	"runtime"
 )
 
@@ -23,6 +24,9 @@ func (c *Cmd) Prespawn() {}
 
 // Discard does nothing here.
 func (c *Cmd) Discard() {}
+
+// Interrupted: never, here.
+func (c *Cmd) Interrupted() os.Signal { return nil }
 
 // Prepare does nothing here.
 func (c *Cmd) Prepare() {}

@@ -226,6 +226,11 @@ type launch struct {
 	catching  sync.Once
 	notifying sync.WaitGroup
 	relayed   func() // undoes relaySignals, when the catching is its
+
+	// waiting guards sigs for interrupted until supervised, when supervise
+	// begins reading them.
+	waiting    sync.Mutex
+	supervised bool
 }
 
 // catch starts catching the signals supervise relays, once, beside the
@@ -250,6 +255,40 @@ var early struct {
 	caught  *sync.WaitGroup
 	relayed func() // see relaySignals; nil if os/signal catches them
 	relay   func() // begins relaySignals' relaying: by the launch that takes it
+}
+
+// interrupted returns the first of the signals caught so far that ends a
+// program by default (not SIGWINCH, SIGCONT or SIGTSTP), or nil, and
+// leaves them all to be relayed; nil once supervise reads them. Standard
+// signals have no order among themselves: one caught meanwhile may come
+// before those put back.
+func (l *launch) interrupted() os.Signal {
+	l.waiting.Lock()
+	defer l.waiting.Unlock()
+	if l.supervised {
+		return nil
+	}
+	var caught []os.Signal
+	for len(caught) < cap(l.sigs) {
+		select {
+		case s := <-l.sigs:
+			caught = append(caught, s)
+			continue
+		default:
+		}
+		break
+	}
+	var first os.Signal
+	for _, s := range caught {
+		select {
+		case l.sigs <- s:
+		default: // as os/signal: a full channel drops it
+		}
+		if sig := s.(syscall.Signal); first == nil && sig != unix.SIGWINCH && sig != unix.SIGCONT && sig != unix.SIGTSTP {
+			first = s
+		}
+	}
+	return first
 }
 
 // catchEarly begins catching the signals a run without a terminal relays,
@@ -392,6 +431,9 @@ func (l *launch) begin() {
 // spec); if it fails, the child's group is killed and its error returned
 // once the child is reaped.
 func (c *Cmd) supervise(ctx context.Context, l *launch, tty bool, afterStart func(p *child, caught func()) *StageError) (exit, *StageError) {
+	l.waiting.Lock()
+	l.supervised = true
+	l.waiting.Unlock()
 	sigs := l.sigs
 	// A child that waits for afterStart cannot run the command before it
 	// hands over the spec, so catching (a round trip to the runtime's

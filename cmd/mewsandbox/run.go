@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -58,6 +59,8 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
+	watch := watchInterrupt(cmd, stderr)
+	defer watch.end()
 	p, err := o.resolve(cwd)
 	if err != nil {
 		return err
@@ -85,7 +88,9 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// The child takes the whole sandbox now, while the engine decides,
 		// and waits: the command starts only in Run. (Directories a preset
 		// needs are made only once the command is allowed.)
+		watch.mu.Lock()
 		cmd.Prepare()
+		watch.mu.Unlock()
 	}
 	audit, err := openAudit("run", o.session, auditTargets(o.audit, p.config), writableDirs(policy))
 	if err != nil {
@@ -103,6 +108,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := policy.MakeDirs(); err != nil {
 		return exitError{status: exitInternal, err: err}
 	}
+	watch.end()
 	start := time.Now()
 	status, err := cmd.Run(context.Background())
 	var se *exec.StageError
@@ -121,6 +127,70 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return exitError{status: status, err: err}
 	}
 	return exitError{status: status}
+}
+
+// interruptGrace is how long a runner may go on preparing once a signal
+// that ends it has been caught for the command (exec.Cmd.EarlySignals):
+// preparing takes milliseconds, unless something blocks it.
+const interruptGrace = time.Second
+
+// interruptWatch ends a runner that is still preparing interruptGrace after
+// such a signal came: one reading its settings from a FIFO no one writes
+// held SIGTERM for the command, and itself, until SIGKILL (timeout 600
+// mewsandbox run … in CI hung for good). The command has not started: the
+// child is discarded and the runner exits 128+N, as the signal would have
+// ended it. mu is held while the runner calls cmd, which the watch may
+// then discard.
+type interruptWatch struct {
+	mu    sync.Mutex
+	ended bool
+	stop  chan struct{}
+}
+
+func watchInterrupt(cmd *exec.Cmd, stderr io.Writer) *interruptWatch {
+	w := &interruptWatch{stop: make(chan struct{})}
+	if !cmd.EarlySignals {
+		return w
+	}
+	go func() {
+		t := time.NewTicker(50 * time.Millisecond)
+		defer t.Stop()
+		var since time.Time
+		for {
+			select {
+			case <-w.stop:
+				return
+			case <-t.C:
+			}
+			w.mu.Lock()
+			if w.ended {
+				w.mu.Unlock()
+				return
+			}
+			switch sig := cmd.Interrupted(); {
+			case sig == nil:
+				since = time.Time{}
+			case since.IsZero():
+				since = time.Now()
+			case time.Since(since) >= interruptGrace:
+				cmd.Discard()
+				fmt.Fprintf(stderr, "mewsandbox: %v while preparing the run (settings, the decision): nothing ran\n", sig)
+				os.Exit(128 + int(sig.(syscall.Signal)))
+			}
+			w.mu.Unlock()
+		}
+	}()
+	return w
+}
+
+// end stops the watch: the command is about to run, or will not.
+func (w *interruptWatch) end() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.ended {
+		w.ended = true
+		close(w.stop)
+	}
 }
 
 // limitMessage says so when a resource limit's signal ended the command,

@@ -1,0 +1,59 @@
+//go:build linux
+
+package integration
+
+import (
+	"errors"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignalWhileLoadingSettings: a runner without a terminal catches the
+// signals it relays from its start, for the command; one still loading
+// its settings from a FIFO no one writes (--settings, a user's file) held
+// SIGTERM and SIGINT for good, and `timeout 600 mewsandbox run` hung until
+// SIGKILL. It ends with 128+N, and runs nothing.
+func TestSignalWhileLoadingSettings(t *testing.T) {
+	t.Parallel()
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) {
+			t.Parallel()
+			dir := project(t, nil)
+			fifo := filepath.Join(outsideTemp(t), "settings.yaml")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			marker := filepath.Join(dir, "ran")
+			home := outsideTemp(t)
+			cmd := osexec.Command(bin, "run", "--settings", fifo, "--", "touch", marker)
+			cmd.Dir = dir
+			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(300 * time.Millisecond)
+			cmd.Process.Signal(sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("%v did not end the runner, blocked opening its settings, in 10 s", sig)
+			}
+			var ee *osexec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+				t.Errorf("runner ended with %v, want exit %d", err, 128+int(sig))
+			}
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("the command ran")
+			}
+		})
+	}
+}
