@@ -134,52 +134,50 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // preparing takes milliseconds, unless something blocks it.
 const interruptGrace = time.Second
 
+// interruptLook is how often the watch looks for such a signal.
+const interruptLook = 50 * time.Millisecond
+
 // interruptWatch ends a runner that is still preparing interruptGrace after
 // such a signal came: one reading its settings from a FIFO no one writes
 // held SIGTERM for the command, and itself, until SIGKILL (timeout 600
 // mewsandbox run … in CI hung for good). The command has not started: the
 // child is discarded and the runner exits 128+N, as the signal would have
 // ended it. mu is held while the runner calls cmd, which the watch may
-// then discard.
+// then discard. The looks are a timer's: a run prepared in milliseconds
+// starts no goroutine for them.
 type interruptWatch struct {
 	mu    sync.Mutex
 	ended bool
-	stop  chan struct{}
+	timer *time.Timer
 }
 
 func watchInterrupt(cmd *exec.Cmd, stderr io.Writer) *interruptWatch {
-	w := &interruptWatch{stop: make(chan struct{})}
+	w := &interruptWatch{}
 	if !cmd.EarlySignals {
 		return w
 	}
-	go func() {
-		t := time.NewTicker(50 * time.Millisecond)
-		defer t.Stop()
-		var since time.Time
-		for {
-			select {
-			case <-w.stop:
-				return
-			case <-t.C:
-			}
-			w.mu.Lock()
-			if w.ended {
-				w.mu.Unlock()
-				return
-			}
-			switch sig := cmd.Interrupted(); {
-			case sig == nil:
-				since = time.Time{}
-			case since.IsZero():
-				since = time.Now()
-			case time.Since(since) >= interruptGrace:
-				cmd.Discard()
-				fmt.Fprintf(stderr, "mewsandbox: %v while preparing the run (settings, the decision): nothing ran\n", sig)
-				os.Exit(128 + int(sig.(syscall.Signal)))
-			}
-			w.mu.Unlock()
+	var since time.Time // when the signal was first seen; guarded by mu
+	look := func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if w.ended {
+			return
 		}
-	}()
+		switch sig := cmd.Interrupted(); {
+		case sig == nil:
+			since = time.Time{}
+		case since.IsZero():
+			since = time.Now()
+		case time.Since(since) >= interruptGrace:
+			cmd.Discard()
+			fmt.Fprintf(stderr, "mewsandbox: %v while preparing the run (settings, the decision): nothing ran\n", sig)
+			os.Exit(128 + int(sig.(syscall.Signal)))
+		}
+		w.timer.Reset(interruptLook)
+	}
+	w.mu.Lock()
+	w.timer = time.AfterFunc(interruptLook, look)
+	w.mu.Unlock()
 	return w
 }
 
@@ -189,7 +187,9 @@ func (w *interruptWatch) end() {
 	defer w.mu.Unlock()
 	if !w.ended {
 		w.ended = true
-		close(w.stop)
+		if w.timer != nil {
+			w.timer.Stop()
+		}
 	}
 }
 
