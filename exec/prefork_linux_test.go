@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	osexec "os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func TestFitsPrefork(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cli := func() *Cmd { return &Cmd{Dir: cwd, Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr} }
+	cli := func() *Cmd { return &Cmd{Dir: cwd, Stdin: stdFile(0), Stdout: stdFile(1), Stderr: stdFile(2)} }
 	noNS := func() *Cmd {
 		c := cli()
 		c.Policy.NoNamespaces = true
@@ -38,10 +39,12 @@ func TestFitsPrefork(t *testing.T) {
 		t.Error("nil Stdout and Stderr (the runner's own) do not fit")
 	}
 	for name, change := range map[string]func(*Cmd){
-		"--pass-fd":             func(c *Cmd) { c.PassFDs = []int{3} },
-		"no stdin":              func(c *Cmd) { c.Stdin = nil },
-		"stdout to a buffer":    func(c *Cmd) { c.Stdout = &bytes.Buffer{} },
-		"stderr another file":   func(c *Cmd) { c.Stderr = os.Stdout },
+		"--pass-fd":          func(c *Cmd) { c.PassFDs = []int{3} },
+		"no stdin":           func(c *Cmd) { c.Stdin = nil },
+		"stdout to a buffer": func(c *Cmd) { c.Stdout = &bytes.Buffer{} },
+		// A file of its own: under go test -json the test's stdout and
+		// stderr are one pipe, which fits.
+		"stderr another file":   func(c *Cmd) { c.Stderr = otherFile(t) },
 		"another working dir":   func(c *Cmd) { c.Dir = t.TempDir() },
 		"a missing working dir": func(c *Cmd) { c.Dir = "/nonexistent/mewsandbox" },
 	} {
@@ -182,4 +185,28 @@ func TestHasTerminal(t *testing.T) {
 	if a, b := HasTerminal(), HasTerminal(); a != b {
 		t.Errorf("HasTerminal() said %v, then %v", a, b)
 	}
+}
+
+// otherFile is a file open for writing that is neither of the test's own
+// standard descriptors.
+func otherFile(t *testing.T) *os.File {
+	t.Helper()
+	f, err := os.Create(filepath.Join(t.TempDir(), "other"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
+}
+
+// stdFiles keeps the files stdFile made reachable, so that no finalizer
+// closes the test's own standard descriptors.
+var stdFiles []*os.File
+
+// stdFile is the test's standard descriptor fd as the CLI's runner has it:
+// under go test -json, the testing package has os.Stderr write to fd 1.
+func stdFile(fd uintptr) *os.File {
+	f := os.NewFile(fd, "std")
+	stdFiles = append(stdFiles, f)
+	return f
 }
