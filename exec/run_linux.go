@@ -281,6 +281,9 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 				return nil
 			}
 		}
+		if name := presetExecuting(real, os.Getenv("HOME"), os.Getenv); name != "" {
+			return stageErr(StageResolve, StatusNotExecutable, "%s is outside every executable grant: --preset %s grants it, or allow read and execute on %s", real, name, filepath.Dir(real))
+		}
 		return stageErr(StageResolve, StatusNotExecutable, "%s is outside every executable grant: allow read and execute on %s", real, filepath.Dir(real))
 	}
 	if serr := check(path); serr != nil {

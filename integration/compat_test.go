@@ -3,6 +3,7 @@
 package integration
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,5 +41,30 @@ func TestCompatGitConfigRefusedSaysWhy(t *testing.T) {
 	}
 	if !strings.Contains(b.read(".git/config"), "compat") {
 		t.Errorf("--allow-git-config did not let git config write: %q", b.read(".git/config"))
+	}
+}
+
+// TestCompatHomeToolNamesPreset: a toolchain installed in the home
+// directory (rustup's ~/.cargo/bin, a pyenv shim) is refused for want of
+// its preset, and the message said only "allow read and execute on
+// ~/.cargo/bin", not the preset that grants it without the rest of
+// ~/.cargo (its credentials). It now names the preset, and the preset
+// runs it.
+func TestCompatHomeToolNamesPreset(t *testing.T) {
+	b := newBox(t, nil)
+	tool := b.file(filepath.Join(b.home, ".cargo", "bin", "cargo"), "#!/bin/sh\necho cargo-ran\n", 0o755)
+
+	r := b.run("run", "--yolo", "--", tool, "--version")
+	if r.code != 126 || !strings.Contains(r.stderr, "--preset rust grants it") {
+		t.Errorf("a tool in ~/.cargo/bin without the preset: exit %d, stderr %q (want 126 naming --preset rust)", r.code, r.stderr)
+	}
+	r = b.run("run", "--yolo", "--preset", "rust", "--", tool, "--version")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "cargo-ran" {
+		t.Errorf("with --preset rust: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	other := b.file(filepath.Join(b.home, "bin", "tool"), "#!/bin/sh\necho tool-ran\n", 0o755)
+	r = b.run("run", "--yolo", "--", other)
+	if r.code != 126 || strings.Contains(r.stderr, "--preset") || !strings.Contains(r.stderr, "allow read and execute on "+filepath.Dir(other)) {
+		t.Errorf("a tool no preset grants: exit %d, stderr %q (want 126, no preset named)", r.code, r.stderr)
 	}
 }
