@@ -153,8 +153,12 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
-	missing int
-	root    string // the placeholders lie below it
+	// gitConfig is the root's git config, bound read-only (no
+	// --allow-git-config): a write there fails with git's "Device or
+	// resource busy", which the run explains afterwards (configWatch).
+	gitConfig string
+	missing   int
+	root      string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string

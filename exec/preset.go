@@ -231,3 +231,21 @@ func resolvePresetPath(from []string, home string, getenv func(string) string) (
 	}
 	return "", false
 }
+
+// presetExecuting names the first preset that grants executing real (a
+// real path) to a user whose home directory is home, or "": a program
+// installed in the home directory (~/.cargo/bin, a pyenv shim) is refused
+// for want of the preset, which the message can then name.
+func presetExecuting(real, home string, getenv func(string) string) string {
+	for _, p := range presets {
+		for _, g := range p.Grants(home, getenv) {
+			if g.Access&Exec == 0 {
+				continue
+			}
+			if gr, err := filepath.EvalSymlinks(g.Path); err == nil && within(real, gr) {
+				return p.Name
+			}
+		}
+	}
+	return ""
+}

@@ -441,6 +441,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
+	if cfg := filepath.Join(r.common, "config"); !allowGitConfig && slices.Contains(g.readOnly, cfg) {
+		l.gitConfig = cfg
+	}
 }
 
 // ownWorkTree says whether git config file path sets core.worktree, or

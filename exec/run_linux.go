@@ -281,6 +281,9 @@ func checkExecGrant(path string, rules []landlock.PathRule) *StageError {
 				return nil
 			}
 		}
+		if name := presetExecuting(real, os.Getenv("HOME"), os.Getenv); name != "" {
+			return stageErr(StageResolve, StatusNotExecutable, "%s is outside every executable grant: --preset %s grants it, or allow read and execute on %s", real, name, filepath.Dir(real))
+		}
 		return stageErr(StageResolve, StatusNotExecutable, "%s is outside every executable grant: allow read and execute on %s", real, filepath.Dir(real))
 	}
 	if serr := check(path); serr != nil {
@@ -333,6 +336,9 @@ type spawning struct {
 	// audited is the layer's (nsLayer.audited) where it applies: looked
 	// at once the command has ended (movePlanted).
 	audited []string
+	// configWatch sees the command try to write the layer's read-only
+	// git config (nsLayer.gitConfig); nil if none.
+	configWatch *configWatch
 }
 
 // The release binary's "mewsandbox run" (a child was pre-forked for it)
@@ -681,6 +687,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited = sp.layer.audited
+		s.configWatch = watchConfig(sp.layer.gitConfig)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
 		// the child's pidfd, taken now, before the child has the spec
@@ -978,6 +985,7 @@ func (s *spawning) namespaced() (mount, pid bool) {
 
 // close closes the parent's ends of the child's descriptors.
 func (s *spawning) close() {
+	s.configWatch.close()
 	for _, f := range append([]*os.File{s.specR, s.specW, s.statusR, s.statusW}, s.pass...) {
 		if f != nil {
 			f.Close()
@@ -1000,6 +1008,13 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	}
 	defer s.close()
 	defer s.cleanUp()
+	// Once the command has ended: git's own message for the read-only
+	// config ("Device or resource busy") does not say what to do.
+	defer func() {
+		if s.went.Load() && s.configWatch.tried() {
+			s.warn(configMessage(s.configWatch.config))
+		}
+	}()
 	// Once the command has ended (supervise returns after the child, or
 	// its init, has reaped everything in the pid namespace), before the
 	// placeholders go: a commondir it planted fails the run, however the

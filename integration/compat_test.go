@@ -1,0 +1,70 @@
+//go:build linux
+
+package integration
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCompatGitConfigRefusedSaysWhy: under the layer the root's
+// .git/config is read-only, and git's own message for a write there
+// ("could not write config file …: Device or resource busy", as git config
+// --local, git remote add and git submodule add say) does not say what to
+// do. The run now says which flag lets it, and says nothing when the
+// command did not try, or when the flag let it.
+func TestCompatGitConfigRefusedSaysWhy(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	const hint = "--allow-git-config lets it write the config"
+
+	r := b.run("run", "--yolo", "--", "git", "config", "--local", "compat.x", "1")
+	if r.code == 0 {
+		t.Fatalf("git config --local succeeded under the layer: %+v", r)
+	}
+	if !strings.Contains(r.stderr, "Device or resource busy") || !strings.Contains(r.stderr, hint) || !strings.Contains(r.stderr, b.root+"/.git/config") {
+		t.Errorf("a refused config write does not say what to do: %q", r.stderr)
+	}
+	if strings.Contains(b.read(".git/config"), "compat") {
+		t.Errorf("the config was written: %q", b.read(".git/config"))
+	}
+
+	r = b.run("run", "--yolo", "--", "sh", "-c", "env "+gitEnv+" git commit -q --allow-empty -m two && git branch b && git tag t && git gc -q && git status --short")
+	if r.code != 0 || strings.Contains(r.stderr, hint) {
+		t.Errorf("git work that writes no config: exit %d, stderr %q (want 0 and no hint)", r.code, r.stderr)
+	}
+
+	r = b.run("run", "--yolo", "--allow-git-config", "--", "git", "config", "--local", "compat.x", "1")
+	if r.code != 0 || strings.Contains(r.stderr, hint) {
+		t.Errorf("with --allow-git-config: exit %d, stderr %q (want 0 and no hint)", r.code, r.stderr)
+	}
+	if !strings.Contains(b.read(".git/config"), "compat") {
+		t.Errorf("--allow-git-config did not let git config write: %q", b.read(".git/config"))
+	}
+}
+
+// TestCompatHomeToolNamesPreset: a toolchain installed in the home
+// directory (rustup's ~/.cargo/bin, a pyenv shim) is refused for want of
+// its preset, and the message said only "allow read and execute on
+// ~/.cargo/bin", not the preset that grants it without the rest of
+// ~/.cargo (its credentials). It now names the preset, and the preset
+// runs it.
+func TestCompatHomeToolNamesPreset(t *testing.T) {
+	b := newBox(t, nil)
+	tool := b.file(filepath.Join(b.home, ".cargo", "bin", "cargo"), "#!/bin/sh\necho cargo-ran\n", 0o755)
+
+	r := b.run("run", "--yolo", "--", tool, "--version")
+	if r.code != 126 || !strings.Contains(r.stderr, "--preset rust grants it") {
+		t.Errorf("a tool in ~/.cargo/bin without the preset: exit %d, stderr %q (want 126 naming --preset rust)", r.code, r.stderr)
+	}
+	r = b.run("run", "--yolo", "--preset", "rust", "--", tool, "--version")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "cargo-ran" {
+		t.Errorf("with --preset rust: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	other := b.file(filepath.Join(b.home, "bin", "tool"), "#!/bin/sh\necho tool-ran\n", 0o755)
+	r = b.run("run", "--yolo", "--", other)
+	if r.code != 126 || strings.Contains(r.stderr, "--preset") || !strings.Contains(r.stderr, "allow read and execute on "+filepath.Dir(other)) {
+		t.Errorf("a tool no preset grants: exit %d, stderr %q (want 126, no preset named)", r.code, r.stderr)
+	}
+}
