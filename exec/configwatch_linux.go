@@ -48,7 +48,7 @@ func (w *configWatch) tried() bool {
 		return false
 	}
 	lock := []byte(filepath.Base(w.config) + ".lock")
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, 4096) // events of up to NAME_MAX bytes each; more reads for more
 	for {
 		n, err := unix.Read(w.fd, buf)
 		if err != nil || n <= 0 {
