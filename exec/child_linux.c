@@ -630,15 +630,16 @@ static const char *fd_path(long fd) {
 #endif
 
 // The file systems of the sandbox's own the layer nearly always mounts
-// (a /proc of the pid namespace, a devpts and a tmpfs for /dev, the empty
-// tmpfs over /tmp and over /run), made detached by the pre-forked child
-// while it waits for its spec (premount): the steps then only attach them
-// (attach_premade), off the time the runner waits. One not made, or not
-// used as made (/dev/shm with a size), is mounted at its step as without.
+// (a /proc of the pid namespace, a devpts and a tmpfs for /dev, the
+// command's own /tmp, the empty tmpfs over /run), made detached by the
+// pre-forked child while it waits for its spec (premount): the steps then
+// only attach them (attach_premade), off the time the runner waits. One
+// not made, or not used as made (/dev/shm or /tmp with a size), is
+// mounted at its step as without.
 static struct {
-	long proc, pts, shm, empty[2];
+	long proc, pts, shm, tmp, empty[2];
 	int nempty; // empty[nempty..] are still to be used
-} premade = {.proc = -1, .pts = -1, .shm = -1, .empty = {-1, -1}};
+} premade = {.proc = -1, .pts = -1, .shm = -1, .tmp = -1, .empty = {-1, -1}};
 
 // premount makes a detached mount of a new file system of type, with the
 // options (name, value pairs, up to a NULL name; a NULL value for a flag)
@@ -679,14 +680,13 @@ static void premount_all(int pidns) {
 	}
 	premade.pts = premount("devpts", pts, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC);
 	premade.shm = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-	for (int i = 0; i < 2; i++) {
-		premade.empty[i] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
-	}
+	premade.tmp = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
+	premade.empty[0] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
 }
 
 // drop_premade closes the premade mounts no step used.
 static void drop_premade(void) {
-	long *fds[] = {&premade.proc, &premade.pts, &premade.shm, &premade.empty[0], &premade.empty[1]};
+	long *fds[] = {&premade.proc, &premade.pts, &premade.shm, &premade.tmp, &premade.empty[0], &premade.empty[1]};
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
 		if (*fds[i] >= 0) {
 			SYS1(SYS_close, *fds[i]);
@@ -1128,6 +1128,18 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			what = "mount a devpts of the sandbox's own over ";
 			r = private_pts(fd, path);
 			break;
+		case MEWS_MOUNT_TMP: {
+			// The command's own /tmp, writable by all as the host's,
+			// with the kept paths bound back into it: what it writes
+			// there goes with the run.
+			char options[48];
+			what = "mount a writable tmpfs of the sandbox's own over ";
+			r = premade.tmp >= 0 && s->tmp_size == 0 ? attach_premade(&premade.tmp, (int)fd, "") : -1;
+			if (r != 0) {
+				r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV, tmpfs_options(options, "1777", s->tmp_size));
+			}
+			break;
+		}
 		}
 		SYS1(SYS_close, fd);
 		if (r != 0) {
@@ -1135,6 +1147,8 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		}
 		if (op == MEWS_MOUNT_SHM) {
 			grant_beneath(ruleset, path, s->shm_access);
+		} else if (op == MEWS_MOUNT_TMP) {
+			grant_beneath(ruleset, path, s->tmp_access);
 		} else if (op == MEWS_MOUNT_PTS) {
 			grant_beneath(ruleset, path, s->pts_access);
 			// Reached through the bind over /dev/ptmx, its ptmx is not

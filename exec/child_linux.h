@@ -30,8 +30,8 @@ struct mews_spec {
 	unsigned char *mounts; // nmounts (op uint32, path string), decoded in place
 	int pidns;             // the child is pid 1 of a pid namespace: fork the command, be its init
 	uint64_t forward;      // signals (bit N-1 for N) that init passes on to the command
-	uint64_t tmp_access;   // the Landlock rights granted beneath MEWS_MOUNT_PRIVATE_TMP's directory
-	uint64_t tmp_size;     // the size in bytes of it and of MEWS_MOUNT_SHM's tmpfs, 0 for the kernel's default
+	uint64_t tmp_access;   // the Landlock rights granted beneath MEWS_MOUNT_PRIVATE_TMP's directory and MEWS_MOUNT_TMP's tmpfs
+	uint64_t tmp_size;     // the size in bytes of it and of MEWS_MOUNT_SHM's and MEWS_MOUNT_TMP's tmpfs, 0 for the kernel's default
 	uint64_t shm_access;   // the Landlock rights granted beneath MEWS_MOUNT_SHM's tmpfs
 	uint64_t pts_access;   // the Landlock rights granted beneath MEWS_MOUNT_PTS's devpts
 };
@@ -101,8 +101,9 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_MKDIR 16        // an empty directory made at path, in a tmpfs, nothing bound
 #define MEWS_MOUNT_NODEV 17        // mount_setattr(set MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_DEVICES 18      // mount_setattr(clear MOUNT_ATTR_NODEV), this mount only
+#define MEWS_MOUNT_TMP 19          // a writable tmpfs of the child's own over path (/tmp), granted tmp_access beneath
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_DEVICES
+#define MEWS_MOUNT_LAST MEWS_MOUNT_TMP
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

@@ -90,6 +90,7 @@ const (
 	mountMkdir      = 16 // an empty directory at the path, in an empty tmpfs: nothing of the host's bound there
 	mountNodev      = 17 // no device opens on the path's mount, this mount only
 	mountDevices    = 18 // devices open on the path's mount again, this mount only
+	mountTmp        = 19 // a writable tmpfs of the child's own over the path (/tmp), granted as the private temp dir
 )
 
 // protectedPath is a path the layer binds read-only; a missing one marked
@@ -172,6 +173,9 @@ type nsLayer struct {
 	// its own (mountShm, mountPts), or "": it grants in them what the
 	// Landlock plan grants there (devAccess).
 	shm, pts string
+	// ownTmp is where the child mounts a writable /tmp of the command's
+	// own (mountTmp), granted as the private temp dir made in it, or "".
+	ownTmp string
 }
 
 // planNamespace works out the layer for policy p and a child whose
@@ -228,7 +232,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// processes only.
 	l.add(mountProc, "/proc")
 	l.steps = append(l.steps, hidden.steps...)
-	l.unhidden, l.tmp, l.shm = hidden.unhidden, hidden.tmp, hidden.shm
+	l.unhidden, l.tmp, l.shm, l.ownTmp = hidden.unhidden, hidden.tmp, hidden.shm, hidden.ownTmp
 	pts, _ := l.res.eval("/dev/pts")
 	for _, w := range writable {
 		if w == pts {
@@ -1247,13 +1251,36 @@ func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 			continue
 		}
 		hidden = append(hidden, real)
-		l.add(mountEmpty, real)
+		// The private temp dir's parent, the host's /tmp, becomes the
+		// command's own, writable as the temp dir is: programs that
+		// write to /tmp whatever TMPDIR says (Java's temp files, test
+		// suites, scripts) work, and what they leave goes with the run.
+		// The paths bound back into it keep their mounts' flags.
+		own := tmp != "" && filepath.Dir(tmp) == real && real == l.realTmp()
+		if own {
+			l.add(mountTmp, real)
+		} else {
+			l.add(mountEmpty, real)
+		}
 		l.placeInside(real, inside, tmp)
 		if empty != "" {
 			l.add(mountMkdir, empty)
 		}
-		l.add(mountRdonly, real)
+		if own {
+			l.ownTmp = real
+		} else {
+			l.add(mountRdonly, real)
+		}
 	}
+}
+
+// realTmp is /tmp, links resolved, or "".
+func (l *nsLayer) realTmp() string {
+	real, err := l.res.eval("/tmp")
+	if err != nil {
+		return ""
+	}
+	return real
 }
 
 // bareWorkingDir takes the working directory out of keep where it lies in

@@ -1460,7 +1460,7 @@ c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 	o.ok(t, "listen and connect inside")
 	o.ok(t, "write the root")
 	o.ok(t, "write TMPDIR")
-	o.fails(t, "write /tmp")
+	o.ok(t, "write /tmp") // the command's own (TestOwnTmp)
 	o.ok(t, "read resolv.conf")
 	if _, err := os.Stat("/tmp/planted"); err == nil {
 		t.Error("/tmp/planted exists on the host")
@@ -1477,8 +1477,9 @@ c "read resolv.conf" sh -c 'test ! -e /etc/resolv.conf || cat /etc/resolv.conf'
 // TestPrivateTmpAttacks: the private TMPDIR (under the layer a tmpfs of
 // the sandbox's own, without it a directory on the host) is no way out: a
 // link made in it to a file outside reads and writes nothing, a hard link
-// or a rename across fails, and so does a path climbing out of it; work in
-// it, a socket too, goes on.
+// or a rename across fails, and a path climbing out of it writes the
+// sandbox's own /tmp under the layer, nothing without; work in it, a
+// socket too, goes on.
 func TestPrivateTmpAttacks(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
@@ -1498,8 +1499,15 @@ c tmp-dotdot sh -c 'echo x > "$TMPDIR/../mwsbx-%[3]s"'
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
 		o := b.check(script, flags...)
 		o.ok(t, "tmp-work")
-		for _, attack := range []string{"tmp-symlink-out-read", "tmp-symlink-out-write", "tmp-hardlink-out", "tmp-rename-out", "tmp-dotdot"} {
+		for _, attack := range []string{"tmp-symlink-out-read", "tmp-symlink-out-write", "tmp-hardlink-out", "tmp-rename-out"} {
 			o.fails(t, attack)
+		}
+		// Beside TMPDIR is the sandbox's own /tmp under the layer (the
+		// host's stays untouched: below), the host's without it.
+		if flags == nil && namespacesAvailable() == nil {
+			o.ok(t, "tmp-dotdot")
+		} else {
+			o.fails(t, "tmp-dotdot")
 		}
 		if _, err := osexec.LookPath("python3"); err == nil {
 			o := b.check(`c tmp-socket python3 -c 'import os,socket; p=os.environ["TMPDIR"]+"/s"; l=socket.socket(socket.AF_UNIX); l.bind(p); l.listen(); c=socket.socket(socket.AF_UNIX); c.connect(p)'`, append(flags, "--allow-unix-sockets")...)
@@ -2149,4 +2157,94 @@ mount -t tmpfs tmpfs /dev
 for n in null zero full random urandom tty ptmx %[2]s; do touch /dev/$n; mount --bind %[1]s/$n /dev/$n; done
 mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
 `, old, extra)
+}
+
+// TestOwnTmp: under the layer /tmp is the command's own tmpfs, writable by
+// all as the host's (Java's temp files, test suites and scripts that write
+// there whatever TMPDIR says), and gone with the run: nothing written there
+// reaches the host's /tmp, the host's files there are not seen, and the
+// paths bound back into it keep their mounts: a read-only grant and the
+// root's protected paths in /tmp stay read-only though Landlock grants
+// /tmp as a whole. Without the layer /tmp is the host's, and not writable.
+func TestOwnTmp(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	if !strings.HasPrefix(b.root, "/tmp/") {
+		t.Skipf("the root %s is not in /tmp: the case of a root bound back is not met", b.root)
+	}
+	host := "/tmp/mewsandbox-owntmp-" + uniq()
+	if err := os.WriteFile(host, []byte("the host's\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(host) })
+	ro, err := os.MkdirTemp("/tmp", "mewsandbox-owntmp-ro-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(ro) })
+	if err := os.WriteFile(filepath.Join(ro, "f"), []byte("kept\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for p, mode := range map[string]os.FileMode{ro: 0o777, filepath.Join(ro, "f"): 0o666} {
+		if err := os.Chmod(p, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	planted := "/tmp/mewsandbox-owntmp-planted-" + uniq()
+	t.Cleanup(func() { os.RemoveAll(planted) })
+	script := fmt.Sprintf(`
+c "write /tmp" sh -c 'echo x > %[1]s && test "$(cat %[1]s)" = x'
+c "make a directory in /tmp" mkdir %[1]s.d
+c "run a script from /tmp" sh -c 'printf "#!/bin/sh\\nexit 7\\n" > /tmp/s.sh && chmod +x /tmp/s.sh; /tmp/s.sh; test $? = 7'
+c "/tmp is 1777" sh -c 'test "$(stat -c %%a /tmp)" = 1777'
+c "see the host's file" test -e %[2]s
+c "read the read-only grant" sh -c 'test "$(cat %[3]s/f)" = kept'
+c "write the read-only grant" sh -c 'echo pwned > %[3]s/f'
+c "make a file in the read-only grant" touch %[3]s/new
+c "chmod in the read-only grant" chmod 600 %[3]s/f
+c "rename the read-only grant" mv %[3]s /tmp/moved
+c "write a hook in the root" sh -c 'echo pwned > .git/hooks/pre-commit'
+c "write .git/config" sh -c 'echo pwned >> .git/config'
+c "write the root" sh -c 'echo ok > in-root.txt'
+`, planted, host, ro)
+	o := b.check(script, "--allow-read", ro)
+	o.ok(t, "write /tmp")
+	o.ok(t, "make a directory in /tmp")
+	o.ok(t, "run a script from /tmp")
+	o.ok(t, "/tmp is 1777")
+	o.fails(t, "see the host's file")
+	o.ok(t, "read the read-only grant")
+	o.fails(t, "write the read-only grant")
+	o.fails(t, "make a file in the read-only grant")
+	o.fails(t, "chmod in the read-only grant")
+	o.fails(t, "rename the read-only grant")
+	o.fails(t, "write a hook in the root")
+	o.fails(t, "write .git/config")
+	o.ok(t, "write the root")
+	for _, p := range []string{planted, planted + ".d"} {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("%s, written in the sandbox's /tmp, is on the host", p)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(ro, "f")); string(got) != "kept\n" {
+		t.Errorf("the read-only grant's file holds %q", got)
+	}
+	if fi, err := os.Stat(filepath.Join(ro, "f")); err != nil || fi.Mode().Perm() != 0o666 {
+		t.Errorf("the read-only grant's file: %v, %v", fi, err)
+	}
+	if b.exists(".git/hooks/pre-commit") || strings.Contains(b.read(".git/config"), "pwned") {
+		t.Error("the root's protected paths were written through the sandbox's /tmp")
+	}
+	if b.read("in-root.txt") != "ok\n" {
+		t.Error("the root was not written")
+	}
+	// Each run gets its own.
+	o = b.check(fmt.Sprintf("c \"see the last run's file\" test -e %s\n", planted))
+	o.fails(t, "see the last run's file")
+	// Without the layer /tmp is the host's: granted nothing.
+	o = b.check(fmt.Sprintf("c \"write /tmp\" sh -c 'echo x > %s'\n", planted), "--no-namespaces")
+	o.fails(t, "write /tmp")
+	if _, err := os.Lstat(planted); err == nil {
+		t.Errorf("%s written on the host without the layer", planted)
+	}
 }

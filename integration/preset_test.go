@@ -418,7 +418,9 @@ func TestPresetJava(t *testing.T) {
 	t.Run("maven", func(t *testing.T) {
 		toolPath(t, "mvn")
 		d := b.with(t)
-		d.home = realTemp(t) // without the ~/.m2/repository the run above made
+		// Without the ~/.m2/repository the run above made; not in /tmp,
+		// which under the layer is the command's own and writable.
+		d.home = outsideTemp(t)
 		d.env = append(d.env, "XDG_CONFIG_HOME="+filepath.Join(d.home, ".config"), "MAVEN_OPTS=-Duser.home="+d.home)
 		r := d.run("run", "--yolo", "--", "mvn", "-q", "-o", "validate")
 		if r.code == 0 {

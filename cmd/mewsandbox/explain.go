@@ -252,7 +252,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	for _, l := range x.Paths {
 		fmt.Fprintf(stdout, "  %-28s %s\n", l.Path, l.Rights)
 	}
-	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, execute (with the namespace layer a tmpfs of the sandbox's own, else a directory removed afterwards)")
+	fmt.Fprintf(stdout, "  %-28s %s\n", "(private TMPDIR per run)", "read, write, execute (with the namespace layer a tmpfs of the sandbox's own in a /tmp of its own, as writable, else a directory removed afterwards)")
 	fmt.Fprintf(stdout, "network:     %s\n", networkLine(pol.Network))
 	fmt.Fprintf(stdout, "sockets:     %s\n", x.Sockets)
 	fmt.Fprintf(stdout, "inherited:   sockets given as stdin, stdout, stderr or with --pass-fd: %s\n", x.InheritedSockets)
@@ -381,7 +381,7 @@ func namespacesLine(off bool) string {
 	if err != nil {
 		return "unavailable: " + err.Error()
 	}
-	return layer + "; /dev/shm and /dev/pts of the sandbox's own (/dev/shm stays the host's where the root or a writable grant holds it); read-only: every mount outside the writable grants, and in the root " + strings.Join(exec.ProtectedInRoot(), ", ") +
+	return layer + "; /tmp, /dev/shm and /dev/pts of the sandbox's own (/tmp writable as the private TMPDIR; /tmp and /dev/shm stay the host's where the root or a writable grant holds them); /run and $XDG_RUNTIME_DIR empty; read-only: every mount outside the writable grants, and in the root " + strings.Join(exec.ProtectedInRoot(), ", ") +
 		" (with the hooks and config of the git directories .git leads to, of linked worktrees and of submodules); " +
 		"stdout and stderr to a file outside the writable grants through a pipe the pid namespace's init relays, a file given to be read, a named FIFO from outside them, any directory and a terminal, opened afresh on the sandbox's read-only mounts (a pty of the host's on a read-only copy of its devpts), /dev/null and kin the sandbox's own, another device the caller's where the command could not change it (refused otherwise); so too the --pass-fd descriptors, but for a file passed open for writing"
 }
