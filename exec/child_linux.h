@@ -101,8 +101,10 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_MKDIR 16        // an empty directory made at path, in a tmpfs, nothing bound
 #define MEWS_MOUNT_NODEV 17        // mount_setattr(set MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_DEVICES 18      // mount_setattr(clear MOUNT_ATTR_NODEV), this mount only
+#define MEWS_MOUNT_WRITABLE_HOST 19 // MEWS_MOUNT_WRITABLE where the mount was writable before MEWS_MOUNT_RDONLY_TREE
+#define MEWS_MOUNT_MAX_HOST 256     // MEWS_MOUNT_WRITABLE_HOST steps looked at
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_DEVICES
+#define MEWS_MOUNT_LAST MEWS_MOUNT_WRITABLE_HOST
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

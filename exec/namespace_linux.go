@@ -35,8 +35,9 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     grants (the root, the private temp dir, --allow-write paths,
 //     /dev/shm, /dev/pts) are made writable again, each grant's own mount
 //     only: what Landlock does not mediate (chmod, chown, utimes, setxattr
-//     outside the root) fails with EROFS, and a mount below a grant (a
-//     read-only volume inside the project) stays read-only;
+//     outside the root) fails with EROFS; a mount below a grant is
+//     writable again where the host has it writable (a volume inside the
+//     project), and a read-only one stays read-only (writableNested);
 //   - the protected paths inside the root (.git/hooks, .git/config, and
 //     those of the git directory a .git link or "gitdir:" file leads to
 //     and of its common directory (a linked worktree's), what a hook links
@@ -90,7 +91,14 @@ const (
 	mountMkdir      = 16 // an empty directory at the path, in an empty tmpfs: nothing of the host's bound there
 	mountNodev      = 17 // no device opens on the path's mount, this mount only
 	mountDevices    = 18 // devices open on the path's mount again, this mount only
+	// writable again, this mount only, where the host had it writable
+	// (the child looks before the tree is made read-only)
+	mountWritableHost = 19
 )
+
+// maxNested bounds the mounts below the writable trees made writable again
+// (child_linux.h's MEWS_MOUNT_MAX_HOST): those past it stay read-only.
+const maxNested = 256
 
 // protectedPath is a path the layer binds read-only; a missing one marked
 // placeholder is created, an empty directory, so that it cannot be created.
@@ -235,9 +243,11 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		}
 		l.add(mountWritable, w)
 	}
+	protected := len(l.steps)
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig)
 	}
+	l.writableNested(p, writable, l.steps[protected:])
 	l.denyRead(p)
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
@@ -414,6 +424,82 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 		}
 	}
 	return out, root
+}
+
+// writableNested makes the mounts the host has writable strictly below the
+// writable trees writable again (a node_modules volume or a tmpfs build
+// directory inside the project, a grant that is one): the tree was made
+// read-only with every mount below it, and a grant's own mount only made
+// writable, so a command could not write them, an --allow-write of one
+// included. Not those the host has read-only (the child looks again, at
+// the mount the path then reaches: mountWritableHost), nor of the kernel's
+// file systems, nor in /proc, /sys, /dev or a directory hide empties
+// (where the path no longer leads to them), nor in or on a path protect
+// binds read-only (its steps, protected): after protect, whose pins (a
+// .git of its own mount) bring them along, the path reaching the pin's
+// copy.
+func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountStep) {
+	if len(writable) == 0 {
+		return
+	}
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		return // they stay read-only
+	}
+	var readOnly []string
+	for _, s := range protected {
+		if s.Op == mountRdonly {
+			readOnly = append(readOnly, s.Path)
+		}
+	}
+	n := 0
+	for _, m := range nestedMounts(info, writable, hiddenDirs(p)) {
+		if slices.ContainsFunc(readOnly, func(r string) bool { return within(m, r) }) {
+			continue
+		}
+		if n++; n > maxNested {
+			return
+		}
+		l.add(mountWritableHost, m)
+	}
+}
+
+// nestedMounts are the mount points in info (mountinfo's text) strictly
+// below a tree of writable that the host has writable (the mount and its
+// file system), and that no later mount hides: not of the kernel's file
+// systems, nor in KernelDirs, nor in a directory of hidden that the tree
+// does not lie in.
+func nestedMounts(info []byte, writable, hidden []string) []string {
+	var out []string
+	for len(info) > 0 {
+		line := info
+		if i := bytes.IndexByte(info, '\n'); i >= 0 {
+			line, info = info[:i], info[i+1:]
+		} else {
+			info = nil
+		}
+		// id parent major:minor root mountpoint options [optional…] - fstype source super
+		sep := bytes.Index(line, []byte(" - "))
+		f := bytes.Fields(line[:max(sep, 0)])
+		if sep < 0 || len(f) < 6 {
+			continue
+		}
+		at := unescapeMountinfo(string(f[4]))
+		// A mount on it or above hides what was mounted there before.
+		out = slices.DeleteFunc(out, func(o string) bool { return within(o, at) })
+		super := bytes.Fields(line[sep+3:])
+		if len(super) < 3 || slices.Contains(kernelFSTypes, string(super[0])) ||
+			slices.Contains(strings.Split(string(f[5]), ","), "ro") || slices.Contains(strings.Split(string(super[2]), ","), "ro") {
+			continue
+		}
+		w := slices.IndexFunc(writable, func(w string) bool { return at != w && within(at, w) })
+		if w < 0 || slices.ContainsFunc(KernelDirs, func(k string) bool { return within(at, k) }) ||
+			slices.ContainsFunc(hidden, func(h string) bool { return h != "" && within(at, h) && !within(writable[w], h) }) {
+			continue
+		}
+		out = append(out, at)
+	}
+	return out
 }
 
 // placeholderMark marks a directory the layer made (an extended
