@@ -41,8 +41,9 @@ func withNestedMounts(t *testing.T, root, setup, script string) result {
 // checkout) is writable in the sandbox as the root is, granted with
 // --allow-write too: the layer made the tree read-only with every mount
 // below it and only the root's own mount writable again, so the command
-// got EROFS there. One the host has read-only stays read-only, and one
-// inside a protected path stays read-only as the path does.
+// got EROFS there (in a .git of its own mount, git commit too). One the
+// host has read-only stays read-only, and one inside a protected path
+// stays read-only as the path does.
 func TestNestedMountWritable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -57,6 +58,8 @@ func TestNestedMountWritable(t *testing.T) {
 		{"a writable tmpfs in .claude", `mount -t tmpfs tmpfs "$P/.claude/vol"`, "", ".claude/vol", false},
 		{"a writable tmpfs on .claude", `mount -t tmpfs tmpfs "$P/.claude"`, "", ".claude", false},
 		{"a writable tmpfs in .git/hooks", `mount -t tmpfs tmpfs "$P/.git/hooks/vol"`, "", ".git/hooks/vol", false},
+		{".git a mount of its own", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git", true},
+		{"its hooks", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git/hooks", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
