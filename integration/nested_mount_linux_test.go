@@ -78,3 +78,27 @@ func TestNestedMountWritable(t *testing.T) {
 		})
 	}
 }
+
+// TestReadOnlyGitDirInWritableRoot: a writable checkout whose .git the host
+// mounts read-only (a CI container given the repository's history but not
+// the right to change it) runs, .git read-only: the placeholder commondir
+// the layer makes where one is missing could not be made on that mount, and
+// every run there was refused (125). The command cannot make one either.
+func TestReadOnlyGitDirInWritableRoot(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ name, setup string }{
+		{"a read-only bind of .git", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"; mount -o remount,bind,ro "$P/.git"`},
+		{"without hooks", `git -C "$P" init -q; rm -r "$P/.git/hooks"; mount --bind "$P/.git" "$P/.git"; mount -o remount,bind,ro "$P/.git"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			root := project(t, map[string]string{"f": "hi"})
+			r := withNestedMounts(t, root, tt.setup,
+				`"$BIN" run --yolo -- sh -c 'touch ok && echo root; for f in commondir hooks/x x; do touch "$0/$f" 2>/dev/null && echo WROTE $f; done; git status >/dev/null && echo status' .git; `+
+					`echo "exit $?"; ls "$P/.git" | grep -x commondir`)
+			if want := "root\nstatus\nexit 0\n"; r.stdout != want {
+				t.Errorf("stdout %q, stderr %q; want %q", r.stdout, r.stderr, want)
+			}
+		})
+	}
+}
