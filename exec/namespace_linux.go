@@ -453,10 +453,7 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 		}
 	}
 	n := 0
-	for _, m := range nestedMounts(info, writable, hiddenDirs(p)) {
-		if slices.ContainsFunc(readOnly, func(r string) bool { return within(m, r) }) {
-			continue
-		}
+	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
 		if n++; n > maxNested {
 			return
 		}
@@ -468,9 +465,17 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 // below a tree of writable that the host has writable (the mount and its
 // file system), and that no later mount hides: not of the kernel's file
 // systems, nor in KernelDirs, nor in a directory of hidden that the tree
-// does not lie in.
-func nestedMounts(info []byte, writable, hidden []string) []string {
-	var out []string
+// does not lie in, nor on or in a path of protected; and not one whose
+// files the host shows elsewhere too (a mount of the same file system
+// whose part overlaps), unless only inside the writable trees and not in
+// or around a protected path: a bind of / or /etc inside the project, as
+// a container's tooling leaves one, or of the project's own .git/hooks,
+// would have the command write what the policy grants it only to read,
+// or not at all, under another name.
+func nestedMounts(info []byte, writable, hidden, protected []string) []string {
+	type mount struct{ dev, root, at string }
+	var all []mount
+	var out []mount
 	for len(info) > 0 {
 		line := info
 		if i := bytes.IndexByte(info, '\n'); i >= 0 {
@@ -484,22 +489,56 @@ func nestedMounts(info []byte, writable, hidden []string) []string {
 		if sep < 0 || len(f) < 6 {
 			continue
 		}
-		at := unescapeMountinfo(string(f[4]))
+		m := mount{string(f[2]), unescapeMountinfo(string(f[3])), unescapeMountinfo(string(f[4]))}
+		all = append(all, m)
 		// A mount on it or above hides what was mounted there before.
-		out = slices.DeleteFunc(out, func(o string) bool { return within(o, at) })
+		out = slices.DeleteFunc(out, func(o mount) bool { return within(o.at, m.at) })
 		super := bytes.Fields(line[sep+3:])
 		if len(super) < 3 || slices.Contains(kernelFSTypes, string(super[0])) ||
 			slices.Contains(strings.Split(string(f[5]), ","), "ro") || slices.Contains(strings.Split(string(super[2]), ","), "ro") {
 			continue
 		}
-		w := slices.IndexFunc(writable, func(w string) bool { return at != w && within(at, w) })
-		if w < 0 || slices.ContainsFunc(KernelDirs, func(k string) bool { return within(at, k) }) ||
-			slices.ContainsFunc(hidden, func(h string) bool { return h != "" && within(at, h) && !within(writable[w], h) }) {
+		w := slices.IndexFunc(writable, func(w string) bool { return m.at != w && within(m.at, w) })
+		if w < 0 || slices.ContainsFunc(KernelDirs, func(k string) bool { return within(m.at, k) }) ||
+			slices.ContainsFunc(hidden, func(h string) bool { return h != "" && within(m.at, h) && !within(writable[w], h) }) {
 			continue
 		}
-		out = append(out, at)
+		out = append(out, m)
 	}
-	return out
+	granted := func(p string) bool {
+		return slices.ContainsFunc(writable, func(w string) bool { return within(p, w) })
+	}
+	// Where a path's files are granted writable, and none protected: the
+	// protected paths in n itself are bound read-only over it, not those
+	// reached under another name.
+	open := func(p string) bool {
+		return granted(p) && !slices.ContainsFunc(protected, func(r string) bool { return within(p, r) || within(r, p) })
+	}
+	var at []string
+	for _, n := range out {
+		if slices.ContainsFunc(protected, func(r string) bool { return within(n.at, r) }) {
+			continue
+		}
+		alias := slices.ContainsFunc(all, func(m mount) bool {
+			var there string
+			switch {
+			case m == n || m.dev != n.dev:
+				return false
+			case within(n.root, m.root): // n's files, shown at m too
+				there = filepath.Join(m.at, strings.TrimPrefix(n.root, m.root))
+			case within(m.root, n.root): // m's files, shown in n too
+				there = m.at
+			default:
+				return false
+			}
+			// Where n is mounted, m no longer shows them.
+			return !within(there, n.at) && !open(there)
+		})
+		if !alias {
+			at = append(at, n.at)
+		}
+	}
+	return at
 }
 
 // placeholderMark marks a directory the layer made (an extended

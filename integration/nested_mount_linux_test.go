@@ -10,7 +10,8 @@ import (
 )
 
 // withNestedMounts runs setup and then script with sh in a mount namespace
-// of its own (its mounts go with it), $BIN the binary and $P root; it
+// of its own (its mounts go with it), $BIN the binary, $P root and $O a
+// directory outside it; it
 // skips where such a namespace cannot be had (not root, no unshare).
 func withNestedMounts(t *testing.T, root, setup, script string) result {
 	t.Helper()
@@ -31,7 +32,7 @@ func withNestedMounts(t *testing.T, root, setup, script string) result {
 		"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
 		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"), "LANG=C",
-		"P=" + root, "BIN=" + bin,
+		"P=" + root, "O=" + outsideTemp(t), "BIN=" + bin,
 	}
 	return runCommand(t, cmd)
 }
@@ -42,8 +43,10 @@ func withNestedMounts(t *testing.T, root, setup, script string) result {
 // --allow-write too: the layer made the tree read-only with every mount
 // below it and only the root's own mount writable again, so the command
 // got EROFS there (in a .git of its own mount, git commit too). One the
-// host has read-only stays read-only, and one inside a protected path
-// stays read-only as the path does.
+// host has read-only stays read-only, one inside a protected path stays
+// read-only as the path does, and so does one that shows files found
+// elsewhere too, outside the root or protected (a bind of /, or of the
+// root's .git/hooks): under that name the command would write them.
 func TestNestedMountWritable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -58,6 +61,9 @@ func TestNestedMountWritable(t *testing.T) {
 		{"a writable tmpfs in .claude", `mount -t tmpfs tmpfs "$P/.claude/vol"`, "", ".claude/vol", false},
 		{"a writable tmpfs on .claude", `mount -t tmpfs tmpfs "$P/.claude"`, "", ".claude", false},
 		{"a writable tmpfs in .git/hooks", `mount -t tmpfs tmpfs "$P/.git/hooks/vol"`, "", ".git/hooks/vol", false},
+		{"a bind of a directory outside the root", `mount --bind "$O" "$P/vol"`, "", "vol", false},
+		{"a bind of the root's .git/hooks in it", `git -C "$P" init -q; mount --bind "$P/.git/hooks" "$P/vol"`, "", "vol", false},
+		{"a bind of the root in it", `mount --bind "$P" "$P/vol"`, "", "vol/.claude", false},
 		{".git a mount of its own", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git", true},
 		{"its hooks", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git/hooks", false},
 	}
