@@ -63,6 +63,8 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <sys/resource.h>
@@ -631,11 +633,12 @@ static const char *fd_path(long fd) {
 
 // The file systems of the sandbox's own the layer nearly always mounts
 // (a /proc of the pid namespace, a devpts and a tmpfs for /dev, the
-// command's own /tmp, the empty tmpfs over /run), made detached by the
-// pre-forked child while it waits for its spec (premount): the steps then
-// only attach them (attach_premade), off the time the runner waits. One
-// not made, or not used as made (/dev/shm or /tmp with a size), is
-// mounted at its step as without.
+// command's own /tmp, the empty tmpfs over /run, and over /tmp where a
+// root or a grant lies in it), made detached by the pre-forked child while
+// it waits for its spec (premount): the steps then only attach them
+// (attach_premade), off the time the runner waits. One not made, or not
+// used as made (/dev/shm or /tmp with a size), is mounted at its step as
+// without.
 static struct {
 	long proc, pts, shm, tmp, empty[2];
 	int nempty; // empty[nempty..] are still to be used
@@ -681,7 +684,9 @@ static void premount_all(int pidns) {
 	premade.pts = premount("devpts", pts, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC);
 	premade.shm = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
 	premade.tmp = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-	premade.empty[0] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	for (int i = 0; i < 2; i++) {
+		premade.empty[i] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	}
 }
 
 // drop_premade closes the premade mounts no step used.
@@ -983,8 +988,58 @@ static void bind_link(const char *path) {
 	}
 }
 
+// host_writable says whether the mount at path, as the host has it (the
+// namespace's copy, before MEWS_MOUNT_RDONLY_TREE), is writable and not
+// one of the kernel's interfaces: the parent planned the steps from the
+// host's mount table, which may have changed since (a nested mount
+// unmounted, leaving the path on its parent's mount, or another mounted
+// over it).
+static int host_writable(const char *path) {
+	long fd = open_exact(path);
+	if (fd < 0) {
+		return 0;
+	}
+	struct statfs fs;
+	long r = SYS2(SYS_fstatfs, fd, &fs);
+	SYS1(SYS_close, fd);
+	if (r != 0 || fs.f_flags & ST_RDONLY) {
+		return 0;
+	}
+	static const unsigned long kernel[] = {
+		0x9fa0,     // proc
+		0x62656572, // sysfs
+		0x1cd1,     // devpts
+		0x27e0eb,   // cgroup
+		0x63677270, // cgroup2
+		0x64626720, // debugfs
+		0x74726163, // tracefs
+		0x73636673, // securityfs
+		0xcafe4a11, // bpf
+		0x62656570, // configfs
+		0xde5e81e4, // efivarfs
+		0x6165676c, // pstore
+		0x42494e4d, // binfmt_misc
+		0x65735543, // fusectl
+		0xf97cff8c, // selinuxfs
+		0x43415d53, // smackfs
+		0x958458f6, // hugetlbfs
+		0x19800202, // mqueue
+	};
+	for (size_t k = 0; k < sizeof kernel / sizeof kernel[0]; k++) {
+		if ((unsigned long)fs.f_type == kernel[k]) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 static void do_mounts(struct mews_spec *s, int ruleset) {
 	unsigned char *p = s->mounts;
+	// host_rw[n]: the nth MEWS_MOUNT_WRITABLE_HOST step's mount was
+	// writable on the host (host_writable), looked at before the tree
+	// is made read-only.
+	static unsigned char host_rw[MEWS_MOUNT_MAX_HOST];
+	size_t nhost = 0;
 	for (size_t i = 0; i < s->nmounts; i++) {
 		// A step was op (4 bytes), length (4), path; the decoder made the
 		// path a C string in place over its length, so the next step
@@ -1008,6 +1063,14 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			continue;
 		}
 		if (op == MEWS_MOUNT_RDONLY_TREE) {
+			unsigned char *q = p;
+			for (size_t j = i + 1, n = 0; j < s->nmounts && n < MEWS_MOUNT_MAX_HOST; j++) {
+				const char *at = (const char *)q + 4;
+				if (u32le(q) == MEWS_MOUNT_WRITABLE_HOST) {
+					host_rw[n++] = (unsigned char)host_writable(at);
+				}
+				q += 8 + slen(at);
+			}
 			// And without devices: a device node stays openable on a
 			// read-only mount, and one reached by another name than
 			// /dev's (a bind of /dev, or of / with its mounts, under
@@ -1030,6 +1093,22 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 		}
 		if (op == MEWS_MOUNT_BIND_LINK) {
 			bind_link(path);
+			continue;
+		}
+		if (op == MEWS_MOUNT_WRITABLE_HOST) {
+			// Never writable where the host had it read-only: left as
+			// the tree is, read-only.
+			if (nhost >= MEWS_MOUNT_MAX_HOST || !host_rw[nhost++]) {
+				continue;
+			}
+			long fd = open_exact(path);
+			r = fd < 0 ? fd : set_rdonly((int)fd, "", AT_EMPTY_PATH, 0);
+			if (fd >= 0) {
+				SYS1(SYS_close, fd);
+			}
+			if (r != 0) {
+				fail("namespaces", "make writable again the nested mount ", path, r, STATUS_SANDBOX);
+			}
 			continue;
 		}
 		if (op == MEWS_MOUNT_MKDIR) {

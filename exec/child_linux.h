@@ -102,8 +102,10 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_NODEV 17        // mount_setattr(set MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_DEVICES 18      // mount_setattr(clear MOUNT_ATTR_NODEV), this mount only
 #define MEWS_MOUNT_TMP 19          // a writable tmpfs of the child's own over path (/tmp), granted tmp_access beneath
+#define MEWS_MOUNT_WRITABLE_HOST 20 // MEWS_MOUNT_WRITABLE where the mount was writable before MEWS_MOUNT_RDONLY_TREE
+#define MEWS_MOUNT_MAX_HOST 256     // MEWS_MOUNT_WRITABLE_HOST steps looked at
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
-#define MEWS_MOUNT_LAST MEWS_MOUNT_TMP
+#define MEWS_MOUNT_LAST MEWS_MOUNT_WRITABLE_HOST
 
 // mews_decode_spec decodes the n-byte body (which must have 4 writable bytes
 // before it: strings are made C strings in place), using vec (nvec entries)

@@ -35,8 +35,9 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //     grants (the root, the private temp dir, --allow-write paths,
 //     /dev/shm, /dev/pts) are made writable again, each grant's own mount
 //     only: what Landlock does not mediate (chmod, chown, utimes, setxattr
-//     outside the root) fails with EROFS, and a mount below a grant (a
-//     read-only volume inside the project) stays read-only;
+//     outside the root) fails with EROFS; a mount below a grant is
+//     writable again where the host has it writable (a volume inside the
+//     project), and a read-only one stays read-only (writableNested);
 //   - the protected paths inside the root (.git/hooks, .git/config, and
 //     those of the git directory a .git link or "gitdir:" file leads to
 //     and of its common directory (a linked worktree's), what a hook links
@@ -91,7 +92,14 @@ const (
 	mountNodev      = 17 // no device opens on the path's mount, this mount only
 	mountDevices    = 18 // devices open on the path's mount again, this mount only
 	mountTmp        = 19 // a writable tmpfs of the child's own over the path (/tmp), granted as the private temp dir
+	// writable again, this mount only, where the host had it writable
+	// (the child looks before the tree is made read-only)
+	mountWritableHost = 20
 )
+
+// maxNested bounds the mounts below the writable trees made writable again
+// (child_linux.h's MEWS_MOUNT_MAX_HOST): those past it stay read-only.
+const maxNested = 256
 
 // protectedPath is a path the layer binds read-only; a missing one marked
 // placeholder is created, an empty directory, so that it cannot be created.
@@ -243,9 +251,11 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		}
 		l.add(mountWritable, w)
 	}
+	protected := len(l.steps)
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig)
 	}
+	l.writableNested(p, writable, l.steps[protected:])
 	l.denyRead(p)
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
@@ -447,6 +457,121 @@ func writablePaths(p Policy, res *resolver) (out []string, root string) {
 func readOnlyMount(p string) bool {
 	var fs unix.Statfs_t
 	return unix.Statfs(p, &fs) == nil && fs.Flags&unix.ST_RDONLY != 0 && fs.Type != unix.DEVPTS_SUPER_MAGIC
+}
+
+// writableNested makes the mounts the host has writable strictly below the
+// writable trees writable again (a node_modules volume or a tmpfs build
+// directory inside the project, a grant that is one): the tree was made
+// read-only with every mount below it, and a grant's own mount only made
+// writable, so a command could not write them, an --allow-write of one
+// included. Not those the host has read-only (the child looks again, at
+// the mount the path then reaches: mountWritableHost), nor of the kernel's
+// file systems, nor in /proc, /sys, /dev or a directory hide empties
+// (where the path no longer leads to them), nor in or on a path protect
+// binds read-only (its steps, protected): after protect, whose pins (a
+// .git of its own mount) bring them along, the path reaching the pin's
+// copy.
+func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountStep) {
+	if len(writable) == 0 {
+		return
+	}
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		return // they stay read-only
+	}
+	var readOnly []string
+	for _, s := range protected {
+		if s.Op == mountRdonly {
+			readOnly = append(readOnly, s.Path)
+		}
+	}
+	n := 0
+	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
+		if n++; n > maxNested {
+			return
+		}
+		l.add(mountWritableHost, m)
+	}
+}
+
+// nestedMounts are the mount points in info (mountinfo's text) strictly
+// below a tree of writable that the host has writable (the mount and its
+// file system), and that no later mount hides: not of the kernel's file
+// systems, nor in KernelDirs, nor in a directory of hidden that the tree
+// does not lie in, nor on or in a path of protected; and not one whose
+// files the host shows elsewhere too (a mount of the same file system
+// whose part overlaps), unless only inside the writable trees and not in
+// or around a protected path: a bind of / or /etc inside the project, as
+// a container's tooling leaves one, or of the project's own .git/hooks,
+// would have the command write what the policy grants it only to read,
+// or not at all, under another name.
+func nestedMounts(info []byte, writable, hidden, protected []string) []string {
+	type mount struct{ dev, root, at string }
+	var all []mount
+	var out []mount
+	for len(info) > 0 {
+		line := info
+		if i := bytes.IndexByte(info, '\n'); i >= 0 {
+			line, info = info[:i], info[i+1:]
+		} else {
+			info = nil
+		}
+		// id parent major:minor root mountpoint options [optional…] - fstype source super
+		sep := bytes.Index(line, []byte(" - "))
+		f := bytes.Fields(line[:max(sep, 0)])
+		if sep < 0 || len(f) < 6 {
+			continue
+		}
+		m := mount{string(f[2]), unescapeMountinfo(string(f[3])), unescapeMountinfo(string(f[4]))}
+		all = append(all, m)
+		// A mount on it or above hides what was mounted there before.
+		out = slices.DeleteFunc(out, func(o mount) bool { return within(o.at, m.at) })
+		super := bytes.Fields(line[sep+3:])
+		if len(super) < 3 || slices.Contains(kernelFSTypes, string(super[0])) ||
+			slices.Contains(strings.Split(string(f[5]), ","), "ro") || slices.Contains(strings.Split(string(super[2]), ","), "ro") {
+			continue
+		}
+		w := slices.IndexFunc(writable, func(w string) bool { return m.at != w && within(m.at, w) })
+		if w < 0 || slices.ContainsFunc(KernelDirs, func(k string) bool { return within(m.at, k) }) ||
+			slices.ContainsFunc(hidden, func(h string) bool { return h != "" && within(m.at, h) && !within(writable[w], h) }) {
+			continue
+		}
+		out = append(out, m)
+	}
+	granted := func(p string) bool {
+		return slices.ContainsFunc(writable, func(w string) bool { return within(p, w) })
+	}
+	// Where a path's files are granted writable, and none protected: the
+	// protected paths in n itself are bound read-only over it, not those
+	// reached under another name.
+	open := func(p string) bool {
+		return granted(p) && !slices.ContainsFunc(protected, func(r string) bool { return within(p, r) || within(r, p) })
+	}
+	var at []string
+	for _, n := range out {
+		if slices.ContainsFunc(protected, func(r string) bool { return within(n.at, r) }) {
+			continue
+		}
+		alias := slices.ContainsFunc(all, func(m mount) bool {
+			var there string
+			switch {
+			case m == n || m.dev != n.dev:
+				return false
+			case within(n.root, m.root): // n's files, shown at m too
+				there = filepath.Join(m.at, strings.TrimPrefix(n.root, m.root))
+			case within(m.root, n.root): // m's files, shown in n too
+				there = m.at
+			default:
+				return false
+			}
+			// Where n is mounted, m no longer shows them.
+			return !within(there, n.at) && !open(there)
+		})
+		if !alias {
+			at = append(at, n.at)
+		}
+	}
+	return at
 }
 
 // placeholderMark marks a directory the layer made (an extended
@@ -1255,8 +1380,10 @@ func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 		// command's own, writable as the temp dir is: programs that
 		// write to /tmp whatever TMPDIR says (Java's temp files, test
 		// suites, scripts) work, and what they leave goes with the run.
-		// The paths bound back into it keep their mounts' flags.
-		own := tmp != "" && filepath.Dir(tmp) == real && real == l.realTmp()
+		// Not where a path is bound back into it (a root or a grant in
+		// /tmp): Landlock's grant of /tmp would reach it whole, past the
+		// rules that keep a --deny-read path in it out of reach.
+		own := tmp != "" && len(inside) == 0 && filepath.Dir(tmp) == real && real == l.realTmp()
 		if own {
 			l.add(mountTmp, real)
 		} else {

@@ -366,3 +366,33 @@ func TestHoldsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestHideOwnTmp: /tmp, the private temp dir's parent, becomes the
+// command's own writable tmpfs (mountTmp, not sealed read-only) where
+// nothing else is bound back into it; with a grant there it stays an empty
+// read-only one, since Landlock's grant of it would reach the grant whole.
+func TestHideOwnTmp(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks("/tmp")
+	if err != nil || tmp != "/tmp" {
+		t.Skipf("/tmp is %q (%v) here", tmp, err)
+	}
+	private := "/tmp/mewsandbox-12345"
+	var p Policy
+	l := &nsLayer{res: newResolver(8)}
+	l.hide(p, keptPaths(p, "/", l.res), private)
+	if !slices.Contains(l.steps, mountStep{Op: mountTmp, Path: tmp}) || slices.Contains(l.steps, mountStep{Op: mountRdonly, Path: tmp}) ||
+		l.ownTmp != tmp || l.tmp != private {
+		t.Errorf("nothing kept in /tmp: steps %v, ownTmp %q, tmp %q; want /tmp the command's own", l.steps, l.ownTmp, l.tmp)
+	}
+	g := t.TempDir()
+	if !strings.HasPrefix(g, "/tmp/") {
+		t.Skipf("the test's temp dir %s is not in /tmp", g)
+	}
+	p.Grants = []Grant{{Path: g, Access: Read}}
+	l = &nsLayer{res: newResolver(8)}
+	l.hide(p, keptPaths(p, "/", l.res), private)
+	if !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) || !slices.Contains(l.steps, mountStep{Op: mountRdonly, Path: tmp}) ||
+		slices.ContainsFunc(l.steps, func(s mountStep) bool { return s.Op == mountTmp }) || l.ownTmp != "" {
+		t.Errorf("a grant in /tmp: steps %v, ownTmp %q; want /tmp empty and read-only", l.steps, l.ownTmp)
+	}
+}

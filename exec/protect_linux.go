@@ -276,6 +276,13 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		if g.inWritable(w.blocked) {
 			g.bindReadOnly(w.blocked)
 		}
+	case g.below(w.missing) && g.readOnlyMount(filepath.Dir(w.missing)):
+		// Where it would go, the host has a read-only mount below the
+		// writable trees' own (a CI container's .git bound :ro into a
+		// writable checkout), which the layer leaves read-only: the
+		// command cannot make it there either, and a placeholder, which
+		// cannot be made there, refused every run.
+		g.keepWay(w)
 	case g.below(w.missing) && pr.commondir:
 		// Its git directory is there (gitDir found it): the file itself is
 		// missing.
@@ -298,6 +305,34 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case g.inWritable(w.missing):
 		g.refuse(pr.path, w.missing+" is missing, in a writable grant outside the root, where no placeholder goes: the command could make it")
 	}
+}
+
+// readOnlyMount says whether real path p lies on a mount the host has
+// read-only that is none of the writable trees' own mounts: the layer
+// makes only those, and mounts below them the host has writable
+// (writableNested), writable again.
+func (g *guard) readOnlyMount(p string) bool {
+	var fs unix.Statfs_t
+	if unix.Statfs(p, &fs) != nil || fs.Flags&unix.ST_RDONLY == 0 {
+		return false
+	}
+	id, ok := mountID(p)
+	if !ok {
+		return false
+	}
+	return !slices.ContainsFunc(g.writable, func(w string) bool {
+		wid, ok := mountID(w)
+		return !ok || wid == id
+	})
+}
+
+// mountID is the id of the mount real path p lies on.
+func mountID(p string) (uint64, bool) {
+	var st unix.Statx_t
+	if unix.Statx(unix.AT_FDCWD, p, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_MNT_ID, &st) != nil || st.Mask&unix.STATX_MNT_ID == 0 {
+		return 0, false
+	}
+	return st.Mnt_id, true
 }
 
 // maxEntriesChecked bounds the entries of a protected directory

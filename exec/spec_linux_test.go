@@ -89,7 +89,7 @@ func TestChildConstants(t *testing.T) {
 	if want := string([]byte{childArmed, childProcRefused, childEnded}); h.says != want {
 		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED are %q; the Go side's %q", h.says, want)
 	}
-	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountShm, mountPts, mountBindLink, mountMkdir, mountNodev, mountDevices, mountTmp, mountTmp}
+	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountShm, mountPts, mountBindLink, mountMkdir, mountNodev, mountDevices, mountTmp, mountWritableHost, mountWritableHost}
 	if !reflect.DeepEqual(h.mountOps, want) {
 		t.Errorf("child_linux.h's mount steps %v, the Go side's %v (the last is MEWS_MOUNT_LAST)", h.mountOps, want)
 	}

@@ -381,7 +381,7 @@ func namespacesLine(off bool) string {
 	if err != nil {
 		return "unavailable: " + err.Error()
 	}
-	return layer + "; /tmp, /dev/shm and /dev/pts of the sandbox's own (/tmp writable as the private TMPDIR; /tmp and /dev/shm stay the host's where the root or a writable grant holds them); /run and $XDG_RUNTIME_DIR empty; read-only: every mount outside the writable grants, and in the root " + strings.Join(exec.ProtectedInRoot(), ", ") +
+	return layer + "; /tmp, /dev/shm and /dev/pts of the sandbox's own (/tmp writable as the private TMPDIR, but empty and read-only where the root or a grant lies in it; /tmp and /dev/shm stay the host's where the root or a writable grant holds them); /run and $XDG_RUNTIME_DIR empty; read-only: every mount outside the writable grants, and in the root " + strings.Join(exec.ProtectedInRoot(), ", ") +
 		" (with the hooks and config of the git directories .git leads to, of linked worktrees and of submodules); " +
 		"stdout and stderr to a file outside the writable grants through a pipe the pid namespace's init relays, a file given to be read, a named FIFO from outside them, any directory and a terminal, opened afresh on the sandbox's read-only mounts (a pty of the host's on a read-only copy of its devpts), /dev/null and kin the sandbox's own, another device the caller's where the command could not change it (refused otherwise); so too the --pass-fd descriptors, but for a file passed open for writing"
 }

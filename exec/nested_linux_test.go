@@ -1,0 +1,61 @@
+//go:build linux
+
+package exec
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestNestedMounts(t *testing.T) {
+	t.Parallel()
+	const info = `20 1 254:0 / / rw - ext4 /dev/vda rw
+21 20 0:21 / /proc rw - proc proc rw
+30 20 0:40 / /w/vol rw,relatime - tmpfs tmpfs rw
+31 30 0:41 / /w/vol/in rw - tmpfs tmpfs rw
+32 20 0:42 / /w/ro ro - tmpfs tmpfs rw
+33 20 0:43 / /w/rosuper rw - ext4 /dev/sdb ro
+34 20 0:44 / /w/shadowed rw - tmpfs tmpfs rw
+35 20 0:45 / /w/shadowed ro - tmpfs tmpfs rw
+36 20 0:46 / /w/kernel rw - proc proc rw
+37 20 0:47 / /w/with\040space rw - tmpfs tmpfs rw
+38 20 0:48 / /elsewhere rw - tmpfs tmpfs rw
+40 20 0:50 / /tmp/x rw - tmpfs tmpfs rw
+41 20 0:51 / /tmp/root/vol rw - tmpfs tmpfs rw
+42 20 0:52 / /sys/fs/cgroup rw - tmpfs tmpfs rw
+`
+	for _, tt := range []struct {
+		name      string
+		writable  []string
+		more      string // mounted after info's
+		protected []string
+		want      []string
+	}{
+		{"writable ones below the tree, not read-only, kernel, hidden or shadowed ones", []string{"/w"}, "", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"the tree's own mount is not one", []string{"/w/vol"}, "", nil, []string{"/w/vol/in"}},
+		{"in a directory hide empties, only for a tree in it", []string{"/tmp/root"}, "", nil, []string{"/tmp/root/vol"}},
+		{"none in /tmp, /proc or /sys for a grant of /", []string{"/"}, "", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space", "/elsewhere"}},
+		{"none a later mount above hides", []string{"/"}, "50 20 0:60 / /w ro - tmpfs tmpfs rw\n", nil, []string{"/elsewhere"}},
+		{"none on or in a protected path", []string{"/w"}, "", []string{"/w/vol", "/w/with space/x"}, []string{"/w/with space"}},
+		{"not a bind of what lies outside the trees", []string{"/w"}, "60 20 254:0 /etc /w/etc rw - ext4 /dev/vda rw\n" +
+			"61 20 254:0 / /w/host rw - ext4 /dev/vda rw\n", nil, []string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"nor of a file system shown outside them", []string{"/w"}, "62 20 0:48 /sub /w/else rw - tmpfs tmpfs rw\n", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"a bind of what lies inside them is one", []string{"/w"}, "63 20 254:0 /w/data /w/vol/data rw - ext4 /dev/vda rw\n", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space", "/w/vol/data"}},
+		{"not of a protected path or what holds one", []string{"/w"}, "64 20 254:0 /w/p/hooks /w/h rw - ext4 /dev/vda rw\n" +
+			"65 20 254:0 /w/p /w/mirror rw - ext4 /dev/vda rw\n", []string{"/w/p/hooks"}, []string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"a git directory of its own mount, its hooks bound over it", []string{"/w"}, "66 20 254:0 /w/p/.git /w/p/.git rw - ext4 /dev/vda rw\n",
+			[]string{"/w/p/.git/hooks"}, []string{"/w/vol", "/w/vol/in", "/w/with space", "/w/p/.git"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := nestedMounts([]byte(info+tt.more), tt.writable, []string{"/tmp", "/run", ""}, tt.protected)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("nestedMounts = %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
