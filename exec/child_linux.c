@@ -633,12 +633,13 @@ static const char *fd_path(long fd) {
 
 // The file systems of the sandbox's own the layer nearly always mounts
 // (a /proc of the pid namespace, a devpts and a tmpfs for /dev, the
-// command's own /tmp, the empty tmpfs over /run, and over /tmp where a
-// root or a grant lies in it), made detached by the pre-forked child while
-// it waits for its spec (premount): the steps then only attach them
-// (attach_premade), off the time the runner waits. One not made, or not
-// used as made (/dev/shm or /tmp with a size), is mounted at its step as
-// without.
+// command's own /tmp, the empty tmpfs over /run), made detached by the
+// pre-forked child while it waits for its spec (premount): the steps then
+// only attach them (attach_premade), off the time the runner waits. One
+// not made, or not used as made (/dev/shm or /tmp with a size), is
+// mounted at its step as without. Where /tmp is emptied too (a root in
+// it), the second empty one is /tmp's, unused (MEWS_MOUNT_EMPTY): one made
+// and not used would cost its removal before the command starts.
 static struct {
 	long proc, pts, shm, tmp, empty[2];
 	int nempty; // empty[nempty..] are still to be used
@@ -684,9 +685,7 @@ static void premount_all(int pidns) {
 	premade.pts = premount("devpts", pts, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC);
 	premade.shm = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
 	premade.tmp = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-	for (int i = 0; i < 2; i++) {
-		premade.empty[i] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
-	}
+	premade.empty[0] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
 }
 
 // drop_premade closes the premade mounts no step used.
@@ -988,6 +987,22 @@ static void bind_link(const char *path) {
 	}
 }
 
+#ifndef SYS_statx
+#define SYS_statx 332
+#endif
+#define STATX_ATTR_MOUNT_ROOT_BIT 0x2000
+
+// mount_root says whether descriptor fd is the root of a mount, which a
+// path the plan found one may no longer be (a nested mount the host
+// unmounted since): the kernel refuses mount_setattr there (EINVAL), and
+// the steps look first, to say why or go on without it. The kernels with
+// the layer's mount_setattr (5.12) all report it.
+static int mount_root(long fd) {
+	uint64_t stx[32] = {0}; // struct statx: stx_attributes at 8, stx_attributes_mask at 56
+	return SYS5(SYS_statx, fd, "", AT_EMPTY_PATH, 0, stx) == 0 && (stx[56 / 8] & STATX_ATTR_MOUNT_ROOT_BIT) != 0 &&
+	       (stx[8 / 8] & STATX_ATTR_MOUNT_ROOT_BIT) != 0;
+}
+
 // host_writable says whether the mount at path, as the host has it (the
 // namespace's copy, before MEWS_MOUNT_RDONLY_TREE), is writable and not
 // one of the kernel's interfaces: the parent planned the steps from the
@@ -997,6 +1012,10 @@ static void bind_link(const char *path) {
 static int host_writable(const char *path) {
 	long fd = open_exact(path);
 	if (fd < 0) {
+		return 0;
+	}
+	if (!mount_root(fd)) { // unmounted since the plan: the path is on its parent's mount
+		SYS1(SYS_close, fd);
 		return 0;
 	}
 	struct statfs fs;
@@ -1102,6 +1121,10 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 				continue;
 			}
 			long fd = open_exact(path);
+			if (fd >= 0 && !mount_root(fd)) {
+				SYS1(SYS_close, fd); // unmounted since: left read-only
+				continue;
+			}
 			r = fd < 0 ? fd : set_rdonly((int)fd, "", AT_EMPTY_PATH, 0);
 			if (fd >= 0) {
 				SYS1(SYS_close, fd);
@@ -1136,8 +1159,10 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			r = SYS5(SYS_mount, fd_path(fd), fd_path(fd), 0, MS_BIND | MS_REC, 0);
 			break;
 		case MEWS_MOUNT_WRITABLE:
-			what = "make writable again ";
-			r = set_rdonly((int)fd, "", AT_EMPTY_PATH, 0);
+			// A mount of its own, bound or found so by the plan: not
+			// one the host unmounted since.
+			what = "make writable again (the mount table changed while the run was planned: run again) ";
+			r = mount_root(fd) ? set_rdonly((int)fd, "", AT_EMPTY_PATH, 0) : -EXDEV;
 			break;
 		case MEWS_MOUNT_RDONLY:
 			what = "make read-only ";
@@ -1188,6 +1213,12 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			// MEWS_MOUNT_RDONLY step seals it.
 			what = "mount an empty tmpfs over ";
 			r = premade.nempty < 2 && premade.empty[premade.nempty] >= 0 ? attach_premade(&premade.empty[premade.nempty++], (int)fd, "") : -1;
+			if (r != 0 && premade.tmp >= 0 && s->tmp_size == 0) {
+				// The command's /tmp, where it is emptied too: mode
+				// 1777 and without noexec, sealed read-only all the
+				// same, with nothing of its own to run.
+				r = attach_premade(&premade.tmp, (int)fd, "");
+			}
 			if (r != 0) {
 				r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
 			}

@@ -3,6 +3,8 @@
 package exec
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -55,6 +57,60 @@ func TestNestedMounts(t *testing.T) {
 			got := nestedMounts([]byte(info+tt.more), tt.writable, []string{"/tmp", "/run", ""}, tt.protected)
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("nestedMounts = %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMountStepsNeedMountRoot: a path the plan found a mount of its own
+// may no longer be one when the child gets to it (the host unmounted it
+// since). The kernel refuses mount_setattr off a mount's root (EINVAL), so
+// the tree's mount is safe either way; the child now looks first, and
+// leaves a nested mount that is gone read-only with the tree, the run going
+// on (it was refused, 125), and refuses the run for a writable grant's,
+// saying that the mount table changed.
+func TestMountStepsNeedMountRoot(t *testing.T) {
+	requireLayer(t)
+	root := testRoot(t)
+	sub := filepath.Join(root, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Beside the root, on the same mount, outside every grant.
+	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
+	t.Cleanup(func() { os.Remove(outside) })
+	var tmp string
+	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if good.Ruleset != nil {
+		good.Ruleset.Close() // the mounts alone decide here
+	}
+	for _, tt := range []struct {
+		name string
+		op   uint32
+		want int
+	}{
+		{"a nested mount gone", mountWritableHost, 1},
+		{"a writable grant's mount gone", mountWritable, StatusSandbox},
+		{"control: the tree's own mount", mountWritable, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(outside)
+			at := sub
+			if tt.want == 0 {
+				at = "/" // a mount's root: writable, the touch then works
+			}
+			sp := *good
+			sp.Ruleset = nil
+			sp.Mounts = []mountStep{{mountPrivate, "/"}, {mountRdonlyTree, "/"}, {mountDevices, "/dev"}, {tt.op, at}}
+			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			if status != tt.want {
+				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
+			}
+			if _, err := os.Lstat(outside); (err == nil) != (tt.want == 0) {
+				t.Errorf("%s outside the grants: %v", outside, err)
 			}
 		})
 	}

@@ -190,6 +190,13 @@ func FuzzSpec(f *testing.F) {
 // returns the child's exit status and its report.
 func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File, goAhead bool) (int, wireError) {
 	t.Helper()
+	return startChildWith(t, dir, raw, ruleset, goAhead, &syscall.SysProcAttr{Setsid: true})
+}
+
+// startChildWith is startChild with the child started as attr says (in
+// namespaces of its own, say).
+func startChildWith(t *testing.T, dir string, raw []byte, ruleset *os.File, goAhead bool, attr *syscall.SysProcAttr) (int, wireError) {
+	t.Helper()
 	pair, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM|syscall.SOCK_CLOEXEC, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -202,7 +209,7 @@ func startChild(t *testing.T, dir string, raw []byte, ruleset *os.File, goAhead 
 	}
 	defer statusR.Close()
 	cmd := &osexec.Cmd{Path: "/proc/self/exe", Args: []string{"mewsandbox", childArg}, Env: childEnv, Dir: dir,
-		ExtraFiles: []*os.File{specR, statusW}, SysProcAttr: &syscall.SysProcAttr{Setsid: true}}
+		ExtraFiles: []*os.File{specR, statusW}, SysProcAttr: attr}
 	err = cmd.Start()
 	specR.Close()
 	statusW.Close()
