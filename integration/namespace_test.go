@@ -2160,12 +2160,6 @@ mkdir /dev/pts && mount --bind %[1]s/pts /dev/pts
 `, old, extra)
 }
 
-// ownTmp says whether a run in b's root with the layer gets a writable /tmp
-// of its own: not where the root lies in /tmp (TestOwnTmp).
-func ownTmp(b *box) bool {
-	return namespacesAvailable() == nil && !strings.HasPrefix(b.root+"/", "/tmp/")
-}
-
 // TestOwnTmp: under the layer /tmp is the command's own tmpfs, writable by
 // all as the host's (Java's temp files, test suites and scripts that write
 // there whatever TMPDIR says), and gone with the run: nothing written there
