@@ -506,7 +506,10 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 // would have the command write what the policy grants it only to read,
 // or not at all, under another name.
 func nestedMounts(info []byte, writable, hidden, protected []string) []string {
-	type mount struct{ dev, root, at string }
+	type mount struct {
+		dev, root, at string
+		stores        []string // where its writes land on the host besides (storedIn)
+	}
 	var all []mount
 	var out []mount
 	for len(info) > 0 {
@@ -522,7 +525,7 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 		if sep < 0 || len(f) < 6 {
 			continue
 		}
-		m := mount{string(f[2]), unescapeMountinfo(string(f[3])), unescapeMountinfo(string(f[4]))}
+		m := mount{dev: string(f[2]), root: unescapeMountinfo(string(f[3])), at: unescapeMountinfo(string(f[4]))}
 		all = append(all, m)
 		// A mount on it or above hides what was mounted there before.
 		out = slices.DeleteFunc(out, func(o mount) bool { return within(o.at, m.at) })
@@ -536,6 +539,7 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 			slices.ContainsFunc(hidden, func(h string) bool { return h != "" && within(m.at, h) && !within(writable[w], h) }) {
 			continue
 		}
+		m.stores = storedIn(string(super[0]), string(super[1]), string(super[2]))
 		out = append(out, m)
 	}
 	granted := func(p string) bool {
@@ -552,10 +556,14 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 		if slices.ContainsFunc(protected, func(r string) bool { return within(n.at, r) }) {
 			continue
 		}
-		alias := slices.ContainsFunc(all, func(m mount) bool {
+		// An overlay writes into its upper directory, a loop device's
+		// file system into its image: files of another file system,
+		// which no mount of n's device shows.
+		alias := slices.ContainsFunc(n.stores, func(s string) bool { return s == "" || !open(s) })
+		alias = alias || slices.ContainsFunc(all, func(m mount) bool {
 			var there string
 			switch {
-			case m == n || m.dev != n.dev:
+			case m.at == n.at && m.root == n.root || m.dev != n.dev:
 				return false
 			case within(n.root, m.root): // n's files, shown at m too
 				there = filepath.Join(m.at, strings.TrimPrefix(n.root, m.root))
@@ -572,6 +580,31 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 		}
 	}
 	return at
+}
+
+// storedIn are the host's paths where what is written on a mount of file
+// system type fstype, source and super options opts (mountinfo's) lands
+// besides its own files: an overlay's upper and work directories, a loop
+// device's backing file ("" where it cannot be told: /sys unreadable).
+func storedIn(fstype, source, opts string) []string {
+	var out []string
+	if fstype == "overlay" {
+		for _, o := range strings.Split(opts, ",") {
+			k, v, _ := strings.Cut(o, "=")
+			if k == "upperdir" || k == "workdir" {
+				out = append(out, unescapeMountinfo(v))
+			}
+		}
+	}
+	if name, ok := strings.CutPrefix(source, "/dev/loop"); ok && name != "" && !strings.Contains(name, "/") {
+		b, err := os.ReadFile("/sys/block/loop" + name + "/loop/backing_file")
+		file := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), " (deleted)")
+		if err != nil || !filepath.IsAbs(file) {
+			file = ""
+		}
+		out = append(out, file)
+	}
+	return out
 }
 
 // placeholderMark marks a directory the layer made (an extended

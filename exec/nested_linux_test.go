@@ -51,6 +51,14 @@ func TestNestedMounts(t *testing.T) {
 			"65 20 254:0 /w/p /w/mirror rw - ext4 /dev/vda rw\n", []string{"/w/p/hooks"}, []string{"/w/vol", "/w/vol/in", "/w/with space"}},
 		{"a git directory of its own mount, its hooks bound over it", []string{"/w"}, "66 20 254:0 /w/p/.git /w/p/.git rw - ext4 /dev/vda rw\n",
 			[]string{"/w/p/.git/hooks"}, []string{"/w/vol", "/w/vol/in", "/w/with space", "/w/p/.git"}},
+		{"not an overlay whose upper directory lies outside them", []string{"/w"},
+			"67 20 0:70 / /w/ov rw - overlay overlay rw,lowerdir=/w/low,upperdir=/elsewhere/up,workdir=/elsewhere/work\n", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"an overlay writing inside them is one", []string{"/w"},
+			"68 20 0:71 / /w/ov rw - overlay overlay rw,lowerdir=/lower,upperdir=/w/u\\054p,workdir=/w/work\n", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space", "/w/ov"}},
+		{"nor a loop device's file system whose image cannot be found", []string{"/w"},
+			"69 20 7:99 / /w/img rw - ext4 /dev/loop999999 rw\n", nil, []string{"/w/vol", "/w/vol/in", "/w/with space"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

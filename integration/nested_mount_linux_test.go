@@ -46,7 +46,9 @@ func withNestedMounts(t *testing.T, root, setup, script string) result {
 // host has read-only stays read-only, one inside a protected path stays
 // read-only as the path does, and so does one that shows files found
 // elsewhere too, outside the root or protected (a bind of /, or of the
-// root's .git/hooks): under that name the command would write them.
+// root's .git/hooks): under that name the command would write them. So does
+// one whose writes land outside the root on another file system: an
+// overlay's upper directory, a loop device's image.
 func TestNestedMountWritable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -66,6 +68,9 @@ func TestNestedMountWritable(t *testing.T) {
 		{"a bind of the root in it", `mount --bind "$P" "$P/vol"`, "", "vol/.claude", false},
 		{".git a mount of its own", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git", true},
 		{"its hooks", `git -C "$P" init -q; mount --bind "$P/.git" "$P/.git"`, "", ".git/hooks", false},
+		{"an overlay writing outside the root", `mkdir "$O/up" "$O/work"; mount -t overlay overlay -o lowerdir="$P/src",upperdir="$O/up",workdir="$O/work" "$P/vol"`, "", "vol", false},
+		{"an overlay writing inside it", `mkdir "$P/src/up" "$P/src/work"; mount -t overlay overlay -o lowerdir="$O",upperdir="$P/src/up",workdir="$P/src/work" "$P/vol"`, "", "vol", true},
+		{"a loop device's file system, its image outside the root", `truncate -s 16M "$O/img"; mkfs.ext4 -q "$O/img"; mount -o loop "$O/img" "$P/vol"`, "", "vol", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
