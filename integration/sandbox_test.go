@@ -77,12 +77,6 @@ func realTemp(t *testing.T) string {
 	return d
 }
 
-// ownTmp says whether a run in b's root with the layer gets a writable /tmp
-// of its own: not where the root lies in /tmp (TestOwnTmp).
-func ownTmp(b *box) bool {
-	return namespacesAvailable() == nil && !strings.HasPrefix(b.root+"/", "/tmp/")
-}
-
 // uniq is a random token for names that must not collide across parallel
 // tests and runs (markers for pgrep, files in shared directories).
 func uniq() string { return fmt.Sprintf("%08d", rand.IntN(1e8)) }
