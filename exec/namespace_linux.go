@@ -585,8 +585,13 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 // storedIn are the host's paths where what is written on a mount of file
 // system type fstype, source and super options opts (mountinfo's) lands
 // besides its own files: an overlay's upper and work directories, a loop
-// device's backing file ("" where it cannot be told: /sys unreadable).
+// device's backing file ("" where it cannot be told: /sys unreadable, or a
+// FUSE file system, whose server writes where it likes: bindfs and
+// fuse-overlayfs into a directory of the host's).
 func storedIn(fstype, source, opts string) []string {
+	if fstype == "fuse" || fstype == "fuseblk" || strings.HasPrefix(fstype, "fuse.") {
+		return []string{""}
+	}
 	var out []string
 	if fstype == "overlay" {
 		for _, o := range strings.Split(opts, ",") {

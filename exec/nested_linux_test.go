@@ -59,6 +59,11 @@ func TestNestedMounts(t *testing.T) {
 			[]string{"/w/vol", "/w/vol/in", "/w/with space", "/w/ov"}},
 		{"nor a loop device's file system whose image cannot be found", []string{"/w"},
 			"69 20 7:99 / /w/img rw - ext4 /dev/loop999999 rw\n", nil, []string{"/w/vol", "/w/vol/in", "/w/with space"}},
+		{"nor a FUSE file system, which may write anywhere", []string{"/w"},
+			"70 20 0:72 / /w/bind rw - fuse.bindfs /etc rw,user_id=0,group_id=0\n" +
+				"71 20 0:73 / /w/fov rw - fuse.fuse-overlayfs fuse-overlayfs rw,user_id=0\n" +
+				"72 20 0:74 / /w/fb rw - fuseblk /dev/sdc1 rw\n", nil,
+			[]string{"/w/vol", "/w/vol/in", "/w/with space"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
