@@ -115,7 +115,7 @@ func readMountinfo(path string) ([]byte, error) {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer unix.Close(fd)
-	b := make([]byte, 0, 16<<10)
+	b := make([]byte, 0, 4<<10) // a machine's is 2–4 KiB; grown for more
 	for {
 		if len(b) == cap(b) {
 			b = slices.Grow(b, cap(b))

@@ -476,8 +476,8 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 		return
 	}
 	info, err := readMountinfo("/proc/self/mountinfo")
-	if err != nil {
-		return // they stay read-only
+	if err != nil || !mountBelow(info, writable) {
+		return // they stay read-only; or there are none
 	}
 	var readOnly []string
 	for _, s := range protected {
@@ -492,6 +492,19 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 		}
 		l.add(mountWritableHost, m)
 	}
+}
+
+// mountBelow says whether info (mountinfo's text) may name a mount strictly
+// below a tree of writable: most runs have none, and are spared the parse.
+// A path below one anywhere on a line counts (a bind's root, say), and so
+// does every name with a character mountinfo escapes.
+func mountBelow(info []byte, writable []string) bool {
+	for _, w := range writable {
+		if w == "/" || strings.ContainsAny(w, " \t\n\\") || bytes.Contains(info, []byte(" "+w+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // nestedMounts are the mount points in info (mountinfo's text) strictly

@@ -128,3 +128,29 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 		})
 	}
 }
+
+// TestMountBelow: the look that spares most runs the parse finds every
+// mount nestedMounts would consider, and none where there are none.
+func TestMountBelow(t *testing.T) {
+	t.Parallel()
+	const info = "20 1 254:0 / / rw - ext4 /dev/vda rw\n30 20 0:40 / /w/vol rw - tmpfs tmpfs rw\n31 20 0:41 / /x\\040y/in rw - tmpfs tmpfs rw\n"
+	for _, tt := range []struct {
+		writable []string
+		want     bool
+	}{
+		{[]string{"/w"}, true},
+		{[]string{"/elsewhere", "/w"}, true},
+		{[]string{"/w/vol"}, false}, // its own mount only
+		{[]string{"/v"}, false},
+		{[]string{"/x y"}, true}, // escaped there: not told, so looked at
+		{[]string{"/"}, true},
+		{nil, false},
+	} {
+		if got := mountBelow([]byte(info), tt.writable); got != tt.want {
+			t.Errorf("mountBelow(%q) = %v, want %v", tt.writable, got, tt.want)
+		}
+		if got := len(nestedMounts([]byte(info), tt.writable, nil, nil)) > 0; got && !mountBelow([]byte(info), tt.writable) {
+			t.Errorf("%q: nestedMounts finds mounts mountBelow does not", tt.writable)
+		}
+	}
+}
