@@ -637,9 +637,9 @@ static const char *fd_path(long fd) {
 // pre-forked child while it waits for its spec (premount): the steps then
 // only attach them (attach_premade), off the time the runner waits. One
 // not made, or not used as made (/dev/shm or /tmp with a size), is
-// mounted at its step as without. Where /tmp is emptied too (a root in
-// it), the second empty one is /tmp's, unused (MEWS_MOUNT_EMPTY): one made
-// and not used would cost its removal before the command starts.
+// mounted at its step as without; one made and not used costs its removal
+// before the command starts: /tmp's own or a second empty one, as the
+// working directory tells (cwd_in_tmp).
 static struct {
 	long proc, pts, shm, tmp, empty[2];
 	int nempty; // empty[nempty..] are still to be used
@@ -668,6 +668,13 @@ static long premount(const char *type, const char *const *options, uint64_t attr
 	return r;
 }
 
+// cwd_in_tmp says whether the working directory lies in /tmp.
+static int cwd_in_tmp(void) {
+	static char cwd[4096];
+	long n = SYS2(SYS_getcwd, cwd, sizeof cwd);
+	return n > 4 && cwd[0] == '/' && cwd[1] == 't' && cwd[2] == 'm' && cwd[3] == 'p' && (cwd[4] == '/' || cwd[4] == 0);
+}
+
 // premount_all makes the premade file systems, in the child's new mount
 // namespace (and pid namespace, for /proc, when pidns), and makes every
 // mount private, the layer's first step: nothing reaches the host.
@@ -684,8 +691,15 @@ static void premount_all(int pidns) {
 	}
 	premade.pts = premount("devpts", pts, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC);
 	premade.shm = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-	premade.tmp = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
-	premade.empty[0] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	// /tmp is the command's own (MEWS_MOUNT_TMP) unless the root lies in
+	// it, where it is emptied as /run is: the root holds the working
+	// directory, as a rule.
+	if (!cwd_in_tmp()) {
+		premade.tmp = premount("tmpfs", shm, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV);
+	}
+	for (int i = 0; i < (premade.tmp >= 0 ? 1 : 2); i++) {
+		premade.empty[i] = premount("tmpfs", empty, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+	}
 }
 
 // drop_premade closes the premade mounts no step used.
@@ -1213,12 +1227,6 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			// MEWS_MOUNT_RDONLY step seals it.
 			what = "mount an empty tmpfs over ";
 			r = premade.nempty < 2 && premade.empty[premade.nempty] >= 0 ? attach_premade(&premade.empty[premade.nempty++], (int)fd, "") : -1;
-			if (r != 0 && premade.tmp >= 0 && s->tmp_size == 0) {
-				// The command's /tmp, where it is emptied too: mode
-				// 1777 and without noexec, sealed read-only all the
-				// same, with nothing of its own to run.
-				r = attach_premade(&premade.tmp, (int)fd, "");
-			}
 			if (r != 0) {
 				r = SYS5(SYS_mount, "tmpfs", fd_path(fd), "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=64k,mode=755");
 			}

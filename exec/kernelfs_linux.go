@@ -4,6 +4,7 @@ package exec
 
 import (
 	"bytes"
+	"iter"
 	"os"
 	"slices"
 
@@ -53,29 +54,39 @@ func mountsHeld(path string, rules []landlock.PathRule) []string {
 	return heldAliases(info, rules)
 }
 
+// mountinfoLines yields the lines of info (/proc/self/mountinfo's text) as
+// their parts before the separator (id parent major:minor root mountpoint
+// options [optional…]) and after it (fstype source super), skipping a line
+// without one.
+func mountinfoLines(info []byte) iter.Seq2[[]byte, []byte] {
+	return func(yield func(head, tail []byte) bool) {
+		rest := info
+		for len(rest) > 0 {
+			line := rest
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+				line, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = nil
+			}
+			if head, tail, ok := bytes.Cut(line, []byte(" - ")); ok && !yield(head, tail) {
+				return
+			}
+		}
+	}
+}
+
 // heldAliases is kernelMountsHeldWithout's judgement of the mount table
 // info (/proc/self/mountinfo's text).
 func heldAliases(info []byte, rules []landlock.PathRule) []string {
 	type mount struct{ at, fs, in string }
 	var aliases []mount
-	for len(info) > 0 {
-		line := info
-		if i := bytes.IndexByte(info, '\n'); i >= 0 {
-			line, info = info[:i], info[i+1:]
-		} else {
-			info = nil
-		}
-		// id parent major:minor root mountpoint options [optional…] - fstype source super
-		sep := bytes.Index(line, []byte(" - "))
-		if sep < 0 {
-			continue
-		}
-		fs, _, _ := bytes.Cut(line[sep+3:], []byte(" "))
+	for head, tail := range mountinfoLines(info) {
+		fs, _, _ := bytes.Cut(tail, []byte(" "))
 		k := slices.IndexFunc(kernelFSTypes, func(t string) bool { return string(fs) == t })
 		if k < 0 {
 			continue
 		}
-		f := bytes.Fields(line[:sep])
+		f := bytes.Fields(head)
 		if len(f) < 6 {
 			continue
 		}

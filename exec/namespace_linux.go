@@ -525,24 +525,16 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 	}
 	var all []mount
 	var out []mount
-	for len(info) > 0 {
-		line := info
-		if i := bytes.IndexByte(info, '\n'); i >= 0 {
-			line, info = info[:i], info[i+1:]
-		} else {
-			info = nil
-		}
-		// id parent major:minor root mountpoint options [optional…] - fstype source super
-		sep := bytes.Index(line, []byte(" - "))
-		f := bytes.Fields(line[:max(sep, 0)])
-		if sep < 0 || len(f) < 6 {
+	for head, tail := range mountinfoLines(info) {
+		f := bytes.Fields(head)
+		if len(f) < 6 {
 			continue
 		}
 		m := mount{dev: string(f[2]), root: unescapeMountinfo(string(f[3])), at: unescapeMountinfo(string(f[4]))}
 		all = append(all, m)
 		// A mount on it or above hides what was mounted there before.
 		out = slices.DeleteFunc(out, func(o mount) bool { return within(o.at, m.at) })
-		super := bytes.Fields(line[sep+3:])
+		super := bytes.Fields(tail)
 		if len(super) < 3 || slices.Contains(kernelFSTypes, string(super[0])) ||
 			slices.Contains(strings.Split(string(f[5]), ","), "ro") || slices.Contains(strings.Split(string(super[2]), ","), "ro") {
 			continue

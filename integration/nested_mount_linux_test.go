@@ -3,38 +3,16 @@
 package integration
 
 import (
-	"os"
-	osexec "os/exec"
-	"path/filepath"
 	"testing"
 )
 
 // withNestedMounts runs setup and then script with sh in a mount namespace
 // of its own (its mounts go with it), $BIN the binary, $P root and $O a
-// directory outside it; it
-// skips where such a namespace cannot be had (not root, no unshare).
+// directory outside it; it skips where such a namespace cannot be had (not
+// root, no unshare).
 func withNestedMounts(t *testing.T, root, setup, script string) result {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("mounts of a test's own need root")
-	}
-	unshare, err := osexec.LookPath("unshare")
-	if err != nil {
-		t.Skip("no unshare(1)")
-	}
-	if err := osexec.Command(unshare, "--mount", "--propagation", "private", "true").Run(); err != nil {
-		t.Skipf("no mount namespace of our own: %v", err)
-	}
-	home := outsideTemp(t)
-	cmd := osexec.Command(unshare, "--mount", "--propagation", "private", "sh", "-c",
-		`set -e; `+setup+`; set +e; cd "$P" && `+script)
-	cmd.Env = []string{
-		"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
-		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
-		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"), "LANG=C",
-		"P=" + root, "O=" + outsideTemp(t), "BIN=" + bin,
-	}
-	return runCommand(t, cmd)
+	return inOwnMounts(t, setup, `cd "$P" && `+script, "P="+root, "O="+outsideTemp(t))
 }
 
 // TestNestedMountWritable: a mount the host has writable inside the root

@@ -16,25 +16,28 @@ import (
 // had (not root, no unshare).
 func inReadOnlyMount(t *testing.T, src, ro, script string) result {
 	t.Helper()
-	if os.Geteuid() != 0 {
-		t.Skip("a read-only bind mount needs root")
-	}
-	unshare, err := osexec.LookPath("unshare")
-	if err != nil {
-		t.Skip("no unshare(1)")
-	}
-	if err := osexec.Command(unshare, "--mount", "--propagation", "private", "true").Run(); err != nil {
+	return inOwnMounts(t, `mount --bind "$SRC" "$RO"; mount -o remount,bind,ro "$RO"`, script, "SRC="+src, "RO="+ro)
+}
+
+// inOwnMounts runs setup (any failure fails the run) and then script
+// with sh in a mount namespace of its own, whose mounts go with it, as
+// root, $BIN the binary and env added to a clean environment with a home
+// of its own; it skips where such a namespace cannot be had (not root, no
+// unshare).
+func inOwnMounts(t *testing.T, setup, script string, env ...string) result {
+	t.Helper()
+	requireMountNamespaces(t)
+	if err := osexec.Command("unshare", "--mount", "--propagation", "private", "true").Run(); err != nil {
 		t.Skipf("no mount namespace of our own: %v", err)
 	}
 	home := outsideTemp(t)
-	cmd := osexec.Command(unshare, "--mount", "--propagation", "private", "sh", "-c",
-		`set -e; mount --bind "$SRC" "$RO"; mount -o remount,bind,ro "$RO"; set +e; `+script)
-	cmd.Env = []string{
+	cmd := osexec.Command("unshare", "--mount", "--propagation", "private", "sh", "-c", `set -e; `+setup+`; set +e; `+script)
+	cmd.Env = append([]string{
 		"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
 		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, ".local", "state"), "LANG=C",
-		"SRC=" + src, "RO=" + ro, "BIN=" + bin,
-	}
+		"BIN=" + bin,
+	}, env...)
 	return runCommand(t, cmd)
 }
 
