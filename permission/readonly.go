@@ -426,6 +426,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		return compilerPaths(out, c)
 	}
 	if !ok {
+		out = toolOutputs(out, c)
 		if isInterpreter(strings.ToLower(n)) {
 			return interpreterPaths(out, c)
 		}
@@ -705,6 +706,10 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"age": {custom: outputPaths},
 		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
 		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
+		// ffmpeg writes its outputs, ImageMagick its last operand, jar
+		// the archive it creates, mmv its target pattern.
+		"ffmpeg": {custom: ffmpegPaths}, "convert": {custom: lastOutputPaths}, "magick": {custom: lastOutputPaths},
+		"jar": {custom: jarPaths}, "mmv": {role: opsCopy},
 		"cpio":  {custom: cpioPaths},
 		"unrar": {custom: unrarPaths},
 		"ar":    {custom: arPaths},
@@ -2431,7 +2436,26 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 // FILE (-oFILE, --output FILE, --output=FILE) is written; every other
 // argument that looks like a path is read.
 func outputPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, true)
+	args := c.Args()[1:]
+	for i, w := range args {
+		// -ao FILE, -zoFILE: flags bundled before -o, which takes the
+		// rest of the cluster or the next word.
+		if k := strings.IndexByte(w.Text, 'o'); w.Literal && shortCluster(w.Text) && k > 1 && isLetters(w.Text[1:k]) {
+			args = slices.Clone(args)
+			args[i] = Word{Text: "-" + w.Text[k:], Literal: true}
+		}
+	}
+	return outputOption(out, args, []string{"-o", "--output"}, true)
+}
+
+// isLetters reports whether t is made of ASCII letters only.
+func isLetters(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // extractedTo is the directory an extraction writes below, dir or else

@@ -1,0 +1,53 @@
+package permission
+
+import "testing"
+
+// TestRedTeamDecisionsS50B is TestRedTeamDecisions for what the S50 red
+// team left allowed: outputs written where an option or an operand says
+// (ffmpeg's, ImageMagick's last operand, jar cf's archive, docker cp's
+// and podman cp's destination, npm --prefix and --pack-destination, pip
+// download -d and wheel -w, cargo --target-dir, meson setup's build
+// directory, mvn -f's and gradle -p's project, duckdb's database,
+// redis-cli --rdb, history -w, mmv's target, certutil -d, xattr -w, R
+// CMD INSTALL -l); and -o hidden in a cluster of flags (gpg -ao FILE,
+// shuf -zo FILE). testEnv: project /home/u/proj,
+// home /home/u.
+func TestRedTeamDecisionsS50B(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	tests := []decisionRow{
+		{"S50B A ffmpeg output outside", D, nil, `ffmpeg -i in.mp4 /tmp/x.webm`, Ask},
+		{"S50B A ffmpeg output with options outside", A, nil, `ffmpeg -y -i in.mp4 -c:v libvpx /home/u/x.webm`, Ask},
+		{"S50B A convert outside", D, nil, `convert a.png -resize 50% /tmp/x.png`, Ask},
+		{"S50B A magick outside", A, nil, `magick a.png /tmp/x.png`, Ask},
+		{"S50B A jar cf outside", D, nil, `jar cf /tmp/x.jar a`, Ask},
+		{"S50B A jar --create --file= outside", A, nil, `jar --create --file=/tmp/x.jar a`, Ask},
+		{"S50B A mmv to outside", D, nil, `mmv 'a*' '/tmp/#1'`, Ask},
+		{"S50B A neighbour: media and archives in the project", D, nil, `ffmpeg -i in.mp4 out.webm && ffmpeg -i in.mp4 -c:v libvpx -b:v 1M build/out.webm && convert a.png -resize 50% b.png && magick a.png out.png && jar cf x.jar -C build . && jar xf x.jar && jar tf x.jar && mmv 'a*' 'b#1'`, Allow},
+		{"S50B A neighbour: media in the project, acceptEdits", A, nil, `ffmpeg -i in.mp4 -vf scale=320:-1 out.gif && magick convert a.png b.jpg`, Allow},
+		{"S50B B docker cp to outside", D, nil, `docker cp c:/x /tmp/x`, Ask},
+		{"S50B B podman cp to outside", A, nil, `podman cp c:/x /home/u/x`, Ask},
+		{"S50B B npm pack --pack-destination outside", D, nil, `npm pack --pack-destination /tmp`, Ask},
+		{"S50B B npm install --prefix outside", A, nil, `npm install --prefix /tmp/x lodash`, Ask},
+		{"S50B B pip download -d outside", D, nil, `pip download -d /tmp/x requests`, Ask},
+		{"S50B B pip wheel -w outside", A, nil, `pip wheel -w /home/u/x .`, Ask},
+		{"S50B B cargo --target-dir outside", D, nil, `cargo build --target-dir /tmp/x`, Ask},
+		{"S50B B meson setup outside", A, nil, `meson setup /tmp/x`, Ask},
+		{"S50B B mvn -f outside", D, nil, `mvn -f /tmp/x/pom.xml package`, Ask},
+		{"S50B B gradle -p outside", A, nil, `gradle -p /tmp/x build`, Ask},
+		{"S50B B duckdb outside", D, nil, `duckdb /tmp/x.db`, Ask},
+		{"S50B B redis-cli --rdb outside", A, nil, `redis-cli --rdb /tmp/x`, Ask},
+		{"S50B B history -w outside", D, nil, `history -w /tmp/x`, Ask},
+		{"S50B B certutil -d outside", A, nil, `certutil -d /tmp/x -N`, Ask},
+		{"S50B B xattr -w outside", D, nil, `xattr -w k v /tmp/x`, Ask},
+		{"S50B B R CMD INSTALL -l outside", A, nil, `R CMD INSTALL -l /tmp/x pkg.tar.gz`, Ask},
+		{"S50B B neighbour: build tools in the project", D, nil, `docker cp c:/x ./out && docker cp ./f c:/x && npm pack && npm install --prefix sub lodash && pip download -d dist requests && pip wheel -w dist . && cargo build --target-dir target2 && meson setup build && mvn -f sub/pom.xml package && gradle -p sub build && duckdb x.db && redis-cli --rdb dump.rdb && history -w h.txt && certutil -d db -N && xattr -w k v f && R CMD INSTALL pkg.tar.gz`, Allow},
+		{"S50B B neighbour: build tools in the project, acceptEdits", A, nil, `npm install && pip install -r requirements.txt && cargo build --release && docker build -t x . && meson compile -C build`, Allow},
+		{"S50B C gpg -ao outside", D, nil, `gpg -ao /tmp/x -d f.gpg`, Ask},
+		{"S50B C shuf -zo outside", A, nil, `shuf -zo /tmp/x f`, Ask},
+		{"S50B C shuf -zoFILE outside", D, nil, `shuf -zo/tmp/x f`, Ask},
+		{"S50B C sort -uo outside", A, nil, `sort -uo /tmp/x f`, Ask},
+		{"S50B C neighbour: bundled -o in the project", D, nil, `gpg -ao out.asc -d f.gpg && shuf -zo out f && sort -uo f f && gpg -ae -r bob f`, Allow},
+	}
+	checkDecisions(t, tests)
+}
