@@ -9,8 +9,10 @@ import "testing"
 // download -d and wheel -w, cargo --target-dir, meson setup's build
 // directory, mvn -f's and gradle -p's project, duckdb's database,
 // redis-cli --rdb, history -w, mmv's target, certutil -d, xattr -w, R
-// CMD INSTALL -l); and -o hidden in a cluster of flags (gpg -ao FILE,
-// shuf -zo FILE). testEnv: project /home/u/proj,
+// CMD INSTALL -l); -o hidden in a cluster of flags (gpg -ao FILE, shuf
+// -zo FILE); and programs that run what they read from their input (m4's
+// syscmd, gdb -batch's shell, ex, sbcl, clisp and guile, deno run - and
+// bun run -, ftp's !cmd). testEnv: project /home/u/proj,
 // home /home/u.
 func TestRedTeamDecisionsS50B(t *testing.T) {
 	t.Parallel()
@@ -48,6 +50,20 @@ func TestRedTeamDecisionsS50B(t *testing.T) {
 		{"S50B C shuf -zoFILE outside", D, nil, `shuf -zo/tmp/x f`, Ask},
 		{"S50B C sort -uo outside", A, nil, `sort -uo /tmp/x f`, Ask},
 		{"S50B C neighbour: bundled -o in the project", D, nil, `gpg -ao out.asc -d f.gpg && shuf -zo out f && sort -uo f f && gpg -ae -r bob f`, Allow},
+		{"S50B D m4 here-string", D, nil, `m4 <<< 'syscmd(touch /tmp/x)'`, Ask},
+		{"S50B D echo | m4", A, nil, `echo 'esyscmd(touch /tmp/x)' | m4`, Ask},
+		{"S50B D m4 -", D, nil, `m4 -DX=1 - < f.m4`, Ask},
+		{"S50B D echo | gdb -batch", A, nil, `echo 'shell touch /tmp/x' | gdb -batch`, Ask},
+		{"S50B D printf | ex", D, nil, `printf 'w /tmp/x' | ex f`, Ask},
+		{"S50B D echo | sbcl", A, nil, `echo '(delete-file "/tmp/x")' | sbcl`, Ask},
+		{"S50B D sbcl --eval", D, nil, `sbcl --non-interactive --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S50B D echo | clisp", D, nil, `echo '(delete-file "/tmp/x")' | clisp`, Ask},
+		{"S50B D echo | guile", A, nil, `echo '(delete-file "/tmp/x")' | guile`, Ask},
+		{"S50B D echo | deno run -", D, nil, `echo 'Deno.removeSync("/tmp/x")' | deno run -`, Ask},
+		{"S50B D echo | bun run -", A, nil, `echo 'require("fs").rmSync("/tmp/x")' | bun run -`, Ask},
+		{"S50B D echo | ftp", D, nil, `echo '!touch /tmp/x' | ftp host`, Ask},
+		{"S50B D neighbour: scripts of theirs in the project", D, nil, `m4 f.m4 && m4 -I inc -DX=1 f.m4 > out && gdb ./a.out && sbcl --script a.lisp && clisp a.lisp && guile a.scm && guile -s a.scm && deno run -A main.ts && bun run build`, Allow},
+		{"S50B D neighbour: scripts of theirs in the project, acceptEdits", A, nil, `m4 -P f.m4 && guile --version`, Allow},
 	}
 	checkDecisions(t, tests)
 }
