@@ -112,12 +112,6 @@ func hiddenRun(c SimpleCommand) string {
 		return tclRuns(n, args[1:])
 	case "m4":
 		return m4Runs(args[1:])
-	case "gdb", "gdb-multiarch":
-		for _, w := range args[1:] {
-			if w.Literal && slices.Contains([]string{"-batch", "--batch", "-batch-silent", "--batch-silent"}, w.Text) {
-				return n + " " + w.Text + " runs gdb commands read from its input, whose shell runs shell commands"
-			}
-		}
 	case "ftp":
 		return "ftp runs the commands of its input, which may run shell commands (!cmd) and put and get files anywhere"
 	case "sbcl", "clisp", "guile":
