@@ -40,12 +40,34 @@ func lastOutputPaths(out []PathArg, c SimpleCommand) []PathArg {
 	if len(args) == 0 {
 		return out
 	}
+	if lowerName(c) == "magick" && args[0].Literal {
+		switch args[0].Text {
+		case "identify", "display", "animate", "import", "stream":
+			return guessUnknown(out, args) // they write no operand
+		case "mogrify":
+			return mogrifyPaths(out, args[1:])
+		}
+	}
 	last := args[len(args)-1]
 	if t, opt := optionText(last); !opt || t == "-" {
 		out = append(out, PathArg{Word: last, Write: true})
 		args = args[:len(args)-1]
 	}
 	return guessUnknown(out, args)
+}
+
+// mogrifyPaths: mogrify rewrites the files it is given in place, or
+// writes them below -path DIR.
+func mogrifyPaths(out []PathArg, args []Word) []PathArg {
+	for i, w := range args {
+		if t, _ := optionText(w); t == "-path" && i+1 < len(args) {
+			out = append(out, PathArg{Word: args[i+1], Write: true, Tree: true, Fills: true})
+		}
+	}
+	for _, w := range plainOperands(args) {
+		out = append(out, PathArg{Word: w, Write: true})
+	}
+	return out
 }
 
 // ffmpegPaths: ffmpeg reads the files of -i and writes every other file
@@ -169,20 +191,25 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 	case "pip", "pip3":
 		opts = []string{"-d", "--dest", "-w", "--wheel-dir", "--src"}
 	case "cargo":
-		opts = []string{"--target-dir", "--out-dir", "--artifact-dir", "--manifest-path", "--root"}
+		opts = []string{"--target-dir", "--out-dir", "--artifact-dir", "--manifest-path"} // (install --root: installDirs)
 	case "mvn", "mvnw", "./mvnw":
 		opts = []string{"-f", "--file"}
 	case "gradle", "gradlew", "./gradlew":
 		opts = []string{"-p", "--project-dir", "-b", "--build-file"}
 	case "meson":
+		// setup's operands are the build directory and the source
+		// directory, told apart only by the values of its options
+		// (--buildtype release build): all are taken for written.
 		opts = []string{"-C"}
 		if ops := plainOperands(args[1:]); len(ops) > 1 && ops[0].Literal && ops[0].Text == "setup" {
-			out = append(out, PathArg{Word: ops[1], Write: true, Tree: true, Fills: true})
+			for _, w := range ops[1:] {
+				out = append(out, PathArg{Word: w, Write: true, Tree: true, Fills: true})
+			}
 		}
 	case "redis-cli":
 		opts, tree = []string{"--rdb", "--functions-rdb"}, false
 	case "certutil":
-		opts = []string{"-d"}
+		return certutilPaths(out, args[1:])
 	case "duckdb":
 		if slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-readonly" }) {
 			return out
@@ -231,4 +258,23 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return kept
+}
+
+// certutilPaths: certutil's -d names its database directory (sql:DIR,
+// dbm:DIR or DIR), written by the commands that create or change it (-N,
+// -A, -D, -M, -S, -F, -W, -T, --merge …), else read.
+func certutilPaths(out []PathArg, args []Word) []PathArg {
+	changes := slices.ContainsFunc(args, func(w Word) bool {
+		return slices.Contains([]string{"-N", "-A", "-D", "-M", "-S", "-F", "-W", "-T", "-E", "--merge", "--upgrade-merge", "--rename", "--reset"}, w.Text)
+	})
+	for i, w := range args {
+		if w.Text == "-d" && i+1 < len(args) {
+			d := args[i+1]
+			for _, p := range []string{"sql:", "dbm:"} {
+				d.Text = strings.TrimPrefix(d.Text, p)
+			}
+			out = append(out, PathArg{Word: d, Write: changes, Tree: true})
+		}
+	}
+	return out
 }

@@ -706,13 +706,14 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"age": {custom: outputPaths},
 		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
 		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
-		// ffmpeg writes its outputs, ImageMagick its last operand, jar
-		// the archive it creates, mmv its target pattern.
+		// ffmpeg writes its outputs, ImageMagick its last operand (mogrify
+		// all in place), jar the archive it creates, mmv its target pattern.
 		"ffmpeg": {custom: ffmpegPaths}, "convert": {custom: lastOutputPaths}, "magick": {custom: lastOutputPaths},
 		"jar": {custom: jarPaths}, "mmv": {role: opsCopy},
-		"cpio":  {custom: cpioPaths},
-		"unrar": {custom: unrarPaths},
-		"ar":    {custom: arPaths},
+		"mogrify": {custom: func(out []PathArg, c SimpleCommand) []PathArg { return mogrifyPaths(out, c.Args()[1:]) }},
+		"cpio":    {custom: cpioPaths},
+		"unrar":   {custom: unrarPaths},
+		"ar":      {custom: arPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
 		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},

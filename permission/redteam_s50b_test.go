@@ -9,7 +9,7 @@ import "testing"
 // download -d and wheel -w, cargo --target-dir, meson setup's build
 // directory, mvn -f's and gradle -p's project, duckdb's database,
 // redis-cli --rdb, history -w, mmv's target, certutil -d, xattr -w, R
-// CMD INSTALL -l); -o hidden in a cluster of flags (gpg -ao FILE, shuf
+// CMD INSTALL -l, mogrify's files); -o hidden in a cluster of flags (gpg -ao FILE, shuf
 // -zo FILE); and programs that run what they read from their input (m4's
 // syscmd, ex, sbcl, clisp and guile, deno run - and
 // bun run -, ftp's !cmd); and, when a pipe, a here-document or a file
@@ -76,6 +76,12 @@ func TestRedTeamDecisionsS50B(t *testing.T) {
 		{"S50B E vim -E here-string", D, nil, `vim -E f <<< 'w /tmp/x'`, Ask},
 		{"S50B E neighbour: sftp, gdb and vim not fed", D, nil, `sftp -i $HOME/.ssh/id_ed25519 host && sftp host:f && sftp -b cmds.txt host && sftp host | cat && gdb ./a.out && gdb --batch ./a.out < /dev/null && git diff | vim - && vim f && vim f < /dev/null`, Allow},
 		{"S50B E neighbour: sftp, gdb and vim not fed, acceptEdits", A, nil, `gdb -q ./a.out | tee log && cat notes | vim -`, Allow},
+		{"S50B F mogrify outside", D, nil, `mogrify -resize 50% /tmp/x.png`, Ask},
+		{"S50B F magick mogrify -path outside", A, nil, `magick mogrify -path /tmp/out -resize 50% a.png`, Ask},
+		{"S50B F certutil -N -d sql:outside", D, nil, `certutil -N -d sql:/tmp/x`, Ask},
+		{"S50B F certutil -A -d in the home", A, nil, `certutil -A -d sql:/home/u/.pki/nssdb -n x -t C,, -i ca.pem`, Ask},
+		{"S50B F meson setup with an option's value outside", D, nil, `meson setup --buildtype release /tmp/x`, Ask},
+		{"S50B F neighbour: ImageMagick, certutil and meson reading or in the project", D, nil, `magick identify /tmp/x.png && magick mogrify -resize 50% a.png && mogrify -path out a.png b.png && certutil -L -d sql:/home/u/.pki/nssdb && meson setup --buildtype release build`, Allow},
 		{"S50B D neighbour: scripts of theirs in the project", D, nil, `m4 f.m4 && m4 -I inc -DX=1 f.m4 > out && gdb ./a.out && sbcl --script a.lisp && clisp a.lisp && guile a.scm && guile -s a.scm && deno run -A main.ts && bun run build`, Allow},
 		{"S50B D neighbour: scripts of theirs in the project, acceptEdits", A, nil, `m4 -P f.m4 && guile --version`, Allow},
 	}
