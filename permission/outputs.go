@@ -184,8 +184,9 @@ func containerCpPaths(out []PathArg, args []Word) []PathArg {
 func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 	var opts []string
 	tree := true
+	c, n := asPip(c) // python -m pip
 	args := c.Args()
-	switch n := lowerName(c); n {
+	switch n {
 	case "npm", "pnpm":
 		opts = []string{"--prefix", "--pack-destination", "-C", "--dir"}
 	case "pip", "pip3":

@@ -1918,6 +1918,17 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal",
 	"gem", "composer", "luarocks", "opam", "nimble"}
 
+// asPip returns python -m pip … as pip …, and the lower-case name of
+// the command it returns.
+func asPip(c SimpleCommand) (SimpleCommand, string) {
+	n := lowerName(c)
+	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
+		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
+		n = "pip"
+	}
+	return c, n
+}
+
 // installDirs: the directory an installer puts the programs it builds or
 // fetches in, on the user's PATH, where they later run outside the
 // sandbox: go install's GOBIN (else GOPATH's bin, else ~/go/bin), cargo
@@ -1938,11 +1949,7 @@ var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pn
 // is written, so the protected places there ask even in
 // bypassPermissions, and a prefix in the project passes.
 func installDirs(out []PathArg, c SimpleCommand) []PathArg {
-	n := lowerName(c)
-	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
-		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
-		n = "pip"
-	}
+	c, n := asPip(c)
 	if !slices.Contains(installers, n) {
 		return out
 	}
