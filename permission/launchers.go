@@ -227,10 +227,11 @@ func m4Runs(args []Word) string {
 // lispRuns: sbcl, clisp and guile read Lisp from their input when given
 // no script, and evaluate --eval's, -x's and -c's: the analysis reads
 // neither. A script file (sbcl --script FILE, clisp FILE, guile FILE or
-// -s FILE) is run as python3's is.
+// -s FILE, sbcl --non-interactive --load FILE) is run as python3's is.
 func lispRuns(n string, args []Word) string {
 	code := map[string][]string{"sbcl": {"--eval"}, "clisp": {"-x"}, "guile": {"-c"}}[n]
 	script := map[string][]string{"sbcl": {"--script"}, "clisp": nil, "guile": {"-s"}}[n]
+	nonInteractive := false
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		t := w.Text
@@ -241,6 +242,8 @@ func lispRuns(n string, args []Word) string {
 			return n + " " + t + " evaluates Lisp, which the analysis cannot read"
 		case t == "--version" || t == "--help" || t == "-h" || t == "-v" && n == "guile":
 			return ""
+		case n == "sbcl" && t == "--non-interactive":
+			nonInteractive = true
 		case slices.Contains(script, t):
 			if i+1 < len(args) && args[i+1].Literal && args[i+1].Text != "-" {
 				return ""
@@ -253,6 +256,9 @@ func lispRuns(n string, args []Word) string {
 		case n != "sbcl":
 			return "" // a script file
 		}
+	}
+	if nonInteractive {
+		return "" // it loads its files, then quits: its input is not read
 	}
 	return n + " runs Lisp read from its input, which the analysis cannot read"
 }

@@ -59,6 +59,7 @@ func TestRedTeamDecisionsS50B(t *testing.T) {
 		{"S50B D printf | ex", D, nil, `printf 'w /tmp/x' | ex f`, Ask},
 		{"S50B D echo | sbcl", A, nil, `echo '(delete-file "/tmp/x")' | sbcl`, Ask},
 		{"S50B D sbcl --eval", D, nil, `sbcl --non-interactive --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S50B D echo | sbcl --load", A, nil, `echo '(delete-file "/tmp/x")' | sbcl --load init.lisp`, Ask},
 		{"S50B D echo | clisp", D, nil, `echo '(delete-file "/tmp/x")' | clisp`, Ask},
 		{"S50B D echo | guile", A, nil, `echo '(delete-file "/tmp/x")' | guile`, Ask},
 		{"S50B D echo | deno run -", D, nil, `echo 'Deno.removeSync("/tmp/x")' | deno run -`, Ask},
@@ -83,7 +84,7 @@ func TestRedTeamDecisionsS50B(t *testing.T) {
 		{"S50B F meson setup with an option's value outside", D, nil, `meson setup --buildtype release /tmp/x`, Ask},
 		{"S50B F python3 -m pip download -d outside", A, nil, `python3 -m pip download -d /tmp/x requests`, Ask},
 		{"S50B F neighbour: ImageMagick, certutil and meson reading or in the project", D, nil, `magick identify /tmp/x.png && magick mogrify -resize 50% a.png && mogrify -path out a.png b.png && certutil -L -d sql:/home/u/.pki/nssdb && meson setup --buildtype release build && python3 -m pip wheel -w dist .`, Allow},
-		{"S50B D neighbour: scripts of theirs in the project", D, nil, `m4 f.m4 && m4 -I inc -DX=1 f.m4 > out && gdb ./a.out && sbcl --script a.lisp && clisp a.lisp && guile a.scm && guile -s a.scm && deno run -A main.ts && bun run build`, Allow},
+		{"S50B D neighbour: scripts of theirs in the project", D, nil, `m4 f.m4 && m4 -I inc -DX=1 f.m4 > out && gdb ./a.out && sbcl --script a.lisp && sbcl --non-interactive --load build.lisp && clisp a.lisp && guile a.scm && guile -s a.scm && deno run -A main.ts && bun run build`, Allow},
 		{"S50B D neighbour: scripts of theirs in the project, acceptEdits", A, nil, `m4 -P f.m4 && guile --version`, Allow},
 	}
 	checkDecisions(t, tests)
