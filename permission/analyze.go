@@ -630,6 +630,50 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedProgram(p)
+	z.pipedCommands(p)
+}
+
+// pipedCommands: a program that runs the commands of its input, fed by
+// a stage before it (echo '!touch /tmp/x' | sftp host), may do what the
+// analysis cannot see (inputCommands).
+func (z *analyzer) pipedCommands(p Pipeline) {
+	for k, stage := range p {
+		if k == 0 {
+			continue // the first stage: its input is the line's
+		}
+		for _, i := range stage {
+			if why := inputCommands(z.a.Commands[i]); why != "" {
+				z.complex("%s", why)
+			}
+		}
+	}
+}
+
+// inputCommands says what a program that runs the commands of its input
+// may do when something feeds it (a pipe, a here-document, a file):
+// sftp's !cmd runs shell commands and its put and get write anywhere,
+// gdb's shell runs them, and vim's :w and :! do. Without a feed they talk to a terminal; sftp's
+// host:path form fetches without reading any.
+func inputCommands(c SimpleCommand) string {
+	switch n := lowerName(c); n {
+	case "sftp":
+		for _, w := range plainOperands(c.Args()[1:]) {
+			if _, path, ok := strings.Cut(w.Text, ":"); ok && w.Literal && path != "" && !strings.Contains(w.Text, "://") {
+				return ""
+			}
+		}
+		return "sftp runs the commands of its input, which may run shell commands (!cmd) and put and get files anywhere"
+	case "gdb", "gdb-multiarch":
+		return n + " runs gdb commands read from its input, whose shell runs shell commands"
+	case "vi", "vim", "nvim", "view", "vimdiff", "rvim":
+		// vim - edits its input as text; else it takes its input for
+		// keys typed, :w /tmp/x and :!cmd among them (vim -e f).
+		if slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Literal && w.Text == "-" }) {
+			return ""
+		}
+		return n + " runs the keys of its input as its commands, which may write files anywhere and run shell commands"
+	}
+	return ""
 }
 
 // pipedProgram: a shell that reads its program from a pipe whose other end
@@ -1847,6 +1891,14 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	case "expect":
 		z.expectCode(c)
+	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim":
+		// (< /dev/null feeds nothing: gdb -batch … < /dev/null.)
+		devNull := slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && r.Target.Text == "/dev/null" })
+		if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedFile && !devNull {
+			if why := inputCommands(c); why != "" {
+				z.complex("%s", why)
+			}
+		}
 	case "sqlite3", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.

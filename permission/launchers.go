@@ -79,6 +79,9 @@ func hiddenRun(c SimpleCommand) string {
 		if w != "" && !(strings.HasPrefix(w, "-u") && slices.Contains([]string{"NONE", "NORC", "DEFAULTS"}, v)) {
 			return n + " " + shorten(w) + " runs commands of " + n + "'s, which may run a shell command"
 		}
+		if n == "ex" {
+			return "ex runs the commands of its input, which may write files anywhere and run shell commands"
+		}
 	case "zip":
 		for _, w := range args[1:] {
 			t := w.Text
@@ -107,6 +110,17 @@ func hiddenRun(c SimpleCommand) string {
 		return n + " runs the commands of its input, which may run shell commands (!cmd)"
 	case "tclsh", "wish", "jimsh", "expect":
 		return tclRuns(n, args[1:])
+	case "m4":
+		return m4Runs(args[1:])
+	case "ftp":
+		return "ftp runs the commands of its input, which may run shell commands (!cmd) and put and get files anywhere"
+	case "sbcl", "clisp", "guile":
+		return lispRuns(n, args[1:])
+	case "deno", "bun":
+		if ops := plainOperands(args[1:]); len(ops) > 0 && ops[0].Literal && ops[0].Text == "run" &&
+			slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "-" }) {
+			return n + " run - runs a program read from its input, which the analysis cannot read"
+		}
 	case "emacs", "emacsclient":
 		return emacsRuns(n, args[1:])
 	case "dc":
@@ -174,6 +188,79 @@ func hiddenRun(c SimpleCommand) string {
 		}
 	}
 	return ""
+}
+
+// m4Runs: m4 reads macros from its input when given no file (or "-"),
+// and their syscmd and esyscmd run shell commands: what it is fed
+// cannot be read. A file of macros is run as a script file is.
+func m4Runs(args []Word) string {
+	file := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal || t == "-":
+			return "m4 " + shorten(t) + " runs macros read from its input or only known at run time, whose syscmd runs shell commands"
+		case t == "--":
+			file = file || i+1 < len(args)
+			i = len(args)
+		case strings.HasPrefix(t, "--"):
+			n, _, eq := strings.Cut(t, "=")
+			if !eq && slices.Contains([]string{"--define", "--undefine", "--include", "--debugfile", "--error-output", "--freeze-state",
+				"--reload-state", "--trace", "--nesting-limit", "--hashsize", "--word-regexp", "--arglength"}, n) {
+				i++
+			}
+		case len(t) > 1 && t[0] == '-':
+			if k := strings.IndexAny(t[1:], "DUIlLtFRoHW"); k >= 0 && k+2 == len(t) {
+				i++ // the value in the next word
+			}
+		default:
+			file = true
+		}
+	}
+	if !file {
+		return "m4 runs macros read from its input, whose syscmd runs shell commands"
+	}
+	return ""
+}
+
+// lispRuns: sbcl, clisp and guile read Lisp from their input when given
+// no script, and evaluate --eval's, -x's and -c's: the analysis reads
+// neither. A script file (sbcl --script FILE, clisp FILE, guile FILE or
+// -s FILE, sbcl --non-interactive --load FILE) is run as python3's is.
+func lispRuns(n string, args []Word) string {
+	code := map[string][]string{"sbcl": {"--eval"}, "clisp": {"-x"}, "guile": {"-c"}}[n]
+	script := map[string][]string{"sbcl": {"--script"}, "clisp": nil, "guile": {"-s"}}[n]
+	nonInteractive := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return n + " " + shorten(t) + " runs Lisp only known at run time, which the analysis cannot read"
+		case slices.Contains(code, t):
+			return n + " " + t + " evaluates Lisp, which the analysis cannot read"
+		case t == "--version" || t == "--help" || t == "-h" || t == "-v" && n == "guile":
+			return ""
+		case n == "sbcl" && t == "--non-interactive":
+			nonInteractive = true
+		case slices.Contains(script, t):
+			if i+1 < len(args) && args[i+1].Literal && args[i+1].Text != "-" {
+				return ""
+			}
+		case n == "sbcl" && slices.Contains([]string{"--load", "--core", "--dynamic-space-size", "--control-stack-size", "--userinit", "--sysinit"}, t),
+			n == "clisp" && len(t) == 2 && strings.Contains("BMmLNEpi", t[1:]),
+			n == "guile" && (t == "-l" || t == "-e" || t == "-L" || t == "-C" || t == "-x"):
+			i++
+		case strings.HasPrefix(t, "-"):
+		case n != "sbcl":
+			return "" // a script file
+		}
+	}
+	if nonInteractive {
+		return "" // it loads its files, then quits: its input is not read
+	}
+	return n + " runs Lisp read from its input, which the analysis cannot read"
 }
 
 // tclRuns finds Tcl code a Tcl shell runs from its input, which the

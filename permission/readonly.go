@@ -426,6 +426,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		return compilerPaths(out, c)
 	}
 	if !ok {
+		out = toolOutputs(out, c)
 		if isInterpreter(strings.ToLower(n)) {
 			return interpreterPaths(out, c)
 		}
@@ -705,9 +706,14 @@ var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
 		"age": {custom: outputPaths},
 		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
 		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
-		"cpio":  {custom: cpioPaths},
-		"unrar": {custom: unrarPaths},
-		"ar":    {custom: arPaths},
+		// ffmpeg writes its outputs, ImageMagick its last operand (mogrify
+		// all in place), jar the archive it creates, mmv its target pattern.
+		"ffmpeg": {custom: ffmpegPaths}, "convert": {custom: lastOutputPaths}, "magick": {custom: lastOutputPaths},
+		"jar": {custom: jarPaths}, "mmv": {role: opsCopy},
+		"mogrify": {custom: func(out []PathArg, c SimpleCommand) []PathArg { return mogrifyPaths(out, c.Args()[1:]) }},
+		"cpio":    {custom: cpioPaths},
+		"unrar":   {custom: unrarPaths},
+		"ar":      {custom: arPaths},
 		// script writes its typescript to the operand (and -c runs a
 		// command, analysed as a nested shell).
 		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
@@ -1912,6 +1918,17 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal",
 	"gem", "composer", "luarocks", "opam", "nimble"}
 
+// asPip returns python -m pip … as pip …, and the lower-case name of
+// the command it returns.
+func asPip(c SimpleCommand) (SimpleCommand, string) {
+	n := lowerName(c)
+	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
+		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
+		n = "pip"
+	}
+	return c, n
+}
+
 // installDirs: the directory an installer puts the programs it builds or
 // fetches in, on the user's PATH, where they later run outside the
 // sandbox: go install's GOBIN (else GOPATH's bin, else ~/go/bin), cargo
@@ -1932,11 +1949,7 @@ var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pn
 // is written, so the protected places there ask even in
 // bypassPermissions, and a prefix in the project passes.
 func installDirs(out []PathArg, c SimpleCommand) []PathArg {
-	n := lowerName(c)
-	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
-		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
-		n = "pip"
-	}
+	c, n := asPip(c)
 	if !slices.Contains(installers, n) {
 		return out
 	}
@@ -2431,7 +2444,26 @@ func formatterPaths(out []PathArg, c SimpleCommand) []PathArg {
 // FILE (-oFILE, --output FILE, --output=FILE) is written; every other
 // argument that looks like a path is read.
 func outputPaths(out []PathArg, c SimpleCommand) []PathArg {
-	return outputOption(out, c.Args()[1:], []string{"-o", "--output"}, true)
+	args := c.Args()[1:]
+	for i, w := range args {
+		// -ao FILE, -zoFILE: flags bundled before -o, which takes the
+		// rest of the cluster or the next word.
+		if k := strings.IndexByte(w.Text, 'o'); w.Literal && shortCluster(w.Text) && k > 1 && isLetters(w.Text[1:k]) {
+			args = slices.Clone(args)
+			args[i] = Word{Text: "-" + w.Text[k:], Literal: true}
+		}
+	}
+	return outputOption(out, args, []string{"-o", "--output"}, true)
+}
+
+// isLetters reports whether t is made of ASCII letters only.
+func isLetters(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if c := t[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // extractedTo is the directory an extraction writes below, dir or else
