@@ -181,9 +181,6 @@ type nsLayer struct {
 	// its own (mountShm, mountPts), or "": it grants in them what the
 	// Landlock plan grants there (devAccess).
 	shm, pts string
-	// ownTmp is where the child mounts a writable /tmp of the command's
-	// own (mountTmp), granted as the private temp dir made in it, or "".
-	ownTmp string
 }
 
 // planNamespace works out the layer for policy p and a child whose
@@ -240,7 +237,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	// processes only.
 	l.add(mountProc, "/proc")
 	l.steps = append(l.steps, hidden.steps...)
-	l.unhidden, l.tmp, l.shm, l.ownTmp = hidden.unhidden, hidden.tmp, hidden.shm, hidden.ownTmp
+	l.unhidden, l.tmp, l.shm = hidden.unhidden, hidden.tmp, hidden.shm
 	pts, _ := l.res.eval("/dev/pts")
 	for _, w := range writable {
 		if w == pts {
@@ -1436,9 +1433,7 @@ func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 		if empty != "" {
 			l.add(mountMkdir, empty)
 		}
-		if own {
-			l.ownTmp = real
-		} else {
+		if !own {
 			l.add(mountRdonly, real)
 		}
 	}
