@@ -1673,9 +1673,6 @@ static long open_named(long dirfd, const char *name, const struct stat *st, long
 	return fd;
 }
 
-#ifndef SYS_statx
-#define SYS_statx 332
-#endif
 #define STATX_MNT_ID_BIT 0x1000
 #define ST_RDONLY_BIT 1 // statfs's f_flags: a read-only mount
 
