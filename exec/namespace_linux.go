@@ -179,12 +179,14 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
-	// gitConfig is the root's git config, bound read-only (no
-	// --allow-git-config): a write there fails with git's "Device or
-	// resource busy", which the run explains afterwards (configWatch).
-	gitConfig string
-	missing   int
-	root      string // the placeholders lie below it
+	// gitConfigs are the git config files bound read-only (no
+	// --allow-git-config; the root's, its config.worktree, the files they
+	// include, the submodules' and the linked worktrees'): a write there
+	// fails with git's "Device or resource busy", which the run explains
+	// afterwards (configWatch).
+	gitConfigs []string
+	missing    int
+	root       string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
