@@ -104,6 +104,7 @@ type childHeader struct {
 	releaseGraceMS       int
 	maxSpec, procRefused int
 	maxKept, toAll       int
+	mountIdentitySize    int
 	says                 string   // MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED
 	mountOps             []uint32 // in order, then MEWS_MOUNT_LAST
 }
@@ -115,7 +116,7 @@ func childConstants() childHeader {
 		arg: C.MEWS_CHILD_ARG, probe: C.MEWS_PROBE_ARG, magic: C.MEWS_SPEC_MAGIC,
 		release: C.MEWS_RELEASE_ARG, mark: C.MEWS_PLACEHOLDER_MARK, releaseSays: C.MEWS_RUN_OVER + C.MEWS_MADE + C.MEWS_HELD, releaseGraceMS: C.MEWS_RELEASE_GRACE_MS,
 		maxSpec: C.MEWS_MAX_SPEC, procRefused: C.MEWS_PROBE_PROC_REFUSED,
-		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
+		maxKept: C.MEWS_MAX_KEPT, toAll: C.MEWS_TO_ALL, mountIdentitySize: C.MEWS_MOUNT_IDENTITY_SIZE, says: C.MEWS_ARMED + C.MEWS_PROC_REFUSED + C.MEWS_ENDED,
 		mountOps: []uint32{C.MEWS_MOUNT_PRIVATE, C.MEWS_MOUNT_BIND, C.MEWS_MOUNT_RDONLY_TREE, C.MEWS_MOUNT_WRITABLE,
 			C.MEWS_MOUNT_RDONLY, C.MEWS_MOUNT_CHDIR, C.MEWS_MOUNT_PROC, C.MEWS_MOUNT_EMPTY, C.MEWS_MOUNT_KEEP,
 			C.MEWS_MOUNT_PLACE, C.MEWS_MOUNT_HIDE_FILE, C.MEWS_MOUNT_PRIVATE_TMP, C.MEWS_MOUNT_SHM, C.MEWS_MOUNT_PTS, C.MEWS_MOUNT_BIND_LINK, C.MEWS_MOUNT_MKDIR, C.MEWS_MOUNT_NODEV, C.MEWS_MOUNT_DEVICES, C.MEWS_MOUNT_TMP, C.MEWS_MOUNT_WRITABLE_HOST, C.MEWS_MOUNT_LAST},
@@ -161,14 +162,21 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 			copy(sp.Seccomp, unsafe.Slice((*seccomp.Instruction)(unsafe.Pointer(s.filter)), int(s.ninsn)))
 		}
 	}
-	// Each mount step was op, length, path; the path is now a C string
-	// over its length (see do_mounts).
+	// Each mount step was op, length, path (and a mountWritableHost
+	// step's identity); the path is now a C string over its length (see
+	// do_mounts).
 	m := unsafe.Pointer(s.mounts)
 	for range int(s.nmounts) {
 		op := binary.LittleEndian.Uint32(unsafe.Slice((*byte)(m), 4))
 		path := C.GoString((*C.char)(unsafe.Add(m, 4)))
-		sp.Mounts = append(sp.Mounts, mountStep{Op: op, Path: path})
+		step := mountStep{Op: op, Path: path}
 		m = unsafe.Add(m, 8+len(path))
+		if op == mountWritableHost {
+			id := unsafe.Slice((*byte)(m), mountIdentitySize)
+			step.Mount = mountIdentity{Major: binary.LittleEndian.Uint32(id), Minor: binary.LittleEndian.Uint32(id[4:]), Ino: binary.LittleEndian.Uint64(id[8:])}
+			m = unsafe.Add(m, mountIdentitySize)
+		}
+		sp.Mounts = append(sp.Mounts, step)
 	}
 	sp.PidNS, sp.Forward, sp.TmpAccess, sp.TmpSize = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access), uint64(s.tmp_size)
 	sp.ShmAccess, sp.PtsAccess = uint64(s.shm_access), uint64(s.pts_access)

@@ -389,6 +389,9 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 			c.err = "an unknown mount step";
 		}
 		(void)str(&c);
+		if (op == MEWS_MOUNT_WRITABLE_HOST) {
+			(void)take(&c, MEWS_MOUNT_IDENTITY_SIZE);
+		}
 	}
 	s->pidns = boolean(&c);
 	s->forward = le(&c, 8);
@@ -1005,6 +1008,7 @@ static void bind_link(const char *path) {
 #define SYS_statx 332
 #endif
 #define STATX_ATTR_MOUNT_ROOT_BIT 0x2000
+#define STATX_INO_BIT 0x100
 
 // mount_root says whether descriptor fd is the root of a mount, which a
 // path the plan found one may no longer be (a nested mount the host
@@ -1017,18 +1021,38 @@ static int mount_root(long fd) {
 	       (stx[8 / 8] & STATX_ATTR_MOUNT_ROOT_BIT) != 0;
 }
 
+// step_next returns the mount step after the one at p (see do_mounts).
+static unsigned char *step_next(unsigned char *p) {
+	size_t n = 8 + slen((const char *)p + 4);
+	return p + n + (u32le(p) == MEWS_MOUNT_WRITABLE_HOST ? MEWS_MOUNT_IDENTITY_SIZE : 0);
+}
+
+// same_mount says whether descriptor fd, open at a mount's root, shows
+// the mount the plan judged, whose identity is at id: its file system's
+// device and the inode of its root. Not the mount id, which the mounts
+// of this namespace, a copy of the host's, have afresh.
+static int same_mount(long fd, const unsigned char *id) {
+	uint32_t stx[64] = {0}; // struct statx: stx_ino at 32, stx_dev_major at 136, stx_dev_minor at 140
+	if (SYS5(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_INO_BIT, stx) != 0 || (stx[0] & STATX_INO_BIT) == 0) {
+		return 0;
+	}
+	return stx[136 / 4] == u32le(id) && stx[140 / 4] == u32le(id + 4) && stx[32 / 4] == u32le(id + 8) &&
+	       stx[36 / 4] == u32le(id + 12);
+}
+
 // host_writable says whether the mount at path, as the host has it (the
-// namespace's copy, before MEWS_MOUNT_RDONLY_TREE), is writable and not
-// one of the kernel's interfaces: the parent planned the steps from the
-// host's mount table, which may have changed since (a nested mount
-// unmounted, leaving the path on its parent's mount, or another mounted
-// over it).
-static int host_writable(const char *path) {
+// namespace's copy, before MEWS_MOUNT_RDONLY_TREE), is the one the plan
+// judged (id: same_mount), writable and not one of the kernel's
+// interfaces: the parent planned the steps from the host's mount table,
+// which may have changed since (a nested mount unmounted, leaving the path
+// on its parent's mount, or another mounted over it, which the plan did
+// not look at: a bind of / or of a protected path, say).
+static int host_writable(const char *path, const unsigned char *id) {
 	long fd = open_exact(path);
 	if (fd < 0) {
 		return 0;
 	}
-	if (!mount_root(fd)) { // unmounted since the plan: the path is on its parent's mount
+	if (!mount_root(fd) || !same_mount(fd, id)) { // unmounted or replaced since the plan
 		SYS1(SYS_close, fd);
 		return 0;
 	}
@@ -1074,12 +1098,15 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 	static unsigned char host_rw[MEWS_MOUNT_MAX_HOST];
 	size_t nhost = 0;
 	for (size_t i = 0; i < s->nmounts; i++) {
-		// A step was op (4 bytes), length (4), path; the decoder made the
-		// path a C string in place over its length, so the next step
-		// starts 8 bytes and the path's length further on.
+		// A step was op (4 bytes), length (4), path (and, for
+		// MEWS_MOUNT_WRITABLE_HOST, the mount's identity); the decoder
+		// made the path a C string in place over its length, so what
+		// follows starts 8 bytes and the path's length further on.
 		uint32_t op = u32le(p);
 		const char *path = (const char *)p + 4;
-		p += 8 + slen(path);
+		// The identity a MEWS_MOUNT_WRITABLE_HOST step carries.
+		const unsigned char *id = p + 8 + slen(path);
+		p = step_next(p);
 		long r = 0;
 		const char *what = "";
 		if (op == MEWS_MOUNT_PRIVATE) {
@@ -1100,9 +1127,9 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 			for (size_t j = i + 1, n = 0; j < s->nmounts && n < MEWS_MOUNT_MAX_HOST; j++) {
 				const char *at = (const char *)q + 4;
 				if (u32le(q) == MEWS_MOUNT_WRITABLE_HOST) {
-					host_rw[n++] = (unsigned char)host_writable(at);
+					host_rw[n++] = (unsigned char)host_writable(at, (const unsigned char *)at + 4 + slen(at));
 				}
-				q += 8 + slen(at);
+				q = step_next(q);
 			}
 			// And without devices: a device node stays openable on a
 			// read-only mount, and one reached by another name than
@@ -1135,8 +1162,8 @@ static void do_mounts(struct mews_spec *s, int ruleset) {
 				continue;
 			}
 			long fd = open_exact(path);
-			if (fd >= 0 && !mount_root(fd)) {
-				SYS1(SYS_close, fd); // unmounted since: left read-only
+			if (fd >= 0 && (!mount_root(fd) || !same_mount(fd, id))) {
+				SYS1(SYS_close, fd); // unmounted or replaced since: left read-only
 				continue;
 			}
 			r = fd < 0 ? fd : set_rdonly((int)fd, "", AT_EMPTY_PATH, 0);

@@ -104,6 +104,10 @@ long mews_sharer_pid(void);
 #define MEWS_MOUNT_TMP 19          // a writable tmpfs of the child's own over path (/tmp), granted tmp_access beneath
 #define MEWS_MOUNT_WRITABLE_HOST 20 // MEWS_MOUNT_WRITABLE where the mount was writable before MEWS_MOUNT_RDONLY_TREE
 #define MEWS_MOUNT_MAX_HOST 256     // MEWS_MOUNT_WRITABLE_HOST steps looked at
+// A MEWS_MOUNT_WRITABLE_HOST step's path is followed by the identity of the
+// mount the plan judged (mountIdentity): device major and minor (uint32
+// each) and the inode of its root (uint64), little-endian.
+#define MEWS_MOUNT_IDENTITY_SIZE 16
 #define MEWS_MOUNT_FIRST MEWS_MOUNT_PRIVATE
 #define MEWS_MOUNT_LAST MEWS_MOUNT_WRITABLE_HOST
 

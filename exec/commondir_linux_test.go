@@ -80,7 +80,7 @@ func TestCommondirPlaceholderPlan(t *testing.T) {
 			if held := slices.Contains(l.commondirs, commondir); held != tt.wantHeld || l.missing != tt.wantMissing {
 				t.Errorf("held %v (%q), missing %d; want %v, %d", held, l.commondirs, l.missing, tt.wantHeld, tt.wantMissing)
 			}
-			if ro := slices.Contains(l.steps, mountStep{mountRdonly, commondir}); ro != tt.wantReadOnly {
+			if ro := slices.Contains(l.steps, mountStep{Op: mountRdonly, Path: commondir}); ro != tt.wantReadOnly {
 				t.Errorf("bound read-only: %v, want %v", ro, tt.wantReadOnly)
 			}
 			if slices.Contains(l.placeholders, commondir) {

@@ -69,7 +69,24 @@ const probeArg = "__mewsandbox_probe_namespaces"
 type mountStep struct {
 	Op   uint32
 	Path string
+	// Mount is, for a mountWritableHost step, the mount the plan judged
+	// there: the child leaves the path read-only when another is there.
+	Mount mountIdentity
 }
+
+// mountIdentity tells a mount from another mounted at the same path since
+// the plan read the mount table: its file system's device and the inode of
+// the directory it shows at its root, which the child's copy of the mount
+// shows as well. Not the mount id: the child's mount namespace is a copy,
+// whose mounts have ids of their own.
+type mountIdentity struct {
+	Major, Minor uint32
+	Ino          uint64
+}
+
+// mountIdentitySize is a mountIdentity's size in the spec
+// (child_linux.h's MEWS_MOUNT_IDENTITY_SIZE).
+const mountIdentitySize = 16
 
 // The steps, as child_linux.h numbers them.
 const (
@@ -162,12 +179,14 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
-	// gitConfig is the root's git config, bound read-only (no
-	// --allow-git-config): a write there fails with git's "Device or
-	// resource busy", which the run explains afterwards (configWatch).
-	gitConfig string
-	missing   int
-	root      string // the placeholders lie below it
+	// gitConfigs are the git config files bound read-only (no
+	// --allow-git-config; the root's, its config.worktree, the files they
+	// include, the submodules' and the linked worktrees'): a write there
+	// fails with git's "Device or resource busy", which the run explains
+	// afterwards (configWatch).
+	gitConfigs []string
+	missing    int
+	root       string // the placeholders lie below it
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -462,7 +481,8 @@ func readOnlyMount(p string) bool {
 // read-only with every mount below it, and a grant's own mount only made
 // writable, so a command could not write them, an --allow-write of one
 // included. Not those the host has read-only (the child looks again, at
-// the mount the path then reaches: mountWritableHost), nor of the kernel's
+// the mount the path then reaches: mountWritableHost, and leaves it
+// read-only unless it is the mount judged here, its identity), nor of the kernel's
 // file systems, nor in /proc, /sys, /dev or a directory hide empties
 // (where the path no longer leads to them), nor in or on a path protect
 // binds read-only (its steps, protected): after protect, whose pins (a
@@ -484,11 +504,27 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 	}
 	n := 0
 	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
+		id, ok := identifyMount(m.at, m.id)
+		if !ok {
+			continue // mounted or unmounted since: it stays read-only
+		}
 		if n++; n > maxNested {
 			return
 		}
-		l.add(mountWritableHost, m)
+		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: m.at, Mount: id})
 	}
+}
+
+// identifyMount returns the identity of the mount at path (a mount point,
+// as mountinfo names it) if it is still the one mountinfo gave id: the one
+// nestedMounts judged, not another mounted there since.
+func identifyMount(path string, id uint64) (mountIdentity, bool) {
+	var st unix.Statx_t
+	if unix.Statx(unix.AT_FDCWD, path, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_INO|unix.STATX_MNT_ID, &st) != nil ||
+		st.Mask&(unix.STATX_INO|unix.STATX_MNT_ID) != unix.STATX_INO|unix.STATX_MNT_ID || st.Mnt_id != id {
+		return mountIdentity{}, false
+	}
+	return mountIdentity{Major: st.Dev_major, Minor: st.Dev_minor, Ino: st.Ino}, true
 }
 
 // mountBelow says whether info (mountinfo's text) may name a mount strictly
@@ -515,8 +551,9 @@ func mountBelow(info []byte, writable []string) bool {
 // a container's tooling leaves one, or of the project's own .git/hooks,
 // would have the command write what the policy grants it only to read,
 // or not at all, under another name.
-func nestedMounts(info []byte, writable, hidden, protected []string) []string {
+func nestedMounts(info []byte, writable, hidden, protected []string) []nestedMount {
 	type mount struct {
+		id            uint64
 		dev, root, at string
 		stores        []string // where its writes land on the host besides (storedIn)
 	}
@@ -527,7 +564,11 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 		if len(f) < 6 {
 			continue
 		}
-		m := mount{dev: string(f[2]), root: unescapeMountinfo(string(f[3])), at: unescapeMountinfo(string(f[4]))}
+		id, err := strconv.ParseUint(string(f[0]), 10, 64)
+		if err != nil {
+			continue
+		}
+		m := mount{id: id, dev: string(f[2]), root: unescapeMountinfo(string(f[3])), at: unescapeMountinfo(string(f[4]))}
 		all = append(all, m)
 		// A mount on it or above hides what was mounted there before.
 		out = slices.DeleteFunc(out, func(o mount) bool { return within(o.at, m.at) })
@@ -553,7 +594,7 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 	open := func(p string) bool {
 		return granted(p) && !slices.ContainsFunc(protected, func(r string) bool { return within(p, r) || within(r, p) })
 	}
-	var at []string
+	var at []nestedMount
 	for _, n := range out {
 		if slices.ContainsFunc(protected, func(r string) bool { return within(n.at, r) }) {
 			continue
@@ -578,10 +619,16 @@ func nestedMounts(info []byte, writable, hidden, protected []string) []string {
 			return !within(there, n.at) && !open(there)
 		})
 		if !alias {
-			at = append(at, n.at)
+			at = append(at, nestedMount{id: n.id, at: n.at})
 		}
 	}
 	return at
+}
+
+// nestedMount is a mount nestedMounts found: its mount id and mount point.
+type nestedMount struct {
+	id uint64
+	at string
 }
 
 // storedIn are the host's paths where what is written on a mount of file

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -67,11 +69,22 @@ func TestNestedMounts(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := nestedMounts([]byte(info+tt.more), tt.writable, []string{"/tmp", "/run", ""}, tt.protected)
+			var got []string
+			for _, m := range nestedMounts([]byte(info+tt.more), tt.writable, []string{"/tmp", "/run", ""}, tt.protected) {
+				got = append(got, m.at)
+			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("nestedMounts = %q; want %q", got, tt.want)
 			}
 		})
+	}
+	// Each with its mount id, which the plan checks the path still has.
+	var ids []uint64
+	for _, m := range nestedMounts([]byte(info), []string{"/w"}, nil, nil) {
+		ids = append(ids, m.id)
+	}
+	if want := []uint64{30, 31, 37}; !slices.Equal(ids, want) {
+		t.Errorf("nestedMounts' mount ids %v; want %v", ids, want)
 	}
 }
 
@@ -117,13 +130,80 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 			}
 			sp := *good
 			sp.Ruleset = nil
-			sp.Mounts = []mountStep{{mountPrivate, "/"}, {mountRdonlyTree, "/"}, {mountDevices, "/dev"}, {tt.op, at}}
+			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, {Op: tt.op, Path: at}}
 			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
 			if status != tt.want {
 				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
 			}
 			if _, err := os.Lstat(outside); (err == nil) != (tt.want == 0) {
 				t.Errorf("%s outside the grants: %v", outside, err)
+			}
+		})
+	}
+}
+
+// TestWritableHostStepNeedsTheSameMount: a nested mount made writable again
+// must be the mount the plan judged (not an alias of / or /etc, not an
+// overlay writing outside): the child compared only that the path was
+// still a mount's root, writable, not a kernel file system, so another
+// mount the host put at the path between the plan and the child became
+// writable unchecked. It now compares the mount's identity with the
+// plan's, and leaves a stranger read-only, the run going on. Driven here
+// with the identity of / and one that is not: the swap itself cannot be
+// timed from outside the runner.
+func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
+	requireLayer(t)
+	root := testRoot(t)
+	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
+	t.Cleanup(func() { os.Remove(outside) })
+	var tmp string
+	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if good.Ruleset != nil {
+		good.Ruleset.Close() // the mounts alone decide here
+	}
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rootID uint64
+	for head := range mountinfoLines(info) {
+		if f := strings.Fields(string(head)); len(f) > 4 && f[4] == "/" {
+			rootID, _ = strconv.ParseUint(f[0], 10, 64) // the last: the one on top
+		}
+	}
+	id, ok := identifyMount("/", rootID)
+	if !ok {
+		t.Fatalf("/ (mount id %d) not identified", rootID)
+	}
+	if _, ok := identifyMount("/", rootID+1<<40); ok {
+		t.Errorf("/ identified by a mount id not its own")
+	}
+	for _, tt := range []struct {
+		name string
+		id   mountIdentity
+		want int
+	}{
+		{"the mount the plan judged", id, 0},
+		{"another device", mountIdentity{Major: id.Major + 1, Minor: id.Minor, Ino: id.Ino}, 1},
+		{"another device's minor", mountIdentity{Major: id.Major, Minor: id.Minor + 1, Ino: id.Ino}, 1},
+		{"another root directory: a bind of a part", mountIdentity{Major: id.Major, Minor: id.Minor, Ino: id.Ino + 1}, 1},
+		{"high bits of the inode", mountIdentity{Major: id.Major, Minor: id.Minor, Ino: id.Ino | 1<<40}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			os.Remove(outside)
+			sp := *good
+			sp.Ruleset = nil
+			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"},
+				{Op: mountWritableHost, Path: "/", Mount: tt.id}}
+			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			if status != tt.want {
+				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
+			}
+			if _, err := os.Lstat(outside); (err == nil) != (tt.want == 0) {
+				t.Errorf("%s written: %v", outside, err)
 			}
 		})
 	}

@@ -61,6 +61,7 @@ type guard struct {
 	res *resolver
 
 	readOnly []string // bound read-only
+	configs  []string // the git config files among them (see nsLayer.gitConfigs)
 	pins     []string // directories and files bound onto themselves, writable as they are
 	links    []string // symbolic links bound onto themselves
 	modules  []string // the submodules' git directories protected (protectModule)
@@ -251,6 +252,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 				}
 			}
 			g.bindReadOnly(w.real)
+			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
+				g.configs = append(g.configs, w.real)
+			}
 		}
 		switch {
 		case pr.commondir:
@@ -476,8 +480,8 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
-	if cfg := filepath.Join(r.common, "config"); !allowGitConfig && slices.Contains(g.readOnly, cfg) {
-		l.gitConfig = cfg
+	if !allowGitConfig {
+		l.gitConfigs = g.configs
 	}
 }
 

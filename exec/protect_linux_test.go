@@ -433,7 +433,7 @@ func TestProtectedWays(t *testing.T) {
 					if s.Op != op || !within(s.Path, root) || s.Path == root {
 						continue
 					}
-					if op == mountBind && i+1 < len(l.steps) && l.steps[i+1] == (mountStep{mountRdonly, s.Path}) {
+					if op == mountBind && i+1 < len(l.steps) && l.steps[i+1] == (mountStep{Op: mountRdonly, Path: s.Path}) {
 						continue // read-only
 					}
 					out = append(out, strings.TrimPrefix(s.Path, root+"/"))
@@ -526,7 +526,7 @@ func TestPlaceholderOnTheWay(t *testing.T) {
 	}
 	l := planNamespace(DefaultPolicy(root), root, "")
 	tools := filepath.Join(root, "tools")
-	if l.missing != 0 || !slices.Contains(l.placeholders, tools) || !slices.Contains(l.steps, mountStep{mountRdonly, tools}) {
+	if l.missing != 0 || !slices.Contains(l.placeholders, tools) || !slices.Contains(l.steps, mountStep{Op: mountRdonly, Path: tools}) {
 		t.Errorf("missing %d, placeholders %q, steps %v: want tools held and read-only, nothing to make", l.missing, l.placeholders, l.steps)
 	}
 }

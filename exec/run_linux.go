@@ -687,7 +687,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited = sp.layer.audited
-		s.configWatch = watchConfig(sp.layer.gitConfig)
+		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
 		// the child's pidfd, taken now, before the child has the spec
@@ -1011,8 +1011,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// Once the command has ended: git's own message for the read-only
 	// config ("Device or resource busy") does not say what to do.
 	defer func() {
-		if s.went.Load() && s.configWatch.tried() {
-			s.warn(configMessage(s.configWatch.config))
+		if s.went.Load() {
+			for _, config := range s.configWatch.tried() {
+				s.warn(configMessage(config))
+			}
 		}
 	}()
 	// Once the command has ended (supervise returns after the child, or

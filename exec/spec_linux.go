@@ -74,7 +74,8 @@ type fdMove struct{ From, To int }
 // instruction (code uint16, jt, jf, k uint32), the limits as a count and
 // (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
 // and (from, to uint32) pairs, the mount steps as a count and (op uint32,
-// path string) pairs, then PidNS and Forward. Strings are copied as they
+// path string) pairs, a mountWritableHost step followed by its mount's
+// identity (major, minor uint32, inode uint64), then PidNS and Forward. Strings are copied as they
 // are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
@@ -121,6 +122,11 @@ func (s *spec) marshal() ([]byte, error) {
 	for _, m := range s.Mounts {
 		e.b = binary.LittleEndian.AppendUint32(e.b, m.Op)
 		e.str(m.Path)
+		if m.Op == mountWritableHost {
+			e.b = binary.LittleEndian.AppendUint32(e.b, m.Mount.Major)
+			e.b = binary.LittleEndian.AppendUint32(e.b, m.Mount.Minor)
+			e.b = binary.LittleEndian.AppendUint64(e.b, m.Mount.Ino)
+		}
 	}
 	e.bool(s.PidNS)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.Forward)

@@ -33,13 +33,16 @@ func fullSpec() *spec {
 		KeepCaps:     1<<10 | 1<<40,
 		Limits:       []rlimit{{rlimitCPU, 3, 4}, {rlimitAS, 1 << 40, 1 << 40}},
 		Pass:         []fdMove{{5, 7}, {6, 3}},
-		Mounts:       []mountStep{{mountPrivate, "/"}, {mountBind, "/tmp/caf\xe9"}, {mountChdir, "."}},
-		PidNS:        true,
-		Forward:      1<<14 | 1,
-		TmpAccess:    1<<60 | 1<<3,
-		TmpSize:      64 << 20,
-		ShmAccess:    1<<59 | 1<<2,
-		PtsAccess:    1<<58 | 1<<15,
+		Mounts: []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountBind, Path: "/tmp/caf\xe9"},
+			// An identity after the path, the next step after it.
+			{Op: mountWritableHost, Path: "/w/vol", Mount: mountIdentity{Major: 0xfe01, Minor: 1 << 20, Ino: 1<<63 | 2}},
+			{Op: mountWritableHost, Path: "", Mount: mountIdentity{Major: 7}}, {Op: mountChdir, Path: "."}},
+		PidNS:     true,
+		Forward:   1<<14 | 1,
+		TmpAccess: 1<<60 | 1<<3,
+		TmpSize:   64 << 20,
+		ShmAccess: 1<<59 | 1<<2,
+		PtsAccess: 1<<58 | 1<<15,
 	}
 }
 
@@ -78,6 +81,9 @@ func TestChildConstants(t *testing.T) {
 	if h.procRefused != probeProcRefused || h.maxKept != dirs*maxKept || h.toAll != toAll {
 		t.Errorf("child_linux.h's MEWS_PROBE_PROC_REFUSED, MEWS_MAX_KEPT, MEWS_TO_ALL are %d, %d, %d; the Go side's %d, %d×%d, %d",
 			h.procRefused, h.maxKept, h.toAll, probeProcRefused, dirs, maxKept, toAll)
+	}
+	if h.mountIdentitySize != mountIdentitySize {
+		t.Errorf("child_linux.h's MEWS_MOUNT_IDENTITY_SIZE is %d; the Go side's mountIdentitySize %d", h.mountIdentitySize, mountIdentitySize)
 	}
 	if h.releaseGraceMS != int(releaseGrace/time.Millisecond) {
 		t.Errorf("child_linux.h's MEWS_RELEASE_GRACE_MS is %d; the Go side's releaseGrace %v", h.releaseGraceMS, releaseGrace)

@@ -44,6 +44,50 @@ func TestCompatGitConfigRefusedSaysWhy(t *testing.T) {
 	}
 }
 
+// TestCompatGitConfigRefusedSaysWhyElsewhere: the hint was for the root's
+// .git/config alone, and git config --worktree (its config.worktree) or git
+// config in a submodule (.git/modules/NAME/config), read-only as well,
+// failed with git's "Device or resource busy" and nothing more. Each now
+// names its file, and reading them, or git work in the submodule that
+// writes no config, says nothing.
+func TestCompatGitConfigRefusedSaysWhyElsewhere(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	b.git("config", "extensions.worktreeConfig", "true")
+	b.git("config", "--worktree", "compat.base", "1")
+	const hint = "--allow-git-config lets it write the config"
+	for _, tt := range []struct {
+		name   string
+		argv   []string
+		config string // "": no hint
+	}{
+		{"git config --worktree", []string{"git", "config", "--worktree", "compat.x", "1"}, ".git/config.worktree"},
+		{"git config in a submodule", []string{"git", "-C", "sub", "config", "compat.x", "1"}, ".git/modules/sub/config"},
+		{"reading them", []string{"sh", "-c", "cat .git/config.worktree .git/modules/sub/config >/dev/null && git config --worktree --get compat.base && git -C sub config --get core.worktree && exec 3<>.git/config.worktree"}, ""},
+		{"git work in the submodule", []string{"sh", "-c", "cd sub && env " + gitEnv + " git commit -q --allow-empty -m two && git status --short"}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			before := b.read(tt.config)
+			r := b.run(append([]string{"run", "--yolo", "--"}, tt.argv...)...)
+			if tt.config == "" {
+				if strings.Contains(r.stderr, hint) {
+					t.Errorf("a hint where no config was written: exit %d, stderr %q", r.code, r.stderr)
+				}
+				return
+			}
+			if r.code == 0 || !strings.Contains(r.stderr, hint) || !strings.Contains(r.stderr, "tried to write "+b.root+"/"+tt.config+",") {
+				t.Errorf("a refused write of %s does not say what to do: exit %d, stderr %q", tt.config, r.code, r.stderr)
+			}
+			if strings.Count(r.stderr, hint) != 1 {
+				t.Errorf("want one hint: %q", r.stderr)
+			}
+			if b.read(tt.config) != before {
+				t.Errorf("%s was written", tt.config)
+			}
+		})
+	}
+}
+
 // TestCompatHomeToolNamesPreset: a toolchain installed in the home
 // directory (rustup's ~/.cargo/bin, a pyenv shim) is refused for want of
 // its preset, and the message said only "allow read and execute on

@@ -3,6 +3,8 @@
 package integration
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	osexec "os/exec"
@@ -10,13 +12,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestSignalWhileLoadingSettings: a runner without a terminal catches the
 // signals it relays from its start, for the command; one still loading
 // its settings from a FIFO no one writes (--settings, a user's file) held
 // SIGTERM and SIGINT for good, and `timeout 600 mewsandbox run` hung until
-// SIGKILL. It ends with 128+N, and runs nothing.
+// SIGKILL. It ends with 128+N, and runs nothing. And the audit log keeps
+// the run: the runner exited without a record of it. The record has what
+// the runner knew, the settings still unread: no decision.
 func TestSignalWhileLoadingSettings(t *testing.T) {
 	t.Parallel()
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
@@ -29,7 +35,8 @@ func TestSignalWhileLoadingSettings(t *testing.T) {
 			}
 			marker := filepath.Join(dir, "ran")
 			home := outsideTemp(t)
-			cmd := osexec.Command(bin, "run", "--settings", fifo, "--", "touch", marker)
+			audit := filepath.Join(outsideTemp(t), "audit.jsonl")
+			cmd := osexec.Command(bin, "run", "--audit", audit, "--session", "s1", "--settings", fifo, "--", "touch", marker)
 			cmd.Dir = dir
 			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
 			if err := cmd.Start(); err != nil {
@@ -53,6 +60,22 @@ func TestSignalWhileLoadingSettings(t *testing.T) {
 			}
 			if _, err := os.Stat(marker); err == nil {
 				t.Errorf("the command ran")
+			}
+			data, err := os.ReadFile(audit)
+			if err != nil {
+				t.Fatalf("no audit log: %v", err)
+			}
+			var rec struct {
+				Kind, Via, Session, Tool, Subject, Decision, Error string
+				Exit                                               *int
+			}
+			if err := json.Unmarshal(data, &rec); err != nil || bytes.Count(data, []byte("\n")) != 1 {
+				t.Fatalf("want one record, got %q (%v)", data, err)
+			}
+			if rec.Kind != "run" || rec.Via != "run" || rec.Session != "s1" || rec.Tool != "Bash" || rec.Subject != "touch "+marker ||
+				rec.Decision != "" || rec.Exit == nil || *rec.Exit != 128+int(sig) ||
+				rec.Error != "interrupted before the command ran: "+unix.SignalName(sig) {
+				t.Errorf("audit record %s", data)
 			}
 		})
 	}

@@ -61,6 +61,14 @@ type auditPolicy struct {
 	BestEffort   bool         `json:"bestEffort,omitempty"`
 }
 
+// shortPolicy is pol's short form for a run record.
+func shortPolicy(pol exec.Policy) *auditPolicy {
+	return &auditPolicy{
+		Root: pol.Root, ReadOnlyRoot: pol.ReadOnlyRoot, Network: pol.Network,
+		Grants: len(pol.Grants), DenyRead: len(pol.DenyRead), BestEffort: pol.BestEffort,
+	}
+}
+
 // auditLog appends records to the audit files of one mewsandbox process.
 // A nil *auditLog records nothing.
 type auditLog struct {
@@ -267,16 +275,42 @@ func (l *auditLog) run(call permission.Call, res permission.Result, pol exec.Pol
 		return nil
 	}
 	r := l.record("run", call, res)
-	r.Policy = &auditPolicy{
-		Root: pol.Root, ReadOnlyRoot: pol.ReadOnlyRoot, Network: pol.Network,
-		Grants: len(pol.Grants), DenyRead: len(pol.DenyRead), BestEffort: pol.BestEffort,
-	}
+	r.Policy = shortPolicy(pol)
 	ms := float64(took) / float64(time.Millisecond)
 	r.Exit, r.DurationMS = &status, &ms
 	if runErr != nil {
 		r.Error = runErr.Error()
 	}
 	return l.append(r)
+}
+
+// interrupted records the run r of a runner a signal ended while it
+// prepared, before the command ran: exit 128+N, the error saying so, and
+// what the runner knew (no decision before the engine's, no policy before
+// it was built).
+func (l *auditLog) interrupted(r interruptedRun, sig os.Signal) error {
+	if l == nil {
+		return nil
+	}
+	l.recheck = r.recheck
+	var res permission.Result
+	if r.decided != nil {
+		res = *r.decided
+	}
+	rec := l.record("run", r.call, res)
+	if r.decided == nil {
+		rec.Decision = "" // not decided yet: not the zero Result's allow
+	}
+	if r.policy != nil {
+		rec.Policy = shortPolicy(*r.policy)
+	}
+	status, name := 128, sig.String()
+	if s, ok := sig.(unix.Signal); ok {
+		status, name = 128+int(s), unix.SignalName(s)
+	}
+	rec.Exit = &status
+	rec.Error = "interrupted before the command ran: " + name
+	return l.append(rec)
 }
 
 func (l *auditLog) record(kind string, call permission.Call, res permission.Result) auditRecord {

@@ -59,6 +59,48 @@ func TestAuditLineFields(t *testing.T) {
 	}
 }
 
+// TestAuditInterruptedRun: a runner a signal ends while it prepares writes
+// the run's record, with what it knew: no decision before the engine's (not
+// the zero Result's "allow"), the decision and policy once there.
+func TestAuditInterruptedRun(t *testing.T) {
+	t.Parallel()
+	call := permission.Call{Tool: "Bash", Command: "make"}
+	allowed := permission.Result{Decision: permission.Allow, Reason: "make is not a known dangerous command"}
+	pol := exec.Policy{Root: "/p", Grants: make([]exec.Grant, 2)}
+	for _, tt := range []struct {
+		name string
+		run  interruptedRun
+		sig  os.Signal
+		want string
+	}{
+		{"loading the settings", interruptedRun{call: call, session: "s"}, unix.SIGTERM,
+			`{"time":"2025-03-01T12:00:00Z","kind":"run","via":"run","session":"s","tool":"Bash","subject":"make","decision":"","reason":"","rule":"","source":"","exit":143,"error":"interrupted before the command ran: SIGTERM"}`},
+		{"decided, the policy built", interruptedRun{call: call, decided: &allowed, policy: &pol}, unix.SIGHUP,
+			`{"time":"2025-03-01T12:00:00Z","kind":"run","via":"run","session":"","tool":"Bash","subject":"make","decision":"allow","reason":"make is not a known dangerous command","rule":"","source":"","policy":{"root":"/p","network":{"mode":"","unixSockets":false},"grants":2},"exit":129,"error":"interrupted before the command ran: SIGHUP"}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "a.jsonl")
+			l, err := openAudit("run", tt.run.session, []auditTarget{{path, "--audit"}}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Close()
+			l.now = func() time.Time { return time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC) }
+			if err := l.interrupted(tt.run, tt.sig); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSuffix(string(data), "\n"); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestAuditLineIsCapped(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("é\n", 100_000) // multi-byte runes, and escapes that grow when encoded

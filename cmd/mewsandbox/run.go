@@ -59,12 +59,14 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
-	watch := watchInterrupt(cmd, stderr)
+	watch := watchInterrupt(cmd, stderr, interruptedRun{call: call, session: o.session, recheck: fromHook,
+		targets: auditTargets(o.audit, nil), writable: []string{cwd}})
 	defer watch.end()
 	p, err := o.resolve(cwd)
 	if err != nil {
 		return err
 	}
+	watch.note(func(r *interruptedRun) { r.targets = auditTargets(o.audit, p.config) })
 	// The engine decides on its own processor while the policy is built
 	// and handed to the child: a first Check is cold (its tables are made
 	// on first use), and ran after them on the runner's path (measured:
@@ -80,6 +82,7 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	env, _ := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
 	cmd.Args, cmd.Env, cmd.Policy = argv, env, policy
+	watch.note(func(r *interruptedRun) { r.policy, r.writable = &policy, writableDirs(policy) })
 	cmd.Timeout = rs.timeout
 	cmd.Warn = func(s string) { fmt.Fprintln(stderr, s) }
 	// The CLI exits as soon as Run returns.
@@ -96,11 +99,16 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer audit.Close()
+	defer func() {
+		watch.end() // before the log it may write to is closed
+		audit.Close()
+	}()
 	if audit != nil {
 		audit.recheck = fromHook
 	}
+	watch.note(func(r *interruptedRun) { r.audit = audit })
 	decided, err := approve(p, call, <-checked, stderr, audit)
+	watch.note(func(r *interruptedRun) { r.decided = &decided })
 	if err != nil {
 		return err
 	}
@@ -141,7 +149,8 @@ const interruptLook = 50 * time.Millisecond
 // such a signal came: one reading its settings from a FIFO no one writes
 // held SIGTERM for the command, and itself, until SIGKILL (timeout 600
 // mewsandbox run … in CI hung for good). The command has not started: the
-// child is discarded and the runner exits 128+N, as the signal would have
+// child is discarded, the run recorded in the audit log as far as the
+// runner got (run), and the runner exits 128+N, as the signal would have
 // ended it. mu is held while the runner calls cmd, which the watch may
 // then discard. The looks are a timer's: a run prepared in milliseconds
 // starts no goroutine for them.
@@ -149,10 +158,62 @@ type interruptWatch struct {
 	mu    sync.Mutex
 	ended bool
 	timer *time.Timer
+	run   interruptedRun // guarded by mu
 }
 
-func watchInterrupt(cmd *exec.Cmd, stderr io.Writer) *interruptWatch {
-	w := &interruptWatch{}
+// interruptedRun is what the runner knows of its run so far, for the audit
+// record of one interrupted before the command ran: a security tool's log
+// must not lose a run, even one that ran nothing.
+type interruptedRun struct {
+	call     permission.Call
+	session  string
+	recheck  bool
+	targets  []auditTarget // the audit files known: --audit, then the settings'
+	writable []string      // the directories a log may not lie in (writableDirs), as far as known
+	audit    *auditLog     // the log the runner opened, once it has
+	policy   *exec.Policy  // once built
+	decided  *permission.Result
+}
+
+// note updates what the watch knows of the run.
+func (w *interruptWatch) note(f func(*interruptedRun)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f(&w.run)
+}
+
+// record appends the audit record of the run interrupted by sig, in the
+// log the runner opened or, before it did, in the logs known so far; the
+// decision, the policy and the settings' log where they are known. It
+// gives up after interruptGrace: whatever held the runner may hold the log
+// too (another process's lock on it), and the runner must end.
+func (w *interruptWatch) record(sig os.Signal, stderr io.Writer) {
+	r := w.run
+	done := make(chan error, 1)
+	go func() {
+		l := r.audit
+		if l == nil {
+			var err error
+			if l, err = openAudit("run", r.session, r.targets, r.writable); err != nil {
+				done <- err
+				return
+			}
+			defer l.Close()
+		}
+		done <- l.interrupted(r, sig)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			fmt.Fprintf(stderr, "mewsandbox: the audit log has no record of this run: %v\n", err)
+		}
+	case <-time.After(interruptGrace):
+		fmt.Fprintf(stderr, "mewsandbox: the audit log has no record of this run: writing it took over %v\n", interruptGrace)
+	}
+}
+
+func watchInterrupt(cmd *exec.Cmd, stderr io.Writer, run interruptedRun) *interruptWatch {
+	w := &interruptWatch{run: run}
 	if !cmd.EarlySignals {
 		return w
 	}
@@ -171,6 +232,7 @@ func watchInterrupt(cmd *exec.Cmd, stderr io.Writer) *interruptWatch {
 		case time.Since(since) >= interruptGrace:
 			cmd.Discard()
 			fmt.Fprintf(stderr, "mewsandbox: %v while preparing the run (settings, the decision): nothing ran\n", sig)
+			w.record(sig, stderr)
 			os.Exit(128 + int(sig.(syscall.Signal)))
 		}
 		w.timer.Reset(interruptLook)
