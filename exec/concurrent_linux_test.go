@@ -151,13 +151,17 @@ func TestRunManyAtOnce(t *testing.T) {
 			script += "kill -KILL $$"
 			wants[i] = 128 + 9
 		case 3:
+			// Long enough for 24 runs to start on a loaded machine before
+			// the timeout, whose clock starts with Run.
 			script += `trap "" TERM; sleep 30; exit 0`
-			c.Timeout = 300 * time.Millisecond
+			c.Timeout = 2 * time.Second
 			wants[i] = StatusTimeout
 		case 4:
-			script += "sleep 30; exit 0"
+			// Cancelled once the command has written its lines: a timer
+			// from here fired before it had on a loaded machine.
+			script += ": > ready; sleep 30; exit 0"
 			ctx, cancel = context.WithCancel(ctx)
-			time.AfterFunc(300*time.Millisecond, cancel)
+			go cancelWhenExists(ctx, filepath.Join(roots[i], "ready"), cancel)
 			wants[i] = 128 + 15
 		case 5:
 			script += "sleep 0.2; exit 0"
@@ -235,6 +239,18 @@ func TestRunManyAtOnce(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	noneRunning(t, roots)
+}
+
+// cancelWhenExists calls cancel once path exists, or gives up when ctx
+// is done.
+func cancelWhenExists(ctx context.Context, path string, cancel context.CancelFunc) {
+	for ctx.Err() == nil {
+		if _, err := os.Lstat(path); err == nil {
+			cancel()
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 // settle waits for the release helpers of earlier runs (which outlive
