@@ -162,6 +162,12 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
+	// ways are the directories on the way to a protected path inside the
+	// writable trees, and the tops of the trees holding one, as the plan
+	// found them: a write permission for group or others the command
+	// gives one of them is taken off after the run, which then fails
+	// (restoreWayModes).
+	ways []wayMode
 	// gitConfig is the root's git config, bound read-only (no
 	// --allow-git-config): a write there fails with git's "Device or
 	// resource busy", which the run explains afterwards (configWatch).

@@ -117,6 +117,54 @@ c "write next to it" sh -c 'echo x > repo.git/description'
 	o.ok(t, "write next to it")
 }
 
+// TestProtectedWayModes: a red team's command made the root and .git
+// writable by all (chmod 777: the layer's mounts of them are writable, and
+// the command owns them), after which any other user of the host could
+// rename .git/hooks away and make hooks of its own there, or put a .git
+// of its own in the root, which the owner's next git commit runs. A write
+// bit for group or others that the command adds to the root, or to a
+// directory on the way to a protected path, is taken off after the run,
+// which fails (125) naming it; one on a directory elsewhere in the root
+// stays, and so does a bit taken off.
+func TestProtectedWayModes(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.file("sub/.keep", "", 0o644)
+	for _, d := range []string{".", ".git", "sub"} {
+		if err := os.Chmod(filepath.Join(b.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mode := func(d string) os.FileMode {
+		fi, err := os.Lstat(filepath.Join(b.root, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	r := b.sh("chmod 777 . .git sub && chmod g+w .git/refs\n")
+	if r.code != 125 || !strings.Contains(r.stderr, b.root+": ") || !strings.Contains(r.stderr, filepath.Join(b.root, ".git")+": ") {
+		t.Errorf("exit %d, stderr %q; want 125 naming the root and .git", r.code, r.stderr)
+	}
+	for _, d := range []string{".", ".git"} {
+		if got := mode(d); got != 0o755 {
+			t.Errorf("%s: mode %o after the run, want 755 again", d, got)
+		}
+	}
+	if got := mode("sub"); got != 0o777 {
+		t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
+	}
+	if got := mode(".git/refs"); got != 0o775 {
+		t.Errorf(".git/refs: mode %o, want the command's 775 (on no protected path's way)", got)
+	}
+
+	// The neighbours: fewer bits, and more on a directory off the way.
+	r = b.sh("chmod 700 .git && chmod 777 sub\n")
+	if r.code != 0 || mode(".git") != 0o700 {
+		t.Errorf("chmod 700 .git: exit %d, mode %o, stderr %q; want 0 and 700", r.code, mode(".git"), r.stderr)
+	}
+}
+
 // TestMetadataOutsideRoot: Landlock does not mediate chmod, chown, utimes
 // or setxattr; the layer's read-only mounts do.
 func TestMetadataOutsideRoot(t *testing.T) {
