@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -97,16 +98,45 @@ type wayMode struct {
 	path     string
 	mode     uint32 // permission, set-ID and sticky bits
 	dev, ino uint64
+	// acls are its POSIX access control lists (aclNames), each nil where
+	// it has none.
+	acls [2][]byte
+}
+
+// aclNames are the extended attributes holding a directory's POSIX
+// access control lists: its own, which can let a user of the command's
+// choice write it without a write bit for others (and, where its group
+// may write already, without a change to the mode at all), and the one
+// entries made in it later inherit.
+var aclNames = [2]string{"system.posix_acl_access", "system.posix_acl_default"}
+
+// readACLs returns path's access control lists (see wayMode.acls). The
+// link is not followed where nofollow says so; a /proc/self/fd magic link
+// is the file itself either way.
+func readACLs(path string, nofollow bool) [2][]byte {
+	var acls [2][]byte
+	buf := make([]byte, 64<<10) // XATTR_SIZE_MAX
+	for i, name := range aclNames {
+		get := unix.Getxattr
+		if nofollow {
+			get = unix.Lgetxattr
+		}
+		if n, err := get(path, name, buf); err == nil {
+			acls[i] = bytes.Clone(buf[:n])
+		}
+	}
+	return acls
 }
 
 // restoreWayModes takes off each write permission for group or others
-// that a directory of ways gained since the plan (the command's chmod: a
-// red team's made the root and .git writable by all, where anyone else
-// could then have replaced .git/hooks), and returns what it found and
-// did, one line each; nil when nothing was added. Bits taken off stay
-// off. It must run once nothing of the command's can change them any more
-// (its pid namespace ended); what another user did meanwhile it cannot
-// undo, and the message says to look.
+// that a directory of ways gained since the plan, and puts back its access
+// control lists where they changed (the command's chmod or setfacl: a red
+// team's made the root and .git writable by all, where anyone else could
+// then have replaced .git/hooks), and returns what it found and did, one
+// line each; nil when nothing changed. Bits taken off stay off. It must
+// run once nothing of the command's can change them any more (its pid
+// namespace ended); what another user did meanwhile it cannot undo, and
+// the message says to look.
 func restoreWayModes(ways []wayMode) []string {
 	var found []string
 	for _, w := range ways {
@@ -131,23 +161,56 @@ func restoreWayMode(w wayMode) string {
 	if err := unix.Fstat(fd, &st); err != nil || uint64(st.Dev) != w.dev || uint64(st.Ino) != w.ino {
 		return "" // another directory now, not the command's doing: a mount point during the run
 	}
-	added := st.Mode & 0o022 &^ w.mode
-	if added == 0 {
+	self := "/proc/self/fd/" + strconv.Itoa(fd)
+	var did, failed []string
+	acls := readACLs(self, false)
+	for i, name := range aclNames {
+		if bytes.Equal(acls[i], w.acls[i]) {
+			continue
+		}
+		// The access list first: setting it sets the mode's group bits
+		// (its mask), which the mode's check below then sees.
+		var err error
+		if w.acls[i] == nil {
+			err = unix.Removexattr(self, name)
+		} else {
+			err = unix.Setxattr(self, name, w.acls[i], 0)
+		}
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("putting back its %s failed (%v)", name, err))
+			continue
+		}
+		did = append(did, "its "+name+" is as it was again")
+	}
+	if len(did)+len(failed) > 0 {
+		if err := unix.Fstat(fd, &st); err != nil {
+			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
+		}
+	}
+	changed := "changed its access control list"
+	if added := st.Mode & 0o022 &^ w.mode; added != 0 {
+		who := "group and others"
+		switch added {
+		case 0o020:
+			who = "its group"
+		case 0o002:
+			who = "others"
+		}
+		changed = fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777)
+		mode := st.Mode & 0o7777 &^ added
+		if err := chmodFD(fd, mode); err != nil {
+			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))
+		} else {
+			did = append(did, fmt.Sprintf("its mode is %o again", mode))
+		}
+	} else if len(did)+len(failed) == 0 {
 		return ""
 	}
-	who := "group and others"
-	switch added {
-	case 0o020:
-		who = "its group"
-	case 0o002:
-		who = "others"
+	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, changed)
+	if len(failed) > 0 {
+		return said + "; " + strings.Join(append(did, failed...), ", ") + ": look at what it holds"
 	}
-	now, mode := st.Mode&0o7777, st.Mode&0o7777&^added
-	said := fmt.Sprintf("%s: a command (this run's, or one beside it) made it writable by %s (mode %o), through which anyone else could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, who, now)
-	if err := chmodFD(fd, mode); err != nil {
-		return fmt.Sprintf("%s; taking that off failed (%v): chmod %o it, and look at what it holds", said, err, mode)
-	}
-	return fmt.Sprintf("%s; its mode is %o again: look at what it holds if others could reach it", said, mode)
+	return said + "; " + strings.Join(did, ", ") + ": look at what it holds if others could reach it"
 }
 
 // writableFor gives the runner's user write and search permission on the

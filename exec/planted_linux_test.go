@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestPlantedCommondirPlan: which submodules' git directories are looked at
@@ -182,6 +184,24 @@ func TestWayModes(t *testing.T) {
 	}
 	if mode(root) != 0o755 || mode(root+"/.git") != 0o700 {
 		t.Errorf("modes %o and %o after; want 755 put back and the 700 taken off left", mode(root), mode(root+"/.git"))
+	}
+
+	// An access control list naming another user, where its group may
+	// write already: no bit added, the list taken off.
+	if err := os.Chmod(root+"/.git", 0o775); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	acl := []byte{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255, 2, 0, 7, 0, 57, 48, 0, 0, 4, 0, 7, 0, 255, 255, 255, 255, 16, 0, 7, 0, 255, 255, 255, 255, 32, 0, 5, 0, 255, 255, 255, 255}
+	if err := unix.Setxattr(root+"/.git", "system.posix_acl_access", acl, 0); err != nil {
+		t.Skipf("no access control lists here: %v", err)
+	}
+	found = restoreWayModes(l.ways)
+	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access is as it was again") {
+		t.Errorf("found %q; want one report, of .git's access control list put back", found)
+	}
+	if _, err := unix.Getxattr(root+"/.git", "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(root+"/.git") != 0o775 {
+		t.Errorf("after: access control list %v (want none), mode %o (want 775)", err, mode(root+"/.git"))
 	}
 
 	// Another directory by that name now: not this one's to change.

@@ -486,7 +486,8 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 // (nsLayer.ways): each pinned on the way to a protected path, and each
 // writable tree's top that holds a protected path. Mounts of their own, the
 // command can neither rename nor replace them, but it may change their
-// mode, as their owner: writable by all, the root or .git would let any
+// mode and access control lists, as their owner: writable by all (or by
+// a user an access control list names), the root or .git would let any
 // other user of the host rename .git/hooks away and put hooks of its own
 // there (or a .git of its own in the root), which the owner's next git
 // commit runs, or make a missing .git/commondir once the placeholder
@@ -515,7 +516,7 @@ func (g *guard) wayModes() []wayMode {
 			continue // a file pinned on the way is bound read-only
 		}
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-			ways = append(ways, wayMode{path: d, mode: uint32(st.Mode) & 0o7777, dev: uint64(st.Dev), ino: uint64(st.Ino)})
+			ways = append(ways, wayMode{path: d, mode: uint32(st.Mode) & 0o7777, dev: uint64(st.Dev), ino: uint64(st.Ino), acls: readACLs(d, true)})
 		}
 	}
 	return ways

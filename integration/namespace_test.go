@@ -124,8 +124,9 @@ c "write next to it" sh -c 'echo x > repo.git/description'
 // of its own in the root, which the owner's next git commit runs. A write
 // bit for group or others that the command adds to the root, or to a
 // directory on the way to a protected path, is taken off after the run,
-// which fails (125) naming it; one on a directory elsewhere in the root
-// stays, and so does a bit taken off.
+// which fails (125) naming it, and so is an access control list it sets
+// there; one on a directory elsewhere in the root stays, and so does a
+// bit taken off.
 func TestProtectedWayModes(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
@@ -156,6 +157,26 @@ func TestProtectedWayModes(t *testing.T) {
 	}
 	if got := mode(".git/refs"); got != 0o775 {
 		t.Errorf(".git/refs: mode %o, want the command's 775 (on no protected path's way)", got)
+	}
+
+	// Where its group may write already, an access control list gives
+	// another user write permission with no change to the mode.
+	if err := os.Chmod(filepath.Join(b.root, ".git"), 0o775); err != nil {
+		t.Fatal(err)
+	}
+	r = b.sh(`python3 -c 'import os, struct; os.setxattr(".git", "system.posix_acl_access", struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in ((1, 7, 2**32-1), (2, 7, 12345), (4, 7, 2**32-1), (0x10, 7, 2**32-1), (0x20, 5, 2**32-1))))'` + "\n")
+	switch {
+	case os.Geteuid() != 0:
+		// In a user namespace that maps only the user, a list can name
+		// no one else (EINVAL).
+		if r.code == 0 || !strings.Contains(r.stderr, "Invalid argument") {
+			t.Errorf("an access control list on .git for user 12345, as a user: exit %d, stderr %q; want EINVAL", r.code, r.stderr)
+		}
+	case r.code != 125 || !strings.Contains(r.stderr, "system.posix_acl_access"):
+		t.Errorf("an access control list on .git for user 12345: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
+	}
+	if _, err := unix.Getxattr(filepath.Join(b.root, ".git"), "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(".git") != 0o775 {
+		t.Errorf(".git after the run: access control list %v (want none), mode %o (want 775)", err, mode(".git"))
 	}
 
 	// The neighbours: fewer bits, and more on a directory off the way.
