@@ -179,6 +179,12 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
+	// ways are the directories on the way to a protected path inside the
+	// writable trees, and the tops of the trees holding one, as the plan
+	// found them: a write permission for group or others the command
+	// gives one of them is taken off after the run, which then fails
+	// (restoreWayModes).
+	ways []wayMode
 	// gitConfigs are the git config files bound read-only (no
 	// --allow-git-config; the root's, its config.worktree, the files they
 	// include, the submodules' and the linked worktrees'): a write there

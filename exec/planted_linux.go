@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -38,16 +39,7 @@ func movePlanted(dirs []string) []string {
 
 // movePlantedIn is movePlanted for git directory dir.
 func movePlantedIn(dir string) string {
-	fd, err := unix.Openat2(unix.AT_FDCWD, dir, &unix.OpenHow{
-		Flags:   unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC,
-		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
-	})
-	if err == unix.ENOSYS || err == unix.EPERM {
-		// Without openat2 (a container's seccomp profile can refuse it):
-		// the planned real path, its last component not followed; the
-		// directories on the way were mounts of their own during the run.
-		fd, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	}
+	fd, err := openPlannedDir(dir)
 	switch {
 	case err == unix.ENOENT:
 		return "" // gone, and its commondir with it
@@ -84,6 +76,143 @@ func movePlantedIn(dir string) string {
 	return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
 }
 
+// openPlannedDir opens the planned real path dir O_PATH, following no
+// link.
+func openPlannedDir(dir string) (int, error) {
+	fd, err := unix.Openat2(unix.AT_FDCWD, dir, &unix.OpenHow{
+		Flags:   unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if err == unix.ENOSYS || err == unix.EPERM {
+		// Without openat2 (a container's seccomp profile can refuse it):
+		// the planned real path, its last component not followed; the
+		// directories on the way were mounts of their own during the run.
+		fd, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	}
+	return fd, err
+}
+
+// wayMode is a directory whose mode the run guards (nsLayer.ways), as the
+// plan found it.
+type wayMode struct {
+	path     string
+	mode     uint32 // permission, set-ID and sticky bits
+	dev, ino uint64
+	// acls are its POSIX access control lists (aclNames), each nil where
+	// it has none.
+	acls [2][]byte
+}
+
+// aclNames are the extended attributes holding a directory's POSIX
+// access control lists: its own, which can let a user of the command's
+// choice write it without a write bit for others (and, where its group
+// may write already, without a change to the mode at all), and the one
+// entries made in it later inherit.
+var aclNames = [2]string{"system.posix_acl_access", "system.posix_acl_default"}
+
+// readACLs returns path's access control lists (see wayMode.acls). The
+// link is not followed where nofollow says so; a /proc/self/fd magic link
+// is the file itself either way.
+func readACLs(path string, nofollow bool) [2][]byte {
+	var acls [2][]byte
+	buf := make([]byte, 64<<10) // XATTR_SIZE_MAX
+	for i, name := range aclNames {
+		get := unix.Getxattr
+		if nofollow {
+			get = unix.Lgetxattr
+		}
+		if n, err := get(path, name, buf); err == nil {
+			acls[i] = bytes.Clone(buf[:n])
+		}
+	}
+	return acls
+}
+
+// restoreWayModes takes off each write permission for group or others
+// that a directory of ways gained since the plan, and puts back its access
+// control lists where they changed (the command's chmod or setfacl: a red
+// team's made the root and .git writable by all, where anyone else could
+// then have replaced .git/hooks), and returns what it found and did, one
+// line each; nil when nothing changed. Bits taken off stay off. It must
+// run once nothing of the command's can change them any more (its pid
+// namespace ended); what another user did meanwhile it cannot undo, and
+// the message says to look.
+func restoreWayModes(ways []wayMode) []string {
+	var found []string
+	for _, w := range ways {
+		if msg := restoreWayMode(w); msg != "" {
+			found = append(found, msg)
+		}
+	}
+	return found
+}
+
+// restoreWayMode is restoreWayModes for one directory.
+func restoreWayMode(w wayMode) string {
+	fd, err := openPlannedDir(w.path)
+	switch {
+	case err == unix.ENOENT:
+		return "" // gone (another run's command, without the layer), and what it held with it
+	case err != nil:
+		return fmt.Sprintf("%s: cannot look at its mode after the run (the command may have made it writable by others, who could then replace what the layer protects in it): %v", w.path, err)
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil || uint64(st.Dev) != w.dev || uint64(st.Ino) != w.ino {
+		return "" // another directory now, not the command's doing: a mount point during the run
+	}
+	self := "/proc/self/fd/" + strconv.Itoa(fd)
+	var did, failed []string
+	acls := readACLs(self, false)
+	for i, name := range aclNames {
+		if bytes.Equal(acls[i], w.acls[i]) {
+			continue
+		}
+		// The access list first: setting it sets the mode's group bits
+		// (its mask), which the mode's check below then sees.
+		var err error
+		if w.acls[i] == nil {
+			err = unix.Removexattr(self, name)
+		} else {
+			err = unix.Setxattr(self, name, w.acls[i], 0)
+		}
+		if err != nil {
+			failed = append(failed, fmt.Sprintf("putting back its %s failed (%v)", name, err))
+			continue
+		}
+		did = append(did, "its "+name+" is as it was again")
+	}
+	if len(did)+len(failed) > 0 {
+		if err := unix.Fstat(fd, &st); err != nil {
+			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
+		}
+	}
+	changed := "changed its access control list"
+	if added := st.Mode & 0o022 &^ w.mode; added != 0 {
+		who := "group and others"
+		switch added {
+		case 0o020:
+			who = "its group"
+		case 0o002:
+			who = "others"
+		}
+		changed = fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777)
+		mode := st.Mode & 0o7777 &^ added
+		if err := chmodFD(fd, mode); err != nil {
+			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))
+		} else {
+			did = append(did, fmt.Sprintf("its mode is %o again", mode))
+		}
+	} else if len(did)+len(failed) == 0 {
+		return ""
+	}
+	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, changed)
+	if len(failed) > 0 {
+		return said + "; " + strings.Join(append(did, failed...), ", ") + ": look at what it holds"
+	}
+	return said + "; " + strings.Join(did, ", ") + ": look at what it holds if others could reach it"
+}
+
 // writableFor gives the runner's user write and search permission on the
 // directory fd (O_PATH) when it owns it without them, and returns what
 // puts its mode back; nil when nothing changed (chmodFD).
@@ -106,7 +235,8 @@ func chmodFD(fd int, mode uint32) error {
 	return unix.Fchmodat(unix.AT_FDCWD, "/proc/self/fd/"+strconv.Itoa(fd), mode, 0)
 }
 
-// plantedError is the run's failure for what movePlanted found.
+// plantedError is the run's failure for what movePlanted and
+// restoreWayModes found.
 func plantedError(found []string) *StageError {
 	return stageErr(StageNamespaces, StatusSandbox, "%s", strings.Join(found, "; "))
 }

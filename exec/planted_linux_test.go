@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestPlantedCommondirPlan: which submodules' git directories are looked at
@@ -139,5 +141,78 @@ func mkdir(t *testing.T, p string) {
 	t.Helper()
 	if err := os.Mkdir(p, 0o755); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestWayModes: the plan guards the root and the directories on the way
+// to a protected path (.git for .git/hooks), not the others in the root;
+// after the run, a write bit for group or others one gained is taken off,
+// one taken off stays off, and a directory that is another now is left.
+func TestWayModes(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	mkdirAll(t, root+"/sub")
+	for _, d := range []string{root, root + "/.git", root + "/sub"} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	var guarded []string
+	for _, w := range l.ways {
+		guarded = append(guarded, w.path)
+	}
+	if !slices.Contains(guarded, root) || !slices.Contains(guarded, root+"/.git") || slices.Contains(guarded, root+"/sub") {
+		t.Fatalf("guarded %q; want the root and .git, not sub", guarded)
+	}
+	mode := func(d string) os.FileMode {
+		fi, err := os.Lstat(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	if err := os.Chmod(root, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(root+"/.git", 0o700); err != nil {
+		t.Fatal(err)
+	}
+	found := restoreWayModes(l.ways)
+	if len(found) != 1 || !strings.HasPrefix(found[0], root+": ") || !strings.Contains(found[0], "group and others") {
+		t.Errorf("found %q; want one report, of the root made writable by group and others", found)
+	}
+	if mode(root) != 0o755 || mode(root+"/.git") != 0o700 {
+		t.Errorf("modes %o and %o after; want 755 put back and the 700 taken off left", mode(root), mode(root+"/.git"))
+	}
+
+	// An access control list naming another user, where its group may
+	// write already: no bit added, the list taken off.
+	if err := os.Chmod(root+"/.git", 0o775); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	acl := []byte{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255, 2, 0, 7, 0, 57, 48, 0, 0, 4, 0, 7, 0, 255, 255, 255, 255, 16, 0, 7, 0, 255, 255, 255, 255, 32, 0, 5, 0, 255, 255, 255, 255}
+	if err := unix.Setxattr(root+"/.git", "system.posix_acl_access", acl, 0); err != nil {
+		t.Skipf("no access control lists here: %v", err)
+	}
+	found = restoreWayModes(l.ways)
+	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access is as it was again") {
+		t.Errorf("found %q; want one report, of .git's access control list put back", found)
+	}
+	if _, err := unix.Getxattr(root+"/.git", "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(root+"/.git") != 0o775 {
+		t.Errorf("after: access control list %v (want none), mode %o (want 775)", err, mode(root+"/.git"))
+	}
+
+	// Another directory by that name now: not this one's to change.
+	if err := os.Rename(root+"/.git", root+"/git.old"); err != nil {
+		t.Fatal(err)
+	}
+	mkdirAll(t, root+"/.git")
+	if err := os.Chmod(root+"/.git", 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); found != nil || mode(root+"/.git") != 0o777 {
+		t.Errorf("found %q, mode %o; want nothing done to another directory", found, mode(root+"/.git"))
 	}
 }

@@ -480,9 +480,50 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
+	l.ways = g.wayModes()
 	if !allowGitConfig {
 		l.gitConfigs = g.configs
 	}
+}
+
+// wayModes returns the directories whose mode the run guards
+// (nsLayer.ways): each pinned on the way to a protected path, and each
+// writable tree's top that holds a protected path. Mounts of their own, the
+// command can neither rename nor replace them, but it may change their
+// mode and access control lists, as their owner: writable by all (or by
+// a user an access control list names), the root or .git would let any
+// other user of the host rename .git/hooks away and put hooks of its own
+// there (or a .git of its own in the root), which the owner's next git
+// commit runs, or make a missing .git/commondir once the placeholder
+// went.
+func (g *guard) wayModes() []wayMode {
+	var dirs []string
+	add := func(d string) {
+		if !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, p := range slices.Concat(g.readOnly, g.pins, g.links, g.placeholders, g.commondirs) {
+		for _, w := range g.writable {
+			if p != w && within(p, w) {
+				add(w)
+			}
+		}
+	}
+	for _, p := range g.pins {
+		add(p)
+	}
+	var ways []wayMode
+	for _, d := range dirs {
+		fi, err := g.res.lstat(d)
+		if err != nil || !fi.IsDir() {
+			continue // a file pinned on the way is bound read-only
+		}
+		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+			ways = append(ways, wayMode{path: d, mode: uint32(st.Mode) & 0o7777, dev: uint64(st.Dev), ino: uint64(st.Ino), acls: readACLs(d, true)})
+		}
+	}
+	return ways
 }
 
 // ownWorkTree says whether git config file path sets core.worktree, or

@@ -336,6 +336,9 @@ type spawning struct {
 	// audited is the layer's (nsLayer.audited) where it applies: looked
 	// at once the command has ended (movePlanted).
 	audited []string
+	// ways are the layer's (nsLayer.ways) where it applies: looked at once
+	// the command has ended (restoreWayModes).
+	ways []wayMode
 	// configWatch sees the command try to write the layer's read-only
 	// git config (nsLayer.gitConfig); nil if none.
 	configWatch *configWatch
@@ -686,7 +689,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
-		s.audited = sp.layer.audited
+		s.audited, s.ways = sp.layer.audited, sp.layer.ways
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
@@ -1019,13 +1022,15 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	}()
 	// Once the command has ended (supervise returns after the child, or
 	// its init, has reaped everything in the pid namespace), before the
-	// placeholders go: a commondir it planted fails the run, however the
-	// command ended.
+	// placeholders go: a commondir it planted, or a directory on the way
+	// to a protected path it made writable by others, fails the run,
+	// however the command ended.
 	defer func() {
-		if !s.went.Load() || len(s.audited) == 0 {
+		if !s.went.Load() {
 			return
 		}
-		if found := movePlanted(s.audited); len(found) > 0 {
+		found := append(movePlanted(s.audited), restoreWayModes(s.ways)...)
+		if len(found) > 0 {
 			status, serr = StatusSandbox, plantedError(found)
 		}
 	}()

@@ -117,6 +117,75 @@ c "write next to it" sh -c 'echo x > repo.git/description'
 	o.ok(t, "write next to it")
 }
 
+// TestProtectedWayModes: a red team's command made the root and .git
+// writable by all (chmod 777: the layer's mounts of them are writable, and
+// the command owns them), after which any other user of the host could
+// rename .git/hooks away and make hooks of its own there, or put a .git
+// of its own in the root, which the owner's next git commit runs. A write
+// bit for group or others that the command adds to the root, or to a
+// directory on the way to a protected path, is taken off after the run,
+// which fails (125) naming it, and so is an access control list it sets
+// there; one on a directory elsewhere in the root stays, and so does a
+// bit taken off.
+func TestProtectedWayModes(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.file("sub/.keep", "", 0o644)
+	for _, d := range []string{".", ".git", "sub"} {
+		if err := os.Chmod(filepath.Join(b.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mode := func(d string) os.FileMode {
+		fi, err := os.Lstat(filepath.Join(b.root, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	r := b.sh("chmod 777 . .git sub && chmod g+w .git/refs\n")
+	if r.code != 125 || !strings.Contains(r.stderr, b.root+": ") || !strings.Contains(r.stderr, filepath.Join(b.root, ".git")+": ") {
+		t.Errorf("exit %d, stderr %q; want 125 naming the root and .git", r.code, r.stderr)
+	}
+	for _, d := range []string{".", ".git"} {
+		if got := mode(d); got != 0o755 {
+			t.Errorf("%s: mode %o after the run, want 755 again", d, got)
+		}
+	}
+	if got := mode("sub"); got != 0o777 {
+		t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
+	}
+	if got := mode(".git/refs"); got != 0o775 {
+		t.Errorf(".git/refs: mode %o, want the command's 775 (on no protected path's way)", got)
+	}
+
+	// Where its group may write already, an access control list gives
+	// another user write permission with no change to the mode.
+	if err := os.Chmod(filepath.Join(b.root, ".git"), 0o775); err != nil {
+		t.Fatal(err)
+	}
+	r = b.sh(`python3 -c 'import os, struct; os.setxattr(".git", "system.posix_acl_access", struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in ((1, 7, 2**32-1), (2, 7, 12345), (4, 7, 2**32-1), (0x10, 7, 2**32-1), (0x20, 5, 2**32-1))))'` + "\n")
+	switch {
+	case os.Geteuid() != 0:
+		// In a user namespace that maps only the user, a list can name
+		// no one else (EINVAL).
+		if r.code == 0 || !strings.Contains(r.stderr, "Invalid argument") {
+			t.Errorf("an access control list on .git for user 12345, as a user: exit %d, stderr %q; want EINVAL", r.code, r.stderr)
+		}
+	case r.code != 125 || !strings.Contains(r.stderr, "system.posix_acl_access"):
+		t.Errorf("an access control list on .git for user 12345: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
+	}
+	if _, err := unix.Getxattr(filepath.Join(b.root, ".git"), "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(".git") != 0o775 {
+		t.Errorf(".git after the run: access control list %v (want none), mode %o (want 775)", err, mode(".git"))
+	}
+
+	// The neighbours: fewer bits, and more on a directory off the way.
+	r = b.sh("chmod 700 .git && chmod 777 sub\n")
+	if r.code != 0 || mode(".git") != 0o700 {
+		t.Errorf("chmod 700 .git: exit %d, mode %o, stderr %q; want 0 and 700", r.code, mode(".git"), r.stderr)
+	}
+}
+
 // TestMetadataOutsideRoot: Landlock does not mediate chmod, chown, utimes
 // or setxattr; the layer's read-only mounts do.
 func TestMetadataOutsideRoot(t *testing.T) {

@@ -119,7 +119,7 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 0, "kill the command after `DURATION` (exit 124)")
 	fs.Var(&o.presets, "preset", "grant toolchain `NAME`'s caches and configuration: "+strings.Join(exec.PresetNames(), ", ")+" (repeatable)")
 	fs.Var(sizeFlag{&o.limits.Mem}, "limit-mem", "limit the command's address space to `SIZE` (512M, 2G): allocations beyond fail; with a cgroup v2, also the sandbox's memory together (killed beyond)")
-	fs.DurationVar(&o.limits.CPU, "limit-cpu", 0, "limit the command's CPU time to `DURATION` (whole seconds): then SIGXCPU, exit 152")
+	fs.DurationVar(&o.limits.CPU, "limit-cpu", 0, "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
 	fs.Uint64Var(&o.limits.NProc, "limit-nproc", 0, "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
 	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
