@@ -187,6 +187,9 @@ type nsLayer struct {
 	gitConfigs []string
 	missing    int
 	root       string // the placeholders lie below it
+	// pins hold the nested mounts of the mountWritableHost steps
+	// (pinMount); released once the child is past its mounts.
+	pins *mountPins
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -208,7 +211,7 @@ type nsLayer struct {
 // else with the private temporary directory on the host granted already.
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
-	l := &nsLayer{res: newResolver(32)}
+	l := &nsLayer{res: newResolver(32), pins: &mountPins{}}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
@@ -502,29 +505,70 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 			readOnly = append(readOnly, s.Path)
 		}
 	}
-	n := 0
+	if l.pins == nil {
+		l.pins = &mountPins{}
+	}
 	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
-		id, ok := identifyMount(m.at, m.id)
+		if len(l.pins.files) == maxNested {
+			return
+		}
+		f, id, ok := pinMount(m.at, m.id)
 		if !ok {
 			continue // mounted or unmounted since: it stays read-only
 		}
-		if n++; n > maxNested {
-			return
-		}
+		l.pins.files = append(l.pins.files, f)
 		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: m.at, Mount: id})
 	}
 }
 
-// identifyMount returns the identity of the mount at path (a mount point,
-// as mountinfo names it) if it is still the one mountinfo gave id: the one
-// nestedMounts judged, not another mounted there since.
-func identifyMount(path string, id uint64) (mountIdentity, bool) {
-	var st unix.Statx_t
-	if unix.Statx(unix.AT_FDCWD, path, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_INO|unix.STATX_MNT_ID, &st) != nil ||
-		st.Mask&(unix.STATX_INO|unix.STATX_MNT_ID) != unix.STATX_INO|unix.STATX_MNT_ID || st.Mnt_id != id {
-		return mountIdentity{}, false
+// pinMount opens the mount at path (a mount point, as mountinfo names it)
+// if it is still the one mountinfo gave id, the one nestedMounts judged,
+// and returns its identity. The descriptor, held until the child has
+// looked (mountPins), keeps the mount's file system alive, and with it
+// its device number: a file system made once it is gone may get the same
+// number (the next free anonymous one for a tmpfs or an overlay, a loop
+// device attached to another image) and the same root inode (1 on every
+// tmpfs, 2 on ext4), and the child would take it, aliases or image
+// outside the grants unjudged, for the mount judged.
+func pinMount(path string, id uint64) (*os.File, mountIdentity, bool) {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, mountIdentity{}, false
 	}
-	return mountIdentity{Major: st.Dev_major, Minor: st.Dev_minor, Ino: st.Ino}, true
+	var st unix.Statx_t
+	if unix.Statx(fd, "", unix.AT_EMPTY_PATH, unix.STATX_INO|unix.STATX_MNT_ID, &st) != nil ||
+		st.Mask&(unix.STATX_INO|unix.STATX_MNT_ID) != unix.STATX_INO|unix.STATX_MNT_ID || st.Mnt_id != id {
+		unix.Close(fd)
+		return nil, mountIdentity{}, false
+	}
+	return os.NewFile(uintptr(fd), path), mountIdentity{Major: st.Dev_major, Minor: st.Dev_minor, Ino: st.Ino}, true
+}
+
+// mountPins are the nested mounts a layer makes writable again, held open
+// from the plan until the child has made them so (see pinMount). Held
+// longer, they would keep the host from unmounting them meanwhile (EBUSY).
+type mountPins struct {
+	once  sync.Once
+	files []*os.File
+}
+
+// unpin releases the layer's pins; a nil *nsLayer has none.
+func (l *nsLayer) unpin() {
+	if l != nil {
+		l.pins.release()
+	}
+}
+
+// release closes the pins, once; a nil *mountPins has none.
+func (m *mountPins) release() {
+	if m == nil {
+		return
+	}
+	m.once.Do(func() {
+		for _, f := range m.files {
+			f.Close()
+		}
+	})
 }
 
 // mountBelow says whether info (mountinfo's text) may name a mount strictly

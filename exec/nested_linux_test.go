@@ -3,12 +3,16 @@
 package exec
 
 import (
+	"bytes"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestNestedMounts(t *testing.T) {
@@ -174,11 +178,13 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 			rootID, _ = strconv.ParseUint(f[0], 10, 64) // the last: the one on top
 		}
 	}
-	id, ok := identifyMount("/", rootID)
+	pin, id, ok := pinMount("/", rootID)
 	if !ok {
 		t.Fatalf("/ (mount id %d) not identified", rootID)
 	}
-	if _, ok := identifyMount("/", rootID+1<<40); ok {
+	pin.Close()
+	if pin, _, ok := pinMount("/", rootID+1<<40); ok {
+		pin.Close()
 		t.Errorf("/ identified by a mount id not its own")
 	}
 	for _, tt := range []struct {
@@ -206,6 +212,88 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 				t.Errorf("%s written: %v", outside, err)
 			}
 		})
+	}
+}
+
+// TestWritableHostStepPinsTheMount: the identity the child compares,
+// device and root inode, named the file system judged only while it
+// lived: a tmpfs unmounted after the plan freed its device number, and
+// the next tmpfs made (here one shown outside the root too, which the plan
+// would have refused) got it, with the same root inode (1 on every tmpfs),
+// and the child made it writable. The plan now holds the judged mount
+// open until the child has looked, and another file system cannot have
+// its number. In a mount namespace of its own (unshare -m).
+func TestWritableHostStepPinsTheMount(t *testing.T) {
+	requireLayer(t)
+	if os.Getenv("MEWSANDBOX_TEST_OWN_MOUNTS") == "" {
+		unshare, err := osexec.LookPath("unshare")
+		if os.Geteuid() != 0 || err != nil {
+			t.Skipf("mounts a tmpfs in a mount namespace of its own: root and unshare(1) needed (%v)", err)
+		}
+		cmd := osexec.Command(unshare, "-m", "--propagation", "private", os.Args[0], "-test.run=^TestWritableHostStepPinsTheMount$", "-test.v")
+		cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_OWN_MOUNTS=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestWritableHostStepPinsTheMount")) {
+			t.Errorf("in a mount namespace of its own: %v\n%s", err, out)
+		}
+		return
+	}
+	root := testRoot(t)
+	vol, other := filepath.Join(root, "vol"), filepath.Join(filepath.Dir(root), "mewsandbox-other-"+filepath.Base(root))
+	for _, d := range []string{vol, other} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		unix.Unmount(vol, unix.MNT_DETACH)
+		unix.Unmount(other, unix.MNT_DETACH)
+		os.Remove(other)
+	})
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	l := &nsLayer{}
+	l.writableNested(DefaultPolicy(root), []string{root}, nil)
+	defer l.unpin()
+	i := slices.IndexFunc(l.steps, func(s mountStep) bool { return s.Op == mountWritableHost && s.Path == vol })
+	if i < 0 {
+		t.Fatalf("%s not made writable again: steps %+v", vol, l.steps)
+	}
+	judged := l.steps[i]
+	// The host replaces it: the judged tmpfs unmounted (lazily, as
+	// umount -l would, were it held), another made and shown at other
+	// and at vol.
+	if err := unix.Unmount(vol, unix.MNT_DETACH); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount("tmpfs", other, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount(other, vol, "", unix.MS_BIND, ""); err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_INO, &st); err == nil {
+		t.Logf("judged %+v; now at %s: %d:%d inode %d", judged.Mount, vol, st.Dev_major, st.Dev_minor, st.Ino)
+	}
+	var tmp string
+	good, _, serr := sh(root, "touch "+vol+"/x").prepare(&tmp, false)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if good.Ruleset != nil {
+		good.Ruleset.Close() // the mounts alone decide here
+	}
+	sp := *good
+	sp.Ruleset = nil
+	sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, judged}
+	status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+	if status != 1 {
+		t.Errorf("exit %d (%+v), want 1: touch refused", status, w)
+	}
+	if _, err := os.Lstat(filepath.Join(other, "x")); err == nil {
+		t.Errorf("another tmpfs at %s, shown at %s too, made writable as the one judged", vol, other)
 	}
 }
 
