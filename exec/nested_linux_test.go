@@ -109,14 +109,6 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 	// Beside the root, on the same mount, outside every grant.
 	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
 	t.Cleanup(func() { os.Remove(outside) })
-	var tmp string
-	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if good.Ruleset != nil {
-		good.Ruleset.Close() // the mounts alone decide here
-	}
 	for _, tt := range []struct {
 		name string
 		op   uint32
@@ -132,10 +124,7 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 			if tt.want == 0 {
 				at = "/" // a mount's root: writable, the touch then works
 			}
-			sp := *good
-			sp.Ruleset = nil
-			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, {Op: tt.op, Path: at}}
-			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			status, w := childWithMountStep(t, root, "touch "+outside, mountStep{Op: tt.op, Path: at})
 			if status != tt.want {
 				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
 			}
@@ -160,14 +149,6 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 	root := testRoot(t)
 	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
 	t.Cleanup(func() { os.Remove(outside) })
-	var tmp string
-	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if good.Ruleset != nil {
-		good.Ruleset.Close() // the mounts alone decide here
-	}
 	info, err := readMountinfo("/proc/self/mountinfo")
 	if err != nil {
 		t.Fatal(err)
@@ -200,11 +181,7 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			os.Remove(outside)
-			sp := *good
-			sp.Ruleset = nil
-			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"},
-				{Op: mountWritableHost, Path: "/", Mount: tt.id}}
-			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			status, w := childWithMountStep(t, root, "touch "+outside, mountStep{Op: mountWritableHost, Path: "/", Mount: tt.id})
 			if status != tt.want {
 				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
 			}
@@ -277,24 +254,31 @@ func TestWritableHostStepPinsTheMount(t *testing.T) {
 	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_INO, &st); err == nil {
 		t.Logf("judged %+v; now at %s: %d:%d inode %d", judged.Mount, vol, st.Dev_major, st.Dev_minor, st.Ino)
 	}
-	var tmp string
-	good, _, serr := sh(root, "touch "+vol+"/x").prepare(&tmp, false)
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if good.Ruleset != nil {
-		good.Ruleset.Close() // the mounts alone decide here
-	}
-	sp := *good
-	sp.Ruleset = nil
-	sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, judged}
-	status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+	status, w := childWithMountStep(t, root, "touch "+vol+"/x", judged)
 	if status != 1 {
 		t.Errorf("exit %d (%+v), want 1: touch refused", status, w)
 	}
 	if _, err := os.Lstat(filepath.Join(other, "x")); err == nil {
 		t.Errorf("another tmpfs at %s, shown at %s too, made writable as the one judged", vol, other)
 	}
+}
+
+// childWithMountStep runs script in root with sh in a sandbox child whose
+// mount namespace is the host's made read-only, without devices but in
+// /dev, and then step; without Landlock: the mounts alone decide.
+func childWithMountStep(t *testing.T, root, script string, step mountStep) (int, wireError) {
+	t.Helper()
+	var tmp string
+	sp, _, serr := sh(root, script).prepare(&tmp, false)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if sp.Ruleset != nil {
+		sp.Ruleset.Close()
+		sp.Ruleset = nil
+	}
+	sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, step}
+	return startChildWith(t, root, marshalT(t, sp), nil, true, namespaceAttr())
 }
 
 // TestMountBelow: the look that spares most runs the parse finds every
