@@ -4,6 +4,8 @@ package exec
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -260,6 +263,37 @@ func TestWritableHostStepPinsTheMount(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(other, "x")); err == nil {
 		t.Errorf("another tmpfs at %s, shown at %s too, made writable as the one judged", vol, other)
+	}
+	// A whole run: the mount writable in it, and held only until the
+	// child has made it so, not while the command runs (the host's umount
+	// would fail with EBUSY).
+	l.unpin()
+	if err := unix.Unmount(vol, unix.MNT_DETACH); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	ready := filepath.Join(root, "ready")
+	c := sh(root, `touch vol/y && : > ready && i=0; while [ -e ready ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done`)
+	umounted := make(chan error, 1)
+	go func() {
+		for range 200 {
+			if _, err := os.Lstat(ready); err == nil {
+				err := unix.Unmount(vol, 0)
+				os.Remove(ready)
+				umounted <- err
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		umounted <- errors.New("the command never got as far")
+	}()
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("a run writing the nested tmpfs: exit %d, %v", status, err)
+	}
+	if err := <-umounted; err != nil {
+		t.Errorf("the nested mount not unmountable while the command ran: %v", err)
 	}
 }
 
