@@ -505,19 +505,47 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 			readOnly = append(readOnly, s.Path)
 		}
 	}
+	l.writableNestedIn(info, hiddenDirs(p), writable, readOnly)
+}
+
+// writableNestedIn is writableNested's work on info, the mount table read:
+// the nested mounts it judges writable are pinned (pinMount), then judged
+// again in the table as it is once they are. A mount id passes to the
+// next mount made once its mount is gone: the mount found at a path with
+// the id info gave may be another put there since (a bind of /, say),
+// which the first judgement never saw. Pinned, a mount keeps its id.
+func (l *nsLayer) writableNestedIn(info []byte, hidden, writable, readOnly []string) {
 	if l.pins == nil {
 		l.pins = &mountPins{}
 	}
-	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
-		if len(l.pins.files) == maxNested {
-			return
+	type pinned struct {
+		f  *os.File
+		m  nestedMount
+		id mountIdentity
+	}
+	var ps []pinned
+	for _, m := range nestedMounts(info, writable, hidden, readOnly) {
+		if len(ps) == maxNested {
+			break
 		}
-		f, id, ok := pinMount(m.at, m.id)
-		if !ok {
-			continue // mounted or unmounted since: it stays read-only
+		if f, id, ok := pinMount(m.at, m.id); ok {
+			ps = append(ps, pinned{f, m, id})
+		} // else mounted or unmounted since: it stays read-only
+	}
+	if len(ps) == 0 {
+		return
+	}
+	var again []nestedMount
+	if now, err := readMountinfo("/proc/self/mountinfo"); err == nil {
+		again = nestedMounts(now, writable, hidden, readOnly)
+	}
+	for _, p := range ps {
+		if !slices.Contains(again, p.m) {
+			p.f.Close() // not the mount judged: it stays read-only
+			continue
 		}
-		l.pins.files = append(l.pins.files, f)
-		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: m.at, Mount: id})
+		l.pins.files = append(l.pins.files, p.f)
+		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: p.m.at, Mount: p.id})
 	}
 }
 

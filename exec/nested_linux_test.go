@@ -205,17 +205,7 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 // its number. In a mount namespace of its own (unshare -m).
 func TestWritableHostStepPinsTheMount(t *testing.T) {
 	requireLayer(t)
-	if os.Getenv("MEWSANDBOX_TEST_OWN_MOUNTS") == "" {
-		unshare, err := osexec.LookPath("unshare")
-		if os.Geteuid() != 0 || err != nil {
-			t.Skipf("mounts a tmpfs in a mount namespace of its own: root and unshare(1) needed (%v)", err)
-		}
-		cmd := osexec.Command(unshare, "-m", "--propagation", "private", os.Args[0], "-test.run=^TestWritableHostStepPinsTheMount$", "-test.v")
-		cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_OWN_MOUNTS=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestWritableHostStepPinsTheMount")) {
-			t.Errorf("in a mount namespace of its own: %v\n%s", err, out)
-		}
+	if !inOwnMounts(t) {
 		return
 	}
 	root := testRoot(t)
@@ -294,6 +284,85 @@ func TestWritableHostStepPinsTheMount(t *testing.T) {
 	}
 	if err := <-umounted; err != nil {
 		t.Errorf("the nested mount not unmountable while the command ran: %v", err)
+	}
+}
+
+// inOwnMounts says whether the test runs in a mount namespace of its own;
+// if not, it runs the test again in one (unshare -m, propagation private),
+// where it may mount, and the caller returns.
+func inOwnMounts(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv("MEWSANDBOX_TEST_OWN_MOUNTS") != "" {
+		return true
+	}
+	unshare, err := osexec.LookPath("unshare")
+	if os.Geteuid() != 0 || err != nil {
+		t.Skipf("mounts in a mount namespace of its own: root and unshare(1) needed (%v)", err)
+	}
+	cmd := osexec.Command(unshare, "-m", "--propagation", "private", os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_OWN_MOUNTS=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil && bytes.Contains(out, []byte("--- SKIP: "+t.Name())) {
+		t.Skipf("in a mount namespace of its own:\n%s", out)
+	}
+	if err != nil || !bytes.Contains(out, []byte("--- PASS: "+t.Name())) {
+		t.Errorf("in a mount namespace of its own: %v\n%s", err, out)
+	}
+	return false
+}
+
+// TestWritableNestedMountIDReused: the plan found the mount judged by the
+// mount id the mount table gave, but a mount id passes to the next mount
+// made once its mount is gone: a bind of a directory outside the root put
+// at the path after the table was read, with the judged tmpfs's id, was
+// taken for it, its own identity sent to the child, and made writable.
+// The mounts found are now judged again once pinned.
+func TestWritableNestedMountIDReused(t *testing.T) {
+	requireLayer(t)
+	if !inOwnMounts(t) {
+		return
+	}
+	root := testRoot(t)
+	vol, outside := filepath.Join(root, "vol"), filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
+	for _, d := range []string{vol, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		unix.Unmount(vol, unix.MNT_DETACH)
+		os.Remove(outside)
+	})
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_MNT_ID, &st); err != nil {
+		t.Fatal(err)
+	}
+	judged := st.Mnt_id
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The host replaces it once the table is read.
+	if err := unix.Unmount(vol, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount(outside, vol, "", unix.MS_BIND, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_MNT_ID, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Mnt_id != judged {
+		t.Skipf("the bind got mount id %d, not the tmpfs's %d: nothing to tell apart here", st.Mnt_id, judged)
+	}
+	l := &nsLayer{}
+	l.writableNestedIn(info, nil, []string{root}, nil)
+	defer l.unpin()
+	if len(l.steps) != 0 || len(l.pins.files) != 0 {
+		t.Errorf("a bind of %s, put at %s with the judged tmpfs's mount id, made writable: steps %+v", outside, vol, l.steps)
 	}
 }
 
