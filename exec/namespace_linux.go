@@ -193,6 +193,9 @@ type nsLayer struct {
 	gitConfigs []string
 	missing    int
 	root       string // the placeholders lie below it
+	// pins hold the nested mounts of the mountWritableHost steps
+	// (pinMount); released once the child is past its mounts.
+	pins *mountPins
 	// unhidden are the directories hide could not hide, too many paths
 	// being granted in them, and why: a strict run is refused.
 	unhidden []string
@@ -214,7 +217,7 @@ type nsLayer struct {
 // else with the private temporary directory on the host granted already.
 // It changes nothing on the host: materialize does, when the layer is used.
 func planNamespace(p Policy, dir, tmp string) *nsLayer {
-	l := &nsLayer{res: newResolver(32)}
+	l := &nsLayer{res: newResolver(32), pins: &mountPins{}}
 	l.add(mountPrivate, "/")
 	// The child opens every path without following links (a directory
 	// swapped for a link since now fails the run): it gets real paths.
@@ -508,29 +511,98 @@ func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountS
 			readOnly = append(readOnly, s.Path)
 		}
 	}
-	n := 0
-	for _, m := range nestedMounts(info, writable, hiddenDirs(p), readOnly) {
-		id, ok := identifyMount(m.at, m.id)
-		if !ok {
-			continue // mounted or unmounted since: it stays read-only
+	l.writableNestedIn(info, hiddenDirs(p), writable, readOnly)
+}
+
+// writableNestedIn is writableNested's work on info, the mount table read:
+// the nested mounts it judges writable are pinned (pinMount), then judged
+// again in the table as it is once they are. A mount id passes to the
+// next mount made once its mount is gone: the mount found at a path with
+// the id info gave may be another put there since (a bind of /, say),
+// which the first judgement never saw. Pinned, a mount keeps its id.
+func (l *nsLayer) writableNestedIn(info []byte, hidden, writable, readOnly []string) {
+	if l.pins == nil {
+		l.pins = &mountPins{}
+	}
+	type pinned struct {
+		f  *os.File
+		m  nestedMount
+		id mountIdentity
+	}
+	var ps []pinned
+	for _, m := range nestedMounts(info, writable, hidden, readOnly) {
+		if len(ps) == maxNested {
+			break
 		}
-		if n++; n > maxNested {
-			return
+		if f, id, ok := pinMount(m.at, m.id); ok {
+			ps = append(ps, pinned{f, m, id})
+		} // else mounted or unmounted since: it stays read-only
+	}
+	if len(ps) == 0 {
+		return
+	}
+	var again []nestedMount
+	if now, err := readMountinfo("/proc/self/mountinfo"); err == nil {
+		again = nestedMounts(now, writable, hidden, readOnly)
+	}
+	for _, p := range ps {
+		if !slices.Contains(again, p.m) {
+			p.f.Close() // not the mount judged: it stays read-only
+			continue
 		}
-		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: m.at, Mount: id})
+		l.pins.files = append(l.pins.files, p.f)
+		l.steps = append(l.steps, mountStep{Op: mountWritableHost, Path: p.m.at, Mount: p.id})
 	}
 }
 
-// identifyMount returns the identity of the mount at path (a mount point,
-// as mountinfo names it) if it is still the one mountinfo gave id: the one
-// nestedMounts judged, not another mounted there since.
-func identifyMount(path string, id uint64) (mountIdentity, bool) {
-	var st unix.Statx_t
-	if unix.Statx(unix.AT_FDCWD, path, unix.AT_SYMLINK_NOFOLLOW, unix.STATX_INO|unix.STATX_MNT_ID, &st) != nil ||
-		st.Mask&(unix.STATX_INO|unix.STATX_MNT_ID) != unix.STATX_INO|unix.STATX_MNT_ID || st.Mnt_id != id {
-		return mountIdentity{}, false
+// pinMount opens the mount at path (a mount point, as mountinfo names it)
+// if it is still the one mountinfo gave id, the one nestedMounts judged,
+// and returns its identity. The descriptor, held until the child has
+// looked (mountPins), keeps the mount's file system alive, and with it
+// its device number: a file system made once it is gone may get the same
+// number (the next free anonymous one for a tmpfs or an overlay, a loop
+// device attached to another image) and the same root inode (1 on every
+// tmpfs, 2 on ext4), and the child would take it, aliases or image
+// outside the grants unjudged, for the mount judged.
+func pinMount(path string, id uint64) (*os.File, mountIdentity, bool) {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, mountIdentity{}, false
 	}
-	return mountIdentity{Major: st.Dev_major, Minor: st.Dev_minor, Ino: st.Ino}, true
+	var st unix.Statx_t
+	if unix.Statx(fd, "", unix.AT_EMPTY_PATH, unix.STATX_INO|unix.STATX_MNT_ID, &st) != nil ||
+		st.Mask&(unix.STATX_INO|unix.STATX_MNT_ID) != unix.STATX_INO|unix.STATX_MNT_ID || st.Mnt_id != id {
+		unix.Close(fd)
+		return nil, mountIdentity{}, false
+	}
+	return os.NewFile(uintptr(fd), path), mountIdentity{Major: st.Dev_major, Minor: st.Dev_minor, Ino: st.Ino}, true
+}
+
+// mountPins are the nested mounts a layer makes writable again, held open
+// from the plan until the child has made them so (see pinMount). Held
+// longer, they would keep the host from unmounting them meanwhile (EBUSY).
+type mountPins struct {
+	once  sync.Once
+	files []*os.File
+}
+
+// unpin releases the layer's pins; a nil *nsLayer has none.
+func (l *nsLayer) unpin() {
+	if l != nil {
+		l.pins.release()
+	}
+}
+
+// release closes the pins, once; a nil *mountPins has none.
+func (m *mountPins) release() {
+	if m == nil {
+		return
+	}
+	m.once.Do(func() {
+		for _, f := range m.files {
+			f.Close()
+		}
+	})
 }
 
 // mountBelow says whether info (mountinfo's text) may name a mount strictly

@@ -3,12 +3,19 @@
 package exec
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestNestedMounts(t *testing.T) {
@@ -105,14 +112,6 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 	// Beside the root, on the same mount, outside every grant.
 	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
 	t.Cleanup(func() { os.Remove(outside) })
-	var tmp string
-	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if good.Ruleset != nil {
-		good.Ruleset.Close() // the mounts alone decide here
-	}
 	for _, tt := range []struct {
 		name string
 		op   uint32
@@ -128,10 +127,7 @@ func TestMountStepsNeedMountRoot(t *testing.T) {
 			if tt.want == 0 {
 				at = "/" // a mount's root: writable, the touch then works
 			}
-			sp := *good
-			sp.Ruleset = nil
-			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, {Op: tt.op, Path: at}}
-			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			status, w := childWithMountStep(t, root, "touch "+outside, mountStep{Op: tt.op, Path: at})
 			if status != tt.want {
 				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
 			}
@@ -156,14 +152,6 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 	root := testRoot(t)
 	outside := filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
 	t.Cleanup(func() { os.Remove(outside) })
-	var tmp string
-	good, _, serr := sh(root, "touch "+outside).prepare(&tmp, false)
-	if serr != nil {
-		t.Fatal(serr)
-	}
-	if good.Ruleset != nil {
-		good.Ruleset.Close() // the mounts alone decide here
-	}
 	info, err := readMountinfo("/proc/self/mountinfo")
 	if err != nil {
 		t.Fatal(err)
@@ -174,11 +162,13 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 			rootID, _ = strconv.ParseUint(f[0], 10, 64) // the last: the one on top
 		}
 	}
-	id, ok := identifyMount("/", rootID)
+	pin, id, ok := pinMount("/", rootID)
 	if !ok {
 		t.Fatalf("/ (mount id %d) not identified", rootID)
 	}
-	if _, ok := identifyMount("/", rootID+1<<40); ok {
+	pin.Close()
+	if pin, _, ok := pinMount("/", rootID+1<<40); ok {
+		pin.Close()
 		t.Errorf("/ identified by a mount id not its own")
 	}
 	for _, tt := range []struct {
@@ -194,11 +184,7 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			os.Remove(outside)
-			sp := *good
-			sp.Ruleset = nil
-			sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"},
-				{Op: mountWritableHost, Path: "/", Mount: tt.id}}
-			status, w := startChildWith(t, root, marshalT(t, &sp), nil, true, namespaceAttr())
+			status, w := childWithMountStep(t, root, "touch "+outside, mountStep{Op: mountWritableHost, Path: "/", Mount: tt.id})
 			if status != tt.want {
 				t.Errorf("exit %d (%+v), want %d", status, w, tt.want)
 			}
@@ -207,6 +193,195 @@ func TestWritableHostStepNeedsTheSameMount(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWritableHostStepPinsTheMount: the identity the child compares,
+// device and root inode, named the file system judged only while it
+// lived: a tmpfs unmounted after the plan freed its device number, and
+// the next tmpfs made (here one shown outside the root too, which the plan
+// would have refused) got it, with the same root inode (1 on every tmpfs),
+// and the child made it writable. The plan now holds the judged mount
+// open until the child has looked, and another file system cannot have
+// its number. In a mount namespace of its own (unshare -m).
+func TestWritableHostStepPinsTheMount(t *testing.T) {
+	requireLayer(t)
+	if !inOwnMounts(t) {
+		return
+	}
+	root := testRoot(t)
+	vol, other := filepath.Join(root, "vol"), filepath.Join(filepath.Dir(root), "mewsandbox-other-"+filepath.Base(root))
+	for _, d := range []string{vol, other} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		unix.Unmount(vol, unix.MNT_DETACH)
+		unix.Unmount(other, unix.MNT_DETACH)
+		os.Remove(other)
+	})
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	l := &nsLayer{}
+	l.writableNested(DefaultPolicy(root), []string{root}, nil)
+	defer l.unpin()
+	i := slices.IndexFunc(l.steps, func(s mountStep) bool { return s.Op == mountWritableHost && s.Path == vol })
+	if i < 0 {
+		t.Fatalf("%s not made writable again: steps %+v", vol, l.steps)
+	}
+	judged := l.steps[i]
+	// The host replaces it: the judged tmpfs unmounted (lazily, as
+	// umount -l would, were it held), another made and shown at other
+	// and at vol.
+	if err := unix.Unmount(vol, unix.MNT_DETACH); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount("tmpfs", other, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount(other, vol, "", unix.MS_BIND, ""); err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_INO, &st); err == nil {
+		t.Logf("judged %+v; now at %s: %d:%d inode %d", judged.Mount, vol, st.Dev_major, st.Dev_minor, st.Ino)
+	}
+	status, w := childWithMountStep(t, root, "touch "+vol+"/x", judged)
+	if status != 1 {
+		t.Errorf("exit %d (%+v), want 1: touch refused", status, w)
+	}
+	if _, err := os.Lstat(filepath.Join(other, "x")); err == nil {
+		t.Errorf("another tmpfs at %s, shown at %s too, made writable as the one judged", vol, other)
+	}
+	// A whole run: the mount writable in it, and held only until the
+	// child has made it so, not while the command runs (the host's umount
+	// would fail with EBUSY).
+	l.unpin()
+	if err := unix.Unmount(vol, unix.MNT_DETACH); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	ready := filepath.Join(root, "ready")
+	c := sh(root, `touch vol/y && : > ready && i=0; while [ -e ready ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done`)
+	umounted := make(chan error, 1)
+	go func() {
+		for range 200 {
+			if _, err := os.Lstat(ready); err == nil {
+				err := unix.Unmount(vol, 0)
+				os.Remove(ready)
+				umounted <- err
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		umounted <- errors.New("the command never got as far")
+	}()
+	if status, err := c.Run(context.Background()); status != 0 || err != nil {
+		t.Errorf("a run writing the nested tmpfs: exit %d, %v", status, err)
+	}
+	if err := <-umounted; err != nil {
+		t.Errorf("the nested mount not unmountable while the command ran: %v", err)
+	}
+}
+
+// inOwnMounts says whether the test runs in a mount namespace of its own;
+// if not, it runs the test again in one (unshare -m, propagation private),
+// where it may mount, and the caller returns.
+func inOwnMounts(t *testing.T) bool {
+	t.Helper()
+	if os.Getenv("MEWSANDBOX_TEST_OWN_MOUNTS") != "" {
+		return true
+	}
+	unshare, err := osexec.LookPath("unshare")
+	if os.Geteuid() != 0 || err != nil {
+		t.Skipf("mounts in a mount namespace of its own: root and unshare(1) needed (%v)", err)
+	}
+	cmd := osexec.Command(unshare, "-m", "--propagation", "private", os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_OWN_MOUNTS=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil && bytes.Contains(out, []byte("--- SKIP: "+t.Name())) {
+		t.Skipf("in a mount namespace of its own:\n%s", out)
+	}
+	if err != nil || !bytes.Contains(out, []byte("--- PASS: "+t.Name())) {
+		t.Errorf("in a mount namespace of its own: %v\n%s", err, out)
+	}
+	return false
+}
+
+// TestWritableNestedMountIDReused: the plan found the mount judged by the
+// mount id the mount table gave, but a mount id passes to the next mount
+// made once its mount is gone: a bind of a directory outside the root put
+// at the path after the table was read, with the judged tmpfs's id, was
+// taken for it, its own identity sent to the child, and made writable.
+// The mounts found are now judged again once pinned.
+func TestWritableNestedMountIDReused(t *testing.T) {
+	requireLayer(t)
+	if !inOwnMounts(t) {
+		return
+	}
+	root := testRoot(t)
+	vol, outside := filepath.Join(root, "vol"), filepath.Join(filepath.Dir(root), "mewsandbox-outside-"+filepath.Base(root))
+	for _, d := range []string{vol, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		unix.Unmount(vol, unix.MNT_DETACH)
+		os.Remove(outside)
+	})
+	if err := unix.Mount("tmpfs", vol, "tmpfs", 0, "size=1m"); err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Statx_t
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_MNT_ID, &st); err != nil {
+		t.Fatal(err)
+	}
+	judged := st.Mnt_id
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The host replaces it once the table is read.
+	if err := unix.Unmount(vol, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mount(outside, vol, "", unix.MS_BIND, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Statx(unix.AT_FDCWD, vol, 0, unix.STATX_MNT_ID, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Mnt_id != judged {
+		t.Skipf("the bind got mount id %d, not the tmpfs's %d: nothing to tell apart here", st.Mnt_id, judged)
+	}
+	l := &nsLayer{}
+	l.writableNestedIn(info, nil, []string{root}, nil)
+	defer l.unpin()
+	if len(l.steps) != 0 || len(l.pins.files) != 0 {
+		t.Errorf("a bind of %s, put at %s with the judged tmpfs's mount id, made writable: steps %+v", outside, vol, l.steps)
+	}
+}
+
+// childWithMountStep runs script in root with sh in a sandbox child whose
+// mount namespace is the host's made read-only, without devices but in
+// /dev, and then step; without Landlock: the mounts alone decide.
+func childWithMountStep(t *testing.T, root, script string, step mountStep) (int, wireError) {
+	t.Helper()
+	var tmp string
+	sp, _, serr := sh(root, script).prepare(&tmp, false)
+	if serr != nil {
+		t.Fatal(serr)
+	}
+	if sp.Ruleset != nil {
+		sp.Ruleset.Close()
+		sp.Ruleset = nil
+	}
+	sp.Mounts = []mountStep{{Op: mountPrivate, Path: "/"}, {Op: mountRdonlyTree, Path: "/"}, {Op: mountDevices, Path: "/dev"}, step}
+	return startChildWith(t, root, marshalT(t, sp), nil, true, namespaceAttr())
 }
 
 // TestMountBelow: the look that spares most runs the parse finds every

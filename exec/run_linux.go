@@ -148,6 +148,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	}
 	warnings = append(warnings, more...)
 	if serr != nil {
+		layer.unpin()
 		return nil, warnings, serr
 	}
 	rs := sp.Ruleset
@@ -158,6 +159,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		if rs != nil {
 			rs.Close()
 		}
+		layer.unpin()
 		return c.prepare(tmp, false)
 	}
 	sp.layer = layer
@@ -182,6 +184,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		prog, err := pol.Network.seccompConfig().Build()
 		if err != nil {
 			rs.Close()
+			layer.unpin()
 			return nil, warnings, &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
 		}
 		sp.Seccomp = prog
@@ -764,6 +767,7 @@ func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
 	s.tmpMade.Wait()
 	s.fg.restore()
+	s.unpin()
 	s.placeholders.release(s.warn)
 	restore(s.handed, !s.went.Load() || s.sp != nil && s.sp.PidNS)
 	s.cgroup.remove()
@@ -1066,6 +1070,8 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		}
 		go func() {
 			b, _ := io.ReadAll(s.statusR)
+			// The child has execve'd or is gone: past its mounts.
+			s.unpin()
 			report <- b
 		}()
 		return nil
@@ -1083,6 +1089,14 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		return 0, s.explain(decodeReport(b))
 	}
 	return x.status()
+}
+
+// unpin releases the nested mounts the plan held for the child
+// (mountPins): it is past its mounts, or will not make them.
+func (s *spawning) unpin() {
+	if s.sp != nil && s.sp.layer != nil {
+		s.sp.layer.unpin()
+	}
 }
 
 // decodeReport is the sandbox child's failure report b as an error.
