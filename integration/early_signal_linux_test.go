@@ -9,6 +9,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -78,5 +79,50 @@ func TestSignalWhileLoadingSettings(t *testing.T) {
 				t.Errorf("audit record %s", data)
 			}
 		})
+	}
+}
+
+// TestSignalWhileLoadingSettingsLogInRoot: the record of a run interrupted
+// while its settings load goes only where the normal path would write it.
+// Run from a subdirectory, a log elsewhere in the project root (which the
+// command could write) is refused as it is then, and stderr says so.
+func TestSignalWhileLoadingSettingsLogInRoot(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"sub/keep": ""})
+	fifo := filepath.Join(outsideTemp(t), "settings.yaml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	home := outsideTemp(t)
+	audit := filepath.Join(dir, "audit.jsonl")
+	cmd := osexec.Command(bin, "run", "--audit", audit, "--settings", fifo, "--", "true")
+	cmd.Dir = filepath.Join(dir, "sub")
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("SIGTERM did not end the runner, blocked opening its settings, in 10 s")
+	}
+	var ee *osexec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(syscall.SIGTERM) {
+		t.Errorf("runner ended with %v, want exit %d", err, 128+int(syscall.SIGTERM))
+	}
+	if data, err := os.ReadFile(audit); err == nil {
+		t.Errorf("a record in a log inside the project root: %q", data)
+	}
+	if !strings.Contains(stderr.String(), "the audit log has no record of this run") {
+		t.Errorf("stderr does not say the record was refused: %q", stderr.String())
 	}
 }

@@ -292,7 +292,6 @@ func (l *auditLog) interrupted(r interruptedRun, sig os.Signal) error {
 	if l == nil {
 		return nil
 	}
-	l.recheck = r.recheck
 	var res permission.Result
 	if r.decided != nil {
 		res = *r.decided

@@ -84,6 +84,9 @@ type options struct {
 	allowGitConfig   bool
 	// given says which boolean sandbox flags were on the command line.
 	given struct{ allowUnixSockets, bestEffort bool }
+	// rootFound, if set, hears of the project root as soon as resolve
+	// knows it, before the settings load (which may block: a FIFO).
+	rootFound func(root string)
 }
 
 // permissionFlags registers the flags that shape the permission decision.
@@ -356,6 +359,9 @@ func (o *options) resolve(cwd string) (*project, error) {
 	root, err := projectRoot(res, o.root, cwd)
 	if err != nil {
 		return nil, err
+	}
+	if o.rootFound != nil {
+		o.rootFound(root)
 	}
 	home, _ := os.UserHomeDir()
 	d := permission.Discovery{

@@ -59,9 +59,12 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd.Policy.NoNamespaces = o.noNamespaces
 	cmd.Prespawn()
 	defer cmd.Discard()
-	watch := watchInterrupt(cmd, stderr, interruptedRun{call: call, session: o.session, recheck: fromHook,
+	watch := watchInterrupt(cmd, stderr, interruptedRun{call: call, session: o.session,
 		targets: auditTargets(o.audit, nil), writable: []string{cwd}})
 	defer watch.end()
+	// A log a command could write is refused as on the normal path (the
+	// root is writable), also for a run interrupted loading the settings.
+	o.rootFound = func(root string) { watch.note(func(r *interruptedRun) { r.writable = []string{root, cwd} }) }
 	p, err := o.resolve(cwd)
 	if err != nil {
 		return err
@@ -167,7 +170,6 @@ type interruptWatch struct {
 type interruptedRun struct {
 	call     permission.Call
 	session  string
-	recheck  bool
 	targets  []auditTarget // the audit files known: --audit, then the settings'
 	writable []string      // the directories a log may not lie in (writableDirs), as far as known
 	audit    *auditLog     // the log the runner opened, once it has
