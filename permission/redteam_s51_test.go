@@ -1,0 +1,35 @@
+package permission
+
+import "testing"
+
+// TestRedTeamDecisionsS51 is TestRedTeamDecisions for what the S51 red
+// team found allowed: a write through a link made earlier on the same
+// line to a place outside the root (ln -s /etc/x l && echo hi > l);
+// history -a and -w, which write $HISTFILE; duckdb's SQL that writes or
+// loads files (COPY … TO, ATTACH, INSTALL, LOAD, EXPORT DATABASE, a URL)
+// and its shell's dot-commands, as sqlite3's are read; and the runners
+// of languages the inline-code reader does not read, given code on their
+// command line (racket -e, julia -e, erl -eval, crystal eval) or fed it
+// on their input (echo … | racket, jshell < f). testEnv: project
+// /home/u/proj, home /home/u.
+func TestRedTeamDecisionsS51(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	tests := []decisionRow{
+		{"S51 A echo through a link made to outside", D, nil, `ln -s /etc/x l && echo hi > l`, Ask},
+		{"S51 A append through a link made to outside", A, nil, `ln -s /tmp/x l; echo hi >> l`, Ask},
+		{"S51 A cp onto a link made to outside", D, nil, `ln -sf /tmp/x in && cp f in`, Ask},
+		{"S51 A tar -C into a link made to outside", A, nil, `mkdir d; ln -s /tmp d/x; tar -xf a.tar -C d/x`, Ask},
+		{"S51 A touch below a link made to outside", D, nil, `ln -s /tmp t && touch t/x`, Ask},
+		{"S51 A cd into a link made to outside", A, nil, `ln -s /tmp t && cd t && touch x`, Ask},
+		{"S51 A subshell cd into a link made to outside", D, nil, `ln -s /tmp t && (cd t; touch y)`, Ask},
+		{"S51 A make -C in a link made to outside", A, nil, `ln -s /tmp t && make -C t`, Ask},
+		{"S51 A ln -t DIR then a write below", D, nil, `ln -s /tmp -t d && touch d/tmp/x`, Ask},
+		{"S51 A hard link to outside then a write", A, nil, `ln /tmp/x hard && echo hi > hard`, Ask},
+		{"S51 A link to a target only known at run time", D, nil, `ln -s "$X" l && echo hi > l`, Ask},
+		{"S51 A relative target climbing out", A, nil, `ln -s ../other lib && echo hi > lib/x`, Ask},
+		{"S51 A neighbour: links made and read, writes elsewhere", D, nil, `ln -s /tmp t && ls t && cat t/x && echo hi > u && ln -sf ../x.h include/x.h && make && ln -s src lib && echo hi > lib/x`, Allow},
+		{"S51 A neighbour: a venv's python linked, then run", A, nil, `ln -s /usr/bin/python3 .venv/bin/python && .venv/bin/python -m pip install x`, Allow},
+	}
+	checkDecisions(t, tests)
+}
