@@ -233,8 +233,14 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		for _, w := range args[1:] {
 			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text[1:], letters) {
-				for _, o := range plainOperands(args[1:]) {
+				ops := plainOperands(args[1:])
+				for _, o := range ops {
 					out = append(out, PathArg{Word: o, Write: true})
+				}
+				if n == "history" && len(ops) == 0 {
+					// history -a and -w write $HISTFILE, the shell's
+					// history file, kept in the home directory.
+					out = append(out, PathArg{Word: Word{Text: "$HISTFILE"}, Write: true})
 				}
 				return out
 			}

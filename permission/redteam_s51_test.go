@@ -30,6 +30,10 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 A relative target climbing out", A, nil, `ln -s ../other lib && echo hi > lib/x`, Ask},
 		{"S51 A neighbour: links made and read, writes elsewhere", D, nil, `ln -s /tmp t && ls t && cat t/x && echo hi > u && ln -sf ../x.h include/x.h && make && ln -s src lib && echo hi > lib/x`, Allow},
 		{"S51 A neighbour: a venv's python linked, then run", A, nil, `ln -s /usr/bin/python3 .venv/bin/python && .venv/bin/python -m pip install x`, Allow},
+		{"S51 B history -a", D, nil, `history -a`, Ask},
+		{"S51 B history -w", A, nil, `history -w`, Ask},
+		{"S51 B history -aw then ls", D, nil, `history -aw && ls`, Ask},
+		{"S51 B neighbour: history read, cleared or written in the project", D, nil, `history && history 10 && history -c && history -r && history -w h.txt && fc -l`, Allow},
 	}
 	checkDecisions(t, tests)
 }
