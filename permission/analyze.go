@@ -712,7 +712,7 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 // its input: dot-commands and \! among them run shell commands and write
 // files (fedSQL).
 func isSQLShell(n string) bool {
-	return n == "sqlite3" || n == "psql" || n == "mysql" || n == "mariadb"
+	return n == "sqlite3" || n == "duckdb" || n == "psql" || n == "mysql" || n == "mariadb"
 }
 
 // fedSQL judges text, the commands database shell c reads on its input
@@ -724,7 +724,7 @@ func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string)
 	switch {
 	case !known:
 		z.complex("%s reads its commands from %s, only known at run time: %s", c.Name(), what, shorten(text))
-	case n == "sqlite3":
+	case n == "sqlite3" || n == "duckdb":
 		// Its lines as operands of a command of their own, judged
 		// as the command line's are: the files its dot-commands
 		// name are paths of that command.
@@ -1899,7 +1899,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 				z.complex("%s", why)
 			}
 		}
-	case "sqlite3", "psql", "mysql", "mariadb":
+	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {

@@ -34,6 +34,19 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 B history -w", A, nil, `history -w`, Ask},
 		{"S51 B history -aw then ls", D, nil, `history -aw && ls`, Ask},
 		{"S51 B neighbour: history read, cleared or written in the project", D, nil, `history && history 10 && history -c && history -r && history -w h.txt && fc -l`, Allow},
+		{"S51 C duckdb -c COPY TO outside", D, nil, `duckdb -c "COPY t TO '/tmp/x.csv'"`, Ask},
+		{"S51 C duckdb db -c COPY TO outside", A, nil, `duckdb x.db -c "COPY t TO '/tmp/x.csv'"`, Ask},
+		{"S51 C duckdb INSTALL", D, nil, `duckdb x.db -c "INSTALL httpfs"`, Ask},
+		{"S51 C duckdb LOAD", A, nil, `duckdb x.db -c "LOAD '/tmp/x.ext'"`, Ask},
+		{"S51 C duckdb ATTACH as an operand", D, nil, `duckdb x.db "ATTACH '/tmp/x.db' AS x"`, Ask},
+		{"S51 C duckdb -s EXPORT DATABASE", A, nil, `duckdb -s "EXPORT DATABASE '/tmp/d'"`, Ask},
+		{"S51 C duckdb a URL", D, nil, `duckdb x.db -c "select * from 'https://example.com/x.csv'"`, Ask},
+		{"S51 C duckdb .output outside", A, nil, `duckdb x.db -c ".output /tmp/x"`, Ask},
+		{"S51 C duckdb .shell", D, nil, `duckdb x.db -c ".shell touch /tmp/x"`, Ask},
+		{"S51 C echo .shell | duckdb", A, nil, `echo ".shell touch /tmp/x" | duckdb x.db`, Ask},
+		{"S51 C echo COPY | duckdb", D, nil, `echo "COPY t TO '/tmp/x.csv'" | duckdb`, Ask},
+		{"S51 C duckdb here-string COPY", A, nil, `duckdb x.db <<< "COPY t TO '/tmp/x.csv'"`, Ask},
+		{"S51 C neighbour: duckdb queries in the project", D, nil, `duckdb x.db -c "select 1" && duckdb -c "select * from read_csv('data.csv')" && duckdb x.db "select count(*) from t" && duckdb -readonly /tmp/x.db -c "select 1" && duckdb x.db -c ".output out.txt" && duckdb -c 'SELECT 42'`, Allow},
 	}
 	checkDecisions(t, tests)
 }
