@@ -673,7 +673,19 @@ func inputCommands(c SimpleCommand) string {
 		}
 		return n + " runs the keys of its input as its commands, which may write files anywhere and run shell commands"
 	}
-	return ""
+	return replInput(lowerName(c), c.Args()[1:])
+}
+
+// fedCommands: a program that runs the commands of its input, given a
+// here-document or a file on it, may do what the analysis cannot see
+// (inputCommands). < /dev/null feeds nothing: gdb -batch … < /dev/null.
+func (z *analyzer) fedCommands(c SimpleCommand, rs []*syntax.Redirect) {
+	devNull := slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && r.Target.Text == "/dev/null" })
+	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedFile && !devNull {
+		if why := inputCommands(c); why != "" {
+			z.complex("%s", why)
+		}
+	}
 }
 
 // pipedProgram: a shell that reads its program from a pipe whose other end
@@ -1892,19 +1904,17 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	case "expect":
 		z.expectCode(c)
 	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim":
-		// (< /dev/null feeds nothing: gdb -batch … < /dev/null.)
-		devNull := slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && r.Target.Text == "/dev/null" })
-		if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedFile && !devNull {
-			if why := inputCommands(c); why != "" {
-				z.complex("%s", why)
-			}
-		}
+		z.fedCommands(c, rs)
 	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, lit := z.docProgram(doc)
 			z.fedSQL(c, text, lit, "a here-document")
+		}
+	default:
+		if _, ok := repls[n]; ok {
+			z.fedCommands(c, rs)
 		}
 	}
 	if n := lowerName(c); n == "set" || isShell(n) {

@@ -181,6 +181,9 @@ func hiddenRun(c SimpleCommand) string {
 		if isCompiler(n) {
 			return compilerRuns(n, args[1:])
 		}
+		if why := replRuns(n, args[1:]); why != "" {
+			return why
+		}
 		for _, tcl := range []string{"tclsh", "wish"} {
 			if v, ok := strings.CutPrefix(n, tcl); ok && v != "" && isDecimal(strings.ReplaceAll(v, ".", "")) {
 				return tclRuns(tcl, args[1:]) // tclsh8.6
