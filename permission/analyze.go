@@ -673,7 +673,10 @@ func inputCommands(c SimpleCommand) string {
 		}
 		return n + " runs the keys of its input as its commands, which may write files anywhere and run shell commands"
 	}
-	return replInput(lowerName(c), c.Args()[1:])
+	if args := c.Args(); len(args) > 0 {
+		return replInput(lowerName(c), args[1:])
+	}
+	return ""
 }
 
 // fedCommands: a program that runs the commands of its input, given a
