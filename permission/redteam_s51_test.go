@@ -10,8 +10,11 @@ import "testing"
 // and its shell's dot-commands, as sqlite3's are read; and the runners
 // of languages the inline-code reader does not read, given code on their
 // command line (racket -e, julia -e, erl -eval, crystal eval) or fed it
-// on their input (echo … | racket, jshell < f). testEnv: project
-// /home/u/proj, home /home/u.
+// on their input (echo … | racket, jshell < f); make install told to
+// install outside (PREFIX=/x, DESTDIR=/x); and what "free disk space"
+// runs: caches and stores emptied outside the project (go clean -modcache,
+// npm cache clean, docker system prune). testEnv: project /home/u/proj,
+// home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -83,6 +86,13 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 D julia - here-string", A, nil, `julia - <<< 'rm("/tmp/x")'`, Ask},
 		{"S51 D neighbour: scripts of theirs in the project", D, nil, `racket x.rkt && csi -s x.scm && gosh x.scm && janet x.janet && clojure -M -m app.core && clj -X:test && scala x.scala && kotlinc x.kt -d out && kotlin -script x.kts && groovy x.groovy && julia --project=. x.jl && elixir x.exs && iex -S mix < /dev/null && erl -noshell -s init stop && ocaml x.ml && crystal run x.cr && crystal build x.cr && nim c x.nim && v run x.v && zig run x.zig && dotnet build && dotnet test && dotnet script x.csx && jshell x.jsh && ghc x.hs && swift build && swift test`, Allow},
 		{"S51 D neighbour: scripts of theirs in the project, acceptEdits", A, nil, `julia x.jl | tee log && racket --version && crystal eval < /dev/null && ghci x.hs < /dev/null && scala -version`, Allow},
+		{"S51 E make install PREFIX= outside", D, nil, `make install PREFIX=/tmp/x`, Ask},
+		{"S51 E make PREFIX= install outside", A, nil, `make PREFIX=/tmp/x install`, Ask},
+		{"S51 E make DESTDIR= install outside", D, nil, `make DESTDIR=/tmp/x install`, Ask},
+		{"S51 E DESTDIR set for make install", A, nil, `DESTDIR=/tmp/x make install`, Ask},
+		{"S51 E make -C install prefix= in the home", D, nil, `make -C build install prefix=/home/u/.local`, Ask},
+		{"S51 E make install-strip BINDIR=~/bin", A, nil, `make install-strip BINDIR=~/bin`, Ask},
+		{"S51 E neighbour: make install staged in the project", D, nil, `make install DESTDIR=$PWD/pkg && make install DESTDIR=pkg PREFIX=/usr && make PREFIX=/tmp/x && make install PREFIX=/tmp/x DESTDIR=./stage`, Allow},
 	}
 	checkDecisions(t, tests)
 }
