@@ -93,6 +93,21 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 E make -C install prefix= in the home", D, nil, `make -C build install prefix=/home/u/.local`, Ask},
 		{"S51 E make install-strip BINDIR=~/bin", A, nil, `make install-strip BINDIR=~/bin`, Ask},
 		{"S51 E neighbour: make install staged in the project", D, nil, `make install DESTDIR=$PWD/pkg && make install DESTDIR=pkg PREFIX=/usr && make PREFIX=/tmp/x && make install PREFIX=/tmp/x DESTDIR=./stage`, Allow},
+		{"S51 F go clean -modcache", D, nil, `go clean -modcache`, Ask},
+		{"S51 F go clean -cache", A, nil, `go clean -cache`, Ask},
+		{"S51 F npm cache clean", D, nil, `npm cache clean --force`, Ask},
+		{"S51 F yarn cache clean", A, nil, `yarn cache clean`, Ask},
+		{"S51 F pnpm store prune", D, nil, `pnpm store prune`, Ask},
+		{"S51 F pip cache purge", A, nil, `pip cache purge`, Ask},
+		{"S51 F conda clean", D, nil, `conda clean --all`, Ask},
+		{"S51 F brew cleanup", A, nil, `brew cleanup`, Ask},
+		{"S51 F gem cleanup", D, nil, `gem cleanup`, Ask},
+		{"S51 F docker system prune", A, nil, `docker system prune -af`, Ask},
+		{"S51 F docker volume prune", D, nil, `docker volume prune -f`, Ask},
+		{"S51 F podman image prune", A, nil, `podman image prune -a`, Ask},
+		{"S51 F docker volume rm", D, nil, `docker volume rm data`, Ask},
+		{"S51 F neighbour: caches listed, the project cleaned", D, nil, `go clean && go clean -testcache && go build ./... && npm cache ls && npm ci && yarn install && pnpm store path && pip cache dir && pip cache list && docker ps && docker image ls && docker volume ls && docker build . && docker rm -f x && conda list && brew list`, Allow},
+		{"S51 F neighbour: the project cleaned, acceptEdits", A, nil, `go clean -i ./... && cargo clean && npm cache verify`, Allow},
 	}
 	checkDecisions(t, tests)
 }
