@@ -1,5 +1,10 @@
 package permission
 
+import (
+	"slices"
+	"strings"
+)
+
 // madeLink is a link a command line makes (ln, link) to a place that may
 // lie outside the project root: what other commands of the line write at
 // or below link, by the link's name, lands there.
@@ -10,20 +15,24 @@ type madeLink struct {
 }
 
 // linksOut returns the links the commands of a line make to places that
-// may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; a
-// target only known at run time). The link itself lands in the project,
-// so each command on its own passes; nil when no command of the line
-// makes a link, without allocating.
+// may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; cp
+// -s /etc/x l; a target only known at run time). The link itself lands in
+// the project, so each command on its own passes; nil when no command of
+// the line makes a link, without allocating.
 func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
-		if n := lowerName(c); n != "ln" && n != "link" {
+		n := lowerName(c)
+		cp := n == "cp" && cpLinks(c)
+		if n != "ln" && n != "link" && !cp {
 			continue
 		}
 		ts := e.touches(c)
 		var target string
 		for _, t := range ts {
-			if t.reach && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
+			// ln's targets are reached through its links; cp -s's and cp
+			// -l's sources are.
+			if (t.reach || cp) && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
 				target = t.word.Text
 				break
 			}
@@ -38,6 +47,15 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 		}
 	}
 	return out
+}
+
+// cpLinks says whether cp c makes links to its sources instead of copies
+// (-s, --symbolic-link, -l, --link, in a cluster too: cp -sf).
+func cpLinks(c SimpleCommand) bool {
+	return slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		return w.Literal && (w.Text == "--symbolic-link" || w.Text == "--link" ||
+			shortCluster(w.Text) && strings.ContainsAny(w.Text, "sl"))
+	})
 }
 
 // throughLink reports why c, command i of the line, writes through one of

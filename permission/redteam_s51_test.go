@@ -13,7 +13,8 @@ import "testing"
 // on their input (echo … | racket, jshell < f); make install told to
 // install outside (PREFIX=/x, DESTDIR=/x); and what "free disk space"
 // runs: caches and stores emptied outside the project (go clean -modcache,
-// npm cache clean, docker system prune). testEnv: project /home/u/proj,
+// npm cache clean, docker system prune); links cp -s and cp -l make; and
+// more runners, and getopt's bundled options (julia -qe). testEnv: project /home/u/proj,
 // home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
@@ -108,6 +109,10 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 F docker volume rm", D, nil, `docker volume rm data`, Ask},
 		{"S51 F neighbour: caches listed, the project cleaned", D, nil, `go clean && go clean -testcache && go build ./... && npm cache ls && npm ci && yarn install && pnpm store path && pip cache dir && pip cache list && docker ps && docker image ls && docker volume ls && docker build . && docker rm -f x && conda list && brew list`, Allow},
 		{"S51 F neighbour: the project cleaned, acceptEdits", A, nil, `go clean -i ./... && cargo clean && npm cache verify`, Allow},
+		{"S51 G cp -s to outside then a write", D, nil, `cp -s /tmp/x l && echo hi > l`, Ask},
+		{"S51 G cp -sf to outside then a write", A, nil, `cp -sf /etc/x l; echo hi > l`, Ask},
+		{"S51 G cp -l to outside then a write", D, nil, `cp -l /tmp/x h && echo hi > h`, Ask},
+		{"S51 G neighbour: cp -s in the project, cp -a", D, nil, `cp -s src/x l && echo hi > l && cp -a a b && echo hi > b`, Allow},
 	}
 	checkDecisions(t, tests)
 }
