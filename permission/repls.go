@@ -15,11 +15,15 @@ type replSpec struct {
 	sub   string   // the subcommand that runs code at all ("" for any)
 	eval  string   // the word (after sub) whose operands are code
 	stdin bool
+	// cluster: its single-letter options may be bundled, the value of
+	// the last attached or in the next word (getopt's julia -qe CODE,
+	// -eCODE; racket -ie CODE).
+	cluster bool
 }
 
 // repls are the runners of replSpec, by lower-case name.
 var repls = map[string]replSpec{
-	"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true},
+	"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true},
 	"csi":          {lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true},
 	"gosh":         {lang: "Scheme", code: []string{"-e", "-E"}, stdin: true},
 	"janet":        {lang: "Janet", code: []string{"-e"}, stdin: true},
@@ -30,7 +34,7 @@ var repls = map[string]replSpec{
 	"kotlin":       {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
 	"kotlinc":      {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
 	"groovy":       {lang: "Groovy", code: []string{"-e"}},
-	"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true},
+	"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
 	"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
 	"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
 	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true},
@@ -48,6 +52,25 @@ var repls = map[string]replSpec{
 	"scheme":       {lang: "Scheme", stdin: true},
 	"petite":       {lang: "Scheme", stdin: true},
 	"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
+	"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
+	"newlisp":      {lang: "Lisp", code: []string{"-e"}, stdin: true},
+	"bb":           {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+	"fennel":       {lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true},
+	"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
+	"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
+	"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
+	"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
+	"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
+	"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
+	"nu":           {lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true},
+	"xonsh":        {lang: "xonsh", code: []string{"-c"}, stdin: true},
+	"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
+	"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
+	"lein":         {lang: "Clojure", sub: "repl", stdin: true},
+	"sbt":          {lang: "Scala", sub: "console", stdin: true},
+	"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+	"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
+	"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
 }
 
 // replCode reads the command line of a runner of repls: why it runs code
@@ -65,6 +88,13 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 		for _, o := range s.code {
 			if t == o || strings.HasPrefix(t, o) && len(t) > len(o) && (t[len(o)] == '=' || t[len(o)] == ':') {
 				return n + " " + o + " evaluates " + s.lang + " code, which the analysis cannot read", false
+			}
+		}
+		if s.cluster && shortCluster(t) && !strings.Contains(t, "=") {
+			for _, o := range s.code {
+				if len(o) == 2 && strings.IndexByte(t[1:], o[1]) >= 0 {
+					return n + " " + shorten(t) + " evaluates " + s.lang + " code, which the analysis cannot read", false
+				}
 			}
 		}
 		if t == "-" {
