@@ -962,10 +962,39 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		out = append(out, PathArg{Word: w, Write: !readonly && db.Literal})
 	}
+	duck := lowerName(c) == "duckdb"
 	for _, w := range cmds {
 		if d, ok := sqliteDot(strings.TrimSpace(w.Text)); ok && w.Literal {
 			out = append(out, d.files...)
+		} else if duck && w.Literal {
+			// duckdb reads the files its SQL names in strings
+			// (read_csv('~/.aws/credentials'), FROM 'f.parquet').
+			out = guessPaths(out, sqlStrings(w.Text))
 		}
+	}
+	return out
+}
+
+// sqlStrings returns the single-quoted string literals of SQL text t, ''
+// read as one quote.
+func sqlStrings(t string) []Word {
+	var out []Word
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\'' {
+			continue
+		}
+		var b strings.Builder
+		for i++; i < len(t); i++ {
+			if t[i] == '\'' {
+				if i+1 < len(t) && t[i+1] == '\'' {
+					i++
+				} else {
+					break
+				}
+			}
+			b.WriteByte(t[i])
+		}
+		out = append(out, Word{Text: b.String(), Literal: true})
 	}
 	return out
 }

@@ -135,6 +135,10 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 H kotlinc-jvm -e", D, nil, `kotlinc-jvm -e 'java.io.File("/tmp/x").delete()'`, Ask},
 		{"S51 H scala-cli -e", A, nil, `scala-cli -e 'new java.io.File("/tmp/x").delete'`, Ask},
 		{"S51 H neighbour: scripts of theirs in the project", D, nil, `bb script.clj && bb tasks && raku x.raku && octave x.m && gnuplot plot.gp && nu x.nu && mix test && mix run priv/seeds.exs && lein test && sbt compile && sbt test && julia -t 4 x.jl && julia --project=. -O3 x.jl && racket -l racket/base -t x.rkt && scala-cli run . && qjs x.js && hy x.hy && fennel x.fnl`, Allow},
+		{"S51 I duckdb reads a credential store", D, nil, `duckdb x.db -c "SELECT * FROM read_csv('/home/u/.aws/credentials')"`, Ask},
+		{"S51 I duckdb FROM a key file", A, nil, `duckdb -c "SELECT * FROM '~/.ssh/id_rsa'"`, Ask},
+		{"S51 I echo | duckdb reads ~/.netrc", D, nil, `echo "select * from read_text('~/.netrc')" | duckdb`, Ask},
+		{"S51 I neighbour: duckdb reads data files", A, nil, `duckdb -c "select * from read_csv('data.csv')" && duckdb -c "select * from read_csv('/tmp/data.csv')" && duckdb -c "select 'it''s', * from read_parquet('out/x.parquet')"`, Allow},
 	}
 	checkDecisions(t, tests)
 }
