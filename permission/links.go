@@ -24,7 +24,9 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	for i, c := range cmds {
 		n := lowerName(c)
 		cp := n == "cp" && cpLinks(c)
-		if n != "ln" && n != "link" && !cp {
+		// A copy of a link made earlier may be a link too (cp -a, -P, -d).
+		again := n == "cp" && len(out) > 0
+		if n != "ln" && n != "link" && !cp && !again {
 			continue
 		}
 		ts := e.touches(c)
@@ -35,6 +37,12 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 			if (t.reach || cp) && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
 				target = t.word.Text
 				break
+			}
+			if again && !t.write && t.path.abs != "" {
+				if k := slices.IndexFunc(out, func(l madeLink) bool { return within(t.path.abs, l.link) }); k >= 0 {
+					target = out[k].target
+					break
+				}
 			}
 		}
 		if target == "" {

@@ -139,6 +139,9 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 I duckdb FROM a key file", A, nil, `duckdb -c "SELECT * FROM '~/.ssh/id_rsa'"`, Ask},
 		{"S51 I echo | duckdb reads ~/.netrc", D, nil, `echo "select * from read_text('~/.netrc')" | duckdb`, Ask},
 		{"S51 I neighbour: duckdb reads data files", A, nil, `duckdb -c "select * from read_csv('data.csv')" && duckdb -c "select * from read_csv('/tmp/data.csv')" && duckdb -c "select 'it''s', * from read_parquet('out/x.parquet')"`, Allow},
+		{"S51 J cp -a of a link made to outside, then a write below", D, nil, `ln -s /tmp t2 && cp -a t2 t && touch t/x`, Ask},
+		{"S51 J cp -P of a path below a link, then a write", A, nil, `ln -s /tmp t2 && cp -P t2/x t && echo hi > t`, Ask},
+		{"S51 J neighbour: copies of links in the project", D, nil, `ln -s src t2 && cp -a t2 t && touch t/x && cp -a a b && touch b/x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
