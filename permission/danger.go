@@ -3791,6 +3791,16 @@ func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 // delete outside the project root, by names of their own.
 func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
+	switch n {
+	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl":
+	default:
+		return "", false
+	}
+	if args := c.Args(); len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume"}, w.Text)
+	}) {
+		return "", false // go build, docker ps: its subcommand words are not worth reading
+	}
 	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
 	op := m.is
 	what, words := "", 2

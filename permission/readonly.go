@@ -1960,6 +1960,9 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 	if !slices.Contains(installers, n) {
 		return out
 	}
+	if (n == "make" || n == "gmake") && !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "install") }) {
+		return out // make build: nothing installed, nothing more to read
+	}
 	args := c.Args()
 	ops := operandTexts(args)
 	if len(ops) == 0 {
