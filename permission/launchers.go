@@ -975,8 +975,8 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// sqlStrings returns the single-quoted string literals of SQL text t, ''
-// read as one quote.
+// sqlStrings returns the single-quoted string literals of SQL text t, a
+// doubled quote inside one read as one quote.
 func sqlStrings(t string) []Word {
 	var out []Word
 	for i := 0; i < len(t); i++ {
