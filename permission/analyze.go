@@ -673,7 +673,22 @@ func inputCommands(c SimpleCommand) string {
 		}
 		return n + " runs the keys of its input as its commands, which may write files anywhere and run shell commands"
 	}
+	if args := c.Args(); len(args) > 0 {
+		return replInput(lowerName(c), args[1:])
+	}
 	return ""
+}
+
+// fedCommands: a program that runs the commands of its input, given a
+// here-document or a file on it, may do what the analysis cannot see
+// (inputCommands). < /dev/null feeds nothing: gdb -batch … < /dev/null.
+func (z *analyzer) fedCommands(c SimpleCommand, rs []*syntax.Redirect) {
+	devNull := slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && r.Target.Text == "/dev/null" })
+	if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedFile && !devNull {
+		if why := inputCommands(c); why != "" {
+			z.complex("%s", why)
+		}
+	}
 }
 
 // pipedProgram: a shell that reads its program from a pipe whose other end
@@ -712,7 +727,7 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 // its input: dot-commands and \! among them run shell commands and write
 // files (fedSQL).
 func isSQLShell(n string) bool {
-	return n == "sqlite3" || n == "psql" || n == "mysql" || n == "mariadb"
+	return n == "sqlite3" || n == "duckdb" || n == "psql" || n == "mysql" || n == "mariadb"
 }
 
 // fedSQL judges text, the commands database shell c reads on its input
@@ -724,7 +739,7 @@ func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string)
 	switch {
 	case !known:
 		z.complex("%s reads its commands from %s, only known at run time: %s", c.Name(), what, shorten(text))
-	case n == "sqlite3":
+	case n == "sqlite3" || n == "duckdb":
 		// Its lines as operands of a command of their own, judged
 		// as the command line's are: the files its dot-commands
 		// name are paths of that command.
@@ -1892,19 +1907,17 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	case "expect":
 		z.expectCode(c)
 	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim":
-		// (< /dev/null feeds nothing: gdb -batch … < /dev/null.)
-		devNull := slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && r.Target.Text == "/dev/null" })
-		if feed, _ := fdDoc(rs, 0); feed == feedDoc || feed == feedFile && !devNull {
-			if why := inputCommands(c); why != "" {
-				z.complex("%s", why)
-			}
-		}
-	case "sqlite3", "psql", "mysql", "mariadb":
+		z.fedCommands(c, rs)
+	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document
 		// as well as from the command line: sqlite3 db <<< '.shell rm -rf ~'.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, lit := z.docProgram(doc)
 			z.fedSQL(c, text, lit, "a here-document")
+		}
+	default:
+		if _, ok := repls[n]; ok {
+			z.fedCommands(c, rs)
 		}
 	}
 	if n := lowerName(c); n == "set" || isShell(n) {

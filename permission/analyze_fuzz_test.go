@@ -28,6 +28,9 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"node --cpu-prof-dir; node --report-dir=; m -o/ -I/x",
 		"bash <(echo x) <(y); . <(printf); sh 3< <(echo) /dev/fd/3 < <(cat <<< z); cat - <<E | sh\n$x\nE",
 		"gem i -n; python3 -m pip install -t; luarocks make --tree; gh api -XPOST graphql -f query=mutation",
+		"ln -s /tmp t -t d; ln x; link $y l && cd t/.. && touch l/x d/t > t; git -C l/ init; history -aw",
+		"duckdb -c 'COPY t TO x' -s .sh x.db '.output y'; echo 'LOAD x' | duckdb; duckdb <<< ATTACH",
+		"racket -e x; echo x | julia -; crystal eval; dotnet script eval x; nim --eval:x; jshell < f; erl -eval=x",
 	} {
 		f.Add(s)
 	}

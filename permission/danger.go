@@ -159,6 +159,10 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// keeps, where no undo reaches: kubectl delete, helm uninstall,
 		// terraform destroy, aws s3 rm, gcloud … delete.
 		{name: "cloud change", check: checkCloudChange},
+		// Empties a cache or a store kept outside the project, for every
+		// project of the user's: go clean -modcache, npm cache clean, pip
+		// cache purge, docker system prune (images and volumes with it).
+		{name: "cache cleanup", check: checkCacheCleanup},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
@@ -3777,6 +3781,69 @@ var mongoWriteCalls = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 }}
 
 func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
+
+// checkCacheCleanup: what "free disk space" runs: a package manager's
+// cache or store emptied (go clean -cache, -modcache,
+// -fuzzcache; npm cache clean, yarn cache clean, pnpm store prune, pip
+// cache purge and remove, conda clean, brew cleanup, gem cleanup), and a
+// container engine's images, containers, volumes and build cache pruned
+// or its volumes removed (docker system prune, docker volume rm). They
+// delete outside the project root, by names of their own.
+func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	switch n {
+	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl":
+	default:
+		return "", false
+	}
+	if args := c.Args(); len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume"}, w.Text)
+	}) {
+		return "", false // go build, docker ps: its subcommand words are not worth reading
+	}
+	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
+	op := m.is
+	what, words := "", 2
+	switch n {
+	case "go":
+		if op(0, "clean") && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+			return slices.Contains([]string{"cache", "modcache", "fuzzcache"}, strings.TrimLeft(w.Text, "-"))
+		}) {
+			what, words = "empties the Go build or module cache, outside the project", 1
+		}
+	case "npm", "yarn":
+		if op(0, "cache") && op(1, "clean", "clear", "rm") {
+			what = "empties the package cache, outside the project"
+		}
+	case "pnpm":
+		if op(0, "store") && op(1, "prune") {
+			what = "prunes the package store, outside the project"
+		}
+	case "pip", "pip3":
+		if op(0, "cache") && op(1, "purge", "remove") {
+			what = "empties pip's cache, outside the project"
+		}
+	case "conda", "mamba", "micromamba":
+		if op(0, "clean") {
+			what, words = "removes packages and caches of the installation, outside the project", 1
+		}
+	case "brew", "gem":
+		if op(0, "cleanup") {
+			what, words = "removes installed versions and caches, outside the project", 1
+		}
+	case "docker", "podman", "nerdctl":
+		switch {
+		case op(0, "system", "image", "container", "volume", "network", "builder", "buildx") && op(1, "prune"):
+			what = "deletes images, containers, volumes or build cache the engine keeps, outside the project"
+		case op(0, "volume") && op(1, "rm", "remove"):
+			what = "deletes volumes and the data they keep, outside the project"
+		}
+	}
+	if what == "" {
+		return "", false
+	}
+	return m.reason(c.Name(), words, what), false
+}
 
 // checkCloudChange: a cluster's resources created, changed or deleted
 // (kubectl apply, delete, patch, scale; helm install, upgrade,

@@ -794,6 +794,17 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	for _, p := range CheckPipelines(a) {
 		worst = stricter(worst, e.dangerVerdict(p))
 	}
+	// A link made on the line to a place outside the root, then written
+	// through by its name (ln -s /etc/x l && echo hi > l): each command
+	// alone writes in the project. bypassPermissions allows writes outside.
+	if links := e.linksOut(a.Commands); len(links) > 0 {
+		for i, c := range a.Commands {
+			if why := e.throughLink(i, c, links); why != "" && e.Mode != ModeBypassPermissions {
+				worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
+				break
+			}
+		}
+	}
 	// What the analysis could not see is asked for in bypassPermissions
 	// mode too: a deny rule or an rm of a critical path may hide in it,
 	// and those hold in every mode.

@@ -20,7 +20,7 @@ func hiddenRun(c SimpleCommand) string {
 	n := lowerName(c)
 	switch n {
 	case "rsync", "tar", "bsdtar", "gtar", "split", "gsplit", "man", "less", "more", "most", "vi", "vim", "nvim",
-		"ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis", "zip", "wget", "cpio", "sqlite3", "sqlite":
+		"ex", "view", "vimdiff", "gvim", "evim", "rvim", "nvi", "elvis", "zip", "wget", "cpio", "sqlite3", "sqlite", "duckdb":
 		// Their parsers below read options from literal words: one
 		// only known at run time whose option is written out
 		// (--to-command="$c", -TT"$c") is read as that option, its value
@@ -132,7 +132,7 @@ func hiddenRun(c SimpleCommand) string {
 			}
 		}
 		return "crontab installs commands cron runs later, outside the sandbox"
-	case "sqlite3", "sqlite":
+	case "sqlite3", "sqlite", "duckdb":
 		return sqliteRuns(n, args[1:])
 	case "psql":
 		return sqlClientRuns(n, args[1:], "c", []string{"--command"}, psqlReach)
@@ -180,6 +180,9 @@ func hiddenRun(c SimpleCommand) string {
 	default:
 		if isCompiler(n) {
 			return compilerRuns(n, args[1:])
+		}
+		if why := replRuns(n, args[1:]); why != "" {
+			return why
 		}
 		for _, tcl := range []string{"tclsh", "wish"} {
 			if v, ok := strings.CutPrefix(n, tcl); ok && v != "" && isDecimal(strings.ReplaceAll(v, ".", "")) {
@@ -718,7 +721,7 @@ func sqliteArgs(args []Word) (db *Word, cmds []Word, init *Word) {
 					i++
 					init = &args[i]
 				}
-			case "cmd":
+			case "cmd", "c", "s": // duckdb's -c and -s run one and quit
 				if i+1 < len(args) {
 					i++
 					cmds = append(cmds, args[i])
@@ -762,6 +765,27 @@ func sqliteRuns(n string, args []Word) string {
 		}
 		if why := sqliteCommandRuns(n, w.Text); why != "" {
 			return why
+		}
+		if why := duckdbReach(w.Text); n == "duckdb" && why != "" {
+			return n + " " + shorten(w.Text) + ": " + why
+		}
+	}
+	return ""
+}
+
+// duckdbReach says why SQL for duckdb reaches past its database, or "":
+// COPY … TO and EXPORT DATABASE write files the SQL names, wherever they
+// are, ATTACH opens one, INSTALL and LOAD fetch and load an extension's
+// code, and a URL is read over the network (httpfs).
+func duckdbReach(t string) string {
+	l := strings.ToLower(t)
+	if strings.Contains(l, "://") {
+		return "a URL is reached over the network"
+	}
+	for _, f := range strings.FieldsFunc(l, func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' }) {
+		switch f {
+		case "copy", "export", "import", "attach", "install", "load":
+			return strings.ToUpper(f) + " reaches files or code the SQL names, wherever they are"
 		}
 	}
 	return ""
@@ -938,10 +962,39 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		out = append(out, PathArg{Word: w, Write: !readonly && db.Literal})
 	}
+	duck := lowerName(c) == "duckdb"
 	for _, w := range cmds {
 		if d, ok := sqliteDot(strings.TrimSpace(w.Text)); ok && w.Literal {
 			out = append(out, d.files...)
+		} else if duck && w.Literal {
+			// duckdb reads the files its SQL names in strings
+			// (read_csv('~/.aws/credentials'), FROM 'f.parquet').
+			out = guessPaths(out, sqlStrings(w.Text))
 		}
+	}
+	return out
+}
+
+// sqlStrings returns the single-quoted string literals of SQL text t, a
+// doubled quote inside one read as one quote.
+func sqlStrings(t string) []Word {
+	var out []Word
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\'' {
+			continue
+		}
+		var b strings.Builder
+		for i++; i < len(t); i++ {
+			if t[i] == '\'' {
+				if i+1 < len(t) && t[i+1] == '\'' {
+					i++
+				} else {
+					break
+				}
+			}
+			b.WriteByte(t[i])
+		}
+		out = append(out, Word{Text: b.String(), Literal: true})
 	}
 	return out
 }

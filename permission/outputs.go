@@ -212,13 +212,7 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 	case "certutil":
 		return certutilPaths(out, args[1:])
 	case "duckdb":
-		if slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "-readonly" }) {
-			return out
-		}
-		if ops := plainOperands(args[1:]); len(ops) > 0 && !(ops[0].Literal && ops[0].Text == ":memory:") {
-			out = append(out, PathArg{Word: ops[0], Write: true})
-		}
-		return out
+		return sqlitePaths(out, c) // its shell is sqlite3's
 	case "docker", "podman", "nerdctl":
 		if ops := plainOperands(args[1:]); len(ops) > 0 && ops[0].Literal && (ops[0].Text == "cp" || ops[0].Text == "container" && len(ops) > 1 && ops[1].Text == "cp") {
 			return containerCpPaths(out, args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "cp" })+1:])
@@ -233,8 +227,14 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		for _, w := range args[1:] {
 			if w.Literal && shortCluster(w.Text) && strings.ContainsAny(w.Text[1:], letters) {
-				for _, o := range plainOperands(args[1:]) {
+				ops := plainOperands(args[1:])
+				for _, o := range ops {
 					out = append(out, PathArg{Word: o, Write: true})
+				}
+				if n == "history" && len(ops) == 0 {
+					// history -a and -w write $HISTFILE, the shell's
+					// history file, kept in the home directory.
+					out = append(out, PathArg{Word: Word{Text: "$HISTFILE"}, Write: true})
 				}
 				return out
 			}

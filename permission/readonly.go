@@ -1916,7 +1916,14 @@ func toolSettingsFiles(out []PathArg, c SimpleCommand) []PathArg {
 
 // installers are the programs installDirs knows.
 var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pnpm", "yarn", "bun", "deno", "dotnet", "stack", "cabal",
-	"gem", "composer", "luarocks", "opam", "nimble"}
+	"gem", "composer", "luarocks", "opam", "nimble", "make", "gmake"}
+
+// makeInstallVars are the variables by which a makefile's install
+// targets are told where to put what they build (GNU's directory
+// variables, DESTDIR's staging root, and the common spellings of them).
+var makeInstallVars = []string{"DESTDIR", "PREFIX", "prefix", "exec_prefix", "BINDIR", "bindir", "SBINDIR", "sbindir",
+	"LIBDIR", "libdir", "DATADIR", "datadir", "MANDIR", "mandir", "INCLUDEDIR", "includedir", "SYSCONFDIR", "sysconfdir",
+	"INSTALL_PREFIX", "INSTALL_DIR", "INSTALLDIR", "DESTINATION"}
 
 // asPip returns python -m pip … as pip …, and the lower-case name of
 // the command it returns.
@@ -1952,6 +1959,9 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 	c, n := asPip(c)
 	if !slices.Contains(installers, n) {
 		return out
+	}
+	if (n == "make" || n == "gmake") && !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "install") }) {
+		return out // make build: nothing installed, nothing more to read
 	}
 	args := c.Args()
 	ops := operandTexts(args)
@@ -2116,6 +2126,20 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 		dirs = append(dirs, root)
 	case n == "nimble" && ops[0] == "install" && !has("-d", "--depsOnly"):
 		dirs = append(dirs, Word{Text: "~/.nimble/bin", Literal: true})
+	case (n == "make" || n == "gmake") && slices.ContainsFunc(ops, func(o string) bool { return strings.HasPrefix(o, "install") }):
+		// make install PREFIX=/x, DESTDIR=/x make install: the directories
+		// set for it are written; one left to the makefile is not known.
+		// Below DESTDIR, when it is set, go all the others.
+		for _, v := range makeInstallVars {
+			if d, ok := value(v); ok {
+				dirs = append(dirs, d)
+			} else if e := env(v); e != "" {
+				dirs = append(dirs, word(e))
+			}
+			if v == "DESTDIR" && len(dirs) > 0 {
+				break
+			}
+		}
 	case n == "cabal" && ops[0] == "install" && !has("--lib", "--only-dependencies", "--dependencies-only"):
 		if p, ok := value("--installdir"); ok {
 			dirs = append(dirs, p)

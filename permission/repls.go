@@ -1,0 +1,144 @@
+package permission
+
+import "strings"
+
+// replSpec says how the runner of a language the inline-code reader does
+// not read (inline.go) is given code: options whose value is code it
+// evaluates (racket -e, julia -e, erl -eval), a subcommand that evaluates
+// its operands (crystal eval, dotnet script eval), and whether, given
+// neither code nor a script file, it reads code from its input (a REPL:
+// echo '(delete-file "/tmp/x")' | racket). A script file is run as
+// python3's is.
+type replSpec struct {
+	lang  string
+	code  []string // options whose value is code: -e CODE, -e=CODE, --eval:CODE
+	sub   string   // the subcommand that runs code at all ("" for any)
+	eval  string   // the word (after sub) whose operands are code
+	stdin bool
+	// cluster: its single-letter options may be bundled, the value of
+	// the last attached or in the next word (getopt's julia -qe CODE,
+	// -eCODE; racket -ie CODE).
+	cluster bool
+}
+
+// repls are the runners of replSpec, by lower-case name.
+var repls = map[string]replSpec{
+	"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true},
+	"csi":          {lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true},
+	"gosh":         {lang: "Scheme", code: []string{"-e", "-E"}, stdin: true},
+	"janet":        {lang: "Janet", code: []string{"-e"}, stdin: true},
+	"ecl":          {lang: "Lisp", code: []string{"-eval", "--eval"}, stdin: true},
+	"clojure":      {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+	"clj":          {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+	"scala":        {lang: "Scala", code: []string{"-e"}, stdin: true},
+	"kotlin":       {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+	"kotlinc":      {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+	"groovy":       {lang: "Groovy", code: []string{"-e"}},
+	"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
+	"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
+	"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
+	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true},
+	"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
+	"utop":         {lang: "OCaml", stdin: true},
+	"crystal":      {lang: "Crystal", eval: "eval"},
+	"nim":          {lang: "Nim", code: []string{"--eval"}},
+	"v":            {lang: "V", code: []string{"-e"}},
+	"dotnet":       {lang: "C#", sub: "script", eval: "eval", stdin: true},
+	"jshell":       {lang: "Java", stdin: true},
+	"ghc":          {lang: "Haskell", code: []string{"-e"}},
+	"ghci":         {lang: "Haskell", code: []string{"-e"}, stdin: true},
+	"swift":        {lang: "Swift", code: []string{"-e"}, stdin: true},
+	"chez":         {lang: "Scheme", stdin: true},
+	"scheme":       {lang: "Scheme", stdin: true},
+	"petite":       {lang: "Scheme", stdin: true},
+	"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
+	"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
+	"newlisp":      {lang: "Lisp", code: []string{"-e"}, stdin: true},
+	"bb":           {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+	"fennel":       {lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true},
+	"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
+	"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
+	"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
+	"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
+	"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
+	"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
+	"nu":           {lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true},
+	"xonsh":        {lang: "xonsh", code: []string{"-c"}, stdin: true},
+	"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
+	"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
+	"lein":         {lang: "Clojure", sub: "repl", stdin: true},
+	"sbt":          {lang: "Scala", sub: "console", stdin: true},
+	"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+	"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
+	"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
+}
+
+// replCode reads the command line of a runner of repls: why it runs code
+// the analysis cannot read there (-e CODE, crystal eval CODE, a script
+// read from its input by "-"), and whether, given no code and no script,
+// it reads code from its input. why is "" for none.
+func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
+	var ops []Word
+	for _, w := range args {
+		t := w.Text
+		if !w.Literal {
+			ops = append(ops, w)
+			continue
+		}
+		for _, o := range s.code {
+			if t == o || strings.HasPrefix(t, o) && len(t) > len(o) && (t[len(o)] == '=' || t[len(o)] == ':') {
+				return n + " " + o + " evaluates " + s.lang + " code, which the analysis cannot read", false
+			}
+		}
+		if s.cluster && shortCluster(t) && !strings.Contains(t, "=") {
+			for _, o := range s.code {
+				if len(o) == 2 && strings.IndexByte(t[1:], o[1]) >= 0 {
+					return n + " " + shorten(t) + " evaluates " + s.lang + " code, which the analysis cannot read", false
+				}
+			}
+		}
+		if t == "-" {
+			return n + " - runs " + s.lang + " code read from its input, which the analysis cannot read", false
+		}
+		if !strings.HasPrefix(t, "-") {
+			ops = append(ops, w)
+		}
+	}
+	if s.sub != "" {
+		if len(ops) == 0 || !ops[0].Literal || ops[0].Text != s.sub {
+			return "", false
+		}
+		ops = ops[1:]
+	}
+	if s.eval != "" && len(ops) > 0 && ops[0].Literal && ops[0].Text == s.eval {
+		if len(ops) > 1 {
+			return n + " " + s.eval + " evaluates " + s.lang + " code, which the analysis cannot read", false
+		}
+		return "", true // crystal eval, fed its code
+	}
+	return "", s.stdin && len(ops) == 0
+}
+
+// replRuns is hiddenRun for the runners of repls: code given on the
+// command line.
+func replRuns(n string, args []Word) string {
+	s, ok := repls[n]
+	if !ok {
+		return ""
+	}
+	why, _ := replCode(n, s, args)
+	return why
+}
+
+// replInput is inputCommands for the runners of repls: given no code and
+// no script, what feeds one is its program.
+func replInput(n string, args []Word) string {
+	s, ok := repls[n]
+	if !ok {
+		return ""
+	}
+	if why, reads := replCode(n, s, args); why == "" && reads {
+		return n + " runs " + s.lang + " code read from its input, which the analysis cannot read"
+	}
+	return ""
+}
