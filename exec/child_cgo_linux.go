@@ -24,6 +24,24 @@ import (
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
+// testKillStragglers is tests' way into the sharer's kill_stragglers
+// (child_linux.c), on the calling thread, which must be a child subreaper
+// locked to its goroutine: it kills and reaps that thread's descendants
+// for up to forMS, pausing once on the descriptor pause (if not -1)
+// between its first look and the kills; withoutPidfd has it kill as on a
+// kernel without pidfds. It returns whether pidfds were missing.
+func testKillStragglers(pause, forMS int, withoutPidfd bool) (bool, error) {
+	without := 0
+	if withoutPidfd {
+		without = 1
+	}
+	r := C.mews_test_kill_stragglers(C.int(pause), C.int(forMS), C.int(without))
+	if r < 0 {
+		return false, syscall.Errno(-r)
+	}
+	return r != 0, nil
+}
+
 // haveChild says this build has the sandbox child (child_linux.c).
 const haveChild = true
 

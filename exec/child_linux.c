@@ -3189,6 +3189,21 @@ static int futex_wait(int *word) {
 // (sharer); -1 when it is not one.
 static long straggler_fd = -1;
 
+// straggler_pause_fd is a test's (mews_test_kill_stragglers): the first
+// look says "s" there once it has read the children of the first process
+// it found, and waits for a byte before it goes on; -1 otherwise.
+static long straggler_pause_fd = -1;
+
+static void straggler_paused(void) {
+	char c = 's';
+	SYS3(SYS_write, straggler_pause_fd, &c, 1);
+	long r;
+	do {
+		r = SYS3(SYS_read, straggler_pause_fd, &c, 1);
+	} while (r == -EINTR);
+	straggler_pause_fd = -1;
+}
+
 static long long monotonic_ns(void) {
 	struct {
 		long s, ns;
@@ -3198,16 +3213,18 @@ static long long monotonic_ns(void) {
 }
 
 // walk_list holds the pids one look at the sharer's descendants found,
-// each process's children after it (kill_stragglers); what does not fit
-// waits for the next look.
+// each process's children after it (kill_stragglers), and walk_parent the
+// pid of the process whose children file listed each (0: the sharer's own);
+// what does not fit waits for the next look.
 #define MEWS_MAX_WALK 16384
 static long walk_list[MEWS_MAX_WALK];
+static long walk_parent[MEWS_MAX_WALK];
 
 // parse_pids appends the pids in the text b[0:n) (a children file's,
-// separated by spaces) but keep to walk_list from top, and returns the
-// new top.
+// separated by spaces) but keep to walk_list from top, each listed by
+// parent, and returns the new top.
 // A number the read cut off (no separator after it) is not taken.
-static size_t parse_pids(const char *b, long n, size_t top, long keep) {
+static size_t parse_pids(const char *b, long n, size_t top, long keep, long parent) {
 	long pid = 0;
 	int digits = 0;
 	for (long i = 0; i < n; i++) {
@@ -3217,6 +3234,7 @@ static size_t parse_pids(const char *b, long n, size_t top, long keep) {
 			continue;
 		}
 		if (digits && pid != keep && top < MEWS_MAX_WALK) {
+			walk_parent[top] = parent;
 			walk_list[top++] = pid;
 		}
 		pid = 0;
@@ -3225,15 +3243,98 @@ static size_t parse_pids(const char *b, long n, size_t top, long keep) {
 	return top;
 }
 
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal 424
+#endif
+
+// no_pidfd says pidfd_open is missing (ENOSYS, Linux before 5.3): the
+// stragglers are then killed by number, as found.
+static int no_pidfd;
+
+// parent_of is the parent's pid in /proc/PID/stat, or -1 if there is no
+// such process.
+static long parent_of(long pid) {
+	char path[32] = "/proc/";
+	size_t n = 6 + decimal(path + 6, (uint64_t)pid);
+	copy(path + n, "/stat", 6);
+	long fd = SYS4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0) {
+		return -1;
+	}
+	// "PID (COMM) S PPID ...": a name of 64 bytes at most, which may
+	// hold ") " itself; nothing after its last ')' does.
+	char b[256];
+	long r = SYS3(SYS_read, fd, b, sizeof b);
+	SYS1(SYS_close, fd);
+	long close_paren = -1;
+	for (long i = 0; i < r; i++) {
+		if (b[i] == ')') {
+			close_paren = i;
+		}
+	}
+	if (close_paren < 0 || close_paren + 4 >= r) {
+		return -1;
+	}
+	long ppid = 0;
+	int digits = 0;
+	for (long i = close_paren + 4; i < r && b[i] >= '0' && b[i] <= '9'; i++) {
+		ppid = ppid * 10 + (b[i] - '0');
+		digits = 1;
+	}
+	return digits ? ppid : -1;
+}
+
+// pin_descendant returns a pidfd of the process pid if it is the child of
+// parent (the process whose children file listed it) still, -ESRCH if it
+// is not (gone, reaped and maybe its pid another's since), or -ENOSYS
+// without pidfds. A process that is not the sharer's own child can be
+// reaped by its parent, and its pid taken by any process on the host,
+// after a look read it: a pidfd is the process itself, whose pid, until it
+// is reaped, is no other's, so the check after opening it is of that
+// process, or of one whose pidfd the kill finds ended. Left open: the
+// parent's own pid taken meanwhile by a host process whose child took
+// this one's (two pids going round within one look).
+static long pin_descendant(long pid, long parent) {
+	if (no_pidfd) {
+		return -ENOSYS;
+	}
+	long fd = SYS2(SYS_pidfd_open, pid, 0);
+	if (fd == -ENOSYS) {
+		no_pidfd = 1;
+	}
+	if (fd < 0) {
+		return fd;
+	}
+	if (parent_of(pid) != parent) {
+		SYS1(SYS_close, fd);
+		return -ESRCH;
+	}
+	return fd;
+}
+
 // push_children appends the children of every thread of pid (each
 // thread's /proc/PID/task/TID/children) to walk_list from top, and
-// returns the new top.
-static size_t push_children(long pid, size_t top) {
+// returns the new top. parent listed pid (0: the sharer): a process of
+// the tree, then, only if it is still that one's child, as its files are
+// read (see pin_descendant); one of the sharer's own is the sharer's
+// until it reaps it.
+static size_t push_children(long pid, long parent, size_t top) {
+	long pin = -1;
+	if (parent != 0) {
+		pin = pin_descendant(pid, parent);
+		if (pin < 0 && pin != -ENOSYS) {
+			return top; // gone, or someone else's now
+		}
+	}
+	size_t from = top;
 	char path[48] = "/proc/";
 	size_t n = 6 + decimal(path + 6, (uint64_t)pid);
 	copy(path + n, "/task", 6);
 	long dir = SYS4(SYS_openat, AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	if (dir < 0) {
+		if (pin >= 0) {
+			SYS1(SYS_close, pin);
+		}
 		return top; // gone: its children are the sharer's now
 	}
 	static uint64_t ents[256]; // struct linux_dirent64 records, 8-aligned
@@ -3265,12 +3366,37 @@ static size_t push_children(long pid, size_t top) {
 			long r = SYS3(SYS_read, fd, text, sizeof text);
 			SYS1(SYS_close, fd);
 			if (r > 0) {
-				top = parse_pids(text, r, top, 0);
+				top = parse_pids(text, r, top, 0, pid);
 			}
 		}
 	}
 	SYS1(SYS_close, dir);
+	if (pin >= 0) {
+		// Reaped while its files were read, the children listed may be
+		// those of a process that took its pid.
+		if (SYS4(SYS_pidfd_send_signal, pin, 0, 0, 0) != 0) {
+			top = from;
+		}
+		SYS1(SYS_close, pin);
+	}
 	return top;
+}
+
+// kill_straggler kills the process pid that parent's children file listed
+// (0: the sharer's, its own until it reaps it), if it is still that
+// one's child (pin_descendant).
+static void kill_straggler(long pid, long parent) {
+	if (parent == 0) {
+		SYS2(SYS_kill, pid, SIGKILL);
+		return;
+	}
+	long fd = pin_descendant(pid, parent);
+	if (fd == -ENOSYS) {
+		SYS2(SYS_kill, pid, SIGKILL);
+	} else if (fd >= 0) {
+		SYS4(SYS_pidfd_send_signal, fd, SIGKILL, 0, 0); // ESRCH: ended already
+		SYS1(SYS_close, fd);
+	}
 }
 
 // kill_stragglers kills and reaps every descendant of the sharer but keep
@@ -3286,11 +3412,13 @@ static size_t push_children(long pid, size_t top) {
 // the sharer in turn, are reaped by the next looks, until none is left or
 // for_ns have passed (one stuck in the kernel, or a fork bomb outrunning
 // the looks, is then left: the end is reported, and the call once the
-// runner is gone tries again). A pid read is a process of the tree that
-// its parent could reap, and the kernel hand to another, before the kill:
-// the kernel hands pids out in turn, so one freed is taken again only
-// once it has gone round all the others (pid_max, 32,768 at the least),
-// not within one look.
+// runner is gone tries again). Only the sharer reaps its own children, so
+// their pids stay theirs until it does; one further down can be reaped by
+// its parent, and its pid taken by any process on the host, between the
+// look that read it and the kill (the command can make the kernel's pids
+// go round, 32,768 of them here, faster than a look of a large tree): it
+// is signalled through a pidfd, once it is seen to be the child of the
+// one that listed it (pin_descendant).
 static void kill_stragglers(long keep, long long for_ns) {
 	if (straggler_fd < 0) {
 		return;
@@ -3299,7 +3427,7 @@ static void kill_stragglers(long keep, long long for_ns) {
 	for (;;) {
 		static char buf[4096];
 		long n = SYS4(SYS_pread64, straggler_fd, buf, sizeof buf, 0);
-		size_t found = n > 0 ? parse_pids(buf, n, 0, keep) : 0;
+		size_t found = n > 0 ? parse_pids(buf, n, 0, keep, 0) : 0;
 		int left = found > 0, reaped = 0;
 		// Reaped at once if dead (a zombie already): its children, if
 		// any, are the sharer's now, for the next look.
@@ -3315,13 +3443,16 @@ static void kill_stragglers(long keep, long long for_ns) {
 		// die before their parents.
 		for (size_t i = 0; i < found; i++) {
 			if (walk_list[i] > 0) {
-				found = push_children(walk_list[i], found);
+				found = push_children(walk_list[i], walk_parent[i], found);
+			}
+			if (straggler_pause_fd >= 0) {
+				straggler_paused();
 			}
 		}
 		while (found > 0) {
-			long pid = walk_list[--found];
-			if (pid > 0) {
-				SYS2(SYS_kill, pid, SIGKILL);
+			found--;
+			if (walk_list[found] > 0) {
+				kill_straggler(walk_list[found], walk_parent[found]);
 			}
 		}
 		if (!left || monotonic_ns() > deadline) {
@@ -3719,6 +3850,28 @@ int mews_prefork_ended(void) {
 // run's straggler; 0 if none.
 long mews_sharer_pid(void) {
 	return prefork.sharer > 0 ? prefork.sharer : 0;
+}
+
+// mews_test_kill_stragglers is a test's way into kill_stragglers (see
+// TestStragglerPidTakenMeanwhile): the calling thread, a child subreaper,
+// kills and reaps its descendants as the sharer does, for up to for_ms,
+// pausing once on pause_fd between the look and the kills; it returns
+// whether pidfds were missing, or -errno.
+int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd) {
+	long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/thread-self/children", O_RDONLY | O_CLOEXEC, 0);
+	if (fd < 0) {
+		return (int)fd;
+	}
+	straggler_fd = fd;
+	straggler_pause_fd = pause_fd;
+	no_pidfd = without_pidfd;
+	kill_stragglers(0, (long long)for_ms * 1000000LL);
+	SYS1(SYS_close, fd);
+	straggler_fd = -1;
+	straggler_pause_fd = -1;
+	int missing = no_pidfd;
+	no_pidfd = 0;
+	return missing;
 }
 
 // mews_raw_entry is called by mews_entry, the ELF entry point of the

@@ -23,8 +23,15 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("MEWSANDBOX_TEST_KILLED_MAKER"); dir != "" && testKilledMaker != nil {
 		os.Exit(testKilledMaker(dir, os.Getenv("MEWSANDBOX_TEST_KILL_AT")))
 	}
+	if role := os.Getenv("MEWSANDBOX_TEST_STRAGGLER"); role != "" && testStraggler != nil {
+		os.Exit(testStraggler(role))
+	}
 	os.Exit(m.Run())
 }
+
+// testStraggler, where set (on Linux with cgo), runs one of the processes
+// of a straggler test in a pid namespace (MEWSANDBOX_TEST_STRAGGLER).
+var testStraggler func(role string) int
 
 // testHoldLock takes an exclusive flock on dir, says "held" on stdout,
 // keeps it for MEWSANDBOX_TEST_HOLD_FOR and exits, without letting go
