@@ -142,6 +142,9 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 J cp -a of a link made to outside, then a write below", D, nil, `ln -s /tmp t2 && cp -a t2 t && touch t/x`, Ask},
 		{"S51 J cp -P of a path below a link, then a write", A, nil, `ln -s /tmp t2 && cp -P t2/x t && echo hi > t`, Ask},
 		{"S51 J neighbour: copies of links in the project", D, nil, `ln -s src t2 && cp -a t2 t && touch t/x && cp -a a b && touch b/x`, Allow},
+		{"S51 K neighbour: a relative link's target counts from the link's directory", D, nil, `ln -s ../src sub/lib && echo hi > sub/lib/x`, Allow},
+		{"S51 K neighbour: a relative link made in a new directory, written below", A, nil, `mkdir -p out && ln -s ../src out/src && touch out/src/x && ln -s -t sub ../src && touch sub/src/y`, Allow},
+		{"S51 K ln -sr counts the target from where ln runs", D, nil, `ln -sr ../x sub/l && echo hi > sub/l`, Ask},
 	}
 	checkDecisions(t, tests)
 }
