@@ -1560,6 +1560,9 @@ func gitSub(reason string, subs ...string) func(SimpleCommand, PathEnv) (string,
 // --opt=value) or a short cluster with one of the letters.
 func hasOpt(args []Word, short string, long ...string) bool {
 	for _, w := range args {
+		if !w.Literal && !strings.HasPrefix(strings.TrimLeft(w.Text, `"'\`), "-") {
+			continue // not an option, as optionText would find without a copy
+		}
 		t, opt := optionText(w)
 		if !opt {
 			continue

@@ -1543,6 +1543,15 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// cpLinks says whether cp given args links to its sources instead of
+// copying them (-s, -l, --symbolic-link, --link, abbreviated or not).
+func cpLinks(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		n, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && abbrevOf(n, []string{"--link", "--symbolic-link"}) != ""
+	}) || hasOpt(args, "sl")
+}
+
 // lnLong are ln's long options, for their abbreviations.
 var lnLong = []string{"--symbolic", "--suffix", "--target-directory", "--backup", "--directory", "--force",
 	"--interactive", "--logical", "--no-dereference", "--no-target-directory", "--physical",
@@ -1608,11 +1617,7 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	from := len(out)
 	out = cpSpec.paths(out, args)
-	links := slices.ContainsFunc(args, func(w Word) bool {
-		n, _, _ := strings.Cut(w.Text, "=")
-		return w.Literal && abbrevOf(n, []string{"--link", "--symbolic-link"}) != ""
-	})
-	if links || hasOpt(args, "sl") {
+	if cpLinks(args) {
 		for i := from; i < len(out); i++ {
 			out[i].Reach = !out[i].Write
 		}

@@ -145,6 +145,10 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 K neighbour: a relative link's target counts from the link's directory", D, nil, `ln -s ../src sub/lib && echo hi > sub/lib/x`, Allow},
 		{"S51 K neighbour: a relative link made in a new directory, written below", A, nil, `mkdir -p out && ln -s ../src out/src && touch out/src/x && ln -s -t sub ../src && touch sub/src/y`, Allow},
 		{"S51 K ln -sr counts the target from where ln runs", D, nil, `ln -sr ../x sub/l && echo hi > sub/l`, Ask},
+		{"S51 K a link to a link made to outside", A, nil, `ln -s /tmp t && ln -s t t2 && touch t2/x`, Ask},
+		{"S51 K a link below a link made to outside", D, nil, `ln -s /tmp t && ln -s t/sub u && touch u/x`, Ask},
+		{"S51 K cp --sym, abbreviated, to outside", A, nil, `cp --sym /tmp/x t && echo hi > t`, Ask},
+		{"S51 K neighbour: a file copied from below a link made to outside", D, nil, `ln -s /tmp t && cp t/x y && echo hi > y`, Allow},
 	}
 	checkDecisions(t, tests)
 }
