@@ -149,6 +149,13 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 K a link below a link made to outside", D, nil, `ln -s /tmp t && ln -s t/sub u && touch u/x`, Ask},
 		{"S51 K cp --sym, abbreviated, to outside", A, nil, `cp --sym /tmp/x t && echo hi > t`, Ask},
 		{"S51 K neighbour: a file copied from below a link made to outside", D, nil, `ln -s /tmp t && cp t/x y && echo hi > y`, Allow},
+		{"S51 L neighbour: cache commands asked for help or a dry run", D, nil, `conda clean --help && conda clean --all --dry-run && go clean -n -cache && brew cleanup -n && docker system prune --help`, Allow},
+		{"S51 L python -m pip cache purge", A, nil, `python3 -m pip cache purge`, Ask},
+		{"S51 L uv cache clean", D, nil, `uv cache clean`, Ask},
+		{"S51 L uv cache prune", A, nil, `uv cache prune`, Ask},
+		{"S51 L poetry cache clear", D, nil, `poetry cache clear --all pypi`, Ask},
+		{"S51 L podman system reset", A, nil, `podman system reset -f`, Ask},
+		{"S51 L neighbour: uv and poetry caches looked at", D, nil, `uv cache dir && poetry cache list && podman system df`, Allow},
 	}
 	checkDecisions(t, tests)
 }
