@@ -156,6 +156,11 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 L poetry cache clear", D, nil, `poetry cache clear --all pypi`, Ask},
 		{"S51 L podman system reset", A, nil, `podman system reset -f`, Ask},
 		{"S51 L neighbour: uv and poetry caches looked at", D, nil, `uv cache dir && poetry cache list && podman system df`, Allow},
+		{"S51 M neighbour: duckdb keywords in a string are data", A, nil, `duckdb x.db -c "select * from t where kind = 'load' or kind = 'copy'"`, Allow},
+		{"S51 M duckdb COPY after a dollar-quoted quote", D, nil, `duckdb x.db -c "select \$\$'\$\$; COPY t TO '/tmp/x'; select \$\$'\$\$"`, Ask},
+		{"S51 M duckdb COPY after a quote in a comment", A, nil, "duckdb x.db -c \"select 1 -- '\nCOPY t TO '/tmp/x' --'\"", Ask},
+		{"S51 M duckdb COPY after an escape string's quote", D, nil, `duckdb x.db -c "select E'\\''; COPY t TO '/tmp/x'; select '"`, Ask},
+		{"S51 M duckdb query() runs a string", A, nil, `duckdb x.db -c "select * from query('COPY t TO ''/tmp/x''')"`, Ask},
 	}
 	checkDecisions(t, tests)
 }
