@@ -161,6 +161,10 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 M duckdb COPY after a quote in a comment", A, nil, "duckdb x.db -c \"select 1 -- '\nCOPY t TO '/tmp/x' --'\"", Ask},
 		{"S51 M duckdb COPY after an escape string's quote", D, nil, `duckdb x.db -c "select E'\\''; COPY t TO '/tmp/x'; select '"`, Ask},
 		{"S51 M duckdb query() runs a string", A, nil, `duckdb x.db -c "select * from query('COPY t TO ''/tmp/x''')"`, Ask},
+		{"S51 N crystal e, eval abbreviated", D, nil, `crystal e 'File.delete("/tmp/x")'`, Ask},
+		{"S51 N perl6 -e", A, nil, `perl6 -e 'unlink "/tmp/x"'`, Ask},
+		{"S51 N scheme --eval", D, nil, `scheme --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S51 N neighbour: crystal builds and runs", A, nil, `crystal build src/main.cr && crystal run src/main.cr && crystal spec && crystal env && perl6 x.raku && scheme --script x.ss`, Allow},
 	}
 	checkDecisions(t, tests)
 }
