@@ -14,8 +14,11 @@ import "testing"
 // install outside (PREFIX=/x, DESTDIR=/x); and what "free disk space"
 // runs: caches and stores emptied outside the project (go clean -modcache,
 // npm cache clean, docker system prune); links cp -s and cp -l make; and
-// more runners, and getopt's bundled options (julia -qe). testEnv: project /home/u/proj,
-// home /home/u.
+// more runners, and getopt's bundled options (julia -qe); and what a
+// review of them found (K to N): links to links made on the line, a
+// relative link's target counted from the link's directory, cache
+// commands given --help or a dry run, duckdb's keywords in strings,
+// crystal e. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
