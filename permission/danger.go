@@ -1560,6 +1560,9 @@ func gitSub(reason string, subs ...string) func(SimpleCommand, PathEnv) (string,
 // --opt=value) or a short cluster with one of the letters.
 func hasOpt(args []Word, short string, long ...string) bool {
 	for _, w := range args {
+		if !w.Literal && !strings.HasPrefix(strings.TrimLeft(w.Text, `"'\`), "-") {
+			continue // not an option, as optionText would find without a copy
+		}
 		t, opt := optionText(w)
 		if !opt {
 			continue
@@ -3783,30 +3786,38 @@ var mongoWriteCalls = lazy[*regexp.Regexp]{build: func() *regexp.Regexp {
 func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 
 // checkCacheCleanup: what "free disk space" runs: a package manager's
-// cache or store emptied (go clean -cache, -modcache,
-// -fuzzcache; npm cache clean, yarn cache clean, pnpm store prune, pip
-// cache purge and remove, conda clean, brew cleanup, gem cleanup), and a
-// container engine's images, containers, volumes and build cache pruned
-// or its volumes removed (docker system prune, docker volume rm). They
-// delete outside the project root, by names of their own.
+// cache or store emptied (go clean -cache, -modcache, -fuzzcache; npm
+// cache clean, yarn cache clean, pnpm store prune, pip cache purge and
+// remove, uv cache clean and prune, poetry cache clear, conda clean, brew
+// cleanup, gem cleanup), and a container engine's images, containers,
+// volumes and build cache pruned, its volumes removed or its storage reset
+// (docker system prune, docker volume rm, podman system reset). They
+// delete outside the project root, by names of their own. Asked for help
+// or a dry run (-h, --help, -n, --dry-run), they only print.
 func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
-	n := lowerName(c)
+	c, n := asPip(c)
 	switch n {
-	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl":
+	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "uv", "poetry", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl":
 	default:
 		return "", false
 	}
-	if args := c.Args(); len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
-		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume"}, w.Text)
+	args := c.Args()
+	if len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset"}, w.Text)
 	}) {
 		return "", false // go build, docker ps: its subcommand words are not worth reading
+	}
+	if slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"-h", "--help", "-n", "--dry-run"}, w.Text)
+	}) {
+		return "", false // go clean -n -cache, conda clean --dry-run, docker system prune --help
 	}
 	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
 	op := m.is
 	what, words := "", 2
 	switch n {
 	case "go":
-		if op(0, "clean") && slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		if op(0, "clean") && slices.ContainsFunc(args[1:], func(w Word) bool {
 			return slices.Contains([]string{"cache", "modcache", "fuzzcache"}, strings.TrimLeft(w.Text, "-"))
 		}) {
 			what, words = "empties the Go build or module cache, outside the project", 1
@@ -3823,6 +3834,10 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 		if op(0, "cache") && op(1, "purge", "remove") {
 			what = "empties pip's cache, outside the project"
 		}
+	case "uv", "poetry":
+		if op(0, "cache") && op(1, "clean", "clear", "prune") {
+			what = "empties the package cache, outside the project"
+		}
 	case "conda", "mamba", "micromamba":
 		if op(0, "clean") {
 			what, words = "removes packages and caches of the installation, outside the project", 1
@@ -3837,6 +3852,8 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 			what = "deletes images, containers, volumes or build cache the engine keeps, outside the project"
 		case op(0, "volume") && op(1, "rm", "remove"):
 			what = "deletes volumes and the data they keep, outside the project"
+		case op(0, "system") && op(1, "reset"):
+			what = "deletes all images, containers, volumes and networks the engine keeps, outside the project"
 		}
 	}
 	if what == "" {

@@ -776,13 +776,27 @@ func sqliteRuns(n string, args []Word) string {
 // duckdbReach says why SQL for duckdb reaches past its database, or "":
 // COPY … TO and EXPORT DATABASE write files the SQL names, wherever they
 // are, ATTACH opens one, INSTALL and LOAD fetch and load an extension's
-// code, and a URL is read over the network (httpfs).
+// code, and a URL is read over the network (httpfs). Its keywords are
+// words of the SQL, not of its strings (where name = 'load'), when
+// single quotes are all that quotes it: a backslash (an escape string's
+// quote), a dollar quote, a double-quoted name or a comment may hide a
+// quote from sqlStrings, and query() runs a string as SQL, so then every
+// word counts.
 func duckdbReach(t string) string {
 	l := strings.ToLower(t)
 	if strings.Contains(l, "://") {
 		return "a URL is reached over the network"
 	}
-	for _, f := range strings.FieldsFunc(l, func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' }) {
+	notWord := func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' }
+	code := l
+	if !strings.ContainsAny(l, "\\$\"") && !strings.Contains(l, "--") && !strings.Contains(l, "/*") {
+		_, code = sqlStrings(l)
+	}
+	words := strings.FieldsFunc(code, notWord)
+	if slices.Contains(words, "query") || slices.Contains(words, "query_table") {
+		words = strings.FieldsFunc(l, notWord)
+	}
+	for _, f := range words {
 		switch f {
 		case "copy", "export", "import", "attach", "install", "load":
 			return strings.ToUpper(f) + " reaches files or code the SQL names, wherever they are"
@@ -969,20 +983,24 @@ func sqlitePaths(out []PathArg, c SimpleCommand) []PathArg {
 		} else if duck && w.Literal {
 			// duckdb reads the files its SQL names in strings
 			// (read_csv('~/.aws/credentials'), FROM 'f.parquet').
-			out = guessPaths(out, sqlStrings(w.Text))
+			strs, _ := sqlStrings(w.Text)
+			out = guessPaths(out, strs)
 		}
 	}
 	return out
 }
 
 // sqlStrings returns the single-quoted string literals of SQL text t, a
-// doubled quote inside one read as one quote.
-func sqlStrings(t string) []Word {
-	var out []Word
+// doubled quote inside one read as one quote, and the text around them
+// (the SQL's words), each literal left as a space.
+func sqlStrings(t string) (strs []Word, code string) {
+	var c strings.Builder
 	for i := 0; i < len(t); i++ {
 		if t[i] != '\'' {
+			c.WriteByte(t[i])
 			continue
 		}
+		c.WriteByte(' ')
 		var b strings.Builder
 		for i++; i < len(t); i++ {
 			if t[i] == '\'' {
@@ -994,9 +1012,9 @@ func sqlStrings(t string) []Word {
 			}
 			b.WriteByte(t[i])
 		}
-		out = append(out, Word{Text: b.String(), Literal: true})
+		strs = append(strs, Word{Text: b.String(), Literal: true})
 	}
-	return out
+	return strs, c.String()
 }
 
 // sqlFileAccess says whether SQL for sqlite3 reaches a file by name: its

@@ -1,9 +1,6 @@
 package permission
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // madeLink is a link a command line makes (ln, link) to a place that may
 // lie outside the project root: what other commands of the line write at
@@ -16,29 +13,32 @@ type madeLink struct {
 
 // linksOut returns the links the commands of a line make to places that
 // may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; cp
-// -s /etc/x l; a target only known at run time). The link itself lands in
-// the project, so each command on its own passes; nil when no command of
-// the line makes a link, without allocating.
+// -s /etc/x l; a target only known at run time), and to links made before
+// them (ln -s t t2, cp -a t t2). The link itself lands in the project, so
+// each command on its own passes; nil when no command of the line makes a
+// link, without allocating.
 func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
 		n := lowerName(c)
-		cp := n == "cp" && cpLinks(c)
-		// A copy of a link made earlier may be a link too (cp -a, -P, -d).
-		again := n == "cp" && len(out) > 0
-		if n != "ln" && n != "link" && !cp && !again {
+		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) {
 			continue
 		}
+		// A copy is a link only when cp copies links as links (-P, -d,
+		// -a, -r): cp t/x y copies what t/x leads to.
+		keeps := n != "cp" || hasOpt(c.Args()[1:], "PdaRr") || hasLong(c.Args()[1:], "--no-dereference", "--archive", "--recursive")
 		ts := e.touches(c)
 		var target string
 		for _, t := range ts {
-			// ln's targets are reached through its links; cp -s's and cp
-			// -l's sources are.
-			if (t.reach || cp) && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
+			// ln's targets are reached through its links, and so are cp
+			// -s's and cp -l's sources (Reach).
+			if t.reach && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
 				target = t.word.Text
 				break
 			}
-			if again && !t.write && t.path.abs != "" {
+			// A link to a link made before, or to below it (ln -s t t2,
+			// cp -a t/x y), leads where it does.
+			if keeps && !t.write && t.path.abs != "" {
 				if k := slices.IndexFunc(out, func(l madeLink) bool { return within(t.path.abs, l.link) }); k >= 0 {
 					target = out[k].target
 					break
@@ -55,15 +55,6 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 		}
 	}
 	return out
-}
-
-// cpLinks says whether cp c makes links to its sources instead of copies
-// (-s, --symbolic-link, -l, --link, in a cluster too: cp -sf).
-func cpLinks(c SimpleCommand) bool {
-	return slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
-		return w.Literal && (w.Text == "--symbolic-link" || w.Text == "--link" ||
-			shortCluster(w.Text) && strings.ContainsAny(w.Text, "sl"))
-	})
 }
 
 // throughLink reports why c, command i of the line, writes through one of

@@ -1484,17 +1484,21 @@ func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 // changes and a read through it reads: Reach, so that a link to a protected
 // path or a credential store is asked for as that write or read would be.
 // A symbolic link's relative target is relative to the link's directory,
-// not to where ln runs: it counts from beside the link, from LINK as a
-// directory (ln -s ../x dir/ makes dir/x) and from where ln runs (ln -r).
+// not to where ln runs: it counts from beside the link and from LINK as a
+// directory (ln -s ../x dir/ makes dir/x); with -r, ln makes it so from
+// where ln runs (ln -sr ../x dir/l), and a link named only at run time
+// may be there too.
 func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 	var ops []Word
 	var dir Word // the link, or the directory links are made in (inDir)
-	inDir, symbolic := false, false
+	inDir, symbolic, relative := false, false, false
 	getopt(c.Args()[1:], "St", "", lnLong, []string{"--suffix", "--target-directory"},
 		func(name string, val Word, ok bool) {
 			switch name {
 			case "-s", "--symbolic":
 				symbolic = true
+			case "-r", "--relative":
+				relative = true
 			case "-t", "--target-directory":
 				inDir, dir = ok, val
 			}
@@ -1512,18 +1516,19 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: Word{Text: path.Base(ops[0].Text), Literal: true}, Write: true})
 	}
 	for _, t := range targets {
-		if !symbolic || !t.Literal || dir.Text == "" || path.IsAbs(t.Text) || strings.HasPrefix(t.Text, "~") {
+		if !symbolic || relative || !t.Literal || dir.Text == "" || path.IsAbs(t.Text) || strings.HasPrefix(t.Text, "~") {
 			out = append(out, PathArg{Word: t, Reach: true})
 			continue
 		}
 		// Beside the link first (ln -s ../x sub/link), then in LINK as
-		// a directory, then where ln runs. A link named only at run time
-		// ("$HOME/k") makes the target's names so too.
+		// a directory. A link named only at run time ("$HOME/k") makes
+		// the target's names so too, and may be where ln runs.
 		d := dir.Text
+		dirs := []string{path.Dir(d), d}
 		if !dir.Literal {
 			d = looseText(d)
+			dirs = []string{path.Dir(d), d, "."}
 		}
-		dirs := []string{path.Dir(d), d, "."}
 		if inDir {
 			dirs = dirs[1:]
 		}
@@ -1536,6 +1541,15 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 	}
 	return out
+}
+
+// cpLinks says whether cp given args links to its sources instead of
+// copying them (-s, -l, --symbolic-link, --link, abbreviated or not).
+func cpLinks(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		n, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && abbrevOf(n, []string{"--link", "--symbolic-link"}) != ""
+	}) || hasOpt(args, "sl")
 }
 
 // lnLong are ln's long options, for their abbreviations.
@@ -1603,11 +1617,7 @@ func cpPaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	from := len(out)
 	out = cpSpec.paths(out, args)
-	links := slices.ContainsFunc(args, func(w Word) bool {
-		n, _, _ := strings.Cut(w.Text, "=")
-		return w.Literal && abbrevOf(n, []string{"--link", "--symbolic-link"}) != ""
-	})
-	if links || hasOpt(args, "sl") {
+	if cpLinks(args) {
 		for i := from; i < len(out); i++ {
 			out[i].Reach = !out[i].Write
 		}

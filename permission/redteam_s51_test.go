@@ -14,8 +14,11 @@ import "testing"
 // install outside (PREFIX=/x, DESTDIR=/x); and what "free disk space"
 // runs: caches and stores emptied outside the project (go clean -modcache,
 // npm cache clean, docker system prune); links cp -s and cp -l make; and
-// more runners, and getopt's bundled options (julia -qe). testEnv: project /home/u/proj,
-// home /home/u.
+// more runners, and getopt's bundled options (julia -qe); and what a
+// review of them found (K to N): links to links made on the line, a
+// relative link's target counted from the link's directory, cache
+// commands given --help or a dry run, duckdb's keywords in strings,
+// crystal e. testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -142,6 +145,29 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 J cp -a of a link made to outside, then a write below", D, nil, `ln -s /tmp t2 && cp -a t2 t && touch t/x`, Ask},
 		{"S51 J cp -P of a path below a link, then a write", A, nil, `ln -s /tmp t2 && cp -P t2/x t && echo hi > t`, Ask},
 		{"S51 J neighbour: copies of links in the project", D, nil, `ln -s src t2 && cp -a t2 t && touch t/x && cp -a a b && touch b/x`, Allow},
+		{"S51 K neighbour: a relative link's target counts from the link's directory", D, nil, `ln -s ../src sub/lib && echo hi > sub/lib/x`, Allow},
+		{"S51 K neighbour: a relative link made in a new directory, written below", A, nil, `mkdir -p out && ln -s ../src out/src && touch out/src/x && ln -s -t sub ../src && touch sub/src/y`, Allow},
+		{"S51 K ln -sr counts the target from where ln runs", D, nil, `ln -sr ../x sub/l && echo hi > sub/l`, Ask},
+		{"S51 K a link to a link made to outside", A, nil, `ln -s /tmp t && ln -s t t2 && touch t2/x`, Ask},
+		{"S51 K a link below a link made to outside", D, nil, `ln -s /tmp t && ln -s t/sub u && touch u/x`, Ask},
+		{"S51 K cp --sym, abbreviated, to outside", A, nil, `cp --sym /tmp/x t && echo hi > t`, Ask},
+		{"S51 K neighbour: a file copied from below a link made to outside", D, nil, `ln -s /tmp t && cp t/x y && echo hi > y`, Allow},
+		{"S51 L neighbour: cache commands asked for help or a dry run", D, nil, `conda clean --help && conda clean --all --dry-run && go clean -n -cache && brew cleanup -n && docker system prune --help`, Allow},
+		{"S51 L python -m pip cache purge", A, nil, `python3 -m pip cache purge`, Ask},
+		{"S51 L uv cache clean", D, nil, `uv cache clean`, Ask},
+		{"S51 L uv cache prune", A, nil, `uv cache prune`, Ask},
+		{"S51 L poetry cache clear", D, nil, `poetry cache clear --all pypi`, Ask},
+		{"S51 L podman system reset", A, nil, `podman system reset -f`, Ask},
+		{"S51 L neighbour: uv and poetry caches looked at", D, nil, `uv cache dir && poetry cache list && podman system df`, Allow},
+		{"S51 M neighbour: duckdb keywords in a string are data", A, nil, `duckdb x.db -c "select * from t where kind = 'load' or kind = 'copy'"`, Allow},
+		{"S51 M duckdb COPY after a dollar-quoted quote", D, nil, `duckdb x.db -c "select \$\$'\$\$; COPY t TO '/tmp/x'; select \$\$'\$\$"`, Ask},
+		{"S51 M duckdb COPY after a quote in a comment", A, nil, "duckdb x.db -c \"select 1 -- '\nCOPY t TO '/tmp/x' --'\"", Ask},
+		{"S51 M duckdb COPY after an escape string's quote", D, nil, `duckdb x.db -c "select E'\\''; COPY t TO '/tmp/x'; select '"`, Ask},
+		{"S51 M duckdb query() runs a string", A, nil, `duckdb x.db -c "select * from query('COPY t TO ''/tmp/x''')"`, Ask},
+		{"S51 N crystal e, eval abbreviated", D, nil, `crystal e 'File.delete("/tmp/x")'`, Ask},
+		{"S51 N perl6 -e", A, nil, `perl6 -e 'unlink "/tmp/x"'`, Ask},
+		{"S51 N scheme --eval", D, nil, `scheme --eval '(delete-file "/tmp/x")'`, Ask},
+		{"S51 N neighbour: crystal builds and runs", A, nil, `crystal build src/main.cr && crystal run src/main.cr && crystal spec && crystal env && perl6 x.raku && scheme --script x.ss`, Allow},
 	}
 	checkDecisions(t, tests)
 }

@@ -10,11 +10,14 @@ import "strings"
 // echo '(delete-file "/tmp/x")' | racket). A script file is run as
 // python3's is.
 type replSpec struct {
-	lang  string
-	code  []string // options whose value is code: -e CODE, -e=CODE, --eval:CODE
-	sub   string   // the subcommand that runs code at all ("" for any)
-	eval  string   // the word (after sub) whose operands are code
-	stdin bool
+	lang string
+	code []string // options whose value is code: -e CODE, -e=CODE, --eval:CODE
+	sub  string   // the subcommand that runs code at all ("" for any)
+	eval string   // the word (after sub) whose operands are code
+	// evalPrefix: any prefix of eval is it (crystal e, crystal ev: its
+	// commands are matched so).
+	evalPrefix bool
+	stdin      bool
 	// cluster: its single-letter options may be bundled, the value of
 	// the last attached or in the next word (getopt's julia -qe CODE,
 	// -eCODE; racket -ie CODE).
@@ -40,7 +43,7 @@ var repls = map[string]replSpec{
 	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true},
 	"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
 	"utop":         {lang: "OCaml", stdin: true},
-	"crystal":      {lang: "Crystal", eval: "eval"},
+	"crystal":      {lang: "Crystal", eval: "eval", evalPrefix: true},
 	"nim":          {lang: "Nim", code: []string{"--eval"}},
 	"v":            {lang: "V", code: []string{"-e"}},
 	"dotnet":       {lang: "C#", sub: "script", eval: "eval", stdin: true},
@@ -49,7 +52,7 @@ var repls = map[string]replSpec{
 	"ghci":         {lang: "Haskell", code: []string{"-e"}, stdin: true},
 	"swift":        {lang: "Swift", code: []string{"-e"}, stdin: true},
 	"chez":         {lang: "Scheme", stdin: true},
-	"scheme":       {lang: "Scheme", stdin: true},
+	"scheme":       {lang: "Scheme", code: []string{"--eval"}, stdin: true}, // Chez's, or MIT's
 	"petite":       {lang: "Scheme", stdin: true},
 	"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
 	"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
@@ -59,6 +62,7 @@ var repls = map[string]replSpec{
 	"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
 	"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
 	"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
+	"perl6":        {lang: "Raku", code: []string{"-e"}, stdin: true},
 	"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
 	"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
 	"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
@@ -110,9 +114,9 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 		}
 		ops = ops[1:]
 	}
-	if s.eval != "" && len(ops) > 0 && ops[0].Literal && ops[0].Text == s.eval {
+	if s.eval != "" && len(ops) > 0 && ops[0].Literal && (ops[0].Text == s.eval || s.evalPrefix && ops[0].Text != "" && strings.HasPrefix(s.eval, ops[0].Text)) {
 		if len(ops) > 1 {
-			return n + " " + s.eval + " evaluates " + s.lang + " code, which the analysis cannot read", false
+			return n + " " + ops[0].Text + " evaluates " + s.lang + " code, which the analysis cannot read", false
 		}
 		return "", true // crystal eval, fed its code
 	}
