@@ -3,6 +3,7 @@
 package integration
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,5 +111,46 @@ func TestCompatHomeToolNamesPreset(t *testing.T) {
 	r = b.run("run", "--yolo", "--", other)
 	if r.code != 126 || strings.Contains(r.stderr, "--preset") || !strings.Contains(r.stderr, "allow read and execute on "+filepath.Dir(other)) {
 		t.Errorf("a tool no preset grants: exit %d, stderr %q (want 126, no preset named)", r.code, r.stderr)
+	}
+}
+
+// TestCompatSharedRepositorySaysWhy: in a repository shared with a group
+// (git init --shared=group, core.sharedRepository in its config) git gives
+// every directory it makes the set-group-ID bit, which seccomp refuses,
+// and git add failed with "unable to create temporary file: Operation not
+// permitted" and nothing more, with the layer and without. The run now
+// says what refuses it and what to do; the way it names works; a failing
+// command in a repository not shared, or a passing one in a shared one,
+// says nothing.
+func TestCompatSharedRepositorySaysWhy(t *testing.T) {
+	const hint = "sets core.sharedRepository = 1: git gives each directory it makes in the repository the set-group-ID bit"
+	const add = "echo x > f && env " + gitEnv + " git %s add f && env " + gitEnv + " git %s commit -qm f"
+	for _, ns := range []string{"", "--no-namespaces"} {
+		t.Run("layer"+ns, func(t *testing.T) {
+			if ns == "" {
+				requireNamespaces(t)
+			}
+			b := newGitBox(t)
+			flags := []string{"run", "--yolo"}
+			if ns != "" {
+				flags = append(flags, ns)
+			}
+			r := b.run(append(flags, "--", "sh", "-c", "false")...)
+			if r.code != 1 || strings.Contains(r.stderr, "sharedRepository") {
+				t.Errorf("a failing command in a repository not shared: exit %d, stderr %q (want 1, no hint)", r.code, r.stderr)
+			}
+			b.git("init", "-q", "--shared=group")
+			r = b.run(append(flags, "--", "sh", "-c", fmt.Sprintf(add, "", ""))...)
+			if r.code == 0 || !strings.Contains(r.stderr, "Operation not permitted") {
+				t.Fatalf("git add in a shared repository: exit %d, stderr %q (want git's refusal)", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, b.root+"/.git/config "+hint) || !strings.Contains(r.stderr, "-c core.sharedRepository=umask") {
+				t.Errorf("git's refusal in a shared repository does not say why: %q", r.stderr)
+			}
+			r = b.run(append(flags, "--", "sh", "-c", fmt.Sprintf(add, "-c core.sharedRepository=umask", "-c core.sharedRepository=umask"))...)
+			if r.code != 0 || strings.Contains(r.stderr, "sharedRepository") {
+				t.Errorf("the way the hint names: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+			}
+		})
 	}
 }
