@@ -4,6 +4,7 @@ package integration
 
 import (
 	"fmt"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -152,5 +153,39 @@ func TestCompatSharedRepositorySaysWhy(t *testing.T) {
 				t.Errorf("the way the hint names: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
 			}
 		})
+	}
+}
+
+// TestCompatMissingConfigSaysHowToMake: a config git would read but that
+// is missing in the root (extensions.worktreeConfig without a
+// config.worktree, as git config extensions.worktreeConfig true leaves
+// it; an include.path into a missing directory) refuses the run, and the
+// message offered only --best-effort, which runs with it unprotected. It
+// now says how to make it empty outside the sandbox, and after that the
+// run works with it read-only.
+func TestCompatMissingConfigSaysHowToMake(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.git("config", "extensions.worktreeConfig", "true")
+	b.git("config", "include.path", "inc/x.cfg")
+	wt, inc := b.root+"/.git/config.worktree", b.root+"/.git/inc/x.cfg"
+	r := b.run("run", "--yolo", "--", "true")
+	if r.code != 125 {
+		t.Fatalf("missing configs git would read: exit %d, stderr %q (want 125)", r.code, r.stderr)
+	}
+	for _, want := range []string{"make it empty outside the sandbox, touch " + wt + ",", "mkdir -p " + b.root + "/.git/inc && touch " + inc + ","} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the refusal does not say %q: %q", want, r.stderr)
+		}
+	}
+	if out, err := osexec.Command("sh", "-c", "touch "+wt+" && mkdir -p "+b.root+"/.git/inc && touch "+inc).CombinedOutput(); err != nil {
+		t.Fatalf("making them as told: %v %s", err, out)
+	}
+	// In a script, which the engine does not read: it asks before a
+	// command that names .git even under --yolo.
+	b.file(b.root+"/w.sh", "(echo x >> .git/config.worktree || echo x >> .git/inc/x.cfg) 2>/dev/null || echo refused\n", 0o644)
+	r = b.run("run", "--yolo", "--", "sh", "w.sh")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "refused" || b.read(".git/config.worktree") != "" || b.read(".git/inc/x.cfg") != "" {
+		t.Errorf("once made: exit %d, stdout %q, stderr %q (want 0, both read-only)", r.code, r.stdout, r.stderr)
 	}
 }
