@@ -1042,7 +1042,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		if !s.went.Load() {
 			return
 		}
-		found := append(movePlanted(s.audited), restoreWayModes(s.ways)...)
+		found := movePlanted(s.audited)
+		if ways := restoreWayModes(s.ways); len(ways) > 0 {
+			found = append(append(found, ways...), wayModesAdvice)
+		}
 		if len(found) > 0 {
 			status, serr = StatusSandbox, plantedError(found)
 		}

@@ -189,3 +189,33 @@ func TestCompatMissingConfigSaysHowToMake(t *testing.T) {
 		t.Errorf("once made: exit %d, stdout %q, stderr %q (want 0, both read-only)", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestCompatWayModesSayHowToShare: a project setup script's chmod -R g+w .
+// is taken back where it reaches the root and .git, and fails the run (125), as the
+// layer must (another user could then replace .git/hooks), and the
+// message said only to look at what the directories hold, not how to
+// have a project shared with a group. It now says to give the mode outside
+// the sandbox, before the run, and a run after that keeps it.
+func TestCompatWayModesSayHowToShare(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	const advice = "give the root and its git directory that mode or access control list outside the sandbox, before the run, which then keeps it"
+	// chmod -R fails on the layer's placeholders (.claude …), read-only.
+	const setup = "chmod -R g+w . 2>/dev/null; touch x"
+	r := b.run("run", "--yolo", "--", "sh", "-c", setup)
+	if r.code != 125 || !strings.Contains(r.stderr, advice) || strings.Count(r.stderr, advice) != 1 {
+		t.Fatalf("chmod -R g+w .: exit %d, stderr %q (want 125 and the advice once)", r.code, r.stderr)
+	}
+	if err := osexec.Command("chmod", "g+w", b.root, b.root+"/.git").Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = b.run("run", "--yolo", "--", "sh", "-c", setup)
+	if r.code != 0 || strings.Contains(r.stderr, advice) {
+		t.Errorf("with the mode given before the run: exit %d, stderr %q (want 0, no advice)", r.code, r.stderr)
+	}
+	for _, d := range []string{b.root, b.root + "/.git"} {
+		if out, _ := osexec.Command("stat", "-c", "%a", d).Output(); strings.TrimSpace(string(out)) != "775" {
+			t.Errorf("%s: mode %s after the run, want the 775 given before it", d, out)
+		}
+	}
+}
