@@ -63,8 +63,9 @@ func sharedRepository(root string) string {
 
 var shareWord = regexp.MustCompile(`^[A-Za-z0-9]{1,16}$`)
 
-// sharedRepositoryMessage says why git failed in a shared repository and
-// what to do.
+// sharedRepositoryMessage says why git fails in a shared repository and
+// what to do; the run may have failed for another reason, so it says
+// which failure it explains.
 func sharedRepositoryMessage(root, value string) string {
-	return fmt.Sprintf("mewsandbox: %s/.git/config sets core.sharedRepository = %s: git gives each directory it makes in the repository the set-group-ID bit, which the sandbox refuses (git says \"unable to create temporary file: Operation not permitted\"); run git there with -c core.sharedRepository=umask (what it makes is then not shared with the group), or outside the sandbox", root, value)
+	return fmt.Sprintf("mewsandbox: if git failed with \"Operation not permitted\" (\"unable to create temporary file\"): %s/.git/config sets core.sharedRepository = %s: git gives each directory it makes in the repository the set-group-ID bit, which the sandbox refuses; run git there with -c core.sharedRepository=umask (what it makes is then not shared with the group), or outside the sandbox", root, value)
 }

@@ -145,7 +145,7 @@ func TestCompatSharedRepositorySaysWhy(t *testing.T) {
 			if r.code == 0 || !strings.Contains(r.stderr, "Operation not permitted") {
 				t.Fatalf("git add in a shared repository: exit %d, stderr %q (want git's refusal)", r.code, r.stderr)
 			}
-			if !strings.Contains(r.stderr, b.root+"/.git/config "+hint) || !strings.Contains(r.stderr, "-c core.sharedRepository=umask") {
+			if !strings.Contains(r.stderr, b.root+"/.git/config "+hint) || !strings.Contains(r.stderr, "-c core.sharedRepository=umask") || !strings.Contains(r.stderr, "if git failed with") {
 				t.Errorf("git's refusal in a shared repository does not say why: %q", r.stderr)
 			}
 			r = b.run(append(flags, "--", "sh", "-c", fmt.Sprintf(add, "-c core.sharedRepository=umask", "-c core.sharedRepository=umask"))...)
