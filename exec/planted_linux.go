@@ -128,6 +128,12 @@ func readACLs(path string, nofollow bool) [2][]byte {
 	return acls
 }
 
+// wayModesAdvice closes restoreWayModes' report in a failed run: a setup
+// script's chmod -R g+w . is refused so too, and the mode it wanted is
+// the project's to set outside the sandbox, where the plan then records
+// it and the run keeps it.
+const wayModesAdvice = "a project meant to be shared with its group or others (a setup script's chmod -R g+w .): give the root and its git directory that mode or access control list outside the sandbox, before the run, which then keeps it"
+
 // restoreWayModes takes off each write permission for group or others
 // that a directory of ways gained since the plan, and puts back its access
 // control lists where they changed (the command's chmod or setfacl: a red

@@ -273,7 +273,13 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		// A missing protected file may be created, as where no link
 		// leads to it; but not one git would read as config.
 		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) {
-			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it")
+			// An empty file is no config to git: made outside the
+			// sandbox, it is protected as the others are.
+			make := "touch " + shellQuote(pr.path)
+			if w.missing != pr.path {
+				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
+			}
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
 	case w.blocked != "":
 		g.keepWay(w)
@@ -1377,4 +1383,12 @@ func gitdirPointer(root, f string) string {
 		dir = root + "/" + dir // not cleaned: see hooksDir
 	}
 	return dir
+}
+
+// shellQuote quotes s for a shell command the user is told to run.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -1024,6 +1024,15 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			}
 		}
 	}()
+	// Once the command has failed: in a shared repository git's own
+	// message for the refused set-group-ID bit does not say why.
+	defer func() {
+		if s.went.Load() && status != 0 && serr == nil {
+			if v := sharedRepository(c.Policy.Root); v != "" {
+				c.warn(sharedRepositoryMessage(c.Policy.Root, v))
+			}
+		}
+	}()
 	// Once the command has ended (supervise returns after the child, or
 	// its init, has reaped everything in the pid namespace), before the
 	// placeholders go: a commondir it planted, or a directory on the way
@@ -1033,7 +1042,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		if !s.went.Load() {
 			return
 		}
-		found := append(movePlanted(s.audited), restoreWayModes(s.ways)...)
+		found := movePlanted(s.audited)
+		if ways := restoreWayModes(s.ways); len(ways) > 0 {
+			found = append(append(found, ways...), wayModesAdvice)
+		}
 		if len(found) > 0 {
 			status, serr = StatusSandbox, plantedError(found)
 		}

@@ -3,6 +3,8 @@
 package integration
 
 import (
+	"fmt"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -110,5 +112,110 @@ func TestCompatHomeToolNamesPreset(t *testing.T) {
 	r = b.run("run", "--yolo", "--", other)
 	if r.code != 126 || strings.Contains(r.stderr, "--preset") || !strings.Contains(r.stderr, "allow read and execute on "+filepath.Dir(other)) {
 		t.Errorf("a tool no preset grants: exit %d, stderr %q (want 126, no preset named)", r.code, r.stderr)
+	}
+}
+
+// TestCompatSharedRepositorySaysWhy: in a repository shared with a group
+// (git init --shared=group, core.sharedRepository in its config) git gives
+// every directory it makes the set-group-ID bit, which seccomp refuses,
+// and git add failed with "unable to create temporary file: Operation not
+// permitted" and nothing more, with the layer and without. The run now
+// says what refuses it and what to do; the way it names works; a failing
+// command in a repository not shared, or a passing one in a shared one,
+// says nothing.
+func TestCompatSharedRepositorySaysWhy(t *testing.T) {
+	const hint = "sets core.sharedRepository = 1: git gives each directory it makes in the repository the set-group-ID bit"
+	const add = "echo x > f && env " + gitEnv + " git %s add f && env " + gitEnv + " git %s commit -qm f"
+	for _, ns := range []string{"", "--no-namespaces"} {
+		t.Run("layer"+ns, func(t *testing.T) {
+			if ns == "" {
+				requireNamespaces(t)
+			}
+			b := newGitBox(t)
+			flags := []string{"run", "--yolo"}
+			if ns != "" {
+				flags = append(flags, ns)
+			}
+			r := b.run(append(flags, "--", "sh", "-c", "false")...)
+			if r.code != 1 || strings.Contains(r.stderr, "sharedRepository") {
+				t.Errorf("a failing command in a repository not shared: exit %d, stderr %q (want 1, no hint)", r.code, r.stderr)
+			}
+			b.git("init", "-q", "--shared=group")
+			r = b.run(append(flags, "--", "sh", "-c", fmt.Sprintf(add, "", ""))...)
+			if r.code == 0 || !strings.Contains(r.stderr, "Operation not permitted") {
+				t.Fatalf("git add in a shared repository: exit %d, stderr %q (want git's refusal)", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, b.root+"/.git/config "+hint) || !strings.Contains(r.stderr, "-c core.sharedRepository=umask") || !strings.Contains(r.stderr, "if git failed with") {
+				t.Errorf("git's refusal in a shared repository does not say why: %q", r.stderr)
+			}
+			r = b.run(append(flags, "--", "sh", "-c", fmt.Sprintf(add, "-c core.sharedRepository=umask", "-c core.sharedRepository=umask"))...)
+			if r.code != 0 || strings.Contains(r.stderr, "sharedRepository") {
+				t.Errorf("the way the hint names: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+			}
+		})
+	}
+}
+
+// TestCompatMissingConfigSaysHowToMake: a config git would read but that
+// is missing in the root (extensions.worktreeConfig without a
+// config.worktree, as git config extensions.worktreeConfig true leaves
+// it; an include.path into a missing directory) refuses the run, and the
+// message offered only --best-effort, which runs with it unprotected. It
+// now says how to make it empty outside the sandbox, and after that the
+// run works with it read-only.
+func TestCompatMissingConfigSaysHowToMake(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.git("config", "extensions.worktreeConfig", "true")
+	b.git("config", "include.path", "inc/x.cfg")
+	wt, inc := b.root+"/.git/config.worktree", b.root+"/.git/inc/x.cfg"
+	r := b.run("run", "--yolo", "--", "true")
+	if r.code != 125 {
+		t.Fatalf("missing configs git would read: exit %d, stderr %q (want 125)", r.code, r.stderr)
+	}
+	for _, want := range []string{"make it empty outside the sandbox, touch " + wt + ",", "mkdir -p " + b.root + "/.git/inc && touch " + inc + ","} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the refusal does not say %q: %q", want, r.stderr)
+		}
+	}
+	if out, err := osexec.Command("sh", "-c", "touch "+wt+" && mkdir -p "+b.root+"/.git/inc && touch "+inc).CombinedOutput(); err != nil {
+		t.Fatalf("making them as told: %v %s", err, out)
+	}
+	// In a script, which the engine does not read: it asks before a
+	// command that names .git even under --yolo.
+	b.file(b.root+"/w.sh", "(echo x >> .git/config.worktree || echo x >> .git/inc/x.cfg) 2>/dev/null || echo refused\n", 0o644)
+	r = b.run("run", "--yolo", "--", "sh", "w.sh")
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "refused" || b.read(".git/config.worktree") != "" || b.read(".git/inc/x.cfg") != "" {
+		t.Errorf("once made: exit %d, stdout %q, stderr %q (want 0, both read-only)", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestCompatWayModesSayHowToShare: a project setup script's chmod -R g+w .
+// is taken back where it reaches the root and .git, and fails the run (125), as the
+// layer must (another user could then replace .git/hooks), and the
+// message said only to look at what the directories hold, not how to
+// have a project shared with a group. It now says to give the mode outside
+// the sandbox, before the run, and a run after that keeps it.
+func TestCompatWayModesSayHowToShare(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	const advice = "give the root and its git directory that mode or access control list outside the sandbox, before the run, which then keeps it"
+	// chmod -R fails on the layer's placeholders (.claude …), read-only.
+	const setup = "chmod -R g+w . 2>/dev/null; touch x"
+	r := b.run("run", "--yolo", "--", "sh", "-c", setup)
+	if r.code != 125 || !strings.Contains(r.stderr, advice) || strings.Count(r.stderr, advice) != 1 {
+		t.Fatalf("chmod -R g+w .: exit %d, stderr %q (want 125 and the advice once)", r.code, r.stderr)
+	}
+	if err := osexec.Command("chmod", "g+w", b.root, b.root+"/.git").Run(); err != nil {
+		t.Fatal(err)
+	}
+	r = b.run("run", "--yolo", "--", "sh", "-c", setup)
+	if r.code != 0 || strings.Contains(r.stderr, advice) {
+		t.Errorf("with the mode given before the run: exit %d, stderr %q (want 0, no advice)", r.code, r.stderr)
+	}
+	for _, d := range []string{b.root, b.root + "/.git"} {
+		if out, _ := osexec.Command("stat", "-c", "%a", d).Output(); strings.TrimSpace(string(out)) != "775" {
+			t.Errorf("%s: mode %s after the run, want the 775 given before it", d, out)
+		}
 	}
 }

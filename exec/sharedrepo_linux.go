@@ -1,0 +1,71 @@
+//go:build linux
+
+package exec
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// sharedRepository returns the root's core.sharedRepository where it
+// makes git share the repository with a group or everyone, and "" where
+// it does not (unset, umask, false, 0) or there is no .git directory. Git
+// then gives every directory it makes in the repository the set-group-ID
+// bit (adjust_shared_perm's chmod, even where the directory inherited the
+// bit), which seccomp refuses (setIDRules): git add and commit fail with
+// "unable to create temporary file: Operation not permitted", which says
+// nothing of why. It reads the config after the run, so only a .git that
+// is a directory, and a config that is a regular file reached without a
+// link (readPointer), are read; a value that is no word or number is
+// returned as "set" rather than quoted.
+func sharedRepository(root string) string {
+	if root == "" {
+		return ""
+	}
+	git := filepath.Join(root, ".git")
+	var st unix.Stat_t
+	if unix.Lstat(git, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return ""
+	}
+	b, err := readPointer(git + "/config")
+	if err != nil {
+		return ""
+	}
+	value, set := "", false
+	parseGitConfig(b, func(name, v string, hasValue bool) {
+		if name == "core.sharedrepository" {
+			set = true
+			value = v
+			if !hasValue {
+				value = "true"
+			}
+		}
+	})
+	if !set {
+		return ""
+	}
+	switch strings.ToLower(value) {
+	case "umask", "false", "no", "off", "":
+		return ""
+	}
+	if strings.Trim(value, "0") == "" {
+		return "" // 0, 00: the umask, as for git
+	}
+	if !shareWord.MatchString(value) {
+		return "set"
+	}
+	return value
+}
+
+var shareWord = regexp.MustCompile(`^[A-Za-z0-9]{1,16}$`)
+
+// sharedRepositoryMessage says why git fails in a shared repository and
+// what to do; the run may have failed for another reason, so it says
+// which failure it explains.
+func sharedRepositoryMessage(root, value string) string {
+	return fmt.Sprintf("mewsandbox: if git failed with \"Operation not permitted\" (\"unable to create temporary file\"): %s/.git/config sets core.sharedRepository = %s: git gives each directory it makes in the repository the set-group-ID bit, which the sandbox refuses; run git there with -c core.sharedRepository=umask (what it makes is then not shared with the group), or outside the sandbox", root, value)
+}
