@@ -5,7 +5,6 @@ package exec
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -55,13 +54,27 @@ func sharedRepository(root string) string {
 	if strings.Trim(value, "0") == "" {
 		return "" // 0, 00: the umask, as for git
 	}
-	if !shareWord.MatchString(value) {
+	if !shareWord(value) {
 		return "set"
 	}
 	return value
 }
 
-var shareWord = regexp.MustCompile(`^[A-Za-z0-9]{1,16}$`)
+// shareWord says whether v is 1 to 16 ASCII letters and digits, safe to
+// quote in a message. (No regular expression: a package-level one is
+// compiled at every start of the binary.)
+func shareWord(v string) bool {
+	if len(v) == 0 || len(v) > 16 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // sharedRepositoryMessage says why git fails in a shared repository and
 // what to do; the run may have failed for another reason, so it says
