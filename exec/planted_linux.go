@@ -4,8 +4,10 @@ package exec
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,6 +130,90 @@ func readACLs(path string, nofollow bool) [2][]byte {
 	return acls
 }
 
+// POSIX access control list tags (linux/posix_acl_xattr.h): the extended
+// attribute is a version (2), then entries of a tag, permissions and an id,
+// each 8 bytes, little-endian.
+const (
+	aclUserObj  = 0x01
+	aclGroupObj = 0x04
+	aclMask     = 0x10
+	aclOther    = 0x20
+)
+
+// aclEntry is one entry of an access control list.
+type aclEntry struct {
+	tag, perm uint16
+	id        uint32
+}
+
+// parseACL reads an access control list's extended attribute.
+func parseACL(b []byte) ([]aclEntry, bool) {
+	if len(b) < 4 || (len(b)-4)%8 != 0 || binary.LittleEndian.Uint32(b) != 2 {
+		return nil, false
+	}
+	var es []aclEntry
+	for o := 4; o < len(b); o += 8 {
+		es = append(es, aclEntry{binary.LittleEndian.Uint16(b[o:]), binary.LittleEndian.Uint16(b[o+2:]), binary.LittleEndian.Uint32(b[o+4:])})
+	}
+	return es, true
+}
+
+// aclGroupWrites is the write permission (2) the owning group has under
+// the access list b (its entry's, within the mask), 2 when b is unreadable.
+func aclGroupWrites(b []byte) uint16 {
+	es, ok := parseACL(b)
+	if !ok {
+		return 2
+	}
+	group, mask := uint16(2), uint16(7)
+	for _, e := range es {
+		switch e.tag {
+		case aclGroupObj:
+			group = e.perm & 2
+		case aclMask:
+			mask = e.perm
+		}
+	}
+	return group & mask
+}
+
+// narrowedACL returns what a way's access (or default) control list cur
+// is to become so that it grants no one more than planned, the list the
+// plan found, and whether that differs from cur (nil: no list). An entry
+// planned does not have goes, one it has keeps only the permissions
+// planned gave too: a list the command narrowed stays narrower, as bits
+// taken off the mode stay off, and a run planned while another's command
+// had widened the list does not widen it again once that run has put it
+// back. The access list's owner, mask and others entries are the mode
+// (chmod sets them), which the mode's check guards: they stay as they are.
+func narrowedACL(access bool, cur, planned []byte) ([]byte, bool) {
+	switch {
+	case bytes.Equal(cur, planned), cur == nil:
+		return cur, false
+	case planned == nil:
+		return nil, true
+	}
+	ces, ok1 := parseACL(cur)
+	pes, ok2 := parseACL(planned)
+	if !ok1 || !ok2 {
+		return planned, true // not a list this code reads: the plan's, as it was
+	}
+	out := binary.LittleEndian.AppendUint32(nil, 2)
+	for _, c := range ces {
+		if !access || (c.tag != aclUserObj && c.tag != aclMask && c.tag != aclOther) {
+			i := slices.IndexFunc(pes, func(p aclEntry) bool { return p.tag == c.tag && p.id == c.id })
+			if i < 0 {
+				continue
+			}
+			c.perm &= pes[i].perm
+		}
+		out = binary.LittleEndian.AppendUint16(out, c.tag)
+		out = binary.LittleEndian.AppendUint16(out, c.perm)
+		out = binary.LittleEndian.AppendUint32(out, c.id)
+	}
+	return out, !bytes.Equal(out, cur)
+}
+
 // restoreWayModes takes off each write permission for group or others
 // that a directory of ways gained since the plan, and puts back its access
 // control lists where they changed (the command's chmod or setfacl: a red
@@ -164,23 +250,30 @@ func restoreWayMode(w wayMode) string {
 	self := "/proc/self/fd/" + strconv.Itoa(fd)
 	var did, failed []string
 	acls := readACLs(self, false)
+	// A list the command took away whose owning group's entry granted less
+	// than its mask: that group now has the mask's bits, the mode's.
+	groupGained := uint32(0)
+	if acls[0] == nil && w.acls[0] != nil && st.Mode&0o020 != 0 && aclGroupWrites(w.acls[0]) == 0 {
+		groupGained = 0o020
+	}
 	for i, name := range aclNames {
-		if bytes.Equal(acls[i], w.acls[i]) {
+		narrowed, changed := narrowedACL(i == 0, acls[i], w.acls[i])
+		if !changed {
 			continue
 		}
-		// The access list first: setting it sets the mode's group bits
-		// (its mask), which the mode's check below then sees.
+		// The access list first: the mode's check below sees what it
+		// leaves of the mode's group bits (its mask).
 		var err error
-		if w.acls[i] == nil {
+		if narrowed == nil {
 			err = unix.Removexattr(self, name)
 		} else {
-			err = unix.Setxattr(self, name, w.acls[i], 0)
+			err = unix.Setxattr(self, name, narrowed, 0)
 		}
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("putting back its %s failed (%v)", name, err))
 			continue
 		}
-		did = append(did, "its "+name+" is as it was again")
+		did = append(did, "what its "+name+" granted beyond what it did before the run is taken off")
 	}
 	if len(did)+len(failed) > 0 {
 		if err := unix.Fstat(fd, &st); err != nil {
@@ -188,7 +281,7 @@ func restoreWayMode(w wayMode) string {
 		}
 	}
 	changed := "changed its access control list"
-	if added := st.Mode & 0o022 &^ w.mode; added != 0 {
+	if added := st.Mode&0o022&^w.mode | groupGained; added != 0 {
 		who := "group and others"
 		switch added {
 		case 0o020:

@@ -3,6 +3,8 @@
 package exec
 
 import (
+	"bytes"
+	"encoding/binary"
 	"maps"
 	"os"
 	"path/filepath"
@@ -197,8 +199,8 @@ func TestWayModes(t *testing.T) {
 		t.Skipf("no access control lists here: %v", err)
 	}
 	found = restoreWayModes(l.ways)
-	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access is as it was again") {
-		t.Errorf("found %q; want one report, of .git's access control list put back", found)
+	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access granted beyond what it did before the run is taken off") {
+		t.Errorf("found %q; want one report, of what .git's access control list gained taken off", found)
 	}
 	if _, err := unix.Getxattr(root+"/.git", "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(root+"/.git") != 0o775 {
 		t.Errorf("after: access control list %v (want none), mode %o (want 775)", err, mode(root+"/.git"))
@@ -214,5 +216,101 @@ func TestWayModes(t *testing.T) {
 	}
 	if found := restoreWayModes(l.ways); found != nil || mode(root+"/.git") != 0o777 {
 		t.Errorf("found %q, mode %o; want nothing done to another directory", found, mode(root+"/.git"))
+	}
+}
+
+// aclBytes encodes a POSIX access control list's extended attribute:
+// entries of tag, permissions and id (-1 for none).
+func aclBytes(entries ...[3]int) []byte {
+	b := []byte{2, 0, 0, 0}
+	for _, e := range entries {
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[0]))
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[1]))
+		b = binary.LittleEndian.AppendUint32(b, uint32(int32(e[2])))
+	}
+	return b
+}
+
+// TestWayModesACLNarrowed: an access control list is never made to grant
+// more than the run found, nor fails the run for less. A chmod that takes
+// bits off a directory with a list changes the list's mask (and its
+// owner's and others' entries): the bits stay off, the run does not fail.
+// A list with fewer entries than planned (the command's setfacl -x, or
+// another run's restore of what its command added before this run was
+// planned) is not widened again.
+func TestWayModesACLNarrowed(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	git := root + "/.git"
+	if err := os.Chmod(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const none = -1
+	named := aclBytes([3]int{1, 7, none}, [3]int{2, 5, 12345}, [3]int{4, 5, none}, [3]int{0x10, 5, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", named, 0); err != nil {
+		t.Skipf("no access control lists here: %v", err)
+	}
+	mode := func() os.FileMode {
+		fi, err := os.Lstat(git)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if err := os.Chmod(git, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); found != nil || mode() != 0o700 {
+		t.Errorf("chmod 700 of .git with a list: found %q, mode %o; want nothing, and 700 kept", found, mode())
+	}
+
+	// Planned with user 12345's entry, which is gone by the end: not put
+	// back.
+	if err := os.Chmod(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := unix.Removexattr(git, "system.posix_acl_access"); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); found != nil {
+		t.Errorf("a list planned, none after: found %q; want nothing", found)
+	}
+	if _, err := unix.Getxattr(git, "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA {
+		t.Errorf("a list planned, none after: the list is %v after; want none (ENODATA)", err)
+	}
+
+	// A list whose mask let its owning group write where that group's
+	// own entry did not, taken away: the group writes by the mode now.
+	masked := aclBytes([3]int{1, 7, none}, [3]int{2, 7, 12345}, [3]int{4, 5, none}, [3]int{0x10, 7, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", masked, 0); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := unix.Removexattr(git, "system.posix_acl_access"); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); len(found) != 1 || !strings.Contains(found[0], "writable by its group") || mode() != 0o755 {
+		t.Errorf("a list that kept the group from writing taken away: found %q, mode %o; want one report of the group's write bit, and 755", found, mode())
+	}
+
+	// An entry added beside those planned goes, the planned ones stay.
+	if err := unix.Setxattr(git, "system.posix_acl_access", named, 0); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	wider := aclBytes([3]int{1, 7, none}, [3]int{2, 7, 12345}, [3]int{2, 7, 23456}, [3]int{4, 5, none}, [3]int{0x10, 7, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", wider, 0); err != nil {
+		t.Fatal(err)
+	}
+	found := restoreWayModes(l.ways)
+	if len(found) != 1 || !strings.Contains(found[0], "system.posix_acl_access") {
+		t.Errorf("entries widened and added: found %q; want one report naming the list", found)
+	}
+	b := make([]byte, 256)
+	n, err := unix.Getxattr(git, "system.posix_acl_access", b)
+	if want := aclBytes([3]int{1, 7, none}, [3]int{2, 5, 12345}, [3]int{4, 5, none}, [3]int{0x10, 5, none}, [3]int{0x20, 5, none}); err != nil || !bytes.Equal(b[:n], want) || mode() != 0o755 {
+		t.Errorf("entries widened and added: list %v %v, mode %o after; want the planned one %v and 755", b[:n], err, mode(), want)
 	}
 }
