@@ -99,6 +99,7 @@ func openPlannedDir(dir string) (int, error) {
 type wayMode struct {
 	path     string
 	mode     uint32 // permission, set-ID and sticky bits
+	uid, gid uint32
 	dev, ino uint64
 	// acls are its POSIX access control lists (aclNames), each nil where
 	// it has none.
@@ -215,10 +216,11 @@ func narrowedACL(access bool, cur, planned []byte) ([]byte, bool) {
 }
 
 // restoreWayModes takes off each write permission for group or others
-// that a directory of ways gained since the plan, and puts back its access
-// control lists where they changed (the command's chmod or setfacl: a red
+// that a directory of ways gained since the plan, puts back its owner and
+// group, and takes off what its access control lists grant beyond the
+// plan's (narrowedACL): the command's chmod, chgrp or setfacl (a red
 // team's made the root and .git writable by all, where anyone else could
-// then have replaced .git/hooks), and returns what it found and did, one
+// then have replaced .git/hooks). It returns what it found and did, one
 // line each; nil when nothing changed. Bits taken off stay off. It must
 // run once nothing of the command's can change them any more (its pid
 // namespace ended); what another user did meanwhile it cannot undo, and
@@ -248,7 +250,22 @@ func restoreWayMode(w wayMode) string {
 		return "" // another directory now, not the command's doing: a mount point during the run
 	}
 	self := "/proc/self/fd/" + strconv.Itoa(fd)
-	var did, failed []string
+	var what, did, failed []string
+	if st.Uid != w.uid || st.Gid != w.gid {
+		// First: a group's write bit is that group's, and the owner may
+		// chmod and setfacl at will. Without CAP_CHOWN a command still
+		// gives what it owns to a group it is in (root's supplementary
+		// groups).
+		what = append(what, fmt.Sprintf("gave it to user %d, group %d (from %d, %d)", st.Uid, st.Gid, w.uid, w.gid))
+		if err := unix.Fchownat(unix.AT_FDCWD, self, int(w.uid), int(w.gid), 0); err != nil {
+			failed = append(failed, fmt.Sprintf("giving it back failed (%v): chown %d:%d it", err, w.uid, w.gid))
+		} else {
+			did = append(did, fmt.Sprintf("it is %d:%d's again", w.uid, w.gid))
+		}
+		if err := unix.Fstat(fd, &st); err != nil {
+			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
+		}
+	}
 	acls := readACLs(self, false)
 	// A list the command took away whose owning group's entry granted less
 	// than its mask: that group now has the mask's bits, the mode's.
@@ -260,6 +277,9 @@ func restoreWayMode(w wayMode) string {
 		narrowed, changed := narrowedACL(i == 0, acls[i], w.acls[i])
 		if !changed {
 			continue
+		}
+		if len(what) == 0 || what[len(what)-1] != "changed its access control list" {
+			what = append(what, "changed its access control list")
 		}
 		// The access list first: the mode's check below sees what it
 		// leaves of the mode's group bits (its mask).
@@ -280,7 +300,6 @@ func restoreWayMode(w wayMode) string {
 			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
 		}
 	}
-	changed := "changed its access control list"
 	if added := st.Mode&0o022&^w.mode | groupGained; added != 0 {
 		who := "group and others"
 		switch added {
@@ -289,17 +308,17 @@ func restoreWayMode(w wayMode) string {
 		case 0o002:
 			who = "others"
 		}
-		changed = fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777)
+		what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
 		mode := st.Mode & 0o7777 &^ added
 		if err := chmodFD(fd, mode); err != nil {
 			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))
 		} else {
 			did = append(did, fmt.Sprintf("its mode is %o again", mode))
 		}
-	} else if len(did)+len(failed) == 0 {
+	} else if len(what) == 0 {
 		return ""
 	}
-	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, changed)
+	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, strings.Join(what, " and "))
 	if len(failed) > 0 {
 		return said + "; " + strings.Join(append(did, failed...), ", ") + ": look at what it holds"
 	}

@@ -314,3 +314,35 @@ func TestWayModesACLNarrowed(t *testing.T) {
 		t.Errorf("entries widened and added: list %v %v, mode %o after; want the planned one %v and 755", b[:n], err, mode(), want)
 	}
 }
+
+// TestWayModesOwner: a root command without CAP_CHOWN may still give a
+// directory it owns to a group of its own (a supplementary one of the
+// runner's): .git, 775 as umask 002 leaves it, is then that group's to
+// write, and its members could replace .git/hooks. The owner and group the
+// plan found are put back and the run fails.
+func TestWayModesOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to change a directory's group to one of another's")
+	}
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	git := root + "/.git"
+	if err := os.Chmod(git, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chown(git, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if err := os.Chown(git, -1, 12345); err != nil {
+		t.Fatal(err)
+	}
+	found := restoreWayModes(l.ways)
+	var st unix.Stat_t
+	if err := unix.Lstat(git, &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 1 || !strings.HasPrefix(found[0], git+": ") || !strings.Contains(found[0], "group 12345") || st.Gid != 0 || st.Uid != 0 || st.Mode&0o7777 != 0o775 {
+		t.Errorf("found %q, owner %d:%d, mode %o after; want one report naming group 12345, and 0:0 and 775 again", found, st.Uid, st.Gid, st.Mode&0o7777)
+	}
+}

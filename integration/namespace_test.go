@@ -223,6 +223,40 @@ func TestProtectedWayModesNarrowed(t *testing.T) {
 	}
 }
 
+// TestProtectedWayOwner: a root command keeps no CAP_CHOWN, but its owner
+// may still give .git to a group it is in (a supplementary group of the
+// runner's, as a container's root has several): .git, 775 as umask 002
+// leaves it, is then that group's to write, whose members could replace
+// .git/hooks. Its owner and group are put back and the run fails (125).
+func TestProtectedWayOwner(t *testing.T) {
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("a user's run maps no group but its own: chgrp fails")
+	}
+	b := newGitBox(t)
+	git := filepath.Join(b.root, ".git")
+	if err := os.Chmod(git, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	c := osexec.Command(bin, "run", "--yolo", "--", "sh", "-s")
+	c.Dir, c.Env, c.Stdin = b.root, append(os.Environ(), "HOME="+b.home), strings.NewReader("chgrp 12345 .git\n")
+	c.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{0, 12345}}}
+	out, err := c.CombinedOutput()
+	code := 0
+	if exit, ok := err.(*osexec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Stat_t
+	if err := unix.Lstat(git, &st); err != nil {
+		t.Fatal(err)
+	}
+	if code != 125 || !strings.Contains(string(out), "group 12345") || st.Gid != 0 || st.Mode&0o777 != 0o775 {
+		t.Errorf("chgrp 12345 .git in a run with that group: exit %d, group %d, mode %o, output %q; want 125 naming the group, and group 0 and 775 again", code, st.Gid, st.Mode&0o777, out)
+	}
+}
+
 // TestMetadataOutsideRoot: Landlock does not mediate chmod, chown, utimes
 // or setxattr; the layer's read-only mounts do.
 func TestMetadataOutsideRoot(t *testing.T) {
