@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -251,16 +252,41 @@ func restoreWayMode(w wayMode) string {
 	}
 	self := "/proc/self/fd/" + strconv.Itoa(fd)
 	var what, did, failed []string
-	if st.Uid != w.uid || st.Gid != w.gid {
-		// First: a group's write bit is that group's, and the owner may
-		// chmod and setfacl at will. Without CAP_CHOWN a command still
-		// gives what it owns to a group it is in (root's supplementary
-		// groups).
-		what = append(what, fmt.Sprintf("gave it to user %d, group %d (from %d, %d)", st.Uid, st.Gid, w.uid, w.gid))
-		if err := unix.Fchownat(unix.AT_FDCWD, self, int(w.uid), int(w.gid), 0); err != nil {
+	// First: a group's write bit is that group's, and the owner may chmod
+	// and setfacl at will. Without CAP_CHOWN a command still gives what it
+	// owns to a group it is in (root's supplementary groups). The runner's
+	// own user or group is no one the command does not reach anyway; the
+	// plan's is given back only where it is the runner's, since it may be
+	// what another run's command gave the directory before this run was
+	// planned (and that run has put back since): another group keeps it,
+	// without its write permission.
+	groupGained := uint32(0)
+	uid, gid := -1, -1
+	if st.Uid != w.uid && int(st.Uid) != os.Geteuid() {
+		uid = int(w.uid)
+		what = append(what, fmt.Sprintf("gave it to user %d", st.Uid))
+	}
+	if st.Gid != w.gid && int(st.Gid) != os.Getegid() {
+		if int(w.gid) == os.Getegid() {
+			gid = int(w.gid)
+			what = append(what, fmt.Sprintf("gave it to group %d", st.Gid))
+		} else {
+			groupGained = st.Mode & 0o020
+			what = append(what, fmt.Sprintf("gave it to group %d (the group stays, not allowed to write it; chgrp %d it if the group the run began with was yours)", st.Gid, w.gid))
+		}
+	}
+	if uid >= 0 || gid >= 0 {
+		if err := unix.Fchownat(unix.AT_FDCWD, self, uid, gid, 0); err != nil {
 			failed = append(failed, fmt.Sprintf("giving it back failed (%v): chown %d:%d it", err, w.uid, w.gid))
 		} else {
-			did = append(did, fmt.Sprintf("it is %d:%d's again", w.uid, w.gid))
+			switch {
+			case uid >= 0 && gid >= 0:
+				did = append(did, fmt.Sprintf("it is %d:%d's again", w.uid, w.gid))
+			case uid >= 0:
+				did = append(did, fmt.Sprintf("it is user %d's again", w.uid))
+			default:
+				did = append(did, fmt.Sprintf("it is group %d's again", w.gid))
+			}
 		}
 		if err := unix.Fstat(fd, &st); err != nil {
 			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
@@ -269,9 +295,9 @@ func restoreWayMode(w wayMode) string {
 	acls := readACLs(self, false)
 	// A list the command took away whose owning group's entry granted less
 	// than its mask: that group now has the mask's bits, the mode's.
-	groupGained := uint32(0)
 	if acls[0] == nil && w.acls[0] != nil && st.Mode&0o020 != 0 && aclGroupWrites(w.acls[0]) == 0 {
 		groupGained = 0o020
+		what = append(what, "took away its access control list, whose entry for its group kept that group from writing it")
 	}
 	for i, name := range aclNames {
 		narrowed, changed := narrowedACL(i == 0, acls[i], w.acls[i])
@@ -301,14 +327,16 @@ func restoreWayMode(w wayMode) string {
 		}
 	}
 	if added := st.Mode&0o022&^w.mode | groupGained; added != 0 {
-		who := "group and others"
-		switch added {
-		case 0o020:
-			who = "its group"
-		case 0o002:
-			who = "others"
+		if byMode := st.Mode & 0o022 &^ w.mode; byMode != 0 {
+			who := "group and others"
+			switch byMode {
+			case 0o020:
+				who = "its group"
+			case 0o002:
+				who = "others"
+			}
+			what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
 		}
-		what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
 		mode := st.Mode & 0o7777 &^ added
 		if err := chmodFD(fd, mode); err != nil {
 			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))

@@ -291,7 +291,7 @@ func TestWayModesACLNarrowed(t *testing.T) {
 	if err := unix.Removexattr(git, "system.posix_acl_access"); err != nil {
 		t.Fatal(err)
 	}
-	if found := restoreWayModes(l.ways); len(found) != 1 || !strings.Contains(found[0], "writable by its group") || mode() != 0o755 {
+	if found := restoreWayModes(l.ways); len(found) != 1 || !strings.Contains(found[0], "took away its access control list") || mode() != 0o755 {
 		t.Errorf("a list that kept the group from writing taken away: found %q, mode %o; want one report of the group's write bit, and 755", found, mode())
 	}
 
@@ -344,5 +344,41 @@ func TestWayModesOwner(t *testing.T) {
 	}
 	if len(found) != 1 || !strings.HasPrefix(found[0], git+": ") || !strings.Contains(found[0], "group 12345") || st.Gid != 0 || st.Uid != 0 || st.Mode&0o7777 != 0o775 {
 		t.Errorf("found %q, owner %d:%d, mode %o after; want one report naming group 12345, and 0:0 and 775 again", found, st.Uid, st.Gid, st.Mode&0o7777)
+	}
+
+	// Planned while another run's command had given it to group 12345,
+	// which that run has put back since: the runner's own group is no one
+	// else's, and 12345 is not given it again.
+	if err := os.Chown(git, -1, 12345); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := os.Chown(git, -1, 0); err != nil {
+		t.Fatal(err)
+	}
+	found = restoreWayModes(l.ways)
+	if err := unix.Lstat(git, &st); err != nil {
+		t.Fatal(err)
+	}
+	if found != nil || st.Gid != 0 || st.Mode&0o7777 != 0o775 {
+		t.Errorf("planned as group 12345's, the runner's group's after: found %q, group %d, mode %o; want nothing, group 0 and 775 kept", found, st.Gid, st.Mode&0o7777)
+	}
+
+	// Planned as a group not the runner's, given to another: the plan's
+	// may be what another run's command gave it, so the group stays, and
+	// may no longer write it.
+	if err := os.Chown(git, -1, 23456); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := os.Chown(git, -1, 12345); err != nil {
+		t.Fatal(err)
+	}
+	found = restoreWayModes(l.ways)
+	if err := unix.Lstat(git, &st); err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 1 || !strings.Contains(found[0], "group 12345") || st.Gid != 12345 || st.Mode&0o7777 != 0o755 {
+		t.Errorf("planned as group 23456's, given to 12345: found %q, group %d, mode %o; want one report, group 12345 kept without its write bit (755)", found, st.Gid, st.Mode&0o7777)
 	}
 }
