@@ -326,24 +326,31 @@ func restoreWayMode(w wayMode) string {
 			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
 		}
 	}
-	if added := st.Mode&0o022&^w.mode | groupGained; added != 0 {
-		if byMode := st.Mode & 0o022 &^ w.mode; byMode != 0 {
-			who := "group and others"
-			switch byMode {
-			case 0o020:
-				who = "its group"
-			case 0o002:
-				who = "others"
-			}
-			what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
+	added := st.Mode&0o022&^w.mode | groupGained
+	mode := st.Mode & 0o7777 &^ added
+	if byMode := st.Mode & 0o022 &^ w.mode; byMode != 0 {
+		who := "group and others"
+		switch byMode {
+		case 0o020:
+			who = "its group"
+		case 0o002:
+			who = "others"
 		}
-		mode := st.Mode & 0o7777 &^ added
+		what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
+	}
+	if w.mode&unix.S_ISVTX != 0 && mode&unix.S_ISVTX == 0 && mode&0o022 != 0 {
+		// Others who may write it may now rename what is not theirs in it.
+		mode |= unix.S_ISVTX
+		what = append(what, fmt.Sprintf("took its sticky bit off (mode %o), which kept those who may write it from renaming what is not theirs", st.Mode&0o7777))
+	}
+	if mode != st.Mode&0o7777 {
 		if err := chmodFD(fd, mode); err != nil {
-			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))
+			failed = append(failed, fmt.Sprintf("putting that right failed (%v): chmod %o it", err, mode))
 		} else {
 			did = append(did, fmt.Sprintf("its mode is %o again", mode))
 		}
-	} else if len(what) == 0 {
+	}
+	if len(what) == 0 {
 		return ""
 	}
 	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, strings.Join(what, " and "))

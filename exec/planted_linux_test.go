@@ -382,3 +382,43 @@ func TestWayModesOwner(t *testing.T) {
 		t.Errorf("planned as group 23456's, given to 12345: found %q, group %d, mode %o; want one report, group 12345 kept without its write bit (755)", found, st.Gid, st.Mode&0o7777)
 	}
 }
+
+// TestWayModesSticky: a root its group may write, kept by the sticky bit
+// from renaming what is not the group's own (.git among it): the bit taken
+// off lets the group rename .git away, so it goes back on; taken off a
+// directory no one else may write, it stays off.
+func TestWayModesSticky(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	mode := func() os.FileMode {
+		fi, err := os.Lstat(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode() & (os.ModePerm | os.ModeSticky)
+	}
+	for _, tt := range []struct {
+		before, after os.FileMode
+		want          os.FileMode
+		report        bool
+	}{
+		{0o775 | os.ModeSticky, 0o775, 0o775 | os.ModeSticky, true},
+		{0o755 | os.ModeSticky, 0o755, 0o755, false},
+		{0o775 | os.ModeSticky, 0o755, 0o755, false},
+	} {
+		if err := os.Chmod(root, tt.before); err != nil {
+			t.Fatal(err)
+		}
+		l := planNamespace(DefaultPolicy(root), root, "")
+		if err := os.Chmod(root, tt.after); err != nil {
+			t.Fatal(err)
+		}
+		found := restoreWayModes(l.ways)
+		if got := mode(); got != tt.want || (len(found) == 1) != tt.report || (tt.report && !strings.Contains(found[0], "sticky")) {
+			t.Errorf("%v, then %v: found %q, mode %v; want a report %v, %v", tt.before, tt.after, found, got, tt.report, tt.want)
+		}
+	}
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
