@@ -216,6 +216,22 @@ func narrowedACL(access bool, cur, planned []byte) ([]byte, bool) {
 	return out, !bytes.Equal(out, cur)
 }
 
+// ownWays keeps the ways the command can change: those the runner's user
+// owns, all of them where it keeps CAP_FOWNER or CAP_CHOWN. Without, it may
+// change no other user's mode, group or lists (a user's run maps no other
+// user at all), so a change there is its owner's, who may share the root
+// with the runner, and not the run's to undo or fail for.
+func ownWays(ways []wayMode, keepCaps []string) []wayMode {
+	if slices.ContainsFunc(keepCaps, func(c string) bool {
+		c = strings.TrimPrefix(strings.ToUpper(c), "CAP_")
+		return c == "FOWNER" || c == "CHOWN" || c == "ALL"
+	}) {
+		return ways
+	}
+	euid := os.Geteuid()
+	return slices.DeleteFunc(ways, func(w wayMode) bool { return int(w.uid) != euid })
+}
+
 // restoreWayModes takes off each write permission for group or others
 // that a directory of ways gained since the plan, puts back its owner and
 // group, and takes off what its access control lists grant beyond the

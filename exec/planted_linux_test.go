@@ -401,3 +401,44 @@ func TestWayModesSticky(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestWayModesNotOwned: a way another user owns is not the command's to
+// change (it keeps no CAP_FOWNER or CAP_CHOWN): a change there is its
+// owner's, who may share the root with the runner, and neither fails the
+// run nor is undone; with CAP_FOWNER kept it is guarded.
+func TestWayModesNotOwned(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a directory to another user")
+	}
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	git := root + "/.git"
+	for _, tt := range []struct {
+		keep    []string
+		guarded bool
+	}{{nil, false}, {[]string{"cap_fowner"}, true}} {
+		if err := os.Chmod(git, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(git, 12345, 12345); err != nil {
+			t.Fatal(err)
+		}
+		p := DefaultPolicy(root)
+		p.KeepCaps = tt.keep
+		l := planNamespace(p, root, "")
+		if err := os.Chmod(git, 0o775); err != nil {
+			t.Fatal(err)
+		}
+		found := restoreWayModes(l.ways)
+		fi, err := os.Lstat(git)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]os.FileMode{false: 0o775, true: 0o755}[tt.guarded]; (found != nil) != tt.guarded || fi.Mode().Perm() != want {
+			t.Errorf("keeping %q, .git user 12345's made 775 meanwhile: found %q, mode %o; want a report %v, mode %o", tt.keep, found, fi.Mode().Perm(), tt.guarded, want)
+		}
+	}
+	if err := os.Chown(git, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+}
