@@ -323,11 +323,7 @@ func TestWayModesACLNarrowed(t *testing.T) {
 // run's command gave it, so a group then stays, without its write bit;
 // the runner's own group given it is no one else's.
 func TestWayModesOwner(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to change a directory's group to one of another's")
-	}
-	noUserConfig(t)
-	root := gitRoot(t, "[core]\n", nil)
+	root := rootOnlyGitRoot(t, "needs root to change a directory's group to one of another's")
 	git := root + "/.git"
 	for _, tt := range []struct {
 		name              string
@@ -407,11 +403,7 @@ func TestWayModesSticky(t *testing.T) {
 // owner's, who may share the root with the runner, and neither fails the
 // run nor is undone; with CAP_FOWNER kept it is guarded.
 func TestWayModesNotOwned(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to give a directory to another user")
-	}
-	noUserConfig(t)
-	root := gitRoot(t, "[core]\n", nil)
+	root := rootOnlyGitRoot(t, "needs root to give a directory to another user")
 	git := root + "/.git"
 	for _, tt := range []struct {
 		keep    []string
@@ -441,4 +433,15 @@ func TestWayModesNotOwned(t *testing.T) {
 	if err := os.Chown(git, 0, 0); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rootOnlyGitRoot is gitRoot for a test that gives files to other users:
+// skipped, saying why, unless run as root.
+func rootOnlyGitRoot(t *testing.T, why string) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip(why)
+	}
+	noUserConfig(t)
+	return gitRoot(t, "[core]\n", nil)
 }
