@@ -3248,7 +3248,9 @@ static size_t parse_pids(const char *b, long n, size_t top, long keep, long pare
 #endif
 
 // no_pidfd says pidfd_open is missing (ENOSYS, Linux before 5.3): the
-// stragglers are then killed by number, as found.
+// stragglers are then killed by number, as found. The sharer itself needs
+// a pidfd of the runner, so only a test (mews_test_kill_stragglers) gets
+// here without one.
 static int no_pidfd;
 
 // parent_of is the parent's pid in /proc/PID/stat, or -1 if there is no

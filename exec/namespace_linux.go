@@ -279,6 +279,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	protected := len(l.steps)
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig)
+		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	l.writableNested(p, writable, l.steps[protected:])
 	l.denyRead(p)

@@ -4,8 +4,11 @@ package exec
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -97,6 +100,7 @@ func openPlannedDir(dir string) (int, error) {
 type wayMode struct {
 	path     string
 	mode     uint32 // permission, set-ID and sticky bits
+	uid, gid uint32
 	dev, ino uint64
 	// acls are its POSIX access control lists (aclNames), each nil where
 	// it has none.
@@ -134,11 +138,112 @@ func readACLs(path string, nofollow bool) [2][]byte {
 // it and the run keeps it.
 const wayModesAdvice = "a project meant to be shared with its group or others (a setup script's chmod -R g+w .): give the root and its git directory that mode or access control list outside the sandbox, before the run, which then keeps it"
 
+// POSIX access control list tags (linux/posix_acl_xattr.h): the extended
+// attribute is a version (2), then entries of a tag, permissions and an id,
+// each 8 bytes, little-endian.
+const (
+	aclUserObj  = 0x01
+	aclGroupObj = 0x04
+	aclMask     = 0x10
+	aclOther    = 0x20
+)
+
+// aclEntry is one entry of an access control list.
+type aclEntry struct {
+	tag, perm uint16
+	id        uint32
+}
+
+// parseACL reads an access control list's extended attribute.
+func parseACL(b []byte) ([]aclEntry, bool) {
+	if len(b) < 4 || (len(b)-4)%8 != 0 || binary.LittleEndian.Uint32(b) != 2 {
+		return nil, false
+	}
+	var es []aclEntry
+	for o := 4; o < len(b); o += 8 {
+		es = append(es, aclEntry{binary.LittleEndian.Uint16(b[o:]), binary.LittleEndian.Uint16(b[o+2:]), binary.LittleEndian.Uint32(b[o+4:])})
+	}
+	return es, true
+}
+
+// aclGroupWrites is the write permission (2) the owning group has under
+// the access list b (its entry's, within the mask), 2 when b is unreadable.
+func aclGroupWrites(b []byte) uint16 {
+	es, ok := parseACL(b)
+	if !ok {
+		return 2
+	}
+	group, mask := uint16(2), uint16(7)
+	for _, e := range es {
+		switch e.tag {
+		case aclGroupObj:
+			group = e.perm & 2
+		case aclMask:
+			mask = e.perm
+		}
+	}
+	return group & mask
+}
+
+// narrowedACL returns what a way's access (or default) control list cur
+// is to become so that it grants no one more than planned, the list the
+// plan found, and whether that differs from cur (nil: no list). An entry
+// planned does not have goes, one it has keeps only the permissions
+// planned gave too: a list the command narrowed stays narrower, as bits
+// taken off the mode stay off, and a run planned while another's command
+// had widened the list does not widen it again once that run has put it
+// back. The access list's owner, mask and others entries are the mode
+// (chmod sets them), which the mode's check guards: they stay as they are.
+func narrowedACL(access bool, cur, planned []byte) ([]byte, bool) {
+	switch {
+	case bytes.Equal(cur, planned), cur == nil:
+		return cur, false
+	case planned == nil:
+		return nil, true
+	}
+	ces, ok1 := parseACL(cur)
+	pes, ok2 := parseACL(planned)
+	if !ok1 || !ok2 {
+		return planned, true // not a list this code reads: the plan's, as it was
+	}
+	out := binary.LittleEndian.AppendUint32(nil, 2)
+	for _, c := range ces {
+		if !access || (c.tag != aclUserObj && c.tag != aclMask && c.tag != aclOther) {
+			i := slices.IndexFunc(pes, func(p aclEntry) bool { return p.tag == c.tag && p.id == c.id })
+			if i < 0 {
+				continue
+			}
+			c.perm &= pes[i].perm
+		}
+		out = binary.LittleEndian.AppendUint16(out, c.tag)
+		out = binary.LittleEndian.AppendUint16(out, c.perm)
+		out = binary.LittleEndian.AppendUint32(out, c.id)
+	}
+	return out, !bytes.Equal(out, cur)
+}
+
+// ownWays keeps the ways the command can change: those the runner's user
+// owns, all of them where it keeps CAP_FOWNER or CAP_CHOWN. Without, it may
+// change no other user's mode, group or lists (a user's run maps no other
+// user at all), so a change there is its owner's, who may share the root
+// with the runner, and not the run's to undo or fail for.
+func ownWays(ways []wayMode, keepCaps []string) []wayMode {
+	if slices.ContainsFunc(keepCaps, func(c string) bool {
+		c = strings.TrimPrefix(strings.ToUpper(c), "CAP_")
+		return c == "FOWNER" || c == "CHOWN" || c == "ALL"
+	}) {
+		return ways
+	}
+	euid := os.Geteuid()
+	return slices.DeleteFunc(ways, func(w wayMode) bool { return int(w.uid) != euid })
+}
+
 // restoreWayModes takes off each write permission for group or others
-// that a directory of ways gained since the plan, and puts back its access
-// control lists where they changed (the command's chmod or setfacl: a red
+// that a directory of ways gained since the plan, puts back its owner and
+// group, and takes off what its access control lists grant beyond the
+// plan's (narrowedACL): the command's chmod, chgrp or setfacl (a red
 // team's made the root and .git writable by all, where anyone else could
-// then have replaced .git/hooks), and returns what it found and did, one
+// then have replaced .git/hooks). It returns what it found and did, one
 // line each; nil when nothing changed. Bits taken off stay off. It must
 // run once nothing of the command's can change them any more (its pid
 // namespace ended); what another user did meanwhile it cannot undo, and
@@ -168,51 +273,109 @@ func restoreWayMode(w wayMode) string {
 		return "" // another directory now, not the command's doing: a mount point during the run
 	}
 	self := "/proc/self/fd/" + strconv.Itoa(fd)
-	var did, failed []string
+	var what, did, failed []string
+	// First: a group's write bit is that group's, and the owner may chmod
+	// and setfacl at will. Without CAP_CHOWN a command still gives what it
+	// owns to a group it is in (root's supplementary groups). The runner's
+	// own user or group is no one the command does not reach anyway; the
+	// plan's is given back only where it is the runner's, since it may be
+	// what another run's command gave the directory before this run was
+	// planned (and that run has put back since): another group keeps it,
+	// without its write permission.
+	groupGained := uint32(0)
+	uid, gid := -1, -1
+	if st.Uid != w.uid && int(st.Uid) != os.Geteuid() {
+		uid = int(w.uid)
+		what = append(what, fmt.Sprintf("gave it to user %d", st.Uid))
+	}
+	if st.Gid != w.gid && int(st.Gid) != os.Getegid() {
+		if int(w.gid) == os.Getegid() {
+			gid = int(w.gid)
+			what = append(what, fmt.Sprintf("gave it to group %d", st.Gid))
+		} else {
+			groupGained = st.Mode & 0o020
+			what = append(what, fmt.Sprintf("gave it to group %d (the group stays, not allowed to write it; chgrp %d it if the group the run began with was yours)", st.Gid, w.gid))
+		}
+	}
+	if uid >= 0 || gid >= 0 {
+		if err := unix.Fchownat(unix.AT_FDCWD, self, uid, gid, 0); err != nil {
+			failed = append(failed, fmt.Sprintf("giving it back failed (%v): chown %d:%d it", err, w.uid, w.gid))
+		} else {
+			switch {
+			case uid >= 0 && gid >= 0:
+				did = append(did, fmt.Sprintf("it is %d:%d's again", w.uid, w.gid))
+			case uid >= 0:
+				did = append(did, fmt.Sprintf("it is user %d's again", w.uid))
+			default:
+				did = append(did, fmt.Sprintf("it is group %d's again", w.gid))
+			}
+		}
+		if err := unix.Fstat(fd, &st); err != nil {
+			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
+		}
+	}
 	acls := readACLs(self, false)
+	// A list the command took away whose owning group's entry granted less
+	// than its mask: that group now has the mask's bits, the mode's.
+	if acls[0] == nil && w.acls[0] != nil && st.Mode&0o020 != 0 && aclGroupWrites(w.acls[0]) == 0 {
+		groupGained = 0o020
+		what = append(what, "took away its access control list, whose entry for its group kept that group from writing it")
+	}
 	for i, name := range aclNames {
-		if bytes.Equal(acls[i], w.acls[i]) {
+		narrowed, changed := narrowedACL(i == 0, acls[i], w.acls[i])
+		if !changed {
 			continue
 		}
-		// The access list first: setting it sets the mode's group bits
-		// (its mask), which the mode's check below then sees.
+		if len(what) == 0 || what[len(what)-1] != "changed its access control list" {
+			what = append(what, "changed its access control list")
+		}
+		// The access list first: the mode's check below sees what it
+		// leaves of the mode's group bits (its mask).
 		var err error
-		if w.acls[i] == nil {
+		if narrowed == nil {
 			err = unix.Removexattr(self, name)
 		} else {
-			err = unix.Setxattr(self, name, w.acls[i], 0)
+			err = unix.Setxattr(self, name, narrowed, 0)
 		}
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("putting back its %s failed (%v)", name, err))
 			continue
 		}
-		did = append(did, "its "+name+" is as it was again")
+		did = append(did, "what its "+name+" granted beyond what it did before the run is taken off")
 	}
 	if len(did)+len(failed) > 0 {
 		if err := unix.Fstat(fd, &st); err != nil {
 			failed = append(failed, fmt.Sprintf("looking at its mode again failed (%v)", err))
 		}
 	}
-	changed := "changed its access control list"
-	if added := st.Mode & 0o022 &^ w.mode; added != 0 {
+	added := st.Mode&0o022&^w.mode | groupGained
+	mode := st.Mode & 0o7777 &^ added
+	if byMode := st.Mode & 0o022 &^ w.mode; byMode != 0 {
 		who := "group and others"
-		switch added {
+		switch byMode {
 		case 0o020:
 			who = "its group"
 		case 0o002:
 			who = "others"
 		}
-		changed = fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777)
-		mode := st.Mode & 0o7777 &^ added
+		what = append(what, fmt.Sprintf("made it writable by %s (mode %o)", who, st.Mode&0o7777))
+	}
+	if w.mode&unix.S_ISVTX != 0 && mode&unix.S_ISVTX == 0 && mode&0o022 != 0 {
+		// Others who may write it may now rename what is not theirs in it.
+		mode |= unix.S_ISVTX
+		what = append(what, fmt.Sprintf("took its sticky bit off (mode %o), which kept those who may write it from renaming what is not theirs", st.Mode&0o7777))
+	}
+	if mode != st.Mode&0o7777 {
 		if err := chmodFD(fd, mode); err != nil {
-			failed = append(failed, fmt.Sprintf("taking that off failed (%v): chmod %o it", err, mode))
+			failed = append(failed, fmt.Sprintf("putting that right failed (%v): chmod %o it", err, mode))
 		} else {
 			did = append(did, fmt.Sprintf("its mode is %o again", mode))
 		}
-	} else if len(did)+len(failed) == 0 {
+	}
+	if len(what) == 0 {
 		return ""
 	}
-	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, changed)
+	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, strings.Join(what, " and "))
 	if len(failed) > 0 {
 		return said + "; " + strings.Join(append(did, failed...), ", ") + ": look at what it holds"
 	}

@@ -3,6 +3,8 @@
 package exec
 
 import (
+	"bytes"
+	"encoding/binary"
 	"maps"
 	"os"
 	"path/filepath"
@@ -197,8 +199,8 @@ func TestWayModes(t *testing.T) {
 		t.Skipf("no access control lists here: %v", err)
 	}
 	found = restoreWayModes(l.ways)
-	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access is as it was again") {
-		t.Errorf("found %q; want one report, of .git's access control list put back", found)
+	if len(found) != 1 || !strings.HasPrefix(found[0], root+"/.git: ") || !strings.Contains(found[0], "system.posix_acl_access granted beyond what it did before the run is taken off") {
+		t.Errorf("found %q; want one report, of what .git's access control list gained taken off", found)
 	}
 	if _, err := unix.Getxattr(root+"/.git", "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA || mode(root+"/.git") != 0o775 {
 		t.Errorf("after: access control list %v (want none), mode %o (want 775)", err, mode(root+"/.git"))
@@ -215,4 +217,231 @@ func TestWayModes(t *testing.T) {
 	if found := restoreWayModes(l.ways); found != nil || mode(root+"/.git") != 0o777 {
 		t.Errorf("found %q, mode %o; want nothing done to another directory", found, mode(root+"/.git"))
 	}
+}
+
+// aclBytes encodes a POSIX access control list's extended attribute:
+// entries of tag, permissions and id (-1 for none).
+func aclBytes(entries ...[3]int) []byte {
+	b := []byte{2, 0, 0, 0}
+	for _, e := range entries {
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[0]))
+		b = binary.LittleEndian.AppendUint16(b, uint16(e[1]))
+		b = binary.LittleEndian.AppendUint32(b, uint32(int32(e[2])))
+	}
+	return b
+}
+
+// TestWayModesACLNarrowed: an access control list is never made to grant
+// more than the run found, nor fails the run for less. A chmod that takes
+// bits off a directory with a list changes the list's mask (and its
+// owner's and others' entries): the bits stay off, the run does not fail.
+// A list with fewer entries than planned (the command's setfacl -x, or
+// another run's restore of what its command added before this run was
+// planned) is not widened again.
+func TestWayModesACLNarrowed(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	git := root + "/.git"
+	if err := os.Chmod(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const none = -1
+	named := aclBytes([3]int{1, 7, none}, [3]int{2, 5, 12345}, [3]int{4, 5, none}, [3]int{0x10, 5, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", named, 0); err != nil {
+		t.Skipf("no access control lists here: %v", err)
+	}
+	mode := func() os.FileMode {
+		fi, err := os.Lstat(git)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	if err := os.Chmod(git, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); found != nil || mode() != 0o700 {
+		t.Errorf("chmod 700 of .git with a list: found %q, mode %o; want nothing, and 700 kept", found, mode())
+	}
+
+	// Planned with user 12345's entry, which is gone by the end: not put
+	// back.
+	if err := os.Chmod(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := unix.Removexattr(git, "system.posix_acl_access"); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); found != nil {
+		t.Errorf("a list planned, none after: found %q; want nothing", found)
+	}
+	if _, err := unix.Getxattr(git, "system.posix_acl_access", make([]byte, 256)); err != unix.ENODATA {
+		t.Errorf("a list planned, none after: the list is %v after; want none (ENODATA)", err)
+	}
+
+	// A list whose mask let its owning group write where that group's
+	// own entry did not, taken away: the group writes by the mode now.
+	masked := aclBytes([3]int{1, 7, none}, [3]int{2, 7, 12345}, [3]int{4, 5, none}, [3]int{0x10, 7, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", masked, 0); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	if err := unix.Removexattr(git, "system.posix_acl_access"); err != nil {
+		t.Fatal(err)
+	}
+	if found := restoreWayModes(l.ways); len(found) != 1 || !strings.Contains(found[0], "took away its access control list") || mode() != 0o755 {
+		t.Errorf("a list that kept the group from writing taken away: found %q, mode %o; want one report of the group's write bit, and 755", found, mode())
+	}
+
+	// An entry added beside those planned goes, the planned ones stay.
+	if err := unix.Setxattr(git, "system.posix_acl_access", named, 0); err != nil {
+		t.Fatal(err)
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	wider := aclBytes([3]int{1, 7, none}, [3]int{2, 7, 12345}, [3]int{2, 7, 23456}, [3]int{4, 5, none}, [3]int{0x10, 7, none}, [3]int{0x20, 5, none})
+	if err := unix.Setxattr(git, "system.posix_acl_access", wider, 0); err != nil {
+		t.Fatal(err)
+	}
+	found := restoreWayModes(l.ways)
+	if len(found) != 1 || !strings.Contains(found[0], "system.posix_acl_access") {
+		t.Errorf("entries widened and added: found %q; want one report naming the list", found)
+	}
+	b := make([]byte, 256)
+	n, err := unix.Getxattr(git, "system.posix_acl_access", b)
+	if want := aclBytes([3]int{1, 7, none}, [3]int{2, 5, 12345}, [3]int{4, 5, none}, [3]int{0x10, 5, none}, [3]int{0x20, 5, none}); err != nil || !bytes.Equal(b[:n], want) || mode() != 0o755 {
+		t.Errorf("entries widened and added: list %v %v, mode %o after; want the planned one %v and 755", b[:n], err, mode(), want)
+	}
+}
+
+// TestWayModesOwner: a root command without CAP_CHOWN may still give a
+// directory it owns to a group of its own (a supplementary one of the
+// runner's): .git, 775 as umask 002 leaves it, is then that group's to
+// write, and its members could replace .git/hooks. The plan's group is
+// given back where it is the runner's own; another may be what a parallel
+// run's command gave it, so a group then stays, without its write bit;
+// the runner's own group given it is no one else's.
+func TestWayModesOwner(t *testing.T) {
+	root := rootOnlyGitRoot(t, "needs root to change a directory's group to one of another's")
+	git := root + "/.git"
+	for _, tt := range []struct {
+		name              string
+		planned, after    int
+		wantGid           uint32
+		wantMode          uint32
+		wantReportOfGroup string
+	}{
+		{"the runner's group's, given to 12345: given back", 0, 12345, 0, 0o775, "group 12345"},
+		{"12345's (another run's command's doing), the runner's after: left", 12345, 0, 0, 0o775, ""},
+		{"23456's, given to 12345: 12345 keeps it, without its write bit", 23456, 12345, 12345, 0o755, "group 12345"},
+	} {
+		if err := os.Chmod(git, 0o775); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(git, 0, tt.planned); err != nil {
+			t.Fatal(err)
+		}
+		l := planNamespace(DefaultPolicy(root), root, "")
+		if err := os.Chown(git, -1, tt.after); err != nil {
+			t.Fatal(err)
+		}
+		found := restoreWayModes(l.ways)
+		var st unix.Stat_t
+		if err := unix.Lstat(git, &st); err != nil {
+			t.Fatal(err)
+		}
+		reported := len(found) == 1 && strings.HasPrefix(found[0], git+": ") && strings.Contains(found[0], tt.wantReportOfGroup)
+		if (tt.wantReportOfGroup == "" && found != nil) || (tt.wantReportOfGroup != "" && !reported) || st.Uid != 0 || st.Gid != tt.wantGid || st.Mode&0o7777 != tt.wantMode {
+			t.Errorf("%s: found %q, owner %d:%d, mode %o after; want a report of %q, 0:%d and %o", tt.name, found, st.Uid, st.Gid, st.Mode&0o7777, tt.wantReportOfGroup, tt.wantGid, tt.wantMode)
+		}
+	}
+}
+
+// TestWayModesSticky: a root its group may write, kept by the sticky bit
+// from renaming what is not the group's own (.git among it): the bit taken
+// off lets the group rename .git away, so it goes back on; taken off a
+// directory no one else may write, it stays off.
+func TestWayModesSticky(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	mode := func() os.FileMode {
+		fi, err := os.Lstat(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode() & (os.ModePerm | os.ModeSticky)
+	}
+	for _, tt := range []struct {
+		before, after os.FileMode
+		want          os.FileMode
+		report        bool
+	}{
+		{0o775 | os.ModeSticky, 0o775, 0o775 | os.ModeSticky, true},
+		{0o755 | os.ModeSticky, 0o755, 0o755, false},
+		{0o775 | os.ModeSticky, 0o755, 0o755, false},
+	} {
+		if err := os.Chmod(root, tt.before); err != nil {
+			t.Fatal(err)
+		}
+		l := planNamespace(DefaultPolicy(root), root, "")
+		if err := os.Chmod(root, tt.after); err != nil {
+			t.Fatal(err)
+		}
+		found := restoreWayModes(l.ways)
+		if got := mode(); got != tt.want || (len(found) == 1) != tt.report || (tt.report && !strings.Contains(found[0], "sticky")) {
+			t.Errorf("%v, then %v: found %q, mode %v; want a report %v, %v", tt.before, tt.after, found, got, tt.report, tt.want)
+		}
+	}
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWayModesNotOwned: a way another user owns is not the command's to
+// change (it keeps no CAP_FOWNER or CAP_CHOWN): a change there is its
+// owner's, who may share the root with the runner, and neither fails the
+// run nor is undone; with CAP_FOWNER kept it is guarded.
+func TestWayModesNotOwned(t *testing.T) {
+	root := rootOnlyGitRoot(t, "needs root to give a directory to another user")
+	git := root + "/.git"
+	for _, tt := range []struct {
+		keep    []string
+		guarded bool
+	}{{nil, false}, {[]string{"cap_fowner"}, true}} {
+		if err := os.Chmod(git, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(git, 12345, 12345); err != nil {
+			t.Fatal(err)
+		}
+		p := DefaultPolicy(root)
+		p.KeepCaps = tt.keep
+		l := planNamespace(p, root, "")
+		if err := os.Chmod(git, 0o775); err != nil {
+			t.Fatal(err)
+		}
+		found := restoreWayModes(l.ways)
+		fi, err := os.Lstat(git)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]os.FileMode{false: 0o775, true: 0o755}[tt.guarded]; (found != nil) != tt.guarded || fi.Mode().Perm() != want {
+			t.Errorf("keeping %q, .git user 12345's made 775 meanwhile: found %q, mode %o; want a report %v, mode %o", tt.keep, found, fi.Mode().Perm(), tt.guarded, want)
+		}
+	}
+	if err := os.Chown(git, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rootOnlyGitRoot is gitRoot for a test that gives files to other users:
+// skipped, saying why, unless run as root.
+func rootOnlyGitRoot(t *testing.T, why string) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip(why)
+	}
+	noUserConfig(t)
+	return gitRoot(t, "[core]\n", nil)
 }

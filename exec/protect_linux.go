@@ -526,7 +526,7 @@ func (g *guard) wayModes() []wayMode {
 			continue // a file pinned on the way is bound read-only
 		}
 		if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-			ways = append(ways, wayMode{path: d, mode: uint32(st.Mode) & 0o7777, dev: uint64(st.Dev), ino: uint64(st.Ino), acls: readACLs(d, true)})
+			ways = append(ways, wayMode{path: d, mode: uint32(st.Mode) & 0o7777, uid: st.Uid, gid: st.Gid, dev: uint64(st.Dev), ino: uint64(st.Ino), acls: readACLs(d, true)})
 		}
 	}
 	return ways

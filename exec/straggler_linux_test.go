@@ -46,6 +46,16 @@ func TestStragglerPidTakenMeanwhile(t *testing.T) {
 	}
 }
 
+func TestStragglerReparentedMeanwhile(t *testing.T) {
+	t.Parallel()
+	// A grandchild whose parent ends between the look that read it and
+	// the kill is orphaned to the sharer, not killed as the child of the
+	// one that listed it: the next look kills it.
+	if status, out := runStragglerNamespace(t, "reparent", false); status != 0 {
+		t.Errorf("namespace init = %d (%s); want 0, the reparented grandchild killed and reaped", status, out)
+	}
+}
+
 func TestStragglersAllKilled(t *testing.T) {
 	t.Parallel()
 	for _, withoutPidfd := range []bool{false, true} {
@@ -116,6 +126,7 @@ func init() {
 var stragglerTrees = map[string]string{
 	"reuse":        `sleep 1000 & echo $!; wait; exec sleep 1000`,
 	"reuse-parent": `sleep 1000 & echo $!; wait; exec sleep 1000`,
+	"reparent":     `sh -c 'sleep 1000 & echo $!; wait'`,
 	"tree": `(sleep 1000 & sleep 1000 & wait) & setsid sh -c 'sleep 1000 & sleep 1000 & wait' & ` +
 		`sh -c 'sh -c "sh -c \"sleep 1000\" & wait" & wait' & echo 0; wait`,
 }
@@ -166,7 +177,19 @@ func stragglerInit(scenario string) int {
 	}
 	var taker *osexec.Cmd
 	takerChild := 0
-	if scenario != "tree" {
+	if scenario == "reparent" {
+		// The grandchild's parent ends between the look and the kills:
+		// the grandchild, the sharer's child now, fails the check against
+		// the parent that listed it, and goes at the next look.
+		parent := stragglerParent(pid)
+		syscall.Kill(parent, syscall.SIGKILL)
+		for deadline := time.Now().Add(5 * time.Second); stragglerParent(pid) == parent; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				fmt.Println("the grandchild was not reparented")
+				return 2
+			}
+		}
+	} else if scenario != "tree" {
 		// The grandchild dies, its parent (the shell's wait) reaps it,
 		// and the next pid handed out is its.
 		syscall.Kill(pid, syscall.SIGKILL)
@@ -286,4 +309,19 @@ func stragglerSharer(scenario string, withoutPidfd bool) int {
 		return 2
 	}
 	return 0
+}
+
+// stragglerParent is pid's parent, by its /proc/PID/stat (after the last
+// ')', which ends the command's name), or 0.
+func stragglerParent(pid int) int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	if len(fields) < 2 {
+		return 0
+	}
+	ppid, _ := strconv.Atoi(fields[1])
+	return ppid
 }

@@ -186,6 +186,77 @@ func TestProtectedWayModes(t *testing.T) {
 	}
 }
 
+// TestProtectedWayModesNarrowed: what the run puts back after the command
+// never grants more than the plan found, nor fails the run for less. A
+// chmod that takes bits off .git where it has an access control list
+// (which changes the list's mask) keeps them off and the run succeeds,
+// and a root its group could write before the run (umask 002) is no one's
+// doing.
+func TestProtectedWayModesNarrowed(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	git := filepath.Join(b.root, ".git")
+	if err := os.Chmod(b.root, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// user::rwx user:12345:r-x group::r-x mask::r-x other::r-x
+	acl := []byte{2, 0, 0, 0}
+	for _, e := range [][3]uint32{{1, 7, 1<<32 - 1}, {2, 5, 12345}, {4, 5, 1<<32 - 1}, {0x10, 5, 1<<32 - 1}, {0x20, 5, 1<<32 - 1}} {
+		acl = append(acl, byte(e[0]), byte(e[0]>>8), byte(e[1]), byte(e[1]>>8), byte(e[2]), byte(e[2]>>8), byte(e[2]>>16), byte(e[2]>>24))
+	}
+	if err := unix.Setxattr(git, "system.posix_acl_access", acl, 0); err != nil {
+		t.Skipf("no access control lists here: %v", err)
+	}
+	r := b.sh("chmod 700 .git\n")
+	fi, err := os.Lstat(git)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.code != 0 || fi.Mode().Perm() != 0o700 {
+		t.Errorf("chmod 700 .git with an access control list: exit %d, mode %o, stderr %q; want 0 and 700 kept", r.code, fi.Mode().Perm(), r.stderr)
+	}
+	if fi, err := os.Lstat(b.root); err != nil || fi.Mode().Perm() != 0o775 {
+		t.Errorf("the root, 775 before the run: %v, %v after; want 775", fi.Mode(), err)
+	}
+}
+
+// TestProtectedWayOwner: a root command keeps no CAP_CHOWN, but its owner
+// may still give .git to a group it is in (a supplementary group of the
+// runner's, as a container's root has several): .git, 775 as umask 002
+// leaves it, is then that group's to write, whose members could replace
+// .git/hooks. Its owner and group are put back and the run fails (125).
+func TestProtectedWayOwner(t *testing.T) {
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("a user's run maps no group but its own: chgrp fails")
+	}
+	b := newGitBox(t)
+	git := filepath.Join(b.root, ".git")
+	if err := os.Chmod(git, 0o775); err != nil {
+		t.Fatal(err)
+	}
+	c := osexec.Command(bin, "run", "--yolo", "--", "sh", "-s")
+	c.Dir, c.Env, c.Stdin = b.root, append(os.Environ(), "HOME="+b.home), strings.NewReader("chgrp 12345 .git\n")
+	c.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{0, 12345}}}
+	out, err := c.CombinedOutput()
+	code := 0
+	if exit, ok := err.(*osexec.ExitError); ok {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	var st unix.Stat_t
+	if err := unix.Lstat(git, &st); err != nil {
+		t.Fatal(err)
+	}
+	if code != 125 || !strings.Contains(string(out), "group 12345") || st.Gid != 0 || st.Mode&0o777 != 0o775 {
+		t.Errorf("chgrp 12345 .git in a run with that group: exit %d, group %d, mode %o, output %q; want 125 naming the group, and group 0 and 775 again", code, st.Gid, st.Mode&0o777, out)
+	}
+}
+
 // TestMetadataOutsideRoot: Landlock does not mediate chmod, chown, utimes
 // or setxattr; the layer's read-only mounts do.
 func TestMetadataOutsideRoot(t *testing.T) {
