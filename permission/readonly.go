@@ -1534,7 +1534,13 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		var seen []string
 		for i, from := range dirs {
-			if p := path.Join(from, t.Text); !slices.Contains(seen, p) {
+			p := path.Join(from, t.Text)
+			if hasDotDot(t.Text) {
+				// Uncleaned: the kernel follows a link before the ".."
+				// after it (ln -s t/.. u, t a link made on the line).
+				p = from + "/" + t.Text
+			}
+			if !slices.Contains(seen, p) {
 				seen = append(seen, p)
 				out = append(out, PathArg{Word: Word{Text: p, Literal: dir.Literal || i == len(dirs)-1}, Reach: true})
 			}

@@ -168,6 +168,13 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 N perl6 -e", A, nil, `perl6 -e 'unlink "/tmp/x"'`, Ask},
 		{"S51 N scheme --eval", D, nil, `scheme --eval '(delete-file "/tmp/x")'`, Ask},
 		{"S51 N neighbour: crystal builds and runs", A, nil, `crystal build src/main.cr && crystal run src/main.cr && crystal spec && crystal env && perl6 x.raku && scheme --script x.ss`, Allow},
+		{"S51 O echo to .. after a link made to outside", D, nil, `ln -s /tmp t && echo hi > t/../x`, Ask},
+		{"S51 O touch .. after a link made to outside", A, nil, `ln -s /tmp t && touch t/../x`, Ask},
+		{"S51 O cp to .. after a link made to outside", D, nil, `ln -s /tmp t && cp f t/../x`, Ask},
+		{"S51 O a link to .. after a link made to outside", A, nil, `ln -s /tmp t && ln -s t/.. u && touch u/x`, Ask},
+		{"S51 O make -C .. after a link made to outside", D, nil, `ln -s /tmp t && make -C t/..`, Ask},
+		{"S51 O tar -C .. after a link made to outside", A, nil, `ln -s /tmp t && tar -xf a.tar -C t/../x`, Ask},
+		{"S51 O neighbour: .. after a directory, reads through the link, cd's logical ..", D, nil, `ln -s /tmp t && mkdir -p a && echo hi > a/../x && cat t/../y && touch ./sub/../x && make -C a/.. && ln -s ../x sub/l && echo hi > sub/l && cd t/.. && touch z`, Allow},
 	}
 	checkDecisions(t, tests)
 }
