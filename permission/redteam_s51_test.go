@@ -175,6 +175,17 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 O make -C .. after a link made to outside", D, nil, `ln -s /tmp t && make -C t/..`, Ask},
 		{"S51 O tar -C .. after a link made to outside", A, nil, `ln -s /tmp t && tar -xf a.tar -C t/../x`, Ask},
 		{"S51 O neighbour: .. after a directory, reads through the link, cd's logical ..", D, nil, `ln -s /tmp t && mkdir -p a && echo hi > a/../x && cat t/../y && touch ./sub/../x && make -C a/.. && ln -s ../x sub/l && echo hi > sub/l && cd t/.. && touch z`, Allow},
+		{"S51 P sbt eval", D, nil, `sbt 'eval new java.io.File("/tmp/x").delete'`, Ask},
+		{"S51 P sbt set", A, nil, `sbt 'set name := { new java.io.File("/tmp/x").delete; "x" }'`, Ask},
+		{"S51 P sbt set among commands joined by ;", D, nil, `sbt "; set x := 1; compile"`, Ask},
+		{"S51 P sbt eval after another command", A, nil, `sbt compile 'eval 1'`, Ask},
+		{"S51 P sbt console after another command, fed a file", D, nil, `sbt compile console < x.scala`, Ask},
+		{"S51 P sbt consoleQuick fed input", A, nil, `echo 'new java.io.File("/tmp/x").delete' | sbt consoleQuick`, Ask},
+		{"S51 P sbt's shell fed input", D, nil, `echo 'eval 1' | sbt`, Ask},
+		{"S51 P erl -run", A, nil, `erl -noshell -run os cmd 'touch /tmp/x' -s init stop`, Ask},
+		{"S51 P erl -s", D, nil, `erl -noshell -s file delete /tmp/x -s init stop`, Ask},
+		{"S51 P erl -S", A, nil, `erl -noshell -S file delete /tmp/x`, Ask},
+		{"S51 P neighbour: sbt builds, erl stops", D, nil, `sbt compile && sbt test && sbt "testOnly x.Y" && sbt clean compile && sbt -Dx=1 package && erl -noshell -s init stop && erl -noshell -run init stop && erl -version`, Allow},
 	}
 	checkDecisions(t, tests)
 }
