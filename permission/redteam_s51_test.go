@@ -186,6 +186,17 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 P erl -s", D, nil, `erl -noshell -s file delete /tmp/x -s init stop`, Ask},
 		{"S51 P erl -S", A, nil, `erl -noshell -S file delete /tmp/x`, Ask},
 		{"S51 P neighbour: sbt builds, erl stops", D, nil, `sbt compile && sbt test && sbt "testOnly x.Y" && sbt clean compile && sbt -Dx=1 package && erl -noshell -s init stop && erl -noshell -run init stop && erl -version`, Allow},
+		{"S51 Q docker rmi of all images", D, nil, `docker rmi $(docker images -q)`, Ask},
+		{"S51 Q docker rm -f of all containers", A, nil, `docker rm -f $(docker ps -aq)`, Ask},
+		{"S51 Q docker image rm of all images", D, nil, `docker image rm -f $(docker image ls -q)`, Ask},
+		{"S51 Q buildah rm --all", A, nil, `buildah rm --all`, Ask},
+		{"S51 Q buildah rmi -a", D, nil, `buildah rmi -a`, Ask},
+		{"S51 Q nix-collect-garbage", A, nil, `nix-collect-garbage -d`, Ask},
+		{"S51 Q nix store gc", D, nil, `nix store gc`, Ask},
+		{"S51 Q nix-store --gc", A, nil, `nix-store --gc`, Ask},
+		{"S51 Q cargo cache -a", D, nil, `cargo cache -a`, Ask},
+		{"S51 Q cargo cache --remove-dir", A, nil, `cargo cache --remove-dir all`, Ask},
+		{"S51 Q neighbour: named containers removed, caches looked at", D, nil, `docker rm -f x && docker rmi myapp:dev && buildah rm w && buildah images && nix-store --gc --print-dead && nix store gc --dry-run && nix-collect-garbage --dry-run && cargo cache && cargo cache -n -a && cargo build`, Allow},
 	}
 	checkDecisions(t, tests)
 }
