@@ -1936,8 +1936,9 @@ var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pn
 
 // makeInstallVars are the variables by which a makefile's install
 // targets are told where to put what they build (GNU's directory
-// variables, DESTDIR's staging root, and the common spellings of them).
-var makeInstallVars = []string{"DESTDIR", "PREFIX", "prefix", "exec_prefix", "BINDIR", "bindir", "SBINDIR", "sbindir",
+// variables, DESTDIR's staging root and qmake's, INSTALL_ROOT, and the
+// common spellings of them). The staging roots come first.
+var makeInstallVars = []string{"DESTDIR", "INSTALL_ROOT", "PREFIX", "prefix", "exec_prefix", "BINDIR", "bindir", "SBINDIR", "sbindir",
 	"LIBDIR", "libdir", "DATADIR", "datadir", "MANDIR", "mandir", "INCLUDEDIR", "includedir", "SYSCONFDIR", "sysconfdir",
 	"INSTALL_PREFIX", "INSTALL_DIR", "INSTALLDIR", "DESTINATION"}
 
@@ -2152,7 +2153,7 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 			} else if e := env(v); e != "" {
 				dirs = append(dirs, word(e))
 			}
-			if v == "DESTDIR" && len(dirs) > 0 {
+			if (v == "DESTDIR" || v == "INSTALL_ROOT") && len(dirs) > 0 {
 				break
 			}
 		}

@@ -197,6 +197,9 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 Q cargo cache -a", D, nil, `cargo cache -a`, Ask},
 		{"S51 Q cargo cache --remove-dir", A, nil, `cargo cache --remove-dir all`, Ask},
 		{"S51 Q neighbour: named containers removed, caches looked at", D, nil, `docker rm -f x && docker rmi myapp:dev && buildah rm w && buildah images && nix-store --gc --print-dead && nix store gc --dry-run && nix-collect-garbage --dry-run && cargo cache && cargo cache -n -a && cargo build`, Allow},
+		{"S51 R make install INSTALL_ROOT= outside", D, nil, `make install INSTALL_ROOT=/tmp/x`, Ask},
+		{"S51 R INSTALL_ROOT set for make install", A, nil, `INSTALL_ROOT=/tmp/x make install`, Ask},
+		{"S51 R neighbour: qmake's install staged in the project", D, nil, `make install INSTALL_ROOT=$PWD/stage && make install INSTALL_ROOT=stage PREFIX=/usr && make INSTALL_ROOT=/tmp/x`, Allow},
 	}
 	checkDecisions(t, tests)
 }
