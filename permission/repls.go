@@ -34,8 +34,10 @@ type replSpec struct {
 	cmds []string
 	// calls: options that call a function named by the next words,
 	// module then function, with the words after as its arguments (erl
-	// -s os cmd, -run, -S); the call that stops it (-s init stop) is no
-	// code.
+	// -s, -run, -S). Given arguments, any function does what they say
+	// (erl -run os cmd CMD runs CMD); without, it is the project's own
+	// entry point (erl -s mymod start) or one that needs none (-s init
+	// stop).
 	calls []string
 }
 
@@ -104,12 +106,8 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 			ops = append(ops, w)
 			continue
 		}
-		if slices.Contains(s.calls, t) {
-			if i+2 < len(args) && args[i+1].Text == "init" && args[i+2].Text == "stop" && args[i+1].Literal && args[i+2].Literal &&
-				(i+3 == len(args) || strings.HasPrefix(args[i+3].Text, "-")) {
-				continue
-			}
-			return n + " " + t + " calls any " + s.lang + " function, which the analysis cannot follow", false
+		if slices.Contains(s.calls, t) && callsWithArgs(args[i+1:]) {
+			return n + " " + t + " calls a " + s.lang + " function with arguments of the command line, any function, which the analysis cannot follow", false
 		}
 		for _, o := range s.code {
 			if t == o || strings.HasPrefix(t, o) && len(t) > len(o) && (t[len(o)] == '=' || t[len(o)] == ':') {
@@ -146,6 +144,21 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 		return "", true // crystal eval, fed its code
 	}
 	return "", s.stdin && len(ops) == 0
+}
+
+// callsWithArgs reports whether the words after a replSpec.calls option,
+// ws, give the function arguments, or may: MOD FUN ARG…, up to the next
+// option; a word only known at run time may be any of them.
+func callsWithArgs(ws []Word) bool {
+	for k, w := range ws {
+		switch {
+		case w.Literal && (strings.HasPrefix(w.Text, "-") || strings.HasPrefix(w.Text, "+")):
+			return false
+		case !w.Literal || k >= 2:
+			return true
+		}
+	}
+	return false
 }
 
 // cmdsCode is replCode for a runner whose operands, ops, are its own
