@@ -18,7 +18,11 @@ import "testing"
 // review of them found (K to N): links to links made on the line, a
 // relative link's target counted from the link's directory, cache
 // commands given --help or a dry run, duckdb's keywords in strings,
-// crystal e. testEnv: project /home/u/proj, home /home/u.
+// crystal e; and (O to R) a ".." after a link made on the line, which
+// the kernel takes from where the link leads (t/../x); sbt eval and set,
+// erl -s/-run with arguments; docker rmi $(docker images -q), buildah,
+// nix and cargo-cache cleaning; qmake's INSTALL_ROOT. testEnv: project
+// /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
