@@ -3792,25 +3792,33 @@ func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 // cleanup, gem cleanup), and a container engine's images, containers,
 // volumes and build cache pruned, its volumes removed or its storage reset
 // (docker system prune, docker volume rm, podman system reset). They
-// delete outside the project root, by names of their own. Asked for help
+// delete outside the project root, by names of their own; so do docker
+// rm and rmi of what is only known at run time (docker rmi $(docker
+// images -q)), buildah rm --all and prune, nix-collect-garbage, nix store
+// gc, nix-store --gc, and cargo-cache's cleaning (cargo cache -a). Asked for help
 // or a dry run (-h, --help, -n, --dry-run), they only print.
 func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 	c, n := asPip(c)
 	switch n {
-	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "uv", "poetry", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl":
+	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "uv", "poetry", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl",
+		"buildah", "nix", "nix-store", "nix-collect-garbage", "cargo":
 	default:
 		return "", false
 	}
 	args := c.Args()
-	if len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
-		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset"}, w.Text)
-	}) {
+	if n != "nix-collect-garbage" && (len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset", "rm", "rmi", "gc", "--gc"}, w.Text)
+	})) {
 		return "", false // go build, docker ps: its subcommand words are not worth reading
 	}
-	if slices.ContainsFunc(args[1:], func(w Word) bool {
-		return w.Literal && slices.Contains([]string{"-h", "--help", "-n", "--dry-run"}, w.Text)
-	}) {
+	has := func(names ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && slices.Contains(names, w.Text) })
+	}
+	if has("-h", "--help", "-n", "--dry-run") {
 		return "", false // go clean -n -cache, conda clean --dry-run, docker system prune --help
+	}
+	if n == "nix-collect-garbage" {
+		return "nix-collect-garbage deletes what no root holds in the Nix store, outside the project", false
 	}
 	m := subcommandCase{ops: subcommandWords(c), unknown: -1}
 	op := m.is
@@ -3854,12 +3862,40 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 			what = "deletes volumes and the data they keep, outside the project"
 		case op(0, "system") && op(1, "reset"):
 			what = "deletes all images, containers, volumes and networks the engine keeps, outside the project"
+		case op(0, "rm", "rmi") && unknownOp(m.ops[1:]), op(0, "container", "image") && op(1, "rm", "remove") && unknownOp(m.ops[2:]):
+			// docker rmi $(docker images -q): all of them; docker rm
+			// -f x, a container of the project's by name, passes.
+			what = "deletes containers or images only known at run time (all of them, by $(docker ps -aq)), outside the project"
+		}
+	case "buildah":
+		switch {
+		case op(0, "rm", "rmi") && (has("-a", "--all") || unknownOp(m.ops[1:])):
+			what = "deletes all working containers or images the engine keeps, outside the project"
+		case op(0, "prune"):
+			what = "deletes the build cache and images the engine keeps, outside the project"
+		}
+	case "nix":
+		if op(0, "store") && op(1, "gc") {
+			what = "deletes what no root holds in the Nix store, outside the project"
+		}
+	case "nix-store":
+		if has("--gc") && !has("--print-roots", "--print-live", "--print-dead") {
+			return "nix-store --gc deletes what no root holds in the Nix store, outside the project", false
+		}
+	case "cargo":
+		if op(0, "cache") && (has("-a", "--autoclean", "-e", "--autoclean-expensive", "-r", "--remove-dir", "-k", "--keep-duplicate-crates") || op(1, "trim", "clean-unref")) {
+			what = "(cargo-cache) removes what the registry and git caches keep, outside the project"
 		}
 	}
 	if what == "" {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// unknownOp reports whether one of ops is only known at run time.
+func unknownOp(ops []Word) bool {
+	return slices.ContainsFunc(ops, func(w Word) bool { return !w.Literal })
 }
 
 // checkCloudChange: a cluster's resources created, changed or deleted

@@ -849,6 +849,33 @@ type touch struct {
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
+	// raw is the literal path made absolute but not cleaned, set only
+	// where it holds a "..": path.abs folded it away (t/../x is x), but
+	// the kernel follows t first, to wherever t leads.
+	raw string
+}
+
+// hasDotDot reports whether path p has a ".." component (./... has
+// none).
+func hasDotDot(p string) bool {
+	return p == ".." || strings.HasPrefix(p, "../") || strings.HasSuffix(p, "/..") || strings.Contains(p, "/../")
+}
+
+// via reports whether the kernel, walking t's path, goes through link
+// (or below it): t/x and t/../x do, x does not.
+func (t touch) via(link string) bool {
+	if t.path.abs != "" && within(t.path.abs, link) {
+		return true
+	}
+	if t.raw == "" {
+		return false
+	}
+	hit := false
+	walkSteps(t.raw, func(at string, _ []string) (string, bool) {
+		hit = within(at, link)
+		return at, hit
+	})
+	return hit
 }
 
 // touches resolves the paths c reads and writes once, for every check
@@ -893,6 +920,9 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 				}
 			case strings.HasPrefix(abs, "/"):
 				t.path.abs = abs
+				if hasDotDot(a.Word.Text) {
+					t.raw = env.joined(a.Word.Text)
+				}
 			default:
 				// Relative to a directory only known at run time (cd $X).
 				t.path.tmpl = unrooted(abs)

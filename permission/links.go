@@ -1,6 +1,9 @@
 package permission
 
-import "slices"
+import (
+	"path"
+	"slices"
+)
 
 // madeLink is a link a command line makes (ln, link) to a place that may
 // lie outside the project root: what other commands of the line write at
@@ -39,7 +42,7 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 			// A link to a link made before, or to below it (ln -s t t2,
 			// cp -a t/x y), leads where it does.
 			if keeps && !t.write && t.path.abs != "" {
-				if k := slices.IndexFunc(out, func(l madeLink) bool { return within(t.path.abs, l.link) }); k >= 0 {
+				if k := slices.IndexFunc(out, func(l madeLink) bool { return t.via(l.link) }); k >= 0 {
 					target = out[k].target
 					break
 				}
@@ -67,14 +70,23 @@ func (e *Engine) throughLink(i int, c SimpleCommand, links []madeLink) string {
 			continue
 		}
 		for _, t := range e.touches(c) {
-			if t.write && t.path.abs != "" && within(t.path.abs, l.link) {
+			if t.write && t.path.abs != "" && t.via(l.link) {
 				return commandName(c) + " writes " + t.word.Text + " through the link " + l.link + " made on the line, which leads to " + l.target + ", outside the project root"
 			}
 		}
 		why := ""
 		if !IsReadOnly(c) {
 			eachDir(c, func(d string) bool {
-				if abs := e.Env.In(d).Cwd; abs != "" && within(abs, l.link) {
+				abs := e.Env.In(d).Cwd
+				via := abs != "" && within(abs, l.link)
+				// cd t/.. is the shell's, cleaned as written; make -C
+				// t/.. is the kernel's, through t.
+				if !via && d != c.Dir && !slices.Contains(c.Dirs, d) && hasDotDot(d) {
+					if raw := e.Env.In(c.Dir).joined(d); path.IsAbs(raw) {
+						via = touch{raw: raw}.via(l.link)
+					}
+				}
+				if via {
 					why = commandName(c) + " runs in " + d + ", through the link " + l.link + " made on the line, which leads to " + l.target + ", outside the project root"
 				}
 				return why == ""

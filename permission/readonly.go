@@ -1534,7 +1534,13 @@ func lnPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		var seen []string
 		for i, from := range dirs {
-			if p := path.Join(from, t.Text); !slices.Contains(seen, p) {
+			p := path.Join(from, t.Text)
+			if hasDotDot(t.Text) {
+				// Uncleaned: the kernel follows a link before the ".."
+				// after it (ln -s t/.. u, t a link made on the line).
+				p = from + "/" + t.Text
+			}
+			if !slices.Contains(seen, p) {
 				seen = append(seen, p)
 				out = append(out, PathArg{Word: Word{Text: p, Literal: dir.Literal || i == len(dirs)-1}, Reach: true})
 			}
@@ -1930,8 +1936,9 @@ var installers = []string{"go", "cargo", "pip", "pip3", "pipx", "uv", "npm", "pn
 
 // makeInstallVars are the variables by which a makefile's install
 // targets are told where to put what they build (GNU's directory
-// variables, DESTDIR's staging root, and the common spellings of them).
-var makeInstallVars = []string{"DESTDIR", "PREFIX", "prefix", "exec_prefix", "BINDIR", "bindir", "SBINDIR", "sbindir",
+// variables, DESTDIR's staging root and qmake's, INSTALL_ROOT, and the
+// common spellings of them). The staging roots come first.
+var makeInstallVars = []string{"DESTDIR", "INSTALL_ROOT", "PREFIX", "prefix", "exec_prefix", "BINDIR", "bindir", "SBINDIR", "sbindir",
 	"LIBDIR", "libdir", "DATADIR", "datadir", "MANDIR", "mandir", "INCLUDEDIR", "includedir", "SYSCONFDIR", "sysconfdir",
 	"INSTALL_PREFIX", "INSTALL_DIR", "INSTALLDIR", "DESTINATION"}
 
@@ -2146,7 +2153,7 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 			} else if e := env(v); e != "" {
 				dirs = append(dirs, word(e))
 			}
-			if v == "DESTDIR" && len(dirs) > 0 {
+			if (v == "DESTDIR" || v == "INSTALL_ROOT") && len(dirs) > 0 {
 				break
 			}
 		}

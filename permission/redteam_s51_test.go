@@ -18,7 +18,11 @@ import "testing"
 // review of them found (K to N): links to links made on the line, a
 // relative link's target counted from the link's directory, cache
 // commands given --help or a dry run, duckdb's keywords in strings,
-// crystal e. testEnv: project /home/u/proj, home /home/u.
+// crystal e; and (O to R) a ".." after a link made on the line, which
+// the kernel takes from where the link leads (t/../x); sbt eval and set,
+// erl -s/-run with arguments; docker rmi $(docker images -q), buildah,
+// nix and cargo-cache cleaning; qmake's INSTALL_ROOT. testEnv: project
+// /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS51(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -168,6 +172,39 @@ func TestRedTeamDecisionsS51(t *testing.T) {
 		{"S51 N perl6 -e", A, nil, `perl6 -e 'unlink "/tmp/x"'`, Ask},
 		{"S51 N scheme --eval", D, nil, `scheme --eval '(delete-file "/tmp/x")'`, Ask},
 		{"S51 N neighbour: crystal builds and runs", A, nil, `crystal build src/main.cr && crystal run src/main.cr && crystal spec && crystal env && perl6 x.raku && scheme --script x.ss`, Allow},
+		{"S51 O echo to .. after a link made to outside", D, nil, `ln -s /tmp t && echo hi > t/../x`, Ask},
+		{"S51 O touch .. after a link made to outside", A, nil, `ln -s /tmp t && touch t/../x`, Ask},
+		{"S51 O cp to .. after a link made to outside", D, nil, `ln -s /tmp t && cp f t/../x`, Ask},
+		{"S51 O a link to .. after a link made to outside", A, nil, `ln -s /tmp t && ln -s t/.. u && touch u/x`, Ask},
+		{"S51 O make -C .. after a link made to outside", D, nil, `ln -s /tmp t && make -C t/..`, Ask},
+		{"S51 O tar -C .. after a link made to outside", A, nil, `ln -s /tmp t && tar -xf a.tar -C t/../x`, Ask},
+		{"S51 O neighbour: .. after a directory, reads through the link, cd's logical ..", D, nil, `ln -s /tmp t && mkdir -p a && echo hi > a/../x && cat t/../y && touch ./sub/../x && make -C a/.. && ln -s ../x sub/l && echo hi > sub/l && cd t/.. && touch z`, Allow},
+		{"S51 P sbt eval", D, nil, `sbt 'eval new java.io.File("/tmp/x").delete'`, Ask},
+		{"S51 P sbt set", A, nil, `sbt 'set name := { new java.io.File("/tmp/x").delete; "x" }'`, Ask},
+		{"S51 P sbt set among commands joined by ;", D, nil, `sbt "; set x := 1; compile"`, Ask},
+		{"S51 P sbt eval after another command", A, nil, `sbt compile 'eval 1'`, Ask},
+		{"S51 P sbt console after another command, fed a file", D, nil, `sbt compile console < x.scala`, Ask},
+		{"S51 P sbt consoleQuick fed input", A, nil, `echo 'new java.io.File("/tmp/x").delete' | sbt consoleQuick`, Ask},
+		{"S51 P sbt's shell fed input", D, nil, `echo 'eval 1' | sbt`, Ask},
+		{"S51 P erl -run", A, nil, `erl -noshell -run os cmd 'touch /tmp/x' -s init stop`, Ask},
+		{"S51 P erl -s", D, nil, `erl -noshell -s file delete /tmp/x -s init stop`, Ask},
+		{"S51 P erl -S", A, nil, `erl -noshell -S file delete /tmp/x`, Ask},
+		{"S51 P erl -s of a function only known at run time", D, nil, `erl -noshell -s "$M" "$F" -s init stop`, Ask},
+		{"S51 P neighbour: sbt builds, erl stops", D, nil, `sbt compile && sbt test && sbt "testOnly x.Y" && sbt clean compile && sbt -Dx=1 package && erl -noshell -s init stop && erl -noshell -run init stop && erl -version && erl -noshell -s mymod start -s init stop && erl -pa ebin -s mymod`, Allow},
+		{"S51 Q docker rmi of all images", D, nil, `docker rmi $(docker images -q)`, Ask},
+		{"S51 Q docker rm -f of all containers", A, nil, `docker rm -f $(docker ps -aq)`, Ask},
+		{"S51 Q docker image rm of all images", D, nil, `docker image rm -f $(docker image ls -q)`, Ask},
+		{"S51 Q buildah rm --all", A, nil, `buildah rm --all`, Ask},
+		{"S51 Q buildah rmi -a", D, nil, `buildah rmi -a`, Ask},
+		{"S51 Q nix-collect-garbage", A, nil, `nix-collect-garbage -d`, Ask},
+		{"S51 Q nix store gc", D, nil, `nix store gc`, Ask},
+		{"S51 Q nix-store --gc", A, nil, `nix-store --gc`, Ask},
+		{"S51 Q cargo cache -a", D, nil, `cargo cache -a`, Ask},
+		{"S51 Q cargo cache --remove-dir", A, nil, `cargo cache --remove-dir all`, Ask},
+		{"S51 Q neighbour: named containers removed, caches looked at", D, nil, `docker rm -f x && docker rmi myapp:dev && buildah rm w && buildah images && nix-store --gc --print-dead && nix store gc --dry-run && nix-collect-garbage --dry-run && cargo cache && cargo cache -n -a && cargo build`, Allow},
+		{"S51 R make install INSTALL_ROOT= outside", D, nil, `make install INSTALL_ROOT=/tmp/x`, Ask},
+		{"S51 R INSTALL_ROOT set for make install", A, nil, `INSTALL_ROOT=/tmp/x make install`, Ask},
+		{"S51 R neighbour: qmake's install staged in the project", D, nil, `make install INSTALL_ROOT=$PWD/stage && make install INSTALL_ROOT=stage PREFIX=/usr && make INSTALL_ROOT=/tmp/x`, Allow},
 	}
 	checkDecisions(t, tests)
 }

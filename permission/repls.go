@@ -1,6 +1,9 @@
 package permission
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // replSpec says how the runner of a language the inline-code reader does
 // not read (inline.go) is given code: options whose value is code it
@@ -22,6 +25,20 @@ type replSpec struct {
 	// the last attached or in the next word (getopt's julia -qe CODE,
 	// -eCODE; racket -ie CODE).
 	cluster bool
+	// cmds: its operands are commands of its own, several in one word
+	// joined by ";" (sbt compile "; set x := 1; test"), and these of
+	// them evaluate code (sbt eval EXPR; sbt set SETTING, whose value is
+	// a Scala expression); sub, and the commands it begins
+	// (consoleQuick), may be any of them. Given none, it reads its
+	// commands from its input.
+	cmds []string
+	// calls: options that call a function named by the next words,
+	// module then function, with the words after as its arguments (erl
+	// -s, -run, -S). Given arguments, any function does what they say
+	// (erl -run os cmd CMD runs CMD); without, it is the project's own
+	// entry point (erl -s mymod start) or one that needs none (-s init
+	// stop).
+	calls []string
 }
 
 // repls are the runners of replSpec, by lower-case name.
@@ -40,7 +57,7 @@ var repls = map[string]replSpec{
 	"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
 	"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
 	"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
-	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true},
+	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true, calls: []string{"-s", "-run", "-S"}},
 	"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
 	"utop":         {lang: "OCaml", stdin: true},
 	"crystal":      {lang: "Crystal", eval: "eval", evalPrefix: true},
@@ -71,7 +88,7 @@ var repls = map[string]replSpec{
 	"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
 	"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
 	"lein":         {lang: "Clojure", sub: "repl", stdin: true},
-	"sbt":          {lang: "Scala", sub: "console", stdin: true},
+	"sbt":          {lang: "Scala", sub: "console", stdin: true, cmds: []string{"eval", "set"}},
 	"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
 	"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
 	"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
@@ -83,11 +100,14 @@ var repls = map[string]replSpec{
 // it reads code from its input. why is "" for none.
 func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 	var ops []Word
-	for _, w := range args {
+	for i, w := range args {
 		t := w.Text
 		if !w.Literal {
 			ops = append(ops, w)
 			continue
+		}
+		if slices.Contains(s.calls, t) && callsWithArgs(args[i+1:]) {
+			return n + " " + t + " calls a " + s.lang + " function with arguments of the command line, any function, which the analysis cannot follow", false
 		}
 		for _, o := range s.code {
 			if t == o || strings.HasPrefix(t, o) && len(t) > len(o) && (t[len(o)] == '=' || t[len(o)] == ':') {
@@ -108,6 +128,9 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 			ops = append(ops, w)
 		}
 	}
+	if len(s.cmds) > 0 {
+		return cmdsCode(n, s, ops)
+	}
 	if s.sub != "" {
 		if len(ops) == 0 || !ops[0].Literal || ops[0].Text != s.sub {
 			return "", false
@@ -121,6 +144,41 @@ func replCode(n string, s replSpec, args []Word) (why string, reads bool) {
 		return "", true // crystal eval, fed its code
 	}
 	return "", s.stdin && len(ops) == 0
+}
+
+// callsWithArgs reports whether the words after a replSpec.calls option,
+// ws, give the function arguments, or may: MOD FUN ARG…, up to the next
+// option; a word only known at run time may be any of them.
+func callsWithArgs(ws []Word) bool {
+	for k, w := range ws {
+		switch {
+		case w.Literal && (strings.HasPrefix(w.Text, "-") || strings.HasPrefix(w.Text, "+")):
+			return false
+		case !w.Literal || k >= 2:
+			return true
+		}
+	}
+	return false
+}
+
+// cmdsCode is replCode for a runner whose operands, ops, are its own
+// commands (replSpec.cmds).
+func cmdsCode(n string, s replSpec, ops []Word) (why string, reads bool) {
+	for _, w := range ops {
+		for part := range strings.SplitSeq(w.Text, ";") {
+			f := strings.Fields(part)
+			switch {
+			case len(f) == 0:
+			case !w.Literal && strings.ContainsAny(f[0], "$`"):
+				return n + " runs a command only known at run time (" + shorten(w.Text) + "), which may evaluate " + s.lang + " code", false
+			case slices.Contains(s.cmds, f[0]):
+				return n + " " + f[0] + " evaluates " + s.lang + " code, which the analysis cannot read", false
+			case s.sub != "" && strings.HasPrefix(f[0], s.sub):
+				reads = true
+			}
+		}
+	}
+	return "", s.stdin && (reads || len(ops) == 0)
 }
 
 // replRuns is hiddenRun for the runners of repls: code given on the
