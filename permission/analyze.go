@@ -1916,7 +1916,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.fedSQL(c, text, lit, "a here-document")
 		}
 	default:
-		if _, ok := repls[n]; ok {
+		if _, ok := repls.get()[n]; ok {
 			z.fedCommands(c, rs)
 		}
 	}

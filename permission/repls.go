@@ -42,57 +42,59 @@ type replSpec struct {
 }
 
 // repls are the runners of replSpec, by lower-case name.
-var repls = map[string]replSpec{
-	"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true},
-	"csi":          {lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true},
-	"gosh":         {lang: "Scheme", code: []string{"-e", "-E"}, stdin: true},
-	"janet":        {lang: "Janet", code: []string{"-e"}, stdin: true},
-	"ecl":          {lang: "Lisp", code: []string{"-eval", "--eval"}, stdin: true},
-	"clojure":      {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-	"clj":          {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-	"scala":        {lang: "Scala", code: []string{"-e"}, stdin: true},
-	"kotlin":       {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-	"kotlinc":      {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-	"groovy":       {lang: "Groovy", code: []string{"-e"}},
-	"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
-	"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
-	"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
-	"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true, calls: []string{"-s", "-run", "-S"}},
-	"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
-	"utop":         {lang: "OCaml", stdin: true},
-	"crystal":      {lang: "Crystal", eval: "eval", evalPrefix: true},
-	"nim":          {lang: "Nim", code: []string{"--eval"}},
-	"v":            {lang: "V", code: []string{"-e"}},
-	"dotnet":       {lang: "C#", sub: "script", eval: "eval", stdin: true},
-	"jshell":       {lang: "Java", stdin: true},
-	"ghc":          {lang: "Haskell", code: []string{"-e"}},
-	"ghci":         {lang: "Haskell", code: []string{"-e"}, stdin: true},
-	"swift":        {lang: "Swift", code: []string{"-e"}, stdin: true},
-	"chez":         {lang: "Scheme", stdin: true},
-	"scheme":       {lang: "Scheme", code: []string{"--eval"}, stdin: true}, // Chez's, or MIT's
-	"petite":       {lang: "Scheme", stdin: true},
-	"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
-	"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
-	"newlisp":      {lang: "Lisp", code: []string{"-e"}, stdin: true},
-	"bb":           {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-	"fennel":       {lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true},
-	"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
-	"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
-	"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
-	"perl6":        {lang: "Raku", code: []string{"-e"}, stdin: true},
-	"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
-	"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
-	"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
-	"nu":           {lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true},
-	"xonsh":        {lang: "xonsh", code: []string{"-c"}, stdin: true},
-	"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
-	"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
-	"lein":         {lang: "Clojure", sub: "repl", stdin: true},
-	"sbt":          {lang: "Scala", sub: "console", stdin: true, cmds: []string{"eval", "set"}},
-	"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-	"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
-	"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
-}
+var repls = lazy[map[string]replSpec]{build: func() map[string]replSpec {
+	return map[string]replSpec{
+		"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true},
+		"csi":          {lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true},
+		"gosh":         {lang: "Scheme", code: []string{"-e", "-E"}, stdin: true},
+		"janet":        {lang: "Janet", code: []string{"-e"}, stdin: true},
+		"ecl":          {lang: "Lisp", code: []string{"-eval", "--eval"}, stdin: true},
+		"clojure":      {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+		"clj":          {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+		"scala":        {lang: "Scala", code: []string{"-e"}, stdin: true},
+		"kotlin":       {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+		"kotlinc":      {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+		"groovy":       {lang: "Groovy", code: []string{"-e"}},
+		"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
+		"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
+		"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
+		"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true, calls: []string{"-s", "-run", "-S"}},
+		"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
+		"utop":         {lang: "OCaml", stdin: true},
+		"crystal":      {lang: "Crystal", eval: "eval", evalPrefix: true},
+		"nim":          {lang: "Nim", code: []string{"--eval"}},
+		"v":            {lang: "V", code: []string{"-e"}},
+		"dotnet":       {lang: "C#", sub: "script", eval: "eval", stdin: true},
+		"jshell":       {lang: "Java", stdin: true},
+		"ghc":          {lang: "Haskell", code: []string{"-e"}},
+		"ghci":         {lang: "Haskell", code: []string{"-e"}, stdin: true},
+		"swift":        {lang: "Swift", code: []string{"-e"}, stdin: true},
+		"chez":         {lang: "Scheme", stdin: true},
+		"scheme":       {lang: "Scheme", code: []string{"--eval"}, stdin: true}, // Chez's, or MIT's
+		"petite":       {lang: "Scheme", stdin: true},
+		"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
+		"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
+		"newlisp":      {lang: "Lisp", code: []string{"-e"}, stdin: true},
+		"bb":           {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
+		"fennel":       {lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true},
+		"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
+		"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
+		"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
+		"perl6":        {lang: "Raku", code: []string{"-e"}, stdin: true},
+		"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
+		"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
+		"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
+		"nu":           {lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true},
+		"xonsh":        {lang: "xonsh", code: []string{"-c"}, stdin: true},
+		"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
+		"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
+		"lein":         {lang: "Clojure", sub: "repl", stdin: true},
+		"sbt":          {lang: "Scala", sub: "console", stdin: true, cmds: []string{"eval", "set"}},
+		"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
+		"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
+		"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
+	}
+}}
 
 // replCode reads the command line of a runner of repls: why it runs code
 // the analysis cannot read there (-e CODE, crystal eval CODE, a script
@@ -184,7 +186,7 @@ func cmdsCode(n string, s replSpec, ops []Word) (why string, reads bool) {
 // replRuns is hiddenRun for the runners of repls: code given on the
 // command line.
 func replRuns(n string, args []Word) string {
-	s, ok := repls[n]
+	s, ok := repls.get()[n]
 	if !ok {
 		return ""
 	}
@@ -195,7 +197,7 @@ func replRuns(n string, args []Word) string {
 // replInput is inputCommands for the runners of repls: given no code and
 // no script, what feeds one is its program.
 func replInput(n string, args []Word) string {
-	s, ok := repls[n]
+	s, ok := repls.get()[n]
 	if !ok {
 		return ""
 	}
