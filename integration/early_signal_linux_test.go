@@ -40,25 +40,7 @@ func TestSignalWhileLoadingSettings(t *testing.T) {
 			cmd := osexec.Command(bin, "run", "--audit", audit, "--session", "s1", "--settings", fifo, "--", "touch", marker)
 			cmd.Dir = dir
 			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(300 * time.Millisecond)
-			cmd.Process.Signal(sig)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(10 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatalf("%v did not end the runner, blocked opening its settings, in 10 s", sig)
-			}
-			var ee *osexec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
-				t.Errorf("runner ended with %v, want exit %d", err, 128+int(sig))
-			}
+			signalStuckRunner(t, cmd, sig)
 			if _, err := os.Stat(marker); err == nil {
 				t.Errorf("the command ran")
 			}
@@ -100,11 +82,25 @@ func TestSignalWhileLoadingSettingsLogInRoot(t *testing.T) {
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	signalStuckRunner(t, cmd, syscall.SIGTERM)
+	if data, err := os.ReadFile(audit); err == nil {
+		t.Errorf("a record in a log inside the project root: %q", data)
+	}
+	if !strings.Contains(stderr.String(), "the audit log has no record of this run") {
+		t.Errorf("stderr does not say the record was refused: %q", stderr.String())
+	}
+}
+
+// signalStuckRunner starts cmd, a runner blocked opening its settings,
+// sends it sig 300 ms later, and checks that it ends with 128+sig within
+// 10 s.
+func signalStuckRunner(t *testing.T, cmd *osexec.Cmd, sig syscall.Signal) {
+	t.Helper()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGTERM)
+	cmd.Process.Signal(sig)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var err error
@@ -113,16 +109,10 @@ func TestSignalWhileLoadingSettingsLogInRoot(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		cmd.Process.Kill()
 		<-done
-		t.Fatal("SIGTERM did not end the runner, blocked opening its settings, in 10 s")
+		t.Fatalf("%v did not end the runner, blocked opening its settings, in 10 s", sig)
 	}
 	var ee *osexec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(syscall.SIGTERM) {
-		t.Errorf("runner ended with %v, want exit %d", err, 128+int(syscall.SIGTERM))
-	}
-	if data, err := os.ReadFile(audit); err == nil {
-		t.Errorf("a record in a log inside the project root: %q", data)
-	}
-	if !strings.Contains(stderr.String(), "the audit log has no record of this run") {
-		t.Errorf("stderr does not say the record was refused: %q", stderr.String())
+	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
+		t.Errorf("runner ended with %v, want exit %d", err, 128+int(sig))
 	}
 }
