@@ -445,3 +445,27 @@ func rootOnlyGitRoot(t *testing.T, why string) string {
 	noUserConfig(t)
 	return gitRoot(t, "[core]\n", nil)
 }
+
+// TestReadACLsLong: a list past readACLs' first buffer is read whole, as a
+// short one is, and a directory without one reads as none.
+func TestReadACLsLong(t *testing.T) {
+	dir := t.TempDir()
+	if got := readACLs(dir, true); got[0] != nil || got[1] != nil {
+		t.Fatalf("no list set: got %v", got)
+	}
+	for _, users := range []int{1, 59, 60, 200} {
+		entries := [][3]int{{1, 7, -1}}
+		for u := range users {
+			entries = append(entries, [3]int{2, 5, 20000 + u})
+		}
+		entries = append(entries, [3]int{4, 5, -1}, [3]int{16, 7, -1}, [3]int{32, 5, -1})
+		acl := aclBytes(entries...)
+		if err := unix.Setxattr(dir, "system.posix_acl_access", acl, 0); err != nil {
+			t.Skipf("no access control lists of %d entries here: %v", len(entries), err)
+		}
+		got := readACLs(dir, true)
+		if !bytes.Equal(got[0], acl) || got[1] != nil {
+			t.Errorf("%d named users (%d bytes): read %d bytes, want the list set", users, len(acl), len(got[0]))
+		}
+	}
+}
