@@ -80,20 +80,9 @@ func movePlantedIn(dir string) string {
 }
 
 // openPlannedDir opens the planned real path dir O_PATH, following no
-// link.
-func openPlannedDir(dir string) (int, error) {
-	fd, err := unix.Openat2(unix.AT_FDCWD, dir, &unix.OpenHow{
-		Flags:   unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC,
-		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
-	})
-	if err == unix.ENOSYS || err == unix.EPERM {
-		// Without openat2 (a container's seccomp profile can refuse it):
-		// the planned real path, its last component not followed; the
-		// directories on the way were mounts of their own during the run.
-		fd, err = unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
-	}
-	return fd, err
-}
+// link (the directories on the way were mounts of their own during the
+// run, where openat2 is refused).
+func openPlannedDir(dir string) (int, error) { return openDirNoLinks(dir, unix.O_PATH) }
 
 // wayMode is a directory whose mode the run guards (nsLayer.ways), as the
 // plan found it.
