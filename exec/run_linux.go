@@ -1024,12 +1024,16 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			}
 		}
 	}()
-	// Once the command has failed: in a shared repository git's own
-	// message for the refused set-group-ID bit does not say why.
+	// Once the command has failed: in a shared repository, or after git
+	// init --shared, git's own message for the refused set-group-ID bit
+	// does not say why.
 	defer func() {
 		if s.went.Load() && status != 0 && serr == nil {
 			if v := sharedRepository(c.Policy.Root); v != "" {
 				c.warn(sharedRepositoryMessage(c.Policy.Root, v))
+			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
+				layer, _ := s.namespaced()
+				c.warn(unfinishedInitMessage(git, layer))
 			}
 		}
 	}()

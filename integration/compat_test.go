@@ -4,6 +4,7 @@ package integration
 
 import (
 	"fmt"
+	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
@@ -216,6 +217,47 @@ func TestCompatWayModesSayHowToShare(t *testing.T) {
 	for _, d := range []string{b.root, b.root + "/.git"} {
 		if out, _ := osexec.Command("stat", "-c", "%a", d).Output(); strings.TrimSpace(string(out)) != "775" {
 			t.Errorf("%s: mode %s after the run, want the 775 given before it", d, out)
+		}
+	}
+}
+
+// TestCompatSharedInitSaysWhat: git init --shared=group (or =0660) in a
+// root without a repository gives the hooks directory it has just copied
+// the set-group-ID bit, which seccomp refuses, and git said only "Could
+// not make …/hooks/ writable by group", before any config the shared
+// repository hint reads was written. The run now says what refused it
+// and what to use instead; a git init without --shared, which works,
+// says nothing.
+func TestCompatSharedInitSaysWhat(t *testing.T) {
+	const hint = "git init --shared gives the repository's directories the set-group-ID bit, which the sandbox refuses; run git init without --shared"
+	for _, ns := range []string{"", "--no-namespaces"} {
+		for _, shared := range []string{"--shared=group", "--shared=0660"} {
+			t.Run("layer"+ns+"/"+shared, func(t *testing.T) {
+				if ns == "" {
+					requireNamespaces(t)
+				}
+				b := newBox(t, nil)
+				os.RemoveAll(filepath.Join(b.root, ".git"))
+				flags := []string{"run", "--yolo"}
+				if ns != "" {
+					flags = append(flags, ns)
+				}
+				r := b.run(append(flags, "--", "git", "init", "-q", shared)...)
+				if r.code == 0 || !strings.Contains(r.stderr, "writable by group") {
+					t.Fatalf("git init %s: exit %d, stderr %q (want git's refusal)", shared, r.code, r.stderr)
+				}
+				if !strings.Contains(r.stderr, hint) || strings.Count(r.stderr, hint) != 1 {
+					t.Errorf("git init %s does not say what to do: %q", shared, r.stderr)
+				}
+				if layer := strings.Contains(r.stderr, "remove it outside the sandbox first"); layer != (ns == "") {
+					t.Errorf("the half-made .git's removal said %v, want it with the layer only: %q", layer, r.stderr)
+				}
+				os.RemoveAll(filepath.Join(b.root, ".git"))
+				r = b.run(append(flags, "--", "git", "init", "-q")...)
+				if r.code != 0 || strings.Contains(r.stderr, "set-group-ID") {
+					t.Errorf("git init without --shared: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+				}
+			})
 		}
 	}
 }
