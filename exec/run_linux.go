@@ -1020,7 +1020,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	defer func() {
 		if s.went.Load() {
 			for _, config := range s.configWatch.tried() {
-				s.warn(configMessage(config))
+				s.warn(configMessage(config, status == 0 && serr == nil))
 			}
 		}
 	}()

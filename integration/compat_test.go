@@ -261,3 +261,41 @@ func TestCompatSharedInitSaysWhat(t *testing.T) {
 		}
 	}
 }
+
+// TestCompatSubmoduleAddSaysWhatIsUnset: under the layer git submodule
+// add clones the submodule and stages it, but its write of
+// submodule.NAME.url and .active to the root's read-only config fails, and
+// git exits 0 anyway (git's choice, which a host's read-only config gets
+// too: the run's status stays the command's own, and 125 is the runner's
+// failure). The submodule is then left uninitialised (git submodule status
+// says "-"). The hint comes on stderr after git's own output, names
+// --allow-git-config, and now says the command succeeded without the
+// write and how to finish it; a failing config write is not told it
+// succeeded, and with the flag nothing is said.
+func TestCompatSubmoduleAddSaysWhatIsUnset(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := b.originRepo(t)
+	const hint = "--allow-git-config lets it write the config"
+	const unset = "the command exited 0 without that write"
+	b.file("add.sh", "git -c protocol.file.allow=always submodule add -q "+origin+" sub\n", 0o644)
+	r := b.run("run", "--yolo", "--allow-read", origin, "--", "sh", "add.sh")
+	if r.code != 0 {
+		t.Fatalf("git submodule add: exit %d, stderr %q (want git's own 0)", r.code, r.stderr)
+	}
+	git := strings.Index(r.stderr, "could not write config file")
+	if git < 0 || strings.Count(r.stderr, hint) != 1 || strings.Index(r.stderr, hint) < git || !strings.Contains(r.stderr, unset) || !strings.Contains(r.stderr, "git submodule init") {
+		t.Errorf("git submodule add's refused config write: stderr %q (want git's error, then one hint naming the flag and what is unset)", r.stderr)
+	}
+	if out, _ := osexec.Command("git", "-C", b.root, "submodule", "status").Output(); !strings.HasPrefix(string(out), "-") {
+		t.Errorf("git submodule status after the run: %q (want it uninitialised, \"-\")", out)
+	}
+	r = b.run("run", "--yolo", "--", "git", "config", "--local", "compat.x", "1")
+	if r.code == 0 || !strings.Contains(r.stderr, hint) || strings.Contains(r.stderr, unset) {
+		t.Errorf("a failed config write: exit %d, stderr %q (want the hint, not told it succeeded)", r.code, r.stderr)
+	}
+	r = b.run("run", "--yolo", "--allow-git-config", "--", "git", "submodule", "init")
+	if r.code != 0 || strings.Contains(r.stderr, hint) {
+		t.Errorf("git submodule init with --allow-git-config: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+	}
+}
