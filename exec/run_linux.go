@@ -1026,7 +1026,8 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	}()
 	// Once the command has failed: in a shared repository, or after git
 	// init --shared, git's own message for the refused set-group-ID bit
-	// does not say why.
+	// does not say why; nor does a refused unix socket, hook or /tmp
+	// write (failHints).
 	defer func() {
 		if s.went.Load() && status != 0 && serr == nil {
 			if v := sharedRepository(c.Policy.Root); v != "" {
@@ -1034,6 +1035,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
 				layer, _ := s.namespaced()
 				c.warn(unfinishedInitMessage(git, layer))
+			}
+			layer, _ := s.namespaced()
+			for _, m := range failHints(c.Args, c.Policy, layer) {
+				c.warn(m)
 			}
 		}
 	}()

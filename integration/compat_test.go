@@ -299,3 +299,75 @@ func TestCompatSubmoduleAddSaysWhatIsUnset(t *testing.T) {
 		t.Errorf("git submodule init with --allow-git-config: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
 	}
 }
+
+// TestCompatRefusalsNamedByTheCommandLine: a refused unix socket (seccomp's
+// EPERM), a refused write to .git/hooks (EROFS with the layer, EACCES
+// without) and a refused write in /tmp without the layer or /var/tmp (the
+// private TMPDIR aside) leave no trace to look at afterwards, and the run
+// said nothing of them. A failed run whose command line names such a
+// thing now says what was refused and what grants it (or that nothing
+// does, for hooks); the same command line that succeeds says nothing.
+func TestCompatRefusalsNamedByTheCommandLine(t *testing.T) {
+	// The system's: one in the home (pyenv's shims) needs its preset.
+	python := "/usr/bin/python3"
+	if _, err := os.Stat(python); err != nil {
+		t.Logf("no %s: the unix socket case is skipped", python)
+		python = ""
+	}
+	for _, ns := range []string{"", "--no-namespaces"} {
+		t.Run("layer"+ns, func(t *testing.T) {
+			if ns == "" {
+				requireNamespaces(t)
+			}
+			b := newGitBox(t)
+			b.file("hook", "#!/bin/sh\n", 0o755)
+			b.file("pre-commit", "#!/bin/sh\ncase $1 in install) cp hook .git/hooks/pre-commit ;; esac\n", 0o755)
+			run := func(flags ...string) func(argv ...string) result {
+				return func(argv ...string) result {
+					args := []string{"run", "--yolo"}
+					if ns != "" {
+						args = append(args, ns)
+					}
+					return b.run(append(append(append(args, flags...), "--"), argv...)...)
+				}
+			}
+			type c struct {
+				name, hint string
+				fail, pass []string // the refused command, and its neighbour that works
+				flags      []string // what lets fail pass, if anything
+			}
+			// The temp directories' grants are not tried: they would let the
+			// test write the host's /tmp.
+			cases := []c{
+				{"/var/tmp", "--allow-write /var/tmp grants all of it", []string{"sh", "-c", "echo x > /var/tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil},
+			}
+			if ns == "" {
+				// Without the layer .git/hooks is writable (README: lost).
+				cases = append(cases, c{"hooks", "install hooks outside the sandbox", []string{"./pre-commit", "install"}, []string{"./pre-commit", "run"}, nil})
+			} else {
+				cases = append(cases, c{"/tmp", "--allow-write /tmp grants all of it", []string{"sh", "-c", "echo x > /tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil})
+			}
+			if python != "" {
+				sock := "import socket; s = socket.socket(socket.AF_UNIX); s.bind('x.sock'); s.close()"
+				cases = append(cases, c{"unix socket", "--allow-unix-sockets allows them", []string{python, "-c", sock}, []string{python, "-c", "import socket; a, b = socket.socketpair(socket.AF_UNIX)"}, []string{"--allow-unix-sockets"}})
+			}
+			for _, tt := range cases {
+				r := run()(tt.fail...)
+				if r.code == 0 || strings.Count(r.stderr, tt.hint) != 1 {
+					t.Errorf("%s refused: exit %d, stderr %q (want a failure and the hint once)", tt.name, r.code, r.stderr)
+				}
+				r = run()(tt.pass...)
+				if r.code != 0 || strings.Contains(r.stderr, "mewsandbox:") {
+					t.Errorf("%s, its neighbour that works: exit %d, stderr %q (want 0, no hint)", tt.name, r.code, r.stderr)
+				}
+				if tt.flags != nil {
+					r = run(tt.flags...)(tt.fail...)
+					if r.code != 0 || strings.Contains(r.stderr, tt.hint) {
+						t.Errorf("%s with %v: exit %d, stderr %q (want 0, no hint)", tt.name, tt.flags, r.code, r.stderr)
+					}
+				}
+			}
+			os.Remove(b.root + "/x.sock")
+		})
+	}
+}
