@@ -104,6 +104,14 @@ func (w *configWatch) close() {
 }
 
 // configMessage says what a command that tried to write config can do.
-func configMessage(config string) string {
-	return fmt.Sprintf("mewsandbox: the command tried to write %s, which the namespace layer keeps read-only (git says \"Device or resource busy\"): --allow-git-config lets it write the config (the hooks stay read-only)", config)
+// git goes on without some writes (git submodule add exits 0 with the
+// submodule's url and active unset, so git submodule update skips it): a
+// command that succeeded is told what it left undone, for its exit
+// status, the command's own, cannot say it.
+func configMessage(config string, succeeded bool) string {
+	m := fmt.Sprintf("mewsandbox: the command tried to write %s, which the namespace layer keeps read-only (git says \"Device or resource busy\"): --allow-git-config lets it write the config (the hooks stay read-only)", config)
+	if succeeded {
+		m += "; the command exited 0 without that write, so what it meant to set there is not set (after git submodule add, run git submodule init outside the sandbox)"
+	}
+	return m
 }

@@ -82,8 +82,11 @@ func TestConfigWatch(t *testing.T) {
 		t.Error("a nil watch tried")
 	}
 	none.close()
-	if m := configMessage("/p/.git/config"); !strings.Contains(m, "/p/.git/config") || !strings.Contains(m, "--allow-git-config") {
-		t.Errorf("configMessage = %q", m)
+	for _, succeeded := range []bool{false, true} {
+		m := configMessage("/p/.git/config", succeeded)
+		if !strings.Contains(m, "/p/.git/config") || !strings.Contains(m, "--allow-git-config") || strings.Contains(m, "exited 0 without that write") != succeeded {
+			t.Errorf("configMessage(succeeded %v) = %q", succeeded, m)
+		}
 	}
 }
 

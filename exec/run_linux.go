@@ -1020,16 +1020,25 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	defer func() {
 		if s.went.Load() {
 			for _, config := range s.configWatch.tried() {
-				s.warn(configMessage(config))
+				s.warn(configMessage(config, status == 0 && serr == nil))
 			}
 		}
 	}()
-	// Once the command has failed: in a shared repository git's own
-	// message for the refused set-group-ID bit does not say why.
+	// Once the command has failed: in a shared repository, or after git
+	// init --shared, git's own message for the refused set-group-ID bit
+	// does not say why; nor does a refused unix socket, hook or /tmp
+	// write (failHints).
 	defer func() {
 		if s.went.Load() && status != 0 && serr == nil {
 			if v := sharedRepository(c.Policy.Root); v != "" {
 				c.warn(sharedRepositoryMessage(c.Policy.Root, v))
+			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
+				layer, _ := s.namespaced()
+				c.warn(unfinishedInitMessage(git, layer))
+			}
+			layer, _ := s.namespaced()
+			for _, m := range failHints(c.Args, c.Policy, layer) {
+				c.warn(m)
 			}
 		}
 	}()

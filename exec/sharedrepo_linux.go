@@ -82,3 +82,38 @@ func shareWord(v string) bool {
 func sharedRepositoryMessage(root, value string) string {
 	return fmt.Sprintf("mewsandbox: if git failed with \"Operation not permitted\" (\"unable to create temporary file\"): %s/.git/config sets core.sharedRepository = %s: git gives each directory it makes in the repository the set-group-ID bit, which the sandbox refuses; run git there with -c core.sharedRepository=umask (what it makes is then not shared with the group), or outside the sandbox", root, value)
 }
+
+// unfinishedInit returns the git directory in dir or root that a git init
+// began and did not finish: a .git directory (not a link) with neither
+// HEAD nor config. git init --shared (=group, =0660 …) copies its
+// templates, then gives the hooks directory the set-group-ID bit, which
+// seccomp refuses, and stops there with "Could not make …/hooks/ writable
+// by group", before the config that sharedRepository reads exists. Two or
+// three lstat calls, made only after a failed run.
+func unfinishedInit(root, dir string) string {
+	for _, d := range []string{dir, root} {
+		if d == "" {
+			continue
+		}
+		git := filepath.Join(d, ".git")
+		var st unix.Stat_t
+		if unix.Lstat(git, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+			continue
+		}
+		if unix.Lstat(git+"/HEAD", &st) == unix.ENOENT && unix.Lstat(git+"/config", &st) == unix.ENOENT {
+			return git
+		}
+	}
+	return ""
+}
+
+// unfinishedInitMessage says why git init --shared fails in the sandbox
+// and what to use instead; under the layer the half-made git directory,
+// which has no config, is read-only as a whole and must go first.
+func unfinishedInitMessage(git string, layer bool) string {
+	m := "mewsandbox: if git init failed with \"Could not make …/hooks/ writable by group\": git init --shared gives the repository's directories the set-group-ID bit, which the sandbox refuses; run git init without --shared (what it makes is then not shared with the group), or git init --shared outside the sandbox"
+	if layer {
+		m += fmt.Sprintf("; the namespace layer keeps the half-made %s read-only: remove it outside the sandbox first", git)
+	}
+	return m
+}

@@ -4,6 +4,7 @@ package integration
 
 import (
 	"fmt"
+	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
@@ -217,5 +218,156 @@ func TestCompatWayModesSayHowToShare(t *testing.T) {
 		if out, _ := osexec.Command("stat", "-c", "%a", d).Output(); strings.TrimSpace(string(out)) != "775" {
 			t.Errorf("%s: mode %s after the run, want the 775 given before it", d, out)
 		}
+	}
+}
+
+// TestCompatSharedInitSaysWhat: git init --shared=group (or =0660) in a
+// root without a repository gives the hooks directory it has just copied
+// the set-group-ID bit, which seccomp refuses, and git said only "Could
+// not make …/hooks/ writable by group", before any config the shared
+// repository hint reads was written. The run now says what refused it
+// and what to use instead; a git init without --shared, which works,
+// says nothing.
+func TestCompatSharedInitSaysWhat(t *testing.T) {
+	const hint = "git init --shared gives the repository's directories the set-group-ID bit, which the sandbox refuses; run git init without --shared"
+	for _, ns := range []string{"", "--no-namespaces"} {
+		for _, shared := range []string{"--shared=group", "--shared=0660"} {
+			t.Run("layer"+ns+"/"+shared, func(t *testing.T) {
+				if ns == "" {
+					requireNamespaces(t)
+				}
+				b := newBox(t, nil)
+				os.RemoveAll(filepath.Join(b.root, ".git"))
+				flags := []string{"run", "--yolo"}
+				if ns != "" {
+					flags = append(flags, ns)
+				}
+				r := b.run(append(flags, "--", "git", "init", "-q", shared)...)
+				if r.code == 0 || !strings.Contains(r.stderr, "writable by group") {
+					t.Fatalf("git init %s: exit %d, stderr %q (want git's refusal)", shared, r.code, r.stderr)
+				}
+				if !strings.Contains(r.stderr, hint) || strings.Count(r.stderr, hint) != 1 {
+					t.Errorf("git init %s does not say what to do: %q", shared, r.stderr)
+				}
+				if layer := strings.Contains(r.stderr, "remove it outside the sandbox first"); layer != (ns == "") {
+					t.Errorf("the half-made .git's removal said %v, want it with the layer only: %q", layer, r.stderr)
+				}
+				os.RemoveAll(filepath.Join(b.root, ".git"))
+				r = b.run(append(flags, "--", "git", "init", "-q")...)
+				if r.code != 0 || strings.Contains(r.stderr, "set-group-ID") {
+					t.Errorf("git init without --shared: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+				}
+			})
+		}
+	}
+}
+
+// TestCompatSubmoduleAddSaysWhatIsUnset: under the layer git submodule
+// add clones the submodule and stages it, but its write of
+// submodule.NAME.url and .active to the root's read-only config fails, and
+// git exits 0 anyway (git's choice, which a host's read-only config gets
+// too: the run's status stays the command's own, and 125 is the runner's
+// failure). The submodule is then left uninitialised (git submodule status
+// says "-"). The hint comes on stderr after git's own output, names
+// --allow-git-config, and now says the command succeeded without the
+// write and how to finish it; a failing config write is not told it
+// succeeded, and with the flag nothing is said.
+func TestCompatSubmoduleAddSaysWhatIsUnset(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := b.originRepo(t)
+	const hint = "--allow-git-config lets it write the config"
+	const unset = "the command exited 0 without that write"
+	b.file("add.sh", "git -c protocol.file.allow=always submodule add -q "+origin+" sub\n", 0o644)
+	r := b.run("run", "--yolo", "--allow-read", origin, "--", "sh", "add.sh")
+	if r.code != 0 {
+		t.Fatalf("git submodule add: exit %d, stderr %q (want git's own 0)", r.code, r.stderr)
+	}
+	git := strings.Index(r.stderr, "could not write config file")
+	if git < 0 || strings.Count(r.stderr, hint) != 1 || strings.Index(r.stderr, hint) < git || !strings.Contains(r.stderr, unset) || !strings.Contains(r.stderr, "git submodule init") {
+		t.Errorf("git submodule add's refused config write: stderr %q (want git's error, then one hint naming the flag and what is unset)", r.stderr)
+	}
+	if out, _ := osexec.Command("git", "-C", b.root, "submodule", "status").Output(); !strings.HasPrefix(string(out), "-") {
+		t.Errorf("git submodule status after the run: %q (want it uninitialised, \"-\")", out)
+	}
+	r = b.run("run", "--yolo", "--", "git", "config", "--local", "compat.x", "1")
+	if r.code == 0 || !strings.Contains(r.stderr, hint) || strings.Contains(r.stderr, unset) {
+		t.Errorf("a failed config write: exit %d, stderr %q (want the hint, not told it succeeded)", r.code, r.stderr)
+	}
+	r = b.run("run", "--yolo", "--allow-git-config", "--", "git", "submodule", "init")
+	if r.code != 0 || strings.Contains(r.stderr, hint) {
+		t.Errorf("git submodule init with --allow-git-config: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+	}
+}
+
+// TestCompatRefusalsNamedByTheCommandLine: a refused unix socket (seccomp's
+// EPERM), a refused write to .git/hooks (EROFS with the layer, EACCES
+// without) and a refused write in /tmp without the layer or /var/tmp (the
+// private TMPDIR aside) leave no trace to look at afterwards, and the run
+// said nothing of them. A failed run whose command line names such a
+// thing now says what was refused and what grants it (or that nothing
+// does, for hooks); the same command line that succeeds says nothing.
+func TestCompatRefusalsNamedByTheCommandLine(t *testing.T) {
+	// The system's: one in the home (pyenv's shims) needs its preset.
+	python := "/usr/bin/python3"
+	if _, err := os.Stat(python); err != nil {
+		t.Logf("no %s: the unix socket case is skipped", python)
+		python = ""
+	}
+	for _, ns := range []string{"", "--no-namespaces"} {
+		t.Run("layer"+ns, func(t *testing.T) {
+			if ns == "" {
+				requireNamespaces(t)
+			}
+			b := newGitBox(t)
+			b.file("hook", "#!/bin/sh\n", 0o755)
+			b.file("pre-commit", "#!/bin/sh\ncase $1 in install) cp hook .git/hooks/pre-commit ;; esac\n", 0o755)
+			run := func(flags ...string) func(argv ...string) result {
+				return func(argv ...string) result {
+					args := []string{"run", "--yolo"}
+					if ns != "" {
+						args = append(args, ns)
+					}
+					return b.run(append(append(append(args, flags...), "--"), argv...)...)
+				}
+			}
+			type c struct {
+				name, hint string
+				fail, pass []string // the refused command, and its neighbour that works
+				flags      []string // what lets fail pass, if anything
+			}
+			// The temp directories' grants are not tried: they would let the
+			// test write the host's /tmp.
+			cases := []c{
+				{"/var/tmp", "--allow-write /var/tmp grants all of it", []string{"sh", "-c", "echo x > /var/tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil},
+			}
+			if ns == "" {
+				// Without the layer .git/hooks is writable (README: lost).
+				cases = append(cases, c{"hooks", "install hooks outside the sandbox", []string{"./pre-commit", "install"}, []string{"./pre-commit", "run"}, nil})
+			} else {
+				cases = append(cases, c{"/tmp", "--allow-write /tmp grants all of it", []string{"sh", "-c", "echo x > /tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil})
+			}
+			if python != "" {
+				sock := "import socket; s = socket.socket(socket.AF_UNIX); s.bind('x.sock'); s.close()"
+				cases = append(cases, c{"unix socket", "--allow-unix-sockets allows them", []string{python, "-c", sock}, []string{python, "-c", "import socket; a, b = socket.socketpair(socket.AF_UNIX)"}, []string{"--allow-unix-sockets"}})
+			}
+			for _, tt := range cases {
+				r := run()(tt.fail...)
+				if r.code == 0 || strings.Count(r.stderr, tt.hint) != 1 {
+					t.Errorf("%s refused: exit %d, stderr %q (want a failure and the hint once)", tt.name, r.code, r.stderr)
+				}
+				r = run()(tt.pass...)
+				if r.code != 0 || strings.Contains(r.stderr, "mewsandbox:") {
+					t.Errorf("%s, its neighbour that works: exit %d, stderr %q (want 0, no hint)", tt.name, r.code, r.stderr)
+				}
+				if tt.flags != nil {
+					r = run(tt.flags...)(tt.fail...)
+					if r.code != 0 || strings.Contains(r.stderr, tt.hint) {
+						t.Errorf("%s with %v: exit %d, stderr %q (want 0, no hint)", tt.name, tt.flags, r.code, r.stderr)
+					}
+				}
+			}
+			os.Remove(b.root + "/x.sock")
+		})
 	}
 }

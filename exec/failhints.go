@@ -1,0 +1,72 @@
+package exec
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// failHints says, after a command failed, what the sandbox may have
+// refused it, where the refusal itself leaves no trace to look at (a
+// socket(AF_UNIX) that seccomp refused, a write Landlock or a read-only
+// mount refused) and only the command line says what it was doing: an
+// agent it starts, the hook installer it runs, a shared temporary directory
+// it names. Each is worded "if it failed …", for the command line only
+// makes it likely; a script that hides the names gets none. Nothing is
+// looked at unless the command failed.
+func failHints(args []string, p Policy, layer bool) []string {
+	line := strings.ToLower(strings.Join(args, " "))
+	var out []string
+	if !p.Network.UnixSockets && containsAny(line, "ssh-agent", "gpg-agent", "af_unix", ".sock", "docker") {
+		out = append(out, "mewsandbox: if it failed on a unix socket (\"Operation not permitted\" from socket, an agent that cannot listen): the sandbox refuses pathname unix sockets (an ssh-agent's, docker.sock, a test's own server); --allow-unix-sockets allows them")
+	}
+	// Without the layer nothing keeps them read-only (README: lost).
+	if layer && containsAny(line, ".git/hooks", "pre-commit install", "husky", "core.hookspath", "lefthook install", "simple-git-hooks") {
+		out = append(out, "mewsandbox: if it failed writing git hooks (\"Read-only file system\"): the namespace layer keeps .git/hooks and the core.hooksPath directories read-only, for git runs them outside it, and no flag lets a command write them; install hooks outside the sandbox (pre-commit install, husky, cp … .git/hooks/)")
+	}
+	for _, d := range []string{"/tmp", "/var/tmp"} {
+		if d == "/tmp" && layer || writable(p, d) || !namesDir(line, d) {
+			continue
+		}
+		why := "is not granted without the namespace layer"
+		if layer {
+			why = "is read-only with the namespace layer"
+		}
+		out = append(out, fmt.Sprintf("mewsandbox: if it failed writing in %s: %s %s; the command's private temp dir is $TMPDIR (so are TMP and TEMP): use that, or --allow-write %s grants all of it, every other program's files there too", d, d, why, d))
+	}
+	return out
+}
+
+func containsAny(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesDir says whether s names a path in dir: dir+"/" not preceded by
+// a character of a path (so /var/tmp/x names no path in /tmp).
+func namesDir(s, dir string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], dir+"/")
+		if j < 0 {
+			return false
+		}
+		if k := i + j; k == 0 || !strings.ContainsRune("abcdefghijklmnopqrstuvwxyz0123456789._-/~$}", rune(s[k-1])) {
+			return true
+		}
+		i += j + 1
+	}
+}
+
+// writable says whether a write grant covers dir.
+func writable(p Policy, dir string) bool {
+	for _, g := range p.Grants {
+		if g.Access&Write != 0 && (g.Path == dir || g.Path == "/" || strings.HasPrefix(dir, filepath.Clean(g.Path)+"/")) {
+			return true
+		}
+	}
+	return false
+}

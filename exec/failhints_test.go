@@ -1,0 +1,46 @@
+package exec
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFailHints: a row per rule of which hint a failed command's line
+// gets.
+func TestFailHints(t *testing.T) {
+	unix := Policy{Network: Network{UnixSockets: true}}
+	tmp := Policy{Grants: []Grant{{Path: "/tmp", Access: Read | Write}}}
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		p     Policy
+		layer bool
+		want  []string // substrings, one per hint, in order
+	}{
+		{"nothing named", []string{"make", "test"}, Policy{}, true, nil},
+		{"python AF_UNIX", []string{"python3", "-c", "s=socket.socket(socket.AF_UNIX)"}, Policy{}, true, []string{"--allow-unix-sockets"}},
+		{"ssh-agent", []string{"sh", "-c", "eval $(ssh-agent)"}, Policy{}, false, []string{"--allow-unix-sockets"}},
+		{"sockets allowed", []string{"ssh-agent"}, unix, true, nil},
+		{"pre-commit install", []string{"pre-commit", "install"}, Policy{}, true, []string{"install hooks outside the sandbox"}},
+		{"core.hooksPath", []string{"git", "config", "core.hooksPath", ".husky"}, Policy{}, true, []string{"no flag lets a command write them"}},
+		{"hooks without the layer, writable", []string{"pre-commit", "install"}, Policy{}, false, nil},
+		{"/tmp without the layer", []string{"sh", "-c", "echo x > /tmp/x"}, Policy{}, false, []string{"--allow-write /tmp "}},
+		{"/tmp with the layer, private", []string{"sh", "-c", "echo x > /tmp/x"}, Policy{}, true, nil},
+		{"/tmp granted", []string{"sh", "-c", "echo x > /tmp/x"}, tmp, false, nil},
+		{"/var/tmp with the layer", []string{"cp", "a", "/var/tmp/a"}, Policy{}, true, []string{"/var/tmp is read-only with the namespace layer"}},
+		{"/var/tmp is not /tmp", []string{"cp", "a", "/var/tmp/a"}, Policy{}, false, []string{"--allow-write /var/tmp "}},
+		{"$TMPDIR/tmp/x is no /tmp", []string{"sh", "-c", "mkdir $TMPDIR/tmp/x"}, Policy{}, false, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := failHints(tt.args, tt.p, tt.layer)
+			if len(got) != len(tt.want) {
+				t.Fatalf("failHints = %q, want %d hints", got, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.Contains(got[i], w) {
+					t.Errorf("hint %d = %q, want %q in it", i, got[i], w)
+				}
+			}
+		})
+	}
+}
