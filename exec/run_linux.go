@@ -1030,13 +1030,12 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// write (failHints).
 	defer func() {
 		if s.went.Load() && status != 0 && serr == nil {
+			layer, _ := s.namespaced()
 			if v := sharedRepository(c.Policy.Root); v != "" {
 				c.warn(sharedRepositoryMessage(c.Policy.Root, v))
 			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
-				layer, _ := s.namespaced()
 				c.warn(unfinishedInitMessage(git, layer))
 			}
-			layer, _ := s.namespaced()
 			for _, m := range failHints(c.Args, c.Policy, layer) {
 				c.warn(m)
 			}
