@@ -100,6 +100,23 @@ func TestCompletionScriptsListEveryFlag(t *testing.T) {
 	}
 }
 
+// TestExplainUsageNamesEveryFormat: the usage line of explain --help names
+// every --format value the command accepts and completion offers, sbpl
+// included, as the README's usage block does.
+func TestExplainUsageNamesEveryFormat(t *testing.T) {
+	t.Parallel()
+	var stdout bytes.Buffer
+	if code := realMain([]string{"explain", "--help"}, nil, &stdout, io.Discard); code != exitOK {
+		t.Fatalf("explain --help: exit %d", code)
+	}
+	usage, _, _ := strings.Cut(stdout.String(), "\n")
+	for _, f := range []string{"text", "json", "sbpl"} {
+		if !strings.Contains(usage, f) {
+			t.Errorf("usage line %q does not name --format %s", usage, f)
+		}
+	}
+}
+
 func TestCompletionUnknownShell(t *testing.T) {
 	t.Parallel()
 	var stderr bytes.Buffer

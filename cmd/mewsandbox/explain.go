@@ -159,7 +159,7 @@ type pathLine struct {
 func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var o options
 	var format string
-	fs := newFlagSet("explain", "mewsandbox explain [flags] [--format text|json]", stdout)
+	fs := newFlagSet("explain", "mewsandbox explain [flags] [--format text|json|sbpl]", stdout)
 	o.permissionFlags(fs)
 	o.sandboxFlags(fs)
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json, or sbpl (the macOS Seatbelt profile, on any OS)")

@@ -8,9 +8,9 @@
 //	mewsandbox check [flags] (-c STRING | -- ARGV... | --tool NAME --input JSON)
 //	mewsandbox hook claude-code [--sandbox] [flags]
 //	mewsandbox init claude-code [--print] [--sandbox] [--dont-ask]
-//	mewsandbox audit summary [--json] FILE
-//	mewsandbox doctor [--json]
-//	mewsandbox explain [flags] [--format text|json]
+//	mewsandbox audit summary [--json] [--top N] FILE
+//	mewsandbox doctor [--json] [--root DIR]
+//	mewsandbox explain [flags] [--format text|json|sbpl]
 //	mewsandbox completion bash|zsh|fish
 //	mewsandbox version
 //
