@@ -40,6 +40,7 @@ const maxConfigFiles = 32
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
 	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
+	fsmonitors     []string // every core.fsmonitor value that is no boolean: a program, as written
 	userHooks      int      // how many of hooksPaths come first from the system's and the user's config
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
@@ -100,6 +101,12 @@ func (c *gitConfig) read(path, home string, depth int) {
 			if hasValue && value != "" {
 				c.hooksPaths = append(c.hooksPaths, value)
 			}
+		case name == "core.fsmonitor":
+			// A boolean is git's own daemon; anything else the program
+			// every git status runs, the "fsmonitor hook".
+			if hasValue && !maybeGitBool(value) {
+				c.fsmonitors = append(c.fsmonitors, value)
+			}
 		case name == "core.worktree":
 			if hasValue {
 				c.worktree = value
@@ -131,6 +138,16 @@ func gitBool(v string) bool {
 		return false
 	}
 	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "0+-") != ""
+}
+
+// maybeGitBool says whether git takes config value v for a boolean
+// (git_parse_maybe_bool): "" (false), the words, an integer.
+func maybeGitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "", "true", "yes", "on", "false", "no", "off":
+		return true
+	}
+	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "+-") != ""
 }
 
 // expandHome expands a path value's leading ~ or ~user as git does; ""

@@ -227,3 +227,39 @@ func TestOwnWorkTreeFromGitConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestFsmonitorHook: the program a core.fsmonitor value has git run, as
+// git finds it (relative to the working tree, a leading ~ expanded, the
+// shell's first word), and none for a boolean, a name git looks up in
+// PATH or a word the shell would change.
+func TestFsmonitorHook(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"tools/fsmonitor-watchman", "/r/tools/fsmonitor-watchman"},
+		{".git/hooks/query-watchman", "/r/.git/hooks/query-watchman"},
+		{"./fsmon", "/r/./fsmon"},
+		{"tools/fsmon --verbose", "/r/tools/fsmon"},
+		{"tools/fsmon;echo x", "/r/tools/fsmon"},
+		{"tools/fsmon|cat", "/r/tools/fsmon"},
+		{"  tools/fsmon", "/r/tools/fsmon"},
+		{"/opt/fsmon", "/opt/fsmon"},
+		{"~/bin/fsmon", "/h/bin/fsmon"},
+		{"watchman-hook", ""},
+		{"\"tools/fsmon\"", ""},
+		{"$HOME/fsmon", ""},
+	} {
+		if got := fsmonitorHook("/r", tt.in, "/h"); got != tt.want {
+			t.Errorf("fsmonitorHook(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for _, v := range []string{"true", "FALSE", "yes", "off", "0", "1", "-1", ""} {
+		if !maybeGitBool(v) {
+			t.Errorf("maybeGitBool(%q) = false: git takes it for a boolean, no program", v)
+		}
+	}
+	for _, v := range []string{"tools/x", "+", "truex"} {
+		if maybeGitBool(v) {
+			t.Errorf("maybeGitBool(%q) = true: git runs it as a program", v)
+		}
+	}
+}

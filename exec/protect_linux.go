@@ -279,7 +279,11 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
 			}
-			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
+			what := "git would read it as config"
+			if pr.program {
+				what = "git would run it (core.fsmonitor)"
+			}
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and "+what+": the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
 	case w.blocked != "":
 		g.keepWay(w)
@@ -1217,7 +1221,39 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		// one missing there is refused: the command could make it.
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
+	for _, v := range cfg.fsmonitors {
+		if f := fsmonitorHook(root, v, home); f != "" {
+			out = append(out, protectedPath{path: f, mustExist: true, program: true})
+		}
+	}
 	return out, cfg
+}
+
+// fsmonitorHook returns the program core.fsmonitor value v names where
+// it may lie in the root (tools/fsmonitor-watchman): git runs it, from
+// the working tree, at every git status outside the sandbox, as it runs
+// a hook; "" for none. Git expands a leading ~, runs v through the shell
+// where it holds a shell's special character (the program is then its
+// first word, up to a blank or an operator), and looks a name without a
+// slash up in PATH. A first word the shell would expand or unquote
+// ("tools/x", $X/x) is not known here.
+func fsmonitorHook(root, v, home string) string {
+	if strings.HasPrefix(v, "~") {
+		if v = expandHome(v, home); v == "" {
+			return ""
+		}
+	}
+	prog := strings.TrimLeft(v, " \t\n")
+	if i := strings.IndexAny(prog, " \t\n|&;<>()"); i >= 0 {
+		prog = prog[:i]
+	}
+	if !strings.Contains(prog, "/") || strings.ContainsAny(prog, "`$\\\"'*?[#=~") {
+		return "" // looked up in PATH, or a word the shell changes
+	}
+	if !filepath.IsAbs(prog) {
+		prog = root + "/" + prog // not cleaned, as hooksDir
+	}
+	return prog
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's

@@ -948,3 +948,54 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestProtectedFsmonitorHook: a core.fsmonitor that names a program
+// (git's "fsmonitor hook", git config core.fsmonitor
+// tools/fsmonitor-watchman, relative to the working tree) is run by every
+// git status outside the sandbox, as a hook is: inside the root it is
+// protected as a hook is, and where it is missing the command could make
+// it, so the run is refused. A boolean core.fsmonitor (git's own daemon)
+// names no program.
+func TestProtectedFsmonitorHook(t *testing.T) {
+	requireNamespaces(t)
+	const fsmon = "#!/bin/sh\nexit 1\n"
+	const plant = `printf "#!/bin/sh\ntouch PWNED\nexit 1\n"`
+	t.Run("relative", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.file("tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		o := b.check(`c "rewrite the fsmonitor hook" sh -c '` + plant + ` > tools/fsmonitor-watchman'
+c "replace the fsmonitor hook" sh -c '` + plant + ` > x && chmod +x x && mv x tools/fsmonitor-watchman'
+c "move its directory away" mv tools tools.old
+` + commit)
+		o.fails(t, "rewrite the fsmonitor hook")
+		o.fails(t, "replace the fsmonitor hook")
+		o.fails(t, "move its directory away")
+		o.ok(t, "git commit")
+		o.ok(t, "write in the root")
+		if got := b.read("tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the fsmonitor hook changed on the host: %q", got)
+		}
+		b.git("status", "--short")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git status ran a program the command planted as the fsmonitor hook")
+		}
+	})
+	t.Run("missing", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
+		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "core.fsmonitor") {
+			t.Errorf("a missing fsmonitor hook in the root: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(b.root, "notes.txt")); err == nil {
+			t.Error("the run went on with the fsmonitor hook free to be made")
+		}
+	})
+	t.Run("boolean", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "false")
+		o := b.check(`c "write in the root" sh -c 'echo fine > false'`)
+		o.ok(t, "write in the root")
+	})
+}
