@@ -41,6 +41,7 @@ const maxConfigFiles = 32
 type gitConfig struct {
 	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
 	fsmonitors     []string // every core.fsmonitor value that is no boolean: a program, as written
+	userFsmonitors int      // how many of fsmonitors come first from the system's and the user's config
 	userHooks      int      // how many of hooksPaths come first from the system's and the user's config
 	includes       []string // the included files, as git opens them (absolute, not cleaned)
 	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
@@ -219,6 +220,7 @@ func gitConfigs(git, common string) gitConfig {
 	}
 	// A submodule reads these too, but its own config, not this one.
 	c.userHooks = len(c.hooksPaths)
+	c.userFsmonitors = len(c.fsmonitors)
 	if common != "" {
 		c.common = common + "/config"
 		c.read(c.common, home, 0)

@@ -682,6 +682,11 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 			}
 		}
+		for _, v := range slices.Concat(cfg.fsmonitors, own.fsmonitors) {
+			if f := fsmonitorHook(tree, v, home); f != "" {
+				g.protectPath(protectedPath{path: f, mustExist: true, program: true})
+			}
+		}
 	}
 }
 
@@ -989,10 +994,24 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
+	fsmonitors := slices.Concat(cfg.fsmonitors[:cfg.userFsmonitors], own.fsmonitors)
+	for _, v := range fsmonitors {
+		f := fsmonitorHook("", v, home) // an absolute one
+		if f == "" && fsmonitorHook(".", v, home) != "" {
+			if !kept {
+				real, kept = g.keepTree(tree), true
+			}
+			f = fsmonitorHook(real, v, home)
+		}
+		if f != "" {
+			g.protectPath(protectedPath{path: f, mustExist: true, program: true})
+		}
+	}
 	// Its own linked worktrees (git worktree add in the submodule) are
 	// registered in its common directory's worktrees/, whose commondir
 	// decides which hooks and config git uses in each, as the root's.
-	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks, worktreeConfig: own.worktreeConfig}, allowGitConfig)
+	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks,
+		fsmonitors: fsmonitors, userFsmonitors: cfg.userFsmonitors, worktreeConfig: own.worktreeConfig}, allowGitConfig)
 }
 
 // keepTree returns the real path of a submodule's working tree, tree
@@ -1236,7 +1255,8 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // where it holds a shell's special character (the program is then its
 // first word, up to a blank or an operator), and looks a name without a
 // slash up in PATH. A first word the shell would expand or unquote
-// ("tools/x", $X/x) is not known here.
+// ("tools/x", $X/x) is not known here; nor is a relative one where root,
+// the working tree, is "".
 func fsmonitorHook(root, v, home string) string {
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
@@ -1251,6 +1271,9 @@ func fsmonitorHook(root, v, home string) string {
 		return "" // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
+		if root == "" {
+			return "" // no working tree known: git runs none there
+		}
 		prog = root + "/" + prog // not cleaned, as hooksDir
 	}
 	return prog

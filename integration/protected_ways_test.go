@@ -992,6 +992,36 @@ c "move its directory away" mv tools tools.old
 			t.Error("the run went on with the fsmonitor hook free to be made")
 		}
 	})
+	t.Run("submodule", func(t *testing.T) {
+		b := submoduleBox(t).with(t)
+		b.file("sub/tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("-C", "sub", "config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		o := b.check(`c "rewrite the submodule's fsmonitor hook" sh -c '` + plant + ` > sub/tools/fsmonitor-watchman'
+c "write in the submodule" sh -c 'echo fine > sub/notes.txt'
+` + commit)
+		o.fails(t, "rewrite the submodule's fsmonitor hook")
+		o.ok(t, "write in the submodule")
+		o.ok(t, "git commit")
+		if got := b.read("sub/tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the submodule's fsmonitor hook changed on the host: %q", got)
+		}
+	})
+	t.Run("linked worktree", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		b.file("tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("worktree", "add", "-q", "wt")
+		b.file("wt/tools/fsmonitor-watchman", fsmon, 0o755)
+		o := b.check(`c "rewrite the worktree's fsmonitor hook" sh -c '` + plant + ` > wt/tools/fsmonitor-watchman'
+c "write in the worktree" sh -c 'echo fine > wt/notes.txt'
+` + commit)
+		o.fails(t, "rewrite the worktree's fsmonitor hook")
+		o.ok(t, "write in the worktree")
+		o.ok(t, "git commit")
+		if got := b.read("wt/tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the worktree's fsmonitor hook changed on the host: %q", got)
+		}
+	})
 	t.Run("boolean", func(t *testing.T) {
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "false")
