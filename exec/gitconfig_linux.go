@@ -39,13 +39,13 @@ const maxConfigFiles = 32
 
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
-	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
-	fsmonitors     []string // every core.fsmonitor value that is no boolean: a program, as written
-	userFsmonitors int      // how many of fsmonitors come first from the system's and the user's config
-	userHooks      int      // how many of hooksPaths come first from the system's and the user's config
-	includes       []string // the included files, as git opens them (absolute, not cleaned)
-	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
-	worktree       string   // the last core.worktree, as written
+	hooksPaths     []string        // every core.hooksPath value, as written (not expanded)
+	programs       []configProgram // every value naming a program git runs (programKey), as written
+	userPrograms   int             // how many of programs come first from the system's and the user's config
+	userHooks      int             // how many of hooksPaths come first from the system's and the user's config
+	includes       []string        // the included files, as git opens them (absolute, not cleaned)
+	worktreeConfig bool            // extensions.worktreeConfig set true somewhere
+	worktree       string          // the last core.worktree, as written
 	files          int
 	// limit and limitWhy say where and why the plan cannot know all git
 	// reads (too many files, one too large), or limit is "": a hooksPath
@@ -102,12 +102,8 @@ func (c *gitConfig) read(path, home string, depth int) {
 			if hasValue && value != "" {
 				c.hooksPaths = append(c.hooksPaths, value)
 			}
-		case name == "core.fsmonitor":
-			// A boolean is git's own daemon; anything else the program
-			// every git status runs, the "fsmonitor hook".
-			if hasValue && !maybeGitBool(value) {
-				c.fsmonitors = append(c.fsmonitors, value)
-			}
+		case hasValue && programKey(name, value):
+			c.programs = append(c.programs, configProgram{name, value})
 		case name == "core.worktree":
 			if hasValue {
 				c.worktree = value
@@ -139,6 +135,40 @@ func gitBool(v string) bool {
 		return false
 	}
 	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "0+-") != ""
+}
+
+// configProgram is a config value naming a program git runs, under key.
+type configProgram struct{ key, value string }
+
+// programKey says whether config key name (lower case, as parsed) with
+// value names a program git runs, from the working tree, through the
+// shell: the fsmonitor hook every git status runs (a core.fsmonitor that
+// is no boolean, which is git's own daemon), the filters git add, diff and
+// checkout run, diff and merge drivers, and the programs git starts for
+// a person (an editor, a pager, ssh, gpg, askpass). One in the root that
+// the command rewrote would run outside the sandbox, as a hook would.
+func programKey(name, value string) bool {
+	if value == "" {
+		return false
+	}
+	switch name {
+	case "core.fsmonitor":
+		return !maybeGitBool(value)
+	case "core.sshcommand", "core.pager", "core.editor", "core.askpass",
+		"sequence.editor", "diff.external", "gpg.program":
+		return true
+	}
+	section, rest, _ := strings.Cut(name, ".")
+	i := strings.LastIndexByte(rest, '.')
+	if i < 0 {
+		return false // no subsection
+	}
+	switch section + "." + rest[i+1:] {
+	case "filter.clean", "filter.smudge", "filter.process", "diff.textconv",
+		"diff.command", "merge.driver", "gpg.program":
+		return true
+	}
+	return false
 }
 
 // maybeGitBool says whether git takes config value v for a boolean
@@ -220,7 +250,7 @@ func gitConfigs(git, common string) gitConfig {
 	}
 	// A submodule reads these too, but its own config, not this one.
 	c.userHooks = len(c.hooksPaths)
-	c.userFsmonitors = len(c.fsmonitors)
+	c.userPrograms = len(c.programs)
 	if common != "" {
 		c.common = common + "/config"
 		c.read(c.common, home, 0)

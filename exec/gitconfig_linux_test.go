@@ -228,11 +228,11 @@ func TestOwnWorkTreeFromGitConfigs(t *testing.T) {
 	}
 }
 
-// TestFsmonitorHook: the program a core.fsmonitor value has git run, as
+// TestProgramPath: the program a config value (core.fsmonitor) has git run, as
 // git finds it (relative to the working tree, a leading ~ expanded, the
 // shell's first word), and none for a boolean, a name git looks up in
 // PATH or a word the shell would change.
-func TestFsmonitorHook(t *testing.T) {
+func TestProgramPath(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ in, want string }{
 		{"tools/fsmonitor-watchman", "/r/tools/fsmonitor-watchman"},
@@ -248,8 +248,29 @@ func TestFsmonitorHook(t *testing.T) {
 		{"\"tools/fsmon\"", ""},
 		{"$HOME/fsmon", ""},
 	} {
-		if got := fsmonitorHook("/r", tt.in, "/h"); got != tt.want {
-			t.Errorf("fsmonitorHook(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := programPath("/r", tt.in, "/h"); got != tt.want {
+			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		key, value string
+		want       bool
+	}{
+		{"core.fsmonitor", "tools/fsmon", true},
+		{"core.fsmonitor", "true", false},
+		{"core.fsmonitor", "", false},
+		{"core.sshcommand", "ssh -i k", true},
+		{"filter.lfs.clean", "git-lfs clean -- %f", true},
+		{"filter.a.b.process", "tools/p", true},
+		{"diff.tidy.textconv", "tools/t", true},
+		{"merge.ours.driver", "true", true},
+		{"gpg.ssh.program", "tools/sign", true},
+		{"filter.clean", "tools/x", false},
+		{"core.hookspath", "tools", false},
+		{"user.name", "tools/x", false},
+	} {
+		if got := programKey(tt.key, tt.value); got != tt.want {
+			t.Errorf("programKey(%q, %q) = %v, want %v", tt.key, tt.value, got, tt.want)
 		}
 	}
 	for _, v := range []string{"true", "FALSE", "yes", "off", "0", "1", "-1", ""} {

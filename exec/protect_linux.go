@@ -280,8 +280,8 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
 			}
 			what := "git would read it as config"
-			if pr.program {
-				what = "git would run it (core.fsmonitor)"
+			if pr.program != "" {
+				what = "git would run it (" + pr.program + ")"
 			}
 			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and "+what+": the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
@@ -682,9 +682,9 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 			}
 		}
-		for _, v := range slices.Concat(cfg.fsmonitors, own.fsmonitors) {
-			if f := fsmonitorHook(tree, v, home); f != "" {
-				g.protectPath(protectedPath{path: f, mustExist: true, program: true})
+		for _, v := range slices.Concat(cfg.programs, own.programs) {
+			if f := programPath(tree, v.value, home); f != "" {
+				g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
 			}
 		}
 	}
@@ -994,24 +994,24 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
-	fsmonitors := slices.Concat(cfg.fsmonitors[:cfg.userFsmonitors], own.fsmonitors)
-	for _, v := range fsmonitors {
-		f := fsmonitorHook("", v, home) // an absolute one
-		if f == "" && fsmonitorHook(".", v, home) != "" {
+	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
+	for _, v := range programs {
+		f := programPath("", v.value, home) // an absolute one
+		if f == "" && programPath(".", v.value, home) != "" {
 			if !kept {
 				real, kept = g.keepTree(tree), true
 			}
-			f = fsmonitorHook(real, v, home)
+			f = programPath(real, v.value, home)
 		}
 		if f != "" {
-			g.protectPath(protectedPath{path: f, mustExist: true, program: true})
+			g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
 		}
 	}
 	// Its own linked worktrees (git worktree add in the submodule) are
 	// registered in its common directory's worktrees/, whose commondir
 	// decides which hooks and config git uses in each, as the root's.
 	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks,
-		fsmonitors: fsmonitors, userFsmonitors: cfg.userFsmonitors, worktreeConfig: own.worktreeConfig}, allowGitConfig)
+		programs: programs, userPrograms: cfg.userPrograms, worktreeConfig: own.worktreeConfig}, allowGitConfig)
 }
 
 // keepTree returns the real path of a submodule's working tree, tree
@@ -1240,24 +1240,24 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		// one missing there is refused: the command could make it.
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
-	for _, v := range cfg.fsmonitors {
-		if f := fsmonitorHook(root, v, home); f != "" {
-			out = append(out, protectedPath{path: f, mustExist: true, program: true})
+	for _, v := range cfg.programs {
+		if f := programPath(root, v.value, home); f != "" {
+			out = append(out, protectedPath{path: f, mustExist: true, program: v.key})
 		}
 	}
 	return out, cfg
 }
 
-// fsmonitorHook returns the program core.fsmonitor value v names where
-// it may lie in the root (tools/fsmonitor-watchman): git runs it, from
-// the working tree, at every git status outside the sandbox, as it runs
-// a hook; "" for none. Git expands a leading ~, runs v through the shell
-// where it holds a shell's special character (the program is then its
-// first word, up to a blank or an operator), and looks a name without a
-// slash up in PATH. A first word the shell would expand or unquote
-// ("tools/x", $X/x) is not known here; nor is a relative one where root,
-// the working tree, is "".
-func fsmonitorHook(root, v, home string) string {
+// programPath returns the program config value v names (programKey)
+// where it may lie in the root (tools/fsmonitor-watchman for
+// core.fsmonitor): git runs it from the working tree, outside the
+// sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
+// through the shell where it holds a shell's special character (the
+// program is then its first word, up to a blank or an operator), and
+// looks a name without a slash up in PATH. A first word the shell would
+// expand or unquote ("tools/x", $X/x) is not known here; nor is a
+// relative one where root, the working tree, is "".
+func programPath(root, v, home string) string {
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
 			return ""

@@ -954,8 +954,8 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 // tools/fsmonitor-watchman, relative to the working tree) is run by every
 // git status outside the sandbox, as a hook is: inside the root it is
 // protected as a hook is, and where it is missing the command could make
-// it, so the run is refused. A boolean core.fsmonitor (git's own daemon)
-// names no program.
+// it, so the run is refused; so are a filter's and a diff driver's
+// programs. A boolean core.fsmonitor (git's own daemon) names no program.
 func TestProtectedFsmonitorHook(t *testing.T) {
 	requireNamespaces(t)
 	const fsmon = "#!/bin/sh\nexit 1\n"
@@ -1020,6 +1020,30 @@ c "write in the worktree" sh -c 'echo fine > wt/notes.txt'
 		o.ok(t, "git commit")
 		if got := b.read("wt/tools/fsmonitor-watchman"); got != fsmon {
 			t.Errorf("the worktree's fsmonitor hook changed on the host: %q", got)
+		}
+	})
+	t.Run("filter", func(t *testing.T) {
+		// git add, diff and checkout run a filter's clean and smudge
+		// programs on the files .gitattributes (the command's to write)
+		// gives it; so do other programs a config names.
+		b := newGitBox(t).with(t)
+		b.file("tools/clean", "#!/bin/sh\ncat\n", 0o755)
+		b.file("tools/textconv", "#!/bin/sh\ncat \"$1\"\n", 0o755)
+		b.git("config", "filter.tidy.clean", "tools/clean")
+		b.git("config", "diff.tidy.textconv", "./tools/textconv --plain")
+		b.file(".gitattributes", "*.txt filter=tidy diff=tidy\n", 0o644)
+		o := b.check(`c "rewrite the clean filter" sh -c '` + plant + ` > tools/clean'
+c "rewrite the textconv driver" sh -c '` + plant + ` > tools/textconv'
+c "write a file it filters" sh -c 'echo more >> notes.txt'
+` + commit)
+		o.fails(t, "rewrite the clean filter")
+		o.fails(t, "rewrite the textconv driver")
+		o.ok(t, "write a file it filters")
+		o.ok(t, "git commit")
+		b.git("diff")
+		b.git("add", "-A")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff or add ran a filter the command planted")
 		}
 	})
 	t.Run("boolean", func(t *testing.T) {
