@@ -40,7 +40,7 @@ const maxConfigFiles = 32
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
 	hooksPaths     []string        // every core.hooksPath value, as written (not expanded)
-	programs       []configProgram // every value naming a program git runs (programKey), as written
+	programs       []configProgram // every command line of a program git runs (programOf), as written
 	userPrograms   int             // how many of programs come first from the system's and the user's config
 	userHooks      int             // how many of hooksPaths come first from the system's and the user's config
 	includes       []string        // the included files, as git opens them (absolute, not cleaned)
@@ -102,8 +102,8 @@ func (c *gitConfig) read(path, home string, depth int) {
 			if hasValue && value != "" {
 				c.hooksPaths = append(c.hooksPaths, value)
 			}
-		case hasValue && programKey(name, value):
-			c.programs = append(c.programs, configProgram{name, value})
+		case hasValue && programOf(name, value) != "":
+			c.programs = append(c.programs, configProgram{name, programOf(name, value)})
 		case name == "core.worktree":
 			if hasValue {
 				c.worktree = value
@@ -137,38 +137,72 @@ func gitBool(v string) bool {
 	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "0+-") != ""
 }
 
-// configProgram is a config value naming a program git runs, under key.
+// configProgram is the command line of a program git runs (programOf),
+// named in the config under key.
 type configProgram struct{ key, value string }
 
-// programKey says whether config key name (lower case, as parsed) with
-// value names a program git runs, from the working tree, through the
-// shell: the fsmonitor hook every git status runs (a core.fsmonitor that
-// is no boolean, which is git's own daemon), the filters git add, diff and
-// checkout run, diff and merge drivers, and the programs git starts for
-// a person (an editor, a pager, ssh, gpg, askpass). One in the root that
-// the command rewrote would run outside the sandbox, as a hook would.
-func programKey(name, value string) bool {
+// programOf returns the command line config key name (lower case, as
+// parsed) with value has git run, from the working tree, through the
+// shell, or "" for none: the fsmonitor hook every git status runs (a
+// core.fsmonitor that is no boolean, which is git's own daemon), the
+// filters git add, diff and checkout run, diff and merge drivers, the
+// helpers git fetch and push run (a credential helper given as !cmd, a
+// local remote's upload-pack), the programs git starts for a person (an
+// editor, a pager, ssh, gpg, askpass, a diff or merge tool) and a shell
+// alias (!cmd). One in the root that the command rewrote would run
+// outside the sandbox, as a hook would.
+func programOf(name, value string) string {
 	if value == "" {
-		return false
+		return ""
 	}
 	switch name {
 	case "core.fsmonitor":
-		return !maybeGitBool(value)
+		if maybeGitBool(value) {
+			return ""
+		}
+		return value
 	case "core.sshcommand", "core.pager", "core.editor", "core.askpass",
 		"sequence.editor", "diff.external", "gpg.program":
-		return true
+		return value
 	}
 	section, rest, _ := strings.Cut(name, ".")
-	i := strings.LastIndexByte(rest, '.')
-	if i < 0 {
-		return false // no subsection
+	key := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		key = rest[i+1:]
 	}
-	switch section + "." + rest[i+1:] {
+	switch {
+	case section == "alias" && key == rest:
+		// Only a shell alias runs a program; others are git's commands.
+		if after, shell := strings.CutPrefix(value, "!"); shell {
+			return after
+		}
+		return ""
+	case section == "pager" && key == rest:
+		if maybeGitBool(value) {
+			return ""
+		}
+		return value
+	case section == "credential" && key == "helper":
+		// A helper's name (store) is git's credential-store, an
+		// absolute path that program, !cmd a command line.
+		if after, shell := strings.CutPrefix(value, "!"); shell {
+			return after
+		}
+		if filepath.IsAbs(value) {
+			return value
+		}
+		return ""
+	}
+	if key == rest {
+		return "" // the keys below all have a subsection
+	}
+	switch section + "." + key {
 	case "filter.clean", "filter.smudge", "filter.process", "diff.textconv",
-		"diff.command", "merge.driver", "gpg.program":
-		return true
+		"diff.command", "merge.driver", "gpg.program", "difftool.cmd",
+		"mergetool.cmd", "remote.uploadpack", "remote.receivepack":
+		return value
 	}
-	return false
+	return ""
 }
 
 // maybeGitBool says whether git takes config value v for a boolean

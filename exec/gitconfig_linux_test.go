@@ -252,25 +252,32 @@ func TestProgramPath(t *testing.T) {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	for _, tt := range []struct {
-		key, value string
-		want       bool
-	}{
-		{"core.fsmonitor", "tools/fsmon", true},
-		{"core.fsmonitor", "true", false},
-		{"core.fsmonitor", "", false},
-		{"core.sshcommand", "ssh -i k", true},
-		{"filter.lfs.clean", "git-lfs clean -- %f", true},
-		{"filter.a.b.process", "tools/p", true},
-		{"diff.tidy.textconv", "tools/t", true},
-		{"merge.ours.driver", "true", true},
-		{"gpg.ssh.program", "tools/sign", true},
-		{"filter.clean", "tools/x", false},
-		{"core.hookspath", "tools", false},
-		{"user.name", "tools/x", false},
+	for _, tt := range []struct{ key, value, want string }{
+		{"core.fsmonitor", "tools/fsmon", "tools/fsmon"},
+		{"core.fsmonitor", "true", ""},
+		{"core.fsmonitor", "", ""},
+		{"core.sshcommand", "ssh -i k", "ssh -i k"},
+		{"filter.lfs.clean", "git-lfs clean -- %f", "git-lfs clean -- %f"},
+		{"filter.a.b.process", "tools/p", "tools/p"},
+		{"diff.tidy.textconv", "tools/t", "tools/t"},
+		{"merge.ours.driver", "true", "true"},
+		{"gpg.ssh.program", "tools/sign", "tools/sign"},
+		{"alias.lint", "!tools/lint.sh --fix", "tools/lint.sh --fix"},
+		{"alias.st", "status", ""},
+		{"alias.x.y", "!tools/x", ""},
+		{"credential.helper", "!tools/cred", "tools/cred"},
+		{"credential.https://example.com.helper", "/r/tools/cred", "/r/tools/cred"},
+		{"credential.helper", "store", ""},
+		{"pager.log", "tools/pager", "tools/pager"},
+		{"pager.log", "false", ""},
+		{"remote.origin.uploadpack", "tools/up", "tools/up"},
+		{"difftool.x.cmd", "tools/d $LOCAL", "tools/d $LOCAL"},
+		{"filter.clean", "tools/x", ""},
+		{"core.hookspath", "tools", ""},
+		{"user.name", "tools/x", ""},
 	} {
-		if got := programKey(tt.key, tt.value); got != tt.want {
-			t.Errorf("programKey(%q, %q) = %v, want %v", tt.key, tt.value, got, tt.want)
+		if got := programOf(tt.key, tt.value); got != tt.want {
+			t.Errorf("programOf(%q, %q) = %q, want %q", tt.key, tt.value, got, tt.want)
 		}
 	}
 	for _, v := range []string{"true", "FALSE", "yes", "off", "0", "1", "-1", ""} {

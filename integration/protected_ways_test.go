@@ -1031,13 +1031,17 @@ c "write in the worktree" sh -c 'echo fine > wt/notes.txt'
 		b.file("tools/textconv", "#!/bin/sh\ncat \"$1\"\n", 0o755)
 		b.git("config", "filter.tidy.clean", "tools/clean")
 		b.git("config", "diff.tidy.textconv", "./tools/textconv --plain")
+		b.file("tools/lint", "#!/bin/sh\n", 0o755)
+		b.git("config", "alias.lint", "!tools/lint --fix")
 		b.file(".gitattributes", "*.txt filter=tidy diff=tidy\n", 0o644)
 		o := b.check(`c "rewrite the clean filter" sh -c '` + plant + ` > tools/clean'
 c "rewrite the textconv driver" sh -c '` + plant + ` > tools/textconv'
+c "rewrite a shell alias's program" sh -c '` + plant + ` > tools/lint'
 c "write a file it filters" sh -c 'echo more >> notes.txt'
 ` + commit)
 		o.fails(t, "rewrite the clean filter")
 		o.fails(t, "rewrite the textconv driver")
+		o.fails(t, "rewrite a shell alias's program")
 		o.ok(t, "write a file it filters")
 		o.ok(t, "git commit")
 		b.git("diff")
