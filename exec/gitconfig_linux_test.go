@@ -247,6 +247,8 @@ func TestProgramPath(t *testing.T) {
 		{"watchman-hook", ""},
 		{"\"tools/fsmon\"", ""},
 		{"$HOME/fsmon", ""},
+		{"./", ""},
+		{"/r", ""},
 	} {
 		if got := programPath("/r", tt.in, "/h"); got != tt.want {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)

@@ -1276,6 +1276,9 @@ func programPath(root, v, home string) string {
 		}
 		prog = root + "/" + prog // not cleaned, as hooksDir
 	}
+	if filepath.Clean(prog) == filepath.Clean(root) {
+		return "" // no program: the root stays writable
+	}
 	return prog
 }
 
