@@ -1248,7 +1248,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	return out, cfg
 }
 
-// programPath returns the program config value v names (programKey)
+// programPath returns the program command line v (programOf) runs
 // where it may lie in the root (tools/fsmonitor-watchman for
 // core.fsmonitor): git runs it from the working tree, outside the
 // sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
