@@ -39,11 +39,13 @@ const maxConfigFiles = 32
 
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
-	hooksPaths     []string // every core.hooksPath value, as written (not expanded)
-	userHooks      int      // how many of hooksPaths come first from the system's and the user's config
-	includes       []string // the included files, as git opens them (absolute, not cleaned)
-	worktreeConfig bool     // extensions.worktreeConfig set true somewhere
-	worktree       string   // the last core.worktree, as written
+	hooksPaths     []string        // every core.hooksPath value, as written (not expanded)
+	programs       []configProgram // every command line of a program git runs (programOf), as written
+	userPrograms   int             // how many of programs come first from the system's and the user's config
+	userHooks      int             // how many of hooksPaths come first from the system's and the user's config
+	includes       []string        // the included files, as git opens them (absolute, not cleaned)
+	worktreeConfig bool            // extensions.worktreeConfig set true somewhere
+	worktree       string          // the last core.worktree, as written
 	files          int
 	// limit and limitWhy say where and why the plan cannot know all git
 	// reads (too many files, one too large), or limit is "": a hooksPath
@@ -100,6 +102,8 @@ func (c *gitConfig) read(path, home string, depth int) {
 			if hasValue && value != "" {
 				c.hooksPaths = append(c.hooksPaths, value)
 			}
+		case hasValue && programOf(name, value) != "":
+			c.programs = append(c.programs, configProgram{name, programOf(name, value)})
 		case name == "core.worktree":
 			if hasValue {
 				c.worktree = value
@@ -131,6 +135,84 @@ func gitBool(v string) bool {
 		return false
 	}
 	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "0+-") != ""
+}
+
+// configProgram is the command line of a program git runs (programOf),
+// named in the config under key.
+type configProgram struct{ key, value string }
+
+// programOf returns the command line config key name (lower case, as
+// parsed) with value has git run, from the working tree, through the
+// shell, or "" for none: the fsmonitor hook every git status runs (a
+// core.fsmonitor that is no boolean, which is git's own daemon), the
+// filters git add, diff and checkout run, diff and merge drivers, the
+// helpers git fetch and push run (a credential helper given as !cmd, a
+// local remote's upload-pack), the programs git starts for a person (an
+// editor, a pager, ssh, gpg, askpass, a diff or merge tool) and a shell
+// alias (!cmd). One in the root that the command rewrote would run
+// outside the sandbox, as a hook would.
+func programOf(name, value string) string {
+	if value == "" {
+		return ""
+	}
+	switch name {
+	case "core.fsmonitor":
+		if maybeGitBool(value) {
+			return ""
+		}
+		return value
+	case "core.sshcommand", "core.pager", "core.editor", "core.askpass",
+		"sequence.editor", "diff.external", "gpg.program":
+		return value
+	}
+	section, rest, _ := strings.Cut(name, ".")
+	key := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		key = rest[i+1:]
+	}
+	switch {
+	case section == "alias" && key == rest:
+		// Only a shell alias runs a program; others are git's commands.
+		if after, shell := strings.CutPrefix(value, "!"); shell {
+			return after
+		}
+		return ""
+	case section == "pager" && key == rest:
+		if maybeGitBool(value) {
+			return ""
+		}
+		return value
+	case section == "credential" && key == "helper":
+		// A helper's name (store) is git's credential-store, an
+		// absolute path that program, !cmd a command line.
+		if after, shell := strings.CutPrefix(value, "!"); shell {
+			return after
+		}
+		if filepath.IsAbs(value) {
+			return value
+		}
+		return ""
+	}
+	if key == rest {
+		return "" // the keys below all have a subsection
+	}
+	switch section + "." + key {
+	case "filter.clean", "filter.smudge", "filter.process", "diff.textconv",
+		"diff.command", "merge.driver", "gpg.program", "difftool.cmd",
+		"mergetool.cmd", "remote.uploadpack", "remote.receivepack":
+		return value
+	}
+	return ""
+}
+
+// maybeGitBool says whether git takes config value v for a boolean
+// (git_parse_maybe_bool): "" (false), the words, an integer.
+func maybeGitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "", "true", "yes", "on", "false", "no", "off":
+		return true
+	}
+	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "+-") != ""
 }
 
 // expandHome expands a path value's leading ~ or ~user as git does; ""
@@ -202,6 +284,7 @@ func gitConfigs(git, common string) gitConfig {
 	}
 	// A submodule reads these too, but its own config, not this one.
 	c.userHooks = len(c.hooksPaths)
+	c.userPrograms = len(c.programs)
 	if common != "" {
 		c.common = common + "/config"
 		c.read(c.common, home, 0)

@@ -227,3 +227,69 @@ func TestOwnWorkTreeFromGitConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestProgramPath: the program a config value (core.fsmonitor) has git run, as
+// git finds it (relative to the working tree, a leading ~ expanded, the
+// shell's first word), and none for a boolean, a name git looks up in
+// PATH or a word the shell would change.
+func TestProgramPath(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ in, want string }{
+		{"tools/fsmonitor-watchman", "/r/tools/fsmonitor-watchman"},
+		{".git/hooks/query-watchman", "/r/.git/hooks/query-watchman"},
+		{"./fsmon", "/r/./fsmon"},
+		{"tools/fsmon --verbose", "/r/tools/fsmon"},
+		{"tools/fsmon;echo x", "/r/tools/fsmon"},
+		{"tools/fsmon|cat", "/r/tools/fsmon"},
+		{"  tools/fsmon", "/r/tools/fsmon"},
+		{"/opt/fsmon", "/opt/fsmon"},
+		{"~/bin/fsmon", "/h/bin/fsmon"},
+		{"watchman-hook", ""},
+		{"\"tools/fsmon\"", ""},
+		{"$HOME/fsmon", ""},
+		{"./", ""},
+		{"/r", ""},
+	} {
+		if got := programPath("/r", tt.in, "/h"); got != tt.want {
+			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ key, value, want string }{
+		{"core.fsmonitor", "tools/fsmon", "tools/fsmon"},
+		{"core.fsmonitor", "true", ""},
+		{"core.fsmonitor", "", ""},
+		{"core.sshcommand", "ssh -i k", "ssh -i k"},
+		{"filter.lfs.clean", "git-lfs clean -- %f", "git-lfs clean -- %f"},
+		{"filter.a.b.process", "tools/p", "tools/p"},
+		{"diff.tidy.textconv", "tools/t", "tools/t"},
+		{"merge.ours.driver", "true", "true"},
+		{"gpg.ssh.program", "tools/sign", "tools/sign"},
+		{"alias.lint", "!tools/lint.sh --fix", "tools/lint.sh --fix"},
+		{"alias.st", "status", ""},
+		{"alias.x.y", "!tools/x", ""},
+		{"credential.helper", "!tools/cred", "tools/cred"},
+		{"credential.https://example.com.helper", "/r/tools/cred", "/r/tools/cred"},
+		{"credential.helper", "store", ""},
+		{"pager.log", "tools/pager", "tools/pager"},
+		{"pager.log", "false", ""},
+		{"remote.origin.uploadpack", "tools/up", "tools/up"},
+		{"difftool.x.cmd", "tools/d $LOCAL", "tools/d $LOCAL"},
+		{"filter.clean", "tools/x", ""},
+		{"core.hookspath", "tools", ""},
+		{"user.name", "tools/x", ""},
+	} {
+		if got := programOf(tt.key, tt.value); got != tt.want {
+			t.Errorf("programOf(%q, %q) = %q, want %q", tt.key, tt.value, got, tt.want)
+		}
+	}
+	for _, v := range []string{"true", "FALSE", "yes", "off", "0", "1", "-1", ""} {
+		if !maybeGitBool(v) {
+			t.Errorf("maybeGitBool(%q) = false: git takes it for a boolean, no program", v)
+		}
+	}
+	for _, v := range []string{"tools/x", "+", "truex"} {
+		if maybeGitBool(v) {
+			t.Errorf("maybeGitBool(%q) = true: git runs it as a program", v)
+		}
+	}
+}

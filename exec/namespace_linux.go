@@ -125,9 +125,10 @@ const maxNested = 256
 type protectedPath struct {
 	path        string
 	placeholder bool
-	gitConfig   bool // a repository's config: --allow-git-config leaves it writable
-	hooks       bool // a hooks directory: what its entries link to is protected too
-	mustExist   bool // a file git reads: missing in a writable tree, the run is refused
+	gitConfig   bool   // a repository's config: --allow-git-config leaves it writable
+	hooks       bool   // a hooks directory: what its entries link to is protected too
+	mustExist   bool   // a file git reads: missing in a writable tree, the run is refused
+	program     string // mustExist's file is a program git runs, not config: the key naming it (core.fsmonitor)
 	// commondir: a git directory's commondir, whose placeholder (where
 	// placeholder is set) is a file naming the directory itself
 	// (commondirSelf), not a directory; one found marked is held.

@@ -279,7 +279,11 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
 			}
-			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
+			what := "git would read it as config"
+			if pr.program != "" {
+				what = "git would run it (" + pr.program + ")"
+			}
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and "+what+": the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
 	case w.blocked != "":
 		g.keepWay(w)
@@ -678,6 +682,11 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 				g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 			}
 		}
+		for _, v := range slices.Concat(cfg.programs, own.programs) {
+			if f := programPath(tree, v.value, home); f != "" {
+				g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
+			}
+		}
 	}
 }
 
@@ -985,10 +994,24 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 			g.protectPath(protectedPath{path: h, placeholder: true, hooks: true})
 		}
 	}
+	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
+	for _, v := range programs {
+		f := programPath("", v.value, home) // an absolute one
+		if f == "" && programPath(".", v.value, home) != "" {
+			if !kept {
+				real, kept = g.keepTree(tree), true
+			}
+			f = programPath(real, v.value, home)
+		}
+		if f != "" {
+			g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
+		}
+	}
 	// Its own linked worktrees (git worktree add in the submodule) are
 	// registered in its common directory's worktrees/, whose commondir
 	// decides which hooks and config git uses in each, as the root's.
-	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks, worktreeConfig: own.worktreeConfig}, allowGitConfig)
+	g.protectWorktrees(repo{git: git, common: common}, gitConfig{hooksPaths: hooksPaths, userHooks: cfg.userHooks,
+		programs: programs, userPrograms: cfg.userPrograms, worktreeConfig: own.worktreeConfig}, allowGitConfig)
 }
 
 // keepTree returns the real path of a submodule's working tree, tree
@@ -1217,7 +1240,46 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		// one missing there is refused: the command could make it.
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
+	for _, v := range cfg.programs {
+		if f := programPath(root, v.value, home); f != "" {
+			out = append(out, protectedPath{path: f, mustExist: true, program: v.key})
+		}
+	}
 	return out, cfg
+}
+
+// programPath returns the program command line v (programOf) runs
+// where it may lie in the root (tools/fsmonitor-watchman for
+// core.fsmonitor): git runs it from the working tree, outside the
+// sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
+// through the shell where it holds a shell's special character (the
+// program is then its first word, up to a blank or an operator), and
+// looks a name without a slash up in PATH. A first word the shell would
+// expand or unquote ("tools/x", $X/x) is not known here; nor is a
+// relative one where root, the working tree, is "".
+func programPath(root, v, home string) string {
+	if strings.HasPrefix(v, "~") {
+		if v = expandHome(v, home); v == "" {
+			return ""
+		}
+	}
+	prog := strings.TrimLeft(v, " \t\n")
+	if i := strings.IndexAny(prog, " \t\n|&;<>()"); i >= 0 {
+		prog = prog[:i]
+	}
+	if !strings.Contains(prog, "/") || strings.ContainsAny(prog, "`$\\\"'*?[#=~") {
+		return "" // looked up in PATH, or a word the shell changes
+	}
+	if !filepath.IsAbs(prog) {
+		if root == "" {
+			return "" // no working tree known: git runs none there
+		}
+		prog = root + "/" + prog // not cleaned, as hooksDir
+	}
+	if filepath.Clean(prog) == filepath.Clean(root) {
+		return "" // no program: the root stays writable
+	}
+	return prog
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's

@@ -540,3 +540,20 @@ c py-unix python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connec
 	})
 	quiet(t, "the outside abstract socket", outsideAbstract)
 }
+
+// TestSocketpairBindAbstract: under network none a socketpair's end, the
+// one socket a command may make, cannot take a name in the host's
+// abstract unix namespace either: held, it kept a host program from
+// binding that name (EADDRINUSE) while the run lasted (X11's
+// @/tmp/.X11-unix/X0), with the layer or without it. The pair works.
+func TestSocketpairBindAbstract(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	script := fmt.Sprintf("p bind pair-bind-abstract mwsbx-%s\np socketpair socketpair\n", uniq())
+	for _, mode := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.with(t).check(script, mode...)
+		o.errno(t, "bind", eperm)
+		o.ok(t, "socketpair")
+	}
+}

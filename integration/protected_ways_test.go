@@ -948,3 +948,112 @@ c "commit in the submodule" sh -c 'cd sub && echo work > work.txt && env ` + git
 	w.root = filepath.Join(b.root, "sub")
 	w.commitsClean()
 }
+
+// TestProtectedFsmonitorHook: a core.fsmonitor that names a program
+// (git's "fsmonitor hook", git config core.fsmonitor
+// tools/fsmonitor-watchman, relative to the working tree) is run by every
+// git status outside the sandbox, as a hook is: inside the root it is
+// protected as a hook is, and where it is missing the command could make
+// it, so the run is refused; so are a filter's and a diff driver's
+// programs. A boolean core.fsmonitor (git's own daemon) names no program.
+func TestProtectedFsmonitorHook(t *testing.T) {
+	requireNamespaces(t)
+	const fsmon = "#!/bin/sh\nexit 1\n"
+	const plant = `printf "#!/bin/sh\ntouch PWNED\nexit 1\n"`
+	t.Run("relative", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.file("tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		o := b.check(`c "rewrite the fsmonitor hook" sh -c '` + plant + ` > tools/fsmonitor-watchman'
+c "replace the fsmonitor hook" sh -c '` + plant + ` > x && chmod +x x && mv x tools/fsmonitor-watchman'
+c "move its directory away" mv tools tools.old
+` + commit)
+		o.fails(t, "rewrite the fsmonitor hook")
+		o.fails(t, "replace the fsmonitor hook")
+		o.fails(t, "move its directory away")
+		o.ok(t, "git commit")
+		o.ok(t, "write in the root")
+		if got := b.read("tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the fsmonitor hook changed on the host: %q", got)
+		}
+		b.git("status", "--short")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git status ran a program the command planted as the fsmonitor hook")
+		}
+	})
+	t.Run("missing", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
+		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "core.fsmonitor") {
+			t.Errorf("a missing fsmonitor hook in the root: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(b.root, "notes.txt")); err == nil {
+			t.Error("the run went on with the fsmonitor hook free to be made")
+		}
+	})
+	t.Run("submodule", func(t *testing.T) {
+		b := submoduleBox(t).with(t)
+		b.file("sub/tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("-C", "sub", "config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		o := b.check(`c "rewrite the submodule's fsmonitor hook" sh -c '` + plant + ` > sub/tools/fsmonitor-watchman'
+c "write in the submodule" sh -c 'echo fine > sub/notes.txt'
+` + commit)
+		o.fails(t, "rewrite the submodule's fsmonitor hook")
+		o.ok(t, "write in the submodule")
+		o.ok(t, "git commit")
+		if got := b.read("sub/tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the submodule's fsmonitor hook changed on the host: %q", got)
+		}
+	})
+	t.Run("linked worktree", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+		b.file("tools/fsmonitor-watchman", fsmon, 0o755)
+		b.git("worktree", "add", "-q", "wt")
+		b.file("wt/tools/fsmonitor-watchman", fsmon, 0o755)
+		o := b.check(`c "rewrite the worktree's fsmonitor hook" sh -c '` + plant + ` > wt/tools/fsmonitor-watchman'
+c "write in the worktree" sh -c 'echo fine > wt/notes.txt'
+` + commit)
+		o.fails(t, "rewrite the worktree's fsmonitor hook")
+		o.ok(t, "write in the worktree")
+		o.ok(t, "git commit")
+		if got := b.read("wt/tools/fsmonitor-watchman"); got != fsmon {
+			t.Errorf("the worktree's fsmonitor hook changed on the host: %q", got)
+		}
+	})
+	t.Run("filter", func(t *testing.T) {
+		// git add, diff and checkout run a filter's clean and smudge
+		// programs on the files .gitattributes (the command's to write)
+		// gives it; so do other programs a config names.
+		b := newGitBox(t).with(t)
+		b.file("tools/clean", "#!/bin/sh\ncat\n", 0o755)
+		b.file("tools/textconv", "#!/bin/sh\ncat \"$1\"\n", 0o755)
+		b.git("config", "filter.tidy.clean", "tools/clean")
+		b.git("config", "diff.tidy.textconv", "./tools/textconv --plain")
+		b.file("tools/lint", "#!/bin/sh\n", 0o755)
+		b.git("config", "alias.lint", "!tools/lint --fix")
+		b.file(".gitattributes", "*.txt filter=tidy diff=tidy\n", 0o644)
+		o := b.check(`c "rewrite the clean filter" sh -c '` + plant + ` > tools/clean'
+c "rewrite the textconv driver" sh -c '` + plant + ` > tools/textconv'
+c "rewrite a shell alias's program" sh -c '` + plant + ` > tools/lint'
+c "write a file it filters" sh -c 'echo more >> notes.txt'
+` + commit)
+		o.fails(t, "rewrite the clean filter")
+		o.fails(t, "rewrite the textconv driver")
+		o.fails(t, "rewrite a shell alias's program")
+		o.ok(t, "write a file it filters")
+		o.ok(t, "git commit")
+		b.git("diff")
+		b.git("add", "-A")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff or add ran a filter the command planted")
+		}
+	})
+	t.Run("boolean", func(t *testing.T) {
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", "false")
+		o := b.check(`c "write in the root" sh -c 'echo fine > false'`)
+		o.ok(t, "write in the root")
+	})
+}

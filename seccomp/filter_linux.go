@@ -402,6 +402,11 @@ func (c Config) socketRules(b *builder) {
 	}
 	if len(allowed) == 0 {
 		b.rule("socket", b.eperm)
+		// The pairs' ends are the command's only sockets then, and
+		// need no name: bound to one in the host's abstract namespace
+		// (Landlock scopes connecting, not binding), a red team's held
+		// it from a host program (EADDRINUSE) for the run's length.
+		b.rule("bind", b.eperm)
 	} else {
 		highest := uint64(0)
 		for fam := range allowed {

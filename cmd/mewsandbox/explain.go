@@ -320,7 +320,7 @@ func socketsLine(e exec.Enforcement) string {
 	}
 	s := "socket() allowed for " + strings.Join(fam, ", ") + "; every other family refused"
 	if len(fam) == 0 {
-		s = "socket() refused for every family; socketpair(AF_UNIX) allowed"
+		s = "socket() refused for every family; socketpair(AF_UNIX) allowed; bind() refused (no abstract unix names)"
 	}
 	if !e.Seccomp.AllowUnix {
 		s += "; unix datagram pairs refused (they can address any unix socket)"

@@ -20,6 +20,7 @@
 #include <pty.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -415,6 +416,14 @@ int main(int argc, char **argv) {
 		if (write(sv[0], "x", 1) != 1 || read(sv[1], b, 1) != 1 || b[0] != 'x')
 			return report(-1);
 		return report(0);
+	}
+	if (!strcmp(n, "pair-bind-abstract")) { // ARG: name; a stream pair's end takes an abstract name
+		int sv[2];
+		struct sockaddr_un a = {.sun_family = AF_UNIX};
+		if (argc < 3 || strlen(argv[2]) >= sizeof a.sun_path - 1 || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+			return report(-1);
+		memcpy(a.sun_path + 1, argv[2], strlen(argv[2]));
+		return report(bind(sv[0], (struct sockaddr *)&a, offsetof(struct sockaddr_un, sun_path) + 1 + strlen(argv[2])));
 	}
 	if (!strcmp(n, "tcp-connect")) { // ARG: port; sends "hello"
 		struct sockaddr_in a = loopback(port_arg(argv, argc, 2));
