@@ -148,9 +148,13 @@ type configProgram struct{ key, value string }
 // filters git add, diff and checkout run, diff and merge drivers, the
 // helpers git fetch and push run (a credential helper given as !cmd, a
 // local remote's upload-pack), the programs git starts for a person (an
-// editor, a pager, ssh, gpg, askpass, a diff or merge tool) and a shell
-// alias (!cmd). One in the root that the command rewrote would run
-// outside the sandbox, as a hook would.
+// editor, a pager, ssh, gpg, askpass, a diff or merge tool). One in the
+// root that the command rewrote would run outside the sandbox, as a hook
+// would. Not a shell alias (!cmd): git runs it only when a person types
+// its name, as they would run the project's script itself, which the
+// command may rewrite as well; protecting it would make the project's own
+// script read-only in every run, and a user's global alias of a relative
+// path that a repository lacks would refuse every run there.
 func programOf(name, value string) string {
 	if value == "" {
 		return ""
@@ -171,12 +175,6 @@ func programOf(name, value string) string {
 		key = rest[i+1:]
 	}
 	switch {
-	case section == "alias" && key == rest:
-		// Only a shell alias runs a program; others are git's commands.
-		if after, shell := strings.CutPrefix(value, "!"); shell {
-			return after
-		}
-		return ""
 	case section == "pager" && key == rest:
 		if maybeGitBool(value) {
 			return ""
