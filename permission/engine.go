@@ -849,6 +849,9 @@ type touch struct {
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
+	// link is the path as written when this touch is where it leads
+	// through links on disk (Engine.onDisk), "" otherwise.
+	link string
 	// raw is the literal path made absolute but not cleaned, set only
 	// where it holds a "..": path.abs folded it away (t/../x is x), but
 	// the kernel follows t first, to wherever t leads.
@@ -935,9 +938,65 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 			if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == t.path }) {
 				ts = append(ts, t)
 			}
+			for _, real := range e.onDisk(c, t) {
+				if real == "" && !t.write {
+					continue
+				}
+				l := t
+				l.path, l.raw, l.link = pathSubject{abs: real}, "", cmp.Or(t.path.abs, t.raw)
+				if real == "" {
+					l.path = pathSubject{tmpl: unrooted("")}
+				}
+				if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == l.path }) {
+					ts = append(ts, l)
+				}
+			}
 		}
 	}
 	return ts
+}
+
+// onDisk returns where touch t leads through symbolic links
+// that already exist (Engine.Follow), other than t's own path, "" for
+// links that loop: a link out → /tmp made earlier makes echo hi > out,
+// cp f out/ and tee out writes in /tmp, which each alone reads as one in
+// the project. A path in the root reached through a link to the root
+// itself is written as in Env.Root, so that rules and the root check
+// still match. rm, unlink, rmdir, mv, ln and git act on a link they are
+// named, not on where it leads, so only the directories above their
+// arguments are followed (the kernel always follows those); a
+// redirection's target is opened, and followed, whatever the command.
+// None without Follow, for a path only known at run time, or one of /dev
+// or /proc, whose links are this process's.
+func (e *Engine) onDisk(c SimpleCommand, t touch) []string {
+	abs := t.path.abs
+	if e.Follow == nil || abs == "" || t.opaque || !strings.HasPrefix(abs, "/") ||
+		strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/") || throughMagicLink(abs) {
+		return nil
+	}
+	reals := e.followed(cmp.Or(t.raw, abs), abs)
+	if !t.redirect {
+		switch lowerName(c) {
+		case "rm", "unlink", "rmdir", "mv", "ln", "git":
+			reals = reals[:0]
+			dir, base := path.Split(abs)
+			if d := e.Follow(path.Clean(dir)); d == "" {
+				reals = append(reals, "")
+			} else if q := path.Join(d, base); q != abs {
+				reals = append(reals, q)
+			}
+		}
+	}
+	if len(reals) == 0 || e.Env.Root == "" {
+		return reals
+	}
+	root := e.Follow(e.Env.Root)
+	for i, r := range reals {
+		if root != "" && root != e.Env.Root && within(r, root) {
+			reals[i] = e.Env.Root + r[len(root):]
+		}
+	}
+	return slices.DeleteFunc(reals, func(r string) bool { return r == abs })
 }
 
 // wrapperDir is the directory a wrapper's dir option wd (env -C wd, sudo
@@ -1219,6 +1278,9 @@ func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
 		if _, ok := e.pathRules("Bash", p.path, true, RuleAllow); ok {
 			continue
 		}
+		if p.path.abs == "" && p.link != "" {
+			return verdict{d: Ask, reason: "writes through " + p.link + ", whose symbolic links loop: where it leads cannot be known", suggest: true}, false
+		}
 		if p.path.abs == "" {
 			return verdict{d: Ask, reason: "writes to a path only known at run time: " + p.word.Text, suggest: true}, false
 		}
@@ -1226,7 +1288,11 @@ func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
 			continue
 		}
 		if e.Env.Root != "" && !within(p.path.abs, e.Env.Root) {
-			return verdict{d: Ask, reason: "writes outside the project root: " + p.path.abs, suggest: true}, false
+			why := "writes outside the project root: " + p.path.abs
+			if p.link != "" {
+				why += " (" + p.link + " leads there through a symbolic link)"
+			}
+			return verdict{d: Ask, reason: why, suggest: true}, false
 		}
 	}
 	return verdict{}, true
