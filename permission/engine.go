@@ -805,6 +805,16 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 			}
 		}
 	}
+	// What an archive or a copy on the line filled a directory with may
+	// hold links too, made where the engine cannot see them.
+	if trees := e.filledTrees(a.Commands); len(trees) > 0 && e.Mode != ModeBypassPermissions {
+		if why := e.belowFilled(a.Commands, trees); why != "" {
+			worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
+		}
+	}
+	if why := e.defaultInstall(a.Commands); why != "" && e.Mode != ModeBypassPermissions {
+		worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
+	}
 	// What the analysis could not see is asked for in bypassPermissions
 	// mode too: a deny rule or an rm of a critical path may hide in it,
 	// and those hold in every mode.
@@ -888,6 +898,14 @@ func (t touch) via(link string) bool {
 // anywhere.
 func (e *Engine) touches(c SimpleCommand) []touch {
 	args := PathArgs(c)
+	if c.OpenArgs && !c.FromFind && appendsInput(c) {
+		// xargs touch < list: the words xargs appends are operands too,
+		// read or written as the command's own would be, at paths only
+		// known at run time. (find -exec's are under find's start paths;
+		// xargs -I puts them in place of its string, not after.)
+		c.Words = append(c.Words[:len(c.Words):len(c.Words)], Word{Text: "$XARGS_INPUT"})
+		args = PathArgs(c)
+	}
 	if len(args) == 0 {
 		return nil
 	}
@@ -997,6 +1015,23 @@ func (e *Engine) onDisk(c SimpleCommand, t touch) []string {
 		}
 	}
 	return slices.DeleteFunc(reals, func(r string) bool { return r == abs })
+}
+
+// appendsInput reports whether c runs behind xargs, which appends the
+// words of its input to it, not with -I (-i, --replace), which puts them
+// in place of a string of its words (a non-literal word, as the analysis
+// leaves it).
+func appendsInput(c SimpleCommand) bool {
+	xargs := false
+	for _, w := range c.Words[:c.Inner] {
+		switch {
+		case baseName(w.Text) == "xargs":
+			xargs = true
+		case xargs && (strings.HasPrefix(w.Text, "-I") || strings.HasPrefix(w.Text, "-i") || strings.HasPrefix(w.Text, "--replace")):
+			return false
+		}
+	}
+	return xargs
 }
 
 // wrapperDir is the directory a wrapper's dir option wd (env -C wd, sudo

@@ -3,6 +3,7 @@ package permission
 import (
 	"path"
 	"slices"
+	"strings"
 )
 
 // madeLink is a link a command line makes (ln, link) to a place that may
@@ -16,7 +17,8 @@ type madeLink struct {
 
 // linksOut returns the links the commands of a line make to places that
 // may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; cp
-// -s /etc/x l; a target only known at run time), and to links made before
+// -s /etc/x l; BSD's install -l s /etc/x l; a target only known at run
+// time), and to links made before
 // them (ln -s t t2, cp -a t t2). The link itself lands in the project, so
 // each command on its own passes; nil when no command of the line makes a
 // link, without allocating.
@@ -24,7 +26,7 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
 		n := lowerName(c)
-		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) {
+		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) && (n != "install" || !hasOpt(c.Args()[1:], "l")) {
 			continue
 		}
 		// A copy is a link only when cp copies links as links (-P, -d,
@@ -97,4 +99,75 @@ func (e *Engine) throughLink(i int, c SimpleCommand, links []madeLink) string {
 		}
 	}
 	return ""
+}
+
+// filledTree is a directory a command of a line fills with what the
+// engine cannot see (an archive's members, a copy's tree, links inline
+// code makes): any of it may be a symbolic link to outside the root.
+type filledTree struct {
+	by  int    // the index of the command in Analysis.Commands
+	dir string // absolute, clean
+}
+
+// filledTrees returns the directories the commands of a line fill with
+// what may hold links (an extraction: tar -xf a.tar, unzip -d d, where it
+// writes with PathArg.Fills; python3 -c 'os.symlink(…)' in the directory
+// it runs in); nil, without allocating, when none does. A copy (cp -a,
+// cpio -p) is left out: what it copies in the project is on disk, where
+// Engine.Follow sees it.
+func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
+	var out []filledTree
+	for i, c := range cmds {
+		if lang, code, _ := inlineProgram(c); lang != langNone && slices.ContainsFunc(code, func(r codeRef) bool {
+			return r.word < len(c.Words) && strings.Contains(c.Words[r.word].Text, "link")
+		}) {
+			if cwd := e.Env.In(c.Dir).Cwd; cwd != "" {
+				out = append(out, filledTree{by: i, dir: cwd})
+			}
+			continue
+		}
+		if !extractor(c) {
+			continue
+		}
+		for _, t := range e.touches(c) {
+			if t.write && t.fills && t.path.abs != "" && t.link == "" {
+				out = append(out, filledTree{by: i, dir: t.path.abs})
+			}
+		}
+	}
+	return out
+}
+
+// belowFilled reports why a command of cmds, a line, writes below a tree
+// an earlier one filled (filledTrees), or "": echo x > link/f after tar
+// -xf a.tar writes where a link the archive held leads, which cannot be
+// known. The directory itself is not counted (cp f d/ after unzip -d d),
+// nor where later commands run (tar -xf a.tgz && cd a && make): their
+// writes by name are.
+func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
+	for i, c := range cmds {
+		for _, f := range trees {
+			if f.by >= i {
+				continue
+			}
+			for _, t := range e.touches(c) {
+				if t.write && t.path.abs != "" && t.path.abs != f.dir && t.via(f.dir) {
+					return commandName(c) + " writes " + t.word.Text + " below " + f.dir + ", which " + commandName(cmds[f.by]) +
+						" filled earlier on the line with what the engine cannot see: a symbolic link there may lead outside the project root"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// extractor reports whether c unpacks an archive (cpio only with -i).
+func extractor(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zz", "unar", "unrar", "jar", "ar", "pax":
+		return true
+	case "cpio", "bsdcpio":
+		return hasOpt(c.Args()[1:], "i", "--extract")
+	}
+	return false
 }

@@ -71,3 +71,48 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 		})
 	}
 }
+
+// TestRedTeamDecisionsS52 is TestRedTeamDecisions for what the S52 red
+// team found allowed, with no links on disk: BSD's install -l making a
+// link the line then writes through (B); the words xargs appends to a
+// command that writes its operands, only known at run time (C); an
+// install with no prefix or staging root, into the build's default,
+// /usr/local (D); a write below a directory an archive or inline code
+// filled earlier on the line, where a link it made may lead anywhere
+// (E). testEnv: project /home/u/proj, home /home/u.
+func TestRedTeamDecisionsS52(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S52 B install -l s then a write through it", D, nil, `install -l s /tmp/x l && echo hi > l`, Ask},
+		{"S52 B install -l h then a write below", A, nil, `install -l h /tmp/x l; touch l/y`, Ask},
+		{"S52 B neighbour: install copies in the project", D, nil, `install -m 644 f dst && echo hi > dst && install -d out && install -l s src/a lib/a && echo hi > lib/a`, Allow},
+		{"S52 C xargs touch < list", D, nil, `xargs touch < list`, Ask},
+		{"S52 C xargs -a list touch", A, nil, `xargs -a list touch`, Ask},
+		{"S52 C cat list | xargs chmod", D, nil, `cat list | xargs chmod 644`, Ask},
+		{"S52 C cat list | xargs truncate", A, nil, `cat list | xargs truncate -s0`, Ask},
+		{"S52 C cat list | xargs cp f", D, nil, `cat list | xargs cp f`, Ask},
+		{"S52 C xargs rm < list", A, nil, `xargs rm < list`, Ask},
+		{"S52 C neighbour: xargs reads, echoes, copies into a directory of the project", D, nil, `cat list | xargs cat && xargs -n1 echo < list && git ls-files | xargs wc -l && cat list | xargs cp -t backup/ && cat list | xargs -I{} cp {} backup/`, Allow},
+		{"S52 D make install", D, nil, `make install`, Ask},
+		{"S52 D make -C build install-strip", A, nil, `make -C build install-strip`, Ask},
+		{"S52 D configure with no prefix, then make install", D, nil, `./configure && make && make install`, Ask},
+		{"S52 D configure for /usr, then make install", A, nil, `./configure --prefix=/usr && make && make install`, Ask},
+		{"S52 D cmake --install", D, nil, `cmake --install build`, Ask},
+		{"S52 D cmake --build --target install", A, nil, `cmake --build build --target install`, Ask},
+		{"S52 D ninja install", D, nil, `ninja -C build install`, Ask},
+		{"S52 D meson install", A, nil, `meson install -C build`, Ask},
+		{"S52 D neighbour: installs told where, in the project", D, nil, `./configure --prefix=$PWD/out && make && make install && make install DESTDIR=$PWD/stage && make install PREFIX=./out && make installcheck && make -n install && ` +
+			`cmake --install build --prefix inst && cmake -B build -DCMAKE_INSTALL_PREFIX=inst && cmake --build build --target install && DESTDIR=$PWD/st ninja -C build install && meson install --destdir st && cmake --build build && ninja`, Allow},
+		{"S52 D neighbour: meson configured in the project", A, nil, `meson setup build --prefix=$PWD/i && meson install -C build`, Allow},
+		{"S52 E tar -x then a write below", D, nil, `tar -xf a.tar && echo x > link/f`, Ask},
+		{"S52 E tar -x -C then a write below", A, nil, `tar -xf a.tar -C d && echo x > d/link/f`, Ask},
+		{"S52 E unzip then cp below", D, nil, `unzip a.zip && cp f link/`, Ask},
+		{"S52 E cpio -i then a write below", A, nil, `cpio -idm < a.cpio; touch link/x`, Ask},
+		{"S52 E extract, cd in, write", D, nil, `tar xzf foo.tgz && cd foo && echo x > f`, Ask},
+		{"S52 E python makes a link, then a write below", A, nil, `python3 -c 'import os; os.symlink("/tmp", "t")' && echo x > t/f`, Ask},
+		{"S52 E node makes a link, then a write below", D, nil, `node -e 'require("fs").symlinkSync("/tmp", "t")' && echo x > t/f`, Ask},
+		{"S52 E neighbour: an extraction, then a build in it", D, nil, `tar -xzf foo.tgz && cd foo && ./configure && make`, Allow},
+		{"S52 E neighbour: extractions into directories, writes beside them", A, nil, `tar -xf a.tar -C d && echo x > e/f && unzip -q a.zip -d build && cp f build/ && tar -czf out.tgz src && echo x > src/f && python3 -c 'print(1)' && echo x > t/f`, Allow},
+	})
+}
