@@ -31,6 +31,8 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"ln -s /tmp t -t d; ln x; link $y l && cd t/.. && touch l/x d/t > t; git -C l/ init; history -aw",
 		"duckdb -c 'COPY t TO x' -s .sh x.db '.output y'; echo 'LOAD x' | duckdb; duckdb <<< ATTACH",
 		"racket -e x; echo x | julia -; crystal eval; dotnet script eval x; nim --eval:x; jshell < f; erl -eval=x",
+		"install -l s /x l; xargs -a l touch; echo a | xargs -I{} cp {} d; tar xf a -C d && echo > d/l/f; ./configure --prefix=$PWD/o && make install; cmake --build b -t install",
+		"ansible; ansible -m; ansible-playbook; mount; ip; sysctl a=; gpg --import; docker compose -f down -v; rclone; gsutil rm; passwd -S; iptables -t",
 	} {
 		f.Add(s)
 	}
