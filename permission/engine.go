@@ -1216,11 +1216,17 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
 		outside := ""
 		eachDir(c, func(d string) bool {
-			if !leavesCwd(d) {
-				return true
-			}
-			if cwd := e.Env.In(d).Cwd; cwd != "" && !within(cwd, e.Env.Root) {
+			cwd := e.Env.In(d).Cwd
+			switch {
+			case cwd == "":
+			case leavesCwd(d) && !within(cwd, e.Env.Root):
 				outside = cwd
+			case e.Follow != nil:
+				// cd out && make, make -C out, where out is a link on
+				// disk to outside.
+				if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
+					outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
+				}
 			}
 			return outside == ""
 		})

@@ -38,7 +38,8 @@ func followDisk(p string) string {
 // outside unseen: the engine judged the path as written. Now the path is
 // also judged where Engine.Follow says it leads, as the file tools' are;
 // rm, mv and ln act on the link itself, so only the directories above
-// their operands are followed.
+// their operands are followed. A command that may write, run in such a
+// link (cd out && make, make -C out), runs outside.
 func TestRedTeamLinksOnDiskS52(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -58,6 +59,10 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 		{"S52 A a link on disk to a key, read", D, nil, `cat key`, Ask},
 		{"S52 A a deny rule where the link leads", A, []string{"deny:Edit(//tmp/x/**)"}, `echo hi > out/f`, Deny},
 		{"S52 A a link on disk that loops", D, nil, `echo hi > loop`, Ask},
+		{"S52 A make -C a link on disk to outside", A, nil, `make -C out`, Ask},
+		{"S52 A cd into a link on disk, then npm install", D, nil, `cd out && npm install`, Ask},
+		{"S52 A cd into a link on disk that loops, then make", A, nil, `cd loop && make`, Ask},
+		{"S52 A neighbour: run in links on disk in the project, or only reading", A, nil, `cd lib && make && make -C lib && cd /home/u/proj/out && ls && git -C out status`, Allow},
 		{"S52 A neighbour: links on disk read, removed, renamed, replaced; writes in the project", D, nil,
 			`cat out/x && ls out && echo hi > f && mv outf old && ln -sfn /tmp/y out && echo hi > lib/x && cp f lib/`, Allow},
 	} {
