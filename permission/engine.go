@@ -1216,6 +1216,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
 		outside := ""
 		eachDir(c, func(d string) bool {
+			if !leavesCwd(d) && e.Follow == nil {
+				return true
+			}
 			cwd := e.Env.In(d).Cwd
 			switch {
 			case cwd == "":
