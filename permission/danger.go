@@ -177,6 +177,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "kill", check: checkKill},
 		{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
 		{name: "killall", check: nameIn("terminates processes by name", "killall")},
+		{name: "killall5", check: nameIn("terminates every process of the machine", "killall5")},
+		// Deletes the files of a directory not used for a time (/tmp).
+		{name: "tmpreaper", check: nameIn("deletes files that have not been used for a time", "tmpreaper", "tmpwatch")},
 		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
 		// Stops or restarts the machine.
 		{name: "reboot", check: nameIn("restarts the machine", "reboot")},
@@ -3795,7 +3798,9 @@ func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 // cleanup, gem cleanup), and a container engine's images, containers,
 // volumes and build cache pruned, its volumes removed or its storage reset
 // (docker system prune, docker volume rm, podman system reset, compose
-// down -v). They delete outside the project root, by names of their own;
+// down -v), a conda environment removed, the system's package cache
+// emptied (apt-get clean) and its logs vacuumed (journalctl
+// --vacuum-size). They delete outside the project root, by names of their own;
 // so do docker rm and rmi of what is only known at run time (docker rmi $(docker
 // images -q)), buildah rm --all and prune, nix-collect-garbage, nix store
 // gc, nix-store --gc, and cargo-cache's cleaning (cargo cache -a). Asked for help
@@ -3804,20 +3809,22 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 	c, n := asPip(c)
 	switch n {
 	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "uv", "poetry", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl",
-		"buildah", "nix", "nix-store", "nix-collect-garbage", "cargo", "docker-compose", "podman-compose":
+		"buildah", "nix", "nix-store", "nix-collect-garbage", "cargo", "docker-compose", "podman-compose",
+		"apt", "apt-get", "dnf", "yum", "zypper", "journalctl":
 	default:
 		return "", false
 	}
 	args := c.Args()
 	if n != "nix-collect-garbage" && (len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
-		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset", "rm", "rmi", "gc", "--gc", "down"}, w.Text)
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset", "rm", "rmi", "gc", "--gc", "down", "autoclean", "env"}, w.Text) ||
+			n == "journalctl" && w.Literal && (strings.HasPrefix(w.Text, "--vacuum-") || w.Text == "--rotate")
 	})) {
 		return "", false // go build, docker ps: its subcommand words are not worth reading
 	}
 	has := func(names ...string) bool {
 		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && slices.Contains(names, w.Text) })
 	}
-	if has("-h", "--help", "-n", "--dry-run") {
+	if has("-h", "--help", "--dry-run") || has("-n") && !slices.Contains([]string{"conda", "mamba", "micromamba"}, n) { // (conda's -n names an environment)
 		return "", false // go clean -n -cache, conda clean --dry-run, docker system prune --help
 	}
 	if n == "nix-collect-garbage" {
@@ -3850,9 +3857,18 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 			what = "empties the package cache, outside the project"
 		}
 	case "conda", "mamba", "micromamba":
-		if op(0, "clean") {
+		switch {
+		case op(0, "clean"):
 			what, words = "removes packages and caches of the installation, outside the project", 1
+		case op(0, "env") && op(1, "remove"):
+			what = "deletes an environment and what is installed in it, outside the project"
 		}
+	case "apt", "apt-get", "dnf", "yum", "zypper":
+		if op(0, "clean", "autoclean") {
+			what, words = "empties the system's package cache, outside the project", 1
+		}
+	case "journalctl":
+		return c.Name() + " deletes or rotates the system's logs, outside the project", false
 	case "brew", "gem":
 		if op(0, "cleanup") {
 			what, words = "removes installed versions and caches, outside the project", 1

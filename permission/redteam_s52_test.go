@@ -89,7 +89,8 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 // firewall, name, clock and users changed (F), gpg's keyring changed in
 // ~/.gnupg (G), compose down -v deleting the volumes' data (H), an
 // Ansible play run on its inventory's hosts, gsutil rm, rclone sync and
-// purge (I). testEnv: project /home/u/proj, home /home/u.
+// purge (I); the system's logs vacuumed, its package cache emptied, a
+// conda environment removed, every process killed, /tmp reaped (J). testEnv: project /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS52(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -157,5 +158,13 @@ func TestRedTeamDecisionsS52(t *testing.T) {
 		{"S52 I rclone sync", D, nil, `rclone sync . remote:x`, Ask},
 		{"S52 I rclone purge", A, nil, `rclone purge remote:x`, Ask},
 		{"S52 I neighbour: checks, listings and copies", D, nil, `ansible-playbook --check site.yml && ansible-playbook --syntax-check site.yml && ansible all -m ping && ansible --version && ansible && gsutil ls gs://b && rclone copy . remote:x && rclone ls remote: && rclone sync --dry-run . remote:x`, Allow},
+		{"S52 J journalctl --vacuum-time", D, nil, `journalctl --vacuum-time=1s`, Ask},
+		{"S52 J journalctl --rotate", A, nil, `journalctl --rotate`, Ask},
+		{"S52 J apt-get clean", D, nil, `apt-get clean`, Ask},
+		{"S52 J dnf clean all", A, nil, `dnf clean all`, Ask},
+		{"S52 J conda env remove -n", D, nil, `conda env remove -n x`, Ask},
+		{"S52 J killall5", A, nil, `killall5`, Ask},
+		{"S52 J tmpreaper", D, nil, `tmpreaper 1h /tmp`, Ask},
+		{"S52 J neighbour: logs read, package lists, environments listed, dry runs", A, nil, `journalctl -u x -f && journalctl --vacuum-size=1M --help && apt-get update && apt list --installed && conda env list && conda clean --all --dry-run && go clean -n -cache`, Allow},
 	})
 }
