@@ -994,8 +994,11 @@ func (e *Engine) onDisk(c SimpleCommand, t touch) []string {
 	}
 	reals := e.followed(cmp.Or(t.raw, abs), abs)
 	if !t.redirect {
-		switch lowerName(c) {
+		switch n := lowerName(c); n {
 		case "rm", "unlink", "rmdir", "mv", "ln", "git":
+			if (n == "mv" || n == "ln") && intoDest(c, t.word) {
+				break // mv f out, ln -s x out: into the directory out leads to
+			}
 			reals = reals[:0]
 			dir, base := path.Split(abs)
 			if d := e.Follow(path.Clean(dir)); d == "" {
@@ -1032,6 +1035,30 @@ func appendsInput(c SimpleCommand) bool {
 		}
 	}
 	return xargs
+}
+
+// intoDest reports whether w is the destination of mv or ln c (its last
+// operand, or -t's), which they move or link into when it is a directory,
+// through a link to one too, unless -T (--no-target-directory) or ln's -n
+// (--no-dereference) treats it as a name.
+func intoDest(c SimpleCommand, w Word) bool {
+	args := c.Args()[1:]
+	name := "T" // (mv -n is --no-clobber)
+	if lowerName(c) == "ln" {
+		name = "Tn"
+	}
+	if len(args) == 0 || hasOpt(args, name, "--no-target-directory", "--no-dereference") && !hasOpt(args, "t", "--target-directory") {
+		return false
+	}
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a.Text, "--target-directory="); ok {
+			return v == w.Text
+		}
+		if (a.Text == "-t" || a.Text == "--target-directory") && i+1 < len(args) {
+			return args[i+1] == w
+		}
+	}
+	return args[len(args)-1] == w
 }
 
 // wrapperDir is the directory a wrapper's dir option wd (env -C wd, sudo
