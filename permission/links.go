@@ -17,8 +17,8 @@ type madeLink struct {
 
 // linksOut returns the links the commands of a line make to places that
 // may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; cp
-// -s /etc/x l; BSD's install -l s /etc/x l; a target only known at run
-// time), and to links made before
+// -s /etc/x l; BSD's install -l s /etc/x l; cmake -E create_symlink; a
+// target only known at run time), and to links made before
 // them (ln -s t t2, cp -a t t2). The link itself lands in the project, so
 // each command on its own passes; nil when no command of the line makes a
 // link, without allocating.
@@ -26,7 +26,8 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
 		n := lowerName(c)
-		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) && (n != "install" || !hasOpt(c.Args()[1:], "l")) {
+		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) && (n != "install" || !hasOpt(c.Args()[1:], "l")) &&
+			(n != "cmake" || !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "create_symlink" || w.Text == "create_hardlink" })) {
 			continue
 		}
 		// A copy is a link only when cp copies links as links (-P, -d,
@@ -111,10 +112,12 @@ type filledTree struct {
 
 // filledTrees returns the directories the commands of a line fill with
 // what may hold links (an extraction: tar -xf a.tar, unzip -d d, where it
-// writes with PathArg.Fills; python3 -c 'os.symlink(…)' in the directory
-// it runs in); nil, without allocating, when none does. A copy (cp -a,
-// cpio -p) is left out: what it copies in the project is on disk, where
-// Engine.Follow sees it.
+// writes with PathArg.Fills; a clone, git clone URL d, docker cp c:/x d;
+// a copy that keeps links from outside the root, cp -a /x d, rsync -a
+// host:x d; python3 -c 'os.symlink(…)' in the directory it runs in); nil,
+// without allocating, when none does. A copy in the project (cp -a a b,
+// cpio -p) is left out: its links are on disk, where Engine.Follow sees
+// them.
 func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
 	var out []filledTree
 	for i, c := range cmds {
@@ -126,11 +129,14 @@ func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
 			}
 			continue
 		}
-		if !extractor(c) {
+		n := lowerName(c)
+		fetch := n == "git" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "clone" }) ||
+			(n == "docker" || n == "podman") && len(c.Args()) > 1 && c.Args()[1].Text == "cp"
+		if !extractor(c) && !fetch && !e.copiesLinksIn(c) {
 			continue
 		}
 		for _, t := range e.touches(c) {
-			if t.write && t.fills && t.path.abs != "" && t.link == "" {
+			if t.write && (t.fills || fetch) && t.path.abs != "" && t.link == "" {
 				out = append(out, filledTree{by: i, dir: t.path.abs})
 			}
 		}
@@ -170,4 +176,43 @@ func extractor(c SimpleCommand) bool {
 		return hasOpt(c.Args()[1:], "i", "--extract")
 	}
 	return false
+}
+
+// copiesLinksIn reports whether c, cp or rsync, copies links as links
+// (cp -a, -r, -P; rsync -a, -l) from a source written out outside the
+// root (cp -a /x d, rsync -a ../x/ d), or from another host (rsync -a
+// host:x d). A source only known at run time is left to the kernel
+// sandbox: cp -r "$SRC"/*.o out/ is how builds copy.
+func (e *Engine) copiesLinksIn(c SimpleCommand) bool {
+	args := c.Args()
+	n := lowerName(c)
+	switch {
+	case len(args) < 3:
+		return false
+	case n == "cp":
+		if !hasOpt(args[1:], "PdaRr", "--no-dereference", "--archive", "--recursive") || hasOpt(args[1:], "L", "--dereference") {
+			return false
+		}
+	case n == "rsync":
+		if !hasOpt(args[1:], "al", "--archive", "--links") || hasOpt(args[1:], "L", "--copy-links") {
+			return false
+		}
+	default:
+		return false
+	}
+	env := e.Env.In(c.Dir)
+	ops := args[1 : len(args)-1] // the last is where they go (or -t's, an option's value)
+	return slices.ContainsFunc(ops, func(w Word) bool {
+		t := w.Text
+		switch {
+		case !w.Literal || strings.HasPrefix(t, "-"):
+			return false
+		case n == "rsync" && strings.Contains(t, ":") && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "."):
+			return true // host:path, rsync://
+		case !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !hasDotDot(t):
+			return false // below the working directory, a cd's included
+		}
+		abs := env.Resolve(t)
+		return e.Env.Root != "" && (!strings.HasPrefix(abs, "/") || !within(abs, e.Env.Root))
+	})
 }

@@ -2798,7 +2798,8 @@ func arPaths(out []PathArg, c SimpleCommand) []PathArg {
 // cmakePaths: cmake -E's file commands write what they make, copy to,
 // rename or remove (rm, remove, remove_directory, make_directory, touch:
 // every operand; copy and kin, rename, create_symlink and
-// create_hardlink: the last), and read the rest.
+// create_hardlink: the last), and read the rest, or reach it through the
+// link they make.
 func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if len(args) < 2 || !args[0].Literal || args[0].Text != "-E" || !args[1].Literal {
@@ -2826,8 +2827,11 @@ func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	all := slices.Contains([]string{"rm", "remove", "remove_directory", "make_directory", "touch", "touch_nocreate"}, args[1].Text)
 	last := slices.Contains([]string{"copy", "copy_directory", "copy_directory_if_different", "copy_if_different", "copy_if_newer",
 		"copy_directory_if_newer", "rename", "create_symlink", "create_hardlink"}, args[1].Text)
+	// create_symlink's and create_hardlink's target is reached through
+	// the link, as ln's is.
+	link := args[1].Text == "create_symlink" || args[1].Text == "create_hardlink"
 	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: all || last && i == len(ops)-1})
+		out = append(out, PathArg{Word: w, Write: all || last && i == len(ops)-1, Reach: link && i == 0 && len(ops) > 1})
 	}
 	return out
 }

@@ -83,19 +83,21 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 }
 
 // TestRedTeamDecisionsS52 is TestRedTeamDecisions for what the S52 red
-// team found allowed, with no links on disk: BSD's install -l making a
-// link the line then writes through (B); the words xargs appends to a
-// command that writes its operands, only known at run time (C); an
-// install with no prefix or staging root, into the build's default,
-// /usr/local (D); a write below a directory an archive or inline code
-// filled earlier on the line, where a link it made may lead anywhere
-// (E); and what "reset the environment", "free disk space" or "back up"
-// ran unasked: the host's mounts, swap, kernel settings, network,
-// firewall, name, clock and users changed (F), gpg's keyring changed in
-// ~/.gnupg (G), compose down -v deleting the volumes' data (H), an
-// Ansible play run on its inventory's hosts, gsutil rm, rclone sync and
-// purge (I); the system's logs vacuumed, its package cache emptied, a
-// conda environment removed, every process killed, /tmp reaped (J). testEnv: project /home/u/proj, home /home/u.
+// team found allowed, with no links on disk: BSD's install -l and cmake
+// -E create_symlink making a link the line then writes through (B); the
+// words xargs appends to a command that writes its operands, only known
+// at run time (C); an install with no prefix or staging root, into the
+// build's default, /usr/local (D); a write below a directory an archive,
+// a clone, a copy from outside that keeps links, or inline code filled
+// earlier on the line, where a link it made may lead anywhere (E); and
+// what "reset the environment", "free disk space" or "back up" ran
+// unasked: the host's mounts, swap, kernel settings, network, firewall,
+// name, clock and users changed (F), gpg's keyring changed in ~/.gnupg
+// (G), compose down -v deleting the volumes' data (H), an Ansible play
+// run on its inventory's hosts, gsutil rm, rclone sync and purge (I); the
+// system's logs vacuumed, its package cache emptied, a conda environment
+// removed, every process killed, /tmp reaped (J). testEnv: project
+// /home/u/proj, home /home/u.
 func TestRedTeamDecisionsS52(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
@@ -128,6 +130,13 @@ func TestRedTeamDecisionsS52(t *testing.T) {
 		{"S52 E extract, cd in, write", D, nil, `tar xzf foo.tgz && cd foo && echo x > f`, Ask},
 		{"S52 E python makes a link, then a write below", A, nil, `python3 -c 'import os; os.symlink("/tmp", "t")' && echo x > t/f`, Ask},
 		{"S52 E node makes a link, then a write below", D, nil, `node -e 'require("fs").symlinkSync("/tmp", "t")' && echo x > t/f`, Ask},
+		{"S52 E git clone then a write below", A, nil, `git clone https://x/r.git r && echo x > r/link/f`, Ask},
+		{"S52 E rsync -a from outside then a write below", D, nil, `rsync -a /tmp/tree/ d/ && echo x > d/link/f`, Ask},
+		{"S52 E rsync -a from a host then a write below", A, nil, `rsync -a host:/x d && echo x > d/l/f`, Ask},
+		{"S52 E cp -a from outside then a write below", D, nil, `cp -a /tmp/tree d && echo x > d/link/f`, Ask},
+		{"S52 E docker cp then a write below", A, nil, `docker cp c:/x ./d && echo x > d/l/f`, Ask},
+		{"S52 B cmake -E create_symlink then a write through it", D, nil, `cmake -E create_symlink /tmp t && echo x > t/f`, Ask},
+		{"S52 E neighbour: clones and copies in the project, a copy that follows links", A, nil, `git clone https://x/r.git && cd r && make && cd .. && rsync -a src/ d/ && echo x > d/f && cp -a src e && echo x > e/f && cp -rL /tmp/tree g && echo x > g/f && cmake -E create_symlink src t && echo x > t/f`, Allow},
 		{"S52 E neighbour: an extraction, then a build in it", D, nil, `tar -xzf foo.tgz && cd foo && ./configure && make`, Allow},
 		{"S52 E neighbour: extractions into directories, writes beside them", A, nil, `tar -xf a.tar -C d && echo x > e/f && unzip -q a.zip -d build && cp f build/ && tar -czf out.tgz src && echo x > src/f && python3 -c 'print(1)' && echo x > t/f`, Allow},
 		{"S52 F mount", D, nil, `mount /dev/sda1 /mnt`, Ask},
