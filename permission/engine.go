@@ -961,7 +961,7 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 					continue
 				}
 				l := t
-				l.path, l.raw, l.link = pathSubject{abs: real}, "", cmp.Or(t.path.abs, t.raw)
+				l.path, l.raw, l.link = pathSubject{abs: real}, "", cmp.Or(t.raw, t.path.abs)
 				if real == "" {
 					l.path = pathSubject{tmpl: unrooted("")}
 				}

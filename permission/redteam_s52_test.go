@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,7 @@ func followDisk(p string) string {
 			if to == "" {
 				return ""
 			}
-			return to + rest
+			return path.Clean(to + rest) // the kernel takes out/../f from where out leads
 		}
 	}
 	return p
@@ -59,6 +60,7 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 		{"S52 A a link on disk to a key, read", D, nil, `cat key`, Ask},
 		{"S52 A a deny rule where the link leads", A, []string{"deny:Edit(//tmp/x/**)"}, `echo hi > out/f`, Deny},
 		{"S52 A a link on disk that loops", D, nil, `echo hi > loop`, Ask},
+		{"S52 A .. after a link on disk", A, nil, `echo hi > out/../f`, Ask},
 		{"S52 A mv into a link on disk to outside", D, nil, `mv f out`, Ask},
 		{"S52 A mv -n -t a link on disk to outside", A, nil, `mv -n -t out f`, Ask},
 		{"S52 A ln -s into a link on disk to outside", D, nil, `ln -s ../f out`, Ask},
