@@ -1028,8 +1028,10 @@ func (z *analyzer) runWith(i int, data []string) {
 		if !placed {
 			ws = append(ws, Word{Text: d, Literal: true})
 		}
+		// The copy is run with d, not with words still unknown: they are
+		// the original's (Engine.touches appends them there).
 		n := c
-		n.Words, n.Text = ws, joinWords(ws)
+		n.Words, n.Text, n.OpenArgs = ws, joinWords(ws), false
 		z.a.Commands = append(z.a.Commands, n)
 	}
 }

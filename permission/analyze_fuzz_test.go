@@ -31,6 +31,9 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"ln -s /tmp t -t d; ln x; link $y l && cd t/.. && touch l/x d/t > t; git -C l/ init; history -aw",
 		"duckdb -c 'COPY t TO x' -s .sh x.db '.output y'; echo 'LOAD x' | duckdb; duckdb <<< ATTACH",
 		"racket -e x; echo x | julia -; crystal eval; dotnet script eval x; nim --eval:x; jshell < f; erl -eval=x",
+		"install -l s /x l; xargs -a l touch; echo a | xargs -I{} cp {} d; tar xf a -C d && echo > d/l/f; ./configure --prefix=$PWD/o && make install; cmake --build b -t install",
+		"echo > out/x; cd out && make; mv f out; ln -sfn x out; cat key; rm loop/x; tee outf; cd loop; sed -i s/a/b/ ../proj/out",
+		"ansible; ansible -m; ansible-playbook; mount; ip; sysctl a=; gpg --import; docker compose -f down -v; rclone; gsutil rm; passwd -S; iptables -t",
 	} {
 		f.Add(s)
 	}
@@ -38,8 +41,13 @@ func FuzzAnalyzeShell(f *testing.F) {
 	// The whole decision too (the paths a word may name, the directories
 	// a command runs in), in the mode that reaches the most checks.
 	e := engine(f, ModeBypassPermissions)
+	// And with links on disk, in the mode that reads a line's links,
+	// archives and installs.
+	d := engine(f, ModeDefault)
+	d.Follow = followDisk
 	f.Fuzz(func(t *testing.T, src string) {
 		e.Check(bash(src))
+		d.Check(bash(src))
 		a := AnalyzeShell(src)
 		for i, c := range a.Commands {
 			if c.Inner < 0 || c.Inner > len(c.Words) {

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"cmp"
 	"net/url"
 	"path"
 	"regexp"
@@ -176,11 +177,16 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "kill", check: checkKill},
 		{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
 		{name: "killall", check: nameIn("terminates processes by name", "killall")},
+		{name: "killall5", check: nameIn("terminates every process of the machine", "killall5")},
+		// Deletes the files of a directory not used for a time (/tmp).
+		{name: "tmpreaper", check: nameIn("deletes files that have not been used for a time", "tmpreaper", "tmpwatch")},
 		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
 		// Stops or restarts the machine.
 		{name: "reboot", check: nameIn("restarts the machine", "reboot")},
 		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
 		{name: "init 0", check: checkInit},
+		// Changes the host itself, for every user and after the session.
+		{name: "host administration", check: checkHostAdmin},
 		{name: "systemctl poweroff", check: checkSystemctlPower},
 		// Services the init system starts now or at every boot or login,
 		// outside the sandbox and after the session: systemctl --user
@@ -3791,9 +3797,11 @@ func mongoWrites(t string) bool { return mongoWriteCalls.get().MatchString(t) }
 // remove, uv cache clean and prune, poetry cache clear, conda clean, brew
 // cleanup, gem cleanup), and a container engine's images, containers,
 // volumes and build cache pruned, its volumes removed or its storage reset
-// (docker system prune, docker volume rm, podman system reset). They
-// delete outside the project root, by names of their own; so do docker
-// rm and rmi of what is only known at run time (docker rmi $(docker
+// (docker system prune, docker volume rm, podman system reset, compose
+// down -v), a conda environment removed, the system's package cache
+// emptied (apt-get clean) and its logs vacuumed (journalctl
+// --vacuum-size). They delete outside the project root, by names of their own;
+// so do docker rm and rmi of what is only known at run time (docker rmi $(docker
 // images -q)), buildah rm --all and prune, nix-collect-garbage, nix store
 // gc, nix-store --gc, and cargo-cache's cleaning (cargo cache -a). Asked for help
 // or a dry run (-h, --help, -n, --dry-run), they only print.
@@ -3801,20 +3809,22 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 	c, n := asPip(c)
 	switch n {
 	case "go", "npm", "yarn", "pnpm", "pip", "pip3", "uv", "poetry", "conda", "mamba", "micromamba", "brew", "gem", "docker", "podman", "nerdctl",
-		"buildah", "nix", "nix-store", "nix-collect-garbage", "cargo":
+		"buildah", "nix", "nix-store", "nix-collect-garbage", "cargo", "docker-compose", "podman-compose",
+		"apt", "apt-get", "dnf", "yum", "zypper", "journalctl":
 	default:
 		return "", false
 	}
 	args := c.Args()
 	if n != "nix-collect-garbage" && (len(args) < 2 || args[1].Literal && !slices.ContainsFunc(args[1:], func(w Word) bool {
-		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset", "rm", "rmi", "gc", "--gc"}, w.Text)
+		return w.Literal && slices.Contains([]string{"clean", "cache", "store", "cleanup", "prune", "volume", "reset", "rm", "rmi", "gc", "--gc", "down", "autoclean", "env"}, w.Text) ||
+			n == "journalctl" && w.Literal && (strings.HasPrefix(w.Text, "--vacuum-") || w.Text == "--rotate")
 	})) {
 		return "", false // go build, docker ps: its subcommand words are not worth reading
 	}
 	has := func(names ...string) bool {
 		return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && slices.Contains(names, w.Text) })
 	}
-	if has("-h", "--help", "-n", "--dry-run") {
+	if has("-h", "--help", "--dry-run") || has("-n") && !slices.Contains([]string{"conda", "mamba", "micromamba"}, n) { // (conda's -n names an environment)
 		return "", false // go clean -n -cache, conda clean --dry-run, docker system prune --help
 	}
 	if n == "nix-collect-garbage" {
@@ -3847,9 +3857,18 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 			what = "empties the package cache, outside the project"
 		}
 	case "conda", "mamba", "micromamba":
-		if op(0, "clean") {
+		switch {
+		case op(0, "clean"):
 			what, words = "removes packages and caches of the installation, outside the project", 1
+		case op(0, "env") && op(1, "remove"):
+			what = "deletes an environment and what is installed in it, outside the project"
 		}
+	case "apt", "apt-get", "dnf", "yum", "zypper":
+		if op(0, "clean", "autoclean") {
+			what, words = "empties the system's package cache, outside the project", 1
+		}
+	case "journalctl":
+		return c.Name() + " deletes or rotates the system's logs, outside the project", false
 	case "brew", "gem":
 		if op(0, "cleanup") {
 			what, words = "removes installed versions and caches, outside the project", 1
@@ -3862,10 +3881,16 @@ func checkCacheCleanup(c SimpleCommand, _ PathEnv) (string, bool) {
 			what = "deletes volumes and the data they keep, outside the project"
 		case op(0, "system") && op(1, "reset"):
 			what = "deletes all images, containers, volumes and networks the engine keeps, outside the project"
+		case op(0, "compose") && has("down") && has("-v", "--volumes"): // (compose -f x.yml down: -f's value is no subcommand)
+			what, words = composeDownVolumes, 1
 		case op(0, "rm", "rmi") && unknownOp(m.ops[1:]), op(0, "container", "image") && op(1, "rm", "remove") && unknownOp(m.ops[2:]):
 			// docker rmi $(docker images -q): all of them; docker rm
 			// -f x, a container of the project's by name, passes.
 			what = "deletes containers or images only known at run time (all of them, by $(docker ps -aq)), outside the project"
+		}
+	case "docker-compose", "podman-compose":
+		if has("down") && has("-v", "--volumes") {
+			what, words = composeDownVolumes, 1
 		}
 	case "buildah":
 		switch {
@@ -3906,14 +3931,15 @@ func unknownOp(ops []Word) bool {
 // s3 sync --delete, aws ec2 terminate-instances, gcloud … delete, az …
 // delete), and an app deployed to production, changed or destroyed
 // there (fly deploy, vercel --prod, netlify deploy --prod, firebase
-// deploy, heroku config:set). A dry run (--dry-run, kubectl's --dry-run=client or server)
+// deploy, heroku config:set), an Ansible play or module run on the hosts
+// of its inventory, gsutil rm and rclone sync, delete, purge. A dry run (--dry-run, kubectl's --dry-run=client or server)
 // changes nothing. Reads (kubectl get, terraform plan, aws … describe-*)
 // and uploads are left alone.
 func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 	n := lowerName(c)
 	switch n {
 	case "kubectl", "oc", "kubecolor", "helm", "terraform", "tofu", "terragrunt", "pulumi", "aws", "gcloud", "az",
-		"fly", "flyctl", "vercel", "netlify", "firebase", "heroku":
+		"fly", "flyctl", "vercel", "netlify", "firebase", "heroku", "ansible", "ansible-playbook", "gsutil", "rclone":
 	default:
 		return "", false
 	}
@@ -3995,6 +4021,24 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 			"ps:scale", "scale", "pg:reset", "maintenance:on") {
 			what = "changes or destroys an app in production"
 		}
+	case "ansible-playbook", "ansible":
+		// What its tasks or module do, on the hosts of its inventory
+		// (this one, or production's); a check, a syntax check or a
+		// listing changes nothing.
+		if !has("--check") && !has("-C") && !has("--syntax-check") && !has("--list-hosts") && !has("--list-tasks") && !has("--list-tags") &&
+			(n == "ansible-playbook" && len(args) > 1 || has("-a") || slices.ContainsFunc(args[1:], func(w Word) bool {
+				return strings.HasPrefix(w.Text, "--args")
+			}) || ansibleModule(args) != "" && ansibleModule(args) != "ping" && ansibleModule(args) != "setup") {
+			what, words = "runs tasks that change the hosts of its inventory, this one or others", 0
+		}
+	case "gsutil":
+		if op(0, "rm", "rb", "mv") || op(0, "rsync") && has("-d") {
+			what = "deletes objects or buckets in the cloud"
+		}
+	case "rclone":
+		if op(0, "sync", "delete", "deletefile", "purge", "rmdir", "rmdirs", "move", "moveto", "cleanup", "dedupe") {
+			what = "deletes or overwrites files on a remote, or wherever its destination lies"
+		}
 	case "gcloud", "az":
 		// The verb follows a group path of any depth (gcloud compute
 		// instances delete); a resource named so asks too.
@@ -4009,6 +4053,25 @@ func checkCloudChange(c SimpleCommand, _ PathEnv) (string, bool) {
 		return "", false
 	}
 	return m.reason(c.Name(), words, what), false
+}
+
+// ansibleModule returns the module ansible's arguments name (-m M,
+// --module-name M or =M), "" for none; a module only known at run time is
+// "?".
+func ansibleModule(args []Word) string {
+	for i, w := range args {
+		switch v, ok := strings.CutPrefix(w.Text, "--module-name="); {
+		case i == 0:
+		case ok:
+			return cmp.Or(v, "?")
+		case (w.Text == "-m" || w.Text == "--module-name") && i+1 < len(args):
+			if !args[i+1].Literal {
+				return "?"
+			}
+			return cmp.Or(args[i+1].Text, "?")
+		}
+	}
+	return ""
 }
 
 // awsLocalEndpoint says whether the aws CLI's arguments send its requests
@@ -4186,6 +4249,18 @@ var (
 	listOptions   = []string{"--list", "-l", "--list-all", "-L"}
 	dryRunOptions = []string{"-n", "--dry-run", "--dry-run-code"}
 )
+
+// composeDownVolumes is what compose down -v does: the named volumes
+// hold a database's or a cache's data, kept by the engine, not in the
+// project.
+const composeDownVolumes = "deletes the volumes of the project's containers and the data they keep, outside the project"
+
+// gpgKeyringChanges are gpg's commands that add, make, remove or
+// re-trust keys of the user's keyring.
+var gpgKeyringChanges = []string{"--import", "--recv-keys", "--receive-keys", "--recv-key", "--fetch-keys", "--refresh-keys",
+	"--gen-key", "--generate-key", "--full-gen-key", "--full-generate-key", "--quick-gen-key", "--quick-generate-key", "--quick-add-key",
+	"--quick-add-uid", "--delete-keys", "--delete-key", "--edit-key", "--sign-key", "--lsign-key", "--quick-sign-key", "--quick-lsign-key",
+	"--import-ownertrust", "--passwd", "--change-passphrase", "--quick-set-expire", "--quick-revoke-uid", "--gen-revoke"}
 
 // Phrases of credentialRows and toolVersionRows.
 const (
@@ -4693,6 +4768,10 @@ func passOrKeyCredential(c SimpleCommand) string {
 				return c.Name() + " " + t + " " + printsCredential
 			case abbrev(t, "--delete-secret-keys") || abbrev(t, "--delete-secret-and-public-keys"):
 				return c.Name() + " " + t + " " + removesCredential
+			case slices.Contains(gpgKeyringChanges, t):
+				// The keyring in ~/.gnupg decides whose signatures every
+				// later verification (git, apt, a release check) trusts.
+				return c.Name() + " " + t + " changes the keys or the trust kept in ~/.gnupg, which every later signature check uses"
 			}
 		}
 	case "gh", "glab":
@@ -4851,4 +4930,104 @@ func checkToolVersion(c SimpleCommand, env PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkHostAdmin: a command that changes the host itself, outside any
+// project and after the session: its mounts, loop devices and swap, its
+// kernel's settings and modules, its network and firewall, its name and
+// clock, its users and groups. Their listing and querying forms (mount,
+// losetup -a, swapon --show, sysctl x, ip addr, iptables -L, nft list, ufw
+// status, passwd -S, hostnamectl, date) change nothing.
+func checkHostAdmin(c SimpleCommand, _ PathEnv) (string, bool) {
+	n := lowerName(c)
+	args := c.Args()
+	if len(args) == 0 {
+		return "", false
+	}
+	// only reports whether every word after the name is one of words (an
+	// option's value after one that takes it, in takes).
+	only := func(takes []string, words ...string) bool {
+		for i := 1; i < len(args); i++ {
+			switch t := args[i].Text; {
+			case !args[i].Literal:
+				return false
+			case slices.Contains(takes, t):
+				i++
+			case !slices.Contains(words, t):
+				return false
+			}
+		}
+		return true
+	}
+	info := []string{"-h", "--help", "-V", "--version"}
+	word := func(ws ...string) bool {
+		return slices.ContainsFunc(args[1:], func(w Word) bool { return !w.Literal || slices.Contains(ws, w.Text) })
+	}
+	what := ""
+	switch n {
+	case "mount", "umount", "swapon", "swapoff", "losetup":
+		// mount -l, swapon --show, losetup -a list.
+		if !only([]string{"-t", "--types"}, append(info, "-l", "--list", "-s", "--summary", "--show", "-a", "--all", "-v")...) || n == "umount" || n == "swapoff" ||
+			(n == "mount" || n == "swapon") && word("-a", "--all") {
+			what = "changes the host's mounts, swap or loop devices"
+		}
+	case "modprobe", "insmod", "rmmod":
+		if !only(nil, info...) && !word("-n", "--dry-run", "-c", "--showconfig") {
+			what = "loads or unloads a kernel module"
+		}
+	case "sysctl":
+		if slices.ContainsFunc(args[1:], func(w Word) bool {
+			return !w.Literal || strings.Contains(w.Text, "=") || slices.Contains([]string{"-w", "--write", "-p", "--load", "--system"}, w.Text)
+		}) {
+			what = "changes the kernel's settings"
+		}
+	case "ip":
+		if word("add", "del", "delete", "set", "change", "replace", "flush", "append", "prepend") {
+			what = "changes the host's network interfaces, addresses or routes"
+		}
+	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft":
+		if !only([]string{"-t", "--table"}, append(info, "-L", "--list", "-S", "--list-rules", "-n", "--numeric", "-v", "--verbose", "-x", "--exact", "--line-numbers")...) {
+			what = "changes the host's firewall"
+		}
+	case "iptables-restore", "ip6tables-restore", "ebtables", "arptables":
+		what = "changes the host's firewall"
+	case "nft":
+		if ops := operandTexts(args); len(ops) > 0 && ops[0] != "list" && !only(nil, info...) {
+			what = "changes the host's firewall"
+		}
+	case "ufw":
+		if ops := operandTexts(args); len(ops) > 0 && ops[0] != "status" && ops[0] != "show" && ops[0] != "version" && ops[0] != "help" {
+			what = "changes the host's firewall"
+		}
+	case "firewall-cmd":
+		if slices.ContainsFunc(args[1:], func(w Word) bool {
+			return !w.Literal || !strings.HasPrefix(w.Text, "--list") && !strings.HasPrefix(w.Text, "--get") && !strings.HasPrefix(w.Text, "--query") &&
+				!strings.HasPrefix(w.Text, "--zone") && w.Text != "--state" && !slices.Contains(info, w.Text)
+		}) {
+			what = "changes the host's firewall"
+		}
+	case "hostnamectl", "timedatectl", "localectl":
+		if slices.ContainsFunc(args[1:], func(w Word) bool {
+			return !w.Literal || strings.HasPrefix(w.Text, "set-") || w.Text == "hostname" && len(args) > 2
+		}) {
+			what = "changes the host's name, clock or locale"
+		}
+	case "date":
+		if word("-s", "--set") || slices.ContainsFunc(args[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "--set=") }) {
+			what = "sets the host's clock"
+		}
+	case "useradd", "userdel", "usermod", "groupadd", "groupdel", "groupmod", "adduser", "deluser", "addgroup", "delgroup",
+		"chpasswd", "chsh", "chfn", "vipw", "vigr", "gpasswd", "chage":
+		if !only(nil, append(info, "-l", "--list")...) {
+			what = "changes the host's users or groups"
+		}
+	case "passwd":
+		if !word("-S", "--status") && !only(nil, info...) || len(args) == 1 {
+			what = "changes a password of the host's users"
+		}
+	}
+	if what == "" {
+		return "", false
+	}
+	return c.Name() + " " + what, false
 }

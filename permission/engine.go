@@ -805,6 +805,16 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 			}
 		}
 	}
+	// What an archive or a copy on the line filled a directory with may
+	// hold links too, made where the engine cannot see them.
+	if trees := e.filledTrees(a.Commands); len(trees) > 0 && e.Mode != ModeBypassPermissions {
+		if why := e.belowFilled(a.Commands, trees); why != "" {
+			worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
+		}
+	}
+	if why := e.defaultInstall(a.Commands); why != "" && e.Mode != ModeBypassPermissions {
+		worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
+	}
 	// What the analysis could not see is asked for in bypassPermissions
 	// mode too: a deny rule or an rm of a critical path may hide in it,
 	// and those hold in every mode.
@@ -849,6 +859,9 @@ type touch struct {
 	// opaque: the path goes through a link to a directory that cannot be
 	// known (/proc/1/cwd, /dev/fd/3/x); path.tmpl starts unknown.
 	opaque bool
+	// link is the path as written when this touch is where it leads
+	// through links on disk (Engine.onDisk), "" otherwise.
+	link string
 	// raw is the literal path made absolute but not cleaned, set only
 	// where it holds a "..": path.abs folded it away (t/../x is x), but
 	// the kernel follows t first, to wherever t leads.
@@ -885,6 +898,14 @@ func (t touch) via(link string) bool {
 // anywhere.
 func (e *Engine) touches(c SimpleCommand) []touch {
 	args := PathArgs(c)
+	if c.OpenArgs && !c.FromFind && appendsInput(c) {
+		// xargs touch < list: the words xargs appends are operands too,
+		// read or written as the command's own would be, at paths only
+		// known at run time. (find -exec's are under find's start paths;
+		// xargs -I puts them in place of its string, not after.)
+		c.Words = append(c.Words[:len(c.Words):len(c.Words)], Word{Text: "$XARGS_INPUT"})
+		args = PathArgs(c)
+	}
 	if len(args) == 0 {
 		return nil
 	}
@@ -935,9 +956,109 @@ func (e *Engine) touches(c SimpleCommand) []touch {
 			if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == t.path }) {
 				ts = append(ts, t)
 			}
+			for _, real := range e.onDisk(c, t) {
+				if real == "" && !t.write {
+					continue
+				}
+				l := t
+				l.path, l.raw, l.link = pathSubject{abs: real}, "", cmp.Or(t.raw, t.path.abs)
+				if real == "" {
+					l.path = pathSubject{tmpl: unrooted("")}
+				}
+				if !slices.ContainsFunc(ts[first:], func(o touch) bool { return o.path == l.path }) {
+					ts = append(ts, l)
+				}
+			}
 		}
 	}
 	return ts
+}
+
+// onDisk returns where touch t leads through symbolic links
+// that already exist (Engine.Follow), other than t's own path, "" for
+// links that loop: a link out → /tmp made earlier makes echo hi > out,
+// cp f out/ and tee out writes in /tmp, which each alone reads as one in
+// the project. A path in the root reached through a link to the root
+// itself is written as in Env.Root, so that rules and the root check
+// still match. rm, unlink, rmdir, mv, ln and git act on a link they are
+// named, not on where it leads, so only the directories above their
+// arguments are followed (the kernel always follows those); a
+// redirection's target is opened, and followed, whatever the command.
+// None without Follow, for a path only known at run time, or one of /dev
+// or /proc, whose links are this process's.
+func (e *Engine) onDisk(c SimpleCommand, t touch) []string {
+	abs := t.path.abs
+	if e.Follow == nil || abs == "" || t.opaque || !strings.HasPrefix(abs, "/") ||
+		strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/") || throughMagicLink(abs) {
+		return nil
+	}
+	reals := e.followed(cmp.Or(t.raw, abs), abs)
+	if !t.redirect {
+		switch n := lowerName(c); n {
+		case "rm", "unlink", "rmdir", "mv", "ln", "git":
+			if (n == "mv" || n == "ln") && intoDest(c, t.word) {
+				break // mv f out, ln -s x out: into the directory out leads to
+			}
+			reals = reals[:0]
+			dir, base := path.Split(abs)
+			if d := e.Follow(path.Clean(dir)); d == "" {
+				reals = append(reals, "")
+			} else if q := path.Join(d, base); q != abs {
+				reals = append(reals, q)
+			}
+		}
+	}
+	if len(reals) == 0 || e.Env.Root == "" {
+		return reals
+	}
+	root := e.Follow(e.Env.Root)
+	for i, r := range reals {
+		if root != "" && root != e.Env.Root && within(r, root) {
+			reals[i] = e.Env.Root + r[len(root):]
+		}
+	}
+	return slices.DeleteFunc(reals, func(r string) bool { return r == abs })
+}
+
+// appendsInput reports whether c runs behind xargs, which appends the
+// words of its input to it, not with -I (-i, --replace), which puts them
+// in place of a string of its words (a non-literal word, as the analysis
+// leaves it).
+func appendsInput(c SimpleCommand) bool {
+	xargs := false
+	for _, w := range c.Words[:c.Inner] {
+		switch {
+		case baseName(w.Text) == "xargs":
+			xargs = true
+		case xargs && (strings.HasPrefix(w.Text, "-I") || strings.HasPrefix(w.Text, "-i") || strings.HasPrefix(w.Text, "--replace")):
+			return false
+		}
+	}
+	return xargs
+}
+
+// intoDest reports whether w is the destination of mv or ln c (its last
+// operand, or -t's), which they move or link into when it is a directory,
+// through a link to one too, unless -T (--no-target-directory) or ln's -n
+// (--no-dereference) treats it as a name.
+func intoDest(c SimpleCommand, w Word) bool {
+	args := c.Args()[1:]
+	name := "T" // (mv -n is --no-clobber)
+	if lowerName(c) == "ln" {
+		name = "Tn"
+	}
+	if len(args) == 0 || hasOpt(args, name, "--no-target-directory", "--no-dereference") && !hasOpt(args, "t", "--target-directory") {
+		return false
+	}
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a.Text, "--target-directory="); ok {
+			return v == w.Text
+		}
+		if (a.Text == "-t" || a.Text == "--target-directory") && i+1 < len(args) {
+			return args[i+1] == w
+		}
+	}
+	return args[len(args)-1] == w
 }
 
 // wrapperDir is the directory a wrapper's dir option wd (env -C wd, sudo
@@ -1122,11 +1243,20 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
 		outside := ""
 		eachDir(c, func(d string) bool {
-			if !leavesCwd(d) {
+			if !leavesCwd(d) && e.Follow == nil {
 				return true
 			}
-			if cwd := e.Env.In(d).Cwd; cwd != "" && !within(cwd, e.Env.Root) {
+			cwd := e.Env.In(d).Cwd
+			switch {
+			case cwd == "":
+			case leavesCwd(d) && !within(cwd, e.Env.Root):
 				outside = cwd
+			case e.Follow != nil:
+				// cd out && make, make -C out, where out is a link on
+				// disk to outside.
+				if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
+					outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
+				}
 			}
 			return outside == ""
 		})
@@ -1219,6 +1349,9 @@ func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
 		if _, ok := e.pathRules("Bash", p.path, true, RuleAllow); ok {
 			continue
 		}
+		if p.path.abs == "" && p.link != "" {
+			return verdict{d: Ask, reason: "writes through " + p.link + ", whose symbolic links loop: where it leads cannot be known", suggest: true}, false
+		}
 		if p.path.abs == "" {
 			return verdict{d: Ask, reason: "writes to a path only known at run time: " + p.word.Text, suggest: true}, false
 		}
@@ -1226,7 +1359,11 @@ func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
 			continue
 		}
 		if e.Env.Root != "" && !within(p.path.abs, e.Env.Root) {
-			return verdict{d: Ask, reason: "writes outside the project root: " + p.path.abs, suggest: true}, false
+			why := "writes outside the project root: " + p.path.abs
+			if p.link != "" {
+				why += " (" + p.link + " leads there through a symbolic link)"
+			}
+			return verdict{d: Ask, reason: why, suggest: true}, false
 		}
 	}
 	return verdict{}, true

@@ -3,6 +3,7 @@ package permission
 import (
 	"path"
 	"slices"
+	"strings"
 )
 
 // madeLink is a link a command line makes (ln, link) to a place that may
@@ -16,7 +17,8 @@ type madeLink struct {
 
 // linksOut returns the links the commands of a line make to places that
 // may lie outside the project root (ln -s /etc/x l; ln ~/.bashrc in; cp
-// -s /etc/x l; a target only known at run time), and to links made before
+// -s /etc/x l; BSD's install -l s /etc/x l; cmake -E create_symlink; a
+// target only known at run time), and to links made before
 // them (ln -s t t2, cp -a t t2). The link itself lands in the project, so
 // each command on its own passes; nil when no command of the line makes a
 // link, without allocating.
@@ -24,7 +26,8 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
 		n := lowerName(c)
-		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) {
+		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) && (n != "install" || !hasOpt(c.Args()[1:], "l")) &&
+			(n != "cmake" || !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "create_symlink" || w.Text == "create_hardlink" })) {
 			continue
 		}
 		// A copy is a link only when cp copies links as links (-P, -d,
@@ -97,4 +100,119 @@ func (e *Engine) throughLink(i int, c SimpleCommand, links []madeLink) string {
 		}
 	}
 	return ""
+}
+
+// filledTree is a directory a command of a line fills with what the
+// engine cannot see (an archive's members, a copy's tree, links inline
+// code makes): any of it may be a symbolic link to outside the root.
+type filledTree struct {
+	by  int    // the index of the command in Analysis.Commands
+	dir string // absolute, clean
+}
+
+// filledTrees returns the directories the commands of a line fill with
+// what may hold links (an extraction: tar -xf a.tar, unzip -d d, where it
+// writes with PathArg.Fills; a clone, git clone URL d, docker cp c:/x d;
+// a copy that keeps links from outside the root, cp -a /x d, rsync -a
+// host:x d; python3 -c 'os.symlink(…)' in the directory it runs in); nil,
+// without allocating, when none does. A copy in the project (cp -a a b,
+// cpio -p) is left out: its links are on disk, where Engine.Follow sees
+// them.
+func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
+	var out []filledTree
+	for i, c := range cmds {
+		if lang, code, _ := inlineProgram(c); lang != langNone && slices.ContainsFunc(code, func(r codeRef) bool {
+			return r.word < len(c.Words) && strings.Contains(c.Words[r.word].Text, "link")
+		}) {
+			if cwd := e.Env.In(c.Dir).Cwd; cwd != "" {
+				out = append(out, filledTree{by: i, dir: cwd})
+			}
+			continue
+		}
+		n := lowerName(c)
+		fetch := n == "git" && slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "clone" }) ||
+			(n == "docker" || n == "podman") && len(c.Args()) > 1 && c.Args()[1].Text == "cp"
+		if !extractor(c) && !fetch && !e.copiesLinksIn(c) {
+			continue
+		}
+		for _, t := range e.touches(c) {
+			if t.write && (t.fills || fetch) && t.path.abs != "" && t.link == "" {
+				out = append(out, filledTree{by: i, dir: t.path.abs})
+			}
+		}
+	}
+	return out
+}
+
+// belowFilled reports why a command of cmds, a line, writes below a tree
+// an earlier one filled (filledTrees), or "": echo x > link/f after tar
+// -xf a.tar writes where a link the archive held leads, which cannot be
+// known. The directory itself is not counted (cp f d/ after unzip -d d),
+// nor where later commands run (tar -xf a.tgz && cd a && make): their
+// writes by name are.
+func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
+	for i, c := range cmds {
+		for _, f := range trees {
+			if f.by >= i {
+				continue
+			}
+			for _, t := range e.touches(c) {
+				if t.write && t.path.abs != "" && t.path.abs != f.dir && t.via(f.dir) {
+					return commandName(c) + " writes " + t.word.Text + " below " + f.dir + ", which " + commandName(cmds[f.by]) +
+						" filled earlier on the line with what the engine cannot see: a symbolic link there may lead outside the project root"
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// extractor reports whether c unpacks an archive (cpio only with -i).
+func extractor(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "tar", "bsdtar", "gtar", "unzip", "7z", "7za", "7zz", "unar", "unrar", "jar", "ar", "pax":
+		return true
+	case "cpio", "bsdcpio":
+		return hasOpt(c.Args()[1:], "i", "--extract")
+	}
+	return false
+}
+
+// copiesLinksIn reports whether c, cp or rsync, copies links as links
+// (cp -a, -r, -P; rsync -a, -l) from a source written out outside the
+// root (cp -a /x d, rsync -a ../x/ d), or from another host (rsync -a
+// host:x d). A source only known at run time is left to the kernel
+// sandbox: cp -r "$SRC"/*.o out/ is how builds copy.
+func (e *Engine) copiesLinksIn(c SimpleCommand) bool {
+	args := c.Args()
+	n := lowerName(c)
+	switch {
+	case len(args) < 3:
+		return false
+	case n == "cp":
+		if !hasOpt(args[1:], "PdaRr", "--no-dereference", "--archive", "--recursive") || hasOpt(args[1:], "L", "--dereference") {
+			return false
+		}
+	case n == "rsync":
+		if !hasOpt(args[1:], "al", "--archive", "--links") || hasOpt(args[1:], "L", "--copy-links") {
+			return false
+		}
+	default:
+		return false
+	}
+	env := e.Env.In(c.Dir)
+	ops := args[1 : len(args)-1] // the last is where they go (or -t's, an option's value)
+	return slices.ContainsFunc(ops, func(w Word) bool {
+		t := w.Text
+		switch {
+		case !w.Literal || strings.HasPrefix(t, "-"):
+			return false
+		case n == "rsync" && strings.Contains(t, ":") && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "."):
+			return true // host:path, rsync://
+		case !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !hasDotDot(t):
+			return false // below the working directory, a cd's included
+		}
+		abs := env.Resolve(t)
+		return e.Env.Root != "" && (!strings.HasPrefix(abs, "/") || !within(abs, e.Env.Root))
+	})
 }

@@ -1476,7 +1476,15 @@ func installPaths(out []PathArg, c SimpleCommand) []PathArg {
 		}
 		return out
 	}
-	return (&pathSpec{role: opsCopy, arg: "gmoS", target: "t", longTarget: []string{"--target-directory"}}).paths(out, args)
+	from := len(out)
+	out = (&pathSpec{role: opsCopy, arg: "gmoSl", target: "t", longTarget: []string{"--target-directory"}}).paths(out, args)
+	if hasOpt(args, "l") {
+		// BSD's install -l s|h|r|a links to its sources, as cp -s does.
+		for i := from; i < len(out); i++ {
+			out[i].Reach = !out[i].Write
+		}
+	}
+	return out
 }
 
 // lnPaths: ln [OPTION]... TARGET... LINK (or -t DIR TARGET...) writes LINK.
@@ -2170,6 +2178,107 @@ func installDirs(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// defaultInstall returns why a command of cmds, a line, installs under
+// the prefix its build chose for itself, or "": make install, cmake
+// --install (or --build … --target install), ninja install and meson
+// install with no prefix or staging root given to them (makeInstallVars,
+// --prefix, DESTDIR, literal or not: installDirs judges them) put files in /usr/local, or wherever the build was configured
+// for in an earlier call, outside the project root as a rule. An earlier
+// command of the line that configured the build for a prefix in the
+// project (./configure --prefix=$PWD/out, cmake
+// -DCMAKE_INSTALL_PREFIX=inst, meson setup --prefix …) names it.
+func (e *Engine) defaultInstall(cmds []SimpleCommand) string {
+	configured := false
+	for _, c := range cmds {
+		n := lowerName(c)
+		if n != "make" && n != "gmake" && n != "cmake" && n != "ninja" && n != "meson" && n != "configure" {
+			continue
+		}
+		args := c.Args()
+		if e.configuresPrefix(c, n) {
+			configured = true
+			continue
+		}
+		// operand reports whether an operand (no option) is one the
+		// install target's names.
+		operand := func(install func(string) bool) bool {
+			return slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && !strings.HasPrefix(w.Text, "-") && install(w.Text) })
+		}
+		has := func(opts ...string) bool {
+			return slices.ContainsFunc(args[1:], func(w Word) bool {
+				n, _, _ := strings.Cut(w.Text, "=")
+				return slices.Contains(opts, n)
+			})
+		}
+		staged := func() bool {
+			return slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return strings.HasPrefix(a, "DESTDIR=") })
+		}
+		installs := false
+		switch n {
+		case "make", "gmake":
+			installs = operand(func(o string) bool { return o == "install" || strings.HasPrefix(o, "install-") }) &&
+				!slices.ContainsFunc(makeInstallVars, func(v string) bool {
+					set := func(w string) bool { return strings.HasPrefix(w, v+"=") }
+					return slices.ContainsFunc(args[1:], func(w Word) bool { return set(w.Text) }) || slices.ContainsFunc(c.EnvAssigns(), set)
+				}) && !hasOpt(args[1:], "nq", "--dry-run", "--just-print", "--recon", "--question")
+		case "cmake":
+			installs = (has("--install") || has("--build") && slices.ContainsFunc(args[1:], func(w Word) bool { return w.Text == "install" || w.Text == "--target=install" })) &&
+				!has("--prefix") && !staged()
+		case "ninja":
+			installs = operand(func(o string) bool { return o == "install" }) && !hasOpt(args[1:], "n", "--dry-run") && !staged()
+		case "meson":
+			installs = len(args) > 1 && args[1].Text == "install" && !has("--destdir", "--dry-run", "-n") && !staged()
+		}
+		if installs && !configured {
+			return commandName(c) + " installs under the prefix the build chose (/usr/local unless it was told otherwise), outside the project root; give it one (PREFIX=, DESTDIR=, --prefix) to install in the project"
+		}
+	}
+	return ""
+}
+
+// configuresPrefix reports whether c, named n, configures a build to
+// install in the project: ./configure --prefix=P, cmake
+// -DCMAKE_INSTALL_PREFIX=P or --install-prefix P, meson setup or
+// configure --prefix P or -Dprefix=P, with P in the root (or in the
+// working directory as $PWD or $(pwd) names it).
+func (e *Engine) configuresPrefix(c SimpleCommand, n string) bool {
+	args := c.Args()
+	env := e.Env.In(c.Dir)
+	for i, w := range args {
+		if i == 0 {
+			continue
+		}
+		var val Word
+		switch name, v, eq := strings.Cut(w.Text, "="); {
+		case n == "configure" && name == "--prefix", n == "cmake" && name == "--install-prefix", n == "meson" && name == "--prefix":
+			if eq {
+				val = Word{Text: v, Literal: w.Literal}
+			} else if i+1 < len(args) {
+				val = args[i+1]
+			}
+		case n == "cmake" && eq && (name == "-DCMAKE_INSTALL_PREFIX" || strings.HasPrefix(name, "-DCMAKE_INSTALL_PREFIX:")),
+			n == "meson" && eq && name == "-Dprefix":
+			val = Word{Text: v, Literal: w.Literal}
+		default:
+			continue
+		}
+		if val.Text == "" {
+			return false
+		}
+		if !val.Literal {
+			for _, pwd := range [...]string{"$PWD", "${PWD}", "$(pwd)", "`pwd`"} {
+				if rest, ok := strings.CutPrefix(val.Text, pwd); ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`") && !hasDotDot(rest) {
+					return env.Cwd != "" && e.Env.Root != "" && within(env.Cwd, e.Env.Root)
+				}
+			}
+			return false
+		}
+		abs := env.Resolve(val.Text)
+		return e.Env.Root != "" && strings.HasPrefix(abs, "/") && within(abs, e.Env.Root)
+	}
+	return false
+}
+
 // sshKeygenPaths: ssh-keygen -f FILE writes FILE and FILE.pub (a new key,
 // a changed passphrase or comment, a known_hosts entry removed); where it
 // only reads it (-l, -y) the write asks at worst. In a cluster (-qf FILE)
@@ -2689,7 +2798,8 @@ func arPaths(out []PathArg, c SimpleCommand) []PathArg {
 // cmakePaths: cmake -E's file commands write what they make, copy to,
 // rename or remove (rm, remove, remove_directory, make_directory, touch:
 // every operand; copy and kin, rename, create_symlink and
-// create_hardlink: the last), and read the rest.
+// create_hardlink: the last), and read the rest, or reach it through the
+// link they make.
 func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	args := c.Args()[1:]
 	if len(args) < 2 || !args[0].Literal || args[0].Text != "-E" || !args[1].Literal {
@@ -2717,8 +2827,11 @@ func cmakePaths(out []PathArg, c SimpleCommand) []PathArg {
 	all := slices.Contains([]string{"rm", "remove", "remove_directory", "make_directory", "touch", "touch_nocreate"}, args[1].Text)
 	last := slices.Contains([]string{"copy", "copy_directory", "copy_directory_if_different", "copy_if_different", "copy_if_newer",
 		"copy_directory_if_newer", "rename", "create_symlink", "create_hardlink"}, args[1].Text)
+	// create_symlink's and create_hardlink's target is reached through
+	// the link, as ln's is.
+	link := args[1].Text == "create_symlink" || args[1].Text == "create_hardlink"
 	for i, w := range ops {
-		out = append(out, PathArg{Word: w, Write: all || last && i == len(ops)-1})
+		out = append(out, PathArg{Word: w, Write: all || last && i == len(ops)-1, Reach: link && i == 0 && len(ops) > 1})
 	}
 	return out
 }
