@@ -2,6 +2,8 @@ package integration
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -172,5 +174,46 @@ func TestHelpAndVersion(t *testing.T) {
 	r = run(t, invocation{args: []string{"frobnicate"}, dir: t.TempDir()})
 	if r.code != 2 {
 		t.Errorf("unknown command: exit %d, want 2", r.code)
+	}
+}
+
+// TestCheckFromALinkedDirectory: a project reached through a symbolic
+// link (cd ~/src/app where ~/src leads to /data/src) is the project: its
+// writes are in the root, where the kernel makes them, not "outside the
+// project root" as the link's name reads (every write asked, and a
+// --dont-ask run refused them all). The shell's cd .. leaves from the
+// link's name, so a write after it is outside.
+func TestCheckFromALinkedDirectory(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	link := filepath.Join(outsideTemp(t), "app")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	at := invocation{dir: link, env: []string{"PWD=" + link}}
+	for _, tt := range []struct{ cmd, want string }{
+		{"touch x", "allow"},
+		{"mkdir -p sub && cd sub && echo hi > y", "allow"},
+		{"cd .. && touch x", "ask"},
+		{"touch ../x", "ask"},
+	} {
+		inv := at
+		inv.args = []string{"check", "--json", "-c", tt.cmd}
+		r := run(t, inv)
+		var got checkJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Fatalf("%s: stdout is not JSON: %v\n%s%s", tt.cmd, err, r.stdout, r.stderr)
+		}
+		if got.Decision != tt.want {
+			t.Errorf("%s: %s (%s), want %s", tt.cmd, got.Decision, got.Reason, tt.want)
+		}
+	}
+	inv := at
+	inv.args = []string{"run", "--dont-ask", "--", "touch", "made"}
+	if r := run(t, inv); r.code != 0 {
+		t.Fatalf("run --dont-ask -- touch made from the link: exit %d: %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "made")); err != nil {
+		t.Errorf("the run's file is not in the project: %v", err)
 	}
 }

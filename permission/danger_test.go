@@ -404,6 +404,25 @@ func TestPathEnvIn(t *testing.T) {
 			t.Errorf("In(%q) = %+v, want Cwd %q", tt.dir, got, tt.cwd)
 		}
 	}
+	// Reached through a link (~/src → /data/src): files are opened from
+	// where it leads, a cd with ".." leaves from the shell's name for it.
+	linked := PathEnv{Cwd: "/data/src/app", Pwd: "/home/u/src/app", Home: "/home/u", Root: "/data/src/app"}
+	for _, tt := range []struct{ dir, cwd string }{
+		{"", "/data/src/app"},
+		{"build", "/data/src/app/build"},
+		{"..", "/home/u/src"},
+		{"build/../..", "/home/u/src"},
+		{"/tmp", "/tmp"},
+		{"?", ""},
+	} {
+		got := linked.In(tt.dir)
+		if got.Cwd != tt.cwd || tt.dir != "" && got.Pwd != "" {
+			t.Errorf("linked In(%q) = %+v, want Cwd %q and no Pwd", tt.dir, got, tt.cwd)
+		}
+	}
+	if got := linked.Resolve("x"); got != "/data/src/app/x" {
+		t.Errorf("linked Resolve(x) = %q, want it where the link leads", got)
+	}
 }
 
 func TestPathEnvResolve(t *testing.T) {

@@ -8,8 +8,15 @@ import (
 // PathEnv is what resolving a path from a shell command needs: the
 // directory the command runs in, the user's home and the project root. All
 // three are absolute and clean, or empty when unknown.
+//
+// Pwd is the working directory as the shell names it ($PWD) where a
+// symbolic link on its way makes it differ from Cwd, where the link leads
+// (a project reached as ~/src/app through ~/src → /data/src): the kernel
+// opens a command's relative paths from Cwd, but the shell's cd takes a
+// ".." from Pwd (cd .. goes to ~/src, not /data/src).
 type PathEnv struct {
 	Cwd, Home, Root string
+	Pwd             string
 }
 
 // Resolve returns p as an absolute, clean path: a leading ~, $HOME or
@@ -239,15 +246,22 @@ func opaqueDir(p string) bool {
 // In returns the environment of a command that runs in dir, a
 // SimpleCommand.Dir: Cwd moved there, or emptied when dir is unknown ("?")
 // so that relative paths stay relative and match nothing under the root.
+// A relative dir with a ".." in it is taken from Pwd, as the shell's cd
+// takes it; the directory it names is then named as the shell has it.
 func (e PathEnv) In(dir string) PathEnv {
 	switch dir {
 	case "":
 		return e
 	case "?":
-		e.Cwd = ""
+		e.Cwd, e.Pwd = "", ""
 		return e
 	}
-	e.Cwd = e.Resolve(dir)
+	from := e
+	if e.Pwd != "" && !path.IsAbs(dir) && hasDotDot(dir) {
+		from.Cwd = e.Pwd
+	}
+	e.Pwd = ""
+	e.Cwd = from.Resolve(dir)
 	if !path.IsAbs(e.Cwd) {
 		e.Cwd = ""
 	}

@@ -405,7 +405,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 	e := &permission.Engine{
 		Rules:    cfg.Rules,
 		Mode:     mode,
-		Env:      permission.PathEnv{Cwd: cwd, Home: home, Root: root},
+		Env:      pathEnv(res, cwd, home, root),
 		PlanFile: o.planFile,
 		Exists:   exists,
 		Follow:   follow,
@@ -541,6 +541,19 @@ func followIn(p string, hops *int) string {
 		p = target
 	}
 	return ""
+}
+
+// pathEnv is the engine's view of where a command runs: the working
+// directory where its links lead, which the kernel opens relative paths
+// from (a project reached through a link is then in the root, not every
+// write in it "outside the project root"), and the shell's name for it,
+// which cd takes a ".." from.
+func pathEnv(res *exec.Resolver, cwd, home, root string) permission.PathEnv {
+	env := permission.PathEnv{Cwd: cwd, Home: home, Root: root}
+	if real, err := res.EvalSymlinks(cwd); err == nil && real != filepath.Clean(cwd) {
+		env.Cwd, env.Pwd = real, filepath.Clean(cwd)
+	}
+	return env
 }
 
 // projectRoot returns the explicit root, or the git top-level of cwd, or
