@@ -5,6 +5,7 @@ package exec
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,4 +47,43 @@ func TestSharedRepository(t *testing.T) {
 			t.Errorf(".git/config a link: %q, want nothing", got)
 		}
 	})
+}
+
+// TestUnfinishedInit: a .git that git init began (its templates'
+// description, no HEAD or config) is one; an empty .git, a project
+// marker, or a repository is not (a failed command in a project marked so
+// was told about git init --shared).
+func TestUnfinishedInit(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files []string
+		want  bool
+	}{
+		{"begun by git init", []string{"description", "hooks/"}, true},
+		{"an empty marker", nil, false},
+		{"a repository", []string{"description", "HEAD", "config"}, false},
+		{"a config but no HEAD", []string{"description", "config"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			git := filepath.Join(root, ".git")
+			if err := os.Mkdir(git, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range tt.files {
+				var err error
+				if strings.HasSuffix(f, "/") {
+					err = os.Mkdir(filepath.Join(git, f), 0o755)
+				} else {
+					err = os.WriteFile(filepath.Join(git, f), nil, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := unfinishedInit(root, root); (got == git) != tt.want || got != "" && got != git {
+				t.Errorf("unfinishedInit = %q, want found %v", got, tt.want)
+			}
+		})
+	}
 }
