@@ -148,7 +148,9 @@ type configProgram struct{ key, value string }
 // filters git add, diff and checkout run, diff and merge drivers, the
 // helpers git fetch and push run (a credential helper given as !cmd, a
 // local remote's upload-pack), the programs git starts for a person (an
-// editor, a pager, ssh, gpg, askpass, a diff or merge tool). One in the
+// editor, a pager, ssh, gpg, askpass, a diff or merge tool, git add -p's
+// diff filter, git archive's tar filters, trailer commands, send-email's
+// and help's programs: every key of git 2.39's whose value is one). One in the
 // root that the command rewrote would run outside the sandbox, as a hook
 // would. Not a shell alias (!cmd): git runs it only when a person types
 // its name, as they would run the project's script itself, which the
@@ -166,7 +168,10 @@ func programOf(name, value string) string {
 		}
 		return value
 	case "core.sshcommand", "core.pager", "core.editor", "core.askpass",
-		"sequence.editor", "diff.external", "gpg.program":
+		"sequence.editor", "diff.external", "gpg.program",
+		"core.gitproxy", "core.alternaterefscommand", "interactive.difffilter",
+		"gpg.ssh.defaultkeycommand", "instaweb.httpd",
+		"uploadpack.packobjectshook": // git reads it from the user's config only
 		return value
 	}
 	section, rest, _ := strings.Cut(name, ".")
@@ -175,6 +180,28 @@ func programOf(name, value string) string {
 		key = rest[i+1:]
 	}
 	switch {
+	case section == "sendemail":
+		// git send-email's commands, for every identity
+		// (sendemail.<identity>.tocmd); an smtpServer that is an
+		// absolute path is a sendmail to run, else a host.
+		switch key {
+		case "sendmailcmd", "tocmd", "cccmd", "headercmd":
+			return value
+		case "smtpserver":
+			if filepath.IsAbs(value) {
+				return value
+			}
+		}
+		return ""
+	case section == "submodule" && key == "update" && key != rest:
+		// !cmd: git submodule update runs it, in the submodule's
+		// working tree, which a relative path would be taken from
+		// here as if it were the root's: only one found from / or ~.
+		after, shell := strings.CutPrefix(value, "!")
+		if !shell || !strings.HasPrefix(strings.TrimLeft(after, " \t"), "/") && !strings.HasPrefix(strings.TrimLeft(after, " \t"), "~") {
+			return ""
+		}
+		return after
 	case section == "pager" && key == rest:
 		if maybeGitBool(value) {
 			return ""
@@ -197,7 +224,10 @@ func programOf(name, value string) string {
 	switch section + "." + key {
 	case "filter.clean", "filter.smudge", "filter.process", "diff.textconv",
 		"diff.command", "merge.driver", "gpg.program", "difftool.cmd",
-		"mergetool.cmd", "remote.uploadpack", "remote.receivepack":
+		"mergetool.cmd", "remote.uploadpack", "remote.receivepack",
+		"difftool.path", "mergetool.path", "browser.cmd", "browser.path",
+		"man.cmd", "man.path", "guitool.cmd", "tar.command",
+		"trailer.command", "trailer.cmd":
 		return value
 	}
 	return ""

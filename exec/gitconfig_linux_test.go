@@ -276,6 +276,32 @@ func TestProgramPath(t *testing.T) {
 		{"filter.clean", "tools/x", ""},
 		{"core.hookspath", "tools", ""},
 		{"user.name", "tools/x", ""},
+		// git 2.39's other keys whose value is a program or command line
+		{"interactive.difffilter", "tools/f", "tools/f"},
+		{"tar.tgz.command", "tools/z", "tools/z"},
+		{"trailer.sign.command", "tools/t", "tools/t"},
+		{"trailer.sign.cmd", "tools/t", "tools/t"},
+		{"core.gitproxy", "tools/p for example.com", "tools/p for example.com"},
+		{"core.alternaterefscommand", "tools/a", "tools/a"},
+		{"gpg.ssh.defaultkeycommand", "tools/k", "tools/k"},
+		{"difftool.x.path", "tools/d", "tools/d"},
+		{"mergetool.x.path", "tools/m", "tools/m"},
+		{"browser.x.cmd", "tools/b", "tools/b"},
+		{"browser.x.path", "tools/b", "tools/b"},
+		{"man.x.cmd", "tools/v", "tools/v"},
+		{"man.x.path", "tools/v", "tools/v"},
+		{"guitool.x.cmd", "tools/g", "tools/g"},
+		{"instaweb.httpd", "tools/h", "tools/h"},
+		{"sendemail.sendmailcmd", "tools/s", "tools/s"},
+		{"sendemail.tocmd", "tools/s", "tools/s"},
+		{"sendemail.cccmd", "tools/s", "tools/s"},
+		{"sendemail.work.cccmd", "tools/s", "tools/s"},
+		{"sendemail.smtpserver", "/r/tools/s", "/r/tools/s"},
+		{"sendemail.smtpserver", "smtp.example.com", ""},
+		{"uploadpack.packobjectshook", "tools/po", "tools/po"},
+		{"submodule.m.update", "!/r/m/tools/u", "/r/m/tools/u"},
+		{"submodule.m.update", "!tools/u", ""}, // the submodule's, not the root's
+		{"submodule.m.update", "rebase", ""},
 	} {
 		if got := programOf(tt.key, tt.value); got != tt.want {
 			t.Errorf("programOf(%q, %q) = %q, want %q", tt.key, tt.value, got, tt.want)
