@@ -1254,20 +1254,50 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
 // through the shell where it holds a shell's special character (the
 // program is then its first word, up to a blank or an operator), and
-// looks a name without a slash up in PATH. A first word the shell would
-// expand or unquote ("tools/x", $X/x) is not known here; nor is a
-// relative one where root, the working tree, is "".
+// looks a name without a slash up in PATH. The shell only unquotes a
+// quoted word without $, ` or \ ("tools/my fsmon"); a word it would
+// expand ($X/x, *) is not known here; nor is a relative one where root,
+// the working tree, is "". Where the first word is an interpreter or a
+// wrapper found in PATH (python3 tools/textconv.py, sh x.sh, env A=1
+// tools/x, A=1 tools/x) the program is the script it runs, which a
+// command could rewrite as well as a program.
 func programPath(root, v, home string) string {
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
 			return ""
 		}
 	}
-	prog := strings.TrimLeft(v, " \t\n")
-	if i := strings.IndexAny(prog, " \t\n|&;<>()"); i >= 0 {
-		prog = prog[:i]
+	words := leadingWords(v)
+	script := false // the word is an interpreter's script: no PATH lookup
+	for len(words) > 0 && assignment(words[0]) {
+		words = words[1:]
 	}
-	if !strings.Contains(prog, "/") || strings.ContainsAny(prog, "`$\\\"'*?[#=~") {
+	for len(words) > 0 {
+		name := words[0]
+		if strings.Contains(name, "/") {
+			if !systemProgram(name) {
+				break // the project's own (tools/python3): the program
+			}
+			name = filepath.Base(name)
+		}
+		code, runner := runners[name]
+		if !runner {
+			break
+		}
+		words = words[1:]
+		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || assignment(words[0])) {
+			if words[0] == code || words[0] == "-c" && code != "" {
+				return "" // code on the command line (sh -c, python3 -m): no file
+			}
+			words = words[1:]
+		}
+		script = code != "" || script
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	prog := words[0]
+	if prog == "" || !script && !strings.Contains(prog, "/") {
 		return "" // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
@@ -1280,6 +1310,80 @@ func programPath(root, v, home string) string {
 		return "" // no program: the root stays writable
 	}
 	return prog
+}
+
+// runners are the programs found in PATH whose argument is the program
+// that runs (an interpreter's script, a wrapper's command), each with
+// the option that gives it code instead ("" for a wrapper).
+var runners = map[string]string{
+	"sh": "-c", "bash": "-c", "dash": "-c", "zsh": "-c", "ksh": "-c",
+	"python": "-m", "python3": "-m", "perl": "-e", "ruby": "-e",
+	"node": "-e", "php": "-r",
+	"env": "", "exec": "", "command": "", "nice": "", "nohup": "",
+}
+
+// systemProgram says whether path is a program of the installation's
+// (/usr/bin/env), not one a project may hold.
+func systemProgram(path string) bool {
+	dir := filepath.Dir(path)
+	return dir == "/bin" || dir == "/usr/bin" || dir == "/usr/local/bin"
+}
+
+// assignment says whether shell word w is a variable assignment (LESS=R).
+func assignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	return ok && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && (name[0] < '0' || name[0] > '9')
+}
+
+// leadingWords returns the words of the first simple command of shell
+// command line v, up to an operator or a comment, unquoted; a word the
+// shell would expand (a variable, a glob, a backslash, an unclosed quote)
+// is "".
+func leadingWords(v string) []string {
+	var words []string
+	var w strings.Builder
+	in, known := false, true
+	end := func() {
+		if in {
+			if !known {
+				w.Reset()
+			}
+			words = append(words, w.String())
+		}
+		w.Reset()
+		in, known = false, true
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '\t':
+			end()
+		case strings.IndexByte("\n|&;<>()", c) >= 0 || c == '#' && !in:
+			end()
+			return words
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(v[i+1:], c)
+			if j < 0 {
+				known = false
+				i = len(v)
+				continue
+			}
+			q := v[i+1 : i+1+j]
+			if c == '"' && strings.ContainsAny(q, "$`\\") {
+				known = false
+			}
+			w.WriteString(q)
+			in = true
+			i += j + 1
+		case strings.IndexByte("$`\\*?[~", c) >= 0:
+			known, in = false, true
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	end()
+	return words
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's

@@ -1052,6 +1052,33 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 			t.Error("the host's git diff or add ran a filter the command planted")
 		}
 	})
+	t.Run("interpreter and other keys", func(t *testing.T) {
+		// The script an interpreter runs (python3 tools/x.py, sh x.sh)
+		// is the program; git add -p's diff filter and git archive's
+		// tar filter are programs too.
+		b := newGitBox(t).with(t)
+		b.file("tools/textconv.sh", "cat \"$1\"\n", 0o644)
+		b.file("tools/difffilter", "#!/bin/sh\ncat\n", 0o755)
+		b.file("tools/tgz", "#!/bin/sh\ngzip -cn\n", 0o755)
+		b.git("config", "diff.tidy.textconv", "sh tools/textconv.sh")
+		b.git("config", "interactive.diffFilter", "tools/difffilter")
+		b.git("config", "tar.tgz.command", "LC_ALL=C tools/tgz")
+		b.file(".gitattributes", "*.txt diff=tidy\n", 0o644)
+		o := b.check(`c "rewrite the textconv script" sh -c 'echo "touch PWNED" > tools/textconv.sh'
+c "rewrite the diff filter" sh -c '` + plant + ` > tools/difffilter'
+c "rewrite the tar filter" sh -c '` + plant + ` > tools/tgz'
+c "write a file it filters" sh -c 'echo more >> notes.txt'
+` + commit)
+		o.fails(t, "rewrite the textconv script")
+		o.fails(t, "rewrite the diff filter")
+		o.fails(t, "rewrite the tar filter")
+		o.ok(t, "write a file it filters")
+		o.ok(t, "git commit")
+		b.git("diff", "HEAD~1")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff ran a textconv script the command planted")
+		}
+	})
 	t.Run("boolean", func(t *testing.T) {
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "false")
