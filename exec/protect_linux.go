@@ -272,7 +272,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case !pr.placeholder:
 		// A missing protected file may be created, as where no link
 		// leads to it; but not one git would read as config.
-		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) {
+		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			// An empty file is no config to git: made outside the
 			// sandbox, it is protected as the others are.
 			make := "touch " + shellQuote(pr.path)
@@ -319,6 +319,21 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case g.inWritable(w.missing):
 		g.refuse(pr.path, w.missing+" is missing, in a writable grant outside the root, where no placeholder goes: the command could make it")
 	}
+}
+
+// insideReadOnly says whether real path p is, or lies below, a path
+// already bound read-only (a hooks directory, or its placeholder): a
+// program git would run there (core.fsmonitor .git/hooks/query-watchman)
+// cannot be made by the command, missing or not; unless a directory on
+// the way between, pinned as a writable mount of its own, holds it.
+func (g *guard) insideReadOnly(p string) bool {
+	below := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
+	for _, r := range g.readOnly {
+		if below(p, r) && !slices.ContainsFunc(g.pins, func(q string) bool { return q != r && below(q, r) && below(p, q) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // readOnlyMount says whether real path p lies on a mount the host has

@@ -1079,6 +1079,21 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 			t.Error("the host's git diff ran a textconv script the command planted")
 		}
 	})
+	t.Run("missing in the hooks", func(t *testing.T) {
+		// Watchman's setup names .git/hooks/query-watchman (a user may
+		// set it globally): missing there, in the hooks directory the
+		// layer keeps read-only, the command cannot make it, and the run
+		// goes on.
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", ".git/hooks/query-watchman")
+		o := b.check(`c "plant the fsmonitor hook" sh -c '` + plant + ` > .git/hooks/query-watchman'
+c "write in the root" sh -c 'echo fine > notes.txt'`)
+		o.fails(t, "plant the fsmonitor hook")
+		o.ok(t, "write in the root")
+		if _, err := os.Stat(filepath.Join(b.root, ".git/hooks/query-watchman")); err == nil {
+			t.Error("the command made the fsmonitor hook")
+		}
+	})
 	t.Run("boolean", func(t *testing.T) {
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "false")
