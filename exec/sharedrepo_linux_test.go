@@ -5,7 +5,10 @@ package exec
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestSharedRepository(t *testing.T) {
@@ -46,4 +49,46 @@ func TestSharedRepository(t *testing.T) {
 			t.Errorf(".git/config a link: %q, want nothing", got)
 		}
 	})
+}
+
+// TestUnfinishedInit: a .git that git init --shared began (templates
+// copied, the hooks directory made, no HEAD or config) is one; an empty
+// .git kept as a project marker, or one holding only the layer's
+// placeholder hooks directory, is none: told to remove it, the user
+// would lose a marker git never made.
+func TestUnfinishedInit(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		make []string // directories (ending in /) and files under the root
+		want bool
+	}{
+		{"half-made by git init --shared", []string{".git/", ".git/hooks/", ".git/description", ".git/info/"}, true},
+		{"an empty marker", []string{".git/"}, false},
+		{"a repository", []string{".git/", ".git/hooks/", ".git/HEAD", ".git/config"}, false},
+		{"no .git", nil, false},
+		{"a marker with the layer's placeholder hooks", []string{".git/", ".git/hooks/"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := t.TempDir()
+			for _, p := range tt.make {
+				var err error
+				if strings.HasSuffix(p, "/") {
+					err = os.MkdirAll(filepath.Join(root, p), 0o755)
+				} else {
+					err = os.WriteFile(filepath.Join(root, p), nil, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if strings.HasPrefix(tt.name, "a marker with") {
+				if err := unix.Setxattr(filepath.Join(root, ".git/hooks"), placeholderMark, nil, 0); err != nil {
+					t.Skipf("no extended attributes here: %v", err)
+				}
+			}
+			if got := unfinishedInit(root, root); (got != "") != tt.want {
+				t.Errorf("unfinishedInit = %q, want one: %v", got, tt.want)
+			}
+		})
+	}
 }
