@@ -260,6 +260,7 @@ func TestProgramPath(t *testing.T) {
 		{"\"tools/fsmon\"", "/r/tools/fsmon"},
 		{"'tools/fs mon' --x", "/r/tools/fs mon"},
 		{"\"tools/$X\"", ""},
+		{"tools/fs~mon", "/r/tools/fs~mon"}, // the shell expands ~ only first
 		{"$HOME/fsmon", ""},
 		{"./", ""},
 		{"/r", ""},

@@ -1390,8 +1390,8 @@ func leadingWords(v string) []string {
 			w.WriteString(q)
 			in = true
 			i += j + 1
-		case strings.IndexByte("$`\\*?[~", c) >= 0:
-			known, in = false, true
+		case strings.IndexByte("$`\\*?[", c) >= 0 || c == '~' && !in:
+			known, in = false, true // ~ only at a word's start
 		default:
 			w.WriteByte(c)
 			in = true
