@@ -60,12 +60,13 @@ type guard struct {
 	// at, asked of the file system once (see resolver); nil asks each time.
 	res *resolver
 
-	readOnly []string // bound read-only
-	configs  []string // the git config files among them (see nsLayer.gitConfigs)
-	pins     []string // directories and files bound onto themselves, writable as they are
-	links    []string // symbolic links bound onto themselves
-	modules  []string // the submodules' git directories protected (protectModule)
-	gitDirs  int      // see countGitDir
+	readOnly []string        // bound read-only
+	configs  []string        // the git config files among them (see nsLayer.gitConfigs)
+	programs []configProgram // the programs git runs among them, by path (see nsLayer.programs)
+	pins     []string        // directories and files bound onto themselves, writable as they are
+	links    []string        // symbolic links bound onto themselves
+	modules  []string        // the submodules' git directories protected (protectModule)
+	gitDirs  int             // see countGitDir
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -254,6 +255,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			g.bindReadOnly(w.real)
 			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
 				g.configs = append(g.configs, w.real)
+			}
+			if pr.program != "" {
+				g.programs = append(g.programs, configProgram{key: pr.program, value: pr.path})
 			}
 		}
 		switch {
@@ -506,6 +510,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
 	l.ways = g.wayModes()
+	l.programs = g.programs
 	if !allowGitConfig {
 		l.gitConfigs = g.configs
 	}

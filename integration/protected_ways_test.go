@@ -1094,6 +1094,24 @@ c "write in the root" sh -c 'echo fine > notes.txt'`)
 			t.Error("the command made the fsmonitor hook")
 		}
 	})
+	t.Run("says why", func(t *testing.T) {
+		// A developer's edit of the project's textconv script fails
+		// with only "Read-only file system": the run says, once, after
+		// the command's output, which key makes it read-only; a failure
+		// that names no program says nothing of it.
+		b := newGitBox(t).with(t)
+		b.file("tools/textconv", "#!/bin/sh\ncat \"$1\"\n", 0o755)
+		b.git("config", "diff.tidy.textconv", "tools/textconv")
+		const hint = "git runs it outside the sandbox (diff.tidy.textconv)"
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo out; echo '# edit' >> tools/textconv")
+		if r.code == 0 || strings.Count(r.stderr, hint) != 1 || !strings.HasSuffix(strings.TrimSpace(r.stderr), "in the project") {
+			t.Errorf("editing the textconv script: exit %d, stderr %q; want one hint naming the key, last", r.code, r.stderr)
+		}
+		r = b.run("run", "--yolo", "--", "sh", "-c", "echo '# edit' >> notes.txt; exit 3")
+		if r.code != 3 || strings.Contains(r.stderr, hint) {
+			t.Errorf("a failure naming no program: exit %d, stderr %q; want no hint", r.code, r.stderr)
+		}
+	})
 	t.Run("boolean", func(t *testing.T) {
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "false")
