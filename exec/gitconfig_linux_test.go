@@ -254,7 +254,10 @@ func TestProgramPath(t *testing.T) {
 		{"exec tools/pager", "/r/tools/pager"},
 		{"bash -e ./hooks/fsmon", "/r/./hooks/fsmon"},
 		{"python3 -m tools.x", ""},
-		{"sh -c 'tools/x'", ""},
+		{"sh -c 'tools/x \"$0\"'", "/r/tools/x"}, // the shell's own command line
+		{"bash -ec 'A=1 python3 tools/x.py'", "/r/tools/x.py"},
+		{"sh -c 'sh -c \"tools/x\"'", "/r/tools/x"},
+		{"python3 -c 'tools/x'", ""},
 		{"cat tools/x", ""},
 		// a quoted word the shell only unquotes
 		{"\"tools/fsmon\"", "/r/tools/fsmon"},

@@ -1306,8 +1306,17 @@ func programPath(root, v, home string) string {
 		}
 		words = words[1:]
 		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || assignment(words[0])) {
+			if code == "-c" && strings.HasPrefix(words[0], "-") && strings.HasSuffix(words[0], "c") && !strings.HasPrefix(words[0], "--") {
+				// sh -c 'tools/x "$0"', bash -ec CMD: the shell's
+				// command line, whose program is found as v's is (an
+				// expanded or unquoted one is "", the word too).
+				if len(words) < 2 || words[1] == "" {
+					return ""
+				}
+				return programPath(root, words[1], home)
+			}
 			if words[0] == code || words[0] == "-c" && code != "" {
-				return "" // code on the command line (sh -c, python3 -m): no file
+				return "" // code on the command line (python3 -m, node -e): no file
 			}
 			words = words[1:]
 		}
