@@ -336,3 +336,27 @@ func TestProgramPath(t *testing.T) {
 		}
 	}
 }
+
+// TestGitConfigEnv: the configuration git takes from its environment
+// (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS as git -c passes it on) names
+// programs and hooks directories the host's git, run in the same
+// environment, would use: they count, as the user's config does.
+func TestGitConfigEnv(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_COUNT", "2")
+	t.Setenv("GIT_CONFIG_KEY_0", "Core.FSMonitor")
+	t.Setenv("GIT_CONFIG_VALUE_0", "tools/fsmon")
+	t.Setenv("GIT_CONFIG_KEY_1", "core.hooksPath")
+	t.Setenv("GIT_CONFIG_VALUE_1", "githooks")
+	t.Setenv("GIT_CONFIG_PARAMETERS", `'credential.helper'=''\!'tools/cred' 'diff.Tidy.textconv'='tools/t'\''q' 'core.pager=tools/pager' 'core.bare'=`)
+	c := gitConfigs(t.TempDir(), "")
+	want := []configProgram{{"core.fsmonitor", "tools/fsmon"}, {"credential.helper", "tools/cred"}, {"diff.Tidy.textconv", "tools/t'q"}, {"core.pager", "tools/pager"}}
+	if !slices.Equal(c.programs, want) || c.userPrograms != len(want) {
+		t.Errorf("programs = %q (%d the user's), want %q, all the user's", c.programs, c.userPrograms, want)
+	}
+	if !slices.Equal(c.hooksPaths, []string{"githooks"}) || c.userHooks != 1 {
+		t.Errorf("hooksPaths = %q (%d the user's), want [githooks]", c.hooksPaths, c.userHooks)
+	}
+}
