@@ -283,11 +283,13 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
 			}
-			what := "git would read it as config"
 			if pr.program != "" {
-				what = "git would run it (" + pr.program + ")"
+				// An empty file is no program: git fails to run it (git
+				// diff with such a textconv stops); the key may be stale.
+				g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would run it ("+pr.program+"): the command could make it; make it outside the sandbox ("+make+" makes an empty one, which git then fails to run), or unset "+pr.program+" in git's config, to run with it read-only")
+				return
 			}
-			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and "+what+": the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
 	case w.blocked != "":
 		g.keepWay(w)

@@ -985,7 +985,7 @@ c "move its directory away" mv tools tools.old
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
 		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
-		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "core.fsmonitor") {
+		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "or unset core.fsmonitor in git's config") {
 			t.Errorf("a missing fsmonitor hook in the root: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
 		}
 		if _, err := os.Stat(filepath.Join(b.root, "notes.txt")); err == nil {
