@@ -258,6 +258,9 @@ func TestProgramPath(t *testing.T) {
 		{"bash -ec 'A=1 python3 tools/x.py'", "/r/tools/x.py"},
 		{"sh -c 'sh -c \"tools/x\"'", "/r/tools/x"},
 		{"python3 -c 'tools/x'", ""},
+		{"perl -pe s/a/b/", ""}, // code in combined options: no file
+		{"perl -lane 'print $F[0]'", ""},
+		{"python3 -Bm tools.x", ""},
 		{"cat tools/x", ""},
 		// a quoted word the shell only unquotes
 		{"\"tools/fsmon\"", "/r/tools/fsmon"},

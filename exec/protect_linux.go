@@ -1308,7 +1308,8 @@ func programPath(root, v, home string) string {
 		}
 		words = words[1:]
 		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || assignment(words[0])) {
-			if code == "-c" && strings.HasPrefix(words[0], "-") && strings.HasSuffix(words[0], "c") && !strings.HasPrefix(words[0], "--") {
+			inline := code != "" && strings.HasPrefix(words[0], "-") && !strings.HasPrefix(words[0], "--") && strings.ContainsRune(words[0][1:], rune(code[1]))
+			if code == "-c" && inline {
 				// sh -c 'tools/x "$0"', bash -ec CMD: the shell's
 				// command line, whose program is found as v's is (an
 				// expanded or unquoted one is "", the word too).
@@ -1317,8 +1318,8 @@ func programPath(root, v, home string) string {
 				}
 				return programPath(root, words[1], home)
 			}
-			if words[0] == code || words[0] == "-c" && code != "" {
-				return "" // code on the command line (python3 -m, node -e): no file
+			if inline || words[0] == "-c" && code != "" {
+				return "" // code on the command line (python3 -m, perl -pe): no file
 			}
 			words = words[1:]
 		}
