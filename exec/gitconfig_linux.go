@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -97,32 +98,137 @@ func (c *gitConfig) read(path, home string, depth int) {
 		if own {
 			c.commonOwnsWorkTree = c.commonOwnsWorkTree || ownsWorkTree(name, value, hasValue)
 		}
-		switch {
-		case name == "core.hookspath":
-			if hasValue && value != "" {
-				c.hooksPaths = append(c.hooksPaths, value)
-			}
-		case hasValue && programOf(name, value) != "":
-			c.programs = append(c.programs, configProgram{name, programOf(name, value)})
-		case name == "core.worktree":
-			if hasValue {
-				c.worktree = value
-			}
-		case name == "extensions.worktreeconfig":
-			c.worktreeConfig = c.worktreeConfig || !hasValue || gitBool(value)
-		case hasValue && value != "" && (name == "include.path" ||
-			strings.HasPrefix(name, "includeif.") && strings.HasSuffix(name, ".path")):
-			inc := expandHome(value, home)
-			if inc == "" {
-				return // %(prefix)/, an unknown user: not in the root
-			}
-			if !filepath.IsAbs(inc) {
-				inc = filepath.Dir(path) + "/" + inc // not cleaned: see hooksPath
-			}
-			c.includes = append(c.includes, inc)
-			c.read(inc, home, depth+1)
-		}
+		c.entry(name, value, hasValue, path, home, depth)
 	})
+}
+
+// entry takes in one config entry, read from file path (depth deep in
+// includes) or, where path is "", from the environment.
+func (c *gitConfig) entry(name, value string, hasValue bool, path, home string, depth int) {
+	switch {
+	case name == "core.hookspath":
+		if hasValue && value != "" {
+			c.hooksPaths = append(c.hooksPaths, value)
+		}
+	case hasValue && programOf(name, value) != "":
+		c.programs = append(c.programs, configProgram{name, programOf(name, value)})
+	case name == "core.worktree":
+		if hasValue {
+			c.worktree = value
+		}
+	case name == "extensions.worktreeconfig":
+		c.worktreeConfig = c.worktreeConfig || !hasValue || gitBool(value)
+	case hasValue && value != "" && (name == "include.path" ||
+		strings.HasPrefix(name, "includeif.") && strings.HasSuffix(name, ".path")):
+		inc := expandHome(value, home)
+		if inc == "" {
+			return // %(prefix)/, an unknown user: not in the root
+		}
+		if !filepath.IsAbs(inc) {
+			if path == "" {
+				return // git refuses a relative include from the environment
+			}
+			inc = filepath.Dir(path) + "/" + inc // not cleaned: see hooksPath
+		}
+		c.includes = append(c.includes, inc)
+		c.read(inc, home, depth+1)
+	}
+}
+
+// readEnv takes in the configuration git takes from its environment
+// (GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n, and
+// GIT_CONFIG_PARAMETERS, which git -c sets for the git it starts): the
+// host's git, run from the same environment, would read it as well, in
+// the root, its submodules and its worktrees.
+func (c *gitConfig) readEnv(home string) {
+	if n, err := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT")); err == nil {
+		for i := range min(n, 1024) {
+			k, ok := os.LookupEnv(fmt.Sprintf("GIT_CONFIG_KEY_%d", i))
+			v, okv := os.LookupEnv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", i))
+			if ok && okv {
+				if name := configKey(k); envEntry(name) {
+					c.entry(name, v, true, "", home, 0)
+				}
+			}
+		}
+	}
+	for _, kv := range configParameters(os.Getenv("GIT_CONFIG_PARAMETERS")) {
+		if name := configKey(kv[0]); envEntry(name) {
+			c.entry(name, kv[1], kv[2] != "", "", home, 0)
+		}
+	}
+}
+
+// envEntry says whether readEnv takes in key name: what git would run or
+// read as config, not core.worktree or extensions.worktreeConfig, which
+// the plan takes from the repository's own config only.
+func envEntry(name string) bool {
+	return name != "" && name != "core.worktree" && name != "extensions.worktreeconfig"
+}
+
+// configKey returns config key k as the parser names it (section and key
+// lower case, a subsection as written), "" for no key.
+func configKey(k string) string {
+	first, last := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
+	if first <= 0 || last == len(k)-1 {
+		return ""
+	}
+	return strings.ToLower(k[:first]) + k[first:last] + strings.ToLower(k[last:])
+}
+
+// configParameters splits GIT_CONFIG_PARAMETERS, single-quoted words
+// ('core.fsmonitor'='tools/x', or git's older 'core.fsmonitor=tools/x'),
+// into key, value and whether a value was given ("=" or ""); a value
+// quoted past git's rules ends the list, as git stops there.
+func configParameters(s string) [][3]string {
+	var out [][3]string
+	word := func() (string, bool) {
+		s = strings.TrimLeft(s, " \t\n")
+		if !strings.HasPrefix(s, "'") {
+			return "", false
+		}
+		var b strings.Builder
+		for {
+			s = s[1:]
+			i := strings.IndexByte(s, '\'')
+			if i < 0 {
+				return "", false
+			}
+			b.WriteString(s[:i])
+			s = s[i+1:]
+			// '\'' and '\!' continue the word with a quote or a !, as
+			// git's sq_quote writes them
+			if len(s) < 3 || s[0] != '\\' || s[1] != '\'' && s[1] != '!' || s[2] != '\'' {
+				return b.String(), true
+			}
+			b.WriteByte(s[1])
+			s = s[2:] // at the quote reopening the word
+		}
+	}
+	for {
+		k, ok := word()
+		if !ok {
+			return out
+		}
+		if strings.HasPrefix(s, "=") {
+			s = s[1:]
+			if strings.HasPrefix(s, "'") {
+				v, ok := word()
+				if !ok {
+					return out
+				}
+				out = append(out, [3]string{k, v, "="})
+			} else {
+				out = append(out, [3]string{k, "", "="})
+			}
+			continue
+		}
+		if key, v, ok := strings.Cut(k, "="); ok {
+			out = append(out, [3]string{key, v, "="})
+		} else {
+			out = append(out, [3]string{k, "", ""})
+		}
+	}
 }
 
 // gitBool says whether a config value is true as git reads it (an
@@ -148,7 +254,9 @@ type configProgram struct{ key, value string }
 // filters git add, diff and checkout run, diff and merge drivers, the
 // helpers git fetch and push run (a credential helper given as !cmd, a
 // local remote's upload-pack), the programs git starts for a person (an
-// editor, a pager, ssh, gpg, askpass, a diff or merge tool). One in the
+// editor, a pager, ssh, gpg, askpass, a diff or merge tool, git add -p's
+// diff filter, git archive's tar filters, trailer commands, send-email's
+// and help's programs: every key of git 2.39's whose value is one). One in the
 // root that the command rewrote would run outside the sandbox, as a hook
 // would. Not a shell alias (!cmd): git runs it only when a person types
 // its name, as they would run the project's script itself, which the
@@ -166,7 +274,10 @@ func programOf(name, value string) string {
 		}
 		return value
 	case "core.sshcommand", "core.pager", "core.editor", "core.askpass",
-		"sequence.editor", "diff.external", "gpg.program":
+		"sequence.editor", "diff.external", "gpg.program",
+		"core.gitproxy", "core.alternaterefscommand", "interactive.difffilter",
+		"gpg.ssh.defaultkeycommand", "instaweb.httpd",
+		"uploadpack.packobjectshook": // git reads it from the user's config only
 		return value
 	}
 	section, rest, _ := strings.Cut(name, ".")
@@ -175,6 +286,28 @@ func programOf(name, value string) string {
 		key = rest[i+1:]
 	}
 	switch {
+	case section == "sendemail":
+		// git send-email's commands, for every identity
+		// (sendemail.<identity>.tocmd); an smtpServer that is an
+		// absolute path is a sendmail to run, else a host.
+		switch key {
+		case "sendmailcmd", "tocmd", "cccmd", "headercmd":
+			return value
+		case "smtpserver":
+			if filepath.IsAbs(value) {
+				return value
+			}
+		}
+		return ""
+	case section == "submodule" && key == "update" && key != rest:
+		// !cmd: git submodule update runs it, in the submodule's
+		// working tree, which a relative path would be taken from
+		// here as if it were the root's: only one found from / or ~.
+		after, shell := strings.CutPrefix(value, "!")
+		if !shell || !strings.HasPrefix(strings.TrimLeft(after, " \t"), "/") && !strings.HasPrefix(strings.TrimLeft(after, " \t"), "~") {
+			return ""
+		}
+		return after
 	case section == "pager" && key == rest:
 		if maybeGitBool(value) {
 			return ""
@@ -197,7 +330,10 @@ func programOf(name, value string) string {
 	switch section + "." + key {
 	case "filter.clean", "filter.smudge", "filter.process", "diff.textconv",
 		"diff.command", "merge.driver", "gpg.program", "difftool.cmd",
-		"mergetool.cmd", "remote.uploadpack", "remote.receivepack":
+		"mergetool.cmd", "remote.uploadpack", "remote.receivepack",
+		"difftool.path", "mergetool.path", "browser.cmd", "browser.path",
+		"man.cmd", "man.path", "guitool.cmd", "tar.command",
+		"trailer.command", "trailer.cmd":
 		return value
 	}
 	return ""
@@ -280,6 +416,9 @@ func gitConfigs(git, common string) gitConfig {
 			c.read(home+"/.gitconfig", home, 0)
 		}
 	}
+	// Git reads these last; here, where a submodule's git reads them
+	// too.
+	c.readEnv(home)
 	// A submodule reads these too, but its own config, not this one.
 	c.userHooks = len(c.hooksPaths)
 	c.userPrograms = len(c.programs)

@@ -245,7 +245,28 @@ func TestProgramPath(t *testing.T) {
 		{"/opt/fsmon", "/opt/fsmon"},
 		{"~/bin/fsmon", "/h/bin/fsmon"},
 		{"watchman-hook", ""},
-		{"\"tools/fsmon\"", ""},
+		// the script an interpreter or a wrapper runs is the program
+		{"sh tools/fsmon.sh", "/r/tools/fsmon.sh"},
+		{"python3 -u tools/textconv.py %f", "/r/tools/textconv.py"},
+		{"/usr/bin/env python3 tools/t.py", "/r/tools/t.py"},
+		{"LESS=R tools/pager", "/r/tools/pager"},
+		{"env LESS=R tools/pager", "/r/tools/pager"},
+		{"exec tools/pager", "/r/tools/pager"},
+		{"bash -e ./hooks/fsmon", "/r/./hooks/fsmon"},
+		{"python3 -m tools.x", ""},
+		{"sh -c 'tools/x \"$0\"'", "/r/tools/x"}, // the shell's own command line
+		{"bash -ec 'A=1 python3 tools/x.py'", "/r/tools/x.py"},
+		{"sh -c 'sh -c \"tools/x\"'", "/r/tools/x"},
+		{"python3 -c 'tools/x'", ""},
+		{"perl -pe s/a/b/", ""}, // code in combined options: no file
+		{"perl -lane 'print $F[0]'", ""},
+		{"python3 -Bm tools.x", ""},
+		{"cat tools/x", ""},
+		// a quoted word the shell only unquotes
+		{"\"tools/fsmon\"", "/r/tools/fsmon"},
+		{"'tools/fs mon' --x", "/r/tools/fs mon"},
+		{"\"tools/$X\"", ""},
+		{"tools/fs~mon", "/r/tools/fs~mon"}, // the shell expands ~ only first
 		{"$HOME/fsmon", ""},
 		{"./", ""},
 		{"/r", ""},
@@ -276,6 +297,32 @@ func TestProgramPath(t *testing.T) {
 		{"filter.clean", "tools/x", ""},
 		{"core.hookspath", "tools", ""},
 		{"user.name", "tools/x", ""},
+		// git 2.39's other keys whose value is a program or command line
+		{"interactive.difffilter", "tools/f", "tools/f"},
+		{"tar.tgz.command", "tools/z", "tools/z"},
+		{"trailer.sign.command", "tools/t", "tools/t"},
+		{"trailer.sign.cmd", "tools/t", "tools/t"},
+		{"core.gitproxy", "tools/p for example.com", "tools/p for example.com"},
+		{"core.alternaterefscommand", "tools/a", "tools/a"},
+		{"gpg.ssh.defaultkeycommand", "tools/k", "tools/k"},
+		{"difftool.x.path", "tools/d", "tools/d"},
+		{"mergetool.x.path", "tools/m", "tools/m"},
+		{"browser.x.cmd", "tools/b", "tools/b"},
+		{"browser.x.path", "tools/b", "tools/b"},
+		{"man.x.cmd", "tools/v", "tools/v"},
+		{"man.x.path", "tools/v", "tools/v"},
+		{"guitool.x.cmd", "tools/g", "tools/g"},
+		{"instaweb.httpd", "tools/h", "tools/h"},
+		{"sendemail.sendmailcmd", "tools/s", "tools/s"},
+		{"sendemail.tocmd", "tools/s", "tools/s"},
+		{"sendemail.cccmd", "tools/s", "tools/s"},
+		{"sendemail.work.cccmd", "tools/s", "tools/s"},
+		{"sendemail.smtpserver", "/r/tools/s", "/r/tools/s"},
+		{"sendemail.smtpserver", "smtp.example.com", ""},
+		{"uploadpack.packobjectshook", "tools/po", "tools/po"},
+		{"submodule.m.update", "!/r/m/tools/u", "/r/m/tools/u"},
+		{"submodule.m.update", "!tools/u", ""}, // the submodule's, not the root's
+		{"submodule.m.update", "rebase", ""},
 	} {
 		if got := programOf(tt.key, tt.value); got != tt.want {
 			t.Errorf("programOf(%q, %q) = %q, want %q", tt.key, tt.value, got, tt.want)
@@ -290,5 +337,29 @@ func TestProgramPath(t *testing.T) {
 		if maybeGitBool(v) {
 			t.Errorf("maybeGitBool(%q) = true: git runs it as a program", v)
 		}
+	}
+}
+
+// TestGitConfigEnv: the configuration git takes from its environment
+// (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS as git -c passes it on) names
+// programs and hooks directories the host's git, run in the same
+// environment, would use: they count, as the user's config does.
+func TestGitConfigEnv(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_COUNT", "2")
+	t.Setenv("GIT_CONFIG_KEY_0", "Core.FSMonitor")
+	t.Setenv("GIT_CONFIG_VALUE_0", "tools/fsmon")
+	t.Setenv("GIT_CONFIG_KEY_1", "core.hooksPath")
+	t.Setenv("GIT_CONFIG_VALUE_1", "githooks")
+	t.Setenv("GIT_CONFIG_PARAMETERS", `'credential.helper'=''\!'tools/cred' 'diff.Tidy.textconv'='tools/t'\''q' 'core.pager=tools/pager' 'core.bare'=`)
+	c := gitConfigs(t.TempDir(), "")
+	want := []configProgram{{"core.fsmonitor", "tools/fsmon"}, {"credential.helper", "tools/cred"}, {"diff.Tidy.textconv", "tools/t'q"}, {"core.pager", "tools/pager"}}
+	if !slices.Equal(c.programs, want) || c.userPrograms != len(want) {
+		t.Errorf("programs = %q (%d the user's), want %q, all the user's", c.programs, c.userPrograms, want)
+	}
+	if !slices.Equal(c.hooksPaths, []string{"githooks"}) || c.userHooks != 1 {
+		t.Errorf("hooksPaths = %q (%d the user's), want [githooks]", c.hooksPaths, c.userHooks)
 	}
 }

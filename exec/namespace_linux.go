@@ -192,8 +192,13 @@ type nsLayer struct {
 	// fails with git's "Device or resource busy", which the run explains
 	// afterwards (configWatch).
 	gitConfigs []string
-	missing    int
-	root       string // the placeholders lie below it
+	// programs are the programs a git config names that are bound
+	// read-only (core.fsmonitor's, a textconv's), each path with its key:
+	// a failed command that names one is told why it could not write it
+	// (programHints).
+	programs []configProgram
+	missing  int
+	root     string // the placeholders lie below it
 	// pins hold the nested mounts of the mountWritableHost steps
 	// (pinMount); released once the child is past its mounts.
 	pins *mountPins

@@ -60,12 +60,13 @@ type guard struct {
 	// at, asked of the file system once (see resolver); nil asks each time.
 	res *resolver
 
-	readOnly []string // bound read-only
-	configs  []string // the git config files among them (see nsLayer.gitConfigs)
-	pins     []string // directories and files bound onto themselves, writable as they are
-	links    []string // symbolic links bound onto themselves
-	modules  []string // the submodules' git directories protected (protectModule)
-	gitDirs  int      // see countGitDir
+	readOnly []string        // bound read-only
+	configs  []string        // the git config files among them (see nsLayer.gitConfigs)
+	programs []configProgram // the programs git runs among them, by path (see nsLayer.programs)
+	pins     []string        // directories and files bound onto themselves, writable as they are
+	links    []string        // symbolic links bound onto themselves
+	modules  []string        // the submodules' git directories protected (protectModule)
+	gitDirs  int             // see countGitDir
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -255,6 +256,9 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
 				g.configs = append(g.configs, w.real)
 			}
+			if pr.program != "" {
+				g.programs = append(g.programs, configProgram{key: pr.program, value: pr.path})
+			}
 		}
 		switch {
 		case pr.commondir:
@@ -272,18 +276,20 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case !pr.placeholder:
 		// A missing protected file may be created, as where no link
 		// leads to it; but not one git would read as config.
-		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) {
+		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			// An empty file is no config to git: made outside the
 			// sandbox, it is protected as the others are.
 			make := "touch " + shellQuote(pr.path)
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
 			}
-			what := "git would read it as config"
 			if pr.program != "" {
-				what = "git would run it (" + pr.program + ")"
+				// An empty file is no program: git fails to run it (git
+				// diff with such a textconv stops); the key may be stale.
+				g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would run it ("+pr.program+"): the command could make it; make it outside the sandbox ("+make+" makes an empty one, which git then fails to run), or unset "+pr.program+" in git's config, to run with it read-only")
+				return
 			}
-			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and "+what+": the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
+			g.refuse(pr.path, w.missing+" is missing, in a writable tree, and git would read it as config: the command could make it; make it empty outside the sandbox, "+make+", to run with it read-only")
 		}
 	case w.blocked != "":
 		g.keepWay(w)
@@ -319,6 +325,21 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case g.inWritable(w.missing):
 		g.refuse(pr.path, w.missing+" is missing, in a writable grant outside the root, where no placeholder goes: the command could make it")
 	}
+}
+
+// insideReadOnly says whether real path p is, or lies below, a path
+// already bound read-only (a hooks directory, or its placeholder): a
+// program git would run there (core.fsmonitor .git/hooks/query-watchman)
+// cannot be made by the command, missing or not; unless a directory on
+// the way between, pinned as a writable mount of its own, holds it.
+func (g *guard) insideReadOnly(p string) bool {
+	below := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
+	for _, r := range g.readOnly {
+		if below(p, r) && !slices.ContainsFunc(g.pins, func(q string) bool { return q != r && below(q, r) && below(p, q) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // readOnlyMount says whether real path p lies on a mount the host has
@@ -491,6 +512,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
 	l.ways = g.wayModes()
+	l.programs = g.programs
 	if !allowGitConfig {
 		l.gitConfigs = g.configs
 	}
@@ -1254,20 +1276,60 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // sandbox, as it runs a hook; "" for none. Git expands a leading ~, runs v
 // through the shell where it holds a shell's special character (the
 // program is then its first word, up to a blank or an operator), and
-// looks a name without a slash up in PATH. A first word the shell would
-// expand or unquote ("tools/x", $X/x) is not known here; nor is a
-// relative one where root, the working tree, is "".
+// looks a name without a slash up in PATH. The shell only unquotes a
+// quoted word without $, ` or \ ("tools/my fsmon"); a word it would
+// expand ($X/x, *) is not known here; nor is a relative one where root,
+// the working tree, is "". Where the first word is an interpreter or a
+// wrapper found in PATH (python3 tools/textconv.py, sh x.sh, env A=1
+// tools/x, A=1 tools/x) the program is the script it runs, which a
+// command could rewrite as well as a program.
 func programPath(root, v, home string) string {
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
 			return ""
 		}
 	}
-	prog := strings.TrimLeft(v, " \t\n")
-	if i := strings.IndexAny(prog, " \t\n|&;<>()"); i >= 0 {
-		prog = prog[:i]
+	words := leadingWords(v)
+	script := false // the word is an interpreter's script: no PATH lookup
+	for len(words) > 0 && assignment(words[0]) {
+		words = words[1:]
 	}
-	if !strings.Contains(prog, "/") || strings.ContainsAny(prog, "`$\\\"'*?[#=~") {
+	for len(words) > 0 {
+		name := words[0]
+		if strings.Contains(name, "/") {
+			if !systemProgram(name) {
+				break // the project's own (tools/python3): the program
+			}
+			name = filepath.Base(name)
+		}
+		code, runner := runners[name]
+		if !runner {
+			break
+		}
+		words = words[1:]
+		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || assignment(words[0])) {
+			inline := code != "" && strings.HasPrefix(words[0], "-") && !strings.HasPrefix(words[0], "--") && strings.ContainsRune(words[0][1:], rune(code[1]))
+			if code == "-c" && inline {
+				// sh -c 'tools/x "$0"', bash -ec CMD: the shell's
+				// command line, whose program is found as v's is (an
+				// expanded or unquoted one is "", the word too).
+				if len(words) < 2 || words[1] == "" {
+					return ""
+				}
+				return programPath(root, words[1], home)
+			}
+			if inline || words[0] == "-c" && code != "" {
+				return "" // code on the command line (python3 -m, perl -pe): no file
+			}
+			words = words[1:]
+		}
+		script = code != "" || script
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	prog := words[0]
+	if prog == "" || !script && !strings.Contains(prog, "/") {
 		return "" // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
@@ -1280,6 +1342,80 @@ func programPath(root, v, home string) string {
 		return "" // no program: the root stays writable
 	}
 	return prog
+}
+
+// runners are the programs found in PATH whose argument is the program
+// that runs (an interpreter's script, a wrapper's command), each with
+// the option that gives it code instead ("" for a wrapper).
+var runners = map[string]string{
+	"sh": "-c", "bash": "-c", "dash": "-c", "zsh": "-c", "ksh": "-c",
+	"python": "-m", "python3": "-m", "perl": "-e", "ruby": "-e",
+	"node": "-e", "php": "-r",
+	"env": "", "exec": "", "command": "", "nice": "", "nohup": "",
+}
+
+// systemProgram says whether path is a program of the installation's
+// (/usr/bin/env), not one a project may hold.
+func systemProgram(path string) bool {
+	dir := filepath.Dir(path)
+	return dir == "/bin" || dir == "/usr/bin" || dir == "/usr/local/bin"
+}
+
+// assignment says whether shell word w is a variable assignment (LESS=R).
+func assignment(w string) bool {
+	name, _, ok := strings.Cut(w, "=")
+	return ok && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && (name[0] < '0' || name[0] > '9')
+}
+
+// leadingWords returns the words of the first simple command of shell
+// command line v, up to an operator or a comment, unquoted; a word the
+// shell would expand (a variable, a glob, a backslash, an unclosed quote)
+// is "".
+func leadingWords(v string) []string {
+	var words []string
+	var w strings.Builder
+	in, known := false, true
+	end := func() {
+		if in {
+			if !known {
+				w.Reset()
+			}
+			words = append(words, w.String())
+		}
+		w.Reset()
+		in, known = false, true
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == ' ' || c == '\t':
+			end()
+		case strings.IndexByte("\n|&;<>()", c) >= 0 || c == '#' && !in:
+			end()
+			return words
+		case c == '\'' || c == '"':
+			j := strings.IndexByte(v[i+1:], c)
+			if j < 0 {
+				known = false
+				i = len(v)
+				continue
+			}
+			q := v[i+1 : i+1+j]
+			if c == '"' && strings.ContainsAny(q, "$`\\") {
+				known = false
+			}
+			w.WriteString(q)
+			in = true
+			i += j + 1
+		case strings.IndexByte("$`\\*?[", c) >= 0 || c == '~' && !in:
+			known, in = false, true // ~ only at a word's start
+		default:
+			w.WriteByte(c)
+			in = true
+		}
+	}
+	end()
+	return words
 }
 
 // hooksDir returns the directory core.hooksPath value v names (husky's

@@ -345,6 +345,8 @@ type spawning struct {
 	// configWatch sees the command try to write the layer's read-only
 	// git config (nsLayer.gitConfig); nil if none.
 	configWatch *configWatch
+	// programs are the layer's (nsLayer.programs) where it applies.
+	programs []configProgram
 }
 
 // The release binary's "mewsandbox run" (a child was pre-forked for it)
@@ -692,7 +694,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
-		s.audited, s.ways = sp.layer.audited, sp.layer.ways
+		s.audited, s.ways, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.programs
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
@@ -1037,6 +1039,9 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 				c.warn(unfinishedInitMessage(git, layer))
 			}
 			for _, m := range failHints(c.Args, c.Policy, layer) {
+				c.warn(m)
+			}
+			for _, m := range programHints(c.Args, c.Policy.Root, s.programs) {
 				c.warn(m)
 			}
 		}

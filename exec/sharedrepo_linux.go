@@ -85,12 +85,11 @@ func sharedRepositoryMessage(root, value string) string {
 
 // unfinishedInit returns the git directory in dir or root that a git init
 // began and did not finish: a .git directory (not a link) with neither
-// HEAD nor config, but the description its templates begin with (an
-// empty .git, a project marker, is none). git init --shared (=group, =0660 …) copies its
+// HEAD nor config. git init --shared (=group, =0660 …) copies its
 // templates, then gives the hooks directory the set-group-ID bit, which
 // seccomp refuses, and stops there with "Could not make …/hooks/ writable
-// by group", before the config that sharedRepository reads exists. Two or
-// three lstat calls, made only after a failed run.
+// by group", before the config that sharedRepository reads exists. A few
+// lstat calls, made only after a failed run.
 func unfinishedInit(root, dir string) string {
 	for _, d := range []string{dir, root} {
 		if d == "" {
@@ -101,10 +100,13 @@ func unfinishedInit(root, dir string) string {
 		if unix.Lstat(git, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
 			continue
 		}
-		// description is the template git init copies first: an empty
-		// .git, a project marker, is no git init of the command's.
-		if unix.Lstat(git+"/HEAD", &st) == unix.ENOENT && unix.Lstat(git+"/config", &st) == unix.ENOENT &&
-			unix.Lstat(git+"/description", &st) == nil {
+		if unix.Lstat(git+"/HEAD", &st) != unix.ENOENT || unix.Lstat(git+"/config", &st) != unix.ENOENT {
+			continue
+		}
+		// git init had made the hooks directory it failed on; an empty
+		// .git kept as a project marker has none, or the layer's
+		// placeholder, and is no half-made repository to remove.
+		if unix.Lstat(git+"/hooks", &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFDIR && !isPlaceholder(git+"/hooks") {
 			return git
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 func TestSharedRepository(t *testing.T) {
@@ -49,40 +51,43 @@ func TestSharedRepository(t *testing.T) {
 	})
 }
 
-// TestUnfinishedInit: a .git that git init began (its templates'
-// description, no HEAD or config) is one; an empty .git, a project
-// marker, or a repository is not (a failed command in a project marked so
-// was told about git init --shared).
+// TestUnfinishedInit: a .git that git init --shared began (templates
+// copied, the hooks directory made, no HEAD or config) is one; an empty
+// .git kept as a project marker, or one holding only the layer's
+// placeholder hooks directory, is none: told to remove it, the user
+// would lose a marker git never made.
 func TestUnfinishedInit(t *testing.T) {
 	for _, tt := range []struct {
-		name  string
-		files []string
-		want  bool
+		name string
+		make []string // directories (ending in /) and files under the root
+		want bool
 	}{
-		{"begun by git init", []string{"description", "hooks/"}, true},
-		{"an empty marker", nil, false},
-		{"a repository", []string{"description", "HEAD", "config"}, false},
-		{"a config but no HEAD", []string{"description", "config"}, false},
+		{"half-made by git init --shared", []string{".git/", ".git/hooks/", ".git/description", ".git/info/"}, true},
+		{"an empty marker", []string{".git/"}, false},
+		{"a repository", []string{".git/", ".git/hooks/", ".git/HEAD", ".git/config"}, false},
+		{"no .git", nil, false},
+		{"a marker with the layer's placeholder hooks", []string{".git/", ".git/hooks/"}, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			root := t.TempDir()
-			git := filepath.Join(root, ".git")
-			if err := os.Mkdir(git, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range tt.files {
+			for _, p := range tt.make {
 				var err error
-				if strings.HasSuffix(f, "/") {
-					err = os.Mkdir(filepath.Join(git, f), 0o755)
+				if strings.HasSuffix(p, "/") {
+					err = os.MkdirAll(filepath.Join(root, p), 0o755)
 				} else {
-					err = os.WriteFile(filepath.Join(git, f), nil, 0o644)
+					err = os.WriteFile(filepath.Join(root, p), nil, 0o644)
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
 			}
-			if got := unfinishedInit(root, root); (got == git) != tt.want || got != "" && got != git {
-				t.Errorf("unfinishedInit = %q, want found %v", got, tt.want)
+			if strings.HasPrefix(tt.name, "a marker with") {
+				if err := unix.Setxattr(filepath.Join(root, ".git/hooks"), placeholderMark, nil, 0); err != nil {
+					t.Skipf("no extended attributes here: %v", err)
+				}
+			}
+			if got := unfinishedInit(root, root); (got != "") != tt.want {
+				t.Errorf("unfinishedInit = %q, want one: %v", got, tt.want)
 			}
 		})
 	}

@@ -985,7 +985,7 @@ c "move its directory away" mv tools tools.old
 		b := newGitBox(t).with(t)
 		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
 		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
-		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "core.fsmonitor") {
+		if r.code != 125 || !strings.Contains(r.stderr, "tools/fsmonitor-watchman") || !strings.Contains(r.stderr, "or unset core.fsmonitor in git's config") {
 			t.Errorf("a missing fsmonitor hook in the root: exit %d, stderr %q; want 125 naming it", r.code, r.stderr)
 		}
 		if _, err := os.Stat(filepath.Join(b.root, "notes.txt")); err == nil {
@@ -1050,6 +1050,66 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 		b.git("add", "-A")
 		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
 			t.Error("the host's git diff or add ran a filter the command planted")
+		}
+	})
+	t.Run("interpreter and other keys", func(t *testing.T) {
+		// The script an interpreter runs (python3 tools/x.py, sh x.sh)
+		// is the program; git add -p's diff filter and git archive's
+		// tar filter are programs too.
+		b := newGitBox(t).with(t)
+		b.file("tools/textconv.sh", "cat \"$1\"\n", 0o644)
+		b.file("tools/difffilter", "#!/bin/sh\ncat\n", 0o755)
+		b.file("tools/tgz", "#!/bin/sh\ngzip -cn\n", 0o755)
+		b.git("config", "diff.tidy.textconv", "sh tools/textconv.sh")
+		b.git("config", "interactive.diffFilter", "tools/difffilter")
+		b.git("config", "tar.tgz.command", "LC_ALL=C tools/tgz")
+		b.file(".gitattributes", "*.txt diff=tidy\n", 0o644)
+		o := b.check(`c "rewrite the textconv script" sh -c 'echo "touch PWNED" > tools/textconv.sh'
+c "rewrite the diff filter" sh -c '` + plant + ` > tools/difffilter'
+c "rewrite the tar filter" sh -c '` + plant + ` > tools/tgz'
+c "write a file it filters" sh -c 'echo more >> notes.txt'
+` + commit)
+		o.fails(t, "rewrite the textconv script")
+		o.fails(t, "rewrite the diff filter")
+		o.fails(t, "rewrite the tar filter")
+		o.ok(t, "write a file it filters")
+		o.ok(t, "git commit")
+		b.git("diff", "HEAD~1")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff ran a textconv script the command planted")
+		}
+	})
+	t.Run("missing in the hooks", func(t *testing.T) {
+		// Watchman's setup names .git/hooks/query-watchman (a user may
+		// set it globally): missing there, in the hooks directory the
+		// layer keeps read-only, the command cannot make it, and the run
+		// goes on.
+		b := newGitBox(t).with(t)
+		b.git("config", "core.fsmonitor", ".git/hooks/query-watchman")
+		o := b.check(`c "plant the fsmonitor hook" sh -c '` + plant + ` > .git/hooks/query-watchman'
+c "write in the root" sh -c 'echo fine > notes.txt'`)
+		o.fails(t, "plant the fsmonitor hook")
+		o.ok(t, "write in the root")
+		if _, err := os.Stat(filepath.Join(b.root, ".git/hooks/query-watchman")); err == nil {
+			t.Error("the command made the fsmonitor hook")
+		}
+	})
+	t.Run("says why", func(t *testing.T) {
+		// A developer's edit of the project's textconv script fails
+		// with only "Read-only file system": the run says, once, after
+		// the command's output, which key makes it read-only; a failure
+		// that names no program says nothing of it.
+		b := newGitBox(t).with(t)
+		b.file("tools/textconv", "#!/bin/sh\ncat \"$1\"\n", 0o755)
+		b.git("config", "diff.tidy.textconv", "tools/textconv")
+		const hint = "git runs it outside the sandbox (diff.tidy.textconv)"
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo out; echo '# edit' >> tools/textconv")
+		if r.code == 0 || strings.Count(r.stderr, hint) != 1 || !strings.HasSuffix(strings.TrimSpace(r.stderr), "in the project") {
+			t.Errorf("editing the textconv script: exit %d, stderr %q; want one hint naming the key, last", r.code, r.stderr)
+		}
+		r = b.run("run", "--yolo", "--", "sh", "-c", "echo '# edit' >> notes.txt; exit 3")
+		if r.code != 3 || strings.Contains(r.stderr, hint) {
+			t.Errorf("a failure naming no program: exit %d, stderr %q; want no hint", r.code, r.stderr)
 		}
 	})
 	t.Run("boolean", func(t *testing.T) {
