@@ -17,7 +17,7 @@ import (
 func failHints(args []string, p Policy, layer bool) []string {
 	line := strings.ToLower(strings.Join(args, " "))
 	var out []string
-	if !p.Network.UnixSockets && containsAny(line, "ssh-agent", "gpg-agent", "af_unix", ".sock", "docker") {
+	if !p.Network.UnixSockets && (containsAny(line, "ssh-agent", "gpg-agent", "af_unix", "docker") || namesSocketFile(line)) {
 		out = append(out, "mewsandbox: if it failed on a unix socket (\"Operation not permitted\" from socket, an agent that cannot listen): the sandbox refuses pathname unix sockets (an ssh-agent's, docker.sock, a test's own server); --allow-unix-sockets allows them")
 	}
 	// Without the layer nothing keeps them read-only (README: lost).
@@ -35,6 +35,27 @@ func failHints(args []string, p Policy, layer bool) []string {
 		out = append(out, fmt.Sprintf("mewsandbox: if it failed writing in %s: %s %s; the command's private temp dir is $TMPDIR (so are TMP and TEMP): use that, or --allow-write %s grants all of it, every other program's files there too", d, d, why, d))
 	}
 	return out
+}
+
+// namesSocketFile says whether s names a file ending in .sock (docker.sock,
+// /tmp/x.sock): not Python's socket.socket, whose failure may be any
+// family's.
+func namesSocketFile(s string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], ".sock")
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(".sock")
+		if end == len(s) || !isWordByte(s[end]) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
 func containsAny(s string, subs ...string) bool {

@@ -21,6 +21,8 @@ func TestFailHints(t *testing.T) {
 		{"python AF_UNIX", []string{"python3", "-c", "s=socket.socket(socket.AF_UNIX)"}, Policy{}, true, []string{"--allow-unix-sockets"}},
 		{"ssh-agent", []string{"sh", "-c", "eval $(ssh-agent)"}, Policy{}, false, []string{"--allow-unix-sockets"}},
 		{"sockets allowed", []string{"ssh-agent"}, unix, true, nil},
+		{"a socket file", []string{"socat", "-", "UNIX-CONNECT:run/app.sock"}, Policy{}, true, []string{"--allow-unix-sockets"}},
+		{"python's socket.socket is any family's", []string{"python3", "-c", "import socket; socket.socket().connect(('1.2.3.4', 80))"}, Policy{}, true, nil},
 		{"pre-commit install", []string{"pre-commit", "install"}, Policy{}, true, []string{"install hooks outside the sandbox"}},
 		{"core.hooksPath", []string{"git", "config", "core.hooksPath", ".husky"}, Policy{}, true, []string{"no flag lets a command write them"}},
 		{"hooks without the layer, writable", []string{"pre-commit", "install"}, Policy{}, false, nil},
