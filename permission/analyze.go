@@ -3552,7 +3552,8 @@ type wrapSpec struct {
 	progs func(args []Word) (progs []Word, bad string)
 	// unread, when set, sees the words after the command's name: it says
 	// why they fetch code from elsewhere than a registry and run it
-	// unread (nix run github:o/r, pipx run --spec git+https://…), or "".
+	// unread (nix run github:o/r, pipx run --spec git+https://…), or ""
+	// (checkFetchedCode).
 	unread func(args []Word) string
 	// repl is the replacement string option (xargs -I R); replDefault
 	// the string used by the options that take none (xargs -i, parallel).
@@ -4609,12 +4610,6 @@ func unwrap(words []Word) unwrapped {
 		}
 		if spec == nil {
 			return u
-		}
-		if spec.unread != nil {
-			if why := spec.unread(words[start:]); why != "" {
-				u.bad = why
-				return u
-			}
 		}
 		if spec.progs != nil {
 			progs, bad := spec.progs(words[start:])

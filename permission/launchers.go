@@ -116,14 +116,7 @@ func hiddenRun(c SimpleCommand) string {
 		return "ftp runs the commands of its input, which may run shell commands (!cmd) and put and get files anywhere"
 	case "sbcl", "clisp", "guile":
 		return lispRuns(n, args[1:])
-	case "go":
-		return goRuns(args[1:])
 	case "deno", "bun":
-		if n == "deno" {
-			if why := denoRuns(args[1:]); why != "" {
-				return why
-			}
-		}
 		if ops := plainOperands(args[1:]); len(ops) > 0 && ops[0].Literal && ops[0].Text == "run" &&
 			slices.ContainsFunc(args[1:], func(w Word) bool { return w.Literal && w.Text == "-" }) {
 			return n + " run - runs a program read from its input, which the analysis cannot read"

@@ -126,6 +126,41 @@ func nixRunPrograms(spec *wrapSpec) func(args []Word) ([]Word, string) {
 	}
 }
 
+// checkFetchedCode: a runner among the command and the launchers before
+// it fetches a package from elsewhere than a registry and runs it (nix run
+// github:o/r, nix shell github:o/r -c CMD, pipx run --spec git+https://…,
+// deno run npm:x, go run PKG@VERSION): code nobody read. A danger, as
+// curl | sh is, not a command too complex to check: what it runs is
+// judged where it can be.
+func checkFetchedCode(c SimpleCommand, _ PathEnv) (string, bool) {
+	switch lowerName(c) {
+	case "deno":
+		return denoRuns(c.Args()[1:]), false
+	case "go":
+		return goRuns(c.Args()[1:]), false
+	}
+	for k := 0; k <= len(c.Launchers); k++ {
+		i := c.Inner
+		if k < len(c.Launchers) {
+			i = c.Launchers[k]
+		}
+		if i >= len(c.Words) || !c.Words[i].Literal {
+			continue
+		}
+		name := strings.ToLower(baseName(c.Words[i].Text))
+		l := launcherOf(name)
+		if l == nil {
+			continue
+		}
+		if spec, start, _, _, _ := launchedBy(c.Words, i, name, l); spec != nil && spec.unread != nil {
+			if why := spec.unread(c.Words[start:]); why != "" {
+				return why, false
+			}
+		}
+	}
+	return "", false
+}
+
 // pkgxPrograms is pkgx's command: the program its first operand names,
 // after the packages added with +pkg, without a version (node@20 runs
 // node).
