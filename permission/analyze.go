@@ -4261,7 +4261,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 	nixRun.unread, nixRun.progs = nixUnread(nixRun, "run", true), nixRunPrograms(nixRun)
 	// guix shell PKGS -- CMD; -e evaluates Scheme and is left out, too
 	// complex.
-	guixShell := &wrapSpec{strict: true, noCommand: true, dashCmd: true, flags: "DCNFWPqKknhVc", arg: "mfsLrvMpSuE",
+	guixShell := &wrapSpec{strict: true, noCommand: true, dashCmd: true, flags: "DCNFWPqKknhV", arg: "mfsLrvMpSuEc",
 		longArg: []string{"--manifest", "--file", "--system", "--target", "--load-path", "--root", "--verbosity", "--cores",
 			"--max-jobs", "--profile", "--symlink", "--user", "--preserve", "--share", "--expose", "--substitute-urls",
 			"--max-silent-time", "--timeout", "--tune", "--rounds"},

@@ -47,6 +47,8 @@ func TestRedTeamPackageRunnersS52b(t *testing.T) {
 			`nix shell nixpkgs#hello nixpkgs#jq -c jq . f.json && nix develop && nix develop .#ci -c make test`, Allow},
 		{"S52b guix shell -- curl", D, curl, `guix shell curl -- curl x`, Deny},
 		{"S52b guix shell -- rm", A, rm, `guix shell --pure coreutils -- rm -rf d`, Deny},
+		{"S52b guix shell -c N, its cores, then -- curl", A, curl, `guix shell -c 4 curl -- curl x`, Deny},
+		{"S52b nix run nixpkgs#bash -- -c STR", D, nil, `nix run nixpkgs#bash -- -c 'rm -rf /'`, Deny},
 		{"S52b guix shell -e evaluates Scheme", D, nil, `guix shell -e '(system* "x")' -- hello`, Ask},
 		{"S52b neighbour: guix shell hello -- hello", D, curl, `guix shell hello -- hello && guix shell -m manifest.scm -- make`, Allow},
 		{"S52b pkgx curl", D, curl, `pkgx curl https://x`, Deny},
