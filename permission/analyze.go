@@ -3550,6 +3550,11 @@ type wrapSpec struct {
 	// with the option values that are programs too, or says why it
 	// cannot (bad).
 	progs func(args []Word) (progs []Word, bad string)
+	// unread, when set, sees the words after the command's name: it says
+	// why they fetch code from elsewhere than a registry and run it
+	// unread (nix run github:o/r, pipx run --spec git+https://…), or ""
+	// (checkFetchedCode).
+	unread func(args []Word) string
 	// repl is the replacement string option (xargs -I R); replDefault
 	// the string used by the options that take none (xargs -i, parallel).
 	repl        string
@@ -3605,9 +3610,9 @@ func wrapperSpecOf(name string) *wrapSpec {
 // wrapperSpecOf, the table is built only for one of them.
 func launcherOf(name string) *launcher {
 	switch name {
-	case "asdf", "aws-vault", "bun", "bundle", "bunx", "conda", "cross-env", "cross-env-shell", "direnv",
-		"dotenv", "hatch", "mamba", "micromamba", "mise", "nix", "nix-shell", "npm", "npx", "op", "pdm",
-		"perf", "pipenv", "pnpm", "pnpx", "poetry", "rlwrap", "rye", "uv", "uvx", "yarn":
+	case ",", "asdf", "aws-vault", "bun", "bundle", "bunx", "conda", "cross-env", "cross-env-shell", "devbox", "direnv",
+		"dotenv", "flox", "gem", "guix", "hatch", "mamba", "micromamba", "mise", "nix", "nix-shell", "npm", "npx", "op", "pdm",
+		"perf", "pipenv", "pipx", "pkgx", "pnpm", "pnpx", "poetry", "rlwrap", "rye", "uv", "uvx", "yarn":
 		return launchers.get()[name]
 	}
 	return nil
@@ -4154,6 +4159,12 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longArg: cat(uvGlobalArgs, uvResolveArgs, []string{"--from", "--constraints", "--constraint", "--build-constraints",
 			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
+	uvToolRun.unread = pyUnread(uvToolRun, "uv tool run", []string{"--from", "--with"})
+	pipxRun := &wrapSpec{strict: true, flags: "qvhe", arg: "i",
+		longArg: []string{"--spec", "--python", "--index-url", "--pip-args", "--backend", "--installer"},
+		longFlags: []string{"--no-cache", "--pypi", "--path", "--system-site-packages", "--editable", "--fetch-missing-python",
+			"--verbose", "--quiet", "--help"}}
+	pipxRun.unread = pyUnread(pipxRun, "pipx run", []string{"--spec"})
 	// poetry (cleo) takes its global options on either side of run.
 	poetry := &wrapSpec{strict: true, flags: "qvnhV", arg: "CP",
 		longArg:   []string{"--directory", "--project"},
@@ -4242,6 +4253,33 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 	nixGlobal := &wrapSpec{strict: true, flags: "vLh", arg: "jI", longFlags: nixFlags, longArgN: nixArgN}
 	nixCmd := &wrapSpec{strict: true, noCommand: true, cmdOpt: 'c', cmdOptLong: "--command", flags: "vLih",
 		arg: "jfkuI", longFlags: nixFlags, longArgN: nixArgN}
+	nixShell, nixDevelop := *nixCmd, *nixCmd
+	nixShell.unread, nixDevelop.unread = nixUnread(nixCmd, "shell", false), nixUnread(nixCmd, "develop", false)
+	// nix run runs the main program of its first operand, with the words
+	// after it.
+	nixRun := &wrapSpec{strict: true, flags: "vLh", arg: "jfI", longFlags: nixFlags, longArgN: nixArgN}
+	nixRun.unread, nixRun.progs = nixUnread(nixRun, "run", true), nixRunPrograms(nixRun)
+	// guix shell PKGS -- CMD; -e evaluates Scheme and is left out, too
+	// complex.
+	guixShell := &wrapSpec{strict: true, noCommand: true, dashCmd: true, flags: "DCNFWPqKknhV", arg: "mfsLrvMpSuEc",
+		longArg: []string{"--manifest", "--file", "--system", "--target", "--load-path", "--root", "--verbosity", "--cores",
+			"--max-jobs", "--profile", "--symlink", "--user", "--preserve", "--share", "--expose", "--substitute-urls",
+			"--max-silent-time", "--timeout", "--tune", "--rounds"},
+		longFlags: []string{"--development", "--container", "--network", "--emulate-fhs", "--nesting", "--link-profile",
+			"--pure", "--check", "--no-cwd", "--rebuild-cache", "--search-paths", "--keep-failed", "--keep-going", "--dry-run",
+			"--fallback", "--no-substitutes", "--no-grafts", "--no-offload", "--debug", "--help", "--version"}}
+	// pkgx [+PKG…] PROG[@VERSION] ARGS.
+	pkgx := &wrapSpec{strict: true, flags: "qsh", longFlags: []string{"--quiet", "--silent", "--help", "--sync", "--update"}}
+	pkgx.progs = pkgxPrograms(pkgx)
+	// devbox run CMD, flox activate -- CMD: their remote environments
+	// (flox -r) run hooks nobody read and are left out, too complex.
+	devboxRun := &wrapSpec{strict: true, flags: "qh", arg: "ce", longArg: []string{"--config", "--env", "--env-file", "--environment"},
+		longRead: []string{"--env-file"}, longFlags: []string{"--quiet", "--pure", "--omit-nix-env", "--list", "--help"}}
+	floxActivate := &wrapSpec{strict: true, noCommand: true, dashCmd: true, shell: 'c', shellLong: "--command",
+		flags: "th", arg: "dm", dir: "d", longDir: []string{"--dir"}, longArg: []string{"--dir", "--mode"},
+		longFlags: []string{"--trust", "--print-script", "--help"}}
+	gemExec := &wrapSpec{strict: true, flags: "h", arg: "gv", longArg: []string{"--gem", "--version", "--platform"},
+		longFlags: []string{"--conservative", "--prerelease", "--verbose", "--quiet", "--help"}}
 	// rlwrap: -z runs a filter program and is left out, too complex. -l
 	// appends the session to a log, -H keeps the history in a file, -f
 	// reads completions.
@@ -4339,7 +4377,14 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		"cross-env":       {spec: &wrapSpec{strict: true, assigns: true}},
 		"cross-env-shell": {spec: &wrapSpec{strict: true, assigns: true, program: true}},
 		"rlwrap":          {spec: rlwrap},
-		"nix":             {global: nixGlobal, subs: []launchSub{{"develop", nixCmd}, {"shell", nixCmd}}},
+		"nix":             {global: nixGlobal, subs: []launchSub{{"develop", &nixDevelop}, {"shell", &nixShell}, {"run", nixRun}}},
+		"guix":            {subs: []launchSub{{"shell", guixShell}, {"environment", guixShell}}},
+		"pkgx":            {spec: pkgx},
+		",":               {spec: &wrapSpec{strict: true, flags: "h", longFlags: []string{"--help"}}},
+		"devbox":          {subs: []launchSub{{"run", devboxRun}}},
+		"flox":            {subs: []launchSub{{"activate", floxActivate}}},
+		"pipx":            {subs: []launchSub{{"run", pipxRun}}},
+		"gem":             {subs: []launchSub{{"exec", gemExec}}},
 		// nix-shell runs the string given to --run; its operands are
 		// paths or, after -p, packages. --command keeps the shell open
 		// and is left out, too complex.

@@ -204,6 +204,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "curl | sh", pipe: pipeDownloadToInterpreter},
 		// A shell program assembled in a pipe cannot be analysed.
 		{name: "pipe to shell", pipe: pipeToShell},
+		// A package fetched from outside a registry and run (nix run
+		// github:o/r, go run PKG@VERSION): code nobody read.
+		{name: "fetched code", check: checkFetchedCode},
 	}
 }}
 

@@ -1,0 +1,278 @@
+package permission
+
+import (
+	"slices"
+	"strings"
+)
+
+// Package runners fetch a package and run a program of it: nix run, pkgx,
+// guix shell, pipx run, deno run npm:… . Where the package comes from a
+// registry (nixpkgs, PyPI, npm) the program is judged by its name, as an
+// installed one is (npx prettier); where it comes from anywhere else (a
+// git repository, a URL, a path outside the project) it is code nobody
+// read, which asks.
+
+// nixInstallable reads a nix installable: prog is the program nix run
+// runs for a package of the nixpkgs registry entry (nixpkgs#curl,
+// nixpkgs/nixos-24.05#curl.bin: curl), its attribute's name, as nix
+// takes the main program to be unless the package says otherwise; local
+// is true for the project's own flake (., .#app, ./sub#x), whose code is
+// the project's. An installable that is neither is fetched from elsewhere
+// (github:o/r, git+https://…, path:/x, another registry entry).
+func nixInstallable(t string) (prog string, registry, local bool) {
+	ref, attr, _ := strings.Cut(t, "#")
+	if p, ok := strings.CutPrefix(ref, "path:"); ok {
+		ref = p
+	}
+	if ref == "." || strings.HasPrefix(ref, "./") && !slices.Contains(strings.Split(ref, "/"), "..") &&
+		!strings.ContainsAny(ref, "?") {
+		return "", false, true
+	}
+	ref = strings.TrimPrefix(ref, "flake:")
+	name, _, _ := strings.Cut(ref, "/")
+	if name != "nixpkgs" || strings.ContainsAny(ref, ":?") {
+		return "", false, false
+	}
+	attr, _, _ = strings.Cut(attr, "^")
+	parts := strings.Split(attr, ".")
+	prog = parts[len(parts)-1]
+	// An output (nixpkgs#curl.bin) names the package before it.
+	if len(parts) > 1 && slices.Contains([]string{"out", "bin", "dev", "lib", "man", "doc", "info", "static"}, prog) {
+		prog = parts[len(parts)-2]
+	}
+	if strings.ContainsAny(prog, `"'$`) {
+		prog = ""
+	}
+	if m, ok := nixMainPrograms.get()[prog]; ok {
+		prog = m
+	}
+	return prog, true, false
+}
+
+// nixMainPrograms are nixpkgs packages whose main program is not named
+// after the package (meta.mainProgram): nix run nixpkgs#findutils -- /
+// -delete runs find. The multi-call ones run the program their first
+// argument names, as busybox does, and are judged as busybox is.
+var nixMainPrograms = lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{
+		"coreutils": "busybox", "coreutils-full": "busybox", "coreutils-prefixed": "busybox",
+		"uutils-coreutils": "busybox", "uutils-coreutils-noprefix": "busybox",
+		"findutils": "find", "diffutils": "diff", "gnugrep": "grep", "gnused": "sed", "gnutar": "tar", "gnumake": "make",
+		"ripgrep": "rg", "openssh": "ssh", "nodejs": "node", "nodejs_20": "node", "nodejs_22": "node", "nodejs_24": "node",
+		"curlFull": "curl", "curlMinimal": "curl", "netcat-gnu": "nc", "netcat-openbsd": "nc",
+		"netcat": "nc", "bashInteractive": "bash", "gitFull": "git", "gitMinimal": "git", "p7zip": "7z", "_7zz": "7zz",
+		"imagemagick": "magick", "awscli2": "aws", "google-cloud-sdk": "gcloud", "azure-cli": "az",
+		"postgresql": "psql", "sqlite": "sqlite3", "gnupg": "gpg",
+	}
+}}
+
+// nixUnread returns the options' check of nix run, shell and develop
+// (spec): why an installable among its operands (the first only, with
+// first) is code fetched from elsewhere, or its program cannot be told.
+// --expr and --file make the operands attributes of an expression.
+func nixUnread(spec *wrapSpec, sub string, first bool) func(args []Word) string {
+	// Walked one operand at a time: skipOptions stops at each.
+	walk := *spec
+	walk.noCommand = false
+	return func(args []Word) string {
+		for i := 0; i < len(args); {
+			k, o := skipOptions(args, i, &walk)
+			if o.unknown != "" || o.bad != "" || o.cmdIf || o.shell != nil || k >= len(args) {
+				return ""
+			}
+			for _, w := range args[i:k] {
+				if w.Literal && (w.Text == "--expr" || w.Text == "--file" || w.Text == "-f") {
+					return "nix " + sub + " " + w.Text + " evaluates nix code whose program cannot be told"
+				}
+			}
+			if k > 0 && args[k-1].Literal && args[k-1].Text == "--" {
+				return ""
+			}
+			w := args[k]
+			if !w.Literal {
+				return "nix " + sub + " " + shorten(w.Text) + ": the installable is only known at run time"
+			}
+			if _, registry, local := nixInstallable(w.Text); !registry && !local {
+				return "nix " + sub + " " + shorten(w.Text) + " runs code fetched from outside the project and nixpkgs, which nobody read"
+			}
+			if first {
+				return ""
+			}
+			i = k + 1
+		}
+		return ""
+	}
+}
+
+// nixRunPrograms is nix run's command (spec its options): the program of a
+// nixpkgs package with the words after it (nix run nixpkgs#curl -- ARGS
+// runs curl ARGS). None for the project's flake, whose apps are the
+// project's code, and for nix run alone, which runs the project's.
+func nixRunPrograms(spec *wrapSpec) func(args []Word) ([]Word, string) {
+	return func(args []Word) ([]Word, string) {
+		k, o := skipOptions(args, 0, spec)
+		if o.unknown != "" || k >= len(args) {
+			return nil, ""
+		}
+		prog, _, _ := nixInstallable(args[k].Text)
+		if prog == "" || !args[k].Literal {
+			return nil, ""
+		}
+		rest := args[k+1:]
+		if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {
+			rest = rest[1:]
+		}
+		return []Word{runProgram(prog, rest)}, ""
+	}
+}
+
+// checkFetchedCode: a runner among the command and the launchers before
+// it fetches a package from elsewhere than a registry and runs it (nix run
+// github:o/r, nix shell github:o/r -c CMD, pipx run --spec git+https://…,
+// deno run npm:x, go run PKG@VERSION): code nobody read. A danger, as
+// curl | sh is, not a command too complex to check: what it runs is
+// judged where it can be.
+func checkFetchedCode(c SimpleCommand, _ PathEnv) (string, bool) {
+	switch lowerName(c) {
+	case "deno":
+		return denoRuns(c.Args()[1:]), false
+	case "go":
+		return goRuns(c.Args()[1:]), false
+	}
+	for k := 0; k <= len(c.Launchers); k++ {
+		i := c.Inner
+		if k < len(c.Launchers) {
+			i = c.Launchers[k]
+		}
+		if i >= len(c.Words) || !c.Words[i].Literal {
+			continue
+		}
+		name := strings.ToLower(baseName(c.Words[i].Text))
+		l := launcherOf(name)
+		if l == nil {
+			continue
+		}
+		if spec, start, _, _, _ := launchedBy(c.Words, i, name, l); spec != nil && spec.unread != nil {
+			if why := spec.unread(c.Words[start:]); why != "" {
+				return why, false
+			}
+		}
+	}
+	return "", false
+}
+
+// pkgxPrograms is pkgx's command: the program its first operand names,
+// after the packages added with +pkg, without a version (node@20 runs
+// node).
+func pkgxPrograms(spec *wrapSpec) func(args []Word) ([]Word, string) {
+	return func(args []Word) ([]Word, string) {
+		k, o := skipOptions(args, 0, spec)
+		for k < len(args) && args[k].Literal && strings.HasPrefix(args[k].Text, "+") {
+			k, o = skipOptions(args, k+1, spec)
+		}
+		switch {
+		case o.unknown != "":
+			return nil, "unknown option " + shorten(o.unknown) + " of pkgx: what it runs cannot be told"
+		case k >= len(args):
+			return nil, ""
+		case !args[k].Literal:
+			return nil, "pkgx " + shorten(args[k].Text) + ": the program is only known at run time"
+		}
+		prog, _, _ := strings.Cut(args[k].Text, "@")
+		if prog == "" {
+			return nil, "pkgx " + shorten(args[k].Text) + ": the program cannot be told"
+		}
+		return []Word{runProgram(prog, args[k+1:])}, ""
+	}
+}
+
+// runProgram is the shell program that runs prog with args, each quoted;
+// not literal when an argument is only known at run time.
+func runProgram(prog string, args []Word) Word {
+	all := append([]Word{{Text: prog, Literal: true}}, args...)
+	if !allLiteral(args) {
+		return Word{Text: joinWords(all)}
+	}
+	return Word{Text: quoteWords(all), Literal: true}
+}
+
+// pyUnread is the check of pipx run and uv tool run: why the package they
+// install (pipx's --spec or its operand, uv's --from) is code fetched from
+// elsewhere than the package index (a URL, a git repository, a path
+// outside the project), or "".
+func pyUnread(spec *wrapSpec, what string, opts []string) func(args []Word) string {
+	return func(args []Word) string {
+		k, _ := skipOptions(args, 0, spec)
+		for i, w := range args[:k] {
+			name, v, eq := strings.Cut(w.Text, "=")
+			if !w.Literal || !slices.Contains(opts, name) {
+				continue
+			}
+			if !eq && i+1 < k {
+				v = args[i+1].Text
+			}
+			if fetchedPackage(v) {
+				return what + " " + name + " " + shorten(v) + " installs code fetched from outside the package index, which nobody read"
+			}
+		}
+		if k < len(args) && what == "pipx run" && fetchedPackage(args[k].Text) {
+			return "pipx run " + shorten(args[k].Text) + " runs code fetched from outside the package index, which nobody read"
+		}
+		return ""
+	}
+}
+
+// fetchedPackage reports whether a package specification names no package
+// of an index but a URL, a repository or a path outside the project.
+func fetchedPackage(v string) bool {
+	return strings.Contains(v, ":") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") ||
+		slices.Contains(strings.Split(v, "/"), "..")
+}
+
+// denoRuns: deno run of a module named by a URL or a package of npm or
+// JSR fetches it and runs it, unread.
+func denoRuns(args []Word) string {
+	if len(args) == 0 || !args[0].Literal || args[0].Text != "run" {
+		return ""
+	}
+	for _, w := range args[1:] {
+		t, opt := optionText(w)
+		if opt {
+			continue
+		}
+		for _, p := range []string{"npm:", "jsr:", "http:", "https:"} {
+			if strings.HasPrefix(strings.ToLower(t), p) {
+				return "deno run " + shorten(t) + " runs code fetched from outside the project, which nobody read"
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// goRuns: go run PKG@VERSION fetches a module and runs it, unread.
+func goRuns(args []Word) string {
+	if len(args) == 0 || !args[0].Literal || args[0].Text != "run" {
+		return ""
+	}
+	for i := 1; i < len(args); i++ {
+		t := args[i].Text
+		if t == "--" {
+			continue
+		}
+		if strings.HasPrefix(t, "-") {
+			name := strings.TrimLeft(t, "-")
+			if !strings.Contains(name, "=") && slices.Contains([]string{"C", "p", "asmflags", "buildmode",
+				"compiler", "gccgoflags", "gcflags", "installsuffix", "ldflags", "mod", "modfile", "overlay", "pgo", "pkgdir",
+				"tags", "toolexec", "exec", "coverpkg", "covermode"}, name) {
+				i++
+			}
+			continue
+		}
+		if strings.Contains(t, "@") {
+			return "go run " + shorten(t) + " fetches a module and runs it, code nobody read"
+		}
+		return ""
+	}
+	return ""
+}
