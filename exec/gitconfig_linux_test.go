@@ -262,6 +262,35 @@ func TestProgramPath(t *testing.T) {
 		{"perl -lane 'print $F[0]'", ""},
 		{"python3 -Bm tools.x", ""},
 		{"cat tools/x", ""},
+		// an option's argument is no script: the script follows it
+		{"python3 -W ignore tools/x.py", "/r/tools/x.py"},
+		{"python3 -X importtime -u tools/x.py", "/r/tools/x.py"},
+		{"perl -I lib tools/x.pl", "/r/tools/x.pl"},
+		{"perl -Ilib -c tools/x.pl", "/r/tools/x.pl"}, // perl -c runs BEGIN blocks
+		{"ruby -r set tools/x.rb", "/r/tools/x.rb"},
+		{"node --require ./x tools/y.js", "/r/tools/y.js"},
+		{"node -r ./x --import=y tools/y.js", "/r/tools/y.js"},
+		{"node --eval 'x()'", ""},
+		{"bash --rcfile x tools/y", "/r/tools/y"},
+		{"sh -o errexit tools/y", "/r/tools/y"},
+		{"bash -O extglob -c 'tools/y'", "/r/tools/y"},
+		{"php -c php.ini tools/x.php", "/r/tools/x.php"},
+		{"php -f tools/x.php", "/r/tools/x.php"},
+		{"php -ftools/x.php", "/r/tools/x.php"},
+		{"ruby -x tools/x.rb", "/r/tools/x.rb"}, // -x takes its directory attached only
+		{"python3 -- tools/x.py", "/r/tools/x.py"},
+		{"exec -a name tools/x", "/r/tools/x"},
+		{"env -u HOME -C . tools/x", "/r/tools/x"},
+		{"env -S 'tools/x --y'", "/r/tools/x"},
+		{"/usr/bin/env -S 'python3 -u tools/x.py'", "/r/tools/x.py"},
+		{"nice -n 10 tools/x", "/r/tools/x"},
+		{"timeout 5 tools/x", "/r/tools/x"},
+		{"timeout -s KILL -k 1 5s tools/x", "/r/tools/x"},
+		{"command -v tools/x", ""}, // prints its path, runs nothing
+		{"command -p tools/x", "/r/tools/x"},
+		{"sh -c '\"$0\" \"$@\"' tools/x --y", "/r/tools/x"}, // the shell's $0 is the program
+		{"sh -c '\"$0\" \"$@\"' python3 tools/x.py", "/r/tools/x.py"},
+		{"sh -c 'exec \"$0\"' tools/x", "/r/tools/x"},
 		// a quoted word the shell only unquotes
 		{"\"tools/fsmon\"", "/r/tools/fsmon"},
 		{"'tools/fs mon' --x", "/r/tools/fs mon"},
@@ -274,6 +303,18 @@ func TestProgramPath(t *testing.T) {
 		if got := programPath("/r", tt.in, "/h"); got != tt.want {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+	// command lines in command lines are followed to a bound
+	nest := "tools/x"
+	for range maxCommandLines {
+		nest = "sh -c '\"$0\" \"$@\"' " + nest
+	}
+	if got := programPath("/r", nest, "/h"); got != "/r/tools/x" {
+		t.Errorf("programPath(%q) = %q, want /r/tools/x", nest, got)
+	}
+	deep := strings.Repeat("sh -c '\"$0\" \"$@\"' ", 100000) + "tools/x"
+	if got := programPath("/r", deep, "/h"); got != "" {
+		t.Errorf("programPath(100000 nested command lines) = %q, want \"\": past the bound", got)
 	}
 	for _, tt := range []struct{ key, value, want string }{
 		{"core.fsmonitor", "tools/fsmon", "tools/fsmon"},
