@@ -404,3 +404,41 @@ func TestGitConfigEnv(t *testing.T) {
 		t.Errorf("hooksPaths = %q (%d the user's), want [githooks]", c.hooksPaths, c.userHooks)
 	}
 }
+
+// TestGitConfigEnvAsGit: what git itself accepts in its environment
+// (git 2.39: config.c's git_config_from_parameters) is read as git reads
+// it, checked with env GIT_CONFIG_... git config --list: a count after
+// blanks (strtoul), more than 1024 entries, entries parted by a CR, an
+// old-style 'key=value' whose key has blanks around it.
+func TestGitConfigEnvAsGit(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	const n = 1100
+	t.Setenv("GIT_CONFIG_COUNT", " 1100")
+	for i := range n {
+		t.Setenv(fmt.Sprintf("GIT_CONFIG_KEY_%d", i), fmt.Sprintf("a.b%d", i))
+		t.Setenv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", i), "v")
+	}
+	t.Setenv(fmt.Sprintf("GIT_CONFIG_KEY_%d", n-1), "core.fsmonitor")
+	t.Setenv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", n-1), "tools/fsmon")
+	t.Setenv("GIT_CONFIG_PARAMETERS", "'a.b'='x'\r'core.pager'='tools/pager' ' core.editor =tools/ed'")
+	c := gitConfigs(t.TempDir(), "")
+	want := []configProgram{{"core.fsmonitor", "tools/fsmon"}, {"core.pager", "tools/pager"}, {"core.editor", "tools/ed"}}
+	if !slices.Equal(c.programs, want) {
+		t.Errorf("programs = %q, want %q", c.programs, want)
+	}
+}
+
+// FuzzConfigParameters: no GIT_CONFIG_PARAMETERS, however malformed,
+// makes the parser panic or loop.
+func FuzzConfigParameters(f *testing.F) {
+	for _, s := range []string{`'a.b'='c'`, `'a.b=c'`, `'a.b'=`, `'a`, `'a'\'`, `'a'\!'b'`, "'a'='b'\r'c'", `''=''`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, kv := range configParameters(s) {
+			_ = configKey(kv[0])
+		}
+	})
+}
