@@ -297,6 +297,9 @@ func TestProgramPath(t *testing.T) {
 		{"\"tools/$X\"", ""},
 		{"tools/fs~mon", "/r/tools/fs~mon"}, // the shell expands ~ only first
 		{"$HOME/fsmon", ""},
+		{`tools/fs\ mon --x`, "/r/tools/fs mon"}, // a backslash quotes the next character
+		{`\tools/x`, "/r/tools/x"},
+		{"tools/x\\", ""},
 		{"./", ""},
 		{"/r", ""},
 	} {

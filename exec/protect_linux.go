@@ -1522,8 +1522,8 @@ func assignment(w string) bool {
 
 // leadingWords returns the words of the first simple command of shell
 // command line v, up to an operator or a comment, unquoted; a word the
-// shell would expand (a variable, a glob, a backslash, an unclosed quote)
-// is "".
+// shell would expand (a variable, a glob, a backslash in double quotes or
+// at the end, an unclosed quote) is "".
 func leadingWords(v string) []string {
 	var words []string
 	var w strings.Builder
@@ -1560,6 +1560,10 @@ func leadingWords(v string) []string {
 			w.WriteString(q)
 			in = true
 			i += j + 1
+		case c == '\\' && i+1 < len(v) && v[i+1] != '\n':
+			w.WriteByte(v[i+1]) // quoted by the backslash
+			in = true
+			i++
 		case strings.IndexByte("$`\\*?[", c) >= 0 || c == '~' && !in:
 			known, in = false, true // ~ only at a word's start
 		default:
