@@ -141,14 +141,18 @@ func (c *gitConfig) entry(name, value string, hasValue bool, path, home string, 
 // host's git, run from the same environment, would read it as well, in
 // the root, its submodules and its worktrees.
 func (c *gitConfig) readEnv(home string) {
-	if n, err := strconv.Atoi(os.Getenv("GIT_CONFIG_COUNT")); err == nil {
-		for i := range min(n, 1024) {
+	// Git reads the count with strtoul (blanks before it), and every
+	// entry up to it, failing at the first missing: so many as the
+	// environment holds, which bounds the work.
+	if n, err := strconv.Atoi(strings.TrimLeft(os.Getenv("GIT_CONFIG_COUNT"), " \t\n\v\f\r")); err == nil {
+		for i := 0; i < n; i++ {
 			k, ok := os.LookupEnv(fmt.Sprintf("GIT_CONFIG_KEY_%d", i))
 			v, okv := os.LookupEnv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", i))
-			if ok && okv {
-				if name := configKey(k); envEntry(name) {
-					c.entry(name, v, true, "", home, 0)
-				}
+			if !ok || !okv {
+				break // git fails: runs nothing
+			}
+			if name := configKey(k); envEntry(name) {
+				c.entry(name, v, true, "", home, 0)
 			}
 		}
 	}
@@ -183,7 +187,7 @@ func configKey(k string) string {
 func configParameters(s string) [][3]string {
 	var out [][3]string
 	word := func() (string, bool) {
-		s = strings.TrimLeft(s, " \t\n")
+		s = strings.TrimLeft(s, gitSpace)
 		if !strings.HasPrefix(s, "'") {
 			return "", false
 		}
@@ -223,13 +227,17 @@ func configParameters(s string) [][3]string {
 			}
 			continue
 		}
+		// git trims an old-style key (git_config_parse_parameter)
 		if key, v, ok := strings.Cut(k, "="); ok {
-			out = append(out, [3]string{key, v, "="})
+			out = append(out, [3]string{strings.Trim(key, gitSpace), v, "="})
 		} else {
-			out = append(out, [3]string{k, "", ""})
+			out = append(out, [3]string{strings.Trim(k, gitSpace), "", ""})
 		}
 	}
 }
+
+// gitSpace are the characters git's isspace takes for blanks.
+const gitSpace = " \t\n\r"
 
 // gitBool says whether a config value is true as git reads it (an
 // integer other than 0 is true too).

@@ -262,18 +262,62 @@ func TestProgramPath(t *testing.T) {
 		{"perl -lane 'print $F[0]'", ""},
 		{"python3 -Bm tools.x", ""},
 		{"cat tools/x", ""},
+		// an option's argument is no script: the script follows it
+		{"python3 -W ignore tools/x.py", "/r/tools/x.py"},
+		{"python3 -X importtime -u tools/x.py", "/r/tools/x.py"},
+		{"perl -I lib tools/x.pl", "/r/tools/x.pl"},
+		{"perl -Ilib -c tools/x.pl", "/r/tools/x.pl"}, // perl -c runs BEGIN blocks
+		{"ruby -r set tools/x.rb", "/r/tools/x.rb"},
+		{"node --require ./x tools/y.js", "/r/tools/y.js"},
+		{"node -r ./x --import=y tools/y.js", "/r/tools/y.js"},
+		{"node --eval 'x()'", ""},
+		{"bash --rcfile x tools/y", "/r/tools/y"},
+		{"sh -o errexit tools/y", "/r/tools/y"},
+		{"bash -O extglob -c 'tools/y'", "/r/tools/y"},
+		{"php -c php.ini tools/x.php", "/r/tools/x.php"},
+		{"php -f tools/x.php", "/r/tools/x.php"},
+		{"php -ftools/x.php", "/r/tools/x.php"},
+		{"ruby -x tools/x.rb", "/r/tools/x.rb"}, // -x takes its directory attached only
+		{"python3 -- tools/x.py", "/r/tools/x.py"},
+		{"exec -a name tools/x", "/r/tools/x"},
+		{"env -u HOME -C . tools/x", "/r/tools/x"},
+		{"env -S 'tools/x --y'", "/r/tools/x"},
+		{"/usr/bin/env -S 'python3 -u tools/x.py'", "/r/tools/x.py"},
+		{"nice -n 10 tools/x", "/r/tools/x"},
+		{"timeout 5 tools/x", "/r/tools/x"},
+		{"timeout -s KILL -k 1 5s tools/x", "/r/tools/x"},
+		{"command -v tools/x", ""}, // prints its path, runs nothing
+		{"command -p tools/x", "/r/tools/x"},
+		{"sh -c '\"$0\" \"$@\"' tools/x --y", "/r/tools/x"}, // the shell's $0 is the program
+		{"sh -c '\"$0\" \"$@\"' python3 tools/x.py", "/r/tools/x.py"},
+		{"sh -c 'exec \"$0\"' tools/x", "/r/tools/x"},
 		// a quoted word the shell only unquotes
 		{"\"tools/fsmon\"", "/r/tools/fsmon"},
 		{"'tools/fs mon' --x", "/r/tools/fs mon"},
 		{"\"tools/$X\"", ""},
 		{"tools/fs~mon", "/r/tools/fs~mon"}, // the shell expands ~ only first
 		{"$HOME/fsmon", ""},
+		{`tools/fs\ mon --x`, "/r/tools/fs mon"}, // a backslash quotes the next character
+		{`\tools/x`, "/r/tools/x"},
+		{"tools/x\\", ""},
 		{"./", ""},
 		{"/r", ""},
 	} {
 		if got := programPath("/r", tt.in, "/h"); got != tt.want {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+	// command lines in command lines are followed to a bound
+	nest := "tools/x"
+	for range maxCommandLines {
+		nest = "sh -c '\"$0\" \"$@\"' " + nest
+	}
+	if got := programPath("/r", nest, "/h"); got != "/r/tools/x" {
+		t.Errorf("programPath(%q) = %q, want /r/tools/x", nest, got)
+	}
+	deep := strings.Repeat("sh -c '\"$0\" \"$@\"' ", 100000) + "tools/x"
+	if got := programPath("/r", deep, "/h"); got != "" {
+		t.Errorf("programPath(100000 nested command lines) = %q, want \"\": past the bound", got)
 	}
 	for _, tt := range []struct{ key, value, want string }{
 		{"core.fsmonitor", "tools/fsmon", "tools/fsmon"},
@@ -362,4 +406,42 @@ func TestGitConfigEnv(t *testing.T) {
 	if !slices.Equal(c.hooksPaths, []string{"githooks"}) || c.userHooks != 1 {
 		t.Errorf("hooksPaths = %q (%d the user's), want [githooks]", c.hooksPaths, c.userHooks)
 	}
+}
+
+// TestGitConfigEnvAsGit: what git itself accepts in its environment
+// (git 2.39: config.c's git_config_from_parameters) is read as git reads
+// it, checked with env GIT_CONFIG_... git config --list: a count after
+// blanks (strtoul), more than 1024 entries, entries parted by a CR, an
+// old-style 'key=value' whose key has blanks around it.
+func TestGitConfigEnvAsGit(t *testing.T) {
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	const n = 1100
+	t.Setenv("GIT_CONFIG_COUNT", " 1100")
+	for i := range n {
+		t.Setenv(fmt.Sprintf("GIT_CONFIG_KEY_%d", i), fmt.Sprintf("a.b%d", i))
+		t.Setenv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", i), "v")
+	}
+	t.Setenv(fmt.Sprintf("GIT_CONFIG_KEY_%d", n-1), "core.fsmonitor")
+	t.Setenv(fmt.Sprintf("GIT_CONFIG_VALUE_%d", n-1), "tools/fsmon")
+	t.Setenv("GIT_CONFIG_PARAMETERS", "'a.b'='x'\r'core.pager'='tools/pager' ' core.editor =tools/ed'")
+	c := gitConfigs(t.TempDir(), "")
+	want := []configProgram{{"core.fsmonitor", "tools/fsmon"}, {"core.pager", "tools/pager"}, {"core.editor", "tools/ed"}}
+	if !slices.Equal(c.programs, want) {
+		t.Errorf("programs = %q, want %q", c.programs, want)
+	}
+}
+
+// FuzzConfigParameters: no GIT_CONFIG_PARAMETERS, however malformed,
+// makes the parser panic or loop.
+func FuzzConfigParameters(f *testing.F) {
+	for _, s := range []string{`'a.b'='c'`, `'a.b=c'`, `'a.b'=`, `'a`, `'a'\'`, `'a'\!'b'`, "'a'='b'\r'c'", `''=''`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, kv := range configParameters(s) {
+			_ = configKey(kv[0])
+		}
+	})
 }

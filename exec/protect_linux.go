@@ -1282,8 +1282,22 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // the working tree, is "". Where the first word is an interpreter or a
 // wrapper found in PATH (python3 tools/textconv.py, sh x.sh, env A=1
 // tools/x, A=1 tools/x) the program is the script it runs, which a
-// command could rewrite as well as a program.
-func programPath(root, v, home string) string {
+// command could rewrite as well as a program; found past the runner's
+// options and their arguments (runner), and in a shell's -c command line
+// with its $0.
+func programPath(root, v, home string) string { return programPathIn(root, v, home, 0) }
+
+// maxCommandLines bounds the command lines in command lines (sh -c
+// '"$0" "$@"' sh -c ...) programPath follows: each costs the length of
+// the value, which may be a megabyte. Past it, as for a word the shell
+// expands, the program is not known.
+const maxCommandLines = 8
+
+// programPathIn is programPath for a command line depth deep in others.
+func programPathIn(root, v, home string, depth int) string {
+	if depth > maxCommandLines {
+		return ""
+	}
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
 			return ""
@@ -1302,28 +1316,19 @@ func programPath(root, v, home string) string {
 			}
 			name = filepath.Base(name)
 		}
-		code, runner := runners[name]
-		if !runner {
+		r, ok := runners[name]
+		if !ok {
 			break
 		}
-		words = words[1:]
-		for len(words) > 0 && (strings.HasPrefix(words[0], "-") || assignment(words[0])) {
-			inline := code != "" && strings.HasPrefix(words[0], "-") && !strings.HasPrefix(words[0], "--") && strings.ContainsRune(words[0][1:], rune(code[1]))
-			if code == "-c" && inline {
-				// sh -c 'tools/x "$0"', bash -ec CMD: the shell's
-				// command line, whose program is found as v's is (an
-				// expanded or unquoted one is "", the word too).
-				if len(words) < 2 || words[1] == "" {
-					return ""
-				}
-				return programPath(root, words[1], home)
-			}
-			if inline || words[0] == "-c" && code != "" {
-				return "" // code on the command line (python3 -m, perl -pe): no file
-			}
-			words = words[1:]
+		rest, line, code := r.operands(words[1:])
+		switch {
+		case code && line != "":
+			return programPathIn(root, line, home, depth+1) // sh -c's, env -S's command line
+		case code:
+			return "" // code on the command line (python3 -m, perl -pe): no file
 		}
-		script = code != "" || script
+		words = rest
+		script = r.interpreter || script
 	}
 	if len(words) == 0 {
 		return ""
@@ -1344,14 +1349,162 @@ func programPath(root, v, home string) string {
 	return prog
 }
 
-// runners are the programs found in PATH whose argument is the program
-// that runs (an interpreter's script, a wrapper's command), each with
-// the option that gives it code instead ("" for a wrapper).
-var runners = map[string]string{
-	"sh": "-c", "bash": "-c", "dash": "-c", "zsh": "-c", "ksh": "-c",
-	"python": "-m", "python3": "-m", "perl": "-e", "ruby": "-e",
-	"node": "-e", "php": "-r",
-	"env": "", "exec": "", "command": "", "nice": "", "nohup": "",
+// runner is a program found in PATH whose operand is the program that
+// runs: an interpreter's script or a wrapper's command. Options are read
+// as its own parser reads them, so that an option's argument (python3 -W
+// ignore, perl -I lib, node --require ./x) is not taken for the script,
+// which would be left writable while the argument is made read-only, or
+// refuses the run when missing.
+type runner struct {
+	interpreter bool   // its operand is a script, not looked up in PATH
+	code        string // short options giving code, not a file (python3 -c, -m), or a command line (sh -c, env -S: line)
+	line        bool   // the code option's argument is a command line whose program runs (sh -c, env -S)
+	args        string // short options taking an argument, attached or the next word
+	long        string // long options taking the next word as argument, each followed by a space
+	longCode    string // long options giving code (node --eval)
+	file        string // short options whose argument is the script (php -f)
+	skip        int    // operands before the command (timeout's duration)
+}
+
+// runners are the runners by name. An option missing here that takes an
+// argument makes that argument the program: protected if it exists (or
+// the run refused if it does not), its script left writable.
+var runners = map[string]runner{
+	"sh":      {interpreter: true, code: "c", line: true, args: "oO"},
+	"dash":    {interpreter: true, code: "c", line: true, args: "oO"},
+	"ksh":     {interpreter: true, code: "c", line: true, args: "oO"},
+	"zsh":     {interpreter: true, code: "c", line: true, args: "oO"},
+	"bash":    {interpreter: true, code: "c", line: true, args: "oO", long: "--rcfile --init-file "},
+	"python":  {interpreter: true, code: "cm", args: "WXQ"},
+	"python3": {interpreter: true, code: "cm", args: "WXQ"},
+	"perl":    {interpreter: true, code: "eE", args: "IM"}, // perl -c compiles the script, running its BEGIN blocks
+	"ruby":    {interpreter: true, code: "e", args: "IrCE"},
+	"node":    {interpreter: true, code: "ep", args: "rC", long: "--require --import --loader --experimental-loader --conditions --input-type --title --env-file ", longCode: "--eval --print "},
+	"php":     {interpreter: true, code: "rBRE", args: "cdztS", file: "fF"},
+	"env":     {code: "S", line: true, args: "uC", long: "--unset --chdir "},
+	"exec":    {args: "a"},
+	"command": {code: "vV"}, // command -v prints where a program is, runs none
+	"nice":    {args: "n", long: "--adjustment "},
+	"nohup":   {},
+	"setsid":  {},
+	"stdbuf":  {args: "ioe", long: "--input --output --error "},
+	"timeout": {args: "ks", long: "--kill-after --signal ", skip: 1},
+}
+
+// operands reads runner r's options in words, returning the words from
+// its program on, or, where an option gives code (code), the command
+// line that code runs where r's is one (line), else "". Shell variable
+// assignments (env A=1 tools/x) are skipped as options.
+func (r runner) operands(words []string) (rest []string, line string, code bool) {
+	for len(words) > 0 {
+		w := words[0]
+		if assignment(w) {
+			words = words[1:]
+			continue
+		}
+		if w == "--" {
+			words = words[1:]
+			break
+		}
+		if strings.HasPrefix(w, "--") {
+			name, _, eq := strings.Cut(w, "=")
+			words = words[1:]
+			switch {
+			case strings.Contains(r.longCode, name+" "):
+				return nil, "", true
+			case r.line && name == "--split-string":
+				return nil, splitLine(w, eq, words), true
+			case !eq && strings.Contains(r.long, name+" ") && len(words) > 0:
+				words = words[1:]
+			}
+			continue
+		}
+		if len(w) < 2 || w[0] != '-' && (w[0] != '+' || r.code != "c") {
+			break // an operand ("-" too: the script from stdin)
+		}
+		words = words[1:]
+		for i := 1; i < len(w); i++ {
+			c := w[i]
+			switch {
+			case strings.IndexByte(r.file, c) >= 0:
+				if i < len(w)-1 {
+					return []string{w[i+1:]}, "", false
+				}
+				return words, "", false
+			case strings.IndexByte(r.code, c) >= 0:
+				if !r.line {
+					return nil, "", true
+				}
+				if i < len(w)-1 && r.code == "S" {
+					return nil, w[i+1:], true // env -S'tools/x a'
+				}
+				if len(words) == 0 {
+					return nil, "", true
+				}
+				// the shell's $0 and $@ are the words after its command line
+				return nil, shellArgs(words[0], words[1:]), true
+			case strings.IndexByte(r.args, c) >= 0:
+				if i == len(w)-1 && len(words) > 0 {
+					words = words[1:] // its argument, the next word
+				}
+				i = len(w) // or the rest of this one
+			}
+		}
+	}
+	if r.skip > 0 && len(words) > 0 {
+		words = words[min(r.skip, len(words)):]
+	}
+	return words, "", false
+}
+
+// splitLine returns the command line long option w gives, after its =
+// (eq) or in the next of words.
+func splitLine(w string, eq bool, words []string) string {
+	if eq {
+		_, v, _ := strings.Cut(w, "=")
+		return v
+	}
+	if len(words) > 0 {
+		return words[0]
+	}
+	return ""
+}
+
+// shellArgs returns shell command line line with a leading $0, and a $@
+// or $* after it, replaced by the words the shell gives them (sh -c
+// '"$0" "$@"' tools/x): the program it runs is then known.
+func shellArgs(line string, args []string) string {
+	if len(args) == 0 {
+		return line
+	}
+	t := strings.TrimLeft(line, " \t")
+	prefix := ""
+	if after, ok := strings.CutPrefix(t, "exec "); ok {
+		prefix, t = "exec ", strings.TrimLeft(after, " \t")
+	}
+	var after string
+	var ok bool
+	for _, z := range []string{`"$0"`, `$0`, `"${0}"`, `${0}`} {
+		if after, ok = strings.CutPrefix(t, z); ok {
+			break
+		}
+	}
+	if !ok || after != "" && strings.IndexByte(" \t;|&\n", after[0]) < 0 {
+		return line
+	}
+	// enough words to find the program in, whatever the value's length
+	args = args[:min(len(args), 32)]
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = shellQuote(a)
+	}
+	rest := strings.TrimLeft(after, " \t")
+	for _, z := range []string{`"$@"`, `$@`, `"$*"`, `$*`, `"${@}"`, `${@}`} {
+		if r, ok := strings.CutPrefix(rest, z); ok && (r == "" || strings.IndexByte(" \t;|&\n", r[0]) >= 0) {
+			return prefix + strings.Join(quoted, " ") + r
+		}
+	}
+	return prefix + quoted[0] + after
 }
 
 // systemProgram says whether path is a program of the installation's
@@ -1369,8 +1522,8 @@ func assignment(w string) bool {
 
 // leadingWords returns the words of the first simple command of shell
 // command line v, up to an operator or a comment, unquoted; a word the
-// shell would expand (a variable, a glob, a backslash, an unclosed quote)
-// is "".
+// shell would expand (a variable, a glob, a backslash in double quotes or
+// at the end, an unclosed quote) is "".
 func leadingWords(v string) []string {
 	var words []string
 	var w strings.Builder
@@ -1407,6 +1560,10 @@ func leadingWords(v string) []string {
 			w.WriteString(q)
 			in = true
 			i += j + 1
+		case c == '\\' && i+1 < len(v) && v[i+1] != '\n':
+			w.WriteByte(v[i+1]) // quoted by the backslash
+			in = true
+			i++
 		case strings.IndexByte("$`\\*?[", c) >= 0 || c == '~' && !in:
 			known, in = false, true // ~ only at a word's start
 		default:
