@@ -19,6 +19,10 @@ func TestReviewLinksOnDiskS52(t *testing.T) {
 		{"S52r set -o physical makes cd physical", A, nil, `set -o physical; cd out/..; echo x > f`, Ask},
 		{"S52r neighbour: a logical cd .. after a link stays in the project", D, nil, `cd out/.. && touch f && cd out && cd .. && touch g`, Allow},
 		{"S52r neighbour: cd -P with no .. folded", A, nil, `cd -P lib && touch f && cd -P .. && ls`, Allow},
+		{"S52r ln -s to a link on disk to outside, then write through it", D, nil, `ln -s out n && echo x > n/f`, Ask},
+		{"S52r ln -s to below a link on disk to outside", A, nil, `ln -s out/sub n && touch n/f`, Ask},
+		{"S52r cp -a copies a link on disk to outside as a link", A, nil, `cp -a out n && echo x > n/f`, Ask},
+		{"S52r neighbour: links to links on disk in the project", D, nil, `ln -s lib n && echo x > n/f && cp -a lib m && touch m/f && cp -a src k && touch k/f`, Allow},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
