@@ -120,6 +120,10 @@ type analyzer struct {
 	// oldPwd: the directory OLDPWD was set to, where cd - goes; "" when
 	// not known (dirVars).
 	oldPwd string
+	// physical: a cd -P, or set -P (set -o physical), ran earlier on the
+	// line: the shell then takes a ".." from where the links before it
+	// lead, not from their names (changeDir).
+	physical bool
 	// refs: the namerefs declared earlier (declare -n H=HOME), each with
 	// the variable it names; "" for one declared without (declare -n H),
 	// whose next assignment names it, and "?" for one only known at run
@@ -1067,6 +1071,39 @@ const maxDirs = 8
 // single directory never reads as a set.
 const dirSetMark = "\x00"
 
+// foldsLink reports whether directory d, as changeDir writes it, has a
+// ".." after a name (out/..), which a physical cd takes from where the
+// name leads, not by folding the two away.
+func foldsLink(d string) bool {
+	named := false
+	for _, part := range strings.Split(d, "/") {
+		switch part {
+		case "", ".":
+		case "..":
+			if named {
+				return true
+			}
+		default:
+			named = true
+		}
+	}
+	return false
+}
+
+// setsPhysical reports whether set's args turn on physical (set -P, set
+// -o physical), which makes every later cd physical (cd -P).
+func setsPhysical(args []Word) bool {
+	for i, w := range args {
+		switch {
+		case w.Text == "-o" && i+1 < len(args) && args[i+1].Text == "physical":
+			return true
+		case strings.HasPrefix(w.Text, "-") && !strings.HasPrefix(w.Text, "--") && strings.ContainsRune(w.Text, 'P'):
+			return true
+		}
+	}
+	return false
+}
+
 // dirMembers returns the directories d stands for.
 func dirMembers(d string) []string {
 	if rest, ok := strings.CutPrefix(d, dirSetMark); ok {
@@ -1926,6 +1963,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if why := setsKeyword(c.Args(), n != "set"); why != "" {
 			z.complex("%s", why)
 		}
+		if n == "set" && setsPhysical(c.Args()[1:]) {
+			z.physical = true
+		}
 	}
 	prog, what, bad := nestedProgram(c, u)
 	if what == "" && bad == "" {
@@ -2048,16 +2088,29 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 	}
 	cdPath, cdKnown := z.cdPathFor(c)
 	var target *Word
+	physical := z.physical
 	for _, w := range c.Args()[1:] {
 		if w.Literal && w.Text == "--" {
 			continue
 		}
 		if w.Literal && len(w.Text) > 1 && w.Text[0] == '-' {
-			continue // -P, -L, -e
+			// -P, -L, -e: the last of -P and -L holds.
+			if i := strings.LastIndexAny(w.Text, "PL"); i > 0 {
+				physical = w.Text[i] == 'P'
+			}
+			continue
 		}
 		target = &w
 		break
 	}
+	defer func() {
+		if physical && z.dir != "?" && slices.ContainsFunc(dirMembers(z.dir), foldsLink) {
+			// cd -P out/..: where out leads, and its parent, are the
+			// kernel's to know, not the analysis's.
+			z.dir = "?"
+		}
+		z.physical = z.physical || physical
+	}()
 	switch {
 	case target == nil:
 		z.dir = "~"

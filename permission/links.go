@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -26,13 +27,13 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 	var out []madeLink
 	for i, c := range cmds {
 		n := lowerName(c)
-		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:])) && (n != "install" || !hasOpt(c.Args()[1:], "l")) &&
-			(n != "cmake" || !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "create_symlink" || w.Text == "create_hardlink" })) {
-			continue
-		}
 		// A copy is a link only when cp copies links as links (-P, -d,
 		// -a, -r): cp t/x y copies what t/x leads to.
 		keeps := n != "cp" || hasOpt(c.Args()[1:], "PdaRr") || hasLong(c.Args()[1:], "--no-dereference", "--archive", "--recursive")
+		if n != "ln" && n != "link" && (n != "cp" || len(out) == 0 && !cpLinks(c.Args()[1:]) && (e.Follow == nil || !keeps)) && (n != "install" || !hasOpt(c.Args()[1:], "l")) &&
+			(n != "cmake" || !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return w.Text == "create_symlink" || w.Text == "create_hardlink" })) {
+			continue
+		}
 		ts := e.touches(c)
 		var target string
 		for _, t := range ts {
@@ -41,6 +42,14 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 			if t.reach && !t.write && (t.path.abs == "" || e.Env.Root != "" && !within(t.path.abs, e.Env.Root)) {
 				target = t.word.Text
 				break
+			}
+			// A link to a link on disk, or a copy of one as a link (ln -s
+			// out n, cp -a out n), leads where that one does.
+			if (t.reach || keeps) && !t.write && t.link == "" {
+				if real := e.linkOnDisk(t.path.abs, t.reach); real != "" {
+					target = real
+					break
+				}
 			}
 			// A link to a link made before, or to below it (ln -s t t2,
 			// cp -a t/x y), leads where it does.
@@ -61,6 +70,30 @@ func (e *Engine) linksOut(cmds []SimpleCommand) []madeLink {
 		}
 	}
 	return out
+}
+
+// linkOnDisk returns where abs, a path in the root, leads outside the
+// root through symbolic links on disk (Engine.Follow), "" when it does
+// not or there is no Follow: anywhere on its way when whole (ln -s
+// out/x n), else only through its last name (cp -a out n copies the link
+// out, cp -a out/x n what x is).
+func (e *Engine) linkOnDisk(abs string, whole bool) string {
+	if e.Follow == nil || e.Env.Root == "" || !path.IsAbs(abs) || !within(abs, e.Env.Root) {
+		return ""
+	}
+	real := e.Follow(abs)
+	if !whole {
+		if d := e.Follow(path.Dir(abs)); d == "" || real == path.Join(d, path.Base(abs)) {
+			return ""
+		}
+	}
+	switch {
+	case real == "":
+		return abs + " (its symbolic links loop)"
+	case within(real, e.Env.Root) || within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)):
+		return ""
+	}
+	return real
 }
 
 // throughLink reports why c, command i of the line, writes through one of

@@ -33,6 +33,22 @@ func followDisk(p string) string {
 	return p
 }
 
+// checkOnDisk checks each row in a parallel subtest of its own, with
+// diskLinks on disk (followDisk).
+func checkOnDisk(t *testing.T, rows []decisionRow) {
+	t.Helper()
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := engine(t, tt.mode, tt.rules...)
+			e.Follow = followDisk
+			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
+				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
+			}
+		})
+	}
+}
+
 // TestRedTeamLinksOnDiskS52: a write through a symbolic link that already
 // exists in the project, made by an earlier call, to a place outside the
 // root (echo hi > out, cp f out/, tee out, sed -i s/a/b/ out) wrote
@@ -44,7 +60,7 @@ func followDisk(p string) string {
 func TestRedTeamLinksOnDiskS52(t *testing.T) {
 	t.Parallel()
 	D, A := ModeDefault, ModeAcceptEdits
-	for _, tt := range []decisionRow{
+	checkOnDisk(t, []decisionRow{
 		{"S52 A echo through a link on disk to outside", D, nil, `echo hi > out`, Ask},
 		{"S52 A append below a link on disk to outside", A, nil, `echo hi >> out/x`, Ask},
 		{"S52 A cp into a link on disk to outside", D, nil, `cp f out/`, Ask},
@@ -72,16 +88,7 @@ func TestRedTeamLinksOnDiskS52(t *testing.T) {
 		{"S52 A neighbour: run in links on disk in the project, or only reading", A, nil, `cd lib && make && make -C lib && cd /home/u/proj/out && ls && git -C out status`, Allow},
 		{"S52 A neighbour: links on disk read, removed, renamed, replaced; writes in the project", D, nil,
 			`cat out/x && ls out && echo hi > f && mv outf old && ln -sfn /tmp/y out && echo hi > lib/x && cp f lib/`, Allow},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			e := engine(t, tt.mode, tt.rules...)
-			e.Follow = followDisk
-			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
-				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestRedTeamDecisionsS52 is TestRedTeamDecisions for what the S52 red
