@@ -67,10 +67,12 @@ integration: deps
 	$(GO) test -race -count=1 ./integration/...
 
 # bench runs the in-process benchmarks, then the whole-process comparison
-# against bare exec and bubblewrap, printed as ratios.
+# against bare exec and bubblewrap, printed as ratios; BASE=path/to/another/
+# mewsandbox times that build in the same rounds, and prints this one
+# against it.
 bench: bench-deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
-	MEWSANDBOX_BENCH=1 MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
+	MEWSANDBOX_BENCH=1 MEWSANDBOX_BENCH_BASE=$(if $(BASE),$(abspath $(BASE))) MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
 
 # fuzz runs every fuzz target for $(FUZZTIME). A target that fails with a
 # bare "context deadline exceeded" and writes no failing input has met Go

@@ -18,7 +18,10 @@ import (
 // alike, and prints medians as ratios to bare exec, twice: on the machine
 // as it is, then with every core but one kept busy by a spinning process,
 // where work done beside the run no longer hides. It runs only under
-// `make bench` (MEWSANDBOX_BENCH=1).
+// `make bench` (MEWSANDBOX_BENCH=1). With MEWSANDBOX_BENCH_BASE naming
+// another build (make bench BASE=path), its rows are timed in the same
+// rounds and this build's are printed against them: what a change costs,
+// apart from the machine's day.
 func TestWholeProcessBench(t *testing.T) {
 	if os.Getenv("MEWSANDBOX_BENCH") == "" {
 		t.Skip("set MEWSANDBOX_BENCH=1 (make bench) to run the whole-process comparison")
@@ -32,6 +35,13 @@ func TestWholeProcessBench(t *testing.T) {
 		{name: "run --no-namespaces -- /bin/true", argv: []string{bin, "run", "--no-namespaces", "--", "/bin/true"}},
 		{name: "mewsandbox check -c 'git status'", argv: []string{bin, "check", "-c", "git status"}},
 	}
+	base := os.Getenv("MEWSANDBOX_BENCH_BASE")
+	if base != "" {
+		for _, r := range rows[1:4] {
+			rows = append(rows, &benchRow{name: "base: " + strings.TrimPrefix(r.name, "mewsandbox "), argv: append([]string{base}, r.argv[1:]...)})
+		}
+		readFromDisk(t, base)
+	}
 	if bwrap, err := osexec.LookPath("bwrap"); err == nil {
 		rows = append(rows, &benchRow{name: "bwrap --unshare-all true", argv: []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "true"}})
 	} else {
@@ -44,6 +54,7 @@ func TestWholeProcessBench(t *testing.T) {
 	peakRSS(t, rows, dir, env)
 	printBench(rows, fmt.Sprintf("whole-process medians over %d interleaved rounds, each in a shuffled order (ratios to bare exec; absolute times are noisy here)", rounds))
 	fmt.Println("peak RSS is the runner's own (GNU time's %M, max of 5 runs); the sandboxed child is a separate process")
+	printAgainstBase(rows, base)
 
 	busy := runtime.NumCPU() - 1
 	if busy < 1 {
@@ -54,12 +65,29 @@ func TestWholeProcessBench(t *testing.T) {
 	timeRounds(t, rows, rounds, dir, env)
 	stop()
 	printBench(rows, fmt.Sprintf("the same with %d of the %d cores kept busy by a spinning shell loop", busy, runtime.NumCPU()))
+	printAgainstBase(rows, base)
+}
+
+// printAgainstBase prints, with a base build timed, each of this build's
+// rows against the base's: the difference of the medians, with a 90%
+// interval from resampling the rounds, and of the mean processor time.
+func printAgainstBase(rows []*benchRow, base string) {
+	if base == "" {
+		return
+	}
+	fmt.Printf("this build against %s (median difference [90%% interval], processor time difference):\n", base)
+	for i, r := range rows[1:4] {
+		b := rows[4+i]
+		d := resample(r.times, b.times, func(a, b []time.Duration) float64 { return float64(median(a) - median(b)) })
+		fmt.Printf("%-40s %+.3f ms [%+.3f, %+.3f]  cpu %+.3f ms\n", r.name, d[0]/1e6, d[1]/1e6, d[2]/1e6, float64(mean(r.cpu)-mean(b.cpu))/1e6)
+	}
 }
 
 type benchRow struct {
 	name  string
 	argv  []string
 	times []time.Duration // one per round, in round order
+	cpu   []time.Duration // processor time, user and system, its processes' own
 	rss   int64           // peak, KiB
 }
 
@@ -76,6 +104,7 @@ func timeRounds(t *testing.T, rows []*benchRow, rounds int, dir string, env []st
 	order := slices.Clone(rows)
 	for _, r := range rows {
 		r.times = make([]time.Duration, 0, rounds)
+		r.cpu = make([]time.Duration, 0, rounds)
 	}
 	for i := 0; i < rounds; i++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -89,6 +118,7 @@ func timeRounds(t *testing.T, rows []*benchRow, rounds int, dir string, env []st
 				t.Fatalf("%s: %v: %s", r.name, err, stderr.String())
 			}
 			r.times = append(r.times, time.Since(start))
+			r.cpu = append(r.cpu, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 		}
 	}
 }
@@ -154,10 +184,10 @@ func median(d []time.Duration) time.Duration {
 func printBench(rows []*benchRow, title string) {
 	base := median(rows[0].times)
 	fmt.Printf("\n%s\n", title)
-	fmt.Printf("%-36s %10s %8s %12s %12s\n", "command", "median", "ratio", "overhead", "peak RSS")
+	fmt.Printf("%-40s %10s %8s %12s %12s\n", "command", "median", "ratio", "overhead", "peak RSS")
 	for _, r := range rows {
 		m := median(r.times)
-		fmt.Printf("%-36s %10s %7.2fx %12s %9d KiB\n", r.name, m.Round(10*time.Microsecond), float64(m)/float64(base), (m - base).Round(10*time.Microsecond), r.rss)
+		fmt.Printf("%-40s %10s %7.2fx %12s %9d KiB\n", r.name, m.Round(10*time.Microsecond), float64(m)/float64(base), (m - base).Round(10*time.Microsecond), r.rss)
 	}
 	bw := rows[len(rows)-1]
 	if !strings.HasPrefix(bw.name, "bwrap") {
@@ -167,23 +197,38 @@ func printBench(rows []*benchRow, title string) {
 	fmt.Printf("mewsandbox run / bwrap: %s (namespace layer), %s (--no-namespaces: Landlock and seccomp only)\n", ns, nons)
 }
 
-// ratioInterval is the ratio of a's median to b's, with the 5th and 95th
-// percentiles of that ratio over 1,000 resamplings of the rounds (a and b
-// are times of the same rounds, a pair per round).
+// ratioInterval is the ratio of a's median to b's, with its 90% interval
+// (resample).
 func ratioInterval(a, b []time.Duration) string {
+	r := resample(a, b, func(a, b []time.Duration) float64 { return float64(median(a)) / float64(median(b)) })
+	return fmt.Sprintf("%.2fx [%.2f, %.2f]", r[0], r[1], r[2])
+}
+
+// resample returns stat of a and b, times of the same rounds (a pair per
+// round), and the 5th and 95th percentiles of stat over 1,000 resamplings
+// of the rounds.
+func resample(a, b []time.Duration, stat func(a, b []time.Duration) float64) [3]float64 {
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := len(a)
 	ra, rb := make([]time.Duration, n), make([]time.Duration, n)
-	ratios := make([]float64, 1000)
-	for k := range ratios {
+	s := make([]float64, 1000)
+	for k := range s {
 		for i := range n {
 			j := rng.IntN(n)
 			ra[i], rb[i] = a[j], b[j]
 		}
-		ratios[k] = float64(median(ra)) / float64(median(rb))
+		s[k] = stat(ra, rb)
 	}
-	slices.Sort(ratios)
-	return fmt.Sprintf("%.2fx [%.2f, %.2f]", float64(median(a))/float64(median(b)), ratios[len(ratios)*5/100], ratios[len(ratios)*95/100])
+	slices.Sort(s)
+	return [3]float64{stat(a, b), s[len(s)*5/100], s[len(s)*95/100]}
+}
+
+func mean(d []time.Duration) time.Duration {
+	var sum time.Duration
+	for _, x := range d {
+		sum += x
+	}
+	return sum / time.Duration(len(d))
 }
 
 func lastLine(b []byte) []byte {
