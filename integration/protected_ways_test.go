@@ -992,36 +992,40 @@ c "move its directory away" mv tools tools.old
 			t.Error("the run went on with the fsmonitor hook free to be made")
 		}
 	})
-	t.Run("submodule", func(t *testing.T) {
-		b := submoduleBox(t).with(t)
-		b.file("sub/tools/fsmonitor-watchman", fsmon, 0o755)
-		b.git("-C", "sub", "config", "core.fsmonitor", "tools/fsmonitor-watchman")
-		o := b.check(`c "rewrite the submodule's fsmonitor hook" sh -c '` + plant + ` > sub/tools/fsmonitor-watchman'
-c "write in the submodule" sh -c 'echo fine > sub/notes.txt'
+	// In a submodule and a linked worktree, the fsmonitor hook their
+	// config names is relative to their own working tree.
+	for _, tt := range []struct {
+		name, tree string
+		make       func(t *testing.T) *box
+	}{
+		{"submodule", "sub", func(t *testing.T) *box {
+			b := submoduleBox(t).with(t)
+			b.git("-C", "sub", "config", "core.fsmonitor", "tools/fsmonitor-watchman")
+			return b
+		}},
+		{"linked worktree", "wt", func(t *testing.T) *box {
+			b := newGitBox(t).with(t)
+			b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
+			b.file("tools/fsmonitor-watchman", fsmon, 0o755)
+			b.git("worktree", "add", "-q", "wt")
+			return b
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b := tt.make(t)
+			hook := tt.tree + "/tools/fsmonitor-watchman"
+			b.file(hook, fsmon, 0o755)
+			o := b.check(`c "rewrite its fsmonitor hook" sh -c '` + plant + ` > ` + hook + `'
+c "write in its tree" sh -c 'echo fine > ` + tt.tree + `/notes.txt'
 ` + commit)
-		o.fails(t, "rewrite the submodule's fsmonitor hook")
-		o.ok(t, "write in the submodule")
-		o.ok(t, "git commit")
-		if got := b.read("sub/tools/fsmonitor-watchman"); got != fsmon {
-			t.Errorf("the submodule's fsmonitor hook changed on the host: %q", got)
-		}
-	})
-	t.Run("linked worktree", func(t *testing.T) {
-		b := newGitBox(t).with(t)
-		b.git("config", "core.fsmonitor", "tools/fsmonitor-watchman")
-		b.file("tools/fsmonitor-watchman", fsmon, 0o755)
-		b.git("worktree", "add", "-q", "wt")
-		b.file("wt/tools/fsmonitor-watchman", fsmon, 0o755)
-		o := b.check(`c "rewrite the worktree's fsmonitor hook" sh -c '` + plant + ` > wt/tools/fsmonitor-watchman'
-c "write in the worktree" sh -c 'echo fine > wt/notes.txt'
-` + commit)
-		o.fails(t, "rewrite the worktree's fsmonitor hook")
-		o.ok(t, "write in the worktree")
-		o.ok(t, "git commit")
-		if got := b.read("wt/tools/fsmonitor-watchman"); got != fsmon {
-			t.Errorf("the worktree's fsmonitor hook changed on the host: %q", got)
-		}
-	})
+			o.fails(t, "rewrite its fsmonitor hook")
+			o.ok(t, "write in its tree")
+			o.ok(t, "git commit")
+			if got := b.read(hook); got != fsmon {
+				t.Errorf("the %s's fsmonitor hook changed on the host: %q", tt.name, got)
+			}
+		})
+	}
 	t.Run("filter", func(t *testing.T) {
 		// git add, diff and checkout run a filter's clean and smudge
 		// programs on the files .gitattributes (the command's to write)
