@@ -431,6 +431,29 @@ func compileShell(pat string) (*ruleMatcher, error) {
 	return m, nil
 }
 
+// RuleWouldAllow reports whether allow rule text, added to e's rules,
+// has e allow c with no session's approvals: whether an "always" approval
+// written as that rule lets c run unasked in a later session. It does not
+// where a word of c is only known at run time (rm *.tmp: allow rules
+// match only words they can prove) or a check asks whatever an allow rule
+// says.
+func (e *Engine) RuleWouldAllow(text string, c Call) bool {
+	r, err := ParseRule(RuleAllow, text)
+	if err != nil {
+		return false
+	}
+	later := Engine{
+		Rules:    Rules{Allow: append(slices.Clip(e.Rules.Allow), r), Ask: e.Rules.Ask, Deny: e.Rules.Deny},
+		Mode:     e.Mode,
+		Env:      e.Env,
+		PlanFile: e.PlanFile,
+		Exists:   e.Exists,
+		Follow:   e.Follow,
+		FoldCase: e.FoldCase,
+	}
+	return later.Check(c).Decision == Allow
+}
+
 // ExactShellRule returns the Bash rule that matches command as written and
 // nothing more: an approval given "always" at a terminal. In a rule an
 // unquoted '*' is any text, spaces included, so "rm *.tmp" written as it

@@ -668,6 +668,11 @@ func TestExactShellRule(t *testing.T) {
 		if allowed := got.Decision == Allow && strings.Contains(got.Reason, "rule"); allowed != tt.same {
 			t.Errorf("%s: %q gets %v (%s)", rule, tt.command, got.Decision, got.Reason)
 		}
+		// The prompt writes the rule only where it would allow the
+		// command later; a rule that never can is not written.
+		if would := engine(t, ModeDefault).RuleWouldAllow(rule, bash(tt.command)); would != tt.same {
+			t.Errorf("RuleWouldAllow(%s, %q) = %v, want %v", rule, tt.command, would, tt.same)
+		}
 		for _, o := range tt.others {
 			if got := e.Check(bash(o)); got.Decision == Allow && strings.Contains(got.Reason, rule) {
 				t.Errorf("%s allows %q (%s)", rule, o, got.Reason)

@@ -584,8 +584,12 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 			if err := s.Approve(permission.Key(call)); err != nil {
 				fmt.Fprintf(stderr, "mewsandbox: warning: could not remember the approval: %v\n", err)
 			}
+			// A rule that could never allow it (a glob, a variable, a
+			// check rules do not lift) would only clutter the settings.
 			rule := permission.ExactShellRule(strings.TrimSpace(call.Command))
-			if err := permission.AppendRule(p.localSettings, permission.RuleAllow, rule); err != nil {
+			if !p.engine.RuleWouldAllow(rule, call) {
+				fmt.Fprintf(tty, "mewsandbox: approved for this session only: no allow rule lets it run unasked later (a word only known at run time, or a check rules do not lift), so none is written to %s\n", p.localSettings)
+			} else if err := permission.AppendRule(p.localSettings, permission.RuleAllow, rule); err != nil {
 				fmt.Fprintf(stderr, "mewsandbox: warning: could not write %s to %s: %v\n", rule, p.localSettings, err)
 			}
 		}
