@@ -1083,6 +1083,30 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 			t.Error("the host's git diff ran a textconv script the command planted")
 		}
 	})
+	t.Run("python module", func(t *testing.T) {
+		// python3 -m tools.textconv runs tools/textconv.py, or a
+		// package's tools/fmt/__main__.py, found from the working tree
+		// where git runs it: protected where it exists. A module the
+		// project lacks (-m black) is an installed one: the run goes on.
+		b := newGitBox(t).with(t)
+		b.file("tools/textconv.py", "import sys\nprint(open(sys.argv[1]).read())\n", 0o644)
+		b.file("tools/fmt/__main__.py", "import sys\nsys.stdout.write(sys.stdin.read())\n", 0o644)
+		b.git("config", "diff.tidy.textconv", "python3 -m tools.textconv")
+		b.git("config", "filter.fmt.clean", "python3.12 -m tools.fmt")
+		b.git("config", "diff.black.textconv", "python3 -m black")
+		b.file(".gitattributes", "*.txt diff=tidy\n", 0o644)
+		o := b.check(`c "rewrite the textconv module" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/textconv.py'
+c "rewrite the package's main" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/fmt/__main__.py'
+c "write a module beside it" sh -c 'echo "x = 1" > tools/other.py'
+` + commit)
+		o.fails(t, "rewrite the textconv module")
+		o.fails(t, "rewrite the package's main")
+		o.ok(t, "write a module beside it")
+		o.ok(t, "git commit")
+		if got := b.read("tools/textconv.py"); strings.Contains(got, "PWNED") {
+			t.Errorf("the textconv module changed on the host: %q", got)
+		}
+	})
 	t.Run("missing in the hooks", func(t *testing.T) {
 		// Watchman's setup names .git/hooks/query-watchman (a user may
 		// set it globally): missing there, in the hooks directory the
