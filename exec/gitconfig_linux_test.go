@@ -253,14 +253,26 @@ func TestProgramPath(t *testing.T) {
 		{"env LESS=R tools/pager", "/r/tools/pager"},
 		{"exec tools/pager", "/r/tools/pager"},
 		{"bash -e ./hooks/fsmon", "/r/./hooks/fsmon"},
-		{"python3 -m tools.x", ""},
+		// a module python runs from the working tree: its file (x.py,
+		// x/__main__.py) protected where it exists
+		{"python3 -m tools.x", "/r/tools/x (module)"},
+		{"python3 -m tools.textconv %f", "/r/tools/textconv (module)"},
+		{"python -mtools.x", "/r/tools/x (module)"},
+		{"python3.12 -W ignore -m tools.x", "/r/tools/x (module)"},
+		{"/usr/bin/python3.11 -m pip", "/r/pip (module)"},
+		{"sh -c 'python3 -m tools.x \"$0\"'", "/r/tools/x (module)"},
+		{"python3 -m", ""},
+		{"python3 -m ../x", ""},
+		{"python3 -m tools..x", ""},
+		{"python3 -m $M", ""},
+		{"python3.x -m tools.x", ""},
 		{"sh -c 'tools/x \"$0\"'", "/r/tools/x"}, // the shell's own command line
 		{"bash -ec 'A=1 python3 tools/x.py'", "/r/tools/x.py"},
 		{"sh -c 'sh -c \"tools/x\"'", "/r/tools/x"},
 		{"python3 -c 'tools/x'", ""},
 		{"perl -pe s/a/b/", ""}, // code in combined options: no file
 		{"perl -lane 'print $F[0]'", ""},
-		{"python3 -Bm tools.x", ""},
+		{"python3 -Bm tools.x", "/r/tools/x (module)"},
 		{"cat tools/x", ""},
 		// an option's argument is no script: the script follows it
 		{"python3 -W ignore tools/x.py", "/r/tools/x.py"},
@@ -303,7 +315,11 @@ func TestProgramPath(t *testing.T) {
 		{"./", ""},
 		{"/r", ""},
 	} {
-		if got := programPath("/r", tt.in, "/h"); got != tt.want {
+		got, module := programPath("/r", tt.in, "/h")
+		if module {
+			got += " (module)"
+		}
+		if got != tt.want {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -312,11 +328,11 @@ func TestProgramPath(t *testing.T) {
 	for range maxCommandLines {
 		nest = "sh -c '\"$0\" \"$@\"' " + nest
 	}
-	if got := programPath("/r", nest, "/h"); got != "/r/tools/x" {
+	if got, _ := programPath("/r", nest, "/h"); got != "/r/tools/x" {
 		t.Errorf("programPath(%q) = %q, want /r/tools/x", nest, got)
 	}
 	deep := strings.Repeat("sh -c '\"$0\" \"$@\"' ", 100000) + "tools/x"
-	if got := programPath("/r", deep, "/h"); got != "" {
+	if got, _ := programPath("/r", deep, "/h"); got != "" {
 		t.Errorf("programPath(100000 nested command lines) = %q, want \"\": past the bound", got)
 	}
 	for _, tt := range []struct{ key, value, want string }{

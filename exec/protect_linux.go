@@ -705,8 +705,10 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 			}
 		}
 		for _, v := range slices.Concat(cfg.programs, own.programs) {
-			if f := programPath(tree, v.value, home); f != "" {
-				g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
+			if f, module := programPath(tree, v.value, home); f != "" {
+				for _, p := range programFiles(f, module, v.key) {
+					g.protectPath(p)
+				}
 			}
 		}
 	}
@@ -1018,15 +1020,17 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 	}
 	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
 	for _, v := range programs {
-		f := programPath("", v.value, home) // an absolute one
-		if f == "" && programPath(".", v.value, home) != "" {
+		f, module := programPath("", v.value, home) // an absolute one
+		if rel, _ := programPath(".", v.value, home); f == "" && rel != "" {
 			if !kept {
 				real, kept = g.keepTree(tree), true
 			}
-			f = programPath(real, v.value, home)
+			f, module = programPath(real, v.value, home)
 		}
 		if f != "" {
-			g.protectPath(protectedPath{path: f, mustExist: true, program: v.key})
+			for _, p := range programFiles(f, module, v.key) {
+				g.protectPath(p)
+			}
 		}
 	}
 	// Its own linked worktrees (git worktree add in the submodule) are
@@ -1263,8 +1267,8 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
 	for _, v := range cfg.programs {
-		if f := programPath(root, v.value, home); f != "" {
-			out = append(out, protectedPath{path: f, mustExist: true, program: v.key})
+		if f, module := programPath(root, v.value, home); f != "" {
+			out = append(out, programFiles(f, module, v.key)...)
 		}
 	}
 	return out, cfg
@@ -1284,8 +1288,25 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // tools/x, A=1 tools/x) the program is the script it runs, which a
 // command could rewrite as well as a program; found past the runner's
 // options and their arguments (runner), and in a shell's -c command line
-// with its $0.
-func programPath(root, v, home string) string { return programPathIn(root, v, home, 0) }
+// with its $0. A module python3 -m runs (python3 -m tools.textconv) is
+// found from the working tree, where git runs it and python looks first:
+// module is then set and the path has no extension (/r/tools/textconv),
+// the module's file being either one of programFiles.
+func programPath(root, v, home string) (prog string, module bool) {
+	return programPathIn(root, v, home, 0)
+}
+
+// programFiles are the paths that protect program f, as programPath
+// found it: f itself, refused where missing (the command could make it),
+// or a module's files (tools/textconv.py, a package's
+// tools/textconv/__main__.py) only where they exist: python3 -m pip runs
+// an installed module when the project has none of its name.
+func programFiles(f string, module bool, key string) []protectedPath {
+	if !module {
+		return []protectedPath{{path: f, mustExist: true, program: key}}
+	}
+	return []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}}
+}
 
 // maxCommandLines bounds the command lines in command lines (sh -c
 // '"$0" "$@"' sh -c ...) programPath follows: each costs the length of
@@ -1294,13 +1315,13 @@ func programPath(root, v, home string) string { return programPathIn(root, v, ho
 const maxCommandLines = 8
 
 // programPathIn is programPath for a command line depth deep in others.
-func programPathIn(root, v, home string, depth int) string {
+func programPathIn(root, v, home string, depth int) (string, bool) {
 	if depth > maxCommandLines {
-		return ""
+		return "", false
 	}
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
-			return ""
+			return "", false
 		}
 	}
 	words := leadingWords(v)
@@ -1317,36 +1338,63 @@ func programPathIn(root, v, home string, depth int) string {
 			name = filepath.Base(name)
 		}
 		r, ok := runners[name]
+		if !ok && versionedPython(name) {
+			r, ok = runners["python3"], true
+		}
 		if !ok {
 			break
 		}
 		rest, line, code := r.operands(words[1:])
 		switch {
+		case code && line != "" && r.module:
+			if root == "" || !moduleName(line) {
+				return "", false // an installed module's, or none known
+			}
+			return root + "/" + strings.ReplaceAll(line, ".", "/"), true
 		case code && line != "":
 			return programPathIn(root, line, home, depth+1) // sh -c's, env -S's command line
 		case code:
-			return "" // code on the command line (python3 -m, perl -pe): no file
+			return "", false // code on the command line (python3 -c, perl -pe): no file
 		}
 		words = rest
 		script = r.interpreter || script
 	}
 	if len(words) == 0 {
-		return ""
+		return "", false
 	}
 	prog := words[0]
 	if prog == "" || !script && !strings.Contains(prog, "/") {
-		return "" // looked up in PATH, or a word the shell changes
+		return "", false // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
 		if root == "" {
-			return "" // no working tree known: git runs none there
+			return "", false // no working tree known: git runs none there
 		}
 		prog = root + "/" + prog // not cleaned, as hooksDir
 	}
 	if filepath.Clean(prog) == filepath.Clean(root) {
-		return "" // no program: the root stays writable
+		return "", false // no program: the root stays writable
 	}
-	return prog
+	return prog, false
+}
+
+// versionedPython says whether name is a python of a version
+// (python3.12, python2.7), the same runner as python3.
+func versionedPython(name string) bool {
+	v, ok := strings.CutPrefix(name, "python")
+	major, minor, _ := strings.Cut(v, ".")
+	return ok && major != "" && strings.Trim(major, "0123456789") == "" && strings.Trim(minor, "0123456789") == ""
+}
+
+// moduleName says whether m is a dotted name of python modules
+// (tools.textconv), which python finds as a path.
+func moduleName(m string) bool {
+	for part := range strings.SplitSeq(m, ".") {
+		if part == "" || part[0] >= '0' && part[0] <= '9' || strings.Trim(part, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // runner is a program found in PATH whose operand is the program that
@@ -1359,6 +1407,7 @@ type runner struct {
 	interpreter bool   // its operand is a script, not looked up in PATH
 	code        string // short options giving code, not a file (python3 -c, -m), or a command line (sh -c, env -S: line)
 	line        bool   // the code option's argument is a command line whose program runs (sh -c, env -S)
+	module      bool   // the code option m's argument is a module whose file runs (python3 -m)
 	args        string // short options taking an argument, attached or the next word
 	long        string // long options taking the next word as argument, each followed by a space
 	longCode    string // long options giving code (node --eval)
@@ -1375,8 +1424,8 @@ var runners = map[string]runner{
 	"ksh":     {interpreter: true, code: "c", line: true, args: "oO"},
 	"zsh":     {interpreter: true, code: "c", line: true, args: "oO"},
 	"bash":    {interpreter: true, code: "c", line: true, args: "oO", long: "--rcfile --init-file "},
-	"python":  {interpreter: true, code: "cm", args: "WXQ"},
-	"python3": {interpreter: true, code: "cm", args: "WXQ"},
+	"python":  {interpreter: true, code: "cm", module: true, args: "WXQ"},
+	"python3": {interpreter: true, code: "cm", module: true, args: "WXQ"},
 	"perl":    {interpreter: true, code: "eE", args: "IM"}, // perl -c compiles the script, running its BEGIN blocks
 	"ruby":    {interpreter: true, code: "e", args: "IrCE"},
 	"node":    {interpreter: true, code: "ep", args: "rC", long: "--require --import --loader --experimental-loader --conditions --input-type --title --env-file ", longCode: "--eval --print "},
@@ -1432,6 +1481,15 @@ func (r runner) operands(words []string) (rest []string, line string, code bool)
 				}
 				return words, "", false
 			case strings.IndexByte(r.code, c) >= 0:
+				if r.module && c == 'm' {
+					if i < len(w)-1 {
+						return nil, w[i+1:], true // -mtools.x
+					}
+					if len(words) == 0 {
+						return nil, "", true
+					}
+					return nil, words[0], true
+				}
 				if !r.line {
 					return nil, "", true
 				}

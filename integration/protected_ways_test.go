@@ -1058,10 +1058,19 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 	})
 	t.Run("interpreter and other keys", func(t *testing.T) {
 		// The script an interpreter runs (python3 tools/x.py, sh x.sh)
-		// is the program; git add -p's diff filter and git archive's
-		// tar filter are programs too.
+		// is the program, and so is the module python3 -m runs, found
+		// from the working tree where git runs it (tools/fmt.py, a
+		// package's tools/pkg/__main__.py), where it exists: one the
+		// project lacks (-m black) is an installed one, and the run goes
+		// on. git add -p's diff filter and git archive's tar filter are
+		// programs too.
 		b := newGitBox(t).with(t)
 		b.file("tools/textconv.sh", "cat \"$1\"\n", 0o644)
+		b.file("tools/fmt.py", "import sys\nsys.stdout.write(sys.stdin.read())\n", 0o644)
+		b.file("tools/pkg/__main__.py", "import sys\nsys.stdout.write(sys.stdin.read())\n", 0o644)
+		b.git("config", "filter.fmt.clean", "python3 -m tools.fmt")
+		b.git("config", "filter.pkg.clean", "python3.12 -m tools.pkg")
+		b.git("config", "diff.black.textconv", "python3 -m black")
 		b.file("tools/difffilter", "#!/bin/sh\ncat\n", 0o755)
 		b.file("tools/tgz", "#!/bin/sh\ngzip -cn\n", 0o755)
 		b.git("config", "diff.tidy.textconv", "sh tools/textconv.sh")
@@ -1071,11 +1080,17 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 		o := b.check(`c "rewrite the textconv script" sh -c 'echo "touch PWNED" > tools/textconv.sh'
 c "rewrite the diff filter" sh -c '` + plant + ` > tools/difffilter'
 c "rewrite the tar filter" sh -c '` + plant + ` > tools/tgz'
+c "rewrite the filter's module" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/fmt.py'
+c "rewrite the filter's package" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/pkg/__main__.py'
+c "write a module beside them" sh -c 'echo "x = 1" > tools/other.py'
 c "write a file it filters" sh -c 'echo more >> notes.txt'
 ` + commit)
 		o.fails(t, "rewrite the textconv script")
 		o.fails(t, "rewrite the diff filter")
 		o.fails(t, "rewrite the tar filter")
+		o.fails(t, "rewrite the filter's module")
+		o.fails(t, "rewrite the filter's package")
+		o.ok(t, "write a module beside them")
 		o.ok(t, "write a file it filters")
 		o.ok(t, "git commit")
 		b.git("diff", "HEAD~1")

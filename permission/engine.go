@@ -812,6 +812,9 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 			worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
 		}
 	}
+	// A copy on the line of a link on disk (cp -a d n of d/lnk) leads
+	// where that link does, though the copy is not on disk yet.
+	worst = stricter(worst, e.belowCopied(a.Commands))
 	if why := e.defaultInstall(a.Commands); why != "" && e.Mode != ModeBypassPermissions {
 		worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
 	}

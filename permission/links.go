@@ -217,22 +217,10 @@ func extractor(c SimpleCommand) bool {
 // host:x d). A source only known at run time is left to the kernel
 // sandbox: cp -r "$SRC"/*.o out/ is how builds copy.
 func (e *Engine) copiesLinksIn(c SimpleCommand) bool {
-	args := c.Args()
-	n := lowerName(c)
-	switch {
-	case len(args) < 3:
-		return false
-	case n == "cp":
-		if !hasOpt(args[1:], "PdaRr", "--no-dereference", "--archive", "--recursive") || hasOpt(args[1:], "L", "--dereference") {
-			return false
-		}
-	case n == "rsync":
-		if !hasOpt(args[1:], "al", "--archive", "--links") || hasOpt(args[1:], "L", "--copy-links") {
-			return false
-		}
-	default:
+	if !keepsLinks(c) {
 		return false
 	}
+	args, n := c.Args(), lowerName(c)
 	env := e.Env.In(c.Dir)
 	ops := args[1 : len(args)-1] // the last is where they go (or -t's, an option's value)
 	return slices.ContainsFunc(ops, func(w Word) bool {
@@ -248,4 +236,99 @@ func (e *Engine) copiesLinksIn(c SimpleCommand) bool {
 		abs := env.Resolve(t)
 		return e.Env.Root != "" && (!strings.HasPrefix(abs, "/") || !within(abs, e.Env.Root))
 	})
+}
+
+// keepsLinks reports whether c, cp or rsync with a source and a target,
+// copies the links it meets as links (cp -a, -r, -P; rsync -a, -l), not
+// what they lead to (-L).
+func keepsLinks(c SimpleCommand) bool {
+	args := c.Args()
+	switch n := lowerName(c); {
+	case len(args) < 3:
+		return false
+	case n == "cp":
+		return hasOpt(args[1:], "PdaRr", "--no-dereference", "--archive", "--recursive") && !hasOpt(args[1:], "L", "--dereference")
+	case n == "rsync":
+		return hasOpt(args[1:], "al", "--archive", "--links") && !hasOpt(args[1:], "L", "--copy-links")
+	}
+	return false
+}
+
+// belowCopied judges what a command of cmds, a line, writes below a copy
+// an earlier one made of a directory in the project keeping its links
+// (cp -a d n, rsync -a d/ n/) where the same path below the copy's
+// source leads on disk (Engine.Follow): the copy n/lnk of a link d/lnk
+// to outside is not on disk when the line is judged, but d/lnk is, so
+// echo x > n/lnk/f writes where d/lnk/f leads. Below n the path may be
+// the source's own (cp -a d n, n new) or under its name (n/d/..., n
+// already a directory): both are followed. Only copies whose source and
+// target are written out; the zero verdict when nothing is found,
+// without allocating when the line copies no links or there is no
+// Follow.
+func (e *Engine) belowCopied(cmds []SimpleCommand) verdict {
+	if e.Follow == nil || e.Env.Root == "" {
+		return verdict{}
+	}
+	for i, c := range cmds {
+		if !keepsLinks(c) {
+			continue
+		}
+		ts := e.touches(c)
+		for _, dst := range ts {
+			if !dst.write || !dst.word.Literal || dst.path.abs == "" || dst.link != "" {
+				continue
+			}
+			for _, later := range cmds[i+1:] {
+				for _, t := range e.touches(later) {
+					if !t.write || t.link != "" || t.path.abs == "" || t.path.abs == dst.path.abs || !within(t.path.abs, dst.path.abs) {
+						continue
+					}
+					rest := t.path.abs[len(dst.path.abs):] // "/lnk/f"
+					for _, src := range ts {
+						if src.write || !src.word.Literal || src.path.abs == "" || src.link != "" || !within(src.path.abs, e.Env.Root) {
+							continue
+						}
+						if v := e.copiedLink(later, t, src.path.abs+rest); v.d != Allow {
+							return v
+						}
+						if under, ok := strings.CutPrefix(rest, "/"+path.Base(src.path.abs)); ok && strings.HasPrefix(under, "/") {
+							if v := e.copiedLink(later, t, src.path.abs+under); v.d != Allow {
+								return v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return verdict{}
+}
+
+// copiedLink judges t, a write of c below a copy, where from, the same
+// path below the copy's source, leads through links on disk: a deny rule
+// there, a protected path, outside the root (not in bypassPermissions).
+func (e *Engine) copiedLink(c SimpleCommand, t touch, from string) verdict {
+	real := e.Follow(from)
+	if real == from {
+		return verdict{}
+	}
+	through := " (a copy of " + from + ", which leads there through a symbolic link)"
+	if real == "" {
+		return verdict{d: Ask, reason: commandName(c) + " writes " + t.word.Text + ", a copy of " + from + ", whose symbolic links loop: where it leads cannot be known", suggest: true}
+	}
+	if root := e.Follow(e.Env.Root); root != "" && root != e.Env.Root && within(real, root) {
+		real = e.Env.Root + real[len(root):]
+	}
+	if v, ok := e.pathRules("Bash", pathSubject{abs: real}, true, RuleDeny); ok {
+		return v
+	}
+	if why := e.protected(real, true); why != "" {
+		return verdict{d: Ask, reason: why + through}
+	}
+	if e.Mode != ModeBypassPermissions && !within(real, e.Env.Root) {
+		if _, ok := e.pathRules("Bash", pathSubject{abs: real}, true, RuleAllow); !ok {
+			return verdict{d: Ask, reason: commandName(c) + " writes outside the project root: " + real + through, suggest: true}
+		}
+	}
+	return verdict{}
 }

@@ -18,6 +18,11 @@ var diskLinks = map[string]string{
 	"/home/u/proj/key":   "/home/u/.ssh/id_rsa",
 	"/home/u/proj/lib":   "/home/u/proj/src/lib",
 	"/home/u/proj/loop":  "",
+	// A directory holding links, copied on the line (TestRedTeamCopiedLinksS52e).
+	"/home/u/proj/kit/out":   "/tmp/x",
+	"/home/u/proj/kit/hooks": "/home/u/proj/.git/hooks",
+	"/home/u/proj/kit/loop":  "",
+	"/home/u/proj/kit/lib":   "/home/u/proj/src/lib",
 }
 
 // followDisk is an Engine.Follow over diskLinks.
