@@ -582,12 +582,24 @@ func TestLoadForeignArchitectures(t *testing.T) {
 	if out, err := exec.Command(gcc, "-O2", "-Wall", "-o", helper, "testdata/archhelper.c").CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
+	unfiltered := map[string]error{}
 	for _, mode := range []string{"i386", "x32"} {
 		out, err := exec.Command(helper, mode).Output()
 		t.Logf("without a filter: %s: %s (%v)", mode, bytes.TrimSpace(out), err)
+		unfiltered[mode] = err
 	}
+	t.Run("int 0x80", func(t *testing.T) {
+		// Some kernels fault the 32-bit entry point for every process
+		// (a PVM guest, ia32_emulation=0): there is then nothing for the
+		// filter to refuse, and SIGSEGV would not tell it apart.
+		if err := unfiltered["i386"]; err != nil {
+			t.Skipf("int 0x80 fails without any filter on this kernel (%v): the i386 entry point is unreachable, so the filter's refusal of it cannot be observed", err)
+		}
+		checkOps(t, Config{}, []named{
+			{"getpid via int 0x80", op{Do: "helper", Path: helper, Argv: []string{"i386"}, Want: "SIGSYS"}},
+		})
+	})
 	checkOps(t, Config{}, []named{
-		{"getpid via int 0x80", op{Do: "helper", Path: helper, Argv: []string{"i386"}, Want: "SIGSYS"}},
 		{"getpid via the x32 ABI", op{Do: "helper", Path: helper, Argv: []string{"x32"}, Want: "SIGSYS"}},
 		{"posix_spawn", op{Do: "helper", Path: helper, Argv: []string{"spawn"}, Want: "spawned, exit 0"}},
 	})
