@@ -381,7 +381,7 @@ func TestProgramPath(t *testing.T) {
 		{"sendemail.smtpserver", "smtp.example.com", ""},
 		{"uploadpack.packobjectshook", "tools/po", "tools/po"},
 		{"submodule.m.update", "!/r/m/tools/u", "/r/m/tools/u"},
-		{"submodule.m.update", "!tools/u", ""}, // the submodule's, not the root's
+		{"submodule.m.update", "!tools/u", "tools/u"}, // found from the submodule's working tree
 		{"submodule.m.update", "rebase", ""},
 	} {
 		if got := programOf(tt.key, tt.value); got != tt.want {

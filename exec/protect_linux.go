@@ -221,6 +221,8 @@ func (g *guard) protectPath(pr protectedPath) {
 // protectWay protects pr, whose way walk found to be w (or failed with err).
 func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	switch {
+	case pr.refuse != "":
+		g.refuse(pr.path, pr.refuse)
 	case err != nil:
 		g.refuse(pr.path, "following the way to it: "+err.Error())
 	case w.missing == "" && w.blocked == "":
@@ -256,7 +258,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
 				g.configs = append(g.configs, w.real)
 			}
-			if pr.program != "" {
+			if pr.program != "" && !pr.gitmodules {
 				g.programs = append(g.programs, configProgram{key: pr.program, value: pr.path})
 			}
 		}
@@ -282,6 +284,10 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			make := "touch " + shellQuote(pr.path)
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
+			}
+			if pr.gitmodules {
+				g.refuse(pr.path, w.missing+" is missing, in a writable tree, and would say where git runs "+pr.program+": the command could make it, naming a directory of its own; restore it outside the sandbox (git checkout -- .gitmodules), or unset "+pr.program+" in git's config, to run with it read-only")
+				return
 			}
 			if pr.program != "" {
 				// An empty file is no program: git fails to run it (git
@@ -705,10 +711,8 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 			}
 		}
 		for _, v := range slices.Concat(cfg.programs, own.programs) {
-			if f, module := programPath(tree, v.value, home); f != "" {
-				for _, p := range programFiles(f, module, v.key) {
-					g.protectPath(p)
-				}
+			for _, p := range programPaths(tree, v, home) {
+				g.protectPath(p)
 			}
 		}
 	}
@@ -1020,17 +1024,12 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 	}
 	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
 	for _, v := range programs {
-		f, module := programPath("", v.value, home) // an absolute one
-		if rel, _ := programPath(".", v.value, home); f == "" && rel != "" {
-			if !kept {
-				real, kept = g.keepTree(tree), true
-			}
-			f, module = programPath(real, v.value, home)
+		abs, _ := programPath("", v.value, home)
+		if rel, _ := programPath(".", v.value, home); abs == "" && rel != "" && !kept {
+			real, kept = g.keepTree(tree), true // a relative one's
 		}
-		if f != "" {
-			for _, p := range programFiles(f, module, v.key) {
-				g.protectPath(p)
-			}
+		for _, p := range programPaths(real, v, home) {
+			g.protectPath(p)
 		}
 	}
 	// Its own linked worktrees (git worktree add in the submodule) are
@@ -1267,11 +1266,56 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
 	for _, v := range cfg.programs {
-		if f, module := programPath(root, v.value, home); f != "" {
-			out = append(out, programFiles(f, module, v.key)...)
-		}
+		out = append(out, programPaths(root, v, home)...)
 	}
 	return out, cfg
+}
+
+// programPaths returns the paths that protect program v where git runs
+// it from working tree tree (links resolved; "" for none known, where
+// only an absolute program is found): programFiles of what programPath
+// finds there. A submodule's update command (submodule.NAME.update =
+// !cmd) git submodule update runs in the submodule's working tree, at
+// the path the tree's .gitmodules gives NAME (git takes the first): a
+// relative one is found from there, and that .gitmodules is protected
+// as well (the root's is already); missing, it refuses the run, since
+// the command could make one naming a directory of its own for NAME,
+// and one the plan cannot read (a link, which git ignores for another
+// .gitmodules, the index's; one too large) refuses it too.
+func programPaths(tree string, v configProgram, home string) []protectedPath {
+	f, module := programPath(tree, v.value, home)
+	if f == "" {
+		return nil
+	}
+	name, ok := strings.CutPrefix(v.key, "submodule.")
+	if name, ok = strings.CutSuffix(name, ".update"); !ok {
+		return programFiles(f, module, v.key)
+	}
+	if abs, _ := programPath("", v.value, home); abs != "" {
+		return programFiles(f, module, v.key)
+	}
+	gitmodules := tree + "/.gitmodules"
+	out := []protectedPath{{path: gitmodules, mustExist: true, program: v.key, gitmodules: true}}
+	b, err := readPointer(gitmodules)
+	if errors.Is(err, fs.ErrNotExist) {
+		return out
+	}
+	if err != nil {
+		return []protectedPath{{path: gitmodules, refuse: "reading it for where git runs " + v.key + ": " + err.Error()}}
+	}
+	path := ""
+	parseGitConfig(b, func(key, value string, hasValue bool) {
+		if path == "" && hasValue && key == "submodule."+name+".path" {
+			path = value
+		}
+	})
+	if path == "" {
+		return out // no such submodule: git runs it nowhere
+	}
+	if f, module = programPath(tree+"/"+path, v.value, home); f != "" {
+		out = append(out, programFiles(f, module, v.key)...)
+	}
+	return out
 }
 
 // programPath returns the program command line v (programOf) runs

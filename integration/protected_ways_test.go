@@ -902,6 +902,49 @@ c "plant a hook in the submodule" sh -c '` + hook + ` > .git/modules/sub/hooks/p
 	w.commitsClean()
 }
 
+// TestProtectedSubmoduleUpdateCommand: git submodule update runs a
+// submodule's update command (submodule.NAME.update = !cmd, which only
+// the config may set, not .gitmodules) in the submodule's working tree, at
+// the path .gitmodules gives NAME: a relative one is protected there, as
+// the programs other keys name are in the root. Where .gitmodules is
+// missing, the command could make one naming a directory of its own: the
+// run is refused.
+func TestProtectedSubmoduleUpdateCommand(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t).with(t)
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "lib", origin, "libs/sub")
+	b.git("commit", "-qm", "submodule")
+	const up = "#!/bin/sh\necho \"$1\" > ../../updated\n"
+	b.file("libs/sub/tools/up", up, 0o755)
+	b.git("config", "submodule.lib.update", "!tools/up")
+	o := b.check(`c "rewrite the update command" sh -c 'printf "#!/bin/sh\ntouch ../../PWNED\n" > libs/sub/tools/up'
+c "replace its directory" sh -c 'mv libs/sub/tools libs/sub/tools.old && mkdir libs/sub/tools && printf "#!/bin/sh\ntouch ../../PWNED\n" > libs/sub/tools/up && chmod +x libs/sub/tools/up'
+c "write in the submodule" sh -c 'echo fine > libs/sub/notes.txt && echo more >> libs/sub/tools/other'
+` + commit)
+	o.fails(t, "rewrite the update command")
+	o.fails(t, "replace its directory")
+	o.ok(t, "write in the submodule")
+	o.ok(t, "git commit")
+	b.git("-C", origin, "commit", "-q", "--allow-empty", "-m", "two")
+	b.git("-c", "protocol.file.allow=always", "submodule", "update", "-q", "--remote")
+	if b.exists("PWNED") {
+		t.Error("the host's git submodule update ran an update command the command planted")
+	}
+	if !b.exists("updated") {
+		t.Error("the host's git submodule update did not run the submodule's update command")
+	}
+	t.Run("missing .gitmodules", func(t *testing.T) {
+		if err := os.Remove(filepath.Join(b.root, ".gitmodules")); err != nil {
+			t.Fatal(err)
+		}
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
+		if r.code != 125 || !strings.Contains(r.stderr, ".gitmodules is missing") || !strings.Contains(r.stderr, "submodule.lib.update") {
+			t.Errorf("a relative update command without .gitmodules: exit %d, stderr %q; want 125 naming both", r.code, r.stderr)
+		}
+	})
+}
+
 // TestPlantedGitDirTree: a submodule may have linked worktrees, each
 // worktree submodules, and so on. A command that made a tree of them had
 // every later run follow it all, for minutes, to fail on the kernel's
