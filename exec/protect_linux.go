@@ -1334,9 +1334,10 @@ func programPaths(tree string, v configProgram, home string) []protectedPath {
 // options and their arguments (runner), and in a shell's -c command line
 // with its $0. A module python3 -m runs (python3 -m tools.textconv) is
 // found from the working tree, where git runs it and python looks first:
-// module is then set and the path has no extension (/r/tools/textconv),
-// the module's file being either one of programFiles.
-func programPath(root, v, home string) (prog string, module bool) {
+// module is then the number of names in its dotted name (2 for
+// tools.textconv), 0 for a program, and the path has no extension
+// (/r/tools/textconv), the module's files being programFiles'.
+func programPath(root, v, home string) (prog string, module int) {
 	return programPathIn(root, v, home, 0)
 }
 
@@ -1344,12 +1345,21 @@ func programPath(root, v, home string) (prog string, module bool) {
 // found it: f itself, refused where missing (the command could make it),
 // or a module's files (tools/textconv.py, a package's
 // tools/textconv/__main__.py) only where they exist: python3 -m pip runs
-// an installed module when the project has none of its name.
-func programFiles(f string, module bool, key string) []protectedPath {
-	if !module {
+// an installed module when the project has none of its name. Python
+// imports the packages a module lies in before it runs the module, and a
+// package it runs (-m tools.pkg) before its __main__.py: their
+// __init__.py run as the module does (tools/__init__.py,
+// tools/pkg/__init__.py), and are protected where they exist too.
+func programFiles(f string, module int, key string) []protectedPath {
+	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
 	}
-	return []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}}
+	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
+	for dir := f; module > 1; module-- {
+		dir = filepath.Dir(dir)
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key})
+	}
+	return out
 }
 
 // maxCommandLines bounds the command lines in command lines (sh -c
@@ -1359,13 +1369,13 @@ func programFiles(f string, module bool, key string) []protectedPath {
 const maxCommandLines = 8
 
 // programPathIn is programPath for a command line depth deep in others.
-func programPathIn(root, v, home string, depth int) (string, bool) {
+func programPathIn(root, v, home string, depth int) (string, int) {
 	if depth > maxCommandLines {
-		return "", false
+		return "", 0
 	}
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
-			return "", false
+			return "", 0
 		}
 	}
 	words := leadingWords(v)
@@ -1392,34 +1402,34 @@ func programPathIn(root, v, home string, depth int) (string, bool) {
 		switch {
 		case code && line != "" && r.module:
 			if root == "" || !moduleName(line) {
-				return "", false // an installed module's, or none known
+				return "", 0 // an installed module's, or none known
 			}
-			return root + "/" + strings.ReplaceAll(line, ".", "/"), true
+			return root + "/" + strings.ReplaceAll(line, ".", "/"), strings.Count(line, ".") + 1
 		case code && line != "":
 			return programPathIn(root, line, home, depth+1) // sh -c's, env -S's command line
 		case code:
-			return "", false // code on the command line (python3 -c, perl -pe): no file
+			return "", 0 // code on the command line (python3 -c, perl -pe): no file
 		}
 		words = rest
 		script = r.interpreter || script
 	}
 	if len(words) == 0 {
-		return "", false
+		return "", 0
 	}
 	prog := words[0]
 	if prog == "" || !script && !strings.Contains(prog, "/") {
-		return "", false // looked up in PATH, or a word the shell changes
+		return "", 0 // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
 		if root == "" {
-			return "", false // no working tree known: git runs none there
+			return "", 0 // no working tree known: git runs none there
 		}
 		prog = root + "/" + prog // not cleaned, as hooksDir
 	}
 	if filepath.Clean(prog) == filepath.Clean(root) {
-		return "", false // no program: the root stays writable
+		return "", 0 // no program: the root stays writable
 	}
-	return prog, false
+	return prog, 0
 }
 
 // versionedPython says whether name is a python of a version

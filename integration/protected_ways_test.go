@@ -1141,6 +1141,40 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 			t.Error("the host's git diff ran a textconv script the command planted")
 		}
 	})
+	t.Run("python -m's packages", func(t *testing.T) {
+		// python3 -m tools.conv imports the package tools, running
+		// tools/__init__.py, before it runs tools/conv.py; so does -m of
+		// a package, its own __init__.py before its __main__.py: both
+		// run as the module does, and are protected where they exist.
+		b := newGitBox(t).with(t)
+		b.file("tools/__init__.py", "", 0o644)
+		b.file("tools/conv.py", "import sys\nsys.stdout.write(open(sys.argv[1]).read())\n", 0o644)
+		b.file("tools/pkg/__init__.py", "", 0o644)
+		b.file("tools/pkg/__main__.py", "import sys\nsys.stdout.write(sys.stdin.read())\n", 0o644)
+		b.git("config", "diff.py.textconv", "python3 -m tools.conv")
+		b.git("config", "filter.pkg.clean", "python3 -m tools.pkg")
+		b.file(".gitattributes", "*.txt diff=py\n*.dat filter=pkg\n", 0o644)
+		b.file("data.dat", "data\n", 0o644)
+		b.git("add", "-A")
+		b.git("commit", "-qm", "tools")
+		o := b.check(`c "rewrite the package's __init__.py" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/__init__.py'
+c "rewrite the run package's __init__.py" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/pkg/__init__.py'
+c "write a module beside them" sh -c 'echo "x = 1" > tools/other.py'
+c "write a file it converts" sh -c 'echo more >> notes.txt && echo more >> data.dat'
+` + commit)
+		o.fails(t, "rewrite the package's __init__.py")
+		o.fails(t, "rewrite the run package's __init__.py")
+		o.ok(t, "write a module beside them")
+		o.ok(t, "write a file it converts")
+		o.ok(t, "git commit")
+		if out := b.git("diff", "HEAD~1"); !strings.Contains(out, "+more") {
+			t.Errorf("the host's git diff: %q, want the textconv's output", out)
+		}
+		b.git("add", "-A")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff or add ran a package's __init__.py the command rewrote")
+		}
+	})
 	t.Run("missing in the hooks", func(t *testing.T) {
 		// Watchman's setup names .git/hooks/query-watchman (a user may
 		// set it globally): missing there, in the hooks directory the
