@@ -1287,11 +1287,9 @@ func programPaths(tree string, v configProgram, home string) []protectedPath {
 	if f == "" {
 		return nil
 	}
-	name, ok := strings.CutPrefix(v.key, "submodule.")
-	if name, ok = strings.CutSuffix(name, ".update"); !ok {
-		return programFiles(f, module, v.key)
-	}
-	if abs, _ := programPath("", v.value, home); abs != "" {
+	name, sub := strings.CutPrefix(v.key, "submodule.")
+	name, update := strings.CutSuffix(name, ".update")
+	if abs, _ := programPath("", v.value, home); !sub || !update || abs != "" {
 		return programFiles(f, module, v.key)
 	}
 	gitmodules := tree + "/.gitmodules"
