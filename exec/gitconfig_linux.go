@@ -308,14 +308,13 @@ func programOf(name, value string) string {
 		}
 		return ""
 	case section == "submodule" && key == "update" && key != rest:
-		// !cmd: git submodule update runs it, in the submodule's
-		// working tree, which a relative path would be taken from
-		// here as if it were the root's: only one found from / or ~.
-		after, shell := strings.CutPrefix(value, "!")
-		if !shell || !strings.HasPrefix(strings.TrimLeft(after, " \t"), "/") && !strings.HasPrefix(strings.TrimLeft(after, " \t"), "~") {
-			return ""
+		// !cmd: git submodule update runs it in the submodule's working
+		// tree, from which a relative path is found (programPaths); git
+		// takes it from the config only, never from .gitmodules.
+		if after, shell := strings.CutPrefix(value, "!"); shell {
+			return after
 		}
-		return after
+		return ""
 	case section == "pager" && key == rest:
 		if maybeGitBool(value) {
 			return ""

@@ -255,12 +255,13 @@ func TestProgramPath(t *testing.T) {
 		{"bash -e ./hooks/fsmon", "/r/./hooks/fsmon"},
 		// a module python runs from the working tree: its file (x.py,
 		// x/__main__.py) protected where it exists
-		{"python3 -m tools.x", "/r/tools/x (module)"},
-		{"python3 -m tools.textconv %f", "/r/tools/textconv (module)"},
-		{"python -mtools.x", "/r/tools/x (module)"},
-		{"python3.12 -W ignore -m tools.x", "/r/tools/x (module)"},
-		{"/usr/bin/python3.11 -m pip", "/r/pip (module)"},
-		{"sh -c 'python3 -m tools.x \"$0\"'", "/r/tools/x (module)"},
+		{"python3 -m tools.x", "/r/tools/x (module 2)"},
+		{"python3 -m tools.lint.x", "/r/tools/lint/x (module 3)"},
+		{"python3 -m tools.textconv %f", "/r/tools/textconv (module 2)"},
+		{"python -mtools.x", "/r/tools/x (module 2)"},
+		{"python3.12 -W ignore -m tools.x", "/r/tools/x (module 2)"},
+		{"/usr/bin/python3.11 -m pip", "/r/pip (module 1)"},
+		{"sh -c 'python3 -m tools.x \"$0\"'", "/r/tools/x (module 2)"},
 		{"python3 -m", ""},
 		{"python3 -m ../x", ""},
 		{"python3 -m tools..x", ""},
@@ -272,7 +273,7 @@ func TestProgramPath(t *testing.T) {
 		{"python3 -c 'tools/x'", ""},
 		{"perl -pe s/a/b/", ""}, // code in combined options: no file
 		{"perl -lane 'print $F[0]'", ""},
-		{"python3 -Bm tools.x", "/r/tools/x (module)"},
+		{"python3 -Bm tools.x", "/r/tools/x (module 2)"},
 		{"cat tools/x", ""},
 		// an option's argument is no script: the script follows it
 		{"python3 -W ignore tools/x.py", "/r/tools/x.py"},
@@ -316,12 +317,27 @@ func TestProgramPath(t *testing.T) {
 		{"/r", ""},
 	} {
 		got, module := programPath("/r", tt.in, "/h")
-		if module {
-			got += " (module)"
+		if module > 0 {
+			got += fmt.Sprintf(" (module %d)", module)
 		}
 		if got != tt.want {
 			t.Errorf("programPath(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+	// a module's files, and the __init__.py of the packages python
+	// imports first, where they exist; a program's, refused where missing
+	var files []string
+	for _, p := range programFiles("/r/tools/lint/x", 3, "k") {
+		if p.mustExist || p.program != "k" {
+			t.Errorf("programFiles of a module: %+v, want one protected where it exists", p)
+		}
+		files = append(files, p.path)
+	}
+	if want := []string{"/r/tools/lint/x.py", "/r/tools/lint/x/__main__.py", "/r/tools/lint/x/__init__.py", "/r/tools/lint/__init__.py", "/r/tools/__init__.py"}; !slices.Equal(files, want) {
+		t.Errorf("programFiles of module tools.lint.x = %q, want %q", files, want)
+	}
+	if p := programFiles("/r/tools/x", 0, "k"); len(p) != 1 || p[0].path != "/r/tools/x" || !p[0].mustExist {
+		t.Errorf("programFiles of a program = %+v, want it alone, refused where missing", p)
 	}
 	// command lines in command lines are followed to a bound
 	nest := "tools/x"
@@ -381,7 +397,7 @@ func TestProgramPath(t *testing.T) {
 		{"sendemail.smtpserver", "smtp.example.com", ""},
 		{"uploadpack.packobjectshook", "tools/po", "tools/po"},
 		{"submodule.m.update", "!/r/m/tools/u", "/r/m/tools/u"},
-		{"submodule.m.update", "!tools/u", ""}, // the submodule's, not the root's
+		{"submodule.m.update", "!tools/u", "tools/u"}, // found from the submodule's working tree
 		{"submodule.m.update", "rebase", ""},
 	} {
 		if got := programOf(tt.key, tt.value); got != tt.want {

@@ -129,6 +129,10 @@ type protectedPath struct {
 	hooks       bool   // a hooks directory: what its entries link to is protected too
 	mustExist   bool   // a file git reads: missing in a writable tree, the run is refused
 	program     string // mustExist's file is a program git runs, not config: the key naming it (core.fsmonitor)
+	// gitmodules: mustExist's file is no program but the .gitmodules
+	// that says where git runs program's (submodule.NAME.update's !cmd).
+	gitmodules bool
+	refuse     string // why the run is refused: what git runs cannot be known
 	// commondir: a git directory's commondir, whose placeholder (where
 	// placeholder is set) is a file naming the directory itself
 	// (commondirSelf), not a directory; one found marked is held.

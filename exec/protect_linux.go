@@ -221,6 +221,8 @@ func (g *guard) protectPath(pr protectedPath) {
 // protectWay protects pr, whose way walk found to be w (or failed with err).
 func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	switch {
+	case pr.refuse != "":
+		g.refuse(pr.path, pr.refuse)
 	case err != nil:
 		g.refuse(pr.path, "following the way to it: "+err.Error())
 	case w.missing == "" && w.blocked == "":
@@ -256,7 +258,7 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			if pr.gitConfig && st.Mode&unix.S_IFMT == unix.S_IFREG && !slices.Contains(g.configs, w.real) {
 				g.configs = append(g.configs, w.real)
 			}
-			if pr.program != "" {
+			if pr.program != "" && !pr.gitmodules {
 				g.programs = append(g.programs, configProgram{key: pr.program, value: pr.path})
 			}
 		}
@@ -282,6 +284,10 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 			make := "touch " + shellQuote(pr.path)
 			if w.missing != pr.path {
 				make = "mkdir -p " + shellQuote(filepath.Dir(pr.path)) + " && " + make
+			}
+			if pr.gitmodules {
+				g.refuse(pr.path, w.missing+" is missing, in a writable tree, and would say where git runs "+pr.program+": the command could make it, naming a directory of its own; restore it outside the sandbox (git checkout -- .gitmodules), or unset "+pr.program+" in git's config, to run with it read-only")
+				return
 			}
 			if pr.program != "" {
 				// An empty file is no program: git fails to run it (git
@@ -705,10 +711,8 @@ func (g *guard) protectWorktrees(r repo, cfg gitConfig, allowGitConfig bool) {
 			}
 		}
 		for _, v := range slices.Concat(cfg.programs, own.programs) {
-			if f, module := programPath(tree, v.value, home); f != "" {
-				for _, p := range programFiles(f, module, v.key) {
-					g.protectPath(p)
-				}
+			for _, p := range programPaths(tree, v, home) {
+				g.protectPath(p)
 			}
 		}
 	}
@@ -1020,17 +1024,12 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 	}
 	programs := slices.Concat(cfg.programs[:cfg.userPrograms], own.programs)
 	for _, v := range programs {
-		f, module := programPath("", v.value, home) // an absolute one
-		if rel, _ := programPath(".", v.value, home); f == "" && rel != "" {
-			if !kept {
-				real, kept = g.keepTree(tree), true
-			}
-			f, module = programPath(real, v.value, home)
+		abs, _ := programPath("", v.value, home)
+		if rel, _ := programPath(".", v.value, home); abs == "" && rel != "" && !kept {
+			real, kept = g.keepTree(tree), true // a relative one's
 		}
-		if f != "" {
-			for _, p := range programFiles(f, module, v.key) {
-				g.protectPath(p)
-			}
+		for _, p := range programPaths(real, v, home) {
+			g.protectPath(p)
 		}
 	}
 	// Its own linked worktrees (git worktree add in the submodule) are
@@ -1267,11 +1266,54 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, protectedPath{path: inc, gitConfig: true, mustExist: true})
 	}
 	for _, v := range cfg.programs {
-		if f, module := programPath(root, v.value, home); f != "" {
-			out = append(out, programFiles(f, module, v.key)...)
-		}
+		out = append(out, programPaths(root, v, home)...)
 	}
 	return out, cfg
+}
+
+// programPaths returns the paths that protect program v where git runs
+// it from working tree tree (links resolved; "" for none known, where
+// only an absolute program is found): programFiles of what programPath
+// finds there. A submodule's update command (submodule.NAME.update =
+// !cmd) git submodule update runs in the submodule's working tree, at
+// the path the tree's .gitmodules gives NAME (git takes the first): a
+// relative one is found from there, and that .gitmodules is protected
+// as well (the root's is already); missing, it refuses the run, since
+// the command could make one naming a directory of its own for NAME,
+// and one the plan cannot read (a link, which git ignores for another
+// .gitmodules, the index's; one too large) refuses it too.
+func programPaths(tree string, v configProgram, home string) []protectedPath {
+	f, module := programPath(tree, v.value, home)
+	if f == "" {
+		return nil
+	}
+	name, sub := strings.CutPrefix(v.key, "submodule.")
+	name, update := strings.CutSuffix(name, ".update")
+	if abs, _ := programPath("", v.value, home); !sub || !update || abs != "" {
+		return programFiles(f, module, v.key)
+	}
+	gitmodules := tree + "/.gitmodules"
+	out := []protectedPath{{path: gitmodules, mustExist: true, program: v.key, gitmodules: true}}
+	b, err := readPointer(gitmodules)
+	if errors.Is(err, fs.ErrNotExist) {
+		return out
+	}
+	if err != nil {
+		return []protectedPath{{path: gitmodules, refuse: "reading it for where git runs " + v.key + ": " + err.Error()}}
+	}
+	path := ""
+	parseGitConfig(b, func(key, value string, hasValue bool) {
+		if path == "" && hasValue && key == "submodule."+name+".path" {
+			path = value
+		}
+	})
+	if path == "" {
+		return out // no such submodule: git runs it nowhere
+	}
+	if f, module = programPath(tree+"/"+path, v.value, home); f != "" {
+		out = append(out, programFiles(f, module, v.key)...)
+	}
+	return out
 }
 
 // programPath returns the program command line v (programOf) runs
@@ -1290,9 +1332,10 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // options and their arguments (runner), and in a shell's -c command line
 // with its $0. A module python3 -m runs (python3 -m tools.textconv) is
 // found from the working tree, where git runs it and python looks first:
-// module is then set and the path has no extension (/r/tools/textconv),
-// the module's file being either one of programFiles.
-func programPath(root, v, home string) (prog string, module bool) {
+// module is then the number of names in its dotted name (2 for
+// tools.textconv), 0 for a program, and the path has no extension
+// (/r/tools/textconv), the module's files being programFiles'.
+func programPath(root, v, home string) (prog string, module int) {
 	return programPathIn(root, v, home, 0)
 }
 
@@ -1300,12 +1343,21 @@ func programPath(root, v, home string) (prog string, module bool) {
 // found it: f itself, refused where missing (the command could make it),
 // or a module's files (tools/textconv.py, a package's
 // tools/textconv/__main__.py) only where they exist: python3 -m pip runs
-// an installed module when the project has none of its name.
-func programFiles(f string, module bool, key string) []protectedPath {
-	if !module {
+// an installed module when the project has none of its name. Python
+// imports the packages a module lies in before it runs the module, and a
+// package it runs (-m tools.pkg) before its __main__.py: their
+// __init__.py run as the module does (tools/__init__.py,
+// tools/pkg/__init__.py), and are protected where they exist too.
+func programFiles(f string, module int, key string) []protectedPath {
+	if module == 0 {
 		return []protectedPath{{path: f, mustExist: true, program: key}}
 	}
-	return []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}}
+	out := []protectedPath{{path: f + ".py", program: key}, {path: f + "/__main__.py", program: key}, {path: f + "/__init__.py", program: key}}
+	for dir := f; module > 1; module-- {
+		dir = filepath.Dir(dir)
+		out = append(out, protectedPath{path: dir + "/__init__.py", program: key})
+	}
+	return out
 }
 
 // maxCommandLines bounds the command lines in command lines (sh -c
@@ -1315,13 +1367,13 @@ func programFiles(f string, module bool, key string) []protectedPath {
 const maxCommandLines = 8
 
 // programPathIn is programPath for a command line depth deep in others.
-func programPathIn(root, v, home string, depth int) (string, bool) {
+func programPathIn(root, v, home string, depth int) (string, int) {
 	if depth > maxCommandLines {
-		return "", false
+		return "", 0
 	}
 	if strings.HasPrefix(v, "~") {
 		if v = expandHome(v, home); v == "" {
-			return "", false
+			return "", 0
 		}
 	}
 	words := leadingWords(v)
@@ -1348,34 +1400,34 @@ func programPathIn(root, v, home string, depth int) (string, bool) {
 		switch {
 		case code && line != "" && r.module:
 			if root == "" || !moduleName(line) {
-				return "", false // an installed module's, or none known
+				return "", 0 // an installed module's, or none known
 			}
-			return root + "/" + strings.ReplaceAll(line, ".", "/"), true
+			return root + "/" + strings.ReplaceAll(line, ".", "/"), strings.Count(line, ".") + 1
 		case code && line != "":
 			return programPathIn(root, line, home, depth+1) // sh -c's, env -S's command line
 		case code:
-			return "", false // code on the command line (python3 -c, perl -pe): no file
+			return "", 0 // code on the command line (python3 -c, perl -pe): no file
 		}
 		words = rest
 		script = r.interpreter || script
 	}
 	if len(words) == 0 {
-		return "", false
+		return "", 0
 	}
 	prog := words[0]
 	if prog == "" || !script && !strings.Contains(prog, "/") {
-		return "", false // looked up in PATH, or a word the shell changes
+		return "", 0 // looked up in PATH, or a word the shell changes
 	}
 	if !filepath.IsAbs(prog) {
 		if root == "" {
-			return "", false // no working tree known: git runs none there
+			return "", 0 // no working tree known: git runs none there
 		}
 		prog = root + "/" + prog // not cleaned, as hooksDir
 	}
 	if filepath.Clean(prog) == filepath.Clean(root) {
-		return "", false // no program: the root stays writable
+		return "", 0 // no program: the root stays writable
 	}
-	return prog, false
+	return prog, 0
 }
 
 // versionedPython says whether name is a python of a version

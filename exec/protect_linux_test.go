@@ -323,6 +323,32 @@ func TestProtectedWays(t *testing.T) {
 			pins:     []string{".git", "sub", "sub/.git", "two", "other"}, // two/../other, as git reads the pointer
 		},
 		{
+			// git submodule update runs it in the submodule's working tree,
+			// at the path .gitmodules gives its name
+			name: "a submodule's update command, relative",
+			layout: layout{dirs: []string{"libs/sub/tools"}, config: "[submodule \"lib\"]\n\tupdate = !tools/up\n",
+				files: map[string]string{
+					".gitmodules":       "[submodule \"lib\"]\n\tpath = libs/sub\n[submodule \"lib\"]\n\tpath = other\n",
+					"libs/sub/tools/up": "#!/bin/sh\n",
+				}},
+			readOnly: []string{".gitmodules", "libs/sub/tools/up", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "libs", "libs/sub", "libs/sub/tools"},
+		},
+		{
+			// a submodule's own, for its submodule: its .gitmodules,
+			// which says where, is protected too
+			name: "a submodule's update command in its config",
+			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub/nested/tools"}, config: "[core]\n",
+				files: map[string]string{
+					".git/modules/sub/HEAD":   "ref: refs/heads/main\n",
+					".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n[submodule \"n\"]\n\tupdate = !tools/up\n",
+					"sub/.gitmodules":         "[submodule \"n\"]\n\tpath = nested\n",
+					"sub/nested/tools/up":     "#!/bin/sh\n",
+				}},
+			readOnly: []string{".git/modules/sub/hooks", ".git/modules/sub/config", "sub/.gitmodules", "sub/nested/tools/up", ".git/hooks", ".git/config"},
+			pins:     []string{".git", ".git/modules", ".git/modules/sub", "sub", "sub/nested", "sub/nested/tools"},
+		},
+		{
 			name: "the superproject's hooks path is none of its submodule's",
 			layout: layout{dirs: []string{".git/modules/sub/hooks", "sub", ".githooks"}, config: "[core]\n\thooksPath = .githooks\n",
 				files: map[string]string{".git/modules/sub/HEAD": "ref: refs/heads/main\n", ".git/modules/sub/config": "[core]\n\tworktree = ../../../sub\n"}},

@@ -441,6 +441,116 @@ func TestNetworkUDP(t *testing.T) {
 	}
 }
 
+// TestNetworkPortGrant: the domain allowlist cases translated to a
+// granted port (cases 30 and 33). With --allow-connect P, P is the only
+// way out: a connection to another port, as HTTPS to a blocked host or
+// port 8080 would be, and to a raw IP on port 80 fail in the kernel
+// (Landlock's EACCES, not the unreachable network of an offline machine),
+// while P works (case 30). P standing for a proxy the user runs, curl
+// through it reaches it, and the same request bypassing it (--noproxy '*')
+// fails, its target seeing nothing: direct egress is kernel-blocked (case
+// 33; with no port granted it is case 28, TestNetworkTCP's "none").
+func TestNetworkPortGrant(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	proxy, other := listen(t), listen(t)
+	// e LABEL CMD... prints the last line CMD wrote on stderr
+	o := b.check(fmt.Sprintf(`e() { l=$1; shift; printf '%%s: ' "$l"; ( "$@" ) 2>&1 >/dev/null | tail -n 1; echo; }
+p granted tcp-connect %[1]d
+c curl-granted curl -sf --max-time 5 http://127.0.0.1:%[1]d/
+c curl-other curl -sf --max-time 5 http://127.0.0.1:%[2]d/
+c https-other curl -sfk --max-time 5 https://127.0.0.1:%[2]d/
+c raw-ip curl -sf --max-time 5 http://1.1.1.1/
+e raw-ip-errno bash -c 'exec 3<>/dev/tcp/1.1.1.1/80'
+c through-proxy curl -sf --max-time 5 -x http://127.0.0.1:%[1]d http://example.com/through
+c bypass-proxy env http_proxy=http://127.0.0.1:%[1]d curl -sf --max-time 5 --noproxy '*' http://127.0.0.1:%[2]d/bypass
+e bypass-errno env http_proxy=http://127.0.0.1:%[1]d bash -c 'exec 3<>/dev/tcp/127.0.0.1/%[2]d'
+`, proxy.port, other.port), "--allow-connect", strconv.Itoa(proxy.port))
+	o.ok(t, "granted")
+	o.ok(t, "curl-granted")
+	o.fails(t, "curl-other")
+	o.fails(t, "https-other")
+	o.fails(t, "raw-ip")
+	o.ok(t, "through-proxy")
+	o.fails(t, "bypass-proxy")
+	for _, l := range []string{"raw-ip-errno", "bypass-errno"} {
+		if !strings.Contains(o[l], "Permission denied") {
+			t.Errorf("%s: %q, want the kernel's refusal (Permission denied)", l, o[l])
+		}
+	}
+	if !proxy.received("GET http://example.com/through") {
+		t.Errorf("the proxy never got the request sent through it (got %q)", proxy.conns())
+	}
+	if got := other.conns(); len(got) > 0 {
+		t.Errorf("the port not granted received %q", got)
+	}
+}
+
+// TestNetworkNoLookups: an empty domain allowlist is the network none
+// (case 32): name lookups fail at the socket. getent and wget of a name
+// fail, and a DNS query to a resolver the test runs on 127.0.0.1, over UDP
+// (bash's /dev/udp) or TCP, never reaches it, still with a TCP port
+// granted for UDP; names /etc/hosts gives still resolve (the neighbour),
+// and with --network all the query arrives, so the test would see one.
+// (A real name's lookup fails on an offline machine anyway: the resolver
+// the test runs is what shows the sandbox refused it.)
+func TestNetworkNoLookups(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	pc, err := net.ListenPacket("udp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	udp := pc.LocalAddr().(*net.UDPAddr).Port
+	got := make(chan string, 8)
+	go func() {
+		buf := make([]byte, 512)
+		for {
+			n, _, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			got <- string(buf[:n])
+		}
+	}()
+	tcp := listen(t)
+	// a DNS query for example.com, type A, as a resolver sends it
+	const query = `\022\064\001\000\000\001\000\000\000\000\000\000\007example\003com\000\000\001\000\001`
+	script := fmt.Sprintf(`c getent getent hosts example.com
+c wget wget -q -t 1 -T 5 -O /dev/null http://example.com/
+c dns-udp bash -c 'printf "%[3]s" > /dev/udp/127.0.0.1/%[1]d'
+c dns-tcp bash -c 'printf "\000\035%[3]s" > /dev/tcp/127.0.0.1/%[2]d'
+c hosts getent hosts localhost
+`, udp, tcp.port, query)
+	for _, flags := range [][]string{nil, {"--allow-connect", "53"}} {
+		o := b.check(script, flags...)
+		for _, l := range []string{"getent", "wget", "dns-udp", "dns-tcp"} {
+			o.fails(t, l)
+		}
+		o.ok(t, "hosts")
+		select {
+		case g := <-got:
+			t.Errorf("%v: the resolver received a query over UDP: %q", flags, g)
+		case <-time.After(50 * time.Millisecond):
+		}
+		if g := tcp.conns(); len(g) > 0 {
+			t.Errorf("%v: the resolver received a query over TCP: %q", flags, g)
+		}
+	}
+	o := b.check(script, "--network", "all")
+	o.ok(t, "dns-udp")
+	select {
+	case g := <-got:
+		if !strings.Contains(g, "example") {
+			t.Errorf("--network all: the resolver received %q, want the query", g)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("--network all: the query never reached the resolver")
+	}
+}
+
 // unixListener accepts on a unix socket (pathname, or abstract when the
 // name starts with @) and records what it receives.
 func unixListener(t *testing.T, name string) chan string {

@@ -902,6 +902,49 @@ c "plant a hook in the submodule" sh -c '` + hook + ` > .git/modules/sub/hooks/p
 	w.commitsClean()
 }
 
+// TestProtectedSubmoduleUpdateCommand: git submodule update runs a
+// submodule's update command (submodule.NAME.update = !cmd, which only
+// the config may set, not .gitmodules) in the submodule's working tree, at
+// the path .gitmodules gives NAME: a relative one is protected there, as
+// the programs other keys name are in the root. Where .gitmodules is
+// missing, the command could make one naming a directory of its own: the
+// run is refused.
+func TestProtectedSubmoduleUpdateCommand(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t).with(t)
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", "--name", "lib", origin, "libs/sub")
+	b.git("commit", "-qm", "submodule")
+	const up = "#!/bin/sh\necho \"$1\" > ../../updated\n"
+	b.file("libs/sub/tools/up", up, 0o755)
+	b.git("config", "submodule.lib.update", "!tools/up")
+	o := b.check(`c "rewrite the update command" sh -c 'printf "#!/bin/sh\ntouch ../../PWNED\n" > libs/sub/tools/up'
+c "replace its directory" sh -c 'mv libs/sub/tools libs/sub/tools.old && mkdir libs/sub/tools && printf "#!/bin/sh\ntouch ../../PWNED\n" > libs/sub/tools/up && chmod +x libs/sub/tools/up'
+c "write in the submodule" sh -c 'echo fine > libs/sub/notes.txt && echo more >> libs/sub/tools/other'
+` + commit)
+	o.fails(t, "rewrite the update command")
+	o.fails(t, "replace its directory")
+	o.ok(t, "write in the submodule")
+	o.ok(t, "git commit")
+	b.git("-C", origin, "commit", "-q", "--allow-empty", "-m", "two")
+	b.git("-c", "protocol.file.allow=always", "submodule", "update", "-q", "--remote")
+	if b.exists("PWNED") {
+		t.Error("the host's git submodule update ran an update command the command planted")
+	}
+	if !b.exists("updated") {
+		t.Error("the host's git submodule update did not run the submodule's update command")
+	}
+	t.Run("missing .gitmodules", func(t *testing.T) {
+		if err := os.Remove(filepath.Join(b.root, ".gitmodules")); err != nil {
+			t.Fatal(err)
+		}
+		r := b.run("run", "--yolo", "--", "sh", "-c", "echo fine > notes.txt")
+		if r.code != 125 || !strings.Contains(r.stderr, ".gitmodules is missing") || !strings.Contains(r.stderr, "submodule.lib.update") {
+			t.Errorf("a relative update command without .gitmodules: exit %d, stderr %q; want 125 naming both", r.code, r.stderr)
+		}
+	})
+}
+
 // TestPlantedGitDirTree: a submodule may have linked worktrees, each
 // worktree submodules, and so on. A command that made a tree of them had
 // every later run follow it all, for minutes, to fail on the kernel's
@@ -1096,6 +1139,40 @@ c "write a file it filters" sh -c 'echo more >> notes.txt'
 		b.git("diff", "HEAD~1")
 		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
 			t.Error("the host's git diff ran a textconv script the command planted")
+		}
+	})
+	t.Run("python -m's packages", func(t *testing.T) {
+		// python3 -m tools.conv imports the package tools, running
+		// tools/__init__.py, before it runs tools/conv.py; so does -m of
+		// a package, its own __init__.py before its __main__.py: both
+		// run as the module does, and are protected where they exist.
+		b := newGitBox(t).with(t)
+		b.file("tools/__init__.py", "", 0o644)
+		b.file("tools/conv.py", "import sys\nsys.stdout.write(open(sys.argv[1]).read())\n", 0o644)
+		b.file("tools/pkg/__init__.py", "", 0o644)
+		b.file("tools/pkg/__main__.py", "import sys\nsys.stdout.write(sys.stdin.read())\n", 0o644)
+		b.git("config", "diff.py.textconv", "python3 -m tools.conv")
+		b.git("config", "filter.pkg.clean", "python3 -m tools.pkg")
+		b.file(".gitattributes", "*.txt diff=py\n*.dat filter=pkg\n", 0o644)
+		b.file("data.dat", "data\n", 0o644)
+		b.git("add", "-A")
+		b.git("commit", "-qm", "tools")
+		o := b.check(`c "rewrite the package's __init__.py" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/__init__.py'
+c "rewrite the run package's __init__.py" sh -c 'echo "open(\"PWNED\", \"w\")" > tools/pkg/__init__.py'
+c "write a module beside them" sh -c 'echo "x = 1" > tools/other.py'
+c "write a file it converts" sh -c 'echo more >> notes.txt && echo more >> data.dat'
+` + commit)
+		o.fails(t, "rewrite the package's __init__.py")
+		o.fails(t, "rewrite the run package's __init__.py")
+		o.ok(t, "write a module beside them")
+		o.ok(t, "write a file it converts")
+		o.ok(t, "git commit")
+		if out := b.git("diff", "HEAD~1"); !strings.Contains(out, "+more") {
+			t.Errorf("the host's git diff: %q, want the textconv's output", out)
+		}
+		b.git("add", "-A")
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff or add ran a package's __init__.py the command rewrote")
 		}
 	})
 	t.Run("missing in the hooks", func(t *testing.T) {

@@ -12,9 +12,19 @@ package integration
 // engine's own refusals on purpose and say so.
 //
 // The cases are numbered after /work/shared/ANCHOR_TESTS.md where they come
-// from one. Cases 29-34 (domain allowlists, a filtering proxy) are left out:
+// from one. Cases 29-34 are about domain allowlists and a filtering proxy;
 // this design has no proxy, and its network is none, all, or TCP ports
-// (DESIGN §4), which the network tests in escape_test.go cover.
+// (DESIGN §4), so they are translated to those in escape_test.go: 30 (only
+// the granted port: another port and a raw IP on port 80 fail) and 33
+// (direct egress beside a proxy on the granted port fails) in
+// TestNetworkPortGrant, 32 (no network: name lookups fail) in
+// TestNetworkNoLookups, 28 and 35 in TestNetworkTCP and TestNetworkBind.
+// Cases 29, 31 and 34 cannot be translated: each turns on a host name
+// (example.com allowed and another host not, *.github.com against
+// github.com, a request to a name not allowed that must not be
+// forwarded), and nothing here sees the name a connection is for: the
+// kernel (Landlock) judges a TCP connection by its port alone, so a
+// granted port is open to every address.
 
 import (
 	"bytes"
