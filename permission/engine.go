@@ -869,6 +869,9 @@ type touch struct {
 	// where it holds a "..": path.abs folded it away (t/../x is x), but
 	// the kernel follows t first, to wherever t leads.
 	raw string
+	// runs: not a path written but a directory a command runs in
+	// (belowCopied), where it writes by names of its own.
+	runs bool
 }
 
 // hasDotDot reports whether path p has a ".." component (./... has
