@@ -38,7 +38,12 @@ type Engine struct {
 	// case (macOS): .GIT/hooks and ~/.SSH are then the protected paths
 	// .git/hooks and ~/.ssh, even where they do not exist yet.
 	FoldCase bool
-	paths    boundIndex // path rules by directory, built on first use
+	// VirtualEnv is the Python virtual environment active where commands
+	// run (VIRTUAL_ENV), absolute and clean, or "" when none is: pip
+	// install then installs into the site-packages of the Python it
+	// belongs to, outside the project root, and is asked for.
+	VirtualEnv string
+	paths      boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -778,8 +783,15 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	a := AnalyzeShell(src)
 	parts := make([]CommandResult, 0, len(a.Commands))
 	var worst verdict
-	for _, c := range a.Commands {
+	for i, c := range a.Commands {
 		v := e.checkSimple(c)
+		// pip install with no virtual environment in the project installs
+		// outside the root; an allow rule for it holds.
+		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions {
+			if why := e.pipOutside(a.Commands, i); why != "" {
+				v = verdict{d: Ask, reason: why, suggest: true}
+			}
+		}
 		cr := CommandResult{Command: c.Text, Decision: v.d, Reason: v.reason}
 		if v.rule != nil {
 			cr.Rule, cr.Source = v.rule.Text, v.rule.Source

@@ -30,3 +30,53 @@ func TestReviewCopiedLinkRunS53(t *testing.T) {
 		{"S53 A neighbour: bypass runs in a copied link to outside", ModeBypassPermissions, nil, `cp -a kit n && make -C n/out`, Allow},
 	})
 }
+
+// TestReviewPipNoVenvS53: pip install with no virtual environment active
+// (no VIRTUAL_ENV where the command runs) installs into the site-packages
+// of the Python it belongs to, and its programs into that Python's bin
+// directory or ~/.local/bin, outside the project root, where they run
+// later unsandboxed: it was allowed in every mode. It now asks (denied in
+// dontAsk), as a write outside the root does; a venv in the project,
+// active or run by its path, and a launcher that picks the project's
+// environment (uv run, poetry run) keep their answer. (engine() gives the
+// imagined machine an active venv in the project, /home/u/proj/.venv.)
+func TestReviewPipNoVenvS53(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	rows := []struct {
+		decisionRow
+		venv string
+	}{
+		{decisionRow{"S53 D pip install, no venv", D, nil, `pip install requests`, Ask}, ""},
+		{decisionRow{"S53 D pip3 install, no venv, acceptEdits", A, nil, `pip3 install requests`, Ask}, ""},
+		{decisionRow{"S53 D python -m pip install, no venv", D, nil, `python -m pip install requests`, Ask}, ""},
+		{decisionRow{"S53 D python3 -m pip install -r, no venv", A, nil, `python3 -m pip install -r requirements.txt`, Ask}, ""},
+		{decisionRow{"S53 D pip uninstall, no venv", D, nil, `pip uninstall -y requests`, Ask}, ""},
+		{decisionRow{"S53 D pip install, no venv, dontAsk", ModeDontAsk, nil, `pip install requests`, Deny}, ""},
+		{decisionRow{"S53 D pip install behind env, no venv", D, nil, `env pip install requests`, Ask}, ""},
+		{decisionRow{"S53 D pip install in a venv outside the root", D, nil, `pip install requests`, Ask}, "/home/u/.virtualenvs/x"},
+		{decisionRow{"S53 D a venv outside the root activated on the line", A, nil, `source ~/.virtualenvs/x/bin/activate && pip install requests`, Ask}, ""},
+		{decisionRow{"S53 D deactivate, then pip install", D, nil, `deactivate; pip install requests`, Ask}, "/home/u/proj/.venv"},
+		{decisionRow{"S53 D the system's pip by its path", D, nil, `/usr/bin/pip3 install requests`, Ask}, "/home/u/proj/.venv"},
+		{decisionRow{"S53 D neighbour: an allow rule for pip install", D, []string{"allow:Bash(pip install:*)"}, `pip install requests`, Allow}, ""},
+		{decisionRow{"S53 D neighbour: bypass installs anywhere", Y, nil, `pip install requests && python3 -m pip install x`, Allow}, ""},
+		{decisionRow{"S53 D neighbour: a venv in the project, active", D, nil, `pip install -r requirements.txt && pip3 install x && python -m pip install -e . && pip uninstall -y x`, Allow}, "/home/u/proj/.venv"},
+		{decisionRow{"S53 D neighbour: a venv in the project, active, acceptEdits", A, nil, `pip install -r requirements.txt`, Allow}, "/home/u/proj/.venv"},
+		{decisionRow{"S53 D neighbour: a venv in the project made and used on the line, no venv active", D, nil,
+			`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python -m pip install x && source .venv/bin/activate && pip install y && . venv/bin/activate; pip install z`, Allow}, ""},
+		{decisionRow{"S53 D neighbour: launchers pick the project's environment, no venv active", D, nil,
+			`uv run pip install x && poetry run pip install x && pipenv run pip install x && uv pip install x && uv sync`, Allow}, ""},
+		{decisionRow{"S53 D neighbour: pip's other commands and installs into the project, no venv active", D, nil,
+			`pip list && pip show x && pip freeze > req.txt && pip download x -d dl && pip wheel -w wh . && pip install --target vendor x && pip install --prefix ./out x && pip install --dry-run x && pip install --help`, Allow}, ""},
+	}
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := engine(t, tt.mode, tt.rules...)
+			e.VirtualEnv = tt.venv
+			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
+				t.Errorf("%q in %s with VIRTUAL_ENV=%q: %v (%s), want %v", tt.cmd, tt.mode, tt.venv, res.Decision, res.Reason, tt.want)
+			}
+		})
+	}
+}
