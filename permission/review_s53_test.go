@@ -80,3 +80,34 @@ func TestReviewPipNoVenvS53(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewSetPlusPS53: set +P (set +o physical) turns the shell logical
+// again, but the engine kept taking every later cd as physical: set -P;
+// set +P; cd out/.. && touch f asked for f as a path only known at run
+// time, where the shell is in the project. A set +P run for certain on
+// the line's top level now ends it; one that may not run, or runs in a
+// subshell of its own (after && or ||, in a branch, a loop, a function, a
+// pipeline, in the background, in a nested shell), leaves cd physical.
+// A cd that ran physically leaves the shell where the link led, so a
+// later .. is still taken from there.
+func TestReviewSetPlusPS53(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkOnDisk(t, []decisionRow{
+		{"S53 B set -P; set +P; cd out/..", D, nil, `set -P; set +P; cd out/.. && touch f`, Allow},
+		{"S53 B set -o physical; set +o physical", A, nil, `set -o physical; set +o physical; cd out/..; echo x > f`, Allow},
+		{"S53 B set -eP; set +P keeps -e", D, nil, `set -eP; set +P; cd out/.. && touch f`, Allow},
+		{"S53 B neighbour: +P among the positional parameters", A, nil, `set -P; set -- +P; set x +P; set "$X"; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P then set -P again", D, nil, `set -P; set +P; set -P; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P that may not run", A, nil, `set -P; false && set +P; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in a subshell", D, nil, `set -P; (set +P); cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in a branch", A, nil, `set -P; if test -e x; then set +P; fi; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in the background", D, nil, `set -P; set +P & cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in a pipeline", A, nil, `set -P; set +P | cat; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in a nested shell", D, nil, `set -P; bash -c 'set +P'; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: set +P in a function", A, nil, `set -P; f() { set +P; }; f; cd out/.. && touch f`, Ask},
+		{"S53 B neighbour: a cd that ran physically before set +P", D, nil, `set -P; cd out; set +P; cd .. && touch f`, Ask},
+		{"S53 B neighbour: cd -P after set +P", A, nil, `set -P; set +P; cd -P out/.. && touch f`, Ask},
+		{"S53 B neighbour: set -P; cd out/.. && make runs where the kernel takes it", D, nil, `set -P; cd out/.. && touch f`, Ask},
+	})
+}
