@@ -187,14 +187,29 @@ func pkgxPrograms(spec *wrapSpec) func(args []Word) ([]Word, string) {
 	}
 }
 
-// runProgram is the shell program that runs prog with args, each quoted;
-// not literal when an argument is only known at run time.
+// runProgram is the shell program that runs prog with args: each literal
+// word quoted, and one only known at run time as it was written, which
+// the program's shell reads as the same word ("$X", $(cmd) checked
+// again). The runner execs the program with its arguments, no shell
+// reading them, so such a word is the program's argument only, as in
+// hello "$X", not code: nix run nixpkgs#hello -- "$X" is hello "$X".
 func runProgram(prog string, args []Word) Word {
 	all := append([]Word{{Text: prog, Literal: true}}, args...)
-	if !allLiteral(args) {
-		return Word{Text: joinWords(all)}
+	if allLiteral(args) {
+		return Word{Text: quoteWords(all), Literal: true}
 	}
-	return Word{Text: quoteWords(all), Literal: true}
+	var b strings.Builder
+	for i, w := range all {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if w.Literal {
+			b.WriteString(quoteWords(all[i : i+1]))
+		} else {
+			b.WriteString(w.Text)
+		}
+	}
+	return Word{Text: b.String(), Literal: true}
 }
 
 // pyUnread is the check of pipx run and uv tool run: why the package they

@@ -111,3 +111,32 @@ func TestReviewSetPlusPS53(t *testing.T) {
 		{"S53 B neighbour: set -P; cd out/.. && make runs where the kernel takes it", D, nil, `set -P; cd out/.. && touch f`, Ask},
 	})
 }
+
+// TestReviewNixRunUnknownArgS53: nix run nixpkgs#P -- ARGS runs P, a
+// program of a package registry, judged by its name as an installed one
+// is (nix run nixpkgs#hello -- x as hello x); an argument only known at
+// run time (nix run nixpkgs#hello -- "$X") made the whole command too
+// complex to check, though hello "$X" and nix shell nixpkgs#hello -c
+// hello "$X" pass. nix and pkgx exec the program with its arguments, no
+// shell reads them, so the ask was needless: the arguments are now
+// judged as the program's own, each as it was written. What the program
+// does with an unknown argument is judged as it is for the installed
+// program (rm -rf "$X" asks, bash -c "$X" is too complex), and code
+// fetched from outside a registry, or an installable only known at run
+// time, asks as before.
+func TestReviewNixRunUnknownArgS53(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S53 E nix run a registry program with an unknown argument", D, nil, `nix run nixpkgs#hello -- "$X"`, Allow},
+		{"S53 E nix run jq with unknown arguments, acceptEdits", A, nil, `nix run nixpkgs#jq -- . "$X" $Y`, Allow},
+		{"S53 E pkgx with an unknown argument", D, nil, `pkgx jq . "$X"`, Allow},
+		{"S53 E neighbour: the program's own judgement of an unknown argument", D, nil, `nix run nixpkgs#coreutils -- rm -rf "$X"`, Ask},
+		{"S53 E neighbour: a shell fed an unknown program", A, nil, `nix run nixpkgs#bash -- -c "$X"`, Ask},
+		{"S53 E neighbour: code fetched from outside a registry", D, nil, `nix run github:o/r -- "$X"`, Ask},
+		{"S53 E neighbour: an installable only known at run time", A, nil, `nix run "$X" -- x`, Ask},
+		{"S53 E neighbour: a deny rule on the program", D, []string{"deny:Bash(curl:*)"}, `nix run nixpkgs#curl -- "$X"`, Deny},
+		{"S53 E neighbour: its output to an unknown path", D, nil, `nix run nixpkgs#hello -- "$X" > "$Y"/f`, Ask},
+		{"S53 E neighbour: a substitution in the argument is checked", A, nil, `nix run nixpkgs#hello -- "$(rm -rf ~)"`, Deny},
+	})
+}
