@@ -140,3 +140,35 @@ func TestReviewNixRunUnknownArgS53(t *testing.T) {
 		{"S53 E neighbour: a substitution in the argument is checked", A, nil, `nix run nixpkgs#hello -- "$(rm -rf ~)"`, Deny},
 	})
 }
+
+// TestReviewUnknownStartWriteS53: a write to a path word that starts with
+// a variable only known at run time ("$X"/x, $X/../x) cannot be shown to
+// stay in the project and asks in default and acceptEdits mode (denied in
+// dontAsk), as it did already; $PWD/x, known, is in the project, and
+// $HOME/x outside it. Inline code given such a path by the shell
+// (python3 -c "open('$X/x','w')", node -e "…writeFileSync('$X/x')") was
+// allowed: the string the shell fills in was not known, and a write to a
+// path the code does not know was left out. A write to a path the shell
+// fills in is now judged as the shell's own would be, a path only known
+// at run time; a path the code computes itself (open(sys.argv[1], 'w'))
+// is still left to the kernel sandbox.
+func TestReviewUnknownStartWriteS53(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S53 C echo > \"$X\"/x", D, nil, `echo hi > "$X"/x`, Ask},
+		{"S53 C $X/../x, acceptEdits", A, nil, `echo hi > $X/../x`, Ask},
+		{"S53 C touch ${X}/x", D, nil, `touch "${X}/x"`, Ask},
+		{"S53 C cp to $X/", A, nil, `cp a "$X"/`, Ask},
+		{"S53 C dontAsk", ModeDontAsk, nil, `tee "$X"/x < f`, Deny},
+		{"S53 C python3 -c open of a path the shell fills in", D, nil, `python3 -c "open('$X/x','w').write('a')"`, Ask},
+		{"S53 C python3 -c open with mode a, acceptEdits", A, nil, `python3 -c "open('$X/../x', 'a')"`, Ask},
+		{"S53 C node -e writeFileSync of a path the shell fills in", D, nil, `node -e "require('fs').writeFileSync('$X/x', 'a')"`, Ask},
+		{"S53 C perl open of a path the shell fills in", A, nil, `perl -e "open(F, '>', '$X/x')"`, Ask},
+		{"S53 C neighbour: $PWD/x is in the project", D, nil, `echo hi > $PWD/x && touch "$PWD"/y`, Allow},
+		{"S53 C neighbour: $HOME/x is outside it", D, nil, `echo hi > $HOME/x`, Ask},
+		{"S53 C neighbour: reads of an unknown path, and code that writes a path it computes", D, nil,
+			`cat "$X"/x && python3 -c "print(open('$X/x').read())" && python3 -c "import sys; open(sys.argv[1], 'w')" out.txt`, Allow},
+		{"S53 C neighbour: inline code writes in the project", A, nil, `python3 -c "open('out/x','w').write('$X')"`, Allow},
+	})
+}
