@@ -1271,7 +1271,14 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 				outside = cwd
 			case e.Follow != nil:
 				// cd out && make, make -C out, where out is a link on
-				// disk to outside.
+				// disk to outside; make -C out/.., which the kernel
+				// takes from where out leads (cd out/.. is the shell's,
+				// cleaned as written).
+				if d != c.Dir && !slices.Contains(c.Dirs, d) && hasDotDot(d) {
+					if raw := e.Env.In(c.Dir).joined(d); path.IsAbs(raw) {
+						cwd = raw
+					}
+				}
 				if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
 					outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
 				}

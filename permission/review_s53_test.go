@@ -172,3 +172,18 @@ func TestReviewUnknownStartWriteS53(t *testing.T) {
 		{"S53 C neighbour: inline code writes in the project", A, nil, `python3 -c "open('out/x','w').write('$X')"`, Allow},
 	})
 }
+
+// TestReviewRunDotDotS53: make -C out/.. runs where the kernel takes
+// out/.. to be, the parent of where the link out leads (/tmp), not the
+// project the names fold to; it was allowed. cd out/.. is the shell's,
+// which folds the names (a logical cd), and stays in the project.
+func TestReviewRunDotDotS53(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkOnDisk(t, []decisionRow{
+		{"S53 F make -C a link on disk, then ..", D, nil, `make -C out/..`, Ask},
+		{"S53 F git -C a link on disk, then .., acceptEdits", A, nil, `git -C out/.. init`, Ask},
+		{"S53 F make --directory=out/../x", D, nil, `make --directory=out/../x`, Ask},
+		{"S53 F neighbour: cd out/.. is logical, make -C a directory's ..", D, nil, `make -C src/.. && make -C lib/.. && cd out/.. && make`, Allow},
+	})
+}
