@@ -21,6 +21,8 @@ func TestReviewCopiedLinkRunS53(t *testing.T) {
 		{"S53 A cp -a into a directory that exists, make -C n/kit/out", D, nil, `cp -a kit n && make -C n/kit/out`, Ask},
 		{"S53 A make -C a copied link to the hooks", A, nil, `cp -a kit n && make -C n/hooks`, Ask},
 		{"S53 A make -C a copied link, dontAsk", ModeDontAsk, nil, `cp -a kit n && make -C n/out`, Deny},
+		{"S53 A git -C and npm --prefix below a copied link (asked already, as writes)", D, nil, `cp -a kit n && git -C n/out init; cp -a kit m && npm --prefix m/out install`, Ask},
+		{"S53 A the copy of a link itself, then make -C below it (asked already)", A, nil, `cp -a out n && make -C n/out`, Ask},
 		{"S53 A .. after a copied link, written", D, nil, `cp -a kit n && echo x > n/out/../f`, Ask},
 		{"S53 A make -C .. after a copied link", A, nil, `cp -a kit n && make -C n/out/..`, Ask},
 		{"S53 A neighbour: make in the copy, below a copied link that stays in the project, a read there", D, nil,
