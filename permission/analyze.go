@@ -1106,7 +1106,11 @@ func setsPhysical(args []Word) (on, ok bool) {
 			// A word only known at run time may be an option: physical on
 			// stays on.
 			return on || !args[i].Literal, ok || !args[i].Literal
-		case t == "-o" || t == "+o":
+		case strings.HasSuffix(t, "o"):
+			// -o NAME, also ending a cluster (set -eo physical).
+			if strings.ContainsRune(t, 'P') {
+				on, ok = t[0] == '-', true
+			}
 			if i+1 < len(args) && args[i+1].Text == "physical" {
 				on, ok = t[0] == '-', true
 			}
