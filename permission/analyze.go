@@ -120,10 +120,13 @@ type analyzer struct {
 	// oldPwd: the directory OLDPWD was set to, where cd - goes; "" when
 	// not known (dirVars).
 	oldPwd string
-	// physical: a cd -P, or set -P (set -o physical), ran earlier on the
-	// line: the shell then takes a ".." from where the links before it
-	// lead, not from their names (changeDir).
-	physical bool
+	// physical: set -P (set -o physical) ran earlier on the line, and no
+	// set +P for certain after it: every cd is then physical, taking a
+	// ".." from where the links before it lead, not from their names
+	// (changeDir). wentPhysical: a physical cd ran, which left the shell
+	// where the links led, so that a later logical cd's ".." is taken
+	// from there too.
+	physical, wentPhysical bool
 	// refs: the namerefs declared earlier (declare -n H=HOME), each with
 	// the variable it names; "" for one declared without (declare -n H),
 	// whose next assignment names it, and "?" for one only known at run
@@ -1091,17 +1094,32 @@ func foldsLink(d string) bool {
 }
 
 // setsPhysical reports whether set's args turn on physical (set -P, set
-// -o physical), which makes every later cd physical (cd -P).
-func setsPhysical(args []Word) bool {
-	for i, w := range args {
+// -o physical), which makes every later cd physical (cd -P), and whether
+// they turn it off (set +P, set +o physical), the last one holding; ok
+// is false when they do neither.
+func setsPhysical(args []Word) (on, ok bool) {
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
 		switch {
-		case w.Text == "-o" && i+1 < len(args) && args[i+1].Text == "physical":
-			return true
-		case strings.HasPrefix(w.Text, "-") && !strings.HasPrefix(w.Text, "--") && strings.ContainsRune(w.Text, 'P'):
-			return true
+		case t == "--" || t == "-" || t == "" || t[0] != '-' && t[0] != '+':
+			// What follows sets the positional parameters (set -- +P).
+			// A word only known at run time may be an option: physical on
+			// stays on.
+			return on || !args[i].Literal, ok || !args[i].Literal
+		case strings.HasSuffix(t, "o"):
+			// -o NAME, also ending a cluster (set -eo physical).
+			if strings.ContainsRune(t, 'P') {
+				on, ok = t[0] == '-', true
+			}
+			if i+1 < len(args) && args[i+1].Text == "physical" {
+				on, ok = t[0] == '-', true
+			}
+			i++
+		case strings.ContainsRune(t, 'P'):
+			on, ok = t[0] == '-', true
 		}
 	}
-	return false
+	return on, ok
 }
 
 // dirMembers returns the directories d stands for.
@@ -1963,8 +1981,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if why := setsKeyword(c.Args(), n != "set"); why != "" {
 			z.complex("%s", why)
 		}
-		if n == "set" && setsPhysical(c.Args()[1:]) {
-			z.physical = true
+		if on, ok := setsPhysical(c.Args()[1:]); n == "set" && ok {
+			// Off only where it surely runs in this shell: on the line's
+			// top level, not in the background, a pipeline, a function
+			// or a nested shell (depth 1 is a statement of the line's own
+			// list; after && or ||, in a branch, a loop or a subshell it
+			// is deeper).
+			z.physical = on || z.physical && (z.depth != 1 || z.shell != 0 || z.async || z.fn != "")
 		}
 	}
 	prog, what, bad := nestedProgram(c, u)
@@ -2104,12 +2127,12 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		break
 	}
 	defer func() {
-		if physical && z.dir != "?" && slices.ContainsFunc(dirMembers(z.dir), foldsLink) {
+		if (physical || z.wentPhysical) && z.dir != "?" && slices.ContainsFunc(dirMembers(z.dir), foldsLink) {
 			// cd -P out/..: where out leads, and its parent, are the
 			// kernel's to know, not the analysis's.
 			z.dir = "?"
 		}
-		z.physical = z.physical || physical
+		z.wentPhysical = z.wentPhysical || physical
 	}()
 	switch {
 	case target == nil:

@@ -38,7 +38,12 @@ type Engine struct {
 	// case (macOS): .GIT/hooks and ~/.SSH are then the protected paths
 	// .git/hooks and ~/.ssh, even where they do not exist yet.
 	FoldCase bool
-	paths    boundIndex // path rules by directory, built on first use
+	// VirtualEnv is the Python virtual environment active where commands
+	// run (VIRTUAL_ENV), absolute and clean, or "" when none is: pip
+	// install then installs into the site-packages of the Python it
+	// belongs to, outside the project root, and is asked for.
+	VirtualEnv string
+	paths      boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -778,8 +783,15 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	a := AnalyzeShell(src)
 	parts := make([]CommandResult, 0, len(a.Commands))
 	var worst verdict
-	for _, c := range a.Commands {
+	for i, c := range a.Commands {
 		v := e.checkSimple(c)
+		// pip install with no virtual environment in the project installs
+		// outside the root; an allow rule for it holds.
+		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions {
+			if why := e.pipOutside(a.Commands, i); why != "" {
+				v = verdict{d: Ask, reason: why, suggest: true}
+			}
+		}
 		cr := CommandResult{Command: c.Text, Decision: v.d, Reason: v.reason}
 		if v.rule != nil {
 			cr.Rule, cr.Source = v.rule.Text, v.rule.Source
@@ -869,6 +881,9 @@ type touch struct {
 	// where it holds a "..": path.abs folded it away (t/../x is x), but
 	// the kernel follows t first, to wherever t leads.
 	raw string
+	// runs: not a path written but a directory a command runs in
+	// (belowCopied), where it writes by names of its own.
+	runs bool
 }
 
 // hasDotDot reports whether path p has a ".." component (./... has
@@ -1256,7 +1271,14 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 				outside = cwd
 			case e.Follow != nil:
 				// cd out && make, make -C out, where out is a link on
-				// disk to outside.
+				// disk to outside; make -C out/.., which the kernel
+				// takes from where out leads (cd out/.. is the shell's,
+				// cleaned as written).
+				if d != c.Dir && !slices.Contains(c.Dirs, d) && hasDotDot(d) {
+					if raw := e.Env.In(c.Dir).joined(d); path.IsAbs(raw) {
+						cwd = raw
+					}
+				}
 				if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
 					outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
 				}

@@ -44,7 +44,9 @@ func engine(t testing.TB, mode Mode, rules ...string) *Engine {
 		r.Source = "test"
 		rs.Add(r)
 	}
-	return &Engine{Rules: rs, Mode: mode, Env: testEnv, Exists: func(p string) bool { return existing[p] }}
+	// A venv in the project is active, as where pip install x installs
+	// into the project (TestReviewPipNoVenvS53 takes it away).
+	return &Engine{Rules: rs, Mode: mode, Env: testEnv, Exists: func(p string) bool { return existing[p] }, VirtualEnv: testEnv.Root + "/.venv"}
 }
 
 func bash(cmd string) Call { return Call{Tool: "Bash", Command: cmd} }

@@ -1016,7 +1016,7 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 			verb = []string{"cat"}
 		}
 		v, ok := s.value(args[0][0], args[0][1])
-		s.file(name, call, verb, v, ok, "")
+		s.file(name, call, verb, v, ok, s.text(args[0][0], args[0][1]))
 	case actOpen:
 		s.opens(c)
 	case actPerlOpen:
@@ -1126,7 +1126,7 @@ func (s *codeScan) opens(c codeCall) {
 	if strings.ContainsAny(mode, "wax+") {
 		verb = []string{"tee"}
 	}
-	s.file(c.name, c.call, verb, v, ok, "")
+	s.file(c.name, c.call, verb, v, ok, s.text(a0[0], a0[1]))
 }
 
 // perlOpen records Perl's open: of two arguments, by the mode written
@@ -1162,7 +1162,7 @@ func (s *codeScan) perlOpen(c codeCall) {
 		if strings.ContainsAny(mode, ">+") {
 			verb = []string{"tee"}
 		}
-		s.file(c.name, c.call, verb, p, ok, "")
+		s.file(c.name, c.call, verb, p, ok, s.text(rest[0][0], rest[0][1]))
 		return
 	}
 	if len(rest) == 1 {
@@ -1267,14 +1267,18 @@ func codePath(v string) (string, bool) {
 
 // file records a command on the path v (known when ok) that the code
 // amounts to: verb's words then the path. A recursive delete of a path
-// not known is recorded with its expression, expr; the others are left.
+// not known is recorded with its expression, expr, and so is a write to
+// one the shell fills in ('$X/x' in python3 -c "open('$X/x', 'w')"), as
+// the shell's echo > "$X"/x would be; the others are left: a path the
+// code computes itself (open(sys.argv[1], 'w')) is the kernel's to hold.
 func (s *codeScan) file(name, call string, verb []string, v string, ok bool, expr string) {
 	if s.lang == langR {
 		v = expandHome(v) // R expands a leading ~ in file names
 	}
 	p, known := codePath(v)
 	if !ok || !known {
-		if len(verb) < 2 || verb[1] != "-rf" || expr == "" {
+		filled := verb[0] == "tee" && strings.IndexByte(expr, codeHole) >= 0
+		if !filled && (len(verb) < 2 || verb[1] != "-rf" || expr == "") {
 			return
 		}
 		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr})

@@ -278,25 +278,64 @@ func (e *Engine) belowCopied(cmds []SimpleCommand) verdict {
 			if !dst.write || !dst.word.Literal || dst.path.abs == "" || dst.link != "" {
 				continue
 			}
-			for _, later := range cmds[i+1:] {
-				for _, t := range e.touches(later) {
-					if !t.write || t.link != "" || t.path.abs == "" || t.path.abs == dst.path.abs || !within(t.path.abs, dst.path.abs) {
+			// below judges p, a path below the copy (as cleaned, or raw,
+			// with a ".." the kernel takes after a link), where the same
+			// path below each source leads.
+			below := func(later SimpleCommand, t touch, p string) verdict {
+				if p == dst.path.abs || !strings.HasPrefix(p, dst.path.abs+"/") {
+					return verdict{}
+				}
+				rest := p[len(dst.path.abs):] // "/lnk/f"
+				for _, src := range ts {
+					if src.write || !src.word.Literal || src.path.abs == "" || src.link != "" || !within(src.path.abs, e.Env.Root) {
 						continue
 					}
-					rest := t.path.abs[len(dst.path.abs):] // "/lnk/f"
-					for _, src := range ts {
-						if src.write || !src.word.Literal || src.path.abs == "" || src.link != "" || !within(src.path.abs, e.Env.Root) {
-							continue
-						}
-						if v := e.copiedLink(later, t, src.path.abs+rest); v.d != Allow {
+					if v := e.copiedLink(later, t, src.path.abs+rest); v.d != Allow {
+						return v
+					}
+					if under, ok := strings.CutPrefix(rest, "/"+path.Base(src.path.abs)); ok && strings.HasPrefix(under, "/") {
+						if v := e.copiedLink(later, t, src.path.abs+under); v.d != Allow {
 							return v
 						}
-						if under, ok := strings.CutPrefix(rest, "/"+path.Base(src.path.abs)); ok && strings.HasPrefix(under, "/") {
-							if v := e.copiedLink(later, t, src.path.abs+under); v.d != Allow {
-								return v
-							}
+					}
+				}
+				return verdict{}
+			}
+			for _, later := range cmds[i+1:] {
+				for _, t := range e.touches(later) {
+					if !t.write || t.link != "" || t.path.abs == "" {
+						continue
+					}
+					if v := below(later, t, t.path.abs); v.d != Allow {
+						return v
+					}
+					if v := below(later, t, t.raw); t.raw != "" && v.d != Allow {
+						return v
+					}
+				}
+				// A program run below the copy (cd n/lnk && make, make -C
+				// n/lnk) writes there by names of its own, as throughLink
+				// judges one run below a link the line makes.
+				if IsReadOnly(later) {
+					continue
+				}
+				var v verdict
+				eachDir(later, func(d string) bool {
+					t := touch{word: Word{Text: d, Literal: true}, runs: true}
+					if abs := e.Env.In(d).Cwd; abs != "" {
+						v = below(later, t, abs)
+					}
+					// make -C n/lnk/.. is the kernel's, through n/lnk;
+					// cd n/lnk/.. the shell's, cleaned as written.
+					if v.d == Allow && d != later.Dir && !slices.Contains(later.Dirs, d) && hasDotDot(d) {
+						if raw := e.Env.In(later.Dir).joined(d); path.IsAbs(raw) {
+							v = below(later, t, raw)
 						}
 					}
+					return v.d == Allow
+				})
+				if v.d != Allow {
+					return v
 				}
 			}
 		}
@@ -313,8 +352,12 @@ func (e *Engine) copiedLink(c SimpleCommand, t touch, from string) verdict {
 		return verdict{}
 	}
 	through := " (a copy of " + from + ", which leads there through a symbolic link)"
+	does := " writes "
+	if t.runs {
+		does = " runs in "
+	}
 	if real == "" {
-		return verdict{d: Ask, reason: commandName(c) + " writes " + t.word.Text + ", a copy of " + from + ", whose symbolic links loop: where it leads cannot be known", suggest: true}
+		return verdict{d: Ask, reason: commandName(c) + does + t.word.Text + ", a copy of " + from + ", whose symbolic links loop: where it leads cannot be known", suggest: true}
 	}
 	if root := e.Follow(e.Env.Root); root != "" && root != e.Env.Root && within(real, root) {
 		real = e.Env.Root + real[len(root):]
@@ -322,11 +365,19 @@ func (e *Engine) copiedLink(c SimpleCommand, t touch, from string) verdict {
 	if v, ok := e.pathRules("Bash", pathSubject{abs: real}, true, RuleDeny); ok {
 		return v
 	}
+	if t.runs {
+		// What it writes there by names of its own may be anything
+		// below: judged as protectedDir judges a directory run in.
+		real += "/x"
+	}
 	if why := e.protected(real, true); why != "" {
 		return verdict{d: Ask, reason: why + through}
 	}
 	if e.Mode != ModeBypassPermissions && !within(real, e.Env.Root) {
 		if _, ok := e.pathRules("Bash", pathSubject{abs: real}, true, RuleAllow); !ok {
+			if t.runs {
+				return verdict{d: Ask, reason: commandName(c) + " runs in " + path.Dir(real) + ", outside the project root, where what it writes lands" + through, suggest: true}
+			}
 			return verdict{d: Ask, reason: commandName(c) + " writes outside the project root: " + real + through, suggest: true}
 		}
 	}

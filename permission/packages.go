@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -186,14 +187,29 @@ func pkgxPrograms(spec *wrapSpec) func(args []Word) ([]Word, string) {
 	}
 }
 
-// runProgram is the shell program that runs prog with args, each quoted;
-// not literal when an argument is only known at run time.
+// runProgram is the shell program that runs prog with args: each literal
+// word quoted, and one only known at run time as it was written, which
+// the program's shell reads as the same word ("$X", $(cmd) checked
+// again). The runner execs the program with its arguments, no shell
+// reading them, so such a word is the program's argument only, as in
+// hello "$X", not code: nix run nixpkgs#hello -- "$X" is hello "$X".
 func runProgram(prog string, args []Word) Word {
 	all := append([]Word{{Text: prog, Literal: true}}, args...)
-	if !allLiteral(args) {
-		return Word{Text: joinWords(all)}
+	if allLiteral(args) {
+		return Word{Text: quoteWords(all), Literal: true}
 	}
-	return Word{Text: quoteWords(all), Literal: true}
+	var b strings.Builder
+	for i, w := range all {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if w.Literal {
+			b.WriteString(quoteWords(all[i : i+1]))
+		} else {
+			b.WriteString(w.Text)
+		}
+	}
+	return Word{Text: b.String(), Literal: true}
 }
 
 // pyUnread is the check of pipx run and uv tool run: why the package they
@@ -273,6 +289,68 @@ func goRuns(args []Word) string {
 			return "go run " + shorten(t) + " fetches a module and runs it, code nobody read"
 		}
 		return ""
+	}
+	return ""
+}
+
+// pipOutside returns why command i of cmds, a line, installs or removes
+// Python packages outside the project root, or "": pip install or
+// uninstall (pip3, python3 -m pip) puts them in the site-packages of
+// the Python it belongs to, and their programs in its bin directory (or
+// ~/.local/bin where that is not writable), where they run later outside
+// any sandbox. That Python is a virtual environment's when the pip is
+// run by its path (.venv/bin/pip), when an earlier command of the line
+// activated one (source .venv/bin/activate; deactivate undoes it), or
+// when one is active where commands run (Engine.VirtualEnv); else it is
+// the system's or the user's own. Only one in the project passes. A
+// launcher (uv run, poetry run) picks the project's environment; uv pip
+// finds only a virtual environment unless --system (checkPipSystem);
+// --target, --prefix, --root and --user are judged where they name
+// (installDirs).
+func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
+	c := cmds[i]
+	pip, sub, ok := pipCommand(c)
+	if !ok || strings.HasPrefix(pip, "uv ") || len(c.Launchers) > 0 || len(sub) == 0 || !sub[0].Literal ||
+		sub[0].Text != "install" && sub[0].Text != "uninstall" {
+		return ""
+	}
+	if slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
+		o, _, _ := strings.Cut(w.Text, "=")
+		return w.Literal && slices.Contains([]string{"-t", "--target", "--prefix", "--root", "--user", "--dry-run", "-h", "--help"}, o)
+	}) {
+		return ""
+	}
+	env := e.Env.In(c.Dir)
+	inRoot := func(p string) bool {
+		abs := env.Resolve(p)
+		return e.Env.Root != "" && path.IsAbs(abs) && within(abs, e.Env.Root)
+	}
+	what := pip + " " + sub[0].Text + " changes the packages of "
+	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if prog := c.Words[c.Inner].Text; strings.Contains(prog, "/") {
+		if inRoot(prog) {
+			return ""
+		}
+		return what + "the Python " + prog + " belongs to" + lands
+	}
+	venv, named := e.VirtualEnv, "VIRTUAL_ENV"
+	for _, p := range cmds[:i] {
+		args := p.Args()
+		switch n := lowerName(p); {
+		case n == "deactivate":
+			venv, named = "", "deactivate"
+		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
+			venv, named = "?", args[1].Text
+			if args[1].Literal && inRoot(args[1].Text) {
+				venv = e.Env.Root
+			}
+		}
+	}
+	switch {
+	case venv == "":
+		return what + "the system's or your own Python (no virtual environment is active)" + lands
+	case venv == "?" || !path.IsAbs(venv) || e.Env.Root == "" || !within(venv, e.Env.Root):
+		return what + "the virtual environment " + named + " names" + lands
 	}
 	return ""
 }

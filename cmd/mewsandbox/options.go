@@ -410,6 +410,9 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Exists:   exists,
 		Follow:   follow,
 		FoldCase: caseInsensitive,
+		// Where pip install x installs: the venv active here, the one the
+		// commands judged run with.
+		VirtualEnv: virtualEnv(res),
 	}
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
@@ -548,6 +551,20 @@ func followIn(p string, hops *int) string {
 // from (a project reached through a link is then in the root, not every
 // write in it "outside the project root"), and the shell's name for it,
 // which cd takes a ".." from.
+// virtualEnv returns the Python virtual environment active here
+// (VIRTUAL_ENV), absolute and with its links resolved as the root's are,
+// or "" when none is.
+func virtualEnv(res *exec.Resolver) string {
+	v := os.Getenv("VIRTUAL_ENV")
+	if !filepath.IsAbs(v) {
+		return ""
+	}
+	if real, err := res.EvalSymlinks(v); err == nil {
+		return real
+	}
+	return filepath.Clean(v)
+}
+
 func pathEnv(res *exec.Resolver, cwd, home, root string) permission.PathEnv {
 	env := permission.PathEnv{Cwd: cwd, Home: home, Root: root}
 	if real, err := res.EvalSymlinks(cwd); err == nil && real != filepath.Clean(cwd) {
