@@ -546,11 +546,6 @@ func followIn(p string, hops *int) string {
 	return ""
 }
 
-// pathEnv is the engine's view of where a command runs: the working
-// directory where its links lead, which the kernel opens relative paths
-// from (a project reached through a link is then in the root, not every
-// write in it "outside the project root"), and the shell's name for it,
-// which cd takes a ".." from.
 // virtualEnv returns the Python virtual environment active here
 // (VIRTUAL_ENV), absolute and with its links resolved as the root's are,
 // or "" when none is.
@@ -565,6 +560,11 @@ func virtualEnv(res *exec.Resolver) string {
 	return filepath.Clean(v)
 }
 
+// pathEnv is the engine's view of where a command runs: the working
+// directory where its links lead, which the kernel opens relative paths
+// from (a project reached through a link is then in the root, not every
+// write in it "outside the project root"), and the shell's name for it,
+// which cd takes a ".." from.
 func pathEnv(res *exec.Resolver, cwd, home, root string) permission.PathEnv {
 	env := permission.PathEnv{Cwd: cwd, Home: home, Root: root}
 	if real, err := res.EvalSymlinks(cwd); err == nil && real != filepath.Clean(cwd) {
