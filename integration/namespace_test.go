@@ -21,6 +21,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -1537,6 +1538,36 @@ c "see few processes" sh -c 'test $(ls /proc | grep -c "^[0-9]") -lt 8'
 	if err := victim.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Errorf("the outside sleep did not survive: %v", err)
 	}
+}
+
+// TestMountNamespaceHidesTheHost: under the layer, listmount (Linux 6.8)
+// of the host's mount namespace, named by its id, is refused (ENOENT: the
+// kernel wants CAP_SYS_ADMIN over it, which the command lacks), while the
+// command lists the mounts of its own namespace, as /proc/self/mountinfo
+// shows them.
+func TestMountNamespaceHidesTheHost(t *testing.T) {
+	requireNamespaces(t)
+	ns, err := os.Open("/proc/self/ns/mnt")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer ns.Close()
+	var id uint64
+	const nsGetMntnsID = 0x8008b705 // _IOR(0xb7, 5, __u64), Linux 6.9
+	if _, _, errno := unix.Syscall(unix.SYS_IOCTL, ns.Fd(), nsGetMntnsID, uintptr(unsafe.Pointer(&id))); errno != 0 {
+		t.Skipf("NS_GET_MNTNS_ID: %v: no mount namespace ids on this kernel", errno)
+	}
+	b := newBox(t, nil)
+	b.install()
+	o := b.check(fmt.Sprintf(`
+p listmount-host listmount %d
+p listmount-own listmount 0
+`, id))
+	if got := o["listmount-own"]; strings.Contains(got, fmt.Sprintf(" errno=%d ", enosys)) {
+		t.Skipf("listmount-own: %s: no listmount on this kernel", got)
+	}
+	o.errno(t, "listmount-host", enoent, eperm)
+	o.ok(t, "listmount-own")
 }
 
 // TestSocketDirsHidden: under the layer the host's /tmp and /run (where

@@ -154,6 +154,7 @@ c kill-group-outside kill -TERM -VICTIM
 r pidfd-kill-outside pidfd-kill VICTIM
 r pidfd-open-outside pidfd-open VICTIM
 r pidfd-getfd-outside pidfd-getfd VICTIM
+r pidfd-ns-outside pidfd-ns VICTIM
 r sigio-outside sigio VICTIM
 r sigio-self sigio 0
 r mem-outside open /proc/VICTIM/mem
@@ -222,6 +223,17 @@ r kcmp-self kcmp-self
 			o.ok(t, tt.neighbour)
 		})
 	}
+	// A namespace of another process through its pidfd (Linux 6.11):
+	// Landlock's ptrace scope refuses it (EACCES), and setns, which would
+	// enter it, is refused anyway. ENOTTY where the kernel has no such
+	// request.
+	t.Run("pidfd-ns-outside/pidfd-open-outside", func(t *testing.T) {
+		if got := o["pidfd-ns-outside"]; strings.Contains(got, fmt.Sprintf(" errno=%d ", int(syscall.ENOTTY))) {
+			t.Skipf("pidfd-ns-outside: %s: no namespaces through a pidfd on this kernel", got)
+		}
+		o.errno(t, "pidfd-ns-outside", eacces, eperm)
+		o.ok(t, "pidfd-open-outside")
+	})
 	t.Run("tools", func(t *testing.T) {
 		for _, l := range append(toolAttacks, "kill-group-outside") {
 			o.fails(t, l)

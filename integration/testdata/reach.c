@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/ipc.h>
 #include <sys/mman.h>
 #include <sys/msg.h>
@@ -159,6 +160,12 @@ int main(int argc, char **argv) {
 		if (fd < 0)
 			return report(-1);
 		return report(syscall(SYS_pidfd_getfd, fd, 0, 0));
+	}
+	if (!strcmp(n, "pidfd-ns")) { // PID: its mount namespace, through a pidfd (PIDFD_GET_MNT_NAMESPACE, Linux 6.11)
+		long fd = syscall(SYS_pidfd_open, arg(argv, argc, 2), 0);
+		if (fd < 0)
+			return report(-1);
+		return report(ioctl(fd, _IO(0xFF, 3), 0));
 	}
 	if (!strcmp(n, "sigio")) { // PID, or 0 for this process: make a pipe signal it
 		pid_t pid = arg(argv, argc, 2);
