@@ -138,6 +138,9 @@ var defaultDenied = []string{
 	"sethostname", "setdomainname", "vhangup",
 	// files by handle bypass path-based Landlock rules
 	"open_by_handle_at",
+	// the security module's attributes of the process, which writing
+	// /proc/self/attr would set and Landlock refuses (Linux 6.8)
+	"lsm_set_self_attr",
 	// clock and time
 	"settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "stime",
 }
