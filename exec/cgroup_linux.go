@@ -51,7 +51,7 @@ var cgroupLimits = []struct {
 	rlimit                 string // what the limit is without the cgroup
 	set                    func(*Limits) *uint64
 }{
-	{"memory", "memory.max", "--limit-mem", "an rlimit only, on each process's address space (memory kept in memfd files or pipes is not counted)", func(l *Limits) *uint64 { return &l.Mem }},
+	{"memory", "memory.max", "--limit-mem", "an rlimit only, on each process's address space (memory kept in memfd files, pipes or System V shared memory is not counted)", func(l *Limits) *uint64 { return &l.Mem }},
 	{"pids", "pids.max", "--limit-nproc", "an rlimit only, per user, which root is exempt from", func(l *Limits) *uint64 { return &l.NProc }},
 }
 

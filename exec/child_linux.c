@@ -3682,15 +3682,17 @@ static void maybe_prefork(long argc, char **argv) {
 		// decides, exec.isTerminal).
 		unsigned char termios[64];
 		prefork.tty = SYS3(SYS_ioctl, 0, TCGETS, termios) == 0;
-		// As root, a mount and a pid namespace; otherwise inside a user
-		// namespace that maps only the runner's own uid and gid, as the
-		// runner would start it (namespaceAttr), where the child may
-		// mount. With --no-namespaces, a plain fork.
+		// As root, a mount, a pid and an IPC namespace; otherwise inside
+		// a user namespace that maps only the runner's own uid and gid,
+		// as the runner would start it (namespaceAttr), where the child
+		// may mount. With --no-namespaces, a plain fork. Where the
+		// kernel refuses one of them, the clone fails and the runner
+		// starts a child of its own, with its fallbacks.
 		prefork.uid = SYS0(SYS_geteuid);
 		prefork.gid = SYS0(SYS_getegid);
 		prefork.flags = SIGCHLD;
 		if (namespaces) {
-			prefork.flags |= CLONE_NEWNS | CLONE_NEWPID;
+			prefork.flags |= CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC;
 		}
 		if (namespaces && prefork.uid != 0) {
 			prefork.flags |= CLONE_NEWUSER;
@@ -3827,7 +3829,7 @@ int mews_take_tmp(const char **path) {
 }
 
 // mews_prefork_namespaced says whether the pre-forked child was started in
-// a mount and a pid namespace (see maybe_prefork), not with
+// a mount, a pid and an IPC namespace (see maybe_prefork), not with
 // --no-namespaces.
 int mews_prefork_namespaced(void) {
 	return (prefork.flags & CLONE_NEWNS) != 0;

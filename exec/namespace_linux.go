@@ -1799,20 +1799,42 @@ func boundDevices(p Policy, res *resolver) []mountStep {
 // enforce the policy, and the run loses WithoutNamespaces).
 func NamespaceLayer() (string, error) {
 	// The child's own entry makes the layer's first mounts there, and a
-	// /proc of the pid namespace; where pid namespaces are refused, a run
-	// goes on without one, and so does the probe.
-	attrs := namespaceAttrs()
-	pid := ", a pid namespace with its own /proc"
-	err := probe(attrs[0])
-	var pe *probeError
-	if err != nil && !errors.Is(err, errProcRefused) && !errors.As(err, &pe) {
-		// Not started, as a run then tries without the pid namespace.
-		if probe(attrs[1]) == nil {
-			pid, err = fmt.Sprintf(" (no pid namespace: %v; the command sees the host's processes)", err), nil
+	// /proc of the pid namespace; where pid or IPC namespaces are refused,
+	// a run goes on without them, and so does the probe.
+	var err, refused error
+	var flags uintptr
+	for _, a := range namespaceAttrs() {
+		err = probe(a)
+		var pe *probeError
+		if err == nil || errors.Is(err, errProcRefused) || errors.As(err, &pe) {
+			flags = a.Cloneflags
+			break
+		}
+		// Not started, as a run then tries the next way.
+		if refused == nil {
+			refused = err
 		}
 	}
-	if errors.Is(err, errProcRefused) {
-		pid, err = ", a pid namespace (its own /proc refused: the host's /proc has mounts over parts of it, and stays)", nil
+	if flags == 0 {
+		err = refused
+	}
+	var has, lacks string
+	switch {
+	case errors.Is(err, errProcRefused):
+		has, err = ", a pid namespace (its own /proc refused: the host's /proc has mounts over parts of it, and stays)", nil
+	case flags&syscall.CLONE_NEWPID != 0:
+		has = ", a pid namespace with its own /proc"
+	default:
+		lacks = "; no pid namespace: the command sees the host's processes"
+	}
+	if flags&syscall.CLONE_NEWIPC != 0 {
+		has += ", an IPC namespace (System V IPC of its own, which seccomp then allows)"
+	} else {
+		lacks += "; no IPC namespace: System V IPC stays refused"
+	}
+	pid := has
+	if lacks != "" {
+		pid += fmt.Sprintf(" (%v%s)", refused, lacks)
 	}
 	if err != nil {
 		return "", fmt.Errorf("the kernel refused the namespace layer (%v): %s", err, WithoutNamespaces)

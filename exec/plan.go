@@ -147,9 +147,9 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
 	}
-	e.Seccomp = p.Network.seccompConfig()
+	e.Seccomp = p.seccompConfig()
 	// Spelt out for explain; nil means the same list to Build.
-	e.Seccomp.DenySyscalls = seccomp.DefaultDenied()
+	e.Seccomp.DenySyscalls = e.Seccomp.Denied()
 
 	for _, m := range e.Landlock.Unsupported(k.abi) {
 		e.Missing = append(e.Missing, "landlock: "+m)
@@ -167,9 +167,20 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 	return e, nil
 }
 
-// seccompConfig is the syscall filter for network policy n (checked): the
-// filter depends on nothing else. Its deny list is the default (nil), which
-// Build finds compiled ahead of time.
+// seccompConfig is the syscall filter for policy p: it depends on the
+// network policy and on the namespace layer, whose IPC namespace lets the
+// command use System V IPC, the objects being its own (a run whose child
+// did not get the namespace refuses them again: spec.withoutIPCNamespace).
+// Its deny list is the default (nil), which Build finds compiled ahead of
+// time.
+func (p Policy) seccompConfig() seccomp.Config {
+	c := p.Network.seccompConfig()
+	c.AllowSysVIPC = !p.NoNamespaces
+	return c
+}
+
+// seccompConfig is the socket part of the syscall filter for network
+// policy n (checked).
 func (n Network) seccompConfig() seccomp.Config {
 	c := seccomp.Config{AllowUnix: n.UnixSockets}
 	switch n.Mode {

@@ -378,32 +378,51 @@ func TestPlanNetwork(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			e, err := Policy{Root: "/p", Network: tt.net}.plan(fullKernel)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("Plan error = %v, want one containing %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			ll := e.Landlock
-			if ll.HandleNet != tt.wantLL.HandleNet || !slices.Equal(ll.ConnectPorts, tt.wantLL.ConnectPorts) || !slices.Equal(ll.BindPorts, tt.wantLL.BindPorts) {
-				t.Errorf("landlock net = %v %v %v, want %v %v %v", ll.HandleNet, ll.ConnectPorts, ll.BindPorts,
-					tt.wantLL.HandleNet, tt.wantLL.ConnectPorts, tt.wantLL.BindPorts)
-			}
-			if !ll.ScopeSignals || !ll.ScopeAbstractUnix {
-				t.Error("signal and abstract unix scoping are off")
-			}
-			sc := e.Seccomp
-			if sc.AllowInet != tt.wantSeccomp.AllowInet || sc.AllowInetStream != tt.wantSeccomp.AllowInetStream || sc.AllowUnix != tt.wantSeccomp.AllowUnix {
-				t.Errorf("seccomp = %+v, want %+v", sc, tt.wantSeccomp)
-			}
-			if !slices.Equal(sc.DenySyscalls, seccomp.DefaultDenied()) {
-				t.Errorf("seccomp denies %v, want the default list", sc.DenySyscalls)
+			for _, noNS := range []bool{false, true} {
+				planNetwork(t, Policy{Root: "/p", Network: tt.net, NoNamespaces: noNS}, tt.wantLL, tt.wantSeccomp, tt.wantErr)
 			}
 		})
+	}
+}
+
+// planNetwork checks the network part of p's plan, and its System V IPC:
+// open with the namespace layer, whose IPC namespace holds the command's
+// objects alone, refused without it.
+func planNetwork(t *testing.T, p Policy, wantLL landlock.Config, wantSeccomp seccomp.Config, wantErr string) {
+	t.Helper()
+	e, err := p.plan(fullKernel)
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("Plan error = %v, want one containing %q", err, wantErr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ll := e.Landlock
+	if ll.HandleNet != wantLL.HandleNet || !slices.Equal(ll.ConnectPorts, wantLL.ConnectPorts) || !slices.Equal(ll.BindPorts, wantLL.BindPorts) {
+		t.Errorf("landlock net = %v %v %v, want %v %v %v", ll.HandleNet, ll.ConnectPorts, ll.BindPorts,
+			wantLL.HandleNet, wantLL.ConnectPorts, wantLL.BindPorts)
+	}
+	if !ll.ScopeSignals || !ll.ScopeAbstractUnix {
+		t.Error("signal and abstract unix scoping are off")
+	}
+	sc := e.Seccomp
+	if sc.AllowInet != wantSeccomp.AllowInet || sc.AllowInetStream != wantSeccomp.AllowInetStream || sc.AllowUnix != wantSeccomp.AllowUnix {
+		t.Errorf("seccomp = %+v, want %+v", sc, wantSeccomp)
+	}
+	if sc.AllowSysVIPC != !p.NoNamespaces {
+		t.Errorf("NoNamespaces %v: seccomp AllowSysVIPC = %v", p.NoNamespaces, sc.AllowSysVIPC)
+	}
+	want := seccomp.DefaultDenied()
+	if !p.NoNamespaces {
+		want = slices.DeleteFunc(want, func(n string) bool {
+			return strings.HasPrefix(n, "shm") || strings.HasPrefix(n, "msg") || strings.HasPrefix(n, "sem") || n == "ipc"
+		})
+	}
+	if !slices.Equal(sc.DenySyscalls, want) {
+		t.Errorf("NoNamespaces %v: seccomp denies %v, want %v", p.NoNamespaces, sc.DenySyscalls, want)
 	}
 }
 

@@ -178,10 +178,11 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	if layer != nil && layer.tmp != "" && rs != nil {
 		sp.TmpAccess = uint64(privateTmpAccess.landlock() & landlock.Handled(e.LandlockABI))
 	}
-	// The filter depends on the network policy only; Build finds the
-	// runner's configurations compiled ahead of time.
+	// The filter depends on the network policy and the layer only; Build
+	// finds the runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
-		prog, err := pol.Network.seccompConfig().Build()
+		sp.filter = pol.seccompConfig()
+		prog, err := sp.filter.Build()
 		if err != nil {
 			rs.Close()
 			layer.unpin()
@@ -190,6 +191,21 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.Seccomp = prog
 	}
 	return sp, warnings, nil
+}
+
+// withoutIPCNamespace refuses System V IPC again in sp's filter, for a
+// child that did not get the IPC namespace the filter was built for.
+func (sp *spec) withoutIPCNamespace() *StageError {
+	if sp.Seccomp == nil || !sp.filter.AllowSysVIPC {
+		return nil
+	}
+	sp.filter.AllowSysVIPC = false
+	prog, err := sp.filter.Build()
+	if err != nil {
+		return &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
+	}
+	sp.Seccomp = prog
+	return nil
 }
 
 // landlockSpec is the spec but for the namespace layer's part: the
@@ -625,7 +641,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if s.launch.pid() == 0 {
 		return sp, nil // it did not start; Run reports why
 	}
-	mountNS, pidNS := s.namespaced()
+	mountNS, pidNS, ipcNS := s.namespaced()
 	if fb := s.launch.fellBack; fb != nil && sp.layer != nil {
 		if !mountNS {
 			// The namespaces were refused: what the layer protects would
@@ -648,7 +664,18 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				}
 			}
 		} else {
-			c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
+			if !pidNS {
+				c.warn(fmt.Sprintf("mewsandbox: the kernel refused a pid namespace (%v): the command sees the host's processes", fb))
+			}
+			if !ipcNS {
+				c.warn(fmt.Sprintf("mewsandbox: the kernel refused an IPC namespace (%v): System V IPC stays refused", fb))
+			}
+		}
+	}
+	// The filter was built for the layer's IPC namespace (prepare).
+	if !ipcNS {
+		if serr := sp.withoutIPCNamespace(); serr != nil {
+			return sp, serr
 		}
 	}
 	if held := c.Policy.holdsKernelDirsWithout(mountNS); len(held) > 0 {
@@ -846,12 +873,15 @@ func (c *Cmd) spawnChild() *spawning {
 		s.launch = newLaunch(newCmd(&syscall.SysProcAttr{}), s.tty)
 		return s
 	}
-	// The namespace layer; without a pid namespace (refused where pid
-	// namespaces are limited); and without it (the kernel refused the
+	// The namespace layer; without a pid or an IPC namespace (refused
+	// where they are limited); and without it (the kernel refused the
 	// namespaces) the child all the same.
 	attrs := namespaceAttrs()
 	s.launch = newLaunch(newCmd(attrs[0]), s.tty)
-	s.launch.fallback = []*osexec.Cmd{newCmd(attrs[1]), newCmd(&syscall.SysProcAttr{})}
+	for _, a := range attrs[1:] {
+		s.launch.fallback = append(s.launch.fallback, newCmd(a))
+	}
+	s.launch.fallback = append(s.launch.fallback, newCmd(&syscall.SysProcAttr{}))
 	return s
 }
 
@@ -951,13 +981,19 @@ func (c *Cmd) fitsPrefork(namespaced bool) bool {
 }
 
 // namespaceAttrs are the ways to start the child with the layer, best
-// first: in a mount and a pid namespace (namespaceAttr), then, where pid
-// namespaces are refused, in the mount namespace alone.
-func namespaceAttrs() [2]*syscall.SysProcAttr {
+// first: in a mount, a pid and an IPC namespace (namespaceAttr), then,
+// where pid or IPC namespaces are refused (a limit of 0 in
+// /proc/sys/user, a kernel without them), without the one, the other, or
+// both.
+func namespaceAttrs() []*syscall.SysProcAttr {
 	full := namespaceAttr()
-	mountOnly := *full
-	mountOnly.Cloneflags &^= syscall.CLONE_NEWPID
-	return [2]*syscall.SysProcAttr{full, &mountOnly}
+	var attrs []*syscall.SysProcAttr
+	for _, drop := range []uintptr{0, syscall.CLONE_NEWPID, syscall.CLONE_NEWIPC, syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC} {
+		a := *full
+		a.Cloneflags &^= drop
+		attrs = append(attrs, &a)
+	}
+	return attrs
 }
 
 // namespaceAttr starts the child in a mount namespace of its own: as root
@@ -966,13 +1002,15 @@ func namespaceAttrs() [2]*syscall.SysProcAttr {
 // uid 0, so its capabilities would not survive its own execve: it keeps
 // CAP_SYS_ADMIN (for the mounts) and CAP_SETPCAP (to empty the bounding
 // set) as ambient capabilities, and drops them with every other before the
-// command runs.
+// command runs. It is in a pid namespace too, and an IPC namespace, where
+// the System V objects it can reach are its own (seccomp lets it use them:
+// Policy.seccompConfig).
 func namespaceAttr() *syscall.SysProcAttr {
 	if os.Geteuid() == 0 {
-		return &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWPID}
+		return &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC}
 	}
 	return &syscall.SysProcAttr{
-		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID,
+		Cloneflags:  syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS | syscall.CLONE_NEWPID | syscall.CLONE_NEWIPC,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: os.Geteuid(), HostID: os.Geteuid(), Size: 1}},
 		GidMappings: []syscall.SysProcIDMap{{ContainerID: os.Getegid(), HostID: os.Getegid(), Size: 1}},
 		AmbientCaps: []uintptr{unix.CAP_SYS_ADMIN, unix.CAP_SETPCAP},
@@ -980,16 +1018,18 @@ func namespaceAttr() *syscall.SysProcAttr {
 }
 
 // namespaced reports whether the child started in a mount namespace of
-// its own (and so with the layer), and whether in a pid namespace too.
-func (s *spawning) namespaced() (mount, pid bool) {
+// its own (and so with the layer), and whether in a pid and an IPC
+// namespace too.
+func (s *spawning) namespaced() (mount, pid, ipc bool) {
 	if s.launch.adopted != 0 {
-		return s.launch.adoptedNS, s.launch.adoptedNS // see maybe_prefork
+		ns := s.launch.adoptedNS // see maybe_prefork
+		return ns, ns, ns
 	}
 	a := s.launch.cmd.SysProcAttr
 	if s.launch.fallback == nil || a == nil {
-		return false, false
+		return false, false, false
 	}
-	return a.Cloneflags&syscall.CLONE_NEWNS != 0, a.Cloneflags&syscall.CLONE_NEWPID != 0
+	return a.Cloneflags&syscall.CLONE_NEWNS != 0, a.Cloneflags&syscall.CLONE_NEWPID != 0, a.Cloneflags&syscall.CLONE_NEWIPC != 0
 }
 
 // close closes the parent's ends of the child's descriptors.
@@ -1032,7 +1072,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// write (failHints).
 	defer func() {
 		if s.went.Load() && status != 0 && serr == nil {
-			layer, _ := s.namespaced()
+			layer, _, _ := s.namespaced()
 			if v := sharedRepository(c.Policy.Root); v != "" {
 				c.warn(sharedRepositoryMessage(c.Policy.Root, v))
 			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {

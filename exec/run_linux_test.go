@@ -11,6 +11,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1023,11 +1024,11 @@ func TestNamespacesRefusedBestEffort(t *testing.T) {
 	if s.err != nil {
 		t.Fatal(s.err)
 	}
-	if s.launch.adopted != 0 || len(s.launch.fallback) != 2 {
-		t.Fatalf("want a child started with namespaces and two ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
+	if s.launch.adopted != 0 || len(s.launch.fallback) != 4 {
+		t.Fatalf("want a child started with namespaces and four ways back (without the pid namespace, the IPC one, both, all), have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
 	}
 	// The starts in namespaces fail, as where the kernel refuses them.
-	for _, cmd := range []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]} {
+	for _, cmd := range append([]*osexec.Cmd{s.launch.cmd}, s.launch.fallback[:3]...) {
 		a := *cmd.SysProcAttr
 		a.Chroot = filepath.Join(root, "missing")
 		cmd.SysProcAttr = &a
@@ -1042,6 +1043,64 @@ func TestNamespacesRefusedBestEffort(t *testing.T) {
 	}
 	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "refused the namespace layer") }) {
 		t.Errorf("warnings %q; want the refused layer said", warnings)
+	}
+}
+
+// TestIPCNamespaceRefused: where the kernel refuses the layer's IPC
+// namespace, the run goes on in the others, says so, and its filter,
+// built for the IPC namespace, refuses System V IPC again: the command
+// would reach the host's objects otherwise.
+func TestIPCNamespaceRefused(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	if _, err := NamespaceLayer(); err != nil {
+		t.Skipf("no namespace layer here: %v", err)
+	}
+	ipcmk, err := osexec.LookPath("ipcmk")
+	if err != nil {
+		t.Skip("no ipcmk (util-linux) to make a segment with")
+	}
+	root := testRoot(t)
+	c := sh(root, ipcmk+` -M 4096 >out 2>&1; echo $? >status; readlink /proc/self/ns/ipc >ns`)
+	var warnings []string
+	c.Warn = func(w string) { warnings = append(warnings, w) }
+	s := c.spawnChild()
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	if s.launch.adopted != 0 || len(s.launch.fallback) != 4 {
+		t.Fatalf("want a child started with namespaces and four ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
+	}
+	// The starts with an IPC namespace fail; the next has the mount and
+	// pid namespaces.
+	for _, cmd := range []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]} {
+		if cmd.SysProcAttr.Cloneflags&syscall.CLONE_NEWIPC == 0 {
+			t.Fatalf("flags %#x: no IPC namespace", cmd.SysProcAttr.Cloneflags)
+		}
+		a := *cmd.SysProcAttr
+		a.Chroot = filepath.Join(root, "missing")
+		cmd.SysProcAttr = &a
+	}
+	c.pre = s
+	status, err := c.Run(context.Background())
+	if status != 0 || err != nil {
+		t.Fatalf("Run = %d, %v", status, err)
+	}
+	out, _ := os.ReadFile(filepath.Join(root, "out"))
+	if id := regexp.MustCompile(`id: (\d+)`).FindSubmatch(out); id != nil {
+		n, _ := strconv.Atoi(string(id[1]))
+		unix.SysvShmCtl(n, unix.IPC_RMID, nil)
+		t.Fatalf("the command made a segment on the host: %s", out)
+	}
+	if st, _ := os.ReadFile(filepath.Join(root, "status")); strings.TrimSpace(string(st)) == "0" || !strings.Contains(string(out), "Operation not permitted") {
+		t.Errorf("ipcmk: exit %s, %q; want it refused (EPERM)", st, out)
+	}
+	host, _ := os.Readlink("/proc/self/ns/ipc")
+	if ns, _ := os.ReadFile(filepath.Join(root, "ns")); strings.TrimSpace(string(ns)) != host {
+		t.Errorf("the command's IPC namespace is %s, want the host's %s (the test's premise)", ns, host)
+	}
+	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "refused an IPC namespace") }) {
+		t.Errorf("warnings %q; want the refused IPC namespace said", warnings)
 	}
 }
 

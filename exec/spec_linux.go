@@ -56,6 +56,11 @@ type spec struct {
 	ShmAccess uint64
 	PtsAccess uint64
 
+	// filter is the configuration Seccomp was built from, not sent: one
+	// that leaves System V IPC open is built anew without it when the
+	// child did not get its IPC namespace.
+	filter seccomp.Config
+
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
 	layer *nsLayer

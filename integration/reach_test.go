@@ -306,6 +306,59 @@ r memfd memfd
 	}
 }
 
+// TestSysVIPCRunnerStarted: the IPC namespace holds where the runner starts
+// the sandbox child itself (--pass-fd: no pre-forked child fits), as where
+// it adopts the pre-forked one (TestSysVIPCOfTheHost): the host's segment
+// is not there by its key, the command's own objects work and stay in the
+// sandbox.
+func TestSysVIPCRunnerStarted(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	b.installReach()
+	key := 0x6e000000 | rand.IntN(1<<20)<<4
+	shm, err := unix.SysvShmGet(key, 4096, unix.IPC_CREAT|unix.IPC_EXCL|0o600)
+	if err != nil {
+		t.Skipf("System V shared memory: %v", err)
+	}
+	t.Cleanup(func() { unix.SysvShmCtl(shm, unix.IPC_RMID, nil) })
+	t.Cleanup(func() { removeSysV(key + 1) })
+	script := fmt.Sprintf("tr '\\0' ' ' </proc/1/cmdline; echo; ./reach shmget %d; ./reach sysv-own %d; true", key, key+1)
+	cmd := osexec.Command("bash", "-c", `exec "$0" run --yolo --pass-fd 3 -- sh -c "$1" 3</dev/null`, bin, script)
+	cmd.Dir = b.root
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin", "HOME=" + b.home, "LANG=C"}
+	r := runCommand(t, cmd)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "__mewsandbox_child") {
+		t.Errorf("pid 1 is not the runner's own child (%q): the test proves nothing about that path", r.stdout)
+	}
+	if want := fmt.Sprintf("shmget errno=%d ", enoent); !strings.Contains(r.stdout, want) {
+		t.Errorf("the host's segment by its key: %q, want %q", r.stdout, want)
+	}
+	if !strings.Contains(r.stdout, "sysv-own ok") {
+		t.Errorf("the command's own objects: %q, want them to work", r.stdout)
+	}
+	if id, err := unix.SysvShmGet(key+1, 0, 0); err != unix.ENOENT {
+		t.Errorf("the command's segment is on the host after the run (id %d, %v)", id, err)
+	}
+}
+
+// removeSysV removes the host's System V segment of key, queue of key+1
+// and semaphore set of key+2, if they are there.
+func removeSysV(key int) {
+	if id, err := unix.SysvShmGet(key, 0, 0); err == nil {
+		unix.SysvShmCtl(id, unix.IPC_RMID, nil)
+	}
+	if id, _, errno := unix.Syscall(unix.SYS_MSGGET, uintptr(key+1), 0, 0); errno == 0 {
+		unix.Syscall(unix.SYS_MSGCTL, id, unix.IPC_RMID, 0)
+	}
+	if id, _, errno := unix.Syscall(unix.SYS_SEMGET, uintptr(key+2), 0, 0); errno == 0 {
+		unix.Syscall(unix.SYS_SEMCTL, id, 0, unix.IPC_RMID)
+	}
+}
+
 // mqUnlink removes the POSIX message queue /name, if there is one.
 func mqUnlink(name string) {
 	if p, err := unix.BytePtrFromString(name); err == nil {
@@ -327,14 +380,19 @@ func mqExists(name string) unix.Errno {
 }
 
 // TestSysVIPCOfTheHost: the host's System V shared memory, message queues
-// and semaphores cannot be reached by key or by id (seccomp refuses the
-// whole family, since it cannot tell the command's own objects from the
-// host's — so a segment of its own is refused too, the price until an IPC
-// namespace); POSIX shared memory and memfd, their modern neighbours, work,
-// and the host's POSIX message queues are out of reach: seccomp refuses
-// their family too, since Landlock refuses opening one but not removing
-// one (mq_unlink) or making one, which stays on the host (a review found
-// both). With and without the namespace layer.
+// and semaphores cannot be reached by key or by id. Under the namespace
+// layer the command has an IPC namespace of its own: the host's keys name
+// nothing there (ENOENT), its ids nothing (EINVAL), ipcs lists none of its
+// objects, and the command makes, attaches, writes and reads segments,
+// queues and semaphores of its own, even under the host's keys, which the
+// host never sees. Without the layer seccomp refuses the whole family,
+// since it cannot tell the command's own objects from the host's, a
+// segment of its own included. POSIX shared memory and memfd, their modern
+// neighbours, work; the host's POSIX message queues are out of reach:
+// seccomp refuses their family in both cases, since Landlock refuses
+// opening one, the command's own in its namespace too, but not removing
+// the host's (mq_unlink) or making one, which stays on the host (a review
+// found both).
 func TestSysVIPCOfTheHost(t *testing.T) {
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
 		t.Run(strings.Join(append([]string{"layer"}, flags...), " "), func(t *testing.T) {
@@ -345,9 +403,15 @@ func TestSysVIPCOfTheHost(t *testing.T) {
 }
 
 func testSysVIPCOfTheHost(t *testing.T, flags []string) {
+	layer := len(flags) == 0
+	if layer {
+		requireNamespaces(t)
+	}
 	b := newBox(t, nil)
 	b.installReach()
-	key := 0x6d000000 | rand.IntN(1<<20)<<4 // three keys: key, key+1, key+2
+	// Six keys: the host's objects at key to key+2, the command's own at
+	// key+3 to key+5.
+	key := 0x6d000000 | rand.IntN(1<<20)<<4
 	secret := "mewsandbox-" + uniq()
 
 	shm, err := unix.SysvShmGet(key, 4096, unix.IPC_CREAT|unix.IPC_EXCL|0o600)
@@ -372,6 +436,10 @@ func testSysVIPCOfTheHost(t *testing.T, flags []string) {
 	t.Cleanup(func() { unix.Syscall(unix.SYS_SEMCTL, uintptr(sem), 0, unix.IPC_RMID) })
 	sysv(t, "semctl SETVAL", unix.SYS_SEMCTL, uintptr(sem), 0, semSetval, 1)
 
+	// Should the command's own objects reach the host, they go after the
+	// test.
+	t.Cleanup(func() { removeSysV(key + 3) })
+
 	// A POSIX message queue of the host (mq_open takes the name without
 	// glibc's leading slash).
 	mqName, made := "mewsandbox-reach-"+uniq(), "mewsandbox-made-"+uniq()
@@ -388,6 +456,10 @@ func testSysVIPCOfTheHost(t *testing.T, flags []string) {
 		}
 	}
 
+	// The attacks first, in a namespace where the command has made
+	// nothing yet; then what it lists, its own objects, and the list
+	// again.
+	_, ipcsErr := osexec.LookPath("ipcs")
 	o := b.check(reachPrelude+fmt.Sprintf(`
 r shmget shmget %[1]d
 r shmat shmat %[2]d
@@ -396,25 +468,66 @@ r msgget msgget %[3]d
 r msgsnd msgsnd %[4]d
 r semget semget %[5]d
 r semop semop %[6]d
+printf 'ipcs-before: '; ipcs 2>&1 | tr '\n' ' '; echo
 r shm-private shm-private
+r own sysv-own %[8]d
+r own-under-the-host-keys sysv-own %[1]d
+printf 'ipcs-after: '; ipcs 2>&1 | tr '\n' ' '; echo
 r posix-shm posix-shm
 r memfd memfd
 %[7]s
-`, key, shm, key+1, msq, key+2, sem, mqLine), flags...)
+`, key, shm, key+1, msq, key+2, sem, mqLine, key+3), flags...)
 
-	for _, tt := range []struct{ attack, neighbour string }{
-		{"shmget", "posix-shm"},
-		{"shmat", "posix-shm"},
-		{"shmctl-rmid", "posix-shm"},
-		{"msgget", "memfd"},
-		{"msgsnd", "memfd"},
-		{"semget", "memfd"},
-		{"semop", "memfd"},
-		{"shm-private", "posix-shm"}, // the command's own segment: the cost of the rule
+	hostKeys := []string{fmt.Sprintf("0x%08x", key), fmt.Sprintf("0x%08x", key+1), fmt.Sprintf("0x%08x", key+2)}
+	for _, tt := range []struct {
+		attack, neighbour string
+		byID              bool
+	}{
+		{"shmget", "posix-shm", false},
+		{"shmat", "posix-shm", true},
+		{"shmctl-rmid", "posix-shm", true},
+		{"msgget", "memfd", false},
+		{"msgsnd", "memfd", true},
+		{"semget", "memfd", false},
+		{"semop", "memfd", true},
 	} {
 		t.Run(tt.attack+"/"+tt.neighbour, func(t *testing.T) {
-			o.errno(t, tt.attack, eperm)
+			switch {
+			case !layer:
+				o.errno(t, tt.attack, eperm)
+			case tt.byID:
+				o.errno(t, tt.attack, einval) // no object of that id in the namespace
+			default:
+				o.errno(t, tt.attack, enoent)
+			}
 			o.ok(t, tt.neighbour)
+		})
+	}
+	t.Run("own objects", func(t *testing.T) {
+		for _, l := range []string{"shm-private", "own", "own-under-the-host-keys"} {
+			if layer {
+				o.ok(t, l)
+			} else {
+				o.errno(t, l, eperm) // the cost of the rule without a namespace
+			}
+		}
+	})
+	if layer && ipcsErr == nil {
+		t.Run("ipcs", func(t *testing.T) {
+			before, after := o["ipcs-before"], o["ipcs-after"]
+			if !strings.Contains(before, "Shared Memory") {
+				t.Fatalf("ipcs in the sandbox: %q", before)
+			}
+			for _, k := range hostKeys {
+				if strings.Contains(before, k) {
+					t.Errorf("ipcs in the sandbox lists the host's key %s: %s", k, before)
+				}
+			}
+			for i := 3; i < 6; i++ {
+				if k := fmt.Sprintf("0x%08x", key+i); !strings.Contains(after, k) {
+					t.Errorf("ipcs in the sandbox does not list its own key %s: %s", k, after)
+				}
+			}
 		})
 	}
 	if mqLine != "" {
@@ -427,6 +540,32 @@ r memfd memfd
 		}
 		if errno := mqExists(made); errno != unix.ENOENT {
 			t.Errorf("the sandbox made the queue /%s on the host (open: %v)", made, errno)
+		}
+	}
+
+	// The command's own objects are not the host's: none is there after
+	// the run, and the host's keys still name the host's objects.
+	for _, c := range []struct {
+		what string
+		nr   uintptr
+		args []uintptr
+		want uintptr
+	}{
+		{"the command's segment", unix.SYS_SHMGET, []uintptr{uintptr(key + 3), 0, 0}, 0},
+		{"the command's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 4), 0}, 0},
+		{"the command's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 5), 0, 0}, 0},
+		{"the host's segment", unix.SYS_SHMGET, []uintptr{uintptr(key), 0, 0}, uintptr(shm)},
+		{"the host's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 1), 0}, uintptr(msq)},
+		{"the host's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 2), 0, 0}, uintptr(sem)},
+	} {
+		var a [3]uintptr
+		copy(a[:], c.args)
+		id, _, errno := unix.Syscall(c.nr, a[0], a[1], a[2])
+		switch {
+		case c.want == 0 && errno != unix.ENOENT:
+			t.Errorf("%s is on the host after the run (id %d, %v)", c.what, id, errno)
+		case c.want != 0 && (errno != 0 || id != c.want):
+			t.Errorf("%s: the host's key names id %d (%v), want %d", c.what, id, errno, c.want)
 		}
 	}
 

@@ -90,7 +90,7 @@ func native(nr libseccomp.ScmpSyscall) bool {
 // while its child starts, and the child only loads it.
 //
 // The configurations the sandbox runner uses (the default deny list, each
-// socket policy) were compiled by libseccomp ahead of time for the common
+// socket policy, with and without System V IPC) were compiled by libseccomp ahead of time for the common
 // architectures (see precompiled.go): Build returns those programs, which
 // saves a run a fifth of a millisecond, and compiles any other.
 func (c Config) Build() (Program, error) {
@@ -220,11 +220,7 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	_ = f.SetOptimize(2)
 
 	b := builder{f: f, eperm: libseccomp.ActErrno.SetReturnCode(int16(unix.EPERM)), denied: map[string]bool{}}
-	deny := c.DenySyscalls
-	if deny == nil {
-		deny = DefaultDenied()
-	}
-	for _, name := range deny {
+	for _, name := range c.Denied() {
 		if b.denied[name] {
 			continue
 		}

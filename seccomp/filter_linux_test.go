@@ -275,6 +275,51 @@ func TestDefaultDeniedAreRefused(t *testing.T) {
 	checkOps(t, Config{}, ops)
 }
 
+// TestLoadSysVIPC: with AllowSysVIPC (the command in an IPC namespace of
+// its own) the System V calls reach the kernel, with the same harmless
+// arguments as TestDefaultDeniedAreRefused (an absent key, id -1), while
+// the rest of the deny list, POSIX message queues included, is refused as
+// before, and so are the fixed rules. The filter does not run in an IPC
+// namespace here: the arguments name nothing of the host's.
+func TestLoadSysVIPC(t *testing.T) {
+	t.Parallel()
+	cfg := Config{AllowSysVIPC: true}
+	var ops []named
+	for _, name := range DefaultDenied() {
+		want := "EPERM"
+		if slices.Contains(sysvIPC, name) {
+			want = map[string]string{
+				"msgget": "ENOENT", "semget": "ENOENT", "shmget": "ENOENT",
+				"shmdt":  "EINVAL", // address 0 is no attachment
+				"msgsnd": "EFAULT", // the message is read first
+			}[name]
+			if want == "" {
+				want = "EINVAL" // id -1
+			}
+		}
+		ops = append(ops, named{name, op{Do: "syscall", Nr: sys(name), Args: safeArgs[name], Want: want}})
+	}
+	if got := cfg.Denied(); slices.ContainsFunc(got, func(n string) bool { return slices.Contains(sysvIPC, n) }) || !slices.Contains(got, "mq_open") || !slices.Contains(got, "keyctl") {
+		t.Errorf("Denied() = %v: want the default list without System V IPC", got)
+	}
+	ops = append(ops,
+		named{"clone(CLONE_NEWIPC)", op{Do: "syscall", Nr: unix.SYS_CLONE, Args: [6]uint64{unix.CLONE_NEWIPC | cloneThread}, Want: "EPERM"}},
+		named{"ioctl(0, TIOCSTI)", op{Do: "syscall", Nr: unix.SYS_IOCTL, Args: [6]uint64{0, tiocsti}, Want: "EPERM"}},
+		named{"socket(AF_INET) with the network off", op{Do: "socket", Args: [6]uint64{unix.AF_INET, unix.SOCK_STREAM}, Want: "EPERM"}})
+	checkOps(t, cfg, ops)
+	// From the precompiled program as well, where there is one.
+	checkLoad(t, childSpec{Load: "program", Program: mustBuild(t, cfg)}, ops)
+}
+
+func mustBuild(t *testing.T, c Config) Program {
+	t.Helper()
+	p, err := c.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // Arguments of the reach-by-id tests.
 const (
 	prioProcess, prioPgrp = unix.PRIO_PROCESS, unix.PRIO_PGRP
@@ -378,6 +423,11 @@ func TestLoadReachByID(t *testing.T) {
 		skip func(name string) bool // cases the deny list alone refuses
 	}{
 		{"default", Config{}, nil},
+		// System V IPC is the command's own there: the reach cases
+		// that only the deny list refused go.
+		{"System V IPC allowed", Config{AllowSysVIPC: true}, func(name string) bool {
+			return strings.HasPrefix(name, "shm") || strings.HasPrefix(name, "msg")
+		}},
 		{"no deny list", Config{DenySyscalls: []string{}}, func(name string) bool {
 			return strings.HasPrefix(name, "kcmp") || strings.HasPrefix(name, "process_mrelease") ||
 				strings.HasPrefix(name, "shm") || strings.HasPrefix(name, "msg")
@@ -614,6 +664,8 @@ func TestBuild(t *testing.T) {
 	}{
 		{"default", Config{}, ""},
 		{"every socket switch", Config{AllowInet: true, AllowInetStream: true, AllowUnix: true}, ""},
+		{"System V IPC allowed", Config{AllowSysVIPC: true}, ""},
+		{"System V IPC allowed with a deny list of its own", Config{AllowSysVIPC: true, DenySyscalls: []string{"shmget", "getpid"}}, ""},
 		{"unknown syscall", Config{DenySyscalls: []string{"getpid", "no_such_syscall"}}, `seccomp: unknown syscall "no_such_syscall" in the deny list`},
 		{"empty name", Config{DenySyscalls: []string{""}}, `seccomp: unknown syscall "" in the deny list`},
 		{"a name of other architectures only is skipped", Config{DenySyscalls: []string{"socketcall", "getpid"}}, ""},

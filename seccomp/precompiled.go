@@ -23,14 +23,18 @@ type precompiledProgram struct {
 }
 
 // precompiledConfigs are the configurations compiled ahead of time: the
-// default deny list with every socket policy the sandbox runner uses.
+// default deny list with every socket policy the sandbox runner uses, with
+// System V IPC open (the namespace layer's IPC namespace) and refused
+// (without the layer).
 func precompiledConfigs() []Config {
 	var l []Config
-	for _, unix := range []bool{false, true} {
-		l = append(l,
-			Config{AllowUnix: unix},
-			Config{AllowUnix: unix, AllowInetStream: true},
-			Config{AllowUnix: unix, AllowInet: true})
+	for _, ipc := range []bool{false, true} {
+		for _, unix := range []bool{false, true} {
+			l = append(l,
+				Config{AllowUnix: unix, AllowSysVIPC: ipc},
+				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInetStream: true},
+				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInet: true})
+		}
 	}
 	return l
 }
@@ -43,7 +47,8 @@ func (c Config) precompiledKey() string {
 	}
 	return "inet=" + strconv.FormatBool(c.AllowInet) +
 		" inetstream=" + strconv.FormatBool(c.AllowInetStream) +
-		" unix=" + strconv.FormatBool(c.AllowUnix)
+		" unix=" + strconv.FormatBool(c.AllowUnix) +
+		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC)
 }
 
 // linkedLibVersion is the version of the libseccomp this binary uses.

@@ -42,17 +42,23 @@
 // command could attach another program's shared memory (an X client's
 // image, a database's buffers), inject messages or remove objects. seccomp
 // cannot tell an object the command created from one of the host, so the
-// whole family is refused: PostgreSQL servers, fakeroot's default mode and
-// X11 MIT-SHM fail or fall back until the namespace layer gives the command
-// an IPC namespace of its own. POSIX message queues live in the IPC
-// namespace too, and are refused with them: Landlock refuses opening the
-// host's, but not mq_unlink, which removes one past it, nor the creation
-// of a queue (mq_open refuses to open it only once it exists). POSIX
-// shared memory is files, which Landlock's rules govern (the default policy
+// whole family is refused, unless Config.AllowSysVIPC says the command has
+// an IPC namespace of its own (the namespace layer's): every object it can
+// name is then its sandbox's, and goes with the namespace when the run
+// ends. POSIX message queues live in the IPC namespace too, but stay
+// refused: a queue is a file of the namespace's internal mqueue mount,
+// which no Landlock rule of the runner's can name, so Landlock refuses
+// opening it, the command's own included; without the namespace, not
+// mq_unlink, which removes one of the host's past it, nor the creation of
+// a queue (mq_open refuses to open it only once it exists). POSIX shared
+// memory is files, which Landlock's rules govern (the default policy
 // grants /dev/shm), and a memfd belongs to whoever holds its descriptor.
 package seccomp
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // ErrNotEnabled is returned by the stub: this build cannot build filters.
 var ErrNotEnabled = errors.New("seccomp: this build cannot load syscall filters (built without cgo or not for Linux); rebuild with CGO_ENABLED=1 and libseccomp, or run in best-effort mode")
@@ -94,6 +100,26 @@ type Config struct {
 	// ignored.
 	AllowInetStream bool
 	AllowUnix       bool // socket(AF_UNIX, …): pathname sockets (docker.sock, ssh-agent) and abstract ones
+
+	// AllowSysVIPC leaves the System V IPC calls out of the deny list,
+	// whichever it is: the command runs in an IPC namespace of its own,
+	// where the only objects it can reach are its sandbox's (see the
+	// package comment). Set it only for a process that is.
+	AllowSysVIPC bool
+}
+
+// Denied returns the syscalls c refuses outright by name: its deny list
+// (DefaultDenied() when nil) without the System V IPC calls when
+// AllowSysVIPC.
+func (c Config) Denied() []string {
+	deny := c.DenySyscalls
+	if deny == nil {
+		deny = DefaultDenied()
+	}
+	if !c.AllowSysVIPC {
+		return slices.Clone(deny)
+	}
+	return slices.DeleteFunc(slices.Clone(deny), func(name string) bool { return slices.Contains(sysvIPC, name) })
 }
 
 // Status is what Probe finds out about this process and kernel.
@@ -106,17 +132,14 @@ type Status struct {
 
 // defaultDenied is every syscall DESIGN §4 refuses, across architectures;
 // DefaultDenied keeps those the native architecture has.
-var defaultDenied = []string{
+var defaultDenied = slices.Concat([]string{
 	// other processes' memory and file descriptors; kcmp compares two
 	// processes' open files and memory (Landlock confines it too; Mesa and
 	// systemd fall back when it fails), process_mrelease reaps a dying
 	// process's memory with no permission check
 	"ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
 	"kcmp", "process_mrelease",
-	// System V IPC (see the package comment); ipc(2) multiplexes them on
-	// 32-bit x86, s390 and powerpc, which also have the direct calls
-	"shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
-	"semget", "semop", "semtimedop", "semtimedop_time64", "semctl", "ipc",
+}, sysvIPC, []string{
 	// POSIX message queues (see the package comment)
 	"mq_open", "mq_unlink", "mq_timedsend", "mq_timedsend_time64", "mq_timedreceive",
 	"mq_timedreceive_time64", "mq_notify", "mq_getsetattr",
@@ -143,4 +166,12 @@ var defaultDenied = []string{
 	"lsm_set_self_attr",
 	// clock and time
 	"settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "stime",
+})
+
+// sysvIPC are the System V IPC calls (see the package comment), which
+// Config.AllowSysVIPC leaves open; ipc(2) multiplexes them on 32-bit x86,
+// s390 and powerpc, which also have the direct calls.
+var sysvIPC = []string{
+	"shmget", "shmat", "shmdt", "shmctl", "msgget", "msgsnd", "msgrcv", "msgctl",
+	"semget", "semop", "semtimedop", "semtimedop_time64", "semctl", "ipc",
 }

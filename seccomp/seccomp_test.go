@@ -51,6 +51,22 @@ func TestDefaultDeniedCoversReach(t *testing.T) {
 			t.Errorf("defaultDenied lacks %s", name)
 		}
 	}
+	// What AllowSysVIPC leaves open is System V IPC, all of it, and
+	// nothing else: POSIX message queues stay refused.
+	for _, name := range sysvIPC {
+		if !slices.Contains(defaultDenied, name) {
+			t.Errorf("defaultDenied lacks %s", name)
+		}
+	}
+	open := Config{AllowSysVIPC: true, DenySyscalls: defaultDenied}.Denied()
+	if len(open) != len(defaultDenied)-len(sysvIPC) {
+		t.Errorf("AllowSysVIPC refuses %d calls, want %d", len(open), len(defaultDenied)-len(sysvIPC))
+	}
+	for _, name := range []string{"mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr", "keyctl", "ptrace"} {
+		if !slices.Contains(open, name) {
+			t.Errorf("AllowSysVIPC opens %s", name)
+		}
+	}
 	// Refused only on another process; refusing them outright would break
 	// nice, taskset, chrt, ionice and ulimit.
 	for _, name := range []string{"setpriority", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr", "ioprio_set", "prlimit64", "move_pages", "migrate_pages", "pidfd_open"} {

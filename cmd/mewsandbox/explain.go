@@ -260,6 +260,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "             as does a file of /proc, /sys or the cgroup file systems open for writing, a character device but a terminal, a pty's master and /dev/null and kin,\n")
 	fmt.Fprintf(stdout, "             and a unix socket with descriptors queued on it; a unix socket handed over takes none later (SO_PASSRIGHTS off, Linux 6.16)\n")
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
+	if enf.Seccomp.AllowSysVIPC {
+		fmt.Fprintf(stdout, "  System V IPC (shm*, msg*, sem*) allowed: the namespace layer's IPC namespace holds only the sandbox's own objects, gone with the run (refused as well where the run gets no IPC namespace)\n")
+	}
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 and openat2 (ENOSYS: libc falls back to clone, callers to openat),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE,\n")
 	fmt.Fprintf(stdout, "  a set-user-ID or set-group-ID bit in chmod/fchmod/fchmodat/fchmodat2/creat/mknod/mknodat/open/openat's mode (EPERM); another architecture's syscalls kill the process\n")

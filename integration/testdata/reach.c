@@ -213,6 +213,47 @@ int main(int argc, char **argv) {
 		shmctl(id, IPC_RMID, NULL);
 		return report(0);
 	}
+	if (!strcmp(n, "sysv-own")) { // KEY: a segment, a queue and a semaphore set of its own, keys KEY to KEY+2, used, and left for the run's end
+		key_t k = (key_t)arg(argv, argc, 2);
+		int shm = shmget(k, 4096, IPC_CREAT | IPC_EXCL | 0600);
+		if (shm < 0)
+			return report(-1);
+		char *w = shmat(shm, NULL, 0), *r = shmat(shm, NULL, SHM_RDONLY);
+		if (w == (void *)-1 || r == (void *)-1)
+			return report(-1);
+		strcpy(w, "own");
+		if (strcmp(r, "own") != 0) { // a second attachment sees the write
+			errno = EIO;
+			return report(-1);
+		}
+		shmdt(r);
+		shmdt(w);
+		int msq = msgget(k + 1, IPC_CREAT | IPC_EXCL | 0600);
+		if (msq < 0)
+			return report(-1);
+		struct {
+			long type;
+			char text[8];
+		} m = {1, "own"}, got = {0, ""};
+		if (msgsnd(msq, &m, sizeof m.text, IPC_NOWAIT) < 0 || msgrcv(msq, &got, sizeof got.text, 0, IPC_NOWAIT) < 0 ||
+		    msgsnd(msq, &m, sizeof m.text, IPC_NOWAIT) < 0)
+			return report(-1);
+		if (strcmp(got.text, "own") != 0) {
+			errno = EIO;
+			return report(-1);
+		}
+		int sem = semget(k + 2, 1, IPC_CREAT | IPC_EXCL | 0600);
+		if (sem < 0)
+			return report(-1);
+		struct sembuf up = {0, 1, 0}, down = {0, -1, IPC_NOWAIT};
+		if (semop(sem, &up, 1) < 0 || semop(sem, &down, 1) < 0 || semop(sem, &up, 1) < 0)
+			return report(-1);
+		if (semctl(sem, 0, GETVAL) != 1) {
+			errno = EIO;
+			return report(-1);
+		}
+		return report(0);
+	}
 	if (!strcmp(n, "msgget")) // KEY
 		return report(msgget(arg(argv, argc, 2), 0));
 	if (!strcmp(n, "msgsnd")) { // ID
