@@ -27,9 +27,9 @@ import (
 
 // squat runs cmd, a "./attack unix-listen @NAME" under mewsandbox, waits
 // for the probe to listen, and then connects to @NAME from the host,
-// sending "hello". It returns the host's connect error (nil: the host
-// talked to the command) and what the probe printed.
-func squat(t *testing.T, cmd *osexec.Cmd, name string) (error, string) {
+// sending "hello". It returns what the probe printed and the host's
+// connect error (nil: the host talked to the command).
+func squat(t *testing.T, cmd *osexec.Cmd, name string) (string, error) {
 	t.Helper()
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -73,7 +73,7 @@ func squat(t *testing.T, cmd *osexec.Cmd, name string) (error, string) {
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("the run: %v, stderr %q", err, stderr.String())
 	}
-	return dialErr, string(rest)
+	return string(rest), dialErr
 }
 
 // TestAbstractNameIsNotTheHosts: with --allow-unix-sockets a command
@@ -114,7 +114,7 @@ func TestAbstractNameIsNotTheHosts(t *testing.T) {
 			defer null.Close()
 			cmd.ExtraFiles = []*os.File{null}
 		}
-		dialErr, out := squat(t, cmd, name)
+		out, dialErr := squat(t, cmd, name)
 		if c.own {
 			if !errors.Is(dialErr, syscall.ECONNREFUSED) || strings.Contains(out, "accepted") {
 				t.Errorf("%v: the host connected to the command's %s: %v, the command printed %q; want ECONNREFUSED", c.flags, name, dialErr, out)
@@ -211,7 +211,7 @@ func TestAbstractNameUnprivileged(t *testing.T) {
 		return c
 	}
 	name := "@mwsbx-squat-" + uniq()
-	dialErr, out := squat(t, as("run", "--yolo", "--allow-unix-sockets", "--", "./attack", "unix-listen", name), name)
+	out, dialErr := squat(t, as("run", "--yolo", "--allow-unix-sockets", "--", "./attack", "unix-listen", name), name)
 	if !errors.Is(dialErr, syscall.ECONNREFUSED) || strings.Contains(out, "accepted") {
 		t.Errorf("as %s under the layer the host connected to the command's %s: %v, the command printed %q; want ECONNREFUSED", u.name, name, dialErr, out)
 	}
