@@ -197,7 +197,7 @@ func decodeSpec(body []byte) (sp *spec, ruleset bool, err error) {
 		sp.Mounts = append(sp.Mounts, step)
 	}
 	sp.PidNS, sp.Forward, sp.TmpAccess, sp.TmpSize = s.pidns != 0, uint64(s.forward), uint64(s.tmp_access), uint64(s.tmp_size)
-	sp.ShmAccess, sp.PtsAccess = uint64(s.shm_access), uint64(s.pts_access)
+	sp.ShmAccess, sp.PtsAccess, sp.NetNS = uint64(s.shm_access), uint64(s.pts_access), s.netns != 0
 	return sp, s.ruleset != 0, nil
 }
 

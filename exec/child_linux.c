@@ -399,6 +399,7 @@ const char *mews_decode_spec(unsigned char *body, size_t n, char **vec, size_t n
 	s->tmp_size = le(&c, 8);
 	s->shm_access = le(&c, 8);
 	s->pts_access = le(&c, 8);
+	s->netns = boolean(&c);
 	if (c.err == NULL && c.left > 0) {
 		c.err = "bytes after the end";
 	}
@@ -2666,6 +2667,15 @@ static __attribute__((noreturn)) void child(void) {
 		copy_stdio(s.pass, s.npass);
 	}
 	do_mounts(&s, ruleset);
+	if (s.netns) {
+		// Its abstract unix names are not the host's: the command cannot
+		// take one a host client then connects to. Before the
+		// capabilities go (in a user namespace, its own CAP_SYS_ADMIN).
+		long u = SYS1(SYS_unshare, CLONE_NEWNET);
+		if (u != 0) {
+			fail("namespaces", "a network namespace of its own, for --allow-unix-sockets' abstract names: unshare(CLONE_NEWNET)", NULL, u, STATUS_SANDBOX);
+		}
+	}
 	drop_premade();
 	if (s.nmounts > 0) {
 		guard_stdio(s.pidns, s.keep_caps);

@@ -34,6 +34,7 @@ struct mews_spec {
 	uint64_t tmp_size;     // the size in bytes of it and of MEWS_MOUNT_SHM's and MEWS_MOUNT_TMP's tmpfs, 0 for the kernel's default
 	uint64_t shm_access;   // the Landlock rights granted beneath MEWS_MOUNT_SHM's tmpfs
 	uint64_t pts_access;   // the Landlock rights granted beneath MEWS_MOUNT_PTS's devpts
+	int netns;             // unshare a network namespace of its own: abstract unix names not the host's
 };
 
 // mews_take_prefork hands the runner the child the release binary's entry

@@ -395,3 +395,27 @@ func TestHideOwnTmp(t *testing.T) {
 		t.Errorf("a grant in /tmp: steps %v; want /tmp empty and read-only", l.steps)
 	}
 }
+
+// TestOwnNetwork: the layer gives the child a network namespace of its own
+// where unix sockets are the only network granted: not under network none
+// (seccomp refuses bind), not with a TCP port or --network all (the host's
+// network is needed), not without the layer.
+func TestOwnNetwork(t *testing.T) {
+	for _, c := range []struct {
+		p    Policy
+		want bool
+	}{
+		{Policy{Network: Network{UnixSockets: true}}, true},
+		{Policy{Network: Network{Mode: NetworkNone, UnixSockets: true}}, true},
+		{Policy{}, false},
+		{Policy{Network: Network{UnixSockets: true}, NoNamespaces: true}, false},
+		{Policy{Network: Network{UnixSockets: true, Connect: []uint16{443}}}, false},
+		{Policy{Network: Network{UnixSockets: true, Bind: []uint16{8080}}}, false},
+		{Policy{Network: Network{Mode: NetworkAll, UnixSockets: true}}, false},
+		{Policy{Network: Network{Mode: NetworkAll}}, false},
+	} {
+		if got := c.p.ownNetwork(); got != c.want {
+			t.Errorf("%+v (no namespaces %v): ownNetwork %v, want %v", c.p.Network, c.p.NoNamespaces, got, c.want)
+		}
+	}
+}

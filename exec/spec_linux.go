@@ -55,6 +55,9 @@ type spec struct {
 	// mount (what the Landlock plan grants the host's there: devAccess).
 	ShmAccess uint64
 	PtsAccess uint64
+	// NetNS says the child, under the layer, unshares a network namespace
+	// of its own before it restricts itself (see ownNetwork).
+	NetNS bool
 
 	// filter is the configuration Seccomp was built from, not sent: one
 	// that leaves System V IPC open is built anew without it when the
@@ -80,7 +83,8 @@ type fdMove struct{ From, To int }
 // (resource uint32, soft, hard uint64) triples, the passed descriptors as a count
 // and (from, to uint32) pairs, the mount steps as a count and (op uint32,
 // path string) pairs, a mountWritableHost step followed by its mount's
-// identity (major, minor uint32, inode uint64), then PidNS and Forward. Strings are copied as they
+// identity (major, minor uint32, inode uint64), then PidNS and Forward, the
+// access and sizes that follow them, and NetNS. Strings are copied as they
 // are (arguments, environment and paths need not be UTF-8) but may not hold
 // NUL, which execve cannot take. The encoding is private to one binary
 // talking to itself, so it has no versioning beyond the magic. Keep
@@ -139,6 +143,7 @@ func (s *spec) marshal() ([]byte, error) {
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.TmpSize)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.ShmAccess)
 	e.b = binary.LittleEndian.AppendUint64(e.b, s.PtsAccess)
+	e.bool(s.NetNS)
 	if e.err != nil {
 		return nil, e.err
 	}

@@ -43,6 +43,7 @@ func fullSpec() *spec {
 		TmpSize:   64 << 20,
 		ShmAccess: 1<<59 | 1<<2,
 		PtsAccess: 1<<58 | 1<<15,
+		NetNS:     true,
 	}
 }
 
@@ -159,8 +160,8 @@ func TestSpecCorrupt(t *testing.T) {
 			// the seccomp flag (0) is followed by the count, then
 			// ResetSignals, KeepCaps, the count of limits, of passed
 			// descriptors and of mount steps, PidNS, Forward,
-			// TmpAccess, TmpSize, ShmAccess and PtsAccess
-			i := len(x) - 8 - 8 - 8 - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
+			// TmpAccess, TmpSize, ShmAccess, PtsAccess and NetNS
+			i := len(x) - 1 - 8 - 8 - 8 - 8 - 8 - 1 - 4 - 4 - 4 - 8 - 8 - 4
 			binary.LittleEndian.PutUint32(x[i:], 1)
 			return append(x[:i+4:i+4], append(make([]byte, 8), x[i+4:]...)...)
 		}(), "seccomp instructions without a filter"},
@@ -273,7 +274,7 @@ func TestChildFailsClosed(t *testing.T) {
 		{"garbage", bytes.Repeat([]byte{0xa5}, 64), StageSpec},
 		{"a flipped boolean", func() []byte {
 			b := bytes.Clone(valid)
-			b[len(b)-8-8-8-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward, TmpAccess, TmpSize, ShmAccess and PtsAccess follow)
+			b[len(b)-1-8-8-8-8-8-1-4-4-4-8-8-8*len(good.Seccomp)-4-1] = 7 // whether there is a filter (the program and its count, ResetSignals, KeepCaps, three counts, PidNS, Forward, TmpAccess, TmpSize, ShmAccess, PtsAccess and NetNS follow)
 			return b
 		}(), StageSpec},
 		{"an empty filter", with(func(sp *spec) { sp.Seccomp = seccomp.Program{} }), StageSeccomp},

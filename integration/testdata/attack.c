@@ -17,6 +17,7 @@
 #include <linux/io_uring.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pty.h>
 #include <sched.h>
 #include <signal.h>
@@ -76,6 +77,19 @@ static struct sockaddr_in loopback(int port) {
 	return a;
 }
 
+// unix_addr fills a with a pathname socket's address, or an abstract one's
+// when the name starts with '@', and returns its length.
+static socklen_t unix_addr(struct sockaddr_un *a, const char *path) {
+	memset(a, 0, sizeof *a);
+	a->sun_family = AF_UNIX;
+	if (path[0] == '@') {
+		strncpy(a->sun_path + 1, path + 1, sizeof a->sun_path - 2);
+		return offsetof(struct sockaddr_un, sun_path) + 1 + strlen(path + 1);
+	}
+	strncpy(a->sun_path, path, sizeof a->sun_path - 1);
+	return sizeof *a;
+}
+
 // unix_connect connects to a pathname socket, or an abstract one when the
 // name starts with '@', and sends "hello".
 static int unix_connect(const char *path) {
@@ -83,16 +97,7 @@ static int unix_connect(const char *path) {
 	if (fd < 0)
 		return report(-1);
 	struct sockaddr_un a;
-	memset(&a, 0, sizeof a);
-	a.sun_family = AF_UNIX;
-	socklen_t len;
-	if (path[0] == '@') {
-		strncpy(a.sun_path + 1, path + 1, sizeof a.sun_path - 2);
-		len = offsetof(struct sockaddr_un, sun_path) + 1 + strlen(path + 1);
-	} else {
-		strncpy(a.sun_path, path, sizeof a.sun_path - 1);
-		len = sizeof a;
-	}
+	socklen_t len = unix_addr(&a, path);
 	if (connect(fd, (struct sockaddr *)&a, len) < 0)
 		return report(-1);
 	return report(write(fd, "hello", 5));
@@ -460,6 +465,40 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "unix-connect")) // ARG: path, or @name for an abstract socket
 		return unix_connect(argc > 2 ? argv[2] : "");
+	if (!strcmp(n, "unix-listen")) { // ARG: path, or @name; listens, says ok, then waits for a connection or stdin's end
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		struct sockaddr_un a;
+		socklen_t len = unix_addr(&a, argc > 2 ? argv[2] : "");
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, len) < 0 || listen(fd, 1) < 0)
+			return report(-1);
+		report(0);
+		fflush(stdout);
+		struct pollfd p[2] = {{.fd = fd, .events = POLLIN}, {.fd = 0, .events = POLLIN}};
+		if (poll(p, 2, 30000) > 0 && (p[0].revents & POLLIN)) {
+			char b[8] = {0};
+			int c = accept(fd, NULL, NULL);
+			if (c >= 0 && read(c, b, sizeof b - 1) > 0)
+				printf("accepted %s\n", b);
+		}
+		return 0;
+	}
+	if (!strcmp(n, "unix-self")) { // ARG: path, or @name; a server and its client in the sandbox talk
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		struct sockaddr_un a;
+		socklen_t len = unix_addr(&a, argc > 2 ? argv[2] : "");
+		if (fd < 0 || bind(fd, (struct sockaddr *)&a, len) < 0 || listen(fd, 1) < 0)
+			return report(-1);
+		pid_t pid = fork();
+		if (pid == 0) {
+			int c = socket(AF_UNIX, SOCK_STREAM, 0);
+			_exit(c < 0 || connect(c, (struct sockaddr *)&a, len) < 0 || write(c, "x", 1) != 1);
+		}
+		int c = accept(fd, NULL, NULL), st = 0;
+		char b[2] = {0};
+		if (c < 0 || read(c, b, 1) != 1 || b[0] != 'x' || waitpid(pid, &st, 0) != pid || st != 0)
+			return report(-1);
+		return report(0);
+	}
 
 	// A socket the command inherited (stdio, --pass-fd): ARG 2 its number.
 	if (!strcmp(n, "fd-write")) // ARG: fd text; the neighbour: a line to the socket's own peer
