@@ -51,7 +51,7 @@ var cgroupLimits = []struct {
 	rlimit                 string // what the limit is without the cgroup
 	set                    func(*Limits) *uint64
 }{
-	{"memory", "memory.max", "--limit-mem", "an rlimit only, on each process's address space (memory kept in memfd files, pipes or System V shared memory is not counted)", func(l *Limits) *uint64 { return &l.Mem }},
+	{"memory", "memory.max", "--limit-mem", "an rlimit only, on each process's address space (memory kept in memfd files or pipes is not counted; System V IPC is refused then, whose shared memory would not be either)", func(l *Limits) *uint64 { return &l.Mem }},
 	{"pids", "pids.max", "--limit-nproc", "an rlimit only, per user, which root is exempt from", func(l *Limits) *uint64 { return &l.NProc }},
 }
 
@@ -74,6 +74,15 @@ func CgroupLimits() string {
 		yes[len(yes)-1] += " in a cgroup of the run's own below " + dir
 	}
 	return strings.Join(append(yes, no...), "; ")
+}
+
+// memoryCgroupAvailable says whether a run's --limit-mem can also be a
+// cgroup's memory.max here (newRunCgroup would hand the controller down),
+// which counts what RLIMIT_AS does not: System V shared memory, memfd
+// files, pipes.
+func memoryCgroupAvailable() bool {
+	dir, err := ownCgroup()
+	return err == nil && canHandDown(dir, "memory", false) == nil
 }
 
 // newRunCgroup makes a cgroup below the runner's for those of limits l the

@@ -182,6 +182,13 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	// finds the runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
 		sp.filter = pol.seccompConfig()
+		if sp.filter.AllowSysVIPC && pol.Limits.Mem > 0 && !memoryCgroupAvailable() {
+			// --limit-mem is then RLIMIT_AS alone, which System V
+			// segments filled and detached escape: five of 32 MiB kept
+			// 160 MiB under --limit-mem 64M. The run's cgroup would count
+			// them (shared memory is charged to it).
+			sp.filter.AllowSysVIPC = false
+		}
 		prog, err := sp.filter.Build()
 		if err != nil {
 			rs.Close()

@@ -11,6 +11,7 @@ package integration
 // prlimit, kill) are tried too where they are installed.
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -589,4 +590,37 @@ r memfd memfd
 	if v := sysv(t, "semctl GETVAL", unix.SYS_SEMCTL, uintptr(sem), 0, semGetval); v != 1 {
 		t.Errorf("the semaphore is %d, want 1", v)
 	}
+}
+
+// TestSysVIPCUnderLimitMem: a run whose --limit-mem can only be an rlimit
+// (no memory controller for the run's cgroup) refuses System V IPC under
+// the layer, since a segment filled and detached is not counted by
+// RLIMIT_AS; where the run's cgroup counts it, the layer allows it. The
+// same run without --limit-mem keeps System V IPC, and POSIX shared
+// memory works either way.
+func TestSysVIPCUnderLimitMem(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	cg := run(t, invocation{args: []string{"doctor", "--json"}, dir: t.TempDir()})
+	var d struct {
+		CgroupLimits string `json:"cgroupLimits"`
+	}
+	if err := json.Unmarshal([]byte(cg.stdout), &d); err != nil {
+		t.Fatalf("doctor --json: %v: %s", err, cg.stdout)
+	}
+	rlimitOnly := strings.Contains(d.CgroupLimits, "--limit-mem an rlimit only")
+	t.Logf("cgroup limits here: %s", d.CgroupLimits)
+	b := newBox(t, nil)
+	b.installReach()
+	script := reachPrelude + "r shm-private shm-private\nr posix-shm posix-shm\n"
+	limited := b.check(script, "--limit-mem", "256M")
+	if rlimitOnly {
+		limited.errno(t, "shm-private", eperm)
+	} else {
+		limited.ok(t, "shm-private")
+	}
+	limited.ok(t, "posix-shm")
+	unlimited := b.check(script)
+	unlimited.ok(t, "shm-private")
+	unlimited.ok(t, "posix-shm")
 }
