@@ -1018,15 +1018,7 @@ func TestNamespacesRefusedBestEffort(t *testing.T) {
 	root := testRoot(t)
 	c := sh(root, `test -d "$TMPDIR" && touch ran`)
 	c.PrivateTmp = true
-	var warnings []string
-	c.Warn = func(w string) { warnings = append(warnings, w) }
-	s := c.spawnChild()
-	if s.err != nil {
-		t.Fatal(s.err)
-	}
-	if s.launch.adopted != 0 || len(s.launch.fallback) != 4 {
-		t.Fatalf("want a child started with namespaces and four ways back (without the pid namespace, the IPC one, both, all), have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
-	}
+	s, warnings := spawnWithWaysBack(t, c)
 	// The starts in namespaces fail, as where the kernel refuses them.
 	for _, cmd := range append([]*osexec.Cmd{s.launch.cmd}, s.launch.fallback[:3]...) {
 		a := *cmd.SysProcAttr
@@ -1041,8 +1033,8 @@ func TestNamespacesRefusedBestEffort(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "ran")); err != nil {
 		t.Errorf("the command did not run: %v", err)
 	}
-	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "refused the namespace layer") }) {
-		t.Errorf("warnings %q; want the refused layer said", warnings)
+	if !slices.ContainsFunc(*warnings, func(w string) bool { return strings.Contains(w, "refused the namespace layer") }) {
+		t.Errorf("warnings %q; want the refused layer said", *warnings)
 	}
 }
 
@@ -1062,15 +1054,7 @@ func TestIPCNamespaceRefused(t *testing.T) {
 	}
 	root := testRoot(t)
 	c := sh(root, ipcmk+` -M 4096 >out 2>&1; echo $? >status; readlink /proc/self/ns/ipc >ns`)
-	var warnings []string
-	c.Warn = func(w string) { warnings = append(warnings, w) }
-	s := c.spawnChild()
-	if s.err != nil {
-		t.Fatal(s.err)
-	}
-	if s.launch.adopted != 0 || len(s.launch.fallback) != 4 {
-		t.Fatalf("want a child started with namespaces and four ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
-	}
+	s, warnings := spawnWithWaysBack(t, c)
 	// The starts with an IPC namespace fail; the next has the mount and
 	// pid namespaces.
 	for _, cmd := range []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]} {
@@ -1099,8 +1083,8 @@ func TestIPCNamespaceRefused(t *testing.T) {
 	if ns, _ := os.ReadFile(filepath.Join(root, "ns")); strings.TrimSpace(string(ns)) != host {
 		t.Errorf("the command's IPC namespace is %s, want the host's %s (the test's premise)", ns, host)
 	}
-	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.Contains(w, "refused an IPC namespace") }) {
-		t.Errorf("warnings %q; want the refused IPC namespace said", warnings)
+	if !slices.ContainsFunc(*warnings, func(w string) bool { return strings.Contains(w, "refused an IPC namespace") }) {
+		t.Errorf("warnings %q; want the refused IPC namespace said", *warnings)
 	}
 }
 
@@ -1206,4 +1190,22 @@ func placeholderDirs() []string {
 		}
 	}
 	return out
+}
+
+// spawnWithWaysBack starts c's child as the runner does when it was not
+// pre-forked: in namespaces, with four ways back should the kernel refuse
+// them (without the pid namespace, the IPC one, both, all). warnings
+// collects what the run says; the caller reads it after the run.
+func spawnWithWaysBack(t *testing.T, c *Cmd) (*spawning, *[]string) {
+	t.Helper()
+	warnings := new([]string)
+	c.Warn = func(w string) { *warnings = append(*warnings, w) }
+	s := c.spawnChild()
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
+	if s.launch.adopted != 0 || len(s.launch.fallback) != 4 {
+		t.Fatalf("want a child started with namespaces and four ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
+	}
+	return s, warnings
 }
