@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -210,8 +211,10 @@ func (g *runCgroup) remove() {
 	}
 }
 
-// ownCgroup is the runner's cgroup v2 directory.
-func ownCgroup() (string, error) {
+// ownCgroup is the runner's cgroup v2 directory, read once: a run with
+// --limit-mem asks before its spec (memoryCgroupAvailable) and again when
+// it makes its cgroup.
+var ownCgroup = sync.OnceValues(func() (string, error) {
 	self, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {
 		return "", fmt.Errorf("cgroup limits: %w", err)
@@ -221,7 +224,7 @@ func ownCgroup() (string, error) {
 		return "", fmt.Errorf("cgroup limits: %w", err)
 	}
 	return cgroupDir(self, mountinfo)
-}
+})
 
 // cgroupDir finds the cgroup v2 directory of a process from its
 // /proc/PID/cgroup and the cgroup2 mount in its /proc/PID/mountinfo.
