@@ -62,7 +62,7 @@ const probeArg = "__mewsandbox_probe_namespaces"
 //
 //   - with unix sockets the only network the policy grants
 //     (--allow-unix-sockets, no TCP port, not --network all), a network
-//     namespace of the child's own (ownNetwork): its abstract unix names
+//     namespace of the child's own (Policy.OwnNetwork): its abstract unix names
 //     are not the host's, so the command cannot take one a host client
 //     then connects to (Landlock's scope stops connecting out, not being
 //     connected to).
@@ -70,17 +70,6 @@ const probeArg = "__mewsandbox_probe_namespaces"
 // Without the layer (--no-namespaces; Docker's default seccomp profile;
 // Ubuntu's AppArmor restriction of user namespaces) Landlock and seccomp
 // enforce the rest as before, and doctor and explain say what is lost.
-
-// ownNetwork says whether the child, under the layer, takes a network
-// namespace of its own (spec.NetNS): where the policy's network is unix
-// sockets alone. Under network none seccomp refuses bind(), so no abstract
-// name can be taken; TCP ports and --network all need the host's network.
-// Pathname sockets are files, the same in every network namespace; the
-// host's abstract ones Landlock's scope refuses to connect to already.
-func (p Policy) ownNetwork() bool {
-	n := p.Network
-	return !p.NoNamespaces && n.UnixSockets && n.Mode != NetworkAll && len(n.Connect)+len(n.Bind) == 0
-}
 
 // mountStep is one step of the layer for the child (child_linux.h's
 // MEWS_MOUNT_*): an operation on a path.

@@ -414,8 +414,8 @@ func TestOwnNetwork(t *testing.T) {
 		{Policy{Network: Network{Mode: NetworkAll, UnixSockets: true}}, false},
 		{Policy{Network: Network{Mode: NetworkAll}}, false},
 	} {
-		if got := c.p.ownNetwork(); got != c.want {
-			t.Errorf("%+v (no namespaces %v): ownNetwork %v, want %v", c.p.Network, c.p.NoNamespaces, got, c.want)
+		if got := c.p.OwnNetwork(); got != c.want {
+			t.Errorf("%+v (no namespaces %v): OwnNetwork %v, want %v", c.p.Network, c.p.NoNamespaces, got, c.want)
 		}
 	}
 }

@@ -494,3 +494,14 @@ const WithoutNamespaces = "protected paths in the root stay writable to the comm
 	"other processes visible, other programs' terminals (/dev/pts) and shared memory (/dev/shm) reachable, " +
 	"sockets in /tmp and /run reachable and abstract unix names of the host's takeable with --allow-unix-sockets, " +
 	"System V IPC refused (seccomp cannot tell the host's objects from the command's own)"
+
+// OwnNetwork says whether the child, under the namespace layer (Linux),
+// takes a network namespace of its own (spec.NetNS): where the policy's
+// network is unix sockets alone. Under network none seccomp refuses bind(), so no abstract
+// name can be taken; TCP ports and --network all need the host's network.
+// Pathname sockets are files, the same in every network namespace; the
+// host's abstract ones Landlock's scope refuses to connect to already.
+func (p Policy) OwnNetwork() bool {
+	n := p.Network
+	return !p.NoNamespaces && n.UnixSockets && n.Mode != NetworkAll && len(n.Connect)+len(n.Bind) == 0
+}

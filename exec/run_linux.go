@@ -746,7 +746,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		defer ps.handToHelper(child)
 		// Without a pid namespace the child skips the step for its /proc.
 		sp.Mounts = sp.layer.steps
-		sp.NetNS = c.Policy.ownNetwork()
+		sp.NetNS = c.Policy.OwnNetwork()
 		if pidNS {
 			sp.PidNS, sp.Forward = true, initForwards(s.tty)
 			armed := make(chan struct{})

@@ -56,7 +56,7 @@ type spec struct {
 	ShmAccess uint64
 	PtsAccess uint64
 	// NetNS says the child, under the layer, unshares a network namespace
-	// of its own before it restricts itself (see ownNetwork).
+	// of its own before it restricts itself (see OwnNetwork).
 	NetNS bool
 
 	// filter is the configuration Seccomp was built from, not sent: one

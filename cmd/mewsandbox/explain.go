@@ -200,7 +200,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Policy:           pol,
 		LandlockABI:      enf.LandlockABI,
 		Refused:          enf.Seccomp.DenySyscalls,
-		Sockets:          socketsLine(enf),
+		Sockets:          socketsLine(enf, pol.OwnNetwork()),
 		InheritedSockets: pol.Network.InheritedSockets(),
 		EnvDropped:       dropped,
 		NotEnforced:      enf.Missing,
@@ -310,7 +310,9 @@ func networkLine(n exec.Network) string {
 	return s
 }
 
-func socketsLine(e exec.Enforcement) string {
+// socketsLine says which sockets the command may make; ownNetwork, that
+// under the namespace layer it is in a network namespace of its own.
+func socketsLine(e exec.Enforcement, ownNetwork bool) string {
 	var fam []string
 	switch {
 	case e.Seccomp.AllowInet:
@@ -330,6 +332,9 @@ func socketsLine(e exec.Enforcement) string {
 	}
 	if !e.Seccomp.AllowInet {
 		s += "; TCP Fast Open (MSG_FASTOPEN) refused"
+	}
+	if ownNetwork {
+		s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
 	}
 	return s
 }
