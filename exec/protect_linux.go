@@ -1276,7 +1276,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // only an absolute program is found): programFiles of what programPath
 // finds there. A submodule's update command (submodule.NAME.update =
 // !cmd) git submodule update runs in the submodule's working tree, at
-// the path the tree's .gitmodules gives NAME (git takes the first): a
+// the path the tree's .gitmodules gives NAME (git takes the last): a
 // relative one is found from there, and that .gitmodules is protected
 // as well (the root's is already); missing, it refuses the run, since
 // the command could make one naming a directory of its own for NAME,
@@ -1303,8 +1303,8 @@ func programPaths(tree string, v configProgram, home string) []protectedPath {
 	}
 	path := ""
 	parseGitConfig(b, func(key, value string, hasValue bool) {
-		if path == "" && hasValue && key == "submodule."+name+".path" {
-			path = value
+		if hasValue && key == "submodule."+name+".path" {
+			path = value // the last, as git submodule update takes it
 		}
 	})
 	if path == "" {
