@@ -1,0 +1,24 @@
+package permission
+
+import "testing"
+
+// TestReviewShoptPhysical: shopt -o sets what set -o does, so shopt -so
+// physical (shopt -s -o physical) makes every later cd physical as set -P
+// does; the engine read only set's arguments, and shopt -so physical; cd
+// out/.. && echo x > f wrote in the parent of where out leads (outside the
+// root: bash ran there), allowed. shopt -uo physical turns it off as set
+// +P does; a shopt without -o, or one only printing, changes nothing.
+func TestReviewShoptPhysical(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkOnDisk(t, []decisionRow{
+		{"rev shopt -so physical makes cd physical", D, nil, `shopt -so physical; cd out/.. && touch f`, Ask},
+		{"rev shopt -s -o physical makes cd physical", A, nil, `shopt -s -o physical; cd out/..; echo x > f`, Ask},
+		{"rev shopt -os errexit physical", A, nil, `shopt -os errexit physical; cd out/..; echo x > f`, Ask},
+		{"rev shopt -so with a name known at run time", D, nil, `shopt -so "$X"; cd out/.. && touch f`, Ask},
+		{"rev shopt -uo physical turns it off", D, nil, `set -P; shopt -uo physical; cd out/.. && touch f`, Allow},
+		{"rev neighbour: shopt -s without -o", A, nil, `shopt -s physical nullglob; cd out/..; echo x > f`, Allow},
+		{"rev neighbour: shopt -po physical prints", D, nil, `shopt -po physical; cd out/.. && touch f`, Allow},
+		{"rev neighbour: shopt -uo physical that may not run", A, nil, `set -P; false && shopt -uo physical; cd out/.. && touch f`, Ask},
+	})
+}
