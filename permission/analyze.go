@@ -2083,10 +2083,20 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if what != "" {
 		// eval runs its program in the same shell; the others in a new
 		// process, or later (trap).
-		dir := z.dir
+		dir, physical := z.dir, z.physical
+		// bash -P, bash -o physical: a shell whose every cd is physical,
+		// as after set -P in it; its own, not this shell's.
+		on, _ := setsPhysical(c.Args()[1:])
+		starts := isShell(lowerName(c)) && on
+		if starts {
+			z.physical = true
+		}
 		z.nested(prog, what)
 		if lowerName(c) != "eval" {
 			z.dir = dir
+			if starts {
+				z.physical = physical
+			}
 		}
 	}
 	z.inlineCode(c, args, rs)

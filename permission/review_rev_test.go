@@ -22,3 +22,22 @@ func TestReviewShoptPhysical(t *testing.T) {
 		{"rev neighbour: shopt -uo physical that may not run", A, nil, `set -P; false && shopt -uo physical; cd out/.. && touch f`, Ask},
 	})
 }
+
+// TestReviewShellStartsPhysical: bash -P (bash -o physical) starts a shell
+// whose every cd is physical, as set -P in it would: bash -P -c 'cd out/..
+// && echo x > f' wrote in the parent of where out leads, outside the root,
+// allowed. The shell's option is its own: the line's later cd stays
+// logical.
+func TestReviewShellStartsPhysical(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkOnDisk(t, []decisionRow{
+		{"rev bash -P -c", D, nil, `bash -P -c 'cd out/.. && touch f'`, Ask},
+		{"rev bash -o physical -c", A, nil, `bash -o physical -c 'cd out/..; echo x > f'`, Ask},
+		{"rev sh -eP -c", D, nil, `sh -eP -c 'cd out/.. && touch f'`, Ask},
+		{"rev bash -P here-document", A, nil, "bash -P <<'E'\ncd out/.. && echo x > f\nE", Ask},
+		{"rev neighbour: bash -c, logical", D, nil, `bash -c 'cd out/.. && touch f'`, Allow},
+		{"rev neighbour: bash -e -c, logical", A, nil, `bash -e -c 'cd out/..; echo x > f'`, Allow},
+		{"rev neighbour: the line's cd after bash -P", D, nil, `bash -P -c 'ls'; cd out/.. && touch f`, Allow},
+	})
+}
