@@ -41,3 +41,18 @@ func TestReviewShellStartsPhysical(t *testing.T) {
 		{"rev neighbour: the line's cd after bash -P", D, nil, `bash -P -c 'ls'; cd out/.. && touch f`, Allow},
 	})
 }
+
+// TestReviewBelowMoved: mv d n keeps d's links as they are, as cp -a d n
+// copies them: echo x > n/out/f after mv kit n writes where kit/out leads; the
+// engine judged copies alone (cp, rsync), and mv kit n && echo x >
+// n/out/f wrote outside the root through the moved link, allowed.
+func TestReviewBelowMoved(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkOnDisk(t, []decisionRow{
+		{"rev mv a directory with a link to outside, write through it", D, nil, `mv kit n && echo x > n/out/f`, Ask},
+		{"rev mv, then run below the moved link", A, nil, `mv kit n && make -C n/out`, Ask},
+		{"rev mv into a directory, then write through it", D, nil, `mkdir -p n && mv kit n/ && echo x > n/kit/out/f`, Ask},
+		{"rev neighbour: mv, write below it in the project", D, nil, `mv kit n && echo x > n/f && echo x > n/lib/f`, Allow},
+	})
+}
