@@ -40,6 +40,13 @@ import (
 // runCgroup is a run's own cgroup.
 type runCgroup struct {
 	dir string
+	mem bool // memory.max holds --limit-mem
+}
+
+// countsMemory says whether g holds the run's --limit-mem as memory.max,
+// which counts System V shared memory (RLIMIT_AS does not).
+func (g *runCgroup) countsMemory() bool {
+	return g != nil && g.mem
 }
 
 // cgroupSeq tells apart the cgroups of one process's runs.
@@ -173,6 +180,7 @@ func makeRunCgroup(parent, name string, l Limits) (*runCgroup, error) {
 		g.remove()
 		return nil, fmt.Errorf("cgroup limits: %w", err)
 	}
+	g.mem = l.Mem > 0
 	return g, nil
 }
 

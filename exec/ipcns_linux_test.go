@@ -59,3 +59,40 @@ func TestWithoutIPCNamespace(t *testing.T) {
 		t.Errorf("without a filter: %v, %v", serr, none.Seccomp)
 	}
 }
+
+// TestSysVIPCCounted: under --limit-mem, a filter that leaves System V IPC
+// open (prepare took memoryCgroupAvailable's word) is built anew refusing
+// it when the run's cgroup did not get memory.max: a runner in a cgroup
+// with processes of its own (a desktop terminal's scope) passes the check,
+// whose subtree_control is writable, and then fails to hand the memory
+// controller down (EBUSY); the segments would escape RLIMIT_AS. With the
+// cgroup's memory.max, or without --limit-mem, the filter stays open.
+func TestSysVIPCCounted(t *testing.T) {
+	if !seccomp.Enabled {
+		t.Skip("no seccomp in this build")
+	}
+	open := seccomp.Config{AllowSysVIPC: true}
+	p, err := open.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		mem      uint64
+		g        *runCgroup
+		wantOpen bool
+	}{
+		{"--limit-mem, no cgroup", 64 << 20, nil, false},
+		{"--limit-mem, a cgroup for pids.max only", 64 << 20, &runCgroup{dir: "x"}, false},
+		{"--limit-mem, memory.max", 64 << 20, &runCgroup{dir: "x", mem: true}, true},
+		{"no --limit-mem, no cgroup", 0, nil, true},
+	} {
+		sp := &spec{filter: open, Seccomp: p}
+		if serr := sp.sysVIPCCounted(tc.mem, tc.g); serr != nil {
+			t.Fatalf("%s: %v", tc.name, serr)
+		}
+		if sp.filter.AllowSysVIPC != tc.wantOpen || slices.Equal(sp.Seccomp, p) != tc.wantOpen {
+			t.Errorf("%s: System V IPC open %v (program unchanged %v), want %v", tc.name, sp.filter.AllowSysVIPC, slices.Equal(sp.Seccomp, p), tc.wantOpen)
+		}
+	}
+}

@@ -1276,7 +1276,7 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 // only an absolute program is found): programFiles of what programPath
 // finds there. A submodule's update command (submodule.NAME.update =
 // !cmd) git submodule update runs in the submodule's working tree, at
-// the path the tree's .gitmodules gives NAME (git takes the first): a
+// the path the tree's .gitmodules gives NAME (git takes the last): a
 // relative one is found from there, and that .gitmodules is protected
 // as well (the root's is already); missing, it refuses the run, since
 // the command could make one naming a directory of its own for NAME,
@@ -1290,7 +1290,7 @@ func programPaths(tree string, v configProgram, home string) []protectedPath {
 	name, sub := strings.CutPrefix(v.key, "submodule.")
 	name, update := strings.CutSuffix(name, ".update")
 	if abs, _ := programPath("", v.value, home); !sub || !update || abs != "" {
-		return programFiles(f, module, v.key)
+		return withByteCode(programFiles(f, module, v.key), module)
 	}
 	gitmodules := tree + "/.gitmodules"
 	out := []protectedPath{{path: gitmodules, mustExist: true, program: v.key, gitmodules: true}}
@@ -1303,17 +1303,47 @@ func programPaths(tree string, v configProgram, home string) []protectedPath {
 	}
 	path := ""
 	parseGitConfig(b, func(key, value string, hasValue bool) {
-		if path == "" && hasValue && key == "submodule."+name+".path" {
-			path = value
+		if hasValue && key == "submodule."+name+".path" {
+			path = value // the last, as git submodule update takes it
 		}
 	})
 	if path == "" {
 		return out // no such submodule: git runs it nowhere
 	}
 	if f, module = programPath(tree+"/"+path, v.value, home); f != "" {
-		out = append(out, programFiles(f, module, v.key)...)
+		out = append(out, withByteCode(programFiles(f, module, v.key), module)...)
 	}
 	return out
+}
+
+// withByteCode adds to a module's files (programFiles, module > 0) the
+// __pycache__ directory beside each that exists: python3 -m runs the
+// byte code it finds there (tools/__pycache__/x.cpython-311.pyc) instead
+// of the source whenever its header names the source's modification time
+// and size, which the command can read. A command planted one for
+// tools/x.py, read-only, and the host's git diff ran it. Made where
+// missing (a placeholder), so that the command cannot make it either;
+// python in the sandbox then only writes no byte code there.
+func withByteCode(files []protectedPath, module int) []protectedPath {
+	if module == 0 {
+		return files
+	}
+	var dirs []string
+	for _, p := range files {
+		if !strings.HasSuffix(p.path, ".py") {
+			continue
+		}
+		if fi, err := os.Stat(p.path); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if d := filepath.Dir(p.path) + "/__pycache__"; !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, d := range dirs {
+		files = append(files, protectedPath{path: d, placeholder: true})
+	}
+	return files
 }
 
 // programPath returns the program command line v (programOf) runs

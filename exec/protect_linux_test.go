@@ -328,11 +328,25 @@ func TestProtectedWays(t *testing.T) {
 			name: "a submodule's update command, relative",
 			layout: layout{dirs: []string{"libs/sub/tools"}, config: "[submodule \"lib\"]\n\tupdate = !tools/up\n",
 				files: map[string]string{
-					".gitmodules":       "[submodule \"lib\"]\n\tpath = libs/sub\n[submodule \"lib\"]\n\tpath = other\n",
+					".gitmodules":       "[submodule \"lib\"]\n\tpath = libs/sub\n",
 					"libs/sub/tools/up": "#!/bin/sh\n",
 				}},
 			readOnly: []string{".gitmodules", "libs/sub/tools/up", ".git/hooks", ".git/config"},
 			pins:     []string{".git", "libs", "libs/sub", "libs/sub/tools"},
+		},
+		{
+			// a name given two paths: git (2.39's submodule--helper, which
+			// reads the working tree's .gitmodules with overwrite set)
+			// takes the last, and ran the command in other/, not libs/sub
+			name: "a submodule's update command, its name given two paths",
+			layout: layout{dirs: []string{"libs/sub/tools", "other/tools"}, config: "[submodule \"lib\"]\n\tupdate = !tools/up\n",
+				files: map[string]string{
+					".gitmodules":       "[submodule \"lib\"]\n\tpath = libs/sub\n[submodule \"lib\"]\n\tpath = other\n",
+					"libs/sub/tools/up": "#!/bin/sh\n",
+					"other/tools/up":    "#!/bin/sh\n",
+				}},
+			readOnly: []string{".gitmodules", "other/tools/up", ".git/hooks", ".git/config"},
+			pins:     []string{".git", "other", "other/tools"},
 		},
 		{
 			// a submodule's own, for its submodule: its .gitmodules,

@@ -200,8 +200,19 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	return sp, warnings, nil
 }
 
+// sysVIPCCounted refuses System V IPC again in sp's filter where the
+// run's --limit-mem is mem and g, its cgroup, does not hold it as
+// memory.max: RLIMIT_AS alone does not count the segments (see prepare).
+func (sp *spec) sysVIPCCounted(mem uint64, g *runCgroup) *StageError {
+	if mem == 0 || g.countsMemory() {
+		return nil
+	}
+	return sp.withoutIPCNamespace()
+}
+
 // withoutIPCNamespace refuses System V IPC again in sp's filter, for a
-// child that did not get the IPC namespace the filter was built for.
+// child that did not get the IPC namespace the filter was built for (or,
+// sysVIPCCounted, a cgroup to count their memory).
 func (sp *spec) withoutIPCNamespace() *StageError {
 	if sp.Seccomp == nil || !sp.filter.AllowSysVIPC {
 		return nil
@@ -754,6 +765,30 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			go s.listen(c, s.launch.p, armed)
 		}
 	}
+	// The run's cgroup: made while the child applies the spec, before the
+	// go; but first where the filter leaves System V IPC open under
+	// --limit-mem, which prepare allowed on memoryCgroupAvailable's word:
+	// only making it tells (its runner's cgroup may hold processes of its
+	// own, EBUSY), and without memory.max the filter refuses them again.
+	var g *runCgroup
+	var cgErr error
+	cgroupMade := false
+	makeCgroup := func() {
+		g, cgErr = newRunCgroup(c.Policy.Limits, sp.PidNS)
+		if g != nil {
+			if aerr := g.add(s.launch.pid()); aerr != nil {
+				g.remove()
+				g, cgErr = nil, errors.Join(cgErr, aerr)
+			}
+		}
+		s.cgroup, cgroupMade = g, true
+	}
+	if sp.filter.AllowSysVIPC && c.Policy.Limits.Mem > 0 {
+		makeCgroup()
+		if serr := sp.sysVIPCCounted(c.Policy.Limits.Mem, g); serr != nil {
+			return sp, serr
+		}
+	}
 	for _, sig := range caughtSignals(s.tty) {
 		sp.ResetSignals |= 1 << (sig.(syscall.Signal) - 1)
 	}
@@ -776,18 +811,12 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		return sp, stageErr(StageSpec, StatusSandbox, "handing the spec to the child: %w", err)
 	}
-	// While the child applies the spec: its cgroup, before the go.
-	g, err := newRunCgroup(c.Policy.Limits, sp.PidNS)
-	if g != nil {
-		if aerr := g.add(s.launch.pid()); aerr != nil {
-			g.remove()
-			g, err = nil, errors.Join(err, aerr)
-		}
+	if !cgroupMade {
+		makeCgroup()
 	}
-	if err != nil {
-		c.warn("mewsandbox: " + strings.ReplaceAll(err.Error(), "\n", "; "))
+	if cgErr != nil {
+		c.warn("mewsandbox: " + strings.ReplaceAll(cgErr.Error(), "\n", "; "))
 	}
-	s.cgroup = g
 	// The run may end when init says the namespace has (child.ended),
 	// unless its cgroup, which init leaves last, is to be read and removed
 	// after it, or output is still to be copied.

@@ -1175,6 +1175,52 @@ c "write a file it converts" sh -c 'echo more >> notes.txt && echo more >> data.
 			t.Error("the host's git diff or add ran a package's __init__.py the command rewrote")
 		}
 	})
+	t.Run("python -m's byte code", func(t *testing.T) {
+		// python3 -m runs tools/__pycache__/conv.cpython-3X.pyc instead of
+		// tools/conv.py when the pyc's header names the source's
+		// modification time and size: with the sources read-only, a
+		// command planted byte code for them and the host's git diff ran
+		// it. The __pycache__ beside a module's file is read-only too
+		// (made empty where missing); the module's neighbours stay the
+		// command's, and the textconv runs.
+		python := "/usr/bin/python3"
+		if _, err := os.Stat(python); err != nil {
+			t.Skip("no " + python + ", whose byte code the host's git would run")
+		}
+		b := newGitBox(t).with(t)
+		b.file("tools/__init__.py", "", 0o644)
+		b.file("tools/conv.py", "import sys\nsys.stdout.write(open(sys.argv[1]).read())\n", 0o644)
+		b.file("plant.py", `import importlib.util, marshal, os, struct, sys
+for src in sys.argv[1:]:
+    st = os.stat(src)
+    code = compile('open("PWNED", "w")', src, "exec")
+    pyc = importlib.util.cache_from_source(src)
+    os.makedirs(os.path.dirname(pyc), exist_ok=True)
+    with open(pyc, "wb") as f:
+        f.write(importlib.util.MAGIC_NUMBER + struct.pack("<III", 0, int(st.st_mtime) & 0xffffffff, st.st_size & 0xffffffff) + marshal.dumps(code))
+`, 0o644)
+		b.git("config", "diff.py.textconv", python+" -m tools.conv")
+		b.file(".gitattributes", "*.txt diff=py\n", 0o644)
+		b.file("data.txt", "data\n", 0o644)
+		b.git("add", "-A")
+		b.git("commit", "-qm", "tools")
+		o := b.check(`c "plant the module's byte code" ` + python + ` plant.py tools/conv.py
+c "plant the package's byte code" ` + python + ` plant.py tools/__init__.py
+c "write a module beside them" sh -c 'echo "x = 1" > tools/other.py'
+c "write a file it converts" sh -c 'echo more >> data.txt'
+` + commit)
+		o.fails(t, "plant the module's byte code")
+		o.fails(t, "plant the package's byte code")
+		o.ok(t, "write a module beside them")
+		o.ok(t, "write a file it converts")
+		o.ok(t, "git commit")
+		if out := b.git("diff", "HEAD~1"); !strings.Contains(out, "+more") {
+			t.Errorf("the host's git diff: %q, want the textconv's output", out)
+		}
+		if _, err := os.Stat(filepath.Join(b.root, "PWNED")); err == nil {
+			t.Error("the host's git diff ran byte code the command planted")
+		}
+	})
 	t.Run("missing in the hooks", func(t *testing.T) {
 		// Watchman's setup names .git/hooks/query-watchman (a user may
 		// set it globally): missing there, in the hooks directory the

@@ -1122,6 +1122,39 @@ func setsPhysical(args []Word) (on, ok bool) {
 	return on, ok
 }
 
+// shoptPhysical is setsPhysical for shopt's args: shopt -s -o physical
+// (-so) sets what set -o physical does, shopt -u -o physical unsets it; a
+// name only known at run time may be physical, which stays on.
+func shoptPhysical(args []Word) (on, ok bool) {
+	var set, unset, o bool
+	i := 0
+	for ; i < len(args); i++ {
+		t := args[i].Text
+		if t == "--" {
+			i++
+			break
+		}
+		if !args[i].Literal || len(t) < 2 || t[0] != '-' {
+			break
+		}
+		set = set || strings.ContainsRune(t, 's')
+		unset = unset || strings.ContainsRune(t, 'u')
+		o = o || strings.ContainsRune(t, 'o')
+	}
+	if !o || set == unset {
+		return false, false // not set's options, or only printed (shopt -po)
+	}
+	for _, w := range args[i:] {
+		switch {
+		case w.Literal && w.Text == "physical":
+			return set, true
+		case !w.Literal && set:
+			return true, true
+		}
+	}
+	return false, false
+}
+
 // dirMembers returns the directories d stands for.
 func dirMembers(d string) []string {
 	if rest, ok := strings.CutPrefix(d, dirSetMark); ok {
@@ -1977,11 +2010,15 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.fedCommands(c, rs)
 		}
 	}
-	if n := lowerName(c); n == "set" || isShell(n) {
-		if why := setsKeyword(c.Args(), n != "set"); why != "" {
+	if n := lowerName(c); n == "set" || n == "shopt" || isShell(n) {
+		if why := setsKeyword(c.Args(), n != "set"); n != "shopt" && why != "" {
 			z.complex("%s", why)
 		}
-		if on, ok := setsPhysical(c.Args()[1:]); n == "set" && ok {
+		on, ok := setsPhysical(c.Args()[1:])
+		if n == "shopt" {
+			on, ok = shoptPhysical(c.Args()[1:])
+		}
+		if (n == "set" || n == "shopt") && ok {
 			// Off only where it surely runs in this shell: on the line's
 			// top level, not in the background, a pipeline, a function
 			// or a nested shell (depth 1 is a statement of the line's own
@@ -2046,10 +2083,20 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if what != "" {
 		// eval runs its program in the same shell; the others in a new
 		// process, or later (trap).
-		dir := z.dir
+		dir, physical := z.dir, z.physical
+		// bash -P, bash -o physical: a shell whose every cd is physical,
+		// as after set -P in it; its own, not this shell's.
+		on, _ := setsPhysical(c.Args()[1:])
+		starts := isShell(lowerName(c)) && on
+		if starts {
+			z.physical = true
+		}
 		z.nested(prog, what)
 		if lowerName(c) != "eval" {
 			z.dir = dir
+			if starts {
+				z.physical = physical
+			}
 		}
 	}
 	z.inlineCode(c, args, rs)

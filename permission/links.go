@@ -240,7 +240,7 @@ func (e *Engine) copiesLinksIn(c SimpleCommand) bool {
 
 // keepsLinks reports whether c, cp or rsync with a source and a target,
 // copies the links it meets as links (cp -a, -r, -P; rsync -a, -l), not
-// what they lead to (-L).
+// what they lead to (-L); or is mv, which renames them with the rest.
 func keepsLinks(c SimpleCommand) bool {
 	args := c.Args()
 	switch n := lowerName(c); {
@@ -250,6 +250,8 @@ func keepsLinks(c SimpleCommand) bool {
 		return hasOpt(args[1:], "PdaRr", "--no-dereference", "--archive", "--recursive") && !hasOpt(args[1:], "L", "--dereference")
 	case n == "rsync":
 		return hasOpt(args[1:], "al", "--archive", "--links") && !hasOpt(args[1:], "L", "--copy-links")
+	case n == "mv":
+		return true // a rename: the links below stay what they are
 	}
 	return false
 }
@@ -274,6 +276,7 @@ func (e *Engine) belowCopied(cmds []SimpleCommand) verdict {
 			continue
 		}
 		ts := e.touches(c)
+		moves := lowerName(c) == "mv"
 		for _, dst := range ts {
 			if !dst.write || !dst.word.Literal || dst.path.abs == "" || dst.link != "" {
 				continue
@@ -287,7 +290,8 @@ func (e *Engine) belowCopied(cmds []SimpleCommand) verdict {
 				}
 				rest := p[len(dst.path.abs):] // "/lnk/f"
 				for _, src := range ts {
-					if src.write || !src.word.Literal || src.path.abs == "" || src.link != "" || !within(src.path.abs, e.Env.Root) {
+					// mv's sources are written too (they go): any but the target.
+					if src.write && !moves || src.path.abs == dst.path.abs || !src.word.Literal || src.path.abs == "" || src.link != "" || !within(src.path.abs, e.Env.Root) {
 						continue
 					}
 					if v := e.copiedLink(later, t, src.path.abs+rest); v.d != Allow {
