@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	osexec "os/exec"
 	"runtime"
@@ -109,6 +110,16 @@ func runStragglerNamespace(t *testing.T, scenario string, withoutPidfd bool) (in
 }
 
 func init() {
+	if os.Getenv("MEWSANDBOX_TEST_STRAGGLER") != "" {
+		// The roles run on the process's main thread, as the real sharer,
+		// a process of one thread, does: an orphan of the tree is handed
+		// to the subreaper's first live thread, and kill_stragglers looks
+		// at its own thread's children (/proc/thread-self/children). Locked
+		// in an init function, main (and TestMain) stay on that thread;
+		// locked later, the goroutine may already have moved to another,
+		// and a loaded make test saw stragglers left, killed but unreaped.
+		runtime.LockOSThread()
+	}
 	testStraggler = func(role string) int {
 		switch role {
 		case "init":
@@ -202,25 +213,36 @@ func stragglerInit(scenario string) int {
 				return 2
 			}
 		}
-		if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pid-1)), 0); err != nil {
-			fmt.Println("ns_last_pid:", err)
-			return 77
-		}
-		taker = osexec.Command("sleep", "1000")
-		if scenario == "reuse-parent" {
-			taker = osexec.Command("sh", "-c", "sleep 1000 & echo $!; wait")
-		}
-		out, err := taker.StdoutPipe()
-		if err == nil {
-			err = taker.Start()
-		}
-		if err != nil {
-			fmt.Println(err)
-			return 2
-		}
-		if taker.Process.Pid != pid {
-			fmt.Printf("the taker has pid %d, not the grandchild's %d\n", taker.Process.Pid, pid)
-			return 2
+		// Another process of the namespace may take the pid between the
+		// write and the fork (a loaded make test saw it): try again.
+		var out io.ReadCloser
+		for try := 0; ; try++ {
+			if err := os.WriteFile("/proc/sys/kernel/ns_last_pid", []byte(strconv.Itoa(pid-1)), 0); err != nil {
+				fmt.Println("ns_last_pid:", err)
+				return 77
+			}
+			taker = osexec.Command("sleep", "1000")
+			if scenario == "reuse-parent" {
+				taker = osexec.Command("sh", "-c", "sleep 1000 & echo $!; wait")
+			}
+			var err error
+			out, err = taker.StdoutPipe()
+			if err == nil {
+				err = taker.Start()
+			}
+			if err != nil {
+				fmt.Println(err)
+				return 2
+			}
+			if taker.Process.Pid == pid {
+				break
+			}
+			taker.Process.Kill()
+			taker.Wait()
+			if try == 10 {
+				fmt.Printf("the taker has pid %d, not the grandchild's %d, ten times\n", taker.Process.Pid, pid)
+				return 2
+			}
 		}
 		if scenario == "reuse-parent" {
 			line, rerr := bufio.NewReader(out).ReadString('\n')
