@@ -172,10 +172,9 @@ p host-granted unix-connect %[3]s
 // client in the sandbox still talk.
 func TestAbstractNameUnprivileged(t *testing.T) {
 	if os.Geteuid() != 0 {
-		requireNamespaces(t)
-		TestAbstractNameIsNotTheHosts(t)
-		TestUnixSocketsNeighbours(t)
-		return
+		// Called from here they would share one t, and each calls
+		// t.Parallel (the unprivileged suite panicked so).
+		t.Skip("not root: TestAbstractNameIsNotTheHosts and TestUnixSocketsNeighbours run as this user already")
 	}
 	requireSandbox(t)
 	u := testUser(t)
