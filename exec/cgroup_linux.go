@@ -84,15 +84,6 @@ func CgroupLimits() string {
 	return strings.Join(append(yes, no...), "; ")
 }
 
-// memoryCgroupAvailable says whether a run's --limit-mem can also be a
-// cgroup's memory.max here (newRunCgroup would hand the controller down),
-// which counts what RLIMIT_AS does not: System V shared memory, memfd
-// files, pipes.
-func memoryCgroupAvailable() bool {
-	dir, err := ownCgroup()
-	return err == nil && canHandDown(dir, "memory", false) == nil
-}
-
 // newRunCgroup makes a cgroup below the runner's for those of limits l the
 // runner's cgroup can hand down, and says in err why the others stay
 // rlimits only: g is nil when l asks for none, or none can be. withInit
@@ -219,9 +210,8 @@ func (g *runCgroup) remove() {
 	}
 }
 
-// ownCgroup is the runner's cgroup v2 directory, read once: a run with
-// --limit-mem asks before its spec (memoryCgroupAvailable) and again when
-// it makes its cgroup.
+// ownCgroup is the runner's cgroup v2 directory, read once a process
+// (doctor, explain and each run of a process ask).
 var ownCgroup = sync.OnceValues(func() (string, error) {
 	self, err := os.ReadFile("/proc/self/cgroup")
 	if err != nil {

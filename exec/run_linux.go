@@ -182,13 +182,6 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	// finds the runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
 		sp.filter = pol.seccompConfig()
-		if sp.filter.AllowSysVIPC && pol.Limits.Mem > 0 && !memoryCgroupAvailable() {
-			// --limit-mem is then RLIMIT_AS alone, which System V
-			// segments filled and detached escape: five of 32 MiB kept
-			// 160 MiB under --limit-mem 64M. The run's cgroup would count
-			// them (shared memory is charged to it).
-			sp.filter.AllowSysVIPC = false
-		}
 		prog, err := sp.filter.Build()
 		if err != nil {
 			rs.Close()
@@ -202,7 +195,8 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 
 // sysVIPCCounted refuses System V IPC again in sp's filter where the
 // run's --limit-mem is mem and g, its cgroup, does not hold it as
-// memory.max: RLIMIT_AS alone does not count the segments (see prepare).
+// memory.max: RLIMIT_AS alone does not count the segments (see
+// prepareAndSend).
 func (sp *spec) sysVIPCCounted(mem uint64, g *runCgroup) *StageError {
 	if mem == 0 || g.countsMemory() {
 		return nil
@@ -767,9 +761,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	}
 	// The run's cgroup: made while the child applies the spec, before the
 	// go; but first where the filter leaves System V IPC open under
-	// --limit-mem, which prepare allowed on memoryCgroupAvailable's word:
-	// only making it tells (its runner's cgroup may hold processes of its
-	// own, EBUSY), and without memory.max the filter refuses them again.
+	// --limit-mem: RLIMIT_AS alone does not count segments filled and
+	// detached (five of 32 MiB kept 160 MiB under --limit-mem 64M), and
+	// only making the cgroup tells whether it holds memory.max (its
+	// runner's cgroup may hold processes of its own, EBUSY); without it
+	// the filter refuses them again.
 	var g *runCgroup
 	var cgErr error
 	cgroupMade := false

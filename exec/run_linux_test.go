@@ -1020,11 +1020,7 @@ func TestNamespacesRefusedBestEffort(t *testing.T) {
 	c.PrivateTmp = true
 	s, warnings := spawnWithWaysBack(t, c)
 	// The starts in namespaces fail, as where the kernel refuses them.
-	for _, cmd := range append([]*osexec.Cmd{s.launch.cmd}, s.launch.fallback[:3]...) {
-		a := *cmd.SysProcAttr
-		a.Chroot = filepath.Join(root, "missing")
-		cmd.SysProcAttr = &a
-	}
+	failStarts(root, append([]*osexec.Cmd{s.launch.cmd}, s.launch.fallback[:3]...))
 	c.pre = s
 	status, err := c.Run(context.Background())
 	if status != 0 || err != nil {
@@ -1057,14 +1053,13 @@ func TestIPCNamespaceRefused(t *testing.T) {
 	s, warnings := spawnWithWaysBack(t, c)
 	// The starts with an IPC namespace fail; the next has the mount and
 	// pid namespaces.
-	for _, cmd := range []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]} {
+	withIPC := []*osexec.Cmd{s.launch.cmd, s.launch.fallback[0]}
+	for _, cmd := range withIPC {
 		if cmd.SysProcAttr.Cloneflags&syscall.CLONE_NEWIPC == 0 {
 			t.Fatalf("flags %#x: no IPC namespace", cmd.SysProcAttr.Cloneflags)
 		}
-		a := *cmd.SysProcAttr
-		a.Chroot = filepath.Join(root, "missing")
-		cmd.SysProcAttr = &a
 	}
+	failStarts(root, withIPC)
 	c.pre = s
 	status, err := c.Run(context.Background())
 	if status != 0 || err != nil {
@@ -1208,4 +1203,14 @@ func spawnWithWaysBack(t *testing.T, c *Cmd) (*spawning, *[]string) {
 		t.Fatalf("want a child started with namespaces and four ways back, have adopted %d, %d", s.launch.adopted, len(s.launch.fallback))
 	}
 	return s, warnings
+}
+
+// failStarts makes each of cmds fail to start, as where the kernel
+// refuses its namespaces: a chroot into a directory that is not there.
+func failStarts(root string, cmds []*osexec.Cmd) {
+	for _, cmd := range cmds {
+		a := *cmd.SysProcAttr
+		a.Chroot = filepath.Join(root, "missing")
+		cmd.SysProcAttr = &a
+	}
 }
