@@ -11,6 +11,7 @@ package integration
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -303,5 +304,21 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 	plain := limited("run", "--yolo", "--", "sh", "-c", "echo ran")
 	if plain.code != 0 || plain.stdout != "ran\n" || plain.stderr != "" {
 		t.Errorf("without unix sockets: exit %d, stdout %q, stderr %q; want it run quietly", plain.code, plain.stdout, plain.stderr)
+	}
+
+	// doctor and explain say so beforehand, in the same words; where the
+	// kernel gives the namespace, that it does.
+	var d struct {
+		NetworkNamespace string `json:"networkNamespace"`
+	}
+	if r := limited("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, lost) ||
+		!strings.Contains(d.NetworkNamespace, "a host client that connects to that name talks to the command") {
+		t.Errorf("doctor where the kernel refuses it: exit %d, networkNamespace %q, stderr %q", r.code, d.NetworkNamespace, r.stderr)
+	}
+	if r := limited("explain", "--allow-unix-sockets"); !strings.Contains(r.stdout, "no network namespace of its own: "+lost) {
+		t.Errorf("explain where the kernel refuses it: exit %d, %q", r.code, r.stdout)
+	}
+	if r := b.run("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, "one of its own for a run whose only network is unix sockets") {
+		t.Errorf("doctor: exit %d, networkNamespace %q, stderr %q", r.code, d.NetworkNamespace, r.stderr)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -200,7 +201,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Policy:           pol,
 		LandlockABI:      enf.LandlockABI,
 		Refused:          enf.Seccomp.DenySyscalls,
-		Sockets:          socketsLine(enf, pol.OwnNetwork()),
+		Sockets:          socketsLine(enf, pol.OwnNetwork(), exec.NetworkNamespace),
 		InheritedSockets: pol.Network.InheritedSockets(),
 		EnvDropped:       dropped,
 		NotEnforced:      enf.Missing,
@@ -311,8 +312,9 @@ func networkLine(n exec.Network) string {
 }
 
 // socketsLine says which sockets the command may make; ownNetwork, that
-// under the namespace layer it is in a network namespace of its own.
-func socketsLine(e exec.Enforcement, ownNetwork bool) string {
+// under the namespace layer it is in a network namespace of its own, where
+// netns (exec.NetworkNamespace) says the kernel gives one.
+func socketsLine(e exec.Enforcement, ownNetwork bool, netns func() (string, error)) string {
 	var fam []string
 	switch {
 	case e.Seccomp.AllowInet:
@@ -334,7 +336,11 @@ func socketsLine(e exec.Enforcement, ownNetwork bool) string {
 		s += "; TCP Fast Open (MSG_FASTOPEN) refused"
 	}
 	if ownNetwork {
-		s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
+		if _, err := netns(); err != nil && !errors.Is(err, exec.ErrNoNamespaceLayer) {
+			s += "; no network namespace of its own: " + err.Error()
+		} else {
+			s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
+		}
 	}
 	return s
 }
