@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,3 +45,40 @@ func TestSocketsLine(t *testing.T) {
 
 // given is exec.NetworkNamespace where the kernel gives one.
 func given() (string, error) { return "one of its own", nil }
+
+// TestSysVIPCLine: explain says what a run does with System V IPC: allowed
+// in the layer's IPC namespace without --limit-mem; under it refused where
+// no cgroup of the run's can get memory.max (and listed as refused),
+// allowed where the runner's cgroup hands the memory controller down, and
+// refused unless the run's cgroup gets memory.max where only the run's try
+// can tell; nothing to say where the filter refuses them whatever.
+func TestSysVIPCLine(t *testing.T) {
+	noCgroup := func() (bool, error) { return false, errors.New("no memory controller here") }
+	handed := func() (bool, error) { return true, nil }
+	untold := func() (bool, error) { return false, nil }
+	mem := exec.Policy{Limits: exec.Limits{Mem: 64 << 20}}
+	for _, tt := range []struct {
+		name      string
+		pol       exec.Policy
+		layer     bool
+		memoryMax func() (bool, error)
+		prefix    string
+		refused   bool // shmget among the refused syscalls
+	}{
+		{"no limit", exec.Policy{}, true, noCgroup, "System V IPC (shm*, msg*, sem*) allowed:", false},
+		{"--limit-mem without memory.max", mem, true, noCgroup, "System V IPC (shm*, msg*, sem*) refused: under --limit-mem", true},
+		{"--limit-mem, memory handed down", mem, true, handed, "System V IPC (shm*, msg*, sem*) allowed:", false},
+		{"--limit-mem, only the run can tell", mem, true, untold, "System V IPC (shm*, msg*, sem*) refused unless the run's cgroup gets memory.max", false},
+		{"no layer", mem, false, noCgroup, "", true},
+	} {
+		e := exec.Enforcement{Seccomp: seccomp.Config{AllowSysVIPC: tt.layer}}
+		e.Seccomp.DenySyscalls = e.Seccomp.Denied()
+		l := sysVIPCLine(tt.pol, &e, tt.memoryMax)
+		if tt.prefix == "" && l != "" || !strings.HasPrefix(l, tt.prefix) {
+			t.Errorf("%s: %q; want it to begin %q", tt.name, l, tt.prefix)
+		}
+		if got := slices.Contains(e.Seccomp.DenySyscalls, "shmget"); got != tt.refused {
+			t.Errorf("%s: shmget among the refused syscalls: %v, want %v", tt.name, got, tt.refused)
+		}
+	}
+}
