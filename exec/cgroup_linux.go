@@ -84,6 +84,26 @@ func CgroupLimits() string {
 	return strings.Join(append(yes, no...), "; ")
 }
 
+// MemoryMax says, without making a cgroup, whether a run's --limit-mem
+// would also be held as memory.max here, which counts System V shared
+// memory (RLIMIT_AS does not, so that without it the run refuses System V
+// IPC: spec.sysVIPCCounted). handed says the runner's cgroup hands the
+// memory controller down already; otherwise err says why a run's cgroup
+// gets no memory.max, or is nil where only a run's try can tell (cgroup v2
+// refuses to hand a controller down from a cgroup with processes of its
+// own).
+func MemoryMax() (handed bool, err error) {
+	dir, err := ownCgroup()
+	if err != nil {
+		return false, errors.New(strings.TrimPrefix(err.Error(), "cgroup limits: "))
+	}
+	if err := canHandDown(dir, "memory", false); err != nil {
+		return false, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
+	return err == nil && slices.Contains(strings.Fields(string(b)), "memory"), nil
+}
+
 // newRunCgroup makes a cgroup below the runner's for those of limits l the
 // runner's cgroup can hand down, and says in err why the others stay
 // rlimits only: g is nil when l asks for none, or none can be. withInit

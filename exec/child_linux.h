@@ -60,12 +60,19 @@ int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 #define MEWS_MAX_KEPT 448
 
 // What the child says to the parent on the spec socket: it has blocked
-// every signal; the kernel refused a /proc of its pid namespace; as the
-// pid namespace's init, the command has ended, and nothing is left in the
-// namespace (followed by one byte, init's exit status).
+// every signal; the kernel refused a /proc of its pid namespace; the
+// kernel refused the network namespace of a best-effort run (followed by
+// one byte, the errno); as the pid namespace's init, the command has
+// ended, and nothing is left in the namespace (followed by one byte,
+// init's exit status).
 #define MEWS_ARMED "r"
 #define MEWS_PROC_REFUSED "p"
+#define MEWS_NETNS_REFUSED "n"
 #define MEWS_ENDED "e"
+
+// What a strict run's child reports when the kernel refuses its network
+// namespace (netnsWhat in run_linux.go, which words the refusal).
+#define MEWS_NETNS_WHAT "unshare(CLONE_NEWNET)"
 
 // The release helper (release_placeholders): the extended attribute that
 // marks a placeholder (placeholderMark), the runner's word that its run is

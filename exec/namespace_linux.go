@@ -1805,46 +1805,27 @@ func boundDevices(p Policy, res *resolver) []mountStep {
 // of the layer, or why it is unavailable (then Landlock and seccomp alone
 // enforce the policy, and the run loses WithoutNamespaces).
 func NamespaceLayer() (string, error) {
-	// The child's own entry makes the layer's first mounts there, and a
-	// /proc of the pid namespace; where pid or IPC namespaces are refused,
-	// a run goes on without them, and so does the probe.
-	var err, refused error
-	var flags uintptr
-	for _, a := range namespaceAttrs() {
-		err = probe(a)
-		var pe *probeError
-		if err == nil || errors.Is(err, errProcRefused) || errors.As(err, &pe) {
-			flags = a.Cloneflags
-			break
-		}
-		// Not started, as a run then tries the next way.
-		if refused == nil {
-			refused = err
-		}
-	}
-	if flags == 0 {
-		err = refused
-	}
+	p := probeLayer()
 	var has, lacks string
 	switch {
-	case errors.Is(err, errProcRefused):
-		has, err = ", a pid namespace (its own /proc refused: the host's /proc has mounts over parts of it, and stays)", nil
-	case flags&syscall.CLONE_NEWPID != 0:
+	case errors.Is(p.err, errProcRefused):
+		has = ", a pid namespace (its own /proc refused: the host's /proc has mounts over parts of it, and stays)"
+	case p.flags&syscall.CLONE_NEWPID != 0:
 		has = ", a pid namespace with its own /proc"
 	default:
 		lacks = "; no pid namespace: the command sees the host's processes"
 	}
-	if flags&syscall.CLONE_NEWIPC != 0 {
+	if p.flags&syscall.CLONE_NEWIPC != 0 {
 		has += ", an IPC namespace (System V IPC of its own, which seccomp then allows)"
 	} else {
 		lacks += "; no IPC namespace: System V IPC stays refused"
 	}
 	pid := has
 	if lacks != "" {
-		pid += fmt.Sprintf(" (%v%s)", refused, lacks)
+		pid += fmt.Sprintf(" (%v%s)", p.refused, lacks)
 	}
-	if err != nil {
-		return "", fmt.Errorf("the kernel refused the namespace layer (%v): %s", err, WithoutNamespaces)
+	if p.err != nil && !errors.Is(p.err, errProcRefused) {
+		return "", fmt.Errorf("the kernel refused the namespace layer (%v): %s", p.err, WithoutNamespaces)
 	}
 	if os.Geteuid() == 0 {
 		return "a mount namespace" + pid + " (as root)", nil
@@ -1852,25 +1833,83 @@ func NamespaceLayer() (string, error) {
 	return "a user and a mount namespace, mapping only this user" + pid, nil
 }
 
+// NetworkNamespace says whether a run whose only network is unix sockets
+// (Policy.OwnNetwork) gets a network namespace of its own here, under the
+// layer, or why not and what it then loses, by the probe NamespaceLayer
+// starts.
+func NetworkNamespace() (string, error) {
+	p := probeLayer()
+	switch {
+	case p.err != nil && !errors.Is(p.err, errProcRefused):
+		return "", fmt.Errorf("%w: %s", ErrNoNamespaceLayer, WithoutNetworkNamespace)
+	case p.net < 0:
+		return "", errors.New("unknown: the probe did not say")
+	case p.net > 0:
+		return "", errors.New(netnsRefused(syscall.Errno(p.net)) + "; such runs are refused unless --best-effort")
+	}
+	return "one of its own for a run whose only network is unix sockets (--allow-unix-sockets, no TCP port): its abstract unix names are not the host's", nil
+}
+
+// probed is what the probe found: the clone flags a run's child gets (0
+// if none), why the first way was refused where another was taken, the
+// error of the way taken, and the errno of the network namespace it tried
+// (0: made; -1: not tried).
+type probed struct {
+	flags        uintptr
+	refused, err error
+	net          int
+}
+
+// probeLayer probes the layer once a process (doctor and explain ask
+// twice): the child's own entry makes the layer's first mounts there, a
+// /proc of the pid namespace, and a network namespace; where pid or IPC
+// namespaces are refused, a run goes on without them, and so does the
+// probe.
+var probeLayer = sync.OnceValue(func() probed {
+	var p probed
+	for _, a := range namespaceAttrs() {
+		var err error
+		p.net, err = probe(a)
+		var pe *probeError
+		if err == nil || errors.Is(err, errProcRefused) || errors.As(err, &pe) {
+			p.flags, p.err = a.Cloneflags, err
+			break
+		}
+		// Not started, as a run then tries the next way.
+		if p.refused == nil {
+			p.refused = err
+		}
+	}
+	if p.flags == 0 {
+		p.err = p.refused
+	}
+	return p
+})
+
 // errProcRefused is the probe's status when all but the /proc of the pid
 // namespace works (child_linux.c's probe_namespaces).
 var errProcRefused = errors.New("a /proc of the pid namespace refused")
 
-// probe starts the probing child with attr.
-func probe(attr *syscall.SysProcAttr) error {
+// probe starts the probing child with attr; net is the errno of the
+// network namespace it tried (-1 if it did not say).
+func probe(attr *syscall.SysProcAttr) (net int, _ error) {
 	cmd := osexec.Command("/proc/self/exe", probeArg)
 	cmd.SysProcAttr = attr
-	err := cmd.Run()
+	out, err := cmd.Output()
+	net = -1
+	if n, aerr := strconv.Atoi(string(out)); aerr == nil && n >= 0 {
+		net = n
+	}
 	var ee *osexec.ExitError
 	switch {
 	case errors.As(err, &ee) && ee.Exited() && ee.ExitCode() == probeProcRefused:
-		return errProcRefused
+		return net, errProcRefused
 	case errors.As(err, &ee) && ee.Exited():
-		return &probeError{syscall.Errno(ee.ExitCode())}
+		return net, &probeError{syscall.Errno(ee.ExitCode())}
 	case err == nil && !haveChild:
-		return errors.New("this build has no sandbox child (built without cgo)")
+		return net, errors.New("this build has no sandbox child (built without cgo)")
 	}
-	return err
+	return net, err
 }
 
 // probeError is a mount the probe was refused inside its namespaces.

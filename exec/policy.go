@@ -495,6 +495,15 @@ const WithoutNamespaces = "protected paths in the root stay writable to the comm
 	"sockets in /tmp and /run reachable and abstract unix names of the host's takeable with --allow-unix-sockets, " +
 	"System V IPC refused (seccomp cannot tell the host's objects from the command's own)"
 
+// WithoutNetworkNamespace says what a run whose only network is unix
+// sockets (OwnNetwork) loses where the kernel refuses it a network
+// namespace of its own (Linux).
+const WithoutNetworkNamespace = "the command can listen on an abstract unix name of the host's that no host program holds yet (an X server's, a session bus's), and a host client that connects to that name talks to the command"
+
+// ErrNoNamespaceLayer is NetworkNamespace's error where runs get no
+// namespace layer at all.
+var ErrNoNamespaceLayer = errors.New("none without the namespace layer")
+
 // OwnNetwork says whether the child, under the namespace layer (Linux),
 // takes a network namespace of its own (spec.NetNS): where the policy's
 // network is unix sockets alone. Under network none seccomp refuses bind(), so no abstract

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"syscall"
@@ -225,6 +226,12 @@ func queueToAll(int, syscall.Signal) error { return syscall.ENOSYS }
 // NamespaceLayer: Linux only; on macOS Seatbelt denies protected paths.
 func NamespaceLayer() (string, error) {
 	return "", errors.New("Linux only: on macOS the Seatbelt profile protects .git/hooks, .git/config, .mewsandbox and .claude")
+}
+
+// NetworkNamespace: Linux only; on macOS Seatbelt's (deny network*) refuses
+// binding abstract unix names, which macOS does not have.
+func NetworkNamespace() (string, error) {
+	return "", fmt.Errorf("%w: Linux only (macOS has no abstract unix names)", ErrNoNamespaceLayer)
 }
 
 // ProtectedInRoot lists the paths protected inside the root (by Seatbelt).

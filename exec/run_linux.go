@@ -45,6 +45,9 @@ type wireError struct {
 func (w wireError) err() error {
 	msg := w.Message
 	errno := syscall.Errno(w.Errno)
+	if w.Stage == StageNamespaces && w.Message == netnsWhat {
+		return &childError{msg: netnsRefused(errno) + "; --best-effort runs and says so", errno: errno}
+	}
 	if errno != 0 {
 		msg += ": " + errno.Error()
 		switch {
@@ -578,15 +581,32 @@ func (c *Cmd) Prepare() {
 
 // What the child says on the spec socket (child_linux.h).
 const (
-	childArmed       = 'r' // it has blocked every signal
-	childProcRefused = 'p' // the kernel refused a /proc of its pid namespace
-	childEnded       = 'e' // init ended the namespace, with the status that follows (child.ended)
+	childArmed        = 'r' // it has blocked every signal
+	childProcRefused  = 'p' // the kernel refused a /proc of its pid namespace
+	childNetNSRefused = 'n' // the kernel refused a best-effort run's network namespace, with the errno that follows
+	childEnded        = 'e' // init ended the namespace, with the status that follows (child.ended)
 )
 
-// listen reads what the child, init of a pid namespace, says on the spec
-// socket until it ends (the child is gone, or the run over): armed is
-// closed once the child has blocked signals, or is gone; the status it
-// ended the namespace with goes to p.ended; p.heard is closed at the end.
+// netnsWhat is what a strict run's child reports when the kernel refuses
+// its network namespace (child_linux.h's MEWS_NETNS_WHAT).
+const netnsWhat = "unshare(CLONE_NEWNET)"
+
+// netnsRefused words the kernel's refusal (errno) of the network namespace
+// of a run whose only network is unix sockets (Policy.OwnNetwork): a
+// strict run's error, a best-effort run's warning, doctor's and explain's
+// line.
+func netnsRefused(errno syscall.Errno) string {
+	why := errno.Error()
+	if errno == syscall.ENOSPC {
+		why += ": the sysctl user.max_net_namespaces is 0 or reached, here or in an enclosing user namespace"
+	}
+	return "the kernel refused a network namespace for --allow-unix-sockets' abstract names (" + netnsWhat + ": " + why + "): " + WithoutNetworkNamespace
+}
+
+// listen reads what the child says on the spec socket until it ends (the
+// child is gone, or the run over): armed is closed once the child has
+// blocked signals, or is gone; the status it ended the namespace with, as
+// its init, goes to p.ended; p.heard is closed at the end.
 func (s *spawning) listen(c *Cmd, p *child, armed chan struct{}) {
 	defer close(p.heard)
 	arm := sync.OnceFunc(func() { close(armed) })
@@ -601,6 +621,10 @@ func (s *spawning) listen(c *Cmd, p *child, armed chan struct{}) {
 			arm()
 		case childProcRefused:
 			c.warn("mewsandbox: the kernel refused a /proc of the pid namespace (the host's /proc has mounts over parts of it): the command sees the host's processes in /proc")
+		case childNetNSRefused:
+			if n, err := s.specW.Read(b[:]); n == 1 && err == nil {
+				c.warn("mewsandbox: not enforced: " + netnsRefused(syscall.Errno(b[0])))
+			}
 		case childEnded:
 			if n, err := s.specW.Read(b[:]); n == 1 && err == nil {
 				p.ended <- int(b[0]) // once: init exits next
@@ -757,6 +781,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			armed := make(chan struct{})
 			s.launch.p.setPidNS(armed)
 			go s.listen(c, s.launch.p, armed)
+		} else if sp.NetNS && sp.BestEffort {
+			// Not init, but its network namespace may be refused: the
+			// warning comes on the spec socket as init's would.
+			s.launch.p.setHeard()
+			go s.listen(c, s.launch.p, make(chan struct{}))
 		}
 	}
 	// The run's cgroup: made while the child applies the spec, before the

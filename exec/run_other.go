@@ -5,6 +5,7 @@ package exec
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 )
@@ -34,6 +35,11 @@ func (c *Cmd) Prepare() {}
 // NamespaceLayer: Linux only.
 func NamespaceLayer() (string, error) {
 	return "", errors.New("Linux only")
+}
+
+// NetworkNamespace: Linux only.
+func NetworkNamespace() (string, error) {
+	return "", fmt.Errorf("%w: Linux only", ErrNoNamespaceLayer)
 }
 
 // ProtectedInRoot lists nothing: no sandbox here.

@@ -93,8 +93,8 @@ func TestChildConstants(t *testing.T) {
 		t.Errorf("child_linux.h's MEWS_RELEASE_ARG, MEWS_PLACEHOLDER_MARK, MEWS_RUN_OVER+MEWS_MADE+MEWS_HELD are %q, %q, %q; the Go side's %q, %q, %q",
 			h.release, h.mark, h.releaseSays, releaseArg, placeholderMark, runOver+placeholderMade+placeholderHeld)
 	}
-	if want := string([]byte{childArmed, childProcRefused, childEnded}); h.says != want {
-		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_ENDED are %q; the Go side's %q", h.says, want)
+	if want := string([]byte{childArmed, childProcRefused, childNetNSRefused, childEnded}); h.says != want || h.netnsWhat != netnsWhat {
+		t.Errorf("child_linux.h's MEWS_ARMED, MEWS_PROC_REFUSED, MEWS_NETNS_REFUSED, MEWS_ENDED, MEWS_NETNS_WHAT are %q, %q; the Go side's %q, %q", h.says, h.netnsWhat, want, netnsWhat)
 	}
 	want := []uint32{mountPrivate, mountBind, mountRdonlyTree, mountWritable, mountRdonly, mountChdir, mountProc, mountEmpty, mountKeep, mountPlace, mountHideFile, mountPrivateTmp, mountShm, mountPts, mountBindLink, mountMkdir, mountNodev, mountDevices, mountTmp, mountWritableHost, mountWritableHost}
 	if !reflect.DeepEqual(h.mountOps, want) {

@@ -100,7 +100,8 @@ type child struct {
 	// (launch.copies).
 	ended     chan int
 	endsEarly bool
-	// heard, for the init of a pid namespace, is closed once all it said
+	// heard, for the init of a pid namespace (or a child whose network
+	// namespace may be refused, setHeard), is closed once all it said
 	// has been read (run_linux.go's listen): a run that ends as the child
 	// exits waits for it, so that a warning it sent is not lost. The
 	// child's end of the socket is closed by then, so it comes at once.
@@ -157,6 +158,14 @@ func (p *child) setPidNS(armed chan struct{}) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.pidns, p.armed, p.ended, p.heard = true, armed, make(chan int, 1), make(chan struct{})
+}
+
+// setHeard records that what the child says is listened to (listen), as
+// for an init of a pid namespace: the run waits for it once the child ends.
+func (p *child) setHeard() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.heard = make(chan struct{})
 }
 
 // exit kills what is left of the child's process group, when it has one of

@@ -153,3 +153,53 @@ func runCgroups(t *testing.T, pid int) []string {
 	}
 	return out
 }
+
+// TestExplainSysVIPCUnderLimitMem: explain says what run does with System
+// V IPC, with and without --limit-mem: without it,
+// allowed under the layer, and a run makes a segment; with it, refused
+// where no cgroup of the run's can get memory.max (this machine's memory
+// controller is cgroup v1's), and a run is refused one; allowed where the
+// runner's cgroup hands the controller down, and a run makes one; where
+// only the run's try can tell, it says which case applies. (That explain
+// makes no cgroup: exec.MemoryMax only reads.)
+func TestExplainSysVIPCUnderLimitMem(t *testing.T) {
+	requireNamespaces(t)
+	if _, err := osexec.LookPath("ipcmk"); err != nil {
+		t.Skip("no ipcmk (util-linux) to make a segment with")
+	}
+	b := newBox(t, nil)
+	const allowed, refused, unless = "System V IPC (shm*, msg*, sem*) allowed:", "System V IPC (shm*, msg*, sem*) refused:", "System V IPC (shm*, msg*, sem*) refused unless the run's cgroup gets memory.max"
+	for _, flags := range [][]string{nil, {"--limit-mem", "64M"}} {
+		x := b.run(append([]string{"explain"}, flags...)...)
+		if x.code != 0 {
+			t.Fatalf("explain %v: exit %d, %s", flags, x.code, x.stderr)
+		}
+		r := b.run(append(append([]string{"run", "--yolo"}, flags...), "--", "ipcmk", "-M", "4096")...)
+		made := r.code == 0 && strings.Contains(r.stdout, "Shared memory id")
+		if made {
+			if id := strings.TrimSpace(r.stdout[strings.LastIndex(r.stdout, ":")+1:]); id != "" {
+				osexec.Command("ipcrm", "-m", id).Run() // in the run's IPC namespace, gone already
+			}
+		}
+		switch {
+		case flags == nil && (!strings.Contains(x.stdout, allowed) || !made):
+			t.Errorf("without --limit-mem: explain %q; the run made a segment: %v (%q %q); want both", line(x.stdout, "System V"), made, r.stdout, r.stderr)
+		case strings.Contains(x.stdout, allowed) && !made, strings.Contains(x.stdout, refused) && made:
+			t.Errorf("%v: explain says %q, but the run made a segment: %v (%q %q)", flags, line(x.stdout, "System V"), made, r.stdout, r.stderr)
+		case flags != nil && !strings.Contains(x.stdout, allowed) && !strings.Contains(x.stdout, refused) && !strings.Contains(x.stdout, unless):
+			t.Errorf("%v: explain says nothing of System V IPC: %q", flags, x.stdout)
+		case strings.Contains(x.stdout, refused) && !strings.Contains(line(x.stdout, "syscalls refused"), " shmget "):
+			t.Errorf("%v: System V IPC refused, but not among the refused syscalls: %q", flags, line(x.stdout, "syscalls refused"))
+		}
+	}
+}
+
+// line is the first line of out that holds s.
+func line(out, s string) string {
+	for l := range strings.Lines(out) {
+		if strings.Contains(l, s) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}

@@ -11,6 +11,7 @@ package integration
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -231,5 +232,93 @@ func TestAbstractNameUnprivileged(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Error("the host's socket in the root received nothing")
+	}
+}
+
+// TestNetworkNamespaceRefused: where the kernel refuses the network
+// namespace of a run whose only network is unix sockets (for real: the
+// runner in a user namespace of its own whose user.max_net_namespaces is
+// 0, a limit the host's does not share), a strict run is refused (125) and
+// says what is lost and what to do; --best-effort runs, says in one line
+// what is lost, and its pathname sockets in the root work, its own and a
+// host program's. A run without unix sockets asks for no network namespace
+// and runs as ever.
+func TestNetworkNamespaceRefused(t *testing.T) {
+	t.Parallel()
+	requireNamespaces(t)
+	b := newBox(t, nil)
+	b.install()
+	limited := func(args ...string) result {
+		t.Helper()
+		cmd := osexec.Command("/bin/sh", append([]string{"-c", `echo 0 > /proc/sys/user/max_net_namespaces && exec "$@"`, "sh", bin}, args...)...)
+		cmd.Dir, cmd.Env = b.root, []string{"PATH=/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWUSER,
+			UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Geteuid(), Size: 1}},
+			GidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getegid(), Size: 1}}}
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *osexec.ExitError
+		r := result{stdout: stdout.String(), stderr: stderr.String()}
+		switch {
+		case errors.As(err, &ee):
+			r.code = ee.ExitCode()
+		case err != nil:
+			t.Skipf("no user namespace of the test's own here: %v", err)
+		}
+		return r
+	}
+	hostNet, err := os.Readlink("/proc/self/ns/net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lost = "the kernel refused a network namespace for --allow-unix-sockets' abstract names (unshare(CLONE_NEWNET): no space left on device"
+
+	strict := limited("run", "--yolo", "--allow-unix-sockets", "--", "sh", "-c", "echo ran")
+	if strict.code != 125 || strings.Contains(strict.stdout, "ran") || !strings.Contains(strict.stderr, lost) ||
+		!strings.Contains(strict.stderr, "user.max_net_namespaces") || !strings.Contains(strict.stderr, "a host client that connects to that name talks to the command") ||
+		!strings.Contains(strict.stderr, "--best-effort runs and says so") {
+		t.Errorf("strict: exit %d, stdout %q, stderr %q; want 125, the command not run, what is lost and what to do", strict.code, strict.stdout, strict.stderr)
+	}
+
+	hostSock := "host-" + uniq() + ".sock"
+	got := unixListener(t, filepath.Join(b.root, hostSock))
+	tag := uniq()
+	be := limited("run", "--yolo", "--best-effort", "--allow-unix-sockets", "--", "sh", "-c",
+		"./attack unix-self own-"+tag+".sock; ./attack unix-connect "+hostSock+"; readlink /proc/self/ns/net")
+	if want := "unix-self ok\nunix-connect ok\n" + hostNet + "\n"; be.code != 0 || be.stdout != want {
+		t.Errorf("best effort: exit %d, stdout %q, stderr %q; want 0 and %q (the sockets in the root work, in the host's network namespace)", be.code, be.stdout, be.stderr, want)
+	}
+	if n := strings.Count(be.stderr, "\n"); n != 1 || !strings.HasPrefix(be.stderr, "mewsandbox: not enforced: "+lost) || !strings.Contains(be.stderr, "a host client that connects to that name talks to the command") {
+		t.Errorf("best effort: stderr %q (%d lines); want the one line that says what is lost", be.stderr, n)
+	}
+	select {
+	case g := <-got:
+		if g != "hello" {
+			t.Errorf("the host's socket in the root received %q", g)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("the host's socket in the root received nothing")
+	}
+
+	plain := limited("run", "--yolo", "--", "sh", "-c", "echo ran")
+	if plain.code != 0 || plain.stdout != "ran\n" || plain.stderr != "" {
+		t.Errorf("without unix sockets: exit %d, stdout %q, stderr %q; want it run quietly", plain.code, plain.stdout, plain.stderr)
+	}
+
+	// doctor and explain say so beforehand, in the same words; where the
+	// kernel gives the namespace, that it does.
+	var d struct {
+		NetworkNamespace string `json:"networkNamespace"`
+	}
+	if r := limited("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, lost) ||
+		!strings.Contains(d.NetworkNamespace, "a host client that connects to that name talks to the command") {
+		t.Errorf("doctor where the kernel refuses it: exit %d, networkNamespace %q, stderr %q", r.code, d.NetworkNamespace, r.stderr)
+	}
+	if r := limited("explain", "--allow-unix-sockets"); !strings.Contains(r.stdout, "no network namespace of its own: "+lost) {
+		t.Errorf("explain where the kernel refuses it: exit %d, %q", r.code, r.stdout)
+	}
+	if r := b.run("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, "one of its own for a run whose only network is unix sockets") {
+		t.Errorf("doctor: exit %d, networkNamespace %q, stderr %q", r.code, d.NetworkNamespace, r.stderr)
 	}
 }

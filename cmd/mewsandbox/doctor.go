@@ -17,19 +17,23 @@ import (
 
 // doctorReport is what `mewsandbox doctor` finds.
 type doctorReport struct {
-	OS             string         `json:"os"`
-	Kernel         string         `json:"kernel"`
-	LandlockABI    int            `json:"landlockABI"`
-	LandlockRights []string       `json:"landlockRights"`
-	Seccomp        seccompReport  `json:"seccomp"`
-	UserNamespaces string         `json:"userNamespaces"`
-	NamespaceLayer string         `json:"namespaceLayer"`     // what the layer uses, or why it is off`
-	CgroupLimits   string         `json:"cgroupLimits"`       // whether --limit-mem and --limit-nproc hold for the sandbox together
-	Seatbelt       string         `json:"seatbelt,omitempty"` // macOS: "usable" or why not
-	Notes          []string       `json:"notes"`
-	Missing        []string       `json:"missing"`
-	Settings       []settingsFile `json:"settings"`
-	Ready          bool           `json:"ready"`
+	OS             string        `json:"os"`
+	Kernel         string        `json:"kernel"`
+	LandlockABI    int           `json:"landlockABI"`
+	LandlockRights []string      `json:"landlockRights"`
+	Seccomp        seccompReport `json:"seccomp"`
+	UserNamespaces string        `json:"userNamespaces"`
+	NamespaceLayer string        `json:"namespaceLayer"` // what the layer uses, or why it is off`
+	// NetworkNamespace says whether a run whose only network is unix
+	// sockets gets a network namespace of its own, or why not and what
+	// it then loses.
+	NetworkNamespace string         `json:"networkNamespace"`
+	CgroupLimits     string         `json:"cgroupLimits"`       // whether --limit-mem and --limit-nproc hold for the sandbox together
+	Seatbelt         string         `json:"seatbelt,omitempty"` // macOS: "usable" or why not
+	Notes            []string       `json:"notes"`
+	Missing          []string       `json:"missing"`
+	Settings         []settingsFile `json:"settings"`
+	Ready            bool           `json:"ready"`
 }
 
 type seccompReport struct {
@@ -88,6 +92,7 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "seccomp:         %s\n", sc)
 		fmt.Fprintf(stdout, "user namespaces: %s\n", r.UserNamespaces)
 		fmt.Fprintf(stdout, "namespace layer: %s\n", r.NamespaceLayer)
+		fmt.Fprintf(stdout, "network ns:      %s\n", r.NetworkNamespace)
 		fmt.Fprintf(stdout, "cgroup limits:   %s\n", r.CgroupLimits)
 	}
 	if r.Ready {
@@ -128,6 +133,11 @@ func diagnose(o *options) doctorReport {
 		r.NamespaceLayer = "unavailable: " + nsErr.Error()
 	} else {
 		r.NamespaceLayer = layer + ": protected paths in the root read-only, every mount outside the writable grants read-only"
+	}
+	if netns, err := exec.NetworkNamespace(); err != nil {
+		r.NetworkNamespace = err.Error()
+	} else {
+		r.NetworkNamespace = netns
 	}
 
 	cwd, _ := os.Getwd()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,9 @@ type explanation struct {
 	Paths       []pathLine  `json:"paths"`
 	Refused     []string    `json:"refusedSyscalls"`
 	Sockets     string      `json:"sockets"`
+	// SysVIPC says what the run does with System V IPC, "" where seccomp
+	// refuses it whatever (Refused lists it then).
+	SysVIPC string `json:"sysVIPC,omitempty"`
 	// InheritedSockets are the sockets a run may hand the command (stdio,
 	// --pass-fd).
 	InheritedSockets string   `json:"inheritedSockets"`
@@ -195,12 +199,14 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return exitError{status: exitInternal, err: err}
 	}
 	_, dropped := exec.EnvFilter{Pass: rs.envPass, Drop: rs.envDrop}.Apply(os.Environ())
+	sysv := sysVIPCLine(pol, &enf, exec.MemoryMax)
 	x := explanation{
 		Mode:             string(p.engine.Mode),
 		Policy:           pol,
 		LandlockABI:      enf.LandlockABI,
 		Refused:          enf.Seccomp.DenySyscalls,
-		Sockets:          socketsLine(enf, pol.OwnNetwork()),
+		Sockets:          socketsLine(enf, pol.OwnNetwork(), exec.NetworkNamespace),
+		SysVIPC:          sysv,
 		InheritedSockets: pol.Network.InheritedSockets(),
 		EnvDropped:       dropped,
 		NotEnforced:      enf.Missing,
@@ -260,8 +266,8 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "             as does a file of /proc, /sys or the cgroup file systems open for writing, a character device but a terminal, a pty's master and /dev/null and kin,\n")
 	fmt.Fprintf(stdout, "             and a unix socket with descriptors queued on it; a unix socket handed over takes none later (SO_PASSRIGHTS off, Linux 6.16)\n")
 	fmt.Fprintf(stdout, "syscalls refused (EPERM): %s\n", strings.Join(x.Refused, " "))
-	if enf.Seccomp.AllowSysVIPC {
-		fmt.Fprintf(stdout, "  System V IPC (shm*, msg*, sem*) allowed: the namespace layer's IPC namespace holds only the sandbox's own objects, gone with the run (refused as well where the run gets no IPC namespace)\n")
+	if x.SysVIPC != "" {
+		fmt.Fprintf(stdout, "  %s\n", x.SysVIPC)
 	}
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 and openat2 (ENOSYS: libc falls back to clone, callers to openat),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE,\n")
@@ -296,6 +302,32 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// sysVIPCLine says what a run of pol does with System V IPC here, "" where
+// e's filter refuses it whatever. The layer's IPC namespace lets e allow
+// it; under --limit-mem a run keeps it only where its cgroup holds the
+// limit as memory.max, which counts their memory (RLIMIT_AS does not),
+// and explain makes no cgroup: memoryMax (exec.MemoryMax) says what can
+// be known without. Where the run refuses them for sure, so does e.
+func sysVIPCLine(pol exec.Policy, e *exec.Enforcement, memoryMax func() (bool, error)) string {
+	if !e.Seccomp.AllowSysVIPC {
+		return ""
+	}
+	const allowed = "System V IPC (shm*, msg*, sem*) allowed: the namespace layer's IPC namespace holds only the sandbox's own objects, gone with the run (refused as well where the run gets no IPC namespace)"
+	if pol.Limits.Mem == 0 {
+		return allowed
+	}
+	handed, err := memoryMax()
+	switch {
+	case err != nil:
+		e.Seccomp.AllowSysVIPC, e.Seccomp.DenySyscalls = false, nil
+		e.Seccomp.DenySyscalls = e.Seccomp.Denied()
+		return "System V IPC (shm*, msg*, sem*) refused: under --limit-mem only the run's cgroup's memory.max would count their memory (RLIMIT_AS does not), and a run gets no memory.max here: " + err.Error()
+	case handed:
+		return allowed + "; under --limit-mem the run's cgroup counts their memory as memory.max (refused as well where that cgroup cannot be made)"
+	}
+	return "System V IPC (shm*, msg*, sem*) refused unless the run's cgroup gets memory.max, which alone counts their memory under --limit-mem: the runner's cgroup does not hand the memory controller down yet, and only the run's try tells whether it may (cgroup v2 refuses where that cgroup has processes of its own); allowed then, in the namespace layer's IPC namespace"
+}
+
 func networkLine(n exec.Network) string {
 	if n.Mode == exec.NetworkAll {
 		return "all"
@@ -311,8 +343,9 @@ func networkLine(n exec.Network) string {
 }
 
 // socketsLine says which sockets the command may make; ownNetwork, that
-// under the namespace layer it is in a network namespace of its own.
-func socketsLine(e exec.Enforcement, ownNetwork bool) string {
+// under the namespace layer it is in a network namespace of its own, where
+// netns (exec.NetworkNamespace) says the kernel gives one.
+func socketsLine(e exec.Enforcement, ownNetwork bool, netns func() (string, error)) string {
 	var fam []string
 	switch {
 	case e.Seccomp.AllowInet:
@@ -334,7 +367,11 @@ func socketsLine(e exec.Enforcement, ownNetwork bool) string {
 		s += "; TCP Fast Open (MSG_FASTOPEN) refused"
 	}
 	if ownNetwork {
-		s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
+		if _, err := netns(); err != nil && !errors.Is(err, exec.ErrNoNamespaceLayer) {
+			s += "; no network namespace of its own: " + err.Error()
+		} else {
+			s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
+		}
 	}
 	return s
 }

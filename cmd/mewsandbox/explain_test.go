@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,8 +26,59 @@ func TestSocketsLine(t *testing.T) {
 		{"no network", exec.Policy{}, false},
 	} {
 		e := exec.Enforcement{Seccomp: seccomp.Config{AllowUnix: tt.pol.Network.UnixSockets}}
-		if got := strings.Contains(socketsLine(e, tt.pol.OwnNetwork()), own); got != tt.want {
-			t.Errorf("%s: the sockets line says %q; want the namespace said: %v", tt.name, socketsLine(e, tt.pol.OwnNetwork()), tt.want)
+		if got := strings.Contains(socketsLine(e, tt.pol.OwnNetwork(), given), own); got != tt.want {
+			t.Errorf("%s: the sockets line says %q; want the namespace said: %v", tt.name, socketsLine(e, tt.pol.OwnNetwork(), given), tt.want)
+		}
+	}
+	// Where the kernel refuses it, the line says so and what is lost, in
+	// the words of the refusal; without the layer, as before.
+	e := exec.Enforcement{Seccomp: seccomp.Config{AllowUnix: true}}
+	refused := func() (string, error) { return "", errors.New("the kernel refused a network namespace: lost") }
+	if l := socketsLine(e, true, refused); strings.Contains(l, own) || !strings.Contains(l, "no network namespace of its own: the kernel refused a network namespace: lost") {
+		t.Errorf("refused: the sockets line says %q", l)
+	}
+	noLayer := func() (string, error) { return "", exec.ErrNoNamespaceLayer }
+	if l := socketsLine(e, true, noLayer); !strings.Contains(l, "with the namespace layer a network namespace of its own") {
+		t.Errorf("no layer: the sockets line says %q", l)
+	}
+}
+
+// given is exec.NetworkNamespace where the kernel gives one.
+func given() (string, error) { return "one of its own", nil }
+
+// TestSysVIPCLine: explain says what a run does with System V IPC: allowed
+// in the layer's IPC namespace without --limit-mem; under it refused where
+// no cgroup of the run's can get memory.max (and listed as refused),
+// allowed where the runner's cgroup hands the memory controller down, and
+// refused unless the run's cgroup gets memory.max where only the run's try
+// can tell; nothing to say where the filter refuses them whatever.
+func TestSysVIPCLine(t *testing.T) {
+	noCgroup := func() (bool, error) { return false, errors.New("no memory controller here") }
+	handed := func() (bool, error) { return true, nil }
+	untold := func() (bool, error) { return false, nil }
+	mem := exec.Policy{Limits: exec.Limits{Mem: 64 << 20}}
+	for _, tt := range []struct {
+		name      string
+		pol       exec.Policy
+		layer     bool
+		memoryMax func() (bool, error)
+		prefix    string
+		refused   bool // shmget among the refused syscalls
+	}{
+		{"no limit", exec.Policy{}, true, noCgroup, "System V IPC (shm*, msg*, sem*) allowed:", false},
+		{"--limit-mem without memory.max", mem, true, noCgroup, "System V IPC (shm*, msg*, sem*) refused: under --limit-mem", true},
+		{"--limit-mem, memory handed down", mem, true, handed, "System V IPC (shm*, msg*, sem*) allowed:", false},
+		{"--limit-mem, only the run can tell", mem, true, untold, "System V IPC (shm*, msg*, sem*) refused unless the run's cgroup gets memory.max", false},
+		{"no layer", mem, false, noCgroup, "", true},
+	} {
+		e := exec.Enforcement{Seccomp: seccomp.Config{AllowSysVIPC: tt.layer}}
+		e.Seccomp.DenySyscalls = e.Seccomp.Denied()
+		l := sysVIPCLine(tt.pol, &e, tt.memoryMax)
+		if tt.prefix == "" && l != "" || !strings.HasPrefix(l, tt.prefix) {
+			t.Errorf("%s: %q; want it to begin %q", tt.name, l, tt.prefix)
+		}
+		if got := slices.Contains(e.Seccomp.DenySyscalls, "shmget"); got != tt.refused {
+			t.Errorf("%s: shmget among the refused syscalls: %v, want %v", tt.name, got, tt.refused)
 		}
 	}
 }
