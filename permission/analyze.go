@@ -96,6 +96,9 @@ type analyzer struct {
 	tooDeep bool   // "nesting too deep" already reported
 	fn      string // the function whose body is being walked
 	async   bool   // the statement runs concurrently with the shell
+	// scope is the shell process the commands being walked run in, as
+	// SimpleCommand.Shell; scopes counts those given a number.
+	scope, scopes int32
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
@@ -137,8 +140,9 @@ type analyzer struct {
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
 	makefiles bool
 	// setEnv: the variables git reads (GIT_WORK_TREE, GIT_CONFIG_COUNT
-	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName) and
-	// those that give pip the system's Python (pipEnvName) as set
+	// and its keys, GIT_SSH_COMMAND, EDITOR, HOME …; gitEnvName), those
+	// that give pip the system's Python (pipEnvName) and those that name
+	// conda's environment (condaEnvName, unset too) as set
 	// earlier in the command line ("GIT_WORK_TREE=/etc"), the last
 	// setting of each, which a later git or pip is given as if set for
 	// it (dirVars).
@@ -386,10 +390,13 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 		return
 	}
 	defer z.leave()
-	savedAsync, savedDir := z.async, z.dir
+	savedAsync, savedDir, savedScope := z.async, z.dir, z.scope
 	z.async = z.async || s.Background || s.Coprocess || s.Disown
+	if s.Background || s.Coprocess || s.Disown {
+		z.fork()
+	}
 	defer func() {
-		z.async = savedAsync
+		z.async, z.scope = savedAsync, savedScope
 		if s.Background || s.Coprocess || s.Disown {
 			z.dir = savedDir // a subshell's cd stays in it
 		}
@@ -438,9 +445,9 @@ func redirEnd(r *syntax.Redirect) syntax.Pos {
 func (z *analyzer) compound(cmd syntax.Command) {
 	switch cmd := cmd.(type) {
 	case *syntax.Subshell:
-		dir := z.dir
+		dir, scope := z.dir, z.fork()
 		z.stmts(cmd.Stmts)
-		z.dir = dir
+		z.dir, z.scope = dir, scope
 	case *syntax.Block:
 		z.stmts(cmd.Stmts)
 	case *syntax.IfClause:
@@ -628,9 +635,10 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	p := make(Pipeline, 0, len(chain))
 	for i := len(chain) - 1; i >= 0; i-- {
 		start := len(z.a.Commands)
+		scope := z.fork()
 		z.stmt(chain[i])
 		p = append(p, indexRange(start, len(z.a.Commands)))
-		z.dir = dir
+		z.dir, z.scope = dir, scope
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
@@ -794,9 +802,9 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 		z.complex("%s runs what %s writes, only known at run time: %s", c.Name(), z.a.Commands[from].Name(), shorten(z.a.Commands[from].Text))
 	default:
 		z.a.Commands[i].Nested = true
-		dir := z.dir
+		dir, scope := z.dir, z.fork()
 		z.nested(text, c.Name()+" input")
-		z.dir = dir
+		z.dir, z.scope = dir, scope
 	}
 }
 
@@ -1212,10 +1220,20 @@ func indexRange(from, to int) []int {
 // own, so a cd inside does not move the commands after it.
 func (z *analyzer) subs(subs stmtLists) {
 	for _, sub := range subs {
-		dir := z.dir
+		dir, scope := z.dir, z.fork()
 		z.stmts(sub.stmts)
-		z.dir = dir
+		z.dir, z.scope = dir, scope
 	}
+}
+
+// fork starts a shell process of its own for the commands walked next
+// (a subshell, a pipeline's stage, a substitution, a nested shell): it
+// gives it a number, and returns the scope to go back to after them.
+func (z *analyzer) fork() (parent int32) {
+	parent = z.scope
+	z.scopes++
+	z.scope = z.scopes
+	return parent
 }
 
 // promptVars are the variables whose value bash expands, substitutions
@@ -1263,6 +1281,8 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 			reads = gitEnvName
 		} else if _, _, ok := pipCommand(c); ok {
 			reads = pipEnvName
+		} else if n := lowerName(c); n == "conda" || n == "mamba" || n == "micromamba" {
+			reads = condaEnvName
 		}
 		if reads != nil {
 			own := c.EnvAssigns()
@@ -1289,6 +1309,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 			}
 		}
 	}
+	c.Shell = z.scope
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.feeds(i, subs)
@@ -2091,9 +2112,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if starts {
 			z.physical = true
 		}
+		scope := z.scope
+		if lowerName(c) != "eval" {
+			z.fork()
+		}
 		z.nested(prog, what)
 		if lowerName(c) != "eval" {
-			z.dir = dir
+			z.dir, z.scope = dir, scope
 			if starts {
 				z.physical = physical
 			}
@@ -2299,7 +2324,7 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 			}
 			name = target
 		}
-		if gitEnvName(name) || pipEnvName(name) {
+		if gitEnvName(name) || pipEnvName(name) || condaEnvName(name) {
 			switch {
 			case !ok:
 				v = "$" + name // set by read, printf -v: not known
@@ -2352,6 +2377,14 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 		}
 	}
 	switch n := lowerName(c); n {
+	case "unset":
+		// unset CONDA_PREFIX: conda install then installs into its base
+		// environment, as after CONDA_PREFIX= (condaOutside).
+		for _, w := range c.Args()[1:] {
+			if condaEnvName(w.Text) {
+				set(w.Text + "=")
+			}
+		}
 	case "shopt":
 		// cdable_vars: cd NAME, where no directory NAME is, goes to
 		// the directory the variable NAME holds (r=/; cd r).

@@ -3071,11 +3071,18 @@ func checkPackageInstall(c SimpleCommand, env PathEnv) (string, bool) {
 			what = sub
 		}
 	case "conda", "mamba", "micromamba":
-		// Into the active environment, outside the project, unless
+		// Into the environment -n names, outside the project, unless
 		// -p/--prefix names one in the project (the path checks do not
-		// see the prefix: conda install -p /opt/env passed).
-		if is("install", "remove", "uninstall", "update", "upgrade", "create") && !condaPrefixInProject(args[1:], env) {
+		// see the prefix: conda install -p /opt/env passed). One that
+		// names none changes the active one, which the engine knows
+		// (Engine.condaOutside).
+		if _, active := condaActiveInstall(c); !active && is("install", "remove", "uninstall", "update", "upgrade", "create") && !condaPrefixInProject(args[1:], env) {
 			return m.reason(c.Name(), 1, "changes the packages of a conda environment outside the project, and runs their scripts"), false
+		}
+		// conda env create and update make or change the environment
+		// their file names, in conda's directory of environments.
+		if is("env") && m.is(1, "create", "update") && !condaPrefixInProject(args[1:], env) {
+			return m.reason(c.Name(), 2, "changes the packages of a conda environment outside the project, and runs their scripts"), false
 		}
 	}
 	const does = "installs or removes packages for the whole system, and runs their scripts"
@@ -3188,6 +3195,52 @@ func pythonModule(args []Word, module string) int {
 		}
 	}
 	return 0
+}
+
+// condaActiveInstall returns the verb of c, a conda, mamba or micromamba
+// install, update, upgrade, remove or uninstall that names no
+// environment (no -n, --name, -p or --prefix, micromamba's -r, in any
+// spelling, and no option only known at run time), and so changes the
+// active one.
+func condaActiveInstall(c SimpleCommand) (verb string, ok bool) {
+	n := lowerName(c)
+	if n != "conda" && n != "mamba" && n != "micromamba" {
+		return "", false
+	}
+	args := c.Args()
+	ops := subcommandArgs(n, args)
+	if len(ops) == 0 || !ops[0].Literal || !slices.Contains([]string{"install", "remove", "uninstall", "update", "upgrade"}, ops[0].Text) {
+		return "", false
+	}
+	for _, w := range args[1:] {
+		t := w.Text
+		switch {
+		case w.Literal && t == "--":
+			return ops[0].Text, true
+		case !w.Literal && (t == "" || t[0] == '-' || t[0] == '$' || t[0] == '`' || t[0] == '"' || t[0] == '\''):
+			return "", false // it may be -n
+		case !w.Literal || len(t) < 2 || t[0] != '-':
+		case t[1] == '-':
+			// --name, --prefix, micromamba's --root-prefix, or a prefix of
+			// one (argparse takes --na for --name)
+			o, _, _ := strings.Cut(t, "=")
+			for _, long := range []string{"--name", "--prefix", "--root-prefix"} {
+				if strings.HasPrefix(o, long) || len(o) > 2 && strings.HasPrefix(long, o) {
+					return "", false
+				}
+			}
+		case strings.ContainsAny(t[1:], "npr"):
+			return "", false // -n env, -yn env, -p dir, micromamba's -r
+		}
+	}
+	return ops[0].Text, true
+}
+
+// condaEnvName reports whether conda reads the variable name for the
+// environment it works in (CONDA_PREFIX, CONDA_DEFAULT_ENV,
+// MAMBA_ROOT_PREFIX …).
+func condaEnvName(name string) bool {
+	return strings.HasPrefix(name, "CONDA_") || strings.HasPrefix(name, "MAMBA_")
 }
 
 // condaPrefixInProject says whether conda's arguments args name the

@@ -43,7 +43,13 @@ type Engine struct {
 	// install then installs into the site-packages of the Python it
 	// belongs to, outside the project root, and is asked for.
 	VirtualEnv string
-	paths      boundIndex // path rules by directory, built on first use
+	// CondaPrefix is the conda environment active where commands run
+	// (CONDA_PREFIX), absolute and clean, or "" when none is: conda
+	// install without -n or -p installs there, and pip install too when
+	// no virtual environment is active (VirtualEnv ""), both asked for
+	// when it lies outside the project root.
+	CondaPrefix string
+	paths       boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -785,10 +791,11 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	var worst verdict
 	for i, c := range a.Commands {
 		v := e.checkSimple(c)
-		// pip install with no virtual environment in the project installs
-		// outside the root; an allow rule for it holds.
+		// pip install with no virtual environment in the project, and
+		// conda install with no conda environment there, install outside
+		// the root; an allow rule for them holds.
 		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions {
-			if why := e.pipOutside(a.Commands, i); why != "" {
+			if why := cmp.Or(e.pipOutside(a.Commands, i), e.condaOutside(a.Commands, i)); why != "" {
 				v = verdict{d: Ask, reason: why, suggest: true}
 			}
 		}

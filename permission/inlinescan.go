@@ -538,7 +538,9 @@ func (s *codeScan) call(i int) {
 		end = i + 2
 		args = [][2]int{{i + 1, i + 2}}
 	case s.lang == langPerl || s.lang == langRuby:
-		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) {
+		// Perl's open also takes a bareword handle first (open F, ">x";
+		// open my $f, ">", $p).
+		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && (act != actPerlOpen || s.toks[i+1].kind != tokName) {
 			return
 		}
 		end = s.statementEnd(i + 1)
@@ -1138,6 +1140,21 @@ func (s *codeScan) perlOpen(c codeCall) {
 		return
 	}
 	v, ok := s.value(args[1][0], args[1][1])
+	if !ok && len(args) == 2 && args[1][0] < args[1][1] {
+		// Part of it only known at run time (open(F, ">$X/x"), open(F,
+		// ">" . $f)): the mode is still written where it starts, or a
+		// pipe's where it ends.
+		first, last := s.toks[args[1][0]], s.toks[args[1][1]-1]
+		expr := s.text(args[1][0], args[1][1])
+		switch {
+		case first.kind == tokString && strings.HasPrefix(strings.TrimSpace(first.text), "|"),
+			last.kind == tokString && strings.HasSuffix(strings.TrimSpace(last.text), "|"):
+			s.shell(c.name, c.call, "", false, expr)
+		case first.kind == tokString && (strings.HasPrefix(strings.TrimSpace(first.text), ">") || strings.HasPrefix(strings.TrimSpace(first.text), "+")):
+			s.file(c.name, c.call, []string{"tee"}, "", false, expr)
+		}
+		return
+	}
 	if !ok {
 		return
 	}

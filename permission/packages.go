@@ -299,14 +299,12 @@ func goRuns(args []Word) string {
 // the Python it belongs to, and their programs in its bin directory (or
 // ~/.local/bin where that is not writable), where they run later outside
 // any sandbox. That Python is a virtual environment's when the pip is
-// run by its path (.venv/bin/pip), when an earlier command of the line
-// activated one (source .venv/bin/activate; deactivate undoes it), or
-// when one is active where commands run (Engine.VirtualEnv); else it is
-// the system's or the user's own. Only one in the project passes. A
-// launcher (uv run, poetry run) picks the project's environment; uv pip
-// finds only a virtual environment unless --system (checkPipSystem);
-// --target, --prefix, --root and --user are judged where they name
-// (installDirs).
+// run by its path (.venv/bin/pip), or the one pythonEnvs finds active
+// (a venv or a conda environment); else it is the system's or the
+// user's own. Only one in the project passes. A launcher (uv run,
+// poetry run) picks the project's environment; uv pip finds only a
+// virtual environment unless --system (checkPipSystem); --target,
+// --prefix, --root and --user are judged where they name (installDirs).
 func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 	c := cmds[i]
 	pip, sub, ok := pipCommand(c)
@@ -320,37 +318,134 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 	}) {
 		return ""
 	}
-	env := e.Env.In(c.Dir)
-	inRoot := func(p string) bool {
-		abs := env.Resolve(p)
-		return e.Env.Root != "" && path.IsAbs(abs) && within(abs, e.Env.Root)
-	}
 	what := pip + " " + sub[0].Text + " changes the packages of "
 	const lands = ", outside the project root, whose programs run later outside the sandbox"
 	if prog := c.Words[c.Inner].Text; strings.Contains(prog, "/") {
-		if inRoot(prog) {
+		if e.inProject(e.Env.In(c.Dir), prog) {
 			return ""
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	venv, named := e.VirtualEnv, "VIRTUAL_ENV"
+	env, named, _, _ := e.pythonEnvs(cmds, i)
+	switch {
+	case env == "":
+		return what + "the system's or your own Python (no virtual environment is active)" + lands
+	case env == "?":
+		return what + "the Python " + named + " leaves active, not known to be an environment in the project" + lands
+	case !e.envInProject(env):
+		return what + "the environment " + named + " names" + lands
+	}
+	return ""
+}
+
+// condaOutside returns why command i of cmds, a line, installs, updates
+// or removes packages of a conda environment outside the project root,
+// or "": conda, mamba or micromamba install, update, upgrade, remove or
+// uninstall naming no environment (no -n, -p: checkPackageInstall
+// judges those) change the active one, CONDA_PREFIX (pythonEnvs), and
+// run the packages' scripts; with none active, conda's base
+// environment. Only one in the project passes, as pip install's venv.
+func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
+	c := cmds[i]
+	verb, ok := condaActiveInstall(c)
+	if !ok {
+		return ""
+	}
+	_, _, env, named := e.pythonEnvs(cmds, i)
+	what := c.Name() + " " + verb + " changes the packages of "
+	const lands = ", outside the project root, and runs their scripts"
+	switch {
+	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
+		return what + "an environment only known at run time" + lands
+	case env == "":
+		return what + "conda's base environment (no conda environment is active)" + lands
+	case env == "?":
+		return what + "the environment " + named + " leaves active, not known to be one in the project" + lands
+	case !e.envInProject(env):
+		return what + "the environment " + named + " names" + lands
+	}
+	return ""
+}
+
+// pythonEnvs returns the environment whose pip command i of cmds runs
+// (pip, pipNamed) and the conda environment conda install changes there
+// (conda, condaNamed): each "" when none is active, "?" when it is one
+// not known, else its absolute path. named says where it came from.
+// They start as Engine.VirtualEnv (the pip's, else CondaPrefix's) and
+// CondaPrefix; a command of the line before i changes them for it when
+// it runs in its shell or in the line's own (SimpleCommand.Shell): a
+// source .venv/bin/activate (trustedVenv) makes the venv the pip's, and
+// deactivate leaves conda's; conda activate PREFIX, and conda
+// deactivate, make the conda environment the pip's too. Only an
+// activation that makes the pip's environment one in the project is held
+// to run in the same function as command i (a function's body runs when
+// it is called, if ever); the others are taken to have run.
+func (e *Engine) pythonEnvs(cmds []SimpleCommand, i int) (pip, pipNamed, conda, condaNamed string) {
+	c := cmds[i]
+	conda, condaNamed = e.CondaPrefix, "CONDA_PREFIX"
+	pip, pipNamed = e.VirtualEnv, "VIRTUAL_ENV"
+	if pip == "" {
+		pip, pipNamed = conda, condaNamed
+	}
 	for _, p := range cmds[:i] {
+		if p.Shell != 0 && p.Shell != c.Shell {
+			continue // a subshell of its own: (source .venv/bin/activate)
+		}
+		sameFunc := p.Func == "" || p.Func == c.Func
 		args := p.Args()
 		switch n := lowerName(p); {
 		case n == "deactivate":
-			venv, named = "", "deactivate"
+			pip, pipNamed = conda, condaNamed
 		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
-			venv, named = "?", args[1].Text
-			if args[1].Literal && inRoot(args[1].Text) {
-				venv = e.Env.Root
+			env := e.trustedVenv(p, args[1])
+			if env == "?" || sameFunc {
+				pip, pipNamed = env, args[1].Text
+			}
+		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
+			env := "?"
+			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") {
+				if abs := e.Env.In(p.Dir).Resolve(args[2].Text); e.inProject(e.Env.In(p.Dir), args[2].Text) {
+					env = abs
+				}
+			}
+			if env == "?" || sameFunc {
+				conda, condaNamed = env, p.Text
+				pip, pipNamed = conda, condaNamed
 			}
 		}
 	}
-	switch {
-	case venv == "":
-		return what + "the system's or your own Python (no virtual environment is active)" + lands
-	case venv == "?" || !path.IsAbs(venv) || e.Env.Root == "" || !within(venv, e.Env.Root):
-		return what + "the virtual environment " + named + " names" + lands
+	return pip, pipNamed, conda, condaNamed
+}
+
+// trustedVenv returns the virtual environment that sourcing w, command
+// p's file named activate, enters, when it is one in the project: the
+// DIR of a DIR/bin/activate written out, in the project where its links
+// lead too; else "?", as a file of that name anywhere else (./activate,
+// tools/activate, one found on PATH as source activate finds it) may be
+// any script, which leaves pip the system's. The engine does not read
+// the file: a venv in the project is trusted by the place of its
+// activate script, as one run by its path (.venv/bin/pip) is.
+func (e *Engine) trustedVenv(p SimpleCommand, w Word) string {
+	bin := path.Dir(w.Text)
+	if !w.Literal || path.Base(w.Text) != "activate" || path.Base(bin) != "bin" || !strings.Contains(w.Text, "/") {
+		return "?"
 	}
-	return ""
+	env := e.Env.In(p.Dir)
+	if !e.inProject(env, w.Text) {
+		return "?"
+	}
+	return path.Dir(env.Resolve(bin))
+}
+
+// inProject reports whether p, a path written in a command that runs in
+// env, lies in the project root, where its links on disk lead too.
+func (e *Engine) inProject(env PathEnv, p string) bool {
+	abs := env.Resolve(p)
+	return e.Env.Root != "" && path.IsAbs(abs) && within(abs, e.Env.Root) && e.linkOnDisk(abs, true) == ""
+}
+
+// envInProject reports whether env, an environment pythonEnvs returned,
+// lies in the project root.
+func (e *Engine) envInProject(env string) bool {
+	return env != "?" && path.IsAbs(env) && e.Env.Root != "" && within(env, e.Env.Root)
 }

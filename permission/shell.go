@@ -65,6 +65,13 @@ type SimpleCommand struct {
 	// backgrounded with & or a stage of a pipeline. With Func it reveals
 	// fork bombs (`:(){ :|:& };:`).
 	Async bool
+	// Shell is the shell process the command runs in: 0 for the line's
+	// own, a number of its own for each subshell, pipeline stage, command
+	// in the background, substitution and nested shell (bash -c, not
+	// eval). What a command changes in its shell (source
+	// .venv/bin/activate) holds for the later commands of the same shell,
+	// and those of the line's own shell for every later command.
+	Shell int32
 	// Dir is where the command runs when a cd earlier in the same command
 	// line moved it, as written ("/", "../x", "~"); "" when no cd did, and
 	// "?" when it cannot be known (cd "$X", cd -, a cd in a branch that

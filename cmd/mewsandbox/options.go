@@ -410,10 +410,11 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Exists:   exists,
 		Follow:   follow,
 		FoldCase: caseInsensitive,
-		// Where pip install x installs: the venv active here, the one the
-		// commands judged run with.
-		VirtualEnv: virtualEnv(res),
 	}
+	// Where pip install x and conda install x install: the venv and the
+	// conda environment active here, the ones the commands judged run
+	// with.
+	e.VirtualEnv, e.CondaPrefix = pythonEnvs(res)
 	if o.session != "" {
 		stateHome := permission.StateHome(os.Getenv("XDG_STATE_HOME"), home)
 		path, err := permission.SessionPath(stateHome, o.session)
@@ -546,18 +547,39 @@ func followIn(p string, hops *int) string {
 	return ""
 }
 
-// virtualEnv returns the Python virtual environment active here
-// (VIRTUAL_ENV), absolute and with its links resolved as the root's are,
-// or "" when none is.
-func virtualEnv(res *exec.Resolver) string {
-	v := os.Getenv("VIRTUAL_ENV")
-	if !filepath.IsAbs(v) {
-		return ""
+// pythonEnvs returns the Python virtual environment (VIRTUAL_ENV) and
+// the conda environment (CONDA_PREFIX) active here, each absolute and
+// with its links resolved as the root's are, or "" when none is. When
+// both are, pip is the venv's only if its bin directory comes first in
+// PATH: conda activate after source .venv/bin/activate puts conda's
+// first, and the venv is then left out.
+func pythonEnvs(res *exec.Resolver) (venv, conda string) {
+	env := func(name string) string {
+		v := os.Getenv(name)
+		if !filepath.IsAbs(v) {
+			return ""
+		}
+		if real, err := res.EvalSymlinks(v); err == nil {
+			return real
+		}
+		return filepath.Clean(v)
 	}
-	if real, err := res.EvalSymlinks(v); err == nil {
-		return real
+	venv, conda = env("VIRTUAL_ENV"), env("CONDA_PREFIX")
+	if venv != "" && conda != "" {
+		at := func(name string) int {
+			bin := filepath.Join(os.Getenv(name), "bin")
+			for i, d := range filepath.SplitList(os.Getenv("PATH")) {
+				if filepath.Clean(d) == bin {
+					return i
+				}
+			}
+			return -1
+		}
+		if c, v := at("CONDA_PREFIX"), at("VIRTUAL_ENV"); c >= 0 && (v < 0 || c < v) {
+			venv = ""
+		}
 	}
-	return filepath.Clean(v)
+	return venv, conda
 }
 
 // pathEnv is the engine's view of where a command runs: the working
