@@ -19,13 +19,15 @@ import (
 )
 
 // userBox is a git project, a home holding a (fake) private key, and the
-// binary, owned by an unprivileged user, who runs mewsandbox there.
+// binary, owned by an unprivileged user, who runs mewsandbox there. The
+// project lies two directories below work (work/src/proj), a directory a
+// test may grant.
 type userBox struct {
-	t          *testing.T
-	u          testAccount
-	root, home string
-	bin        string
-	cred       *syscall.Credential // nil when the tests run as that user already
+	t                *testing.T
+	u                testAccount
+	root, home, work string
+	bin              string
+	cred             *syscall.Credential // nil when the tests run as that user already
 }
 
 // newUserBox makes a userBox, or skips saying why it cannot: no sandbox
@@ -57,7 +59,8 @@ func newUserBox(t *testing.T) *userBox {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	os.Chmod(dir, 0o755)
-	b.root, b.home = filepath.Join(dir, "proj"), filepath.Join(dir, "home")
+	b.work, b.home = filepath.Join(dir, "work"), filepath.Join(dir, "home")
+	b.root = filepath.Join(b.work, "src", "proj")
 	for _, d := range []string{b.root, filepath.Join(b.home, ".ssh")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -119,11 +122,11 @@ func (b *userBox) command(args ...string) *osexec.Cmd {
 }
 
 // check runs script (with the prelude's c and p, UID and GID standing for
-// the user's) under `run --yolo FLAGS -- sh -s` and returns its outcomes;
+// the user's, WORK for b.work) under `run --yolo FLAGS -- sh -s` and returns its outcomes;
 // a script that fails itself fails the test.
 func (b *userBox) check(script string, flags ...string) outcomes {
 	b.t.Helper()
-	script = strings.NewReplacer("UID", strconv.Itoa(int(b.u.uid)), "GID", strconv.Itoa(int(b.u.gid))).Replace(script)
+	script = strings.NewReplacer("UID", strconv.Itoa(int(b.u.uid)), "GID", strconv.Itoa(int(b.u.gid)), "WORK", b.work).Replace(script)
 	c := b.command(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "-s")...)
 	c.Stdin = strings.NewReader(prelude + script + "\necho 'script ended: ok'\nexit 0\n")
 	r := runCommand(b.t, c)
@@ -282,5 +285,36 @@ c key cat %[2]s
 	}
 	if err := outside.Process.Signal(syscall.Signal(0)); err != nil {
 		t.Errorf("the user's process outside did not survive the run: %v", err)
+	}
+}
+
+// TestUnprivilegedGrantAboveRoot: a writable grant that holds the root
+// (--allow-write of a directory above the project, work for work/src/proj)
+// made every directory between the grant's top and the root the command's
+// to rename: a red team's command renamed src away, the root's mount moving
+// along with it, and made src/proj/.git/hooks/pre-commit of its own, the
+// hook the user's next git commit at the project's path would have run
+// (a copy of the project beside it, cp -a, would have hidden the swap).
+// Those directories are mounts of their own, as the way to a protected
+// path inside the root is: the rename fails (EBUSY) and the hook stays.
+// The grant stays writable: a file written, and a directory of its own
+// renamed, beside them.
+func TestUnprivilegedGrantAboveRoot(t *testing.T) {
+	b := newUserBox(t)
+	o := b.check(`
+c rename-above mv WORK/src WORK/src.old
+c plant sh -c 'mkdir -p WORK/src/proj/.git/hooks && echo "echo pwned" > WORK/src/proj/.git/hooks/pre-commit'
+c write-grant sh -c 'echo fine > WORK/fine'
+c rename-in-grant sh -c 'mkdir WORK/a && mv WORK/a WORK/b'
+`, "--allow-write", b.work)
+	o.fails(t, "rename-above")
+	o.fails(t, "plant")
+	o.ok(t, "write-grant")
+	o.ok(t, "rename-in-grant")
+	if got := b.read(".git/hooks/pre-commit"); got != "#!/bin/sh\nexit 0\n" {
+		t.Errorf("as %s, the project's .git/hooks/pre-commit holds %q after the run", b.u.name, got)
+	}
+	if _, err := os.Lstat(filepath.Join(b.work, "src.old")); err == nil {
+		t.Errorf("as %s, the directory holding the root was renamed away (%s)", b.u.name, filepath.Join(b.work, "src.old"))
 	}
 }
