@@ -212,6 +212,20 @@ func (g *guard) pin(p string) {
 	}
 }
 
+// pinAboveRoot pins the directories between the root and the top of a
+// writable tree that holds it (--allow-write of a directory above the
+// project): they are on the way to every protected path in the root, as
+// the user's next git command there takes it. Renamed, one would move the
+// root's mount along and free the name for a project of the command's own
+// (a red team's renamed work/src away under --allow-write work and made
+// src/proj/.git/hooks/pre-commit). The root itself, a writable tree's top
+// unless read-only (--plan), is a mount of its own already.
+func (g *guard) pinAboveRoot() {
+	for d := g.root; d != "/" && g.inWritable(d); d = filepath.Dir(d) {
+		g.pin(d)
+	}
+}
+
 // protectPath protects pr as the comment above says.
 func (g *guard) protectPath(pr protectedPath) {
 	w, err := g.walk(pr.path)
@@ -435,6 +449,7 @@ func isPlaceholder(p string) bool {
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
 	l.root = root
 	g := &guard{root: root, writable: writable, res: l.res}
+	g.pinAboveRoot()
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {

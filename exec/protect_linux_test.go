@@ -510,6 +510,38 @@ func TestProtectedWays(t *testing.T) {
 	}
 }
 
+// TestProtectedWaysAboveRoot: a writable grant that holds the root
+// (work for work/a/b/proj) makes each directory between the grant's top
+// and the root a mount of its own, guarded as a way: renamed, one would
+// move the root along and free the project's path for one of the
+// command's own. Without such a grant they are read-only, and get none.
+func TestProtectedWaysAboveRoot(t *testing.T) {
+	work := testRoot(t)
+	root := filepath.Join(work, "a", "b", "proj")
+	if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n"), 0o644)
+	above := []string{filepath.Join(work, "a"), filepath.Join(work, "a", "b")}
+	pinned := func(l *nsLayer, d string) bool { return slices.Contains(l.steps, mountStep{Op: mountBind, Path: d}) }
+	guarded := func(l *nsLayer, d string) bool {
+		return slices.ContainsFunc(l.ways, func(w wayMode) bool { return w.path == d })
+	}
+	l := planNamespace(DefaultPolicy(root).WithGrant(Grant{Path: work, Access: Read | Write | Exec}), root, "")
+	for _, d := range above {
+		if !pinned(l, d) || !guarded(l, d) {
+			t.Errorf("--allow-write %s: %s a mount of its own %v, its mode guarded %v; want both", work, d, pinned(l, d), guarded(l, d))
+		}
+	}
+	l = planNamespace(DefaultPolicy(root), root, "")
+	for _, d := range above {
+		if pinned(l, d) || guarded(l, d) {
+			t.Errorf("no grant above the root: %s a mount of its own %v, its mode guarded %v; want neither", d, pinned(l, d), guarded(l, d))
+		}
+	}
+}
+
 // noUserConfig keeps the system's and the user's git config out of a
 // test: planNamespace reads them for core.hooksPath.
 func noUserConfig(t *testing.T) {

@@ -12,6 +12,7 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <linux/bpf.h>
 #include <linux/fs.h>
 #include <linux/io_uring.h>
@@ -64,6 +65,15 @@ static int port_arg(char **argv, int argc, int i) {
 		exit(2);
 	}
 	return atoi(argv[i]);
+}
+
+// str_arg returns argument i, or exits 2 when it is missing.
+static const char *str_arg(char **argv, int argc, int i) {
+	if (i >= argc) {
+		fprintf(stderr, "%s: missing argument\n", name);
+		exit(2);
+	}
+	return argv[i];
 }
 
 static int tcp_socket(void) { return socket(AF_INET, SOCK_STREAM, 0); }
@@ -302,6 +312,42 @@ int main(int argc, char **argv) {
 		return report(chroot("."));
 	if (!strcmp(n, "chdir"))
 		return report(chdir("/"));
+
+	// The layer's own mounts, a read-only bind such as .git/hooks named by
+	// ARG: made in the command's user namespace when the runner is not
+	// root, they are that namespace's to undo for whoever holds
+	// CAP_SYS_ADMIN there. Each is seccomp's to refuse (EPERM).
+	if (!strcmp(n, "umount-detach")) // ARG: mount point; lazily unmounted
+		return report(umount2(str_arg(argv, argc, 2), MNT_DETACH));
+	if (!strcmp(n, "remount-rw")) // ARG: mount point; its bind remounted without MS_RDONLY
+		return report(mount(NULL, str_arg(argv, argc, 2), NULL, MS_REMOUNT | MS_BIND, NULL));
+	if (!strcmp(n, "mount-move")) // ARGS: mount point, where to
+		return report(mount(str_arg(argv, argc, 2), str_arg(argv, argc, 3), NULL, MS_MOVE, NULL));
+	if (!strcmp(n, "mount-bind")) // ARGS: from, mount point; a writable bind over it
+		return report(mount(str_arg(argv, argc, 2), str_arg(argv, argc, 3), NULL, MS_BIND, NULL));
+	if (!strcmp(n, "open-tree-clone")) // ARG: path; a detached copy of its mount (Linux 5.2, 428)
+		return report(syscall(428, AT_FDCWD, str_arg(argv, argc, 2), 1 /* OPEN_TREE_CLONE */ | O_CLOEXEC));
+	if (!strcmp(n, "move-mount")) // ARGS: mount point, where to (429)
+		return report(syscall(429, AT_FDCWD, str_arg(argv, argc, 2), AT_FDCWD, str_arg(argv, argc, 3), 0));
+	if (!strcmp(n, "fspick")) // ARG: mount point; its superblock's context, to reconfigure (433)
+		return report(syscall(433, AT_FDCWD, str_arg(argv, argc, 2), 0));
+	if (!strcmp(n, "mount-setattr-rw")) { // ARG: mount point; MOUNT_ATTR_RDONLY cleared (Linux 5.12, 442)
+		struct { uint64_t attr_set, attr_clr, propagation, userns_fd; } a = {0, 1 /* MOUNT_ATTR_RDONLY */, 0, 0};
+		return report(syscall(442, AT_FDCWD, str_arg(argv, argc, 2), 0, &a, sizeof a));
+	}
+	if (!strcmp(n, "pivot-root")) // ARGS: new root, where the old one goes
+		return report(syscall(SYS_pivot_root, str_arg(argv, argc, 2), str_arg(argv, argc, 3)));
+
+	// Identities: in a user namespace that maps only the runner's user,
+	// no other id exists to take or give (EINVAL).
+	if (!strcmp(n, "setuid")) // ARG: uid
+		return report(setuid(port_arg(argv, argc, 2)));
+	if (!strcmp(n, "setgid")) // ARG: gid
+		return report(setgid(port_arg(argv, argc, 2)));
+	if (!strcmp(n, "setgroups")) // no supplementary groups at all
+		return report(setgroups(0, NULL));
+	if (!strcmp(n, "chown")) // ARGS: path uid gid
+		return report(chown(str_arg(argv, argc, 2), port_arg(argv, argc, 3), port_arg(argv, argc, 4)));
 
 	// The kernel.
 	if (!strcmp(n, "io_uring_setup")) {
