@@ -326,6 +326,9 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
+	if envCleared(c, func(name string) bool { return name == "PATH" }) {
+		return what + "the system's Python (env starts pip without PATH, so it is looked up in /bin and /usr/bin)" + lands
+	}
 	env, named, _, _ := e.pythonEnvs(cmds, i)
 	switch {
 	case env == "":
@@ -357,6 +360,8 @@ func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
 	switch {
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
+	case envCleared(c, func(name string) bool { return condaEnvName(name) || name == "PATH" }):
+		return what + "conda's base environment or one only known at run time (env starts it without the active environment's variables)" + lands
 	case env == "":
 		return what + "conda's base environment (no conda environment is active)" + lands
 	case env == "?":
@@ -448,4 +453,78 @@ func (e *Engine) inProject(env PathEnv, p string) bool {
 // lies in the project root.
 func (e *Engine) envInProject(env string) bool {
 	return env != "?" && path.IsAbs(env) && e.Env.Root != "" && within(env, e.Env.Root)
+}
+
+// envCleared reports whether an env among c's wrappers starts the command
+// with its environment cleared (env -i, env -, --ignore-environment) or
+// with a variable unset reads, or one not known, unset (env -u NAME,
+// -uNAME, --unset=NAME): env -u CONDA_PREFIX conda install changes conda's
+// base environment, env -i pip install runs the pip of /bin or /usr/bin.
+// An option it cannot read (a word only known at run time, a long option
+// abbreviated past telling) counts as clearing.
+func envCleared(c SimpleCommand, unsets func(string) bool) bool {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	inEnv := false
+	for j := 0; j < len(ws); j++ {
+		w := ws[j]
+		if !inEnv {
+			inEnv = w.Literal && baseName(w.Text) == "env"
+			continue
+		}
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return true
+		case t == "--":
+			inEnv = false
+		case t == "-":
+			return true
+		case strings.HasPrefix(t, "--"):
+			name, val, hasVal := strings.Cut(t[2:], "=")
+			abbrev := func(long string) bool { return strings.HasPrefix(long, name) }
+			switch {
+			case name == "" || strings.HasPrefix("ignore-environment", name):
+				return true // an abbreviation of two options is refused by env: nothing runs
+			case strings.HasPrefix("unset", name):
+				if !hasVal {
+					if j++; j >= len(ws) || !ws[j].Literal {
+						return true
+					}
+					val = ws[j].Text
+				}
+				if unsets(val) {
+					return true
+				}
+			case !hasVal && (abbrev("chdir") || abbrev("argv0") || abbrev("split-string")):
+				j++
+			}
+		case strings.HasPrefix(t, "-"):
+			for k := 1; k < len(t); k++ {
+				switch t[k] {
+				case 'i':
+					return true
+				case 'u':
+					val := t[k+1:]
+					if val == "" {
+						if j++; j >= len(ws) || !ws[j].Literal {
+							return true
+						}
+						val = ws[j].Text
+					}
+					if unsets(val) {
+						return true
+					}
+					k = len(t)
+				case 'C', 'a', 'S':
+					if k == len(t)-1 {
+						j++
+					}
+					k = len(t)
+				}
+			}
+		case !isEnvAssign(t):
+			inEnv = baseName(t) == "env"
+		}
+	}
+	return false
 }

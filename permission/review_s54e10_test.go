@@ -139,3 +139,30 @@ func TestReviewCondaPrefixS54(t *testing.T) {
 		{decisionRow{"S54 C neighbour: bypass installs anywhere", ModeBypassPermissions, nil, `conda install numpy && pip install x`, Allow}, "", out},
 	})
 }
+
+// TestEnvClearsPythonEnvs: env -i, env - and env -u start pip or conda
+// without the variables that made the active environment one in the
+// project: conda then changes its base environment, and pip is looked up
+// in /bin and /usr/bin.
+func TestEnvClearsPythonEnvs(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const venv, conda = "/home/u/proj/.venv", "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"env -u CONDA_PREFIX conda", D, nil, `env -u CONDA_PREFIX conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env -i conda", A, nil, `env -i conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env - mamba", D, nil, `env - mamba install numpy`, Ask}, "", conda},
+		{decisionRow{"env --unset=, --unset NAME", D, nil, `env --unset=CONDA_PREFIX conda install x || env --unset CONDA_DEFAULT_ENV conda install y`, Ask}, "", conda},
+		{decisionRow{"env --ignore-env abbreviated, -vi", A, nil, `env --ignore-env conda install x || env -vi micromamba install y`, Ask}, "", conda},
+		{decisionRow{"env -uPATH conda", D, nil, `env -uPATH conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env -S splitting -i", D, nil, `env -S "-i conda install numpy"`, Ask}, "", conda},
+		{decisionRow{"behind another wrapper", D, nil, `nice -n 5 env -i conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env -u of a name only known at run time", D, nil, `env -u "$V" conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env -i pip", D, nil, `env -i pip install x`, Ask}, venv, ""},
+		{decisionRow{"env -u PATH pip", A, nil, `env -u PATH pip3 install x`, Ask}, venv, ""},
+		{decisionRow{"neighbour: env -u of another variable", D, nil, `env -u HOME conda install x && env -u LANG pip install y`, Allow}, venv, conda},
+		{decisionRow{"neighbour: env with options that keep the environment", A, nil, `env -C sub conda install x && env -0 --chdir=sub FOO=1 pip install y`, Allow}, venv, conda},
+		{decisionRow{"neighbour: env -i of another program", D, nil, `env -i ls`, Allow}, venv, conda},
+		{decisionRow{"neighbour: the venv's pip by its path", D, nil, `env -i .venv/bin/pip install x`, Allow}, venv, ""},
+	})
+}
