@@ -549,6 +549,8 @@ func TestManyRuns(t *testing.T) {
 			}
 			if tmp := strings.TrimSpace(out.String()); tmp != "" {
 				tmps = append(tmps, tmp)
+			} else {
+				errs = append(errs, fmt.Sprintf("run %d: exit %d, no TMPDIR printed: stdout %q, stderr %q", i, code, out.String(), errb.String()))
 			}
 		}()
 	}
