@@ -220,8 +220,17 @@ func (g *guard) pin(p string) {
 // (a red team's renamed work/src away under --allow-write work and made
 // src/proj/.git/hooks/pre-commit). The root itself, a writable tree's top
 // unless read-only (--plan), is a mount of its own already.
+//
+// They are pinned from the grant's top down: a bind onto itself is
+// recursive, and made from the root up, each copied the ones made before
+// it with the mounts they hid, doubling the mounts at each level (a root
+// sixteen directories below the grant passed the kernel's mount-max).
 func (g *guard) pinAboveRoot() {
+	var above []string
 	for d := g.root; d != "/" && g.inWritable(d); d = filepath.Dir(d) {
+		above = append(above, d)
+	}
+	for _, d := range slices.Backward(above) {
 		g.pin(d)
 	}
 }

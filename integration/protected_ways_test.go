@@ -1261,3 +1261,37 @@ c "write in the root" sh -c 'echo fine > notes.txt'`)
 		o.ok(t, "write in the root")
 	})
 }
+
+// TestGrantAboveDeepRoot: the directories between a writable grant and a
+// root deep below it are each a mount of its own, bound onto itself with
+// the mounts below it. Bound from the root upwards, each bind copied the
+// ones made before it (and the mounts they hid) and the mounts doubled at
+// each level: 46 for a root nine directories below the grant became
+// 2086, and sixteen below it the run failed (no space left on device,
+// the kernel's mount-max). Bound from the grant down, they grow by the
+// root's own few at each level.
+func TestGrantAboveDeepRoot(t *testing.T) {
+	requireNamespaces(t)
+	work := outsideTemp(t)
+	mounts := func(depth int) int {
+		t.Helper()
+		root := filepath.Join(append([]string{work, fmt.Sprint("deep", depth)}, strings.Split(strings.Repeat("d/", depth)+"proj", "/")...)...)
+		if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(root, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n"), 0o644)
+		r := run(t, invocation{dir: root, args: []string{"run", "--yolo", "--root", root, "--allow-write", work, "--",
+			"sh", "-c", "wc -l < /proc/self/mountinfo"}})
+		if r.code != 0 {
+			t.Fatalf("root %d directories below the grant: exit %d, stderr %q", depth+1, r.code, r.stderr)
+		}
+		var n int
+		fmt.Sscan(r.stdout, &n)
+		return n
+	}
+	shallow, deep := mounts(1), mounts(15)
+	if shallow == 0 || deep-shallow > 200 {
+		t.Errorf("mounts in the sandbox: %d for a root 2 directories below the grant, %d for one 16 below; want them within 200", shallow, deep)
+	}
+}
