@@ -305,8 +305,8 @@ func goRuns(args []Word) string {
 // poetry run) picks the project's environment; uv pip finds only a
 // virtual environment unless --system (checkPipSystem); --target,
 // --prefix, --root and --user are judged where they name (installDirs).
-func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
-	c := cmds[i]
+func (e *Engine) pipOutside(a *Analysis, i int) string {
+	c := a.Commands[i]
 	pip, sub, ok := pipCommand(c)
 	if !ok || strings.HasPrefix(pip, "uv ") || len(c.Launchers) > 0 || len(sub) == 0 || !sub[0].Literal ||
 		sub[0].Text != "install" && sub[0].Text != "uninstall" {
@@ -326,7 +326,7 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	env, named, _, _ := e.pythonEnvs(cmds, i)
+	env, named, _, _ := e.pythonEnvs(a, i)
 	switch {
 	case env == "":
 		return what + "the system's or your own Python (no virtual environment is active)" + lands
@@ -345,13 +345,13 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 // judges those) change the active one, CONDA_PREFIX (pythonEnvs), and
 // run the packages' scripts; with none active, conda's base
 // environment. Only one in the project passes, as pip install's venv.
-func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
-	c := cmds[i]
+func (e *Engine) condaOutside(a *Analysis, i int) string {
+	c := a.Commands[i]
 	verb, ok := condaActiveInstall(c)
 	if !ok {
 		return ""
 	}
-	_, _, env, named := e.pythonEnvs(cmds, i)
+	_, _, env, named := e.pythonEnvs(a, i)
 	what := c.Name() + " " + verb + " changes the packages of "
 	const lands = ", outside the project root, and runs their scripts"
 	switch {
@@ -379,26 +379,40 @@ func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
 // deactivate, make the conda environment the pip's too. Only an
 // activation that makes the pip's environment one in the project is held
 // to run in the same function as command i (a function's body runs when
-// it is called, if ever); the others are taken to have run.
-func (e *Engine) pythonEnvs(cmds []SimpleCommand, i int) (pip, pipNamed, conda, condaNamed string) {
+// it is called, if ever), and where it surely ran before it (sure); the
+// others are taken to have run.
+func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaNamed string) {
+	cmds := a.Commands
 	c := cmds[i]
 	conda, condaNamed = e.CondaPrefix, "CONDA_PREFIX"
 	pip, pipNamed = e.VirtualEnv, "VIRTUAL_ENV"
 	if pip == "" {
 		pip, pipNamed = conda, condaNamed
 	}
-	for _, p := range cmds[:i] {
+	for j, p := range cmds[:i] {
 		if p.Shell != 0 && p.Shell != c.Shell {
 			continue // a subshell of its own: (source .venv/bin/activate)
 		}
-		sameFunc := p.Func == "" || p.Func == c.Func
+		// An activation ran, and entered what it names, wherever command
+		// i runs: in the same part of the line or one that holds it
+		// (not false && . .venv/bin/activate, nor one in an if's branch
+		// or a trap), and where what it reads is there now or command i
+		// runs only if it succeeded (python3 -m venv .venv && .
+		// .venv/bin/activate && pip install): a source of a missing
+		// file fails, and the line goes on with the pip it had.
+		sure := func(file string) bool {
+			if p.Func != "" && p.Func != c.Func || !a.within(c.Cond, p.Cond) {
+				return false
+			}
+			return a.guarded(j, c.Cond) || e.Exists == nil || e.Exists(file)
+		}
 		args := p.Args()
 		switch n := lowerName(p); {
 		case n == "deactivate":
 			pip, pipNamed = conda, condaNamed
 		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
 			env := e.trustedVenv(p, args[1])
-			if env == "?" || sameFunc {
+			if env == "?" || sure(e.Env.In(p.Dir).Resolve(args[1].Text)) {
 				pip, pipNamed = env, args[1].Text
 			}
 		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
@@ -408,7 +422,7 @@ func (e *Engine) pythonEnvs(cmds []SimpleCommand, i int) (pip, pipNamed, conda, 
 					env = abs
 				}
 			}
-			if env == "?" || sameFunc {
+			if env == "?" || sure(env) {
 				conda, condaNamed = env, p.Text
 				pip, pipNamed = conda, condaNamed
 			}

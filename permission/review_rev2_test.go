@@ -1,0 +1,43 @@
+package permission
+
+import "testing"
+
+// TestReviewVenvSurelyActiveRev2: an activation on the line counted for a
+// later pip install wherever it stood, as if it had run: false && .
+// .venv/bin/activate; pip install x, one in an if's branch, a loop's body
+// or a case's item that did not run, and a source of a venv that is not
+// there (. venv/bin/activate; pip install x: the source fails, the line
+// goes on) passed while pip was the system's; so did a deactivate in a
+// trap (trap deactivate DEBUG runs it before the pip). An activation now
+// counts only where it surely ran before the pip (in the same part of
+// the line or one holding it), and, unless the pip runs only if it
+// succeeded (&&), where what it reads is there; a trap's commands run in
+// the line's shell, their deactivate taken as run.
+func TestReviewVenvSurelyActiveRev2(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const in, conda = "/home/u/proj/.venv", "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"R2 V false && activate; pip install", D, nil, `false && source .venv/bin/activate; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation in an if's branch", A, nil, `if false; then . .venv/bin/activate; fi; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation in an else", D, nil, `if true; then :; else . .venv/bin/activate; fi; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation in a loop's body", A, nil, `for f in; do . .venv/bin/activate; done; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation in a while's body", D, nil, `while false; do . .venv/bin/activate; done; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation in a case's item", D, nil, `case a in b) . .venv/bin/activate;; esac; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V an activation after ||", A, nil, `true || . .venv/bin/activate; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V a missing venv sourced, then pip", D, nil, `. venv/bin/activate; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V a missing venv sourced in a subshell", A, nil, `(source venv/bin/activate; pip install x)`, Ask}, "", ""},
+		{decisionRow{"R2 V a missing venv, dontAsk", ModeDontAsk, nil, `source env/bin/activate; pip3 install x`, Deny}, "", ""},
+		{decisionRow{"R2 V a trap deactivates before pip", D, nil, `. .venv/bin/activate; trap deactivate DEBUG; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 V a trap's activation", A, nil, `trap '. .venv/bin/activate' DEBUG; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 C a conda activation that did not run", D, nil, `false && conda activate ./.conda; conda install x`, Ask}, "", ""},
+		{decisionRow{"R2 V neighbour: an activation of a venv there, then pip", D, nil, `. .venv/bin/activate; pip install x`, Allow}, "", ""},
+		{decisionRow{"R2 V neighbour: activated and used in the same branch", A, nil,
+			`if [ -d .venv ]; then . .venv/bin/activate; pip install x; fi; for r in a; do source .venv/bin/activate && pip install -r requirements.txt; done`, Allow}, "", ""},
+		{decisionRow{"R2 V neighbour: a venv made, activated and used with &&", D, nil,
+			`python3 -m venv v2 && . v2/bin/activate && pip install x && (cd sub && pip install -e .) && echo $(pip install y)`, Allow}, "", ""},
+		{decisionRow{"R2 V neighbour: after a || the chain goes on with &&", A, nil, `[ -d v3 ] || python3 -m venv v3 && . v3/bin/activate && pip install x`, Allow}, "", ""},
+		{decisionRow{"R2 V neighbour: a deactivate in a trap, a venv active", D, nil, `trap 'echo done' EXIT; pip install x`, Allow}, in, ""},
+		{decisionRow{"R2 C neighbour: conda activate of one there, and its install", D, nil, `conda activate ./.conda && conda install x && pip install y`, Allow}, "", conda},
+	})
+}
