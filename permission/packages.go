@@ -326,6 +326,9 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
+	if defaultPath(c) {
+		return what + "the system's Python (command -p looks it up in the system's default PATH, not the one an active environment leads)" + lands
+	}
 	env, named, _, _ := e.pythonEnvs(a, i)
 	switch {
 	case env == "":
@@ -365,6 +368,27 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " names" + lands
 	}
 	return ""
+}
+
+// defaultPath reports whether a command -p among c's wrappers looks the
+// command up in the system's default PATH (/bin and /usr/bin), not the
+// shell's, which an active environment leads with its bin directory.
+func defaultPath(c SimpleCommand) bool {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	for j, w := range ws {
+		if !w.Literal || w.Text != "command" {
+			continue
+		}
+		for _, o := range ws[j+1:] {
+			if o.Literal && (o.Text == "--" || !strings.HasPrefix(o.Text, "-")) {
+				break
+			}
+			if !o.Literal || strings.Contains(o.Text, "p") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pythonEnvs returns the environment whose pip command i of cmds runs

@@ -41,3 +41,18 @@ func TestReviewVenvSurelyActiveRev2(t *testing.T) {
 		{decisionRow{"R2 C neighbour: conda activate of one there, and its install", D, nil, `conda activate ./.conda && conda install x && pip install y`, Allow}, "", conda},
 	})
 }
+
+// TestReviewCommandDefaultPathRev2: command -p looks the command up in
+// the system's default PATH (/bin:/usr/bin), not the shell's, which an
+// active venv leads with its bin directory: command -p pip install x ran
+// the system's pip, allowed where a venv in the project was active.
+func TestReviewCommandDefaultPathRev2(t *testing.T) {
+	t.Parallel()
+	const in = "/home/u/proj/.venv"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"R2 P command -p pip install", ModeDefault, nil, `command -p pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 P activated, then command -p pip3", ModeAcceptEdits, nil, `. .venv/bin/activate && command -p pip3 install x`, Ask}, "", ""},
+		{decisionRow{"R2 P command -p python3 -m pip, command -p --", ModeDefault, nil, `command -p python3 -m pip install x || command -p -- pip install y`, Ask}, in, ""},
+		{decisionRow{"R2 P neighbour: command pip install, a venv active", ModeDefault, nil, `command pip install x && command -- pip install y`, Allow}, in, ""},
+	})
+}
