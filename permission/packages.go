@@ -320,6 +320,9 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 	}
 	what := pip + " " + sub[0].Text + " changes the packages of "
 	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if a.defines(c.Name()) {
+		return what + "the Python the function " + c.Name() + " the line defines runs" + lands
+	}
 	if prog := c.Words[c.Inner].Text; strings.Contains(prog, "/") {
 		if e.inProject(e.Env.In(c.Dir), prog) {
 			return ""
@@ -358,6 +361,8 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 	what := c.Name() + " " + verb + " changes the packages of "
 	const lands = ", outside the project root, and runs their scripts"
 	switch {
+	case a.defines(c.Name()):
+		return what + "the environment the function " + c.Name() + " the line defines works in" + lands
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
 	case env == "":
@@ -436,12 +441,15 @@ func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaName
 			pip, pipNamed = conda, condaNamed
 		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
 			env := e.trustedVenv(p, args[1])
+			if a.defines(p.Name()) {
+				env = "?" // source() { :; }: a function of the line's
+			}
 			if env == "?" || sure(e.Env.In(p.Dir).Resolve(args[1].Text)) {
 				pip, pipNamed = env, args[1].Text
 			}
 		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
 			env := "?"
-			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") {
+			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") && !a.defines(p.Name()) {
 				if abs := e.Env.In(p.Dir).Resolve(args[2].Text); e.inProject(e.Env.In(p.Dir), args[2].Text) {
 					env = abs
 				}

@@ -56,3 +56,21 @@ func TestReviewCommandDefaultPathRev2(t *testing.T) {
 		{decisionRow{"R2 P neighbour: command pip install, a venv active", ModeDefault, nil, `command pip install x && command -- pip install y`, Allow}, in, ""},
 	})
 }
+
+// TestReviewShadowedByFunctionRev2: a function the line defines runs in
+// place of the command of its name: source() { :; }; source
+// .venv/bin/activate; pip install x activated nothing, and pip() {
+// /usr/bin/pip "$@"; } ran the system's pip, both allowed as if the
+// venv's pip ran.
+func TestReviewShadowedByFunctionRev2(t *testing.T) {
+	t.Parallel()
+	const in, conda = "/home/u/proj/.venv", "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"R2 F source a function of the line's", ModeDefault, nil, `source() { :; }; source .venv/bin/activate; pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 F . a function of the line's", ModeAcceptEdits, nil, `.() { :; }; . .venv/bin/activate && pip install x`, Ask}, "", ""},
+		{decisionRow{"R2 F pip a function of the line's", ModeDefault, nil, `pip() { /usr/bin/pip "$@"; }; pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 F python3 a function of the line's", ModeAcceptEdits, nil, `python3() { /usr/bin/python3 "$@"; }; python3 -m pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 F conda a function of the line's", ModeDefault, nil, `conda() { /opt/conda/bin/conda "$@"; }; conda install x`, Ask}, "", conda},
+		{decisionRow{"R2 F neighbour: functions of other names", ModeDefault, nil, `setup() { . .venv/bin/activate; pip install x; }; setup; pip install y`, Allow}, in, ""},
+	})
+}

@@ -1,5 +1,7 @@
 package permission
 
+import "slices"
+
 // Word is one word of a simple command after quote removal.
 type Word struct {
 	// Text is the word's value when Literal, else its source text
@@ -148,6 +150,13 @@ func (a *Analysis) within(r, q int32) bool {
 		}
 	}
 	return true
+}
+
+// defines says whether the line defines a function called name, which a
+// command of that name then runs (source() { :; }; source
+// .venv/bin/activate activates nothing).
+func (a *Analysis) defines(name string) bool {
+	return name != "" && slices.ContainsFunc(a.Commands, func(c SimpleCommand) bool { return c.Func == name })
 }
 
 // guarded says whether command i of the line surely succeeded wherever
