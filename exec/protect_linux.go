@@ -235,6 +235,28 @@ func (g *guard) pinAboveRoot() {
 	}
 }
 
+// pinNamedWay keeps the way to the root as the run was started in it:
+// dir, its working directory as the shell names it, links and all (the
+// project reached through work/app -> src/proj). A link on it in a
+// writable grant, outside the root, pointed by the command at a copy with
+// hooks of its own (a red team's), took the user's next cd work/app && git
+// commit there; so the links and directories on it outside the root are
+// kept as the way to a protected path is. Another name for the project
+// (a link the run was not started through) is not known here.
+func (g *guard) pinNamedWay(dir string) {
+	if !filepath.IsAbs(dir) {
+		return
+	}
+	w, err := g.walk(filepath.Clean(dir))
+	if err != nil || w.missing != "" || w.blocked != "" || !within(w.real, g.root) {
+		return
+	}
+	inRoot := func(p string) bool { return within(p, g.root) }
+	w.dirs = slices.DeleteFunc(w.dirs, inRoot)
+	w.links = slices.DeleteFunc(w.links, inRoot)
+	g.keepWay(w)
+}
+
 // protectPath protects pr as the comment above says.
 func (g *guard) protectPath(pr protectedPath) {
 	w, err := g.walk(pr.path)
@@ -455,10 +477,11 @@ func isPlaceholder(p string) bool {
 // real path; writable, the writable trees) from being written, replaced or
 // created: see guard. A missing protected directory is bound after
 // materialize creates it.
-func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
+func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, dir string) {
 	l.root = root
 	g := &guard{root: root, writable: writable, res: l.res}
 	g.pinAboveRoot()
+	g.pinNamedWay(dir)
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {
