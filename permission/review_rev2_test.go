@@ -74,3 +74,17 @@ func TestReviewShadowedByFunctionRev2(t *testing.T) {
 		{decisionRow{"R2 F neighbour: functions of other names", ModeDefault, nil, `setup() { . .venv/bin/activate; pip install x; }; setup; pip install y`, Allow}, in, ""},
 	})
 }
+
+// TestReviewPerlFatCommaRev2: Perl's => is a comma (that quotes a
+// bareword before it): open F => ">/etc/x" and open(F => ">", "/etc/x")
+// wrote outside the project, allowed, where open F, ">/etc/x" asked.
+func TestReviewPerlFatCommaRev2(t *testing.T) {
+	t.Parallel()
+	A := ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"R2 P open F => two arguments", A, nil, `perl -e 'open F => ">/etc/x"'`, Ask},
+		{"R2 P open(F => three arguments)", A, nil, `perl -e 'open(F => ">", "/etc/x")'`, Ask},
+		{"R2 P open my $f => pipe", ModeDefault, nil, `perl -e 'open my $f => "|-", "rm -rf /tmp/x"'`, Ask},
+		{"R2 P neighbour: => in a hash, open in the project", A, nil, `perl -e 'my %h = (a => 1); open F => ">out.txt"; print F $h{a}'`, Allow},
+	})
+}
