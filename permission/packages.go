@@ -312,14 +312,17 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		sub[0].Text != "install" && sub[0].Text != "uninstall" {
 		return ""
 	}
+	what := pip + " " + sub[0].Text + " changes the packages of "
+	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if why := e.pipEnvOptions(c); why != "" {
+		return what + why + lands
+	}
 	if slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
 		o, _, _ := strings.Cut(w.Text, "=")
 		return w.Literal && slices.Contains([]string{"-t", "--target", "--prefix", "--root", "--user", "--dry-run", "-h", "--help"}, o)
 	}) {
 		return ""
 	}
-	what := pip + " " + sub[0].Text + " changes the packages of "
-	const lands = ", outside the project root, whose programs run later outside the sandbox"
 	if a.defines(c.Name()) {
 		return what + "the Python the function " + c.Name() + " the line defines runs" + lands
 	}
@@ -371,6 +374,32 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " leaves active, not known to be one in the project" + lands
 	case !e.envInProject(env):
 		return what + "the environment " + named + " names" + lands
+	}
+	return ""
+}
+
+// pipEnvOptions says where the PIP_ variables c's pip is given (on the
+// line, or set earlier on it: dirVars) have it install, when that may lie
+// outside the project: pip reads each option from one (PIP_PYTHON for
+// --python, PIP_TARGET for --target …), as where --python
+// /usr/bin/python3 would ask. "" when none does.
+func (e *Engine) pipEnvOptions(c SimpleCommand) string {
+	for _, a := range c.EnvAssigns() {
+		name, v, _ := strings.Cut(a, "=")
+		switch name {
+		case "PIP_PYTHON", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_SRC":
+			if v != "" && !e.inProject(e.Env.In(c.Dir), v) {
+				return "where " + a + " names"
+			}
+		case "PIP_USER":
+			if !slices.Contains([]string{"", "0", "false", "no", "off", "n", "f"}, strings.ToLower(v)) {
+				return "your own Python's user site (" + a + ")"
+			}
+		case "PIP_CONFIG_FILE":
+			if v != "" && v != "/dev/null" {
+				return "where the configuration file " + v + " says (" + a + ")"
+			}
+		}
 	}
 	return ""
 }

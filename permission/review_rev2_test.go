@@ -88,3 +88,26 @@ func TestReviewPerlFatCommaRev2(t *testing.T) {
 		{"R2 P neighbour: => in a hash, open in the project", A, nil, `perl -e 'my %h = (a => 1); open F => ">out.txt"; print F $h{a}'`, Allow},
 	})
 }
+
+// TestReviewPipEnvOptionsRev2: pip reads each of its options from a
+// PIP_ variable too: PIP_PYTHON=/usr/bin/python3 pip install x installed
+// into the system's Python, PIP_TARGET, PIP_PREFIX and PIP_ROOT where
+// they name, PIP_USER=1 into the user's site, and PIP_CONFIG_FILE
+// wherever that file says, all allowed with a venv in the project active,
+// where --python, --target, --prefix, --root and --user asked.
+func TestReviewPipEnvOptionsRev2(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const in = "/home/u/proj/.venv"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"R2 E PIP_PYTHON", D, nil, `PIP_PYTHON=/usr/bin/python3 pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_PYTHON exported earlier", A, nil, `export PIP_PYTHON=/usr/bin/python3; pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_TARGET by env", D, nil, `env PIP_TARGET=/usr/lib/python3/dist-packages pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_PREFIX, python -m pip", A, nil, `PIP_PREFIX=/usr/local python3 -m pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_ROOT", D, nil, `PIP_ROOT=/ pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_USER", A, nil, `PIP_USER=1 pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E PIP_CONFIG_FILE", D, nil, `PIP_CONFIG_FILE=./pip.conf pip install x`, Ask}, in, ""},
+		{decisionRow{"R2 E neighbour: an index, a target in the project, PIP_USER off", D, nil,
+			`PIP_INDEX_URL=https://pypi.org/simple pip install x && PIP_TARGET=./vendor pip install y && PIP_USER=0 pip install z && PIP_PYTHON=.venv/bin/python pip install w`, Allow}, in, ""},
+	})
+}
