@@ -295,7 +295,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	}
 	protected := len(l.steps)
 	if root != "" {
-		l.protect(root, writable, p.AllowGitConfig)
+		l.protect(root, writable, p.AllowGitConfig, dir)
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	l.writableNested(p, writable, l.steps[protected:])

@@ -220,10 +220,41 @@ func (g *guard) pin(p string) {
 // (a red team's renamed work/src away under --allow-write work and made
 // src/proj/.git/hooks/pre-commit). The root itself, a writable tree's top
 // unless read-only (--plan), is a mount of its own already.
+//
+// They are pinned from the grant's top down: a bind onto itself is
+// recursive, and made from the root up, each copied the ones made before
+// it with the mounts they hid, doubling the mounts at each level (a root
+// sixteen directories below the grant passed the kernel's mount-max).
 func (g *guard) pinAboveRoot() {
+	var above []string
 	for d := g.root; d != "/" && g.inWritable(d); d = filepath.Dir(d) {
+		above = append(above, d)
+	}
+	for _, d := range slices.Backward(above) {
 		g.pin(d)
 	}
+}
+
+// pinNamedWay keeps the way to the root as the run was started in it:
+// dir, its working directory as the shell names it, links and all (the
+// project reached through work/app -> src/proj). A link on it in a
+// writable grant, outside the root, pointed by the command at a copy with
+// hooks of its own (a red team's), took the user's next cd work/app && git
+// commit there; so the links and directories on it outside the root are
+// kept as the way to a protected path is. Another name for the project
+// (a link the run was not started through) is not known here.
+func (g *guard) pinNamedWay(dir string) {
+	if !filepath.IsAbs(dir) {
+		return
+	}
+	w, err := g.walk(filepath.Clean(dir))
+	if err != nil || w.missing != "" || w.blocked != "" || !within(w.real, g.root) {
+		return
+	}
+	inRoot := func(p string) bool { return within(p, g.root) }
+	w.dirs = slices.DeleteFunc(w.dirs, inRoot)
+	w.links = slices.DeleteFunc(w.links, inRoot)
+	g.keepWay(w)
 }
 
 // protectPath protects pr as the comment above says.
@@ -446,10 +477,11 @@ func isPlaceholder(p string) bool {
 // real path; writable, the writable trees) from being written, replaced or
 // created: see guard. A missing protected directory is bound after
 // materialize creates it.
-func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool) {
+func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, dir string) {
 	l.root = root
 	g := &guard{root: root, writable: writable, res: l.res}
 	g.pinAboveRoot()
+	g.pinNamedWay(dir)
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {

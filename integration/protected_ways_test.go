@@ -1261,3 +1261,82 @@ c "write in the root" sh -c 'echo fine > notes.txt'`)
 		o.ok(t, "write in the root")
 	})
 }
+
+// TestGrantAboveDeepRoot: the directories between a writable grant and a
+// root deep below it are each a mount of its own, bound onto itself with
+// the mounts below it. Bound from the root upwards, each bind copied the
+// ones made before it (and the mounts they hid) and the mounts doubled at
+// each level: 46 for a root nine directories below the grant became
+// 2086, and sixteen below it the run failed (no space left on device,
+// the kernel's mount-max). Bound from the grant down, they grow by the
+// root's own few at each level.
+func TestGrantAboveDeepRoot(t *testing.T) {
+	requireNamespaces(t)
+	work := outsideTemp(t)
+	mounts := func(depth int) int {
+		t.Helper()
+		root := filepath.Join(append([]string{work, fmt.Sprint("deep", depth)}, strings.Split(strings.Repeat("d/", depth)+"proj", "/")...)...)
+		if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(root, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+		os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n"), 0o644)
+		r := run(t, invocation{dir: root, args: []string{"run", "--yolo", "--root", root, "--allow-write", work, "--",
+			"sh", "-c", "wc -l < /proc/self/mountinfo"}})
+		if r.code != 0 {
+			t.Fatalf("root %d directories below the grant: exit %d, stderr %q", depth+1, r.code, r.stderr)
+		}
+		var n int
+		fmt.Sscan(r.stdout, &n)
+		return n
+	}
+	shallow, deep := mounts(1), mounts(15)
+	if shallow == 0 || deep-shallow > 200 {
+		t.Errorf("mounts in the sandbox: %d for a root 2 directories below the grant, %d for one 16 below; want them within 200", shallow, deep)
+	}
+}
+
+// TestGrantAboveRootNamedThroughLink: a project reached through a
+// symbolic link in a writable grant (work/app -> src/proj, the run
+// started in work/app, --allow-write work) could be repointed by the
+// command to a copy with a hook of its own, which the user's next cd
+// work/app && git commit ran. The links and directories on the way the
+// run was started from, outside the root, in the grant, are kept as the
+// way to a protected path is: the link cannot be replaced or removed.
+// The grant stays writable: a file written, and another link repointed.
+func TestGrantAboveRootNamedThroughLink(t *testing.T) {
+	requireNamespaces(t)
+	work := outsideTemp(t)
+	root := filepath.Join(work, "src", "proj")
+	if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git", "config"), []byte("[core]\n"), 0o644)
+	app := filepath.Join(work, "app")
+	if err := os.Symlink("src/proj", app); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("src", filepath.Join(work, "other"))
+	script := filepath.Join(work, "attack.sh")
+	os.WriteFile(script, []byte(`
+mkdir -p WORK/evil/.git/hooks && cp WORK/src/proj/.git/HEAD WORK/src/proj/.git/config WORK/evil/.git/
+printf '#!/bin/sh\necho PWNED\n' > WORK/evil/.git/hooks/pre-commit && chmod +x WORK/evil/.git/hooks/pre-commit
+ln -sfn evil WORK/app.new && mv -T WORK/app.new WORK/app && echo repointed
+rm WORK/app 2>/dev/null && echo removed
+echo fine > WORK/fine && echo wrote
+ln -sfn evil WORK/other.new && mv -T WORK/other.new WORK/other && echo other-repointed
+`), 0o644)
+	b, _ := os.ReadFile(script)
+	os.WriteFile(script, []byte(strings.ReplaceAll(string(b), "WORK", work)), 0o644)
+	r := run(t, invocation{dir: app, env: []string{"PWD=" + app}, args: []string{"run", "--yolo", "--allow-write", work, "--", "sh", script}})
+	if strings.HasPrefix(r.stdout, "repointed") || strings.Contains(r.stdout, "removed") {
+		t.Errorf("the link the run was started through was replaced or removed: %q (stderr %q)", r.stdout, r.stderr)
+	}
+	if target, err := os.Readlink(app); err != nil || target != "src/proj" {
+		t.Errorf("%s leads to %q (%v) after the run, want src/proj", app, target, err)
+	}
+	if !strings.Contains(r.stdout, "wrote") || !strings.Contains(r.stdout, "other-repointed") {
+		t.Errorf("the grant's neighbours: %q (stderr %q), want a file written and another link repointed", r.stdout, r.stderr)
+	}
+}

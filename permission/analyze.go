@@ -99,6 +99,9 @@ type analyzer struct {
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
+	// cond is the part of the line the commands being walked run in, as
+	// SimpleCommand.Cond (Analysis.regions).
+	cond int32
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
@@ -455,19 +458,27 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		// tried before it left the shell. After the if the shell is
 		// where any of them left it.
 		start, out := z.dir, z.dir
+		cond := z.cond
 		for c := cmd; c != nil; c = c.Else {
 			z.dir = start
+			if c != cmd {
+				z.branch(false, 0, 0) // only if the conditions before failed
+			}
 			z.stmts(c.Cond)
 			start = dirUnion(start, z.dir)
 			out = dirUnion(out, z.dir)
+			z.branch(false, 0, 0)
 			z.stmts(c.Then)
 			out = dirUnion(out, z.dir)
+			z.cond = cond
 		}
 		z.dir = out
 	case *syntax.WhileClause:
 		dir := z.dir
 		z.stmts(cmd.Cond)
+		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
+		z.cond = cond
 		z.mayHaveMoved(dir)
 	case *syntax.ForClause:
 		var subs stmtLists
@@ -488,7 +499,9 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		}
 		z.subs(subs)
 		dir := z.dir
+		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
+		z.cond = cond
 		z.mayHaveMoved(dir)
 	case *syntax.CaseClause:
 		var subs stmtLists
@@ -498,8 +511,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		// where the item before it left the shell.
 		dir := z.dir
 		start, out := dir, dir
+		cond := z.cond
 		for _, item := range cmd.Items {
 			z.dir = start
+			z.cond = cond
+			z.branch(false, 0, 0)
 			subs = subs[:0]
 			z.pattern = true
 			for _, p := range item.Patterns {
@@ -514,7 +530,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 				start = dirUnion(dir, z.dir)
 			}
 		}
-		z.dir = out
+		z.dir, z.cond = out, cond
 	case *syntax.BinaryCmd:
 		z.binary(cmd)
 	case *syntax.FuncDecl:
@@ -611,21 +627,39 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		// worked); after a || it may also run where any command before
 		// left it, that one skipped or failed. After the chain the shell
 		// is where any of its commands left it.
+		//
+		// The commands after an && run only where the stage before
+		// succeeded, those after a || where it failed: each and run
+		// of stages is a part of the line of its own, inside the part of
+		// the stage before it, and each stage after a || one inside the
+		// chain's (SimpleCommand.Cond).
 		all, at := z.dir, z.dir
 		ands := true
+		cond, from, to := z.cond, len(z.a.Commands), len(z.a.Commands)
+		inAnd := false
 		for i := len(chain) - 1; i >= 0; i-- {
 			if i < len(chain)-1 {
 				ands = ands && ops[i] == syntax.AndStmt
 				if !ands {
 					at = all
 				}
+				switch and := ops[i] == syntax.AndStmt; {
+				case and && !inAnd:
+					z.branch(true, from, to)
+				case !and:
+					z.cond = cond
+					z.branch(false, 0, 0)
+				}
+				inAnd = ops[i] == syntax.AndStmt
 			}
 			z.dir = at
+			from = len(z.a.Commands)
 			z.stmt(chain[i])
+			to = len(z.a.Commands)
 			at = z.dir
 			all = dirUnion(all, z.dir)
 		}
-		z.dir = all
+		z.dir, z.cond = all, cond
 		return
 	}
 	// Every stage of a pipeline runs in a subshell of its own,
@@ -1226,6 +1260,17 @@ func (z *analyzer) subs(subs stmtLists) {
 	}
 }
 
+// branch starts a part of the line that runs only under a condition
+// (SimpleCommand.Cond) for the commands walked next, inside the current
+// one; and with the commands [from, to) it runs only if they succeeded.
+// It returns the part to go back to after them.
+func (z *analyzer) branch(and bool, from, to int) (parent int32) {
+	parent = z.cond
+	z.a.regions = append(z.a.regions, region{parent: parent, and: and, head: [2]int32{int32(from), int32(to)}})
+	z.cond = int32(len(z.a.regions))
+	return parent
+}
+
 // fork starts a shell process of its own for the commands walked next
 // (a subshell, a pipeline's stage, a substitution, a nested shell): it
 // gives it a number, and returns the scope to go back to after them.
@@ -1309,7 +1354,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 			}
 		}
 	}
-	c.Shell = z.scope
+	c.Shell, c.Cond = z.scope, z.cond
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.feeds(i, subs)
@@ -2112,11 +2157,20 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		if starts {
 			z.physical = true
 		}
-		scope := z.scope
-		if lowerName(c) != "eval" {
+		// A trap's commands run in this shell, later if ever: a part of
+		// the line of their own (SimpleCommand.Cond), so that what they
+		// change there (deactivate) is taken as done, and what they
+		// need to have run before (source .venv/bin/activate) is not.
+		scope, cond := z.scope, z.cond
+		switch lowerName(c) {
+		case "eval":
+		case "trap":
+			z.branch(false, 0, 0)
+		default:
 			z.fork()
 		}
 		z.nested(prog, what)
+		z.cond = cond
 		if lowerName(c) != "eval" {
 			z.dir, z.scope = dir, scope
 			if starts {

@@ -3105,9 +3105,16 @@ var nixCommands = []string{"build", "bundle", "config", "copy", "daemon", "deriv
 	"repl", "run", "search", "shell", "show-config", "store", "upgrade-nix", "why-depends"}
 
 // pipEnvName reports whether a pip or uv pip reads the variable name as
-// being given the system's Python (checkPipSystem).
+// being given the system's Python (checkPipSystem), or for where it
+// installs (Engine.pipEnvOptions).
 func pipEnvName(name string) bool {
-	return name == "PIP_BREAK_SYSTEM_PACKAGES" || name == "UV_SYSTEM_PYTHON"
+	switch name {
+	case "PIP_BREAK_SYSTEM_PACKAGES", "UV_SYSTEM_PYTHON",
+		// where pip installs (Engine.pipEnvOptions)
+		"PIP_PYTHON", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_SRC", "PIP_USER", "PIP_CONFIG_FILE":
+		return true
+	}
+	return false
 }
 
 // checkPipSystem: the pip c runs (pip, as pipCommand names it) given

@@ -795,7 +795,7 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 		// conda install with no conda environment there, install outside
 		// the root; an allow rule for them holds.
 		if v.d == Allow && v.rule == nil && e.Mode != ModeBypassPermissions {
-			if why := cmp.Or(e.pipOutside(a.Commands, i), e.condaOutside(a.Commands, i)); why != "" {
+			if why := cmp.Or(e.pipOutside(&a, i), e.condaOutside(&a, i)); why != "" {
 				v = verdict{d: Ask, reason: why, suggest: true}
 			}
 		}

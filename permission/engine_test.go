@@ -13,6 +13,7 @@ var testEnv = PathEnv{Cwd: "/home/u/proj", Home: "/home/u", Root: "/home/u/proj"
 
 // existing are the files the imagined machine has.
 var existing = map[string]bool{
+	"/home/u/proj/.venv/bin/activate": true,
 	"/home/u/proj/main.go":            true,
 	"/home/u/proj/README.md":          true,
 	"/home/u/proj/.env":               true,

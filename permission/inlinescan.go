@@ -612,13 +612,17 @@ func (s *codeScan) split(from, to int) [][2]int {
 		if s.spend(1); s.tooLong {
 			return nil
 		}
+		sep := 1
 		if k < to {
 			t := s.toks[k]
 			if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") && s.match[k] > k && s.match[k] < to {
 				k = s.match[k]
 				continue
 			}
-			if t.kind != tokPunct || t.text != "," {
+			switch {
+			case s.fatComma(k, from, to):
+				sep = 2 // Perl's => is a comma too: open F => ">x"
+			case t.kind != tokPunct || t.text != ",":
 				continue
 			}
 		}
@@ -632,9 +636,28 @@ func (s *codeScan) split(from, to int) [][2]int {
 		if a < b {
 			out = append(out, [2]int{a, b})
 		}
-		start = k + 1
+		start = k + sep
+		k += sep - 1
 	}
 	return out
+}
+
+// fatComma says whether the tokens at k, between from and to, are Perl's
+// =>, an = and a > side by side (not <=> or ==>).
+func (s *codeScan) fatComma(k, from, to int) bool {
+	t := s.toks[k]
+	if s.lang != langPerl || t.kind != tokPunct || t.text != "=" || k+1 >= to {
+		return false
+	}
+	n := s.toks[k+1]
+	if n.kind != tokPunct || n.text != ">" || n.from != t.to {
+		return false
+	}
+	if k > from {
+		p := s.toks[k-1]
+		return p.to != t.from || p.kind != tokPunct || p.text != "<" && p.text != "=" && p.text != "!"
+	}
+	return true
 }
 
 // receiver returns the tokens of the value a method is called on, the

@@ -305,12 +305,17 @@ func goRuns(args []Word) string {
 // poetry run) picks the project's environment; uv pip finds only a
 // virtual environment unless --system (checkPipSystem); --target,
 // --prefix, --root and --user are judged where they name (installDirs).
-func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
-	c := cmds[i]
+func (e *Engine) pipOutside(a *Analysis, i int) string {
+	c := a.Commands[i]
 	pip, sub, ok := pipCommand(c)
 	if !ok || strings.HasPrefix(pip, "uv ") || len(c.Launchers) > 0 || len(sub) == 0 || !sub[0].Literal ||
 		sub[0].Text != "install" && sub[0].Text != "uninstall" {
 		return ""
+	}
+	what := pip + " " + sub[0].Text + " changes the packages of "
+	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if why := e.pipEnvOptions(c); why != "" {
+		return what + why + lands
 	}
 	if slices.ContainsFunc(c.Args()[1:], func(w Word) bool {
 		o, _, _ := strings.Cut(w.Text, "=")
@@ -318,8 +323,9 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 	}) {
 		return ""
 	}
-	what := pip + " " + sub[0].Text + " changes the packages of "
-	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if a.defines(c.Name()) {
+		return what + "the Python the function " + c.Name() + " the line defines runs" + lands
+	}
 	if prog := c.Words[c.Inner].Text; strings.Contains(prog, "/") {
 		if e.inProject(e.Env.In(c.Dir), prog) {
 			return ""
@@ -329,7 +335,10 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 	if envCleared(c, func(name string) bool { return name == "PATH" }) {
 		return what + "the system's Python (env starts pip without PATH, so it is looked up in /bin and /usr/bin)" + lands
 	}
-	env, named, _, _ := e.pythonEnvs(cmds, i)
+	if defaultPath(c) {
+		return what + "the system's Python (command -p looks it up in the system's default PATH, not the one an active environment leads)" + lands
+	}
+	env, named, _, _ := e.pythonEnvs(a, i)
 	switch {
 	case env == "":
 		return what + "the system's or your own Python (no virtual environment is active)" + lands
@@ -348,16 +357,18 @@ func (e *Engine) pipOutside(cmds []SimpleCommand, i int) string {
 // judges those) change the active one, CONDA_PREFIX (pythonEnvs), and
 // run the packages' scripts; with none active, conda's base
 // environment. Only one in the project passes, as pip install's venv.
-func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
-	c := cmds[i]
+func (e *Engine) condaOutside(a *Analysis, i int) string {
+	c := a.Commands[i]
 	verb, ok := condaActiveInstall(c)
 	if !ok {
 		return ""
 	}
-	_, _, env, named := e.pythonEnvs(cmds, i)
+	_, _, env, named := e.pythonEnvs(a, i)
 	what := c.Name() + " " + verb + " changes the packages of "
 	const lands = ", outside the project root, and runs their scripts"
 	switch {
+	case a.defines(c.Name()):
+		return what + "the environment the function " + c.Name() + " the line defines works in" + lands
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
 	case envCleared(c, func(name string) bool { return condaEnvName(name) || name == "PATH" }):
@@ -372,6 +383,53 @@ func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
 	return ""
 }
 
+// pipEnvOptions says where the PIP_ variables c's pip is given (on the
+// line, or set earlier on it: dirVars) have it install, when that may lie
+// outside the project: pip reads each option from one (PIP_PYTHON for
+// --python, PIP_TARGET for --target …), as where --python
+// /usr/bin/python3 would ask. "" when none does.
+func (e *Engine) pipEnvOptions(c SimpleCommand) string {
+	for _, a := range c.EnvAssigns() {
+		name, v, _ := strings.Cut(a, "=")
+		switch name {
+		case "PIP_PYTHON", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_SRC":
+			if v != "" && !e.inProject(e.Env.In(c.Dir), v) {
+				return "where " + a + " names"
+			}
+		case "PIP_USER":
+			if !slices.Contains([]string{"", "0", "false", "no", "off", "n", "f"}, strings.ToLower(v)) {
+				return "your own Python's user site (" + a + ")"
+			}
+		case "PIP_CONFIG_FILE":
+			if v != "" && v != "/dev/null" {
+				return "where the configuration file " + v + " says (" + a + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// defaultPath reports whether a command -p among c's wrappers looks the
+// command up in the system's default PATH (/bin and /usr/bin), not the
+// shell's, which an active environment leads with its bin directory.
+func defaultPath(c SimpleCommand) bool {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	for j, w := range ws {
+		if !w.Literal || w.Text != "command" {
+			continue
+		}
+		for _, o := range ws[j+1:] {
+			if o.Literal && (o.Text == "--" || !strings.HasPrefix(o.Text, "-")) {
+				break
+			}
+			if !o.Literal || strings.Contains(o.Text, "p") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pythonEnvs returns the environment whose pip command i of cmds runs
 // (pip, pipNamed) and the conda environment conda install changes there
 // (conda, condaNamed): each "" when none is active, "?" when it is one
@@ -384,36 +442,53 @@ func (e *Engine) condaOutside(cmds []SimpleCommand, i int) string {
 // deactivate, make the conda environment the pip's too. Only an
 // activation that makes the pip's environment one in the project is held
 // to run in the same function as command i (a function's body runs when
-// it is called, if ever); the others are taken to have run.
-func (e *Engine) pythonEnvs(cmds []SimpleCommand, i int) (pip, pipNamed, conda, condaNamed string) {
+// it is called, if ever), and where it surely ran before it (sure); the
+// others are taken to have run.
+func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaNamed string) {
+	cmds := a.Commands
 	c := cmds[i]
 	conda, condaNamed = e.CondaPrefix, "CONDA_PREFIX"
 	pip, pipNamed = e.VirtualEnv, "VIRTUAL_ENV"
 	if pip == "" {
 		pip, pipNamed = conda, condaNamed
 	}
-	for _, p := range cmds[:i] {
+	for j, p := range cmds[:i] {
 		if p.Shell != 0 && p.Shell != c.Shell {
 			continue // a subshell of its own: (source .venv/bin/activate)
 		}
-		sameFunc := p.Func == "" || p.Func == c.Func
+		// An activation ran, and entered what it names, wherever command
+		// i runs: in the same part of the line or one that holds it
+		// (not false && . .venv/bin/activate, nor one in an if's branch
+		// or a trap), and where what it reads is there now or command i
+		// runs only if it succeeded (python3 -m venv .venv && .
+		// .venv/bin/activate && pip install): a source of a missing
+		// file fails, and the line goes on with the pip it had.
+		sure := func(file string) bool {
+			if p.Func != "" && p.Func != c.Func || !a.within(c.Cond, p.Cond) {
+				return false
+			}
+			return a.guarded(j, c.Cond) || e.Exists == nil || e.Exists(file)
+		}
 		args := p.Args()
 		switch n := lowerName(p); {
 		case n == "deactivate":
 			pip, pipNamed = conda, condaNamed
 		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
 			env := e.trustedVenv(p, args[1])
-			if env == "?" || sameFunc {
+			if a.defines(p.Name()) {
+				env = "?" // source() { :; }: a function of the line's
+			}
+			if env == "?" || sure(e.Env.In(p.Dir).Resolve(args[1].Text)) {
 				pip, pipNamed = env, args[1].Text
 			}
 		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
 			env := "?"
-			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") {
+			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") && !a.defines(p.Name()) {
 				if abs := e.Env.In(p.Dir).Resolve(args[2].Text); e.inProject(e.Env.In(p.Dir), args[2].Text) {
 					env = abs
 				}
 			}
-			if env == "?" || sameFunc {
+			if env == "?" || sure(env) {
 				conda, condaNamed = env, p.Text
 				pip, pipNamed = conda, condaNamed
 			}

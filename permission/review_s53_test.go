@@ -65,7 +65,7 @@ func TestReviewPipNoVenvS53(t *testing.T) {
 		{decisionRow{"S53 D neighbour: a venv in the project, active", D, nil, `pip install -r requirements.txt && pip3 install x && python -m pip install -e . && pip uninstall -y x`, Allow}, "/home/u/proj/.venv"},
 		{decisionRow{"S53 D neighbour: a venv in the project, active, acceptEdits", A, nil, `pip install -r requirements.txt`, Allow}, "/home/u/proj/.venv"},
 		{decisionRow{"S53 D neighbour: a venv in the project made and used on the line, no venv active", D, nil,
-			`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python -m pip install x && source .venv/bin/activate && pip install y && . venv/bin/activate; pip install z`, Allow}, ""},
+			`python3 -m venv .venv && .venv/bin/pip install -r requirements.txt && .venv/bin/python -m pip install x && source .venv/bin/activate && pip install y && . venv/bin/activate && pip install z`, Allow}, ""},
 		{decisionRow{"S53 D neighbour: launchers pick the project's environment, no venv active", D, nil,
 			`uv run pip install x && poetry run pip install x && pipenv run pip install x && uv pip install x && uv sync`, Allow}, ""},
 		{decisionRow{"S53 D neighbour: pip's other commands and installs into the project, no venv active", D, nil,

@@ -1,5 +1,7 @@
 package permission
 
+import "slices"
+
 // Word is one word of a simple command after quote removal.
 type Word struct {
 	// Text is the word's value when Literal, else its source text
@@ -72,6 +74,14 @@ type SimpleCommand struct {
 	// .venv/bin/activate) holds for the later commands of the same shell,
 	// and those of the line's own shell for every later command.
 	Shell int32
+	// Cond is the part of the line the command runs in as far as whether
+	// it runs at all: 0 for what runs whenever the line's commands before
+	// it did (until an exit), else a part of its own (Analysis.regions)
+	// for each branch of an if or a case, a loop's body, a trap's
+	// commands and the commands after && or || in a list. An activation
+	// holds for a later command only where it surely ran before it
+	// (Engine.pythonEnvs).
+	Cond int32
 	// Dir is where the command runs when a cd earlier in the same command
 	// line moved it, as written ("/", "../x", "~"); "" when no cd did, and
 	// "?" when it cannot be known (cd "$X", cd -, a cd in a branch that
@@ -116,6 +126,50 @@ type Analysis struct {
 	// another's: `a | b`, and substitutions feeding the command they are
 	// arguments of. CheckPipelines looks for downloads fed to interpreters.
 	Pipelines []Pipeline
+	// regions are the parts of the line SimpleCommand.Cond numbers, part
+	// k at regions[k-1].
+	regions []region
+}
+
+// region is a part of a command line that runs only under a condition
+// (SimpleCommand.Cond): it runs only where its parent part does (0: the
+// line). One after && (and) runs only where the command before it in
+// the list succeeded: the commands head holds (from, to), or those of an
+// earlier part that is and itself.
+type region struct {
+	parent int32
+	and    bool
+	head   [2]int32
+}
+
+// within says whether part r is part q or lies inside it.
+func (a *Analysis) within(r, q int32) bool {
+	for ; r != q; r = a.regions[r-1].parent {
+		if r == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// defines says whether the line defines a function called name, which a
+// command of that name then runs (source() { :; }; source
+// .venv/bin/activate activates nothing).
+func (a *Analysis) defines(name string) bool {
+	return name != "" && slices.ContainsFunc(a.Commands, func(c SimpleCommand) bool { return c.Func == name })
+}
+
+// guarded says whether command i of the line surely succeeded wherever
+// the commands of part r run: it is the head of an and part r lies in, or
+// a command of one.
+func (a *Analysis) guarded(i int, r int32) bool {
+	for ; r != 0; r = a.regions[r-1].parent {
+		g := a.regions[r-1]
+		if g.and && (int32(i) >= g.head[0] && int32(i) < g.head[1] || a.Commands[i].Cond == r) {
+			return true
+		}
+	}
+	return false
 }
 
 func baseName(p string) string {
