@@ -827,18 +827,69 @@ func (l *nsLayer) materialize(approved func() bool) (*placeholders, error) {
 	ps := &placeholders{}
 	cleared := map[string]bool{} // directories clearWorking has looked in
 	for i, p := range slices.Concat(l.placeholders, l.commondirs) {
-		h, err := holdPlaceholder(root, l.root, p, i >= len(l.placeholders), approved, cleared)
+		file := i >= len(l.placeholders)
+		h, err := holdPlaceholder(root, l.root, p, file, approved, cleared)
+		var parents []placeholder
+		if errors.Is(err, errParentGone) {
+			parents, err = holdParents(root, l.root, p, approved, cleared)
+			ps.held = append(ps.held, parents...) // released if the next fails
+			if err == nil {
+				h, err = holdPlaceholder(root, l.root, p, file, approved, cleared)
+			}
+		}
 		if err != nil {
 			ps.release(nil)
 			return nil, &os.PathError{Op: "holding the protected placeholder", Path: p, Err: err}
 		}
 		if h.f != nil {
-			ps.held = append(ps.held, h)
+			ps.held = slices.Insert(ps.held, len(ps.held)-len(parents), h)
 		} else {
 			h.close()
 		}
+		// The release helper removes in order: the deepest first.
+		slices.Reverse(ps.held[len(ps.held)-len(parents):])
 	}
 	return ps, nil
+}
+
+// errParentGone: a placeholder's directory, there when the plan was made,
+// is gone, a placeholder of an earlier run there that its release helper
+// removed since (core.hooksPath tools/hooks, tools made by the run before).
+var errParentGone = errors.New("its directory is gone since the plan")
+
+// holdParents makes again, as placeholders of this run's own, held, the
+// directories between the root and path that are gone since the plan
+// (errParentGone), from the top: the plan's placeholder at path is then
+// made in them, and the run binds what its plan says. They are released
+// with this run's.
+func holdParents(rootfd int, root, path string, approved func() bool, cleared map[string]bool) ([]placeholder, error) {
+	rel, err := filepath.Rel(root, filepath.Dir(path))
+	if err != nil || rel == "." {
+		return nil, errParentGone
+	}
+	var held []placeholder
+	dir, sub := root, ""
+	for _, name := range strings.Split(rel, "/") {
+		dir, sub = filepath.Join(dir, name), filepath.Join(sub, name)
+		if len(held) == 0 {
+			fd, err := unix.Openat2(rootfd, sub, &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC,
+				Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+			if err == nil {
+				unix.Close(fd) // still there: not one to make
+				continue
+			}
+		}
+		h, err := holdPlaceholder(rootfd, root, dir, false, approved, cleared)
+		if err != nil {
+			return held, err
+		}
+		if h.f == nil {
+			h.close()
+			return held, fmt.Errorf("%s is not a directory", dir)
+		}
+		held = append(held, h)
+	}
+	return held, nil
 }
 
 // errDiscarded: the caller discarded the run before it started.
@@ -872,6 +923,9 @@ func holdPlaceholder(rootfd int, root, path string, file bool, approved func() b
 	}
 	pfd, err := unix.Openat2(rootfd, rel, &unix.OpenHow{Flags: unix.O_PATH | unix.O_DIRECTORY | unix.O_CLOEXEC,
 		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS})
+	if err == unix.ENOENT {
+		return h, errParentGone
+	}
 	if err != nil {
 		return h, fmt.Errorf("its directory (a symbolic link on the way is refused): %w", err)
 	}

@@ -592,3 +592,66 @@ func TestMakePlaceholderRunsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceholderParentGone: a placeholder's directory that was there at
+// the plan and is gone by the making (an earlier run's placeholder, tools
+// for core.hooksPath tools/hooks, removed by its release helper meanwhile)
+// is made again as this run's own, held and released deepest first, where
+// the run had failed with "no such file or directory" (seen once in the
+// unprivileged suite, runs in quick succession).
+func TestPlaceholderParentGone(t *testing.T) {
+	t.Parallel()
+	requireLayer(t)
+	root := testRoot(t)
+	os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+	os.WriteFile(filepath.Join(root, ".git/HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n\thooksPath = a/b/githooks\n"), 0o644)
+	if err := os.MkdirAll(filepath.Join(root, "a/b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l := planNamespace(DefaultPolicy(root), root, "")
+	hooks := filepath.Join(root, "a/b/githooks")
+	if !slices.Contains(l.placeholders, hooks) {
+		t.Fatalf("placeholders %q: want a/b/githooks", l.placeholders)
+	}
+	if err := os.RemoveAll(filepath.Join(root, "a")); err != nil {
+		t.Fatal(err)
+	}
+	ps, err := l.materialize(func() bool { return true })
+	if err != nil {
+		t.Fatalf("materialize = %v; want the gone directories made again", err)
+	}
+	var got []string
+	for _, h := range ps.held {
+		if strings.HasPrefix(h.path, filepath.Join(root, "a")) {
+			got = append(got, strings.TrimPrefix(h.path, root+"/"))
+			if !h.made {
+				t.Errorf("%s held, not made by this run", h.path)
+			}
+		}
+	}
+	if want := []string{"a/b/githooks", "a/b", "a"}; !slices.Equal(got, want) {
+		t.Errorf("held %q, want %q: the deepest first, as the release helper removes them", got, want)
+	}
+	if fi, err := os.Lstat(hooks); err != nil || !fi.IsDir() {
+		t.Errorf("a/b/githooks: %v, %v; want the placeholder directory", fi, err)
+	}
+
+	// Gone and replaced by a link: refused, nothing made where it points.
+	ps.release(nil)
+	elsewhere := t.TempDir()
+	os.RemoveAll(filepath.Join(root, "a"))
+	os.MkdirAll(filepath.Join(root, "a/b"), 0o755)
+	l = planNamespace(DefaultPolicy(root), root, "")
+	os.RemoveAll(filepath.Join(root, "a"))
+	if err := os.Symlink(elsewhere, filepath.Join(root, "a")); err != nil {
+		t.Fatal(err)
+	}
+	if ps2, err := l.materialize(func() bool { return true }); err == nil {
+		ps2.release(nil)
+		t.Error("materialize through a link made in place of a gone directory succeeded")
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("made %v where the link points", entries)
+	}
+}
