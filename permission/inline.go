@@ -210,6 +210,14 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 					}
 					break cluster
 				case strings.IndexByte(spec.stop, ch) >= 0:
+					if spec.lang == langPython && ch == 'm' {
+						// python -m MOD: a module of the standard
+						// library's whose arguments are code
+						// (timeit's statements, pdb -c's commands).
+						if code = pythonModuleCode(args, i, k, base); len(code) > 0 {
+							return langPython, code, false
+						}
+					}
 					return langNone, nil, false
 				case strings.IndexByte(spec.value, ch) >= 0:
 					if k+1 == len(t) {
@@ -241,6 +249,84 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 		return spec.lang, code, false
 	}
 	return spec.lang, nil, spec.stdin
+}
+
+// pythonModuleCode returns where the code lies that python -m MOD (the
+// m at byte k of args[i]) runs from its arguments: timeit's statements
+// and -s (--setup) values, and pdb's -c commands, which pdb runs as Python
+// statements when they are none of its own; cProfile, profile and pdb
+// run another module with -m, followed.
+func pythonModuleCode(args []Word, i, k, base int) []codeRef {
+	var code []codeRef
+	for hops := 0; hops < 4; hops++ {
+		mod, next := "", i+1
+		if t := args[i].Text; k+1 < len(t) {
+			mod = t[k+1:]
+		} else if i+1 < len(args) {
+			mod, next = args[i+1].Text, i+2
+		}
+		if i+1 < len(args) && k+1 >= len(args[i].Text) && !args[i+1].Literal {
+			return code
+		}
+		switch mod {
+		case "timeit":
+			// getopt "n:u:s:r:pvh": the statements follow the options.
+			for j := next; j < len(args); j++ {
+				t := args[j].Text
+				switch {
+				case t == "--":
+					for j++; j < len(args); j++ {
+						code = append(code, codeRef{word: base + j})
+					}
+				case t == "-s" || t == "--setup" || abbrevOf(t, []string{"--setup"}) == "--setup":
+					if j+1 < len(args) {
+						code = append(code, codeRef{word: base + j + 1})
+					}
+					j++
+				case strings.HasPrefix(t, "--setup="):
+					code = append(code, codeRef{word: base + j, from: len("--setup=")})
+				case strings.HasPrefix(t, "-s") && len(t) > 2:
+					code = append(code, codeRef{word: base + j, from: 2})
+				case len(t) == 2 && strings.IndexByte("nur", t[1]) >= 0 && t[0] == '-',
+					t == "--number" || t == "--repeat" || t == "--unit":
+					j++
+				case strings.HasPrefix(t, "-") && len(t) > 1:
+				default:
+					code = append(code, codeRef{word: base + j})
+				}
+			}
+			return code
+		case "pdb", "cProfile", "profile":
+			// pdb [-c CMD] (-m MOD | FILE); cProfile [-o F] [-s S] (-m MOD | FILE)
+			found := false
+			for j := next; j < len(args) && !found; j++ {
+				t := args[j].Text
+				switch {
+				case mod == "pdb" && (t == "-c" || t == "--command"):
+					if j+1 < len(args) {
+						code = append(code, codeRef{word: base + j + 1})
+					}
+					j++
+				case mod == "pdb" && strings.HasPrefix(t, "--command="):
+					code = append(code, codeRef{word: base + j, from: len("--command=")})
+				case mod == "pdb" && strings.HasPrefix(t, "-c") && len(t) > 2:
+					code = append(code, codeRef{word: base + j, from: 2})
+				case t == "-o" || t == "-s" || t == "--outfile" || t == "--sort":
+					j++
+				case t == "-m" || strings.HasPrefix(t, "-m") && len(t) > 2 && t[1] == 'm':
+					i, k, found = j, 1, true
+				case !strings.HasPrefix(t, "-") || t == "-" || t == "--":
+					return code // a script
+				}
+			}
+			if !found {
+				return code
+			}
+		default:
+			return code
+		}
+	}
+	return code
 }
 
 func containsString(ss []string, s string) bool {
