@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -426,6 +427,7 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		return
 	}
 	for _, f := range s.found {
+		n0, p0 := len(z.a.Commands), len(z.a.Pipelines)
 		switch {
 		case f.unknown != "":
 			z.complex("%s passes %s %s", what, codeShow(f.call), f.unknown)
@@ -444,7 +446,38 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 			}
 			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
 		}
+		if n := z.codeFedProgram(n0, p0); n != "" {
+			z.complex("%s runs %s, which reads its program from its standard input, where the code may write anything: %s", what, n, codeShow(f.call))
+		}
 	}
+}
+
+// codeFedProgram returns the name of a shell or interpreter among the
+// commands from n0 on, which inline code runs, that reads its program
+// from its standard input (sh, bash -s, python3 -): the code's to write
+// (awk's print | "sh", Perl's open(F, "|sh"), os.popen("sh", "w"),
+// subprocess.run("sh", input=…)), which the engine does not follow; a
+// stage a pipe of the command line feeds, or one whose input is
+// redirected, is the shell analysis's own. "" when there is none.
+func (z *analyzer) codeFedProgram(n0, p0 int) string {
+	for i := n0; i < len(z.a.Commands); i++ {
+		c := z.a.Commands[i]
+		n := lowerName(c)
+		if c.Nested || !isInterpreter(n) || !readsProgramFromFeed(c) ||
+			slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && !r.Write }) {
+			continue
+		}
+		fed := false
+		for _, p := range z.a.Pipelines[p0:] {
+			for _, stage := range p[min(1, len(p)):] {
+				fed = fed || slices.Contains(stage, i)
+			}
+		}
+		if !fed {
+			return n
+		}
+	}
+	return ""
 }
 
 // codeFound is what a call in inline code amounts to: a shell program

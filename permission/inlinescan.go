@@ -1050,7 +1050,8 @@ func (s *codeScan) runs(act codeAct, c codeCall) {
 		s.words(name, call, l)
 		return
 	}
-	if act == actSystem && len(args) == 1 || act == actSubprocess && s.flag(c.all, "shell") {
+	if act == actSystem && (len(args) == 1 || name == "IO.popen") || act == actSubprocess && s.flag(c.all, "shell") {
+		// IO.popen(cmd, mode): the second argument is the mode, not a word.
 		s.shellArg(name, call, a0[0], a0[1])
 		return
 	}

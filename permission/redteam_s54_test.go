@@ -29,3 +29,40 @@ func TestRedTeamPythonModuleCodeS54(t *testing.T) {
 		{"S54rt A neighbour: in default mode", D, nil, `python3 -m timeit -s 'import re' 're.match("a", "abc")' && python3 -m pdb -c 'b 10' -c c x.py`, Allow},
 	})
 }
+
+// TestRedTeamCodeFedShellS54: inline code that starts a shell reading its
+// program from its standard input and writes that program itself (awk's
+// print "rm -rf ~/x" | "sh", Perl's open(F, "|sh"), Ruby's IO.popen("sh",
+// "w"), Python's os.popen("sh", "w") and subprocess.run("sh", input=…),
+// node's execSync("sh", {input})) ran whatever it wrote, allowed: the
+// shell was judged as a bare sh at a terminal. A shell or an interpreter
+// that inline code runs and that reads its program from its input is now
+// too complex to check, unless a pipe of its own command line or a
+// redirection feeds it. Ruby's IO.popen took its mode ("w") for a word of
+// the command (sh w: a script named w).
+func TestRedTeamCodeFedShellS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt B awk print | sh", D, nil, `awk 'BEGIN{print "rm -rf /tmp/x" | "sh"}'`, Ask},
+		{"S54rt B awk printf | sh", A, nil, `awk 'BEGIN{printf "rm -rf /tmp/x" | "sh"}'`, Ask},
+		{"S54rt B awk print | bash -s, data driven", D, nil, `awk '{print | "bash -s"}' cmds.txt`, Ask},
+		{"S54rt B awk print |& sh", A, nil, `awk 'BEGIN{print "id" |& "sh"}'`, Ask},
+		{"S54rt B awk print | python3", D, nil, `awk 'BEGIN{print "import os" | "python3"}'`, Ask},
+		{"S54rt B awk system(sh)", A, nil, `awk 'BEGIN{system("sh")}' < cmds.txt`, Ask},
+		{"S54rt B perl open |sh", D, nil, `perl -e 'open(F, "|sh"); print F "rm -rf /tmp/x"'`, Ask},
+		{"S54rt B perl open |-, sh", A, nil, `perl -e 'open(F, "|-", "sh"); print F "rm -rf /tmp/x"'`, Ask},
+		{"S54rt B ruby IO.popen sh w", D, nil, `ruby -e 'IO.popen("sh", "w") { |f| f.puts "rm -rf /tmp/x" }'`, Ask},
+		{"S54rt B ruby open |sh", A, nil, `ruby -e 'open("|sh", "w") { |f| f.puts "id" }'`, Ask},
+		{"S54rt B python os.popen sh w", D, nil, `python3 -c 'import os; os.popen("sh", "w").write("rm -rf /tmp/x")'`, Ask},
+		{"S54rt B python subprocess.run sh input", A, nil, `python3 -c 'import subprocess; subprocess.run("sh", input=b"rm -rf /tmp/x")'`, Ask},
+		{"S54rt B python subprocess.run [sh] input", D, nil, `python3 -c 'import subprocess; subprocess.run(["sh"], input=b"rm -rf /tmp/x")'`, Ask},
+		{"S54rt B node execSync sh input", A, nil, `node -e 'require("child_process").execSync("sh", {input: "rm -rf /tmp/x"})'`, Ask},
+		{"S54rt B dontAsk", ModeDontAsk, nil, `awk 'BEGIN{print "id" | "sh"}'`, Deny},
+		{"S54rt B neighbour: code piping to sort, running scripts and shells with a program", A, nil,
+			`awk '{print | "sort"}' x && awk '{print | "sort -u > out.txt"}' x && awk 'BEGIN{system("echo hi | sh")}' && awk 'BEGIN{system("sh x.sh")}' && awk 'BEGIN{system("bash -c ls")}' && perl -e 'open(F, "|sort"); print F "b\na\n"' && perl -e 'system("python3 x.py")' && node -e 'require("child_process").execSync("node x.js")'`, Allow},
+		{"S54rt B neighbour: python runs scripts and pipelines", D, nil,
+			`python3 -c 'import subprocess; subprocess.run(["bash", "x.sh"])' && python3 -c 'import subprocess; subprocess.run("ls -l | sort", shell=True)' && ruby -e 'IO.popen("ls -l").read' && ruby -e 'IO.popen(["git", "status"], "r").read'`, Allow},
+		{"S54rt B neighbour: a bare shell on the command line", D, nil, `sh < x && echo id | sh`, Allow},
+	})
+}
