@@ -96,6 +96,17 @@ func (s *codeScan) scan() {
 				s.file("print >", s.src[t.from:s.toks[to-1].to], []string{"tee"}, v, ok, "")
 				i = to - 1
 			}
+		case s.lang == langAwk && t.kind == tokPunct && t.text == "<" && i+1 < len(s.toks) &&
+			(i >= 1 && s.toks[i-1].text == "getline" || i >= 2 && s.toks[i-2].text == "getline" && s.toks[i-1].kind == tokName):
+			// getline < "file", getline var < "file": a read.
+			from, to := i+1, i+2
+			if s.toks[from].text == "(" && s.match[from] > from {
+				from, to = from+1, s.match[from]
+			}
+			if s.toks[from].kind == tokString || to > from+1 {
+				v, ok := s.value(from, to)
+				s.file("getline <", s.src[t.from:s.toks[to-1].to], []string{"cat"}, v, ok, "")
+			}
 		case s.lang == langAwk && t.kind == tokString && i+2 < len(s.toks) && s.toks[i+1].text == "|" && s.toks[i+2].text == "getline":
 			// "cmd" | getline
 			s.shell("getline", s.src[t.from:s.toks[i+2].to], t.text, t.lit, "")

@@ -66,3 +66,21 @@ func TestRedTeamCodeFedShellS54(t *testing.T) {
 		{"S54rt B neighbour: a bare shell on the command line", D, nil, `sh < x && echo id | sh`, Allow},
 	})
 }
+
+// TestRedTeamAwkGetlineFileS54: awk's getline < "file" (and getline var <
+// "file") reads the file, which the engine did not see: awk
+// 'BEGIN{while ((getline l < "~/.ssh/id_rsa") > 0) print l}' printed a
+// private key, allowed, where print > "file" was read as a write. It is
+// now a read of the file, as cat's.
+func TestRedTeamAwkGetlineFileS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt C awk getline var < a key", D, nil, `awk 'BEGIN{while((getline l < "/home/u/.ssh/id_rsa")>0) print l}'`, Ask},
+		{"S54rt C awk getline < .netrc", A, nil, `awk 'BEGIN{getline < "/home/u/.netrc"; print}'`, Ask},
+		{"S54rt C awk getline < (joined)", D, nil, `awk 'BEGIN{getline < ("/home/u/" ".aws/credentials"); print}'`, Ask},
+		{"S54rt C awk getline past a Read deny", A, []string{"deny:Read(secrets/**)"}, `awk 'BEGIN{getline l < "secrets/k"; print l}'`, Deny},
+		{"S54rt C neighbour: getline from files in the project and /etc, comparisons, command getline", A, nil,
+			`awk 'BEGIN{while ((getline line < "data.txt") > 0) n++; print n}' && awk 'BEGIN{getline l < "/etc/hostname"; print l}' && awk '{ if ($1 < 3) print }' x && awk 'BEGIN { "date" | getline d; print d }' && awk 'NR==FNR{a[$1]; next} $1 in a' keys.txt data.txt`, Allow},
+	})
+}
