@@ -3147,6 +3147,11 @@ func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
 		if k := pythonModule(args, "pip"); k > 0 {
 			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
 		}
+		if k := pythonModule(args, "ensurepip"); k > 0 {
+			// ensurepip is pip install pip: --user, --root and the
+			// active environment say where, as pip's do.
+			return c.Name() + " -m ensurepip, a pip", slices.Concat([]Word{{Text: "install", Literal: true}}, args[k+1:]), true
+		}
 	case n == "uv":
 		if sub := subcommandArgs("uv", args); len(sub) > 0 && sub[0].Literal && sub[0].Text == "pip" {
 			return c.Name() + " pip", sub[1:], true

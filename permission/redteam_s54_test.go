@@ -84,3 +84,42 @@ func TestRedTeamAwkGetlineFileS54(t *testing.T) {
 			`awk 'BEGIN{while ((getline line < "data.txt") > 0) n++; print n}' && awk 'BEGIN{getline l < "/etc/hostname"; print l}' && awk '{ if ($1 < 3) print }' x && awk 'BEGIN { "date" | getline d; print d }' && awk 'NR==FNR{a[$1]; next} $1 in a' keys.txt data.txt`, Allow},
 	})
 }
+
+// TestRedTeamPythonModuleWritesS54: the standard library's modules run
+// as programs write files their arguments name, which the engine took
+// for reads (a protected place among them asked): python3 -m zipfile -e
+// a.zip ~/bin, -m tarfile -e, -m json.tool IN OUT, -m cProfile -o,
+// -m trace --file, -m compileall, -m py_compile, -m gzip and -m venv
+// wrote outside the project, allowed. They are now read by a table of
+// their own; python -m ensurepip, pip install pip, is judged as pip
+// install is (the active environment, --user, --root).
+func TestRedTeamPythonModuleWritesS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt D zipfile -e outside", D, nil, `python3 -m zipfile -e a.zip /tmp`, Ask},
+		{"S54rt D zipfile -e into ~/bin", A, nil, `python3 -m zipfile -e a.zip ~/bin`, Ask},
+		{"S54rt D zipfile -c outside", D, nil, `python3 -m zipfile -c /tmp/x.zip a`, Ask},
+		{"S54rt D zipfile -c of the keys", A, nil, `python3 -m zipfile -c x.zip ~/.ssh`, Ask},
+		{"S54rt D tarfile -e outside", A, nil, `python3 -m tarfile -e a.tar /tmp`, Ask},
+		{"S54rt D tarfile -c outside", D, nil, `python3 -m tarfile -c /tmp/x.tar a`, Ask},
+		{"S54rt D json.tool IN OUT outside", A, nil, `python3 -m json.tool a /tmp/x`, Ask},
+		{"S54rt D cProfile -o outside", D, nil, `python3 -m cProfile -o /tmp/x a.py`, Ask},
+		{"S54rt D cProfile -oFILE", A, nil, `python3 -m cProfile -o/tmp/x a.py`, Ask},
+		{"S54rt D trace --file outside", D, nil, `python3 -m trace --file /tmp/x a.py`, Ask},
+		{"S54rt D trace -C outside", A, nil, `python3 -m trace -C /tmp/cov --count a.py`, Ask},
+		{"S54rt D compileall outside", D, nil, `python3 -m compileall /tmp`, Ask},
+		{"S54rt D py_compile outside", A, nil, `python3 -m py_compile /tmp/x.py`, Ask},
+		{"S54rt D gzip outside", D, nil, `python3 -m gzip /tmp/x`, Ask},
+		{"S54rt D venv outside", A, nil, `python3 -m venv --prompt p /tmp/x`, Ask},
+		{"S54rt D an Edit deny", A, []string{"deny:Edit(out/**)"}, `python3 -m zipfile -e a.zip out`, Deny},
+		{"S54rt D a script's argument in the hooks stays a possible write", ModeBypassPermissions, nil, `python3 -m cProfile a.py .git/hooks/pre-commit`, Ask},
+		{"S54rt E ensurepip --user", A, nil, `python3 -m ensurepip --user`, Ask},
+		{"S54rt E ensurepip --root outside", D, nil, `python3 -m ensurepip --root /tmp/x`, Ask},
+		{"S54rt D neighbour: the modules in the project", A, nil,
+			`python3 -m zipfile -e a.zip . && python3 -m zipfile -e a.zip out && python3 -m zipfile -l /tmp/a.zip && python3 -m zipfile -c out.zip src && python3 -m tarfile -e a.tar && python3 -m tarfile -e a.tar build && python3 -m tarfile -l a.tar && python3 -m json.tool a.json && python3 -m json.tool --indent 2 a.json out.json && python3 -m json.tool /tmp/a.json`, Allow},
+		{"S54rt D neighbour: profiling, compiling, venvs", D, nil,
+			`python3 -m cProfile -o prof.out -s time a.py && python3 -m cProfile -m pytest -x && python3 -m compileall src && python3 -m compileall -q . && python3 -m py_compile a.py && python3 -m gzip a.txt && python3 -m venv .venv && python3 -m venv --prompt p .venv && python3 -m http.server 8000 && python3 -m pytest tests/ -x`, Allow},
+		{"S54rt E neighbour: ensurepip of a venv in the project", A, nil, `.venv/bin/python -m ensurepip && python3 -m ensurepip --root build`, Allow},
+	})
+}
