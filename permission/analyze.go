@@ -2167,17 +2167,21 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		}
 	}
 	switch {
+	case n == "popd" || z.cdFuncs[c.Name()] || (n == "source" || n == ".") && readsProgramFromFeed(c):
+		z.oldPwd = ""
+		// Back to a directory of the stack, or wherever a function went
+		// (one named cd or pushd included: cd() { builtin cd /tmp; }),
+		// or a program sourced from a pipe or a substitution (.
+		// <(echo cd /tmp)). A sourced script could cd too, but following
+		// that guess would put every later relative path everywhere:
+		// `source .venv/bin/activate && pytest tests/` would meet every
+		// path rule. The kernel sandbox, not this guess, holds such a
+		// script. A function that calls one changes directory too.
+		z.dir = "?"
+		z.markCdFunc()
+		return
 	case n == "cd" || n == "pushd":
 		z.oldPwd = ""
-	case n == "popd" || z.cdFuncs[c.Name()]:
-		z.oldPwd = ""
-		// Back to a directory of the stack, or wherever a function went.
-		// A sourced script could cd too, but following that guess would
-		// put every later relative path everywhere: `source
-		// .venv/bin/activate && pytest tests/` would meet every path
-		// rule. The kernel sandbox, not this guess, holds such a script.
-		z.dir = "?"
-		return
 	default:
 		return
 	}
@@ -2258,6 +2262,12 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		// one into every later command made 'cd a; ' repeated quadratic.
 		z.dir = "?"
 	}
+	z.markCdFunc()
+}
+
+// markCdFunc notes that the function whose body is being walked, if any,
+// changes directory: calling it leaves where later commands run unknown.
+func (z *analyzer) markCdFunc() {
 	if z.fn != "" {
 		if z.cdFuncs == nil {
 			z.cdFuncs = map[string]bool{}

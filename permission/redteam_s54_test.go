@@ -123,3 +123,29 @@ func TestRedTeamPythonModuleWritesS54(t *testing.T) {
 		{"S54rt E neighbour: ensurepip of a venv in the project", A, nil, `.venv/bin/python -m ensurepip && python3 -m ensurepip --root build`, Allow},
 	})
 }
+
+// TestRedTeamCdFunctionsS54: a function named cd or pushd runs in their
+// stead, and the engine took cd x for the builtin's move to x: cd() {
+// builtin cd /tmp; }; cd x && touch f wrote /tmp/f, allowed. So did a
+// function that calls one that changes directory (a() { cd /tmp; }; b()
+// { a; }; b; touch f), and a program sourced from a here-string or a
+// substitution (source /dev/stdin <<< 'cd /tmp'; touch f), which the
+// engine reads but whose cd it did not carry to the line's shell. After
+// each, where later commands run is not known.
+func TestRedTeamCdFunctionsS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt F a function named cd", D, nil, `cd() { builtin cd /tmp; }; cd x && touch f`, Ask},
+		{"S54rt F a function named cd, cd .", A, nil, `cd() { builtin cd /tmp; }; cd . && echo x > f`, Ask},
+		{"S54rt F a function named pushd", D, nil, `pushd() { builtin cd /tmp; }; pushd x && touch f`, Ask},
+		{"S54rt F a function calling one that cds", A, nil, `a() { cd /tmp; }; b() { a; }; b && touch f`, Ask},
+		{"S54rt F a function calling one that pushds", D, nil, `a() { pushd /tmp; }; b() { a; }; b; touch f`, Ask},
+		{"S54rt F a cd sourced from a substitution", A, nil, `. <(echo cd /tmp) && touch f`, Ask},
+		{"S54rt F a cd sourced from a here-string", D, nil, `source /dev/stdin <<< 'cd /tmp'; touch f`, Ask},
+		{"S54rt F a function named cd, then rm -rf *", A, nil, `cd() { builtin cd /; }; cd x && rm -rf *`, Ask},
+		{"S54rt F neighbour: cd, functions that do not cd, a cd that does nothing, sourcing a file", A, nil,
+			`cd src && touch f && b() { ls; }; b && touch g && source .venv/bin/activate && touch h && . ./env.sh && make`, Allow},
+		{"S54rt F neighbour: a cd function that does nothing", D, nil, `cd() { :; }; cd x && touch f`, Allow},
+	})
+}
