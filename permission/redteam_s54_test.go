@@ -149,3 +149,25 @@ func TestRedTeamCdFunctionsS54(t *testing.T) {
 		{"S54rt F neighbour: a cd function that does nothing", D, nil, `cd() { :; }; cd x && touch f`, Allow},
 	})
 }
+
+// TestRedTeamGitDirOptionS54: git --git-dir DIR is GIT_DIR=DIR, which
+// the engine asks for as a hijack variable, but the option passed: git
+// --git-dir=/tmp/x init, add and commit wrote a repository outside the
+// project, config --unset rewrote its configuration, and any subcommand
+// ran what the configuration there names (core.fsmonitor, core.pager),
+// allowed. It is now asked for as GIT_DIR is; .git passes.
+func TestRedTeamGitDirOptionS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt G git --git-dir DIR init", D, nil, `git --git-dir /tmp/x init`, Ask},
+		{"S54rt G git --git-dir= add", A, nil, `git --git-dir=/tmp/x add a`, Ask},
+		{"S54rt G git --git-dir= commit", D, nil, `git --git-dir=/tmp/x commit -m x`, Ask},
+		{"S54rt G git --git-dir= config --unset", A, nil, `git --git-dir=/tmp/x config --unset a`, Ask},
+		{"S54rt G git --git-dir= status runs its fsmonitor", D, nil, `git --git-dir=/tmp/x status`, Ask},
+		{"S54rt G git --git-dir a variable", A, nil, `git --git-dir="$X" log`, Ask},
+		{"S54rt G git --git-dir in the project, another repository", D, nil, `git --git-dir=sub/.git log`, Ask},
+		{"S54rt G neighbour: the root's own .git, a subcommand's option of the name", A, nil,
+			`git --git-dir=.git status && git --git-dir .git log && git --git-dir=./.git log && git status && git log --git-dir=x`, Allow},
+	})
+}
