@@ -171,3 +171,38 @@ func TestRedTeamGitDirOptionS54(t *testing.T) {
 			`git --git-dir=.git status && git --git-dir .git log && git --git-dir=./.git log && git status && git log --git-dir=x`, Allow},
 	})
 }
+
+// TestRedTeamCredentialStoresS54: credential stores the list did not
+// name were read freely: git's credential store where XDG puts it
+// (~/.config/git/credentials), the desktop keyrings, the browsers' saved
+// passwords, podman's registry logins, hub's, glab's and rclone's
+// tokens, s3cmd's, boto's, OCI's and Databricks' keys, Maven's and
+// Gradle's passwords, Composer's auth.json, age keys, the Hugging Face
+// token and more. They are now credential stores, read only when asked.
+func TestRedTeamCredentialStoresS54(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S54rt H git's XDG credential store", D, nil, `cat ~/.config/git/credentials`, Ask},
+		{"S54rt H the GNOME keyring", A, nil, `cat ~/.local/share/keyrings/login.keyring`, Ask},
+		{"S54rt H the KDE wallet", D, nil, `cp ~/.local/share/kwalletd/kdewallet.kwl k`, Ask},
+		{"S54rt H firefox's logins", A, nil, `cat ~/.mozilla/firefox/x.default/logins.json`, Ask},
+		{"S54rt H chrome's Login Data", D, nil, `sqlite3 ~/.config/google-chrome/Default/'Login Data' 'select * from logins'`, Ask},
+		{"S54rt H podman's registry logins", A, nil, `cat ~/.config/containers/auth.json`, Ask},
+		{"S54rt H hub's token", D, nil, `cat ~/.config/hub`, Ask},
+		{"S54rt H rclone's remotes", A, nil, `base64 ~/.config/rclone/rclone.conf`, Ask},
+		{"S54rt H s3cmd's keys", D, nil, `cat ~/.s3cfg`, Ask},
+		{"S54rt H maven's passwords", A, nil, `cat ~/.m2/settings.xml`, Ask},
+		{"S54rt H gradle's properties", D, nil, `grep -i token ~/.gradle/gradle.properties`, Ask},
+		{"S54rt H an age key", A, nil, `cat ~/.config/sops/age/keys.txt`, Ask},
+		{"S54rt H the Hugging Face token", D, nil, `cat ~/.cache/huggingface/token`, Ask},
+		{"S54rt H authinfo", A, nil, `cat ~/.authinfo`, Ask},
+		{"S54rt H neighbour: the rest of the home's configuration and caches", A, nil,
+			`ls ~/.config && ls ~/.local/share && cat ~/.config/git/config && cat ~/.gitconfig && ls ~/.cache && du -sh ~/.cache && cat ~/.m2/repository/x.pom && ls ~/.gradle/caches && cat ~/.config/pip/pip.conf`, Allow},
+	})
+	for _, p := range []string{"~/.config/git/credentials", "~/.local/share/keyrings/login.keyring", "~/.mozilla/firefox/x/logins.json"} {
+		if res := engine(t, ModeBypassPermissions).Check(Call{Tool: "Read", Path: p}); res.Decision != Ask {
+			t.Errorf("Read %s in bypassPermissions: %v (%s), want ask", p, res.Decision, res.Reason)
+		}
+	}
+}
