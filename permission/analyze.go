@@ -4326,6 +4326,20 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
 	uvToolRun.unread = pyUnread(uvToolRun, "uv tool run", []string{"--from", "--with"})
+	uvRunWith := pyUnread(uvRun, "uv run", []string{"--with", "--with-editable"})
+	uvRun.unread = func(args []Word) string {
+		// uv run --with git+https://…, and uv run https://…/x.py, which
+		// fetches the script and runs it.
+		if r := uvRunWith(args); r != "" {
+			return r
+		}
+		if k, _ := skipOptions(args, 0, uvRun); k < len(args) {
+			if t := strings.ToLower(looseText(args[k].Text)); strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") {
+				return "uv run " + shorten(args[k].Text) + " runs a script fetched from outside the project, which nobody read"
+			}
+		}
+		return ""
+	}
 	pipxRun := &wrapSpec{strict: true, flags: "qvhe", arg: "i",
 		longArg: []string{"--spec", "--python", "--index-url", "--pip-args", "--backend", "--installer"},
 		longFlags: []string{"--no-cache", "--pypi", "--path", "--system-site-packages", "--editable", "--fetch-missing-python",

@@ -139,6 +139,10 @@ func checkFetchedCode(c SimpleCommand, _ PathEnv) (string, bool) {
 		return denoRuns(c.Args()[1:]), false
 	case "go":
 		return goRuns(c.Args()[1:]), false
+	case "npm", "pnpm", "yarn", "bun":
+		if why := npmFetched(c.Args()); why != "" {
+			return why, false
+		}
 	}
 	for k := 0; k <= len(c.Launchers); k++ {
 		i := c.Inner
@@ -236,6 +240,38 @@ func pyUnread(spec *wrapSpec, what string, opts []string) func(args []Word) stri
 		}
 		return ""
 	}
+}
+
+// npmFetched: npm, pnpm, yarn or bun install (add, i) of a package named
+// by a URL, a repository (git+https://…, github:o/r, or o/r, which npm
+// takes for GitHub's) or a path outside the project fetches it from
+// elsewhere than the registry and runs its install scripts, unread.
+func npmFetched(args []Word) string {
+	sub := -1
+	for i := 1; i < len(args); i++ {
+		t := args[i].Text
+		if !args[i].Literal {
+			return ""
+		}
+		if strings.HasPrefix(t, "-") {
+			continue
+		}
+		if sub < 0 {
+			if t != "install" && t != "i" && t != "add" && t != "isntall" && t != "in" {
+				return ""
+			}
+			sub = i
+			continue
+		}
+		name, version, _ := strings.Cut(strings.TrimPrefix(t, "@"), "@")
+		if strings.HasPrefix(version, "npm:") {
+			continue // an alias of a package of the registry
+		}
+		if fetchedPackage(t) || !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, ".") && strings.Count(name, "/") == 1 && !strings.HasSuffix(t, ".tgz") {
+			return baseName(args[0].Text) + " " + args[sub].Text + " " + shorten(t) + " fetches a package from outside the registry and runs its install scripts, which nobody read"
+		}
+	}
+	return ""
 }
 
 // fetchedPackage reports whether a package specification names no package
