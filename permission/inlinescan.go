@@ -406,10 +406,11 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 			actFsRm:   "rm rmSync remove removeSync",
 			actRmdir:  "rmdir rmdirSync",
 			actRemove: "unlink unlinkSync",
-			actWrite:  "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync",
-			actRead:   "readFile readFileSync createReadStream readTextFile readTextFileSync",
-			actCopy:   "copyFile copyFileSync cp cpSync",
-			actMove:   "rename renameSync",
+			actWrite: "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync " +
+				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync",
+			actRead: "readFile readFileSync createReadStream readTextFile readTextFileSync",
+			actCopy: "copyFile copyFileSync cp cpSync",
+			actMove: "rename renameSync",
 		}),
 	}
 	t.byName[langPython] = actTable(map[codeAct]string{
@@ -420,8 +421,10 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove:     "os.remove os.unlink",
 		actRmdir:      "os.rmdir os.removedirs",
 		actOpen:       "open io.open codecs.open",
-		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree",
-		actMove:       "shutil.move os.rename os.replace",
+		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree shutil.unpack_archive urllib.request.urlretrieve",
+		actWrite: "os.makedirs os.mkdir os.chmod os.lchmod os.chown os.lchown os.utime os.truncate os.mkfifo " +
+			"sqlite3.connect shutil.make_archive",
+		actMove: "shutil.move os.rename os.replace",
 	})
 	t.byName[langJS] = actTable(map[codeAct]string{
 		actCommand: "Deno.Command",
@@ -434,6 +437,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove:   "unlink",
 		actRmdir:    "rmdir",
 		actRmTree:   "rmtree remove_tree File::Path::rmtree File::Path::remove_tree",
+		actMove:     "rename move File::Copy::move",
+		actCopy:     "copy File::Copy::copy",
+		actWrite:    "mkdir make_path mkpath File::Path::make_path File::Path::mkpath",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
 		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3",
@@ -441,10 +447,11 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRmTree: "FileUtils.rm_rf FileUtils.rm_r FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure FileUtils.rmtree",
 		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
-		actWrite:  "File.write File.binwrite IO.write IO.binwrite",
-		actRead:   "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
-		actCopy:   "FileUtils.cp FileUtils.copy FileUtils.cp_r",
-		actMove:   "FileUtils.mv FileUtils.move File.rename",
+		actWrite: "File.write File.binwrite IO.write IO.binwrite Dir.mkdir FileUtils.mkdir FileUtils.mkdir_p " +
+			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch",
+		actRead: "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
+		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r",
+		actMove: "FileUtils.mv FileUtils.move File.rename",
 	})
 	t.byName[langPHP] = actTable(map[codeAct]string{
 		actShell:  "system exec shell_exec passthru popen",
