@@ -3323,12 +3323,12 @@ func buildOutputs(out []PathArg, n, sub string, args []Word) ([]PathArg, bool) {
 // curlArgs says what the argument of each curl option that takes one is:
 // 'w' a file written, 'r' a file read, 'd' data that may name a file
 // (@file, name=@file), 'b' a cookie string or a cookie file, 0 anything
-// else.
+// else; 'h' a header, or a file of them (@file).
 var (
 	curlShort = lazy[map[byte]byte]{build: func() map[byte]byte {
 		return map[byte]byte{
 			'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
-			'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 'W',
+			'A': 0, 'C': 0, 'e': 0, 'H': 'h', 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 'W',
 			'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
 		}
 	}}
@@ -3338,7 +3338,7 @@ var (
 			"--stderr": 'w', "--output-dir": 'w', "--upload-file": 'r', "--config": 'r', "--cert": 'r',
 			"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
 			"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
-			"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
+			"--header": 'h', "--proxy-header": 'h', "--variable": 'd', "--url-query": 'd', "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
 			"--proxy": 0, "--write-out": 'W', "--range": 0, "--url": 'u', "--connect-timeout": 0, "--retry": 0,
 			"--resolve": 0, "--connect-to": 0,
 			// Caches curl reads and rewrites, and the C program --libcurl
@@ -3362,7 +3362,7 @@ func curlAbbrev(n string) (byte, bool) {
 		if !strings.HasPrefix(l, n) {
 			continue
 		}
-		if k == 0 {
+		if k == 0 || k == 'h' {
 			return 0, false
 		}
 		// The strictest of several: a file written, then read.
@@ -3454,6 +3454,11 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case 'b':
 			if !strings.Contains(arg.Text, "=") {
 				out = append(out, PathArg{Word: arg})
+			}
+		case 'h':
+			// -H @file: headers read from the file, and sent.
+			if v, ok := strings.CutPrefix(arg.Text, "@"); ok && v != "" && v != "-" {
+				out = append(out, PathArg{Word: Word{Text: v, Literal: arg.Literal}})
 			}
 		case 'd':
 			// @file, name@file (--data-urlencode), name=@file and
