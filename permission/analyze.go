@@ -4394,6 +4394,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longArg: npmLongArg, longFlags: npmLongFlags}
 	npm := &wrapSpec{strict: true, flags: "yqsdhpg", arg: "w", shell: 'c', shellLong: "--call", wordFlags: []string{"-ws"},
 		longArg: npmLongArg, longFlags: npmLongFlags}
+	npx.unread, npm.unread = npxUnread(npx, "npx"), npxUnread(npm, "npm exec")
 	// pnpm: its -c/--shell-mode runs the words through a shell; not
 	// listed, it is too complex.
 	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC", dir: "C", longDir: []string{"--dir"},
