@@ -2221,17 +2221,21 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		}
 	}
 	switch {
+	case n == "popd" || z.cdFuncs[c.Name()] || (n == "source" || n == ".") && readsProgramFromFeed(c):
+		z.oldPwd = ""
+		// Back to a directory of the stack, or wherever a function went
+		// (one named cd or pushd included: cd() { builtin cd /tmp; }),
+		// or a program sourced from a pipe or a substitution (.
+		// <(echo cd /tmp)). A sourced script could cd too, but following
+		// that guess would put every later relative path everywhere:
+		// `source .venv/bin/activate && pytest tests/` would meet every
+		// path rule. The kernel sandbox, not this guess, holds such a
+		// script. A function that calls one changes directory too.
+		z.dir = "?"
+		z.markCdFunc()
+		return
 	case n == "cd" || n == "pushd":
 		z.oldPwd = ""
-	case n == "popd" || z.cdFuncs[c.Name()]:
-		z.oldPwd = ""
-		// Back to a directory of the stack, or wherever a function went.
-		// A sourced script could cd too, but following that guess would
-		// put every later relative path everywhere: `source
-		// .venv/bin/activate && pytest tests/` would meet every path
-		// rule. The kernel sandbox, not this guess, holds such a script.
-		z.dir = "?"
-		return
 	default:
 		return
 	}
@@ -2312,6 +2316,12 @@ func (z *analyzer) changeDir(c SimpleCommand) {
 		// one into every later command made 'cd a; ' repeated quadratic.
 		z.dir = "?"
 	}
+	z.markCdFunc()
+}
+
+// markCdFunc notes that the function whose body is being walked, if any,
+// changes directory: calling it leaves where later commands run unknown.
+func (z *analyzer) markCdFunc() {
 	if z.fn != "" {
 		if z.cdFuncs == nil {
 			z.cdFuncs = map[string]bool{}
@@ -4370,6 +4380,20 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 			"--build-constraint", "--overrides", "--override", "--torch-backend"}),
 		longFlags: cat(uvGlobalFlags, uvResolveFlags, []string{"--lfs"})}
 	uvToolRun.unread = pyUnread(uvToolRun, "uv tool run", []string{"--from", "--with"})
+	uvRunWith := pyUnread(uvRun, "uv run", []string{"--with", "--with-editable"})
+	uvRun.unread = func(args []Word) string {
+		// uv run --with git+https://…, and uv run https://…/x.py, which
+		// fetches the script and runs it.
+		if r := uvRunWith(args); r != "" {
+			return r
+		}
+		if k, _ := skipOptions(args, 0, uvRun); k < len(args) {
+			if t := strings.ToLower(looseText(args[k].Text)); strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") {
+				return "uv run " + shorten(args[k].Text) + " runs a script fetched from outside the project, which nobody read"
+			}
+		}
+		return ""
+	}
 	pipxRun := &wrapSpec{strict: true, flags: "qvhe", arg: "i",
 		longArg: []string{"--spec", "--python", "--index-url", "--pip-args", "--backend", "--installer"},
 		longFlags: []string{"--no-cache", "--pypi", "--path", "--system-site-packages", "--editable", "--fetch-missing-python",
@@ -4424,6 +4448,7 @@ var launchers = lazy[map[string]*launcher]{build: func() map[string]*launcher {
 		longArg: npmLongArg, longFlags: npmLongFlags}
 	npm := &wrapSpec{strict: true, flags: "yqsdhpg", arg: "w", shell: 'c', shellLong: "--call", wordFlags: []string{"-ws"},
 		longArg: npmLongArg, longFlags: npmLongFlags}
+	npx.unread, npm.unread = npxUnread(npx, "npx"), npxUnread(npm, "npm exec")
 	// pnpm: its -c/--shell-mode runs the words through a shell; not
 	// listed, it is too complex.
 	pnpm := &wrapSpec{strict: true, flags: "rswh", arg: "FC", dir: "C", longDir: []string{"--dir"},

@@ -83,6 +83,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send")},
 		// Uploads the large files of commits to a remote's LFS store.
 		{name: "git lfs push", check: checkGitLFSPush},
+		// Another repository's configuration, which may name programs
+		// git runs, and git's writes there.
+		{name: "git --git-dir", check: checkGitDirOption},
 		// The password a credential helper keeps, printed.
 		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
@@ -1550,6 +1553,38 @@ func checkGitLFSPush(c SimpleCommand, _ PathEnv) (string, bool) {
 			return "git lfs push uploads large files to a remote", false
 		}
 		break
+	}
+	return "", false
+}
+
+// checkGitDirOption: git --git-dir DIR is GIT_DIR=DIR (a hijack
+// variable): git reads the configuration there, whose core.fsmonitor,
+// core.pager or hooks it runs, and writes its index, objects and refs
+// there: git --git-dir=/tmp/x init and commit wrote outside the project,
+// allowed. The root's own, .git, passes, as GIT_DIR=.git does.
+func checkGitDirOption(c SimpleCommand, _ PathEnv) (string, bool) {
+	_, rest, _, ok := gitArgs(c)
+	if !ok {
+		return "", false
+	}
+	args := c.Args()
+	args = args[1 : len(args)-len(rest)]
+	for i, w := range args {
+		o, v, eq := strings.Cut(looseText(w.Text), "=")
+		switch {
+		case o != "--git-dir":
+			continue
+		case !eq && i+1 < len(args):
+			v = looseText(args[i+1].Text)
+			if !args[i+1].Literal {
+				v = "$"
+			}
+		case !w.Literal:
+			v = "$"
+		}
+		if !plainProgram("GIT_DIR=" + v) {
+			return "git --git-dir " + v + " reads the configuration there, which decides what code git runs, and writes there", false
+		}
 	}
 	return "", false
 }
@@ -3153,6 +3188,11 @@ func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
 	case versionedName(n, "python"):
 		if k := pythonModule(args, "pip"); k > 0 {
 			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
+		}
+		if k := pythonModule(args, "ensurepip"); k > 0 {
+			// ensurepip is pip install pip: --user, --root and the
+			// active environment say where, as pip's do.
+			return c.Name() + " -m ensurepip, a pip", slices.Concat([]Word{{Text: "install", Literal: true}}, args[k+1:]), true
 		}
 	case n == "uv":
 		if sub := subcommandArgs("uv", args); len(sub) > 0 && sub[0].Literal && sub[0].Text == "pip" {

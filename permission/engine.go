@@ -837,6 +837,9 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	if why := e.defaultInstall(a.Commands); why != "" && e.Mode != ModeBypassPermissions {
 		worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
 	}
+	if why := e.downloadedRun(a.Commands); why != "" {
+		worst = stricter(worst, e.dangerVerdict(Danger{Rule: "curl | sh", Reason: why}))
+	}
 	// What the analysis could not see is asked for in bypassPermissions
 	// mode too: a deny rule or an rm of a critical path may hide in it,
 	// and those hold in every mode.
@@ -851,6 +854,67 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 		return verdict{d: Allow, reason: "no command to run"}, parts
 	}
 	return worst, parts
+}
+
+// downloadedRun: a file a downloader on the line writes (curl -o x.sh
+// URL, curl URL > x.sh, wget URL) that a later command of the line runs,
+// by its path (./x.sh) or as the script of a shell or an interpreter
+// (bash x.sh, python3 x.py, . x.sh): downloaded code runs unseen, as
+// with curl | sh. Returns why, or "".
+func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
+	var got []string // where the downloads land, absolute
+	var by []string
+	for _, c := range cmds {
+		if len(got) > 0 && c.Dir != "?" {
+			if w := runsFile(c); w != "" {
+				if k := slices.Index(got, e.Env.In(c.Dir).Resolve(w)); k >= 0 {
+					return by[k] + " downloads " + w + ", which " + c.Name() + " then runs: downloaded code runs unseen"
+				}
+			}
+		}
+		if !slices.Contains(downloaderNames, lowerName(c)) {
+			continue
+		}
+		for _, t := range e.touches(c) {
+			if t.write && t.path.abs != "" {
+				got, by = append(got, t.path.abs), append(by, c.Name())
+			}
+		}
+	}
+	return ""
+}
+
+// runsFile returns the file c runs as a program, named by a path
+// (./x.sh, bin/x), or as the script of a shell or an interpreter (bash
+// x.sh, python3 x.py, . x.sh); "" when it runs none, or code given on
+// its command line (bash -c, python3 -m).
+func runsFile(c SimpleCommand) string {
+	args := c.Args()
+	if len(args) == 0 || !args[0].Literal {
+		return ""
+	}
+	if strings.Contains(args[0].Text, "/") {
+		return args[0].Text
+	}
+	if !isInterpreter(lowerName(c)) {
+		return ""
+	}
+	for _, w := range args[1:] {
+		t := w.Text
+		switch {
+		case !w.Literal:
+			return ""
+		case t == "--":
+			continue
+		case strings.HasPrefix(t, "-") && len(t) > 1:
+			if strings.ContainsAny(t[1:], "cemr") && !strings.HasPrefix(t, "--") {
+				return "" // the program is on the command line
+			}
+			continue
+		}
+		return t
+	}
+	return ""
 }
 
 // dangerVerdict turns a built-in danger into a verdict for the current mode.

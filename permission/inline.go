@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -210,6 +211,14 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 					}
 					break cluster
 				case strings.IndexByte(spec.stop, ch) >= 0:
+					if spec.lang == langPython && ch == 'm' {
+						// python -m MOD: a module of the standard
+						// library's whose arguments are code
+						// (timeit's statements, pdb -c's commands).
+						if code = pythonModuleCode(args, i, k, base); len(code) > 0 {
+							return langPython, code, false
+						}
+					}
 					return langNone, nil, false
 				case strings.IndexByte(spec.value, ch) >= 0:
 					if k+1 == len(t) {
@@ -241,6 +250,84 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 		return spec.lang, code, false
 	}
 	return spec.lang, nil, spec.stdin
+}
+
+// pythonModuleCode returns where the code lies that python -m MOD (the
+// m at byte k of args[i]) runs from its arguments: timeit's statements
+// and -s (--setup) values, and pdb's -c commands, which pdb runs as Python
+// statements when they are none of its own; cProfile, profile and pdb
+// run another module with -m, followed.
+func pythonModuleCode(args []Word, i, k, base int) []codeRef {
+	var code []codeRef
+	for hops := 0; hops < 4; hops++ {
+		mod, next := "", i+1
+		if t := args[i].Text; k+1 < len(t) {
+			mod = t[k+1:]
+		} else if i+1 < len(args) {
+			mod, next = args[i+1].Text, i+2
+		}
+		if i+1 < len(args) && k+1 >= len(args[i].Text) && !args[i+1].Literal {
+			return code
+		}
+		switch mod {
+		case "timeit":
+			// getopt "n:u:s:r:pvh": the statements follow the options.
+			for j := next; j < len(args); j++ {
+				t := args[j].Text
+				switch {
+				case t == "--":
+					for j++; j < len(args); j++ {
+						code = append(code, codeRef{word: base + j})
+					}
+				case t == "-s" || t == "--setup" || abbrevOf(t, []string{"--setup"}) == "--setup":
+					if j+1 < len(args) {
+						code = append(code, codeRef{word: base + j + 1})
+					}
+					j++
+				case strings.HasPrefix(t, "--setup="):
+					code = append(code, codeRef{word: base + j, from: len("--setup=")})
+				case strings.HasPrefix(t, "-s") && len(t) > 2:
+					code = append(code, codeRef{word: base + j, from: 2})
+				case len(t) == 2 && strings.IndexByte("nur", t[1]) >= 0 && t[0] == '-',
+					t == "--number" || t == "--repeat" || t == "--unit":
+					j++
+				case strings.HasPrefix(t, "-") && len(t) > 1:
+				default:
+					code = append(code, codeRef{word: base + j})
+				}
+			}
+			return code
+		case "pdb", "cProfile", "profile":
+			// pdb [-c CMD] (-m MOD | FILE); cProfile [-o F] [-s S] (-m MOD | FILE)
+			found := false
+			for j := next; j < len(args) && !found; j++ {
+				t := args[j].Text
+				switch {
+				case mod == "pdb" && (t == "-c" || t == "--command"):
+					if j+1 < len(args) {
+						code = append(code, codeRef{word: base + j + 1})
+					}
+					j++
+				case mod == "pdb" && strings.HasPrefix(t, "--command="):
+					code = append(code, codeRef{word: base + j, from: len("--command=")})
+				case mod == "pdb" && strings.HasPrefix(t, "-c") && len(t) > 2:
+					code = append(code, codeRef{word: base + j, from: 2})
+				case t == "-o" || t == "-s" || t == "--outfile" || t == "--sort":
+					j++
+				case t == "-m" || strings.HasPrefix(t, "-m") && len(t) > 2 && t[1] == 'm':
+					i, k, found = j, 1, true
+				case !strings.HasPrefix(t, "-") || t == "-" || t == "--":
+					return code // a script
+				}
+			}
+			if !found {
+				return code
+			}
+		default:
+			return code
+		}
+	}
+	return code
 }
 
 func containsString(ss []string, s string) bool {
@@ -340,6 +427,7 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		return
 	}
 	for _, f := range s.found {
+		n0, p0 := len(z.a.Commands), len(z.a.Pipelines)
 		switch {
 		case f.unknown != "":
 			z.complex("%s passes %s %s", what, codeShow(f.call), f.unknown)
@@ -358,7 +446,38 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 			}
 			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
 		}
+		if n := z.codeFedProgram(n0, p0); n != "" {
+			z.complex("%s runs %s, which reads its program from its standard input, where the code may write anything: %s", what, n, codeShow(f.call))
+		}
 	}
+}
+
+// codeFedProgram returns the name of a shell or interpreter among the
+// commands from n0 on, which inline code runs, that reads its program
+// from its standard input (sh, bash -s, python3 -): the code's to write
+// (awk's print | "sh", Perl's open(F, "|sh"), os.popen("sh", "w"),
+// subprocess.run("sh", input=…)), which the engine does not follow; a
+// stage a pipe of the command line feeds, or one whose input is
+// redirected, is the shell analysis's own. "" when there is none.
+func (z *analyzer) codeFedProgram(n0, p0 int) string {
+	for i := n0; i < len(z.a.Commands); i++ {
+		c := z.a.Commands[i]
+		n := lowerName(c)
+		if c.Nested || !isInterpreter(n) || !readsProgramFromFeed(c) ||
+			slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && !r.Write }) {
+			continue
+		}
+		fed := false
+		for _, p := range z.a.Pipelines[p0:] {
+			for _, stage := range p[min(1, len(p)):] {
+				fed = fed || slices.Contains(stage, i)
+			}
+		}
+		if !fed {
+			return n
+		}
+	}
+	return ""
 }
 
 // codeFound is what a call in inline code amounts to: a shell program

@@ -96,6 +96,17 @@ func (s *codeScan) scan() {
 				s.file("print >", s.src[t.from:s.toks[to-1].to], []string{"tee"}, v, ok, "")
 				i = to - 1
 			}
+		case s.lang == langAwk && t.kind == tokPunct && t.text == "<" && i+1 < len(s.toks) &&
+			(i >= 1 && s.toks[i-1].text == "getline" || i >= 2 && s.toks[i-2].text == "getline" && s.toks[i-1].kind == tokName):
+			// getline < "file", getline var < "file": a read.
+			from, to := i+1, i+2
+			if s.toks[from].text == "(" && s.match[from] > from {
+				from, to = from+1, s.match[from]
+			}
+			if s.toks[from].kind == tokString || to > from+1 {
+				v, ok := s.value(from, to)
+				s.file("getline <", s.src[t.from:s.toks[to-1].to], []string{"cat"}, v, ok, "")
+			}
 		case s.lang == langAwk && t.kind == tokString && i+2 < len(s.toks) && s.toks[i+1].text == "|" && s.toks[i+2].text == "getline":
 			// "cmd" | getline
 			s.shell("getline", s.src[t.from:s.toks[i+2].to], t.text, t.lit, "")
@@ -395,10 +406,11 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 			actFsRm:   "rm rmSync remove removeSync",
 			actRmdir:  "rmdir rmdirSync",
 			actRemove: "unlink unlinkSync",
-			actWrite:  "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync",
-			actRead:   "readFile readFileSync createReadStream readTextFile readTextFileSync",
-			actCopy:   "copyFile copyFileSync cp cpSync",
-			actMove:   "rename renameSync",
+			actWrite: "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync " +
+				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync",
+			actRead: "readFile readFileSync createReadStream readTextFile readTextFileSync",
+			actCopy: "copyFile copyFileSync cp cpSync",
+			actMove: "rename renameSync",
 		}),
 	}
 	t.byName[langPython] = actTable(map[codeAct]string{
@@ -409,8 +421,10 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove:     "os.remove os.unlink",
 		actRmdir:      "os.rmdir os.removedirs",
 		actOpen:       "open io.open codecs.open",
-		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree",
-		actMove:       "shutil.move os.rename os.replace",
+		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree shutil.unpack_archive urllib.request.urlretrieve",
+		actWrite: "os.makedirs os.mkdir os.chmod os.lchmod os.chown os.lchown os.utime os.truncate os.mkfifo " +
+			"sqlite3.connect shutil.make_archive",
+		actMove: "shutil.move os.rename os.replace",
 	})
 	t.byName[langJS] = actTable(map[codeAct]string{
 		actCommand: "Deno.Command",
@@ -423,6 +437,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove:   "unlink",
 		actRmdir:    "rmdir",
 		actRmTree:   "rmtree remove_tree File::Path::rmtree File::Path::remove_tree",
+		actMove:     "rename move File::Copy::move",
+		actCopy:     "copy File::Copy::copy",
+		actWrite:    "mkdir make_path mkpath File::Path::make_path File::Path::mkpath",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
 		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3",
@@ -430,10 +447,11 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRmTree: "FileUtils.rm_rf FileUtils.rm_r FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure FileUtils.rmtree",
 		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
-		actWrite:  "File.write File.binwrite IO.write IO.binwrite",
-		actRead:   "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
-		actCopy:   "FileUtils.cp FileUtils.copy FileUtils.cp_r",
-		actMove:   "FileUtils.mv FileUtils.move File.rename",
+		actWrite: "File.write File.binwrite IO.write IO.binwrite Dir.mkdir FileUtils.mkdir FileUtils.mkdir_p " +
+			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch",
+		actRead: "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
+		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r",
+		actMove: "FileUtils.mv FileUtils.move File.rename",
 	})
 	t.byName[langPHP] = actTable(map[codeAct]string{
 		actShell:  "system exec shell_exec passthru popen",
@@ -1073,7 +1091,8 @@ func (s *codeScan) runs(act codeAct, c codeCall) {
 		s.words(name, call, l)
 		return
 	}
-	if act == actSystem && len(args) == 1 || act == actSubprocess && s.flag(c.all, "shell") {
+	if act == actSystem && (len(args) == 1 || name == "IO.popen") || act == actSubprocess && s.flag(c.all, "shell") {
+		// IO.popen(cmd, mode): the second argument is the mode, not a word.
 		s.shellArg(name, call, a0[0], a0[1])
 		return
 	}

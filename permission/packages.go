@@ -139,6 +139,10 @@ func checkFetchedCode(c SimpleCommand, _ PathEnv) (string, bool) {
 		return denoRuns(c.Args()[1:]), false
 	case "go":
 		return goRuns(c.Args()[1:]), false
+	case "npm", "pnpm", "yarn", "bun":
+		if why := npmFetched(c.Args()); why != "" {
+			return why, false
+		}
 	}
 	for k := 0; k <= len(c.Launchers); k++ {
 		i := c.Inner
@@ -233,6 +237,70 @@ func pyUnread(spec *wrapSpec, what string, opts []string) func(args []Word) stri
 		}
 		if k < len(args) && what == "pipx run" && fetchedPackage(args[k].Text) {
 			return "pipx run " + shorten(args[k].Text) + " runs code fetched from outside the package index, which nobody read"
+		}
+		return ""
+	}
+}
+
+// npmFetched: npm, pnpm, yarn or bun install (add, i) of a package named
+// by a URL, a repository (git+https://…, github:o/r, or o/r, which npm
+// takes for GitHub's) or a path outside the project fetches it from
+// elsewhere than the registry and runs its install scripts, unread.
+func npmFetched(args []Word) string {
+	sub := -1
+	for i := 1; i < len(args); i++ {
+		t := args[i].Text
+		if !args[i].Literal {
+			return ""
+		}
+		if strings.HasPrefix(t, "-") {
+			continue
+		}
+		if sub < 0 {
+			if t != "install" && t != "i" && t != "add" && t != "isntall" && t != "in" {
+				return ""
+			}
+			sub = i
+			continue
+		}
+		if npmSpecFetched(t) {
+			return baseName(args[0].Text) + " " + args[sub].Text + " " + shorten(t) + " fetches a package from outside the registry and runs its install scripts, which nobody read"
+		}
+	}
+	return ""
+}
+
+// npmSpecFetched says whether an npm package specification names a URL,
+// a repository (git+https://…, github:o/r, o/r) or a path outside the
+// project rather than a package of the registry (x, @s/x, x@npm:y).
+func npmSpecFetched(t string) bool {
+	name, version, _ := strings.Cut(strings.TrimPrefix(t, "@"), "@")
+	if strings.HasPrefix(version, "npm:") {
+		return false // an alias of a package of the registry
+	}
+	return fetchedPackage(t) || !strings.HasPrefix(t, "@") && !strings.HasPrefix(t, ".") && strings.Count(name, "/") == 1 && !strings.HasSuffix(t, ".tgz")
+}
+
+// npxUnread: npx and npm exec of a package named by a URL or a
+// repository (npx github:o/r, npm exec --package=https://…) fetch it from
+// outside the registry and run it, unread.
+func npxUnread(spec *wrapSpec, what string) func(args []Word) string {
+	return func(args []Word) string {
+		k, _ := skipOptions(args, 0, spec)
+		for i, w := range args[:k] {
+			name, v, eq := strings.Cut(w.Text, "=")
+			if !w.Literal || name != "--package" && name != "-p" {
+				continue
+			}
+			if !eq && i+1 < k {
+				v = args[i+1].Text
+			}
+			if npmSpecFetched(v) {
+				return what + " " + name + " " + shorten(v) + " runs code fetched from outside the registry, which nobody read"
+			}
+		}
+		if k < len(args) && args[k].Literal && npmSpecFetched(args[k].Text) {
+			return what + " " + shorten(args[k].Text) + " runs code fetched from outside the registry, which nobody read"
 		}
 		return ""
 	}

@@ -1950,12 +1950,17 @@ var makeInstallVars = []string{"DESTDIR", "INSTALL_ROOT", "PREFIX", "prefix", "e
 	"LIBDIR", "libdir", "DATADIR", "datadir", "MANDIR", "mandir", "INCLUDEDIR", "includedir", "SYSCONFDIR", "sysconfdir",
 	"INSTALL_PREFIX", "INSTALL_DIR", "INSTALLDIR", "DESTINATION"}
 
-// asPip returns python -m pip … as pip …, and the lower-case name of
+// asPip returns python -m pip … as pip … (python -m ensurepip … as pip
+// install …), and the lower-case name of
 // the command it returns.
 func asPip(c SimpleCommand) (SimpleCommand, string) {
 	n := lowerName(c)
 	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
 		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
+		n = "pip"
+	} else if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "ensurepip" {
+		// python -m ensurepip [--user] [--root DIR]: pip install pip.
+		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}, {Text: "install", Literal: true}}, args[3:])
 		n = "pip"
 	}
 	return c, n
@@ -3150,6 +3155,11 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 			if isShell(n) {
 				i += shellOptionValues(t)
 			}
+			if t == "-m" && i+1 < len(args) && args[i+1].Literal {
+				if p, ok := pythonModulePaths(out, args[i+1].Text, args[i+2:]); ok {
+					return p
+				}
+			}
 			from := len(out)
 			out = guessPaths(out, args[min(i+2, len(args)):])
 			if t == "-m" {
@@ -3192,6 +3202,90 @@ func interpreterPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
+// pythonModulePaths: what the standard library's modules run as
+// programs (python -m MOD ARGS) write: zipfile's and tarfile's archive
+// (-c) and the directory they extract to (-e), json.tool's second
+// operand, cProfile's and profile's -o, trace's --file and --coverdir,
+// the files and directories compileall and py_compile compile (their
+// __pycache__ beside them), the files gzip compresses or decompresses
+// (beside them) and the directory venv makes; their other operands are
+// read. ok is false for another module.
+func pythonModulePaths(out []PathArg, mod string, args []Word) ([]PathArg, bool) {
+	var writeOpts, valueOpts []string           // options whose value is written; that take one
+	operands := func(int) bool { return false } // whether operand k is written
+	switch mod {
+	case "zipfile", "tarfile":
+		// -e ARCHIVE DIR, -c ARCHIVE FILE…, -l and -t ARCHIVE.
+		create := slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-c" || w.Text == "--create" })
+		extract := slices.ContainsFunc(args, func(w Word) bool { return w.Text == "-e" || w.Text == "--extract" })
+		operands = func(k int) bool { return create && k == 0 || extract && k == 1 }
+		if !extract && !create {
+			operands = func(int) bool { return false }
+		}
+		valueOpts = []string{"--filter"}
+	case "json.tool":
+		operands = func(k int) bool { return k == 1 }
+		valueOpts = []string{"--indent"}
+	case "cProfile", "profile":
+		writeOpts, valueOpts = []string{"-o", "--outfile"}, []string{"-s", "--sort"}
+	case "trace":
+		writeOpts, valueOpts = []string{"-f", "--file", "-C", "--coverdir"}, []string{"--ignore-module", "--ignore-dir"}
+	case "compileall":
+		operands = func(int) bool { return true }
+		valueOpts = []string{"-r", "-x", "-i", "-d", "-s", "-p", "-o", "-j", "-e", "--invalidation-mode"}
+	case "py_compile", "gzip", "venv":
+		operands = func(int) bool { return true }
+		valueOpts = []string{"--prompt"}
+	default:
+		return out, false
+	}
+	operand := func(w Word, k int) PathArg {
+		// An extraction's directory and a venv get new files anywhere below.
+		fills := operands(k) && (mod == "venv" || mod == "zipfile" || mod == "tarfile")
+		return PathArg{Word: w, Write: operands(k), Tree: fills, Fills: fills}
+	}
+	k := 0
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		t := w.Text
+		name, _, eq := strings.Cut(t, "=")
+		switch {
+		case (!w.Literal || !strings.HasPrefix(t, "-")) && (mod == "cProfile" || mod == "profile" || mod == "trace"):
+			// The script (or -m's module), whose arguments follow:
+			// what it does with them is not known.
+			out = append(out, PathArg{Word: w})
+			from := len(out)
+			out = guessPaths(out, args[i+1:])
+			for k := from; k < len(out); k++ {
+				out[k].Unknown = true
+			}
+			return out, true
+		case !w.Literal || t == "-" || !strings.HasPrefix(t, "-"):
+			out = append(out, operand(w, k))
+			k++
+		case t == "--":
+			for _, w := range args[i+1:] {
+				out = append(out, operand(w, k))
+				k++
+			}
+			return out, true
+		case slices.Contains(writeOpts, name):
+			if eq {
+				_, v, _ := strings.Cut(t, "=")
+				out = append(out, PathArg{Word: Word{Text: v, Literal: true}, Write: true})
+			} else if i+1 < len(args) {
+				i++
+				out = append(out, PathArg{Word: args[i], Write: true})
+			}
+		case len(t) > 2 && t[1] != '-' && slices.Contains(writeOpts, t[:2]):
+			out = append(out, PathArg{Word: Word{Text: t[2:], Literal: true}, Write: true}) // -oFILE
+		case slices.Contains(valueOpts, name) && !eq:
+			i++
+		}
+	}
+	return out, true
+}
+
 // buildOutputs: what deno's and bun's subcommands that build or install
 // write. deno compile's -o FILE (an executable), vendor's, doc's and
 // coverage's --output; deno install's --root DIR, whose bin directory
@@ -3229,12 +3323,12 @@ func buildOutputs(out []PathArg, n, sub string, args []Word) ([]PathArg, bool) {
 // curlArgs says what the argument of each curl option that takes one is:
 // 'w' a file written, 'r' a file read, 'd' data that may name a file
 // (@file, name=@file), 'b' a cookie string or a cookie file, 0 anything
-// else.
+// else; 'h' a header, or a file of them (@file).
 var (
 	curlShort = lazy[map[byte]byte]{build: func() map[byte]byte {
 		return map[byte]byte{
 			'o': 'w', 'c': 'w', 'D': 'w', 'T': 'r', 'K': 'r', 'E': 'r', 'd': 'd', 'F': 'd', 'b': 'b',
-			'A': 0, 'C': 0, 'e': 0, 'H': 0, 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 'W',
+			'A': 0, 'C': 0, 'e': 0, 'H': 'h', 'm': 0, 'P': 0, 'Q': 0, 'r': 0, 'u': 0, 'U': 0, 'w': 'W',
 			'x': 0, 'X': 0, 'y': 0, 'Y': 0, 'z': 0,
 		}
 	}}
@@ -3244,7 +3338,7 @@ var (
 			"--stderr": 'w', "--output-dir": 'w', "--upload-file": 'r', "--config": 'r', "--cert": 'r',
 			"--cacert": 'r', "--key": 'r', "--netrc-file": 'r', "--data": 'd', "--data-binary": 'd',
 			"--data-ascii": 'd', "--data-urlencode": 'd', "--json": 'd', "--form": 'd', "--cookie": 'b',
-			"--header": 0, "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
+			"--header": 'h', "--proxy-header": 'h', "--variable": 'd', "--url-query": 'd', "--request": 0, "--user": 0, "--user-agent": 0, "--referer": 0, "--max-time": 0,
 			"--proxy": 0, "--write-out": 'W', "--range": 0, "--url": 'u', "--connect-timeout": 0, "--retry": 0,
 			"--resolve": 0, "--connect-to": 0,
 			// Caches curl reads and rewrites, and the C program --libcurl
@@ -3268,7 +3362,7 @@ func curlAbbrev(n string) (byte, bool) {
 		if !strings.HasPrefix(l, n) {
 			continue
 		}
-		if k == 0 {
+		if k == 0 || k == 'h' {
 			return 0, false
 		}
 		// The strictest of several: a file written, then read.
@@ -3360,6 +3454,11 @@ func curlPaths(out []PathArg, c SimpleCommand) []PathArg {
 		case 'b':
 			if !strings.Contains(arg.Text, "=") {
 				out = append(out, PathArg{Word: arg})
+			}
+		case 'h':
+			// -H @file: headers read from the file, and sent.
+			if v, ok := strings.CutPrefix(arg.Text, "@"); ok && v != "" && v != "-" {
+				out = append(out, PathArg{Word: Word{Text: v, Literal: arg.Literal}})
 			}
 		case 'd':
 			// @file, name@file (--data-urlencode), name=@file and

@@ -147,6 +147,18 @@ var credentialPaths = []string{
 	".config/gcloud", ".azure", ".pgpass", ".vault-token", ".password-store",
 	".cargo/credentials", ".cargo/credentials.toml", ".claude/.credentials.json",
 	".terraform.d/credentials.tfrc.json", ".config/op", ".my.cnf", ".gem/credentials",
+	// git's credential store where XDG puts it, the desktop's keyrings,
+	// the browsers' saved passwords and cookies, and the tokens and keys
+	// of registries, clouds, hosting and secret tools.
+	".config/git/credentials", ".local/share/keyrings", ".local/share/kwalletd",
+	".mozilla/firefox", ".config/google-chrome", ".config/chromium", ".config/BraveSoftware",
+	".config/containers/auth.json", ".config/hub", ".config/glab-cli", ".config/rclone/rclone.conf",
+	".s3cfg", ".boto", ".oci", ".databrickscfg", ".config/doctl", ".authinfo", ".authinfo.gpg",
+	".m2/settings.xml", ".m2/settings-security.xml", ".gradle/gradle.properties",
+	".composer/auth.json", ".config/composer/auth.json", ".config/sops/age", ".config/age",
+	".huggingface/token", ".cache/huggingface/token", ".terraformrc", ".wrangler/config",
+	".config/netlify/config.json", ".fly/config.yml", ".supabase/access-token", ".config/stripe",
+	".dbt/profiles.yml", ".snowflake/connections.toml",
 }
 
 // privateKeyNames are the names ssh gives the private keys it makes: read
