@@ -226,6 +226,12 @@ func (g *guard) pin(p string) {
 // it with the mounts they hid, doubling the mounts at each level (a root
 // sixteen directories below the grant passed the kernel's mount-max).
 func (g *guard) pinAboveRoot() {
+	if g.inWritable("/") {
+		// --allow-write /: the command may write ~/.gitconfig and every
+		// other file the user's git reads; pins would hold nothing (and
+		// cost a mount for each directory above the root).
+		return
+	}
 	var above []string
 	for d := g.root; d != "/" && g.inWritable(d); d = filepath.Dir(d) {
 		above = append(above, d)

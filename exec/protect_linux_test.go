@@ -534,10 +534,16 @@ func TestProtectedWaysAboveRoot(t *testing.T) {
 			t.Errorf("--allow-write %s: %s a mount of its own %v, its mode guarded %v; want both", work, d, pinned(l, d), guarded(l, d))
 		}
 	}
-	l = planNamespace(DefaultPolicy(root), root, "")
-	for _, d := range above {
-		if pinned(l, d) || guarded(l, d) {
-			t.Errorf("no grant above the root: %s a mount of its own %v, its mode guarded %v; want neither", d, pinned(l, d), guarded(l, d))
+	for name, pol := range map[string]Policy{
+		"no grant above the root": DefaultPolicy(root),
+		// Which holds ~/.gitconfig: nothing to keep.
+		"--allow-write /": DefaultPolicy(root).WithGrant(Grant{Path: "/", Access: Read | Write | Exec}),
+	} {
+		l = planNamespace(pol, root, "")
+		for _, d := range above {
+			if pinned(l, d) || guarded(l, d) {
+				t.Errorf("%s: %s a mount of its own %v, its mode guarded %v; want neither", name, d, pinned(l, d), guarded(l, d))
+			}
 		}
 	}
 }
