@@ -550,7 +550,9 @@ func TestManyRuns(t *testing.T) {
 			if tmp := strings.TrimSpace(out.String()); tmp != "" {
 				tmps = append(tmps, tmp)
 			} else {
-				errs = append(errs, fmt.Sprintf("run %d: exit %d, no TMPDIR printed: stdout %q, stderr %q", i, code, out.String(), errb.String()))
+				// err is exec.ErrWaitDelay when the pipes outlived the
+				// runner by WaitDelay and Go dropped what was in them.
+				errs = append(errs, fmt.Sprintf("run %d: exit %d (%v), no TMPDIR printed: stdout %q, stderr %q", i, code, err, out.String(), errb.String()))
 			}
 		}()
 	}
