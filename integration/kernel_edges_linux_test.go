@@ -113,7 +113,7 @@ p setattr-in file-setattr mine
 p xattr-out setxattrat RO/f user.mewsandbox planted
 p xattr-hidden setxattrat HIDDEN user.mewsandbox planted
 p xattr-in setxattrat mine user.mewsandbox kept
-p xattr-read getxattrat mine user.mewsandbox
+p xattr-read fgetxattr mine user.mewsandbox
 `)
 		o := b.check(script, append(flags, "--allow-read", ro)...)
 		denied := []int{eacces, erofs, exdev}
@@ -174,6 +174,68 @@ p xattr-read getxattrat mine user.mewsandbox
 		if got := b.read("copy"); got != content {
 			t.Errorf("the copy holds %q, want %q (reading the grant is allowed)", got, content)
 		}
+	})
+}
+
+// TestXattrValuesOfUngrantedFiles: an extended attribute's value is the
+// file's content as much as its bytes are (a browser, curl --xattr and
+// wget --xattr keep a download's URL, signed query and all, in
+// user.xdg.origin.url), and Landlock mediates no xattr call: the command
+// read the value of one on ~/.ssh/id_ed25519 by name, which it may neither
+// read nor list, with the layer and without it. Reading by name
+// (getxattr, lgetxattr, listxattr and llistxattr, getxattrat and
+// listxattrat, /proc/self/fd's name of an O_PATH descriptor) is refused
+// (seccomp); neighbours: through a descriptor opened to read (fgetxattr,
+// flistxattr), where Landlock judged the open, on a file in the root and
+// on one a read grant holds.
+func TestXattrValuesOfUngrantedFiles(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		const value = "https://example.com/k?X-Amz-Signature=s3cr3t"
+		key := b.file(filepath.Join(b.home, ".ssh", "id_ed25519"), "PRIVATE\n", 0o600)
+		ro := filepath.Join(b.out, "ro")
+		granted := b.file(filepath.Join(ro, "f"), "granted\n", 0o644)
+		mine := b.file("mine", "the root's\n", 0o644)
+		for _, p := range []string{key, granted, mine} {
+			if err := unix.Setxattr(p, "user.xdg.origin.url", []byte(value), 0); err != nil {
+				if errors.Is(err, unix.EOPNOTSUPP) {
+					t.Skipf("%s keeps no user extended attributes here: %v", p, err)
+				}
+				t.Fatal(err)
+			}
+		}
+		script := strings.NewReplacer("KEY", key, "RO", ro).Replace(`
+p get-key getxattr KEY user.xdg.origin.url
+p lget-key lgetxattr KEY user.xdg.origin.url
+p opath-key getxattr-opath KEY user.xdg.origin.url
+p list-key listxattr KEY
+p getat-key getxattrat KEY user.xdg.origin.url
+p listat-key listxattrat KEY
+p fget-key fgetxattr KEY user.xdg.origin.url
+p get-mine getxattr mine user.xdg.origin.url
+p fget-mine fgetxattr mine user.xdg.origin.url
+p flist-mine flistxattr mine
+p fget-granted fgetxattr RO/f user.xdg.origin.url
+`)
+		o := b.check(script, append(flags, "--allow-read", ro)...)
+		for label, got := range o {
+			if strings.Contains(got, "s3cr3t") && strings.HasSuffix(label, "-key") {
+				t.Errorf("%s: %s: the value of an attribute on a file the command may not read", label, got)
+			}
+		}
+		for _, a := range []string{"get-key", "lget-key", "opath-key", "list-key", "get-mine"} {
+			o.errno(t, a, int(syscall.EOPNOTSUPP))
+		}
+		for _, a := range []string{"getat-key", "listat-key"} {
+			o.errno(t, a, enosys)
+		}
+		o.errno(t, "fget-key", eacces)
+		for _, n := range []string{"fget-mine", "fget-granted"} {
+			o.ok(t, n)
+			if !strings.Contains(o[n], "value="+value+" ") {
+				t.Errorf("%s: %s, want the value set on the host", n, o[n])
+			}
+		}
+		o.ok(t, "flist-mine")
 	})
 }
 

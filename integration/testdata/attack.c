@@ -738,6 +738,39 @@ int main(int argc, char **argv) {
 		char b[1024];
 		return report(listxattr(argc > 2 ? argv[2] : "", b, sizeof b));
 	}
+	// An extended attribute's value, read by name (getxattr, lgetxattr,
+	// getxattrat: Landlock mediates none of them), through a descriptor
+	// opened to read (fgetxattr: Landlock judged the open), and by the
+	// name /proc/self/fd gives a descriptor opened O_PATH, which Landlock
+	// does not judge either.
+	if (!strcmp(n, "getxattr") || !strcmp(n, "lgetxattr") || !strcmp(n, "fgetxattr") || !strcmp(n, "getxattr-opath")) { // ARGS: path name
+		const char *path = argc > 2 ? argv[2] : "", *attr = argc > 3 ? argv[3] : "";
+		char buf[256] = "", fdname[64];
+		long r;
+		if (!strcmp(n, "getxattr"))
+			r = getxattr(path, attr, buf, sizeof buf - 1);
+		else if (!strcmp(n, "lgetxattr"))
+			r = lgetxattr(path, attr, buf, sizeof buf - 1);
+		else {
+			int fd = open(path, !strcmp(n, "fgetxattr") ? O_RDONLY : O_PATH);
+			if (fd < 0)
+				return report(-1);
+			snprintf(fdname, sizeof fdname, "/proc/self/fd/%d", fd);
+			r = !strcmp(n, "fgetxattr") ? fgetxattr(fd, attr, buf, sizeof buf - 1) : getxattr(fdname, attr, buf, sizeof buf - 1);
+		}
+		if (r >= 0)
+			printf("value=%s ", buf);
+		return report(r);
+	}
+	if (!strcmp(n, "listxattrat")) { // ARG: path; its attributes' names by name (Linux 6.13, 465)
+		char b[1024];
+		return report(syscall(465, AT_FDCWD, argc > 2 ? argv[2] : "", 0, b, sizeof b));
+	}
+	if (!strcmp(n, "flistxattr")) { // ARG: path; its attributes' names through a descriptor opened to read
+		char b[1024];
+		int fd = open(argc > 2 ? argv[2] : "", O_RDONLY);
+		return report(fd < 0 ? -1 : flistxattr(fd, b, sizeof b));
+	}
 	if (!strcmp(n, "memfd-exec")) { // ARG: program; copied into a memfd and run from it (execveat)
 		int in = open(argc > 2 ? argv[2] : "", O_RDONLY), fd = memfd_create("x", MFD_CLOEXEC);
 		struct stat st;
