@@ -856,3 +856,88 @@ func requireMountNamespaces(t *testing.T) {
 		t.Skip("unshare (util-linux) is not installed")
 	}
 }
+
+// TestRootLayerInitAndFileCapabilities: a root command under the namespace
+// layer, CI's case, against what earlier rounds tried only for a user's
+// run (TestUnprivilegedInitAndOutside) or not at all. A root command's
+// files are root's: file capabilities on one left in the root
+// (security.capability, cap_setuid+ep on a copy of a shell) would hand
+// any user of the host who runs it those capabilities, as a set-uid copy
+// would, and trusted.* attributes are the host's to trust; both need a
+// capability the command has not (EPERM). The pid namespace's init keeps
+// its namespaces, root, working directory, descriptors, memory and
+// environment from the command (which, as root, lists the numbers of
+// init's descriptors, init's own directory being root's, but reads none), which cannot join init's namespaces, and
+// whose signals to it end nothing. Neighbours: a user attribute set and
+// read back, the command's own namespace files.
+func TestRootLayerInitAndFileCapabilities(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: a user's run is TestUnprivilegedInitAndOutside's")
+	}
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	b.file("prog", "#!/bin/sh\n", 0o755)
+	o := b.check(`
+p fcap setfcap prog
+p trusted setxattr prog trusted.mewsandbox planted
+p user setxattr prog user.mewsandbox kept
+p user-read fgetxattr prog user.mewsandbox
+p setns-init setns /proc/1/ns/mnt
+p setns-init-pid setns /proc/1/ns/pid
+c init-ns readlink /proc/1/ns/mnt
+c init-root ls /proc/1/root/
+c init-cwd ls /proc/1/cwd/
+c init-fd sh -c 'for f in /proc/1/fd/*; do readlink "$f" || exit; done'
+c init-environ cat /proc/1/environ
+c init-mem dd if=/proc/1/mem of=/dev/null bs=1 count=1
+c self-ns readlink /proc/self/ns/mnt
+c kill-init sh -c 'for s in TERM INT HUP QUIT USR1 USR2 KILL STOP; do kill -$s 1 || exit; done; sleep 0.1'
+c alive true
+`)
+	o.errno(t, "fcap", eperm)
+	o.errno(t, "trusted", eperm)
+	for _, a := range []string{"setns-init", "setns-init-pid", "init-ns", "init-root", "init-cwd", "init-fd", "init-environ", "init-mem"} {
+		o.fails(t, a)
+	}
+	for _, ok := range []string{"user", "user-read", "self-ns", "kill-init", "alive"} {
+		o.ok(t, ok)
+	}
+	if !strings.Contains(o["user-read"], "value=kept ") {
+		t.Errorf("user-read: %s, want the value the command set", o["user-read"])
+	}
+	if v, err := unix.Getxattr(filepath.Join(b.root, "prog"), "security.capability", make([]byte, 64)); err == nil {
+		t.Errorf("prog has file capabilities after the run (%d bytes)", v)
+	}
+}
+
+// TestLayerTempFileSystemsSized: under the layer the command's /tmp, its
+// private TMPDIR and its /dev/shm are file systems of memory, each sized
+// to --limit-mem (half the RAM otherwise): with the limit an rlimit on
+// each process's address space, nothing else stops a command from
+// filling them. Writing past the limit in each fails (ENOSPC; with a
+// cgroup the kernel may kill the writer first); a write below it works
+// (the root lies outside /tmp, which a root inside keeps read-only).
+func TestLayerTempFileSystemsSized(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	// A root in /tmp keeps the layer's /tmp read-only: one outside it.
+	b.root = outsideTemp(t)
+	if err := os.Mkdir(filepath.Join(b.root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fill := func(dir string, mib int) string {
+		return fmt.Sprintf(`sh -c 'dd if=/dev/zero of="%s/fill" bs=1M count=%d; s=$?; rm -f "%s/fill"; exit $s'`, dir, mib, dir)
+	}
+	script := ""
+	for _, d := range []struct{ label, dir string }{{"tmp", "/tmp"}, {"tmpdir", "$TMPDIR"}, {"shm", "/dev/shm"}} {
+		script += fmt.Sprintf("c %s-over %s\nc %s-under %s\n", d.label, fill(d.dir, 80), d.label, fill(d.dir, 8))
+	}
+	o := b.check(script, "--limit-mem", "64M")
+	for _, d := range []string{"tmp", "tmpdir", "shm"} {
+		o.fails(t, d+"-over")
+		o.ok(t, d+"-under")
+	}
+}

@@ -287,8 +287,8 @@ int main(int argc, char **argv) {
 			waitpid(pid, NULL, 0);
 		return report(pid);
 	}
-	if (!strcmp(n, "setns")) {
-		int fd = open("/proc/self/ns/mnt", O_RDONLY);
+	if (!strcmp(n, "setns")) { // [ARG: a namespace's file, /proc/self/ns/mnt unless given]
+		int fd = open(argc > 2 ? argv[2] : "/proc/self/ns/mnt", O_RDONLY);
 		if (fd < 0)
 			return report(-1);
 		return report(setns(fd, 0));
@@ -761,6 +761,14 @@ int main(int argc, char **argv) {
 		if (r >= 0)
 			printf("value=%s ", buf);
 		return report(r);
+	}
+	if (!strcmp(n, "setxattr")) { // ARGS: path name value; set by name
+		const char *v = argc > 4 ? argv[4] : "";
+		return report(setxattr(argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "", v, strlen(v), 0));
+	}
+	if (!strcmp(n, "setfcap")) { // ARG: path; file capabilities (VFS_CAP_REVISION_2) of every capability, permitted and effective
+		struct { uint32_t magic; struct { uint32_t permitted, inheritable; } data[2]; } cap = {0x02000001, {{~0u, 0}, {~0u, 0}}};
+		return report(setxattr(argc > 2 ? argv[2] : "", "security.capability", &cap, sizeof cap, 0));
 	}
 	if (!strcmp(n, "listxattrat")) { // ARG: path; its attributes' names by name (Linux 6.13, 465)
 		char b[1024];
