@@ -251,7 +251,13 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	hidden.hide(p, keep, tmp)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
-		if !isMountRoot(w, l.res) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
+		// Nor does / (--allow-write /): bound onto itself, its copy lay
+		// over the process's root, which a lookup from / never crosses
+		// but ".." does, and every later step took the mount below it:
+		// /.. led to the host's tree as it was before the layer hid
+		// anything (/etc/shadow, the host's /proc). Its own mount is /
+		// itself, made writable again as any grant's.
+		if w != "/" && !isMountRoot(w, l.res) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
 			l.add(mountBind, w)
 		}
 	}

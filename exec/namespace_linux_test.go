@@ -269,6 +269,11 @@ func TestPlanKernelDirsHeld(t *testing.T) {
 	if writable < 0 {
 		t.Fatalf("no step makes / writable: %v", l.steps)
 	}
+	// / is no grant to bind onto itself: the copy lay over the process's
+	// root, where /.. reached the host's tree before anything was hidden.
+	if i := index(l, mountBind, "/"); i >= 0 {
+		t.Errorf("/ bound onto itself at step %d: /.. would lead to the copy", i)
+	}
 	for _, k := range KernelDirs {
 		if fi, err := os.Stat(k); err != nil || !fi.IsDir() {
 			continue

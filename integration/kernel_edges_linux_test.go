@@ -941,3 +941,39 @@ func TestLayerTempFileSystemsSized(t *testing.T) {
 		o.ok(t, d+"-under")
 	}
 }
+
+// TestWriteGrantOfSlashNothingAboveIt: under --allow-write / the layer
+// bound / onto itself, as it makes every writable grant a mount of its
+// own. A mount over the process's root is not crossed on the way down
+// from it, but it is by "..": /.. led to that copy, the host's tree as it
+// was before the layer hid anything, read-only but whole. A root command
+// read /etc/shadow and the keys in /etc/ssl/private there, which / hides,
+// and listed every process of the host, with its command line, in the
+// host's /proc. Nothing is above / now: /.. is / and shows what / shows.
+// Neighbours: the grant writes outside the root, and /.. is listed.
+func TestWriteGrantOfSlashNothingAboveIt(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	script := fmt.Sprintf(`
+c same-mount sh -c 'exec 7</ 8</..; a=$(grep mnt_id /proc/self/fdinfo/7); b=$(grep mnt_id /proc/self/fdinfo/8); [ "$a" = "$b" ]'
+c proc test -e /proc/%[1]d
+c up-proc test -e /../proc/%[1]d
+c up-shadow sh -c 'test -s /../etc/shadow && head -c 1 /../etc/shadow'
+c up-list ls /..
+c granted sh -c 'echo x > %[2]s/written'
+`, os.Getpid(), b.out)
+	o := b.check(script, "--allow-write", "/")
+	for _, a := range []string{"same-mount", "up-list", "granted"} {
+		o.ok(t, a)
+	}
+	for _, a := range []string{"proc", "up-proc"} {
+		o.fails(t, a)
+	}
+	if fi, err := os.Stat("/etc/shadow"); os.Geteuid() == 0 && err == nil && fi.Size() > 0 {
+		o.fails(t, "up-shadow")
+	}
+	if got := b.read(filepath.Join(b.out, "written")); got != "x\n" {
+		t.Errorf("the grant's file holds %q, want %q", got, "x\n")
+	}
+}
