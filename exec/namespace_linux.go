@@ -1613,6 +1613,16 @@ func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 		if fi, err := l.res.stat(real); err != nil || !fi.IsDir() {
 			continue
 		}
+		if real == "/" {
+			// A home or runtime directory of / (HOME=/, as a service
+			// may run with): the empty file system went over the
+			// process's root, which a lookup from / never enters, so
+			// nothing was hidden and the paths bound back into it went
+			// onto the host's tree, without a word. A strict run is
+			// refused instead.
+			l.unhidden = append(l.unhidden, "/, the home or runtime directory (no file system can be laid over the sandbox's own root: set HOME and XDG_RUNTIME_DIR to a directory of their own; other programs' sockets anywhere would be reachable with --allow-unix-sockets)")
+			continue
+		}
 		keep, empty := bareWorkingDir(all, real)
 		inside, ok := l.keepInside(real, keep, "other programs' sockets there would be reachable with --allow-unix-sockets")
 		if !ok {

@@ -977,3 +977,33 @@ c granted sh -c 'echo x > %[2]s/written'
 		t.Errorf("the grant's file holds %q, want %q", got, "x\n")
 	}
 }
+
+// TestHomeOfSlashNotHiddenSilently: with --allow-unix-sockets the layer
+// lays an empty file system over the home directory, to keep the sockets
+// there out of reach. With HOME=/ (as a service may run) it went over the
+// process's root, which a lookup from / never enters: nothing was hidden,
+// the paths it bound back went onto the host's tree, and the run did not
+// say so. Now a strict run is refused (125) naming it, and --best-effort
+// runs with / as it is and says what is not enforced, with no mount over
+// /. Neighbour: a home of its own is hidden as before.
+func TestHomeOfSlashNotHiddenSilently(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	const unhidden = "the namespace layer cannot hide /, the home or runtime directory"
+	slash := &box{t: t, root: b.root, home: b.home, out: b.out, env: []string{"HOME=/"}}
+	r := slash.run("run", "--yolo", "--allow-unix-sockets", "--", "echo", "ran")
+	if r.code != 125 || r.stdout != "" || !strings.Contains(r.stderr, unhidden) {
+		t.Errorf("HOME=/ --allow-unix-sockets: exit %d, stdout %q, stderr %q; want 125 and %q", r.code, r.stdout, r.stderr, unhidden)
+	}
+	const oneRoot = `n=$(grep -cE '^[0-9]+ [0-9]+ [0-9]+:[0-9]+ [^ ]+ / ' /proc/self/mountinfo); [ "$n" = 1 ] && echo one-root`
+	r = slash.run("run", "--yolo", "--best-effort", "--allow-unix-sockets", "--", "sh", "-c", oneRoot)
+	if r.code != 0 || r.stdout != "one-root\n" || !strings.Contains(r.stderr, "not enforced: "+unhidden) {
+		t.Errorf("HOME=/ --allow-unix-sockets --best-effort: exit %d, stdout %q, stderr %q; want one mount at / and what is not enforced said", r.code, r.stdout, r.stderr)
+	}
+	marker := b.file(filepath.Join(b.home, "agent.sock"), "", 0o644)
+	r = b.run("run", "--yolo", "--allow-unix-sockets", "--", "sh", "-c", "test -e "+marker+" || echo hidden")
+	if r.code != 0 || r.stdout != "hidden\n" || strings.Contains(r.stderr, unhidden) {
+		t.Errorf("a home of its own: exit %d, stdout %q, stderr %q; want it run, the home's file hidden", r.code, r.stdout, r.stderr)
+	}
+}
