@@ -251,7 +251,13 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	hidden.hide(p, keep, tmp)
 	for _, w := range writable {
 		// A mount of its own already (/dev/shm, /dev/pts) needs no bind.
-		if !isMountRoot(w, l.res) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
+		// Nor does / (--allow-write /): bound onto itself, its copy lay
+		// over the process's root, which a lookup from / never crosses
+		// but ".." does, and every later step took the mount below it:
+		// /.. led to the host's tree as it was before the layer hid
+		// anything (/etc/shadow, the host's /proc). Its own mount is /
+		// itself, made writable again as any grant's.
+		if w != "/" && !isMountRoot(w, l.res) && !slices.Contains(hidden.steps, mountStep{Op: mountPlace, Path: w}) {
 			l.add(mountBind, w)
 		}
 	}
@@ -1605,6 +1611,16 @@ func (l *nsLayer) hide(p Policy, all []keptPath, tmp string) {
 			continue
 		}
 		if fi, err := l.res.stat(real); err != nil || !fi.IsDir() {
+			continue
+		}
+		if real == "/" {
+			// A home or runtime directory of / (HOME=/, as a service
+			// may run with): the empty file system went over the
+			// process's root, which a lookup from / never enters, so
+			// nothing was hidden and the paths bound back into it went
+			// onto the host's tree, without a word. A strict run is
+			// refused instead.
+			l.unhidden = append(l.unhidden, "/, the home or runtime directory (no file system can be laid over the sandbox's own root: set HOME and XDG_RUNTIME_DIR to a directory of their own; other programs' sockets anywhere would be reachable with --allow-unix-sockets)")
 			continue
 		}
 		keep, empty := bareWorkingDir(all, real)

@@ -106,6 +106,29 @@ func TestHideTooMany(t *testing.T) {
 	}
 }
 
+// TestHideSlash: a home directory of / (HOME=/) with unix sockets is not
+// hidden by an empty file system over /, which would lie over the
+// process's root where no lookup from / enters: it is recorded unhidden,
+// so that a strict run is refused. The other directories are hidden.
+func TestHideSlash(t *testing.T) {
+	t.Setenv("HOME", "/")
+	var p Policy
+	p.Network.UnixSockets = true
+	l := &nsLayer{res: newResolver(32)}
+	l.hide(p, keptPaths(p, "/", nil), "")
+	if len(l.unhidden) != 1 || !strings.HasPrefix(l.unhidden[0], "/, ") {
+		t.Errorf("unhidden = %q, want / named", l.unhidden)
+	}
+	for _, s := range l.steps {
+		if s.Path == "/" {
+			t.Errorf("step %v on /", s)
+		}
+	}
+	if tmp, err := filepath.EvalSymlinks("/tmp"); err == nil && !slices.Contains(l.steps, mountStep{Op: mountEmpty, Path: tmp}) {
+		t.Errorf("steps %v: want %s hidden still", l.steps, tmp)
+	}
+}
+
 // TestPlanPrivateDevices: the layer gives the command a /dev/shm and a
 // /dev/pts of its own where the policy grants the host's (granting in them
 // what the policy grants there), and none where it does not.
@@ -268,6 +291,11 @@ func TestPlanKernelDirsHeld(t *testing.T) {
 	writable := index(l, mountWritable, "/")
 	if writable < 0 {
 		t.Fatalf("no step makes / writable: %v", l.steps)
+	}
+	// / is no grant to bind onto itself: the copy lay over the process's
+	// root, where /.. reached the host's tree before anything was hidden.
+	if i := index(l, mountBind, "/"); i >= 0 {
+		t.Errorf("/ bound onto itself at step %d: /.. would lead to the copy", i)
 	}
 	for _, k := range KernelDirs {
 		if fi, err := os.Stat(k); err != nil || !fi.IsDir() {

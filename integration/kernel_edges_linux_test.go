@@ -113,7 +113,7 @@ p setattr-in file-setattr mine
 p xattr-out setxattrat RO/f user.mewsandbox planted
 p xattr-hidden setxattrat HIDDEN user.mewsandbox planted
 p xattr-in setxattrat mine user.mewsandbox kept
-p xattr-read getxattrat mine user.mewsandbox
+p xattr-read fgetxattr mine user.mewsandbox
 `)
 		o := b.check(script, append(flags, "--allow-read", ro)...)
 		denied := []int{eacces, erofs, exdev}
@@ -174,6 +174,68 @@ p xattr-read getxattrat mine user.mewsandbox
 		if got := b.read("copy"); got != content {
 			t.Errorf("the copy holds %q, want %q (reading the grant is allowed)", got, content)
 		}
+	})
+}
+
+// TestXattrValuesOfUngrantedFiles: an extended attribute's value is the
+// file's content as much as its bytes are (a browser, curl --xattr and
+// wget --xattr keep a download's URL, signed query and all, in
+// user.xdg.origin.url), and Landlock mediates no xattr call: the command
+// read the value of one on ~/.ssh/id_ed25519 by name, which it may neither
+// read nor list, with the layer and without it. Reading by name
+// (getxattr, lgetxattr, listxattr and llistxattr, getxattrat and
+// listxattrat, /proc/self/fd's name of an O_PATH descriptor) is refused
+// (seccomp); neighbours: through a descriptor opened to read (fgetxattr,
+// flistxattr), where Landlock judged the open, on a file in the root and
+// on one a read grant holds.
+func TestXattrValuesOfUngrantedFiles(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		const value = "https://example.com/k?X-Amz-Signature=s3cr3t"
+		key := b.file(filepath.Join(b.home, ".ssh", "id_ed25519"), "PRIVATE\n", 0o600)
+		ro := filepath.Join(b.out, "ro")
+		granted := b.file(filepath.Join(ro, "f"), "granted\n", 0o644)
+		mine := b.file("mine", "the root's\n", 0o644)
+		for _, p := range []string{key, granted, mine} {
+			if err := unix.Setxattr(p, "user.xdg.origin.url", []byte(value), 0); err != nil {
+				if errors.Is(err, unix.EOPNOTSUPP) {
+					t.Skipf("%s keeps no user extended attributes here: %v", p, err)
+				}
+				t.Fatal(err)
+			}
+		}
+		script := strings.NewReplacer("KEY", key, "RO", ro).Replace(`
+p get-key getxattr KEY user.xdg.origin.url
+p lget-key lgetxattr KEY user.xdg.origin.url
+p opath-key getxattr-opath KEY user.xdg.origin.url
+p list-key listxattr KEY
+p getat-key getxattrat KEY user.xdg.origin.url
+p listat-key listxattrat KEY
+p fget-key fgetxattr KEY user.xdg.origin.url
+p get-mine getxattr mine user.xdg.origin.url
+p fget-mine fgetxattr mine user.xdg.origin.url
+p flist-mine flistxattr mine
+p fget-granted fgetxattr RO/f user.xdg.origin.url
+`)
+		o := b.check(script, append(flags, "--allow-read", ro)...)
+		for label, got := range o {
+			if strings.Contains(got, "s3cr3t") && strings.HasSuffix(label, "-key") {
+				t.Errorf("%s: %s: the value of an attribute on a file the command may not read", label, got)
+			}
+		}
+		for _, a := range []string{"get-key", "lget-key", "opath-key", "list-key", "get-mine"} {
+			o.errno(t, a, int(syscall.EOPNOTSUPP))
+		}
+		for _, a := range []string{"getat-key", "listat-key"} {
+			o.errno(t, a, enosys)
+		}
+		o.errno(t, "fget-key", eacces)
+		for _, n := range []string{"fget-mine", "fget-granted"} {
+			o.ok(t, n)
+			if !strings.Contains(o[n], "value="+value+" ") {
+				t.Errorf("%s: %s, want the value set on the host", n, o[n])
+			}
+		}
+		o.ok(t, "flist-mine")
 	})
 }
 
@@ -792,5 +854,156 @@ func requireMountNamespaces(t *testing.T) {
 	}
 	if _, err := osexec.LookPath("unshare"); err != nil {
 		t.Skip("unshare (util-linux) is not installed")
+	}
+}
+
+// TestRootLayerInitAndFileCapabilities: a root command under the namespace
+// layer, CI's case, against what earlier rounds tried only for a user's
+// run (TestUnprivilegedInitAndOutside) or not at all. A root command's
+// files are root's: file capabilities on one left in the root
+// (security.capability, cap_setuid+ep on a copy of a shell) would hand
+// any user of the host who runs it those capabilities, as a set-uid copy
+// would, and trusted.* attributes are the host's to trust; both need a
+// capability the command has not (EPERM). The pid namespace's init keeps
+// its namespaces, root, working directory, descriptors, memory and
+// environment from the command (which, as root, lists the numbers of
+// init's descriptors, init's own directory being root's, but reads none), which cannot join init's namespaces, and
+// whose signals to it end nothing. Neighbours: a user attribute set and
+// read back, the command's own namespace files.
+func TestRootLayerInitAndFileCapabilities(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root: a user's run is TestUnprivilegedInitAndOutside's")
+	}
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	b.install()
+	b.file("prog", "#!/bin/sh\n", 0o755)
+	o := b.check(`
+p fcap setfcap prog
+p trusted setxattr prog trusted.mewsandbox planted
+p user setxattr prog user.mewsandbox kept
+p user-read fgetxattr prog user.mewsandbox
+p setns-init setns /proc/1/ns/mnt
+p setns-init-pid setns /proc/1/ns/pid
+c init-ns readlink /proc/1/ns/mnt
+c init-root ls /proc/1/root/
+c init-cwd ls /proc/1/cwd/
+c init-fd sh -c 'for f in /proc/1/fd/*; do readlink "$f" || exit; done'
+c init-environ cat /proc/1/environ
+c init-mem dd if=/proc/1/mem of=/dev/null bs=1 count=1
+c self-ns readlink /proc/self/ns/mnt
+c kill-init sh -c 'for s in TERM INT HUP QUIT USR1 USR2 KILL STOP; do kill -$s 1 || exit; done; sleep 0.1'
+c alive true
+`)
+	o.errno(t, "fcap", eperm)
+	o.errno(t, "trusted", eperm)
+	for _, a := range []string{"setns-init", "setns-init-pid", "init-ns", "init-root", "init-cwd", "init-fd", "init-environ", "init-mem"} {
+		o.fails(t, a)
+	}
+	for _, ok := range []string{"user", "user-read", "self-ns", "kill-init", "alive"} {
+		o.ok(t, ok)
+	}
+	if !strings.Contains(o["user-read"], "value=kept ") {
+		t.Errorf("user-read: %s, want the value the command set", o["user-read"])
+	}
+	if v, err := unix.Getxattr(filepath.Join(b.root, "prog"), "security.capability", make([]byte, 64)); err == nil {
+		t.Errorf("prog has file capabilities after the run (%d bytes)", v)
+	}
+}
+
+// TestLayerTempFileSystemsSized: under the layer the command's /tmp, its
+// private TMPDIR and its /dev/shm are file systems of memory, each sized
+// to --limit-mem (half the RAM otherwise): with the limit an rlimit on
+// each process's address space, nothing else stops a command from
+// filling them. Writing past the limit in each fails (ENOSPC; with a
+// cgroup the kernel may kill the writer first); a write below it works
+// (the root lies outside /tmp, which a root inside keeps read-only).
+func TestLayerTempFileSystemsSized(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	// A root in /tmp keeps the layer's /tmp read-only: one outside it.
+	b.root = outsideTemp(t)
+	if err := os.Mkdir(filepath.Join(b.root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fill := func(dir string, mib int) string {
+		return fmt.Sprintf(`sh -c 'dd if=/dev/zero of="%s/fill" bs=1M count=%d; s=$?; rm -f "%s/fill"; exit $s'`, dir, mib, dir)
+	}
+	script := ""
+	for _, d := range []struct{ label, dir string }{{"tmp", "/tmp"}, {"tmpdir", "$TMPDIR"}, {"shm", "/dev/shm"}} {
+		script += fmt.Sprintf("c %s-over %s\nc %s-under %s\n", d.label, fill(d.dir, 80), d.label, fill(d.dir, 8))
+	}
+	o := b.check(script, "--limit-mem", "64M")
+	for _, d := range []string{"tmp", "tmpdir", "shm"} {
+		o.fails(t, d+"-over")
+		o.ok(t, d+"-under")
+	}
+}
+
+// TestWriteGrantOfSlashNothingAboveIt: under --allow-write / the layer
+// bound / onto itself, as it makes every writable grant a mount of its
+// own. A mount over the process's root is not crossed on the way down
+// from it, but it is by "..": /.. led to that copy, the host's tree as it
+// was before the layer hid anything, read-only but whole. A root command
+// read /etc/shadow and the keys in /etc/ssl/private there, which / hides,
+// and listed every process of the host, with its command line, in the
+// host's /proc. Nothing is above / now: /.. is / and shows what / shows.
+// Neighbours: the grant writes outside the root, and /.. is listed.
+func TestWriteGrantOfSlashNothingAboveIt(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	script := fmt.Sprintf(`
+c same-mount sh -c 'exec 7</ 8</..; a=$(grep mnt_id /proc/self/fdinfo/7); b=$(grep mnt_id /proc/self/fdinfo/8); [ "$a" = "$b" ]'
+c proc test -e /proc/%[1]d
+c up-proc test -e /../proc/%[1]d
+c up-shadow sh -c 'test -s /../etc/shadow && head -c 1 /../etc/shadow'
+c up-list ls /..
+c granted sh -c 'echo x > %[2]s/written'
+`, os.Getpid(), b.out)
+	o := b.check(script, "--allow-write", "/")
+	for _, a := range []string{"same-mount", "up-list", "granted"} {
+		o.ok(t, a)
+	}
+	for _, a := range []string{"proc", "up-proc"} {
+		o.fails(t, a)
+	}
+	if fi, err := os.Stat("/etc/shadow"); os.Geteuid() == 0 && err == nil && fi.Size() > 0 {
+		o.fails(t, "up-shadow")
+	}
+	if got := b.read(filepath.Join(b.out, "written")); got != "x\n" {
+		t.Errorf("the grant's file holds %q, want %q", got, "x\n")
+	}
+}
+
+// TestHomeOfSlashNotHiddenSilently: with --allow-unix-sockets the layer
+// lays an empty file system over the home directory, to keep the sockets
+// there out of reach. With HOME=/ (as a service may run) it went over the
+// process's root, which a lookup from / never enters: nothing was hidden,
+// the paths it bound back went onto the host's tree, and the run did not
+// say so. Now a strict run is refused (125) naming it, and --best-effort
+// runs with / as it is and says what is not enforced, with no mount over
+// /. Neighbour: a home of its own is hidden as before.
+func TestHomeOfSlashNotHiddenSilently(t *testing.T) {
+	requireNamespaces(t)
+	t.Parallel()
+	b := newBox(t, nil)
+	const unhidden = "the namespace layer cannot hide /, the home or runtime directory"
+	slash := &box{t: t, root: b.root, home: b.home, out: b.out, env: []string{"HOME=/"}}
+	r := slash.run("run", "--yolo", "--allow-unix-sockets", "--", "echo", "ran")
+	if r.code != 125 || r.stdout != "" || !strings.Contains(r.stderr, unhidden) {
+		t.Errorf("HOME=/ --allow-unix-sockets: exit %d, stdout %q, stderr %q; want 125 and %q", r.code, r.stdout, r.stderr, unhidden)
+	}
+	const oneRoot = `n=$(grep -cE '^[0-9]+ [0-9]+ [0-9]+:[0-9]+ [^ ]+ / ' /proc/self/mountinfo); [ "$n" = 1 ] && echo one-root`
+	r = slash.run("run", "--yolo", "--best-effort", "--allow-unix-sockets", "--", "sh", "-c", oneRoot)
+	if r.code != 0 || r.stdout != "one-root\n" || !strings.Contains(r.stderr, "not enforced: "+unhidden) {
+		t.Errorf("HOME=/ --allow-unix-sockets --best-effort: exit %d, stdout %q, stderr %q; want one mount at / and what is not enforced said", r.code, r.stdout, r.stderr)
+	}
+	marker := b.file(filepath.Join(b.home, "agent.sock"), "", 0o644)
+	r = b.run("run", "--yolo", "--allow-unix-sockets", "--", "sh", "-c", "test -e "+marker+" || echo hidden")
+	if r.code != 0 || r.stdout != "hidden\n" || strings.Contains(r.stderr, unhidden) {
+		t.Errorf("a home of its own: exit %d, stdout %q, stderr %q; want it run, the home's file hidden", r.code, r.stdout, r.stderr)
 	}
 }

@@ -53,9 +53,11 @@ func resolveDenied() []string {
 // mount with its read-only flag cleared, which with CAP_SYS_ADMIN kept
 // undoes the namespace layer's read-only mounts; fchmodat2 sets a mode,
 // which setIDRules checks; lsm_set_self_attr sets what /proc/self/attr
-// would. Calls numbered past lastReviewedSyscall need no entry: the
+// would; getxattrat and listxattrat read a file's extended attributes by
+// name (xattrReadRules). Calls numbered past lastReviewedSyscall need no
+// entry: the
 // filter's prefix answers them ENOSYS (refuseUnreviewed).
-var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467, "fchmodat2": 452, "lsm_set_self_attr": 460}
+var newerSyscalls = map[string]libseccomp.ScmpSyscall{"open_tree_attr": 467, "fchmodat2": 452, "lsm_set_self_attr": 460, "getxattrat": 464, "listxattrat": 465}
 
 // syscallNumber returns the number of the syscall name on this
 // architecture: libseccomp's, or else newerSyscalls', offset for MIPS. A
@@ -297,6 +299,7 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 
 	reachRules(&b)
 	setIDRules(&b)
+	xattrReadRules(&b)
 	c.socketRules(&b)
 	if b.err != nil {
 		return nil, b.err
@@ -340,6 +343,30 @@ func setIDRules(b *builder) {
 		refuse("openat", 3, cond(2, libseccomp.CompareMaskedEqual, flag, flag))
 	}
 	b.rule("openat2", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
+}
+
+// xattrReadRules refuses reading extended attributes by a path. Landlock
+// mediates no xattr call, so by name the command read the values on files
+// it may neither read nor list (~/.ssh/id_ed25519, and the download URLs,
+// signed queries and all, that browsers, curl --xattr and wget --xattr
+// keep in user.xdg.origin.url), with the namespace layer too. getxattr,
+// lgetxattr, listxattr and llistxattr answer EOPNOTSUPP, what a file
+// system without extended attributes answers, which ls, cp, tar, rsync and
+// Python's shutil take for none; getxattrat and listxattrat (Linux 6.13)
+// answer ENOSYS, as on an older kernel, so callers fall back. fgetxattr and
+// flistxattr stay: their descriptor was opened where Landlock judged the
+// open (one opened O_PATH, which Landlock does not judge, gets EBADF from
+// them, and its /proc/self/fd name is a path like any other). What is lost
+// is reading attributes by name in the root too (getfattr, getfacl, ls's
+// ACL mark), which cp -a and tar read through descriptors.
+func xattrReadRules(b *builder) {
+	notsup := libseccomp.ActErrno.SetReturnCode(int16(unix.EOPNOTSUPP))
+	for _, name := range []string{"getxattr", "lgetxattr", "listxattr", "llistxattr"} {
+		b.rule(name, notsup)
+	}
+	for _, name := range []string{"getxattrat", "listxattrat"} {
+		b.rule(name, libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
+	}
 }
 
 // ioprioWhoProcess is IOPRIO_WHO_PROCESS: ioprio_set's who is a thread id.

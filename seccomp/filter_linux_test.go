@@ -243,6 +243,40 @@ func TestSetIDRefused(t *testing.T) {
 	}
 }
 
+// TestXattrReadByNameRefused: extended attributes are not read by a path,
+// which Landlock does not judge for them (getxattr, lgetxattr, listxattr,
+// llistxattr: EOPNOTSUPP, as a file system without them; getxattrat and
+// listxattrat: ENOSYS, as an older kernel), in every configuration; the
+// neighbour, flistxattr through a descriptor opened to read, passes. The
+// same listxattr without the filter passes, so it is the filter that
+// refuses it.
+func TestXattrReadByNameRefused(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fdcwd := int32(unix.AT_FDCWD)
+	atFDCWD := uint64(uint32(fdcwd))
+	notsup := unix.ErrnoName(unix.EOPNOTSUPP)
+	ops := []named{
+		{"listxattr", op{Do: "syscall-path", Nr: sys("listxattr"), Path: file, Want: notsup}},
+		{"llistxattr", op{Do: "syscall-path", Nr: sys("llistxattr"), Path: file, Want: notsup}},
+		{"getxattr", op{Do: "syscall-path", Nr: sys("getxattr"), Path: file, Want: notsup}},
+		{"lgetxattr", op{Do: "syscall-path", Nr: sys("lgetxattr"), Path: file, Want: notsup}},
+		{"getxattrat", op{Do: "syscall-path", Nr: sys("getxattrat"), Path: file, PathAt: 1, Args: [6]uint64{atFDCWD}, Want: "ENOSYS"}},
+		{"listxattrat", op{Do: "syscall-path", Nr: sys("listxattrat"), Path: file, PathAt: 1, Args: [6]uint64{atFDCWD}, Want: "ENOSYS"}},
+		{"flistxattr, the neighbour", op{Do: "syscall-fd", Nr: sys("flistxattr"), Path: file}},
+	}
+	bare := loadInChild(t, childSpec{Load: "none", Ops: []op{ops[0].op}})
+	if got := bare.Got[0]; got != "" {
+		t.Fatalf("listxattr without a filter: %s; the case would prove nothing", got)
+	}
+	for _, cfg := range []Config{{}, {AllowUnix: true}, {AllowInetStream: true}, {AllowInet: true, AllowUnix: true}, {DenySyscalls: []string{}}} {
+		checkOps(t, cfg, ops)
+	}
+}
+
 // TestPassRightsRefused: SO_PASSRIGHTS, which the runner turns off on the
 // unix sockets it hands the command, cannot be turned back on; other
 // socket options can.

@@ -287,8 +287,8 @@ int main(int argc, char **argv) {
 			waitpid(pid, NULL, 0);
 		return report(pid);
 	}
-	if (!strcmp(n, "setns")) {
-		int fd = open("/proc/self/ns/mnt", O_RDONLY);
+	if (!strcmp(n, "setns")) { // [ARG: a namespace's file, /proc/self/ns/mnt unless given]
+		int fd = open(argc > 2 ? argv[2] : "/proc/self/ns/mnt", O_RDONLY);
 		if (fd < 0)
 			return report(-1);
 		return report(setns(fd, 0));
@@ -737,6 +737,47 @@ int main(int argc, char **argv) {
 	if (!strcmp(n, "listxattr")) { // ARG: path; its extended attributes' names
 		char b[1024];
 		return report(listxattr(argc > 2 ? argv[2] : "", b, sizeof b));
+	}
+	// An extended attribute's value, read by name (getxattr, lgetxattr,
+	// getxattrat: Landlock mediates none of them), through a descriptor
+	// opened to read (fgetxattr: Landlock judged the open), and by the
+	// name /proc/self/fd gives a descriptor opened O_PATH, which Landlock
+	// does not judge either.
+	if (!strcmp(n, "getxattr") || !strcmp(n, "lgetxattr") || !strcmp(n, "fgetxattr") || !strcmp(n, "getxattr-opath")) { // ARGS: path name
+		const char *path = argc > 2 ? argv[2] : "", *attr = argc > 3 ? argv[3] : "";
+		char buf[256] = "", fdname[64];
+		long r;
+		if (!strcmp(n, "getxattr"))
+			r = getxattr(path, attr, buf, sizeof buf - 1);
+		else if (!strcmp(n, "lgetxattr"))
+			r = lgetxattr(path, attr, buf, sizeof buf - 1);
+		else {
+			int fd = open(path, !strcmp(n, "fgetxattr") ? O_RDONLY : O_PATH);
+			if (fd < 0)
+				return report(-1);
+			snprintf(fdname, sizeof fdname, "/proc/self/fd/%d", fd);
+			r = !strcmp(n, "fgetxattr") ? fgetxattr(fd, attr, buf, sizeof buf - 1) : getxattr(fdname, attr, buf, sizeof buf - 1);
+		}
+		if (r >= 0)
+			printf("value=%s ", buf);
+		return report(r);
+	}
+	if (!strcmp(n, "setxattr")) { // ARGS: path name value; set by name
+		const char *v = argc > 4 ? argv[4] : "";
+		return report(setxattr(argc > 2 ? argv[2] : "", argc > 3 ? argv[3] : "", v, strlen(v), 0));
+	}
+	if (!strcmp(n, "setfcap")) { // ARG: path; file capabilities (VFS_CAP_REVISION_2) of every capability, permitted and effective
+		struct { uint32_t magic; struct { uint32_t permitted, inheritable; } data[2]; } cap = {0x02000001, {{~0u, 0}, {~0u, 0}}};
+		return report(setxattr(argc > 2 ? argv[2] : "", "security.capability", &cap, sizeof cap, 0));
+	}
+	if (!strcmp(n, "listxattrat")) { // ARG: path; its attributes' names by name (Linux 6.13, 465)
+		char b[1024];
+		return report(syscall(465, AT_FDCWD, argc > 2 ? argv[2] : "", 0, b, sizeof b));
+	}
+	if (!strcmp(n, "flistxattr")) { // ARG: path; its attributes' names through a descriptor opened to read
+		char b[1024];
+		int fd = open(argc > 2 ? argv[2] : "", O_RDONLY);
+		return report(fd < 0 ? -1 : flistxattr(fd, b, sizeof b));
 	}
 	if (!strcmp(n, "memfd-exec")) { // ARG: program; copied into a memfd and run from it (execveat)
 		int in = open(argc > 2 ? argv[2] : "", O_RDONLY), fd = memfd_create("x", MFD_CLOEXEC);
