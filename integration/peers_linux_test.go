@@ -360,21 +360,35 @@ func peerSandboxes(t *testing.T) (boxes []peerSandbox, missing []string) {
 	} else {
 		missing = append(missing, "bwrap: not on PATH")
 	}
-	if srt := os.Getenv("MEWSANDBOX_PEER_SRT"); srt != "" {
+	if srt, why := peerProgram("MEWSANDBOX_PEER_SRT"); srt != "" {
 		boxes = append(boxes, peerSandbox{name: "srt", argv: func(root, cfg string, cmd ...string) []string {
 			return append([]string{srt, "--settings", srtSettings(t, root, cfg)}, cmd...)
 		}})
 	} else {
-		missing = append(missing, "srt: MEWSANDBOX_PEER_SRT not set")
+		missing = append(missing, "srt: "+why)
 	}
 	if native, _ := codexPrograms(t); native != "" {
 		boxes = append(boxes, peerSandbox{name: "codex", argv: func(root, cfg string, cmd ...string) []string {
 			return codexArgv(native, cmd...)
 		}})
 	} else {
-		missing = append(missing, "codex: MEWSANDBOX_PEER_CODEX not set")
+		_, why := peerProgram("MEWSANDBOX_PEER_CODEX")
+		missing = append(missing, "codex: "+why)
 	}
 	return boxes, missing
+}
+
+// peerProgram is the program an environment variable names, or why there
+// is none.
+func peerProgram(name string) (string, string) {
+	p := os.Getenv(name)
+	if p == "" {
+		return "", name + " not set"
+	}
+	if _, err := osexec.LookPath(p); err != nil {
+		return "", fmt.Sprintf("%s: %v", name, err)
+	}
+	return p, ""
 }
 
 // bwrapCareful is bubblewrap as a careful user writes it for "writes only
@@ -414,7 +428,7 @@ func codexArgv(codex string, cmd ...string) []string {
 // (the platform package npm installs beside the launcher) and its Node.js
 // launcher. Either may be "" when not there.
 func codexPrograms(t *testing.T) (native, launcher string) {
-	p := os.Getenv("MEWSANDBOX_PEER_CODEX")
+	p, _ := peerProgram("MEWSANDBOX_PEER_CODEX")
 	if p == "" {
 		return "", ""
 	}
@@ -522,8 +536,7 @@ func TestPeersSecurity(t *testing.T) {
 	cells := make([][]string, len(attacks))
 	for i, a := range attacks {
 		for _, s := range boxes {
-			var ok bool
-			var why string
+			ok, why := false, "left out by -run"
 			t.Run(a.name+"/"+s.name, func(t *testing.T) {
 				ok, why = peerRun(t, s, a)
 				if why == "" && s.ours {
@@ -602,10 +615,10 @@ func TestPeersSpeed(t *testing.T) {
 	rows = append(rows,
 		&benchRow{name: "bwrap (the benchmark's)", argv: append(bwrapBench(bwrap), "/bin/true")},
 		&benchRow{name: "bwrap (careful)", argv: append(bwrapCareful(bwrap, dir), "/bin/true")})
-	if srt := os.Getenv("MEWSANDBOX_PEER_SRT"); srt != "" {
+	if srt, why := peerProgram("MEWSANDBOX_PEER_SRT"); srt != "" {
 		rows = append(rows, &benchRow{name: "srt /bin/true", argv: []string{srt, "--settings", srtSettings(t, dir, cfg), "/bin/true"}})
 	} else {
-		fmt.Println("skipped peer: srt: MEWSANDBOX_PEER_SRT not set")
+		fmt.Println("skipped peer: srt: " + why)
 	}
 	native, launcher := codexPrograms(t)
 	if native != "" && native != launcher {
@@ -615,7 +628,8 @@ func TestPeersSpeed(t *testing.T) {
 		rows = append(rows, &benchRow{name: "codex sandbox (Node.js launcher)", argv: codexArgv(launcher, "/bin/true")})
 	}
 	if native == "" && launcher == "" {
-		fmt.Println("skipped peer: codex: MEWSANDBOX_PEER_CODEX not set")
+		_, why := peerProgram("MEWSANDBOX_PEER_CODEX")
+		fmt.Println("skipped peer: codex: " + why)
 	}
 	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + home, "LANG=C"}
 	readFromDisk(t, bin)
