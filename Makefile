@@ -40,7 +40,7 @@ export GOEXPERIMENT := nogreenteagc
 endif
 endif
 
-.PHONY: all deps bench-deps build test unit integration bench fuzz lint demo install clean
+.PHONY: all deps bench-deps build test unit integration bench peers fuzz lint demo install clean
 
 all: build
 
@@ -85,6 +85,13 @@ integration: deps
 bench: bench-deps build
 	$(GO) test -run '^$$' -bench . -benchmem ./permission ./landlock ./seccomp ./exec
 	MEWSANDBOX_BENCH=1 MEWSANDBOX_BENCH_BASE=$(if $(BASE),$(abspath $(BASE))) MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -run TestWholeProcessBench -v ./integration | grep -v '^=== RUN'
+
+# peers runs the attack battery and times /bin/true under mewsandbox, srt,
+# codex and bubblewrap (README, Beside the other peers). It installs no peer:
+# npm install @anthropic-ai/sandbox-runtime @openai/codex in PEERS first.
+PEERS ?= /var/tmp/peers/npm
+peers: build
+	MEWSANDBOX_PEERS=1 MEWSANDBOX_PEER_SRT=$(PEERS)/node_modules/.bin/srt MEWSANDBOX_PEER_CODEX=$(PEERS)/node_modules/.bin/codex MEWSANDBOX_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 30m -run 'TestPeers' -v ./integration | grep -v -e '^=== RUN' -e '^    --- PASS'
 
 # fuzz runs every fuzz target for $(FUZZTIME). A target that fails with a
 # bare "context deadline exceeded" and writes no failing input has met Go

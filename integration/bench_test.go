@@ -47,7 +47,7 @@ func TestWholeProcessBench(t *testing.T) {
 		readFromDisk(t, base)
 	}
 	if bwrap, err := osexec.LookPath("bwrap"); err == nil {
-		rows = append(rows, &benchRow{name: "bwrap --unshare-all true", argv: []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "true"}})
+		rows = append(rows, &benchRow{name: "bwrap --unshare-all true", argv: append(bwrapBench(bwrap), "true")})
 	} else {
 		t.Log("bubblewrap not installed: its row is missing (make bench installs it)")
 	}
@@ -71,6 +71,12 @@ func TestWholeProcessBench(t *testing.T) {
 	stop()
 	printBench(rows, fmt.Sprintf("the same with %d of the %d cores kept busy by a spinning shell loop", busy, runtime.NumCPU()))
 	printAgainstBase(rows, base)
+}
+
+// bwrapBench is bubblewrap as the benchmark runs it: the root read-only,
+// its own /dev and /proc, every namespace unshared.
+func bwrapBench(bwrap string) []string {
+	return []string{bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all"}
 }
 
 // printAgainstBase prints, with a base build timed, each of this build's
