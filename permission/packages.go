@@ -400,8 +400,8 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	if envCleared(c, func(name string) bool { return name == "PATH" }) {
-		return what + "the system's Python (env starts pip without PATH, so it is looked up in /bin and /usr/bin)" + lands
+	if envCleared(c, nil) {
+		return what + "the system's Python (pip is started without PATH, so it is looked up in /bin and /usr/bin)" + lands
 	}
 	if defaultPath(c) {
 		return what + "the system's Python (command -p looks it up in the system's default PATH, not the one an active environment leads)" + lands
@@ -439,8 +439,8 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 		return what + "the environment the function " + c.Name() + " the line defines works in" + lands
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
-	case envCleared(c, func(name string) bool { return condaEnvName(name) || name == "PATH" }):
-		return what + "conda's base environment or one only known at run time (env starts it without the active environment's variables)" + lands
+	case envCleared(c, condaEnvName):
+		return what + "conda's base environment or one only known at run time (it is started without the active environment's variables)" + lands
 	case env == "":
 		return what + "conda's base environment (no conda environment is active)" + lands
 	case env == "?":
@@ -598,28 +598,55 @@ func (e *Engine) envInProject(env string) bool {
 	return env != "?" && path.IsAbs(env) && e.Env.Root != "" && within(env, e.Env.Root)
 }
 
-// envCleared reports whether an env among c's wrappers starts the command
-// with its environment cleared (env -i, env -, --ignore-environment) or
-// with a variable unset reads, or one not known, unset (env -u NAME,
-// -uNAME, --unset=NAME): env -u CONDA_PREFIX conda install changes conda's
-// base environment, env -i pip install runs the pip of /bin or /usr/bin.
-// An option it cannot read (a word only known at run time, a long option
-// abbreviated past telling) counts as clearing.
-func envCleared(c SimpleCommand, unsets func(string) bool) bool {
+// envCleared reports whether a wrapper among c's starts the command with
+// its environment cleared, or with PATH or a variable reads names unset:
+// env -i, env -, --ignore-environment, env -u NAME (-uNAME,
+// --unset=NAME), setpriv --reset-env, bwrap --clearenv and --unsetenv
+// NAME, and bash's exec -c, which clears the variables but still looks the
+// command up in the shell's PATH. env -u CONDA_PREFIX conda install
+// changes conda's base environment, env -i pip install runs the pip of
+// /bin or /usr/bin. reads is nil for a command that reads no variable but
+// PATH. An option it cannot read (a word only known at run time, a long
+// option abbreviated past telling) counts as clearing.
+func envCleared(c SimpleCommand, reads func(string) bool) bool {
+	unsets := func(name string) bool { return name == "PATH" || reads != nil && reads(name) }
 	ws := c.Words[:min(c.Inner, len(c.Words))]
-	inEnv := false
+	in := ""
 	for j := 0; j < len(ws); j++ {
 		w := ws[j]
-		if !inEnv {
-			inEnv = w.Literal && baseName(w.Text) == "env"
+		t := w.Text
+		if in != "env" {
+			switch {
+			case w.Literal && slices.Contains([]string{"env", "exec", "setpriv", "bwrap"}, baseName(t)):
+				in = baseName(t)
+			case in == "exec" && w.Literal && strings.HasPrefix(t, "-") && t != "--":
+				for k := 1; k < len(t); k++ {
+					switch t[k] {
+					case 'c':
+						if reads != nil {
+							return true
+						}
+					case 'a':
+						if k == len(t)-1 {
+							j++
+						}
+						k = len(t)
+					}
+				}
+			case in == "setpriv" && t == "--reset-env", in == "bwrap" && t == "--clearenv":
+				return true
+			case in == "bwrap" && t == "--unsetenv":
+				if j++; j >= len(ws) || !ws[j].Literal || unsets(ws[j].Text) {
+					return true
+				}
+			}
 			continue
 		}
-		t := w.Text
 		switch {
 		case !w.Literal:
 			return true
 		case t == "--":
-			inEnv = false
+			in = ""
 		case t == "-":
 			return true
 		case strings.HasPrefix(t, "--"):
@@ -666,7 +693,8 @@ func envCleared(c SimpleCommand, unsets func(string) bool) bool {
 				}
 			}
 		case !isEnvAssign(t):
-			inEnv = baseName(t) == "env"
+			in = ""
+			j-- // the next wrapper
 		}
 	}
 	return false

@@ -38,3 +38,30 @@ func TestEnvSplitStringRev3(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvClearedWrappersRev3: env is not the only wrapper that starts a
+// command without the variables that made the active environment one in
+// the project: bash's exec -c clears them (conda then changes its base
+// environment; pip is still looked up in the shell's PATH), setpriv
+// --reset-env clears them and resets PATH, bwrap --clearenv and
+// --unsetenv NAME too.
+func TestEnvClearedWrappersRev3(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const venv, conda = "/home/u/proj/.venv", "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"exec -c conda", D, nil, `exec -c conda install numpy`, Ask}, "", conda},
+		{decisionRow{"exec -lc mamba", A, nil, `exec -lc mamba install numpy`, Ask}, "", conda},
+		{decisionRow{"setpriv --reset-env conda", D, nil, `setpriv --reset-env conda install numpy`, Ask}, "", conda},
+		{decisionRow{"setpriv --reset-env pip", A, nil, `setpriv --reset-env pip install x`, Ask}, venv, ""},
+		{decisionRow{"bwrap --clearenv conda", D, nil, `bwrap --clearenv --bind / / conda install numpy`, Ask}, "", conda},
+		{decisionRow{"bwrap --unsetenv CONDA_PREFIX", D, nil, `bwrap --unsetenv CONDA_PREFIX --bind / / conda install numpy`, Ask}, "", conda},
+		{decisionRow{"env -S's \\_ before -i", A, nil, `env -S '-i\_conda install numpy'`, Ask}, "", conda},
+		{decisionRow{"neighbour: exec -c pip finds the venv's pip", D, nil, `exec -c pip install x`, Allow}, venv, ""},
+		{decisionRow{"neighbour: exec -a NAME, exec -l", D, nil, `exec -a c conda install x`, Allow}, "", conda},
+		{decisionRow{"neighbour: exec -l", D, nil, `exec -l conda install x`, Allow}, "", conda},
+		{decisionRow{"neighbour: bwrap --unsetenv of another variable", D, nil, `bwrap --unsetenv HOME --bind / / conda install x`, Allow}, "", conda},
+		{decisionRow{"neighbour: env with an assignment in a venv", A, nil, `env FOO=1 pip install -r requirements.txt`, Allow}, venv, ""},
+		{decisionRow{"neighbour: env -S with an assignment in a venv", A, nil, `env -S 'FOO=1 pip\_install x'`, Allow}, venv, ""},
+	})
+}
