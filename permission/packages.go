@@ -376,12 +376,21 @@ func goRuns(args []Word) string {
 func (e *Engine) pipOutside(a *Analysis, i int) string {
 	c := a.Commands[i]
 	pip, sub, ok := pipCommand(c)
-	if !ok || strings.HasPrefix(pip, "uv ") || len(c.Launchers) > 0 || len(sub) == 0 || !sub[0].Literal ||
+	if !ok || strings.HasPrefix(pip, "uv ") || len(sub) == 0 || !sub[0].Literal ||
 		sub[0].Text != "install" && sub[0].Text != "uninstall" {
 		return ""
 	}
 	what := pip + " " + sub[0].Text + " changes the packages of "
 	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if where, ok := e.condaRunOutside(a, i); ok {
+		if where == "" {
+			return ""
+		}
+		return what + where + lands
+	}
+	if len(c.Launchers) > 0 {
+		return ""
+	}
 	if why := e.pipEnvOptions(c); why != "" {
 		return what + why + lands
 	}
@@ -416,6 +425,92 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " names" + lands
 	}
 	return ""
+}
+
+// condaRunOutside says, for a command i of a line run by conda, mamba or
+// micromamba run (ok), which environment outside the project root it runs
+// in, or "" for one in it: the one -p names, one -n names (kept in
+// conda's envs directory), else the active one as condaOutside judges it
+// (conda run pip install x with none active, or after env -i, installs
+// into conda's base environment). A value only known at run time counts
+// as outside.
+func (e *Engine) condaRunOutside(a *Analysis, i int) (where string, ok bool) {
+	c := a.Commands[i]
+	for k, l := range c.Launchers {
+		if n := strings.ToLower(baseName(c.Words[l].Text)); n != "conda" && n != "mamba" && n != "micromamba" {
+			continue
+		}
+		end := c.Inner
+		if k+1 < len(c.Launchers) {
+			end = c.Launchers[k+1]
+		}
+		ok, where = true, ""
+		named, prefix, run := "", "", c.Words[l].Text+" run"
+		ws := c.Words[l+1 : end]
+		value := func(j int, v string, has bool) (string, int) {
+			if has {
+				return v, j
+			}
+			if j+1 < len(ws) && ws[j+1].Literal {
+				return ws[j+1].Text, j + 1
+			}
+			return "?", j + 1
+		}
+	words:
+		for j := 0; j < len(ws); j++ {
+			t := ws[j].Text
+			switch name, v, has := strings.Cut(t, "="); {
+			case !ws[j].Literal:
+				named = "?"
+			case t == "--":
+				break words
+			case len(name) > 3 && strings.HasPrefix("--name", name):
+				named, j = value(j, v, has)
+			case len(name) > 3 && strings.HasPrefix("--prefix", name):
+				prefix, j = value(j, v, has)
+				named = ""
+			case slices.Contains([]string{"--cwd", "--root-prefix", "--attach", "--env", "--label", "--rc-file", "--log-level"}, name):
+				_, j = value(j, v, has)
+			case len(t) > 1 && t[0] == '-' && t[1] != '-':
+				for x := 1; x < len(t); x++ {
+					if strings.IndexByte("nprae", t[x]) < 0 {
+						continue
+					}
+					val, nj := value(j, t[x+1:], x+1 < len(t))
+					switch t[x] {
+					case 'n':
+						named = val
+					case 'p':
+						prefix, named = val, ""
+					}
+					j = nj
+					break
+				}
+			}
+		}
+		switch {
+		case named == "?" || prefix == "?" || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
+			where = "an environment only known at run time"
+		case named != "":
+			where = "the environment " + named + " " + run + " names, in conda's envs directory"
+		case prefix != "":
+			if !e.inProject(e.Env.In(c.Dir), prefix) {
+				where = "the environment " + prefix + " " + run + " names"
+			}
+		case envCleared(c, condaEnvName):
+			where = "conda's base environment or one only known at run time (" + run + " is started without the active environment's variables)"
+		default:
+			switch _, _, env, from := e.pythonEnvs(a, i); {
+			case env == "":
+				where = "conda's base environment (" + run + ", and no conda environment is active)"
+			case env == "?":
+				where = "the environment " + from + " leaves active, not known to be one in the project"
+			case !e.envInProject(env):
+				where = "the environment " + from + " names"
+			}
+		}
+	}
+	return where, ok
 }
 
 // condaOutside returns why command i of cmds, a line, installs, updates

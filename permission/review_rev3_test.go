@@ -65,3 +65,28 @@ func TestEnvClearedWrappersRev3(t *testing.T) {
 		{decisionRow{"neighbour: env -S with an assignment in a venv", A, nil, `env -S 'FOO=1 pip\_install x'`, Allow}, venv, ""},
 	})
 }
+
+// TestCondaRunPipRev3: conda run (mamba, micromamba run) was taken for a
+// launcher that picks the project's environment, as uv run is, so pip
+// install behind it passed wherever it ran: conda run -n base pip install
+// x changed conda's base environment, and env -i conda run pip install x
+// too, allowed. Its environment is judged as conda install's is.
+func TestCondaRunPipRev3(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const conda = "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"-n base", D, nil, `conda run -n base pip install x`, Ask}, "", conda},
+		{decisionRow{"--name=, -nNAME", A, nil, `conda run --name=base pip install x || mamba run -nbase pip install y`, Ask}, "", conda},
+		{decisionRow{"-p outside", D, nil, `conda run -p /opt/conda python3 -m pip install x`, Ask}, "", conda},
+		{decisionRow{"none active", A, nil, `conda run pip install x`, Ask}, "", ""},
+		{decisionRow{"env -i", D, nil, `env -i conda run pip install x`, Ask}, "", conda},
+		{decisionRow{"micromamba -r ROOT -n NAME", D, nil, `micromamba run -r /r -n foo pip install x`, Ask}, "", conda},
+		{decisionRow{"a name only known at run time", D, nil, `conda run -n "$E" pip install x`, Ask}, "", conda},
+		{decisionRow{"neighbour: the active one, in the project", A, nil, `conda run pip install x`, Allow}, "", conda},
+		{decisionRow{"neighbour: -p in the project", D, nil, `conda run -p .conda pip install x && conda run --prefix=/home/u/proj/.conda pip install y`, Allow}, "", ""},
+		{decisionRow{"neighbour: --cwd", D, nil, `conda run -v --cwd sub pip install x`, Allow}, "", conda},
+		{decisionRow{"neighbour: another program", D, nil, `conda run -n base pytest`, Allow}, "", conda},
+		{decisionRow{"neighbour: uv run", D, nil, `uv run pip install x`, Allow}, "", ""},
+	})
+}
