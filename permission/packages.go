@@ -410,7 +410,7 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		return what + "the Python " + prog + " belongs to" + lands
 	}
 	if envCleared(c, nil) {
-		return what + "the system's Python (pip is started without PATH, so it is looked up in /bin and /usr/bin)" + lands
+		return what + "the system's Python or one only known at run time (pip is started without the PATH that leads to the active environment)" + lands
 	}
 	if defaultPath(c) {
 		return what + "the system's Python (command -p looks it up in the system's default PATH, not the one an active environment leads)" + lands
@@ -535,7 +535,7 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
 	case envCleared(c, condaEnvName):
-		return what + "conda's base environment or one only known at run time (it is started without the active environment's variables)" + lands
+		return what + "conda's base environment or one only known at run time (it is started without the active environment's variables, or with others)" + lands
 	case env == "":
 		return what + "conda's base environment (no conda environment is active)" + lands
 	case env == "?":
@@ -697,8 +697,9 @@ func (e *Engine) envInProject(env string) bool {
 // its environment cleared, or with PATH or a variable reads names unset:
 // env -i, env -, --ignore-environment, env -u NAME (-uNAME,
 // --unset=NAME), setpriv --reset-env, bwrap --clearenv and --unsetenv
-// NAME, and bash's exec -c, which clears the variables but still looks the
-// command up in the shell's PATH. env -u CONDA_PREFIX conda install
+// NAME (and --setenv NAME, which changes it), firejail --rmenv=NAME and
+// --env=NAME=VALUE, and bash's exec -c, which clears the variables but
+// still looks the command up in the shell's PATH. env -u CONDA_PREFIX conda install
 // changes conda's base environment, env -i pip install runs the pip of
 // /bin or /usr/bin. reads is nil for a command that reads no variable but
 // PATH. An option it cannot read (a word only known at run time, a long
@@ -712,7 +713,7 @@ func envCleared(c SimpleCommand, reads func(string) bool) bool {
 		t := w.Text
 		if in != "env" {
 			switch {
-			case w.Literal && slices.Contains([]string{"env", "exec", "setpriv", "bwrap"}, baseName(t)):
+			case w.Literal && slices.Contains([]string{"env", "exec", "setpriv", "bwrap", "firejail"}, baseName(t)):
 				in = baseName(t)
 			case in == "exec" && w.Literal && strings.HasPrefix(t, "-") && t != "--":
 				for k := 1; k < len(t); k++ {
@@ -730,8 +731,16 @@ func envCleared(c SimpleCommand, reads func(string) bool) bool {
 				}
 			case in == "setpriv" && t == "--reset-env", in == "bwrap" && t == "--clearenv":
 				return true
-			case in == "bwrap" && t == "--unsetenv":
+			case in == "bwrap" && (t == "--unsetenv" || t == "--setenv"):
 				if j++; j >= len(ws) || !ws[j].Literal || unsets(ws[j].Text) {
+					return true
+				}
+				if t == "--setenv" {
+					j++
+				}
+			case in == "firejail" && (strings.HasPrefix(t, "--env=") || strings.HasPrefix(t, "--rmenv=")):
+				_, v, _ := strings.Cut(t, "=")
+				if name, _, _ := strings.Cut(v, "="); !w.Literal || unsets(name) {
 					return true
 				}
 			}
