@@ -150,6 +150,9 @@ type analyzer struct {
 	// setting of each, which a later git or pip is given as if set for
 	// it (dirVars).
 	setEnv []string
+	// pathGone and condaGone: the nested shell analysed was started
+	// without PATH, or conda's variables (SimpleCommand.PathGone).
+	pathGone, condaGone bool
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText).
@@ -1313,6 +1316,7 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
+	c.PathGone, c.CondaGone = c.PathGone || z.pathGone, c.CondaGone || z.condaGone
 	z.promptSubst(c)
 	z.dirVars(c)
 	if len(z.setEnv) > 0 {
@@ -2169,7 +2173,14 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		default:
 			z.fork()
 		}
+		gone := [2]bool{z.pathGone, z.condaGone}
+		if lowerName(c) != "eval" && lowerName(c) != "trap" {
+			// bash started with no PATH sets its default one.
+			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
+			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
+		}
 		z.nested(prog, what)
+		z.pathGone, z.condaGone = gone[0], gone[1]
 		z.cond = cond
 		if lowerName(c) != "eval" {
 			z.dir, z.scope = dir, scope

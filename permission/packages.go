@@ -409,7 +409,7 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	if envCleared(c, nil) {
+	if envCleared(c, nil) || c.PathGone {
 		return what + "the system's Python or one only known at run time (pip is started without the PATH that leads to the active environment)" + lands
 	}
 	if defaultPath(c) {
@@ -497,7 +497,7 @@ func (e *Engine) condaRunOutside(a *Analysis, i int) (where string, ok bool) {
 			if !e.inProject(e.Env.In(c.Dir), prefix) {
 				where = "the environment " + prefix + " " + run + " names"
 			}
-		case envCleared(c, condaEnvName):
+		case envCleared(c, condaEnvName) || c.CondaGone:
 			where = "conda's base environment or one only known at run time (" + run + " is started without the active environment's variables)"
 		default:
 			switch _, _, env, from := e.pythonEnvs(a, i); {
@@ -534,7 +534,7 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 		return what + "the environment the function " + c.Name() + " the line defines works in" + lands
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
-	case envCleared(c, condaEnvName):
+	case envCleared(c, condaEnvName) || c.CondaGone:
 		return what + "conda's base environment or one only known at run time (it is started without the active environment's variables, or with others)" + lands
 	case env == "":
 		return what + "conda's base environment (no conda environment is active)" + lands

@@ -94,3 +94,23 @@ func TestCondaRunPipRev3(t *testing.T) {
 		{decisionRow{"neighbour: uv run", D, nil, `uv run pip install x`, Allow}, "", ""},
 	})
 }
+
+// TestEnvClearedNestedShellRev3: a wrapper that clears the environment in
+// front of a nested shell clears it for the commands of that shell too:
+// env -i bash -c 'pip install x' runs the system's pip (bash sets its
+// default PATH), env -u CONDA_PREFIX sh -c 'conda install x' changes
+// conda's base environment; both were allowed.
+func TestEnvClearedNestedShellRev3(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const venv, conda = "/home/u/proj/.venv", "/home/u/proj/.conda"
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"env -i bash -c pip", D, nil, `env -i bash -c 'pip install x'`, Ask}, venv, ""},
+		{decisionRow{"exec -c bash -c pip", A, nil, `exec -c bash -c 'pip install x'`, Ask}, venv, ""},
+		{decisionRow{"env -u CONDA_PREFIX sh -c conda", D, nil, `env -u CONDA_PREFIX sh -c 'conda install x'`, Ask}, "", conda},
+		{decisionRow{"two shells deep", D, nil, `env -i bash -c 'ls; bash -c "conda run pip install y"'`, Ask}, "", conda},
+		{decisionRow{"neighbour: env -u of another variable", D, nil, `env -u HOME bash -c 'pip install x && conda install y'`, Allow}, venv, conda},
+		{decisionRow{"neighbour: env -S bash -c", D, nil, `env -S 'bash -c' 'pip install x'`, Allow}, venv, ""},
+		{decisionRow{"neighbour: after the nested shell", A, nil, `env -i bash -c 'echo hi'; pip install x`, Allow}, venv, ""},
+	})
+}
