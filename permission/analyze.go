@@ -150,6 +150,9 @@ type analyzer struct {
 	// setting of each, which a later git or pip is given as if set for
 	// it (dirVars).
 	setEnv []string
+	// pathGone and condaGone: the nested shell analysed was started
+	// without PATH, or conda's variables (SimpleCommand.PathGone).
+	pathGone, condaGone bool
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText).
@@ -1313,6 +1316,7 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
+	c.PathGone, c.CondaGone = c.PathGone || z.pathGone, c.CondaGone || z.condaGone
 	z.promptSubst(c)
 	z.dirVars(c)
 	if len(z.setEnv) > 0 {
@@ -2169,7 +2173,14 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		default:
 			z.fork()
 		}
+		gone := [2]bool{z.pathGone, z.condaGone}
+		if lowerName(c) != "eval" && lowerName(c) != "trap" {
+			// bash started with no PATH sets its default one.
+			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
+			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
+		}
 		z.nested(prog, what)
+		z.pathGone, z.condaGone = gone[0], gone[1]
 		z.cond = cond
 		if lowerName(c) != "eval" {
 			z.dir, z.scope = dir, scope
@@ -4908,18 +4919,8 @@ func unwrap(words []Word) unwrapped {
 			return u
 		case o.shell != nil:
 			prog := *o.shell
-			if spec.joinRest && next < len(words) {
-				all := append([]Word{prog}, words[next:]...)
-				prog = Word{Text: joinWords(all), Literal: allLiteral(all)}
-				if !prog.Literal {
-					prog.Text = o.shell.Text
-				}
-			}
-			if spec.joinRest && prog.Literal {
-				// env -S splits its string into more of env's own
-				// arguments: options and assignments may lead it
-				// (env -S '-- X=1 rm -rf /').
-				prog.Text = name + " " + prog.Text
+			if spec.joinRest {
+				prog = envSplitProgram(name, prog, words[next:])
 			}
 			u.shell, u.shellWhat = &prog, what+" "+o.shellOpt
 			return u
@@ -4949,6 +4950,104 @@ func unwrap(words []Word) unwrapped {
 		u.inner = next
 	}
 	return u
+}
+
+// envSplitProgram returns the command line env -S STR ARGS… runs, as a
+// program of quoted words, or STR not literal when it cannot be told. env
+// splits STR into more of its own arguments, which options and
+// assignments may lead (env -S '-- X=1 rm -rf /'), and ARGS follow them
+// as they are: env -S 'sh -c' 'git push' runs sh -c 'git push'. STR is
+// split as env splits it, not as the shell would: env -S 'rm\_-rf\_/'
+// runs rm -rf /.
+func envSplitProgram(name string, s Word, rest []Word) Word {
+	split, ok := envSplitString(s.Text)
+	if !s.Literal || !ok || !allLiteral(rest) {
+		return Word{Text: s.Text}
+	}
+	ws := make([]Word, 0, len(split)+len(rest))
+	for _, a := range split {
+		ws = append(ws, Word{Text: a, Literal: true})
+	}
+	ws = append(ws, rest...)
+	return Word{Text: strings.TrimSpace(name + " " + quoteWords(ws)), Literal: true}
+}
+
+// envSplitString splits s as GNU env -S does (build_argv in coreutils'
+// env.c): blanks and \_ outside quotes separate words; '…' keeps all but
+// \\ and \'; "…" reads the escapes \" \# \$ \' \\ \f \n \r \t \v (and
+// \_ as a space); # starting a word and \c end the string. ok is false
+// where env would expand a variable (${NAME}) or refuse the string.
+func envSplitString(s string) (args []string, ok bool) {
+	var cur []byte
+	sep, have, sq, dq := true, false, false, false
+	begin := func() { // the word a quote or a character is part of
+		if sep {
+			if have {
+				args = append(args, string(cur))
+			}
+			cur, have, sep = cur[:0], true, false
+		}
+	}
+scan:
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '\'' && !dq, ch == '"' && !sq:
+			begin()
+			if ch == '\'' {
+				sq = !sq
+			} else {
+				dq = !dq
+			}
+			continue
+		case strings.IndexByte(" \t\n\v\f\r", ch) >= 0 && !sq && !dq:
+			sep = true
+			continue
+		case ch == '#' && sep:
+			break scan
+		case ch == '$' && !sq:
+			return nil, false
+		case ch == '\\' && (!sq || i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\'')):
+			if i++; i >= len(s) {
+				return nil, false
+			}
+			switch ch = s[i]; ch {
+			case '"', '#', '$', '\'', '\\':
+			case '_':
+				if !dq {
+					sep = true
+					continue
+				}
+				ch = ' '
+			case 'c':
+				if dq {
+					return nil, false
+				}
+				break scan
+			case 'f':
+				ch = '\f'
+			case 'n':
+				ch = '\n'
+			case 'r':
+				ch = '\r'
+			case 't':
+				ch = '\t'
+			case 'v':
+				ch = '\v'
+			default:
+				return nil, false
+			}
+		}
+		begin()
+		cur = append(cur, ch)
+	}
+	if sq || dq {
+		return nil, false
+	}
+	if have {
+		args = append(args, string(cur))
+	}
+	return args, true
 }
 
 func allLiteral(ws []Word) bool {

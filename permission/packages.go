@@ -376,12 +376,21 @@ func goRuns(args []Word) string {
 func (e *Engine) pipOutside(a *Analysis, i int) string {
 	c := a.Commands[i]
 	pip, sub, ok := pipCommand(c)
-	if !ok || strings.HasPrefix(pip, "uv ") || len(c.Launchers) > 0 || len(sub) == 0 || !sub[0].Literal ||
+	if !ok || strings.HasPrefix(pip, "uv ") || len(sub) == 0 || !sub[0].Literal ||
 		sub[0].Text != "install" && sub[0].Text != "uninstall" {
 		return ""
 	}
 	what := pip + " " + sub[0].Text + " changes the packages of "
 	const lands = ", outside the project root, whose programs run later outside the sandbox"
+	if where, ok := e.condaRunOutside(a, i); ok {
+		if where == "" {
+			return ""
+		}
+		return what + where + lands
+	}
+	if len(c.Launchers) > 0 {
+		return ""
+	}
 	if why := e.pipEnvOptions(c); why != "" {
 		return what + why + lands
 	}
@@ -400,8 +409,8 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	if envCleared(c, func(name string) bool { return name == "PATH" }) {
-		return what + "the system's Python (env starts pip without PATH, so it is looked up in /bin and /usr/bin)" + lands
+	if envCleared(c, nil) || c.PathGone {
+		return what + "the system's Python or one only known at run time (pip is started without the PATH that leads to the active environment)" + lands
 	}
 	if defaultPath(c) {
 		return what + "the system's Python (command -p looks it up in the system's default PATH, not the one an active environment leads)" + lands
@@ -416,6 +425,92 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " names" + lands
 	}
 	return ""
+}
+
+// condaRunOutside says, for a command i of a line run by conda, mamba or
+// micromamba run (ok), which environment outside the project root it runs
+// in, or "" for one in it: the one -p names, one -n names (kept in
+// conda's envs directory), else the active one as condaOutside judges it
+// (conda run pip install x with none active, or after env -i, installs
+// into conda's base environment). A value only known at run time counts
+// as outside.
+func (e *Engine) condaRunOutside(a *Analysis, i int) (where string, ok bool) {
+	c := a.Commands[i]
+	for k, l := range c.Launchers {
+		if n := strings.ToLower(baseName(c.Words[l].Text)); n != "conda" && n != "mamba" && n != "micromamba" {
+			continue
+		}
+		end := c.Inner
+		if k+1 < len(c.Launchers) {
+			end = c.Launchers[k+1]
+		}
+		ok, where = true, ""
+		named, prefix, run := "", "", c.Words[l].Text+" run"
+		ws := c.Words[l+1 : end]
+		value := func(j int, v string, has bool) (string, int) {
+			if has {
+				return v, j
+			}
+			if j+1 < len(ws) && ws[j+1].Literal {
+				return ws[j+1].Text, j + 1
+			}
+			return "?", j + 1
+		}
+	words:
+		for j := 0; j < len(ws); j++ {
+			t := ws[j].Text
+			switch name, v, has := strings.Cut(t, "="); {
+			case !ws[j].Literal:
+				named = "?"
+			case t == "--":
+				break words
+			case len(name) > 3 && strings.HasPrefix("--name", name):
+				named, j = value(j, v, has)
+			case len(name) > 3 && strings.HasPrefix("--prefix", name):
+				prefix, j = value(j, v, has)
+				named = ""
+			case slices.Contains([]string{"--cwd", "--root-prefix", "--attach", "--env", "--label", "--rc-file", "--log-level"}, name):
+				_, j = value(j, v, has)
+			case len(t) > 1 && t[0] == '-' && t[1] != '-':
+				for x := 1; x < len(t); x++ {
+					if strings.IndexByte("nprae", t[x]) < 0 {
+						continue
+					}
+					val, nj := value(j, t[x+1:], x+1 < len(t))
+					switch t[x] {
+					case 'n':
+						named = val
+					case 'p':
+						prefix, named = val, ""
+					}
+					j = nj
+					break
+				}
+			}
+		}
+		switch {
+		case named == "?" || prefix == "?" || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
+			where = "an environment only known at run time"
+		case named != "":
+			where = "the environment " + named + " " + run + " names, in conda's envs directory"
+		case prefix != "":
+			if !e.inProject(e.Env.In(c.Dir), prefix) {
+				where = "the environment " + prefix + " " + run + " names"
+			}
+		case envCleared(c, condaEnvName) || c.CondaGone:
+			where = "conda's base environment or one only known at run time (" + run + " is started without the active environment's variables)"
+		default:
+			switch _, _, env, from := e.pythonEnvs(a, i); {
+			case env == "":
+				where = "conda's base environment (" + run + ", and no conda environment is active)"
+			case env == "?":
+				where = "the environment " + from + " leaves active, not known to be one in the project"
+			case !e.envInProject(env):
+				where = "the environment " + from + " names"
+			}
+		}
+	}
+	return where, ok
 }
 
 // condaOutside returns why command i of cmds, a line, installs, updates
@@ -439,8 +534,8 @@ func (e *Engine) condaOutside(a *Analysis, i int) string {
 		return what + "the environment the function " + c.Name() + " the line defines works in" + lands
 	case len(c.Launchers) > 0 || slices.ContainsFunc(c.EnvAssigns(), func(a string) bool { return condaEnvName(a[:max(strings.IndexByte(a, '='), 0)]) }):
 		return what + "an environment only known at run time" + lands
-	case envCleared(c, func(name string) bool { return condaEnvName(name) || name == "PATH" }):
-		return what + "conda's base environment or one only known at run time (env starts it without the active environment's variables)" + lands
+	case envCleared(c, condaEnvName) || c.CondaGone:
+		return what + "conda's base environment or one only known at run time (it is started without the active environment's variables, or with others)" + lands
 	case env == "":
 		return what + "conda's base environment (no conda environment is active)" + lands
 	case env == "?":
@@ -598,28 +693,64 @@ func (e *Engine) envInProject(env string) bool {
 	return env != "?" && path.IsAbs(env) && e.Env.Root != "" && within(env, e.Env.Root)
 }
 
-// envCleared reports whether an env among c's wrappers starts the command
-// with its environment cleared (env -i, env -, --ignore-environment) or
-// with a variable unset reads, or one not known, unset (env -u NAME,
-// -uNAME, --unset=NAME): env -u CONDA_PREFIX conda install changes conda's
-// base environment, env -i pip install runs the pip of /bin or /usr/bin.
-// An option it cannot read (a word only known at run time, a long option
-// abbreviated past telling) counts as clearing.
-func envCleared(c SimpleCommand, unsets func(string) bool) bool {
+// envCleared reports whether a wrapper among c's starts the command with
+// its environment cleared, or with PATH or a variable reads names unset:
+// env -i, env -, --ignore-environment, env -u NAME (-uNAME,
+// --unset=NAME), setpriv --reset-env, bwrap --clearenv and --unsetenv
+// NAME (and --setenv NAME, which changes it), firejail --rmenv=NAME and
+// --env=NAME=VALUE, and bash's exec -c, which clears the variables but
+// still looks the command up in the shell's PATH. env -u CONDA_PREFIX conda install
+// changes conda's base environment, env -i pip install runs the pip of
+// /bin or /usr/bin. reads is nil for a command that reads no variable but
+// PATH. An option it cannot read (a word only known at run time, a long
+// option abbreviated past telling) counts as clearing.
+func envCleared(c SimpleCommand, reads func(string) bool) bool {
+	unsets := func(name string) bool { return name == "PATH" || reads != nil && reads(name) }
 	ws := c.Words[:min(c.Inner, len(c.Words))]
-	inEnv := false
+	in := ""
 	for j := 0; j < len(ws); j++ {
 		w := ws[j]
-		if !inEnv {
-			inEnv = w.Literal && baseName(w.Text) == "env"
+		t := w.Text
+		if in != "env" {
+			switch {
+			case w.Literal && slices.Contains([]string{"env", "exec", "setpriv", "bwrap", "firejail"}, baseName(t)):
+				in = baseName(t)
+			case in == "exec" && w.Literal && strings.HasPrefix(t, "-") && t != "--":
+				for k := 1; k < len(t); k++ {
+					switch t[k] {
+					case 'c':
+						if reads != nil {
+							return true
+						}
+					case 'a':
+						if k == len(t)-1 {
+							j++
+						}
+						k = len(t)
+					}
+				}
+			case in == "setpriv" && t == "--reset-env", in == "bwrap" && t == "--clearenv":
+				return true
+			case in == "bwrap" && (t == "--unsetenv" || t == "--setenv"):
+				if j++; j >= len(ws) || !ws[j].Literal || unsets(ws[j].Text) {
+					return true
+				}
+				if t == "--setenv" {
+					j++
+				}
+			case in == "firejail" && (strings.HasPrefix(t, "--env=") || strings.HasPrefix(t, "--rmenv=")):
+				_, v, _ := strings.Cut(t, "=")
+				if name, _, _ := strings.Cut(v, "="); !w.Literal || unsets(name) {
+					return true
+				}
+			}
 			continue
 		}
-		t := w.Text
 		switch {
 		case !w.Literal:
 			return true
 		case t == "--":
-			inEnv = false
+			in = ""
 		case t == "-":
 			return true
 		case strings.HasPrefix(t, "--"):
@@ -666,7 +797,8 @@ func envCleared(c SimpleCommand, unsets func(string) bool) bool {
 				}
 			}
 		case !isEnvAssign(t):
-			inEnv = baseName(t) == "env"
+			in = ""
+			j-- // the next wrapper
 		}
 	}
 	return false

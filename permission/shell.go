@@ -43,6 +43,11 @@ type SimpleCommand struct {
 	// unshare --wd DIR): see wrapSpec.write and dir.
 	WrapperPaths []PathArg
 	WrapperDirs  []string
+	// PathGone and CondaGone are set for a command of a nested shell
+	// (bash -c STR) that a wrapper started without PATH, or without
+	// conda's variables (envCleared): env -i bash -c 'pip install x'
+	// runs the system's pip, bash setting its default PATH.
+	PathGone, CondaGone bool
 	// Launchers are the indices in Words[:Inner] of the language launchers
 	// the command runs behind (uv, npx), in order: rules match from each
 	// (see newCmdSubject).
