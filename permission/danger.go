@@ -685,7 +685,8 @@ func severalWords(src string) bool {
 // unknown shell's -c).
 func unknownProgram(c SimpleCommand) bool {
 	n := lowerName(c)
-	return n != "" && pathSpecs.get()[n] == nil && !IsReadOnly(c)
+	spec, _ := pathSpecOf(n)
+	return n != "" && spec == nil && !IsReadOnly(c)
 }
 
 // checkGivenCriticalDelete: a program the engine has no table for

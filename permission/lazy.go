@@ -30,7 +30,6 @@ func Warm(tool string) {
 	if _, kind := CanonicalTool(tool); kind != KindShell {
 		return
 	}
-	pathSpecs.get()
 	dangerTable.get()
 	readOnlyCommands.get()
 }

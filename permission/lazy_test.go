@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"strings"
 	"sync"
 	"testing"
 )
@@ -22,7 +23,7 @@ func TestWarm(t *testing.T) {
 		wg.Go(func() { want[i] = e.Check(c).Decision })
 	}
 	wg.Wait()
-	if tools.v == nil || pathSpecs.v == nil || dangerTable.v == nil || readOnlyCommands.v == nil {
+	if tools.v == nil || dangerTable.v == nil || readOnlyCommands.v == nil {
 		t.Error("Warm(\"Bash\") left a shell table unbuilt")
 	}
 	for i, c := range calls {
@@ -32,5 +33,17 @@ func TestWarm(t *testing.T) {
 	}
 	if want[0] != Allow || want[1] != Deny {
 		t.Errorf("decisions %v; want cat allowed and rm -rf / denied", want)
+	}
+}
+
+// TestPathSpecsUnique: pathSpecs has one row a name, in lower case, as
+// the map it was had (pathSpecOf takes the first).
+func TestPathSpecsUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range pathSpecs {
+		if seen[r.name] || r.name != strings.ToLower(r.name) || r.spec == nil {
+			t.Errorf("pathSpecs: %q twice, not in lower case, or without a spec", r.name)
+		}
+		seen[r.name] = true
 	}
 }
