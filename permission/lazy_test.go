@@ -36,14 +36,26 @@ func TestWarm(t *testing.T) {
 	}
 }
 
-// TestPathSpecsUnique: pathSpecs has one row a name, in lower case, as
-// the map it was had (pathSpecOf takes the first).
-func TestPathSpecsUnique(t *testing.T) {
-	seen := map[string]bool{}
+// TestTablesUnique: pathSpecs and repls have one row a name, in lower
+// case, as the maps they were had (pathSpecOf and replOf take the first).
+func TestTablesUnique(t *testing.T) {
+	names := map[string][]string{}
 	for _, r := range pathSpecs {
-		if seen[r.name] || r.name != strings.ToLower(r.name) || r.spec == nil {
-			t.Errorf("pathSpecs: %q twice, not in lower case, or without a spec", r.name)
+		names["pathSpecs"] = append(names["pathSpecs"], r.name)
+		if r.spec == nil {
+			t.Errorf("pathSpecs: %q without a spec", r.name)
 		}
-		seen[r.name] = true
+	}
+	for _, r := range repls {
+		names["repls"] = append(names["repls"], r.name)
+	}
+	for table, list := range names {
+		seen := map[string]bool{}
+		for _, n := range list {
+			if seen[n] || n != strings.ToLower(n) {
+				t.Errorf("%s: %q twice or not in lower case", table, n)
+			}
+			seen[n] = true
+		}
 	}
 }
