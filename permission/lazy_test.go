@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -57,5 +58,15 @@ func TestTablesUnique(t *testing.T) {
 			}
 			seen[n] = true
 		}
+	}
+}
+
+// TestRgrepSpec: rgrep is grep -r, written out so that pathSpecs is
+// static data.
+func TestRgrepSpec(t *testing.T) {
+	r := *grepSpec
+	r.tree = true
+	if !reflect.DeepEqual(r, *rgrepSpec) {
+		t.Errorf("rgrepSpec %+v, want grepSpec with tree %+v", *rgrepSpec, r)
 	}
 }

@@ -487,15 +487,20 @@ var (
 	catSpec  = &pathSpec{role: opsRead}
 	headSpec = &pathSpec{role: opsRead, arg: "nc", longArg: []string{"--lines", "--bytes"}}
 	sumSpec  = &pathSpec{role: opsRead}
-	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file"},
-		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"},
-		longRead: []string{"--file", "--exclude-from"},
-		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
-	cpSpec     = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	mvSpec     = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	rmSpec     = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
-	noSpec     = &pathSpec{role: opsNone}
-	renameSpec = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
+	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
+		arg: "eABCmdD", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong}
+	// rgrepSpec is grepSpec with tree (grep -r): TestRgrepSpec.
+	rgrepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
+		arg: "eABCmdD", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong, tree: true}
+	grepNoSkipLong = []string{"--regexp", "--file"}
+	grepLongArg    = []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"}
+	grepLongRead   = []string{"--file", "--exclude-from"}
+	grepTreeLong   = []string{"--recursive", "--dereference-recursive"}
+	cpSpec         = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	mvSpec         = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	rmSpec         = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
+	noSpec         = &pathSpec{role: opsNone}
+	renameSpec     = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
 	// trashSpec: a delete of whole trees (trash-put, gio trash).
 	trashSpec = &pathSpec{role: opsWrite, tree: true, longArg: []string{"--trash-dir"}}
 )
@@ -625,7 +630,7 @@ var pathSpecs = [...]namedPathSpec{
 	{"head", headSpec}, {"tail", &pathSpec{role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}}},
 	{"less", &pathSpec{role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}}},
 	{"grep", grepSpec}, {"egrep", grepSpec}, {"fgrep", grepSpec},
-	{"rgrep", func() *pathSpec { r := *grepSpec; r.tree = true; return &r }()}, // grep -r
+	{"rgrep", rgrepSpec}, // grep -r
 	{"rg", &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
 		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
 		longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}}},
@@ -701,8 +706,8 @@ var pathSpecs = [...]namedPathSpec{
 	{"sed", &pathSpec{custom: sedPaths}},
 	// perl and ruby: -i edits in place the files named after the
 	// program; -e, -I and kin take a value, attached or next.
-	{"perl", &pathSpec{custom: inPlacePaths("eEMmI", "dDFlx0C")}},
-	{"ruby", &pathSpec{custom: inPlacePaths("erICEF", "xlK0W")}},
+	{"perl", &pathSpec{custom: perlPaths}},
+	{"ruby", &pathSpec{custom: rubyPaths}},
 	{"awk", &pathSpec{custom: awkPaths}}, {"gawk", &pathSpec{custom: awkPaths}},
 	{"dd", &pathSpec{custom: ddPaths}},
 	{"tar", &pathSpec{custom: tarPaths}}, {"bsdtar", &pathSpec{custom: tarPaths}}, {"gtar", &pathSpec{custom: tarPaths}},
@@ -1343,6 +1348,16 @@ func gitConfigWrites(rest []Word) bool {
 	}
 	// The old form: git config KEY reads, git config KEY VALUE writes.
 	return len(ops) >= 2
+}
+
+// perlPaths and rubyPaths are inPlacePaths of perl's and ruby's options
+// (functions, not its closures, so that pathSpecs stays static data).
+func perlPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return inPlacePaths("eEMmI", "dDFlx0C")(out, c)
+}
+
+func rubyPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return inPlacePaths("erICEF", "xlK0W")(out, c)
 }
 
 // inPlacePaths returns the paths of an interpreter run as `NAME
