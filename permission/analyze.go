@@ -2076,7 +2076,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.fedSQL(c, text, lit, "a here-document")
 		}
 	default:
-		if _, ok := repls.get()[n]; ok {
+		if _, ok := replOf(n); ok {
 			z.fedCommands(c, rs)
 		}
 	}

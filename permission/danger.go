@@ -685,7 +685,8 @@ func severalWords(src string) bool {
 // unknown shell's -c).
 func unknownProgram(c SimpleCommand) bool {
 	n := lowerName(c)
-	return n != "" && pathSpecs.get()[n] == nil && !IsReadOnly(c)
+	spec, _ := pathSpecOf(n)
+	return n != "" && spec == nil && !IsReadOnly(c)
 }
 
 // checkGivenCriticalDelete: a program the engine has no table for
@@ -4379,148 +4380,166 @@ const (
 // (gh auth login, docker login, aws configure), removed (logout) or
 // printed (gh auth token): the secret lives outside the project, and a
 // printed one is read by whoever reads the command's output.
-var credentialRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
-	rows := []subcommandRow{
-		{name: "gh", words: "auth login", does: storesCredential},
-		{name: "gh", words: "auth refresh", does: storesCredential},
-		{name: "gh", words: "auth switch", does: storesCredential},
-		{name: "gh", words: "auth setup-git", does: "makes every later git push with gh's credential"},
-		{name: "gh", words: "auth logout", does: removesCredential},
-		{name: "gh", words: "auth token", does: printsCredential},
-		{name: "glab", words: "auth login", does: storesCredential},
-		{name: "glab", words: "auth logout", does: removesCredential},
-		{name: "npm", words: "token create", does: createsCredential},
-		{name: "npm", words: "token revoke", does: "revokes a credential on the registry"},
-		{name: "yarn", words: "npm login", does: storesCredential},
-		{name: "yarn", words: "npm logout", does: removesCredential},
-		{name: "cargo", words: "login", does: storesCredential},
-		{name: "cargo", words: "logout", does: removesCredential},
-		{name: "helm", words: "registry login", does: storesCredential},
-		{name: "helm", words: "registry logout", does: removesCredential},
-		{name: "gcloud", words: "auth login", does: storesCredential},
-		{name: "gcloud", words: "auth activate-service-account", does: storesCredential},
-		{name: "gcloud", words: "auth application-default login", does: storesCredential},
-		{name: "gcloud", words: "auth revoke", does: removesCredential},
-		{name: "gcloud", words: "auth application-default revoke", does: removesCredential},
-		{name: "gcloud", words: "auth print-access-token", does: printsCredential},
-		{name: "gcloud", words: "auth print-identity-token", does: printsCredential},
-		{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
-		{name: "aws", words: "configure list"},
-		{name: "aws", words: "configure list-profiles"},
-		{name: "aws", words: "configure export-credentials", does: printsCredential},
-		{name: "aws", words: "configure", does: storesCredential},
-		{name: "aws", words: "sso login", does: storesCredential},
-		{name: "aws", words: "sso logout", does: removesCredential},
-		{name: "aws", words: "ecr get-login-password", does: printsCredential},
-		{name: "az", words: "login", does: storesCredential},
-		{name: "az", words: "logout", does: removesCredential},
-		{name: "az", words: "account get-access-token", does: printsCredential},
-		{name: "heroku", words: "login", does: storesCredential},
-		{name: "heroku", words: "auth:login", does: storesCredential},
-		{name: "heroku", words: "logout", does: removesCredential},
-		{name: "heroku", words: "auth:logout", does: removesCredential},
-		{name: "heroku", words: "auth:token", does: printsCredential},
-		{name: "vault", words: "login", does: storesCredential},
-		{name: "vault", words: "token create", does: createsCredential},
-		{name: "kubectl", words: "config set-credentials", does: storesCredential},
-		// Temporary keys made from the user's own, and secrets read out
-		// of a secrets manager: printed, as gcloud auth print-access-token
-		// prints its token.
-		{name: "aws", words: "sts get-session-token", does: createsCredential},
-		{name: "aws", words: "sts assume-role", does: createsCredential},
-		{name: "aws", words: "sts get-federation-token", does: createsCredential},
-		{name: "aws", words: "secretsmanager get-secret-value", does: printsCredential},
-		{name: "gcloud", words: "secrets versions access", does: printsCredential},
-		{name: "az", words: "keyvault secret show", does: printsCredential},
-		{name: "vault", words: "kv get", does: printsCredential},
-		{name: "vault", words: "read", does: printsCredential},
-		{name: "op", words: "read", does: printsCredential},
-		{name: "doppler", words: "secrets", does: printsCredential},
-		// The user's own stores of secrets: the macOS keychain, the
-		// freedesktop secret service, the kernel's keyrings.
-		{name: "security", words: "find-generic-password", does: printsCredential},
-		{name: "security", words: "find-internet-password", does: printsCredential},
-		{name: "security", words: "dump-keychain", does: printsCredential},
-		{name: "security", words: "export", does: printsCredential},
-		{name: "security", words: "add-generic-password", does: storesCredential},
-		{name: "security", words: "add-internet-password", does: storesCredential},
-		{name: "security", words: "delete-generic-password", does: removesCredential},
-		{name: "security", words: "delete-internet-password", does: removesCredential},
-		{name: "secret-tool", words: "lookup", does: printsCredential},
-		{name: "secret-tool", words: "search", does: printsCredential},
-		{name: "secret-tool", words: "store", does: storesCredential},
-		{name: "secret-tool", words: "clear", does: removesCredential},
-	}
-	for _, w := range [...]string{"print", "pipe", "read"} {
-		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: printsCredential})
-	}
-	for _, w := range [...]string{"add", "padd", "update", "pupdate"} {
-		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: storesCredential})
-	}
-	for _, w := range [...]string{"unlink", "revoke", "clear", "invalidate", "purge"} {
-		rows = append(rows, subcommandRow{name: "keyctl", words: w, does: removesCredential})
-	}
-	for _, n := range [...]string{"npm", "pnpm"} {
-		for _, w := range [...]string{"login", "adduser", "add-user"} {
-			rows = append(rows, subcommandRow{name: n, words: w, does: storesCredential})
-		}
-		rows = append(rows, subcommandRow{name: n, words: "logout", does: removesCredential})
-	}
-	for _, n := range [...]string{"docker", "podman", "nerdctl", "buildah", "skopeo"} {
-		rows = append(rows, subcommandRow{name: n, words: "login", does: storesCredential},
-			subcommandRow{name: n, words: "logout", does: removesCredential})
-	}
-	return rows
-}}
+var credentialRows = [...]subcommandRow{
+	{name: "gh", words: "auth login", does: storesCredential},
+	{name: "gh", words: "auth refresh", does: storesCredential},
+	{name: "gh", words: "auth switch", does: storesCredential},
+	{name: "gh", words: "auth setup-git", does: "makes every later git push with gh's credential"},
+	{name: "gh", words: "auth logout", does: removesCredential},
+	{name: "gh", words: "auth token", does: printsCredential},
+	{name: "glab", words: "auth login", does: storesCredential},
+	{name: "glab", words: "auth logout", does: removesCredential},
+	{name: "npm", words: "token create", does: createsCredential},
+	{name: "npm", words: "token revoke", does: "revokes a credential on the registry"},
+	{name: "yarn", words: "npm login", does: storesCredential},
+	{name: "yarn", words: "npm logout", does: removesCredential},
+	{name: "cargo", words: "login", does: storesCredential},
+	{name: "cargo", words: "logout", does: removesCredential},
+	{name: "helm", words: "registry login", does: storesCredential},
+	{name: "helm", words: "registry logout", does: removesCredential},
+	{name: "gcloud", words: "auth login", does: storesCredential},
+	{name: "gcloud", words: "auth activate-service-account", does: storesCredential},
+	{name: "gcloud", words: "auth application-default login", does: storesCredential},
+	{name: "gcloud", words: "auth revoke", does: removesCredential},
+	{name: "gcloud", words: "auth application-default revoke", does: removesCredential},
+	{name: "gcloud", words: "auth print-access-token", does: printsCredential},
+	{name: "gcloud", words: "auth print-identity-token", does: printsCredential},
+	{name: "gcloud", words: "auth application-default print-access-token", does: printsCredential},
+	{name: "aws", words: "configure list"},
+	{name: "aws", words: "configure list-profiles"},
+	{name: "aws", words: "configure export-credentials", does: printsCredential},
+	{name: "aws", words: "configure", does: storesCredential},
+	{name: "aws", words: "sso login", does: storesCredential},
+	{name: "aws", words: "sso logout", does: removesCredential},
+	{name: "aws", words: "ecr get-login-password", does: printsCredential},
+	{name: "az", words: "login", does: storesCredential},
+	{name: "az", words: "logout", does: removesCredential},
+	{name: "az", words: "account get-access-token", does: printsCredential},
+	{name: "heroku", words: "login", does: storesCredential},
+	{name: "heroku", words: "auth:login", does: storesCredential},
+	{name: "heroku", words: "logout", does: removesCredential},
+	{name: "heroku", words: "auth:logout", does: removesCredential},
+	{name: "heroku", words: "auth:token", does: printsCredential},
+	{name: "vault", words: "login", does: storesCredential},
+	{name: "vault", words: "token create", does: createsCredential},
+	{name: "kubectl", words: "config set-credentials", does: storesCredential},
+	// Temporary keys made from the user's own, and secrets read out
+	// of a secrets manager: printed, as gcloud auth print-access-token
+	// prints its token.
+	{name: "aws", words: "sts get-session-token", does: createsCredential},
+	{name: "aws", words: "sts assume-role", does: createsCredential},
+	{name: "aws", words: "sts get-federation-token", does: createsCredential},
+	{name: "aws", words: "secretsmanager get-secret-value", does: printsCredential},
+	{name: "gcloud", words: "secrets versions access", does: printsCredential},
+	{name: "az", words: "keyvault secret show", does: printsCredential},
+	{name: "vault", words: "kv get", does: printsCredential},
+	{name: "vault", words: "read", does: printsCredential},
+	{name: "op", words: "read", does: printsCredential},
+	{name: "doppler", words: "secrets", does: printsCredential},
+	// The user's own stores of secrets: the macOS keychain, the
+	// freedesktop secret service, the kernel's keyrings.
+	{name: "security", words: "find-generic-password", does: printsCredential},
+	{name: "security", words: "find-internet-password", does: printsCredential},
+	{name: "security", words: "dump-keychain", does: printsCredential},
+	{name: "security", words: "export", does: printsCredential},
+	{name: "security", words: "add-generic-password", does: storesCredential},
+	{name: "security", words: "add-internet-password", does: storesCredential},
+	{name: "security", words: "delete-generic-password", does: removesCredential},
+	{name: "security", words: "delete-internet-password", does: removesCredential},
+	{name: "secret-tool", words: "lookup", does: printsCredential},
+	{name: "secret-tool", words: "search", does: printsCredential},
+	{name: "secret-tool", words: "store", does: storesCredential},
+	{name: "secret-tool", words: "clear", does: removesCredential},
+	// keyctl's, npm's and pnpm's, and the container tools' logins.
+	{name: "keyctl", words: "print", does: printsCredential},
+	{name: "keyctl", words: "pipe", does: printsCredential},
+	{name: "keyctl", words: "read", does: printsCredential},
+	{name: "keyctl", words: "add", does: storesCredential},
+	{name: "keyctl", words: "padd", does: storesCredential},
+	{name: "keyctl", words: "update", does: storesCredential},
+	{name: "keyctl", words: "pupdate", does: storesCredential},
+	{name: "keyctl", words: "unlink", does: removesCredential},
+	{name: "keyctl", words: "revoke", does: removesCredential},
+	{name: "keyctl", words: "clear", does: removesCredential},
+	{name: "keyctl", words: "invalidate", does: removesCredential},
+	{name: "keyctl", words: "purge", does: removesCredential},
+	{name: "npm", words: "login", does: storesCredential},
+	{name: "npm", words: "adduser", does: storesCredential},
+	{name: "npm", words: "add-user", does: storesCredential},
+	{name: "npm", words: "logout", does: removesCredential},
+	{name: "pnpm", words: "login", does: storesCredential},
+	{name: "pnpm", words: "adduser", does: storesCredential},
+	{name: "pnpm", words: "add-user", does: storesCredential},
+	{name: "pnpm", words: "logout", does: removesCredential},
+	{name: "docker", words: "login", does: storesCredential},
+	{name: "docker", words: "logout", does: removesCredential},
+	{name: "podman", words: "login", does: storesCredential},
+	{name: "podman", words: "logout", does: removesCredential},
+	{name: "nerdctl", words: "login", does: storesCredential},
+	{name: "nerdctl", words: "logout", does: removesCredential},
+	{name: "buildah", words: "login", does: storesCredential},
+	{name: "buildah", words: "logout", does: removesCredential},
+	{name: "skopeo", words: "login", does: storesCredential},
+	{name: "skopeo", words: "logout", does: removesCredential},
+}
 
 // toolVersionRows: tool-version managers that install or remove a
 // toolchain for the user, or change the version every later run
 // outside the project gets (rustup default, pyenv global); choosing one
 // for the project (pyenv local, volta pin, mise use) is not here.
-var toolVersionRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
-	rows := []subcommandRow{
-		{name: "rustup", words: "default", does: changesToolDefault, operand: true},
-		{name: "rustup", words: "self uninstall", does: "removes rustup and every toolchain of the user"},
-		{name: "rustup", words: "self update", does: installsToolchain},
-		{name: "rustup", words: "update", does: installsToolchain},
-		{name: "rustup", words: "install", does: installsToolchain},
-		{name: "rustup", words: "uninstall", does: installsToolchain},
-		{name: "rustup", words: "toolchain install", does: installsToolchain},
-		{name: "rustup", words: "toolchain add", does: installsToolchain},
-		{name: "rustup", words: "toolchain uninstall", does: installsToolchain},
-		{name: "rustup", words: "toolchain remove", does: installsToolchain},
-		{name: "rustup", words: "toolchain link", does: installsToolchain},
-		{name: "nvm", words: "alias default", does: changesToolDefault, operand: true},
-		{name: "asdf", words: "global", does: changesToolDefault, operand: true},
-		{name: "asdf", words: "plugin add", does: installsToolchain},
-		{name: "asdf", words: "plugin remove", does: installsToolchain},
-		{name: "mise", words: "i", does: installsToolchain, reads: dryRunOptions},
-		{name: "mise", words: "upgrade", does: installsToolchain},
-		{name: "mise", words: "self-update", does: installsToolchain},
-		{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
-		{name: "corepack", words: "enable", does: "changes the yarn and pnpm every later run outside the project gets"},
-		{name: "corepack", words: "disable", does: "changes the yarn and pnpm every later run outside the project gets"},
-		{name: "sdk", words: "default", does: changesToolDefault, operand: true},
-		{name: "sdk", words: "d", does: changesToolDefault, operand: true},
-		{name: "sdk", words: "i", does: installsToolchain},
-		{name: "sdk", words: "rm", does: installsToolchain},
-	}
-	for _, n := range [...]string{"nvm", "asdf", "mise", "volta", "sdk", "pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
-		var reads, uninstallReads []string
-		switch n {
-		case "pyenv", "rbenv", "goenv", "nodenv":
-			reads = listOptions // the versions it can install
-		case "mise":
-			reads, uninstallReads = dryRunOptions, dryRunOptions
-		}
-		rows = append(rows, subcommandRow{name: n, words: "install", does: installsToolchain, reads: reads},
-			subcommandRow{name: n, words: "uninstall", does: installsToolchain, reads: uninstallReads})
-	}
-	for _, n := range [...]string{"pyenv", "rbenv", "goenv", "nodenv", "jenv"} {
-		rows = append(rows, subcommandRow{name: n, words: "global", does: changesToolDefault, operand: true})
-	}
-	return rows
-}}
+var toolVersionRows = [...]subcommandRow{
+	{name: "rustup", words: "default", does: changesToolDefault, operand: true},
+	{name: "rustup", words: "self uninstall", does: "removes rustup and every toolchain of the user"},
+	{name: "rustup", words: "self update", does: installsToolchain},
+	{name: "rustup", words: "update", does: installsToolchain},
+	{name: "rustup", words: "install", does: installsToolchain},
+	{name: "rustup", words: "uninstall", does: installsToolchain},
+	{name: "rustup", words: "toolchain install", does: installsToolchain},
+	{name: "rustup", words: "toolchain add", does: installsToolchain},
+	{name: "rustup", words: "toolchain uninstall", does: installsToolchain},
+	{name: "rustup", words: "toolchain remove", does: installsToolchain},
+	{name: "rustup", words: "toolchain link", does: installsToolchain},
+	{name: "nvm", words: "alias default", does: changesToolDefault, operand: true},
+	{name: "asdf", words: "global", does: changesToolDefault, operand: true},
+	{name: "asdf", words: "plugin add", does: installsToolchain},
+	{name: "asdf", words: "plugin remove", does: installsToolchain},
+	{name: "mise", words: "i", does: installsToolchain, reads: dryRunOptions},
+	{name: "mise", words: "upgrade", does: installsToolchain},
+	{name: "mise", words: "self-update", does: installsToolchain},
+	{name: "volta", words: "setup", does: "adds volta to the shell's start-up files, for every later shell"},
+	{name: "corepack", words: "enable", does: "changes the yarn and pnpm every later run outside the project gets"},
+	{name: "corepack", words: "disable", does: "changes the yarn and pnpm every later run outside the project gets"},
+	{name: "sdk", words: "default", does: changesToolDefault, operand: true},
+	{name: "sdk", words: "d", does: changesToolDefault, operand: true},
+	{name: "sdk", words: "i", does: installsToolchain},
+	{name: "sdk", words: "rm", does: installsToolchain},
+	// The managers' install, uninstall and global.
+	{name: "nvm", words: "install", does: installsToolchain},
+	{name: "nvm", words: "uninstall", does: installsToolchain},
+	{name: "asdf", words: "install", does: installsToolchain},
+	{name: "asdf", words: "uninstall", does: installsToolchain},
+	{name: "mise", words: "install", does: installsToolchain, reads: dryRunOptions},
+	{name: "mise", words: "uninstall", does: installsToolchain, reads: dryRunOptions},
+	{name: "volta", words: "install", does: installsToolchain},
+	{name: "volta", words: "uninstall", does: installsToolchain},
+	{name: "sdk", words: "install", does: installsToolchain},
+	{name: "sdk", words: "uninstall", does: installsToolchain},
+	{name: "pyenv", words: "install", does: installsToolchain, reads: listOptions},
+	{name: "pyenv", words: "uninstall", does: installsToolchain},
+	{name: "rbenv", words: "install", does: installsToolchain, reads: listOptions},
+	{name: "rbenv", words: "uninstall", does: installsToolchain},
+	{name: "goenv", words: "install", does: installsToolchain, reads: listOptions},
+	{name: "goenv", words: "uninstall", does: installsToolchain},
+	{name: "nodenv", words: "install", does: installsToolchain, reads: listOptions},
+	{name: "nodenv", words: "uninstall", does: installsToolchain},
+	{name: "jenv", words: "install", does: installsToolchain},
+	{name: "jenv", words: "uninstall", does: installsToolchain},
+	{name: "pyenv", words: "global", does: changesToolDefault, operand: true},
+	{name: "rbenv", words: "global", does: changesToolDefault, operand: true},
+	{name: "goenv", words: "global", does: changesToolDefault, operand: true},
+	{name: "nodenv", words: "global", does: changesToolDefault, operand: true},
+	{name: "jenv", words: "global", does: changesToolDefault, operand: true},
+}
 
 // subcommandWords returns c's words after its name that are not
 // options, the value of an option that takes one skipped (aws --profile
@@ -4788,7 +4807,7 @@ func checkCredentials(c SimpleCommand, _ PathEnv) (string, bool) {
 	if r, ok := awsConfigureKey(c); ok {
 		return r, false
 	}
-	if r := matchSubcommand(c, credentialRows.get()); r != "" {
+	if r := matchSubcommand(c, credentialRows[:]); r != "" {
 		return r, false
 	}
 	if r := passOrKeyCredential(c); r != "" {
@@ -4975,29 +4994,27 @@ const (
 // own settings (--local) are not here, nor the context every later
 // kubectl or docker acts on (kubectl config use-context), whose changes
 // are judged each on its own.
-var userSettingsRows = lazy[[]subcommandRow]{build: func() []subcommandRow {
-	return []subcommandRow{
-		{name: "conda", words: "config", does: changesUserSettings, reads: []string{"--show", "--show-sources", "--get", "--describe", "--validate"}},
-		{name: "conda", words: "init", does: "writes conda's start-up code into the user's shell start-up files"},
-		{name: "mamba", words: "init", does: "writes mamba's start-up code into the user's shell start-up files"},
-		{name: "poetry", words: "config", does: changesUserSettings, reads: []string{"--list", "--local"}},
-		{name: "gh", words: "extension install", does: installsExtension},
-		{name: "gh", words: "extension upgrade", does: installsExtension},
-		{name: "gh", words: "extension remove", does: installsExtension},
-		{name: "gh", words: "ext install", does: installsExtension},
-		{name: "gh", words: "ext upgrade", does: installsExtension},
-		{name: "gh", words: "ext remove", does: installsExtension},
-		{name: "git", words: "lfs install", does: "writes git lfs's filters into the user's git settings, which every later git runs", reads: []string{"--local", "--worktree"}},
-		{name: "git", words: "lfs uninstall", does: "removes git lfs's filters from the user's git settings", reads: []string{"--local", "--worktree"}},
-		{name: "docker", words: "plugin install", does: installsExtension},
-		{name: "docker", words: "plugin enable", does: installsExtension},
-		{name: "docker", words: "plugin upgrade", does: installsExtension},
-	}
-}}
+var userSettingsRows = [...]subcommandRow{
+	{name: "conda", words: "config", does: changesUserSettings, reads: []string{"--show", "--show-sources", "--get", "--describe", "--validate"}},
+	{name: "conda", words: "init", does: "writes conda's start-up code into the user's shell start-up files"},
+	{name: "mamba", words: "init", does: "writes mamba's start-up code into the user's shell start-up files"},
+	{name: "poetry", words: "config", does: changesUserSettings, reads: []string{"--list", "--local"}},
+	{name: "gh", words: "extension install", does: installsExtension},
+	{name: "gh", words: "extension upgrade", does: installsExtension},
+	{name: "gh", words: "extension remove", does: installsExtension},
+	{name: "gh", words: "ext install", does: installsExtension},
+	{name: "gh", words: "ext upgrade", does: installsExtension},
+	{name: "gh", words: "ext remove", does: installsExtension},
+	{name: "git", words: "lfs install", does: "writes git lfs's filters into the user's git settings, which every later git runs", reads: []string{"--local", "--worktree"}},
+	{name: "git", words: "lfs uninstall", does: "removes git lfs's filters from the user's git settings", reads: []string{"--local", "--worktree"}},
+	{name: "docker", words: "plugin install", does: installsExtension},
+	{name: "docker", words: "plugin enable", does: installsExtension},
+	{name: "docker", words: "plugin upgrade", does: installsExtension},
+}
 
 // checkUserSettings: userSettingsRows.
 func checkUserSettings(c SimpleCommand, _ PathEnv) (string, bool) {
-	return matchSubcommand(c, userSettingsRows.get()), false
+	return matchSubcommand(c, userSettingsRows[:]), false
 }
 
 // checkToolVersion: toolVersionRows, and mise use given the user's
@@ -5005,7 +5022,7 @@ func checkUserSettings(c SimpleCommand, _ PathEnv) (string, bool) {
 // the project's mise.toml. A mise use of the project's, like volta pin,
 // installs the tool when it is missing but selects it in the project only.
 func checkToolVersion(c SimpleCommand, env PathEnv) (string, bool) {
-	if r := matchSubcommand(c, toolVersionRows.get()); r != "" {
+	if r := matchSubcommand(c, toolVersionRows[:]); r != "" {
 		return r, false
 	}
 	if lowerName(c) != "mise" {

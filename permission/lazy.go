@@ -6,7 +6,11 @@ import "sync"
 // starts. Every mewsandbox process pays for package initialisation, the
 // sandboxed child that `run` starts included, and most never consult these
 // tables; a lazy value costs nothing until then. The zero sync.Once and a
-// build function are static data, so declaring one runs no code.
+// build function are static data, so declaring one runs no code. A
+// table of constants alone (pathSpecs, repls, the subcommand rows) is
+// better still as a plain array: the compiler lays it out in the
+// binary's data, which costs nothing until read and no heap when it is,
+// where a built map's rows took fresh pages of the heap on every check.
 type lazy[T any] struct {
 	once  sync.Once
 	build func() T
@@ -30,7 +34,6 @@ func Warm(tool string) {
 	if _, kind := CanonicalTool(tool); kind != KindShell {
 		return
 	}
-	pathSpecs.get()
 	dangerTable.get()
 	readOnlyCommands.get()
 }

@@ -1,6 +1,8 @@
 package permission
 
 import (
+	"reflect"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -22,7 +24,7 @@ func TestWarm(t *testing.T) {
 		wg.Go(func() { want[i] = e.Check(c).Decision })
 	}
 	wg.Wait()
-	if tools.v == nil || pathSpecs.v == nil || dangerTable.v == nil || readOnlyCommands.v == nil {
+	if tools.v == nil || dangerTable.v == nil || readOnlyCommands.v == nil {
 		t.Error("Warm(\"Bash\") left a shell table unbuilt")
 	}
 	for i, c := range calls {
@@ -32,5 +34,39 @@ func TestWarm(t *testing.T) {
 	}
 	if want[0] != Allow || want[1] != Deny {
 		t.Errorf("decisions %v; want cat allowed and rm -rf / denied", want)
+	}
+}
+
+// TestTablesUnique: pathSpecs and repls have one row a name, in lower
+// case, as the maps they were had (pathSpecOf and replOf take the first).
+func TestTablesUnique(t *testing.T) {
+	names := map[string][]string{}
+	for _, r := range pathSpecs {
+		names["pathSpecs"] = append(names["pathSpecs"], r.name)
+		if r.spec == nil {
+			t.Errorf("pathSpecs: %q without a spec", r.name)
+		}
+	}
+	for _, r := range repls {
+		names["repls"] = append(names["repls"], r.name)
+	}
+	for table, list := range names {
+		seen := map[string]bool{}
+		for _, n := range list {
+			if seen[n] || n != strings.ToLower(n) {
+				t.Errorf("%s: %q twice or not in lower case", table, n)
+			}
+			seen[n] = true
+		}
+	}
+}
+
+// TestRgrepSpec: rgrep is grep -r, written out so that pathSpecs is
+// static data.
+func TestRgrepSpec(t *testing.T) {
+	r := *grepSpec
+	r.tree = true
+	if !reflect.DeepEqual(r, *rgrepSpec) {
+		t.Errorf("rgrepSpec %+v, want grepSpec with tree %+v", *rgrepSpec, r)
 	}
 }

@@ -421,7 +421,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 	if n == "" {
 		return guessPaths(out, c.Words[c.Inner:])
 	}
-	spec, ok := pathSpecs.get()[strings.ToLower(n)]
+	spec, ok := pathSpecOf(strings.ToLower(n))
 	if !ok && isCompiler(strings.ToLower(n)) {
 		return compilerPaths(out, c)
 	}
@@ -487,15 +487,20 @@ var (
 	catSpec  = &pathSpec{role: opsRead}
 	headSpec = &pathSpec{role: opsRead, arg: "nc", longArg: []string{"--lines", "--bytes"}}
 	sumSpec  = &pathSpec{role: opsRead}
-	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file"},
-		arg: "eABCmdD", read: "f", longArg: []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"},
-		longRead: []string{"--file", "--exclude-from"},
-		treeFlag: "rR", treeLong: []string{"--recursive", "--dereference-recursive"}}
-	cpSpec     = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	mvSpec     = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
-	rmSpec     = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
-	noSpec     = &pathSpec{role: opsNone}
-	renameSpec = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
+	grepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
+		arg: "eABCmdD", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong}
+	// rgrepSpec is grepSpec with tree (grep -r): TestRgrepSpec.
+	rgrepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
+		arg: "eABCmdD", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong, tree: true}
+	grepNoSkipLong = []string{"--regexp", "--file"}
+	grepLongArg    = []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"}
+	grepLongRead   = []string{"--file", "--exclude-from"}
+	grepTreeLong   = []string{"--recursive", "--dereference-recursive"}
+	cpSpec         = &pathSpec{role: opsCopy, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	mvSpec         = &pathSpec{role: opsMove, target: "t", arg: "S", longTarget: []string{"--target-directory"}, longArg: []string{"--suffix"}}
+	rmSpec         = &pathSpec{role: opsWrite, treeFlag: "rR", treeLong: []string{"--recursive"}}
+	noSpec         = &pathSpec{role: opsNone}
+	renameSpec     = &pathSpec{role: opsWrite, skip: 1, noSkip: "e", arg: "e"}
 	// trashSpec: a delete of whole trees (trash-put, gio trash).
 	trashSpec = &pathSpec{role: opsWrite, tree: true, longArg: []string{"--trash-dir"}}
 )
@@ -593,156 +598,174 @@ func fdPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// pathSpecs maps command names (lower case) to how they use their
-// arguments.
-var pathSpecs = lazy[map[string]*pathSpec]{build: func() map[string]*pathSpec {
-	return map[string]*pathSpec{
-		// Readers.
-		"cat": catSpec, "tac": catSpec, "nl": catSpec, "more": catSpec, "wc": catSpec,
-		"bat": catSpec, "batcat": catSpec, "shellcheck": catSpec, // their option values read as paths: harmless
-		// Viewers, of diffs (delta, difft), bytes and JSON: they only
-		// read. (Not glow, whose glow config starts an editor.)
-		"delta": catSpec, "difft": catSpec, "hexyl": catSpec, "jless": catSpec,
-		"head": headSpec, "tail": {role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}},
-		"less": {role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}},
-		"grep": grepSpec, "egrep": grepSpec, "fgrep": grepSpec,
-		"rgrep": func() *pathSpec { r := *grepSpec; r.tree = true; return &r }(), // grep -r
-		"rg": {role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
-			arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
-			longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}},
-		"sort": {role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
-			longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}},
-		"uniq":     {custom: uniqPaths},
-		"diff":     {role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}, treeFlag: "r", treeLong: []string{"--recursive"}},
-		"cmp":      {role: opsRead, arg: "in"},
-		"file":     {role: opsRead, arg: "FeP", read: "fm"},
-		"stat":     {role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}},
-		"ls":       {role: opsRead, arg: "wIT", longArg: []string{"--width", "--ignore", "--tabsize", "--hide"}},
-		"du":       {role: opsRead, arg: "dBt", read: "X", longRead: []string{"--exclude-from", "--files0-from"}},
-		"df":       {role: opsRead, arg: "Bt"},
-		"tree":     {role: opsRead, arg: "LPITH", write: "o"},
-		"readlink": catSpec, "realpath": catSpec,
-		"base64":  {role: opsRead, arg: "wb", write: "o", longWrite: []string{"--output"}}, // macOS's -o "od": {role: opsRead, arg: "AjNSstw"},
-		"strings": {role: opsRead, arg: "nte"}, "hexdump": {role: opsRead, arg: "eEfns"},
-		"xxd":    {custom: uniqPaths},
-		"md5sum": sumSpec, "sha1sum": sumSpec, "sha224sum": sumSpec, "sha256sum": sumSpec,
-		"sha384sum": sumSpec, "sha512sum": sumSpec, "b2sum": sumSpec, "cksum": sumSpec,
-		"source": {custom: interpreterPaths}, ".": {custom: interpreterPaths},
-		"jq":      {custom: jqPaths},
-		"find":    {custom: findPaths},
-		"sqlite3": {custom: sqlitePaths},
-		"psql":    {custom: psqlPaths},
-		"fd":      {custom: fdPaths}, "fdfind": {custom: fdPaths},
-		// cd changes where later relative paths point; entering a directory
-		// counts as reading it.
-		"cd": {custom: cdPaths}, "pushd": {custom: cdPaths},
-		// Writers.
-		"cp":      {custom: cpPaths},
-		"install": {custom: installPaths},
-		"mv":      mvSpec,
-		"ln":      {custom: lnPaths}, "link": {custom: lnPaths},
-		"touch": {role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}},
-		"mkdir": {role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}},
-		"rm":    rmSpec, "rmdir": rmSpec, "unlink": rmSpec, "del": rmSpec, "remove-item": rmSpec, "rimraf": {role: opsWrite, tree: true},
-		// trash-cli's trash-put (and its trash) moves what it is given,
-		// directories whole, out of reach: a delete. gio's remove, trash,
-		// copy and move: gioPaths.
-		"trash": trashSpec, "trash-put": trashSpec, "gio": {custom: gioPaths},
-		// rename (perl's and util-linux's) renames the files after its
-		// expression (or -e's): they are written.
-		"rename": renameSpec, "prename": renameSpec, "file-rename": renameSpec,
-		"shred": {role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}},
-		// Special files made, attributes and ACLs changed, binaries
-		// stripped in place (or to -o FILE), dumps written to -f FILE.
-		"mkfifo": {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
-		// Downloaders whose operands are URLs: what they write goes below
-		// -d DIR (aria2c) or -P PATH (yt-dlp), at -o, and to their logs.
-		"aria2c": {role: opsNone, arg: "sxkjmtU", read: "iTM", write: "dol",
-			longRead:  []string{"--input-file", "--torrent-file", "--metalink-file", "--conf-path", "--load-cookies"},
-			longWrite: []string{"--dir", "--out", "--log", "--save-session", "--save-cookies", "--dht-file-path", "--dht-file-path6"}},
-		"youtube-dl": {role: opsNone, arg: "frR", read: "a", write: "o", longRead: []string{"--batch-file", "--config-location"},
-			longWrite: []string{"--output", "--download-archive", "--cookies", "--cache-dir", "--load-info-json"}},
-		"yt-dlp": {role: opsNone, arg: "fSrRNI", read: "a", write: "oP",
-			longRead:  []string{"--batch-file", "--config-locations"},
-			longWrite: []string{"--output", "--paths", "--download-archive", "--cookies", "--cache-dir", "--load-info-json", "--print-to-file"}},
-		"mknod":  {role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}},
-		"chattr": {role: opsWrite, arg: "pv", treeFlag: "R"},
-		"setfacl": {role: opsWrite, arg: "mx", read: "MX", longArg: []string{"--modify", "--remove", "--set"},
-			longRead: []string{"--modify-file", "--remove-file", "--set-file"}, treeFlag: "R", treeLong: []string{"--recursive"}},
-		"setfattr":   {role: opsWrite, arg: "nvx", longArg: []string{"--name", "--value", "--remove"}},
-		"strip":      {role: opsWrite, arg: "FIOKNRjw", write: "o"},
-		"objcopy":    {role: opsWrite, arg: "IOBFjRKNGLWbi"},
-		"pg_dump":    {role: opsNone, arg: "dhpUnNtTEFjZS", write: "f", longWrite: []string{"--file"}},
-		"pg_dumpall": {role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}},
-		"mysqldump":  {role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}},
-		"truncate":   {role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}},
-		"tee":        rmSpec,
-		"sponge":     {role: opsWrite}, // moreutils: soaks up its input, then writes the file
-		"chmod":      {custom: chmodPaths}, "chown": {custom: chmodPaths}, "chgrp": {custom: chmodPaths},
-		"sed": {custom: sedPaths},
-		// perl and ruby: -i edits in place the files named after the
-		// program; -e, -I and kin take a value, attached or next.
-		"perl": {custom: inPlacePaths("eEMmI", "dDFlx0C")},
-		"ruby": {custom: inPlacePaths("erICEF", "xlK0W")},
-		"awk":  {custom: awkPaths}, "gawk": {custom: awkPaths},
-		"dd":  {custom: ddPaths},
-		"tar": {custom: tarPaths}, "bsdtar": {custom: tarPaths}, "gtar": {custom: tarPaths},
-		// ed edits its file (and runs its input's commands: hiddenRun).
-		"ed": rmSpec, "red": rmSpec,
-		"dpkg-deb": {custom: dpkgDebPaths},
-		"cmake":    {custom: cmakePaths},
-		"7z":       {custom: sevenZipPaths}, "7za": {custom: sevenZipPaths}, "7zz": {custom: sevenZipPaths},
-		// Formatters and fixers that rewrite the files and trees they
-		// are given (formatterPaths).
-		"prettier": {custom: formatterPaths}, "gofmt": {custom: formatterPaths}, "goimports": {custom: formatterPaths},
-		"shfmt": {custom: formatterPaths}, "clang-format": {custom: formatterPaths}, "autopep8": {custom: formatterPaths},
-		"black": {custom: formatterPaths}, "isort": {custom: formatterPaths}, "rustfmt": {custom: formatterPaths},
-		"stylua": {custom: formatterPaths}, "dos2unix": {custom: formatterPaths}, "unix2dos": {custom: formatterPaths},
-		"ruff": {custom: formatterPaths}, "eslint": {custom: formatterPaths}, "terraform": {custom: formatterPaths},
-		"tofu": {custom: formatterPaths}, "biome": {custom: formatterPaths}, "yq": {custom: formatterPaths},
-		"sops": {custom: formatterPaths},
-		// Converters and encrypters whose -o FILE is written.
-		"iconv": {custom: outputPaths}, "gpg": {custom: outputPaths}, "gpg2": {custom: outputPaths},
-		"age": {custom: outputPaths},
-		// shuf's, pandoc's and xsltproc's -o FILE is written as well.
-		"shuf": {custom: outputPaths}, "pandoc": {custom: outputPaths}, "xsltproc": {custom: outputPaths},
-		// ffmpeg writes its outputs, ImageMagick its last operand (mogrify
-		// all in place), jar the archive it creates, mmv its target pattern.
-		"ffmpeg": {custom: ffmpegPaths}, "convert": {custom: lastOutputPaths}, "magick": {custom: lastOutputPaths},
-		"jar": {custom: jarPaths}, "mmv": {role: opsCopy},
-		"mogrify": {custom: func(out []PathArg, c SimpleCommand) []PathArg { return mogrifyPaths(out, c.Args()[1:]) }},
-		"cpio":    {custom: cpioPaths},
-		"unrar":   {custom: unrarPaths},
-		"ar":      {custom: arPaths},
-		// script writes its typescript to the operand (and -c runs a
-		// command, analysed as a nested shell).
-		"script": {role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
-			longWrite: []string{"--log-io", "--log-in", "--log-out", "--log-timing"}},
-		"openssl": {custom: opensslPaths},
-		"patch":   {role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}},
-		"gzip":    rmSpec, "gunzip": rmSpec, "bzip2": rmSpec, "bunzip2": rmSpec, "xz": rmSpec, "unxz": rmSpec, "zstd": rmSpec,
-		"zip":        {custom: zipPaths},
-		"unzip":      {custom: unzipPaths},
-		"go":         {custom: goPaths},
-		"ssh-keygen": {custom: sshKeygenPaths},
-		"vi":         rmSpec, "vim": rmSpec, "nvim": rmSpec, "nano": rmSpec, "emacs": rmSpec, "code": rmSpec,
-		"curl":  {custom: curlPaths},
-		"split": {custom: splitPaths}, "gsplit": {custom: splitPaths}, "csplit": {custom: splitPaths},
-		"wget": {custom: wgetPaths},
-		"http": {custom: httpiePaths}, "https": {custom: httpiePaths}, "xh": {custom: httpiePaths}, "xhs": {custom: httpiePaths},
-		"scp": {custom: remoteCopyPaths}, "rsync": {custom: remoteCopyPaths},
-		"ssh": {custom: sshPaths}, "sftp": {custom: sshPaths}, "autossh": {custom: sshPaths},
-		// Not path commands: their words are text, names or revisions.
-		"echo": noSpec, "printf": noSpec, "pwd": noSpec, "true": noSpec, "false": noSpec, ":": noSpec,
-		"date": noSpec, "id": noSpec, "whoami": noSpec, "uname": noSpec, "hostname": noSpec,
-		"which": noSpec, "type": noSpec, "whereis": noSpec, "command": noSpec, "basename": noSpec,
-		"dirname": noSpec, "kill": noSpec, "pkill": noSpec, "killall": noSpec, "sleep": noSpec,
-		"export": noSpec, "declare": noSpec, "local": noSpec, "readonly": noSpec, "typeset": noSpec,
-		"unset": noSpec, "set": noSpec, "shift": noSpec, "exit": noSpec, "return": noSpec,
-		"git": {custom: gitPaths}, "ps": noSpec, "env": noSpec, "printenv": noSpec, "alias": noSpec, "trap": noSpec,
-		"eval": noSpec, "test": noSpec, "[": noSpec, "seq": noSpec, "expr": noSpec, "cut": {role: opsRead, arg: "bcdf"}, "tr": noSpec,
+// pathSpecOf returns how the command named n (lower case) uses its
+// arguments: pathSpecs' entry, or false.
+func pathSpecOf(n string) (*pathSpec, bool) {
+	for i := range pathSpecs {
+		if pathSpecs[i].name == n {
+			return pathSpecs[i].spec, true
+		}
 	}
-}}
+	return nil, false
+}
+
+// namedPathSpec is a row of pathSpecs.
+type namedPathSpec struct {
+	name string
+	spec *pathSpec
+}
+
+// pathSpecs maps command names (lower case) to how they use their
+// arguments, one row a name (TestPathSpecsUnique). It is a table the
+// compiler lays out in the binary's data, read where a check looks, not a
+// map built as the program runs: built, it took 48 KB of heap in some 20
+// fresh pages, a run of /bin/true's largest allocation.
+var pathSpecs = [...]namedPathSpec{
+	// Readers.
+	{"cat", catSpec}, {"tac", catSpec}, {"nl", catSpec}, {"more", catSpec}, {"wc", catSpec},
+	{"bat", catSpec}, {"batcat", catSpec}, {"shellcheck", catSpec}, // their option values read as paths: harmless
+	// Viewers, of diffs (delta, difft), bytes and JSON: they only
+	// read. (Not glow, whose glow config starts an editor.)
+	{"delta", catSpec}, {"difft", catSpec}, {"hexyl", catSpec}, {"jless", catSpec},
+	{"head", headSpec}, {"tail", &pathSpec{role: opsRead, arg: "ncs", longArg: []string{"--lines", "--bytes", "--sleep-interval", "--pid"}}},
+	{"less", &pathSpec{role: opsRead, arg: "bhjpPtxyz", read: "kT", write: "oO", longWrite: []string{"--log-file", "--LOG-FILE"}}},
+	{"grep", grepSpec}, {"egrep", grepSpec}, {"fgrep", grepSpec},
+	{"rgrep", rgrepSpec}, // grep -r
+	{"rg", &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
+		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
+		longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}}},
+	{"sort", &pathSpec{role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
+		longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}}},
+	{"uniq", &pathSpec{custom: uniqPaths}},
+	{"diff", &pathSpec{role: opsRead, arg: "xIFLCUD", read: "X", longRead: []string{"--exclude-from"}, treeFlag: "r", treeLong: []string{"--recursive"}}},
+	{"cmp", &pathSpec{role: opsRead, arg: "in"}},
+	{"file", &pathSpec{role: opsRead, arg: "FeP", read: "fm"}},
+	{"stat", &pathSpec{role: opsRead, arg: "c", longArg: []string{"--format", "--printf"}}},
+	{"ls", &pathSpec{role: opsRead, arg: "wIT", longArg: []string{"--width", "--ignore", "--tabsize", "--hide"}}},
+	{"du", &pathSpec{role: opsRead, arg: "dBt", read: "X", longRead: []string{"--exclude-from", "--files0-from"}}},
+	{"df", &pathSpec{role: opsRead, arg: "Bt"}},
+	{"tree", &pathSpec{role: opsRead, arg: "LPITH", write: "o"}},
+	{"readlink", catSpec}, {"realpath", catSpec},
+	{"base64", &pathSpec{role: opsRead, arg: "wb", write: "o", longWrite: []string{"--output"}}}, // macOS's -o "od": {role: opsRead, arg: "AjNSstw"},
+	{"strings", &pathSpec{role: opsRead, arg: "nte"}}, {"hexdump", &pathSpec{role: opsRead, arg: "eEfns"}},
+	{"xxd", &pathSpec{custom: uniqPaths}},
+	{"md5sum", sumSpec}, {"sha1sum", sumSpec}, {"sha224sum", sumSpec}, {"sha256sum", sumSpec},
+	{"sha384sum", sumSpec}, {"sha512sum", sumSpec}, {"b2sum", sumSpec}, {"cksum", sumSpec},
+	{"source", &pathSpec{custom: interpreterPaths}}, {".", &pathSpec{custom: interpreterPaths}},
+	{"jq", &pathSpec{custom: jqPaths}},
+	{"find", &pathSpec{custom: findPaths}},
+	{"sqlite3", &pathSpec{custom: sqlitePaths}},
+	{"psql", &pathSpec{custom: psqlPaths}},
+	{"fd", &pathSpec{custom: fdPaths}}, {"fdfind", &pathSpec{custom: fdPaths}},
+	// cd changes where later relative paths point; entering a directory
+	// counts as reading it.
+	{"cd", &pathSpec{custom: cdPaths}}, {"pushd", &pathSpec{custom: cdPaths}},
+	// Writers.
+	{"cp", &pathSpec{custom: cpPaths}},
+	{"install", &pathSpec{custom: installPaths}},
+	{"mv", mvSpec},
+	{"ln", &pathSpec{custom: lnPaths}}, {"link", &pathSpec{custom: lnPaths}},
+	{"touch", &pathSpec{role: opsWrite, arg: "dt", read: "r", longRead: []string{"--reference"}, longArg: []string{"--date"}}},
+	{"mkdir", &pathSpec{role: opsWrite, arg: "m", longArg: []string{"--mode", "--context"}}},
+	{"rm", rmSpec}, {"rmdir", rmSpec}, {"unlink", rmSpec}, {"del", rmSpec}, {"remove-item", rmSpec}, {"rimraf", &pathSpec{role: opsWrite, tree: true}},
+	// trash-cli's trash-put (and its trash) moves what it is given,
+	// directories whole, out of reach: a delete. gio's remove, trash,
+	// copy and move: gioPaths.
+	{"trash", trashSpec}, {"trash-put", trashSpec}, {"gio", &pathSpec{custom: gioPaths}},
+	// rename (perl's and util-linux's) renames the files after its
+	// expression (or -e's): they are written.
+	{"rename", renameSpec}, {"prename", renameSpec}, {"file-rename", renameSpec},
+	{"shred", &pathSpec{role: opsWrite, arg: "ns", longArg: []string{"--iterations", "--size"}}},
+	// Special files made, attributes and ACLs changed, binaries
+	// stripped in place (or to -o FILE), dumps written to -f FILE.
+	{"mkfifo", &pathSpec{role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}}},
+	// Downloaders whose operands are URLs: what they write goes below
+	// -d DIR (aria2c) or -P PATH (yt-dlp), at -o, and to their logs.
+	{"aria2c", &pathSpec{role: opsNone, arg: "sxkjmtU", read: "iTM", write: "dol",
+		longRead:  []string{"--input-file", "--torrent-file", "--metalink-file", "--conf-path", "--load-cookies"},
+		longWrite: []string{"--dir", "--out", "--log", "--save-session", "--save-cookies", "--dht-file-path", "--dht-file-path6"}}},
+	{"youtube-dl", &pathSpec{role: opsNone, arg: "frR", read: "a", write: "o", longRead: []string{"--batch-file", "--config-location"},
+		longWrite: []string{"--output", "--download-archive", "--cookies", "--cache-dir", "--load-info-json"}}},
+	{"yt-dlp", &pathSpec{role: opsNone, arg: "fSrRNI", read: "a", write: "oP",
+		longRead:  []string{"--batch-file", "--config-locations"},
+		longWrite: []string{"--output", "--paths", "--download-archive", "--cookies", "--cache-dir", "--load-info-json", "--print-to-file"}}},
+	{"mknod", &pathSpec{role: opsWrite, arg: "mZ", longArg: []string{"--mode", "--context"}}},
+	{"chattr", &pathSpec{role: opsWrite, arg: "pv", treeFlag: "R"}},
+	{"setfacl", &pathSpec{role: opsWrite, arg: "mx", read: "MX", longArg: []string{"--modify", "--remove", "--set"},
+		longRead: []string{"--modify-file", "--remove-file", "--set-file"}, treeFlag: "R", treeLong: []string{"--recursive"}}},
+	{"setfattr", &pathSpec{role: opsWrite, arg: "nvx", longArg: []string{"--name", "--value", "--remove"}}},
+	{"strip", &pathSpec{role: opsWrite, arg: "FIOKNRjw", write: "o"}},
+	{"objcopy", &pathSpec{role: opsWrite, arg: "IOBFjRKNGLWbi"}},
+	{"pg_dump", &pathSpec{role: opsNone, arg: "dhpUnNtTEFjZS", write: "f", longWrite: []string{"--file"}}},
+	{"pg_dumpall", &pathSpec{role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}}},
+	{"mysqldump", &pathSpec{role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}}},
+	{"truncate", &pathSpec{role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}}},
+	{"tee", rmSpec},
+	{"sponge", &pathSpec{role: opsWrite}}, // moreutils: soaks up its input, then writes the file
+	{"chmod", &pathSpec{custom: chmodPaths}}, {"chown", &pathSpec{custom: chmodPaths}}, {"chgrp", &pathSpec{custom: chmodPaths}},
+	{"sed", &pathSpec{custom: sedPaths}},
+	// perl and ruby: -i edits in place the files named after the
+	// program; -e, -I and kin take a value, attached or next.
+	{"perl", &pathSpec{custom: perlPaths}},
+	{"ruby", &pathSpec{custom: rubyPaths}},
+	{"awk", &pathSpec{custom: awkPaths}}, {"gawk", &pathSpec{custom: awkPaths}},
+	{"dd", &pathSpec{custom: ddPaths}},
+	{"tar", &pathSpec{custom: tarPaths}}, {"bsdtar", &pathSpec{custom: tarPaths}}, {"gtar", &pathSpec{custom: tarPaths}},
+	// ed edits its file (and runs its input's commands: hiddenRun).
+	{"ed", rmSpec}, {"red", rmSpec},
+	{"dpkg-deb", &pathSpec{custom: dpkgDebPaths}},
+	{"cmake", &pathSpec{custom: cmakePaths}},
+	{"7z", &pathSpec{custom: sevenZipPaths}}, {"7za", &pathSpec{custom: sevenZipPaths}}, {"7zz", &pathSpec{custom: sevenZipPaths}},
+	// Formatters and fixers that rewrite the files and trees they
+	// are given (formatterPaths).
+	{"prettier", &pathSpec{custom: formatterPaths}}, {"gofmt", &pathSpec{custom: formatterPaths}}, {"goimports", &pathSpec{custom: formatterPaths}},
+	{"shfmt", &pathSpec{custom: formatterPaths}}, {"clang-format", &pathSpec{custom: formatterPaths}}, {"autopep8", &pathSpec{custom: formatterPaths}},
+	{"black", &pathSpec{custom: formatterPaths}}, {"isort", &pathSpec{custom: formatterPaths}}, {"rustfmt", &pathSpec{custom: formatterPaths}},
+	{"stylua", &pathSpec{custom: formatterPaths}}, {"dos2unix", &pathSpec{custom: formatterPaths}}, {"unix2dos", &pathSpec{custom: formatterPaths}},
+	{"ruff", &pathSpec{custom: formatterPaths}}, {"eslint", &pathSpec{custom: formatterPaths}}, {"terraform", &pathSpec{custom: formatterPaths}},
+	{"tofu", &pathSpec{custom: formatterPaths}}, {"biome", &pathSpec{custom: formatterPaths}}, {"yq", &pathSpec{custom: formatterPaths}},
+	{"sops", &pathSpec{custom: formatterPaths}},
+	// Converters and encrypters whose -o FILE is written.
+	{"iconv", &pathSpec{custom: outputPaths}}, {"gpg", &pathSpec{custom: outputPaths}}, {"gpg2", &pathSpec{custom: outputPaths}},
+	{"age", &pathSpec{custom: outputPaths}},
+	// shuf's, pandoc's and xsltproc's -o FILE is written as well.
+	{"shuf", &pathSpec{custom: outputPaths}}, {"pandoc", &pathSpec{custom: outputPaths}}, {"xsltproc", &pathSpec{custom: outputPaths}},
+	// ffmpeg writes its outputs, ImageMagick its last operand (mogrify
+	// all in place), jar the archive it creates, mmv its target pattern.
+	{"ffmpeg", &pathSpec{custom: ffmpegPaths}}, {"convert", &pathSpec{custom: lastOutputPaths}}, {"magick", &pathSpec{custom: lastOutputPaths}},
+	{"jar", &pathSpec{custom: jarPaths}}, {"mmv", &pathSpec{role: opsCopy}},
+	{"mogrify", &pathSpec{custom: func(out []PathArg, c SimpleCommand) []PathArg { return mogrifyPaths(out, c.Args()[1:]) }}},
+	{"cpio", &pathSpec{custom: cpioPaths}},
+	{"unrar", &pathSpec{custom: unrarPaths}},
+	{"ar", &pathSpec{custom: arPaths}},
+	// script writes its typescript to the operand (and -c runs a
+	// command, analysed as a nested shell).
+	{"script", &pathSpec{role: opsWrite, arg: "cEm", write: "IOBT", longArg: []string{"--command", "--echo", "--logging-format"},
+		longWrite: []string{"--log-io", "--log-in", "--log-out", "--log-timing"}}},
+	{"openssl", &pathSpec{custom: opensslPaths}},
+	{"patch", &pathSpec{role: opsWrite, arg: "pFBDgVYzr", read: "i", write: "o", longRead: []string{"--input"}, longWrite: []string{"--output"}}},
+	{"gzip", rmSpec}, {"gunzip", rmSpec}, {"bzip2", rmSpec}, {"bunzip2", rmSpec}, {"xz", rmSpec}, {"unxz", rmSpec}, {"zstd", rmSpec},
+	{"zip", &pathSpec{custom: zipPaths}},
+	{"unzip", &pathSpec{custom: unzipPaths}},
+	{"go", &pathSpec{custom: goPaths}},
+	{"ssh-keygen", &pathSpec{custom: sshKeygenPaths}},
+	{"vi", rmSpec}, {"vim", rmSpec}, {"nvim", rmSpec}, {"nano", rmSpec}, {"emacs", rmSpec}, {"code", rmSpec},
+	{"curl", &pathSpec{custom: curlPaths}},
+	{"split", &pathSpec{custom: splitPaths}}, {"gsplit", &pathSpec{custom: splitPaths}}, {"csplit", &pathSpec{custom: splitPaths}},
+	{"wget", &pathSpec{custom: wgetPaths}},
+	{"http", &pathSpec{custom: httpiePaths}}, {"https", &pathSpec{custom: httpiePaths}}, {"xh", &pathSpec{custom: httpiePaths}}, {"xhs", &pathSpec{custom: httpiePaths}},
+	{"scp", &pathSpec{custom: remoteCopyPaths}}, {"rsync", &pathSpec{custom: remoteCopyPaths}},
+	{"ssh", &pathSpec{custom: sshPaths}}, {"sftp", &pathSpec{custom: sshPaths}}, {"autossh", &pathSpec{custom: sshPaths}},
+	// Not path commands: their words are text, names or revisions.
+	{"echo", noSpec}, {"printf", noSpec}, {"pwd", noSpec}, {"true", noSpec}, {"false", noSpec}, {":", noSpec},
+	{"date", noSpec}, {"id", noSpec}, {"whoami", noSpec}, {"uname", noSpec}, {"hostname", noSpec},
+	{"which", noSpec}, {"type", noSpec}, {"whereis", noSpec}, {"command", noSpec}, {"basename", noSpec},
+	{"dirname", noSpec}, {"kill", noSpec}, {"pkill", noSpec}, {"killall", noSpec}, {"sleep", noSpec},
+	{"export", noSpec}, {"declare", noSpec}, {"local", noSpec}, {"readonly", noSpec}, {"typeset", noSpec},
+	{"unset", noSpec}, {"set", noSpec}, {"shift", noSpec}, {"exit", noSpec}, {"return", noSpec},
+	{"git", &pathSpec{custom: gitPaths}}, {"ps", noSpec}, {"env", noSpec}, {"printenv", noSpec}, {"alias", noSpec}, {"trap", noSpec},
+	{"eval", noSpec}, {"test", noSpec}, {"[", noSpec}, {"seq", noSpec}, {"expr", noSpec}, {"cut", &pathSpec{role: opsRead, arg: "bcdf"}}, {"tr", noSpec},
+}
 
 // paths applies the spec to args (the words after the command name).
 func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
@@ -1325,6 +1348,16 @@ func gitConfigWrites(rest []Word) bool {
 	}
 	// The old form: git config KEY reads, git config KEY VALUE writes.
 	return len(ops) >= 2
+}
+
+// perlPaths and rubyPaths are inPlacePaths of perl's and ruby's options
+// (functions, not its closures, so that pathSpecs stays static data).
+func perlPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return inPlacePaths("eEMmI", "dDFlx0C")(out, c)
+}
+
+func rubyPaths(out []PathArg, c SimpleCommand) []PathArg {
+	return inPlacePaths("erICEF", "xlK0W")(out, c)
 }
 
 // inPlacePaths returns the paths of an interpreter run as `NAME

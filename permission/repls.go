@@ -41,60 +41,77 @@ type replSpec struct {
 	calls []string
 }
 
-// repls are the runners of replSpec, by lower-case name.
-var repls = lazy[map[string]replSpec]{build: func() map[string]replSpec {
-	return map[string]replSpec{
-		"racket":       {lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true},
-		"csi":          {lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true},
-		"gosh":         {lang: "Scheme", code: []string{"-e", "-E"}, stdin: true},
-		"janet":        {lang: "Janet", code: []string{"-e"}, stdin: true},
-		"ecl":          {lang: "Lisp", code: []string{"-eval", "--eval"}, stdin: true},
-		"clojure":      {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-		"clj":          {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-		"scala":        {lang: "Scala", code: []string{"-e"}, stdin: true},
-		"kotlin":       {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-		"kotlinc":      {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-		"groovy":       {lang: "Groovy", code: []string{"-e"}},
-		"julia":        {lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true},
-		"elixir":       {lang: "Elixir", code: []string{"-e", "--eval"}},
-		"iex":          {lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true},
-		"erl":          {lang: "Erlang", code: []string{"-eval"}, stdin: true, calls: []string{"-s", "-run", "-S"}},
-		"ocaml":        {lang: "OCaml", code: []string{"-e"}, stdin: true},
-		"utop":         {lang: "OCaml", stdin: true},
-		"crystal":      {lang: "Crystal", eval: "eval", evalPrefix: true},
-		"nim":          {lang: "Nim", code: []string{"--eval"}},
-		"v":            {lang: "V", code: []string{"-e"}},
-		"dotnet":       {lang: "C#", sub: "script", eval: "eval", stdin: true},
-		"jshell":       {lang: "Java", stdin: true},
-		"ghc":          {lang: "Haskell", code: []string{"-e"}},
-		"ghci":         {lang: "Haskell", code: []string{"-e"}, stdin: true},
-		"swift":        {lang: "Swift", code: []string{"-e"}, stdin: true},
-		"chez":         {lang: "Scheme", stdin: true},
-		"scheme":       {lang: "Scheme", code: []string{"--eval"}, stdin: true}, // Chez's, or MIT's
-		"petite":       {lang: "Scheme", stdin: true},
-		"chibi-scheme": {lang: "Scheme", code: []string{"-e", "-p"}, stdin: true},
-		"mit-scheme":   {lang: "Scheme", code: []string{"--eval"}, stdin: true},
-		"newlisp":      {lang: "Lisp", code: []string{"-e"}, stdin: true},
-		"bb":           {lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true},
-		"fennel":       {lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true},
-		"hy":           {lang: "Hy", code: []string{"-c"}, stdin: true},
-		"raku":         {lang: "Raku", code: []string{"-e"}, stdin: true},
-		"rakudo":       {lang: "Raku", code: []string{"-e"}, stdin: true},
-		"perl6":        {lang: "Raku", code: []string{"-e"}, stdin: true},
-		"qjs":          {lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true},
-		"octave":       {lang: "Octave", code: []string{"--eval"}, stdin: true},
-		"gnuplot":      {lang: "gnuplot", code: []string{"-e"}, stdin: true},
-		"nu":           {lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true},
-		"xonsh":        {lang: "xonsh", code: []string{"-c"}, stdin: true},
-		"elvish":       {lang: "Elvish", code: []string{"-c"}, stdin: true},
-		"mix":          {lang: "Elixir", code: []string{"-e", "--eval"}},
-		"lein":         {lang: "Clojure", sub: "repl", stdin: true},
-		"sbt":          {lang: "Scala", sub: "console", stdin: true, cmds: []string{"eval", "set"}},
-		"kotlinc-jvm":  {lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true},
-		"scala-cli":    {lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true},
-		"scala3":       {lang: "Scala", code: []string{"-e"}, stdin: true},
+// replOf returns the replSpec of the runner named n (lower case), or
+// false.
+func replOf(n string) (replSpec, bool) {
+	for i := range repls {
+		if repls[i].name == n {
+			return repls[i].spec, true
+		}
 	}
-}}
+	return replSpec{}, false
+}
+
+// namedRepl is a row of repls.
+type namedRepl struct {
+	name string
+	spec replSpec
+}
+
+// repls are the runners of replSpec, by lower-case name, one row a name
+// (TestReplsUnique): a table the compiler lays out in the binary's data,
+// not a map built as the program runs.
+var repls = [...]namedRepl{
+	{"racket", replSpec{lang: "Racket", code: []string{"-e", "--eval"}, stdin: true, cluster: true}},
+	{"csi", replSpec{lang: "Scheme", code: []string{"-e", "-eval", "-p", "-print", "-P", "-pretty-print"}, stdin: true}},
+	{"gosh", replSpec{lang: "Scheme", code: []string{"-e", "-E"}, stdin: true}},
+	{"janet", replSpec{lang: "Janet", code: []string{"-e"}, stdin: true}},
+	{"ecl", replSpec{lang: "Lisp", code: []string{"-eval", "--eval"}, stdin: true}},
+	{"clojure", replSpec{lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true}},
+	{"clj", replSpec{lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true}},
+	{"scala", replSpec{lang: "Scala", code: []string{"-e"}, stdin: true}},
+	{"kotlin", replSpec{lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true}},
+	{"kotlinc", replSpec{lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true}},
+	{"groovy", replSpec{lang: "Groovy", code: []string{"-e"}}},
+	{"julia", replSpec{lang: "Julia", code: []string{"-e", "--eval", "-E", "--print"}, stdin: true, cluster: true}},
+	{"elixir", replSpec{lang: "Elixir", code: []string{"-e", "--eval"}}},
+	{"iex", replSpec{lang: "Elixir", code: []string{"-e", "--eval"}, stdin: true}},
+	{"erl", replSpec{lang: "Erlang", code: []string{"-eval"}, stdin: true, calls: []string{"-s", "-run", "-S"}}},
+	{"ocaml", replSpec{lang: "OCaml", code: []string{"-e"}, stdin: true}},
+	{"utop", replSpec{lang: "OCaml", stdin: true}},
+	{"crystal", replSpec{lang: "Crystal", eval: "eval", evalPrefix: true}},
+	{"nim", replSpec{lang: "Nim", code: []string{"--eval"}}},
+	{"v", replSpec{lang: "V", code: []string{"-e"}}},
+	{"dotnet", replSpec{lang: "C#", sub: "script", eval: "eval", stdin: true}},
+	{"jshell", replSpec{lang: "Java", stdin: true}},
+	{"ghc", replSpec{lang: "Haskell", code: []string{"-e"}}},
+	{"ghci", replSpec{lang: "Haskell", code: []string{"-e"}, stdin: true}},
+	{"swift", replSpec{lang: "Swift", code: []string{"-e"}, stdin: true}},
+	{"chez", replSpec{lang: "Scheme", stdin: true}},
+	{"scheme", replSpec{lang: "Scheme", code: []string{"--eval"}, stdin: true}}, // Chez's, or MIT's
+	{"petite", replSpec{lang: "Scheme", stdin: true}},
+	{"chibi-scheme", replSpec{lang: "Scheme", code: []string{"-e", "-p"}, stdin: true}},
+	{"mit-scheme", replSpec{lang: "Scheme", code: []string{"--eval"}, stdin: true}},
+	{"newlisp", replSpec{lang: "Lisp", code: []string{"-e"}, stdin: true}},
+	{"bb", replSpec{lang: "Clojure", code: []string{"-e", "--eval"}, stdin: true}},
+	{"fennel", replSpec{lang: "Fennel", code: []string{"-e", "--eval"}, stdin: true}},
+	{"hy", replSpec{lang: "Hy", code: []string{"-c"}, stdin: true}},
+	{"raku", replSpec{lang: "Raku", code: []string{"-e"}, stdin: true}},
+	{"rakudo", replSpec{lang: "Raku", code: []string{"-e"}, stdin: true}},
+	{"perl6", replSpec{lang: "Raku", code: []string{"-e"}, stdin: true}},
+	{"qjs", replSpec{lang: "JavaScript", code: []string{"-e", "--eval"}, stdin: true}},
+	{"octave", replSpec{lang: "Octave", code: []string{"--eval"}, stdin: true}},
+	{"gnuplot", replSpec{lang: "gnuplot", code: []string{"-e"}, stdin: true}},
+	{"nu", replSpec{lang: "Nushell", code: []string{"-c", "--commands"}, stdin: true}},
+	{"xonsh", replSpec{lang: "xonsh", code: []string{"-c"}, stdin: true}},
+	{"elvish", replSpec{lang: "Elvish", code: []string{"-c"}, stdin: true}},
+	{"mix", replSpec{lang: "Elixir", code: []string{"-e", "--eval"}}},
+	{"lein", replSpec{lang: "Clojure", sub: "repl", stdin: true}},
+	{"sbt", replSpec{lang: "Scala", sub: "console", stdin: true, cmds: []string{"eval", "set"}}},
+	{"kotlinc-jvm", replSpec{lang: "Kotlin", code: []string{"-e", "-expression"}, stdin: true}},
+	{"scala-cli", replSpec{lang: "Scala", code: []string{"-e", "--execute-script", "--execute-scala"}, stdin: true}},
+	{"scala3", replSpec{lang: "Scala", code: []string{"-e"}, stdin: true}},
+}
 
 // replCode reads the command line of a runner of repls: why it runs code
 // the analysis cannot read there (-e CODE, crystal eval CODE, a script
@@ -186,7 +203,7 @@ func cmdsCode(n string, s replSpec, ops []Word) (why string, reads bool) {
 // replRuns is hiddenRun for the runners of repls: code given on the
 // command line.
 func replRuns(n string, args []Word) string {
-	s, ok := repls.get()[n]
+	s, ok := replOf(n)
 	if !ok {
 		return ""
 	}
@@ -197,7 +214,7 @@ func replRuns(n string, args []Word) string {
 // replInput is inputCommands for the runners of repls: given no code and
 // no script, what feeds one is its program.
 func replInput(n string, args []Word) string {
-	s, ok := repls.get()[n]
+	s, ok := replOf(n)
 	if !ok {
 		return ""
 	}
