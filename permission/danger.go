@@ -86,6 +86,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Another repository's configuration, which may name programs
 		// git runs, and git's writes there.
 		{name: "git --git-dir", check: checkGitDirOption},
+		// Another repository's configuration, reached by where git runs
+		// (git -C DIR, cd DIR && git …).
+		{name: "git in another repository", check: checkGitForeignDir},
 		// The password a credential helper keeps, printed.
 		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
@@ -1587,6 +1590,40 @@ func checkGitDirOption(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// checkGitForeignDir: git run in a directory outside the project (git -C
+// /tmp/x status, cd /tmp/x && git log) reads the configuration of the
+// repository there, whose core.fsmonitor, core.pager, diff drivers or
+// hooks it runs: a repository someone else made runs its programs on the
+// host, allowed. A -C only known at run time is asked for as GIT_DIR=$X
+// is; a cd only known at run time is left (cd "$(git rev-parse
+// --show-toplevel)").
+func checkGitForeignDir(c SimpleCommand, env PathEnv) (string, bool) {
+	_, rest, _, ok := gitArgs(c)
+	if !ok || env.Root == "" {
+		return "", false
+	}
+	args := c.Args()
+	args = args[1 : len(args)-len(rest)]
+	moved := c.Dir != ""
+	for i := 0; i+1 < len(args); i++ {
+		if !args[i].Literal || args[i].Text != "-C" {
+			continue
+		}
+		w := args[i+1]
+		i++
+		if !w.Literal && !env.knownBelow(w) {
+			return "git -C " + w.Text + " runs git in a directory only known at run time: the configuration of a repository there names programs git runs", false
+		}
+		if t := looseText(w.Text); t != "" {
+			env, moved = env.In(t), true
+		}
+	}
+	if !moved || !path.IsAbs(env.Cwd) || within(env.Cwd, env.Root) {
+		return "", false
+	}
+	return "git runs in " + env.Cwd + ", outside the project: the configuration of the repository there (core.fsmonitor, core.pager, its hooks) names programs git runs", false
 }
 
 // gitSub returns a check matching a git subcommand.
