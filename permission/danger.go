@@ -3313,6 +3313,15 @@ func checkPipSystem(c SimpleCommand, pip string) (string, bool) {
 	return "", false
 }
 
+// ensurepipQuery says whether ensurepip's arguments ask it something
+// (--version, --help) rather than to install: it prints and installs
+// nothing.
+func ensurepipQuery(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && (w.Text == "--version" || w.Text == "-h" || w.Text == "--help")
+	})
+}
+
 // pipCommand returns how c runs pip, for a reason (pip3.12, python3 -m
 // pip, uv pip), and pip's subcommand words (subcommandArgs: install x);
 // ok is false when c runs no pip.
@@ -3325,7 +3334,7 @@ func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
 		if k := pythonModule(args, "pip"); k > 0 {
 			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
 		}
-		if k := pythonModule(args, "ensurepip"); k > 0 {
+		if k := pythonModule(args, "ensurepip"); k > 0 && !ensurepipQuery(args[k+1:]) {
 			// ensurepip is pip install pip: --user, --root and the
 			// active environment say where, as pip's do.
 			return c.Name() + " -m ensurepip, a pip", slices.Concat([]Word{{Text: "install", Literal: true}}, args[k+1:]), true

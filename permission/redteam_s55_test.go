@@ -122,3 +122,28 @@ func TestRedTeamFetchedTreeRunS55(t *testing.T) {
 			`make -f Makefile.local test && make -f build/rules.mk && make -C sub -f ../Makefile && make -f "$PWD/Makefile" && make -j4 -k && cmake -S . -B build`, Allow},
 	})
 }
+
+// TestRedTeamVenvStageS55: an activation counted for a later pip install
+// where the line went on only if it failed, or whatever it did: in a
+// group of an && list whose status is another command's (true && { .
+// missing/bin/activate; true; } && pip install y: the source fails, the
+// group succeeds, pip is the system's) and before a || (.
+// .venv/bin/activate || pip install x runs pip only where the activation
+// failed). Both passed; they are asked for now. python3 -m ensurepip
+// --version (and -h) installs nothing and asked; it passes now.
+func TestRedTeamVenvStageS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"S55rt E a group's activation, another's status", D, nil, `true && { . missing/bin/activate; true; } && pip install y`, Ask}, "", ""},
+		{decisionRow{"S55rt E a group at the head", A, nil, `{ . missing/bin/activate; true; } && pip install y`, Ask}, "", ""},
+		{decisionRow{"S55rt E a negated activation", D, nil, `! . missing/bin/activate && pip install y`, Ask}, "", ""},
+		{decisionRow{"S55rt E pip after || the activation", A, nil, `. .venv/bin/activate || pip install x`, Ask}, "", ""},
+		{decisionRow{"S55rt E neighbour: activations that surely ran", A, nil,
+			`. .venv/bin/activate && pip install x && x && { . .venv/bin/activate; } && pip install y && python3 -m venv v2 && . v2/bin/activate && pip install z`, Allow}, "", ""},
+		{decisionRow{"S55rt E neighbour: a || that recovers before the activation", D, nil, `[ -d v3 ] || python3 -m venv v3 && . v3/bin/activate && pip install x`, Allow}, "", ""},
+		{decisionRow{"S55rt E neighbour: an activation then || true; pip", A, nil, `. .venv/bin/activate || true; pip install x`, Allow}, "", ""},
+		{decisionRow{"S55rt E ensurepip --version, -h", D, nil, `python3 -m ensurepip --version && python3 -m ensurepip -h`, Allow}, "", ""},
+		{decisionRow{"S55rt E neighbour: ensurepip installs, asked", A, nil, `python3 -m ensurepip`, Ask}, "", ""},
+	})
+}
