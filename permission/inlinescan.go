@@ -360,7 +360,12 @@ func (s *codeScan) jsAction(name, last string) codeAct {
 		}
 	}
 	prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
-	if s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || strings.HasSuffix(prefix, ".promises") || prefix == "Deno") {
+	// A name bound to a module in code that names fs may be fs (const p
+	// = require("fs/promises"); p.writeFile(…)), as fs.promises is
+	// (require("fs").promises.writeFile(…)).
+	base := strings.TrimSuffix(prefix, ".promises")
+	if s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || prefix == "promises" || strings.HasSuffix(prefix, ".promises") ||
+		prefix == "Deno" || containsString(s.cpNames, base)) {
 		return t.jsFs[last]
 	}
 	return actNone
@@ -422,7 +427,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		}),
 	}
 	t.byName[langPython] = actTable(map[codeAct]string{
-		actShell:      "os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput",
+		actShell: "os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput " +
+			"asyncio.create_subprocess_shell platform.popen",
+		actSystem:     "asyncio.create_subprocess_exec",
 		actSubprocess: "subprocess.run subprocess.call subprocess.check_call subprocess.check_output subprocess.Popen pty.spawn",
 		actExecv:      "os.execv os.execve os.execvp os.execvpe os.execl os.execle os.execlp os.execlpe os.posix_spawn os.posix_spawnp",
 		actRmTree:     "shutil.rmtree",
@@ -444,7 +451,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actCmdList: "Deno.run Bun.spawn Bun.spawnSync",
 	})
 	t.byName[langPerl] = actTable(map[codeAct]string{
-		actSystem:    "system exec",
+		actSystem:    "system exec POSIX::system",
 		actShell:     "readpipe",
 		actPerlOpen:  "open",
 		actRemove:    "unlink",
@@ -458,8 +465,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actSysOpen:   "sysopen",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
-		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3",
-		actOpen:   "open File.open File.new",
+		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3 " +
+			"Process.exec PTY.spawn PTY.getpty Open3.pipeline Open3.pipeline_r Open3.pipeline_w Open3.pipeline_rw Open3.pipeline_start",
+		actOpen:   "open File.open File.new IO.sysopen",
 		actRmTree: "FileUtils.rm_rf FileUtils.rm_r FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure FileUtils.rmtree",
 		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
@@ -1609,6 +1617,9 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		// eval as a value: fetch(u).then(r => r.text()).then(eval),
 		// (0, eval)(code), globalThis.eval(code).
 		return whyRunsCode
+	case last == "Worker" && n.called && s.flag(s.split(i+2, max(i+2, s.match[i+1])), "eval"):
+		// new Worker(code, {eval: true}): worker_threads runs the string.
+		return whyRunsCode
 	case name == "Function" && n.called, name == "new" && i+1 < len(s.toks) && s.toks[i+1].text == "Function":
 		return whyRunsCode
 	case last == "runInThisContext" || last == "runInNewContext" || last == "runInContext" || last == "compileFunction" || name == "vm.Script":
@@ -1617,7 +1628,7 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		return "a binding of node's internals, which may spawn"
 	case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
 		return whyNamed
-	case (name == "require" || name == "import") && n.called && s.childProcess:
+	case (name == "require" || name == "import") && n.called && (s.childProcess || s.fsMentioned):
 		// require("child_process")[x], (await import("child_process"))[x],
 		// import("child_process").then(m => m[x]).
 		k := s.match[i+1] + 1
@@ -1626,7 +1637,7 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		}
 		switch {
 		case k <= 0 || k >= len(s.toks):
-		case s.toks[k].text == "[":
+		case s.toks[k].text == "[" && s.childProcess:
 			return whyNamed
 		case k+2 < len(s.toks) && s.toks[k].text == "." && s.toks[k+1].text == "then" && s.toks[k+2].text == "(":
 			s.thenParam(k + 3)

@@ -147,3 +147,31 @@ func TestRedTeamVenvStageS55(t *testing.T) {
 		{decisionRow{"S55rt E neighbour: ensurepip installs, asked", A, nil, `python3 -m ensurepip`, Ask}, "", ""},
 	})
 }
+
+// TestRedTeamInlineMoreS55: more inline APIs the reader did not follow:
+// node's fs reached as require("fs").promises, through a name bound to
+// the module (const p = require("fs/promises"); p.writeFile(…)) or an
+// import(…).then's parameter; Python's asyncio subprocesses; Ruby's
+// Process.exec, PTY.spawn, Open3.pipeline and IO.sysopen; Perl's
+// POSIX::system; worker_threads' Worker of a string with eval: true. All
+// wrote or ran commands unseen, allowed.
+func TestRedTeamInlineMoreS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt F fs.promises on require", D, nil, `node -e 'require("fs").promises.writeFile("/tmp/x", "a")'`, Ask},
+		{"S55rt F a name bound to fs/promises", A, nil, `node -e 'const p = require("fs/promises"); p.writeFile("/tmp/x", "a")'`, Ask},
+		{"S55rt F a name bound to fs", D, nil, `node -e 'const f = require("fs"); f.rmSync("/tmp/x", {recursive: true})'`, Ask},
+		{"S55rt F import(fs/promises).then", A, nil, `node -e 'import("fs/promises").then(f => f.writeFile("/tmp/x", "a"))'`, Ask},
+		{"S55rt F Worker eval: true", D, nil, `node -e 'const {Worker} = require("worker_threads"); new Worker("require(\"child_process\").execSync(\"id\")", {eval: true})'`, Ask},
+		{"S55rt F asyncio shell", A, nil, `python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_shell("rm -rf /tmp/x"))'`, Ask},
+		{"S55rt F asyncio exec", D, nil, `python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_exec("rm", "-rf", "/tmp/x"))'`, Ask},
+		{"S55rt F ruby Process.exec", A, nil, `ruby -e 'Process.exec("rm -rf /tmp/x")'`, Ask},
+		{"S55rt F ruby PTY.spawn", D, nil, `ruby -e 'require "pty"; PTY.spawn("rm -rf /tmp/x")'`, Ask},
+		{"S55rt F ruby Open3.pipeline", A, nil, `ruby -e 'Open3.pipeline("rm -rf /tmp/x")'`, Ask},
+		{"S55rt F ruby IO.sysopen w", D, nil, `ruby -e 'IO.sysopen("/tmp/x", "w")'`, Ask},
+		{"S55rt F perl POSIX::system", A, nil, `perl -e 'use POSIX; POSIX::system("rm -rf /tmp/x")'`, Ask},
+		{"S55rt F neighbour: the same APIs at work in the project", A, nil,
+			`node -e 'const f = require("fs"); f.writeFileSync("out.txt", "a"); const path = require("path"); console.log(path.join("a", "b"))' && node -e 'const f = require("fs"); console.log(f.readFileSync("package.json", "utf8"))' && node -e 'const {Worker} = require("worker_threads"); new Worker("./w.js")' && python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_exec("ls", "-l"))' && ruby -e 'Process.exec("ls")'`, Allow},
+	})
+}
