@@ -1610,6 +1610,13 @@ func checkGitForeignDir(c SimpleCommand, env PathEnv) (string, bool) {
 	args := c.Args()
 	args = args[1 : len(args)-len(rest)]
 	moved := c.Dir != ""
+	for _, d := range c.WrapperDirs {
+		// env -C DIR git status, sudo -D DIR git log
+		if strings.ContainsAny(d, "$`") {
+			return "git runs in " + d + ", a directory only known at run time: the configuration of a repository there names programs git runs", false
+		}
+		env, moved = env.In(d), true
+	}
 	for i := 0; i+1 < len(args); i++ {
 		if !args[i].Literal || args[i].Text != "-C" {
 			continue

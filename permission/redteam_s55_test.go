@@ -21,10 +21,12 @@ func TestRedTeamGitForeignDirS55(t *testing.T) {
 		{"S55rt A a subshell's cd", A, nil, `(cd /tmp/x && git diff)`, Ask},
 		{"S55rt A -C .. twice leaves the project", D, nil, `cd sub && git -C ../.. status`, Ask},
 		{"S55rt A -C only known at run time", A, nil, `git -C "$X" status`, Ask},
+		{"S55rt A env -C DIR git", D, nil, `env -C /tmp/x git status`, Ask},
+		{"S55rt A env --chdir= DIR git", A, nil, `env --chdir=/tmp/x git log`, Ask},
 		{"S55rt A dontAsk", ModeDontAsk, nil, `git -C /tmp/x status`, Deny},
 		{"S55rt A neighbour: git in the project and its directories", A, nil,
 			`git status && git -C sub status && git -C /home/u/proj log && cd sub && git diff && git -C "$PWD/sub" log`, Allow},
-		{"S55rt A neighbour: in default mode, after cd to the root", D, nil, `cd /home/u/proj && git status && git log -3`, Allow},
+		{"S55rt A neighbour: in default mode, after cd to the root", D, nil, `cd /home/u/proj && git status && git log -3 && env -C sub git status`, Allow},
 		{"S55rt A neighbour: a cd only known at run time is left", D, nil, `cd "$(git rev-parse --show-toplevel)" && git status`, Allow},
 	})
 }
