@@ -405,6 +405,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 			actRemove:  "unlink",
 			actRmdir:   "rmdir",
 			actWrite:   "write_text write_bytes touch mkdir chmod lchmod symlink_to hardlink_to",
+			actMove:    "rename replace",
 			actExtract: "extractall",
 			actRead:    "read_text read_bytes",
 			actOpen:    "open",
@@ -418,7 +419,8 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 			actRmdir:  "rmdir rmdirSync",
 			actRemove: "unlink unlinkSync",
 			actWrite: "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync " +
-				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync",
+				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync " +
+				"lutimes lutimesSync lchmod lchmodSync mkdtemp mkdtempSync",
 			actRead: "readFile readFileSync createReadStream readTextFile readTextFileSync",
 			actCopy: "copyFile copyFileSync cp cpSync",
 			actMove: "rename renameSync",
@@ -472,9 +474,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
 		actWrite: "File.write File.binwrite IO.write IO.binwrite Dir.mkdir FileUtils.mkdir FileUtils.mkdir_p " +
-			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch",
+			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch File.truncate File.mkfifo",
 		actRead: "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
-		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r",
+		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file IO.copy_stream FileUtils.copy_entry",
 		actMove: "FileUtils.mv FileUtils.move File.rename",
 		actLink: "File.symlink File.link FileUtils.ln FileUtils.ln_s FileUtils.ln_sf FileUtils.symlink FileUtils.link " +
 			"FileUtils.install",
@@ -609,10 +611,27 @@ func (s *codeScan) call(i int) {
 		if from < 0 {
 			return
 		}
+		if act == actMove && !s.pathCall(from) {
+			return // "a-b".replace("-", "/"), df.rename(…): not a path's
+		}
 		call = s.src[s.toks[from].from:s.toks[end-1].to]
 		args = append([][2]int{{from, to}}, args...)
 	}
 	s.act(act, name, call, args)
+}
+
+// pathCall says whether the tokens from from are a call of Path (or
+// PurePath, PosixPath), as a method's receiver: Path("a").rename(…).
+func (s *codeScan) pathCall(from int) bool {
+	t := s.toks[from]
+	if t.kind != tokName || from+1 >= len(s.toks) || s.toks[from+1].text != "(" {
+		return false
+	}
+	switch lastPart(s.resolve(t.text)) {
+	case "Path", "PurePath", "PosixPath":
+		return true
+	}
+	return false
 }
 
 // argStart says whether t may start the arguments of a call written

@@ -177,3 +177,23 @@ func TestRedTeamInlineMoreS55(t *testing.T) {
 			`node -e 'const f = require("fs"); f.writeFileSync("out.txt", "a"); const path = require("path"); console.log(path.join("a", "b"))' && node -e 'const f = require("fs"); console.log(f.readFileSync("package.json", "utf8"))' && node -e 'const {Worker} = require("worker_threads"); new Worker("./w.js")' && python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_exec("ls", "-l"))' && ruby -e 'Process.exec("ls")'`, Allow},
 	})
 }
+
+// TestRedTeamInlineMovesS55: a Path's rename and replace (Path("a").rename
+// ("/tmp/x")), Ruby's IO.copy_stream, FileUtils.copy_file, File.truncate
+// and File.mkfifo, node's mkdtemp and lutimes wrote outside the project,
+// allowed. A string's replace and a frame's rename stay what they are.
+func TestRedTeamInlineMovesS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt G Path.rename out", D, nil, `python3 -c 'from pathlib import Path; Path("a").rename("/tmp/x")'`, Ask},
+		{"S55rt G Path.replace out", A, nil, `python3 -c 'from pathlib import Path; Path("a").replace("/tmp/x")'`, Ask},
+		{"S55rt G ruby IO.copy_stream", D, nil, `ruby -e 'IO.copy_stream("a", "/tmp/x")'`, Ask},
+		{"S55rt G ruby FileUtils.copy_file", A, nil, `ruby -e 'FileUtils.copy_file("a", "/tmp/x")'`, Ask},
+		{"S55rt G ruby File.truncate", D, nil, `ruby -e 'File.truncate("/tmp/x", 0)'`, Ask},
+		{"S55rt G node mkdtempSync", A, nil, `node -e 'require("fs").mkdtempSync("/tmp/x")'`, Ask},
+		{"S55rt G node lutimesSync", D, nil, `node -e 'require("fs").lutimesSync("/tmp/x", 0, 0)'`, Ask},
+		{"S55rt G neighbour: renames in the project, strings and frames", A, nil,
+			`python3 -c 'from pathlib import Path; Path("a").rename("b")' && python3 -c 'print("a/b".replace("/", "-"))' && python3 -c 'import pandas as pd; pd.read_csv("x").rename(columns={"a": "b"}).to_csv("y")' && node -e 'require("fs").mkdtempSync("tmp-")'`, Allow},
+	})
+}
