@@ -426,6 +426,10 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		z.complex("%s holds %s, not read: %s", what, s.unread, shorten(c.Text))
 		return
 	}
+	// The code's own chdir (read as cd) moves its later calls, not the
+	// shell's later commands.
+	dir, oldPwd := z.dir, z.oldPwd
+	defer func() { z.dir, z.oldPwd = dir, oldPwd }()
 	for _, f := range s.found {
 		n0, p0 := len(z.a.Commands), len(z.a.Pipelines)
 		switch {

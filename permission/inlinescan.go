@@ -33,6 +33,7 @@ const (
 	actSysOpen            // opens a file by flags: a write unless they are O_RDONLY (os.open, Perl's sysopen)
 	actExtract            // a method that unpacks into its own first argument or path= (extractall)
 	actLogFile            // writes the file its filename= keyword names (logging.basicConfig)
+	actChdir              // changes the code's working directory (os.chdir): its later relative paths are there
 )
 
 // scan reads the calls of the code.
@@ -447,9 +448,11 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actLink:    "os.link os.symlink shutil.copymode shutil.copystat",
 		actSysOpen: "os.open",
 		actLogFile: "logging.basicConfig",
+		actChdir:   "os.chdir",
 	})
 	t.byName[langJS] = actTable(map[codeAct]string{
 		actCommand: "Deno.Command",
+		actChdir:   "process.chdir Deno.chdir",
 		actCmdList: "Deno.run Bun.spawn Bun.spawnSync",
 	})
 	t.byName[langPerl] = actTable(map[codeAct]string{
@@ -465,6 +468,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actLink:      "symlink link",
 		actWriteList: "chmod chown utime",
 		actSysOpen:   "sysopen",
+		actChdir:     "chdir",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
 		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3 " +
@@ -475,9 +479,10 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
 		actWrite: "File.write File.binwrite IO.write IO.binwrite Dir.mkdir FileUtils.mkdir FileUtils.mkdir_p " +
 			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch File.truncate File.mkfifo",
-		actRead: "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
-		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file IO.copy_stream FileUtils.copy_entry",
-		actMove: "FileUtils.mv FileUtils.move File.rename",
+		actRead:  "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
+		actCopy:  "FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file IO.copy_stream FileUtils.copy_entry",
+		actMove:  "FileUtils.mv FileUtils.move File.rename",
+		actChdir: "Dir.chdir FileUtils.cd FileUtils.chdir",
 		actLink: "File.symlink File.link FileUtils.ln FileUtils.ln_s FileUtils.ln_sf FileUtils.symlink FileUtils.link " +
 			"FileUtils.install",
 		actWriteList: "File.chmod File.lchmod FileUtils.chmod FileUtils.chmod_R File.chown File.lchown FileUtils.chown " +
@@ -489,6 +494,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRemove: "unlink",
 		actRmdir:  "rmdir",
 		actWrite:  "file_put_contents chmod chown chgrp touch mkdir lchown lchgrp",
+		actChdir:  "chdir",
 		actLink:   "symlink link",
 		actRead:   "file_get_contents readfile file",
 		actOpen:   "fopen",
@@ -503,6 +509,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actMove:   "os.rename",
 		actWrite:  "io.output lfs.mkdir lfs.touch",
 		actLink:   "lfs.link",
+		actChdir:  "lfs.chdir",
 		actRmdir:  "lfs.rmdir",
 	})
 	t.byName[langR] = actTable(map[codeAct]string{
@@ -515,6 +522,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actMove:    "file.rename",
 		actWrite:   "file.create dir.create Sys.chmod Sys.setFileTime file.append sink",
 		actLink:    "file.symlink file.link writeLines saveRDS write.csv write.table",
+		actChdir:   "setwd",
 	})
 	t.byName[langAwk] = actTable(map[codeAct]string{actShell: "system"})
 	t.pyLast = make(map[string]bool)
@@ -1140,6 +1148,17 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		s.file(name, call, []string{"tee"}, v, ok, s.text(args[0][0], args[0][1]))
 	case actLink, actWriteList, actSysOpen:
 		s.writesAfter(act, c)
+	case actChdir:
+		// As cd: the analysis takes the later relative paths of the
+		// code's calls from there (os.chdir("/tmp"); open("x", "w")
+		// writes /tmp/x), and from nowhere known for a directory only
+		// known at run time.
+		v, ok := s.value(args[0][0], args[0][1])
+		if p, known := codePath(v); ok && known {
+			s.words(name, call, []string{"cd", p})
+			return
+		}
+		s.found = append(s.found, codeFound{name: name, call: call, words: []string{"cd", ""}, path: 1, expr: s.text(args[0][0], args[0][1])})
 	}
 }
 

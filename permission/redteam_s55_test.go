@@ -197,3 +197,27 @@ func TestRedTeamInlineMovesS55(t *testing.T) {
 			`python3 -c 'from pathlib import Path; Path("a").rename("b")' && python3 -c 'print("a/b".replace("/", "-"))' && python3 -c 'import pandas as pd; pd.read_csv("x").rename(columns={"a": "b"}).to_csv("y")' && node -e 'require("fs").mkdtempSync("tmp-")'`, Allow},
 	})
 }
+
+// TestRedTeamInlineChdirS55: inline code that changes its own working
+// directory (os.chdir, process.chdir, Perl's chdir, Dir.chdir, PHP's
+// chdir, R's setwd) and then writes by a relative name wrote there,
+// unseen: os.chdir(os.path.expanduser("~")); open(".bashrc", "a") added
+// to a shell's start-up file, allowed. The chdir is now read as a cd
+// for the code's later calls (one only known at run time leaves their
+// relative paths unknown), and not for the shell's later commands.
+func TestRedTeamInlineChdirS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt H python chdir /tmp, write", D, nil, `python3 -c 'import os; os.chdir("/tmp"); open("x", "w").write("a")'`, Ask},
+		{"S55rt H python chdir ~, .bashrc", A, nil, `python3 -c 'import os; os.chdir(os.path.expanduser("~")); open(".bashrc", "a").write("a")'`, Ask},
+		{"S55rt H python chdir to an argument", D, nil, `python3 -c 'import os, sys; os.chdir(sys.argv[1]); open("x", "w")' /tmp`, Ask},
+		{"S55rt H node process.chdir", A, nil, `node -e 'process.chdir("/tmp"); require("fs").writeFileSync("x", "a")'`, Ask},
+		{"S55rt H perl chdir", D, nil, `perl -e 'chdir "/tmp"; open(F, ">x")'`, Ask},
+		{"S55rt H ruby Dir.chdir", A, nil, `ruby -e 'Dir.chdir("/tmp") { File.write("x", "a") }'`, Ask},
+		{"S55rt H php chdir", D, nil, `php -r 'chdir("/tmp"); file_put_contents("x", "a");'`, Ask},
+		{"S55rt H R setwd", A, nil, `Rscript -e 'setwd("/tmp"); writeLines("a", "x")'`, Ask},
+		{"S55rt H neighbour: a chdir in the project, reads outside, the shell stays", A, nil,
+			`python3 -c 'import os; os.chdir("sub"); open("x", "w").write("a")' && python3 -c 'import os; os.chdir("/tmp"); print(os.listdir("."))' && perl -e 'chdir "/tmp"; open(F, "<x")' && python3 -c 'import os; os.chdir("/tmp")' && echo a > x`, Allow},
+	})
+}
