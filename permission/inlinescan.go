@@ -1122,10 +1122,20 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	}
 	c := codeCall{name: name, call: call, args: args, all: all}
 	switch act {
-	case actShell:
-		s.shellArg(name, call, args[0][0], args[0][1])
-	case actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
-		s.runs(act, c)
+	case actShell, actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
+		n0 := len(s.found)
+		if act == actShell {
+			s.shellArg(name, call, args[0][0], args[0][1])
+		} else {
+			s.runs(act, c)
+		}
+		// subprocess.run(…, cwd="/tmp"), execSync(…, {cwd: "/tmp"}):
+		// the command runs there.
+		if d := s.runDir(c); d != "" {
+			for k := n0; k < len(s.found); k++ {
+				s.found[k].dir = d
+			}
+		}
 	case actRmTree, actRemove, actRmdir, actFsRm:
 		s.deletes(act, c)
 	case actWrite, actRead:
@@ -1285,6 +1295,37 @@ func (s *codeScan) runs(act codeAct, c codeCall) {
 		return
 	}
 	s.words(name, call, ws)
+}
+
+// runDir returns the directory a call that runs a command names for
+// it, as written (Python's cwd=, an options object's cwd:), "?" when it
+// is only known at run time, "" when it names none.
+func (s *codeScan) runDir(c codeCall) string {
+	var at [2]int
+	found := false
+	switch s.lang {
+	case langPython:
+		at, found = s.keywordArg(c.all, "cwd")
+	case langJS:
+		for _, a := range c.args {
+			if s.toks[a[0]].text != "{" || s.match[a[0]] != a[1]-1 {
+				continue
+			}
+			for _, e := range s.split(a[0]+1, a[1]-1) {
+				if e[1]-e[0] >= 3 && s.toks[e[0]].text == "cwd" && s.toks[e[0]+1].text == ":" {
+					at, found = [2]int{e[0] + 2, e[1]}, true
+				}
+			}
+		}
+	}
+	if !found {
+		return ""
+	}
+	v, ok := s.value(at[0], at[1])
+	if p, known := codePath(v); ok && known {
+		return p
+	}
+	return "?"
 }
 
 // deletes records the deletes of a call that deletes its paths

@@ -221,3 +221,22 @@ func TestRedTeamInlineChdirS55(t *testing.T) {
 			`python3 -c 'import os; os.chdir("sub"); open("x", "w").write("a")' && python3 -c 'import os; os.chdir("/tmp"); print(os.listdir("."))' && perl -e 'chdir "/tmp"; open(F, "<x")' && python3 -c 'import os; os.chdir("/tmp")' && echo a > x`, Allow},
 	})
 }
+
+// TestRedTeamInlineRunDirS55: a command inline code runs in a directory
+// it names (subprocess.run(…, cwd="/tmp"), execSync(…, {cwd: "/tmp"}))
+// was judged where the line runs: echo a > x wrote /tmp/x, git status
+// ran a foreign repository's configuration, allowed. It is now judged
+// there, as after a cd.
+func TestRedTeamInlineRunDirS55(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55rt I subprocess cwd= /tmp, a shell write", D, nil, `python3 -c 'import subprocess; subprocess.run("echo a > x", shell=True, cwd="/tmp")'`, Ask},
+		{"S55rt I subprocess cwd= a foreign repository", A, nil, `python3 -c 'import subprocess; subprocess.run(["git", "status"], cwd="/tmp/x")'`, Ask},
+		{"S55rt I subprocess cwd only known at run time", D, nil, `python3 -c 'import subprocess, sys; subprocess.run(["touch", "x"], cwd=sys.argv[1])' /tmp`, Ask},
+		{"S55rt I execSync {cwd}", A, nil, `node -e 'require("child_process").execSync("echo a > x", {cwd: "/tmp"})'`, Ask},
+		{"S55rt I spawnSync {cwd}", D, nil, `node -e 'require("child_process").spawnSync("touch", ["x"], {cwd: "/tmp"})'`, Ask},
+		{"S55rt I neighbour: commands run in the project's directories", A, nil,
+			`python3 -c 'import subprocess; subprocess.run(["ls"], cwd="sub")' && node -e 'require("child_process").execSync("npm test", {cwd: "sub", stdio: "inherit"})' && python3 -c 'import subprocess; subprocess.run(["make"], cwd="sub"); open("y", "w")'`, Allow},
+	})
+}
