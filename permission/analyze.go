@@ -639,6 +639,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		all, at := z.dir, z.dir
 		ands := true
 		cond, from, to := z.cond, len(z.a.Commands), len(z.a.Commands)
+		start := from
 		inAnd := false
 		for i := len(chain) - 1; i >= 0; i-- {
 			if i < len(chain)-1 {
@@ -650,8 +651,10 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 				case and && !inAnd:
 					z.branch(true, from, to)
 				case !and:
+					// Only where a command before it failed: those of
+					// the chain so far are its head (Analysis.failedBefore).
 					z.cond = cond
-					z.branch(false, 0, 0)
+					z.branch(false, start, to)
 				}
 				inAnd = ops[i] == syntax.AndStmt
 			}
@@ -659,6 +662,11 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 			from = len(z.a.Commands)
 			z.stmt(chain[i])
 			to = len(z.a.Commands)
+			if to-from > 1 || chain[i].Negated {
+				for k := from; k < to; k++ {
+					z.a.Commands[k].inStage = true
+				}
+			}
 			at = z.dir
 			all = dirUnion(all, z.dir)
 		}

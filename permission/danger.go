@@ -86,6 +86,12 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Another repository's configuration, which may name programs
 		// git runs, and git's writes there.
 		{name: "git --git-dir", check: checkGitDirOption},
+		// Another repository's configuration, reached by where git runs
+		// (git -C DIR, cd DIR && git …).
+		{name: "git in another repository", check: checkGitForeignDir},
+		// A build file outside the project, whose recipes the tool runs
+		// (make -f /tmp/Makefile).
+		{name: "build file outside the project", check: checkBuildFileOutside},
 		// The password a credential helper keeps, printed.
 		{name: "git credential", check: checkGitCredential},
 		// Discards commits or uncommitted changes.
@@ -1585,6 +1591,143 @@ func checkGitDirOption(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 		if !plainProgram("GIT_DIR=" + v) {
 			return "git --git-dir " + v + " reads the configuration there, which decides what code git runs, and writes there", false
+		}
+	}
+	return "", false
+}
+
+// checkGitForeignDir: git run in a directory outside the project (git -C
+// /tmp/x status, cd /tmp/x && git log) reads the configuration of the
+// repository there, whose core.fsmonitor, core.pager, diff drivers or
+// hooks it runs: a repository someone else made runs its programs on the
+// host, allowed. A -C only known at run time is asked for as GIT_DIR=$X
+// is; a cd only known at run time is left (cd "$(git rev-parse
+// --show-toplevel)").
+func checkGitForeignDir(c SimpleCommand, env PathEnv) (string, bool) {
+	_, rest, _, ok := gitArgs(c)
+	if !ok || env.Root == "" {
+		return "", false
+	}
+	args := c.Args()
+	args = args[1 : len(args)-len(rest)]
+	moved := c.Dir != ""
+	for _, d := range c.WrapperDirs {
+		// env -C DIR git status, sudo -D DIR git log
+		if strings.ContainsAny(d, "$`") {
+			return "git runs in " + d + ", a directory only known at run time: the configuration of a repository there names programs git runs", false
+		}
+		env, moved = env.In(d), true
+	}
+	for i := 0; i+1 < len(args); i++ {
+		if !args[i].Literal || args[i].Text != "-C" {
+			continue
+		}
+		w := args[i+1]
+		i++
+		if !w.Literal && !env.knownBelow(w) {
+			return "git -C " + w.Text + " runs git in a directory only known at run time: the configuration of a repository there names programs git runs", false
+		}
+		if t := looseText(w.Text); t != "" {
+			env, moved = env.In(t), true
+		}
+	}
+	if !moved || !path.IsAbs(env.Cwd) || within(env.Cwd, env.Root) {
+		return "", false
+	}
+	return "git runs in " + env.Cwd + ", outside the project: the configuration of the repository there (core.fsmonitor, core.pager, its hooks) names programs git runs", false
+}
+
+// buildFileOptions are, for each build tool, its short and long options
+// that name the build file or script it runs (make -f FILE, --file=FILE).
+var buildFileOptions = lazy[map[string][2]string]{build: func() map[string][2]string {
+	mk := [2]string{"f", "--file --makefile"}
+	return map[string][2]string{
+		"make": mk, "gmake": mk, "bmake": mk, "remake": mk,
+		"ninja": {"f", ""},
+		"rake":  {"f", "--rakefile"},
+		"just":  {"f", "--justfile"},
+		"cmake": {"P", ""},
+	}
+}}
+
+// checkBuildFileOutside: make -f FILE (ninja -f, rake -f, just
+// --justfile, cmake -P) runs the recipes of a build file; one outside
+// the project is code the engine has not seen, from anywhere: make -f
+// /tmp/Makefile ran what a file in /tmp says, allowed, where make -C /tmp
+// asked. It is asked for; one only known at run time is left (make -f
+// "$MK" test is everyday). make's -C comes first: a relative FILE is
+// taken from its directory.
+func checkBuildFileOutside(c SimpleCommand, env PathEnv) (string, bool) {
+	opts, ok := buildFileOptions.get()[lowerName(c)]
+	if !ok || env.Root == "" {
+		return "", false
+	}
+	args := c.Args()[1:]
+	var files []Word
+	dir := env
+	for i := 0; i < len(args); i++ {
+		w, t := args[i], args[i].Text
+		if !w.Literal || !strings.HasPrefix(t, "-") || t == "-" {
+			if !w.Literal && strings.HasPrefix(looseText(t), "-") {
+				for _, l := range strings.Fields(opts[1]) {
+					if strings.HasPrefix(looseText(t), l+"=") {
+						files = append(files, Word{Text: t})
+					}
+				}
+			}
+			continue
+		}
+		if t == "--" {
+			break
+		}
+		next := func() {
+			if i+1 < len(args) {
+				files = append(files, args[i+1])
+				i++
+			}
+		}
+		if strings.HasPrefix(t, "--") {
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case !slices.Contains(strings.Fields(opts[1]), n):
+				if n == "--directory" && eq && lowerName(c) != "cmake" {
+					dir = dir.In(v)
+				}
+			case eq:
+				files = append(files, Word{Text: v, Literal: true})
+			default:
+				next()
+			}
+			continue
+		}
+		switch {
+		case t == "-C" && opts[0] == "f" && i+1 < len(args) && args[i+1].Literal:
+			dir = dir.In(args[i+1].Text)
+			i++
+		case t[1:2] == opts[0] && len(t) == 2:
+			next()
+		case t[1:2] == opts[0]:
+			files = append(files, Word{Text: t[2:], Literal: true})
+		}
+	}
+	for _, f := range files {
+		if f.Literal && f.Text == "-" {
+			continue // its standard input, which the line feeds
+		}
+		t := f.Text
+		if !f.Literal {
+			if !env.knownBelow(f) {
+				continue // make -f "$MK": the project's own, as a rule (S18)
+			}
+			t = looseText(t) // $HOME/x, $PWD/x
+			for _, v := range [...]string{"${PWD}", "$PWD"} {
+				if rest, ok := strings.CutPrefix(t, v); ok {
+					t = env.Cwd + rest
+				}
+			}
+		}
+		if p := dir.Resolve(t); path.IsAbs(p) && !within(p, env.Root) {
+			return commandName(c) + " runs the recipes of " + p + ", a build file outside the project", false
 		}
 	}
 	return "", false
@@ -3178,6 +3321,15 @@ func checkPipSystem(c SimpleCommand, pip string) (string, bool) {
 	return "", false
 }
 
+// ensurepipQuery says whether ensurepip's arguments ask it something
+// (--version, --help) rather than to install: it prints and installs
+// nothing.
+func ensurepipQuery(args []Word) bool {
+	return slices.ContainsFunc(args, func(w Word) bool {
+		return w.Literal && (w.Text == "--version" || w.Text == "-h" || w.Text == "--help")
+	})
+}
+
 // pipCommand returns how c runs pip, for a reason (pip3.12, python3 -m
 // pip, uv pip), and pip's subcommand words (subcommandArgs: install x);
 // ok is false when c runs no pip.
@@ -3190,7 +3342,7 @@ func pipCommand(c SimpleCommand) (pip string, sub []Word, ok bool) {
 		if k := pythonModule(args, "pip"); k > 0 {
 			return c.Name() + " -m pip", subcommandArgs("pip", args[k:]), true
 		}
-		if k := pythonModule(args, "ensurepip"); k > 0 {
+		if k := pythonModule(args, "ensurepip"); k > 0 && !ensurepipQuery(args[k+1:]) {
 			// ensurepip is pip install pip: --user, --root and the
 			// active environment say where, as pip's do.
 			return c.Name() + " -m ensurepip, a pip", slices.Concat([]Word{{Text: "install", Literal: true}}, args[k+1:]), true

@@ -861,16 +861,46 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 // by its path (./x.sh) or as the script of a shell or an interpreter
 // (bash x.sh, python3 x.py, . x.sh): downloaded code runs unseen, as
 // with curl | sh. Returns why, or "".
+//
+// A repository git clone fetches is a tree of such code: a later command
+// that runs a file in it (git clone URL x && bash x/install.sh, cd x &&
+// ./configure), or a build tool that runs its recipes or install scripts
+// there (cd x && make, make -C x, pip install ./x, npm install in it),
+// runs the fetched code unseen too.
 func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
 	var got []string // where the downloads land, absolute
 	var by []string
+	var trees []string // where clones land, absolute
+	inTree := func(p string) string {
+		for _, t := range trees {
+			if p != "" && within(p, t) {
+				return t
+			}
+		}
+		return ""
+	}
 	for _, c := range cmds {
-		if len(got) > 0 && c.Dir != "?" {
+		if len(got)+len(trees) > 0 && c.Dir != "?" {
 			if w := runsFile(c); w != "" {
-				if k := slices.Index(got, e.Env.In(c.Dir).Resolve(w)); k >= 0 {
+				p := e.Env.In(c.Dir).Resolve(w)
+				if k := slices.Index(got, p); k >= 0 {
 					return by[k] + " downloads " + w + ", which " + c.Name() + " then runs: downloaded code runs unseen"
 				}
+				if t := inTree(p); t != "" {
+					return "git clone fetches " + t + ", and a later command runs " + w + " from it: fetched code runs unseen"
+				}
 			}
+			if t := e.buildsInTree(c, inTree); t != "" {
+				return "git clone fetches " + t + ", where " + c.Name() + " then runs its build files or install scripts: fetched code runs unseen"
+			}
+		}
+		if sub, _, _, ok := gitArgs(c); ok && sub.Literal && sub.Text == "clone" {
+			for _, t := range e.touches(c) {
+				if t.write && t.path.abs != "" {
+					trees = append(trees, t.path.abs)
+				}
+			}
+			continue
 		}
 		if !slices.Contains(downloaderNames, lowerName(c)) {
 			continue
@@ -879,6 +909,44 @@ func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
 			if t.write && t.path.abs != "" {
 				got, by = append(got, t.path.abs), append(by, c.Name())
 			}
+		}
+	}
+	return ""
+}
+
+// buildRunners run the code of the tree they build or install from:
+// makefiles' recipes, setup.py, package scripts, build.rs.
+var buildRunners = []string{"make", "gmake", "bmake", "cmake", "ninja", "just", "rake", "npm", "yarn", "pnpm", "bun",
+	"pip", "pip3", "uv", "poetry", "pipx", "cargo", "mvn", "gradle", "tox", "nox", "meson", "bundle", "composer"}
+
+// buildsInTree returns the tree (by inTree) a build tool c runs in or
+// is given a path in, or "".
+func (e *Engine) buildsInTree(c SimpleCommand, inTree func(string) string) string {
+	if !slices.Contains(buildRunners, lowerName(c)) {
+		return ""
+	}
+	env := e.Env.In(c.Dir)
+	if t := inTree(env.Cwd); t != "" {
+		return t
+	}
+	found := ""
+	eachDir(c, func(d string) bool {
+		found = inTree(env.Resolve(d))
+		return found == ""
+	})
+	if found != "" {
+		return found
+	}
+	for _, w := range c.Args()[1:] {
+		if !w.Literal || !strings.Contains(w.Text, "/") {
+			continue
+		}
+		t := w.Text
+		if _, v, ok := strings.Cut(t, "="); ok && strings.HasPrefix(t, "-") {
+			t = v // --file=x/Makefile
+		}
+		if found = inTree(env.Resolve(t)); found != "" {
+			return found
 		}
 	}
 	return ""

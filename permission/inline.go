@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -426,8 +427,16 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 		z.complex("%s holds %s, not read: %s", what, s.unread, shorten(c.Text))
 		return
 	}
+	// The code's own chdir (read as cd) moves its later calls, not the
+	// shell's later commands.
+	dir, oldPwd := z.dir, z.oldPwd
+	defer func() { z.dir, z.oldPwd = dir, oldPwd }()
 	for _, f := range s.found {
 		n0, p0 := len(z.a.Commands), len(z.a.Pipelines)
+		at := z.dir
+		if f.dir != "" {
+			z.dir = movedDir(z.dir, f.dir)
+		}
 		switch {
 		case f.unknown != "":
 			z.complex("%s passes %s %s", what, codeShow(f.call), f.unknown)
@@ -446,10 +455,25 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 			}
 			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
 		}
+		if f.dir != "" {
+			z.dir = at
+		}
 		if n := z.codeFedProgram(n0, p0); n != "" {
 			z.complex("%s runs %s, which reads its program from its standard input, where the code may write anything: %s", what, n, codeShow(f.call))
 		}
 	}
+}
+
+// movedDir returns the directory, as SimpleCommand.Dir writes it, that
+// d (as written; "?" when only known at run time) names from dir.
+func movedDir(dir, d string) string {
+	switch {
+	case d == "?" || dir == "?" || strings.Contains(dir, dirSetMark):
+		return "?"
+	case path.IsAbs(d) || d == "~" || strings.HasPrefix(d, "~/") || dir == "":
+		return d
+	}
+	return dir + "/" + d
 }
 
 // codeFedProgram returns the name of a shell or interpreter among the
@@ -492,6 +516,10 @@ type codeFound struct {
 	known   bool   // the path is known
 	expr    string // the path's expression, as written, when not known
 	unknown string
+	// dir is where a command the code runs runs, as written, when the
+	// call names one (subprocess's cwd=, child_process's {cwd: …}); "?"
+	// when it is only known at run time.
+	dir string
 }
 
 // tokKind is the kind of a token of inline code.

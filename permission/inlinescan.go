@@ -28,6 +28,12 @@ const (
 	actMove               // moves its first argument to its second
 	actCommand            // Deno.Command: a program, and options whose args are its arguments
 	actCmdList            // Bun.spawn, Deno.run: a list of words, or options whose cmd is one
+	actLink               // writes its second argument: a link (os.symlink(src, dst)), a copy's mode
+	actWriteList          // writes its arguments after a mode (chmod) or an owner's or times' two (chown, utime)
+	actSysOpen            // opens a file by flags: a write unless they are O_RDONLY (os.open, Perl's sysopen)
+	actExtract            // a method that unpacks into its own first argument or path= (extractall)
+	actLogFile            // writes the file its filename= keyword names (logging.basicConfig)
+	actChdir              // changes the code's working directory (os.chdir): its later relative paths are there
 )
 
 // scan reads the calls of the code.
@@ -355,7 +361,12 @@ func (s *codeScan) jsAction(name, last string) codeAct {
 		}
 	}
 	prefix := strings.TrimSuffix(strings.TrimSuffix(name, last), ".")
-	if s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || strings.HasSuffix(prefix, ".promises") || prefix == "Deno") {
+	// A name bound to a module in code that names fs may be fs (const p
+	// = require("fs/promises"); p.writeFile(…)), as fs.promises is
+	// (require("fs").promises.writeFile(…)).
+	base := strings.TrimSuffix(prefix, ".promises")
+	if s.fsMentioned && (prefix == "" || prefix == "fs" || prefix == "fsp" || prefix == "promises" || strings.HasSuffix(prefix, ".promises") ||
+		prefix == "Deno" || containsString(s.cpNames, base)) {
 		return t.jsFs[last]
 	}
 	return actNone
@@ -392,11 +403,13 @@ type callTables struct {
 var codeCalls = lazy[*callTables]{build: func() *callTables {
 	t := &callTables{
 		pyMethods: actTable(map[codeAct]string{
-			actRemove: "unlink",
-			actRmdir:  "rmdir",
-			actWrite:  "write_text write_bytes",
-			actRead:   "read_text read_bytes",
-			actOpen:   "open",
+			actRemove:  "unlink",
+			actRmdir:   "rmdir",
+			actWrite:   "write_text write_bytes touch mkdir chmod lchmod symlink_to hardlink_to",
+			actMove:    "rename replace",
+			actExtract: "extractall",
+			actRead:    "read_text read_bytes",
+			actOpen:    "open",
 		}),
 		jsChild: actTable(map[codeAct]string{
 			actShell: "exec execSync",
@@ -407,58 +420,82 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 			actRmdir:  "rmdir rmdirSync",
 			actRemove: "unlink unlinkSync",
 			actWrite: "writeFile writeFileSync appendFile appendFileSync createWriteStream writeTextFile writeTextFileSync " +
-				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync",
+				"mkdir mkdirSync chmod chmodSync chown chownSync lchown lchownSync utimes utimesSync truncate truncateSync " +
+				"lutimes lutimesSync lchmod lchmodSync mkdtemp mkdtempSync",
 			actRead: "readFile readFileSync createReadStream readTextFile readTextFileSync",
 			actCopy: "copyFile copyFileSync cp cpSync",
 			actMove: "rename renameSync",
+			actLink: "symlink symlinkSync link linkSync",
+			actOpen: "open openSync",
 		}),
 	}
 	t.byName[langPython] = actTable(map[codeAct]string{
-		actShell:      "os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput",
+		actShell: "os.system os.popen commands.getoutput commands.getstatusoutput subprocess.getoutput subprocess.getstatusoutput " +
+			"asyncio.create_subprocess_shell platform.popen",
+		actSystem:     "asyncio.create_subprocess_exec",
 		actSubprocess: "subprocess.run subprocess.call subprocess.check_call subprocess.check_output subprocess.Popen pty.spawn",
 		actExecv:      "os.execv os.execve os.execvp os.execvpe os.execl os.execle os.execlp os.execlpe os.posix_spawn os.posix_spawnp",
 		actRmTree:     "shutil.rmtree",
 		actRemove:     "os.remove os.unlink",
 		actRmdir:      "os.rmdir os.removedirs",
-		actOpen:       "open io.open codecs.open",
-		actCopy:       "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree shutil.unpack_archive urllib.request.urlretrieve",
+		actOpen: "open io.open codecs.open zipfile.ZipFile tarfile.open tarfile.TarFile gzip.open bz2.open lzma.open " +
+			"zipfile.PyZipFile",
+		actCopy: "shutil.copy shutil.copy2 shutil.copyfile shutil.copytree shutil.unpack_archive urllib.request.urlretrieve",
 		actWrite: "os.makedirs os.mkdir os.chmod os.lchmod os.chown os.lchown os.utime os.truncate os.mkfifo " +
-			"sqlite3.connect shutil.make_archive",
-		actMove: "shutil.move os.rename os.replace",
+			"sqlite3.connect shutil.make_archive os.mknod shutil.chown logging.FileHandler logging.handlers.RotatingFileHandler " +
+			"logging.handlers.TimedRotatingFileHandler logging.handlers.WatchedFileHandler",
+		actMove:    "shutil.move os.rename os.replace",
+		actLink:    "os.link os.symlink shutil.copymode shutil.copystat",
+		actSysOpen: "os.open",
+		actLogFile: "logging.basicConfig",
+		actChdir:   "os.chdir",
 	})
 	t.byName[langJS] = actTable(map[codeAct]string{
 		actCommand: "Deno.Command",
+		actChdir:   "process.chdir Deno.chdir",
 		actCmdList: "Deno.run Bun.spawn Bun.spawnSync",
 	})
 	t.byName[langPerl] = actTable(map[codeAct]string{
-		actSystem:   "system exec",
-		actShell:    "readpipe",
-		actPerlOpen: "open",
-		actRemove:   "unlink",
-		actRmdir:    "rmdir",
-		actRmTree:   "rmtree remove_tree File::Path::rmtree File::Path::remove_tree",
-		actMove:     "rename move File::Copy::move",
-		actCopy:     "copy File::Copy::copy",
-		actWrite:    "mkdir make_path mkpath File::Path::make_path File::Path::mkpath",
+		actSystem:    "system exec POSIX::system",
+		actShell:     "readpipe",
+		actPerlOpen:  "open",
+		actRemove:    "unlink",
+		actRmdir:     "rmdir",
+		actRmTree:    "rmtree remove_tree File::Path::rmtree File::Path::remove_tree",
+		actMove:      "rename move File::Copy::move",
+		actCopy:      "copy File::Copy::copy",
+		actWrite:     "mkdir make_path mkpath File::Path::make_path File::Path::mkpath truncate POSIX::mkfifo",
+		actLink:      "symlink link",
+		actWriteList: "chmod chown utime",
+		actSysOpen:   "sysopen",
+		actChdir:     "chdir",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
-		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3",
-		actOpen:   "open File.open File.new",
+		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3 " +
+			"Process.exec PTY.spawn PTY.getpty Open3.pipeline Open3.pipeline_r Open3.pipeline_w Open3.pipeline_rw Open3.pipeline_start",
+		actOpen:   "open File.open File.new IO.sysopen",
 		actRmTree: "FileUtils.rm_rf FileUtils.rm_r FileUtils.remove_dir FileUtils.remove_entry FileUtils.remove_entry_secure FileUtils.rmtree",
 		actRemove: "FileUtils.rm FileUtils.rm_f FileUtils.remove FileUtils.safe_unlink File.delete File.unlink",
 		actRmdir:  "Dir.rmdir Dir.delete Dir.unlink FileUtils.rmdir",
 		actWrite: "File.write File.binwrite IO.write IO.binwrite Dir.mkdir FileUtils.mkdir FileUtils.mkdir_p " +
-			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch",
-		actRead: "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
-		actCopy: "FileUtils.cp FileUtils.copy FileUtils.cp_r",
-		actMove: "FileUtils.mv FileUtils.move File.rename",
+			"FileUtils.makedirs FileUtils.mkpath FileUtils.touch File.truncate File.mkfifo",
+		actRead:  "File.read File.readlines File.binread File.foreach IO.read IO.readlines IO.binread IO.foreach",
+		actCopy:  "FileUtils.cp FileUtils.copy FileUtils.cp_r FileUtils.copy_file IO.copy_stream FileUtils.copy_entry",
+		actMove:  "FileUtils.mv FileUtils.move File.rename",
+		actChdir: "Dir.chdir FileUtils.cd FileUtils.chdir",
+		actLink: "File.symlink File.link FileUtils.ln FileUtils.ln_s FileUtils.ln_sf FileUtils.symlink FileUtils.link " +
+			"FileUtils.install",
+		actWriteList: "File.chmod File.lchmod FileUtils.chmod FileUtils.chmod_R File.chown File.lchown FileUtils.chown " +
+			"FileUtils.chown_R File.utime",
 	})
 	t.byName[langPHP] = actTable(map[codeAct]string{
 		actShell:  "system exec shell_exec passthru popen",
 		actSystem: "proc_open",
 		actRemove: "unlink",
 		actRmdir:  "rmdir",
-		actWrite:  "file_put_contents",
+		actWrite:  "file_put_contents chmod chown chgrp touch mkdir lchown lchgrp",
+		actChdir:  "chdir",
+		actLink:   "symlink link",
 		actRead:   "file_get_contents readfile file",
 		actOpen:   "fopen",
 		actCopy:   "copy",
@@ -470,6 +507,10 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actOpen:   "io.open",
 		actRead:   "io.lines",
 		actMove:   "os.rename",
+		actWrite:  "io.output lfs.mkdir lfs.touch",
+		actLink:   "lfs.link",
+		actChdir:  "lfs.chdir",
+		actRmdir:  "lfs.rmdir",
 	})
 	t.byName[langR] = actTable(map[codeAct]string{
 		actShell:   "system shell",
@@ -479,6 +520,9 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actRead:    "readLines",
 		actCopy:    "file.copy",
 		actMove:    "file.rename",
+		actWrite:   "file.create dir.create Sys.chmod Sys.setFileTime file.append sink",
+		actLink:    "file.symlink file.link writeLines saveRDS write.csv write.table",
+		actChdir:   "setwd",
 	})
 	t.byName[langAwk] = actTable(map[codeAct]string{actShell: "system"})
 	t.pyLast = make(map[string]bool)
@@ -558,7 +602,8 @@ func (s *codeScan) call(i int) {
 	case s.lang == langPerl || s.lang == langRuby:
 		// Perl's open also takes a bareword handle first (open F, ">x";
 		// open my $f, ">", $p).
-		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && (act != actPerlOpen || s.toks[i+1].kind != tokName) {
+		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && (act != actPerlOpen && act != actSysOpen || s.toks[i+1].kind != tokName) &&
+			(act != actWriteList || s.toks[i+1].kind != tokOther) {
 			return
 		}
 		end = s.statementEnd(i + 1)
@@ -567,17 +612,34 @@ func (s *codeScan) call(i int) {
 		return
 	}
 	call := s.src[t.from:s.toks[end-1].to]
-	if method && s.lang == langPython {
+	if method && s.lang == langPython && act != actExtract {
 		// A method of a path (Path(p).unlink()): the path is the first
 		// argument.
 		from, to := s.receiver(i - 1)
 		if from < 0 {
 			return
 		}
+		if act == actMove && !s.pathCall(from) {
+			return // "a-b".replace("-", "/"), df.rename(…): not a path's
+		}
 		call = s.src[s.toks[from].from:s.toks[end-1].to]
 		args = append([][2]int{{from, to}}, args...)
 	}
 	s.act(act, name, call, args)
+}
+
+// pathCall says whether the tokens from from are a call of Path (or
+// PurePath, PosixPath), as a method's receiver: Path("a").rename(…).
+func (s *codeScan) pathCall(from int) bool {
+	t := s.toks[from]
+	if t.kind != tokName || from+1 >= len(s.toks) || s.toks[from+1].text != "(" {
+		return false
+	}
+	switch lastPart(s.resolve(t.text)) {
+	case "Path", "PurePath", "PosixPath":
+		return true
+	}
+	return false
 }
 
 // argStart says whether t may start the arguments of a call written
@@ -1036,6 +1098,19 @@ type codeCall struct {
 // act records what a call does with its arguments.
 func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	args := s.positional(all)
+	if act == actLogFile || act == actExtract && len(args) == 0 {
+		// logging.basicConfig(filename=…), extractall(path=…): the file
+		// by keyword; none, the standard error or the working directory.
+		key := "filename"
+		if act == actExtract {
+			key = "path"
+		}
+		if a, ok := s.keywordArg(all, key); ok {
+			v, ok := s.value(a[0], a[1])
+			s.file(name, call, []string{"tee"}, v, ok, s.text(a[0], a[1]))
+		}
+		return
+	}
 	if s.lang == langPython && (len(args) == 0 && len(all) > 0 || act == actSubprocess && s.keyword(all, "executable")) {
 		// subprocess.run(args=[…]), shutil.rmtree(path="/"), or a
 		// program named apart from its words (executable=…).
@@ -1047,10 +1122,20 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 	}
 	c := codeCall{name: name, call: call, args: args, all: all}
 	switch act {
-	case actShell:
-		s.shellArg(name, call, args[0][0], args[0][1])
-	case actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
-		s.runs(act, c)
+	case actShell, actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
+		n0 := len(s.found)
+		if act == actShell {
+			s.shellArg(name, call, args[0][0], args[0][1])
+		} else {
+			s.runs(act, c)
+		}
+		// subprocess.run(…, cwd="/tmp"), execSync(…, {cwd: "/tmp"}):
+		// the command runs there.
+		if d := s.runDir(c); d != "" {
+			for k := n0; k < len(s.found); k++ {
+				s.found[k].dir = d
+			}
+		}
 	case actRmTree, actRemove, actRmdir, actFsRm:
 		s.deletes(act, c)
 	case actWrite, actRead:
@@ -1068,7 +1153,99 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		s.spawnsOptions(act, c)
 	case actCopy, actMove:
 		s.copies(act, c)
+	case actExtract:
+		v, ok := s.value(args[0][0], args[0][1])
+		s.file(name, call, []string{"tee"}, v, ok, s.text(args[0][0], args[0][1]))
+	case actLink, actWriteList, actSysOpen:
+		s.writesAfter(act, c)
+	case actChdir:
+		// As cd: the analysis takes the later relative paths of the
+		// code's calls from there (os.chdir("/tmp"); open("x", "w")
+		// writes /tmp/x), and from nowhere known for a directory only
+		// known at run time.
+		v, ok := s.value(args[0][0], args[0][1])
+		if p, known := codePath(v); ok && known {
+			s.words(name, call, []string{"cd", p})
+			return
+		}
+		s.found = append(s.found, codeFound{name: name, call: call, words: []string{"cd", ""}, path: 1, expr: s.text(args[0][0], args[0][1])})
 	}
+}
+
+// writesAfter records the writes of a call whose written paths follow
+// other arguments: a link's (actLink: os.symlink(src, dst)), the list
+// after chmod's mode or chown's and utime's two (actWriteList), and a
+// file sysopen or os.open opens by flags that write (actSysOpen).
+func (s *codeScan) writesAfter(act codeAct, c codeCall) {
+	args := c.args
+	switch act {
+	case actLink:
+		if len(args) < 2 {
+			return
+		}
+		if last := strings.ToLower(lastPart(c.name)); strings.Contains(last, "link") || strings.HasPrefix(last, "ln") {
+			// A link, as ln makes it: ln -s judges where it leads.
+			src, ok1 := s.value(args[0][0], args[0][1])
+			dst, ok2 := s.value(args[1][0], args[1][1])
+			p1, ok3 := codePath(src)
+			p2, ok4 := codePath(dst)
+			if ok1 && ok2 && ok3 && ok4 {
+				verb := []string{"ln", "-s"}
+				if !strings.Contains(last, "sym") && last != "ln_s" && last != "ln_sf" {
+					verb = verb[:1] // a hard link
+				}
+				s.words(c.name, c.call, append(verb, "--", p1, p2))
+				return
+			}
+		}
+		args = args[1:2]
+	case actWriteList:
+		skip := 1
+		if strings.Contains(c.name, "chown") || strings.Contains(c.name, "utime") {
+			skip = 2
+		}
+		args = args[min(skip, len(args)):]
+	case actSysOpen:
+		file := 0
+		if s.lang == langPerl {
+			file = 1 // sysopen(FH, path, flags)
+		}
+		if len(args) < file+2 || sysOpenReads(s.text(args[file+1][0], args[file+1][1])) {
+			return
+		}
+		args = args[file : file+1]
+	}
+	for _, a := range args {
+		if l, isList, ok := s.list(a[0], a[1]); isList && ok {
+			for _, p := range l {
+				s.file(c.name, c.call, []string{"tee"}, p, true, "")
+			}
+			continue
+		}
+		v, ok := s.value(a[0], a[1])
+		s.file(c.name, c.call, []string{"tee"}, v, ok, s.text(a[0], a[1]))
+	}
+}
+
+// sysOpenReads says whether the flags of os.open or sysopen, as written,
+// open for reading only: O_RDONLY (os.O_RDONLY, Fcntl's) or 0.
+func sysOpenReads(flags string) bool {
+	switch strings.TrimSpace(flags) {
+	case "0", "O_RDONLY", "os.O_RDONLY", "Fcntl::O_RDONLY", "O_RDONLY()":
+		return true
+	}
+	return false
+}
+
+// keywordArg returns the value of the keyword argument key=… among
+// args.
+func (s *codeScan) keywordArg(args [][2]int, key string) ([2]int, bool) {
+	for _, a := range args {
+		if a[1]-a[0] >= 3 && s.toks[a[0]].text == key && s.toks[a[0]+1].text == "=" {
+			return [2]int{a[0] + 2, a[1]}, true
+		}
+	}
+	return [2]int{}, false
 }
 
 // runs records the command a call that runs one gives (actSystem,
@@ -1118,6 +1295,37 @@ func (s *codeScan) runs(act codeAct, c codeCall) {
 		return
 	}
 	s.words(name, call, ws)
+}
+
+// runDir returns the directory a call that runs a command names for
+// it, as written (Python's cwd=, an options object's cwd:), "?" when it
+// is only known at run time, "" when it names none.
+func (s *codeScan) runDir(c codeCall) string {
+	var at [2]int
+	found := false
+	switch s.lang {
+	case langPython:
+		at, found = s.keywordArg(c.all, "cwd")
+	case langJS:
+		for _, a := range c.args {
+			if s.toks[a[0]].text != "{" || s.match[a[0]] != a[1]-1 {
+				continue
+			}
+			for _, e := range s.split(a[0]+1, a[1]-1) {
+				if e[1]-e[0] >= 3 && s.toks[e[0]].text == "cwd" && s.toks[e[0]+1].text == ":" {
+					at, found = [2]int{e[0] + 2, e[1]}, true
+				}
+			}
+		}
+	}
+	if !found {
+		return ""
+	}
+	v, ok := s.value(at[0], at[1])
+	if p, known := codePath(v); ok && known {
+		return p
+	}
+	return "?"
 }
 
 // deletes records the deletes of a call that deletes its paths
@@ -1428,6 +1636,11 @@ func (s *codeScan) dynamicPython(n nameSite) string {
 	case n.method:
 	case (name == "exec" || name == "eval") && called:
 		return s.evalString(i+1, whyRunsCode)
+	case (name == "exec" || name == "eval") && (i+1 >= len(s.toks) || s.toks[i+1].text != "="):
+		// exec as a value: map(exec, sys.stdin), f = exec.
+		return whyRunsCode
+	case pyForeignCode(s.resolve(name)):
+		return "a C library's functions (system, execv, unlink), which may do anything"
 	case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
 		return whyRunsCode
 	case (name == "__import__" || s.resolve(name) == "importlib.import_module") && called:
@@ -1478,6 +1691,14 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 	switch {
 	case name == "eval" && n.called && !n.method:
 		return s.evalString(i+1, whyRunsCode)
+	case (name == "eval" || name == "globalThis.eval" || name == "global.eval" || name == "window.eval" || name == "self.eval") &&
+		!n.method && (i+1 >= len(s.toks) || s.toks[i+1].text != ":"):
+		// eval as a value: fetch(u).then(r => r.text()).then(eval),
+		// (0, eval)(code), globalThis.eval(code).
+		return whyRunsCode
+	case last == "Worker" && n.called && s.flag(s.split(i+2, max(i+2, s.match[i+1])), "eval"):
+		// new Worker(code, {eval: true}): worker_threads runs the string.
+		return whyRunsCode
 	case name == "Function" && n.called, name == "new" && i+1 < len(s.toks) && s.toks[i+1].text == "Function":
 		return whyRunsCode
 	case last == "runInThisContext" || last == "runInNewContext" || last == "runInContext" || last == "compileFunction" || name == "vm.Script":
@@ -1486,7 +1707,7 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		return "a binding of node's internals, which may spawn"
 	case s.childProcess && i+1 < len(s.toks) && s.toks[i+1].text == "[" && (name == "require" || containsString(s.cpNames, name)):
 		return whyNamed
-	case (name == "require" || name == "import") && n.called && s.childProcess:
+	case (name == "require" || name == "import") && n.called && (s.childProcess || s.fsMentioned):
 		// require("child_process")[x], (await import("child_process"))[x],
 		// import("child_process").then(m => m[x]).
 		k := s.match[i+1] + 1
@@ -1495,7 +1716,7 @@ func (s *codeScan) dynamicJS(n nameSite) string {
 		}
 		switch {
 		case k <= 0 || k >= len(s.toks):
-		case s.toks[k].text == "[":
+		case s.toks[k].text == "[" && s.childProcess:
 			return whyNamed
 		case k+2 < len(s.toks) && s.toks[k].text == "." && s.toks[k+1].text == "then" && s.toks[k+2].text == "(":
 			s.thenParam(k + 3)
@@ -1811,6 +2032,24 @@ func (s *codeScan) evalString(k int, why string) string {
 		s.tooLong = true
 	}
 	return ""
+}
+
+// pyForeignCode says whether a Python name loads a C library whose
+// functions the code may call: ctypes.CDLL(None).system(b"…"),
+// cffi's FFI().dlopen(None).
+func pyForeignCode(name string) bool {
+	switch {
+	case strings.HasPrefix(name, "ctypes.") || strings.HasPrefix(name, "_ctypes."):
+		rest := name[strings.IndexByte(name, '.')+1:]
+		first, _, _ := strings.Cut(rest, ".")
+		switch first {
+		case "CDLL", "PyDLL", "cdll", "pydll", "LibraryLoader", "pythonapi", "WinDLL", "windll", "OleDLL", "oledll", "dlopen", "CFUNCTYPE", "PYFUNCTYPE", "cast":
+			return true
+		}
+	case strings.HasPrefix(name, "cffi.") || strings.HasSuffix(name, ".dlopen"):
+		return true
+	}
+	return false
 }
 
 // pyRisky says whether a Python module (or a name bound to one) is one

@@ -189,7 +189,14 @@ func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
 			if f.by >= i {
 				continue
 			}
+			// The link inline code makes in the directory it runs in
+			// (os.symlink("a", "x"), read as ln -s -- a x) is made
+			// there, not through a link: symlink(2) follows none.
+			made := lowerName(c) == "ln" && strings.Contains(c.Text, " code: ")
 			for _, t := range e.touches(c) {
+				if made && path.Dir(t.path.abs) == f.dir {
+					continue
+				}
 				if t.write && t.path.abs != "" && t.path.abs != f.dir && t.via(f.dir) {
 					return commandName(c) + " writes " + t.word.Text + " below " + f.dir + ", which " + commandName(cmds[f.by]) +
 						" filled earlier on the line with what the engine cannot see: a symbolic link there may lead outside the project root"

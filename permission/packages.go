@@ -627,7 +627,7 @@ func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaName
 		// .venv/bin/activate && pip install): a source of a missing
 		// file fails, and the line goes on with the pip it had.
 		sure := func(file string) bool {
-			if p.Func != "" && p.Func != c.Func || !a.within(c.Cond, p.Cond) {
+			if p.Func != "" && p.Func != c.Func || !a.within(c.Cond, p.Cond) || a.failedBefore(j, c.Cond) {
 				return false
 			}
 			return a.guarded(j, c.Cond) || e.Exists == nil || e.Exists(file)

@@ -1991,7 +1991,7 @@ func asPip(c SimpleCommand) (SimpleCommand, string) {
 	if args := c.Args(); strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "pip" {
 		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}}, args[3:])
 		n = "pip"
-	} else if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "ensurepip" {
+	} else if strings.HasPrefix(n, "python") && len(args) > 2 && args[1].Text == "-m" && args[2].Text == "ensurepip" && !ensurepipQuery(args[3:]) {
 		// python -m ensurepip [--user] [--root DIR]: pip install pip.
 		c.Words = slices.Concat(c.Words[:c.Inner], []Word{{Text: "pip", Literal: true}, {Text: "install", Literal: true}}, args[3:])
 		n = "pip"

@@ -150,7 +150,7 @@ func TestRedTeamDecisionsS52(t *testing.T) {
 		{"S52 E cp -a from outside then a write below", D, nil, `cp -a /tmp/tree d && echo x > d/link/f`, Ask},
 		{"S52 E docker cp then a write below", A, nil, `docker cp c:/x ./d && echo x > d/l/f`, Ask},
 		{"S52 B cmake -E create_symlink then a write through it", D, nil, `cmake -E create_symlink /tmp t && echo x > t/f`, Ask},
-		{"S52 E neighbour: clones and copies in the project, a copy that follows links", A, nil, `git clone https://x/r.git && cd r && make && cd .. && rsync -a src/ d/ && echo x > d/f && cp -a src e && echo x > e/f && cp -rL /tmp/tree g && echo x > g/f && cmake -E create_symlink src t && echo x > t/f`, Allow},
+		{"S52 E neighbour: clones and copies in the project, a copy that follows links", A, nil, `git clone https://x/r.git && cd r && ls && cd .. && rsync -a src/ d/ && echo x > d/f && cp -a src e && echo x > e/f && cp -rL /tmp/tree g && echo x > g/f && cmake -E create_symlink src t && echo x > t/f`, Allow},
 		{"S52 E neighbour: an extraction, then a build in it", D, nil, `tar -xzf foo.tgz && cd foo && ./configure && make`, Allow},
 		{"S52 E neighbour: extractions into directories, writes beside them", A, nil, `tar -xf a.tar -C d && echo x > e/f && unzip -q a.zip -d build && cp f build/ && tar -czf out.tgz src && echo x > src/f && python3 -c 'print(1)' && echo x > t/f`, Allow},
 		{"S52 F mount", D, nil, `mount /dev/sda1 /mnt`, Ask},

@@ -98,6 +98,11 @@ type SimpleCommand struct {
 	// ls`, ls runs in "" (the cd failed) or in "src". Nil when the
 	// directory may be any.
 	Dirs []string
+	// inStage is true for a command whose exit status is not that of
+	// the stage of an && or || list it stands in: one of several in a
+	// group or a subshell, or a negated one ({ . x/bin/activate; true; }
+	// && pip succeeds where the source failed).
+	inStage bool
 }
 
 // Name returns the normalised name of the command that really runs:
@@ -157,6 +162,19 @@ func (a *Analysis) within(r, q int32) bool {
 	return true
 }
 
+// failedBefore says whether the commands of part r run only where a
+// list's command i, or one after it, failed: r lies in the part after a
+// || that follows it (. .venv/bin/activate || pip install x).
+func (a *Analysis) failedBefore(i int, r int32) bool {
+	for ; r != 0; r = a.regions[r-1].parent {
+		g := a.regions[r-1]
+		if !g.and && int32(i) >= g.head[0] && int32(i) < g.head[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // defines says whether the line defines a function called name, which a
 // command of that name then runs (source() { :; }; source
 // .venv/bin/activate activates nothing).
@@ -168,6 +186,9 @@ func (a *Analysis) defines(name string) bool {
 // the commands of part r run: it is the head of an and part r lies in, or
 // a command of one.
 func (a *Analysis) guarded(i int, r int32) bool {
+	if a.Commands[i].inStage {
+		return false
+	}
 	for ; r != 0; r = a.regions[r-1].parent {
 		g := a.regions[r-1]
 		if g.and && (int32(i) >= g.head[0] && int32(i) < g.head[1] || a.Commands[i].Cond == r) {
