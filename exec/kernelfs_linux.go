@@ -143,3 +143,56 @@ func readMountinfo(path string) ([]byte, error) {
 		b = b[:len(b)+n]
 	}
 }
+
+// kernelDebugFS are those of kernelFSTypes that hold the kernel's
+// debugging, security and firmware interfaces, mounted in /sys: tracefs
+// (the host's trace buffer, whose trace_pipe a reader empties, taking the
+// events from the host's tracers; the kernel's function list), debugfs,
+// securityfs (IMA's measurement logs), efivarfs (the firmware's
+// variables), pstore (the last crashes' logs) and bpf (pinned BPF maps
+// and programs). Most of their files are root's by their owner's bits: a
+// command run as root reads them with no capability. No program a
+// sandboxed command runs needs them.
+var kernelDebugFS = []string{"tracefs", "debugfs", "securityfs", "efivarfs", "pstore", "bpf"}
+
+// kernelDebugMounts returns the mount points in /sys of kernelDebugFS in
+// info (mountinfo's text), outermost only (tracefs in debugfs's tracing
+// is hidden with it).
+func kernelDebugMounts(info []byte) []string {
+	var at []string
+	for head, tail := range mountinfoLines(info) {
+		fs, _, _ := bytes.Cut(tail, []byte(" "))
+		if !slices.Contains(kernelDebugFS, string(fs)) {
+			continue
+		}
+		f := bytes.Fields(head)
+		if len(f) < 6 {
+			continue
+		}
+		if m := unescapeMountinfo(string(f[4])); m != "/sys" && within(m, "/sys") {
+			at = append(at, m)
+		}
+	}
+	return slices.DeleteFunc(at, func(m string) bool {
+		return slices.ContainsFunc(at, func(o string) bool { return o != m && within(m, o) })
+	})
+}
+
+// hideKernelDebug lays an empty read-only tmpfs over each mount of
+// kernelDebugFS in /sys the host has (info, the mount table the plan
+// read; none where it could not be read), as denyRead hides a directory:
+// listed, it is empty. Not one a grant lies in or on (--allow-read
+// /sys/kernel/tracing asks for it). Without the layer they stay readable:
+// Landlock grants /sys as a whole.
+func (l *nsLayer) hideKernelDebug(p Policy, info []byte) {
+	for _, m := range kernelDebugMounts(info) {
+		if slices.ContainsFunc(p.Grants, func(g Grant) bool {
+			real, err := l.res.eval(g.Path)
+			return err == nil && within(real, m)
+		}) {
+			continue
+		}
+		l.add(mountEmpty, m)
+		l.add(mountRdonly, m)
+	}
+}

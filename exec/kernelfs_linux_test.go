@@ -60,3 +60,30 @@ func TestMountsHeldUnreadable(t *testing.T) {
 		t.Errorf("mountsHeld of this process's table, the project's rule only = %q, want none", got)
 	}
 }
+
+// TestKernelDebugMounts: the kernel's debugging and firmware file systems
+// mounted in /sys are found in the mount table, outermost only (debugfs's
+// tracing with debugfs); elsewhere, or other file systems in /sys (the
+// cgroups), they are not.
+func TestKernelDebugMounts(t *testing.T) {
+	info := []byte(`22 27 0:21 / /proc rw,relatime - proc proc rw
+23 27 0:22 / /sys rw,relatime - sysfs sysfs rw
+30 23 0:27 / /sys/fs/cgroup rw,relatime - cgroup2 cgroup2 rw
+31 23 0:7 / /sys/kernel/debug rw,relatime - debugfs debugfs rw
+32 31 0:13 / /sys/kernel/debug/tracing rw,relatime - tracefs tracefs rw
+33 23 0:13 / /sys/kernel/tracing rw,relatime - tracefs tracefs rw
+34 23 0:8 / /sys/kernel/security rw,relatime - securityfs securityfs rw
+35 23 0:9 / /sys/firmware/efi/efivars rw,relatime - efivarfs efivarfs rw
+36 23 0:10 / /sys/fs/pstore rw,relatime - pstore pstore rw
+37 23 0:11 / /sys/fs/bpf rw,relatime - bpf bpf rw
+38 27 0:13 / /srv/trace\040s rw,relatime - tracefs tracefs rw
+39 23 0:28 / /sys/kernel/config rw,relatime - configfs configfs rw
+`)
+	want := []string{"/sys/kernel/debug", "/sys/kernel/tracing", "/sys/kernel/security", "/sys/firmware/efi/efivars", "/sys/fs/pstore", "/sys/fs/bpf"}
+	if got := kernelDebugMounts(info); !slices.Equal(got, want) {
+		t.Errorf("kernelDebugMounts = %q, want %q", got, want)
+	}
+	if got := kernelDebugMounts(nil); got != nil {
+		t.Errorf("kernelDebugMounts of no table = %q, want none", got)
+	}
+}

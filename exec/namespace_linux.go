@@ -304,8 +304,14 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		l.protect(root, writable, p.AllowGitConfig, dir)
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
-	l.writableNested(p, writable, l.steps[protected:])
+	// The mount table, read once: for the nested mounts and the kernel's
+	// debugging file systems in /sys. Unreadable, neither is judged: the
+	// nested mounts stay read-only, and the debugging file systems as the
+	// host has them (its /proc is the layer's to mount anyway).
+	info, _ := readMountinfo("/proc/self/mountinfo")
+	l.writableNested(p, info, writable, l.steps[protected:])
 	l.denyRead(p)
+	l.hideKernelDebug(p, info)
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
 	l.privateShm(keep, tmp)
@@ -521,12 +527,8 @@ func readOnlyMount(p string) bool {
 // binds read-only (its steps, protected): after protect, whose pins (a
 // .git of its own mount) bring them along, the path reaching the pin's
 // copy.
-func (l *nsLayer) writableNested(p Policy, writable []string, protected []mountStep) {
-	if len(writable) == 0 {
-		return
-	}
-	info, err := readMountinfo("/proc/self/mountinfo")
-	if err != nil || !mountBelow(info, writable) {
+func (l *nsLayer) writableNested(p Policy, info []byte, writable []string, protected []mountStep) {
+	if len(writable) == 0 || info == nil || !mountBelow(info, writable) {
 		return // they stay read-only; or there are none
 	}
 	var readOnly []string

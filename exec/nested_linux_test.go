@@ -224,7 +224,11 @@ func TestWritableHostStepPinsTheMount(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := &nsLayer{}
-	l.writableNested(DefaultPolicy(root), []string{root}, nil)
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.writableNested(DefaultPolicy(root), info, []string{root}, nil)
 	defer l.unpin()
 	i := slices.IndexFunc(l.steps, func(s mountStep) bool { return s.Op == mountWritableHost && s.Path == vol })
 	if i < 0 {

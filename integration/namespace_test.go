@@ -2426,3 +2426,62 @@ c "chmod in the read-only grant" chmod 600 %[2]s/f
 		t.Errorf("%s written on the host without the layer", planted)
 	}
 }
+
+// TestKernelDebugFSHidden: the kernel's debugging, security and firmware
+// file systems mounted in /sys (tracefs, debugfs, securityfs, efivarfs,
+// pstore, bpf) are the host's, and a command run as root reads them by
+// their owner's bits with no capability: tracefs's trace and the kernel's
+// function list; its trace_pipe, read, takes the events from the host's
+// tracers. The layer lays an empty read-only tmpfs over each one the host
+// mounts; what programs read in /sys and /proc stays readable (the
+// processors online, the command's own status, the cgroup's processor
+// limit the Go runtime reads). Without the layer they stay as the host
+// has them, as the README says.
+func TestKernelDebugFSHidden(t *testing.T) {
+	requireNamespaces(t)
+	info, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mounted []string
+	for line := range strings.Lines(string(info)) {
+		head, tail, ok := strings.Cut(line, " - ")
+		f, fs := strings.Fields(head), strings.Fields(tail)
+		if !ok || len(f) < 5 || len(fs) < 1 || !strings.HasPrefix(f[4], "/sys/") {
+			continue
+		}
+		if slices.Contains([]string{"tracefs", "debugfs", "securityfs", "efivarfs", "pstore", "bpf"}, fs[0]) {
+			mounted = append(mounted, f[4])
+		}
+	}
+	if len(mounted) == 0 {
+		t.Skip("the host mounts none of tracefs, debugfs, securityfs, efivarfs, pstore or bpf in /sys")
+	}
+	for _, fs := range []string{"tracefs", "debugfs", "securityfs", "efivarfs", "pstore", "bpf"} {
+		if !strings.Contains(string(info), " - "+fs+" ") {
+			t.Logf("the host mounts no %s: not tried", fs)
+		}
+	}
+	b := newBox(t, nil)
+	script := `
+c "processors online" cat /sys/devices/system/cpu/online
+c "own status" sh -c 'grep -q "^Pid:" /proc/self/status'
+c "cgroup cpu limit" sh -c 'cat /sys/fs/cgroup/cpu.max 2>/dev/null || cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us 2>/dev/null || cat /sys/fs/cgroup/cpu,cpuacct/cpu.cfs_quota_us'
+c "list /sys/kernel" sh -c 'ls /sys/kernel | grep -q .'
+c "nproc" nproc
+`
+	for _, m := range mounted {
+		script += fmt.Sprintf("c %q sh -c 'ls -A %s | grep -q .'\n", "list "+m, m)
+	}
+	for _, flags := range [][]string{nil, {"--allow-unix-sockets"}, {"--no-namespaces"}} {
+		o := b.check(script, flags...)
+		for _, n := range []string{"processors online", "own status", "cgroup cpu limit", "list /sys/kernel", "nproc"} {
+			o.ok(t, n)
+		}
+		for _, m := range mounted {
+			if !slices.Contains(flags, "--no-namespaces") {
+				o.fails(t, "list "+m)
+			}
+		}
+	}
+}
