@@ -24,6 +24,12 @@ func failHints(args []string, p Policy, layer bool) []string {
 	if layer && containsAny(line, ".git/hooks", "pre-commit install", "husky", "core.hookspath", "lefthook install", "simple-git-hooks") {
 		out = append(out, "mewsandbox: if it failed writing git hooks (\"Read-only file system\"): the namespace layer keeps .git/hooks and the core.hooksPath directories read-only, for git runs them outside it, and no flag lets a command write them; install hooks outside the sandbox (pre-commit install, husky, cp … .git/hooks/)")
 	}
+	// seccomp refuses ptrace outright (README: Only its own processes):
+	// debuggers and tracers fail with EPERM, and so does every program
+	// built with LeakSanitizer, at its end, which traces its own threads.
+	if namesWord(line, "gdb", "strace", "ltrace", "rr") || containsAny(line, "fsanitize=address", "fsanitize=leak") {
+		out = append(out, "mewsandbox: if it failed tracing (\"ptrace: Operation not permitted\"; \"LeakSanitizer has encountered a fatal error\" at the end of an -fsanitize=address program): the sandbox refuses ptrace, even of the command's own children, and no flag allows it; debug outside the sandbox, and run ASan builds in it with ASAN_OPTIONS=detect_leaks=0")
+	}
 	for _, d := range []string{"/tmp", "/var/tmp"} {
 		if d == "/tmp" && layer || writable(p, d) || !namesDir(line, d) {
 			continue
@@ -56,6 +62,26 @@ func namesSocketFile(s string) bool {
 
 func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// namesWord says whether s holds one of words as a word of its own: not
+// within a longer name (gdbserver, rrdtool, /usr/bin/strace-log-merge),
+// though a path's last part is one (/usr/bin/gdb).
+func namesWord(s string, words ...string) bool {
+	for _, w := range words {
+		for i := 0; ; {
+			j := strings.Index(s[i:], w)
+			if j < 0 {
+				break
+			}
+			k, end := i+j, i+j+len(w)
+			if (k == 0 || !isWordByte(s[k-1]) && s[k-1] != '-' && s[k-1] != '.') && (end == len(s) || !isWordByte(s[end]) && s[end] != '-' && s[end] != '.') {
+				return true
+			}
+			i = k + 1
+		}
+	}
+	return false
 }
 
 func containsAny(s string, subs ...string) bool {

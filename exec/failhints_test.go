@@ -31,6 +31,10 @@ func TestFailHints(t *testing.T) {
 		{"/tmp granted", []string{"sh", "-c", "echo x > /tmp/x"}, tmp, false, nil},
 		{"/var/tmp with the layer", []string{"cp", "a", "/var/tmp/a"}, Policy{}, true, []string{"/var/tmp is read-only with the namespace layer"}},
 		{"/var/tmp is not /tmp", []string{"cp", "a", "/var/tmp/a"}, Policy{}, false, []string{"--allow-write /var/tmp "}},
+		{"gdb", []string{"gdb", "--batch", "-ex", "run", "./a.out"}, Policy{}, true, []string{"refuses ptrace"}},
+		{"strace by its path", []string{"/usr/bin/strace", "-f", "make"}, Policy{}, false, []string{"refuses ptrace"}},
+		{"an ASan build", []string{"sh", "-c", "cc -fsanitize=address t.c && ./a.out"}, Policy{}, true, []string{"ASAN_OPTIONS=detect_leaks=0"}},
+		{"gdbserver, rrdtool, strace-log-merge are other programs", []string{"sh", "-c", "gdbserver; rrdtool; strace-log-merge; cp x.rr y"}, Policy{}, true, nil},
 		{"$TMPDIR/tmp/x is no /tmp", []string{"sh", "-c", "mkdir $TMPDIR/tmp/x"}, Policy{}, false, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -304,7 +304,8 @@ func TestCompatSubmoduleAddSaysWhatIsUnset(t *testing.T) {
 // EPERM), a refused write to .git/hooks (EROFS with the layer, EACCES
 // without) and a refused write in /tmp without the layer or /var/tmp (the
 // private TMPDIR aside) leave no trace to look at afterwards, and the run
-// said nothing of them. A failed run whose command line names such a
+// said nothing of them; nor of a refused ptrace, which fails strace, gdb
+// and every ASan build's end. A failed run whose command line names such a
 // thing now says what was refused and what grants it (or that nothing
 // does, for hooks); the same command line that succeeds says nothing.
 func TestCompatRefusalsNamedByTheCommandLine(t *testing.T) {
@@ -346,6 +347,10 @@ func TestCompatRefusalsNamedByTheCommandLine(t *testing.T) {
 				cases = append(cases, c{"hooks", "install hooks outside the sandbox", []string{"./pre-commit", "install"}, []string{"./pre-commit", "run"}, nil})
 			} else {
 				cases = append(cases, c{"/tmp", "--allow-write /tmp grants all of it", []string{"sh", "-c", "echo x > /tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil})
+			}
+			// seccomp refuses ptrace, a child's too: no flag lifts it.
+			if strace, err := osexec.LookPath("strace"); err == nil {
+				cases = append(cases, c{"ptrace", "the sandbox refuses ptrace", []string{strace, "-f", "true"}, []string{strace, "-V"}, nil})
 			}
 			if python != "" {
 				sock := "import socket; s = socket.socket(socket.AF_UNIX); s.bind('x.sock'); s.close()"
