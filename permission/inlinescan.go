@@ -34,6 +34,7 @@ const (
 	actExtract            // a method that unpacks into its own first argument or path= (extractall)
 	actLogFile            // writes the file its filename= keyword names (logging.basicConfig)
 	actChdir              // changes the code's working directory (os.chdir): its later relative paths are there
+	actOpenCmd            // Perl's open2, open3: handles, then a command as system takes it
 )
 
 // scan reads the calls of the code.
@@ -469,6 +470,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actWriteList: "chmod chown utime",
 		actSysOpen:   "sysopen",
 		actChdir:     "chdir",
+		actOpenCmd:   "open2 open3 IPC::Open2::open2 IPC::Open3::open3",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
 		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3 " +
@@ -1121,6 +1123,18 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		return
 	}
 	c := codeCall{name: name, call: call, args: args, all: all}
+	if act == actOpenCmd {
+		// open3($in, $out, $err, CMD…), open2($out, $in, CMD…): the
+		// command after the handles, judged as system's.
+		skip := 2
+		if strings.HasSuffix(name, "3") {
+			skip = 3
+		}
+		if len(args) <= skip {
+			return
+		}
+		c.args, act = args[skip:], actSystem
+	}
 	switch act {
 	case actShell, actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
 		n0 := len(s.found)
