@@ -591,6 +591,12 @@ func (s *codeScan) call(i int) {
 	if act == actNone {
 		return
 	}
+	if act == actChdir && s.chdirHome(i, name) {
+		// Perl's chdir and Ruby's Dir.chdir with no directory go to
+		// $HOME, as cd does.
+		s.words(name, s.src[t.from:t.to], []string{"cd", "~"})
+		return
+	}
 	var args [][2]int
 	var end int
 	switch {
@@ -628,6 +634,26 @@ func (s *codeScan) call(i int) {
 		args = append([][2]int{{from, to}}, args...)
 	}
 	s.act(act, name, call, args)
+}
+
+// chdirHome says whether the chdir call whose name is token i names no
+// directory, so goes to $HOME: Perl's chdir, chdir() and Ruby's
+// Dir.chdir, Dir.chdir { … }.
+func (s *codeScan) chdirHome(i int, name string) bool {
+	if s.lang != langPerl && (s.lang != langRuby || name != "Dir.chdir") {
+		return false
+	}
+	if i+1 >= len(s.toks) {
+		return true
+	}
+	n := s.toks[i+1]
+	if n.text == "(" {
+		return s.match[i+1] == i+2
+	}
+	if s.lang == langRuby && n.text == "{" || n.text == "do" {
+		return true
+	}
+	return !s.argStart(n)
 }
 
 // pathCall says whether the tokens from from are a call of Path (or

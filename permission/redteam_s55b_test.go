@@ -20,3 +20,21 @@ func TestRedTeamPerlOpen3S55b(t *testing.T) {
 			`perl -e 'use IPC::Open3; use IPC::Open2; open3(my $w, my $r, undef, "ls", "-l"); open2(my $o, my $i, "git status")'`, Allow},
 	})
 }
+
+// TestRedTeamPerlChdirHomeS55b: Perl's chdir with no directory, and
+// Ruby's Dir.chdir, go to $HOME, where the code's later relative writes
+// land (a shell's start-up file): perl -e 'chdir; open(F, ">>x")' was
+// allowed, where chdir $ENV{HOME} asked. It is now a cd to home.
+func TestRedTeamPerlChdirHomeS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b perl chdir;", D, nil, `perl -e 'chdir; open(F, ">>x")'`, Ask},
+		{"S55b perl chdir()", A, nil, `perl -e 'chdir(); open(F, ">>x")'`, Ask},
+		{"S55b perl chdir or die", D, nil, `perl -e 'chdir or die; open(F, ">>x")'`, Ask},
+		{"S55b ruby Dir.chdir", A, nil, `ruby -e 'Dir.chdir; File.write("x", "y")'`, Ask},
+		{"S55b ruby Dir.chdir do", D, nil, `ruby -e 'Dir.chdir do File.write("x", "y") end'`, Ask},
+		{"S55b neighbour: chdir into the project", A, nil, `perl -e 'chdir "sub"; open(F, ">>x")' && ruby -e 'Dir.chdir("sub"); File.write("x", "y")'`, Allow},
+		{"S55b neighbour: chdir home and only read", D, nil, `perl -e 'chdir; print 1'`, Allow},
+	})
+}
