@@ -1679,7 +1679,7 @@ func (s *codeScan) dynamicPython(n nameSite) string {
 	case (name == "exec" || name == "eval") && (i+1 >= len(s.toks) || s.toks[i+1].text != "="):
 		// exec as a value: map(exec, sys.stdin), f = exec.
 		return whyRunsCode
-	case pyForeignCode(s.resolve(name)):
+	case pyForeignCode(s.resolve(name)) || s.starForeign(name):
 		return "a C library's functions (system, execv, unlink), which may do anything"
 	case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
 		return whyRunsCode
@@ -2088,6 +2088,18 @@ func pyForeignCode(name string) bool {
 		}
 	case strings.HasPrefix(name, "cffi.") || strings.HasSuffix(name, ".dlopen"):
 		return true
+	}
+	return false
+}
+
+// starForeign says whether a name is, or starts with, one a star import
+// gave the code from ctypes or cffi (from ctypes import *; CDLL(None),
+// cdll.LoadLibrary), as pyForeignCode judges ctypes.CDLL.
+func (s *codeScan) starForeign(name string) bool {
+	for _, m := range s.stars {
+		if pyForeignCode(m + "." + name) {
+			return true
+		}
 	}
 	return false
 }

@@ -38,3 +38,19 @@ func TestRedTeamPerlChdirHomeS55b(t *testing.T) {
 		{"S55b neighbour: chdir home and only read", D, nil, `perl -e 'chdir; print 1'`, Allow},
 	})
 }
+
+// TestRedTeamCtypesStarS55b: from ctypes import * gives the code
+// ctypes' own names, so CDLL(None).system(b"id") ran a command through
+// libc, allowed, where ctypes.CDLL asked. A bare name a star import of
+// ctypes or cffi gives is now judged as that module's.
+func TestRedTeamCtypesStarS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b from ctypes import *; CDLL", D, nil, `python3 -c 'from ctypes import *; CDLL(None).system(b"id")'`, Ask},
+		{"S55b from ctypes import *; cdll", A, nil, `python3 -c 'from ctypes import *; cdll.LoadLibrary("libc.so.6").system(b"id")'`, Ask},
+		{"S55b from _ctypes import *; dlopen", A, nil, `python3 -c 'from _ctypes import *; dlopen(None)'`, Ask},
+		{"S55b neighbour: ctypes' types by a star import", D, nil, `python3 -c 'from ctypes import *; print(sizeof(c_int))'`, Allow},
+		{"S55b neighbour: another star import", A, nil, `python3 -c 'from os.path import *; print(join("a", "b"))'`, Allow},
+	})
+}
