@@ -54,3 +54,22 @@ func TestRedTeamCtypesStarS55b(t *testing.T) {
 		{"S55b neighbour: another star import", A, nil, `python3 -c 'from os.path import *; print(join("a", "b"))'`, Allow},
 	})
 }
+
+// TestRedTeamGitFrontendForeignDirS55b: lazygit -p /tmp/x (gitui -d,
+// lazygit --git-dir) runs git in a repository outside the project, whose
+// configuration (core.fsmonitor, core.pager, hooks) names programs git
+// runs: allowed, where git -C /tmp/x asked. Its options are now read as
+// git's -C.
+func TestRedTeamGitFrontendForeignDirS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b lazygit -p /tmp/x", D, nil, `lazygit -p /tmp/x`, Ask},
+		{"S55b lazygit --path=/tmp/x", A, nil, `lazygit --path=/tmp/x`, Ask},
+		{"S55b lazygit -p only known at run time", D, nil, `lazygit -p "$X"`, Ask},
+		{"S55b gitui -d /tmp/x", A, nil, `gitui -d /tmp/x`, Ask},
+		{"S55b gitui --directory ~/other", D, nil, `gitui --directory ~/other`, Ask},
+		{"S55b cd /tmp/x && lazygit", A, nil, `cd /tmp/x && lazygit`, Ask},
+		{"S55b neighbour: lazygit and gitui in the project", A, nil, `lazygit && lazygit -p sub && gitui -d /home/u/proj && cd sub && lazygit`, Allow},
+	})
+}
