@@ -409,7 +409,7 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	if envCleared(c, nil) || c.PathGone {
+	if envCleared(c, nil) || c.PathGone && !e.activatedInNested(a, i) {
 		return what + "the system's Python or one only known at run time (pip is started without the PATH that leads to the active environment)" + lands
 	}
 	if defaultPath(c) {
@@ -425,6 +425,27 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " names" + lands
 	}
 	return ""
+}
+
+// activatedInNested says whether command i of a, run in a nested shell
+// started without PATH (SimpleCommand.PathGone), runs after an activation
+// in that same shell that makes the pip's environment one in the project
+// (env -i bash -c '. .venv/bin/activate && pip install x'): the
+// activation sets the PATH that leads to it. One outside the nested
+// shell does not count: its PATH was cleared.
+func (e *Engine) activatedInNested(a *Analysis, i int) bool {
+	c := a.Commands[i]
+	if c.Shell == 0 {
+		return false
+	}
+	env, named, _, _ := e.pythonEnvs(a, i)
+	if env == "" || env == "?" || !e.envInProject(env) {
+		return false
+	}
+	return slices.ContainsFunc(a.Commands[:i], func(p SimpleCommand) bool {
+		n := lowerName(p)
+		return p.Shell == c.Shell && (n == "source" || n == ".") && len(p.Args()) > 1 && p.Args()[1].Text == named
+	})
 }
 
 // condaRunOutside says, for a command i of a line run by conda, mamba or

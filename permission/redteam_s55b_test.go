@@ -97,3 +97,20 @@ func TestRedTeamFetchedTreesS55b(t *testing.T) {
 		{"S55b neighbour: a download unpacked and listed", A, nil, `curl -L URL | tar xz && ls`, Allow},
 	})
 }
+
+// TestActivationInNestedShellS55b: env -i bash -c '. .venv/bin/activate
+// && pip install x' activates the project's venv inside the nested shell
+// the wrapper cleared, so pip is the venv's: it was asked for as the
+// system's. An activation in the same nested shell now counts; one
+// outside it, whose PATH the wrapper cleared, does not.
+func TestActivationInNestedShellS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b env -i bash -c activate && pip", D, nil, `env -i bash -c '. .venv/bin/activate && pip install x'`, Allow},
+		{"S55b env -i sh -c source activate && pip", A, nil, `env -i sh -c 'source .venv/bin/activate && pip install -r requirements.txt'`, Allow},
+		{"S55b neighbour: activation outside the cleared shell", D, nil, `. .venv/bin/activate && env -i bash -c 'pip install x'`, Ask},
+		{"S55b neighbour: activation of a venv outside the project", A, nil, `env -i bash -c '. /tmp/v/bin/activate && pip install x'`, Ask},
+		{"S55b neighbour: env -i bash -c pip", D, nil, `env -i bash -c 'pip install x'`, Ask},
+	})
+}
