@@ -114,3 +114,21 @@ func TestActivationInNestedShellS55b(t *testing.T) {
 		{"S55b neighbour: env -i bash -c pip", D, nil, `env -i bash -c 'pip install x'`, Ask},
 	})
 }
+
+// TestActivationInOuterShellS55b: (. .venv/bin/activate; sh -c 'pip
+// install x') activates the project's venv in the subshell that starts
+// the nested one, which inherits its PATH: it was asked for as the
+// system's pip. The shell that started the pip's counts now; a sibling
+// subshell's, or one after an env -i, does not.
+func TestActivationInOuterShellS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	const venv = "" // none active before the line
+	checkPythonEnvs(t, []pythonEnvRow{
+		{decisionRow{"(. activate; sh -c pip)", D, nil, `(. .venv/bin/activate; sh -c 'pip install x')`, Allow}, venv, ""},
+		{decisionRow{"(. activate && bash -c pip)", A, nil, `(. .venv/bin/activate && bash -c 'pip install -e .')`, Allow}, venv, ""},
+		{decisionRow{"neighbour: a sibling subshell's activation", D, nil, `(. .venv/bin/activate); sh -c 'pip install x'`, Ask}, venv, ""},
+		{decisionRow{"neighbour: env -i after it", A, nil, `(. .venv/bin/activate; env -i sh -c 'pip install x')`, Ask}, venv, ""},
+		{decisionRow{"neighbour: a pipeline's other stage", D, nil, `. .venv/bin/activate | sh -c 'pip install x'`, Ask}, venv, ""},
+	})
+}
