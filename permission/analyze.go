@@ -99,6 +99,9 @@ type analyzer struct {
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
+	// outer holds, for each of the first shells given a number, the one
+	// it was started from (SimpleCommand.OuterShell).
+	outer [64]int32
 	// cond is the part of the line the commands being walked run in, as
 	// SimpleCommand.Cond (Analysis.regions).
 	cond int32
@@ -1289,6 +1292,9 @@ func (z *analyzer) fork() (parent int32) {
 	parent = z.scope
 	z.scopes++
 	z.scope = z.scopes
+	if int(z.scope) < len(z.outer) {
+		z.outer[z.scope] = parent
+	}
 	return parent
 }
 
@@ -1367,6 +1373,10 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 		}
 	}
 	c.Shell, c.Cond = z.scope, z.cond
+	c.OuterShell = -1
+	if c.Shell != 0 && int(c.Shell) < len(z.outer) {
+		c.OuterShell = z.outer[c.Shell]
+	}
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.feeds(i, subs)

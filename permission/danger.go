@@ -1604,6 +1604,9 @@ func checkGitDirOption(c SimpleCommand, _ PathEnv) (string, bool) {
 // is; a cd only known at run time is left (cd "$(git rev-parse
 // --show-toplevel)").
 func checkGitForeignDir(c SimpleCommand, env PathEnv) (string, bool) {
+	if opts, ok := gitFrontends.get()[lowerName(c)]; ok {
+		return gitFrontendForeignDir(c, env, opts)
+	}
 	_, rest, _, ok := gitArgs(c)
 	if !ok || env.Root == "" {
 		return "", false
@@ -1635,6 +1638,56 @@ func checkGitForeignDir(c SimpleCommand, env PathEnv) (string, bool) {
 		return "", false
 	}
 	return "git runs in " + env.Cwd + ", outside the project: the configuration of the repository there (core.fsmonitor, core.pager, its hooks) names programs git runs", false
+}
+
+// gitFrontends are programs that run git in a repository, each with
+// its options that name the repository (lazygit -p DIR, tig -C DIR,
+// gitui -d DIR), short and long, each taking the next word or =value.
+var gitFrontends = lazy[map[string]string]{build: func() map[string]string {
+	return map[string]string{
+		"lazygit": "-p --path -w --work-tree -g --git-dir",
+		"tig":     "-C",
+		"gitui":   "-d --directory --workdir",
+	}
+}}
+
+// gitFrontendForeignDir is checkGitForeignDir for a git frontend (one of
+// gitFrontends, whose options opts name the repository): lazygit -p
+// /tmp/x, or cd /tmp/x && lazygit, reads the configuration there as git
+// -C /tmp/x does.
+func gitFrontendForeignDir(c SimpleCommand, env PathEnv, opts string) (string, bool) {
+	if env.Root == "" {
+		return "", false
+	}
+	args := c.Args()[1:]
+	moved := c.Dir != ""
+	for i := 0; i < len(args); i++ {
+		if !args[i].Literal {
+			continue
+		}
+		n, v, eq := strings.Cut(args[i].Text, "=")
+		if !strings.HasPrefix(n, "-") || !slices.Contains(strings.Fields(opts), n) {
+			continue
+		}
+		w := Word{Text: v, Literal: true}
+		if !eq {
+			if i+1 >= len(args) {
+				break
+			}
+			i++
+			w = args[i]
+		}
+		if !w.Literal && !env.knownBelow(w) {
+			return commandName(c) + " " + n + " " + w.Text + " runs git in a directory only known at run time: the configuration of a repository there names programs git runs", false
+		}
+		if t := looseText(w.Text); t != "" {
+			env, moved = env.In(t), true
+		}
+	}
+	if !moved || !path.IsAbs(env.Cwd) || within(env.Cwd, env.Root) {
+		return "", false
+	}
+	return commandName(c) + " runs git in " + env.Cwd + ", outside the project: the configuration of the repository there (core.fsmonitor, core.pager, its hooks) names programs git runs", false
 }
 
 // buildFileOptions are, for each build tool, its short and long options

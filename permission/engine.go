@@ -837,7 +837,7 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	if why := e.defaultInstall(a.Commands); why != "" && e.Mode != ModeBypassPermissions {
 		worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
 	}
-	if why := e.downloadedRun(a.Commands); why != "" {
+	if why := e.downloadedRun(a); why != "" {
 		worst = stricter(worst, e.dangerVerdict(Danger{Rule: "curl | sh", Reason: why}))
 	}
 	// What the analysis could not see is asked for in bypassPermissions
@@ -866,11 +866,15 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 // that runs a file in it (git clone URL x && bash x/install.sh, cd x &&
 // ./configure), or a build tool that runs its recipes or install scripts
 // there (cd x && make, make -C x, pip install ./x, npm install in it),
-// runs the fetched code unseen too.
-func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
+// runs the fetched code unseen too. So is one gh repo clone, hg clone or
+// svn checkout fetches, and the directory an archive a download gives is
+// unpacked in (curl URL | tar xz, curl -o a.tgz URL && tar xzf a.tgz).
+func (e *Engine) downloadedRun(a Analysis) string {
+	cmds := a.Commands
 	var got []string // where the downloads land, absolute
 	var by []string
 	var trees []string // where clones land, absolute
+	var treeBy []string
 	inTree := func(p string) string {
 		for _, t := range trees {
 			if p != "" && within(p, t) {
@@ -879,7 +883,10 @@ func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
 		}
 		return ""
 	}
-	for _, c := range cmds {
+	fetcher := func(t string) string {
+		return treeBy[slices.Index(trees, t)] + " fetches " + t
+	}
+	for i, c := range cmds {
 		if len(got)+len(trees) > 0 && c.Dir != "?" {
 			if w := runsFile(c); w != "" {
 				p := e.Env.In(c.Dir).Resolve(w)
@@ -887,17 +894,44 @@ func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
 					return by[k] + " downloads " + w + ", which " + c.Name() + " then runs: downloaded code runs unseen"
 				}
 				if t := inTree(p); t != "" {
-					return "git clone fetches " + t + ", and a later command runs " + w + " from it: fetched code runs unseen"
+					return fetcher(t) + ", and a later command runs " + w + " from it: fetched code runs unseen"
 				}
 			}
 			if t := e.buildsInTree(c, inTree); t != "" {
-				return "git clone fetches " + t + ", where " + c.Name() + " then runs its build files or install scripts: fetched code runs unseen"
+				return fetcher(t) + ", where " + c.Name() + " then runs its build files or install scripts: fetched code runs unseen"
 			}
 		}
 		if sub, _, _, ok := gitArgs(c); ok && sub.Literal && sub.Text == "clone" {
 			for _, t := range e.touches(c) {
 				if t.write && t.path.abs != "" {
-					trees = append(trees, t.path.abs)
+					trees, treeBy = append(trees, t.path.abs), append(treeBy, "git clone")
+				}
+			}
+			continue
+		}
+		if d, verb := cloneDest(c); verb != "" {
+			if d != "" && c.Dir != "?" {
+				trees, treeBy = append(trees, e.Env.In(c.Dir).Resolve(d)), append(treeBy, verb)
+			}
+			continue
+		}
+		if extractor(c) {
+			dl := fedByDownload(a, i)
+			if dl != "" {
+				dl += " | " + c.Name()
+			}
+			for _, t := range e.touches(c) {
+				if !t.write && dl == "" {
+					if k := slices.Index(got, t.path.abs); k >= 0 && t.path.abs != "" {
+						dl = by[k] + " then " + c.Name()
+					}
+				}
+			}
+			if dl != "" {
+				for _, t := range e.touches(c) {
+					if t.write && t.fills && t.path.abs != "" {
+						trees, treeBy = append(trees, t.path.abs), append(treeBy, dl)
+					}
 				}
 			}
 			continue
@@ -912,6 +946,75 @@ func (e *Engine) downloadedRun(cmds []SimpleCommand) string {
 		}
 	}
 	return ""
+}
+
+// fedByDownload returns the name of the downloader whose output feeds
+// command i of a through a pipe (curl URL | tar xz), or "".
+func fedByDownload(a Analysis, i int) string {
+	for _, p := range a.Pipelines {
+		dl := ""
+		for _, stage := range p {
+			if dl != "" && slices.Contains(stage, i) {
+				return dl
+			}
+			if n, ok := stageHas(a, stage, func(c SimpleCommand) bool { return slices.Contains(downloaderNames, lowerName(c)) }); ok && dl == "" {
+				dl = n
+			}
+		}
+	}
+	return ""
+}
+
+// cloneDest reads a clone by another tool than git (gh repo clone REPO
+// [DIR], hg clone SRC [DEST], svn checkout URL [PATH]): the directory it
+// fetches into as written ("" when only known at run time) and the
+// clone's words; "", "" for any other command.
+func cloneDest(c SimpleCommand) (string, string) {
+	args := c.Args()
+	var verb string
+	var takes []string // options that take the next word
+	k := 2
+	switch n := lowerName(c); {
+	case n == "gh" && len(args) > 2 && args[1].Text == "repo" && args[2].Text == "clone":
+		verb, takes, k = "gh repo clone", []string{"-u", "--upstream-remote-name"}, 3
+	case n == "hg" && len(args) > 1 && args[1].Text == "clone":
+		verb, takes = "hg clone", []string{"-r", "--rev", "-b", "--branch", "-u", "--updaterev", "-e", "--ssh", "--remotecmd"}
+	case n == "svn" && len(args) > 1 && (args[1].Text == "checkout" || args[1].Text == "co"):
+		verb, takes = "svn checkout", []string{"-r", "--revision", "--depth", "--username", "--password", "--config-dir", "--config-option"}
+	default:
+		return "", ""
+	}
+	var pos []Word
+	for i := k; i < len(args); i++ {
+		t := args[i].Text
+		switch {
+		case t == "--":
+			i = len(args) // gh passes the rest to git clone
+		case args[i].Literal && slices.Contains(takes, t):
+			i++
+		case args[i].Literal && strings.HasPrefix(t, "-") && len(t) > 1:
+		default:
+			pos = append(pos, args[i])
+		}
+	}
+	switch {
+	case len(pos) == 0:
+		return "", verb
+	case len(pos) > 1:
+		if w := pos[len(pos)-1]; w.Literal {
+			return w.Text, verb
+		}
+		return "", verb
+	case !pos[0].Literal:
+		return "", verb
+	}
+	// The last part of the source's path, without .git.
+	src := strings.TrimRight(pos[0].Text, "/")
+	src = strings.TrimSuffix(src[strings.LastIndexAny(src, "/:")+1:], ".git")
+	if src == "" || src == "." || src == ".." {
+		return "", verb
+	}
+	return src, verb
 }
 
 // buildRunners run the code of the tree they build or install from:

@@ -34,6 +34,7 @@ const (
 	actExtract            // a method that unpacks into its own first argument or path= (extractall)
 	actLogFile            // writes the file its filename= keyword names (logging.basicConfig)
 	actChdir              // changes the code's working directory (os.chdir): its later relative paths are there
+	actOpenCmd            // Perl's open2, open3: handles, then a command as system takes it
 )
 
 // scan reads the calls of the code.
@@ -469,6 +470,7 @@ var codeCalls = lazy[*callTables]{build: func() *callTables {
 		actWriteList: "chmod chown utime",
 		actSysOpen:   "sysopen",
 		actChdir:     "chdir",
+		actOpenCmd:   "open2 open3 IPC::Open2::open2 IPC::Open3::open3",
 	})
 	t.byName[langRuby] = actTable(map[codeAct]string{
 		actSystem: "system exec spawn Process.spawn IO.popen Open3.popen3 Open3.popen2 Open3.popen2e Open3.capture2 Open3.capture2e Open3.capture3 " +
@@ -589,6 +591,12 @@ func (s *codeScan) call(i int) {
 	if act == actNone {
 		return
 	}
+	if act == actChdir && s.chdirHome(i, name) {
+		// Perl's chdir and Ruby's Dir.chdir with no directory go to
+		// $HOME, as cd does.
+		s.words(name, s.src[t.from:t.to], []string{"cd", "~"})
+		return
+	}
 	var args [][2]int
 	var end int
 	switch {
@@ -626,6 +634,26 @@ func (s *codeScan) call(i int) {
 		args = append([][2]int{{from, to}}, args...)
 	}
 	s.act(act, name, call, args)
+}
+
+// chdirHome says whether the chdir call whose name is token i names no
+// directory, so goes to $HOME: Perl's chdir, chdir() and Ruby's
+// Dir.chdir, Dir.chdir { … }.
+func (s *codeScan) chdirHome(i int, name string) bool {
+	if s.lang != langPerl && (s.lang != langRuby || name != "Dir.chdir") {
+		return false
+	}
+	if i+1 >= len(s.toks) {
+		return true
+	}
+	n := s.toks[i+1]
+	if n.text == "(" {
+		return s.match[i+1] == i+2
+	}
+	if s.lang == langRuby && n.text == "{" || n.text == "do" {
+		return true
+	}
+	return !s.argStart(n)
 }
 
 // pathCall says whether the tokens from from are a call of Path (or
@@ -1121,6 +1149,18 @@ func (s *codeScan) act(act codeAct, name, call string, all [][2]int) {
 		return
 	}
 	c := codeCall{name: name, call: call, args: args, all: all}
+	if act == actOpenCmd {
+		// open3($in, $out, $err, CMD…), open2($out, $in, CMD…): the
+		// command after the handles, judged as system's.
+		skip := 2
+		if strings.HasSuffix(name, "3") {
+			skip = 3
+		}
+		if len(args) <= skip {
+			return
+		}
+		c.args, act = args[skip:], actSystem
+	}
 	switch act {
 	case actShell, actSystem, actSubprocess, actSpawn, actExecv, actSystem2:
 		n0 := len(s.found)
@@ -1639,7 +1679,7 @@ func (s *codeScan) dynamicPython(n nameSite) string {
 	case (name == "exec" || name == "eval") && (i+1 >= len(s.toks) || s.toks[i+1].text != "="):
 		// exec as a value: map(exec, sys.stdin), f = exec.
 		return whyRunsCode
-	case pyForeignCode(s.resolve(name)):
+	case pyForeignCode(s.resolve(name)) || s.starForeign(name):
 		return "a C library's functions (system, execv, unlink), which may do anything"
 	case name == "compile" && called, name == "execfile" && called, name == "runpy.run_path", name == "runpy.run_module":
 		return whyRunsCode
@@ -2048,6 +2088,18 @@ func pyForeignCode(name string) bool {
 		}
 	case strings.HasPrefix(name, "cffi.") || strings.HasSuffix(name, ".dlopen"):
 		return true
+	}
+	return false
+}
+
+// starForeign says whether a name is, or starts with, one a star import
+// gave the code from ctypes or cffi (from ctypes import *; CDLL(None),
+// cdll.LoadLibrary), as pyForeignCode judges ctypes.CDLL.
+func (s *codeScan) starForeign(name string) bool {
+	for _, m := range s.stars {
+		if pyForeignCode(m + "." + name) {
+			return true
+		}
 	}
 	return false
 }

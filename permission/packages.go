@@ -409,7 +409,7 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		}
 		return what + "the Python " + prog + " belongs to" + lands
 	}
-	if envCleared(c, nil) || c.PathGone {
+	if envCleared(c, nil) || c.PathGone && !e.activatedInNested(a, i) {
 		return what + "the system's Python or one only known at run time (pip is started without the PATH that leads to the active environment)" + lands
 	}
 	if defaultPath(c) {
@@ -425,6 +425,27 @@ func (e *Engine) pipOutside(a *Analysis, i int) string {
 		return what + "the environment " + named + " names" + lands
 	}
 	return ""
+}
+
+// activatedInNested says whether command i of a, run in a nested shell
+// started without PATH (SimpleCommand.PathGone), runs after an activation
+// in that same shell that makes the pip's environment one in the project
+// (env -i bash -c '. .venv/bin/activate && pip install x'): the
+// activation sets the PATH that leads to it. One outside the nested
+// shell does not count: its PATH was cleared.
+func (e *Engine) activatedInNested(a *Analysis, i int) bool {
+	c := a.Commands[i]
+	if c.Shell == 0 {
+		return false
+	}
+	env, named, _, _ := e.pythonEnvs(a, i)
+	if env == "" || env == "?" || !e.envInProject(env) {
+		return false
+	}
+	return slices.ContainsFunc(a.Commands[:i], func(p SimpleCommand) bool {
+		n := lowerName(p)
+		return p.Shell == c.Shell && (n == "source" || n == ".") && len(p.Args()) > 1 && p.Args()[1].Text == named
+	})
 }
 
 // condaRunOutside says, for a command i of a line run by conda, mamba or
@@ -599,7 +620,8 @@ func defaultPath(c SimpleCommand) bool {
 // not known, else its absolute path. named says where it came from.
 // They start as Engine.VirtualEnv (the pip's, else CondaPrefix's) and
 // CondaPrefix; a command of the line before i changes them for it when
-// it runs in its shell or in the line's own (SimpleCommand.Shell): a
+// it runs in its shell, the one that started it (SimpleCommand.OuterShell)
+// or the line's own (SimpleCommand.Shell): a
 // source .venv/bin/activate (trustedVenv) makes the venv the pip's, and
 // deactivate leaves conda's; conda activate PREFIX, and conda
 // deactivate, make the conda environment the pip's too. Only an
@@ -616,8 +638,11 @@ func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaName
 		pip, pipNamed = conda, condaNamed
 	}
 	for j, p := range cmds[:i] {
-		if p.Shell != 0 && p.Shell != c.Shell {
-			continue // a subshell of its own: (source .venv/bin/activate)
+		if p.Shell != 0 && p.Shell != c.Shell && p.Shell != c.OuterShell {
+			// A subshell of its own: (source .venv/bin/activate). One
+			// that started command i's shell passed on what it exported:
+			// (. .venv/bin/activate; sh -c 'pip install x').
+			continue
 		}
 		// An activation ran, and entered what it names, wherever command
 		// i runs: in the same part of the line or one that holds it

@@ -79,6 +79,10 @@ type SimpleCommand struct {
 	// .venv/bin/activate) holds for the later commands of the same shell,
 	// and those of the line's own shell for every later command.
 	Shell int32
+	// OuterShell is the shell that started Shell (a subshell's parent,
+	// whose exported variables it inherits), -1 for the line's own or
+	// when not known.
+	OuterShell int32
 	// Cond is the part of the line the command runs in as far as whether
 	// it runs at all: 0 for what runs whenever the line's commands before
 	// it did (until an exit), else a part of its own (Analysis.regions)
