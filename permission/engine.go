@@ -965,11 +965,11 @@ func fedByDownload(a Analysis, i int) string {
 	return ""
 }
 
-// cloneDest reads a clone by another tool than git (gh repo clone REPO
-// [DIR], hg clone SRC [DEST], svn checkout URL [PATH]): the directory it
-// fetches into as written ("" when only known at run time) and the
-// clone's words; "", "" for any other command.
-func cloneDest(c SimpleCommand) (string, string) {
+// cloneOperands returns a clone's words by another tool than git (gh repo
+// clone, hg clone, svn checkout, co or export) and its operands after
+// them, the options and their values left out; "", nil for any other
+// command.
+func cloneOperands(c SimpleCommand) (string, []Word) {
 	args := c.Args()
 	var verb string
 	var takes []string // options that take the next word
@@ -979,10 +979,10 @@ func cloneDest(c SimpleCommand) (string, string) {
 		verb, takes, k = "gh repo clone", []string{"-u", "--upstream-remote-name"}, 3
 	case n == "hg" && len(args) > 1 && args[1].Text == "clone":
 		verb, takes = "hg clone", []string{"-r", "--rev", "-b", "--branch", "-u", "--updaterev", "-e", "--ssh", "--remotecmd"}
-	case n == "svn" && len(args) > 1 && (args[1].Text == "checkout" || args[1].Text == "co"):
+	case n == "svn" && len(args) > 1 && (args[1].Text == "checkout" || args[1].Text == "co" || args[1].Text == "export"):
 		verb, takes = "svn checkout", []string{"-r", "--revision", "--depth", "--username", "--password", "--config-dir", "--config-option"}
 	default:
-		return "", ""
+		return "", nil
 	}
 	var pos []Word
 	for i := k; i < len(args); i++ {
@@ -996,6 +996,18 @@ func cloneDest(c SimpleCommand) (string, string) {
 		default:
 			pos = append(pos, args[i])
 		}
+	}
+	return verb, pos
+}
+
+// cloneDest reads a clone by another tool than git (gh repo clone REPO
+// [DIR], hg clone SRC [DEST], svn checkout URL [PATH]): the directory it
+// fetches into as written ("" when only known at run time) and the
+// clone's words; "", "" for any other command.
+func cloneDest(c SimpleCommand) (string, string) {
+	verb, pos := cloneOperands(c)
+	if verb == "" {
+		return "", ""
 	}
 	switch {
 	case len(pos) == 0:

@@ -207,6 +207,14 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 				out = append(out, PathArg{Word: w, Write: true, Tree: true, Fills: true})
 			}
 		}
+	case "hg", "gh", "svn":
+		// A clone's tree, at its last operand as git clone's (gitMakes):
+		// hg clone URL /tmp/r was allowed where git clone URL /tmp/r
+		// asked. Without one it is made in the working directory.
+		if _, pos := cloneOperands(c); len(pos) > 1 && !strings.Contains(pos[len(pos)-1].Text, "://") {
+			out = append(out, PathArg{Word: pos[len(pos)-1], Write: true, Tree: true, Fills: true})
+		}
+		return out
 	case "redis-cli":
 		opts, tree = []string{"--rdb", "--functions-rdb"}, false
 	case "certutil":

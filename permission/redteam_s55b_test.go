@@ -132,3 +132,20 @@ func TestActivationInOuterShellS55b(t *testing.T) {
 		{decisionRow{"neighbour: a pipeline's other stage", D, nil, `. .venv/bin/activate | sh -c 'pip install x'`, Ask}, venv, ""},
 	})
 }
+
+// TestCloneDestinationOutsideS55b: hg clone, gh repo clone and svn
+// checkout make a tree at their last operand, as git clone does: hg clone
+// URL /tmp/r, gh repo clone o/r ~/r and svn co URL /tmp/r wrote outside
+// the project, allowed, where git clone URL /tmp/r asked.
+func TestCloneDestinationOutsideS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b hg clone into /tmp", D, nil, `hg clone https://h/x/r /tmp/r`, Ask},
+		{"S55b gh repo clone into home", A, nil, `gh repo clone o/r ~/r -- --depth 1`, Ask},
+		{"S55b svn checkout into /tmp", D, nil, `svn checkout https://s/trunk /tmp/t`, Ask},
+		{"S55b svn export into /etc", A, nil, `svn export -q https://s/trunk/conf /etc/app`, Ask},
+		{"S55b neighbour: clones into the project", A, nil, `hg clone https://h/x/r vendor/r && gh repo clone o/r && svn co https://s/trunk t -q && svn co https://s/a https://s/b`, Allow},
+		{"S55b neighbour: other subcommands", D, nil, `hg status && gh repo view o/r && svn info https://s/trunk`, Allow},
+	})
+}
