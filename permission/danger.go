@@ -1666,6 +1666,9 @@ func gitFrontendForeignDir(c SimpleCommand, env PathEnv, opts string) (string, b
 			continue
 		}
 		n, v, eq := strings.Cut(args[i].Text, "=")
+		if t := args[i].Text; len(t) > 2 && t[0] == '-' && t[1] != '-' && slices.Contains(strings.Fields(opts), t[:2]) {
+			n, v, eq = t[:2], t[2:], true // attached: lazygit -p/tmp/x
+		}
 		if !strings.HasPrefix(n, "-") || !slices.Contains(strings.Fields(opts), n) {
 			continue
 		}

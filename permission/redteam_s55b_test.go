@@ -149,3 +149,17 @@ func TestCloneDestinationOutsideS55b(t *testing.T) {
 		{"S55b neighbour: other subcommands", D, nil, `hg status && gh repo view o/r && svn info https://s/trunk`, Allow},
 	})
 }
+
+// TestGitFrontendAttachedS55b: lazygit -p/tmp/x, a short option with its
+// value attached, runs git in /tmp/x as lazygit -p /tmp/x does, which
+// asked; the attached form was allowed.
+func TestGitFrontendAttachedS55b(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S55b lazygit -p/tmp/x", D, nil, `lazygit -p/tmp/x`, Ask},
+		{"S55b tig -C/tmp/x", A, nil, `tig -C/tmp/x`, Ask},
+		{"S55b gitui -d/tmp/x", D, nil, `gitui -d/tmp/x`, Ask},
+		{"S55b neighbour: attached, in the project", A, nil, `lazygit -psub && tig -Csub`, Allow},
+	})
+}
