@@ -632,7 +632,8 @@ func (e *Engine) protectedDir(c SimpleCommand) string {
 // it (each it may be), what its words name with -C, --directory or
 // --chdir, attached or not, wrappers' included (git -C, make -C, env -C),
 // and what its wrappers' own options name (sudo -D, unshare --wd:
-// c.WrapperDirs).
+// c.WrapperDirs), and the options of its own that toolDirOptions lists
+// (yarn --cwd, just -d, cmake --build).
 func eachDir(c SimpleCommand, f func(dir string) bool) {
 	if c.Dir != "?" && c.Dir != "" && !f(c.Dir) {
 		return
@@ -663,6 +664,47 @@ func eachDir(c SimpleCommand, f func(dir string) bool) {
 			return
 		}
 	}
+	n := lowerName(c)
+	if k := slices.IndexFunc(toolDirOptions[:], func(o toolDirOption) bool { return o.name == n }); k >= 0 {
+		opts, args := toolDirOptions[k].opts, c.Args()
+		for i := 1; i < len(args); i++ {
+			w, t := args[i], args[i].Text
+			if !w.Literal || !strings.HasPrefix(t, "-") {
+				continue
+			}
+			d := ""
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case !slices.Contains(opts, n):
+				if s := opts[0]; len(s) == 2 && len(t) > 2 && !strings.HasPrefix(t, "--") && t[:2] == s {
+					d = t[2:] // -d/tmp/x
+				}
+			case eq:
+				d = v
+			case i+1 < len(args):
+				d, i = args[i+1].Text, i+1
+			}
+			if d != "" && !f(d) {
+				return
+			}
+		}
+	}
+}
+
+// toolDirOptions are, for each build tool or package manager, the
+// options of its own that name the directory it works in, whose build
+// files or package scripts it runs and where it writes, as make -C does;
+// a short one first, when it has one: yarn --cwd /tmp/x install was
+// allowed where cd /tmp/x && yarn install asked.
+var toolDirOptions = [...]toolDirOption{
+	{"yarn", []string{"--cwd"}}, {"bun", []string{"--cwd"}}, {"deno", []string{"--cwd"}},
+	{"just", []string{"-d", "--working-directory"}}, {"task", []string{"-d", "--dir"}},
+	{"composer", []string{"-d", "--working-dir"}}, {"cmake", []string{"--build"}},
+}
+
+type toolDirOption struct {
+	name string
+	opts []string
 }
 
 // isUserHome says whether word, whose path is the template tmpl, is a

@@ -62,3 +62,31 @@ func TestEnvClearedScriptS56(t *testing.T) {
 		{"S56 neighbour: the project's scripts, cleared or not", A, nil, `env -i sh script.sh && env -i bash ./x.sh && sh script.sh && bash ./x.sh`, Allow},
 	})
 }
+
+// TestRedTeamToolDirOptionsS56: a build tool or a package manager told
+// by an option of its own to work in another directory runs the scripts
+// and recipes there and writes there: yarn --cwd /tmp/x install, bun
+// --cwd, just -d, task -d, composer -d, deno task --cwd and cmake --build
+// DIR were allowed, where cd /tmp/x && yarn install, pnpm -C /tmp/x and
+// make -C /tmp/x asked. Their options are now read as make's -C.
+func TestRedTeamToolDirOptionsS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 yarn --cwd /tmp/x install", D, nil, `yarn --cwd /tmp/x install`, Ask},
+		{"S56 yarn --cwd=/tmp/x test", A, nil, `yarn --cwd=/tmp/x test`, Ask},
+		{"S56 yarn --cwd ~/other build", D, nil, `yarn --cwd ~/other build`, Ask},
+		{"S56 bun --cwd /tmp/x run test", A, nil, `bun --cwd /tmp/x run test`, Ask},
+		{"S56 just -d /tmp/x", D, nil, `just -d /tmp/x build`, Ask},
+		{"S56 just --working-directory=..", A, nil, `just --working-directory=.. build`, Ask},
+		{"S56 task -d /tmp/x", D, nil, `task -d /tmp/x build`, Ask},
+		{"S56 task --dir=/tmp/x", A, nil, `task --dir=/tmp/x`, Ask},
+		{"S56 composer -d /tmp/x install", D, nil, `composer -d /tmp/x install`, Ask},
+		{"S56 composer --working-dir=/tmp/x run test", A, nil, `composer --working-dir=/tmp/x run test`, Ask},
+		{"S56 deno task --cwd /tmp/x", D, nil, `deno task --cwd /tmp/x test`, Ask},
+		{"S56 cmake --build /tmp/x", A, nil, `cmake --build /tmp/x`, Ask},
+		{"S56 yarn --cwd into a clone", D, nil, `git clone URL r && yarn --cwd r install`, Ask},
+		{"S56 neighbour: in the project", A, nil,
+			`yarn --cwd web install && bun --cwd=web run test && just -d sub build && task -d sub && composer -d php install && deno task --cwd sub test && cmake --build build`, Allow},
+	})
+}
