@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Engine decides on tool calls. An Engine is safe for concurrent use as
@@ -435,12 +437,12 @@ func foldName(c SimpleCommand) SimpleCommand {
 	c.Words = slices.Clone(c.Words)
 	w := &c.Words[c.Inner]
 	dir, base := path.Split(w.Text)
-	w.Text = dir + strings.ToLower(base)
+	w.Text = dir + foldCase(base)
 	// git runs a subcommand it has no builtin for as git-SUB from its
 	// directory, where git Push then finds git-push.
 	if sub, rest, _, ok := gitArgs(c); ok && sub.Literal {
 		at := len(c.Words) - len(rest) - 1
-		c.Words[at].Text = strings.ToLower(c.Words[at].Text)
+		c.Words[at].Text = foldCase(c.Words[at].Text)
 	}
 	return c
 }
@@ -451,7 +453,7 @@ func (e *Engine) protected(abs string, write bool) string {
 	home := e.Env.Home
 	if e.FoldCase {
 		// The protected names are all lower case.
-		abs, home = strings.ToLower(abs), strings.ToLower(home)
+		abs, home = foldCase(abs), foldCase(home)
 	}
 	if write {
 		if why := sensitiveWrite(abs, home); why != "" {
@@ -788,10 +790,16 @@ type pathSubject struct {
 // overwrite.
 func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind) (verdict, bool) {
 	first := func(tool string) *Rule {
+		var r *Rule
 		if p.abs != "" {
-			return e.firstPathRule(kind, tool, p.abs)
+			r = e.firstPathRule(kind, tool, p.abs)
+		} else {
+			r = e.firstTemplateRule(kind, tool, p.tmpl, nil)
 		}
-		return e.firstTemplateRule(kind, tool, p.tmpl, nil)
+		if r == nil && e.FoldCase && kind != RuleAllow {
+			r = e.firstFoldedPathRule(kind, tool, p)
+		}
+		return r
 	}
 	if write {
 		if r := first(editToolFor(tool)); r != nil {
@@ -811,6 +819,54 @@ func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind
 		return byRule(r), true
 	}
 	return verdict{}, false
+}
+
+// firstFoldedPathRule returns the first deny or ask rule of kind that
+// applies to tool and matches p where the file system folds case
+// (FoldCase): the rule, the path and the directories rules are anchored
+// at all folded (foldCase), so that with Read(.env) denied Read .ENV,
+// the same file there, is denied too. An allow rule is not folded: it
+// matches only as written, the uncertainty resolved toward safety.
+func (e *Engine) firstFoldedPathRule(kind RuleKind, tool string, p pathSubject) *Rule {
+	env := PathEnv{Cwd: foldCase(e.Env.Cwd), Home: foldCase(e.Env.Home), Root: foldCase(e.Env.Root), Pwd: foldCase(e.Env.Pwd)}
+	abs, tmpl := foldCase(p.abs), foldCase(p.tmpl)
+	return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool {
+		if r.Pattern == "" {
+			return false // matched as written already
+		}
+		f := Rule{Kind: r.Kind, Tool: r.Tool, Pattern: foldCase(r.Pattern), Base: foldCase(r.Base)}
+		if abs != "" {
+			return f.matchAbsPath(abs, env)
+		}
+		return f.matchTemplate(tmpl, env)
+	})
+}
+
+// foldCase folds s as a file system that matches names without regard to
+// case does (FoldCase): lower case, and Unicode's folding beyond it, so
+// that U+017F, the long s, is s (.ſsh is .ssh) and U+212A, the Kelvin
+// sign, is k, and ß is ss. A name folded together with one the file
+// system keeps apart (ı, dotless, with i) is at worst asked about.
+func foldCase(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == 'ß' || r == 'ẞ' {
+			b.WriteString("ss")
+			continue
+		}
+		b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
+	}
+	return b.String()
 }
 
 // editToolFor maps a write to the tool whose rules govern it: a shell

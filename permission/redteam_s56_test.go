@@ -90,3 +90,38 @@ func TestRedTeamToolDirOptionsS56(t *testing.T) {
 			`yarn --cwd web install && bun --cwd=web run test && just -d sub build && task -d sub && composer -d php install && deno task --cwd sub test && cmake --build build`, Allow},
 	})
 }
+
+// TestRedTeamFoldCaseS56: where file systems fold case (macOS), a deny or
+// ask rule on a path met only the case it was written in: with
+// Read(.env) denied, Read .ENV and cat .ENV read the same file, allowed.
+// Path rules of those kinds now meet any case there, as the protected
+// paths do. The fold is Unicode's too: U+017F, the long s, folds to s
+// (.ſsh is .ssh, ſudo is sudo), which lower-casing left as it was.
+func TestRedTeamFoldCaseS56(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	rows := []toolRow{
+		{"S56 fold Read .ENV vs deny Read(.env)", D, []string{"deny:Read(.env)"}, Call{Tool: "Read", Path: ".ENV"}, Deny},
+		{"S56 fold cat .Env vs deny Read(.env)", A, []string{"deny:Read(.env)"}, bash("cat .Env"), Deny},
+		{"S56 fold Edit SECRETS/x vs deny Edit(secrets/**)", A, []string{"deny:Edit(secrets/**)"}, Call{Tool: "Edit", Path: "SECRETS/x"}, Deny},
+		{"S56 fold a rule with capitals, the path without", D, []string{"deny:Read(./Secrets/**)"}, Call{Tool: "Read", Path: "secrets/k"}, Deny},
+		{"S56 fold deny Read(~/.config/**) vs ~/.CONFIG", Y, []string{"deny:Read(~/.config/**)"}, Call{Tool: "Read", Path: "~/.CONFIG/gh/hosts.yml"}, Deny},
+		{"S56 fold ask Edit(Makefile) vs MAKEFILE", A, []string{"ask:Edit(Makefile)"}, Call{Tool: "Write", Path: "MAKEFILE"}, Ask},
+		{"S56 fold a path only known at run time", D, []string{"deny:Read(.env)"}, bash(`cat .ENV$X`), Deny},
+		{"S56 fold long s: Read ~/.ſsh/id_rsa", D, nil, Call{Tool: "Read", Path: "~/.ſsh/id_rsa"}, Ask},
+		{"S56 fold long s: Write ~/.baſhrc", A, nil, Call{Tool: "Write", Path: "~/.baſhrc"}, Ask},
+		{"S56 fold long s: ſudo", A, nil, bash("ſudo id"), Ask},
+		{"S56 fold neighbour: another file", D, []string{"deny:Read(.env)"}, Call{Tool: "Read", Path: ".ENV.example"}, Allow},
+		{"S56 fold neighbour: an allow rule", D, []string{"allow:Edit(docs/**)"}, Call{Tool: "Write", Path: "DOCS/new.md"}, Ask},
+	}
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := engine(t, tt.mode, tt.rules...)
+			e.FoldCase = true
+			if res := e.Check(tt.call); res.Decision != tt.want {
+				t.Errorf("%s %q%s in %s with FoldCase: %v (%s), want %v", tt.call.Tool, tt.call.Path, tt.call.Command, tt.mode, res.Decision, res.Reason, tt.want)
+			}
+		})
+	}
+}
