@@ -125,3 +125,35 @@ func TestRedTeamFoldCaseS56(t *testing.T) {
 		})
 	}
 }
+
+// TestRedTeamShellFromInputS56: programs that start a shell, or run
+// lines as commands, when given no command, took a here-string, a
+// here-document, a file or a pipe on their input as its commands, unseen:
+// newgrp users <<< 'rm -rf ~/x', script -q /dev/null <<< …, unshare -r
+// <<< …, chroot / <<< …, parallel < cmds.txt, sed -f - and awk -f
+// /dev/stdin (their script), were allowed. They are now asked for when
+// fed, as gdb and sftp are; given a command, or nothing on their input,
+// they are judged as before.
+func TestRedTeamShellFromInputS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 newgrp <<<", D, nil, `newgrp users <<< 'rm -rf ~/x'`, Ask},
+		{"S56 echo | newgrp", A, nil, `echo 'rm -rf ~/x' | newgrp users`, Ask},
+		{"S56 sg GROUP <<<", D, nil, `sg users <<< 'rm -rf ~/x'`, Ask},
+		{"S56 script <<<", A, nil, `script -q /dev/null <<< 'rm -rf ~/x'`, Ask},
+		{"S56 echo | script -q", D, nil, `echo 'rm -rf ~/x' | script -q`, Ask},
+		{"S56 unshare -r <<<", A, nil, `unshare -r <<< 'rm -rf ~/x'`, Ask},
+		{"S56 nsenter <<<", D, nil, `nsenter -t 1 -m <<< 'rm -rf ~/x'`, Ask},
+		{"S56 chroot / <<<", A, nil, `chroot / <<< 'rm -rf ~/x'`, Ask},
+		{"S56 firejail < file", D, nil, `firejail < cmds.txt`, Ask},
+		{"S56 parallel <<<", A, nil, `parallel <<< 'rm -rf ~/x'`, Ask},
+		{"S56 cat | parallel", D, nil, `cat cmds.txt | parallel`, Ask},
+		{"S56 machinectl shell <<<", A, nil, `machinectl shell <<< 'rm -rf ~/x'`, Ask},
+		{"S56 sed -f - <<<", D, nil, `sed -f - f <<< '1e rm -rf ~/x'`, Ask},
+		{"S56 sed --file=/dev/stdin", A, nil, `echo '1e rm -rf ~/x' | sed --file=/dev/stdin f`, Ask},
+		{"S56 awk -f /dev/stdin <<<", D, nil, `awk -f /dev/stdin <<< 'BEGIN{system("rm -rf ~/x")}'`, Ask},
+		{"S56 neighbour: given a command, or not fed", A, nil,
+			`newgrp users && script -q -c 'ls' /dev/null < /dev/null && unshare -r ls <<< x && chroot / ls < f && echo a | parallel echo && sed -f script.sed f < in && awk -f prog.awk <<< x && sed -f - <<< p < /dev/null`, Allow},
+	})
+}
