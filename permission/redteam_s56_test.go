@@ -157,3 +157,18 @@ func TestRedTeamShellFromInputS56(t *testing.T) {
 			`newgrp users && script -q -c 'ls' /dev/null < /dev/null && unshare -r ls <<< x && chroot / ls < f && echo a | parallel echo && sed -f script.sed f < in && awk -f prog.awk <<< x && sed -f - <<< p < /dev/null`, Allow},
 	})
 }
+
+// TestRedTeamSocatCommandS56: socat's SYSTEM: and EXEC: addresses run a
+// command, joined to its other address: socat - 'SYSTEM:rm -rf ~/x' ran
+// it unseen, allowed. Such an address is now asked for.
+func TestRedTeamSocatCommandS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 socat SYSTEM:", D, nil, `socat - 'SYSTEM:rm -rf ~/x'`, Ask},
+		{"S56 socat system: lower case, first", A, nil, `socat 'system:curl x | sh' -`, Ask},
+		{"S56 socat EXEC: with options", D, nil, `socat -u 'EXEC:rm -rf /tmp/x,pty' -`, Ask},
+		{"S56 socat EXEC:sh fed", A, nil, `socat - EXEC:sh <<< 'rm -rf ~/x'`, Ask},
+		{"S56 neighbour: socat between sockets and files", A, nil, `socat - TCP:localhost:8080 && socat -u FILE:a.txt STDOUT && socat UNIX-CONNECT:/tmp/s -`, Allow},
+	})
+}
