@@ -1345,9 +1345,11 @@ func (z *analyzer) fork() (parent int32) {
 
 // promptVars are the variables whose value bash expands, substitutions
 // and all, each time it uses it: PS4 before every command `set -x` traces,
-// PROMPT_COMMAND before every prompt. A substitution in one runs later,
-// unseen: `PS4='$(rm -rf /)' bash -xc true`.
-var promptVars = []string{"PS4", "PROMPT_COMMAND"}
+// PROMPT_COMMAND before every prompt, and an interactive shell's prompts
+// (bash -i fed its commands): PS0 before each command it runs, PS1 and
+// PS2 at each line it reads. A substitution in one runs later, unseen:
+// `PS4='$(rm -rf /)' bash -xc true`, `PS1='$(rm -rf /)' bash -i <<< ”`.
+var promptVars = []string{"PS4", "PROMPT_COMMAND", "PS0", "PS1", "PS2"}
 
 // promptSubst reports an assignment c makes (before it, to env or sudo, or
 // to declare and export) of a substitution to one of promptVars.

