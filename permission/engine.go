@@ -693,15 +693,37 @@ func eachDir(c SimpleCommand, f func(dir string) bool) {
 	}
 }
 
+// buildOutside returns the directory outside the project root a build
+// tool c (buildRunners) runs in, moved there by an earlier cd or by an
+// option of its own (eachDir), or "": a directory only known at run time
+// counts as outside when its option names it (make -C "$X"), not when a
+// cd earlier on the line does (cd "$(git rev-parse --show-toplevel)").
+func (e *Engine) buildOutside(c SimpleCommand) string {
+	if e.Env.Root == "" || !slices.Contains(buildRunners, lowerName(c)) {
+		return ""
+	}
+	outside := ""
+	eachDir(c, func(d string) bool {
+		if !leavesCwd(d) {
+			return true
+		}
+		if cwd := e.Env.In(d).Cwd; cwd == "" || !path.IsAbs(cwd) || !within(cwd, e.Env.Root) {
+			outside = cmp.Or(cwd, d)
+		}
+		return outside == ""
+	})
+	return outside
+}
+
 // toolDirOptions are, for each build tool or package manager, the
 // options of its own that name the directory it works in, whose build
 // files or package scripts it runs and where it writes, as make -C does;
-// a short one first, when it has one: yarn --cwd /tmp/x install was
-// allowed where cd /tmp/x && yarn install asked.
+// a short one first, when it has one (npm's -C is its --prefix): yarn
+// --cwd /tmp/x install was allowed where cd /tmp/x && yarn install asked.
 var toolDirOptions = [...]toolDirOption{
 	{"yarn", []string{"--cwd"}}, {"bun", []string{"--cwd"}}, {"deno", []string{"--cwd"}},
 	{"just", []string{"-d", "--working-directory"}}, {"task", []string{"-d", "--dir"}},
-	{"composer", []string{"-d", "--working-dir"}}, {"cmake", []string{"--build"}},
+	{"composer", []string{"-d", "--working-dir"}}, {"cmake", []string{"--build"}}, {"npm", []string{"-C", "--prefix"}},
 }
 
 type toolDirOption struct {
@@ -1599,6 +1621,14 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		if o := hijackOption(c); o != "" && !strings.Contains(allowedBy.Text, o) {
 			return e.dangerVerdict(Danger{Rule: "hijack option",
 				Reason: commandName(c) + " " + o + " decides what code it runs; rule " + allowedBy.Text + " does not cover it"})
+		}
+		// So does the directory a build tool runs in, whose build files
+		// and package scripts it runs: Bash(npm run test:*) does not
+		// cover cd /tmp/x && npm run test, nor npm run test --prefix
+		// /tmp/x.
+		if d := e.buildOutside(c); d != "" {
+			return e.dangerVerdict(Danger{Rule: "build outside the project",
+				Reason: commandName(c) + " runs in " + d + ", outside the project, whose build files choose what it runs; rule " + allowedBy.Text + " does not cover it"})
 		}
 		return byRule(allowedBy)
 	}

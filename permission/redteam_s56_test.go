@@ -192,3 +192,27 @@ func TestRedTeamPromptHistoryS56(t *testing.T) {
 		{"S56 neighbour: a plain prompt, history off or in the project", A, nil, `PS1='$ ' bash -i <<< ls && HISTFILE=/dev/null bash -i <<< ls && HISTFILE= bash -i <<< ls && HISTFILE=.hist bash -i <<< ls`, Allow},
 	})
 }
+
+// TestRedTeamRuleBuildOutsideS56: an allow rule for a build tool
+// (Bash(npm run test:*), Bash(make:*)) names the command's words, not the
+// directory it runs in, whose build files and package scripts choose
+// what runs: cd /tmp/x && npm run test and npm run test --prefix /tmp/x
+// ran the scripts of a tree outside the project, allowed by the rule, as
+// an environment variable that chooses the code is not covered
+// (LD_PRELOAD=x git status). The rule now holds only in the project.
+func TestRedTeamRuleBuildOutsideS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	npm := []string{"allow:Bash(npm run test:*)"}
+	mk := []string{"allow:Bash(make:*)"}
+	checkDecisions(t, []decisionRow{
+		{"S56 rule: cd /tmp/x && npm run test", D, npm, `cd /tmp/x && npm run test`, Ask},
+		{"S56 rule: npm run test --prefix /tmp/x", A, npm, `npm run test --prefix /tmp/x`, Ask},
+		{"S56 rule: npm run test -C ~/other", D, npm, `npm run test -C ~/other`, Ask},
+		{"S56 rule: make -C /tmp/x", A, mk, `make -C /tmp/x`, Ask},
+		{"S56 rule: cd .. && make", D, mk, `cd .. && make`, Ask},
+		{"S56 rule: dontAsk", ModeDontAsk, npm, `cd /tmp/x && npm run test`, Deny},
+		{"S56 neighbour: the rule in the project", A, npm, `npm run test && cd web && npm run test -- --watch=false && npm run test --prefix web`, Allow},
+		{"S56 neighbour: make in the project's directories", D, mk, `make -C sub && cd sub && make test && cd "$(git rev-parse --show-toplevel)" && make`, Allow},
+	})
+}
