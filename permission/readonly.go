@@ -833,6 +833,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 				read, write, target = false, false, false
 			}
 			if !read && !write && !target && !slices.Contains(s.longArg, n) {
+				// One the table does not list, given what looks like a
+				// path after an =, may read it: wc
+				// --files0-from=~/.ssh/id_rsa, diff --from-file=FILE.
+				if eq && looksLikePath(v) {
+					add(Word{Text: v, Literal: w.Literal}, false)
+				}
 				continue
 			}
 			arg, ok := Word{Text: v, Literal: w.Literal}, eq

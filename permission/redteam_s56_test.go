@@ -216,3 +216,22 @@ func TestRedTeamRuleBuildOutsideS56(t *testing.T) {
 		{"S56 neighbour: make in the project's directories", D, mk, `make -C sub && cd sub && make test && cd "$(git rev-parse --show-toplevel)" && make`, Allow},
 	})
 }
+
+// TestRedTeamOptionValueReadS56: a reader's long option its table does
+// not list, given its file after an = (wc --files0-from=FILE, diff
+// --from-file=FILE, --to-file=), read the file unseen: wc
+// --files0-from=~/.ssh/id_rsa prints its lines in its complaints, diff
+// --from-file=~/.ssh/id_rsa a prints the key, allowed where the form
+// with a space asked. Such a value that looks like a path is now read.
+func TestRedTeamOptionValueReadS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 wc --files0-from=~/.ssh/id_rsa", D, nil, `wc --files0-from=~/.ssh/id_rsa`, Ask},
+		{"S56 wc --files0-from=$HOME/...", A, nil, `wc --files0-from=$HOME/.ssh/id_rsa`, Ask},
+		{"S56 diff --from-file=~/.ssh/id_rsa", D, nil, `diff --from-file=~/.ssh/id_rsa a`, Ask},
+		{"S56 diff --to-file=~/.aws/credentials", A, nil, `diff --to-file=~/.aws/credentials a`, Ask},
+		{"S56 deny Read(.env): diff --to-file=.env", D, []string{"deny:Read(.env)"}, `diff --to-file=.env a`, Deny},
+		{"S56 neighbour: option values in the project", A, nil, `diff --from-file=a b c && wc --files0-from=list && ls --hide=./x && diff --label=x a b`, Allow},
+	})
+}
