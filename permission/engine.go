@@ -450,17 +450,17 @@ func foldName(c SimpleCommand) SimpleCommand {
 // protected reports why touching abs needs a person whatever the rules and
 // mode say, or "".
 func (e *Engine) protected(abs string, write bool) string {
-	home := e.Env.Home
+	home, root := e.Env.Home, e.Env.Root
 	if e.FoldCase {
 		// The protected names are all lower case.
-		abs, home = foldCase(abs), foldCase(home)
+		abs, home, root = foldCase(abs), foldCase(home), foldCase(root)
 	}
 	if write {
 		if why := sensitiveWrite(abs, home); why != "" {
 			return "write to a protected path: " + why
 		}
 	}
-	if why := credentialRead(abs, home); why != "" {
+	if why := cmp.Or(credentialRead(abs, home), dotenvOutside(abs, root)); why != "" {
 		return "access to a credential store: " + why
 	}
 	return ""

@@ -235,3 +235,49 @@ func TestRedTeamOptionValueReadS56(t *testing.T) {
 		{"S56 neighbour: option values in the project", A, nil, `diff --from-file=a b c && wc --files0-from=list && ls --hide=./x && diff --label=x a b`, Allow},
 	})
 }
+
+// TestRedTeamDotenvOutsideS56: a .env file outside the project (another
+// project's, one in the home directory or /tmp) holds secrets the
+// project's tools were never given: cat ../other/.env and Read ~/.env
+// were allowed. It is now asked for, as a credential store is; the
+// project's own .env, and the templates beside one (.env.example), are
+// not.
+func TestRedTeamDotenvOutsideS56(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S56 cat ../other/.env", D, nil, `cat ../other/.env`, Ask},
+		{"S56 cat ~/.env", A, nil, `cat ~/.env`, Ask},
+		{"S56 grep in /tmp/x/.env.production", D, nil, `grep KEY /tmp/x/.env.production`, Ask},
+		{"S56 source ../.env.local", A, nil, `source ../.env.local && ls`, Ask},
+		{"S56 neighbour: the project's .env and templates outside", A, nil, `cat .env && cat sub/.env.local && cat ../other/.env.example && cat ~/.env.sample`, Allow},
+	})
+	checkToolDecisions(t, []toolRow{
+		{"S56 Read ~/.env", D, nil, Call{Tool: "Read", Path: "~/.env"}, Ask},
+		{"S56 Read ../other/.env in bypassPermissions", Y, nil, Call{Tool: "Read", Path: "../other/.env"}, Ask},
+		{"S56 Grep ../x/.env.prod", A, nil, Call{Tool: "Grep", Path: "../x/.env.prod"}, Ask},
+		{"S56 neighbour: Read .env", D, nil, Call{Tool: "Read", Path: ".env"}, Allow},
+		{"S56 neighbour: Read ../other/.env.example", D, nil, Call{Tool: "Read", Path: "../other/.env.example"}, Allow},
+	})
+}
+
+// TestRedTeamCredentialStoresS56: the tokens other coding agents and
+// hosting tools keep in the home directory were readable, allowed: the
+// Codex CLI's and Gemini CLI's, GitHub Copilot's, Vercel's, ngrok's and
+// Firebase's. They are credential stores now, as Claude Code's
+// ~/.claude/.credentials.json is.
+func TestRedTeamCredentialStoresS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 cat ~/.codex/auth.json", D, nil, `cat ~/.codex/auth.json`, Ask},
+		{"S56 cat ~/.gemini/oauth_creds.json", A, nil, `cat ~/.gemini/oauth_creds.json`, Ask},
+		{"S56 cat ~/.config/github-copilot/apps.json", D, nil, `cat ~/.config/github-copilot/apps.json`, Ask},
+		{"S56 cat ~/.local/share/com.vercel.cli/auth.json", A, nil, `cat ~/.local/share/com.vercel.cli/auth.json`, Ask},
+		{"S56 cat ~/.vercel/auth.json", D, nil, `cat ~/.vercel/auth.json`, Ask},
+		{"S56 cat ~/.config/ngrok/ngrok.yml", A, nil, `cat ~/.config/ngrok/ngrok.yml`, Ask},
+		{"S56 cat ~/.ngrok2/ngrok.yml", D, nil, `cat ~/.ngrok2/ngrok.yml`, Ask},
+		{"S56 cat ~/.config/configstore/firebase-tools.json", A, nil, `cat ~/.config/configstore/firebase-tools.json`, Ask},
+		{"S56 neighbour: their other files", D, nil, `ls ~/.codex && cat ~/.gemini/settings.json && cat ~/.config/configstore/update-notifier-npm.json`, Allow},
+	})
+}
