@@ -281,3 +281,29 @@ func TestRedTeamCredentialStoresS56(t *testing.T) {
 		{"S56 neighbour: their other files", D, nil, `ls ~/.codex && cat ~/.gemini/settings.json && cat ~/.config/configstore/update-notifier-npm.json`, Allow},
 	})
 }
+
+// TestRedTeamHookInstallersS56: the git hook managers write the
+// repository's hooks, or set core.hooksPath in its .git/config: the
+// project's hook configuration then runs at every later commit or push,
+// outside the sandbox. pre-commit install, husky, lefthook install,
+// overcommit --install and their kin were allowed, in bypassPermissions
+// too, where cp x .git/hooks/pre-commit asks in every mode. They are now
+// writes of .git/hooks.
+func TestRedTeamHookInstallersS56(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S56 pre-commit install", D, nil, `pre-commit install`, Ask},
+		{"S56 pre-commit install -t pre-push, bypass", Y, nil, `pre-commit install --hook-type pre-push`, Ask},
+		{"S56 uvx pre-commit install", A, nil, `uvx pre-commit install`, Ask},
+		{"S56 prek install", D, nil, `prek install`, Ask},
+		{"S56 npx husky init", A, nil, `npx husky init`, Ask},
+		{"S56 husky, v9's bare form", Y, nil, `npx husky`, Ask},
+		{"S56 lefthook install", D, nil, `lefthook install`, Ask},
+		{"S56 overcommit --install", A, nil, `overcommit --install`, Ask},
+		{"S56 git-secrets --install", D, nil, `git-secrets --install`, Ask},
+		{"S56 npx simple-git-hooks", A, nil, `npx simple-git-hooks`, Ask},
+		{"S56 allowed by a rule: still asked", D, []string{"allow:Bash(pre-commit:*)"}, `pre-commit install`, Ask},
+		{"S56 neighbour: running the hooks, or their environments", A, nil, `pre-commit run --all-files && pre-commit install-hooks && lefthook run pre-commit && pre-commit autoupdate && overcommit --run`, Allow},
+	})
+}
