@@ -13,7 +13,11 @@ import (
 
 // sensitiveWriteDirs are directory names that make everything below them
 // sensitive to write, at any depth.
-var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea"}
+// A dev container's configuration (.devcontainer/) names a command the
+// editor runs on the host (initializeCommand); Cursor's .cursor/mcp.json
+// starts servers, as .mcp.json does.
+var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
+	".devcontainer", ".cursor"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
@@ -23,7 +27,7 @@ var sensitiveWriteNames = []string{
 	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
 	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
 	".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".vimrc", ".exrc", ".tmux.conf",
-	".gitconfig", ".gitmodules", ".mcp.json",
+	".gitconfig", ".gitmodules", ".mcp.json", ".devcontainer.json",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
