@@ -327,3 +327,24 @@ func TestRedTeamEditorConfigsS56(t *testing.T) {
 		{"S56 echo > .devcontainer/devcontainer.json", A, nil, `echo '{}' > .devcontainer/devcontainer.json`, Ask},
 	})
 }
+
+// TestRedTeamInlineDeleteUnknownS56: inline code's delete of a path only
+// known at run time was dropped unless recursive: perl -e 'unlink
+// glob("*")' and python3 -c 'import os; [os.remove(f) for f in
+// os.listdir(".")]' emptied the project, allowed, where os.remove("x")
+// and rm -f "$x" ask. It is now an rm of that path, as a recursive one
+// is.
+func TestRedTeamInlineDeleteUnknownS56(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S56 perl unlink glob", D, nil, `perl -e 'unlink glob("*")'`, Ask},
+		{"S56 perl unlink <*>", A, nil, `perl -e 'unlink <*>'`, Ask},
+		{"S56 python os.remove in a loop", D, nil, `python3 -c 'import os; [os.remove(f) for f in os.listdir(".")]'`, Ask},
+		{"S56 node unlinkSync of a variable", A, nil, `node -e 'const fs=require("fs"); for (const f of fs.readdirSync(".")) fs.unlinkSync(f)'`, Ask},
+		{"S56 ruby File.delete of a glob", D, nil, `ruby -e 'File.delete(*Dir["*"])'`, Ask},
+		{"S56 python os.rmdir of a variable", A, nil, `python3 -c 'import os, sys; os.rmdir(sys.argv[1])' x`, Ask},
+		{"S56 neighbour: reads and writes of paths only known at run time", A, nil,
+			`python3 -c 'import os; [print(open(f).read()) for f in os.listdir(".")]' && perl -e 'print for glob("*")'`, Allow},
+	})
+}
