@@ -735,6 +735,51 @@ func inputCommands(c SimpleCommand) string {
 			return ""
 		}
 		return n + " runs the keys of its input as its commands, which may write files anywhere and run shell commands"
+	case "newgrp", "unshare", "nsenter", "chroot", "firejail":
+		// Given no command (the wrapper is the command that runs), it
+		// starts the user's shell, which reads its commands from the
+		// input: newgrp users <<< 'rm -rf ~'.
+		return n + " starts a shell, which runs the commands of its input"
+	case "sg", "script":
+		// sg GROUP and script [FILE] start a shell unless given one
+		// (sg GROUP CMD, sg GROUP -c CMD, script -c CMD).
+		args := c.Args()[1:]
+		given := slices.ContainsFunc(args, func(w Word) bool {
+			t := w.Text
+			return !w.Literal || t == "-c" || strings.HasPrefix(t, "--command") || n == "script" && len(t) > 2 && t[0] == '-' && t[1] != '-' && strings.Contains(t, "c")
+		})
+		if !given && (n == "script" || len(plainOperands(args)) < 2) {
+			return n + " starts a shell, which runs the commands of its input"
+		}
+	case "machinectl":
+		if ops := plainOperands(c.Args()[1:]); len(ops) > 0 && ops[0].Text == "shell" && len(ops) < 3 {
+			return "machinectl shell starts a shell, which runs the commands of its input"
+		}
+	case "parallel":
+		// Given no command, it runs each line of its input as one.
+		return "parallel runs the lines of its input as commands"
+	case "dc":
+		// dc's ! runs a shell command.
+		return "dc runs the commands of its input, whose ! runs a shell command"
+	case "sed", "gsed", "awk", "gawk", "mawk", "nawk":
+		// Their script from the input: sed -f - runs its e command,
+		// awk -f /dev/stdin its system().
+		args := c.Args()[1:]
+		for i, w := range args {
+			t, file := w.Text, ""
+			switch {
+			case !w.Literal:
+			case (t == "-f" || t == "--file") && i+1 < len(args):
+				file = args[i+1].Text
+			case strings.HasPrefix(t, "--file="):
+				file = t[len("--file="):]
+			case len(t) > 2 && strings.HasPrefix(t, "-f") && t[2] != '-':
+				file = t[2:]
+			}
+			if file == "-" || isFD0(file) {
+				return n + " runs a script read from its input, which the analysis cannot read"
+			}
+		}
 	}
 	if args := c.Args(); len(args) > 0 {
 		return replInput(lowerName(c), args[1:])
@@ -1300,9 +1345,11 @@ func (z *analyzer) fork() (parent int32) {
 
 // promptVars are the variables whose value bash expands, substitutions
 // and all, each time it uses it: PS4 before every command `set -x` traces,
-// PROMPT_COMMAND before every prompt. A substitution in one runs later,
-// unseen: `PS4='$(rm -rf /)' bash -xc true`.
-var promptVars = []string{"PS4", "PROMPT_COMMAND"}
+// PROMPT_COMMAND before every prompt, and an interactive shell's prompts
+// (bash -i fed its commands): PS0 before each command it runs, PS1 and
+// PS2 at each line it reads. A substitution in one runs later, unseen:
+// `PS4='$(rm -rf /)' bash -xc true`, `PS1='$(rm -rf /)' bash -i <<< ”`.
+var promptVars = []string{"PS4", "PROMPT_COMMAND", "PS0", "PS1", "PS2"}
 
 // promptSubst reports an assignment c makes (before it, to env or sudo, or
 // to declare and export) of a substitution to one of promptVars.
@@ -2084,7 +2131,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	case "expect":
 		z.expectCode(c)
-	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim":
+	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim",
+		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
+		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
 		z.fedCommands(c, rs)
 	case "sqlite3", "duckdb", "psql", "mysql", "mariadb":
 		// Their commands (.shell, \!, system) come from a here-document

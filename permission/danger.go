@@ -61,6 +61,8 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// A container with the host's root, devices or namespaces is root
 		// on this machine: docker run -v /:/h alpine rm -rf /h.
 		{name: "container host access", check: checkContainerHost},
+		// socat's SYSTEM:, EXEC: and SHELL: addresses run a command.
+		{name: "socat command address", check: checkSocatCommand},
 		// rmdir only removes empty directories, but on a critical path it is
 		// a sign of confusion, and on Windows `rmdir /s` deletes a tree.
 		{name: "rmdir", check: checkRmdir},
@@ -286,6 +288,28 @@ func CheckPipelines(a Analysis) []Danger {
 func lowerName(c SimpleCommand) string {
 	n := strings.ToLower(c.Name())
 	return strings.TrimSuffix(n, ".exe")
+}
+
+// checkSocatCommand: socat - 'SYSTEM:rm -rf ~' runs the command its
+// SYSTEM:, EXEC: or SHELL: address names (up to the address's options),
+// its input and output joined to the other address, unseen; so may an
+// address only known at run time.
+func checkSocatCommand(c SimpleCommand, _ PathEnv) (string, bool) {
+	if lowerName(c) != "socat" {
+		return "", false
+	}
+	for _, w := range c.Args()[1:] {
+		t := strings.ToLower(w.Text)
+		if !w.Literal && !strings.HasPrefix(t, "-") {
+			return "socat connects to an address only known at run time, which may run a command: " + shorten(w.Text), false
+		}
+		for _, kind := range [...]string{"system:", "exec:", "shell:"} {
+			if strings.HasPrefix(t, kind) {
+				return "socat runs the command its " + strings.ToUpper(kind[:len(kind)-1]) + " address names, unseen: " + shorten(w.Text), false
+			}
+		}
+	}
+	return "", false
 }
 
 // nameIn returns a check matching any of the names (lower case).

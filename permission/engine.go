@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Engine decides on tool calls. An Engine is safe for concurrent use as
@@ -435,12 +437,12 @@ func foldName(c SimpleCommand) SimpleCommand {
 	c.Words = slices.Clone(c.Words)
 	w := &c.Words[c.Inner]
 	dir, base := path.Split(w.Text)
-	w.Text = dir + strings.ToLower(base)
+	w.Text = dir + foldCase(base)
 	// git runs a subcommand it has no builtin for as git-SUB from its
 	// directory, where git Push then finds git-push.
 	if sub, rest, _, ok := gitArgs(c); ok && sub.Literal {
 		at := len(c.Words) - len(rest) - 1
-		c.Words[at].Text = strings.ToLower(c.Words[at].Text)
+		c.Words[at].Text = foldCase(c.Words[at].Text)
 	}
 	return c
 }
@@ -448,17 +450,17 @@ func foldName(c SimpleCommand) SimpleCommand {
 // protected reports why touching abs needs a person whatever the rules and
 // mode say, or "".
 func (e *Engine) protected(abs string, write bool) string {
-	home := e.Env.Home
+	home, root := e.Env.Home, e.Env.Root
 	if e.FoldCase {
 		// The protected names are all lower case.
-		abs, home = strings.ToLower(abs), strings.ToLower(home)
+		abs, home, root = foldCase(abs), foldCase(home), foldCase(root)
 	}
 	if write {
 		if why := sensitiveWrite(abs, home); why != "" {
 			return "write to a protected path: " + why
 		}
 	}
-	if why := credentialRead(abs, home); why != "" {
+	if why := cmp.Or(credentialRead(abs, home), dotenvOutside(abs, root)); why != "" {
 		return "access to a credential store: " + why
 	}
 	return ""
@@ -632,7 +634,8 @@ func (e *Engine) protectedDir(c SimpleCommand) string {
 // it (each it may be), what its words name with -C, --directory or
 // --chdir, attached or not, wrappers' included (git -C, make -C, env -C),
 // and what its wrappers' own options name (sudo -D, unshare --wd:
-// c.WrapperDirs).
+// c.WrapperDirs), and the options of its own that toolDirOptions lists
+// (yarn --cwd, just -d, cmake --build).
 func eachDir(c SimpleCommand, f func(dir string) bool) {
 	if c.Dir != "?" && c.Dir != "" && !f(c.Dir) {
 		return
@@ -663,6 +666,69 @@ func eachDir(c SimpleCommand, f func(dir string) bool) {
 			return
 		}
 	}
+	n := lowerName(c)
+	if k := slices.IndexFunc(toolDirOptions[:], func(o toolDirOption) bool { return o.name == n }); k >= 0 {
+		opts, args := toolDirOptions[k].opts, c.Args()
+		for i := 1; i < len(args); i++ {
+			w, t := args[i], args[i].Text
+			if !w.Literal || !strings.HasPrefix(t, "-") {
+				continue
+			}
+			d := ""
+			n, v, eq := strings.Cut(t, "=")
+			switch {
+			case !slices.Contains(opts, n):
+				if s := opts[0]; len(s) == 2 && len(t) > 2 && !strings.HasPrefix(t, "--") && t[:2] == s {
+					d = t[2:] // -d/tmp/x
+				}
+			case eq:
+				d = v
+			case i+1 < len(args):
+				d, i = args[i+1].Text, i+1
+			}
+			if d != "" && !f(d) {
+				return
+			}
+		}
+	}
+}
+
+// buildOutside returns the directory outside the project root a build
+// tool c (buildRunners) runs in, moved there by an earlier cd or by an
+// option of its own (eachDir), or "": a directory only known at run time
+// counts as outside when its option names it (make -C "$X"), not when a
+// cd earlier on the line does (cd "$(git rev-parse --show-toplevel)").
+func (e *Engine) buildOutside(c SimpleCommand) string {
+	if e.Env.Root == "" || !slices.Contains(buildRunners, lowerName(c)) {
+		return ""
+	}
+	outside := ""
+	eachDir(c, func(d string) bool {
+		if !leavesCwd(d) {
+			return true
+		}
+		if cwd := e.Env.In(d).Cwd; cwd == "" || !path.IsAbs(cwd) || !within(cwd, e.Env.Root) {
+			outside = cmp.Or(cwd, d)
+		}
+		return outside == ""
+	})
+	return outside
+}
+
+// toolDirOptions are, for each build tool or package manager, the
+// options of its own that name the directory it works in, whose build
+// files or package scripts it runs and where it writes, as make -C does;
+// a short one first, when it has one (npm's -C is its --prefix): yarn
+// --cwd /tmp/x install was allowed where cd /tmp/x && yarn install asked.
+var toolDirOptions = [...]toolDirOption{
+	{"yarn", []string{"--cwd"}}, {"bun", []string{"--cwd"}}, {"deno", []string{"--cwd"}},
+	{"just", []string{"-d", "--working-directory"}}, {"task", []string{"-d", "--dir"}},
+	{"composer", []string{"-d", "--working-dir"}}, {"cmake", []string{"--build"}}, {"npm", []string{"-C", "--prefix"}},
+}
+
+type toolDirOption struct {
+	name string
+	opts []string
 }
 
 // isUserHome says whether word, whose path is the template tmpl, is a
@@ -746,10 +812,16 @@ type pathSubject struct {
 // overwrite.
 func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind) (verdict, bool) {
 	first := func(tool string) *Rule {
+		var r *Rule
 		if p.abs != "" {
-			return e.firstPathRule(kind, tool, p.abs)
+			r = e.firstPathRule(kind, tool, p.abs)
+		} else {
+			r = e.firstTemplateRule(kind, tool, p.tmpl, nil)
 		}
-		return e.firstTemplateRule(kind, tool, p.tmpl, nil)
+		if r == nil && e.FoldCase && kind != RuleAllow {
+			r = e.firstFoldedPathRule(kind, tool, p)
+		}
+		return r
 	}
 	if write {
 		if r := first(editToolFor(tool)); r != nil {
@@ -769,6 +841,54 @@ func (e *Engine) pathRules(tool string, p pathSubject, write bool, kind RuleKind
 		return byRule(r), true
 	}
 	return verdict{}, false
+}
+
+// firstFoldedPathRule returns the first deny or ask rule of kind that
+// applies to tool and matches p where the file system folds case
+// (FoldCase): the rule, the path and the directories rules are anchored
+// at all folded (foldCase), so that with Read(.env) denied Read .ENV,
+// the same file there, is denied too. An allow rule is not folded: it
+// matches only as written, the uncertainty resolved toward safety.
+func (e *Engine) firstFoldedPathRule(kind RuleKind, tool string, p pathSubject) *Rule {
+	env := PathEnv{Cwd: foldCase(e.Env.Cwd), Home: foldCase(e.Env.Home), Root: foldCase(e.Env.Root), Pwd: foldCase(e.Env.Pwd)}
+	abs, tmpl := foldCase(p.abs), foldCase(p.tmpl)
+	return e.Rules.FirstMatch(kind, tool, func(r *Rule) bool {
+		if r.Pattern == "" {
+			return false // matched as written already
+		}
+		f := Rule{Kind: r.Kind, Tool: r.Tool, Pattern: foldCase(r.Pattern), Base: foldCase(r.Base)}
+		if abs != "" {
+			return f.matchAbsPath(abs, env)
+		}
+		return f.matchTemplate(tmpl, env)
+	})
+}
+
+// foldCase folds s as a file system that matches names without regard to
+// case does (FoldCase): lower case, and Unicode's folding beyond it, so
+// that U+017F, the long s, is s (.ſsh is .ssh) and U+212A, the Kelvin
+// sign, is k, and ß is ss. A name folded together with one the file
+// system keeps apart (ı, dotless, with i) is at worst asked about.
+func foldCase(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == 'ß' || r == 'ẞ' {
+			b.WriteString("ss")
+			continue
+		}
+		b.WriteRune(unicode.ToLower(unicode.ToUpper(r)))
+	}
+	return b.String()
 }
 
 // editToolFor maps a write to the tool whose rules govern it: a shell
@@ -1501,6 +1621,14 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		if o := hijackOption(c); o != "" && !strings.Contains(allowedBy.Text, o) {
 			return e.dangerVerdict(Danger{Rule: "hijack option",
 				Reason: commandName(c) + " " + o + " decides what code it runs; rule " + allowedBy.Text + " does not cover it"})
+		}
+		// So does the directory a build tool runs in, whose build files
+		// and package scripts it runs: Bash(npm run test:*) does not
+		// cover cd /tmp/x && npm run test, nor npm run test --prefix
+		// /tmp/x.
+		if d := e.buildOutside(c); d != "" {
+			return e.dangerVerdict(Danger{Rule: "build outside the project",
+				Reason: commandName(c) + " runs in " + d + ", outside the project, whose build files choose what it runs; rule " + allowedBy.Text + " does not cover it"})
 		}
 		return byRule(allowedBy)
 	}

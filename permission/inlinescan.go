@@ -610,7 +610,11 @@ func (s *codeScan) call(i int) {
 	case s.lang == langPerl || s.lang == langRuby:
 		// Perl's open also takes a bareword handle first (open F, ">x";
 		// open my $f, ">", $p).
-		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && (act != actPerlOpen && act != actSysOpen || s.toks[i+1].kind != tokName) &&
+		// Perl's arguments may also start with a call (unlink
+		// glob("*")) or its glob operator (unlink <*>).
+		perlArg := s.lang == langPerl && i+1 < len(s.toks) && (s.toks[i+1].kind == tokName && i+2 < len(s.toks) && s.toks[i+2].text == "(" ||
+			s.toks[i+1].kind == tokPunct && s.toks[i+1].text == "<")
+		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && !perlArg && (act != actPerlOpen && act != actSysOpen || s.toks[i+1].kind != tokName) &&
 			(act != actWriteList || s.toks[i+1].kind != tokOther) {
 			return
 		}
@@ -1584,8 +1588,11 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 	}
 	p, known := codePath(v)
 	if !ok || !known {
+		// A write of a path partly filled in by the shell, and a delete
+		// of one only known at run time, are kept, as rm -f "$x" asks:
+		// perl -e 'unlink glob("*")' empties the directory.
 		filled := verb[0] == "tee" && strings.IndexByte(expr, codeHole) >= 0
-		if !filled && (len(verb) < 2 || verb[1] != "-rf" || expr == "") {
+		if !filled && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
 			return
 		}
 		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr})

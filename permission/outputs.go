@@ -215,6 +215,15 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 			out = append(out, PathArg{Word: pos[len(pos)-1], Write: true, Tree: true, Fills: true})
 		}
 		return out
+	case "pre-commit", "prek", "husky", "lefthook", "overcommit", "git-secrets", "simple-git-hooks", "talisman":
+		// The git hook managers write the repository's hooks, or point
+		// core.hooksPath in its .git/config at theirs: what the
+		// project's configuration names then runs at every later commit
+		// or push, outside the sandbox (hookInstall).
+		if hookInstall(n, plainOperands(args[1:]), args[1:]) {
+			out = append(out, PathArg{Word: Word{Text: ".git/hooks", Literal: true}, Write: true, Tree: true})
+		}
+		return out
 	case "redis-cli":
 		opts, tree = []string{"--rdb", "--functions-rdb"}, false
 	case "certutil":
@@ -286,4 +295,36 @@ func certutilPaths(out []PathArg, args []Word) []PathArg {
 		}
 	}
 	return out
+}
+
+// hookInstall says whether hook manager n, given these operands and
+// words, installs the repository's git hooks: pre-commit and prek
+// install (and init-templatedir), husky with no subcommand (v9), init or
+// install, lefthook install or add, overcommit --install, git-secrets
+// --install, talisman --githook, and simple-git-hooks whatever it is
+// given.
+func hookInstall(n string, ops, args []Word) bool {
+	has := func(o string) bool {
+		return slices.ContainsFunc(args, func(w Word) bool { return w.Text == o || strings.HasPrefix(w.Text, o+"=") })
+	}
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0].Text
+		if !ops[0].Literal {
+			return true
+		}
+	}
+	switch n {
+	case "pre-commit", "prek":
+		return sub == "install" || sub == "init-templatedir"
+	case "husky":
+		return sub == "" || sub == "init" || sub == "install"
+	case "lefthook":
+		return sub == "install" || sub == "add"
+	case "overcommit", "git-secrets":
+		return has("--install") || n == "overcommit" && has("-i")
+	case "talisman":
+		return has("--githook") || has("-g")
+	}
+	return true // simple-git-hooks
 }

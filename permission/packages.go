@@ -620,8 +620,9 @@ func defaultPath(c SimpleCommand) bool {
 // not known, else its absolute path. named says where it came from.
 // They start as Engine.VirtualEnv (the pip's, else CondaPrefix's) and
 // CondaPrefix; a command of the line before i changes them for it when
-// it runs in its shell, the one that started it (SimpleCommand.OuterShell)
-// or the line's own (SimpleCommand.Shell): a
+// it runs in its shell, one that started it however many shells out
+// (SimpleCommand.OuterShell, Analysis.shellsOut) or the line's own
+// (SimpleCommand.Shell): a
 // source .venv/bin/activate (trustedVenv) makes the venv the pip's, and
 // deactivate leaves conda's; conda activate PREFIX, and conda
 // deactivate, make the conda environment the pip's too. Only an
@@ -637,11 +638,14 @@ func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaName
 	if pip == "" {
 		pip, pipNamed = conda, condaNamed
 	}
+	outs, n := a.shellsOut(c)
 	for j, p := range cmds[:i] {
-		if p.Shell != 0 && p.Shell != c.Shell && p.Shell != c.OuterShell {
+		if p.Shell != 0 && p.Shell != c.Shell && !slices.Contains(outs[:n], p.Shell) {
 			// A subshell of its own: (source .venv/bin/activate). One
-			// that started command i's shell passed on what it exported:
-			// (. .venv/bin/activate; sh -c 'pip install x').
+			// that started command i's shell, however many shells out,
+			// passed on what it exported: (. .venv/bin/activate; sh -c
+			// 'pip install x'), (. .venv/bin/activate; bash -c "sh -c
+			// 'pip install x'").
 			continue
 		}
 		// An activation ran, and entered what it names, wherever command

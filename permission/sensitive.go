@@ -13,7 +13,11 @@ import (
 
 // sensitiveWriteDirs are directory names that make everything below them
 // sensitive to write, at any depth.
-var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea"}
+// A dev container's configuration (.devcontainer/) names a command the
+// editor runs on the host (initializeCommand); Cursor's .cursor/mcp.json
+// starts servers, as .mcp.json does.
+var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
+	".devcontainer", ".cursor"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
@@ -23,7 +27,7 @@ var sensitiveWriteNames = []string{
 	".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout",
 	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
 	".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".vimrc", ".exrc", ".tmux.conf",
-	".gitconfig", ".gitmodules", ".mcp.json",
+	".gitconfig", ".gitmodules", ".mcp.json", ".devcontainer.json",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
@@ -159,6 +163,28 @@ var credentialPaths = []string{
 	".huggingface/token", ".cache/huggingface/token", ".terraformrc", ".wrangler/config",
 	".config/netlify/config.json", ".fly/config.yml", ".supabase/access-token", ".config/stripe",
 	".dbt/profiles.yml", ".snowflake/connections.toml",
+	// Other coding agents' and hosting tools' tokens.
+	".codex/auth.json", ".gemini/oauth_creds.json", ".config/github-copilot", ".vercel",
+	".local/share/com.vercel.cli", "Library/Application Support/com.vercel.cli", ".config/ngrok", ".ngrok2",
+	"Library/Application Support/ngrok", ".config/configstore/firebase-tools.json",
+	// macOS's, as a folding file system's lower case meets them.
+	"library/application support/com.vercel.cli", "library/application support/ngrok",
+}
+
+// dotenvOutside reports why reading abs, a .env file (.env, .env.local,
+// .env.production …; not the templates beside one, .env.example) outside
+// the project root, is a credential read, or "": another project's, or
+// one in the home directory, holds secrets the project was never given.
+func dotenvOutside(abs, root string) string {
+	b := path.Base(abs)
+	if root == "" || !path.IsAbs(abs) || within(abs, root) || b != ".env" && !strings.HasPrefix(b, ".env.") {
+		return ""
+	}
+	switch strings.TrimPrefix(b, ".env.") {
+	case "example", "sample", "template", "dist", "defaults", "schema":
+		return ""
+	}
+	return abs + " is a .env file outside the project, which holds another's secrets"
 }
 
 // privateKeyNames are the names ssh gives the private keys it makes: read

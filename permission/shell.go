@@ -179,6 +179,36 @@ func (a *Analysis) failedBefore(i int, r int32) bool {
 	return false
 }
 
+// shellsOut returns the shells that started command c's, nearest
+// first, however many shells out, in n entries of outs: (.
+// .venv/bin/activate; bash -c "sh -c 'pip install x'") runs the pip in a
+// shell two out from the activation's, whose exported variables it
+// inherits. The line's own shell (0) ends the list, which started every
+// other; a shell whose starter is not known (SimpleCommand.OuterShell -1)
+// ends it early.
+func (a *Analysis) shellsOut(c SimpleCommand) (outs [64]int32, n int) {
+	for o := c.OuterShell; o >= 0 && n < len(outs); n++ {
+		outs[n] = o
+		if o == 0 {
+			return outs, n + 1
+		}
+		// Every command of shell o names the shell that started it; a
+		// shell's number is always larger than its starter's.
+		next := int32(-1)
+		for _, p := range a.Commands {
+			if p.Shell == o {
+				next = p.OuterShell
+				break
+			}
+		}
+		if next >= o {
+			return outs, n + 1
+		}
+		o = next
+	}
+	return outs, n
+}
+
 // defines says whether the line defines a function called name, which a
 // command of that name then runs (source() { :; }; source
 // .venv/bin/activate activates nothing).
