@@ -508,12 +508,13 @@ func TestPrivateTmp(t *testing.T) {
 // 60-128, and the holder was this test: os/exec makes a run's pipes in
 // Start, and each fork another run's Start makes meanwhile copies their
 // write ends into a child until its execve, which under such a load the
-// child reaches seconds later. Measured with the runs of this test at
-// load averages of 48-72: 24 runs of 600 had a write end held after the
-// runner was reaped, for up to 6.9 s, each released by the execve of
-// another run's runner (ftrace); with the pipes made and the fork done
-// under one lock, as here, 0 of 600. (Another test's fork can still copy
-// one, until that child's execve.)
+// child reaches later. Measured with the runs of this test at load
+// averages of 48-72: 24 runs of 600 had a write end held after the runner
+// was reaped (for up to 6.9 s, as a probe itself short of processors saw
+// it); the one traced (ftrace) was released by the execve of another
+// run's runner, forked while that write end was open. With the pipes made
+// and the fork done under one lock, as here, 0 of 600. (Another test's
+// fork can still copy one, until that child's execve.)
 func TestManyRuns(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
