@@ -110,6 +110,10 @@ func preforkUndumpable() (undumpable, wasDumpable bool) {
 // preforkEnded says whether the pre-forked child has ended.
 func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 
+// sharerSettled waits until the process sharing the runner's memory, if
+// there is one, has closed its copies of the runner's descriptors.
+func sharerSettled() { C.mews_sharer_settled() }
+
 // sharerPid is the pid of the process sharing the runner's memory, a child
 // of the runner's that belongs to no run; 0 if there is none.
 func sharerPid() int { return int(C.mews_sharer_pid()) }

@@ -34,3 +34,6 @@ func preforkEnded() bool { return true }
 
 // sharerPid: without cgo nothing shares the runner's memory.
 func sharerPid() int { return 0 }
+
+// sharerSettled: without cgo nothing shares the runner's memory.
+func sharerSettled() {}

@@ -214,6 +214,9 @@ func (c *Cmd) Prespawn() {}
 // Discard does nothing on macOS.
 func (c *Cmd) Discard() {}
 
+// EndPrefork does nothing on macOS: no child is started ahead.
+func EndPrefork() {}
+
 // Interrupted returns nil on macOS, where Prespawn catches nothing.
 func (c *Cmd) Interrupted() os.Signal { return nil }
 

@@ -14,6 +14,9 @@ import (
 // child.
 func Init() {}
 
+// EndPrefork does nothing here: no child is started ahead.
+func EndPrefork() {}
+
 func (c *Cmd) run(context.Context) (int, *StageError) {
 	return 0, stageErr(StageSpec, StatusSandbox, "sandboxed runs are not supported on %s yet", runtime.GOOS)
 }

@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -495,8 +496,25 @@ func TestPrivateTmp(t *testing.T) {
 }
 
 // TestManyRuns: 200 runs at once, each with its own exit status and a
-// straggler, all come back right; no process and no private temp dir is
-// left afterwards.
+// straggler, all come back right, their output whole; no process and no
+// private temp dir is left afterwards.
+//
+// Each run's stdout and stderr are pipes this test makes, read to their
+// end however long after the runner's exit that comes: no WaitDelay
+// closes them on output still unread. A pipe still written to 30 s after
+// the runner was reaped is an error that names who holds it (for nothing
+// of mewsandbox's may: TestNothingHoldsStdio). With os/exec's pipes and a
+// WaitDelay of 10 s, 1 run of 200 had lost its output at load averages of
+// 60-128, and the holder was this test: os/exec makes a run's pipes in
+// Start, and each fork another run's Start makes meanwhile copies their
+// write ends into a child until its execve, which under such a load the
+// child reaches later. Measured with the runs of this test at load
+// averages of 48-72: 24 runs of 600 had a write end held after the runner
+// was reaped (for up to 6.9 s, as a probe itself short of processors saw
+// it); the one traced (ftrace) was released by the execve of another
+// run's runner, forked while that write end was open. With the pipes made
+// and the fork done under one lock, as here, 0 of 600. (Another test's
+// fork can still copy one, until that child's execve.)
 func TestManyRuns(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
@@ -506,7 +524,9 @@ func TestManyRuns(t *testing.T) {
 	defer cancel()
 	var wg sync.WaitGroup
 	var mu sync.Mutex
+	var starting sync.Mutex // the pipes' write ends are open here only while their run starts
 	var tmps []string
+	var longest time.Duration // from a runner's reaping to its pipes' end
 	errs := make([]string, 0)
 	for i := 0; i < runs; i++ {
 		wg.Add(1)
@@ -522,19 +542,49 @@ func TestManyRuns(t *testing.T) {
 				bg = fmt.Sprintf(`export r=ready.%d; setsid sh -c 'echo > "$r"; exec sleep `+arg+`' >/dev/null 2>&1 & until test -e "$r"; do sleep 0.01; done; rm -f "$r"`, i)
 			}
 			cmd := osexec.CommandContext(ctx, bin, "run", "--yolo", "--", "sh", "-c", fmt.Sprintf(`%s; echo "$TMPDIR"; exit %d`, bg, want))
-			// Generous: with 200 runs at once on 2 cores, the pipes stayed
-			// open over 0.1 s after the runner's exit in a fifth of the runs
-			// (a process of the run still to be scheduled to close them),
-			// and this binary's reading goroutines wait as long for a
-			// processor. When the delay expires first, Go closes the pipes
-			// with the output unread in them: with a second, 1-4 of 200
-			// runs lost theirs.
-			cmd.WaitDelay = 10 * time.Second
 			cmd.Dir = b.root
 			cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
 			var out, errb bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &errb
-			err := cmd.Run()
+			var read sync.WaitGroup
+			var readErr [2]error
+			starting.Lock()
+			var pipes [2]*os.File
+			for k, to := range []*bytes.Buffer{&out, &errb} {
+				r, w, err := os.Pipe()
+				if err != nil {
+					starting.Unlock()
+					t.Error(err)
+					return
+				}
+				defer r.Close()
+				defer w.Close()
+				pipes[k] = r
+				if k == 0 {
+					cmd.Stdout = w
+				} else {
+					cmd.Stderr = w
+				}
+				read.Go(func() { _, readErr[k] = io.Copy(to, r) })
+			}
+			err := cmd.Start()
+			cmd.Stdout.(*os.File).Close()
+			cmd.Stderr.(*os.File).Close()
+			starting.Unlock()
+			if err == nil {
+				err = cmd.Wait()
+			}
+			reaped := time.Now()
+			held := ""
+			for _, r := range pipes {
+				r.SetReadDeadline(reaped.Add(30 * time.Second))
+			}
+			read.Wait()
+			for k, e := range readErr {
+				if errors.Is(e, os.ErrDeadlineExceeded) {
+					held += fmt.Sprintf(" %s still written to 30s after the runner was reaped (%s);", []string{"stdout", "stderr"}[k], pipeWriters(pipes[k]))
+				}
+			}
+			ended := time.Since(reaped)
 			code := 0
 			var ee *osexec.ExitError
 			if errors.As(err, &ee) {
@@ -544,14 +594,16 @@ func TestManyRuns(t *testing.T) {
 			}
 			mu.Lock()
 			defer mu.Unlock()
+			longest = max(longest, ended)
 			if code != want {
 				errs = append(errs, fmt.Sprintf("run %d: exit %d, want %d (%v) %s", i, code, want, err, errb.String()))
+			}
+			if held != "" {
+				errs = append(errs, fmt.Sprintf("run %d:%s", i, held))
 			}
 			if tmp := strings.TrimSpace(out.String()); tmp != "" {
 				tmps = append(tmps, tmp)
 			} else {
-				// err is exec.ErrWaitDelay when the pipes outlived the
-				// runner by WaitDelay and Go dropped what was in them.
 				errs = append(errs, fmt.Sprintf("run %d: exit %d (%v), no TMPDIR printed: stdout %q, stderr %q", i, code, err, out.String(), errb.String()))
 			}
 		}()
@@ -563,6 +615,7 @@ func TestManyRuns(t *testing.T) {
 	if len(tmps) != runs {
 		t.Errorf("%d runs printed their TMPDIR, want %d", len(tmps), runs)
 	}
+	t.Logf("the longest from a runner's reaping to the end of its output: %v", longest)
 	noneLeft(t, "sleep\x00"+arg, "stragglers of 200 runs")
 	for _, tmp := range tmps {
 		if _, err := os.Stat(tmp); !errors.Is(err, os.ErrNotExist) {

@@ -20,6 +20,9 @@ func TestMain(m *testing.M) {
 	if n := os.Getenv("MEWSANDBOX_TEST_SUBREAPER"); n != "" {
 		os.Exit(subreaperMain(n))
 	}
+	if job := os.Getenv("MEWSANDBOX_TEST_STDIO"); job != "" {
+		os.Exit(stdioMain(job))
+	}
 	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

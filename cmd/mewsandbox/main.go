@@ -86,7 +86,11 @@ func init() {
 func main() {
 	// The sandbox child re-executes this binary; it never returns from here.
 	exec.Init()
-	os.Exit(realMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := realMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	// Nothing started for a run the runner did not make (a usage error)
+	// may hold the caller's stdout once it exits.
+	exec.EndPrefork()
+	os.Exit(code)
 }
 
 func realMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -235,6 +235,7 @@ func watchInterrupt(cmd *exec.Cmd, stderr io.Writer, run interruptedRun) *interr
 			cmd.Discard()
 			fmt.Fprintf(stderr, "mewsandbox: %v while preparing the run (settings, the decision): nothing ran\n", sig)
 			w.record(sig, stderr)
+			exec.EndPrefork()
 			os.Exit(128 + int(sig.(syscall.Signal)))
 		}
 		w.timer.Reset(interruptLook)
