@@ -205,7 +205,8 @@ var firmwareKept = []string{"/sys/firmware/devicetree"}
 // Where the command could read root's files there (readsRootFiles), it
 // lays one over hostFirmware too, into which the paths of keep (the root,
 // the grants, the working directory: keptPaths) and firmwareKept that lie
-// there are bound back, as hide binds them into /tmp; the kernelDebugFS
+// there are bound back, as hide binds them into /tmp (a working directory
+// there only with a root or grant there that holds it); the kernelDebugFS
 // mounts in it (efivarfs) go with it. An ordinary user's command cannot
 // read what it hides: no mount is made there.
 func (l *nsLayer) hideKernelDebug(p Policy, info []byte, keep []keptPath) {
@@ -245,7 +246,15 @@ func (l *nsLayer) hideFirmware(p Policy, keep []keptPath) string {
 			keep = append(keep, keptPath{real: r})
 		}
 	}
-	keep, empty := bareWorkingDir(keep, real)
+	// The working directory is judged by the paths in it alone: the
+	// default policy's grant of /sys holds every one, and bareWorkingDir
+	// would bind back any (a root command run from
+	// /sys/firmware/acpi/tables read them there).
+	in := slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.cwd && !within(k.real, real) })
+	rest, empty := bareWorkingDir(in, real)
+	if len(rest) < len(in) {
+		keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.cwd })
+	}
 	inside, ok := l.keepInside(real, keep, "root's firmware tables there readable")
 	if !ok {
 		return ""

@@ -175,6 +175,19 @@ func TestPlanHostFirmware(t *testing.T) {
 	if !slices.Equal(l.steps, want) {
 		t.Errorf("a stand-in firmware directory: steps\n%v\nwant\n%v", l.steps, want)
 	}
+	// A working directory there is an empty one of its name, though the
+	// grant of / holds it; one in a grant there is bound back with it.
+	tables := filepath.Join(fw, "acpi", "tables")
+	l = &nsLayer{res: newResolver(32)}
+	l.hideFirmware(p, keptPaths(p, tables, l.res))
+	if !slices.Contains(l.steps, mountStep{Op: mountMkdir, Path: tables}) || slices.Contains(l.steps, mountStep{Op: mountKeep, Path: tables}) {
+		t.Errorf("a working directory in it: steps %v, want an empty %s made, not bound back", l.steps, tables)
+	}
+	l = &nsLayer{res: newResolver(32)}
+	l.hideFirmware(p, keptPaths(p, filepath.Join(granted, "x"), l.res))
+	if slices.ContainsFunc(l.steps, func(s mountStep) bool { return s.Op == mountMkdir }) || !slices.Contains(l.steps, mountStep{Op: mountKeep, Path: granted}) {
+		t.Errorf("a working directory in a grant there: steps %v, want the grant bound back, no directory made", l.steps)
+	}
 	// A writable grant holding it leaves it as the host has it; so does an
 	// ordinary user's run; an empty one needs no mount.
 	for name, q := range map[string]Policy{

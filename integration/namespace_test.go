@@ -2498,7 +2498,8 @@ c "nproc" nproc
 // reads), systemd-detect-virt's answer, nproc, lscpu, the command's own
 // status, the network interfaces in /sys (ip's netlink is refused in
 // every network mode). Without the layer a root command reads them, as
-// the README says.
+// the README says. Nor is a working directory there bound back, which
+// the default grant of /sys holds.
 func TestHostFirmwareHidden(t *testing.T) {
 	requireNamespaces(t)
 	var leaks []string
@@ -2561,5 +2562,17 @@ c "interfaces" sh -c 'ls /sys/class/net | grep -qx lo'
 				t.Errorf("%v: %s read from inside", flags, f)
 			}
 		}
+	}
+	// Run from the tables' directory, which the default grant of /sys
+	// holds: the command starts in an empty one of its name.
+	for _, f := range leaks {
+		if !strings.HasPrefix(f, "/sys/firmware/") {
+			continue
+		}
+		r := b.runIn(filepath.Dir(f), "", "run", "--yolo", "--root", b.root, "--", "sh", "-c", "head -c 64 "+filepath.Base(f)+" | wc -c; pwd")
+		if r.stdout != "0\n"+filepath.Dir(f)+"\n" {
+			t.Errorf("run from %s: exit %d, %q %q; want %s unreadable there", filepath.Dir(f), r.code, r.stdout, r.stderr, filepath.Base(f))
+		}
+		break
 	}
 }
