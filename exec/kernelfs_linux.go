@@ -7,6 +7,7 @@ import (
 	"iter"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/mewsandbox/mewsandbox/landlock"
 	"golang.org/x/sys/unix"
@@ -178,14 +179,42 @@ func kernelDebugMounts(info []byte) []string {
 	})
 }
 
+// hostFirmware is the firmware's description of the machine in /sys:
+// the ACPI tables (an OEM machine's MSDM holds its Windows product key),
+// the SMBIOS (DMI) tables with its serial numbers and UUID, EFI's system
+// table, the memory map, QEMU's fw_cfg entries (a VM's provisioning
+// data). Root's by their mode mostly: a command run as root reads them
+// with no capability. Programs read the machine's make and model in
+// /sys/class/dmi/id instead (systemd-detect-virt, lscpu), which stays;
+// dmidecode, run as root, then fails as it does for an ordinary user.
+var hostFirmware = "/sys/firmware"
+
+// firmwareKept is what hideKernelDebug binds back into the empty
+// hostFirmware where the host has it: the device tree (/proc/device-tree
+// links there), readable by every user, where programs on ARM boards read
+// the board's model.
+var firmwareKept = []string{"/sys/firmware/devicetree"}
+
 // hideKernelDebug lays an empty read-only tmpfs over each mount of
 // kernelDebugFS in /sys the host has (info, the mount table the plan
 // read; none where it could not be read), as denyRead hides a directory:
 // listed, it is empty. Not one a grant lies in or on (--allow-read
 // /sys/kernel/tracing asks for it). Without the layer they stay readable:
 // Landlock grants /sys as a whole.
-func (l *nsLayer) hideKernelDebug(p Policy, info []byte) {
+//
+// Where the command could read root's files there (readsRootFiles), it
+// lays one over hostFirmware too, into which the paths of keep (the root,
+// the grants, the working directory: keptPaths) and firmwareKept that lie
+// there are bound back, as hide binds them into /tmp (a working directory
+// there only with a root or grant there that holds it); the kernelDebugFS
+// mounts in it (efivarfs) go with it. An ordinary user's command cannot
+// read what it hides: no mount is made there.
+func (l *nsLayer) hideKernelDebug(p Policy, info []byte, keep []keptPath) {
+	firmware := l.hideFirmware(p, keep)
 	for _, m := range kernelDebugMounts(info) {
+		if firmware != "" && within(m, firmware) {
+			continue
+		}
 		if slices.ContainsFunc(p.Grants, func(g Grant) bool {
 			real, err := l.res.eval(g.Path)
 			return err == nil && within(real, m)
@@ -195,4 +224,65 @@ func (l *nsLayer) hideKernelDebug(p Policy, info []byte) {
 		l.add(mountEmpty, m)
 		l.add(mountRdonly, m)
 	}
+}
+
+// hideFirmware adds the steps that hide hostFirmware (see hideKernelDebug)
+// and returns its real path, or "" where it stays as it is: the command
+// could not read root's files there, the host has none (an empty one, as
+// Docker masks it), or a path of keep holds it.
+func (l *nsLayer) hideFirmware(p Policy, keep []keptPath) string {
+	if !readsRootFiles(p, os.Geteuid()) {
+		return ""
+	}
+	real, err := l.res.eval(hostFirmware)
+	if err != nil {
+		return ""
+	}
+	if fi, err := l.res.stat(real); err != nil || !fi.IsDir() || holdsNothing(real, fi) {
+		return ""
+	}
+	for _, k := range firmwareKept {
+		if r, err := l.res.eval(k); err == nil {
+			keep = append(keep, keptPath{real: r})
+		}
+	}
+	// The working directory is judged by the paths in it alone: the
+	// default policy's grant of /sys holds every one, and bareWorkingDir
+	// would bind back any (a root command run from
+	// /sys/firmware/acpi/tables read them there).
+	in := slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.cwd && !within(k.real, real) })
+	rest, empty := bareWorkingDir(in, real)
+	if len(rest) < len(in) {
+		keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.cwd })
+	}
+	inside, ok := l.keepInside(real, keep, "root's firmware tables there readable")
+	if !ok {
+		return ""
+	}
+	l.add(mountEmpty, real)
+	l.placeInside(real, inside, "")
+	if empty != "" {
+		l.add(mountMkdir, empty)
+	}
+	l.add(mountRdonly, real)
+	return real
+}
+
+// readsRootFiles says whether a command of policy p, run by a runner of
+// effective user euid, reads files only root may read: run as root, by
+// their owner's bits; or keeping a capability that reads past
+// permissions. An ordinary user's command in the layer's user namespace
+// reads what that user may.
+func readsRootFiles(p Policy, euid int) bool {
+	return euid == 0 || keepsDAC(p)
+}
+
+// keepsDAC says whether the command keeps a capability that reads past
+// permissions (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): it reads files
+// whatever their mode (Fedora's /etc/shadow is 0000).
+func keepsDAC(p Policy) bool {
+	return slices.ContainsFunc(p.KeepCaps, func(c string) bool {
+		c = strings.ToUpper(strings.TrimPrefix(strings.ToUpper(c), "CAP_"))
+		return c == "DAC_OVERRIDE" || c == "DAC_READ_SEARCH" || c == "ALL"
+	})
 }

@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,5 +86,167 @@ func TestKernelDebugMounts(t *testing.T) {
 	}
 	if got := kernelDebugMounts(nil); got != nil {
 		t.Errorf("kernelDebugMounts of no table = %q, want none", got)
+	}
+}
+
+// TestPlanHostFirmware: where the command could read root's files (run as
+// root, or keeping a capability that reads past permissions), the plan
+// hides /sys/firmware (the ACPI tables, an OEM machine's Windows key in
+// MSDM; the DMI tables) behind one empty read-only tmpfs, a mount and a
+// mount_setattr, binding back the device tree and the grants in it, and
+// the DMI serial numbers and UUID root alone reads behind one mount each;
+// an ordinary user's command gets none of them. The kernel's debugging
+// mounts in /sys/firmware (efivarfs) go with it.
+func TestPlanHostFirmware(t *testing.T) {
+	var p Policy
+	for _, tt := range []struct {
+		euid int
+		caps []string
+		want bool
+	}{{0, nil, true}, {1000, nil, false}, {1000, []string{"CAP_DAC_READ_SEARCH"}, true}, {1000, []string{"dac_override"}, true}, {1000, []string{"CAP_NET_BIND_SERVICE"}, false}} {
+		p.KeepCaps = tt.caps
+		if got := readsRootFiles(p, tt.euid); got != tt.want {
+			t.Errorf("readsRootFiles(uid %d, caps %q) = %v, want %v", tt.euid, tt.caps, got, tt.want)
+		}
+	}
+
+	// This host's, as the default policy's plan has it.
+	root := t.TempDir()
+	l := planNamespace(DefaultPolicy(root), root, "")
+	var firmware []mountStep
+	for _, s := range l.steps {
+		if within(s.Path, "/sys/firmware") {
+			firmware = append(firmware, s)
+		}
+	}
+	fi, err := os.Stat("/sys/firmware")
+	switch {
+	case err != nil || !fi.IsDir() || holdsNothing("/sys/firmware", fi):
+		if len(firmware) != 0 {
+			t.Errorf("no /sys/firmware to hide here: steps %v", firmware)
+		}
+	case os.Geteuid() != 0:
+		if len(firmware) != 0 {
+			t.Errorf("an ordinary user's run: steps %v, want no mount", firmware)
+		}
+	default:
+		if _, err := os.Stat("/sys/firmware/devicetree"); err == nil {
+			t.Logf("a device tree here: bound back, two steps more")
+			break
+		}
+		if want := []mountStep{{Op: mountEmpty, Path: "/sys/firmware"}, {Op: mountRdonly, Path: "/sys/firmware"}}; !slices.Equal(firmware, want) {
+			t.Errorf("root's run: steps %v, want %v (one mount and its seal)", firmware, want)
+		}
+	}
+	for _, d := range hostIdentifiers {
+		fi, err := os.Stat(d)
+		hidden := slices.Contains(l.steps, mountStep{Op: mountHideFile, Path: d})
+		if want := err == nil && fi.Size() > 0 && readableWithoutCaps(d, fi); hidden != want {
+			t.Errorf("%s hidden: %v, want %v", d, hidden, want)
+		}
+	}
+
+	// A stand-in firmware directory, to see what is bound back.
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw := filepath.Join(dir, "firmware")
+	for _, d := range []string{"acpi/tables", "devicetree/base", "efi/efivars", "granted"} {
+		if err := os.MkdirAll(filepath.Join(fw, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer func(f string, k []string) { hostFirmware, firmwareKept = f, k }(hostFirmware, firmwareKept)
+	hostFirmware, firmwareKept = fw, []string{filepath.Join(fw, "devicetree"), filepath.Join(fw, "missing")}
+	info := []byte("35 23 0:9 / /sys/firmware/efi/efivars rw,relatime - efivarfs efivarfs rw\n36 23 0:10 / /sys/fs/pstore rw,relatime - pstore pstore rw\n")
+	granted := filepath.Join(fw, "granted")
+	p = Policy{KeepCaps: []string{"CAP_DAC_OVERRIDE"}, Grants: []Grant{{Path: "/", Access: Read}, {Path: granted, Access: Read}}}
+	l = &nsLayer{res: newResolver(32)}
+	l.hideKernelDebug(p, info, keptPaths(p, "/", l.res))
+	want := []mountStep{
+		{Op: mountKeep, Path: granted}, {Op: mountKeep, Path: filepath.Join(fw, "devicetree")},
+		{Op: mountEmpty, Path: fw},
+		{Op: mountPlace, Path: granted}, {Op: mountPlace, Path: filepath.Join(fw, "devicetree")},
+		{Op: mountRdonly, Path: fw},
+		{Op: mountEmpty, Path: "/sys/firmware/efi/efivars"}, {Op: mountRdonly, Path: "/sys/firmware/efi/efivars"},
+		{Op: mountEmpty, Path: "/sys/fs/pstore"}, {Op: mountRdonly, Path: "/sys/fs/pstore"},
+	}
+	if !slices.Equal(l.steps, want) {
+		t.Errorf("a stand-in firmware directory: steps\n%v\nwant\n%v", l.steps, want)
+	}
+	// A working directory there is an empty one of its name, though the
+	// grant of / holds it; one in a grant there is bound back with it.
+	tables := filepath.Join(fw, "acpi", "tables")
+	l = &nsLayer{res: newResolver(32)}
+	l.hideFirmware(p, keptPaths(p, tables, l.res))
+	if !slices.Contains(l.steps, mountStep{Op: mountMkdir, Path: tables}) || slices.Contains(l.steps, mountStep{Op: mountKeep, Path: tables}) {
+		t.Errorf("a working directory in it: steps %v, want an empty %s made, not bound back", l.steps, tables)
+	}
+	l = &nsLayer{res: newResolver(32)}
+	l.hideFirmware(p, keptPaths(p, filepath.Join(granted, "x"), l.res))
+	if slices.ContainsFunc(l.steps, func(s mountStep) bool { return s.Op == mountMkdir }) || !slices.Contains(l.steps, mountStep{Op: mountKeep, Path: granted}) {
+		t.Errorf("a working directory in a grant there: steps %v, want the grant bound back, no directory made", l.steps)
+	}
+	// A writable grant holding it leaves it as the host has it; so does an
+	// ordinary user's run; an empty one needs no mount.
+	for name, q := range map[string]Policy{
+		"a writable grant": {KeepCaps: p.KeepCaps, Grants: []Grant{{Path: dir, Access: Read | Write}}},
+		"no capability":    {Grants: p.Grants},
+	} {
+		if name == "no capability" && os.Geteuid() == 0 {
+			continue
+		}
+		l = &nsLayer{res: newResolver(32)}
+		if l.hideFirmware(q, keptPaths(q, "/", l.res)) != "" || len(l.steps) != 0 {
+			t.Errorf("%s: steps %v, want none", name, l.steps)
+		}
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	hostFirmware = empty
+	l = &nsLayer{res: newResolver(32)}
+	if l.hideFirmware(p, nil) != "" || len(l.steps) != 0 {
+		t.Errorf("an empty firmware directory: steps %v, want none", l.steps)
+	}
+}
+
+// TestPlanHostIdentifiers: a file of hostIdentifiers (the DMI serial
+// numbers and UUID, 0400 root's) is hidden behind one mount where the
+// command could read it, and not where it could not or it is empty
+// (unless a capability reads past permissions: then every one there is).
+func TestPlanHostIdentifiers(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	serial, blank := filepath.Join(dir, "product_serial"), filepath.Join(dir, "board_serial")
+	os.WriteFile(serial, []byte("PF0XXXXX\n"), 0o400)
+	os.WriteFile(blank, nil, 0o400)
+	defer func(ids []string) { hostIdentifiers = ids }(hostIdentifiers)
+	hostIdentifiers = []string{serial, blank, filepath.Join(dir, "chassis_serial")}
+	for _, caps := range [][]string{nil, {"CAP_DAC_READ_SEARCH"}} {
+		p := Policy{KeepCaps: caps, Grants: []Grant{{Path: dir, Access: Read}}}
+		l := &nsLayer{res: newResolver(32)}
+		l.denyRead(p)
+		// The test's own file: readable by its owner's bits, root's or
+		// not. A capability's run hides every one there is, as it does
+		// the password hashes.
+		want := []mountStep{{Op: mountHideFile, Path: serial}}
+		if caps != nil {
+			want = append(want, mountStep{Op: mountHideFile, Path: blank})
+		}
+		if !slices.Equal(l.steps, want) {
+			t.Errorf("caps %q: steps %v, want %v", caps, l.steps, want)
+		}
+	}
+	os.Chmod(serial, 0)
+	if os.Geteuid() != 0 {
+		p := Policy{Grants: []Grant{{Path: dir, Access: Read}}}
+		l := &nsLayer{res: newResolver(32)}
+		l.denyRead(p)
+		if len(l.steps) != 0 {
+			t.Errorf("a file its user cannot read: steps %v, want none", l.steps)
+		}
 	}
 }

@@ -311,7 +311,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	info, _ := readMountinfo("/proc/self/mountinfo")
 	l.writableNested(p, info, writable, l.steps[protected:])
 	l.denyRead(p)
-	l.hideKernelDebug(p, info)
+	l.hideKernelDebug(p, info, keep)
 	// After the --deny-read mounts, which a /dev/shm of the command's own
 	// covers with the rest of the host's there.
 	l.privateShm(keep, tmp)
@@ -1461,8 +1461,20 @@ var hostSecrets = []string{
 	"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_dsa_key",
 }
 
+// hostIdentifiers are the machine's serial numbers and UUID that the
+// DMI files in /sys give root alone (0400): identifiers of the machine
+// (its owner's, on a laptop) that stay on the host. The others there (the
+// make, the model, the firmware's vendor), readable by every user, stay:
+// programs tell a virtual machine by them (systemd-detect-virt). The
+// layer hides those the command could read, as hostSecrets.
+var hostIdentifiers = []string{
+	"/sys/devices/virtual/dmi/id/product_serial", "/sys/devices/virtual/dmi/id/board_serial",
+	"/sys/devices/virtual/dmi/id/chassis_serial", "/sys/devices/virtual/dmi/id/product_uuid",
+}
+
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
-// root) would otherwise reach, and the hostSecrets the command could read,
+// root) would otherwise reach, and the hostSecrets and hostIdentifiers the
+// command could read,
 // behind mounts that leave nothing on the host: a directory behind an
 // empty read-only tmpfs, a file behind /dev/null on a mount without
 // devices, which no one can open. Landlock keeps the --deny-read paths
@@ -1498,11 +1510,11 @@ func (l *nsLayer) denyRead(p Policy) {
 	}
 	// A command that keeps a capability that reads past permissions reads
 	// them all, whatever their mode (Fedora's /etc/shadow is 0000).
-	dac := slices.ContainsFunc(p.KeepCaps, func(c string) bool {
-		c = strings.ToUpper(strings.TrimPrefix(strings.ToUpper(c), "CAP_"))
-		return c == "DAC_OVERRIDE" || c == "DAC_READ_SEARCH" || c == "ALL"
-	})
+	dac := keepsDAC(p)
 	for _, d := range hostSecrets {
+		hide(d, !dac)
+	}
+	for _, d := range hostIdentifiers {
 		hide(d, !dac)
 	}
 }

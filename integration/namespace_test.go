@@ -2485,3 +2485,94 @@ c "nproc" nproc
 		}
 	}
 }
+
+// TestHostFirmwareHidden: the firmware's description of the machine in
+// /sys (the ACPI tables, of which an OEM machine's MSDM holds its Windows
+// product key; the DMI table) and the DMI serial numbers and UUID are
+// root's by their mode (0400), and a command run as root reads them with
+// no capability. The layer hides them where the command could read them
+// (run as root, or keeping a capability that reads past permissions): an
+// empty read-only /sys/firmware, the serials behind a file no one opens.
+// An ordinary user's command cannot read them either way. What programs
+// read there stays: the make and model (sys_vendor, which VM detection
+// reads), systemd-detect-virt's answer, nproc, lscpu, the command's own
+// status, the network interfaces in /sys (ip's netlink is refused in
+// every network mode). Without the layer a root command reads them, as
+// the README says. Nor is a working directory there bound back, which
+// the default grant of /sys holds.
+func TestHostFirmwareHidden(t *testing.T) {
+	requireNamespaces(t)
+	var leaks []string
+	tables, _ := filepath.Glob("/sys/firmware/acpi/tables/*")
+	for _, f := range append(tables, "/sys/firmware/dmi/tables/DMI",
+		"/sys/devices/virtual/dmi/id/product_serial", "/sys/devices/virtual/dmi/id/board_serial",
+		"/sys/devices/virtual/dmi/id/chassis_serial", "/sys/devices/virtual/dmi/id/product_uuid") {
+		fi, err := os.Stat(f)
+		if err != nil || !fi.Mode().IsRegular() {
+			t.Logf("%s: not on this host: not tried", f)
+			continue
+		}
+		b, err := os.ReadFile(f)
+		switch {
+		case err != nil:
+			t.Logf("%s: the test's user cannot read it here either (%v): tried, it must stay unreadable", f, err)
+		case len(strings.TrimSpace(string(b))) == 0:
+			t.Logf("%s: empty on this host: not tried", f)
+			continue
+		}
+		leaks = append(leaks, f)
+	}
+	if len(leaks) == 0 {
+		t.Skip("no ACPI table, DMI table or DMI serial on this host")
+	}
+	b := newBox(t, nil)
+	script := `
+c "processors online" nproc
+c "own status" sh -c 'grep -q "^Pid:" /proc/self/status'
+c "lscpu" sh -c 'lscpu 2>/dev/null | grep -q . || ! command -v lscpu'
+c "interfaces" sh -c 'ls /sys/class/net | grep -qx lo'
+`
+	if vendor, err := os.ReadFile("/sys/devices/virtual/dmi/id/sys_vendor"); err == nil && len(strings.TrimSpace(string(vendor))) > 0 {
+		script += "c \"make of the machine\" grep -q . /sys/devices/virtual/dmi/id/sys_vendor\n"
+	} else {
+		t.Logf("no sys_vendor here (%v): its neighbour not tried", err)
+	}
+	if out, err := osexec.Command("systemd-detect-virt", "--vm").Output(); len(out) > 0 {
+		script += fmt.Sprintf("c \"detect the VM\" sh -c 'test \"$(systemd-detect-virt --vm)\" = %s'\n", strings.TrimSpace(string(out)))
+	} else {
+		t.Logf("no systemd-detect-virt answer here (%v): not tried", err)
+	}
+	for i, f := range leaks {
+		script += fmt.Sprintf("c \"leak %d\" sh -c 'test \"$(head -c 64 %s | wc -c)\" -gt 0'\n", i, f)
+	}
+	root := os.Geteuid() == 0
+	for _, flags := range [][]string{nil, {"--keep-cap", "CAP_DAC_READ_SEARCH"}, {"--no-namespaces"}} {
+		o := b.check(script, flags...)
+		for _, n := range []string{"processors online", "own status", "lscpu", "interfaces", "make of the machine", "detect the VM"} {
+			if strings.Contains(script, `"`+n+`"`) {
+				o.ok(t, n)
+			}
+		}
+		for i, f := range leaks {
+			if slices.Contains(flags, "--no-namespaces") && root {
+				o.ok(t, fmt.Sprintf("leak %d", i)) // lost without the layer, as documented
+				continue
+			}
+			if o[fmt.Sprintf("leak %d", i)] == "ok" {
+				t.Errorf("%v: %s read from inside", flags, f)
+			}
+		}
+	}
+	// Run from the tables' directory, which the default grant of /sys
+	// holds: the command starts in an empty one of its name.
+	for _, f := range leaks {
+		if !strings.HasPrefix(f, "/sys/firmware/") {
+			continue
+		}
+		r := b.runIn(filepath.Dir(f), "", "run", "--yolo", "--root", b.root, "--", "sh", "-c", "head -c 64 "+filepath.Base(f)+" | wc -c; pwd")
+		if r.stdout != "0\n"+filepath.Dir(f)+"\n" {
+			t.Errorf("run from %s: exit %d, %q %q; want %s unreadable there", filepath.Dir(f), r.code, r.stdout, r.stderr, filepath.Base(f))
+		}
+		break
+	}
+}
