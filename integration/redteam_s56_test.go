@@ -8,6 +8,8 @@ package integration
 
 import (
 	"os"
+	osexec "os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -49,5 +51,60 @@ if tr '\0' '\n' < "$f" | grep -a -q RT11_KEPT; then echo "init environ kept var:
 	}
 	if !strings.Contains(r.stdout, "init environ kept var: gone") {
 		t.Errorf("init's environment still holds the runner's variables: %q", r.stdout)
+	}
+}
+
+// TestCoreDumpHelperNotRun: where core_pattern names a program (apport,
+// systemd-coredump: "|/usr/share/apport/apport …"), the kernel runs it as
+// root in the host's namespaces for every core dump, a sandboxed command's
+// too, whatever its RLIMIT_CORE but for a limit of exactly 1 (the
+// kernel's guard against a helper's own dumps). A red team's crashing
+// command had the host's helper run so, with the layer and without it, as
+// root and as a user: a dump of memory of the command's choosing written
+// outside every grant, past the run. With such a pattern the child now
+// sets the limit to 1 and the filter keeps it there (setting it succeeds
+// and changes nothing: ulimit -c 0 would have let the helper run again).
+// The pattern is read by the runner, so a bind of a file over it in a
+// mount namespace of the test's own stands in for the host's; the kernel's
+// own reaction to the limit is the kernel's. The neighbour: with a file
+// pattern the limit is the command's to raise, as before.
+func TestCoreDumpHelperNotRun(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("binding a file over core_pattern takes root")
+	}
+	unshare, err := osexec.LookPath("unshare")
+	if err != nil {
+		t.Skip("no unshare(1) to make a mount namespace with")
+	}
+	b := newBox(t, nil)
+	b.file("limit.sh", `echo "start $(ulimit -Sc) $(ulimit -Hc)"
+ulimit -Sc 0; echo "set0 $?"
+echo "after0 $(ulimit -Sc) $(ulimit -Hc)"
+ulimit -Sc unlimited 2>/dev/null; echo "after-unlimited $(ulimit -Sc)"
+`, 0o644)
+	pattern := func(t *testing.T, p string, flags ...string) string {
+		t.Helper()
+		fake := filepath.Join(outsideTemp(t), "core_pattern")
+		if err := os.WriteFile(fake, []byte(p+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := []string{"-m", "--propagation", "private", "sh", "-c", `mount --bind "$0" /proc/sys/kernel/core_pattern && exec "$@"`, fake, bin, "run", "--yolo"}
+		args = append(append(args, flags...), "--", "sh", "limit.sh")
+		cmd := b.command(b.root, []string{"LANG=C"}, unshare, args...)
+		r := runCommand(t, cmd)
+		if r.code != 0 {
+			t.Fatalf("core_pattern %q %v: exit %d: %s", p, flags, r.code, r.stderr)
+		}
+		return r.stdout
+	}
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		// 1 byte is 0 blocks to ulimit, which counts in KiB.
+		if out := pattern(t, "|/usr/share/apport/apport -p%p -s%s -c%c", flags...); !strings.Contains(out, "start 0 0\n") || !strings.Contains(out, "after0 0 0\n") || !strings.Contains(out, "after-unlimited 0\n") {
+			t.Errorf("core_pattern a pipe %v: %q, want RLIMIT_CORE held at 1 byte whatever the command sets", flags, out)
+		}
+		if out := pattern(t, "core", flags...); !strings.Contains(out, "after-unlimited unlimited\n") {
+			t.Errorf("core_pattern a file %v: %q, want the command free to raise its core limit", flags, out)
+		}
 	}
 }

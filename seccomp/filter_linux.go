@@ -298,6 +298,9 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	b.rule("setsockopt", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SOL_SOCKET), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SO_PASSRIGHTS))
 
 	reachRules(&b)
+	if c.LockCoreLimit {
+		coreLimitRules(&b)
+	}
 	setIDRules(&b)
 	xattrReadRules(&b)
 	c.socketRules(&b)
@@ -396,6 +399,23 @@ func reachRules(b *builder) {
 	// prlimit64(pid, resource, new, old): setting another's limit; reading
 	// one (new NULL) shows what /proc/PID/limits shows anyone.
 	b.rule("prlimit64", b.eperm, notZero(0), notZero(2))
+}
+
+// rlimitCore is RLIMIT_CORE, the same on every Linux architecture.
+const rlimitCore = 4
+
+// coreLimitRules make setting RLIMIT_CORE do nothing (Config.LockCoreLimit).
+// Succeeding rather than failing: ssh-agent and others that lower it to 0
+// so as never to dump their secrets exit when they cannot, and the limit
+// the child set dumps nothing anywhere. prlimit64 naming another process
+// is refused by reachRules already.
+func coreLimitRules(b *builder) {
+	ignore := libseccomp.ActErrno.SetReturnCode(0)
+	isCore := cond(1, libseccomp.CompareEqual, rlimitCore)
+	self := cond(0, libseccomp.CompareEqual, 0)
+	b.rule("setrlimit", ignore, cond(0, libseccomp.CompareEqual, rlimitCore))
+	b.rule("prlimit64", ignore, self, isCore, cond(2, libseccomp.CompareNotEqual, 0), cond(3, libseccomp.CompareEqual, 0))
+	b.rule("prlimit64", b.eperm, self, isCore, cond(2, libseccomp.CompareNotEqual, 0), cond(3, libseccomp.CompareNotEqual, 0))
 }
 
 // socketRules refuses every socket family c does not open, and TCP Fast
