@@ -108,3 +108,40 @@ ulimit -Sc unlimited 2>/dev/null; echo "after-unlimited $(ulimit -Sc)"
 		}
 	}
 }
+
+// TestOtherAgentsSettingsProtected: the layer kept Claude Code's and
+// Codex's settings, .mcp.json and the editors' .vscode and .idea
+// read-only, not what other agents read from the project: a command wrote
+// an MCP server into Gemini CLI's .gemini/settings.json, Cursor's
+// .cursor/mcp.json and opencode's opencode.json, which start it when the
+// user next opens the project in them, and a lint-cmd into aider's
+// .aider.conf.yml, which aider runs after its next edit, all outside any
+// sandbox. Where they exist they are read-only now, as .vscode is; beside
+// them the project's own files stay writable.
+func TestOtherAgentsSettingsProtected(t *testing.T) {
+	requireNamespaces(t)
+	files := []string{".gemini/settings.json", ".cursor/mcp.json", ".zed/settings.json", ".continue/config.yaml", ".opencode/plugin/x.js", "opencode.json", ".aider.conf.yml", ".kiro/settings/mcp.json", ".roo/mcp.json"}
+	b := newGitBox(t)
+	for _, f := range files {
+		b.file(f, "original\n", 0o644)
+	}
+	script := ""
+	for _, f := range files {
+		script += "c " + shellQuoteTest("overwrite "+f) + " sh -c " + shellQuoteTest("echo evil > "+f) + "\n"
+	}
+	script += `c "write in the root" sh -c 'echo work > work.txt'
+c "write beside them" sh -c 'echo notes > .gemini-notes.txt'
+`
+	o := b.check(script)
+	for _, f := range files {
+		o.fails(t, "overwrite "+f)
+		if got := b.read(f); got != "original\n" {
+			t.Errorf("%s on the host: %q, want it unchanged", f, got)
+		}
+	}
+	o.ok(t, "write in the root")
+	o.ok(t, "write beside them")
+}
+
+// shellQuoteTest quotes s for sh.
+func shellQuoteTest(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
