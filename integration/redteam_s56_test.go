@@ -100,8 +100,10 @@ ulimit -Sc unlimited 2>/dev/null; echo "after-unlimited $(ulimit -Sc)"
 	}
 	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
 		// 1 byte is 0 blocks to ulimit, which counts in KiB.
-		if out := pattern(t, "|/usr/share/apport/apport -p%p -s%s -c%c", flags...); !strings.Contains(out, "start 0 0\n") || !strings.Contains(out, "after0 0 0\n") || !strings.Contains(out, "after-unlimited 0\n") {
-			t.Errorf("core_pattern a pipe %v: %q, want RLIMIT_CORE held at 1 byte whatever the command sets", flags, out)
+		for _, p := range []string{"|/usr/share/apport/apport -p%p -s%s -c%c", "@/run/systemd/coredump"} {
+			if out := pattern(t, p, flags...); !strings.Contains(out, "start 0 0\n") || !strings.Contains(out, "after0 0 0\n") || !strings.Contains(out, "after-unlimited 0\n") {
+				t.Errorf("core_pattern %q %v: %q, want RLIMIT_CORE held at 1 byte whatever the command sets", p, flags, out)
+			}
 		}
 		if out := pattern(t, "core", flags...); !strings.Contains(out, "after-unlimited unlimited\n") {
 			t.Errorf("core_pattern a file %v: %q, want the command free to raise its core limit", flags, out)
