@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestInitEnvironmentScrubbed: under the layer the pid namespace's init is
@@ -147,3 +149,38 @@ c "write beside them" sh -c 'echo notes > .gemini-notes.txt'
 
 // shellQuoteTest quotes s for sh.
 func shellQuoteTest(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// TestFreezeAndShutdownRefused: a root run given --keep-cap CAP_SYS_ADMIN
+// froze a file system it could only read (FIFREEZE on a directory of an
+// --allow-read grant, as fsfreeze -f does): every writer on the host
+// waited until someone thawed it, past the run; the default policy reads
+// /usr and /etc, on the host's root file system. ext4's, xfs's and f2fs's
+// shutdown request would have ended it until it was mounted again. seccomp
+// refuses the three now (thaw with them). Probed on a tmpfs, which
+// supports neither, so that the calls change nothing before the fix: they
+// failed there with the file system's own errno, not EPERM. The
+// neighbour, lsattr's FS_IOC_GETFLAGS, still works.
+func TestFreezeAndShutdownRefused(t *testing.T) {
+	requireSandbox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("CAP_SYS_ADMIN is kept only in a root run")
+	}
+	var st unix.Statfs_t
+	if unix.Statfs("/dev/shm", &st) != nil || st.Type != unix.TMPFS_MAGIC {
+		t.Skip("/dev/shm is no tmpfs here")
+	}
+	b := newBox(t, nil)
+	b.install()
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := b.check(`
+p fifreeze fifreeze /dev/shm
+p fithaw fithaw /dev/shm
+p fs-shutdown fs-shutdown /dev/shm
+p fs-getflags fs-getflags /dev/shm
+`, append([]string{"--keep-cap", "CAP_SYS_ADMIN"}, flags...)...)
+		for _, p := range []string{"fifreeze", "fithaw", "fs-shutdown"} {
+			o.errno(t, p, int(unix.EPERM))
+		}
+		o.ok(t, "fs-getflags")
+	}
+}
