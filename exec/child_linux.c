@@ -3103,17 +3103,32 @@ static __attribute__((noreturn)) void prefork_child(void) {
 	}
 	// Its command line is the runner's, which the command could read in
 	// /proc/1/cmdline (flags, rules, the audit log's path): only argv[0]
-	// stays (in the child's copy of the memory). A child sharing the
-	// runner's memory leaves it: the runner still reads its arguments
-	// there, and without a pid namespace the command can read the
-	// runner's own command line anyway.
-	if (prefork.argc > 1 && !prefork.shared) {
-		char *end = prefork.argv[prefork.argc - 1];
-		while (*end != 0) {
-			end++;
+	// stays (in the child's copy of the memory). So is its environment,
+	// which follows the arguments on the stack: all of the runner's, the
+	// variables the scrubber keeps from the command (tokens, keys)
+	// included. Init is undumpable, but a root run's command given
+	// CAP_SYS_PTRACE (--keep-cap) read them in /proc/1/environ and
+	// /proc/1/mem: they go too, as the child reads its own from the spec.
+	// A child sharing the runner's memory leaves both: the runner still
+	// reads them there, and without a pid namespace the child's execve
+	// soon gives it memory of its own.
+	if (!prefork.shared) {
+		char **envp = prefork.argv + prefork.argc + 1;
+		char *start = prefork.argc > 1 ? prefork.argv[1] : envp[0];
+		char *end = 0;
+		for (char **e = envp; *e != 0; e++) {
+			end = *e;
 		}
-		for (char *c = prefork.argv[1]; c < end; c++) {
-			*c = 0;
+		if (end == 0 && prefork.argc > 1) {
+			end = prefork.argv[prefork.argc - 1];
+		}
+		if (start != 0 && end != 0) {
+			while (*end != 0) {
+				end++;
+			}
+			for (char *c = start; c < end; c++) {
+				*c = 0;
+			}
 		}
 	}
 	// The spec socket at fd 3, the status pipe at fd 4, as after the

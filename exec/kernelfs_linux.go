@@ -286,3 +286,28 @@ func keepsDAC(p Policy) bool {
 		return c == "DAC_OVERRIDE" || c == "DAC_READ_SEARCH" || c == "ALL"
 	})
 }
+
+// corePatternFile is the kernel's core_pattern.
+const corePatternFile = "/proc/sys/kernel/core_pattern"
+
+// corePipes reports whether the kernel hands core dumps to a program:
+// core_pattern begins with "|" (apport, systemd-coredump), which the
+// kernel runs as root in the host's namespaces for a sandboxed process's
+// dump too, with the layer or without it, whatever the process's
+// RLIMIT_CORE but for a limit of exactly 1; a red team's crashing command
+// had the host's helper run so, which writes the dump, the command's
+// memory, outside every grant (/var/crash, /var/lib/systemd/coredump) and
+// past the run. Or "@", a socket the kernel connects to (Linux 6.16)
+// whatever the limit: the service listening there is told it, and
+// systemd-coredump keeps no core below a page. A dump to a file meets
+// Landlock's rules and is left alone.
+func corePipes() bool {
+	fd, err := unix.Open(corePatternFile, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	var b [1]byte
+	n, err := unix.Read(fd, b[:])
+	return err == nil && n == 1 && (b[0] == '|' || b[0] == '@')
+}

@@ -64,6 +64,7 @@ type rlimit struct {
 const (
 	rlimitCPU    = 0
 	rlimitFSize  = 1
+	rlimitCore   = 4
 	rlimitNProc  = 6
 	rlimitNoFile = 7
 	rlimitAS     = 9

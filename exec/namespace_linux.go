@@ -150,9 +150,10 @@ type protectedPath struct {
 // read-only: what runs, or decides what runs, outside the sandbox later.
 //
 // The agents' settings directories get placeholders: settings written
-// there widen what the agent may do next. The shell start-up files and
-// editor settings, which run code when a person opens the project, are
-// protected where they exist; a placeholder file would show in git status.
+// there widen what the agent may do next. The shell start-up files,
+// editor settings and other agents' settings, which run code when a
+// person opens the project, are protected where they exist; a
+// placeholder file would show in git status.
 var protectedInRoot = []protectedPath{
 	{path: ".git/hooks", placeholder: true},
 	{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
@@ -163,6 +164,19 @@ var protectedInRoot = []protectedPath{
 	{path: ".mcp.json"},
 	{path: ".vscode"},
 	{path: ".idea"},
+	// Other agents' and editors' project settings, which start MCP
+	// servers, load plugins or run commands when the user next opens the
+	// project in them (aider's lint-cmd and test-cmd after its edits).
+	{path: ".gemini"},
+	{path: ".cursor"},
+	{path: ".zed"},
+	{path: ".continue"},
+	{path: ".opencode"},
+	{path: "opencode.json"},
+	{path: "opencode.jsonc"},
+	{path: ".aider.conf.yml"},
+	{path: ".kiro"},
+	{path: ".roo"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

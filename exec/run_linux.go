@@ -183,8 +183,16 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	}
 	// The filter depends on the network policy and the layer only; Build
 	// finds the runner's configurations compiled ahead of time.
+	// A core_pattern that names a program has the kernel run it as root
+	// on the host for each core the command dumps: the limit is then 1,
+	// which the kernel takes for no dump at all, and the filter keeps it.
+	lockCore := corePipes()
+	if lockCore {
+		sp.Limits = append(sp.Limits, rlimit{resource: rlimitCore, soft: 1, hard: 1})
+	}
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
 		sp.filter = pol.seccompConfig()
+		sp.filter.LockCoreLimit = lockCore
 		prog, err := sp.filter.Build()
 		if err != nil {
 			rs.Close()

@@ -280,6 +280,16 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	for _, magic := range []uint64{0x4b00, 0x5600} {
 		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffff00, magic))
 	}
+	// A file system's freeze (FIFREEZE, fsfreeze -f) and shutdown
+	// (ext4's, xfs's and f2fs's 'X' 125) outlive the run: every writer
+	// on the host waits until someone thaws the file system, or it stays
+	// shut down until it is mounted again. Both take CAP_SYS_ADMIN, which
+	// --keep-cap may keep, and a descriptor of any file on it, one open
+	// only for reading too: a red team's root command froze a file system
+	// it could only read. FITHAW goes with them.
+	for _, req := range []uint64{ioctlFIFREEZE, ioctlFITHAW, ioctlFSShutdown} {
+		b.rule("ioctl", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, req))
+	}
 
 	// A lease (F_SETLEASE) on a file the command may read and owns (all
 	// of /etc for a root command) blocks every host process that opens it
@@ -298,6 +308,9 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	b.rule("setsockopt", b.eperm, cond(1, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SOL_SOCKET), cond(2, libseccomp.CompareMaskedEqual, 0xffffffff, unix.SO_PASSRIGHTS))
 
 	reachRules(&b)
+	if c.LockCoreLimit {
+		coreLimitRules(&b)
+	}
 	setIDRules(&b)
 	xattrReadRules(&b)
 	c.socketRules(&b)
@@ -396,6 +409,33 @@ func reachRules(b *builder) {
 	// prlimit64(pid, resource, new, old): setting another's limit; reading
 	// one (new NULL) shows what /proc/PID/limits shows anyone.
 	b.rule("prlimit64", b.eperm, notZero(0), notZero(2))
+}
+
+// The requests that freeze, thaw and shut down a file system (linux/fs.h's
+// FIFREEZE and FITHAW, _IOWR('X', 119 and 120, int); ext4's, xfs's and
+// f2fs's shutdown, _IOR('X', 125, __u32)), which golang.org/x/sys does not
+// name.
+const (
+	ioctlFIFREEZE   = 0xc0045877
+	ioctlFITHAW     = 0xc0045878
+	ioctlFSShutdown = 0x8004587d
+)
+
+// rlimitCore is RLIMIT_CORE, the same on every Linux architecture.
+const rlimitCore = 4
+
+// coreLimitRules make setting RLIMIT_CORE do nothing (Config.LockCoreLimit).
+// Succeeding rather than failing: ssh-agent and others that lower it to 0
+// so as never to dump their secrets exit when they cannot, and the limit
+// the child set dumps nothing anywhere. prlimit64 naming another process
+// is refused by reachRules already.
+func coreLimitRules(b *builder) {
+	ignore := libseccomp.ActErrno.SetReturnCode(0)
+	isCore := cond(1, libseccomp.CompareEqual, rlimitCore)
+	self := cond(0, libseccomp.CompareEqual, 0)
+	b.rule("setrlimit", ignore, cond(0, libseccomp.CompareEqual, rlimitCore))
+	b.rule("prlimit64", ignore, self, isCore, cond(2, libseccomp.CompareNotEqual, 0), cond(3, libseccomp.CompareEqual, 0))
+	b.rule("prlimit64", b.eperm, self, isCore, cond(2, libseccomp.CompareNotEqual, 0), cond(3, libseccomp.CompareNotEqual, 0))
 }
 
 // socketRules refuses every socket family c does not open, and TCP Fast

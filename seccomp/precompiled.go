@@ -25,15 +25,18 @@ type precompiledProgram struct {
 // precompiledConfigs are the configurations compiled ahead of time: the
 // default deny list with every socket policy the sandbox runner uses, with
 // System V IPC open (the namespace layer's IPC namespace) and refused
-// (without the layer).
+// (without the layer), with RLIMIT_CORE locked (a core_pattern that pipes
+// to a program) and not.
 func precompiledConfigs() []Config {
 	var l []Config
-	for _, ipc := range []bool{false, true} {
-		for _, unix := range []bool{false, true} {
-			l = append(l,
-				Config{AllowUnix: unix, AllowSysVIPC: ipc},
-				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInetStream: true},
-				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInet: true})
+	for _, core := range []bool{false, true} {
+		for _, ipc := range []bool{false, true} {
+			for _, unix := range []bool{false, true} {
+				l = append(l,
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core},
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core, AllowInetStream: true},
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core, AllowInet: true})
+			}
 		}
 	}
 	return l
@@ -48,7 +51,8 @@ func (c Config) precompiledKey() string {
 	return "inet=" + strconv.FormatBool(c.AllowInet) +
 		" inetstream=" + strconv.FormatBool(c.AllowInetStream) +
 		" unix=" + strconv.FormatBool(c.AllowUnix) +
-		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC)
+		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC) +
+		" lockcore=" + strconv.FormatBool(c.LockCoreLimit)
 }
 
 // linkedLibVersion is the version of the libseccomp this binary uses.

@@ -106,6 +106,16 @@ type Config struct {
 	// where the only objects it can reach are its sandbox's (see the
 	// package comment). Set it only for a process that is.
 	AllowSysVIPC bool
+
+	// LockCoreLimit leaves RLIMIT_CORE as the sandbox child set it:
+	// setting it (setrlimit, prlimit64 on the caller) does nothing and
+	// succeeds, and prlimit64 asked for the old value too is refused
+	// (EPERM), as it could not report it. Where core_pattern names a
+	// program the kernel runs it as root on the host for every core dump,
+	// whatever the limit, but for a limit of exactly 1, its own guard
+	// against a helper's own dumps: the child sets 1, and a command that
+	// set 0 (ulimit -c 0) would have the helper run again.
+	LockCoreLimit bool
 }
 
 // Denied returns the syscalls c refuses outright by name: its deny list

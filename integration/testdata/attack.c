@@ -393,6 +393,27 @@ int main(int argc, char **argv) {
 		return report(mknod(argc > 2 ? argv[2] : "d", S_IFCHR | 0600, makedev(1, 3)));
 	if (!strcmp(n, "mkfifo")) // ARG: path
 		return report(mkfifo(argc > 2 ? argv[2] : "p", 0600));
+	// A file system's freeze, thaw and shutdown (ext4's, xfs's and f2fs's
+	// 'X' 125), on a tmpfs only, which has neither: unfiltered, with
+	// CAP_SYS_ADMIN, they fail there (EOPNOTSUPP, EINVAL, ENOTTY) and
+	// change nothing. Anywhere else the probe refuses to run.
+	if (!strcmp(n, "fifreeze") || !strcmp(n, "fithaw") || !strcmp(n, "fs-shutdown") || !strcmp(n, "fs-getflags")) { // ARG: a directory on a tmpfs
+		int fd = open(argc > 2 ? argv[2] : ".", O_RDONLY | O_DIRECTORY);
+		struct statfs sf;
+		if (fd < 0 || fstatfs(fd, &sf) != 0 || sf.f_type != 0x01021994) { // TMPFS_MAGIC
+			printf("%s skipped: not a tmpfs\n", n);
+			return 2;
+		}
+		unsigned long req = 0xc0045877; // FIFREEZE
+		if (!strcmp(n, "fithaw"))
+			req = 0xc0045878;
+		if (!strcmp(n, "fs-shutdown"))
+			req = 0x8004587d;
+		int flags = 0;
+		if (!strcmp(n, "fs-getflags")) // neighbour: lsattr's request
+			return report(ioctl(fd, FS_IOC_GETFLAGS, &flags));
+		return report(ioctl(fd, req, &flags));
+	}
 
 	// Terminal injection, on a pseudo-terminal of our own so the call
 	// would succeed unfiltered.
