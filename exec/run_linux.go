@@ -184,7 +184,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	// The filter depends on the network policy and the layer only; Build
 	// finds the runner's configurations compiled ahead of time.
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
-		sp.filter = pol.seccompConfig()
+		sp.filter = pol.seccompConfig(rs != nil)
 		prog, err := sp.filter.Build()
 		if err != nil {
 			rs.Close()
@@ -204,17 +204,19 @@ func (sp *spec) sysVIPCCounted(mem uint64, g *runCgroup) *StageError {
 	if mem == 0 || g.countsMemory() {
 		return nil
 	}
-	return sp.withoutIPCNamespace()
+	return sp.withoutNamespaces(true, false)
 }
 
-// withoutIPCNamespace refuses System V IPC again in sp's filter, for a
-// child that did not get the IPC namespace the filter was built for (or,
-// sysVIPCCounted, a cgroup to count their memory).
-func (sp *spec) withoutIPCNamespace() *StageError {
-	if sp.Seccomp == nil || !sp.filter.AllowSysVIPC {
+// withoutNamespaces refuses System V IPC (ipc) and tracing (pid) again in
+// sp's filter, for a child that did not get the IPC namespace or the pid
+// namespace the filter was built for (or, sysVIPCCounted, a cgroup to
+// count their memory).
+func (sp *spec) withoutNamespaces(ipc, pid bool) *StageError {
+	if sp.Seccomp == nil || !(ipc && sp.filter.AllowSysVIPC || pid && sp.filter.AllowPtrace) {
 		return nil
 	}
-	sp.filter.AllowSysVIPC = false
+	sp.filter.AllowSysVIPC = sp.filter.AllowSysVIPC && !ipc
+	sp.filter.AllowPtrace = sp.filter.AllowPtrace && !pid
 	prog, err := sp.filter.Build()
 	if err != nil {
 		return &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
@@ -708,11 +710,10 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			}
 		}
 	}
-	// The filter was built for the layer's IPC namespace (prepare).
-	if !ipcNS {
-		if serr := sp.withoutIPCNamespace(); serr != nil {
-			return sp, serr
-		}
+	// The filter was built for the layer's IPC and pid namespaces
+	// (prepare).
+	if serr := sp.withoutNamespaces(!ipcNS, !pidNS); serr != nil {
+		return sp, serr
 	}
 	if held := c.Policy.holdsKernelDirsWithout(mountNS); len(held) > 0 {
 		// Landlock cannot take them out of the grant: only the layer's

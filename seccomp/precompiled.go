@@ -25,15 +25,19 @@ type precompiledProgram struct {
 // precompiledConfigs are the configurations compiled ahead of time: the
 // default deny list with every socket policy the sandbox runner uses, with
 // System V IPC open (the namespace layer's IPC namespace) and refused
-// (without the layer).
+// (without the layer, or under --limit-mem where the run's cgroup cannot
+// count their memory), and tracing open (the layer's pid namespace) and
+// refused (without it, or with CAP_SYS_PTRACE kept).
 func precompiledConfigs() []Config {
 	var l []Config
-	for _, ipc := range []bool{false, true} {
-		for _, unix := range []bool{false, true} {
-			l = append(l,
-				Config{AllowUnix: unix, AllowSysVIPC: ipc},
-				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInetStream: true},
-				Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowInet: true})
+	for _, ptrace := range []bool{false, true} {
+		for _, ipc := range []bool{false, true} {
+			for _, unix := range []bool{false, true} {
+				l = append(l,
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace},
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, AllowInetStream: true},
+					Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, AllowInet: true})
+			}
 		}
 	}
 	return l
@@ -48,7 +52,8 @@ func (c Config) precompiledKey() string {
 	return "inet=" + strconv.FormatBool(c.AllowInet) +
 		" inetstream=" + strconv.FormatBool(c.AllowInetStream) +
 		" unix=" + strconv.FormatBool(c.AllowUnix) +
-		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC)
+		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC) +
+		" ptrace=" + strconv.FormatBool(c.AllowPtrace)
 }
 
 // linkedLibVersion is the version of the libseccomp this binary uses.

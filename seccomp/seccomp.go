@@ -106,20 +106,29 @@ type Config struct {
 	// where the only objects it can reach are its sandbox's (see the
 	// package comment). Set it only for a process that is.
 	AllowSysVIPC bool
+
+	// AllowPtrace leaves the calls that trace or reach into another
+	// process (ptraceCalls) out of the deny list: Landlock's ptrace rule
+	// (any ABI) confines every one of them to the caller's own Landlock
+	// domain, and in a pid namespace of its own the only process of that
+	// domain the command can name beside its own is its init, which is
+	// undumpable (see the package comment). Set it only for a process
+	// that is Landlocked, in a pid namespace of its own, and without
+	// CAP_SYS_PTRACE.
+	AllowPtrace bool
 }
 
 // Denied returns the syscalls c refuses outright by name: its deny list
 // (DefaultDenied() when nil) without the System V IPC calls when
-// AllowSysVIPC.
+// AllowSysVIPC, and without ptraceCalls when AllowPtrace.
 func (c Config) Denied() []string {
 	deny := c.DenySyscalls
 	if deny == nil {
 		deny = DefaultDenied()
 	}
-	if !c.AllowSysVIPC {
-		return slices.Clone(deny)
-	}
-	return slices.DeleteFunc(slices.Clone(deny), func(name string) bool { return slices.Contains(sysvIPC, name) })
+	return slices.DeleteFunc(slices.Clone(deny), func(name string) bool {
+		return c.AllowSysVIPC && slices.Contains(sysvIPC, name) || c.AllowPtrace && slices.Contains(ptraceCalls, name)
+	})
 }
 
 // Status is what Probe finds out about this process and kernel.
@@ -137,9 +146,8 @@ var defaultDenied = slices.Concat([]string{
 	// processes' open files and memory (Landlock confines it too; Mesa and
 	// systemd fall back when it fails), process_mrelease reaps a dying
 	// process's memory with no permission check
-	"ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
-	"kcmp", "process_mrelease",
-}, sysvIPC, []string{
+	"process_madvise", "process_mrelease",
+}, ptraceCalls, sysvIPC, []string{
 	// POSIX message queues (see the package comment)
 	"mq_open", "mq_unlink", "mq_timedsend", "mq_timedsend_time64", "mq_timedreceive",
 	"mq_timedreceive_time64", "mq_notify", "mq_getsetattr",
@@ -167,6 +175,13 @@ var defaultDenied = slices.Concat([]string{
 	// clock and time
 	"settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "stime",
 })
+
+// ptraceCalls trace another process or reach its memory or descriptors,
+// each checked by ptrace_may_access, which Landlock's ptrace rule confines
+// to the caller's domain: Config.AllowPtrace leaves them open. Not
+// process_madvise (PTRACE_MODE_READ only, and it changes the target's
+// memory) nor process_mrelease, which checks nothing.
+var ptraceCalls = []string{"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp"}
 
 // sysvIPC are the System V IPC calls (see the package comment), which
 // Config.AllowSysVIPC leaves open; ipc(2) multiplexes them on 32-bit x86,
