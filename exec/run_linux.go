@@ -1141,7 +1141,8 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
 				c.warn(unfinishedInitMessage(git, layer))
 			}
-			for _, m := range failHints(c.Args, c.Policy, layer) {
+			traced := s.sp == nil || s.sp.Seccomp == nil || s.sp.filter.AllowPtrace
+			for _, m := range failHints(c.Args, c.Policy, layer, traced) {
 				c.warn(m)
 			}
 			for _, m := range programHints(c.Args, c.Policy.Root, s.programs) {
