@@ -2182,7 +2182,8 @@ static int *passed_shares(const unsigned char *p, size_t n) {
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
-// made, before the restrictions: kcmp is among what seccomp refuses.
+// made, before the restrictions: kcmp is among what seccomp refuses
+// without the pid namespace.
 // Without a pid namespace (the kernel refused one) there is no init to
 // relay: only the devices are the sandbox's then.
 static void guard_stdio(int relay, uint64_t keep_caps) {
