@@ -141,13 +141,13 @@ type Status struct {
 
 // defaultDenied is every syscall DESIGN §4 refuses, across architectures;
 // DefaultDenied keeps those the native architecture has.
-var defaultDenied = slices.Concat([]string{
-	// other processes' memory and file descriptors; kcmp compares two
-	// processes' open files and memory (Landlock confines it too; Mesa and
-	// systemd fall back when it fails), process_mrelease reaps a dying
-	// process's memory with no permission check
+var defaultDenied = slices.Concat(ptraceCalls, []string{
+	// other processes' memory and file descriptors; kcmp (ptraceCalls)
+	// compares two processes' open files and memory (Landlock confines it
+	// too; Mesa and systemd fall back when it fails), process_mrelease
+	// reaps a dying process's memory with no permission check
 	"process_madvise", "process_mrelease",
-}, ptraceCalls, sysvIPC, []string{
+}, sysvIPC, []string{
 	// POSIX message queues (see the package comment)
 	"mq_open", "mq_unlink", "mq_timedsend", "mq_timedsend_time64", "mq_timedreceive",
 	"mq_timedreceive_time64", "mq_notify", "mq_getsetattr",
