@@ -14,6 +14,11 @@
 //	                    syscall-entry stop, into NAME (unshare-user,
 //	                    tiocsti, getpid): the call's result as the child
 //	                    got it (x86-64 only; ENOSYS elsewhere)
+//	tracer nested OP PID|child
+//	                    OP on PID (or a child of its own) from a Landlock domain nested in the
+//	                    caller's (one that refuses making block devices
+//	                    only): Landlock's ptrace rule alone then stands
+//	                    between it and PID, a process of the outer domain
 //	tracer suspend-seccomp / seize-sysgood
 //	                    PTRACE_SEIZE of a child of its own with
 //	                    PTRACE_O_SUSPEND_SECCOMP / PTRACE_O_TRACESYSGOOD
@@ -21,6 +26,7 @@
 // Built with gcc at test time; no dependencies beyond libc.
 #define _GNU_SOURCE
 #include <errno.h>
+#include <linux/landlock.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -165,6 +172,18 @@ static int swap(const char *what) {
 #endif
 }
 
+// nest restricts the process in a Landlock domain of its own below the
+// caller's.
+static long nest(void) {
+	struct landlock_ruleset_attr attr = {.handled_access_fs = LANDLOCK_ACCESS_FS_MAKE_BLOCK};
+	long fd = syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
+	if (fd < 0)
+		return -1;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -1;
+	return syscall(SYS_landlock_restrict_self, fd, 0);
+}
+
 int main(int argc, char **argv) {
 	if (argc < 2) {
 		fprintf(stderr, "usage: tracer OP [PID|child|NAME]\n");
@@ -181,6 +200,14 @@ int main(int argc, char **argv) {
 		kill(pid, SIGKILL);
 		waitpid(pid, 0, 0);
 		return rc;
+	}
+	if (!strcmp(name, "nested") && argc > 3) {
+		if (nest() < 0)
+			return report(-1);
+		name = argv[2];
+		if (strcmp(argv[3], "child"))
+			return report(reach(name, atoi(argv[3])));
+		argv++, argc--;
 	}
 	if (argc < 3) {
 		fprintf(stderr, "tracer %s: which process?\n", name);
