@@ -36,6 +36,15 @@
 // open: /proc/PID/stat and /proc/PID/limits, which anyone may read, say as
 // much.
 //
+// ptrace, process_vm_readv/writev, pidfd_getfd and kcmp are refused
+// outright unless Config.AllowPtrace says the command has a pid namespace
+// of its own (the namespace layer's): the only process outside its own it
+// can name there is the namespace's init, in its Landlock domain but
+// undumpable, which the kernel refuses to a tracer without CAP_SYS_PTRACE.
+// Without the pid namespace the command's parent is the runner, in no
+// Landlock domain, which Landlock lets the command ask to trace it
+// (PTRACE_TRACEME).
+//
 // System V IPC objects (shared memory, message queues, semaphores) live in
 // the IPC namespace, named by a key or by a small integer id that anyone can
 // list in /proc/sysvipc and guess, and guarded by permission bits only: a
