@@ -40,7 +40,7 @@ export GOEXPERIMENT := nogreenteagc
 endif
 endif
 
-.PHONY: all deps bench-deps build test unit integration bench peers fuzz lint demo install clean
+.PHONY: all deps test-deps bench-deps build test unit integration bench peers fuzz lint demo install clean
 
 all: build
 
@@ -56,6 +56,18 @@ deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
+# test-deps adds what the integration tests use beside the build: gdb and
+# strace, which the tracing tests run in the sandbox (they skip, saying
+# so, where either is missing), when missing and run as root.
+TEST_DEPS := gdb strace
+test-deps: deps
+	@[ "$(UNAME)" = Darwin ] && exit 0; missing=""; for p in $(TEST_DEPS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then echo "mewsandbox: not root, not installing$$missing: the tests that need them skip"; exit 0; fi; \
+	  echo "installing:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
 bench-deps: deps
 	@command -v bwrap >/dev/null && [ -x /usr/bin/time ] || { echo "installing: bubblewrap time"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap time >/dev/null; }
 
@@ -65,7 +77,7 @@ build: deps
 # test runs the unit tests and the black-box integration tests (which build
 # their own binary), all with the race detector, the integration tests
 # again as an unprivileged user when run as root, then cross-builds macOS.
-test: deps
+test: test-deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 	./scripts/test-unprivileged.sh '$(GO)' '$(STATIC_LDFLAGS)'
@@ -75,7 +87,7 @@ test: deps
 unit: deps
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /integration)
 
-integration: deps
+integration: test-deps
 	$(GO) test -race -count=1 ./integration/...
 
 # bench runs the in-process benchmarks, then the whole-process comparison

@@ -1815,6 +1815,9 @@ static int writable_here(int fd, const struct stat *st) {
 // (/proc/1/fd), which hold the files of the relays and of stdin's offset.
 #define CAP_SYS_PTRACE_BIT (1ULL << 19)
 
+// PTRACE_DETACH, whose header would clash with the kernel's.
+#define PTRACE_DETACH_REQUEST 17
+
 // may_write says whether the command may surely write the file st
 // describes by its name: as its owner, with the owner's write bit (an ACL
 // cannot take that away), or with CAP_DAC_OVERRIDE kept. Not by a group
@@ -2179,7 +2182,8 @@ static int *passed_shares(const unsigned char *p, size_t n) {
 }
 
 // guard_stdio sets the relays up (see struct relay) once the mounts are
-// made, before the restrictions: kcmp is among what seccomp refuses.
+// made, before the restrictions: kcmp is among what seccomp refuses
+// without the pid namespace.
 // Without a pid namespace (the kernel refused one) there is no init to
 // relay: only the devices are the sandbox's then.
 static void guard_stdio(int relay, uint64_t keep_caps) {
@@ -2613,6 +2617,16 @@ static __attribute__((noreturn)) void ns_init(struct mews_spec *s, long sfd) {
 			long w = SYS4(SYS_wait4, -1, &status, WNOHANG, 0);
 			if (w <= 0) {
 				break;
+			}
+			if ((status & 0xff) == 0x7f) {
+				// Stopped, so traced by init: a process of the
+				// namespace that asked its parent, init, to trace
+				// it (PTRACE_TRACEME), which init does not do. It
+				// goes on untraced, with the signal it stopped for
+				// but the SIGTRAP of its execve (or its raise).
+				int sig = (status >> 8) & 0xff;
+				SYS4(SYS_ptrace, PTRACE_DETACH_REQUEST, w, 0, sig == SIGTRAP ? 0 : sig);
+				continue;
 			}
 			if (w != pid) {
 				continue; // an orphan of the command's, reaped

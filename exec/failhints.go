@@ -14,7 +14,10 @@ import (
 // it names. Each is worded "if it failed …", for the command line only
 // makes it likely; a script that hides the names gets none. Nothing is
 // looked at unless the command failed.
-func failHints(args []string, p Policy, layer bool) []string {
+//
+// traced says whether the run's filter let the command trace its own
+// processes (the namespace layer's pid namespace, no CAP_SYS_PTRACE kept).
+func failHints(args []string, p Policy, layer, traced bool) []string {
 	line := strings.ToLower(strings.Join(args, " "))
 	var out []string
 	if !p.Network.UnixSockets && (containsAny(line, "ssh-agent", "gpg-agent", "af_unix", "docker") || namesSocketFile(line)) {
@@ -24,11 +27,12 @@ func failHints(args []string, p Policy, layer bool) []string {
 	if layer && containsAny(line, ".git/hooks", "pre-commit install", "husky", "core.hookspath", "lefthook install", "simple-git-hooks") {
 		out = append(out, "mewsandbox: if it failed writing git hooks (\"Read-only file system\"): the namespace layer keeps .git/hooks and the core.hooksPath directories read-only, for git runs them outside it, and no flag lets a command write them; install hooks outside the sandbox (pre-commit install, husky, cp … .git/hooks/)")
 	}
-	// seccomp refuses ptrace outright (README: Only its own processes):
-	// debuggers and tracers fail with EPERM, and so does every program
-	// built with LeakSanitizer, at its end, which traces its own threads.
-	if namesWord(line, "gdb", "strace", "ltrace", "rr") || containsAny(line, "fsanitize=address", "fsanitize=leak") {
-		out = append(out, "mewsandbox: if it failed tracing (\"ptrace: Operation not permitted\"; \"LeakSanitizer has encountered a fatal error\" at the end of an -fsanitize=address program): the sandbox refuses ptrace, even of the command's own children, and no flag allows it; debug outside the sandbox, and run ASan builds in it with ASAN_OPTIONS=detect_leaks=0")
+	// Without the pid namespace, or with CAP_SYS_PTRACE kept, seccomp
+	// refuses ptrace outright (README: Only its own processes): debuggers
+	// and tracers fail with EPERM, and so does every program built with
+	// LeakSanitizer, at its end, which traces its own threads.
+	if !traced && (namesWord(line, "gdb", "strace", "ltrace", "rr") || containsAny(line, "fsanitize=address", "fsanitize=leak")) {
+		out = append(out, "mewsandbox: if it failed tracing (\"ptrace: Operation not permitted\"; \"LeakSanitizer has encountered a fatal error\" at the end of an -fsanitize=address program): this run refused ptrace, even of the command's own children, which only the namespace layer's pid namespace allows (not with --no-namespaces, nor with --keep-cap CAP_SYS_PTRACE); run it without those, or debug outside the sandbox and run ASan builds in it with ASAN_OPTIONS=detect_leaks=0")
 	}
 	for _, d := range []string{"/tmp", "/var/tmp"} {
 		if d == "/tmp" && layer || writable(p, d) || !namesDir(line, d) {

@@ -31,14 +31,22 @@ func TestFailHints(t *testing.T) {
 		{"/tmp granted", []string{"sh", "-c", "echo x > /tmp/x"}, tmp, false, nil},
 		{"/var/tmp with the layer", []string{"cp", "a", "/var/tmp/a"}, Policy{}, true, []string{"/var/tmp is read-only with the namespace layer"}},
 		{"/var/tmp is not /tmp", []string{"cp", "a", "/var/tmp/a"}, Policy{}, false, []string{"--allow-write /var/tmp "}},
-		{"gdb", []string{"gdb", "--batch", "-ex", "run", "./a.out"}, Policy{}, true, []string{"refuses ptrace"}},
-		{"strace by its path", []string{"/usr/bin/strace", "-f", "make"}, Policy{}, false, []string{"refuses ptrace"}},
-		{"an ASan build", []string{"sh", "-c", "cc -fsanitize=address t.c && ./a.out"}, Policy{}, true, []string{"ASAN_OPTIONS=detect_leaks=0"}},
+		// Tracing refused: without the pid namespace (layer false here),
+		// or with CAP_SYS_PTRACE kept (the Policy's KeepCaps).
+		{"gdb", []string{"gdb", "--batch", "-ex", "run", "./a.out"}, Policy{}, false, []string{"refused ptrace"}},
+		{"strace by its path", []string{"/usr/bin/strace", "-f", "make"}, Policy{}, false, []string{"refused ptrace"}},
+		{"an ASan build", []string{"sh", "-c", "cc -fsanitize=address t.c && ./a.out"}, Policy{}, false, []string{"ASAN_OPTIONS=detect_leaks=0"}},
+		{"gdb with CAP_SYS_PTRACE kept, under the layer", []string{"gdb", "./a.out"}, Policy{KeepCaps: []string{"CAP_SYS_PTRACE"}}, true, []string{"--keep-cap CAP_SYS_PTRACE"}},
+		// Tracing allowed: a failure is not the sandbox's doing.
+		{"gdb traced", []string{"gdb", "--batch", "-ex", "run", "./a.out"}, Policy{}, true, nil},
+		{"an ASan build traced", []string{"sh", "-c", "cc -fsanitize=address t.c && ./a.out"}, Policy{}, true, nil},
 		{"gdbserver, rrdtool, strace-log-merge are other programs", []string{"sh", "-c", "gdbserver; rrdtool; strace-log-merge; cp x.rr y"}, Policy{}, true, nil},
 		{"$TMPDIR/tmp/x is no /tmp", []string{"sh", "-c", "mkdir $TMPDIR/tmp/x"}, Policy{}, false, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := failHints(tt.args, tt.p, tt.layer)
+			// As the run's filter would have it (Policy.seccompConfig).
+			traced := tt.layer && !tt.p.keepsCap(capSysPtrace)
+			got := failHints(tt.args, tt.p, tt.layer, traced)
 			if len(got) != len(tt.want) {
 				t.Fatalf("failHints = %q, want %d hints", got, len(tt.want))
 			}

@@ -28,10 +28,11 @@ func TestNamespaceAttrsIPC(t *testing.T) {
 	}
 }
 
-// TestWithoutIPCNamespace: a filter built for the layer's IPC namespace is
-// built anew, refusing System V IPC, for a child that did not get one; one
-// built without it stays.
-func TestWithoutIPCNamespace(t *testing.T) {
+// TestWithoutNamespaces: a filter built for the layer's IPC and pid
+// namespaces is built anew, refusing System V IPC for a child that did not
+// get the IPC namespace and tracing for one that did not get the pid
+// namespace, each alone; one built without them stays.
+func TestWithoutNamespaces(t *testing.T) {
 	if !seccomp.Enabled {
 		t.Skip("no seccomp in this build")
 	}
@@ -42,20 +43,29 @@ func TestWithoutIPCNamespace(t *testing.T) {
 		}
 		return p
 	}
-	open := seccomp.Config{AllowUnix: true, AllowSysVIPC: true}
-	closed := seccomp.Config{AllowUnix: true}
-	sp := &spec{filter: open, Seccomp: build(open)}
-	if serr := sp.withoutIPCNamespace(); serr != nil {
-		t.Fatal(serr)
+	open := seccomp.Config{AllowUnix: true, AllowSysVIPC: true, AllowPtrace: true}
+	for _, tc := range []struct {
+		ipc, pid bool
+		want     seccomp.Config
+	}{
+		{true, false, seccomp.Config{AllowUnix: true, AllowPtrace: true}},
+		{false, true, seccomp.Config{AllowUnix: true, AllowSysVIPC: true}},
+		{true, true, seccomp.Config{AllowUnix: true}},
+		{false, false, open},
+	} {
+		sp := &spec{filter: open, Seccomp: build(open)}
+		if serr := sp.withoutNamespaces(tc.ipc, tc.pid); serr != nil {
+			t.Fatal(serr)
+		}
+		if sp.filter.AllowSysVIPC != tc.want.AllowSysVIPC || sp.filter.AllowPtrace != tc.want.AllowPtrace || !slices.Equal(sp.Seccomp, build(tc.want)) {
+			t.Errorf("without the IPC namespace %v, the pid namespace %v: %+v, want %+v", tc.ipc, tc.pid, sp.filter, tc.want)
+		}
 	}
-	if sp.filter.AllowSysVIPC || !sp.filter.AllowUnix || !slices.Equal(sp.Seccomp, build(closed)) {
-		t.Errorf("after withoutIPCNamespace: %+v, not the filter without System V IPC", sp.filter)
-	}
-	if slices.Equal(build(open), build(closed)) {
-		t.Error("the two filters are the same program")
+	if slices.Equal(build(open), build(seccomp.Config{AllowUnix: true, AllowSysVIPC: true})) {
+		t.Error("the filters with and without tracing are the same program")
 	}
 	none := &spec{filter: open}
-	if serr := none.withoutIPCNamespace(); serr != nil || none.Seccomp != nil {
+	if serr := none.withoutNamespaces(true, true); serr != nil || none.Seccomp != nil {
 		t.Errorf("without a filter: %v, %v", serr, none.Seccomp)
 	}
 }

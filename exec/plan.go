@@ -147,7 +147,7 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 		e.Landlock.ConnectPorts = slices.Clone(p.Network.Connect)
 		e.Landlock.BindPorts = slices.Clone(p.Network.Bind)
 	}
-	e.Seccomp = p.seccompConfig()
+	e.Seccomp = p.seccompConfig(k.abi > 0)
 	// Spelt out for explain; nil means the same list to Build.
 	e.Seccomp.DenySyscalls = e.Seccomp.Denied()
 
@@ -169,14 +169,31 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 
 // seccompConfig is the syscall filter for policy p: it depends on the
 // network policy and on the namespace layer, whose IPC namespace lets the
-// command use System V IPC, the objects being its own (a run whose child
-// did not get the namespace refuses them again: spec.withoutIPCNamespace).
-// Its deny list is the default (nil), which Build finds compiled ahead of
-// time.
-func (p Policy) seccompConfig() seccomp.Config {
+// command use System V IPC, the objects being its own, and whose pid
+// namespace lets it trace its own processes (a run whose child did not get
+// the namespace refuses them again: spec.withoutNamespaces). Tracing also
+// needs Landlock (landlocked), whose ptrace rule keeps every process
+// outside the command's domain out of reach, and CAP_SYS_PTRACE not kept,
+// which would reach the pid namespace's init, undumpable but in that
+// domain. Its deny list is the default (nil), which Build finds compiled
+// ahead of time.
+func (p Policy) seccompConfig(landlocked bool) seccomp.Config {
 	c := p.Network.seccompConfig()
 	c.AllowSysVIPC = !p.NoNamespaces
+	c.AllowPtrace = !p.NoNamespaces && landlocked && !p.keepsCap(capSysPtrace)
 	return c
+}
+
+// capSysPtrace is CAP_SYS_PTRACE's number.
+const capSysPtrace = 19
+
+// keepsCap says whether p keeps capability n (a name it cannot read
+// counts: the run refuses it later).
+func (p Policy) keepsCap(n int) bool {
+	return slices.ContainsFunc(p.KeepCaps, func(name string) bool {
+		c, err := ParseCapability(name)
+		return err != nil || c == n
+	})
 }
 
 // seccompConfig is the socket part of the syscall filter for network

@@ -412,17 +412,46 @@ func planNetwork(t *testing.T, p Policy, wantLL landlock.Config, wantSeccomp sec
 	if sc.AllowInet != wantSeccomp.AllowInet || sc.AllowInetStream != wantSeccomp.AllowInetStream || sc.AllowUnix != wantSeccomp.AllowUnix {
 		t.Errorf("seccomp = %+v, want %+v", sc, wantSeccomp)
 	}
-	if sc.AllowSysVIPC != !p.NoNamespaces {
-		t.Errorf("NoNamespaces %v: seccomp AllowSysVIPC = %v", p.NoNamespaces, sc.AllowSysVIPC)
+	if sc.AllowSysVIPC != !p.NoNamespaces || sc.AllowPtrace != !p.NoNamespaces {
+		t.Errorf("NoNamespaces %v: seccomp AllowSysVIPC = %v, AllowPtrace = %v", p.NoNamespaces, sc.AllowSysVIPC, sc.AllowPtrace)
 	}
 	want := seccomp.DefaultDenied()
 	if !p.NoNamespaces {
 		want = slices.DeleteFunc(want, func(n string) bool {
-			return strings.HasPrefix(n, "shm") || strings.HasPrefix(n, "msg") || strings.HasPrefix(n, "sem") || n == "ipc"
+			return strings.HasPrefix(n, "shm") || strings.HasPrefix(n, "msg") || strings.HasPrefix(n, "sem") || n == "ipc" ||
+				slices.Contains([]string{"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp"}, n)
 		})
 	}
 	if !slices.Equal(sc.DenySyscalls, want) {
 		t.Errorf("NoNamespaces %v: seccomp denies %v, want %v", p.NoNamespaces, sc.DenySyscalls, want)
+	}
+}
+
+// TestPlanPtrace: the plan lets the command trace its own processes under
+// the namespace layer only, where Landlock's ptrace rule holds (an ABI)
+// and CAP_SYS_PTRACE is not kept: it would reach the pid namespace's init,
+// undumpable but in the command's Landlock domain.
+func TestPlanPtrace(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		p    Policy
+		k    kernel
+		want bool
+	}{
+		{"the layer", Policy{Root: "/p"}, fullKernel, true},
+		{"no namespaces", Policy{Root: "/p", NoNamespaces: true}, fullKernel, false},
+		{"no Landlock", Policy{Root: "/p", BestEffort: true}, kernel{seccomp: fullKernel.seccomp}, false},
+		{"CAP_SYS_PTRACE kept", Policy{Root: "/p", KeepCaps: []string{"sys_ptrace"}}, fullKernel, false},
+		{"another capability kept", Policy{Root: "/p", KeepCaps: []string{"CAP_NET_BIND_SERVICE"}}, fullKernel, true},
+	} {
+		e, err := tc.p.plan(tc.k)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if e.Seccomp.AllowPtrace != tc.want || slices.Contains(e.Seccomp.DenySyscalls, "ptrace") == tc.want {
+			t.Errorf("%s: AllowPtrace %v, refuses %v", tc.name, e.Seccomp.AllowPtrace, e.Seccomp.DenySyscalls)
+		}
 	}
 }
 

@@ -191,7 +191,7 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.Limits = append(sp.Limits, rlimit{resource: rlimitCore, soft: 1, hard: 1})
 	}
 	if seccomp.Enabled && probeKernel().seccomp.Supported {
-		sp.filter = pol.seccompConfig()
+		sp.filter = pol.seccompConfig(rs != nil)
 		sp.filter.LockCoreLimit = lockCore
 		prog, err := sp.filter.Build()
 		if err != nil {
@@ -212,17 +212,19 @@ func (sp *spec) sysVIPCCounted(mem uint64, g *runCgroup) *StageError {
 	if mem == 0 || g.countsMemory() {
 		return nil
 	}
-	return sp.withoutIPCNamespace()
+	return sp.withoutNamespaces(true, false)
 }
 
-// withoutIPCNamespace refuses System V IPC again in sp's filter, for a
-// child that did not get the IPC namespace the filter was built for (or,
-// sysVIPCCounted, a cgroup to count their memory).
-func (sp *spec) withoutIPCNamespace() *StageError {
-	if sp.Seccomp == nil || !sp.filter.AllowSysVIPC {
+// withoutNamespaces refuses System V IPC (ipc) and tracing (pid) again in
+// sp's filter, for a child that did not get the IPC namespace or the pid
+// namespace the filter was built for (or, sysVIPCCounted, a cgroup to
+// count their memory).
+func (sp *spec) withoutNamespaces(ipc, pid bool) *StageError {
+	if sp.Seccomp == nil || !(ipc && sp.filter.AllowSysVIPC || pid && sp.filter.AllowPtrace) {
 		return nil
 	}
-	sp.filter.AllowSysVIPC = false
+	sp.filter.AllowSysVIPC = sp.filter.AllowSysVIPC && !ipc
+	sp.filter.AllowPtrace = sp.filter.AllowPtrace && !pid
 	prog, err := sp.filter.Build()
 	if err != nil {
 		return &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
@@ -716,11 +718,10 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			}
 		}
 	}
-	// The filter was built for the layer's IPC namespace (prepare).
-	if !ipcNS {
-		if serr := sp.withoutIPCNamespace(); serr != nil {
-			return sp, serr
-		}
+	// The filter was built for the layer's IPC and pid namespaces
+	// (prepare).
+	if serr := sp.withoutNamespaces(!ipcNS, !pidNS); serr != nil {
+		return sp, serr
 	}
 	if held := c.Policy.holdsKernelDirsWithout(mountNS); len(held) > 0 {
 		// Landlock cannot take them out of the grant: only the layer's
@@ -1178,7 +1179,8 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			} else if git := unfinishedInit(c.Policy.Root, c.Dir); git != "" {
 				c.warn(unfinishedInitMessage(git, layer))
 			}
-			for _, m := range failHints(c.Args, c.Policy, layer) {
+			traced := s.sp == nil || s.sp.Seccomp == nil || s.sp.filter.AllowPtrace
+			for _, m := range failHints(c.Args, c.Policy, layer, traced) {
 				c.warn(m)
 			}
 			for _, m := range programHints(c.Args, c.Policy.Root, s.programs) {

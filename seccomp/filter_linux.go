@@ -92,7 +92,8 @@ func native(nr libseccomp.ScmpSyscall) bool {
 // while its child starts, and the child only loads it.
 //
 // The configurations the sandbox runner uses (the default deny list, each
-// socket policy, with and without System V IPC) were compiled by libseccomp ahead of time for the common
+// socket policy, with and without System V IPC, with and without tracing)
+// were compiled by libseccomp ahead of time for the common
 // architectures (see precompiled.go): Build returns those programs, which
 // saves a run a fifth of a millisecond, and compiles any other.
 func (c Config) Build() (Program, error) {

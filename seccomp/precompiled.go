@@ -25,17 +25,22 @@ type precompiledProgram struct {
 // precompiledConfigs are the configurations compiled ahead of time: the
 // default deny list with every socket policy the sandbox runner uses, with
 // System V IPC open (the namespace layer's IPC namespace) and refused
-// (without the layer), with RLIMIT_CORE locked (a core_pattern that pipes
-// to a program) and not.
+// (without the layer, or under --limit-mem where the run's cgroup cannot
+// count their memory), tracing open (the layer's pid namespace) and
+// refused (without it, or with CAP_SYS_PTRACE kept), and RLIMIT_CORE
+// locked (a core_pattern that pipes to a program) and not.
 func precompiledConfigs() []Config {
 	var l []Config
 	for _, core := range []bool{false, true} {
-		for _, ipc := range []bool{false, true} {
-			for _, unix := range []bool{false, true} {
-				l = append(l,
-					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core},
-					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core, AllowInetStream: true},
-					Config{AllowUnix: unix, AllowSysVIPC: ipc, LockCoreLimit: core, AllowInet: true})
+		for _, ptrace := range []bool{false, true} {
+			for _, ipc := range []bool{false, true} {
+				for _, unix := range []bool{false, true} {
+					c := Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, LockCoreLimit: core}
+					stream, inet := c, c
+					stream.AllowInetStream = true
+					inet.AllowInet = true
+					l = append(l, c, stream, inet)
+				}
 			}
 		}
 	}
@@ -52,7 +57,8 @@ func (c Config) precompiledKey() string {
 		" inetstream=" + strconv.FormatBool(c.AllowInetStream) +
 		" unix=" + strconv.FormatBool(c.AllowUnix) +
 		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC) +
-		" lockcore=" + strconv.FormatBool(c.LockCoreLimit)
+		" lockcore=" + strconv.FormatBool(c.LockCoreLimit) +
+		" ptrace=" + strconv.FormatBool(c.AllowPtrace)
 }
 
 // linkedLibVersion is the version of the libseccomp this binary uses.

@@ -36,6 +36,15 @@
 // open: /proc/PID/stat and /proc/PID/limits, which anyone may read, say as
 // much.
 //
+// ptrace, process_vm_readv/writev, pidfd_getfd and kcmp are refused
+// outright unless Config.AllowPtrace says the command has a pid namespace
+// of its own (the namespace layer's): the only process outside its own it
+// can name there is the namespace's init, in its Landlock domain but
+// undumpable, which the kernel refuses to a tracer without CAP_SYS_PTRACE.
+// Without the pid namespace the command's parent is the runner, in no
+// Landlock domain, which Landlock lets the command ask to trace it
+// (PTRACE_TRACEME).
+//
 // System V IPC objects (shared memory, message queues, semaphores) live in
 // the IPC namespace, named by a key or by a small integer id that anyone can
 // list in /proc/sysvipc and guess, and guarded by permission bits only: a
@@ -116,20 +125,28 @@ type Config struct {
 	// against a helper's own dumps: the child sets 1, and a command that
 	// set 0 (ulimit -c 0) would have the helper run again.
 	LockCoreLimit bool
+	// AllowPtrace leaves the calls that trace or reach into another
+	// process (ptraceCalls) out of the deny list: Landlock's ptrace rule
+	// (any ABI) confines every one of them to the caller's own Landlock
+	// domain, and in a pid namespace of its own the only process of that
+	// domain the command can name beside its own is its init, which is
+	// undumpable (see the package comment). Set it only for a process
+	// that is Landlocked, in a pid namespace of its own, and without
+	// CAP_SYS_PTRACE.
+	AllowPtrace bool
 }
 
 // Denied returns the syscalls c refuses outright by name: its deny list
 // (DefaultDenied() when nil) without the System V IPC calls when
-// AllowSysVIPC.
+// AllowSysVIPC, and without ptraceCalls when AllowPtrace.
 func (c Config) Denied() []string {
 	deny := c.DenySyscalls
 	if deny == nil {
 		deny = DefaultDenied()
 	}
-	if !c.AllowSysVIPC {
-		return slices.Clone(deny)
-	}
-	return slices.DeleteFunc(slices.Clone(deny), func(name string) bool { return slices.Contains(sysvIPC, name) })
+	return slices.DeleteFunc(slices.Clone(deny), func(name string) bool {
+		return c.AllowSysVIPC && slices.Contains(sysvIPC, name) || c.AllowPtrace && slices.Contains(ptraceCalls, name)
+	})
 }
 
 // Status is what Probe finds out about this process and kernel.
@@ -142,13 +159,12 @@ type Status struct {
 
 // defaultDenied is every syscall DESIGN §4 refuses, across architectures;
 // DefaultDenied keeps those the native architecture has.
-var defaultDenied = slices.Concat([]string{
-	// other processes' memory and file descriptors; kcmp compares two
-	// processes' open files and memory (Landlock confines it too; Mesa and
-	// systemd fall back when it fails), process_mrelease reaps a dying
-	// process's memory with no permission check
-	"ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd",
-	"kcmp", "process_mrelease",
+var defaultDenied = slices.Concat(ptraceCalls, []string{
+	// other processes' memory and file descriptors; kcmp (ptraceCalls)
+	// compares two processes' open files and memory (Landlock confines it
+	// too; Mesa and systemd fall back when it fails), process_mrelease
+	// reaps a dying process's memory with no permission check
+	"process_madvise", "process_mrelease",
 }, sysvIPC, []string{
 	// POSIX message queues (see the package comment)
 	"mq_open", "mq_unlink", "mq_timedsend", "mq_timedsend_time64", "mq_timedreceive",
@@ -177,6 +193,13 @@ var defaultDenied = slices.Concat([]string{
 	// clock and time
 	"settimeofday", "clock_settime", "clock_adjtime", "adjtimex", "stime",
 })
+
+// ptraceCalls trace another process or reach its memory or descriptors,
+// each checked by ptrace_may_access, which Landlock's ptrace rule confines
+// to the caller's domain: Config.AllowPtrace leaves them open. Not
+// process_madvise (PTRACE_MODE_READ only, and it changes the target's
+// memory) nor process_mrelease, which checks nothing.
+var ptraceCalls = []string{"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp"}
 
 // sysvIPC are the System V IPC calls (see the package comment), which
 // Config.AllowSysVIPC leaves open; ipc(2) multiplexes them on 32-bit x86,

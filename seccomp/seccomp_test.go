@@ -67,6 +67,18 @@ func TestDefaultDeniedCoversReach(t *testing.T) {
 			t.Errorf("AllowSysVIPC opens %s", name)
 		}
 	}
+	// What AllowPtrace leaves open is what ptrace_may_access checks, which
+	// Landlock confines: not process_madvise nor process_mrelease, nor
+	// System V IPC.
+	traced := Config{AllowPtrace: true, DenySyscalls: defaultDenied}.Denied()
+	for _, name := range []string{"ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "kcmp"} {
+		if slices.Contains(traced, name) || !slices.Contains(defaultDenied, name) {
+			t.Errorf("AllowPtrace: %s refused %v, by default %v", name, slices.Contains(traced, name), slices.Contains(defaultDenied, name))
+		}
+	}
+	if len(traced) != len(defaultDenied)-len(ptraceCalls) || !slices.Contains(traced, "process_madvise") || !slices.Contains(traced, "process_mrelease") || !slices.Contains(traced, "shmget") {
+		t.Errorf("AllowPtrace refuses %v", traced)
+	}
 	// Refused only on another process; refusing them outright would break
 	// nice, taskset, chrt, ionice and ulimit.
 	for _, name := range []string{"setpriority", "sched_setaffinity", "sched_setscheduler", "sched_setparam", "sched_setattr", "ioprio_set", "prlimit64", "move_pages", "migrate_pages", "pidfd_open"} {

@@ -26,6 +26,9 @@ type explanation struct {
 	// SysVIPC says what the run does with System V IPC, "" where seccomp
 	// refuses it whatever (Refused lists it then).
 	SysVIPC string `json:"sysVIPC,omitempty"`
+	// Ptrace says what the run does with tracing, "" where seccomp
+	// refuses it whatever (Refused lists it then).
+	Ptrace string `json:"ptrace,omitempty"`
 	// InheritedSockets are the sockets a run may hand the command (stdio,
 	// --pass-fd).
 	InheritedSockets string   `json:"inheritedSockets"`
@@ -207,6 +210,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		Refused:          enf.Seccomp.DenySyscalls,
 		Sockets:          socketsLine(enf, pol.OwnNetwork(), exec.NetworkNamespace),
 		SysVIPC:          sysv,
+		Ptrace:           ptraceLine(enf),
 		InheritedSockets: pol.Network.InheritedSockets(),
 		EnvDropped:       dropped,
 		NotEnforced:      enf.Missing,
@@ -269,6 +273,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if x.SysVIPC != "" {
 		fmt.Fprintf(stdout, "  %s\n", x.SysVIPC)
 	}
+	if x.Ptrace != "" {
+		fmt.Fprintf(stdout, "  %s\n", x.Ptrace)
+	}
 	fmt.Fprintf(stdout, "  and always: clone/unshare with namespace flags (EPERM), clone3 and openat2 (ENOSYS: libc falls back to clone, callers to openat),\n")
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE,\n")
 	fmt.Fprintf(stdout, "  a set-user-ID or set-group-ID bit in chmod/fchmod/fchmodat/fchmodat2/creat/mknod/mknodat/open/openat's mode (EPERM);\n")
@@ -328,6 +335,15 @@ func sysVIPCLine(pol exec.Policy, e *exec.Enforcement, memoryMax func() (bool, e
 		return allowed + "; under --limit-mem the run's cgroup counts their memory as memory.max (refused as well where that cgroup cannot be made)"
 	}
 	return "System V IPC (shm*, msg*, sem*) refused unless the run's cgroup gets memory.max, which alone counts their memory under --limit-mem: the runner's cgroup does not hand the memory controller down yet, and only the run's try tells whether it may (cgroup v2 refuses where that cgroup has processes of its own); allowed then, in the namespace layer's IPC namespace"
+}
+
+// ptraceLine says what a run planned as e does with tracing, "" where e
+// refuses it.
+func ptraceLine(e exec.Enforcement) string {
+	if !e.Seccomp.AllowPtrace {
+		return ""
+	}
+	return "tracing of the command's own processes (ptrace, process_vm_readv/writev, pidfd_getfd, kcmp) allowed: the namespace layer's pid namespace names no process outside but its init, which is undumpable, and Landlock refuses every process outside the command's domain (refused as well where the run gets no pid namespace)"
 }
 
 func networkLine(n exec.Network) string {

@@ -82,3 +82,20 @@ func TestSysVIPCLine(t *testing.T) {
 		}
 	}
 }
+
+// TestPtraceLine: explain says tracing is allowed where the plan's filter
+// leaves it open (the layer, no CAP_SYS_PTRACE kept), and nothing where
+// the refused syscalls list it.
+func TestPtraceLine(t *testing.T) {
+	for _, open := range []bool{true, false} {
+		e := exec.Enforcement{Seccomp: seccomp.Config{AllowPtrace: open}}
+		e.Seccomp.DenySyscalls = e.Seccomp.Denied()
+		l := ptraceLine(e)
+		if open != strings.HasPrefix(l, "tracing of the command's own processes") || open == (l == "") {
+			t.Errorf("AllowPtrace %v: %q", open, l)
+		}
+		if slices.Contains(e.Seccomp.DenySyscalls, "ptrace") == open {
+			t.Errorf("AllowPtrace %v: refused %v", open, e.Seccomp.DenySyscalls)
+		}
+	}
+}
