@@ -344,7 +344,18 @@ func TestCompatRefusalsNamedByTheCommandLine(t *testing.T) {
 			}
 			if ns == "" {
 				// Without the layer .git/hooks is writable (README: lost).
-				cases = append(cases, c{"hooks", "install hooks outside the sandbox", []string{"./pre-commit", "install"}, []string{"./pre-commit", "run"}, nil})
+				// A command line that names a hook install (the hint's
+				// words) is now asked for by the engine before the kernel
+				// is reached (a hook manager's install writes .git/hooks),
+				// and denied without a terminal; the kernel's hint is left
+				// to a run a user approved (TestFailHints).
+				r := run()("./pre-commit", "install")
+				if r.code != 77 || !strings.Contains(r.stderr, "protected") {
+					t.Errorf("pre-commit install: exit %d, stderr %q (want 77, the engine's protected path)", r.code, r.stderr)
+				}
+				if r := run()("./pre-commit", "run"); r.code != 0 || strings.Contains(r.stderr, "mewsandbox:") {
+					t.Errorf("pre-commit run: exit %d, stderr %q (want 0, no hint)", r.code, r.stderr)
+				}
 			} else {
 				cases = append(cases, c{"/tmp", "--allow-write /tmp grants all of it", []string{"sh", "-c", "echo x > /tmp/compat-$$"}, []string{"sh", "-c", "echo x > $TMPDIR/compat"}, nil})
 			}
