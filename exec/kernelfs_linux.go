@@ -7,7 +7,6 @@ import (
 	"iter"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/mewsandbox/mewsandbox/landlock"
 	"golang.org/x/sys/unix"
@@ -281,10 +280,8 @@ func readsRootFiles(p Policy, euid int) bool {
 // permissions (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH): it reads files
 // whatever their mode (Fedora's /etc/shadow is 0000).
 func keepsDAC(p Policy) bool {
-	return slices.ContainsFunc(p.KeepCaps, func(c string) bool {
-		c = strings.ToUpper(strings.TrimPrefix(strings.ToUpper(c), "CAP_"))
-		return c == "DAC_OVERRIDE" || c == "DAC_READ_SEARCH" || c == "ALL"
-	})
+	const capDACOverride, capDACReadSearch = 1, 2
+	return p.keepsCap(capDACOverride) || p.keepsCap(capDACReadSearch)
 }
 
 // corePatternFile is the kernel's core_pattern.
