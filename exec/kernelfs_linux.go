@@ -297,14 +297,18 @@ const corePatternFile = "/proc/sys/kernel/core_pattern"
 // past the run. Or "@", a socket the kernel connects to (Linux 6.16)
 // whatever the limit: the service listening there is told it, and
 // systemd-coredump keeps no core below a page. A dump to a file meets
-// Landlock's rules and is left alone.
-func corePipes() bool {
-	fd, err := unix.Open(corePatternFile, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+// Landlock's rules and is left alone. A core_pattern that cannot be read
+// (a container that masks it) may be either: the limit is locked then too.
+func corePipes() bool { return corePipesAt(corePatternFile) }
+
+// corePipesAt is corePipes with the core_pattern read from path.
+func corePipesAt(path string) bool {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return false
+		return true
 	}
 	defer unix.Close(fd)
 	var b [1]byte
 	n, err := unix.Read(fd, b[:])
-	return err == nil && n == 1 && (b[0] == '|' || b[0] == '@')
+	return err != nil || n == 1 && (b[0] == '|' || b[0] == '@')
 }
