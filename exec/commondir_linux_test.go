@@ -90,6 +90,42 @@ func TestCommondirPlaceholderPlan(t *testing.T) {
 	}
 }
 
+// TestCommondirGoneSinceTheWalk: another run's placeholder commondir that
+// its release helper removes after the plan's resolver looked at it is held
+// (and so made again before the child binds it), not bound as the walk
+// found it: the child then found nothing to bind, and the run failed
+// ("open, following no link, …/.git/commondir: no such file or directory":
+// TestMetadataThroughStdio, 2 runs of 200, where each run starts within
+// the helper's grace of the one before).
+func TestCommondirGoneSinceTheWalk(t *testing.T) {
+	root := gitRoot(t, "[core]\n", map[string]string{".git/commondir": commondirSelf})
+	commondir := filepath.Join(root, ".git/commondir")
+	if err := unix.Setxattr(commondir, placeholderMark, []byte("0"), 0); err != nil {
+		t.Skipf("no extended attributes here: %v", err)
+	}
+	g := &guard{root: root, writable: []string{root}, res: newResolver(8)}
+	w, err := g.walk(commondir)
+	if err != nil || w.missing != "" {
+		t.Fatalf("walk: %+v, %v", w, err)
+	}
+	if err := os.Remove(commondir); err != nil {
+		t.Fatal(err)
+	}
+	g.protectWay(protectedPath{path: commondir, placeholder: true, commondir: true}, w, nil)
+	if !slices.Contains(g.commondirs, commondir) || len(g.unprotected) > 0 {
+		t.Errorf("commondirs %q, unprotected %q; want %s held", g.commondirs, g.unprotected, commondir)
+	}
+	// The project's own, there still: bound, not held.
+	if err := os.WriteFile(commondir, []byte(commondirSelf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g = &guard{root: root, writable: []string{root}, res: newResolver(8)}
+	g.protectPath(protectedPath{path: commondir, placeholder: true, commondir: true})
+	if len(g.commondirs) > 0 || !slices.Contains(g.readOnly, commondir) {
+		t.Errorf("the project's own: commondirs %q, read-only %q; want it bound, not held", g.commondirs, g.readOnly)
+	}
+}
+
 // commondirGone says whether root's .git/commondir is gone within 2 s
 // (the release helper's grace, and a margin).
 func commondirGone(root string) bool {

@@ -316,8 +316,12 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		switch {
 		case pr.commondir:
 			// Another run's placeholder, which must not go while this run
-			// binds it; the project's own is only bound.
-			if g.below(w.real) && isPlaceholder(w.real) {
+			// binds it; the project's own is only bound. One gone since
+			// the walk, which the resolver may have looked at long before
+			// (its helper removed it meanwhile), is held too, and so made
+			// again: bound as it was, the child found nothing there and
+			// the run failed.
+			if g.below(w.real) && placeholderOrGone(w.real) {
 				g.holdCommondir(w.real, false)
 			}
 		case pr.placeholder && g.below(w.real):
@@ -473,10 +477,19 @@ func hardLinkedEntry(dir string) string {
 	}
 }
 
-// isPlaceholder says whether directory p bears the layer's mark.
-func isPlaceholder(p string) bool {
+// isPlaceholder says whether p bears the layer's mark.
+func isPlaceholder(p string) bool { return markErr(p) == nil }
+
+// placeholderOrGone says whether p bears the layer's mark or is gone.
+func placeholderOrGone(p string) bool {
+	err := markErr(p)
+	return err == nil || err == unix.ENOENT
+}
+
+// markErr is why p bears no placeholderMark, or nil.
+func markErr(p string) error {
 	_, err := unix.Lgetxattr(p, placeholderMark, nil)
-	return err == nil
+	return err
 }
 
 // protect adds the steps that keep the protected paths inside root (its
