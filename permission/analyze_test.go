@@ -771,7 +771,6 @@ func TestAnalyzeShellNULIsDropped(t *testing.T) {
 // for what takes 1.3 s alone): linear time grows tenfold, quadratic a
 // hundredfold. Each size's fastest of a few runs counts.
 func TestAnalyzeShellLongCdChainIsLinear(t *testing.T) {
-	t.Parallel()
 	fastest := func(n, runs int) (time.Duration, Analysis) {
 		src := strings.Repeat("cd a; ", n) + "ls"
 		var best time.Duration
@@ -785,11 +784,24 @@ func TestAnalyzeShellLongCdChainIsLinear(t *testing.T) {
 		}
 		return best, a
 	}
-	small, _ := fastest(5000, 5)
-	large, a := fastest(50000, 2)
-	t.Logf("5,000 cds %v, 50,000 %v", small, large)
-	if growth := float64(large) / float64(small); growth > 40 {
-		t.Errorf("50,000 cds took %v, %.0f times 5,000's %v: more than linear", large, growth, small)
+	// Quadratic would be 100 times; linear is 10 to 12 here. A machine
+	// busy with other work (CI's other packages, -race) can stretch one
+	// set of timings past 40 times: only three sets in a row that all do
+	// fail the test.
+	var a Analysis
+	for try := 1; ; try++ {
+		var small, large time.Duration
+		small, _ = fastest(5000, 5)
+		large, a = fastest(50000, 2)
+		t.Logf("5,000 cds %v, 50,000 %v", small, large)
+		growth := float64(large) / float64(small)
+		if growth <= 40 {
+			break
+		}
+		if try == 3 {
+			t.Errorf("50,000 cds took %v, %.0f times 5,000's %v, in each of 3 tries: more than linear", large, growth, small)
+			break
+		}
 	}
 	if last := a.Commands[len(a.Commands)-1]; last.Dir != "?" {
 		t.Errorf("after a directory longer than PATH_MAX, Dir = %.40q, want unknown", last.Dir)
