@@ -245,15 +245,10 @@ func (l *nsLayer) hideFirmware(p Policy, keep []keptPath) string {
 			keep = append(keep, keptPath{real: r})
 		}
 	}
-	// The working directory is judged by the paths in it alone: the
-	// default policy's grant of /sys holds every one, and bareWorkingDir
-	// would bind back any (a root command run from
-	// /sys/firmware/acpi/tables read them there).
-	in := slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return !k.cwd && !within(k.real, real) })
-	rest, empty := bareWorkingDir(in, real)
-	if len(rest) < len(in) {
-		keep = slices.DeleteFunc(slices.Clone(keep), func(k keptPath) bool { return k.cwd })
-	}
+	// The default policy's grant of /sys holds a working directory in it
+	// but brings none back (bareWorkingDir): a root command run from
+	// /sys/firmware/acpi/tables read them there.
+	keep, empty := bareWorkingDir(keep, real)
 	inside, ok := l.keepInside(real, keep, "root's firmware tables there readable")
 	if !ok {
 		return ""

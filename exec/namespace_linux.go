@@ -1691,11 +1691,16 @@ func (l *nsLayer) realTmp() string {
 
 // bareWorkingDir takes the working directory out of keep where it lies in
 // hidden (or is it) and the policy grants nothing there (no root or grant
-// holds it): it is not bound back, and the command starts in an empty
-// directory of its name, empty, a path made in the tmpfs ("" for hidden
-// itself, the tmpfs's own root). Bound back, it brought what other
-// programs keep there along: a command run from ~ with --root and
-// --allow-unix-sockets connected to Docker's socket there (a review).
+// that lies in hidden holds it): it is not bound back, and the command
+// starts in an empty directory of its name, empty, a path made in the
+// tmpfs ("" for hidden itself, the tmpfs's own root). Bound back, it
+// brought what other programs keep there along: a command run from ~ with
+// --root and --allow-unix-sockets connected to Docker's socket there (a
+// review). A read grant that holds hidden (--allow-read /) does not bring
+// hidden back, and so does not bring the working directory back either:
+// it did, and a command run from /run so reached a host program's socket
+// there. A writable one (whole) keeps hidden the host's anyway
+// (keepInside).
 func bareWorkingDir(keep []keptPath, hidden string) (rest []keptPath, empty string) {
 	i := slices.IndexFunc(keep, func(k keptPath) bool { return k.cwd })
 	if i < 0 || !within(keep[i].real, hidden) {
@@ -1703,7 +1708,7 @@ func bareWorkingDir(keep []keptPath, hidden string) (rest []keptPath, empty stri
 	}
 	cwd := keep[i].real
 	for j, k := range keep {
-		if j != i && within(cwd, k.real) {
+		if j != i && within(cwd, k.real) && (within(k.real, hidden) || k.whole) {
 			return keep, "" // in the root or a grant: bound back with it
 		}
 	}

@@ -2258,6 +2258,19 @@ func TestWorkingDirInHiddenDir(t *testing.T) {
 		t.Errorf("from %s: exit %d, %q %q; want the command in an empty %s, the socket there unreachable (ENOENT)", cwd, r.code, r.stdout, r.stderr, cwd)
 	}
 	quiet(t, "the socket in the working directory", got)
+	// Nor where a read grant holds the directory (--allow-read /), which
+	// brings none of it back: it brought the working directory back, and
+	// a command run from /run so reached a host program's socket there.
+	r = b.runIn(cwd, "", "run", "--yolo", "--allow-unix-sockets", "--allow-read", "/", "--root", b.root, "--", "sh", "-c", script)
+	if r.code != 1 || strings.Contains(r.stdout, "SEEN") || !strings.Contains(r.stdout, cwd+"\n") || !strings.Contains(r.stdout, "unix-connect errno=2 ") {
+		t.Errorf("from %s with --allow-read /: exit %d, %q %q; want the command in an empty %s, the socket there unreachable (ENOENT)", cwd, r.code, r.stdout, r.stderr, cwd)
+	}
+	quiet(t, "the socket in the working directory, with --allow-read /", got)
+	// The neighbour: a grant that lies there, and holds it, brings it back.
+	r = b.runIn(cwd, "", "run", "--yolo", "--allow-unix-sockets", "--allow-read", cwd, "--root", b.root, "--", "sh", "-c", "test -e "+marker+" && echo SEEN")
+	if r.code != 0 || r.stdout != "SEEN\n" {
+		t.Errorf("from %s with --allow-read of it: exit %d, %q %q; want its files", cwd, r.code, r.stdout, r.stderr)
+	}
 
 	// /tmp itself as the working directory is emptied too.
 	hostMarker := filepath.Join("/tmp", marker)
