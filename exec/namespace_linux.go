@@ -164,6 +164,10 @@ var protectedInRoot = []protectedPath{
 	{path: ".mcp.json"},
 	{path: ".vscode"},
 	{path: ".idea"},
+	// A dev container's initializeCommand runs on the host when the
+	// editor opens the project in the container.
+	{path: ".devcontainer"},
+	{path: ".devcontainer.json"},
 	// Other agents' and editors' project settings, which start MCP
 	// servers, load plugins or run commands when the user next opens the
 	// project in them (aider's lint-cmd and test-cmd after its edits).

@@ -124,7 +124,7 @@ ulimit -Sc unlimited 2>/dev/null; echo "after-unlimited $(ulimit -Sc)"
 // them the project's own files stay writable.
 func TestOtherAgentsSettingsProtected(t *testing.T) {
 	requireNamespaces(t)
-	files := []string{".gemini/settings.json", ".cursor/mcp.json", ".zed/settings.json", ".continue/config.yaml", ".opencode/plugin/x.js", "opencode.json", ".aider.conf.yml", ".kiro/settings/mcp.json", ".roo/mcp.json"}
+	files := []string{".gemini/settings.json", ".cursor/mcp.json", ".zed/settings.json", ".continue/config.yaml", ".opencode/plugin/x.js", "opencode.json", ".aider.conf.yml", ".kiro/settings/mcp.json", ".roo/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json"}
 	b := newGitBox(t)
 	for _, f := range files {
 		b.file(f, "original\n", 0o644)

@@ -88,6 +88,8 @@ var protectedInRoot = []struct {
 	{".mcp.json", true, "starts MCP servers"},
 	{".vscode", true, "tasks and settings the editor runs"},
 	{".idea", true, "run configurations the IDE runs"},
+	{".devcontainer", true, "a dev container's initializeCommand, which the editor runs on the host"},
+	{".devcontainer.json", true, "a dev container's initializeCommand, which the editor runs on the host"},
 	{".gemini", true, "Gemini CLI's settings: MCP servers it starts"},
 	{".cursor", true, "Cursor's settings: MCP servers it starts"},
 	{".zed", true, "settings and tasks the editor runs"},

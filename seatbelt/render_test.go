@@ -924,5 +924,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 31 parameters, the first: ROOT=/Users/dev/project
+	// 33 parameters, the first: ROOT=/Users/dev/project
 }
