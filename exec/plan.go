@@ -177,15 +177,25 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 // which would reach the pid namespace's init, undumpable but in that
 // domain. Its deny list is the default (nil), which Build finds compiled
 // ahead of time.
+//
+// Where the network is granted (TCP ports or all), the command may read
+// its interfaces and routes through netlink (NETLINK_ROUTE), which
+// getifaddrs and Node's os.networkInterfaces() need (Vite's --host threw
+// without it), unless it keeps CAP_NET_ADMIN, with which it could change
+// the host's. Under network none netlink stays refused: bind() is, too.
 func (p Policy) seccompConfig(landlocked bool) seccomp.Config {
 	c := p.Network.seccompConfig()
 	c.AllowSysVIPC = !p.NoNamespaces
 	c.AllowPtrace = !p.NoNamespaces && landlocked && !p.keepsCap(capSysPtrace)
+	c.AllowNetlinkRoute = (c.AllowInet || c.AllowInetStream) && !p.keepsCap(capNetAdmin)
 	return c
 }
 
-// capSysPtrace is CAP_SYS_PTRACE's number.
-const capSysPtrace = 19
+// The capabilities the filter depends on: CAP_SYS_PTRACE, CAP_NET_ADMIN.
+const (
+	capSysPtrace = 19
+	capNetAdmin  = 12
+)
 
 // keepsCap says whether p keeps capability n (a name it cannot read
 // counts: the run refuses it later).

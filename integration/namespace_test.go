@@ -2509,8 +2509,8 @@ c "nproc" nproc
 // An ordinary user's command cannot read them either way. What programs
 // read there stays: the make and model (sys_vendor, which VM detection
 // reads), systemd-detect-virt's answer, nproc, lscpu, the command's own
-// status, the network interfaces in /sys (ip's netlink is refused in
-// every network mode). Without the layer a root command reads them, as
+// status, the network interfaces in /sys (ip's netlink is refused under
+// network none). Without the layer a root command reads them, as
 // the README says. Nor is a working directory there bound back, which
 // the default grant of /sys holds.
 func TestHostFirmwareHidden(t *testing.T) {

@@ -470,6 +470,12 @@ func (c Config) socketRules(b *builder) {
 		allowed[unix.AF_INET] = true
 		allowed[unix.AF_INET6] = true
 	}
+	if c.AllowNetlinkRoute {
+		allowed[unix.AF_NETLINK] = true
+		// NETLINK_ROUTE (0) only; any other protocol, or upper bits set,
+		// is refused.
+		b.rule("socket", b.eperm, cond(0, libseccomp.CompareEqual, unix.AF_NETLINK), cond(2, libseccomp.CompareNotEqual, unix.NETLINK_ROUTE))
+	}
 	if len(allowed) == 0 {
 		b.rule("socket", b.eperm)
 		// The pairs' ends are the command's only sockets then, and

@@ -37,8 +37,8 @@ func precompiledConfigs() []Config {
 				for _, unix := range []bool{false, true} {
 					c := Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, LockCoreLimit: core}
 					stream, inet := c, c
-					stream.AllowInetStream = true
-					inet.AllowInet = true
+					stream.AllowInetStream, stream.AllowNetlinkRoute = true, true
+					inet.AllowInet, inet.AllowNetlinkRoute = true, true
 					l = append(l, c, stream, inet)
 				}
 			}
@@ -56,6 +56,7 @@ func (c Config) precompiledKey() string {
 	return "inet=" + strconv.FormatBool(c.AllowInet) +
 		" inetstream=" + strconv.FormatBool(c.AllowInetStream) +
 		" unix=" + strconv.FormatBool(c.AllowUnix) +
+		" netlinkroute=" + strconv.FormatBool(c.AllowNetlinkRoute) +
 		" sysvipc=" + strconv.FormatBool(c.AllowSysVIPC) +
 		" lockcore=" + strconv.FormatBool(c.LockCoreLimit) +
 		" ptrace=" + strconv.FormatBool(c.AllowPtrace)

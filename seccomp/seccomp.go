@@ -97,10 +97,8 @@ type Config struct {
 	DenySyscalls []string
 
 	// socket() policy. socketpair(AF_UNIX) is always allowed and every other
-	// family (AF_NETLINK, AF_PACKET, AF_VSOCK, AF_ALG …) always refused.
-	// AF_NETLINK stays closed even with AllowInet: NETLINK_ROUTE would let a
-	// root command change routes and interfaces, and glibc's getaddrinfo
-	// falls back to assuming IPv4 and IPv6 when it cannot open one.
+	// family (AF_NETLINK but NETLINK_ROUTE, AF_PACKET, AF_VSOCK, AF_ALG …)
+	// always refused.
 	AllowInet bool // AF_INET and AF_INET6 sockets of any type (network "all")
 	// AllowInetStream allows AF_INET/AF_INET6 SOCK_STREAM sockets of
 	// protocol 0 or IPPROTO_TCP only, for the TCP ports mode where Landlock
@@ -109,6 +107,17 @@ type Config struct {
 	// ignored.
 	AllowInetStream bool
 	AllowUnix       bool // socket(AF_UNIX, …): pathname sockets (docker.sock, ssh-agent) and abstract ones
+	// AllowNetlinkRoute allows socket(AF_NETLINK, …, NETLINK_ROUTE),
+	// every other netlink protocol staying refused (NETLINK_SOCK_DIAG,
+	// AUDIT, KOBJECT_UEVENT, GENERIC …): the interfaces, addresses and
+	// routes that getifaddrs, Node's os.networkInterfaces(), Python's
+	// socket.if_nameindex() and ip addr read, and getaddrinfo's
+	// AI_ADDRCONFIG looks at. Without CAP_NET_ADMIN the command can only
+	// read them (and what they say, /proc/net and /sys/class/net show it
+	// already): set it only for a process without that capability, and
+	// with AllowInet or AllowInetStream, since alone it would leave bind()
+	// open to socketpair ends in the host's abstract unix namespace.
+	AllowNetlinkRoute bool
 
 	// AllowSysVIPC leaves the System V IPC calls out of the deny list,
 	// whichever it is: the command runs in an IPC namespace of its own,

@@ -13,9 +13,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <ifaddrs.h>
 #include <linux/bpf.h>
 #include <linux/fs.h>
 #include <linux/io_uring.h>
+#include <linux/netlink.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -529,6 +531,19 @@ int main(int argc, char **argv) {
 		if (fd < 0)
 			return report(-1);
 		return report(sendto(fd, "hello", 5, 0, (struct sockaddr *)&a, sizeof a));
+	}
+	if (!strcmp(n, "netlink")) // ARG: protocol (0 NETLINK_ROUTE, 4 NETLINK_SOCK_DIAG, 15 NETLINK_KOBJECT_UEVENT …)
+		return report(socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, argc > 2 ? atoi(argv[2]) : 0));
+	if (!strcmp(n, "ifaces")) { // the interfaces getifaddrs lists (netlink), one line: "ifaces lo eth0 …"
+		struct ifaddrs *all;
+		if (getifaddrs(&all) < 0)
+			return report(-1);
+		printf("ifaces");
+		for (struct ifaddrs *i = all; i; i = i->ifa_next)
+			if (i->ifa_addr && i->ifa_addr->sa_family == AF_PACKET)
+				printf(" %s", i->ifa_name);
+		printf("\n");
+		return 0;
 	}
 	if (!strcmp(n, "unix-connect")) // ARG: path, or @name for an abstract socket
 		return unix_connect(argc > 2 ? argv[2] : "");
