@@ -622,12 +622,35 @@ func TestLoadSocketPolicy(t *testing.T) {
 			{"AF_INET stream", inet, stream, 0, ""},
 			{"AF_UNIX stream", local, stream, 0, ""},
 		}},
+		{"TCP only and netlink route", Config{AllowInetStream: true, AllowNetlinkRoute: true}, []sock{
+			{"AF_NETLINK NETLINK_ROUTE", unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK dgram|cloexec NETLINK_ROUTE", unix.AF_NETLINK, dgram | unix.SOCK_CLOEXEC, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK NETLINK_SOCK_DIAG", unix.AF_NETLINK, raw, unix.NETLINK_SOCK_DIAG, "EPERM"},
+			{"AF_NETLINK NETLINK_KOBJECT_UEVENT", unix.AF_NETLINK, dgram, unix.NETLINK_KOBJECT_UEVENT, "EPERM"},
+			{"AF_NETLINK NETLINK_GENERIC", unix.AF_NETLINK, raw, unix.NETLINK_GENERIC, "EPERM"},
+			{"AF_NETLINK NETLINK_AUDIT", unix.AF_NETLINK, raw, unix.NETLINK_AUDIT, "EPERM"},
+			{"AF_NETLINK protocol (1<<32)|NETLINK_ROUTE", unix.AF_NETLINK, raw, 1 << 32, "EPERM"},
+			{"AF_INET stream", inet, stream, 0, ""},
+			{"AF_INET dgram", inet, dgram, 0, "EPERM"},
+			{"AF_UNIX stream", local, stream, 0, "EPERM"},
+		}},
+		{"network all and netlink route", Config{AllowInet: true, AllowNetlinkRoute: true}, []sock{
+			{"AF_NETLINK NETLINK_ROUTE", unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK NETLINK_NETFILTER", unix.AF_NETLINK, raw, unix.NETLINK_NETFILTER, "EPERM"},
+			{"AF_INET dgram", inet, dgram, 0, ""},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var ops []named
-			for _, s := range append(tt.socks, always...) {
+			socks := slices.Clone(tt.socks)
+			for _, a := range always {
+				if !slices.ContainsFunc(socks, func(s sock) bool { return s.name == a.name }) {
+					socks = append(socks, a)
+				}
+			}
+			for _, s := range socks {
 				ops = append(ops, named{"socket " + s.name, op{Do: "socket", Args: [6]uint64{s.domain, s.typ, s.protocol}, Want: s.want}})
 			}
 			// A datagram pair can address other sockets: refused
