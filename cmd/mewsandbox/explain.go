@@ -374,6 +374,9 @@ func socketsLine(e exec.Enforcement, ownNetwork bool, netns func() (string, erro
 	if e.Seccomp.AllowUnix {
 		fam = append(fam, "unix")
 	}
+	if e.Seccomp.AllowNetlinkRoute {
+		fam = append(fam, "netlink (NETLINK_ROUTE only: reading the interfaces and routes)")
+	}
 	s := "socket() allowed for " + strings.Join(fam, ", ") + "; every other family refused"
 	if len(fam) == 0 {
 		s = "socket() refused for every family; socketpair(AF_UNIX) allowed; bind() refused (no abstract unix names)"

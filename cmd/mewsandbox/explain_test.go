@@ -41,6 +41,15 @@ func TestSocketsLine(t *testing.T) {
 	if l := socketsLine(e, true, noLayer); !strings.Contains(l, "with the namespace layer a network namespace of its own") {
 		t.Errorf("no layer: the sockets line says %q", l)
 	}
+	// Netlink route is named where the filter opens it.
+	e = exec.Enforcement{Seccomp: seccomp.Config{AllowInet: true, AllowNetlinkRoute: true}}
+	if l := socketsLine(e, false, given); !strings.Contains(l, "inet (all types), netlink (NETLINK_ROUTE only") {
+		t.Errorf("netlink route: the sockets line says %q", l)
+	}
+	e = exec.Enforcement{Seccomp: seccomp.Config{AllowInet: true}}
+	if l := socketsLine(e, false, given); strings.Contains(l, "netlink") {
+		t.Errorf("no netlink: the sockets line says %q", l)
+	}
 }
 
 // given is exec.NetworkNamespace where the kernel gives one.
