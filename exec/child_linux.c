@@ -3532,6 +3532,99 @@ static void kill_stragglers(long keep, long long for_ns) {
 	}
 }
 
+// open_up readies the entry name in dir, a directory, for remove_tree:
+// its owner's rights (mode 0700 at least), which a command may have taken
+// from its own directories; 0, or -1 for anything but a directory (a link
+// is not followed). Called only once nothing of the command's runs.
+static int open_up(long dir, const char *name) {
+	struct stat st;
+	if (SYS4(SYS_newfstatat, dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode)) {
+		return -1;
+	}
+	if ((st.st_mode & 0700) != 0700) {
+		SYS3(SYS_fchmodat, dir, name, (st.st_mode & 07777) | 0700);
+	}
+	return 0;
+}
+
+// TREE_DEPTH bounds the directories remove_tree descends, one descriptor
+// each; TREE_SCANS the directory scans it makes in all: what lies deeper,
+// or cannot be removed, stays.
+#define TREE_DEPTH 256
+#define TREE_SCANS 100000
+
+// remove_tree removes the directory name in dir and everything in it,
+// following no symbolic link, as the runner's removePrivateTmp does: the
+// private temp dir of a --no-namespaces run whose runner was killed (the
+// command's files in it had stayed on the host, in /tmp, past the run).
+// Iterative, on static buffers: the sharer's stack is small. A directory
+// emptied is removed by the scan of its parent that follows; a scan that
+// removes nothing and finds no directory to descend gives up.
+static void remove_tree(long dir, const char *name) {
+	static long fds[TREE_DEPTH];
+	static uint64_t buf[512]; // struct linux_dirent64 records, 8-aligned
+	if (open_up(dir, name) != 0) {
+		return;
+	}
+	fds[0] = SYS4(SYS_openat, dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (fds[0] < 0) {
+		return;
+	}
+	int depth = 0;
+	for (long scans = 0; depth >= 0; scans++) {
+		long cur = fds[depth];
+		int progress = 0, down = 0, left = 0, bad = scans >= TREE_SCANS || SYS3(SYS_lseek, cur, 0, SEEK_SET) != 0;
+		while (!bad && !down) {
+			long n = SYS3(SYS_getdents64, cur, buf, sizeof buf);
+			if (n == -EINTR) {
+				continue;
+			}
+			if (n <= 0) {
+				bad = n < 0;
+				break;
+			}
+			for (long off = 0; off < n && !down;) {
+				unsigned char *rec = (unsigned char *)buf + off;
+				unsigned short reclen;
+				copy(&reclen, rec + 16, sizeof reclen);
+				if (reclen < 20 || reclen > n - off) {
+					bad = 1;
+					break;
+				}
+				off += reclen;
+				const char *e = (const char *)rec + 19; // after d_ino, d_off, d_reclen, d_type
+				if (streq(e, ".") || streq(e, "..")) {
+					continue;
+				}
+				left++;
+				if (SYS3(SYS_unlinkat, cur, e, 0) == 0 || SYS3(SYS_unlinkat, cur, e, AT_REMOVEDIR) == 0) {
+					progress = 1;
+					continue;
+				}
+				if (depth + 1 < TREE_DEPTH && open_up(cur, e) == 0) {
+					long sub = SYS4(SYS_openat, cur, e, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+					if (sub >= 0) {
+						fds[++depth] = sub;
+						down = 1;
+					}
+				}
+			}
+		}
+		if (!bad && (down || progress)) {
+			continue; // the one below, or this one again from its start
+		}
+		if (bad || left > 0) { // what stays, stays
+			for (; depth >= 0; depth--) {
+				SYS1(SYS_close, fds[depth]);
+			}
+			return;
+		}
+		SYS1(SYS_close, cur); // empty: its parent's next scan removes it
+		depth--;
+	}
+	SYS3(SYS_unlinkat, dir, name, AT_REMOVEDIR);
+}
+
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 
 // child_stack is the stack of a child that shares the memory (see
@@ -3701,10 +3794,23 @@ static __attribute__((noreturn)) void sharer(void) {
 	// goes with it, orphaned to the sharer now that the child is gone.
 	kill_stragglers(0, 10000000000LL);
 	// The temp dir made for the runner: one it never took, or took and
-	// did not remove (it was killed) goes, if the command left it empty.
-	// One the runner removed is gone already.
+	// did not remove (it was killed) goes, with what the command left in
+	// it, nothing of the command's running any more. One the runner
+	// removed is gone already.
 	if (premade_tmp.made) {
-		SYS3(SYS_unlinkat, AT_FDCWD, premade_tmp.path, AT_REMOVEDIR);
+		char *p = premade_tmp.path, *slash = p;
+		for (char *q = p; *q != 0; q++) {
+			if (*q == '/') {
+				slash = q;
+			}
+		}
+		*slash = 0;
+		long parent = open_exact(slash == p ? "/" : p);
+		*slash = '/';
+		if (parent >= 0) {
+			remove_tree(parent, slash + 1);
+			SYS1(SYS_close, parent);
+		}
 	}
 	exit_group(0);
 }
