@@ -3532,19 +3532,29 @@ static void kill_stragglers(long keep, long long for_ns) {
 	}
 }
 
-// open_up readies the entry name in dir, a directory, for remove_tree:
-// its owner's rights (mode 0700 at least), which a command may have taken
-// from its own directories; 0, or -1 for anything but a directory (a link
-// is not followed). Called only once nothing of the command's runs.
-static int open_up(long dir, const char *name) {
+// open_dir opens the directory name in dir to be read, following no
+// symbolic link, for remove_tree: given its owner's rights first (mode
+// 0700 at least) where they were taken from it, which a command may do to
+// its own directories. The mode is changed through a descriptor of the
+// very directory (fd_path), never by name: a process of the command still
+// running could have swapped the name for a link meanwhile. A descriptor,
+// or <0.
+static long open_dir(long dir, const char *name) {
+	long fd = SYS4(SYS_openat, dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (fd != -EACCES) {
+		return fd;
+	}
+	long p = SYS4(SYS_openat, dir, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (p < 0) {
+		return fd;
+	}
 	struct stat st;
-	if (SYS4(SYS_newfstatat, dir, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode)) {
-		return -1;
+	if (SYS2(SYS_fstat, p, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0700) != 0700 &&
+		SYS3(SYS_fchmodat, AT_FDCWD, fd_path(p), (st.st_mode & 07777) | 0700) == 0) {
+		fd = SYS4(SYS_openat, p, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
 	}
-	if ((st.st_mode & 0700) != 0700) {
-		SYS3(SYS_fchmodat, dir, name, (st.st_mode & 07777) | 0700);
-	}
-	return 0;
+	SYS1(SYS_close, p);
+	return fd;
 }
 
 // TREE_DEPTH bounds the directories remove_tree descends, one descriptor
@@ -3554,19 +3564,17 @@ static int open_up(long dir, const char *name) {
 #define TREE_SCANS 100000
 
 // remove_tree removes the directory name in dir and everything in it,
-// following no symbolic link, as the runner's removePrivateTmp does: the
-// private temp dir of a --no-namespaces run whose runner was killed (the
-// command's files in it had stayed on the host, in /tmp, past the run).
+// following no symbolic link (open_dir), as the runner's removePrivateTmp
+// does: the private temp dir of a --no-namespaces run whose runner was
+// killed (the command's files in it had stayed on the host, in /tmp, past
+// the run).
 // Iterative, on static buffers: the sharer's stack is small. A directory
 // emptied is removed by the scan of its parent that follows; a scan that
 // removes nothing and finds no directory to descend gives up.
 static void remove_tree(long dir, const char *name) {
 	static long fds[TREE_DEPTH];
 	static uint64_t buf[512]; // struct linux_dirent64 records, 8-aligned
-	if (open_up(dir, name) != 0) {
-		return;
-	}
-	fds[0] = SYS4(SYS_openat, dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	fds[0] = open_dir(dir, name);
 	if (fds[0] < 0) {
 		return;
 	}
@@ -3601,8 +3609,8 @@ static void remove_tree(long dir, const char *name) {
 					progress = 1;
 					continue;
 				}
-				if (depth + 1 < TREE_DEPTH && open_up(cur, e) == 0) {
-					long sub = SYS4(SYS_openat, cur, e, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+				if (depth + 1 < TREE_DEPTH) {
+					long sub = open_dir(cur, e);
 					if (sub >= 0) {
 						fds[++depth] = sub;
 						down = 1;
