@@ -3633,6 +3633,48 @@ static void remove_tree(long dir, const char *name) {
 	SYS3(SYS_unlinkat, dir, name, AT_REMOVEDIR);
 }
 
+// The git directories the runner looks in for a commondir the command
+// planted once the command has ended (exec's movePlanted), NUL-separated,
+// set by the runner before its command may start (mews_sharer_audit) and
+// cleared once it has looked. A runner killed meanwhile never looks: the
+// commondir stayed, and the host's next git in that submodule took its
+// config and hooks from the directory it names (a red team's command ran
+// its pre-commit hook so). The sharer looks instead, once the runner is
+// gone and nothing of the command's runs.
+static struct {
+	char paths[16384];
+	long len;
+} audit;
+
+// move_planted renames a commondir in each audited directory aside, as
+// movePlantedIn does: to commondir.mewsandbox-planted, or that name and .N,
+// never replacing, never followed.
+static void move_planted(void) {
+	for (long at = 0; at < audit.len;) {
+		const char *dir = audit.paths + at;
+		at += (long)slen(dir) + 1;
+		long fd = open_exact(dir);
+		struct stat st;
+		if (fd < 0) {
+			continue;
+		}
+		if (SYS4(SYS_newfstatat, fd, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			char name[64] = "commondir.mewsandbox-planted";
+			size_t base = slen(name);
+			for (int i = 0; i < 100; i++) {
+				if (i > 0) {
+					name[base] = '.';
+					name[base + 1 + decimal(name + base + 1, (uint64_t)i)] = 0;
+				}
+				if (SYS5(SYS_renameat2, fd, "commondir", fd, name, 1 /* RENAME_NOREPLACE */) != -EEXIST) {
+					break;
+				}
+			}
+		}
+		SYS1(SYS_close, fd);
+	}
+}
+
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 
 // child_stack is the stack of a child that shares the memory (see
@@ -3801,6 +3843,9 @@ static __attribute__((noreturn)) void sharer(void) {
 	// A runner killed while the command ran: what the command started
 	// goes with it, orphaned to the sharer now that the child is gone.
 	kill_stragglers(0, 10000000000LL);
+	if (__atomic_load_n(&audit.len, __ATOMIC_ACQUIRE) > 0) {
+		move_planted();
+	}
 	// The temp dir made for the runner: one it never took, or took and
 	// did not remove (it was killed) goes, with what the command left in
 	// it, nothing of the command's running any more. One the runner
@@ -4038,6 +4083,19 @@ void mews_sharer_settled(void) {
 // mews_prefork_ended says whether the pre-forked child has ended.
 int mews_prefork_ended(void) {
 	return __atomic_load_n(&prefork.ended, __ATOMIC_ACQUIRE) != 0;
+}
+
+// mews_sharer_audit hands the sharer the git directories to look in for
+// a planted commondir should the runner be killed (see audit): n bytes of
+// NUL-terminated paths, or none (n 0). 0, or -1 where they do not fit.
+int mews_sharer_audit(const char *paths, long n) {
+	if (n < 0 || n > (long)sizeof audit.paths) {
+		return -1;
+	}
+	__atomic_store_n(&audit.len, 0, __ATOMIC_RELEASE);
+	copy(audit.paths, paths, (size_t)n);
+	__atomic_store_n(&audit.len, n, __ATOMIC_RELEASE);
+	return 0;
 }
 
 // mews_sharer_pid is the sharer's pid, a child of the runner that is no

@@ -106,3 +106,60 @@ func TestPremadeTmpWithFilesAfterKill(t *testing.T) {
 		check(t, u.root, cmd)
 	})
 }
+
+// TestCommondirPlantedRunnerKilled: a command made a submodule's missing
+// .git/modules/sub/commondir naming a git directory of its own; the runner
+// moves it aside once the command has ended (TestCommondirSubmodulePlanted),
+// but a runner killed (SIGKILL) never did: it stayed, and the person's next
+// git status in the superproject ran the core.fsmonitor that directory's
+// config names, on the host (a red team's command ran its pre-commit hook
+// so too). The process sharing the runner's memory now moves it aside once
+// the runner is gone and nothing of the command's runs. A run whose command
+// plants nothing and is killed leaves the submodule's git directory as it
+// was, and git works there.
+func TestCommondirPlantedRunnerKilled(t *testing.T) {
+	requireNamespaces(t)
+	b := submoduleBox(t)
+	requirePrefork(t, b)
+	marker := filepath.Join(b.out, "MARKER")
+	const planted = ".git/modules/sub/commondir"
+	b.file("plant.sh", evilRepo("evil", marker)+`
+printf '%s\n' ../../../evil > `+planted+`
+echo planted > planted-marker
+exec sleep "$1"
+`, 0o644)
+	b.file("idle.sh", "echo idle > planted-marker\nexec sleep \"$1\"\n", 0o644)
+	for _, tc := range []struct {
+		script string
+		plants bool
+	}{{"idle.sh", false}, {"plant.sh", true}} {
+		os.Remove(filepath.Join(b.root, "planted-marker"))
+		arg := sleepArg()
+		s := b.start("run", "--yolo", "--", "sh", tc.script, arg)
+		waitFile(t, filepath.Join(b.root, "planted-marker"))
+		if tc.plants && !b.exists(planted) {
+			s.Process.Kill()
+			t.Fatalf("the command did not plant %s", planted)
+		}
+		s.Process.Signal(syscall.SIGKILL)
+		s.wait(t, 5*time.Second)
+		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+		deadline := time.Now().Add(3 * time.Second)
+		for b.exists(planted) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s, planted by the command of a killed runner, is still there 3 s on: %q", planted, b.read(planted))
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		if got := b.read(planted + ".mewsandbox-planted"); tc.plants && got != "../../../evil\n" {
+			t.Errorf("%s.mewsandbox-planted holds %q, want what the command wrote", planted, got)
+		} else if !tc.plants && b.exists(planted+".mewsandbox-planted") {
+			t.Errorf("%s: a run that planted nothing left %q", tc.script, got)
+		}
+		b.git("status", "--short")
+		b.git("-C", "sub", "status", "--short")
+		if b.exists(marker) {
+			t.Fatalf("%s: git status outside the sandbox ran the planted core.fsmonitor", tc.script)
+		}
+	}
+}
