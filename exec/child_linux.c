@@ -3532,6 +3532,149 @@ static void kill_stragglers(long keep, long long for_ns) {
 	}
 }
 
+// open_dir opens the directory name in dir to be read, following no
+// symbolic link, for remove_tree: given its owner's rights first (mode
+// 0700 at least) where they were taken from it, which a command may do to
+// its own directories. The mode is changed through a descriptor of the
+// very directory (fd_path), never by name: a process of the command still
+// running could have swapped the name for a link meanwhile. A descriptor,
+// or <0.
+static long open_dir(long dir, const char *name) {
+	long fd = SYS4(SYS_openat, dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (fd != -EACCES) {
+		return fd;
+	}
+	long p = SYS4(SYS_openat, dir, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+	if (p < 0) {
+		return fd;
+	}
+	struct stat st;
+	if (SYS2(SYS_fstat, p, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0700) != 0700 &&
+		SYS3(SYS_fchmodat, AT_FDCWD, fd_path(p), (st.st_mode & 07777) | 0700) == 0) {
+		fd = SYS4(SYS_openat, p, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+	}
+	SYS1(SYS_close, p);
+	return fd;
+}
+
+// TREE_DEPTH bounds the directories remove_tree descends, one descriptor
+// each; TREE_SCANS the directory scans it makes in all: what lies deeper,
+// or cannot be removed, stays.
+#define TREE_DEPTH 256
+#define TREE_SCANS 100000
+
+// remove_tree removes the directory name in dir and everything in it,
+// following no symbolic link (open_dir), as the runner's removePrivateTmp
+// does: the private temp dir of a --no-namespaces run whose runner was
+// killed (the command's files in it had stayed on the host, in /tmp, past
+// the run).
+// Iterative, on static buffers: the sharer's stack is small. A directory
+// emptied is removed by the scan of its parent that follows; a scan that
+// removes nothing and finds no directory to descend gives up.
+static void remove_tree(long dir, const char *name) {
+	static long fds[TREE_DEPTH];
+	static uint64_t buf[512]; // struct linux_dirent64 records, 8-aligned
+	fds[0] = open_dir(dir, name);
+	if (fds[0] < 0) {
+		return;
+	}
+	int depth = 0;
+	for (long scans = 0; depth >= 0; scans++) {
+		long cur = fds[depth];
+		int progress = 0, down = 0, left = 0, bad = scans >= TREE_SCANS || SYS3(SYS_lseek, cur, 0, SEEK_SET) != 0;
+		while (!bad && !down) {
+			long n = SYS3(SYS_getdents64, cur, buf, sizeof buf);
+			if (n == -EINTR) {
+				continue;
+			}
+			if (n <= 0) {
+				bad = n < 0;
+				break;
+			}
+			for (long off = 0; off < n && !down;) {
+				unsigned char *rec = (unsigned char *)buf + off;
+				unsigned short reclen;
+				copy(&reclen, rec + 16, sizeof reclen);
+				if (reclen < 20 || reclen > n - off) {
+					bad = 1;
+					break;
+				}
+				off += reclen;
+				const char *e = (const char *)rec + 19; // after d_ino, d_off, d_reclen, d_type
+				if (streq(e, ".") || streq(e, "..")) {
+					continue;
+				}
+				left++;
+				if (SYS3(SYS_unlinkat, cur, e, 0) == 0 || SYS3(SYS_unlinkat, cur, e, AT_REMOVEDIR) == 0) {
+					progress = 1;
+					continue;
+				}
+				if (depth + 1 < TREE_DEPTH) {
+					long sub = open_dir(cur, e);
+					if (sub >= 0) {
+						fds[++depth] = sub;
+						down = 1;
+					}
+				}
+			}
+		}
+		if (!bad && (down || progress)) {
+			continue; // the one below, or this one again from its start
+		}
+		if (bad || left > 0) { // what stays, stays
+			for (; depth >= 0; depth--) {
+				SYS1(SYS_close, fds[depth]);
+			}
+			return;
+		}
+		SYS1(SYS_close, cur); // empty: its parent's next scan removes it
+		depth--;
+	}
+	SYS3(SYS_unlinkat, dir, name, AT_REMOVEDIR);
+}
+
+// The git directories the runner looks in for a commondir the command
+// planted once the command has ended (exec's movePlanted), NUL-separated,
+// set by the runner before its command may start (mews_sharer_audit) and
+// cleared once it has looked. A runner killed meanwhile never looks: the
+// commondir stayed, and the host's next git in that submodule took its
+// config and hooks from the directory it names (a red team's command ran
+// its pre-commit hook so). The sharer looks instead, once the runner is
+// gone and nothing of the command's runs.
+static struct {
+	char paths[16384];
+	long len;
+} audit;
+
+// move_planted renames a commondir in each audited directory aside, as
+// movePlantedIn does: to commondir.mewsandbox-planted, or that name and .N,
+// never replacing, never followed.
+static void move_planted(void) {
+	for (long at = 0; at < audit.len;) {
+		const char *dir = audit.paths + at;
+		at += (long)slen(dir) + 1;
+		long fd = open_exact(dir);
+		struct stat st;
+		if (fd < 0) {
+			continue;
+		}
+		if (SYS4(SYS_newfstatat, fd, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+			char name[64] = "commondir.mewsandbox-planted";
+			size_t base = slen(name);
+			for (int i = 0; i < 100; i++) {
+				if (i > 0) {
+					name[base] = '.';
+					name[base + 1 + decimal(name + base + 1, (uint64_t)i)] = 0;
+				}
+				if (SYS5(SYS_renameat2, fd, "commondir", fd, name, 1 /* RENAME_NOREPLACE */) != -EEXIST) {
+					break;
+				}
+			}
+		}
+		SYS1(SYS_close, fd);
+	}
+}
+
 static unsigned char sharer_stack[64 << 10] __attribute__((aligned(16)));
 
 // child_stack is the stack of a child that shares the memory (see
@@ -3700,11 +3843,27 @@ static __attribute__((noreturn)) void sharer(void) {
 	// A runner killed while the command ran: what the command started
 	// goes with it, orphaned to the sharer now that the child is gone.
 	kill_stragglers(0, 10000000000LL);
+	if (__atomic_load_n(&audit.len, __ATOMIC_ACQUIRE) > 0) {
+		move_planted();
+	}
 	// The temp dir made for the runner: one it never took, or took and
-	// did not remove (it was killed) goes, if the command left it empty.
-	// One the runner removed is gone already.
+	// did not remove (it was killed) goes, with what the command left in
+	// it, nothing of the command's running any more. One the runner
+	// removed is gone already.
 	if (premade_tmp.made) {
-		SYS3(SYS_unlinkat, AT_FDCWD, premade_tmp.path, AT_REMOVEDIR);
+		char *p = premade_tmp.path, *slash = p;
+		for (char *q = p; *q != 0; q++) {
+			if (*q == '/') {
+				slash = q;
+			}
+		}
+		*slash = 0;
+		long parent = open_exact(slash == p ? "/" : p);
+		*slash = '/';
+		if (parent >= 0) {
+			remove_tree(parent, slash + 1);
+			SYS1(SYS_close, parent);
+		}
 	}
 	exit_group(0);
 }
@@ -3924,6 +4083,19 @@ void mews_sharer_settled(void) {
 // mews_prefork_ended says whether the pre-forked child has ended.
 int mews_prefork_ended(void) {
 	return __atomic_load_n(&prefork.ended, __ATOMIC_ACQUIRE) != 0;
+}
+
+// mews_sharer_audit hands the sharer the git directories to look in for
+// a planted commondir should the runner be killed (see audit): n bytes of
+// NUL-terminated paths, or none (n 0). 0, or -1 where they do not fit.
+int mews_sharer_audit(const char *paths, long n) {
+	if (n < 0 || n > (long)sizeof audit.paths) {
+		return -1;
+	}
+	__atomic_store_n(&audit.len, 0, __ATOMIC_RELEASE);
+	copy(audit.paths, paths, (size_t)n);
+	__atomic_store_n(&audit.len, n, __ATOMIC_RELEASE);
+	return 0;
 }
 
 // mews_sharer_pid is the sharer's pid, a child of the runner that is no

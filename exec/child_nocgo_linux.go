@@ -32,6 +32,9 @@ func preforkUndumpable() (bool, bool) { return false, false }
 // preforkEnded: without cgo no child is pre-forked.
 func preforkEnded() bool { return true }
 
+// sharerAudit: without cgo nothing shares the runner's memory.
+func sharerAudit([]string) bool { return false }
+
 // sharerPid: without cgo nothing shares the runner's memory.
 func sharerPid() int { return 0 }
 

@@ -767,6 +767,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.ways, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.programs
+		sharerAudit(s.audited) // for a runner killed before it looks
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
@@ -1195,9 +1196,11 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// however the command ended.
 	defer func() {
 		if !s.went.Load() {
+			sharerAudit(nil)
 			return
 		}
 		found := movePlanted(s.audited)
+		sharerAudit(nil)
 		if ways := restoreWayModes(s.ways); len(ways) > 0 {
 			found = append(append(found, ways...), wayModesAdvice)
 		}
