@@ -57,11 +57,12 @@ deps:
 	fi
 
 # test-deps adds what the integration tests use beside the build: gdb and
-# strace, which the tracing tests run in the sandbox (they skip, saying
-# so, where either is missing), when missing and run as root.
-TEST_DEPS := gdb strace
+# strace, which the tracing tests run in the sandbox, and ip (iproute2),
+# which the network tests do (they skip, saying so, where one is missing),
+# when missing and run as root. COMMAND:PACKAGE where the two differ.
+TEST_DEPS := gdb strace ip:iproute2
 test-deps: deps
-	@[ "$(UNAME)" = Darwin ] && exit 0; missing=""; for p in $(TEST_DEPS); do command -v $$p >/dev/null || missing="$$missing $$p"; done; \
+	@[ "$(UNAME)" = Darwin ] && exit 0; missing=""; for p in $(TEST_DEPS); do command -v $${p%%:*} >/dev/null || missing="$$missing $${p#*:}"; done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" != 0 ]; then echo "mewsandbox: not root, not installing$$missing: the tests that need them skip"; exit 0; fi; \
 	  echo "installing:$$missing"; \

@@ -54,7 +54,7 @@ func TestWithoutNamespaces(t *testing.T) {
 		{false, false, open},
 	} {
 		sp := &spec{filter: open, Seccomp: build(open)}
-		if serr := sp.withoutNamespaces(tc.ipc, tc.pid); serr != nil {
+		if serr := sp.withoutNamespaces(tc.ipc, tc.pid, false); serr != nil {
 			t.Fatal(serr)
 		}
 		if sp.filter.AllowSysVIPC != tc.want.AllowSysVIPC || sp.filter.AllowPtrace != tc.want.AllowPtrace || !slices.Equal(sp.Seccomp, build(tc.want)) {
@@ -65,7 +65,7 @@ func TestWithoutNamespaces(t *testing.T) {
 		t.Error("the filters with and without tracing are the same program")
 	}
 	none := &spec{filter: open}
-	if serr := none.withoutNamespaces(true, true); serr != nil || none.Seccomp != nil {
+	if serr := none.withoutNamespaces(true, true, true); serr != nil || none.Seccomp != nil {
 		t.Errorf("without a filter: %v, %v", serr, none.Seccomp)
 	}
 }

@@ -1940,7 +1940,7 @@ func NamespaceLayer() (string, error) {
 	return "a user and a mount namespace, mapping only this user" + pid, nil
 }
 
-// NetworkNamespace says whether a run whose only network is unix sockets
+// NetworkNamespace says whether a run under network none
 // (Policy.OwnNetwork) gets a network namespace of its own here, under the
 // layer, or why not and what it then loses, by the probe NamespaceLayer
 // starts.
@@ -1954,7 +1954,7 @@ func NetworkNamespace() (string, error) {
 	case p.net > 0:
 		return "", errors.New(netnsRefused(syscall.Errno(p.net)) + "; such runs are refused unless --best-effort")
 	}
-	return "one of its own for a run whose only network is unix sockets (--allow-unix-sockets, no TCP port): its abstract unix names are not the host's", nil
+	return "one of its own for a run under network none (--allow-unix-sockets or not, no TCP port): its abstract unix names, /proc/net and netlink are not the host's", nil
 }
 
 // probed is what the probe found: the clone flags a run's child gets (0

@@ -425,9 +425,8 @@ func TestHideOwnTmp(t *testing.T) {
 }
 
 // TestOwnNetwork: the layer gives the child a network namespace of its own
-// where unix sockets are the only network granted: not under network none
-// (seccomp refuses bind), not with a TCP port or --network all (the host's
-// network is needed), not without the layer.
+// under network none, with unix sockets or without: not with a TCP port or
+// --network all (the host's network is needed), not without the layer.
 func TestOwnNetwork(t *testing.T) {
 	for _, c := range []struct {
 		p    Policy
@@ -435,8 +434,11 @@ func TestOwnNetwork(t *testing.T) {
 	}{
 		{Policy{Network: Network{UnixSockets: true}}, true},
 		{Policy{Network: Network{Mode: NetworkNone, UnixSockets: true}}, true},
-		{Policy{}, false},
+		{Policy{}, true},
+		{Policy{Network: Network{Mode: NetworkNone}}, true},
+		{Policy{NoNamespaces: true}, false},
 		{Policy{Network: Network{UnixSockets: true}, NoNamespaces: true}, false},
+		{Policy{Network: Network{Connect: []uint16{443}}}, false},
 		{Policy{Network: Network{UnixSockets: true, Connect: []uint16{443}}}, false},
 		{Policy{Network: Network{UnixSockets: true, Bind: []uint16{8080}}}, false},
 		{Policy{Network: Network{Mode: NetworkAll, UnixSockets: true}}, false},
@@ -444,6 +446,37 @@ func TestOwnNetwork(t *testing.T) {
 	} {
 		if got := c.p.OwnNetwork(); got != c.want {
 			t.Errorf("%+v (no namespaces %v): OwnNetwork %v, want %v", c.p.Network, c.p.NoNamespaces, got, c.want)
+		}
+	}
+}
+
+// TestSeccompNetlinkRoute: netlink route is open where it reads what the
+// command may see anyway: in the layer's network namespace under network
+// none, or in the host's with TCP ports or --network all and CAP_NET_ADMIN
+// not kept (with it, a root command could change routes and interfaces);
+// not under network none without the layer, whose filter refuses bind().
+func TestSeccompNetlinkRoute(t *testing.T) {
+	all := Network{Mode: NetworkAll}
+	ports := Network{Connect: []uint16{443}}
+	for _, c := range []struct {
+		name string
+		p    Policy
+		want bool
+	}{
+		{"none", Policy{}, true},
+		{"none, unix sockets", Policy{Network: Network{UnixSockets: true}}, true},
+		{"none, CAP_NET_ADMIN kept (in its own network namespace, where it could make interfaces)", Policy{KeepCaps: []string{"CAP_NET_ADMIN"}}, false},
+		{"none without the layer", Policy{NoNamespaces: true}, false},
+		{"none, unix sockets, without the layer", Policy{Network: Network{UnixSockets: true}, NoNamespaces: true}, false},
+		{"all", Policy{Network: all}, true},
+		{"all without the layer", Policy{Network: all, NoNamespaces: true}, true},
+		{"all, CAP_NET_ADMIN kept", Policy{Network: all, KeepCaps: []string{"net_admin"}}, false},
+		{"all, an unreadable capability kept", Policy{Network: all, KeepCaps: []string{"CAP_BOGUS"}}, false},
+		{"ports", Policy{Network: ports}, true},
+		{"ports, CAP_NET_ADMIN kept", Policy{Network: ports, KeepCaps: []string{"CAP_NET_ADMIN"}}, false},
+	} {
+		if got := c.p.seccompConfig(true).AllowNetlinkRoute; got != c.want {
+			t.Errorf("%s: AllowNetlinkRoute %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -71,7 +71,7 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 		c.Warn = func(w string) { *warnings = append(*warnings, w) }
 		return warnings
 	}
-	const lost = "the kernel refused a network namespace for --allow-unix-sockets' abstract names"
+	const lost = "the kernel refused a network namespace for network none"
 
 	c := sh(root, "touch ran")
 	unixOnly(c, false)

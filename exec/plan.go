@@ -182,12 +182,16 @@ func (p Policy) plan(k kernel) (Enforcement, error) {
 // its interfaces and routes through netlink (NETLINK_ROUTE), which
 // getifaddrs and Node's os.networkInterfaces() need (Vite's --host threw
 // without it), unless it keeps CAP_NET_ADMIN, with which it could change
-// the host's. Under network none netlink stays refused: bind() is, too.
+// the host's. Under network none too, in the layer's network namespace
+// (OwnNetwork), whose interfaces are the command's own (not with
+// CAP_NET_ADMIN either: a veth pair made there could be moved out); without the layer
+// netlink stays refused there, since bind() is (no socketpair end may take
+// an abstract unix name of the host's), which netlink needs.
 func (p Policy) seccompConfig(landlocked bool) seccomp.Config {
 	c := p.Network.seccompConfig()
 	c.AllowSysVIPC = !p.NoNamespaces
 	c.AllowPtrace = !p.NoNamespaces && landlocked && !p.keepsCap(capSysPtrace)
-	c.AllowNetlinkRoute = (c.AllowInet || c.AllowInetStream) && !p.keepsCap(capNetAdmin)
+	c.AllowNetlinkRoute = (p.OwnNetwork() || c.AllowInet || c.AllowInetStream) && !p.keepsCap(capNetAdmin)
 	return c
 }
 

@@ -495,22 +495,25 @@ const WithoutNamespaces = "protected paths in the root stay writable to the comm
 	"sockets in /tmp and /run reachable and abstract unix names of the host's takeable with --allow-unix-sockets, " +
 	"System V IPC refused (seccomp cannot tell the host's objects from the command's own)"
 
-// WithoutNetworkNamespace says what a run whose only network is unix
-// sockets (OwnNetwork) loses where the kernel refuses it a network
-// namespace of its own (Linux).
-const WithoutNetworkNamespace = "the command can listen on an abstract unix name of the host's that no host program holds yet (an X server's, a session bus's), and a host client that connects to that name talks to the command"
+// WithoutNetworkNamespace says what a run under network none, with or
+// without unix sockets (OwnNetwork), loses where the kernel refuses it a
+// network namespace of its own (Linux).
+const WithoutNetworkNamespace = "the command can listen on an abstract unix name of the host's that no host program holds yet (an X server's, a session bus's), and a host client that connects to that name talks to the command; /proc/net and netlink show it the host's interfaces, connections and unix socket names"
 
 // ErrNoNamespaceLayer is NetworkNamespace's error where runs get no
 // namespace layer at all.
 var ErrNoNamespaceLayer = errors.New("none without the namespace layer")
 
 // OwnNetwork says whether the child, under the namespace layer (Linux),
-// takes a network namespace of its own (spec.NetNS): where the policy's
-// network is unix sockets alone. Under network none seccomp refuses bind(), so no abstract
-// name can be taken; TCP ports and --network all need the host's network.
-// Pathname sockets are files, the same in every network namespace; the
-// host's abstract ones Landlock's scope refuses to connect to already.
+// takes a network namespace of its own (spec.NetNS): under network none,
+// with or without unix sockets. Its abstract unix names are not the
+// host's, so the command may bind() one; its /proc/net and netlink route
+// (seccompConfig) show its own interfaces and sockets, not the host's
+// connections and every host program's socket names. TCP ports and
+// --network all need the host's network. Pathname sockets are files, the
+// same in every network namespace; the host's abstract ones Landlock's
+// scope refuses to connect to already.
 func (p Policy) OwnNetwork() bool {
 	n := p.Network
-	return !p.NoNamespaces && n.UnixSockets && n.Mode != NetworkAll && len(n.Connect)+len(n.Bind) == 0
+	return !p.NoNamespaces && n.Mode != NetworkAll && len(n.Connect)+len(n.Bind) == 0
 }

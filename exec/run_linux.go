@@ -212,19 +212,23 @@ func (sp *spec) sysVIPCCounted(mem uint64, g *runCgroup) *StageError {
 	if mem == 0 || g.countsMemory() {
 		return nil
 	}
-	return sp.withoutNamespaces(true, false)
+	return sp.withoutNamespaces(true, false, false)
 }
 
 // withoutNamespaces refuses System V IPC (ipc) and tracing (pid) again in
 // sp's filter, for a child that did not get the IPC namespace or the pid
 // namespace the filter was built for (or, sysVIPCCounted, a cgroup to
-// count their memory).
-func (sp *spec) withoutNamespaces(ipc, pid bool) *StageError {
-	if sp.Seccomp == nil || !(ipc && sp.filter.AllowSysVIPC || pid && sp.filter.AllowPtrace) {
+// count their memory), and netlink route under network none (layer) for
+// one that got no namespace layer, and so no network namespace of its own
+// (Policy.seccompConfig).
+func (sp *spec) withoutNamespaces(ipc, pid, layer bool) *StageError {
+	netlink := layer && sp.filter.AllowNetlinkRoute && !sp.filter.AllowInet && !sp.filter.AllowInetStream
+	if sp.Seccomp == nil || !(ipc && sp.filter.AllowSysVIPC || pid && sp.filter.AllowPtrace || netlink) {
 		return nil
 	}
 	sp.filter.AllowSysVIPC = sp.filter.AllowSysVIPC && !ipc
 	sp.filter.AllowPtrace = sp.filter.AllowPtrace && !pid
+	sp.filter.AllowNetlinkRoute = sp.filter.AllowNetlinkRoute && !netlink
 	prog, err := sp.filter.Build()
 	if err != nil {
 		return &StageError{Stage: StageSeccomp, Status: StatusSandbox, Err: err}
@@ -602,7 +606,7 @@ const (
 const netnsWhat = "unshare(CLONE_NEWNET)"
 
 // netnsRefused words the kernel's refusal (errno) of the network namespace
-// of a run whose only network is unix sockets (Policy.OwnNetwork): a
+// of a run under network none (Policy.OwnNetwork): a
 // strict run's error, a best-effort run's warning, doctor's and explain's
 // line.
 func netnsRefused(errno syscall.Errno) string {
@@ -610,7 +614,7 @@ func netnsRefused(errno syscall.Errno) string {
 	if errno == syscall.ENOSPC {
 		why += ": the sysctl user.max_net_namespaces is 0 or reached, here or in an enclosing user namespace"
 	}
-	return "the kernel refused a network namespace for --allow-unix-sockets' abstract names (" + netnsWhat + ": " + why + "): " + WithoutNetworkNamespace
+	return "the kernel refused a network namespace for network none (" + netnsWhat + ": " + why + "): " + WithoutNetworkNamespace
 }
 
 // listen reads what the child says on the spec socket until it ends (the
@@ -720,7 +724,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	}
 	// The filter was built for the layer's IPC and pid namespaces
 	// (prepare).
-	if serr := sp.withoutNamespaces(!ipcNS, !pidNS); serr != nil {
+	if serr := sp.withoutNamespaces(!ipcNS, !pidNS, !mountNS); serr != nil {
 		return sp, serr
 	}
 	if held := c.Policy.holdsKernelDirsWithout(mountNS); len(held) > 0 {

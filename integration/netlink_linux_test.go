@@ -17,8 +17,10 @@ import (
 // addr do: seccomp refused every netlink socket, and they failed in every
 // network mode (Vite's --host threw). It cannot change them: a root
 // command has no CAP_NET_ADMIN, and one that keeps it gets no netlink.
-// Every other netlink protocol stays refused, and under network none so
-// does NETLINK_ROUTE (bind() is refused there, which netlink needs).
+// Every other netlink protocol stays refused. Under network none the
+// layer's network namespace is the command's own, and NETLINK_ROUTE shows
+// it; without the layer it stays refused there (bind() is, which netlink
+// needs).
 func TestNetlinkRoute(t *testing.T) {
 	requireSandbox(t)
 	t.Parallel()
@@ -41,7 +43,15 @@ func TestNetlinkRoute(t *testing.T) {
 			t.Errorf("%v: %q, want SOCK_DIAG, KOBJECT_UEVENT and GENERIC refused (EPERM)", flags, out)
 		}
 	}
-	for _, flags := range [][]string{nil, {"--allow-unix-sockets"}, {"--no-namespaces"}} {
+	// Under network none the layer's network namespace is the command's
+	// own: netlink route shows its lo alone. Without the layer every
+	// netlink socket stays refused (bind is, which it needs).
+	for _, flags := range [][]string{nil, {"--allow-unix-sockets"}} {
+		if out := probe(flags...); !strings.Contains(out, "netlink ok") || strings.Count(out, "netlink errno=1 ") != 3 || !strings.Contains(out, "ifaces lo\n") {
+			t.Errorf("network none %v: %q, want NETLINK_ROUTE open, showing lo alone, and the rest refused", flags, out)
+		}
+	}
+	for _, flags := range [][]string{{"--no-namespaces"}, {"--no-namespaces", "--allow-unix-sockets"}} {
 		if out := probe(flags...); strings.Count(out, "netlink errno=1 ") != 4 || !strings.Contains(out, "ifaces errno=1 ") {
 			t.Errorf("network none %v: %q, want every netlink socket refused", flags, out)
 		}

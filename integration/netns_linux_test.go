@@ -236,13 +236,13 @@ func TestAbstractNameUnprivileged(t *testing.T) {
 }
 
 // TestNetworkNamespaceRefused: where the kernel refuses the network
-// namespace of a run whose only network is unix sockets (for real: the
+// namespace of a run under network none (for real: the
 // runner in a user namespace of its own whose user.max_net_namespaces is
 // 0, a limit the host's does not share), a strict run is refused (125) and
 // says what is lost and what to do; --best-effort runs, says in one line
 // what is lost, and its pathname sockets in the root work, its own and a
-// host program's. A run without unix sockets asks for no network namespace
-// and runs as ever.
+// host program's. A run under network none without unix sockets, which has
+// one too, alike.
 func TestNetworkNamespaceRefused(t *testing.T) {
 	t.Parallel()
 	requireNamespaces(t)
@@ -272,7 +272,7 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const lost = "the kernel refused a network namespace for --allow-unix-sockets' abstract names (unshare(CLONE_NEWNET): no space left on device"
+	const lost = "the kernel refused a network namespace for network none (unshare(CLONE_NEWNET): no space left on device"
 
 	strict := limited("run", "--yolo", "--allow-unix-sockets", "--", "sh", "-c", "echo ran")
 	if strict.code != 125 || strings.Contains(strict.stdout, "ran") || !strings.Contains(strict.stderr, lost) ||
@@ -301,9 +301,15 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 		t.Error("the host's socket in the root received nothing")
 	}
 
+	// Network none without unix sockets has a network namespace of its
+	// own too: refused alike; best effort runs and says so.
 	plain := limited("run", "--yolo", "--", "sh", "-c", "echo ran")
-	if plain.code != 0 || plain.stdout != "ran\n" || plain.stderr != "" {
-		t.Errorf("without unix sockets: exit %d, stdout %q, stderr %q; want it run quietly", plain.code, plain.stdout, plain.stderr)
+	if plain.code != 125 || plain.stdout != "" || !strings.Contains(plain.stderr, lost) {
+		t.Errorf("without unix sockets: exit %d, stdout %q, stderr %q; want 125 and what is lost", plain.code, plain.stdout, plain.stderr)
+	}
+	plain = limited("run", "--yolo", "--best-effort", "--", "sh", "-c", "echo ran")
+	if plain.code != 0 || plain.stdout != "ran\n" || !strings.HasPrefix(plain.stderr, "mewsandbox: not enforced: "+lost) {
+		t.Errorf("without unix sockets, best effort: exit %d, stdout %q, stderr %q; want it run, saying what is lost", plain.code, plain.stdout, plain.stderr)
 	}
 
 	// doctor and explain say so beforehand, in the same words; where the
@@ -318,7 +324,7 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 	if r := limited("explain", "--allow-unix-sockets"); !strings.Contains(r.stdout, "no network namespace of its own: "+lost) {
 		t.Errorf("explain where the kernel refuses it: exit %d, %q", r.code, r.stdout)
 	}
-	if r := b.run("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, "one of its own for a run whose only network is unix sockets") {
+	if r := b.run("doctor", "--json"); json.Unmarshal([]byte(r.stdout), &d) != nil || !strings.HasPrefix(d.NetworkNamespace, "one of its own for a run under network none") {
 		t.Errorf("doctor: exit %d, networkNamespace %q, stderr %q", r.code, d.NetworkNamespace, r.stderr)
 	}
 }

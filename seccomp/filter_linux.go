@@ -488,10 +488,28 @@ func (c Config) socketRules(b *builder) {
 		for fam := range allowed {
 			highest = max(highest, fam)
 		}
-		for fam := uint64(0); fam < highest; fam++ {
-			if !allowed[fam] {
-				b.rule("socket", b.eperm, cond(0, libseccomp.CompareEqual, fam))
+		// The refused families below the highest allowed one, in aligned
+		// blocks of a power of two each, one masked comparison a block
+		// (11–15 in two rules, not five; the mask keeps the upper bits).
+		for fam := uint64(0); fam < highest; {
+			if allowed[fam] {
+				fam++
+				continue
 			}
+			refused := func(n uint64) bool {
+				for a := range allowed {
+					if a >= fam && a < fam+n {
+						return false
+					}
+				}
+				return fam+n <= highest
+			}
+			size := uint64(1)
+			for fam%(2*size) == 0 && refused(2*size) {
+				size *= 2
+			}
+			b.rule("socket", b.eperm, cond(0, libseccomp.CompareMaskedEqual, ^(size-1), fam))
+			fam += size
 		}
 		b.rule("socket", b.eperm, cond(0, libseccomp.CompareGreater, highest))
 	}

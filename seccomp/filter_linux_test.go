@@ -634,6 +634,27 @@ func TestLoadSocketPolicy(t *testing.T) {
 			{"AF_INET dgram", inet, dgram, 0, "EPERM"},
 			{"AF_UNIX stream", local, stream, 0, "EPERM"},
 		}},
+		{"netlink route alone (a network namespace of its own)", Config{AllowNetlinkRoute: true}, []sock{
+			{"AF_NETLINK NETLINK_ROUTE", unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK dgram|cloexec|nonblock NETLINK_ROUTE", unix.AF_NETLINK, dgram | unix.SOCK_CLOEXEC | unix.SOCK_NONBLOCK, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK NETLINK_SOCK_DIAG", unix.AF_NETLINK, raw, unix.NETLINK_SOCK_DIAG, "EPERM"},
+			{"AF_NETLINK NETLINK_KOBJECT_UEVENT", unix.AF_NETLINK, dgram, unix.NETLINK_KOBJECT_UEVENT, "EPERM"},
+			{"AF_NETLINK NETLINK_XFRM", unix.AF_NETLINK, raw, unix.NETLINK_XFRM, "EPERM"},
+			{"(1<<32)|AF_NETLINK NETLINK_ROUTE", 1<<32 | unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, "EPERM"},
+			{"AF_INET stream", inet, stream, 0, "EPERM"},
+			{"AF_INET6 dgram", inet6, dgram, 0, "EPERM"},
+			{"AF_UNIX stream", local, stream, 0, "EPERM"},
+			{"AF_BRIDGE (7)", unix.AF_BRIDGE, stream, 0, "EPERM"},
+			{"family 11", 11, stream, 0, "EPERM"},
+			{"AF_KEY (15)", unix.AF_KEY, raw, 2, "EPERM"},
+		}},
+		{"netlink route and unix sockets", Config{AllowNetlinkRoute: true, AllowUnix: true}, []sock{
+			{"AF_NETLINK NETLINK_ROUTE", unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, ""},
+			{"AF_NETLINK NETLINK_SOCK_DIAG", unix.AF_NETLINK, raw, unix.NETLINK_SOCK_DIAG, "EPERM"},
+			{"AF_UNIX stream", local, stream, 0, ""},
+			{"AF_INET stream", inet, stream, 0, "EPERM"},
+			{"family 3", 3, stream, 0, "EPERM"},
+		}},
 		{"network all and netlink route", Config{AllowInet: true, AllowNetlinkRoute: true}, []sock{
 			{"AF_NETLINK NETLINK_ROUTE", unix.AF_NETLINK, raw, unix.NETLINK_ROUTE, ""},
 			{"AF_NETLINK NETLINK_NETFILTER", unix.AF_NETLINK, raw, unix.NETLINK_NETFILTER, "EPERM"},
@@ -653,6 +674,14 @@ func TestLoadSocketPolicy(t *testing.T) {
 			for _, s := range socks {
 				ops = append(ops, named{"socket " + s.name, op{Do: "socket", Args: [6]uint64{s.domain, s.typ, s.protocol}, Want: s.want}})
 			}
+			// bind() is refused where no family is open, so that no
+			// pair's end takes an abstract unix name; netlink binds its
+			// port. A bad descriptor reaches the kernel: EBADF.
+			bind := "EBADF"
+			if !tt.cfg.AllowUnix && !tt.cfg.AllowInet && !tt.cfg.AllowInetStream && !tt.cfg.AllowNetlinkRoute {
+				bind = "EPERM"
+			}
+			ops = append(ops, named{"bind", op{Do: "syscall", Nr: unix.SYS_BIND, Args: [6]uint64{minusOne, 0, 0}, Want: bind}})
 			// A datagram pair can address other sockets: refused
 			// unless unix sockets are granted; seqpacket pairs cannot.
 			dgramPair := "EPERM"
@@ -854,9 +883,9 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 	for _, cmd := range []uint64{unix.F_SETLEASE, 1<<32 | unix.F_SETLEASE, unix.F_GETLEASE, unix.F_GETFL} {
 		ops = append(ops, op{Do: "syscall", Nr: unix.SYS_FCNTL, Args: [6]uint64{minusOne, cmd, unix.F_RDLCK}})
 	}
-	for _, domain := range []uint64{unix.AF_UNSPEC, unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_NETLINK, unix.AF_PACKET, unix.AF_ALG, unix.AF_VSOCK, 1000, 1<<32 | unix.AF_UNIX} {
+	for _, domain := range []uint64{unix.AF_UNSPEC, unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, 7, 8, 11, 12, 15, unix.AF_NETLINK, 17, unix.AF_PACKET, unix.AF_ALG, unix.AF_VSOCK, 1000, 1<<32 | unix.AF_UNIX, 1<<32 | unix.AF_NETLINK} {
 		for _, typ := range []uint64{unix.SOCK_STREAM, unix.SOCK_DGRAM, unix.SOCK_RAW, unix.SOCK_SEQPACKET, unix.SOCK_STREAM | unix.SOCK_CLOEXEC | unix.SOCK_NONBLOCK, 1<<32 | unix.SOCK_STREAM} {
-			for _, proto := range []uint64{0, unix.IPPROTO_TCP, unix.IPPROTO_UDP, unix.IPPROTO_SCTP, unix.IPPROTO_MPTCP, 1 << 32} {
+			for _, proto := range []uint64{0, unix.IPPROTO_TCP, unix.IPPROTO_UDP, unix.IPPROTO_SCTP, unix.IPPROTO_MPTCP, 1 << 32, unix.NETLINK_SOCK_DIAG, unix.NETLINK_KOBJECT_UEVENT} {
 				ops = append(ops, op{Do: "socket", Args: [6]uint64{domain, typ, proto}})
 			}
 		}
@@ -879,6 +908,10 @@ func TestProgramMatchesLibseccomp(t *testing.T) {
 		{"TCP only", Config{AllowInetStream: true}},
 		{"network all", Config{AllowInet: true}},
 		{"network all and unix sockets", Config{AllowInet: true, AllowUnix: true}},
+		{"netlink route alone", Config{AllowNetlinkRoute: true}},
+		{"netlink route and unix sockets", Config{AllowNetlinkRoute: true, AllowUnix: true}},
+		{"netlink route and TCP only", Config{AllowNetlinkRoute: true, AllowInetStream: true}},
+		{"netlink route and network all", Config{AllowNetlinkRoute: true, AllowInet: true}},
 		{"fixed rules' syscalls denied by name", Config{DenySyscalls: []string{"clone3", "socket", "ioctl", "getppid", "uname"}, AllowInet: true}},
 	} {
 		cfg := tt.cfg

@@ -35,7 +35,12 @@ func precompiledConfigs() []Config {
 		for _, ptrace := range []bool{false, true} {
 			for _, ipc := range []bool{false, true} {
 				for _, unix := range []bool{false, true} {
-					c := Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, LockCoreLimit: core}
+					// Netlink route: under network none in the
+					// layer's network namespace, which its IPC or
+					// pid namespace tells from a run without the
+					// layer (both refused there); with TCP ports or
+					// the whole network unless CAP_NET_ADMIN is kept.
+					c := Config{AllowUnix: unix, AllowSysVIPC: ipc, AllowPtrace: ptrace, LockCoreLimit: core, AllowNetlinkRoute: ipc || ptrace}
 					stream, inet := c, c
 					stream.AllowInetStream, stream.AllowNetlinkRoute = true, true
 					inet.AllowInet, inet.AllowNetlinkRoute = true, true

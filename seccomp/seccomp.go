@@ -114,9 +114,11 @@ type Config struct {
 	// socket.if_nameindex() and ip addr read, and getaddrinfo's
 	// AI_ADDRCONFIG looks at. Without CAP_NET_ADMIN the command can only
 	// read them (and what they say, /proc/net and /sys/class/net show it
-	// already): set it only for a process without that capability, and
-	// with AllowInet or AllowInetStream, since alone it would leave bind()
-	// open to socketpair ends in the host's abstract unix namespace.
+	// already): set it only for a process without that capability, or in
+	// a network namespace of its own; and alone (without AllowInet or
+	// AllowInetStream) only in a network namespace of its own, since it
+	// leaves bind() open to socketpair ends, which would take names in
+	// the host's abstract unix namespace.
 	AllowNetlinkRoute bool
 
 	// AllowSysVIPC leaves the System V IPC calls out of the deny list,

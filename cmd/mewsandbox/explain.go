@@ -391,7 +391,7 @@ func socketsLine(e exec.Enforcement, ownNetwork bool, netns func() (string, erro
 		if _, err := netns(); err != nil && !errors.Is(err, exec.ErrNoNamespaceLayer) {
 			s += "; no network namespace of its own: " + err.Error()
 		} else {
-			s += "; with the namespace layer a network namespace of its own, whose abstract unix names are not the host's"
+			s += "; with the namespace layer a network namespace of its own, whose abstract unix names, /proc/net and netlink are not the host's"
 		}
 	}
 	return s

@@ -10,8 +10,9 @@ import (
 	"github.com/mewsandbox/mewsandbox/seccomp"
 )
 
-// TestSocketsLine: explain says a run with unix sockets alone gets a
-// network namespace of its own under the layer, and no other run does.
+// TestSocketsLine: explain says a run under network none, with unix sockets
+// or without, gets a network namespace of its own under the layer, and no
+// other run does.
 func TestSocketsLine(t *testing.T) {
 	const own = "a network namespace of its own"
 	for _, tt := range []struct {
@@ -23,7 +24,8 @@ func TestSocketsLine(t *testing.T) {
 		{"unix sockets without the layer", exec.Policy{Network: exec.Network{UnixSockets: true}, NoNamespaces: true}, false},
 		{"unix sockets and a TCP port", exec.Policy{Network: exec.Network{UnixSockets: true, Connect: []uint16{443}}}, false},
 		{"unix sockets and all the network", exec.Policy{Network: exec.Network{UnixSockets: true, Mode: exec.NetworkAll}}, false},
-		{"no network", exec.Policy{}, false},
+		{"no network", exec.Policy{}, true},
+		{"no network without the layer", exec.Policy{NoNamespaces: true}, false},
 	} {
 		e := exec.Enforcement{Seccomp: seccomp.Config{AllowUnix: tt.pol.Network.UnixSockets}}
 		if got := strings.Contains(socketsLine(e, tt.pol.OwnNetwork(), given), own); got != tt.want {
