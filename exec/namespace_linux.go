@@ -1191,9 +1191,12 @@ const (
 )
 
 // lockShared takes a shared flock on fd, waiting up to lockWait, or
-// helperLockWait while a release helper (or a process on its way out)
-// holds it: from a few microseconds between tries up to a millisecond,
-// and a look at who holds it every lookEvery.
+// helperLockWait while a process of this binary (a release helper, or
+// another run's runner that has just renamed the placeholder into place
+// and holds it until it closes it: TestManyRuns at a load of 10 saw one
+// descheduled there for over 100 ms, and the run failed) or a process on
+// its way out holds it: from a few microseconds between tries up to a
+// millisecond, and a look at who holds it every lookEvery.
 func lockShared(fd int) error {
 	start := time.Now()
 	var looked time.Time
@@ -1216,10 +1219,10 @@ func lockShared(fd int) error {
 				continue // let go between the try and the look, perhaps: try again at once
 			case holder <= 0:
 				return fmt.Errorf("another process has held an exclusive flock on it for %v; the run does not go on without its hold", lockWait)
-			case !isReleaseHelper(holder) && !exiting(holder):
+			case (holder == os.Getpid() || !sameBinary(holder)) && !exiting(holder):
 				return fmt.Errorf("process %d has held an exclusive flock on it for %v; the run does not go on without its hold", holder, lockWait)
 			case waited > helperLockWait:
-				return fmt.Errorf("the release helper %d of an earlier run has held an exclusive flock on it for %v; the run does not go on without its hold", holder, helperLockWait)
+				return fmt.Errorf("process %d of mewsandbox (a release helper, or another run making it) has held an exclusive flock on it for %v; the run does not go on without its hold", holder, helperLockWait)
 			}
 			unknown = 0
 		}
@@ -1357,12 +1360,13 @@ func (ps *placeholders) needsHelper() bool {
 // isReleaseHelper says whether process pid is a release helper: this
 // program's binary, run with releaseArg.
 func isReleaseHelper(pid int) bool {
-	dir := "/proc/" + strconv.Itoa(pid)
-	cmdline, err := os.ReadFile(dir + "/cmdline")
-	if err != nil || !bytes.Contains(cmdline, []byte("\x00"+releaseArg+"\x00")) {
-		return false
-	}
-	exe, err := os.Stat(dir + "/exe")
+	cmdline, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	return err == nil && bytes.Contains(cmdline, []byte("\x00"+releaseArg+"\x00")) && sameBinary(pid)
+}
+
+// sameBinary says whether process pid runs this program's binary.
+func sameBinary(pid int) bool {
+	exe, err := os.Stat("/proc/" + strconv.Itoa(pid) + "/exe")
 	self, serr := os.Stat("/proc/self/exe")
 	return err == nil && serr == nil && os.SameFile(exe, self)
 }

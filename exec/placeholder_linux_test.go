@@ -321,6 +321,21 @@ func TestPlaceholderWaitsForHelper(t *testing.T) {
 			t.Errorf("the run took %v: it did not wait for the helper's hold of %v", took, hold)
 		}
 	})
+	t.Run("another run of this binary", func(t *testing.T) {
+		// A runner that has just renamed its placeholder into place
+		// holds it until it closes it: descheduled there on a loaded
+		// machine (TestManyRuns at a load of 10), it made another run
+		// fail after lockWait.
+		root, _ := holdLock(t, "/proc/self/exe", "-test.run=^$")
+		start := time.Now()
+		status, err := sh(root, "true").Run(context.Background())
+		if status != 0 || err != nil {
+			t.Errorf("Run = %d, %v; want 0 once the other run lets go", status, err)
+		}
+		if took := time.Since(start); took < hold/2 {
+			t.Errorf("the run took %v: it did not wait for the other run's hold of %v", took, hold)
+		}
+	})
 	t.Run("another program", func(t *testing.T) {
 		flock, err := osexec.LookPath("flock")
 		if err != nil {
