@@ -66,9 +66,6 @@ var readOnlyCommands = lazy[map[string]func(args []Word) bool]{build: func() map
 // command (bash -c 'ls') is read-only when it is a shell: its nested
 // commands are checked on their own.
 func IsReadOnly(c SimpleCommand) bool {
-	if netRedirect(c) != "" {
-		return false
-	}
 	for _, r := range c.Redirects {
 		if r.Write && !(r.Target.Literal && harmlessDevice(path.Clean(r.Target.Text))) {
 			return false
@@ -3954,36 +3951,4 @@ func remote(t string) bool {
 	colon := strings.IndexByte(t, ':')
 	slash := strings.IndexByte(t, '/')
 	return colon > 0 && (slash < 0 || colon < slash)
-}
-
-// netRedirect returns the target of a redirection of c that may be bash's
-// network redirection (/dev/tcp/HOST/PORT, /dev/udp/HOST/PORT: bash opens
-// a connection, no file), or "". cat < /dev/tcp/h/80 reads from the
-// network and sends what the host name holds: no read-only command. A
-// target only known at run time may be one unless what is known of it
-// rules that out ("$HOME/x", "~/x", "./$f").
-func netRedirect(c SimpleCommand) string {
-	for _, r := range c.Redirects {
-		t := r.Target
-		if t.Literal {
-			if p := path.Clean(t.Text); strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/") {
-				return t.Text
-			}
-			continue
-		}
-		loose := looseText(t.Text)
-		if strings.Contains(loose, "/dev/tcp/") || strings.Contains(loose, "/dev/udp/") {
-			return t.Text
-		}
-		for _, home := range []string{"~", "$HOME", "${HOME}"} {
-			if rest, ok := strings.CutPrefix(loose, home); ok && (rest == "" || rest[0] == '/') {
-				loose = "/home" + rest // somewhere in a home directory
-			}
-		}
-		known := loose[:strings.IndexAny(loose+"$`*?[{", "$`*?[{")]
-		if strings.HasPrefix("/dev/tcp/", known) || strings.HasPrefix("/dev/udp/", known) {
-			return t.Text
-		}
-	}
-	return ""
 }
