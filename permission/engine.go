@@ -413,13 +413,11 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	if !write {
 		return allow(tool + " only reads")
 	}
-	// acceptEdits accepts edits inside the project, as Claude Code's does
-	// inside its working directories: outside, it asks as default does.
-	if e.Env.Root != "" && !within(abs, e.Env.Root) {
-		return verdict{d: Ask, reason: tool + " outside the project root: " + abs, suggest: true}
-	}
 	if e.Mode == ModeAcceptEdits {
 		return allow("acceptEdits mode")
+	}
+	if e.Env.Root != "" && !within(abs, e.Env.Root) {
+		return verdict{d: Ask, reason: tool + " outside the project root: " + abs, suggest: true}
 	}
 	if e.Exists == nil || !e.Exists(abs) {
 		return verdict{d: Ask, reason: tool + " creates a new file: " + abs, suggest: true}
