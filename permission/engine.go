@@ -51,7 +51,12 @@ type Engine struct {
 	// no virtual environment is active (VirtualEnv ""), both asked for
 	// when it lies outside the project root.
 	CondaPrefix string
-	paths       boundIndex // path rules by directory, built on first use
+	// AdditionalDirs are the working directories other than the project
+	// root (permissions.additionalDirectories), absolute and clean:
+	// acceptEdits accepts edits inside the root and these only, as Claude
+	// Code's does, and asks for the rest.
+	AdditionalDirs []string
+	paths          boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -414,7 +419,10 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 		return allow(tool + " only reads")
 	}
 	if e.Mode == ModeAcceptEdits {
-		return allow("acceptEdits mode")
+		if e.inWorkDirs(abs) {
+			return allow("acceptEdits mode")
+		}
+		return verdict{d: Ask, reason: tool + " outside the working directories (the project root and additional directories), where acceptEdits accepts no edit: " + abs, suggest: true}
 	}
 	if e.Env.Root != "" && !within(abs, e.Env.Root) {
 		return verdict{d: Ask, reason: tool + " outside the project root: " + abs, suggest: true}
@@ -423,6 +431,16 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 		return verdict{d: Ask, reason: tool + " creates a new file: " + abs, suggest: true}
 	}
 	return allow(tool + " of an existing file inside the project root")
+}
+
+// inWorkDirs reports whether abs lies in the project root or one of the
+// additional directories: where acceptEdits accepts edits. With no root
+// known, nowhere.
+func (e *Engine) inWorkDirs(abs string) bool {
+	if e.Env.Root != "" && within(abs, e.Env.Root) {
+		return true
+	}
+	return slices.ContainsFunc(e.AdditionalDirs, func(d string) bool { return d != "" && within(abs, d) })
 }
 
 // foldName lower-cases the name of the program c runs, for a file system

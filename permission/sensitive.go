@@ -106,9 +106,17 @@ var sensitiveWriteHome = []string{
 	".config/gh/config.yml", ".npm-init.js", ".config/mise", ".sbtrc", ".ghci", ".ghc/ghci.conf",
 	".config/nushell", ".config/powershell", ".local/share/nvim/lazy", ".local/share/direnv/allow",
 	".local/state/mise/trusted-configs",
+	// Package managers' user configuration, which chooses where code is
+	// fetched from (an index, a channel, a mirror, a source) or what runs
+	// at a build: pip's (index-url), conda's channels, gem's and
+	// bundler's sources and build flags, uv's index. (~/.pypirc and
+	// ~/.m2/settings.xml are credential stores, asked for to write too.)
+	".pip/pip.conf", ".config/pip/pip.conf", "Library/Application Support/pip/pip.conf",
+	".condarc", ".condarc.d", ".config/conda", ".conda/.condarc", ".conda/condarc", ".conda/condarc.d",
+	".gemrc", ".bundle/config", ".config/uv/uv.toml",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
-	".rprofile", ".renviron", ".config/code/user/settings.json",
+	".rprofile", ".renviron", ".config/code/user/settings.json", "library/application support/pip/pip.conf",
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
