@@ -1074,7 +1074,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			}
 			continue
 		}
-		if !slices.Contains(downloaderNames, lowerName(c)) {
+		if !downloads(c) {
 			continue
 		}
 		for _, t := range e.touches(c) {
@@ -1095,7 +1095,7 @@ func fedByDownload(a Analysis, i int) string {
 			if dl != "" && slices.Contains(stage, i) {
 				return dl
 			}
-			if n, ok := stageHas(a, stage, func(c SimpleCommand) bool { return slices.Contains(downloaderNames, lowerName(c)) }); ok && dl == "" {
+			if n, ok := stageHas(a, stage, downloads); ok && dl == "" {
 				dl = n
 			}
 		}

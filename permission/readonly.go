@@ -70,6 +70,9 @@ func IsReadOnly(c SimpleCommand) bool {
 		if r.Write && !(r.Target.Literal && harmlessDevice(path.Clean(r.Target.Text))) {
 			return false
 		}
+		if mayNetRedirect(r.Target) {
+			return false // a network connection, as curl's (netredir.go)
+		}
 	}
 	if hijackAssign(c, "") != "" {
 		return false
@@ -411,6 +414,9 @@ type PathArg struct {
 func PathArgs(c SimpleCommand) []PathArg {
 	var out []PathArg
 	for _, r := range c.Redirects {
+		if netRedirect(r.Target) {
+			continue // a network connection, no file (netredir.go)
+		}
 		out = append(out, PathArg{Word: r.Target, Write: r.Write})
 	}
 	out = append(out, c.WrapperPaths...)
