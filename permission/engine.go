@@ -503,10 +503,14 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	if strings.Contains(text, "{") {
 		alts = expandBraces(text, 64)
 	}
-	for _, alt := range alts {
-		cand := withoutExpansions(alt)
+	for k := 0; k < len(alts); k++ {
+		cand := withoutExpansions(alts[k])
 		if cand == "" {
 			continue
+		}
+		if h := globHome(env.Resolve(cand), e.Env.Home); h != "" && !slices.Contains(alts, h) {
+			// /home/*/.ssh/id_rsa: the glob matches the home directory.
+			alts = append(alts, h)
 		}
 		if !strings.ContainsAny(cand, "*?[") {
 			if why := e.protected(env.Resolve(cand), write); why != "" {
@@ -547,6 +551,44 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 		}
 	}
 	return ""
+}
+
+// globHome returns abs, an absolute path with globs, with its start
+// that a glob makes the home directory written as home ("/home/*/.ssh/x"
+// is "/home/u/.ssh/x", "/*/*/.aws/x" too, and with globstar
+// "/**/.ssh/x"), or "" when no glob there can match the home: the
+// credential stores and protected places below it are then tried as for
+// any path (mayBeProtected).
+func globHome(abs, home string) string {
+	if home == "" || home == "/" || !strings.HasPrefix(abs, "/") || !strings.ContainsAny(abs, "*?[") {
+		return ""
+	}
+	hs, as := strings.Split(home, "/"), strings.Split(abs, "/")
+	globbed := false
+	for j := 1; j < len(hs); j++ {
+		if j >= len(as) {
+			return ""
+		}
+		if as[j] == "**" {
+			// globstar: any number of directories, the home's rest too.
+			return home + "/" + strings.Join(as[j+1:], "/")
+		}
+		if as[j] == hs[j] {
+			continue
+		}
+		if !strings.ContainsAny(as[j], "*?[") {
+			return ""
+		}
+		pattern := strings.ReplaceAll(as[j], "[!", "[^")
+		if ok, _ := path.Match(pattern, hs[j]); !ok || hs[j][0] == '.' && as[j][0] != '.' {
+			return ""
+		}
+		globbed = true
+	}
+	if !globbed || len(as) == len(hs) {
+		return ""
+	}
+	return home + "/" + strings.Join(as[len(hs):], "/")
 }
 
 // protectedNames are the names a glob is tried against (mayBeProtected):

@@ -115,3 +115,24 @@ func TestNetworkRedirectionsS57(t *testing.T) {
 		{"S57 neighbour: a group to /dev/null", D, nil, `{ echo a; echo b; } > /dev/null`, Allow},
 	})
 }
+
+// TestRedTeamGlobbedHomeS57: cat /home/*/.ssh/id_rsa read the user's
+// key, allowed: a glob was tried against the protected names only, not
+// against the home directory it may stand for. A glob that matches the
+// home's own path is now tried as the home too.
+func TestRedTeamGlobbedHomeS57(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S57 cat /home/*/.ssh/id_rsa", D, nil, `cat /home/*/.ssh/id_rsa`, Ask},
+		{"S57 cat /home/?/.aws/credentials", A, nil, `cat /home/?/.aws/credentials`, Ask},
+		{"S57 cat /*/*/.netrc", D, nil, `cat /*/*/.netrc`, Ask},
+		{"S57 tar cf - /home/[a-z]/.ssh", Y, nil, `tar cf x.tar /home/[a-z]/.ssh`, Ask},
+		{"S57 shopt globstar; cat /**/.ssh/id_ed25519", D, nil, `shopt -s globstar; cat /**/.ssh/id_ed25519`, Ask},
+		{"S57 echo x > /home/*/.bashrc", A, nil, `echo x >> /home/*/.bashrc`, Ask},
+		{"S57 ../../*/.ssh/id_rsa from the project", D, nil, `cat ../../*/.ssh/id_rsa`, Ask},
+		{"S57 neighbour: a glob of the project's files", D, nil, `cat /home/u/proj/*.go`, Allow},
+		{"S57 neighbour: other users' public dirs", D, nil, `ls /home/*/public`, Allow},
+		{"S57 neighbour: a glob that cannot be the home", D, nil, `cat /home/x*/.ssh/id_rsa`, Allow},
+	})
+}
