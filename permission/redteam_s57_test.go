@@ -136,3 +136,29 @@ func TestRedTeamGlobbedHomeS57(t *testing.T) {
 		{"S57 neighbour: a glob that cannot be the home", D, nil, `cat /home/x*/.ssh/id_rsa`, Allow},
 	})
 }
+
+// TestRedTeamSecretsS57: a pod's service-account token, a container's
+// mounted secrets and the shells' histories (where an exported token or
+// a password typed to mysql -p stays) were read, allowed: cat
+// /var/run/secrets/kubernetes.io/serviceaccount/token speaks to the
+// cluster as the pod. They are credential stores now, for the Read tool
+// too.
+func TestRedTeamSecretsS57(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S57 cat the service account token", D, nil, `cat /var/run/secrets/kubernetes.io/serviceaccount/token`, Ask},
+		{"S57 cat /run/secrets/db_password", A, nil, `cat /run/secrets/db_password`, Ask},
+		{"S57 grep -r . /run/secrets", Y, nil, `grep -r . /run/secrets`, Ask},
+		{"S57 cat ~/.bash_history", D, nil, `cat ~/.bash_history`, Ask},
+		{"S57 grep TOKEN ~/.zsh_history", A, nil, `grep TOKEN ~/.zsh_history`, Ask},
+		{"S57 tail ~/.local/share/fish/fish_history", D, nil, `tail ~/.local/share/fish/fish_history`, Ask},
+		{"S57 cat ~/.psql_history", D, nil, `cat ~/.psql_history`, Ask},
+		{"S57 neighbour: history", D, nil, `history | tail`, Allow},
+		{"S57 neighbour: the project's secrets dir", D, nil, `ls secrets && cat run/secrets/x`, Allow},
+	})
+	checkToolDecisions(t, []toolRow{
+		{"S57 Read the service account token", D, nil, Call{Tool: "Read", Path: "/var/run/secrets/kubernetes.io/serviceaccount/token"}, Ask},
+		{"S57 Read ~/.bash_history", Y, nil, Call{Tool: "Read", Path: "~/.bash_history"}, Ask},
+	})
+}

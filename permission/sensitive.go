@@ -171,6 +171,10 @@ var credentialPaths = []string{
 	".huggingface/token", ".cache/huggingface/token", ".terraformrc", ".wrangler/config",
 	".config/netlify/config.json", ".fly/config.yml", ".supabase/access-token", ".config/stripe",
 	".dbt/profiles.yml", ".snowflake/connections.toml",
+	// Shells' and REPLs' histories: a token exported, a password given
+	// to mysql -p or psql on the command line, is kept there.
+	".bash_history", ".zsh_history", ".sh_history", ".history", ".python_history", ".node_repl_history",
+	".psql_history", ".mysql_history", ".sqlite_history", ".rediscli_history", ".local/share/fish/fish_history",
 	// Other coding agents' and hosting tools' tokens.
 	".codex/auth.json", ".gemini/oauth_creds.json", ".config/github-copilot", ".vercel",
 	".local/share/com.vercel.cli", "Library/Application Support/com.vercel.cli", ".config/ngrok", ".ngrok2",
@@ -208,6 +212,10 @@ var hostCredentials = []string{
 	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
 	"/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ssl/private",
 	"/var/backups/shadow.bak", "/var/backups/gshadow.bak", // Debian's daily copies
+	// A container's secrets: Docker's and Compose's mounted secrets, and
+	// the token of a Kubernetes pod's service account, which speaks to
+	// the cluster's API as the pod.
+	"/run/secrets", "/var/run/secrets",
 }
 
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
