@@ -1603,6 +1603,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			// A path only partly known is protected when the directory
 			// its known start names is: ~/.aws/* reads credentials.
 			known = knownDir(p.path.tmpl)
+			if known != "" && known == e.Env.Home && !p.reach && !p.write {
+				// Its first name below the home only known at run time
+				// (x=.ssh; cat ~/$x/id_rsa, ~/.$x/credentials): any of
+				// the credential stores there.
+				return verdict{d: Ask, reason: "access to what may be a credential store: " + p.word.Text + " names a file below your home directory by a name only known at run time"}
+			}
 		}
 		if known == "" {
 			why := unknownStartProtected(p.path.tmpl, write)

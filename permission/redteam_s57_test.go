@@ -162,3 +162,23 @@ func TestRedTeamSecretsS57(t *testing.T) {
 		{"S57 Read ~/.bash_history", Y, nil, Call{Tool: "Read", Path: "~/.bash_history"}, Ask},
 	})
 }
+
+// TestRedTeamHomeNameAtRunTimeS57: x=.ssh; cat ~/$x/id_rsa read the key,
+// allowed: a path below the home directory whose first name there is
+// only known at run time was judged by the home alone, which holds no
+// credentials itself (a private key's name caught some: id_rsa in any
+// directory). It may be any credential store below the home.
+func TestRedTeamHomeNameAtRunTimeS57(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S57 x=.aws; cat ~/$x/credentials", D, nil, `x=.aws; cat ~/$x/credentials`, Ask},
+		{"S57 cat \"$HOME/$x/config.json\"", A, nil, `x=.docker; cat "$HOME/$x/config.json"`, Ask},
+		{"S57 cat ~/.$x/hosts.yml", D, nil, `x=config/gh; cat ~/.$x/hosts.yml`, Ask},
+		{"S57 base64 ~/$x", A, nil, `x=.netrc; base64 ~/$x`, Ask},
+		{"S57 neighbour: deeper below the home", D, nil, `cat ~/projects/$x/README`, Allow},
+		{"S57 neighbour: a cache file", D, nil, `cat "$HOME/.cache/$x"`, Allow},
+		{"S57 neighbour: cd ~/$d", D, nil, `cd ~/$d`, Allow},
+		{"S57 neighbour: the project's file", D, nil, `cat ./$x/README`, Allow},
+	})
+}
