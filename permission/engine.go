@@ -1068,7 +1068,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	}
 	for i, c := range cmds {
 		if len(got)+len(trees) > 0 && c.Dir != "?" {
-			if w := runsFile(c); w != "" {
+			for _, w := range programFiles(c) {
 				p := e.Env.In(c.Dir).Resolve(w)
 				if k := slices.Index(got, p); k >= 0 {
 					return by[k] + " downloads " + w + ", which " + c.Name() + " then runs: downloaded code runs unseen"
@@ -1117,11 +1117,32 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			continue
 		}
 		if !downloads(c) {
+			// What a command copies, moves or decodes a download into is
+			// the download too: curl URL -o x && mv x y.sh && sh y.sh,
+			// curl URL | tee x.sh; sh x.sh, curl URL | base64 -d > x.sh.
+			from := fedByDownload(a, i)
+			ts := e.touches(c)
+			for _, t := range ts {
+				if k := slices.Index(got, t.path.abs); from == "" && k >= 0 && t.path.abs != "" {
+					from = by[k]
+				}
+			}
+			for _, t := range ts {
+				if from != "" && t.write && t.path.abs != "" && !harmlessDevice(t.path.abs) {
+					got, by = append(got, t.path.abs), append(by, from+" then "+c.Name())
+				}
+			}
 			continue
 		}
 		for _, t := range e.touches(c) {
 			if t.write && t.path.abs != "" {
 				got, by = append(got, t.path.abs), append(by, c.Name())
+				if slices.Contains(buildFileNames, path.Base(t.path.abs)) {
+					// A build file downloaded beside the project's
+					// (curl -o Makefile URL && make): a build there
+					// runs it, as in a tree a clone fetches.
+					trees, treeBy = append(trees, path.Dir(t.path.abs)), append(treeBy, c.Name()+" -o "+path.Base(t.path.abs))
+				}
 			}
 		}
 	}
@@ -1212,7 +1233,7 @@ func cloneDest(c SimpleCommand) (string, string) {
 // buildRunners run the code of the tree they build or install from:
 // makefiles' recipes, setup.py, package scripts, build.rs.
 var buildRunners = []string{"make", "gmake", "bmake", "cmake", "ninja", "just", "rake", "npm", "yarn", "pnpm", "bun",
-	"pip", "pip3", "uv", "poetry", "pipx", "cargo", "mvn", "gradle", "tox", "nox", "meson", "bundle", "composer"}
+	"pip", "pip3", "uv", "poetry", "pipx", "cargo", "mvn", "gradle", "tox", "nox", "meson", "bundle", "composer", "pytest", "task"}
 
 // buildsInTree returns the tree (by inTree) a build tool c runs in or
 // is given a path in, or "".
@@ -1245,6 +1266,56 @@ func (e *Engine) buildsInTree(c SimpleCommand, inTree func(string) string) strin
 		}
 	}
 	return ""
+}
+
+// buildFileNames are the files a build tool or a test runner reads its
+// recipes, scripts or hooks from in the directory it runs in (make's
+// Makefile, npm's package.json and .npmrc, pytest's conftest.py, cargo's
+// build.rs …): one downloaded there is run by the next build.
+var buildFileNames = []string{
+	"Makefile", "makefile", "GNUmakefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", "conftest.py",
+	"pytest.ini", "setup.py", "setup.cfg", "pyproject.toml", "tox.ini", "noxfile.py", "Justfile", "justfile", ".justfile",
+	"build.rs", "Cargo.toml", "CMakeLists.txt", "Rakefile", "Gemfile", "build.gradle", "build.gradle.kts",
+	"settings.gradle", "settings.gradle.kts", "pom.xml", "composer.json", "meson.build", "Taskfile.yml", "Taskfile.yaml",
+}
+
+// programFiles returns the files c runs as its program: runsFile's, the
+// file a shell or an interpreter reading its program from its input is
+// given on it (sh < x.sh), and the program files of awk's, sed's and
+// make's -f (awk -f x.awk).
+func programFiles(c SimpleCommand) []string {
+	var out []string
+	if w := runsFile(c); w != "" {
+		out = append(out, w)
+	}
+	n := lowerName(c)
+	if isInterpreter(n) && readsProgramFromFeed(c) {
+		for _, r := range c.Redirects {
+			if r.Op == "<" && r.Target.Literal {
+				out = append(out, r.Target.Text)
+			}
+		}
+	}
+	switch n {
+	case "awk", "gawk", "mawk", "nawk", "busybox", "sed", "gsed", "make", "gmake", "bmake":
+		args := c.Args()
+		for i := 1; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case !args[i].Literal:
+			case t == "-f" || t == "--file" || t == "--makefile":
+				if i+1 < len(args) && args[i+1].Literal {
+					out = append(out, args[i+1].Text)
+				}
+			case strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "--makefile="):
+				_, v, _ := strings.Cut(t, "=")
+				out = append(out, v)
+			case strings.HasPrefix(t, "-f") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+				out = append(out, t[2:])
+			}
+		}
+	}
+	return out
 }
 
 // runsFile returns the file c runs as a program, named by a path
