@@ -733,6 +733,8 @@ var pathSpecs = [...]namedPathSpec{
 	{"pg_dumpall", &pathSpec{role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}}},
 	{"mysqldump", &pathSpec{role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}}},
 	{"truncate", &pathSpec{role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}}},
+	// fallocate gives its file space (or punches, collapses, zeroes it).
+	{"fallocate", &pathSpec{role: opsWrite, arg: "lo", longArg: []string{"--length", "--offset"}}},
 	{"tee", rmSpec},
 	{"sponge", &pathSpec{role: opsWrite}}, // moreutils: soaks up its input, then writes the file
 	{"chmod", &pathSpec{custom: chmodPaths}}, {"chown", &pathSpec{custom: chmodPaths}}, {"chgrp", &pathSpec{custom: chmodPaths}},
@@ -1832,6 +1834,7 @@ var compilers = []string{
 	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran", "cpp",
 	"cc1", "cc1plus", "cc1obj", "collect2", // gcc's own passes, run by their paths
 	"ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold", "as", "nasm", "yasm",
+	"rustc",
 }
 
 // isCompiler says whether program n (lower case) is one of compilers,

@@ -217,3 +217,21 @@ func TestRedTeamDownloadedThenRunS57(t *testing.T) {
 		{"S57 neighbour: the project's awk program", D, nil, `awk -f prog.awk data.txt`, Allow},
 	})
 }
+
+// TestRedTeamUntabledWritersS57: fallocate -l 1G /tmp/x and rustc -o
+// /tmp/x a.rs wrote outside the project, allowed: with no table of their
+// own, their operands and -o were taken for reads. fallocate writes its
+// file; rustc's -o is a compiler's.
+func TestRedTeamUntabledWritersS57(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	checkDecisions(t, []decisionRow{
+		{"S57 fallocate outside", D, nil, `fallocate -l 1G /tmp/x`, Ask},
+		{"S57 fallocate ~/.bashrc", A, nil, `fallocate -l 1 ~/.bashrc`, Ask},
+		{"S57 rustc -o /tmp/x", A, nil, `rustc -o /tmp/x a.rs`, Ask},
+		{"S57 rustc -o ~/.local/bin/x", D, nil, `rustc -O -o ~/.local/bin/x a.rs`, Ask},
+		{"S57 neighbour: fallocate in the project", A, nil, `fallocate -l 1M big.bin`, Allow},
+		{"S57 neighbour: rustc in the project", D, nil, `rustc --edition 2021 -O -o target/x src/main.rs`, Allow},
+		{"S57 neighbour: rustc --version", D, nil, `rustc --version`, Allow},
+	})
+}
