@@ -508,15 +508,20 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 		if cand == "" {
 			continue
 		}
-		if h := globHome(env.Resolve(cand), e.Env.Home); h != "" && !slices.Contains(alts, h) {
-			// /home/*/.ssh/id_rsa: the glob matches the home directory.
-			alts = append(alts, h)
-		}
 		if !strings.ContainsAny(cand, "*?[") {
 			if why := e.protected(env.Resolve(cand), write); why != "" {
 				return why + " (" + w.Text + " may name it)"
 			}
 			continue
+		}
+		// Only an absolute path with a glob within the home's length, or
+		// one that climbs with .., can glob the home (a glob below it,
+		// ./docs/*.md, cannot).
+		if g := strings.IndexAny(cand, "*?["); e.Env.Home != "" && (cand[0] == '/' && g <= len(e.Env.Home) || strings.Contains(cand, "..")) {
+			if h := globHome(env.Resolve(cand), e.Env.Home); h != "" && !slices.Contains(alts, h) {
+				// /home/*/.ssh/id_rsa: the glob matches the home directory.
+				alts = append(alts, h)
+			}
 		}
 		segs := strings.Split(cand, "/")
 		if strings.Count(cand, "*")+strings.Count(cand, "?")+strings.Count(cand, "[") > 32 {
@@ -1121,6 +1126,9 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			// the download too: curl URL -o x && mv x y.sh && sh y.sh,
 			// curl URL | tee x.sh; sh x.sh, curl URL | base64 -d > x.sh.
 			from := fedByDownload(a, i)
+			if from == "" && len(got) == 0 {
+				continue
+			}
 			ts := e.touches(c)
 			for _, t := range ts {
 				if k := slices.Index(got, t.path.abs); from == "" && k >= 0 && t.path.abs != "" {

@@ -131,6 +131,7 @@ func TestRedTeamGlobbedHomeS57(t *testing.T) {
 		{"S57 shopt globstar; cat /**/.ssh/id_ed25519", D, nil, `shopt -s globstar; cat /**/.ssh/id_ed25519`, Ask},
 		{"S57 echo x > /home/*/.bashrc", A, nil, `echo x >> /home/*/.bashrc`, Ask},
 		{"S57 ../../*/.ssh/id_rsa from the project", D, nil, `cat ../../*/.ssh/id_rsa`, Ask},
+		{"S57 ~/../*/.aws/credentials", A, nil, `cat ~/../*/.aws/credentials`, Ask},
 		{"S57 neighbour: a glob of the project's files", D, nil, `cat /home/u/proj/*.go`, Allow},
 		{"S57 neighbour: other users' public dirs", D, nil, `ls /home/*/public`, Allow},
 		{"S57 neighbour: a glob that cannot be the home", D, nil, `cat /home/x*/.ssh/id_rsa`, Allow},
