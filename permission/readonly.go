@@ -3823,7 +3823,15 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
-			continue
+			// One on this very host (localhost:.bashrc, 127.0.0.1:~/.ssh)
+			// is a path of the home directory's here, as ssh localhost's
+			// commands are this host's: scp x localhost:.bashrc wrote
+			// it, allowed.
+			lw, ok := thisHostPath(w)
+			if !ok {
+				continue
+			}
+			w = lw
 		}
 		write := i == len(ops)-1 && len(ops) > 1
 		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
@@ -3956,6 +3964,32 @@ func sshPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // remote reports whether a scp/rsync operand names another host
 // (host:path, user@host:path, rsync://…).
+// thisHostPath returns the local path a remote operand HOST:PATH of scp
+// or rsync names when HOST is this host (localHost), as a path of the
+// home directory where PATH is relative, as the remote side takes it;
+// ok is false for another host. An rsync daemon's HOST::MODULE is no
+// path.
+func thisHostPath(w Word) (Word, bool) {
+	host, p, _ := strings.Cut(w.Text, ":")
+	if i := strings.Index(w.Text, "]:"); strings.HasPrefix(w.Text, "[") || strings.Contains(host, "@[") {
+		if i < 0 {
+			return w, false
+		}
+		host, p = w.Text[:i+1], w.Text[i+2:] // [::1]:.aws
+	}
+	// Not literal only for the brackets bash may read as a glob: [::1].
+	if !w.Literal && strings.ContainsAny(w.Text, "$`*?\\'\"") || strings.HasPrefix(p, ":") || !localHost(host) {
+		return w, false
+	}
+	switch {
+	case p == "":
+		p = "~"
+	case !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~"):
+		p = "~/" + p
+	}
+	return Word{Text: p, Literal: true}, true
+}
+
 func remote(t string) bool {
 	colon := strings.IndexByte(t, ':')
 	slash := strings.IndexByte(t, '/')

@@ -236,3 +236,24 @@ func TestRedTeamUntabledWritersS57(t *testing.T) {
 		{"S57 neighbour: rustc --version", D, nil, `rustc --version`, Allow},
 	})
 }
+
+// TestRedTeamCopyToThisHostS57: scp x localhost:.bashrc wrote the shell's
+// start-up file and scp localhost:.ssh/id_rsa k read the key, allowed:
+// a HOST:PATH operand was skipped as remote, though ssh localhost's
+// commands are judged as this host's. One on this host is a path of the
+// home directory here now.
+func TestRedTeamCopyToThisHostS57(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S57 scp x localhost:.bashrc", D, nil, `scp x localhost:.bashrc`, Ask},
+		{"S57 scp x 127.0.0.1:~/.bashrc", Y, nil, `scp x 127.0.0.1:~/.bashrc`, Ask},
+		{"S57 scp localhost:.ssh/id_rsa k", A, nil, `scp localhost:.ssh/id_rsa k`, Ask},
+		{"S57 rsync x u@localhost:.bashrc", D, nil, `rsync x u@localhost:.bashrc`, Ask},
+		{"S57 rsync -a [::1]:.aws/ k/", A, nil, `rsync -a [::1]:.aws/ k/`, Ask},
+		{"S57 scp x localhost:/tmp/x", A, nil, `scp x localhost:/tmp/x`, Ask},
+		{"S57 neighbour: scp to another host", D, nil, `scp x h:.bashrc`, Allow},
+		{"S57 neighbour: scp from this host into the project", A, nil, `scp localhost:/etc/hosts .`, Allow},
+		{"S57 neighbour: an rsync daemon's module", D, nil, `rsync x localhost::mod/x`, Allow},
+	})
+}
