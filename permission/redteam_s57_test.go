@@ -1,6 +1,10 @@
 package permission
 
-import "testing"
+import (
+	"path"
+	"slices"
+	"testing"
+)
 
 // TestAcceptEditsOnlyInWorkDirsS57: acceptEdits allowed Write and Edit
 // anywhere no protected path was: Write /tmp/elsewhere/x.txt, or a file
@@ -256,4 +260,20 @@ func TestRedTeamCopyToThisHostS57(t *testing.T) {
 		{"S57 neighbour: scp from this host into the project", A, nil, `scp localhost:/etc/hosts .`, Allow},
 		{"S57 neighbour: an rsync daemon's module", D, nil, `rsync x localhost::mod/x`, Allow},
 	})
+}
+
+// TestAdditionalDirectoriesResolvedS57: permissions.additionalDirectories
+// reach the engine absolute: a project's relative to its root, ~ to the
+// home directory.
+func TestAdditionalDirectoriesResolvedS57(t *testing.T) {
+	d := testDiscovery(t)
+	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  additionalDirectories: [../lib, ~/shared, /srv/data]\n")
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{path.Dir(d.Root) + "/lib", d.Home + "/shared", "/srv/data"}
+	if !slices.Equal(c.AdditionalDirectories, want) {
+		t.Errorf("AdditionalDirectories = %q, want %q", c.AdditionalDirectories, want)
+	}
 }
