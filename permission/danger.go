@@ -139,6 +139,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// cpio -p copies the files a list names at the paths the list
 		// gives, below its directory: ../ ones land outside it.
 		{name: "cpio -p of a list", check: checkCpioPassFile, pipe: pipeCpioPass},
+		// bash's network redirections: a shell or interpreter reading its
+		// program from one, or exec keeping one open (netredir.go).
+		{name: "program from the network", check: checkNetProgram},
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
 		{name: "tool settings", check: checkToolSettings},
@@ -2978,7 +2981,7 @@ func stageHas(a Analysis, stage []int, f func(SimpleCommand) bool) (string, bool
 
 func pipeDownloadToInterpreter(a Analysis, p Pipeline) string {
 	for i, stage := range p {
-		dl, ok := stageHas(a, stage, func(c SimpleCommand) bool { return slices.Contains(downloaderNames, lowerName(c)) })
+		dl, ok := stageHas(a, stage, downloads)
 		if !ok {
 			continue
 		}

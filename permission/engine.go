@@ -51,7 +51,12 @@ type Engine struct {
 	// no virtual environment is active (VirtualEnv ""), both asked for
 	// when it lies outside the project root.
 	CondaPrefix string
-	paths       boundIndex // path rules by directory, built on first use
+	// AdditionalDirs are the working directories other than the project
+	// root (permissions.additionalDirectories), absolute and clean:
+	// acceptEdits accepts edits inside the root and these only, as Claude
+	// Code's does, and asks for the rest.
+	AdditionalDirs []string
+	paths          boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -414,7 +419,10 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 		return allow(tool + " only reads")
 	}
 	if e.Mode == ModeAcceptEdits {
-		return allow("acceptEdits mode")
+		if e.inWorkDirs(abs) {
+			return allow("acceptEdits mode")
+		}
+		return verdict{d: Ask, reason: tool + " outside the working directories (the project root and additional directories), where acceptEdits accepts no edit: " + abs, suggest: true}
 	}
 	if e.Env.Root != "" && !within(abs, e.Env.Root) {
 		return verdict{d: Ask, reason: tool + " outside the project root: " + abs, suggest: true}
@@ -423,6 +431,16 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 		return verdict{d: Ask, reason: tool + " creates a new file: " + abs, suggest: true}
 	}
 	return allow(tool + " of an existing file inside the project root")
+}
+
+// inWorkDirs reports whether abs lies in the project root or one of the
+// additional directories: where acceptEdits accepts edits. With no root
+// known, nowhere.
+func (e *Engine) inWorkDirs(abs string) bool {
+	if e.Env.Root != "" && within(abs, e.Env.Root) {
+		return true
+	}
+	return slices.ContainsFunc(e.AdditionalDirs, func(d string) bool { return d != "" && within(abs, d) })
 }
 
 // foldName lower-cases the name of the program c runs, for a file system
@@ -485,8 +503,8 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	if strings.Contains(text, "{") {
 		alts = expandBraces(text, 64)
 	}
-	for _, alt := range alts {
-		cand := withoutExpansions(alt)
+	for k := 0; k < len(alts); k++ {
+		cand := withoutExpansions(alts[k])
 		if cand == "" {
 			continue
 		}
@@ -495,6 +513,15 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 				return why + " (" + w.Text + " may name it)"
 			}
 			continue
+		}
+		// Only an absolute path with a glob within the home's length, or
+		// one that climbs with .., can glob the home (a glob below it,
+		// ./docs/*.md, cannot).
+		if g := strings.IndexAny(cand, "*?["); e.Env.Home != "" && (cand[0] == '/' && g <= len(e.Env.Home) || strings.Contains(cand, "..")) {
+			if h := globHome(env.Resolve(cand), e.Env.Home); h != "" && !slices.Contains(alts, h) {
+				// /home/*/.ssh/id_rsa: the glob matches the home directory.
+				alts = append(alts, h)
+			}
 		}
 		segs := strings.Split(cand, "/")
 		if strings.Count(cand, "*")+strings.Count(cand, "?")+strings.Count(cand, "[") > 32 {
@@ -529,6 +556,44 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 		}
 	}
 	return ""
+}
+
+// globHome returns abs, an absolute path with globs, with its start
+// that a glob makes the home directory written as home ("/home/*/.ssh/x"
+// is "/home/u/.ssh/x", "/*/*/.aws/x" too, and with globstar
+// "/**/.ssh/x"), or "" when no glob there can match the home: the
+// credential stores and protected places below it are then tried as for
+// any path (mayBeProtected).
+func globHome(abs, home string) string {
+	if home == "" || home == "/" || !strings.HasPrefix(abs, "/") || !strings.ContainsAny(abs, "*?[") {
+		return ""
+	}
+	hs, as := strings.Split(home, "/"), strings.Split(abs, "/")
+	globbed := false
+	for j := 1; j < len(hs); j++ {
+		if j >= len(as) {
+			return ""
+		}
+		if as[j] == "**" {
+			// globstar: any number of directories, the home's rest too.
+			return home + "/" + strings.Join(as[j+1:], "/")
+		}
+		if as[j] == hs[j] {
+			continue
+		}
+		if !strings.ContainsAny(as[j], "*?[") {
+			return ""
+		}
+		pattern := strings.ReplaceAll(as[j], "[!", "[^")
+		if ok, _ := path.Match(pattern, hs[j]); !ok || hs[j][0] == '.' && as[j][0] != '.' {
+			return ""
+		}
+		globbed = true
+	}
+	if !globbed || len(as) == len(hs) {
+		return ""
+	}
+	return home + "/" + strings.Join(as[len(hs):], "/")
 }
 
 // protectedNames are the names a glob is tried against (mayBeProtected):
@@ -1008,7 +1073,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	}
 	for i, c := range cmds {
 		if len(got)+len(trees) > 0 && c.Dir != "?" {
-			if w := runsFile(c); w != "" {
+			for _, w := range programFiles(c) {
 				p := e.Env.In(c.Dir).Resolve(w)
 				if k := slices.Index(got, p); k >= 0 {
 					return by[k] + " downloads " + w + ", which " + c.Name() + " then runs: downloaded code runs unseen"
@@ -1056,12 +1121,36 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			}
 			continue
 		}
-		if !slices.Contains(downloaderNames, lowerName(c)) {
+		if !downloads(c) {
+			// What a command copies, moves or decodes a download into is
+			// the download too: curl URL -o x && mv x y.sh && sh y.sh,
+			// curl URL | tee x.sh; sh x.sh, curl URL | base64 -d > x.sh.
+			from := fedByDownload(a, i)
+			if from == "" && len(got) == 0 {
+				continue
+			}
+			ts := e.touches(c)
+			for _, t := range ts {
+				if k := slices.Index(got, t.path.abs); from == "" && k >= 0 && t.path.abs != "" {
+					from = by[k]
+				}
+			}
+			for _, t := range ts {
+				if from != "" && t.write && t.path.abs != "" && !harmlessDevice(t.path.abs) {
+					got, by = append(got, t.path.abs), append(by, from+" then "+c.Name())
+				}
+			}
 			continue
 		}
 		for _, t := range e.touches(c) {
 			if t.write && t.path.abs != "" {
 				got, by = append(got, t.path.abs), append(by, c.Name())
+				if slices.Contains(buildFileNames, path.Base(t.path.abs)) {
+					// A build file downloaded beside the project's
+					// (curl -o Makefile URL && make): a build there
+					// runs it, as in a tree a clone fetches.
+					trees, treeBy = append(trees, path.Dir(t.path.abs)), append(treeBy, c.Name()+" -o "+path.Base(t.path.abs))
+				}
 			}
 		}
 	}
@@ -1077,7 +1166,7 @@ func fedByDownload(a Analysis, i int) string {
 			if dl != "" && slices.Contains(stage, i) {
 				return dl
 			}
-			if n, ok := stageHas(a, stage, func(c SimpleCommand) bool { return slices.Contains(downloaderNames, lowerName(c)) }); ok && dl == "" {
+			if n, ok := stageHas(a, stage, downloads); ok && dl == "" {
 				dl = n
 			}
 		}
@@ -1152,7 +1241,7 @@ func cloneDest(c SimpleCommand) (string, string) {
 // buildRunners run the code of the tree they build or install from:
 // makefiles' recipes, setup.py, package scripts, build.rs.
 var buildRunners = []string{"make", "gmake", "bmake", "cmake", "ninja", "just", "rake", "npm", "yarn", "pnpm", "bun",
-	"pip", "pip3", "uv", "poetry", "pipx", "cargo", "mvn", "gradle", "tox", "nox", "meson", "bundle", "composer"}
+	"pip", "pip3", "uv", "poetry", "pipx", "cargo", "mvn", "gradle", "tox", "nox", "meson", "bundle", "composer", "pytest", "task"}
 
 // buildsInTree returns the tree (by inTree) a build tool c runs in or
 // is given a path in, or "".
@@ -1185,6 +1274,56 @@ func (e *Engine) buildsInTree(c SimpleCommand, inTree func(string) string) strin
 		}
 	}
 	return ""
+}
+
+// buildFileNames are the files a build tool or a test runner reads its
+// recipes, scripts or hooks from in the directory it runs in (make's
+// Makefile, npm's package.json and .npmrc, pytest's conftest.py, cargo's
+// build.rs …): one downloaded there is run by the next build.
+var buildFileNames = []string{
+	"Makefile", "makefile", "GNUmakefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", "conftest.py",
+	"pytest.ini", "setup.py", "setup.cfg", "pyproject.toml", "tox.ini", "noxfile.py", "Justfile", "justfile", ".justfile",
+	"build.rs", "Cargo.toml", "CMakeLists.txt", "Rakefile", "Gemfile", "build.gradle", "build.gradle.kts",
+	"settings.gradle", "settings.gradle.kts", "pom.xml", "composer.json", "meson.build", "Taskfile.yml", "Taskfile.yaml",
+}
+
+// programFiles returns the files c runs as its program: runsFile's, the
+// file a shell or an interpreter reading its program from its input is
+// given on it (sh < x.sh), and the program files of awk's, sed's and
+// make's -f (awk -f x.awk).
+func programFiles(c SimpleCommand) []string {
+	var out []string
+	if w := runsFile(c); w != "" {
+		out = append(out, w)
+	}
+	n := lowerName(c)
+	if isInterpreter(n) && readsProgramFromFeed(c) {
+		for _, r := range c.Redirects {
+			if r.Op == "<" && r.Target.Literal {
+				out = append(out, r.Target.Text)
+			}
+		}
+	}
+	switch n {
+	case "awk", "gawk", "mawk", "nawk", "busybox", "sed", "gsed", "make", "gmake", "bmake":
+		args := c.Args()
+		for i := 1; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case !args[i].Literal:
+			case t == "-f" || t == "--file" || t == "--makefile":
+				if i+1 < len(args) && args[i+1].Literal {
+					out = append(out, args[i+1].Text)
+				}
+			case strings.HasPrefix(t, "--file=") || strings.HasPrefix(t, "--makefile="):
+				_, v, _ := strings.Cut(t, "=")
+				out = append(out, v)
+			case strings.HasPrefix(t, "-f") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+				out = append(out, t[2:])
+			}
+		}
+	}
+	return out
 }
 
 // runsFile returns the file c runs as a program, named by a path
@@ -1543,6 +1682,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			// A path only partly known is protected when the directory
 			// its known start names is: ~/.aws/* reads credentials.
 			known = knownDir(p.path.tmpl)
+			if known != "" && known == e.Env.Home && !p.reach && !p.write {
+				// Its first name below the home only known at run time
+				// (x=.ssh; cat ~/$x/id_rsa, ~/.$x/credentials): any of
+				// the credential stores there.
+				return verdict{d: Ask, reason: "access to what may be a credential store: " + p.word.Text + " names a file below your home directory by a name only known at run time"}
+			}
 		}
 		if known == "" {
 			why := unknownStartProtected(p.path.tmpl, write)

@@ -177,7 +177,7 @@ func TestOrderOfChecks(t *testing.T) {
 		{"acceptEdits asks for the kernel's settings", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "/etc/sysctl.d/x.conf"}, Ask, ""},
 		{"a link to a system program, as a venv makes, passes", ModeDefault, nil, bash("ln -s /usr/bin/python3 .venv/bin/python"), Allow, ""},
 		{"acceptEdits writes a project's bin", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "bin/tool"}, Allow, ""},
-		{"acceptEdits writes another program's config", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "~/.config/other/x.toml"}, Allow, ""},
+		{"bypassPermissions writes another program's config", ModeBypassPermissions, nil, Call{Tool: "Write", Path: "~/.config/other/x.toml"}, Allow, ""},
 		{"acceptEdits writes a local file named like none of them", ModeAcceptEdits, nil, Call{Tool: "Write", Path: "etc/profile.d.md"}, Allow, ""},
 		{"the agent's own environment read by the Read tool asked for", ModeDefault, nil, Call{Tool: "Read", Path: "/proc/self/environ"}, Ask, ""},
 		{"another process's environment asked for, in plan mode too", ModePlan, nil, Call{Tool: "Read", Path: "/proc/1/environ"}, Ask, ""},

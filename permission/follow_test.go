@@ -76,7 +76,8 @@ func TestFileToolsFollowLinks(t *testing.T) {
 		{"a link inside the root to a file there", ModeDefault, nil, Call{Tool: "Edit", Path: "vendored/lib.go"}, Allow, ""},
 		{"an existing file, no link", ModeDefault, nil, Call{Tool: "Edit", Path: "main.go"}, Allow, ""},
 		{"a read through a link to a plain file", ModeDefault, nil, Call{Tool: "Read", Path: "shared.md"}, Allow, ""},
-		{"acceptEdits writes through a link to outside the root", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "shared.md"}, Allow, ""},
+		{"acceptEdits asks for a write through a link to outside the root (S57)", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "shared.md"}, Ask, "outside the working directories"},
+		{"bypassPermissions writes through a link to outside the root", ModeBypassPermissions, nil, Call{Tool: "Edit", Path: "shared.md"}, Allow, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e := engine(t, tt.mode, tt.rules...)
@@ -131,7 +132,9 @@ func TestFoldCase(t *testing.T) {
 		{Tool: "Write", Path: "~/.Bashrc"},
 	}
 	for _, c := range calls {
-		e := engine(t, ModeAcceptEdits)
+		// bypassPermissions: only a protected path asks (acceptEdits
+		// asks for any write outside the root, ~/.Bashrc too).
+		e := engine(t, ModeBypassPermissions)
 		e.FoldCase = true
 		if got := e.Check(c); got.Decision != Ask {
 			t.Errorf("folding case, %s %s: %v (%s), want ask", c.Tool, c.Path, got.Decision, got.Reason)

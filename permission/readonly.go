@@ -70,6 +70,9 @@ func IsReadOnly(c SimpleCommand) bool {
 		if r.Write && !(r.Target.Literal && harmlessDevice(path.Clean(r.Target.Text))) {
 			return false
 		}
+		if mayNetRedirect(r.Target) {
+			return false // a network connection, as curl's (netredir.go)
+		}
 	}
 	if hijackAssign(c, "") != "" {
 		return false
@@ -411,6 +414,9 @@ type PathArg struct {
 func PathArgs(c SimpleCommand) []PathArg {
 	var out []PathArg
 	for _, r := range c.Redirects {
+		if netRedirect(r.Target) {
+			continue // a network connection, no file (netredir.go)
+		}
 		out = append(out, PathArg{Word: r.Target, Write: r.Write})
 	}
 	out = append(out, c.WrapperPaths...)
@@ -727,6 +733,8 @@ var pathSpecs = [...]namedPathSpec{
 	{"pg_dumpall", &pathSpec{role: opsNone, arg: "dhpUlS", write: "f", longWrite: []string{"--file"}}},
 	{"mysqldump", &pathSpec{role: opsNone, arg: "uhPSw", write: "r", longWrite: []string{"--result-file"}}},
 	{"truncate", &pathSpec{role: opsWrite, arg: "s", read: "r", longArg: []string{"--size"}, longRead: []string{"--reference"}}},
+	// fallocate gives its file space (or punches, collapses, zeroes it).
+	{"fallocate", &pathSpec{role: opsWrite, arg: "lo", longArg: []string{"--length", "--offset"}}},
 	{"tee", rmSpec},
 	{"sponge", &pathSpec{role: opsWrite}}, // moreutils: soaks up its input, then writes the file
 	{"chmod", &pathSpec{custom: chmodPaths}}, {"chown", &pathSpec{custom: chmodPaths}}, {"chgrp", &pathSpec{custom: chmodPaths}},
@@ -1826,6 +1834,7 @@ var compilers = []string{
 	"gcc", "g++", "cc", "c++", "c89", "c99", "clang", "clang++", "tcc", "icc", "icx", "gfortran", "cpp",
 	"cc1", "cc1plus", "cc1obj", "collect2", // gcc's own passes, run by their paths
 	"ld", "ld.bfd", "ld.gold", "ld.lld", "lld", "mold", "as", "nasm", "yasm",
+	"rustc",
 }
 
 // isCompiler says whether program n (lower case) is one of compilers,
@@ -3814,7 +3823,15 @@ func remoteCopyPaths(out []PathArg, c SimpleCommand) []PathArg {
 	tree := hasOpt(args, "rRa", "--recursive", "--archive")
 	for i, w := range ops {
 		if remote(w.Text) {
-			continue
+			// One on this very host (localhost:.bashrc, 127.0.0.1:~/.ssh)
+			// is a path of the home directory's here, as ssh localhost's
+			// commands are this host's: scp x localhost:.bashrc wrote
+			// it, allowed.
+			lw, ok := thisHostPath(w)
+			if !ok {
+				continue
+			}
+			w = lw
 		}
 		write := i == len(ops)-1 && len(ops) > 1
 		out = append(out, PathArg{Word: w, Write: write, Tree: tree, Fills: tree && write}) // the target written with all a copy puts below it
@@ -3947,6 +3964,32 @@ func sshPaths(out []PathArg, c SimpleCommand) []PathArg {
 
 // remote reports whether a scp/rsync operand names another host
 // (host:path, user@host:path, rsync://…).
+// thisHostPath returns the local path a remote operand HOST:PATH of scp
+// or rsync names when HOST is this host (localHost), as a path of the
+// home directory where PATH is relative, as the remote side takes it;
+// ok is false for another host. An rsync daemon's HOST::MODULE is no
+// path.
+func thisHostPath(w Word) (Word, bool) {
+	host, p, _ := strings.Cut(w.Text, ":")
+	if i := strings.Index(w.Text, "]:"); strings.HasPrefix(w.Text, "[") || strings.Contains(host, "@[") {
+		if i < 0 {
+			return w, false
+		}
+		host, p = w.Text[:i+1], w.Text[i+2:] // [::1]:.aws
+	}
+	// Not literal only for the brackets bash may read as a glob: [::1].
+	if !w.Literal && strings.ContainsAny(w.Text, "$`*?\\'\"") || strings.HasPrefix(p, ":") || !localHost(host) {
+		return w, false
+	}
+	switch {
+	case p == "":
+		p = "~"
+	case !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~"):
+		p = "~/" + p
+	}
+	return Word{Text: p, Literal: true}, true
+}
+
 func remote(t string) bool {
 	colon := strings.IndexByte(t, ':')
 	slash := strings.IndexByte(t, '/')

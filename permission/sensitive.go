@@ -106,9 +106,17 @@ var sensitiveWriteHome = []string{
 	".config/gh/config.yml", ".npm-init.js", ".config/mise", ".sbtrc", ".ghci", ".ghc/ghci.conf",
 	".config/nushell", ".config/powershell", ".local/share/nvim/lazy", ".local/share/direnv/allow",
 	".local/state/mise/trusted-configs",
+	// Package managers' user configuration, which chooses where code is
+	// fetched from (an index, a channel, a mirror, a source) or what runs
+	// at a build: pip's (index-url), conda's channels, gem's and
+	// bundler's sources and build flags, uv's index. (~/.pypirc and
+	// ~/.m2/settings.xml are credential stores, asked for to write too.)
+	".pip/pip.conf", ".config/pip/pip.conf", "Library/Application Support/pip/pip.conf",
+	".condarc", ".condarc.d", ".config/conda", ".conda/.condarc", ".conda/condarc", ".conda/condarc.d",
+	".gemrc", ".bundle/config", ".config/uv/uv.toml",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
-	".rprofile", ".renviron", ".config/code/user/settings.json",
+	".rprofile", ".renviron", ".config/code/user/settings.json", "library/application support/pip/pip.conf",
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
@@ -163,6 +171,10 @@ var credentialPaths = []string{
 	".huggingface/token", ".cache/huggingface/token", ".terraformrc", ".wrangler/config",
 	".config/netlify/config.json", ".fly/config.yml", ".supabase/access-token", ".config/stripe",
 	".dbt/profiles.yml", ".snowflake/connections.toml",
+	// Shells' and REPLs' histories: a token exported, a password given
+	// to mysql -p or psql on the command line, is kept there.
+	".bash_history", ".zsh_history", ".sh_history", ".history", ".python_history", ".node_repl_history",
+	".psql_history", ".mysql_history", ".sqlite_history", ".rediscli_history", ".local/share/fish/fish_history",
 	// Other coding agents' and hosting tools' tokens.
 	".codex/auth.json", ".gemini/oauth_creds.json", ".config/github-copilot", ".vercel",
 	".local/share/com.vercel.cli", "Library/Application Support/com.vercel.cli", ".config/ngrok", ".ngrok2",
@@ -200,6 +212,10 @@ var hostCredentials = []string{
 	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
 	"/etc/security/opasswd", "/etc/krb5.keytab", "/etc/ssl/private",
 	"/var/backups/shadow.bak", "/var/backups/gshadow.bak", // Debian's daily copies
+	// A container's secrets: Docker's and Compose's mounted secrets, and
+	// the token of a Kubernetes pod's service account, which speaks to
+	// the cluster's API as the pod.
+	"/run/secrets", "/var/run/secrets",
 }
 
 // sensitiveWrite reports why writing the absolute, cleaned path abs is

@@ -228,7 +228,11 @@ type Config struct {
 	DisableBypass bool
 	// DisableBypassSource is the first file that set DisableBypass.
 	DisableBypassSource string
-	// AdditionalDirectories from every file, in scope order.
+	// AdditionalDirectories from every file, in scope order, each
+	// resolved as the file's sandbox paths are (relative to the project
+	// root for a project's file, the home directory for the user's, ~
+	// expanded): the working directories besides the root, where
+	// acceptEdits accepts edits (Engine.AdditionalDirs).
 	AdditionalDirectories []string
 	// Sandbox is the sandbox sections of every file merged, paths
 	// absolute; MergeSandbox says how, and adds the command-line flags.
@@ -289,7 +293,10 @@ func Load(d Discovery) (*Config, error) {
 		c.Files = append(c.Files, f)
 		c.Rules.Merge(s.Rules)
 		c.Warnings = append(c.Warnings, s.Warnings...)
-		c.AdditionalDirectories = append(c.AdditionalDirectories, s.AdditionalDirectories...)
+		env := PathEnv{Cwd: d.settingsDir(f), Home: d.Home}
+		for _, dir := range s.AdditionalDirectories {
+			c.AdditionalDirectories = append(c.AdditionalDirectories, env.Resolve(dir))
+		}
 		if s.DefaultMode != "" && f.Scope > modeScope {
 			c.DefaultMode, c.DefaultModeSource, modeScope = s.DefaultMode, f.Path, f.Scope
 		}

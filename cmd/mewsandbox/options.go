@@ -410,6 +410,9 @@ func (o *options) resolve(cwd string) (*project, error) {
 		Exists:   exists,
 		Follow:   follow,
 		FoldCase: caseInsensitive,
+		// The working directories besides the root, where acceptEdits
+		// accepts edits too.
+		AdditionalDirs: cfg.AdditionalDirectories,
 	}
 	// Where pip install x and conda install x install: the venv and the
 	// conda environment active here, the ones the commands judged run
