@@ -3962,8 +3962,6 @@ func sshPaths(out []PathArg, c SimpleCommand) []PathArg {
 	return out
 }
 
-// remote reports whether a scp/rsync operand names another host
-// (host:path, user@host:path, rsync://…).
 // thisHostPath returns the local path a remote operand HOST:PATH of scp
 // or rsync names when HOST is this host (localHost), as a path of the
 // home directory where PATH is relative, as the remote side takes it;
@@ -3990,6 +3988,8 @@ func thisHostPath(w Word) (Word, bool) {
 	return Word{Text: p, Literal: true}, true
 }
 
+// remote reports whether a scp/rsync operand names another host
+// (host:path, user@host:path, rsync://…).
 func remote(t string) bool {
 	colon := strings.IndexByte(t, ':')
 	slash := strings.IndexByte(t, '/')
