@@ -114,19 +114,20 @@ func preforkEnded() bool { return C.mews_prefork_ended() != 0 }
 // there is one, has closed its copies of the runner's descriptors.
 func sharerSettled() { C.mews_sharer_settled() }
 
-// sharerAudit hands the process sharing the runner's memory the git
-// directories to look in for a planted commondir should the runner be
-// killed before it looks itself (movePlanted; child_linux.c's audit); nil
-// once it has. False where they do not fit (nothing is handed then).
-func sharerAudit(dirs []string) bool {
+// sharerAfterKilled hands the process sharing the runner's memory the
+// arguments of the process it is to start once the runner is gone should
+// the runner be killed before it has looked for planted commondirs and
+// changed ways itself (afterKilledArgs; child_linux.c's after_killed);
+// nil once it has. False where they do not fit (nothing is handed then).
+func sharerAfterKilled(args []string) bool {
 	var b []byte
-	for _, d := range dirs {
-		b = append(append(b, d...), 0)
+	for _, a := range args {
+		b = append(append(b, a...), 0)
 	}
 	if len(b) == 0 {
-		return C.mews_sharer_audit(nil, 0) == 0
+		return C.mews_sharer_after_killed(nil, 0) == 0
 	}
-	return C.mews_sharer_audit((*C.char)(unsafe.Pointer(&b[0])), C.long(len(b))) == 0
+	return C.mews_sharer_after_killed((*C.char)(unsafe.Pointer(&b[0])), C.long(len(b))) == 0
 }
 
 // sharerPid is the pid of the process sharing the runner's memory, a child

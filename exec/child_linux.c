@@ -3633,45 +3633,38 @@ static void remove_tree(long dir, const char *name) {
 	SYS3(SYS_unlinkat, dir, name, AT_REMOVEDIR);
 }
 
-// The git directories the runner looks in for a commondir the command
-// planted once the command has ended (exec's movePlanted), NUL-separated,
-// set by the runner before its command may start (mews_sharer_audit) and
-// cleared once it has looked. A runner killed meanwhile never looks: the
-// commondir stayed, and the host's next git in that submodule took its
-// config and hooks from the directory it names (a red team's command ran
-// its pre-commit hook so). The sharer looks instead, once the runner is
-// gone and nothing of the command's runs.
+// The arguments of the process the sharer starts in its place once the
+// runner is gone (exec's afterKilledArgs), NUL-separated: set by the
+// runner before its command may start (mews_sharer_after_killed) and
+// cleared once it has looked for planted commondirs and put back the ways
+// itself. A runner killed meanwhile never does: a commondir the command
+// planted in a submodule's git directory stayed, and the host's next git
+// there took its config and hooks from the directory it names (a red
+// team's command ran its pre-commit hook so), and a root or .git it made
+// writable by all stayed so. That process, the runner's binary again,
+// does it instead (exec's afterKilled), once nothing of the command's
+// runs.
 static struct {
-	char paths[16384];
+	char args[32768];
 	long len;
-} audit;
+} after;
 
-// move_planted renames a commondir in each audited directory aside, as
-// movePlantedIn does: to commondir.mewsandbox-planted, or that name and .N,
-// never replacing, never followed.
-static void move_planted(void) {
-	for (long at = 0; at < audit.len;) {
-		const char *dir = audit.paths + at;
-		at += (long)slen(dir) + 1;
-		long fd = open_exact(dir);
-		struct stat st;
-		if (fd < 0) {
-			continue;
-		}
-		if (SYS4(SYS_newfstatat, fd, "commondir", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-			char name[64] = "commondir.mewsandbox-planted";
-			size_t base = slen(name);
-			for (int i = 0; i < 100; i++) {
-				if (i > 0) {
-					name[base] = '.';
-					name[base + 1 + decimal(name + base + 1, (uint64_t)i)] = 0;
-				}
-				if (SYS5(SYS_renameat2, fd, "commondir", fd, name, 1 /* RENAME_NOREPLACE */) != -EEXIST) {
-					break;
-				}
-			}
-		}
-		SYS1(SYS_close, fd);
+// MEWS_AFTER_MAX_ARGS bounds the arguments after_killed passes on.
+#define MEWS_AFTER_MAX_ARGS 1024
+
+// after_killed executes the runner's binary with the arguments of after,
+// with no environment and no descriptors; it returns only if it cannot.
+static void after_killed(void) {
+	static char *argv[MEWS_AFTER_MAX_ARGS + 1];
+	static char *envp[1];
+	long n = 0;
+	for (long at = 0; at < after.len && n < MEWS_AFTER_MAX_ARGS;) {
+		argv[n++] = after.args + at;
+		at += (long)slen(after.args + at) + 1;
+	}
+	argv[n] = 0;
+	if (n >= 2) {
+		SYS3(SYS_execve, "/proc/self/exe", argv, envp);
 	}
 }
 
@@ -3843,9 +3836,6 @@ static __attribute__((noreturn)) void sharer(void) {
 	// A runner killed while the command ran: what the command started
 	// goes with it, orphaned to the sharer now that the child is gone.
 	kill_stragglers(0, 10000000000LL);
-	if (__atomic_load_n(&audit.len, __ATOMIC_ACQUIRE) > 0) {
-		move_planted();
-	}
 	// The temp dir made for the runner: one it never took, or took and
 	// did not remove (it was killed) goes, with what the command left in
 	// it, nothing of the command's running any more. One the runner
@@ -3864,6 +3854,9 @@ static __attribute__((noreturn)) void sharer(void) {
 			remove_tree(parent, slash + 1);
 			SYS1(SYS_close, parent);
 		}
+	}
+	if (__atomic_load_n(&after.len, __ATOMIC_ACQUIRE) > 0) {
+		after_killed();
 	}
 	exit_group(0);
 }
@@ -4085,16 +4078,16 @@ int mews_prefork_ended(void) {
 	return __atomic_load_n(&prefork.ended, __ATOMIC_ACQUIRE) != 0;
 }
 
-// mews_sharer_audit hands the sharer the git directories to look in for
-// a planted commondir should the runner be killed (see audit): n bytes of
-// NUL-terminated paths, or none (n 0). 0, or -1 where they do not fit.
-int mews_sharer_audit(const char *paths, long n) {
-	if (n < 0 || n > (long)sizeof audit.paths) {
+// mews_sharer_after_killed hands the sharer the arguments of the process
+// to start should the runner be killed (see after): n bytes of
+// NUL-terminated strings, or none (n 0). 0, or -1 where they do not fit.
+int mews_sharer_after_killed(const char *args, long n) {
+	if (n < 0 || n > (long)sizeof after.args) {
 		return -1;
 	}
-	__atomic_store_n(&audit.len, 0, __ATOMIC_RELEASE);
-	copy(audit.paths, paths, (size_t)n);
-	__atomic_store_n(&audit.len, n, __ATOMIC_RELEASE);
+	__atomic_store_n(&after.len, 0, __ATOMIC_RELEASE);
+	copy(after.args, args, (size_t)n);
+	__atomic_store_n(&after.len, n, __ATOMIC_RELEASE);
 	return 0;
 }
 

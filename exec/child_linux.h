@@ -49,7 +49,7 @@ int mews_prefork_namespaced(void);
 int mews_take_tmp(const char **path);
 int mews_fd_open_at_start(int fd);
 long mews_sharer_pid(void);
-int mews_sharer_audit(const char *paths, long n);
+int mews_sharer_after_killed(const char *args, long n);
 void mews_sharer_settled(void);
 int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 

@@ -32,8 +32,8 @@ func preforkUndumpable() (bool, bool) { return false, false }
 // preforkEnded: without cgo no child is pre-forked.
 func preforkEnded() bool { return true }
 
-// sharerAudit: without cgo nothing shares the runner's memory.
-func sharerAudit([]string) bool { return false }
+// sharerAfterKilled: without cgo nothing shares the runner's memory.
+func sharerAfterKilled([]string) bool { return false }
 
 // sharerPid: without cgo nothing shares the runner's memory.
 func sharerPid() int { return 0 }

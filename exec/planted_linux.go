@@ -5,12 +5,14 @@ package exec
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -412,3 +414,135 @@ func chmodFD(fd int, mode uint32) error {
 func plantedError(found []string) *StageError {
 	return stageErr(StageNamespaces, StatusSandbox, "%s", strings.Join(found, "; "))
 }
+
+// afterKilledArg is os.Args[1] of the process the sharer (child_linux.c)
+// starts in its place once the runner is gone without having looked for
+// planted commondirs and changed ways itself: a runner killed (SIGKILL)
+// while its command ran. The rest of its arguments are afterKilledArgs'.
+const afterKilledArg = "__mewsandbox_after_killed"
+
+// afterKilledArgs are the arguments of the process started should the
+// runner be killed before it has done what movePlanted and
+// restoreWayModes do: the git directories to look in, the ways, and,
+// where the command's child is the runner's own and not the sharer's
+// (runs without the pre-forked child: --pass-fd, a child that did not
+// fit), that child's pid and start time, to wait for it to be gone. nil
+// when there is nothing to do.
+func afterKilledArgs(dirs []string, ways []wayMode, child int) []string {
+	if len(dirs) == 0 && len(ways) == 0 {
+		return nil
+	}
+	args := []string{"mewsandbox", afterKilledArg}
+	if child > 0 {
+		if p, err := readStat(child); err == nil {
+			args = append(args, fmt.Sprintf("c:%d:%d", child, p.start))
+		}
+	}
+	for _, d := range dirs {
+		args = append(args, "d:"+d)
+	}
+	for _, w := range ways {
+		args = append(args, fmt.Sprintf("w:%d:%d:%d:%d:%d:%s:%s:%s", w.dev, w.ino, w.mode, w.uid, w.gid, hexACL(w.acls[0]), hexACL(w.acls[1]), w.path))
+	}
+	return args
+}
+
+// hexACL is an access control list as an argument: "-" for none.
+func hexACL(b []byte) string {
+	if b == nil {
+		return "-"
+	}
+	return hex.EncodeToString(b)
+}
+
+// afterKilled does a killed runner's last work (afterKilledArgs): once its
+// command's child is gone, it moves planted commondirs aside and takes off
+// what the command gave others on the ways. Nobody hears of it: the
+// runner's caller has its exit status already, and the sharer started
+// this process with no descriptors.
+func afterKilled(args []string) {
+	var dirs []string
+	var ways []wayMode
+	for _, a := range args {
+		kind, rest, _ := strings.Cut(a, ":")
+		switch kind {
+		case "c":
+			f := strings.Split(rest, ":")
+			if len(f) == 2 {
+				pid, err1 := strconv.Atoi(f[0])
+				start, err2 := strconv.ParseUint(f[1], 10, 64)
+				if err1 == nil && err2 == nil {
+					waitEnded(pid, start)
+				}
+			}
+		case "d":
+			dirs = append(dirs, rest)
+		case "w":
+			if w, ok := parseWayArg(rest); ok {
+				ways = append(ways, w)
+			}
+		}
+	}
+	movePlanted(dirs)
+	restoreWayModes(ways)
+}
+
+// parseWayArg reads one way of afterKilledArgs.
+func parseWayArg(s string) (wayMode, bool) {
+	f := strings.SplitN(s, ":", 8)
+	if len(f) != 8 || f[7] == "" {
+		return wayMode{}, false
+	}
+	var n [5]uint64
+	for i := range n {
+		v, err := strconv.ParseUint(f[i], 10, 64)
+		if err != nil {
+			return wayMode{}, false
+		}
+		n[i] = v
+	}
+	w := wayMode{path: f[7], dev: n[0], ino: n[1], mode: uint32(n[2]), uid: uint32(n[3]), gid: uint32(n[4])}
+	for i := range w.acls {
+		if f[5+i] == "-" {
+			continue
+		}
+		b, err := hex.DecodeString(f[5+i])
+		if err != nil {
+			return wayMode{}, false
+		}
+		w.acls[i] = b
+	}
+	return w, true
+}
+
+// waitEnded waits until the process pid that started at start (clock
+// ticks after boot, /proc/PID/stat) has ended: the command's child, whose
+// pid namespace ends with it. Its parent, the runner, is gone, and the
+// kernel sent it SIGKILL then (Pdeathsig); it is sent again here, and the
+// wait ends after waitEndedFor whatever happened. A pid another process
+// has taken since is not waited for.
+func waitEnded(pid int, start uint64) {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err != nil {
+		return // gone, and reaped
+	}
+	defer unix.Close(fd)
+	if p, err := readStat(pid); err != nil || p.start != start {
+		return // reaped since, its pid another's
+	}
+	unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+	deadline := time.Now().Add(waitEndedFor)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return
+		}
+		if n, err := unix.Poll(fds, int(left.Milliseconds())+1); n > 0 || (err != nil && err != unix.EINTR) {
+			return
+		}
+	}
+}
+
+// waitEndedFor bounds waitEnded.
+const waitEndedFor = 10 * time.Second

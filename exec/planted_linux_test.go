@@ -7,11 +7,14 @@ import (
 	"encoding/binary"
 	"maps"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -468,4 +471,75 @@ func TestReadACLsLong(t *testing.T) {
 			t.Errorf("%d named users (%d bytes): read %d bytes, want the list set", users, len(acl), len(got[0]))
 		}
 	}
+}
+
+// TestAfterKilledArgs: what the sharer is handed for a killed runner reads
+// back as the same directories and ways, a path with colons in it and
+// lists that are missing or empty included; a malformed way is dropped,
+// not taken for another.
+func TestAfterKilledArgs(t *testing.T) {
+	if afterKilledArgs(nil, nil, os.Getpid()) != nil {
+		t.Error("nothing to do: want no arguments")
+	}
+	ways := []wayMode{
+		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
+		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
+	}
+	args := afterKilledArgs([]string{"/p/.git/modules/x"}, ways, os.Getpid())
+	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
+		t.Fatalf("args %q", args)
+	}
+	var got []wayMode
+	var dirs []string
+	for _, a := range args[3:] {
+		kind, rest, _ := strings.Cut(a, ":")
+		switch kind {
+		case "d":
+			dirs = append(dirs, rest)
+		case "w":
+			w, ok := parseWayArg(rest)
+			if !ok {
+				t.Fatalf("%q does not read back", a)
+			}
+			got = append(got, w)
+		}
+	}
+	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || len(got) != 2 {
+		t.Fatalf("dirs %q, ways %+v", dirs, got)
+	}
+	for i := range ways {
+		w, g := ways[i], got[i]
+		if w.path != g.path || w.mode != g.mode || w.uid != g.uid || w.gid != g.gid || w.dev != g.dev || w.ino != g.ino || !bytes.Equal(w.acls[0], g.acls[0]) || !bytes.Equal(w.acls[1], g.acls[1]) || (w.acls[0] == nil) != (g.acls[0] == nil) {
+			t.Errorf("way %d: %+v read back as %+v", i, w, g)
+		}
+	}
+	for _, bad := range []string{"", "1:2:3", "x:2:3:4:5:-:-:/p", "1:2:3:4:5:zz:-:/p", "1:2:3:4:5:-:-:"} {
+		if _, ok := parseWayArg(bad); ok {
+			t.Errorf("%q read as a way", bad)
+		}
+	}
+}
+
+// TestWaitEnded: the wait for a killed runner's own child ends when it
+// has ended (sent SIGKILL, as the kernel does when its parent dies), and
+// at once for a pid whose start time is another process's.
+func TestWaitEnded(t *testing.T) {
+	cmd := osexec.Command("sleep", "30")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := readStat(cmd.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	waitEnded(cmd.Process.Pid, p.start+1)
+	if syscall.Kill(cmd.Process.Pid, 0) != nil || time.Since(start) > time.Second {
+		t.Fatal("a pid with another start time: waited for or killed")
+	}
+	waitEnded(cmd.Process.Pid, p.start)
+	if err := cmd.Wait(); err == nil || !strings.Contains(err.Error(), "killed") || time.Since(start) > 5*time.Second {
+		t.Fatalf("sleep ended with %v after %v, want killed at once", err, time.Since(start))
+	}
+	waitEnded(cmd.Process.Pid, p.start) // reaped: returns
 }

@@ -304,6 +304,7 @@ func scanChildren(pid int) []int {
 // procInfo is what killOrphans needs to know about a process.
 type procInfo struct {
 	ppid, sid   int
+	start       uint64 // clock ticks after boot
 	noNewPrivs  bool
 	seccompFilt int
 }
@@ -326,12 +327,13 @@ func readStat(pid int) (procInfo, error) {
 		return procInfo{}, os.ErrInvalid
 	}
 	f := strings.Fields(string(b[i+1:]))
-	if len(f) < 4 {
+	if len(f) < 20 {
 		return procInfo{}, os.ErrInvalid
 	}
 	var p procInfo
 	p.ppid, _ = strconv.Atoi(f[1])
 	p.sid, _ = strconv.Atoi(f[3])
+	p.start, _ = strconv.ParseUint(f[19], 10, 64)
 	return p, nil
 }
 

@@ -771,7 +771,14 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.ways, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.programs
-		sharerAudit(s.audited) // for a runner killed before it looks
+		// For a runner killed before it looks: the sharer's own child
+		// (adopted) is gone before it starts that process; another is
+		// waited for there.
+		own := 0
+		if s.launch.adopted == 0 {
+			own = s.launch.pid()
+		}
+		sharerAfterKilled(afterKilledArgs(s.audited, s.ways, own))
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
@@ -1200,12 +1207,13 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// however the command ended.
 	defer func() {
 		if !s.went.Load() {
-			sharerAudit(nil)
+			sharerAfterKilled(nil)
 			return
 		}
 		found := movePlanted(s.audited)
-		sharerAudit(nil)
-		if ways := restoreWayModes(s.ways); len(ways) > 0 {
+		ways := restoreWayModes(s.ways)
+		sharerAfterKilled(nil)
+		if len(ways) > 0 {
 			found = append(append(found, ways...), wayModesAdvice)
 		}
 		if len(found) > 0 {

@@ -42,6 +42,12 @@ func (b *box) start(args ...string) *started {
 // startWith is start with stdin (nil: none).
 func (b *box) startWith(stdin *os.File, args ...string) *started {
 	b.t.Helper()
+	return b.startFiles(stdin, nil, args...)
+}
+
+// startFiles is startWith with extra descriptors from 3 on.
+func (b *box) startFiles(stdin *os.File, extra []*os.File, args ...string) *started {
+	b.t.Helper()
 	s := &started{done: make(chan struct{})}
 	s.Cmd = osexec.Command(bin, args...)
 	s.Dir = b.root
@@ -50,6 +56,7 @@ func (b *box) startWith(stdin *os.File, args ...string) *started {
 	if stdin != nil {
 		s.Stdin = stdin
 	}
+	s.ExtraFiles = extra
 	s.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	s.WaitDelay = 2 * time.Second // a straggler holding the pipes must not hang the test
 	if err := s.Start(); err != nil {
