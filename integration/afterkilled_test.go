@@ -153,3 +153,50 @@ func TestCommondirPlantedRunnerKilledPassFD(t *testing.T) {
 		b.git("-C", "sub", "status", "--short")
 	}
 }
+
+// TestWayModesRunnerKilledAsUser is TestWayModesRunnerKilled's chmod as
+// an ordinary user, whose run's child is in a user namespace of its own.
+func TestWayModesRunnerKilledAsUser(t *testing.T) {
+	requirePrefork(t, newBox(t, nil))
+	u := newUserBox(t)
+	u.write("once.sh", "chmod 777 . .git\necho x > started\nexec sleep \"$1\"\n", 0o644)
+	mode := func(d string) os.FileMode {
+		t.Helper()
+		fi, err := os.Lstat(filepath.Join(u.root, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	for _, d := range []string{".", ".git"} {
+		if err := os.Chmod(filepath.Join(u.root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	arg := sleepArg()
+	cmd := u.command("run", "--yolo", "--", "sh", "once.sh", arg)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	waitFile(t, filepath.Join(u.root, "started"))
+	if mode(".") != 0o777 {
+		cmd.Process.Kill()
+		t.Fatalf("the command did not chmod the root (mode %o)", mode("."))
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the runner outlived its SIGKILL by 5 s")
+	}
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	deadline := time.Now().Add(5 * time.Second)
+	for mode(".") != 0o755 || mode(".git") != 0o755 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the root is %o and .git %o 5 s after the runner was killed, want 755 again", mode("."), mode(".git"))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
