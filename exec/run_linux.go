@@ -877,6 +877,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 // namespace every process of the command's.
 func (s *spawning) cleanUp() {
 	s.handedOver.Wait()
+	if !s.went.Load() {
+		// Handed over after start's look (a child that failed before the
+		// go): nothing of the command's ran, nothing to look at.
+		sharerAfterKilled(nil)
+	}
 	s.tmpMade.Wait()
 	s.fg.restore()
 	s.unpin()
