@@ -121,3 +121,30 @@ func writable(p Policy, dir string) bool {
 	}
 	return false
 }
+
+// gitCleanHint says, after a command that names git clean failed, that
+// the directories in stand (relative to the root, slash-separated) are
+// the layer's empty read-only stand-ins for protected paths that did not
+// exist, which git clean -fdx cannot remove ("Device or resource busy")
+// and so exits 1 having removed the rest; and how to leave them alone.
+// top says the root is the top of the working tree, where a pattern with
+// a leading slash names them alone. "" when it does not apply.
+func gitCleanHint(args []string, stand []string, top bool) string {
+	if len(stand) == 0 {
+		return ""
+	}
+	line := strings.ToLower(strings.Join(args, " "))
+	if !namesWord(line, "git") || !namesWord(line, "clean") {
+		return ""
+	}
+	var names, excludes []string
+	for _, d := range stand {
+		names = append(names, d+"/")
+		pattern := d + "/"
+		if top {
+			pattern = "/" + pattern
+		}
+		excludes = append(excludes, "-e "+pattern)
+	}
+	return fmt.Sprintf("mewsandbox: if git clean failed on %s (\"failed to remove …: Device or resource busy\"): the namespace layer holds each there, empty and read-only, for a protected path that did not exist, so that the command cannot make it; each goes after the run, and git clean removed the rest. git clean -fdx %s leaves them alone", strings.Join(names, ", "), strings.Join(excludes, " "))
+}

@@ -58,3 +58,29 @@ func TestFailHints(t *testing.T) {
 		})
 	}
 }
+
+// TestGitCleanHint: a failed command that names git clean, in a run that
+// held placeholders in the working tree, is told which and how to leave
+// them alone; other commands, and runs without any, are told nothing.
+func TestGitCleanHint(t *testing.T) {
+	stand := []string{".claude", ".mewsandbox"}
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		stand []string
+		top   bool
+		want  string
+	}{
+		{"git clean", []string{"git", "clean", "-fdx"}, stand, true, "git clean -fdx -e /.claude/ -e /.mewsandbox/ leaves them alone"},
+		{"in a script", []string{"sh", "-c", "git clean -fdx && make"}, stand, true, "on .claude/, .mewsandbox/ ("},
+		{"below the top", []string{"git", "clean", "-fdx"}, stand, false, "-e .claude/ -e .mewsandbox/ "},
+		{"no placeholders", []string{"git", "clean", "-fdx"}, nil, true, ""},
+		{"not git clean", []string{"sh", "cleanup.sh"}, stand, true, ""},
+		{"make clean", []string{"make", "clean"}, stand, true, ""},
+	} {
+		got := gitCleanHint(tt.args, tt.stand, tt.top)
+		if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q, want %q in it", tt.name, got, tt.want)
+		}
+	}
+}

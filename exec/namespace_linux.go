@@ -1328,6 +1328,25 @@ type placeholders struct {
 	err     error          // why the helper could not start
 }
 
+// standIns returns the held placeholders of the working tree (none in a
+// git directory: git clean never looks there), relative to root and
+// slash-separated, sorted (see gitCleanHint). ps may be nil.
+func (ps *placeholders) standIns(root string) []string {
+	if ps == nil {
+		return nil
+	}
+	var out []string
+	for _, h := range ps.held {
+		rel, err := filepath.Rel(root, h.path)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || slices.Contains(strings.Split(rel, "/"), ".git") {
+			continue
+		}
+		out = append(out, rel)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // needsHelper says whether a release helper must see to any held
 // placeholder: one this run made, or a marked one whose mark names no
 // live helper. A helper that claimed one (see release_placeholders) waits

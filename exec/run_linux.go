@@ -1203,6 +1203,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			for _, m := range programHints(c.Args, c.Policy.Root, s.programs) {
 				c.warn(m)
 			}
+			_, err := os.Lstat(filepath.Join(c.Policy.Root, ".git"))
+			if m := gitCleanHint(c.Args, s.placeholders.standIns(c.Policy.Root), err == nil); m != "" {
+				c.warn(m)
+			}
 		}
 	}()
 	// Once the command has ended (supervise returns after the child, or

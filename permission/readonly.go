@@ -1133,8 +1133,8 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				if f, ok := value(v, eq); ok && abbrevOf(n, []string{"--file"}) != "" {
 					add(f, !configRead)
 				}
-			case message && n == "--message":
-				value(v, eq)
+			case message && n == "--message", sub.Text == "clean" && abbrevOf(n, []string{"--exclude"}) != "":
+				value(v, eq) // a message, a pattern: no path
 			case eq:
 				out = guessPaths(out, []Word{{Text: v, Literal: w.Literal}})
 			}
@@ -1143,7 +1143,8 @@ func gitPaths(out []PathArg, c SimpleCommand) []PathArg {
 				ch := t[k]
 				write := ch == 'o' && slices.Contains([]string{"archive", "format-patch", "bugreport", "diagnose", "mailsplit", "index-pack"}, sub.Text)
 				file := ch == 'f' && sub.Text == "config"
-				msg := ch == 'm' && message
+				// git clean -e takes an exclude pattern: no path.
+				msg := ch == 'm' && message || ch == 'e' && sub.Text == "clean"
 				if !write && !file && !msg {
 					continue
 				}

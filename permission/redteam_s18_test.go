@@ -86,6 +86,12 @@ func TestRedTeamDecisionsS18(t *testing.T) {
 		{"S18 E --work-tree=$x past a push deny", D, push, `git --work-tree="$x" push`, Deny},
 		{"S18 E neighbour: everyday git", Y, nil, `git clean -fdx && git clean -fdx build && git -C sub clean -fdx && git checkout main && git switch -c x && git reset --hard && git stash pop && git merge main && git --work-tree=build checkout -f .`, Allow},
 		{"S18 E neighbour: git clean asks in default mode as before", D, nil, `git clean -fdx`, Ask},
+		// git clean's -e and --exclude take a pattern, not a path: the
+		// sandbox's placeholders were refused as writes to protected paths
+		// where the run's hint says to exclude them.
+		{"S18 E neighbour: git clean -e a protected directory's pattern", Y, nil, `git clean -fdx -e /.claude/ -e /.codex/ --exclude=/.mewsandbox/ && git clean -fdxe/.claude/ && git clean -fdx --exclude /.git/`, Allow},
+		{"S18 E git clean -e X of a protected directory still", Y, nil, `git clean -fdx -e x .claude`, Ask},
+		{"S18 E git clean -e X of /etc still", Y, nil, `git clean -fdx -e x /etc`, Deny},
 		// F: an option that names a command the program runs, with its
 		// value attached in a word only known at run time, was skipped
 		// by the option parsers (c='rm -rf ~'; tar --to-command="$c").
