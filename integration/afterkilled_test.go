@@ -4,6 +4,7 @@ package integration
 
 import (
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -28,14 +29,7 @@ func TestWayModesRunnerKilled(t *testing.T) {
 	b := newGitBox(t)
 	requirePrefork(t, b)
 	b.file("sub/.keep", "", 0o644)
-	mode := func(d string) os.FileMode {
-		t.Helper()
-		fi, err := os.Lstat(filepath.Join(b.root, d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fi.Mode().Perm()
-	}
+	mode := func(d string) os.FileMode { return permOf(t, filepath.Join(b.root, d)) }
 	b.file("once.sh", "chmod 777 . .git sub\necho x > started\nexec sleep \"$1\"\n", 0o644)
 	b.file("loop.sh", "chmod 777 . .git sub\necho x > started\nwhile :; do chmod 777 . .git; done\n", 0o644)
 	b.file("idle.sh", "echo x > started\nexec sleep \"$1\"\n", 0o644)
@@ -160,14 +154,7 @@ func TestWayModesRunnerKilledAsUser(t *testing.T) {
 	requirePrefork(t, newBox(t, nil))
 	u := newUserBox(t)
 	u.write("once.sh", "chmod 777 . .git\necho x > started\nexec sleep \"$1\"\n", 0o644)
-	mode := func(d string) os.FileMode {
-		t.Helper()
-		fi, err := os.Lstat(filepath.Join(u.root, d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fi.Mode().Perm()
-	}
+	mode := func(d string) os.FileMode { return permOf(t, filepath.Join(u.root, d)) }
 	for _, d := range []string{".", ".git"} {
 		if err := os.Chmod(filepath.Join(u.root, d), 0o755); err != nil {
 			t.Fatal(err)
@@ -185,12 +172,7 @@ func TestWayModesRunnerKilledAsUser(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatalf("the command did not chmod the root (mode %o)", mode("."))
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	select {
-	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the runner outlived its SIGKILL by 5 s")
-	}
+	killRunner(t, cmd, done)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 	deadline := time.Now().Add(5 * time.Second)
 	for mode(".") != 0o755 || mode(".git") != 0o755 {
@@ -198,5 +180,27 @@ func TestWayModesRunnerKilledAsUser(t *testing.T) {
 			t.Fatalf("the root is %o and .git %o 5 s after the runner was killed, want 755 again", mode("."), mode(".git"))
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// permOf is path's permission bits, not following a link.
+func permOf(t *testing.T, path string) os.FileMode {
+	t.Helper()
+	fi, err := os.Lstat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode().Perm()
+}
+
+// killRunner sends the runner cmd SIGKILL and waits up to 5 s for done,
+// its Wait's result.
+func killRunner(t *testing.T, cmd *osexec.Cmd, done <-chan error) {
+	t.Helper()
+	cmd.Process.Signal(syscall.SIGKILL)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the runner outlived its SIGKILL by 5 s")
 	}
 }

@@ -69,12 +69,7 @@ func TestPremadeTmpWithFilesAfterKill(t *testing.T) {
 			cmd.Process.Kill()
 			t.Fatalf("the command's files are not in %s: %v", dir, err)
 		}
-		cmd.Process.Signal(syscall.SIGKILL)
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			t.Fatal("the runner outlived its SIGKILL by 5 s")
-		}
+		killRunner(t, cmd, done)
 		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 		deadline := time.Now().Add(3 * time.Second)
 		for {
