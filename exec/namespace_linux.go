@@ -209,6 +209,11 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
+	// todos are git's todo lists in the root's git directory, where it
+	// lies in a writable tree, as the plan found them: exec lines the
+	// command adds are commented out after the run, which then fails
+	// (checkTodos). nil otherwise.
+	todos *plannedTodos
 	// ways are the directories on the way to a protected path inside the
 	// writable trees, and the tops of the trees holding one, as the plan
 	// found them: a write permission for group or others the command

@@ -583,6 +583,9 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, d
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
+	if r.git != "" && g.inWritable(r.git) {
+		l.todos = planTodos(r.git)
+	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
 	if !allowGitConfig {

@@ -384,6 +384,8 @@ type spawning struct {
 	// audited is the layer's (nsLayer.audited) where it applies: looked
 	// at once the command has ended (movePlanted).
 	audited []string
+	// todos is the layer's (nsLayer.todos) where it applies.
+	todos *plannedTodos
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
 	// the command has ended (restoreWayModes).
 	ways []wayMode
@@ -770,7 +772,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
-		s.audited, s.ways, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.programs
+		s.audited, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.todos, sp.layer.programs
 		// For a runner killed before it looks: the sharer's own child
 		// (adopted) is gone before it starts that process; another is
 		// waited for there.
@@ -778,7 +780,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		if s.launch.adopted == 0 {
 			own = s.launch.pid()
 		}
-		sharerAfterKilled(afterKilledArgs(s.audited, s.ways, own))
+		sharerAfterKilled(afterKilledArgs(s.audited, s.ways, s.todos, own))
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
@@ -1219,7 +1221,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			sharerAfterKilled(nil)
 			return
 		}
-		found := movePlanted(s.audited)
+		found := append(movePlanted(s.audited), checkTodos(s.todos)...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

@@ -1,0 +1,269 @@
+//go:build linux
+
+package exec
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// todoLists are where, in a git directory, git's sequencer keeps what it
+// is to do next: an interactive rebase's list (git rebase -i, git rebase
+// --exec) and cherry-pick's and revert's. Their exec lines are shell
+// commands that the next git rebase --continue runs, and git status reads
+// the list to show what comes next. A command may write both, .git staying
+// writable: a red team's command left a rebase in progress whose list ran
+// its own command on the host's git rebase --continue.
+var todoLists = [...]struct{ dir, file string }{
+	{"rebase-merge", "git-rebase-todo"},
+	{"sequencer", "todo"},
+}
+
+// plannedTodos is what the plan found of the root's git directory's todo
+// lists (todoLists), each by its index there: its directory a symbolic
+// link (to Links[i]; git makes none), and the exec lines of its list.
+type plannedTodos struct {
+	Git   string
+	Links [len(todoLists)]string
+	Execs [len(todoLists)][]string
+}
+
+// planTodos looks at git's todo lists in git, a git directory in a
+// writable tree, before the command may run: two lstat calls where no
+// rebase is under way.
+func planTodos(git string) *plannedTodos {
+	p := &plannedTodos{Git: git}
+	for i, tl := range todoLists {
+		dir := git + "/" + tl.dir
+		var st unix.Stat_t
+		if unix.Lstat(dir, &st) != nil {
+			continue
+		}
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			p.Links[i], _ = readlinkString(dir)
+			continue
+		}
+		if b, ok := readTodo(dir, tl.file); ok {
+			p.Execs[i] = execLines(b)
+		}
+	}
+	return p
+}
+
+// readlinkString is os.Readlink without its allocations for a long name.
+func readlinkString(path string) (string, error) {
+	var b [unix.PathMax]byte
+	n, err := unix.Readlink(path, b[:])
+	if err != nil {
+		return "", err
+	}
+	return string(b[:n]), nil
+}
+
+// readTodo reads the list file in the directory dir, a real path, following
+// no link; false if it is missing, or not a regular file.
+func readTodo(dir, file string) ([]byte, bool) {
+	fd, err := openDirNoLinks(dir, unix.O_PATH)
+	if err != nil {
+		return nil, false
+	}
+	defer unix.Close(fd)
+	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)
+	return b, err == nil
+}
+
+// execLines returns the exec lines of a todo list, as git reads them: a
+// line whose first word, after blanks, is exec or x.
+func execLines(b []byte) []string {
+	var out []string
+	for line := range bytes.Lines(b) {
+		if isExecLine(line) {
+			out = append(out, string(bytes.TrimRight(line, "\r\n")))
+		}
+	}
+	return out
+}
+
+func isExecLine(line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	for _, cmd := range []string{"exec", "x"} {
+		if rest, ok := bytes.CutPrefix(line, []byte(cmd)); ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\r' || rest[0] == '\n') {
+			return true
+		}
+	}
+	return false
+}
+
+// todoMark starts each exec line checkTodos comments out.
+const todoMark = "# mewsandbox: "
+
+// checkTodos looks at the todo lists once nothing of the command's runs,
+// as movePlanted does, and undoes what would run its commands on the host:
+// an exec line a list did not have at the plan is commented out (todoMark),
+// and a list's directory made a symbolic link, or a list that is no longer
+// a regular file (a FIFO, at which the host's git status would wait for
+// good), is renamed aside. It returns what it found and did, one line each.
+func checkTodos(p *plannedTodos) []string {
+	if p == nil {
+		return nil
+	}
+	var found []string
+	for i, tl := range todoLists {
+		dir := p.Git + "/" + tl.dir
+		var st unix.Stat_t
+		if unix.Lstat(dir, &st) != nil {
+			continue
+		}
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			if target, err := readlinkString(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
+				continue
+			}
+			found = append(found, moveAside(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
+			continue
+		}
+		if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+			continue
+		}
+		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
+			found = append(found, msg)
+		}
+	}
+	return found
+}
+
+// checkTodo is checkTodos for the list file in the directory dir.
+func checkTodo(dir, file string, planned []string) string {
+	fd, err := openDirNoLinks(dir, unix.O_RDONLY)
+	if err != nil {
+		return fmt.Sprintf("%s: cannot look at git's todo list there (the command may have left commands in it that your next git rebase --continue runs): %v", dir, err)
+	}
+	defer unix.Close(fd)
+	// The command may have taken the write permission off its own
+	// directory (see movePlantedIn).
+	if restore := writableFor(fd); restore != nil {
+		defer restore()
+	}
+	var st unix.Stat_t
+	if err := unix.Fstatat(fd, file, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		return ""
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return moveAside(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
+	}
+	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)
+	if err != nil {
+		return fmt.Sprintf("%s/%s: cannot read it (the command may have left commands in it that your next git rebase --continue runs): %v", dir, file, err)
+	}
+	left := slices.Clone(planned)
+	var out bytes.Buffer
+	var added []string
+	for line := range bytes.Lines(b) {
+		if isExecLine(line) {
+			text := string(bytes.TrimRight(line, "\r\n"))
+			if i := slices.Index(left, text); i >= 0 {
+				left = slices.Delete(left, i, i+1)
+			} else {
+				added = append(added, strings.TrimSpace(text))
+				out.WriteString(todoMark)
+			}
+		}
+		out.Write(line)
+	}
+	if len(added) == 0 {
+		return ""
+	}
+	path := dir + "/" + file
+	said := fmt.Sprintf("%s: the command added exec lines that your next git rebase --continue would run outside the sandbox (%s)", path, strings.Join(added, "; "))
+	if err := replaceFileAt(fd, file, out.Bytes(), st.Mode&0o7777); err != nil {
+		return said + fmt.Sprintf("; commenting them out failed (%v): git rebase --abort, or git rebase --edit-todo and remove them", err)
+	}
+	return said + "; they are commented out (\"" + strings.TrimSpace(todoMark) + "\"): git rebase --edit-todo shows them, and takes the mark off those you want run"
+}
+
+// replaceFileAt replaces name in the directory dirfd with b, through a
+// file of its own made beside it and renamed over it.
+func replaceFileAt(dirfd int, name string, b []byte, mode uint32) error {
+	tmp := name + ".mewsandbox-tmp"
+	unix.Unlinkat(dirfd, tmp, 0)
+	fd, err := unix.Openat(dirfd, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
+	if err != nil {
+		return err
+	}
+	for len(b) > 0 {
+		n, err := unix.Write(fd, b)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			unix.Close(fd)
+			unix.Unlinkat(dirfd, tmp, 0)
+			return err
+		}
+		b = b[n:]
+	}
+	if err := unix.Close(fd); err != nil {
+		unix.Unlinkat(dirfd, tmp, 0)
+		return err
+	}
+	if err := unix.Renameat(dirfd, tmp, dirfd, name); err != nil {
+		unix.Unlinkat(dirfd, tmp, 0)
+		return err
+	}
+	return nil
+}
+
+// moveAside renames name in the directory dir aside, to
+// name.mewsandbox-planted or that and .N, never replacing, never followed,
+// and says what it did with why.
+func moveAside(dir, name, why string) string {
+	path := dir + "/" + name
+	fd, err := openDirNoLinks(dir, unix.O_PATH)
+	if err != nil {
+		return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
+	}
+	defer unix.Close(fd)
+	if restore := writableFor(fd); restore != nil {
+		defer restore()
+	}
+	for i := range maxPlanted {
+		to := name + ".mewsandbox-planted"
+		if i > 0 {
+			to += "." + strconv.Itoa(i)
+		}
+		err := unix.Renameat2(fd, name, fd, to, unix.RENAME_NOREPLACE)
+		if err == unix.EEXIST {
+			continue
+		}
+		if err != nil {
+			return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
+		}
+		return fmt.Sprintf("%s: %s; moved to %s", path, why, to)
+	}
+	return fmt.Sprintf("%s: %s; every name to move it to is taken: remove it", path, why)
+}
+
+// todosArg and parseTodosArg carry plannedTodos to the process started
+// for a killed runner (afterKilledArgs).
+func todosArg(p *plannedTodos) string {
+	b, _ := json.Marshal(p)
+	return "t:" + base64.RawStdEncoding.EncodeToString(b)
+}
+
+func parseTodosArg(s string) *plannedTodos {
+	b, err := base64.RawStdEncoding.DecodeString(s)
+	if err != nil {
+		return nil
+	}
+	var p plannedTodos
+	if json.Unmarshal(b, &p) != nil || p.Git == "" {
+		return nil
+	}
+	return &p
+}

