@@ -4,8 +4,7 @@ package exec
 
 import (
 	"bytes"
-	"encoding/base64"
-	"encoding/json"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strconv"
@@ -250,20 +249,40 @@ func moveAside(dir, name, why string) string {
 }
 
 // todosArg and parseTodosArg carry plannedTodos to the process started
-// for a killed runner (afterKilledArgs).
+// for a killed runner (afterKilledArgs): each link and each list's exec
+// lines (joined by newlines, which no line holds) in hexadecimal, then the
+// git directory, colon-separated. No encoding/json: its first use builds
+// its encoder as the spec waits.
 func todosArg(p *plannedTodos) string {
-	b, _ := json.Marshal(p)
-	return "t:" + base64.RawStdEncoding.EncodeToString(b)
+	var b strings.Builder
+	b.WriteString("t:")
+	for _, l := range p.Links {
+		b.WriteString(hex.EncodeToString([]byte(l)) + ":")
+	}
+	for _, e := range p.Execs {
+		b.WriteString(hex.EncodeToString([]byte(strings.Join(e, "\n"))) + ":")
+	}
+	b.WriteString(p.Git)
+	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	b, err := base64.RawStdEncoding.DecodeString(s)
-	if err != nil {
+	f := strings.SplitN(s, ":", 2*len(todoLists)+1)
+	if len(f) != 2*len(todoLists)+1 || f[len(f)-1] == "" {
 		return nil
 	}
-	var p plannedTodos
-	if json.Unmarshal(b, &p) != nil || p.Git == "" {
-		return nil
+	p := &plannedTodos{Git: f[len(f)-1]}
+	for i := range f[:len(f)-1] {
+		b, err := hex.DecodeString(f[i])
+		if err != nil {
+			return nil
+		}
+		switch {
+		case i < len(todoLists):
+			p.Links[i] = string(b)
+		case len(b) > 0:
+			p.Execs[i-len(todoLists)] = strings.Split(string(b), "\n")
+		}
 	}
-	return &p
+	return p
 }

@@ -5,6 +5,7 @@ package exec
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -46,7 +47,13 @@ func TestCheckTodos(t *testing.T) {
 	if got := checkTodos(p); got != nil {
 		t.Errorf("commented out already: %q", got)
 	}
-	if p := parseTodosArg(strings.TrimPrefix(todosArg(p), "t:")); p == nil || p.Git != git || len(p.Execs[0]) != 1 {
-		t.Errorf("todosArg read back as %+v", p)
+	q := &plannedTodos{Git: "/p/a:b/.git", Links: [2]string{"", "../x:y"}, Execs: [2][]string{{"exec make test"}, {"exec a", "x b:c"}}}
+	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
+		t.Errorf("todosArg read back as %+v, want %+v", got, q)
+	}
+	for _, bad := range []string{"", "::::", "zz::::/g", "::::"} {
+		if parseTodosArg(bad) != nil {
+			t.Errorf("%q read as todo lists", bad)
+		}
 	}
 }

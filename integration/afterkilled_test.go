@@ -6,6 +6,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -202,5 +203,33 @@ func killRunner(t *testing.T, cmd *osexec.Cmd, done <-chan error) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the runner outlived its SIGKILL by 5 s")
+	}
+}
+
+// TestRebaseTodoRunnerKilled: exec lines a command added to git's todo
+// list (TestRebaseTodoExecPlanted) are commented out when the runner is
+// killed while the command runs, by the process started in its place.
+func TestRebaseTodoRunnerKilled(t *testing.T) {
+	requireNamespaces(t)
+	b := rebaseBox(t)
+	requirePrefork(t, b)
+	marker := filepath.Join(b.out, "MARKER")
+	b.file("plant.sh", stopRebase("touch "+marker)+"\necho x > started\nexec sleep \"$1\"\n", 0o644)
+	arg := sleepArg()
+	s := b.start("run", "--yolo", "--", "sh", "plant.sh", arg)
+	waitFile(t, filepath.Join(b.root, "started"))
+	s.Process.Signal(syscall.SIGKILL)
+	s.wait(t, 5*time.Second)
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	deadline := time.Now().Add(5 * time.Second)
+	for strings.Count(b.read(".git/rebase-merge/git-rebase-todo"), "# mewsandbox: exec") != 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("the todo list 5 s after the runner was killed: %q; want both exec lines commented out", b.read(".git/rebase-merge/git-rebase-todo"))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	b.git("rebase", "--continue")
+	if b.exists(marker) {
+		t.Fatal("git rebase --continue outside the sandbox ran the command's exec line")
 	}
 }
