@@ -7,7 +7,13 @@ package integration
 // beside the neighbour that must keep working.
 
 import (
+	"os"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestMoreAgentsAndEditorsSettingsProtected: stop 56 made the other
@@ -44,4 +50,69 @@ c "write beside them" sh -c 'echo notes > .qwen-notes.txt && echo x > crush.json
 	}
 	o.ok(t, "write in the root")
 	o.ok(t, "write beside them")
+}
+
+// TestTerminalSettingsRestored: the command's terminal is the caller's,
+// opened afresh, and a terminal's settings belong to it, not to a
+// descriptor: a red team's command turned off Ctrl-C (stty intr undef
+// -isig) and echo on the user's terminal, and they stayed so past the run,
+// for the shell's next commands too, as did the raw mode of an editor
+// killed at the end of --timeout. The runner puts back the settings the
+// terminal had when the run started, once it has ended; in the run the
+// command still sets them for itself (the neighbour: stty sees its own
+// change), with the layer and without it.
+func TestTerminalSettingsRestored(t *testing.T) {
+	requireSandbox(t)
+	b := newGitBox(t)
+	for _, tt := range []struct {
+		name  string
+		flags []string
+		cmd   string
+	}{
+		{"stty", nil, `stty intr undef -echo -isig -icanon -opost && stty -a`},
+		{"stty without the layer", []string{"--no-namespaces"}, `stty intr undef -echo -isig -icanon -opost && stty -a`},
+		{"raw at the timeout", []string{"--timeout", "1s"}, `stty raw -echo && stty -a && exec sleep 10`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			master, slave := hostTerminal(t)
+			pts, err := os.OpenFile(slave, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pts.Close()
+			before, err := unix.IoctlGetTermios(int(pts.Fd()), unix.TCGETS)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"run", "--yolo"}, tt.flags...)
+			cmd := b.command(b.root, nil, bin, append(args, "--", "sh", "-c", tt.cmd)...)
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var said string
+			select {
+			case <-done:
+			case <-time.After(20 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatal("the run did not end")
+			}
+			said += readAvailable(master)
+			if !strings.Contains(said, "intr = <undef>") && !strings.Contains(said, "-icanon") {
+				t.Errorf("in the run, stty -a said %q: want the command's own change seen", said)
+			}
+			after, err := unix.IoctlGetTermios(int(pts.Fd()), unix.TCGETS)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after.Lflag != before.Lflag || after.Oflag != before.Oflag || after.Iflag != before.Iflag || after.Cc != before.Cc {
+				t.Errorf("after the run the terminal's settings are the command's: lflag %#o oflag %#o intr %d, want the caller's lflag %#o oflag %#o intr %d",
+					after.Lflag, after.Oflag, after.Cc[unix.VINTR], before.Lflag, before.Oflag, before.Cc[unix.VINTR])
+			}
+		})
+	}
 }
