@@ -894,8 +894,8 @@ func (c *Cmd) spawnChild() *spawning {
 	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{}), tmpWarn: c.warn}
 	if s.tty {
 		s.fg = takeForeground(c.Stdin)
+		s.term = takeTermSettings(c.Stdin)
 	}
-	s.term = takeTermSettings(c.Stdin, c.Stdout, c.Stderr)
 	if s.adopt(c) {
 		return s
 	}
