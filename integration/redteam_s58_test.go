@@ -8,6 +8,7 @@ package integration
 
 import (
 	"os"
+	osexec "os/exec"
 	"strings"
 	"syscall"
 	"testing"
@@ -66,12 +67,14 @@ func TestTerminalSettingsRestored(t *testing.T) {
 	b := newGitBox(t)
 	for _, tt := range []struct {
 		name  string
+		user  bool
 		flags []string
 		cmd   string
 	}{
-		{"stty", nil, `stty intr undef -echo -isig -icanon -opost && stty -a`},
-		{"stty without the layer", []string{"--no-namespaces"}, `stty intr undef -echo -isig -icanon -opost && stty -a`},
-		{"raw at the timeout", []string{"--timeout", "1s"}, `stty raw -echo && stty -a && exec sleep 10`},
+		{"stty", false, nil, `stty intr undef -echo -isig -icanon -opost && stty -a`},
+		{"stty without the layer", false, []string{"--no-namespaces"}, `stty intr undef -echo -isig -icanon -opost && stty -a`},
+		{"raw at the timeout", false, []string{"--timeout", "1s"}, `stty raw -echo && stty -a && exec sleep 10`},
+		{"stty as an ordinary user", true, nil, `stty intr undef -echo -isig -icanon -opost && stty -a`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			master, slave := hostTerminal(t)
@@ -84,16 +87,25 @@ func TestTerminalSettingsRestored(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			args := append([]string{"run", "--yolo"}, tt.flags...)
-			cmd := b.command(b.root, nil, bin, append(args, "--", "sh", "-c", tt.cmd)...)
+			args := append(append([]string{"run", "--yolo"}, tt.flags...), "--", "sh", "-c", tt.cmd)
+			var cmd *osexec.Cmd
+			if tt.user {
+				ub := newUserBox(t)
+				cmd = ub.command(args...)
+				if cmd.SysProcAttr == nil {
+					cmd.SysProcAttr = &syscall.SysProcAttr{}
+				}
+			} else {
+				cmd = b.command(b.root, nil, bin, args...)
+				cmd.SysProcAttr = &syscall.SysProcAttr{}
+			}
 			cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+			cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty = true, true
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			var said string
 			select {
 			case <-done:
 			case <-time.After(20 * time.Second):
@@ -101,7 +113,7 @@ func TestTerminalSettingsRestored(t *testing.T) {
 				<-done
 				t.Fatal("the run did not end")
 			}
-			said += readAvailable(master)
+			said := readAvailable(master)
 			if !strings.Contains(said, "intr = <undef>") && !strings.Contains(said, "-icanon") {
 				t.Errorf("in the run, stty -a said %q: want the command's own change seen", said)
 			}
