@@ -96,3 +96,56 @@ func groupLive(pg int) bool {
 	}
 	return false
 }
+
+// termSettings are the settings (termios) of the terminal that is a
+// run's stdin, the runner being in its foreground. They belong to the
+// terminal, not to a descriptor, so what the command set through its own
+// (stty intr undef -isig -echo, an editor's raw mode left by a kill at the
+// end of --timeout) was the caller's terminal's past the run: a red team's
+// command took Ctrl-C and echo from the shell's next commands. restore
+// puts them back. Stdout or stderr alone are not looked at: three ioctls
+// more, a dozen page faults, in every run without a terminal.
+type termSettings struct {
+	tty   *os.File
+	pgrp  int
+	attrs *unix.Termios
+}
+
+// takeTermSettings notes the settings of the terminal stdin, where its
+// foreground is the runner's group; nil otherwise.
+func takeTermSettings(stdin any) *termSettings {
+	f, ok := stdin.(*os.File)
+	if !ok || f == nil {
+		return nil
+	}
+	attrs, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	if err != nil {
+		return nil
+	}
+	pg, err := unix.IoctlGetInt(int(f.Fd()), unix.TIOCGPGRP)
+	if err != nil || pg != unix.Getpgrp() {
+		return nil
+	}
+	return &termSettings{tty: f, pgrp: pg, attrs: attrs}
+}
+
+// restore sets the terminal's settings back to the run's start, once the
+// command has ended, where they changed and the runner's group is the
+// terminal's foreground again (foreground's restore): another group there
+// (the caller's shell reading a line) has settings of its own. At once,
+// not once output has drained (TCSETSW): output the command stopped (^S)
+// would hold the runner.
+func (ts *termSettings) restore() {
+	if ts == nil {
+		return
+	}
+	fd := int(ts.tty.Fd())
+	cur, err := unix.IoctlGetTermios(fd, unix.TCGETS)
+	if err != nil || *cur == *ts.attrs {
+		return
+	}
+	if pg, err := unix.IoctlGetInt(fd, unix.TIOCGPGRP); err != nil || pg != ts.pgrp {
+		return
+	}
+	_ = unix.IoctlSetTermios(fd, unix.TCSETS, ts.attrs)
+}

@@ -181,6 +181,18 @@ var protectedInRoot = []protectedPath{
 	{path: ".aider.conf.yml"},
 	{path: ".kiro"},
 	{path: ".roo"},
+	// Qwen Code's (qwen mcp add writes the project's by default), Amazon
+	// Q's, Kilo Code's and Crush's MCP servers; Helix's language servers,
+	// started on opening a file in a workspace trusted by its path.
+	{path: ".qwen"},
+	{path: ".amazonq"},
+	{path: ".kilocode"},
+	{path: ".kilo"},
+	{path: "kilo.json"},
+	{path: "kilo.jsonc"},
+	{path: "crush.json"},
+	{path: ".crush.json"},
+	{path: ".helix"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

@@ -373,9 +373,10 @@ type spawning struct {
 	// placeholders are the layer's, held for the run (materialize).
 	placeholders *placeholders
 	warn         func(string)
-	tmpWarn      func(string) // says the private temp dir stays
-	fg           *foreground  // the terminal's foreground, put back after
-	cgroup       *runCgroup   // the run's, for cgroup limits; nil if none
+	tmpWarn      func(string)  // says the private temp dir stays
+	fg           *foreground   // the terminal's foreground, put back after
+	term         *termSettings // the terminal's settings, put back after
+	cgroup       *runCgroup    // the run's, for cgroup limits; nil if none
 	// handed is the caller's pipes' and sockets' state before the run,
 	// put back after it (restore) where the command cannot have held
 	// them past it; went says the command was let start.
@@ -886,6 +887,7 @@ func (s *spawning) cleanUp() {
 	}
 	s.tmpMade.Wait()
 	s.fg.restore()
+	s.term.restore()
 	s.unpin()
 	s.placeholders.release(s.warn)
 	restore(s.handed, !s.went.Load() || s.sp != nil && s.sp.PidNS)
@@ -906,6 +908,7 @@ func (c *Cmd) spawnChild() *spawning {
 	s := &spawning{tty: isTerminal(c.Stdin), decided: make(chan struct{}), tmpWarn: c.warn}
 	if s.tty {
 		s.fg = takeForeground(c.Stdin)
+		s.term = takeTermSettings(c.Stdin)
 	}
 	if s.adopt(c) {
 		return s

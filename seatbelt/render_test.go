@@ -494,7 +494,8 @@ func TestRenderHostilePaths(t *testing.T) {
 	for _, h := range hostile {
 		t.Run(h, func(t *testing.T) {
 			t.Parallel()
-			// Q marks where the hostile text goes; q is its harmless twin.
+			// Q marks where the hostile text goes; ŧ is its harmless twin,
+			// in none of the names protected in the root (.qwen has a q).
 			mk := func(x string) (Policy, string) {
 				f := func(s string) string { return strings.ReplaceAll(s, "Q", x) }
 				return Policy{
@@ -504,7 +505,7 @@ func TestRenderHostilePaths(t *testing.T) {
 				}, f("/Users/dQ")
 			}
 			ep, ehome := mk(h)
-			pp, phome := mk("q")
+			pp, phome := mk("ŧ")
 			eprofile, eparams, err := Render(ep, ehome)
 			if err != nil {
 				t.Fatal(err)
@@ -521,7 +522,7 @@ func TestRenderHostilePaths(t *testing.T) {
 				t.Fatalf("parameters: %d with %q, %d without", len(eparams), h, len(pparams))
 			}
 			for i := range eparams {
-				if want := strings.ReplaceAll(pparams[i], "q", h); eparams[i] != want {
+				if want := strings.ReplaceAll(pparams[i], "ŧ", h); eparams[i] != want {
 					t.Errorf("parameter %q, want %q", eparams[i], want)
 				}
 			}
@@ -924,5 +925,5 @@ func ExampleRender() {
 	}
 	fmt.Println(strconv.Itoa(len(params)) + " parameters, the first: " + params[0])
 	// Output:
-	// 33 parameters, the first: ROOT=/Users/dev/project
+	// 42 parameters, the first: ROOT=/Users/dev/project
 }
