@@ -3861,12 +3861,28 @@ static __attribute__((noreturn)) void sharer(void) {
 	exit_group(0);
 }
 
+// oom_first makes this process, and all it starts, the first the kernel's
+// out-of-memory killer takes (oom_score_adj 1000): the layer's tmpfs
+// (TMPDIR, /tmp, /dev/shm) are each half the memory without --limit-mem,
+// and their pages belong to no process, so a command that filled them had
+// the killer take the host's programs instead (a red team's finding). A
+// sandboxed process taken, the rest follow, and the tmpfs go with the
+// last. The command cannot lower it: /proc is read-only to it.
+static void oom_first(void) {
+	long fd = SYS4(SYS_openat, AT_FDCWD, "/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC, 0);
+	if (fd >= 0) {
+		SYS3(SYS_write, fd, "1000", 4);
+		SYS1(SYS_close, fd);
+	}
+}
+
 // maybe_prefork starts the sharer for "mewsandbox run", and has it fork
 // the sandbox child when the run may fit it.
 static void maybe_prefork(long argc, char **argv) {
 	if (argc < 3 || !streq(argv[1], "run")) {
 		return;
 	}
+	oom_first();
 	int child = 1, namespaces = 1;
 	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
 		if (prefork_flag(argv[i], "h") || prefork_flag(argv[i], "help")) {
@@ -4190,6 +4206,7 @@ void mews_raw_entry(long argc, char **argv) {
 	}
 
 	if (streq(argv[1], MEWS_CHILD_ARG)) {
+		oom_first(); // the pre-forked child has it from the runner
 		child();
 	}
 	if (streq(argv[1], MEWS_PROBE_ARG)) {
