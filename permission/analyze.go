@@ -181,6 +181,9 @@ type subst struct {
 	// of when what it runs is not known (fedProgram).
 	program bool
 	unseen  string
+	// src is the source text of a $(…) or `…`, as it stands in the word
+	// that holds it (see substituted).
+	src string
 }
 
 // stmtLists are the substitutions found in a command's words.
@@ -1435,11 +1438,17 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
+	var known []printedSubst
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+		}
+		if sub.src != "" && len(z.a.Commands) == start+1 && len(z.a.Commands[start].Redirects) == 0 {
+			if text, _, ok := printedText(z.a.Commands[start]); ok {
+				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
+			}
 		}
 		for j := start; j < len(z.a.Commands); j++ {
 			if sub.out {
@@ -1457,6 +1466,65 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
 	}
+	z.substituted(i, known)
+}
+
+// printedSubst is a command substitution whose output is written out on
+// the line: src, its source text, prints text.
+type printedSubst struct{ src, text string }
+
+// substituted: a command one of whose words holds a command substitution
+// that only echoes or printfs literal words (cat $(echo ~/.ssh/id_rsa),
+// cp evil "$(printf %s .git/hooks)/pre-commit") is added again with what
+// the substitution prints in its place, so that the checks of paths and
+// rules judge the path the word yields, as they judge it written out. A
+// word that is the substitution alone and unquoted is split into the
+// words printed, a glob among them kept as one; a word with more than
+// the substitutions and plain text around them is left as it is (the
+// checks of a word only known at run time judge it: Engine.mayBeProtected).
+func (z *analyzer) substituted(i int, known []printedSubst) {
+	if len(known) == 0 {
+		return
+	}
+	c := z.a.Commands[i]
+	var ws []Word
+	changed := false
+	for k, w := range c.Words {
+		if w.Literal || k < c.Inner {
+			// The words of the wrappers stay where Inner counts them.
+			ws = append(ws, w)
+			continue
+		}
+		exact := false
+		t := w.Text
+		for _, k := range known {
+			if t == k.src {
+				for _, f := range strings.FieldsFunc(k.text, unicode.IsSpace) {
+					ws = append(ws, Word{Text: f, Literal: !strings.ContainsAny(f, "*?[")})
+				}
+				exact = true
+				break
+			}
+			t = strings.ReplaceAll(t, k.src, k.text)
+		}
+		switch {
+		case exact:
+			changed = true
+		case t != w.Text && !strings.ContainsAny(t, "$`\\'*?[{\n") && (strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && strings.Count(t, `"`) == 2 || !strings.ContainsAny(t, "\" \t")):
+			// "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks: the value is
+			// the word's, its double quotes removed.
+			ws = append(ws, Word{Text: strings.ReplaceAll(t, `"`, ""), Literal: true})
+			changed = true
+		default:
+			ws = append(ws, w)
+		}
+	}
+	if !changed {
+		return
+	}
+	n := c
+	n.Words, n.Text = ws, joinWords(ws)
+	z.a.Commands = append(z.a.Commands, n)
 }
 
 // call normalises a simple command.
@@ -3438,7 +3506,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 	case *syntax.CmdSubst:
 		if subs != nil {
-			*subs = append(*subs, subst{stmts: p.Stmts})
+			*subs = append(*subs, subst{stmts: p.Stmts, src: z.nodeTextFull(p)})
 		}
 	case *syntax.ProcSubst:
 		if subs != nil {

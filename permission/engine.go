@@ -503,6 +503,10 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	if strings.Contains(text, "{") {
 		alts = expandBraces(text, 64)
 	}
+	// What a command substitution prints may be any word written in it
+	// (cat $(find ~/.aws -name credentials), $(basename ~/.ssh/id_rsa),
+	// $(cat <<< ~/.ssh/id_rsa)): each is tried as the path.
+	alts = append(alts, substWords(text)...)
 	for k := 0; k < len(alts); k++ {
 		cand := withoutExpansions(alts[k])
 		if cand == "" {
@@ -660,6 +664,54 @@ func withoutExpansions(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// maxSubstWords bounds the words substWords returns.
+const maxSubstWords = 64
+
+// substWords returns the words written in the command substitutions of
+// s, a word's text ($(…), `…`), split where a command line splits words
+// and commands, $HOME written as ~; nil when s holds none.
+func substWords(s string) []string {
+	if !strings.Contains(s, "$(") && strings.IndexByte(s, '`') < 0 {
+		return nil
+	}
+	var out []string
+	for i := 0; i < len(s) && len(out) < maxSubstWords; i++ {
+		var body string
+		switch {
+		case s[i] == '`':
+			j := strings.IndexByte(s[i+1:], '`')
+			if j < 0 {
+				j = len(s) - i - 1
+			}
+			body, i = s[i+1:i+1+j], i+1+j
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '(':
+			depth, from := 0, i+2
+			for i++; i < len(s); i++ {
+				if s[i] == '(' {
+					depth++
+				} else if s[i] == ')' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			body = s[from:min(i, len(s))]
+		default:
+			continue
+		}
+		if strings.Contains(body, "HOME") {
+			body = strings.ReplaceAll(strings.ReplaceAll(body, "${HOME}", "~"), "$HOME", "~")
+		}
+		for _, f := range strings.FieldsFunc(body, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("()`;|&<>$", r) }) {
+			if len(out) == maxSubstWords {
+				break
+			}
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // leavesCwd says whether a cd to dir (SimpleCommand.Dir) may leave the

@@ -1,0 +1,54 @@
+package permission
+
+import "testing"
+
+// TestSubstitutedPathsS58: a command substitution in an argument was
+// judged as a word only known at run time, with the substitution taken
+// as empty: cat $(echo ~/.ssh/id_rsa) was allowed ("cat is not a known
+// dangerous command") where cat ~/.ssh/id_rsa asks. A substitution that
+// only echoes or printfs literal words is now judged as what it prints
+// (rules and checks alike: Read(./secrets/**) denies cat $(echo
+// secrets/x)); any other may print any word written in it, which the
+// checks of protected paths try as the path (cat $(basename
+// ~/.ssh/id_rsa), $(cat <<< ~/.ssh/id_rsa)). What a substitution lists
+// from the project (cat $(git ls-files)) is read as before.
+func TestSubstitutedPathsS58(t *testing.T) {
+	t.Parallel()
+	D, A, P := ModeDefault, ModeAcceptEdits, ModePlan
+	secrets := []string{"deny:Read(./secrets/**)"}
+	checkDecisions(t, []decisionRow{
+		{"S58 cat $(echo ~/.ssh/id_rsa)", D, nil, `cat $(echo ~/.ssh/id_rsa)`, Ask},
+		{"S58 cat $(printf %s ~/.ssh/id_rsa)", D, nil, `cat $(printf %s ~/.ssh/id_rsa)`, Ask},
+		{"S58 cat `echo ~/.ssh/id_rsa`", D, nil, "cat `echo ~/.ssh/id_rsa`", Ask},
+		{"S58 cat \"$(echo ~/.ssh/id_rsa)\"", A, nil, `cat "$(echo ~/.ssh/id_rsa)"`, Ask},
+		{"S58 cat $(echo -n ~/.aws/credentials)", D, nil, `cat $(echo -n ~/.aws/credentials)`, Ask},
+		{"S58 cat $(printf '%s/.ssh/id_rsa' ~)", D, nil, `cat $(printf '%s/.ssh/id_rsa' ~)`, Ask},
+		{"S58 cat $(echo $HOME/.ssh/id_rsa)", D, nil, `cat $(echo $HOME/.ssh/id_rsa)`, Ask},
+		{"S58 cat $(echo ~/.ssh/*)", D, nil, `cat $(echo ~/.ssh/*)`, Ask},
+		{"S58 cat $(basename ~/.ssh/id_rsa)", D, nil, `cat $(basename ~/.ssh/id_rsa)`, Ask},
+		{"S58 cat $(echo ~/.netrc | tr a a)", D, nil, `cat $(echo ~/.netrc | tr a a)`, Ask},
+		{"S58 cat $(cat <<< ~/.ssh/id_rsa)", D, nil, `cat $(cat <<< ~/.ssh/id_rsa)`, Ask},
+		{"S58 cat $(echo $(echo ~/.ssh/id_rsa))", D, nil, `cat $(echo $(echo ~/.ssh/id_rsa))`, Ask},
+		{"S58 cat <(echo) $(echo ~/.config/gh/hosts.yml)", D, nil, `cat <(echo) $(echo ~/.config/gh/hosts.yml)`, Ask},
+		{"S58 cp $(echo ~/.ssh/id_rsa) k", A, nil, `cp $(echo ~/.ssh/id_rsa) k`, Ask},
+		{"S58 base64 $(echo /etc/shadow)", D, nil, `base64 $(echo /etc/shadow)`, Ask},
+		{"S58 plan: cat $(echo ~/.docker/config.json)", P, nil, `cat $(echo ~/.docker/config.json)`, Ask},
+		{"S58 tee $(echo ~/.bashrc)", A, nil, `echo x | tee -a $(echo ~/.bashrc)`, Ask},
+		{"S58 rm -rf $(echo ~)", D, nil, `rm -rf $(echo ~)`, Deny},
+		{"S58 deny Read(./secrets/**): cat $(echo secrets/x)", D, secrets, `cat $(echo secrets/x)`, Deny},
+		{"S58 deny Read(./secrets/**): cat \"$(echo secrets)/x\"", D, secrets, `cat "$(echo secrets)/x"`, Deny},
+		{"S58 deny Read(./secrets/**): head `printf secrets/x`", A, secrets, "head `printf secrets/x`", Deny},
+		// Already asked: the substitution's own command reads the store.
+		{"S58 neighbour: cat $(ls ~/.ssh/*)", D, nil, `cat $(ls ~/.ssh/*)`, Ask},
+		{"S58 neighbour: cat $(find ~/.aws -name credentials)", D, nil, `cat $(find ~/.aws -name credentials)`, Ask},
+		{"S58 neighbour: xargs cat <<< ~/.ssh/id_rsa", D, nil, `xargs cat <<< ~/.ssh/id_rsa`, Ask},
+		{"S58 neighbour: echo ~/.ssh/id_rsa | xargs cat", D, nil, `echo ~/.ssh/id_rsa | xargs cat`, Ask},
+		{"S58 neighbour: cat $(git ls-files)", D, nil, `cat $(git ls-files)`, Allow},
+		{"S58 neighbour: echo $(date)", D, nil, `echo $(date)`, Allow},
+		{"S58 neighbour: wc -l $(git ls-files '*.go')", P, nil, `wc -l $(git ls-files '*.go')`, Allow},
+		{"S58 neighbour: cat $(echo README.md)", D, nil, `cat $(echo README.md)`, Allow},
+		{"S58 neighbour: cat \"$(echo src)/main.go\"", P, nil, `cat "$(echo src)/main.go"`, Allow},
+		{"S58 neighbour: echo $(echo ~/.ssh/id_rsa)", D, nil, `echo $(echo ~/.ssh/id_rsa)`, Allow},
+		{"S58 neighbour: ls $(dirname src/main.go)", D, nil, `ls $(dirname src/main.go)`, Allow},
+	})
+}
