@@ -1007,18 +1007,29 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 // the find finds, as find … -delete does. It is added as that command,
 // which the find rows judge by where find looks and what narrows it (a
 // critical start path is denied, find . -name '*.o' passes).
+//
+// Any other command handed the names a find prints (find ~ -name id_rsa
+// | xargs cat, cat $(find ~ -name '*.pem'), find ~ | tar -czf k.tgz -T
+// -, find ~ | while read f; do cat "$f"; done) reads or changes what
+// the find finds, as find … -exec CMD {} + does: it is added as that
+// command too (SimpleCommand.Added), so that what lies below the start
+// paths is judged as for the -exec (a credential store below ~ asks).
 func (z *analyzer) pipedDeletes(p Pipeline) {
 	type at struct{ stage, i int }
-	var finds, dels []at
+	var finds, dels, uses []at
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
 			switch lowerName(c) {
-			case "find", "gfind":
+			case "find", "gfind", "bfs":
 				finds = append(finds, at{k, i})
 			case "rm", "rimraf", "unlink", "shred":
 				if c.OpenArgs || slices.ContainsFunc(operandWords(c), func(w Word) bool { return !w.Literal }) {
 					dels = append(dels, at{k, i})
+				}
+			default:
+				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
+					uses = append(uses, at{k, i})
 				}
 			}
 		}
@@ -1034,6 +1045,22 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			})
 			ws = append(ws, Word{Text: "-delete", Literal: true})
 			find.Words, find.Text, find.Redirects = ws, joinWords(ws), nil
+			z.a.Commands = append(z.a.Commands, find)
+		}
+	}
+	for _, u := range uses[:min(len(uses), maxRunWith)] {
+		for _, f := range finds {
+			if f.stage == u.stage {
+				continue
+			}
+			find, c := z.a.Commands[f.i], z.a.Commands[u.i]
+			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
+				return w.Literal && (w.Text == "-print" || w.Text == "-print0")
+			})
+			ws = append(ws, Word{Text: "-exec", Literal: true})
+			ws = append(ws, c.Words[c.Inner:]...)
+			ws = append(ws, Word{Text: "{}", Literal: true}, Word{Text: "+", Literal: true})
+			find.Words, find.Text, find.Redirects, find.Added = ws, joinWords(ws), nil, true
 			z.a.Commands = append(z.a.Commands, find)
 		}
 	}

@@ -1690,7 +1690,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return e.dangerVerdict(danger)
 	}
 	// 2. Plan mode lets read-only commands through, nothing else.
-	if e.Mode == ModePlan && !IsReadOnly(c) {
+	if e.Mode == ModePlan && !c.Added && !IsReadOnly(c) {
 		return verdict{d: Deny, reason: "plan mode: " + commandName(c) + " is not a read-only command"}
 	}
 	// 3. Ask rules, in every mode.
@@ -1785,7 +1785,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// A command that may write, run in a protected directory an earlier
 	// cd moved to, may write there by names it makes itself (cd .git/hooks
 	// && curl -O URL, tar x, unzip): asked for, as a write there is.
-	if why := e.protectedDir(c); why != "" && !IsReadOnly(c) {
+	if why := e.protectedDir(c); why != "" && !c.Added && !IsReadOnly(c) {
 		return verdict{d: Ask, reason: why}
 	}
 	// A critical path that may hide in what is only known at run time is
@@ -1837,7 +1837,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	}
 	// Moved out of the root by an earlier cd, a command that may write
 	// does so by names of its own there too (cd /tmp && tar xf a.tar).
-	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
+	if len(c.Words) > 0 && e.Env.Root != "" && !c.Added && !IsReadOnly(c) {
 		outside := ""
 		eachDir(c, func(d string) bool {
 			if !leavesCwd(d) && e.Follow == nil {

@@ -52,3 +52,36 @@ func TestSubstitutedPathsS58(t *testing.T) {
 		{"S58 neighbour: ls $(dirname src/main.go)", D, nil, `ls $(dirname src/main.go)`, Allow},
 	})
 }
+
+// TestFoundNamesHandedOnS58: find -exec CMD {} + below the home asks
+// (what it reads may be a credential store), but the same names handed
+// to CMD by xargs, a substitution, tar -T - or a read loop passed: find
+// ~ -name id_rsa | xargs cat was allowed. Only deletes (| xargs rm) were
+// judged as the find's -delete. Any command handed a find's names is now
+// judged as find … -exec CMD {} + too; the copy is not counted against
+// plan mode, whose read-only test the written commands take.
+func TestFoundNamesHandedOnS58(t *testing.T) {
+	t.Parallel()
+	D, A, P := ModeDefault, ModeAcceptEdits, ModePlan
+	checkDecisions(t, []decisionRow{
+		{"S58 find ~ -name id_rsa | xargs cat", D, nil, `find ~ -name id_rsa | xargs cat`, Ask},
+		{"S58 plan: find ~ -name id_rsa | xargs cat", P, nil, `find ~ -name id_rsa | xargs cat`, Ask},
+		{"S58 find / -name id_rsa | xargs cat", A, nil, `find / -name id_rsa | xargs cat`, Ask},
+		{"S58 find ~ -print0 | xargs -0 cat", D, nil, `find ~ -name '*.pem' -print0 | xargs -0 cat`, Ask},
+		{"S58 find ~ -type f | xargs grep key", D, nil, `find ~ -type f | xargs grep key`, Ask},
+		{"S58 find ~ | xargs -I{} cat {}", D, nil, `find ~ | xargs -I{} cat {}`, Ask},
+		{"S58 find ~ | while read f; do cat $f", D, nil, `find ~ | while read f; do cat "$f"; done`, Ask},
+		{"S58 find ~ | tar -czf k.tgz -T -", A, nil, `find ~ -type f | tar -czf k.tgz -T -`, Ask},
+		{"S58 find ~ | cpio -o", A, nil, `find ~ | cpio -o > x`, Ask},
+		{"S58 cat $(find ~ -name id_rsa)", D, nil, `cat $(find ~ -name id_rsa)`, Ask},
+		{"S58 neighbour: deny Read(./secrets/**): find . | xargs cat", D, []string{"deny:Read(./secrets/**)"}, `find . -type f | xargs cat`, Deny},
+		{"S58 neighbour: find ~ -exec cat {} + asks", D, nil, `find ~ -name id_rsa -exec cat {} +`, Ask},
+		{"S58 neighbour: find . | xargs cat", D, nil, `find . -type f | xargs cat`, Allow},
+		{"S58 neighbour: plan: find . -name '*.go' | xargs grep foo", P, nil, `find . -name '*.go' | xargs grep foo`, Allow},
+		{"S58 neighbour: plan: find . | xargs wc -l", P, nil, `find . -name '*.go' | xargs wc -l`, Allow},
+		{"S58 neighbour: find /usr/include | xargs grep", D, nil, `find /usr/include -name '*.h' | xargs grep foo`, Allow},
+		{"S58 neighbour: find . | while read f; do wc -l", D, nil, `find . -name '*.txt' | while read f; do wc -l "$f"; done`, Allow},
+		{"S58 neighbour: find ~ | xargs rm is the find's -delete", D, nil, `find ~ -type f | xargs rm`, Deny},
+		{"S58 neighbour: find ~ | wc -l", P, nil, `find ~ -name '*.go' | wc -l`, Allow},
+	})
+}
