@@ -713,13 +713,15 @@ func severalWords(src string) bool {
 // one the engine has no table for: not a command whose arguments it reads
 // as paths or text (pathSpecs: echo, grep, git …), not a read-only one.
 // A wrapper it looks through is never c's program, what it runs is; one
-// where the analysis stops (tsp -l, yarn BIN) counts as unknown. Such a
+// where the analysis stops (tsp -l, yarn BIN) counts as unknown, and so
+// does one whose table says it runs what its options give (ag --pager:
+// pathSpec.runs). Such a
 // program may run its arguments as a wrapper would (run0, gosu, an
 // unknown shell's -c).
 func unknownProgram(c SimpleCommand) bool {
 	n := lowerName(c)
 	spec, _ := pathSpecOf(n)
-	return n != "" && spec == nil && !IsReadOnly(c)
+	return n != "" && (spec == nil || spec.runs) && !IsReadOnly(c)
 }
 
 // checkGivenCriticalDelete: a program the engine has no table for

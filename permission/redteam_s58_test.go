@@ -85,3 +85,32 @@ func TestFoundNamesHandedOnS58(t *testing.T) {
 		{"S58 neighbour: find ~ | wc -l", P, nil, `find ~ -name '*.go' | wc -l`, Allow},
 	})
 }
+
+// TestSearchersReadTreesS58: grep -r and rg below the home asked (a
+// credential store lies below), but ag, ack, ugrep -r and ripgrep-all
+// had no table: ag --hidden key ~, ack key ~, ugrep -r key ~ read every
+// key and token there, allowed as unknown programs. They now read whole
+// trees as rg does (the working directory when given no path); their
+// words are still read as an unknown program's (ag --pager CMD).
+func TestSearchersReadTreesS58(t *testing.T) {
+	t.Parallel()
+	D, A := ModeDefault, ModeAcceptEdits
+	secrets := []string{"deny:Read(./secrets/**)"}
+	checkDecisions(t, []decisionRow{
+		{"S58 ag --hidden key ~", D, nil, `ag --hidden key ~`, Ask},
+		{"S58 ag -u -a '' ~", A, nil, `ag -u -a '' ~`, Ask},
+		{"S58 ack key ~", D, nil, `ack key ~`, Ask},
+		{"S58 ugrep -r key ~", D, nil, `ugrep -r key ~`, Ask},
+		{"S58 ug -R key /", D, nil, `ug -R key /`, Ask},
+		{"S58 rga key ~", D, nil, `rga key ~`, Ask},
+		{"S58 ag key, secrets denied", D, secrets, `ag key`, Ask},
+		{"S58 ack key, secrets denied", D, secrets, `ack key`, Ask},
+		{"S58 ugrep -r key, secrets denied", D, secrets, `ugrep -r key`, Ask},
+		{"S58 neighbour: ag --pager CMD still read as an unknown program's", D, nil, `ag --pager "rm -rf ~" x`, Ask},
+		{"S58 neighbour: grep -r key ~", D, nil, `grep -r key ~`, Ask},
+		{"S58 neighbour: ag key", D, nil, `ag key`, Allow},
+		{"S58 neighbour: ack key src", A, nil, `ack key src`, Allow},
+		{"S58 neighbour: ugrep key x.txt", D, nil, `ugrep key x.txt`, Allow},
+		{"S58 neighbour: ag key /usr/include", D, nil, `ag key /usr/include`, Allow},
+	})
+}
