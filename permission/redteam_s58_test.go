@@ -114,3 +114,34 @@ func TestSearchersReadTreesS58(t *testing.T) {
 		{"S58 neighbour: ag key /usr/include", D, nil, `ag key /usr/include`, Allow},
 	})
 }
+
+// TestRuleOptionsAnyOrderS58: a deny rule naming options met only the
+// spelling it was written in: with Bash(rm -rf:*) and Bash(git push
+// --force:*) denied, rm -fr x, rm -r -f x and git push origin main
+// --force passed bypassPermissions mode unasked. A deny or ask rule of
+// literal words now meets its options in any order and clustering after
+// its other words. What a program takes as a synonym (rm -R, git push
+// -f) is not known to the rule.
+func TestRuleOptionsAnyOrderS58(t *testing.T) {
+	t.Parallel()
+	Y, D := ModeBypassPermissions, ModeDefault
+	rules := []string{"deny:Bash(rm -rf:*)", "deny:Bash(git push --force:*)", "ask:Bash(git commit --amend)"}
+	checkDecisions(t, []decisionRow{
+		{"S58 rm -fr x", Y, rules, `rm -fr x`, Deny},
+		{"S58 rm -r -f x", Y, rules, `rm -r -f x`, Deny},
+		{"S58 rm -rfv x", Y, rules, `rm -rfv x`, Deny},
+		{"S58 rm x -rf", Y, rules, `rm x -rf`, Deny},
+		{"S58 sudo rm -f -r x", Y, rules, `sudo rm -f -r x`, Deny},
+		{"S58 git push origin main --force", Y, rules, `git push origin main --force`, Deny},
+		{"S58 git -C . push origin --force", Y, rules, `git -C . push origin --force`, Deny},
+		{"S58 ask rule: git commit --no-edit --amend", Y, rules, `git commit --no-edit --amend`, Ask},
+		{"S58 neighbour: rm -rf x", Y, rules, `rm -rf x`, Deny},
+		{"S58 neighbour: rm -r x", Y, rules, `rm -r x`, Allow},
+		{"S58 neighbour: rm -f x", Y, rules, `rm -f x`, Allow},
+		{"S58 neighbour: rm -- -rf", Y, rules, `rm -- -rf`, Allow},
+		{"S58 neighbour: git push --force-with-lease", Y, rules, `git push --force-with-lease`, Allow},
+		{"S58 neighbour: git pull --force", Y, rules, `git pull --force`, Allow},
+		{"S58 neighbour: git push origin main", D, rules, `git push origin main`, Ask},
+		{"S58 neighbour: an allow rule is not widened", D, []string{"allow:Bash(rm -rf build:*)"}, `rm -fr build`, Ask},
+	})
+}
