@@ -145,3 +145,41 @@ func TestRuleOptionsAnyOrderS58(t *testing.T) {
 		{"S58 neighbour: an allow rule is not widened", D, []string{"allow:Bash(rm -rf build:*)"}, `rm -fr build`, Ask},
 	})
 }
+
+// TestMoreAgentsAndProfilesS58: .claude/, .codex/, .cursor/ and .mcp.json
+// were protected, but Gemini CLI's .gemini/settings.json, Zed's
+// .zed/tasks.json, opencode.json and .aider.conf.yml, which start servers
+// or run commands the next time that agent or editor opens the project,
+// were written unasked in acceptEdits. Reads of macOS's keychains and of
+// browser profiles beyond Firefox, Chrome, Chromium and Brave (snap and
+// Flatpak packages, Edge, Vivaldi, Thunderbird, Safari) passed.
+func TestMoreAgentsAndProfilesS58(t *testing.T) {
+	t.Parallel()
+	A, Y, D := ModeAcceptEdits, ModeBypassPermissions, ModeDefault
+	w := func(p string) Call { return Call{Tool: "Write", Path: p} }
+	r := func(p string) Call { return Call{Tool: "Read", Path: p} }
+	checkToolDecisions(t, []toolRow{
+		{"S58 Write .gemini/settings.json", A, nil, w(".gemini/settings.json"), Ask},
+		{"S58 Write .gemini/extensions/x/gemini-extension.json", Y, nil, w(".gemini/extensions/x/gemini-extension.json"), Ask},
+		{"S58 Write .zed/tasks.json", A, nil, w(".zed/tasks.json"), Ask},
+		{"S58 Write .amazonq/mcp.json", A, nil, w(".amazonq/mcp.json"), Ask},
+		{"S58 Write .roo/mcp.json", A, nil, w(".roo/mcp.json"), Ask},
+		{"S58 Write .kiro/settings/mcp.json", A, nil, w(".kiro/settings/mcp.json"), Ask},
+		{"S58 Write .continue/mcpServers/x.yaml", A, nil, w(".continue/mcpServers/x.yaml"), Ask},
+		{"S58 Write opencode.json", A, nil, w("opencode.json"), Ask},
+		{"S58 Write .aider.conf.yml", A, nil, w(".aider.conf.yml"), Ask},
+		{"S58 Bash echo > .gemini/settings.json", A, nil, bash("echo '{}' > .gemini/settings.json"), Ask},
+		{"S58 Read ~/Library/Keychains/login.keychain-db", D, nil, r("~/Library/Keychains/login.keychain-db"), Ask},
+		{"S58 Read Chrome's macOS profile", D, nil, r("~/Library/Application Support/Google/Chrome/Default/Login Data"), Ask},
+		{"S58 Read snap chromium cookies", D, nil, r("~/snap/chromium/common/chromium/Default/Cookies"), Ask},
+		{"S58 Read Flatpak Firefox logins", D, nil, r("~/.var/app/org.mozilla.firefox/.mozilla/firefox/x/logins.json"), Ask},
+		{"S58 Read Edge cookies", D, nil, r("~/.config/microsoft-edge/Default/Cookies"), Ask},
+		{"S58 Read Thunderbird logins", D, nil, r("~/.thunderbird/x/logins.json"), Ask},
+		{"S58 cat ~/.config/vivaldi/Default/Login Data", D, nil, bash("cat ~/.config/vivaldi/Default/'Login Data'"), Ask},
+		{"S58 neighbour: Read .gemini/settings.json", D, nil, r(".gemini/settings.json"), Allow},
+		{"S58 neighbour: Write GEMINI.md", A, nil, w("GEMINI.md"), Allow},
+		{"S58 neighbour: Write docs/opencode.md", A, nil, w("docs/opencode.md"), Allow},
+		{"S58 neighbour: Read ~/snap/other/x", D, nil, r("~/snap/other/x"), Allow},
+		{"S58 neighbour: Read ~/Library/Caches/x", D, nil, r("~/Library/Caches/x"), Allow},
+	})
+}
