@@ -183,3 +183,34 @@ func TestMoreAgentsAndProfilesS58(t *testing.T) {
 		{"S58 neighbour: Read ~/Library/Caches/x", D, nil, r("~/Library/Caches/x"), Allow},
 	})
 }
+
+// TestSecretPrintersS58: gh auth token, vault read and aws
+// secretsmanager get-secret-value asked, as they print a secret kept
+// outside the project; the same from other stores passed: password
+// managers' command lines (gopass show, bw get, lpass show, rbw get),
+// Parameter Store, Kubernetes secrets, fly auth token, aws-vault export,
+// infisical and chamber; and new cloud keys made for the user (aws iam
+// create-access-key) as vault token create and npm token create ask.
+func TestSecretPrintersS58(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	rows := []decisionRow{}
+	for _, c := range []string{
+		"gopass show work/db", "bw get password github", "bw export --format json", "bw unlock", "lpass show x",
+		"rbw get github", "aws ssm get-parameter --name /prod/db --with-decryption",
+		"aws ssm get-parameters-by-path --path / --recursive --with-decryption", "kubectl get secret db -o yaml",
+		"kubectl -n prod get secrets -o json", "fly auth token", "flyctl auth token", "aws-vault export prod",
+		"infisical secrets", "infisical export", "chamber read app key", "aws iam create-access-key",
+		"gcloud iam service-accounts keys create k.json --iam-account x", "az ad sp credential reset --id x",
+	} {
+		rows = append(rows, decisionRow{"S58 " + c, D, nil, c, Ask})
+	}
+	rows = append(rows,
+		decisionRow{"S58 neighbour: gh auth token", D, nil, "gh auth token", Ask},
+		decisionRow{"S58 neighbour: kubectl get pods", D, nil, "kubectl get pods -o yaml", Allow},
+		decisionRow{"S58 neighbour: aws s3 ls", D, nil, "aws s3 ls", Allow},
+		decisionRow{"S58 neighbour: gopass ls", D, nil, "gopass ls", Allow},
+		decisionRow{"S58 neighbour: fly status", D, nil, "fly status", Allow},
+	)
+	checkDecisions(t, rows)
+}
