@@ -506,7 +506,11 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	// What a command substitution prints may be any word written in it
 	// (cat $(find ~/.aws -name credentials), $(basename ~/.ssh/id_rsa),
 	// $(cat <<< ~/.ssh/id_rsa)): each is tried as the path.
-	alts = append(alts, substWords(text)...)
+	words, over := substWords(text)
+	if over {
+		return "a path with more words in its substitutions than it can check: " + shorten(w.Text)
+	}
+	alts = append(alts, words...)
 	for k := 0; k < len(alts); k++ {
 		cand := withoutExpansions(alts[k])
 		if cand == "" {
@@ -671,13 +675,15 @@ const maxSubstWords = 64
 
 // substWords returns the words written in the command substitutions of
 // s, a word's text ($(…), `…`), split where a command line splits words
-// and commands, $HOME written as ~; nil when s holds none.
-func substWords(s string) []string {
+// and commands, $HOME written as ~: those that may name a protected path
+// (with a /, a ~, a glob or a protected name in them), each once; nil
+// when s holds none. over is true when there are more than
+// maxSubstWords of them.
+func substWords(s string) (out []string, over bool) {
 	if !strings.Contains(s, "$(") && strings.IndexByte(s, '`') < 0 {
-		return nil
+		return nil, false
 	}
-	var out []string
-	for i := 0; i < len(s) && len(out) < maxSubstWords; i++ {
+	for i := 0; i < len(s); i++ {
 		var body string
 		switch {
 		case s[i] == '`':
@@ -705,13 +711,16 @@ func substWords(s string) []string {
 			body = strings.ReplaceAll(strings.ReplaceAll(body, "${HOME}", "~"), "$HOME", "~")
 		}
 		for _, f := range strings.FieldsFunc(body, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("()`;|&<>$", r) }) {
+			if slices.Contains(out, f) || !strings.ContainsAny(f, "/~*?[{") && !slices.ContainsFunc(protectedNames.get(), func(n string) bool { return strings.Contains(f, n) }) {
+				continue
+			}
 			if len(out) == maxSubstWords {
-				break
+				return out, true
 			}
 			out = append(out, f)
 		}
 	}
-	return out
+	return out, false
 }
 
 // leavesCwd says whether a cd to dir (SimpleCommand.Dir) may leave the
@@ -1123,6 +1132,13 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	fetcher := func(t string) string {
 		return treeBy[slices.Index(trees, t)] + " fetches " + t
 	}
+	fedAll := fedByDownloads(a)
+	fedByDownload := func(i int) string {
+		if fedAll == nil {
+			return ""
+		}
+		return fedAll[i]
+	}
 	for i, c := range cmds {
 		if len(got)+len(trees) > 0 && c.Dir != "?" {
 			for _, w := range programFiles(c) {
@@ -1153,7 +1169,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			continue
 		}
 		if extractor(c) {
-			dl := fedByDownload(a, i)
+			dl := fedByDownload(i)
 			if dl != "" {
 				dl += " | " + c.Name()
 			}
@@ -1177,7 +1193,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			// What a command copies, moves or decodes a download into is
 			// the download too: curl URL -o x && mv x y.sh && sh y.sh,
 			// curl URL | tee x.sh; sh x.sh, curl URL | base64 -d > x.sh.
-			from := fedByDownload(a, i)
+			from := fedByDownload(i)
 			if from == "" && len(got) == 0 {
 				continue
 			}
@@ -1209,21 +1225,33 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	return ""
 }
 
-// fedByDownload returns the name of the downloader whose output feeds
-// command i of a through a pipe (curl URL | tar xz), or "".
-func fedByDownload(a Analysis, i int) string {
+// fedByDownloads returns, for each command of a, the name of the
+// downloader whose output feeds it through a pipe (curl URL | tar xz), or
+// "": the first pipeline's that does. nil when no pipeline holds a
+// download. Worked out once for the line: each substitution is a
+// pipeline of its own, and a command nested 400 deep
+// ($(echo $(echo …))) made asking it for each command take seconds.
+func fedByDownloads(a Analysis) []string {
+	var fed []string
 	for _, p := range a.Pipelines {
 		dl := ""
 		for _, stage := range p {
-			if dl != "" && slices.Contains(stage, i) {
-				return dl
+			if dl != "" {
+				if fed == nil {
+					fed = make([]string, len(a.Commands))
+				}
+				for _, i := range stage {
+					if i >= 0 && i < len(fed) && fed[i] == "" {
+						fed[i] = dl
+					}
+				}
 			}
-			if n, ok := stageHas(a, stage, downloads); ok && dl == "" {
-				dl = n
+			if dl == "" {
+				dl, _ = stageHas(a, stage, downloads)
 			}
 		}
 	}
-	return ""
+	return fed
 }
 
 // cloneOperands returns a clone's words by another tool than git (gh repo
