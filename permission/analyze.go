@@ -1034,10 +1034,24 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			}
 		}
 	}
+	// Each pair adds a command: past maxRunWith of them the line is
+	// asked for, not followed (find . | … | find . | xargs cat, many
+	// times over, grew quadratically).
+	pairs := 0
+	pair := func() bool {
+		if pairs++; pairs > maxRunWith {
+			z.complexOnce("a pipeline hands the names of more finds to more commands than the analysis follows")
+			return false
+		}
+		return true
+	}
 	for _, d := range dels {
 		for _, f := range finds {
 			if f.stage == d.stage {
 				continue
+			}
+			if !pair() {
+				return
 			}
 			find := z.a.Commands[f.i]
 			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
@@ -1048,10 +1062,13 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			z.a.Commands = append(z.a.Commands, find)
 		}
 	}
-	for _, u := range uses[:min(len(uses), maxRunWith)] {
+	for _, u := range uses {
 		for _, f := range finds {
 			if f.stage == u.stage {
 				continue
+			}
+			if !pair() {
+				return
 			}
 			find, c := z.a.Commands[f.i], z.a.Commands[u.i]
 			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {

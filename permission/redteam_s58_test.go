@@ -258,3 +258,34 @@ func TestSubstitutionWordsBoundedS58(t *testing.T) {
 		{"S58 neighbour: cat $(basename 70 words)", ModeDefault, nil, "cat $(basename" + strings.ReplaceAll(many, "/", "") + ")", Allow},
 	})
 }
+
+// TestPipedFindsBoundedS58: a delete, and now any command, handed a
+// find's names is added once for each find of its pipeline: find . | … |
+// find . | xargs rm, a thousand finds to twenty xargs, added twenty
+// thousand commands and took seconds (5000 to 40: 77 s). Past 32 such
+// pairs the line is asked for as too complex.
+func TestPipedFindsBoundedS58(t *testing.T) {
+	t.Parallel()
+	line := func(finds int, cmd string, n int) string {
+		var parts []string
+		for range finds {
+			parts = append(parts, "find .")
+		}
+		for range n {
+			parts = append(parts, cmd)
+		}
+		return strings.Join(parts, " | ")
+	}
+	start := time.Now()
+	res := engine(t, ModeDefault).Check(bash(line(1000, "xargs rm", 20)))
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("1000 finds piped to 20 xargs rm took %v to decide, want well under a second", d)
+	}
+	if res.Decision == Allow {
+		t.Errorf("1000 finds piped to 20 xargs rm: allowed (%s)", res.Reason)
+	}
+	checkDecisions(t, []decisionRow{
+		{"S58 50 finds | xargs cat | xargs cat", ModeDefault, nil, line(50, "xargs cat", 2), Ask},
+		{"S58 neighbour: find . | xargs cat | xargs grep x", ModeDefault, nil, `find . -name '*.go' | xargs cat | xargs grep x`, Allow},
+	})
+}
