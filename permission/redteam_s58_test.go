@@ -289,3 +289,31 @@ func TestPipedFindsBoundedS58(t *testing.T) {
 		{"S58 neighbour: find . | xargs cat | xargs grep x", ModeDefault, nil, `find . -name '*.go' | xargs cat | xargs grep x`, Allow},
 	})
 }
+
+// TestPipedPrintersBoundedS58: xargs fed by an echo runs its command
+// with each word printed, once for each echo of its pipeline: echo … |
+// … | echo … | xargs cat, a thousand echoes of eight words to forty
+// xargs, added 320,000 commands and took 25 s to decide. Past 32 such
+// pairs the line is asked for as too complex.
+func TestPipedPrintersBoundedS58(t *testing.T) {
+	t.Parallel()
+	var parts []string
+	for range 200 {
+		parts = append(parts, "echo a b c d e f g h")
+	}
+	for range 10 {
+		parts = append(parts, "xargs cat")
+	}
+	start := time.Now()
+	res := engine(t, ModeDefault).Check(bash(strings.Join(parts, " | ")))
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("200 echoes piped to 10 xargs took %v to decide, want well under 2s", d)
+	}
+	if res.Decision != Ask {
+		t.Errorf("200 echoes piped to 10 xargs: %v (%s), want ask", res.Decision, res.Reason)
+	}
+	checkDecisions(t, []decisionRow{
+		{"S58 neighbour: echo ~/.ssh/id_rsa | xargs cat", ModeDefault, nil, `echo ~/.ssh/id_rsa | xargs cat`, Ask},
+		{"S58 neighbour: printf '%s\\n' a b | xargs wc -l", ModeDefault, nil, `printf '%s\n' a.txt b.txt | xargs wc -l`, Allow},
+	})
+}
