@@ -181,6 +181,9 @@ type subst struct {
 	// of when what it runs is not known (fedProgram).
 	program bool
 	unseen  string
+	// src is the source text of a $(…) or `…`, as it stands in the word
+	// that holds it (see substituted).
+	src string
 }
 
 // stmtLists are the substitutions found in a command's words.
@@ -1004,26 +1007,51 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 // the find finds, as find … -delete does. It is added as that command,
 // which the find rows judge by where find looks and what narrows it (a
 // critical start path is denied, find . -name '*.o' passes).
+//
+// Any other command handed the names a find prints (find ~ -name id_rsa
+// | xargs cat, cat $(find ~ -name '*.pem'), find ~ | tar -czf k.tgz -T
+// -, find ~ | while read f; do cat "$f"; done) reads or changes what
+// the find finds, as find … -exec CMD {} + does: it is added as that
+// command too (SimpleCommand.Added), so that what lies below the start
+// paths is judged as for the -exec (a credential store below ~ asks).
 func (z *analyzer) pipedDeletes(p Pipeline) {
 	type at struct{ stage, i int }
-	var finds, dels []at
+	var finds, dels, uses []at
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
 			switch lowerName(c) {
-			case "find", "gfind":
+			case "find", "gfind", "bfs":
 				finds = append(finds, at{k, i})
 			case "rm", "rimraf", "unlink", "shred":
 				if c.OpenArgs || slices.ContainsFunc(operandWords(c), func(w Word) bool { return !w.Literal }) {
 					dels = append(dels, at{k, i})
 				}
+			default:
+				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
+					uses = append(uses, at{k, i})
+				}
 			}
 		}
+	}
+	// Each pair adds a command: past maxRunWith of them the line is
+	// asked for, not followed (find . | … | find . | xargs cat, many
+	// times over, grew quadratically).
+	pairs := 0
+	pair := func() bool {
+		if pairs++; pairs > maxRunWith {
+			z.complexOnce("a pipeline hands the names of more finds to more commands than the analysis follows")
+			return false
+		}
+		return true
 	}
 	for _, d := range dels {
 		for _, f := range finds {
 			if f.stage == d.stage {
 				continue
+			}
+			if !pair() {
+				return
 			}
 			find := z.a.Commands[f.i]
 			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
@@ -1031,6 +1059,25 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			})
 			ws = append(ws, Word{Text: "-delete", Literal: true})
 			find.Words, find.Text, find.Redirects = ws, joinWords(ws), nil
+			z.a.Commands = append(z.a.Commands, find)
+		}
+	}
+	for _, u := range uses {
+		for _, f := range finds {
+			if f.stage == u.stage {
+				continue
+			}
+			if !pair() {
+				return
+			}
+			find, c := z.a.Commands[f.i], z.a.Commands[u.i]
+			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
+				return w.Literal && (w.Text == "-print" || w.Text == "-print0")
+			})
+			ws = append(ws, Word{Text: "-exec", Literal: true})
+			ws = append(ws, c.Words[c.Inner:]...)
+			ws = append(ws, Word{Text: "{}", Literal: true}, Word{Text: "+", Literal: true})
+			find.Words, find.Text, find.Redirects, find.Added = ws, joinWords(ws), nil, true
 			z.a.Commands = append(z.a.Commands, find)
 		}
 	}
@@ -1042,7 +1089,12 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 // .git/hooks/pre-commit | xargs cp evil): each word is added as the
 // command run with it (xargs -I's replacement taken for {}), so the checks
 // of paths and rules hold for it.
+//
+// Past maxRunWith printers handed to such commands in a pipeline the
+// line is asked for as too complex: echo … | … | echo … | xargs cat, a
+// thousand echoes to forty xargs, added 320,000 commands and took 25 s.
 func (z *analyzer) pipedArgs(p Pipeline) {
+	pairs := 0
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
@@ -1054,7 +1106,15 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 					continue
 				}
 				for _, j := range src {
-					z.runWith(i, printedWords(z.a.Commands[j]))
+					words := printedWords(z.a.Commands[j])
+					if words == nil {
+						continue
+					}
+					if pairs++; pairs > maxRunWith {
+						z.complexOnce("a pipeline hands what more echoes and printfs print to more commands than the analysis follows")
+						return
+					}
+					z.runWith(i, words)
 				}
 			}
 		}
@@ -1435,11 +1495,17 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
+	var known []printedSubst
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+		}
+		if sub.src != "" && len(z.a.Commands) == start+1 && len(z.a.Commands[start].Redirects) == 0 {
+			if text, _, ok := printedText(z.a.Commands[start]); ok {
+				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
+			}
 		}
 		for j := start; j < len(z.a.Commands); j++ {
 			if sub.out {
@@ -1457,6 +1523,65 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
 	}
+	z.substituted(i, known)
+}
+
+// printedSubst is a command substitution whose output is written out on
+// the line: src, its source text, prints text.
+type printedSubst struct{ src, text string }
+
+// substituted: a command one of whose words holds a command substitution
+// that only echoes or printfs literal words (cat $(echo ~/.ssh/id_rsa),
+// cp evil "$(printf %s .git/hooks)/pre-commit") is added again with what
+// the substitution prints in its place, so that the checks of paths and
+// rules judge the path the word yields, as they judge it written out. A
+// word that is the substitution alone and unquoted is split into the
+// words printed, a glob among them kept as one; a word with more than
+// the substitutions and plain text around them is left as it is (the
+// checks of a word only known at run time judge it: Engine.mayBeProtected).
+func (z *analyzer) substituted(i int, known []printedSubst) {
+	if len(known) == 0 {
+		return
+	}
+	c := z.a.Commands[i]
+	var ws []Word
+	changed := false
+	for k, w := range c.Words {
+		if w.Literal || k < c.Inner {
+			// The words of the wrappers stay where Inner counts them.
+			ws = append(ws, w)
+			continue
+		}
+		exact := false
+		t := w.Text
+		for _, k := range known {
+			if t == k.src {
+				for _, f := range strings.FieldsFunc(k.text, unicode.IsSpace) {
+					ws = append(ws, Word{Text: f, Literal: !strings.ContainsAny(f, "*?[")})
+				}
+				exact = true
+				break
+			}
+			t = strings.ReplaceAll(t, k.src, k.text)
+		}
+		switch {
+		case exact:
+			changed = true
+		case t != w.Text && !strings.ContainsAny(t, "$`\\'*?[{\n") && (strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && strings.Count(t, `"`) == 2 || !strings.ContainsAny(t, "\" \t")):
+			// "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks: the value is
+			// the word's, its double quotes removed.
+			ws = append(ws, Word{Text: strings.ReplaceAll(t, `"`, ""), Literal: true})
+			changed = true
+		default:
+			ws = append(ws, w)
+		}
+	}
+	if !changed {
+		return
+	}
+	n := c
+	n.Words, n.Text = ws, joinWords(ws)
+	z.a.Commands = append(z.a.Commands, n)
 }
 
 // call normalises a simple command.
@@ -3438,7 +3563,7 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 		}
 	case *syntax.CmdSubst:
 		if subs != nil {
-			*subs = append(*subs, subst{stmts: p.Stmts})
+			*subs = append(*subs, subst{stmts: p.Stmts, src: z.nodeTextFull(p)})
 		}
 	case *syntax.ProcSubst:
 		if subs != nil {

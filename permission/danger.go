@@ -713,13 +713,15 @@ func severalWords(src string) bool {
 // one the engine has no table for: not a command whose arguments it reads
 // as paths or text (pathSpecs: echo, grep, git …), not a read-only one.
 // A wrapper it looks through is never c's program, what it runs is; one
-// where the analysis stops (tsp -l, yarn BIN) counts as unknown. Such a
+// where the analysis stops (tsp -l, yarn BIN) counts as unknown, and so
+// does one whose table says it runs what its options give (ag --pager:
+// pathSpec.runs). Such a
 // program may run its arguments as a wrapper would (run0, gosu, an
 // unknown shell's -c).
 func unknownProgram(c SimpleCommand) bool {
 	n := lowerName(c)
 	spec, _ := pathSpecOf(n)
-	return n != "" && spec == nil && !IsReadOnly(c)
+	return n != "" && (spec == nil || spec.runs) && !IsReadOnly(c)
 }
 
 // checkGivenCriticalDelete: a program the engine has no table for
@@ -4671,6 +4673,35 @@ var credentialRows = [...]subcommandRow{
 	{name: "vault", words: "read", does: printsCredential},
 	{name: "op", words: "read", does: printsCredential},
 	{name: "doppler", words: "secrets", does: printsCredential},
+	{name: "aws", words: "ssm get-parameter", does: printsCredential},
+	{name: "aws", words: "ssm get-parameters", does: printsCredential},
+	{name: "aws", words: "ssm get-parameters-by-path", does: printsCredential},
+	{name: "aws-vault", words: "export", does: printsCredential},
+	{name: "infisical", words: "secrets", does: printsCredential},
+	{name: "infisical", words: "export", does: printsCredential},
+	{name: "chamber", words: "read", does: printsCredential},
+	{name: "chamber", words: "export", does: printsCredential},
+	{name: "kubectl", words: "get secret", does: printsCredential},
+	{name: "kubectl", words: "get secrets", does: printsCredential},
+	{name: "fly", words: "auth token", does: printsCredential},
+	{name: "flyctl", words: "auth token", does: printsCredential},
+	// Keys made for the user's own identity in a cloud.
+	{name: "aws", words: "iam create-access-key", does: createsCredential},
+	{name: "gcloud", words: "iam service-accounts keys create", does: createsCredential},
+	{name: "az", words: "ad sp credential reset", does: createsCredential},
+	{name: "az", words: "ad sp create-for-rbac", does: createsCredential},
+	// Password managers' command lines: a password or the whole vault
+	// printed, or the session key that unlocks it.
+	{name: "gopass", words: "show", does: printsCredential},
+	{name: "gopass", words: "cat", does: printsCredential},
+	{name: "gopass", words: "otp", does: printsCredential},
+	{name: "bw", words: "get", does: printsCredential},
+	{name: "bw", words: "export", does: printsCredential},
+	{name: "bw", words: "unlock", does: printsCredential},
+	{name: "lpass", words: "show", does: printsCredential},
+	{name: "lpass", words: "export", does: printsCredential},
+	{name: "rbw", words: "get", does: printsCredential},
+	{name: "rbw", words: "code", does: printsCredential},
 	// The user's own stores of secrets: the macOS keychain, the
 	// freedesktop secret service, the kernel's keyrings.
 	{name: "security", words: "find-generic-password", does: printsCredential},

@@ -503,6 +503,14 @@ func (e *Engine) mayBeProtected(w Word, write bool, env PathEnv) string {
 	if strings.Contains(text, "{") {
 		alts = expandBraces(text, 64)
 	}
+	// What a command substitution prints may be any word written in it
+	// (cat $(find ~/.aws -name credentials), $(basename ~/.ssh/id_rsa),
+	// $(cat <<< ~/.ssh/id_rsa)): each is tried as the path.
+	words, over := substWords(text)
+	if over {
+		return "a path with more words in its substitutions than it can check: " + shorten(w.Text)
+	}
+	alts = append(alts, words...)
 	for k := 0; k < len(alts); k++ {
 		cand := withoutExpansions(alts[k])
 		if cand == "" {
@@ -660,6 +668,59 @@ func withoutExpansions(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// maxSubstWords bounds the words substWords returns.
+const maxSubstWords = 64
+
+// substWords returns the words written in the command substitutions of
+// s, a word's text ($(…), `…`), split where a command line splits words
+// and commands, $HOME written as ~: those that may name a protected path
+// (with a /, a ~, a glob or a protected name in them), each once; nil
+// when s holds none. over is true when there are more than
+// maxSubstWords of them.
+func substWords(s string) (out []string, over bool) {
+	if !strings.Contains(s, "$(") && strings.IndexByte(s, '`') < 0 {
+		return nil, false
+	}
+	for i := 0; i < len(s); i++ {
+		var body string
+		switch {
+		case s[i] == '`':
+			j := strings.IndexByte(s[i+1:], '`')
+			if j < 0 {
+				j = len(s) - i - 1
+			}
+			body, i = s[i+1:i+1+j], i+1+j
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '(':
+			depth, from := 0, i+2
+			for i++; i < len(s); i++ {
+				if s[i] == '(' {
+					depth++
+				} else if s[i] == ')' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			body = s[from:min(i, len(s))]
+		default:
+			continue
+		}
+		if strings.Contains(body, "HOME") {
+			body = strings.ReplaceAll(strings.ReplaceAll(body, "${HOME}", "~"), "$HOME", "~")
+		}
+		for _, f := range strings.FieldsFunc(body, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("()`;|&<>$", r) }) {
+			if slices.Contains(out, f) || !strings.ContainsAny(f, "/~*?[{") && !slices.ContainsFunc(protectedNames.get(), func(n string) bool { return strings.Contains(f, n) }) {
+				continue
+			}
+			if len(out) == maxSubstWords {
+				return out, true
+			}
+			out = append(out, f)
+		}
+	}
+	return out, false
 }
 
 // leavesCwd says whether a cd to dir (SimpleCommand.Dir) may leave the
@@ -1071,6 +1132,13 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	fetcher := func(t string) string {
 		return treeBy[slices.Index(trees, t)] + " fetches " + t
 	}
+	fedAll := fedByDownloads(a)
+	fedByDownload := func(i int) string {
+		if fedAll == nil {
+			return ""
+		}
+		return fedAll[i]
+	}
 	for i, c := range cmds {
 		if len(got)+len(trees) > 0 && c.Dir != "?" {
 			for _, w := range programFiles(c) {
@@ -1101,7 +1169,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			continue
 		}
 		if extractor(c) {
-			dl := fedByDownload(a, i)
+			dl := fedByDownload(i)
 			if dl != "" {
 				dl += " | " + c.Name()
 			}
@@ -1125,7 +1193,7 @@ func (e *Engine) downloadedRun(a Analysis) string {
 			// What a command copies, moves or decodes a download into is
 			// the download too: curl URL -o x && mv x y.sh && sh y.sh,
 			// curl URL | tee x.sh; sh x.sh, curl URL | base64 -d > x.sh.
-			from := fedByDownload(a, i)
+			from := fedByDownload(i)
 			if from == "" && len(got) == 0 {
 				continue
 			}
@@ -1157,21 +1225,33 @@ func (e *Engine) downloadedRun(a Analysis) string {
 	return ""
 }
 
-// fedByDownload returns the name of the downloader whose output feeds
-// command i of a through a pipe (curl URL | tar xz), or "".
-func fedByDownload(a Analysis, i int) string {
+// fedByDownloads returns, for each command of a, the name of the
+// downloader whose output feeds it through a pipe (curl URL | tar xz), or
+// "": the first pipeline's that does. nil when no pipeline holds a
+// download. Worked out once for the line: each substitution is a
+// pipeline of its own, and a command nested 400 deep
+// ($(echo $(echo …))) made asking it for each command take seconds.
+func fedByDownloads(a Analysis) []string {
+	var fed []string
 	for _, p := range a.Pipelines {
 		dl := ""
 		for _, stage := range p {
-			if dl != "" && slices.Contains(stage, i) {
-				return dl
+			if dl != "" {
+				if fed == nil {
+					fed = make([]string, len(a.Commands))
+				}
+				for _, i := range stage {
+					if i >= 0 && i < len(fed) && fed[i] == "" {
+						fed[i] = dl
+					}
+				}
 			}
-			if n, ok := stageHas(a, stage, downloads); ok && dl == "" {
-				dl = n
+			if dl == "" {
+				dl, _ = stageHas(a, stage, downloads)
 			}
 		}
 	}
-	return ""
+	return fed
 }
 
 // cloneOperands returns a clone's words by another tool than git (gh repo
@@ -1638,7 +1718,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return e.dangerVerdict(danger)
 	}
 	// 2. Plan mode lets read-only commands through, nothing else.
-	if e.Mode == ModePlan && !IsReadOnly(c) {
+	if e.Mode == ModePlan && !c.Added && !IsReadOnly(c) {
 		return verdict{d: Deny, reason: "plan mode: " + commandName(c) + " is not a read-only command"}
 	}
 	// 3. Ask rules, in every mode.
@@ -1733,7 +1813,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// A command that may write, run in a protected directory an earlier
 	// cd moved to, may write there by names it makes itself (cd .git/hooks
 	// && curl -O URL, tar x, unzip): asked for, as a write there is.
-	if why := e.protectedDir(c); why != "" && !IsReadOnly(c) {
+	if why := e.protectedDir(c); why != "" && !c.Added && !IsReadOnly(c) {
 		return verdict{d: Ask, reason: why}
 	}
 	// A critical path that may hide in what is only known at run time is
@@ -1785,7 +1865,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	}
 	// Moved out of the root by an earlier cd, a command that may write
 	// does so by names of its own there too (cd /tmp && tar xf a.tar).
-	if len(c.Words) > 0 && e.Env.Root != "" && !IsReadOnly(c) {
+	if len(c.Words) > 0 && e.Env.Root != "" && !c.Added && !IsReadOnly(c) {
 		outside := ""
 		eachDir(c, func(d string) bool {
 			if !leavesCwd(d) && e.Follow == nil {

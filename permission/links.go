@@ -101,17 +101,24 @@ func (e *Engine) linkOnDisk(abs string, whole bool) string {
 // touch l/x) or a directory it runs in there (cd l && make, tar -x -C l)
 // is written where the link leads.
 func (e *Engine) throughLink(i int, c SimpleCommand, links []madeLink) string {
+	// What c touches is worked out once, not once for each link: a line
+	// of thousands of ln -s took minutes.
+	var ts []touch
+	readOnly, known := false, false
 	for _, l := range links {
 		if l.by == i {
 			continue
 		}
-		for _, t := range e.touches(c) {
+		if !known {
+			ts, readOnly, known = e.touches(c), IsReadOnly(c), true
+		}
+		for _, t := range ts {
 			if t.write && t.path.abs != "" && t.via(l.link) {
 				return commandName(c) + " writes " + t.word.Text + " through the link " + l.link + " made on the line, which leads to " + l.target + ", outside the project root"
 			}
 		}
 		why := ""
-		if !IsReadOnly(c) {
+		if !readOnly {
 			eachDir(c, func(d string) bool {
 				abs := e.Env.In(d).Cwd
 				via := abs != "" && within(abs, l.link)
@@ -185,15 +192,21 @@ func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
 // writes by name are.
 func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
 	for i, c := range cmds {
+		// What c touches is worked out once, not once for each tree.
+		var ts []touch
+		known := false
 		for _, f := range trees {
 			if f.by >= i {
 				continue
+			}
+			if !known {
+				ts, known = e.touches(c), true
 			}
 			// The link inline code makes in the directory it runs in
 			// (os.symlink("a", "x"), read as ln -s -- a x) is made
 			// there, not through a link: symlink(2) follows none.
 			made := lowerName(c) == "ln" && strings.Contains(c.Text, " code: ")
-			for _, t := range e.touches(c) {
+			for _, t := range ts {
 				if made && path.Dir(t.path.abs) == f.dir {
 					continue
 				}

@@ -513,7 +513,11 @@ type pathSpec struct {
 	// noAbbrev: long options match only whole (ripgrep's clap: --type is
 	// not --type-list).
 	noAbbrev bool
-	custom   func(out []PathArg, c SimpleCommand) []PathArg
+	// runs: the program runs commands some of its options give (ag's
+	// and ack's --pager, ugrep's --filter): besides its paths, its words
+	// are read as an unknown program's are (unknownProgram).
+	runs   bool
+	custom func(out []PathArg, c SimpleCommand) []PathArg
 }
 
 var (
@@ -525,6 +529,8 @@ var (
 	// rgrepSpec is grepSpec with tree (grep -r): TestRgrepSpec.
 	rgrepSpec = &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
 		arg: "eABCmdD", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong, tree: true}
+	ugrepSpec = &pathSpec{runs: true, role: opsRead, skip: 1, noSkip: "ef", noSkipLong: grepNoSkipLong,
+		arg: "eABCmdDgOtKNJM", read: "f", longArg: grepLongArg, longRead: grepLongRead, treeFlag: "rR", treeLong: grepTreeLong}
 	grepNoSkipLong = []string{"--regexp", "--file"}
 	grepLongArg    = []string{"--regexp", "--max-count", "--after-context", "--before-context", "--context", "--devices", "--directories", "--label", "--exclude", "--include", "--exclude-dir"}
 	grepLongRead   = []string{"--file", "--exclude-from"}
@@ -667,6 +673,16 @@ var pathSpecs = [...]namedPathSpec{
 	{"rg", &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
 		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"},
 		longArg: []string{"--regexp", "--after-context", "--before-context", "--context", "--glob", "--iglob", "--threads", "--max-count", "--max-columns", "--replace", "--type", "--type-not", "--type-add", "--encoding", "--pre", "--pre-glob", "--sort", "--sortr", "--max-depth", "--max-filesize", "--colors", "--context-separator", "--path-separator"}}},
+	// Other searchers that read whole trees, the working directory when
+	// given no path (ag, ack, ripgrep-all), or as grep does with -r
+	// (ugrep; ug is it with a configuration file).
+	{"rga", &pathSpec{role: opsRead, skip: 1, noSkip: "ef", noSkipLong: []string{"--regexp", "--file", "--files", "--type-list"},
+		arg: "ABCeEgjmMrtT", read: "f", longRead: []string{"--file", "--ignore-file"}, tree: true, noAbbrev: true, listLong: []string{"--files", "--type-list"}, runs: true}},
+	{"ag", &pathSpec{runs: true, role: opsRead, skip: 1, arg: "ABCGgmW", read: "p", tree: true, longRead: []string{"--path-to-ignore"},
+		longArg: []string{"--after", "--before", "--context", "--file-search-regex", "--max-count", "--ignore", "--ignore-dir", "--depth", "--pager", "--width"}}},
+	{"ack", &pathSpec{runs: true, role: opsRead, skip: 1, arg: "ABCgm", tree: true, longRead: []string{"--ignore-ack-defaults", "--ackrc"},
+		longArg: []string{"--after-context", "--before-context", "--context", "--max-count", "--type", "--ignore-dir", "--noignore-dir", "--ignore-file", "--match", "--output", "--pager", "--type-add", "--type-set", "--type-del"}}},
+	{"ugrep", ugrepSpec}, {"ug", ugrepSpec},
 	{"sort", &pathSpec{role: opsRead, arg: "kStT", write: "o", longWrite: []string{"--output"}, longRead: []string{"--files0-from"},
 		longArg: []string{"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--parallel", "--batch-size", "--compress-program"}}},
 	{"uniq", &pathSpec{custom: uniqPaths}},

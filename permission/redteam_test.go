@@ -1094,7 +1094,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S11 unzip -qd past an Edit deny", Y, []string{"deny:Edit(/infra/**)"}, `unzip -qd infra b.zip`, Deny},
 		{"S11 find -exec cat and -delete of ~", Y, nil, `find ~ -exec cat {} \; -name zz -delete`, Ask},
 		{"S11 find of a run-time start -delete", Y, nil, `find "$x" -delete`, Ask},
-		{"S11 find $(echo /) -exec rm", Y, nil, `find $(echo /) -exec rm -rf {} +`, Ask},
+		{"S11 find $(echo /) -exec rm", Y, nil, `find $(echo /) -exec rm -rf {} +`, Deny}, // S58: what the substitution prints, /, is judged
 		{"S11 find / -path /*", Y, nil, `find / -path '/*' -delete`, Deny},
 		{"S11 find /usr -path /usr*", Y, nil, `find /usr -path '/usr*' -delete`, Deny},
 		{"S11 find ~ -path */*", Y, nil, `find ~ -path '*/*' -delete`, Deny},

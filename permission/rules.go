@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -244,6 +245,16 @@ type ruleMatcher struct {
 	// indexed by it.
 	first    string
 	firstLit bool
+	// opts are the options a shell pattern of literal words names, one
+	// for each letter of a cluster of short ones (-r, -f) and each long
+	// one whole (--force); plain its other words in order, and optTail
+	// whether a rest may follow them. A deny or ask rule meets a command
+	// with those options in any order or spelling of clusters after the
+	// same words (optionsMatch): Bash(rm -rf:*) meets rm -fr x and rm -r
+	// -f x, Bash(git push --force:*) git push origin main --force.
+	opts    []string
+	plain   []string
+	optTail bool
 
 	// Path patterns: the directory the pattern is anchored at, how many
 	// ".." steps above it, and the glob below it (with the optional
@@ -428,7 +439,103 @@ func compileShell(pat string) (*ruleMatcher, error) {
 	if len(words) > 0 && len(words[0]) > 0 && strings.IndexByte(string(words[0]), shStar) < 0 {
 		m.first, m.firstLit = string(words[0]), true
 	}
+	if m.firstLit && bytes.IndexByte(m.sh, shStar) < 0 {
+		ended := false
+		for _, w := range words {
+			switch t := string(w); {
+			case !ended && t == "--":
+				ended = true
+			case ended || len(t) < 2 || t[0] != '-':
+				m.plain = append(m.plain, t)
+			case t[1] == '-':
+				name, _, _ := strings.Cut(t, "=")
+				m.opts = append(m.opts, name)
+			default:
+				for k := 1; k < len(t); k++ {
+					m.opts = append(m.opts, "-"+t[k:k+1])
+				}
+			}
+		}
+		if len(m.opts) == 0 {
+			m.plain = nil
+		}
+		m.optTail = tail
+	}
 	return m, nil
+}
+
+// optionsMatch reports whether v, a subject's variant, holds m's options
+// (opts) in any order, short ones in any cluster, after m's other words
+// (plain) in order, as the only words not options up to where the rule
+// ends (optTail lets more follow). A variant with a word only known at
+// run time or words appended at run time is left to the plain match.
+func (m *ruleMatcher) optionsMatch(v []byte) bool {
+	if len(m.opts) == 0 || bytes.IndexByte(v, shWild) >= 0 || bytes.IndexByte(v, shOpen) >= 0 {
+		return false
+	}
+	k := 0
+	ended := false
+	for rest := v; ; {
+		w := rest
+		i := bytes.IndexByte(rest, shSep)
+		if i >= 0 {
+			w, rest = rest[:i], rest[i+1:]
+		}
+		switch {
+		case !ended && string(w) == "--":
+			ended = true
+		case ended || len(w) < 2 || w[0] != '-':
+			if k == len(m.plain) {
+				if !m.optTail {
+					return false
+				}
+			} else if string(w) != m.plain[k] {
+				return false
+			} else {
+				k++
+			}
+		}
+		if i < 0 {
+			break
+		}
+	}
+	if k < len(m.plain) {
+		return false
+	}
+	for _, o := range m.opts {
+		if !hasOption(v, o) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasOption reports whether v, a subject's variant, holds option o before
+// any "--": a long one whole or with "=VALUE", a short one's letter in a
+// cluster.
+func hasOption(v []byte, o string) bool {
+	for rest := v; ; {
+		w := rest
+		i := bytes.IndexByte(rest, shSep)
+		if i >= 0 {
+			w, rest = rest[:i], rest[i+1:]
+		}
+		switch {
+		case string(w) == "--":
+			return false
+		case len(o) > 2:
+			if bytes.HasPrefix(w, []byte(o)) && (len(w) == len(o) || w[len(o)] == '=') {
+				return true
+			}
+		case len(w) >= 2 && w[0] == '-' && w[1] != '-':
+			if bytes.IndexByte(w[1:], o[1]) >= 0 {
+				return true
+			}
+		}
+		if i < 0 {
+			return false
+		}
+	}
 }
 
 // RuleWouldAllow reports whether allow rule text, added to e's rules,
@@ -871,7 +978,7 @@ func (r *Rule) matchSubject(m *ruleMatcher, s *cmdSubject) bool {
 		return s.allowVariant >= 0 && s.v[s.allowVariant] != nil && try(s.allowVariant, false)
 	}
 	for i := range s.v {
-		if s.v[i] != nil && try(i, true) {
+		if s.v[i] != nil && (try(i, true) || m.optionsMatch(s.v[i])) {
 			return true
 		}
 	}

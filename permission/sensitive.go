@@ -16,8 +16,12 @@ import (
 // A dev container's configuration (.devcontainer/) names a command the
 // editor runs on the host (initializeCommand); Cursor's .cursor/mcp.json
 // starts servers, as .mcp.json does.
+// Other coding agents' and editors' project settings start MCP servers
+// or run commands too: Gemini CLI's .gemini/settings.json and
+// extensions, Zed's context servers and tasks, Amazon Q's, Roo's and
+// Kiro's mcp.json, Continue's servers.
 var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
-	".devcontainer", ".cursor"}
+	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
@@ -28,6 +32,9 @@ var sensitiveWriteNames = []string{
 	".xprofile", ".xsessionrc", ".xinitrc", ".xsession", ".pam_environment",
 	".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".vimrc", ".exrc", ".tmux.conf",
 	".gitconfig", ".gitmodules", ".mcp.json", ".devcontainer.json",
+	// opencode's project configuration (its MCP servers, commands) and
+	// aider's (test-cmd and lint-cmd, which it runs after each edit).
+	"opencode.json", "opencode.jsonc", ".aider.conf.yml",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
@@ -171,6 +178,19 @@ var credentialPaths = []string{
 	".huggingface/token", ".cache/huggingface/token", ".terraformrc", ".wrangler/config",
 	".config/netlify/config.json", ".fly/config.yml", ".supabase/access-token", ".config/stripe",
 	".dbt/profiles.yml", ".snowflake/connections.toml",
+	// More browsers' and mail clients' profiles (saved passwords,
+	// cookies), those of snap's and Flatpak's packages, and macOS's
+	// keychains and browser profiles.
+	".config/microsoft-edge", ".config/vivaldi", ".config/opera", ".thunderbird", ".librewolf",
+	"snap/firefox/common/.mozilla", "snap/chromium/common/chromium", "snap/thunderbird/common/.thunderbird",
+	".var/app/org.mozilla.firefox/.mozilla", ".var/app/com.google.Chrome/config", ".var/app/org.chromium.Chromium/config",
+	".var/app/com.brave.Browser/config", ".var/app/com.microsoft.Edge/config", ".var/app/org.mozilla.Thunderbird/.thunderbird",
+	"Library/Keychains", "Library/Cookies", "Library/Safari", "Library/Application Support/Google/Chrome",
+	"Library/Application Support/Firefox", "Library/Application Support/BraveSoftware",
+	"Library/Application Support/Microsoft Edge", "Library/Application Support/Arc", "Library/Thunderbird",
+	"library/keychains", "library/cookies", "library/safari", "library/application support/google/chrome",
+	"library/application support/firefox", "library/application support/bravesoftware",
+	"library/application support/microsoft edge", "library/application support/arc", "library/thunderbird",
 	// Shells' and REPLs' histories: a token exported, a password given
 	// to mysql -p or psql on the command line, is kept there.
 	".bash_history", ".zsh_history", ".sh_history", ".history", ".python_history", ".node_repl_history",

@@ -59,6 +59,12 @@ type SimpleCommand struct {
 	// arguments are the files find finds, under the start paths the find
 	// command itself is judged by.
 	FromFind bool
+	// Added is true for a copy of a find the analysis adds to judge what
+	// a command it hands its names to reads (find ~ | xargs cat is judged
+	// as find ~ -exec cat {} + too): its paths and rules are checked,
+	// but whether the line only reads is for the commands written on it
+	// to say.
+	Added bool
 	// Redirects are the command's file redirections.
 	Redirects []Redirect
 	// Nested is true for a command whose argument is itself a shell
