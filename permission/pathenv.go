@@ -81,16 +81,31 @@ func (e PathEnv) walk(p string) string {
 func walkSteps(p string, step func(at string, after []string) (next string, stop bool)) string {
 	out := "/"
 	parts := strings.Split(p, "/")
+	// While the walk has only gone down a clean p, each place is p up to
+	// its component, handed on as a part of p: no path is built, where a
+	// join at each step copied the whole path so far (a line of a
+	// thousand cd a && …, each path deeper, took seconds to check).
+	prefix, end := path.IsAbs(p) && path.Clean(p) == p, 0
 	for i, c := range parts {
 		switch c {
 		case "", ".":
 			continue
 		case "..":
-			out = path.Dir(out)
+			out, prefix = path.Dir(out), false
 			continue
 		}
-		var stop bool
-		if out, stop = step(path.Join(out, c), parts[i+1:]); stop {
+		at := ""
+		if prefix {
+			end += 1 + len(c)
+			at = p[:end]
+		} else {
+			at = path.Join(out, c)
+		}
+		next, stop := step(at, parts[i+1:])
+		if next != at {
+			prefix = false
+		}
+		if out = next; stop {
 			break
 		}
 	}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -86,5 +88,28 @@ func TestOnDiskCase(t *testing.T) {
 		if got := onDiskCase(in, names); got != want {
 			t.Errorf("onDiskCase(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// TestDeepCdChainChecksFast: a line of 3,000 cd a && … then cat x, each
+// command's directory one missing level deeper, took 41–81 s to check: the
+// hook past Claude Code's timeout. Each level's directory was resolved
+// again for every command below it (followIn), and every place on each
+// path was built anew (permission's walkSteps). It is checked in well
+// under a second here now, with the same answer as a short chain's.
+func TestDeepCdChainChecksFast(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var out strings.Builder
+	start := time.Now()
+	code := realMain([]string{"check", "-c", strings.Repeat("cd a && ", 3000) + "cat x"}, strings.NewReader(""), &out, io.Discard)
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("3,000 cd a && … then cat x took %v to check, want well under 10 s", took)
+	}
+	if code != 0 || !strings.HasPrefix(out.String(), "allow") {
+		t.Errorf("exit %d, %.200q; want allow, as cd a && cat x is", code, out.String())
 	}
 }

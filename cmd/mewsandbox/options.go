@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/mewsandbox/mewsandbox/exec"
@@ -507,17 +508,59 @@ func follow(p string) string {
 	return followIn(p, &hops)
 }
 
+// followed remembers what followIn found for a path whose resolution
+// followed no link, for the rest of the process: a command line's every
+// command asks for its working directory, and where those lie ever deeper
+// below a missing directory (cd a && … a thousand times, then cat x), each
+// ask walked all of the levels above it again, a quadratic that held a
+// check for 9 s (3,000 levels: 81 s, past a hook's timeout). Bounded by
+// maxFollowed entries.
+var followed struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const maxFollowed = 4096
+
 // followIn is follow with a budget of links, shared by the directories
 // it resolves on the way: a link that leads into itself (loop → loop/x)
 // would otherwise start a fresh count at each level, for ever (a review
 // held the hook so, past Claude Code's timeout).
 func followIn(p string, hops *int) string {
+	followed.Lock()
+	r, ok := followed.m[p]
+	followed.Unlock()
+	if ok {
+		return r
+	}
+	start := *hops
+	r = followLinks(p, hops)
+	if start > 0 && *hops == start {
+		followed.Lock()
+		if followed.m == nil {
+			followed.m = map[string]string{}
+		}
+		if len(followed.m) < maxFollowed {
+			followed.m[p] = r
+		}
+		followed.Unlock()
+	}
+	return r
+}
+
+// followLinks is followIn without its memory.
+func followLinks(p string, hops *int) string {
 	for *hops > 0 {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			if caseInsensitive {
-				return onDiskCase(real, readNames)
+		// One lstat first: where it fails (a component missing, a path
+		// longer than PATH_MAX), so would EvalSymlinks, which lstats each
+		// component in turn.
+		if _, err := os.Lstat(p); err == nil {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				if caseInsensitive {
+					return onDiskCase(real, readNames)
+				}
+				return real
 			}
-			return real
 		}
 		i := strings.LastIndexByte(p, '/')
 		if i < 0 {
