@@ -19,9 +19,12 @@ import (
 // Other coding agents' and editors' project settings start MCP servers
 // or run commands too: Gemini CLI's .gemini/settings.json and
 // extensions, Zed's context servers and tasks, Amazon Q's, Roo's and
-// Kiro's mcp.json, Continue's servers.
+// Kiro's mcp.json, Continue's servers; opencode's, Qwen Code's and Kilo
+// Code's MCP servers, Helix's language servers (the namespace layer's
+// protectedInRoot keeps the same names read-only).
 var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
-	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue"}
+	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue",
+	".opencode", ".qwen", ".kilocode", ".kilo", ".helix"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and
@@ -35,6 +38,8 @@ var sensitiveWriteNames = []string{
 	// opencode's project configuration (its MCP servers, commands) and
 	// aider's (test-cmd and lint-cmd, which it runs after each edit).
 	"opencode.json", "opencode.jsonc", ".aider.conf.yml",
+	// Kilo Code's and Crush's MCP servers.
+	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
