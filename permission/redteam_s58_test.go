@@ -242,7 +242,7 @@ func TestDeepSubstitutionsFastS58(t *testing.T) {
 	cmd := "cat " + strings.Repeat("$(echo ", 499) + "~/.ssh/id_rsa" + strings.Repeat(")", 499)
 	start := time.Now()
 	res := engine(t, ModeDefault).Check(bash(cmd))
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 2*slowdown*time.Second {
 		t.Errorf("499 nested substitutions took %v to decide, want well under 2s", d)
 	}
 	if res.Decision != Ask {
@@ -289,7 +289,7 @@ func TestPipedFindsBoundedS58(t *testing.T) {
 	}
 	start := time.Now()
 	res := engine(t, ModeDefault).Check(bash(line(1000, "xargs rm", 20)))
-	if d := time.Since(start); d > time.Second {
+	if d := time.Since(start); d > slowdown*time.Second {
 		t.Errorf("1000 finds piped to 20 xargs rm took %v to decide, want well under a second", d)
 	}
 	if res.Decision == Allow {
@@ -317,7 +317,7 @@ func TestPipedPrintersBoundedS58(t *testing.T) {
 	}
 	start := time.Now()
 	res := engine(t, ModeDefault).Check(bash(strings.Join(parts, " | ")))
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 2*slowdown*time.Second {
 		t.Errorf("200 echoes piped to 10 xargs took %v to decide, want well under 2s", d)
 	}
 	if res.Decision != Ask {
@@ -350,7 +350,7 @@ func TestManyLinksAndClonesFastS58(t *testing.T) {
 	} {
 		start := time.Now()
 		res := engine(t, ModeDefault).Check(bash(tt.cmd))
-		if d := time.Since(start); d > time.Second {
+		if d := time.Since(start); d > slowdown*time.Second {
 			t.Errorf("%s took %v to decide, want well under a second", tt.name, d)
 		}
 		if res.Decision != tt.want {

@@ -1,0 +1,6 @@
+//go:build !race
+
+package permission
+
+// slowdown: see race_test.go.
+const slowdown = 1
