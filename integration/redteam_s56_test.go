@@ -124,7 +124,16 @@ ulimit -Sc unlimited 2>/dev/null; echo "after-unlimited $(ulimit -Sc)"
 // them the project's own files stay writable.
 func TestOtherAgentsSettingsProtected(t *testing.T) {
 	requireNamespaces(t)
-	files := []string{".gemini/settings.json", ".cursor/mcp.json", ".zed/settings.json", ".continue/config.yaml", ".opencode/plugin/x.js", "opencode.json", ".aider.conf.yml", ".kiro/settings/mcp.json", ".roo/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json"}
+	settingsStayReadOnly(t, []string{".gemini/settings.json", ".cursor/mcp.json", ".zed/settings.json", ".continue/config.yaml", ".opencode/plugin/x.js", "opencode.json", ".aider.conf.yml", ".kiro/settings/mcp.json", ".roo/mcp.json", ".devcontainer/devcontainer.json", ".devcontainer.json"},
+		"echo notes > .gemini-notes.txt")
+}
+
+// settingsStayReadOnly has a run's command overwrite each of files, made
+// in a git project first, and asserts that each write failed and the file
+// is unchanged on the host, while a write in the root and the writes of
+// beside (a shell line) succeed.
+func settingsStayReadOnly(t *testing.T, files []string, beside string) {
+	t.Helper()
 	b := newGitBox(t)
 	for _, f := range files {
 		b.file(f, "original\n", 0o644)
@@ -133,9 +142,7 @@ func TestOtherAgentsSettingsProtected(t *testing.T) {
 	for _, f := range files {
 		script += "c " + shellQuoteTest("overwrite "+f) + " sh -c " + shellQuoteTest("echo evil > "+f) + "\n"
 	}
-	script += `c "write in the root" sh -c 'echo work > work.txt'
-c "write beside them" sh -c 'echo notes > .gemini-notes.txt'
-`
+	script += "c \"write in the root\" sh -c 'echo work > work.txt'\nc \"write beside them\" sh -c " + shellQuoteTest(beside) + "\n"
 	o := b.check(script)
 	for _, f := range files {
 		o.fails(t, "overwrite "+f)

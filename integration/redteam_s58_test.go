@@ -30,27 +30,8 @@ import (
 // now, as .gemini is; beside them the project's own files stay writable.
 func TestMoreAgentsAndEditorsSettingsProtected(t *testing.T) {
 	requireNamespaces(t)
-	files := []string{".qwen/settings.json", ".amazonq/mcp.json", ".kilocode/mcp.json", ".kilo/kilo.jsonc", "kilo.json", "kilo.jsonc", "crush.json", ".crush.json", ".helix/languages.toml"}
-	b := newGitBox(t)
-	for _, f := range files {
-		b.file(f, "original\n", 0o644)
-	}
-	script := ""
-	for _, f := range files {
-		script += "c " + shellQuoteTest("overwrite "+f) + " sh -c " + shellQuoteTest("echo evil > "+f) + "\n"
-	}
-	script += `c "write in the root" sh -c 'echo work > work.txt'
-c "write beside them" sh -c 'echo notes > .qwen-notes.txt && echo x > crush.json.txt && mkdir -p docs/.helix-notes'
-`
-	o := b.check(script)
-	for _, f := range files {
-		o.fails(t, "overwrite "+f)
-		if got := b.read(f); got != "original\n" {
-			t.Errorf("%s on the host: %q, want it unchanged", f, got)
-		}
-	}
-	o.ok(t, "write in the root")
-	o.ok(t, "write beside them")
+	settingsStayReadOnly(t, []string{".qwen/settings.json", ".amazonq/mcp.json", ".kilocode/mcp.json", ".kilo/kilo.jsonc", "kilo.json", "kilo.jsonc", "crush.json", ".crush.json", ".helix/languages.toml"},
+		"echo notes > .qwen-notes.txt && echo x > crush.json.txt && mkdir -p docs/.helix-notes")
 }
 
 // TestTerminalSettingsRestored: the command's terminal is the caller's,
