@@ -774,14 +774,17 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.todos, sp.layer.programs
-		// For a runner killed before it looks: the sharer's own child
-		// (adopted) is gone before it starts that process; another is
-		// waited for there.
-		own := 0
-		if s.launch.adopted == 0 {
-			own = s.launch.pid()
-		}
-		sharerAfterKilled(afterKilledArgs(s.audited, s.ways, s.todos, own))
+		// For a runner killed before it looks, handed over once the spec
+		// is on its way (before the go, which waits for this function):
+		// the sharer's own child (adopted) is gone before it starts that
+		// process; another is waited for there.
+		defer func() {
+			own := 0
+			if s.launch.adopted == 0 {
+				own = s.launch.pid()
+			}
+			sharerAfterKilled(afterKilledArgs(s.audited, s.ways, s.todos, own))
+		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
 		// the helper may then release after a runner's death too, told by
