@@ -17,7 +17,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// plantedName is where movePlanted moves a commondir the command made.
+// plantedName is where movePlanted moves a commondir the command made
+// (renameAside's first name for it).
 const plantedName = "commondir.mewsandbox-planted"
 
 // maxPlanted bounds the names tried beside plantedName (plantedName.N).
@@ -64,21 +65,34 @@ func movePlantedIn(dir string) string {
 	if restore := writableFor(fd); restore != nil {
 		defer restore()
 	}
-	for i := range maxPlanted {
-		name := plantedName
-		if i > 0 {
-			name += "." + strconv.Itoa(i)
-		}
-		err := unix.Renameat2(fd, "commondir", fd, name, unix.RENAME_NOREPLACE)
-		switch {
-		case err == nil:
-			return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
-		case errors.Is(err, unix.EEXIST):
-			continue
-		}
-		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+	name, err := renameAside(fd, "commondir")
+	switch {
+	case err == nil:
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
+	case errors.Is(err, errAsideTaken):
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
 	}
-	return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
+	return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+}
+
+// errAsideTaken is renameAside's error when every name it tries is taken.
+var errAsideTaken = errors.New("every name to move it to is taken")
+
+// renameAside renames name in the directory dirfd aside, to
+// name.mewsandbox-planted or that and .N (maxPlanted names in all), never
+// replacing and never following it, and returns the name it took.
+func renameAside(dirfd int, name string) (string, error) {
+	for i := range maxPlanted {
+		to := name + ".mewsandbox-planted"
+		if i > 0 {
+			to += "." + strconv.Itoa(i)
+		}
+		err := unix.Renameat2(dirfd, name, dirfd, to, unix.RENAME_NOREPLACE)
+		if err != unix.EEXIST {
+			return to, err
+		}
+	}
+	return "", errAsideTaken
 }
 
 // openPlannedDir opens the planned real path dir O_PATH, following no

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,7 +47,7 @@ func planTodos(git string) *plannedTodos {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			p.Links[i], _ = readlinkString(dir)
+			p.Links[i], _ = os.Readlink(dir)
 			continue
 		}
 		if b, ok := readTodo(dir, tl.file); ok {
@@ -54,16 +55,6 @@ func planTodos(git string) *plannedTodos {
 		}
 	}
 	return p
-}
-
-// readlinkString is os.Readlink without its allocations for a long name.
-func readlinkString(path string) (string, error) {
-	var b [unix.PathMax]byte
-	n, err := unix.Readlink(path, b[:])
-	if err != nil {
-		return "", err
-	}
-	return string(b[:n]), nil
 }
 
 // readTodo reads the list file in the directory dir, a real path, following
@@ -121,7 +112,7 @@ func checkTodos(p *plannedTodos) []string {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			if target, err := readlinkString(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
+			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
 				continue
 			}
 			found = append(found, moveAside(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
@@ -218,9 +209,8 @@ func replaceFileAt(dirfd int, name string, b []byte, mode uint32) error {
 	return nil
 }
 
-// moveAside renames name in the directory dir aside, to
-// name.mewsandbox-planted or that and .N, never replacing, never followed,
-// and says what it did with why.
+// moveAside renames name in the directory dir aside (renameAside) and
+// says what it did with why.
 func moveAside(dir, name, why string) string {
 	path := dir + "/" + name
 	fd, err := openDirNoLinks(dir, unix.O_PATH)
@@ -231,21 +221,11 @@ func moveAside(dir, name, why string) string {
 	if restore := writableFor(fd); restore != nil {
 		defer restore()
 	}
-	for i := range maxPlanted {
-		to := name + ".mewsandbox-planted"
-		if i > 0 {
-			to += "." + strconv.Itoa(i)
-		}
-		err := unix.Renameat2(fd, name, fd, to, unix.RENAME_NOREPLACE)
-		if err == unix.EEXIST {
-			continue
-		}
-		if err != nil {
-			return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
-		}
-		return fmt.Sprintf("%s: %s; moved to %s", path, why, to)
+	to, err := renameAside(fd, name)
+	if err != nil {
+		return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
 	}
-	return fmt.Sprintf("%s: %s; every name to move it to is taken: remove it", path, why)
+	return fmt.Sprintf("%s: %s; moved to %s", path, why, to)
 }
 
 // todosArg and parseTodosArg carry plannedTodos to the process started
