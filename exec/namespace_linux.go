@@ -144,6 +144,10 @@ type protectedPath struct {
 	// placeholder is set) is a file naming the directory itself
 	// (commondirSelf), not a directory; one found marked is held.
 	commondir bool
+	// creatable: one missing at the plan may be made, and is not moved
+	// aside after the run (see nsLayer.unmade): git submodule add makes
+	// .gitmodules, which runs nothing.
+	creatable bool
 }
 
 // protectedInRoot are the paths inside a writable root the layer binds
@@ -157,7 +161,7 @@ type protectedPath struct {
 var protectedInRoot = []protectedPath{
 	{path: ".git/hooks", placeholder: true},
 	{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
-	{path: ".gitmodules"},
+	{path: ".gitmodules", creatable: true},
 	{path: ".mewsandbox", placeholder: true},
 	{path: ".claude", placeholder: true},
 	{path: ".codex", placeholder: true},
@@ -221,6 +225,12 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
+	// unmade are the protected paths in a writable tree that get no
+	// placeholder (other agents' and editors' settings, the shell start-up
+	// files: protectedInRoot) and were missing at plan time: one the
+	// command made is moved aside after the run, which then fails
+	// (moveUnmade).
+	unmade []string
 	// todos are git's todo lists in the root's git directory, where it
 	// lies in a writable tree, as the plan found them: exec lines the
 	// command adds are commented out after the run, which then fails

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,34 +46,75 @@ func movePlanted(dirs []string) []string {
 
 // movePlantedIn is movePlanted for git directory dir.
 func movePlantedIn(dir string) string {
+	planted := dir + "/commondir"
+	const why = "git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names"
+	switch to, found, err := moveAside(dir, "commondir"); {
+	case !found && err != nil:
+		return fmt.Sprintf("%s: cannot look for a commondir the command may have made there (git would take the repository's config and hooks from the directory it names): %v", dir, err)
+	case !found:
+		return ""
+	case err == nil:
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, to)
+	case errors.Is(err, errAsideTaken):
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): %s; %s and %d more names beside it are taken: remove it before running git there", planted, why, plantedName, maxPlanted-1)
+	default:
+		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): %s; moving it aside failed (%v): remove it before running git there", planted, why, err)
+	}
+}
+
+// moveUnmade looks for each of paths, the protected paths missing at the
+// plan that get no placeholder (nsLayer.unmade), and renames one made
+// since aside, whatever it is, never followed: the agent or editor whose
+// settings it is (or the shell whose start-up file) would take what it
+// says when the user next opens the project, outside any sandbox. It must
+// run once nothing of the command's can write any more. It returns what it
+// found and did, one line each; nil when nothing was made.
+func moveUnmade(paths []string) []string {
+	const why = "agents' or editors' settings and shells' start-up files, protected in the sandbox: outside it, what they say runs when you next open the project"
+	var found, moved []string
+	for _, p := range paths {
+		dir, name := filepath.Split(p)
+		switch to, made, err := moveAside(filepath.Clean(dir), name); {
+		case !made && err != nil:
+			found = append(found, fmt.Sprintf("%s: cannot look for it (%s), which the command may have made: %v; look at it before you next open the project", p, why, err))
+		case !made:
+		case err == nil:
+			moved = append(moved, p+" to "+to)
+		default:
+			found = append(found, fmt.Sprintf("the command made %s (%s); moving it aside failed (%v): look at it, or remove it, before you next open the project", p, why, err))
+		}
+	}
+	if len(moved) > 0 {
+		found = append(found, fmt.Sprintf("the command made what was missing at the start (%s); moved aside, %s: look at them before you move them back", why, strings.Join(moved, ", ")))
+	}
+	return found
+}
+
+// moveAside renames name in the planned directory dir aside
+// (renameAside) if it is there, and returns the name it took. found says
+// whether it was there; with found false, err says why dir could not be
+// looked in (a missing dir holds nothing). A command running as the
+// runner's user may have taken the write permission off dir, its own: it
+// gets it back for the move (a runner that is root overrides the mode
+// anyway), and the command's mode after.
+func moveAside(dir, name string) (to string, found bool, err error) {
 	fd, err := openPlannedDir(dir)
 	switch {
 	case err == unix.ENOENT:
-		return "" // gone, and its commondir with it
+		return "", false, nil
 	case err != nil:
-		return fmt.Sprintf("%s: cannot look for a commondir the command may have made there (git would take the repository's config and hooks from the directory it names): %v", dir, err)
+		return "", false, err
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
-	if err := unix.Fstatat(fd, "commondir", &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
-		return ""
+	if err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
+		return "", false, nil
 	}
-	planted := dir + "/commondir"
-	// A command running as the runner's user may have taken the write
-	// permission off the directory, its own: it gets it back for the move
-	// (a runner that is root overrides the mode anyway), and the command's
-	// mode after.
 	if restore := writableFor(fd); restore != nil {
 		defer restore()
 	}
-	name, err := renameAside(fd, "commondir")
-	switch {
-	case err == nil:
-		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would have taken the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moved aside to %s/%s", planted, dir, name)
-	case errors.Is(err, errAsideTaken):
-		return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; %s and %d more names beside it are taken: remove it before running git there", planted, plantedName, maxPlanted-1)
-	}
-	return fmt.Sprintf("a command planted %s (this run's, or one of a run before it or beside it): git outside the sandbox would take the repository's config (core.fsmonitor, which git status runs) and hooks from the directory it names; moving it aside failed (%v): remove it before running git there", planted, err)
+	to, err = renameAside(fd, name)
+	return to, true, err
 }
 
 // errAsideTaken is renameAside's error when every name it tries is taken.
@@ -442,8 +484,8 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // (runs without the pre-forked child: --pass-fd, a child that did not
 // fit), that child's pid and start time, to wait for it to be gone. nil
 // when there is nothing to do.
-func afterKilledArgs(dirs []string, ways []wayMode, todos *plannedTodos, child int) []string {
-	if len(dirs) == 0 && len(ways) == 0 && todos == nil {
+func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos *plannedTodos, child int) []string {
+	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && todos == nil {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -454,6 +496,9 @@ func afterKilledArgs(dirs []string, ways []wayMode, todos *plannedTodos, child i
 	}
 	for _, d := range dirs {
 		args = append(args, "d:"+d)
+	}
+	for _, p := range unmade {
+		args = append(args, "m:"+p)
 	}
 	if todos != nil {
 		args = append(args, todosArg(todos))
@@ -478,7 +523,7 @@ func hexACL(b []byte) string {
 // runner's caller has its exit status already, and the sharer started
 // this process with no descriptors.
 func afterKilled(args []string) {
-	var dirs []string
+	var dirs, unmade []string
 	var ways []wayMode
 	var todos *plannedTodos
 	for _, a := range args {
@@ -495,6 +540,8 @@ func afterKilled(args []string) {
 			}
 		case "d":
 			dirs = append(dirs, rest)
+		case "m":
+			unmade = append(unmade, rest)
 		case "t":
 			todos = parseTodosArg(rest)
 		case "w":
@@ -504,6 +551,7 @@ func afterKilled(args []string) {
 		}
 	}
 	movePlanted(dirs)
+	moveUnmade(unmade)
 	checkTodos(todos)
 	restoreWayModes(ways)
 }

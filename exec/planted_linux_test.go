@@ -56,6 +56,32 @@ func TestPlantedCommondirPlan(t *testing.T) {
 	}
 }
 
+// TestUnmadePlan: the protected paths without a placeholder that are
+// missing at the plan are looked at after the run; those there are bound
+// read-only instead, and a read-only root has none to look at.
+func TestUnmadePlan(t *testing.T) {
+	noUserConfig(t)
+	root := gitRoot(t, "[core]\n", nil)
+	mkdirAll(t, filepath.Join(root, ".vscode"))
+	write(t, filepath.Join(root, ".mcp.json"), "{}\n")
+	l := planNamespace(DefaultPolicy(root), root, "")
+	for _, p := range []string{".idea", ".gemini", ".cursor", "opencode.json", ".bashrc"} {
+		if !slices.Contains(l.unmade, filepath.Join(root, p)) {
+			t.Errorf("%s, missing, is not looked at after the run: %q", p, l.unmade)
+		}
+	}
+	for _, p := range []string{".vscode", ".mcp.json", ".claude", ".mewsandbox", ".git/hooks", ".git/config", ".gitmodules"} {
+		if slices.Contains(l.unmade, filepath.Join(root, p)) {
+			t.Errorf("%s (there, a placeholder's, or git submodule add's to make) is looked at after the run: %q", p, l.unmade)
+		}
+	}
+	ro := DefaultPolicy(root)
+	ro.ReadOnlyRoot = true
+	if l := planNamespace(ro, root, ""); len(l.unmade) > 0 {
+		t.Errorf("a read-only root: %q looked at", l.unmade)
+	}
+}
+
 // TestMovePlanted: a commondir made in a git directory looked at is moved
 // aside, whatever it is, never followed, to a free name; none, nothing.
 func TestMovePlanted(t *testing.T) {
@@ -473,29 +499,77 @@ func TestReadACLsLong(t *testing.T) {
 	}
 }
 
+// TestMoveUnmade: of the protected paths missing at the plan, those made
+// since are renamed aside whatever they are (a link is not followed), and
+// said in one line; missing ones, and one whose directory is gone, are
+// nothing to say. A name made already beside is not replaced.
+func TestMoveUnmade(t *testing.T) {
+	root, elsewhere := t.TempDir(), t.TempDir()
+	write(t, elsewhere+"/settings.json", "kept\n")
+	mkdir(t, root+"/.vscode")
+	write(t, root+"/.vscode/tasks.json", "tasks\n")
+	symlink(t, elsewhere, root+"/.gemini")
+	write(t, root+"/.mcp.json", "servers\n")
+	write(t, root+"/.mcp.json.mewsandbox-planted", "earlier\n")
+	if got := moveUnmade([]string{root + "/.cursor", filepath.Join(root, "gone", ".vscode")}); got != nil {
+		t.Errorf("nothing made: %q", got)
+	}
+	got := moveUnmade([]string{root + "/.vscode", root + "/.gemini", root + "/.mcp.json", root + "/.cursor"})
+	if len(got) != 1 {
+		t.Fatalf("want one line, got %q", got)
+	}
+	for _, w := range []string{root + "/.vscode to .vscode.mewsandbox-planted", root + "/.gemini to .gemini.mewsandbox-planted", root + "/.mcp.json to .mcp.json.mewsandbox-planted.1"} {
+		if !strings.Contains(got[0], w) {
+			t.Errorf("%q does not say %q", got[0], w)
+		}
+	}
+	if strings.Contains(got[0], ".cursor") {
+		t.Errorf("%q names .cursor, which was not made", got[0])
+	}
+	for _, p := range []string{".vscode", ".gemini", ".mcp.json"} {
+		if _, err := os.Lstat(root + "/" + p); err == nil {
+			t.Errorf("%s is still there", p)
+		}
+	}
+	if b, err := os.ReadFile(root + "/.vscode.mewsandbox-planted/tasks.json"); err != nil || string(b) != "tasks\n" {
+		t.Errorf(".vscode moved aside: tasks.json %q, %v", b, err)
+	}
+	if b, err := os.ReadFile(root + "/.mcp.json.mewsandbox-planted"); err != nil || string(b) != "earlier\n" {
+		t.Errorf("the name taken before: %q, %v", b, err)
+	}
+	if target, err := os.Readlink(root + "/.gemini.mewsandbox-planted"); err != nil || target != elsewhere {
+		t.Errorf(".gemini moved aside: %q, %v; want the link itself", target, err)
+	}
+	if b, err := os.ReadFile(elsewhere + "/settings.json"); err != nil || string(b) != "kept\n" {
+		t.Errorf("what the link led to: %q, %v", b, err)
+	}
+}
+
 // TestAfterKilledArgs: what the sharer is handed for a killed runner reads
 // back as the same directories and ways, a path with colons in it and
 // lists that are missing or empty included; a malformed way is dropped,
 // not taken for another.
 func TestAfterKilledArgs(t *testing.T) {
-	if afterKilledArgs(nil, nil, nil, os.Getpid()) != nil {
+	if afterKilledArgs(nil, nil, nil, nil, os.Getpid()) != nil {
 		t.Error("nothing to do: want no arguments")
 	}
 	ways := []wayMode{
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
-	args := afterKilledArgs([]string{"/p/.git/modules/x"}, ways, nil, os.Getpid())
+	args := afterKilledArgs([]string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/a:b/.mcp.json"}, ways, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
 	var got []wayMode
-	var dirs []string
+	var dirs, unmade []string
 	for _, a := range args[3:] {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
 		case "d":
 			dirs = append(dirs, rest)
+		case "m":
+			unmade = append(unmade, rest)
 		case "w":
 			w, ok := parseWayArg(rest)
 			if !ok {
@@ -504,8 +578,8 @@ func TestAfterKilledArgs(t *testing.T) {
 			got = append(got, w)
 		}
 	}
-	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || len(got) != 2 {
-		t.Fatalf("dirs %q, ways %+v", dirs, got)
+	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/a:b/.mcp.json"}) || len(got) != 2 {
+		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
 	}
 	for i := range ways {
 		w, g := ways[i], got[i]

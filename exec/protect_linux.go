@@ -72,6 +72,7 @@ type guard struct {
 	placeholders  []string // see nsLayer.placeholders
 	commondirs    []string // see nsLayer.commondirs
 	audited       []string // see nsLayer.audited
+	unmade        []string // see nsLayer.unmade
 	missing       int
 	unprotected   []string
 }
@@ -332,7 +333,11 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		}
 	case !pr.placeholder:
 		// A missing protected file may be created, as where no link
-		// leads to it; but not one git would read as config.
+		// leads to it (then moved aside after the run, which fails:
+		// moveUnmade); but not one git would read as config.
+		if !pr.mustExist && !pr.creatable && w.missing == pr.path && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
+			g.unmade = append(g.unmade, w.missing)
+		}
 		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			// An empty file is no config to git: made outside the
 			// sandbox, it is protected as the others are.
@@ -582,7 +587,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, d
 		l.add(mountBindLink, p)
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
-	l.audited = g.audited
+	l.audited, l.unmade = g.audited, g.unmade
 	if r.git != "" && g.inWritable(r.git) {
 		l.todos = planTodos(r.git)
 	}

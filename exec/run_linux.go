@@ -385,6 +385,8 @@ type spawning struct {
 	// audited is the layer's (nsLayer.audited) where it applies: looked
 	// at once the command has ended (movePlanted).
 	audited []string
+	// unmade is the layer's (nsLayer.unmade) where it applies.
+	unmade []string
 	// todos is the layer's (nsLayer.todos) where it applies.
 	todos *plannedTodos
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
@@ -773,7 +775,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
-		s.audited, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.ways, sp.layer.todos, sp.layer.programs
+		s.audited, s.unmade, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.programs
 		// For a runner killed before it looks, handed over once the spec
 		// is on its way (before the go, which waits for this function):
 		// the sharer's own child (adopted) is gone before it starts that
@@ -783,7 +785,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(s.audited, s.ways, s.todos, own))
+			sharerAfterKilled(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
@@ -1219,15 +1221,16 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	}()
 	// Once the command has ended (supervise returns after the child, or
 	// its init, has reaped everything in the pid namespace), before the
-	// placeholders go: a commondir it planted, or a directory on the way
-	// to a protected path it made writable by others, fails the run,
-	// however the command ended.
+	// placeholders go: a commondir it planted, a protected path it made,
+	// exec lines it added to a todo list, or a directory on the way to a
+	// protected path it made writable by others, fails the run, however
+	// the command ended.
 	defer func() {
 		if !s.went.Load() {
 			sharerAfterKilled(nil)
 			return
 		}
-		found := append(movePlanted(s.audited), checkTodos(s.todos)...)
+		found := append(append(movePlanted(s.audited), moveUnmade(s.unmade)...), checkTodos(s.todos)...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

@@ -115,7 +115,7 @@ func checkTodos(p *plannedTodos) []string {
 			if target, err := os.Readlink(dir); err == nil && target == p.Links[i] && p.Links[i] != "" {
 				continue
 			}
-			found = append(found, moveAside(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
+			found = append(found, moveAsideSays(p.Git, tl.dir, "a symbolic link, which git never makes there and follows to a list of the command's"))
 			continue
 		}
 		if st.Mode&unix.S_IFMT != unix.S_IFDIR {
@@ -145,7 +145,7 @@ func checkTodo(dir, file string, planned []string) string {
 		return ""
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return moveAside(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
+		return moveAsideSays(dir, file, "not a regular file (git status and git rebase --continue would open it, and wait for good at a FIFO)")
 	}
 	b, err := readRegular("/proc/self/fd/"+strconv.Itoa(fd)+"/"+file, unix.O_NOFOLLOW)
 	if err != nil {
@@ -209,23 +209,18 @@ func replaceFileAt(dirfd int, name string, b []byte, mode uint32) error {
 	return nil
 }
 
-// moveAside renames name in the directory dir aside (renameAside) and
+// moveAsideSays moves name in the directory dir aside (moveAside) and
 // says what it did with why.
-func moveAside(dir, name, why string) string {
+func moveAsideSays(dir, name, why string) string {
 	path := dir + "/" + name
-	fd, err := openDirNoLinks(dir, unix.O_PATH)
-	if err != nil {
+	switch to, found, err := moveAside(dir, name); {
+	case err != nil:
 		return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
+	case !found:
+		return fmt.Sprintf("%s: %s; gone before it could be moved aside", path, why)
+	default:
+		return fmt.Sprintf("%s: %s; moved to %s", path, why, to)
 	}
-	defer unix.Close(fd)
-	if restore := writableFor(fd); restore != nil {
-		defer restore()
-	}
-	to, err := renameAside(fd, name)
-	if err != nil {
-		return fmt.Sprintf("%s: %s; moving it aside failed (%v): remove it", path, why, err)
-	}
-	return fmt.Sprintf("%s: %s; moved to %s", path, why, to)
 }
 
 // todosArg and parseTodosArg carry plannedTodos to the process started
