@@ -72,9 +72,31 @@ func movePlantedIn(dir string) string {
 func moveUnmade(paths []string) []string {
 	const why = "agents' or editors' settings and shells' start-up files, protected in the sandbox: outside it, what they say runs when you next open the project"
 	var found, moved []string
+	// The paths share a directory or a few (the root's): each is opened
+	// once.
+	dirfd, at := -1, ""
+	var dirErr error
+	defer func() {
+		if dirfd >= 0 {
+			unix.Close(dirfd)
+		}
+	}()
 	for _, p := range paths {
 		dir, name := filepath.Split(p)
-		switch to, made, err := moveAside(filepath.Clean(dir), name); {
+		if dir = filepath.Clean(dir); dir != at {
+			if dirfd >= 0 {
+				unix.Close(dirfd)
+			}
+			dirfd, dirErr = openPlannedDir(dir)
+			at = dir
+		}
+		var to string
+		made, err := false, dirErr
+		if dirErr == nil {
+			to, made, err = moveAsideAt(dirfd, name)
+		}
+		switch {
+		case dirErr == unix.ENOENT:
 		case !made && err != nil:
 			found = append(found, fmt.Sprintf("%s: cannot look for it (%s), which the command may have made: %v; look at it before you next open the project", p, why, err))
 		case !made:
@@ -93,10 +115,7 @@ func moveUnmade(paths []string) []string {
 // moveAside renames name in the planned directory dir aside
 // (renameAside) if it is there, and returns the name it took. found says
 // whether it was there; with found false, err says why dir could not be
-// looked in (a missing dir holds nothing). A command running as the
-// runner's user may have taken the write permission off dir, its own: it
-// gets it back for the move (a runner that is root overrides the mode
-// anyway), and the command's mode after.
+// looked in (a missing dir holds nothing).
 func moveAside(dir, name string) (to string, found bool, err error) {
 	fd, err := openPlannedDir(dir)
 	switch {
@@ -106,14 +125,22 @@ func moveAside(dir, name string) (to string, found bool, err error) {
 		return "", false, err
 	}
 	defer unix.Close(fd)
+	return moveAsideAt(fd, name)
+}
+
+// moveAsideAt is moveAside in the directory dirfd. A command running as
+// the runner's user may have taken the write permission off the
+// directory, its own: it gets it back for the move (a runner that is root
+// overrides the mode anyway), and the command's mode after.
+func moveAsideAt(dirfd int, name string) (to string, found bool, err error) {
 	var st unix.Stat_t
-	if err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
+	if err := unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err == unix.ENOENT {
 		return "", false, nil
 	}
-	if restore := writableFor(fd); restore != nil {
+	if restore := writableFor(dirfd); restore != nil {
 		defer restore()
 	}
-	to, err = renameAside(fd, name)
+	to, err = renameAside(dirfd, name)
 	return to, true, err
 }
 
