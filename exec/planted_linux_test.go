@@ -557,7 +557,7 @@ func TestAfterKilledArgs(t *testing.T) {
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
-	args := afterKilledArgs([]string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/a:b/.mcp.json"}, ways, nil, os.Getpid())
+	args := afterKilledArgs([]string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}
@@ -569,7 +569,7 @@ func TestAfterKilledArgs(t *testing.T) {
 		case "d":
 			dirs = append(dirs, rest)
 		case "m":
-			unmade = append(unmade, rest)
+			unmade = append(unmade, parseUnmadeArg(rest)...)
 		case "w":
 			w, ok := parseWayArg(rest)
 			if !ok {
@@ -578,13 +578,18 @@ func TestAfterKilledArgs(t *testing.T) {
 			got = append(got, w)
 		}
 	}
-	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/a:b/.mcp.json"}) || len(got) != 2 {
+	if !slices.Equal(dirs, []string{"/p/.git/modules/x"}) || !slices.Equal(unmade, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}) || !slices.Contains(args, "m:.vscode/.gemini:/p") || len(got) != 2 {
 		t.Fatalf("dirs %q, unmade %q, ways %+v", dirs, unmade, got)
 	}
 	for i := range ways {
 		w, g := ways[i], got[i]
 		if w.path != g.path || w.mode != g.mode || w.uid != g.uid || w.gid != g.gid || w.dev != g.dev || w.ino != g.ino || !bytes.Equal(w.acls[0], g.acls[0]) || !bytes.Equal(w.acls[1], g.acls[1]) || (w.acls[0] == nil) != (g.acls[0] == nil) {
 			t.Errorf("way %d: %+v read back as %+v", i, w, g)
+		}
+	}
+	for _, bad := range []string{"", ".vscode", ".vscode:", ".vscode:p", "..//.:/p"} {
+		if got := parseUnmadeArg(bad); got != nil {
+			t.Errorf("%q read as unmade paths %q", bad, got)
 		}
 	}
 	for _, bad := range []string{"", "1:2:3", "x:2:3:4:5:-:-:/p", "1:2:3:4:5:zz:-:/p", "1:2:3:4:5:-:-:"} {
