@@ -206,6 +206,20 @@ func killRunner(t *testing.T, cmd *osexec.Cmd, done <-chan error) {
 	}
 }
 
+// runThenKill runs script (which writes "started" in the root once it has
+// done its work, then execs sleep "$1") under run --yolo, sends the
+// runner SIGKILL once the command has started, and waits for it and the
+// command to be gone.
+func (b *box) runThenKill(t *testing.T, script string) {
+	t.Helper()
+	arg := sleepArg()
+	s := b.start("run", "--yolo", "--", "sh", script, arg)
+	waitFile(t, filepath.Join(b.root, "started"))
+	s.Process.Signal(syscall.SIGKILL)
+	s.wait(t, 5*time.Second)
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+}
+
 // TestRebaseTodoRunnerKilled: exec lines a command added to git's todo
 // list (TestRebaseTodoExecPlanted) are commented out when the runner is
 // killed while the command runs, by the process started in its place.
@@ -215,12 +229,7 @@ func TestRebaseTodoRunnerKilled(t *testing.T) {
 	requirePrefork(t, b)
 	marker := filepath.Join(b.out, "MARKER")
 	b.file("plant.sh", stopRebase("touch "+marker)+"\necho x > started\nexec sleep \"$1\"\n", 0o644)
-	arg := sleepArg()
-	s := b.start("run", "--yolo", "--", "sh", "plant.sh", arg)
-	waitFile(t, filepath.Join(b.root, "started"))
-	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
-	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	b.runThenKill(t, "plant.sh")
 	deadline := time.Now().Add(5 * time.Second)
 	for strings.Count(b.read(".git/rebase-merge/git-rebase-todo"), "# mewsandbox: exec") != 2 {
 		if time.Now().After(deadline) {

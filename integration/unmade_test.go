@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -101,12 +100,7 @@ func TestMissingSettingsMadeRunnerKilled(t *testing.T) {
 	b := newGitBox(t)
 	requirePrefork(t, b)
 	b.file("plant.sh", "mkdir .gemini && echo '{}' > .gemini/settings.json\necho x > started\nexec sleep \"$1\"\n", 0o644)
-	arg := sleepArg()
-	s := b.start("run", "--yolo", "--", "sh", "plant.sh", arg)
-	waitFile(t, filepath.Join(b.root, "started"))
-	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
-	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	b.runThenKill(t, "plant.sh")
 	deadline := time.Now().Add(5 * time.Second)
 	for b.exists(".gemini") {
 		if time.Now().After(deadline) {
