@@ -1,0 +1,88 @@
+//go:build linux
+
+package integration
+
+// Red team rt14 (stop 59): what the host's git and tools open after a
+// run, each beside the neighbour that must keep working.
+
+import (
+	"context"
+	"os"
+	osexec "os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// gitStatusReturns says whether git status in dir outside the sandbox
+// ends within 10 s.
+func gitStatusReturns(t *testing.T, dir string) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	st := osexec.CommandContext(ctx, "git", "status")
+	st.Dir = dir
+	st.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	st.Run()
+	return ctx.Err() == nil
+}
+
+// fifoScript plants FIFOs where the host's git opens files: a nested
+// .gitignore (any directory git status walks), .gitattributes, .git/HEAD,
+// .git/info/exclude, .git/packed-refs, made there or moved in from the
+// private TMPDIR; then the neighbours: a FIFO in TMPDIR, a file in the
+// root.
+const fifoScript = `
+mkdir -p sub
+c "fifo as a nested .gitignore" mkfifo sub/.gitignore
+c "fifo as .gitattributes" mkfifo .gitattributes
+c "fifo as .git/packed-refs" mkfifo .git/packed-refs
+c "fifo over .git/info/exclude" sh -c 'mkdir -p .git/info && mkfifo .git/info/x && mv .git/info/x .git/info/exclude'
+c "fifo moved in from TMPDIR" sh -c 'mkfifo "$TMPDIR/q" && mv "$TMPDIR/q" .git/HEAD'
+c "fifo in TMPDIR" sh -c 'mkfifo "$TMPDIR/p" && test -p "$TMPDIR/p"'
+c "write in the root" sh -c 'echo work > work.txt'
+`
+
+// TestFifoNotMadeInRoot: a FIFO the command leaves where the host's git
+// opens a file (a nested .gitignore, .gitattributes, .git/HEAD,
+// .git/index, .git/info/exclude, .git/packed-refs, a ref …) has the
+// user's next git status wait for good (git 2.39: open blocks until a
+// writer comes). Landlock keeps FIFOs from being made in the root, or
+// moved or linked into it, with the layer and without, as root and as a
+// user; the private TMPDIR and --allow-write grants outside the root
+// keep them (build tools and tests use mkfifo).
+func TestFifoNotMadeInRoot(t *testing.T) {
+	requireSandbox(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		b := newGitBox(t)
+		o := b.check(fifoScript, flags...)
+		for _, a := range []string{"fifo as a nested .gitignore", "fifo as .gitattributes", "fifo as .git/packed-refs", "fifo over .git/info/exclude", "fifo moved in from TMPDIR"} {
+			o.fails(t, a)
+		}
+		for _, n := range []string{"fifo in TMPDIR", "write in the root"} {
+			o.ok(t, n)
+		}
+		if !gitStatusReturns(t, b.root) {
+			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
+		}
+		// A grant outside the root keeps them.
+		out := filepath.Join(outsideTemp(t), "fifos")
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		o = b.check(`c "fifo in a grant" sh -c 'mkfifo `+out+`/p && test -p `+out+`/p'`+"\n", append([]string{"--allow-write", out}, flags...)...)
+		o.ok(t, "fifo in a grant")
+	}
+	ub := newUserBox(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := ub.check(fifoScript, flags...)
+		o.fails(t, "fifo as a nested .gitignore")
+		o.fails(t, "fifo as .git/packed-refs")
+		o.ok(t, "fifo in TMPDIR")
+		o.ok(t, "write in the root")
+		if !gitStatusReturns(t, ub.root) {
+			t.Errorf("as a user %v: git status outside the sandbox waited 10 s", flags)
+		}
+	}
+}
