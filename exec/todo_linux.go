@@ -171,21 +171,31 @@ func checkTodo(dir, file string, planned []string) string {
 	}
 	path := dir + "/" + file
 	said := fmt.Sprintf("%s: the command added exec lines that your next git rebase --continue would run outside the sandbox (%s)", path, strings.Join(added, "; "))
-	if err := replaceFileAt(fd, file, out.Bytes(), st.Mode&0o7777); err != nil {
+	if err := replaceFileAt(fd, file, out.Bytes(), &st); err != nil {
 		return said + fmt.Sprintf("; commenting them out failed (%v): git rebase --abort, or git rebase --edit-todo and remove them", err)
 	}
 	return said + "; they are commented out (\"" + strings.TrimSpace(todoMark) + "\"): git rebase --edit-todo shows them, and takes the mark off those you want run"
 }
 
 // replaceFileAt replaces name in the directory dirfd with b, through a
-// file of its own made beside it and renamed over it.
-func replaceFileAt(dirfd int, name string, b []byte, mode uint32) error {
+// file of its own made beside it and renamed over it, with the mode, owner
+// and group of was, the file it replaces. The owner and group matter for a
+// runner that is root: the new file was root's, and the user whose rebase
+// it was could no longer edit the list; the mode, since the umask narrows
+// the one open is given. An owner or group the runner cannot give (a
+// user's runner, another user's file) stays the runner's.
+func replaceFileAt(dirfd int, name string, b []byte, was *unix.Stat_t) error {
 	tmp := name + ".mewsandbox-tmp"
 	unix.Unlinkat(dirfd, tmp, 0)
+	mode := was.Mode & 0o7777
 	fd, err := unix.Openat(dirfd, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
 	if err != nil {
 		return err
 	}
+	if int(was.Uid) != unix.Geteuid() || int(was.Gid) != unix.Getegid() {
+		unix.Fchown(fd, int(was.Uid), int(was.Gid))
+	}
+	unix.Fchmod(fd, mode) // after the chown, which clears set-ID bits
 	for len(b) > 0 {
 		n, err := unix.Write(fd, b)
 		if err == unix.EINTR {

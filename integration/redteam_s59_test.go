@@ -10,6 +10,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -84,5 +85,39 @@ func TestFifoNotMadeInRoot(t *testing.T) {
 		if !gitStatusReturns(t, ub.root) {
 			t.Errorf("as a user %v: git status outside the sandbox waited 10 s", flags)
 		}
+	}
+}
+
+// TestRewrittenTodoKeepsOwner: a runner that is root comments out the exec
+// lines a command added to git's todo list by writing the list anew and
+// renaming it over the old one; the new file was root's, so the user whose
+// rebase it was could no longer edit it (git rebase --edit-todo: "Permission
+// denied"). It keeps the list's owner and group now. The neighbour: the
+// exec line is still commented out.
+func TestRewrittenTodoKeepsOwner(t *testing.T) {
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("the runner must be root")
+	}
+	u := testUser(t)
+	b := newGitBox(t)
+	// Writable by others: the root command keeps no CAP_DAC_OVERRIDE.
+	todo := b.file(".git/rebase-merge/git-rebase-todo", "pick 0000000 first\n", 0o666)
+	for _, p := range []string{todo, filepath.Dir(todo)} {
+		if err := os.Chown(p, int(u.uid), int(u.gid)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(todo, 0o666)
+	r := b.sh("echo 'exec touch " + filepath.Join(b.out, "MARKER") + "' >> .git/rebase-merge/git-rebase-todo\n")
+	if r.code != 125 || !strings.Contains(b.read(".git/rebase-merge/git-rebase-todo"), "# mewsandbox: exec touch") {
+		t.Fatalf("exit %d, stderr %q, list %q; want 125 and the line commented out", r.code, r.stderr, b.read(".git/rebase-merge/git-rebase-todo"))
+	}
+	var st syscall.Stat_t
+	if err := syscall.Lstat(todo, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Uid != u.uid || st.Gid != u.gid || st.Mode&0o7777 != 0o666 {
+		t.Errorf("the list after the run: %d:%d mode %o; want %d:%d mode 666, as before", st.Uid, st.Gid, st.Mode&0o7777, u.uid, u.gid)
 	}
 }
