@@ -221,11 +221,13 @@ type nsLayer struct {
 	// the root's outside it in a writable grant): one the command made
 	// there is moved aside after the run, which then fails (movePlanted).
 	audited []string
-	// todos are git's todo lists in the root's git directory, where it
-	// lies in a writable tree, as the plan found them: exec lines the
-	// command adds are commented out after the run, which then fails
-	// (checkTodos). nil otherwise.
-	todos *plannedTodos
+	// todos are git's todo lists, as the plan found them, in each git
+	// directory the plan knows that lies in a writable tree: the root's,
+	// its common directory, each submodule's and each linked worktree's
+	// entry (a rebase in a submodule or a linked worktree keeps its list
+	// in that git directory). Exec lines the command adds are commented
+	// out after the run, which then fails (checkTodos).
+	todos []*plannedTodos
 	// ways are the directories on the way to a protected path inside the
 	// writable trees, and the tops of the trees holding one, as the plan
 	// found them: a write permission for group or others the command

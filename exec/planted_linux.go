@@ -442,8 +442,8 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // (runs without the pre-forked child: --pass-fd, a child that did not
 // fit), that child's pid and start time, to wait for it to be gone. nil
 // when there is nothing to do.
-func afterKilledArgs(dirs []string, ways []wayMode, todos *plannedTodos, child int) []string {
-	if len(dirs) == 0 && len(ways) == 0 && todos == nil {
+func afterKilledArgs(dirs []string, ways []wayMode, todos []*plannedTodos, child int) []string {
+	if len(dirs) == 0 && len(ways) == 0 && len(todos) == 0 {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -455,8 +455,8 @@ func afterKilledArgs(dirs []string, ways []wayMode, todos *plannedTodos, child i
 	for _, d := range dirs {
 		args = append(args, "d:"+d)
 	}
-	if todos != nil {
-		args = append(args, todosArg(todos))
+	for _, t := range todos {
+		args = append(args, todosArg(t))
 	}
 	for _, w := range ways {
 		args = append(args, fmt.Sprintf("w:%d:%d:%d:%d:%d:%s:%s:%s", w.dev, w.ino, w.mode, w.uid, w.gid, hexACL(w.acls[0]), hexACL(w.acls[1]), w.path))
@@ -480,7 +480,7 @@ func hexACL(b []byte) string {
 func afterKilled(args []string) {
 	var dirs []string
 	var ways []wayMode
-	var todos *plannedTodos
+	var todos []*plannedTodos
 	for _, a := range args {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
@@ -496,7 +496,9 @@ func afterKilled(args []string) {
 		case "d":
 			dirs = append(dirs, rest)
 		case "t":
-			todos = parseTodosArg(rest)
+			if t := parseTodosArg(rest); t != nil {
+				todos = append(todos, t)
+			}
 		case "w":
 			if w, ok := parseWayArg(rest); ok {
 				ways = append(ways, w)
@@ -504,7 +506,9 @@ func afterKilled(args []string) {
 		}
 	}
 	movePlanted(dirs)
-	checkTodos(todos)
+	for _, t := range todos {
+		checkTodos(t)
+	}
 	restoreWayModes(ways)
 }
 

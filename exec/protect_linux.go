@@ -67,6 +67,7 @@ type guard struct {
 	links    []string        // symbolic links bound onto themselves
 	modules  []string        // the submodules' git directories protected (protectModule)
 	gitDirs  int             // see countGitDir
+	todoDirs []string        // the git directories counted (countGitDir), for nsLayer.todos
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -583,8 +584,10 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, d
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited = g.audited
-	if r.git != "" && g.inWritable(r.git) {
-		l.todos = planTodos(r.git)
+	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
+		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
+			l.todos = append(l.todos, planTodos(d))
+		}
 	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
@@ -809,6 +812,9 @@ func (g *guard) countGitDir(p string) bool {
 	}
 	if g.gitDirs++; g.gitDirs == maxGitDirs+1 {
 		g.refuse(p, fmt.Sprintf("more than %d git directories of submodules and linked worktrees in all, too many to protect", maxGitDirs))
+	}
+	if g.gitDirs <= maxGitDirs {
+		g.todoDirs = append(g.todoDirs, p)
 	}
 	return g.gitDirs <= maxGitDirs
 }

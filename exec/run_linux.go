@@ -386,7 +386,7 @@ type spawning struct {
 	// at once the command has ended (movePlanted).
 	audited []string
 	// todos is the layer's (nsLayer.todos) where it applies.
-	todos *plannedTodos
+	todos []*plannedTodos
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
 	// the command has ended (restoreWayModes).
 	ways []wayMode
@@ -1227,7 +1227,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			sharerAfterKilled(nil)
 			return
 		}
-		found := append(movePlanted(s.audited), checkTodos(s.todos)...)
+		found := movePlanted(s.audited)
+		for _, p := range s.todos {
+			found = append(found, checkTodos(p)...)
+		}
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

@@ -26,7 +26,7 @@ var todoLists = [...]struct{ dir, file string }{
 	{"sequencer", "todo"},
 }
 
-// plannedTodos is what the plan found of the root's git directory's todo
+// plannedTodos is what the plan found of a git directory's todo
 // lists (todoLists), each by its index there: its directory a symbolic
 // link (to Links[i]; git makes none), and the exec lines of its list.
 type plannedTodos struct {
