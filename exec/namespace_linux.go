@@ -193,6 +193,20 @@ var protectedInRoot = []protectedPath{
 	{path: "crush.json"},
 	{path: ".crush.json"},
 	{path: ".helix"},
+	// mise's configuration, trusted by its path once (mise trust), not
+	// by its content: an [env] _.source script, a hook or a template's
+	// exec() there runs in the user's shell at the next prompt in the
+	// project (mise activate); and asdf's .tool-versions, whose path:
+	// versions it runs.
+	{path: "mise.toml"},
+	{path: ".mise.toml"},
+	{path: "mise.local.toml"},
+	{path: ".mise.local.toml"},
+	{path: ".config/mise.toml"},
+	{path: ".config/mise"},
+	{path: ".mise/config.toml"},
+	{path: "mise/config.toml"},
+	{path: ".tool-versions"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

@@ -121,3 +121,20 @@ func TestRewrittenTodoKeepsOwner(t *testing.T) {
 		t.Errorf("the list after the run: %d:%d mode %o; want %d:%d mode 666, as before", st.Uid, st.Gid, st.Mode&0o7777, u.uid, u.gid)
 	}
 }
+
+// miseFiles are mise's project configuration files (and asdf's
+// .tool-versions, which mise reads too).
+var miseFiles = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml", ".config/mise/config.toml", ".mise/config.toml", "mise/config.toml", ".tool-versions"}
+
+// TestMiseConfigProtected: mise trusts a project's config file by its path
+// once (mise trust), not by its content (only under its paranoid
+// setting): a trusted mise.toml the command rewrote ran its [env] _.source
+// script, a [hooks] enter or a template's exec() in the user's shell at
+// the next prompt in the project (mise activate), outside the sandbox;
+// asdf runs what a .tool-versions path: version names. Where they exist
+// they are read-only now, as the other tools' settings; beside them the
+// project's own files stay writable.
+func TestMiseConfigProtected(t *testing.T) {
+	requireNamespaces(t)
+	settingsStayReadOnly(t, miseFiles, "echo notes > mise-notes.txt && mkdir -p .mise/tasks && echo 'echo hi' > .mise/tasks/hi && echo x > .config/other.toml")
+}
