@@ -352,7 +352,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	}
 	protected := len(l.steps)
 	if root != "" {
-		l.protect(root, writable, p.AllowGitConfig, dir)
+		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	// The mount table, read once: for the nested mounts and the kernel's

@@ -244,7 +244,7 @@ func (g *guard) pinAboveRoot() {
 
 // pinNamedWay keeps the way to the root as the run was started in it:
 // dir, its working directory as the shell names it, links and all (the
-// project reached through work/app -> src/proj). A link on it in a
+// project reached through work/app -> src/proj), or as --root named it. A link on it in a
 // writable grant, outside the root, pointed by the command at a copy with
 // hooks of its own (a red team's), took the user's next cd work/app && git
 // commit there; so the links and directories on it outside the root are
@@ -497,11 +497,15 @@ func markErr(p string) error {
 // real path; writable, the writable trees) from being written, replaced or
 // created: see guard. A missing protected directory is bound after
 // materialize creates it.
-func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, dir string) {
+func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, named ...string) {
 	l.root = root
 	g := &guard{root: root, writable: writable, res: l.res}
 	g.pinAboveRoot()
-	g.pinNamedWay(dir)
+	for _, n := range named {
+		if n != "" {
+			g.pinNamedWay(n)
+		}
+	}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {

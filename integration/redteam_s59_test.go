@@ -138,3 +138,48 @@ func TestMiseConfigProtected(t *testing.T) {
 	requireNamespaces(t)
 	settingsStayReadOnly(t, miseFiles, "echo notes > mise-notes.txt && mkdir -p .mise/tasks && echo 'echo hi' > .mise/tasks/hi && echo x > .config/other.toml")
 }
+
+// TestRootLinkKept: a --root named through a symbolic link in a writable
+// grant (--root ~/src/app, app -> team/app, --allow-write ~/src) was
+// the project's name for the user, but only the working directory's way
+// was kept: the command pointed the link at a copy with hooks of its own,
+// which the user's next git commit at that name would have run. The link
+// gets a mount on itself now, as the working directory's way does. The
+// neighbours: the root and the rest of the grant stay writable.
+func TestRootLinkKept(t *testing.T) {
+	requireNamespaces(t)
+	w := outsideTemp(t)
+	real := filepath.Join(w, "team", "app")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := osexec.Command("git", "init", "-q", real).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	link := filepath.Join(w, "app")
+	if err := os.Symlink("team/app", link); err != nil {
+		t.Fatal(err)
+	}
+	b := newBox(t, nil)
+	script := prelude + `cd ` + w + `
+mkdir -p evil/.git/hooks
+c "repoint the root's link" ln -sfn evil app
+c "rename the root's link" mv app app.old
+c "write in the root" sh -c 'echo work > app/work.txt'
+c "a link of its own in the grant" ln -s evil other
+`
+	cmd := b.command(b.out, nil, bin, "run", "--yolo", "--root", link, "--allow-write", w, "--", "sh", "-s")
+	cmd.Stdin = strings.NewReader(script)
+	r := runCommand(t, cmd)
+	o := outcomes{}
+	for _, m := range probeLine.FindAllStringSubmatch(r.stdout, -1) {
+		o[m[1]] = m[2]
+	}
+	o.fails(t, "repoint the root's link")
+	o.fails(t, "rename the root's link")
+	o.ok(t, "write in the root")
+	o.ok(t, "a link of its own in the grant")
+	if got, err := os.Readlink(link); err != nil || got != "team/app" {
+		t.Errorf("the root's link after the run: %q %v; want team/app", got, err)
+	}
+}
