@@ -99,12 +99,14 @@ const todoMark = "# mewsandbox: "
 // an exec line a list did not have at the plan is commented out (todoMark),
 // and a list's directory made a symbolic link, or a list that is no longer
 // a regular file (a FIFO, at which the host's git status would wait for
-// good), is renamed aside. It returns what it found and did, one line each.
+// good), is renamed aside; so is any of the git directory's files git
+// opens following a link (checkGitFiles). It returns what it found and
+// did, one line each.
 func checkTodos(p *plannedTodos) []string {
 	if p == nil {
 		return nil
 	}
-	var found []string
+	found := checkGitFiles(p.Git)
 	for i, tl := range todoLists {
 		dir := p.Git + "/" + tl.dir
 		var st unix.Stat_t
@@ -124,6 +126,33 @@ func checkTodos(p *plannedTodos) []string {
 		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
 			found = append(found, msg)
 		}
+	}
+	return found
+}
+
+// gitFilesOpened are files of a git directory the host's git opens
+// without looking at what they are, following a link (git status: the
+// index, the config, the packed refs, info/exclude, info/attributes, the
+// alternates, shallow). Git never makes them links. A command made one a
+// link to a FIFO in a grant outside the root, where it may make FIFOs
+// (noFifosInRoot), and the host's git status waited for good.
+var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow"}
+
+// checkGitFiles moves aside each of gitFilesOpened in the git directory
+// git that is no regular file once the command has ended (a link, a FIFO,
+// a socket), as checkTodos does a list: an lstat each where all is well.
+func checkGitFiles(git string) []string {
+	var found []string
+	for _, name := range gitFilesOpened {
+		var st unix.Stat_t
+		if unix.Lstat(git+"/"+name, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG {
+			continue
+		}
+		dir, file := git, name
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			dir, file = git+"/"+name[:i], name[i+1:]
+		}
+		found = append(found, moveAside(dir, file, "not a regular file, which git never makes there (the host's git would follow a link to a FIFO, and wait for good)"))
 	}
 	return found
 }

@@ -183,3 +183,31 @@ c "a link of its own in the grant" ln -s evil other
 		t.Errorf("the root's link after the run: %q %v; want team/app", got, err)
 	}
 }
+
+// TestGitFileLinkedToFifo: no FIFO can be made in the root, but one can in
+// a grant outside it, and git follows a link in its git directory: a
+// command made .git/index and .git/packed-refs links to a FIFO in an
+// --allow-write directory, and the host's git status waited for good. Git
+// never makes them links: such a one is moved aside after the run, which
+// fails naming it. The neighbours: a FIFO in the grant, and git add and
+// commit in the sandbox.
+func TestGitFileLinkedToFifo(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	out := filepath.Join(outsideTemp(t), "cache")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b.file("plant.sh", "mkfifo "+out+"/x && rm -f .git/index .git/packed-refs && ln -s "+out+"/x .git/index && ln -s "+out+"/x .git/packed-refs\n", 0o644)
+	r := b.run("run", "--yolo", "--allow-write", out, "--", "sh", "plant.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, ".git/index: not a regular file") || !b.exists(".git/index.mewsandbox-planted") || !b.exists(".git/packed-refs.mewsandbox-planted") {
+		t.Errorf("exit %d, stderr %q; want 125 naming .git/index, and both moved aside", r.code, r.stderr)
+	}
+	if !gitStatusReturns(t, b.root) {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	b.file("work.sh", "test -p "+out+"/x && echo w > w && git add w && git -c user.name=t -c user.email=t@example.com commit -qm w\n", 0o644)
+	if r := b.run("run", "--yolo", "--timeout", "20s", "--allow-write", out, "--", "sh", "work.sh"); r.code != 0 {
+		t.Errorf("the neighbours: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
