@@ -166,7 +166,7 @@ func TestDenyReadExpansionExact(t *testing.T) {
 
 	// The denied file exchanged with a sibling after it was found: the
 	// sibling's name, which would be granted, holds it.
-	x := expander{access: Read, denies: []deny{{path: filepath.Join(root, ".env"), real: filepath.Join(root, ".env")}}, seen: make([]bool, 1)}
+	x := expander{access: Read, fs: Read.landlock(), denies: []deny{{path: filepath.Join(root, ".env"), real: filepath.Join(root, ".env")}}, seen: make([]bool, 1)}
 	fi, err := os.Lstat(filepath.Join(root, "a.txt"))
 	if err != nil {
 		t.Fatal(err)

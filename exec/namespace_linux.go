@@ -197,6 +197,20 @@ var protectedInRoot = []protectedPath{
 	{path: "crush.json"},
 	{path: ".crush.json"},
 	{path: ".helix"},
+	// mise's configuration, trusted by its path once (mise trust), not
+	// by its content: an [env] _.source script, a hook or a template's
+	// exec() there runs in the user's shell at the next prompt in the
+	// project (mise activate); and asdf's .tool-versions, whose path:
+	// versions it runs.
+	{path: "mise.toml"},
+	{path: ".mise.toml"},
+	{path: "mise.local.toml"},
+	{path: ".mise.local.toml"},
+	{path: ".config/mise.toml"},
+	{path: ".config/mise"},
+	{path: ".mise/config.toml"},
+	{path: "mise/config.toml"},
+	{path: ".tool-versions"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},
@@ -231,11 +245,13 @@ type nsLayer struct {
 	// command made is moved aside after the run, which then fails
 	// (moveUnmade).
 	unmade []string
-	// todos are git's todo lists in the root's git directory, where it
-	// lies in a writable tree, as the plan found them: exec lines the
-	// command adds are commented out after the run, which then fails
-	// (checkTodos). nil otherwise.
-	todos *plannedTodos
+	// todos are git's todo lists, as the plan found them, in each git
+	// directory the plan knows that lies in a writable tree: the root's,
+	// its common directory, each submodule's and each linked worktree's
+	// entry (a rebase in a submodule or a linked worktree keeps its list
+	// in that git directory). Exec lines the command adds are commented
+	// out after the run, which then fails (checkTodos).
+	todos []*plannedTodos
 	// ways are the directories on the way to a protected path inside the
 	// writable trees, and the tops of the trees holding one, as the plan
 	// found them: a write permission for group or others the command
@@ -346,7 +362,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	}
 	protected := len(l.steps)
 	if root != "" {
-		l.protect(root, writable, p.AllowGitConfig, dir)
+		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	// The mount table, read once: for the nested mounts and the kernel's

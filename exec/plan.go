@@ -280,6 +280,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 		return nil, nil, nil, err
 	}
 	rules = slices.DeleteFunc(rules, func(r rule) bool { return r.dropped })
+	noFifosInRoot(rules, res)
 
 	var denies []deny
 	for _, d := range p.DenyRead {
@@ -354,7 +355,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 			continue
 		}
 		r.dropped = true
-		x := expander{access: r.access, denies: inside, seen: make([]bool, len(inside))}
+		x := expander{access: r.access, fs: r.fs, denies: inside, seen: make([]bool, len(inside))}
 		if err := x.expandAt(r.real); err != nil {
 			return nil, nil, nil, err
 		}
@@ -396,6 +397,46 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 	return toPathRules(append(rules, expanded...)), notes, warnings, nil
 }
 
+// noFifosInRoot takes the right to make FIFOs (MakeFifo) off the root's
+// rule and off each writable grant that holds the root: a FIFO where the
+// host's git opens a file after the run (a .gitignore in any directory
+// git status walks, .gitattributes, .git/HEAD, .git/index, a ref, the
+// packed refs) has git wait for good, open(2) blocking until a writer
+// comes. Made anywhere in the root, one could be named so. Landlock asks
+// the same right of a rename or link into a directory, so one made in
+// the private TMPDIR or a grant outside the root, which keep it (build
+// tools and tests use mkfifo there), cannot be moved in either. Sockets
+// and devices need no such care: git fails on a socket (ENXIO) naming
+// it, and a device takes CAP_MKNOD, which no command keeps (fsWrite has
+// neither MakeChar nor MakeBlock).
+func noFifosInRoot(rules []rule, res *resolver) {
+	i := slices.IndexFunc(rules, func(r rule) bool { return r.root })
+	if i < 0 || rules[i].access&Write == 0 {
+		return
+	}
+	root := rules[i].path
+	rootReal := ""
+	for j := range rules {
+		r := &rules[j]
+		if r.fs&landlock.MakeFifo == 0 {
+			continue
+		}
+		holds := r.root || within(root, r.path)
+		if !holds {
+			if rootReal == "" {
+				if rootReal, _ = res.real(root); rootReal == "" {
+					rootReal = root
+				}
+			}
+			real, _ := res.real(r.path)
+			holds = real != "" && within(rootReal, real)
+		}
+		if holds {
+			r.fs &^= landlock.MakeFifo
+		}
+	}
+}
+
 // expander grants a directory's entries one by one around denied paths.
 // It lists each directory through a descriptor opened following no link,
 // and gives each rule the file it found (rule.exact): an entry renamed or
@@ -403,6 +444,7 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 // granted, wherever it leads.
 type expander struct {
 	access  Access
+	fs      landlock.AccessFS // the rights access gives, as the expanded rule had them
 	denies  []deny
 	seen    []bool // denies[i] found, the very file, where it was
 	rules   []rule
@@ -488,7 +530,7 @@ func (x *expander) expand(f *os.File, dir string) error {
 		default:
 			// Optional: an entry removed before the child applies the rules
 			// needs no rule.
-			x.rules = append(x.rules, rule{path: p, real: p, access: x.access, fs: x.access.landlock(), optional: true, exact: statID(&st)})
+			x.rules = append(x.rules, rule{path: p, real: p, access: x.access, fs: x.fs, optional: true, exact: statID(&st)})
 			x.entries++
 		}
 	}

@@ -52,6 +52,8 @@ func planTree(t *testing.T) (root, base string) {
 const (
 	rwx = fsRead | fsWrite | fsExec
 	rx  = fsRead | fsExec
+	// rootRWX is the root's: no FIFOs there (noFifosInRoot).
+	rootRWX = rwx &^ landlock.MakeFifo
 )
 
 func rules(e Enforcement) map[string]landlock.AccessFS {
@@ -149,20 +151,25 @@ func TestPlanDenyRead(t *testing.T) {
 		{
 			name:   "no deny keeps the root whole",
 			policy: Policy{Root: root},
-			want:   map[string]landlock.AccessFS{root: rwx},
+			want:   map[string]landlock.AccessFS{root: rootRWX},
+		},
+		{
+			name:   "a write grant outside the root keeps FIFOs, one holding it does not",
+			policy: Policy{Root: in("src"), Grants: []Grant{{Path: out, Access: Read | Write}, {Path: base, Access: Read | Write}}},
+			want:   map[string]landlock.AccessFS{in("src"): rootRWX, out: fsRead | fsWrite, base: (fsRead | fsWrite) &^ landlock.MakeFifo},
 		},
 		{
 			name:   "a denied file leaves its siblings granted and the directory listable",
 			policy: Policy{Root: root, DenyRead: []string{in(".env")}},
 			want: map[string]landlock.AccessFS{
-				root: landlock.ReadDir, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+				root: landlock.ReadDir, in("a.txt"): rootRWX, in("docs"): rootRWX, in("src"): rootRWX,
 			},
 		},
 		{
 			name:   "a denied directory is reached recursively and nothing above it is listable",
 			policy: Policy{Root: root, DenyRead: []string{in("src/keys")}},
 			want: map[string]landlock.AccessFS{
-				in("a.txt"): rwx, in(".env"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx,
+				in("a.txt"): rootRWX, in(".env"): rootRWX, in("docs"): rootRWX, in("src/main.go"): rootRWX, in("src/other"): rootRWX,
 			},
 		},
 		{
@@ -170,7 +177,7 @@ func TestPlanDenyRead(t *testing.T) {
 			policy: Policy{Root: root, DenyRead: []string{in(".env"), in("src/keys/k1")}},
 			want: map[string]landlock.AccessFS{
 				root: landlock.ReadDir, in("src"): landlock.ReadDir, in("src/keys"): landlock.ReadDir,
-				in("a.txt"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx,
+				in("a.txt"): rootRWX, in("docs"): rootRWX, in("src/main.go"): rootRWX, in("src/other"): rootRWX,
 			},
 		},
 		{
@@ -184,7 +191,7 @@ func TestPlanDenyRead(t *testing.T) {
 			name:   "a deny given through a symlink denies its target",
 			policy: Policy{Root: root, DenyRead: []string{in("envlink")}},
 			want: map[string]landlock.AccessFS{
-				root: landlock.ReadDir, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+				root: landlock.ReadDir, in("a.txt"): rootRWX, in("docs"): rootRWX, in("src"): rootRWX,
 			},
 		},
 		{
@@ -199,24 +206,24 @@ func TestPlanDenyRead(t *testing.T) {
 			name:   "every grant that covers the deny is expanded",
 			policy: Policy{Root: in("src"), Grants: []Grant{{Path: base, Access: Read}}, DenyRead: []string{in("src/keys")}},
 			want: map[string]landlock.AccessFS{
-				in("src/main.go"): rwx | fsRead, in("src/other"): rwx | fsRead,
+				in("src/main.go"): rootRWX | fsRead, in("src/other"): rootRWX | fsRead,
 				out: fsRead, in("a.txt"): fsRead, in(".env"): fsRead, in("docs"): fsRead,
 			},
 		},
 		{
 			name:   "a deny equal to a read-only grant drops the grant",
 			policy: Policy{Root: root, Grants: []Grant{{Path: out, Access: Read}}, DenyRead: []string{out}},
-			want:   map[string]landlock.AccessFS{root: rwx},
+			want:   map[string]landlock.AccessFS{root: rootRWX},
 		},
 		{
 			name:   "a deny holding a read-only grant drops the grant",
 			policy: Policy{Root: root, Grants: []Grant{{Path: filepath.Join(out, "x"), Access: Read | Exec}}, DenyRead: []string{out}},
-			want:   map[string]landlock.AccessFS{root: rwx},
+			want:   map[string]landlock.AccessFS{root: rootRWX},
 		},
 		{
 			name:   "a deny outside every grant needs nothing",
 			policy: Policy{Root: root, DenyRead: []string{filepath.Join(out, "x")}},
-			want:   map[string]landlock.AccessFS{root: rwx},
+			want:   map[string]landlock.AccessFS{root: rootRWX},
 		},
 		{
 			// ANCHOR 20: where it would be created nothing can be, and
@@ -224,7 +231,7 @@ func TestPlanDenyRead(t *testing.T) {
 			name:   "a missing path cannot be created",
 			policy: Policy{Root: root, DenyRead: []string{in("nope/never")}},
 			want: map[string]landlock.AccessFS{
-				root: landlock.ReadDir, in(".env"): rwx, in("a.txt"): rwx, in("docs"): rwx, in("src"): rwx,
+				root: landlock.ReadDir, in(".env"): rootRWX, in("a.txt"): rootRWX, in("docs"): rootRWX, in("src"): rootRWX,
 			},
 		},
 		{
@@ -232,7 +239,7 @@ func TestPlanDenyRead(t *testing.T) {
 			policy: Policy{Root: root, DenyRead: []string{in("src/new/secret")}},
 			want: map[string]landlock.AccessFS{
 				root: landlock.ReadDir, in("src"): landlock.ReadDir,
-				in(".env"): rwx, in("a.txt"): rwx, in("docs"): rwx, in("src/main.go"): rwx, in("src/other"): rwx, in("src/keys"): rwx,
+				in(".env"): rootRWX, in("a.txt"): rootRWX, in("docs"): rootRWX, in("src/main.go"): rootRWX, in("src/other"): rootRWX, in("src/keys"): rootRWX,
 			},
 		},
 		{
@@ -249,7 +256,7 @@ func TestPlanDenyRead(t *testing.T) {
 		{
 			name:   "a missing path below a file needs nothing",
 			policy: Policy{Root: root, DenyRead: []string{in("a.txt/x")}},
-			want:   map[string]landlock.AccessFS{root: rwx},
+			want:   map[string]landlock.AccessFS{root: rootRWX},
 		},
 		{
 			name:    "denying the root is refused",

@@ -511,8 +511,8 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // (runs without the pre-forked child: --pass-fd, a child that did not
 // fit), that child's pid and start time, to wait for it to be gone. nil
 // when there is nothing to do.
-func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos *plannedTodos, child int) []string {
-	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && todos == nil {
+func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodos, child int) []string {
+	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -534,8 +534,8 @@ func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos *plannedTodos,
 		}
 		args = append(args, "m:"+strings.Join(names, "/")+":"+dir)
 	}
-	if todos != nil {
-		args = append(args, todosArg(todos))
+	for _, t := range todos {
+		args = append(args, todosArg(t))
 	}
 	for _, w := range ways {
 		args = append(args, fmt.Sprintf("w:%d:%d:%d:%d:%d:%s:%s:%s", w.dev, w.ino, w.mode, w.uid, w.gid, hexACL(w.acls[0]), hexACL(w.acls[1]), w.path))
@@ -559,7 +559,7 @@ func hexACL(b []byte) string {
 func afterKilled(args []string) {
 	var dirs, unmade []string
 	var ways []wayMode
-	var todos *plannedTodos
+	var todos []*plannedTodos
 	for _, a := range args {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
@@ -577,7 +577,9 @@ func afterKilled(args []string) {
 		case "m":
 			unmade = append(unmade, parseUnmadeArg(rest)...)
 		case "t":
-			todos = parseTodosArg(rest)
+			if t := parseTodosArg(rest); t != nil {
+				todos = append(todos, t)
+			}
 		case "w":
 			if w, ok := parseWayArg(rest); ok {
 				ways = append(ways, w)
@@ -586,7 +588,9 @@ func afterKilled(args []string) {
 	}
 	movePlanted(dirs)
 	moveUnmade(unmade)
-	checkTodos(todos)
+	for _, t := range todos {
+		checkTodos(t)
+	}
 	restoreWayModes(ways)
 }
 

@@ -64,8 +64,10 @@ func TestUnmadePlan(t *testing.T) {
 	root := gitRoot(t, "[core]\n", nil)
 	mkdirAll(t, filepath.Join(root, ".vscode"))
 	write(t, filepath.Join(root, ".mcp.json"), "{}\n")
+	mkdirAll(t, filepath.Join(root, "tools/mise"))
+	symlink(t, "tools", filepath.Join(root, "mise"))
 	l := planNamespace(DefaultPolicy(root), root, "")
-	for _, p := range []string{".idea", ".gemini", ".cursor", "opencode.json", ".bashrc"} {
+	for _, p := range []string{".idea", ".gemini", ".cursor", "opencode.json", ".bashrc", "mise.toml", ".config/mise.toml", ".config/mise", ".mise/config.toml", "tools/config.toml"} {
 		if !slices.Contains(l.unmade, filepath.Join(root, p)) {
 			t.Errorf("%s, missing, is not looked at after the run: %q", p, l.unmade)
 		}
@@ -74,6 +76,12 @@ func TestUnmadePlan(t *testing.T) {
 		if slices.Contains(l.unmade, filepath.Join(root, p)) {
 			t.Errorf("%s (there, a placeholder's, or git submodule add's to make) is looked at after the run: %q", p, l.unmade)
 		}
+	}
+	if slices.Contains(l.unmade, filepath.Join(root, "mise/config.toml")) {
+		t.Errorf("mise/config.toml is looked at through the link mise, not where it leads: %q", l.unmade)
+	}
+	if !slices.IsSortedFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) }) {
+		t.Errorf("not in order of their directories: %q", l.unmade)
 	}
 	ro := DefaultPolicy(root)
 	ro.ReadOnlyRoot = true

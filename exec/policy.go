@@ -192,6 +192,11 @@ type Policy struct {
 	// Root is the project root: read, write and execute, or read and execute
 	// only when ReadOnlyRoot is set. Empty means no project root.
 	Root string `json:"root"`
+	// RootName is the root as the user named it (--root), links and all,
+	// where that differs from Root: the namespace layer keeps its way as
+	// it keeps the working directory's (a link on it in a writable grant
+	// could be pointed at a copy with hooks of its own).
+	RootName string `json:"rootName,omitempty"`
 	// ReadOnlyRoot is plan mode: the root is read and execute only.
 	ReadOnlyRoot bool `json:"readOnlyRoot"`
 	// Grants are everything else the command may touch: system directories,

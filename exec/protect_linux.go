@@ -67,6 +67,7 @@ type guard struct {
 	links    []string        // symbolic links bound onto themselves
 	modules  []string        // the submodules' git directories protected (protectModule)
 	gitDirs  int             // see countGitDir
+	todoDirs []string        // the git directories counted (countGitDir), for nsLayer.todos
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -244,7 +245,7 @@ func (g *guard) pinAboveRoot() {
 
 // pinNamedWay keeps the way to the root as the run was started in it:
 // dir, its working directory as the shell names it, links and all (the
-// project reached through work/app -> src/proj). A link on it in a
+// project reached through work/app -> src/proj), or as --root named it. A link on it in a
 // writable grant, outside the root, pointed by the command at a copy with
 // hooks of its own (a red team's), took the user's next cd work/app && git
 // commit there; so the links and directories on it outside the root are
@@ -334,9 +335,10 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 	case !pr.placeholder:
 		// A missing protected file may be created, as where no link
 		// leads to it (then moved aside after the run, which fails:
-		// moveUnmade); but not one git would read as config.
-		if !pr.mustExist && !pr.creatable && w.missing == pr.path && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
-			g.unmade = append(g.unmade, w.missing)
+		// moveUnmade, at where the links lead: .config/mise.toml with
+		// .config missing too); but not one git would read as config.
+		if !pr.mustExist && !pr.creatable && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
+			g.unmade = append(g.unmade, w.real)
 		}
 		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			// An empty file is no config to git: made outside the
@@ -501,11 +503,15 @@ func markErr(p string) error {
 // real path; writable, the writable trees) from being written, replaced or
 // created: see guard. A missing protected directory is bound after
 // materialize creates it.
-func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, dir string) {
+func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, named ...string) {
 	l.root = root
 	g := &guard{root: root, writable: writable, res: l.res}
 	g.pinAboveRoot()
-	g.pinNamedWay(dir)
+	for _, n := range named {
+		if n != "" {
+			g.pinNamedWay(n)
+		}
+	}
 	r := g.gitDir()
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {
@@ -588,8 +594,12 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, d
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited, l.unmade = g.audited, g.unmade
-	if r.git != "" && g.inWritable(r.git) {
-		l.todos = planTodos(r.git)
+	// By directory, for moveUnmade and afterKilledArgs to take each once.
+	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
+	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
+		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
+			l.todos = append(l.todos, planTodos(d))
+		}
 	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
@@ -814,6 +824,9 @@ func (g *guard) countGitDir(p string) bool {
 	}
 	if g.gitDirs++; g.gitDirs == maxGitDirs+1 {
 		g.refuse(p, fmt.Sprintf("more than %d git directories of submodules and linked worktrees in all, too many to protect", maxGitDirs))
+	}
+	if g.gitDirs <= maxGitDirs {
+		g.todoDirs = append(g.todoDirs, p)
 	}
 	return g.gitDirs <= maxGitDirs
 }

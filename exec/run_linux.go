@@ -388,7 +388,7 @@ type spawning struct {
 	// unmade is the layer's (nsLayer.unmade) where it applies.
 	unmade []string
 	// todos is the layer's (nsLayer.todos) where it applies.
-	todos *plannedTodos
+	todos []*plannedTodos
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
 	// the command has ended (restoreWayModes).
 	ways []wayMode
@@ -1230,7 +1230,10 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			sharerAfterKilled(nil)
 			return
 		}
-		found := append(append(movePlanted(s.audited), moveUnmade(s.unmade)...), checkTodos(s.todos)...)
+		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
+		for _, p := range s.todos {
+			found = append(found, checkTodos(p)...)
+		}
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

@@ -26,7 +26,7 @@ var todoLists = [...]struct{ dir, file string }{
 	{"sequencer", "todo"},
 }
 
-// plannedTodos is what the plan found of the root's git directory's todo
+// plannedTodos is what the plan found of a git directory's todo
 // lists (todoLists), each by its index there: its directory a symbolic
 // link (to Links[i]; git makes none), and the exec lines of its list.
 type plannedTodos struct {
@@ -99,12 +99,14 @@ const todoMark = "# mewsandbox: "
 // an exec line a list did not have at the plan is commented out (todoMark),
 // and a list's directory made a symbolic link, or a list that is no longer
 // a regular file (a FIFO, at which the host's git status would wait for
-// good), is renamed aside. It returns what it found and did, one line each.
+// good), is renamed aside; so is any of the git directory's files git
+// opens following a link (checkGitFiles). It returns what it found and
+// did, one line each.
 func checkTodos(p *plannedTodos) []string {
 	if p == nil {
 		return nil
 	}
-	var found []string
+	found := checkGitFiles(p.Git)
 	for i, tl := range todoLists {
 		dir := p.Git + "/" + tl.dir
 		var st unix.Stat_t
@@ -124,6 +126,33 @@ func checkTodos(p *plannedTodos) []string {
 		if msg := checkTodo(dir, tl.file, p.Execs[i]); msg != "" {
 			found = append(found, msg)
 		}
+	}
+	return found
+}
+
+// gitFilesOpened are files of a git directory the host's git opens
+// without looking at what they are, following a link (git status: the
+// index, the config, the packed refs, info/exclude, info/attributes, the
+// alternates, shallow). Git never makes them links. A command made one a
+// link to a FIFO in a grant outside the root, where it may make FIFOs
+// (noFifosInRoot), and the host's git status waited for good.
+var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow"}
+
+// checkGitFiles moves aside each of gitFilesOpened in the git directory
+// git that is no regular file once the command has ended (a link, a FIFO,
+// a socket), as checkTodos does a list: an lstat each where all is well.
+func checkGitFiles(git string) []string {
+	var found []string
+	for _, name := range gitFilesOpened {
+		var st unix.Stat_t
+		if unix.Lstat(git+"/"+name, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG {
+			continue
+		}
+		dir, file := git, name
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			dir, file = git+"/"+name[:i], name[i+1:]
+		}
+		found = append(found, moveAsideSays(dir, file, "not a regular file, which git never makes there (the host's git would follow a link to a FIFO, and wait for good)"))
 	}
 	return found
 }
@@ -171,21 +200,31 @@ func checkTodo(dir, file string, planned []string) string {
 	}
 	path := dir + "/" + file
 	said := fmt.Sprintf("%s: the command added exec lines that your next git rebase --continue would run outside the sandbox (%s)", path, strings.Join(added, "; "))
-	if err := replaceFileAt(fd, file, out.Bytes(), st.Mode&0o7777); err != nil {
+	if err := replaceFileAt(fd, file, out.Bytes(), &st); err != nil {
 		return said + fmt.Sprintf("; commenting them out failed (%v): git rebase --abort, or git rebase --edit-todo and remove them", err)
 	}
 	return said + "; they are commented out (\"" + strings.TrimSpace(todoMark) + "\"): git rebase --edit-todo shows them, and takes the mark off those you want run"
 }
 
 // replaceFileAt replaces name in the directory dirfd with b, through a
-// file of its own made beside it and renamed over it.
-func replaceFileAt(dirfd int, name string, b []byte, mode uint32) error {
+// file of its own made beside it and renamed over it, with the mode, owner
+// and group of was, the file it replaces. The owner and group matter for a
+// runner that is root: the new file was root's, and the user whose rebase
+// it was could no longer edit the list; the mode, since the umask narrows
+// the one open is given. An owner or group the runner cannot give (a
+// user's runner, another user's file) stays the runner's.
+func replaceFileAt(dirfd int, name string, b []byte, was *unix.Stat_t) error {
 	tmp := name + ".mewsandbox-tmp"
 	unix.Unlinkat(dirfd, tmp, 0)
+	mode := was.Mode & 0o7777
 	fd, err := unix.Openat(dirfd, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, mode)
 	if err != nil {
 		return err
 	}
+	if int(was.Uid) != unix.Geteuid() || int(was.Gid) != unix.Getegid() {
+		unix.Fchown(fd, int(was.Uid), int(was.Gid))
+	}
+	unix.Fchmod(fd, mode) // after the chown, which clears set-ID bits
 	for len(b) > 0 {
 		n, err := unix.Write(fd, b)
 		if err == unix.EINTR {

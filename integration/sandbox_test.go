@@ -472,16 +472,19 @@ c exec-root sh -c 'cp /bin/true ./t && ./t'
 }
 
 // TestDeviceNodes: mknod of a character device fails even for root (the
-// sandbox never grants making devices), a FIFO works (case 16).
+// sandbox never grants making devices), a FIFO works in the private
+// TMPDIR (case 16), not in the root (TestFifoNotMadeInRoot).
 func TestDeviceNodes(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
 	o := b.check(`
 c mknod mknod d c 1 3
-c mkfifo sh -c 'mkfifo p && test -p p'
+c mkfifo sh -c 'mkfifo "$TMPDIR/p" && test -p "$TMPDIR/p"'
+c "mkfifo in the root" mkfifo p
 `)
 	o.fails(t, "mknod")
 	o.ok(t, "mkfifo")
+	o.fails(t, "mkfifo in the root")
 	if b.exists("d") {
 		t.Error("a device node was created")
 	}

@@ -38,7 +38,8 @@ func stopRebase(cmd string) string {
 // (a red team's). Exec lines a run's command adds to git's todo lists are
 // commented out after the run, which fails naming them; the rebase then
 // goes on without them. A list made a FIFO, at which the host's git status
-// would wait for good, and a rebase-merge made a link, are moved aside.
+// would wait for good (refused in the root now), and a rebase-merge made
+// a link, are moved aside.
 // The neighbours: a rebase the person started outside, with exec lines of
 // their own, keeps them through a run; one done whole in the sandbox
 // passes.
@@ -89,12 +90,18 @@ func TestRebaseTodoExecPlanted(t *testing.T) {
 
 	// A FIFO for the list, and a link for its directory.
 	for _, tc := range []struct{ name, script, moved string }{
-		{"a FIFO", stopRebase("true") + "\nrm .git/rebase-merge/git-rebase-todo && mkfifo .git/rebase-merge/git-rebase-todo\n", ".git/rebase-merge/git-rebase-todo.mewsandbox-planted"},
+		// Landlock refuses the FIFO in the root now (TestFifoNotMadeInRoot);
+		// the move aside stays for a git directory in a grant outside it.
+		{"a FIFO", stopRebase("true") + "\nrm .git/rebase-merge/git-rebase-todo && mkfifo .git/rebase-merge/git-rebase-todo\n", ""},
 		{"a link", stopRebase("true") + "\nmv .git/rebase-merge rm2 && printf 'exec touch " + marker + "\\n' >> rm2/git-rebase-todo && ln -s ../rm2 .git/rebase-merge\n", ".git/rebase-merge.mewsandbox-planted"},
 	} {
 		b.file("plant.sh", tc.script, 0o644)
 		r := b.run("run", "--yolo", "--", "sh", "plant.sh")
-		if r.code != 125 || !b.exists(tc.moved) {
+		if tc.moved == "" {
+			if r.code == 0 || !strings.Contains(r.stderr, "mkfifo: cannot create fifo") {
+				t.Errorf("%s: exit %d, stderr %q; want mkfifo refused", tc.name, r.code, r.stderr)
+			}
+		} else if r.code != 125 || !b.exists(tc.moved) {
 			t.Errorf("%s: exit %d, stderr %q, %s there: %v; want 125 and it moved", tc.name, r.code, r.stderr, tc.moved, b.exists(tc.moved))
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -110,5 +117,79 @@ func TestRebaseTodoExecPlanted(t *testing.T) {
 		if b.exists(marker) {
 			t.Fatalf("%s: the command's exec line ran outside", tc.name)
 		}
+	}
+}
+
+// TestRebaseTodoExecPlantedInSubmoduleAndWorktree: checkTodos looked at
+// the root's git directory only, and a rebase under way in a submodule or
+// a linked worktree keeps its list in that one's git directory
+// (.git/modules/NAME/rebase-merge, .git/worktrees/NAME/rebase-merge): a
+// command left one stopped there with exec lines of its own, and the
+// person's git rebase --continue in the submodule or the worktree ran
+// them. Each git directory the plan knows is looked at now, as the
+// root's. The neighbours: the person's own rebase in the submodule keeps
+// its exec line through a run; a rebase-merge made a link there is moved
+// aside.
+func TestRebaseTodoExecPlantedInSubmoduleAndWorktree(t *testing.T) {
+	requireNamespaces(t)
+	b := rebaseBox(t)
+	origin := filepath.Join(b.out, "origin")
+	for _, args := range [][]string{{"init", "-q", origin}} {
+		if out, err := osexec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	for _, f := range []string{"s1", "s2", "s3"} {
+		if out, err := osexec.Command("sh", "-c", "cd "+origin+" && echo "+f+" > "+f+" && git add "+f+" && git -c user.name=t -c user.email=t@example.com commit -qm "+f).CombinedOutput(); err != nil {
+			t.Fatalf("origin: %v\n%s", err, out)
+		}
+	}
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "sub")
+	b.git("worktree", "add", "-q", "wt", "HEAD")
+	marker := filepath.Join(b.out, "MARKER")
+	for _, tc := range []struct{ name, dir, list string }{
+		{"a submodule", "sub", ".git/modules/sub/rebase-merge/git-rebase-todo"},
+		{"a linked worktree", "wt", ".git/worktrees/wt/rebase-merge/git-rebase-todo"},
+	} {
+		b.file("plant.sh", "cd "+tc.dir+" && "+stopRebase("touch "+marker)+"\n", 0o644)
+		r := b.run("run", "--yolo", "--", "sh", "plant.sh")
+		if r.code != 125 || !strings.Contains(r.stderr, tc.list+": the command added exec lines") {
+			t.Errorf("%s: exit %d, stderr %q; want 125 naming %s", tc.name, r.code, r.stderr, tc.list)
+		}
+		if got := b.read(tc.list); strings.Count(got, "# mewsandbox: exec touch "+marker) != 2 {
+			t.Errorf("%s: the todo list after the run: %q; want both exec lines commented out", tc.name, got)
+		}
+		if out, err := osexec.Command("sh", "-c", "cd "+filepath.Join(b.root, tc.dir)+" && git -c user.name=t -c user.email=t@example.com rebase --continue").CombinedOutput(); err != nil {
+			t.Errorf("%s: git rebase --continue: %v\n%s", tc.name, err, out)
+		}
+		if b.exists(marker) {
+			t.Fatalf("%s: git rebase --continue outside the sandbox ran the command's exec line", tc.name)
+		}
+	}
+
+	// The person's own rebase in the submodule, stopped outside.
+	own := filepath.Join(b.out, "OWN")
+	if out, err := osexec.Command("sh", "-c", "cd "+filepath.Join(b.root, "sub")+" && "+stopRebase("touch "+own)).CombinedOutput(); err != nil || !b.exists(".git/modules/sub/rebase-merge") {
+		t.Fatalf("a rebase outside: %v %s", err, out)
+	}
+	if r := b.run("run", "--yolo", "--", "git", "-C", "sub", "status", "--short"); r.code != 0 {
+		t.Errorf("git status beside the person's rebase: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if out, err := osexec.Command("sh", "-c", "cd "+filepath.Join(b.root, "sub")+" && git -c user.name=t -c user.email=t@example.com rebase --continue").CombinedOutput(); err != nil || !b.exists(own) {
+		t.Errorf("the person's own exec line did not run: %v\n%s", err, out)
+	}
+
+	// A link for its directory, in the worktree's git directory.
+	b.file("plant.sh", "cd wt && "+stopRebase("true")+"\ncd .. && mv .git/worktrees/wt/rebase-merge rm2 && printf 'exec touch "+marker+"\\n' >> rm2/git-rebase-todo && ln -s ../../../rm2 .git/worktrees/wt/rebase-merge\n", 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "plant.sh")
+	if moved := ".git/worktrees/wt/rebase-merge.mewsandbox-planted"; r.code != 125 || !b.exists(moved) {
+		t.Errorf("a link: exit %d, stderr %q, %s there: %v; want 125 and it moved", r.code, r.stderr, moved, b.exists(moved))
+	}
+	if !gitStatusReturns(t, filepath.Join(b.root, "wt")) {
+		t.Error("git status in the worktree waited 10 s")
+	}
+	if b.exists(marker) {
+		t.Fatal("the command's exec line ran outside")
 	}
 }

@@ -118,7 +118,7 @@ func TestRedTeamDecisionsS27(t *testing.T) {
 		{"S27 C goenv install", D, nil, `goenv install 1.22.0`, Ask},
 		{"S27 C goenv global", A, nil, `goenv global 1.22.0`, Ask},
 		{"S27 C pyenv global passes in bypassPermissions", Y, nil, `pyenv global 3.11`, Allow},
-		{"S27 C neighbour: listings, the current version and the project's own", D, nil, `rustup show && rustup toolchain list && nvm ls && nvm use 20 && asdf list && asdf current && pyenv versions && pyenv local 3.12 && pyenv global && rbenv local 3.3.0 && rustup default && volta pin node@20 && mise use node@20 && mise use --path .mise.local.toml node@20 && mise use -p sub/mise.toml go@1.22 && mise ls && corepack --version && sdk list java`, Allow},
+		{"S27 C neighbour: listings, the current version and the project's own", D, nil, `rustup show && rustup toolchain list && nvm ls && nvm use 20 && asdf list && asdf current && pyenv versions && pyenv local 3.12 && pyenv global && rbenv local 3.3.0 && rustup default && volta pin node@20 && mise use node@20 && mise ls && corepack --version && sdk list java`, Allow},
 	}
 	checkDecisions(t, tests)
 }

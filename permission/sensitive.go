@@ -40,6 +40,11 @@ var sensitiveWriteNames = []string{
 	"opencode.json", "opencode.jsonc", ".aider.conf.yml",
 	// Kilo Code's and Crush's MCP servers.
 	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json",
+	// mise's configuration, trusted by its path, not its content (its
+	// env scripts, hooks and templates run at the next prompt in the
+	// project), and asdf's tool versions (a path: version runs); see
+	// sensitiveWriteInDir for those in a directory of their own.
+	"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".tool-versions",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
@@ -315,8 +320,21 @@ func sensitiveWrite(abs, home string) string {
 			return n + " is a protected file"
 		}
 	}
+	if len(parts) >= 2 {
+		in := parts[len(parts)-2] + "/" + base
+		for _, n := range sensitiveWriteInDir {
+			if in == n || len(parts) >= 3 && parts[len(parts)-3]+"/"+in == n {
+				return n + " is a protected file"
+			}
+		}
+	}
 	return ""
 }
+
+// sensitiveWriteInDir are files sensitive to write wherever they are,
+// named with the directory (or two) they are in, whose own name is too
+// common to ask for alone: mise's configuration (see sensitiveWriteNames).
+var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.toml", ".config/mise/config.local.toml", ".mise/config.toml", "mise/config.toml"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.

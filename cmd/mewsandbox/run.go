@@ -364,6 +364,13 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 	}
 	sb := &p.config.Sandbox
 	pol := exec.DefaultPolicy(p.root)
+	if o.root != "" {
+		// The name the user gave it: a link on its way, in a writable
+		// grant, is the project to them too (see exec.Policy.RootName).
+		if abs, err := filepath.Abs(o.root); err == nil && abs != p.root {
+			pol.RootName = abs
+		}
+	}
 	pol.ReadOnlyRoot = p.engine.Mode == permission.ModePlan
 	pol.BestEffort = sb.BestEffort.Value
 	for _, l := range []struct {
