@@ -42,3 +42,44 @@ func TestListedNamesHandedOnS59(t *testing.T) {
 		{"S59 neighbour: locate x | grep foo", D, nil, `locate x | grep foo`, Allow},
 	})
 }
+
+// TestRuleSynonymsS59: a deny rule met its options in any order but not
+// their other spellings: with Bash(rm -rf:*) and Bash(git push
+// --force:*) denied, rm -Rf x, rm --recursive --force x, git push -f,
+// git push origin +main and git push --force-with-lease passed
+// bypassPermissions mode. The short and long spellings of the options of
+// rm, cp, mv, ln, chmod, chown, chgrp and git's push, clean, checkout,
+// add, commit and branch are now one option to a deny or ask rule, and a
+// long option may be abbreviated as getopt and git take it; allow rules
+// match only as written.
+func TestRuleSynonymsS59(t *testing.T) {
+	t.Parallel()
+	Y, D := ModeBypassPermissions, ModeDefault
+	rules := []string{"deny:Bash(rm -rf:*)", "deny:Bash(git push --force:*)", "deny:Bash(git reset --hard:*)", "ask:Bash(git clean -f:*)"}
+	checkDecisions(t, []decisionRow{
+		{"S59 rm -Rf x", Y, rules, `rm -Rf x`, Deny},
+		{"S59 rm -fR x", Y, rules, `rm -fR x`, Deny},
+		{"S59 rm --recursive --force x", Y, rules, `rm --recursive --force x`, Deny},
+		{"S59 rm -r --force x", Y, rules, `rm -r --force x`, Deny},
+		{"S59 rm --recur --forc x", Y, rules, `rm --recur --forc x`, Deny},
+		{"S59 sudo rm -R -f x", Y, rules, `sudo rm -R -f x`, Deny},
+		{"S59 git push -f", Y, rules, `git push -f`, Deny},
+		{"S59 git push -fu origin x", Y, rules, `git push -fu origin x`, Deny},
+		{"S59 git push origin +main", Y, rules, `git push origin +main`, Deny},
+		{"S59 git push origin -- +main", Y, rules, `git push origin -- +main`, Deny},
+		{"S59 git push --force-with-lease", Y, rules, `git push --force-with-lease`, Deny},
+		{"S59 git push --force-with-lease=main:abc", Y, rules, `git push --force-with-lease=main:abc origin main`, Deny},
+		{"S59 git push --mirror", Y, rules, `git push --mirror`, Deny},
+		{"S59 git clean --force -d", Y, rules, `git clean --force -d`, Ask},
+		{"S59 neighbour: git reset --hard=HEAD", Y, rules, `git reset --hard=HEAD`, Deny},
+		{"S59 neighbour: rm -r x", Y, rules, `rm -r x`, Allow},
+		{"S59 neighbour: rm -R x", Y, rules, `rm -R x`, Allow},
+		{"S59 neighbour: rm -f x", Y, rules, `rm -f x`, Allow},
+		{"S59 neighbour: git push origin main", Y, rules, `git push origin main`, Allow},
+		{"S59 neighbour: git push -u origin main", Y, rules, `git push -u origin main`, Allow},
+		{"S59 neighbour: git push --follow-tags", Y, rules, `git push --follow-tags`, Allow},
+		{"S59 neighbour: git reset --soft HEAD~1", Y, rules, `git reset --soft HEAD~1`, Allow},
+		{"S59 neighbour: allow Bash(git push --force:*) does not allow git push -f", D, []string{"allow:Bash(git push --force:*)"}, `git push -f origin x`, Ask},
+		{"S59 neighbour: allow Bash(rm -rf x) does not allow rm -Rf x", D, []string{"allow:Bash(rm -rf x)"}, `rm -Rf x`, Ask},
+	})
+}
