@@ -83,3 +83,37 @@ func TestRuleSynonymsS59(t *testing.T) {
 		{"S59 neighbour: allow Bash(rm -rf x) does not allow rm -Rf x", D, []string{"allow:Bash(rm -rf x)"}, `rm -Rf x`, Ask},
 	})
 }
+
+// TestGlobPastReadDenyS59: with Read(./secrets/**) denied, a Glob of
+// secrets/* was denied, but one whose pattern reached the tree through
+// a wildcard (se?rets/*, s*/*, **/*, {secrets,x}/*) listed every name in
+// it, allowed. A Glob whose pattern's last part is only a wildcard, and
+// which may reach a tree a deny or ask rule covers, now asks; one
+// narrowed to names of a kind (**/*.go) does not, nor one that cannot
+// reach the tree. Grep already asked for whatever may read it.
+func TestGlobPastReadDenyS59(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	secrets := []string{"deny:Read(./secrets/**)"}
+	g := func(p string) Call { return Call{Tool: "Glob", Glob: p} }
+	checkToolDecisions(t, []toolRow{
+		{"S59 Glob se?rets/*", D, secrets, g("se?rets/*"), Ask},
+		{"S59 Glob s*/*", A, secrets, g("s*/*"), Ask},
+		{"S59 Glob **/*", Y, secrets, g("**/*"), Ask},
+		{"S59 Glob {secrets,x}/*", D, secrets, g("{secrets,x}/*"), Ask},
+		{"S59 Glob *", D, secrets, g("*"), Ask},
+		{"S59 Glob **/* in .", D, secrets, Call{Tool: "Glob", Path: ".", Glob: "**/*"}, Ask},
+		{"S59 Glob ask rule: c*/*", D, []string{"ask:Read(./config/**)"}, g("c*/*"), Ask},
+		{"S59 neighbour: Glob p*/* where no private/ exists", D, []string{"ask:Read(./private/**)"}, g("p*/*"), Allow},
+		{"S59 Grep of . with glob se[c]rets/**", D, secrets, Call{Tool: "Grep", Path: ".", Glob: "se[c]rets/**"}, Ask},
+		{"S59 Grep of the root", D, secrets, Call{Tool: "Grep", Path: "."}, Ask},
+		{"S59 neighbour: Glob secrets/* is denied", D, secrets, g("secrets/*"), Deny},
+		{"S59 neighbour: Glob **/*.go", D, secrets, g("**/*.go"), Allow},
+		{"S59 neighbour: Glob src/**/*", D, secrets, g("src/**/*"), Allow},
+		{"S59 neighbour: Glob **/* in src", D, secrets, Call{Tool: "Glob", Path: "src", Glob: "**/*"}, Allow},
+		{"S59 neighbour: Glob **/* with only a file denied", D, []string{"deny:Read(./.env)"}, g("**/*"), Allow},
+		{"S59 neighbour: Glob s*/* with only a kind denied", D, []string{"deny:Read(./secrets/*.pem)"}, g("s*/*"), Allow},
+		{"S59 neighbour: Glob **/* with no rule", D, nil, g("**/*"), Allow},
+		{"S59 neighbour: Grep foo in src", D, secrets, Call{Tool: "Grep", Path: "src"}, Allow},
+	})
+}
