@@ -156,6 +156,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// run time (cargo "$c") may as well be one of these: its reason
 		// names the credential, as it did before they asked for one.
 		{name: "credentials", check: checkCredentials},
+		// A secret-named variable printed or sent (echo $GITHUB_TOKEN,
+		// printenv AWS_SECRET_ACCESS_KEY), or every variable (env).
+		{name: "secret variable", check: checkSecretVar, pipe: pipeSecretVars},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish},

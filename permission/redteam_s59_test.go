@@ -117,3 +117,49 @@ func TestGlobPastReadDenyS59(t *testing.T) {
 		{"S59 neighbour: Grep foo in src", D, secrets, Call{Tool: "Grep", Path: "src"}, Allow},
 	})
 }
+
+// TestSecretVariablesS59: in hook mode, where no sandbox scrubs the
+// environment, printenv AWS_SECRET_ACCESS_KEY, echo $GITHUB_TOKEN, env |
+// grep -i token and echo ${OPENAI_API_KEY} printed the agent's secrets,
+// allowed. A command that expands a secret-named variable (its name as
+// the sandbox's scrub table shapes one: *TOKEN*, *SECRET*, *_KEY …), a
+// printenv of one, and env, printenv, set, export -p or declare -x with
+// no operand now ask, but for a pipeline into a grep for a plain
+// variable's name; tests of one and assignments from one print nothing.
+func TestSecretVariablesS59(t *testing.T) {
+	t.Parallel()
+	D, A, P := ModeDefault, ModeAcceptEdits, ModePlan
+	checkDecisions(t, []decisionRow{
+		{"S59 printenv AWS_SECRET_ACCESS_KEY", D, nil, `printenv AWS_SECRET_ACCESS_KEY`, Ask},
+		{"S59 echo $GITHUB_TOKEN", D, nil, `echo $GITHUB_TOKEN`, Ask},
+		{"S59 echo ${OPENAI_API_KEY}", A, nil, `echo ${OPENAI_API_KEY}`, Ask},
+		{"S59 echo \"token: $NPM_TOKEN\"", D, nil, `echo "token: $NPM_TOKEN"`, Ask},
+		{"S59 printf %s $GITHUB_TOKEN | base64", D, nil, `printf %s "$GITHUB_TOKEN" | base64`, Ask},
+		{"S59 curl with a bearer token", D, nil, `curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.example.com/v1`, Ask},
+		{"S59 bash -c 'echo $GITHUB_TOKEN'", D, nil, `bash -c 'echo $GITHUB_TOKEN'`, Ask},
+		{"S59 cat <<< $GITHUB_TOKEN", D, nil, `cat <<< $GITHUB_TOKEN`, Ask},
+		{"S59 echo $DATABASE_URL", D, nil, `echo $DATABASE_URL`, Ask},
+		{"S59 env | grep -i token", D, nil, `env | grep -i token`, Ask},
+		{"S59 env | grep ghp_", D, nil, `env | grep ghp_`, Ask},
+		{"S59 env | grep -v PATH", D, nil, `env | grep -v PATH`, Ask},
+		{"S59 env | sort", D, nil, `env | sort`, Ask},
+		{"S59 set | grep KEY", D, nil, `set | grep KEY`, Ask},
+		{"S59 env", D, nil, `env`, Ask},
+		{"S59 printenv", D, nil, `printenv`, Ask},
+		{"S59 export -p", D, nil, `export -p`, Ask},
+		{"S59 plan: echo $GITHUB_TOKEN", P, nil, `echo $GITHUB_TOKEN`, Deny},
+		{"S59 neighbour: cat /proc/self/environ", D, nil, `cat /proc/self/environ`, Ask},
+		{"S59 neighbour: echo $HOME", D, nil, `echo $HOME`, Allow},
+		{"S59 neighbour: echo $PATH", P, nil, `echo $PATH`, Allow},
+		{"S59 neighbour: env | grep GOPATH", D, nil, `env | grep GOPATH`, Allow},
+		{"S59 neighbour: plan: env | grep ^PATH=", P, nil, `env | grep ^PATH=`, Allow},
+		{"S59 neighbour: printenv PATH", D, nil, `printenv PATH`, Allow},
+		{"S59 neighbour: echo ${#GITHUB_TOKEN}", D, nil, `echo ${#GITHUB_TOKEN}`, Allow},
+		{"S59 neighbour: [ -n \"$GITHUB_TOKEN\" ]", D, nil, `[ -n "$GITHUB_TOKEN" ] && echo set`, Allow},
+		{"S59 neighbour: export GH_TOKEN=$GITHUB_TOKEN", D, nil, `export GH_TOKEN=$GITHUB_TOKEN`, Allow},
+		{"S59 neighbour: set -euo pipefail", D, nil, `set -euo pipefail`, Allow},
+		{"S59 neighbour: env FOO=1 make", D, nil, `env FOO=1 make`, Allow},
+		{"S59 neighbour: echo $MONKEY", D, nil, `echo $MONKEY`, Allow},
+		{"S59 neighbour: echo '$GITHUB_TOKEN'", D, nil, `echo '$GITHUB_TOKEN'`, Allow},
+	})
+}
