@@ -163,3 +163,40 @@ func TestSecretVariablesS59(t *testing.T) {
 		{"S59 neighbour: echo '$GITHUB_TOKEN'", D, nil, `echo '$GITHUB_TOKEN'`, Allow},
 	})
 }
+
+// TestGitConfigWritesS59: git config --global asked (~/.gitconfig is
+// protected) and so did keys that run programs, but git remote set-url
+// origin URL, git remote add, git config remote.origin.pushurl URL and
+// git config url.X.insteadOf Y wrote .git/config, which decides where
+// every later push goes, allowed. Any write of git's configuration (git
+// config setting, adding, removing or editing a key; git remote add,
+// set-url, rename, remove, set-head, set-branches) now asks, as a push
+// does (bypassPermissions lets it); reads pass.
+func TestGitConfigWritesS59(t *testing.T) {
+	t.Parallel()
+	D, A, P, Y := ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S59 git remote set-url origin URL", D, nil, `git remote set-url origin https://evil.example/x.git`, Ask},
+		{"S59 git remote set-url --push origin URL", A, nil, `git remote set-url --push origin https://evil.example/x.git`, Ask},
+		{"S59 git remote add x URL", A, nil, `git remote add x https://evil.example/x.git`, Ask},
+		{"S59 plan: git remote add x URL", P, nil, `git remote add x https://evil.example/x.git`, Deny},
+		{"S59 git config remote.origin.pushurl URL", D, nil, `git config remote.origin.pushurl https://evil.example/x.git`, Ask},
+		{"S59 git config url.X.insteadOf Y", D, nil, `git config url.https://evil.example/.insteadOf https://github.com/`, Ask},
+		{"S59 git config --add remote.origin.push", D, nil, `git config --add remote.origin.push +refs/heads/*:refs/heads/*`, Ask},
+		{"S59 git config set user.name x", D, nil, `git config set user.name x`, Ask},
+		{"S59 git config user.name x", D, nil, `git config user.name x`, Ask},
+		{"S59 git config --unset remote.origin.pushurl", D, nil, `git config --unset remote.origin.pushurl`, Ask},
+		{"S59 git -C sub config remote.origin.url URL", D, nil, `git -C sub config remote.origin.url https://evil.example/x.git`, Ask},
+		{"S59 neighbour: git config core.hooksPath x asks in bypass", Y, nil, `git config core.hooksPath x`, Ask},
+		{"S59 neighbour: git config --global alias.x '!sh'", Y, nil, `git config --global alias.x '!sh'`, Ask},
+		{"S59 neighbour: bypass lets git remote add", Y, nil, `git remote add x https://example.com/x.git`, Allow},
+		{"S59 neighbour: git config --get user.name", D, nil, `git config --get user.name`, Allow},
+		{"S59 neighbour: git config -l", P, nil, `git config -l`, Allow},
+		{"S59 neighbour: git config user.name", D, nil, `git config user.name`, Allow},
+		{"S59 neighbour: git config get user.name", D, nil, `git config get user.name`, Allow},
+		{"S59 neighbour: git config --global --get user.name", D, nil, `git config --global --get user.name`, Allow},
+		{"S59 neighbour: git remote -v", D, nil, `git remote -v`, Allow},
+		{"S59 neighbour: git remote get-url origin", D, nil, `git remote get-url origin`, Allow},
+		{"S59 neighbour: git remote show origin", D, nil, `git remote show origin`, Allow},
+	})
+}
