@@ -200,3 +200,25 @@ func TestGitConfigWritesS59(t *testing.T) {
 		{"S59 neighbour: git remote show origin", D, nil, `git remote show origin`, Allow},
 	})
 }
+
+// TestMoreSecretVariablesS59: what TestSecretVariablesS59 left: a
+// variable named at run time (${!v}), declare -p of a secret-named one,
+// and ps's e and -E, which print the environment of each process, the
+// agent's own among them.
+func TestMoreSecretVariablesS59(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S59 v=GITHUB_TOKEN; echo ${!v}", D, nil, `v=GITHUB_TOKEN; echo ${!v}`, Ask},
+		{"S59 declare -p GITHUB_TOKEN", D, nil, `declare -p GITHUB_TOKEN`, Ask},
+		{"S59 ps eww", D, nil, `ps eww`, Ask},
+		{"S59 ps auxe", D, nil, `ps auxe`, Ask},
+		{"S59 ps -E", D, nil, `ps -E`, Ask},
+		{"S59 neighbour: echo ${!GITHUB*}", D, nil, `echo ${!GITHUB*}`, Allow},
+		{"S59 neighbour: declare -p PATH", D, nil, `declare -p PATH`, Allow},
+		{"S59 neighbour: ps aux", D, nil, `ps aux`, Allow},
+		{"S59 neighbour: ps -ef", D, nil, `ps -ef`, Allow},
+		{"S59 neighbour: ps axo user,pid", D, nil, `ps axo user,pid`, Allow},
+		{"S59 neighbour: ps -o user -p 1", D, nil, `ps -o user -p 1`, Allow},
+	})
+}

@@ -41,10 +41,14 @@ func expandedSecret(src string) string {
 			continue
 		}
 		j, braced := i+1, src[i+1] == '{'
+		indirect := false
 		if braced {
 			j++
-			if j < len(src) && (src[j] == '#' || src[j] == '!') {
+			if j < len(src) && src[j] == '#' {
 				continue
+			}
+			if indirect = j < len(src) && src[j] == '!'; indirect {
+				j++
 			}
 		}
 		k := j
@@ -53,6 +57,12 @@ func expandedSecret(src string) string {
 		}
 		if k == j {
 			continue
+		}
+		if indirect {
+			if k < len(src) && (src[k] == '*' || src[k] == '@') {
+				continue // ${!GITHUB*}: names, not values
+			}
+			return "{!" + src[j:k] + "}" // ${!v}: the variable v names, any
 		}
 		if braced && (strings.HasPrefix(src[k:], ":+") || strings.HasPrefix(src[k:], "+")) {
 			continue
@@ -80,8 +90,25 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 			if !c.Async && printsAllVars(c) {
 				return n + " with no operand prints every variable, secret-named ones among them", false
 			}
+			if n != "export" && hasOpt(c.Args()[1:], "p") {
+				for _, w := range c.Args()[1:] {
+					if !strings.HasPrefix(w.Text, "-") && (!w.Literal || secretVarName(w.Text)) {
+						return n + " -p " + w.Text + " prints a secret-named variable's value", false
+					}
+				}
+			}
 		}
 		return "", false
+	case "ps":
+		// BSD-style e (ps eww, ps auxe) and macOS's -E print each
+		// process's environment, the agent's own among them.
+		for i, w := range c.Args()[1:] {
+			// The BSD options are the first word (ps axo user: user is o's).
+			bsd := i == 0 && w.Text != "" && w.Text[0] != '-' && strings.Trim(w.Text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && strings.Contains(w.Text, "e")
+			if w.Literal && (w.Text == "-E" || bsd) {
+				return "ps " + w.Text + " prints processes' environments, the agent's own secrets among them", false
+			}
+		}
 	case "printenv":
 		for _, w := range c.Args()[1:] {
 			if secretVarName(w.Text) || !w.Literal {
