@@ -506,12 +506,19 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		default:
 			z.complex("unsupported loop %T: %s", l, z.nodeText(cmd))
 		}
+		from := len(z.a.Commands)
 		z.subs(subs)
+		items := indexRange(from, len(z.a.Commands))
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
 		z.cond = cond
 		z.mayHaveMoved(dir)
+		if len(items) > 0 {
+			// for f in $(find ~ -name id_rsa); do cat "$f"; done: the
+			// body is handed the names as xargs would be.
+			z.pipedDeletes(Pipeline{items, indexRange(items[len(items)-1]+1, len(z.a.Commands))})
+		}
 	case *syntax.CaseClause:
 		var subs stmtLists
 		z.word(cmd.Word, &subs)
@@ -1104,7 +1111,7 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 func listedRoots(c SimpleCommand) ([]Word, bool) {
 	dot := []Word{{Text: ".", Literal: true}}
 	switch n := lowerName(c); n {
-	case "locate", "plocate", "mlocate", "slocate":
+	case "locate", "plocate", "mlocate", "slocate", "mdfind":
 		return []Word{{Text: "/", Literal: true}}, true
 	case "git":
 		if sub, _, _, ok := gitArgs(c); ok && sub.Literal && (sub.Text == "ls-files" || sub.Text == "ls-tree") {

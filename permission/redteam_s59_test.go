@@ -222,3 +222,24 @@ func TestMoreSecretVariablesS59(t *testing.T) {
 		{"S59 neighbour: ps -o user -p 1", D, nil, `ps -o user -p 1`, Allow},
 	})
 }
+
+// TestLoopOverListedNamesS59: a find's or a lister's names handed on by a
+// pipe, a substitution or a while-read loop counted, but not through a for
+// loop's words: for f in $(find ~ -name id_rsa); do cat "$f"; done read
+// the keys, allowed. The loop's body is now handed the names as xargs's
+// command is; mdfind lists from the whole file system's index as locate.
+func TestLoopOverListedNamesS59(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S59 for f in $(find ~ -name id_rsa); do cat $f", D, nil, `for f in $(find ~ -name id_rsa); do cat "$f"; done`, Ask},
+		{"S59 for f in $(locate id_rsa); do cat $f", D, nil, `for f in $(locate id_rsa); do cat "$f"; done`, Ask},
+		{"S59 for f in `fd . ~`; do base64 $f", D, nil, "for f in `fd -H . ~`; do base64 $f; done", Ask},
+		{"S59 for f in $(find ~ -type f); do rm $f", D, nil, `for f in $(find ~ -type f); do rm "$f"; done`, Deny},
+		{"S59 mdfind id_rsa | xargs cat", D, nil, `mdfind id_rsa | xargs cat`, Ask},
+		{"S59 neighbour: for f in $(git ls-files); do wc -l $f", D, nil, `for f in $(git ls-files); do wc -l "$f"; done`, Allow},
+		{"S59 neighbour: for f in $(find . -name '*.go'); do gofmt -l $f", D, nil, `for f in $(find . -name '*.go'); do gofmt -l "$f"; done`, Allow},
+		{"S59 neighbour: for f in *.go; do cat $f", D, nil, `for f in *.go; do cat "$f"; done`, Allow},
+		{"S59 neighbour: for i in $(seq 3); do echo $i", D, nil, `for i in $(seq 3); do echo $i; done`, Allow},
+	})
+}
