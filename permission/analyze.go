@@ -2250,6 +2250,18 @@ func (z *analyzer) finishAs(base SimpleCommand, ws []Word) {
 // c's words as parsed, nil for a synthetic command.
 func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, rs []*syntax.Redirect) {
 	c.Dir, c.Dirs = exportDir(z.dir)
+	for _, r := range rs {
+		if c.DocSecret == "" && r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			// An unquoted delimiter's body is expanded (a quoted one's
+			// parts are all literal text).
+			for _, p := range r.Hdoc.Parts {
+				if _, lit := p.(*syntax.Lit); !lit {
+					c.DocSecret = expandedSecret(z.nodeTextFull(r.Hdoc))
+					break
+				}
+			}
+		}
+	}
 	if len(c.Words) == 0 {
 		z.add(c, subs)
 		return

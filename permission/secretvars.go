@@ -127,6 +127,9 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 			return "expands $" + name + ", a secret-named variable: its value is printed or sent where the command sends it", false
 		}
 	}
+	if c.DocSecret != "" {
+		return "expands $" + c.DocSecret + ", a secret-named variable, in a here-document: its value is printed or sent where the command sends it", false
+	}
 	// A here-string is no file (Redirects leave it out): its text is
 	// the command's input (cat <<< $GITHUB_TOKEN).
 	if _, after, ok := strings.Cut(c.Text, "<<<"); ok {
