@@ -1109,13 +1109,13 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 // narrows the listing (fd -e pem, a pattern) is not counted. (ls prints
 // its operands, or the bare names of their entries: what it reads.)
 func listedRoots(c SimpleCommand) ([]Word, bool) {
-	dot := []Word{{Text: ".", Literal: true}}
+	dot := func() []Word { return []Word{{Text: ".", Literal: true}} }
 	switch n := lowerName(c); n {
 	case "locate", "plocate", "mlocate", "slocate", "mdfind":
 		return []Word{{Text: "/", Literal: true}}, true
 	case "git":
 		if sub, _, _, ok := gitArgs(c); ok && sub.Literal && (sub.Text == "ls-files" || sub.Text == "ls-tree") {
-			return dot, true
+			return dot(), true
 		}
 		return nil, false
 	case "fd", "fdfind", "rg", "rga", "ag", "ack", "ugrep", "ug", "tree", "du":
@@ -1128,7 +1128,7 @@ func listedRoots(c SimpleCommand) ([]Word, bool) {
 			}
 		}
 		if len(roots) == 0 {
-			roots = dot
+			roots = dot()
 		}
 		return roots, true
 	}
