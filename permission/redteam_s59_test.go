@@ -247,3 +247,24 @@ func TestLoopOverListedNamesS59(t *testing.T) {
 		{"S59 neighbour: for i in $(seq 3); do echo $i", D, nil, `for i in $(seq 3); do echo $i; done`, Allow},
 	})
 }
+
+// TestOtherRepositoriesConfigS59: .git/ was protected, but Mercurial's
+// .hg/hgrc, whose [hooks] the next hg command runs, and Jujutsu's
+// .jj/repo/config.toml, whose editor, pager and fix tools the next jj
+// command runs, were written in acceptEdits unasked.
+func TestOtherRepositoriesConfigS59(t *testing.T) {
+	t.Parallel()
+	A, Y := ModeAcceptEdits, ModeBypassPermissions
+	w := func(p string) Call { return Call{Tool: "Write", Path: p} }
+	checkToolDecisions(t, []toolRow{
+		{"S59 Write .hg/hgrc", A, nil, w(".hg/hgrc"), Ask},
+		{"S59 Write .jj/repo/config.toml", Y, nil, w(".jj/repo/config.toml"), Ask},
+		{"S59 Write sub/.hg/hgrc", A, nil, w("sub/.hg/hgrc"), Ask},
+		{"S59 neighbour: Write hg.txt", A, nil, w("hg.txt"), Allow},
+		{"S59 neighbour: Write src/jj/x.go", A, nil, w("src/jj/x.go"), Allow},
+	})
+	checkDecisions(t, []decisionRow{
+		{"S59 echo '[hooks]' >> .hg/hgrc", A, nil, `printf '[hooks]\nprecommit = sh x\n' >> .hg/hgrc`, Ask},
+		{"S59 neighbour: hg status", A, nil, `hg status`, Allow},
+	})
+}
