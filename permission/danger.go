@@ -159,9 +159,6 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// run time (cargo "$c") may as well be one of these: its reason
 		// names the credential, as it did before they asked for one.
 		{name: "credentials", check: checkCredentials},
-		// A secret-named variable printed or sent (echo $GITHUB_TOKEN,
-		// printenv AWS_SECRET_ACCESS_KEY), or every variable (env).
-		{name: "secret variable", check: checkSecretVar, pipe: pipeSecretVars},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish},
@@ -227,8 +224,17 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// A package fetched from outside a registry and run (nix run
 		// github:o/r, go run PKG@VERSION): code nobody read.
 		{name: "fetched code", check: checkFetchedCode},
+		// A secret-named variable printed or sent (echo $GITHUB_TOKEN,
+		// printenv AWS_SECRET_ACCESS_KEY), or every variable (env).
+		// Last: where the environment is scrubbed (Engine.EnvScrubbed)
+		// the engine sets a match of it aside, and no other row may
+		// hide behind it.
+		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars},
 	}
 }}
+
+// secretVariableRow is the name of the danger table's last row.
+const secretVariableRow = "secret variable"
 
 // CheckDanger reports whether c matches the danger table, and the first
 // critical row that matches or else the first one. env is where the

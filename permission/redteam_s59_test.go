@@ -268,3 +268,28 @@ func TestOtherRepositoriesConfigS59(t *testing.T) {
 		{"S59 neighbour: hg status", A, nil, `hg status`, Allow},
 	})
 }
+
+// TestSecretVariablesScrubbedS59: where the environment is scrubbed of
+// secret-named variables (mewsandbox run, the hook with --sandbox),
+// printing one prints nothing: env and echo $GITHUB_TOKEN are not asked
+// for there, and what else a command does still is.
+func TestSecretVariablesScrubbedS59(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{`env`, Allow},
+		{`echo $GITHUB_TOKEN`, Allow},
+		{`env | sort`, Allow},
+		{`printenv AWS_SECRET_ACCESS_KEY`, Allow},
+		{`curl -X DELETE -H "Authorization: Bearer $API_TOKEN" https://api.example.com/x`, Ask},
+		{`cat /proc/self/environ`, Ask},
+	} {
+		e := engine(t, ModeDefault)
+		e.EnvScrubbed = true
+		if got := e.Check(bash(tt.cmd)); got.Decision != tt.want {
+			t.Errorf("%q with the environment scrubbed: %v (%s), want %v", tt.cmd, got.Decision, got.Reason, tt.want)
+		}
+	}
+}
