@@ -142,6 +142,8 @@ func TestSecretVariablesS59(t *testing.T) {
 		{"S59 env | grep -i token", D, nil, `env | grep -i token`, Ask},
 		{"S59 env | grep ghp_", D, nil, `env | grep ghp_`, Ask},
 		{"S59 env | grep -v PATH", D, nil, `env | grep -v PATH`, Ask},
+		{"S59 env | grep -z PATH", D, nil, `env | grep -z PATH`, Ask},
+		{"S59 env | rg --passthru PATH", D, nil, `env | rg --passthru PATH`, Ask},
 		{"S59 env | sort", D, nil, `env | sort`, Ask},
 		{"S59 set | grep KEY", D, nil, `set | grep KEY`, Ask},
 		{"S59 env", D, nil, `env`, Ask},

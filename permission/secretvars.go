@@ -209,8 +209,8 @@ func grepsForNoSecret(c SimpleCommand) bool {
 		case strings.HasPrefix(t, "--regexp="):
 			pats = append(pats, strings.TrimPrefix(t, "--regexp="))
 		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if strings.ContainsAny(t, "vfA BC") && !strings.HasPrefix(t, "--") {
-				return false // -v, -f FILE, context lines
+			if strings.ContainsAny(t, "vfzABC") && !strings.HasPrefix(t, "--") {
+				return false // -v, -f FILE, -z (one line of it all), context lines
 			}
 			if strings.HasPrefix(t, "--") && t != "--color" && t != "--colour" && t != "--ignore-case" && t != "--word-regexp" && t != "--fixed-strings" {
 				return false
