@@ -506,12 +506,19 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		default:
 			z.complex("unsupported loop %T: %s", l, z.nodeText(cmd))
 		}
+		from := len(z.a.Commands)
 		z.subs(subs)
+		items := indexRange(from, len(z.a.Commands))
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
 		z.cond = cond
 		z.mayHaveMoved(dir)
+		if len(items) > 0 {
+			// for f in $(find ~ -name id_rsa); do cat "$f"; done: the
+			// body is handed the names as xargs would be.
+			z.pipedDeletes(Pipeline{items, indexRange(items[len(items)-1]+1, len(z.a.Commands))})
+		}
 	case *syntax.CaseClause:
 		var subs stmtLists
 		z.word(cmd.Word, &subs)
@@ -1016,10 +1023,13 @@ func printedText(c SimpleCommand) (text string, exact, ok bool) {
 // paths is judged as for the -exec (a credential store below ~ asks).
 func (z *analyzer) pipedDeletes(p Pipeline) {
 	type at struct{ stage, i int }
-	var finds, dels, uses []at
+	var finds, dels, uses, lists []at
 	for k, stage := range p {
 		for _, i := range stage {
 			c := z.a.Commands[i]
+			if _, ok := listedRoots(c); ok {
+				lists = append(lists, at{k, i})
+			}
 			switch lowerName(c) {
 			case "find", "gfind", "bfs":
 				finds = append(finds, at{k, i})
@@ -1063,7 +1073,7 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 		}
 	}
 	for _, u := range uses {
-		for _, f := range finds {
+		for _, f := range append(finds, lists...) {
 			if f.stage == u.stage {
 				continue
 			}
@@ -1071,9 +1081,17 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 				return
 			}
 			find, c := z.a.Commands[f.i], z.a.Commands[u.i]
-			ws := slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
-				return w.Literal && (w.Text == "-print" || w.Text == "-print0")
-			})
+			var ws []Word
+			if roots, ok := listedRoots(find); ok {
+				// fd . ~/.ssh, locate id_rsa: find ROOTS, which
+				// lists all a find of those roots may.
+				ws = append(slices.Clip(find.Words[:find.Inner]), Word{Text: "find", Literal: true})
+				ws = append(ws, roots...)
+			} else {
+				ws = slices.DeleteFunc(slices.Clone(find.Words), func(w Word) bool {
+					return w.Literal && (w.Text == "-print" || w.Text == "-print0")
+				})
+			}
 			ws = append(ws, Word{Text: "-exec", Literal: true})
 			ws = append(ws, c.Words[c.Inner:]...)
 			ws = append(ws, Word{Text: "{}", Literal: true}, Word{Text: "+", Literal: true})
@@ -1081,6 +1099,40 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 			z.a.Commands = append(z.a.Commands, find)
 		}
 	}
+}
+
+// listedRoots: the trees a command other than find lists the names of,
+// which a command it hands them to (| xargs cat, a read loop) reads as
+// find's are (pipedDeletes): fd's, rg's and the searchers' roots, tree's
+// and du's operands (the working directory when none), git ls-files's
+// working tree, and locate's index, of the whole file system. Whatever
+// narrows the listing (fd -e pem, a pattern) is not counted. (ls prints
+// its operands, or the bare names of their entries: what it reads.)
+func listedRoots(c SimpleCommand) ([]Word, bool) {
+	dot := func() []Word { return []Word{{Text: ".", Literal: true}} }
+	switch n := lowerName(c); n {
+	case "locate", "plocate", "mlocate", "slocate", "mdfind":
+		return []Word{{Text: "/", Literal: true}}, true
+	case "git":
+		if sub, _, _, ok := gitArgs(c); ok && sub.Literal && (sub.Text == "ls-files" || sub.Text == "ls-tree") {
+			return dot(), true
+		}
+		return nil, false
+	case "fd", "fdfind", "rg", "rga", "ag", "ack", "ugrep", "ug", "tree", "du":
+		var roots []Word
+		bare := c
+		bare.Redirects, bare.WrapperPaths = nil, nil
+		for _, a := range PathArgs(bare) {
+			if !a.Write {
+				roots = append(roots, a.Word)
+			}
+		}
+		if len(roots) == 0 {
+			roots = dot()
+		}
+		return roots, true
+	}
+	return nil, false
 }
 
 // pipedArgs: a command that xargs hands its input (OpenArgs) is run with
@@ -2198,6 +2250,18 @@ func (z *analyzer) finishAs(base SimpleCommand, ws []Word) {
 // c's words as parsed, nil for a synthetic command.
 func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, rs []*syntax.Redirect) {
 	c.Dir, c.Dirs = exportDir(z.dir)
+	for _, r := range rs {
+		if c.DocSecret == "" && r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			// An unquoted delimiter's body is expanded (a quoted one's
+			// parts are all literal text).
+			for _, p := range r.Hdoc.Parts {
+				if _, lit := p.(*syntax.Lit); !lit {
+					c.DocSecret = expandedSecret(z.nodeTextFull(r.Hdoc))
+					break
+				}
+			}
+		}
+	}
 	if len(c.Words) == 0 {
 		z.add(c, subs)
 		return

@@ -120,6 +120,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "git", check: checkGitUnknown},
 		// git -c and git config keys that run a program of their choosing.
 		{name: "git config exec", check: checkGitConfigExec, unseen: true},
+		// Any other write of git's configuration: a remote's URL, a
+		// pushurl or insteadOf sends later pushes elsewhere.
+		{name: "git config write", check: checkGitConfigWrite},
 		// Runs the command with more privileges than the sandbox grants.
 		{name: "sudo", check: checkSudo},
 		// Creates a file system: destroys what the device held.
@@ -221,8 +224,17 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// A package fetched from outside a registry and run (nix run
 		// github:o/r, go run PKG@VERSION): code nobody read.
 		{name: "fetched code", check: checkFetchedCode},
+		// A secret-named variable printed or sent (echo $GITHUB_TOKEN,
+		// printenv AWS_SECRET_ACCESS_KEY), or every variable (env).
+		// Last: where the environment is scrubbed (Engine.EnvScrubbed)
+		// the engine sets a match of it aside, and no other row may
+		// hide behind it.
+		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars},
 	}
 }}
+
+// secretVariableRow is the name of the danger table's last row.
+const secretVariableRow = "secret variable"
 
 // CheckDanger reports whether c matches the danger table, and the first
 // critical row that matches or else the first one. env is where the
@@ -2264,6 +2276,39 @@ func gitConfigSetRuns(rest []Word) (string, bool) {
 				return "git config core.worktree makes later checkouts write where it says, outside the project too", true
 			}
 			return "git config " + w.Text + " makes git run another program", true
+		}
+	}
+	return "", false
+}
+
+// checkGitConfigWrite: git config setting, adding, removing or editing a
+// key (gitConfigWrites), and git remote add, set-url, rename, remove,
+// set-head and set-branches, write git's configuration (.git/config,
+// ~/.gitconfig with --global), which says where later fetches and pushes
+// go (remote.origin.pushurl, url.X.insteadOf) and what git runs: one
+// rule for every key. Reads (git config --get, -l, git config KEY, git
+// remote -v) pass, and a config --file or --blob is the write or read of
+// that file the path checks judge.
+func checkGitConfigWrite(c SimpleCommand, _ PathEnv) (string, bool) {
+	sub, rest, _, ok := gitArgs(c)
+	if !ok || !sub.Literal {
+		return "", false
+	}
+	const why = " writes git's configuration, which says where later fetches and pushes go and what git runs"
+	switch sub.Text {
+	case "config":
+		if gitConfigWrites(rest) && !hasOpt(rest, "f", "--file", "--blob") {
+			return "git config" + why, false
+		}
+	case "remote":
+		for _, w := range rest {
+			if w.Literal && strings.HasPrefix(w.Text, "-") {
+				continue // git remote -v add, as git takes it
+			}
+			if w.Literal && slices.Contains([]string{"add", "set-url", "rename", "remove", "rm", "set-head", "set-branches"}, w.Text) {
+				return "git remote " + w.Text + why, false
+			}
+			return "", false
 		}
 	}
 	return "", false

@@ -193,7 +193,8 @@ func TestCheckDanger(t *testing.T) {
 		{"git --config-env harmless", "git --config-env=color.ui=C log", "", false},
 		{"git config set", "git config set core.pager 'rm -rf ~'", "git config exec", false},
 		{"git config -f", "git config -f x.cfg core.pager 'rm -rf ~'", "git config exec", false},
-		{"git config pager cat", "git config core.pager cat", "", false},
+		{"git config pager cat", "git config core.pager cat", "git config write", false}, // no program, but a write of the config (S59)
+		{"git config pager cat read", "git config core.pager", "", false},
 		{"git clone -c", "git clone -c core.fsmonitor='rm -rf ~' https://x/y", "git config exec", false},
 		{"git clone -cKEY", "git clone -ccore.hooksPath=/tmp/h https://x/y", "git config exec", false},
 		{"git clone --config", "git clone --config core.sshCommand=x u", "git config exec", false},

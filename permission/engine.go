@@ -56,7 +56,12 @@ type Engine struct {
 	// acceptEdits accepts edits inside the root and these only, as Claude
 	// Code's does, and asks for the rest.
 	AdditionalDirs []string
-	paths          boundIndex // path rules by directory, built on first use
+	// EnvScrubbed is true where commands run with the variables that
+	// look like secrets taken out of their environment (mewsandbox run,
+	// the hook with --sandbox): echo $GITHUB_TOKEN or env prints none
+	// there, and is not asked for as a secret printed.
+	EnvScrubbed bool
+	paths       boundIndex // path rules by directory, built on first use
 }
 
 // verdict is a decision on one subject (a command, a path) and what caused
@@ -1057,6 +1062,9 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 		}
 	}
 	for _, p := range CheckPipelines(a) {
+		if e.EnvScrubbed && p.Rule == secretVariableRow {
+			continue
+		}
 		worst = stricter(worst, e.dangerVerdict(p))
 	}
 	// A link made on the line to a place outside the root, then written
@@ -1696,6 +1704,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	}
 	paths := e.touches(c)
 	danger, dangerous := CheckDanger(c, e.Env)
+	if dangerous && e.EnvScrubbed && danger.Rule == secretVariableRow {
+		dangerous = false
+	}
 	subject := newCmdSubject(c) // for the three kinds of rule
 
 	// 1. Deny rules, on the command and on every path it touches; rm of a

@@ -144,7 +144,8 @@ func TestRuleOptionsAnyOrderS58(t *testing.T) {
 		{"S58 neighbour: rm -r x", Y, rules, `rm -r x`, Allow},
 		{"S58 neighbour: rm -f x", Y, rules, `rm -f x`, Allow},
 		{"S58 neighbour: rm -- -rf", Y, rules, `rm -- -rf`, Allow},
-		{"S58 neighbour: git push --force-with-lease", Y, rules, `git push --force-with-lease`, Allow},
+		// S59: --force-with-lease is now a synonym of --force (TestRuleSynonymsS59).
+		{"S58 git push --force-with-lease", Y, rules, `git push --force-with-lease`, Deny},
 		{"S58 neighbour: git pull --force", Y, rules, `git pull --force`, Allow},
 		{"S58 neighbour: git push origin main", D, rules, `git push origin main`, Ask},
 		{"S58 neighbour: an allow rule is not widened", D, []string{"allow:Bash(rm -rf build:*)"}, `rm -fr build`, Ask},

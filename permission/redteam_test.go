@@ -591,7 +591,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		// The user's and the machine's git configuration.
 		{"A10 git config --global", D, nil, `git config --global url.https://evil/.insteadOf https://github.com/`, Ask},
 		{"A10 git config --system", D, nil, `git config --system core.pager less`, Ask},
-		{"A10 neighbour: git config --global --get", D, nil, `git config --global --get user.name && git config user.name x`, Allow},
+		{"A10 neighbour: git config --global --get", D, nil, `git config --global --get user.name && git config user.name`, Allow},
 		// Credential stores.
 		{"A10 /var/backups/shadow.bak", Y, nil, `cat /var/backups/shadow.bak`, Ask},
 		{"A10 ~/.pgpass", Y, nil, `cat ~/.pgpass`, Ask},

@@ -503,11 +503,61 @@ func (m *ruleMatcher) optionsMatch(v []byte) bool {
 		return false
 	}
 	for _, o := range m.opts {
-		if !hasOption(v, o) {
+		if !hasOption(v, o) && !slices.ContainsFunc(optionSynonyms(m.plain, o), func(s string) bool { return hasOption(v, s) }) {
 			return false
 		}
 	}
 	return true
+}
+
+// optionSynonyms returns the other spellings of option o of the command
+// whose first words are plain, for programs whose short and long
+// options are known: a deny or ask rule that names one meets them all
+// (Bash(rm -rf:*) denies rm -R --force x, Bash(git push --force:*) git
+// push -f and git push origin +main, "+" standing for a refspec that
+// forces). It may match more than the program would take as the same
+// (--force-with-lease forces only when the remote is as expected): that
+// only fails safe, and allow rules never read it.
+func optionSynonyms(plain []string, o string) []string {
+	if len(plain) == 0 {
+		return nil
+	}
+	cmd := plain[0]
+	if cmd == "git" && len(plain) > 1 {
+		cmd += " " + plain[1]
+	}
+	for _, e := range synonymTable {
+		if e.cmd != cmd {
+			continue
+		}
+		for _, g := range e.groups {
+			if slices.Contains(g, o) {
+				return g
+			}
+		}
+	}
+	return nil
+}
+
+// synonymTable: the spellings, short and long, of the options of the
+// commands deny rules are most often written for.
+var synonymTable = [...]struct {
+	cmd    string
+	groups [][]string
+}{
+	{"rm", [][]string{{"-r", "-R", "--recursive"}, {"-f", "--force"}}},
+	{"cp", [][]string{{"-r", "-R", "--recursive"}, {"-f", "--force"}}},
+	{"mv", [][]string{{"-f", "--force"}}},
+	{"ln", [][]string{{"-s", "--symbolic"}, {"-f", "--force"}}},
+	{"chmod", [][]string{{"-R", "--recursive"}}},
+	{"chown", [][]string{{"-R", "--recursive"}}},
+	{"chgrp", [][]string{{"-R", "--recursive"}}},
+	{"git push", [][]string{{"-f", "--force", "--force-with-lease", "--force-if-includes", "--mirror", "+"}, {"-d", "--delete"}}},
+	{"git clean", [][]string{{"-f", "--force"}}},
+	{"git checkout", [][]string{{"-f", "--force"}}},
+	{"git add", [][]string{{"-A", "--all"}, {"-f", "--force"}}},
+	{"git commit", [][]string{{"-a", "--all"}, {"-n", "--no-verify"}}},
+	{"git branch", [][]string{{"-D", "-d", "--delete"}, {"-f", "--force"}}},
 }
 
 // hasOption reports whether v, a subject's variant, holds option o before
@@ -521,11 +571,16 @@ func hasOption(v []byte, o string) bool {
 			w, rest = rest[:i], rest[i+1:]
 		}
 		switch {
+		case o == "+":
+			if len(w) > 1 && w[0] == '+' {
+				return true // git push origin +main
+			}
 		case string(w) == "--":
 			return false
 		case len(o) > 2:
-			if bytes.HasPrefix(w, []byte(o)) && (len(w) == len(o) || w[len(o)] == '=') {
-				return true
+			name, _, _ := bytes.Cut(w, []byte("="))
+			if len(name) > 2 && name[0] == '-' && name[1] == '-' && strings.HasPrefix(o, string(name)) {
+				return true // whole, or abbreviated as getopt and git take it (--forc)
 			}
 		case len(w) >= 2 && w[0] == '-' && w[1] != '-':
 			if bytes.IndexByte(w[1:], o[1]) >= 0 {

@@ -86,11 +86,37 @@ func (e *Engine) searchBelow(tool, glob, abs string, v verdict) verdict {
 			}
 		}
 	}
+	if tool == "Glob" {
+		return e.listsBelow(tool, glob, base, globs, v)
+	}
 	if tool != "Grep" {
-		// Glob and LS list names: what lies below is not read.
+		// LS lists names: what lies below is not read.
 		return v
 	}
 	return e.readsBelow(tool+" of "+abs, tool, base, globs, v)
+}
+
+// listsBelow adds to v, the verdict so far, what a Glob of base narrowed
+// by globs may list: every name in a tree a deny or ask rule of tool's
+// covers (Read(./secrets/**) denied, a Glob of se?rets/*, s*/*, **/* or
+// {secrets,x}/*), asked for. A glob whose last part is only a wildcard
+// may list any name where it reaches; one narrowed to names of a kind
+// (**/*.go) lists only those, as a rule that forbids reading a file does
+// not keep its name secret, and is not asked for.
+func (e *Engine) listsBelow(tool, glob, base string, globs []string, v verdict) verdict {
+	wild := string(rune(pathWild))
+	for _, t := range searchTemplates(base, globs) {
+		if !strings.HasSuffix(t, wild) {
+			continue
+		}
+		for _, kind := range [...]RuleKind{RuleDeny, RuleAsk} {
+			if r := e.firstTemplateRule(kind, tool, t, e.coversTree); r != nil {
+				v = stricter(v, verdict{d: Ask, rule: r, reason: tool + "'s pattern " + glob + " in " + base +
+					" may list every name in a tree that rule " + r.Text + " covers; a pattern that leaves it out would not ask"})
+			}
+		}
+	}
+	return v
 }
 
 // readsBelow adds to v, the verdict so far, what a read of everything
@@ -114,6 +140,18 @@ func (e *Engine) readsBelow(who, tool, base string, globs []string, v verdict) v
 		}
 	}
 	return v
+}
+
+// coversTree reports whether path rule r covers a whole tree, every
+// name in it (./secrets/**, ./secrets/*, ./secrets/), where one may exist
+// (mayExist): a rule naming a file (.env) or files of a kind
+// (secrets/*.pem) does not.
+func (e *Engine) coversTree(r *Rule) bool {
+	p := strings.TrimSuffix(strings.TrimSuffix(r.Pattern, "/**"), "/*")
+	if p == r.Pattern && !strings.HasSuffix(p, "/") {
+		return false
+	}
+	return !strings.ContainsAny(path.Base(p), globMeta) && e.mayExist(r)
 }
 
 // mayExist reports whether what path rule r covers may exist: false only

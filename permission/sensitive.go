@@ -24,7 +24,12 @@ import (
 // protectedInRoot keeps the same names read-only).
 var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
 	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue",
-	".opencode", ".qwen", ".kilocode", ".kilo", ".helix"}
+	".opencode", ".qwen", ".kilocode", ".kilo", ".helix",
+	// Mercurial's and Jujutsu's repositories, whose configuration
+	// (.hg/hgrc's [hooks], .jj/repo/config.toml's editor, pager and fix
+	// tools) names programs the next hg or jj runs, as .git/config does;
+	// the namespace layer does not hold these.
+	".hg", ".jj"}
 
 // sensitiveWriteNames are file names sensitive to write wherever they are:
 // shell start-up files run code at the next login, .gitconfig and

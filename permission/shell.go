@@ -67,6 +67,10 @@ type SimpleCommand struct {
 	Added bool
 	// Redirects are the command's file redirections.
 	Redirects []Redirect
+	// DocSecret is the first secret-named variable a here-document of
+	// the command expands (cat <<EOF … $GITHUB_TOKEN … EOF), or "": the
+	// document is the command's input, not a file (checkSecretVar).
+	DocSecret string
 	// Nested is true for a command whose argument is itself a shell
 	// program analysed recursively (bash -c 'STR', sh -c, eval 'STR'): the
 	// nested commands appear as their own entries in Analysis.Commands.

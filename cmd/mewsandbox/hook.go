@@ -144,6 +144,8 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer audit.Close()
 
 	var res permission.Result
+	// With --sandbox the command runs with its environment scrubbed.
+	p.engine.EnvScrubbed = sandbox
 	switch {
 	case ambiguous != nil:
 		res = ambiguousResult(ambiguous, p.engine.Mode)
