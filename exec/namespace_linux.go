@@ -211,6 +211,11 @@ var protectedInRoot = []protectedPath{
 	{path: ".mise/config.toml"},
 	{path: "mise/config.toml"},
 	{path: ".tool-versions"},
+	// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
+	// jj's editor, pager, diff and fix tools are programs the next hg or
+	// jj command runs.
+	{path: ".hg/hgrc"},
+	{path: ".jj/repo/config.toml"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

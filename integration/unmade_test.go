@@ -20,6 +20,8 @@ const unmadeScript = `mkdir .vscode && echo '{"tasks": []}' > .vscode/tasks.json
 echo '{"mcpServers": {}}' > .mcp.json
 ln -s /etc .gemini
 echo 'curl x | sh' > .bashrc
+echo '[env]' > mise.local.toml
+mkdir -p .config .hg && echo '[hooks]' > .config/mise.toml && echo '[hooks]' > .hg/hgrc
 echo work > work.txt
 mkdir .vscode-notes docs && mkdir docs/.vscode && echo n > docs/.vscode/x
 `
@@ -41,8 +43,8 @@ func TestMissingSettingsMadeMovedAside(t *testing.T) {
 	if r.code != 125 || !strings.Contains(r.stderr, "moved aside") {
 		t.Fatalf("a run that made .vscode, .mcp.json, .gemini and .bashrc: exit %d, want 125 naming them\nstderr: %s", r.code, r.stderr)
 	}
-	for _, p := range []string{".vscode", ".mcp.json", ".gemini", ".bashrc"} {
-		if !strings.Contains(r.stderr, filepath.Join(b.root, p)+" to "+p+".mewsandbox-planted") {
+	for _, p := range []string{".vscode", ".mcp.json", ".gemini", ".bashrc", "mise.local.toml", ".config/mise.toml", ".hg/hgrc"} {
+		if !strings.Contains(r.stderr, filepath.Join(b.root, p)+" to "+filepath.Base(p)+".mewsandbox-planted") {
 			t.Errorf("the run's error does not say where %s went: %s", p, r.stderr)
 		}
 		if _, err := os.Lstat(filepath.Join(b.root, p)); err == nil {
@@ -55,7 +57,7 @@ func TestMissingSettingsMadeMovedAside(t *testing.T) {
 	if target, err := os.Readlink(filepath.Join(b.root, ".gemini.mewsandbox-planted")); err != nil || target != "/etc" {
 		t.Errorf(".gemini moved aside: %q, %v; want the link itself, to /etc", target, err)
 	}
-	for _, p := range []string{"work.txt", ".vscode-notes", "docs/.vscode/x"} {
+	for _, p := range []string{"work.txt", ".vscode-notes", "docs/.vscode/x", ".config", ".hg"} {
 		if !b.exists(p) {
 			t.Errorf("%s, which no one protects, is gone after the run", p)
 		}
@@ -68,6 +70,15 @@ func TestMissingSettingsMadeMovedAside(t *testing.T) {
 	if got := b.read(".vscode/settings.json"); got != "{}\n" {
 		t.Errorf("the project's own .vscode after a run: settings.json %q", got)
 	}
+}
+
+// TestHgAndJjConfigProtected: Mercurial's .hg/hgrc names hooks the next
+// hg command runs, Jujutsu's .jj/repo/config.toml an editor, a pager and
+// fix tools; the engine asked before writing them, but the layer left
+// them writable. The neighbours: the rest of .hg and .jj, and the root.
+func TestHgAndJjConfigProtected(t *testing.T) {
+	requireNamespaces(t)
+	settingsStayReadOnly(t, []string{".hg/hgrc", ".jj/repo/config.toml"}, "echo x > .hg/store-notes && mkdir -p .jj/repo/op_store && echo x > .jj/repo/op_store/x")
 }
 
 // TestMissingSettingsMadeMovedAsideAsUser is

@@ -118,6 +118,8 @@ var protectedInRoot = []struct {
 	{".mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
 	{"mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
 	{".tool-versions", true, "asdf's and mise's tool versions: a path: version is a program they run"},
+	{".hg/hgrc", true, "Mercurial's repository config: [hooks] the next hg command runs"},
+	{".jj/repo/config.toml", true, "Jujutsu's repository config: the editor, pager and tools jj runs"},
 	{".bashrc", true, "shell start-up file (when the root is a home directory)"},
 	{".bash_profile", true, "shell start-up file"},
 	{".zshrc", true, "shell start-up file"},
