@@ -120,13 +120,13 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(&o.envPass, "env-pass", "keep environment variable `NAME` even though it looks secret (repeatable)")
 	fs.Var(&o.envDrop, "env-drop", "drop environment variable `NAME` (* matches any run of characters; repeatable)")
 	fs.Var(setBool{&o.bestEffort, &o.given.bestEffort}, "best-effort", "run even when the kernel cannot enforce the whole policy, saying what is missing")
-	fs.DurationVar(&o.timeout, "timeout", 0, "kill the command after `DURATION` (exit 124)")
+	fs.Var(durationFlag{&o.timeout}, "timeout", "kill the command after `DURATION` (exit 124)")
 	fs.Var(&o.presets, "preset", "grant toolchain `NAME`'s caches and configuration: "+strings.Join(exec.PresetNames(), ", ")+" (repeatable)")
 	fs.Var(sizeFlag{&o.limits.Mem}, "limit-mem", "limit the command's address space to `SIZE` (512M, 2G): allocations beyond fail; with a cgroup v2, also the sandbox's memory together (killed beyond)")
-	fs.DurationVar(&o.limits.CPU, "limit-cpu", 0, "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
-	fs.Uint64Var(&o.limits.NProc, "limit-nproc", 0, "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
+	fs.Var(durationFlag{&o.limits.CPU}, "limit-cpu", "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
+	fs.Var(countFlag{&o.limits.NProc}, "limit-nproc", "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
-	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
+	fs.Var(countFlag{&o.limits.NoFile}, "limit-nofile", "limit the command's open descriptors to `N`")
 	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
 	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the git config of the root and of its submodules, as git submodule update must (the hooks stay read-only)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
@@ -148,6 +148,49 @@ func (f sizeFlag) Set(s string) error {
 		return err
 	}
 	*f.v = uint64(n)
+	return nil
+}
+
+// durationFlag is a positive duration flag (--timeout, --limit-cpu): zero
+// is refused, as it is in the settings, rather than taken for "not given".
+type durationFlag struct{ v *time.Duration }
+
+func (f durationFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return f.v.String()
+}
+
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return errors.New("want a duration such as 90s, 10m or 1h30m")
+	case d <= 0:
+		return errors.New("must be positive")
+	}
+	*f.v = d
+	return nil
+}
+
+// countFlag is a positive whole number flag (--limit-nproc, --limit-nofile):
+// zero is refused, as it is in the settings.
+type countFlag struct{ v *uint64 }
+
+func (f countFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return strconv.FormatUint(*f.v, 10)
+}
+
+func (f countFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n == 0 {
+		return errors.New("want a positive whole number")
+	}
+	*f.v = n
 	return nil
 }
 
@@ -206,17 +249,11 @@ func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 	if o.given.bestEffort {
 		s.BestEffort = permission.FlagSetting("--best-effort", o.bestEffort)
 	}
-	switch {
-	case o.timeout < 0:
-		return s, usagef("--timeout %v: must be positive", o.timeout)
-	case o.timeout > 0:
+	if o.timeout > 0 {
 		s.Timeout = permission.FlagSetting("--timeout", o.timeout)
 	}
 	l := &s.Limits
-	switch {
-	case o.limits.CPU < 0:
-		return s, usagef("--limit-cpu %v: must be positive", o.limits.CPU)
-	case o.limits.CPU > 0:
+	if o.limits.CPU > 0 {
 		l.CPU = permission.FlagSetting("--limit-cpu", o.limits.CPU)
 	}
 	for _, f := range []struct {
@@ -271,6 +308,9 @@ func newFlagSet(name, synopsis string, w io.Writer) *flag.FlagSet {
 // usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(io.Discard)
+	// The flag package calls Usage on an error; the error alone is said,
+	// with where the help is, not a usage line with no flags under it.
+	fs.Usage = func() {}
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitError{status: exitOK}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// flagsProject is a project directory for the flag tests, with no
+// settings of its own, and the user's files kept out.
+func flagsProject(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	return root
+}
+
+// TestFlagValuesRefusedUX3: a limit or timeout flag of zero was taken as
+// "not given" and the run went ahead without it, where the same value in
+// a settings file is an error; a duration the flag package cannot read
+// said only "parse error". Each is exit 2 naming the flag and what it
+// wants, and the legitimate neighbour still passes.
+func TestFlagValuesRefusedUX3(t *testing.T) {
+	root := flagsProject(t)
+	tests := []struct {
+		args []string
+		want string // "" for accepted
+	}{
+		{[]string{"--timeout", "0"}, `invalid value "0" for flag -timeout: must be positive`},
+		{[]string{"--timeout", "0s"}, `invalid value "0s" for flag -timeout: must be positive`},
+		{[]string{"--timeout", "-1s"}, `invalid value "-1s" for flag -timeout: must be positive`},
+		{[]string{"--timeout", "5"}, `invalid value "5" for flag -timeout: want a duration such as 90s, 10m or 1h30m`},
+		{[]string{"--timeout", "1e9h"}, `invalid value "1e9h" for flag -timeout: want a duration such as 90s, 10m or 1h30m`},
+		{[]string{"--limit-cpu", "0"}, `invalid value "0" for flag -limit-cpu: must be positive`},
+		{[]string{"--limit-nproc", "0"}, `invalid value "0" for flag -limit-nproc: want a positive whole number`},
+		{[]string{"--limit-nproc", "-1"}, `invalid value "-1" for flag -limit-nproc: want a positive whole number`},
+		{[]string{"--limit-nofile", "0"}, `invalid value "0" for flag -limit-nofile: want a positive whole number`},
+		{[]string{"--limit-nofile", "many"}, `invalid value "many" for flag -limit-nofile: want a positive whole number`},
+		{[]string{"--timeout", "10m", "--limit-cpu", "1500ms", "--limit-nproc", "64", "--limit-nofile", "256"}, ""},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"explain", "--root", root}, tt.args...)
+		code := realMain(args, strings.NewReader(""), &stdout, &stderr)
+		switch {
+		case tt.want == "" && code != exitOK:
+			t.Errorf("%q: exit %d, %s; want it accepted", tt.args, code, stderr.String())
+		case tt.want != "" && (code != exitUsage || !strings.Contains(stderr.String(), tt.want)):
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tt.args, code, stderr.String(), tt.want)
+		case tt.want != "" && strings.Contains(stdout.String()+stderr.String(), "Usage:"):
+			t.Errorf("%q: %q: the error comes with a usage header with no flags under it", tt.args, stdout.String())
+		}
+	}
+}
