@@ -62,3 +62,45 @@ func TestFlagValuesRefusedUX3(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagGivenTwiceOrEmptyUX3: a flag of one value given twice with
+// different values ran with the last (--mode plan --mode default ran in
+// default mode, --network none --network all with the network), and an
+// empty --root, --mode, --network, --session, --plan-file or --audit (an
+// unset variable in a script) was taken for the flag left out: the run
+// went ahead without the audit log it was asked to write. Both are exit 2
+// naming the flag; the same value twice, and repeatable flags, still pass.
+func TestFlagGivenTwiceOrEmptyUX3(t *testing.T) {
+	root := flagsProject(t)
+	tests := []struct {
+		args []string
+		want string // "" for accepted
+	}{
+		{[]string{"check", "--mode", "plan", "--mode", "default", "-c", "ls"}, `invalid value "default" for flag -mode: given twice, as "plan" and as "default": give it once`},
+		{[]string{"explain", "--network", "none", "--network", "all"}, `invalid value "all" for flag -network: given twice, as "none" and as "all": give it once`},
+		{[]string{"explain", "--timeout", "1m", "--timeout", "1h"}, `invalid value "1h" for flag -timeout: given twice, as "1m" and as "1h": give it once`},
+		{[]string{"check", "--root", root, "--root", "/etc", "-c", "ls"}, `invalid value "/etc" for flag -root: given twice`},
+		{[]string{"check", "--root", "", "-c", "ls"}, `invalid value "" for flag -root: empty: leave the flag out for its default`},
+		{[]string{"check", "--mode", "", "-c", "ls"}, `invalid value "" for flag -mode: empty: leave the flag out for its default`},
+		{[]string{"check", "--session", "", "-c", "ls"}, `invalid value "" for flag -session: empty`},
+		{[]string{"check", "--audit", "", "-c", "ls"}, `invalid value "" for flag -audit: empty`},
+		{[]string{"check", "--plan-file", "", "-c", "ls"}, `invalid value "" for flag -plan-file: empty`},
+		{[]string{"explain", "--network", ""}, `invalid value "" for flag -network: empty`},
+		{[]string{"check", "--mode", "plan", "--mode", "plan", "--deny", "Bash(rm:*)", "--deny", "Bash(curl:*)", "-c", "ls"}, ""},
+		{[]string{"explain", "--network", "none", "--network=none", "--allow-connect", "80", "--allow-connect", "443"}, ""},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		args := tt.args
+		if !strings.Contains(strings.Join(args, " "), "--root") {
+			args = append([]string{args[0], "--root", root}, args[1:]...)
+		}
+		code := realMain(args, strings.NewReader(""), &stdout, &stderr)
+		switch {
+		case tt.want == "" && code != exitOK:
+			t.Errorf("%q: exit %d, %s; want it accepted", tt.args, code, stderr.String())
+		case tt.want != "" && (code != exitUsage || !strings.Contains(stderr.String(), tt.want)):
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tt.args, code, stderr.String(), tt.want)
+		}
+	}
+}

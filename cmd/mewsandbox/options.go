@@ -24,11 +24,13 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+func (l *listFlag) repeatable()        {}
 
 // portsFlag is a repeatable TCP port flag.
 type portsFlag []uint16
 
 func (p *portsFlag) String() string { return fmt.Sprint([]uint16(*p)) }
+func (p *portsFlag) repeatable()    {}
 func (p *portsFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 16)
 	if err != nil || n == 0 {
@@ -311,6 +313,7 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	// The flag package calls Usage on an error; the error alone is said,
 	// with where the help is, not a usage line with no flags under it.
 	fs.Usage = func() {}
+	fs.VisitAll(onceOnly)
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitError{status: exitOK}
@@ -319,6 +322,54 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usagef("%s: %v (run 'mewsandbox help %s')", fs.Name(), err, fs.Name())
 	}
 	return nil
+}
+
+// onceValue is a flag of one value: given twice with different values it
+// is an error, not the last one silently (--mode plan --mode default ran
+// in default mode); and for the flags whose empty value would be taken
+// for the flag left out (an unset variable in a script: --audit "$LOG"
+// ran with no audit log), so is "".
+type onceValue struct {
+	flag.Value
+	given   *string // the value it was given first; nil until then
+	noEmpty bool
+}
+
+func (v *onceValue) String() string {
+	if v.Value == nil {
+		return ""
+	}
+	return v.Value.String()
+}
+
+func (v *onceValue) Set(s string) error {
+	switch {
+	case v.given != nil && *v.given != s:
+		return fmt.Errorf("given twice, as %q and as %q: give it once", *v.given, s)
+	case s == "" && v.noEmpty:
+		return errors.New("empty: leave the flag out for its default")
+	}
+	v.given = &s
+	return v.Value.Set(s)
+}
+
+// onceOnly makes f a onceValue unless it is repeatable or boolean (where
+// --flag --flag=false is the usual way to say it) or one already.
+func onceOnly(f *flag.Flag) {
+	switch v := f.Value.(type) {
+	case *onceValue, interface{ repeatable() }:
+		return
+	case interface{ IsBoolFlag() bool }:
+		if v.IsBoolFlag() {
+			return
+		}
+	}
+	switch f.Name {
+	case "root", "mode", "network", "session", "plan-file", "audit":
+		f.Value = &onceValue{Value: f.Value, noEmpty: true}
+	default:
+		f.Value = &onceValue{Value: f.Value}
+	}
 }
 
 // helpTo makes -h print the flag set's usage to w.

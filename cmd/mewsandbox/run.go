@@ -297,6 +297,7 @@ func limitMessage(w io.Writer, status int, hit exec.LimitsHit, l permission.Reso
 type fdsFlag []int
 
 func (f *fdsFlag) String() string { return fmt.Sprint([]int(*f)) }
+func (f *fdsFlag) repeatable()    {}
 
 func (f *fdsFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
