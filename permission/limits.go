@@ -110,6 +110,11 @@ func (p *settingsParser) limits(key string, k, v *yaml.Node) error {
 		l.CPU = Setting[time.Duration]{Value: d, Origin: p.origin(v)}
 		return nil
 	}
+	for _, want := range []string{"mem", "cpu", "nproc", "fsize", "nofile"} {
+		if misspelt(key, want) {
+			return p.unknownKey(k, " in sandbox.limits", want)
+		}
+	}
 	p.warnf(k.Line, "unknown key %q in sandbox.limits (the limits are mem, cpu, nproc, fsize and nofile)", key)
 	return nil
 }
