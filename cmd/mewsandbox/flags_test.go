@@ -104,3 +104,47 @@ func TestFlagGivenTwiceOrEmptyUX3(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorSettingsTruthUX3: doctor said "loaded" of every settings file
+// that existed, one run refuses as invalid or unreadable included, and a
+// --root it could not use was silently replaced by the working directory.
+// It now says the file is found but not loaded and why (what run would
+// print), and a bad --root is exit 2; a valid file is still "loaded".
+func TestDoctorSettingsTruthUX3(t *testing.T) {
+	root := flagsProject(t)
+	file := filepath.Join(root, ".mewsandbox", "settings.yaml")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	doctor := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := realMain(append([]string{"doctor"}, args...), strings.NewReader(""), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	if err := os.WriteFile(file, []byte("permissions:\n  deny:\n    - Bash(rm\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := doctor("--root", root)
+	wantLine := "project  found   " + file
+	wantErr := file + `:3: deny[0]: malformed rule "Bash(rm": missing ")"`
+	if code != exitOK || !strings.Contains(out, wantLine) || !strings.Contains(out, wantErr) || strings.Contains(out, "loaded  "+file) {
+		t.Errorf("doctor with an invalid file: exit %d\n%s\nwant %q and %q", code, out, wantLine, wantErr)
+	}
+	code, out, _ = doctor("--root", root, "--json")
+	if code != exitOK || !strings.Contains(out, `"settingsError": "`) || !strings.Contains(out, `"loaded": false`) {
+		t.Errorf("doctor --json with an invalid file: exit %d\n%s", code, out)
+	}
+
+	if err := os.WriteFile(file, []byte("permissions:\n  deny: [Bash(rm:*)]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = doctor("--root", root)
+	if code != exitOK || !strings.Contains(out, "project  loaded  "+file) || strings.Contains(out, "settings error") {
+		t.Errorf("doctor with a valid file: exit %d\n%s", code, out)
+	}
+
+	code, _, errOut := doctor("--root", filepath.Join(root, "missing"))
+	if code != exitUsage || !strings.Contains(errOut, "--root "+filepath.Join(root, "missing")+": no such file or directory") {
+		t.Errorf("doctor --root missing: exit %d, %q; want exit 2 naming --root", code, errOut)
+	}
+}
