@@ -461,7 +461,7 @@ func (p *settingsParser) permissions(v *yaml.Node) error {
 				return nil
 			})
 		default:
-			return p.unknownKey(k, " in permissions", "deny", "ask", "disableBypassPermissionsMode")
+			return p.unknownKey(k, " in permissions", "deny", "ask", "disableBypassPermissionsMode", "defaultMode")
 		}
 		return nil
 	})
