@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -146,5 +147,17 @@ func TestDoctorSettingsTruthUX3(t *testing.T) {
 	code, _, errOut := doctor("--root", filepath.Join(root, "missing"))
 	if code != exitUsage || !strings.Contains(errOut, "--root "+filepath.Join(root, "missing")+": no such file or directory") {
 		t.Errorf("doctor --root missing: exit %d, %q; want exit 2 naming --root", code, errOut)
+	}
+}
+
+// TestAuditSummaryDirectoryUX3: audit summary of a directory exited 125,
+// the status of an internal error; it is bad input, exit 2, as a missing
+// file is.
+func TestAuditSummaryDirectoryUX3(t *testing.T) {
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	code := realMain([]string{"audit", "summary", dir}, strings.NewReader(""), io.Discard, &stderr)
+	if want := "audit " + dir + ": is a directory: name the log file written with --audit"; code != exitUsage || !strings.Contains(stderr.String(), want) {
+		t.Errorf("audit summary DIR: exit %d, %q; want exit 2 and %q", code, stderr.String(), want)
 	}
 }
