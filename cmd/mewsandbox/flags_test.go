@@ -161,3 +161,30 @@ func TestAuditSummaryDirectoryUX3(t *testing.T) {
 		t.Errorf("audit summary DIR: exit %d, %q; want exit 2 and %q", code, stderr.String(), want)
 	}
 }
+
+// TestCheckRootSystemDirsUX3: run from /etc (no git repository there, so
+// the working directory is the root) or with --root /usr, the system
+// directory was the project root and every sandboxed command could write
+// it: as root, /etc/passwd. They are refused as / is; a project below one
+// (/etc/nixos, /opt/app) is a root like any other.
+func TestCheckRootSystemDirsUX3(t *testing.T) {
+	home := "/nonexistent/home/me"
+	for _, tt := range []struct{ root, want string }{
+		{"/etc", "is the system directory /etc"},
+		{"/usr", "is the system directory /usr"},
+		{"/opt", "is the system directory /opt"},
+		{"/var", "is the system directory /var"},
+		{"/boot", "is the system directory /boot"},
+		{"/etc/nixos", ""},
+		{"/opt/app", ""},
+		{"/usr/local/src/app", ""},
+	} {
+		err := checkRoot(nil, tt.root, home, "--root "+tt.root)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("checkRoot(%s): %v, want it allowed", tt.root, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("checkRoot(%s): %v, want %q", tt.root, err, tt.want)
+		}
+	}
+}

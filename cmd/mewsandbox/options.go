@@ -916,6 +916,11 @@ func rootIs(res *exec.Resolver, root, home string) string {
 	if what := exec.KernelWrite(root); what != "" {
 		return "in " + what
 	}
+	// A system directory, which has no .git, is the root when run in it:
+	// the command could rewrite its programs or, as root, /etc/passwd.
+	if slices.ContainsFunc(append(exec.SystemDirs(), "/var", "/boot"), func(d string) bool { return d == root || realPath(d) == root }) {
+		return "the system directory " + root
+	}
 	// Before the home directory it may hold: what the root is.
 	if is := sharedDir(res, root); is != "" {
 		return is
