@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -186,5 +187,35 @@ func TestCheckRootSystemDirsUX3(t *testing.T) {
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("checkRoot(%s): %v, want %q", tt.root, err, tt.want)
 		}
+	}
+}
+
+// TestHomeUnsetUX3: with HOME unset (env -i, a systemd service) the home
+// directory was "": a run in it made all of it the writable root, ~/.ssh
+// and the shell's start-up files included, and the user's own settings,
+// their deny rules too, were silently not read. The home directory is
+// then the user database's.
+func TestHomeUnsetUX3(t *testing.T) {
+	u, err := user.Current()
+	if err != nil || !filepath.IsAbs(u.HomeDir) {
+		t.Skip("no home directory in the user database")
+	}
+	if fi, err := os.Stat(u.HomeDir); err != nil || !fi.IsDir() {
+		t.Skip("the user database's home directory does not exist")
+	}
+	for _, home := range []string{"", "relative/home"} {
+		t.Setenv("HOME", home)
+		if got := userHome(); got != u.HomeDir {
+			t.Errorf("HOME=%q: userHome() = %q, want %q", home, got, u.HomeDir)
+		}
+		var stderr bytes.Buffer
+		code := realMain([]string{"check", "--root", u.HomeDir, "-c", "ls"}, strings.NewReader(""), io.Discard, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), "is your home directory") {
+			t.Errorf("HOME=%q: check --root %s: exit %d, %q; want it refused as the home directory", home, u.HomeDir, code, stderr.String())
+		}
+	}
+	t.Setenv("HOME", t.TempDir())
+	if got := userHome(); got != os.Getenv("HOME") {
+		t.Errorf("HOME set: userHome() = %q, want $HOME", got)
 	}
 }

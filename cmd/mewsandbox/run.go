@@ -520,9 +520,9 @@ func absPath(flag, path, cwd string) (string, error) {
 		return "", usagef("%s: empty path", flag)
 	}
 	if path == "~" || strings.HasPrefix(path, "~/") {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", usagef("%s %s: no home directory to expand ~ in: %v", flag, path, err)
+		home := userHome()
+		if home == "" {
+			return "", usagef("%s %s: no home directory to expand ~ in: set HOME", flag, path)
 		}
 		path = filepath.Join(home, path[1:])
 	}
