@@ -219,3 +219,28 @@ func TestHomeUnsetUX3(t *testing.T) {
 		t.Errorf("HOME set: userHome() = %q, want $HOME", got)
 	}
 }
+
+// TestExplainJSONAndFormatUX3: explain --json --format sbpl printed JSON,
+// dropping the format asked for unsaid; the two disagreeing is exit 2.
+// --json alone, and with --format json, still print JSON.
+func TestExplainJSONAndFormatUX3(t *testing.T) {
+	root := flagsProject(t)
+	for _, tt := range []struct {
+		args []string
+		want string // "" for accepted
+	}{
+		{[]string{"--json", "--format", "sbpl"}, "--json and --format sbpl disagree: give one"},
+		{[]string{"--format", "text", "--json"}, "--json and --format text disagree: give one"},
+		{[]string{"--json"}, ""},
+		{[]string{"--json", "--format", "json"}, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := realMain(append([]string{"explain", "--root", root}, tt.args...), strings.NewReader(""), &stdout, &stderr)
+		switch {
+		case tt.want == "" && (code != exitOK || !strings.HasPrefix(stdout.String(), "{")):
+			t.Errorf("%q: exit %d, %q; want JSON", tt.args, code, stderr.String())
+		case tt.want != "" && (code != exitUsage || !strings.Contains(stderr.String(), tt.want)):
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tt.args, code, stderr.String(), tt.want)
+		}
+	}
+}
