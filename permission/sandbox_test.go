@@ -315,6 +315,7 @@ func TestParseSandboxRejects(t *testing.T) {
 		// UX3: a misspelt key that holds restrictions silently dropped them
 		// with a warning no hook user sees: the run went ahead without
 		// the denyRead, the limits, the env.drop or the network mode.
+		{"UX3 a nofile limit below 4", "sandbox:\n  limits:\n    nofile: 2\n", path + `:3: sandbox.limits.nofile "2": want 4 or more`},
 		{"UX3 a misspelt filesystem", "sandbox:\n  filesytem:\n    denyRead: [.env]\n", path + `:2: unknown key "filesytem" in sandbox: want "filesystem" (a misspelt key would silently drop what it holds)`},
 		{"UX3 a misspelt denyRead", "sandbox:\n  filesystem:\n    denyReed: [.env]\n", path + `:3: unknown key "denyReed" in sandbox.filesystem: want "denyRead"`},
 		{"UX3 denyRead in another case", "sandbox:\n  filesystem:\n    denyread: [.env]\n", path + `:3: unknown key "denyread" in sandbox.filesystem: want "denyRead"`},

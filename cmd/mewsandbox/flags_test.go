@@ -48,6 +48,11 @@ func TestFlagValuesRefusedUX3(t *testing.T) {
 		{[]string{"--limit-nproc", "-1"}, `invalid value "-1" for flag -limit-nproc: want a positive whole number`},
 		{[]string{"--limit-nofile", "0"}, `invalid value "0" for flag -limit-nofile: want a positive whole number`},
 		{[]string{"--limit-nofile", "many"}, `invalid value "many" for flag -limit-nofile: want a positive whole number`},
+		// --limit-nofile 1 with stdout a file: the sandbox's init could
+		// not poll its relays (ppoll's nfds is bounded by RLIMIT_NOFILE)
+		// and spun at full CPU for good after the command ended.
+		{[]string{"--limit-nofile", "1"}, `invalid value "1" for flag -limit-nofile: want 4 or more`},
+		{[]string{"--limit-nofile", "3"}, `invalid value "3" for flag -limit-nofile: want 4 or more`},
 		{[]string{"--timeout", "10m", "--limit-cpu", "1500ms", "--limit-nproc", "64", "--limit-nofile", "256"}, ""},
 	}
 	for _, tt := range tests {

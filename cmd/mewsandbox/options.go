@@ -127,9 +127,9 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(&o.presets, "preset", "grant toolchain `NAME`'s caches and configuration: "+strings.Join(exec.PresetNames(), ", ")+" (repeatable)")
 	fs.Var(sizeFlag{&o.limits.Mem}, "limit-mem", "limit the command's address space to `SIZE` (512M, 2G): allocations beyond fail; with a cgroup v2, also the sandbox's memory together (killed beyond)")
 	fs.Var(durationFlag{&o.limits.CPU}, "limit-cpu", "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
-	fs.Var(countFlag{&o.limits.NProc}, "limit-nproc", "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
+	fs.Var(countFlag{v: &o.limits.NProc}, "limit-nproc", "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
-	fs.Var(countFlag{&o.limits.NoFile}, "limit-nofile", "limit the command's open descriptors to `N`")
+	fs.Var(countFlag{v: &o.limits.NoFile, min: permission.MinNoFile, why: permission.MinNoFileWhy}, "limit-nofile", "limit the command's open descriptors to `N`")
 	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
 	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the git config of the root and of its submodules, as git submodule update must (the hooks stay read-only)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
@@ -179,7 +179,11 @@ func (f durationFlag) Set(s string) error {
 
 // countFlag is a positive whole number flag (--limit-nproc, --limit-nofile):
 // zero is refused, as it is in the settings.
-type countFlag struct{ v *uint64 }
+type countFlag struct {
+	v   *uint64
+	min uint64 // the least value, with why; 0 for none but zero
+	why string
+}
 
 func (f countFlag) String() string {
 	if f.v == nil || *f.v == 0 {
@@ -192,6 +196,9 @@ func (f countFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil || n == 0 {
 		return errors.New("want a positive whole number")
+	}
+	if n < f.min {
+		return fmt.Errorf("want %d or more (%s)", f.min, f.why)
 	}
 	*f.v = n
 	return nil
