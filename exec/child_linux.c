@@ -2493,8 +2493,15 @@ static int relay_wait(long sfd) {
 		return 1; // nothing to relay: the read blocks
 	}
 	long r = SYS5(SYS_ppoll, pf, n, 0, 0, 0);
-	if (r < 0) {
+	if (r == -EINTR) {
 		return 0;
+	}
+	if (r < 0) {
+		// Not again: a ppoll that fails (EINVAL: more descriptors than
+		// RLIMIT_NOFILE lets it poll) fails every time, and init spun
+		// at full CPU for good. The signalfd's read waits instead; the
+		// relays wait with it.
+		return 1;
 	}
 	for (int i = 1; i < n; i++) {
 		if (pf[i].revents != 0) {

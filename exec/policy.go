@@ -229,6 +229,10 @@ type Policy struct {
 // programs and their libraries (DESIGN §4).
 var systemReadExec = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/etc", "/opt", "/nix/store"}
 
+// SystemDirs returns the directories of programs and their libraries the
+// default policy grants read and execute (systemReadExec).
+func SystemDirs() []string { return slices.Clone(systemReadExec) }
+
 // systemReadOnly are the kernel's views: readable, never executable.
 var systemReadOnly = []string{"/proc", "/sys"}
 

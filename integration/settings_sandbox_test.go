@@ -228,17 +228,33 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 	t.Run("unknown keys warn with file and line", func(t *testing.T) {
 		t.Parallel()
 		dir := project(t, map[string]string{
-			".mewsandbox/settings.yaml": "sandbox:\n  filesytem:\n    allowWrite: [//tmp]\n  network:\n    allowedDomains: [github.com]\n",
+			".mewsandbox/settings.yaml": "sandbox:\n  presents:\n    - go\n  network:\n    allowedDomains: [github.com]\n",
 		})
 		r := run(t, invocation{args: []string{"explain"}, dir: dir})
 		file := filepath.Join(dir, ".mewsandbox", "settings.yaml")
 		for _, w := range []string{
-			"mewsandbox: warning: " + file + `:2: unknown key "filesytem" in sandbox`,
+			"mewsandbox: warning: " + file + `:2: unknown key "presents" in sandbox`,
 			"mewsandbox: warning: " + file + ":5: sandbox.network.allowedDomains is ignored",
 		} {
 			if r.code != 0 || !strings.Contains(r.stderr, w) {
 				t.Errorf("explain: exit %d, stderr lacks %q:\n%s", r.code, w, r.stderr)
 			}
+		}
+	})
+
+	// UX3: a misspelt key that holds restrictions is exit 2 and runs
+	// nothing; as a warning the run went ahead without them.
+	t.Run("UX3 a misspelt restriction key is an error", func(t *testing.T) {
+		t.Parallel()
+		dir := project(t, map[string]string{
+			".mewsandbox/settings.yaml": "sandbox:\n  filesystem:\n    denyReed: [secret]\n",
+			"secret":                    "s3cret\n",
+		})
+		r := run(t, invocation{args: []string{"run", "--", "cat", "secret"}, dir: dir})
+		file := filepath.Join(dir, ".mewsandbox", "settings.yaml")
+		want := "mewsandbox: " + file + `:3: unknown key "denyReed" in sandbox.filesystem: want "denyRead"`
+		if r.code != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stdout, "s3cret") {
+			t.Errorf("run: exit %d, stdout %q, stderr %q; want exit 2 and %q", r.code, r.stdout, r.stderr, want)
 		}
 	})
 }

@@ -101,7 +101,13 @@ func (p *settingsParser) limits(key string, k, v *yaml.Node) error {
 	case "nproc":
 		return p.count(name, v, &l.NProc)
 	case "nofile":
-		return p.count(name, v, &l.NoFile)
+		if err := p.count(name, v, &l.NoFile); err != nil {
+			return err
+		}
+		if n := l.NoFile.Value; n != 0 && n < MinNoFile {
+			return p.errorf(v.Line, "%s %q: want %d or more (%s)", name, v.Value, MinNoFile, MinNoFileWhy)
+		}
+		return nil
 	case "cpu":
 		d, err := p.duration(name, v)
 		if err != nil || d == 0 {
@@ -109,6 +115,11 @@ func (p *settingsParser) limits(key string, k, v *yaml.Node) error {
 		}
 		l.CPU = Setting[time.Duration]{Value: d, Origin: p.origin(v)}
 		return nil
+	}
+	for _, want := range []string{"mem", "cpu", "nproc", "fsize", "nofile"} {
+		if misspelt(key, want) {
+			return p.unknownKey(k, " in sandbox.limits", want)
+		}
 	}
 	p.warnf(k.Line, "unknown key %q in sandbox.limits (the limits are mem, cpu, nproc, fsize and nofile)", key)
 	return nil
@@ -130,6 +141,15 @@ func (p *settingsParser) size(name string, v *yaml.Node, dst *Setting[Size]) err
 	*dst = Setting[Size]{Value: n, Origin: p.origin(v)}
 	return nil
 }
+
+// MinNoFile is the lowest open descriptor limit: stdio holds 0 to 2 and
+// a program opens its libraries at 3; below it, nothing starts, and the
+// sandbox's own init, which may poll three descriptors (ppoll's count is
+// bounded by the limit), could not wait for the command.
+const MinNoFile = 4
+
+// MinNoFileWhy says why, for the messages.
+const MinNoFileWhy = "stdin, stdout and stderr take 0 to 2 and a program opens its libraries at 3"
 
 // count sets dst from a positive whole number.
 func (p *settingsParser) count(name string, v *yaml.Node, dst *Setting[uint64]) error {

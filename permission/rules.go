@@ -3,6 +3,7 @@ package permission
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -154,7 +155,14 @@ func ParseRule(kind RuleKind, text string) (Rule, error) {
 			return bad("invalid tool name %q: only letters, digits, '_', '-' and '.' are allowed", name)
 		}
 	}
-	r.Tool, _ = CanonicalTool(name)
+	var tk Kind
+	r.Tool, tk = CanonicalTool(name)
+	if tk == KindUnknown && kind != RuleAllow {
+		// A deny or ask rule for a tool no call names matches nothing.
+		if meant := misspeltTool(name); meant != "" {
+			return bad("unknown tool %q: did you mean %s? (a misspelt tool name would leave the rule matching nothing)", name, meant)
+		}
+	}
 	if !hasPat {
 		return r, nil
 	}
@@ -172,6 +180,25 @@ func ParseRule(kind RuleKind, text string) (Rule, error) {
 	}
 	r.m = m
 	return r, nil
+}
+
+// misspeltTool returns the known tool name (Claude Code's or a seed
+// alias) that name, an unknown one, misspells, or "". LS is too short to
+// tell a typo from another tool (Claude Code's LSP), and MCP tools are
+// names of their own.
+func misspeltTool(name string) string {
+	if strings.HasPrefix(name, "mcp__") {
+		return ""
+	}
+	for _, k := range slices.Sorted(maps.Keys(tools.get())) {
+		if len(k) >= 4 && misspelt(name, k) {
+			if t := tools.get()[k]; strings.EqualFold(t.name, k) {
+				return t.name
+			}
+			return k
+		}
+	}
+	return ""
 }
 
 func isToolNameByte(c byte) bool {

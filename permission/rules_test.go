@@ -680,3 +680,43 @@ func TestExactShellRule(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRuleMisspeltToolUX3: a deny or ask rule whose tool name is a
+// known tool's misspelt (Bsh, Raed, WebFecth) was kept as a rule for an
+// unknown tool, which no call ever names: the deny silently matched
+// nothing. It is a malformed rule naming the tool meant. Other tools'
+// names (Claude Code's Task, LSP, NotebookRead, MCP tools) and allow
+// rules, whose typo only asks more, still pass.
+func TestParseRuleMisspeltToolUX3(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		kind RuleKind
+		text string
+		want string // "" for accepted
+	}{
+		{RuleDeny, "Bsh(rm:*)", `malformed rule "Bsh(rm:*)": unknown tool "Bsh": did you mean Bash?`},
+		{RuleDeny, "Bahs", `unknown tool "Bahs": did you mean Bash?`},
+		{RuleAsk, "Raed(~/.ssh/**)", `unknown tool "Raed": did you mean Read?`},
+		{RuleDeny, "Edt(.env)", `unknown tool "Edt": did you mean Edit?`},
+		{RuleDeny, "Wirte", `unknown tool "Wirte": did you mean Write?`},
+		{RuleDeny, "WebFecth(domain:evil.com)", `unknown tool "WebFecth": did you mean WebFetch?`},
+		{RuleDeny, "run_shel(rm:*)", `unknown tool "run_shel": did you mean run_shell?`},
+		{RuleDeny, "Bash(rm:*)", ""},
+		{RuleDeny, "bash(rm:*)", ""},
+		{RuleDeny, "Task(explore)", ""},
+		{RuleDeny, "LSP", ""},
+		{RuleDeny, "NotebookRead", ""},
+		{RuleDeny, "WebSearch", ""},
+		{RuleDeny, "KillBash", ""},
+		{RuleDeny, "mcp__bash__run", ""},
+		{RuleAllow, "Bsh(ls)", ""},
+	} {
+		_, err := ParseRule(tt.kind, tt.text)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("ParseRule(%v, %q): %v, want it accepted", tt.kind, tt.text, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("ParseRule(%v, %q): %v, want %q", tt.kind, tt.text, err, tt.want)
+		}
+	}
+}

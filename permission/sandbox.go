@@ -182,10 +182,10 @@ func (p *settingsParser) sandbox(v *yaml.Node) error {
 		case "keepCaps":
 			return p.keepCaps(v)
 		}
-		if !claudeSandboxKeys.get()[key] {
-			p.warnf(k.Line, "unknown key %q in sandbox", key)
+		if claudeSandboxKeys.get()[key] {
+			return nil
 		}
-		return nil
+		return p.unknownKey(k, " in sandbox", "filesystem", "network", "env", "limits", "timeout", "failIfUnavailable", "lockFilesystem", "keepCaps")
 	})
 }
 
@@ -205,10 +205,10 @@ func (p *settingsParser) filesystem(key string, k, v *yaml.Node) error {
 		p.warnf(k.Line, "%s is not enforced by mewsandbox: commands write only inside the project root and allowWrite paths; use denyRead to keep a path out of reach", name)
 		return nil
 	}
-	if !claudeSandboxKeys.get()["filesystem."+key] {
-		p.warnf(k.Line, "unknown key %q in sandbox.filesystem", key)
+	if claudeSandboxKeys.get()["filesystem."+key] {
+		return nil
 	}
-	return nil
+	return p.unknownKey(k, " in sandbox.filesystem", "denyRead")
 }
 
 func (p *settingsParser) network(key string, k, v *yaml.Node) error {
@@ -245,10 +245,10 @@ func (p *settingsParser) network(key string, k, v *yaml.Node) error {
 		p.warnf(k.Line, "%s is ignored: mewsandbox does not filter by domain (sandbox.network.mode is none or all; allowConnect opens TCP ports)", name)
 		return nil
 	}
-	if !claudeSandboxKeys.get()["network."+key] {
-		p.warnf(k.Line, "unknown key %q in sandbox.network", key)
+	if claudeSandboxKeys.get()["network."+key] {
+		return nil
 	}
-	return nil
+	return p.unknownKey(k, " in sandbox.network", "mode", "allowUnixSockets")
 }
 
 func (p *settingsParser) env(key string, k, v *yaml.Node) error {
@@ -259,8 +259,7 @@ func (p *settingsParser) env(key string, k, v *yaml.Node) error {
 	case "drop":
 		return p.names("sandbox.env.drop", v, &sb.EnvDrop, true)
 	}
-	p.warnf(k.Line, "unknown key %q in sandbox.env", key)
-	return nil
+	return p.unknownKey(k, " in sandbox.env", "drop")
 }
 
 // audit parses the top-level audit key: the audit log file.

@@ -230,7 +230,7 @@ func TestParseSandboxWarnings(t *testing.T) {
 		name, data string
 		want       []string // substrings, one per warning
 	}{
-		{"an unknown sandbox key", "sandbox:\n  filesytem: {}\n", []string{`f:2: unknown key "filesytem" in sandbox`}},
+		{"an unknown sandbox key", "sandbox:\n  presents: [go]\n", []string{`f:2: unknown key "presents" in sandbox`}},
 		{"an unknown filesystem key", "sandbox:\n  filesystem:\n    allowread: []\n", []string{`f:3: unknown key "allowread" in sandbox.filesystem`}},
 		{"an unknown network key", "sandbox: {network: {ports: []}}\n", []string{`f:1: unknown key "ports" in sandbox.network`}},
 		{"an unknown env key", "sandbox:\n  env:\n    keep: [A]\n", []string{`f:3: unknown key "keep" in sandbox.env`}},
@@ -312,6 +312,22 @@ func TestParseSandboxRejects(t *testing.T) {
 		{"a size that is a float", "sandbox:\n  limits:\n    mem: 1.5\n", path + ":3: sandbox.limits.mem must be a size such as 512M or 2G, not the number 1.5"},
 		{"a size too large", "sandbox:\n  limits:\n    mem: 99999999T\n", path + `:3: sandbox.limits.mem: size "99999999T": too large`},
 		{"a CPU limit in words", "sandbox:\n  limits:\n    cpu: a while\n", path + `:3: sandbox.limits.cpu "a while": want a duration such as 90s or 10m, or a number of seconds`},
+		// UX3: a misspelt key that holds restrictions silently dropped them
+		// with a warning no hook user sees: the run went ahead without
+		// the denyRead, the limits, the env.drop or the network mode.
+		{"UX3 a nofile limit below 4", "sandbox:\n  limits:\n    nofile: 2\n", path + `:3: sandbox.limits.nofile "2": want 4 or more`},
+		{"UX3 a misspelt filesystem", "sandbox:\n  filesytem:\n    denyRead: [.env]\n", path + `:2: unknown key "filesytem" in sandbox: want "filesystem" (a misspelt key would silently drop what it holds)`},
+		{"UX3 a misspelt denyRead", "sandbox:\n  filesystem:\n    denyReed: [.env]\n", path + `:3: unknown key "denyReed" in sandbox.filesystem: want "denyRead"`},
+		{"UX3 denyRead in another case", "sandbox:\n  filesystem:\n    denyread: [.env]\n", path + `:3: unknown key "denyread" in sandbox.filesystem: want "denyRead"`},
+		{"UX3 a misspelt limits", "sandbox:\n  limts:\n    mem: 1G\n", path + `:2: unknown key "limts" in sandbox: want "limits"`},
+		{"UX3 a misspelt limit", "sandbox:\n  limits:\n    nprco: 10\n", path + `:3: unknown key "nprco" in sandbox.limits: want "nproc"`},
+		{"UX3 a misspelt timeout", "sandbox:\n  timout: 10m\n", path + `:2: unknown key "timout" in sandbox: want "timeout"`},
+		{"UX3 a misspelt env", "sandbox:\n  evn:\n    drop: [A]\n", path + `:2: unknown key "evn" in sandbox: want "env"`},
+		{"UX3 a misspelt drop", "sandbox:\n  env:\n    dorp: [A]\n", path + `:3: unknown key "dorp" in sandbox.env: want "drop"`},
+		{"UX3 a misspelt network", "sandbox:\n  netwrk:\n    mode: none\n", path + `:2: unknown key "netwrk" in sandbox: want "network"`},
+		{"UX3 a misspelt network mode", "sandbox:\n  network:\n    Mode: none\n", path + `:3: unknown key "Mode" in sandbox.network: want "mode"`},
+		{"UX3 a misspelt failIfUnavailable", "sandbox:\n  failIfUnavailible: true\n", path + `:2: unknown key "failIfUnavailible" in sandbox: want "failIfUnavailable"`},
+		{"UX3 a misspelt lockFilesystem", "sandbox:\n  lockFileSystem: true\n", path + `:2: unknown key "lockFileSystem" in sandbox: want "lockFilesystem"`},
 		{"a zero CPU limit", "sandbox:\n  limits:\n    cpu: 0s\n", path + ":3: sandbox.limits.cpu \"0s\": must be positive"},
 		{"a CPU limit that is a boolean", "sandbox:\n  limits:\n    cpu: true\n", path + ":3: sandbox.limits.cpu must be a duration such as 90s or 10m, or a number of seconds, not the boolean true"},
 		{"a zero count", "sandbox:\n  limits:\n    nofile: 0\n", path + ":3: sandbox.limits.nofile \"0\": want a positive whole number"},

@@ -117,13 +117,20 @@ type SettingsError struct {
 	Path string
 	Line int // 0 when the problem has no line
 	Err  error
+	// shown says that Err quotes nothing that needs redacting: a key
+	// misspelling one of mewsandbox's own, and that key.
+	shown bool
 }
 
 func (e *SettingsError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, redact(e.Err.Error()))
+	msg := e.Err.Error()
+	if !e.shown {
+		msg = redact(msg)
 	}
-	return fmt.Sprintf("%s: %s", e.Path, redact(e.Err.Error()))
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, msg)
 }
 
 // quoted matches what a message quotes: Go's "…" (%q) and YAML's '…'.
@@ -454,7 +461,7 @@ func (p *settingsParser) permissions(v *yaml.Node) error {
 				return nil
 			})
 		default:
-			return p.unknownKey(k, " in permissions", "deny", "ask", "disableBypassPermissionsMode")
+			return p.unknownKey(k, " in permissions", "deny", "ask", "disableBypassPermissionsMode", "defaultMode")
 		}
 		return nil
 	})
@@ -468,7 +475,10 @@ func (p *settingsParser) permissions(v *yaml.Node) error {
 func (p *settingsParser) unknownKey(k *yaml.Node, where string, strict ...string) error {
 	for _, want := range strict {
 		if misspelt(k.Value, want) {
-			return p.errorf(k.Line, "unknown key %q%s: want %q (a misspelt key would silently drop what it holds)", k.Value, where, want)
+			// Both are shown, however long: the key is a letter or two
+			// from want, which is mewsandbox's own.
+			return &SettingsError{Path: p.path, Line: k.Line, shown: true,
+				Err: fmt.Errorf("unknown key %q%s: want %q (a misspelt key would silently drop what it holds)", k.Value, where, want)}
 		}
 	}
 	p.warnf(k.Line, "unknown key %q%s", k.Value, where)

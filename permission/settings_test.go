@@ -171,6 +171,11 @@ func TestParseSettingsRejects(t *testing.T) {
 		{"S22 a misspelt deny", "permissions:\n  dney: [Bash]\n", path + `:2: unknown key "dney" in permissions: want "deny"`},
 		{"S22 a misspelt ask", "permissions:\n  asks: [Bash]\n", path + `:2: unknown key "asks" in permissions: want "ask"`},
 		{"S22 a misspelt sandbox", "sandBox:\n  network: none\n", path + `:1: unknown key "sandBox": want "sandbox"`},
+		// UX3: the key it wants is mewsandbox's own, and the one written a
+		// letter or two from it: both are shown, however long, where the
+		// message said unknown key "…" (27 bytes, not shown): want "…".
+		{"UX3 a long misspelt key is named", "permissions:\n  disableBypassPermissionMode: disable\n", path + `:2: unknown key "disableBypassPermissionMode" in permissions: want "disableBypassPermissionsMode"`},
+		{"UX3 a misspelt defaultMode", "permissions:\n  defaultmode: dontAsk\n", path + `:2: unknown key "defaultmode" in permissions: want "defaultMode"`},
 		{"S22 a YAML merge key", "base: &b\n  deny: [Bash]\npermissions:\n  <<: *b\n", path + `:4: permissions.<<: YAML merge keys are not read`},
 		{"a deny rule after a single / naming the host's home", "permissions:\n  deny:\n    - Read(./ok)\n    - Read(/home/u/.ssh/**)\n",
 			path + `:4: deny[1]: malformed rule "Read(/home/u/.ssh/**)": a path after a single "/" is relative to /proj, as in Claude Code, not to / on the host: write Read(//home/u/.ssh/**) for /home/u/.ssh/** there, or Read(./home/u/.ssh/**) for the one in the project`},

@@ -348,8 +348,13 @@ func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 		if err == nil {
 			fh, err = os.OpenFile(f.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 		}
-	} else {
+	} else if f.Required {
 		fh, err = os.Open(f.Path)
+	} else {
+		// A FIFO where a user's or the managed file is looked for is
+		// refused below, not waited on: it would hold every run, and the
+		// hook, whose time-out Claude Code lets pass, until written.
+		fh, err = os.OpenFile(f.Path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	}
 	if err != nil {
 		// A directory on the way that is a file means there is no
@@ -375,8 +380,12 @@ func readSettingsFile(f SourceFile, gone map[string]bool) ([]byte, error) {
 		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: %w", f.Path, f.Scope, err)
 	}
 	defer fh.Close()
-	if fi, err := fh.Stat(); planted && (err != nil || !fi.Mode().IsRegular()) {
+	fi, err := fh.Stat()
+	if planted && (err != nil || !fi.Mode().IsRegular()) {
 		return nil, notRegular() // swapped since the stat
+	}
+	if !f.Required && err == nil && fi.Mode()&fs.ModeNamedPipe != 0 {
+		return nil, fmt.Errorf("settings file %s (%s) exists but cannot be read: a FIFO, which would hold every run until something writes it: make it a regular file, or pass it with --settings", f.Path, f.Scope)
 	}
 	data, err := io.ReadAll(io.LimitReader(fh, maxSettingsSize+1))
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // writeFile writes content to dir/rel, creating directories.
@@ -438,5 +439,62 @@ func TestAddCommandLineRules(t *testing.T) {
 	}
 	if err := AddCommandLineRules(c, RuleAllow, []string{"Read(/etc/hosts)"}); err != nil {
 		t.Errorf("an allow rule: %v", err)
+	}
+}
+
+// TestLoadUserFIFOUX3: a FIFO where a user's or the managed settings file
+// is looked for held every run, and the hook, until something wrote it
+// (Claude Code lets a hook that times out pass); it is refused at once,
+// saying what to do. A FIFO named with --settings (<(…)) is still read,
+// and /dev/null still reads as no settings.
+func TestLoadUserFIFOUX3(t *testing.T) {
+	t.Parallel()
+	home, root := t.TempDir(), t.TempDir()
+	dir := filepath.Join(home, ".config", "mewsandbox")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "settings.yaml")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d := Discovery{Root: root, Home: home, ManagedPath: filepath.Join(root, "no-managed.yaml")}
+	done := make(chan error, 1)
+	go func() { _, err := Load(d); done <- err }()
+	select {
+	case err := <-done:
+		want := fifo + " (user) exists but cannot be read: a FIFO, which would hold every run until something writes it: make it a regular file, or pass it with --settings"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Load: %v, want %q", err, want)
+		}
+	case <-time.After(5 * time.Second):
+		// Unblock the reader so that the test ends.
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("Load waited on the FIFO")
+	}
+
+	// The neighbours: /dev/null as the user's file, a FIFO with --settings.
+	if err := os.Remove(fifo); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/null", fifo); err != nil {
+		t.Fatal(err)
+	}
+	extra := filepath.Join(t.TempDir(), "extra.yaml")
+	if err := syscall.Mkfifo(extra, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		if w, err := os.OpenFile(extra, os.O_WRONLY, 0); err == nil {
+			w.WriteString("permissions: {deny: [Bash(rm:*)]}\n")
+			w.Close()
+		}
+	}()
+	d.Extra = []string{extra}
+	c, err := Load(d)
+	if err != nil || len(c.Rules.Deny) != 1 {
+		t.Fatalf("Load with /dev/null and a --settings FIFO: %v, %+v", err, c)
 	}
 }

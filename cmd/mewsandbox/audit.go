@@ -463,6 +463,9 @@ func cmdAudit(args []string, _ io.Reader, stdout, _ io.Writer) error {
 		return usagef("audit %s: %v", path, errors.Unwrap(err))
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return usagef("audit %s: is a directory: name the log file written with --audit", path)
+	}
 	s, err := summarize(f, top)
 	if err != nil {
 		return fmt.Errorf("audit %s: %w", path, err)

@@ -33,7 +33,11 @@ type doctorReport struct {
 	Notes            []string       `json:"notes"`
 	Missing          []string       `json:"missing"`
 	Settings         []settingsFile `json:"settings"`
-	Ready            bool           `json:"ready"`
+	// SettingsError is why run, check and the hook refuse the settings
+	// here (exit 2): an invalid or unreadable file, a bad root; "" when
+	// they load.
+	SettingsError string `json:"settingsError,omitempty"`
+	Ready         bool   `json:"ready"`
 }
 
 type seccompReport struct {
@@ -48,6 +52,7 @@ type settingsFile struct {
 	Path   string `json:"path"`
 	Scope  string `json:"scope"`
 	Exists bool   `json:"exists"`
+	Loaded bool   `json:"loaded"` // read and valid; false for all when SettingsError is set
 }
 
 func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -64,6 +69,13 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() > 0 {
 		return usagef("doctor takes no arguments")
+	}
+	if o.root != "" {
+		// Not the working directory's files in its place, unsaid.
+		cwd, _ := os.Getwd()
+		if _, err := projectRoot(nil, o.root, cwd); err != nil {
+			return err
+		}
 	}
 	r := diagnose(&o)
 	if o.json {
@@ -109,10 +121,16 @@ func cmdDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "settings files (in precedence order, later ones add rules):\n")
 	for _, s := range r.Settings {
 		state := "absent"
-		if s.Exists {
+		switch {
+		case s.Loaded:
 			state = "loaded"
+		case s.Exists:
+			state = "found" // not loaded: SettingsError says why
 		}
 		fmt.Fprintf(stdout, "  %-8s %-7s %s\n", s.Scope, state, s.Path)
+	}
+	if r.SettingsError != "" {
+		fmt.Fprintf(stdout, "settings error:  %s\n                 run, check and the hook exit 2 here until it is fixed\n", r.SettingsError)
 	}
 	return nil
 }
@@ -161,15 +179,24 @@ func diagnose(o *options) doctorReport {
 		r.Missing = append(r.Missing, "namespaces: "+nsErr.Error()+" (runs are refused unless --no-namespaces or --best-effort)")
 	}
 	r.Ready = len(r.Missing) == 0
-	home, _ := os.UserHomeDir()
+	home := userHome()
 	d := permission.Discovery{
 		Root: root, Home: home, ManagedPath: managedSettingsPath,
 		ConfigHome: envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
 		NoUser:     o.noUserSettings || home == "",
 	}
+	// What run would make of them: the same loading, the same errors.
+	loaded := map[string]bool{}
+	if p, err := o.resolve(cwd); err != nil {
+		r.SettingsError = err.Error()
+	} else {
+		for _, f := range p.config.Files {
+			loaded[f.Path] = true
+		}
+	}
 	for _, f := range d.Files() {
-		_, err := os.Stat(f.Path)
-		r.Settings = append(r.Settings, settingsFile{Path: f.Path, Scope: f.Scope.String(), Exists: err == nil})
+		_, err := os.Lstat(f.Path)
+		r.Settings = append(r.Settings, settingsFile{Path: f.Path, Scope: f.Scope.String(), Exists: err == nil, Loaded: loaded[f.Path]})
 	}
 	return r
 }

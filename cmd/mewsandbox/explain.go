@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -163,6 +164,13 @@ type pathLine struct {
 	Rights string `json:"rights"`
 }
 
+// formatGiven says whether --format was on the command line.
+func formatGiven(fs *flag.FlagSet) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "format" })
+	return given
+}
+
 func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var o options
 	var format string
@@ -177,6 +185,9 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.json {
+		if format != "json" && formatGiven(fs) {
+			return usagef("--json and --format %s disagree: give one", format)
+		}
 		format = "json"
 	}
 	if format != "text" && format != "json" && format != "sbpl" {

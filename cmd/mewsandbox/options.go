@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -24,11 +25,13 @@ type listFlag []string
 
 func (l *listFlag) String() string     { return strings.Join(*l, ",") }
 func (l *listFlag) Set(s string) error { *l = append(*l, s); return nil }
+func (l *listFlag) repeatable()        {}
 
 // portsFlag is a repeatable TCP port flag.
 type portsFlag []uint16
 
 func (p *portsFlag) String() string { return fmt.Sprint([]uint16(*p)) }
+func (p *portsFlag) repeatable()    {}
 func (p *portsFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 16)
 	if err != nil || n == 0 {
@@ -120,13 +123,13 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(&o.envPass, "env-pass", "keep environment variable `NAME` even though it looks secret (repeatable)")
 	fs.Var(&o.envDrop, "env-drop", "drop environment variable `NAME` (* matches any run of characters; repeatable)")
 	fs.Var(setBool{&o.bestEffort, &o.given.bestEffort}, "best-effort", "run even when the kernel cannot enforce the whole policy, saying what is missing")
-	fs.DurationVar(&o.timeout, "timeout", 0, "kill the command after `DURATION` (exit 124)")
+	fs.Var(durationFlag{&o.timeout}, "timeout", "kill the command after `DURATION` (exit 124)")
 	fs.Var(&o.presets, "preset", "grant toolchain `NAME`'s caches and configuration: "+strings.Join(exec.PresetNames(), ", ")+" (repeatable)")
 	fs.Var(sizeFlag{&o.limits.Mem}, "limit-mem", "limit the command's address space to `SIZE` (512M, 2G): allocations beyond fail; with a cgroup v2, also the sandbox's memory together (killed beyond)")
-	fs.DurationVar(&o.limits.CPU, "limit-cpu", 0, "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
-	fs.Uint64Var(&o.limits.NProc, "limit-nproc", 0, "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
+	fs.Var(durationFlag{&o.limits.CPU}, "limit-cpu", "limit each process's CPU time to `DURATION` (whole seconds; one the command starts counts from zero): then SIGXCPU, exit 152")
+	fs.Var(countFlag{v: &o.limits.NProc}, "limit-nproc", "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
-	fs.Uint64Var(&o.limits.NoFile, "limit-nofile", 0, "limit the command's open descriptors to `N`")
+	fs.Var(countFlag{v: &o.limits.NoFile, min: permission.MinNoFile, why: permission.MinNoFileWhy}, "limit-nofile", "limit the command's open descriptors to `N`")
 	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
 	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the git config of the root and of its submodules, as git submodule update must (the hooks stay read-only)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
@@ -148,6 +151,56 @@ func (f sizeFlag) Set(s string) error {
 		return err
 	}
 	*f.v = uint64(n)
+	return nil
+}
+
+// durationFlag is a positive duration flag (--timeout, --limit-cpu): zero
+// is refused, as it is in the settings, rather than taken for "not given".
+type durationFlag struct{ v *time.Duration }
+
+func (f durationFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return f.v.String()
+}
+
+func (f durationFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return errors.New("want a duration such as 90s, 10m or 1h30m")
+	case d <= 0:
+		return errors.New("must be positive")
+	}
+	*f.v = d
+	return nil
+}
+
+// countFlag is a positive whole number flag (--limit-nproc, --limit-nofile):
+// zero is refused, as it is in the settings.
+type countFlag struct {
+	v   *uint64
+	min uint64 // the least value, with why; 0 for none but zero
+	why string
+}
+
+func (f countFlag) String() string {
+	if f.v == nil || *f.v == 0 {
+		return ""
+	}
+	return strconv.FormatUint(*f.v, 10)
+}
+
+func (f countFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n == 0 {
+		return errors.New("want a positive whole number")
+	}
+	if n < f.min {
+		return fmt.Errorf("want %d or more (%s)", f.min, f.why)
+	}
+	*f.v = n
 	return nil
 }
 
@@ -206,17 +259,11 @@ func (o *options) sandboxSettings(cwd string) (permission.Sandbox, error) {
 	if o.given.bestEffort {
 		s.BestEffort = permission.FlagSetting("--best-effort", o.bestEffort)
 	}
-	switch {
-	case o.timeout < 0:
-		return s, usagef("--timeout %v: must be positive", o.timeout)
-	case o.timeout > 0:
+	if o.timeout > 0 {
 		s.Timeout = permission.FlagSetting("--timeout", o.timeout)
 	}
 	l := &s.Limits
-	switch {
-	case o.limits.CPU < 0:
-		return s, usagef("--limit-cpu %v: must be positive", o.limits.CPU)
-	case o.limits.CPU > 0:
+	if o.limits.CPU > 0 {
 		l.CPU = permission.FlagSetting("--limit-cpu", o.limits.CPU)
 	}
 	for _, f := range []struct {
@@ -271,6 +318,10 @@ func newFlagSet(name, synopsis string, w io.Writer) *flag.FlagSet {
 // usage error.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(io.Discard)
+	// The flag package calls Usage on an error; the error alone is said,
+	// with where the help is, not a usage line with no flags under it.
+	fs.Usage = func() {}
+	fs.VisitAll(onceOnly)
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitError{status: exitOK}
@@ -279,6 +330,54 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		return usagef("%s: %v (run 'mewsandbox help %s')", fs.Name(), err, fs.Name())
 	}
 	return nil
+}
+
+// onceValue is a flag of one value: given twice with different values it
+// is an error, not the last one silently (--mode plan --mode default ran
+// in default mode); and for the flags whose empty value would be taken
+// for the flag left out (an unset variable in a script: --audit "$LOG"
+// ran with no audit log), so is "".
+type onceValue struct {
+	flag.Value
+	given   *string // the value it was given first; nil until then
+	noEmpty bool
+}
+
+func (v *onceValue) String() string {
+	if v.Value == nil {
+		return ""
+	}
+	return v.Value.String()
+}
+
+func (v *onceValue) Set(s string) error {
+	switch {
+	case v.given != nil && *v.given != s:
+		return fmt.Errorf("given twice, as %q and as %q: give it once", *v.given, s)
+	case s == "" && v.noEmpty:
+		return errors.New("empty: leave the flag out for its default")
+	}
+	v.given = &s
+	return v.Value.Set(s)
+}
+
+// onceOnly makes f a onceValue unless it is repeatable or boolean (where
+// --flag --flag=false is the usual way to say it) or one already.
+func onceOnly(f *flag.Flag) {
+	switch v := f.Value.(type) {
+	case *onceValue, interface{ repeatable() }:
+		return
+	case interface{ IsBoolFlag() bool }:
+		if v.IsBoolFlag() {
+			return
+		}
+	}
+	switch f.Name {
+	case "root", "mode", "network", "session", "plan-file", "audit":
+		f.Value = &onceValue{Value: f.Value, noEmpty: true}
+	default:
+		f.Value = &onceValue{Value: f.Value}
+	}
 }
 
 // helpTo makes -h print the flag set's usage to w.
@@ -364,7 +463,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 	if o.rootFound != nil {
 		o.rootFound(root)
 	}
-	home, _ := os.UserHomeDir()
+	home := userHome()
 	d := permission.Discovery{
 		Root:        root,
 		Home:        home,
@@ -783,11 +882,25 @@ func outerProjects(root, home string) []string {
 // homeDir is $HOME with symbolic links resolved (through res: nil looks
 // at the file system), "" when unset.
 func homeDir(res *exec.Resolver) string {
-	home, err := os.UserHomeDir()
-	if err != nil || !filepath.IsAbs(home) {
+	home := userHome()
+	if home == "" {
 		return ""
 	}
 	return realPathIn(res, home)
+}
+
+// userHome is the user's home directory: $HOME when it is an absolute
+// path, else the user database's. With HOME unset (env -i, a service) it
+// was "": a run in the home directory made all of it the writable root,
+// and the user's settings, deny rules and all, went unread.
+func userHome() string {
+	if home := os.Getenv("HOME"); filepath.IsAbs(home) {
+		return home
+	}
+	if u, err := user.Current(); err == nil && filepath.IsAbs(u.HomeDir) {
+		return u.HomeDir
+	}
+	return ""
 }
 
 // underOrAbove reports whether dir is the home directory, or / or another
@@ -824,6 +937,11 @@ func rootIs(res *exec.Resolver, root, home string) string {
 	// /proc/sys/kernel's sysctls for writing with --root there.
 	if what := exec.KernelWrite(root); what != "" {
 		return "in " + what
+	}
+	// A system directory, which has no .git, is the root when run in it:
+	// the command could rewrite its programs or, as root, /etc/passwd.
+	if slices.ContainsFunc(append(exec.SystemDirs(), "/var", "/boot"), func(d string) bool { return d == root || realPath(d) == root }) {
+		return "the system directory " + root
 	}
 	// Before the home directory it may hold: what the root is.
 	if is := sharedDir(res, root); is != "" {

@@ -298,6 +298,7 @@ func limitMessage(w io.Writer, status int, hit exec.LimitsHit, l permission.Reso
 type fdsFlag []int
 
 func (f *fdsFlag) String() string { return fmt.Sprint([]int(*f)) }
+func (f *fdsFlag) repeatable()    {}
 
 func (f *fdsFlag) Set(s string) error {
 	n, err := strconv.Atoi(s)
@@ -527,9 +528,9 @@ func absPath(flag, path, cwd string) (string, error) {
 		return "", usagef("%s: empty path", flag)
 	}
 	if path == "~" || strings.HasPrefix(path, "~/") {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", usagef("%s %s: no home directory to expand ~ in: %v", flag, path, err)
+		home := userHome()
+		if home == "" {
+			return "", usagef("%s %s: no home directory to expand ~ in: set HOME", flag, path)
 		}
 		path = filepath.Join(home, path[1:])
 	}
