@@ -291,6 +291,12 @@ func limitMessage(w io.Writer, status int, hit exec.LimitsHit, l permission.Reso
 	case status == 128+int(syscall.SIGXFSZ) && l.FSize.IsSet():
 		fmt.Fprintf(w, "mewsandbox: the command wrote past the file size limit (%s) and was killed by SIGXFSZ\n",
 			set(l.FSize.Origin, "sandbox.limits.fsize", fmt.Sprintf("%d bytes", uint64(l.FSize.Value))))
+	case status == 128+int(syscall.SIGSEGV) && l.Mem.IsSet():
+		// The address-space limit: a program that cannot map what it
+		// needs dies so as it starts (run --limit-mem 1K -- true), the
+		// kernel saying nothing.
+		fmt.Fprintf(w, "mewsandbox: the command was killed by SIGSEGV under an address-space limit (%s, RLIMIT_AS), which a program that cannot map what it needs dies of: if it is not a bug of its own, give it a larger limit\n",
+			set(l.Mem.Origin, "sandbox.limits.mem", l.Mem.Value))
 	}
 }
 
