@@ -1905,8 +1905,7 @@ func keptPaths(p Policy, dir string, res *resolver) []keptPath {
 func hiddenDirs(p Policy) []string {
 	dirs := []string{"/tmp", "/run", "/var/run", os.Getenv("XDG_RUNTIME_DIR")}
 	if p.Network.UnixSockets {
-		home, _ := os.UserHomeDir()
-		dirs = append(dirs, "/var/tmp", home)
+		dirs = append(dirs, "/var/tmp", UserHome())
 	}
 	return dirs
 }

@@ -113,8 +113,7 @@ var probeKernel = sync.OnceValue(func() kernel {
 // missing sandbox-exec, and Notes what Seatbelt leaves open.
 func (p Policy) Plan() (Enforcement, error) {
 	if runtime.GOOS == "darwin" {
-		home, _ := os.UserHomeDir()
-		sb, err := p.planSeatbelt("", home, sandboxExecPresent())
+		sb, err := p.planSeatbelt("", UserHome(), sandboxExecPresent())
 		return sb.enforcement, err
 	}
 	return p.plan(probeKernel())

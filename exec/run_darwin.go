@@ -66,7 +66,7 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 			env = setEnv(env, k, tmp)
 		}
 	}
-	home, _ := os.UserHomeDir()
+	home := UserHome()
 	sb, err := c.Policy.planSeatbelt(tmp, home, sandboxExecPresent())
 	if err != nil {
 		return 0, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}

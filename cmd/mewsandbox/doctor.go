@@ -179,7 +179,7 @@ func diagnose(o *options) doctorReport {
 		r.Missing = append(r.Missing, "namespaces: "+nsErr.Error()+" (runs are refused unless --no-namespaces or --best-effort)")
 	}
 	r.Ready = len(r.Missing) == 0
-	home := userHome()
+	home := exec.UserHome()
 	d := permission.Discovery{
 		Root: root, Home: home, ManagedPath: managedSettingsPath,
 		ConfigHome: envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),

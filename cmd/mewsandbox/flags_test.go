@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mewsandbox/mewsandbox/exec"
 )
 
 // flagsProject is a project directory for the flag tests, with no
@@ -210,8 +212,8 @@ func TestHomeUnsetUX3(t *testing.T) {
 	}
 	for _, home := range []string{"", "relative/home"} {
 		t.Setenv("HOME", home)
-		if got := userHome(); got != u.HomeDir {
-			t.Errorf("HOME=%q: userHome() = %q, want %q", home, got, u.HomeDir)
+		if got := exec.UserHome(); got != u.HomeDir {
+			t.Errorf("HOME=%q: exec.UserHome() = %q, want %q", home, got, u.HomeDir)
 		}
 		var stderr bytes.Buffer
 		code := realMain([]string{"check", "--root", u.HomeDir, "-c", "ls"}, strings.NewReader(""), io.Discard, &stderr)
@@ -220,8 +222,8 @@ func TestHomeUnsetUX3(t *testing.T) {
 		}
 	}
 	t.Setenv("HOME", t.TempDir())
-	if got := userHome(); got != os.Getenv("HOME") {
-		t.Errorf("HOME set: userHome() = %q, want $HOME", got)
+	if got := exec.UserHome(); got != os.Getenv("HOME") {
+		t.Errorf("HOME set: exec.UserHome() = %q, want $HOME", got)
 	}
 }
 

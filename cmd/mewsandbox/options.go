@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/user"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -463,7 +462,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 	if o.rootFound != nil {
 		o.rootFound(root)
 	}
-	home := userHome()
+	home := exec.UserHome()
 	d := permission.Discovery{
 		Root:        root,
 		Home:        home,
@@ -882,25 +881,11 @@ func outerProjects(root, home string) []string {
 // homeDir is $HOME with symbolic links resolved (through res: nil looks
 // at the file system), "" when unset.
 func homeDir(res *exec.Resolver) string {
-	home := userHome()
+	home := exec.UserHome()
 	if home == "" {
 		return ""
 	}
 	return realPathIn(res, home)
-}
-
-// userHome is the user's home directory: $HOME when it is an absolute
-// path, else the user database's. With HOME unset (env -i, a service) it
-// was "": a run in the home directory made all of it the writable root,
-// and the user's settings, deny rules and all, went unread.
-func userHome() string {
-	if home := os.Getenv("HOME"); filepath.IsAbs(home) {
-		return home
-	}
-	if u, err := user.Current(); err == nil && filepath.IsAbs(u.HomeDir) {
-		return u.HomeDir
-	}
-	return ""
 }
 
 // underOrAbove reports whether dir is the home directory, or / or another

@@ -534,7 +534,7 @@ func absPath(flag, path, cwd string) (string, error) {
 		return "", usagef("%s: empty path", flag)
 	}
 	if path == "~" || strings.HasPrefix(path, "~/") {
-		home := userHome()
+		home := exec.UserHome()
 		if home == "" {
 			return "", usagef("%s %s: no home directory to expand ~ in: set HOME", flag, path)
 		}
