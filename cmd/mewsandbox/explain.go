@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/mewsandbox/mewsandbox/landlock"
 	"github.com/mewsandbox/mewsandbox/permission"
 	"github.com/mewsandbox/mewsandbox/seatbelt"
+	"golang.org/x/sys/unix"
 )
 
 // explanation is the effective policy of a run, as `explain` prints it.
@@ -433,18 +435,29 @@ func capabilitiesLine(keep []string) string {
 	return "only " + strings.Join(keep, ", ") + ", if the runner has them"
 }
 
-// limitsLine lists the resource limits set, "" when none is.
+// limitsLine lists the resource limits set, "" when none is. A limit above
+// the hard limit the runner has is said to be that: the child can only
+// lower what it inherits (explain --limit-nofile 99999999999 showed the
+// number asked for, the run got 20000).
 func limitsLine(l exec.Limits) string {
 	var parts []string
 	for _, f := range []struct {
 		name string
-		set  bool
+		want uint64 // in the rlimit's unit
 		v    any
-	}{{"cpu", l.CPU > 0, l.CPU}, {"mem", l.Mem > 0, permission.Size(l.Mem)}, {"nproc", l.NProc > 0, l.NProc},
-		{"fsize", l.FSize > 0, permission.Size(l.FSize)}, {"nofile", l.NoFile > 0, l.NoFile}} {
-		if f.set {
-			parts = append(parts, fmt.Sprintf("%s %v", f.name, f.v))
+		res  int
+	}{{"cpu", uint64(math.Ceil(l.CPU.Seconds())), l.CPU, unix.RLIMIT_CPU}, {"mem", l.Mem, permission.Size(l.Mem), unix.RLIMIT_AS},
+		{"nproc", l.NProc, l.NProc, unix.RLIMIT_NPROC}, {"fsize", l.FSize, permission.Size(l.FSize), unix.RLIMIT_FSIZE},
+		{"nofile", l.NoFile, l.NoFile, unix.RLIMIT_NOFILE}} {
+		if f.want == 0 {
+			continue
 		}
+		part := fmt.Sprintf("%s %v", f.name, f.v)
+		var r unix.Rlimit
+		if err := unix.Getrlimit(f.res, &r); err == nil && r.Max != unix.RLIM_INFINITY && uint64(r.Max) < f.want {
+			part += fmt.Sprintf(" (the run gets this process's hard limit, %d, which it cannot raise)", r.Max)
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, ", ")
 }

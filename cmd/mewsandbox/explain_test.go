@@ -2,12 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/seccomp"
+	"golang.org/x/sys/unix"
 )
 
 // TestSocketsLine: explain says a run under network none, with unix sockets
@@ -108,5 +110,22 @@ func TestPtraceLine(t *testing.T) {
 		if slices.Contains(e.Seccomp.DenySyscalls, "ptrace") == open {
 			t.Errorf("AllowPtrace %v: refused %v", open, e.Seccomp.DenySyscalls)
 		}
+	}
+}
+
+// TestLimitsLineHardLimit: a limit above the hard limit the runner has is
+// said to be that one (the child can only lower what it inherits); one
+// below it is shown as asked.
+func TestLimitsLineHardLimit(t *testing.T) {
+	var r unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &r); err != nil || r.Max == unix.RLIM_INFINITY {
+		t.Skip("no finite hard limit of open files here")
+	}
+	above := limitsLine(exec.Limits{NoFile: uint64(r.Max) + 1})
+	if !strings.Contains(above, fmt.Sprintf("hard limit, %d,", r.Max)) {
+		t.Errorf("nofile %d above the hard limit %d: %q", uint64(r.Max)+1, r.Max, above)
+	}
+	if below := limitsLine(exec.Limits{NoFile: 64}); below != "nofile 64" {
+		t.Errorf("nofile 64: %q", below)
 	}
 }
