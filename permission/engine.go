@@ -266,7 +266,10 @@ func (e *Engine) checkUnknownHost(raw string, why error) verdict {
 // checkPath decides on a read or edit tool acting on one path.
 func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 	if p == "" {
-		if kind == KindEdit {
+		// Read names the one file it reads, as an edit does: a call
+		// without one is malformed, and asked about, not taken for the
+		// working directory as a search's.
+		if kind == KindEdit || tool == "Read" {
 			return verdict{d: Ask, reason: tool + " call without a file path"}
 		}
 		p = "." // Glob, Grep and LS default to the working directory.

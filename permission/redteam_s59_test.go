@@ -295,3 +295,19 @@ func TestSecretVariablesScrubbedS59(t *testing.T) {
 		}
 	}
 }
+
+// TestToolCallWithoutPathS59: a Read without a file path was allowed as
+// one of the working directory ("Read only reads") where Write and Edit
+// without one asked; the searches, which default to the working
+// directory, still pass.
+func TestToolCallWithoutPathS59(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkToolDecisions(t, []toolRow{
+		{"S59 Read without a path", D, nil, Call{Tool: "Read"}, Ask},
+		{"S59 Write without a path", D, nil, Call{Tool: "Write"}, Ask},
+		{"S59 neighbour: Grep without a path", D, nil, Call{Tool: "Grep"}, Allow},
+		{"S59 neighbour: Glob without a path", D, nil, Call{Tool: "Glob"}, Allow},
+		{"S59 neighbour: Read of a file", D, nil, Call{Tool: "Read", Path: "README.md"}, Allow},
+	})
+}
