@@ -58,18 +58,27 @@ func TestFlagValuesRefusedUX3(t *testing.T) {
 		{[]string{"--timeout", "10m", "--limit-cpu", "1500ms", "--limit-nproc", "64", "--limit-nofile", "256"}, ""},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
-		args := append([]string{"explain", "--root", root}, tt.args...)
-		code := realMain(args, strings.NewReader(""), &stdout, &stderr)
-		switch {
-		case tt.want == "" && code != exitOK:
-			t.Errorf("%q: exit %d, %s; want it accepted", tt.args, code, stderr.String())
-		case tt.want != "" && (code != exitUsage || !strings.Contains(stderr.String(), tt.want)):
-			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tt.args, code, stderr.String(), tt.want)
-		case tt.want != "" && strings.Contains(stdout.String()+stderr.String(), "Usage:"):
-			t.Errorf("%q: %q: the error comes with a usage header with no flags under it", tt.args, stdout.String())
+		stdout := wantUsageError(t, append([]string{"explain", "--root", root}, tt.args...), tt.want)
+		if tt.want != "" && strings.Contains(stdout, "Usage:") {
+			t.Errorf("%q: %q: the error comes with a usage header with no flags under it", tt.args, stdout)
 		}
 	}
+}
+
+// wantUsageError runs the CLI with args and checks that it exits 2 with
+// want on stderr, or 0 where want is "", and returns what it printed
+// (stdout, then stderr).
+func wantUsageError(t *testing.T, args []string, want string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := realMain(args, strings.NewReader(""), &stdout, &stderr)
+	switch {
+	case want == "" && code != exitOK:
+		t.Errorf("%q: exit %d, %s; want it accepted", args, code, stderr.String())
+	case want != "" && (code != exitUsage || !strings.Contains(stderr.String(), want)):
+		t.Errorf("%q: exit %d, %q; want exit 2 and %q", args, code, stderr.String(), want)
+	}
+	return stdout.String() + stderr.String()
 }
 
 // TestFlagGivenTwiceOrEmptyUX3: a flag of one value given twice with
@@ -99,18 +108,11 @@ func TestFlagGivenTwiceOrEmptyUX3(t *testing.T) {
 		{[]string{"explain", "--network", "none", "--network=none", "--allow-connect", "80", "--allow-connect", "443"}, ""},
 	}
 	for _, tt := range tests {
-		var stdout, stderr bytes.Buffer
 		args := tt.args
 		if !strings.Contains(strings.Join(args, " "), "--root") {
 			args = append([]string{args[0], "--root", root}, args[1:]...)
 		}
-		code := realMain(args, strings.NewReader(""), &stdout, &stderr)
-		switch {
-		case tt.want == "" && code != exitOK:
-			t.Errorf("%q: exit %d, %s; want it accepted", tt.args, code, stderr.String())
-		case tt.want != "" && (code != exitUsage || !strings.Contains(stderr.String(), tt.want)):
-			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tt.args, code, stderr.String(), tt.want)
-		}
+		wantUsageError(t, args, tt.want)
 	}
 }
 
@@ -176,8 +178,7 @@ func TestAuditSummaryDirectoryUX3(t *testing.T) {
 // it: as root, /etc/passwd. They are refused as / is; a project below one
 // (/etc/nixos, /opt/app) is a root like any other.
 func TestCheckRootSystemDirsUX3(t *testing.T) {
-	home := "/nonexistent/home/me"
-	for _, tt := range []struct{ root, want string }{
+	checkRoots(t, []rootRow{
 		{"/etc", "is the system directory /etc"},
 		{"/usr", "is the system directory /usr"},
 		{"/opt", "is the system directory /opt"},
@@ -186,15 +187,7 @@ func TestCheckRootSystemDirsUX3(t *testing.T) {
 		{"/etc/nixos", ""},
 		{"/opt/app", ""},
 		{"/usr/local/src/app", ""},
-	} {
-		err := checkRoot(nil, tt.root, home, "--root "+tt.root)
-		switch {
-		case tt.want == "" && err != nil:
-			t.Errorf("checkRoot(%s): %v, want it allowed", tt.root, err)
-		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-			t.Errorf("checkRoot(%s): %v, want %q", tt.root, err, tt.want)
-		}
-	}
+	})
 }
 
 // TestHomeUnsetUX3: with HOME unset (env -i, a systemd service) the home

@@ -64,18 +64,26 @@ func TestCheckRootSharedDirectories(t *testing.T) {
 // directory's, which the default policy grants writable, are roots like
 // any other.
 func TestCheckRootKernelDirs(t *testing.T) {
-	home := "/nonexistent/home/me"
-	tests := []struct {
-		root, want string // want "" for allowed
-	}{
+	checkRoots(t, []rootRow{
 		{"/proc", "is in /proc, the kernel's tunables"},
 		{"/proc/sys/kernel", "is in /proc, the kernel's tunables"},
 		{"/sys/fs/cgroup", "is in /sys, the kernel's and the devices' settings"},
 		{"/dev", "is in /dev, the devices"},
 		{"/dev/mqueue", "is in /dev, the devices"},
 		{"/dev/shm/app", ""},
-	}
-	for _, tt := range tests {
+	})
+}
+
+// rootRow is a root checkRoot is given and what its error must say, ""
+// for allowed.
+type rootRow struct{ root, want string }
+
+// checkRoots checks checkRoot's answer for each row, for a home directory
+// none of the roots is in.
+func checkRoots(t *testing.T, rows []rootRow) {
+	t.Helper()
+	const home = "/nonexistent/home/me"
+	for _, tt := range rows {
 		err := checkRoot(nil, tt.root, home, "--root "+tt.root)
 		switch {
 		case tt.want == "" && err != nil:
