@@ -28,18 +28,29 @@ var todoLists = [...]struct{ dir, file string }{
 
 // plannedTodos is what the plan found of a git directory's todo
 // lists (todoLists), each by its index there: its directory a symbolic
-// link (to Links[i]; git makes none), and the exec lines of its list.
+// link (to Links[i]; git makes none), and the exec lines of its list; and
+// of the files git opens following a link (gitFilesOpened), by their
+// index there, those that were links already, to Files[i]: the project's
+// own (Google's repo tool makes .git/config, packed-refs and shallow links
+// into .repo), which stay.
 type plannedTodos struct {
 	Git   string
 	Links [len(todoLists)]string
 	Execs [len(todoLists)][]string
+	Files [len(gitFilesOpened)]string
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a
-// writable tree, before the command may run: two lstat calls where no
-// rebase is under way.
+// writable tree, before the command may run, and at the files git opens
+// following a link: ten lstat calls where no rebase is under way.
 func planTodos(git string) *plannedTodos {
 	p := &plannedTodos{Git: git}
+	for i, name := range gitFilesOpened {
+		var st unix.Stat_t
+		if unix.Lstat(git+"/"+name, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			p.Files[i], _ = os.Readlink(git + "/" + name)
+		}
+	}
 	for i, tl := range todoLists {
 		dir := git + "/" + tl.dir
 		var st unix.Stat_t
@@ -106,7 +117,7 @@ func checkTodos(p *plannedTodos) []string {
 	if p == nil {
 		return nil
 	}
-	found := checkGitFiles(p.Git)
+	found := checkGitFiles(p)
 	for i, tl := range todoLists {
 		dir := p.Git + "/" + tl.dir
 		var st unix.Stat_t
@@ -139,14 +150,22 @@ func checkTodos(p *plannedTodos) []string {
 var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow"}
 
 // checkGitFiles moves aside each of gitFilesOpened in the git directory
-// git that is no regular file once the command has ended (a link, a FIFO,
-// a socket), as checkTodos does a list: an lstat each where all is well.
-func checkGitFiles(git string) []string {
+// p.Git that is no regular file once the command has ended (a link, a
+// FIFO, a socket), as checkTodos does a list, but for a link the plan found
+// there already, leading where it led (p.Files): an lstat each where all
+// is well.
+func checkGitFiles(p *plannedTodos) []string {
+	git := p.Git
 	var found []string
-	for _, name := range gitFilesOpened {
+	for i, name := range gitFilesOpened {
 		var st unix.Stat_t
 		if unix.Lstat(git+"/"+name, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG {
 			continue
+		}
+		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" {
+			if target, err := os.Readlink(git + "/" + name); err == nil && target == p.Files[i] {
+				continue
+			}
 		}
 		dir, file := git, name
 		if i := strings.LastIndexByte(name, '/'); i >= 0 {
@@ -276,13 +295,17 @@ func todosArg(p *plannedTodos) string {
 	for _, e := range p.Execs {
 		b.WriteString(hex.EncodeToString([]byte(strings.Join(e, "\n"))) + ":")
 	}
+	for _, f := range p.Files {
+		b.WriteString(hex.EncodeToString([]byte(f)) + ":")
+	}
 	b.WriteString(p.Git)
 	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	f := strings.SplitN(s, ":", 2*len(todoLists)+1)
-	if len(f) != 2*len(todoLists)+1 || f[len(f)-1] == "" {
+	n := 2*len(todoLists) + len(gitFilesOpened) + 1
+	f := strings.SplitN(s, ":", n)
+	if len(f) != n || f[len(f)-1] == "" {
 		return nil
 	}
 	p := &plannedTodos{Git: f[len(f)-1]}
@@ -294,6 +317,8 @@ func parseTodosArg(s string) *plannedTodos {
 		switch {
 		case i < len(todoLists):
 			p.Links[i] = string(b)
+		case i >= 2*len(todoLists):
+			p.Files[i-2*len(todoLists)] = string(b)
 		case len(b) > 0:
 			p.Execs[i-len(todoLists)] = strings.Split(string(b), "\n")
 		}

@@ -48,12 +48,55 @@ func TestCheckTodos(t *testing.T) {
 		t.Errorf("commented out already: %q", got)
 	}
 	q := &plannedTodos{Git: "/p/a:b/.git", Links: [2]string{"", "../x:y"}, Execs: [2][]string{{"exec make test"}, {"exec a", "x b:c"}}}
+	q.Files[1] = "../../.repo/projects/x.git/config"
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg read back as %+v, want %+v", got, q)
 	}
 	for _, bad := range []string{"", "::::", "zz::::/g", "::::"} {
 		if parseTodosArg(bad) != nil {
 			t.Errorf("%q read as todo lists", bad)
+		}
+	}
+}
+
+// TestCheckGitFilesKeepsPlannedLinks: a file git opens following a link
+// that is a link after the run is moved aside (a command pointed
+// .git/packed-refs at a FIFO outside the root, and git status waited for
+// good), but not one the plan found there, leading where it led: Google's
+// repo tool makes .git/config, packed-refs and shallow links into .repo,
+// which every run had then moved away. Retargeted, it is moved too.
+func TestCheckGitFilesKeepsPlannedLinks(t *testing.T) {
+	git := t.TempDir()
+	elsewhere := t.TempDir()
+	for _, f := range []string{"config", "packed-refs", "evil"} {
+		if err := os.WriteFile(filepath.Join(elsewhere, f), []byte(f+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, name string) {
+		os.Remove(filepath.Join(git, name))
+		if err := os.Symlink(target, filepath.Join(git, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link(filepath.Join(elsewhere, "config"), "config")
+	link(filepath.Join(elsewhere, "packed-refs"), "packed-refs")
+	p := planTodos(git)
+	if got := checkTodos(p); got != nil {
+		t.Errorf("the plan's own links: %q", got)
+	}
+	if target, err := os.Readlink(filepath.Join(git, "config")); err != nil || target != filepath.Join(elsewhere, "config") {
+		t.Errorf("config after the run: %q, %v; want the project's link kept", target, err)
+	}
+	link(filepath.Join(elsewhere, "evil"), "packed-refs")
+	link(filepath.Join(elsewhere, "evil"), "shallow")
+	got := checkTodos(p)
+	if len(got) != 2 || !strings.Contains(got[0]+got[1], "packed-refs") || !strings.Contains(got[0]+got[1], "shallow") {
+		t.Fatalf("a link retargeted and one made: %q; want both moved aside", got)
+	}
+	for _, name := range []string{"packed-refs", "shallow"} {
+		if _, err := os.Lstat(filepath.Join(git, name)); err == nil {
+			t.Errorf("%s is still there", name)
 		}
 	}
 }

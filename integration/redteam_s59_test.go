@@ -211,3 +211,33 @@ func TestGitFileLinkedToFifo(t *testing.T) {
 		t.Errorf("the neighbours: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestGitFileLinksOfTheProjectKept: Google's repo tool checks projects
+// out with .git/config, packed-refs and shallow links into .repo; they are
+// the project's own, found at the plan, and a run leaves them where they
+// lead (TestGitFileLinkedToFifo had every run move them aside, breaking
+// the checkout). git status and a commit still work in the sandbox.
+func TestGitFileLinksOfTheProjectKept(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.git("pack-refs", "--all")
+	b.file(".repo/projects/app.git/.keep", "", 0o644)
+	for _, name := range []string{"config", "packed-refs"} {
+		store := filepath.Join(b.root, ".repo/projects/app.git", name)
+		if err := os.Rename(filepath.Join(b.root, ".git", name), store); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("../.repo/projects/app.git/"+name, filepath.Join(b.root, ".git", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.file("work.sh", "git status --short >/dev/null && echo w > w && git add w && git -c user.name=t -c user.email=t@example.com commit -qm w\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "work.sh"); r.code != 0 {
+		t.Fatalf("a commit in a checkout whose config and packed refs are links: exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, name := range []string{"config", "packed-refs"} {
+		if target, err := os.Readlink(filepath.Join(b.root, ".git", name)); err != nil || target != "../.repo/projects/app.git/"+name {
+			t.Errorf(".git/%s after the run: %q, %v; want the project's link kept", name, target, err)
+		}
+	}
+}
