@@ -370,30 +370,13 @@ func expandHome(p, home string) string {
 		return home + p[1:]
 	case strings.HasPrefix(p, "~"):
 		name, rest, _ := strings.Cut(p[1:], "/")
-		dir := passwdHome(name)
+		dir := passwdHome("/etc/passwd", 0, name)
 		if dir == "" {
 			return ""
 		}
 		return dir + "/" + rest
 	}
 	return p
-}
-
-// passwdHome is a user's home directory as /etc/passwd gives it, "" if
-// it does not: not os/user, whose lookups a static binary cannot make
-// (glibc's NSS), and whose package costs every run its start.
-func passwdHome(name string) string {
-	data, err := os.ReadFile("/etc/passwd")
-	if err != nil || name == "" {
-		return ""
-	}
-	for line := range strings.Lines(string(data)) {
-		f := strings.Split(strings.TrimRight(line, "\n"), ":")
-		if len(f) >= 7 && f[0] == name {
-			return f[5]
-		}
-	}
-	return ""
 }
 
 // gitConfigs reads the configuration git would read in the repository

@@ -3,6 +3,7 @@
 package exec
 
 import (
+	"os"
 	"os/user"
 	"path/filepath"
 	"slices"
@@ -23,5 +24,27 @@ func TestHiddenDirsHomeUnset(t *testing.T) {
 	p.Network.UnixSockets = true
 	if dirs := hiddenDirs(p); !slices.Contains(dirs, u.HomeDir) {
 		t.Errorf("HOME unset, --allow-unix-sockets: hidden %q, want %s among them", dirs, u.HomeDir)
+	}
+}
+
+// TestPasswdHome: the home directory of a uid or a name, from a passwd
+// file's sixth field; none for one not there, a relative one, or a short
+// line.
+func TestPasswdHome(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "passwd")
+	passwd := "root:x:0:0:root:/root:/bin/bash\n# a comment\nshort:x:5\nrel:x:7:7::home/rel:/bin/sh\nme:x:1000:1000:Me,,,:/home/me:/bin/zsh\n"
+	if err := os.WriteFile(path, []byte(passwd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for uid, want := range map[string]string{"0": "/root", "1000": "/home/me", "5": "", "7": "", "42": "", "": ""} {
+		if got := passwdHome(path, 2, uid); got != want {
+			t.Errorf("uid %q: %q, want %q", uid, got, want)
+		}
+	}
+	if got := passwdHome(path, 0, "me"); got != "/home/me" {
+		t.Errorf("by name: %q", got)
+	}
+	if got := passwdHome(filepath.Join(t.TempDir(), "none"), 2, "0"); got != "" {
+		t.Errorf("no passwd file: %q", got)
 	}
 }
