@@ -92,6 +92,25 @@ func (s *started) wait(t *testing.T, limit time.Duration) int {
 	}
 }
 
+// runWithin starts cmd and waits up to limit for it to end, or kills it
+// and fails the test saying what (its exit status is the caller's to
+// look at in cmd.ProcessState).
+func runWithin(t *testing.T, cmd *osexec.Cmd, limit time.Duration, what string) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(limit):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal(what)
+	}
+}
+
 // waitFile waits for a file the command writes to say it got that far.
 func waitFile(t *testing.T, path string) string {
 	t.Helper()

@@ -522,19 +522,7 @@ func TestPlantedFifos(t *testing.T) {
 			if out, err := b.command(b.root, nil, "sh", "-c", tt.plant).CombinedOutput(); err != nil {
 				t.Fatalf("plant: %v\n%s", err, out)
 			}
-			cmd := b.command(b.root, nil, bin, "run", "--", "true")
-			done := make(chan error, 1)
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(20 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("the next run waited on the planted FIFO")
-			}
+			runWithin(t, b.command(b.root, nil, bin, "run", "--", "true"), 20*time.Second, "the next run waited on the planted FIFO")
 		})
 	}
 }

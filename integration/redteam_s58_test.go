@@ -82,18 +82,7 @@ func TestTerminalSettingsRestored(t *testing.T) {
 			}
 			cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
 			cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty = true, true
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case <-done:
-			case <-time.After(20 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Fatal("the run did not end")
-			}
+			runWithin(t, cmd, 20*time.Second, "the run did not end")
 			said := readAvailable(master)
 			if !strings.Contains(said, "intr = <undef>") && !strings.Contains(said, "-icanon") {
 				t.Errorf("in the run, stty -a said %q: want the command's own change seen", said)

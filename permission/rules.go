@@ -502,12 +502,7 @@ func (m *ruleMatcher) optionsMatch(v []byte) bool {
 	}
 	k := 0
 	ended := false
-	for rest := v; ; {
-		w := rest
-		i := bytes.IndexByte(rest, shSep)
-		if i >= 0 {
-			w, rest = rest[:i], rest[i+1:]
-		}
+	for w := range bytes.SplitSeq(v, []byte{shSep}) {
 		switch {
 		case !ended && string(w) == "--":
 			ended = true
@@ -521,9 +516,6 @@ func (m *ruleMatcher) optionsMatch(v []byte) bool {
 			} else {
 				k++
 			}
-		}
-		if i < 0 {
-			break
 		}
 	}
 	if k < len(m.plain) {
@@ -591,12 +583,7 @@ var synonymTable = [...]struct {
 // any "--": a long one whole or with "=VALUE", a short one's letter in a
 // cluster.
 func hasOption(v []byte, o string) bool {
-	for rest := v; ; {
-		w := rest
-		i := bytes.IndexByte(rest, shSep)
-		if i >= 0 {
-			w, rest = rest[:i], rest[i+1:]
-		}
+	for w := range bytes.SplitSeq(v, []byte{shSep}) {
 		switch {
 		case o == "+":
 			if len(w) > 1 && w[0] == '+' {
@@ -614,10 +601,8 @@ func hasOption(v []byte, o string) bool {
 				return true
 			}
 		}
-		if i < 0 {
-			return false
-		}
 	}
+	return false
 }
 
 // RuleWouldAllow reports whether allow rule text, added to e's rules,
