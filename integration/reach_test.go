@@ -545,27 +545,30 @@ r memfd memfd
 	}
 
 	// The command's own objects are not the host's: none is there after
-	// the run, and the host's keys still name the host's objects.
+	// the run, and the host's keys still name the host's objects. An id
+	// may be 0 (the first object of its kind since the machine started),
+	// so a row says whether its key names one at all.
 	for _, c := range []struct {
-		what string
-		nr   uintptr
-		args []uintptr
-		want uintptr
+		what  string
+		nr    uintptr
+		args  []uintptr
+		there bool
+		want  uintptr
 	}{
-		{"the command's segment", unix.SYS_SHMGET, []uintptr{uintptr(key + 3), 0, 0}, 0},
-		{"the command's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 4), 0}, 0},
-		{"the command's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 5), 0, 0}, 0},
-		{"the host's segment", unix.SYS_SHMGET, []uintptr{uintptr(key), 0, 0}, uintptr(shm)},
-		{"the host's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 1), 0}, uintptr(msq)},
-		{"the host's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 2), 0, 0}, uintptr(sem)},
+		{"the command's segment", unix.SYS_SHMGET, []uintptr{uintptr(key + 3), 0, 0}, false, 0},
+		{"the command's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 4), 0}, false, 0},
+		{"the command's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 5), 0, 0}, false, 0},
+		{"the host's segment", unix.SYS_SHMGET, []uintptr{uintptr(key), 0, 0}, true, uintptr(shm)},
+		{"the host's queue", unix.SYS_MSGGET, []uintptr{uintptr(key + 1), 0}, true, uintptr(msq)},
+		{"the host's semaphore set", unix.SYS_SEMGET, []uintptr{uintptr(key + 2), 0, 0}, true, uintptr(sem)},
 	} {
 		var a [3]uintptr
 		copy(a[:], c.args)
 		id, _, errno := unix.Syscall(c.nr, a[0], a[1], a[2])
 		switch {
-		case c.want == 0 && errno != unix.ENOENT:
+		case !c.there && errno != unix.ENOENT:
 			t.Errorf("%s is on the host after the run (id %d, %v)", c.what, id, errno)
-		case c.want != 0 && (errno != 0 || id != c.want):
+		case c.there && (errno != 0 || id != c.want):
 			t.Errorf("%s: the host's key names id %d (%v), want %d", c.what, id, errno, c.want)
 		}
 	}
