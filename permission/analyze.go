@@ -695,6 +695,9 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		start := len(z.a.Commands)
 		scope := z.fork()
 		z.stmt(chain[i])
+		for k := start; k < len(z.a.Commands); k++ {
+			z.a.Commands[k].Piped = true
+		}
 		p = append(p, indexRange(start, len(z.a.Commands)))
 		z.dir, z.scope = dir, scope
 	}
@@ -872,7 +875,7 @@ func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string)
 				ws = append(ws, Word{Text: l, Literal: true})
 			}
 		}
-		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
 	default:
 		if why := sqlDocRuns(n, text); why != "" {
 			z.complex("%s", why)
@@ -2242,6 +2245,7 @@ func (z *analyzer) finishAs(base SimpleCommand, ws []Word) {
 		FromFind: base.FromFind,
 		Func:     base.Func,
 		Async:    base.Async,
+		Piped:    base.Piped,
 	}, nil, nil, nil)
 }
 
@@ -3184,6 +3188,7 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 				FromFind: true,
 				Func:     z.a.Commands[i].Func,
 				Async:    z.a.Commands[i].Async,
+				Piped:    z.a.Commands[i].Piped,
 			}
 			if args != nil && end-1 < len(args) {
 				c.Text = z.text(args[start].Pos(), args[end-1].End())
@@ -3251,7 +3256,7 @@ func (z *analyzer) searchExec(i int, args []*syntax.Word) {
 			z.complex("%s runs a command its options name that is empty", base.Name())
 			return
 		}
-		c := SimpleCommand{Words: ws, OpenArgs: true, Func: base.Func, Async: base.Async, Text: joinWords(ws)}
+		c := SimpleCommand{Words: ws, OpenArgs: true, Func: base.Func, Async: base.Async, Piped: base.Piped, Text: joinWords(ws)}
 		var wargs []*syntax.Word
 		if !rg && args != nil && end <= len(args) && start < end {
 			wargs = args[start:end]
@@ -3323,6 +3328,7 @@ func (z *analyzer) parallelArgs(i int, args []Word) {
 			OpenArgs: true,
 			Func:     base.Func,
 			Async:    base.Async,
+			Piped:    base.Piped,
 		}, nil, nil, nil)
 	}
 }

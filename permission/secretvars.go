@@ -87,7 +87,7 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 	switch n {
 	case "test", "[", "[[", "export", "declare", "typeset", "local", "readonly", "unset", "read", ":":
 		if n == "export" || n == "declare" || n == "typeset" {
-			if !c.Async && printsAllVars(c) {
+			if !c.Piped && printsAllVars(c) {
 				return n + " with no operand prints every variable, secret-named ones among them", false
 			}
 			if n != "export" && hasOpt(c.Args()[1:], "p") {
@@ -116,7 +116,7 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 			}
 		}
 	}
-	if (n == "env" || n == "printenv" || n == "set") && !c.Async && printsAllVars(c) {
+	if (n == "env" || n == "printenv" || n == "set") && !c.Piped && printsAllVars(c) {
 		return n + " with no operand prints every variable, secret-named ones among them", false
 	}
 	for _, w := range c.Args() {
