@@ -62,3 +62,74 @@ func TestEnvDumpShapesS60(t *testing.T) {
 		{"S60 scrubbed: compgen -e into printenv", D, nil, `for v in $(compgen -e); do printenv "$v"; done`, Allow},
 	})
 }
+
+// TestInlineCodeSecretsS60: inline interpreter code was read for what it
+// runs, deletes, writes and reads, not for the environment it prints:
+// python3 -c 'import os; print(os.environ["GITHUB_TOKEN"])', node -e
+// 'console.log(process.env.NPM_TOKEN)', perl -e 'print
+// $ENV{AWS_SECRET_ACCESS_KEY}', ruby -e 'puts ENV["X_TOKEN"]', php -r
+// 'echo getenv("API_KEY");' and print(os.environ) printed the agent's
+// secrets where no sandbox scrubs the environment, allowed. A read of a
+// variable by name is now judged as printenv NAME, and the whole table
+// printed or copied out as env; a test of a name, the names alone, a
+// copy handed to a child and a write pass.
+func TestInlineCodeSecretsS60(t *testing.T) {
+	t.Parallel()
+	D, A, P := ModeDefault, ModeAcceptEdits, ModePlan
+	checkDecisions(t, []decisionRow{
+		{"S60 python3 os.environ[GITHUB_TOKEN]", D, nil, `python3 -c 'import os; print(os.environ["GITHUB_TOKEN"])'`, Ask},
+		{"S60 python3 print(os.environ)", D, nil, `python3 -c 'import os;print(os.environ)'`, Ask},
+		{"S60 node process.env.NPM_TOKEN", D, nil, `node -e 'console.log(process.env.NPM_TOKEN)'`, Ask},
+		{"S60 perl $ENV{AWS_SECRET_ACCESS_KEY}", D, nil, `perl -e 'print $ENV{AWS_SECRET_ACCESS_KEY}'`, Ask},
+		{"S60 ruby ENV[X_TOKEN]", D, nil, `ruby -e 'puts ENV["X_TOKEN"]'`, Ask},
+		{"S60 php getenv(API_KEY)", D, nil, `php -r 'echo getenv("API_KEY");'`, Ask},
+		{"S60 python3 os.getenv", A, nil, `python3 -c 'import os; print(os.getenv("OPENAI_API_KEY"))'`, Ask},
+		{"S60 python3 os.environ.get", D, nil, `python3 -c 'import os; print(os.environ.get("GITHUB_TOKEN", ""))'`, Ask},
+		{"S60 python3 os.environ.items()", D, nil, `python3 -c 'import os; [print(k, v) for k, v in os.environ.items()]'`, Ask},
+		{"S60 python3 from os import environ", D, nil, `python3 -c 'from os import environ; print(dict(environ))'`, Ask},
+		{"S60 python3 import os as o", D, nil, `python3 -c 'import os as o; print(o.environ["GITHUB_TOKEN"])'`, Ask},
+		{"S60 python3 f-string", D, nil, `python3 -c 'import os; print(f"{os.environ[\"GITHUB_TOKEN\"]}")'`, Ask},
+		{"S60 python3 key only known at run time", D, nil, `python3 -c 'import os; [print(os.environ[k]) for k in os.environ]'`, Ask},
+		{"S60 node process.env[GITHUB_TOKEN]", D, nil, `node -e 'console.log(process.env["GITHUB_TOKEN"])'`, Ask},
+		{"S60 node JSON.stringify(process.env)", D, nil, `node -e 'console.log(JSON.stringify(process.env))'`, Ask},
+		{"S60 node template literal", D, nil, "node -e 'console.log(`${process.env.NPM_TOKEN}`)'", Ask},
+		{"S60 perl print %ENV", D, nil, `perl -e 'print %ENV'`, Ask},
+		{"S60 perl string $ENV{GITHUB_TOKEN}", D, nil, `perl -e 'print "t=$ENV{GITHUB_TOKEN}\n"'`, Ask},
+		{"S60 perl every value", D, nil, `perl -e 'print "$_=$ENV{$_}\n" for keys %ENV'`, Ask},
+		{"S60 ruby ENV.to_h", D, nil, `ruby -e 'p ENV.to_h'`, Ask},
+		{"S60 ruby ENV.fetch", D, nil, `ruby -e 'puts ENV.fetch("GITHUB_TOKEN")'`, Ask},
+		{"S60 php print_r($_SERVER)", D, nil, `php -r 'print_r($_SERVER);'`, Ask},
+		{"S60 php getenv()", D, nil, `php -r 'print_r(getenv());'`, Ask},
+		{"S60 lua os.getenv", D, nil, `lua -e 'print(os.getenv("GITHUB_TOKEN"))'`, Ask},
+		{"S60 Rscript Sys.getenv()", D, nil, `Rscript -e 'print(Sys.getenv())'`, Ask},
+		{"S60 awk ENVIRON[GITHUB_TOKEN]", D, nil, `awk 'BEGIN { print ENVIRON["GITHUB_TOKEN"] }'`, Ask},
+		{"S60 awk every ENVIRON", D, nil, `awk 'BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }'`, Ask},
+		{"S60 python3 here-document", D, nil, "python3 <<'EOF'\nimport os\nprint(os.environ['GITHUB_TOKEN'])\nEOF", Ask},
+		{"S60 neighbour: python3 print(1+1)", D, nil, `python3 -c 'print(1+1)'`, Allow},
+		{"S60 neighbour: python3 os.environ[HOME]", D, nil, `python3 -c 'import os; print(os.environ["HOME"])'`, Allow},
+		{"S60 neighbour: python3 os.environ.get(PATH)", D, nil, `python3 -c 'import os; print(os.environ.get("PATH", ""))'`, Allow},
+		{"S60 neighbour: python3 CI in os.environ", D, nil, `python3 -c 'import os; print("CI" in os.environ)'`, Allow},
+		{"S60 neighbour: python3 os.environ sets a variable", D, nil, `python3 -c 'import os; os.environ["FOO"] = "1"; print(1)'`, Allow},
+		{"S60 neighbour: python3 os.environ.keys()", D, nil, `python3 -c 'import os; print(sorted(os.environ.keys()))'`, Allow},
+		{"S60 neighbour: python3 env={**os.environ}", D, nil, `python3 -c 'import os, subprocess; subprocess.run(["make"], env={**os.environ, "X": "1"})'`, Allow},
+		{"S60 neighbour: python3 env=os.environ", D, nil, `python3 -c 'import os, subprocess; subprocess.run(["make"], env=os.environ)'`, Allow},
+		{"S60 neighbour: node process.env.HOME", D, nil, `node -e 'console.log(process.env.HOME)'`, Allow},
+		{"S60 neighbour: node Object.keys(process.env)", D, nil, `node -e 'console.log(Object.keys(process.env).length)'`, Allow},
+		{"S60 neighbour: node NODE_ENV", D, nil, `node -e 'console.log(process.env.NODE_ENV || "dev")'`, Allow},
+		{"S60 neighbour: perl $ENV{HOME}", D, nil, `perl -e 'print $ENV{HOME}'`, Allow},
+		{"S60 neighbour: perl keys %ENV", D, nil, `perl -e 'print scalar(keys %ENV)'`, Allow},
+		{"S60 neighbour: ruby ENV.fetch(HOME)", D, nil, `ruby -e 'puts ENV.fetch("HOME")'`, Allow},
+		{"S60 neighbour: ruby ENV.key?", D, nil, `ruby -e 'puts ENV.key?("GITHUB_TOKEN")'`, Allow},
+		{"S60 neighbour: php getenv(HOME)", D, nil, `php -r 'echo getenv("HOME");'`, Allow},
+		{"S60 neighbour: awk ENVIRON[HOME]", D, nil, `awk 'BEGIN { print ENVIRON["HOME"] }'`, Allow},
+		{"S60 neighbour: awk '{print $1}'", D, nil, `awk '{print $1}' f`, Allow},
+		{"S60 plan: python3 os.environ[GITHUB_TOKEN]", P, nil, `python3 -c 'import os; print(os.environ["GITHUB_TOKEN"])'`, Deny},
+	})
+	checkScrubbedDecisions(t, []decisionRow{
+		{"S60 scrubbed: python3 os.environ[GITHUB_TOKEN]", D, nil, `python3 -c 'import os; print(os.environ["GITHUB_TOKEN"])'`, Allow},
+		{"S60 scrubbed: python3 print(os.environ)", D, nil, `python3 -c 'import os;print(os.environ)'`, Allow},
+		{"S60 scrubbed: node process.env.NPM_TOKEN", D, nil, `node -e 'console.log(process.env.NPM_TOKEN)'`, Allow},
+		{"S60 scrubbed: perl print %ENV", D, nil, `perl -e 'print %ENV'`, Allow},
+		{"S60 scrubbed: still asks for what else the code does", D, nil, `python3 -c 'import os; print(os.environ["GITHUB_TOKEN"]); os.system("rm -rf build")'`, Ask},
+	})
+}
