@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // checkScrubbedDecisions is checkDecisions where the environment is
 // scrubbed of secret-named variables (mewsandbox run, the hook with
@@ -132,4 +135,74 @@ func TestInlineCodeSecretsS60(t *testing.T) {
 		{"S60 scrubbed: perl print %ENV", D, nil, `perl -e 'print %ENV'`, Allow},
 		{"S60 scrubbed: still asks for what else the code does", D, nil, `python3 -c 'import os; print(os.environ["GITHUB_TOKEN"]); os.system("rm -rf build")'`, Ask},
 	})
+}
+
+// TestProjectSwitchOffS60: a cloned repository's
+// .mewsandbox/settings.yaml with defaultMode: bypassPermissions, or
+// allow: [Bash], made mewsandbox check allow everything (rm -rf, curl |
+// sh): in CI the project's files are the attacker's. A project's own
+// files (project and local scope, which a repository may commit too)
+// can no longer switch the engine off: that mode and allow rules for
+// every shell command are dropped with a warning naming the file. The
+// user's, the managed and the command line's files keep them, and a
+// project keeps its narrower allow rules and other modes.
+func TestProjectSwitchOffS60(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, where, content string
+		wantMode             Mode
+		wantAllow            []string
+		warn                 bool
+	}{
+		{"project bypassPermissions", "project", "permissions:\n  defaultMode: bypassPermissions\n", "", nil, true},
+		{"Claude Code's project bypassPermissions", "claude", `{"permissions": {"defaultMode": "bypassPermissions"}}`, "", nil, true},
+		{"local bypassPermissions", "local", "permissions:\n  defaultMode: bypassPermissions\n", "", nil, true},
+		{"project allow Bash", "project", "permissions:\n  allow: [Bash]\n", "", nil, true},
+		{"project allow Bash(*)", "project", "permissions:\n  allow: ['Bash(*)']\n", "", nil, true},
+		{"project allow Bash(*:*)", "project", "permissions:\n  allow: ['Bash(*:*)', 'Bash(npm test:*)']\n", "", []string{"Bash(npm test:*)"}, true},
+		{"project allow run_shell(* *)", "local", "permissions:\n  allow: ['run_shell(* *)']\n", "", nil, true},
+		{"neighbour: project allow Bash(npm test:*)", "project", "permissions:\n  allow: ['Bash(npm test:*)']\n", "", []string{"Bash(npm test:*)"}, false},
+		{"neighbour: project acceptEdits", "project", "permissions:\n  defaultMode: acceptEdits\n", ModeAcceptEdits, nil, false},
+		{"neighbour: project allow Read", "project", "permissions:\n  allow: [Read, Edit]\n", "", []string{"Read", "Edit"}, false},
+		{"neighbour: user bypassPermissions", "user", "permissions:\n  defaultMode: bypassPermissions\n", ModeBypassPermissions, nil, false},
+		{"neighbour: user allow Bash", "user", "permissions:\n  allow: [Bash]\n", "", []string{"Bash"}, false},
+		{"neighbour: --settings bypassPermissions", "extra", "permissions:\n  defaultMode: bypassPermissions\n  allow: [Bash]\n", ModeBypassPermissions, []string{"Bash"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			file := ""
+			switch tt.where {
+			case "project":
+				file = writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", tt.content)
+			case "claude":
+				file = writeSettingsFile(t, d.Root, ".claude/settings.json", tt.content)
+			case "local":
+				file = writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", tt.content)
+			case "user":
+				file = writeSettingsFile(t, d.Home, ".claude/settings.json", tt.content)
+			case "extra":
+				file = writeSettingsFile(t, t.TempDir(), "x.yaml", tt.content)
+				d.Extra = append(d.Extra, file)
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DefaultMode != tt.wantMode {
+				t.Errorf("DefaultMode %q, want %q", c.DefaultMode, tt.wantMode)
+			}
+			var allow []string
+			for _, r := range c.Rules.Allow {
+				allow = append(allow, r.Text)
+			}
+			if strings.Join(allow, " ") != strings.Join(tt.wantAllow, " ") {
+				t.Errorf("allow %q, want %q", allow, tt.wantAllow)
+			}
+			warned := len(c.Warnings) == 1 && strings.HasPrefix(c.Warnings[0], file+": ignored ") && strings.Contains(c.Warnings[0], "cannot switch the permission engine off")
+			if warned != tt.warn || !tt.warn && len(c.Warnings) != 0 {
+				t.Errorf("warnings %q, want one naming %s: %v", c.Warnings, file, tt.warn)
+			}
+		})
+	}
 }
