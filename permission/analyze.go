@@ -61,6 +61,7 @@ var parsers = sync.Pool{New: func() any {
 func AnalyzeShell(src string) Analysis {
 	z := analyzer{}
 	z.program(src, "command line")
+	z.namesThroughFiles()
 	return z.a
 }
 
@@ -108,6 +109,10 @@ type analyzer struct {
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
+	// fileInputs are the compound commands whose input is a file (while
+	// read f; do …; done < l): namesThroughFiles hands them what a find
+	// or a lister on the line wrote to it.
+	fileInputs []fileInput
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
 	cdFuncs map[string]bool
@@ -422,8 +427,10 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 	case *syntax.DeclClause:
 		z.decl(cmd, s.Redirs)
 	default:
+		from := len(z.a.Commands)
 		z.compound(cmd)
 		z.redirectOnly(s.Redirs)
+		z.noteFileInput(from)
 	}
 }
 

@@ -206,3 +206,39 @@ func TestProjectSwitchOffS60(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesThroughFileS60: a lister's names piped on (locate id_rsa |
+// xargs cat) were judged as find / -exec cat {} +, but not the same
+// names written to a file and read back on the line: locate id_rsa > l;
+// xargs cat < l, find ~ -name '*.pem' > l && cat $(cat l), xargs -a l
+// cat and while read f; do cat "$f"; done < l read every key the index
+// names, allowed. A find's or a lister's output to a file is now handed
+// to the later commands that take names from it as a pipe would hand
+// it.
+func TestNamesThroughFileS60(t *testing.T) {
+	t.Parallel()
+	D, A, P := ModeDefault, ModeAcceptEdits, ModePlan
+	secrets := []string{"deny:Read(./secrets/**)"}
+	checkDecisions(t, []decisionRow{
+		{"S60 locate > l; xargs cat < l", D, nil, `locate id_rsa > l; xargs cat < l`, Ask},
+		{"S60 find ~ > l && cat $(cat l)", D, nil, `find ~ -name '*.pem' > l && cat $(cat l)`, Ask},
+		{"S60 find ~ > /tmp/l && cat $(cat /tmp/l)", D, nil, `find ~ -name '*.pem' > /tmp/l && cat $(cat /tmp/l)`, Ask},
+		{"S60 locate > l; xargs -a l cat", A, nil, `locate id_rsa > l; xargs -a l cat`, Ask},
+		{"S60 locate > l; xargs --arg-file=l cat", D, nil, `locate id_rsa > l; xargs --arg-file=l cat`, Ask},
+		{"S60 locate > l; while read f; do cat $f; done < l", D, nil, `locate id_rsa > l; while read f; do cat "$f"; done < l`, Ask},
+		{"S60 fd . ~ >> l; cat l | xargs cat", D, nil, `fd -e pem . ~ >> l; cat l | xargs cat`, Ask},
+		{"S60 locate > ./l; xargs cat < l", D, nil, `locate id_rsa > ./l; xargs cat < l`, Ask},
+		{"S60 plan: rg --files / > l; xargs cat < l", P, nil, `rg --files / > l; xargs cat < l`, Deny},
+		{"S60 deny Read(./secrets/**): fd . > l; xargs cat < l", D, secrets, `fd . > l; xargs cat < l`, Deny},
+		{"S60 bash -c: locate > l; xargs cat < l", D, nil, `bash -c 'locate id_rsa > l; xargs cat < l'`, Ask},
+		{"S60 neighbour: git ls-files > l; xargs wc -l < l", D, nil, `git ls-files > l; xargs wc -l < l`, Allow},
+		{"S60 neighbour: git ls-files | xargs wc -l", D, nil, `git ls-files | xargs wc -l`, Allow},
+		{"S60 neighbour: fd -e go > l; xargs wc -l < l", D, nil, `fd -e go > l; xargs wc -l < l`, Allow},
+		{"S60 neighbour: find . -name '*.go' > l; xargs gofmt -l < l", D, nil, `find . -name '*.go' > l; xargs gofmt -l < l`, Allow},
+		{"S60 neighbour: locate x > l; wc -l < l", D, nil, `locate x > l; wc -l < l`, Allow},
+		{"S60 neighbour: locate x > l; cat l", D, nil, `locate x > l; cat l`, Allow},
+		{"S60 neighbour: locate x > l; grep foo < l", D, nil, `locate x > l; grep foo < l`, Allow},
+		{"S60 neighbour: locate x > l; xargs cat < other", D, nil, `locate x > l; xargs cat < other`, Allow},
+		{"S60 neighbour: git ls-files > l; while read f; do wc -l $f; done < l", D, nil, `git ls-files > l; while read f; do wc -l "$f"; done < l`, Allow},
+	})
+}
