@@ -39,6 +39,8 @@ var envNamesOnly = map[string]bool{
 	"hasOwnProperty": true,
 	// Ruby's key?, has_key?, include?, member?, empty?, lexed without ?.
 	"key": true, "has_key": true, "include": true, "member": true, "empty": true,
+	// Writes: os.environ.update(X="1"), ENV.store, ENV.replace.
+	"update": true, "store": true, "replace": true, "putenv": true, "clear": true,
 }
 
 // envRead adds to what the code does the read of the environment the
@@ -65,9 +67,11 @@ func (s *codeScan) envRead(i int) {
 	case rest == "":
 		s.envTable(i)
 	case s.lang == langJS && obj != "Deno.env":
-		// process.env.NPM_TOKEN
-		if !envNamesOnly[rest] {
-			s.envFound(t.text, t.text, rest, false)
+		// process.env.NPM_TOKEN (.slice(0, 4)), but process.env.X = v,
+		// which sets it.
+		key, _, _ := strings.Cut(rest, ".")
+		if !envNamesOnly[key] && !s.assigned(i) {
+			s.envFound(t.text, t.text, key, false)
 		}
 	case isEnvGetter(rest):
 		s.envGet(i, name, false)
@@ -116,8 +120,7 @@ func (s *codeScan) envTable(i int) {
 		if close <= open {
 			return
 		}
-		if close+1 < len(s.toks) && s.toks[close+1].text == "=" &&
-			(close+2 >= len(s.toks) || s.toks[close+2].text != "=" && s.toks[close+2].text != "~") {
+		if s.assigned(close) {
 			return // os.environ["X"] = v sets it
 		}
 		s.envFound(t.text, s.text(i, close+1), s.envKey(open+1, close), false)
@@ -126,6 +129,16 @@ func (s *codeScan) envTable(i int) {
 	if !s.envHandedOn(i, true) {
 		s.envFound(t.text, t.text, "", true)
 	}
+}
+
+// assigned says whether token i is followed by an assignment's = (not
+// ==, =~ nor =>).
+func (s *codeScan) assigned(i int) bool {
+	if i+1 >= len(s.toks) || s.toks[i+1].text != "=" {
+		return false
+	}
+	next := s.toks[min(i+2, len(s.toks)-1)]
+	return i+2 >= len(s.toks) || next.kind != tokPunct || next.from != s.toks[i+1].to || !strings.Contains("=~>", next.text)
 }
 
 // envHandedOn says whether the table at token i is used in a way that
