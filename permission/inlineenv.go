@@ -11,15 +11,25 @@ import "strings"
 // a secret-named variable's value asks where no sandbox scrubs the
 // environment (Engine.EnvScrubbed), HOME and PATH do not.
 
-// envObjects are, for each language, the names of the environment as a
-// table (Perl's is %ENV, lexed as % and ENV, and $ENV{…}).
-var envObjects = map[codeLang][]string{
-	langPython: {"os.environ", "os.environb"},
-	langJS:     {"process.env", "Bun.env", "Deno.env"},
-	langPerl:   {"$ENV", "ENV"},
-	langRuby:   {"ENV"},
-	langPHP:    {"$_ENV", "$_SERVER"},
-	langAwk:    {"ENVIRON"},
+// envObjects returns, for a language, the names of the environment as a
+// table (Perl's is %ENV, lexed as % and ENV, and $ENV{…}). A switch, not
+// a map: a map literal is built when every mewsandbox process starts.
+func envObjects(lang codeLang) []string {
+	switch lang {
+	case langPython:
+		return []string{"os.environ", "os.environb"}
+	case langJS:
+		return []string{"process.env", "Bun.env", "Deno.env"}
+	case langPerl:
+		return []string{"$ENV", "ENV"}
+	case langRuby:
+		return []string{"ENV"}
+	case langPHP:
+		return []string{"$_ENV", "$_SERVER"}
+	case langAwk:
+		return []string{"ENVIRON"}
+	}
+	return nil
 }
 
 // isEnvGetter says whether m, a method of an environment table, returns
@@ -32,15 +42,18 @@ func isEnvGetter(m string) bool {
 	return false
 }
 
-// envNamesOnly are methods of an environment table that give its names
-// or test one, no value.
-var envNamesOnly = map[string]bool{
-	"keys": true, "has": true, "__contains__": true, "size": true, "length": true,
-	"hasOwnProperty": true,
-	// Ruby's key?, has_key?, include?, member?, empty?, lexed without ?.
-	"key": true, "has_key": true, "include": true, "member": true, "empty": true,
-	// Writes: os.environ.update(X="1"), ENV.store, ENV.replace.
-	"update": true, "store": true, "replace": true, "putenv": true, "clear": true,
+// envNamesOnly says whether m, a method of an environment table, gives
+// its names or tests one, or writes: no value.
+func envNamesOnly(m string) bool {
+	switch m {
+	case "keys", "has", "__contains__", "size", "length", "hasOwnProperty",
+		// Ruby's key?, has_key?, include?, member?, empty?, lexed without ?.
+		"key", "has_key", "include", "member", "empty",
+		// Writes: os.environ.update(X="1"), ENV.store, ENV.replace.
+		"update", "store", "replace", "putenv", "clear":
+		return true
+	}
+	return false
 }
 
 // envRead adds to what the code does the read of the environment the
@@ -70,12 +83,12 @@ func (s *codeScan) envRead(i int) {
 		// process.env.NPM_TOKEN (.slice(0, 4)), but process.env.X = v,
 		// which sets it.
 		key, _, _ := strings.Cut(rest, ".")
-		if !envNamesOnly[key] && !s.assigned(i) {
+		if !envNamesOnly(key) && !s.assigned(i) {
 			s.envFound(t.text, t.text, key, false)
 		}
 	case isEnvGetter(rest):
 		s.envGet(i, name, false)
-	case !envNamesOnly[rest] && !s.envHandedOn(i, false):
+	case !envNamesOnly(rest) && !s.envHandedOn(i, false):
 		// os.environ.items(), ENV.to_h, Deno.env.toObject()
 		s.envFound(t.text, t.text, "", true)
 	}
@@ -84,7 +97,7 @@ func (s *codeScan) envRead(i int) {
 // envObject returns the environment table name is or starts (os.environ
 // of os.environ.items) and what follows it, or "".
 func (s *codeScan) envObject(name string) (obj, rest string) {
-	for _, o := range envObjects[s.lang] {
+	for _, o := range envObjects(s.lang) {
 		if name == o {
 			return o, ""
 		}
