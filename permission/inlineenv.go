@@ -172,7 +172,16 @@ func (s *codeScan) envHandedOn(i int, bare bool) bool {
 	case "=", ":":
 		return i >= 2 && strings.Contains(strings.ToLower(s.toks[i-2].text), "env")
 	case "(":
-		return i >= 2 && (s.toks[i-2].text == "Object.keys" || s.toks[i-2].text == "keys")
+		if i < 2 || i+1 < len(s.toks) && s.toks[i+1].text != ")" {
+			return false
+		}
+		switch f := s.toks[i-2].text; f {
+		case "Object.keys", "keys":
+			return true
+		case "len", "sorted", "list", "set", "tuple", "frozenset":
+			// A Python mapping gives its keys: sorted(os.environ).
+			return bare && s.lang == langPython
+		}
 	}
 	return false
 }
