@@ -39,6 +39,7 @@ var scrubTable = []struct {
 	{exact, "BW_SESSION", "Bitwarden's unlocked session"},
 	{prefix, "OP_SESSION_", "1Password's unlocked sessions"},
 	{exact, "SSHPASS", "the password sshpass types"},
+	{exact, "PGPASS", "a PostgreSQL password (the engine's secret names are a subset of these: TestSecretNamesAgree)"},
 	{suffix, "DATABASE_URL", "database addresses, which carry the password (DATABASE_URL, TEST_DATABASE_URL)"},
 	{exact, "REDIS_URL", "a Redis address, which carries the password"},
 	{exact, "MONGODB_URI", "a MongoDB address, which carries the password"},

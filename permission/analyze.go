@@ -61,6 +61,7 @@ var parsers = sync.Pool{New: func() any {
 func AnalyzeShell(src string) Analysis {
 	z := analyzer{}
 	z.program(src, "command line")
+	z.namesThroughFiles()
 	return z.a
 }
 
@@ -108,6 +109,10 @@ type analyzer struct {
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
+	// fileInputs are the compound commands whose input is a file (while
+	// read f; do …; done < l): namesThroughFiles hands them what a find
+	// or a lister on the line wrote to it.
+	fileInputs []fileInput
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
 	cdFuncs map[string]bool
@@ -422,8 +427,10 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 	case *syntax.DeclClause:
 		z.decl(cmd, s.Redirs)
 	default:
+		from := len(z.a.Commands)
 		z.compound(cmd)
 		z.redirectOnly(s.Redirs)
+		z.noteFileInput(from)
 	}
 }
 
@@ -695,6 +702,9 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		start := len(z.a.Commands)
 		scope := z.fork()
 		z.stmt(chain[i])
+		for k := start; k < len(z.a.Commands); k++ {
+			z.a.Commands[k].Piped = true
+		}
 		p = append(p, indexRange(start, len(z.a.Commands)))
 		z.dir, z.scope = dir, scope
 	}
@@ -872,7 +882,7 @@ func (z *analyzer) fedSQL(c SimpleCommand, text string, known bool, what string)
 				ws = append(ws, Word{Text: l, Literal: true})
 			}
 		}
-		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+		z.finish(SimpleCommand{Text: c.Text, Words: ws, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
 	default:
 		if why := sqlDocRuns(n, text); why != "" {
 			z.complex("%s", why)
@@ -2242,6 +2252,7 @@ func (z *analyzer) finishAs(base SimpleCommand, ws []Word) {
 		FromFind: base.FromFind,
 		Func:     base.Func,
 		Async:    base.Async,
+		Piped:    base.Piped,
 	}, nil, nil, nil)
 }
 
@@ -3184,6 +3195,7 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 				FromFind: true,
 				Func:     z.a.Commands[i].Func,
 				Async:    z.a.Commands[i].Async,
+				Piped:    z.a.Commands[i].Piped,
 			}
 			if args != nil && end-1 < len(args) {
 				c.Text = z.text(args[start].Pos(), args[end-1].End())
@@ -3251,7 +3263,7 @@ func (z *analyzer) searchExec(i int, args []*syntax.Word) {
 			z.complex("%s runs a command its options name that is empty", base.Name())
 			return
 		}
-		c := SimpleCommand{Words: ws, OpenArgs: true, Func: base.Func, Async: base.Async, Text: joinWords(ws)}
+		c := SimpleCommand{Words: ws, OpenArgs: true, Func: base.Func, Async: base.Async, Piped: base.Piped, Text: joinWords(ws)}
 		var wargs []*syntax.Word
 		if !rg && args != nil && end <= len(args) && start < end {
 			wargs = args[start:end]
@@ -3323,6 +3335,7 @@ func (z *analyzer) parallelArgs(i int, args []Word) {
 			OpenArgs: true,
 			Func:     base.Func,
 			Async:    base.Async,
+			Piped:    base.Piped,
 		}, nil, nil, nil)
 	}
 }

@@ -34,6 +34,7 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"install -l s /x l; xargs -a l touch; echo a | xargs -I{} cp {} d; tar xf a -C d && echo > d/l/f; ./configure --prefix=$PWD/o && make install; cmake --build b -t install",
 		"echo > out/x; cd out && make; mv f out; ln -sfn x out; cat key; rm loop/x; tee outf; cd loop; sed -i s/a/b/ ../proj/out",
 		"ansible; ansible -m; ansible-playbook; mount; ip; sysctl a=; gpg --import; docker compose -f down -v; rclone; gsutil rm; passwd -S; iptables -t",
+		"locate x > l; xargs cat < l; xargs -a l cat; while read f; do cat $f; done < l; cat $(cat l) | xargs cat; env & python3 -c 'print(os.environ)'",
 		"(. .venv/bin/activate) | pip install x & conda activate ./e; source x/activate; f(){ deactivate; }; eval '. v/bin/activate'; mamba install -yn b; unset CONDA_PREFIX; conda env create",
 	} {
 		f.Add(s)

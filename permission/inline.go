@@ -453,7 +453,7 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 				// A delete of a path the code computes: as rm -rf "$x".
 				ws[f.path] = Word{Text: "`" + codeShow(f.expr) + "`"}
 			}
-			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async}, nil, nil, nil)
+			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
 		}
 		if f.dir != "" {
 			z.dir = at

@@ -58,6 +58,12 @@ func (s *codeScan) scan() {
 		t := s.toks[i]
 		if (t.kind == tokString || t.kind == tokRun) && !t.lit {
 			s.interpolations(t)
+			if s.lang == langPerl {
+				s.perlEnvInString(t)
+			}
+		}
+		if t.kind == tokName {
+			s.envRead(i)
 		}
 		switch {
 		case t.kind == tokRun:

@@ -2,7 +2,7 @@ package permission
 
 import "strings"
 
-// secretVarName reports whether an environment variable's name looks like
+// SecretVarName reports whether an environment variable's name looks like
 // it holds a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*,
 // *PASSPHRASE*, *APIKEY*, *CREDENTIAL*, *_KEY, *_KEY_*, *_PAT, *_PWD,
 // *JWT*, the database addresses that carry a password and the password
@@ -10,8 +10,11 @@ import "strings"
 // exec package scrubs from a sandboxed command's environment (exec's
 // scrubTable; permission imports no other package of the module), without
 // the providers' prefixes (AWS_REGION, GH_HOST and DOCKER_HOST are no
-// secrets to print).
-func secretVarName(name string) bool {
+// secrets to print). Every name it calls secret the scrub drops, or
+// Engine.EnvScrubbed would let a printed secret pass:
+// TestSecretNamesAgree in cmd/mewsandbox, which imports both, holds them
+// to it.
+func SecretVarName(name string) bool {
 	n := strings.ToUpper(name)
 	for _, s := range [...]string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "APIKEY", "CREDENTIAL", "_KEY_", "JWT"} {
 		if strings.Contains(n, s) {
@@ -30,7 +33,7 @@ func secretVarName(name string) bool {
 	return strings.HasPrefix(n, "OP_SESSION_")
 }
 
-// expandedSecret returns the first secret-named variable (secretVarName)
+// expandedSecret returns the first secret-named variable (SecretVarName)
 // whose value the source text of a word expands ($GITHUB_TOKEN,
 // "${OPENAI_API_KEY}", Bearer\ $T), or "". Its length (${#X}), the names
 // of variables (${!X*}) and an alternative printed only when it is set
@@ -67,7 +70,7 @@ func expandedSecret(src string) string {
 		if braced && (strings.HasPrefix(src[k:], ":+") || strings.HasPrefix(src[k:], "+")) {
 			continue
 		}
-		if name := src[j:k]; secretVarName(name) {
+		if name := src[j:k]; SecretVarName(name) {
 			return name
 		}
 	}
@@ -87,12 +90,12 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 	switch n {
 	case "test", "[", "[[", "export", "declare", "typeset", "local", "readonly", "unset", "read", ":":
 		if n == "export" || n == "declare" || n == "typeset" {
-			if !c.Async && printsAllVars(c) {
+			if !c.Piped && printsAllVars(c) {
 				return n + " with no operand prints every variable, secret-named ones among them", false
 			}
 			if n != "export" && hasOpt(c.Args()[1:], "p") {
 				for _, w := range c.Args()[1:] {
-					if !strings.HasPrefix(w.Text, "-") && (!w.Literal || secretVarName(w.Text)) {
+					if !strings.HasPrefix(w.Text, "-") && (!w.Literal || SecretVarName(w.Text)) {
 						return n + " -p " + w.Text + " prints a secret-named variable's value", false
 					}
 				}
@@ -111,12 +114,12 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	case "printenv":
 		for _, w := range c.Args()[1:] {
-			if secretVarName(w.Text) || !w.Literal {
+			if SecretVarName(w.Text) || !w.Literal {
 				return "printenv " + w.Text + " prints a secret-named variable's value", false
 			}
 		}
 	}
-	if (n == "env" || n == "printenv" || n == "set") && !c.Async && printsAllVars(c) {
+	if (n == "env" || n == "printenv" || n == "set") && !c.Piped && printsAllVars(c) {
 		return n + " with no operand prints every variable, secret-named ones among them", false
 	}
 	for _, w := range c.Args() {
@@ -231,7 +234,7 @@ func grepsForNoSecret(c SimpleCommand) bool {
 		if name == "" || strings.TrimLeft(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != "" {
 			return false
 		}
-		if u := strings.ToUpper(name); secretVarName(u) || secretPart(u) {
+		if u := strings.ToUpper(name); SecretVarName(u) || secretPart(u) {
 			return false
 		}
 	}

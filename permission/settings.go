@@ -39,6 +39,34 @@ type Settings struct {
 	Warnings []string
 }
 
+// DropSwitchOff drops from s, a project's file, what switches the
+// engine off rather than tuning it: defaultMode bypassPermissions, and
+// allow rules for every shell command (Bash, Bash(*), Bash(:*)). A
+// repository an agent is asked to work on, cloned in CI, holds its own
+// .mewsandbox/settings.yaml (and may commit settings.local.yaml), and
+// either made mewsandbox allow whatever the agent ran. Claude Code keeps
+// its project files from skipping the bypass mode's prompt for the same
+// reason. Narrower allow rules (Bash(npm test:*)) and every other mode
+// stay. It returns the keys dropped, in the file's terms.
+func (s *Settings) DropSwitchOff() (dropped []string) {
+	if s.DefaultMode == ModeBypassPermissions {
+		s.DefaultMode = ""
+		dropped = append(dropped, "permissions.defaultMode bypassPermissions")
+	}
+	kept := s.Rules.Allow[:0:0]
+	for _, r := range s.Rules.Allow {
+		if r.Tool == "Bash" && strings.Trim(r.Pattern, "* :") == "" {
+			dropped = append(dropped, "permissions.allow "+r.Text)
+			continue
+		}
+		kept = append(kept, r)
+	}
+	if len(kept) < len(s.Rules.Allow) {
+		s.Rules.Allow = kept
+	}
+	return dropped
+}
+
 // KeepRestrictions drops from s whatever could allow more than the other
 // sources do without s: allow rules, the mode (it replaces the user's),
 // additional directories, sandbox grants (paths,

@@ -82,6 +82,11 @@ type SimpleCommand struct {
 	// backgrounded with & or a stage of a pipeline. With Func it reveals
 	// fork bombs (`:(){ :|:& };:`).
 	Async bool
+	// Piped is true for a command of a pipeline's stage: what it prints
+	// may go to the next stage, whose filter the pipeline's checks judge
+	// (pipeSecretVars), not to the agent. A command only sent to the
+	// background (env &) prints where the line does.
+	Piped bool
 	// Shell is the shell process the command runs in: 0 for the line's
 	// own, a number of its own for each subshell, pipeline stage, command
 	// in the background, substitution and nested shell (bash -c, not

@@ -287,6 +287,12 @@ func Load(d Discovery) (*Config, error) {
 					f.Path, strings.Join(dropped, ", "), outerOf(files)))
 			}
 		}
+		if f.Scope == ScopeProject || f.Scope == ScopeLocal {
+			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash or your user settings",
+					f.Path, strings.Join(dropped, ", ")))
+			}
+		}
 		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists); err != nil {
 			return nil, err
 		}

@@ -232,8 +232,9 @@ sandbox:
 		t.Parallel()
 		for _, outer := range []func() []string{nil, func() []string { return nil }} {
 			c, _ := load(t, outer)
-			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || len(c.Warnings) != 0 {
-				t.Errorf("allow %v network %q warnings %q: a project of its own keeps all of its settings", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Warnings)
+			// All but its bypassPermissions (TestProjectSwitchOffS60).
+			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "cannot switch the permission engine off") {
+				t.Errorf("allow %v network %q warnings %q: a project of its own keeps all of its settings but bypassPermissions", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Warnings)
 			}
 		}
 	})
@@ -312,7 +313,7 @@ func TestLoadDisableBypass(t *testing.T) {
 	t.Parallel()
 	d := testDiscovery(t)
 	writeSettingsFile(t, filepath.Dir(d.ManagedPath), filepath.Base(d.ManagedPath), "permissions:\n  disableBypassPermissionsMode: disable\n")
-	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  defaultMode: bypassPermissions\n")
+	writeSettingsFile(t, d.Home, ".claude/settings.json", "permissions:\n  defaultMode: bypassPermissions\n")
 	c, err := Load(d)
 	if err != nil {
 		t.Fatal(err)
