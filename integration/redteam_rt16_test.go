@@ -3,10 +3,13 @@
 package integration
 
 import (
+	"context"
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // preCommitHook stands in for pre-commit's and lefthook's installed
@@ -103,5 +106,140 @@ func TestHuskyScriptsProtected(t *testing.T) {
 	b.git("commit", "-q", "-m", "after the run")
 	if b.exists("PWNED") {
 		t.Error("the host's git commit ran the husky script the command planted")
+	}
+}
+
+// innerGrantFifoScript makes FIFOs in a write grant inside the root
+// (build/) where the host's git opens a file: build/.gitignore, and one
+// moved in from TMPDIR; then the neighbours: a FIFO in TMPDIR, a file in
+// the grant.
+const innerGrantFifoScript = `
+c "fifo as build/.gitignore" mkfifo build/.gitignore
+c "fifo moved into build" sh -c 'mkfifo "$TMPDIR/q" && mv "$TMPDIR/q" build/.gitattributes'
+c "fifo in TMPDIR" sh -c 'mkfifo "$TMPDIR/p" && test -p "$TMPDIR/p"'
+c "write in the grant" sh -c 'echo x > build/out.o'
+`
+
+// TestFifoNotMadeInGrantInsideRoot: noFifosInRoot took the right to make
+// FIFOs off the root's rule and off grants holding the root, but a write
+// grant inside the root (--allow-write build) kept it, Landlock's rights
+// adding up along the way: a FIFO named build/.gitignore had the host's
+// git status wait for good. As root and as a user, with the layer and
+// without.
+func TestFifoNotMadeInGrantInsideRoot(t *testing.T) {
+	requireSandbox(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		b := newGitBox(t)
+		b.file("build/keep", "", 0o644)
+		o := b.check(innerGrantFifoScript, append([]string{"--allow-write", filepath.Join(b.root, "build")}, flags...)...)
+		o.fails(t, "fifo as build/.gitignore")
+		o.fails(t, "fifo moved into build")
+		o.ok(t, "fifo in TMPDIR")
+		o.ok(t, "write in the grant")
+		if !gitStatusReturns(t, b.root) {
+			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
+		}
+	}
+	ub := newUserBox(t)
+	build := filepath.Join(ub.root, "build")
+	if err := os.Mkdir(build, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Lchown(build, int(ub.u.uid), int(ub.u.gid))
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		o := ub.check(innerGrantFifoScript, append([]string{"--allow-write", build}, flags...)...)
+		o.fails(t, "fifo as build/.gitignore")
+		o.ok(t, "fifo in TMPDIR")
+		o.ok(t, "write in the grant")
+		if !gitStatusReturns(t, ub.root) {
+			t.Errorf("as a user %v: git status outside the sandbox waited 10 s", flags)
+		}
+	}
+}
+
+// TestFifoNotMadeInWorktreesGitDir: the root a linked worktree whose
+// main repository lies in a write grant outside it (--allow-write ../main,
+// a layout git worktree add makes): the grant kept the right to make
+// FIFOs, and one made as the main repository's .git/index or its working
+// tree's .gitignore had the host's git status there wait for good. The
+// neighbour: a grant elsewhere keeps FIFOs.
+func TestFifoNotMadeInWorktreesGitDir(t *testing.T) {
+	requireSandbox(t)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		b := newGitBox(t)
+		base := outsideTemp(t)
+		main, wt, other := filepath.Join(base, "main"), filepath.Join(base, "wt"), filepath.Join(base, "other")
+		b.git("init", "-q", main)
+		b.git("-C", main, "commit", "-q", "--allow-empty", "-m", "init")
+		b.git("-C", main, "worktree", "add", "-q", wt)
+		os.Mkdir(other, 0o755)
+		script := prelude + `
+c "fifo as the main index" sh -c 'rm -f MAIN/.git/index && mkfifo MAIN/.git/index'
+c "fifo as the main tree's .gitignore" mkfifo MAIN/.gitignore
+c "fifo in another grant" sh -c 'mkfifo OTHER/p && test -p OTHER/p'
+exit 0
+`
+		script = strings.NewReplacer("MAIN", main, "OTHER", other).Replace(script)
+		args := append([]string{"run", "--yolo", "--allow-write", main, "--allow-write", other}, flags...)
+		r := b.runIn(wt, script, append(args, "--", "sh", "-s")...)
+		o := outcomes{}
+		for _, m := range probeLine.FindAllStringSubmatch(r.stdout, -1) {
+			o[m[1]] = m[2]
+		}
+		o.fails(t, "fifo as the main index")
+		o.fails(t, "fifo as the main tree's .gitignore")
+		o.ok(t, "fifo in another grant")
+		for _, d := range []string{main, wt} {
+			if !gitStatusReturns(t, d) {
+				t.Errorf("%v: git status in %s outside the sandbox waited 10 s", flags, d)
+			}
+		}
+	}
+}
+
+// TestRefLinkedToFifoRemoved: a loose ref made a link to a FIFO in a
+// grant outside the root (where FIFOs may be made) had the host's git log
+// --all, git branch, and git status for the branch HEAD names, wait for
+// good: git follows a link there. HEAD and packed-refs were moved aside
+// already (rt14); a ref below refs/ is now removed after the run, which
+// fails (125) saying where it led, and HEAD is looked at too. The
+// neighbour: a branch the command makes stays.
+func TestRefLinkedToFifoRemoved(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	out := filepath.Join(outsideTemp(t), "fifos")
+	os.Mkdir(out, 0o755)
+	b.file("plant.sh", strings.ReplaceAll(`mkfifo OUT/p OUT/h
+ln -s OUT/p .git/refs/heads/evil
+mkdir -p .git/refs/tags/deep && ln -s OUT/p .git/refs/tags/deep/t
+git branch feature
+`, "OUT", out), 0o644)
+	r := b.runIn(b.root, "", "run", "--yolo", "--allow-write", out, "--", "sh", "plant.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, "refs/heads/evil") || !strings.Contains(r.stderr, "refs/tags/deep/t") {
+		t.Fatalf("exit %d, want 125 naming the refs\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	for _, p := range []string{".git/refs/heads/evil", ".git/refs/tags/deep/t"} {
+		if _, err := os.Lstat(filepath.Join(b.root, p)); err == nil {
+			t.Errorf("%s is still there after the run", p)
+		}
+	}
+	if !b.exists(".git/refs/heads/feature") {
+		t.Error("the branch the command made is gone")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	lg := osexec.CommandContext(ctx, "git", "log", "--all", "--oneline")
+	lg.Dir = b.root
+	if lg.Run(); ctx.Err() != nil {
+		t.Error("git log --all outside the sandbox waited 10 s")
+	}
+	// HEAD made a link to a FIFO, in a run of its own.
+	b.file("plant2.sh", "ln -sf "+out+"/h .git/HEAD\n", 0o644)
+	r = b.runIn(b.root, "", "run", "--yolo", "--allow-write", out, "--", "sh", "plant2.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, ".git/HEAD") {
+		t.Fatalf("HEAD as a link to a FIFO: exit %d, want 125 naming it\nstderr: %s", r.code, r.stderr)
+	}
+	if fi, err := os.Lstat(filepath.Join(b.root, ".git/HEAD")); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		t.Error(".git/HEAD is still a link after the run")
 	}
 }
