@@ -7,6 +7,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -241,5 +242,71 @@ git branch feature
 	}
 	if fi, err := os.Lstat(filepath.Join(b.root, ".git/HEAD")); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		t.Error(".git/HEAD is still a link after the run")
+	}
+}
+
+// moduleGitDirs makes n submodules' git directories in the root's
+// .git/modules, each named prefix and its number.
+func (b *box) moduleGitDirs(n int, prefix string) {
+	b.t.Helper()
+	for i := range n {
+		b.git("init", "-q", "--bare", filepath.Join(b.root, ".git/modules", prefix+strconv.Itoa(i)))
+	}
+}
+
+// TestAfterKilledManyGitDirs: the work a killed runner leaves to the
+// process the sharer starts in its place (afterKilledArgs: each git
+// directory to look in, the protected paths missing, the ways) was handed
+// to the sharer only where it fit its 32 KiB, and silently not at all
+// where it did not: in a project with 64 submodules' git directories
+// named at length, a killed runner's command left a .gemini/ of its own
+// (an MCP server the agent starts) for good. The sharer holds 64 KiB in
+// 4096 arguments now, so that one is moved aside.
+func TestAfterKilledManyGitDirs(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	b.moduleGitDirs(64, strings.Repeat("m", 240))
+	b.file("plant.sh", "mkdir .gemini && echo '{}' > .gemini/settings.json\necho x > started\nexec sleep \"$1\"\n", 0o644)
+	b.runThenKill(t, "plant.sh")
+	deadline := time.Now().Add(5 * time.Second)
+	for b.exists(".gemini") {
+		if time.Now().After(deadline) {
+			t.Fatal(".gemini is still in the root 5 s after the runner was killed")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !b.exists(".gemini.mewsandbox-planted/settings.json") {
+		t.Error(".gemini was not moved aside")
+	}
+}
+
+// TestAfterKilledTooMuchRefused: past what the sharer holds (64 git
+// directories at a root 1000 characters deep), the run is refused before
+// the command starts (125), naming the limit, rather than run with
+// nothing handed over. The neighbour: the same project at a short path
+// (TestAfterKilledManyGitDirs).
+func TestAfterKilledTooMuchRefused(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	deep := b.root
+	for range 4 {
+		deep = filepath.Join(deep, strings.Repeat("d", 240))
+	}
+	d := *b
+	d.root = deep
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d.git("init", "-q")
+	d.git("commit", "-q", "--allow-empty", "-m", "init")
+	d.moduleGitDirs(64, "m")
+	d.file("plant.sh", "echo ran > ran\n", 0o644)
+	r := d.runIn(deep, "", "run", "--yolo", "--", "sh", "plant.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, "64 KiB in 4096 arguments") {
+		t.Fatalf("exit %d, want 125 naming the limit\nstderr: %s", r.code, r.stderr)
+	}
+	if d.exists("ran") {
+		t.Error("the command ran")
 	}
 }
