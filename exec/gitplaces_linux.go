@@ -2,12 +2,14 @@ package exec
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 // gitPlaces returns, links resolved, the places besides the root where
 // the host's git opens files after the run, which a FIFO there would
-// hold for good (noFifosInRoot): the root's git directory and its common
+// hold for good (noFifosInRoot): the working tree the root lies in, where
+// the root is no top of one; the root's git directory and its common
 // directory where .git leads out of the root (a linked worktree's, a
 // submodule's), the main working tree above a common directory named
 // .git, and the working trees of the common directory's linked worktrees
@@ -16,18 +18,33 @@ func gitPlaces(root string, res *resolver) []string {
 	var out []string
 	add := func(p string) string {
 		real, _ := res.real(p)
-		if real != "" && !within(real, root) {
+		if real != "" && !within(real, root) && !slices.Contains(out, real) {
 			out = append(out, real)
 		}
 		return real
 	}
-	git := gitdirPointer(root, root+"/.git")
+	top := root
+	for {
+		if _, err := res.lstat(top + "/.git"); err == nil {
+			break
+		}
+		if top == "/" {
+			return nil
+		}
+		top = filepath.Dir(top)
+	}
+	if top != root {
+		// The root a directory of a working tree (--root sub): git
+		// status there walks the whole tree, from its top.
+		add(top)
+	}
+	git := gitdirPointer(top, top+"/.git")
 	if git == "" {
-		git = root + "/.git"
+		git = top + "/.git"
 	}
 	git, _ = res.real(git)
 	if git == "" {
-		return nil
+		return out
 	}
 	add(git)
 	common := git

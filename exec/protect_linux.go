@@ -7,7 +7,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -1381,29 +1380,15 @@ func hooksInstalled(root string, r repo, cfg gitConfig, home string) bool {
 		}
 	}
 	for _, d := range dirs {
-		names, err := readNames(d, maxHookEntries+1)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return true
+		names, err := dirNames(d, maxHookEntries)
+		if err != nil && !errors.Is(err, unix.ENOENT) {
+			return true // too many, or not to be read (a FIFO is refused, not waited on)
 		}
 		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
 			return true
 		}
 	}
 	return false
-}
-
-// readNames returns up to n names of directory d's entries.
-func readNames(d string, n int) ([]string, error) {
-	f, err := os.Open(d)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	names, err := f.Readdirnames(n)
-	if errors.Is(err, io.EOF) {
-		err = nil
-	}
-	return names, err
 }
 
 // programPaths returns the paths that protect program v where git runs

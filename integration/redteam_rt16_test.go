@@ -310,3 +310,33 @@ func TestAfterKilledTooMuchRefused(t *testing.T) {
 		t.Error("the command ran")
 	}
 }
+
+// TestFifoNotMadeInEnclosingTree: a root below the top of its working
+// tree (--root sub) and a write grant elsewhere in that tree: a FIFO
+// named .gitignore in the grant had the host's git status, which walks
+// the whole tree, wait for good. The neighbour: files in the grant.
+func TestFifoNotMadeInEnclosingTree(t *testing.T) {
+	requireSandbox(t)
+	b := newGitBox(t)
+	sub, other := filepath.Join(b.root, "sub"), filepath.Join(b.root, "other")
+	os.Mkdir(sub, 0o755)
+	os.Mkdir(other, 0o755)
+	for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+		script := prelude + strings.ReplaceAll(`
+c "fifo as a .gitignore in the tree" mkfifo OTHER/.gitignore
+c "write in the grant" sh -c 'echo x > OTHER/x'
+exit 0
+`, "OTHER", other)
+		r := b.runIn(sub, script, append(append([]string{"run", "--yolo", "--root", sub, "--allow-write", other}, flags...), "--", "sh", "-s")...)
+		o := outcomes{}
+		for _, m := range probeLine.FindAllStringSubmatch(r.stdout, -1) {
+			o[m[1]] = m[2]
+		}
+		o.fails(t, "fifo as a .gitignore in the tree")
+		o.ok(t, "write in the grant")
+		if !gitStatusReturns(t, b.root) {
+			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
+		}
+		os.Remove(filepath.Join(other, ".gitignore"))
+	}
+}
