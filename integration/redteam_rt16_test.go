@@ -340,3 +340,20 @@ exit 0
 		os.Remove(filepath.Join(other, ".gitignore"))
 	}
 }
+
+// TestHookManagerConfigMadeAsUser is TestHookManagerFilesProtected for an
+// ordinary user's run (its box has a pre-commit hook installed).
+func TestHookManagerConfigMadeAsUser(t *testing.T) {
+	b := newUserBox(t)
+	b.write("plant.sh", "echo '  entry: touch PWNED' > .pre-commit-config.yaml\necho work > work.txt\n", 0o644)
+	r := runCommand(t, b.command("run", "--yolo", "--", "sh", "plant.sh"))
+	if r.code != 125 || !strings.Contains(r.stderr, ".pre-commit-config.yaml.mewsandbox-planted") {
+		t.Fatalf("exit %d, want 125 naming .pre-commit-config.yaml moved aside\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if got := b.read(".pre-commit-config.yaml"); got != "<missing>" {
+		t.Errorf(".pre-commit-config.yaml is still in the root: %q", got)
+	}
+	if got := b.read("work.txt"); got != "work\n" {
+		t.Errorf("work.txt: %q", got)
+	}
+}
