@@ -43,13 +43,14 @@ type plannedTodos struct {
 
 // planTodos looks at git's todo lists in git, a git directory in a
 // writable tree, before the command may run, and at the files git opens
-// following a link: ten lstat calls where no rebase is under way.
+// following a link: fifteen lstat calls where no rebase is under way.
 func planTodos(git string) *plannedTodos {
 	p := &plannedTodos{Git: git}
 	for i, name := range gitFilesOpened {
+		path := git + "/" + strings.TrimSuffix(name, "/")
 		var st unix.Stat_t
-		if unix.Lstat(git+"/"+name, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			p.Files[i], _ = os.Readlink(git + "/" + name)
+		if unix.Lstat(path, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			p.Files[i], _ = os.Readlink(path)
 		}
 	}
 	for i, tl := range todoLists {
@@ -149,8 +150,13 @@ func checkTodos(p *plannedTodos) []string {
 // under core.preferSymlinkRefs, kept where the plan found it so). A
 // command made one a link to a FIFO in a grant outside the root, where it
 // may make FIFOs (noFifosInRoot), and the host's git status waited for
-// good. The loose refs below refs/ are checkRefs'.
-var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow", "HEAD"}
+// good. The loose refs below refs/ are checkRefs'. Those ending in "/"
+// are directories git reads files in, following a link: made a link
+// (refs/ to a directory of the command's, its refs/heads/main a FIFO),
+// they are moved aside too; made something else, git fails there, and
+// waits for nothing.
+var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow", "HEAD",
+	"refs/", "objects/", "info/", "logs/"}
 
 // checkGitFiles moves aside each of gitFilesOpened in the git directory
 // p.Git that is no regular file once the command has ended (a link, a
@@ -161,8 +167,12 @@ func checkGitFiles(p *plannedTodos) []string {
 	git := p.Git
 	var found []string
 	for i, name := range gitFilesOpened {
+		name, isDir := strings.CutSuffix(name, "/")
 		var st unix.Stat_t
 		if unix.Lstat(git+"/"+name, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG {
+			continue
+		}
+		if isDir && st.Mode&unix.S_IFMT != unix.S_IFLNK {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" {

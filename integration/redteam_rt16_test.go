@@ -245,6 +245,42 @@ git branch feature
 	}
 }
 
+// TestRefsDirLinkedMovedAside: .git/refs made a link to a directory in a
+// grant outside the root, whose refs/heads/master is a FIFO: git follows
+// it, and the host's git status waited for good. A directory git reads in
+// (refs, objects, info, logs) made a link is moved aside after the run,
+// which fails. The neighbour: a link the plan found there stays
+// (Google's repo tool links them).
+func TestRefsDirLinkedMovedAside(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	out := filepath.Join(outsideTemp(t), "fifos")
+	os.Mkdir(out, 0o755)
+	b.file("plant.sh", strings.ReplaceAll(`cp -r .git/refs OUT/r && rm -f OUT/r/heads/* && mkfifo OUT/r/heads/master OUT/r/heads/main
+mv .git/refs .git/refs.old && ln -s OUT/r .git/refs
+`, "OUT", out), 0o644)
+	r := b.runIn(b.root, "", "run", "--yolo", "--allow-write", out, "--", "sh", "plant.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, ".git/refs") {
+		t.Fatalf("exit %d, want 125 naming .git/refs\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if fi, err := os.Lstat(filepath.Join(b.root, ".git/refs")); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		t.Error(".git/refs is still a link after the run")
+	}
+	if !gitStatusReturns(t, b.root) {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	// The project's own link stays.
+	os.RemoveAll(filepath.Join(b.root, ".git/refs.mewsandbox-planted"))
+	os.Rename(filepath.Join(b.root, ".git/refs.old"), filepath.Join(out, "own"))
+	os.Symlink(filepath.Join(out, "own"), filepath.Join(b.root, ".git/refs"))
+	if r := b.runIn(b.root, "", "run", "--yolo", "--", "true"); r.code != 0 {
+		t.Fatalf("a run with the project's own refs link: exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	if fi, err := os.Lstat(filepath.Join(b.root, ".git/refs")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the project's own refs link is gone")
+	}
+}
+
 // moduleGitDirs makes n submodules' git directories in the root's
 // .git/modules, each named prefix and its number.
 func (b *box) moduleGitDirs(n int, prefix string) {
