@@ -15,6 +15,7 @@ import "C"
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 	"unsafe"
@@ -128,6 +129,20 @@ func sharerAfterKilled(args []string) bool {
 		return C.mews_sharer_after_killed(nil, 0) == 0
 	}
 	return C.mews_sharer_after_killed((*C.char)(unsafe.Pointer(&b[0])), C.long(len(b))) == 0
+}
+
+// afterKilledFits says whether args, afterKilledArgs' without the
+// command's child, fit what the sharer holds (child_linux.h's
+// MEWS_AFTER_MAX_BYTES and MEWS_AFTER_MAX_ARGS), with room for the child
+// argument added later; and says what that is, for the refusal.
+func afterKilledFits(args []string) (bool, string) {
+	const childArg = 64 // "c:PID:START" and its NUL
+	n := childArg
+	for _, a := range args {
+		n += len(a) + 1
+	}
+	limit := fmt.Sprintf("%d KiB in %d arguments", C.MEWS_AFTER_MAX_BYTES/1024, C.MEWS_AFTER_MAX_ARGS)
+	return n <= C.MEWS_AFTER_MAX_BYTES && len(args)+1 <= C.MEWS_AFTER_MAX_ARGS, limit
 }
 
 // sharerPid is the pid of the process sharing the runner's memory, a child

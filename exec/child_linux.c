@@ -3652,12 +3652,9 @@ static void remove_tree(long dir, const char *name) {
 // does it instead (exec's afterKilled), once nothing of the command's
 // runs.
 static struct {
-	char args[32768];
+	char args[MEWS_AFTER_MAX_BYTES];
 	long len;
 } after;
-
-// MEWS_AFTER_MAX_ARGS bounds the arguments after_killed passes on.
-#define MEWS_AFTER_MAX_ARGS 1024
 
 // after_killed executes the runner's binary with the arguments of after,
 // with no environment and no descriptors; it returns only if it cannot.
@@ -4103,10 +4100,20 @@ int mews_prefork_ended(void) {
 
 // mews_sharer_after_killed hands the sharer the arguments of the process
 // to start should the runner be killed (see after): n bytes of
-// NUL-terminated strings, or none (n 0). 0, or -1 where they do not fit.
+// NUL-terminated strings, or none (n 0). 0, or -1 where they do not fit
+// (more than MEWS_AFTER_MAX_BYTES, or MEWS_AFTER_MAX_ARGS strings):
+// nothing is handed then, and the runner refuses the run before the
+// command starts (exec's afterKilledFits).
 int mews_sharer_after_killed(const char *args, long n) {
 	if (n < 0 || n > (long)sizeof after.args) {
 		return -1;
+	}
+	long strings = 0;
+	for (long i = 0; i < n; i++) {
+		strings += args[i] == 0;
+	}
+	if (strings > MEWS_AFTER_MAX_ARGS) {
+		return -1; // after_killed would pass on only the first ones
 	}
 	__atomic_store_n(&after.len, 0, __ATOMIC_RELEASE);
 	copy(after.args, args, (size_t)n);

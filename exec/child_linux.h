@@ -50,6 +50,13 @@ int mews_take_tmp(const char **path);
 int mews_fd_open_at_start(int fd);
 long mews_sharer_pid(void);
 int mews_sharer_after_killed(const char *args, long n);
+
+// What the sharer holds of the arguments of the process it starts should
+// the runner be killed (child_linux.c's after): bytes, and strings. Both
+// with the pointers well within the 128 KiB execve takes whatever the
+// stack limit.
+#define MEWS_AFTER_MAX_BYTES 65536
+#define MEWS_AFTER_MAX_ARGS 4096
 void mews_sharer_settled(void);
 int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 

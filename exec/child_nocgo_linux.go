@@ -35,6 +35,10 @@ func preforkEnded() bool { return true }
 // sharerAfterKilled: without cgo nothing shares the runner's memory.
 func sharerAfterKilled([]string) bool { return false }
 
+// afterKilledFits: without cgo nothing is handed over, and nothing need
+// fit.
+func afterKilledFits([]string) (bool, string) { return true, "" }
+
 // sharerPid: without cgo nothing shares the runner's memory.
 func sharerPid() int { return 0 }
 

@@ -148,6 +148,12 @@ type protectedPath struct {
 	// aside after the run (see nsLayer.unmade): git submodule add makes
 	// .gitmodules, which runs nothing.
 	creatable bool
+	// hookConfig: a git hook manager's configuration or scripts, which
+	// an installed hook runs at the next commit. Creatable where the
+	// repository has no hook installed (pre-commit sample-config >
+	// .pre-commit-config.yaml), moved aside like the others where it
+	// has one (see protectedPaths).
+	hookConfig bool
 }
 
 // protectedInRoot are the paths inside a writable root the layer binds
@@ -158,7 +164,7 @@ type protectedPath struct {
 // editor settings and other agents' settings, which run code when a
 // person opens the project, are protected where they exist; a
 // placeholder file would show in git status.
-var protectedInRoot = []protectedPath{
+var protectedInRoot = append([]protectedPath{
 	{path: ".git/hooks", placeholder: true},
 	{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
 	{path: ".gitmodules", creatable: true},
@@ -223,6 +229,25 @@ var protectedInRoot = []protectedPath{
 	{path: ".zprofile"},
 	{path: ".profile"},
 	{path: ".gitconfig"},
+}, hookManagerFiles()...)
+
+// hookManagerFiles are what git hook managers' installed hooks run or
+// read at every commit: husky's scripts (.husky/pre-commit, which
+// .husky/_/pre-commit runs), pre-commit's and prek's configuration (a
+// repo: local hook runs any entry), lefthook's main and -local
+// configuration in each format it reads, and its scripts directories.
+func hookManagerFiles() []protectedPath {
+	names := []string{".husky", ".pre-commit-config.yaml", ".pre-commit-config.yml", ".lefthook", ".lefthook-local"}
+	for _, name := range []string{"lefthook", "lefthook-local"} {
+		for _, ext := range []string{"yml", "yaml", "toml", "json", "jsonc"} {
+			names = append(names, name+"."+ext, "."+name+"."+ext, ".config/"+name+"."+ext)
+		}
+	}
+	out := make([]protectedPath, len(names))
+	for i, n := range names {
+		out[i] = protectedPath{path: n, hookConfig: true}
+	}
+	return out
 }
 
 // nsLayer is the namespace layer of one run: the mount steps, and what the

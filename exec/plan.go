@@ -397,40 +397,50 @@ func (p Policy) pathRules() (out []landlock.PathRule, notes, warnings []string, 
 }
 
 // noFifosInRoot takes the right to make FIFOs (MakeFifo) off the root's
-// rule and off each writable grant that holds the root: a FIFO where the
-// host's git opens a file after the run (a .gitignore in any directory
-// git status walks, .gitattributes, .git/HEAD, .git/index, a ref, the
-// packed refs) has git wait for good, open(2) blocking until a writer
-// comes. Made anywhere in the root, one could be named so. Landlock asks
-// the same right of a rename or link into a directory, so one made in
-// the private TMPDIR or a grant outside the root, which keep it (build
-// tools and tests use mkfifo there), cannot be moved in either. Sockets
-// and devices need no such care: git fails on a socket (ENXIO) naming
-// it, and a device takes CAP_MKNOD, which no command keeps (fsWrite has
-// neither MakeChar nor MakeBlock).
+// rule, off each writable grant that holds the root or lies in it, and
+// off each that holds, or lies in, another place where git opens files
+// (gitPlaces: a linked worktree's or submodule's git directory outside
+// the root, its common directory, the other working trees): a FIFO where
+// the host's git opens a file after the run (a .gitignore in any
+// directory git status walks, .gitattributes, .git/HEAD, .git/index, a
+// ref, the packed refs) has git wait for good, open(2) blocking until a
+// writer comes. Made anywhere there, one could be named so; a grant
+// inside the root (--allow-write build) had kept the right, Landlock's
+// rights adding up along the way, and build/.gitignore made a FIFO held
+// git status. Landlock asks the same right of a rename or link into a
+// directory, so one made in the private TMPDIR or a grant elsewhere,
+// which keep it (build tools and tests use mkfifo there), cannot be
+// moved in either. Sockets and devices need no such care: git fails on a
+// socket (ENXIO) naming it, and a device takes CAP_MKNOD, which no
+// command keeps (fsWrite has neither MakeChar nor MakeBlock).
 func noFifosInRoot(rules []rule, res *resolver) {
 	i := slices.IndexFunc(rules, func(r rule) bool { return r.root })
 	if i < 0 || rules[i].access&Write == 0 {
 		return
 	}
 	root := rules[i].path
-	rootReal := ""
+	var places []string // the root's real path, then gitPlaces'
 	for j := range rules {
 		r := &rules[j]
 		if r.fs&landlock.MakeFifo == 0 {
 			continue
 		}
-		holds := r.root || within(root, r.path)
-		if !holds {
-			if rootReal == "" {
-				if rootReal, _ = res.real(root); rootReal == "" {
-					rootReal = root
-				}
-			}
-			real, _ := res.real(r.path)
-			holds = real != "" && within(rootReal, real)
+		if r.root || within(root, r.path) || within(r.path, root) {
+			r.fs &^= landlock.MakeFifo
+			continue
 		}
-		if holds {
+		if places == nil {
+			rootReal, _ := res.real(root)
+			if rootReal == "" {
+				rootReal = root
+			}
+			places = append([]string{rootReal}, gitPlaces(rootReal, res)...)
+		}
+		real, _ := res.real(r.path)
+		if real == "" {
+			real = r.path
+		}
+		if slices.ContainsFunc(places, func(p string) bool { return within(p, real) || within(real, p) }) {
 			r.fs &^= landlock.MakeFifo
 		}
 	}

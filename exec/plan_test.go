@@ -159,6 +159,11 @@ func TestPlanDenyRead(t *testing.T) {
 			want:   map[string]landlock.AccessFS{in("src"): rootRWX, out: fsRead | fsWrite, base: (fsRead | fsWrite) &^ landlock.MakeFifo},
 		},
 		{
+			name:   "a write grant inside the root keeps no FIFOs either",
+			policy: Policy{Root: root, Grants: []Grant{{Path: in("docs"), Access: Read | Write}}},
+			want:   map[string]landlock.AccessFS{root: rootRWX, in("docs"): (fsRead | fsWrite) &^ landlock.MakeFifo},
+		},
+		{
 			name:   "a denied file leaves its siblings granted and the directory listable",
 			policy: Policy{Root: root, DenyRead: []string{in(".env")}},
 			want: map[string]landlock.AccessFS{

@@ -524,8 +524,9 @@ func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodo
 	for _, d := range dirs {
 		args = append(args, "d:"+d)
 	}
-	// One argument a directory, its names joined by "/": some 30 names
-	// share the root, and the sharer holds 32 KiB of arguments.
+	// One argument a directory, its names joined by "/": some 65 names
+	// share the root, and what the sharer holds is bounded
+	// (afterKilledFits).
 	for i := 0; i < len(unmade); {
 		dir := filepath.Dir(unmade[i])
 		var names []string

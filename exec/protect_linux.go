@@ -1324,12 +1324,23 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 			p.path = filepath.Join(r.common, rel)
 		}
 		p.hooks = rel == "hooks"
+		p.creatable = p.creatable || p.hookConfig // until a hook is found installed, below
 		out = append(out, p)
 	}
 	if r.git == "" {
 		return out, gitConfig{}
 	}
 	cfg := gitConfigs(r.git, r.common)
+	home := os.Getenv("HOME")
+	if hooksInstalled(root, r, cfg, home) {
+		// A hook manager's hook may be among them: what it reads, made by
+		// the command, runs at the next commit. Without any, a missing one
+		// runs nothing until a hook is installed outside the sandbox, and
+		// a generator may make it (pre-commit sample-config).
+		for i := range out {
+			out[i].creatable = out[i].creatable && !out[i].hookConfig
+		}
+	}
 	// Where git finds none, the command could make one naming a git
 	// directory of its own, whose config (core.fsmonitor) your next git
 	// status would read: a placeholder naming the directory itself, the
@@ -1341,7 +1352,6 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		// command cannot set in the read-only config.
 		out = append(out, protectedPath{path: filepath.Join(r.git, "config.worktree"), gitConfig: true, mustExist: true})
 	}
-	home := os.Getenv("HOME")
 	for _, v := range cfg.hooksPaths {
 		if h := hooksDir(root, v, home); h != "" && !slices.ContainsFunc(out, func(p protectedPath) bool { return p.path == h }) {
 			out = append(out, protectedPath{path: h, placeholder: true, hooks: true})
@@ -1356,6 +1366,29 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		out = append(out, programPaths(root, v, home)...)
 	}
 	return out, cfg
+}
+
+// hooksInstalled says whether the hooks directory of the root's
+// repository, or one core.hooksPath names, holds anything but git's
+// samples: any hook there may be a hook manager's. One that cannot be
+// read counts as holding one.
+func hooksInstalled(root string, r repo, cfg gitConfig, home string) bool {
+	dirs := []string{filepath.Join(r.common, "hooks")}
+	for _, v := range cfg.hooksPaths {
+		if h := hooksDir(root, v, home); h != "" {
+			dirs = append(dirs, h)
+		}
+	}
+	for _, d := range dirs {
+		names, err := dirNames(d, maxHookEntries)
+		if err != nil && !errors.Is(err, unix.ENOENT) {
+			return true // too many, or not to be read (a FIFO is refused, not waited on)
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return !strings.HasSuffix(n, ".sample") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // programPaths returns the paths that protect program v where git runs

@@ -776,6 +776,11 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.programs
+		if ok, limit := afterKilledFits(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, 0)); !ok {
+			// Handed over in part, or not at all, it would be lost to a
+			// killed runner: what the command planted there would stay.
+			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
+		}
 		// For a runner killed before it looks, handed over once the spec
 		// is on its way (before the go, which waits for this function):
 		// the sharer's own child (adopted) is gone before it starts that

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"io/fs"
 	"os"
 	"slices"
 	"strconv"
@@ -42,13 +43,14 @@ type plannedTodos struct {
 
 // planTodos looks at git's todo lists in git, a git directory in a
 // writable tree, before the command may run, and at the files git opens
-// following a link: ten lstat calls where no rebase is under way.
+// following a link: fifteen lstat calls where no rebase is under way.
 func planTodos(git string) *plannedTodos {
 	p := &plannedTodos{Git: git}
 	for i, name := range gitFilesOpened {
+		path := git + "/" + strings.TrimSuffix(name, "/")
 		var st unix.Stat_t
-		if unix.Lstat(git+"/"+name, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
-			p.Files[i], _ = os.Readlink(git + "/" + name)
+		if unix.Lstat(path, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+			p.Files[i], _ = os.Readlink(path)
 		}
 	}
 	for i, tl := range todoLists {
@@ -144,10 +146,17 @@ func checkTodos(p *plannedTodos) []string {
 // gitFilesOpened are files of a git directory the host's git opens
 // without looking at what they are, following a link (git status: the
 // index, the config, the packed refs, info/exclude, info/attributes, the
-// alternates, shallow). Git never makes them links. A command made one a
-// link to a FIFO in a grant outside the root, where it may make FIFOs
-// (noFifosInRoot), and the host's git status waited for good.
-var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow"}
+// alternates, shallow, HEAD). Git never makes them links (HEAD only
+// under core.preferSymlinkRefs, kept where the plan found it so). A
+// command made one a link to a FIFO in a grant outside the root, where it
+// may make FIFOs (noFifosInRoot), and the host's git status waited for
+// good. The loose refs below refs/ are checkRefs'. Those ending in "/"
+// are directories git reads files in, following a link: made a link
+// (refs/ to a directory of the command's, its refs/heads/main a FIFO),
+// they are moved aside too; made something else, git fails there, and
+// waits for nothing.
+var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-refs", "info/exclude", "info/attributes", "objects/info/alternates", "shallow", "HEAD",
+	"refs/", "objects/", "info/", "logs/"}
 
 // checkGitFiles moves aside each of gitFilesOpened in the git directory
 // p.Git that is no regular file once the command has ended (a link, a
@@ -158,8 +167,12 @@ func checkGitFiles(p *plannedTodos) []string {
 	git := p.Git
 	var found []string
 	for i, name := range gitFilesOpened {
+		name, isDir := strings.CutSuffix(name, "/")
 		var st unix.Stat_t
 		if unix.Lstat(git+"/"+name, &st) != nil || st.Mode&unix.S_IFMT == unix.S_IFREG {
+			continue
+		}
+		if isDir && st.Mode&unix.S_IFMT != unix.S_IFLNK {
 			continue
 		}
 		if st.Mode&unix.S_IFMT == unix.S_IFLNK && p.Files[i] != "" {
@@ -173,7 +186,82 @@ func checkGitFiles(p *plannedTodos) []string {
 		}
 		found = append(found, moveAsideSays(dir, file, "not a regular file, which git never makes there (the host's git would follow a link to a FIFO, and wait for good)"))
 	}
+	return append(found, checkRefs(git)...)
+}
+
+// maxLooseRefs bounds the entries checkRefs looks at: past it the run
+// fails, saying so, rather than leave the rest unchecked.
+const maxLooseRefs = 100000
+
+// checkRefs removes each entry below git directory git's refs/ that is
+// neither a directory nor a regular file: git reads a loose ref following
+// a link (one to a FIFO in a grant outside the root held the host's git
+// branch, git log --all and, for the branch HEAD names, git status for
+// good), and makes neither links nor FIFOs there. Removed, not moved
+// aside: any name there is a ref git reads, and a link, a FIFO or a
+// socket holds nothing but where it led, which the run's error says.
+// The entries' types come with the directory listing (d_type): one
+// getdents a directory, where loose refs are few (git packs them).
+func checkRefs(git string) []string {
+	var found []string
+	n := 0
+	dirs := []string{git + "/refs"}
+	for len(dirs) > 0 {
+		dir := dirs[len(dirs)-1]
+		dirs = dirs[:len(dirs)-1]
+		fd, err := openDirNoLinks(dir, unix.O_RDONLY)
+		if err != nil {
+			continue // none, or a link (Google's repo tool links refs): not the command's
+		}
+		f := os.NewFile(uintptr(fd), dir)
+		entries, err := f.ReadDir(-1)
+		if err != nil {
+			found = append(found, fmt.Sprintf("%s: cannot list the refs there (the command may have left a link to a FIFO, at which your next git log --all would wait for good): %v", dir, err))
+		}
+		for _, e := range entries {
+			if n++; n > maxLooseRefs {
+				f.Close()
+				return append(found, fmt.Sprintf("%s/refs: more than %d loose refs, too many to check for links to FIFOs the command may have left: git pack-refs --all, outside the sandbox", git, maxLooseRefs))
+			}
+			switch e.Type() {
+			case fs.ModeDir:
+				dirs = append(dirs, dir+"/"+e.Name())
+			case 0:
+			default:
+				found = append(found, removeRef(int(f.Fd()), dir, e.Name()))
+			}
+		}
+		f.Close()
+	}
 	return found
+}
+
+// removeRef removes name, no regular file, from the refs directory dir
+// (dirfd), saying what it was.
+func removeRef(dirfd int, dir, name string) string {
+	path := dir + "/" + name
+	what := "not a regular file"
+	if target, err := readlinkAt(dirfd, name); err == nil {
+		what = "a symbolic link to " + target
+	}
+	why := path + ": " + what + ", which git never makes among the refs (the host's git would follow it to a FIFO, and wait for good)"
+	if restore := writableFor(dirfd); restore != nil {
+		defer restore()
+	}
+	if err := unix.Unlinkat(dirfd, name, 0); err != nil && err != unix.ENOENT {
+		return fmt.Sprintf("%s; removing it failed (%v): remove it", why, err)
+	}
+	return why + "; removed"
+}
+
+// readlinkAt reads link name in the directory dirfd.
+func readlinkAt(dirfd int, name string) (string, error) {
+	buf := make([]byte, 4096)
+	n, err := unix.Readlinkat(dirfd, name, buf)
+	if err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
 }
 
 // checkTodo is checkTodos for the list file in the directory dir.

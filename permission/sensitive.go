@@ -23,6 +23,7 @@ import (
 // Code's MCP servers, Helix's language servers (the namespace layer's
 // protectedInRoot keeps the same names read-only).
 var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude", ".codex", ".husky", ".vscode", ".idea",
+	".lefthook", ".lefthook-local", // lefthook's scripts, which its installed hooks run
 	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue",
 	".opencode", ".qwen", ".kilocode", ".kilo", ".helix",
 	// Mercurial's and Jujutsu's repositories, whose configuration
@@ -58,6 +59,9 @@ var sensitiveWriteNames = []string{
 	".pre-commit-config.yaml", ".pre-commit-config.yml",
 	"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml",
 	"lefthook-local.yml", "lefthook-local.yaml", ".lefthook-local.yml", ".lefthook-local.yaml",
+	"lefthook.toml", "lefthook.json", "lefthook.jsonc", ".lefthook.toml", ".lefthook.json", ".lefthook.jsonc",
+	"lefthook-local.toml", "lefthook-local.json", "lefthook-local.jsonc",
+	".lefthook-local.toml", ".lefthook-local.json", ".lefthook-local.jsonc",
 	".overcommit.yml",
 	".simple-git-hooks.json", ".simple-git-hooks.js", ".simple-git-hooks.cjs", ".simple-git-hooks.mjs",
 	"simple-git-hooks.json", "simple-git-hooks.js", "simple-git-hooks.cjs", "simple-git-hooks.mjs",
@@ -312,11 +316,14 @@ func sensitiveWrite(abs, home string) string {
 		}
 	}
 	parts := strings.Split(abs, "/")
-	for _, p := range parts {
+	for i, p := range parts {
 		for _, d := range sensitiveWriteDirs {
 			if p == d {
 				return d + "/ is a protected directory"
 			}
+		}
+		if i > 0 && parts[i-1]+"/"+p == sensitiveWriteConfigMise {
+			return sensitiveWriteConfigMise + "/ is a protected directory"
 		}
 	}
 	base := parts[len(parts)-1]
@@ -335,6 +342,11 @@ func sensitiveWrite(abs, home string) string {
 	}
 	return ""
 }
+
+// sensitiveWriteConfigMise is mise's configuration directory in a
+// project, all of which it reads (conf.d/*.toml, config.ENV.toml) and the
+// namespace layer keeps read-only whole.
+const sensitiveWriteConfigMise = ".config/mise"
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too

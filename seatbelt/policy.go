@@ -71,11 +71,7 @@ func DefaultCredentialDirs(home string) []string {
 // sandbox allows. A subtree entry protects everything below it too, and
 // both protect the entry's own creation, so a missing .claude cannot be
 // made either.
-var protectedInRoot = []struct {
-	rel     string
-	subtree bool
-	why     string
-}{
+var protectedInRoot = append([]protectedEntry{
 	// Only the name: objects, refs and the index stay writable for git.
 	{".git", false, "replacing .git, or creating it as a gitdir: file, points git at hooks outside the sandbox"},
 	{".git/hooks", true, "git runs them, outside the sandbox"},
@@ -127,6 +123,34 @@ var protectedInRoot = []struct {
 	{".zprofile", true, "shell start-up file"},
 	{".profile", true, "shell start-up file"},
 	{".gitconfig", true, "names programs git runs"},
+}, hookManagerFiles()...)
+
+type protectedEntry struct {
+	rel     string
+	subtree bool
+	why     string
+}
+
+// hookManagerFiles are what git hook managers' installed hooks run or
+// read at every commit: husky's scripts, pre-commit's configuration,
+// lefthook's main and -local configuration in each format and its
+// scripts directories.
+func hookManagerFiles() []protectedEntry {
+	out := []protectedEntry{
+		{".husky", true, "husky's hook scripts, which git runs at the next commit"},
+		{".pre-commit-config.yaml", true, "pre-commit's hooks, which its installed hook runs"},
+		{".pre-commit-config.yml", true, "pre-commit's hooks, which its installed hook runs"},
+		{".lefthook", true, "lefthook's scripts, which its installed hook runs"},
+		{".lefthook-local", true, "lefthook's scripts, which its installed hook runs"},
+	}
+	for _, name := range []string{"lefthook", "lefthook-local"} {
+		for _, ext := range []string{"yml", "yaml", "toml", "json", "jsonc"} {
+			for _, rel := range []string{name + "." + ext, "." + name + "." + ext, ".config/" + name + "." + ext} {
+				out = append(out, protectedEntry{rel, true, "lefthook's configuration: commands its installed hook runs"})
+			}
+		}
+	}
+	return out
 }
 
 // ProtectedInRoot names the entries of the project root a command may not
