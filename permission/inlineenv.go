@@ -60,6 +60,9 @@ func envNamesOnly(m string) bool {
 // name at token i makes, if any.
 func (s *codeScan) envRead(i int) {
 	t := s.toks[i]
+	if s.imported[i] {
+		return // from os import environ names it, reads nothing
+	}
 	name := t.text
 	if s.lang == langPython {
 		name = s.resolve(name)
@@ -172,10 +175,19 @@ func (s *codeScan) envHandedOn(i int, bare bool) bool {
 	case "=", ":":
 		return i >= 2 && strings.Contains(strings.ToLower(s.toks[i-2].text), "env")
 	case "(":
-		if i < 2 || i+1 < len(s.toks) && s.toks[i+1].text != ")" {
+		if i < 2 || i+1 >= len(s.toks) {
 			return false
 		}
-		switch f := s.toks[i-2].text; f {
+		f, next := s.toks[i-2].text, s.toks[i+1].text
+		if f == "dict" && bare && s.lang == langPython && (next == ")" || next == ",") {
+			// dict(os.environ, CC="clang"): a copy, handed on where the
+			// call is (env=dict(…)), printed where it is (print(dict(…))).
+			return s.match[i-1] > i && s.envHandedOn(i-2, false) && !s.calledOn(s.match[i-1])
+		}
+		if next != ")" {
+			return false
+		}
+		switch f {
 		case "Object.keys", "keys":
 			return true
 		case "len", "sorted", "list", "set", "tuple", "frozenset":
@@ -184,6 +196,12 @@ func (s *codeScan) envHandedOn(i int, bare bool) bool {
 		}
 	}
 	return false
+}
+
+// calledOn says whether the value ending at token i has a method called
+// on it or is indexed (dict(os.environ).items(), …[k]).
+func (s *codeScan) calledOn(i int) bool {
+	return i+1 < len(s.toks) && (s.toks[i+1].text == "." || s.toks[i+1].text == "[")
 }
 
 // envKey returns the variable's name that tokens from..to hold (a string
