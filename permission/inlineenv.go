@@ -17,7 +17,7 @@ import "strings"
 func envObjects(lang codeLang) []string {
 	switch lang {
 	case langPython:
-		return []string{"os.environ", "os.environb"}
+		return []string{"os.environ", "os.environb", "posix.environ"}
 	case langJS:
 		return []string{"process.env", "Bun.env", "Deno.env"}
 	case langPerl:
@@ -170,7 +170,11 @@ func (s *codeScan) envHandedOn(i int, bare bool) bool {
 	switch prev {
 	case "in":
 		return bare
-	case "*", ".":
+	case "*":
+		// {**os.environ} copies it, print(*os.environ) prints its names;
+		// print(*os.environ.values()) prints every value.
+		return bare
+	case ".":
 		return true
 	case "=", ":":
 		return i >= 2 && strings.Contains(strings.ToLower(s.toks[i-2].text), "env")

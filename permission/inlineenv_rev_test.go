@@ -29,3 +29,23 @@ func TestInlineEnvEverydayRev(t *testing.T) {
 		{"dict(os.environ).items()", D, nil, `python3 -c 'import os; env = dict(os.environ).items(); print(env)'`, Ask},
 	})
 }
+
+// TestInlineEnvSplatRev: print(*os.environ.values()) printed every value
+// unasked: a star before the table was taken for {**os.environ}, a copy
+// handed on, whatever followed it; and posix.environ, os.environ's own
+// table, was not known. A star before the bare table (its names, or a
+// copy) still passes.
+func TestInlineEnvSplatRev(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"print(*os.environ.values())", D, nil, `python3 -c 'import os; print(*os.environ.values())'`, Ask},
+		{"print(*os.environ.items())", D, nil, `python3 -c 'import os; print(*os.environ.items(), sep="\n")'`, Ask},
+		{"posix.environ", D, nil, `python3 -c 'import posix; print(posix.environ)'`, Ask},
+		{"posix.environ[GITHUB_TOKEN]", D, nil, `python3 -c 'import posix; print(posix.environ[b"GITHUB_TOKEN"])'`, Ask},
+		// Still allowed.
+		{"print(*os.environ)", D, nil, `python3 -c 'import os; print(*os.environ)'`, Allow},
+		{"{**os.environ}", D, nil, `python3 -c 'import os, subprocess; subprocess.run(["make"], env={**os.environ, "CC": "clang"})'`, Allow},
+		{"posix.environ[HOME]", D, nil, `python3 -c 'import posix; print(posix.environ[b"HOME"])'`, Allow},
+	})
+}
