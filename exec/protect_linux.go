@@ -1905,8 +1905,9 @@ func (g *guard) mountsLeft() bool {
 // placeholder where it is missing. A hook with other hard links could be
 // rewritten through them, and which they are cannot be known: the run is
 // refused. Git's samples (*.sample) never run and are not examined. What
-// a hook script runs in turn (husky's, lefthook's, the pre-commit
-// framework's scripts and configuration in the tree) is not protected.
+// a hook script runs in turn is protected only where it is a hook
+// manager's file in the root (hookManagerFiles): a project script a
+// hook or its configuration calls is not.
 func (g *guard) protectHooks(dir string) {
 	// Outside the writable trees too: a link there may lead into one.
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
