@@ -27,10 +27,12 @@ func changeClock() int64 {
 
 // notWalked are the names at a git directory's top that newLinks leaves
 // to others or to nobody: refs/ is checkRefs' (as the files git opens
-// following a link are checkGitFiles', see checkedElsewhere), and lfs/
-// and annex/ are git-lfs's and git-annex's object stores, tens of
+// following a link are checkGitFiles', see checkedElsewhere); hooks/
+// stays read-only through the run (the layer binds it), and holds the
+// user's own links (.git/hooks/pre-commit to a script of the project's);
+// lfs/ and annex/ are git-lfs's and git-annex's object stores, tens of
 // thousands of directories git itself never reads.
-var notWalked = []string{"refs", "lfs", "annex"}
+var notWalked = []string{"refs", "hooks", "lfs", "annex"}
 
 // newLinks removes each symbolic link, FIFO or device made or moved in
 // the git directory git since the second since (changeClock, at the
