@@ -589,9 +589,7 @@ func afterKilled(args []string) {
 	}
 	movePlanted(dirs)
 	moveUnmade(unmade)
-	for _, t := range todos {
-		checkTodos(t)
-	}
+	checkAllTodos(todos)
 	restoreWayModes(ways)
 }
 

@@ -1236,9 +1236,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			return
 		}
 		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
-		for _, p := range s.todos {
-			found = append(found, checkTodos(p)...)
-		}
+		found = append(found, checkAllTodos(s.todos)...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

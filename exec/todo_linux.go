@@ -36,16 +36,19 @@ var todoLists = [...]struct{ dir, file string }{
 // into .repo), which stay.
 type plannedTodos struct {
 	Git   string
+	Since int64 // second from which a change is the command's (newLinks)
 	Links [len(todoLists)]string
 	Execs [len(todoLists)][]string
 	Files [len(gitFilesOpened)]string
+
+	nested []string // the other planned git directories below Git (checkAllTodos)
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a
 // writable tree, before the command may run, and at the files git opens
 // following a link: fifteen lstat calls where no rebase is under way.
 func planTodos(git string) *plannedTodos {
-	p := &plannedTodos{Git: git}
+	p := &plannedTodos{Git: git, Since: changeClock()}
 	for i, name := range gitFilesOpened {
 		path := git + "/" + strings.TrimSuffix(name, "/")
 		var st unix.Stat_t
@@ -107,6 +110,25 @@ func isExecLine(line []byte) bool {
 // todoMark starts each exec line checkTodos comments out.
 const todoMark = "# mewsandbox: "
 
+// checkAllTodos is checkTodos for each of ps, the git directories the
+// plan knows, each looked at once: one below another (a submodule's in
+// .git/modules, a linked worktree's in .git/worktrees) is left by the
+// walk of the one above to its own (newLinks), whose rules are those of a
+// git directory's top.
+func checkAllTodos(ps []*plannedTodos) []string {
+	var found []string
+	for _, p := range ps {
+		p.nested = nil
+		for _, o := range ps {
+			if o.Git != p.Git && within(o.Git, p.Git) {
+				p.nested = append(p.nested, o.Git)
+			}
+		}
+		found = append(found, checkTodos(p)...)
+	}
+	return found
+}
+
 // checkTodos looks at the todo lists once nothing of the command's runs,
 // as movePlanted does, and undoes what would run its commands on the host:
 // an exec line a list did not have at the plan is commented out (todoMark),
@@ -162,10 +184,13 @@ var gitFilesOpened = [...]string{"index", "config", "config.worktree", "packed-r
 // p.Git that is no regular file once the command has ended (a link, a
 // FIFO, a socket), as checkTodos does a list, but for a link the plan found
 // there already, leading where it led (p.Files): an lstat each where all
-// is well.
+// is well. The loose refs are checkRefs', the links made elsewhere in the
+// git directory newLinks'.
 func checkGitFiles(p *plannedTodos) []string {
 	git := p.Git
-	var found []string
+	// First, while no name there is one they moved aside: that of a link
+	// newLinks must judge may hold theirs (pack-1.mewsandbox-planted.idx).
+	found := newLinks(git, p.Since, p.nested)
 	for i, name := range gitFilesOpened {
 		name, isDir := strings.CutSuffix(name, "/")
 		var st unix.Stat_t
@@ -386,18 +411,23 @@ func todosArg(p *plannedTodos) string {
 	for _, f := range p.Files {
 		b.WriteString(hex.EncodeToString([]byte(f)) + ":")
 	}
+	b.WriteString(strconv.FormatInt(p.Since, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	n := 2*len(todoLists) + len(gitFilesOpened) + 1
+	n := 2*len(todoLists) + len(gitFilesOpened) + 2
 	f := strings.SplitN(s, ":", n)
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1]}
-	for i := range f[:len(f)-1] {
+	since, err := strconv.ParseInt(f[len(f)-2], 10, 64)
+	if err != nil {
+		return nil
+	}
+	p := &plannedTodos{Git: f[len(f)-1], Since: since}
+	for i := range f[:len(f)-2] {
 		b, err := hex.DecodeString(f[i])
 		if err != nil {
 			return nil

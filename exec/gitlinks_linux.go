@@ -1,0 +1,159 @@
+//go:build linux
+
+package exec
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// changeClock returns the second from which a change to a file is the
+// command's: that of the kernel's coarse clock, the one file times are
+// taken from, and of which a file system keeping whole seconds (or finer)
+// keeps at least the second. A change made earlier in that second is
+// taken for the command's too, which costs a listing, never a miss.
+func changeClock() int64 {
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+		return 0 // every change then is the command's: all is looked at
+	}
+	return ts.Sec
+}
+
+// notWalked are the names at a git directory's top that newLinks leaves
+// to others or to nobody: refs/ is checkRefs' (as the files git opens
+// following a link are checkGitFiles', see checkedElsewhere); hooks/
+// stays read-only through the run (the layer binds it), and holds the
+// user's own links (.git/hooks/pre-commit to a script of the project's);
+// lfs/ and annex/ are git-lfs's and git-annex's object stores, tens of
+// thousands of directories git itself never reads.
+var notWalked = []string{"refs", "hooks", "lfs", "annex"}
+
+// newLinks removes each symbolic link, FIFO or device made or moved in
+// the git directory git since the second since (changeClock, at the
+// plan): git reads its loose objects, pack indexes, commit-graph,
+// reflogs, FETCH_HEAD, ORIG_HEAD, a submodule's or a worktree's git
+// directory below, following a link, and a command that may make links
+// there pointed .git/objects/ab/cdef… (the commit HEAD names), a pack's
+// .idx or objects/info/commit-graph at a FIFO, anywhere on the host (a
+// link needs no right on its target), and the host's git status, log and
+// fsck waited for good. Git never makes a link there (git init, clone,
+// gc, worktree add, submodule add).
+//
+// It reads only what changed, by ctime, which no command can set back:
+// a directory whose ctime is older had no entry made, removed or renamed
+// in it, and one with two links has no subdirectory, so that 256
+// loose-object directories untouched cost an fstatat each; the entries'
+// types come with the listing (d_type). A file system that counts no
+// subdirectories (btrfs: one link) has every directory listed. Below the
+// top, a directory that changed may have been moved in whole, from where
+// an earlier run made links in it that are older than this run: there
+// every link is removed, and everything below it looked at. At the top a
+// link older than the plan is the user's own (Google's repo tool and
+// git-new-workdir link rr-cache, svn, remotes there), and stays; a link
+// moved there since is not older (a rename sets its ctime).
+func newLinks(git string, since int64, nested []string) []string {
+	type dir struct {
+		path string
+		all  bool // moved in, maybe: look at everything below
+	}
+	var found []string
+	dirs := []dir{{path: git}}
+	for len(dirs) > 0 {
+		d := dirs[len(dirs)-1]
+		dirs = dirs[:len(dirs)-1]
+		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
+		if err != nil {
+			continue // gone, or made a link: checkGitFiles' where git reads it
+		}
+		var st unix.Stat_t
+		changed := d.all || unix.Fstat(fd, &st) != nil || st.Ctim.Sec >= since
+		if !changed && st.Nlink == 2 {
+			unix.Close(fd)
+			continue
+		}
+		f := os.NewFile(uintptr(fd), d.path)
+		entries, err := f.ReadDir(-1)
+		if err != nil {
+			found = append(found, fmt.Sprintf("%s: cannot list it (the command may have left a link to a FIFO there, at which your next git status would wait for good): %v", d.path, err))
+		}
+		top := d.path == git
+		for _, e := range entries {
+			name := e.Name()
+			if top && slices.Contains(notWalked, name) {
+				continue
+			}
+			switch t := e.Type(); {
+			case t == fs.ModeDir:
+				sub := dir{path: d.path + "/" + name, all: changed && !top}
+				if !slices.Contains(nested, sub.path) && (sub.all || !unchangedLeaf(int(f.Fd()), name, since)) {
+					dirs = append(dirs, sub)
+				}
+			case !changed || t&(fs.ModeSymlink|fs.ModeNamedPipe|fs.ModeDevice) == 0:
+			case checkedElsewhere(strings.TrimPrefix(d.path+"/"+name, git+"/")):
+			default:
+				if msg := removeNewLink(int(f.Fd()), d.path, name, since, top); msg != "" {
+					found = append(found, msg)
+				}
+			}
+		}
+		f.Close()
+	}
+	return found
+}
+
+// checkedElsewhere says whether rel, a path in a git directory, is
+// checkGitFiles' or checkTodos' to judge (they keep a link the plan found
+// there leading where it led), or one they moved aside, at a name git
+// never reads, in an earlier run.
+func checkedElsewhere(rel string) bool {
+	if i := strings.LastIndex(rel, ".mewsandbox-planted"); i > 0 {
+		if n := strings.TrimPrefix(rel[i+len(".mewsandbox-planted"):], "."); n == "" || strings.Trim(n, "0123456789") == "" {
+			rel = rel[:i]
+		}
+	}
+	if slices.ContainsFunc(gitFilesOpened[:], func(o string) bool { return strings.TrimSuffix(o, "/") == rel }) {
+		return true
+	}
+	for _, l := range todoLists {
+		if rel == l.dir || rel == l.dir+"/"+l.file {
+			return true
+		}
+	}
+	return false
+}
+
+// unchangedLeaf says whether the directory name in dirfd had no entry
+// made, removed or renamed in it since the second since, and holds no
+// directory: one fstatat, where opening it would take three.
+func unchangedLeaf(dirfd int, name string, since int64) bool {
+	var st unix.Stat_t
+	return unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFDIR && st.Ctim.Sec < since && st.Nlink == 2
+}
+
+// removeNewLink removes name, a link, FIFO or device in the git directory
+// dir (dirfd); at the top (top), only if it was made or moved there since
+// the second since.
+func removeNewLink(dirfd int, dir, name string, since int64, top bool) string {
+	var st unix.Stat_t
+	if top && (unix.Fstatat(dirfd, name, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Ctim.Sec < since) {
+		return ""
+	}
+	what := "a FIFO or a device"
+	if target, err := readlinkAt(dirfd, name); err == nil {
+		what = "a symbolic link to " + target
+	}
+	why := dir + "/" + name + ": " + what + ", which git never makes in a git directory (the host's git would follow it, and wait for good at a FIFO)"
+	if restore := writableFor(dirfd); restore != nil {
+		defer restore()
+	}
+	if err := unix.Unlinkat(dirfd, name, 0); err != nil && err != unix.ENOENT {
+		return fmt.Sprintf("%s; removing it failed (%v): remove it", why, err)
+	}
+	return why + "; removed"
+}

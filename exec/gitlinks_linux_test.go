@@ -1,0 +1,89 @@
+//go:build linux
+
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestNewLinks: a link, a FIFO made in a git directory since the plan's
+// second are removed, wherever they lie below it (a loose object, a pack
+// index, a submodule's git directory); one older, a regular file, a
+// directory, what checkGitFiles and checkRefs look after, and any link
+// older than the plan (the user's own), stay.
+func TestNewLinks(t *testing.T) {
+	git := filepath.Join(t.TempDir(), ".git")
+	for _, d := range []string{"objects/ab", "objects/pack", "objects/cd", "modules/m/objects/ef", "refs/heads", "info"} {
+		os.MkdirAll(filepath.Join(git, d), 0o755)
+	}
+	os.WriteFile(filepath.Join(git, "objects/cd/0123"), []byte("x"), 0o444)
+	for _, p := range []string{"objects/ab/cdef", "objects/pack/pack-1.idx", "modules/m/objects/ef/01", "ORIG_HEAD", "info/own"} {
+		os.Symlink("/dev/zero", filepath.Join(git, p))
+	}
+	syscall.Mkfifo(filepath.Join(git, "objects/cd/fifo"), 0o644)
+	os.Symlink("/dev/zero", filepath.Join(git, "refs/heads/x"))
+	os.Symlink("/dev/zero", filepath.Join(git, "HEAD"))
+	// Made before a plan in the next second: the user's own, which stay.
+	if got := newLinks(git, changeClock()+1, nil); got != nil {
+		t.Errorf("links older than the plan: %q", got)
+	}
+	// Made after a plan in the second before.
+	found := newLinks(git, changeClock()-1, nil)
+	for _, p := range []string{"objects/ab/cdef", "objects/pack/pack-1.idx", "modules/m/objects/ef/01", "ORIG_HEAD", "objects/cd/fifo", "info/own"} {
+		if _, err := os.Lstat(filepath.Join(git, p)); err == nil {
+			t.Errorf("%s left", p)
+		}
+		if !strings.Contains(strings.Join(found, "\n"), p) {
+			t.Errorf("%s not said: %q", p, found)
+		}
+	}
+	for _, p := range []string{"objects/cd/0123", "refs/heads/x", "HEAD"} {
+		if _, err := os.Lstat(filepath.Join(git, p)); err != nil {
+			t.Errorf("%s removed", p)
+		}
+	}
+	if len(found) != 6 {
+		t.Errorf("found %d, want 6: %q", len(found), found)
+	}
+}
+
+// TestNewLinksMovedIn: a directory an earlier run filled with links,
+// moved into the git directory, holds links older than the plan: they
+// are removed all the same, however deep; a link at the top older than
+// the plan (the user's own) stays.
+func TestNewLinksMovedIn(t *testing.T) {
+	dir := t.TempDir()
+	git := filepath.Join(dir, ".git")
+	os.MkdirAll(filepath.Join(git, "objects/ab"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "made/ab/deep"), 0o755)
+	os.Symlink("/dev/zero", filepath.Join(dir, "made/ab/cdef"))
+	os.Symlink("/dev/zero", filepath.Join(dir, "made/ab/deep/x"))
+	os.Symlink("/dev/zero", filepath.Join(git, "own"))
+	since := changeClock() + 1
+	for changeClock() < since {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := os.Rename(filepath.Join(git, "objects"), filepath.Join(dir, "old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "made"), filepath.Join(git, "objects")); err != nil {
+		t.Fatal(err)
+	}
+	found := newLinks(git, since, nil)
+	if len(found) != 2 {
+		t.Errorf("found %q, want objects/ab/cdef and objects/ab/deep/x", found)
+	}
+	for _, p := range []string{"objects/ab/cdef", "objects/ab/deep/x"} {
+		if _, err := os.Lstat(filepath.Join(git, p)); err == nil {
+			t.Errorf("%s left", p)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(git, "own")); err != nil {
+		t.Error("the user's own link at the top is gone")
+	}
+}
