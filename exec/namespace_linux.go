@@ -282,6 +282,11 @@ type nsLayer struct {
 	// in that git directory). Exec lines the command adds are commented
 	// out after the run, which then fails (checkTodos).
 	todos []*plannedTodos
+	// nested is the root, whose entries are looked in after the run for
+	// repositories the command made whose configuration runs a program
+	// (checkNested); nil with --allow-git-config, under which the
+	// command may set the root's core.fsmonitor itself.
+	nested *plannedNested
 	// ways are the directories on the way to a protected path inside the
 	// writable trees, and the tops of the trees holding one, as the plan
 	// found them: a write permission for group or others the command
@@ -393,6 +398,9 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	protected := len(l.steps)
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
+		if !p.AllowGitConfig {
+			l.nested = &plannedNested{Root: root, Since: changeClock()}
+		}
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	// The mount table, read once: for the nested mounts and the kernel's

@@ -511,8 +511,8 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // (runs without the pre-forked child: --pass-fd, a child that did not
 // fit), that child's pid and start time, to wait for it to be gone. nil
 // when there is nothing to do.
-func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodos, child int) []string {
-	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 {
+func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, child int) []string {
+	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -538,6 +538,9 @@ func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodo
 	for _, t := range todos {
 		args = append(args, todosArg(t))
 	}
+	if nested != nil {
+		args = append(args, nestedArg(nested))
+	}
 	for _, w := range ways {
 		args = append(args, fmt.Sprintf("w:%d:%d:%d:%d:%d:%s:%s:%s", w.dev, w.ino, w.mode, w.uid, w.gid, hexACL(w.acls[0]), hexACL(w.acls[1]), w.path))
 	}
@@ -561,6 +564,7 @@ func afterKilled(args []string) {
 	var dirs, unmade []string
 	var ways []wayMode
 	var todos []*plannedTodos
+	var nested *plannedNested
 	for _, a := range args {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
@@ -581,6 +585,8 @@ func afterKilled(args []string) {
 			if t := parseTodosArg(rest); t != nil {
 				todos = append(todos, t)
 			}
+		case "n":
+			nested = parseNestedArg(rest)
 		case "w":
 			if w, ok := parseWayArg(rest); ok {
 				ways = append(ways, w)
@@ -590,6 +596,7 @@ func afterKilled(args []string) {
 	movePlanted(dirs)
 	moveUnmade(unmade)
 	checkAllTodos(todos)
+	checkNested(nested)
 	restoreWayModes(ways)
 }
 

@@ -1181,6 +1181,12 @@ func dirNames(dir string, max int) ([]string, error) {
 		return nil, err
 	}
 	defer unix.Close(fd)
+	return fdNames(fd, max)
+}
+
+// fdNames is dirNames of the directory open at fd, read from where its
+// offset is.
+func fdNames(fd, max int) ([]string, error) {
 	var buf [8192]byte
 	var names []string
 	for {

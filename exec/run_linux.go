@@ -389,6 +389,8 @@ type spawning struct {
 	unmade []string
 	// todos is the layer's (nsLayer.todos) where it applies.
 	todos []*plannedTodos
+	// nested is the layer's (nsLayer.nested) where it applies.
+	nested *plannedNested
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
 	// the command has ended (restoreWayModes).
 	ways []wayMode
@@ -775,8 +777,8 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			return sp, &StageError{Stage: StageNamespaces, Status: StatusSandbox, Err: err}
 		}
 		s.placeholders, s.warn = ps, c.warn
-		s.audited, s.unmade, s.ways, s.todos, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.programs
-		if ok, limit := afterKilledFits(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, 0)); !ok {
+		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
+		if ok, limit := afterKilledFits(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, s.nested, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
@@ -790,7 +792,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, own))
+			sharerAfterKilled(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, s.nested, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
@@ -1237,6 +1239,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		}
 		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
 		found = append(found, checkAllTodos(s.todos)...)
+		found = append(found, checkNested(s.nested)...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

@@ -242,3 +242,16 @@ func TestRebaseTodoRunnerKilled(t *testing.T) {
 		t.Fatal("git rebase --continue outside the sandbox ran the command's exec line")
 	}
 }
+
+// waitGone waits up to 5 s for path, in the root, to be gone: moved aside
+// by the process a killed runner's sharer starts (runThenKill).
+func (b *box) waitGone(t *testing.T, path string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for b.exists(path) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s is still in the root 5 s after the runner was killed", path)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -1,0 +1,101 @@
+package exec
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckNested: a repository one level below the root whose
+// configuration runs a program (core.fsmonitor, a filter), made or
+// changed since the plan, has its .git moved aside; a plain one (git
+// init, a test's fixture), one older than the run, and a file or a
+// directory without .git stay.
+func TestCheckNested(t *testing.T) {
+	root := t.TempDir()
+	mk := func(path, content string) {
+		t.Helper()
+		p := filepath.Join(root, path)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mk("fsm/.git/config", "[core]\n\tfsmonitor = touch /tmp/pwned\n")
+	mk("filter/.git/config", "[filter \"x\"]\n\tclean = sh -c evil\n")
+	mk("included/.git/config", "[include]\n\tpath = ../inc\n")
+	mk("included/inc", "[diff \"d\"]\n\ttextconv = evil\n")
+	mk("pointer/.git", "gitdir: ../.hidden.git\n")
+	mk(".hidden.git/config", "[core]\n\tfsmonitor = evil\n")
+	mk("plain/.git/config", "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[user]\n\tname = t\n\temail = t@example.com\n")
+	mk("boolean/.git/config", "[core]\n\tfsmonitor = true\n")
+	mk("nogit/file", "x")
+	mk("afile", "x")
+	if err := os.Symlink("/tmp", filepath.Join(root, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "link/x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("x", filepath.Join(root, "link/.git")); err != nil {
+		t.Fatal(err)
+	}
+
+	// Older than the run: the user's own, whatever they run.
+	if found := checkNested(&plannedNested{Root: root, Since: changeClock() + 100}); len(found) != 0 {
+		t.Fatalf("repositories older than the run: %q, want none", found)
+	}
+	found := checkNested(&plannedNested{Root: root, Since: changeClock() - 100})
+	moved := map[string]bool{}
+	for _, f := range found {
+		dir, _, _ := strings.Cut(strings.TrimPrefix(f, root+"/"), "/")
+		moved[dir] = true
+		if !strings.Contains(f, "moved to "+filepath.Join(root, dir, ".git.mewsandbox-planted")) {
+			t.Errorf("%q: want it moved to %s/.git.mewsandbox-planted", f, dir)
+		}
+	}
+	for _, dir := range []string{"fsm", "filter", "included", "pointer", "link"} {
+		if !moved[dir] {
+			t.Errorf("%s/.git not moved aside (found %q)", dir, found)
+		}
+		if _, err := os.Lstat(filepath.Join(root, dir, ".git")); !os.IsNotExist(err) {
+			t.Errorf("%s/.git still there: %v", dir, err)
+		}
+	}
+	for _, dir := range []string{"plain", "boolean"} {
+		if moved[dir] {
+			t.Errorf("%s/.git moved aside, want it kept", dir)
+		}
+		if _, err := os.Lstat(filepath.Join(root, dir, ".git")); err != nil {
+			t.Errorf("%s/.git: %v, want it kept", dir, err)
+		}
+	}
+	if len(found) != 5 {
+		t.Errorf("found %d, want 5: %q", len(found), found)
+	}
+	if checkNested(nil) != nil {
+		t.Error("checkNested(nil) found something")
+	}
+}
+
+// TestNestedArg: the argument a killed runner's sharer hands on reads
+// back as what it was made of.
+func TestNestedArg(t *testing.T) {
+	n := &plannedNested{Root: "/p/a:b", Since: 1764876000}
+	arg := nestedArg(n)
+	kind, rest, _ := strings.Cut(arg, ":")
+	if kind != "n" {
+		t.Fatalf("%q: kind %q, want n", arg, kind)
+	}
+	if got := parseNestedArg(rest); got == nil || *got != *n {
+		t.Errorf("parseNestedArg(%q) = %+v, want %+v", rest, got, n)
+	}
+	for _, bad := range []string{"", "x:/p", "12", "12:relative"} {
+		if got := parseNestedArg(bad); got != nil {
+			t.Errorf("parseNestedArg(%q) = %+v, want nil", bad, got)
+		}
+	}
+}
