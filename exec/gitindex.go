@@ -27,6 +27,12 @@ const maxIndexSize = 1 << 30
 // errIndex is indexGitlinks' error for an index it cannot read whole.
 var errIndex = errors.New("not a git index it can read")
 
+// errNotIndex is indexGitlinks' error for a file git refuses at once to
+// take for an index (its verify_hdr: no DIRC signature, or a version
+// other than 2 to 4): git enters no submodule from it, and a command that
+// writes junk there fails nothing.
+var errNotIndex = fmt.Errorf("%w: no DIRC header of version 2 to 4", errIndex)
+
 // indexGitlinks reads b, a git index (versions 2, 3 and 4), with object
 // names of hashLen bytes (20, SHA-1; 32, SHA-256), bounding every read by
 // b: a malformed index is an error, never a panic. Only the entries and
@@ -34,12 +40,15 @@ var errIndex = errors.New("not a git index it can read")
 // checked (index.skipHash leaves it zero).
 func indexGitlinks(b []byte, hashLen int) (gitIndex, error) {
 	var ix gitIndex
-	if len(b) < 12+hashLen || !bytes.Equal(b[:4], []byte("DIRC")) {
-		return ix, fmt.Errorf("%w: no DIRC header", errIndex)
+	if len(b) < 12 || !bytes.Equal(b[:4], []byte("DIRC")) {
+		return ix, errNotIndex
 	}
 	version := binary.BigEndian.Uint32(b[4:])
 	if version < 2 || version > 4 {
-		return ix, fmt.Errorf("%w: version %d", errIndex, version)
+		return ix, errNotIndex
+	}
+	if len(b) < 12+hashLen {
+		return ix, fmt.Errorf("%w: cut short", errIndex)
 	}
 	count := uint64(binary.BigEndian.Uint32(b[8:]))
 	end := len(b) - hashLen // the trailing checksum

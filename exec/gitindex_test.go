@@ -156,6 +156,16 @@ func TestIndexGitlinksMalformed(t *testing.T) {
 			t.Errorf("%s: %q, %v; want errIndex", name, ix.gitlinks, err)
 		}
 	}
+	// What git refuses at once (verify_hdr) is no index at all: the run
+	// need not fail for it.
+	for _, name := range []string{"empty", "bad signature", "version 5"} {
+		if _, err := indexGitlinksAny(cases[name]); !errors.Is(err, errNotIndex) {
+			t.Errorf("%s: %v, want errNotIndex", name, err)
+		}
+	}
+	if _, err := indexGitlinksAny(good[:20]); errors.Is(err, errNotIndex) {
+		t.Errorf("a header cut short taken for no index: %v", err)
+	}
 }
 
 // v4StripTooLong is a version 4 index whose first entry strips a byte

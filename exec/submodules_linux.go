@@ -4,6 +4,7 @@ package exec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,9 @@ func checkGitlinks(p *plannedTodos) []string {
 	}
 	const cannot = "the command changed git's index, and the submodules your git would enter (running their config's commands) cannot be listed from it: look at git ls-files --stage before you next run git there"
 	ix, err := readIndexGitlinks(index)
+	if errors.Is(err, errNotIndex) {
+		return nil // git refuses it whole, and enters no submodule
+	}
 	if err != nil {
 		return []string{fmt.Sprintf("%s: %v; %s", index, err, cannot)}
 	}

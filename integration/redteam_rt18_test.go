@@ -171,3 +171,21 @@ echo done
 		t.Fatalf("git submodule add with --allow-git-config: exit %d, sub/.git there %v\nstdout: %s\nstderr: %s", r.code, b.exists("sub/.git"), r.stdout, r.stderr)
 	}
 }
+
+// TestGitlinkIndexMalformed: an index the command left that git would
+// read past its header but the check cannot (here cut short in its first
+// entry) fails the run naming it, rather than let a gitlink in it pass
+// unseen; junk git refuses at once (no DIRC header) fails nothing.
+func TestGitlinkIndexMalformed(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.file("x.sh", `printf 'DIRC\000\000\000\002\000\000\000\001abcdefgh' > .git/index && echo made`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "x.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, ".git/index: not a git index it can read") {
+		t.Errorf("a malformed index: exit %d, want 125 naming it\nstderr: %s", r.code, r.stderr)
+	}
+	b.file("y.sh", `echo junk > .git/index && echo made`, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "y.sh"); r.code != 0 {
+		t.Errorf("junk git refuses: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+}
