@@ -18,11 +18,31 @@ import (
 // keeps at least the second. A change made earlier in that second is
 // taken for the command's too, which costs a listing, never a miss.
 func changeClock() int64 {
+	sec, _ := changeClockNsec()
+	return sec
+}
+
+// changeClockNsec is changeClock with the nanoseconds of that clock
+// (changedSince).
+func changeClockNsec() (sec, nsec int64) {
 	var ts unix.Timespec
 	if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
-		return 0 // every change then is the command's: all is looked at
+		return 0, 0 // every change then is the command's: all is looked at
 	}
-	return ts.Sec
+	return ts.Sec, ts.Nsec
+}
+
+// changedSince says whether ctime ct is at or after sec and nsec
+// (changeClockNsec, at the plan): a change the command may have made.
+// Finer than the second where the file system keeps nanoseconds, so
+// that a submodule added just before the run is not taken for the
+// command's (checkGitlinks moves it aside); a ctime of no nanoseconds,
+// a file system keeping whole seconds, is taken at the second.
+func changedSince(ct unix.Timespec, sec, nsec int64) bool {
+	if ct.Sec != sec {
+		return ct.Sec > sec
+	}
+	return ct.Nsec == 0 || ct.Nsec >= nsec
 }
 
 // notWalked are the names at a git directory's top that newLinks leaves

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestNewLinks: a link, a FIFO made in a git directory since the plan's
@@ -85,5 +87,19 @@ func TestNewLinksMovedIn(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(git, "own")); err != nil {
 		t.Error("the user's own link at the top is gone")
+	}
+}
+
+// TestChangedSince: a ctime in the plan's second counts from its
+// nanosecond, but one of no nanoseconds (a file system keeping seconds)
+// counts as the command's.
+func TestChangedSince(t *testing.T) {
+	for _, tt := range []struct {
+		sec, nsec int64
+		want      bool
+	}{{9, 999, false}, {11, 0, true}, {10, 499, false}, {10, 500, true}, {10, 0, true}} {
+		if got := changedSince(unix.Timespec{Sec: tt.sec, Nsec: tt.nsec}, 10, 500); got != tt.want {
+			t.Errorf("ctime %d.%d since 10.500: %v, want %v", tt.sec, tt.nsec, got, tt.want)
+		}
 	}
 }

@@ -601,6 +601,12 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 			l.todos = append(l.todos, planTodos(d))
 		}
 	}
+	// The root's index: its gitlinks are the submodules the host's git
+	// enters (checkGitlinks), unless the command may set their config
+	// itself.
+	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
+		l.todos[i].Work = root
+	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
 	if !allowGitConfig {

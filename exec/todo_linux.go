@@ -36,7 +36,9 @@ var todoLists = [...]struct{ dir, file string }{
 // into .repo), which stay.
 type plannedTodos struct {
 	Git   string
-	Since int64 // second from which a change is the command's (newLinks)
+	Since int64  // second from which a change is the command's (newLinks)
+	Nsec  int64  // and its nanoseconds (changedSince)
+	Work  string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
 	Links [len(todoLists)]string
 	Execs [len(todoLists)][]string
 	Files [len(gitFilesOpened)]string
@@ -48,7 +50,8 @@ type plannedTodos struct {
 // writable tree, before the command may run, and at the files git opens
 // following a link: fifteen lstat calls where no rebase is under way.
 func planTodos(git string) *plannedTodos {
-	p := &plannedTodos{Git: git, Since: changeClock()}
+	p := &plannedTodos{Git: git}
+	p.Since, p.Nsec = changeClockNsec()
 	for i, name := range gitFilesOpened {
 		path := git + "/" + strings.TrimSuffix(name, "/")
 		var st unix.Stat_t
@@ -211,7 +214,9 @@ func checkGitFiles(p *plannedTodos) []string {
 		}
 		found = append(found, moveAsideSays(dir, file, "not a regular file, which git never makes there (the host's git would follow a link to a FIFO, and wait for good)"))
 	}
-	return append(found, checkRefs(git)...)
+	found = append(found, checkRefs(git)...)
+	// Last, once the index is known to be a regular file.
+	return append(found, checkGitlinks(p)...)
 }
 
 // maxLooseRefs bounds the entries checkRefs looks at: past it the run
@@ -411,23 +416,27 @@ func todosArg(p *plannedTodos) string {
 	for _, f := range p.Files {
 		b.WriteString(hex.EncodeToString([]byte(f)) + ":")
 	}
-	b.WriteString(strconv.FormatInt(p.Since, 10) + ":")
+	b.WriteString(hex.EncodeToString([]byte(p.Work)) + ":")
+	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	n := 2*len(todoLists) + len(gitFilesOpened) + 2
+	n := 2*len(todoLists) + len(gitFilesOpened) + 3
 	f := strings.SplitN(s, ":", n)
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
 	}
-	since, err := strconv.ParseInt(f[len(f)-2], 10, 64)
-	if err != nil {
+	sec, nsec, _ := strings.Cut(f[len(f)-2], ".")
+	since, err := strconv.ParseInt(sec, 10, 64)
+	ns, nerr := strconv.ParseInt(nsec, 10, 64)
+	work, werr := hex.DecodeString(f[len(f)-3])
+	if err != nil || nerr != nil || werr != nil {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1], Since: since}
-	for i := range f[:len(f)-2] {
+	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work)}
+	for i := range f[:len(f)-3] {
 		b, err := hex.DecodeString(f[i])
 		if err != nil {
 			return nil

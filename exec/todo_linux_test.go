@@ -47,7 +47,7 @@ func TestCheckTodos(t *testing.T) {
 	if got := checkTodos(p); got != nil {
 		t.Errorf("commented out already: %q", got)
 	}
-	q := &plannedTodos{Git: "/p/a:b/.git", Since: 1700000000, Links: [2]string{"", "../x:y"}, Execs: [2][]string{{"exec make test"}, {"exec a", "x b:c"}}}
+	q := &plannedTodos{Git: "/p/a:b/.git", Since: 1700000000, Nsec: 123456789, Work: "/p/a:b", Links: [2]string{"", "../x:y"}, Execs: [2][]string{{"exec make test"}, {"exec a", "x b:c"}}}
 	q.Files[1] = "../../.repo/projects/x.git/config"
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg read back as %+v, want %+v", got, q)
