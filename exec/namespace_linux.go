@@ -399,7 +399,7 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 	if root != "" {
 		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
 		if !p.AllowGitConfig {
-			l.nested = &plannedNested{Root: root, Since: changeClock()}
+			l.nested = planNested(root)
 		}
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,11 +18,36 @@ import (
 // known at the plan, so the run's end looks for them.
 
 // plannedNested is the directory whose entries the run's end looks in
-// for repositories (checkNested) and the second from which a change is
-// the command's (changeClock).
+// for repositories (checkNested), the time from which a change is the
+// command's (changeClockNsec, changedSince), and the .git of each
+// repository there at the plan (planNested): the user's own.
 type plannedNested struct {
-	Root  string
-	Since int64
+	Root        string
+	Since, Nsec int64
+	Repos       []devIno
+}
+
+// devIno names a file by its device and inode, which a rename keeps.
+type devIno struct{ dev, ino uint64 }
+
+// planNested records the repositories one level below root before the
+// command may run: one listing and an fstatat for each entry.
+func planNested(root string) *plannedNested {
+	n := &plannedNested{Root: root}
+	n.Since, n.Nsec = changeClockNsec()
+	fd, err := openDirNoLinks(root, unix.O_RDONLY|unix.O_DIRECTORY)
+	if err != nil {
+		return n // every repository found after the run is then judged
+	}
+	defer unix.Close(fd)
+	names, _ := fdNames(fd, maxNestedEntries)
+	for _, name := range names {
+		var st unix.Stat_t
+		if name != ".git" && unix.Fstatat(fd, name+"/.git", &st, unix.AT_SYMLINK_NOFOLLOW) == nil {
+			n.Repos = append(n.Repos, devIno{st.Dev, st.Ino})
+		}
+	}
+	return n
 }
 
 // maxNestedEntries bounds the entries of the root checkNested reads; past
@@ -29,14 +55,15 @@ type plannedNested struct {
 const maxNestedEntries = 1 << 16
 
 // checkNested moves aside (.git.mewsandbox-planted) the .git of each
-// repository one level below n.Root that the command made or whose
-// configuration it changed, where that configuration has git run a
-// program (programOf: core.fsmonitor, a filter, a diff driver …), and
-// says so. A repository made with git init, git clone or a test's
-// fixture, whose configuration runs nothing, stays, as does one older
-// than the run whatever it holds (the user's own). One open of the root,
-// one getdents, and for each entry one open and, for a directory, an
-// fstatat and an fstat.
+// repository one level below n.Root that the command made, moved in or
+// repointed, or whose configuration it changed, where that configuration
+// has git run a program (programOf: core.fsmonitor, a filter, a diff
+// driver …), and says so. A repository made with git init, git clone or
+// a test's fixture, whose configuration runs nothing, stays, as does one
+// there at the plan whose configuration the command left (the user's
+// own, a submodule's, a linked worktree's), however the command worked
+// in it. One open of the root, one getdents, and for each entry one open
+// and, for a directory, an fstatat.
 func checkNested(n *plannedNested) []string {
 	if n == nil {
 		return nil
@@ -62,7 +89,7 @@ func checkNested(n *plannedNested) []string {
 		if err != nil {
 			continue // no directory
 		}
-		if why := nestedRuns(dir, n.Root+"/"+name, n.Since); why != "" {
+		if why := nestedRuns(dir, n.Root+"/"+name, n); why != "" {
 			to, moved, err := moveAsideAt(dir, ".git")
 			switch {
 			case err != nil:
@@ -77,22 +104,20 @@ func checkNested(n *plannedNested) []string {
 }
 
 // nestedRuns says why the repository in directory path (dir, opened
-// O_PATH) is one the command planted, or "": it was made, moved in or
-// repointed since since, or its configuration changed, and that
-// configuration has git run a program, or cannot be read whole. Made or
-// moved in: the directory's entries changed, or it was renamed (its
-// ctime); a .git file or link, which git itself never rewrites, made or
-// changed; the config, its common directory's or a file they include
-// made or changed. Not the .git directory's own ctime, which any git
-// status changes there: a repository of the user's, whose configuration
-// is theirs, stays however the command used it. A .git link made since is
-// one whatever it leads to.
-func nestedRuns(dir int, path string, since int64) string {
-	var st, dst unix.Stat_t
-	if unix.Fstatat(dir, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) != nil || unix.Fstat(dir, &dst) != nil {
+// O_PATH) is one the command planted, or "": its .git is not one the
+// plan found (made, or moved in: a rename keeps the inode), or a .git
+// file was rewritten (git itself never does), or its config, its common
+// directory's or a file they include was made or changed since the plan;
+// and that configuration has git run a program, or cannot be read whole.
+// Not the .git directory's own ctime, which any git status changes: a
+// repository of the user's stays however the command used it. A .git
+// link not found at the plan is one whatever it leads to.
+func nestedRuns(dir int, path string, n *plannedNested) string {
+	var st unix.Stat_t
+	if unix.Fstatat(dir, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
 		return ""
 	}
-	changed := dst.Ctim.Sec >= since || st.Mode&unix.S_IFMT != unix.S_IFDIR && st.Ctim.Sec >= since
+	changed := !slices.Contains(n.Repos, devIno{st.Dev, st.Ino}) || st.Mode&unix.S_IFMT != unix.S_IFDIR && changedSince(st.Ctim, n.Since, n.Nsec)
 	git := path + "/.git"
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFLNK:
@@ -125,7 +150,7 @@ func nestedRuns(dir int, path string, since int64) string {
 	}
 	for _, f := range append(files, c.includes...) {
 		var fst unix.Stat_t
-		if unix.Lstat(f, &fst) == nil && fst.Ctim.Sec >= since {
+		if unix.Lstat(f, &fst) == nil && changedSince(fst.Ctim, n.Since, n.Nsec) {
 			changed = true
 		}
 	}
@@ -140,17 +165,38 @@ func nestedRuns(dir int, path string, since int64) string {
 	return ""
 }
 
-// nestedArg is n as an argument of afterKilledArgs: "n:SINCE:ROOT".
+// nestedArg is n as an argument of afterKilledArgs:
+// "n:SEC.NSEC:DEV.INO,…:ROOT".
 func nestedArg(n *plannedNested) string {
-	return "n:" + strconv.FormatInt(n.Since, 10) + ":" + n.Root
+	repos := make([]string, len(n.Repos))
+	for i, r := range n.Repos {
+		repos[i] = strconv.FormatUint(r.dev, 10) + "." + strconv.FormatUint(r.ino, 10)
+	}
+	return "n:" + strconv.FormatInt(n.Since, 10) + "." + strconv.FormatInt(n.Nsec, 10) + ":" + strings.Join(repos, ",") + ":" + n.Root
 }
 
 // parseNestedArg reads nestedArg's argument, without its "n:".
 func parseNestedArg(s string) *plannedNested {
-	since, root, ok := strings.Cut(s, ":")
-	n, err := strconv.ParseInt(since, 10, 64)
-	if !ok || err != nil || !strings.HasPrefix(root, "/") {
+	since, rest, ok1 := strings.Cut(s, ":")
+	repos, root, ok2 := strings.Cut(rest, ":")
+	sec, nsec, ok3 := strings.Cut(since, ".")
+	n, err1 := strconv.ParseInt(sec, 10, 64)
+	ns, err2 := strconv.ParseInt(nsec, 10, 64)
+	if !ok1 || !ok2 || !ok3 || err1 != nil || err2 != nil || !strings.HasPrefix(root, "/") {
 		return nil
 	}
-	return &plannedNested{Root: root, Since: n}
+	p := &plannedNested{Root: root, Since: n, Nsec: ns}
+	for r := range strings.SplitSeq(repos, ",") {
+		if r == "" {
+			continue
+		}
+		d, i, ok := strings.Cut(r, ".")
+		dev, err1 := strconv.ParseUint(d, 10, 64)
+		ino, err2 := strconv.ParseUint(i, 10, 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil
+		}
+		p.Repos = append(p.Repos, devIno{dev, ino})
+	}
+	return p
 }

@@ -3,16 +3,47 @@ package exec
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
 
 // TestCheckNested: a repository one level below the root whose
-// configuration runs a program (core.fsmonitor, a filter), made or
-// changed since the plan, has its .git moved aside; a plain one (git
-// init, a test's fixture), one older than the run, and a file or a
-// directory without .git stay.
+// configuration runs a program (core.fsmonitor, a filter), not there at
+// the plan, has its .git moved aside; a plain one (git init, a test's
+// fixture), one there at the plan, and a file or a directory without
+// .git stay.
 func TestCheckNested(t *testing.T) {
+	// There at the plan, their configuration unchanged since: the user's
+	// own, whatever they run.
+	root := nestedTree(t)
+	planned := planNested(root)
+	if len(planned.Repos) != 7 {
+		t.Errorf("planNested found %d repositories, want 7 (every .git one level down)", len(planned.Repos))
+	}
+	planned.Since = changeClock() + 100
+	if found := checkNested(planned); len(found) != 0 {
+		t.Fatalf("repositories there at the plan: %q, want none", found)
+	}
+	// Not there at the plan (made, or moved in: a rename keeps the inode
+	// the plan would have recorded), however old their configuration.
+	checkNestedFound(t, root, checkNested(&plannedNested{Root: root, Since: changeClock() + 100}))
+	// There at the plan, their configuration changed since.
+	root = nestedTree(t)
+	planned = planNested(root)
+	planned.Since = changeClock() - 100
+	checkNestedFound(t, root, checkNested(planned))
+	if checkNested(nil) != nil {
+		t.Error("checkNested(nil) found something")
+	}
+}
+
+// nestedTree makes a root with repositories one level down: five whose
+// configuration runs a program (fsm, filter, included, pointer: a .git
+// file naming ../.hidden.git, link: a .git link), two that run none
+// (plain, boolean: git's own fsmonitor daemon), and entries without .git.
+func nestedTree(t *testing.T) string {
+	t.Helper()
 	root := t.TempDir()
 	mk := func(path, content string) {
 		t.Helper()
@@ -34,21 +65,21 @@ func TestCheckNested(t *testing.T) {
 	mk("boolean/.git/config", "[core]\n\tfsmonitor = true\n")
 	mk("nogit/file", "x")
 	mk("afile", "x")
+	mk("link/x/config", "[core]\n\tfsmonitor = evil\n")
 	if err := os.Symlink("/tmp", filepath.Join(root, "linked")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(root, "link/x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("x", filepath.Join(root, "link/.git")); err != nil {
 		t.Fatal(err)
 	}
+	return root
+}
 
-	// Older than the run: the user's own, whatever they run.
-	if found := checkNested(&plannedNested{Root: root, Since: changeClock() + 100}); len(found) != 0 {
-		t.Fatalf("repositories older than the run: %q, want none", found)
-	}
-	found := checkNested(&plannedNested{Root: root, Since: changeClock() - 100})
+// checkNestedFound asserts that found, checkNested's answer for a
+// nestedTree, moved the five repositories that run a program aside and
+// left the rest.
+func checkNestedFound(t *testing.T, root string, found []string) {
+	t.Helper()
 	moved := map[string]bool{}
 	for _, f := range found {
 		dir, _, _ := strings.Cut(strings.TrimPrefix(f, root+"/"), "/")
@@ -76,24 +107,25 @@ func TestCheckNested(t *testing.T) {
 	if len(found) != 5 {
 		t.Errorf("found %d, want 5: %q", len(found), found)
 	}
-	if checkNested(nil) != nil {
-		t.Error("checkNested(nil) found something")
-	}
 }
 
 // TestNestedArg: the argument a killed runner's sharer hands on reads
 // back as what it was made of.
 func TestNestedArg(t *testing.T) {
-	n := &plannedNested{Root: "/p/a:b", Since: 1764876000}
-	arg := nestedArg(n)
-	kind, rest, _ := strings.Cut(arg, ":")
-	if kind != "n" {
-		t.Fatalf("%q: kind %q, want n", arg, kind)
+	for _, n := range []*plannedNested{
+		{Root: "/p/a:b", Since: 1764876000, Nsec: 12},
+		{Root: "/p/a:b", Since: 1764876000, Nsec: 999999999, Repos: []devIno{{2049, 131}, {2049, 7}}},
+	} {
+		arg := nestedArg(n)
+		kind, rest, _ := strings.Cut(arg, ":")
+		if kind != "n" {
+			t.Fatalf("%q: kind %q, want n", arg, kind)
+		}
+		if got := parseNestedArg(rest); !reflect.DeepEqual(got, n) {
+			t.Errorf("parseNestedArg(%q) = %+v, want %+v", rest, got, n)
+		}
 	}
-	if got := parseNestedArg(rest); got == nil || *got != *n {
-		t.Errorf("parseNestedArg(%q) = %+v, want %+v", rest, got, n)
-	}
-	for _, bad := range []string{"", "x:/p", "12", "12:relative"} {
+	for _, bad := range []string{"", "x::/p", "12", "12.0:relative", "12.0::relative", "12::/p", "12.0:1:/p", "12.0:a.1:/p"} {
 		if got := parseNestedArg(bad); got != nil {
 			t.Errorf("parseNestedArg(%q) = %+v, want nil", bad, got)
 		}
