@@ -137,7 +137,7 @@ func TestFifoNotMadeInGrantInsideRoot(t *testing.T) {
 		o.fails(t, "fifo moved into build")
 		o.ok(t, "fifo in TMPDIR")
 		o.ok(t, "write in the grant")
-		if !gitStatusReturns(t, b.root) {
+		if !gitReturns(t, b.root, nil, "status") {
 			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
 		}
 	}
@@ -152,7 +152,7 @@ func TestFifoNotMadeInGrantInsideRoot(t *testing.T) {
 		o.fails(t, "fifo as build/.gitignore")
 		o.ok(t, "fifo in TMPDIR")
 		o.ok(t, "write in the grant")
-		if !gitStatusReturns(t, ub.root) {
+		if !gitReturns(t, ub.root, nil, "status") {
 			t.Errorf("as a user %v: git status outside the sandbox waited 10 s", flags)
 		}
 	}
@@ -191,7 +191,7 @@ exit 0
 		o.fails(t, "fifo as the main tree's .gitignore")
 		o.ok(t, "fifo in another grant")
 		for _, d := range []string{main, wt} {
-			if !gitStatusReturns(t, d) {
+			if !gitReturns(t, d, nil, "status") {
 				t.Errorf("%v: git status in %s outside the sandbox waited 10 s", flags, d)
 			}
 		}
@@ -266,7 +266,7 @@ mv .git/refs .git/refs.old && ln -s OUT/r .git/refs
 	if fi, err := os.Lstat(filepath.Join(b.root, ".git/refs")); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 		t.Error(".git/refs is still a link after the run")
 	}
-	if !gitStatusReturns(t, b.root) {
+	if !gitReturns(t, b.root, nil, "status") {
 		t.Error("git status outside the sandbox waited 10 s")
 	}
 	// The project's own link stays.
@@ -364,7 +364,7 @@ exit 0
 		}
 		o.fails(t, "fifo as a .gitignore in the tree")
 		o.ok(t, "write in the grant")
-		if !gitStatusReturns(t, b.root) {
+		if !gitReturns(t, b.root, nil, "status") {
 			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
 		}
 		os.Remove(filepath.Join(other, ".gitignore"))

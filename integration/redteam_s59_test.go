@@ -6,28 +6,13 @@ package integration
 // run, each beside the neighbour that must keep working.
 
 import (
-	"context"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
-
-// gitStatusReturns says whether git status in dir outside the sandbox
-// ends within 10 s.
-func gitStatusReturns(t *testing.T, dir string) bool {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	st := osexec.CommandContext(ctx, "git", "status")
-	st.Dir = dir
-	st.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	st.Run()
-	return ctx.Err() == nil
-}
 
 // fifoScript plants FIFOs where the host's git opens files: a nested
 // .gitignore (any directory git status walks), .gitattributes, .git/HEAD,
@@ -64,7 +49,7 @@ func TestFifoNotMadeInRoot(t *testing.T) {
 		for _, n := range []string{"fifo in TMPDIR", "write in the root"} {
 			o.ok(t, n)
 		}
-		if !gitStatusReturns(t, b.root) {
+		if !gitReturns(t, b.root, nil, "status") {
 			t.Errorf("%v: git status outside the sandbox waited 10 s", flags)
 		}
 		// A grant outside the root keeps them.
@@ -82,7 +67,7 @@ func TestFifoNotMadeInRoot(t *testing.T) {
 		o.fails(t, "fifo as .git/packed-refs")
 		o.ok(t, "fifo in TMPDIR")
 		o.ok(t, "write in the root")
-		if !gitStatusReturns(t, ub.root) {
+		if !gitReturns(t, ub.root, nil, "status") {
 			t.Errorf("as a user %v: git status outside the sandbox waited 10 s", flags)
 		}
 	}
@@ -203,7 +188,7 @@ func TestGitFileLinkedToFifo(t *testing.T) {
 	if r.code != 125 || !strings.Contains(r.stderr, ".git/index: not a regular file") || !b.exists(".git/index.mewsandbox-planted") || !b.exists(".git/packed-refs.mewsandbox-planted") {
 		t.Errorf("exit %d, stderr %q; want 125 naming .git/index, and both moved aside", r.code, r.stderr)
 	}
-	if !gitStatusReturns(t, b.root) {
+	if !gitReturns(t, b.root, nil, "status") {
 		t.Error("git status outside the sandbox waited 10 s")
 	}
 	b.file("work.sh", "test -p "+out+"/x && echo w > w && git add w && git -c user.name=t -c user.email=t@example.com commit -qm w\n", 0o644)

@@ -186,7 +186,7 @@ func TestRebaseTodoExecPlantedInSubmoduleAndWorktree(t *testing.T) {
 	if moved := ".git/worktrees/wt/rebase-merge.mewsandbox-planted"; r.code != 125 || !b.exists(moved) {
 		t.Errorf("a link: exit %d, stderr %q, %s there: %v; want 125 and it moved", r.code, r.stderr, moved, b.exists(moved))
 	}
-	if !gitStatusReturns(t, filepath.Join(b.root, "wt")) {
+	if !gitReturns(t, filepath.Join(b.root, "wt"), nil, "status") {
 		t.Error("git status in the worktree waited 10 s")
 	}
 	if b.exists(marker) {
