@@ -68,17 +68,20 @@ func checkNested(n *plannedNested) []string {
 	if n == nil {
 		return nil
 	}
+	unlooked := func(err error) []string {
+		return []string{fmt.Sprintf("%s: not looked in for repositories the command made (%v): look for a .git with a core.fsmonitor or another program in its config below it before an editor opens it", n.Root, err)}
+	}
 	fd, err := openDirNoLinks(n.Root, unix.O_RDONLY|unix.O_DIRECTORY)
 	if err == unix.ENOENT {
 		return nil
 	}
 	if err != nil {
-		return []string{fmt.Sprintf("%s: not looked in for repositories the command made (%v): look for a .git with a core.fsmonitor or another program in its config below it before an editor opens it", n.Root, err)}
+		return unlooked(err)
 	}
 	defer unix.Close(fd)
 	names, err := fdNames(fd, maxNestedEntries)
 	if err != nil {
-		return []string{fmt.Sprintf("%s: not looked in for repositories the command made (%v): look for a .git with a core.fsmonitor or another program in its config below it before an editor opens it", n.Root, err)}
+		return unlooked(err)
 	}
 	var found []string
 	for _, name := range names {
