@@ -42,16 +42,7 @@ func followDisk(p string) string {
 // diskLinks on disk (followDisk).
 func checkOnDisk(t *testing.T, rows []decisionRow) {
 	t.Helper()
-	for _, tt := range rows {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			e := engine(t, tt.mode, tt.rules...)
-			e.Follow = followDisk
-			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
-				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	checkDecisions(t, rows, func(e *Engine) { e.Follow = followDisk })
 }
 
 // TestRedTeamLinksOnDiskS52: a write through a symbolic link that already

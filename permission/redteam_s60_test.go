@@ -9,16 +9,7 @@ import (
 // scrubbed of secret-named variables (mewsandbox run, the hook with
 // --sandbox): Engine.EnvScrubbed.
 func checkScrubbedDecisions(t *testing.T, rows []decisionRow) {
-	for _, tt := range rows {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			e := engine(t, tt.mode, tt.rules...)
-			e.EnvScrubbed = true
-			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
-				t.Errorf("%q in %s, environment scrubbed: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
-			}
-		})
-	}
+	checkDecisions(t, rows, func(e *Engine) { e.EnvScrubbed = true })
 }
 
 // TestEnvDumpShapesS60: env, set, export and declare with no operand

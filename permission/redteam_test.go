@@ -1375,13 +1375,17 @@ type decisionRow struct {
 	want  Decision
 }
 
-// checkDecisions checks each row in a parallel subtest of its own.
-func checkDecisions(t *testing.T, rows []decisionRow) {
+// checkDecisions checks each row in a parallel subtest of its own, on an
+// engine each of setup has set up (its Follow, EnvScrubbed …).
+func checkDecisions(t *testing.T, rows []decisionRow, setup ...func(*Engine)) {
 	for _, tt := range rows {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res := engine(t, tt.mode, tt.rules...).Check(bash(tt.cmd))
-			if res.Decision != tt.want {
+			e := engine(t, tt.mode, tt.rules...)
+			for _, f := range setup {
+				f(e)
+			}
+			if res := e.Check(bash(tt.cmd)); res.Decision != tt.want {
 				t.Errorf("%q in %s: %v (%s), want %v", tt.cmd, tt.mode, res.Decision, res.Reason, tt.want)
 			}
 		})
