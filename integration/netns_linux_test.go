@@ -100,7 +100,7 @@ func TestAbstractNameIsNotTheHosts(t *testing.T) {
 		{b, []string{"--allow-unix-sockets"}, true},
 		// Not the pre-forked child: the runner starts its own.
 		{b, []string{"--allow-unix-sockets", "--pass-fd", "3"}, true},
-		{settings, nil, true},
+		{settings, []string{"--trust-project"}, true},
 		{b, []string{"--allow-unix-sockets", "--no-namespaces"}, false},
 		{b, []string{"--allow-unix-sockets", "--allow-connect", "9"}, false},
 	} {

@@ -480,13 +480,15 @@ func TestPresetUnknown(t *testing.T) {
 	want := filepath.Join(dir, ".mewsandbox", "settings.yaml") + `:4: sandbox.presets: unknown preset "ruby" (` + valid + `)`
 	// Every command that loads the settings says so, not only those that
 	// build a sandbox: check and the hook without --sandbox would
-	// otherwise accept the typo for good.
+	// otherwise accept the typo for good. (The project is trusted: an
+	// untrusted project's presets are dropped unread,
+	// TestProjectCannotWidenSandboxS61.)
 	ev := event(dir, "default", "Bash", map[string]string{"command": "ls"})
 	for _, inv := range []invocation{
-		{args: []string{"run", "--", "true"}},
-		{args: []string{"check", "-c", "ls"}},
-		{args: []string{"hook", "claude-code"}, stdin: ev},
-		{args: []string{"explain"}},
+		{args: []string{"run", "--trust-project", "--", "true"}},
+		{args: []string{"check", "--trust-project", "-c", "ls"}},
+		{args: []string{"hook", "claude-code", "--trust-project"}, stdin: ev},
+		{args: []string{"explain", "--trust-project"}},
 	} {
 		inv.dir = dir
 		r = run(t, inv)

@@ -192,7 +192,7 @@ func TestRootWriteGrantOverHomeWarns(t *testing.T) {
 		env  []string
 		want string
 	}{
-		{"a settings file", nil, nil, settings + ":3: write access to " + home + " covers your home directory"},
+		{"a settings file", []string{"--trust-project"}, nil, settings + ":3: write access to " + home + " covers your home directory"},
 		{"a flag", []string{"--no-user-settings", "--settings", "/dev/null", "--allow-write", "/"}, nil, "--allow-write: write access to / covers your home directory"},
 		{"a preset", []string{"--preset", "go"}, []string{"GOCACHE=" + home}, "preset go (--preset): write access to " + home + " covers your home directory"},
 		{"a flag over the settings", []string{"--no-user-settings", "--settings", "/dev/null", "--allow-write", filepath.Join(home, ".config")}, []string{"XDG_CONFIG_HOME="},

@@ -117,7 +117,7 @@ func TestSettingsLimits(t *testing.T) {
 		}
 		b := b.with(t)
 		capEff := func() string {
-			r := b.run("run", "--yolo", "--", "grep", "^CapEff:", "/proc/self/status")
+			r := b.run("run", "--yolo", "--trust-project", "--", "grep", "^CapEff:", "/proc/self/status")
 			if r.code != 0 {
 				t.Fatalf("grep CapEff: exit %d, stderr %q", r.code, r.stderr)
 			}
@@ -141,7 +141,7 @@ func TestSettingsLimits(t *testing.T) {
 			{"sandbox:\n  keepCaps: [CAP_FLY]\n", ":2: sandbox.keepCaps: unknown capability \"CAP_FLY\""},
 		} {
 			file := b.settingsFile(".mewsandbox/settings.yaml", tt.content)
-			if r := b.run("run", "--yolo", "--", "true"); r.code != 2 || !strings.Contains(r.stderr, file+tt.want) {
+			if r := b.run("run", "--yolo", "--trust-project", "--", "true"); r.code != 2 || !strings.Contains(r.stderr, file+tt.want) {
 				t.Errorf("%q: exit %d, stderr %q; want 2 and %s%s", tt.content, r.code, r.stderr, file, tt.want)
 			}
 		}

@@ -45,7 +45,7 @@ c write-sub sh -c 'echo y > sub/new'
 
 	b.settingsFile(".mewsandbox/settings.yaml", fmt.Sprintf("sandbox:\n  filesystem:\n    allowWrite: [/%s]\n    denyRead: [secret.txt]\n", b.out))
 	b.settingsFile(".claude/settings.json", fmt.Sprintf(`{"sandbox": {"enabled": true, "filesystem": {"allowWrite": [%q]}}}`, "/"+claudeOut))
-	o = b.check(script)
+	o = b.check(script, "--trust-project") // grants outside the project (TestProjectCannotWidenSandboxS61)
 	o.ok(t, "write-out")
 	o.ok(t, "write-claude-out")
 	o.fails(t, "read-secret")
@@ -54,7 +54,7 @@ c write-sub sh -c 'echo y > sub/new'
 
 	// A flag adds to the files' lists.
 	extra := realTemp(t)
-	o = b.check(fmt.Sprintf("c write-extra sh -c 'echo x > %s/f'\nc write-out sh -c 'echo x > %s/g'\n", extra, b.out), "--allow-write", extra)
+	o = b.check(fmt.Sprintf("c write-extra sh -c 'echo x > %s/f'\nc write-out sh -c 'echo x > %s/g'\n", extra, b.out), "--allow-write", extra, "--trust-project")
 	o.ok(t, "write-extra")
 	o.ok(t, "write-out")
 }
@@ -78,7 +78,7 @@ c read-secret cat secrets/key
 c read-public cat public.txt
 c write-out sh -c 'echo x > %s/f'
 c write-notes sh -c 'echo x > "$HOME/notes/m.txt"'
-`, b.out))
+`, b.out), "--trust-project")
 	o.fails(t, "read-secret")
 	o.ok(t, "read-public")
 	o.ok(t, "write-out")
@@ -128,12 +128,13 @@ func TestSettingsSandboxNetwork(t *testing.T) {
 
 	b.check(script).fails(t, "devtcp")
 	b.settingsFile(settings, "sandbox:\n  network:\n    mode: all\n")
-	b.check(script).ok(t, "devtcp")
-	b.check(script, "--network", "none").fails(t, "devtcp")
+	b.check(script).fails(t, "devtcp") // a project's own file (TestProjectCannotWidenSandboxS61)
+	b.check(script, "--trust-project").ok(t, "devtcp")
+	b.check(script, "--trust-project", "--network", "none").fails(t, "devtcp")
 	b.settingsFile(settings, "sandbox:\n  network:\n    allowConnect: ["+strconv.Itoa(l.port)+"]\n")
-	b.check(script).ok(t, "devtcp")
+	b.check(script, "--trust-project").ok(t, "devtcp")
 	b.settingsFile(settings, "sandbox:\n  network:\n    allowConnect: ["+strconv.Itoa(freePort(t))+"]\n")
-	b.check(script).fails(t, "devtcp")
+	b.check(script, "--trust-project").fails(t, "devtcp")
 }
 
 // TestSettingsSandboxEnvAndTimeout: env.drop and env.pass change what the
@@ -147,7 +148,10 @@ func TestSettingsSandboxEnvAndTimeout(t *testing.T) {
 		t.Errorf("without settings: %q (exit %d, %s)", r.stdout, r.code, r.stderr)
 	}
 	b.settingsFile(".mewsandbox/settings.yaml", "sandbox:\n  env:\n    drop: ['MY_*']\n    pass: [GITHUB_TOKEN]\n  timeout: 1s\n")
-	if r := b.runIn(b.root, show, "run", "--yolo", "--", "sh", "-s"); r.stdout != "my=unset gh=gh-secret npm=unset\n" {
+	if r := b.runIn(b.root, show, "run", "--yolo", "--", "sh", "-s"); r.stdout != "my=unset gh=unset npm=unset\n" {
+		t.Errorf("with env.drop and a project's env.pass: %q (exit %d, %s)", r.stdout, r.code, r.stderr)
+	}
+	if r := b.runIn(b.root, show, "run", "--yolo", "--trust-project", "--", "sh", "-s"); r.stdout != "my=unset gh=gh-secret npm=unset\n" {
 		t.Errorf("with env.drop and env.pass: %q (exit %d, %s)", r.stdout, r.code, r.stderr)
 	}
 	r := b.run("run", "--yolo", "--", "sleep", "30")
@@ -203,7 +207,9 @@ func TestSettingsSandboxBadInput(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(home, ".cache"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			for _, cmd := range [][]string{{"run", "--yolo"}, {"explain"}} {
+			// The project is trusted, so that its grants beyond it are
+			// checked too, not dropped (TestProjectCannotWidenSandboxS61).
+			for _, cmd := range [][]string{{"run", "--yolo", "--trust-project"}, {"explain", "--trust-project"}} {
 				args := append(append(cmd, tt.args...), "--")
 				if cmd[0] == "run" {
 					args = append(args, "true")
@@ -311,9 +317,17 @@ func TestNestedProjectSettings(t *testing.T) {
 		t.Errorf("explain lists %v as restricted (%v), want the outer file and sub's own: %s", x.Restricted, err, r.stdout)
 	}
 
-	// The control: in a project of its own, the same file opens it.
+	// Trusting the project trusts its own files, not one a sandboxed
+	// command could have made inside another.
+	r = run(t, invocation{args: []string{"run", "--yolo", "--trust-project", "--", "sh", "-c", write}, dir: filepath.Join(dir, "sub")})
+	if r.code == 0 || fileExists(filepath.Join(outside, "pwned")) {
+		t.Errorf("--trust-project opened %s to the planted settings (exit %d): %s", outside, r.code, r.stderr)
+	}
+
+	// The control: in a project of its own, trusted, the same file opens
+	// it (TestProjectCannotWidenSandboxS61: untrusted, it does not).
 	own := project(t, map[string]string{".mewsandbox/settings.yaml": settings})
-	if r := run(t, invocation{args: []string{"run", "--yolo", "--", "sh", "-c", "echo out > " + outside + "/own"}, dir: own}); r.code != 0 || !fileExists(filepath.Join(outside, "own")) {
+	if r := run(t, invocation{args: []string{"run", "--yolo", "--trust-project", "--", "sh", "-c", "echo out > " + outside + "/own"}, dir: own}); r.code != 0 || !fileExists(filepath.Join(outside, "own")) {
 		t.Errorf("a project's own allowWrite did not apply: exit %d: %s", r.code, r.stderr)
 	}
 

@@ -62,6 +62,15 @@ type Setting[T any] struct {
 // IsSet reports whether a source set the value.
 func (s Setting[T]) IsSet() bool { return s.Origin != Origin{} }
 
+// Values returns the values of settings.
+func Values[T any](settings []Setting[T]) []T {
+	var out []T
+	for _, s := range settings {
+		out = append(out, s.Value)
+	}
+	return out
+}
+
 // FlagSetting returns v as set by the command-line flag flag.
 func FlagSetting[T any](flag string, v T) Setting[T] {
 	return Setting[T]{Value: v, Origin: Origin{Flag: flag, Scope: ScopeCommandLine}}
@@ -524,14 +533,73 @@ func settlePath(s *Setting[string], key string, env PathEnv) (abs string, err er
 	return abs, nil
 }
 
-// mergeSandboxFile adds one file's sandbox section and audit key to c,
-// after resolving their paths in env.
-func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv, exists func(string) bool) error {
-	warnings, err := s.Sandbox.settle(scope, env, exists)
-	if err != nil {
-		return err
+// Confine drops from s, a project's own file's sandbox section with its
+// paths settled, what would let a sandboxed command reach beyond the
+// project root: read and write grants outside it (compared after real,
+// which resolves links, when not nil), presets (each grants a cache or
+// configuration in the home directory, which a command could poison for
+// the host's next build), variables kept although they look secret,
+// capabilities kept, best effort, and network (mode all, TCP ports, unix
+// sockets). What narrows the sandbox (denyRead, env.drop, network none,
+// limits, the timeout) and grants inside the project stay. A cloned
+// repository's .mewsandbox/settings.yaml with allowWrite: ["~"] had its
+// commands write ~/.bashrc. It returns the keys dropped, in the file's
+// terms.
+func (s *Sandbox) Confine(root string, real func(string) string) (dropped []string) {
+	if real == nil {
+		real = func(p string) string { return p }
 	}
-	c.Warnings = append(c.Warnings, warnings...)
+	realRoot := real(root)
+	for _, l := range []struct {
+		key  string
+		list *[]Setting[string]
+	}{{"sandbox.filesystem.allowRead", &s.AllowRead}, {"sandbox.filesystem.allowWrite", &s.AllowWrite}} {
+		kept := (*l.list)[:0:0]
+		for _, g := range *l.list {
+			if root != "" && within(real(g.Value), realRoot) {
+				kept = append(kept, g)
+				continue
+			}
+			dropped = append(dropped, l.key+" "+g.Value)
+		}
+		*l.list = kept
+	}
+	drop := func(key string, set bool) bool {
+		if set {
+			dropped = append(dropped, key)
+		}
+		return set
+	}
+	if drop("sandbox.presets "+strings.Join(Values(s.Presets), " "), len(s.Presets) > 0) {
+		s.Presets = nil
+	}
+	if drop("sandbox.env.pass "+strings.Join(Values(s.EnvPass), " "), len(s.EnvPass) > 0) {
+		s.EnvPass = nil
+	}
+	if drop("sandbox.keepCaps", len(s.KeepCaps) > 0) {
+		s.KeepCaps = nil
+	}
+	if drop("sandbox.bestEffort", s.BestEffort.Value) {
+		s.BestEffort = Setting[bool]{}
+	}
+	if drop("sandbox.network.mode all", s.NetworkMode.Value == networkAll) {
+		s.NetworkMode = Setting[string]{}
+	}
+	if drop("sandbox.network.allowConnect", len(s.AllowConnect) > 0) {
+		s.AllowConnect = nil
+	}
+	if drop("sandbox.network.allowBind", len(s.AllowBind) > 0) {
+		s.AllowBind = nil
+	}
+	if drop("sandbox.network.allowUnixSockets", s.AllowUnixSockets.Value) {
+		s.AllowUnixSockets = Setting[bool]{}
+	}
+	return dropped
+}
+
+// mergeSandboxFile adds one file's sandbox section, its paths settled,
+// and its audit key to c, resolving the audit key's path in env.
+func (c *Config) mergeSandboxFile(s *Settings, scope Scope, env PathEnv) error {
 	if err := c.mergeSandbox(&s.Sandbox); err != nil {
 		return err
 	}

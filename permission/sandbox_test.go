@@ -360,9 +360,14 @@ func TestParseSandboxRejects(t *testing.T) {
 // sandboxFiles writes settings files at the scopes named ("managed",
 // "user", "project", "claude" (the project's .claude/settings.json),
 // "local", "extra") and returns the discovery that finds them.
+//
+// The project is trusted (--trust-project): these cases are about how
+// scopes merge, and a project's own grants beyond it are dropped
+// otherwise (TestProjectConfinedS61).
 func sandboxFiles(t *testing.T, files map[string]string) Discovery {
 	t.Helper()
 	d := testDiscovery(t)
+	d.TrustProject = true
 	for where, content := range files {
 		switch where {
 		case "managed":

@@ -79,6 +79,17 @@ type Discovery struct {
 	// forbid (Settings.KeepRestrictions), and so do the outer projects'
 	// own, which apply as well: a .git the command made cannot shed them.
 	Outer func() []string
+	// TrustProject applies the project's own files (project and local
+	// scope) in full (--trust-project). Otherwise they can neither switch
+	// the engine off (Settings.DropSwitchOff) nor widen the sandbox beyond
+	// the project (Sandbox.Confine): a repository an agent is asked to
+	// work on, cloned in CI, holds them, and may commit its .local files.
+	TrustProject bool
+	// Real resolves the symbolic links of an absolute path, as far as it
+	// exists; nil takes paths as written. Load tells with it whether a
+	// project's grant lies in the project: a link the repository holds
+	// leads where it likes.
+	Real func(path string) string
 }
 
 // SourceFile is one settings file and its scope.
@@ -287,13 +298,25 @@ func Load(d Discovery) (*Config, error) {
 					f.Path, strings.Join(dropped, ", "), outerOf(files)))
 			}
 		}
-		if f.Scope == ScopeProject || f.Scope == ScopeLocal {
+		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !d.TrustProject
+		if own {
 			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash or your user settings",
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}
-		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists); err != nil {
+		warnings, err := s.Sandbox.settle(f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists)
+		if err != nil {
+			return nil, err
+		}
+		c.Warnings = append(c.Warnings, warnings...)
+		if own {
+			if dropped := s.Sandbox.Confine(d.projectBase(f), d.Real); len(dropped) > 0 {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or pass --trust-project if you trust this repository",
+					f.Path, strings.Join(dropped, ", ")))
+			}
+		}
+		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}); err != nil {
 			return nil, err
 		}
 		c.Files = append(c.Files, f)

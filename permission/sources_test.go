@@ -232,9 +232,15 @@ sandbox:
 		t.Parallel()
 		for _, outer := range []func() []string{nil, func() []string { return nil }} {
 			c, _ := load(t, outer)
-			// All but its bypassPermissions (TestProjectSwitchOffS60).
-			if len(c.Rules.Allow) != 2 || c.Sandbox.NetworkMode.Value != "all" || len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "cannot switch the permission engine off") {
-				t.Errorf("allow %v network %q warnings %q: a project of its own keeps all of its settings but bypassPermissions", c.Rules.Allow, c.Sandbox.NetworkMode.Value, c.Warnings)
+			// All but its bypassPermissions (TestProjectSwitchOffS60) and
+			// its grants beyond the project (TestProjectConfinedS61).
+			b := c.Sandbox
+			if len(c.Rules.Allow) != 2 || len(c.Warnings) != 2 || !strings.Contains(c.Warnings[0], "cannot switch the permission engine off") ||
+				!strings.Contains(c.Warnings[1], "cannot widen the sandbox beyond the project") {
+				t.Errorf("allow %v warnings %q: a project of its own keeps all of its settings but bypassPermissions and its grants beyond it", c.Rules.Allow, c.Warnings)
+			}
+			if b.NetworkMode.IsSet() || len(b.AllowWrite) != 0 || len(b.AllowRead) != 1 || !b.Timeout.IsSet() || !b.Limits.Mem.IsSet() || len(b.DenyRead) != 1 {
+				t.Errorf("sandbox %+v: want no network, no grants outside the project (allowRead /etc is the project's), and the timeout, limit and denyRead kept", b)
 			}
 		}
 	})

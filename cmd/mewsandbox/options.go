@@ -72,6 +72,7 @@ type options struct {
 	settings, allow, ask, deny         listFlag
 	session, planFile                  string
 	noUserSettings                     bool
+	trustProject                       bool
 	allowRead, allowWrite, denyRead    listFlag
 	network                            string
 	allowConnect, allowBind            portsFlag
@@ -107,6 +108,7 @@ func (o *options) permissionFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.session, "session", "", "session `ID`: approvals and denial counts persist across calls")
 	fs.StringVar(&o.planFile, "plan-file", "", "the one `FILE` plan mode lets edit tools write")
 	fs.BoolVar(&o.noUserSettings, "no-user-settings", false, "ignore user-level settings files")
+	fs.BoolVar(&o.trustProject, "trust-project", false, "apply the project's own settings files in full: their bypassPermissions mode, allow rules for every shell command and sandbox grants beyond the project (presets, paths outside it, network, kept secrets and capabilities)")
 	fs.BoolVar(&o.json, "json", false, "print JSON")
 }
 
@@ -464,14 +466,16 @@ func (o *options) resolve(cwd string) (*project, error) {
 	}
 	home := exec.UserHome()
 	d := permission.Discovery{
-		Root:        root,
-		Home:        home,
-		ConfigHome:  envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
-		ManagedPath: managedSettingsPath,
-		NoUser:      o.noUserSettings || home == "",
-		Extra:       o.settings,
-		Exists:      exists,
-		Outer:       func() []string { return outerProjects(root, homeDir(res)) },
+		Root:         root,
+		Home:         home,
+		ConfigHome:   envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
+		ManagedPath:  managedSettingsPath,
+		NoUser:       o.noUserSettings || home == "",
+		Extra:        o.settings,
+		Exists:       exists,
+		Outer:        func() []string { return outerProjects(root, homeDir(res)) },
+		TrustProject: o.trustProject,
+		Real:         func(p string) string { return realPathIn(res, p) },
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {

@@ -404,21 +404,21 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 	}
 	pol.Grants = append(pol.Grants, presets...)
 	pol.Grants = append(pol.Grants, exec.HomeGrants(p.home, os.Getenv)...)
-	pol.DenyRead = values(sb.DenyRead)
+	pol.DenyRead = permission.Values(sb.DenyRead)
 	pol.Network.Mode = exec.NetworkMode(sb.NetworkMode.Value)
 	if pol.Network.Mode != exec.NetworkAll {
 		// With network all, ports from any source are already open.
 		pol.Network.Mode = exec.NetworkNone
-		pol.Network.Connect = values(sb.AllowConnect)
-		pol.Network.Bind = values(sb.AllowBind)
+		pol.Network.Connect = permission.Values(sb.AllowConnect)
+		pol.Network.Bind = permission.Values(sb.AllowBind)
 	}
 	pol.Network.UnixSockets = sb.AllowUnixSockets.Value
 	l := sb.Limits
 	pol.Limits = exec.Limits{Mem: uint64(l.Mem.Value), CPU: l.CPU.Value, NProc: l.NProc.Value, FSize: uint64(l.FSize.Value), NoFile: l.NoFile.Value}
-	pol.KeepCaps = values(sb.KeepCaps)
+	pol.KeepCaps = permission.Values(sb.KeepCaps)
 	pol.NoNamespaces = o.noNamespaces
 	pol.AllowGitConfig = o.allowGitConfig
-	rs := runSettings{timeout: sb.Timeout.Value, envPass: values(sb.EnvPass), envDrop: values(sb.EnvDrop)}
+	rs := runSettings{timeout: sb.Timeout.Value, envPass: permission.Values(sb.EnvPass), envDrop: permission.Values(sb.EnvDrop)}
 	return pol, rs, nil
 }
 
@@ -502,15 +502,6 @@ func presetGrants(sb *permission.Sandbox, home string, stderr io.Writer) ([]exec
 		}
 	}
 	return grants, nil
-}
-
-// values returns the values of settings.
-func values[T any](settings []permission.Setting[T]) []T {
-	var out []T
-	for _, s := range settings {
-		out = append(out, s.Value)
-	}
-	return out
 }
 
 // existingPath makes a granted path absolute and insists it exists: a typo

@@ -1,0 +1,55 @@
+package integration
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProjectCannotWidenSandboxS61: a cloned repository's
+// .mewsandbox/settings.yaml with allowWrite: ["~"] let the command it was
+// cloned for write ~/.bashrc, which the user's next shell runs; a grant
+// of a link the repository holds reached wherever it led, network: all
+// reached the host's loopback services, and env.pass handed the command
+// the user's token. A project's own files now keep only what stays in the
+// project and what narrows the sandbox, with one warning naming the file;
+// --trust-project applies them in full, and a grant inside the project
+// still works.
+func TestProjectCannotWidenSandboxS61(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, map[string]string{"build/keep": "k\n"})
+	l := listen(t)
+	b.env = []string{"GITHUB_TOKEN=gh-secret"}
+	settings := b.settingsFile(".mewsandbox/settings.yaml",
+		"sandbox:\n  filesystem:\n    allowWrite: ['~', build]\n  network:\n    mode: all\n  env:\n    pass: [GITHUB_TOKEN]\n")
+	script := fmt.Sprintf(`c bashrc sh -c 'echo pwned >> "$HOME/.bashrc"'
+c devtcp bash -c 'echo dev-tcp > /dev/tcp/127.0.0.1/%d'
+c token sh -c 'test "$GITHUB_TOKEN" = gh-secret'
+c build sh -c 'echo y > build/new'
+`, l.port)
+
+	o := b.check(script)
+	for _, attack := range []string{"bashrc", "devtcp", "token"} {
+		o.fails(t, attack)
+	}
+	o.ok(t, "build")
+	if b.exists(filepath.Join(b.home, ".bashrc")) {
+		t.Errorf("~/.bashrc was written: a project's own settings widened the sandbox")
+	}
+	r := b.sh("true\n")
+	for _, want := range []string{settings + ": ignored sandbox.filesystem.allowWrite " + b.home + ", sandbox.env.pass GITHUB_TOKEN, sandbox.network.mode all: a project's own file cannot widen the sandbox beyond the project", "--trust-project"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr %q: want %q", r.stderr, want)
+		}
+	}
+
+	// The user trusts the repository: all of it applies.
+	o = b.check(script, "--trust-project")
+	for _, step := range []string{"bashrc", "devtcp", "token", "build"} {
+		o.ok(t, step)
+	}
+	if got := b.read(filepath.Join(b.home, ".bashrc")); got != "pwned\n" {
+		t.Errorf("~/.bashrc under --trust-project: %q", got)
+	}
+}

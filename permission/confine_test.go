@@ -1,0 +1,111 @@
+package permission
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestProjectConfinedS61: a cloned repository's .mewsandbox/settings.yaml
+// with allowWrite: ["~"] let its commands write ~/.bashrc; presets,
+// env.pass, keepCaps, bestEffort and network widened the sandbox from it
+// the same way. A project's own files (project and local scope) now keep
+// only what stays in the project and what narrows the sandbox; the rest
+// is dropped with one warning naming the file and the keys. The user's,
+// the managed and --settings files keep their grants, and so does a
+// project the user trusts (--trust-project).
+func TestProjectConfinedS61(t *testing.T) {
+	t.Parallel()
+	const wide = "sandbox:\n  filesystem:\n    allowWrite: ['~', '//srv/out', ../sibling, build]\n    allowRead: ['~/.aws', /docs]\n  presets: [go]\n" +
+		"  env: {pass: [GITHUB_TOKEN], drop: ['MY_*']}\n  keepCaps: [CAP_SYS_ADMIN]\n  bestEffort: true\n  timeout: 1h\n"
+	const net = "sandbox:\n  network: {mode: all, allowConnect: [5432], allowBind: [8080], allowUnixSockets: true}\n"
+	tests := []struct {
+		name    string
+		files   map[string]string
+		trust   bool
+		links   map[string]string // Real's answers, paths relative to the temp directory
+		want    string            // describeSandbox
+		dropped string            // in the warning; "" for none
+	}{
+		{"a project's grants beyond it", map[string]string{"project": wide}, false, nil,
+			"allowRead=T/proj/docs@4 allowWrite=T/proj/build@3 drop=MY_*@6 timeout=1h0m0s@project",
+			"ignored sandbox.filesystem.allowRead T/home/.aws, sandbox.filesystem.allowWrite T/home, sandbox.filesystem.allowWrite /srv/out, sandbox.filesystem.allowWrite T/sibling, sandbox.presets go, sandbox.env.pass GITHUB_TOKEN, sandbox.keepCaps, sandbox.bestEffort: a project's own file cannot widen the sandbox beyond the project"},
+		{"Claude Code's project file", map[string]string{"claude": `{"sandbox": {"filesystem": {"allowWrite": ["~/.ssh"]}}}`}, false, nil,
+			"", "ignored sandbox.filesystem.allowWrite T/home/.ssh:"},
+		{"a local file's network", map[string]string{"local": net}, false, nil,
+			"", "ignored sandbox.network.mode all, sandbox.network.allowConnect, sandbox.network.allowBind, sandbox.network.allowUnixSockets:"},
+		{"a grant in the project through a link out of it", map[string]string{"project": "sandbox:\n  filesystem:\n    allowWrite: [cache, build]\n"}, false,
+			map[string]string{"proj/cache": "home"},
+			"allowWrite=T/proj/build@3", "ignored sandbox.filesystem.allowWrite T/proj/cache:"},
+		{"neighbour: a project's network none and denyRead", map[string]string{"project": "sandbox:\n  network: {mode: none}\n  filesystem: {denyRead: ['~/.npmrc']}\n  limits: {mem: 1G}\n"}, false, nil,
+			"denyRead=T/home/.npmrc@3 mode=none@project mem=1G@project", ""},
+		{"neighbour: a link inside the project", map[string]string{"project": "sandbox:\n  filesystem:\n    allowWrite: [out]\n"}, false,
+			map[string]string{"proj/out": "proj/build/out"},
+			"allowWrite=T/proj/out@3", ""},
+		{"neighbour: the user's grants", map[string]string{"user": wide + net[len("sandbox:\n"):]}, false, nil,
+			"allowRead=T/home/.aws@4 T/home/docs@4 allowWrite=T/home@3 /srv/out@3 T/sibling@3 T/home/build@3 allowConnect=5432@10 allowBind=8080@10 pass=GITHUB_TOKEN@6 drop=MY_*@6 presets=go@5 mode=all@user unix=true@user bestEffort=true@user timeout=1h0m0s@user caps=CAP_SYS_ADMIN@7", ""},
+		{"neighbour: a --settings file", map[string]string{"extra": "sandbox:\n  filesystem:\n    allowWrite: ['~']\n  presets: [go]\n"}, false, nil,
+			"allowWrite=T/home@3 presets=go@4", ""},
+		{"neighbour: a trusted project", map[string]string{"project": wide, "local": net}, true, nil,
+			"allowRead=T/home/.aws@4 T/proj/docs@4 allowWrite=T/home@3 /srv/out@3 T/sibling@3 T/proj/build@3 allowConnect=5432@2 allowBind=8080@2 pass=GITHUB_TOKEN@6 drop=MY_*@6 presets=go@5 mode=all@local unix=true@local bestEffort=true@project timeout=1h0m0s@project caps=CAP_SYS_ADMIN@7", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			tmp := filepath.Dir(d.Root)
+			for where, content := range tt.files {
+				switch where {
+				case "project":
+					writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", content)
+				case "claude":
+					writeSettingsFile(t, d.Root, ".claude/settings.json", content)
+				case "local":
+					writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", content)
+				case "user":
+					writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", content)
+				case "extra":
+					d.Extra = append(d.Extra, writeSettingsFile(t, t.TempDir(), "ci.yaml", content))
+				}
+			}
+			d.TrustProject = tt.trust
+			d.Real = func(p string) string {
+				for from, to := range tt.links {
+					if rest, ok := strings.CutPrefix(p, filepath.Join(tmp, from)); ok && (rest == "" || rest[0] == '/') {
+						return filepath.Join(tmp, to) + rest
+					}
+				}
+				return p
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := describeSandbox(d, c.Sandbox); got != tt.want {
+				t.Errorf("merged:\n got %s\nwant %s", got, tt.want)
+			}
+			var warned []string
+			for _, w := range c.Warnings {
+				if strings.Contains(w, "cannot widen the sandbox") {
+					warned = append(warned, strings.ReplaceAll(w, tmp, "T"))
+				}
+			}
+			switch {
+			case tt.dropped == "" && len(warned) > 0:
+				t.Errorf("warned %q, want nothing dropped", warned)
+			case tt.dropped != "" && (len(warned) != 1 || !strings.Contains(warned[0], tt.dropped) || !strings.Contains(warned[0], "--trust-project")):
+				t.Errorf("warnings %q, want one holding %q and --trust-project", warned, tt.dropped)
+			}
+		})
+	}
+}
+
+// TestConfineWithoutRoot: with no project root nothing is the project's,
+// so every path grant goes.
+func TestConfineWithoutRoot(t *testing.T) {
+	t.Parallel()
+	s := Sandbox{AllowWrite: []Setting[string]{{Value: "/x"}}, DenyRead: []Setting[string]{{Value: "/y"}}}
+	if got := s.Confine("", nil); len(got) != 1 || len(s.AllowWrite) != 0 || len(s.DenyRead) != 1 {
+		t.Errorf("Confine(\"\") dropped %q, left %+v", got, s)
+	}
+}
