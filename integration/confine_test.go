@@ -53,3 +53,32 @@ c build sh -c 'echo y > build/new'
 		t.Errorf("~/.bashrc under --trust-project: %q", got)
 	}
 }
+
+// TestProjectEditsConfinedS61: a cloned repository's own settings with
+// allow: [Edit(~/**)] had the agent's edits to the home directory made
+// unasked through the hook and check. A project's own edit rules now
+// allow edits in the project only; --trust-project and the user's own
+// rules allow them as before.
+func TestProjectEditsConfinedS61(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Edit(~/**)', 'Edit(/src/**)']\n"})
+	home := outsideTemp(t)
+	env := []string{"HOME=" + home}
+	edit := func(p string) []string {
+		return []string{"--tool", "Edit", "--input", fmt.Sprintf(`{"file_path": %q}`, p)}
+	}
+	notes := filepath.Join(home, "notes.txt")
+	got, why, stderr := checkDecision(t, dir, env, edit(notes)...)
+	if got != "ask" {
+		t.Errorf("Edit %s under the project's Edit(~/**): %s (%s), want ask", notes, got, why)
+	}
+	if want := "ignored permissions.allow Edit(~/**): a project's own file allows edits in the project only"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q: want %q", stderr, want)
+	}
+	if got, why, _ := checkDecision(t, dir, env, edit(filepath.Join(dir, "src", "main.go"))...); got != "allow" {
+		t.Errorf("Edit src/main.go under the project's Edit(/src/**): %s (%s), want allow", got, why)
+	}
+	if got, why, _ := checkDecision(t, dir, env, append([]string{"--trust-project"}, edit(notes)...)...); got != "allow" {
+		t.Errorf("--trust-project Edit %s: %s (%s), want allow", notes, got, why)
+	}
+}

@@ -109,3 +109,98 @@ func TestConfineWithoutRoot(t *testing.T) {
 		t.Errorf("Confine(\"\") dropped %q, left %+v", got, s)
 	}
 }
+
+// TestProjectEditsConfinedS61: a cloned repository's own settings with
+// allow: [Edit(~/**)] or additionalDirectories: [~] under acceptEdits had
+// the agent's edits in the home directory, and a shell command's
+// redirection there, made unasked. A project's own allow rules for the
+// edit tools now allow edits in the project only, and its additional
+// directories outside it are dropped, each with a warning; its rules
+// inside the project, the user's and a trusted project's stay.
+func TestProjectEditsConfinedS61(t *testing.T) {
+	t.Parallel()
+	const rules = "permissions:\n  defaultMode: acceptEdits\n  additionalDirectories: [../other, lib, '~']\n" +
+		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)']\n"
+	type step struct {
+		call Call
+		want Decision
+	}
+	load := func(t *testing.T, where string, trust bool) (*Engine, Discovery, []string) {
+		d := testDiscovery(t)
+		switch where {
+		case "project":
+			writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", rules)
+		case "user":
+			writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", strings.Replace(rules, "../other, lib", "../other, ../proj/lib", 1))
+		}
+		d.TrustProject = trust
+		c, err := Load(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &Engine{Rules: c.Rules, Mode: c.DefaultMode, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}, AdditionalDirs: c.AdditionalDirectories}
+		return e, d, c.Warnings
+	}
+	tests := []struct {
+		name, where string
+		trust       bool
+		wantWarn    string
+		steps       func(d Discovery) []step
+	}{
+		{"a project's own rules", "project", false,
+			"ignored permissions.allow Edit(~/notes/**), permissions.allow Write(//srv/out/**), permissions.additionalDirectories ../other, permissions.additionalDirectories ~: a project's own file allows edits in the project only",
+			func(d Discovery) []step {
+				other := filepath.Join(filepath.Dir(d.Root), "other")
+				return []step{
+					{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Ask},
+					{Call{Tool: "Write", Path: "/srv/out/x"}, Ask},
+					{Call{Tool: "Edit", Path: filepath.Join(other, "x.go")}, Ask},
+					{Call{Tool: "Write", Path: filepath.Join(d.Home, "todo.txt")}, Ask},
+					{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Ask},
+					// Neighbours: in the project, its rules and mode apply.
+					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "src", "main.go")}, Allow},
+					{Call{Tool: "Write", Path: filepath.Join(d.Root, "new.txt")}, Allow},
+					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "lib", "x.go")}, Allow},
+					{Call{Tool: "Bash", Command: "make > build.log"}, Allow},
+				}
+			}},
+		{"neighbour: a trusted project", "project", true, "", func(d Discovery) []step {
+			return []step{
+				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
+				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
+				{Call{Tool: "Edit", Path: filepath.Join(filepath.Dir(d.Root), "other", "x.go")}, Allow},
+			}
+		}},
+		{"neighbour: the user's rules", "user", false, "", func(d Discovery) []step {
+			return []step{
+				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
+				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
+				{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Allow},
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e, d, warnings := load(t, tt.where, tt.trust)
+			tmp := filepath.Dir(d.Root)
+			for _, s := range tt.steps(d) {
+				if got := e.Check(s.call); got.Decision != s.want {
+					t.Errorf("%s %s%s: %v (%s), want %v", s.call.Tool, s.call.Path, s.call.Command, got.Decision, got.Reason, s.want)
+				}
+			}
+			var warned []string
+			for _, w := range warnings {
+				if strings.Contains(w, "allows edits in the project only") {
+					warned = append(warned, strings.ReplaceAll(w, tmp, "T"))
+				}
+			}
+			switch {
+			case tt.wantWarn == "" && len(warned) > 0:
+				t.Errorf("warned %q, want nothing dropped", warned)
+			case tt.wantWarn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tt.wantWarn)):
+				t.Errorf("warnings %q, want one holding %q", warned, tt.wantWarn)
+			}
+		})
+	}
+}

@@ -264,9 +264,11 @@ func TestRedTeamCopyToThisHostS57(t *testing.T) {
 
 // TestAdditionalDirectoriesResolvedS57: permissions.additionalDirectories
 // reach the engine absolute: a project's relative to its root, ~ to the
-// home directory.
+// home directory. (The project is trusted: an untrusted project's
+// directories outside it are dropped, TestProjectEditsConfinedS61.)
 func TestAdditionalDirectoriesResolvedS57(t *testing.T) {
 	d := testDiscovery(t)
+	d.TrustProject = true
 	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  additionalDirectories: [../lib, ~/shared, /srv/data]\n")
 	c, err := Load(d)
 	if err != nil {

@@ -61,6 +61,11 @@ type Rule struct {
 	// directory. The loader sets it; "" means PathEnv.Root.
 	Base string
 
+	// within, for an allow rule of an edit tool from a project's own
+	// file the user did not trust (Settings.ConfineEdits), is the
+	// project root: the rule allows edits there only.
+	within string
+
 	m *ruleMatcher // compiled Pattern; nil when Pattern is ""
 }
 
@@ -1571,6 +1576,9 @@ func (r *Rule) literalPath(env PathEnv) (string, bool) {
 // absolute, clean path p: the engine resolves each path once and tries it
 // against many rules.
 func (r *Rule) matchAbsPath(p string, env PathEnv) bool {
+	if r.within != "" && !within(p, r.within) {
+		return false
+	}
 	if r.Pattern == "" {
 		return r.Tool != "Bash" && r.Tool != "WebFetch"
 	}

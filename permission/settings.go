@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -64,6 +65,51 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 	if len(kept) < len(s.Rules.Allow) {
 		s.Rules.Allow = kept
 	}
+	return dropped
+}
+
+// ConfineEdits confines s's allow rules for the edit tools (Edit, Write,
+// MultiEdit, NotebookEdit; a shell command's writes meet them too) to
+// root, a project's own file's project, whose links real resolves (nil:
+// none); home is the home directory ~ patterns name: a cloned repository's allow: [Edit(~/**)] had the agent's edits
+// anywhere in the home directory made unasked. It returns the rules whose
+// pattern names a place outside root, which then allow nothing.
+func (s *Settings) ConfineEdits(root, home string, real func(string) string) (outside []string) {
+	if real != nil {
+		root = real(root)
+	}
+	env := PathEnv{Cwd: root, Root: root, Home: home}
+	for i := range s.Rules.Allow {
+		r := &s.Rules.Allow[i]
+		if r.Tool != "Edit" && canonicalKinds.get()[r.Tool] != KindEdit {
+			continue
+		}
+		r.within = root
+		if p, ok := r.literalPath(env); ok && !within(p, root) {
+			outside = append(outside, "permissions.allow "+r.Text)
+		}
+	}
+	return outside
+}
+
+// dropDirsOutside drops s's additional directories, resolved in env, that
+// lie outside root once real (nil: none) resolves their links: in
+// acceptEdits mode edits there are accepted unasked. It returns the
+// directories dropped.
+func (s *Settings) dropDirsOutside(root string, env PathEnv, real func(string) string) (dropped []string) {
+	if real == nil {
+		real = func(p string) string { return p }
+	}
+	root = real(root)
+	kept := s.AdditionalDirectories[:0:0]
+	for _, dir := range s.AdditionalDirectories {
+		if abs := env.Resolve(dir); !path.IsAbs(abs) || !within(real(abs), root) {
+			dropped = append(dropped, "permissions.additionalDirectories "+dir)
+			continue
+		}
+		kept = append(kept, dir)
+	}
+	s.AdditionalDirectories = kept
 	return dropped
 }
 

@@ -81,8 +81,9 @@ type Discovery struct {
 	Outer func() []string
 	// TrustProject applies the project's own files (project and local
 	// scope) in full (--trust-project). Otherwise they can neither switch
-	// the engine off (Settings.DropSwitchOff) nor widen the sandbox beyond
-	// the project (Sandbox.Confine): a repository an agent is asked to
+	// the engine off (Settings.DropSwitchOff), nor allow edits outside the
+	// project (Settings.ConfineEdits), nor widen the sandbox beyond it
+	// (Sandbox.Confine): a repository an agent is asked to
 	// work on, cloned in CI, holds them, and may commit its .local files.
 	TrustProject bool
 	// Real resolves the symbolic links of an absolute path, as far as it
@@ -302,6 +303,12 @@ func Load(d Discovery) (*Config, error) {
 		if own {
 			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
+					f.Path, strings.Join(dropped, ", ")))
+			}
+			dropped := s.ConfineEdits(d.projectBase(f), d.Home, d.Real)
+			dropped = append(dropped, s.dropDirsOutside(d.projectBase(f), PathEnv{Cwd: d.settingsDir(f), Home: d.Home}, d.Real)...)
+			if len(dropped) > 0 {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or pass --trust-project if you trust this repository",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}

@@ -235,8 +235,9 @@ sandbox:
 			// All but its bypassPermissions (TestProjectSwitchOffS60) and
 			// its grants beyond the project (TestProjectConfinedS61).
 			b := c.Sandbox
-			if len(c.Rules.Allow) != 2 || len(c.Warnings) != 2 || !strings.Contains(c.Warnings[0], "cannot switch the permission engine off") ||
-				!strings.Contains(c.Warnings[1], "cannot widen the sandbox beyond the project") {
+			if len(c.Rules.Allow) != 2 || len(c.Warnings) != 3 || !strings.Contains(c.Warnings[0], "cannot switch the permission engine off") ||
+				!strings.Contains(c.Warnings[1], "ignored permissions.additionalDirectories /elsewhere") ||
+				!strings.Contains(c.Warnings[2], "cannot widen the sandbox beyond the project") {
 				t.Errorf("allow %v warnings %q: a project of its own keeps all of its settings but bypassPermissions and its grants beyond it", c.Rules.Allow, c.Warnings)
 			}
 			if b.NetworkMode.IsSet() || len(b.AllowWrite) != 0 || len(b.AllowRead) != 1 || !b.Timeout.IsSet() || !b.Limits.Mem.IsSet() || len(b.DenyRead) != 1 {
