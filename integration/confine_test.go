@@ -52,6 +52,20 @@ c build sh -c 'echo y > build/new'
 	if got := b.read(filepath.Join(b.home, ".bashrc")); got != "pwned\n" {
 		t.Errorf("~/.bashrc under --trust-project: %q", got)
 	}
+
+	// So does the user's trustedProjects, naming this project; naming
+	// another, it trusts nothing here.
+	user := b.file(filepath.Join(b.home, ".config", "mewsandbox", "settings.yaml"), "trustedProjects: ["+b.root+"-other]\n", 0o644)
+	b.env = append(b.env, "XDG_CONFIG_HOME="+filepath.Join(b.home, ".config"))
+	o = b.check(script)
+	for _, attack := range []string{"devtcp", "token"} {
+		o.fails(t, attack)
+	}
+	b.file(user, "trustedProjects: ["+b.root+"]\n", 0o644)
+	o = b.check(script)
+	for _, step := range []string{"bashrc", "devtcp", "token", "build"} {
+		o.ok(t, step)
+	}
 }
 
 // TestProjectEditsConfinedS61: a cloned repository's own settings with

@@ -204,3 +204,59 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 		})
 	}
 }
+
+// TestTrustedProjectsS61: the user's (or the managed) trustedProjects
+// trusts a project as --trust-project does, so that the hook, set up once
+// for every project, need not trust them all; a project's own
+// trustedProjects trusts nothing, and an entry that is no absolute or
+// home path is an error.
+func TestTrustedProjectsS61(t *testing.T) {
+	t.Parallel()
+	const project = "sandbox:\n  filesystem:\n    allowWrite: ['~/cache']\npermissions:\n  allow: ['Edit(~/notes/**)']\n"
+	tests := []struct {
+		name    string
+		user    string // T is the temp directory, holding proj and home
+		own     string // added to the project's file
+		trusted bool
+		wantErr string
+		warn    string
+	}{
+		{"the project named", "trustedProjects: [T/proj]\n", "", true, "", ""},
+		{"every project below a directory", "trustedProjects: ['T/**']\n", "", true, "", ""},
+		{"another project", "trustedProjects: [T/proj2, 'T/proj/sub/**']\n", "", false, "", ""},
+		{"a project's own", "", "trustedProjects: [T/proj]\n", false, "", "ignored trustedProjects: it has effect only in your user settings"},
+		{"a relative entry", "trustedProjects: [proj]\n", "", false, `trustedProjects[0]: "proj": want an absolute path or one in the home directory`, ""},
+		{"a glob", "trustedProjects: ['T/p*']\n", "", false, "globs are not supported", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			tmp := filepath.Dir(d.Root)
+			if tt.user != "" {
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", strings.ReplaceAll(tt.user, "T", tmp))
+			}
+			writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", project+strings.ReplaceAll(tt.own, "T", tmp))
+			c, err := Load(d)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Load: %v, want an error holding %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(c.Sandbox.AllowWrite) == 1; got != tt.trusted {
+				t.Errorf("allowWrite %v: trusted %v, want %v", c.Sandbox.AllowWrite, got, tt.trusted)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			if got := e.Check(Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a")}).Decision == Allow; got != tt.trusted {
+				t.Errorf("Edit ~/notes/a allowed %v, want %v", got, tt.trusted)
+			}
+			if tt.warn != "" && !strings.Contains(strings.Join(c.Warnings, "\n"), tt.warn) {
+				t.Errorf("warnings %q, want %q", c.Warnings, tt.warn)
+			}
+		})
+	}
+}

@@ -284,6 +284,24 @@ func (p *settingsParser) audit(v *yaml.Node) error {
 	return nil
 }
 
+// trustedProjects reads the trustedProjects key: absolute paths or paths
+// in the home directory, each with an optional trailing /**.
+func (p *settingsParser) trustedProjects(v *yaml.Node) error {
+	return p.stringList("trustedProjects", "trustedProjects", v, func(i int, s string, item *yaml.Node) error {
+		dir := strings.TrimSuffix(s, "/**")
+		_, home := homeRest(dir)
+		err := checkPath(dir)
+		if err == nil && !home && !path.IsAbs(dir) {
+			err = fmt.Errorf("%q: want an absolute path or one in the home directory (~/src/app), with a trailing /** for every project below it", s)
+		}
+		if err != nil {
+			return p.errorf(item.Line, "trustedProjects[%d]: %v", i, err)
+		}
+		p.s.TrustedProjects = append(p.s.TrustedProjects, Setting[string]{Value: s, Origin: p.origin(item)})
+		return nil
+	})
+}
+
 // paths appends a list of paths to dst, as written.
 func (p *settingsParser) paths(name string, v *yaml.Node, dst *[]Setting[string]) error {
 	return p.stringList(name, name, v, func(i int, s string, item *yaml.Node) error {

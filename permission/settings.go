@@ -35,6 +35,11 @@ type Settings struct {
 	Sandbox Sandbox
 	// Audit is the audit key: the audit log file, as written.
 	Audit Setting[string]
+	// TrustedProjects is the trustedProjects key: the projects whose own
+	// files apply in full, as --trust-project has them, each absolute or
+	// in the home directory, and with a trailing /** every project below
+	// it. Load reads it from the user's and the managed files only.
+	TrustedProjects []Setting[string]
 	// Warnings are problems that do not stop the file from loading
 	// (unknown keys), each as "Path:line: message".
 	Warnings []string
@@ -369,6 +374,8 @@ func (p *settingsParser) parse(data []byte) error {
 			return p.sandbox(v)
 		case key == "audit":
 			return p.audit(v)
+		case key == "trustedProjects":
+			return p.trustedProjects(v)
 		case knownSettingsKeys.get()[key]:
 			return nil
 		}

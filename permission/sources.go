@@ -276,6 +276,7 @@ func Load(d Discovery) (*Config, error) {
 	modeScope := Scope(-1)
 	files := d.Files()
 	gone := map[string]bool{} // directories found missing: none of their files is there
+	trusted := d.TrustProject
 	for _, f := range files {
 		if !f.Required && gone[filepath.Dir(f.Path)] {
 			continue
@@ -299,7 +300,15 @@ func Load(d Discovery) (*Config, error) {
 					f.Path, strings.Join(dropped, ", "), outerOf(files)))
 			}
 		}
-		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !d.TrustProject
+		if len(s.TrustedProjects) > 0 {
+			if f.Scope == ScopeManaged || f.Scope == ScopeUser {
+				trusted = trusted || d.trusts(s.TrustedProjects)
+			} else {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored trustedProjects: it has effect only in your user settings (~/.config/mewsandbox/settings.yaml) and the managed file; a project cannot trust itself",
+					s.TrustedProjects[0].Origin))
+			}
+		}
+		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !trusted
 		if own {
 			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
@@ -349,6 +358,32 @@ func Load(d Discovery) (*Config, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// trusts reports whether list, a user's or the managed file's
+// trustedProjects, names the project root: the directory itself, or with
+// a trailing /** one it lies in, compared after resolving links.
+func (d Discovery) trusts(list []Setting[string]) bool {
+	if d.Root == "" {
+		return false
+	}
+	real := d.Real
+	if real == nil {
+		real = func(p string) string { return p }
+	}
+	root := real(d.Root)
+	for _, t := range list {
+		dir, below := strings.CutSuffix(t.Value, "/**")
+		dir = PathEnv{Home: d.Home}.Resolve(dir)
+		if !filepath.IsAbs(dir) {
+			continue // ~ without a home directory
+		}
+		dir = real(dir)
+		if root == dir || below && within(root, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // outerOf names the nearest outer project of files (Discovery.Files).
