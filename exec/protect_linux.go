@@ -68,6 +68,9 @@ type guard struct {
 	modules  []string        // the submodules' git directories protected (protectModule)
 	gitDirs  int             // see countGitDir
 	todoDirs []string        // the git directories counted (countGitDir), for nsLayer.todos
+	// trees are the submodules' working trees by their git directories
+	// (protectModuleFiles), whose gitlinks checkGitlinks reads.
+	trees map[string]string
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -603,9 +606,15 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	// The root's index: its gitlinks are the submodules the host's git
 	// enters (checkGitlinks), unless the command may set their config
-	// itself.
+	// itself. And each submodule's: git status in the root recurses into
+	// every submodule checked out, and in it into its own.
 	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
 		l.todos[i].Work = root
+		for _, p := range l.todos {
+			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
+				p.Work = tree
+			}
+		}
 	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
@@ -1097,6 +1106,16 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 			v = git + "/" + v // not cleaned: git changes into it
 		}
 		tree = v
+	}
+	// Where git status in the superproject runs git in it: its index's
+	// gitlinks are read after the run if it changed (checkGitlinks). None
+	// known (no .gitmodules path, no core.worktree: git submodule sets
+	// one) leaves it unread.
+	if tree != "" {
+		if g.trees == nil {
+			g.trees = map[string]string{}
+		}
+		g.trees[git] = tree
 	}
 	// The system's and the user's core.hooksPath, and its own: not the
 	// superproject's.

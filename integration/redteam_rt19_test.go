@@ -1,0 +1,88 @@
+//go:build linux
+
+package integration
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// innerGitlinkScript makes, in the project's submodule sub (made before
+// the run, its git directory .git/modules/sub), a repository inner whose
+// config runs MARK's touch, commits in it and stages it as a gitlink in
+// sub's own index, which is writable (.git/modules/sub/index; only its
+// config and hooks are protected). The root's index is left alone.
+const innerGitlinkScript = `set -e
+g() { git -c user.name=a -c user.email=a@b "$@"; }
+cd sub && git init -q inner && git -C inner config core.fsmonitor 'touch MARK; false'
+g -C inner commit -q --allow-empty -m x
+git update-index --add --cacheinfo 160000,$(git -C inner rev-parse HEAD),inner
+echo made
+`
+
+// TestGitlinkInSubmodule: only the root's index was read for gitlinks,
+// but the host's git status in the root recurses into each submodule and
+// there into its own: a command that made sub/inner, its core.fsmonitor
+// a command of its own, and staged it in sub's index had the host's next
+// git status run it outside any sandbox (reproduced on 3bbae83: exit 0,
+// MARK made). Each submodule's index the plan knows is now read when it
+// changed in the run, as the root's: inner's .git is moved aside and the
+// run fails (125).
+func TestGitlinkInSubmodule(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("commit", "-qm", "sub")
+	time.Sleep(1100 * time.Millisecond) // made in an earlier second than the run
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("x.sh", strings.ReplaceAll(innerGitlinkScript, "MARK", mark), 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "x.sh")
+	if !gitReturns(t, b.root, nil, "status") {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the host's git status ran sub/inner's core.fsmonitor")
+	}
+	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "enter as a submodule") {
+		t.Fatalf("exit %d, want 125 naming sub/inner\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if !b.exists("sub/inner/.git.mewsandbox-planted") || b.exists("sub/inner/.git") {
+		t.Error("sub/inner/.git was not moved aside")
+	}
+}
+
+// TestGitlinkInSubmoduleNeighbours: a submodule's own submodule made
+// before the run (git submodule add inside sub, outside the sandbox)
+// stays however the run works in both: commits in inner and in sub, which
+// rewrite sub's index with inner's gitlink.
+func TestGitlinkInSubmoduleNeighbours(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	b.git("-C", "sub", "-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "inner")
+	b.git("-C", "sub", "commit", "-qm", "inner")
+	b.git("add", "sub")
+	b.git("commit", "-qm", "sub")
+	time.Sleep(1100 * time.Millisecond) // made in an earlier second than the run
+	b.file("work.sh", `set -e
+g() { git -c user.name=t -c user.email=t@example.com "$@"; }
+g -C sub/inner commit -q --allow-empty -m in-inner
+echo a > sub/a && g -C sub add a inner && g -C sub commit -q -m bump
+git status >/dev/null && git add sub && g commit -q -m bump
+echo done
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "work.sh")
+	if r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("exit %d, want 0\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	for _, p := range []string{"sub/.git", "sub/inner/.git"} {
+		if !b.exists(p) || b.exists(p+".mewsandbox-planted") {
+			t.Errorf("%s was moved", p)
+		}
+	}
+}
