@@ -5,6 +5,7 @@ package integration
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -84,5 +85,23 @@ echo done
 		if !b.exists(p) || b.exists(p+".mewsandbox-planted") {
 			t.Errorf("%s was moved", p)
 		}
+	}
+}
+
+// TestRootManyEntries: a project root of more than 65,536 entries (a flat
+// data set) failed every run (125) at the one-level look for repositories
+// the command made, which capped the root's listing; it runs now.
+func TestRootManyEntries(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	for i := range 70000 {
+		f, err := os.Create(filepath.Join(b.root, "f"+strconv.Itoa(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
 	}
 }
