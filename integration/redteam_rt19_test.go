@@ -105,3 +105,46 @@ func TestRootManyEntries(t *testing.T) {
 		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
 	}
 }
+
+// personalityScript asks, from inside the sandbox, for the personalities
+// that undo hardening in the programs the command runs after (setarch -X
+// READ_IMPLIES_EXEC, -Z MMAP_PAGE_ZERO: page 0 mapped at each execve with
+// CAP_SYS_RAWIO, -L ADDR_COMPAT_LAYOUT: the legacy layout), then for the
+// ones tooling uses (-R ADDR_NO_RANDOMIZE, as gdb and rr do; linux32;
+// --uname-2.6), and makes a memfd_secret, which while open keeps the
+// whole host from hibernating.
+const personalityScript = `a=$(uname -m)
+for f in -X -Z -L; do setarch $a $f true 2>/dev/null && echo "allowed $f"; done
+setarch $a -R true && echo ok-R
+setarch i686 true && echo ok-linux32
+setarch $a --uname-2.6 uname -r | grep -q '^2\.6' && echo ok-uname26
+if [ -x /usr/bin/python3 ]; then
+	/usr/bin/python3 -c 'import ctypes, os
+l = ctypes.CDLL(None, use_errno=True)
+print("secret", l.syscall(447, 0), os.strerror(ctypes.get_errno()))'
+fi
+`
+
+// TestPersonalityRefused: the seccomp program let the command set any
+// personality (on 3bbae83: setarch -X, -Z and -L ran, and with
+// --keep-cap CAP_SYS_RAWIO, -Z mapped page 0 in every program after) and
+// make a memfd_secret. Each is refused now, memfd_secret as absent
+// (ENOSYS); setarch -R, linux32 and --uname-2.6 still run.
+func TestPersonalityRefused(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	r := b.sh(personalityScript, "--keep-cap", "CAP_SYS_RAWIO")
+	for _, f := range []string{"-X", "-Z", "-L"} {
+		if strings.Contains(r.stdout, "allowed "+f) {
+			t.Errorf("setarch %s ran in the sandbox", f)
+		}
+	}
+	for _, ok := range []string{"ok-R", "ok-linux32", "ok-uname26"} {
+		if !strings.Contains(r.stdout, ok) {
+			t.Errorf("%s missing: a personality tooling uses was refused\nstdout: %s\nstderr: %s", ok, r.stdout, r.stderr)
+		}
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err == nil && !strings.Contains(r.stdout, "secret -1 Function not implemented") {
+		t.Errorf("memfd_secret not refused as absent: %s", r.stdout)
+	}
+}
