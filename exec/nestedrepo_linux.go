@@ -173,6 +173,26 @@ func nestedRuns(dir int, path string, n *plannedNested) string {
 		}
 		return ""
 	}
+	c, files := repoConfig(git)
+	for _, f := range append(files, c.includes...) {
+		var fst unix.Stat_t
+		if unix.Lstat(f, &fst) == nil && changedSince(fst.Ctim, n.Since, n.Nsec) {
+			changed = true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	if why := configRuns(c); why != "" {
+		return "a repository made or changed in the run whose configuration " + why + ", which an editor opening the project runs there"
+	}
+	return ""
+}
+
+// repoConfig reads the configuration git takes in the git directory git:
+// its config, and its common directory's where a commondir names one;
+// and the files it read, includes apart.
+func repoConfig(git string) (gitConfig, []string) {
 	files := []string{git + "/config"}
 	if b, err := readPointer(git + "/commondir"); err == nil {
 		c := strings.TrimRight(string(b), "\r\n")
@@ -185,19 +205,17 @@ func nestedRuns(dir int, path string, n *plannedNested) string {
 	for _, f := range files {
 		c.read(f, "", 0)
 	}
-	for _, f := range append(files, c.includes...) {
-		var fst unix.Stat_t
-		if unix.Lstat(f, &fst) == nil && changedSince(fst.Ctim, n.Since, n.Nsec) {
-			changed = true
-		}
-	}
+	return c, files
+}
+
+// configRuns says what of configuration c has git run a program
+// (programOf), or that it cannot be read whole; "" for neither.
+func configRuns(c gitConfig) string {
 	switch {
-	case !changed:
-		return ""
 	case c.limit != "":
-		return "a repository made or changed in the run whose configuration cannot be read whole (" + c.limitWhy + ")"
+		return "cannot be read whole (" + c.limitWhy + ")"
 	case len(c.programs) > 0:
-		return "a repository made or changed in the run whose configuration has git run a program (" + c.programs[0].key + " = " + strconv.Quote(c.programs[0].value) + "), which an editor opening the project runs there"
+		return "has git run a program (" + c.programs[0].key + " = " + strconv.Quote(c.programs[0].value) + ")"
 	}
 	return ""
 }

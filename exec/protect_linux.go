@@ -71,6 +71,7 @@ type guard struct {
 	// trees are the submodules' working trees by their git directories
 	// (protectModuleFiles), whose gitlinks checkGitlinks reads.
 	trees map[string]string
+	subs  []plannedSub // the .git at each path .gitmodules gives (plannedTodos.Subs)
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -610,6 +611,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	// every submodule checked out, and in it into its own.
 	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
 		l.todos[i].Work = root
+		l.todos[i].Subs = g.subs
 		for _, p := range l.todos {
 			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
 				p.Work = tree
@@ -977,6 +979,15 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	home := os.Getenv("HOME")
 	for _, p := range paths {
 		tree := g.root + "/" + p // not cleaned: see hooksDir
+		// What is there now is the user's (or checked after an earlier
+		// run): a repository found there after the run that is not this
+		// one was made or moved in (checkGitlinks).
+		sub := plannedSub{Rel: p}
+		var st unix.Stat_t
+		if unix.Lstat(tree+"/.git", &st) == nil {
+			sub.ID = devIno{st.Dev, st.Ino}
+		}
+		g.subs = append(g.subs, sub)
 		w, err := g.walk(tree + "/.git")
 		if err != nil || w.missing != "" || w.blocked != "" {
 			continue // no submodule there, or none git finds

@@ -148,3 +148,115 @@ func TestPersonalityRefused(t *testing.T) {
 		t.Errorf("memfd_secret not refused as absent: %s", r.stdout)
 	}
 }
+
+// TestGitlinkMovedInWhole: a repository made in one run two levels down
+// (stash/x, where neither the one-level look nor the index check looks),
+// its core.fsmonitor a command of its own, and moved into place in the
+// next run (libs/sub), which stages it as a gitlink: its .git and config
+// kept their older times, so the gitlink check, which judged what was
+// made or changed in the run, passed it, and the host's next git status
+// ran the command (reproduced on 3bbae83: exit 0, MARK made). A gitlink
+// whose directory, or one on the way to it, changed in the run, and whose
+// git directory is no submodule's the plan knew, is now judged by what
+// its configuration runs: moved aside, 125.
+func TestGitlinkMovedInWhole(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", `set -e
+mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
+git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
+`, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("a repository two levels down: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", `set -e
+mkdir libs && mv stash/x libs/sub
+git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs/sub
+echo moved
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	if !gitReturns(t, b.root, nil, "status") {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the host's git status ran libs/sub's core.fsmonitor")
+	}
+	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
+		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if !b.exists("libs/sub/.git.mewsandbox-planted") {
+		t.Error("libs/sub/.git was not moved aside")
+	}
+}
+
+// TestGitlinkMovedInUnstaged: a submodule registered but not checked out
+// (git submodule deinit: its gitlink and .gitmodules entry stay, its
+// directory empty) had a repository made in an earlier run two levels
+// down moved into its path, the index left alone, so nothing was read;
+// the host's next git status entered it and ran its core.fsmonitor. A
+// path .gitmodules gives with no repository at the plan is now looked at
+// after every run.
+func TestGitlinkMovedInUnstaged(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "libs/sub")
+	b.git("commit", "-qm", "sub")
+	b.git("submodule", "deinit", "-q", "-f", "libs/sub")
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", `set -e
+mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
+git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
+`, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("a repository two levels down: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", "set -e\nrmdir libs/sub && mv stash/x libs/sub && echo moved\n", 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	if !gitReturns(t, b.root, nil, "status") {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the host's git status ran libs/sub's core.fsmonitor")
+	}
+	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
+		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestGitlinkMovedInNeighbours: what stays: a repository of the user's
+// nested in the project (not a registered submodule, its configuration
+// running nothing) that the run stages (git add of an embedded
+// repository), and one the command made in an earlier run and moves in
+// and stages now, whose configuration runs nothing.
+func TestGitlinkMovedInNeighbours(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.git("init", "-q", "lib/vendored")
+	b.git("-C", "lib/vendored", "commit", "-q", "--allow-empty", "-m", "v")
+	b.file("first.sh", "set -e\nmkdir stash && git init -q stash/x && git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", `set -e
+git add lib/vendored 2>/dev/null
+mkdir libs && mv stash/x libs/x && git add libs/x 2>/dev/null
+echo done
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	if r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("exit %d, want 0\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	for _, p := range []string{"lib/vendored/.git", "libs/x/.git"} {
+		if !b.exists(p) || b.exists(p+".mewsandbox-planted") {
+			t.Errorf("%s was moved", p)
+		}
+	}
+	if out := b.git("ls-files", "--stage", "lib/vendored", "libs/x"); strings.Count(out, "160000 ") != 2 {
+		t.Errorf("not staged as gitlinks: %s", out)
+	}
+}
