@@ -966,12 +966,7 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	case err != nil:
 		return // none, or no file to read paths from (a FIFO)
 	}
-	var paths []string
-	parseGitConfig(b, func(name, value string, hasValue bool) {
-		if hasValue && value != "" && strings.HasPrefix(name, "submodule.") && strings.HasSuffix(name, ".path") {
-			paths = append(paths, value)
-		}
-	})
+	paths := gitmodulesPaths(b)
 	if len(paths) > maxGitDirs {
 		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d submodules in it, too many to protect", maxGitDirs))
 		return
@@ -1017,6 +1012,18 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 			g.protectModule(real, tree, cfg, home, allowGitConfig)
 		}
 	}
+}
+
+// gitmodulesPaths returns the submodule paths (submodule.NAME.path) the
+// .gitmodules b gives.
+func gitmodulesPaths(b []byte) []string {
+	var paths []string
+	parseGitConfig(b, func(name, value string, hasValue bool) {
+		if hasValue && value != "" && strings.HasPrefix(name, "submodule.") && strings.HasSuffix(name, ".path") {
+			paths = append(paths, value)
+		}
+	})
+	return paths
 }
 
 // protectModule protects submodule git directory git (links resolved),

@@ -50,6 +50,7 @@ func checkGitlinks(p *plannedTodos) []string {
 			}
 		}
 	}
+	found = append(found, checkGitmodules(p)...)
 	index := p.Git + "/index"
 	var st unix.Stat_t
 	if unix.Lstat(index, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || !changedSince(st.Ctim, p.Since, p.Nsec) {
@@ -75,6 +76,35 @@ func checkGitlinks(p *plannedTodos) []string {
 		links = append(links, sh.gitlinks...) // deleted ones too: a check more, never one less
 	}
 	for _, rel := range links {
+		if msg := checkGitlink(p.Work, rel, p); msg != "" {
+			found = append(found, msg)
+		}
+	}
+	return found
+}
+
+// checkGitmodules looks, where p.Work's .gitmodules was made or changed
+// in the run (one lstat where it was not), at each path it names, as at a
+// gitlink (checkGitlink): the next plan takes a repository at such a path
+// for a submodule of the user's (p.Subs), so that a run which made
+// .gitmodules and a repository beside, staging nothing, had the next one
+// stage it unjudged. One .gitmodules present at the plan is read-only
+// through the run (protect).
+func checkGitmodules(p *plannedTodos) []string {
+	path := p.Work + "/.gitmodules"
+	var st unix.Stat_t
+	if unix.Lstat(path, &st) != nil || !changedSince(st.Ctim, p.Since, p.Nsec) {
+		return nil
+	}
+	b, err := readPointer(path)
+	if err != nil {
+		if errors.Is(err, errConfigTooLarge) {
+			return []string{fmt.Sprintf("%s: made or changed in the run, and too large to read for the submodules it names (%v): look at the repositories at its paths before you next run git there", path, err)}
+		}
+		return nil // no file git reads it from (a link, a FIFO), or gone
+	}
+	var found []string
+	for _, rel := range gitmodulesPaths(b) {
 		if msg := checkGitlink(p.Work, rel, p); msg != "" {
 			found = append(found, msg)
 		}

@@ -260,3 +260,55 @@ echo done
 		t.Errorf("not staged as gitlinks: %s", out)
 	}
 }
+
+// TestGitmodulesPlanted: in a project without .gitmodules (the command
+// may make one; protected once there), a run made .gitmodules naming
+// libs/sub and a repository there, two levels down, whose core.fsmonitor
+// is a command of its own, staging nothing; the next plan took libs/sub
+// for a submodule of the user's (its .git there at the plan), so the run
+// that staged it passed, and the host's git status ran the command
+// (reproduced on c00e8ac). A .gitmodules made or changed in the run is
+// now read after it, and each repository at a path it names that was not
+// there at the plan is judged as a gitlink's: the first run fails (125),
+// libs/sub's .git moved aside.
+func TestGitmodulesPlanted(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", `set -e
+printf '[submodule "s"]\n\tpath = libs/sub\n\turl = ./x\n' > .gitmodules
+mkdir libs && git init -q libs/sub && git -C libs/sub config core.fsmonitor 'touch `+mark+`; false'
+git -C libs/sub -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
+echo made
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "first.sh")
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", "git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs/sub; echo staged\n", 0o644)
+	b.run("run", "--yolo", "--", "sh", "second.sh")
+	if !gitReturns(t, b.root, nil, "status") {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("the host's git status ran libs/sub's core.fsmonitor")
+	}
+	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "libs/sub/.git") {
+		t.Fatalf("the first run: exit %d, want 125 naming libs/sub/.git\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	// The neighbour: a .gitmodules made in the run, naming paths with no
+	// repository yet (git submodule update would clone them), and a
+	// repository of the user's beside, passes.
+	b = newGitBox(t)
+	b.git("init", "-q", "vendor/own")
+	time.Sleep(1100 * time.Millisecond) // made in an earlier second than the run
+	b.file("mods.sh", `set -e
+printf '[submodule "a"]\n\tpath = vendor/a\n\turl = ../a\n' > .gitmodules
+git add .gitmodules && git -c user.name=t -c user.email=t@example.com commit -q -m mods
+echo done
+`, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "mods.sh"); r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("a .gitmodules made in the run: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if !b.exists("vendor/own/.git") {
+		t.Error("vendor/own/.git was moved")
+	}
+}
