@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -40,19 +42,52 @@ func planNested(root string) *plannedNested {
 		return n // every repository found after the run is then judged
 	}
 	defer unix.Close(fd)
-	names, _ := fdNames(fd, maxNestedEntries)
-	for _, name := range names {
+	eachSubdir(fd, func(name string) {
 		var st unix.Stat_t
 		if name != ".git" && unix.Fstatat(fd, name+"/.git", &st, unix.AT_SYMLINK_NOFOLLOW) == nil {
 			n.Repos = append(n.Repos, devIno{st.Dev, st.Ino})
 		}
-	}
+	})
 	return n
 }
 
-// maxNestedEntries bounds the entries of the root checkNested reads; past
-// it the run fails, not knowing what it did not look at.
-const maxNestedEntries = 1 << 16
+// eachSubdir calls fn with the name of each entry of the directory fd
+// that may be a directory (d_type DT_DIR, or DT_UNKNOWN where the file
+// system gives none), but . and .., as getdents reads them: a root of a
+// million files (a flat data set) is read through one buffer, and only
+// its directories, where a repository may be, cost more.
+func eachSubdir(fd int, fn func(name string)) error {
+	var buf [32 << 10]byte
+	for {
+		m, err := unix.Getdents(fd, buf[:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		if m <= 0 {
+			return nil
+		}
+		for b := buf[:m]; len(b) >= 19; {
+			// struct linux_dirent64: ino, off (8 bytes each), reclen (2),
+			// type (1), then the name, NUL-terminated.
+			reclen := int(binary.NativeEndian.Uint16(b[16:]))
+			if reclen < 19 || reclen > len(b) {
+				return fmt.Errorf("getdents: a record of %d bytes", reclen)
+			}
+			typ := b[18]
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if (typ == unix.DT_DIR || typ == unix.DT_UNKNOWN) && string(name) != "." && string(name) != ".." {
+				fn(string(name))
+			}
+			b = b[reclen:]
+		}
+	}
+}
 
 // checkNested moves aside (.git.mewsandbox-planted) the .git of each
 // repository one level below n.Root that the command made, moved in or
@@ -62,8 +97,8 @@ const maxNestedEntries = 1 << 16
 // a test's fixture, whose configuration runs nothing, stays, as does one
 // there at the plan whose configuration the command left (the user's
 // own, a submodule's, a linked worktree's), however the command worked
-// in it. One open of the root, one getdents, and for each entry one open
-// and, for a directory, an fstatat.
+// in it. One open of the root, a getdents for each 32 KiB of its
+// listing, and for each directory there one open and an fstatat.
 func checkNested(n *plannedNested) []string {
 	if n == nil {
 		return nil
@@ -79,18 +114,14 @@ func checkNested(n *plannedNested) []string {
 		return unlooked(err)
 	}
 	defer unix.Close(fd)
-	names, err := fdNames(fd, maxNestedEntries)
-	if err != nil {
-		return unlooked(err)
-	}
 	var found []string
-	for _, name := range names {
+	err = eachSubdir(fd, func(name string) {
 		if name == ".git" {
-			continue // the root's own: the layer's
+			return // the root's own: the layer's
 		}
 		dir, err := unix.Openat(fd, name, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 		if err != nil {
-			continue // no directory
+			return // no directory
 		}
 		if why := nestedRuns(dir, n.Root+"/"+name, n); why != "" {
 			to, moved, err := moveAsideAt(dir, ".git")
@@ -102,6 +133,9 @@ func checkNested(n *plannedNested) []string {
 			}
 		}
 		unix.Close(dir)
+	})
+	if err != nil {
+		return append(found, unlooked(err)...)
 	}
 	return found
 }
@@ -139,6 +173,26 @@ func nestedRuns(dir int, path string, n *plannedNested) string {
 		}
 		return ""
 	}
+	c, files := repoConfig(git)
+	for _, f := range append(files, c.includes...) {
+		var fst unix.Stat_t
+		if unix.Lstat(f, &fst) == nil && changedSince(fst.Ctim, n.Since, n.Nsec) {
+			changed = true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	if why := configRuns(c); why != "" {
+		return "a repository made or changed in the run whose configuration " + why + ", which an editor opening the project runs there"
+	}
+	return ""
+}
+
+// repoConfig reads the configuration git takes in the git directory git:
+// its config, and its common directory's where a commondir names one;
+// and the files it read, includes apart.
+func repoConfig(git string) (gitConfig, []string) {
 	files := []string{git + "/config"}
 	if b, err := readPointer(git + "/commondir"); err == nil {
 		c := strings.TrimRight(string(b), "\r\n")
@@ -151,19 +205,17 @@ func nestedRuns(dir int, path string, n *plannedNested) string {
 	for _, f := range files {
 		c.read(f, "", 0)
 	}
-	for _, f := range append(files, c.includes...) {
-		var fst unix.Stat_t
-		if unix.Lstat(f, &fst) == nil && changedSince(fst.Ctim, n.Since, n.Nsec) {
-			changed = true
-		}
-	}
+	return c, files
+}
+
+// configRuns says what of configuration c has git run a program
+// (programOf), or that it cannot be read whole; "" for neither.
+func configRuns(c gitConfig) string {
 	switch {
-	case !changed:
-		return ""
 	case c.limit != "":
-		return "a repository made or changed in the run whose configuration cannot be read whole (" + c.limitWhy + ")"
+		return "cannot be read whole (" + c.limitWhy + ")"
 	case len(c.programs) > 0:
-		return "a repository made or changed in the run whose configuration has git run a program (" + c.programs[0].key + " = " + strconv.Quote(c.programs[0].value) + "), which an editor opening the project runs there"
+		return "has git run a program (" + c.programs[0].key + " = " + strconv.Quote(c.programs[0].value) + ")"
 	}
 	return ""
 }

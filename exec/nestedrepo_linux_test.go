@@ -4,8 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestCheckNested: a repository one level below the root whose
@@ -129,5 +132,34 @@ func TestNestedArg(t *testing.T) {
 		if got := parseNestedArg(bad); got != nil {
 			t.Errorf("parseNestedArg(%q) = %+v, want nil", bad, got)
 		}
+	}
+}
+
+// TestCheckNestedManyEntries: a root of more than 65,536 entries (a flat
+// data set) failed every run, the listing capped there; it is now read
+// through one buffer, its files passed by, and a repository the command
+// made among them is still found. A listing of directories only costs.
+func TestCheckNestedManyEntries(t *testing.T) {
+	root := t.TempDir()
+	for i := range 70000 {
+		fd, err := unix.Open(filepath.Join(root, "f"+strconv.Itoa(i)), unix.O_CREAT|unix.O_WRONLY|unix.O_CLOEXEC, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unix.Close(fd)
+	}
+	planned := planNested(root)
+	if err := os.MkdirAll(filepath.Join(root, "tools/.git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "tools/.git/config"), []byte("[core]\n\tfsmonitor = touch /tmp/pwned\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found := checkNested(planned)
+	if len(found) != 1 || !strings.Contains(found[0], "tools/.git: ") || !strings.Contains(found[0], "core.fsmonitor") {
+		t.Fatalf("checkNested: %q, want tools/.git moved aside alone", found)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "tools/.git")); !os.IsNotExist(err) {
+		t.Errorf("tools/.git left (%v)", err)
 	}
 }

@@ -68,6 +68,10 @@ type guard struct {
 	modules  []string        // the submodules' git directories protected (protectModule)
 	gitDirs  int             // see countGitDir
 	todoDirs []string        // the git directories counted (countGitDir), for nsLayer.todos
+	// trees are the submodules' working trees by their git directories
+	// (protectModuleFiles), whose gitlinks checkGitlinks reads.
+	trees map[string]string
+	subs  []plannedSub // the .git at each path .gitmodules gives (plannedTodos.Subs)
 	// tooManyMounts: past maxMounts, refused (mountsLeft).
 	tooManyMounts bool
 	placeholders  []string // see nsLayer.placeholders
@@ -603,9 +607,16 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	// The root's index: its gitlinks are the submodules the host's git
 	// enters (checkGitlinks), unless the command may set their config
-	// itself.
+	// itself. And each submodule's: git status in the root recurses into
+	// every submodule checked out, and in it into its own.
 	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
 		l.todos[i].Work = root
+		l.todos[i].Subs = g.subs
+		for _, p := range l.todos {
+			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
+				p.Work = tree
+			}
+		}
 	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
@@ -955,12 +966,7 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	case err != nil:
 		return // none, or no file to read paths from (a FIFO)
 	}
-	var paths []string
-	parseGitConfig(b, func(name, value string, hasValue bool) {
-		if hasValue && value != "" && strings.HasPrefix(name, "submodule.") && strings.HasSuffix(name, ".path") {
-			paths = append(paths, value)
-		}
-	})
+	paths := gitmodulesPaths(b)
 	if len(paths) > maxGitDirs {
 		g.refuse(g.root+"/.gitmodules", fmt.Sprintf("more than %d submodules in it, too many to protect", maxGitDirs))
 		return
@@ -968,6 +974,15 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 	home := os.Getenv("HOME")
 	for _, p := range paths {
 		tree := g.root + "/" + p // not cleaned: see hooksDir
+		// What is there now is the user's (or checked after an earlier
+		// run): a repository found there after the run that is not this
+		// one was made or moved in (checkGitlinks).
+		sub := plannedSub{Rel: p}
+		var st unix.Stat_t
+		if unix.Lstat(tree+"/.git", &st) == nil {
+			sub.ID = devIno{st.Dev, st.Ino}
+		}
+		g.subs = append(g.subs, sub)
 		w, err := g.walk(tree + "/.git")
 		if err != nil || w.missing != "" || w.blocked != "" {
 			continue // no submodule there, or none git finds
@@ -997,6 +1012,18 @@ func (g *guard) protectSubmodulePaths(r repo, cfg gitConfig, allowGitConfig bool
 			g.protectModule(real, tree, cfg, home, allowGitConfig)
 		}
 	}
+}
+
+// gitmodulesPaths returns the submodule paths (submodule.NAME.path) the
+// .gitmodules b gives.
+func gitmodulesPaths(b []byte) []string {
+	var paths []string
+	parseGitConfig(b, func(name, value string, hasValue bool) {
+		if hasValue && value != "" && strings.HasPrefix(name, "submodule.") && strings.HasSuffix(name, ".path") {
+			paths = append(paths, value)
+		}
+	})
+	return paths
 }
 
 // protectModule protects submodule git directory git (links resolved),
@@ -1097,6 +1124,16 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 			v = git + "/" + v // not cleaned: git changes into it
 		}
 		tree = v
+	}
+	// Where git status in the superproject runs git in it: its index's
+	// gitlinks are read after the run if it changed (checkGitlinks). None
+	// known (no .gitmodules path, no core.worktree: git submodule sets
+	// one) leaves it unread.
+	if tree != "" {
+		if g.trees == nil {
+			g.trees = map[string]string{}
+		}
+		g.trees[git] = tree
 	}
 	// The system's and the user's core.hooksPath, and its own: not the
 	// superproject's.

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sys/unix"
@@ -23,40 +25,87 @@ import (
 // any sandbox. So where the index p.Git holds changed since the plan (one
 // lstat where it did not), its gitlinks are read, and each whose .git, or
 // the git directory a gitfile or link names, or that directory's config,
-// was made or changed since the plan has its .git moved aside; the run
-// then fails. p.Work is the index's working tree, "" under
-// --allow-git-config (the command may set core.fsmonitor itself there).
+// was made or changed since the plan, or that is not the .git a submodule
+// path held at the plan and whose configuration runs a program (a
+// repository made in an earlier run where nothing looked, and moved in:
+// movedInRuns), has its .git moved aside; the run then fails. A
+// submodule path with no repository at the plan (p.Subs) is looked at
+// whether or not the index changed: its gitlink may have been staged in
+// an earlier run, while nothing was there. p.Work is the index's working
+// tree, "" under --allow-git-config (the command may set core.fsmonitor
+// itself there).
 func checkGitlinks(p *plannedTodos) []string {
 	if p.Work == "" {
 		return nil
 	}
+	var found []string
+	// A submodule path without a repository at the plan that has one now
+	// was made or moved in, whether or not the index changed: it may
+	// have staged the gitlink in an earlier run, while nothing was there.
+	for _, s := range p.Subs {
+		var st unix.Stat_t
+		if s.ID == (devIno{}) && unix.Lstat(filepath.Join(p.Work, s.Rel, ".git"), &st) == nil {
+			if msg := checkGitlink(p.Work, s.Rel, p); msg != "" {
+				found = append(found, msg)
+			}
+		}
+	}
+	found = append(found, checkGitmodules(p)...)
 	index := p.Git + "/index"
 	var st unix.Stat_t
 	if unix.Lstat(index, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || !changedSince(st.Ctim, p.Since, p.Nsec) {
-		return nil
+		return found
 	}
 	const cannot = "the command changed git's index, and the submodules your git would enter (running their config's commands) cannot be listed from it: look at git ls-files --stage before you next run git there"
 	ix, err := readIndexGitlinks(index)
 	if errors.Is(err, errNotIndex) {
-		return nil // git refuses it whole, and enters no submodule
+		return found // git refuses it whole, and enters no submodule
 	}
 	if err != nil {
-		return []string{fmt.Sprintf("%s: %v; %s", index, err, cannot)}
+		return append(found, fmt.Sprintf("%s: %v; %s", index, err, cannot))
 	}
 	links := ix.gitlinks
 	if ix.shared != "" { // a split index: the rest of its entries are the shared one's
 		sh, err := readIndexGitlinks(p.Git + "/" + ix.shared)
 		if err != nil {
-			return []string{fmt.Sprintf("%s/%s: %v; %s", p.Git, ix.shared, err, cannot)}
+			return append(found, fmt.Sprintf("%s/%s: %v; %s", p.Git, ix.shared, err, cannot))
 		}
 		if sh.shared != "" {
-			return []string{fmt.Sprintf("%s/%s: a shared index itself split; %s", p.Git, ix.shared, cannot)}
+			return append(found, fmt.Sprintf("%s/%s: a shared index itself split; %s", p.Git, ix.shared, cannot))
 		}
 		links = append(links, sh.gitlinks...) // deleted ones too: a check more, never one less
 	}
-	var found []string
 	for _, rel := range links {
-		if msg := checkGitlink(p.Work, rel, p.Since, p.Nsec); msg != "" {
+		if msg := checkGitlink(p.Work, rel, p); msg != "" {
+			found = append(found, msg)
+		}
+	}
+	return found
+}
+
+// checkGitmodules looks, where p.Work's .gitmodules was made or changed
+// in the run (one lstat where it was not), at each path it names, as at a
+// gitlink (checkGitlink): the next plan takes a repository at such a path
+// for a submodule of the user's (p.Subs), so that a run which made
+// .gitmodules and a repository beside, staging nothing, had the next one
+// stage it unjudged. One .gitmodules present at the plan is read-only
+// through the run (protect).
+func checkGitmodules(p *plannedTodos) []string {
+	path := p.Work + "/.gitmodules"
+	var st unix.Stat_t
+	if unix.Lstat(path, &st) != nil || !changedSince(st.Ctim, p.Since, p.Nsec) {
+		return nil
+	}
+	b, err := readPointer(path)
+	if err != nil {
+		if errors.Is(err, errConfigTooLarge) {
+			return []string{fmt.Sprintf("%s: made or changed in the run, and too large to read for the submodules it names (%v): look at the repositories at its paths before you next run git there", path, err)}
+		}
+		return nil // no file git reads it from (a link, a FIFO), or gone
+	}
+	var found []string
+	for _, rel := range gitmodulesPaths(b) {
+		if msg := checkGitlink(p.Work, rel, p); msg != "" {
 			found = append(found, msg)
 		}
 	}
@@ -100,10 +149,12 @@ const submoduleWhy = "a repository made or changed in the run, which your git wo
 
 // checkGitlink is checkGitlinks for the gitlink rel, a path in the
 // working tree work: "" if the host's git would find no git directory
-// there that the command made or changed since the plan (changedSince). Git
+// there that the command made or changed since the plan (changedSince),
+// nor one moved in whose configuration runs a program (movedInRuns). Git
 // follows no link on the way to a gitlink (it takes one for a removed
 // entry), and neither does this.
-func checkGitlink(work, rel string, since, nsec int64) string {
+func checkGitlink(work, rel string, p *plannedTodos) string {
+	since, nsec := p.Since, p.Nsec
 	dir := filepath.Join(work, rel) // git reads "../x" as it stands; the kernel resolves it so
 	fd, err := openDirNoLinks(dir, unix.O_PATH)
 	if err != nil {
@@ -137,10 +188,70 @@ func checkGitlink(work, rel string, since, nsec int64) string {
 	if what == "" {
 		what = changedGitDir(gitdir, since, nsec)
 	}
+	if what == "" && !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.ID == devIno{st.Dev, st.Ino} }) {
+		what = movedInRuns(gitdir)
+	}
 	if what == "" {
 		return ""
 	}
 	return moveAsideSays(dir, ".git", submoduleWhy+" ("+what+")")
+}
+
+// movedInRuns judges a repository at a gitlink that was at no submodule
+// path .gitmodules gave at the plan, and that was not made or changed in
+// the run (changedGitDir): one made earlier where nothing looks (two
+// levels down, not staged) and moved in whole, or staged, in this run,
+// which keeps its times. Its configuration decides, as the one-level
+// look's does (configRuns): where it has git run a program, or cannot be
+// read whole, it is moved aside. Not whatever it holds: a repository of
+// yours nested in the project, not a registered submodule, that the run
+// stages (git add of an embedded repository) is no less yours than one
+// moved; and not by the plan's submodule git directories alone: an
+// earlier run can make one under .git/modules, which the next plan takes
+// for the user's. What is lost: such a nested repository of yours whose
+// configuration runs a program has its .git moved aside when a run
+// changes the index.
+func movedInRuns(gitdir string) string {
+	c, _ := repoConfig(gitdir)
+	if why := configRuns(c); why != "" {
+		return "a repository at no submodule's path at the plan, made before the run and moved in or staged, whose configuration " + why
+	}
+	return ""
+}
+
+// plannedSub is a submodule path (.gitmodules' submodule.NAME.path) and
+// the .git there at the plan, by device and inode (zero: none).
+type plannedSub struct {
+	Rel string
+	ID  devIno
+}
+
+// subsArg and parseSubsArg carry plannedTodos.Subs in todosArg: each
+// path, then its device and inode, NUL-separated (no path holds a NUL).
+func subsArg(subs []plannedSub) string {
+	var b strings.Builder
+	for _, s := range subs {
+		b.WriteString(s.Rel + "\x00" + strconv.FormatUint(s.ID.dev, 10) + "." + strconv.FormatUint(s.ID.ino, 10) + "\x00")
+	}
+	return b.String()
+}
+
+func parseSubsArg(s string) ([]plannedSub, bool) {
+	var subs []plannedSub
+	f := strings.Split(s, "\x00")
+	if len(f)%2 != 1 || f[len(f)-1] != "" {
+		return nil, false
+	}
+	for i := 0; i+1 < len(f); i += 2 {
+		d, n, ok := strings.Cut(f[i+1], ".")
+		dev, err1 := strconv.ParseUint(d, 10, 64)
+		ino, err2 := strconv.ParseUint(n, 10, 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, false
+		}
+		subs = append(subs, plannedSub{f[i], devIno{dev, ino}})
+	}
+	return subs, true
 }
 
 // changedGitDir says what of the git directory gitdir (links followed, as

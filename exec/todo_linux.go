@@ -39,6 +39,9 @@ type plannedTodos struct {
 	Since int64  // second from which a change is the command's (newLinks)
 	Nsec  int64  // and its nanoseconds (changedSince)
 	Work  string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
+	// Subs are the .git at each submodule path .gitmodules gave at the
+	// plan, by inode (zero: none there), the root's only (checkGitlinks).
+	Subs  []plannedSub
 	Links [len(todoLists)]string
 	Execs [len(todoLists)][]string
 	Files [len(gitFilesOpened)]string
@@ -417,13 +420,14 @@ func todosArg(p *plannedTodos) string {
 		b.WriteString(hex.EncodeToString([]byte(f)) + ":")
 	}
 	b.WriteString(hex.EncodeToString([]byte(p.Work)) + ":")
+	b.WriteString(hex.EncodeToString([]byte(subsArg(p.Subs))) + ":")
 	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	n := 2*len(todoLists) + len(gitFilesOpened) + 3
+	n := 2*len(todoLists) + len(gitFilesOpened) + 4
 	f := strings.SplitN(s, ":", n)
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
@@ -431,12 +435,17 @@ func parseTodosArg(s string) *plannedTodos {
 	sec, nsec, _ := strings.Cut(f[len(f)-2], ".")
 	since, err := strconv.ParseInt(sec, 10, 64)
 	ns, nerr := strconv.ParseInt(nsec, 10, 64)
-	work, werr := hex.DecodeString(f[len(f)-3])
-	if err != nil || nerr != nil || werr != nil {
+	subs, serr := hex.DecodeString(f[len(f)-3])
+	work, werr := hex.DecodeString(f[len(f)-4])
+	if err != nil || nerr != nil || werr != nil || serr != nil {
 		return nil
 	}
 	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work)}
-	for i := range f[:len(f)-3] {
+	var ok bool
+	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
+		return nil
+	}
+	for i := range f[:len(f)-4] {
 		b, err := hex.DecodeString(f[i])
 		if err != nil {
 			return nil

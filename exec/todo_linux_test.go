@@ -49,6 +49,7 @@ func TestCheckTodos(t *testing.T) {
 	}
 	q := &plannedTodos{Git: "/p/a:b/.git", Since: 1700000000, Nsec: 123456789, Work: "/p/a:b", Links: [2]string{"", "../x:y"}, Execs: [2][]string{{"exec make test"}, {"exec a", "x b:c"}}}
 	q.Files[1] = "../../.repo/projects/x.git/config"
+	q.Subs = []plannedSub{{"libs/a:b", devIno{64769, 1234567}}, {"sub", devIno{}}}
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg read back as %+v, want %+v", got, q)
 	}

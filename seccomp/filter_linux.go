@@ -314,6 +314,14 @@ func (c Config) build() (*libseccomp.ScmpFilter, error) {
 	}
 	setIDRules(&b)
 	xattrReadRules(&b)
+	personalityRules(&b)
+	// memfd_secret: while any such file is open anywhere, the kernel
+	// refuses to hibernate (hibernation_available), for every user of the
+	// host, and each one's pages are taken out of the kernel's direct map,
+	// splitting its large pages for all. A build needs none: ENOSYS, what a
+	// kernel without it (or booted without secretmem) answers, and callers
+	// fall back to mmap and mlock.
+	b.rule("memfd_secret", libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
 	c.socketRules(&b)
 	if b.err != nil {
 		return nil, b.err
@@ -380,6 +388,48 @@ func xattrReadRules(b *builder) {
 	}
 	for _, name := range []string{"getxattrat", "listxattrat"} {
 		b.rule(name, libseccomp.ActErrno.SetReturnCode(int16(unix.ENOSYS)))
+	}
+}
+
+// Personality values (linux/personality.h) personalityRules lets through:
+// the Linux execution domain and its 32-bit one (linux32, setarch i686),
+// a 2.6 kernel version in uname (UNAME26, setarch --uname-2.6) and no
+// address space randomization (ADDR_NO_RANDOMIZE: setarch -R, gdb's run,
+// rr record).
+const (
+	perLinux32       = 0x0008
+	uname26          = 0x0020000
+	addrNoRandomize  = 0x0040000
+	personalityQuery = 0xffffffff
+)
+
+// personalityRules refuses every personality but combinations of
+// perLinux32, uname26 and addrNoRandomize, and the query (0xffffffff),
+// which Docker's default profile allows (without ADDR_NO_RANDOMIZE). The
+// rest undo hardening in every program the command runs after: readable
+// memory executable (READ_IMPLIES_EXEC), page 0 mapped at each execve
+// (MMAP_PAGE_ZERO, with CAP_SYS_RAWIO: what a kernel NULL dereference
+// exploit starts from), the legacy layout (ADDR_COMPAT_LAYOUT), 32-bit
+// address limits, other execution domains' flags; none of which a build
+// needs. ADDR_NO_RANDOMIZE stays: debuggers (gdb, rr) turn it on, and it
+// weakens only the command's own programs, against itself (a persona is
+// inherited by the command's descendants alone, and no_new_privs leaves
+// no program among them that holds more than the command).
+//
+// The kernel reads the persona as 32 bits. libseccomp compares one value
+// per argument in a rule, so the set is expressed bit by bit, on the low
+// 32 bits: a bit outside the allowed ones set while bit 31 is clear, or
+// bit 31 set while any other bit is clear. What is left is the allowed
+// combinations (bit 31 clear) and the query (every bit set).
+func personalityRules(b *builder) {
+	const allowed = perLinux32 | uname26 | addrNoRandomize
+	const top = 1 << 31
+	for i := range 31 {
+		bit := uint64(1) << i
+		if bit&allowed == 0 {
+			b.rule("personality", b.eperm, cond(0, libseccomp.CompareMaskedEqual, bit|top, bit))
+		}
+		b.rule("personality", b.eperm, cond(0, libseccomp.CompareMaskedEqual, bit|top, top))
 	}
 }
 

@@ -965,3 +965,26 @@ func TestBuildProgram(t *testing.T) {
 		t.Error("Build of an invalid config succeeded")
 	}
 }
+
+// TestPersonalityRefused: personality undid hardening in every program
+// the command ran after (READ_IMPLIES_EXEC, MMAP_PAGE_ZERO,
+// ADDR_COMPAT_LAYOUT, the address limits, other domains' flags): refused,
+// with the high 32 bits, which the kernel does not read, ignored. What
+// Docker allows (the Linux domains, UNAME26, the query) and
+// ADDR_NO_RANDOMIZE (setarch -R, gdb, rr) pass; the last op sets the
+// probe back. memfd_secret answers ENOSYS.
+func TestPersonalityRefused(t *testing.T) {
+	t.Parallel()
+	pers := func(v uint64, want string) op {
+		return op{Do: "syscall", Nr: unix.SYS_PERSONALITY, Args: [6]uint64{v}, Want: want}
+	}
+	var ops []named
+	for _, v := range []uint64{0x400000, 0x100000, 0x200000, 0x800000, 0x8000000, 0x4000000, perLinux32 | 0x400000, addrNoRandomize | 0x400000, 6, 0x04100001, 0x7fffffff, 0x80000000, 0xfffffffe, 1<<32 | 0x400000} {
+		ops = append(ops, named{fmt.Sprintf("personality(%#x)", v), pers(v, "EPERM")})
+	}
+	for _, v := range []uint64{personalityQuery, 0, perLinux32, uname26, uname26 | perLinux32, addrNoRandomize, addrNoRandomize | perLinux32, addrNoRandomize | uname26, addrNoRandomize | uname26 | perLinux32, 1 << 32, 0} {
+		ops = append(ops, named{fmt.Sprintf("personality(%#x)", v), pers(v, "")})
+	}
+	ops = append(ops, named{"memfd_secret", op{Do: "syscall", Nr: sys("memfd_secret"), Want: "ENOSYS"}})
+	checkOps(t, Config{}, ops)
+}

@@ -13,8 +13,11 @@
 // scheduling, I/O priority, resource limits), terminal input injection
 // (TIOCSTI, TIOCLINUX), file leases (F_SETLEASE: a lease on a file the
 // command may read and owns stalls every host process that opens it for
-// writing), socket families the network policy does not open, and TCP Fast
-// Open unless the whole network is. System calls of another architecture
+// writing), personalities that undo hardening in the programs run after
+// (READ_IMPLIES_EXEC, MMAP_PAGE_ZERO, ADDR_COMPAT_LAYOUT …), socket
+// families the network policy does not open, and TCP Fast Open unless the
+// whole network is; memfd_secret, which keeps the host from hibernating,
+// answers ENOSYS. System calls of another architecture
 // (i386 via int 0x80, x32) kill the process.
 //
 // # Reach by id

@@ -293,6 +293,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "  ioctl TIOCSTI/TIOCLINUX/TIOCEXCL/TIOCSETD/TIOCGPTPEER, TCXONC(TCOOFF) and the console's KD*/VT_* matched on the low 32 bits, fcntl F_SETLEASE,\n")
 	fmt.Fprintf(stdout, "  a set-user-ID or set-group-ID bit in chmod/fchmod/fchmodat/fchmodat2/creat/mknod/mknodat/open/openat's mode (EPERM);\n")
 	fmt.Fprintf(stdout, "  extended attributes read by name: getxattr/lgetxattr/listxattr/llistxattr (EOPNOTSUPP), getxattrat/listxattrat (ENOSYS; fgetxattr and flistxattr work);\n")
+	fmt.Fprintf(stdout, "  personality but the Linux domains, UNAME26, ADDR_NO_RANDOMIZE and the query (EPERM), memfd_secret (ENOSYS);\n")
 	fmt.Fprintf(stdout, "  another architecture's syscalls kill the process\n")
 	fmt.Fprintf(stdout, "capabilities: %s\n", capabilitiesLine(pol.KeepCaps))
 	fmt.Fprintf(stdout, "namespaces:  %s\n", namespacesLine(pol.NoNamespaces))
