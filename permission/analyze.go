@@ -113,6 +113,9 @@ type analyzer struct {
 	// read f; do …; done < l): namesThroughFiles hands them what a find
 	// or a lister on the line wrote to it.
 	fileInputs []fileInput
+	// loops are the for loops over words: namesThroughFiles hands their
+	// bodies the names a file or a variable of their words holds.
+	loops []wordLoop
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
 	cdFuncs map[string]bool
@@ -429,8 +432,9 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 	default:
 		from := len(z.a.Commands)
 		z.compound(cmd)
+		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
-		z.noteFileInput(from)
+		z.noteFileInput(from, at)
 	}
 }
 
@@ -521,6 +525,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.stmts(cmd.Do)
 		z.cond = cond
 		z.mayHaveMoved(dir)
+		z.noteLoop(cmd, items, from+len(items))
 		if len(items) > 0 {
 			// for f in $(find ~ -name id_rsa); do cat "$f"; done: the
 			// body is handed the names as xargs would be.
@@ -5158,7 +5163,11 @@ func unwrap(words []Word) unwrapped {
 					case isParallelSep(a):
 						src = a.Text
 					case strings.HasPrefix(src, "::::"):
+						// :::: FILE reads its arguments from FILE, as
+						// -a FILE does: a read, and names handed on
+						// (namesThroughFiles).
 						files = cmp.Or(files, a.Text)
+						u.paths = append(u.paths, PathArg{Word: a})
 					default:
 						args = append(args, a)
 					}
