@@ -54,6 +54,7 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	s.envAliases()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
 		if (t.kind == tokString || t.kind == tokRun) && !t.lit {

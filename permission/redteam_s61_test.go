@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNamesThroughFileS61: stop 60 handed a lister's names written to a
 // file to the commands that read them back (locate id_rsa > l; xargs cat
@@ -60,4 +63,68 @@ func TestNamesThroughFileS61(t *testing.T) {
 		{"S61 neighbour: locate x > l; sort l", D, nil, `locate x > l; sort l | head`, Allow},
 		{"S61 neighbour: mapfile, the array only counted", D, nil, `find ~ -name '*.pem' > l; mapfile -t a < l; echo ${#a[@]}`, Allow},
 	})
+}
+
+// TestEnvCopyPrintedS61: stop 60 judged inline code's print of the
+// environment as env, but a copy put in a variable whose name says env
+// passed wherever it went (my_env = os.environ.copy();
+// print(my_env["GITHUB_TOKEN"])), and so did a spread printed ({...
+// process.env} and {**os.environ} anywhere, console.log({...process.env})),
+// globalThis.process.env, process["env"] and const {env} = process: the
+// agent's keys were printed unasked. A name a statement assigns the
+// table or a copy of it is now the table from then on, judged where it
+// is used; a spread is a copy handed on only where its literal is handed
+// to a child. The copy handed to a child (env=e, {env: e}, {env},
+// system(h, …)), its names and a value by a plain name stay allowed.
+func TestEnvCopyPrintedS61(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	rows := []decisionRow{
+		{"S61 my_env = copy(); my_env[GITHUB_TOKEN]", D, nil, `python3 -c 'import os; my_env = os.environ.copy(); print(my_env["GITHUB_TOKEN"])'`, Ask},
+		{"S61 my_env = copy(); print(my_env)", D, nil, `python3 -c 'import os; my_env = os.environ.copy(); print(my_env)'`, Ask},
+		{"S61 env = {**os.environ}; print(env)", D, nil, `python3 -c 'import os; env = {**os.environ}; print(env)'`, Ask},
+		{"S61 print({**os.environ})", D, nil, `python3 -c 'import os; print({**os.environ})'`, Ask},
+		{"S61 a copy of a copy", D, nil, `python3 -c 'import os; env = os.environ; env2 = env.copy(); print(env2)'`, Ask},
+		{"S61 env_items = items()", D, nil, `python3 -c 'import os; env_items = os.environ.items(); print(list(env_items))'`, Ask},
+		{"S61 env_dump = str()", D, nil, `python3 -c 'import os; env_dump = str(os.environ); print(env_dump)'`, Ask},
+		{"S61 node const e = {...process.env}", D, nil, `node -e 'const e={...process.env}; console.log(e)'`, Ask},
+		{"S61 node console.log({...process.env})", D, nil, `node -e 'console.log({...process.env})'`, Ask},
+		{"S61 node const env = {...}; env.GITHUB_TOKEN", D, nil, `node -e 'const env = {...process.env}; console.log(env.GITHUB_TOKEN)'`, Ask},
+		{"S61 node globalThis.process.env", D, nil, `node -e 'console.log(globalThis.process.env)'`, Ask},
+		{"S61 node globalThis.process.env.GITHUB_TOKEN", D, nil, `node -e 'console.log(globalThis.process.env.GITHUB_TOKEN)'`, Ask},
+		{"S61 node process[env]", D, nil, `node -e 'console.log(process["env"])'`, Ask},
+		{"S61 node const {env} = process", D, nil, `node -e 'const {env} = process; console.log(env)'`, Ask},
+		{"S61 node const {env: e} = process", D, nil, `node -e 'const {env: e} = process; console.log(e.GITHUB_TOKEN)'`, Ask},
+		{"S61 deno const e = Deno.env.toObject()", D, nil, `deno eval 'const e = Deno.env.toObject(); console.log(e)'`, Ask},
+		{"S61 already: e=os.environ.copy()", D, nil, `python3 -c 'import os; e=os.environ.copy(); print(e)'`, Ask},
+		{"S61 already: e=dict(os.environ)", D, nil, `python3 -c 'import os; e=dict(os.environ); print(e)'`, Ask},
+		{"S61 already: from os import environ as E", D, nil, `python3 -c 'from os import environ as E; print(E["GITHUB_TOKEN"])'`, Ask},
+		{"S61 already: import os as o", D, nil, `python3 -c 'import os as o; e = o.environ.copy(); print(e)'`, Ask},
+		{"S61 already: getattr(os, environ)", D, nil, `python3 -c 'import os; print(getattr(os, "environ"))'`, Ask},
+		{"S61 already: node Object.assign", D, nil, `node -e 'console.log(JSON.stringify(Object.assign({}, process.env)))'`, Ask},
+		{"S61 already: ruby h=ENV.to_h; p h", D, nil, `ruby -e 'h=ENV.to_h; p h'`, Ask},
+		{"S61 already: bun Bun.env", D, nil, `bun -e 'console.log(Bun.env)'`, Ask},
+		{"S61 already: perl my %e = %ENV", D, nil, `perl -e 'my %e = %ENV; print $e{GITHUB_TOKEN}'`, Ask},
+		{"S61 neighbour: my_env handed to subprocess", D, nil, `python3 -c 'import os, subprocess; my_env = os.environ.copy(); my_env["CC"] = "clang"; subprocess.run(["make"], env=my_env)'`, Allow},
+		{"S61 neighbour: e handed to subprocess", D, nil, `python3 -c 'import os, subprocess; e = os.environ.copy(); subprocess.run(["make"], env=e)'`, Allow},
+		{"S61 neighbour: env = dict(); env=env", D, nil, `python3 -c 'import os, subprocess; env = dict(os.environ); subprocess.run(["make"], env=env)'`, Allow},
+		{"S61 neighbour: env[PATH] read and set", D, nil, `python3 -c 'import os, subprocess; env = os.environ.copy(); env["PATH"] = "/x:" + env["PATH"]; subprocess.check_call(["make"], env=env)'`, Allow},
+		{"S61 neighbour: env={**os.environ, CC}", D, nil, `python3 -c 'import os, subprocess; subprocess.run(["make"], env={**os.environ, "CC": "clang"})'`, Allow},
+		{"S61 neighbour: print(list(os.environ))", D, nil, `python3 -c 'import os; print(list(os.environ))'`, Allow},
+		{"S61 neighbour: len and in of a copy", D, nil, `python3 -c 'import os; e = os.environ.copy(); print(len(e), "CI" in e, e["HOME"])'`, Allow},
+		{"S61 neighbour: node spawn {env: e}", D, nil, `node -e 'const e={...process.env, CC: "clang"}; require("child_process").spawn("make", [], {env: e})'`, Allow},
+		{"S61 neighbour: node spawn {env}", D, nil, `node -e 'const env={...process.env, CC: "clang"}; require("child_process").spawn("make", [], {env, stdio: "inherit"})'`, Allow},
+		{"S61 neighbour: node execSync env: {...process.env}", D, nil, `node -e 'require("child_process").execSync("make", {env: {...process.env, CC: "clang"}})'`, Allow},
+		{"S61 neighbour: node const {env} = process; env.HOME", D, nil, `node -e 'const {env} = process; console.log(env.HOME)'`, Allow},
+		{"S61 neighbour: node globalThis.process.env.HOME", D, nil, `node -e 'console.log(globalThis.process.env.HOME)'`, Allow},
+	}
+	checkDecisions(t, rows)
+	var scrubbed []decisionRow
+	for _, r := range rows {
+		if r.want == Ask && !strings.Contains(r.cmd, "getattr") {
+			r.name, r.want = "scrubbed: "+r.name, Allow
+			scrubbed = append(scrubbed, r)
+		}
+	}
+	checkScrubbedDecisions(t, scrubbed)
 }
