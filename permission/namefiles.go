@@ -205,6 +205,11 @@ func (z *analyzer) nameFiles() (hs []nameHolder, ok bool) {
 				return nil, false
 			}
 		}
+		for _, w := range findPrintFiles(c) {
+			if !add([]int{i}, i, w, c.Dir) {
+				return nil, false
+			}
+		}
 	}
 	for _, p := range z.a.Pipelines {
 		var src []int
@@ -238,6 +243,22 @@ func (z *analyzer) nameFiles() (hs []nameHolder, ok bool) {
 	return hs, true
 }
 
+// findPrintFiles returns the files a find prints its names to by its
+// own actions (-fprint FILE, -fprint0, -fprintf FILE FORMAT, -fls).
+func findPrintFiles(c SimpleCommand) []Word {
+	if !isFind(c) {
+		return nil
+	}
+	var ws []Word
+	for k := 1; k+1 < len(c.Words); k++ {
+		switch c.Words[k].Text {
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			ws = append(ws, c.Words[k+1])
+		}
+	}
+	return ws
+}
+
 // isLister says whether c prints names of files: a find, or a lister
 // (listedRoots).
 func isLister(c SimpleCommand) bool {
@@ -249,7 +270,7 @@ func isLister(c SimpleCommand) bool {
 // input as they came, or some of them: names stay names.
 func namesFilter(c SimpleCommand) bool {
 	switch lowerName(c) {
-	case "sort", "uniq", "head", "tail", "grep", "egrep", "fgrep", "tee", "cat":
+	case "sort", "uniq", "head", "tail", "grep", "egrep", "fgrep", "tee", "cat", "sed", "awk", "gawk", "mawk":
 		return true
 	}
 	return false
@@ -291,6 +312,10 @@ func (z *analyzer) namesInto(j int, c SimpleCommand, files []nameHolder) []int {
 		}
 	}
 	in := z.fedBy(j)
+	if len(in) > 1 {
+		// a=$(find ~ … | sort): a lister piped through filters.
+		return z.filteredLister(in)
+	}
 	if len(in) != 1 {
 		return nil
 	}
@@ -301,6 +326,28 @@ func (z *analyzer) namesInto(j int, c SimpleCommand, files []nameHolder) []int {
 	for _, h := range files {
 		if h.at < j && catOf(s, h.same) {
 			return h.src
+		}
+	}
+	return nil
+}
+
+// filteredLister returns the lister whose names the commands in print:
+// a pipeline of them whose first stage is a lister and whose others are
+// filters (find ~ … | sort | head -1), or nil.
+func (z *analyzer) filteredLister(in []int) []int {
+	for _, p := range z.a.Pipelines {
+		if len(p) < 2 || len(p[0]) != 1 || p[0][0] != in[0] || !isLister(z.a.Commands[in[0]]) {
+			continue
+		}
+		n := 0
+		for _, stage := range p[1:] {
+			if len(stage) != 1 || !namesFilter(z.a.Commands[stage[0]]) {
+				return nil
+			}
+			n++
+		}
+		if n+1 == len(in) {
+			return p[0]
 		}
 	}
 	return nil
