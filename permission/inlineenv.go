@@ -94,9 +94,9 @@ func (s *codeScan) envRead(i int) {
 		}
 	case rest == "":
 		s.envTable(i)
-	case s.lang == langJS && obj != "Deno.env":
+	case s.lang == langJS && obj != "Deno.env" && !strings.HasPrefix(rest, "toObject"):
 		// process.env.NPM_TOKEN (.slice(0, 4)), but process.env.X = v,
-		// which sets it.
+		// which sets it. (e = Deno.env; e.toObject() is every value.)
 		key, _, _ := strings.Cut(rest, ".")
 		if !envNamesOnly(key) && !s.assigned(i) {
 			s.envFound(t.text, t.text, key, false)
@@ -137,8 +137,12 @@ func (s *codeScan) envName(text string) string {
 	case langJS:
 		for _, g := range []string{"globalThis.", "global.", "window.", "self."} {
 			if r, ok := strings.CutPrefix(text, g); ok {
-				return r
+				text = r
+				break
 			}
+		}
+		if first, r, ok := strings.Cut(text, "."); ok && s.envCopies[first+"."] {
+			return "process." + r // const p = process; p.env
 		}
 	}
 	return text
@@ -173,7 +177,16 @@ func (s *codeScan) envAliases() {
 		if k+2 >= len(s.toks) || s.toks[k].kind != tokName || strings.ContainsAny(s.toks[k].text, ".$@%") || !s.assigned(k) {
 			continue
 		}
-		t := s.envCopyAt(k+2, s.statementEnd(k+2))
+		end := s.statementEnd(k + 2)
+		if s.lang == langJS && end == k+3 && s.envName(s.toks[k+2].text) == "process" {
+			// const p = process: p.env is the table. The name is kept
+			// with a dot, which no name of the code's has.
+			s.envCopy(k, k+2)
+			delete(s.envCopies, s.toks[k].text)
+			s.envCopies[s.toks[k].text+"."] = true
+			continue
+		}
+		t := s.envCopyAt(k+2, end)
 		if t < 0 {
 			continue
 		}
@@ -185,7 +198,10 @@ func (s *codeScan) envAliases() {
 // token t.
 func (s *codeScan) envCopy(k, t int) {
 	if s.envCopies == nil {
-		s.envCopies, s.envCopied = make(map[string]bool), make(map[int]bool)
+		s.envCopies = make(map[string]bool)
+	}
+	if s.envCopied == nil {
+		s.envCopied = make(map[int]bool)
 	}
 	s.envCopies[s.toks[k].text] = true
 	s.envCopied[k], s.envCopied[t] = true, true
@@ -205,6 +221,9 @@ func (s *codeScan) envDestructure(k int) {
 		case a[1]-a[0] == 3 && s.toks[a[0]].text == "env" && s.toks[a[0]+1].text == ":" && s.toks[a[0]+2].kind == tokName:
 			s.envCopy(a[0]+2, m+2)
 			s.envCopied[a[0]] = true
+		case a[1]-a[0] > 2 && s.toks[a[0]].text == "env" && s.toks[a[0]+1].text == ":":
+			// const {env: {GITHUB_TOKEN}} = process: each name read.
+			s.envFound("process.env", s.text(a[0], a[1]), "", true)
 		}
 	}
 }
