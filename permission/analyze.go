@@ -1053,7 +1053,7 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 					dels = append(dels, at{k, i})
 				}
 			default:
-				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
+				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || tarNamesFile(c, anyWord) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
 					uses = append(uses, at{k, i})
 				}
 			}
@@ -1220,14 +1220,7 @@ func namesFromStdin(c SimpleCommand) bool {
 		}
 		switch lowerName(c) {
 		case "tar", "bsdtar", "gtar":
-			v, ok := strings.CutPrefix(t, "--files-from=")
-			if !ok && t[1] != '-' {
-				_, v, ok = strings.Cut(t, "T") // -T-, -cT -
-			}
-			if t == "--files-from" || ok && v == "" {
-				ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
-			}
-			if ok && stdin(Word{Text: v, Literal: true}) {
+			if v, ok := tarFilesFrom(args, i); ok && stdin(Word{Text: v, Literal: true}) {
 				return true
 			}
 		case "cpio":
@@ -1238,6 +1231,42 @@ func namesFromStdin(c SimpleCommand) bool {
 			if t[1] != '-' && strings.Contains(t, "@") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// tarFilesFrom returns the file tar's option at args[i] reads the names
+// of the files it archives from (-T FILE, -cT FILE, --files-from=FILE),
+// if it is one and the file is written out.
+func tarFilesFrom(args []Word, i int) (string, bool) {
+	t := args[i].Text
+	v, ok := strings.CutPrefix(t, "--files-from=")
+	if !ok && t[1] != '-' {
+		_, v, ok = strings.Cut(t, "T") // -T-, -cT -
+	}
+	if t == "--files-from" || ok && v == "" {
+		ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
+	}
+	return v, ok
+}
+
+// tarNamesFile says whether c is a tar that reads the names of the
+// files it archives from a file it names (tar -czf k.tgz -T l), and
+// names says whether that file may be one of those.
+func tarNamesFile(c SimpleCommand, names func(Word) bool) bool {
+	switch lowerName(c) {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return false
+	}
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		if t := args[i].Text; !args[i].Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		if v, ok := tarFilesFrom(args, i); ok && v != "-" && v != "/dev/stdin" && names(Word{Text: v, Literal: true}) {
+			return true
 		}
 	}
 	return false

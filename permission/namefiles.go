@@ -149,7 +149,8 @@ func (z *analyzer) handFile(h nameHolder, hand func(Pipeline) bool) bool {
 	for j := h.at + 1; j < len(z.a.Commands); j++ {
 		d := z.a.Commands[j]
 		reads := slices.ContainsFunc(d.Redirects, func(r Redirect) bool { return r.Read && !r.Write && h.same(r.Target, d.Dir) }) ||
-			d.OpenArgs && slices.ContainsFunc(d.WrapperPaths, func(a PathArg) bool { return !a.Write && h.same(a.Word, d.Dir) })
+			d.OpenArgs && slices.ContainsFunc(d.WrapperPaths, func(a PathArg) bool { return !a.Write && h.same(a.Word, d.Dir) }) ||
+			tarNamesFile(d, func(w Word) bool { return h.same(w, d.Dir) })
 		if reads && len(d.Words) > 0 && !hand(Pipeline{h.src, {j}}) {
 			return false
 		}
@@ -258,6 +259,9 @@ func findPrintFiles(c SimpleCommand) []Word {
 	}
 	return ws
 }
+
+// anyWord is true of every word.
+func anyWord(Word) bool { return true }
 
 // isLister says whether c prints names of files: a find, or a lister
 // (listedRoots).

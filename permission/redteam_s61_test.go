@@ -47,6 +47,8 @@ func TestNamesThroughFileS61(t *testing.T) {
 		{"S61 find -fprint l", D, nil, `find ~ -name '*.pem' -fprint l; xargs cat < l`, Ask},
 		{"S61 find -fprint0 l", D, nil, `find ~ -name '*.pem' -fprint0 l; xargs -0 cat < l`, Ask},
 		{"S61 find -fprintf l", D, nil, `find ~ -name '*.pem' -fprintf l '%p\n'; xargs cat < l`, Ask},
+		{"S61 tar -T l", D, nil, `find ~ -name '*.pem' > l; tar czf k.tgz -T l`, Ask},
+		{"S61 tar --files-from=l", D, nil, `find ~ -name '*.pem' > l; tar czf k.tgz --files-from=l`, Ask},
 		{"S61 plan: mapfile -t a < l", P, nil, `find ~ -name '*.pem' > l; mapfile -t a < l; cat "${a[@]}"`, Deny},
 		{"S61 already: locate > l NL xargs cat < l", D, nil, "locate id_rsa > l\nxargs cat < l", Ask},
 		{"S61 already: locate > l && xargs cat < l", D, nil, "locate id_rsa > l && xargs cat < l", Ask},
@@ -75,6 +77,8 @@ func TestNamesThroughFileS61(t *testing.T) {
 		{"S61 neighbour: x=$(cat go.mod)", D, nil, `x=$(cat go.mod); echo "$x"`, Allow},
 		{"S61 neighbour: a=$(find . | sort)", D, nil, `a=$(find . -name '*.go' | sort); gofmt -l $a`, Allow},
 		{"S61 neighbour: find . -fprint l", D, nil, `find . -name '*.go' -fprint l; xargs gofmt -l < l`, Allow},
+		{"S61 neighbour: git ls-files > l; tar -T l", D, nil, `git ls-files > l; tar czf src.tgz -T l`, Allow},
+		{"S61 neighbour: tar -T list.txt", D, nil, `tar czf k.tgz -T list.txt`, Allow},
 		{"S61 neighbour: mapfile, the array only counted", D, nil, `find ~ -name '*.pem' > l; mapfile -t a < l; echo ${#a[@]}`, Allow},
 	})
 }
