@@ -286,12 +286,23 @@ func namesFilter(c SimpleCommand) bool {
 // substitution or a cat of such a file (a=$(find ~ …), a=($(< l))).
 func (z *analyzer) nameVars(files []nameHolder) []nameHolder {
 	var vs []nameHolder
+	// The pipelines by their last stage and by their first, looked up
+	// once per command (a line of many a=$(…) stays linear).
+	fed, from := map[int][]int{}, map[int]Pipeline{}
+	for _, p := range z.a.Pipelines {
+		if len(p) == 2 && len(p[1]) == 1 {
+			fed[p[1][0]] = p[0]
+		}
+		if len(p) >= 2 && len(p[0]) == 1 {
+			from[p[0][0]] = p
+		}
+	}
 	for j, c := range z.a.Commands {
 		names := setVars(c)
 		if len(names) == 0 {
 			continue
 		}
-		src := z.namesInto(j, c, files)
+		src := z.namesInto(j, c, files, fed[j], from)
 		if src == nil {
 			continue
 		}
@@ -307,18 +318,18 @@ func (z *analyzer) nameVars(files []nameHolder) []nameHolder {
 }
 
 // namesInto returns the commands whose names command j takes in: those
-// that wrote the file it reads, or those of its substitution when that
-// is a lister alone or a cat of such a file.
-func (z *analyzer) namesInto(j int, c SimpleCommand, files []nameHolder) []int {
+// that wrote the file it reads, or those of its substitution, in, when
+// that is a lister alone, or piped through filters, or a cat of such a
+// file. from are the pipelines by their first stage.
+func (z *analyzer) namesInto(j int, c SimpleCommand, files []nameHolder, in []int, from map[int]Pipeline) []int {
 	for _, h := range files {
 		if h.at < j && slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return r.Read && !r.Write && h.same(r.Target, c.Dir) }) {
 			return h.src
 		}
 	}
-	in := z.fedBy(j)
 	if len(in) > 1 {
 		// a=$(find ~ … | sort): a lister piped through filters.
-		return z.filteredLister(in)
+		return z.filteredLister(in, from[in[0]])
 	}
 	if len(in) != 1 {
 		return nil
@@ -335,26 +346,19 @@ func (z *analyzer) namesInto(j int, c SimpleCommand, files []nameHolder) []int {
 	return nil
 }
 
-// filteredLister returns the lister whose names the commands in print:
-// a pipeline of them whose first stage is a lister and whose others are
-// filters (find ~ … | sort | head -1), or nil.
-func (z *analyzer) filteredLister(in []int) []int {
-	for _, p := range z.a.Pipelines {
-		if len(p) < 2 || len(p[0]) != 1 || p[0][0] != in[0] || !isLister(z.a.Commands[in[0]]) {
-			continue
-		}
-		n := 0
-		for _, stage := range p[1:] {
-			if len(stage) != 1 || !namesFilter(z.a.Commands[stage[0]]) {
-				return nil
-			}
-			n++
-		}
-		if n+1 == len(in) {
-			return p[0]
+// filteredLister returns the lister whose names the commands in print
+// when they are p, a pipeline whose first stage is a lister and whose
+// others are filters (find ~ … | sort | head -1), or nil.
+func (z *analyzer) filteredLister(in []int, p Pipeline) []int {
+	if len(p) != len(in) || !isLister(z.a.Commands[in[0]]) {
+		return nil
+	}
+	for _, stage := range p[1:] {
+		if len(stage) != 1 || !namesFilter(z.a.Commands[stage[0]]) {
+			return nil
 		}
 	}
-	return nil
+	return p[0]
 }
 
 // setVars returns the variables c sets from its input or its
