@@ -6,6 +6,8 @@ package integration
 // passing.
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -46,5 +48,29 @@ func TestScrubbedEnvCopyS61(t *testing.T) {
 	r := b.run("run", "-c", cmd)
 	if r.code != 0 || strings.Contains(r.stdout, "s61-secret") || strings.TrimSpace(r.stdout) != "unset" {
 		t.Errorf("run -c %s: exit %d, stdout %q, stderr %q: want it run, without the token", cmd, r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestIndexedAssignS61: run -c 'a[0]=$(rm -rf build)' deleted build:
+// the value of an assignment to an array's element went unchecked. It
+// is now asked (77 without a TTY) and build stays; the same assignment
+// of a harmless substitution runs.
+func TestIndexedAssignS61(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	if got, why, _ := checkDecision(t, dir, nil, "-c", `a[0]=$(rm -rf ~)`); got != "deny" {
+		t.Errorf("a[0]=$(rm -rf ~): %s (%s), want deny", got, why)
+	}
+	r := run(t, invocation{args: []string{"run", "-c", "a[0]=$(rm -rf build)"}, dir: dir})
+	if r.code != 77 {
+		t.Errorf("run a[0]=$(rm -rf build): exit %d, want 77 (asked, no TTY); stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+		t.Errorf("build/keep: %v: an indexed assignment's substitution deleted it", err)
+	}
+	r = run(t, invocation{args: []string{"run", "-c", `a[0]=$(echo ok); echo "${a[0]}"`}, dir: dir})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "ok" {
+		t.Errorf("run a[0]=$(echo ok): exit %d, stdout %q, stderr %q: want ok", r.code, r.stdout, r.stderr)
 	}
 }

@@ -2199,6 +2199,10 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 			}
 		}
 	}
+	if as.Index != nil && as.Value != nil {
+		// a[0]=$(rm -rf ~): the value is expanded as a plain one is.
+		z.subscript(z.word(as.Value, subs))
+	}
 	if as.Name == nil || as.Index != nil || as.Array != nil {
 		return z.nodeTextFull(as)
 	}
