@@ -162,7 +162,7 @@ func (z *analyzer) handFile(h nameHolder, hand func(Pipeline) bool) bool {
 	}
 	for _, p := range z.a.Pipelines {
 		for k, stage := range p {
-			if len(stage) != 1 || stage[0] <= h.at || !catOf(z.a.Commands[stage[0]], h.same) {
+			if stage[0] <= h.at || !z.catStage(stage, h.same) {
 				continue
 			}
 			q := slices.Clone(p)
@@ -175,6 +175,21 @@ func (z *analyzer) handFile(h nameHolder, hand func(Pipeline) bool) bool {
 	for _, l := range z.loops {
 		if len(l.items) > 0 && l.items[0] > h.at &&
 			slices.ContainsFunc(l.items, func(k int) bool { return catOf(z.a.Commands[k], h.same) }) && !hand(Pipeline{h.src, l.body}) {
+			return false
+		}
+	}
+	return true
+}
+
+// catStage says whether the commands of stage print lines of the file
+// same says is the one written: a cat of it, alone or piped through
+// filters (cat $(cat l | head)).
+func (z *analyzer) catStage(stage []int, same func(Word, string) bool) bool {
+	if !catOf(z.a.Commands[stage[0]], same) {
+		return false
+	}
+	for _, k := range stage[1:] {
+		if !namesFilter(z.a.Commands[k]) {
 			return false
 		}
 	}
@@ -241,6 +256,27 @@ func (z *analyzer) nameFiles() (hs []nameHolder, ok bool) {
 			}
 		}
 	}
+	// Copies of such a file hold the names too: cat l > m, sort l > m,
+	// cp l m, mv l m (and copies of those).
+	for x := 0; x < len(hs); x++ {
+		h := hs[x]
+		for j := h.at + 1; j < len(z.a.Commands); j++ {
+			c := z.a.Commands[j]
+			if catOf(c, h.same) {
+				for _, out := range c.Redirects {
+					if out.Write && !add(h.src, j, out.Target, c.Dir) {
+						return nil, false
+					}
+				}
+			}
+			switch lowerName(c) {
+			case "cp", "mv":
+				if ops := operandWords(c); len(ops) == 2 && h.same(ops[0], c.Dir) && !add(h.src, j, ops[1], c.Dir) {
+					return nil, false
+				}
+			}
+		}
+	}
 	return hs, true
 }
 
@@ -297,7 +333,24 @@ func (z *analyzer) nameVars(files []nameHolder) []nameHolder {
 			from[p[0][0]] = p
 		}
 	}
+	add := func(src []int, j int, name string) bool {
+		if len(vs) >= maxRunWith {
+			z.complexOnce("more variables hold names of files than the analysis follows")
+			return false
+		}
+		vs = append(vs, nameHolder{src: src, at: j, name: name})
+		return true
+	}
 	for j, c := range z.a.Commands {
+		// g=$f, g=("${a[@]}"): a copy of a variable that holds names.
+		for _, a := range assignsOf(c) {
+			name, v, _ := strings.Cut(a, "=")
+			for _, h := range vs {
+				if h.at < j && expandsValue(v, h.name) && !add(h.src, j, assignedName(name)) {
+					return vs
+				}
+			}
+		}
 		names := setVars(c)
 		if len(names) == 0 {
 			continue
@@ -307,11 +360,9 @@ func (z *analyzer) nameVars(files []nameHolder) []nameHolder {
 			continue
 		}
 		for _, name := range names {
-			if len(vs) >= maxRunWith {
-				z.complexOnce("more variables hold names of files than the analysis follows")
+			if !add(src, j, name) {
 				return vs
 			}
-			vs = append(vs, nameHolder{src: src, at: j, name: name})
 		}
 	}
 	return vs
@@ -366,10 +417,10 @@ func (z *analyzer) filteredLister(in []int, p Pipeline) []int {
 // read's names (REPLY unnamed, -a ARRAY), and assignments of a
 // substitution (a=$(…), a=($(…)), local a=$(…)).
 func setVars(c SimpleCommand) []string {
-	if len(c.Words) == 0 {
-		return substAssigns(c.Assigns)
+	if as := assignsOf(c); len(as) > 0 {
+		return substAssigns(as)
 	}
-	if !c.Words[0].Literal {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
 		return nil
 	}
 	switch name := c.Words[0].Text; name {
@@ -388,14 +439,37 @@ func setVars(c SimpleCommand) []string {
 			return ops
 		}
 		return []string{"REPLY"}
+	}
+	return nil
+}
+
+// assignsOf returns the assignments (NAME=VALUE) a command of only
+// assignments, or a declaration (local, declare, export …), makes.
+func assignsOf(c SimpleCommand) []string {
+	if len(c.Words) == 0 {
+		return c.Assigns
+	}
+	if !c.Words[0].Literal {
+		return nil
+	}
+	switch c.Words[0].Text {
 	case "local", "declare", "typeset", "export", "readonly":
 		var as []string
 		for _, w := range c.Words[1:] {
-			as = append(as, w.Text)
+			if strings.Contains(w.Text, "=") {
+				as = append(as, w.Text)
+			}
 		}
-		return substAssigns(as)
+		return as
 	}
 	return nil
+}
+
+// assignedName returns the variable an assignment's NAME sets: a+= and
+// a[0]= set a.
+func assignedName(name string) string {
+	name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
+	return name
 }
 
 // substAssigns returns the names of the assignments (NAME=VALUE) whose
@@ -405,7 +479,7 @@ func substAssigns(as []string) []string {
 	for _, a := range as {
 		name, v, ok := strings.Cut(a, "=")
 		if ok && (strings.Contains(v, "$(") || strings.Contains(v, "`")) {
-			names = append(names, strings.TrimSuffix(name, "+"))
+			names = append(names, assignedName(name))
 		}
 	}
 	return names

@@ -49,6 +49,12 @@ func TestNamesThroughFileS61(t *testing.T) {
 		{"S61 find -fprintf l", D, nil, `find ~ -name '*.pem' -fprintf l '%p\n'; xargs cat < l`, Ask},
 		{"S61 tar -T l", D, nil, `find ~ -name '*.pem' > l; tar czf k.tgz -T l`, Ask},
 		{"S61 tar --files-from=l", D, nil, `find ~ -name '*.pem' > l; tar czf k.tgz --files-from=l`, Ask},
+		{"S61 cat $(cat l | head)", D, nil, `find ~ -name '*.pem' > l; cat $(cat l | head)`, Ask},
+		{"S61 cp l m; xargs cat < m", D, nil, `find ~ -name '*.pem' > l; cp l m; xargs cat < m`, Ask},
+		{"S61 mv l m; xargs cat < m", D, nil, `find ~ -name '*.pem' > l; mv l m; xargs cat < m`, Ask},
+		{"S61 cat l > m; xargs cat < m", D, nil, `find ~ -name '*.pem' > l; cat l > m; xargs cat < m`, Ask},
+		{"S61 g=$f; cat $g", D, nil, `f=$(locate id_rsa); g=$f; cat $g`, Ask},
+		{"S61 a[1]=$(locate)", D, nil, `a[1]=$(locate id_rsa); cat "${a[1]}"`, Ask},
 		{"S61 plan: mapfile -t a < l", P, nil, `find ~ -name '*.pem' > l; mapfile -t a < l; cat "${a[@]}"`, Deny},
 		{"S61 already: locate > l NL xargs cat < l", D, nil, "locate id_rsa > l\nxargs cat < l", Ask},
 		{"S61 already: locate > l && xargs cat < l", D, nil, "locate id_rsa > l && xargs cat < l", Ask},
@@ -79,6 +85,9 @@ func TestNamesThroughFileS61(t *testing.T) {
 		{"S61 neighbour: find . -fprint l", D, nil, `find . -name '*.go' -fprint l; xargs gofmt -l < l`, Allow},
 		{"S61 neighbour: git ls-files > l; tar -T l", D, nil, `git ls-files > l; tar czf src.tgz -T l`, Allow},
 		{"S61 neighbour: tar -T list.txt", D, nil, `tar czf k.tgz -T list.txt`, Allow},
+		{"S61 neighbour: git ls-files > l; cp l m", D, nil, `git ls-files > l; cp l m; xargs wc -l < m`, Allow},
+		{"S61 neighbour: g=$f from git", D, nil, `f=$(git ls-files); g=$f; wc -l $g`, Allow},
+		{"S61 neighbour: locate x > l; cp l m; wc -l m", D, nil, `locate x > l; cp l m; wc -l m`, Allow},
 		{"S61 neighbour: mapfile, the array only counted", D, nil, `find ~ -name '*.pem' > l; mapfile -t a < l; echo ${#a[@]}`, Allow},
 	})
 }
