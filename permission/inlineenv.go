@@ -72,6 +72,15 @@ func (s *codeScan) envRead(i int) {
 		return
 	}
 	name := s.envName(t.text)
+	if s.lang == langJS && i >= 2 && s.toks[i-1].text == "." && s.requiresProcess(i-2) {
+		// require("process").env: judged where the require is.
+		if name = "process." + name; name == "process.env" {
+			if !s.envHandedOn(s.match[i-2]-1, true) {
+				s.envFound(t.text, s.text(s.match[i-2]-1, i+1), "", true)
+			}
+			return
+		}
+	}
 	if s.lang == langJS && name == "process" && s.computedEnv(i) {
 		// process["env"]: the table, by a computed member.
 		if !s.envHandedOn(i, true) {
@@ -148,6 +157,17 @@ func (s *codeScan) envName(text string) string {
 	return text
 }
 
+// requiresProcess says whether token k closes require("process") (or
+// "node:process"), which is process.
+func (s *codeScan) requiresProcess(k int) bool {
+	open := s.match[k]
+	if s.toks[k].text != ")" || open < 1 || open+2 != k || s.toks[open-1].text != "require" {
+		return false
+	}
+	m := s.toks[open+1]
+	return m.kind == tokString && m.lit && strings.TrimPrefix(m.text, "node:") == "process"
+}
+
 // computedEnv says whether the name at token i is followed by ["env"].
 func (s *codeScan) computedEnv(i int) bool {
 	return i+3 < len(s.toks) && s.toks[i+1].text == "[" && s.match[i+1] == i+3 &&
@@ -178,7 +198,7 @@ func (s *codeScan) envAliases() {
 			continue
 		}
 		end := s.statementEnd(k + 2)
-		if s.lang == langJS && end == k+3 && s.envName(s.toks[k+2].text) == "process" {
+		if s.lang == langJS && (end == k+3 && s.envName(s.toks[k+2].text) == "process" || end == k+6 && s.requiresProcess(k+5)) {
 			// const p = process: p.env is the table. The name is kept
 			// with a dot, which no name of the code's has.
 			s.envCopy(k, k+2)
@@ -211,7 +231,10 @@ func (s *codeScan) envCopy(k, t int) {
 // the table to env, or e.
 func (s *codeScan) envDestructure(k int) {
 	m := s.match[k]
-	if m <= k || m+2 >= len(s.toks) || s.toks[m+1].text != "=" || s.statementEnd(m+2) != m+3 || s.envName(s.toks[m+2].text) != "process" {
+	if m <= k || m+2 >= len(s.toks) || s.toks[m+1].text != "=" {
+		return
+	}
+	if end := s.statementEnd(m + 2); !(end == m+3 && s.envName(s.toks[m+2].text) == "process" || end == m+6 && s.requiresProcess(m+5)) {
 		return
 	}
 	for _, a := range s.split(k+1, m) {
