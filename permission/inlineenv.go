@@ -142,7 +142,15 @@ func (s *codeScan) envObject(name string) (obj, rest string) {
 func (s *codeScan) envName(text string) string {
 	switch s.lang {
 	case langPython:
-		return s.resolve(text)
+		name := s.resolve(text)
+		switch first, _, _ := strings.Cut(name, "."); first {
+		case "environ", "environb", "getenv", "getenvb":
+			// from os import *: environ is os.environ.
+			if name == text && slices.Contains(s.stars, "os") {
+				return "os." + name
+			}
+		}
+		return name
 	case langJS:
 		for _, g := range []string{"globalThis.", "global.", "window.", "self."} {
 			if r, ok := strings.CutPrefix(text, g); ok {

@@ -130,6 +130,8 @@ func TestEnvCopyPrintedS61(t *testing.T) {
 		{"S61 node require(process).env", D, nil, `node -e 'console.log(require("process").env)'`, Ask},
 		{"S61 node const p = require(process)", D, nil, `node -e 'const p = require("node:process"); console.log(p.env)'`, Ask},
 		{"S61 node const {env} = require(process)", D, nil, `node -e 'const {env} = require("process"); console.log(env)'`, Ask},
+		{"S61 from os import *; print(environ)", D, nil, `python3 -c 'from os import *; print(environ)'`, Ask},
+		{"S61 from os import *; getenv(GITHUB_TOKEN)", D, nil, `python3 -c 'from os import *; print(getenv("GITHUB_TOKEN"))'`, Ask},
 		{"S61 already: e=os.environ.copy()", D, nil, `python3 -c 'import os; e=os.environ.copy(); print(e)'`, Ask},
 		{"S61 already: e=dict(os.environ)", D, nil, `python3 -c 'import os; e=dict(os.environ); print(e)'`, Ask},
 		{"S61 already: from os import environ as E", D, nil, `python3 -c 'from os import environ as E; print(E["GITHUB_TOKEN"])'`, Ask},
@@ -154,6 +156,7 @@ func TestEnvCopyPrintedS61(t *testing.T) {
 		{"S61 neighbour: node for k in a copy", D, nil, `node -e 'const e = {...process.env}; for (const k in e) console.log(k)'`, Allow},
 		{"S61 neighbour: node require(process).env.HOME", D, nil, `node -e 'console.log(require("process").env.HOME)'`, Allow},
 		{"S61 neighbour: node env: require(process).env", D, nil, `node -e 'require("child_process").execSync("make", {env: require("process").env})'`, Allow},
+		{"S61 neighbour: from os import *; getenv(HOME)", D, nil, `python3 -c 'from os import *; print(getenv("HOME"), environ["PATH"])'`, Allow},
 		{"S61 neighbour: node globalThis.process.env.HOME", D, nil, `node -e 'console.log(globalThis.process.env.HOME)'`, Allow},
 	}
 	checkDecisions(t, rows)
