@@ -113,6 +113,9 @@ type analyzer struct {
 	// read f; do …; done < l): namesThroughFiles hands them what a find
 	// or a lister on the line wrote to it.
 	fileInputs []fileInput
+	// loops are the for loops over words: namesThroughFiles hands their
+	// bodies the names a file or a variable of their words holds.
+	loops []wordLoop
 	// cdFuncs are the functions whose bodies change directory: calling
 	// one leaves the directory unknown.
 	cdFuncs map[string]bool
@@ -429,8 +432,9 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 	default:
 		from := len(z.a.Commands)
 		z.compound(cmd)
+		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
-		z.noteFileInput(from)
+		z.noteFileInput(from, at)
 	}
 }
 
@@ -521,6 +525,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.stmts(cmd.Do)
 		z.cond = cond
 		z.mayHaveMoved(dir)
+		z.noteLoop(cmd, items, from+len(items))
 		if len(items) > 0 {
 			// for f in $(find ~ -name id_rsa); do cat "$f"; done: the
 			// body is handed the names as xargs would be.
@@ -1048,7 +1053,7 @@ func (z *analyzer) pipedDeletes(p Pipeline) {
 					dels = append(dels, at{k, i})
 				}
 			default:
-				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
+				if !c.FromFind && !c.Added && (c.OpenArgs || namesFromStdin(c) || tarNamesFile(c, anyWord) || slices.ContainsFunc(c.Words[min(c.Inner+1, len(c.Words)):], func(w Word) bool { return !w.Literal })) {
 					uses = append(uses, at{k, i})
 				}
 			}
@@ -1215,14 +1220,7 @@ func namesFromStdin(c SimpleCommand) bool {
 		}
 		switch lowerName(c) {
 		case "tar", "bsdtar", "gtar":
-			v, ok := strings.CutPrefix(t, "--files-from=")
-			if !ok && t[1] != '-' {
-				_, v, ok = strings.Cut(t, "T") // -T-, -cT -
-			}
-			if t == "--files-from" || ok && v == "" {
-				ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
-			}
-			if ok && stdin(Word{Text: v, Literal: true}) {
+			if v, ok := tarFilesFrom(args, i); ok && stdin(Word{Text: v, Literal: true}) {
 				return true
 			}
 		case "cpio":
@@ -1233,6 +1231,42 @@ func namesFromStdin(c SimpleCommand) bool {
 			if t[1] != '-' && strings.Contains(t, "@") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// tarFilesFrom returns the file tar's option at args[i] reads the names
+// of the files it archives from (-T FILE, -cT FILE, --files-from=FILE),
+// if it is one and the file is written out.
+func tarFilesFrom(args []Word, i int) (string, bool) {
+	t := args[i].Text
+	v, ok := strings.CutPrefix(t, "--files-from=")
+	if !ok && t[1] != '-' {
+		_, v, ok = strings.Cut(t, "T") // -T-, -cT -
+	}
+	if t == "--files-from" || ok && v == "" {
+		ok, v = i+1 < len(args) && args[i+1].Literal, args[min(i+1, len(args)-1)].Text
+	}
+	return v, ok
+}
+
+// tarNamesFile says whether c is a tar that reads the names of the
+// files it archives from a file it names (tar -czf k.tgz -T l), and
+// names says whether that file may be one of those.
+func tarNamesFile(c SimpleCommand, names func(Word) bool) bool {
+	switch lowerName(c) {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return false
+	}
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		if t := args[i].Text; !args[i].Literal || len(t) < 2 || t[0] != '-' {
+			continue
+		}
+		if v, ok := tarFilesFrom(args, i); ok && v != "-" && v != "/dev/stdin" && names(Word{Text: v, Literal: true}) {
+			return true
 		}
 	}
 	return false
@@ -2164,6 +2198,10 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 				z.subscript(z.word(e.Value, subs))
 			}
 		}
+	}
+	if as.Index != nil && as.Value != nil {
+		// a[0]=$(rm -rf ~): the value is expanded as a plain one is.
+		z.subscript(z.word(as.Value, subs))
 	}
 	if as.Name == nil || as.Index != nil || as.Array != nil {
 		return z.nodeTextFull(as)
@@ -5158,7 +5196,11 @@ func unwrap(words []Word) unwrapped {
 					case isParallelSep(a):
 						src = a.Text
 					case strings.HasPrefix(src, "::::"):
+						// :::: FILE reads its arguments from FILE, as
+						// -a FILE does: a read, and names handed on
+						// (namesThroughFiles).
 						files = cmp.Or(files, a.Text)
+						u.paths = append(u.paths, PathArg{Word: a})
 					default:
 						args = append(args, a)
 					}

@@ -35,6 +35,7 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"echo > out/x; cd out && make; mv f out; ln -sfn x out; cat key; rm loop/x; tee outf; cd loop; sed -i s/a/b/ ../proj/out",
 		"ansible; ansible -m; ansible-playbook; mount; ip; sysctl a=; gpg --import; docker compose -f down -v; rclone; gsutil rm; passwd -S; iptables -t",
 		"locate x > l; xargs cat < l; xargs -a l cat; while read f; do cat $f; done < l; cat $(cat l) | xargs cat; env & python3 -c 'print(os.environ)'",
+		"find ~ -fprint l | sort > m; cat $(< l); mapfile -t -u 3 a < l; read -ra b < <(locate x); c=$(find ~ | head -1); for f in \"${a[@]}\" $c; do cat $f; done; parallel cat :::: m; tar -cT l -f t",
 		"(. .venv/bin/activate) | pip install x & conda activate ./e; source x/activate; f(){ deactivate; }; eval '. v/bin/activate'; mamba install -yn b; unset CONDA_PREFIX; conda env create",
 	} {
 		f.Add(s)

@@ -570,7 +570,13 @@ type codeScan struct {
 	// imported: the tokens of the names Python's import statements
 	// name (imports).
 	imported map[int]bool
-	depth    int // how deep in eval'd strings this code is
+	// envCopies are the names assigned a copy of the environment (e =
+	// os.environ.copy(), const e = {...process.env}), judged as the
+	// environment is; envCopied the tokens of the tables so copied and
+	// of the names so assigned (envAliases).
+	envCopies map[string]bool
+	envCopied map[int]bool
+	depth     int // how deep in eval'd strings this code is
 	// work counts the steps spent beyond one pass (spend); tooLong is
 	// set past maxCodeWork.
 	work    int

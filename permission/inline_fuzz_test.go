@@ -16,6 +16,7 @@ func FuzzInlineCode(f *testing.F) {
 		"from os import (\n system,\n)\nf = system; list(map(f, []))",
 		"`${`\"`}` + $`ls` + qx{ls} + %x(ls) + [[x]] + q(a) + s/a/b/g",
 		`BEGIN { print > "f"; "cmd" | getline; print |& "c" }`,
+		"e = os.environ.copy(); f = {**e}; print(f\"{f}\"); const {env: {X}, env: g} = globalThis.process; const p = process; q = {...p.env}; h = Object.assign({}, process[\"env\"]); run(env=e); x({env})",
 		`print(os.environ["X"], os.environ); $ENV{A}; print %ENV; "$ENV{B}"; ENV.fetch "C"; getenv(); process.env[k]`,
 	} {
 		f.Add(uint8(langPython), s)

@@ -1,6 +1,9 @@
 package permission
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Inline code's reads of the environment: os.environ["GITHUB_TOKEN"],
 // process.env.NPM_TOKEN, $ENV{AWS_SECRET_ACCESS_KEY}, ENV["X_TOKEN"],
@@ -9,7 +12,10 @@ import "strings"
 // console.log(process.env), print %ENV, puts ENV.to_h, print_r($_SERVER))
 // as `env`, so that checkSecretVar judges them as it judges the shell's:
 // a secret-named variable's value asks where no sandbox scrubs the
-// environment (Engine.EnvScrubbed), HOME and PATH do not.
+// environment (Engine.EnvScrubbed), HOME and PATH do not. A name a
+// statement assigns a copy of the table (e = os.environ.copy(), const e
+// = {...process.env}, h = ENV.to_h) is that table from then on: print(e)
+// prints it, env=e hands it to a child (envAliases).
 
 // envObjects returns, for a language, the names of the environment as a
 // table (Perl's is %ENV, lexed as % and ENV, and $ENV{…}). A switch, not
@@ -60,12 +66,27 @@ func envNamesOnly(m string) bool {
 // name at token i makes, if any.
 func (s *codeScan) envRead(i int) {
 	t := s.toks[i]
-	if s.imported[i] {
-		return // from os import environ names it, reads nothing
+	if s.imported[i] || s.envCopied[i] {
+		// from os import environ names it, e = os.environ.copy() copies
+		// it: neither reads a value.
+		return
 	}
-	name := t.text
-	if s.lang == langPython {
-		name = s.resolve(name)
+	name := s.envName(t.text)
+	if s.lang == langJS && i >= 2 && s.toks[i-1].text == "." && s.requiresProcess(i-2) {
+		// require("process").env: judged where the require is.
+		if name = "process." + name; name == "process.env" {
+			if !s.envHandedOn(s.match[i-2]-1, true) {
+				s.envFound(t.text, s.text(s.match[i-2]-1, i+1), "", true)
+			}
+			return
+		}
+	}
+	if s.lang == langJS && name == "process" && s.computedEnv(i) {
+		// process["env"]: the table, by a computed member.
+		if !s.envHandedOn(i, true) {
+			s.envFound(t.text, s.text(i, i+4), "", true)
+		}
+		return
 	}
 	obj, rest := s.envObject(name)
 	switch {
@@ -82,9 +103,9 @@ func (s *codeScan) envRead(i int) {
 		}
 	case rest == "":
 		s.envTable(i)
-	case s.lang == langJS && obj != "Deno.env":
+	case s.lang == langJS && obj != "Deno.env" && !strings.HasPrefix(rest, "toObject"):
 		// process.env.NPM_TOKEN (.slice(0, 4)), but process.env.X = v,
-		// which sets it.
+		// which sets it. (e = Deno.env; e.toObject() is every value.)
 		key, _, _ := strings.Cut(rest, ".")
 		if !envNamesOnly(key) && !s.assigned(i) {
 			s.envFound(t.text, t.text, key, false)
@@ -108,7 +129,199 @@ func (s *codeScan) envObject(name string) (obj, rest string) {
 			return o, r
 		}
 	}
+	if first, r, _ := strings.Cut(name, "."); s.envCopies[first] {
+		return first, r
+	}
 	return "", ""
+}
+
+// envName returns the name written as text as the environment's
+// tables are named: Python's with its import alias resolved (o.environ),
+// JavaScript's without the global object it is reached from
+// (globalThis.process.env).
+func (s *codeScan) envName(text string) string {
+	switch s.lang {
+	case langPython:
+		name := s.resolve(text)
+		switch first, _, _ := strings.Cut(name, "."); first {
+		case "environ", "environb", "getenv", "getenvb":
+			// from os import *: environ is os.environ.
+			if name == text && slices.Contains(s.stars, "os") {
+				return "os." + name
+			}
+		}
+		return name
+	case langJS:
+		for _, g := range []string{"globalThis.", "global.", "window.", "self."} {
+			if r, ok := strings.CutPrefix(text, g); ok {
+				text = r
+				break
+			}
+		}
+		if first, r, ok := strings.Cut(text, "."); ok && s.envCopies[first+"."] {
+			return "process." + r // const p = process; p.env
+		}
+	}
+	return text
+}
+
+// requiresProcess says whether token k closes require("process") (or
+// "node:process"), which is process.
+func (s *codeScan) requiresProcess(k int) bool {
+	open := s.match[k]
+	if s.toks[k].text != ")" || open < 1 || open+2 != k || s.toks[open-1].text != "require" {
+		return false
+	}
+	m := s.toks[open+1]
+	return m.kind == tokString && m.lit && strings.TrimPrefix(m.text, "node:") == "process"
+}
+
+// computedEnv says whether the name at token i is followed by ["env"].
+func (s *codeScan) computedEnv(i int) bool {
+	return i+3 < len(s.toks) && s.toks[i+1].text == "[" && s.match[i+1] == i+3 &&
+		s.toks[i+2].kind == tokString && s.toks[i+2].lit && s.toks[i+2].text == "env"
+}
+
+// envAliases records, in order (so that a copy of a copy counts), the
+// names a statement assigns the environment or a copy of it: e =
+// os.environ, e = os.environ.copy(), e = dict(os.environ, CC="clang"),
+// e = {**os.environ}, const e = {...process.env}, Object.assign({},
+// process.env), h = ENV.to_h, Deno.env.toObject(). The copy is judged
+// where the name is used, as the table would be there.
+func (s *codeScan) envAliases() {
+	for i := 0; i < len(s.toks); i++ {
+		if i > 0 && !strings.Contains("\n;{}", s.toks[i-1].text) {
+			continue
+		}
+		k := i
+		switch s.toks[k].text {
+		case "const", "let", "var", "local":
+			k++
+		}
+		if s.lang == langJS && k < len(s.toks) && s.toks[k].text == "{" {
+			s.envDestructure(k)
+			continue
+		}
+		if k+2 >= len(s.toks) || s.toks[k].kind != tokName || strings.ContainsAny(s.toks[k].text, ".$@%") || !s.assigned(k) {
+			continue
+		}
+		end := s.statementEnd(k + 2)
+		if s.lang == langJS && (end == k+3 && s.envName(s.toks[k+2].text) == "process" || end == k+6 && s.requiresProcess(k+5)) {
+			// const p = process: p.env is the table. The name is kept
+			// with a dot, which no name of the code's has.
+			s.envCopy(k, k+2)
+			delete(s.envCopies, s.toks[k].text)
+			s.envCopies[s.toks[k].text+"."] = true
+			continue
+		}
+		t := s.envCopyAt(k+2, end)
+		if t < 0 {
+			continue
+		}
+		s.envCopy(k, t)
+	}
+}
+
+// envCopy records that the name at token k is assigned the table at
+// token t.
+func (s *codeScan) envCopy(k, t int) {
+	if s.envCopies == nil {
+		s.envCopies = make(map[string]bool)
+	}
+	if s.envCopied == nil {
+		s.envCopied = make(map[int]bool)
+	}
+	s.envCopies[s.toks[k].text] = true
+	s.envCopied[k], s.envCopied[t] = true, true
+}
+
+// envDestructure: const {env} = process, const {env: e} = process bind
+// the table to env, or e.
+func (s *codeScan) envDestructure(k int) {
+	m := s.match[k]
+	if m <= k || m+2 >= len(s.toks) || s.toks[m+1].text != "=" {
+		return
+	}
+	if end := s.statementEnd(m + 2); !(end == m+3 && s.envName(s.toks[m+2].text) == "process" || end == m+6 && s.requiresProcess(m+5)) {
+		return
+	}
+	for _, a := range s.split(k+1, m) {
+		switch {
+		case a[1]-a[0] == 1 && s.toks[a[0]].text == "env":
+			s.envCopy(a[0], m+2)
+		case a[1]-a[0] == 3 && s.toks[a[0]].text == "env" && s.toks[a[0]+1].text == ":" && s.toks[a[0]+2].kind == tokName:
+			s.envCopy(a[0]+2, m+2)
+			s.envCopied[a[0]] = true
+		case a[1]-a[0] > 2 && s.toks[a[0]].text == "env" && s.toks[a[0]+1].text == ":":
+			// const {env: {GITHUB_TOKEN}} = process: each name read.
+			s.envFound("process.env", s.text(a[0], a[1]), "", true)
+		}
+	}
+}
+
+// envCopyAt returns the token of the environment table that tokens
+// from..to copy whole, or -1 when they are anything else.
+func (s *codeScan) envCopyAt(from, to int) int {
+	if to <= from {
+		return -1
+	}
+	n, first := to-from, s.toks[from]
+	call := func(k int) bool { return n > k+1 && s.toks[from+k].text == "(" && s.match[from+k] == to-1 }
+	switch {
+	case n == 1 && s.envTableAt(from, ""):
+		return from
+	case s.envTableAt(from, "copy", "to_h", "to_hash", "dup", "clone", "toObject") && (n == 1 || n == 3 && call(1)):
+		return from
+	case (first.text == "dict" || first.text == "structuredClone") && call(1) && s.envTableAt(from+2, "") &&
+		(s.toks[from+3].text == ")" || s.toks[from+3].text == ","):
+		return from + 2
+	case first.text == "{" && s.match[from] == to-1:
+		// {**os.environ, …}, {...process.env, …}
+		k := from + 1
+		for k < to && (s.toks[k].text == "*" || s.toks[k].text == ".") {
+			k++
+		}
+		if k > from+1 && k < to && s.envTableAt(k, "") {
+			return k
+		}
+	case first.text == "Object.assign" && call(1) && n > 6 && s.toks[from+2].text == "{" && s.toks[from+3].text == "}" &&
+		s.toks[from+4].text == "," && s.envTableAt(from+5, ""):
+		return from + 5
+	}
+	return -1
+}
+
+// envTableAt says whether token k names the environment table followed
+// by one of methods ("" for the table itself).
+func (s *codeScan) envTableAt(k int, methods ...string) bool {
+	t := s.toks[k]
+	if t.kind != tokName {
+		return false
+	}
+	obj, rest := s.envObject(s.envName(t.text))
+	return obj != "" && slices.Contains(methods, rest)
+}
+
+// enclosing returns the bracket that holds token i, or -1.
+func (s *codeScan) enclosing(i int) int {
+	for k := i - 1; k >= 0; k-- {
+		if s.spend(1); s.tooLong {
+			return -1
+		}
+		if t := s.toks[k]; t.kind == tokPunct && strings.Contains("([{", t.text) && s.match[k] > i {
+			return k
+		}
+	}
+	return -1
+}
+
+// spreadHandedOn says whether the object literal that spreads the table
+// at token i ({**os.environ, …}, {...process.env}) is handed to a child
+// (env={**os.environ}, {env: {...process.env}}): one printed prints
+// every value.
+func (s *codeScan) spreadHandedOn(i int) bool {
+	b := s.enclosing(i)
+	return b > 0 && s.toks[b].text == "{" && s.envHandedOn(b, false)
 }
 
 // envGetterOf says whether name is a call of lang's that returns a
@@ -131,6 +344,9 @@ func envGetterOf(lang codeLang, name string) bool {
 // assigned to, or used whole.
 func (s *codeScan) envTable(i int) {
 	t := s.toks[i]
+	if s.assigned(i) {
+		return // e = …, run(env=e): a name set, or a keyword argument's
+	}
 	if i+1 < len(s.toks) && (s.toks[i+1].text == "[" || s.lang == langPerl && s.toks[i+1].text == "{") {
 		open, close := i+1, s.match[i+1]
 		if close <= open {
@@ -171,13 +387,36 @@ func (s *codeScan) envHandedOn(i int, bare bool) bool {
 	case "in":
 		return bare
 	case "*":
-		// {**os.environ} copies it, print(*os.environ) prints its names;
-		// print(*os.environ.values()) prints every value.
+		// print(*os.environ) prints its names; {**os.environ} copies
+		// it, handed on where the literal is; print(*os.environ.values())
+		// prints every value.
+		if i >= 2 && s.toks[i-2].text == "*" {
+			return bare && s.spreadHandedOn(i)
+		}
 		return bare
 	case ".":
+		if i >= 3 && s.toks[i-2].text == "." && s.toks[i-3].text == "." {
+			return s.spreadHandedOn(i) // {...process.env}
+		}
 		return true
 	case "=", ":":
-		return i >= 2 && strings.Contains(strings.ToLower(s.toks[i-2].text), "env")
+		// env=os.environ, a keyword argument, and {env: process.env} hand
+		// it to a child; my_env = … is a statement's copy (envAliases),
+		// judged where it is used.
+		return i >= 2 && strings.Contains(strings.ToLower(s.toks[i-2].text), "env") &&
+			(prev == ":" || i >= 3 && (s.toks[i-3].text == "(" || s.toks[i-3].text == ","))
+	case "{", ",":
+		// JavaScript's shorthand {env}, {stdio, env}: a copy handed to a
+		// child as its environment.
+		next := ""
+		if i+1 < len(s.toks) {
+			next = s.toks[i+1].text
+		}
+		b := -1
+		if s.lang == langJS && bare && strings.Contains(strings.ToLower(s.toks[i].text), "env") && (next == "}" || next == ",") {
+			b = s.enclosing(i)
+		}
+		return b >= 0 && s.toks[b].text == "{"
 	case "(":
 		if i < 2 || i+1 >= len(s.toks) {
 			return false

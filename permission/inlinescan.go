@@ -54,6 +54,7 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	s.envAliases()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
 		if (t.kind == tokString || t.kind == tokRun) && !t.lit {
@@ -2048,7 +2049,7 @@ func (s *codeScan) subScan(src string) {
 	}
 	sub := codeScan{lang: s.lang, src: src, depth: s.depth + 1, work: s.work, aliases: s.aliases,
 		childProcess: s.childProcess, fsMentioned: s.fsMentioned, dynRequire: s.dynRequire,
-		dynNames: s.dynNames, cpNames: s.cpNames, stars: s.stars}
+		dynNames: s.dynNames, cpNames: s.cpNames, stars: s.stars, envCopies: s.envCopies}
 	sub.lex()
 	if sub.hole {
 		s.found = append(s.found, codeFound{name: "interpolation", call: src, unknown: "what the shell fills in at run time into code in a string, which may be any code"})
