@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -80,5 +81,47 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 	}
 	if got, why, _ := checkDecision(t, dir, env, append([]string{"--trust-project"}, edit(notes)...)...); got != "allow" {
 		t.Errorf("--trust-project Edit %s: %s (%s), want allow", notes, got, why)
+	}
+}
+
+// TestProjectShellRulesConfinedS61: a cloned repository's own
+// allow: [Bash(rm:*)] had the hook allow rm -rf ~/work, which Claude Code
+// then runs outside any sandbox, and cd ~/work && tar xf x.tar, unasked.
+// A project's own shell rules now allow their commands on files in the
+// project, and run there, only; the user's rules and --trust-project
+// reach as before.
+func TestProjectShellRulesConfinedS61(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(rm:*)', 'Bash(tar:*)']\n"})
+	home := outsideTemp(t)
+	hook := func(t *testing.T, command string, flags ...string) string {
+		t.Helper()
+		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+			dir: t.TempDir(), env: []string{"HOME=" + home}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+		}
+		return got.HookSpecificOutput.PermissionDecision
+	}
+	for _, tt := range []struct {
+		command string
+		trust   bool
+		want    string
+	}{
+		{"rm -rf ~/work", false, "ask"},
+		{"cd ~/work && tar xf " + filepath.Join(dir, "x.tar"), false, "ask"},
+		// Neighbours: in the project its rules apply; trusted, anywhere.
+		{"rm -rf build", false, "allow"},
+		{"tar xf x.tar", false, "allow"},
+		{"rm -rf ~/work", true, "allow"},
+	} {
+		var flags []string
+		if tt.trust {
+			flags = []string{"--trust-project"}
+		}
+		if got := hook(t, tt.command, flags...); got != tt.want {
+			t.Errorf("hook %v %q under the project's Bash(rm:*): %s, want %s", flags, tt.command, got, tt.want)
+		}
 	}
 }

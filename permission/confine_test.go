@@ -120,7 +120,7 @@ func TestConfineWithoutRoot(t *testing.T) {
 func TestProjectEditsConfinedS61(t *testing.T) {
 	t.Parallel()
 	const rules = "permissions:\n  defaultMode: acceptEdits\n  additionalDirectories: [../other, lib, '~']\n" +
-		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)']\n"
+		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)', 'Bash(rm:*)', 'Bash(sed:*)', 'Bash(tar:*)']\n"
 	type step struct {
 		call Call
 		want Decision
@@ -157,7 +157,16 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 					{Call{Tool: "Edit", Path: filepath.Join(other, "x.go")}, Ask},
 					{Call{Tool: "Write", Path: filepath.Join(d.Home, "todo.txt")}, Ask},
 					{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Ask},
+					// Its shell rules allow the commands in the project
+					// only: not on files outside it, nor run outside it.
+					{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Ask},
+					{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Ask},
+					{Call{Tool: "Bash", Command: `rm -rf "$OUT"`}, Ask},
+					{Call{Tool: "Bash", Command: "cd ~/work && tar xf " + filepath.Join(d.Root, "x.tar")}, Ask},
 					// Neighbours: in the project, its rules and mode apply.
+					{Call{Tool: "Bash", Command: "rm -rf build"}, Allow},
+					{Call{Tool: "Bash", Command: "sed -i s/a/b/ src/main.go"}, Allow},
+					{Call{Tool: "Bash", Command: "tar xf x.tar"}, Allow},
 					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "src", "main.go")}, Allow},
 					{Call{Tool: "Write", Path: filepath.Join(d.Root, "new.txt")}, Allow},
 					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "lib", "x.go")}, Allow},
@@ -169,6 +178,8 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
 				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
 				{Call{Tool: "Edit", Path: filepath.Join(filepath.Dir(d.Root), "other", "x.go")}, Allow},
+				{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Allow},
+				{Call{Tool: "Bash", Command: "cd ~/work && tar xf " + filepath.Join(d.Root, "x.tar")}, Allow},
 			}
 		}},
 		{"neighbour: the user's rules", "user", false, "", func(d Discovery) []step {
@@ -176,6 +187,8 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
 				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
 				{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Allow},
+				{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Allow},
+				{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Allow},
 			}
 		}},
 	}

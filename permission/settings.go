@@ -69,11 +69,15 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 }
 
 // ConfineEdits confines s's allow rules for the edit tools (Edit, Write,
-// MultiEdit, NotebookEdit; a shell command's writes meet them too) to
-// root, a project's own file's project, whose links real resolves (nil:
-// none); home is the home directory ~ patterns name: a cloned repository's allow: [Edit(~/**)] had the agent's edits
-// anywhere in the home directory made unasked. It returns the rules whose
-// pattern names a place outside root, which then allow nothing.
+// MultiEdit, NotebookEdit; a shell command's writes meet them too) and
+// for the shell to root, a project's own file's project, whose links real
+// resolves (nil: none); home is the home directory ~ patterns name. A
+// cloned repository's allow: [Edit(~/**)] had the agent's edits anywhere
+// in the home directory made unasked, and its allow: [Bash(rm:*)] the
+// command rm -rf ~/work: a confined shell rule keeps the files the command
+// names, and the directory it runs in, inside root only (checkWrites,
+// runsOutside). It returns the edit rules whose pattern names a place
+// outside root, which then allow nothing.
 func (s *Settings) ConfineEdits(root, home string, real func(string) string) (outside []string) {
 	if real != nil {
 		root = real(root)
@@ -81,12 +85,14 @@ func (s *Settings) ConfineEdits(root, home string, real func(string) string) (ou
 	env := PathEnv{Cwd: root, Root: root, Home: home}
 	for i := range s.Rules.Allow {
 		r := &s.Rules.Allow[i]
-		if r.Tool != "Edit" && canonicalKinds.get()[r.Tool] != KindEdit {
-			continue
-		}
-		r.within = root
-		if p, ok := r.literalPath(env); ok && !within(p, root) {
-			outside = append(outside, "permissions.allow "+r.Text)
+		switch canonicalKinds.get()[r.Tool] {
+		case KindShell:
+			r.within = root
+		case KindEdit:
+			r.within = root
+			if p, ok := r.literalPath(env); ok && !within(p, root) {
+				outside = append(outside, "permissions.allow "+r.Text)
+			}
 		}
 	}
 	return outside

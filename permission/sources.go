@@ -81,8 +81,9 @@ type Discovery struct {
 	Outer func() []string
 	// TrustProject applies the project's own files (project and local
 	// scope) in full (--trust-project). Otherwise they can neither switch
-	// the engine off (Settings.DropSwitchOff), nor allow edits outside the
-	// project (Settings.ConfineEdits), nor widen the sandbox beyond it
+	// the engine off (Settings.DropSwitchOff), nor allow edits, or
+	// commands' writes, outside the project (Settings.ConfineEdits), nor
+	// widen the sandbox beyond it
 	// (Sandbox.Confine): a repository an agent is asked to
 	// work on, cloned in CI, holds them, and may commit its .local files.
 	TrustProject bool
