@@ -3,6 +3,7 @@ package integration
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,5 +124,34 @@ func TestProjectShellRulesConfinedS61(t *testing.T) {
 		if got := hook(t, tt.command, flags...); got != tt.want {
 			t.Errorf("hook %v %q under the project's Bash(rm:*): %s, want %s", flags, tt.command, got, tt.want)
 		}
+	}
+}
+
+// TestProjectLimitsNoLooserS61: a cloned repository's own timeout: 1h and
+// limits: {nofile: 4096} replaced the user's 1s and 64, and its command
+// outlasted and outgrew them. A project's own file now only tightens the
+// user's timeout and limits; trusted, it replaces them as before.
+func TestProjectLimitsNoLooserS61(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  timeout: 1h\n  limits: {nofile: 4096}\n"})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 1s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
+	if r.code != 124 || strings.TrimSpace(r.stdout) != "64" {
+		t.Errorf("under the user's timeout 1s and nofile 64: exit %d, ulimit -n %q (stderr %s), want 124 and 64", r.code, r.stdout, r.stderr)
+	}
+	if want := "ignored sandbox.timeout 1h0m0s (looser than 1s at "; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q: want %q", r.stderr, want)
+	}
+	// Neighbour: trusted, the project's apply.
+	r = run(t, invocation{args: []string{"run", "--trust-project", "--", "sh", "-c", "ulimit -n; sleep 2"}, dir: dir, env: env})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "4096" {
+		t.Errorf("--trust-project: exit %d, ulimit -n %q (stderr %s), want 0 and 4096", r.code, r.stdout, r.stderr)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestProjectConfinedS61: a cloned repository's .mewsandbox/settings.yaml
@@ -213,6 +214,49 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				t.Errorf("warned %q, want nothing dropped", warned)
 			case tt.wantWarn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tt.wantWarn)):
 				t.Errorf("warnings %q, want one holding %q", warned, tt.wantWarn)
+			}
+		})
+	}
+}
+
+// TestProjectLimitsNoLooserS61: merged, a project's timeout and limits
+// replaced the user's, larger ones too: a cloned repository's timeout: 1h
+// and nofile: 4096 outlasted the user's 2s and 64. A project's own file
+// may now only tighten them; where the user set none, and trusted, its
+// values apply.
+func TestProjectLimitsNoLooserS61(t *testing.T) {
+	t.Parallel()
+	const user = "sandbox:\n  timeout: 2s\n  limits: {nofile: 64, mem: 1G}\n"
+	const proj = "sandbox:\n  timeout: 1h\n  limits: {nofile: 4096, mem: 512M, cpu: 10s}\n"
+	for _, tt := range []struct {
+		name        string
+		trust       bool
+		timeout     time.Duration
+		nofile      uint64
+		mem         Size
+		wantDropped string
+	}{
+		{"untrusted", false, 2 * time.Second, 64, 512 << 20, "sandbox.timeout 1h0m0s (looser than 2s at "},
+		{"neighbour: trusted", true, time.Hour, 4096, 512 << 20, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", user)
+			writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", proj)
+			d.TrustProject = tt.trust
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := c.Sandbox.Limits
+			if c.Sandbox.Timeout.Value != tt.timeout || l.NoFile.Value != tt.nofile || l.Mem.Value != tt.mem || l.CPU.Value != 10*time.Second {
+				t.Errorf("timeout %v nofile %d mem %v cpu %v: want %v %d %v 10s", c.Sandbox.Timeout.Value, l.NoFile.Value, l.Mem.Value, l.CPU.Value, tt.timeout, tt.nofile, tt.mem)
+			}
+			warned := strings.Join(c.Warnings, "\n")
+			if tt.wantDropped == "" && strings.Contains(warned, "looser than") ||
+				tt.wantDropped != "" && (!strings.Contains(warned, tt.wantDropped) || !strings.Contains(warned, "sandbox.limits.nofile 4096 (looser than 64 at ")) {
+				t.Errorf("warnings %q: want %q", c.Warnings, tt.wantDropped)
 			}
 		})
 	}

@@ -541,7 +541,8 @@ func settlePath(s *Setting[string], key string, env PathEnv) (abs string, err er
 // the host's next build), variables kept although they look secret,
 // capabilities kept, best effort, and network (mode all, TCP ports, unix
 // sockets). What narrows the sandbox (denyRead, env.drop, network none,
-// limits, the timeout) and grants inside the project stay. A cloned
+// limits and the timeout, unless looser than the user's: dropLooser) and
+// grants inside the project stay. A cloned
 // repository's .mewsandbox/settings.yaml with allowWrite: ["~"] had its
 // commands write ~/.bashrc. It returns the keys dropped, in the file's
 // terms.

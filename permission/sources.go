@@ -319,7 +319,8 @@ func Load(d Discovery) (*Config, error) {
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			if dropped := s.Sandbox.Confine(d.projectBase(f), d.Real); len(dropped) > 0 {
+			dropped := append(s.Sandbox.Confine(d.projectBase(f), d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
+			if len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or pass --trust-project if you trust this repository",
 					f.Path, strings.Join(dropped, ", ")))
 			}
