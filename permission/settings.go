@@ -121,11 +121,11 @@ func (s *Settings) dropDirsOutside(root string, env PathEnv, real func(string) s
 
 // KeepRestrictions drops from s whatever could allow more than the other
 // sources do without s: allow rules, the mode (it replaces the user's),
-// additional directories, sandbox grants (paths,
-// network, unix sockets, kept variables, presets, capabilities), best
-// effort, the timeout and limits (which replace the user's, larger ones
+// additional directories, sandbox grants (paths, and what dropReach
+// drops), the timeout and limits (which replace the user's, larger ones
 // too), and the audit file (the runner writes it, wherever it is). Deny
-// and ask rules, network none, denyRead and dropped variables stay. It returns the keys dropped, in the file's terms.
+// and ask rules, network none, denyRead and dropped variables stay. It
+// returns the keys dropped, in the file's terms.
 func (s *Settings) KeepRestrictions() (dropped []string) {
 	drop := func(key string, set bool) bool {
 		if set {
@@ -150,30 +150,7 @@ func (s *Settings) KeepRestrictions() (dropped []string) {
 	if drop("sandbox.filesystem.allowWrite", len(b.AllowWrite) > 0) {
 		b.AllowWrite = nil
 	}
-	if drop("sandbox.network.mode "+b.NetworkMode.Value, b.NetworkMode.IsSet() && b.NetworkMode.Value != "none") {
-		b.NetworkMode = Setting[string]{}
-	}
-	if drop("sandbox.network.allowConnect", len(b.AllowConnect) > 0) {
-		b.AllowConnect = nil
-	}
-	if drop("sandbox.network.allowBind", len(b.AllowBind) > 0) {
-		b.AllowBind = nil
-	}
-	if drop("sandbox.network.allowUnixSockets", b.AllowUnixSockets.Value) {
-		b.AllowUnixSockets = Setting[bool]{}
-	}
-	if drop("sandbox.env.pass", len(b.EnvPass) > 0) {
-		b.EnvPass = nil
-	}
-	if drop("sandbox.presets", len(b.Presets) > 0) {
-		b.Presets = nil
-	}
-	if drop("sandbox.keepCaps", len(b.KeepCaps) > 0 || b.keepCapsKey != Origin{}) {
-		b.KeepCaps, b.keepCapsKey = nil, Origin{}
-	}
-	if drop("sandbox.bestEffort", b.BestEffort.Value) {
-		b.BestEffort = Setting[bool]{}
-	}
+	dropped = append(dropped, b.dropReach()...)
 	if drop("sandbox.lockFilesystem", b.LockFilesystem.IsSet()) {
 		b.LockFilesystem = Setting[bool]{}
 	}
