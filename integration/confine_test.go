@@ -87,13 +87,14 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 
 // TestProjectShellRulesConfinedS61: a cloned repository's own
 // allow: [Bash(rm:*)] had the hook allow rm -rf ~/work, which Claude Code
-// then runs outside any sandbox, and cd ~/work && tar xf x.tar, unasked.
+// then runs outside any sandbox, cd ~/work && tar xf x.tar, and under its
+// Bash(kill:*) kill -9 -1, unasked.
 // A project's own shell rules now allow their commands on files in the
 // project, and run there, only; the user's rules and --trust-project
 // reach as before.
 func TestProjectShellRulesConfinedS61(t *testing.T) {
 	t.Parallel()
-	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(rm:*)', 'Bash(tar:*)']\n"})
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(rm:*)', 'Bash(tar:*)', 'Bash(kill:*)']\n"})
 	home := outsideTemp(t)
 	hook := func(t *testing.T, command string, flags ...string) string {
 		t.Helper()
@@ -112,17 +113,19 @@ func TestProjectShellRulesConfinedS61(t *testing.T) {
 	}{
 		{"rm -rf ~/work", false, "ask"},
 		{"cd ~/work && tar xf " + filepath.Join(dir, "x.tar"), false, "ask"},
+		{"kill -9 -1", false, "ask"},
 		// Neighbours: in the project its rules apply; trusted, anywhere.
 		{"rm -rf build", false, "allow"},
 		{"tar xf x.tar", false, "allow"},
 		{"rm -rf ~/work", true, "allow"},
+		{"kill -9 -1", true, "allow"},
 	} {
 		var flags []string
 		if tt.trust {
 			flags = []string{"--trust-project"}
 		}
 		if got := hook(t, tt.command, flags...); got != tt.want {
-			t.Errorf("hook %v %q under the project's Bash(rm:*): %s, want %s", flags, tt.command, got, tt.want)
+			t.Errorf("hook %v %q under the project's shell rules: %s, want %s", flags, tt.command, got, tt.want)
 		}
 	}
 }

@@ -121,7 +121,7 @@ func TestConfineWithoutRoot(t *testing.T) {
 func TestProjectEditsConfinedS61(t *testing.T) {
 	t.Parallel()
 	const rules = "permissions:\n  defaultMode: acceptEdits\n  additionalDirectories: [../other, lib, '~']\n" +
-		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)', 'Bash(rm:*)', 'Bash(sed:*)', 'Bash(tar:*)']\n"
+		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)', 'Bash(rm:*)', 'Bash(sed:*)', 'Bash(tar:*)', 'Bash(kill:*)', 'Bash(docker:*)']\n"
 	type step struct {
 		call Call
 		want Decision
@@ -164,7 +164,11 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 					{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Ask},
 					{Call{Tool: "Bash", Command: `rm -rf "$OUT"`}, Ask},
 					{Call{Tool: "Bash", Command: "cd ~/work && tar xf " + filepath.Join(d.Root, "x.tar")}, Ask},
+					// Nor the dangers that lie beyond any project.
+					{Call{Tool: "Bash", Command: "kill -9 -1"}, Ask},
+					{Call{Tool: "Bash", Command: "docker run -v /:/h alpine"}, Ask},
 					// Neighbours: in the project, its rules and mode apply.
+					{Call{Tool: "Bash", Command: "docker build ."}, Allow},
 					{Call{Tool: "Bash", Command: "rm -rf build"}, Allow},
 					{Call{Tool: "Bash", Command: "sed -i s/a/b/ src/main.go"}, Allow},
 					{Call{Tool: "Bash", Command: "tar xf x.tar"}, Allow},
@@ -190,6 +194,8 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Allow},
 				{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Allow},
 				{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Allow},
+				{Call{Tool: "Bash", Command: "kill -9 -1"}, Allow},
+				{Call{Tool: "Bash", Command: "docker run -v /:/h alpine"}, Allow},
 			}
 		}},
 	}

@@ -1853,6 +1853,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			if v, ok := e.runsOutside(c); !ok {
 				return v
 			}
+			// Nor beyond any project: Bash(kill:*) does not cover
+			// kill -9 -1, nor Bash(docker:*) docker run -v /:/h.
+			if dangerous && danger.Host {
+				return e.dangerVerdict(danger)
+			}
 		}
 		// A rule matches the command's words; the variables set for it
 		// are not among them, and some choose what code it runs:
