@@ -1,7 +1,9 @@
 package integration
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,5 +96,79 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 	}
 	if got, why, _ := checkDecision(t, dir, env, append([]string{"--trust-project"}, edit(notes)...)...); got != "allow" {
 		t.Errorf("--trust-project Edit %s: %s (%s), want allow", notes, got, why)
+	}
+}
+
+// TestProjectShellRulesConfinedS61: a cloned repository's own
+// allow: [Bash(rm:*)] had the hook allow rm -rf ~/work, which Claude Code
+// then runs outside any sandbox, cd ~/work && tar xf x.tar, and under its
+// Bash(kill:*) kill -9 -1, unasked.
+// A project's own shell rules now allow their commands on files in the
+// project, and run there, only; the user's rules and --trust-project
+// reach as before.
+func TestProjectShellRulesConfinedS61(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(rm:*)', 'Bash(tar:*)', 'Bash(kill:*)']\n"})
+	home := outsideTemp(t)
+	hook := func(t *testing.T, command string, flags ...string) string {
+		t.Helper()
+		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+			dir: t.TempDir(), env: []string{"HOME=" + home}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+		}
+		return got.HookSpecificOutput.PermissionDecision
+	}
+	for _, tt := range []struct {
+		command string
+		trust   bool
+		want    string
+	}{
+		{"rm -rf ~/work", false, "ask"},
+		{"cd ~/work && tar xf " + filepath.Join(dir, "x.tar"), false, "ask"},
+		{"kill -9 -1", false, "ask"},
+		// Neighbours: in the project its rules apply; trusted, anywhere.
+		{"rm -rf build", false, "allow"},
+		{"tar xf x.tar", false, "allow"},
+		{"rm -rf ~/work", true, "allow"},
+		{"kill -9 -1", true, "allow"},
+	} {
+		var flags []string
+		if tt.trust {
+			flags = []string{"--trust-project"}
+		}
+		if got := hook(t, tt.command, flags...); got != tt.want {
+			t.Errorf("hook %v %q under the project's shell rules: %s, want %s", flags, tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestProjectLimitsNoLooserS61: a cloned repository's own timeout: 1h and
+// limits: {nofile: 4096} replaced the user's 1s and 64, and its command
+// outlasted and outgrew them. A project's own file now only tightens the
+// user's timeout and limits; trusted, it replaces them as before.
+func TestProjectLimitsNoLooserS61(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  timeout: 1h\n  limits: {nofile: 4096}\n"})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 1s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
+	if r.code != 124 || strings.TrimSpace(r.stdout) != "64" {
+		t.Errorf("under the user's timeout 1s and nofile 64: exit %d, ulimit -n %q (stderr %s), want 124 and 64", r.code, r.stdout, r.stderr)
+	}
+	if want := "ignored sandbox.timeout 1h0m0s (looser than 1s at "; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q: want %q", r.stderr, want)
+	}
+	// Neighbour: trusted, the project's apply.
+	r = run(t, invocation{args: []string{"run", "--trust-project", "--", "sh", "-c", "ulimit -n; sleep 2"}, dir: dir, env: env})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "4096" {
+		t.Errorf("--trust-project: exit %d, ulimit -n %q (stderr %s), want 0 and 4096", r.code, r.stdout, r.stderr)
 	}
 }

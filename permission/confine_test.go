@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestProjectConfinedS61: a cloned repository's .mewsandbox/settings.yaml
@@ -120,7 +121,7 @@ func TestConfineWithoutRoot(t *testing.T) {
 func TestProjectEditsConfinedS61(t *testing.T) {
 	t.Parallel()
 	const rules = "permissions:\n  defaultMode: acceptEdits\n  additionalDirectories: [../other, lib, '~']\n" +
-		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)']\n"
+		"  allow: [Edit, 'Edit(~/notes/**)', 'Write(//srv/out/**)', 'Edit(/src/**)', 'Bash(make:*)', 'Bash(rm:*)', 'Bash(sed:*)', 'Bash(tar:*)', 'Bash(kill:*)', 'Bash(docker:*)']\n"
 	type step struct {
 		call Call
 		want Decision
@@ -157,7 +158,20 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 					{Call{Tool: "Edit", Path: filepath.Join(other, "x.go")}, Ask},
 					{Call{Tool: "Write", Path: filepath.Join(d.Home, "todo.txt")}, Ask},
 					{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Ask},
+					// Its shell rules allow the commands in the project
+					// only: not on files outside it, nor run outside it.
+					{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Ask},
+					{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Ask},
+					{Call{Tool: "Bash", Command: `rm -rf "$OUT"`}, Ask},
+					{Call{Tool: "Bash", Command: "cd ~/work && tar xf " + filepath.Join(d.Root, "x.tar")}, Ask},
+					// Nor the dangers that lie beyond any project.
+					{Call{Tool: "Bash", Command: "kill -9 -1"}, Ask},
+					{Call{Tool: "Bash", Command: "docker run -v /:/h alpine"}, Ask},
 					// Neighbours: in the project, its rules and mode apply.
+					{Call{Tool: "Bash", Command: "docker build ."}, Allow},
+					{Call{Tool: "Bash", Command: "rm -rf build"}, Allow},
+					{Call{Tool: "Bash", Command: "sed -i s/a/b/ src/main.go"}, Allow},
+					{Call{Tool: "Bash", Command: "tar xf x.tar"}, Allow},
 					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "src", "main.go")}, Allow},
 					{Call{Tool: "Write", Path: filepath.Join(d.Root, "new.txt")}, Allow},
 					{Call{Tool: "Edit", Path: filepath.Join(d.Root, "lib", "x.go")}, Allow},
@@ -169,6 +183,8 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
 				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
 				{Call{Tool: "Edit", Path: filepath.Join(filepath.Dir(d.Root), "other", "x.go")}, Allow},
+				{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Allow},
+				{Call{Tool: "Bash", Command: "cd ~/work && tar xf " + filepath.Join(d.Root, "x.tar")}, Allow},
 			}
 		}},
 		{"neighbour: the user's rules", "user", false, "", func(d Discovery) []step {
@@ -176,6 +192,10 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 				{Call{Tool: "Edit", Path: filepath.Join(d.Home, "notes", "a.txt")}, Allow},
 				{Call{Tool: "Write", Path: "/srv/out/x"}, Allow},
 				{Call{Tool: "Bash", Command: "echo x > ~/notes/a.txt"}, Allow},
+				{Call{Tool: "Bash", Command: "rm -rf ~/work"}, Allow},
+				{Call{Tool: "Bash", Command: "sed -i s/a/b/ ../other/x.go"}, Allow},
+				{Call{Tool: "Bash", Command: "kill -9 -1"}, Allow},
+				{Call{Tool: "Bash", Command: "docker run -v /:/h alpine"}, Allow},
 			}
 		}},
 	}
@@ -256,6 +276,49 @@ func TestTrustedProjectsS61(t *testing.T) {
 			}
 			if tt.warn != "" && !strings.Contains(strings.Join(c.Warnings, "\n"), tt.warn) {
 				t.Errorf("warnings %q, want %q", c.Warnings, tt.warn)
+			}
+		})
+	}
+}
+
+// TestProjectLimitsNoLooserS61: merged, a project's timeout and limits
+// replaced the user's, larger ones too: a cloned repository's timeout: 1h
+// and nofile: 4096 outlasted the user's 2s and 64. A project's own file
+// may now only tighten them; where the user set none, and trusted, its
+// values apply.
+func TestProjectLimitsNoLooserS61(t *testing.T) {
+	t.Parallel()
+	const user = "sandbox:\n  timeout: 2s\n  limits: {nofile: 64, mem: 1G}\n"
+	const proj = "sandbox:\n  timeout: 1h\n  limits: {nofile: 4096, mem: 512M, cpu: 10s}\n"
+	for _, tt := range []struct {
+		name        string
+		trust       bool
+		timeout     time.Duration
+		nofile      uint64
+		mem         Size
+		wantDropped string
+	}{
+		{"untrusted", false, 2 * time.Second, 64, 512 << 20, "sandbox.timeout 1h0m0s (looser than 2s at "},
+		{"neighbour: trusted", true, time.Hour, 4096, 512 << 20, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", user)
+			writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", proj)
+			d.TrustProject = tt.trust
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l := c.Sandbox.Limits
+			if c.Sandbox.Timeout.Value != tt.timeout || l.NoFile.Value != tt.nofile || l.Mem.Value != tt.mem || l.CPU.Value != 10*time.Second {
+				t.Errorf("timeout %v nofile %d mem %v cpu %v: want %v %d %v 10s", c.Sandbox.Timeout.Value, l.NoFile.Value, l.Mem.Value, l.CPU.Value, tt.timeout, tt.nofile, tt.mem)
+			}
+			warned := strings.Join(c.Warnings, "\n")
+			if tt.wantDropped == "" && strings.Contains(warned, "looser than") ||
+				tt.wantDropped != "" && (!strings.Contains(warned, tt.wantDropped) || !strings.Contains(warned, "sandbox.limits.nofile 4096 (looser than 64 at ")) {
+				t.Errorf("warnings %q: want %q", c.Warnings, tt.wantDropped)
 			}
 		})
 	}

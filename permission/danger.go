@@ -22,6 +22,11 @@ type Danger struct {
 	// at run time (rm -rf "$X"): asked for in every mode, bypassPermissions
 	// included, as what the shell analysis cannot see is.
 	Unseen bool
+	// Host is true when a row that matched acts beyond any project (kill,
+	// reboot, a container with the host's root): a project's own allow
+	// rule (Rule.within) does not lift it, as it lifts rm's of the
+	// project's files.
+	Host bool
 }
 
 // dangerRule is one row of the danger table: check inspects one
@@ -33,6 +38,9 @@ type dangerRule struct {
 	pipe  func(a Analysis, p Pipeline) string
 	// unseen: the row's critical matches are Danger.Unseen, not Critical.
 	unseen bool
+	// host: what the command acts on lies beyond any project (the
+	// machine, its processes, devices and services): Danger.Host.
+	host bool
 }
 
 // dangerTable is the danger table. Rows match normalised commands (quotes
@@ -60,7 +68,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "trash", check: checkTrash},
 		// A container with the host's root, devices or namespaces is root
 		// on this machine: docker run -v /:/h alpine rm -rf /h.
-		{name: "container host access", check: checkContainerHost},
+		{name: "container host access", check: checkContainerHost, host: true},
 		// socat's SYSTEM:, EXEC: and SHELL: addresses run a command.
 		{name: "socat command address", check: checkSocatCommand},
 		// rmdir only removes empty directories, but on a critical path it is
@@ -124,17 +132,17 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// pushurl or insteadOf sends later pushes elsewhere.
 		{name: "git config write", check: checkGitConfigWrite},
 		// Runs the command with more privileges than the sandbox grants.
-		{name: "sudo", check: checkSudo},
+		{name: "sudo", check: checkSudo, host: true},
 		// Creates a file system: destroys what the device held.
-		{name: "mkfs", check: checkMkfs},
+		{name: "mkfs", check: checkMkfs, host: true},
 		// Erases file system signatures.
-		{name: "wipefs", check: nameIn("erases file system signatures", "wipefs")},
+		{name: "wipefs", check: nameIn("erases file system signatures", "wipefs"), host: true},
 		// Rewrites partition tables.
-		{name: "fdisk", check: checkPartition},
+		{name: "fdisk", check: checkPartition, host: true},
 		// Copies raw blocks; `of=/dev/sda` destroys a disk.
-		{name: "dd", check: nameIn("copies raw data and can overwrite disks", "dd")},
+		{name: "dd", check: nameIn("copies raw data and can overwrite disks", "dd"), host: true},
 		// Writing to a device node goes around the file system (> /dev/sda).
-		{name: "> /dev/", check: checkDeviceWrite},
+		{name: "> /dev/", check: checkDeviceWrite, host: true},
 		// Deletes extraneous files at the destination.
 		{name: "rsync --delete", check: checkRsyncDelete},
 		// Archives that keep absolute paths write where they say.
@@ -191,29 +199,29 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// World-writable files let any user change them.
 		{name: "chmod 777", check: checkChmodWorld},
 		// Signals other processes.
-		{name: "kill", check: checkKill},
-		{name: "pkill", check: nameIn("terminates processes by name", "pkill")},
-		{name: "killall", check: nameIn("terminates processes by name", "killall")},
-		{name: "killall5", check: nameIn("terminates every process of the machine", "killall5")},
+		{name: "kill", check: checkKill, host: true},
+		{name: "pkill", check: nameIn("terminates processes by name", "pkill"), host: true},
+		{name: "killall", check: nameIn("terminates processes by name", "killall"), host: true},
+		{name: "killall5", check: nameIn("terminates every process of the machine", "killall5"), host: true},
 		// Deletes the files of a directory not used for a time (/tmp).
 		{name: "tmpreaper", check: nameIn("deletes files that have not been used for a time", "tmpreaper", "tmpwatch")},
-		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process")},
+		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process"), host: true},
 		// Stops or restarts the machine.
-		{name: "reboot", check: nameIn("restarts the machine", "reboot")},
-		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff")},
-		{name: "init 0", check: checkInit},
+		{name: "reboot", check: nameIn("restarts the machine", "reboot"), host: true},
+		{name: "shutdown", check: nameIn("shuts the machine down", "shutdown", "halt", "poweroff"), host: true},
+		{name: "init 0", check: checkInit, host: true},
 		// Changes the host itself, for every user and after the session.
-		{name: "host administration", check: checkHostAdmin},
-		{name: "systemctl poweroff", check: checkSystemctlPower},
+		{name: "host administration", check: checkHostAdmin, host: true},
+		{name: "systemctl poweroff", check: checkSystemctlPower, host: true},
 		// Services the init system starts now or at every boot or login,
 		// outside the sandbox and after the session: systemctl --user
 		// enable, launchctl load, loginctl enable-linger.
-		{name: "service change", check: checkServiceChange},
+		{name: "service change", check: checkServiceChange, host: true},
 		// Deletes every cron job of the user, without confirmation.
 		{name: "crontab -r", check: checkCrontabRemove},
 		// A function that starts copies of itself concurrently exhausts the
 		// process table.
-		{name: "fork bomb", check: checkForkBomb},
+		{name: "fork bomb", check: checkForkBomb, host: true},
 		// Variables that make later programs load or run code of the
 		// setter's choosing.
 		{name: "hijack variable", check: checkHijackAssign},
@@ -250,15 +258,17 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 			in := c
 			in.Dir, in.Dirs = d, nil
 			f, k := CheckDanger(in, env)
+			host := found.Host || f.Host
 			if k && (!ok || f.Critical && !found.Critical || f.Unseen && !found.Critical && !found.Unseen) {
 				found, ok = f, true
 			}
+			found.Host = host
 		}
 		return found, ok
 	}
 	env = env.In(c.Dir)
 	var found Danger
-	ok := false
+	ok, host := false, false
 	table := dangerTable.get()
 	for i := range table {
 		r := &table[i]
@@ -270,12 +280,14 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 			continue
 		}
 		if critical && !r.unseen {
-			return Danger{Rule: r.name, Reason: reason, Critical: true}, true
+			return Danger{Rule: r.name, Reason: reason, Critical: true, Host: r.host}, true
 		}
+		host = host || r.host
 		if !ok || critical && !found.Unseen {
 			found, ok = Danger{Rule: r.name, Reason: reason, Unseen: critical}, true
 		}
 	}
+	found.Host = host
 	return found, ok
 }
 

@@ -1843,10 +1843,22 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	// 5. Allow rules: the command's words, and every path it writes must be
 	// inside the root or allowed by an Edit rule.
 	allowedBy := e.Rules.firstCommandMatch(RuleAllow, c, subject)
-	if w, ok := e.checkWrites(paths, allowedBy != nil); !ok {
+	if w, ok := e.checkWrites(paths, allowedBy); !ok {
 		return w
 	}
 	if allowedBy != nil {
+		// A project's own rule (Settings.ConfineEdits) allows the command
+		// in the project: not cd ~/work && tar xf x.tar.
+		if allowedBy.within != "" {
+			if v, ok := e.runsOutside(c); !ok {
+				return v
+			}
+			// Nor beyond any project: Bash(kill:*) does not cover
+			// kill -9 -1, nor Bash(docker:*) docker run -v /:/h.
+			if dangerous && danger.Host {
+				return e.dangerVerdict(danger)
+			}
+		}
 		// A rule matches the command's words; the variables set for it
 		// are not among them, and some choose what code it runs:
 		// Bash(git status:*) does not cover LD_PRELOAD=x git status.
@@ -1877,38 +1889,8 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			return verdict{d: Ask, reason: commandName(c) + " uses " + p.word.Text + ", through a link to a directory that cannot be known", suggest: true}
 		}
 	}
-	// Moved out of the root by an earlier cd, a command that may write
-	// does so by names of its own there too (cd /tmp && tar xf a.tar).
-	if len(c.Words) > 0 && e.Env.Root != "" && !c.Added && !IsReadOnly(c) {
-		outside := ""
-		eachDir(c, func(d string) bool {
-			if !leavesCwd(d) && e.Follow == nil {
-				return true
-			}
-			cwd := e.Env.In(d).Cwd
-			switch {
-			case cwd == "":
-			case leavesCwd(d) && !within(cwd, e.Env.Root):
-				outside = cwd
-			case e.Follow != nil:
-				// cd out && make, make -C out, where out is a link on
-				// disk to outside; make -C out/.., which the kernel
-				// takes from where out leads (cd out/.. is the shell's,
-				// cleaned as written).
-				if d != c.Dir && !slices.Contains(c.Dirs, d) && hasDotDot(d) {
-					if raw := e.Env.In(c.Dir).joined(d); path.IsAbs(raw) {
-						cwd = raw
-					}
-				}
-				if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
-					outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
-				}
-			}
-			return outside == ""
-		})
-		if outside != "" {
-			return verdict{d: Ask, reason: commandName(c) + " runs in " + outside + ", outside the project root, where what it writes lands", suggest: true}
-		}
+	if v, ok := e.runsOutside(c); !ok {
+		return v
 	}
 	if dangerous {
 		return e.dangerVerdict(danger)
@@ -1917,6 +1899,45 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return allow("redirection only")
 	}
 	return allow(commandName(c) + " is not a known dangerous command")
+}
+
+// runsOutside asks for a command that may write run outside the project
+// root, where an earlier cd moved it: it writes by names of its own there
+// too (cd /tmp && tar xf a.tar).
+func (e *Engine) runsOutside(c SimpleCommand) (verdict, bool) {
+	if len(c.Words) == 0 || e.Env.Root == "" || c.Added || IsReadOnly(c) {
+		return verdict{}, true
+	}
+	outside := ""
+	eachDir(c, func(d string) bool {
+		if !leavesCwd(d) && e.Follow == nil {
+			return true
+		}
+		cwd := e.Env.In(d).Cwd
+		switch {
+		case cwd == "":
+		case leavesCwd(d) && !within(cwd, e.Env.Root):
+			outside = cwd
+		case e.Follow != nil:
+			// cd out && make, make -C out, where out is a link on disk
+			// to outside; make -C out/.., which the kernel takes from
+			// where out leads (cd out/.. is the shell's, cleaned as
+			// written).
+			if d != c.Dir && !slices.Contains(c.Dirs, d) && hasDotDot(d) {
+				if raw := e.Env.In(c.Dir).joined(d); path.IsAbs(raw) {
+					cwd = raw
+				}
+			}
+			if real := e.Follow(cwd); real == "" || !within(real, e.Env.Root) && !within(real, cmp.Or(e.Follow(e.Env.Root), e.Env.Root)) {
+				outside = cmp.Or(real, "an unknown directory") + " (where " + cwd + " leads through symbolic links)"
+			}
+		}
+		return outside == ""
+	})
+	if outside == "" {
+		return verdict{}, true
+	}
+	return verdict{d: Ask, reason: commandName(c) + " runs in " + outside + ", outside the project root, where what it writes lands", suggest: true}, false
 }
 
 // treeBelow decides on what command c may read below p, a path it reads
@@ -1985,11 +2006,13 @@ func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
 }
 
 // checkWrites asks for writes the command makes outside the project root.
-// A command allowed by a rule keeps its file arguments (the user allowed
-// it knowing them) but not its redirections.
-func (e *Engine) checkWrites(paths []touch, ruleAllowed bool) (verdict, bool) {
+// A command allowed by rule allowedBy (nil: none) keeps its file arguments
+// (the user allowed it knowing them) but not its redirections; by a
+// project's own rule, those inside the project only (Settings.ConfineEdits:
+// its Bash(rm:*) allowed rm -rf ~/work).
+func (e *Engine) checkWrites(paths []touch, allowedBy *Rule) (verdict, bool) {
 	for _, p := range paths {
-		if !p.write || ruleAllowed && !p.redirect {
+		if !p.write || allowedBy != nil && !p.redirect && allowedBy.keeps(p.path.abs) {
 			continue
 		}
 		if _, ok := e.pathRules("Bash", p.path, true, RuleAllow); ok {

@@ -217,6 +217,34 @@ func (l *ResourceLimits) merge(in, floor *ResourceLimits) error {
 	return mergeScalar(&l.NoFile, in.NoFile, floor.NoFile, "sandbox.limits.nofile", greater[uint64])
 }
 
+// dropLooser drops from s, a project's own file's sandbox section, a
+// timeout or limit looser than the one cur, the sections merged before it,
+// holds from a file of the user's or the managed one: merged, a project's
+// replaces theirs, and a cloned repository's timeout: 1h and nofile: 4096
+// outlasted and outgrew the user's 2s and 64. Tighter ones stay, as do
+// those where the user set none. It returns the keys dropped.
+func (s *Sandbox) dropLooser(cur *Sandbox) (dropped []string) {
+	dropped = dropScalar(&s.Timeout, cur.Timeout, "sandbox.timeout", dropped)
+	l, c := &s.Limits, &cur.Limits
+	dropped = dropScalar(&l.Mem, c.Mem, "sandbox.limits.mem", dropped)
+	dropped = dropScalar(&l.CPU, c.CPU, "sandbox.limits.cpu", dropped)
+	dropped = dropScalar(&l.NProc, c.NProc, "sandbox.limits.nproc", dropped)
+	dropped = dropScalar(&l.FSize, c.FSize, "sandbox.limits.fsize", dropped)
+	return dropScalar(&l.NoFile, c.NoFile, "sandbox.limits.nofile", dropped)
+}
+
+// dropScalar unsets *in when it is larger than cur, set by a source the
+// user trusts (not a project's own file), adding key and both values to
+// dropped.
+func dropScalar[T cmp.Ordered](in *Setting[T], cur Setting[T], key string, dropped []string) []string {
+	if !in.IsSet() || !cur.IsSet() || cur.Origin.Scope == ScopeProject || cur.Origin.Scope == ScopeLocal || !greater(in.Value, cur.Value) {
+		return dropped
+	}
+	dropped = append(dropped, fmt.Sprintf("%s %v (looser than %v at %s)", key, in.Value, cur.Value, cur.Origin))
+	*in = Setting[T]{}
+	return dropped
+}
+
 // greater is the looser test of a limit: a larger value relaxes it.
 func greater[T cmp.Ordered](v, ceiling T) bool { return v > ceiling }
 

@@ -61,9 +61,10 @@ type Rule struct {
 	// directory. The loader sets it; "" means PathEnv.Root.
 	Base string
 
-	// within, for an allow rule of an edit tool from a project's own
-	// file the user did not trust (Settings.ConfineEdits), is the
-	// project root: the rule allows edits there only.
+	// within, for an allow rule of an edit tool or the shell from a
+	// project's own file the user did not trust (Settings.ConfineEdits),
+	// is the project root: the rule allows edits there only, and the
+	// commands it allows write there only.
 	within string
 
 	m *ruleMatcher // compiled Pattern; nil when Pattern is ""
@@ -1572,11 +1573,18 @@ func (r *Rule) literalPath(env PathEnv) (string, bool) {
 	return path.Join(dir, m.lit), true
 }
 
+// keeps reports whether the rule lets a command it allows write the file
+// abs (a clean absolute path; "" for one only known at run time): any
+// file, but for a project's own rule (within) those in the project only.
+func (r *Rule) keeps(abs string) bool {
+	return r.within == "" || abs != "" && within(abs, r.within)
+}
+
 // matchAbsPath is MatchPath for a literal word already resolved to the
 // absolute, clean path p: the engine resolves each path once and tries it
 // against many rules.
 func (r *Rule) matchAbsPath(p string, env PathEnv) bool {
-	if r.within != "" && !within(p, r.within) {
+	if !r.keeps(p) {
 		return false
 	}
 	if r.Pattern == "" {

@@ -559,7 +559,8 @@ func settlePath(s *Setting[string], key string, env PathEnv) (abs string, err er
 // the host's next build), variables kept although they look secret,
 // capabilities kept, best effort, and network (mode all, TCP ports, unix
 // sockets). What narrows the sandbox (denyRead, env.drop, network none,
-// limits, the timeout) and grants inside the project stay. A cloned
+// limits and the timeout, unless looser than the user's: dropLooser) and
+// grants inside the project stay. A cloned
 // repository's .mewsandbox/settings.yaml with allowWrite: ["~"] had its
 // commands write ~/.bashrc. It returns the keys dropped, in the file's
 // terms.
@@ -582,6 +583,15 @@ func (s *Sandbox) Confine(root string, real func(string) string) (dropped []stri
 		}
 		*l.list = kept
 	}
+	return append(dropped, s.dropReach()...)
+}
+
+// dropReach drops from s what reaches beyond the files it grants, from a
+// file that may not widen the sandbox (Confine, KeepRestrictions):
+// presets, variables kept although they look secret, capabilities kept,
+// best effort, and network (mode all, TCP ports, unix sockets). It
+// returns the keys dropped, with the presets and variables named.
+func (s *Sandbox) dropReach() (dropped []string) {
 	drop := func(key string, set bool) bool {
 		if set {
 			dropped = append(dropped, key)
@@ -594,9 +604,12 @@ func (s *Sandbox) Confine(root string, real func(string) string) (dropped []stri
 	if drop("sandbox.env.pass "+strings.Join(Values(s.EnvPass), " "), len(s.EnvPass) > 0) {
 		s.EnvPass = nil
 	}
+	// An empty keepCaps, which in the managed file lets no capability
+	// be kept, means nothing here.
 	if drop("sandbox.keepCaps", len(s.KeepCaps) > 0) {
 		s.KeepCaps = nil
 	}
+	s.keepCapsKey = Origin{}
 	if drop("sandbox.bestEffort", s.BestEffort.Value) {
 		s.BestEffort = Setting[bool]{}
 	}

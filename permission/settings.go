@@ -74,11 +74,15 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 }
 
 // ConfineEdits confines s's allow rules for the edit tools (Edit, Write,
-// MultiEdit, NotebookEdit; a shell command's writes meet them too) to
-// root, a project's own file's project, whose links real resolves (nil:
-// none); home is the home directory ~ patterns name: a cloned repository's allow: [Edit(~/**)] had the agent's edits
-// anywhere in the home directory made unasked. It returns the rules whose
-// pattern names a place outside root, which then allow nothing.
+// MultiEdit, NotebookEdit; a shell command's writes meet them too) and
+// for the shell to root, a project's own file's project, whose links real
+// resolves (nil: none); home is the home directory ~ patterns name. A
+// cloned repository's allow: [Edit(~/**)] had the agent's edits anywhere
+// in the home directory made unasked, and its allow: [Bash(rm:*)] the
+// command rm -rf ~/work: a confined shell rule keeps the files the command
+// names, and the directory it runs in, inside root only (checkWrites,
+// runsOutside). It returns the edit rules whose pattern names a place
+// outside root, which then allow nothing.
 func (s *Settings) ConfineEdits(root, home string, real func(string) string) (outside []string) {
 	if real != nil {
 		root = real(root)
@@ -86,12 +90,14 @@ func (s *Settings) ConfineEdits(root, home string, real func(string) string) (ou
 	env := PathEnv{Cwd: root, Root: root, Home: home}
 	for i := range s.Rules.Allow {
 		r := &s.Rules.Allow[i]
-		if r.Tool != "Edit" && canonicalKinds.get()[r.Tool] != KindEdit {
-			continue
-		}
-		r.within = root
-		if p, ok := r.literalPath(env); ok && !within(p, root) {
-			outside = append(outside, "permissions.allow "+r.Text)
+		switch canonicalKinds.get()[r.Tool] {
+		case KindShell:
+			r.within = root
+		case KindEdit:
+			r.within = root
+			if p, ok := r.literalPath(env); ok && !within(p, root) {
+				outside = append(outside, "permissions.allow "+r.Text)
+			}
 		}
 	}
 	return outside
@@ -120,11 +126,11 @@ func (s *Settings) dropDirsOutside(root string, env PathEnv, real func(string) s
 
 // KeepRestrictions drops from s whatever could allow more than the other
 // sources do without s: allow rules, the mode (it replaces the user's),
-// additional directories, sandbox grants (paths,
-// network, unix sockets, kept variables, presets, capabilities), best
-// effort, the timeout and limits (which replace the user's, larger ones
+// additional directories, sandbox grants (paths, and what dropReach
+// drops), the timeout and limits (which replace the user's, larger ones
 // too), and the audit file (the runner writes it, wherever it is). Deny
-// and ask rules, network none, denyRead and dropped variables stay. It returns the keys dropped, in the file's terms.
+// and ask rules, network none, denyRead and dropped variables stay. It
+// returns the keys dropped, in the file's terms.
 func (s *Settings) KeepRestrictions() (dropped []string) {
 	drop := func(key string, set bool) bool {
 		if set {
@@ -149,30 +155,7 @@ func (s *Settings) KeepRestrictions() (dropped []string) {
 	if drop("sandbox.filesystem.allowWrite", len(b.AllowWrite) > 0) {
 		b.AllowWrite = nil
 	}
-	if drop("sandbox.network.mode "+b.NetworkMode.Value, b.NetworkMode.IsSet() && b.NetworkMode.Value != "none") {
-		b.NetworkMode = Setting[string]{}
-	}
-	if drop("sandbox.network.allowConnect", len(b.AllowConnect) > 0) {
-		b.AllowConnect = nil
-	}
-	if drop("sandbox.network.allowBind", len(b.AllowBind) > 0) {
-		b.AllowBind = nil
-	}
-	if drop("sandbox.network.allowUnixSockets", b.AllowUnixSockets.Value) {
-		b.AllowUnixSockets = Setting[bool]{}
-	}
-	if drop("sandbox.env.pass", len(b.EnvPass) > 0) {
-		b.EnvPass = nil
-	}
-	if drop("sandbox.presets", len(b.Presets) > 0) {
-		b.Presets = nil
-	}
-	if drop("sandbox.keepCaps", len(b.KeepCaps) > 0 || b.keepCapsKey != Origin{}) {
-		b.KeepCaps, b.keepCapsKey = nil, Origin{}
-	}
-	if drop("sandbox.bestEffort", b.BestEffort.Value) {
-		b.BestEffort = Setting[bool]{}
-	}
+	dropped = append(dropped, b.dropReach()...)
 	if drop("sandbox.lockFilesystem", b.LockFilesystem.IsSet()) {
 		b.LockFilesystem = Setting[bool]{}
 	}

@@ -81,8 +81,9 @@ type Discovery struct {
 	Outer func() []string
 	// TrustProject applies the project's own files (project and local
 	// scope) in full (--trust-project). Otherwise they can neither switch
-	// the engine off (Settings.DropSwitchOff), nor allow edits outside the
-	// project (Settings.ConfineEdits), nor widen the sandbox beyond it
+	// the engine off (Settings.DropSwitchOff), nor allow edits, or
+	// commands' writes, outside the project (Settings.ConfineEdits), nor
+	// widen the sandbox beyond it
 	// (Sandbox.Confine): a repository an agent is asked to
 	// work on, cloned in CI, holds them, and may commit its .local files.
 	TrustProject bool
@@ -327,7 +328,8 @@ func Load(d Discovery) (*Config, error) {
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			if dropped := s.Sandbox.Confine(d.projectBase(f), d.Real); len(dropped) > 0 {
+			dropped := append(s.Sandbox.Confine(d.projectBase(f), d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
+			if len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or pass --trust-project if you trust this repository",
 					f.Path, strings.Join(dropped, ", ")))
 			}

@@ -222,7 +222,7 @@ sandbox:
 		if len(c.Warnings) != 2 {
 			t.Fatalf("warnings %q, want one per file", c.Warnings)
 		}
-		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.env.pass, sandbox.presets, sandbox.keepCaps, sandbox.bestEffort, sandbox.timeout, sandbox.limits: ", "(/outer)", "--settings"} {
+		for _, want := range []string{"settings.yaml: ignored permissions.allow, permissions.defaultMode bypassPermissions, permissions.additionalDirectories, sandbox.filesystem.allowRead, sandbox.filesystem.allowWrite, sandbox.presets go, sandbox.env.pass GITHUB_TOKEN, sandbox.keepCaps, sandbox.bestEffort, sandbox.network.mode all, sandbox.network.allowUnixSockets, sandbox.timeout, sandbox.limits: ", "(/outer)", "--settings"} {
 			if !strings.Contains(c.Warnings[0], want) {
 				t.Errorf("warning %q lacks %q", c.Warnings[0], want)
 			}
