@@ -55,20 +55,7 @@ func TestProjectConfinedS61(t *testing.T) {
 			t.Parallel()
 			d := testDiscovery(t)
 			tmp := filepath.Dir(d.Root)
-			for where, content := range tt.files {
-				switch where {
-				case "project":
-					writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", content)
-				case "claude":
-					writeSettingsFile(t, d.Root, ".claude/settings.json", content)
-				case "local":
-					writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", content)
-				case "user":
-					writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", content)
-				case "extra":
-					d.Extra = append(d.Extra, writeSettingsFile(t, t.TempDir(), "ci.yaml", content))
-				}
-			}
+			writeScopeFiles(t, &d, tt.files)
 			d.TrustProject = tt.trust
 			d.Real = func(p string) string {
 				for from, to := range tt.links {
@@ -85,12 +72,7 @@ func TestProjectConfinedS61(t *testing.T) {
 			if got := describeSandbox(d, c.Sandbox); got != tt.want {
 				t.Errorf("merged:\n got %s\nwant %s", got, tt.want)
 			}
-			var warned []string
-			for _, w := range c.Warnings {
-				if strings.Contains(w, "cannot widen the sandbox") {
-					warned = append(warned, strings.ReplaceAll(w, tmp, "T"))
-				}
-			}
+			warned := warningsOf(c.Warnings, "cannot widen the sandbox", tmp)
 			switch {
 			case tt.dropped == "" && len(warned) > 0:
 				t.Errorf("warned %q, want nothing dropped", warned)
@@ -99,6 +81,18 @@ func TestProjectConfinedS61(t *testing.T) {
 			}
 		})
 	}
+}
+
+// warningsOf returns the warnings that hold what, the temp directory tmp
+// in them written T.
+func warningsOf(warnings []string, what, tmp string) []string {
+	var out []string
+	for _, w := range warnings {
+		if strings.Contains(w, what) {
+			out = append(out, strings.ReplaceAll(w, tmp, "T"))
+		}
+	}
+	return out
 }
 
 // TestConfineWithoutRoot: with no project root nothing is the project's,
@@ -203,18 +197,12 @@ func TestProjectEditsConfinedS61(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			e, d, warnings := load(t, tt.where, tt.trust)
-			tmp := filepath.Dir(d.Root)
 			for _, s := range tt.steps(d) {
 				if got := e.Check(s.call); got.Decision != s.want {
 					t.Errorf("%s %s%s: %v (%s), want %v", s.call.Tool, s.call.Path, s.call.Command, got.Decision, got.Reason, s.want)
 				}
 			}
-			var warned []string
-			for _, w := range warnings {
-				if strings.Contains(w, "allows edits in the project only") {
-					warned = append(warned, strings.ReplaceAll(w, tmp, "T"))
-				}
-			}
+			warned := warningsOf(warnings, "allows edits in the project only", filepath.Dir(d.Root))
 			switch {
 			case tt.wantWarn == "" && len(warned) > 0:
 				t.Errorf("warned %q, want nothing dropped", warned)

@@ -368,6 +368,14 @@ func sandboxFiles(t *testing.T, files map[string]string) Discovery {
 	t.Helper()
 	d := testDiscovery(t)
 	d.TrustProject = true
+	writeScopeFiles(t, &d, files)
+	return d
+}
+
+// writeScopeFiles writes settings files at the scopes named (see
+// sandboxFiles) for the discovery d, adding an "extra" one to d.Extra.
+func writeScopeFiles(t *testing.T, d *Discovery, files map[string]string) {
+	t.Helper()
 	for where, content := range files {
 		switch where {
 		case "managed":
@@ -386,7 +394,6 @@ func sandboxFiles(t *testing.T, files map[string]string) Discovery {
 			t.Fatalf("unknown scope %q", where)
 		}
 	}
-	return d
 }
 
 // describeSandbox renders the merged section for comparison, paths
