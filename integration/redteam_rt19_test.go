@@ -42,12 +42,7 @@ func TestGitlinkInSubmodule(t *testing.T) {
 	mark := filepath.Join(outsideTemp(t), "pwned")
 	b.file("x.sh", strings.ReplaceAll(innerGitlinkScript, "MARK", mark), 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "x.sh")
-	if !gitReturns(t, b.root, nil, "status") {
-		t.Error("git status outside the sandbox waited 10 s")
-	}
-	if _, err := os.Stat(mark); err == nil {
-		t.Error("the host's git status ran sub/inner's core.fsmonitor")
-	}
+	hostGitRanNothing(t, b, mark, "sub/inner")
 	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "enter as a submodule") {
 		t.Fatalf("exit %d, want 125 naming sub/inner\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
@@ -177,12 +172,7 @@ git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs
 echo moved
 `, 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
-	if !gitReturns(t, b.root, nil, "status") {
-		t.Error("git status outside the sandbox waited 10 s")
-	}
-	if _, err := os.Stat(mark); err == nil {
-		t.Error("the host's git status ran libs/sub's core.fsmonitor")
-	}
+	hostGitRanNothing(t, b, mark, "libs/sub")
 	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
 		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
@@ -216,12 +206,7 @@ git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
 	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
 	b.file("second.sh", "set -e\nrmdir libs/sub && mv stash/x libs/sub && echo moved\n", 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
-	if !gitReturns(t, b.root, nil, "status") {
-		t.Error("git status outside the sandbox waited 10 s")
-	}
-	if _, err := os.Stat(mark); err == nil {
-		t.Error("the host's git status ran libs/sub's core.fsmonitor")
-	}
+	hostGitRanNothing(t, b, mark, "libs/sub")
 	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
 		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
@@ -285,12 +270,7 @@ echo made
 	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
 	b.file("second.sh", "git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs/sub; echo staged\n", 0o644)
 	b.run("run", "--yolo", "--", "sh", "second.sh")
-	if !gitReturns(t, b.root, nil, "status") {
-		t.Error("git status outside the sandbox waited 10 s")
-	}
-	if _, err := os.Stat(mark); err == nil {
-		t.Error("the host's git status ran libs/sub's core.fsmonitor")
-	}
+	hostGitRanNothing(t, b, mark, "libs/sub")
 	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "libs/sub/.git") {
 		t.Fatalf("the first run: exit %d, want 125 naming libs/sub/.git\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
@@ -310,5 +290,18 @@ echo done
 	}
 	if !b.exists("vendor/own/.git") {
 		t.Error("vendor/own/.git was moved")
+	}
+}
+
+// hostGitRanNothing asserts that the host's git status in b's root
+// returns within gitReturns' limit and did not make mark, the file repo's
+// planted core.fsmonitor makes.
+func hostGitRanNothing(t *testing.T, b *box, mark, repo string) {
+	t.Helper()
+	if !gitReturns(t, b.root, nil, "status") {
+		t.Error("git status outside the sandbox waited 10 s")
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Errorf("the host's git status ran %s's core.fsmonitor", repo)
 	}
 }
