@@ -318,7 +318,7 @@ func Load(d Discovery) (*Config, error) {
 			dropped := s.ConfineEdits(d.projectBase(f), d.Home, d.Real)
 			dropped = append(dropped, s.dropDirsOutside(d.projectBase(f), PathEnv{Cwd: d.settingsDir(f), Home: d.Home}, d.Real)...)
 			if len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or pass --trust-project if you trust this repository",
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}
@@ -330,7 +330,7 @@ func Load(d Discovery) (*Config, error) {
 		if own {
 			dropped := append(s.Sandbox.Confine(d.projectBase(f), d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
 			if len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or pass --trust-project if you trust this repository",
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}
