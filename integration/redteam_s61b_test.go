@@ -1,0 +1,41 @@
+package integration
+
+// Red team of stop 61, second pass: code in places the shell analysis
+// did not walk, or in strings bash runs later as code; each beside the
+// neighbour that must keep running.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSubscriptExpandedS61b: run -c with k='$(rm -rf build)' and then
+// let "a[$k]", a=(["$k"]=1) or x="a[$k]"; (( x )) deleted build: bash
+// expands a subscript it evaluates from a string once more, and only a
+// literal NAME[…$(…)…] was caught. Each is now asked (77 without a TTY)
+// and build stays; subscripts bash expands once still run.
+func TestSubscriptExpandedS61b(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	for _, cmd := range []string{
+		`k='$(rm -rf build)'; let "a[$k]"`,
+		`k='$(rm -rf build)'; a=(["$k"]=1)`,
+		`k='$(rm -rf build)'; x="a[$k]"; (( x ))`,
+		`k='$(rm -rf build)'; test -v "a[$k]"`,
+	} {
+		r := run(t, invocation{args: []string{"run", "-c", cmd}, dir: dir})
+		if r.code != 77 {
+			t.Errorf("run %s: exit %d, want 77 (asked, no TTY); stderr %q", cmd, r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+			t.Fatalf("build/keep: %v: %s deleted it", err, cmd)
+		}
+	}
+	r := run(t, invocation{args: []string{"run", "-c", `k=1; a[$k]=$(echo o); (( n[$k]++ )); declare -A m=([$k]=k); echo "${a[$k]}${m[$k]}${n[$k]}"`}, dir: dir})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "ok1" {
+		t.Errorf("run of subscripts expanded once: exit %d, stdout %q, stderr %q: want ok1", r.code, r.stdout, r.stderr)
+	}
+}
