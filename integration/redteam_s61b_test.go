@@ -39,3 +39,34 @@ func TestSubscriptExpandedS61b(t *testing.T) {
 		t.Errorf("run of subscripts expanded once: exit %d, stdout %q, stderr %q: want ok1", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestBindS61b: a program fed through script to an interactive bash (a
+// terminal, so readline reads it) bound ^X with bind -x to rm -rf build
+// and typed ^X: run -c deleted build, allowed, bind being read as
+// harmless. bind -x's command is now checked (asked: 77 without a TTY)
+// and build stays; the same feed with a harmless binding runs.
+func TestBindS61b(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	if _, err := os.Stat("/usr/bin/script"); err != nil {
+		t.Skip("no script(1)")
+	}
+	dir := project(t, map[string]string{"build/keep": "x"})
+	feed := func(cmd string) string {
+		return `printf 'bind -x "\\"\\\\C-x\\": ` + cmd + `"\n\x18\nexit\n' | script -qc 'bash --norc -i' /dev/null`
+	}
+	r := run(t, invocation{args: []string{"run", "-c", feed("rm -rf build")}, dir: dir})
+	if r.code != 77 {
+		t.Errorf("run bind -x rm -rf build: exit %d, want 77 (asked, no TTY); stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+		t.Errorf("build/keep: %v: a key bound with bind -x deleted it", err)
+	}
+	r = run(t, invocation{args: []string{"run", "-c", feed("touch bound")}, dir: dir})
+	if r.code != 0 {
+		t.Errorf("run bind -x touch bound: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bound")); err != nil {
+		t.Errorf("bound: %v: the harmless binding did not run", err)
+	}
+}

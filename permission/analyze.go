@@ -2585,13 +2585,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		scope, cond := z.scope, z.cond
 		switch lowerName(c) {
 		case "eval":
-		case "trap":
+		case "trap", "bind":
 			z.branch(false, 0, 0)
 		default:
 			z.fork()
 		}
 		gone := [2]bool{z.pathGone, z.condaGone}
-		if lowerName(c) != "eval" && lowerName(c) != "trap" {
+		if n := lowerName(c); n != "eval" && n != "trap" && n != "bind" {
 			// bash started with no PATH sets its default one.
 			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
 			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
@@ -3615,6 +3615,8 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			return "", "", fmt.Sprintf("non-literal trap string %s", shorten(rest[0].Text))
 		}
 		return rest[0].Text, "trap string", ""
+	case "bind":
+		return bindProgram(args[1:])
 	case "alias":
 		// Aliases expand where the shell reads the next command; their
 		// values are programs (`alias ls='rm -rf ~'`).
@@ -3669,6 +3671,103 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 		}
 	}
 	return "", "", ""
+}
+
+// bindProgram returns the commands bind -x binds to keys, which an
+// interactive shell runs, in itself, when the key comes (a program fed
+// to bash -i through a terminal types it too). A readline macro types its
+// text as input, which the shell may run as a command line; a file of
+// bindings (-f) may hold macros: those, and a word only known at run
+// time, are bad. Binding a key to a readline function is harmless.
+func bindProgram(args []Word) (prog, what, bad string) {
+	var cmds []string
+	i := 0
+	for ; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			return "", "", "non-literal bind argument " + shorten(w.Text)
+		}
+		t := w.Text
+		if t == "--" {
+			i++
+			break
+		}
+		if len(t) < 2 || t[0] != '-' {
+			break
+		}
+	opts:
+		for k := 1; k < len(t); k++ {
+			if !strings.ContainsRune("mfqurx", rune(t[k])) {
+				continue
+			}
+			v := t[k+1:]
+			if v == "" && i+1 < len(args) {
+				i++
+				if !args[i].Literal {
+					return "", "", "non-literal bind argument " + shorten(args[i].Text)
+				}
+				v = args[i].Text
+			}
+			switch t[k] {
+			case 'x':
+				c, ok := bindValue(v)
+				if !ok {
+					return "", "", "bind -x " + shorten(v) + ": a key binding not understood"
+				}
+				cmds = append(cmds, unquoteBinding(c))
+			case 'f':
+				return "", "", "bind -f " + shorten(v) + ": a file of key bindings, whose macros type text the shell may run"
+			}
+			break opts
+		}
+	}
+	for _, w := range args[i:] {
+		if !w.Literal {
+			return "", "", "non-literal bind argument " + shorten(w.Text)
+		}
+		if v, ok := bindValue(w.Text); ok && v != "" && (v[0] == '"' || v[0] == '\'') {
+			return "", "", "bind " + shorten(w.Text) + ": a readline macro types its text as input, which the shell may run"
+		}
+	}
+	if len(cmds) == 0 {
+		return "", "", ""
+	}
+	return strings.Join(cmds, "\n"), "bind -x command", ""
+}
+
+// bindValue returns what a readline binding, `"KEYSEQ": VALUE` or
+// `KEYNAME: VALUE`, binds its key to.
+func bindValue(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t")
+	i := 0
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		q := s[0]
+		for i = 1; i < len(s) && s[i] != q; i++ {
+			if s[i] == '\\' {
+				i++
+			}
+		}
+		if i >= len(s) {
+			return "", false
+		}
+		i++
+	}
+	for i < len(s) && s[i] != ':' && s[i] != ' ' && s[i] != '\t' {
+		i++
+	}
+	if i >= len(s) {
+		return "", false
+	}
+	return strings.TrimLeft(s[i:], ": \t"), true
+}
+
+// unquoteBinding removes the quotes bash removes around bind -x's command.
+func unquoteBinding(c string) string {
+	c = strings.TrimRight(c, " \t")
+	if len(c) >= 2 && (c[0] == '"' || c[0] == '\'') && c[len(c)-1] == c[0] {
+		return c[1 : len(c)-1]
+	}
+	return c
 }
 
 // joinRest returns words joined as a program, or names it when one of them

@@ -65,3 +65,34 @@ func TestSubscriptExpandedS61b(t *testing.T) {
 		{"S61b neighbour: a function", D, nil, `f() { echo hi; }; f`, Allow},
 	})
 }
+
+// TestBindS61b: bind -x binds a key to a shell command and a readline
+// macro types its text as input, both run by an interactive shell when
+// the key comes: fed to bash -i through script (a terminal), a program
+// `bind -x '"\C-x": rm -rf build'` followed by a ^X ran rm, allowed, for
+// bind was read as a harmless builtin. bind -x's command is now checked
+// as a trap's is, and a macro, a file of bindings or a word only known
+// at run time is asked; binding a key to a readline function passes.
+func TestBindS61b(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	rm := []string{"deny:Bash(rm *)"}
+	checkDecisions(t, []decisionRow{
+		{"S61b bind -x", D, rm, `bind -x '"\C-x": rm -rf build'`, Deny},
+		{"S61b bind -x, unquoted seq", D, rm, `bind -x '\C-x: rm -rf build'`, Deny},
+		{"S61b bind -x, quoted command", D, rm, `bind -x '"\C-x": "rm -rf build"'`, Deny},
+		{"S61b bind -x attached", D, rm, `bind '-x"\C-x": rm -rf build'`, Deny},
+		{"S61b bind -m emacs -x", D, rm, `bind -m emacs -x '"\C-x": rm -rf build'`, Deny},
+		{"S61b bind -x fed to bash -i", D, rm, `printf 'bind -x "\\"\\\\C-x\\": rm -rf build"\n\x18\nexit\n' | script -qc 'bash --norc -i' /dev/null`, Deny},
+		{"S61b bind -x dangerous", D, nil, `bind -x '"\C-x": rm -rf build'`, Ask},
+		{"S61b bind -x non-literal", D, nil, `bind -x "$x"`, Ask},
+		{"S61b bind a macro", D, nil, `bind '"\C-x": "rm -rf build\n"'`, Ask},
+		{"S61b bind a macro, single quotes", D, nil, `bind "\"\C-x\": 'rm -rf build\n'"`, Ask},
+		{"S61b bind -f", D, nil, `bind -f keys`, Ask},
+		{"S61b bind non-literal", D, nil, `bind "$x"`, Ask},
+		{"S61b neighbour: bind to a function", D, nil, `bind '"\e[A": history-search-backward'`, Allow},
+		{"S61b neighbour: bind set", D, nil, `bind 'set completion-ignore-case on'`, Allow},
+		{"S61b neighbour: bind -p", D, nil, `bind -p | head`, Allow},
+		{"S61b neighbour: bind -x harmless", D, nil, `bind -x '"\C-x": echo hi'`, Allow},
+	})
+}
