@@ -70,3 +70,23 @@ func TestBindS61b(t *testing.T) {
 		t.Errorf("bound: %v: the harmless binding did not run", err)
 	}
 }
+
+// TestNakedDeclIndexS61b: run -c 'declare a[$(rm -rf build)]' deleted
+// build: the index of an element declared with no value went unwalked.
+// It is now asked (77 without a TTY) and build stays; a harmless one runs.
+func TestNakedDeclIndexS61b(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	r := run(t, invocation{args: []string{"run", "-c", "declare a[$(rm -rf build)]"}, dir: dir})
+	if r.code != 77 {
+		t.Errorf("run declare a[$(rm -rf build)]: exit %d, want 77 (asked, no TTY); stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+		t.Errorf("build/keep: %v: a declared element's subscript deleted it", err)
+	}
+	r = run(t, invocation{args: []string{"run", "-c", `declare a[$(echo 1)]; echo ok`}, dir: dir})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "ok" {
+		t.Errorf("run declare a[$(echo 1)]: exit %d, stdout %q, stderr %q: want ok", r.code, r.stdout, r.stderr)
+	}
+}

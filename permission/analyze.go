@@ -2267,6 +2267,10 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 			}
 			c.Words = append(c.Words, w)
 		case as.Naked && as.Name != nil:
+			if as.Index != nil {
+				// declare a[$(rm -rf ~)]: bash evaluates the subscript.
+				z.index(as.Index, &subs)
+			}
 			c.Words = append(c.Words, Word{Text: as.Name.Value, Literal: true})
 		default:
 			z.assoc = assoc

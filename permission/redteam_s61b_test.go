@@ -96,3 +96,26 @@ func TestBindS61b(t *testing.T) {
 		{"S61b neighbour: bind -x harmless", D, nil, `bind -x '"\C-x": echo hi'`, Allow},
 	})
 }
+
+// TestNakedDeclIndexS61b: declare, local, export, readonly and typeset
+// given an array element with no value, declare a[$(rm -rf build)], ran
+// the subscript's substitution unchecked: the walk took the name and
+// skipped its index. The index is now walked as an assignment's is.
+func TestNakedDeclIndexS61b(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	rm := []string{"deny:Bash(rm *)"}
+	checkDecisions(t, []decisionRow{
+		{"S61b declare a[$(…)]", D, rm, `declare a[$(rm -rf build)]`, Deny},
+		{"S61b declare -a a[$(…)]", D, rm, `declare -a a[$(rm -rf build)]`, Deny},
+		{"S61b local a[$(…)]", D, rm, `f() { local a[$(rm -rf build)]; }; f`, Deny},
+		{"S61b export a[$(…)]", D, rm, `export a[$(rm -rf build)]`, Deny},
+		{"S61b readonly a[$(…)]", D, rm, `readonly a[$(rm -rf build)]`, Deny},
+		{"S61b typeset a[`…`]", D, rm, "typeset a[`rm -rf build`]", Deny},
+		{"S61b declare a[$(…)] dangerous", D, nil, `declare a[$(rm -rf build)]`, Ask},
+		{"S61b declare a[$((…))]", D, nil, `declare a[$(( $(rm -rf build) ))]`, Ask},
+		{"S61b neighbour: declare a[3]", D, nil, `declare a[3]`, Allow},
+		{"S61b neighbour: declare a[$k]", D, nil, `declare a[$k]; local -a b`, Allow},
+		{"S61b neighbour: declare a[$(date +%s)]", D, nil, `declare a[$(date +%s)]`, Allow},
+	})
+}
