@@ -90,3 +90,19 @@ func TestNakedDeclIndexS61b(t *testing.T) {
 		t.Errorf("run declare a[$(echo 1)]: exit %d, stdout %q, stderr %q: want ok", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestCompatS61b: run -c "BASH_COMPAT=51; k='$(rm -rf build)'; (( a[$k] ))"
+// deleted build: at bash 5.1's level (( )) expands a subscript twice.
+// Setting BASH_COMPAT is now asked (77 without a TTY) and build stays.
+func TestCompatS61b(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	r := run(t, invocation{args: []string{"run", "-c", `BASH_COMPAT=51; k='$(rm -rf build)'; (( a[$k] ))`}, dir: dir})
+	if r.code != 77 {
+		t.Errorf("run BASH_COMPAT=51 …: exit %d, want 77 (asked, no TTY); stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+		t.Errorf("build/keep: %v: (( a[$k] )) at BASH_COMPAT=51 deleted it", err)
+	}
+}

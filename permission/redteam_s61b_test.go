@@ -119,3 +119,22 @@ func TestNakedDeclIndexS61b(t *testing.T) {
 		{"S61b neighbour: declare a[$(date +%s)]", D, nil, `declare a[$(date +%s)]`, Allow},
 	})
 }
+
+// TestCompatAndInputrcS61b: BASH_COMPAT=51 (or lower) brings back the
+// second expansion of a subscript in (( a[$k] )) and $(( a[$k] )), so
+// BASH_COMPAT=51; k='$(rm -rf build)'; (( a[$k] )) ran rm, allowed; and
+// INPUTRC names the file of key bindings an interactive shell reads,
+// whose macros type text it runs. Both now decide what code later runs,
+// as BASH_ENV does.
+func TestCompatAndInputrcS61b(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	k := `k='$(rm -rf build)'; `
+	checkDecisions(t, []decisionRow{
+		{"S61b BASH_COMPAT=51; (( a[$k] ))", D, nil, `BASH_COMPAT=51; ` + k + `(( a[$k] ))`, Ask},
+		{"S61b export BASH_COMPAT=50", D, nil, `export BASH_COMPAT=50; ` + k + `echo $(( a[$k] ))`, Ask},
+		{"S61b BASH_COMPAT=51 bash -c", D, nil, `BASH_COMPAT=5.1 bash -c 'k=$(cat f); (( a[$k] ))'`, Ask},
+		{"S61b INPUTRC=f bash -i", D, nil, `INPUTRC=keys bash -i < cmds`, Ask},
+		{"S61b neighbour: (( a[$k] )) as bash 5.2 reads it", D, nil, k + `(( a[$k] ))`, Allow},
+	})
+}
