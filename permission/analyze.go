@@ -122,6 +122,9 @@ type analyzer struct {
 	// programText: the words being read are arguments of a command
 	// that takes a program of its own language (programTextCommands).
 	programText bool
+	// assoc: the assignments being read are a declare -A's, whose
+	// compound values' keys bash does not evaluate.
+	assoc bool
 	// pattern: the words being read are patterns matched against a
 	// string (case items, [[ ]] operands), which bash does not expand
 	// into file names.
@@ -1717,25 +1720,43 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 // evaluated checks the arguments of a builtin that evaluates what it is
 // given, c's name after its wrappers (`builtin let`, `command -p
 // typeset`): array subscripts in the names of subscriptCommands, and
-// declared values bash expands as arrays.
-func (z *analyzer) evaluated(c SimpleCommand) {
-	args := c.Args()
-	if len(args) == 0 || !args[0].Literal {
+// declared values bash expands as arrays. args are c's words as parsed
+// (nil for a synthetic command), for the expansions in them.
+func (z *analyzer) evaluated(c SimpleCommand, args []*syntax.Word) {
+	cargs := c.Args()
+	if len(cargs) == 0 || !cargs[0].Literal {
 		return
 	}
-	n := args[0].Text
+	n := cargs[0].Text
 	if slices.Contains(subscriptCommands, n) {
-		for _, w := range args[1:] {
+		for j, w := range cargs[1:] {
 			z.subscript(w)
+			if k := c.Inner + 1 + j; k < len(args) && evaluatesName(n, cargs, 1+j) {
+				z.expandedSubscript(args[k])
+			}
 		}
 	}
 	if slices.Contains(declCommands, n) {
-		for _, w := range args[1:] {
+		for _, w := range cargs[1:] {
 			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 		}
 	}
+}
+
+// evaluatesName reports whether subscript command n takes args[i] as a
+// variable's name or an arithmetic expression, which bash evaluates
+// subscripts and all: printf only the name -v gives, test and [ only the
+// operand of -v or -R (their format, operands and prompts are text).
+func evaluatesName(n string, args []Word, i int) bool {
+	switch n {
+	case "printf":
+		return args[i-1].Literal && args[i-1].Text == "-v" || strings.HasPrefix(args[i].Text, "-v")
+	case "test", "[":
+		return args[i-1].Literal && (args[i-1].Text == "-v" || args[i-1].Text == "-R")
+	}
+	return true
 }
 
 // subscriptCommands are the builtins that evaluate a variable name they
@@ -1780,6 +1801,81 @@ func (z *analyzer) subscript(w Word) {
 	if holdsSubst(w.Text[i:]) {
 		z.complex("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(w.Text))
 	}
+}
+
+// expandedSubscript asks for a word that puts an expansion inside an
+// array subscript, NAME[…$k…], where bash takes the word's value as a
+// variable's name or as arithmetic (see expandsInSubscript).
+func (z *analyzer) expandedSubscript(w *syntax.Word) {
+	if w != nil && expandsInSubscript(w) {
+		z.complex("an expansion inside an array subscript bash evaluates from a string, expanding it once more: %s", shorten(z.nodeTextFull(w)))
+	}
+}
+
+// expandsInSubscript reports whether w's value may be NAME[…] with an
+// expansion's value inside the brackets: "a[$k]", "$n[$(cat f)]". bash
+// expands the subscript of a name it evaluates from a string (let "a[$k]",
+// test -v, printf -v, read, unset, declare "a[$k]=1", and a variable's
+// value used in arithmetic: x="a[$k]"; (( x ))) once more, after the
+// word's own expansion: with k='$(rm -rf ~)' the substitution runs. A
+// subscript the parser sees (a[$k]=1, (( a[$k]++ )), ${a[$k]}) is
+// expanded once, and is not this.
+func expandsInSubscript(w *syntax.Word) bool {
+	depth, name := 0, false
+	text := func(v string) {
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; {
+			case c == '[' && (depth > 0 || name):
+				depth++
+			case c == ']' && depth > 0:
+				depth--
+			}
+			name = isNameByte(v[i])
+		}
+	}
+	var parts func([]syntax.WordPart) bool
+	parts = func(ps []syntax.WordPart) bool {
+		for _, p := range ps {
+			switch p := p.(type) {
+			case *syntax.Lit:
+				text(p.Value)
+			case *syntax.SglQuoted:
+				text(p.Value)
+			case *syntax.DblQuoted:
+				if parts(p.Parts) {
+					return true
+				}
+			case *syntax.ParamExp, *syntax.CmdSubst:
+				if depth > 0 {
+					return true
+				}
+				name = true // its value may end in a name: "$n[$k]"
+			case *syntax.ArithmExp:
+				name = true // digits
+			default:
+				name = false
+			}
+		}
+		return false
+	}
+	return parts(w.Parts)
+}
+
+// indexExpands reports whether an array subscript holds a parameter
+// expansion or a command substitution (an arithmetic one yields a
+// number).
+func indexExpands(x syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst:
+			found = true
+		case *syntax.ArithmExp:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // fdFeed is what feeds a file descriptor of a command.
@@ -2155,20 +2251,31 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	c.Text = z.text(d.Pos(), to)
 	c.Words = make([]Word, 0, 1+len(d.Args))
 	c.Words = append(c.Words, Word{Text: d.Variant.Value, Literal: true})
+	assoc := false // declare -A: its arrays' keys are not evaluated
 	for _, as := range d.Args {
 		switch {
 		case as.Naked && as.Name == nil && as.Value != nil:
 			// An option, or a word expanded at run time (`export $x`).
 			w := z.word(as.Value, &subs)
 			z.subscript(w)
+			z.expandedSubscript(as.Value) // declare "a[$k]=1"
+			if w.Literal && strings.HasPrefix(w.Text, "-") && strings.Contains(w.Text, "A") {
+				assoc = true
+			}
 			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 			c.Words = append(c.Words, w)
 		case as.Naked && as.Name != nil:
+			if as.Index != nil {
+				// declare a[$(rm -rf ~)]: bash evaluates the subscript.
+				z.index(as.Index, &subs)
+			}
 			c.Words = append(c.Words, Word{Text: as.Name.Value, Literal: true})
 		default:
+			z.assoc = assoc
 			text := z.assign(as, &subs)
+			z.assoc = false
 			lit := as.Array == nil && as.Index == nil &&
 				(as.Value == nil || z.word(as.Value, nil).Literal)
 			if _, v, _ := strings.Cut(text, "="); lit && strings.HasPrefix(v, "(") && holdsSubst(v) {
@@ -2193,15 +2300,23 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 		for _, e := range as.Array.Elems {
 			if e.Index != nil {
 				z.index(e.Index, subs)
+				if !z.assoc && indexExpands(e.Index) {
+					// An indexed array's a=([$k]=1) expands the index, then
+					// evaluates it, expanding it again (a[$k]=1 does not);
+					// an associative array's key is taken as it is.
+					z.complex("an expansion in the index of a compound array assignment, which bash expands once more: %s", shorten(z.nodeTextFull(as)))
+				}
 			}
 			if e.Value != nil {
 				z.subscript(z.word(e.Value, subs))
+				z.expandedSubscript(e.Value)
 			}
 		}
 	}
 	if as.Index != nil && as.Value != nil {
 		// a[0]=$(rm -rf ~): the value is expanded as a plain one is.
 		z.subscript(z.word(as.Value, subs))
+		z.expandedSubscript(as.Value)
 	}
 	if as.Name == nil || as.Index != nil || as.Array != nil {
 		return z.nodeTextFull(as)
@@ -2215,6 +2330,7 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 	}
 	w := z.word(as.Value, subs)
 	z.subscript(w)
+	z.expandedSubscript(as.Value) // x="a[$k]"; (( x ))
 	return as.Name.Value + op + w.Text
 }
 
@@ -2353,7 +2469,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	if u.bad != "" {
 		z.complex("%s", u.bad)
 	}
-	z.evaluated(c)
+	z.evaluated(c, args)
 	if why := hiddenRun(c); why != "" {
 		z.complex("%s", why)
 	}
@@ -2473,13 +2589,13 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		scope, cond := z.scope, z.cond
 		switch lowerName(c) {
 		case "eval":
-		case "trap":
+		case "trap", "bind":
 			z.branch(false, 0, 0)
 		default:
 			z.fork()
 		}
 		gone := [2]bool{z.pathGone, z.condaGone}
-		if lowerName(c) != "eval" && lowerName(c) != "trap" {
+		if n := lowerName(c); n != "eval" && n != "trap" && n != "bind" {
 			// bash started with no PATH sets its default one.
 			z.pathGone = z.pathGone || envCleared(c, func(string) bool { return false })
 			z.condaGone = z.condaGone || envCleared(c, condaEnvName)
@@ -3503,6 +3619,8 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 			return "", "", fmt.Sprintf("non-literal trap string %s", shorten(rest[0].Text))
 		}
 		return rest[0].Text, "trap string", ""
+	case "bind":
+		return bindProgram(args[1:])
 	case "alias":
 		// Aliases expand where the shell reads the next command; their
 		// values are programs (`alias ls='rm -rf ~'`).
@@ -3557,6 +3675,103 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 		}
 	}
 	return "", "", ""
+}
+
+// bindProgram returns the commands bind -x binds to keys, which an
+// interactive shell runs, in itself, when the key comes (a program fed
+// to bash -i through a terminal types it too). A readline macro types its
+// text as input, which the shell may run as a command line; a file of
+// bindings (-f) may hold macros: those, and a word only known at run
+// time, are bad. Binding a key to a readline function is harmless.
+func bindProgram(args []Word) (prog, what, bad string) {
+	var cmds []string
+	i := 0
+	for ; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			return "", "", "non-literal bind argument " + shorten(w.Text)
+		}
+		t := w.Text
+		if t == "--" {
+			i++
+			break
+		}
+		if len(t) < 2 || t[0] != '-' {
+			break
+		}
+	opts:
+		for k := 1; k < len(t); k++ {
+			if !strings.ContainsRune("mfqurx", rune(t[k])) {
+				continue
+			}
+			v := t[k+1:]
+			if v == "" && i+1 < len(args) {
+				i++
+				if !args[i].Literal {
+					return "", "", "non-literal bind argument " + shorten(args[i].Text)
+				}
+				v = args[i].Text
+			}
+			switch t[k] {
+			case 'x':
+				c, ok := bindValue(v)
+				if !ok {
+					return "", "", "bind -x " + shorten(v) + ": a key binding not understood"
+				}
+				cmds = append(cmds, unquoteBinding(c))
+			case 'f':
+				return "", "", "bind -f " + shorten(v) + ": a file of key bindings, whose macros type text the shell may run"
+			}
+			break opts
+		}
+	}
+	for _, w := range args[i:] {
+		if !w.Literal {
+			return "", "", "non-literal bind argument " + shorten(w.Text)
+		}
+		if v, ok := bindValue(w.Text); ok && v != "" && (v[0] == '"' || v[0] == '\'') {
+			return "", "", "bind " + shorten(w.Text) + ": a readline macro types its text as input, which the shell may run"
+		}
+	}
+	if len(cmds) == 0 {
+		return "", "", ""
+	}
+	return strings.Join(cmds, "\n"), "bind -x command", ""
+}
+
+// bindValue returns what a readline binding, `"KEYSEQ": VALUE` or
+// `KEYNAME: VALUE`, binds its key to.
+func bindValue(s string) (string, bool) {
+	s = strings.TrimLeft(s, " \t")
+	i := 0
+	if s != "" && (s[0] == '"' || s[0] == '\'') {
+		q := s[0]
+		for i = 1; i < len(s) && s[i] != q; i++ {
+			if s[i] == '\\' {
+				i++
+			}
+		}
+		if i >= len(s) {
+			return "", false
+		}
+		i++
+	}
+	for i < len(s) && s[i] != ':' && s[i] != ' ' && s[i] != '\t' {
+		i++
+	}
+	if i >= len(s) {
+		return "", false
+	}
+	return strings.TrimLeft(s[i:], ": \t"), true
+}
+
+// unquoteBinding removes the quotes bash removes around bind -x's command.
+func unquoteBinding(c string) string {
+	c = strings.TrimRight(c, " \t")
+	if len(c) >= 2 && (c[0] == '"' || c[0] == '\'') && c[len(c)-1] == c[0] {
+		return c[1 : len(c)-1]
+	}
+	return c
 }
 
 // joinRest returns words joined as a program, or names it when one of them
@@ -3752,6 +3967,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 	case *syntax.Word:
 		z.subscript(z.word(x, subs))
 		z.quotedInArith(x)
+		z.expandedSubscript(x) // let "a[$k]"
 	case *syntax.BinaryArithm:
 		if arithAssigns(x.Op) {
 			z.arithSets(x.X)
@@ -3845,12 +4061,28 @@ func (z *analyzer) test(x syntax.TestExpr, subs *stmtLists) {
 	case *syntax.BinaryTest:
 		z.test(x.X, subs)
 		z.test(x.Y, subs)
+		if x.Op >= syntax.TsEql && x.Op <= syntax.TsGtr {
+			// [[ "a[$k]" -eq 1 ]]: the operands are arithmetic.
+			z.testSubscript(x.X)
+			z.testSubscript(x.Y)
+		}
 	case *syntax.UnaryTest:
 		z.test(x.X, subs)
+		if x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar {
+			z.testSubscript(x.X) // [[ -v "a[$k]" ]]
+		}
 	case *syntax.ParenTest:
 		z.test(x.X, subs)
 	default:
 		z.complex("unsupported test expression %T: %s", x, z.nodeText(x))
+	}
+}
+
+// testSubscript is expandedSubscript for an operand of [[ ]] that bash
+// evaluates as a name or as arithmetic.
+func (z *analyzer) testSubscript(x syntax.TestExpr) {
+	if w, ok := x.(*syntax.Word); ok {
+		z.expandedSubscript(w)
 	}
 }
 

@@ -37,6 +37,7 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"locate x > l; xargs cat < l; xargs -a l cat; while read f; do cat $f; done < l; cat $(cat l) | xargs cat; env & python3 -c 'print(os.environ)'",
 		"find ~ -fprint l | sort > m; cat $(< l); mapfile -t -u 3 a < l; read -ra b < <(locate x); c=$(find ~ | head -1); for f in \"${a[@]}\" $c; do cat $f; done; parallel cat :::: m; tar -cT l -f t",
 		"(. .venv/bin/activate) | pip install x & conda activate ./e; source x/activate; f(){ deactivate; }; eval '. v/bin/activate'; mamba install -yn b; unset CONDA_PREFIX; conda env create",
+		`let "a[$k]" "x=b[$(y)]"; test -v "a[$k]"; x="n[$k]"; a=([$k]=1 ["$k"]=2); declare -A m=([$k]=v) a[$(z)]; bind -x '"\C-x": "rm x"' '"\e": "y\n"' -f q`,
 	} {
 		f.Add(s)
 	}

@@ -2702,6 +2702,10 @@ var hijackVars = []string{
 	"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS",
 	"DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH",
 	"ZDOTDIR", "GCONV_PATH", "BASH_CMDS", "BASH_ALIASES",
+	// bash's compatibility level (BASH_COMPAT=51 expands the subscripts
+	// of (( a[$k] )) twice, running a substitution in $k's value) and
+	// readline's key bindings, whose macros type text the shell runs.
+	"BASH_COMPAT", "INPUTRC",
 	// Options read from the environment that run commands (tar
 	// --to-command, rsync -e).
 	"TAR_OPTIONS", "RSYNC_RSH", "RSYNC_CONNECT_PROG",
