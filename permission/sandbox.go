@@ -565,9 +565,7 @@ func settlePath(s *Setting[string], key string, env PathEnv) (abs string, err er
 // commands write ~/.bashrc. It returns the keys dropped, in the file's
 // terms.
 func (s *Sandbox) Confine(root string, real func(string) string) (dropped []string) {
-	if real == nil {
-		real = func(p string) string { return p }
-	}
+	real = orAsWritten(real)
 	realRoot := real(root)
 	for _, l := range []struct {
 		key  string
@@ -584,6 +582,15 @@ func (s *Sandbox) Confine(root string, real func(string) string) (dropped []stri
 		*l.list = kept
 	}
 	return append(dropped, s.dropReach()...)
+}
+
+// orAsWritten returns real, a resolver of links, or for nil one that
+// takes paths as written.
+func orAsWritten(real func(string) string) func(string) string {
+	if real == nil {
+		return func(p string) string { return p }
+	}
+	return real
 }
 
 // dropReach drops from s what reaches beyond the files it grants, from a

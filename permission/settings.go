@@ -84,9 +84,7 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 // runsOutside). It returns the edit rules whose pattern names a place
 // outside root, which then allow nothing.
 func (s *Settings) ConfineEdits(root, home string, real func(string) string) (outside []string) {
-	if real != nil {
-		root = real(root)
-	}
+	root = orAsWritten(real)(root)
 	env := PathEnv{Cwd: root, Root: root, Home: home}
 	for i := range s.Rules.Allow {
 		r := &s.Rules.Allow[i]
@@ -108,9 +106,7 @@ func (s *Settings) ConfineEdits(root, home string, real func(string) string) (ou
 // acceptEdits mode edits there are accepted unasked. It returns the
 // directories dropped.
 func (s *Settings) dropDirsOutside(root string, env PathEnv, real func(string) string) (dropped []string) {
-	if real == nil {
-		real = func(p string) string { return p }
-	}
+	real = orAsWritten(real)
 	root = real(root)
 	kept := s.AdditionalDirectories[:0:0]
 	for _, dir := range s.AdditionalDirectories {

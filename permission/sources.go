@@ -369,10 +369,7 @@ func (d Discovery) trusts(list []Setting[string]) bool {
 	if d.Root == "" {
 		return false
 	}
-	real := d.Real
-	if real == nil {
-		real = func(p string) string { return p }
-	}
+	real := orAsWritten(d.Real)
 	root := real(d.Root)
 	for _, t := range list {
 		dir, below := strings.CutSuffix(t.Value, "/**")
