@@ -43,12 +43,7 @@ func TestGitlinkInSubmodule(t *testing.T) {
 	b.file("x.sh", strings.ReplaceAll(innerGitlinkScript, "MARK", mark), 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "x.sh")
 	hostGitRanNothing(t, b, mark, "sub/inner")
-	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "enter as a submodule") {
-		t.Fatalf("exit %d, want 125 naming sub/inner\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
-	}
-	if !b.exists("sub/inner/.git.mewsandbox-planted") || b.exists("sub/inner/.git") {
-		t.Error("sub/inner/.git was not moved aside")
-	}
+	movedAside(t, b, r, "made", "enter as a submodule", "sub/inner")
 }
 
 // TestGitlinkInSubmoduleNeighbours: a submodule's own submodule made
@@ -173,12 +168,7 @@ echo moved
 `, 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
 	hostGitRanNothing(t, b, mark, "libs/sub")
-	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
-		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
-	}
-	if !b.exists("libs/sub/.git.mewsandbox-planted") {
-		t.Error("libs/sub/.git was not moved aside")
-	}
+	movedAside(t, b, r, "moved", "core.fsmonitor", "libs/sub")
 }
 
 // TestGitlinkMovedInUnstaged: a submodule registered but not checked out
@@ -207,9 +197,7 @@ git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
 	b.file("second.sh", "set -e\nrmdir libs/sub && mv stash/x libs/sub && echo moved\n", 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
 	hostGitRanNothing(t, b, mark, "libs/sub")
-	if r.code != 125 || !strings.Contains(r.stdout, "moved") || !strings.Contains(r.stderr, "core.fsmonitor") {
-		t.Fatalf("exit %d, want 125 naming core.fsmonitor\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
-	}
+	movedAside(t, b, r, "moved", "core.fsmonitor", "libs/sub")
 }
 
 // TestGitlinkMovedInNeighbours: what stays: a repository of the user's
@@ -271,9 +259,7 @@ echo made
 	b.file("second.sh", "git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs/sub; echo staged\n", 0o644)
 	b.run("run", "--yolo", "--", "sh", "second.sh")
 	hostGitRanNothing(t, b, mark, "libs/sub")
-	if r.code != 125 || !strings.Contains(r.stdout, "made") || !strings.Contains(r.stderr, "libs/sub/.git") {
-		t.Fatalf("the first run: exit %d, want 125 naming libs/sub/.git\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
-	}
+	movedAside(t, b, r, "made", "libs/sub/.git", "libs/sub")
 	// The neighbour: a .gitmodules made in the run, naming paths with no
 	// repository yet (git submodule update would clone them), and a
 	// repository of the user's beside, passes.
@@ -303,5 +289,18 @@ func hostGitRanNothing(t *testing.T, b *box, mark, repo string) {
 	}
 	if _, err := os.Stat(mark); err == nil {
 		t.Errorf("the host's git status ran %s's core.fsmonitor", repo)
+	}
+}
+
+// movedAside asserts that run r, whose command printed ran, failed with
+// 125 saying why, and that repo's .git (relative to b's root) was moved
+// aside.
+func movedAside(t *testing.T, b *box, r result, ran, why, repo string) {
+	t.Helper()
+	if r.code != 125 || !strings.Contains(r.stdout, ran) || !strings.Contains(r.stderr, why) {
+		t.Fatalf("exit %d, want 125 saying %q\nstdout: %s\nstderr: %s", r.code, why, r.stdout, r.stderr)
+	}
+	if !b.exists(repo+"/.git.mewsandbox-planted") || b.exists(repo+"/.git") {
+		t.Errorf("%s/.git was not moved aside", repo)
 	}
 }
