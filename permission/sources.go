@@ -80,12 +80,13 @@ type Discovery struct {
 	// own, which apply as well: a .git the command made cannot shed them.
 	Outer func() []string
 	// TrustProject applies the project's own files (project and local
-	// scope) in full (--trust-project). Otherwise they can neither switch
-	// the engine off (Settings.DropSwitchOff), nor allow edits, or
+	// scope) in full (--trust-project; so does a user's or the managed
+	// file's trustedProjects naming Root). Otherwise they can neither
+	// switch the engine off (Settings.DropSwitchOff), nor allow edits, or
 	// commands' writes, outside the project (Settings.ConfineEdits), nor
-	// widen the sandbox beyond it
-	// (Sandbox.Confine): a repository an agent is asked to
-	// work on, cloned in CI, holds them, and may commit its .local files.
+	// widen the sandbox beyond it or loosen its limits (Sandbox.Confine,
+	// dropLooser): a repository an agent is asked to work on, cloned in
+	// CI, holds them, and may commit its .local files.
 	TrustProject bool
 	// Real resolves the symbolic links of an absolute path, as far as it
 	// exists; nil takes paths as written. Load tells with it whether a
@@ -309,38 +310,41 @@ func Load(d Discovery) (*Config, error) {
 					s.TrustedProjects[0].Origin))
 			}
 		}
+		// Where the file's paths resolve: its directory, the home
+		// directory, and for /path its project.
+		base := d.projectBase(f)
+		env := PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: base}
 		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !trusted
 		if own {
 			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
 					f.Path, strings.Join(dropped, ", ")))
 			}
-			dropped := s.ConfineEdits(d.projectBase(f), d.Home, d.Real)
-			dropped = append(dropped, s.dropDirsOutside(d.projectBase(f), PathEnv{Cwd: d.settingsDir(f), Home: d.Home}, d.Real)...)
+			dropped := s.ConfineEdits(base, d.Home, d.Real)
+			dropped = append(dropped, s.dropDirsOutside(base, env, d.Real)...)
 			if len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}
-		warnings, err := s.Sandbox.settle(f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}, d.Exists)
+		warnings, err := s.Sandbox.settle(f.Scope, env, d.Exists)
 		if err != nil {
 			return nil, err
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			dropped := append(s.Sandbox.Confine(d.projectBase(f), d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
+			dropped := append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
 			if len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects",
 					f.Path, strings.Join(dropped, ", ")))
 			}
 		}
-		if err := c.mergeSandboxFile(s, f.Scope, PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: d.projectBase(f)}); err != nil {
+		if err := c.mergeSandboxFile(s, f.Scope, env); err != nil {
 			return nil, err
 		}
 		c.Files = append(c.Files, f)
 		c.Rules.Merge(s.Rules)
 		c.Warnings = append(c.Warnings, s.Warnings...)
-		env := PathEnv{Cwd: d.settingsDir(f), Home: d.Home}
 		for _, dir := range s.AdditionalDirectories {
 			c.AdditionalDirectories = append(c.AdditionalDirectories, env.Resolve(dir))
 		}
