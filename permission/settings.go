@@ -73,21 +73,31 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 	return dropped
 }
 
-// ConfineEdits confines s's allow rules for the edit tools (Edit, Write,
-// MultiEdit, NotebookEdit; a shell command's writes meet them too) and
-// for the shell to root, a project's own file's project, whose links real
-// resolves (nil: none); home is the home directory ~ patterns name. A
-// cloned repository's allow: [Edit(~/**)] had the agent's edits anywhere
-// in the home directory made unasked, and its allow: [Bash(rm:*)] the
-// command rm -rf ~/work: a confined shell rule keeps the files the command
-// names, and the directory it runs in, inside root only (checkWrites,
-// runsOutside). It returns the edit rules whose pattern names a place
-// outside root, which then allow nothing.
-func (s *Settings) ConfineEdits(root, home string, real func(string) string) (outside []string) {
+// ConfineRules confines s's allow rules to root, a project's own file's
+// project, whose links real resolves (nil: none); home is the home
+// directory ~ patterns name. The rules for the edit tools (Edit, Write,
+// MultiEdit, NotebookEdit; a shell command's writes meet them too) and for
+// the shell allow in root only: a cloned repository's allow:
+// [Edit(~/**)] had the agent's edits anywhere in the home directory made
+// unasked, and its allow: [Bash(rm:*)] the command rm -rf ~/work. A
+// confined shell rule keeps the files the command names, and the
+// directory it runs in, inside root (checkWrites, runsOutside). It returns
+// the edit rules whose pattern names a place outside root, which then
+// allow nothing (outside).
+//
+// The rules for tools whose reach neither the engine nor the sandbox
+// bounds by the project are removed and returned (beyond): WebFetch,
+// whose request carries what the agent puts in its address to the
+// domain's owner, and every tool mewsandbox does not model (WebSearch,
+// an MCP server's tools, which act with the user's rights wherever the
+// server reaches). A cloned repository's allow: [WebFetch(domain:its.site),
+// mcp__github] had the agent send what it read to that site, or act on
+// the user's GitHub account, unasked.
+func (s *Settings) ConfineRules(root, home string, real func(string) string) (outside, beyond []string) {
 	root = orAsWritten(real)(root)
 	env := PathEnv{Cwd: root, Root: root, Home: home}
-	for i := range s.Rules.Allow {
-		r := &s.Rules.Allow[i]
+	kept := s.Rules.Allow[:0:0]
+	for _, r := range s.Rules.Allow {
 		switch canonicalKinds.get()[r.Tool] {
 		case KindShell:
 			r.within = root
@@ -96,9 +106,14 @@ func (s *Settings) ConfineEdits(root, home string, real func(string) string) (ou
 			if p, ok := r.literalPath(env); ok && !within(p, root) {
 				outside = append(outside, "permissions.allow "+r.Text)
 			}
+		case KindFetch, KindUnknown:
+			beyond = append(beyond, "permissions.allow "+r.Text)
+			continue
 		}
+		kept = append(kept, r)
 	}
-	return outside
+	s.Rules.Allow = kept
+	return outside, beyond
 }
 
 // dropDirsOutside drops s's additional directories, resolved in env, that

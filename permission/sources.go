@@ -83,8 +83,9 @@ type Discovery struct {
 	// scope) in full (--trust-project; so does a user's or the managed
 	// file's trustedProjects naming Root). Otherwise they can neither
 	// switch the engine off (Settings.DropSwitchOff), nor allow edits, or
-	// commands' writes, outside the project (Settings.ConfineEdits), nor
-	// widen the sandbox beyond it or loosen its limits (Sandbox.Confine,
+	// commands' writes, outside the project, nor web fetches and tools
+	// mewsandbox does not model (Settings.ConfineRules), nor widen the
+	// sandbox beyond it or loosen its limits (Sandbox.Confine,
 	// dropLooser): a repository an agent is asked to work on, cloned in
 	// CI, holds them, and may commit its .local files.
 	TrustProject bool
@@ -320,11 +321,15 @@ func Load(d Discovery) (*Config, error) {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
 					f.Path, strings.Join(dropped, ", ")))
 			}
-			dropped := s.ConfineEdits(base, d.Home, d.Real)
+			dropped, beyond := s.ConfineRules(base, d.Home, d.Real)
 			dropped = append(dropped, s.dropDirsOutside(base, env, d.Real)...)
 			if len(dropped) > 0 {
 				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
 					f.Path, strings.Join(dropped, ", ")))
+			}
+			if len(beyond) > 0 {
+				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot allow tools that reach beyond the project, web fetches and tools mewsandbox does not model (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
+					f.Path, strings.Join(beyond, ", ")))
 			}
 		}
 		warnings, err := s.Sandbox.settle(f.Scope, env, d.Exists)

@@ -108,7 +108,7 @@ func (o *options) permissionFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.session, "session", "", "session `ID`: approvals and denial counts persist across calls")
 	fs.StringVar(&o.planFile, "plan-file", "", "the one `FILE` plan mode lets edit tools write")
 	fs.BoolVar(&o.noUserSettings, "no-user-settings", false, "ignore user-level settings files")
-	fs.BoolVar(&o.trustProject, "trust-project", false, "apply the project's own settings files in full: their bypassPermissions mode, allow rules for every shell command, edits, commands' writes and additional directories outside the project, and sandbox grants beyond it (presets, paths outside it, network, kept secrets and capabilities)")
+	fs.BoolVar(&o.trustProject, "trust-project", false, "apply the project's own settings files in full: their bypassPermissions mode, allow rules for every shell command, edits, commands' writes and additional directories outside the project, web fetches and tools mewsandbox does not model, and sandbox grants beyond it (presets, paths outside it, network, kept secrets and capabilities)")
 	fs.BoolVar(&o.json, "json", false, "print JSON")
 }
 
