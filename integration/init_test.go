@@ -270,3 +270,46 @@ func TestInitKeepsHookFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestInitTrustHintS62: a project's own settings that ask for more than an
+// untrusted project gets (a preset, the network, a web fetch's domain) are
+// ignored by the hook with a warning Claude Code shows no one, so init
+// says so, and how to trust the project; once the user's settings trust
+// it, init says nothing of it.
+func TestInitTrustHintS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  presets: [go]\n  network:\n    mode: all\npermissions:\n  allow: ['WebFetch(domain:go.dev)', 'Bash(go test:*)']\n"})
+	home := outsideTemp(t)
+	config := filepath.Join(home, ".config")
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + config}
+	own := filepath.Join(dir, ".mewsandbox", "settings.yaml")
+	r := run(t, invocation{args: []string{"init", "claude-code", "--sandbox"}, dir: dir, env: env})
+	if r.code != 0 {
+		t.Fatalf("init: exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{
+		"this project's own settings ask for what applies only to a project you trust",
+		own + ": permissions.allow WebFetch(domain:go.dev)\n",
+		own + ": sandbox.presets go, sandbox.network.mode all\n",
+		filepath.Join(config, "mewsandbox", "settings.yaml") + "):\n    trustedProjects: [" + dir + "]\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("init's output %q: want %q", r.stdout, want)
+		}
+	}
+	if strings.Contains(r.stdout, "go test") {
+		t.Errorf("init's output %q names a rule that applies untrusted", r.stdout)
+	}
+
+	// Trusted: nothing to say, the hook applies all of it.
+	if err := os.MkdirAll(filepath.Join(config, "mewsandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(config, "mewsandbox", "settings.yaml"), []byte("trustedProjects: ["+dir+"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = run(t, invocation{args: []string{"init", "claude-code", "--sandbox"}, dir: dir, env: env})
+	if r.code != 0 || !strings.Contains(r.stdout, "already installed") || strings.Contains(r.stdout, "trust") {
+		t.Errorf("init in a trusted project: exit %d: %s%s", r.code, r.stdout, r.stderr)
+	}
+}

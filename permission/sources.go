@@ -262,12 +262,27 @@ type Config struct {
 	Files []SourceFile
 	// Warnings from every file.
 	Warnings []string
+	// Untrusted is what the project's own files ask for that applies only
+	// to a project the user trusts (Discovery.TrustProject), one entry a
+	// warning: "FILE: key, key". init says so, since the hook's warnings
+	// reach no one.
+	Untrusted []string
 
 	// managed is the managed file's sandbox section and audit key: what
 	// no other source may relax.
 	managed      Sandbox
 	audit        Setting[string]
 	managedAudit Setting[string]
+}
+
+// ignore records keys, what f asked for that applies only to a trusted
+// project and was dropped, with one warning saying why.
+func (c *Config) ignore(f SourceFile, keys []string, why string) {
+	if len(keys) == 0 {
+		return
+	}
+	c.Untrusted = append(c.Untrusted, f.Path+": "+strings.Join(keys, ", "))
+	c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: %s", f.Path, strings.Join(keys, ", "), why))
 }
 
 // Load reads and merges every settings file d finds. A missing file is
@@ -317,20 +332,10 @@ func Load(d Discovery) (*Config, error) {
 		env := PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: base}
 		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !trusted
 		if own {
-			if dropped := s.DropSwitchOff(); len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project",
-					f.Path, strings.Join(dropped, ", ")))
-			}
-			dropped, beyond := s.ConfineRules(base, d.Home, d.Real)
-			dropped = append(dropped, s.dropDirsOutside(base, env, d.Real)...)
-			if len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
-					f.Path, strings.Join(dropped, ", ")))
-			}
-			if len(beyond) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot allow tools that reach beyond the project, web fetches and tools mewsandbox does not model (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects",
-					f.Path, strings.Join(beyond, ", ")))
-			}
+			c.ignore(f, s.DropSwitchOff(), "a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project")
+			outside, beyond := s.ConfineRules(base, d.Home, d.Real)
+			c.ignore(f, append(outside, s.dropDirsOutside(base, env, d.Real)...), "a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects")
+			c.ignore(f, beyond, "a project's own file cannot allow tools that reach beyond the project, web fetches and tools mewsandbox does not model (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects")
 		}
 		warnings, err := s.Sandbox.settle(f.Scope, env, d.Exists)
 		if err != nil {
@@ -338,11 +343,7 @@ func Load(d Discovery) (*Config, error) {
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			dropped := append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(&c.Sandbox)...)
-			if len(dropped) > 0 {
-				c.Warnings = append(c.Warnings, fmt.Sprintf("%s: ignored %s: a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects",
-					f.Path, strings.Join(dropped, ", ")))
-			}
+			c.ignore(f, append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(&c.Sandbox)...), "a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects")
 		}
 		if err := c.mergeSandboxFile(s, f.Scope, env); err != nil {
 			return nil, err

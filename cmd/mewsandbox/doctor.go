@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -182,7 +181,7 @@ func diagnose(o *options) doctorReport {
 	home := exec.UserHome()
 	d := permission.Discovery{
 		Root: root, Home: home, ManagedPath: managedSettingsPath,
-		ConfigHome: envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
+		ConfigHome: configHome(home),
 		NoUser:     o.noUserSettings || home == "",
 	}
 	// What run would make of them: the same loading, the same errors.

@@ -244,3 +244,20 @@ func TestExplainJSONAndFormatUX3(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigHome: a relative $XDG_CONFIG_HOME is ignored, as the XDG
+// specification says and the settings' loader does, so that init names
+// the user's settings file the loader reads.
+func TestConfigHome(t *testing.T) {
+	for _, tt := range []struct{ xdg, home, want string }{
+		{"/etc/xdg-me", "/home/me", "/etc/xdg-me"},
+		{"", "/home/me", "/home/me/.config"},
+		{"cfg", "/home/me", "/home/me/.config"},
+		{"cfg", "", ""},
+	} {
+		t.Setenv("XDG_CONFIG_HOME", tt.xdg)
+		if got := configHome(tt.home); got != tt.want {
+			t.Errorf("XDG_CONFIG_HOME=%q, home %q: %q, want %q", tt.xdg, tt.home, got, tt.want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
 )
 
@@ -85,6 +86,7 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	switch {
 	case res.backup == "" && !res.created:
 		fmt.Fprintf(stdout, "mewsandbox: the hook is already installed in %s; nothing changed\n", path)
+		trustHint(stdout, dir, cwd)
 		return nil
 	case res.created:
 		fmt.Fprintf(stdout, "mewsandbox: created %s with the PreToolUse hook\n", path)
@@ -100,11 +102,33 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if carried.settings.sandbox {
 		fmt.Fprintf(stdout, "  allowed Bash commands now run through 'mewsandbox run' in the kernel sandbox\n")
 	}
+	trustHint(stdout, dir, cwd)
 	if !onPath {
 		fmt.Fprintf(stderr, "mewsandbox: warning: mewsandbox is not on PATH, so the hook names this binary by its absolute path; teammates sharing %s need it at the same path\n", path)
 	}
 	fmt.Fprintf(stdout, "  restart Claude Code (or open /hooks) for it to take effect\n")
 	return nil
+}
+
+// trustHint says what dir's own settings ask for that the hook will
+// ignore until the user trusts the project: the hook's warnings go to
+// Claude Code, which shows them to no one, so a project's presets or
+// network would otherwise be missing from its runs without a word.
+func trustHint(w io.Writer, dir, cwd string) {
+	p, err := (&options{root: dir}).resolve(cwd)
+	if err != nil {
+		fmt.Fprintf(w, "  the hook will refuse every call until the settings load: %v\n", err)
+		return
+	}
+	if len(p.config.Untrusted) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  this project's own settings ask for what applies only to a project you trust, which the hook ignores until then:\n")
+	for _, u := range p.config.Untrusted {
+		fmt.Fprintf(w, "    %s\n", u)
+	}
+	fmt.Fprintf(w, "  if you trust it, add it to trustedProjects in your user settings (%s):\n    trustedProjects: [%s]\n",
+		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), p.root)
 }
 
 // hookSettings are the flags init writes into the hook command, and which

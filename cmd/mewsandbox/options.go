@@ -442,6 +442,20 @@ func (o *options) resolveMode(cfg *permission.Config) (permission.Mode, error) {
 	return mode, nil
 }
 
+// configHome is $XDG_CONFIG_HOME, by default home's .config ("" without a
+// home): where the user's settings are (mewsandbox/settings.yaml). A
+// relative $XDG_CONFIG_HOME is ignored, as the XDG specification says and
+// as permission.Discovery, which loads those settings, does.
+func configHome(home string) string {
+	if c := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(c) {
+		return c
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".config")
+}
+
 // resolve builds the permission engine from the options. cwd may be empty
 // for the process's working directory.
 func (o *options) resolve(cwd string) (*project, error) {
@@ -468,7 +482,7 @@ func (o *options) resolve(cwd string) (*project, error) {
 	d := permission.Discovery{
 		Root:         root,
 		Home:         home,
-		ConfigHome:   envOr("XDG_CONFIG_HOME", filepath.Join(home, ".config")),
+		ConfigHome:   configHome(home),
 		ManagedPath:  managedSettingsPath,
 		NoUser:       o.noUserSettings || home == "",
 		Extra:        o.settings,
@@ -845,11 +859,7 @@ func userConfig(res *exec.Resolver, home string) [][2]string {
 			out = append(out, [2]string{realPathIn(res, at), what})
 		}
 	}
-	config := os.Getenv("XDG_CONFIG_HOME")
-	if !filepath.IsAbs(config) && home != "" {
-		config = filepath.Join(home, ".config")
-	}
-	if config != "" {
+	if config := configHome(home); config != "" {
 		config = realPathIn(res, config)
 		add(config, "mewsandbox", "mewsandbox settings")
 		add(config, "git", "git configuration")
