@@ -1,0 +1,148 @@
+//go:build linux
+
+package integration
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// keepState gives b's runs one state directory (XDG_STATE_HOME), as a
+// user's runs have: run gives each run a fresh one.
+func keepState(b *box) string {
+	state := filepath.Join(b.home, ".local", "state")
+	b.env = append(b.env, "XDG_STATE_HOME="+state)
+	return state
+}
+
+// stageEmptyScript stages a gitlink at deep/sub, where nothing is, and
+// at no path .gitmodules gives: the index changed, and nothing there to
+// judge.
+const stageEmptyScript = `set -e
+git update-index --add --cacheinfo 160000,4b825dc642cb6eb9a060e54bf8d69288fbee4904,deep/sub
+echo staged
+`
+
+// fillScript makes deep/sub a repository whose config runs MARK's touch,
+// leaving the index alone.
+const fillScript = `set -e
+mkdir -p deep && git init -q deep/sub && git -C deep/sub config core.fsmonitor 'touch MARK; false'
+git -C deep/sub -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
+echo filled
+`
+
+// TestGitlinkFilledLater: a run staged a gitlink at deep/sub with nothing
+// there and no .gitmodules entry (the index changed and was read, but no
+// repository was there to judge); the next run made deep/sub a repository
+// whose core.fsmonitor is a command of its own without touching the
+// index, so nothing was read, the one-level look does not reach two
+// levels down, and the host's git status ran the command (reproduced on
+// main's build: both runs exit 0, MARK made). The runner now keeps the
+// gitlinks with nothing at their paths in its state directory, and the
+// next run judges a repository found at one: moved aside, 125.
+func TestGitlinkFilledLater(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	keepState(b)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", stageEmptyScript, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("staging a gitlink with nothing there: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	b.file("second.sh", strings.ReplaceAll(fillScript, "MARK", mark), 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	hostGitRanNothing(t, b, mark, "deep/sub")
+	movedAside(t, b, r, "filled", "core.fsmonitor", "deep/sub")
+}
+
+// TestGitlinkFilledLaterMovedIn: the same, deep/sub filled by moving in a
+// repository an earlier run made where nothing looks (stash/x), whose
+// times are older than the run's.
+func TestGitlinkFilledLaterMovedIn(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	keepState(b)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", stageEmptyScript+`mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
+git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
+`, 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", "set -e\nmkdir -p deep && mv stash/x deep/sub && echo moved\n", 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	hostGitRanNothing(t, b, mark, "deep/sub")
+	movedAside(t, b, r, "moved", "core.fsmonitor", "deep/sub")
+}
+
+// TestGitlinkFilledLaterNeighbours: what stays: a gitlink staged with
+// nothing there, filled outside the sandbox with a repository whose
+// configuration runs nothing (git clone, git submodule update), passes
+// the next run and is no longer kept; a gitlink staged and removed again
+// is dropped.
+func TestGitlinkFilledLaterNeighbours(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	state := keepState(b)
+	b.file("first.sh", stageEmptyScript+"git update-index --add --cacheinfo 160000,4b825dc642cb6eb9a060e54bf8d69288fbee4904,gone/sub\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	kept := func() string {
+		entries, _ := os.ReadDir(filepath.Join(state, "mewsandbox", "gitlinks"))
+		var all string
+		for _, e := range entries {
+			if b, err := os.ReadFile(filepath.Join(state, "mewsandbox", "gitlinks", e.Name())); err == nil {
+				all += string(b)
+			}
+		}
+		return all
+	}
+	if k := kept(); !strings.Contains(k, "deep/sub") || !strings.Contains(k, "gone/sub") {
+		t.Fatalf("the gitlinks with nothing there are not kept: %q", k)
+	}
+	b.git("init", "-q", "deep/sub") // outside the sandbox: git clone, git submodule update
+	b.file("second.sh", "set -e\ngit update-index --force-remove gone/sub && echo done\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "second.sh"); r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("filling a gitlink with a repository that runs nothing: exit %d, want 0\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if !b.exists("deep/sub/.git") {
+		t.Error("deep/sub/.git was moved")
+	}
+	if k := kept(); strings.Contains(k, "deep/sub") || strings.Contains(k, "gone/sub") {
+		t.Errorf("filled or removed gitlinks still kept: %q", k)
+	}
+	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+}
+
+// TestGitlinkStateNotWritable: the state directory is the runner's, out
+// of the sandbox's reach: a command cannot write it. And a run that
+// cannot keep a gitlink with nothing at its path (its state directory
+// unwritable) fails saying so, rather than lose the check.
+func TestGitlinkStateNotWritable(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	state := keepState(b)
+	dir := filepath.Join(state, "mewsandbox", "gitlinks")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := b.sh("touch " + dir + "/x 2>/dev/null && echo wrote; ls " + dir + " >/dev/null 2>&1 && echo listed; echo end")
+	if strings.Contains(r.stdout, "wrote") || strings.Contains(r.stdout, "listed") || !strings.Contains(r.stdout, "end") {
+		t.Fatalf("the sandbox reached the state directory: %s\nstderr: %s", r.stdout, r.stderr)
+	}
+	// A file where the state directory should be: nothing can be kept.
+	os.RemoveAll(filepath.Join(state, "mewsandbox"))
+	b.file(filepath.Join(state, "mewsandbox"), "", 0o644)
+	b.file("first.sh", stageEmptyScript, 0o644)
+	r = b.run("run", "--yolo", "--", "sh", "first.sh")
+	if r.code != 125 || !strings.Contains(r.stdout, "staged") || !strings.Contains(r.stderr, "deep/sub") || !strings.Contains(r.stderr, "cannot keep") {
+		t.Fatalf("exit %d, want 125 saying the gitlink cannot be kept\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
