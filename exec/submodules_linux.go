@@ -35,9 +35,11 @@ import (
 // that have no repository at their paths (or whose .git was moved aside)
 // are left in p.empty, for keepGitlinks to keep for the next run's check.
 // p.Work is the index's working tree, "" under --allow-git-config (the
-// command may set core.fsmonitor itself there).
+// command may set core.fsmonitor itself there); for a submodule's whose
+// working tree the plan could not tell, p.Super is the superproject's,
+// and the trees are found after the run (placeSubmodule).
 func checkGitlinks(p *plannedTodos) []string {
-	if p.Work == "" {
+	if p.Work == "" && p.Super == "" {
 		return nil
 	}
 	var found []string
@@ -52,7 +54,9 @@ func checkGitlinks(p *plannedTodos) []string {
 			}
 		}
 	}
-	found = append(found, checkGitmodules(p)...)
+	if p.Work != "" {
+		found = append(found, checkGitmodules(p)...)
+	}
 	index := p.Git + "/index"
 	var st unix.Stat_t
 	if unix.Lstat(index, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || !changedSince(st.Ctim, p.Since, p.Nsec) {
@@ -65,17 +69,25 @@ func checkGitlinks(p *plannedTodos) []string {
 	if err != nil {
 		return append(found, err.Error())
 	}
-	p.read, p.links = true, links
-	for _, rel := range links {
-		msg, repo := checkGitlink(p.Work, rel, p)
-		if msg != "" {
-			found = append(found, msg)
+	works := []string{p.Work}
+	if p.Work == "" {
+		if works, err = placeSubmodule(p); err != nil {
+			return append(found, err.Error())
 		}
-		// What a later run can fill unseen: kept for its check
-		// (keepGitlinks). Not a .gitmodules path, looked at in every
-		// run (p.Subs).
-		if (msg != "" || !repo) && !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.Rel == rel }) {
-			p.empty = append(p.empty, pendingLink{Git: p.Git, Work: p.Work, Rel: rel})
+	}
+	p.read, p.links = true, links
+	for _, work := range works {
+		for _, rel := range links {
+			msg, repo := checkGitlink(work, rel, p)
+			if msg != "" {
+				found = append(found, msg)
+			}
+			// What a later run can fill unseen: kept for its check
+			// (keepGitlinks). Not a .gitmodules path, looked at in
+			// every run (p.Subs).
+			if (msg != "" || !repo) && !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.Rel == rel }) {
+				p.empty = append(p.empty, pendingLink{Git: p.Git, Work: work, Rel: rel})
+			}
 		}
 	}
 	return found
@@ -106,6 +118,64 @@ func readGitlinksOf(git string) ([]string, error) {
 		return nil, fmt.Errorf("%s/%s: a shared index itself split; %s", git, ix.shared, cannot)
 	}
 	return append(ix.gitlinks, sh.gitlinks...), nil
+}
+
+// placeSupers gives each submodule git directory of ps (one of modules)
+// whose working tree the plan cannot tell (no .gitmodules path, no
+// core.worktree) the superproject git enters it from: the git directory
+// of ps it lies in the modules/ of, nearest first, where that one's
+// working tree is known. Git finds such a submodule's working tree as it
+// finds any: the directory whose .git (a gitfile naming it) it was
+// entered at, a gitlink of the superproject's index (placeSubmodule).
+func placeSupers(ps []*plannedTodos, modules []string) {
+	for _, p := range ps {
+		if p.Work != "" || !slices.Contains(modules, p.Git) {
+			continue
+		}
+		for i, o := range ps {
+			if o.Work != "" && within(p.Git, o.Git+"/modules") && (p.superAt == 0 || len(o.Git) > len(p.SuperGit)) {
+				p.Super, p.SuperGit, p.superAt = o.Work, o.Git, i+1
+			}
+		}
+	}
+}
+
+// placeSupersAt is placeSupers for ps read back by a killed runner's
+// process (parseTodosArg), by each one's superAt.
+func placeSupersAt(ps []*plannedTodos) {
+	for _, p := range ps {
+		if p.superAt > 0 && p.superAt <= len(ps) {
+			p.Super, p.SuperGit = ps[p.superAt-1].Work, ps[p.superAt-1].Git
+		}
+	}
+}
+
+// placeSubmodule returns the working trees git takes the submodule git
+// directory p.Git to have: each gitlink of p.SuperGit's index whose .git
+// in p.Super is a gitfile naming p.Git. Read only when p.Git's index
+// changed in the run: its gitlinks are then read from each.
+func placeSubmodule(p *plannedTodos) ([]string, error) {
+	links, err := readGitlinksOf(p.SuperGit)
+	if errors.Is(err, errNotIndex) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var want unix.Stat_t
+	if unix.Stat(p.Git, &want) != nil {
+		return nil, nil
+	}
+	var works []string
+	for _, rel := range links {
+		work := filepath.Join(p.Super, rel)
+		target, ok := readGitfile(work + "/.git")
+		var st unix.Stat_t
+		if ok && unix.Stat(target, &st) == nil && st.Dev == want.Dev && st.Ino == want.Ino && !slices.Contains(works, work) {
+			works = append(works, work)
+		}
+	}
+	return works, nil
 }
 
 // checkGitmodules looks, where p.Work's .gitmodules was made or changed

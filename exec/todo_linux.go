@@ -42,6 +42,15 @@ type plannedTodos struct {
 	// Subs are the .git at each submodule path .gitmodules gave at the
 	// plan, by inode (zero: none there), the root's only (checkGitlinks).
 	Subs []plannedSub
+	// Super and SuperGit are, for a submodule's git directory whose
+	// working tree the plan cannot tell (no .gitmodules path, no
+	// core.worktree: Work ""), the working tree and git directory of the
+	// superproject whose index's gitlinks git enters it from
+	// (placeSubmodule). superAt is that superproject's place in the
+	// plan's list, plus one (0: none), which a killed runner's process
+	// is handed instead (todosArg).
+	Super, SuperGit string
+	superAt         int
 	// State is the file the root's gitlinks with no repository at their
 	// paths are kept in for the next run (gitlinkstate_linux.go), on the
 	// root's only; "" where there is none, StateErr saying why. Pending
@@ -434,6 +443,10 @@ func todosArg(p *plannedTodos) string {
 	b.WriteString(hex.EncodeToString([]byte(subsArg(p.Subs))) + ":")
 	// Short where empty, as for most: a project of many submodules'
 	// git directories must still fit (afterKilledFits).
+	if p.superAt > 0 {
+		b.WriteString(strconv.Itoa(p.superAt))
+	}
+	b.WriteString(":")
 	if p.State != "" || p.StateErr != "" || len(p.Pending) > 0 {
 		b.WriteString(hex.EncodeToString(append([]byte(p.State+"\x00"+p.StateErr+"\x00"), gitlinkStateBytes("", p.Pending)...)))
 	}
@@ -444,7 +457,7 @@ func todosArg(p *plannedTodos) string {
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	n := 2*len(todoLists) + len(gitFilesOpened) + 5
+	n := 2*len(todoLists) + len(gitFilesOpened) + 6
 	f := strings.SplitN(s, ":", n)
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
@@ -453,12 +466,16 @@ func parseTodosArg(s string) *plannedTodos {
 	since, err := strconv.ParseInt(sec, 10, 64)
 	ns, nerr := strconv.ParseInt(nsec, 10, 64)
 	state, perr := hex.DecodeString(f[len(f)-3])
-	subs, serr := hex.DecodeString(f[len(f)-4])
-	work, werr := hex.DecodeString(f[len(f)-5])
-	if err != nil || nerr != nil || werr != nil || serr != nil || perr != nil {
+	subs, serr := hex.DecodeString(f[len(f)-5])
+	work, werr := hex.DecodeString(f[len(f)-6])
+	at, aerr := 0, error(nil)
+	if f[len(f)-4] != "" {
+		at, aerr = strconv.Atoi(f[len(f)-4])
+	}
+	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || at < 0 {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work)}
+	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work), superAt: at}
 	var ok bool
 	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
 		return nil
@@ -473,7 +490,7 @@ func parseTodosArg(s string) *plannedTodos {
 			return nil
 		}
 	}
-	for i := range f[:len(f)-5] {
+	for i := range f[:len(f)-6] {
 		b, err := hex.DecodeString(f[i])
 		if err != nil {
 			return nil

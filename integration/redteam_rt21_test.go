@@ -146,3 +146,74 @@ func TestGitlinkStateNotWritable(t *testing.T) {
 		t.Fatalf("exit %d, want 125 saying the gitlink cannot be kept\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// unplacedSubmodule makes sub a submodule whose working tree the plan
+// cannot tell: its git directory .git/modules/sub has no core.worktree
+// (git submodule sets one; older gits and hand-made ones have none), and
+// no .gitmodules gives its path (the entry removed, the gitlink left).
+// Git takes its working tree to be where it is entered from: the
+// gitlink sub, whose .git names it.
+func unplacedSubmodule(t *testing.T, b *box, inner bool) {
+	t.Helper()
+	origin := b.originRepo(t)
+	b.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "sub")
+	if inner {
+		b.git("-C", "sub", "-c", "protocol.file.allow=always", "submodule", "add", "-q", origin, "inner")
+		b.git("-C", "sub", "commit", "-qm", "inner")
+		b.git("add", "sub")
+	}
+	b.git("config", "-f", ".git/modules/sub/config", "--unset", "core.worktree")
+	b.git("rm", "-q", "--cached", ".gitmodules")
+	os.Remove(filepath.Join(b.root, ".gitmodules"))
+	b.git("commit", "-qm", "sub")
+	if out := b.git("status", "--porcelain"); out != "" {
+		t.Fatalf("the submodule as set up: %s", out)
+	}
+	time.Sleep(1100 * time.Millisecond) // made in an earlier second than the run
+}
+
+// TestGitlinkInUnplacedSubmodule: a submodule's index was read only where
+// the plan knew its working tree (a .gitmodules path, core.worktree):
+// in one with neither, a command made sub/inner, its core.fsmonitor a
+// command of its own, and staged it in sub's index, and the host's git
+// status, which enters sub from the root's gitlink and inner from sub's,
+// ran it (reproduced on main's build: exit 0, MARK made). Where such a
+// submodule's index changed in the run, its working trees are now found
+// as git finds them, from the root's gitlinks whose .git names its git
+// directory, and its gitlinks judged there: inner's .git moved aside,
+// 125.
+func TestGitlinkInUnplacedSubmodule(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	unplacedSubmodule(t, b, false)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("x.sh", strings.ReplaceAll(innerGitlinkScript, "MARK", mark), 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "x.sh")
+	hostGitRanNothing(t, b, mark, "sub/inner")
+	movedAside(t, b, r, "made", "enter as a submodule", "sub/inner")
+}
+
+// TestGitlinkInUnplacedSubmoduleNeighbours: in such a submodule, its own
+// submodule made before the run stays however the run works in both
+// (commits in inner and in sub, rewriting sub's index).
+func TestGitlinkInUnplacedSubmoduleNeighbours(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	unplacedSubmodule(t, b, true)
+	b.file("work.sh", `set -e
+g() { git -c user.name=t -c user.email=t@example.com "$@"; }
+g -C sub/inner commit -q --allow-empty -m in-inner
+echo a > sub/a && g -C sub add a inner && g -C sub commit -q -m bump
+git add sub && g commit -q -m bump
+echo done
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "work.sh")
+	if r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("exit %d, want 0\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	for _, p := range []string{"sub/.git", "sub/inner/.git"} {
+		if !b.exists(p) || b.exists(p+".mewsandbox-planted") {
+			t.Errorf("%s was moved", p)
+		}
+	}
+}
