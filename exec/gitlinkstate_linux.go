@@ -246,10 +246,10 @@ func mkdirOwned(dir string) error {
 	return nil
 }
 
-// writeReplacing writes b to a new file beside file (0600) and renames it
-// over file.
+// writeReplacing writes b to a new file beside file (0600), named with a
+// leading dot as no state file is, and renames it over file.
 func writeReplacing(file string, b []byte) error {
-	tmp := file + ".tmp" + strconv.Itoa(unix.Getpid())
+	tmp := filepath.Dir(file) + "/." + filepath.Base(file) + ".tmp" + strconv.Itoa(unix.Getpid())
 	fd, err := unix.Open(tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_TRUNC|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ package integration
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -119,6 +120,36 @@ func TestGitlinkFilledLaterNeighbours(t *testing.T) {
 	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
 		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
 	}
+}
+
+// TestGitlinkFilledLaterRunnerKilled: a runner killed while its command
+// ran, which had staged a gitlink with nothing there, has it kept by the
+// process started in its place, and the next run judges the repository
+// filled in there.
+func TestGitlinkFilledLaterRunnerKilled(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	state := keepState(b)
+	b.file("first.sh", stageEmptyScript+"echo x > started\nexec sleep \"$1\"\n", 0o644)
+	b.runThenKill(t, "first.sh")
+	dir := filepath.Join(state, "mewsandbox", "gitlinks")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		entries, _ := os.ReadDir(dir)
+		if slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !strings.HasPrefix(e.Name(), ".") }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the gitlink is not kept 5 s after the runner was killed")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("second.sh", strings.ReplaceAll(fillScript, "MARK", mark), 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "second.sh")
+	hostGitRanNothing(t, b, mark, "deep/sub")
+	movedAside(t, b, r, "filled", "core.fsmonitor", "deep/sub")
 }
 
 // TestGitlinkStateNotWritable: the state directory is the runner's, out
