@@ -300,7 +300,9 @@ func planGitlinks(ps []*plannedTodos, root, dir string, writable []string) strin
 	if err != nil {
 		return fmt.Sprintf("%s, where the runner keeps the gitlinks with nothing at their paths a later run could fill (%v): remove it, then look at git ls-files --stage for gitlinks of no submodule of yours", p.State, err)
 	}
-	p.Pending = links
+	// Only paths in the root: a file that names others is no runner's,
+	// and what is judged there is moved aside.
+	p.Pending = slices.DeleteFunc(links, func(l pendingLink) bool { return !within(filepath.Join(l.Work, l.Rel), root) })
 	return ""
 }
 

@@ -119,3 +119,30 @@ func TestKeepGitlinksCannotKeep(t *testing.T) {
 		t.Errorf("keepGitlinks = %q", got)
 	}
 }
+
+// TestPlanGitlinks: the plan reads the root's kept gitlinks onto the
+// root's plannedTodos, those in the root only; with no state directory
+// it says why none can be kept.
+func TestPlanGitlinks(t *testing.T) {
+	dir := t.TempDir()
+	root := "/p/root"
+	in := pendingLink{Git: root + "/.git", Work: root, Rel: "deep/a", Added: 1}
+	out := pendingLink{Git: root + "/.git", Work: "/elsewhere", Rel: "x", Added: 2}
+	up := pendingLink{Git: root + "/.git", Work: root, Rel: "../x", Added: 3}
+	if err := os.WriteFile(gitlinkStateFile(dir, root), gitlinkStateBytes(root, []pendingLink{in, out, up}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sub := &plannedTodos{Git: root + "/.git/modules/s", Work: root + "/s"}
+	p := &plannedTodos{Git: root + "/.git", Work: root}
+	if why := planGitlinks([]*plannedTodos{sub, p}, root, dir, nil); why != "" {
+		t.Fatal(why)
+	}
+	if len(p.Pending) != 1 || p.Pending[0] != in || sub.Pending != nil || p.State != gitlinkStateFile(dir, root) {
+		t.Errorf("planned: %+v; the submodule's %+v", p, sub.Pending)
+	}
+	q := &plannedTodos{Git: root + "/.git", Work: root}
+	planGitlinks([]*plannedTodos{q}, root, "", nil)
+	if q.State != "" || q.StateErr == "" {
+		t.Errorf("no state directory: %q %q", q.State, q.StateErr)
+	}
+}
