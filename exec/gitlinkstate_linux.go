@@ -27,11 +27,15 @@ import (
 // (checkNested) does not reach deep/sub; the host's git status entered
 // it and ran the command. Reading every index after every run would
 // close it too, but costs a large repository tens of milliseconds a run.
-// Instead a run that reads an index keeps the gitlinks it found with no
-// repository at their paths, the only ones a later run can fill unseen,
-// in the runner's state directory, and every run's plan reads them back
-// (one open, where there are none) and judges a repository found at one
-// after the run as a gitlink's (checkGitlink).
+// Instead a run that reads an index keeps the gitlinks it found at no
+// .gitmodules path in the runner's state directory, and every run's plan
+// reads them back (one open, where there are none) and judges a
+// repository found at one after the run as a gitlink's (checkGitlink).
+// Whatever is there: one a run judged safe (moved in, its configuration
+// running nothing) has a config no plan protects (only .gitmodules
+// paths' and .git/modules' are read-only), which a later run could set
+// core.fsmonitor in, leaving the index alone. They are kept while their
+// gitlinks last, dropped once gone from an index a run reads.
 //
 // The state directory ($XDG_STATE_HOME/mewsandbox/gitlinks) is outside
 // the project, where no sandboxed command may write; one that lies in a
@@ -40,8 +44,8 @@ import (
 // A state file the runner's user does not own, or that others may write,
 // is not read: the run is refused, naming it.
 
-// pendingLink is a gitlink with no repository at its path, as a run
-// found it in an index it read.
+// pendingLink is a gitlink at no .gitmodules path, as a run found it in
+// an index it read.
 type pendingLink struct {
 	Git   string // the git directory whose index holds it
 	Work  string // that index's working tree
@@ -298,7 +302,7 @@ func planGitlinks(ps []*plannedTodos, root, dir string, writable []string) strin
 	p.State = gitlinkStateFile(dir, root)
 	links, err := readGitlinkState(p.State, root)
 	if err != nil {
-		return fmt.Sprintf("%s, where the runner keeps the gitlinks with nothing at their paths a later run could fill (%v): remove it, then look at git ls-files --stage for gitlinks of no submodule of yours", p.State, err)
+		return fmt.Sprintf("%s, where the runner keeps the gitlinks at no .gitmodules path for the next runs' checks (%v): remove it, then look at git ls-files --stage for gitlinks of no submodule of yours", p.State, err)
 	}
 	// Only paths in the root: a file that names others is no runner's,
 	// and what is judged there is moved aside.
@@ -308,11 +312,10 @@ func planGitlinks(ps []*plannedTodos, root, dir string, writable []string) strin
 
 // keepGitlinks judges, once the command has ended, each gitlink the plan
 // read from the state file (planGitlinks) as checkGitlink does where a
-// repository is there now: moved aside where the command made it or its
-// configuration runs a program. It keeps, for the next run, those still
-// with nothing there (or moved aside now) and the new ones the checks of
-// ps found (checkGitlinks: p.empty), and drops those filled by a
-// repository judged safe, and those gone from an index read in this run.
+// repository is there now: moved aside where the command made or changed
+// it or its configuration runs a program. It keeps them, for the next
+// run, with the new ones the checks of ps found (checkGitlinks:
+// p.empty), and drops those gone from an index read in this run.
 // It says what it found, and, where the gitlinks cannot be kept, that
 // and why: the run then fails, rather than lose the check.
 func keepGitlinks(ps []*plannedTodos) []string {
@@ -328,24 +331,26 @@ func keepGitlinks(ps []*plannedTodos) []string {
 			drop = append(drop, e) // the gitlink is gone
 			continue
 		}
-		msg, repo := "", false
 		var st unix.Stat_t
 		if unix.Lstat(filepath.Join(e.Work, e.Rel, ".git"), &st) == nil {
-			msg, repo = checkGitlink(e.Work, e.Rel, root)
+			if msg, _ := checkGitlink(e.Work, e.Rel, root); msg != "" {
+				found = append(found, msg)
+			}
 		}
-		if msg != "" {
-			found = append(found, msg)
-		}
-		if repo && msg == "" {
-			drop = append(drop, e) // filled, by a repository judged safe
-		} else {
-			keep = append(keep, e)
-		}
+		keep = append(keep, e)
 	}
 	for _, p := range ps {
 		add = append(add, p.empty...)
 	}
 	if len(drop)+len(keep)+len(add) == 0 {
+		return found
+	}
+	// Nothing new, nothing gone: the file holds them already (a run that
+	// stages nothing costs no more), unless the command may have written
+	// it.
+	known := func(a pendingLink) bool { return slices.ContainsFunc(root.Pending, a.same) }
+	inWritable := func(w string) bool { return within(root.State, w) }
+	if root.State != "" && len(drop) == 0 && !slices.ContainsFunc(add, func(a pendingLink) bool { return !known(a) }) && !slices.ContainsFunc(root.writable, inWritable) {
 		return found
 	}
 	err := errors.New(root.StateErr)
@@ -359,5 +364,5 @@ func keepGitlinks(ps []*plannedTodos) []string {
 	for _, l := range slices.Concat(keep, add) {
 		paths = append(paths, filepath.Join(l.Work, l.Rel))
 	}
-	return append(found, fmt.Sprintf("gitlinks with no repository at their paths (%s), which a later run could fill with one whose configuration runs commands (core.fsmonitor), unseen since it leaves the index alone: the runner cannot keep them for the next run's check (%v): look at git ls-files --stage, and git update-index --force-remove those that are no submodule of yours", strings.Join(paths, ", "), err))
+	return append(found, fmt.Sprintf("gitlinks at no .gitmodules path (%s), which a later run could fill with a repository whose configuration runs commands (core.fsmonitor), or set one in the repository there, unseen since it leaves the index alone: the runner cannot keep them for the next run's check (%v): look at git ls-files --stage, and git update-index --force-remove those that are no submodule of yours", strings.Join(paths, ", "), err))
 }

@@ -32,8 +32,8 @@ import (
 // submodule path with no repository at the plan (p.Subs) is looked at
 // whether or not the index changed: its gitlink may have been staged in
 // an earlier run, while nothing was there. The gitlinks of an index read
-// that have no repository at their paths (or whose .git was moved aside)
-// are left in p.empty, for keepGitlinks to keep for the next run's check.
+// at no .gitmodules path are left in p.empty, for keepGitlinks to keep
+// for the next runs' checks.
 // p.Work is the index's working tree, "" under --allow-git-config (the
 // command may set core.fsmonitor itself there); for a submodule's whose
 // working tree the plan could not tell, p.Super is the superproject's,
@@ -78,14 +78,15 @@ func checkGitlinks(p *plannedTodos) []string {
 	p.read, p.links = true, links
 	for _, work := range works {
 		for _, rel := range links {
-			msg, repo := checkGitlink(work, rel, p)
+			msg, _ := checkGitlink(work, rel, p)
 			if msg != "" {
 				found = append(found, msg)
 			}
-			// What a later run can fill unseen: kept for its check
-			// (keepGitlinks). Not a .gitmodules path, looked at in
-			// every run (p.Subs).
-			if (msg != "" || !repo) && !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.Rel == rel }) {
+			// What a later run can fill, or whose config it can
+			// change, unseen: kept for its check (keepGitlinks). Not a
+			// .gitmodules path, looked at in every run (p.Subs), its
+			// config read-only.
+			if !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.Rel == rel }) {
 				p.empty = append(p.empty, pendingLink{Git: p.Git, Work: work, Rel: rel})
 			}
 		}

@@ -66,7 +66,7 @@ type plannedTodos struct {
 	writable []string      // the trees the command may write (updateGitlinkState); not a killed runner's
 	read     bool          // whether checkGitlinks read the index in this run
 	links    []string      // the gitlinks it read there
-	empty    []pendingLink // those with no repository at their paths (keepGitlinks)
+	empty    []pendingLink // those at no .gitmodules path (keepGitlinks)
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a

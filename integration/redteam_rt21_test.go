@@ -80,11 +80,39 @@ git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
 	movedAside(t, b, r, "moved", "core.fsmonitor", "deep/sub")
 }
 
+// TestGitlinkConfigChangedLater: a run staged a gitlink at deep/sub and
+// moved there a repository an earlier run made where nothing looks,
+// whose configuration ran nothing (judged safe, and so not kept); the
+// next run set its core.fsmonitor, leaving the index alone: no index was
+// read, and the host's git status ran the command (reproduced on this
+// branch before the fix). The gitlinks of an index read at no
+// .gitmodules path are now kept while they last, whatever is there, and
+// each run judges the repository there: moved aside, 125.
+func TestGitlinkConfigChangedLater(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	keepState(b)
+	mark := filepath.Join(outsideTemp(t), "pwned")
+	b.file("first.sh", "set -e\nmkdir stash && git init -q stash/x && git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	b.file("second.sh", "set -e\nmkdir deep && mv stash/x deep/sub && git update-index --add --cacheinfo 160000,$(git -C deep/sub rev-parse HEAD),deep/sub\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "second.sh"); r.code != 0 {
+		t.Fatalf("a repository that runs nothing, moved in and staged: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	b.file("third.sh", "git -C deep/sub config core.fsmonitor 'touch "+mark+"; false' && echo set\n", 0o644)
+	r := b.run("run", "--yolo", "--", "sh", "third.sh")
+	hostGitRanNothing(t, b, mark, "deep/sub")
+	movedAside(t, b, r, "set", "deep/sub", "deep/sub")
+}
+
 // TestGitlinkFilledLaterNeighbours: what stays: a gitlink staged with
 // nothing there, filled outside the sandbox with a repository whose
 // configuration runs nothing (git clone, git submodule update), passes
-// the next run and is no longer kept; a gitlink staged and removed again
-// is dropped.
+// the next runs (still kept: its config is no plan's to protect); a
+// gitlink staged and removed again is dropped.
 func TestGitlinkFilledLaterNeighbours(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
@@ -114,11 +142,14 @@ func TestGitlinkFilledLaterNeighbours(t *testing.T) {
 	if !b.exists("deep/sub/.git") {
 		t.Error("deep/sub/.git was moved")
 	}
-	if k := kept(); strings.Contains(k, "deep/sub") || strings.Contains(k, "gone/sub") {
-		t.Errorf("filled or removed gitlinks still kept: %q", k)
+	if k := kept(); !strings.Contains(k, "deep/sub") || strings.Contains(k, "gone/sub") {
+		t.Errorf("the filled gitlink no longer kept, or the removed one still: %q", k)
 	}
-	if r := b.run("run", "--yolo", "--", "true"); r.code != 0 {
-		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	if r := b.run("run", "--yolo", "--", "sh", "-c", "git -C deep/sub status >/dev/null && echo a > deep/sub/a"); r.code != 0 {
+		t.Fatalf("working in the filled repository: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	if !b.exists("deep/sub/.git") {
+		t.Error("deep/sub/.git was moved")
 	}
 }
 
