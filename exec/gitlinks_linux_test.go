@@ -103,3 +103,31 @@ func TestChangedSince(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceSupers: a submodule's git directory whose working tree the
+// plan cannot tell is given the nearest superproject whose tree it
+// knows, the one whose modules/ it lies in; one placed, or under no
+// known superproject, is left.
+func TestPlaceSupers(t *testing.T) {
+	root := &plannedTodos{Git: "/p/.git", Work: "/p"}
+	a := &plannedTodos{Git: "/p/.git/modules/a", Work: "/p/a"}
+	b := &plannedTodos{Git: "/p/.git/modules/a/modules/libs/b"}
+	c := &plannedTodos{Git: "/p/.git/modules/c"}
+	wt := &plannedTodos{Git: "/p/.git/worktrees/w"}
+	ps := []*plannedTodos{root, a, b, c, wt}
+	placeSupers(ps, []string{a.Git, b.Git, c.Git})
+	if b.Super != "/p/a" || b.SuperGit != a.Git || b.superAt != 2 {
+		t.Errorf("b: %q %q %d", b.Super, b.SuperGit, b.superAt)
+	}
+	if c.Super != "/p" || c.SuperGit != root.Git || c.superAt != 1 {
+		t.Errorf("c: %q %q %d", c.Super, c.SuperGit, c.superAt)
+	}
+	if a.Super != "" || wt.Super != "" {
+		t.Errorf("placed: a %q, worktree %q", a.Super, wt.Super)
+	}
+	b.Super, b.SuperGit = "", ""
+	placeSupersAt(ps)
+	if b.Super != "/p/a" || b.SuperGit != a.Git {
+		t.Errorf("read back: %q %q", b.Super, b.SuperGit)
+	}
+}

@@ -400,6 +400,9 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		l.protect(root, writable, p.AllowGitConfig, dir, p.RootName)
 		if !p.AllowGitConfig {
 			l.nested = planNested(root)
+			if why := planGitlinks(l.todos, root, p.GitlinkState, writable); why != "" {
+				l.unprotected = append(l.unprotected, why)
+			}
 		}
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}

@@ -595,6 +595,7 @@ func afterKilled(args []string) {
 	}
 	movePlanted(dirs)
 	moveUnmade(unmade)
+	placeSupersAt(todos)
 	checkAllTodos(todos)
 	checkNested(nested)
 	restoreWayModes(ways)

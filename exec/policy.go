@@ -223,6 +223,12 @@ type Policy struct {
 	// configs, writable under the namespace layer; the hooks stay
 	// read-only.
 	AllowGitConfig bool `json:"allowGitConfig,omitempty"`
+	// GitlinkState is the runner's state directory for the gitlinks with
+	// no repository at their paths that a run found, which the next run
+	// judges once filled (Linux, the namespace layer); outside every
+	// tree the command may write. Empty: none, and a run that has such
+	// gitlinks to keep fails.
+	GitlinkState string `json:"gitlinkState,omitempty"`
 }
 
 // systemReadExec are the directories a command needs to find and run

@@ -617,6 +617,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 				p.Work = tree
 			}
 		}
+		placeSupers(l.todos, g.modules)
 	}
 	l.ways = g.wayModes()
 	l.programs = g.programs
@@ -1128,7 +1129,7 @@ func (g *guard) protectModuleFiles(git, common, tree string, cfg gitConfig, home
 	// Where git status in the superproject runs git in it: its index's
 	// gitlinks are read after the run if it changed (checkGitlinks). None
 	// known (no .gitmodules path, no core.worktree: git submodule sets
-	// one) leaves it unread.
+	// one), they are found then as git finds them (placeSupers).
 	if tree != "" {
 		if g.trees == nil {
 			g.trees = map[string]string{}

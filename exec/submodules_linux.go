@@ -31,11 +31,15 @@ import (
 // movedInRuns), has its .git moved aside; the run then fails. A
 // submodule path with no repository at the plan (p.Subs) is looked at
 // whether or not the index changed: its gitlink may have been staged in
-// an earlier run, while nothing was there. p.Work is the index's working
-// tree, "" under --allow-git-config (the command may set core.fsmonitor
-// itself there).
+// an earlier run, while nothing was there. The gitlinks of an index read
+// at no .gitmodules path are left in p.empty, for keepGitlinks to keep
+// for the next runs' checks.
+// p.Work is the index's working tree, "" under --allow-git-config (the
+// command may set core.fsmonitor itself there); for a submodule's whose
+// working tree the plan could not tell, p.Super is the superproject's,
+// and the trees are found after the run (placeSubmodule).
 func checkGitlinks(p *plannedTodos) []string {
-	if p.Work == "" {
+	if p.Work == "" && p.Super == "" {
 		return nil
 	}
 	var found []string
@@ -45,42 +49,134 @@ func checkGitlinks(p *plannedTodos) []string {
 	for _, s := range p.Subs {
 		var st unix.Stat_t
 		if s.ID == (devIno{}) && unix.Lstat(filepath.Join(p.Work, s.Rel, ".git"), &st) == nil {
-			if msg := checkGitlink(p.Work, s.Rel, p); msg != "" {
+			if msg, _ := checkGitlink(p.Work, s.Rel, p); msg != "" {
 				found = append(found, msg)
 			}
 		}
 	}
-	found = append(found, checkGitmodules(p)...)
+	if p.Work != "" {
+		found = append(found, checkGitmodules(p)...)
+	}
 	index := p.Git + "/index"
 	var st unix.Stat_t
 	if unix.Lstat(index, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || !changedSince(st.Ctim, p.Since, p.Nsec) {
 		return found
 	}
-	const cannot = "the command changed git's index, and the submodules your git would enter (running their config's commands) cannot be listed from it: look at git ls-files --stage before you next run git there"
-	ix, err := readIndexGitlinks(index)
+	links, err := readGitlinksOf(p.Git)
 	if errors.Is(err, errNotIndex) {
 		return found // git refuses it whole, and enters no submodule
 	}
 	if err != nil {
-		return append(found, fmt.Sprintf("%s: %v; %s", index, err, cannot))
+		return append(found, err.Error())
 	}
-	links := ix.gitlinks
-	if ix.shared != "" { // a split index: the rest of its entries are the shared one's
-		sh, err := readIndexGitlinks(p.Git + "/" + ix.shared)
-		if err != nil {
-			return append(found, fmt.Sprintf("%s/%s: %v; %s", p.Git, ix.shared, err, cannot))
+	works := []string{p.Work}
+	if p.Work == "" {
+		if works, err = placeSubmodule(p); err != nil {
+			return append(found, err.Error())
 		}
-		if sh.shared != "" {
-			return append(found, fmt.Sprintf("%s/%s: a shared index itself split; %s", p.Git, ix.shared, cannot))
-		}
-		links = append(links, sh.gitlinks...) // deleted ones too: a check more, never one less
 	}
-	for _, rel := range links {
-		if msg := checkGitlink(p.Work, rel, p); msg != "" {
-			found = append(found, msg)
+	p.read, p.links = true, links
+	for _, work := range works {
+		for _, rel := range links {
+			msg, _ := checkGitlink(work, rel, p)
+			if msg != "" {
+				found = append(found, msg)
+			}
+			// What a later run can fill, or whose config it can
+			// change, unseen: kept for its check (keepGitlinks). Not a
+			// .gitmodules path, looked at in every run (p.Subs), its
+			// config read-only.
+			if !slices.ContainsFunc(p.Subs, func(s plannedSub) bool { return s.Rel == rel }) {
+				p.empty = append(p.empty, pendingLink{Git: p.Git, Work: work, Rel: rel})
+			}
 		}
 	}
 	return found
+}
+
+// readGitlinksOf reads the gitlinks of the index of git directory git,
+// and of its shared index where it is split: deleted ones too, a check
+// more, never one less. errNotIndex where git refuses it whole; another
+// error says what cannot be read, as the run's failure.
+func readGitlinksOf(git string) ([]string, error) {
+	const cannot = "the command changed git's index, and the submodules your git would enter (running their config's commands) cannot be listed from it: look at git ls-files --stage before you next run git there"
+	index := git + "/index"
+	ix, err := readIndexGitlinks(index)
+	if errors.Is(err, errNotIndex) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v; %s", index, err, cannot)
+	}
+	if ix.shared == "" {
+		return ix.gitlinks, nil
+	}
+	sh, err := readIndexGitlinks(git + "/" + ix.shared)
+	if err != nil {
+		return nil, fmt.Errorf("%s/%s: %v; %s", git, ix.shared, err, cannot)
+	}
+	if sh.shared != "" {
+		return nil, fmt.Errorf("%s/%s: a shared index itself split; %s", git, ix.shared, cannot)
+	}
+	return append(ix.gitlinks, sh.gitlinks...), nil
+}
+
+// placeSupers gives each submodule git directory of ps (one of modules)
+// whose working tree the plan cannot tell (no .gitmodules path, no
+// core.worktree) the superproject git enters it from: the git directory
+// of ps it lies in the modules/ of, nearest first, where that one's
+// working tree is known. Git finds such a submodule's working tree as it
+// finds any: the directory whose .git (a gitfile naming it) it was
+// entered at, a gitlink of the superproject's index (placeSubmodule).
+func placeSupers(ps []*plannedTodos, modules []string) {
+	for _, p := range ps {
+		if p.Work != "" || !slices.Contains(modules, p.Git) {
+			continue
+		}
+		for i, o := range ps {
+			if o.Work != "" && within(p.Git, o.Git+"/modules") && (p.superAt == 0 || len(o.Git) > len(p.SuperGit)) {
+				p.Super, p.SuperGit, p.superAt = o.Work, o.Git, i+1
+			}
+		}
+	}
+}
+
+// placeSupersAt is placeSupers for ps read back by a killed runner's
+// process (parseTodosArg), by each one's superAt.
+func placeSupersAt(ps []*plannedTodos) {
+	for _, p := range ps {
+		if p.superAt > 0 && p.superAt <= len(ps) {
+			p.Super, p.SuperGit = ps[p.superAt-1].Work, ps[p.superAt-1].Git
+		}
+	}
+}
+
+// placeSubmodule returns the working trees git takes the submodule git
+// directory p.Git to have: each gitlink of p.SuperGit's index whose .git
+// in p.Super is a gitfile naming p.Git. Read only when p.Git's index
+// changed in the run: its gitlinks are then read from each.
+func placeSubmodule(p *plannedTodos) ([]string, error) {
+	links, err := readGitlinksOf(p.SuperGit)
+	if errors.Is(err, errNotIndex) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var want unix.Stat_t
+	if unix.Stat(p.Git, &want) != nil {
+		return nil, nil
+	}
+	var works []string
+	for _, rel := range links {
+		work := filepath.Join(p.Super, rel)
+		target, ok := readGitfile(work + "/.git")
+		var st unix.Stat_t
+		if ok && unix.Stat(target, &st) == nil && st.Dev == want.Dev && st.Ino == want.Ino && !slices.Contains(works, work) {
+			works = append(works, work)
+		}
+	}
+	return works, nil
 }
 
 // checkGitmodules looks, where p.Work's .gitmodules was made or changed
@@ -105,7 +201,7 @@ func checkGitmodules(p *plannedTodos) []string {
 	}
 	var found []string
 	for _, rel := range gitmodulesPaths(b) {
-		if msg := checkGitlink(p.Work, rel, p); msg != "" {
+		if msg, _ := checkGitlink(p.Work, rel, p); msg != "" {
 			found = append(found, msg)
 		}
 	}
@@ -152,18 +248,19 @@ const submoduleWhy = "a repository made or changed in the run, which your git wo
 // there that the command made or changed since the plan (changedSince),
 // nor one moved in whose configuration runs a program (movedInRuns). Git
 // follows no link on the way to a gitlink (it takes one for a removed
-// entry), and neither does this.
-func checkGitlink(work, rel string, p *plannedTodos) string {
+// entry), and neither does this. It says too whether git finds a
+// repository there at all (a .git, a gitfile that reads).
+func checkGitlink(work, rel string, p *plannedTodos) (string, bool) {
 	since, nsec := p.Since, p.Nsec
 	dir := filepath.Join(work, rel) // git reads "../x" as it stands; the kernel resolves it so
 	fd, err := openDirNoLinks(dir, unix.O_PATH)
 	if err != nil {
-		return "" // gone, no directory or behind a link: git enters none
+		return "", false // gone, no directory or behind a link: git enters none
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
 	if unix.Fstatat(fd, ".git", &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
-		return ""
+		return "", false
 	}
 	what := ""
 	gitdir := dir + "/.git"
@@ -172,7 +269,7 @@ func checkGitlink(work, rel string, p *plannedTodos) string {
 	case unix.S_IFREG:
 		target, ok := readGitfile(gitdir)
 		if !ok {
-			return "" // git finds no repository there either
+			return "", false // git finds no repository there either
 		}
 		gitdir = target
 		if changedSince(st.Ctim, since, nsec) {
@@ -192,9 +289,9 @@ func checkGitlink(work, rel string, p *plannedTodos) string {
 		what = movedInRuns(gitdir)
 	}
 	if what == "" {
-		return ""
+		return "", true
 	}
-	return moveAsideSays(dir, ".git", submoduleWhy+" ("+what+")")
+	return moveAsideSays(dir, ".git", submoduleWhy+" ("+what+")"), true
 }
 
 // movedInRuns judges a repository at a gitlink that was at no submodule

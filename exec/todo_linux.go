@@ -41,12 +41,32 @@ type plannedTodos struct {
 	Work  string // the working tree of Git's index, whose gitlinks checkGitlinks reads; "" for none
 	// Subs are the .git at each submodule path .gitmodules gave at the
 	// plan, by inode (zero: none there), the root's only (checkGitlinks).
-	Subs  []plannedSub
-	Links [len(todoLists)]string
-	Execs [len(todoLists)][]string
-	Files [len(gitFilesOpened)]string
+	Subs []plannedSub
+	// Super and SuperGit are, for a submodule's git directory whose
+	// working tree the plan cannot tell (no .gitmodules path, no
+	// core.worktree: Work ""), the working tree and git directory of the
+	// superproject whose index's gitlinks git enters it from
+	// (placeSubmodule). superAt is that superproject's place in the
+	// plan's list, plus one (0: none), which a killed runner's process
+	// is handed instead (todosArg).
+	Super, SuperGit string
+	superAt         int
+	// State is the file the root's gitlinks with no repository at their
+	// paths are kept in for the next run (gitlinkstate_linux.go), on the
+	// root's only; "" where there is none, StateErr saying why. Pending
+	// are those it held at the plan.
+	State, StateErr string
+	Pending         []pendingLink
+	Links           [len(todoLists)]string
+	Execs           [len(todoLists)][]string
+	Files           [len(gitFilesOpened)]string
 
 	nested []string // the other planned git directories below Git (checkAllTodos)
+
+	writable []string      // the trees the command may write (updateGitlinkState); not a killed runner's
+	read     bool          // whether checkGitlinks read the index in this run
+	links    []string      // the gitlinks it read there
+	empty    []pendingLink // those at no .gitmodules path (keepGitlinks)
 }
 
 // planTodos looks at git's todo lists in git, a git directory in a
@@ -132,7 +152,7 @@ func checkAllTodos(ps []*plannedTodos) []string {
 		}
 		found = append(found, checkTodos(p)...)
 	}
-	return found
+	return append(found, keepGitlinks(ps)...)
 }
 
 // checkTodos looks at the todo lists once nothing of the command's runs,
@@ -421,13 +441,23 @@ func todosArg(p *plannedTodos) string {
 	}
 	b.WriteString(hex.EncodeToString([]byte(p.Work)) + ":")
 	b.WriteString(hex.EncodeToString([]byte(subsArg(p.Subs))) + ":")
+	// Short where empty, as for most: a project of many submodules'
+	// git directories must still fit (afterKilledFits).
+	if p.superAt > 0 {
+		b.WriteString(strconv.Itoa(p.superAt))
+	}
+	b.WriteString(":")
+	if p.State != "" || p.StateErr != "" || len(p.Pending) > 0 {
+		b.WriteString(hex.EncodeToString(append([]byte(p.State+"\x00"+p.StateErr+"\x00"), gitlinkStateBytes("", p.Pending)...)))
+	}
+	b.WriteString(":")
 	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
 }
 
 func parseTodosArg(s string) *plannedTodos {
-	n := 2*len(todoLists) + len(gitFilesOpened) + 4
+	n := 2*len(todoLists) + len(gitFilesOpened) + 6
 	f := strings.SplitN(s, ":", n)
 	if len(f) != n || f[len(f)-1] == "" {
 		return nil
@@ -435,17 +465,32 @@ func parseTodosArg(s string) *plannedTodos {
 	sec, nsec, _ := strings.Cut(f[len(f)-2], ".")
 	since, err := strconv.ParseInt(sec, 10, 64)
 	ns, nerr := strconv.ParseInt(nsec, 10, 64)
-	subs, serr := hex.DecodeString(f[len(f)-3])
-	work, werr := hex.DecodeString(f[len(f)-4])
-	if err != nil || nerr != nil || werr != nil || serr != nil {
+	state, perr := hex.DecodeString(f[len(f)-3])
+	subs, serr := hex.DecodeString(f[len(f)-5])
+	work, werr := hex.DecodeString(f[len(f)-6])
+	at, aerr := 0, error(nil)
+	if f[len(f)-4] != "" {
+		at, aerr = strconv.Atoi(f[len(f)-4])
+	}
+	if err != nil || nerr != nil || werr != nil || serr != nil || aerr != nil || perr != nil || at < 0 {
 		return nil
 	}
-	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work)}
+	p := &plannedTodos{Git: f[len(f)-1], Since: since, Nsec: ns, Work: string(work), superAt: at}
 	var ok bool
 	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
 		return nil
 	}
-	for i := range f[:len(f)-4] {
+	if len(state) > 0 {
+		sf := strings.SplitN(string(state), "\x00", 3)
+		if len(sf) != 3 {
+			return nil
+		}
+		p.State, p.StateErr = sf[0], sf[1]
+		if p.Pending, err = parseGitlinkState([]byte(sf[2]), ""); err != nil {
+			return nil
+		}
+	}
+	for i := range f[:len(f)-6] {
 		b, err := hex.DecodeString(f[i])
 		if err != nil {
 			return nil

@@ -53,6 +53,11 @@ func TestCheckTodos(t *testing.T) {
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg read back as %+v, want %+v", got, q)
 	}
+	q.superAt, q.State, q.StateErr = 2, "/s/mewsandbox/gitlinks/ab:c", "none:here"
+	q.Pending = []pendingLink{{Git: "/p/a:b/.git", Work: "/p/a:b", Rel: "deep/s:b", Added: 17}}
+	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
+		t.Errorf("todosArg with a state file read back as %+v, want %+v", got, q)
+	}
 	for _, bad := range []string{"", "::::", "zz::::/g", "::::"} {
 		if parseTodosArg(bad) != nil {
 			t.Errorf("%q read as todo lists", bad)

@@ -418,6 +418,12 @@ func (o *options) policy(p *project, stderr io.Writer) (exec.Policy, runSettings
 	pol.KeepCaps = permission.Values(sb.KeepCaps)
 	pol.NoNamespaces = o.noNamespaces
 	pol.AllowGitConfig = o.allowGitConfig
+	// Outside the project, where no sandboxed command writes: the
+	// gitlinks a run leaves with nothing at their paths, for the next
+	// run's check (none: a run with some to keep fails).
+	if state := permission.StateHome(os.Getenv("XDG_STATE_HOME"), p.home); filepath.IsAbs(state) {
+		pol.GitlinkState = filepath.Join(state, "mewsandbox", "gitlinks")
+	}
 	rs := runSettings{timeout: sb.Timeout.Value, envPass: permission.Values(sb.EnvPass), envDrop: permission.Values(sb.EnvDrop)}
 	return pol, rs, nil
 }
