@@ -171,6 +171,10 @@ type analyzer struct {
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText).
 	catDocs map[int]fedDoc
+	// written: the files the commands walked so far wrote by a
+	// redirection (or tee), with their text where it is known, for a
+	// later command that runs one as a script (runsWritten).
+	written []writtenFile
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -2624,6 +2628,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.parallelArgs(i, u.args)
 	z.xargsRunWith(i, rs)
 	z.catDoc(i, rs)
+	z.runsWritten(i)
+	z.notesWritten(i, rs)
 	z.feeds(i, subs)
 	z.changeDir(c)
 }

@@ -1,0 +1,37 @@
+package integration
+
+// Red team of stop 62: a script written and run on the same line, each
+// beside the neighbour that must keep passing.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestWrittenScriptS62: run -c "printf 'rm -rf build\n' > s.sh; bash
+// s.sh" deleted build, allowed: the script the line wrote ran unseen. It
+// is now judged by what printf wrote, asked (77 without a TTY), and
+// build stays; a script that echoes runs.
+func TestWrittenScriptS62(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	for _, cmd := range []string{
+		`printf 'rm -rf build\n' > s.sh; bash s.sh`,
+		"cat > s.sh <<'EOF'\nrm -rf build\nEOF\nsh s.sh",
+	} {
+		r := run(t, invocation{args: []string{"run", "-c", cmd}, dir: dir})
+		if r.code != 77 {
+			t.Errorf("run %q: exit %d, want 77 (asked, no TTY); stderr %q", cmd, r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+			t.Fatalf("build/keep: %v: %q deleted it", err, cmd)
+		}
+	}
+	r := run(t, invocation{args: []string{"run", "-c", `printf 'echo ok\n' > s.sh; bash s.sh`}, dir: dir})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "ok" {
+		t.Errorf("run printf 'echo ok' > s.sh; bash s.sh: exit %d, stdout %q, stderr %q: want ok", r.code, r.stdout, r.stderr)
+	}
+}

@@ -1,0 +1,37 @@
+package permission
+
+import "testing"
+
+// TestWrittenScriptS62: a script written and run on the same line ran
+// unseen: printf 'rm -rf ~\n' > s.sh; bash s.sh was allowed in every
+// mode, as were . ./s.sh, a cat of a here-document to s.py run by
+// python3, and tee s.sh <<< …; sh s.sh. The text the line wrote is now
+// the script's program, judged as the pipe printf … | bash is; a script
+// written with what is only known at run time is asked for.
+func TestWrittenScriptS62(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S62 printf > s.sh; bash s.sh", D, nil, `printf 'rm -rf ~\n' > s.sh; bash s.sh`, Deny},
+		{"S62 printf > s.sh; bash s.sh (yolo)", Y, nil, `printf 'rm -rf ~\n' > s.sh; bash s.sh`, Deny},
+		{"S62 printf ~/x > s.sh; bash s.sh", D, nil, `printf 'rm -rf ~/x\n' > s.sh; bash s.sh`, Ask},
+		{"S62 echo > s.sh; . ./s.sh", D, nil, `echo 'rm -rf ~' > s.sh; . ./s.sh`, Deny},
+		{"S62 echo > s.sh; source s.sh", D, nil, `echo 'rm -rf ~' > s.sh && source s.sh`, Deny},
+		{"S62 cat > s.py <<EOF; python3 s.py", D, nil, "cat > s.py <<EOF\nimport shutil; shutil.rmtree('/root')\nEOF\npython3 s.py", Deny},
+		{"S62 cat > s.sh <<'EOF'; sh s.sh", D, nil, "cat > s.sh <<'EOF'\nrm -rf ~\nEOF\nsh s.sh", Deny},
+		{"S62 tee s.sh <<<; sh s.sh", D, nil, `tee s.sh <<< 'rm -rf ~' >/dev/null; sh s.sh`, Deny},
+		{"S62 tee -a s.sh <<<; sh s.sh", D, nil, `tee -a s.sh <<< 'rm -rf ~'; sh s.sh`, Ask},
+		{"S62 echo > s; chmod +x s; ./s", Y, nil, `echo 'rm -rf .git' > s.sh; chmod +x s.sh; ./s.sh`, Ask},
+		{"S62 #! python3 ./s", D, nil, `echo '#!/usr/bin/env python3' > s; echo 'import os; print(os.environ)' >> s; chmod +x s; ./s`, Ask},
+		{"S62 echo >> s.sh; bash s.sh", D, nil, `echo 'echo hi' > s.sh; echo 'rm -rf ~' >> s.sh; bash s.sh`, Deny},
+		{"S62 gen > s.sh; sh s.sh", Y, nil, `python3 gen.py > s.sh; sh s.sh`, Ask},
+		{"S62 echo >> s.sh (unseen before); sh s.sh", Y, nil, `echo 'echo hi' >> s.sh; sh s.sh`, Ask},
+		{"S62 cd d; echo > s.sh; cd ..; bash d/s.sh", D, nil, `cd d && echo 'rm -rf ~' > s.sh && cd .. && bash d/s.sh`, Deny},
+		{"S62 neighbour: printf 'echo hi' > s.sh; bash s.sh", D, nil, `printf 'echo hi\n' > s.sh; bash s.sh`, Allow},
+		{"S62 neighbour: #!/bin/sh ./s", D, nil, `echo '#!/bin/sh' > s; echo 'echo hi' >> s; chmod +x s; ./s`, Allow},
+		{"S62 neighbour: cat > t.py; python3 t.py", D, nil, "cat > t.py <<'EOF'\nprint(1 + 1)\nEOF\npython3 t.py", Allow},
+		{"S62 neighbour: go build -o x && ./x", D, nil, `go build -o x . && ./x`, Allow},
+		{"S62 neighbour: bash s.sh", D, nil, `bash s.sh`, Allow},
+		{"S62 neighbour: echo > out; cat out", D, nil, `echo hi > out; cat out`, Allow},
+	})
+}
