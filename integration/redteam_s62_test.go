@@ -35,3 +35,24 @@ func TestWrittenScriptS62(t *testing.T) {
 		t.Errorf("run printf 'echo ok' > s.sh; bash s.sh: exit %d, stdout %q, stderr %q: want ok", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestNodeEnvSpellingsS62: in check's default, where no sandbox scrubs
+// the environment, node's process.env reached by Reflect.get, a computed
+// member or an ES module's import printed the agent's keys unasked; now
+// asked, as process.env is, and handed to a child it still passes.
+func TestNodeEnvSpellingsS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	for _, tt := range []struct{ cmd, want string }{
+		{`node -e 'console.log(Reflect.get(process, "env"))'`, "ask"},
+		{`node -e 'console.log(process["e"+"nv"])'`, "ask"},
+		{`node --input-type=module -e 'import {env} from "process"; console.log(env)'`, "ask"},
+		{`node --input-type=module -e 'import * as p from "node:process"; console.log(p.env)'`, "ask"},
+		{`node --input-type=module -e 'import {argv} from "process"; console.log(argv)'`, "allow"},
+		{`node -e 'require("child_process").spawn("true", [], {env: Reflect.get(process, "env")})'`, "allow"},
+	} {
+		if got, why, _ := checkDecision(t, dir, nil, "-c", tt.cmd); got != tt.want {
+			t.Errorf("%s: %s (%s), want %s", tt.cmd, got, why, tt.want)
+		}
+	}
+}

@@ -35,3 +35,39 @@ func TestWrittenScriptS62(t *testing.T) {
 		{"S62 neighbour: echo > out; cat out", D, nil, `echo hi > out; cat out`, Allow},
 	})
 }
+
+// TestNodeEnvSpellingsS62: node's environment reached by spellings the
+// reader did not know printed the agent's keys unasked where process.env
+// asks: Reflect.get(process, "env"), a computed member (process["e" +
+// "nv"]), globalThis["process"].env, ES modules' import {env} from
+// "process" and import * as p from "node:process". Each is now the table,
+// judged where it is used as process.env is: handed to a child it still
+// passes.
+func TestNodeEnvSpellingsS62(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	m := `node --input-type=module -e `
+	checkDecisions(t, []decisionRow{
+		{"S62 Reflect.get(process, env)", D, nil, `node -e 'console.log(Reflect.get(process, "env"))'`, Ask},
+		{"S62 process[e+nv]", D, nil, `node -e 'console.log(process["e"+"nv"])'`, Ask},
+		{"S62 process[k]", D, nil, `node -e 'const k = "env"; console.log(process[k])'`, Ask},
+		{"S62 globalThis[process].env", D, nil, `node -e 'console.log(globalThis["process"].env)'`, Ask},
+		{"S62 globalThis[process][env]", D, nil, `node -e 'console.log(globalThis["process"]["env"])'`, Ask},
+		{"S62 require(process)[env]", D, nil, `node -e 'console.log(require("process")["env"])'`, Ask},
+		{"S62 import {env}", D, nil, m + `'import {env} from "process"; console.log(env)'`, Ask},
+		{"S62 import {env as e}", D, nil, m + `'import {env as e} from "node:process"; console.log(e.GITHUB_TOKEN)'`, Ask},
+		{"S62 import * as p", D, nil, m + `'import * as p from "node:process"; console.log(p.env)'`, Ask},
+		{"S62 import p", D, nil, m + `'import p from "process"; console.log(p["env"])'`, Ask},
+		{"S62 const e = Reflect.get", D, nil, `node -e 'const e = Reflect.get(process, "env"); console.log(e)'`, Ask},
+		{"S62 const {env} = globalThis[process]", D, nil, `node -e 'const {env} = globalThis["process"]; console.log(env)'`, Ask},
+		{"S62 already: globalThis.process.env", D, nil, `node -e 'console.log(globalThis.process.env)'`, Ask},
+		{"S62 already: Deno.env.toObject()", D, nil, `deno eval 'console.log(Deno.env.toObject())'`, Ask},
+		{"S62 neighbour: process.env.HOME", D, nil, `node -e 'console.log(process.env.HOME)'`, Allow},
+		{"S62 neighbour: import {argv}", D, nil, m + `'import {argv} from "process"; console.log(argv)'`, Allow},
+		{"S62 neighbour: process[argv]", D, nil, `node -e 'console.log(process["argv"])'`, Allow},
+		{"S62 neighbour: {env: process.env}", D, nil, `node -e 'require("child_process").spawn("true", [], {env: process.env})'`, Allow},
+		{"S62 neighbour: {env: Reflect.get(…)}", D, nil, `node -e 'require("child_process").spawn("true", [], {env: Reflect.get(process, "env")})'`, Allow},
+		{"S62 neighbour: import {env}; spawn {env}", D, nil, m + `'import {env} from "process"; import {spawn} from "child_process"; spawn("true", [], {env})'`, Allow},
+		{"S62 neighbour: import * as p; p.env.HOME", D, nil, m + `'import * as p from "process"; console.log(p.env.HOME)'`, Allow},
+	})
+}
