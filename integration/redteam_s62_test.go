@@ -56,3 +56,25 @@ func TestNodeEnvSpellingsS62(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesThroughDescriptorsS62: in check's default, a key's name
+// handed to xargs cat through a descriptor exec held open, an expanded
+// here-string or a file an echo wrote was read unasked; now asked, and
+// names of the project's own pass.
+func TestNamesThroughDescriptorsS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, nil)
+	for _, tt := range []struct{ cmd, want string }{
+		{`exec 3<<< ~/.ssh/id_rsa; xargs cat <&3`, "ask"},
+		{`locate id_rsa > l; exec 3< l; xargs cat <&3`, "ask"},
+		{`xargs cat <<< "$HOME/.ssh/id_rsa"`, "ask"},
+		{`echo ~/.ssh/id_rsa > l; xargs cat < l`, "ask"},
+		{`exec 3<<< 'rm -rf ~'; bash <&3`, "deny"},
+		{`echo README.md > l; exec 3< l; xargs cat <&3`, "allow"},
+		{`git ls-files > l; exec 3< l; xargs wc -l <&3`, "allow"},
+	} {
+		if got, why, _ := checkDecision(t, dir, nil, "-c", tt.cmd); got != tt.want {
+			t.Errorf("%s: %s (%s), want %s", tt.cmd, got, why, tt.want)
+		}
+	}
+}

@@ -175,6 +175,10 @@ type analyzer struct {
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
 	written []writtenFile
+	// held: the descriptors an exec on the line opened for reading (exec
+	// 3< l, exec 3<<< STR), which every later command inherits
+	// (withHeld).
+	held []heldFD
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -449,13 +453,17 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 // compound command's, or a statement that is only redirections) on a
 // synthetic command with no words.
 func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
-	if len(rs) == 0 {
+	all := z.withHeld(rs)
+	if len(all) == 0 {
 		return
+	}
+	if len(rs) == 0 {
+		rs = all // the descriptors exec holds open: their text
 	}
 	var subs stmtLists
 	c := SimpleCommand{
 		Text:      z.text(rs[0].Pos(), redirEnd(rs[len(rs)-1])),
-		Redirects: z.redirects(rs, &subs),
+		Redirects: z.redirects(all, &subs),
 		Func:      z.fn,
 		Async:     z.async,
 	}
@@ -1188,7 +1196,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 						z.complexOnce("a pipeline hands what more echoes and printfs print to more commands than the analysis follows")
 						return
 					}
-					z.runWith(i, words)
+					z.runWith(i, literalWords(words))
 				}
 			}
 		}
@@ -1196,17 +1204,64 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 }
 
 // xargsRunWith: xargs fed by a here-string or here-document written out
-// on the line (xargs cat <<< ~/.ssh/id_rsa) runs its command with the
-// words of it, as pipedArgs adds them.
+// on the line (xargs cat <<< ~/.ssh/id_rsa), or by a file the line wrote
+// with a text written out on it (echo ~/.ssh/id_rsa > l; xargs cat < l),
+// runs its command with the words of it, as pipedArgs adds them. A word
+// of a here-string or here-document the shell expands (xargs rm <<<
+// "$HOME/.ssh/id_rsa", a line $f of one) is a path as the shell would
+// expand it in the command's own words.
 func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
-	if c := z.a.Commands[i]; !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
+	c := z.a.Commands[i]
+	if !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 		return
 	}
-	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
+	switch feed, doc := fdDoc(rs, 0); {
+	case feed == feedDoc && doc != nil:
 		if text, literal := z.docProgram(doc); literal {
-			z.runWith(i, strings.Fields(text))
+			z.runWith(i, literalWords(xargsFields(text)))
+		} else {
+			z.runWith(i, z.docWords(doc))
+		}
+	case feed == feedFile && doc != nil:
+		if f, ok := z.lastWritten(doc.Word.Lit(), c.Dir); ok && f.known {
+			z.runWith(i, literalWords(xargsFields(f.text)))
 		}
 	}
+}
+
+// xargsFields splits text where xargs splits its input (blanks,
+// newlines, and the NULs of -0).
+func xargsFields(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+}
+
+// literalWords returns ts as words written out.
+func literalWords(ts []string) []Word {
+	ws := make([]Word, len(ts))
+	for k, t := range ts {
+		ws[k] = Word{Text: t, Literal: true}
+	}
+	return ws
+}
+
+// docWords returns the words of a here-string or here-document the shell
+// expands: a here-string as the one word it is, a here-document's words
+// as written, each with an expansion in it taken as the shell's quoted
+// word would be (its source text, which the path checks fill in).
+func (z *analyzer) docWords(r *syntax.Redirect) []Word {
+	if r.Op == syntax.WordHdoc {
+		return []Word{z.word(r.Word, nil)}
+	}
+	var ws []Word
+	for _, f := range xargsFields(z.nodeTextFull(r.Hdoc)) {
+		w := Word{Text: f, Literal: !strings.ContainsAny(f, "$`\\\"'")}
+		if !w.Literal && !strings.ContainsAny(f, "\"'") {
+			// One word of xargs's, not one the shell splits again.
+			w.Text = `"` + f + `"`
+		}
+		ws = append(ws, w)
+	}
+	return ws
 }
 
 // namesFromStdin says whether c reads the names of the files it reads
@@ -1285,19 +1340,19 @@ const maxRunWith = 32
 // runWith appends command i run with each of data, a word xargs may hand
 // it: in place of {} where a word held it (xargs -I{}), else after its
 // words.
-func (z *analyzer) runWith(i int, data []string) {
+func (z *analyzer) runWith(i int, data []Word) {
 	c := z.a.Commands[i]
 	for _, d := range data[:min(len(data), maxRunWith)] {
 		ws := slices.Clone(c.Words)
 		placed := false
 		for k := c.Inner; k < len(ws); k++ {
 			if t := ws[k].Text; !ws[k].Literal && strings.Contains(t, "{}") && !strings.ContainsAny(t, "$`\\\"'") {
-				ws[k] = Word{Text: strings.ReplaceAll(t, "{}", d), Literal: true}
+				ws[k] = Word{Text: strings.ReplaceAll(t, "{}", d.Text), Literal: d.Literal}
 				placed = true
 			}
 		}
 		if !placed {
-			ws = append(ws, Word{Text: d, Literal: true})
+			ws = append(ws, d)
 		}
 		// The copy is run with d, not with words still unknown: they are
 		// the original's (Engine.touches appends them there).
@@ -1314,7 +1369,7 @@ func printedWords(c SimpleCommand) []string {
 	if !ok {
 		return nil
 	}
-	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+	return xargsFields(text)
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -1717,7 +1772,11 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 		z.programText = saved
 	}
+	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
+	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
+		z.holdFDs(rs)
+	}
 	z.finish(c, subs, ce.Args, rs)
 }
 

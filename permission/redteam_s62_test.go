@@ -20,12 +20,13 @@ func TestWrittenScriptS62(t *testing.T) {
 		{"S62 cat > s.py <<EOF; python3 s.py", D, nil, "cat > s.py <<EOF\nimport shutil; shutil.rmtree('/root')\nEOF\npython3 s.py", Deny},
 		{"S62 cat > s.sh <<'EOF'; sh s.sh", D, nil, "cat > s.sh <<'EOF'\nrm -rf ~\nEOF\nsh s.sh", Deny},
 		{"S62 tee s.sh <<<; sh s.sh", D, nil, `tee s.sh <<< 'rm -rf ~' >/dev/null; sh s.sh`, Deny},
-		{"S62 tee -a s.sh <<<; sh s.sh", D, nil, `tee -a s.sh <<< 'rm -rf ~'; sh s.sh`, Ask},
+		{"S62 tee -a s.sh <<<; sh s.sh", D, nil, `tee -a s.sh <<< 'rm -rf ~'; sh s.sh`, Deny},
 		{"S62 echo > s; chmod +x s; ./s", Y, nil, `echo 'rm -rf .git' > s.sh; chmod +x s.sh; ./s.sh`, Ask},
 		{"S62 #! python3 ./s", D, nil, `echo '#!/usr/bin/env python3' > s; echo 'import os; print(os.environ)' >> s; chmod +x s; ./s`, Ask},
 		{"S62 echo >> s.sh; bash s.sh", D, nil, `echo 'echo hi' > s.sh; echo 'rm -rf ~' >> s.sh; bash s.sh`, Deny},
 		{"S62 gen > s.sh; sh s.sh", Y, nil, `python3 gen.py > s.sh; sh s.sh`, Ask},
-		{"S62 echo >> s.sh (unseen before); sh s.sh", Y, nil, `echo 'echo hi' >> s.sh; sh s.sh`, Ask},
+		{"S62 echo >> s.sh (unseen before); sh s.sh", D, nil, `echo 'rm -rf ~' >> s.sh; sh s.sh`, Deny},
+		{"S62 neighbour: echo >> .env; source .env", D, nil, `echo 'export X=1' >> .env; source .env`, Allow},
 		{"S62 cd d; echo > s.sh; cd ..; bash d/s.sh", D, nil, `cd d && echo 'rm -rf ~' > s.sh && cd .. && bash d/s.sh`, Deny},
 		{"S62 neighbour: printf 'echo hi' > s.sh; bash s.sh", D, nil, `printf 'echo hi\n' > s.sh; bash s.sh`, Allow},
 		{"S62 neighbour: #!/bin/sh ./s", D, nil, `echo '#!/bin/sh' > s; echo 'echo hi' >> s; chmod +x s; ./s`, Allow},
@@ -69,5 +70,44 @@ func TestNodeEnvSpellingsS62(t *testing.T) {
 		{"S62 neighbour: {env: Reflect.get(…)}", D, nil, `node -e 'require("child_process").spawn("true", [], {env: Reflect.get(process, "env")})'`, Allow},
 		{"S62 neighbour: import {env}; spawn {env}", D, nil, m + `'import {env} from "process"; import {spawn} from "child_process"; spawn("true", [], {env})'`, Allow},
 		{"S62 neighbour: import * as p; p.env.HOME", D, nil, m + `'import * as p from "process"; console.log(p.env.HOME)'`, Allow},
+	})
+}
+
+// TestNamesThroughDescriptorsS62: names handed on through a descriptor
+// exec holds open (exec 3< l; xargs cat <&3, exec 3<<< PATH), through a
+// here-string or here-document the shell expands (xargs rm <<<
+// "$HOME/.ssh/id_rsa"), or through a file the line wrote them to with
+// an echo or a printf (echo .git/hooks/x > l; xargs rm < l) reached
+// xargs's command unjudged, where xargs rm <<< ~/.ssh/id_rsa asks. Each
+// is now handed on as that here-string is, so the decision is rm
+// PATH's; names in the root pass.
+func TestNamesThroughDescriptorsS62(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S62 locate > l; exec 3< l; xargs cat <&3", D, nil, `locate id_rsa > l; exec 3< l; xargs cat <&3`, Ask},
+		{"S62 locate > l; exec < l; xargs cat", D, nil, `locate id_rsa > l; exec < l; xargs cat`, Ask},
+		{"S62 locate > l; exec 3< l; read -u 3 loop", D, nil, `locate id_rsa > l; exec 3< l; while read -u 3 f; do cat "$f"; done`, Ask},
+		{"S62 exec 3<<< key; xargs cat <&3", D, nil, `exec 3<<< ~/.ssh/id_rsa; xargs cat <&3`, Ask},
+		{"S62 exec 3<<< key; xargs rm <&3", Y, nil, `exec 3<<< ~/.ssh/id_rsa; xargs rm <&3`, Ask},
+		{"S62 exec 3<<EOF hook; xargs rm <&3", Y, nil, "exec 3<<EOF\n.git/hooks/x\nEOF\nxargs rm <&3", Ask},
+		{"S62 exec 4<&3; xargs rm <&4", Y, nil, `exec 3<<< .git/hooks/x; exec 4<&3; xargs rm <&4`, Ask},
+		{"S62 exec 3<<< prog; bash <&3", D, nil, `exec 3<<< 'rm -rf ~'; bash <&3`, Deny},
+		{"S62 xargs rm <<< \"$HOME/…\"", Y, nil, `xargs rm <<< "$HOME/.ssh/id_rsa"`, Ask},
+		{"S62 xargs cat <<< \"$HOME/…\"", D, nil, `xargs cat <<< "$HOME/.ssh/id_rsa"`, Ask},
+		{"S62 xargs rm <<EOF $HOME/… EOF", Y, nil, "xargs rm <<EOF\n$HOME/.ssh/id_rsa\nEOF", Ask},
+		{"S62 already: xargs cat <<EOF $(echo key) EOF", D, nil, "xargs cat <<EOF\n$(echo ~/.ssh/id_rsa)\nEOF", Ask},
+		{"S62 echo hook > l; xargs rm < l", Y, nil, `echo .git/hooks/x > l; xargs rm < l`, Ask},
+		{"S62 printf key > l; xargs cat < l", D, nil, `printf '%s\n' ~/.ssh/id_rsa > l; xargs cat < l`, Ask},
+		{"S62 echo /etc/passwd > l; exec 3< l; xargs rm <&3", Y, nil, `echo /etc/passwd > l; exec 3< l; xargs rm <&3`, Ask},
+		{"S62 neighbour: xargs rm <<< \"$f\" as rm \"$f\"", Y, nil, `xargs rm <<< "$f"`, Allow},
+		{"S62 neighbour: xargs rm <<EOF $f EOF", Y, nil, "xargs rm <<EOF\n$f\nEOF", Allow},
+		{"S62 neighbour: printf names > list; xargs -0 rm -f < list", Y, nil, `printf 'a.o\0b.o\0' > list; xargs -0 rm -f < list`, Allow},
+		{"S62 neighbour: xargs -0 rm -f < list", Y, nil, `xargs -0 rm -f < list`, Allow},
+		{"S62 neighbour: exec 3< l; xargs cat <&3", D, nil, `exec 3< l; xargs cat <&3`, Allow},
+		{"S62 neighbour: git ls-files > l; exec 3< l", D, nil, `git ls-files > l; exec 3< l; xargs wc -l <&3`, Allow},
+		{"S62 neighbour: exec 3<&-; exec 3<<< a.txt", D, nil, `exec 3<<< ~/.ssh/id_rsa; exec 3<&-; exec 3<<< a.txt; xargs cat <&3`, Allow},
+		{"S62 neighbour: exec 2>/dev/null", D, nil, `exec 2>/dev/null; echo hi`, Allow},
+		{"S62 neighbour: while read f; do echo; done < l", D, nil, `while read f; do echo "$f"; done < l`, Allow},
 	})
 }

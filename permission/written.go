@@ -30,7 +30,9 @@ type writtenFile struct {
 // notesWritten records the files command i writes with its output: by
 // its redirections, and tee's operands; their text is what an echo, a
 // printf or a cat of a here-document writes (fedText), else unknown. An
-// append adds to the text the line wrote before, if known.
+// append adds to the text the line wrote before; to a file it did not
+// write, what it appends is all the line adds to the project's own file,
+// which a command runs as it would run the file alone.
 func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
 	text, known, _ := z.fedText(i)
@@ -42,9 +44,8 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 			return
 		}
 		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
-		if app {
-			prev, ok := z.lastWritten(w.Text, c.Dir)
-			f.text, f.known = prev.text+text, known && ok && prev.known
+		if prev, ok := z.lastWritten(w.Text, c.Dir); app && ok {
+			f.text, f.known = prev.text+text, known && prev.known
 		}
 		z.written = append(z.written, f)
 	}
