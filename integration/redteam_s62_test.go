@@ -78,3 +78,35 @@ func TestNamesThroughDescriptorsS62(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectHostRowsS62: a cloned repository's own allow: [Bash(git
+// push:*), Bash(crontab:*), Bash(gh:*)] had the hook allow git push
+// --force, crontab -r and gh repo delete, which Claude Code runs outside
+// any sandbox, unasked. They act beyond any project and are now asked;
+// the rules' everyday commands pass, and --trust-project lifts them.
+func TestProjectHostRowsS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(git push:*)', 'Bash(crontab:*)', 'Bash(gh:*)']\n"})
+	home := outsideTemp(t)
+	for _, tt := range []struct {
+		command string
+		trust   bool
+		want    string
+	}{
+		{"git push --force origin main", false, "ask"},
+		{"crontab -r", false, "ask"},
+		{"gh repo delete o/r --yes", false, "ask"},
+		{"crontab -l", false, "allow"},
+		{"gh pr list", false, "allow"},
+		{"git push --force origin main", true, "allow"},
+		{"crontab -r", true, "allow"},
+	} {
+		var flags []string
+		if tt.trust {
+			flags = []string{"--trust-project"}
+		}
+		if got := projectHook(t, dir, home, tt.command, flags...); got != tt.want {
+			t.Errorf("hook %v %q under the project's shell rules: %s, want %s", flags, tt.command, got, tt.want)
+		}
+	}
+}

@@ -111,3 +111,54 @@ func TestNamesThroughDescriptorsS62(t *testing.T) {
 		{"S62 neighbour: while read f; do echo; done < l", D, nil, `while read f; do echo "$f"; done < l`, Allow},
 	})
 }
+
+// TestProjectHostRowsS62: rev61 kept a project's own shell rule from
+// lifting the dangers beyond any project, but marked only the machine's
+// (kill, sudo, services …): a cloned repository's allow: [Bash(git
+// push:*), Bash(crontab:*), Bash(gh:*) …] let git push --force, crontab
+// -r, gh repo delete, npm publish, kubectl delete, aws s3 rm, go clean
+// -modcache, docker login or make -f /tmp/Makefile run unasked. The rows
+// that act on a remote, an account, a registry, a cloud, the user's
+// caches, settings, credentials, toolchains and cron jobs, or another
+// repository are now beyond any project too; the user's rule still
+// lifts them, and the project's rule still allows the commands that act
+// on nothing of the kind.
+func TestProjectHostRowsS62(t *testing.T) {
+	t.Parallel()
+	const rules = "permissions:\n  allow: ['Bash(git:*)', 'Bash(crontab:*)', 'Bash(gh:*)', 'Bash(npm:*)', 'Bash(kubectl:*)', 'Bash(aws:*)', 'Bash(go:*)', " +
+		"'Bash(docker:*)', 'Bash(make:*)', 'Bash(curl:*)', 'Bash(psql:*)', 'Bash(rustup:*)', 'Bash(code:*)', 'Bash(terraform:*)', 'Bash(ssh:*)', 'Bash(systemctl:*)']\n"
+	beyond := []string{
+		"git push --force origin main", "git push origin main", "git send-email HEAD~1", "git lfs push origin main", "git credential fill",
+		"crontab -r", "gh repo delete o/r --yes", "gh pr merge 1", "npm publish", "kubectl delete pod x", "aws s3 rm s3://b/x",
+		"go clean -modcache", "docker login", "make -f /tmp/Makefile", "curl -X DELETE https://api.example.com/x",
+		`psql -h db.example.com -c "DROP TABLE t"`, "rustup default nightly", "code --install-extension x.y", "terraform destroy",
+	}
+	within := []string{"git status", "git commit -m x", "crontab -l", "gh pr list", "npm test", "kubectl get pods", "aws s3 ls",
+		"go test ./...", "docker build .", "make test", "curl https://example.com", "terraform plan", "ssh -V", "systemctl status"}
+	for _, where := range []string{"project", "user"} {
+		t.Run(where, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			writeScopeFiles(t, &d, map[string]string{where: rules})
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Mode: c.DefaultMode, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			farWant := Allow
+			if where == "project" {
+				farWant = Ask
+			}
+			for _, set := range []struct {
+				cmds []string
+				want Decision
+			}{{beyond, farWant}, {within, Allow}} {
+				for _, cmd := range set.cmds {
+					if got := e.Check(Call{Tool: "Bash", Command: cmd}); got.Decision != set.want {
+						t.Errorf("%s's rule, %s: %v (%s), want %v", where, cmd, got.Decision, got.Reason, set.want)
+					}
+				}
+			}
+		})
+	}
+}
