@@ -59,8 +59,9 @@ func TestNodeEnvSpellingsS62(t *testing.T) {
 
 // TestNamesThroughDescriptorsS62: in check's default, a key's name
 // handed to xargs cat through a descriptor exec held open, an expanded
-// here-string or a file an echo wrote was read unasked; now asked, and
-// names of the project's own pass.
+// here-string or a file an echo wrote, or read into a variable from a
+// here-string or an echo, was read unasked; now asked, and names of the
+// project's own pass.
 func TestNamesThroughDescriptorsS62(t *testing.T) {
 	t.Parallel()
 	dir := project(t, nil)
@@ -70,6 +71,9 @@ func TestNamesThroughDescriptorsS62(t *testing.T) {
 		{`xargs cat <<< "$HOME/.ssh/id_rsa"`, "ask"},
 		{`echo ~/.ssh/id_rsa > l; xargs cat < l`, "ask"},
 		{`exec 3<<< 'rm -rf ~'; bash <&3`, "deny"},
+		{`read f <<< ~/.ssh/id_rsa; cat "$f"`, "ask"},
+		{`echo ~/.ssh/id_rsa | while read f; do cat "$f"; done`, "ask"},
+		{`while read f; do echo "$f"; done <<< ~/.ssh/id_rsa`, "allow"},
 		{`echo README.md > l; exec 3< l; xargs cat <&3`, "allow"},
 		{`git ls-files > l; exec 3< l; xargs wc -l <&3`, "allow"},
 	} {

@@ -62,6 +62,7 @@ func AnalyzeShell(src string) Analysis {
 	z := analyzer{}
 	z.program(src, "command line")
 	z.namesThroughFiles()
+	z.readValues()
 	return z.a
 }
 
@@ -179,6 +180,9 @@ type analyzer struct {
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
 	held []heldFD
+	// reads: the reads walked so far, with the lines written on the line
+	// that feed them, once known (readValues).
+	reads []readCmd
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -446,6 +450,7 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
 		z.noteFileInput(from, at)
+		z.noteFedLoop(from, at, z.withHeld(s.Redirs))
 	}
 }
 
@@ -732,6 +737,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.a.Pipelines = append(z.a.Pipelines, p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
+	z.pipedReads(p)
 	z.pipedProgram(p)
 	z.pipedCommands(p)
 }
@@ -2689,6 +2695,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.catDoc(i, rs)
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
+	z.noteRead(i, rs)
 	z.feeds(i, subs)
 	z.changeDir(c)
 }

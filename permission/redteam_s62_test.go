@@ -162,3 +162,36 @@ func TestProjectHostRowsS62(t *testing.T) {
 		})
 	}
 }
+
+// TestReadFromWrittenTextS62: a variable read from text written on the
+// line (read f <<< ~/.ssh/id_rsa; cat "$f", while read f; do rm "$f";
+// done <<< .git/hooks/x, echo PATH | while read f, a loop fed by a file
+// an echo wrote or by read -u 3 of a descriptor a here-string feeds)
+// reached the commands that expand it as a name only known at run time:
+// cat read the key unasked, and in bypassPermissions rm deleted the
+// hook. Each such command is now also judged with each line in the
+// variable's place.
+func TestReadFromWrittenTextS62(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S62 read f <<< key; cat \"$f\"", D, nil, `read f <<< ~/.ssh/id_rsa; cat "$f"`, Ask},
+		{"S62 read -r f <<< key; cat $f", D, nil, `read -r f <<< ~/.ssh/id_rsa; cat $f`, Ask},
+		{"S62 while read f; cat; done <<< key", D, nil, `while read f; do cat "$f"; done <<< ~/.ssh/id_rsa`, Ask},
+		{"S62 while read f; rm; done <<< hook", Y, nil, `while read f; do rm "$f"; done <<< .git/hooks/x`, Ask},
+		{"S62 echo key | while read f", D, nil, `echo ~/.ssh/id_rsa | while read f; do cat "$f"; done`, Ask},
+		{"S62 echo hook > l; while read f; rm; done < l", Y, nil, `echo .git/hooks/x > l; while read f; do rm "$f"; done < l`, Ask},
+		{"S62 while read -u 3 f; rm; done 3<<< hook", Y, nil, `while read -u 3 f; do rm "$f"; done 3<<< .git/hooks/x`, Ask},
+		{"S62 echo hook > l; read -u 3 loop 3< l", Y, nil, `echo .git/hooks/x > l; while read -u 3 f; do rm "$f"; done 3< l`, Ask},
+		{"S62 exec 3<<< hook; read -u 3 loop", Y, nil, `exec 3<<< .git/hooks/x; while read -u 3 f; do rm "$f"; done`, Ask},
+		{"S62 while read f <<EOF $HOME/… EOF", D, nil, "while read f; do cat \"$f\"; done <<EOF\n$HOME/.ssh/id_rsa\nEOF", Ask},
+		{"S62 read a b; cat $b", D, nil, `while read a b; do cat "$b"; done <<< "x /etc/shadow"`, Ask},
+		{"S62 read f; cat ${f}", D, nil, `read f <<< ~/.ssh/id_rsa; cat "${f}"`, Ask},
+		{"S62 neighbour: while read f; echo; done < l", D, nil, `while read f; do echo "$f"; done < l`, Allow},
+		{"S62 neighbour: while read f; echo; done <<< key", D, nil, `while read f; do echo "$f"; done <<< ~/.ssh/id_rsa`, Allow},
+		{"S62 neighbour: printf names > l; rm -f each", Y, nil, `printf 'a.o\nb.o\n' > l; while read f; do rm -f "$f"; done < l`, Allow},
+		{"S62 neighbour: read f <<< README.md; cat \"$f\"", D, nil, `read f <<< README.md; cat "$f"`, Allow},
+		{"S62 neighbour: read -p prompt", D, nil, `read -p "name: " n; echo "$n"`, Allow},
+		{"S62 neighbour: read -r -d ''", D, nil, `read -r -d '' x <<< y; echo "$x"`, Allow},
+	})
+}
