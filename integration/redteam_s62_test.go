@@ -114,3 +114,29 @@ func TestProjectHostRowsS62(t *testing.T) {
 		}
 	}
 }
+
+// TestSubscriptAcrossWordsS62: run -c "k='a['; k+='$(rm -rf build)]';
+// (( k ))" deleted build, allowed: the element was built across two
+// words. It is now asked (77 without a TTY) and build stays; arithmetic
+// on a plain value runs.
+func TestSubscriptAcrossWordsS62(t *testing.T) {
+	t.Parallel()
+	requireSandbox(t)
+	dir := project(t, map[string]string{"build/keep": "x"})
+	for _, cmd := range []string{
+		`k='a['; k+='$(rm -rf build)]'; (( k ))`,
+		`printf -v k 'a[%s]' '$(rm -rf build)'; (( k ))`,
+	} {
+		r := run(t, invocation{args: []string{"run", "-c", cmd}, dir: dir})
+		if r.code != 77 {
+			t.Errorf("run %q: exit %d, want 77 (asked, no TTY); stderr %q", cmd, r.code, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "build", "keep")); err != nil {
+			t.Fatalf("build/keep: %v: %q deleted it", err, cmd)
+		}
+	}
+	r := run(t, invocation{args: []string{"run", "-c", `k=1; k+=2; echo $(( k + 1 ))`}, dir: dir})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "13" {
+		t.Errorf("run k=1; k+=2; echo $(( k + 1 )): exit %d, stdout %q, stderr %q: want 13", r.code, r.stdout, r.stderr)
+	}
+}

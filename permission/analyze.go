@@ -1805,12 +1805,37 @@ func (z *analyzer) evaluated(c SimpleCommand, args []*syntax.Word) {
 			}
 		}
 	}
+	if n == "printf" {
+		z.printedSubscript(cargs)
+	}
 	if slices.Contains(declCommands, n) {
 		for _, w := range cargs[1:] {
 			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 		}
+	}
+}
+
+// printedSubscript: printf -v NAME puts what it prints in a variable,
+// which bash may evaluate as arithmetic: printf -v k 'a[%s]' '$(rm -rf
+// ~)'; (( k )) builds an element whose subscript runs rm from a format
+// and an argument neither of which is one.
+func (z *analyzer) printedSubscript(args []Word) {
+	for k := 1; k < len(args); k++ {
+		t := args[k].Text
+		if !args[k].Literal || !strings.HasPrefix(t, "-v") {
+			continue
+		}
+		rest := args[k+1:]
+		if t == "-v" && len(rest) > 0 {
+			rest = rest[1:]
+		}
+		ws := append([]Word{{Text: "printf", Literal: true}}, rest...)
+		if text, _, ok := printedText(SimpleCommand{Words: ws}); ok && subscriptSubst(text) {
+			z.complexOnce(fmt.Sprintf("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(text)))
+		}
+		return
 	}
 }
 

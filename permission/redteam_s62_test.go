@@ -195,3 +195,28 @@ func TestReadFromWrittenTextS62(t *testing.T) {
 		{"S62 neighbour: read -r -d ''", D, nil, `read -r -d '' x <<< y; echo "$x"`, Allow},
 	})
 }
+
+// TestSubscriptAcrossWordsS62: an array element whose subscript runs a
+// command, built across words (k='a['; k+='$(rm -rf build)]'; (( k )))
+// or by printf -v from a format and an argument (printf -v k 'a[%s]'
+// '$(rm -rf build)'), ran rm when bash evaluated the variable as
+// arithmetic, allowed: neither word was NAME[…$(…)…]. The tail of one,
+// and what printf -v puts in its variable, are now read as the whole
+// one is.
+func TestSubscriptAcrossWordsS62(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S62 k='a['; k+='$(…)]'", D, nil, `k='a['; k+='$(rm -rf build)]'; (( k ))`, Ask},
+		{"S62 k=a[; k+=\"\\$(…)]\"", D, nil, `k=a[; k+="\$(rm -rf build)]"; echo $(( k ))`, Ask},
+		{"S62 printf -v k 'a[%s]' '$(…)'", D, nil, `printf -v k 'a[%s]' '$(rm -rf build)'; (( k ))`, Ask},
+		{"S62 printf -vk 'a[%s]' '$(…)'", D, nil, `printf -vk 'a[%s]' '$(rm -rf build)'; let k`, Ask},
+		{"S62 already: read k <<< 'a[$(…)]'", D, nil, `read k <<< 'a[$(rm -rf build)]'; (( k ))`, Ask},
+		{"S62 already: echo > f; read k < f", D, nil, `echo 'a[$(rm -rf build)]' > f; read k < f; (( k ))`, Ask},
+		{"S62 neighbour: printf -v k '%s' x", D, nil, `printf -v k '%s' x; echo "$k"`, Allow},
+		{"S62 neighbour: printf -v k '[%s]' x", D, nil, `printf -v k '[%s]' x; echo "$k"`, Allow},
+		{"S62 neighbour: echo 'done]'", D, nil, `echo 'done]'`, Allow},
+		{"S62 neighbour: echo '[$(date)]'", D, nil, `echo '[$(date)]'`, Allow},
+		{"S62 neighbour: k+=1; (( k ))", D, nil, `k=1; k+=2; (( k > 3 ))`, Allow},
+	})
+}
