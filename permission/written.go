@@ -54,7 +54,12 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 			note(r.Target, r.Op == ">>" || r.Op == "&>>")
 		}
 	}
-	if lowerName(c) != "tee" {
+	switch lowerName(c) {
+	case "cp", "mv", "install", "ln":
+		z.copiesWritten(c)
+		return
+	case "tee":
+	default:
 		return
 	}
 	text, known = "", false
@@ -84,23 +89,28 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 	return writtenFile{}, false
 }
 
-// runsWritten: command i runs as a script (runsFile) a file the line
-// wrote: its text is analysed as the program of the shell or the
-// interpreter that runs it, or of the one its #! line names when run by
-// its path; one only known at run time is too complex to check.
+// runsWritten: command i runs as a program (programFiles: a script, a
+// shell's input, awk's, sed's or make's -f) a file the line wrote: its
+// text is analysed as the program of the shell or the interpreter that
+// runs it, or of the one its #! line names when run by its path; one
+// only known at run time, or in another language, is too complex to
+// check.
 func (z *analyzer) runsWritten(i int) {
 	if len(z.written) == 0 {
 		return
 	}
 	c := z.a.Commands[i]
-	name := runsFile(c)
-	if name == "" {
-		return
+	for _, name := range programFiles(c) {
+		if f, ok := z.lastWritten(name, c.Dir); ok {
+			z.runWritten(c, name, f)
+			return
+		}
 	}
-	f, ok := z.lastWritten(name, c.Dir)
-	if !ok {
-		return
-	}
+}
+
+// runWritten: command c runs as a program the file name, which the line
+// wrote as f.
+func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 	if !f.known {
 		z.complex("%s runs %s, which the line wrote with what is only known at run time", c.Name(), shorten(name))
 		return
@@ -159,4 +169,22 @@ func echoNoNewline(c SimpleCommand) bool {
 		}
 	}
 	return false
+}
+
+// copiesWritten: cp s.sh t.sh (mv, install, ln) copies what the line
+// wrote to s.sh to t.sh, whose later run is judged by it too.
+func (z *analyzer) copiesWritten(c SimpleCommand) {
+	var ops []Word
+	for _, w := range c.Args()[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
+		return
+	}
+	if f, ok := z.lastWritten(ops[0].Text, c.Dir); ok {
+		f.file, f.dir = ops[1], c.Dir
+		z.written = append(z.written, f)
+	}
 }
