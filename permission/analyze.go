@@ -1195,6 +1195,9 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 				}
 				for _, j := range src {
 					words := printedWords(z.a.Commands[j])
+					if d, ok := z.catDocs[j]; ok && d.known {
+						words = xargsFields(d.text) // cat <<< ~/.ssh/id_rsa | xargs cat
+					}
 					if words == nil {
 						continue
 					}
@@ -2720,8 +2723,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.catDoc(i, rs)
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
-	z.noteRead(i, rs)
 	z.feeds(i, subs)
+	z.noteRead(i, rs)
 	z.changeDir(c)
 }
 

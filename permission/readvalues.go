@@ -15,25 +15,34 @@ import (
 // later command that expands it is also judged with each line in its
 // place, so that the decision is the one on the path itself.
 
-// readCmd is a read on the line: where it is, the descriptor it reads,
-// the variables it sets, and the lines it is fed, once known.
+// readCmd is a read (or mapfile) on the line: where it is, the
+// descriptor it reads, the variables it sets (array: an array's
+// elements, each a value of its own), and the lines it is fed, once
+// known.
 type readCmd struct {
-	at    int
-	fd    string
-	names []string
-	lines []Word
-	fed   bool
+	at     int
+	fd     string
+	names  []string
+	array  bool
+	fields bool // read -a: each field of a line an element
+	lines  []Word
+	fed    bool
 }
 
-// noteRead records command i when it is a read, with the lines of the
-// here-string, here-document or file the line wrote that feeds it
-// itself, if any.
+// noteRead records command i when it is a read, mapfile or readarray,
+// with the lines of the here-string, here-document or file the line
+// wrote that feeds it itself, if any.
 func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	if lowerName(c) != "read" {
+	r := readCmd{at: i, fd: "0"}
+	values := "adeinNptu" // read's options that take a value
+	switch lowerName(c) {
+	case "read":
+	case "mapfile", "readarray":
+		values, r.array = "dnOsuCc", true
+	default:
 		return
 	}
-	r := readCmd{at: i, fd: "0"}
 	args := c.Args()
 	for k := 1; k < len(args); k++ {
 		t := args[k].Text
@@ -42,36 +51,42 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			return // a name only known at run time
 		case t == "--":
 		case len(t) > 1 && t[0] == '-':
-			if strings.ContainsRune(t, 'a') {
-				return // read -a: words into an array, not followed
-			}
-			opt, v := readOpt(t)
+			opt, v := optValue(t, values)
 			if opt != 0 && v == "" {
 				if k++; k >= len(args) {
 					return
 				}
 				v = args[k].Text
 			}
-			if opt == 'u' {
+			switch {
+			case opt == 'u':
 				r.fd = v
+			case opt == 'a' && !r.array:
+				r.names, r.array, r.fields = []string{v}, true, true // read -a ARR
 			}
 		default:
 			r.names = append(r.names, t)
 		}
 	}
+	if r.fields && len(r.names) > 1 {
+		r.names = r.names[:1] // read -a ARR sets ARR alone
+	}
+	if r.array && !r.fields && len(r.names) == 0 {
+		r.names = []string{"MAPFILE"}
+	}
 	if len(r.names) == 0 {
 		return
 	}
-	r.lines, r.fed = z.fedLines(rs, r.fd, c.Dir)
+	r.lines, r.fed = z.fedLines(rs, r.fd, c.Dir, i)
 	z.reads = append(z.reads, r)
 }
 
-// readOpt returns, for an option word of read's, its option letter that
-// takes a value (-u 3, -u3, -ru 3) and the value attached to it, ""
-// when it is the next word; 0 when no letter of the word takes one.
-func readOpt(t string) (byte, string) {
+// optValue returns, for an option word, its first option letter among
+// values (those that take a value: -u 3, -u3, -ru 3) and the value
+// attached to it, "" when it is the next word; 0 when none is there.
+func optValue(t, values string) (byte, string) {
 	for k := 1; k < len(t); k++ {
-		if strings.IndexByte("adeinNptu", t[k]) >= 0 {
+		if strings.IndexByte(values, t[k]) >= 0 {
 			return t[k], t[k+1:]
 		}
 	}
@@ -79,10 +94,11 @@ func readOpt(t string) (byte, string) {
 }
 
 // fedLines returns the lines of what feeds descriptor fd among
-// redirections rs when that is text written on the line: a here-string
-// or here-document (its source lines where the shell expands them), or
-// a file the line wrote with an echo, a printf or a cat of one.
-func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string) ([]Word, bool) {
+// redirections rs of command at when that is text written on the line: a
+// here-string or here-document (its source lines where the shell expands
+// them), a file the line wrote with an echo, a printf or a cat of one,
+// or a process substitution of one of those (< <(echo …)).
+func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Word, bool) {
 	n, err := strconv.Atoi(fd)
 	if err != nil {
 		return nil, false
@@ -99,6 +115,12 @@ func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string) ([]Word, bool
 	case feed == feedFile && r != nil:
 		if f, ok := z.lastWritten(r.Word.Lit(), dir); ok && f.known {
 			return textLines(f.text, true), true
+		}
+	case feed == feedOther && r != nil && r.Op == syntax.RdrIn && inputSubst(r.Word) != nil:
+		if in := z.fedBy(at); len(in) == 1 {
+			if text, known, _ := z.fedText(in[0]); known {
+				return textLines(text, true), true
+			}
 		}
 	}
 	return nil, false
@@ -146,7 +168,7 @@ func (z *analyzer) noteFedLoop(from, at int, rs []*syntax.Redirect) {
 		return
 	}
 	dir := z.a.Commands[min(at, len(z.a.Commands)-1)].Dir
-	z.feedReads(indexRange(from, at), func(fd string) ([]Word, bool) { return z.fedLines(rs, fd, dir) })
+	z.feedReads(indexRange(from, at), func(fd string) ([]Word, bool) { return z.fedLines(rs, fd, dir, at) })
 }
 
 // pipedReads: a pipeline's stage that is one echo, printf or cat of a
@@ -178,8 +200,7 @@ func (z *analyzer) readValues() {
 		if !r.fed {
 			continue
 		}
-		for _, l := range r.lines {
-			values := splitRead(l, len(r.names))
+		for _, values := range r.values() {
 			for k := r.at + 1; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
 				if !expandsAnyOf(c, r.names) {
@@ -204,6 +225,26 @@ func (z *analyzer) readValues() {
 			}
 		}
 	}
+}
+
+// values returns the values each of r's variables is given in turn: a
+// read's fields of each line, split as read splits them; each line of a
+// mapfile's, and each field of a read -a's, an element of the array.
+func (r readCmd) values() [][]Word {
+	var out [][]Word
+	for _, l := range r.lines {
+		switch {
+		case !r.array:
+			out = append(out, splitRead(l, len(r.names)))
+		case r.fields && l.Literal:
+			for _, f := range strings.Fields(l.Text) {
+				out = append(out, []Word{{Text: f, Literal: true}})
+			}
+		default:
+			out = append(out, []Word{l})
+		}
+	}
+	return out
 }
 
 // expandsAnyOf says whether c expands one of the variables names.
@@ -267,6 +308,14 @@ func substVar(t, name string, v Word) string {
 				b.WriteString(quoteFor(v, dq))
 				i += len(name) + 2
 				continue
+			}
+			if ok && braced && strings.HasPrefix(r, "[") {
+				// ${a[@]}, ${a[0]}: an element of the array.
+				if end := strings.IndexByte(r, '}'); end > 0 && !strings.ContainsAny(r[:end], "$`") {
+					b.WriteString(quoteFor(v, dq))
+					i += len(name) + 2 + end
+					continue
+				}
 			}
 			if ok && !braced && (r == "" || !isNameByte(r[0])) {
 				b.WriteString(quoteFor(v, dq))
