@@ -110,16 +110,6 @@ func TestProjectShellRulesConfinedS61(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  allow: ['Bash(rm:*)', 'Bash(tar:*)', 'Bash(kill:*)']\n"})
 	home := outsideTemp(t)
-	hook := func(t *testing.T, command string, flags ...string) string {
-		t.Helper()
-		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
-			dir: t.TempDir(), env: []string{"HOME=" + home}})
-		var got hookJSON
-		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
-			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
-		}
-		return got.HookSpecificOutput.PermissionDecision
-	}
 	for _, tt := range []struct {
 		command string
 		trust   bool
@@ -138,10 +128,23 @@ func TestProjectShellRulesConfinedS61(t *testing.T) {
 		if tt.trust {
 			flags = []string{"--trust-project"}
 		}
-		if got := hook(t, tt.command, flags...); got != tt.want {
+		if got := projectHook(t, dir, home, tt.command, flags...); got != tt.want {
 			t.Errorf("hook %v %q under the project's shell rules: %s, want %s", flags, tt.command, got, tt.want)
 		}
 	}
+}
+
+// projectHook returns the hook's decision on the shell command in the
+// project dir, with home as HOME and the hook run from elsewhere.
+func projectHook(t *testing.T, dir, home, command string, flags ...string) string {
+	t.Helper()
+	r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+		dir: t.TempDir(), env: []string{"HOME=" + home}})
+	var got hookJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+		t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+	}
+	return got.HookSpecificOutput.PermissionDecision
 }
 
 // TestProjectLimitsNoLooserS61: a cloned repository's own timeout: 1h and

@@ -62,6 +62,7 @@ func AnalyzeShell(src string) Analysis {
 	z := analyzer{}
 	z.program(src, "command line")
 	z.namesThroughFiles()
+	z.readValues()
 	return z.a
 }
 
@@ -171,6 +172,17 @@ type analyzer struct {
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText).
 	catDocs map[int]fedDoc
+	// written: the files the commands walked so far wrote by a
+	// redirection (or tee), with their text where it is known, for a
+	// later command that runs one as a script (runsWritten).
+	written []writtenFile
+	// held: the descriptors an exec on the line opened for reading (exec
+	// 3< l, exec 3<<< STR), which every later command inherits
+	// (withHeld).
+	held []heldFD
+	// reads: the reads walked so far, with the lines written on the line
+	// that feed them, once known (readValues).
+	reads []readCmd
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -438,6 +450,7 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
 		z.noteFileInput(from, at)
+		z.noteFedLoop(from, at, z.withHeld(s.Redirs))
 	}
 }
 
@@ -445,13 +458,17 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 // compound command's, or a statement that is only redirections) on a
 // synthetic command with no words.
 func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
-	if len(rs) == 0 {
+	all := z.withHeld(rs)
+	if len(all) == 0 {
 		return
+	}
+	if len(rs) == 0 {
+		rs = all // the descriptors exec holds open: their text
 	}
 	var subs stmtLists
 	c := SimpleCommand{
 		Text:      z.text(rs[0].Pos(), redirEnd(rs[len(rs)-1])),
-		Redirects: z.redirects(rs, &subs),
+		Redirects: z.redirects(all, &subs),
 		Func:      z.fn,
 		Async:     z.async,
 	}
@@ -720,6 +737,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.a.Pipelines = append(z.a.Pipelines, p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
+	z.pipedReads(p)
 	z.pipedProgram(p)
 	z.pipedCommands(p)
 }
@@ -1177,6 +1195,9 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 				}
 				for _, j := range src {
 					words := printedWords(z.a.Commands[j])
+					if d, ok := z.catDocs[j]; ok && d.known {
+						words = xargsFields(d.text) // cat <<< ~/.ssh/id_rsa | xargs cat
+					}
 					if words == nil {
 						continue
 					}
@@ -1184,7 +1205,7 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 						z.complexOnce("a pipeline hands what more echoes and printfs print to more commands than the analysis follows")
 						return
 					}
-					z.runWith(i, words)
+					z.runWith(i, literalWords(words))
 				}
 			}
 		}
@@ -1192,17 +1213,64 @@ func (z *analyzer) pipedArgs(p Pipeline) {
 }
 
 // xargsRunWith: xargs fed by a here-string or here-document written out
-// on the line (xargs cat <<< ~/.ssh/id_rsa) runs its command with the
-// words of it, as pipedArgs adds them.
+// on the line (xargs cat <<< ~/.ssh/id_rsa), or by a file the line wrote
+// with a text written out on it (echo ~/.ssh/id_rsa > l; xargs cat < l),
+// runs its command with the words of it, as pipedArgs adds them. A word
+// of a here-string or here-document the shell expands (xargs rm <<<
+// "$HOME/.ssh/id_rsa", a line $f of one) is a path as the shell would
+// expand it in the command's own words.
 func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
-	if c := z.a.Commands[i]; !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
+	c := z.a.Commands[i]
+	if !c.OpenArgs && !namesFromStdin(c) || c.FromFind {
 		return
 	}
-	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
+	switch feed, doc := fdDoc(rs, 0); {
+	case feed == feedDoc && doc != nil:
 		if text, literal := z.docProgram(doc); literal {
-			z.runWith(i, strings.Fields(text))
+			z.runWith(i, literalWords(xargsFields(text)))
+		} else {
+			z.runWith(i, z.docWords(doc))
+		}
+	case feed == feedFile && doc != nil:
+		if f, ok := z.lastWritten(doc.Word.Lit(), c.Dir); ok && f.known {
+			z.runWith(i, literalWords(xargsFields(f.text)))
 		}
 	}
+}
+
+// xargsFields splits text where xargs splits its input (blanks,
+// newlines, and the NULs of -0).
+func xargsFields(text string) []string {
+	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+}
+
+// literalWords returns ts as words written out.
+func literalWords(ts []string) []Word {
+	ws := make([]Word, len(ts))
+	for k, t := range ts {
+		ws[k] = Word{Text: t, Literal: true}
+	}
+	return ws
+}
+
+// docWords returns the words of a here-string or here-document the shell
+// expands: a here-string as the one word it is, a here-document's words
+// as written, each with an expansion in it taken as the shell's quoted
+// word would be (its source text, which the path checks fill in).
+func (z *analyzer) docWords(r *syntax.Redirect) []Word {
+	if r.Op == syntax.WordHdoc {
+		return []Word{z.word(r.Word, nil)}
+	}
+	var ws []Word
+	for _, f := range xargsFields(z.nodeTextFull(r.Hdoc)) {
+		w := Word{Text: f, Literal: !strings.ContainsAny(f, "$`\\\"'")}
+		if !w.Literal && !strings.ContainsAny(f, "\"'") {
+			// One word of xargs's, not one the shell splits again.
+			w.Text = `"` + f + `"`
+		}
+		ws = append(ws, w)
+	}
+	return ws
 }
 
 // namesFromStdin says whether c reads the names of the files it reads
@@ -1281,19 +1349,19 @@ const maxRunWith = 32
 // runWith appends command i run with each of data, a word xargs may hand
 // it: in place of {} where a word held it (xargs -I{}), else after its
 // words.
-func (z *analyzer) runWith(i int, data []string) {
+func (z *analyzer) runWith(i int, data []Word) {
 	c := z.a.Commands[i]
 	for _, d := range data[:min(len(data), maxRunWith)] {
 		ws := slices.Clone(c.Words)
 		placed := false
 		for k := c.Inner; k < len(ws); k++ {
 			if t := ws[k].Text; !ws[k].Literal && strings.Contains(t, "{}") && !strings.ContainsAny(t, "$`\\\"'") {
-				ws[k] = Word{Text: strings.ReplaceAll(t, "{}", d), Literal: true}
+				ws[k] = Word{Text: strings.ReplaceAll(t, "{}", d.Text), Literal: d.Literal}
 				placed = true
 			}
 		}
 		if !placed {
-			ws = append(ws, Word{Text: d, Literal: true})
+			ws = append(ws, d)
 		}
 		// The copy is run with d, not with words still unknown: they are
 		// the original's (Engine.touches appends them there).
@@ -1310,7 +1378,7 @@ func printedWords(c SimpleCommand) []string {
 	if !ok {
 		return nil
 	}
-	return strings.FieldsFunc(text, func(r rune) bool { return r == 0 || unicode.IsSpace(r) })
+	return xargsFields(text)
 }
 
 // mayHaveMoved makes the directory unknown when a loop, whose body may
@@ -1713,7 +1781,11 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 		z.programText = saved
 	}
+	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
+	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
+		z.holdFDs(rs)
+	}
 	z.finish(c, subs, ce.Args, rs)
 }
 
@@ -1736,12 +1808,37 @@ func (z *analyzer) evaluated(c SimpleCommand, args []*syntax.Word) {
 			}
 		}
 	}
+	if n == "printf" {
+		z.printedSubscript(cargs)
+	}
 	if slices.Contains(declCommands, n) {
 		for _, w := range cargs[1:] {
 			if _, v, ok := strings.Cut(w.Text, "="); ok && w.Literal && strings.HasPrefix(v, "(") && holdsSubst(v) {
 				z.complex("a declared value bash may expand as an array: %s", shorten(w.Text))
 			}
 		}
+	}
+}
+
+// printedSubscript: printf -v NAME puts what it prints in a variable,
+// which bash may evaluate as arithmetic: printf -v k 'a[%s]' '$(rm -rf
+// ~)'; (( k )) builds an element whose subscript runs rm from a format
+// and an argument neither of which is one.
+func (z *analyzer) printedSubscript(args []Word) {
+	for k := 1; k < len(args); k++ {
+		t := args[k].Text
+		if !args[k].Literal || !strings.HasPrefix(t, "-v") {
+			continue
+		}
+		rest := args[k+1:]
+		if t == "-v" && len(rest) > 0 {
+			rest = rest[1:]
+		}
+		ws := append([]Word{{Text: "printf", Literal: true}}, rest...)
+		if text, _, ok := printedText(SimpleCommand{Words: ws}); ok && subscriptSubst(text) {
+			z.complexOnce(fmt.Sprintf("a string bash may evaluate as an array subscript, running the substitution in it: %q", shorten(text)))
+		}
+		return
 	}
 }
 
@@ -2624,7 +2721,10 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.parallelArgs(i, u.args)
 	z.xargsRunWith(i, rs)
 	z.catDoc(i, rs)
+	z.runsWritten(i)
+	z.notesWritten(i, rs)
 	z.feeds(i, subs)
+	z.noteRead(i, rs)
 	z.changeDir(c)
 }
 

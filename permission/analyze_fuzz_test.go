@@ -38,6 +38,9 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"find ~ -fprint l | sort > m; cat $(< l); mapfile -t -u 3 a < l; read -ra b < <(locate x); c=$(find ~ | head -1); for f in \"${a[@]}\" $c; do cat $f; done; parallel cat :::: m; tar -cT l -f t",
 		"(. .venv/bin/activate) | pip install x & conda activate ./e; source x/activate; f(){ deactivate; }; eval '. v/bin/activate'; mamba install -yn b; unset CONDA_PREFIX; conda env create",
 		`let "a[$k]" "x=b[$(y)]"; test -v "a[$k]"; x="n[$k]"; a=([$k]=1 ["$k"]=2); declare -A m=([$k]=v) a[$(z)]; bind -x '"\C-x": "rm x"' '"\e": "y\n"' -f q`,
+		"printf 'rm x\\n' > s; tee -a s <<< y; cp s t; sh -eo pipefail t; . ./s; bash < s; echo '#!/usr/bin/env python3' > p; ./p; make -f s",
+		"exec 3< l 4<<< x 5<&3; exec < m; xargs cat <&4; while read -u 5 f; do cat \"$f\" \"${f}x\" '$f'; done; exec 3<&-; xargs rm <<< \"$HOME/$y\" <<E\n$z\nE",
+		"read -r a b <<< 'x y'; mapfile -t c < <(echo d); read -ra e <<< f; echo g | while read h; do cat \"$a\" ${c[@]} \"${e[0]}\" $h; done; k='a['; k+='$(x)]'; printf -v q 'a[%s]' '$(y)'",
 	} {
 		f.Add(s)
 	}

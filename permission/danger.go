@@ -39,7 +39,11 @@ type dangerRule struct {
 	// unseen: the row's critical matches are Danger.Unseen, not Critical.
 	unseen bool
 	// host: what the command acts on lies beyond any project (the
-	// machine, its processes, devices and services): Danger.Host.
+	// machine, its processes, devices and services; a remote, an account,
+	// a registry, a cloud or a database elsewhere; the user's caches,
+	// settings, credentials, toolchains and cron jobs; another
+	// repository): Danger.Host. A project's own allow rule does not lift
+	// it (Settings.ConfineEdits); the user's does.
 	host bool
 }
 
@@ -86,24 +90,24 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Empties or cuts files.
 		{name: "truncate", check: withArgs("truncates files", "truncate")},
 		// Rewrites published history; others lose work.
-		{name: "git push --force", check: checkGitPushForce},
+		{name: "git push --force", check: checkGitPushForce, host: true},
 		// Publishes commits to a shared remote.
-		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
+		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push"), host: true},
 		// Mails the project's commits, as patches, to any address.
-		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send")},
+		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send"), host: true},
 		// Uploads the large files of commits to a remote's LFS store.
-		{name: "git lfs push", check: checkGitLFSPush},
+		{name: "git lfs push", check: checkGitLFSPush, host: true},
 		// Another repository's configuration, which may name programs
 		// git runs, and git's writes there.
-		{name: "git --git-dir", check: checkGitDirOption},
+		{name: "git --git-dir", check: checkGitDirOption, host: true},
 		// Another repository's configuration, reached by where git runs
 		// (git -C DIR, cd DIR && git …).
-		{name: "git in another repository", check: checkGitForeignDir},
+		{name: "git in another repository", check: checkGitForeignDir, host: true},
 		// A build file outside the project, whose recipes the tool runs
 		// (make -f /tmp/Makefile).
-		{name: "build file outside the project", check: checkBuildFileOutside},
+		{name: "build file outside the project", check: checkBuildFileOutside, host: true},
 		// The password a credential helper keeps, printed.
-		{name: "git credential", check: checkGitCredential},
+		{name: "git credential", check: checkGitCredential, host: true},
 		// Discards commits or uncommitted changes.
 		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
 		// Deletes untracked files, which git cannot restore: of a
@@ -155,44 +159,44 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "program from the network", check: checkNetProgram},
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
-		{name: "tool settings", check: checkToolSettings},
+		{name: "tool settings", check: checkToolSettings, host: true},
 		// An editor extension installed for the user runs in every later
 		// session of the editor, outside the sandbox.
-		{name: "editor extension", check: checkEditorExtension},
-		{name: "user settings", check: checkUserSettings},
-		{name: "package install", check: checkPackageInstall},
+		{name: "editor extension", check: checkEditorExtension, host: true},
+		{name: "user settings", check: checkUserSettings, host: true},
+		{name: "package install", check: checkPackageInstall, host: true},
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
 		// Before publish and forge change, whose subcommand only known at
 		// run time (cargo "$c") may as well be one of these: its reason
 		// names the credential, as it did before they asked for one.
-		{name: "credentials", check: checkCredentials},
+		{name: "credentials", check: checkCredentials, host: true},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
-		{name: "package publish", check: checkPublish},
+		{name: "package publish", check: checkPublish, host: true},
 		// Changes a forge's repository as a push does, or deletes there:
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
-		{name: "forge change", check: checkForgeChange},
+		{name: "forge change", check: checkForgeChange, host: true},
 		// An HTTP request that deletes on another host: curl -X DELETE,
 		// wget --method=DELETE, http DELETE.
-		{name: "remote request", check: checkRemoteRequest},
+		{name: "remote request", check: checkRemoteRequest, host: true},
 		// Writes to a database on another host, whose data no undo in the
 		// project brings back: psql -h db -c 'DROP TABLE t', redis-cli -h
 		// cache FLUSHALL, mongosh --host db --eval 'db.dropDatabase()'.
-		{name: "remote database change", check: checkDatabaseChange},
+		{name: "remote database change", check: checkDatabaseChange, host: true},
 		// Changes or deletes what a cloud account or a cluster runs and
 		// keeps, where no undo reaches: kubectl delete, helm uninstall,
 		// terraform destroy, aws s3 rm, gcloud … delete.
-		{name: "cloud change", check: checkCloudChange},
+		{name: "cloud change", check: checkCloudChange, host: true},
 		// Empties a cache or a store kept outside the project, for every
 		// project of the user's: go clean -modcache, npm cache clean, pip
 		// cache purge, docker system prune (images and volumes with it).
-		{name: "cache cleanup", check: checkCacheCleanup},
+		{name: "cache cleanup", check: checkCacheCleanup, host: true},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
-		{name: "tool version", check: checkToolVersion},
+		{name: "tool version", check: checkToolVersion, host: true},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -204,7 +208,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "killall", check: nameIn("terminates processes by name", "killall"), host: true},
 		{name: "killall5", check: nameIn("terminates every process of the machine", "killall5"), host: true},
 		// Deletes the files of a directory not used for a time (/tmp).
-		{name: "tmpreaper", check: nameIn("deletes files that have not been used for a time", "tmpreaper", "tmpwatch")},
+		{name: "tmpreaper", check: nameIn("deletes files that have not been used for a time", "tmpreaper", "tmpwatch"), host: true},
 		{name: "taskkill", check: nameIn("terminates processes", "taskkill", "stop-process"), host: true},
 		// Stops or restarts the machine.
 		{name: "reboot", check: nameIn("restarts the machine", "reboot"), host: true},
@@ -218,7 +222,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// enable, launchctl load, loginctl enable-linger.
 		{name: "service change", check: checkServiceChange, host: true},
 		// Deletes every cron job of the user, without confirmation.
-		{name: "crontab -r", check: checkCrontabRemove},
+		{name: "crontab -r", check: checkCrontabRemove, host: true},
 		// A function that starts copies of itself concurrently exhausts the
 		// process table.
 		{name: "fork bomb", check: checkForkBomb, host: true},

@@ -1429,19 +1429,31 @@ func runsFile(c SimpleCommand) string {
 	if strings.Contains(args[0].Text, "/") {
 		return args[0].Text
 	}
-	if !isInterpreter(lowerName(c)) {
+	n := lowerName(c)
+	if !isInterpreter(n) {
 		return ""
 	}
-	for _, w := range args[1:] {
+	// A shell's program is on the command line with -c, and read from
+	// its input with -s (bash -e s.sh, sh -eu s.sh run s.sh); the other
+	// interpreters' with -c, -e, -m or -r (python3 -m, node -e, ruby -r).
+	code := "cemr"
+	if isShell(n) {
+		code = "cs"
+	}
+	for k := 1; k < len(args); k++ {
+		w := args[k]
 		t := w.Text
 		switch {
 		case !w.Literal:
 			return ""
 		case t == "--":
 			continue
-		case strings.HasPrefix(t, "-") && len(t) > 1:
-			if strings.ContainsAny(t[1:], "cemr") && !strings.HasPrefix(t, "--") {
+		case (strings.HasPrefix(t, "-") || isShell(n) && strings.HasPrefix(t, "+")) && len(t) > 1:
+			if strings.ContainsAny(t[1:], code) && !strings.HasPrefix(t, "--") {
 				return "" // the program is on the command line
+			}
+			if isShell(n) {
+				k += shellOptionValues(t) // bash -o pipefail s.sh
 			}
 			continue
 		}

@@ -18,6 +18,7 @@ func FuzzInlineCode(f *testing.F) {
 		`BEGIN { print > "f"; "cmd" | getline; print |& "c" }`,
 		"e = os.environ.copy(); f = {**e}; print(f\"{f}\"); const {env: {X}, env: g} = globalThis.process; const p = process; q = {...p.env}; h = Object.assign({}, process[\"env\"]); run(env=e); x({env})",
 		`print(os.environ["X"], os.environ); $ENV{A}; print %ENV; "$ENV{B}"; ENV.fetch "C"; getenv(); process.env[k]`,
+		`import {env as e, argv} from "node:process"; import * as p from "process"; import q, {env} from "process"; Reflect.get(process, "e"+"nv"); globalThis["process"]["env"]; require("process")[k]; const {env: r} = globalThis["process"]; x({env: Reflect.get(p, "env")})`,
 	} {
 		f.Add(uint8(langPython), s)
 		f.Add(uint8(langJS), s)

@@ -81,10 +81,11 @@ func (s *codeScan) envRead(i int) {
 			return
 		}
 	}
-	if s.lang == langJS && name == "process" && s.computedEnv(i) {
-		// process["env"]: the table, by a computed member.
+	if to, ok := s.jsEnvAt(i); ok {
+		// process["env"], process["e"+"nv"], Reflect.get(process, "env"),
+		// globalThis["process"].env: the table, by another spelling.
 		if !s.envHandedOn(i, true) {
-			s.envFound(t.text, s.text(i, i+4), "", true)
+			s.envFound(t.text, s.text(i, to+1), "", true)
 		}
 		return
 	}
@@ -176,10 +177,71 @@ func (s *codeScan) requiresProcess(k int) bool {
 	return m.kind == tokString && m.lit && strings.TrimPrefix(m.text, "node:") == "process"
 }
 
-// computedEnv says whether the name at token i is followed by ["env"].
-func (s *codeScan) computedEnv(i int) bool {
-	return i+3 < len(s.toks) && s.toks[i+1].text == "[" && s.match[i+1] == i+3 &&
-		s.toks[i+2].kind == tokString && s.toks[i+2].lit && s.toks[i+2].text == "env"
+// processAt returns the last token of a JavaScript expression starting
+// at token i that is node's process object: process (globalThis.process),
+// a name bound to it (const p = process, import * as p from "process"),
+// require("process") and globalThis["process"].
+func (s *codeScan) processAt(i int) (int, bool) {
+	if s.lang != langJS || i >= len(s.toks) || s.toks[i].kind != tokName {
+		return 0, false
+	}
+	t := s.toks[i].text
+	switch {
+	case s.envName(t) == "process" || s.envCopies[t+"."]:
+		return i, true
+	case i+3 < len(s.toks) && s.requiresProcess(i+3):
+		return i + 3, true
+	case (t == "globalThis" || t == "global" || t == "window" || t == "self") && i+3 < len(s.toks) &&
+		s.toks[i+1].text == "[" && s.match[i+1] == i+3 && s.literalKey(i+2, "process"):
+		return i + 3, true
+	}
+	return 0, false
+}
+
+// literalKey says whether token k is the literal string key.
+func (s *codeScan) literalKey(k int, key string) bool {
+	t := s.toks[k]
+	return t.kind == tokString && t.lit && t.text == key
+}
+
+// jsEnvAt returns the last token of a JavaScript expression starting at
+// token i that is the environment table reached by a spelling other
+// than a dotted name: a process expression's computed member that is
+// "env" or only known at run time (process["env"], process["e"+"nv"],
+// process[k]), its .env after a bracket (require("process").env is
+// judged at its env, globalThis["process"].env here), and
+// Reflect.get(PROCESS, KEY) with such a key.
+func (s *codeScan) jsEnvAt(i int) (int, bool) {
+	if s.lang != langJS {
+		return 0, false
+	}
+	if s.toks[i].text == "Reflect.get" && i+1 < len(s.toks) && s.toks[i+1].text == "(" {
+		close := s.match[i+1]
+		if p, ok := s.processAt(i + 2); ok && close > p+2 && s.toks[p+1].text == "," && s.envKeyAt(p+2, close) {
+			return close, true
+		}
+		return 0, false
+	}
+	p, ok := s.processAt(i)
+	if !ok || p+2 >= len(s.toks) {
+		return 0, false
+	}
+	switch next := s.toks[p+1].text; {
+	case next == "[" && s.match[p+1] > p+1 && s.envKeyAt(p+2, s.match[p+1]):
+		return s.match[p+1], true
+	case next == "." && p > i && s.toks[p].text == "]" && s.toks[p+2].text == "env":
+		return p + 2, true
+	}
+	return 0, false
+}
+
+// envKeyAt says whether tokens from..to (a computed member's key) are
+// "env", or a key only known at run time, which may be.
+func (s *codeScan) envKeyAt(from, to int) bool {
+	if to == from+1 && s.toks[from].kind == tokString && s.toks[from].lit {
+		return s.toks[from].text == "env"
+	}
+	return to > from
 }
 
 // envAliases records, in order (so that a copy of a copy counts), the
@@ -202,11 +264,15 @@ func (s *codeScan) envAliases() {
 			s.envDestructure(k)
 			continue
 		}
+		if s.lang == langJS && k < len(s.toks) && s.toks[k].text == "import" {
+			s.envImport(k)
+			continue
+		}
 		if k+2 >= len(s.toks) || s.toks[k].kind != tokName || strings.ContainsAny(s.toks[k].text, ".$@%") || !s.assigned(k) {
 			continue
 		}
 		end := s.statementEnd(k + 2)
-		if s.lang == langJS && (end == k+3 && s.envName(s.toks[k+2].text) == "process" || end == k+6 && s.requiresProcess(k+5)) {
+		if p, ok := s.processAt(k + 2); ok && p == end-1 {
 			// const p = process: p.env is the table. The name is kept
 			// with a dot, which no name of the code's has.
 			s.envCopy(k, k+2)
@@ -219,6 +285,52 @@ func (s *codeScan) envAliases() {
 			continue
 		}
 		s.envCopy(k, t)
+	}
+}
+
+// jsEnvTo returns where jsEnvAt's table starting at token from ends,
+// or -1.
+func (s *codeScan) jsEnvTo(from int) int {
+	if to, ok := s.jsEnvAt(from); ok {
+		return to
+	}
+	return -1
+}
+
+// envImport: an ES module's import from "process" (or "node:process")
+// binds process to its namespace or default name (import * as p, import
+// p) and the table to env's name (import {env}, import {env as e}).
+func (s *codeScan) envImport(k int) {
+	end := s.statementEnd(k + 1)
+	f := end - 2
+	if f <= k || s.toks[f].text != "from" || s.toks[f+1].kind != tokString || !s.toks[f+1].lit ||
+		strings.TrimPrefix(s.toks[f+1].text, "node:") != "process" {
+		return
+	}
+	alias := func(n int) {
+		s.envCopy(n, f+1)
+		delete(s.envCopies, s.toks[n].text)
+		s.envCopies[s.toks[n].text+"."] = true
+	}
+	for j := k + 1; j < f; j++ {
+		switch t := s.toks[j]; {
+		case t.text == "*" && j+2 < f && s.toks[j+1].text == "as" && s.toks[j+2].kind == tokName:
+			alias(j + 2)
+			j += 2
+		case t.text == "{" && s.match[j] > j && s.match[j] < f:
+			for _, a := range s.split(j+1, s.match[j]) {
+				switch {
+				case a[1]-a[0] == 1 && s.toks[a[0]].text == "env":
+					s.envCopy(a[0], f+1)
+				case a[1]-a[0] == 3 && s.toks[a[0]].text == "env" && s.toks[a[0]+1].text == "as" && s.toks[a[0]+2].kind == tokName:
+					s.envCopy(a[0]+2, f+1)
+					s.envCopied[a[0]] = true
+				}
+			}
+			j = s.match[j]
+		case t.kind == tokName && t.text != "type":
+			alias(j) // import p from "process", import p, {env} …
+		}
 	}
 }
 
@@ -242,7 +354,7 @@ func (s *codeScan) envDestructure(k int) {
 	if m <= k || m+2 >= len(s.toks) || s.toks[m+1].text != "=" {
 		return
 	}
-	if end := s.statementEnd(m + 2); !(end == m+3 && s.envName(s.toks[m+2].text) == "process" || end == m+6 && s.requiresProcess(m+5)) {
+	if p, ok := s.processAt(m + 2); !ok || p != s.statementEnd(m+2)-1 {
 		return
 	}
 	for _, a := range s.split(k+1, m) {
@@ -269,6 +381,8 @@ func (s *codeScan) envCopyAt(from, to int) int {
 	call := func(k int) bool { return n > k+1 && s.toks[from+k].text == "(" && s.match[from+k] == to-1 }
 	switch {
 	case n == 1 && s.envTableAt(from, ""):
+		return from
+	case s.lang == langJS && s.jsEnvTo(from) == to-1:
 		return from
 	case s.envTableAt(from, "copy", "to_h", "to_hash", "dup", "clone", "toObject") && (n == 1 || n == 3 && call(1)):
 		return from

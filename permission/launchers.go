@@ -1802,7 +1802,32 @@ func setsKeyword(args []Word, shell bool) string {
 // inside. bash evaluates such a string as arithmetic wherever it meets
 // one (let, $((x)), [[ x -eq 1 ]], test -v, printf -v …), through any
 // variable it was put in: `for x in 'a[$(rm -rf ~)]'; do let x; done`.
+// So does the tail of one, a substitution before a ] that closes no [:
+// k='a['; k+='$(rm -rf ~)]' builds the element across two words.
 func subscriptSubst(s string) bool {
+	return subscriptTail(s) || subscriptHead(s)
+}
+
+// subscriptTail reports whether s holds a substitution before a ] that
+// closes no [ of s's.
+func subscriptTail(s string) bool {
+	depth := 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '[':
+			depth++
+		case ']':
+			if depth == 0 {
+				return holdsSubst(s[:j])
+			}
+			depth--
+		}
+	}
+	return false
+}
+
+// subscriptHead is subscriptSubst for elements that open in s.
+func subscriptHead(s string) bool {
 	for {
 		i := strings.IndexByte(s, '[')
 		if i < 0 {

@@ -1,0 +1,342 @@
+package permission
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Values read from text written on the line: read f <<< ~/.ssh/id_rsa;
+// cat "$f", while read f; do rm "$f"; done <<< .git/hooks/x, echo PATH
+// | while read f; …, a loop fed by a file an echo wrote or by a
+// descriptor exec holds (read -u 3) hand the variable the lines of that
+// text, as xargs is handed the words of its input (xargsRunWith): each
+// later command that expands it is also judged with each line in its
+// place, so that the decision is the one on the path itself.
+
+// readCmd is a read (or mapfile) on the line: where it is, the
+// descriptor it reads, the variables it sets (array: an array's
+// elements, each a value of its own), and the lines it is fed, once
+// known.
+type readCmd struct {
+	at     int
+	fd     string
+	names  []string
+	array  bool
+	fields bool // read -a: each field of a line an element
+	lines  []Word
+	fed    bool
+}
+
+// noteRead records command i when it is a read, mapfile or readarray,
+// with the lines of the here-string, here-document or file the line
+// wrote that feeds it itself, if any.
+func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	r := readCmd{at: i, fd: "0"}
+	values := "adeinNptu" // read's options that take a value
+	switch lowerName(c) {
+	case "read":
+	case "mapfile", "readarray":
+		values, r.array = "dnOsuCc", true
+	default:
+		return
+	}
+	args := c.Args()
+	for k := 1; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			return // a name only known at run time
+		case t == "--":
+		case len(t) > 1 && t[0] == '-':
+			opt, v := optValue(t, values)
+			if opt != 0 && v == "" {
+				if k++; k >= len(args) {
+					return
+				}
+				v = args[k].Text
+			}
+			switch {
+			case opt == 'u':
+				r.fd = v
+			case opt == 'a' && !r.array:
+				r.names, r.array, r.fields = []string{v}, true, true // read -a ARR
+			}
+		default:
+			r.names = append(r.names, t)
+		}
+	}
+	if r.fields && len(r.names) > 1 {
+		r.names = r.names[:1] // read -a ARR sets ARR alone
+	}
+	if r.array && !r.fields && len(r.names) == 0 {
+		r.names = []string{"MAPFILE"}
+	}
+	if len(r.names) == 0 {
+		return
+	}
+	r.lines, r.fed = z.fedLines(rs, r.fd, c.Dir, i)
+	z.reads = append(z.reads, r)
+}
+
+// optValue returns, for an option word, its first option letter among
+// values (those that take a value: -u 3, -u3, -ru 3) and the value
+// attached to it, "" when it is the next word; 0 when none is there.
+func optValue(t, values string) (byte, string) {
+	for k := 1; k < len(t); k++ {
+		if strings.IndexByte(values, t[k]) >= 0 {
+			return t[k], t[k+1:]
+		}
+	}
+	return 0, ""
+}
+
+// fedLines returns the lines of what feeds descriptor fd among
+// redirections rs of command at when that is text written on the line: a
+// here-string or here-document (its source lines where the shell expands
+// them), a file the line wrote with an echo, a printf or a cat of one,
+// or a process substitution of one of those (< <(echo …)).
+func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Word, bool) {
+	n, err := strconv.Atoi(fd)
+	if err != nil {
+		return nil, false
+	}
+	switch feed, r := fdDoc(rs, n); {
+	case feed == feedDoc && r != nil:
+		if text, literal := z.docProgram(r); literal {
+			return textLines(text, true), true
+		}
+		if r.Op == syntax.WordHdoc {
+			return []Word{z.word(r.Word, nil)}, true
+		}
+		return textLines(z.nodeTextFull(r.Hdoc), false), true
+	case feed == feedFile && r != nil:
+		if f, ok := z.lastWritten(r.Word.Lit(), dir); ok && f.known {
+			return textLines(f.text, true), true
+		}
+	case feed == feedOther && r != nil && r.Op == syntax.RdrIn && inputSubst(r.Word) != nil:
+		if in := z.fedBy(at); len(in) == 1 {
+			if text, known, _ := z.fedText(in[0]); known {
+				return textLines(text, true), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// textLines returns the lines of text that are not blank, as words
+// written out (literal) or as the shell's source, quoted as one word.
+func textLines(text string, literal bool) []Word {
+	var ws []Word
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		if literal || !strings.ContainsAny(l, "$`\\\"'") {
+			ws = append(ws, Word{Text: l, Literal: true})
+		} else {
+			ws = append(ws, Word{Text: l})
+		}
+	}
+	return ws
+}
+
+// feedReads hands the reads among commands body (a loop's, or a
+// pipeline stage's) that nothing of their own feeds the lines the
+// compound's redirections rs, or a printer's text, give their
+// descriptor.
+func (z *analyzer) feedReads(body []int, lines func(fd string) ([]Word, bool)) {
+	if len(body) == 0 {
+		return
+	}
+	for k := range z.reads {
+		r := &z.reads[k]
+		if r.fed || r.at < body[0] || r.at > body[len(body)-1] {
+			continue
+		}
+		r.lines, r.fed = lines(r.fd)
+	}
+}
+
+// noteFedLoop: the compound command whose commands run from index from
+// to at, with redirections rs, feeds the reads in it that read a
+// descriptor rs redirects.
+func (z *analyzer) noteFedLoop(from, at int, rs []*syntax.Redirect) {
+	if len(z.reads) == 0 || at <= from {
+		return
+	}
+	dir := z.a.Commands[min(at, len(z.a.Commands)-1)].Dir
+	z.feedReads(indexRange(from, at), func(fd string) ([]Word, bool) { return z.fedLines(rs, fd, dir, at) })
+}
+
+// pipedReads: a pipeline's stage that is one echo, printf or cat of a
+// here-document feeds the reads of the other stages (echo PATH | while
+// read f; do …; done).
+func (z *analyzer) pipedReads(p Pipeline) {
+	if len(z.reads) == 0 {
+		return
+	}
+	for k, stage := range p {
+		for k2, src := range p {
+			if k2 == k || len(src) != 1 {
+				continue
+			}
+			text, known, printer := z.fedText(src[0])
+			if !printer || !known {
+				continue
+			}
+			z.feedReads(stage, func(fd string) ([]Word, bool) { return textLines(text, true), fd == "0" })
+		}
+	}
+}
+
+// readValues judges each later command that expands a variable a read
+// set from lines written on the line with each line in its place.
+func (z *analyzer) readValues() {
+	pairs := 0
+	for _, r := range z.reads {
+		if !r.fed {
+			continue
+		}
+		for _, values := range r.values() {
+			for k := r.at + 1; k < len(z.a.Commands); k++ {
+				c := z.a.Commands[k]
+				if !expandsAnyOf(c, r.names) {
+					continue
+				}
+				if pairs++; pairs > maxRunWith {
+					z.complexOnce("lines read from text written on the line are handed to more commands than the analysis follows")
+					return
+				}
+				n := c
+				n.Words = make([]Word, len(c.Words))
+				for j, w := range c.Words {
+					n.Words[j] = w
+					for v, name := range r.names {
+						if !w.Literal && expandsValue(n.Words[j].Text, name) {
+							n.Words[j] = Word{Text: substVar(n.Words[j].Text, name, values[v])}
+						}
+					}
+				}
+				n.Text = joinWords(n.Words)
+				z.a.Commands = append(z.a.Commands, n)
+			}
+		}
+	}
+}
+
+// values returns the values each of r's variables is given in turn: a
+// read's fields of each line, split as read splits them; each line of a
+// mapfile's, and each field of a read -a's, an element of the array.
+func (r readCmd) values() [][]Word {
+	var out [][]Word
+	for _, l := range r.lines {
+		switch {
+		case !r.array:
+			out = append(out, splitRead(l, len(r.names)))
+		case r.fields && l.Literal:
+			for _, f := range strings.Fields(l.Text) {
+				out = append(out, []Word{{Text: f, Literal: true}})
+			}
+		default:
+			out = append(out, []Word{l})
+		}
+	}
+	return out
+}
+
+// expandsAnyOf says whether c expands one of the variables names.
+func expandsAnyOf(c SimpleCommand, names []string) bool {
+	for _, n := range names {
+		if expandsAny(c, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// splitRead splits line l among n variables as read does: a field each,
+// the last taking the rest. A line that is the shell's source is one
+// value, for each.
+func splitRead(l Word, n int) []Word {
+	out := make([]Word, n)
+	if !l.Literal {
+		for k := range out {
+			out[k] = l
+		}
+		return out
+	}
+	rest := l.Text
+	for k := range n - 1 {
+		f, r, _ := strings.Cut(strings.TrimLeft(rest, " \t"), " ")
+		out[k], rest = Word{Text: f, Literal: true}, r
+	}
+	out[n-1] = Word{Text: strings.TrimSpace(rest), Literal: true}
+	return out
+}
+
+// substVar returns word source t with each expansion of variable name
+// ($name, ${name}) replaced by value v: its text quoted for where it
+// stands (inside double quotes or not), or the source of a value the
+// shell expands.
+func substVar(t, name string, v Word) string {
+	var b strings.Builder
+	dq, sq := false, false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case sq:
+			sq = c != '\''
+		case c == '\\' && i+1 < len(t):
+			b.WriteByte(c)
+			i++
+			c = t[i]
+		case c == '\'' && !dq:
+			sq = true
+		case c == '"':
+			dq = !dq
+		case c == '$':
+			rest := t[i+1:]
+			braced := strings.HasPrefix(rest, "{")
+			if braced {
+				rest = rest[1:]
+			}
+			r, ok := strings.CutPrefix(rest, name)
+			if ok && braced && strings.HasPrefix(r, "}") {
+				b.WriteString(quoteFor(v, dq))
+				i += len(name) + 2
+				continue
+			}
+			if ok && braced && strings.HasPrefix(r, "[") {
+				// ${a[@]}, ${a[0]}: an element of the array.
+				if end := strings.IndexByte(r, '}'); end > 0 && !strings.ContainsAny(r[:end], "$`") {
+					b.WriteString(quoteFor(v, dq))
+					i += len(name) + 2 + end
+					continue
+				}
+			}
+			if ok && !braced && (r == "" || !isNameByte(r[0])) {
+				b.WriteString(quoteFor(v, dq))
+				i += len(name)
+				continue
+			}
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// quoteFor returns value v as source text standing inside double quotes
+// (dq) or outside them.
+func quoteFor(v Word, dq bool) string {
+	if !v.Literal {
+		return v.Text
+	}
+	if dq {
+		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`")
+		return r.Replace(v.Text)
+	}
+	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
+}

@@ -1,0 +1,190 @@
+package permission
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Scripts written and run on the same line: printf 'rm -rf ~\n' > s.sh;
+// bash s.sh runs what printf wrote, as printf … | bash does, and is
+// judged as that pipe is (fedProgram): the text an echo, a printf or a
+// cat (or tee) of a here-document wrote is the script's program,
+// analysed as a nested shell's or as inline code of the interpreter
+// that runs it. A script the line wrote with a text only known at run
+// time (gen > s.sh; sh s.sh) is too complex to check, as bash -c "$x"
+// is. What a command writes by a path of its own (go build -o x; ./x,
+// cp a.sh s.sh) is not followed: that is the project's code.
+
+// writtenFile is a file a command wrote by a redirection (or tee): the
+// file as written, the directory it was opened in, and its text, when
+// known.
+type writtenFile struct {
+	file  Word
+	dir   string
+	text  string
+	known bool
+}
+
+// notesWritten records the files command i writes with its output: by
+// its redirections, and tee's operands; their text is what an echo, a
+// printf or a cat of a here-document writes (fedText), else unknown. An
+// append adds to the text the line wrote before; to a file it did not
+// write, what it appends is all the line adds to the project's own file,
+// which a command runs as it would run the file alone.
+func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	text, known, _ := z.fedText(i)
+	if lowerName(c) == "echo" && !echoNoNewline(c) {
+		text += "\n"
+	}
+	note := func(w Word, app bool) {
+		if !w.Literal {
+			return
+		}
+		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
+		if prev, ok := z.lastWritten(w.Text, c.Dir); app && ok {
+			f.text, f.known = prev.text+text, known && prev.known
+		}
+		z.written = append(z.written, f)
+	}
+	for _, r := range c.Redirects {
+		if r.Write {
+			note(r.Target, r.Op == ">>" || r.Op == "&>>")
+		}
+	}
+	switch lowerName(c) {
+	case "cp", "mv", "install", "ln":
+		z.copiesWritten(c)
+		return
+	case "tee":
+	default:
+		return
+	}
+	text, known = "", false
+	if feed, doc := fdDoc(rs, 0); feed == feedDoc && doc != nil {
+		text, known = z.docProgram(doc)
+	}
+	app := false
+	for _, w := range c.Args()[1:] {
+		switch {
+		case w.Literal && (w.Text == "-a" || w.Text == "--append"):
+			app = true
+		case w.Literal && strings.HasPrefix(w.Text, "-"):
+		default:
+			note(w, app)
+		}
+	}
+}
+
+// lastWritten returns what the line last wrote to file name opened in
+// dir, if it wrote it.
+func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
+	for k := len(z.written) - 1; k >= 0; k-- {
+		if f := z.written[k]; sameFile(f.file.Text, f.dir, name, dir) {
+			return f, true
+		}
+	}
+	return writtenFile{}, false
+}
+
+// runsWritten: command i runs as a program (programFiles: a script, a
+// shell's input, awk's, sed's or make's -f) a file the line wrote: its
+// text is analysed as the program of the shell or the interpreter that
+// runs it, or of the one its #! line names when run by its path; one
+// only known at run time, or in another language, is too complex to
+// check.
+func (z *analyzer) runsWritten(i int) {
+	if len(z.written) == 0 {
+		return
+	}
+	c := z.a.Commands[i]
+	for _, name := range programFiles(c) {
+		if f, ok := z.lastWritten(name, c.Dir); ok {
+			z.runWritten(c, name, f)
+			return
+		}
+	}
+}
+
+// runWritten: command c runs as a program the file name, which the line
+// wrote as f.
+func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
+	if !f.known {
+		z.complex("%s runs %s, which the line wrote with what is only known at run time", c.Name(), shorten(name))
+		return
+	}
+	n := lowerName(c)
+	if args := c.Args(); args[0].Text == name {
+		n = shebang(f.text)
+	}
+	what := c.Name() + " " + name + " as the line wrote it"
+	switch spec := interpOf(n); {
+	case isShell(n) || n == "source" || n == ".":
+		dir, scope := z.dir, z.fork()
+		z.nested(f.text, what)
+		z.dir, z.scope = dir, scope
+	case spec != nil:
+		z.readCode(c, spec.lang, f.text, what)
+	default:
+		z.complex("%s runs %s, which the line wrote, in a language the analysis does not read", c.Name(), shorten(name))
+	}
+}
+
+// shebang returns the program a script's #! line names (env's operand
+// for #!/usr/bin/env python3), or sh, which runs a file without one.
+func shebang(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	rest, ok := strings.CutPrefix(line, "#!")
+	if !ok {
+		return "sh"
+	}
+	fs := strings.Fields(rest)
+	if len(fs) == 0 {
+		return "sh"
+	}
+	n := path.Base(fs[0])
+	if n == "env" {
+		n = ""
+		for _, f := range fs[1:] {
+			if !strings.HasPrefix(f, "-") && !strings.Contains(f, "=") {
+				n = path.Base(f)
+				break
+			}
+		}
+	}
+	return strings.ToLower(n)
+}
+
+// echoNoNewline says whether echo c ends its output without a newline
+// (-n among its leading options).
+func echoNoNewline(c SimpleCommand) bool {
+	for _, w := range c.Args()[1:] {
+		if !w.Literal || len(w.Text) < 2 || w.Text[0] != '-' || strings.Trim(w.Text, "-neE") != "" {
+			return false
+		}
+		if strings.Contains(w.Text, "n") {
+			return true
+		}
+	}
+	return false
+}
+
+// copiesWritten: cp s.sh t.sh (mv, install, ln) copies what the line
+// wrote to s.sh to t.sh, whose later run is judged by it too.
+func (z *analyzer) copiesWritten(c SimpleCommand) {
+	var ops []Word
+	for _, w := range c.Args()[1:] {
+		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
+		return
+	}
+	if f, ok := z.lastWritten(ops[0].Text, c.Dir); ok {
+		f.file, f.dir = ops[1], c.Dir
+		z.written = append(z.written, f)
+	}
+}
