@@ -5,6 +5,7 @@ package exec
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -109,23 +110,48 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			s.dotGit = e
 		}
 	}
+	dirs := dirFDs{}
+	defer dirs.close()
 	for _, q := range paths {
-		s.entries = append(s.entries, s.takeAt(q))
+		// Most are missing, as the guard's walk found a moment ago
+		// through the same resolver: no second look.
+		if _, err := res.lstat(q); errors.Is(err, fs.ErrNotExist) {
+			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
+			continue
+		}
+		fd, err := dirs.open(filepath.Dir(q))
+		if err != nil {
+			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
+			continue
+		}
+		e := s.take(fd, filepath.Base(q), true)
+		e.path = q
+		s.entries = append(s.entries, e)
 	}
 	return s
 }
 
-// takeAt records path q (a real path), its directory opened following no
-// link.
-func (s *snapshot) takeAt(q string) *snapEntry {
-	fd, err := openDirNoLinks(filepath.Dir(q), unix.O_PATH)
-	if err != nil {
-		return &snapEntry{path: q, missing: true}
+// dirFDs are directories opened O_PATH following no link, each once: most
+// protected paths share the root (a hundred names, most missing).
+type dirFDs map[string]int
+
+// open opens dir, or returns the descriptor opened before.
+func (d dirFDs) open(dir string) (int, error) {
+	if fd, ok := d[dir]; ok {
+		return fd, nil
 	}
-	defer unix.Close(fd)
-	e := s.take(fd, filepath.Base(q), true)
-	e.path = q
-	return e
+	fd, err := openDirNoLinks(dir, unix.O_PATH)
+	if err != nil {
+		return -1, err
+	}
+	d[dir] = fd
+	return fd, nil
+}
+
+func (d dirFDs) close() {
+	for _, fd := range d {
+		unix.Close(fd)
+	}
 }
 
 // take records name in the directory dirfd (deep: a directory's entries
@@ -232,8 +258,11 @@ func (s *snapshot) check() []string {
 	if msg := s.checkDotGit(); msg != "" {
 		found = append(found, msg)
 	}
+	// Opened after checkDotGit, which may have put .git back.
+	dirs := dirFDs{}
+	defer dirs.close()
 	for _, e := range s.entries {
-		fd, err := openDirNoLinks(filepath.Dir(e.path), unix.O_PATH)
+		fd, err := dirs.open(filepath.Dir(e.path))
 		switch {
 		case err != nil && e.missing:
 		case err != nil:
@@ -241,7 +270,6 @@ func (s *snapshot) check() []string {
 		default:
 			c := checker{dir: filepath.Dir(e.path)}
 			c.compare(fd, filepath.Base(e.path), e)
-			unix.Close(fd)
 			found = append(found, c.found...)
 		}
 	}
