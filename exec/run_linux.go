@@ -773,7 +773,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		c.warn("mewsandbox: not enforced: " + msg)
 	}
 	if sp.unlayered != nil && len(sp.unlayered.tooMuch) > 0 {
-		msg := "without the namespace layer, what it would protect is recorded to be put back after the run, but " + strings.Join(sp.unlayered.tooMuch, "; ") + " passed what a run records"
+		msg := "without the namespace layer, what it would protect is recorded to be put back after the run, but not " + strings.Join(sp.unlayered.tooMuch, "; ")
 		if !sp.BestEffort {
 			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
 		}

@@ -53,8 +53,9 @@ type snapshot struct {
 	// repository, which a command could rename away and replace).
 	dotGit  *snapEntry
 	entries []*snapEntry // by path, a directory before what lies in it
-	// tooMuch says which paths passed the bounds, and how: a strict run
-	// is refused.
+	// tooMuch says which paths passed the bounds, and how, and what the
+	// layer could not protect (guard.unprotected): a strict run is
+	// refused.
 	tooMuch []string
 	count   int   // entries recorded
 	kept    int64 // bytes kept
@@ -84,7 +85,10 @@ func planUnlayered(p Policy, dir string) *snapshot {
 		return nil
 	}
 	g, r := planGuard(root, writable, p.AllowGitConfig, res, dir, p.RootName)
-	s := &snapshot{root: root}
+	// What the layer cannot protect it refuses to run with (a protected
+	// directory with more entries than it looks at, a file with other
+	// hard links): the snapshot cannot keep it either.
+	s := &snapshot{root: root, tooMuch: g.unprotected}
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {
