@@ -129,10 +129,35 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			continue
 		}
 		e := s.take(fd, filepath.Base(q), true)
+		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && layerPlaceholder(fd, filepath.Base(q)) {
+			// Another run's, under the layer, which its helper removes
+			// once that run is over: as missing to this one.
+			e = &snapEntry{missing: true}
+		}
 		e.path = q
 		s.entries = append(s.entries, e)
 	}
 	return s
+}
+
+// layerPlaceholder says whether name in the directory dirfd is a
+// placeholder of the layer's (another run's): marked, and an empty
+// directory or a commondir naming its own directory. A command may mark
+// one of its own, but an empty one leads git and the agents nowhere.
+func layerPlaceholder(dirfd int, name string) bool {
+	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	defer unix.Close(fd)
+	if _, err := unix.Fgetxattr(fd, placeholderMark, nil); err != nil {
+		return false
+	}
+	if isCommondirSelf(fd) {
+		return true
+	}
+	names, err := fdNames(fd, 0)
+	return err == nil && len(names) == 0
 }
 
 // dirFDs are directories opened O_PATH following no link, each once: most
@@ -301,6 +326,8 @@ func (c *checker) compare(dirfd int, name string, e *snapEntry) {
 	case err != nil && e.missing:
 	case err != nil:
 		c.found = append(c.found, fmt.Sprintf("the command removed %s (%s); %s", path, snapWhy, c.restore(dirfd, name, e)))
+	case e.missing && layerPlaceholder(dirfd, name):
+		// Another run's (see planUnlayered), or an empty one.
 	case e.missing:
 		c.found = append(c.found, fmt.Sprintf("the command made %s (%s); %s", path, snapWhy, c.aside(dirfd, name)))
 	case now.Dev != e.st.Dev || now.Ino != e.st.Ino || now.Mode&unix.S_IFMT != e.st.Mode&unix.S_IFMT:

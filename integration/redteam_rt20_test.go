@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // rt20: without the namespace layer (--no-namespaces, and every machine
@@ -225,4 +226,47 @@ echo done`)
 			})
 		})
 	}
+}
+
+// TestUnlayeredBesideLayeredRun: the placeholders a run under the layer
+// holds (.claude, .mewsandbox, .codex, .git/commondir), made before a run
+// without it and removed by their helper while it goes, or made while it
+// goes, are another run's: the run without the layer exits 0 and moves
+// none aside (its first version took them for paths the command removed
+// and made them again, failing runs after a layered one in the tests).
+func TestUnlayeredBesideLayeredRun(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	b.file("hold.sh", "echo x > started; while [ ! -e stop ]; do sleep 0.05; done\n", 0o644)
+	layered := b.start("run", "--yolo", "--", "sh", "hold.sh")
+	waitFile(t, filepath.Join(b.root, "started"))
+	if !b.exists(".claude") {
+		t.Fatal("the layered run holds no placeholder for .claude")
+	}
+	// Made before, gone during the run without the layer.
+	r := b.run("run", "--yolo", "--no-namespaces", "--", "sh", "-c", "touch stop; while [ -e .claude ]; do sleep 0.05; done; echo done")
+	if r.code != 0 || !strings.Contains(r.stdout, "done") {
+		t.Fatalf("exit %d, want 0\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	layered.wait(t, 10*time.Second)
+	// Made during it.
+	for _, f := range []string{"started", "stop"} {
+		os.Remove(filepath.Join(b.root, f))
+	}
+	unlayered := b.start("run", "--yolo", "--no-namespaces", "--", "sh", "-c", "echo x > ready; while [ ! -e go ]; do sleep 0.05; done; echo done")
+	waitFile(t, filepath.Join(b.root, "ready"))
+	layered = b.start("run", "--yolo", "--", "sh", "hold.sh")
+	waitFile(t, filepath.Join(b.root, "started"))
+	b.file("go", "", 0o644)
+	if code := unlayered.wait(t, 10*time.Second); code != 0 || !strings.Contains(unlayered.stdout.String(), "done") {
+		t.Fatalf("exit %d, want 0\nstdout: %s\nstderr: %s", code, unlayered.stdout.String(), unlayered.stderr.String())
+	}
+	b.file("stop", "", 0o644)
+	layered.wait(t, 10*time.Second)
+	filepath.Walk(b.root, func(path string, _ os.FileInfo, _ error) error {
+		if strings.Contains(path, "mewsandbox-planted") {
+			t.Errorf("%s was moved aside", path)
+		}
+		return nil
+	})
 }
