@@ -108,12 +108,24 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	for _, d := range g.audited {
 		add(d + "/commondir")
 	}
-	slices.Sort(paths)
 	if r.git == root+"/.git" {
 		if e := s.take(unix.AT_FDCWD, r.git, false); !e.missing && e.st.Mode&unix.S_IFMT == unix.S_IFDIR {
 			s.dotGit = e
 		}
 	}
+	// The directories on the way, which the layer makes mounts of their
+	// own so that they cannot be renamed away and replaced (mv .config x;
+	// mkdir .config, or a link there): their identity and mode alone,
+	// what lies below them being recorded as its own path. The root's
+	// .git is checkDotGit's.
+	shallow := map[string]bool{}
+	for _, d := range g.pins {
+		if !slices.Contains(paths, d) && (s.dotGit == nil || d != r.git) {
+			add(d)
+			shallow[d] = true
+		}
+	}
+	slices.Sort(paths) // a directory before what lies in it
 	dirs := dirFDs{}
 	defer dirs.close()
 	for _, q := range paths {
@@ -128,7 +140,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
 			continue
 		}
-		e := s.take(fd, filepath.Base(q), true)
+		e := s.take(fd, filepath.Base(q), !shallow[q])
 		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && layerPlaceholder(fd, filepath.Base(q)) {
 			// Another run's, under the layer, which its helper removes
 			// once that run is over: as missing to this one.
@@ -391,6 +403,10 @@ func (c *checker) aside(dirfd int, name string) string {
 func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	if err := putBack(dirfd, name, e); err != nil {
 		return fmt.Sprintf("the version before the run could not be put back (%v)", err)
+	}
+	if e.st.Mode&unix.S_IFMT == unix.S_IFDIR && !e.listed {
+		// A directory on the way, recorded by its identity alone.
+		return "an empty directory made in its place, for what the snapshot kept below it (the one before the run is where the command moved it)"
 	}
 	return "the version before the run put back"
 }

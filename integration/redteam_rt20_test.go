@@ -270,3 +270,25 @@ func TestUnlayeredBesideLayeredRun(t *testing.T) {
 		return nil
 	})
 }
+
+// TestUnlayeredWayReplaced: a directory on the way to a protected path
+// (.config, holding mise's .config/mise.toml, which mise runs from at your
+// next prompt) renamed away and replaced by a link to one of the
+// command's is moved aside, and the file put back in a directory made in
+// its place; before, the run failed naming it but left the link.
+func TestUnlayeredWayReplaced(t *testing.T) {
+	p := newRT20Project(t, false)
+	if err := os.Mkdir(filepath.Join(p.root, ".config"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const mise = "[env]\nA = \"1\"\n"
+	p.write(".config/mise.toml", mise, 0o644)
+	r := p.run(`mv .config saved && mkdir evil && printf '[env]\n_.source = "x.sh"\n' > evil/mise.toml && ln -s evil .config && echo planted`)
+	p.undone(r, p.read(".git/config"), ".config.mewsandbox-planted")
+	if fi, err := os.Lstat(filepath.Join(p.root, ".config")); err != nil || !fi.IsDir() {
+		t.Fatalf(".config is no directory after the run: %v", err)
+	}
+	if got := p.read(".config/mise.toml"); got != mise {
+		t.Errorf(".config/mise.toml holds %q after the run", got)
+	}
+}
