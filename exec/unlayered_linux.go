@@ -155,11 +155,12 @@ func planUnlayered(p Policy, dir string) *snapshot {
 // layerPlaceholder says whether name in the directory dirfd is a
 // placeholder of the layer's (another run's): marked, and an empty
 // directory or a commondir naming its own directory. A command may mark
-// one of its own, but an empty one leads git and the agents nowhere.
+// one of its own, but an empty one leads git and the agents nowhere. One
+// gone since it was seen counts as one (its helper removed it).
 func layerPlaceholder(dirfd int, name string) bool {
 	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return false
+		return err == unix.ENOENT
 	}
 	defer unix.Close(fd)
 	if _, err := unix.Fgetxattr(fd, placeholderMark, nil); err != nil {
@@ -258,6 +259,12 @@ func (s *snapshot) list(dirfd int, e *snapEntry) {
 	}
 	defer unix.Close(fd)
 	names, err := fdNames(fd, maxSnapEntries)
+	if err == unix.ENOENT {
+		// Removed while listed: another run's placeholder, which its
+		// helper removed (see planUnlayered).
+		e.missing = true
+		return
+	}
 	if err != nil {
 		s.over(e.path, "listing it: "+err.Error())
 		return
