@@ -505,7 +505,7 @@ func (p Policy) rootAccess() Access {
 }
 
 // WithoutNamespaces says what a run loses without the namespace layer (Linux).
-const WithoutNamespaces = "protected paths in the root stay writable to the command, metadata outside it changeable, " +
+const WithoutNamespaces = "protected paths in the root writable to the command during the run (git hooks and config, agent settings: recorded before it, undone after it, which then fails), metadata outside it changeable, " +
 	"other processes visible, other programs' terminals (/dev/pts) and shared memory (/dev/shm) reachable, " +
 	"sockets in /tmp and /run reachable and abstract unix names of the host's takeable with --allow-unix-sockets, " +
 	"System V IPC refused (seccomp cannot tell the host's objects from the command's own)"

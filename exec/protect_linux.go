@@ -509,7 +509,59 @@ func markErr(p string) error {
 // materialize creates it.
 func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, named ...string) {
 	l.root = root
-	g := &guard{root: root, writable: writable, res: l.res}
+	g, r := planGuard(root, writable, allowGitConfig, l.res, named...)
+	// Read-only first, then the mounts of their own on the way: one made
+	// inside a read-only path (a git directory inside .claude) is then
+	// read-only too, and one made on a directory holding a read-only path
+	// brings that mount along (a bind is recursive).
+	for _, p := range g.readOnly {
+		l.add(mountBind, p)
+		l.add(mountRdonly, p)
+	}
+	for _, p := range g.pins {
+		if !slices.Contains(g.readOnly, p) {
+			l.add(mountBind, p)
+		}
+	}
+	for _, p := range g.links {
+		l.add(mountBindLink, p)
+	}
+	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
+	l.audited, l.unmade = g.audited, g.unmade
+	// By directory, for moveUnmade and afterKilledArgs to take each once.
+	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
+	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
+		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
+			l.todos = append(l.todos, planTodos(d))
+		}
+	}
+	// The root's index: its gitlinks are the submodules the host's git
+	// enters (checkGitlinks), unless the command may set their config
+	// itself. And each submodule's: git status in the root recurses into
+	// every submodule checked out, and in it into its own.
+	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
+		l.todos[i].Work = root
+		l.todos[i].Subs = g.subs
+		for _, p := range l.todos {
+			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
+				p.Work = tree
+			}
+		}
+		placeSupers(l.todos, g.modules)
+	}
+	l.ways = g.wayModes()
+	l.programs = g.programs
+	if !allowGitConfig {
+		l.gitConfigs = g.configs
+	}
+}
+
+// planGuard works out what protect protects inside root (its real path;
+// writable, the writable trees), and the root's repository: the layer
+// binds it, and a run without the layer takes a snapshot of the same
+// paths to undo the command's changes after it (planUnlayered).
+func planGuard(root string, writable []string, allowGitConfig bool, res *resolver, named ...string) (*guard, repo) {
+	g := &guard{root: root, writable: writable, res: res}
 	g.pinAboveRoot()
 	for _, n := range named {
 		if n != "" {
@@ -580,50 +632,7 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 		g.protectModules(r.git, cfg, allowGitConfig) // else protectWorktrees did
 	}
 	g.mountsLeft()
-	// Read-only first, then the mounts of their own on the way: one made
-	// inside a read-only path (a git directory inside .claude) is then
-	// read-only too, and one made on a directory holding a read-only path
-	// brings that mount along (a bind is recursive).
-	for _, p := range g.readOnly {
-		l.add(mountBind, p)
-		l.add(mountRdonly, p)
-	}
-	for _, p := range g.pins {
-		if !slices.Contains(g.readOnly, p) {
-			l.add(mountBind, p)
-		}
-	}
-	for _, p := range g.links {
-		l.add(mountBindLink, p)
-	}
-	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
-	l.audited, l.unmade = g.audited, g.unmade
-	// By directory, for moveUnmade and afterKilledArgs to take each once.
-	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
-	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
-		if d != "" && g.inWritable(d) && !slices.ContainsFunc(l.todos, func(p *plannedTodos) bool { return p.Git == d }) {
-			l.todos = append(l.todos, planTodos(d))
-		}
-	}
-	// The root's index: its gitlinks are the submodules the host's git
-	// enters (checkGitlinks), unless the command may set their config
-	// itself. And each submodule's: git status in the root recurses into
-	// every submodule checked out, and in it into its own.
-	if i := slices.IndexFunc(l.todos, func(p *plannedTodos) bool { return p.Git == r.git }); i >= 0 && r.git != "" && !allowGitConfig {
-		l.todos[i].Work = root
-		l.todos[i].Subs = g.subs
-		for _, p := range l.todos {
-			if tree := g.trees[p.Git]; tree != "" && p.Work == "" {
-				p.Work = tree
-			}
-		}
-		placeSupers(l.todos, g.modules)
-	}
-	l.ways = g.wayModes()
-	l.programs = g.programs
-	if !allowGitConfig {
-		l.gitConfigs = g.configs
-	}
+	return g, r
 }
 
 // wayModes returns the directories whose mode the run guards

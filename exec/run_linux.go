@@ -138,16 +138,20 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	var more []string
 	var serr *StageError
 	if !pol.NoNamespaces {
-		dir := c.Dir
-		if dir == "" {
-			dir, _ = os.Getwd()
-		}
 		var planned sync.WaitGroup
 		planned.Go(func() { sp, e, more, serr = c.landlockSpec(pol, env) })
-		layer = planNamespace(pol, dir, childTmp)
+		layer = planNamespace(pol, c.dirOrWd(), childTmp)
 		planned.Wait()
 	} else {
-		sp, e, more, serr = c.landlockSpec(pol, env)
+		// What the layer would protect, recorded to undo the command's
+		// changes after the run (snapshot.check), beside the Landlock plan.
+		var planned sync.WaitGroup
+		planned.Go(func() { sp, e, more, serr = c.landlockSpec(pol, env) })
+		snap := planUnlayered(pol, c.dirOrWd())
+		planned.Wait()
+		if sp != nil {
+			sp.unlayered = snap
+		}
 	}
 	warnings = append(warnings, more...)
 	if serr != nil {
@@ -202,6 +206,15 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 		sp.Seccomp = prog
 	}
 	return sp, warnings, nil
+}
+
+// dirOrWd is the directory the child starts in.
+func (c *Cmd) dirOrWd() string {
+	if c.Dir != "" {
+		return c.Dir
+	}
+	dir, _ := os.Getwd()
+	return dir
 }
 
 // sysVIPCCounted refuses System V IPC again in sp's filter where the
@@ -391,6 +404,9 @@ type spawning struct {
 	todos []*plannedTodos
 	// nested is the layer's (nsLayer.nested) where it applies.
 	nested *plannedNested
+	// unlayered is the snapshot of a run without the layer: compared once
+	// the command has ended (snapshot.check).
+	unlayered *snapshot
 	// ways are the layer's (nsLayer.ways) where it applies: looked at once
 	// the command has ended (restoreWayModes).
 	ways []wayMode
@@ -708,6 +724,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 				return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --no-namespaces runs with Landlock and seccomp alone, --best-effort runs and says so", msg)
 			}
 			c.warn("mewsandbox: not enforced: " + msg)
+			// What the layer would have protected is undone after the
+			// run instead, as under --no-namespaces.
+			sp.unlayered = planUnlayered(c.Policy, c.dirOrWd())
 			if sp.layer.tmp != "" {
 				// The child cannot make the private temp dir: the host
 				// has it then.
@@ -753,6 +772,14 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		c.warn("mewsandbox: not enforced: " + msg)
 	}
+	if sp.unlayered != nil && len(sp.unlayered.tooMuch) > 0 {
+		msg := "without the namespace layer, what it would protect is recorded to be put back after the run, but not " + strings.Join(sp.unlayered.tooMuch, "; ")
+		if !sp.BestEffort {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "%s; --best-effort runs and says so", msg)
+		}
+		c.warn("mewsandbox: not enforced: " + msg + ": a change there may not be undone")
+	}
+	s.unlayered = sp.unlayered
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
 		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ")
 		if !sp.BestEffort {
@@ -1240,6 +1267,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
 		found = append(found, checkAllTodos(s.todos)...)
 		found = append(found, checkNested(s.nested)...)
+		found = append(found, s.unlayered.check()...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
 		if len(ways) > 0 {

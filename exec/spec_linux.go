@@ -67,6 +67,9 @@ type spec struct {
 	// layer is the namespace layer planned for the run, not sent: its
 	// steps become Mounts once the child is known to be in its namespaces.
 	layer *nsLayer
+	// unlayered is the snapshot of what the layer would protect, for a
+	// run without it (planUnlayered), not sent; nil with the layer.
+	unlayered *snapshot
 	// execRules are the Landlock plan's rules, not sent: they explain an
 	// execve Landlock refused (spawning.explain).
 	execRules []landlock.PathRule

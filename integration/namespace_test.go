@@ -88,14 +88,26 @@ func TestProtectedPaths(t *testing.T) {
 		}
 	}
 
-	// Forced off, the same attacks succeed (the documented cost of
-	// --no-namespaces), and the neighbours still work.
+	// Forced off, the same attacks succeed during the run (the documented
+	// cost of --no-namespaces), and are undone after it, which fails
+	// (rt20); the neighbours still work.
 	nb := newGitBox(t)
-	o = nb.check(protectedScript, "--no-namespaces")
+	config = nb.read(".git/config")
+	r := nb.sh(protectedScript+"\nexit 0\n", "--no-namespaces")
+	if r.code != 125 {
+		t.Fatalf("without the layer: exit %d, want 125\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	o = parseOutcomes(r.stdout)
 	o.ok(t, "plant a hook")
 	o.ok(t, "create .claude settings")
-	o.ok(t, "move .git away and plant a new one") // after which git has no repository left here
+	o.ok(t, "move .git away and plant a new one")
 	o.ok(t, "write in the root")
+	if nb.exists(".git/hooks/pre-commit") || nb.read(".git/config") != config || nb.exists("git.old") || nb.exists(".claude") || nb.exists(".mewsandbox") {
+		t.Errorf("without the layer, what the command planted is left after the run\nstderr: %s", r.stderr)
+	}
+	if !nb.exists(".git.mewsandbox-planted") {
+		t.Error("without the layer, the command's .git was not moved aside")
+	}
 }
 
 // TestProtectedGitdirPointer: a root whose .git is a "gitdir:" file (a

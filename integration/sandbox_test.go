@@ -210,8 +210,14 @@ func (b *box) check(script string, flags ...string) outcomes {
 	if r.code != 0 {
 		b.t.Fatalf("the check script itself failed: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
+	return parseOutcomes(r.stdout)
+}
+
+// parseOutcomes reads the "LABEL: outcome" lines of a check script's
+// output.
+func parseOutcomes(out string) outcomes {
 	o := outcomes{}
-	for _, m := range probeLine.FindAllStringSubmatch(r.stdout, -1) {
+	for _, m := range probeLine.FindAllStringSubmatch(out, -1) {
 		o[m[1]] = m[2]
 	}
 	return o

@@ -194,11 +194,22 @@ c write-root sh -c 'echo fine > fine'
 		t.Errorf("as %s, the write in the root left %q", b.u.name, got)
 	}
 
-	o = b.check(script, "--no-namespaces")
+	// Without the layer the writes to the hook and the config pass, and
+	// are undone after the run, which fails (rt20).
+	c := b.command("run", "--yolo", "--no-namespaces", "--", "sh", "-s")
+	c.Stdin = strings.NewReader(prelude + script + "\nexit 0\n")
+	r := runCommand(t, c)
+	if r.code != 125 {
+		t.Fatalf("as %s without the layer: exit %d, want 125\nstdout: %s\nstderr: %s", b.u.name, r.code, r.stdout, r.stderr)
+	}
+	o = parseOutcomes(r.stdout)
 	for _, a := range attacks {
 		o.errno(t, a, eperm)
 	}
 	o.ok(t, "statfs")
+	if b.read(".git/hooks/pre-commit") != "#!/bin/sh\nexit 0\n" || b.read(".git/config") != config {
+		t.Errorf("as %s without the layer, the hook or the config is left changed\nstderr: %s", b.u.name, r.stderr)
+	}
 }
 
 // TestUnprivilegedIdentity: in the user namespace the command is the user

@@ -131,7 +131,7 @@ func (o *options) sandboxFlags(fs *flag.FlagSet) {
 	fs.Var(countFlag{v: &o.limits.NProc}, "limit-nproc", "limit the processes and threads of the command's user to `N`: fork fails beyond; with a cgroup v2, the sandbox's together, root included")
 	fs.Var(sizeFlag{&o.limits.FSize}, "limit-fsize", "limit the files the command writes to `SIZE`: then SIGXFSZ, exit 153")
 	fs.Var(countFlag{v: &o.limits.NoFile, min: permission.MinNoFile, why: permission.MinNoFileWhy}, "limit-nofile", "limit the command's open descriptors to `N`")
-	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root stay writable, metadata outside it changeable)")
+	fs.BoolVar(&o.noNamespaces, "no-namespaces", false, "Linux: run without the namespace layer (Landlock and seccomp only: protected paths in the root writable during the run, undone after it, metadata outside it changeable)")
 	fs.BoolVar(&o.allowGitConfig, "allow-git-config", false, "Linux namespace layer: let the command write the git config of the root and of its submodules, as git submodule update must (the hooks stay read-only)")
 	fs.Var(&o.keepCaps, "keep-cap", "let the command keep capability `NAME` (CAP_NET_BIND_SERVICE …) when the runner has it; it loses every other one (repeatable)")
 }

@@ -1,0 +1,547 @@
+//go:build linux
+
+package exec
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// Without the namespace layer (--no-namespaces, or a kernel that refuses
+// it under --best-effort) Landlock cannot deny a path inside the writable
+// root: the command can write .git/hooks/pre-commit or core.fsmonitor in
+// .git/config, and the host's next git status or git commit runs it,
+// outside any sandbox. What the layer would have bound read-only is then
+// recorded before the run (planUnlayered: the same guard, so one list)
+// and compared after it (snapshot.check), however the command ended:
+// what it changed, added, replaced or removed is moved aside, at a name
+// git and the agents never read (renameAside's, as movePlanted's), the
+// recorded version put back where its bytes were kept, and the run fails
+// (125) naming each path and where the command's version is now.
+//
+// What remains: during the run, a git outside the sandbox in the root
+// (an editor's, your own) runs what the command planted; and a runner
+// killed (SIGKILL) before it looks leaves it, since the bytes to put back
+// live in its memory. Runs that write them legitimately (git config
+// --local, git remote add) are undone and fail, as the layer refuses
+// those writes; --allow-git-config leaves the git configs out of the
+// snapshot, as it leaves them writable under the layer.
+
+// Bounds of a snapshot, taken on every run without the layer: past one,
+// a strict run is refused (the command could hide a hook among thousands
+// of entries, or rewrite a file too large to keep), --best-effort runs
+// with that path's identity alone recorded, and says so. Protected files
+// are configs, hooks and settings: a few KiB each.
+const (
+	maxSnapEntries = 1024    // entries recorded, directories' included
+	maxKeptFile    = 1 << 20 // bytes of one file kept to put back
+	maxKeptBytes   = 4 << 20 // bytes of all files kept
+)
+
+// snapshot is what a run without the layer records of the paths the layer
+// would have protected in the root.
+type snapshot struct {
+	root string
+	// dotGit is the root's .git as the plan found it (a directory: the
+	// repository, which a command could rename away and replace).
+	dotGit  *snapEntry
+	entries []*snapEntry // by path, a directory before what lies in it
+	// tooMuch says which paths passed the bounds, and how, and what the
+	// layer could not protect (guard.unprotected): a strict run is
+	// refused.
+	tooMuch []string
+	count   int   // entries recorded
+	kept    int64 // bytes kept
+}
+
+// snapEntry is one path as the snapshot found it: its identity, and the
+// bytes of a file (data, where kept), the target of a link, or the
+// entries of a directory (listed false where they were too many).
+type snapEntry struct {
+	path    string // absolute for the snapshot's own entries, a name in a directory's
+	missing bool
+	st      unix.Stat_t
+	data    []byte
+	kept    bool
+	target  string
+	entries []*snapEntry
+	listed  bool
+}
+
+// planUnlayered records the paths the layer would protect for policy p
+// and a child whose working directory is dir (see planNamespace); nil
+// where the run has no root.
+func planUnlayered(p Policy, dir string) *snapshot {
+	res := newResolver(32)
+	writable, root := writablePaths(p, res)
+	if root == "" {
+		return nil
+	}
+	g, r := planGuard(root, writable, p.AllowGitConfig, res, dir, p.RootName)
+	// What the layer cannot protect it refuses to run with (a protected
+	// directory with more entries than it looks at, a file with other
+	// hard links): the snapshot cannot keep it either.
+	s := &snapshot{root: root, tooMuch: g.unprotected}
+	var paths []string
+	add := func(ps ...string) {
+		for _, q := range ps {
+			// Those outside the writable trees the command cannot change.
+			if q != "" && g.inWritable(q) && !slices.Contains(paths, q) {
+				paths = append(paths, q)
+			}
+		}
+	}
+	// What the layer binds read-only, and the links on the way it pins;
+	// the commondir files a placeholder would hold, and those looked for
+	// after a layered run (audited, unmade).
+	add(g.readOnly...)
+	add(g.links...)
+	add(g.commondirs...)
+	add(g.unmade...)
+	for _, d := range g.audited {
+		add(d + "/commondir")
+	}
+	if r.git == root+"/.git" {
+		if e := s.take(unix.AT_FDCWD, r.git, false); !e.missing && e.st.Mode&unix.S_IFMT == unix.S_IFDIR {
+			s.dotGit = e
+		}
+	}
+	// The directories on the way, which the layer makes mounts of their
+	// own so that they cannot be renamed away and replaced (mv .config x;
+	// mkdir .config, or a link there): their identity and mode alone,
+	// what lies below them being recorded as its own path. The root's
+	// .git is checkDotGit's.
+	shallow := map[string]bool{}
+	for _, d := range g.pins {
+		if !slices.Contains(paths, d) && (s.dotGit == nil || d != r.git) {
+			add(d)
+			shallow[d] = true
+		}
+	}
+	slices.Sort(paths) // a directory before what lies in it
+	dirs := dirFDs{}
+	defer dirs.close()
+	for _, q := range paths {
+		// Most are missing, as the guard's walk found a moment ago
+		// through the same resolver: no second look.
+		if _, err := res.lstat(q); errors.Is(err, fs.ErrNotExist) {
+			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
+			continue
+		}
+		fd, err := dirs.open(filepath.Dir(q))
+		if err != nil {
+			s.entries = append(s.entries, &snapEntry{path: q, missing: true})
+			continue
+		}
+		e := s.take(fd, filepath.Base(q), !shallow[q])
+		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && layerPlaceholder(fd, filepath.Base(q)) {
+			// Another run's, under the layer, which its helper removes
+			// once that run is over: as missing to this one.
+			e = &snapEntry{missing: true}
+		}
+		e.path = q
+		s.entries = append(s.entries, e)
+	}
+	return s
+}
+
+// layerPlaceholder says whether name in the directory dirfd is a
+// placeholder of the layer's (another run's): marked, and an empty
+// directory or a commondir naming its own directory. A command may mark
+// one of its own, but an empty one leads git and the agents nowhere. One
+// gone since it was seen counts as one (its helper removed it).
+func layerPlaceholder(dirfd int, name string) bool {
+	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return err == unix.ENOENT
+	}
+	defer unix.Close(fd)
+	if _, err := unix.Fgetxattr(fd, placeholderMark, nil); err != nil {
+		return false
+	}
+	if isCommondirSelf(fd) {
+		return true
+	}
+	names, err := fdNames(fd, 0)
+	return err == nil && len(names) == 0
+}
+
+// dirFDs are directories opened O_PATH following no link, each once: most
+// protected paths share the root (a hundred names, most missing).
+type dirFDs map[string]int
+
+// open opens dir, or returns the descriptor opened before.
+func (d dirFDs) open(dir string) (int, error) {
+	if fd, ok := d[dir]; ok {
+		return fd, nil
+	}
+	fd, err := openDirNoLinks(dir, unix.O_PATH)
+	if err != nil {
+		return -1, err
+	}
+	d[dir] = fd
+	return fd, nil
+}
+
+func (d dirFDs) close() {
+	for _, fd := range d {
+		unix.Close(fd)
+	}
+}
+
+// take records name in the directory dirfd (deep: a directory's entries
+// too), never following a link.
+func (s *snapshot) take(dirfd int, name string, deep bool) *snapEntry {
+	e := &snapEntry{path: name}
+	if err := unix.Fstatat(dirfd, name, &e.st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		e.missing = true
+		return e
+	}
+	if s.count++; s.count > maxSnapEntries {
+		s.over(name, fmt.Sprintf("more than %d entries to record", maxSnapEntries))
+		return e
+	}
+	switch e.st.Mode & unix.S_IFMT {
+	case unix.S_IFLNK:
+		e.target, _ = readlinkAt(dirfd, name)
+	case unix.S_IFREG:
+		// Git's samples never run: their identity is enough.
+		if !strings.HasSuffix(name, ".sample") {
+			s.keep(dirfd, e)
+		}
+	case unix.S_IFDIR:
+		if deep {
+			s.list(dirfd, e)
+		}
+	}
+	return e
+}
+
+// over records that path passed a bound.
+func (s *snapshot) over(path, why string) {
+	if len(s.tooMuch) < 4 {
+		s.tooMuch = append(s.tooMuch, path+" ("+why+")")
+	}
+}
+
+// keep reads the bytes of file e, within the bounds.
+func (s *snapshot) keep(dirfd int, e *snapEntry) {
+	if e.st.Size > maxKeptFile || s.kept+e.st.Size > maxKeptBytes {
+		s.over(e.path, fmt.Sprintf("%d bytes, more than the snapshot keeps to put back", e.st.Size))
+		return
+	}
+	fd, err := unix.Openat(dirfd, e.path, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	b := make([]byte, e.st.Size+1) // one more: a file grown since is no match
+	n, err := readFull(fd, b)
+	if err != nil || int64(n) != e.st.Size {
+		return
+	}
+	e.data, e.kept = b[:n], true
+	s.kept += int64(n)
+}
+
+// list records directory e's entries.
+func (s *snapshot) list(dirfd int, e *snapEntry) {
+	fd, err := unix.Openat(dirfd, e.path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	names, err := fdNames(fd, maxSnapEntries)
+	if err == unix.ENOENT {
+		// Removed while listed: another run's placeholder, which its
+		// helper removed (see planUnlayered).
+		e.missing = true
+		return
+	}
+	if err != nil {
+		s.over(e.path, "listing it: "+err.Error())
+		return
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		e.entries = append(e.entries, s.take(fd, n, true))
+	}
+	e.listed = s.count <= maxSnapEntries
+}
+
+// readFull reads into b until it is full or the file ends.
+func readFull(fd int, b []byte) (int, error) {
+	n := 0
+	for n < len(b) {
+		m, err := unix.Read(fd, b[n:])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		if m == 0 {
+			break
+		}
+		n += m
+	}
+	return n, nil
+}
+
+// check compares what the snapshot recorded with what is there now, once
+// nothing of the command's runs any more, and undoes the differences (see
+// the top of this file). It returns one line for each, nil for none.
+func (s *snapshot) check() []string {
+	if s == nil {
+		return nil
+	}
+	var found []string
+	if msg := s.checkDotGit(); msg != "" {
+		found = append(found, msg)
+	}
+	// Opened after checkDotGit, which may have put .git back.
+	dirs := dirFDs{}
+	defer dirs.close()
+	for _, e := range s.entries {
+		fd, err := dirs.open(filepath.Dir(e.path))
+		switch {
+		case err != nil && e.missing:
+		case err != nil:
+			found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))
+		default:
+			c := checker{dir: filepath.Dir(e.path)}
+			c.compare(fd, filepath.Base(e.path), e)
+			found = append(found, c.found...)
+		}
+	}
+	return found
+}
+
+// checker collects what compare found, in the directory dir.
+type checker struct {
+	dir   string
+	found []string
+}
+
+// why the layer protects these paths, said once for each.
+const snapWhy = "without the namespace layer the command could write it, and git, your agent or your editor outside the sandbox would run or read it"
+
+// compare compares name in the directory dirfd with e and undoes a
+// difference.
+func (c *checker) compare(dirfd int, name string, e *snapEntry) {
+	path := c.dir + "/" + name
+	var now unix.Stat_t
+	err := unix.Fstatat(dirfd, name, &now, unix.AT_SYMLINK_NOFOLLOW)
+	switch {
+	case err != nil && err != unix.ENOENT:
+		c.found = append(c.found, fmt.Sprintf("%s: cannot look at it (%v) (%s): look at it before you run git there", path, err, snapWhy))
+	case err != nil && e.missing:
+	case err != nil:
+		c.found = append(c.found, fmt.Sprintf("the command removed %s (%s); %s", path, snapWhy, c.restore(dirfd, name, e)))
+	case e.missing && layerPlaceholder(dirfd, name):
+		// Another run's (see planUnlayered), or an empty one.
+	case e.missing:
+		c.found = append(c.found, fmt.Sprintf("the command made %s (%s); %s", path, snapWhy, c.aside(dirfd, name)))
+	case now.Dev != e.st.Dev || now.Ino != e.st.Ino || now.Mode&unix.S_IFMT != e.st.Mode&unix.S_IFMT:
+		c.found = append(c.found, fmt.Sprintf("the command replaced %s (%s); %s; %s", path, snapWhy, c.aside(dirfd, name), c.restore(dirfd, name, e)))
+	case now.Mode&unix.S_IFMT == unix.S_IFDIR:
+		c.compareDir(dirfd, name, e, now)
+	case now.Size != e.st.Size || now.Mtim != e.st.Mtim || now.Ctim != e.st.Ctim || now.Mode != e.st.Mode:
+		// Written in place, or its mode, owner or links changed (ctime).
+		c.found = append(c.found, fmt.Sprintf("the command changed %s (%s); %s; %s", path, snapWhy, c.aside(dirfd, name), c.restore(dirfd, name, e)))
+	}
+}
+
+// compareDir compares directory name (the one recorded, by its identity)
+// with e: its mode, then each entry recorded and each made since.
+func (c *checker) compareDir(dirfd int, name string, e *snapEntry, now unix.Stat_t) {
+	path := c.dir + "/" + name
+	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		c.found = append(c.found, fmt.Sprintf("%s: cannot open it (%v) (%s): look at it before you run git there", path, err, snapWhy))
+		return
+	}
+	defer unix.Close(fd)
+	if now.Mode != e.st.Mode {
+		// Writable by others, it is theirs to plant in after the run.
+		unix.Fchmod(fd, e.st.Mode&0o7777)
+		c.found = append(c.found, fmt.Sprintf("the command changed the mode of %s (%s); put back to %#o", path, snapWhy, e.st.Mode&0o7777))
+	}
+	if !e.listed {
+		return
+	}
+	inner := checker{dir: path}
+	names, err := fdNames(fd, maxSnapEntries+len(e.entries))
+	if err != nil {
+		c.found = append(c.found, fmt.Sprintf("%s: cannot list it (%v) (%s): look at it before you run git there", path, err, snapWhy))
+		return
+	}
+	for _, n := range names {
+		if !slices.ContainsFunc(e.entries, func(x *snapEntry) bool { return x.path == n }) {
+			inner.compare(fd, n, &snapEntry{path: n, missing: true})
+		}
+	}
+	for _, x := range e.entries {
+		inner.compare(fd, x.path, x)
+	}
+	c.found = append(c.found, inner.found...)
+}
+
+// aside renames name in the directory dirfd aside (moveAsideAt, never
+// followed) and says where it went.
+func (c *checker) aside(dirfd int, name string) string {
+	to, _, err := moveAsideAt(dirfd, name)
+	if err != nil {
+		return fmt.Sprintf("moving it aside failed (%v): remove it before you run git there", err)
+	}
+	return "its version moved aside to " + c.dir + "/" + to
+}
+
+// restore puts e back as name in the directory dirfd, where it is free
+// now (made afresh, O_EXCL: never through a link the command made), and
+// says what it did.
+func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
+	if err := putBack(dirfd, name, e); err != nil {
+		return fmt.Sprintf("the version before the run could not be put back (%v)", err)
+	}
+	if e.st.Mode&unix.S_IFMT == unix.S_IFDIR && !e.listed {
+		// A directory on the way, recorded by its identity alone.
+		return "an empty directory made in its place, for what the snapshot kept below it (the one before the run is where the command moved it)"
+	}
+	return "the version before the run put back"
+}
+
+// errNotKept is putBack's error for a file whose bytes were not kept.
+var errNotKept = errors.New("its bytes were not kept (a sample of git's, or past the snapshot's bounds)")
+
+// putBack makes e as name in the directory dirfd, which holds no such
+// name: a file with the bytes kept, a link, a directory with its entries.
+func putBack(dirfd int, name string, e *snapEntry) error {
+	mode := e.st.Mode & 0o7777
+	switch e.st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		if !e.kept {
+			return errNotKept
+		}
+		fd, err := unix.Openat(dirfd, name, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		if _, err := unix.Write(fd, e.data); err != nil {
+			return err
+		}
+		chownKept(fd, e)
+		return unix.Fchmod(fd, mode)
+	case unix.S_IFLNK:
+		if err := unix.Symlinkat(e.target, dirfd, name); err != nil {
+			return err
+		}
+		if os.Geteuid() == 0 {
+			unix.Fchownat(dirfd, name, int(e.st.Uid), int(e.st.Gid), unix.AT_SYMLINK_NOFOLLOW)
+		}
+		return nil
+	case unix.S_IFDIR:
+		if err := unix.Mkdirat(dirfd, name, 0o700); err != nil {
+			return err
+		}
+		fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return err
+		}
+		defer unix.Close(fd)
+		var first error
+		for _, x := range e.entries {
+			if err := putBack(fd, x.path, x); err != nil && !errors.Is(err, errNotKept) && first == nil {
+				first = err
+			}
+		}
+		chownKept(fd, e)
+		if err := unix.Fchmod(fd, mode); err != nil {
+			return err
+		}
+		return first
+	}
+	return fmt.Errorf("a %#o is not put back", e.st.Mode&unix.S_IFMT)
+}
+
+// chownKept gives fd e's owner, where the runner may (root).
+func chownKept(fd int, e *snapEntry) {
+	if os.Geteuid() == 0 {
+		unix.Fchown(fd, int(e.st.Uid), int(e.st.Gid))
+	}
+}
+
+// maxSearched bounds the directories checkDotGit looks in for the
+// repository the command moved.
+const maxSearched = 4096
+
+// checkDotGit undoes a .git the command renamed away (or removed) and
+// replaced, by a directory of its own or a link: the replacement is moved
+// aside, and the repository, found by its identity in the root, put back.
+// The per-path checks then look at it as at any other.
+func (s *snapshot) checkDotGit() string {
+	if s.dotGit == nil {
+		return ""
+	}
+	rootfd, err := openDirNoLinks(s.root, unix.O_RDONLY)
+	if err != nil {
+		return ""
+	}
+	defer unix.Close(rootfd)
+	var now unix.Stat_t
+	err = unix.Fstatat(rootfd, ".git", &now, unix.AT_SYMLINK_NOFOLLOW)
+	if err == nil && now.Dev == s.dotGit.st.Dev && now.Ino == s.dotGit.st.Ino {
+		return ""
+	}
+	msg := "the command moved the repository's .git away (git outside the sandbox would take the config and hooks of whatever is there instead)"
+	if err == nil {
+		c := checker{dir: s.root}
+		msg = "the command replaced the repository's .git (git outside the sandbox would take that one's config and hooks); " + c.aside(rootfd, ".git")
+	}
+	at := findDir(rootfd, s.dotGit.st.Dev, s.dotGit.st.Ino)
+	switch {
+	case at == "":
+		return msg + "; the repository was not found in the root: the command moved or removed it"
+	case unix.Renameat2(rootfd, at, rootfd, ".git", unix.RENAME_NOREPLACE) != nil:
+		return msg + "; the repository is at " + s.root + "/" + at + ", which could not be moved back"
+	}
+	return msg + "; the repository, found at " + s.root + "/" + at + ", put back as .git"
+}
+
+// findDir looks in the directory rootfd and below, breadth first and
+// following no link, for the directory dev, ino, and returns its path
+// relative to rootfd, or "".
+func findDir(rootfd int, dev, ino uint64) string {
+	todo := []string{"."}
+	for searched := 0; len(todo) > 0 && searched < maxSearched; searched++ {
+		d := todo[0]
+		todo = todo[1:]
+		fd, err := unix.Openat(rootfd, d, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		names, _ := fdNames(fd, 1<<16)
+		for _, n := range names {
+			var st unix.Stat_t
+			if unix.Fstatat(fd, n, &st, unix.AT_SYMLINK_NOFOLLOW) != nil || st.Mode&unix.S_IFMT != unix.S_IFDIR {
+				continue
+			}
+			p := filepath.Join(d, n)
+			if st.Dev == dev && st.Ino == ino {
+				unix.Close(fd)
+				return p
+			}
+			todo = append(todo, p)
+		}
+		unix.Close(fd)
+	}
+	return ""
+}
