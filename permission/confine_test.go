@@ -378,3 +378,56 @@ func TestProjectToolsBeyondS62(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectSwitchOffSpelledS62: DropSwitchOff told a rule allowing
+// every shell command by its text (Bash, Bash(*), Bash(* *)), so a cloned
+// repository's allow: [Bash(*"")], whose empty quotes leave a lone *, or
+// Bash(* ""*), which meets every command with an argument, kept allowing
+// rm -rf build and git push --force unasked. A project's own shell rule
+// whose pattern names no command is now dropped however it is spelled;
+// one naming its command stays, and the user's apply.
+func TestProjectSwitchOffSpelledS62(t *testing.T) {
+	t.Parallel()
+	rm := Call{Tool: "Bash", Command: "rm -rf build"}
+	for _, tt := range []struct {
+		rule, where string
+		want        Decision
+	}{
+		{`Bash(*'')`, "project", Ask},
+		{`Bash(*"")`, "project", Ask},
+		{`Bash(''*)`, "project", Ask},
+		{`Bash(* ''*)`, "local", Ask},
+		{`Bash(*'':*)`, "project", Ask},
+		{`run_shell(* *'')`, "project", Ask},
+		{`Bash('' *)`, "project", Ask},
+		{"neighbour: " + `Bash(rm:*)`, "project", Allow},
+		{"neighbour: " + `Bash(*'')`, "user", Allow},
+	} {
+		t.Run(tt.rule+" "+tt.where, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			rule := strings.TrimPrefix(tt.rule, "neighbour: ")
+			content := "permissions:\n  allow: ['" + strings.ReplaceAll(rule, "'", "''") + "']\n"
+			switch tt.where {
+			case "project":
+				writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", content)
+			case "local":
+				writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", content)
+			case "user":
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", content)
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			if got := e.Check(rm); got.Decision != tt.want {
+				t.Errorf("%s: %v (%s), want %v", rm.Command, got.Decision, got.Reason, tt.want)
+			}
+			warned := warningsOf(c.Warnings, "cannot switch the permission engine off", filepath.Dir(d.Root))
+			if dropped := tt.want == Ask; dropped != (len(warned) == 1 && strings.Contains(warned[0], "ignored permissions.allow "+rule+":")) {
+				t.Errorf("warnings %q, want one naming %s: %v", warned, rule, dropped)
+			}
+		})
+	}
+}

@@ -378,6 +378,16 @@ const (
 	shOpen = 0x03 // subject: unknown words appended at run time (xargs)
 )
 
+// namesNoCommand reports whether r, a Bash rule, allows commands by
+// their shape alone: it has no pattern, or one without a literal
+// character, which meets every command (*, * *, and *"" or ""*, whose
+// empty quotes leave a lone *) or every one with an argument (* ""*).
+// Judged on the compiled pattern, not its text, which can spell a
+// wildcard in more ways than a list of them holds.
+func (r *Rule) namesNoCommand() bool {
+	return r.m == nil || len(bytes.Trim(r.m.sh, string([]byte{shSep, shStar}))) == 0
+}
+
 // compileShell splits a shell pattern into words the way the shell would
 // (quotes and backslashes group and escape), so that a pattern is compared
 // word by word with a command and a quoted space in a command can never

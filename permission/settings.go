@@ -47,7 +47,8 @@ type Settings struct {
 
 // DropSwitchOff drops from s, a project's file, what switches the
 // engine off rather than tuning it: defaultMode bypassPermissions, and
-// allow rules for every shell command (Bash, Bash(*), Bash(:*)). A
+// allow rules for every shell command (Bash, Bash(*), Bash(* *), and any
+// other pattern that names no command: Rule.namesNoCommand). A
 // repository an agent is asked to work on, cloned in CI, holds its own
 // .mewsandbox/settings.yaml (and may commit settings.local.yaml), and
 // either made mewsandbox allow whatever the agent ran. Claude Code keeps
@@ -61,7 +62,7 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 	}
 	kept := s.Rules.Allow[:0:0]
 	for _, r := range s.Rules.Allow {
-		if r.Tool == "Bash" && strings.Trim(r.Pattern, "* :") == "" {
+		if r.Tool == "Bash" && r.namesNoCommand() {
 			dropped = append(dropped, "permissions.allow "+r.Text)
 			continue
 		}
