@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/exec"
+	"github.com/mewsandbox/mewsandbox/permission"
 )
 
 // flagsProject is a project directory for the flag tests, with no
@@ -259,5 +260,18 @@ func TestConfigHome(t *testing.T) {
 		if got := configHome(tt.home); got != tt.want {
 			t.Errorf("XDG_CONFIG_HOME=%q, home %q: %q, want %q", tt.xdg, tt.home, got, tt.want)
 		}
+	}
+}
+
+// TestDisabledBypassNamesItsFileS62: --yolo refused under a project's
+// disableBypassPermissionsMode blamed the managed settings, sending the
+// person to a file that does not say it: the refusal names the file that
+// does.
+func TestDisabledBypassNamesItsFileS62(t *testing.T) {
+	const file = "/src/app/.mewsandbox/settings.yaml"
+	o := &options{yolo: true}
+	_, err := o.resolveMode(&permission.Config{DisableBypass: true, DisableBypassSource: file})
+	if err == nil || !strings.Contains(err.Error(), "disabled by "+file+" (disableBypassPermissionsMode)") {
+		t.Errorf("--yolo under %s's disableBypassPermissionsMode: %v, want the file named", file, err)
 	}
 }

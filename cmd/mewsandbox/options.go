@@ -437,7 +437,7 @@ func (o *options) resolveMode(cfg *permission.Config) (permission.Mode, error) {
 		mode = permission.ModeDefault
 	}
 	if mode == permission.ModeBypassPermissions && cfg.DisableBypass {
-		return "", usagef("bypassPermissions mode is disabled by the managed settings (disableBypassPermissionsMode)")
+		return "", usagef("bypassPermissions mode is disabled by %s (disableBypassPermissionsMode)", cfg.DisableBypassSource)
 	}
 	return mode, nil
 }
