@@ -264,3 +264,48 @@ func TestProjectSwitchOffSpelledS62(t *testing.T) {
 		t.Errorf("hook --allow 'Bash(*\"\")' rm -rf build: %s, want allow", got)
 	}
 }
+
+// TestProjectRulesAccountsS62: a cloned repository's .claude/settings.json
+// allowing Bash(gh:*) had the hook let gh auth token print the user's
+// token to the agent, and gh repo delete run, unasked and outside any
+// sandbox; its Bash(crontab:*) crontab -r. A project's own rule no longer
+// lifts what acts with the user's accounts and settings beyond the
+// project; it still allows its commands in the project, and the user's
+// --trust-project lifts them.
+func TestProjectRulesAccountsS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(gh:*)", "Bash(crontab:*)"]}}`})
+	home := outsideTemp(t)
+	hook := func(t *testing.T, command string, flags ...string) string {
+		t.Helper()
+		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+			dir: t.TempDir(), env: []string{"HOME=" + home}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+		}
+		return got.HookSpecificOutput.PermissionDecision
+	}
+	for _, tt := range []struct {
+		command string
+		trust   bool
+		want    string
+	}{
+		{"gh auth token", false, "ask"},
+		{"gh repo delete me/app --yes", false, "ask"},
+		{"crontab -r", false, "ask"},
+		// Neighbours: the project's commands in it; trusted, all of them.
+		{"gh pr view 1", false, "allow"},
+		{"crontab -l", false, "allow"},
+		{"gh auth token", true, "allow"},
+		{"crontab -r", true, "allow"},
+	} {
+		var flags []string
+		if tt.trust {
+			flags = []string{"--trust-project"}
+		}
+		if got := hook(t, tt.command, flags...); got != tt.want {
+			t.Errorf("hook %v %q under the project's Bash(gh:*), Bash(crontab:*): %s, want %s", flags, tt.command, got, tt.want)
+		}
+	}
+}

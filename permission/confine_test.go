@@ -431,3 +431,66 @@ func TestProjectSwitchOffSpelledS62(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectRulesAccountsS62: a project's own shell rule did not lift
+// the dangers of the machine (kill, sudo, a container with the host's
+// root), but did lift those of the user's accounts and settings beyond
+// the project: a cloned repository's allow: [Bash(gh:*)] had the hook run
+// gh auth token (the user's token, into the agent's context) and gh repo
+// delete unasked, Bash(kubectl:*) kubectl delete ns prod, Bash(npm:*)
+// npm publish, Bash(crontab:*) crontab -r, and Bash(git:*) git push
+// --force. These are now asked for under a project's own rule, as WebFetch
+// and the MCP tools it cannot allow; the user's rules lift them as before,
+// and the project's rules allow its commands in the project.
+func TestProjectRulesAccountsS62(t *testing.T) {
+	t.Parallel()
+	const rules = "permissions:\n  allow: ['Bash(gh:*)', 'Bash(kubectl:*)', 'Bash(npm:*)', 'Bash(crontab:*)', 'Bash(git:*)', 'Bash(aws:*)', 'Bash(curl:*)', 'Bash(psql:*)', 'Bash(go:*)', 'Bash(docker:*)', 'Bash(code:*)', 'Bash(rustup:*)']\n"
+	beyond := []string{
+		"gh auth token",
+		"gh repo delete me/app --yes",
+		"kubectl delete ns prod",
+		"npm publish",
+		"crontab -r",
+		"git push --force origin main",
+		"git credential fill",
+		"git send-email HEAD~1",
+		"aws s3 rm s3://bucket --recursive",
+		"curl -X DELETE https://api.example/x",
+		`psql -h db -c "DROP TABLE t"`,
+		"go clean -modcache",
+		"docker login",
+		"code --install-extension evil.ext",
+		"rustup default nightly",
+	}
+	inside := []string{"gh pr view 1", "kubectl get pods", "npm test", "crontab -l", "git commit -m x", "go build ./...", "docker build ."}
+	for _, where := range []string{"project", "user"} {
+		t.Run(where, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			if where == "project" {
+				writeSettingsFile(t, d.Root, ".claude/settings.json", rules)
+			} else {
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", rules)
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			want := Ask
+			if where == "user" {
+				want = Allow
+			}
+			for _, command := range beyond {
+				if got := e.Check(Call{Tool: "Bash", Command: command}); got.Decision != want {
+					t.Errorf("%s under the %s's rules: %v (%s), want %v", command, where, got.Decision, got.Reason, want)
+				}
+			}
+			for _, command := range inside {
+				if got := e.Check(Call{Tool: "Bash", Command: command}); got.Decision != Allow {
+					t.Errorf("neighbour: %s under the %s's rules: %v (%s), want allow", command, where, got.Decision, got.Reason)
+				}
+			}
+		})
+	}
+}

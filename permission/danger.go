@@ -23,9 +23,12 @@ type Danger struct {
 	// included, as what the shell analysis cannot see is.
 	Unseen bool
 	// Host is true when a row that matched acts beyond any project (kill,
-	// reboot, a container with the host's root): a project's own allow
-	// rule (Rule.within) does not lift it, as it lifts rm's of the
-	// project's files.
+	// reboot, a container with the host's root, crontab -r, gh auth token,
+	// npm publish, kubectl delete): a project's own allow rule
+	// (Rule.within) does not lift it, as it lifts rm's of the project's
+	// files. A cloned repository's Bash(gh:*) had the hook hand the agent
+	// the user's token, as its WebFetch rule had it send the site what it
+	// read (Settings.ConfineRules).
 	Host bool
 }
 
@@ -39,7 +42,10 @@ type dangerRule struct {
 	// unseen: the row's critical matches are Danger.Unseen, not Critical.
 	unseen bool
 	// host: what the command acts on lies beyond any project (the
-	// machine, its processes, devices and services): Danger.Host.
+	// machine, its processes, devices and services; the user's settings,
+	// jobs, caches and toolchains; the remotes, registries, clouds and
+	// accounts the user's credentials reach, and those credentials):
+	// Danger.Host.
 	host bool
 }
 
@@ -86,11 +92,11 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Empties or cuts files.
 		{name: "truncate", check: withArgs("truncates files", "truncate")},
 		// Rewrites published history; others lose work.
-		{name: "git push --force", check: checkGitPushForce},
+		{name: "git push --force", check: checkGitPushForce, host: true},
 		// Publishes commits to a shared remote.
 		{name: "git push", check: gitSub("publishes commits to a remote", "push", "send-pack", "http-push")},
 		// Mails the project's commits, as patches, to any address.
-		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send")},
+		{name: "git send-email", check: gitSub("mails the project's commits to others", "send-email", "imap-send"), host: true},
 		// Uploads the large files of commits to a remote's LFS store.
 		{name: "git lfs push", check: checkGitLFSPush},
 		// Another repository's configuration, which may name programs
@@ -103,7 +109,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// (make -f /tmp/Makefile).
 		{name: "build file outside the project", check: checkBuildFileOutside},
 		// The password a credential helper keeps, printed.
-		{name: "git credential", check: checkGitCredential},
+		{name: "git credential", check: checkGitCredential, host: true},
 		// Discards commits or uncommitted changes.
 		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
 		// Deletes untracked files, which git cannot restore: of a
@@ -155,44 +161,44 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		{name: "program from the network", check: checkNetProgram},
 		// Settings a tool keeps for every later run of it, and packages
 		// installed for the whole machine (whose scripts run as well).
-		{name: "tool settings", check: checkToolSettings},
+		{name: "tool settings", check: checkToolSettings, host: true},
 		// An editor extension installed for the user runs in every later
 		// session of the editor, outside the sandbox.
-		{name: "editor extension", check: checkEditorExtension},
-		{name: "user settings", check: checkUserSettings},
-		{name: "package install", check: checkPackageInstall},
+		{name: "editor extension", check: checkEditorExtension, host: true},
+		{name: "user settings", check: checkUserSettings, host: true},
+		{name: "package install", check: checkPackageInstall, host: true},
 		// Logins, tokens and keys a program keeps for the user, stored,
 		// removed or printed: docker login, gh auth token, aws configure.
 		// Before publish and forge change, whose subcommand only known at
 		// run time (cargo "$c") may as well be one of these: its reason
 		// names the credential, as it did before they asked for one.
-		{name: "credentials", check: checkCredentials},
+		{name: "credentials", check: checkCredentials, host: true},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
-		{name: "package publish", check: checkPublish},
+		{name: "package publish", check: checkPublish, host: true},
 		// Changes a forge's repository as a push does, or deletes there:
 		// gh pr merge, gh release create, gh repo delete, gh api -X DELETE;
 		// its workflows' secrets and runs, and the keys that may push.
-		{name: "forge change", check: checkForgeChange},
+		{name: "forge change", check: checkForgeChange, host: true},
 		// An HTTP request that deletes on another host: curl -X DELETE,
 		// wget --method=DELETE, http DELETE.
-		{name: "remote request", check: checkRemoteRequest},
+		{name: "remote request", check: checkRemoteRequest, host: true},
 		// Writes to a database on another host, whose data no undo in the
 		// project brings back: psql -h db -c 'DROP TABLE t', redis-cli -h
 		// cache FLUSHALL, mongosh --host db --eval 'db.dropDatabase()'.
-		{name: "remote database change", check: checkDatabaseChange},
+		{name: "remote database change", check: checkDatabaseChange, host: true},
 		// Changes or deletes what a cloud account or a cluster runs and
 		// keeps, where no undo reaches: kubectl delete, helm uninstall,
 		// terraform destroy, aws s3 rm, gcloud … delete.
-		{name: "cloud change", check: checkCloudChange},
+		{name: "cloud change", check: checkCloudChange, host: true},
 		// Empties a cache or a store kept outside the project, for every
 		// project of the user's: go clean -modcache, npm cache clean, pip
 		// cache purge, docker system prune (images and volumes with it).
-		{name: "cache cleanup", check: checkCacheCleanup},
+		{name: "cache cleanup", check: checkCacheCleanup, host: true},
 		// Installs a toolchain for the user, or changes the version of a
 		// program every later run outside the project gets: rustup
 		// default, nvm install, pyenv global, mise use -g.
-		{name: "tool version", check: checkToolVersion},
+		{name: "tool version", check: checkToolVersion, host: true},
 		// Recursive permission or owner changes of broad trees break systems
 		// and are slow to undo.
 		{name: "chmod -R", check: checkRecursiveChmod},
@@ -218,7 +224,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// enable, launchctl load, loginctl enable-linger.
 		{name: "service change", check: checkServiceChange, host: true},
 		// Deletes every cron job of the user, without confirmation.
-		{name: "crontab -r", check: checkCrontabRemove},
+		{name: "crontab -r", check: checkCrontabRemove, host: true},
 		// A function that starts copies of itself concurrently exhausts the
 		// process table.
 		{name: "fork bomb", check: checkForkBomb, host: true},
