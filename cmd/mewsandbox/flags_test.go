@@ -275,3 +275,30 @@ func TestDisabledBypassNamesItsFileS62(t *testing.T) {
 		t.Errorf("--yolo under %s's disableBypassPermissionsMode: %v, want the file named", file, err)
 	}
 }
+
+// TestYAMLFlowItemS62: init's trustedProjects line named the project as
+// written, so a root holding ", " or " #" became two entries, or a
+// comment, in the user's settings, which then failed to load.
+func TestYAMLFlowItemS62(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"/home/me/app", "/home/me/app"},
+		{"/home/me/my app", "/home/me/my app"},
+		{"/src/a,b", `"/src/a,b"`},
+		{"/src/x #1", `"/src/x #1"`},
+		{"/src/{x}", `"/src/{x}"`},
+		{`/src/a"b`, `"/src/a\"b"`},
+		{"/src/a: b", `"/src/a: b"`},
+		{"/src/a:", `"/src/a:"`},
+		{"/src/a\tb #c", `"/src/a\tb #c"`},
+		{"/src/<&>", "/src/<&>"},
+	} {
+		got := yamlFlowItem(tt.in)
+		if got != tt.want {
+			t.Errorf("yamlFlowItem(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+		s, err := permission.ParseSettings("/home/me/.config/mewsandbox/settings.yaml", []byte("trustedProjects: ["+got+"]\n"), "")
+		if err != nil || len(s.TrustedProjects) != 1 || s.TrustedProjects[0].Value != tt.in {
+			t.Errorf("trustedProjects: [%s] reads back as %v (%v), want %q", got, s, err, tt.in)
+		}
+	}
+}

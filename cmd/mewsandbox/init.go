@@ -143,7 +143,20 @@ func trustHint(w io.Writer, dir, cwd string, extra []string) {
 		return
 	}
 	fmt.Fprintf(w, "  if you trust it, add it to trustedProjects in your user settings (%s):\n    trustedProjects: [%s]\n",
-		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), p.root)
+		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), yamlFlowItem(p.root))
+}
+
+// yamlFlowItem writes path as an item of a YAML flow sequence, quoted
+// where YAML would read it otherwise: a comma ends the item, " #" starts
+// a comment, ":" before a space or the end a mapping, and brackets,
+// braces and quotes have meanings of their own. A JSON string is a YAML
+// double-quoted one.
+func yamlFlowItem(path string) string {
+	if !strings.ContainsAny(path, ",[]{}\"'\\#\t") && !strings.Contains(path, ":") {
+		return path
+	}
+	q, _ := json.Marshal(path)
+	return string(q)
 }
 
 // hookSettings are the flags init writes into the hook command, and which
