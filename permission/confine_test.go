@@ -400,7 +400,13 @@ func TestProjectSwitchOffSpelledS62(t *testing.T) {
 		{`Bash(*'':*)`, "project", Ask},
 		{`run_shell(* *'')`, "project", Ask},
 		{`Bash('' *)`, "project", Ask},
+		// Nor does one whose pattern begins with a wildcard, which any
+		// program may meet.
+		{`Bash(*-*)`, "project", Ask},
+		{`Bash(*build)`, "project", Ask},
+		{`Bash(""*rm -rf *)`, "project", Ask},
 		{"neighbour: " + `Bash(rm:*)`, "project", Allow},
+		{"neighbour: " + `Bash(r*)`, "project", Allow},
 		{"neighbour: " + `Bash(*'')`, "user", Allow},
 	} {
 		t.Run(tt.rule+" "+tt.where, func(t *testing.T) {

@@ -48,7 +48,8 @@ type Settings struct {
 // DropSwitchOff drops from s, a project's file, what switches the
 // engine off rather than tuning it: defaultMode bypassPermissions, and
 // allow rules for every shell command (Bash, Bash(*), Bash(* *), and any
-// other pattern that names no command: Rule.namesNoCommand). A
+// other pattern that does not begin with the program it allows:
+// Rule.namesNoCommand). A
 // repository an agent is asked to work on, cloned in CI, holds its own
 // .mewsandbox/settings.yaml (and may commit settings.local.yaml), and
 // either made mewsandbox allow whatever the agent ran. Claude Code keeps
