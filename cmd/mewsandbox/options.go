@@ -557,13 +557,6 @@ func (o *options) resolve(cwd string) (*project, error) {
 // an environment variable, or whoever sets the environment could lift it.
 const managedSettingsPath = permission.DefaultManagedPath
 
-func envOr(name, fallback string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return fallback
-}
-
 // exists reports whether something, a dangling symbolic link included,
 // is at p.
 func exists(p string) bool {
