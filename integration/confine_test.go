@@ -309,3 +309,36 @@ func TestProjectRulesAccountsS62(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectLimitsTwoFilesS62: a cloned repository's settings.yaml
+// tightening the user's timeout 2s and nofile 64 took them over, and its
+// .claude/settings.local.json then set 1h and 4096 unchecked: its command
+// outlasted and outgrew the user's. Each of a project's own files is now
+// held to the user's values; its tighter ones apply.
+func TestProjectLimitsTwoFilesS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{
+		".mewsandbox/settings.yaml":   "sandbox:\n  timeout: 1900ms\n  limits: {nofile: 63}\n",
+		".claude/settings.local.json": `{"sandbox": {"timeout": "1h", "limits": {"nofile": 4096}}}`,
+	})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
+	if r.code != 124 || strings.TrimSpace(r.stdout) != "63" {
+		t.Errorf("under the user's 2s and 64 and the project's 1.9s and 63: exit %d, ulimit -n %q (stderr %s), want 124 and 63", r.code, r.stdout, r.stderr)
+	}
+	if want := "settings.local.json: ignored sandbox.timeout 1h0m0s (looser than 2s at "; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q: want %q", r.stderr, want)
+	}
+	// Neighbour: trusted, the local file's apply.
+	r = run(t, invocation{args: []string{"run", "--trust-project", "--", "sh", "-c", "ulimit -n; sleep 2.5"}, dir: dir, env: env})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "4096" {
+		t.Errorf("--trust-project: exit %d, ulimit -n %q (stderr %s), want 0 and 4096", r.code, r.stdout, r.stderr)
+	}
+}

@@ -500,3 +500,29 @@ func TestProjectRulesAccountsS62(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectLimitsTwoFilesS62: dropLooser compared a project's timeout
+// and limits with the ones merged before it, and let them be when those
+// were a project's own: so a cloned repository's settings.yaml tightening
+// the user's timeout 2s and nofile 64 to 1s and 32 took them over, and its
+// settings.local.yaml then set 1h and 4096, unchecked. Each of a
+// project's own files is now held to what the user's files set; its
+// tighter values still apply.
+func TestProjectLimitsTwoFilesS62(t *testing.T) {
+	t.Parallel()
+	d := testDiscovery(t)
+	writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", "sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n")
+	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "sandbox:\n  timeout: 1s\n  limits: {nofile: 32}\n")
+	local := writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"sandbox": {"timeout": "1h", "limits": {"nofile": 4096}}}`)
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, l := c.Sandbox.Timeout.Value, c.Sandbox.Limits.NoFile.Value; got != time.Second || l != 32 {
+		t.Errorf("timeout %v nofile %d: want the project's tighter 1s and 32", got, l)
+	}
+	warned := strings.Join(c.Warnings, "\n")
+	if !strings.Contains(warned, local+": ignored sandbox.timeout 1h0m0s (looser than 2s at ") || !strings.Contains(warned, "sandbox.limits.nofile 4096 (looser than 64 at ") {
+		t.Errorf("warnings %q: want %s's timeout and nofile named", c.Warnings, local)
+	}
+}

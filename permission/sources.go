@@ -295,6 +295,10 @@ func Load(d Discovery) (*Config, error) {
 	files := d.Files()
 	gone := map[string]bool{} // directories found missing: none of their files is there
 	trusted := d.TrustProject
+	// theirs is the sandbox section as the user's and the managed files
+	// left it, before the first of the project's own: each of those is
+	// held to its timeout and limits (dropLooser), not to one another's.
+	var theirs *Sandbox
 	for _, f := range files {
 		if !f.Required && gone[filepath.Dir(f.Path)] {
 			continue
@@ -343,7 +347,10 @@ func Load(d Discovery) (*Config, error) {
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			c.ignore(f, append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(&c.Sandbox)...), "a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects")
+			if theirs == nil {
+				theirs = &Sandbox{Timeout: c.Sandbox.Timeout, Limits: c.Sandbox.Limits}
+			}
+			c.ignore(f, append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(theirs)...), "a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects")
 		}
 		if err := c.mergeSandboxFile(s, f.Scope, env); err != nil {
 			return nil, err
