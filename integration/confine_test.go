@@ -342,3 +342,31 @@ func TestProjectLimitsTwoFilesS62(t *testing.T) {
 		t.Errorf("--trust-project: exit %d, ulimit -n %q (stderr %s), want 0 and 4096", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestProjectModeNoLooserS62: a cloned repository's defaultMode:
+// acceptEdits replaced the user's dontAsk, and check allowed the agent's
+// new files, which dontAsk denies. A project's own mode no longer loosens
+// the user's; trusted, it applies.
+func TestProjectModeNoLooserS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  defaultMode: acceptEdits\n"})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"permissions": {"defaultMode": "dontAsk"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home}
+	write := []string{"--tool", "Write", "--input", fmt.Sprintf(`{"file_path": %q, "content": "x"}`, filepath.Join(dir, "new.txt"))}
+	got, why, stderr := checkDecision(t, dir, env, write...)
+	if got != "deny" {
+		t.Errorf("Write new.txt under the user's dontAsk and the project's acceptEdits: %s (%s), want deny", got, why)
+	}
+	if want := "ignored permissions.defaultMode acceptEdits: a project's own file cannot loosen the mode your settings set"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q: want %q", stderr, want)
+	}
+	if got, why, _ := checkDecision(t, dir, env, append([]string{"--trust-project"}, write...)...); got != "allow" {
+		t.Errorf("--trust-project: %s (%s), want allow", got, why)
+	}
+}

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -524,5 +525,51 @@ func TestProjectLimitsTwoFilesS62(t *testing.T) {
 	warned := strings.Join(c.Warnings, "\n")
 	if !strings.Contains(warned, local+": ignored sandbox.timeout 1h0m0s (looser than 2s at ") || !strings.Contains(warned, "sandbox.limits.nofile 4096 (looser than 64 at ") {
 		t.Errorf("warnings %q: want %s's timeout and nofile named", c.Warnings, local)
+	}
+}
+
+// TestProjectModeNoLooserS62: merged, a project's own defaultMode
+// replaced the user's, a stricter one too: a cloned repository's
+// defaultMode: acceptEdits turned the user's dontAsk, which denies what
+// it would ask, into writing new files unasked, and its default the
+// user's plan into running any command. Where the user's or the managed
+// settings set a mode, a project's own file no longer loosens it; where
+// they set none, and trusted, its mode applies, as do plan and dontAsk.
+func TestProjectModeNoLooserS62(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		user, proj Mode
+		trust      bool
+		want       Mode
+	}{
+		{ModeDontAsk, ModeAcceptEdits, false, ModeDontAsk},
+		{ModePlan, ModeDefault, false, ModePlan},
+		{ModeDefault, ModeAcceptEdits, false, ModeDefault},
+		{"", ModeAcceptEdits, false, ModeAcceptEdits},
+		{ModeDontAsk, ModeAcceptEdits, true, ModeAcceptEdits},
+		{ModeDontAsk, ModeDontAsk, false, ModeDontAsk},
+		{ModeAcceptEdits, ModePlan, false, ModePlan},
+		{ModePlan, ModeDontAsk, false, ModeDontAsk},
+	} {
+		t.Run(fmt.Sprintf("%s %s %v", tt.user, tt.proj, tt.trust), func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			if tt.user != "" {
+				writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"defaultMode": "`+string(tt.user)+`"}}`)
+			}
+			file := writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", "permissions:\n  defaultMode: "+string(tt.proj)+"\n")
+			d.TrustProject = tt.trust
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DefaultMode != tt.want {
+				t.Errorf("mode %q, want %q", c.DefaultMode, tt.want)
+			}
+			dropped := strings.Contains(strings.Join(c.Warnings, "\n"), file+": ignored permissions.defaultMode "+string(tt.proj)+": ")
+			if want := c.DefaultMode != tt.proj; dropped != want {
+				t.Errorf("warnings %q: want the project's mode named: %v", c.Warnings, want)
+			}
+		})
 	}
 }

@@ -75,6 +75,23 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 	return dropped
 }
 
+// keepMode drops s's defaultMode, a project's own, where it is looser
+// than theirs, the mode the user's or the managed settings set ("" for
+// none): acceptEdits over any other, default over plan or dontAsk.
+// Merged, a project's replaces theirs, and a cloned repository's
+// acceptEdits turned the user's dontAsk, which denies what it would ask,
+// into writing new files unasked, and its default the user's plan into
+// running any command. plan and dontAsk, which deny more, stay. It
+// returns the key dropped.
+func (s *Settings) keepMode(theirs Mode) (dropped []string) {
+	m := s.DefaultMode
+	if theirs == "" || m == theirs || m != ModeAcceptEdits && (m != ModeDefault || theirs != ModePlan && theirs != ModeDontAsk) {
+		return nil
+	}
+	s.DefaultMode = ""
+	return []string{"permissions.defaultMode " + string(m)}
+}
+
 // ConfineRules confines s's allow rules to root, a project's own file's
 // project, whose links real resolves (nil: none); home is the home
 // directory ~ patterns name. The rules for the edit tools (Edit, Write,
