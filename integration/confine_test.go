@@ -229,3 +229,147 @@ func TestProjectToolsBeyondS62(t *testing.T) {
 		t.Errorf("check --trust-project mcp__github__create_issue: %s (%s), want allow", got, why)
 	}
 }
+
+// TestProjectSwitchOffSpelledS62: a cloned repository's
+// .claude/settings.json allowing Bash(*""), every command spelled so that
+// its text was no Bash(*), had the hook allow rm -rf build and git push
+// --force unasked, which Claude Code then runs outside any sandbox. It is
+// now dropped as Bash(*) is; a rule naming its command still allows it,
+// and the user's Bash(*"") allows everything as before.
+func TestProjectSwitchOffSpelledS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(*\"\")", "Bash(make:*)"]}}`})
+	home := outsideTemp(t)
+	hook := func(t *testing.T, command string, flags ...string) (string, string) {
+		t.Helper()
+		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+			dir: t.TempDir(), env: []string{"HOME=" + home}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+		}
+		return got.HookSpecificOutput.PermissionDecision, r.stderr
+	}
+	for _, command := range []string{"rm -rf build", "git push --force origin main"} {
+		got, stderr := hook(t, command)
+		if got != "ask" {
+			t.Errorf("hook %q under the project's Bash(*\"\"): %s, want ask", command, got)
+		}
+		if want := `ignored permissions.allow Bash(*""): a project's own file cannot switch the permission engine off`; !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q: want %q", stderr, want)
+		}
+	}
+	// Neighbours: the project's rule naming make; the user's Bash(*"").
+	if got, _ := hook(t, "make clean"); got != "allow" {
+		t.Errorf("hook make clean under the project's Bash(make:*): %s, want allow", got)
+	}
+	if got, _ := hook(t, "rm -rf build", "--allow", `Bash(*"")`); got != "allow" {
+		t.Errorf("hook --allow 'Bash(*\"\")' rm -rf build: %s, want allow", got)
+	}
+}
+
+// TestProjectRulesAccountsS62: a cloned repository's .claude/settings.json
+// allowing Bash(gh:*) had the hook let gh auth token print the user's
+// token to the agent, and gh repo delete run, unasked and outside any
+// sandbox; its Bash(crontab:*) crontab -r. A project's own rule no longer
+// lifts what acts with the user's accounts and settings beyond the
+// project; it still allows its commands in the project, and the user's
+// --trust-project lifts them.
+func TestProjectRulesAccountsS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".claude/settings.json": `{"permissions": {"allow": ["Bash(gh:*)", "Bash(crontab:*)"]}}`})
+	home := outsideTemp(t)
+	hook := func(t *testing.T, command string, flags ...string) string {
+		t.Helper()
+		r := run(t, invocation{args: append([]string{"hook", "claude-code"}, flags...), stdin: event(dir, "default", "Bash", map[string]string{"command": command}),
+			dir: t.TempDir(), env: []string{"HOME=" + home}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); r.code != 0 || err != nil {
+			t.Fatalf("hook: exit %d, stdout %q, stderr %s", r.code, r.stdout, r.stderr)
+		}
+		return got.HookSpecificOutput.PermissionDecision
+	}
+	for _, tt := range []struct {
+		command string
+		trust   bool
+		want    string
+	}{
+		{"gh auth token", false, "ask"},
+		{"gh repo delete me/app --yes", false, "ask"},
+		{"crontab -r", false, "ask"},
+		// Neighbours: the project's commands in it; trusted, all of them.
+		{"gh pr view 1", false, "allow"},
+		{"crontab -l", false, "allow"},
+		{"gh auth token", true, "allow"},
+		{"crontab -r", true, "allow"},
+	} {
+		var flags []string
+		if tt.trust {
+			flags = []string{"--trust-project"}
+		}
+		if got := hook(t, tt.command, flags...); got != tt.want {
+			t.Errorf("hook %v %q under the project's Bash(gh:*), Bash(crontab:*): %s, want %s", flags, tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestProjectLimitsTwoFilesS62: a cloned repository's settings.yaml
+// tightening the user's timeout 2s and nofile 64 took them over, and its
+// .claude/settings.local.json then set 1h and 4096 unchecked: its command
+// outlasted and outgrew the user's. Each of a project's own files is now
+// held to the user's values; its tighter ones apply.
+func TestProjectLimitsTwoFilesS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{
+		".mewsandbox/settings.yaml":   "sandbox:\n  timeout: 1900ms\n  limits: {nofile: 63}\n",
+		".claude/settings.local.json": `{"sandbox": {"timeout": "1h", "limits": {"nofile": 4096}}}`,
+	})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
+	if r.code != 124 || strings.TrimSpace(r.stdout) != "63" {
+		t.Errorf("under the user's 2s and 64 and the project's 1.9s and 63: exit %d, ulimit -n %q (stderr %s), want 124 and 63", r.code, r.stdout, r.stderr)
+	}
+	if want := "settings.local.json: ignored sandbox.timeout 1h0m0s (looser than 2s at "; !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q: want %q", r.stderr, want)
+	}
+	// Neighbour: trusted, the local file's apply.
+	r = run(t, invocation{args: []string{"run", "--trust-project", "--", "sh", "-c", "ulimit -n; sleep 2.5"}, dir: dir, env: env})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "4096" {
+		t.Errorf("--trust-project: exit %d, ulimit -n %q (stderr %s), want 0 and 4096", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestProjectModeNoLooserS62: a cloned repository's defaultMode:
+// acceptEdits replaced the user's dontAsk, and check allowed the agent's
+// new files, which dontAsk denies. A project's own mode no longer loosens
+// the user's; trusted, it applies.
+func TestProjectModeNoLooserS62(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  defaultMode: acceptEdits\n"})
+	home := outsideTemp(t)
+	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"permissions": {"defaultMode": "dontAsk"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + home}
+	write := []string{"--tool", "Write", "--input", fmt.Sprintf(`{"file_path": %q, "content": "x"}`, filepath.Join(dir, "new.txt"))}
+	got, why, stderr := checkDecision(t, dir, env, write...)
+	if got != "deny" {
+		t.Errorf("Write new.txt under the user's dontAsk and the project's acceptEdits: %s (%s), want deny", got, why)
+	}
+	if want := "ignored permissions.defaultMode acceptEdits: a project's own file cannot loosen the mode your settings set"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr %q: want %q", stderr, want)
+	}
+	if got, why, _ := checkDecision(t, dir, env, append([]string{"--trust-project"}, write...)...); got != "allow" {
+		t.Errorf("--trust-project: %s (%s), want allow", got, why)
+	}
+}

@@ -313,3 +313,46 @@ func TestInitTrustHintS62(t *testing.T) {
 		t.Errorf("init in a trusted project: exit %d: %s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestInitTrustHintHookFlagsS62: init's list of what the hook ignores
+// until the project is trusted was made without the flags of the hook it
+// keeps: under a hook with --trust-project, which applies all of it, init
+// still told the person to trust the project, and under one with
+// --no-user-settings, to name it in the user settings that hook never
+// reads. It now judges the project as the installed hook does.
+func TestInitTrustHintHookFlagsS62(t *testing.T) {
+	t.Parallel()
+	const hint = "this project's own settings ask for what applies only to a project you trust"
+	for _, tt := range []struct {
+		flags     string
+		hint      bool
+		want, not string
+	}{
+		{"--trust-project", false, "", ""},
+		{"--no-user-settings", true, "--trust-project", "trustedProjects:"},
+		// Neighbour: a hook of its own, the user's trustedProjects.
+		{"", true, "trustedProjects: [", ""},
+	} {
+		t.Run(tt.flags, func(t *testing.T) {
+			t.Parallel()
+			dir := project(t, map[string]string{
+				".mewsandbox/settings.yaml": "sandbox:\n  presets: [go]\n",
+				".claude/settings.json":     `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "` + bin + ` hook claude-code ` + tt.flags + ` || exit 2"}]}]}}`,
+			})
+			home := outsideTemp(t)
+			r := run(t, invocation{args: []string{"init", "claude-code"}, dir: dir, env: []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}})
+			if r.code != 0 {
+				t.Fatalf("init: exit %d: %s%s", r.code, r.stdout, r.stderr)
+			}
+			if got := strings.Contains(r.stdout, hint); got != tt.hint {
+				t.Errorf("under a hook with %q init said %q; want the hint: %v", tt.flags, r.stdout, tt.hint)
+			}
+			if tt.want != "" && !strings.Contains(r.stdout, tt.want) {
+				t.Errorf("under a hook with %q init said %q, without %q", tt.flags, r.stdout, tt.want)
+			}
+			if tt.not != "" && strings.Contains(r.stdout, tt.not) {
+				t.Errorf("under a hook with %q init said %q, with %q", tt.flags, r.stdout, tt.not)
+			}
+		})
+	}
+}

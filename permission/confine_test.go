@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -374,6 +375,200 @@ func TestProjectToolsBeyondS62(t *testing.T) {
 				t.Errorf("warned %q, want nothing dropped", warned)
 			case tt.warn != "" && (len(warned) != 1 || !strings.Contains(warned[0], tt.warn)):
 				t.Errorf("warnings %q, want one holding %q", warned, tt.warn)
+			}
+		})
+	}
+}
+
+// TestProjectSwitchOffSpelledS62: DropSwitchOff told a rule allowing
+// every shell command by its text (Bash, Bash(*), Bash(* *)), so a cloned
+// repository's allow: [Bash(*"")], whose empty quotes leave a lone *, or
+// Bash(* ""*), which meets every command with an argument, kept allowing
+// rm -rf build and git push --force unasked. A project's own shell rule
+// whose pattern names no command is now dropped however it is spelled;
+// one naming its command stays, and the user's apply.
+func TestProjectSwitchOffSpelledS62(t *testing.T) {
+	t.Parallel()
+	rm := Call{Tool: "Bash", Command: "rm -rf build"}
+	for _, tt := range []struct {
+		rule, where string
+		want        Decision
+	}{
+		{`Bash(*'')`, "project", Ask},
+		{`Bash(*"")`, "project", Ask},
+		{`Bash(''*)`, "project", Ask},
+		{`Bash(* ''*)`, "local", Ask},
+		{`Bash(*'':*)`, "project", Ask},
+		{`run_shell(* *'')`, "project", Ask},
+		{`Bash('' *)`, "project", Ask},
+		// Nor does one whose pattern begins with a wildcard, which any
+		// program may meet.
+		{`Bash(*-*)`, "project", Ask},
+		{`Bash(*build)`, "project", Ask},
+		{`Bash(""*rm -rf *)`, "project", Ask},
+		{"neighbour: " + `Bash(rm:*)`, "project", Allow},
+		{"neighbour: " + `Bash(r*)`, "project", Allow},
+		{"neighbour: " + `Bash(*'')`, "user", Allow},
+	} {
+		t.Run(tt.rule+" "+tt.where, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			rule := strings.TrimPrefix(tt.rule, "neighbour: ")
+			content := "permissions:\n  allow: ['" + strings.ReplaceAll(rule, "'", "''") + "']\n"
+			switch tt.where {
+			case "project":
+				writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", content)
+			case "local":
+				writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", content)
+			case "user":
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", content)
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			if got := e.Check(rm); got.Decision != tt.want {
+				t.Errorf("%s: %v (%s), want %v", rm.Command, got.Decision, got.Reason, tt.want)
+			}
+			warned := warningsOf(c.Warnings, "cannot switch the permission engine off", filepath.Dir(d.Root))
+			if dropped := tt.want == Ask; dropped != (len(warned) == 1 && strings.Contains(warned[0], "ignored permissions.allow "+rule+":")) {
+				t.Errorf("warnings %q, want one naming %s: %v", warned, rule, dropped)
+			}
+		})
+	}
+}
+
+// TestProjectRulesAccountsS62: a project's own shell rule did not lift
+// the dangers of the machine (kill, sudo, a container with the host's
+// root), but did lift those of the user's accounts and settings beyond
+// the project: a cloned repository's allow: [Bash(gh:*)] had the hook run
+// gh auth token (the user's token, into the agent's context) and gh repo
+// delete unasked, Bash(kubectl:*) kubectl delete ns prod, Bash(npm:*)
+// npm publish, Bash(crontab:*) crontab -r, and Bash(git:*) git push
+// --force. These are now asked for under a project's own rule, as WebFetch
+// and the MCP tools it cannot allow; the user's rules lift them as before,
+// and the project's rules allow its commands in the project.
+func TestProjectRulesAccountsS62(t *testing.T) {
+	t.Parallel()
+	const rules = "permissions:\n  allow: ['Bash(gh:*)', 'Bash(kubectl:*)', 'Bash(npm:*)', 'Bash(crontab:*)', 'Bash(git:*)', 'Bash(aws:*)', 'Bash(curl:*)', 'Bash(psql:*)', 'Bash(go:*)', 'Bash(docker:*)', 'Bash(code:*)', 'Bash(rustup:*)']\n"
+	beyond := []string{
+		"gh auth token",
+		"gh repo delete me/app --yes",
+		"kubectl delete ns prod",
+		"npm publish",
+		"crontab -r",
+		"git push --force origin main",
+		"git credential fill",
+		"git send-email HEAD~1",
+		"aws s3 rm s3://bucket --recursive",
+		"curl -X DELETE https://api.example/x",
+		`psql -h db -c "DROP TABLE t"`,
+		"go clean -modcache",
+		"docker login",
+		"code --install-extension evil.ext",
+		"rustup default nightly",
+	}
+	inside := []string{"gh pr view 1", "kubectl get pods", "npm test", "crontab -l", "git commit -m x", "go build ./...", "docker build ."}
+	for _, where := range []string{"project", "user"} {
+		t.Run(where, func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			if where == "project" {
+				writeSettingsFile(t, d.Root, ".claude/settings.json", rules)
+			} else {
+				writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", rules)
+			}
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := &Engine{Rules: c.Rules, Env: PathEnv{Cwd: d.Root, Root: d.Root, Home: d.Home}}
+			want := Ask
+			if where == "user" {
+				want = Allow
+			}
+			for _, command := range beyond {
+				if got := e.Check(Call{Tool: "Bash", Command: command}); got.Decision != want {
+					t.Errorf("%s under the %s's rules: %v (%s), want %v", command, where, got.Decision, got.Reason, want)
+				}
+			}
+			for _, command := range inside {
+				if got := e.Check(Call{Tool: "Bash", Command: command}); got.Decision != Allow {
+					t.Errorf("neighbour: %s under the %s's rules: %v (%s), want allow", command, where, got.Decision, got.Reason)
+				}
+			}
+		})
+	}
+}
+
+// TestProjectLimitsTwoFilesS62: dropLooser compared a project's timeout
+// and limits with the ones merged before it, and let them be when those
+// were a project's own: so a cloned repository's settings.yaml tightening
+// the user's timeout 2s and nofile 64 to 1s and 32 took them over, and its
+// settings.local.yaml then set 1h and 4096, unchecked. Each of a
+// project's own files is now held to what the user's files set; its
+// tighter values still apply.
+func TestProjectLimitsTwoFilesS62(t *testing.T) {
+	t.Parallel()
+	d := testDiscovery(t)
+	writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", "sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n")
+	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "sandbox:\n  timeout: 1s\n  limits: {nofile: 32}\n")
+	local := writeSettingsFile(t, d.Root, ".claude/settings.local.json", `{"sandbox": {"timeout": "1h", "limits": {"nofile": 4096}}}`)
+	c, err := Load(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, l := c.Sandbox.Timeout.Value, c.Sandbox.Limits.NoFile.Value; got != time.Second || l != 32 {
+		t.Errorf("timeout %v nofile %d: want the project's tighter 1s and 32", got, l)
+	}
+	warned := strings.Join(c.Warnings, "\n")
+	if !strings.Contains(warned, local+": ignored sandbox.timeout 1h0m0s (looser than 2s at ") || !strings.Contains(warned, "sandbox.limits.nofile 4096 (looser than 64 at ") {
+		t.Errorf("warnings %q: want %s's timeout and nofile named", c.Warnings, local)
+	}
+}
+
+// TestProjectModeNoLooserS62: merged, a project's own defaultMode
+// replaced the user's, a stricter one too: a cloned repository's
+// defaultMode: acceptEdits turned the user's dontAsk, which denies what
+// it would ask, into writing new files unasked, and its default the
+// user's plan into running any command. Where the user's or the managed
+// settings set a mode, a project's own file no longer loosens it; where
+// they set none, and trusted, its mode applies, as do plan and dontAsk.
+func TestProjectModeNoLooserS62(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		user, proj Mode
+		trust      bool
+		want       Mode
+	}{
+		{ModeDontAsk, ModeAcceptEdits, false, ModeDontAsk},
+		{ModePlan, ModeDefault, false, ModePlan},
+		{ModeDefault, ModeAcceptEdits, false, ModeDefault},
+		{"", ModeAcceptEdits, false, ModeAcceptEdits},
+		{ModeDontAsk, ModeAcceptEdits, true, ModeAcceptEdits},
+		{ModeDontAsk, ModeDontAsk, false, ModeDontAsk},
+		{ModeAcceptEdits, ModePlan, false, ModePlan},
+		{ModePlan, ModeDontAsk, false, ModeDontAsk},
+	} {
+		t.Run(fmt.Sprintf("%s %s %v", tt.user, tt.proj, tt.trust), func(t *testing.T) {
+			t.Parallel()
+			d := testDiscovery(t)
+			if tt.user != "" {
+				writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"defaultMode": "`+string(tt.user)+`"}}`)
+			}
+			file := writeSettingsFile(t, d.Root, ".mewsandbox/settings.local.yaml", "permissions:\n  defaultMode: "+string(tt.proj)+"\n")
+			d.TrustProject = tt.trust
+			c, err := Load(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DefaultMode != tt.want {
+				t.Errorf("mode %q, want %q", c.DefaultMode, tt.want)
+			}
+			dropped := strings.Contains(strings.Join(c.Warnings, "\n"), file+": ignored permissions.defaultMode "+string(tt.proj)+": ")
+			if want := c.DefaultMode != tt.proj; dropped != want {
+				t.Errorf("warnings %q: want the project's mode named: %v", c.Warnings, want)
 			}
 		})
 	}

@@ -23,9 +23,12 @@ type Danger struct {
 	// included, as what the shell analysis cannot see is.
 	Unseen bool
 	// Host is true when a row that matched acts beyond any project (kill,
-	// reboot, a container with the host's root): a project's own allow
-	// rule (Rule.within) does not lift it, as it lifts rm's of the
-	// project's files.
+	// reboot, a container with the host's root, crontab -r, gh auth token,
+	// npm publish, kubectl delete): a project's own allow rule
+	// (Rule.within) does not lift it, as it lifts rm's of the project's
+	// files. A cloned repository's Bash(gh:*) had the hook hand the agent
+	// the user's token, as its WebFetch rule had it send the site what it
+	// read (Settings.ConfineRules).
 	Host bool
 }
 
@@ -40,10 +43,10 @@ type dangerRule struct {
 	unseen bool
 	// host: what the command acts on lies beyond any project (the
 	// machine, its processes, devices and services; a remote, an account,
-	// a registry, a cloud or a database elsewhere; the user's caches,
-	// settings, credentials, toolchains and cron jobs; another
-	// repository): Danger.Host. A project's own allow rule does not lift
-	// it (Settings.ConfineEdits); the user's does.
+	// a registry, a cloud or a database elsewhere, and the credentials
+	// that reach them; the user's caches, settings, toolchains and cron
+	// jobs; another repository): Danger.Host. A project's own allow rule
+	// does not lift it (Settings.ConfineRules); the user's does.
 	host bool
 }
 

@@ -1866,7 +1866,8 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 				return v
 			}
 			// Nor beyond any project: Bash(kill:*) does not cover
-			// kill -9 -1, nor Bash(docker:*) docker run -v /:/h.
+			// kill -9 -1, nor Bash(docker:*) docker run -v /:/h, nor
+			// Bash(gh:*) gh auth token.
 			if dangerous && danger.Host {
 				return e.dangerVerdict(danger)
 			}

@@ -218,11 +218,13 @@ func (l *ResourceLimits) merge(in, floor *ResourceLimits) error {
 }
 
 // dropLooser drops from s, a project's own file's sandbox section, a
-// timeout or limit looser than the one cur, the sections merged before it,
-// holds from a file of the user's or the managed one: merged, a project's
-// replaces theirs, and a cloned repository's timeout: 1h and nofile: 4096
-// outlasted and outgrew the user's 2s and 64. Tighter ones stay, as do
-// those where the user set none. It returns the keys dropped.
+// timeout or limit looser than the one cur, the user's and the managed
+// files' sections merged, holds: merged, a project's replaces theirs, and
+// a cloned repository's timeout: 1h and nofile: 4096 outlasted and outgrew
+// the user's 2s and 64. cur is never what a project's file made of them
+// (Load): its settings.yaml tightening the user's 2s to 1s would have let
+// its settings.local.yaml set 1h. Tighter ones stay, as do those where
+// the user set none. It returns the keys dropped.
 func (s *Sandbox) dropLooser(cur *Sandbox) (dropped []string) {
 	dropped = dropScalar(&s.Timeout, cur.Timeout, "sandbox.timeout", dropped)
 	l, c := &s.Limits, &cur.Limits

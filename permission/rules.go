@@ -378,6 +378,21 @@ const (
 	shOpen = 0x03 // subject: unknown words appended at run time (xargs)
 )
 
+// namesNoCommand reports whether r, a Bash rule, allows commands
+// whatever program they run: it has no pattern, or one that begins with
+// a wildcard (*-*, *build: any program whose line has a dash, or ends in
+// build) or holds no literal character, which meets every command (*,
+// * *, and *"" or ""*, whose empty quotes leave a lone *) or every one
+// with an argument (* ""*). Judged on the compiled pattern, not its text,
+// which can spell a wildcard in more ways than a list of them holds.
+func (r *Rule) namesNoCommand() bool {
+	if r.m == nil {
+		return true
+	}
+	sh := r.m.sh
+	return len(sh) > 0 && sh[0] == shStar || len(bytes.Trim(sh, string([]byte{shSep, shStar}))) == 0
+}
+
 // compileShell splits a shell pattern into words the way the shell would
 // (quotes and backslashes group and escape), so that a pattern is compared
 // word by word with a command and a quoted space in a command can never

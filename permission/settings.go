@@ -47,7 +47,9 @@ type Settings struct {
 
 // DropSwitchOff drops from s, a project's file, what switches the
 // engine off rather than tuning it: defaultMode bypassPermissions, and
-// allow rules for every shell command (Bash, Bash(*), Bash(:*)). A
+// allow rules for every shell command (Bash, Bash(*), Bash(* *), and any
+// other pattern that does not begin with the program it allows:
+// Rule.namesNoCommand). A
 // repository an agent is asked to work on, cloned in CI, holds its own
 // .mewsandbox/settings.yaml (and may commit settings.local.yaml), and
 // either made mewsandbox allow whatever the agent ran. Claude Code keeps
@@ -61,7 +63,7 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 	}
 	kept := s.Rules.Allow[:0:0]
 	for _, r := range s.Rules.Allow {
-		if r.Tool == "Bash" && strings.Trim(r.Pattern, "* :") == "" {
+		if r.Tool == "Bash" && r.namesNoCommand() {
 			dropped = append(dropped, "permissions.allow "+r.Text)
 			continue
 		}
@@ -71,6 +73,23 @@ func (s *Settings) DropSwitchOff() (dropped []string) {
 		s.Rules.Allow = kept
 	}
 	return dropped
+}
+
+// keepMode drops s's defaultMode, a project's own, where it is looser
+// than theirs, the mode the user's or the managed settings set ("" for
+// none): acceptEdits over any other, default over plan or dontAsk.
+// Merged, a project's replaces theirs, and a cloned repository's
+// acceptEdits turned the user's dontAsk, which denies what it would ask,
+// into writing new files unasked, and its default the user's plan into
+// running any command. plan and dontAsk, which deny more, stay. It
+// returns the key dropped.
+func (s *Settings) keepMode(theirs Mode) (dropped []string) {
+	m := s.DefaultMode
+	if theirs == "" || m == theirs || m != ModeAcceptEdits && (m != ModeDefault || theirs != ModePlan && theirs != ModeDontAsk) {
+		return nil
+	}
+	s.DefaultMode = ""
+	return []string{"permissions.defaultMode " + string(m)}
 }
 
 // ConfineRules confines s's allow rules to root, a project's own file's

@@ -295,6 +295,12 @@ func Load(d Discovery) (*Config, error) {
 	files := d.Files()
 	gone := map[string]bool{} // directories found missing: none of their files is there
 	trusted := d.TrustProject
+	// theirs is the sandbox section as the user's and the managed files
+	// left it, before the first of the project's own, and theirMode their
+	// mode: each of those is held to them (dropLooser, keepMode), not to
+	// one another's.
+	var theirs *Sandbox
+	var theirMode Mode
 	for _, f := range files {
 		if !f.Required && gone[filepath.Dir(f.Path)] {
 			continue
@@ -332,7 +338,11 @@ func Load(d Discovery) (*Config, error) {
 		env := PathEnv{Cwd: d.settingsDir(f), Home: d.Home, Root: base}
 		own := (f.Scope == ScopeProject || f.Scope == ScopeLocal) && !trusted
 		if own {
+			if theirs == nil {
+				theirs, theirMode = &Sandbox{Timeout: c.Sandbox.Timeout, Limits: c.Sandbox.Limits}, c.DefaultMode
+			}
 			c.ignore(f, s.DropSwitchOff(), "a project's own file cannot switch the permission engine off (a cloned repository may hold it); use --yolo, --allow Bash, your user settings or --trust-project")
+			c.ignore(f, s.keepMode(theirMode), "a project's own file cannot loosen the mode your settings set (a cloned repository may hold it); pass --mode, or if you trust this repository pass --trust-project or name it in trustedProjects")
 			outside, beyond := s.ConfineRules(base, d.Home, d.Real)
 			c.ignore(f, append(outside, s.dropDirsOutside(base, env, d.Real)...), "a project's own file allows edits in the project only (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects")
 			c.ignore(f, beyond, "a project's own file cannot allow tools that reach beyond the project, web fetches and tools mewsandbox does not model (a cloned repository may hold it); allow them in your user settings or with --allow, or if you trust this repository pass --trust-project or name it in trustedProjects")
@@ -343,7 +353,7 @@ func Load(d Discovery) (*Config, error) {
 		}
 		c.Warnings = append(c.Warnings, warnings...)
 		if own {
-			c.ignore(f, append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(&c.Sandbox)...), "a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects")
+			c.ignore(f, append(s.Sandbox.Confine(base, d.Real), s.Sandbox.dropLooser(theirs)...), "a project's own file cannot widen the sandbox beyond the project (a cloned repository may hold it); grant it with flags or in your user settings, or if you trust this repository pass --trust-project or name it in trustedProjects")
 		}
 		if err := c.mergeSandboxFile(s, f.Scope, env); err != nil {
 			return nil, err

@@ -103,7 +103,7 @@ func TestLoadMergesInScopeOrder(t *testing.T) {
 	t.Parallel()
 	d := testDiscovery(t)
 	writeSettingsFile(t, filepath.Dir(d.ManagedPath), "managed-settings.yaml", "permissions:\n  deny: [Bash(curl:*)]\n  defaultMode: plan\n")
-	writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", "permissions:\n  deny: [Bash(rm:*)]\n  allow: [Bash(ls)]\n  defaultMode: default\n")
+	writeSettingsFile(t, d.Home, ".config/mewsandbox/settings.yaml", "permissions:\n  deny: [Bash(rm:*)]\n  allow: [Bash(ls)]\n  defaultMode: acceptEdits\n")
 	writeSettingsFile(t, d.Home, ".claude/settings.json", `{"permissions": {"ask": ["Bash(git push:*)"], "allow": ["Read(/notes/**)"]}}`)
 	writeSettingsFile(t, d.Root, ".mewsandbox/settings.yaml", "permissions:\n  deny: [Read(.env)]\n  defaultMode: acceptEdits\n")
 	writeSettingsFile(t, d.Root, ".claude/settings.json", `{"permissions": {"defaultMode": "dontAsk", "allow": ["Edit(/src/**)"]}}`)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mewsandbox/mewsandbox/exec"
+	"github.com/mewsandbox/mewsandbox/permission"
 )
 
 // flagsProject is a project directory for the flag tests, with no
@@ -258,6 +259,46 @@ func TestConfigHome(t *testing.T) {
 		t.Setenv("XDG_CONFIG_HOME", tt.xdg)
 		if got := configHome(tt.home); got != tt.want {
 			t.Errorf("XDG_CONFIG_HOME=%q, home %q: %q, want %q", tt.xdg, tt.home, got, tt.want)
+		}
+	}
+}
+
+// TestDisabledBypassNamesItsFileS62: --yolo refused under a project's
+// disableBypassPermissionsMode blamed the managed settings, sending the
+// person to a file that does not say it: the refusal names the file that
+// does.
+func TestDisabledBypassNamesItsFileS62(t *testing.T) {
+	const file = "/src/app/.mewsandbox/settings.yaml"
+	o := &options{yolo: true}
+	_, err := o.resolveMode(&permission.Config{DisableBypass: true, DisableBypassSource: file})
+	if err == nil || !strings.Contains(err.Error(), "disabled by "+file+" (disableBypassPermissionsMode)") {
+		t.Errorf("--yolo under %s's disableBypassPermissionsMode: %v, want the file named", file, err)
+	}
+}
+
+// TestYAMLFlowItemS62: init's trustedProjects line named the project as
+// written, so a root holding ", " or " #" became two entries, or a
+// comment, in the user's settings, which then failed to load.
+func TestYAMLFlowItemS62(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"/home/me/app", "/home/me/app"},
+		{"/home/me/my app", "/home/me/my app"},
+		{"/src/a,b", `"/src/a,b"`},
+		{"/src/x #1", `"/src/x #1"`},
+		{"/src/{x}", `"/src/{x}"`},
+		{`/src/a"b`, `"/src/a\"b"`},
+		{"/src/a: b", `"/src/a: b"`},
+		{"/src/a:", `"/src/a:"`},
+		{"/src/a\tb #c", `"/src/a\tb #c"`},
+		{"/src/<&>", "/src/<&>"},
+	} {
+		got := yamlFlowItem(tt.in)
+		if got != tt.want {
+			t.Errorf("yamlFlowItem(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+		s, err := permission.ParseSettings("/home/me/.config/mewsandbox/settings.yaml", []byte("trustedProjects: ["+got+"]\n"), "")
+		if err != nil || len(s.TrustedProjects) != 1 || s.TrustedProjects[0].Value != tt.in {
+			t.Errorf("trustedProjects: [%s] reads back as %v (%v), want %q", got, s, err, tt.in)
 		}
 	}
 }

@@ -86,7 +86,7 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	switch {
 	case res.backup == "" && !res.created:
 		fmt.Fprintf(stdout, "mewsandbox: the hook is already installed in %s; nothing changed\n", path)
-		trustHint(stdout, dir, cwd)
+		trustHint(stdout, dir, cwd, carried.extra)
 		return nil
 	case res.created:
 		fmt.Fprintf(stdout, "mewsandbox: created %s with the PreToolUse hook\n", path)
@@ -102,7 +102,7 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if carried.settings.sandbox {
 		fmt.Fprintf(stdout, "  allowed Bash commands now run through 'mewsandbox run' in the kernel sandbox\n")
 	}
-	trustHint(stdout, dir, cwd)
+	trustHint(stdout, dir, cwd, carried.extra)
 	if !onPath {
 		fmt.Fprintf(stderr, "mewsandbox: warning: mewsandbox is not on PATH, so the hook names this binary by its absolute path; teammates sharing %s need it at the same path\n", path)
 	}
@@ -113,9 +113,20 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // trustHint says what dir's own settings ask for that the hook will
 // ignore until the user trusts the project: the hook's warnings go to
 // Claude Code, which shows them to no one, so a project's presets or
-// network would otherwise be missing from its runs without a word.
-func trustHint(w io.Writer, dir, cwd string) {
-	p, err := (&options{root: dir}).resolve(cwd)
+// network would otherwise be missing from its runs without a word. It
+// judges them as the hook does, with extra, the flags init kept of the
+// installed hook: under --trust-project nothing is ignored, and under
+// --no-user-settings a trustedProjects line in them would change nothing.
+func trustHint(w io.Writer, dir, cwd string, extra []string) {
+	var o options
+	var sandbox bool
+	if err := hookFlags(&o, &sandbox, io.Discard).Parse(extra); err != nil {
+		return // init kept only the hook's own flags
+	}
+	if o.root == "" {
+		o.root = dir
+	}
+	p, err := o.resolve(cwd)
 	if err != nil {
 		fmt.Fprintf(w, "  the hook will refuse every call until the settings load: %v\n", err)
 		return
@@ -127,8 +138,25 @@ func trustHint(w io.Writer, dir, cwd string) {
 	for _, u := range p.config.Untrusted {
 		fmt.Fprintf(w, "    %s\n", u)
 	}
+	if o.noUserSettings {
+		fmt.Fprintf(w, "  if you trust it, add --trust-project to the hook's command: it reads no user settings (--no-user-settings), where trustedProjects would name it\n")
+		return
+	}
 	fmt.Fprintf(w, "  if you trust it, add it to trustedProjects in your user settings (%s):\n    trustedProjects: [%s]\n",
-		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), p.root)
+		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), yamlFlowItem(p.root))
+}
+
+// yamlFlowItem writes path as an item of a YAML flow sequence, quoted
+// where YAML would read it otherwise: a comma ends the item, " #" starts
+// a comment, ":" before a space or the end a mapping, and brackets,
+// braces and quotes have meanings of their own. A JSON string is a YAML
+// double-quoted one.
+func yamlFlowItem(path string) string {
+	if !strings.ContainsAny(path, ",[]{}\"'\\#\t") && !strings.Contains(path, ":") {
+		return path
+	}
+	q, _ := json.Marshal(path)
+	return string(q)
 }
 
 // hookSettings are the flags init writes into the hook command, and which

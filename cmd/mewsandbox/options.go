@@ -437,7 +437,7 @@ func (o *options) resolveMode(cfg *permission.Config) (permission.Mode, error) {
 		mode = permission.ModeDefault
 	}
 	if mode == permission.ModeBypassPermissions && cfg.DisableBypass {
-		return "", usagef("bypassPermissions mode is disabled by the managed settings (disableBypassPermissionsMode)")
+		return "", usagef("bypassPermissions mode is disabled by %s (disableBypassPermissionsMode)", cfg.DisableBypassSource)
 	}
 	return mode, nil
 }
@@ -556,13 +556,6 @@ func (o *options) resolve(cwd string) (*project, error) {
 // managedSettingsPath is the administrator's policy; it cannot be moved by
 // an environment variable, or whoever sets the environment could lift it.
 const managedSettingsPath = permission.DefaultManagedPath
-
-func envOr(name, fallback string) string {
-	if v := os.Getenv(name); v != "" {
-		return v
-	}
-	return fallback
-}
 
 // exists reports whether something, a dangling symbolic link included,
 // is at p.
