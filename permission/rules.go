@@ -631,12 +631,16 @@ func hasOption(v []byte, o string) bool {
 // written as that rule lets c run unasked in a later session. It does not
 // where a word of c is only known at run time (rm *.tmp: allow rules
 // match only words they can prove) or a check asks whatever an allow rule
-// says.
-func (e *Engine) RuleWouldAllow(text string, c Call) bool {
+// says. within, when not "", is the project root the rule will be
+// confined to: the prompt writes it to the project's local file, which an
+// untrusted project's loading confines (Settings.ConfineRules), so that
+// rm -rf ~/work or git push approved "always" there would ask again.
+func (e *Engine) RuleWouldAllow(text string, c Call, within string) bool {
 	r, err := ParseRule(RuleAllow, text)
 	if err != nil {
 		return false
 	}
+	r.within = within
 	later := Engine{
 		Rules:    Rules{Allow: append(slices.Clip(e.Rules.Allow), r), Ask: e.Rules.Ask, Deny: e.Rules.Deny},
 		Mode:     e.Mode,

@@ -670,7 +670,7 @@ func TestExactShellRule(t *testing.T) {
 		}
 		// The prompt writes the rule only where it would allow the
 		// command later; a rule that never can is not written.
-		if would := engine(t, ModeDefault).RuleWouldAllow(rule, bash(tt.command)); would != tt.same {
+		if would := engine(t, ModeDefault).RuleWouldAllow(rule, bash(tt.command), ""); would != tt.same {
 			t.Errorf("RuleWouldAllow(%s, %q) = %v, want %v", rule, tt.command, would, tt.same)
 		}
 		for _, o := range tt.others {
@@ -717,6 +717,33 @@ func TestParseRuleMisspeltToolUX3(t *testing.T) {
 			t.Errorf("ParseRule(%v, %q): %v, want it accepted", tt.kind, tt.text, err)
 		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("ParseRule(%v, %q): %v, want %q", tt.kind, tt.text, err, tt.want)
+		}
+	}
+}
+
+// TestRuleWouldAllowConfinedS62: an "always" approval is written to the
+// project's local file, whose rules an untrusted project's loading
+// confines: one for git push, or for rm of a directory outside the root,
+// would never lift it there, so RuleWouldAllow says so when told the root
+// it will be confined to; in the root, or unconfined, it allows.
+func TestRuleWouldAllowConfinedS62(t *testing.T) {
+	t.Parallel()
+	e := engine(t, ModeDefault)
+	root := e.Env.Root
+	for _, tt := range []struct {
+		command           string
+		confined, trusted bool
+	}{
+		{"git push", false, true},
+		{"rm -rf " + e.Env.Home + "/work", false, true},
+		{"rm -rf build", true, true},
+	} {
+		rule := ExactShellRule(tt.command)
+		if got := e.RuleWouldAllow(rule, bash(tt.command), root); got != tt.confined {
+			t.Errorf("RuleWouldAllow(%s) confined to %s = %v, want %v", rule, root, got, tt.confined)
+		}
+		if got := e.RuleWouldAllow(rule, bash(tt.command), ""); got != tt.trusted {
+			t.Errorf("RuleWouldAllow(%s) unconfined = %v, want %v", rule, got, tt.trusted)
 		}
 	}
 }

@@ -262,6 +262,9 @@ type Config struct {
 	Files []SourceFile
 	// Warnings from every file.
 	Warnings []string
+	// Trusted says the project's own files apply in full
+	// (Discovery.TrustProject, or the user's or managed trustedProjects).
+	Trusted bool
 	// Untrusted is what the project's own files ask for that applies only
 	// to a project the user trusts (Discovery.TrustProject), one entry a
 	// warning: "FILE: key, key". init says so, since the hook's warnings
@@ -379,6 +382,7 @@ func Load(d Discovery) (*Config, error) {
 	if err := c.Sandbox.check(); err != nil {
 		return nil, err
 	}
+	c.Trusted = trusted
 	return c, nil
 }
 

@@ -600,8 +600,12 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 			// A rule that could never allow it (a glob, a variable, a
 			// check rules do not lift) would only clutter the settings.
 			rule := permission.ExactShellRule(strings.TrimSpace(call.Command))
-			if !p.engine.RuleWouldAllow(rule, call) {
-				fmt.Fprintf(tty, "mewsandbox: approved for this session only: no allow rule lets it run unasked later (a word only known at run time, or a check rules do not lift), so none is written to %s\n", p.localSettings)
+			within := p.root // the local file is the project's own, confined unless trusted
+			if p.config.Trusted {
+				within = ""
+			}
+			if !p.engine.RuleWouldAllow(rule, call, within) {
+				fmt.Fprintf(tty, "mewsandbox: approved for this session only: no allow rule lets it run unasked later (a word only known at run time, a check rules do not lift, or what acts beyond an untrusted project, which its own settings cannot allow), so none is written to %s\n", p.localSettings)
 			} else if err := permission.AppendRule(p.localSettings, permission.RuleAllow, rule); err != nil {
 				fmt.Fprintf(stderr, "mewsandbox: warning: could not write %s to %s: %v\n", rule, p.localSettings, err)
 			}
