@@ -1,19 +1,26 @@
 package permission
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Values read from text written on the line: read f <<< ~/.ssh/id_rsa;
+// Values read from text written on the line, or assigned on it: read f <<< ~/.ssh/id_rsa;
 // cat "$f", while read f; do rm "$f"; done <<< .git/hooks/x, echo PATH
 // | while read f; …, a loop fed by a file an echo wrote or by a
 // descriptor exec holds (read -u 3) hand the variable the lines of that
 // text, as xargs is handed the words of its input (xargsRunWith): each
 // later command that expands it is also judged with each line in its
-// place, so that the decision is the one on the path itself.
+// place, so that the decision is the one on the path itself. A value
+// assigned from words the analysis reads (f=~/.ssh/id_rsa, declare,
+// export, local, a=(…), for f in WORDS) is handed on the same way.
+// A value reaches the later commands of its shell and of the subshells
+// started from it, and those of the functions on the line, until a
+// reassignment or an unset that surely runs before them; one assigned
+// in a branch reaches them beside the others, each judged.
 
 // readCmd is a read (or mapfile) on the line: where it is, the
 // descriptor it reads, the variables it sets (array: an array's
@@ -27,6 +34,97 @@ type readCmd struct {
 	fields bool // read -a: each field of a line an element
 	lines  []Word
 	fed    bool
+	// scope, cond and fn are the shell, the part of the line and the
+	// function the variables are set in (SimpleCommand.Shell, Cond,
+	// Func); sets: an assignment or a read, which replaces the values
+	// set before it (an unset has none).
+	scope, cond int32
+	fn          string
+}
+
+// assignedVal is a variable an assignment sets and the values it is
+// given: one, or an array's elements.
+type assignedVal struct {
+	name   string
+	values []Word
+	add    bool // a+=…, a[0]=…: the values before it stay
+}
+
+// assignedVals returns the variables assigns set from values the
+// analysis reads: literal words, ~ and templates ($HOME), and other
+// variables, not what a substitution prints.
+func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
+	var out []assignedVal
+	for _, as := range assigns {
+		if as.Name == nil || as.Naked {
+			continue
+		}
+		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil}
+		switch {
+		case as.Array != nil:
+			for _, e := range as.Array.Elems {
+				if e.Value != nil {
+					v.values = append(v.values, z.word(e.Value, nil))
+				}
+			}
+		case as.Value != nil:
+			v.values = []Word{z.word(as.Value, nil)}
+		}
+		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
+		out = append(out, v)
+	}
+	return out
+}
+
+// knownValue says whether the analysis can read value w, as the shell
+// assigns it: ~ at its start is the home directory, even quoted later.
+func knownValue(w Word) bool {
+	return w.Literal || !strings.Contains(w.Text, "$(") && !strings.ContainsRune(w.Text, '`')
+}
+
+// homeValue returns value w with a leading ~ written as $HOME: in
+// "$f", where the value stands, a ~ is not expanded again.
+func homeValue(w Word) Word {
+	if !w.Literal && (w.Text == "~" || strings.HasPrefix(w.Text, "~/")) {
+		w.Text = "$HOME" + w.Text[1:]
+	}
+	return w
+}
+
+// noteAssigns records the variables command i assigns, as reads fed
+// the values.
+func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
+	c := z.a.Commands[i]
+	for _, v := range vals {
+		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0}
+		for _, w := range v.values {
+			r.lines = append(r.lines, homeValue(w))
+		}
+		if v.add && !r.fed {
+			continue
+		}
+		if v.add {
+			r.cond = -1 // replaces nothing
+		}
+		z.reads = append(z.reads, r)
+	}
+}
+
+// noteLoopVar records the variable of a for loop over words, whose
+// body's commands come after index at, given each word in turn.
+func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
+	wi, ok := l.(*syntax.WordIter)
+	if !ok {
+		return
+	}
+	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: -1, fn: z.fn}
+	for _, w := range wi.Items {
+		if v := z.word(w, nil); knownValue(v) {
+			r.lines = append(r.lines, homeValue(v))
+		}
+	}
+	r.fed = len(r.lines) > 0
+	z.reads = append(z.reads, r)
 }
 
 // noteRead records command i when it is a read, mapfile or readarray,
@@ -34,9 +132,17 @@ type readCmd struct {
 // wrote that feeds it itself, if any.
 func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	r := readCmd{at: i, fd: "0"}
+	r := readCmd{at: i, fd: "0", scope: c.Shell, cond: c.Cond, fn: c.Func}
 	values := "adeinNptu" // read's options that take a value
 	switch lowerName(c) {
+	case "unset":
+		for _, w := range c.Args()[1:] {
+			if w.Literal && !strings.HasPrefix(w.Text, "-") {
+				r.names = append(r.names, w.Text)
+			}
+		}
+		z.reads = append(z.reads, r)
+		return
 	case "read":
 	case "mapfile", "readarray":
 		values, r.array = "dnOsuCc", true
@@ -196,14 +302,17 @@ func (z *analyzer) pipedReads(p Pipeline) {
 // set from lines written on the line with each line in its place.
 func (z *analyzer) readValues() {
 	pairs := 0
-	for _, r := range z.reads {
+	// The latest first: a value that names another variable
+	// (f=$g/id_rsa) is in place before g's value is handed on.
+	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+		r := z.reads[ri]
 		if !r.fed {
 			continue
 		}
 		for _, values := range r.values() {
-			for k := r.at + 1; k < len(z.a.Commands); k++ {
+			for k := 0; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
-				if !expandsAnyOf(c, r.names) {
+				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) {
 					continue
 				}
 				if pairs++; pairs > maxRunWith {
@@ -221,10 +330,61 @@ func (z *analyzer) readValues() {
 					}
 				}
 				n.Text = joinWords(n.Words)
+				if z.copied == nil {
+					z.copied = map[int]int{}
+				}
+				z.copied[len(z.a.Commands)] = z.original(k)
 				z.a.Commands = append(z.a.Commands, n)
 			}
 		}
 	}
+}
+
+// original returns the command that command k copies, or k.
+func (z *analyzer) original(k int) int {
+	if o, ok := z.copied[k]; ok {
+		return o
+	}
+	return k
+}
+
+// reaches says whether the variables read or assigned by z.reads[ri]
+// hold its values when command k expands them: k runs after it (or in
+// a function, which runs when called), in its shell or a subshell
+// started from there, and no reassignment or unset in the same shell
+// and part of the line surely ran between them.
+func (z *analyzer) reaches(ri, k int) bool {
+	r, c, at := z.reads[ri], z.a.Commands[k], z.original(k)
+	if at <= r.at && (c.Func == "" || c.Func == r.fn) {
+		return false
+	}
+	if !z.within(c.Shell, r.scope) {
+		return false
+	}
+	for _, o := range z.reads {
+		if o.at > r.at && o.at < at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
+			(o.cond == 0 || o.cond == c.Cond) && o.cond >= 0 && sharesName(o.names, r.names) {
+			return false
+		}
+	}
+	return true
+}
+
+// within says whether shell s is shell outer or one started from it,
+// as far as that is known (yes when not).
+func (z *analyzer) within(s, outer int32) bool {
+	for s != outer {
+		if s <= 0 || int(s) >= len(z.outer) || s > z.scopes {
+			return s > z.scopes || int(s) >= len(z.outer)
+		}
+		s = z.outer[s]
+	}
+	return true
+}
+
+// sharesName says whether a and b name a variable in common.
+func sharesName(a, b []string) bool {
+	return slices.ContainsFunc(a, func(n string) bool { return slices.Contains(b, n) })
 }
 
 // values returns the values each of r's variables is given in turn: a
