@@ -329,6 +329,14 @@ func (z *analyzer) readValues() {
 						}
 					}
 				}
+				n.Redirects = slices.Clone(c.Redirects)
+				for j, rd := range n.Redirects {
+					for v, name := range r.names {
+						if !rd.Target.Literal && expandsValue(rd.Target.Text, name) {
+							n.Redirects[j].Target = Word{Text: substVar(n.Redirects[j].Target.Text, name, values[v])}
+						}
+					}
+				}
 				n.Text = joinWords(n.Words)
 				if z.copied == nil {
 					z.copied = map[int]int{}
@@ -407,10 +415,11 @@ func (r readCmd) values() [][]Word {
 	return out
 }
 
-// expandsAnyOf says whether c expands one of the variables names.
+// expandsAnyOf says whether c expands one of the variables names in an
+// argument or the file of a redirection (echo x >> "$f").
 func expandsAnyOf(c SimpleCommand, names []string) bool {
 	for _, n := range names {
-		if expandsAny(c, n) {
+		if expandsAny(c, n) || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return !r.Target.Literal && expandsValue(r.Target.Text, n) }) {
 			return true
 		}
 	}

@@ -6,7 +6,8 @@ import "testing"
 // was not handed to the later commands that expand it: f=~/.ssh/id_rsa;
 // cat "$f" was allowed where cat ~/.ssh/id_rsa asks, as were
 // declare/local/export/readonly/typeset, arrays, for loops over words,
-// a value built from another variable, and a cp of it. Such a value is
+// a value built from another variable, a cp of it, and in
+// bypassPermissions a redirection to it (f=~/.bashrc; echo x >> "$f"). Such a value is
 // now handed on as a read's lines are (readValues), following the
 // shell's scopes: a subshell's or a pipeline stage's stays there, a
 // branch's is one value among others, a reassignment or an unset
@@ -38,6 +39,9 @@ func TestAssignedValuesS62b(t *testing.T) {
 		{"S62b pipeline stage reads it", D, nil, `f=~/.ssh/id_rsa; cat "$f" | wc -c`, Ask},
 		{"S62b reassigned in a branch only", D, nil, `f=~/.ssh/id_rsa; if test -e x; then f=README.md; fi; cat "$f"`, Ask},
 		{"S62b x=/; rm -rf $x", Y, nil, `x=/; rm -rf "$x"`, Deny},
+		{"S62b f=~/.bashrc; echo >> $f (yolo)", Y, nil, `f=~/.bashrc; echo x >> "$f"`, Ask},
+		{"S62b read f; echo >> $f (yolo)", Y, nil, `read f <<< ~/.bashrc; echo x >> "$f"`, Ask},
+		{"S62b neighbour: f=out.txt; echo > $f (yolo)", Y, nil, `f=out.txt; echo x > "$f"`, Allow},
 		{"S62b neighbour: f=README.md", D, nil, `f=README.md; cat "$f"`, Allow},
 		{"S62b neighbour: for *.go gofmt", D, nil, `for f in *.go; do gofmt -l "$f"; done`, Allow},
 		{"S62b neighbour: export GOFLAGS", D, nil, `export GOFLAGS=-mod=mod; go build ./...`, Allow},
