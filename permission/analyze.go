@@ -187,8 +187,9 @@ type analyzer struct {
 	// assigned: the values the command being added assigns, for add to
 	// record once it has its index (noteAssigns).
 	assigned []assignedVal
-	// copied: for each command readValues added, the one it copies.
-	copied map[int]int
+	// copied: for each command readValues added, where its variables
+	// are expanded (pointOf).
+	copied map[int]point
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.

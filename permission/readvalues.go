@@ -137,7 +137,11 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	switch lowerName(c) {
 	case "unset":
 		for _, w := range c.Args()[1:] {
-			if w.Literal && !strings.HasPrefix(w.Text, "-") {
+			switch {
+			case !w.Literal:
+			case strings.HasPrefix(w.Text, "-") && strings.ContainsAny(w.Text, "fn"):
+				return // unset -f f: a function, unset -n: a nameref
+			case !strings.HasPrefix(w.Text, "-"):
 				r.names = append(r.names, w.Text)
 			}
 		}
@@ -312,14 +316,20 @@ func (z *analyzer) readValues() {
 		for _, values := range r.values() {
 			for k := 0; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
-				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) {
+				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
+					// f="$f:x": the value put there is f's before.
 					continue
 				}
 				if pairs++; pairs > maxRunWith {
 					z.complexOnce("lines read from text written on the line are handed to more commands than the analysis follows")
 					return
 				}
-				n := c
+				n, when := c, z.pointOf(k)
+				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
+					// f=$g/id_rsa: g is expanded where f is set.
+					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn}
+				}
+				when.by = ri + 1
 				n.Words = make([]Word, len(c.Words))
 				for j, w := range c.Words {
 					n.Words[j] = w
@@ -339,21 +349,33 @@ func (z *analyzer) readValues() {
 				}
 				n.Text = joinWords(n.Words)
 				if z.copied == nil {
-					z.copied = map[int]int{}
+					z.copied = map[int]point{}
 				}
-				z.copied[len(z.a.Commands)] = z.original(k)
+				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
 			}
 		}
 	}
 }
 
-// original returns the command that command k copies, or k.
-func (z *analyzer) original(k int) int {
-	if o, ok := z.copied[k]; ok {
-		return o
+// point is where on the line a command's variables are expanded: its
+// index among the commands, its shell, part of the line and function.
+type point struct {
+	at          int
+	scope, cond int32
+	fn          string
+	by          int // for a copy, 1 + the index in z.reads of what made it
+}
+
+// pointOf returns where command k expands its variables: its own place,
+// or for a copy readValues made, that of the command it copies, or of
+// the assignment whose value put the expansions there.
+func (z *analyzer) pointOf(k int) point {
+	if p, ok := z.copied[k]; ok {
+		return p
 	}
-	return k
+	c := z.a.Commands[k]
+	return point{at: k, scope: c.Shell, cond: c.Cond, fn: c.Func}
 }
 
 // reaches says whether the variables read or assigned by z.reads[ri]
@@ -362,16 +384,16 @@ func (z *analyzer) original(k int) int {
 // started from there, and no reassignment or unset in the same shell
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
-	r, c, at := z.reads[ri], z.a.Commands[k], z.original(k)
-	if at <= r.at && (c.Func == "" || c.Func == r.fn) {
+	r, c := z.reads[ri], z.pointOf(k)
+	if c.at <= r.at && (c.fn == "" || c.fn == r.fn) {
 		return false
 	}
-	if !z.within(c.Shell, r.scope) {
+	if !z.within(c.scope, r.scope) {
 		return false
 	}
 	for _, o := range z.reads {
-		if o.at > r.at && o.at < at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
-			(o.cond == 0 || o.cond == c.Cond) && o.cond >= 0 && sharesName(o.names, r.names) {
+		if o.at > r.at && o.at < c.at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
+			(o.cond == 0 || o.cond == c.cond) && o.cond >= 0 && sharesName(o.names, r.names) {
 			return false
 		}
 	}

@@ -1249,7 +1249,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 export HOME= then $HOME", Y, nil, `export HOME=/etc; cp x $HOME/profile`, Ask},
 		{"S15 printf -v HOME then ~", Y, nil, `printf -v HOME %s /etc; echo x > ~/profile`, Ask},
 		{"S15 PWD= then $PWD", Y, nil, `PWD=/home/u/proj/.git/hooks; cp x $PWD/pre-commit`, Ask},
-		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Ask},
+		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Deny}, // S62b: the value PWD was given is handed on
 		{"S15 a critical name in an unknown directory", Y, nil, `cd "$x" && rm -rf usr`, Ask},
 		{"S15 .. in an unknown directory", Y, nil, `cd "$x" && rm -rf ../..`, Ask},
 		{"S15 neighbour: a build directory where the repository is", Y, nil, `cd "$(git rev-parse --show-toplevel)" && rm -rf build && cd "$DIR" && rm -rf node_modules && find dist -delete`, Allow},
