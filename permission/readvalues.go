@@ -321,7 +321,7 @@ func (z *analyzer) readValues() {
 					continue
 				}
 				if pairs++; pairs > maxRunWith {
-					z.complexOnce("lines read from text written on the line are handed to more commands than the analysis follows")
+					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
 					return
 				}
 				n, when := c, z.pointOf(k)
