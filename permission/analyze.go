@@ -187,6 +187,8 @@ type analyzer struct {
 	// assigned: the values the command being added assigns, for add to
 	// record once it has its index (noteAssigns).
 	assigned []assignedVal
+	// lastPipe: the shells of pipelines' last stages.
+	lastPipe []int32
 	// copied: for each command readValues added, where its variables
 	// are expanded (pointOf).
 	copied map[int]point
@@ -734,6 +736,11 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	for i := len(chain) - 1; i >= 0; i-- {
 		start := len(z.a.Commands)
 		scope := z.fork()
+		if i == 0 {
+			// shopt -s lastpipe runs the last stage in the shell itself:
+			// echo x | read f sets f for what follows (readValues).
+			z.lastPipe = append(z.lastPipe, z.scope)
+		}
 		z.stmt(chain[i])
 		for k := start; k < len(z.a.Commands); k++ {
 			z.a.Commands[k].Piped = true

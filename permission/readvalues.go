@@ -36,10 +36,11 @@ type readCmd struct {
 	fed    bool
 	// scope, cond and fn are the shell, the part of the line and the
 	// function the variables are set in (SimpleCommand.Shell, Cond,
-	// Func); sets: an assignment or a read, which replaces the values
-	// set before it (an unset has none).
+	// Func); replaces: an assignment or an unset, which surely replaces
+	// the values set before it (a read may not: read -t 0 f sets none).
 	scope, cond int32
 	fn          string
+	replaces    bool
 }
 
 // assignedVal is a variable an assignment sets and the values it is
@@ -96,15 +97,12 @@ func homeValue(w Word) Word {
 func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
-		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0}
+		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add}
 		for _, w := range v.values {
 			r.lines = append(r.lines, homeValue(w))
 		}
 		if v.add && !r.fed {
 			continue
-		}
-		if v.add {
-			r.cond = -1 // replaces nothing
 		}
 		z.reads = append(z.reads, r)
 	}
@@ -117,7 +115,7 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	if !ok {
 		return
 	}
-	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: -1, fn: z.fn}
+	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
 	for _, w := range wi.Items {
 		if v := z.word(w, nil); knownValue(v) {
 			r.lines = append(r.lines, homeValue(v))
@@ -145,6 +143,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 				r.names = append(r.names, w.Text)
 			}
 		}
+		r.replaces = true
 		z.reads = append(z.reads, r)
 		return
 	case "read":
@@ -388,12 +387,16 @@ func (z *analyzer) reaches(ri, k int) bool {
 	if c.at <= r.at && (c.fn == "" || c.fn == r.fn) {
 		return false
 	}
-	if !z.within(c.scope, r.scope) {
+	scope := r.scope
+	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
+		scope = z.outer[scope]
+	}
+	if !z.within(c.scope, scope) {
 		return false
 	}
 	for _, o := range z.reads {
 		if o.at > r.at && o.at < c.at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
-			(o.cond == 0 || o.cond == c.cond) && o.cond >= 0 && sharesName(o.names, r.names) {
+			(o.cond == 0 || o.cond == c.cond) && o.replaces && sharesName(o.names, r.names) {
 			return false
 		}
 	}
