@@ -181,8 +181,17 @@ type analyzer struct {
 	// (withHeld).
 	held []heldFD
 	// reads: the reads walked so far, with the lines written on the line
-	// that feed them, once known (readValues).
+	// that feed them, once known (readValues), and the assignments,
+	// loops and unsets that set variables (noteAssigns).
 	reads []readCmd
+	// assigned: the values the command being added assigns, for add to
+	// record once it has its index (noteAssigns).
+	assigned []assignedVal
+	// lastPipe: the shells of pipelines' last stages.
+	lastPipe []int32
+	// copied: for each command readValues added, where its variables
+	// are expanded (pointOf).
+	copied map[int]point
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -540,6 +549,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		from := len(z.a.Commands)
 		z.subs(subs)
 		items := indexRange(from, len(z.a.Commands))
+		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1)
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
@@ -726,6 +736,11 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	for i := len(chain) - 1; i >= 0; i-- {
 		start := len(z.a.Commands)
 		scope := z.fork()
+		if i == 0 {
+			// shopt -s lastpipe runs the last stage in the shell itself:
+			// echo x | read f sets f for what follows (readValues).
+			z.lastPipe = append(z.lastPipe, z.scope)
+		}
 		z.stmt(chain[i])
 		for k := start; k < len(z.a.Commands); k++ {
 			z.a.Commands[k].Piped = true
@@ -1604,6 +1619,8 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
+	assigned := z.assigned
+	z.assigned = nil
 	c.PathGone, c.CondaGone = c.PathGone || z.pathGone, c.CondaGone || z.condaGone
 	z.promptSubst(c)
 	z.dirVars(c)
@@ -1653,6 +1670,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	}
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
+	z.noteAssigns(i, assigned)
 	z.feeds(i, subs)
 	return i
 }
@@ -1768,6 +1786,10 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		c.Assigns = make([]string, 0, len(ce.Assigns))
 		for _, as := range ce.Assigns {
 			c.Assigns = append(c.Assigns, z.assign(as, &subs))
+		}
+		if len(ce.Args) == 0 {
+			// f=x cmd sets f for cmd alone, whose words expand first.
+			z.assigned = z.assignedVals(ce.Assigns)
 		}
 	}
 	if len(ce.Args) > 0 {
@@ -2384,6 +2406,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 		}
 	}
 	c.Redirects = z.redirects(rs, &subs)
+	z.assigned = z.assignedVals(d.Args)
 	z.add(c, subs)
 }
 

@@ -49,7 +49,7 @@ func TestAnalyzeShellSplits(t *testing.T) {
 		{"subshell", "(a; b) && c", []string{"a", "b", "c"}},
 		{"group", "{ a; b; }", []string{"a", "b"}},
 		{"if elif else", "if a; then b; elif c; then d; else e; fi", []string{"a", "b", "c", "d", "e"}},
-		{"for", "for i in 1 2; do a $i; done", []string{"a"}},
+		{"for", "for i in 1 2; do a $i; done", []string{"a", "a", "a"}}, // a, and a with each word (readValues)
 		{"c-style for", "for ((i=0; i<3; i++)); do a; done", []string{"a"}},
 		{"select", "select x in a b; do a; done", []string{"a"}},
 		{"while", "while a; do b; done", []string{"a", "b"}},

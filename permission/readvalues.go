@@ -1,19 +1,26 @@
 package permission
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// Values read from text written on the line: read f <<< ~/.ssh/id_rsa;
+// Values read from text written on the line, or assigned on it: read f <<< ~/.ssh/id_rsa;
 // cat "$f", while read f; do rm "$f"; done <<< .git/hooks/x, echo PATH
 // | while read f; …, a loop fed by a file an echo wrote or by a
 // descriptor exec holds (read -u 3) hand the variable the lines of that
 // text, as xargs is handed the words of its input (xargsRunWith): each
 // later command that expands it is also judged with each line in its
-// place, so that the decision is the one on the path itself.
+// place, so that the decision is the one on the path itself. A value
+// assigned from words the analysis reads (f=~/.ssh/id_rsa, declare,
+// export, local, a=(…), for f in WORDS) is handed on the same way.
+// A value reaches the later commands of its shell and of the subshells
+// started from it, and those of the functions on the line, until a
+// reassignment or an unset that surely runs before them; one assigned
+// in a branch reaches them beside the others, each judged.
 
 // readCmd is a read (or mapfile) on the line: where it is, the
 // descriptor it reads, the variables it sets (array: an array's
@@ -27,6 +34,95 @@ type readCmd struct {
 	fields bool // read -a: each field of a line an element
 	lines  []Word
 	fed    bool
+	// scope, cond and fn are the shell, the part of the line and the
+	// function the variables are set in (SimpleCommand.Shell, Cond,
+	// Func); replaces: an assignment or an unset, which surely replaces
+	// the values set before it (a read may not: read -t 0 f sets none).
+	scope, cond int32
+	fn          string
+	replaces    bool
+}
+
+// assignedVal is a variable an assignment sets and the values it is
+// given: one, or an array's elements.
+type assignedVal struct {
+	name   string
+	values []Word
+	add    bool // a+=…, a[0]=…: the values before it stay
+}
+
+// assignedVals returns the variables assigns set from values the
+// analysis reads: literal words, ~ and templates ($HOME), and other
+// variables, not what a substitution prints.
+func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
+	var out []assignedVal
+	for _, as := range assigns {
+		if as.Name == nil || as.Naked {
+			continue
+		}
+		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil}
+		switch {
+		case as.Array != nil:
+			for _, e := range as.Array.Elems {
+				if e.Value != nil {
+					v.values = append(v.values, z.word(e.Value, nil))
+				}
+			}
+		case as.Value != nil:
+			v.values = []Word{z.word(as.Value, nil)}
+		}
+		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
+		out = append(out, v)
+	}
+	return out
+}
+
+// knownValue says whether the analysis can read value w, as the shell
+// assigns it: ~ at its start is the home directory, even quoted later.
+func knownValue(w Word) bool {
+	return w.Literal || !strings.Contains(w.Text, "$(") && !strings.ContainsRune(w.Text, '`')
+}
+
+// homeValue returns value w with a leading ~ written as $HOME: in
+// "$f", where the value stands, a ~ is not expanded again.
+func homeValue(w Word) Word {
+	if !w.Literal && (w.Text == "~" || strings.HasPrefix(w.Text, "~/")) {
+		w.Text = "$HOME" + w.Text[1:]
+	}
+	return w
+}
+
+// noteAssigns records the variables command i assigns, as reads fed
+// the values.
+func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
+	c := z.a.Commands[i]
+	for _, v := range vals {
+		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add}
+		for _, w := range v.values {
+			r.lines = append(r.lines, homeValue(w))
+		}
+		if v.add && !r.fed {
+			continue
+		}
+		z.reads = append(z.reads, r)
+	}
+}
+
+// noteLoopVar records the variable of a for loop over words, whose
+// body's commands come after index at, given each word in turn.
+func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
+	wi, ok := l.(*syntax.WordIter)
+	if !ok {
+		return
+	}
+	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
+	for _, w := range wi.Items {
+		if v := z.word(w, nil); knownValue(v) {
+			r.lines = append(r.lines, homeValue(v))
+		}
+	}
+	r.fed = len(r.lines) > 0
+	z.reads = append(z.reads, r)
 }
 
 // noteRead records command i when it is a read, mapfile or readarray,
@@ -34,9 +130,22 @@ type readCmd struct {
 // wrote that feeds it itself, if any.
 func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	r := readCmd{at: i, fd: "0"}
+	r := readCmd{at: i, fd: "0", scope: c.Shell, cond: c.Cond, fn: c.Func}
 	values := "adeinNptu" // read's options that take a value
 	switch lowerName(c) {
+	case "unset":
+		for _, w := range c.Args()[1:] {
+			switch {
+			case !w.Literal:
+			case strings.HasPrefix(w.Text, "-") && strings.ContainsAny(w.Text, "fn"):
+				return // unset -f f: a function, unset -n: a nameref
+			case !strings.HasPrefix(w.Text, "-"):
+				r.names = append(r.names, w.Text)
+			}
+		}
+		r.replaces = true
+		z.reads = append(z.reads, r)
+		return
 	case "read":
 	case "mapfile", "readarray":
 		values, r.array = "dnOsuCc", true
@@ -196,21 +305,30 @@ func (z *analyzer) pipedReads(p Pipeline) {
 // set from lines written on the line with each line in its place.
 func (z *analyzer) readValues() {
 	pairs := 0
-	for _, r := range z.reads {
+	// The latest first: a value that names another variable
+	// (f=$g/id_rsa) is in place before g's value is handed on.
+	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+		r := z.reads[ri]
 		if !r.fed {
 			continue
 		}
 		for _, values := range r.values() {
-			for k := r.at + 1; k < len(z.a.Commands); k++ {
+			for k := 0; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
-				if !expandsAnyOf(c, r.names) {
+				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
+					// f="$f:x": the value put there is f's before.
 					continue
 				}
 				if pairs++; pairs > maxRunWith {
-					z.complexOnce("lines read from text written on the line are handed to more commands than the analysis follows")
+					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
 					return
 				}
-				n := c
+				n, when := c, z.pointOf(k)
+				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
+					// f=$g/id_rsa: g is expanded where f is set.
+					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn}
+				}
+				when.by = ri + 1
 				n.Words = make([]Word, len(c.Words))
 				for j, w := range c.Words {
 					n.Words[j] = w
@@ -220,11 +338,86 @@ func (z *analyzer) readValues() {
 						}
 					}
 				}
+				n.Redirects = slices.Clone(c.Redirects)
+				for j, rd := range n.Redirects {
+					for v, name := range r.names {
+						if !rd.Target.Literal && expandsValue(rd.Target.Text, name) {
+							n.Redirects[j].Target = Word{Text: substVar(n.Redirects[j].Target.Text, name, values[v])}
+						}
+					}
+				}
 				n.Text = joinWords(n.Words)
+				if z.copied == nil {
+					z.copied = map[int]point{}
+				}
+				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
 			}
 		}
 	}
+}
+
+// point is where on the line a command's variables are expanded: its
+// index among the commands, its shell, part of the line and function.
+type point struct {
+	at          int
+	scope, cond int32
+	fn          string
+	by          int // for a copy, 1 + the index in z.reads of what made it
+}
+
+// pointOf returns where command k expands its variables: its own place,
+// or for a copy readValues made, that of the command it copies, or of
+// the assignment whose value put the expansions there.
+func (z *analyzer) pointOf(k int) point {
+	if p, ok := z.copied[k]; ok {
+		return p
+	}
+	c := z.a.Commands[k]
+	return point{at: k, scope: c.Shell, cond: c.Cond, fn: c.Func}
+}
+
+// reaches says whether the variables read or assigned by z.reads[ri]
+// hold its values when command k expands them: k runs after it (or in
+// a function, which runs when called), in its shell or a subshell
+// started from there, and no reassignment or unset in the same shell
+// and part of the line surely ran between them.
+func (z *analyzer) reaches(ri, k int) bool {
+	r, c := z.reads[ri], z.pointOf(k)
+	if c.at <= r.at && (c.fn == "" || c.fn == r.fn) {
+		return false
+	}
+	scope := r.scope
+	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
+		scope = z.outer[scope]
+	}
+	if !z.within(c.scope, scope) {
+		return false
+	}
+	for _, o := range z.reads {
+		if o.at > r.at && o.at < c.at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
+			(o.cond == 0 || o.cond == c.cond) && o.replaces && sharesName(o.names, r.names) {
+			return false
+		}
+	}
+	return true
+}
+
+// within says whether shell s is shell outer or one started from it,
+// as far as that is known (yes when not).
+func (z *analyzer) within(s, outer int32) bool {
+	for s != outer {
+		if s <= 0 || int(s) >= len(z.outer) || s > z.scopes {
+			return s > z.scopes || int(s) >= len(z.outer)
+		}
+		s = z.outer[s]
+	}
+	return true
+}
+
+// sharesName says whether a and b name a variable in common.
+func sharesName(a, b []string) bool {
+	return slices.ContainsFunc(a, func(n string) bool { return slices.Contains(b, n) })
 }
 
 // values returns the values each of r's variables is given in turn: a
@@ -247,10 +440,11 @@ func (r readCmd) values() [][]Word {
 	return out
 }
 
-// expandsAnyOf says whether c expands one of the variables names.
+// expandsAnyOf says whether c expands one of the variables names in an
+// argument or the file of a redirection (echo x >> "$f").
 func expandsAnyOf(c SimpleCommand, names []string) bool {
 	for _, n := range names {
-		if expandsAny(c, n) {
+		if expandsAny(c, n) || slices.ContainsFunc(c.Redirects, func(r Redirect) bool { return !r.Target.Literal && expandsValue(r.Target.Text, n) }) {
 			return true
 		}
 	}

@@ -553,11 +553,11 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A10 neighbour: env -- X=1 ls", D, nil, `env -- X=1 Y=2 ls && env -S 'python3 -u' x.py`, Allow},
 		// A recursive rm of a path only known at run time is asked for in
 		// every mode: a critical one may hide in it.
-		{"A10 x=/; rm -rf $x", Y, nil, `x=/; rm -rf $x`, Ask},
+		{"A10 x=/; rm -rf $x", Y, nil, `x=/; rm -rf $x`, Deny}, // S62b: the value assigned is handed on
 		{"A10 rm -rf ${NOPE:-/}", Y, nil, `rm -rf ${NOPE:-/}`, Ask},
 		{"A10 f / with rm -rf $1", Y, nil, `f(){ rm -rf "$1"; }; f /`, Ask},
-		{"A10 for d in / ~", Y, nil, `for d in / ~; do rm -rf $d; done`, Ask},
-		{"A10 xargs rm -rf", Y, nil, `echo / | xargs rm -rf`, Deny}, // S20 F: what echo writes is xargs's arguments
+		{"A10 for d in / ~", Y, nil, `for d in / ~; do rm -rf $d; done`, Deny}, // S62b: each word is handed on
+		{"A10 xargs rm -rf", Y, nil, `echo / | xargs rm -rf`, Deny},            // S20 F: what echo writes is xargs's arguments
 		{"A10 sh -c rm -rf $1", Y, nil, `sh -c 'rm -rf $1' _ /`, Ask},
 		{"A10 rm -rf x/.??*", Y, nil, `rm -rf x/.??*`, Ask},
 		{"A10 rm -rf $x allowed by a rule", D, []string{"allow:Bash(rm:*)"}, `rm -rf "$x"`, Ask},
@@ -1249,7 +1249,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 export HOME= then $HOME", Y, nil, `export HOME=/etc; cp x $HOME/profile`, Ask},
 		{"S15 printf -v HOME then ~", Y, nil, `printf -v HOME %s /etc; echo x > ~/profile`, Ask},
 		{"S15 PWD= then $PWD", Y, nil, `PWD=/home/u/proj/.git/hooks; cp x $PWD/pre-commit`, Ask},
-		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Ask},
+		{"S15 PWD= then $PWD past an Edit deny", D, []string{"deny:Edit(/infra/**)"}, `PWD=/home/u/proj/infra; echo x > $PWD/main.tf`, Deny}, // S62b: the value PWD was given is handed on
 		{"S15 a critical name in an unknown directory", Y, nil, `cd "$x" && rm -rf usr`, Ask},
 		{"S15 .. in an unknown directory", Y, nil, `cd "$x" && rm -rf ../..`, Ask},
 		{"S15 neighbour: a build directory where the repository is", Y, nil, `cd "$(git rev-parse --show-toplevel)" && rm -rf build && cd "$DIR" && rm -rf node_modules && find dist -delete`, Allow},
