@@ -141,9 +141,11 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			continue
 		}
 		e := s.take(fd, filepath.Base(q), !shallow[q])
-		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && layerPlaceholder(fd, filepath.Base(q)) {
-			// Another run's, under the layer, which its helper removes
-			// once that run is over: as missing to this one.
+		if (slices.Contains(g.placeholders, q) || slices.Contains(g.commondirs, q)) && standIn(fd, filepath.Base(q)) {
+			// Another run's placeholder, under the layer, which its
+			// helper removes once that run is over, or an empty one of
+			// anyone's: as missing to this one, neither put back when
+			// gone nor moved aside while empty.
 			e = &snapEntry{missing: true}
 		}
 		e.path = q
@@ -152,20 +154,22 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	return s
 }
 
-// layerPlaceholder says whether name in the directory dirfd is a
-// placeholder of the layer's (another run's): marked, and an empty
-// directory or a commondir naming its own directory. A command may mark
-// one of its own, but an empty one leads git and the agents nowhere. One
-// gone since it was seen counts as one (its helper removed it).
-func layerPlaceholder(dirfd int, name string) bool {
+// standIn says whether name in the directory dirfd holds nothing git or
+// an agent would read: an empty directory or a commondir naming its own
+// directory, as the layer's placeholders are (another run's, which its
+// release helper removes once that run is over), or nothing at all (one
+// gone since it was seen). The layer's mark is not asked for: a command
+// may mark one of its own, and an empty one leads git and the agents
+// nowhere; and a placeholder whose run was judged by its mark was taken
+// for the project's, made or removed by the command, in runs beside
+// layered ones (make bench's rounds), and "put back" empty and unmarked,
+// where it then stayed.
+func standIn(dirfd int, name string) bool {
 	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_NOFOLLOW|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return err == unix.ENOENT
 	}
 	defer unix.Close(fd)
-	if _, err := unix.Fgetxattr(fd, placeholderMark, nil); err != nil {
-		return false
-	}
 	if isCommondirSelf(fd) {
 		return true
 	}
@@ -345,8 +349,8 @@ func (c *checker) compare(dirfd int, name string, e *snapEntry) {
 	case err != nil && e.missing:
 	case err != nil:
 		c.found = append(c.found, fmt.Sprintf("the command removed %s (%s); %s", path, snapWhy, c.restore(dirfd, name, e)))
-	case e.missing && layerPlaceholder(dirfd, name):
-		// Another run's (see planUnlayered), or an empty one.
+	case e.missing && standIn(dirfd, name):
+		// Another run's placeholder (see planUnlayered), or an empty one.
 	case e.missing:
 		c.found = append(c.found, fmt.Sprintf("the command made %s (%s); %s", path, snapWhy, c.aside(dirfd, name)))
 	case now.Dev != e.st.Dev || now.Ino != e.st.Ino || now.Mode&unix.S_IFMT != e.st.Mode&unix.S_IFMT:

@@ -292,3 +292,29 @@ func TestUnlayeredWayReplaced(t *testing.T) {
 		t.Errorf(".config/mise.toml holds %q after the run", got)
 	}
 }
+
+// TestUnlayeredEmptyStandInS62: an empty directory at a protected path
+// holds nothing git or an agent reads, so a run without the layer that
+// makes or removes one passes and leaves it as the command did. Judged by
+// the layer's mark, another run's placeholder was taken for the
+// project's beside layered runs (make bench's rounds, 1 run in 120 here):
+// "the command removed .claude", and an empty, unmarked .claude "put
+// back", where it stayed. One the command fills is still moved aside.
+func TestUnlayeredEmptyStandInS62(t *testing.T) {
+	p := newRT20Project(t, false)
+	if err := os.Mkdir(filepath.Join(p.root, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if r := p.run(`rmdir .claude && mkdir .codex`); r.code != 0 {
+		t.Fatalf("an empty .claude removed, an empty .codex made: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if _, err := os.Lstat(filepath.Join(p.root, ".claude")); err == nil {
+		t.Error("the empty .claude the command removed was put back")
+	}
+	if fi, err := os.Lstat(filepath.Join(p.root, ".codex")); err != nil || !fi.IsDir() {
+		t.Errorf("the empty .codex the command made: %v", err)
+	}
+	config := p.read(".git/config")
+	r := p.run(`printf 'notify = ["sh", "-c", "touch MARK"]\n' > .codex/config.toml && echo planted`)
+	p.undone(r, config, ".codex.mewsandbox-planted")
+}
