@@ -3,7 +3,6 @@ package integration
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -154,14 +153,7 @@ func projectHook(t *testing.T, dir, home, command string, flags ...string) strin
 func TestProjectLimitsNoLooserS61(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "sandbox:\n  timeout: 1h\n  limits: {nofile: 4096}\n"})
-	home := outsideTemp(t)
-	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 1s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	_, env := userHome(t, ".config/mewsandbox/settings.yaml", "sandbox:\n  timeout: 1s\n  limits: {nofile: 64}\n")
 	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
 	if r.code != 124 || strings.TrimSpace(r.stdout) != "64" {
 		t.Errorf("under the user's timeout 1s and nofile 64: exit %d, ulimit -n %q (stderr %s), want 124 and 64", r.code, r.stdout, r.stderr)
@@ -324,14 +316,7 @@ func TestProjectLimitsTwoFilesS62(t *testing.T) {
 		".mewsandbox/settings.yaml":   "sandbox:\n  timeout: 1900ms\n  limits: {nofile: 63}\n",
 		".claude/settings.local.json": `{"sandbox": {"timeout": "1h", "limits": {"nofile": 4096}}}`,
 	})
-	home := outsideTemp(t)
-	if err := os.MkdirAll(filepath.Join(home, ".config", "mewsandbox"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, ".config", "mewsandbox", "settings.yaml"), []byte("sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	_, env := userHome(t, ".config/mewsandbox/settings.yaml", "sandbox:\n  timeout: 2s\n  limits: {nofile: 64}\n")
 	r := run(t, invocation{args: []string{"run", "--", "sh", "-c", "ulimit -n; sleep 3"}, dir: dir, env: env})
 	if r.code != 124 || strings.TrimSpace(r.stdout) != "63" {
 		t.Errorf("under the user's 2s and 64 and the project's 1.9s and 63: exit %d, ulimit -n %q (stderr %s), want 124 and 63", r.code, r.stdout, r.stderr)
@@ -353,14 +338,7 @@ func TestProjectLimitsTwoFilesS62(t *testing.T) {
 func TestProjectModeNoLooserS62(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{".mewsandbox/settings.yaml": "permissions:\n  defaultMode: acceptEdits\n"})
-	home := outsideTemp(t)
-	if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"permissions": {"defaultMode": "dontAsk"}}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"HOME=" + home}
+	_, env := userHome(t, ".claude/settings.json", `{"permissions": {"defaultMode": "dontAsk"}}`)
 	write := []string{"--tool", "Write", "--input", fmt.Sprintf(`{"file_path": %q, "content": "x"}`, filepath.Join(dir, "new.txt"))}
 	got, why, stderr := checkDecision(t, dir, env, write...)
 	if got != "deny" {

@@ -128,14 +128,8 @@ func TestHookSandboxRecordedEvents(t *testing.T) {
 				".claude/settings.json": `{"permissions": {"deny": ["Bash(git push:*)"]}}`,
 				"main.go":               "package main\n",
 			})
-			home := outsideTemp(t)
 			// The user's rule: a project's own cannot allow an MCP tool.
-			if err := os.MkdirAll(filepath.Join(home, ".claude"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"), []byte(`{"permissions": {"allow": ["mcp__github__create_issue"]}}`), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			home, _ := userHome(t, ".claude/settings.json", `{"permissions": {"allow": ["mcp__github__create_issue"]}}`)
 			if err := os.WriteFile(filepath.Join(home, "secret.txt"), []byte("TOPSECRET\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}

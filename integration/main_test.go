@@ -80,6 +80,22 @@ func outsideTemp(t *testing.T) string {
 	return d
 }
 
+// userHome is a home directory outside the temp dir whose user settings
+// file rel (".config/mewsandbox/settings.yaml", ".claude/settings.json")
+// holds content, and env, which points HOME and XDG_CONFIG_HOME at it.
+func userHome(t *testing.T, rel, content string) (home string, env []string) {
+	t.Helper()
+	home = outsideTemp(t)
+	p := filepath.Join(home, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return home, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+}
+
 // result is what one run of the binary produced.
 type result struct {
 	stdout, stderr string

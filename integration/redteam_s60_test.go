@@ -97,15 +97,7 @@ func TestProjectSwitchOffS60(t *testing.T) {
 	if got, why, _ := checkDecision(t, dir, nil, "--yolo", "-c", "rm -rf build"); got != "allow" {
 		t.Errorf("--yolo rm -rf build: %s (%s), want allow", got, why)
 	}
-	home := outsideTemp(t)
-	user := filepath.Join(home, ".config", "mewsandbox", "settings.yaml")
-	if err := os.MkdirAll(filepath.Dir(user), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(user, []byte("permissions:\n  defaultMode: bypassPermissions\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}
+	_, env := userHome(t, ".config/mewsandbox/settings.yaml", "permissions:\n  defaultMode: bypassPermissions\n")
 	if got, why, _ := checkDecision(t, dir, env, "-c", "rm -rf build"); got != "allow" {
 		t.Errorf("rm -rf build under the user's bypassPermissions: %s (%s), want allow", got, why)
 	}
