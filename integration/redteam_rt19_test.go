@@ -139,6 +139,24 @@ func TestPersonalityRefused(t *testing.T) {
 	}
 }
 
+// stashRepo has a run make stash/x, a repository with one commit where
+// no check looks (two levels down, unstaged), after script prefix; with
+// mark not "", its core.fsmonitor makes mark. It then waits for the next
+// second, so that the next run's plan is in a later one than the times
+// this run left there.
+func stashRepo(t *testing.T, b *box, prefix, mark string) {
+	t.Helper()
+	script := prefix + "mkdir stash && git init -q stash/x\n"
+	if mark != "" {
+		script += "git -C stash/x config core.fsmonitor 'touch " + mark + "; false'\n"
+	}
+	b.file("first.sh", "set -e\n"+script+"git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x\n", 0o644)
+	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
+		t.Fatalf("a repository two levels down: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+	}
+	time.Sleep(1100 * time.Millisecond)
+}
+
 // TestGitlinkMovedInWhole: a repository made in one run two levels down
 // (stash/x, where neither the one-level look nor the index check looks),
 // its core.fsmonitor a command of its own, and moved into place in the
@@ -153,14 +171,7 @@ func TestGitlinkMovedInWhole(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
 	mark := filepath.Join(outsideTemp(t), "pwned")
-	b.file("first.sh", `set -e
-mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
-git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
-`, 0o644)
-	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
-		t.Fatalf("a repository two levels down: exit %d, want 0\nstderr: %s", r.code, r.stderr)
-	}
-	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	stashRepo(t, b, "", mark)
 	b.file("second.sh", `set -e
 mkdir libs && mv stash/x libs/sub
 git update-index --add --cacheinfo 160000,$(git -C libs/sub rev-parse HEAD),libs/sub
@@ -186,14 +197,7 @@ func TestGitlinkMovedInUnstaged(t *testing.T) {
 	b.git("commit", "-qm", "sub")
 	b.git("submodule", "deinit", "-q", "-f", "libs/sub")
 	mark := filepath.Join(outsideTemp(t), "pwned")
-	b.file("first.sh", `set -e
-mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
-git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
-`, 0o644)
-	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
-		t.Fatalf("a repository two levels down: exit %d, want 0\nstderr: %s", r.code, r.stderr)
-	}
-	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	stashRepo(t, b, "", mark)
 	b.file("second.sh", "set -e\nrmdir libs/sub && mv stash/x libs/sub && echo moved\n", 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
 	hostGitRanNothing(t, b, mark, "libs/sub")
@@ -210,11 +214,7 @@ func TestGitlinkMovedInNeighbours(t *testing.T) {
 	b := newGitBox(t)
 	b.git("init", "-q", "lib/vendored")
 	b.git("-C", "lib/vendored", "commit", "-q", "--allow-empty", "-m", "v")
-	b.file("first.sh", "set -e\nmkdir stash && git init -q stash/x && git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x\n", 0o644)
-	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
-		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
-	}
-	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	stashRepo(t, b, "", "")
 	b.file("second.sh", `set -e
 git add lib/vendored 2>/dev/null
 mkdir libs && mv stash/x libs/x && git add libs/x 2>/dev/null

@@ -67,13 +67,7 @@ func TestGitlinkFilledLaterMovedIn(t *testing.T) {
 	b := newGitBox(t)
 	keepState(b)
 	mark := filepath.Join(outsideTemp(t), "pwned")
-	b.file("first.sh", stageEmptyScript+`mkdir stash && git init -q stash/x && git -C stash/x config core.fsmonitor 'touch `+mark+`; false'
-git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x
-`, 0o644)
-	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
-		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
-	}
-	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	stashRepo(t, b, stageEmptyScript, mark)
 	b.file("second.sh", "set -e\nmkdir -p deep && mv stash/x deep/sub && echo moved\n", 0o644)
 	r := b.run("run", "--yolo", "--", "sh", "second.sh")
 	hostGitRanNothing(t, b, mark, "deep/sub")
@@ -93,11 +87,7 @@ func TestGitlinkConfigChangedLater(t *testing.T) {
 	b := newGitBox(t)
 	keepState(b)
 	mark := filepath.Join(outsideTemp(t), "pwned")
-	b.file("first.sh", "set -e\nmkdir stash && git init -q stash/x && git -C stash/x -c user.name=a -c user.email=a@b commit -q --allow-empty -m x\n", 0o644)
-	if r := b.run("run", "--yolo", "--", "sh", "first.sh"); r.code != 0 {
-		t.Fatalf("exit %d, want 0\nstderr: %s", r.code, r.stderr)
-	}
-	time.Sleep(1100 * time.Millisecond) // the next run's plan is in a later second
+	stashRepo(t, b, "", "")
 	b.file("second.sh", "set -e\nmkdir deep && mv stash/x deep/sub && git update-index --add --cacheinfo 160000,$(git -C deep/sub rev-parse HEAD),deep/sub\n", 0o644)
 	if r := b.run("run", "--yolo", "--", "sh", "second.sh"); r.code != 0 {
 		t.Fatalf("a repository that runs nothing, moved in and staged: exit %d, want 0\nstderr: %s", r.code, r.stderr)
