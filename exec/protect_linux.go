@@ -405,9 +405,8 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 // cannot be made by the command, missing or not; unless a directory on
 // the way between, pinned as a writable mount of its own, holds it.
 func (g *guard) insideReadOnly(p string) bool {
-	below := func(p, d string) bool { return p == d || strings.HasPrefix(p, d+"/") }
 	for _, r := range g.readOnly {
-		if below(p, r) && !slices.ContainsFunc(g.pins, func(q string) bool { return q != r && below(q, r) && below(p, q) }) {
+		if within(p, r) && !slices.ContainsFunc(g.pins, func(q string) bool { return q != r && within(q, r) && within(p, q) }) {
 			return true
 		}
 	}
@@ -562,6 +561,10 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 // paths to undo the command's changes after it (planUnlayered).
 func planGuard(root string, writable []string, allowGitConfig bool, res *resolver, named ...string) (*guard, repo) {
 	g := &guard{root: root, writable: writable, res: res}
+	// Most of the names looked for in the root and the git directory are
+	// missing: each read whole once (a fresh git init's root and .git, 71
+	// lookups fewer a plan).
+	res.list(root)
 	g.pinAboveRoot()
 	for _, n := range named {
 		if n != "" {
@@ -569,6 +572,9 @@ func planGuard(root string, writable []string, allowGitConfig bool, res *resolve
 		}
 	}
 	r := g.gitDir()
+	if r.common != "" {
+		res.list(r.common)
+	}
 	prs, cfg := protectedPaths(root, r)
 	if r.planted {
 		// Moved aside after the run, the commondir leaves git the git
