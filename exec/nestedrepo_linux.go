@@ -56,10 +56,16 @@ func planNested(root string) *plannedNested {
 // system gives none), but . and .., as getdents reads them: a root of a
 // million files (a flat data set) is read through one buffer, and only
 // its directories, where a repository may be, cost more.
+//
+// It reads through 4 KiB first, a project's root in one read: a buffer
+// on the stack is zeroed as it is declared, and 32 KiB of it were eight
+// fresh pages faulted in on each of a run's two calls; only a directory
+// that fills the small buffer is read through a larger one.
 func eachSubdir(fd int, fn func(name string)) error {
-	var buf [32 << 10]byte
+	var small [4 << 10]byte
+	buf := small[:]
 	for {
-		m, err := unix.Getdents(fd, buf[:])
+		m, err := unix.Getdents(fd, buf)
 		if err == unix.EINTR {
 			continue
 		}
@@ -85,6 +91,9 @@ func eachSubdir(fd int, fn func(name string)) error {
 				fn(string(name))
 			}
 			b = b[reclen:]
+		}
+		if len(buf) == len(small) && m > len(small)/2 {
+			buf = make([]byte, 32<<10)
 		}
 	}
 }

@@ -1243,6 +1243,34 @@ func dirNames(dir string, max int) ([]string, error) {
 	return fdNames(fd, max)
 }
 
+// maxListed bounds the names resolver.list keeps of a directory: a
+// project's root, where a plan looks for some seventy names that are
+// mostly missing (agents', editors' and hook managers' files), holds far
+// fewer; a directory with more is looked at name by name.
+const maxListed = 256
+
+// list reads the names in directory dir (an absolute path), so that
+// lstat answers a name missing there without asking the file system
+// again; nothing where dir cannot be read or holds more than maxListed
+// names.
+func (r *resolver) list(dir string) {
+	if r == nil || !filepath.IsAbs(dir) {
+		return
+	}
+	if _, ok := r.listed[dir]; ok {
+		return
+	}
+	names, err := dirNames(dir, maxListed)
+	if err != nil {
+		return
+	}
+	slices.Sort(names)
+	if r.listed == nil {
+		r.listed = make(map[string][]string, 2)
+	}
+	r.listed[dir] = names
+}
+
 // fdNames is dirNames of the directory open at fd, read from where its
 // offset is.
 func fdNames(fd, max int) ([]string, error) {

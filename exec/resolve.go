@@ -27,8 +27,8 @@ type resolver struct {
 	seen  map[string]resolved // by the real path of an entry's directory and its name
 	stats map[string]lstatted // by the path given to lstat
 	links map[string]linkRead // by the path given to readlink
-	// listed are the names in directories read whole (list), sorted, by
-	// the path given to list.
+	// listed are the names in directories read whole (list, on Linux),
+	// sorted, by the path given to list.
 	listed map[string][]string
 }
 
@@ -76,47 +76,6 @@ func (r *resolver) lstat(p string) (fs.FileInfo, error) {
 		r.stats[p] = st
 	}
 	return st.fi, st.err
-}
-
-// maxListed bounds what list reads of a directory, on the stack: the
-// names of a project's root, where a plan looks for some seventy names
-// that are mostly missing (agents', editors' and hook managers' files),
-// about a hundred of them; a directory larger than that is looked at
-// name by name.
-const maxListed = 4 << 10
-
-// list reads the names in directory dir (an absolute path), so that
-// lstat answers a name missing there without asking the file system
-// again; nothing where dir cannot be read, or holds more than maxListed
-// bytes of entries.
-func (r *resolver) list(dir string) {
-	if r == nil || !filepath.IsAbs(dir) {
-		return
-	}
-	if _, ok := r.listed[dir]; ok {
-		return
-	}
-	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return
-	}
-	defer syscall.Close(fd)
-	var b [maxListed]byte
-	buf := b[:]
-	n, err := syscall.ReadDirent(fd, buf)
-	if err != nil || n <= 0 {
-		return
-	}
-	// The whole directory was read only if a second read finds its end.
-	if more, err := syscall.ReadDirent(fd, buf[n:]); err != nil || more != 0 {
-		return
-	}
-	_, _, names := syscall.ParseDirent(buf[:n], -1, nil)
-	slices.Sort(names)
-	if r.listed == nil {
-		r.listed = make(map[string][]string, 2)
-	}
-	r.listed[dir] = names
 }
 
 // unlisted says whether list read the directory p names an entry of,
