@@ -463,7 +463,7 @@ func restoreWayMode(w wayMode) string {
 	if len(what) == 0 {
 		return ""
 	}
-	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the layer protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, strings.Join(what, " and "))
+	said := fmt.Sprintf("%s: a command (this run's, or one beside it) %s, through which another user could have renamed away or replaced what the run protects in it (git's hooks and config, the agents' settings) while the run lasted", w.path, strings.Join(what, " and "))
 	if len(failed) > 0 {
 		return said + "; " + strings.Join(append(did, failed...), ", ") + ": look at what it holds"
 	}

@@ -407,8 +407,8 @@ type spawning struct {
 	// unlayered is the snapshot of a run without the layer: compared once
 	// the command has ended (snapshot.check).
 	unlayered *snapshot
-	// ways are the layer's (nsLayer.ways) where it applies: looked at once
-	// the command has ended (restoreWayModes).
+	// ways are the layer's (nsLayer.ways), or the snapshot's without it:
+	// looked at once the command has ended (restoreWayModes).
 	ways []wayMode
 	// configWatch sees the command try to write the layer's read-only
 	// git config (nsLayer.gitConfig); nil if none.
@@ -780,6 +780,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		c.warn("mewsandbox: not enforced: " + msg + ": a change there may not be undone")
 	}
 	s.unlayered = sp.unlayered
+	if s.unlayered != nil {
+		s.ways = s.unlayered.ways
+	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
 		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ")
 		if !sp.BestEffort {

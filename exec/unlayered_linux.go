@@ -59,6 +59,12 @@ type snapshot struct {
 	tooMuch []string
 	count   int   // entries recorded
 	kept    int64 // bytes kept
+	// ways are the directories whose mode the layer guards (guard.wayModes:
+	// the root, its .git, those on the way to a protected path), as the
+	// plan found them: a chmod 777 of the root or .git would let another
+	// user of the host replace .git/hooks after the run; put back by
+	// restoreWayModes, as under the layer.
+	ways []wayMode
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -88,7 +94,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	// What the layer cannot protect it refuses to run with (a protected
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
-	s := &snapshot{root: root, tooMuch: g.unprotected}
+	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps)}
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {

@@ -318,3 +318,54 @@ func TestUnlayeredEmptyStandInS62(t *testing.T) {
 	r := p.run(`printf 'notify = ["sh", "-c", "touch MARK"]\n' > .codex/config.toml && echo planted`)
 	p.undone(r, config, ".codex.mewsandbox-planted")
 }
+
+// TestUnlayeredWayModes: without the layer a command made the root and
+// .git writable by all (chmod 777, as TestProtectedWayModes' red team did
+// under it), and only .git/hooks' mode was put back: any other user of
+// the host could then rename .git/hooks away and make hooks of its own,
+// or put a .git of its own in the root, which the owner's next git
+// commit runs (the run exited 125 for the hooks directory alone, the
+// root and .git left 777). The modes of the ways the layer guards are
+// now put back after such a run too, which names them; a bit taken off,
+// and one added to a directory on no protected path's way, stay.
+func TestUnlayeredWayModes(t *testing.T) {
+	for _, asUser := range []bool{false, true} {
+		t.Run(map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
+			p := newRT20Project(t, asUser)
+			if err := os.MkdirAll(filepath.Join(p.root, "sub"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range []string{".", ".git", "sub"} {
+				if p.cred != nil {
+					os.Lchown(filepath.Join(p.root, d), int(p.cred.Uid), int(p.cred.Gid))
+				}
+				if err := os.Chmod(filepath.Join(p.root, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			mode := func(d string) os.FileMode {
+				fi, err := os.Lstat(filepath.Join(p.root, d))
+				if err != nil {
+					t.Fatal(err)
+				}
+				return fi.Mode().Perm()
+			}
+			r := p.run("chmod 777 . .git sub && echo planted\n")
+			if r.code != 125 || !strings.Contains(r.stderr, p.root+": ") || !strings.Contains(r.stderr, filepath.Join(p.root, ".git")+": ") {
+				t.Errorf("exit %d, stderr %q; want 125 naming the root and .git", r.code, r.stderr)
+			}
+			for _, d := range []string{".", ".git"} {
+				if got := mode(d); got != 0o755 {
+					t.Errorf("%s: mode %o after the run, want 755 again", d, got)
+				}
+			}
+			if got := mode("sub"); got != 0o777 {
+				t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
+			}
+			// The neighbour: fewer bits on .git are the command's to set.
+			if r = p.run("chmod 700 .git && echo done\n"); r.code != 0 || mode(".git") != 0o700 {
+				t.Errorf("chmod 700 .git: exit %d, mode %o, stderr %q; want 0 and 700", r.code, mode(".git"), r.stderr)
+			}
+		})
+	}
+}
