@@ -26,13 +26,16 @@ import (
 // recorded version put back where its bytes were kept, and the run fails
 // (125) naming each path and where the command's version is now.
 //
+// A runner killed (SIGKILL) before it looks has the process started in
+// its place run the same check, from the snapshot handed over through
+// the memory the sharer shares (handover_linux.go).
+//
 // What remains: during the run, a git outside the sandbox in the root
-// (an editor's, your own) runs what the command planted; and a runner
-// killed (SIGKILL) before it looks leaves it, since the bytes to put back
-// live in its memory. Runs that write them legitimately (git config
-// --local, git remote add) are undone and fail, as the layer refuses
-// those writes; --allow-git-config leaves the git configs out of the
-// snapshot, as it leaves them writable under the layer.
+// (an editor's, your own) runs what the command planted. Runs that write
+// them legitimately (git config --local, git remote add) are undone and
+// fail, as the layer refuses those writes; --allow-git-config leaves the
+// git configs out of the snapshot, as it leaves them writable under the
+// layer.
 
 // Bounds of a snapshot, taken on every run without the layer: past one,
 // a strict run is refused (the command could hide a hook among thousands
