@@ -246,3 +246,61 @@ exec sleep 30
 		t.Error("an ordinary run left a report")
 	}
 }
+
+// TestGitlinkStateInGrantRunnerKilled: the state directory where gitlinks
+// are kept for the next run's check lies in a tree the command may write
+// (a grant holding it): the runner then keeps nothing there, since the
+// command could have changed what is kept, and fails saying so. The
+// process started in place of a killed runner wrote there anyway (rt21's
+// open point: it had no list of the writable trees); it is now handed
+// them, keeps nothing there either, and says why in its report.
+func TestGitlinkStateInGrantRunnerKilled(t *testing.T) {
+	requireNamespaces(t)
+	b := newGitBox(t)
+	requirePrefork(t, b)
+	state := keepState(b)
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(state, "mewsandbox", "gitlinks")
+	kept := func() []string {
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), ".") {
+				names = append(names, e.Name())
+			}
+		}
+		return names
+	}
+	// The runner's own end: nothing kept, 125.
+	b.file("first.sh", stageEmptyScript, 0o644)
+	r := b.run("run", "--yolo", "--allow-write", state, "--", "sh", "first.sh")
+	if r.code != 125 || !strings.Contains(r.stderr, "cannot keep") || len(kept()) > 0 {
+		t.Fatalf("exit %d, kept %q, want 125 and nothing kept\nstderr: %s", r.code, kept(), r.stderr)
+	}
+	b.git("update-index", "--force-remove", "deep/sub")
+	// Killed: the same.
+	b.file("first.sh", stageEmptyScript+"echo x > started\nexec sleep \"$1\"\n", 0o644)
+	arg := sleepArg()
+	s := b.start("run", "--yolo", "--allow-write", state, "--", "sh", "first.sh", arg)
+	waitFile(t, filepath.Join(b.root, "started"))
+	s.Process.Signal(syscall.SIGKILL)
+	s.wait(t, 5*time.Second)
+	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+	report := filepath.Join(b.root, killedReport)
+	deadline := time.Now().Add(10 * time.Second)
+	for !b.exists(killedReport) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no report 10 s after the runner was killed; kept %q", kept())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	got, _ := os.ReadFile(report)
+	if !strings.Contains(string(got), "cannot keep") || !strings.Contains(string(got), "deep/sub") {
+		t.Errorf("the report: %s", got)
+	}
+	if k := kept(); len(k) > 0 {
+		t.Errorf("the killed runner's process kept %q in a tree the command may write", k)
+	}
+}
