@@ -509,7 +509,9 @@ const afterKilledArg = "__mewsandbox_after_killed"
 // restoreWayModes and, without the layer, snapshot.check do: the git
 // directories to look in, the ways, the snapshot's length and checksum
 // (snap, its encoding, which the sharer hands over apart: see
-// handover_linux.go), the root, where that process reports, and, where
+// handover_linux.go), the root, where that process reports ("": it
+// reports nothing, as for the layer's work, whose trace is the names
+// moved aside and the modes put back), and, where
 // the command's child is the runner's own and not the sharer's (runs
 // without the pre-forked child: --pass-fd, a child that did not fit),
 // that child's pid and start time, to wait for it to be gone. nil when

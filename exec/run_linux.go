@@ -820,7 +820,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
-		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, s.audited, s.unmade, s.ways, s.todos, s.nested, nil, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
@@ -834,7 +834,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(c.Policy.Root, s.audited, s.unmade, s.ways, s.todos, s.nested, nil, own))
+			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
