@@ -17,6 +17,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
 
@@ -129,6 +131,30 @@ func sharerAfterKilled(args []string) bool {
 		return C.mews_sharer_after_killed(nil, 0) == 0
 	}
 	return C.mews_sharer_after_killed((*C.char)(unsafe.Pointer(&b[0])), C.long(len(b))) == 0
+}
+
+// snapshotHanded is the encoding sharerSnapshot last handed, pinned
+// while the sharer may read it.
+var snapshotHanded struct {
+	sync.Mutex
+	pin runtime.Pinner
+}
+
+// sharerSnapshot tells the process sharing the runner's memory where the
+// encoding b of a run's snapshot lies (child_linux.c's snapshot), for the
+// process it starts should the runner be killed; nil once the runner has
+// compared it itself. b is pinned meanwhile: the sharer reads it once the
+// runner is gone, where nothing of Go's may have moved or freed it.
+func sharerSnapshot(b []byte) {
+	snapshotHanded.Lock()
+	defer snapshotHanded.Unlock()
+	if len(b) == 0 {
+		C.mews_sharer_snapshot(nil, 0)
+		snapshotHanded.pin.Unpin()
+		return
+	}
+	snapshotHanded.pin.Pin(&b[0])
+	C.mews_sharer_snapshot((*C.uchar)(unsafe.Pointer(&b[0])), C.long(len(b)))
 }
 
 // afterKilledFits says whether args, afterKilledArgs' without the

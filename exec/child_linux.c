@@ -3656,15 +3656,88 @@ static struct {
 	long len;
 } after;
 
+// The snapshot of a run without the namespace layer (exec's
+// snapshot.encode): what the layer would have kept read-only, with the
+// bytes to put back, up to some 4 MiB. A runner killed while its command
+// ran never compares it, and its bytes live in the runner's memory, which
+// an execve leaves behind. But that memory is the sharer's too, and
+// outlives the runner: the runner only says where the encoding lies
+// (mews_sharer_snapshot, no system call), and the sharer copies it into a
+// sealed memfd for the process it starts (hand_over) in the one case that
+// needs it, once nothing of the command's runs: a run that ends as it
+// should pays no file, no descriptor, and the command never meets one.
+static struct {
+	const unsigned char *bytes; // in the runner's memory, pinned there
+	long len;
+} snapshot;
+
+#ifndef MFD_ALLOW_SEALING
+#define MFD_ALLOW_SEALING 2U
+#endif
+#ifndef F_ADD_SEALS
+#define F_ADD_SEALS 1033
+#define F_SEAL_SEAL 1
+#define F_SEAL_SHRINK 2
+#define F_SEAL_GROW 4
+#define F_SEAL_WRITE 8
+#endif
+
+// MEWS_SNAPSHOT_FD is the descriptor hand_over leaves the snapshot at.
+#define MEWS_SNAPSHOT_FD 3
+
+// hand_over copies the snapshot, if the runner handed one, into a memfd
+// sealed against every change, at MEWS_SNAPSHOT_FD for the process
+// after_killed starts (not close-on-exec), and says whether it did. That
+// process is told by its argument alone ("f:3"), and without it, or with
+// bytes that are not the runner's (their length and checksum are in its
+// other arguments), restores nothing (exec's handedSnapshot).
+static int hand_over(void) {
+	long n = __atomic_load_n(&snapshot.len, __ATOMIC_ACQUIRE);
+	if (n <= 0) {
+		return 0;
+	}
+	long fd = SYS2(SYS_memfd_create, "mewsandbox-snapshot", MFD_ALLOW_SEALING);
+	if (fd < 0) {
+		return 0;
+	}
+	for (long at = 0; at < n;) {
+		long w = SYS3(SYS_write, fd, snapshot.bytes + at, n - at);
+		if (w == -EINTR) {
+			continue;
+		}
+		if (w <= 0) {
+			SYS1(SYS_close, fd);
+			return 0;
+		}
+		at += w;
+	}
+	if (SYS3(SYS_fcntl, fd, F_ADD_SEALS, F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE) != 0) {
+		SYS1(SYS_close, fd);
+		return 0;
+	}
+	if (fd != MEWS_SNAPSHOT_FD) {
+		// Over a pidfd or the children file there, close-on-exec anyway.
+		long r = SYS3(SYS_dup3, fd, MEWS_SNAPSHOT_FD, 0);
+		SYS1(SYS_close, fd);
+		return r == MEWS_SNAPSHOT_FD;
+	}
+	return 1;
+}
+
 // after_killed executes the runner's binary with the arguments of after,
-// with no environment and no descriptors; it returns only if it cannot.
+// and the snapshot's descriptor where there is one (hand_over), with no
+// environment and no other descriptors; it returns only if it cannot.
 static void after_killed(void) {
-	static char *argv[MEWS_AFTER_MAX_ARGS + 1];
+	static char *argv[MEWS_AFTER_MAX_ARGS + 2];
 	static char *envp[1];
+	static char fd_arg[] = {'f', ':', '0' + MEWS_SNAPSHOT_FD, 0};
 	long n = 0;
 	for (long at = 0; at < after.len && n < MEWS_AFTER_MAX_ARGS;) {
 		argv[n++] = after.args + at;
 		at += (long)slen(after.args + at) + 1;
+	}
+	if (n >= 2 && hand_over()) {
+		argv[n++] = fd_arg;
 	}
 	argv[n] = 0;
 	if (n >= 2) {
@@ -4119,6 +4192,16 @@ int mews_sharer_after_killed(const char *args, long n) {
 	copy(after.args, args, (size_t)n);
 	__atomic_store_n(&after.len, n, __ATOMIC_RELEASE);
 	return 0;
+}
+
+// mews_sharer_snapshot tells the sharer where the snapshot of a run
+// without the layer lies in the memory it shares with the runner: n bytes
+// at bytes, which stay there until the runner clears them (n 0) once it
+// has compared the snapshot itself (see snapshot).
+void mews_sharer_snapshot(const unsigned char *bytes, long n) {
+	__atomic_store_n(&snapshot.len, 0, __ATOMIC_RELEASE);
+	snapshot.bytes = bytes;
+	__atomic_store_n(&snapshot.len, n > 0 ? n : 0, __ATOMIC_RELEASE);
 }
 
 // mews_sharer_pid is the sharer's pid, a child of the runner that is no

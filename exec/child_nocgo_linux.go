@@ -35,6 +35,9 @@ func preforkEnded() bool { return true }
 // sharerAfterKilled: without cgo nothing shares the runner's memory.
 func sharerAfterKilled([]string) bool { return false }
 
+// sharerSnapshot: without cgo nothing shares the runner's memory.
+func sharerSnapshot([]byte) {}
+
 // afterKilledFits: without cgo nothing is handed over, and nothing need
 // fit.
 func afterKilledFits([]string) (bool, string) { return true, "" }

@@ -168,7 +168,8 @@ var errStateWritable = errors.New("it lies in a tree the sandboxed command may w
 // after this one's plan read the file is not dropped (its time differs),
 // and one the plan read that drop does not name is written back, should
 // the file have lost it. writable are the trees the command may write
-// (nil: not known, a killed runner's): the directory must lie in none.
+// (a killed runner's process is handed them: todosArg): the directory
+// must lie in none.
 func updateGitlinkState(file, root string, drop, keep, add []pendingLink, writable []string) error {
 	dir := filepath.Dir(file)
 	if err := mkdirOwned(dir); err != nil {

@@ -505,14 +505,19 @@ func plantedError(found []string) *StageError {
 const afterKilledArg = "__mewsandbox_after_killed"
 
 // afterKilledArgs are the arguments of the process started should the
-// runner be killed before it has done what movePlanted and
-// restoreWayModes do: the git directories to look in, the ways, and,
-// where the command's child is the runner's own and not the sharer's
-// (runs without the pre-forked child: --pass-fd, a child that did not
-// fit), that child's pid and start time, to wait for it to be gone. nil
-// when there is nothing to do.
-func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, child int) []string {
-	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil {
+// runner be killed before it has done what movePlanted,
+// restoreWayModes and, without the layer, snapshot.check do: the git
+// directories to look in, the ways, the snapshot's length and checksum
+// (snap, its encoding, which the sharer hands over apart: see
+// handover_linux.go), the root, where that process reports ("": it
+// reports nothing, as for the layer's work, whose trace is the names
+// moved aside and the modes put back), and, where
+// the command's child is the runner's own and not the sharer's (runs
+// without the pre-forked child: --pass-fd, a child that did not fit),
+// that child's pid and start time, to wait for it to be gone. nil when
+// there is nothing to do.
+func afterKilledArgs(root string, dirs, unmade []string, ways []wayMode, todos []*plannedTodos, nested *plannedNested, snap []byte, child int) []string {
+	if len(dirs) == 0 && len(unmade) == 0 && len(ways) == 0 && len(todos) == 0 && nested == nil && snap == nil {
 		return nil
 	}
 	args := []string{"mewsandbox", afterKilledArg}
@@ -520,6 +525,12 @@ func afterKilledArgs(dirs, unmade []string, ways []wayMode, todos []*plannedTodo
 		if p, err := readStat(child); err == nil {
 			args = append(args, fmt.Sprintf("c:%d:%d", child, p.start))
 		}
+	}
+	if root != "" {
+		args = append(args, "r:"+root)
+	}
+	if snap != nil {
+		args = append(args, snapshotArg(snap))
 	}
 	for _, d := range dirs {
 		args = append(args, "d:"+d)
@@ -556,18 +567,31 @@ func hexACL(b []byte) string {
 }
 
 // afterKilled does a killed runner's last work (afterKilledArgs): once its
-// command's child is gone, it moves planted commondirs aside and takes off
-// what the command gave others on the ways. Nobody hears of it: the
-// runner's caller has its exit status already, and the sharer started
-// this process with no descriptors.
+// command's child is gone, it moves planted commondirs aside, takes off
+// what the command gave others on the ways and, without the layer,
+// compares the snapshot handed over (checkHanded). The runner's caller has
+// its exit status already, and the sharer started this process with no
+// descriptors but the snapshot's: what it found and did goes to a file in
+// the root (reportKilled).
 func afterKilled(args []string) {
 	var dirs, unmade []string
 	var ways []wayMode
 	var todos []*plannedTodos
 	var nested *plannedNested
+	root, snap, snapFD := "", "", -1
 	for _, a := range args {
 		kind, rest, _ := strings.Cut(a, ":")
 		switch kind {
+		case "r":
+			root = rest
+		case "s":
+			snap = rest
+		case "f":
+			// The sharer's last argument, the descriptor it wrote the
+			// snapshot to (child_linux.c's hand_over).
+			if fd, err := strconv.Atoi(rest); err == nil && fd > 2 {
+				snapFD = fd
+			}
 		case "c":
 			f := strings.Split(rest, ":")
 			if len(f) == 2 {
@@ -593,12 +617,18 @@ func afterKilled(args []string) {
 			}
 		}
 	}
-	movePlanted(dirs)
-	moveUnmade(unmade)
+	// In the runner's order (Run's last look).
+	found := append(movePlanted(dirs), moveUnmade(unmade)...)
 	placeSupersAt(todos)
-	checkAllTodos(todos)
-	checkNested(nested)
-	restoreWayModes(ways)
+	found = append(found, checkAllTodos(todos)...)
+	found = append(found, checkNested(nested)...)
+	if snap != "" {
+		found = append(found, checkHanded(snap, snapFD)...)
+	} else if snapFD >= 0 {
+		unix.Close(snapFD)
+	}
+	found = append(found, restoreWayModes(ways)...)
+	reportKilled(root, found)
 }
 
 // parseUnmadeArg reads one directory's unmade paths of afterKilledArgs:

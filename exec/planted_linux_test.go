@@ -558,14 +558,14 @@ func TestMoveUnmade(t *testing.T) {
 // lists that are missing or empty included; a malformed way is dropped,
 // not taken for another.
 func TestAfterKilledArgs(t *testing.T) {
-	if afterKilledArgs(nil, nil, nil, nil, nil, os.Getpid()) != nil {
+	if afterKilledArgs("/p", nil, nil, nil, nil, nil, nil, os.Getpid()) != nil {
 		t.Error("nothing to do: want no arguments")
 	}
 	ways := []wayMode{
 		{path: "/p/a:b/.git", mode: 0o1755, uid: 1000, gid: 1001, dev: 1<<40 + 3, ino: 77, acls: [2][]byte{{2, 0, 0, 0, 1, 0, 7, 0, 255, 255, 255, 255}, nil}},
 		{path: "/p", mode: 0o700, acls: [2][]byte{nil, {}}},
 	}
-	args := afterKilledArgs([]string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, os.Getpid())
+	args := afterKilledArgs("", []string{"/p/.git/modules/x"}, []string{"/p/.vscode", "/p/.gemini", "/p/a:b/.mcp.json"}, ways, nil, nil, nil, os.Getpid())
 	if len(args) < 2 || args[0] != "mewsandbox" || args[1] != afterKilledArg || !strings.HasPrefix(args[2], "c:"+strconv.Itoa(os.Getpid())+":") {
 		t.Fatalf("args %q", args)
 	}

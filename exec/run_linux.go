@@ -783,6 +783,25 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if s.unlayered != nil {
 		s.ways = s.unlayered.ways
 	}
+	if s.unlayered != nil && sharerPid() > 0 {
+		// For a runner killed before it compares the snapshot: its
+		// encoding stays in the memory the sharer shares, which writes it
+		// out for the process it starts then (handover_linux.go), and the
+		// ways go with that process's arguments, as the layer's. Handed
+		// once the spec is on its way, as the layer's work is below.
+		enc := s.unlayered.encode()
+		if ok, limit := afterKilledFits(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, enc, 0)); !ok {
+			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command changed there; run at a shorter path", len(s.ways), limit)
+		}
+		sharerSnapshot(enc)
+		defer func() {
+			own := 0
+			if s.launch.adopted == 0 {
+				own = s.launch.pid()
+			}
+			sharerAfterKilled(afterKilledArgs(c.Policy.Root, nil, nil, s.ways, nil, nil, enc, own))
+		}()
+	}
 	if mountNS && sp.layer != nil && len(sp.layer.unhidden) > 0 {
 		msg := "the namespace layer cannot hide " + strings.Join(sp.layer.unhidden, "; ")
 		if !sp.BestEffort {
@@ -808,7 +827,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 		}
 		s.placeholders, s.warn = ps, c.warn
 		s.audited, s.unmade, s.ways, s.todos, s.nested, s.programs = sp.layer.audited, sp.layer.unmade, sp.layer.ways, sp.layer.todos, sp.layer.nested, sp.layer.programs
-		if ok, limit := afterKilledFits(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, s.nested, 0)); !ok {
+		if ok, limit := afterKilledFits(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, 0)); !ok {
 			// Handed over in part, or not at all, it would be lost to a
 			// killed runner: what the command planted there would stay.
 			return sp, stageErr(StageNamespaces, StatusSandbox, "the work after the run, should the runner be killed meanwhile (%d git directories to look in, %d protected paths missing, %d ways to put back), does not fit the %s the process sharing the runner's memory holds for it: a killed runner would leave what the command planted there; run in a root with fewer submodules' git directories (.git/modules), or at a shorter path", len(s.todos), len(s.unmade), len(s.ways), limit)
@@ -822,7 +841,7 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 			if s.launch.adopted == 0 {
 				own = s.launch.pid()
 			}
-			sharerAfterKilled(afterKilledArgs(s.audited, s.unmade, s.ways, s.todos, s.nested, own))
+			sharerAfterKilled(afterKilledArgs("", s.audited, s.unmade, s.ways, s.todos, s.nested, nil, own))
 		}()
 		s.configWatch = watchConfig(sp.layer.gitConfigs)
 		// With a pid namespace, the child's end is everything's in it:
@@ -1265,6 +1284,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	defer func() {
 		if !s.went.Load() {
 			sharerAfterKilled(nil)
+			sharerSnapshot(nil)
 			return
 		}
 		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
@@ -1273,6 +1293,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 		found = append(found, s.unlayered.check()...)
 		ways := restoreWayModes(s.ways)
 		sharerAfterKilled(nil)
+		sharerSnapshot(nil)
 		if len(ways) > 0 {
 			found = append(append(found, ways...), wayModesAdvice)
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,7 +64,7 @@ type plannedTodos struct {
 
 	nested []string // the other planned git directories below Git (checkAllTodos)
 
-	writable []string      // the trees the command may write (updateGitlinkState); not a killed runner's
+	writable []string      // the trees the command may write (updateGitlinkState), a killed runner's process's too (todosArg)
 	read     bool          // whether checkGitlinks read the index in this run
 	links    []string      // the gitlinks it read there
 	empty    []pendingLink // those at no .gitmodules path (keepGitlinks)
@@ -448,12 +449,46 @@ func todosArg(p *plannedTodos) string {
 	}
 	b.WriteString(":")
 	if p.State != "" || p.StateErr != "" || len(p.Pending) > 0 {
-		b.WriteString(hex.EncodeToString(append([]byte(p.State+"\x00"+p.StateErr+"\x00"), gitlinkStateBytes("", p.Pending)...)))
+		// The trees the command may write go too: the state directory
+		// must lie in none for a killed runner's process to write it, as
+		// for the runner (updateGitlinkState), since the command could
+		// have changed what is kept there.
+		state := p.State + "\x00" + p.StateErr + "\x00" + strconv.Itoa(len(p.writable)) + "\x00"
+		for _, w := range p.writable {
+			state += w + "\x00"
+		}
+		b.WriteString(hex.EncodeToString(append([]byte(state), gitlinkStateBytes("", p.Pending)...)))
 	}
 	b.WriteString(":")
 	b.WriteString(strconv.FormatInt(p.Since, 10) + "." + strconv.FormatInt(p.Nsec, 10) + ":")
 	b.WriteString(p.Git)
 	return b.String()
+}
+
+// parseStateArg reads todosArg's state into p: the state file, why there
+// is none, the writable trees, the gitlinks the plan read.
+func parseStateArg(p *plannedTodos, rest string) bool {
+	var f [3]string
+	for i := range f {
+		var ok bool
+		if f[i], rest, ok = strings.Cut(rest, "\x00"); !ok {
+			return false
+		}
+	}
+	n, err := strconv.Atoi(f[2])
+	if err != nil || n < 0 || n > len(rest) {
+		return false
+	}
+	p.State, p.StateErr = f[0], f[1]
+	for range n {
+		w, r, ok := strings.Cut(rest, "\x00")
+		if !ok || !filepath.IsAbs(w) {
+			return false
+		}
+		p.writable, rest = append(p.writable, w), r
+	}
+	p.Pending, err = parseGitlinkState([]byte(rest), "")
+	return err == nil
 }
 
 func parseTodosArg(s string) *plannedTodos {
@@ -480,15 +515,8 @@ func parseTodosArg(s string) *plannedTodos {
 	if p.Subs, ok = parseSubsArg(string(subs)); !ok {
 		return nil
 	}
-	if len(state) > 0 {
-		sf := strings.SplitN(string(state), "\x00", 3)
-		if len(sf) != 3 {
-			return nil
-		}
-		p.State, p.StateErr = sf[0], sf[1]
-		if p.Pending, err = parseGitlinkState([]byte(sf[2]), ""); err != nil {
-			return nil
-		}
+	if len(state) > 0 && !parseStateArg(p, string(state)) {
+		return nil
 	}
 	for i := range f[:len(f)-6] {
 		b, err := hex.DecodeString(f[i])

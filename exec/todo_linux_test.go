@@ -55,6 +55,7 @@ func TestCheckTodos(t *testing.T) {
 	}
 	q.superAt, q.State, q.StateErr = 2, "/s/mewsandbox/gitlinks/ab:c", "none:here"
 	q.Pending = []pendingLink{{Git: "/p/a:b/.git", Work: "/p/a:b", Rel: "deep/s:b", Added: 17}}
+	q.writable = []string{"/p/a:b", "/home/u/.local/st\x01ate:x"}
 	if got := parseTodosArg(strings.TrimPrefix(todosArg(q), "t:")); got == nil || !reflect.DeepEqual(*got, *q) {
 		t.Errorf("todosArg with a state file read back as %+v, want %+v", got, q)
 	}

@@ -26,13 +26,16 @@ import (
 // recorded version put back where its bytes were kept, and the run fails
 // (125) naming each path and where the command's version is now.
 //
+// A runner killed (SIGKILL) before it looks has the process started in
+// its place run the same check, from the snapshot handed over through
+// the memory the sharer shares (handover_linux.go).
+//
 // What remains: during the run, a git outside the sandbox in the root
-// (an editor's, your own) runs what the command planted; and a runner
-// killed (SIGKILL) before it looks leaves it, since the bytes to put back
-// live in its memory. Runs that write them legitimately (git config
-// --local, git remote add) are undone and fail, as the layer refuses
-// those writes; --allow-git-config leaves the git configs out of the
-// snapshot, as it leaves them writable under the layer.
+// (an editor's, your own) runs what the command planted. Runs that write
+// them legitimately (git config --local, git remote add) are undone and
+// fail, as the layer refuses those writes; --allow-git-config leaves the
+// git configs out of the snapshot, as it leaves them writable under the
+// layer.
 
 // Bounds of a snapshot, taken on every run without the layer: past one,
 // a strict run is refused (the command could hide a hook among thousands
@@ -65,6 +68,11 @@ type snapshot struct {
 	// user of the host replace .git/hooks after the run; put back by
 	// restoreWayModes, as under the layer.
 	ways []wayMode
+	// unverified marks a snapshot handed over to a killed runner's
+	// successor that nothing vouches for (handedSnapshot): check moves
+	// aside what differs from it and puts back nothing, neither bytes nor
+	// modes nor the repository it names.
+	unverified bool
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -326,7 +334,7 @@ func (s *snapshot) check() []string {
 		case err != nil:
 			found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))
 		default:
-			c := checker{dir: filepath.Dir(e.path)}
+			c := checker{dir: filepath.Dir(e.path), unverified: s.unverified}
 			c.compare(fd, filepath.Base(e.path), e)
 			found = append(found, c.found...)
 		}
@@ -334,10 +342,12 @@ func (s *snapshot) check() []string {
 	return found
 }
 
-// checker collects what compare found, in the directory dir.
+// checker collects what compare found, in the directory dir; where the
+// snapshot is unverified it puts nothing back.
 type checker struct {
-	dir   string
-	found []string
+	dir        string
+	found      []string
+	unverified bool
 }
 
 // why the layer protects these paths, said once for each.
@@ -379,7 +389,9 @@ func (c *checker) compareDir(dirfd int, name string, e *snapEntry, now unix.Stat
 		return
 	}
 	defer unix.Close(fd)
-	if now.Mode != e.st.Mode {
+	if now.Mode != e.st.Mode && c.unverified {
+		c.found = append(c.found, fmt.Sprintf("the mode of %s is %#o (%s): look at it, the snapshot's %#o is not to be trusted", path, now.Mode&0o7777, snapWhy, e.st.Mode&0o7777))
+	} else if now.Mode != e.st.Mode {
 		// Writable by others, it is theirs to plant in after the run.
 		unix.Fchmod(fd, e.st.Mode&0o7777)
 		c.found = append(c.found, fmt.Sprintf("the command changed the mode of %s (%s); put back to %#o", path, snapWhy, e.st.Mode&0o7777))
@@ -387,7 +399,7 @@ func (c *checker) compareDir(dirfd int, name string, e *snapEntry, now unix.Stat
 	if !e.listed {
 		return
 	}
-	inner := checker{dir: path}
+	inner := checker{dir: path, unverified: c.unverified}
 	names, err := fdNames(fd, maxSnapEntries+len(e.entries))
 	if err != nil {
 		c.found = append(c.found, fmt.Sprintf("%s: cannot list it (%v) (%s): look at it before you run git there", path, err, snapWhy))
@@ -418,6 +430,9 @@ func (c *checker) aside(dirfd int, name string) string {
 // now (made afresh, O_EXCL: never through a link the command made), and
 // says what it did.
 func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
+	if c.unverified {
+		return "nothing put back: the snapshot is not to be trusted"
+	}
 	if err := putBack(dirfd, name, e); err != nil {
 		return fmt.Sprintf("the version before the run could not be put back (%v)", err)
 	}
@@ -515,6 +530,9 @@ func (s *snapshot) checkDotGit() string {
 	if err == nil {
 		c := checker{dir: s.root}
 		msg = "the command replaced the repository's .git (git outside the sandbox would take that one's config and hooks); " + c.aside(rootfd, ".git")
+	}
+	if s.unverified {
+		return msg + "; the repository was not looked for: the snapshot is not to be trusted"
 	}
 	at := findDir(rootfd, s.dotGit.st.Dev, s.dotGit.st.Ino)
 	switch {

@@ -326,8 +326,9 @@ func TestUnlayeredEmptyStandInS62(t *testing.T) {
 // or put a .git of its own in the root, which the owner's next git
 // commit runs (the run exited 125 for the hooks directory alone, the
 // root and .git left 777). The modes of the ways the layer guards are
-// now put back after such a run too, which names them; a bit taken off,
-// and one added to a directory on no protected path's way, stay.
+// now put back after such a run too, which names them, and by the
+// process started in place of a runner killed meanwhile; a bit taken
+// off, and one added to a directory on no protected path's way, stay.
 func TestUnlayeredWayModes(t *testing.T) {
 	for _, asUser := range []bool{false, true} {
 		t.Run(map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
@@ -361,6 +362,17 @@ func TestUnlayeredWayModes(t *testing.T) {
 			}
 			if got := mode("sub"); got != 0o777 {
 				t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
+			}
+			// A runner killed while its command runs: the process
+			// started in its place puts them back (rt22's report says so).
+			script := p.runKilled("chmod 777 . .git")
+			if report := p.successorGone(script); !strings.Contains(report, p.root+": ") {
+				t.Errorf("the killed run's report %q does not name the root", report)
+			}
+			for _, d := range []string{".", ".git"} {
+				if got := mode(d); got != 0o755 {
+					t.Errorf("%s: mode %o after the killed run, want 755 again", d, got)
+				}
 			}
 			// The neighbour: fewer bits on .git are the command's to set.
 			if r = p.run("chmod 700 .git && echo done\n"); r.code != 0 || mode(".git") != 0o700 {
