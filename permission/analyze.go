@@ -2331,7 +2331,7 @@ func (z *analyzer) docText(r *syntax.Redirect, holes bool) (string, bool) {
 	for _, p := range r.Hdoc.Parts {
 		l, ok := p.(*syntax.Lit)
 		if !ok && holes {
-			b.WriteByte(codeHole)
+			b.WriteByte(holeFor(p))
 			lit = false
 			continue
 		}

@@ -1598,7 +1598,7 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 		// A write of a path partly filled in by the shell, and a delete
 		// of one only known at run time, are kept, as rm -f "$x" asks:
 		// perl -e 'unlink glob("*")' empties the directory.
-		filled := verb[0] == "tee" && strings.IndexByte(expr, codeHole) >= 0
+		filled := verb[0] == "tee" && strings.ContainsAny(expr, string([]byte{codeHole, codeHome}))
 		if !filled && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
 			return
 		}

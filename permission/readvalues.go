@@ -84,12 +84,23 @@ func knownValue(w Word) bool {
 }
 
 // homeValue returns value w with a leading ~ written as $HOME: in
-// "$f", where the value stands, a ~ is not expanded again.
+// "$f", where the value stands, a ~ is not expanded again, and inline
+// code (python3 -c "open('$f')") takes a ~ as a name of its own. A
+// literal value is rewritten when the rest of it needs no quotes.
 func homeValue(w Word) Word {
-	if !w.Literal && (w.Text == "~" || strings.HasPrefix(w.Text, "~/")) {
-		w.Text = "$HOME" + w.Text[1:]
+	if w.Text != "~" && !strings.HasPrefix(w.Text, "~/") {
+		return w
 	}
-	return w
+	if w.Literal && strings.ContainsFunc(w.Text[1:], func(r rune) bool { return !isPlainPathRune(r) }) {
+		return w
+	}
+	return Word{Text: "$HOME" + w.Text[1:]}
+}
+
+// isPlainPathRune says whether r stands for itself in a path written
+// unquoted or inside double quotes.
+func isPlainPathRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%:=", r)
 }
 
 // noteAssigns records the variables command i assigns, as reads fed
@@ -352,6 +363,7 @@ func (z *analyzer) readValues() {
 				}
 				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
+				z.copiedCode(n)
 			}
 		}
 	}

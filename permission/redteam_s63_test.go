@@ -1,0 +1,38 @@
+package permission
+
+import "testing"
+
+// TestInlineShellValuesS63: what the shell fills in inside double-quoted
+// inline code was a hole the reader passed over, so python3 -c
+// "print(open(\"$HOME/.ssh/id_rsa\").read())" read the key unasked where
+// cat ~/.ssh/id_rsa asks, and so did a value the line assigned (export
+// K=~/.ssh/id_rsa; python3 -c "…open(\"$K\")…") and a here-document's
+// $HOME. $HOME and ~ are now the home directory in the code, and a value
+// the line assigns is put in its place as the shell's commands are
+// given it; a read of a path only known at run time still passes, as cat
+// "$X/a" does.
+func TestInlineShellValuesS63(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S63 python3 -c open($HOME/.ssh/id_rsa)", D, nil, `python3 -c "print(open(\"$HOME/.ssh/id_rsa\").read())"`, Ask},
+		{"S63 python3 -c open(${HOME}/.ssh/id_rsa) (yolo)", Y, nil, `python3 -c "print(open('${HOME}/.ssh/id_rsa').read())"`, Ask},
+		{"S63 export K=~/.ssh/id_rsa; python3 -c open($K)", D, nil, `export K=~/.ssh/id_rsa; python3 -c "print(open(\"$K\").read())"`, Ask},
+		{"S63 K=$HOME/.aws/credentials; python3 -c", D, nil, `K=$HOME/.aws/credentials; python3 -c "print(open('$K').read())"`, Ask},
+		{"S63 node -e readFileSync($HOME/.aws/credentials)", D, nil, `node -e "console.log(require('fs').readFileSync('$HOME/.aws/credentials','utf8'))"`, Ask},
+		{"S63 ruby -e File.read($HOME/.ssh/id_rsa)", D, nil, `ruby -e "puts File.read('$HOME/.ssh/id_rsa')"`, Ask},
+		{"S63 perl -e open($HOME/.netrc)", D, nil, `perl -e "open(F, '<', '$HOME/.netrc'); print <F>"`, Ask},
+		{"S63 python3 -c os.system(rm -rf $HOME)", D, nil, `python3 -c "import os; os.system('rm -rf $HOME')"`, Deny},
+		{"S63 python3 <<EOF open($HOME/.ssh/id_rsa)", D, nil, "python3 <<EOF\nprint(open(\"$HOME/.ssh/id_rsa\").read())\nEOF", Ask},
+		{"S63 python3 -c write($HOME/.bashrc) (yolo)", Y, nil, `python3 -c "open('$HOME/.bashrc', 'a').write('x')"`, Ask},
+		{"S63 for k in ~/.ssh/id_rsa; node -e", D, nil, `for k in ~/.ssh/id_rsa; do node -e "console.log(require('fs').readFileSync('$k','utf8'))"; done`, Ask},
+		{"S63 still: python3 -c write(x$HOME/a)", D, nil, `python3 -c "open('x$HOME/a', 'w').write('x')"`, Ask},
+		{"S63 neighbour: os.getcwd()", D, nil, `python3 -c "import os; print(os.getcwd())"`, Allow},
+		{"S63 neighbour: print($PWD)", D, nil, `python3 -c "print(\"$PWD\")"`, Allow},
+		{"S63 neighbour: console.log($USER)", D, nil, `node -e "console.log('$USER')"`, Allow},
+		{"S63 neighbour: print($HOME)", D, nil, `python3 -c "print('$HOME')"`, Allow},
+		{"S63 neighbour: open($HOME/notes.txt)", D, nil, `python3 -c "print(open('$HOME/notes.txt').read())"`, Allow},
+		{"S63 neighbour: K=README.md; python3 -c open($K)", D, nil, `K=README.md; python3 -c "print(open('$K').read())"`, Allow},
+		{"S63 neighbour: open($X/a) read", D, nil, `python3 -c "print(open('$X/a').read())"`, Allow},
+	})
+}
