@@ -36,3 +36,33 @@ func TestInlineShellValuesS63(t *testing.T) {
 		{"S63 neighbour: open($X/a) read", D, nil, `python3 -c "print(open('$X/a').read())"`, Allow},
 	})
 }
+
+// TestSubscriptValueEchoedS63: a value that holds an expansion inside
+// brackets (msg="item[$i]") was asked for wherever it was assigned,
+// though bash expands such a subscript once more only where it takes the
+// value as a name or arithmetic; echo "$msg" does not. It is now asked
+// for on a line that has such a place, as before, and passes on the
+// others.
+func TestSubscriptValueEchoedS63(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	k := `k='$(rm -rf build)'; `
+	checkDecisions(t, []decisionRow{
+		{"S63 neighbour: msg=item[$i]; echo $msg", D, nil, `msg="item[$i]"; echo "$msg"`, Allow},
+		{"S63 neighbour: loop msg=item[$i]; echo", D, nil, `for i in 1 2 3; do msg="item[$i]"; echo "$msg"; done`, Allow},
+		{"S63 still: x=a[$k]; (( x ))", D, nil, k + `x="a[$k]"; (( x ))`, Ask},
+		{"S63 still: x=a[$k]; echo $(( x ))", D, nil, k + `x="a[$k]"; echo $(( x + 1 ))`, Ask},
+		{"S63 still: x=a[$k]; y=$x; (( y ))", D, nil, k + `x="a[$k]"; y=$x; (( y ))`, Ask},
+		{"S63 still: x=a[$k]; [[ x -eq 1 ]]", D, nil, k + `x="a[$k]"; [[ x -eq 1 ]]`, Ask},
+		{"S63 still: x=a[$k]; test -v $x", D, nil, k + `x="a[$k]"; test -v "$x"`, Ask},
+		{"S63 still: x=a[$k]; printf -v $x", D, nil, k + `x="a[$k]"; printf -v "$x" 1`, Ask},
+		{"S63 still: x=a[$k]; ${!x}", D, nil, k + `x="a[$k]"; echo "${!x}"`, Ask},
+		{"S63 still: x=a[$k]; ${s:x}", D, nil, k + `x="a[$k]"; s=abc; echo "${s:x}"`, Ask},
+		{"S63 still: x=a[$k]; b[x]=1", D, nil, k + `x="a[$k]"; b[x]=1`, Ask},
+		{"S63 still: x=a[$k]; f() { (( $1 )); }; f $x", D, nil, k + `x="a[$k]"; f() { (( $1 )); }; f "$x"`, Ask},
+		{"S63 still: x=a[$k]; export x; bash -c", D, nil, k + `x="a[$k]"; export x; bash -c '(( x ))'`, Ask},
+		{"S63 still: x=a[$k]; eval", D, nil, k + `x="a[$k]"; eval 'echo $x'`, Ask},
+		{"S63 still: bash -c 'x=a[$k]; echo $x'", D, nil, `bash -c 'x="a[$k]"; (( x ))'`, Ask},
+		{"S63 still: let a[$k]", D, nil, k + `let "a[$k]"`, Ask},
+	})
+}
