@@ -100,6 +100,7 @@ type analyzer struct {
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
 	heldSubscripts []string
+	codeCopies     int    // the copies of inline code copiedCode read
 	fn             string // the function whose body is being walked
 	async          bool   // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as

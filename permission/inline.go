@@ -385,6 +385,10 @@ func (z *analyzer) copiedCode(n SimpleCommand) {
 	if lang, code, _ := inlineProgram(n); lang == langNone || len(code) == 0 {
 		return
 	}
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return
+	}
 	args := make([]*syntax.Word, len(n.Words))
 	for j, w := range n.Words {
 		if !w.Literal {

@@ -330,7 +330,7 @@ func (z *analyzer) readValues() {
 					// f="$f:x": the value put there is f's before.
 					continue
 				}
-				if pairs++; pairs > maxRunWith {
+				if pairs++; pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
 					return
 				}
@@ -368,6 +368,14 @@ func (z *analyzer) readValues() {
 		}
 	}
 }
+
+// maxValueCopies bounds the copies readValues makes of the commands that
+// expand a value the line sets: a for loop over a few hundred words
+// (for i in $(seq …) is none) is followed, each copy judged as one
+// command is, so that a line's cost stays linear in the copies; past it
+// the line is too complex. Inline code is read in maxRunWith copies
+// only (copiedCode).
+const maxValueCopies = 256
 
 // point is where on the line a command's variables are expanded: its
 // index among the commands, its shell, part of the line and function.

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestInlineShellValuesS63: what the shell fills in inside double-quoted
 // inline code was a hole the reader passed over, so python3 -c
@@ -64,5 +67,28 @@ func TestSubscriptValueEchoedS63(t *testing.T) {
 		{"S63 still: x=a[$k]; eval", D, nil, k + `x="a[$k]"; eval 'echo $x'`, Ask},
 		{"S63 still: bash -c 'x=a[$k]; echo $x'", D, nil, `bash -c 'x="a[$k]"; (( x ))'`, Ask},
 		{"S63 still: let a[$k]", D, nil, k + `let "a[$k]"`, Ask},
+	})
+}
+// TestLongWordLoopS63: a for loop over more than 32 words was asked for
+// as handing values to more commands than the analysis follows; the
+// bound on the copies values make is now maxValueCopies (256), and
+// inline code is read in maxRunWith (32) of them, past which the line is
+// asked for.
+func TestLongWordLoopS63(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	var ws, many string
+	for i := 1; i <= 40; i++ {
+		ws += " " + strconv.Itoa(i)
+	}
+	for i := 1; i <= maxValueCopies+1; i++ {
+		many += " " + strconv.Itoa(i)
+	}
+	checkDecisions(t, []decisionRow{
+		{"S63 neighbour: for i in 1..40; echo $i", D, nil, `for i in` + ws + `; do echo $i; done`, Allow},
+		{"S63 still: for f in 1..40 ~/.ssh/id_rsa; cat", D, nil, `for f in` + ws + ` ~/.ssh/id_rsa; do cat "$f"; done`, Ask},
+		{"S63 still: past the bound", D, nil, `for i in` + many + `; do echo $i; done`, Ask},
+		{"S63 still: inline code past its bound", D, nil, `for k in` + ws + ` ~/.ssh/id_rsa; do python3 -c "print(open('$k').read())"; done`, Ask},
+		{"S63 neighbour: inline code within its bound", D, nil, `for k in 1 2 3; do python3 -c "print('$k')"; done`, Allow},
 	})
 }
