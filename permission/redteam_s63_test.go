@@ -69,6 +69,7 @@ func TestSubscriptValueEchoedS63(t *testing.T) {
 		{"S63 still: let a[$k]", D, nil, k + `let "a[$k]"`, Ask},
 	})
 }
+
 // TestLongWordLoopS63: a for loop over more than 32 words was asked for
 // as handing values to more commands than the analysis follows; the
 // bound on the copies values make is now maxValueCopies (256), and
