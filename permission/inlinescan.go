@@ -54,6 +54,9 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	if s.lang == langJS {
+		s.processThen()
+	}
 	s.envAliases()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]

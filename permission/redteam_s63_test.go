@@ -93,3 +93,28 @@ func TestLongWordLoopS63(t *testing.T) {
 		{"S63 neighbour: inline code within its bound", D, nil, `for k in 1 2 3; do python3 -c "print('$k')"; done`, Allow},
 	})
 }
+
+// TestNodeDynamicImportEnvS63: node's dynamic import of process reached
+// the environment unasked where require("process").env asks (fafb341
+// covered require and the static import): import("process").then(p =>
+// p.env), const p = await import("node:process"); p.env, (await
+// import("process")).env and the namespace's default. Each is now the
+// table, judged where it is used.
+func TestNodeDynamicImportEnvS63(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	m := `node --input-type=module -e `
+	checkDecisions(t, []decisionRow{
+		{"S63 import(process).then(p => p.env)", D, nil, `node -e 'import("process").then(p => console.log(p.env))'`, Ask},
+		{"S63 import(node:process).then((p) => p.default.env)", D, nil, `node -e 'import("node:process").then((p) => console.log(p.default.env))'`, Ask},
+		{"S63 import(process).then(({env}) => env)", D, nil, `node -e 'import("process").then(({env}) => console.log(env))'`, Ask},
+		{"S63 const p = await import(node:process)", D, nil, m + `'const p = await import("node:process"); console.log(p.env)'`, Ask},
+		{"S63 const {env} = await import(process)", D, nil, m + `'const {env} = await import("process"); console.log(env)'`, Ask},
+		{"S63 (await import(process)).env", D, nil, m + `'console.log((await import("process")).env)'`, Ask},
+		{"S63 (await import(process)).default.env", D, nil, m + `'console.log((await import("node:process")).default.env)'`, Ask},
+		{"S63 neighbour: import(process).then(p => p.argv)", D, nil, `node -e 'import("process").then(p => console.log(p.argv))'`, Allow},
+		{"S63 neighbour: (await import(process)).env.HOME", D, nil, m + `'console.log((await import("process")).env.HOME)'`, Allow},
+		{"S63 neighbour: const p = await import(process); p.cwd()", D, nil, m + `'const p = await import("process"); console.log(p.cwd())'`, Allow},
+		{"S63 neighbour: import(fs).then(f => f.readFileSync)", D, nil, `node -e 'import("fs").then(f => console.log(f.readFileSync("README.md", "utf8")))'`, Allow},
+	})
+}
