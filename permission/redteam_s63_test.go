@@ -118,3 +118,39 @@ func TestNodeDynamicImportEnvS63(t *testing.T) {
 		{"S63 neighbour: import(fs).then(f => f.readFileSync)", D, nil, `node -e 'import("fs").then(f => console.log(f.readFileSync("README.md", "utf8")))'`, Allow},
 	})
 }
+
+// TestWrittenBuildFileS63: a build file the line wrote ran unseen when a
+// runner read it by its default name: printf 'all:\n\trm -rf ~\n' >
+// Makefile; make deleted the home directory, allowed (make -f s.mk was
+// asked for as a file in a language not read), and so did a
+// package.json's script run by npm run. A makefile's recipes and a
+// package.json's scripts are now the programs of those runners, judged
+// as a script written and run is; what the analysis does not read (make
+// expansions, a justfile, a Taskfile) is asked for.
+func TestWrittenBuildFileS63(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	pkg := `echo '{"scripts": {"x": "rm -rf ~", "test": "echo ok"}}' > package.json; `
+	checkDecisions(t, []decisionRow{
+		{"S63 printf > Makefile; make", D, nil, `printf 'all:\n\trm -rf ~\n' > Makefile; make`, Deny},
+		{"S63 printf > Makefile; make (yolo)", Y, nil, `printf 'all:\n\trm -rf ~\n' > Makefile; make`, Deny},
+		{"S63 printf > makefile; make all", D, nil, `printf 'all:\n\t@cat ~/.ssh/id_rsa\n' > makefile; make all`, Ask},
+		{"S63 echo 'all:; rm' > GNUmakefile; gmake", D, nil, `echo 'all: ; rm -rf ~' > GNUmakefile; gmake`, Deny},
+		{"S63 cat > Makefile <<EOF; make", D, nil, "cat > Makefile <<'EOF'\nall:\n\t-rm -rf ~\nEOF\nmake", Deny},
+		{"S63 mkdir d; printf > d/Makefile; make -C d", D, nil, `mkdir -p d; printf 'all:\n\trm -rf ~\n' > d/Makefile; make -C d`, Deny},
+		{"S63 printf > Makefile; make $(X)", D, nil, `printf 'X=~\nall:\n\trm -rf $(X)\n' > Makefile; make`, Ask},
+		{"S63 printf > Makefile; make SHELL", D, nil, `printf 'SHELL=./evil\nall:\n\techo hi\n' > Makefile; make`, Ask},
+		{"S63 make -f s.mk reads it too (yolo)", Y, nil, `echo 'all:; rm -rf ~' > s.mk; make -f s.mk`, Deny},
+		{"S63 package.json; npm run x", D, nil, pkg + `npm run x`, Deny},
+		{"S63 package.json; npm test (yolo)", Y, nil, pkg + `npm test`, Deny},
+		{"S63 package.json; yarn x", D, nil, pkg + `yarn x`, Deny},
+		{"S63 package.json not JSON; npm run x", D, nil, `echo '{scripts' > package.json; npm run x`, Ask},
+		{"S63 justfile; just", D, nil, `printf 'x:\n\trm -rf ~\n' > justfile; just x`, Ask},
+		{"S63 Taskfile.yml; task", D, nil, `printf 'tasks:\n  x:\n    cmds: [rm -rf ~]\n' > Taskfile.yml; task x`, Ask},
+		{"S63 neighbour: printf > Makefile; make", D, nil, `printf 'all:\n\techo hi\n' > Makefile; make`, Allow},
+		{"S63 neighbour: Makefile with $$ and .PHONY", D, nil, `printf '.PHONY: all\nCC = gcc\nall: main.c\n\tfor f in *.c; do echo $$f; done\n' > Makefile; make`, Allow},
+		{"S63 neighbour: package.json; npm test", D, nil, `echo '{"name": "x", "scripts": {"test": "echo ok"}}' > package.json; npm test`, Allow},
+		{"S63 neighbour: make", D, nil, `make`, Allow},
+		{"S63 neighbour: echo > notes.txt; make", D, nil, `echo hi > notes.txt; make`, Allow},
+	})
+}
