@@ -47,7 +47,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
-		if !w.Literal {
+		if w = homeWord(w); !w.Literal {
 			return
 		}
 		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
@@ -107,6 +107,10 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	c := z.a.Commands[i]
+	c.Words = slices.Clone(c.Words)
+	for k, w := range c.Words {
+		c.Words[k] = homeWord(w)
+	}
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
@@ -118,6 +122,20 @@ func (z *analyzer) runsWritten(i int) {
 			z.runWritten(c, name, f)
 		}
 	}
+}
+
+// homeWord returns w, a file's name, as ~/… when it is $HOME/… (or
+// "$HOME"/…) with nothing else only known at run time: > "$HOME/s.sh";
+// bash ~/s.sh runs what the line wrote.
+func homeWord(w Word) Word {
+	if w.Literal {
+		return w
+	}
+	rest, ok := homeRest(looseText(w.Text))
+	if !ok || rest == "" || strings.ContainsAny(rest, "$`*?[{~") {
+		return w
+	}
+	return Word{Text: "~/" + rest, Literal: true}
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
