@@ -2021,8 +2021,13 @@ const (
 // here-document or here-string, or the file it opens for reading, when
 // that is it. The last redirection of fd wins, as in the shell.
 func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
+	return fdFeedOf(rs, strconv.Itoa(fd))
+}
+
+// fdFeedOf is fdDoc for descriptor want as redirections name it: a
+// number, or {name} for the one exec {name}<… opened.
+func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 	feed, doc := feedNone, (*syntax.Redirect)(nil)
-	want := strconv.Itoa(fd)
 	for _, r := range rs {
 		n := ""
 		if r.N != nil {
@@ -2034,7 +2039,7 @@ func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
 				n = "0"
 			}
 		case syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
-			if fd == 1 || fd == 2 {
+			if want == "1" || want == "2" {
 				feed, doc = feedOther, nil
 			}
 			continue

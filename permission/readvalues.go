@@ -180,7 +180,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			}
 			switch {
 			case opt == 'u':
-				r.fd = v
+				r.fd = namedFD(v)
 			case opt == 'a' && !r.array:
 				r.names, r.array, r.fields = []string{v}, true, true // read -a ARR
 			}
@@ -219,11 +219,10 @@ func optValue(t, values string) (byte, string) {
 // them), a file the line wrote with an echo, a printf or a cat of one,
 // or a process substitution of one of those (< <(echo …)).
 func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Word, bool) {
-	n, err := strconv.Atoi(fd)
-	if err != nil {
+	if _, err := strconv.Atoi(fd); err != nil && !strings.HasPrefix(fd, "{") {
 		return nil, false
 	}
-	switch feed, r := fdDoc(rs, n); {
+	switch feed, r := fdFeedOf(rs, fd); {
 	case feed == feedDoc && r != nil:
 		if text, literal := z.docProgram(r); literal {
 			return textLines(text, true), true

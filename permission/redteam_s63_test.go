@@ -154,3 +154,45 @@ func TestWrittenBuildFileS63(t *testing.T) {
 		{"S63 neighbour: echo > notes.txt; make", D, nil, `echo hi > notes.txt; make`, Allow},
 	})
 }
+
+// TestHeldAndWrittenModesS63 pins, in default, bypassPermissions and
+// acceptEdits, lines that already asked or were denied in default (exec
+// {fd}<~/.ssh/id_rsa, exec {fd}<l; xargs rm <&$fd, a script written by
+// inline code then run, > "$HOME/s.sh"; bash "$HOME/s.sh"), and fixes
+// what bypass let through where default asks for a reason bypass keeps:
+// a script written to "$HOME/s.sh" and run as ~/s.sh (or sourced) ran
+// unread, its rm -rf ~ allowed in bypassPermissions, and a descriptor
+// exec {fd}< opened, duplicated as <&$fd or read with read -u $fd, was
+// not the file it held, so the names in it passed (xargs cat <&$fd of a
+// key's name, in every mode).
+func TestHeldAndWrittenModesS63(t *testing.T) {
+	t.Parallel()
+	var rows []decisionRow
+	for _, m := range []Mode{ModeDefault, ModeBypassPermissions, ModeAcceptEdits} {
+		ms := " (" + string(m) + ")"
+		// exec {fd}<l; xargs rm <&$fd: a delete of names only known at
+		// run time, which bypassPermissions allows as it does xargs rm < l.
+		rm := Ask
+		if m == ModeBypassPermissions {
+			rm = Allow
+		}
+		rows = append(rows, []decisionRow{
+			{"S63 exec {fd}<~/.ssh/id_rsa" + ms, m, nil, `exec {fd}<~/.ssh/id_rsa`, Ask},
+			{"S63 exec {fd}<~/.ssh/id_rsa; cat <&$fd" + ms, m, nil, `exec {fd}<~/.ssh/id_rsa; cat <&$fd`, Ask},
+			{"S63 exec {fd}<l; xargs rm <&$fd" + ms, m, nil, `exec {fd}<l; xargs rm <&$fd`, rm},
+			{"S63 echo key > l; exec {fd}<l; xargs cat <&$fd" + ms, m, nil, `echo ~/.ssh/id_rsa > l; exec {fd}<l; xargs cat <&$fd`, Ask},
+			{"S63 echo key > l; exec {fd}<l; xargs cat <&\"${fd}\"" + ms, m, nil, `echo ~/.ssh/id_rsa > l; exec {fd}<l; xargs cat <&"${fd}"`, Ask},
+			{"S63 echo ~/.bashrc > l; exec {fd}<l; read -u $fd" + ms, m, nil, `echo ~/.bashrc > l; exec {fd}<l; while read -u $fd f; do echo x >> "$f"; done`, Ask},
+			{"S63 python3 writes s.sh; bash s.sh" + ms, m, nil, `python3 -c "open('s.sh','w').write('rm -rf ~')"; bash s.sh`, Ask},
+			{"S63 python3 writes $HOME/s.sh; bash ~/s.sh" + ms, m, nil, `python3 -c "open('$HOME/s.sh','w').write('rm -rf ~')"; bash ~/s.sh`, Ask},
+			{"S63 > $HOME/s.sh; bash $HOME/s.sh" + ms, m, nil, `echo 'rm -rf ~' > "$HOME/s.sh"; bash "$HOME/s.sh"`, Deny},
+			{"S63 > $HOME/s.sh; bash ~/s.sh" + ms, m, nil, `echo 'rm -rf ~' > "$HOME/s.sh"; bash ~/s.sh`, Deny},
+			{"S63 > $HOME/s.sh; source $HOME/s.sh" + ms, m, nil, `echo 'rm -rf ~' > "$HOME/s.sh"; source "$HOME/s.sh"`, Deny},
+			{"S63 > $HOME/s.sh (cat key); sh ~/s.sh" + ms, m, nil, `echo 'cat ~/.ssh/id_rsa' > "$HOME/s.sh"; sh ~/s.sh`, Ask},
+			{"S63 neighbour: exec 3<README.md; cat <&3" + ms, m, nil, `exec 3<README.md; cat <&3`, Allow},
+			{"S63 neighbour: exec {fd}<README.md; cat <&$fd" + ms, m, nil, `exec {fd}<README.md; cat <&$fd`, Allow},
+			{"S63 neighbour: echo > s.sh; bash s.sh" + ms, m, nil, `echo 'echo hi' > s.sh; bash s.sh`, Allow},
+		}...)
+	}
+	checkDecisions(t, rows)
+}
