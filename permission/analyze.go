@@ -96,8 +96,13 @@ type analyzer struct {
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is
 	tooDeep bool   // "nesting too deep" already reported
-	fn      string // the function whose body is being walked
-	async   bool   // the statement runs concurrently with the shell
+	// heldSubscripts are the asks for values assigned with an expansion
+	// in a subscript (x="a[$k]"), made once the line is known to evaluate
+	// a string (evaluatesStrings).
+	heldSubscripts []string
+	codeCopies     int    // the copies of inline code copiedCode read
+	fn             string // the function whose body is being walked
+	async          bool   // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
@@ -264,6 +269,11 @@ func (z *analyzer) program(src, what string) {
 	z.src = src
 	z.stmts(stmts)
 	z.src = saved
+	if z.shell == 0 && len(z.heldSubscripts) > 0 && evaluatesStrings(stmts) {
+		for _, m := range z.heldSubscripts {
+			z.complex("%s", m)
+		}
+	}
 }
 
 // misreadComment finds a comment the parser read where bash reads none.
@@ -2011,8 +2021,13 @@ const (
 // here-document or here-string, or the file it opens for reading, when
 // that is it. The last redirection of fd wins, as in the shell.
 func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
+	return fdFeedOf(rs, strconv.Itoa(fd))
+}
+
+// fdFeedOf is fdDoc for descriptor want as redirections name it: a
+// number, or {name} for the one exec {name}<… opened.
+func fdFeedOf(rs []*syntax.Redirect, want string) (fdFeed, *syntax.Redirect) {
 	feed, doc := feedNone, (*syntax.Redirect)(nil)
-	want := strconv.Itoa(fd)
 	for _, r := range rs {
 		n := ""
 		if r.N != nil {
@@ -2024,7 +2039,7 @@ func fdDoc(rs []*syntax.Redirect, fd int) (fdFeed, *syntax.Redirect) {
 				n = "0"
 			}
 		case syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
-			if fd == 1 || fd == 2 {
+			if want == "1" || want == "2" {
 				feed, doc = feedOther, nil
 			}
 			continue
@@ -2331,7 +2346,7 @@ func (z *analyzer) docText(r *syntax.Redirect, holes bool) (string, bool) {
 	for _, p := range r.Hdoc.Parts {
 		l, ok := p.(*syntax.Lit)
 		if !ok && holes {
-			b.WriteByte(codeHole)
+			b.WriteByte(holeFor(p))
 			lit = false
 			continue
 		}
@@ -2450,8 +2465,58 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 	}
 	w := z.word(as.Value, subs)
 	z.subscript(w)
-	z.expandedSubscript(as.Value) // x="a[$k]"; (( x ))
+	if z.shell == 0 && expandsInSubscript(as.Value) {
+		// x="a[$k]"; (( x )): asked for once the line is known to
+		// evaluate a string somewhere (evaluatesStrings); echo "$x"
+		// does not.
+		z.heldSubscripts = append(z.heldSubscripts, fmt.Sprintf("an expansion inside an array subscript bash evaluates from a string, expanding it once more: %s", shorten(z.nodeTextFull(as.Value))))
+	} else {
+		z.expandedSubscript(as.Value)
+	}
 	return as.Name.Value + op + w.Text
+}
+
+// evaluatesStrings says whether the line has a place where bash may take
+// a variable's value as a name or arithmetic and expand the subscript in
+// it once more: arithmetic, let, [[ ]], declare and its kin (-i, -n),
+// a subscript or a slice, ${!x}, an indexed assignment, the builtins of
+// subscriptCommands, a function (called with the value), a nested
+// shell, eval or source, or a command whose name is only known at run
+// time. A plain value x="item[$i]" is asked for only on such a line.
+func evaluatesStrings(stmts []*syntax.Stmt) bool {
+	found := false
+	for _, st := range stmts {
+		syntax.Walk(st, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.CStyleLoop,
+				*syntax.TestClause, *syntax.DeclClause, *syntax.FuncDecl:
+				found = true
+			case *syntax.ParamExp:
+				found = found || n.Excl || n.Slice != nil || n.Index != nil && !wholeArray(n.Index)
+			case *syntax.Assign:
+				found = found || n.Index != nil || n.Array != nil && slices.ContainsFunc(n.Array.Elems, func(e *syntax.ArrayElem) bool { return e.Index != nil })
+			case *syntax.CallExpr:
+				found = found || len(n.Args) > 0 && evaluatingCommand(n.Args[0])
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// wholeArray says whether subscript x is @ or *, all of an array.
+func wholeArray(x syntax.ArithmExpr) bool {
+	w, ok := x.(*syntax.Word)
+	return ok && (w.Lit() == "@" || w.Lit() == "*")
+}
+
+// evaluatingCommand says whether a command named by w may take a value
+// it is given as code, a name or arithmetic (evaluatesStrings).
+func evaluatingCommand(w *syntax.Word) bool {
+	n := w.Lit()
+	return n == "" || slices.Contains(subscriptCommands, n) || isShell(n) || slices.Contains([]string{
+		"eval", "source", ".", "trap", "command", "builtin", "exec", "enable", "bind", "complete", "compgen",
+		"fc", "shift", "return", "exit", "break", "continue", "ulimit", "caller", "select"}, n)
 }
 
 func (z *analyzer) nodeTextFull(n syntax.Node) string { return z.text(n.Pos(), n.End()) }

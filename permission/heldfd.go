@@ -2,6 +2,7 @@ package permission
 
 import (
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -66,6 +67,9 @@ func (z *analyzer) withHeld(rs []*syntax.Redirect) []*syntax.Redirect {
 	for _, r := range rs {
 		if r.Op == syntax.DplIn && r.Word != nil {
 			src := r.Word.Lit()
+			if src == "" {
+				src = namedFD(z.nodeTextFull(r.Word)) // <&$fd after exec {fd}<…
+			}
 			if k := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == src }); k >= 0 {
 				d := *z.held[k].r
 				d.N = r.N
@@ -79,4 +83,25 @@ func (z *analyzer) withHeld(rs []*syntax.Redirect) []*syntax.Redirect {
 		out = append(out, r)
 	}
 	return out
+}
+
+// namedFD returns the descriptor a word's source names as redirections
+// do: {fd} for $fd, "$fd" or ${fd}, the variable exec {fd}<… sets to
+// the descriptor it opens; other text as it is.
+func namedFD(t string) string {
+	v := looseText(t)
+	name, ok := strings.CutPrefix(v, "$")
+	if !ok {
+		return t
+	}
+	if b, ok := strings.CutPrefix(name, "{"); ok {
+		name, ok = strings.CutSuffix(b, "}")
+		if !ok {
+			return t
+		}
+	}
+	if name == "" || strings.IndexFunc(name, func(r rune) bool { return !isNameByte(byte(r)) || r > 127 }) >= 0 {
+		return t
+	}
+	return "{" + name + "}"
 }

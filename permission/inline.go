@@ -341,14 +341,20 @@ func containsString(ss []string, s string) bool {
 }
 
 // holedText returns the text of w as the program it gives is read, with
-// codeHole where the shell fills in what is only known at run time.
+// codeHole where the shell fills in what is only known at run time, and
+// codeHome where it puts the home directory ($HOME, a leading ~).
 func holedText(w *syntax.Word) string {
 	var b strings.Builder
-	hole := func(syntax.WordPart) { b.WriteByte(codeHole) }
-	for _, part := range w.Parts {
+	hole := func(p syntax.WordPart) { b.WriteByte(holeFor(p)) }
+	for i, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
-			unescapeUnquoted(&b, p.Value)
+			v := p.Value
+			if i == 0 && (v == "~" || strings.HasPrefix(v, "~/")) {
+				b.WriteByte(codeHome)
+				v = v[1:]
+			}
+			unescapeUnquoted(&b, v)
 		case *syntax.SglQuoted, *syntax.DblQuoted:
 			writeQuoted(&b, p, hole)
 		default:
@@ -356,6 +362,60 @@ func holedText(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// holeFor returns what part, which the shell fills in, stands for in
+// inline code: codeHome for $HOME, which names the home directory
+// whatever else the line does (one it sets to another is asked for the
+// home's paths, not let through), codeHole for the others.
+func holeFor(part syntax.WordPart) byte {
+	p, ok := part.(*syntax.ParamExp)
+	if ok && p.Param != nil && p.Param.Value == "HOME" && !p.Excl && !p.Length && !p.Width &&
+		p.Index == nil && p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil {
+		return codeHome
+	}
+	return codeHole
+}
+
+// copiedCode reads the inline code of n, a copy readValues made of a
+// command with a value the line assigned in place of its variable
+// (export K=~/.ssh/id_rsa; python3 -c "open('$K')"): its words are the
+// source with the value written in, parsed again for the reader.
+func (z *analyzer) copiedCode(n SimpleCommand) {
+	if lang, code, _ := inlineProgram(n); lang == langNone || len(code) == 0 {
+		return
+	}
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return
+	}
+	args := make([]*syntax.Word, len(n.Words))
+	for j, w := range n.Words {
+		if !w.Literal {
+			args[j] = parseWord(w.Text)
+		}
+	}
+	dir := z.dir
+	if z.dir = n.Dir; n.Dirs != nil {
+		z.dir = dirSetOf(slices.Clone(n.Dirs))
+	}
+	z.inlineCode(n, args, nil)
+	z.dir = dir
+}
+
+// parseWord parses src as one shell word; nil when it is not one.
+func parseWord(src string) *syntax.Word {
+	p := parsers.Get().(*syntax.Parser)
+	defer parsers.Put(p)
+	f, err := p.Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	call, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) != 1 || len(call.Assigns) > 0 || len(f.Stmts[0].Redirs) > 0 {
+		return nil
+	}
+	return call.Args[0]
 }
 
 // inlineCode reads the code command c runs, given on its command line
@@ -385,7 +445,7 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		switch i, w := ref.word, c.Words[ref.word]; {
 		case w.Literal:
 			b.WriteString(w.Text[ref.from:])
-		case args != nil && i < len(args) && len(args) == len(c.Words):
+		case args != nil && i < len(args) && len(args) == len(c.Words) && args[i] != nil:
 			if t := holedText(args[i]); ref.from <= len(t) {
 				b.WriteString(t[ref.from:])
 				break
@@ -670,7 +730,8 @@ func (s *codeScan) lex() {
 		case c == '\n' || c == ';':
 			add(tokPunct, src[i:i+1], false, i, i+1)
 			i++
-		case c == codeHole:
+		case c == codeHole || c == codeHome:
+			// $HOME outside a string is code as much as any value.
 			s.hole = true
 			add(tokOther, "", false, i, i+1)
 			i++

@@ -73,8 +73,9 @@ func (s *codeScan) envRead(i int) {
 	}
 	name := s.envName(t.text)
 	if s.lang == langJS && i >= 2 && s.toks[i-1].text == "." && s.requiresProcess(i-2) {
-		// require("process").env: judged where the require is.
-		if name = "process." + name; name == "process.env" {
+		// require("process").env: judged where the require is;
+		// (await import("process")).default.env as well.
+		if name = "process." + strings.TrimPrefix(name, "default."); name == "process.env" {
 			if !s.envHandedOn(s.match[i-2]-1, true) {
 				s.envFound(t.text, s.text(s.match[i-2]-1, i+1), "", true)
 			}
@@ -160,21 +161,62 @@ func (s *codeScan) envName(text string) string {
 			}
 		}
 		if first, r, ok := strings.Cut(text, "."); ok && s.envCopies[first+"."] {
-			return "process." + r // const p = process; p.env
+			// const p = process; p.env, and p.default.env of a module
+			// namespace.
+			return "process." + strings.TrimPrefix(r, "default.")
 		}
 	}
 	return text
 }
 
 // requiresProcess says whether token k closes require("process") (or
-// "node:process"), which is process.
+// "node:process"), which is process, or a dynamic import of it,
+// import("process"), whose namespace holds env (and default, process),
+// in parentheses with await: (await import("process")).
 func (s *codeScan) requiresProcess(k int) bool {
+	if k < 1 || s.toks[k].text != ")" {
+		return false
+	}
 	open := s.match[k]
-	if s.toks[k].text != ")" || open < 1 || open+2 != k || s.toks[open-1].text != "require" {
+	if open >= 0 && open+1 < k && s.toks[open+1].text == "await" && s.match[k-1] == open+3 {
+		return s.requiresProcess(k - 1)
+	}
+	if open < 1 || open+2 != k || s.toks[open-1].text != "require" && s.toks[open-1].text != "import" {
 		return false
 	}
 	m := s.toks[open+1]
 	return m.kind == tokString && m.lit && strings.TrimPrefix(m.text, "node:") == "process"
+}
+
+// processThen: import("process").then(p => …) binds p to the module,
+// whose env is the table, and ({env}) => … env itself.
+func (s *codeScan) processThen() {
+	for i := 0; i+1 < len(s.toks); i++ {
+		if s.toks[i].text != "import" || s.toks[i+1].text != "(" || !s.requiresProcess(s.match[i+1]) {
+			continue
+		}
+		k := s.match[i+1] + 1
+		if k+3 >= len(s.toks) || s.toks[k].text != "." || s.toks[k+1].text != "then" || s.toks[k+2].text != "(" {
+			continue
+		}
+		k += 3
+		for k < len(s.toks) && (s.toks[k].text == "async" || s.toks[k].text == "function" || s.toks[k].text == "(") {
+			k++
+		}
+		switch {
+		case k >= len(s.toks):
+		case s.toks[k].kind == tokName:
+			s.envCopy(k, i)
+			delete(s.envCopies, s.toks[k].text)
+			s.envCopies[s.toks[k].text+"."] = true
+		case s.toks[k].text == "{" && s.match[k] > k:
+			for _, a := range s.split(k+1, s.match[k]) {
+				if a[1]-a[0] == 1 && s.toks[a[0]].text == "env" {
+					s.envCopy(a[0], i)
+				}
+			}
+		}
+	}
 }
 
 // processAt returns the last token of a JavaScript expression starting
@@ -186,6 +228,9 @@ func (s *codeScan) processAt(i int) (int, bool) {
 		return 0, false
 	}
 	t := s.toks[i].text
+	if t == "await" {
+		return s.processAt(i + 1) // await import("process")
+	}
 	switch {
 	case s.envName(t) == "process" || s.envCopies[t+"."]:
 		return i, true

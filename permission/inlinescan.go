@@ -54,6 +54,9 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	if s.lang == langJS {
+		s.processThen()
+	}
 	s.envAliases()
 	for i := 0; i < len(s.toks) && !s.tooLong; i++ {
 		t := s.toks[i]
@@ -1598,7 +1601,7 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 		// A write of a path partly filled in by the shell, and a delete
 		// of one only known at run time, are kept, as rm -f "$x" asks:
 		// perl -e 'unlink glob("*")' empties the directory.
-		filled := verb[0] == "tee" && strings.IndexByte(expr, codeHole) >= 0
+		filled := verb[0] == "tee" && strings.ContainsAny(expr, string([]byte{codeHole, codeHome}))
 		if !filled && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
 			return
 		}

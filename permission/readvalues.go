@@ -84,12 +84,23 @@ func knownValue(w Word) bool {
 }
 
 // homeValue returns value w with a leading ~ written as $HOME: in
-// "$f", where the value stands, a ~ is not expanded again.
+// "$f", where the value stands, a ~ is not expanded again, and inline
+// code (python3 -c "open('$f')") takes a ~ as a name of its own. A
+// literal value is rewritten when the rest of it needs no quotes.
 func homeValue(w Word) Word {
-	if !w.Literal && (w.Text == "~" || strings.HasPrefix(w.Text, "~/")) {
-		w.Text = "$HOME" + w.Text[1:]
+	if w.Text != "~" && !strings.HasPrefix(w.Text, "~/") {
+		return w
 	}
-	return w
+	if w.Literal && strings.ContainsFunc(w.Text[1:], func(r rune) bool { return !isPlainPathRune(r) }) {
+		return w
+	}
+	return Word{Text: "$HOME" + w.Text[1:]}
+}
+
+// isPlainPathRune says whether r stands for itself in a path written
+// unquoted or inside double quotes.
+func isPlainPathRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%:=", r)
 }
 
 // noteAssigns records the variables command i assigns, as reads fed
@@ -169,7 +180,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			}
 			switch {
 			case opt == 'u':
-				r.fd = v
+				r.fd = namedFD(v)
 			case opt == 'a' && !r.array:
 				r.names, r.array, r.fields = []string{v}, true, true // read -a ARR
 			}
@@ -208,11 +219,10 @@ func optValue(t, values string) (byte, string) {
 // them), a file the line wrote with an echo, a printf or a cat of one,
 // or a process substitution of one of those (< <(echo …)).
 func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Word, bool) {
-	n, err := strconv.Atoi(fd)
-	if err != nil {
+	if _, err := strconv.Atoi(fd); err != nil && !strings.HasPrefix(fd, "{") {
 		return nil, false
 	}
-	switch feed, r := fdDoc(rs, n); {
+	switch feed, r := fdFeedOf(rs, fd); {
 	case feed == feedDoc && r != nil:
 		if text, literal := z.docProgram(r); literal {
 			return textLines(text, true), true
@@ -319,7 +329,7 @@ func (z *analyzer) readValues() {
 					// f="$f:x": the value put there is f's before.
 					continue
 				}
-				if pairs++; pairs > maxRunWith {
+				if pairs++; pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
 					return
 				}
@@ -352,10 +362,19 @@ func (z *analyzer) readValues() {
 				}
 				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
+				z.copiedCode(n)
 			}
 		}
 	}
 }
+
+// maxValueCopies bounds the copies readValues makes of the commands that
+// expand a value the line sets: a for loop over a few hundred words
+// (for i in $(seq …) is none) is followed, each copy judged as one
+// command is, so that a line's cost stays linear in the copies; past it
+// the line is too complex. Inline code is read in maxRunWith copies
+// only (copiedCode).
+const maxValueCopies = 256
 
 // point is where on the line a command's variables are expanded: its
 // index among the commands, its shell, part of the line and function.

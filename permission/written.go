@@ -1,7 +1,10 @@
 package permission
 
 import (
+	"encoding/json"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,8 +17,12 @@ import (
 // analysed as a nested shell's or as inline code of the interpreter
 // that runs it. A script the line wrote with a text only known at run
 // time (gen > s.sh; sh s.sh) is too complex to check, as bash -c "$x"
-// is. What a command writes by a path of its own (go build -o x; ./x,
-// cp a.sh s.sh) is not followed: that is the project's code.
+// is. A build file written on the line is the program of the runner
+// that reads it by its default name (a Makefile's recipes for make, a
+// package.json's scripts for npm run), and one in a language not read
+// (a justfile, a Taskfile) is too complex. What a command writes by a
+// path of its own (go build -o x; ./x) is not followed: that is the
+// project's code.
 
 // writtenFile is a file a command wrote by a redirection (or tee): the
 // file as written, the directory it was opened in, and its text, when
@@ -40,7 +47,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
-		if !w.Literal {
+		if w = homeWord(w); !w.Literal {
 			return
 		}
 		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
@@ -100,12 +107,78 @@ func (z *analyzer) runsWritten(i int) {
 		return
 	}
 	c := z.a.Commands[i]
+	c.Words = slices.Clone(c.Words)
+	for k, w := range c.Words {
+		c.Words[k] = homeWord(w)
+	}
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
 			return
 		}
 	}
+	for _, name := range runnerFiles(c) {
+		if f, ok := z.lastWritten(name, c.Dir); ok {
+			z.runWritten(c, name, f)
+		}
+	}
+}
+
+// homeWord returns w, a file's name, as ~/… when it is $HOME/… (or
+// "$HOME"/…) with nothing else only known at run time: > "$HOME/s.sh";
+// bash ~/s.sh runs what the line wrote.
+func homeWord(w Word) Word {
+	if w.Literal {
+		return w
+	}
+	rest, ok := homeRest(looseText(w.Text))
+	if !ok || rest == "" || strings.ContainsAny(rest, "$`*?[{~") {
+		return w
+	}
+	return Word{Text: "~/" + rest, Literal: true}
+}
+
+// runnerFiles returns the files a build runner c reads its recipes or
+// scripts from by their default names, in the directory it runs in
+// (make -C DIR's): make's makefiles (unless -f names one: programFiles),
+// a package manager's package.json and .npmrc, just's justfile, task's
+// Taskfile. Each one the line wrote is judged, whichever the runner
+// would pick.
+func runnerFiles(c SimpleCommand) []string {
+	args := c.Args()
+	var names []string
+	dir := "."
+	switch lowerName(c) {
+	case "make", "gmake", "bmake":
+		for i := 1; i < len(args); i++ {
+			t := args[i].Text
+			switch {
+			case !args[i].Literal:
+				return nil
+			case t == "-f" || t == "--file" || t == "--makefile" || strings.HasPrefix(t, "--file=") ||
+				strings.HasPrefix(t, "--makefile=") || strings.HasPrefix(t, "-f") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+				return nil // programFiles
+			case (t == "-C" || t == "--directory") && i+1 < len(args):
+				dir = path.Join(dir, args[i+1].Text)
+				i++
+			case strings.HasPrefix(t, "--directory="):
+				dir = path.Join(dir, t[len("--directory="):])
+			case strings.HasPrefix(t, "-C") && len(t) > 2:
+				dir = path.Join(dir, t[2:])
+			}
+		}
+		names = []string{"GNUmakefile", "makefile", "Makefile"}
+	case "npm", "pnpm", "yarn", "bun":
+		names = []string{"package.json", ".npmrc", ".yarnrc", ".yarnrc.yml"}
+	case "just":
+		names = []string{"justfile", "Justfile", ".justfile"}
+	case "task":
+		names = []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml"}
+	}
+	for k, n := range names {
+		names[k] = path.Join(dir, n)
+	}
+	return names
 }
 
 // runWritten: command c runs as a program the file name, which the line
@@ -120,6 +193,16 @@ func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 		n = shebang(f.text)
 	}
 	what := c.Name() + " " + name + " as the line wrote it"
+	switch base := path.Base(name); {
+	case n == "make" || n == "gmake" || n == "bmake":
+		lines, ok := makeRecipes(f.text)
+		z.runScripts(c, name, what, lines, ok)
+		return
+	case base == "package.json":
+		lines, ok := packageScripts(f.text)
+		z.runScripts(c, name, what, lines, ok)
+		return
+	}
 	switch spec := interpOf(n); {
 	case isShell(n) || n == "source" || n == ".":
 		dir, scope := z.dir, z.fork()
@@ -187,4 +270,88 @@ func (z *analyzer) copiesWritten(c SimpleCommand) {
 		f.file, f.dir = ops[1], c.Dir
 		z.written = append(z.written, f)
 	}
+}
+
+// runScripts analyses the shell command lines a build file the line
+// wrote gives its runner c; ok false: the file holds what the analysis
+// does not read.
+func (z *analyzer) runScripts(c SimpleCommand, name, what string, lines []string, ok bool) {
+	if !ok {
+		z.complex("%s runs %s, which the line wrote, with what the analysis does not read", c.Name(), shorten(name))
+		return
+	}
+	for _, l := range lines {
+		dir, scope := z.dir, z.fork()
+		z.nested(l, what)
+		z.dir, z.scope = dir, scope
+	}
+}
+
+// makeRecipes returns the recipes of a makefile's text, each a shell
+// command line ($$ a $ of the shell's); ok is false for one that holds
+// what make expands or runs itself ($(X), $(shell …), X != cmd), a
+// directive (include, ifeq, define …), or a setting of the shell or of
+// make's flags.
+func makeRecipes(text string) (lines []string, ok bool) {
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, l := range strings.Split(text, "\n") {
+		recipe, isRecipe := strings.CutPrefix(l, "\t")
+		if t := strings.TrimSpace(l); !isRecipe && t != "" && !strings.HasPrefix(t, "#") {
+			if recipe, isRecipe, ok = makeLine(t); !ok {
+				return nil, false
+			}
+		}
+		if !isRecipe {
+			continue
+		}
+		recipe = strings.TrimLeft(recipe, "@+- \t")
+		if strings.Contains(strings.ReplaceAll(recipe, "$$", ""), "$") {
+			return nil, false
+		}
+		lines = append(lines, strings.ReplaceAll(recipe, "$$", "$"))
+	}
+	return lines, true
+}
+
+// makeLine reads line t of a makefile that is no recipe line: a
+// variable's assignment or a rule, with its recipe after a ; (all: ;
+// cmd); ok is false for anything else, and for what makeRecipes does
+// not read.
+func makeLine(t string) (recipe string, isRecipe, ok bool) {
+	eq := strings.IndexByte(t, '=')
+	colon := strings.IndexByte(t, ':')
+	switch {
+	case strings.Contains(t, "!="):
+		return "", false, false // X != cmd runs cmd
+	case eq > 0 && (colon < 0 || colon > eq || colon == eq-1 || colon == eq-2 && t[eq-1] == ':'):
+		// X = v, X := v, X ::= v, X ?= v, X += v
+		name := strings.TrimSpace(strings.TrimRight(t[:eq], ":?+"))
+		if strings.ContainsAny(name, " \t$") || slices.Contains([]string{"SHELL", ".SHELLFLAGS", "MAKEFLAGS", "MFLAGS"}, name) {
+			return "", false, false
+		}
+		return "", false, !strings.Contains(t[eq:], "$")
+	case colon > 0:
+		head, rest, semi := strings.Cut(t, ";")
+		if strings.Contains(head, "$") {
+			return "", false, false
+		}
+		return rest, semi, true
+	}
+	return "", false, false
+}
+
+// packageScripts returns the scripts of a package.json's text, which npm
+// run, npm test, npm install (its lifecycle scripts) and their kin run
+// through a shell; ok is false for text that is not JSON.
+func packageScripts(text string) (lines []string, ok bool) {
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return nil, false
+	}
+	for _, k := range slices.Sorted(maps.Keys(pkg.Scripts)) {
+		lines = append(lines, pkg.Scripts[k])
+	}
+	return lines, true
 }
