@@ -171,6 +171,9 @@ var sensitiveWriteSystem = []string{
 	// and Claude Code's: rewritten, they lift every rule and mode limit
 	// set there.
 	managedDir, "/etc/claude-code", "/Library/Application Support/ClaudeCode",
+	// Where file systems fold case, Engine.protected compares paths lower
+	// case: names spelled with capitals are listed lower case as well.
+	"/library/application support/claudecode", "/etc/x11/xsession.d", "/etc/networkmanager/dispatcher.d", "/etc/rcs.d",
 }
 
 // globalNpmrc are the places of npm's global configuration file, all in
@@ -220,6 +223,8 @@ var credentialPaths = []string{
 	"Library/Application Support/ngrok", ".config/configstore/firebase-tools.json",
 	// macOS's, as a folding file system's lower case meets them.
 	"library/application support/com.vercel.cli", "library/application support/ngrok",
+	".config/bravesoftware", ".var/app/com.google.chrome/config", ".var/app/org.chromium.chromium/config",
+	".var/app/com.brave.browser/config", ".var/app/com.microsoft.edge/config", ".var/app/org.mozilla.thunderbird/.thunderbird",
 }
 
 // dotenvOutside reports why reading abs, a .env file (.env, .env.local,
