@@ -481,12 +481,23 @@ func (e *Engine) protected(abs string, write bool) string {
 		// The protected names are all lower case.
 		abs, home, root = foldCase(abs), foldCase(home), foldCase(root)
 	}
-	if write {
-		if why := sensitiveWrite(abs, home); why != "" {
-			return "write to a protected path: " + why
+	// The host's places are listed by the names macOS links to /private
+	// (/etc/sudoers): the real name, which no link leads from, is tried
+	// as that name too.
+	for _, p := range []string{abs, linkedHostName(abs)} {
+		if p == "" {
+			continue
+		}
+		if write {
+			if why := sensitiveWrite(p, home); why != "" {
+				return "write to a protected path: " + why
+			}
+		}
+		if why := credentialRead(p, home); why != "" {
+			return "access to a credential store: " + why
 		}
 	}
-	if why := cmp.Or(credentialRead(abs, home), dotenvOutside(abs, root)); why != "" {
+	if why := dotenvOutside(abs, root); why != "" {
 		return "access to a credential store: " + why
 	}
 	return ""

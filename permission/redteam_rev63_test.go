@@ -30,3 +30,24 @@ func TestRev63FoldCaseEveryList(t *testing.T) {
 		t.Errorf("Write of an ordinary file in bypassPermissions with FoldCase: %v (%s), want allow", res.Decision, res.Reason)
 	}
 }
+
+// TestRev63PrivateEtc: on macOS /etc, /var and /tmp are links into
+// /private, and the host's protected places are listed by their link
+// (/etc/sudoers, /etc/mewsandbox, /etc/ssh/ssh_host_*_key). Named by the
+// real path, which no link leads from, they were no protected place: in
+// bypassPermissions a Write of /private/etc/sudoers and of the managed
+// settings, and a Read of a host key, were allowed.
+func TestRev63PrivateEtc(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"Write /private/etc/sudoers", Y, nil, Call{Tool: "Write", Path: "/private/etc/sudoers"}, Ask},
+		{"Write /private/etc/mewsandbox", Y, nil, Call{Tool: "Write", Path: "/private/etc/mewsandbox/managed-settings.yaml"}, Ask},
+		{"Edit /private/var/spool/cron", Y, nil, Call{Tool: "Edit", Path: "/private/var/spool/cron/root"}, Ask},
+		{"Read a host key by /private", Y, nil, Call{Tool: "Read", Path: "/private/etc/ssh/ssh_host_ed25519_key"}, Ask},
+		{"Bash redirect into /private/etc", Y, nil, bash("echo x >> /private/etc/zshrc"), Ask},
+		{"Bash copy of a tree into /private/etc", Y, nil, bash("cp -r conf/ /private/etc/"), Ask},
+		{"neighbour: Read /private/etc/hosts", D, nil, Call{Tool: "Read", Path: "/private/etc/hosts"}, Allow},
+		{"neighbour: Write /private/tmp", Y, nil, Call{Tool: "Write", Path: "/private/tmp/x.txt"}, Allow},
+	})
+}

@@ -262,6 +262,24 @@ var hostCredentials = []string{
 	"/run/secrets", "/var/run/secrets",
 }
 
+// linkedHostName returns abs by the name a link of macOS's gives it,
+// where abs lies in /private/etc, /private/var or /private/tmp (which
+// /etc, /var and /tmp link to): the name the lists of the host's places
+// use. "" for any other path. (Elsewhere no such place exists, and
+// asking about one costs nothing.)
+func linkedHostName(abs string) string {
+	rest, ok := strings.CutPrefix(abs, "/private/")
+	if !ok {
+		return ""
+	}
+	for _, d := range [...]string{"etc", "var", "tmp"} {
+		if within(rest, d) {
+			return "/" + rest
+		}
+	}
+	return ""
+}
+
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
 // sensitive, or "" when it is not.
 // systemPrograms are the host's programs and libraries: written, they
@@ -288,6 +306,11 @@ func systemProgram(abs string) bool {
 // place sensitiveWrite protects below it: the first such place's reason,
 // "" for none.
 func sensitiveBelow(dir, home string) string {
+	if dir == "/private" {
+		dir = "/" // /etc and /var are below it
+	} else if name := linkedHostName(dir); name != "" {
+		dir = name
+	}
 	for _, p := range systemPrograms {
 		if within(p, dir) && p != dir {
 			return p + " is among the host's programs and libraries"
