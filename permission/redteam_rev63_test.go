@@ -51,3 +51,41 @@ func TestRev63PrivateEtc(t *testing.T) {
 		{"neighbour: Write /private/tmp", Y, nil, Call{Tool: "Write", Path: "/private/tmp/x.txt"}, Allow},
 	})
 }
+
+// TestRev63KernelAndStartup: the file tools run in the agent's own
+// process, with no sandbox: in bypassPermissions a root-run agent's Write
+// set /proc/sys/kernel/core_pattern or /sys/kernel/uevent_helper (the
+// kernel then runs the program named, as root), wrote a disk's device or
+// the boot loader's files, and on macOS put a launch agent or daemon in
+// place (run at the next login or boot) or VS Code's user settings there
+// (which name the shell its terminal starts) — the Linux equivalents of
+// each were protected. Now each is asked for.
+func TestRev63KernelAndStartup(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"Write core_pattern", Y, nil, Call{Tool: "Write", Path: "/proc/sys/kernel/core_pattern"}, Ask},
+		{"Write modprobe", Y, nil, Call{Tool: "Edit", Path: "/proc/sys/kernel/modprobe"}, Ask},
+		{"Write binfmt_misc", Y, nil, Call{Tool: "Write", Path: "/proc/sys/fs/binfmt_misc/register"}, Ask},
+		{"Write sysrq-trigger", Y, nil, Call{Tool: "Write", Path: "/proc/sysrq-trigger"}, Ask},
+		{"Write uevent_helper", Y, nil, Call{Tool: "Write", Path: "/sys/kernel/uevent_helper"}, Ask},
+		{"Write a disk", Y, nil, Call{Tool: "Write", Path: "/dev/sda"}, Ask},
+		{"Write grub.cfg", Y, nil, Call{Tool: "Write", Path: "/boot/grub/grub.cfg"}, Ask},
+		{"Write a launch agent", Y, nil, Call{Tool: "Write", Path: "~/Library/LaunchAgents/com.x.plist"}, Ask},
+		{"Write a launch daemon", Y, nil, Call{Tool: "Write", Path: "/Library/LaunchDaemons/com.x.plist"}, Ask},
+		{"Write VS Code's settings on macOS", Y, nil, Call{Tool: "Write", Path: "~/Library/Application Support/Code/User/settings.json"}, Ask},
+		{"Bash redirect to core_pattern", Y, nil, bash("echo '|/tmp/x' > /proc/sys/kernel/core_pattern"), Ask},
+		{"neighbour: Write /dev/null", Y, nil, Call{Tool: "Write", Path: "/dev/null"}, Allow},
+		{"neighbour: Write below /dev/shm", Y, nil, Call{Tool: "Write", Path: "/dev/shm/cache.bin"}, Allow},
+		{"neighbour: Read /proc/sys", D, nil, Call{Tool: "Read", Path: "/proc/sys/kernel/core_pattern"}, Allow},
+		{"neighbour: Bash to /dev/null", D, nil, bash("ls > /dev/null 2>&1"), Allow},
+		{"neighbour: Bash reads /sys", D, nil, bash("cat /sys/class/net/eth0/address"), Allow},
+	})
+	e := engine(t, ModeBypassPermissions)
+	e.FoldCase = true
+	for _, p := range []string{"~/Library/LaunchAgents/x.plist", "/Library/LaunchAgents/x.plist", "/library/launchdaemons/x.plist"} {
+		if res := e.Check(Call{Tool: "Write", Path: p}); res.Decision != Ask {
+			t.Errorf("Write %q with FoldCase: %v (%s), want ask", p, res.Decision, res.Reason)
+		}
+	}
+}

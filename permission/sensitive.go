@@ -105,7 +105,8 @@ var sensitiveWriteHome = []string{
 	".gdbinit", ".config/gdb", ".lldbinit", ".ipython", ".jupyter",
 	".psqlrc", ".sqliterc", ".Rprofile", ".Renviron", ".irbrc", ".pryrc", ".inputrc",
 	".wezterm.lua", ".config/wezterm", ".config/kitty", ".config/alacritty", ".config/ghostty",
-	".config/Code/User/settings.json",
+	".config/Code/User/settings.json", "Library/Application Support/Code/User/settings.json",
+	"Library/LaunchAgents", // macOS's: run at the next login
 	// More of the same kind: go env -w's file (GOFLAGS=-toolexec=…),
 	// yarn's yarn-path and yarnPath, bun's preload, Mercurial's hooks,
 	// the mysql client's pager, wget's use_askpass (and curl's rc, which
@@ -143,6 +144,7 @@ var sensitiveWriteHome = []string{
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	".rprofile", ".renviron", ".config/code/user/settings.json", "library/application support/pip/pip.conf",
+	"library/application support/code/user/settings.json", "library/launchagents",
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
@@ -171,9 +173,18 @@ var sensitiveWriteSystem = []string{
 	// and Claude Code's: rewritten, they lift every rule and mode limit
 	// set there.
 	managedDir, "/etc/claude-code", "/Library/Application Support/ClaudeCode",
+	// The running kernel's settings, which the file tools, outside any
+	// sandbox, reach as the agent's user: a program named in
+	// core_pattern, modprobe, binfmt_misc or uevent_helper is run by the
+	// kernel as root (the sandbox keeps /proc and /sys read-only, as
+	// exec's KernelDirs). The boot loader and the kernels it starts.
+	"/proc/sys", "/proc/sysrq-trigger", "/sys", "/boot",
+	// macOS's launch agents and daemons, run at the next login or boot.
+	"/Library/LaunchAgents", "/Library/LaunchDaemons", "/Library/StartupItems",
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	"/library/application support/claudecode", "/etc/x11/xsession.d", "/etc/networkmanager/dispatcher.d", "/etc/rcs.d",
+	"/library/launchagents", "/library/launchdaemons", "/library/startupitems",
 }
 
 // globalNpmrc are the places of npm's global configuration file, all in
@@ -333,6 +344,9 @@ func sensitiveWrite(abs, home string) string {
 	if systemProgram(abs) {
 		return abs + " is among the host's programs and libraries"
 	}
+	if hostDevice(abs) {
+		return abs + " is a device: a disk's, the memory's or a terminal's"
+	}
 	for _, p := range sensitiveWriteSystem {
 		if within(abs, p) {
 			return p + " runs or decides what runs on this host"
@@ -451,6 +465,14 @@ func within(p, dir string) bool {
 		return strings.HasPrefix(p, "/")
 	}
 	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
+// hostDevice reports whether abs is one of the host's devices, whose
+// writes reach a disk below its file systems, memory or a terminal: all
+// of /dev but what writes nothing (harmlessDevice) and the files of the
+// tmpfs /dev/shm.
+func hostDevice(abs string) bool {
+	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/") && !harmlessDevice(abs)
 }
 
 // harmlessDevice reports whether writing p cannot change anything on disk.
