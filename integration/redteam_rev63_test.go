@@ -1,0 +1,57 @@
+package integration
+
+// Red team rev63 of the file tools through the Claude Code hook: places
+// on the host a root-run agent's Write or Read reached in
+// bypassPermissions, with no sandbox behind the file tools; each beside
+// the neighbour that must keep passing.
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// hookDecision runs the hook on one file tool call in dir, in mode, and
+// returns its decision and reason.
+func hookDecision(t *testing.T, dir, mode, tool string, input any) (decision, reason string) {
+	t.Helper()
+	r := run(t, invocation{args: []string{"hook", "claude-code"}, stdin: event(dir, mode, tool, input), dir: dir})
+	if r.code != 0 {
+		t.Fatalf("%s %v in %s: exit %d: %s", tool, input, mode, r.code, r.stderr)
+	}
+	var got hookJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("%s %v: stdout is not JSON: %v: %q", tool, input, err, r.stdout)
+	}
+	return got.HookSpecificOutput.PermissionDecision, got.HookSpecificOutput.PermissionDecisionReason
+}
+
+// TestHostPlacesRev63: in bypassPermissions the file tools' Write of
+// the kernel's core_pattern (whose program the kernel runs as root), of
+// a disk's device, and of /private/etc/sudoers (macOS's real name of
+// /etc/sudoers), and a Read of a host key by its /private name, were
+// allowed; now asked. An edit in the root, a Read of README.md and a
+// Glob of **/*.go stay allowed.
+func TestHostPlacesRev63(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n", "main.go": "package main\n"})
+	for _, tt := range []struct {
+		mode, tool string
+		input      map[string]string
+		want       string
+	}{
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/proc/sys/kernel/core_pattern", "content": "|/tmp/x"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/sys/kernel/uevent_helper", "content": "/tmp/x"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/dev/sda", "content": "x"}, "ask"},
+		{"bypassPermissions", "Edit", map[string]string{"file_path": "/private/etc/sudoers", "old_string": "a", "new_string": "b"}, "ask"},
+		{"bypassPermissions", "Read", map[string]string{"file_path": "/private/etc/ssh/ssh_host_ed25519_key"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/Library/LaunchDaemons/com.x.plist", "content": "x"}, "ask"},
+		{"default", "Edit", map[string]string{"file_path": dir + "/main.go", "old_string": "main", "new_string": "app"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": dir + "/README.md"}, "allow"},
+		{"default", "Glob", map[string]string{"pattern": "**/*.go"}, "allow"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/dev/null", "content": "x"}, "allow"},
+	} {
+		if got, why := hookDecision(t, dir, tt.mode, tt.tool, tt.input); got != tt.want {
+			t.Errorf("%s %s in %s: %s (%s), want %s", tt.tool, tt.input["file_path"], tt.mode, got, why, tt.want)
+		}
+	}
+}
