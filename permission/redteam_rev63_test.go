@@ -89,3 +89,36 @@ func TestRev63KernelAndStartup(t *testing.T) {
 		}
 	}
 }
+
+// TestRev63HomeStartup: more places below the home whose files run at
+// the next login, prompt or start of a program, which bypassPermissions
+// let the file tools write: a systemd user unit or D-Bus service in
+// ~/.local/share, which overrides the host's own of the same name (an
+// enabled pipewire.service runs it at the next login), the modules Node
+// falls back on for a require no project provides, the handler a URL or
+// file is opened with, tmux's XDG configuration (~/.tmux.conf was
+// protected), VSCodium's and Cursor's user settings (VS Code's were),
+// Jujutsu's user configuration (Mercurial's was) and the start-up
+// scripts of more window managers and shells.
+func TestRev63HomeStartup(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	var rows []toolRow
+	for _, p := range []string{
+		"~/.local/share/systemd/user/pipewire.service",
+		"~/.local/share/dbus-1/services/org.freedesktop.Notifications.service",
+		"~/.node_modules/lodash/index.js", "~/.node_libraries/x.js",
+		"~/.config/mimeapps.list", "~/.local/share/applications/firefox.desktop",
+		"~/.config/tmux/tmux.conf", "~/.config/VSCodium/User/settings.json", "~/.config/Cursor/User/settings.json",
+		"~/.config/jj/config.toml", "~/.config/awesome/rc.lua", "~/.config/bspwm/bspwmrc", "~/.config/river/init",
+		"~/.config/sxhkd/sxhkdrc", "~/.xmonad/xmonad.hs", "~/.config/xonsh/rc.xsh", "~/.xonshrc", "~/.config/elvish/rc.elv",
+	} {
+		rows = append(rows, toolRow{"Write " + p, Y, nil, Call{Tool: "Write", Path: p}, Ask})
+	}
+	rows = append(rows,
+		toolRow{"neighbour: Write a note below ~/.local/share", Y, nil, Call{Tool: "Write", Path: "~/.local/share/notes/today.md"}, Allow},
+		toolRow{"neighbour: Write ~/.config/htop/htoprc", Y, nil, Call{Tool: "Write", Path: "~/.config/htop/htoprc"}, Allow},
+		toolRow{"neighbour: Read ~/.config/tmux/tmux.conf", ModeDefault, nil, Call{Tool: "Read", Path: "~/.config/tmux/tmux.conf"}, Allow},
+	)
+	checkToolDecisions(t, rows)
+}

@@ -130,6 +130,20 @@ var sensitiveWriteHome = []string{
 	// plugins, loaded at every start; and direnv's and mise's approvals,
 	// which let an .envrc or a mise.toml run in the user's shell at the
 	// next cd (direnv allow, mise trust).
+	// systemd's user units and D-Bus's session services below
+	// ~/.local/share, which override the host's own of the same name (an
+	// enabled pipewire.service runs at the next login); the modules
+	// Node's require falls back on; the programs URLs and files are
+	// opened with; tmux's, VSCodium's, Cursor's and Jujutsu's user
+	// configuration, as ~/.tmux.conf, VS Code's and Mercurial's are; and
+	// the start-up scripts of more window managers, hotkey daemons and
+	// shells.
+	".local/share/systemd", ".local/share/dbus-1", ".node_modules", ".node_libraries",
+	".config/mimeapps.list", ".local/share/applications",
+	".config/tmux", ".config/VSCodium/User/settings.json", ".config/Cursor/User/settings.json", ".config/jj",
+	".config/awesome", ".config/bspwm", ".config/river", ".config/qtile", ".config/niri", ".config/herbstluftwm",
+	".config/sxhkd", ".xmonad", ".config/xmonad", ".config/xonsh", ".xonshrc", ".config/elvish", ".elvish",
+	".config/vscodium/user/settings.json", ".config/cursor/user/settings.json",
 	".config/gh/config.yml", ".npm-init.js", ".config/mise", ".sbtrc", ".ghci", ".ghc/ghci.conf",
 	".config/nushell", ".config/powershell", ".local/share/nvim/lazy", ".local/share/direnv/allow",
 	".local/state/mise/trusted-configs",
