@@ -29,8 +29,9 @@ func hookDecision(t *testing.T, dir, mode, tool string, input any) (decision, re
 // the kernel's core_pattern (whose program the kernel runs as root), of
 // a disk's device, and of /private/etc/sudoers (macOS's real name of
 // /etc/sudoers), and a Read of a host key by its /private name, were
-// allowed; now asked. An edit in the root, a Read of README.md and a
-// Glob of **/*.go stay allowed.
+// allowed, as was a systemd user unit in ~/.local/share that overrides
+// the host's own; now asked. A note there, an edit in the root, a Read
+// of README.md and a Glob of **/*.go stay allowed.
 func TestHostPlacesRev63(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{"README.md": "# app\n", "main.go": "package main\n"})
@@ -45,6 +46,8 @@ func TestHostPlacesRev63(t *testing.T) {
 		{"bypassPermissions", "Edit", map[string]string{"file_path": "/private/etc/sudoers", "old_string": "a", "new_string": "b"}, "ask"},
 		{"bypassPermissions", "Read", map[string]string{"file_path": "/private/etc/ssh/ssh_host_ed25519_key"}, "ask"},
 		{"bypassPermissions", "Write", map[string]string{"file_path": "/Library/LaunchDaemons/com.x.plist", "content": "x"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "~/.local/share/systemd/user/pipewire.service", "content": "[Service]"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "~/.local/share/notes/today.md", "content": "x"}, "allow"},
 		{"default", "Edit", map[string]string{"file_path": dir + "/main.go", "old_string": "main", "new_string": "app"}, "allow"},
 		{"default", "Read", map[string]string{"file_path": dir + "/README.md"}, "allow"},
 		{"default", "Glob", map[string]string{"pattern": "**/*.go"}, "allow"},
