@@ -7,6 +7,8 @@ package integration
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -55,6 +57,46 @@ func TestHostPlacesRev63(t *testing.T) {
 	} {
 		if got, why := hookDecision(t, dir, tt.mode, tt.tool, tt.input); got != tt.want {
 			t.Errorf("%s %s in %s: %s (%s), want %s", tt.tool, tt.input["file_path"], tt.mode, got, why, tt.want)
+		}
+	}
+}
+
+// TestNFCPathsRev63: Claude Code's file tools open a path in Unicode's
+// composed form (NFC); the hook judged it as written, so a Read spelled
+// with the Kelvin sign (U+212A, which NFC makes K) got past a deny rule
+// on ./Keys and read a private key below a home named Kate. Now asked
+// or denied as the path the tool opens; a decomposed name no rule
+// covers is still read.
+func TestNFCPathsRev63(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{
+		".mewsandbox/settings.yaml": "permissions:\n  deny: [\"Read(./Keys/**)\"]\n",
+		"Keys/prod.pem":             "KEY\n",
+		"café/menu.md":              "# menu\n",
+	})
+	home := filepath.Join(outsideTemp(t), "Kate")
+	if err := os.MkdirAll(filepath.Join(home, ".ssh"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, ".ssh", "id_rsa"), []byte("KEY\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	kelvinHome := filepath.Dir(home) + "/\u212Aate"
+	for _, tt := range []struct{ path, want string }{
+		{"\u212Aeys/prod.pem", "deny"},
+		{dir + "/\u212Aeys/prod.pem", "deny"},
+		{kelvinHome + "/.ssh/id_rsa", "ask"},
+		{"cafe\u0301/menu.md", "allow"},
+		{dir + "/README.md", "allow"},
+	} {
+		r := run(t, invocation{args: []string{"hook", "claude-code"}, stdin: event(dir, "default", "Read", map[string]string{"file_path": tt.path}), dir: dir,
+			env: []string{"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, ".config")}})
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 0 {
+			t.Fatalf("Read %q: exit %d: %s%s", tt.path, r.code, r.stdout, r.stderr)
+		}
+		if o := got.HookSpecificOutput; o.PermissionDecision != tt.want {
+			t.Errorf("Read %q: %s (%s), want %s", tt.path, o.PermissionDecision, o.PermissionDecisionReason, tt.want)
 		}
 	}
 }

@@ -122,3 +122,28 @@ func TestRev63HomeStartup(t *testing.T) {
 	)
 	checkToolDecisions(t, rows)
 }
+
+// TestRev63NFC: Claude Code's file tools open a path NFC-normalised
+// (expandPath ends in .normalize("NFC")), where the engine judged it as
+// written: in decomposed form, or with a character whose canonical form
+// is another (the Kelvin sign U+212A is K), a path met no deny rule
+// written in composed form and no credential store below a home whose
+// name holds a K, while the tool opened exactly those. Now the path is
+// judged as the tool opens it too, the stricter deciding.
+func TestRev63NFC(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkToolDecisions(t, []toolRow{
+		{"Read past a deny rule with the Kelvin sign", D, []string{"deny:Read(./Keys/**)"}, Call{Tool: "Read", Path: "\u212Aeys/prod.pem"}, Deny},
+		{"Read past a deny rule in decomposed form", D, []string{"deny:Read(./données/**)"}, Call{Tool: "Read", Path: "donne\u0301es/clients.csv"}, Deny},
+		{"Grep past a deny rule in decomposed form", D, []string{"deny:Read(./données/**)"}, Call{Tool: "Grep", Path: "donne\u0301es"}, Deny},
+		{"Edit past a deny rule with the Kelvin sign", ModeAcceptEdits, []string{"deny:Edit(./Keys/**)"}, Call{Tool: "Edit", Path: "/home/u/proj/\u212Aeys/x"}, Deny},
+		{"neighbour: Read a decomposed name no rule covers", D, []string{"deny:Read(./données/**)"}, Call{Tool: "Read", Path: "cafe\u0301/menu.md"}, Allow},
+		{"neighbour: Read the composed name", D, nil, Call{Tool: "Read", Path: "données/clients.csv"}, Allow},
+	})
+	e := engine(t, ModeDefault)
+	e.Env = PathEnv{Cwd: "/home/Kate/proj", Home: "/home/Kate", Root: "/home/Kate/proj"}
+	if res := e.Check(Call{Tool: "Read", Path: "/home/\u212Aate/.ssh/id_rsa"}); res.Decision != Ask {
+		t.Errorf("Read of a key below a home spelled with the Kelvin sign: %v (%s), want ask", res.Decision, res.Reason)
+	}
+}

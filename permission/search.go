@@ -25,17 +25,18 @@ func isSearch(tool string) bool {
 // asking for every listing of a project with a denied .env would make the
 // rule useless.
 //
-// A directory is searched as written, trimmed as the agent's tools trim
-// it, and where its links lead: ripgrep follows a link it is given (a
-// review's Grep of hl, a link to the home directory, read a private key).
+// A directory is searched as written, as the agent's tools read it
+// (toolReadings), and where its links lead: ripgrep follows a link it is
+// given (a review's Grep of hl, a link to the home directory, read a
+// private key).
 func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 	v := e.checkPath(tool, KindRead, dir)
 	if v.d == Deny {
 		return v
 	}
 	given := []string{cmp.Or(dir, ".")}
-	if t := strings.TrimFunc(dir, jsSpace); t != dir && t != "" {
-		given = append(given, t)
+	for _, r := range toolReadings(dir) {
+		given = append(given, r.path)
 	}
 	for _, d := range given {
 		abs := e.Env.Resolve(d)
