@@ -36,7 +36,8 @@ func TestRev63FoldCaseEveryList(t *testing.T) {
 // (/etc/sudoers, /etc/mewsandbox, /etc/ssh/ssh_host_*_key). Named by the
 // real path, which no link leads from, they were no protected place: in
 // bypassPermissions a Write of /private/etc/sudoers and of the managed
-// settings, and a Read of a host key, were allowed.
+// settings, and a Read of a host key or a Grep of /private/etc, which
+// holds them, were allowed.
 func TestRev63PrivateEtc(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
@@ -47,6 +48,10 @@ func TestRev63PrivateEtc(t *testing.T) {
 		{"Read a host key by /private", Y, nil, Call{Tool: "Read", Path: "/private/etc/ssh/ssh_host_ed25519_key"}, Ask},
 		{"Bash redirect into /private/etc", Y, nil, bash("echo x >> /private/etc/zshrc"), Ask},
 		{"Bash copy of a tree into /private/etc", Y, nil, bash("cp -r conf/ /private/etc/"), Ask},
+		{"Grep of /private/etc", Y, nil, Call{Tool: "Grep", Path: "/private/etc"}, Ask},
+		{"Grep of /private", Y, nil, Call{Tool: "Grep", Path: "/private"}, Ask},
+		{"Grep of /private/var", Y, nil, Call{Tool: "Grep", Path: "/private/var"}, Ask},
+		{"neighbour: Grep of /private/tmp", Y, nil, Call{Tool: "Grep", Path: "/private/tmp"}, Allow},
 		{"neighbour: Read /private/etc/hosts", D, nil, Call{Tool: "Read", Path: "/private/etc/hosts"}, Allow},
 		{"neighbour: Write /private/tmp", Y, nil, Call{Tool: "Write", Path: "/private/tmp/x.txt"}, Allow},
 	})

@@ -326,8 +326,13 @@ var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
 	}
 	for _, c := range hostCredentials {
 		add("/"+c, c+" holds the host's credentials")
+		if name := "/private" + c; linkedHostName(name) != "" {
+			// macOS's real name of it (linkedHostName).
+			add("/"+name, c+" holds the host's credentials")
+		}
 	}
 	add("//etc/ssh/ssh_host_*_key", "/etc/ssh holds the host's private keys")
+	add("//private/etc/ssh/ssh_host_*_key", "/etc/ssh holds the host's private keys")
 	for _, rel := range credentialPaths {
 		add("~/"+rel, "~/"+rel+" holds credentials")
 	}
