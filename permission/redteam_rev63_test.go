@@ -152,3 +152,35 @@ func TestRev63NFC(t *testing.T) {
 		t.Errorf("Read of a key below a home spelled with the Kelvin sign: %v (%s), want ask", res.Decision, res.Reason)
 	}
 }
+
+// TestRev63MoreCredentialStores: files below the home that hold tokens
+// or keys the Read tool read unasked: Yarn's npmAuthToken, Poetry's,
+// sbt's, Ivy's and NuGet's credentials, bundler's source tokens, Sentry's,
+// Pulumi's, Kaggle's, Snyk's configstore token,
+// wrangler's new place, Expo's, JFrog's, CircleCI's, Hetzner's,
+// Scaleway's, Alibaba's, Linode's and Gitea's CLI tokens, Teleport's,
+// step's and minikube's client keys, MinIO's client keys and Ollama's
+// private key.
+func TestRev63MoreCredentialStores(t *testing.T) {
+	t.Parallel()
+	var rows []toolRow
+	for _, p := range []string{
+		"~/.yarnrc.yml", "~/.config/pypoetry/auth.toml", "~/.sbt/.credentials", "~/.ivy2/.credentials",
+		"~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.bundle/config", "~/.sentryclirc",
+		"~/.pulumi/credentials.json", "~/.kaggle/kaggle.json", "~/.config/configstore/snyk.json",
+		"~/.config/.wrangler/config/default.toml", "~/.expo/state.json", "~/.jfrog/jfrog-cli.conf.v6",
+		"~/.circleci/cli.yml", "~/.config/hcloud/cli.toml", "~/.config/scw/config.yaml", "~/.aliyun/config.json",
+		"~/.config/linode-cli", "~/.config/tea/config.yml", "~/.tsh/keys/proxy/u", "~/.step/secrets/root_ca_key",
+		"~/.minikube/profiles/minikube/client.key", "~/.mc/config.json", "~/.ollama/id_ed25519",
+	} {
+		rows = append(rows, toolRow{"Read " + p, ModeDefault, nil, Call{Tool: "Read", Path: p}, Ask})
+	}
+	rows = append(rows,
+		toolRow{"neighbour: Read a project's .yarnrc.yml", ModeDefault, nil, Call{Tool: "Read", Path: ".yarnrc.yml"}, Allow},
+		toolRow{"neighbour: Read configstore's update notices", ModeDefault, nil, Call{Tool: "Read", Path: "~/.config/configstore/update-notifier-npm.json"}, Allow},
+		toolRow{"neighbour: Read a project's CircleCI config", ModeDefault, nil, Call{Tool: "Read", Path: ".circleci/config.yml"}, Allow},
+		toolRow{"neighbour: Bash reads a project's bundler config", ModeDefault, nil, bash("cat .bundle/config"), Allow},
+		toolRow{"neighbour: Read ~/.ollama/models", ModeDefault, nil, Call{Tool: "Read", Path: "~/.ollama/models/manifests/x"}, Allow},
+	)
+	checkToolDecisions(t, rows)
+}

@@ -248,6 +248,18 @@ var credentialPaths = []string{
 	"Library/Application Support/ngrok", ".config/configstore/firebase-tools.json",
 	// macOS's, as a folding file system's lower case meets them.
 	"library/application support/com.vercel.cli", "library/application support/ngrok",
+	// Package registries' tokens (Yarn's npmAuthToken, Poetry's, sbt's,
+	// Ivy's, NuGet's, bundler's sources), and the tokens and keys of
+	// more CLIs: Sentry's, Pulumi's, Kaggle's, Snyk's in configstore
+	// (as Firebase's), wrangler's newer place, Expo's, JFrog's, CircleCI's,
+	// Hetzner's, Scaleway's, Alibaba's, Linode's, Gitea's, Teleport's,
+	// step's, minikube's client keys, MinIO's client and Ollama's key.
+	".yarnrc.yml", ".config/pypoetry/auth.toml", ".sbt/.credentials", ".ivy2/.credentials",
+	".nuget/NuGet/NuGet.Config", ".config/NuGet/NuGet.Config", ".bundle/config", ".sentryclirc",
+	".pulumi/credentials.json", ".kaggle/kaggle.json", ".config/configstore/snyk.json", ".config/.wrangler",
+	".expo/state.json", ".jfrog", ".circleci/cli.yml", ".config/hcloud", ".config/scw", ".aliyun",
+	".config/linode-cli", ".config/tea", ".tsh", ".step", ".minikube", ".mc/config.json", ".ollama/id_ed25519",
+	".nuget/nuget/nuget.config", ".config/nuget/nuget.config",
 	".config/bravesoftware", ".var/app/com.google.chrome/config", ".var/app/org.chromium.chromium/config",
 	".var/app/com.brave.browser/config", ".var/app/com.microsoft.edge/config", ".var/app/org.mozilla.thunderbird/.thunderbird",
 }
