@@ -32,8 +32,10 @@ func hookDecision(t *testing.T, dir, mode, tool string, input any) (decision, re
 // a disk's device, and of /private/etc/sudoers (macOS's real name of
 // /etc/sudoers), and a Read of a host key by its /private name, were
 // allowed, as was a systemd user unit in ~/.local/share that overrides
-// the host's own; now asked. A note there, an edit in the root, a Read
-// of README.md and a Glob of **/*.go stay allowed.
+// the host's own, and in default mode a Read of Yarn's token in
+// ~/.yarnrc.yml; now asked. A note there, configstore's update notices,
+// an edit in the root, a Read of README.md and a Glob of **/*.go stay
+// allowed.
 func TestHostPlacesRev63(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{"README.md": "# app\n", "main.go": "package main\n"})
@@ -50,6 +52,8 @@ func TestHostPlacesRev63(t *testing.T) {
 		{"bypassPermissions", "Write", map[string]string{"file_path": "/Library/LaunchDaemons/com.x.plist", "content": "x"}, "ask"},
 		{"bypassPermissions", "Write", map[string]string{"file_path": "~/.local/share/systemd/user/pipewire.service", "content": "[Service]"}, "ask"},
 		{"bypassPermissions", "Write", map[string]string{"file_path": "~/.local/share/notes/today.md", "content": "x"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": "~/.yarnrc.yml"}, "ask"},
+		{"default", "Read", map[string]string{"file_path": "~/.config/configstore/update-notifier-npm.json"}, "allow"},
 		{"default", "Edit", map[string]string{"file_path": dir + "/main.go", "old_string": "main", "new_string": "app"}, "allow"},
 		{"default", "Read", map[string]string{"file_path": dir + "/README.md"}, "allow"},
 		{"default", "Glob", map[string]string{"pattern": "**/*.go"}, "allow"},
