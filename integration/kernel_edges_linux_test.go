@@ -821,7 +821,13 @@ func TestRootInKernelDirRefused(t *testing.T) {
 		t.Errorf("--root /proc/sys/kernel: exit %d, want 2 refusing the root\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	// The neighbour: the project's own root runs, and reaches no sysctl.
-	r = b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--", "sh", "-c", probe)
+	// The path is read at run time: written out, the engine asks for the
+	// write before the kernel is tried (/proc/sys is a protected path).
+	if err := os.WriteFile(filepath.Join(b.root, "sysctl-path"), []byte("/proc/sys/kernel/hostname"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hidden := `( exec 3>>"$(cat sysctl-path)" ) 2>/dev/null && echo ROOT-SYSCTL; echo COMMAND-RAN`
+	r = b.runIn(b.root, "", "run", "--yolo", "--no-namespaces", "--", "sh", "-c", hidden)
 	if r.code != 0 || strings.Contains(r.stdout, "ROOT-SYSCTL") || !strings.Contains(r.stdout, "COMMAND-RAN") {
 		t.Errorf("the project's root: exit %d, want 0 and no sysctl reached\n%s%s", r.code, r.stdout, r.stderr)
 	}

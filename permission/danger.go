@@ -2473,14 +2473,10 @@ func checkDeviceWrite(c SimpleCommand, env PathEnv) (string, bool) {
 		if !p.Write || !p.Word.Literal {
 			continue
 		}
-		abs := env.Resolve(p.Word.Text)
-		// Below /dev/shm lie a tmpfs's files, not devices: a project
-		// there had every write in it asked for. Outside the root,
-		// checkWrites asks for them as for any other path.
-		if strings.HasPrefix(abs, "/dev/shm/") {
-			continue
-		}
-		if strings.HasPrefix(abs, "/dev/") && !harmlessDevice(abs) {
+		// Below /dev/shm lie a tmpfs's files, not devices (hostDevice):
+		// a project there had every write in it asked for. Outside the
+		// root, checkWrites asks for them as for any other path.
+		if abs := env.Resolve(p.Word.Text); hostDevice(abs) {
 			return "writes to the device " + abs, false
 		}
 	}

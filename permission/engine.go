@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Engine decides on tool calls. An Engine is safe for concurrent use as
@@ -274,18 +276,39 @@ func (e *Engine) checkPath(tool string, kind Kind, p string) verdict {
 		}
 		p = "." // Glob, Grep and LS default to the working directory.
 	}
-	// Claude Code's tools trim a path as JavaScript trims a string before
-	// they use it: "~/.bashrc\n" writes ~/.bashrc, " /home/u/.ssh/x" is no
-	// relative path. Judged as given and trimmed, the stricter deciding.
-	if t := strings.TrimFunc(p, jsSpace); t != p && t != "" {
-		v, tv := e.checkOnePath(tool, kind, p), e.checkOnePath(tool, kind, t)
-		if decides(v, tv) {
-			tv.reason += fmt.Sprintf(" (%q, with the space around it trimmed)", p)
-			return tv
+	v := e.checkOnePath(tool, kind, p)
+	for _, r := range toolReadings(p) {
+		if rv := e.checkOnePath(tool, kind, r.path); decides(v, rv) {
+			rv.reason += fmt.Sprintf(" (%q, %s)", p, r.how)
+			v = rv
 		}
-		return v
 	}
-	return e.checkOnePath(tool, kind, p)
+	return v
+}
+
+// reading is another path a file tool may take a path it is given for,
+// and how it comes to it.
+type reading struct{ path, how string }
+
+// toolReadings returns the paths other than p that Claude Code's file
+// tools open for p (expandPath): p trimmed as JavaScript trims a string
+// ("~/.bashrc\n" writes ~/.bashrc, " /home/u/.ssh/x" is no relative
+// path), then NFC-normalised (donne\u0301es/x opens données/x, and
+// \u212Aeys/x, with the Kelvin sign, Keys/x). A path is judged as given
+// and as each of these, the stricter deciding.
+func toolReadings(p string) []reading {
+	var rs []reading
+	t := strings.TrimFunc(p, jsSpace)
+	if t == "" {
+		return nil
+	}
+	if t != p {
+		rs = append(rs, reading{t, "with the space around it trimmed"})
+	}
+	if n := norm.NFC.String(t); n != t {
+		rs = append(rs, reading{n, "in Unicode's composed form (NFC), as the tool opens it"})
+	}
+	return rs
 }
 
 // decides reports whether verdict w, on another reading of the path v
@@ -481,12 +504,23 @@ func (e *Engine) protected(abs string, write bool) string {
 		// The protected names are all lower case.
 		abs, home, root = foldCase(abs), foldCase(home), foldCase(root)
 	}
-	if write {
-		if why := sensitiveWrite(abs, home); why != "" {
-			return "write to a protected path: " + why
+	// The host's places are listed by the names macOS links to /private
+	// (/etc/sudoers): the real name, which no link leads from, is tried
+	// as that name too.
+	for _, p := range []string{abs, linkedHostName(abs)} {
+		if p == "" {
+			continue
+		}
+		if write {
+			if why := sensitiveWrite(p, home); why != "" {
+				return "write to a protected path: " + why
+			}
+		}
+		if why := credentialRead(p, home); why != "" {
+			return "access to a credential store: " + why
 		}
 	}
-	if why := cmp.Or(credentialRead(abs, home), dotenvOutside(abs, root)); why != "" {
+	if why := dotenvOutside(abs, root); why != "" {
 		return "access to a credential store: " + why
 	}
 	return ""

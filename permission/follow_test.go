@@ -237,13 +237,15 @@ func TestSearchThroughLinks(t *testing.T) {
 
 // FuzzCheckFilePath: any path a file tool is given is decided without a
 // panic, in every mode, and a write that lands in the root's .git (as
-// written, trimmed, or where its links lead) is never allowed.
+// written, as the tools read it, trimmed and in NFC, or where its links
+// lead) is never allowed.
 func FuzzCheckFilePath(f *testing.F) {
 	for _, s := range []string{
 		"main.go", ".git/hooks/pre-commit", "h/pre-commit", "x/../h/pre-commit", "h/../config",
 		"/proc/self/root/../home/u/proj/.git/config", "/proc/self/cwd/../proj/.git/x", "/dev/fd/3/../x",
 		" .git/config", "~/.bashrc\n", "\u00a0/home/u/proj/.git/HEAD", "self/.git/config", "loop",
 		"././/.git/./hooks//x", "$HOME/proj/.git/x", "${HOME}/.ssh/id_rsa", "~root/.ssh/id_rsa",
+		"donne\u0301es/../.git/x", "\u212Aeys/../.git/config",
 	} {
 		f.Add(s, uint8(0))
 	}
@@ -258,7 +260,11 @@ func FuzzCheckFilePath(f *testing.F) {
 		if got.Decision != Allow {
 			return
 		}
-		for _, q := range []string{p, strings.TrimFunc(p, jsSpace)} {
+		qs := []string{p}
+		for _, r := range toolReadings(p) {
+			qs = append(qs, r.path)
+		}
+		for _, q := range qs {
 			abs := e.Env.Resolve(q)
 			reals := append([]string{abs}, e.followed(q, abs)...)
 			for _, r := range reals {

@@ -247,7 +247,7 @@ func TestRedTeamToolDecisionsS16(t *testing.T) {
 // listed lower case as well, since Engine.protected lower-cases the path.
 func TestS16ProtectedFoldCase(t *testing.T) {
 	t.Parallel()
-	for _, list := range [][]string{sensitiveWriteDirs, sensitiveWriteNames, sensitiveWriteHome} {
+	for _, list := range [][]string{sensitiveWriteDirs, sensitiveWriteNames, sensitiveWriteHome, sensitiveWriteSystem, credentialPaths, hostCredentials} {
 		for _, n := range list {
 			if lower := strings.ToLower(n); lower != n && !slices.Contains(list, lower) {
 				t.Errorf("%q is listed, %q is not: a folding file system reaches it by either", n, lower)

@@ -25,17 +25,18 @@ func isSearch(tool string) bool {
 // asking for every listing of a project with a denied .env would make the
 // rule useless.
 //
-// A directory is searched as written, trimmed as the agent's tools trim
-// it, and where its links lead: ripgrep follows a link it is given (a
-// review's Grep of hl, a link to the home directory, read a private key).
+// A directory is searched as written, as the agent's tools read it
+// (toolReadings), and where its links lead: ripgrep follows a link it is
+// given (a review's Grep of hl, a link to the home directory, read a
+// private key).
 func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 	v := e.checkPath(tool, KindRead, dir)
 	if v.d == Deny {
 		return v
 	}
 	given := []string{cmp.Or(dir, ".")}
-	if t := strings.TrimFunc(dir, jsSpace); t != dir && t != "" {
-		given = append(given, t)
+	for _, r := range toolReadings(dir) {
+		given = append(given, r.path)
 	}
 	for _, d := range given {
 		abs := e.Env.Resolve(d)
@@ -325,8 +326,13 @@ var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
 	}
 	for _, c := range hostCredentials {
 		add("/"+c, c+" holds the host's credentials")
+		if name := "/private" + c; linkedHostName(name) != "" {
+			// macOS's real name of it (linkedHostName).
+			add("/"+name, c+" holds the host's credentials")
+		}
 	}
 	add("//etc/ssh/ssh_host_*_key", "/etc/ssh holds the host's private keys")
+	add("//private/etc/ssh/ssh_host_*_key", "/etc/ssh holds the host's private keys")
 	for _, rel := range credentialPaths {
 		add("~/"+rel, "~/"+rel+" holds credentials")
 	}

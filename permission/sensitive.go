@@ -105,7 +105,8 @@ var sensitiveWriteHome = []string{
 	".gdbinit", ".config/gdb", ".lldbinit", ".ipython", ".jupyter",
 	".psqlrc", ".sqliterc", ".Rprofile", ".Renviron", ".irbrc", ".pryrc", ".inputrc",
 	".wezterm.lua", ".config/wezterm", ".config/kitty", ".config/alacritty", ".config/ghostty",
-	".config/Code/User/settings.json",
+	".config/Code/User/settings.json", "Library/Application Support/Code/User/settings.json",
+	"Library/LaunchAgents", // macOS's: run at the next login
 	// More of the same kind: go env -w's file (GOFLAGS=-toolexec=…),
 	// yarn's yarn-path and yarnPath, bun's preload, Mercurial's hooks,
 	// the mysql client's pager, wget's use_askpass (and curl's rc, which
@@ -129,6 +130,20 @@ var sensitiveWriteHome = []string{
 	// plugins, loaded at every start; and direnv's and mise's approvals,
 	// which let an .envrc or a mise.toml run in the user's shell at the
 	// next cd (direnv allow, mise trust).
+	// systemd's user units and D-Bus's session services below
+	// ~/.local/share, which override the host's own of the same name (an
+	// enabled pipewire.service runs at the next login); the modules
+	// Node's require falls back on; the programs URLs and files are
+	// opened with; tmux's, VSCodium's, Cursor's and Jujutsu's user
+	// configuration, as ~/.tmux.conf, VS Code's and Mercurial's are; and
+	// the start-up scripts of more window managers, hotkey daemons and
+	// shells.
+	".local/share/systemd", ".local/share/dbus-1", ".node_modules", ".node_libraries",
+	".config/mimeapps.list", ".local/share/applications",
+	".config/tmux", ".config/VSCodium/User/settings.json", ".config/Cursor/User/settings.json", ".config/jj",
+	".config/awesome", ".config/bspwm", ".config/river", ".config/qtile", ".config/niri", ".config/herbstluftwm",
+	".config/sxhkd", ".xmonad", ".config/xmonad", ".config/xonsh", ".xonshrc", ".config/elvish", ".elvish",
+	".config/vscodium/user/settings.json", ".config/cursor/user/settings.json",
 	".config/gh/config.yml", ".npm-init.js", ".config/mise", ".sbtrc", ".ghci", ".ghc/ghci.conf",
 	".config/nushell", ".config/powershell", ".local/share/nvim/lazy", ".local/share/direnv/allow",
 	".local/state/mise/trusted-configs",
@@ -143,6 +158,7 @@ var sensitiveWriteHome = []string{
 	// Where file systems fold case, Engine.protected compares paths lower
 	// case: names spelled with capitals are listed lower case as well.
 	".rprofile", ".renviron", ".config/code/user/settings.json", "library/application support/pip/pip.conf",
+	"library/application support/code/user/settings.json", "library/launchagents",
 }
 
 // sensitiveWriteSystem are the host's own places that run code at the next
@@ -171,6 +187,18 @@ var sensitiveWriteSystem = []string{
 	// and Claude Code's: rewritten, they lift every rule and mode limit
 	// set there.
 	managedDir, "/etc/claude-code", "/Library/Application Support/ClaudeCode",
+	// The running kernel's settings, which the file tools, outside any
+	// sandbox, reach as the agent's user: a program named in
+	// core_pattern, modprobe, binfmt_misc or uevent_helper is run by the
+	// kernel as root (the sandbox keeps /proc and /sys read-only, as
+	// exec's KernelDirs). The boot loader and the kernels it starts.
+	"/proc/sys", "/proc/sysrq-trigger", "/sys", "/boot",
+	// macOS's launch agents and daemons, run at the next login or boot.
+	"/Library/LaunchAgents", "/Library/LaunchDaemons", "/Library/StartupItems",
+	// Where file systems fold case, Engine.protected compares paths lower
+	// case: names spelled with capitals are listed lower case as well.
+	"/library/application support/claudecode", "/etc/x11/xsession.d", "/etc/networkmanager/dispatcher.d", "/etc/rcs.d",
+	"/library/launchagents", "/library/launchdaemons", "/library/startupitems",
 }
 
 // globalNpmrc are the places of npm's global configuration file, all in
@@ -220,6 +248,20 @@ var credentialPaths = []string{
 	"Library/Application Support/ngrok", ".config/configstore/firebase-tools.json",
 	// macOS's, as a folding file system's lower case meets them.
 	"library/application support/com.vercel.cli", "library/application support/ngrok",
+	// Package registries' tokens (Yarn's npmAuthToken, Poetry's, sbt's,
+	// Ivy's, NuGet's, bundler's sources), and the tokens and keys of
+	// more CLIs: Sentry's, Pulumi's, Kaggle's, Snyk's in configstore
+	// (as Firebase's), wrangler's newer place, Expo's, JFrog's, CircleCI's,
+	// Hetzner's, Scaleway's, Alibaba's, Linode's, Gitea's, Teleport's,
+	// step's, minikube's client keys, MinIO's client and Ollama's key.
+	".yarnrc.yml", ".config/pypoetry/auth.toml", ".sbt/.credentials", ".ivy2/.credentials",
+	".nuget/NuGet/NuGet.Config", ".config/NuGet/NuGet.Config", ".bundle/config", ".sentryclirc",
+	".pulumi/credentials.json", ".kaggle/kaggle.json", ".config/configstore/snyk.json", ".config/.wrangler",
+	".expo/state.json", ".jfrog", ".circleci/cli.yml", ".config/hcloud", ".config/scw", ".aliyun",
+	".config/linode-cli", ".config/tea", ".tsh", ".step", ".minikube", ".mc/config.json", ".ollama/id_ed25519",
+	".nuget/nuget/nuget.config", ".config/nuget/nuget.config",
+	".config/bravesoftware", ".var/app/com.google.chrome/config", ".var/app/org.chromium.chromium/config",
+	".var/app/com.brave.browser/config", ".var/app/com.microsoft.edge/config", ".var/app/org.mozilla.thunderbird/.thunderbird",
 }
 
 // dotenvOutside reports why reading abs, a .env file (.env, .env.local,
@@ -257,6 +299,24 @@ var hostCredentials = []string{
 	"/run/secrets", "/var/run/secrets",
 }
 
+// linkedHostName returns abs by the name a link of macOS's gives it,
+// where abs lies in /private/etc, /private/var or /private/tmp (which
+// /etc, /var and /tmp link to): the name the lists of the host's places
+// use. "" for any other path. (Elsewhere no such place exists, and
+// asking about one costs nothing.)
+func linkedHostName(abs string) string {
+	rest, ok := strings.CutPrefix(abs, "/private/")
+	if !ok {
+		return ""
+	}
+	for _, d := range [...]string{"etc", "var", "tmp"} {
+		if within(rest, d) {
+			return "/" + rest
+		}
+	}
+	return ""
+}
+
 // sensitiveWrite reports why writing the absolute, cleaned path abs is
 // sensitive, or "" when it is not.
 // systemPrograms are the host's programs and libraries: written, they
@@ -283,6 +343,11 @@ func systemProgram(abs string) bool {
 // place sensitiveWrite protects below it: the first such place's reason,
 // "" for none.
 func sensitiveBelow(dir, home string) string {
+	if dir == "/private" {
+		dir = "/" // /etc and /var are below it
+	} else if name := linkedHostName(dir); name != "" {
+		dir = name
+	}
 	for _, p := range systemPrograms {
 		if within(p, dir) && p != dir {
 			return p + " is among the host's programs and libraries"
@@ -304,6 +369,9 @@ func sensitiveBelow(dir, home string) string {
 func sensitiveWrite(abs, home string) string {
 	if systemProgram(abs) {
 		return abs + " is among the host's programs and libraries"
+	}
+	if hostDevice(abs) {
+		return abs + " is a device: a disk's, the memory's or a terminal's"
 	}
 	for _, p := range sensitiveWriteSystem {
 		if within(abs, p) {
@@ -423,6 +491,14 @@ func within(p, dir string) bool {
 		return strings.HasPrefix(p, "/")
 	}
 	return p == dir || strings.HasPrefix(p, dir) && p[len(dir)] == '/'
+}
+
+// hostDevice reports whether abs is one of the host's devices, whose
+// writes reach a disk below its file systems, memory or a terminal: all
+// of /dev but what writes nothing (harmlessDevice) and the files of the
+// tmpfs /dev/shm.
+func hostDevice(abs string) bool {
+	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/") && !harmlessDevice(abs)
 }
 
 // harmlessDevice reports whether writing p cannot change anything on disk.

@@ -113,3 +113,38 @@ func TestDeepCdChainChecksFast(t *testing.T) {
 		t.Errorf("exit %d, %.200q; want allow, as cd a && cat x is", code, out.String())
 	}
 }
+
+// TestFoldsCaseOnLinux: a directory that matches names without regard
+// to case off macOS (an ext4 or tmpfs casefold directory, WSL's drvfs
+// under /mnt/c, a FAT volume) had .GIT/hooks/pre-commit judged as a name
+// of its own, not the root's .git/hooks, where git then ran it: followed
+// paths were written as on disk on macOS only. Now a directory whose
+// entry answers to its name with the case swapped is taken as folding,
+// and the path is written as its directories list it; a case-sensitive
+// one, where the swapped name is missing or another file, is left alone.
+func TestFoldsCaseOnLinux(t *testing.T) {
+	t.Parallel()
+	// /mnt/c/proj folds case; /home/u/proj does not, and holds both
+	// Makefile and makefile, two files.
+	same := func(a, b string) bool {
+		fold := func(p string) string {
+			if strings.HasPrefix(p, "/mnt/c/proj/") {
+				return strings.ToLower(p)
+			}
+			return p
+		}
+		return fold(a) == fold(b)
+	}
+	for real, want := range map[string]bool{
+		"/mnt/c/proj/.GIT/hooks": true,
+		"/mnt/c/proj/src":        true,
+		"/mnt/c/proj":            false, // /mnt/c itself does not fold here
+		"/home/u/proj/.GIT":      false,
+		"/home/u/proj/Makefile":  false,
+		"/home/u/proj/123":       false,
+	} {
+		if got := foldsCase(real, same); got != want {
+			t.Errorf("foldsCase(%s) = %v, want %v", real, got, want)
+		}
+	}
+}

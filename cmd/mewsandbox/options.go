@@ -568,7 +568,8 @@ func exists(p string) bool {
 // names without regard to case (macOS's APFS and HFS+ as formatted by
 // default): there .GIT/hooks is .git/hooks, and follow writes what exists
 // of a path as it is on disk, so that the engine's protected names and the
-// rules meet it.
+// rules meet it. Elsewhere follow does so where a directory is seen to
+// fold case (foldsCase).
 const caseInsensitive = runtime.GOOS == "darwin"
 
 // onDiskCase returns real, an existing path with no links, with each
@@ -590,6 +591,41 @@ func onDiskCase(real string, names func(dir string) []string) string {
 		out = filepath.Join(out, c)
 	}
 	return out
+}
+
+// foldsCase reports whether a directory on real, an existing path with
+// no links, matches names without regard to case off macOS (an ext4 or
+// tmpfs casefold directory, WSL's drvfs under /mnt/c, a FAT volume): a
+// component with its ASCII letters' case swapped names the same file
+// there (same). Two files whose names differ in case, as a case-sensitive
+// directory may hold, are not one; a link from one to the other may be
+// taken for folding, which costs only onDiskCase's listing (it keeps a
+// name listed as given).
+func foldsCase(real string, same func(a, b string) bool) bool {
+	dir := "/"
+	for _, c := range strings.Split(strings.TrimPrefix(real, "/"), "/") {
+		if c == "" {
+			continue
+		}
+		if sw := swapCase(c); sw != c && same(filepath.Join(dir, c), filepath.Join(dir, sw)) {
+			return true
+		}
+		dir = filepath.Join(dir, c)
+	}
+	return false
+}
+
+// swapCase swaps the case of s's ASCII letters.
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case 'a' <= r && r <= 'z':
+			return r - 'a' + 'A'
+		case 'A' <= r && r <= 'Z':
+			return r - 'A' + 'a'
+		}
+		return r
+	}, s)
 }
 
 // readNames lists the names in directory dir, or none.
@@ -665,7 +701,7 @@ func followLinks(p string, hops *int) string {
 		// component in turn.
 		if _, err := os.Lstat(p); err == nil {
 			if real, err := filepath.EvalSymlinks(p); err == nil {
-				if caseInsensitive {
+				if caseInsensitive || foldsCase(real, sameFile) {
 					return onDiskCase(real, readNames)
 				}
 				return real
