@@ -1861,6 +1861,12 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			switch n := lowerName(c); {
 			case p.unknown && !p.write:
 				why = commandName(c) + " may write " + p.word.Text + ", as the engine does not know what it does with its arguments: " + why
+				if dangerous {
+					// A danger row says what the command does (mkfs.ext4
+					// /dev/sdb1 destroys the device's data): its reason,
+					// where it is as strict as the guess at a write.
+					return stricter(e.dangerVerdict(danger), verdict{d: Ask, reason: why})
+				}
 			case p.write || !p.reach:
 			case n == "cd" || n == "pushd":
 				why = n + " moves into " + known + ", where later commands write by names of their own: " + why

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRev63FoldCaseEveryList: where file systems fold case (macOS),
 // Engine.protected compares the path lower case, so a protected place
@@ -183,4 +186,26 @@ func TestRev63MoreCredentialStores(t *testing.T) {
 		toolRow{"neighbour: Read ~/.ollama/models", ModeDefault, nil, Call{Tool: "Read", Path: "~/.ollama/models/manifests/x"}, Allow},
 	)
 	checkToolDecisions(t, rows)
+}
+
+// TestDangerReasonOverGuessRev63: since rev63 made a device a protected
+// path, a command the engine does not model that names one was asked for
+// as one that "may write" it, where the danger row had said what it does:
+// mkfs.ext4 /dev/sdb1 "creates a file system, destroying the device's
+// data". The danger row's reason comes first again where it is as strict.
+func TestDangerReasonOverGuessRev63(t *testing.T) {
+	for _, tt := range []struct {
+		mode Mode
+		want Decision
+		says string
+	}{
+		{ModeDefault, Ask, "destroying the device's data"},
+		{ModeDontAsk, Deny, "destroying the device's data"},
+		{ModeBypassPermissions, Ask, "/dev/sdb1 is a device"},
+	} {
+		res := engine(t, tt.mode).Check(bash("mkfs.ext4 /dev/sdb1"))
+		if res.Decision != tt.want || !strings.Contains(res.Reason, tt.says) {
+			t.Errorf("%v: %v (%s), want %v saying %q", tt.mode, res.Decision, res.Reason, tt.want, tt.says)
+		}
+	}
 }
