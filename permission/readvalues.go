@@ -188,8 +188,10 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			r.names = append(r.names, t)
 		}
 	}
-	if r.fields && len(r.names) > 1 {
-		r.names = r.names[:1] // read -a ARR sets ARR alone
+	if r.array && len(r.names) > 1 {
+		// read -a ARR sets ARR alone, and mapfile its first name (mapfile
+		// a b sets a): one value a line, for one name (values).
+		r.names = r.names[:1]
 	}
 	if r.array && !r.fields && len(r.names) == 0 {
 		r.names = []string{"MAPFILE"}

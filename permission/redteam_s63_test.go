@@ -196,3 +196,16 @@ func TestHeldAndWrittenModesS63(t *testing.T) {
 	}
 	checkDecisions(t, rows)
 }
+
+// TestMapfileNamesS63: mapfile with more than one name (FuzzAnalyzeShell
+// found mapfile 0 c<<<0; "" $c) crashed the engine, the check and the
+// hook with it: it was given a value a line for each name, where bash
+// sets the first name alone. It takes the first, as read -a does.
+func TestMapfileNamesS63(t *testing.T) {
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S63 mapfile 0 c, then $c", D, nil, `mapfile 0 c<<<0;"" $c`, Allow},
+		{"S63 mapfile a b <<< key; cat ${a[0]}", D, nil, `mapfile a b <<< ~/.ssh/id_rsa; cat "${a[0]}"`, Ask},
+		{"S63 neighbour: mapfile a b <<< README.md", D, nil, `mapfile a b <<< README.md; cat "${a[0]}" "$b"`, Allow},
+	})
+}
