@@ -401,6 +401,13 @@ func (c *checker) compareDir(dirfd int, name string, e *snapEntry, now unix.Stat
 	}
 	inner := checker{dir: path, unverified: c.unverified}
 	names, err := fdNames(fd, maxSnapEntries+len(e.entries))
+	if errors.Is(err, errTooMany) {
+		// Filled past the bound, a plant among thousands of names: the
+		// directory goes aside whole, the user's files with it, and the
+		// one recorded is put back.
+		c.found = append(c.found, fmt.Sprintf("the command filled %s past %d entries (%s); %s; %s", path, maxSnapEntries, snapWhy, c.aside(dirfd, name), c.restore(dirfd, name, e)))
+		return
+	}
 	if err != nil {
 		c.found = append(c.found, fmt.Sprintf("%s: cannot list it (%v) (%s): look at it before you run git there", path, err, snapWhy))
 		return

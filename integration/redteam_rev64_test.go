@@ -1,0 +1,54 @@
+//go:build linux
+
+package integration
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// rev64: red team of the run without the namespace layer as merged with
+// the way modes and the killed runner's successor (rt20, rt22).
+
+// TestUnlayeredFloodedHooks: a command that filled .git/hooks past the
+// snapshot's bound (2000 empty files) beside its post-commit hook had the
+// check refuse to list the directory and leave everything there: the run
+// failed (125) saying "look at it", and the host's next git commit ran
+// the hook (reproduced on c461338's binary). The directory is now moved
+// aside whole and the one recorded put back.
+func TestUnlayeredFloodedHooks(t *testing.T) {
+	for _, asUser := range []bool{false, true} {
+		t.Run(map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
+			p := newRT20Project(t, asUser)
+			config := p.read(".git/config")
+			r := p.run(`i=0; while [ $i -lt 2000 ]; do : > .git/hooks/h$i; i=$((i+1)); done
+printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/post-commit && chmod +x .git/hooks/post-commit
+echo planted`)
+			p.undone(r, config, ".git/hooks.mewsandbox-planted")
+			if _, err := os.Lstat(filepath.Join(p.root, ".git/hooks.mewsandbox-planted/post-commit")); err != nil {
+				t.Errorf("the command's hooks were not moved aside: %v", err)
+			}
+		})
+	}
+}
+
+// TestUnlayeredLongNamePlanted: a file the command made in .git/hooks
+// whose name, with ".mewsandbox-planted", passes the 255 bytes a name
+// may have could not be moved aside: it stayed, and the run said
+// "remove it" (reproduced on c461338's binary). It is now moved aside
+// under its name cut short.
+func TestUnlayeredLongNamePlanted(t *testing.T) {
+	p := newRT20Project(t, false)
+	config := p.read(".git/config")
+	long := strings.Repeat("a", 250)
+	r := p.run(`printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/` + long + ` && echo planted`)
+	p.undone(r, config, ".git/hooks/"+long)
+	if _, err := os.Lstat(filepath.Join(p.root, ".git/hooks", long)); err == nil {
+		t.Errorf("the command's file is still in .git/hooks\nstderr: %s", r.stderr)
+	}
+	if strings.Contains(r.stderr, "moving it aside failed") {
+		t.Errorf("not moved aside: %s", r.stderr)
+	}
+}
