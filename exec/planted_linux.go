@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -148,20 +149,34 @@ func moveAsideAt(dirfd int, name string) (to string, found bool, err error) {
 var errAsideTaken = errors.New("every name to move it to is taken")
 
 // renameAside renames name in the directory dirfd aside, to
-// name.mewsandbox-planted or that and .N (maxPlanted names in all), never
-// replacing and never following it, and returns the name it took.
+// name.mewsandbox-planted or that and .N (maxPlanted names in all; name
+// cut short where the whole would pass NAME_MAX), never replacing and
+// never following it, and returns the name it took.
 func renameAside(dirfd int, name string) (string, error) {
 	for i := range maxPlanted {
-		to := name + ".mewsandbox-planted"
+		suffix := ".mewsandbox-planted"
 		if i > 0 {
-			to += "." + strconv.Itoa(i)
+			suffix += "." + strconv.Itoa(i)
 		}
+		to := cutName(name, unix.NAME_MAX-len(suffix)) + suffix
 		err := unix.Renameat2(dirfd, name, dirfd, to, unix.RENAME_NOREPLACE)
 		if err != unix.EEXIST {
 			return to, err
 		}
 	}
 	return "", errAsideTaken
+}
+
+// cutName cuts name to at most max bytes, at the start of a character: a
+// name the command made as long as a name may be must still go aside.
+func cutName(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	for max > 0 && !utf8.RuneStart(name[max]) {
+		max--
+	}
+	return name[:max]
 }
 
 // openPlannedDir opens the planned real path dir O_PATH, following no
