@@ -361,6 +361,29 @@ func restoreWayModes(ways []wayMode) []string {
 	return found
 }
 
+// ownerBitsBack gives each directory of ways the bits of its owner (the
+// runner's user) it had at the plan and lost since, before anything is
+// looked at after the run: a command that ran chmod 000 .git or chmod 111
+// on the root kept the runner, which is no root, from listing what lay
+// below, so its plants stayed, and a config it changed was moved aside
+// and could not be made again. Parents first, as a path is searched.
+func ownerBitsBack(ways []wayMode) {
+	ways = slices.Clone(ways)
+	slices.SortFunc(ways, func(a, b wayMode) int { return strings.Compare(a.path, b.path) })
+	for _, w := range ways {
+		fd, err := openPlannedDir(w.path)
+		if err != nil {
+			continue
+		}
+		var st unix.Stat_t
+		if unix.Fstat(fd, &st) == nil && uint64(st.Dev) == w.dev && uint64(st.Ino) == w.ino &&
+			int(st.Uid) == os.Geteuid() && w.mode&0o700&^st.Mode != 0 {
+			chmodFD(fd, st.Mode&0o7777|w.mode&0o700)
+		}
+		unix.Close(fd)
+	}
+}
+
 // restoreWayMode is restoreWayModes for one directory.
 func restoreWayMode(w wayMode) string {
 	fd, err := openPlannedDir(w.path)
@@ -633,6 +656,7 @@ func afterKilled(args []string) {
 		}
 	}
 	// In the runner's order (Run's last look).
+	ownerBitsBack(ways)
 	found := append(movePlanted(dirs), moveUnmade(unmade)...)
 	placeSupersAt(todos)
 	found = append(found, checkAllTodos(todos)...)

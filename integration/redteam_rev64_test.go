@@ -52,3 +52,57 @@ func TestUnlayeredLongNamePlanted(t *testing.T) {
 		t.Errorf("not moved aside: %s", r.stderr)
 	}
 }
+
+// TestUnlayeredProtectedDirUnreadable: a command that planted a hook and
+// took the read bit off .git/hooks (chmod 111: git still runs a hook by
+// its path) or everything (chmod 000).
+func TestUnlayeredProtectedDirUnreadable(t *testing.T) {
+	for _, mode := range []string{"111", "000", "311"} {
+		for _, asUser := range []bool{false, true} {
+			t.Run(mode+map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
+				p := newRT20Project(t, asUser)
+				config := p.read(".git/config")
+				r := p.run(`printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/post-commit && chmod +x .git/hooks/post-commit
+chmod ` + mode + ` .git/hooks && echo planted`)
+				p.undone(r, config, ".git/hooks")
+			})
+		}
+	}
+}
+
+// TestUnlayeredWayUnreadable: a command that planted a hook and took the
+// modes off .git or the root (chmod 000, 111), which the runner puts back
+// after the run.
+func TestUnlayeredWayUnreadable(t *testing.T) {
+	for _, c := range []struct{ dir, mode string }{{".git", "000"}, {".git", "111"}, {".", "000"}, {".", "111"}} {
+		for _, asUser := range []bool{false, true} {
+			t.Run(c.dir+c.mode+map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
+				p := newRT20Project(t, asUser)
+				config := p.read(".git/config")
+				r := p.run(`printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/post-commit && chmod +x .git/hooks/post-commit
+git config core.fsmonitor 'touch MARK; false'
+echo planted; chmod ` + c.mode + ` ` + c.dir)
+				p.undone(r, config, ".git/hooks")
+			})
+		}
+	}
+}
+
+// TestUnlayeredUnreadableRunnerKilled: the same, the runner killed while
+// the command runs: the process started in its place, the runner's user,
+// had the same look kept out.
+func TestUnlayeredUnreadableRunnerKilled(t *testing.T) {
+	for _, chmod := range []string{"000 .git", "111 .git/hooks"} {
+		t.Run(strings.ReplaceAll(chmod, " ", ""), func(t *testing.T) {
+			p := newRT20Project(t, true)
+			config := p.read(".git/config")
+			report := p.successorGone(p.runKilled(`printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/post-commit && chmod +x .git/hooks/post-commit
+git config core.fsmonitor 'touch MARK; false'
+chmod ` + chmod))
+			if !strings.Contains(report, "post-commit") {
+				t.Errorf("the report does not name the hook: %s", report)
+			}
+			p.hostRunsNothing(config)
+		})
+	}
+}
