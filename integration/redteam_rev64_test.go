@@ -106,3 +106,30 @@ chmod ` + chmod))
 		})
 	}
 }
+
+// TestUnlayeredKilledReportTaken: a command that left a link to a file
+// outside the root at the report's name, then planted a hook, and whose
+// runner was killed: the report was never made (the link refused, and
+// nothing else tried), so nobody heard what was undone (reproduced on
+// c461338's binary). The link now goes aside, never written through, and
+// the report is made afresh.
+func TestUnlayeredKilledReportTaken(t *testing.T) {
+	p := newRT20Project(t, false)
+	config := p.read(".git/config")
+	host := filepath.Join(outsideTemp(t), "bashrc")
+	if err := os.WriteFile(host, []byte("kept\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	report := p.successorGone(p.runKilled(`ln -s ` + host + ` ` + killedReport + `
+printf '#!/bin/sh\ntouch MARK\n' > .git/hooks/post-commit && chmod +x .git/hooks/post-commit`))
+	if !strings.Contains(report, "post-commit") {
+		t.Errorf("the report does not name the hook: %q", report)
+	}
+	if b, _ := os.ReadFile(host); string(b) != "kept\n" {
+		t.Errorf("written through the command's link: %q", b)
+	}
+	if fi, err := os.Lstat(filepath.Join(p.root, killedReport+".mewsandbox-planted")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the command's link is not aside: %v", err)
+	}
+	p.hostRunsNothing(config)
+}
