@@ -361,12 +361,14 @@ func restoreWayModes(ways []wayMode) []string {
 	return found
 }
 
-// ownerBitsBack gives each directory of ways the bits of its owner (the
-// runner's user) it had at the plan and lost since, before anything is
-// looked at after the run: a command that ran chmod 000 .git or chmod 111
-// on the root kept the runner, which is no root, from listing what lay
-// below, so its plants stayed, and a config it changed was moved aside
-// and could not be made again. Parents first, as a path is searched.
+// ownerBitsBack gives each directory of ways the read and search bits of
+// its owner (the runner's user) it had at the plan and lost since, before
+// anything is looked at after the run: a command that ran chmod 000 .git
+// or chmod 111 on the root kept the runner, which is no root, from
+// listing what lay below, so its plants stayed. The write bit is given
+// only while something is moved or made there (writableFor): a command's
+// chmod 555 .git, which endangers nothing, stays. Parents first, as a
+// path is searched.
 func ownerBitsBack(ways []wayMode) {
 	ways = slices.Clone(ways)
 	slices.SortFunc(ways, func(a, b wayMode) int { return strings.Compare(a.path, b.path) })
@@ -377,8 +379,8 @@ func ownerBitsBack(ways []wayMode) {
 		}
 		var st unix.Stat_t
 		if unix.Fstat(fd, &st) == nil && uint64(st.Dev) == w.dev && uint64(st.Ino) == w.ino &&
-			int(st.Uid) == os.Geteuid() && w.mode&0o700&^st.Mode != 0 {
-			chmodFD(fd, st.Mode&0o7777|w.mode&0o700)
+			int(st.Uid) == os.Geteuid() && w.mode&0o500&^st.Mode != 0 {
+			chmodFD(fd, st.Mode&0o7777|w.mode&0o500)
 		}
 		unix.Close(fd)
 	}

@@ -449,6 +449,11 @@ func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	if c.unverified {
 		return "nothing put back: the snapshot is not to be trusted"
 	}
+	// Into a directory the command took its owner's write bit off (chmod
+	// 555 .git) as into any other: not made again, yours would be lost.
+	if restore := writableFor(dirfd); restore != nil {
+		defer restore()
+	}
 	if err := putBack(dirfd, name, e); err != nil {
 		return fmt.Sprintf("the version before the run could not be put back (%v)", err)
 	}
