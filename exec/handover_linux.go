@@ -372,7 +372,9 @@ const killedReportName = "mewsandbox-killed-run.txt"
 // and did, to killedReportName in the directory root; nothing when found
 // is empty. The file is made afresh, or appended to where it is a
 // regular file of the runner's user's with no other link, never
-// following a link: the command could have left one there.
+// following a link: what the command left at that name otherwise (a
+// link, a FIFO, a hard link to a file of yours) is moved aside, so that
+// the report is still made.
 func reportKilled(root string, found []string) {
 	if len(found) == 0 || !filepath.IsAbs(root) {
 		return
@@ -382,27 +384,17 @@ func reportKilled(root string, found []string) {
 		return
 	}
 	defer unix.Close(dirfd)
-	const flags = unix.O_WRONLY | unix.O_APPEND | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
-	fd, err := unix.Openat(dirfd, killedReportName, flags|unix.O_CREAT|unix.O_EXCL, 0o644)
-	made := err == nil
-	if err == unix.EEXIST {
-		fd, err = unix.Openat(dirfd, killedReportName, flags, 0)
-	}
-	if err != nil {
+	fd, made := openReport(dirfd)
+	if fd < 0 {
 		return
 	}
 	defer unix.Close(fd)
-	var st, dir unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || unix.Fstat(dirfd, &dir) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Nlink != 1 {
-		return
-	}
-	// Root gives it to the project's owner, to read and remove.
-	euid := os.Geteuid()
-	if int(st.Uid) != euid && (euid != 0 || st.Uid != dir.Uid) {
-		return
-	}
-	if made && euid == 0 {
-		unix.Fchown(fd, int(dir.Uid), int(dir.Gid))
+	if made && os.Geteuid() == 0 {
+		// Root gives it to the project's owner, to read and remove.
+		var dir unix.Stat_t
+		if unix.Fstat(dirfd, &dir) == nil {
+			unix.Fchown(fd, int(dir.Uid), int(dir.Gid))
+		}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: a mewsandbox run in %s was killed (SIGKILL) while its command ran, before it could undo what the command changed; the process started in its place, once nothing of the command's ran, found and did this:\n", time.Now().UTC().Format(time.RFC3339), root)
@@ -410,4 +402,41 @@ func reportKilled(root string, found []string) {
 		b.WriteString("- " + f + "\n")
 	}
 	unix.Write(fd, []byte(b.String()))
+}
+
+// openReport opens killedReportName in the directory dirfd to append to
+// (see reportKilled), and says whether it made it; -1 where it cannot.
+func openReport(dirfd int) (int, bool) {
+	const flags = unix.O_WRONLY | unix.O_APPEND | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
+	for range 2 {
+		fd, err := unix.Openat(dirfd, killedReportName, flags|unix.O_CREAT|unix.O_EXCL, 0o644)
+		if err == nil {
+			return fd, true
+		}
+		if err != unix.EEXIST {
+			return -1, false
+		}
+		if fd, err := unix.Openat(dirfd, killedReportName, flags, 0); err == nil {
+			if reportOurs(fd, dirfd) {
+				return fd, false
+			}
+			unix.Close(fd)
+		}
+		if _, _, err := moveAsideAt(dirfd, killedReportName); err != nil {
+			return -1, false
+		}
+	}
+	return -1, false
+}
+
+// reportOurs says whether the report open at fd may be appended to: a
+// regular file with no other link, the runner's user's (or, for root,
+// the project's owner's).
+func reportOurs(fd, dirfd int) bool {
+	var st, dir unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || unix.Fstat(dirfd, &dir) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG || st.Nlink != 1 {
+		return false
+	}
+	euid := os.Geteuid()
+	return int(st.Uid) == euid || euid == 0 && st.Uid == dir.Uid
 }

@@ -187,10 +187,36 @@ func TestReportKilled(t *testing.T) {
 	if b, _ := os.ReadFile(target); string(b) != "kept\n" {
 		t.Errorf("written through the link: %q", b)
 	}
-	os.Remove(filepath.Join(other, killedReportName))
+	// The report is still made, the command's link moved aside (before,
+	// a link at its name kept the report from being made at all).
+	reportMadeAside(t, other, "- three\n")
 	os.Link(target, filepath.Join(other, killedReportName))
 	reportKilled(other, []string{"four"})
 	if b, _ := os.ReadFile(target); string(b) != "kept\n" {
 		t.Errorf("written through a hard link: %q", b)
 	}
+	reportMadeAside(t, other, "- four\n")
+	unix.Mkfifo(filepath.Join(other, killedReportName), 0o644)
+	reportKilled(other, []string{"five"})
+	reportMadeAside(t, other, "- five\n")
+}
+
+// reportMadeAside asserts the report in root is a file of its own saying
+// want, and that what was at its name is aside; then removes both.
+func reportMadeAside(t *testing.T, root, want string) {
+	t.Helper()
+	path := filepath.Join(root, killedReportName)
+	fi, err := os.Lstat(path)
+	var b []byte
+	if err == nil && fi.Mode().IsRegular() {
+		b, _ = os.ReadFile(path)
+	}
+	if !strings.Contains(string(b), want) {
+		t.Errorf("no report of its own saying %q: %v %q", want, err, b)
+	}
+	if _, err := os.Lstat(path + ".mewsandbox-planted"); err != nil {
+		t.Errorf("what was at the report's name is not aside: %v", err)
+	}
+	os.Remove(path)
+	os.Remove(path + ".mewsandbox-planted")
 }

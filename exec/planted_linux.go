@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/sys/unix"
 )
@@ -148,20 +149,34 @@ func moveAsideAt(dirfd int, name string) (to string, found bool, err error) {
 var errAsideTaken = errors.New("every name to move it to is taken")
 
 // renameAside renames name in the directory dirfd aside, to
-// name.mewsandbox-planted or that and .N (maxPlanted names in all), never
-// replacing and never following it, and returns the name it took.
+// name.mewsandbox-planted or that and .N (maxPlanted names in all; name
+// cut short where the whole would pass NAME_MAX), never replacing and
+// never following it, and returns the name it took.
 func renameAside(dirfd int, name string) (string, error) {
 	for i := range maxPlanted {
-		to := name + ".mewsandbox-planted"
+		suffix := ".mewsandbox-planted"
 		if i > 0 {
-			to += "." + strconv.Itoa(i)
+			suffix += "." + strconv.Itoa(i)
 		}
+		to := cutName(name, unix.NAME_MAX-len(suffix)) + suffix
 		err := unix.Renameat2(dirfd, name, dirfd, to, unix.RENAME_NOREPLACE)
 		if err != unix.EEXIST {
 			return to, err
 		}
 	}
 	return "", errAsideTaken
+}
+
+// cutName cuts name to at most max bytes, at the start of a character: a
+// name the command made as long as a name may be must still go aside.
+func cutName(name string, max int) string {
+	if len(name) <= max {
+		return name
+	}
+	for max > 0 && !utf8.RuneStart(name[max]) {
+		max--
+	}
+	return name[:max]
 }
 
 // openPlannedDir opens the planned real path dir O_PATH, following no
@@ -344,6 +359,31 @@ func restoreWayModes(ways []wayMode) []string {
 		}
 	}
 	return found
+}
+
+// ownerBitsBack gives each directory of ways the read and search bits of
+// its owner (the runner's user) it had at the plan and lost since, before
+// anything is looked at after the run: a command that ran chmod 000 .git
+// or chmod 111 on the root kept the runner, which is no root, from
+// listing what lay below, so its plants stayed. The write bit is given
+// only while something is moved or made there (writableFor): a command's
+// chmod 555 .git, which endangers nothing, stays. Parents first, as a
+// path is searched.
+func ownerBitsBack(ways []wayMode) {
+	ways = slices.Clone(ways)
+	slices.SortFunc(ways, func(a, b wayMode) int { return strings.Compare(a.path, b.path) })
+	for _, w := range ways {
+		fd, err := openPlannedDir(w.path)
+		if err != nil {
+			continue
+		}
+		var st unix.Stat_t
+		if unix.Fstat(fd, &st) == nil && uint64(st.Dev) == w.dev && uint64(st.Ino) == w.ino &&
+			int(st.Uid) == os.Geteuid() && w.mode&0o500&^st.Mode != 0 {
+			chmodFD(fd, st.Mode&0o7777|w.mode&0o500)
+		}
+		unix.Close(fd)
+	}
 }
 
 // restoreWayMode is restoreWayModes for one directory.
@@ -618,6 +658,7 @@ func afterKilled(args []string) {
 		}
 	}
 	// In the runner's order (Run's last look).
+	ownerBitsBack(ways)
 	found := append(movePlanted(dirs), moveUnmade(unmade)...)
 	placeSupersAt(todos)
 	found = append(found, checkAllTodos(todos)...)

@@ -1287,6 +1287,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 			sharerSnapshot(nil)
 			return
 		}
+		ownerBitsBack(s.ways)
 		found := append(movePlanted(s.audited), moveUnmade(s.unmade)...)
 		found = append(found, checkAllTodos(s.todos)...)
 		found = append(found, checkNested(s.nested)...)

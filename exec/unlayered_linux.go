@@ -383,24 +383,40 @@ func (c *checker) compare(dirfd int, name string, e *snapEntry) {
 // with e: its mode, then each entry recorded and each made since.
 func (c *checker) compareDir(dirfd int, name string, e *snapEntry, now unix.Stat_t) {
 	path := c.dir + "/" + name
-	fd, err := unix.Openat(dirfd, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	// The mode first, through a descriptor that needs none: a command of
+	// a runner that is no root that made it unreadable (chmod 111: git
+	// still runs a hook by its path) kept it from being listed.
+	pfd, err := unix.Openat(dirfd, name, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		c.found = append(c.found, fmt.Sprintf("%s: cannot open it (%v) (%s): look at it before you run git there", path, err, snapWhy))
+		return
+	}
+	defer unix.Close(pfd)
+	if now.Mode != e.st.Mode && c.unverified {
+		c.found = append(c.found, fmt.Sprintf("the mode of %s is %#o (%s): look at it, the snapshot's %#o is not to be trusted", path, now.Mode&0o7777, snapWhy, e.st.Mode&0o7777))
+	} else if now.Mode != e.st.Mode {
+		// Writable by others, it is theirs to plant in after the run.
+		chmodFD(pfd, e.st.Mode&0o7777)
+		c.found = append(c.found, fmt.Sprintf("the command changed the mode of %s (%s); put back to %#o", path, snapWhy, e.st.Mode&0o7777))
+	}
+	fd, err := unix.Openat(pfd, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
 		c.found = append(c.found, fmt.Sprintf("%s: cannot open it (%v) (%s): look at it before you run git there", path, err, snapWhy))
 		return
 	}
 	defer unix.Close(fd)
-	if now.Mode != e.st.Mode && c.unverified {
-		c.found = append(c.found, fmt.Sprintf("the mode of %s is %#o (%s): look at it, the snapshot's %#o is not to be trusted", path, now.Mode&0o7777, snapWhy, e.st.Mode&0o7777))
-	} else if now.Mode != e.st.Mode {
-		// Writable by others, it is theirs to plant in after the run.
-		unix.Fchmod(fd, e.st.Mode&0o7777)
-		c.found = append(c.found, fmt.Sprintf("the command changed the mode of %s (%s); put back to %#o", path, snapWhy, e.st.Mode&0o7777))
-	}
 	if !e.listed {
 		return
 	}
 	inner := checker{dir: path, unverified: c.unverified}
 	names, err := fdNames(fd, maxSnapEntries+len(e.entries))
+	if errors.Is(err, errTooMany) {
+		// Filled past the bound, a plant among thousands of names: the
+		// directory goes aside whole, the user's files with it, and the
+		// one recorded is put back.
+		c.found = append(c.found, fmt.Sprintf("the command filled %s past %d entries (%s); %s; %s", path, maxSnapEntries, snapWhy, c.aside(dirfd, name), c.restore(dirfd, name, e)))
+		return
+	}
 	if err != nil {
 		c.found = append(c.found, fmt.Sprintf("%s: cannot list it (%v) (%s): look at it before you run git there", path, err, snapWhy))
 		return
@@ -432,6 +448,11 @@ func (c *checker) aside(dirfd int, name string) string {
 func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	if c.unverified {
 		return "nothing put back: the snapshot is not to be trusted"
+	}
+	// Into a directory the command took its owner's write bit off (chmod
+	// 555 .git) as into any other: not made again, yours would be lost.
+	if restore := writableFor(dirfd); restore != nil {
+		defer restore()
 	}
 	if err := putBack(dirfd, name, e); err != nil {
 		return fmt.Sprintf("the version before the run could not be put back (%v)", err)
