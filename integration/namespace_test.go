@@ -143,31 +143,7 @@ c "write next to it" sh -c 'echo x > repo.git/description'
 func TestProtectedWayModes(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
-	b.file("sub/.keep", "", 0o644)
-	for _, d := range []string{".", ".git", "sub"} {
-		if err := os.Chmod(filepath.Join(b.root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mode := func(d string) os.FileMode {
-		fi, err := os.Lstat(filepath.Join(b.root, d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fi.Mode().Perm()
-	}
-	r := b.sh("chmod 777 . .git sub && chmod g+w .git/refs\n")
-	if r.code != 125 || !strings.Contains(r.stderr, b.root+": ") || !strings.Contains(r.stderr, filepath.Join(b.root, ".git")+": ") {
-		t.Errorf("exit %d, stderr %q; want 125 naming the root and .git", r.code, r.stderr)
-	}
-	for _, d := range []string{".", ".git"} {
-		if got := mode(d); got != 0o755 {
-			t.Errorf("%s: mode %o after the run, want 755 again", d, got)
-		}
-	}
-	if got := mode("sub"); got != 0o777 {
-		t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
-	}
+	mode := waysPutBack(t, b.root, nil, func(script string) result { return b.sh(script) }, " && chmod g+w .git/refs")
 	if got := mode(".git/refs"); got != 0o775 {
 		t.Errorf(".git/refs: mode %o, want the command's 775 (on no protected path's way)", got)
 	}
@@ -177,7 +153,7 @@ func TestProtectedWayModes(t *testing.T) {
 	if err := os.Chmod(filepath.Join(b.root, ".git"), 0o775); err != nil {
 		t.Fatal(err)
 	}
-	r = b.sh(`python3 -c 'import os, struct; os.setxattr(".git", "system.posix_acl_access", struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in ((1, 7, 2**32-1), (2, 7, 12345), (4, 7, 2**32-1), (0x10, 7, 2**32-1), (0x20, 5, 2**32-1))))'` + "\n")
+	r := b.sh(`python3 -c 'import os, struct; os.setxattr(".git", "system.posix_acl_access", struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *e) for e in ((1, 7, 2**32-1), (2, 7, 12345), (4, 7, 2**32-1), (0x10, 7, 2**32-1), (0x20, 5, 2**32-1))))'` + "\n")
 	switch {
 	case os.Geteuid() != 0:
 		// In a user namespace that maps only the user, a list can name
@@ -197,6 +173,47 @@ func TestProtectedWayModes(t *testing.T) {
 	if r.code != 0 || mode(".git") != 0o700 {
 		t.Errorf("chmod 700 .git: exit %d, mode %o, stderr %q; want 0 and 700", r.code, mode(".git"), r.stderr)
 	}
+}
+
+// waysPutBack makes the root, its .git and a directory sub 755 (own, if
+// given, gives each to the run's user first), has sh run chmod 777 of the
+// three (and extra, a script's tail), and asserts the run failed (125)
+// naming the root and .git, both 755 again, and sub left 777: no
+// protected path lies below it. It returns the reader of a mode in the
+// root, for the caller's further checks.
+func waysPutBack(t *testing.T, root string, own func(string), sh func(string) result, extra string) func(string) os.FileMode {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{".", ".git", "sub"} {
+		if own != nil {
+			own(filepath.Join(root, d))
+		}
+		if err := os.Chmod(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mode := func(d string) os.FileMode {
+		fi, err := os.Lstat(filepath.Join(root, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.Mode().Perm()
+	}
+	r := sh("chmod 777 . .git sub" + extra + "\n")
+	if r.code != 125 || !strings.Contains(r.stderr, root+": ") || !strings.Contains(r.stderr, filepath.Join(root, ".git")+": ") {
+		t.Errorf("exit %d, stderr %q; want 125 naming the root and .git", r.code, r.stderr)
+	}
+	for _, d := range []string{".", ".git"} {
+		if got := mode(d); got != 0o755 {
+			t.Errorf("%s: mode %o after the run, want 755 again", d, got)
+		}
+	}
+	if got := mode("sub"); got != 0o777 {
+		t.Errorf("sub: mode %o, want the command's 777 (no protected path below it)", got)
+	}
+	return mode
 }
 
 // TestProtectedWayModesNarrowed: what the run puts back after the command
