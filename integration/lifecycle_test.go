@@ -125,6 +125,23 @@ func waitFile(t *testing.T, path string) string {
 	return ""
 }
 
+// afterKilledGone waits up to 10 s for what outlives a runner killed in
+// root to be gone: its sharer (its command line the runner's, marker in
+// it) and the process the sharer starts in the runner's place, which
+// after a run without the layer compares the snapshot and may put back
+// or move aside what it finds changed in root, a test's clean-up
+// included.
+func afterKilledGone(t *testing.T, root, marker string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(withMarker(marker))+len(withMarker("\x00r:"+root+"\x00")) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the process started for the killed runner still runs 10 s after the kill")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // withMarker lists the live (non-zombie) processes whose command line
 // contains marker: what pgrep -f would find.
 func withMarker(marker string) []int {
@@ -328,6 +345,7 @@ func TestRunnerKilled(t *testing.T) {
 				return
 			}
 			noneLeft(t, "sleep\x00"+straggler, "a process the command started in a session of its own, after SIGKILL of mewsandbox")
+			afterKilledGone(t, b.root, arg) // before the root goes with the test
 		})
 	}
 }

@@ -479,6 +479,11 @@ func TestPremadeTmpAfterKill(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// Before the root goes with the test: the process started in the
+	// runner's place compares what a run without the layer recorded, and
+	// took the clean-up's removal of .git for the command's (it put it
+	// back, and t.TempDir's removal failed).
+	afterKilledGone(t, b.root, arg)
 }
 
 // TestPreforkChildDumpsNothing: the --no-namespaces child shares the

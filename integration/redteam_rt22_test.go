@@ -52,13 +52,7 @@ func (p *rt20Project) runKilled(script string) string {
 // root, "" for none.
 func (p *rt20Project) successorGone(script string) string {
 	p.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for len(withMarker("\x00"+script+"\x00"))+len(withMarker("\x00r:"+p.root+"\x00")) > 0 {
-		if time.Now().After(deadline) {
-			p.t.Fatal("the process started for the killed runner still runs 10 s after the kill")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	afterKilledGone(p.t, p.root, "\x00"+script+"\x00")
 	if r := p.read(killedReport); r != "<missing>" {
 		return r
 	}
