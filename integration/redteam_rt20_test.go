@@ -3,6 +3,7 @@
 package integration
 
 import (
+	"io/fs"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -39,19 +40,31 @@ const hookOriginal = "#!/bin/sh\nexit 0\n"
 // mewsandbox-test (when the tests run as root).
 func newRT20Project(t *testing.T, asUser bool) *rt20Project {
 	t.Helper()
+	var p *rt20Project
 	if asUser {
 		b := newUserBox(t)
-		p := &rt20Project{t: t, root: b.root, cred: b.cred, cmd: b.command, mark: filepath.Join(b.home, "pwned")}
-		p.write(".git/hooks/pre-commit", hookOriginal, 0o755)
-		return p
+		p = &rt20Project{t: t, root: b.root, cred: b.cred, cmd: b.command, mark: filepath.Join(b.home, "pwned")}
+	} else {
+		b := newGitBox(t)
+		p = &rt20Project{t: t, root: b.root, mark: filepath.Join(outsideTemp(t), "pwned")}
+		p.cmd = func(args ...string) *osexec.Cmd {
+			c := osexec.Command(bin, args...)
+			c.Dir, c.Env = b.root, []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
+			return c
+		}
 	}
-	b := newGitBox(t)
-	p := &rt20Project{t: t, root: b.root, mark: filepath.Join(outsideTemp(t), "pwned")}
-	p.cmd = func(args ...string) *osexec.Cmd {
-		c := osexec.Command(bin, args...)
-		c.Dir, c.Env = b.root, []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + b.home, "LANG=C"}
-		return c
-	}
+	// Before the box's own removal (clean-ups run last first): a command's
+	// chmod 000 or 111 of .git or the root leaves the owner's write bit
+	// off after the run (only read and search come back), and a suite run
+	// as a user could not remove the tree (it left them in /var/tmp).
+	t.Cleanup(func() {
+		filepath.WalkDir(p.root, func(path string, d fs.DirEntry, _ error) error {
+			if d != nil && d.IsDir() {
+				os.Chmod(path, 0o755)
+			}
+			return nil
+		})
+	})
 	p.write(".git/hooks/pre-commit", hookOriginal, 0o755)
 	return p
 }
