@@ -13,6 +13,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,6 +143,57 @@ func afterKilledGone(t *testing.T, root, marker string) {
 	}
 }
 
+// nothingRunsIn waits up to 10 s for every process working in dir to be
+// gone before the test removes it: a killed runner's sharer and the
+// process it starts in the runner's place (working in the root, which it
+// names in its arguments as "r:ROOT") outlive the test's own kill, and
+// the second would take the removal for the command's doing and put
+// .git back, leaving the tree behind. It reports what it waited for in
+// vain and goes on, since the removal is the test's last step.
+func nothingRunsIn(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		left := workingIn(dir)
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("processes %v still work in %s 10 s after the test ended", left, dir)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// workingIn lists the live processes other than this one whose working
+// directory lies in dir or whose arguments name a root there.
+func workingIn(dir string) []int {
+	pids := withMarker("\x00r:" + dir)
+	d, _ := os.ReadDir("/proc")
+	for _, e := range d {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() || slices.Contains(pids, pid) {
+			continue
+		}
+		if cwd, err := os.Readlink("/proc/" + e.Name() + "/cwd"); err == nil && (cwd == dir || strings.HasPrefix(cwd, dir+"/")) && !zombie(e.Name()) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// zombie says whether the process /proc/name has exited but is not yet
+// reaped.
+func zombie(name string) bool {
+	st, err := os.ReadFile("/proc/" + name + "/stat")
+	if err != nil {
+		return true
+	}
+	i := bytes.LastIndexByte(st, ')')
+	return i > 0 && len(st) > i+2 && st[i+2] == 'Z'
+}
+
 // withMarker lists the live (non-zombie) processes whose command line
 // contains marker: what pgrep -f would find.
 func withMarker(marker string) []int {
@@ -156,12 +208,9 @@ func withMarker(marker string) []int {
 		if err != nil || !bytes.Contains(cmdline, []byte(marker)) {
 			continue
 		}
-		if st, err := os.ReadFile("/proc/" + e.Name() + "/stat"); err == nil {
-			if i := bytes.LastIndexByte(st, ')'); i > 0 && len(st) > i+2 && st[i+2] == 'Z' {
-				continue
-			}
+		if !zombie(e.Name()) {
+			pids = append(pids, pid)
 		}
-		pids = append(pids, pid)
 	}
 	return pids
 }

@@ -57,7 +57,10 @@ func newUserBox(t *testing.T) *userBox {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	t.Cleanup(func() {
+		nothingRunsIn(t, dir)
+		os.RemoveAll(dir)
+	})
 	os.Chmod(dir, 0o755)
 	b.work, b.home = filepath.Join(dir, "work"), filepath.Join(dir, "home")
 	b.root = filepath.Join(b.work, "src", "proj")
