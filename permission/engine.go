@@ -123,7 +123,26 @@ func stricter(a, b verdict) verdict {
 // rules and critical paths, plan mode, ask rules, bypassPermissions, allow
 // rules, read-only tools, acceptEdits, built-in checks, then Allow; dontAsk
 // turns Ask into Deny and a session approval turns Ask into Allow.
-func (e *Engine) Check(c Call) Result {
+//
+// A call the engine fails on (a panic: a bug of its own, or of a function
+// the caller gave it, Follow or Exists) is denied, with the failure as
+// the reason: the hook, check and run all answer through Check, and none
+// of them may let through a call that was not judged, nor die with a
+// stack trace the caller takes for the command's exit status.
+func (e *Engine) Check(c Call) (res Result) {
+	defer denyOnFailure(&res)
+	return e.check(c)
+}
+
+// denyOnFailure, deferred, turns a panic into a denial with its reason.
+func denyOnFailure(res *Result) {
+	if p := recover(); p != nil {
+		*res = Result{Decision: Deny, Reason: fmt.Sprintf("the permission engine failed while judging this call (%v): denied, since it was not judged; please report this with the call", p)}
+	}
+}
+
+// check is Check without the guard against a failure.
+func (e *Engine) check(c Call) Result {
 	tool, kind := CanonicalTool(c.Tool)
 	var res Result
 	var v verdict

@@ -219,7 +219,7 @@ func FuzzFetchHost(f *testing.F) {
 	e := engine(f, ModeBypassPermissions, "deny:WebFetch(domain:example.com)")
 	f.Fuzz(func(t *testing.T, raw string) {
 		host, err := fetchHost(raw)
-		res := e.Check(Call{Tool: "WebFetch", URL: raw})
+		res := e.check(Call{Tool: "WebFetch", URL: raw})
 		if err != nil {
 			if host != "" {
 				t.Fatalf("fetchHost(%q) = %q with error %v", raw, host, err)

@@ -155,12 +155,12 @@ func FuzzCheckSearch(f *testing.F) {
 	e := engine(f, ModeBypassPermissions, "deny:Read(./secrets/**)", "deny:Grep(//etc/x)")
 	f.Fuzz(func(t *testing.T, dir, glob string) {
 		for _, tool := range []string{"Grep", "Glob", "LS"} {
-			res := e.Check(Call{Tool: tool, Path: dir, Glob: glob})
+			res := e.check(Call{Tool: tool, Path: dir, Glob: glob})
 			if tool == "LS" || res.Decision == Deny || glob == "" || strings.ContainsAny(glob, globMeta+"!,") || strings.IndexFunc(glob, unicode.IsSpace) >= 0 {
 				continue
 			}
 			p := e.Env.Resolve(cmp.Or(dir, ".")) + "/" + strings.TrimPrefix(glob, "/")
-			if r := e.Check(Call{Tool: tool, Path: p}); r.Decision == Deny {
+			if r := e.check(Call{Tool: tool, Path: p}); r.Decision == Deny {
 				t.Fatalf("%s of %q with glob %q: %s (%s), but of %q: deny", tool, dir, glob, res.Decision, res.Reason, p)
 			}
 		}

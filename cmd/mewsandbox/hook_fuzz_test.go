@@ -107,6 +107,9 @@ func runHookEvent(t *testing.T, event []byte) (int, string) {
 		if !strings.HasPrefix(out.HookSpecificOutput.PermissionDecisionReason, "mewsandbox: ") {
 			t.Fatalf("decision %s without a reason of mewsandbox's: %q", d, out.HookSpecificOutput.PermissionDecisionReason)
 		}
+		if strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "the permission engine failed") {
+			t.Fatalf("the engine failed on %q: %s", event, out.HookSpecificOutput.PermissionDecisionReason)
+		}
 		return status, d
 	default:
 		t.Fatalf("decision %q for %q", d, event)
