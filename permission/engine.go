@@ -406,6 +406,13 @@ func (e *Engine) followed(p, abs string) []string {
 func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	w := pathSubject{abs: abs}
 	opaque, isOpaque := opaquePath(abs)
+	unknown := "through a link to a directory that cannot be known"
+	if !isOpaque && descriptorFile(abs) {
+		// The agent's process opens whatever the descriptor or mapping
+		// holds: any file, named by nothing in the path.
+		opaque, isOpaque = string(rune(pathWild)), true
+		unknown = "an open descriptor or mapped file of a process, whose file cannot be known"
+	}
 	switch {
 	case !strings.HasPrefix(abs, "/"):
 		// Without a working or home directory where the path lies is
@@ -437,11 +444,13 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	if protected != "" {
 		return verdict{d: Ask, reason: protected}
 	}
+	if isOpaque {
+		// Before bypassPermissions: what cannot be known may be a
+		// credential store or a protected file, which that mode asks for.
+		return verdict{d: Ask, reason: tool + " of " + abs + ", " + unknown}
+	}
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")
-	}
-	if isOpaque {
-		return verdict{d: Ask, reason: tool + " of " + abs + ", through a link to a directory that cannot be known"}
 	}
 	if v, ok := e.pathRules(tool, w, write, RuleAllow); ok {
 		return v

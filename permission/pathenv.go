@@ -247,6 +247,27 @@ func opaquePath(p string) (string, bool) {
 	return string(rune(pathWild)) + rest, true
 }
 
+// descriptorFile reports whether p (after Resolve) is itself a link of
+// /proc or /dev to a file its name does not tell: an open descriptor
+// (/proc/PID/fd/N, /dev/fd/N, /dev/stdin) or a mapped file
+// (/proc/PID/map_files/A-B), either also below task/TID. A file tool
+// opening it in the agent's process gets whatever that process holds:
+// a private key another program has open, a file in .git.
+func descriptorFile(p string) bool {
+	if kind, _, rest, ok := procLink(p); ok {
+		return kind == "fd" && rest == ""
+	}
+	r, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(r, "/")
+	if len(parts) == 5 && parts[1] == "task" && procPid(parts[2]) {
+		parts = append(parts[:1], parts[3:]...)
+	}
+	return len(parts) == 3 && procPid(parts[0]) && parts[1] == "map_files" && parts[2] != ""
+}
+
 // opaqueDir reports whether p (after Resolve) is a link to a directory
 // that cannot be known, such as /proc/1/cwd: removing it may remove any
 // directory.

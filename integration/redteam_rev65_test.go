@@ -1,0 +1,67 @@
+package integration
+
+// Red team rev65 of the Claude Code hook and the file tools, through
+// their inputs: the file tools run in the agent's own process with no
+// sandbox behind them, so the hook's answer is all there is.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestDescriptorLinksRev65: a Read of /proc/PID/fd/N, /proc/self/fd/N,
+// /dev/fd/N or /proc/PID/map_files/… opens whatever that descriptor or
+// mapping holds — here a private key this test holds open — and was
+// allowed ("Read only reads"); in bypassPermissions a Write through a
+// descriptor or another process's cwd, whose file cannot be known, was
+// allowed too. Now asked (denied in dontAsk). A Read through
+// /proc/self/root of a known file, a Read in the root and of
+// /etc/hostname, a Write in the root, an Edit of README.md and a Glob of
+// **/*.go stay allowed.
+func TestDescriptorLinksRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n", "main.go": "package main\n"})
+	key := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	held := fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), f.Fd())
+	for _, tt := range []struct {
+		mode, tool string
+		input      map[string]string
+		want       string
+	}{
+		{"default", "Read", map[string]string{"file_path": held}, "ask"},
+		{"default", "Read", map[string]string{"file_path": fmt.Sprintf("/proc/self/fd/%d", f.Fd())}, "ask"},
+		{"default", "Read", map[string]string{"file_path": fmt.Sprintf("/dev/fd/%d", f.Fd())}, "ask"},
+		{"default", "Read", map[string]string{"file_path": fmt.Sprintf("/proc/%d/task/%d/fd/%d", os.Getpid(), os.Getpid(), f.Fd())}, "ask"},
+		{"default", "Read", map[string]string{"file_path": fmt.Sprintf("/proc/%d/map_files/7f0000000000-7f0000001000", os.Getpid())}, "ask"},
+		{"bypassPermissions", "Read", map[string]string{"file_path": held}, "ask"},
+		{"dontAsk", "Read", map[string]string{"file_path": held}, "deny"},
+		{"default", "Grep", map[string]string{"pattern": "PRIVATE", "path": held}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": held, "content": "x"}, "ask"},
+		{"bypassPermissions", "Edit", map[string]string{"file_path": "/proc/1/cwd/config", "old_string": "a", "new_string": "b"}, "ask"},
+		{"bypassPermissions", "Read", map[string]string{"file_path": "/proc/1/cwd/config"}, "ask"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/proc/self/root" + dir + "/.git/hooks/pre-commit", "content": "x"}, "ask"},
+		{"plan", "Write", map[string]string{"file_path": held, "content": "x"}, "deny"},
+
+		{"default", "Read", map[string]string{"file_path": "/proc/self/root/etc/hostname"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": "/etc/hostname"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": dir + "/README.md"}, "allow"},
+		{"bypassPermissions", "Write", map[string]string{"file_path": "/proc/self/root" + dir + "/notes.md", "content": "x"}, "allow"},
+		{"acceptEdits", "Write", map[string]string{"file_path": dir + "/notes.md", "content": "x"}, "allow"},
+		{"default", "Edit", map[string]string{"file_path": dir + "/README.md", "old_string": "app", "new_string": "App"}, "allow"},
+		{"default", "Glob", map[string]string{"pattern": "**/*.go"}, "allow"},
+	} {
+		if got, why := hookDecision(t, dir, tt.mode, tt.tool, tt.input); got != tt.want {
+			t.Errorf("%s %v in %s: %s (%s), want %s", tt.tool, tt.input, tt.mode, got, why, tt.want)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package permission
+
+import "testing"
+
+// TestRev65DescriptorLinks: the file tools run in the agent's own process,
+// with no sandbox behind their decision. A Read of /proc/PID/fd/N,
+// /proc/self/fd/N, /dev/fd/N or /proc/PID/map_files/A-B opens whatever
+// file that descriptor or mapping holds (a key another process has open)
+// and was allowed as "Read only reads"; in bypassPermissions a Write or
+// Edit through one, or through another process's cwd, wrote a file that
+// cannot be known, protected or not. Each is asked about now in every
+// mode (denied in dontAsk, and by a deny rule that may cover it).
+func TestRev65DescriptorLinks(t *testing.T) {
+	t.Parallel()
+	D, Y, N, P := ModeDefault, ModeBypassPermissions, ModeDontAsk, ModePlan
+	checkToolDecisions(t, []toolRow{
+		{"Read another process's descriptor", D, nil, Call{Tool: "Read", Path: "/proc/4242/fd/7"}, Ask},
+		{"Read its own descriptor", D, nil, Call{Tool: "Read", Path: "/proc/self/fd/7"}, Ask},
+		{"Read a thread's descriptor", D, nil, Call{Tool: "Read", Path: "/proc/4242/task/4243/fd/7"}, Ask},
+		{"Read /proc/thread-self/fd", D, nil, Call{Tool: "Read", Path: "/proc/thread-self/fd/7"}, Ask},
+		{"Read /dev/fd/N", D, nil, Call{Tool: "Read", Path: "/dev/fd/7"}, Ask},
+		{"Read /dev/stdin", D, nil, Call{Tool: "Read", Path: "/dev/stdin"}, Ask},
+		{"Read /dev/fd/N by .. ", D, nil, Call{Tool: "Read", Path: "/dev/fd/../fd/7"}, Ask},
+		{"Read a mapped file", D, nil, Call{Tool: "Read", Path: "/proc/4242/map_files/7f00-7f10"}, Ask},
+		{"Read a thread's mapped file", D, nil, Call{Tool: "Read", Path: "/proc/self/task/1/map_files/7f00-7f10"}, Ask},
+		{"Read a descriptor in bypass", Y, nil, Call{Tool: "Read", Path: "/proc/4242/fd/7"}, Ask},
+		{"Read a descriptor in dontAsk", N, nil, Call{Tool: "Read", Path: "/proc/4242/fd/7"}, Deny},
+		{"Read a descriptor under a Read deny rule", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/4242/fd/7"}, Deny},
+		{"Read a descriptor under an allow rule", D, []string{"allow:Read(//proc/**)"}, Call{Tool: "Read", Path: "/proc/4242/fd/7"}, Ask},
+		{"Grep a descriptor", D, nil, Call{Tool: "Grep", Path: "/proc/4242/fd/7"}, Ask},
+		{"Grep a descriptor in bypass", Y, nil, Call{Tool: "Grep", Path: "/dev/fd/7"}, Ask},
+		{"Write a descriptor in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/4242/fd/7"}, Ask},
+		{"Edit /dev/fd/N in bypass", Y, nil, Call{Tool: "Edit", Path: "/dev/fd/7"}, Ask},
+		{"Write a mapped file in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/4242/map_files/7f00-7f10"}, Ask},
+		{"Write a descriptor in plan", P, nil, Call{Tool: "Write", Path: "/proc/self/fd/7"}, Deny},
+		{"Write through another cwd in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/1/cwd/x"}, Ask},
+		{"Write another cwd itself in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/1/cwd"}, Ask},
+		{"Read through another cwd in bypass", Y, nil, Call{Tool: "Read", Path: "/proc/1/cwd/config"}, Ask},
+		{"Read through a directory descriptor in bypass", Y, nil, Call{Tool: "Read", Path: "/proc/self/fd/3/config"}, Ask},
+		{"Write through another root into .git in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/1/root/home/u/proj/.git/hooks/pre-commit"}, Ask},
+		{"Write through the own root outside in dontAsk", N, nil, Call{Tool: "Write", Path: "/proc/self/root/tmp/x"}, Deny},
+
+		// The neighbours: what the links name when it is known, and /proc's
+		// own files.
+		{"neighbour: Read through /proc/self/root", D, nil, Call{Tool: "Read", Path: "/proc/self/root/etc/hostname"}, Allow},
+		{"neighbour: Read /etc/hostname", D, nil, Call{Tool: "Read", Path: "/etc/hostname"}, Allow},
+		{"neighbour: Read /proc/self/status", Y, nil, Call{Tool: "Read", Path: "/proc/self/status"}, Allow},
+		{"neighbour: Read /proc/self/fdinfo/7", D, nil, Call{Tool: "Read", Path: "/proc/self/fdinfo/7"}, Allow},
+		{"neighbour: Read a file in the root", D, nil, Call{Tool: "Read", Path: "main.go"}, Allow},
+		{"neighbour: Write through /proc/self/cwd in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Allow},
+		{"neighbour: Edit README.md", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "README.md"}, Allow},
+		{"neighbour: Glob **/*.go", D, nil, Call{Tool: "Glob", Glob: "**/*.go"}, Allow},
+		{"neighbour: LS /proc/self/fd", D, nil, Call{Tool: "LS", Path: "/proc/self/fd"}, Allow},
+	})
+}
+
+// TestRev65DescriptorLinksShell: the shell keeps its own descriptors:
+// what it redirects to or reads from /dev/stdin, /dev/fd/N and
+// /dev/stderr are its pipes and terminal, not a file of the agent's.
+func TestRev65DescriptorLinksShell(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkToolDecisions(t, []toolRow{
+		{"echo to /dev/stderr", D, nil, bash("echo oops > /dev/stderr"), Allow},
+		{"cat /dev/stdin", D, nil, bash("cat /dev/stdin"), Allow},
+		{"echo to /dev/fd/2", D, nil, bash("echo oops >/dev/fd/2"), Allow},
+	})
+}
