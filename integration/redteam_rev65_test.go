@@ -5,10 +5,13 @@ package integration
 // sandbox behind them, so the hook's answer is all there is.
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestDescriptorLinksRev65: a Read of /proc/PID/fd/N, /proc/self/fd/N,
@@ -62,6 +65,48 @@ func TestDescriptorLinksRev65(t *testing.T) {
 	} {
 		if got, why := hookDecision(t, dir, tt.mode, tt.tool, tt.input); got != tt.want {
 			t.Errorf("%s %v in %s: %s (%s), want %s", tt.tool, tt.input, tt.mode, got, why, tt.want)
+		}
+	}
+}
+
+// TestHookReasonVisibleRev65: the reason Claude Code shows at an ask
+// carries the agent's path as written, and an escape sequence, a
+// carriage return or a right-to-left override in it redrew the prompt
+// the person answers. Now each shows as its escape; the answer is one
+// JSON object on stdout whatever goes to stderr (a warning on an
+// unknown permission_mode here), and a plain path's reason names it as
+// written.
+func TestHookReasonVisibleRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n"})
+	for _, tt := range []struct {
+		mode, path string
+		hidden     bool
+	}{
+		{"default", "/tmp/x\x1b[1A\x1b[2K\rREADME.md", true},
+		{"auto", "/tmp/x\nmewsandbox: allowed", true},
+		{"default", "/tmp/\u202egnp.sh", true},
+		{"default", "/tmp/notes \"draft\".md", false},
+	} {
+		r := run(t, invocation{args: []string{"hook", "claude-code"}, stdin: event(dir, tt.mode, "Write", map[string]string{"file_path": tt.path, "content": "x"}), dir: dir})
+		if r.code != 0 {
+			t.Fatalf("Write %q: exit %d: %s", tt.path, r.code, r.stderr)
+		}
+		dec := json.NewDecoder(strings.NewReader(r.stdout))
+		var got hookJSON
+		if err := dec.Decode(&got); err != nil || dec.More() {
+			t.Fatalf("Write %q: stdout is not one JSON object (%v): %q", tt.path, err, r.stdout)
+		}
+		o := got.HookSpecificOutput
+		if o.PermissionDecision != "ask" {
+			t.Errorf("Write %q: %s (%s), want ask", tt.path, o.PermissionDecision, o.PermissionDecisionReason)
+		}
+		hidden := strings.IndexFunc(o.PermissionDecisionReason, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) >= 0
+		if hidden {
+			t.Errorf("Write %q: the reason holds what a terminal acts on: %q", tt.path, o.PermissionDecisionReason)
+		}
+		if !tt.hidden && !strings.Contains(o.PermissionDecisionReason, tt.path) {
+			t.Errorf("Write %q: the reason does not name the path as written: %q", tt.path, o.PermissionDecisionReason)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/mewsandbox/mewsandbox/permission"
 )
@@ -92,5 +93,30 @@ func TestWithCommandKeepsTheOtherFields(t *testing.T) {
 	}
 	if _, err := withCommand([]byte(`{"description":"x"}`), "y"); err == nil {
 		t.Error("an input without a command was rewritten")
+	}
+}
+
+// TestHookReasonVisibleRev65: the reason Claude Code shows the person at
+// an ask carries the agent's path as written; an escape sequence, a
+// carriage return or a right-to-left override in it redrew the prompt
+// (the path and the "credential store" before it hidden, text of the
+// agent's choosing in their place). Each now shows as its escape.
+func TestHookReasonVisibleRev65(t *testing.T) {
+	t.Parallel()
+	for _, reason := range []string{
+		"Write outside the project root: /tmp/x\x1b[1A\x1b[2K\rREADME.md",
+		"Read of a\nmewsandbox: allowed",
+		"Write of /tmp/\u202egnp.sh",
+		"Read of a\u200bb\x7f\u0085",
+	} {
+		got := hookReason(permission.Result{Decision: permission.Ask, Reason: reason})
+		if i := strings.IndexFunc(got, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }); i >= 0 {
+			t.Errorf("reason %q: %q still holds %U", reason, got, []rune(got[i:])[0])
+		}
+	}
+	// The neighbour: printable text, quotes and non-Latin letters stay.
+	const plain = `Write of "données/ファイル.md"`
+	if got := hookReason(permission.Result{Decision: permission.Ask, Reason: plain}); got != "mewsandbox: "+plain {
+		t.Errorf("plain reason became %q", got)
 	}
 }
