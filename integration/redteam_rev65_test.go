@@ -110,3 +110,32 @@ func TestHookReasonVisibleRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestDeviceReadsRev65: a root-run agent's Grep of a disk's device for
+// "PRIVATE KEY", or a Read of /proc/kcore, reads below the file systems,
+// where every key is, and was allowed ("Grep only reads"); now asked for
+// in every mode. /dev/null and a command's head of /dev/urandom stay
+// allowed.
+func TestDeviceReadsRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n"})
+	for _, tt := range []struct {
+		mode, tool string
+		input      map[string]string
+		want       string
+	}{
+		{"bypassPermissions", "Grep", map[string]string{"pattern": "PRIVATE KEY", "path": "/dev/sda"}, "ask"},
+		{"default", "Read", map[string]string{"file_path": "/dev/nvme0n1"}, "ask"},
+		{"default", "Read", map[string]string{"file_path": "/proc/kcore"}, "ask"},
+		{"dontAsk", "Read", map[string]string{"file_path": "/dev/mem"}, "deny"},
+		{"default", "Bash", map[string]string{"command": "grep -a 'PRIVATE KEY' /dev/vda1"}, "ask"},
+
+		{"default", "Read", map[string]string{"file_path": "/dev/null"}, "allow"},
+		{"default", "Bash", map[string]string{"command": "head -c 16 /dev/urandom | od -x"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": dir + "/README.md"}, "allow"},
+	} {
+		if got, why := hookDecision(t, dir, tt.mode, tt.tool, tt.input); got != tt.want {
+			t.Errorf("%s %v in %s: %s (%s), want %s", tt.tool, tt.input, tt.mode, got, why, tt.want)
+		}
+	}
+}

@@ -66,3 +66,36 @@ func TestRev65DescriptorLinksShell(t *testing.T) {
 		{"echo to /dev/fd/2", D, nil, bash("echo oops >/dev/fd/2"), Allow},
 	})
 }
+
+// TestRev65DeviceReads: a Read or Grep of a disk's device, of memory
+// (/dev/mem, /proc/kcore) or of an input device reads below the file
+// systems, every file on the disk included: a root-run agent's Grep of
+// /dev/sda for "PRIVATE KEY" found the keys the credential stores' asks
+// guard, and was allowed as "Grep only reads". Each is a credential read
+// now, asked for in every mode; the devices that hold nothing of the
+// host's (null, zero, urandom, a terminal, shared memory) stay readable,
+// by the file tools and by commands.
+func TestRev65DeviceReads(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"Read a disk", D, nil, Call{Tool: "Read", Path: "/dev/sda"}, Ask},
+		{"Grep a disk in bypass", Y, nil, Call{Tool: "Grep", Path: "/dev/nvme0n1p2"}, Ask},
+		{"Read a disk by its id", Y, nil, Call{Tool: "Read", Path: "/dev/disk/by-uuid/1234"}, Ask},
+		{"Read a mapped volume", D, nil, Call{Tool: "Read", Path: "/dev/mapper/root"}, Ask},
+		{"Read memory", D, nil, Call{Tool: "Read", Path: "/dev/mem"}, Ask},
+		{"Read the kernel's memory", D, nil, Call{Tool: "Read", Path: "/proc/kcore"}, Ask},
+		{"Read a keyboard", D, nil, Call{Tool: "Read", Path: "/dev/input/event0"}, Ask},
+		{"Read a disk through /proc/self/root", D, nil, Call{Tool: "Read", Path: "/proc/self/root/dev/sda"}, Ask},
+		{"cat a disk", D, nil, bash("cat /dev/sda"), Ask},
+		{"grep a disk", D, nil, bash("grep -a 'PRIVATE KEY' /dev/vda1"), Ask},
+
+		{"neighbour: Read /dev/null", D, nil, Call{Tool: "Read", Path: "/dev/null"}, Allow},
+		{"neighbour: Read /dev/urandom", D, nil, Call{Tool: "Read", Path: "/dev/urandom"}, Allow},
+		{"neighbour: Read /dev/shm", D, nil, Call{Tool: "Read", Path: "/dev/shm/x"}, Allow},
+		{"neighbour: head of urandom", D, nil, bash("head -c 16 /dev/urandom | base64"), Allow},
+		{"neighbour: read from the terminal", D, nil, bash("read -r x < /dev/tty"), Allow},
+		{"neighbour: cat /dev/zero", D, nil, bash("head -c 4 /dev/zero"), Allow},
+		{"neighbour: LS /dev", D, nil, Call{Tool: "LS", Path: "/dev"}, Allow},
+	})
+}

@@ -432,6 +432,9 @@ func credentialRead(abs, home string) string {
 	if procSecret(abs) {
 		return abs + " holds a process's environment or memory: the agent's own tokens"
 	}
+	if hostDeviceRead(abs) {
+		return abs + " is one of the host's devices: a disk or memory read below the file systems holds every file, credentials included"
+	}
 	if key, ok := strings.CutPrefix(abs, "/etc/ssh/ssh_host_"); ok && strings.HasSuffix(key, "_key") && !strings.Contains(key, "/") {
 		return abs + " is a host's private key"
 	}
@@ -499,6 +502,29 @@ func within(p, dir string) bool {
 // tmpfs /dev/shm.
 func hostDevice(abs string) bool {
 	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/") && !harmlessDevice(abs)
+}
+
+// hostDeviceRead reports whether reading abs reads one of the host's
+// devices: a disk, whose blocks hold every file on it whatever their
+// permissions (a Grep of /dev/sda for a private key), memory (/dev/mem,
+// /proc/kcore), a keyboard or a camera. The devices that hold nothing of
+// the host's (harmlessDevice, /dev/stdin, /dev/random, /dev/urandom, a
+// pseudo-terminal, shared memory) are not.
+func hostDeviceRead(abs string) bool {
+	if abs == "/proc/kcore" {
+		return true
+	}
+	// /dev/tcp and /dev/udp are no devices: bash connects for a
+	// redirection to one (netRedirect judges that), a file tool finds
+	// nothing there.
+	if !hostDevice(abs) || strings.HasPrefix(abs, "/dev/pts/") || strings.HasPrefix(abs, "/dev/tcp/") || strings.HasPrefix(abs, "/dev/udp/") {
+		return false
+	}
+	switch abs {
+	case "/dev/stdin", "/dev/random", "/dev/urandom", "/dev/ptmx":
+		return false
+	}
+	return true
 }
 
 // harmlessDevice reports whether writing p cannot change anything on disk.
