@@ -139,3 +139,32 @@ func TestDeviceReadsRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentOwnCwdRev65: after the agent's `cd sub` the event's cwd is
+// the root's sub, but a file tool opens /proc/self/cwd in the agent's
+// process, which stayed where it started: a Write of
+// /proc/self/cwd/../notes.md, judged as the root's notes.md, was
+// allowed in acceptEdits and would land beside the root. Now asked; a
+// Write of sub's file by its path, relative to the event's cwd, and a
+// shell redirection through the shell's own /proc/self/cwd stay allowed.
+func TestAgentOwnCwdRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n", "sub/main.go": "package sub\n"})
+	sub := filepath.Join(dir, "sub")
+	for _, tt := range []struct {
+		tool  string
+		input map[string]string
+		want  string
+	}{
+		{"Write", map[string]string{"file_path": "/proc/self/cwd/../notes.md", "content": "x"}, "ask"},
+		{"Edit", map[string]string{"file_path": "/proc/thread-self/cwd/main.go", "old_string": "sub", "new_string": "x"}, "ask"},
+
+		{"Write", map[string]string{"file_path": "notes.md", "content": "x"}, "allow"},
+		{"Edit", map[string]string{"file_path": "main.go", "old_string": "sub", "new_string": "x"}, "allow"},
+		{"Bash", map[string]string{"command": "echo x > /proc/self/cwd/notes.md"}, "allow"},
+	} {
+		if got, why := hookDecision(t, sub, "acceptEdits", tt.tool, tt.input); got != tt.want {
+			t.Errorf("%s %v from sub in acceptEdits: %s (%s), want %s", tt.tool, tt.input, got, why, tt.want)
+		}
+	}
+}

@@ -345,7 +345,7 @@ func throughMagicLink(p string) bool {
 
 // checkOnePath is checkPath for p as it is.
 func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
-	abs := e.Env.Resolve(p)
+	abs := e.toolEnv().Resolve(p)
 	v := e.checkPathAt(tool, kind, abs)
 	for _, real := range e.followed(p, abs) {
 		if real == "" {
@@ -360,6 +360,14 @@ func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 		}
 	}
 	return v
+}
+
+// toolEnv is the environment of a file tool's path: Env, opened by the
+// agent's own process.
+func (e *Engine) toolEnv() PathEnv {
+	env := e.Env
+	env.AgentOpens = true
+	return env
 }
 
 // followed returns where path p (abs as Resolve made it) may lead other

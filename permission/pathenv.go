@@ -14,9 +14,15 @@ import (
 // (a project reached as ~/src/app through ~/src → /data/src): the kernel
 // opens a command's relative paths from Cwd, but the shell's cd takes a
 // ".." from Pwd (cd .. goes to ~/src, not /data/src).
+//
+// AgentOpens says the paths are opened by the agent's own process (its
+// file tools), not by a shell in Cwd: that process's /proc/self/cwd is
+// the directory the agent started in, which the event's cwd, following
+// the shell's cd, need not be, so where that link leads is not known.
 type PathEnv struct {
 	Cwd, Home, Root string
 	Pwd             string
+	AgentOpens      bool
 }
 
 // Resolve returns p as an absolute, clean path: a leading ~, $HOME or
@@ -61,7 +67,7 @@ func (e PathEnv) walk(p string) string {
 			return at, false
 		case kind == "root":
 			return "/", false
-		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+		case kind == "cwd" && e.ownCwd(self):
 			return e.Cwd, false
 		}
 		for j := len(after) - 1; j >= 0; j-- {
@@ -150,13 +156,20 @@ func (e PathEnv) throughProc(p string) string {
 			return p
 		case kind == "root":
 			p = path.Clean("/" + rest)
-		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+		case kind == "cwd" && e.ownCwd(self):
 			p = path.Clean(e.Cwd + rest)
 		default:
 			return p
 		}
 	}
 	return p
+}
+
+// ownCwd reports whether a process's cwd link in /proc (self for the
+// opener's own) leads to Cwd: the shell's own does; the agent's
+// (AgentOpens) or another process's may lead anywhere.
+func (e PathEnv) ownCwd(self bool) bool {
+	return self && !e.AgentOpens && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/")
 }
 
 // procPid reports whether s names a process or thread in /proc: self,

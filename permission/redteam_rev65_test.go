@@ -47,7 +47,7 @@ func TestRev65DescriptorLinks(t *testing.T) {
 		{"neighbour: Read /proc/self/status", Y, nil, Call{Tool: "Read", Path: "/proc/self/status"}, Allow},
 		{"neighbour: Read /proc/self/fdinfo/7", D, nil, Call{Tool: "Read", Path: "/proc/self/fdinfo/7"}, Allow},
 		{"neighbour: Read a file in the root", D, nil, Call{Tool: "Read", Path: "main.go"}, Allow},
-		{"neighbour: Write through /proc/self/cwd in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Allow},
+		{"neighbour: Write through /proc/self/root in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/self/root/home/u/proj/main.go"}, Allow},
 		{"neighbour: Edit README.md", ModeAcceptEdits, nil, Call{Tool: "Edit", Path: "README.md"}, Allow},
 		{"neighbour: Glob **/*.go", D, nil, Call{Tool: "Glob", Glob: "**/*.go"}, Allow},
 		{"neighbour: LS /proc/self/fd", D, nil, Call{Tool: "LS", Path: "/proc/self/fd"}, Allow},
@@ -98,4 +98,39 @@ func TestRev65DeviceReads(t *testing.T) {
 		{"neighbour: cat /dev/zero", D, nil, bash("head -c 4 /dev/zero"), Allow},
 		{"neighbour: LS /dev", D, nil, Call{Tool: "LS", Path: "/dev"}, Allow},
 	})
+}
+
+// TestRev65AgentOwnCwd: a file tool runs in the agent's process, whose
+// /proc/self/cwd is where the agent started, not the event's cwd, which
+// follows the shell's cd. After `cd sub`, a Write of
+// /proc/self/cwd/../x was judged as root/x, inside the root, and allowed
+// in acceptEdits, where it writes beside the root. For the file tools
+// that link now leads to a directory that cannot be known; the shell's
+// own /proc/self/cwd is still its working directory.
+func TestRev65AgentOwnCwd(t *testing.T) {
+	t.Parallel()
+	A, D := ModeAcceptEdits, ModeDefault
+	sub := func(mode Mode) *Engine {
+		e := engine(t, mode)
+		e.Env.Cwd = "/home/u/proj/sub"
+		return e
+	}
+	for _, tt := range []struct {
+		name string
+		e    *Engine
+		call Call
+		want Decision
+	}{
+		{"Write through the agent's cwd and ..", sub(A), Call{Tool: "Write", Path: "/proc/self/cwd/../notes.md"}, Ask},
+		{"Edit through the agent's thread cwd", sub(A), Call{Tool: "Edit", Path: "/proc/thread-self/cwd/main.go"}, Ask},
+		{"Read a key name through the agent's cwd", sub(D), Call{Tool: "Read", Path: "/proc/self/cwd/../../.ssh/id_rsa"}, Ask},
+		{"a Write below the agent's cwd", sub(A), Call{Tool: "Write", Path: "/proc/self/cwd/infra/x"}, Ask},
+		{"neighbour: the shell's cwd is its own", sub(A), bash("echo x > /proc/self/cwd/notes.md"), Allow},
+		{"neighbour: a Write in the root", sub(A), Call{Tool: "Write", Path: "/home/u/proj/sub/notes.md"}, Allow},
+		{"neighbour: a relative Write from the event's cwd", sub(A), Call{Tool: "Write", Path: "notes.md"}, Allow},
+	} {
+		if got := tt.e.Check(tt.call); got.Decision != tt.want {
+			t.Errorf("%s: %s %q: %v (%s), want %v", tt.name, tt.call.Tool, tt.call.Path+tt.call.Command, got.Decision, got.Reason, tt.want)
+		}
+	}
 }

@@ -39,7 +39,7 @@ func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 		given = append(given, r.path)
 	}
 	for _, d := range given {
-		abs := e.Env.Resolve(d)
+		abs := e.toolEnv().Resolve(d)
 		if v = e.searchBelow(tool, glob, abs, v); v.d == Deny {
 			return v
 		}
