@@ -168,3 +168,35 @@ func TestAgentOwnCwdRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestInitHooksDisabledRev65: Claude Code runs no hook of the project's
+// when a settings file it merges sets disableAllHooks (a cloned
+// project's .claude/settings.json, a settings.local.json), yet init
+// installed the hook, or found it installed, without a word: every
+// call then went through unchecked. init now says which file disables
+// it; without one it says nothing of the kind.
+func TestInitHooksDisabledRev65(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		warn  bool
+	}{
+		{"project settings", map[string]string{".claude/settings.json": `{"disableAllHooks": true}`}, true},
+		{"local settings", map[string]string{".claude/settings.local.json": `{"permissions": {}, "disableAllHooks": true}`}, true},
+		{"the last of two keys", map[string]string{".claude/settings.local.json": `{"disableAllHooks": false, "disableAllHooks": true}`}, true},
+		{"neighbour: set false", map[string]string{".claude/settings.local.json": `{"disableAllHooks": false}`}, false},
+		{"neighbour: no such key", map[string]string{"main.go": "package main\n"}, false},
+	} {
+		dir := project(t, tt.files)
+		for i := range 2 { // installed, then already installed
+			r := run(t, invocation{args: []string{"init", "claude-code"}, dir: dir})
+			if r.code != 0 {
+				t.Fatalf("%s: init: exit %d: %s%s", tt.name, r.code, r.stdout, r.stderr)
+			}
+			if got := strings.Contains(r.stderr, "disableAllHooks"); got != tt.warn {
+				t.Errorf("%s, run %d: warned of disableAllHooks %v, want %v: %s", tt.name, i+1, got, tt.warn, r.stderr)
+			}
+		}
+	}
+}
