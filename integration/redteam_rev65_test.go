@@ -200,3 +200,25 @@ func TestInitHooksDisabledRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherRootRev65: /proc/PID/root is that process's root, a
+// container's or a chroot's for some; a Write of
+// /proc/PID/root/ROOT/notes.md was judged as the root's notes.md and
+// allowed in acceptEdits. Now asked; through the agent's own
+// /proc/self/root it is still the root's file, allowed.
+func TestOtherRootRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n"})
+	for _, tt := range []struct {
+		path, want string
+	}{
+		{"/proc/1/root" + dir + "/notes.md", "ask"},
+		{fmt.Sprintf("/proc/%d/task/%d/root%s/notes.md", os.Getpid(), os.Getpid(), dir), "ask"},
+		{"/proc/self/root" + dir + "/notes.md", "allow"},
+		{"/proc/thread-self/root" + dir + "/notes.md", "allow"},
+	} {
+		if got, why := hookDecision(t, dir, "acceptEdits", "Write", map[string]string{"file_path": tt.path, "content": "x"}); got != tt.want {
+			t.Errorf("Write %s in acceptEdits: %s (%s), want %s", tt.path, got, why, tt.want)
+		}
+	}
+}

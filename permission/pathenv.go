@@ -18,7 +18,8 @@ import (
 // AgentOpens says the paths are opened by the agent's own process (its
 // file tools), not by a shell in Cwd: that process's /proc/self/cwd is
 // the directory the agent started in, which the event's cwd, following
-// the shell's cd, need not be, so where that link leads is not known.
+// the shell's cd, need not be, so where that link leads is not known;
+// nor is another process's root, which a container's or a chroot's is.
 type PathEnv struct {
 	Cwd, Home, Root string
 	Pwd             string
@@ -65,7 +66,7 @@ func (e PathEnv) walk(p string) string {
 		switch {
 		case !ok || rest != "":
 			return at, false
-		case kind == "root":
+		case kind == "root" && e.ownRoot(self):
 			return "/", false
 		case kind == "cwd" && e.ownCwd(self):
 			return e.Cwd, false
@@ -154,7 +155,7 @@ func (e PathEnv) throughProc(p string) string {
 		switch {
 		case !ok:
 			return p
-		case kind == "root":
+		case kind == "root" && e.ownRoot(self):
 			p = path.Clean("/" + rest)
 		case kind == "cwd" && e.ownCwd(self):
 			p = path.Clean(e.Cwd + rest)
@@ -170,6 +171,14 @@ func (e PathEnv) throughProc(p string) string {
 // (AgentOpens) or another process's may lead anywhere.
 func (e PathEnv) ownCwd(self bool) bool {
 	return self && !e.AgentOpens && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/")
+}
+
+// ownRoot reports whether a process's root link in /proc (self for the
+// opener's own) leads to /: for a command, taken so for any process; for
+// the agent's file tools (AgentOpens), only its own, as another
+// process's may be a container's or a chroot's.
+func (e PathEnv) ownRoot(self bool) bool {
+	return self || !e.AgentOpens
 }
 
 // procPid reports whether s names a process or thread in /proc: self,

@@ -134,3 +134,25 @@ func TestRev65AgentOwnCwd(t *testing.T) {
 		}
 	}
 }
+
+// TestRev65OtherRoot: /proc/PID/root is that process's root directory,
+// which for a process in a container or a chroot is not the agent's /:
+// a file tool's Write of /proc/PID/root/ROOT/x was judged as the
+// root's x and allowed in acceptEdits, though it lands in another file
+// system. For the file tools another process's root now leads to a
+// directory that cannot be known; the agent's own (self, thread-self)
+// is still /, and a command's is judged as before.
+func TestRev65OtherRoot(t *testing.T) {
+	t.Parallel()
+	A, D := ModeAcceptEdits, ModeDefault
+	checkToolDecisions(t, []toolRow{
+		{"Write through another root into the root", A, nil, Call{Tool: "Write", Path: "/proc/4242/root/home/u/proj/main.go"}, Ask},
+		{"Write through a thread's other root", A, nil, Call{Tool: "Write", Path: "/proc/4242/task/4243/root/home/u/proj/main.go"}, Ask},
+		{"Read a key through another root", D, nil, Call{Tool: "Read", Path: "/proc/1/root/home/u/.ssh/id_rsa"}, Ask},
+		{"a deny rule through another root", D, []string{"deny:Read(~/.ssh/**)"}, Call{Tool: "Read", Path: "/proc/1/root/home/u/.ssh/id_rsa"}, Deny},
+
+		{"neighbour: Write through the own root", A, nil, Call{Tool: "Write", Path: "/proc/self/root/home/u/proj/main.go"}, Allow},
+		{"neighbour: Write through the thread's own root", A, nil, Call{Tool: "Write", Path: "/proc/thread-self/root/home/u/proj/main.go"}, Allow},
+		{"neighbour: Read /etc/hostname through the own root", D, nil, Call{Tool: "Read", Path: "/proc/self/root/etc/hostname"}, Allow},
+	})
+}
