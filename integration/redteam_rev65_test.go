@@ -222,3 +222,49 @@ func TestOtherRootRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeVariableRev65: Claude Code's file tools expand ~ and ~/ only;
+// $HOME/x is a directory named $HOME below the working directory to
+// them. The hook took it for the home directory, so from ~/app a Read
+// of $HOME/../../.ssh/id_ed25519 was judged as /.ssh/id_ed25519 and
+// allowed, while the tool reads ~/app/$HOME/../../.ssh/id_ed25519: the
+// home's key. Now asked (denied in dontAsk); a Read of ~/app's README
+// and a Write below a directory named $HOME in the root stay allowed.
+func TestHomeVariableRev65(t *testing.T) {
+	t.Parallel()
+	home, env := userHome(t, ".ssh/id_ed25519", "-----BEGIN OPENSSH PRIVATE KEY-----\n")
+	app := filepath.Join(home, "app")
+	for _, d := range []string{".git", "$HOME"} {
+		if err := os.MkdirAll(filepath.Join(app, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(app, "README.md"), []byte("# app\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		mode, tool string
+		input      map[string]string
+		want       string
+	}{
+		{"default", "Read", map[string]string{"file_path": "$HOME/../../.ssh/id_ed25519"}, "ask"},
+		{"bypassPermissions", "Read", map[string]string{"file_path": "${HOME}/../../.ssh/id_ed25519"}, "ask"},
+		{"dontAsk", "Grep", map[string]string{"pattern": "PRIVATE", "path": "$HOME/../../.ssh"}, "deny"},
+
+		{"default", "Read", map[string]string{"file_path": "README.md"}, "allow"},
+		{"acceptEdits", "Write", map[string]string{"file_path": "$HOME/notes.md", "content": "x"}, "allow"},
+		{"default", "Read", map[string]string{"file_path": "~/.ssh/id_ed25519"}, "ask"},
+	} {
+		r := run(t, invocation{args: []string{"hook", "claude-code"}, stdin: event(app, tt.mode, tt.tool, tt.input), dir: app, env: env})
+		if r.code != 0 {
+			t.Fatalf("%s %v: exit %d: %s", tt.tool, tt.input, r.code, r.stderr)
+		}
+		var got hookJSON
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Fatalf("%s %v: stdout is not JSON: %v: %q", tt.tool, tt.input, err, r.stdout)
+		}
+		if o := got.HookSpecificOutput; o.PermissionDecision != tt.want {
+			t.Errorf("%s %v in %s: %s (%s), want %s", tt.tool, tt.input, tt.mode, o.PermissionDecision, o.PermissionDecisionReason, tt.want)
+		}
+	}
+}

@@ -347,7 +347,7 @@ func throughMagicLink(p string) bool {
 func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 	abs := e.toolEnv().Resolve(p)
 	v := e.checkPathAt(tool, kind, abs)
-	for _, real := range e.followed(p, abs) {
+	for _, real := range e.followedIn(e.toolEnv(), p, abs) {
 		if real == "" {
 			if v.d == Allow {
 				v = verdict{d: Ask, reason: tool + " of " + abs + ": its symbolic links loop, where it leads cannot be known"}
@@ -383,6 +383,12 @@ func (e *Engine) toolEnv() PathEnv {
 // open descriptor's directory (Resolve has followed the links there that
 // can be known; here they would be this process's).
 func (e *Engine) followed(p, abs string) []string {
+	return e.followedIn(e.Env, p, abs)
+}
+
+// followedIn is followed for a path opened in env: a file tool's
+// (toolEnv) or a command's.
+func (e *Engine) followedIn(env PathEnv, p, abs string) []string {
 	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") || throughMagicLink(abs) {
 		return nil
 	}
@@ -403,7 +409,7 @@ func (e *Engine) followed(p, abs string) []string {
 	add(abs)
 	// The kernel's reading, where it differs; not through a link of
 	// /proc or /dev/fd, which would be this process's, not the agent's.
-	if j := e.Env.joined(p); j != abs && !throughMagicLink(j) {
+	if j := env.joined(p); j != abs && !throughMagicLink(j) {
 		add(j)
 	}
 	return out

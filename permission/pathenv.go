@@ -20,6 +20,7 @@ import (
 // the directory the agent started in, which the event's cwd, following
 // the shell's cd, need not be, so where that link leads is not known;
 // nor is another process's root, which a container's or a chroot's is.
+// Its tools expand ~ but not $HOME.
 type PathEnv struct {
 	Cwd, Home, Root string
 	Pwd             string
@@ -33,7 +34,7 @@ type PathEnv struct {
 // empty a relative path stays relative: callers must not mistake either
 // for a path under the root.
 func (e PathEnv) Resolve(p string) string {
-	if rest, ok := homeRest(p); ok {
+	if rest, ok := e.homeRest(p); ok {
 		if e.Home == "" {
 			return path.Clean(p)
 		}
@@ -124,7 +125,7 @@ func walkSteps(p string, step func(at string, after []string) (next string, stop
 // leads, not of the link, so what Engine.Follow resolves must keep it.
 // A relative p without Cwd, or a ~ path without Home, stays as it is.
 func (e PathEnv) joined(p string) string {
-	if rest, ok := homeRest(p); ok {
+	if rest, ok := e.homeRest(p); ok {
 		if e.Home == "" {
 			return p
 		}
@@ -324,6 +325,17 @@ func (e PathEnv) In(dir string) PathEnv {
 		e.Cwd = ""
 	}
 	return e
+}
+
+// homeRest is homeRest as the opener of the path reads it: the agent's
+// file tools (AgentOpens) expand only ~ and ~/ (Claude Code's
+// expandPath); $HOME/x is a directory named $HOME below the working
+// directory to them, which a shell would take for the home directory.
+func (e PathEnv) homeRest(p string) (string, bool) {
+	if e.AgentOpens && !strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	return homeRest(p)
 }
 
 // homeRest splits a path that starts with the home directory ("~",

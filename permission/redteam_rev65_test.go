@@ -156,3 +156,28 @@ func TestRev65OtherRoot(t *testing.T) {
 		{"neighbour: Read /etc/hostname through the own root", D, nil, Call{Tool: "Read", Path: "/proc/self/root/etc/hostname"}, Allow},
 	})
 }
+
+// TestRev65FileToolHomeVariable: the file tools expand ~ and ~/ only
+// (Claude Code's expandPath); $HOME and ${HOME} are the names of a
+// directory below the working directory. The engine took them for the
+// home directory, so a Read of $HOME/../../.aws/credentials from
+// ~/proj was judged as /.aws/credentials and allowed, while the tool
+// read ~/proj/$HOME/../../.aws/credentials, the home's credentials. A
+// file tool's path is now read as the tool reads it; a command's $HOME
+// is still the home directory.
+func TestRev65FileToolHomeVariable(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"Read credentials past $HOME", D, nil, Call{Tool: "Read", Path: "$HOME/../../.aws/credentials"}, Ask},
+		{"Read a key past ${HOME}", Y, nil, Call{Tool: "Read", Path: "${HOME}/../../.ssh/id_rsa"}, Ask},
+		{"Grep the keys past $HOME", D, nil, Call{Tool: "Grep", Path: "$HOME/../../.ssh"}, Ask},
+		{"Write a start-up file past $HOME", Y, nil, Call{Tool: "Write", Path: "$HOME/../../.profile"}, Ask},
+		{"a deny rule past $HOME", D, []string{"deny:Read(~/.aws/**)"}, Call{Tool: "Read", Path: "$HOME/../../.aws/config"}, Deny},
+
+		{"neighbour: a directory named $HOME in the root", A, nil, Call{Tool: "Write", Path: "$HOME/notes.md"}, Allow},
+		{"neighbour: ~ is the home", D, nil, Call{Tool: "Read", Path: "~/.ssh/id_rsa"}, Ask},
+		{"neighbour: a command's $HOME is the home", D, nil, bash("cat $HOME/.ssh/id_rsa"), Ask},
+		{"neighbour: a command's $HOME and ..", D, nil, bash("cat $HOME/../../etc/hostname"), Allow},
+	})
+}

@@ -43,7 +43,7 @@ func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 		if v = e.searchBelow(tool, glob, abs, v); v.d == Deny {
 			return v
 		}
-		for _, real := range e.followed(d, abs) {
+		for _, real := range e.followedIn(e.toolEnv(), d, abs) {
 			if real == "" {
 				continue // a loop: checkPath asked
 			}
