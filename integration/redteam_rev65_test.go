@@ -268,3 +268,34 @@ func TestHomeVariableRev65(t *testing.T) {
 		}
 	}
 }
+
+// TestTextFoldedProcRev65: Claude Code's file tools fold ".." as text
+// before they open a path; the hook walked /proc/self/root/.. as the
+// kernel would, the root, so a Read of /proc/self/root/../fd/N was
+// judged as /fd/N and allowed while the tool opened /proc/self/fd/N,
+// here a private key this test holds open. Now asked; a Read of
+// /proc/self/root/../etc/hostname stays allowed.
+func TestTextFoldedProcRev65(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "# app\n"})
+	key := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, tt := range []struct {
+		mode, tool, path, want string
+	}{
+		{"default", "Read", fmt.Sprintf("/proc/self/root/../fd/%d", f.Fd()), "ask"},
+		{"bypassPermissions", "Write", fmt.Sprintf("/proc/thread-self/root/../fd/%d", f.Fd()), "ask"},
+		{"default", "Read", "/proc/self/root/../etc/hostname", "allow"},
+	} {
+		if got, why := hookDecision(t, dir, tt.mode, tt.tool, map[string]string{"file_path": tt.path, "content": "x"}); got != tt.want {
+			t.Errorf("%s %s in %s: %s (%s), want %s", tt.tool, tt.path, tt.mode, got, why, tt.want)
+		}
+	}
+}

@@ -308,6 +308,14 @@ func toolReadings(p string) []reading {
 	if n := norm.NFC.String(t); n != t {
 		rs = append(rs, reading{n, "in Unicode's composed form (NFC), as the tool opens it"})
 	}
+	// The tools fold a ".." as text before they open the path
+	// (path.normalize), where Resolve walks one after a link of /proc as
+	// the kernel would: /proc/self/root/../fd/7 opens /proc/self/fd/7.
+	if path.IsAbs(t) && hasDotDot(t) && (strings.Contains(t, "/proc/") || strings.Contains(t, "/dev/")) {
+		if c := path.Clean(t); c != t {
+			rs = append(rs, reading{c, "with its .. folded as text, as the tool folds it before it opens the path"})
+		}
+	}
 	return rs
 }
 

@@ -181,3 +181,24 @@ func TestRev65FileToolHomeVariable(t *testing.T) {
 		{"neighbour: a command's $HOME and ..", D, nil, bash("cat $HOME/../../etc/hostname"), Allow},
 	})
 }
+
+// TestRev65TextFoldedProc: Claude Code's file tools fold a path's ".."
+// as text before they open it (path.normalize); the engine walked a
+// ".." after /proc/self/root as the kernel would (the root's parent is
+// the root), so /proc/self/root/../fd/7 was judged as /fd/7 and its Read
+// allowed, while the tool opened /proc/self/fd/7, a descriptor. The
+// text's reading is judged too now, the stricter deciding.
+func TestRev65TextFoldedProc(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"Read a descriptor past the root's ..", D, nil, Call{Tool: "Read", Path: "/proc/self/root/../fd/7"}, Ask},
+		{"Read a mapped file past the root's ..", D, nil, Call{Tool: "Read", Path: "/proc/self/root/../map_files/1-2"}, Ask},
+		{"Write a descriptor past the root's .. in bypass", Y, nil, Call{Tool: "Write", Path: "/proc/self/root/../fd/7"}, Ask},
+		{"Read through the agent's cwd past the root's ..", Y, nil, Call{Tool: "Read", Path: "/proc/thread-self/root/../cwd/config"}, Ask},
+		{"Grep a descriptor past the root's ..", D, nil, Call{Tool: "Grep", Path: "/proc/self/root/../fd/7"}, Ask},
+
+		{"neighbour: the root's .. to a file of the root", D, nil, Call{Tool: "Read", Path: "/proc/self/root/../etc/hostname"}, Allow},
+		{"neighbour: /proc/self/status past a ..", D, nil, Call{Tool: "Read", Path: "/proc/self/fd/../status"}, Allow},
+	})
+}
