@@ -202,3 +202,18 @@ func TestRev65TextFoldedProc(t *testing.T) {
 		{"neighbour: /proc/self/status past a ..", D, nil, Call{Tool: "Read", Path: "/proc/self/fd/../status"}, Allow},
 	})
 }
+
+// TestRev65DeviceReadsNeighbours: the devices that read nothing below
+// the file systems stay readable by commands, granted or not: FUSE's
+// device a granted mount opens, /dev/shm and what a project keeps there.
+func TestRev65DeviceReadsNeighbours(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkToolDecisions(t, []toolRow{
+		{"open /dev/fuse", Y, nil, bash("( exec 3</dev/fuse ) && echo ok"), Allow},
+		{"ls /dev/shm", D, nil, bash("ls /dev/shm"), Allow},
+		{"Read a file in /dev/shm", D, nil, Call{Tool: "Read", Path: "/dev/shm/proj/notes.md"}, Allow},
+		{"Read /dev/stdin", D, nil, bash("cat /dev/stdin"), Allow},
+		{"Read /dev/loop-control asks", D, nil, Call{Tool: "Read", Path: "/dev/loop0"}, Ask},
+	})
+}

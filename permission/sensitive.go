@@ -2,6 +2,7 @@ package permission
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -504,28 +505,37 @@ func hostDevice(abs string) bool {
 	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/") && !harmlessDevice(abs)
 }
 
-// hostDeviceRead reports whether reading abs reads one of the host's
-// devices: a disk, whose blocks hold every file on it whatever their
-// permissions (a Grep of /dev/sda for a private key), memory (/dev/mem,
-// /proc/kcore), a keyboard or a camera. The devices that hold nothing of
-// the host's (harmlessDevice, /dev/stdin, /dev/random, /dev/urandom, a
-// pseudo-terminal, shared memory) are not.
+// hostDeviceRead reports whether reading abs reads what lies below the
+// host's file systems or its input: a disk, whose blocks hold every file
+// on it whatever their permissions (a Grep of /dev/sda for a private
+// key), memory (/dev/mem, /proc/kcore), a keyboard or a camera. Other
+// devices (/dev/fuse, /dev/shm, a terminal, urandom) read nothing of the
+// kind and stay readable.
 func hostDeviceRead(abs string) bool {
-	if abs == "/proc/kcore" {
+	switch abs {
+	case "/proc/kcore", "/dev/mem", "/dev/kmem", "/dev/port", "/dev/root":
 		return true
 	}
-	// /dev/tcp and /dev/udp are no devices: bash connects for a
-	// redirection to one (netRedirect judges that), a file tool finds
-	// nothing there.
-	if !hostDevice(abs) || strings.HasPrefix(abs, "/dev/pts/") || strings.HasPrefix(abs, "/dev/tcp/") || strings.HasPrefix(abs, "/dev/udp/") {
+	rest, ok := strings.CutPrefix(abs, "/dev/")
+	if !ok || rest == "" {
 		return false
 	}
-	switch abs {
-	case "/dev/stdin", "/dev/random", "/dev/urandom", "/dev/ptmx":
-		return false
+	dir, name, below := strings.Cut(rest, "/")
+	if below {
+		// The disks by id, label or volume; the keyboards and mice.
+		return name != "" && slices.Contains([]string{"disk", "mapper", "block", "input"}, dir)
 	}
-	return true
+	return slices.ContainsFunc(diskDevicePrefixes, func(pre string) bool {
+		return strings.HasPrefix(dir, pre) && len(dir) > len(pre)
+	})
 }
+
+// diskDevicePrefixes start the names in /dev of disks, their partitions
+// and volumes, and cameras, each followed by a letter or a number:
+// SCSI/SATA, IDE, virtio, Xen, NVMe, SD cards, device-mapper, RAID, loop,
+// network and compressed-memory disks, optical drives, SCSI generic,
+// flash; macOS's disk0 and rdisk0; video capture.
+var diskDevicePrefixes = []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "dm-", "md", "loop", "nbd", "zram", "sr", "sg", "mtd", "disk", "rdisk", "video"}
 
 // harmlessDevice reports whether writing p cannot change anything on disk.
 func harmlessDevice(p string) bool {
