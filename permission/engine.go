@@ -327,6 +327,14 @@ func toolReadings(p string) []reading {
 	if n := norm.NFC.String(t); n != t {
 		rs = append(rs, reading{n, "in Unicode's composed form (NFC), as the tool opens it"})
 	}
+	// The tools fold a ".." as text before they open the path
+	// (path.normalize), where Resolve walks one after a link of /proc as
+	// the kernel would: /proc/self/root/../fd/7 opens /proc/self/fd/7.
+	if path.IsAbs(t) && hasDotDot(t) && (strings.Contains(t, "/proc/") || strings.Contains(t, "/dev/")) {
+		if c := path.Clean(t); c != t {
+			rs = append(rs, reading{c, "with its .. folded as text, as the tool folds it before it opens the path"})
+		}
+	}
 	return rs
 }
 
@@ -364,9 +372,9 @@ func throughMagicLink(p string) bool {
 
 // checkOnePath is checkPath for p as it is.
 func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
-	abs := e.Env.Resolve(p)
+	abs := e.toolEnv().Resolve(p)
 	v := e.checkPathAt(tool, kind, abs)
-	for _, real := range e.followed(p, abs) {
+	for _, real := range e.followedIn(e.toolEnv(), p, abs) {
 		if real == "" {
 			if v.d == Allow {
 				v = verdict{d: Ask, reason: tool + " of " + abs + ": its symbolic links loop, where it leads cannot be known"}
@@ -379,6 +387,14 @@ func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 		}
 	}
 	return v
+}
+
+// toolEnv is the environment of a file tool's path: Env, opened by the
+// agent's own process.
+func (e *Engine) toolEnv() PathEnv {
+	env := e.Env
+	env.AgentOpens = true
+	return env
 }
 
 // followed returns where path p (abs as Resolve made it) may lead other
@@ -394,6 +410,12 @@ func (e *Engine) checkOnePath(tool string, kind Kind, p string) verdict {
 // open descriptor's directory (Resolve has followed the links there that
 // can be known; here they would be this process's).
 func (e *Engine) followed(p, abs string) []string {
+	return e.followedIn(e.Env, p, abs)
+}
+
+// followedIn is followed for a path opened in env: a file tool's
+// (toolEnv) or a command's.
+func (e *Engine) followedIn(env PathEnv, p, abs string) []string {
 	if e.Follow == nil || !strings.HasPrefix(abs, "/") || strings.HasPrefix(abs, "/proc/") || throughMagicLink(abs) {
 		return nil
 	}
@@ -414,7 +436,7 @@ func (e *Engine) followed(p, abs string) []string {
 	add(abs)
 	// The kernel's reading, where it differs; not through a link of
 	// /proc or /dev/fd, which would be this process's, not the agent's.
-	if j := e.Env.joined(p); j != abs && !throughMagicLink(j) {
+	if j := env.joined(p); j != abs && !throughMagicLink(j) {
 		add(j)
 	}
 	return out
@@ -425,6 +447,13 @@ func (e *Engine) followed(p, abs string) []string {
 func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	w := pathSubject{abs: abs}
 	opaque, isOpaque := opaquePath(abs)
+	unknown := "through a link to a directory that cannot be known"
+	if !isOpaque && descriptorFile(abs) {
+		// The agent's process opens whatever the descriptor or mapping
+		// holds: any file, named by nothing in the path.
+		opaque, isOpaque = string(rune(pathWild)), true
+		unknown = "an open descriptor or mapped file of a process, whose file cannot be known"
+	}
 	switch {
 	case !strings.HasPrefix(abs, "/"):
 		// Without a working or home directory where the path lies is
@@ -456,11 +485,13 @@ func (e *Engine) checkPathAt(tool string, kind Kind, abs string) verdict {
 	if protected != "" {
 		return verdict{d: Ask, reason: protected}
 	}
+	if isOpaque {
+		// Before bypassPermissions: what cannot be known may be a
+		// credential store or a protected file, which that mode asks for.
+		return verdict{d: Ask, reason: tool + " of " + abs + ", " + unknown}
+	}
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")
-	}
-	if isOpaque {
-		return verdict{d: Ask, reason: tool + " of " + abs + ", through a link to a directory that cannot be known"}
 	}
 	if v, ok := e.pathRules(tool, w, write, RuleAllow); ok {
 		return v

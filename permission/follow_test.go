@@ -246,6 +246,8 @@ func FuzzCheckFilePath(f *testing.F) {
 		" .git/config", "~/.bashrc\n", "\u00a0/home/u/proj/.git/HEAD", "self/.git/config", "loop",
 		"././/.git/./hooks//x", "$HOME/proj/.git/x", "${HOME}/.ssh/id_rsa", "~root/.ssh/id_rsa",
 		"donne\u0301es/../.git/x", "\u212Aeys/../.git/config",
+		"$HOME/../../home/u/proj/.git/config", "/proc/self/cwd/../proj/.git/config", "/proc/1/root/home/u/proj/.git/x",
+		"/proc/self/fd/3", "/proc/1/map_files/1-2",
 	} {
 		f.Add(s, uint8(0))
 	}
@@ -266,12 +268,16 @@ func FuzzCheckFilePath(f *testing.F) {
 		for _, r := range toolReadings(p) {
 			qs = append(qs, r.path)
 		}
-		for _, q := range qs {
-			abs := e.Env.Resolve(q)
-			reals := append([]string{abs}, e.followed(q, abs)...)
-			for _, r := range reals {
-				if within(r, "/home/u/proj/.git") {
-					t.Fatalf("Write %q (%s) allowed: %s", p, r, got.Reason)
+		// As a shell would read the path, and as the agent's tools do
+		// (toolEnv: /proc/self/cwd is theirs, $HOME no home).
+		for _, env := range []PathEnv{e.Env, e.toolEnv()} {
+			for _, q := range qs {
+				abs := env.Resolve(q)
+				reals := append([]string{abs}, e.followedIn(env, q, abs)...)
+				for _, r := range reals {
+					if within(r, "/home/u/proj/.git") {
+						t.Fatalf("Write %q (%s) allowed: %s", p, r, got.Reason)
+					}
 				}
 			}
 		}

@@ -14,9 +14,17 @@ import (
 // (a project reached as ~/src/app through ~/src → /data/src): the kernel
 // opens a command's relative paths from Cwd, but the shell's cd takes a
 // ".." from Pwd (cd .. goes to ~/src, not /data/src).
+//
+// AgentOpens says the paths are opened by the agent's own process (its
+// file tools), not by a shell in Cwd: that process's /proc/self/cwd is
+// the directory the agent started in, which the event's cwd, following
+// the shell's cd, need not be, so where that link leads is not known;
+// nor is another process's root, which a container's or a chroot's is.
+// Its tools expand ~ but not $HOME.
 type PathEnv struct {
 	Cwd, Home, Root string
 	Pwd             string
+	AgentOpens      bool
 }
 
 // Resolve returns p as an absolute, clean path: a leading ~, $HOME or
@@ -26,7 +34,7 @@ type PathEnv struct {
 // empty a relative path stays relative: callers must not mistake either
 // for a path under the root.
 func (e PathEnv) Resolve(p string) string {
-	if rest, ok := homeRest(p); ok {
+	if rest, ok := e.homeRest(p); ok {
 		if e.Home == "" {
 			return path.Clean(p)
 		}
@@ -59,9 +67,9 @@ func (e PathEnv) walk(p string) string {
 		switch {
 		case !ok || rest != "":
 			return at, false
-		case kind == "root":
+		case kind == "root" && e.ownRoot(self):
 			return "/", false
-		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+		case kind == "cwd" && e.ownCwd(self):
 			return e.Cwd, false
 		}
 		for j := len(after) - 1; j >= 0; j-- {
@@ -117,7 +125,7 @@ func walkSteps(p string, step func(at string, after []string) (next string, stop
 // leads, not of the link, so what Engine.Follow resolves must keep it.
 // A relative p without Cwd, or a ~ path without Home, stays as it is.
 func (e PathEnv) joined(p string) string {
-	if rest, ok := homeRest(p); ok {
+	if rest, ok := e.homeRest(p); ok {
 		if e.Home == "" {
 			return p
 		}
@@ -148,15 +156,30 @@ func (e PathEnv) throughProc(p string) string {
 		switch {
 		case !ok:
 			return p
-		case kind == "root":
+		case kind == "root" && e.ownRoot(self):
 			p = path.Clean("/" + rest)
-		case kind == "cwd" && self && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/"):
+		case kind == "cwd" && e.ownCwd(self):
 			p = path.Clean(e.Cwd + rest)
 		default:
 			return p
 		}
 	}
 	return p
+}
+
+// ownCwd reports whether a process's cwd link in /proc (self for the
+// opener's own) leads to Cwd: the shell's own does; the agent's
+// (AgentOpens) or another process's may lead anywhere.
+func (e PathEnv) ownCwd(self bool) bool {
+	return self && !e.AgentOpens && path.IsAbs(e.Cwd) && !strings.HasPrefix(e.Cwd, "/proc/")
+}
+
+// ownRoot reports whether a process's root link in /proc (self for the
+// opener's own) leads to /: for a command, taken so for any process; for
+// the agent's file tools (AgentOpens), only its own, as another
+// process's may be a container's or a chroot's.
+func (e PathEnv) ownRoot(self bool) bool {
+	return self || !e.AgentOpens
 }
 
 // procPid reports whether s names a process or thread in /proc: self,
@@ -247,6 +270,27 @@ func opaquePath(p string) (string, bool) {
 	return string(rune(pathWild)) + rest, true
 }
 
+// descriptorFile reports whether p (after Resolve) is itself a link of
+// /proc or /dev to a file its name does not tell: an open descriptor
+// (/proc/PID/fd/N, /dev/fd/N, /dev/stdin) or a mapped file
+// (/proc/PID/map_files/A-B), either also below task/TID. A file tool
+// opening it in the agent's process gets whatever that process holds:
+// a private key another program has open, a file in .git.
+func descriptorFile(p string) bool {
+	if kind, _, rest, ok := procLink(p); ok {
+		return kind == "fd" && rest == ""
+	}
+	r, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return false
+	}
+	parts := strings.Split(r, "/")
+	if len(parts) == 5 && parts[1] == "task" && procPid(parts[2]) {
+		parts = append(parts[:1], parts[3:]...)
+	}
+	return len(parts) == 3 && procPid(parts[0]) && parts[1] == "map_files" && parts[2] != ""
+}
+
 // opaqueDir reports whether p (after Resolve) is a link to a directory
 // that cannot be known, such as /proc/1/cwd: removing it may remove any
 // directory.
@@ -281,6 +325,17 @@ func (e PathEnv) In(dir string) PathEnv {
 		e.Cwd = ""
 	}
 	return e
+}
+
+// homeRest is homeRest as the opener of the path reads it: the agent's
+// file tools (AgentOpens) expand only ~ and ~/ (Claude Code's
+// expandPath); $HOME/x is a directory named $HOME below the working
+// directory to them, which a shell would take for the home directory.
+func (e PathEnv) homeRest(p string) (string, bool) {
+	if e.AgentOpens && !strings.HasPrefix(p, "~") {
+		return "", false
+	}
+	return homeRest(p)
 }
 
 // homeRest splits a path that starts with the home directory ("~",

@@ -1429,7 +1429,9 @@ func TestRedTeamToolDecisions(t *testing.T) {
 		{"R3 Write /proc/self/fd/3/x", A, nil, Call{Tool: "Write", Path: "/proc/self/fd/3/infra/x"}, Ask},
 		{"R3 Read /proc/1/cwd credentials", Y, nil, Call{Tool: "Read", Path: "/proc/1/cwd/home/u/.aws/credentials"}, Ask},
 		{"R3 neighbour: Read /proc/self/status", D, nil, Call{Tool: "Read", Path: "/proc/self/status"}, Allow},
-		{"R3 neighbour: Write through /proc/self/cwd", A, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Allow},
+		// The agent's own cwd, which the event's need not be (rev65).
+		{"R3 Write through the agent's /proc/self/cwd", A, nil, Call{Tool: "Write", Path: "/proc/self/cwd/main.go"}, Ask},
+		{"R3 neighbour: Write through /proc/self/root", A, nil, Call{Tool: "Write", Path: "/proc/self/root/home/u/proj/main.go"}, Allow},
 		{"S9 Read with a NUL past a deny", D, []string{"deny:Read(./.env)"}, Call{Tool: "Read", Path: ".env\x00"}, Deny},
 		{"S9 Write managed settings", A, nil, Call{Tool: "Write", Path: "/etc/mewsandbox/managed-settings.yaml"}, Ask},
 		{"S9 neighbour: Read the managed settings", D, nil, Call{Tool: "Read", Path: "/etc/mewsandbox/managed-settings.yaml"}, Allow},

@@ -39,11 +39,11 @@ func (e *Engine) checkSearch(tool, dir, glob string) verdict {
 		given = append(given, r.path)
 	}
 	for _, d := range given {
-		abs := e.Env.Resolve(d)
+		abs := e.toolEnv().Resolve(d)
 		if v = e.searchBelow(tool, glob, abs, v); v.d == Deny {
 			return v
 		}
-		for _, real := range e.followed(d, abs) {
+		for _, real := range e.followedIn(e.toolEnv(), d, abs) {
 			if real == "" {
 				continue // a loop: checkPath asked
 			}

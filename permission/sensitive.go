@@ -2,6 +2,7 @@ package permission
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -432,6 +433,9 @@ func credentialRead(abs, home string) string {
 	if procSecret(abs) {
 		return abs + " holds a process's environment or memory: the agent's own tokens"
 	}
+	if hostDeviceRead(abs) {
+		return abs + " is one of the host's devices: a disk or memory read below the file systems holds every file, credentials included"
+	}
 	if key, ok := strings.CutPrefix(abs, "/etc/ssh/ssh_host_"); ok && strings.HasSuffix(key, "_key") && !strings.Contains(key, "/") {
 		return abs + " is a host's private key"
 	}
@@ -500,6 +504,38 @@ func within(p, dir string) bool {
 func hostDevice(abs string) bool {
 	return strings.HasPrefix(abs, "/dev/") && !strings.HasPrefix(abs, "/dev/shm/") && !harmlessDevice(abs)
 }
+
+// hostDeviceRead reports whether reading abs reads what lies below the
+// host's file systems or its input: a disk, whose blocks hold every file
+// on it whatever their permissions (a Grep of /dev/sda for a private
+// key), memory (/dev/mem, /proc/kcore), a keyboard or a camera. Other
+// devices (/dev/fuse, /dev/shm, a terminal, urandom) read nothing of the
+// kind and stay readable.
+func hostDeviceRead(abs string) bool {
+	switch abs {
+	case "/proc/kcore", "/dev/mem", "/dev/kmem", "/dev/port", "/dev/root":
+		return true
+	}
+	rest, ok := strings.CutPrefix(abs, "/dev/")
+	if !ok || rest == "" {
+		return false
+	}
+	dir, name, below := strings.Cut(rest, "/")
+	if below {
+		// The disks by id, label or volume; the keyboards and mice.
+		return name != "" && slices.Contains([]string{"disk", "mapper", "block", "input"}, dir)
+	}
+	return slices.ContainsFunc(diskDevicePrefixes, func(pre string) bool {
+		return strings.HasPrefix(dir, pre) && len(dir) > len(pre)
+	})
+}
+
+// diskDevicePrefixes start the names in /dev of disks, their partitions
+// and volumes, and cameras, each followed by a letter or a number:
+// SCSI/SATA, IDE, virtio, Xen, NVMe, SD cards, device-mapper, RAID, loop,
+// network and compressed-memory disks, optical drives, SCSI generic,
+// flash; macOS's disk0 and rdisk0; video capture.
+var diskDevicePrefixes = []string{"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "dm-", "md", "loop", "nbd", "zram", "sr", "sg", "mtd", "disk", "rdisk", "video"}
 
 // harmlessDevice reports whether writing p cannot change anything on disk.
 func harmlessDevice(p string) bool {

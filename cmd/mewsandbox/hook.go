@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/mewsandbox/mewsandbox/exec"
 	"github.com/mewsandbox/mewsandbox/permission"
@@ -419,7 +420,9 @@ func hookMode(pm string, stderr io.Writer) string {
 }
 
 // hookReason is the reason Claude Code shows: with the rule and, for a call
-// that was not allowed, the rule that would allow it.
+// that was not allowed, the rule that would allow it. It carries the
+// agent's path or command as written, so what a terminal would act on
+// shows as its escape (visible).
 func hookReason(res permission.Result) string {
 	s := "mewsandbox: " + res.Reason
 	if res.Source != "" && res.Rule != "" {
@@ -428,5 +431,34 @@ func hookReason(res permission.Result) string {
 	if res.Suggestion != "" {
 		s += fmt.Sprintf("; to allow it, add %q to permissions.allow", res.Suggestion)
 	}
-	return s
+	return visible(s, false)
+}
+
+// visible returns s with each character a terminal would act on rather
+// than show written as its Go escape (\x1b, \r, \u202e): an escape
+// sequence, a carriage return or a right-to-left override in an agent's
+// path or command would otherwise redraw the question put to the person,
+// hiding what it asks about. Newlines and tabs stay when keepLines.
+func visible(s string, keepLines bool) string {
+	if strings.IndexFunc(s, hiddenRune) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case keepLines && (r == '\n' || r == '\t'), !hiddenRune(r):
+			b.WriteRune(r)
+		default:
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
+}
+
+// hiddenRune reports whether a terminal acts on r rather than showing it:
+// a control character (C0, DEL, C1) or an invisible format one (bidi
+// controls, zero-width characters, the byte order mark).
+func hiddenRune(r rune) bool {
+	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
 }

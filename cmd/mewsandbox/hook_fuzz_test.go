@@ -40,6 +40,7 @@ func FuzzHookEvent(f *testing.F) {
 		event(`"Write"`, `{"file_path":"notes.txt","content":"x"}`, "acceptEdits"),
 		event(`"Edit"`, `{"file_path":"/etc/passwd","old_string":"a","new_string":"b"}`, "acceptEdits"),
 		event(`"Read"`, `{"file_path":".env"}`, "default"),
+		event(`"Write"`, `{"file_path":"/tmp/x\u001b[2K\rREADME.md\u202e"}`, "default"),
 		event(`"Glob"`, `{"pattern":"**/*.go","path":"/"}`, "default"),
 		event(`"mcp__x__y"`, `{"a":1}`, "bypassPermissions"),
 		`{"tool_name":"Bash","Tool_name":"Write","tool_input":{"command":"ls"}}`,
@@ -109,6 +110,9 @@ func runHookEvent(t *testing.T, event []byte) (int, string) {
 		}
 		if strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "the permission engine failed") {
 			t.Fatalf("the engine failed on %q: %s", event, out.HookSpecificOutput.PermissionDecisionReason)
+		}
+		if i := strings.IndexFunc(out.HookSpecificOutput.PermissionDecisionReason, hiddenRune); i >= 0 {
+			t.Fatalf("reason holds %U, which a terminal acts on: %q", []rune(out.HookSpecificOutput.PermissionDecisionReason[i:])[0], out.HookSpecificOutput.PermissionDecisionReason)
 		}
 		return status, d
 	default:

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"flag"
+	"io"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/mewsandbox/mewsandbox/permission"
 )
@@ -92,5 +95,70 @@ func TestWithCommandKeepsTheOtherFields(t *testing.T) {
 	}
 	if _, err := withCommand([]byte(`{"description":"x"}`), "y"); err == nil {
 		t.Error("an input without a command was rewritten")
+	}
+}
+
+// TestHookReasonVisibleRev65: the reason Claude Code shows the person at
+// an ask carries the agent's path as written; an escape sequence, a
+// carriage return or a right-to-left override in it redrew the prompt
+// (the path and the "credential store" before it hidden, text of the
+// agent's choosing in their place). Each now shows as its escape.
+func TestHookReasonVisibleRev65(t *testing.T) {
+	t.Parallel()
+	for _, reason := range []string{
+		"Write outside the project root: /tmp/x\x1b[1A\x1b[2K\rREADME.md",
+		"Read of a\nmewsandbox: allowed",
+		"Write of /tmp/\u202egnp.sh",
+		"Read of a\u200bb\x7f\u0085",
+	} {
+		got := hookReason(permission.Result{Decision: permission.Ask, Reason: reason})
+		if i := strings.IndexFunc(got, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }); i >= 0 {
+			t.Errorf("reason %q: %q still holds %U", reason, got, []rune(got[i:])[0])
+		}
+	}
+	// The neighbour: printable text, quotes and non-Latin letters stay.
+	const plain = `Write of "données/ファイル.md"`
+	if got := hookReason(permission.Result{Decision: permission.Ask, Reason: plain}); got != "mewsandbox: "+plain {
+		t.Errorf("plain reason became %q", got)
+	}
+}
+
+// fakeTTY is a terminal: the person types in, the program writes out.
+type fakeTTY struct {
+	in  io.Reader
+	out bytes.Buffer
+}
+
+func (f *fakeTTY) Read(p []byte) (int, error)  { return f.in.Read(p) }
+func (f *fakeTTY) Write(p []byte) (int, error) { return f.out.Write(p) }
+
+// TestAskPromptVisibleRev65: run's question at the terminal printed the
+// agent's command and the reason as they were: an escape sequence or a
+// carriage return in the command redrew the question (rm -rf ~ hidden
+// behind an ls), and a newline began a line of the agent's own, a fake
+// "because:". Each now shows as its escape, and the command's further
+// lines are indented under its first.
+func TestAskPromptVisibleRev65(t *testing.T) {
+	t.Parallel()
+	call := permission.Call{Tool: "Bash", Command: "rm -rf ~\x1b[2K\rls -la\n  because: ls only reads\u202e"}
+	res := permission.Result{Decision: permission.Ask, Reason: "rm is dangerous: rm -rf ~\x1b[1A"}
+	tty := &fakeTTY{in: strings.NewReader("n\n")}
+	if got := askOn(tty, nil, call, res, io.Discard); got.Decision != permission.Deny {
+		t.Fatalf("answered n: %v", got.Decision)
+	}
+	out := tty.out.String()
+	for i, line := range strings.Split(out, "\n") {
+		if j := strings.IndexFunc(line, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }); j >= 0 {
+			t.Errorf("line %d of the question holds %U: %q", i+1, []rune(line[j:])[0], line)
+		}
+		if i > 0 && strings.HasPrefix(line, "  because: ls") {
+			t.Errorf("the command's own line reads as the question's: %q", out)
+		}
+	}
+	// The neighbour: a plain multi-line command shows as written.
+	tty = &fakeTTY{in: strings.NewReader("n\n")}
+	askOn(tty, nil, permission.Call{Tool: "Bash", Command: "make build &&\n\tmake test"}, res, io.Discard)
+	if !strings.Contains(tty.out.String(), "    make build &&\n    \tmake test\n") {
+		t.Errorf("plain command not shown as written: %q", tty.out.String())
 	}
 }

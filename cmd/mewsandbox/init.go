@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -83,6 +84,7 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warnHooksDisabled(stderr, dir)
 	switch {
 	case res.backup == "" && !res.created:
 		fmt.Fprintf(stdout, "mewsandbox: the hook is already installed in %s; nothing changed\n", path)
@@ -144,6 +146,50 @@ func trustHint(w io.Writer, dir, cwd string, extra []string) {
 	}
 	fmt.Fprintf(w, "  if you trust it, add it to trustedProjects in your user settings (%s):\n    trustedProjects: [%s]\n",
 		filepath.Join(configHome(exec.UserHome()), "mewsandbox", "settings.yaml"), yamlFlowItem(p.root))
+}
+
+// claudeManagedSettings are the places of Claude Code's managed settings,
+// on Linux and on macOS.
+var claudeManagedSettings = []string{"/etc/claude-code/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-settings.json"}
+
+// warnHooksDisabled says which of the Claude Code settings files merged
+// for the project at dir keeps Claude Code from running its hooks, this
+// one included: disableAllHooks in any of them, or allowManagedHooksOnly
+// in the managed ones. Every call would go through unchecked while the
+// person believes the hook installed.
+func warnHooksDisabled(w io.Writer, dir string) {
+	files := []string{filepath.Join(dir, ".claude", "settings.json"), filepath.Join(dir, ".claude", "settings.local.json")}
+	if home := exec.UserHome(); home != "" {
+		files = append(files, filepath.Join(home, ".claude", "settings.json"))
+	}
+	files = append(files, claudeManagedSettings...)
+	for _, f := range files {
+		keys := []string{"disableAllHooks"}
+		if slices.Contains(claudeManagedSettings, f) {
+			keys = append(keys, "allowManagedHooksOnly")
+		}
+		for _, k := range keys {
+			if settingTrue(f, k) {
+				fmt.Fprintf(w, "mewsandbox: warning: %s sets %s: Claude Code runs no hook of the project's, this one included, and every call goes through unchecked; remove it for the hook to run\n", f, k)
+			}
+		}
+	}
+}
+
+// settingTrue reports whether the JSON settings file at path sets key to
+// true (the last of two, as Claude Code reads it); false when it cannot
+// be read.
+func settingTrue(path, key string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	doc, err := parseObject(data)
+	if err != nil {
+		return false
+	}
+	v, ok := doc.get(key)
+	return ok && string(bytes.TrimSpace(v)) == "true"
 }
 
 // yamlFlowItem writes path as an item of a YAML flow sequence, quoted

@@ -587,7 +587,16 @@ func ask(p *project, call permission.Call, res permission.Result, stderr io.Writ
 		return res
 	}
 	defer tty.Close()
-	fmt.Fprintf(tty, "mewsandbox: %s wants to run:\n    %s\n  because: %s\nAllow? [y]es once, [a]lways, [N]o: ", call.Tool, call.Command, res.Reason)
+	return askOn(tty, p, call, res, stderr)
+}
+
+// askOn is ask at terminal tty. The command and the reason are the
+// agent's text: what a terminal would act on in them shows as its escape
+// (visible), and each line of the command is indented under the first,
+// so that none can redraw or imitate the question.
+func askOn(tty io.ReadWriter, p *project, call permission.Call, res permission.Result, stderr io.Writer) permission.Result {
+	command := strings.ReplaceAll(visible(call.Command, true), "\n", "\n    ")
+	fmt.Fprintf(tty, "mewsandbox: %s wants to run:\n    %s\n  because: %s\nAllow? [y]es once, [a]lways, [N]o: ", visible(call.Tool, false), command, visible(res.Reason, false))
 	line, _ := bufio.NewReader(tty).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":
