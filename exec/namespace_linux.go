@@ -1606,7 +1606,7 @@ var hostIdentifiers = []string{
 	"/sys/devices/virtual/dmi/id/chassis_serial", "/sys/devices/virtual/dmi/id/product_uuid",
 }
 
-// hostKernelLayout are the kernel's files that tell where its memory lies
+// hostKernelFiles are the kernel's files that tell where its memory lies
 // and what it holds, root's by their mode (0400), which a command run as
 // root reads with no capability (a red team's did): the physical pages'
 // flags, use counts and memory cgroups, which a Rowhammer attack reads to
@@ -1615,19 +1615,25 @@ var hostIdentifiers = []string{
 // watches as it grooms the heap; the kernel's mappings with their physical
 // addresses (vmallocinfo); the page allocator's free lists (pagetypeinfo,
 // whose read holds a zone's lock with interrupts off); every CPU's timers
-// (timer_list, which Docker masks too). No build reads them: what free,
-// ps and top read (meminfo, vmstat, zoneinfo, buddyinfo) is everyone's
-// and stays. The layer hides them where the command could read root's
-// files (readsRootFiles); the files in /proc report no size, so unlike
-// hostSecrets they are hidden whether or not they look empty.
-var hostKernelLayout = []string{
+// (timer_list, which Docker masks too). And the TCP Fast Open server key
+// (0600) of the host's network namespace, which a command granted TCP
+// ports or the whole network is in: with it, a client forges the cookies
+// the host's servers take data with the SYN for (in a network namespace
+// of the sandbox's own, /proc/sys/net is that namespace's, and the key
+// its own). No build reads them: what free, ps and top read (meminfo,
+// vmstat, zoneinfo, buddyinfo) is everyone's and stays. The layer hides
+// them where the command could read root's files (readsRootFiles); the
+// files in /proc report no size, so unlike hostSecrets they are hidden
+// whether or not they look empty.
+var hostKernelFiles = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
+	"/proc/sys/net/ipv4/tcp_fastopen_key",
 }
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
 // root) would otherwise reach, the hostSecrets and hostIdentifiers the
-// command could read, and hostKernelLayout where it could read root's
+// command could read, and hostKernelFiles where it could read root's
 // files,
 // behind mounts that leave nothing on the host: a directory behind an
 // empty read-only tmpfs, a file behind /dev/null on a mount without
@@ -1672,7 +1678,7 @@ func (l *nsLayer) denyRead(p Policy) {
 		hide(d, !dac)
 	}
 	if readsRootFiles(p, os.Geteuid()) {
-		for _, d := range hostKernelLayout {
+		for _, d := range hostKernelFiles {
 			hide(d, false)
 		}
 	}
