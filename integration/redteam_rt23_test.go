@@ -41,20 +41,24 @@ func TestKernelLayoutHidden(t *testing.T) {
 	for _, f := range kernelLayout {
 		b := make([]byte, 64)
 		fd, err := os.Open(f)
-		if err != nil {
-			t.Logf("%s: not here, or unreadable to the test's user (%v): not tried", f, err)
+		switch {
+		case os.IsNotExist(err):
+			t.Logf("%s: not on this kernel: not tried", f)
 			continue
-		}
-		n, _ := fd.Read(b)
-		fd.Close()
-		if n == 0 {
-			t.Logf("%s: empty here: not tried", f)
-			continue
+		case err != nil:
+			t.Logf("%s: the test's user cannot read it here either (%v): tried, it must stay unreadable", f, err)
+		default:
+			n, _ := fd.Read(b)
+			fd.Close()
+			if n == 0 {
+				t.Logf("%s: empty here: not tried", f)
+				continue
+			}
 		}
 		leaks = append(leaks, f)
 	}
 	if len(leaks) == 0 {
-		t.Skip("none of the kernel's layout files is readable here")
+		t.Skip("none of the kernel's layout files is on this kernel")
 	}
 	b := newBox(t, nil)
 	script := `
@@ -103,8 +107,8 @@ const tfoKey = "/proc/sys/net/ipv4/tcp_fastopen_key"
 // reads it, as the README says.
 func TestFastOpenKeyHidden(t *testing.T) {
 	requireNamespaces(t)
-	if k, err := os.ReadFile(tfoKey); err != nil || len(k) == 0 {
-		t.Skipf("%s unreadable to the test's user here (%v): nothing to hide", tfoKey, err)
+	if _, err := os.Stat(tfoKey); err != nil {
+		t.Skipf("no %s on this kernel (%v)", tfoKey, err)
 	}
 	b := newBox(t, nil)
 	script := `
