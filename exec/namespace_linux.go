@@ -1615,7 +1615,10 @@ var hostIdentifiers = []string{
 // watches as it grooms the heap; the kernel's mappings with their physical
 // addresses (vmallocinfo); the page allocator's free lists (pagetypeinfo,
 // whose read holds a zone's lock with interrupts off); every CPU's timers
-// (timer_list, which Docker masks too). And the TCP Fast Open server key
+// (timer_list, which Docker masks too); what DAMON watches
+// (/sys/kernel/mm/damon: the ranges of physical memory, or of a host
+// process's, by its pid, and how often each was touched). And the TCP
+// Fast Open server key
 // (0600) of the host's network namespace, which a command granted TCP
 // ports or the whole network is in: with it, a client forges the cookies
 // the host's servers take data with the SYN for (in a network namespace
@@ -1628,7 +1631,7 @@ var hostIdentifiers = []string{
 var hostKernelFiles = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
-	"/proc/sys/net/ipv4/tcp_fastopen_key",
+	"/sys/kernel/mm/damon", "/proc/sys/net/ipv4/tcp_fastopen_key",
 }
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the

@@ -18,10 +18,12 @@ import (
 // which a kernel exploit watches as it grooms the heap; the kernel's
 // mappings with their physical addresses (vmallocinfo); the page
 // allocator's free lists (pagetypeinfo, whose read holds the zone's lock
-// with interrupts off); the timers of every CPU (timer_list).
+// with interrupts off); the timers of every CPU (timer_list); what DAMON
+// watches, physical memory's ranges or a host process's.
 var kernelLayout = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab/kmalloc-64/objects",
+	"/sys/kernel/mm/damon/admin/kdamonds/nr_kdamonds",
 }
 
 // TestKernelLayoutHidden: a command run as root read every file of
