@@ -1606,9 +1606,38 @@ var hostIdentifiers = []string{
 	"/sys/devices/virtual/dmi/id/chassis_serial", "/sys/devices/virtual/dmi/id/product_uuid",
 }
 
+// hostKernelFiles are the kernel's files that tell where its memory lies
+// and what it holds, root's by their mode (0400), which a command run as
+// root reads with no capability (a red team's did): the physical pages'
+// flags, use counts and memory cgroups, which a Rowhammer attack reads to
+// find its pages beside the kernel's; the kernel heap's caches (slabinfo,
+// and each cache's counts in /sys/kernel/slab), which a kernel exploit
+// watches as it grooms the heap; the kernel's mappings with their physical
+// addresses (vmallocinfo); the page allocator's free lists (pagetypeinfo,
+// whose read holds a zone's lock with interrupts off); every CPU's timers
+// (timer_list, which Docker masks too); what DAMON watches
+// (/sys/kernel/mm/damon: the ranges of physical memory, or of a host
+// process's, by its pid, and how often each was touched). And the TCP
+// Fast Open server key
+// (0600) of the host's network namespace, which a command granted TCP
+// ports or the whole network is in: with it, a client forges the cookies
+// the host's servers take data with the SYN for (in a network namespace
+// of the sandbox's own, /proc/sys/net is that namespace's, and the key
+// its own). No build reads them: what free, ps and top read (meminfo,
+// vmstat, zoneinfo, buddyinfo) is everyone's and stays. The layer hides
+// them where the command could read root's files (readsRootFiles); the
+// files in /proc report no size, so unlike hostSecrets they are hidden
+// whether or not they look empty.
+var hostKernelFiles = []string{
+	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
+	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
+	"/sys/kernel/mm/damon", "/proc/sys/net/ipv4/tcp_fastopen_key",
+}
+
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
-// root) would otherwise reach, and the hostSecrets and hostIdentifiers the
-// command could read,
+// root) would otherwise reach, the hostSecrets and hostIdentifiers the
+// command could read, and hostKernelFiles where it could read root's
+// files,
 // behind mounts that leave nothing on the host: a directory behind an
 // empty read-only tmpfs, a file behind /dev/null on a mount without
 // devices, which no one can open. Landlock keeps the --deny-read paths
@@ -1650,6 +1679,11 @@ func (l *nsLayer) denyRead(p Policy) {
 	}
 	for _, d := range hostIdentifiers {
 		hide(d, !dac)
+	}
+	if readsRootFiles(p, os.Geteuid()) {
+		for _, d := range hostKernelFiles {
+			hide(d, false)
+		}
 	}
 }
 
