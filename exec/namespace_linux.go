@@ -1631,8 +1631,12 @@ var hostIdentifiers = []string{
 var hostKernelFiles = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
-	"/sys/kernel/mm/damon", "/proc/sys/net/ipv4/tcp_fastopen_key",
+	"/sys/kernel/mm/damon", fastOpenKey,
 }
+
+// fastOpenKey is the TCP Fast Open server key of the network namespace
+// /proc/sys/net shows.
+const fastOpenKey = "/proc/sys/net/ipv4/tcp_fastopen_key"
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
 // root) would otherwise reach, the hostSecrets and hostIdentifiers the
@@ -1682,7 +1686,11 @@ func (l *nsLayer) denyRead(p Policy) {
 	}
 	if readsRootFiles(p, os.Geteuid()) {
 		for _, d := range hostKernelFiles {
-			hide(d, false)
+			// A network namespace of the sandbox's own has a key of its
+			// own: a mount (some 0.06 ms) for nothing.
+			if d != fastOpenKey || !p.OwnNetwork() {
+				hide(d, false)
+			}
 		}
 	}
 }
