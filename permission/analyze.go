@@ -185,6 +185,12 @@ type analyzer struct {
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
 	held []heldFD
+	// execFDs: the descriptors above stderr an exec on the line opened,
+	// for reading or writing, and fdScopes the redirections of the
+	// compound commands around the commands being walked: what a command
+	// may use of its own (strayFD).
+	execFDs  []string
+	fdScopes [][]*syntax.Redirect
 	// reads: the reads walked so far, with the lines written on the line
 	// that feed them, once known (readValues), and the assignments,
 	// loops and unsets that set variables (noteAssigns).
@@ -465,7 +471,9 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 		z.decl(cmd, s.Redirs)
 	default:
 		from := len(z.a.Commands)
+		z.fdScopes = append(z.fdScopes, s.Redirs)
 		z.compound(cmd)
+		z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
 		z.noteFileInput(from, at)
@@ -491,6 +499,7 @@ func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
 		Func:      z.fn,
 		Async:     z.async,
 	}
+	c.StrayFD = z.strayFD(c, all)
 	c.Dir, c.Dirs = exportDir(z.dir)
 	z.add(c, subs)
 }
@@ -1815,6 +1824,10 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	}
 	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
+	c.StrayFD = z.strayFD(c, rs)
+	if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "exec" {
+		z.execOpens(rs)
+	}
 	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.holdFDs(rs)
 	}

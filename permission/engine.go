@@ -1942,6 +1942,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 			return verdict{d: Ask, reason: commandName(c) + " uses " + p.word.Text + ", through a link to a directory that cannot be known", suggest: true}
 		}
 	}
+	if c.StrayFD != "" {
+		return verdict{d: Ask, reason: commandName(c) + " uses " + c.StrayFD + ", a descriptor the line did not open: one the shell inherited may be any file", suggest: true}
+	}
 	if v, ok := e.runsOutside(c); !ok {
 		return v
 	}

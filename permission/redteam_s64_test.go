@@ -37,3 +37,46 @@ func TestUnknownPidLinkS64(t *testing.T) {
 		{"S64 neighbour: cat $d/../x", D, nil, `cat "$d/../README.md"`, Allow},
 	})
 }
+
+// TestStrayDescriptorS64: cat /proc/1/fd/5 and cat /proc/self/fd/3,
+// with nothing on the line opening 3, were allowed: another process's
+// descriptor, or one the shell inherited, may be any file (a key the
+// agent holds open), where /proc/1/cwd/x already asked. A descriptor
+// above stderr that another process holds, or that the line did not
+// open (a path to it, or <&5, >&5), is now asked for; stdin, stdout and
+// stderr, and the descriptors the line opens (3< f on the command, a
+// compound's, an exec's, a named one), pass.
+func TestStrayDescriptorS64(t *testing.T) {
+	t.Parallel()
+	D, K := ModeDefault, ModeDontAsk
+	checkDecisions(t, []decisionRow{
+		{"S64 cat /proc/1/fd/5", D, nil, `cat /proc/1/fd/5`, Ask},
+		{"S64 cat /proc/$PPID/fd/7", D, nil, `cat /proc/$PPID/fd/7`, Ask},
+		{"S64 cat /proc/1/fd/$n", D, nil, `cat /proc/1/fd/$n`, Ask},
+		{"S64 cat /proc/self/fd/3", D, nil, `cat /proc/self/fd/3`, Ask},
+		{"S64 cat /proc/self/fd/3 (dontAsk)", K, nil, `cat /proc/self/fd/3`, Deny},
+		{"S64 cat /dev/fd/5", D, nil, `cat /dev/fd/5`, Ask},
+		{"S64 cat /proc/thread-self/fd/4", D, nil, `cat /proc/thread-self/fd/4`, Ask},
+		{"S64 cat < /dev/fd/9", D, nil, `cat < /dev/fd/9`, Ask},
+		{"S64 cat <&5", D, nil, `cat <&5`, Ask},
+		{"S64 base64 0<&7", D, nil, `base64 0<&7`, Ask},
+		{"S64 cd /dev/fd && cat 5", D, nil, `cd /dev/fd && cat 5`, Ask},
+		{"S64 opened after: cat /dev/fd/3; exec 3< f", D, nil, `cat /dev/fd/3; exec 3<README.md`, Ask},
+		{"S64 closed: exec 3< f; exec 3<&-; cat /dev/fd/3", D, nil, `exec 3<README.md; exec 3<&-; cat /dev/fd/3`, Ask},
+		{"S64 neighbour: cat /dev/stdin", D, nil, `cat /dev/stdin`, Allow},
+		{"S64 neighbour: cat /dev/fd/0", D, nil, `cat /dev/fd/0`, Allow},
+		{"S64 neighbour: echo > /dev/fd/2", D, nil, `echo x > /dev/fd/2`, Allow},
+		{"S64 neighbour: echo >&2", D, nil, `echo x >&2`, Allow},
+		{"S64 neighbour: diff <(sort a) <(sort b)", D, nil, `diff <(sort a) <(sort b)`, Allow},
+		{"S64 neighbour: exec 3<README.md; cat <&3", D, nil, `exec 3<README.md; cat <&3`, Allow},
+		{"S64 neighbour: exec 3<README.md; cat /dev/fd/3", D, nil, `exec 3<README.md; cat /dev/fd/3`, Allow},
+		{"S64 neighbour: exec 3>log; echo >&3", D, nil, `exec 3>log; echo hi >&3`, Allow},
+		{"S64 neighbour: cat /dev/fd/3 3<README.md", D, nil, `cat /dev/fd/3 3<README.md`, Allow},
+		{"S64 neighbour: { cat /dev/fd/3; } 3<README.md", D, nil, `{ cat /dev/fd/3; } 3<README.md`, Allow},
+		{"S64 neighbour: while read -u 3 l; done 3<f", D, nil, `while read -u 3 l; do echo "$l"; done 3<README.md`, Allow},
+		{"S64 neighbour: swap 3>&1 1>&2 2>&3", D, nil, `{ make 2>&1 1>&3 | grep err; } 3>&1`, Allow},
+		{"S64 neighbour: exec {fd}<f; cat /dev/fd/4", D, nil, `exec {fd}<README.md; cat /dev/fd/$fd`, Allow},
+		{"S64 neighbour: ls /proc/self/fd", D, nil, `ls /proc/self/fd`, Allow},
+		{"S64 neighbour: ls -l /proc/1/fd", D, nil, `ls -l /proc/1/fd`, Allow},
+	})
+}
