@@ -59,7 +59,13 @@ var parsers = sync.Pool{New: func() any {
 // with no Words. Commands found in `find -exec CMD ;` appear as commands of
 // their own with OpenArgs set.
 func AnalyzeShell(src string) Analysis {
-	z := analyzer{}
+	return analyzeShell(src, "")
+}
+
+// analyzeShell is AnalyzeShell where the home directory ~ names is
+// known: home, absolute and clean, or "".
+func analyzeShell(src, home string) Analysis {
+	z := analyzer{home: home}
 	z.program(src, "command line")
 	z.namesThroughFiles()
 	z.readValues()
@@ -92,6 +98,7 @@ func isEnvAssign(s string) bool {
 // appending to a.
 type analyzer struct {
 	a       Analysis
+	home    string // the home directory ~ names, "" when not known
 	src     string // the program being walked; node offsets index it
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is

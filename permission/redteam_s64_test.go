@@ -80,3 +80,25 @@ func TestStrayDescriptorS64(t *testing.T) {
 		{"S64 neighbour: ls -l /proc/1/fd", D, nil, `ls -l /proc/1/fd`, Allow},
 	})
 }
+
+// TestWrittenAtHomeS64: a script written to the home directory by its
+// path (> /home/u/s.sh) and run by ~ (bash ~/s.sh), or the other way
+// round, was not taken for the one the line wrote, as the analysis did
+// not know which directory ~ is: in bypassPermissions the script's rm
+// -rf ~ ran unasked. The analysis is now given the home, and the line's
+// files are compared with ~ made it.
+func TestWrittenAtHomeS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 > /home/u/s.sh; bash ~/s.sh (yolo)", Y, nil, `echo 'rm -rf ~' > /home/u/s.sh; bash ~/s.sh`, Deny},
+		{"S64 > ~/s.sh; bash /home/u/s.sh (yolo)", Y, nil, `echo 'rm -rf ~' > ~/s.sh; bash /home/u/s.sh`, Deny},
+		{"S64 cd ~ && > s.sh; bash /home/u/s.sh (yolo)", Y, nil, `cd ~ && echo 'rm -rf ~' > s.sh; bash /home/u/s.sh`, Deny},
+		{"S64 cd /home/u && > s.sh; sh ~/s.sh (yolo)", Y, nil, `cd /home/u && echo 'rm -rf ~' > s.sh; sh ~/s.sh`, Deny},
+		{"S64 > /home/u/s.sh; . ~/s.sh", D, nil, `printf 'cat ~/.ssh/id_rsa\n' > /home/u/s.sh; . ~/s.sh`, Ask},
+		{"S64 > /home/u/Makefile; make -C ~ (yolo)", Y, nil, `printf 'all:\n\trm -rf ~\n' > /home/u/Makefile; make -C ~`, Deny},
+		{"S64 already: > $HOME/s.sh; bash ~/s.sh (yolo)", Y, nil, `echo 'rm -rf ~' > "$HOME/s.sh"; bash ~/s.sh`, Deny},
+		{"S64 neighbour: echo 'echo hi' > s.sh; bash s.sh", D, nil, `echo 'echo hi' > s.sh; bash s.sh`, Allow},
+		{"S64 neighbour: > /home/u/proj/s.sh; bash ~/proj/s.sh", D, nil, `echo 'echo hi' > /home/u/proj/s.sh; bash ~/proj/s.sh`, Allow},
+	})
+}

@@ -88,12 +88,28 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 // lastWritten returns what the line last wrote to file name opened in
 // dir, if it wrote it.
 func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
+	name, dir = z.atHome(name), z.atHome(dir)
 	for k := len(z.written) - 1; k >= 0; k-- {
-		if f := z.written[k]; sameFile(f.file.Text, f.dir, name, dir) {
+		if f := z.written[k]; sameFile(z.atHome(f.file.Text), z.atHome(f.dir), name, dir) {
 			return f, true
 		}
 	}
 	return writtenFile{}, false
+}
+
+// atHome returns p, a file's name or a directory as SimpleCommand.Dir
+// writes it, with a leading ~ made the home directory where it is known
+// and the line did not set HOME: > /root/s.sh; bash ~/s.sh runs what the
+// line wrote when the home is /root, and cd ~ && > s.sh; bash
+// /root/s.sh too.
+func (z *analyzer) atHome(p string) string {
+	if z.home == "" || z.homeSet {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, "~"); ok && (rest == "" || rest[0] == '/') {
+		return z.home + rest
+	}
+	return p
 }
 
 // runsWritten: command i runs as a program (programFiles: a script, a
