@@ -1602,10 +1602,11 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 		// of one only known at run time, are kept, as rm -f "$x" asks:
 		// perl -e 'unlink glob("*")' empties the directory.
 		filled := verb[0] == "tee" && strings.ContainsAny(expr, string([]byte{codeHole, codeHome}))
-		if !filled && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
+		env := s.envPathKey(expr)
+		if !filled && env == "" && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
 			return
 		}
-		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr})
+		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr, env: env})
 		return
 	}
 	s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", p), path: len(verb) + 1, known: true})

@@ -102,3 +102,34 @@ func TestWrittenAtHomeS64(t *testing.T) {
 		{"S64 neighbour: > /home/u/proj/s.sh; bash ~/proj/s.sh", D, nil, `echo 'echo hi' > /home/u/proj/s.sh; bash ~/proj/s.sh`, Allow},
 	})
 }
+
+// TestInlineEnvPathS64: inline code that opened a path it read from the
+// environment by a name written out (open(os.environ["K"]),
+// readFileSync(process.env.K), File.read(ENV["K"])) read a key unasked
+// after export K=~/.ssh/id_rsa, or with K=~/.ssh/id_rsa given to the
+// command itself, where cat "$K" asks. The path is now the variable's
+// value, as the shell's "$K" is.
+func TestInlineEnvPathS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	x := `export K=~/.ssh/id_rsa; `
+	checkDecisions(t, []decisionRow{
+		{"S64 export K; open(os.environ[K])", D, nil, x + `python3 -c 'import os; print(open(os.environ["K"]).read())'`, Ask},
+		{"S64 export K; open(os.getenv(K))", D, nil, x + `python3 -c 'import os; print(open(os.getenv("K")).read())'`, Ask},
+		{"S64 export K; open(os.environ.get(K, d))", D, nil, x + `python3 -c 'import os; print(open(os.environ.get("K", "x")).read())'`, Ask},
+		{"S64 K=… python3 open(os.environ[K])", D, nil, `K=~/.ssh/id_rsa python3 -c 'import os; print(open(os.environ["K"]).read())'`, Ask},
+		{"S64 env K=… python3 (yolo)", Y, nil, `env K=$HOME/.aws/credentials python3 -c 'import os; print(open(os.environ["K"]).read())'`, Ask},
+		{"S64 export K; readFileSync(process.env.K)", D, nil, x + `node -e 'console.log(require("fs").readFileSync(process.env.K, "utf8"))'`, Ask},
+		{"S64 export K; readFileSync(process.env[K])", D, nil, x + `node -e 'console.log(require("fs").readFileSync(process.env["K"], "utf8"))'`, Ask},
+		{"S64 export K; perl open < $ENV{K}", D, nil, x + `perl -e 'open(F, "<", $ENV{K}); print <F>'`, Ask},
+		{"S64 export K; File.read(ENV[K])", D, nil, x + `ruby -e 'puts File.read(ENV["K"])'`, Ask},
+		{"S64 export K; file_get_contents(getenv(K))", D, nil, x + `php -r 'echo file_get_contents(getenv("K"));'`, Ask},
+		{"S64 export H; os.remove(os.environ[H]) (yolo)", Y, nil, `export H=.git/hooks/pre-commit; python3 -c 'import os; os.remove(os.environ["H"])'`, Ask},
+		{"S64 export B; open(os.environ[B], w) (yolo)", Y, nil, `export B=~/.bashrc; python3 -c 'import os; open(os.environ["B"], "a").write("x")'`, Ask},
+		{"S64 already: export K; cat $K", D, nil, x + `cat "$K"`, Ask},
+		{"S64 neighbour: export K=README.md; open(os.environ[K])", D, nil, `export K=README.md; python3 -c 'import os; print(open(os.environ["K"]).read())'`, Allow},
+		{"S64 neighbour: open(os.environ[K]) unassigned", D, nil, `python3 -c 'import os; print(open(os.environ["CONFIG"]).read())'`, Allow},
+		{"S64 neighbour: os.getcwd()", D, nil, `python3 -c "import os; print(os.getcwd())"`, Allow},
+		{"S64 neighbour: process.env.HOME", D, nil, `node -e 'console.log(process.env.HOME)'`, Allow},
+	})
+}
