@@ -2816,6 +2816,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	}
 	z.inlineCode(c, args, rs)
+	z.perlArgv(c)
 	switch c.Name() {
 	case "find":
 		z.findExec(i, args)

@@ -1456,6 +1456,11 @@ func (s *codeScan) perlOpen(c codeCall) {
 			s.shell(c.name, c.call, "", false, expr)
 		case first.kind == tokString && (strings.HasPrefix(strings.TrimSpace(first.text), ">") || strings.HasPrefix(strings.TrimSpace(first.text), "+")):
 			s.file(c.name, c.call, []string{"tee"}, "", false, expr)
+		case first.kind != tokString && last.kind != tokString:
+			// Wholly only known at run time (open(F, $ENV{K}),
+			// open(F, $ARGV[0])): its mode is in it, and 'rm -rf ~|'
+			// runs rm.
+			s.shell(c.name, c.call, "", false, expr)
 		}
 		return
 	}

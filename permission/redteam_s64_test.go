@@ -133,3 +133,34 @@ func TestInlineEnvPathS64(t *testing.T) {
 		{"S64 neighbour: process.env.HOME", D, nil, `node -e 'console.log(process.env.HOME)'`, Allow},
 	})
 }
+
+// TestPerlDiamondS64: perl's <> (the -n and -p loops, <ARGV>) opens
+// each operand as two-argument open does, so perl -ne print 'rm -rf ~|'
+// ran rm -rf ~ unasked in every mode, and '>~/.bashrc' emptied the
+// file. Such an operand is now judged as the command it runs or the
+// file it writes or reads; -i, which opens them as files, and plain
+// names pass.
+func TestPerlDiamondS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 perl -ne print 'rm -rf ~|'", D, nil, `perl -ne 'print' 'rm -rf ~|'`, Deny},
+		{"S64 perl -pe '' 'rm -rf ~ |' (yolo)", Y, nil, `perl -pe '' 'rm -rf ~ |'`, Deny},
+		{"S64 perl -e 'print while <>' '|rm -rf ~'", Y, nil, `perl -e 'print while <>' '| rm -rf ~'`, Deny},
+		{"S64 perl -e 'while(<ARGV>)' 'cat ~/.ssh/id_rsa|'", D, nil, `perl -e 'while (<ARGV>) { print }' 'cat ~/.ssh/id_rsa|'`, Ask},
+		{"S64 perl -lne print '>~/.bashrc' (yolo)", Y, nil, `perl -lne 'print' '>~/.bashrc'`, Ask},
+		{"S64 perl -ne print '>>.git/config' (yolo)", Y, nil, `perl -ne 'print' '>>.git/config'`, Ask},
+		{"S64 perl -ne print '<~/.ssh/id_rsa'", D, nil, `perl -ne 'print' '<~/.ssh/id_rsa'`, Ask},
+		{"S64 perl script.pl 'rm -rf ~|'", Y, nil, `perl x.pl 'rm -rf ~|'`, Deny},
+		{"S64 perl -ne print \"$c|\"", D, nil, `perl -ne 'print' "$c|"`, Ask},
+		{"S64 perl open(F, $ARGV[0]) 'rm -rf ~|' (yolo)", Y, nil, `perl -e 'open(F, $ARGV[0]); print <F>' 'rm -rf ~|'`, Ask},
+		{"S64 perl open(F, $ENV{K}) (yolo)", Y, nil, `export K='rm -rf ~|'; perl -e 'open(F, $ENV{K}); print <F>'`, Ask},
+		{"S64 neighbour: perl open(F, '<', $ARGV[0])", D, nil, `perl -e 'open(F, "<", $ARGV[0]); print <F>' README.md`, Allow},
+		{"S64 neighbour: perl -ne print README.md", D, nil, `perl -ne 'print if /x/' README.md`, Allow},
+		{"S64 neighbour: perl -pi -e s/a/b/ f", D, nil, `perl -pi -e 's/a/b/' README.md`, Allow},
+		{"S64 neighbour: perl -pi -e '' 'x|' opens a file", D, nil, `perl -pi -e '' 'x|'`, Allow},
+		{"S64 neighbour: perl -e print 'a|b'", D, nil, `perl -e 'print "@ARGV"' 'a|b|'`, Allow},
+		{"S64 neighbour: perl -ne print \"$f\"", D, nil, `perl -ne 'print' "$f"`, Allow},
+		{"S64 neighbour: perl -e <<>> 'x|'", D, nil, `perl -e 'print while <<>>' 'x|'`, Allow},
+	})
+}
