@@ -69,6 +69,7 @@ func analyzeShell(src, home string) Analysis {
 	z.program(src, "command line")
 	z.namesThroughFiles()
 	z.readValues()
+	z.arithSubscriptValues()
 	return z.a
 }
 
@@ -198,6 +199,10 @@ type analyzer struct {
 	// may use of its own (strayFD).
 	execFDs  []string
 	fdScopes [][]*syntax.Redirect
+	// arithSubs: the variables expanded inside an array subscript in
+	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
+	// (arithSubscriptValues).
+	arithSubs []string
 	// reads: the reads walked so far, with the lines written on the line
 	// that feed them, once known (readValues), and the assignments,
 	// loops and unsets that set variables (noteAssigns).
@@ -4177,6 +4182,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 		z.subscript(z.word(x, subs))
 		z.quotedInArith(x)
 		z.expandedSubscript(x) // let "a[$k]"
+		z.noteArithSubscripts(x)
 	case *syntax.BinaryArithm:
 		if arithAssigns(x.Op) {
 			z.arithSets(x.X)

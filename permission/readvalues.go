@@ -555,3 +555,43 @@ func quoteFor(v Word, dq bool) string {
 	}
 	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
 }
+
+// noteArithSubscripts records the variables arithmetic word x expands
+// inside an array subscript: (( a[$k] )), $(( a[${k}] + 1 )).
+func (z *analyzer) noteArithSubscripts(x *syntax.Word) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		p, ok := n.(*syntax.ParamExp)
+		if !ok || p.Index == nil {
+			return true
+		}
+		syntax.Walk(p.Index, func(m syntax.Node) bool {
+			if q, ok := m.(*syntax.ParamExp); ok && q.Param != nil && !slices.Contains(z.arithSubs, q.Param.Value) {
+				z.arithSubs = append(z.arithSubs, q.Param.Value)
+			}
+			return true
+		})
+		return false
+	})
+}
+
+// arithSubscriptValues: bash before 5.2 (macOS's /bin/bash is 3.2)
+// expands the subscript of (( a[$k] )) once more after the expression's
+// own expansion, so k='$(rm -rf ~)' runs rm there. A value the line
+// gives such a variable, as written or read from text written on it,
+// that holds an expansion is too complex to check.
+func (z *analyzer) arithSubscriptValues() {
+	if len(z.arithSubs) == 0 {
+		return
+	}
+	for _, r := range z.reads {
+		if !r.fed || !sharesName(r.names, z.arithSubs) {
+			continue
+		}
+		for _, l := range r.lines {
+			if l.Literal && strings.ContainsAny(l.Text, "$`") {
+				z.complexOnce("a value bash before 5.2 expands once more inside an array subscript in arithmetic, which runs what it holds: " + shorten(l.Text))
+				return
+			}
+		}
+	}
+}

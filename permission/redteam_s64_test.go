@@ -164,3 +164,23 @@ func TestPerlDiamondS64(t *testing.T) {
 		{"S64 neighbour: perl -e <<>> 'x|'", D, nil, `perl -e 'print while <<>>' 'x|'`, Allow},
 	})
 }
+
+// TestArithSubscriptValueS64: bash before 5.2 (macOS's /bin/bash is
+// 3.2) expands the subscript of (( a[$k] )) and $(( a[$k] )) once more,
+// so with k='$(rm -rf ~)' written on the line rm ran there, allowed. A
+// value the line gives such a variable that holds an expansion is now
+// too complex to check; plain values, and loops over numbers, pass.
+func TestArithSubscriptValueS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 k='$(rm -rf ~)'; (( a[$k] ))", D, nil, `k='$(rm -rf ~)'; (( a[$k] ))`, Ask},
+		{"S64 k='$(rm -rf ~)'; echo $(( a[$k] )) (yolo)", Y, nil, `k='$(rm -rf ~)'; echo $(( a[$k] + 1 ))`, Ask},
+		{"S64 for k in '`rm -rf ~`'; (( a[${k}]++ ))", D, nil, "for k in '`rm -rf ~`'; do (( a[${k}]++ )); done", Ask},
+		{"S64 read k <<< '$(…)'; (( a[$k] ))", D, nil, `read k <<< '$(rm -rf ~)'; (( a[$k] ))`, Ask},
+		{"S64 let a[$k]", D, nil, `k='$(rm -rf ~)'; let a[$k]++`, Ask},
+		{"S64 neighbour: for k in 1 2; (( a[$k]++ ))", D, nil, `for k in 1 2; do (( a[$k]++ )); done`, Allow},
+		{"S64 neighbour: k=1; (( a[$k] ))", D, nil, `k=1; (( a[$k] ))`, Allow},
+		{"S64 neighbour: k='$(x)'; echo $k", D, nil, `k='$(rm -rf ~)'; echo "$k"`, Allow},
+	})
+}
