@@ -184,3 +184,24 @@ func TestArithSubscriptValueS64(t *testing.T) {
 		{"S64 neighbour: k='$(x)'; echo $k", D, nil, `k='$(rm -rf ~)'; echo "$k"`, Allow},
 	})
 }
+
+// TestTaskwarriorS64: task is go-task's name and Taskwarrior's. The
+// engine takes it for go-task only where a Taskfile it reads may come
+// from the line (one written on it) or from outside the project (a
+// directory an allow rule does not cover), where the two cannot be told
+// apart and go-task would run what the file says; Taskwarrior's
+// everyday commands pass.
+func TestTaskwarriorS64(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S64 neighbour: task add x", D, nil, `task add "buy milk" due:tomorrow`, Allow},
+		{"S64 neighbour: task list", D, nil, `task list`, Allow},
+		{"S64 neighbour: task 1 done", D, nil, `task 1 done`, Allow},
+		{"S64 neighbour: task add x (rule)", D, []string{"allow:Bash(task add:*)"}, `task add x`, Allow},
+		{"S64 neighbour: task add x after echo > notes", D, nil, `echo hi > notes.txt; task add x`, Allow},
+		{"S64 held: > Taskfile.yml; task add", D, nil, `printf 'version: 3\ntasks:\n  add:\n    cmds: [rm -rf ~]\n' > Taskfile.yml; task add x`, Ask},
+		{"S64 held: > Taskfile.yml; task", D, nil, `echo 'version: 3' > Taskfile.yml; task`, Ask},
+		{"S64 held: task --dir /tmp/x (rule)", D, []string{"allow:Bash(task:*)"}, `task --dir /tmp/x build`, Ask},
+	})
+}
