@@ -157,6 +157,9 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		r.replaces = true
 		z.reads = append(z.reads, r)
 		return
+	case "printf":
+		z.notePrintfV(i)
+		return
 	case "read":
 	case "mapfile", "readarray":
 		values, r.array = "dnOsuCc", true
@@ -594,4 +597,56 @@ func (z *analyzer) arithSubscriptValues() {
 			}
 		}
 	}
+}
+
+// notePrintfV records the variable printf -v NAME FORMAT ARGS… sets
+// command i, when what it prints is known: its format and arguments
+// written out, or the home directory (~, "$HOME/x") where the analysis
+// knows it. printf -v p '%s/.ssh/id_rsa' ~; cat "$p" reads the key.
+func (z *analyzer) notePrintfV(i int) {
+	c := z.a.Commands[i]
+	args := c.Args()
+	if len(args) < 3 || !args[1].Literal || !strings.HasPrefix(args[1].Text, "-v") {
+		return
+	}
+	name, rest := args[1].Text[2:], args[2:]
+	if name == "" {
+		name, rest = args[2].Text, args[3:]
+		if !args[2].Literal {
+			return
+		}
+	}
+	if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {
+		rest = rest[1:]
+	}
+	if !isName(name) || len(rest) == 0 {
+		return
+	}
+	ws := []Word{{Text: "printf", Literal: true}}
+	for _, w := range rest {
+		if w = z.homeArg(w); !w.Literal {
+			return
+		}
+		ws = append(ws, w)
+	}
+	text, _, ok := printedText(SimpleCommand{Words: ws})
+	if !ok {
+		return
+	}
+	z.reads = append(z.reads, readCmd{at: i, names: []string{name}, scope: c.Shell, cond: c.Cond, fn: c.Func,
+		lines: []Word{{Text: text, Literal: true}}, fed: true, replaces: true})
+}
+
+// homeArg returns w, an argument, as the text it expands to when that is
+// the home directory or below it (~, ~/x, "$HOME/x") and the analysis
+// knows the home; other words as they are.
+func (z *analyzer) homeArg(w Word) Word {
+	if w.Literal || z.home == "" || z.homeSet {
+		return w
+	}
+	rest, ok := homeRest(looseText(w.Text))
+	if !ok || strings.ContainsAny(rest, "$`*?[{~\\\"'") {
+		return w
+	}
+	return Word{Text: strings.TrimSuffix(z.home+"/"+rest, "/"), Literal: true}
 }

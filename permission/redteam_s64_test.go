@@ -205,3 +205,20 @@ func TestTaskwarriorS64(t *testing.T) {
 		{"S64 held: task --dir /tmp/x (rule)", D, []string{"allow:Bash(task:*)"}, `task --dir /tmp/x build`, Ask},
 	})
 }
+
+// TestPrintfVValueS64: printf -v p '%s/.ssh/id_rsa' ~; cat "$p" read
+// the key unasked: the value printf -v puts in a variable was not handed
+// on as an assignment's is. It now is, when its format and arguments are
+// written out or name the home directory.
+func TestPrintfVValueS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 printf -v p %s/.ssh/id_rsa ~; cat $p", D, nil, `printf -v p '%s/.ssh/id_rsa' ~; cat "$p"`, Ask},
+		{"S64 printf -v p %s/%s $HOME .aws/credentials (yolo)", Y, nil, `printf -v p '%s/%s' "$HOME" .aws/credentials; cat "$p"`, Ask},
+		{"S64 printf -vp %s ~; rm -rf $p", D, nil, `printf -vp '%s' ~; rm -rf "$p"`, Deny},
+		{"S64 printf -v p -- /home/u/.ssh/%s id_rsa", D, nil, `printf -v p -- '/home/u/.ssh/%s' id_rsa; base64 $p`, Ask},
+		{"S64 neighbour: printf -v p %s README.md", D, nil, `printf -v p '%s' README.md; cat "$p"`, Allow},
+		{"S64 neighbour: printf -v n %d 3", D, nil, `printf -v n '%03d' 7; echo "$n"`, Allow},
+	})
+}
