@@ -67,6 +67,13 @@ func AnalyzeShell(src string) Analysis {
 func analyzeShell(src, home string) Analysis {
 	z := analyzer{home: home}
 	z.program(src, "command line")
+	// Each value is shorter than the program it is set in: one set inside
+	// another's is walked too, and the walk ends.
+	for k := 0; k < len(z.promptProgs); k++ {
+		dir, scope := z.dir, z.fork()
+		z.nested(z.promptProgs[k], "PROMPT_COMMAND")
+		z.dir, z.scope = dir, scope
+	}
 	z.namesThroughFiles()
 	z.readValues()
 	z.arithSubscriptValues()
@@ -203,6 +210,9 @@ type analyzer struct {
 	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
 	// (arithSubscriptValues).
 	arithSubs []string
+	// promptProgs are the command lines PROMPT_COMMAND is set to on the
+	// line, analysed once the line is walked (promptCommand).
+	promptProgs []string
 	// reads: the reads walked so far, with the lines written on the line
 	// that feed them, once known (readValues), and the assignments,
 	// loops and unsets that set variables (noteAssigns).
@@ -1648,6 +1658,35 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 	}
 }
 
+// promptCommand: PROMPT_COMMAND (an element of it, from bash 5.1) is a
+// command line an interactive bash runs before each prompt, with no
+// substitution needed: PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null
+// runs rm at once. The values assignment as gives it are analysed as a
+// nested shell's program once the line is walked; one only known at run
+// time is too complex to check.
+func (z *analyzer) promptCommand(as *syntax.Assign) {
+	if as.Name == nil || as.Name.Value != "PROMPT_COMMAND" {
+		return
+	}
+	values := []*syntax.Word{as.Value}
+	if as.Array != nil {
+		values = values[:0]
+		for _, e := range as.Array.Elems {
+			values = append(values, e.Value)
+		}
+	}
+	for _, v := range values {
+		if v == nil {
+			continue
+		}
+		if w := z.word(v, nil); !w.Literal {
+			z.complexOnce(fmt.Sprintf("PROMPT_COMMAND set to what is only known at run time, which an interactive bash runs before each prompt: %s", shorten(z.nodeTextFull(as))))
+		} else if w.Text != "" && z.shell+1 <= maxShellDepth {
+			z.promptProgs = append(z.promptProgs, w.Text)
+		}
+	}
+}
+
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	assigned := z.assigned
@@ -2453,6 +2492,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 // assign renders an assignment as "NAME=value", the value quote-removed
 // when literal and as written otherwise.
 func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
+	z.promptCommand(as)
 	if as.Index != nil {
 		z.index(as.Index, subs)
 	}

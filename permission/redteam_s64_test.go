@@ -222,3 +222,24 @@ func TestPrintfVValueS64(t *testing.T) {
 		{"S64 neighbour: printf -v n %d 3", D, nil, `printf -v n '%03d' 7; echo "$n"`, Allow},
 	})
 }
+
+// TestPromptCommandS64: PROMPT_COMMAND is a command line an interactive
+// bash runs before each prompt, no substitution needed:
+// PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null ran rm in
+// bypassPermissions, where only its hijack in the other modes asked.
+// Its value is now analysed as a nested shell's program.
+func TestPromptCommandS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 PROMPT_COMMAND='rm -rf ~' bash -i (yolo)", Y, nil, `PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null`, Deny},
+		{"S64 export PROMPT_COMMAND=…; bash -i (yolo)", Y, nil, `export PROMPT_COMMAND="rm -rf ~"; bash -i < /dev/null`, Deny},
+		{"S64 PROMPT_COMMAND=cat key (yolo)", Y, nil, `PROMPT_COMMAND='cat ~/.ssh/id_rsa' bash -i < /dev/null`, Ask},
+		{"S64 PROMPT_COMMAND[1]=… (yolo)", Y, nil, `PROMPT_COMMAND[1]='rm -rf ~'; export PROMPT_COMMAND; bash -i </dev/null`, Deny},
+		{"S64 PROMPT_COMMAND=$x (yolo)", Y, nil, `PROMPT_COMMAND="$x" bash -i < /dev/null`, Ask},
+		{"S64 PROMPT_COMMAND=rm\\ -rf\\ ~ (yolo)", Y, nil, `PROMPT_COMMAND=rm\ -rf\ ~ bash -i < /dev/null`, Deny},
+		{"S64 nested: PROMPT_COMMAND in PROMPT_COMMAND (yolo)", Y, nil, `PROMPT_COMMAND="PROMPT_COMMAND='rm -rf ~' bash -i" bash -i < /dev/null`, Deny},
+		{"S64 already: PROMPT_COMMAND=… bash -i", D, nil, `PROMPT_COMMAND='echo hi' bash -i < /dev/null`, Ask},
+		{"S64 neighbour: PROMPT_COMMAND='echo hi' bash -i (yolo)", Y, nil, `PROMPT_COMMAND='echo hi' bash -i < /dev/null`, Allow},
+	})
+}

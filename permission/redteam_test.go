@@ -770,7 +770,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A6 PS4 deny rule", Y, []string{"deny:Bash(curl:*)"}, "PS4='`curl x`' bash -xc true", Ask},
 		{"A6 export PS4", Y, nil, `export PS4='$(rm -rf /)'; set -x; true`, Ask},
 		{"A6 env PS4", Y, nil, `env PS4='$(rm -rf /)' bash -x ./build.sh`, Ask},
-		{"A6 PROMPT_COMMAND", Y, nil, `PROMPT_COMMAND='$(rm -rf /)' bash -i </dev/null`, Ask},
+		{"A6 PROMPT_COMMAND", Y, nil, `PROMPT_COMMAND='$(rm -rf /)' bash -i </dev/null`, Deny}, // S64: its value is analysed as a program
 		{"A6 neighbour: PS4 with line numbers", Y, nil, `PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x ./build.sh`, Allow},
 		// L1: language launchers run their operands as a command, which
 		// was seen as the launcher's own argument.
