@@ -71,7 +71,7 @@ func analyzeShell(src, home string) Analysis {
 	// another's is walked too, and the walk ends.
 	for k := 0; k < len(z.promptProgs); k++ {
 		dir, scope := z.dir, z.fork()
-		z.nested(z.promptProgs[k], "PROMPT_COMMAND")
+		z.nested(z.promptProgs[k], "a command line a variable sets")
 		z.dir, z.scope = dir, scope
 	}
 	z.namesThroughFiles()
@@ -210,7 +210,7 @@ type analyzer struct {
 	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
 	// (arithSubscriptValues).
 	arithSubs []string
-	// promptProgs are the command lines PROMPT_COMMAND is set to on the
+	// promptProgs are the command lines commandVars are set to on the
 	// line, analysed once the line is walked (promptCommand).
 	promptProgs []string
 	// reads: the reads walked so far, with the lines written on the line
@@ -1658,14 +1658,22 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 	}
 }
 
-// promptCommand: PROMPT_COMMAND (an element of it, from bash 5.1) is a
-// command line an interactive bash runs before each prompt, with no
-// substitution needed: PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null
-// runs rm at once. The values assignment as gives it are analysed as a
-// nested shell's program once the line is walked; one only known at run
-// time is too complex to check.
+// commandVars are the variables whose value is a command line a
+// program runs through a shell: PROMPT_COMMAND (an element of it, from
+// bash 5.1) before each prompt of an interactive bash, with no
+// substitution needed, less's LESSOPEN and LESSCLOSE (after their |,
+// || or -, %s the file), and the pagers, editors, browsers and askpass
+// programs others start. PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null
+// and LESSOPEN='|rm -rf ~ %s' less f ran rm in bypassPermissions, where
+// setting them is a hijack asked for in the other modes.
+var commandVars = []string{"PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER",
+	"EDITOR", "VISUAL", "GIT_EDITOR", "FCEDIT", "BROWSER", "SUDO_ASKPASS", "SSH_ASKPASS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF"}
+
+// promptCommand: the values assignment as gives one of commandVars are
+// analysed as a nested shell's program once the line is walked; one
+// only known at run time is too complex to check.
 func (z *analyzer) promptCommand(as *syntax.Assign) {
-	if as.Name == nil || as.Name.Value != "PROMPT_COMMAND" {
+	if as.Name == nil || !slices.Contains(commandVars, as.Name.Value) {
 		return
 	}
 	values := []*syntax.Word{as.Value}
@@ -1679,10 +1687,17 @@ func (z *analyzer) promptCommand(as *syntax.Assign) {
 		if v == nil {
 			continue
 		}
-		if w := z.word(v, nil); !w.Literal {
-			z.complexOnce(fmt.Sprintf("PROMPT_COMMAND set to what is only known at run time, which an interactive bash runs before each prompt: %s", shorten(z.nodeTextFull(as))))
-		} else if w.Text != "" && z.shell+1 <= maxShellDepth {
-			z.promptProgs = append(z.promptProgs, w.Text)
+		w := z.word(v, nil)
+		if !w.Literal {
+			z.complexOnce(fmt.Sprintf("%s set to what is only known at run time, which a program runs as a command line: %s", as.Name.Value, shorten(z.nodeTextFull(as))))
+			continue
+		}
+		prog := w.Text
+		if strings.HasPrefix(as.Name.Value, "LESS") {
+			prog = strings.TrimLeft(prog, "|-")
+		}
+		if strings.TrimSpace(prog) != "" && z.shell+1 <= maxShellDepth {
+			z.promptProgs = append(z.promptProgs, prog)
 		}
 	}
 }

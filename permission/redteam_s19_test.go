@@ -60,7 +60,7 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 D GIT_CONFIG_COUNT set then exported", Y, nil, `GIT_CONFIG_COUNT=1; export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x; git log`, Ask},
 		{"S19 D declare -x GIT_CONFIG_PARAMETERS", Y, nil, `declare -x GIT_CONFIG_PARAMETERS="'core.fsmonitor'='x'"; git status`, Ask},
 		{"S19 D export GIT_CONFIG_GLOBAL", Y, nil, `export GIT_CONFIG_GLOBAL=f; git status`, Ask},
-		{"S19 D export GIT_SSH_COMMAND", Y, nil, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, Ask},
+		{"S19 D export GIT_SSH_COMMAND", Y, nil, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, Deny}, // S64: its value is analysed
 		{"S19 D read GIT_SSH_COMMAND", Y, nil, `read GIT_SSH_COMMAND; git fetch`, Ask},
 		{"S19 D export HOME then git", Y, nil, `export HOME=/tmp/x; git status`, Ask},
 		{"S19 D export XDG_CONFIG_HOME then git", Y, nil, `export XDG_CONFIG_HOME=/tmp/x; git status`, Ask},

@@ -243,3 +243,25 @@ func TestPromptCommandS64(t *testing.T) {
 		{"S64 neighbour: PROMPT_COMMAND='echo hi' bash -i (yolo)", Y, nil, `PROMPT_COMMAND='echo hi' bash -i < /dev/null`, Allow},
 	})
 }
+
+// TestCommandVarsS64: LESSOPEN='|rm -rf ~ %s' less f, PAGER='rm -rf ~'
+// man ls and kin ran rm in bypassPermissions: their value is a command
+// line the program runs through a shell, and setting them was only a
+// hijack, which that mode lets through. Their values are now analysed
+// as PROMPT_COMMAND's is; a pager that is one passes.
+func TestCommandVarsS64(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 LESSOPEN='|rm -rf ~ %s' less", Y, nil, `LESSOPEN='|rm -rf ~ %s' less README.md`, Deny},
+		{"S64 export LESSOPEN=cat key", Y, nil, `export LESSOPEN='cat ~/.ssh/id_rsa > x; echo %s'; less README.md`, Ask},
+		{"S64 LESSCLOSE=rm", Y, nil, `LESSCLOSE='rm -rf ~ %s %s' less README.md`, Deny},
+		{"S64 PAGER=rm man", Y, nil, `PAGER='rm -rf ~' man ls`, Deny},
+		{"S64 MANPAGER=rm man", Y, nil, `MANPAGER='rm -rf ~' man ls`, Deny},
+		{"S64 SYSTEMD_PAGER=rm", Y, nil, `SYSTEMD_PAGER='rm -rf ~' systemctl status`, Deny},
+		{"S64 BROWSER=rm", Y, nil, `BROWSER='rm -rf ~' xdg-open x`, Deny},
+		{"S64 PAGER=$x man", Y, nil, `PAGER="$x" man ls`, Ask},
+		{"S64 neighbour: PAGER=cat man ls", Y, nil, `PAGER=cat man ls`, Allow},
+		{"S64 neighbour: MANPAGER='less -R' man ls", Y, nil, `MANPAGER='less -R' man ls`, Allow},
+	})
+}
