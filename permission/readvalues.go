@@ -160,6 +160,9 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	case "printf":
 		z.notePrintfV(i)
 		return
+	case "set":
+		z.noteSetArgs(i)
+		return
 	case "read":
 	case "mapfile", "readarray":
 		values, r.array = "dnOsuCc", true
@@ -649,4 +652,60 @@ func (z *analyzer) homeArg(w Word) Word {
 		return w
 	}
 	return Word{Text: strings.TrimSuffix(z.home+"/"+rest, "/"), Literal: true}
+}
+
+// positionalNames are the parameters set -- WORDS sets: each of $1 to
+// $9, $@ and $*, given every word in turn (shift moves them), and $* the
+// words joined by a space and by a / too (IFS=/; "$*" joins them so).
+var positionalNames = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"}
+
+// noteSetArgs records the positional parameters set -- WORDS (set -e
+// WORDS, set - WORDS) command i sets from the words the analysis reads:
+// set -- ~/.ssh/id_rsa; cat "$1" reads the key.
+func (z *analyzer) noteSetArgs(i int) {
+	c := z.a.Commands[i]
+	args := c.Args()
+	k, set := 1, false
+options:
+	for ; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			set = true
+			break options
+		case t == "--" || t == "-":
+			k, set = k+1, true
+			break options
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if strings.Contains(t, "o") {
+				k++ // set -o pipefail: the option's name
+			}
+		default:
+			set = true
+			break options
+		}
+	}
+	if !set {
+		return
+	}
+	var lines []Word
+	for _, w := range args[min(k, len(args)):] {
+		if knownValue(w) {
+			lines = append(lines, homeValue(w))
+		}
+	}
+	for _, name := range positionalNames {
+		r := readCmd{at: i, names: []string{name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(lines) > 0, replaces: true}
+		r.lines = slices.Clone(lines)
+		if name == "*" && len(lines) > 1 && !slices.ContainsFunc(lines, func(w Word) bool { return !w.Literal }) {
+			for _, sep := range []string{" ", "/"} {
+				var ts []string
+				for _, l := range lines {
+					ts = append(ts, l.Text)
+				}
+				r.lines = append(r.lines, Word{Text: strings.Join(ts, sep), Literal: true})
+			}
+		}
+		z.reads = append(z.reads, r)
+	}
 }

@@ -154,7 +154,7 @@ LESSOPEN=|/tmp/x %%s
 		// K: a last word that expands into several ("$@", "${a[@]}",
 		// an unquoted $x) may bring rm both -rf and a critical path: it
 		// was taken for one operand, and rm for not recursive.
-		{"S19 K set -- then rm \"$@\"", Y, nil, `set -- -rf ~; rm "$@"`, Ask},
+		{"S19 K set -- then rm \"$@\"", Y, nil, `set -- -rf ~; rm "$@"`, Deny},       // S64: set's words are handed on
 		{"S19 K array then rm \"${a[@]}\"", Y, nil, `a=(-rf ~); rm "${a[@]}"`, Deny}, // S62b: each element is handed on: rm ~
 		{"S19 K unquoted $x split", Y, nil, `x='-rf /'; rm $x`, Ask},
 		{"S19 K rm $*", Y, nil, `rm $*`, Ask},

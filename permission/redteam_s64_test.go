@@ -265,3 +265,25 @@ func TestCommandVarsS64(t *testing.T) {
 		{"S64 neighbour: MANPAGER='less -R' man ls", Y, nil, `MANPAGER='less -R' man ls`, Allow},
 	})
 }
+
+// TestSetPositionalS64: set -- ~/.ssh/id_rsa; cat "$1" read the key
+// unasked, where f ~/.ssh/id_rsa with f() { cat "$1"; } asks: the
+// positional parameters set gives were not handed on as assigned
+// values are. Every word it sets is now handed to $1…$9, $@ and $*
+// (shift moves them), and $* the words joined too.
+func TestSetPositionalS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 set -- key; cat $1", D, nil, `set -- ~/.ssh/id_rsa; cat "$1"`, Ask},
+		{"S64 set -- key; cat $@ (yolo)", Y, nil, `set -- ~/.ssh/id_rsa; cat "$@"`, Ask},
+		{"S64 set -- x key; shift; cat $1", D, nil, `set -- x ~/.ssh/id_rsa; shift; cat "$1"`, Ask},
+		{"S64 set -e -- key; base64 ${1}", D, nil, `set -e -- ~/.aws/credentials; base64 ${1}`, Ask},
+		{"S64 set - key; cat $1", D, nil, `set - $HOME/.ssh/id_rsa; cat $1`, Ask},
+		{"S64 set -- ~; rm -rf $1", D, nil, `set -- ~; rm -rf "$1"`, Deny},
+		{"S64 IFS=/; set -- root .ssh id_rsa; cat /$* (yolo)", Y, nil, `IFS=/; set -- home u .ssh id_rsa; cat "/$*"`, Ask},
+		{"S64 neighbour: set -- README.md; cat $1", D, nil, `set -- README.md; cat "$1"`, Allow},
+		{"S64 neighbour: set -euo pipefail; cat $1", D, nil, `set -euo pipefail; cat "$1"`, Allow},
+		{"S64 neighbour: set -- a b; for f; do echo $f; done", D, nil, `set -- a b; for f; do echo "$f"; done`, Allow},
+	})
+}
