@@ -1024,14 +1024,31 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // copies a here-document or here-string on its input.
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	if lowerName(c) != "cat" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" }) {
+	if lowerName(c) != "cat" {
 		return
 	}
-	feed, doc := fdDoc(rs, 0)
-	if feed != feedDoc {
+	text, known, ok := "", false, false
+	switch ops := c.Args()[1:]; {
+	case len(ops) == 1 && ops[0].Literal && ops[0].Text != "-" && !strings.HasPrefix(ops[0].Text, "-"):
+		// cat l of a file the line wrote (echo ~/.ssh/id_rsa > l; cat
+		// $(cat l)) prints what it wrote.
+		f, written := z.lastWritten(ops[0].Text, c.Dir)
+		text, known, ok = f.text, f.known, written && f.known
+	case slices.ContainsFunc(ops, func(w Word) bool { return !w.Literal || w.Text != "-" }):
+		return
+	default:
+		switch feed, doc := fdDoc(rs, 0); {
+		case feed == feedDoc:
+			text, known = z.docProgram(doc)
+			ok = true
+		case feed == feedFile && doc != nil:
+			f, written := z.lastWritten(doc.Word.Lit(), c.Dir)
+			text, known, ok = f.text, f.known, written && f.known
+		}
+	}
+	if !ok {
 		return
 	}
-	text, known := z.docProgram(doc)
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
@@ -1292,6 +1309,36 @@ func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
 			z.runWith(i, literalWords(xargsFields(f.text)))
 		}
 	}
+	// xargs -a l (--arg-file): its input is l.
+	if name := xargsArgFile(c); name != "" {
+		if f, ok := z.lastWritten(name, c.Dir); ok && f.known {
+			z.runWith(i, literalWords(xargsFields(f.text)))
+		}
+	}
+}
+
+// xargsArgFile returns the file xargs's -a (--arg-file) names among the
+// wrappers of c, as written, or "".
+func xargsArgFile(c SimpleCommand) string {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	for k := 0; k < len(ws); k++ {
+		if !ws[k].Literal || baseName(ws[k].Text) != "xargs" {
+			continue
+		}
+		for j := k + 1; j < len(ws); j++ {
+			t := ws[j].Text
+			switch {
+			case !ws[j].Literal:
+			case (t == "-a" || t == "--arg-file") && j+1 < len(ws) && ws[j+1].Literal:
+				return ws[j+1].Text
+			case strings.HasPrefix(t, "--arg-file="):
+				return t[len("--arg-file="):]
+			case strings.HasPrefix(t, "-a") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+				return t[2:]
+			}
+		}
+	}
+	return ""
 }
 
 // xargsFields splits text where xargs splits its input (blanks,
@@ -1772,8 +1819,11 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if sub.src != "" && len(z.a.Commands) == start+1 && len(z.a.Commands[start].Redirects) == 0 {
-			if text, _, ok := printedText(z.a.Commands[start]); ok {
+		if sub.src != "" && len(z.a.Commands) == start+1 {
+			if d, ok := z.catDocs[start]; ok && d.known {
+				// $(cat l) of a file the line wrote, $(cat <<< x).
+				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
+			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
 			}
 		}

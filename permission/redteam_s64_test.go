@@ -287,3 +287,26 @@ func TestSetPositionalS64(t *testing.T) {
 		{"S64 neighbour: set -- a b; for f; do echo $f; done", D, nil, `set -- a b; for f; do echo "$f"; done`, Allow},
 	})
 }
+
+// TestWrittenNamesReadBackS64: names an echo wrote to a file and read
+// back by a cat of it (cat $(cat l), cat l | xargs cat, cat s | bash)
+// or by xargs -a l reached the command unjudged, where xargs cat < l
+// already asked. A cat of a file the line wrote now prints its text as
+// a cat of a here-document does, and xargs's -a file feeds it as its
+// input does.
+func TestWrittenNamesReadBackS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	k := `echo ~/.ssh/id_rsa > l; `
+	checkDecisions(t, []decisionRow{
+		{"S64 cat $(cat l)", D, nil, k + `cat $(cat l)`, Ask},
+		{"S64 cat \"$(cat < l)\"", D, nil, k + `cat "$(cat < l)"`, Ask},
+		{"S64 cat l | xargs cat", D, nil, k + `cat l | xargs cat`, Ask},
+		{"S64 xargs -a l cat", D, nil, k + `xargs -a l cat`, Ask},
+		{"S64 xargs --arg-file=l rm (yolo)", Y, nil, `echo .git/hooks/pre-commit > l; xargs --arg-file=l rm`, Ask},
+		{"S64 cat s | bash (yolo)", Y, nil, `echo 'rm -rf ~' > s; cat s | bash`, Deny},
+		{"S64 neighbour: cat $(cat l) of README.md", D, nil, `echo README.md > l; cat $(cat l)`, Allow},
+		{"S64 neighbour: xargs -a l wc", D, nil, `git ls-files > l; xargs -a l wc -l`, Allow},
+		{"S64 neighbour: echo hi > s; cat s | bash", D, nil, `echo 'echo hi' > s; cat s | bash`, Allow},
+	})
+}
