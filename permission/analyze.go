@@ -4239,7 +4239,10 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && (hijacked(p.Param.Value) || z.refTo(p.Param.Value)) {
 				z.complex("an expansion that sets %s, which decides what code later programs run: %s", p.Param.Value, z.nodeText(p))
 			}
-			z.word(p.Exp.Word, subs)
+			w := z.word(p.Exp.Word, subs)
+			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && p.Exp.Word != nil {
+				z.defaultAssign(p.Param.Value, w)
+			}
 			if p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
 				// Prompt expansion runs the substitutions in the value.
 				z.complex("a prompt expansion (@P), which runs what the value holds: %s", z.nodeText(p))

@@ -709,3 +709,14 @@ options:
 		z.reads = append(z.reads, r)
 	}
 }
+
+// defaultAssign records ${name:=w} (${name=w}), which gives name the
+// value w where it has none: : ${k:=~/.ssh/id_rsa}; cat "$k" reads the
+// key. The values it had stay beside it.
+func (z *analyzer) defaultAssign(name string, w Word) {
+	if !knownValue(w) || !isName(name) {
+		return
+	}
+	z.reads = append(z.reads, readCmd{at: len(z.a.Commands), names: []string{name}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
+		lines: []Word{homeValue(w)}, fed: true})
+}

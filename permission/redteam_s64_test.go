@@ -310,3 +310,17 @@ func TestWrittenNamesReadBackS64(t *testing.T) {
 		{"S64 neighbour: echo hi > s; cat s | bash", D, nil, `echo 'echo hi' > s; cat s | bash`, Allow},
 	})
 }
+
+// TestDefaultAssignS64: : ${k:=~/.ssh/id_rsa}; cat "$k" read the key
+// unasked: the value ${name:=word} gives a variable was not handed on
+// as an assignment's is. It now is, beside the values it may have had.
+func TestDefaultAssignS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S64 : ${k:=key}; cat $k", D, nil, `: ${k:=~/.ssh/id_rsa}; cat "$k"`, Ask},
+		{"S64 : ${k=key}; cat $k (yolo)", Y, nil, `: "${k=$HOME/.aws/credentials}"; cat "$k"`, Ask},
+		{"S64 echo ${d:=~}; rm -rf $d", D, nil, `echo "${d:=~}"; rm -rf "$d"`, Deny},
+		{"S64 neighbour: : ${k:=README.md}; cat $k", D, nil, `: ${k:=README.md}; cat "$k"`, Allow},
+	})
+}
