@@ -59,13 +59,14 @@ var parsers = sync.Pool{New: func() any {
 // with no Words. Commands found in `find -exec CMD ;` appear as commands of
 // their own with OpenArgs set.
 func AnalyzeShell(src string) Analysis {
-	return analyzeShell(src, "")
+	return analyzeShell(src, "", "")
 }
 
-// analyzeShell is AnalyzeShell where the home directory ~ names is
-// known: home, absolute and clean, or "".
-func analyzeShell(src, home string) Analysis {
-	z := analyzer{home: home}
+// analyzeShell is AnalyzeShell where the home directory ~ names and the
+// working directory the line starts in are known: absolute and clean, or
+// "".
+func analyzeShell(src, home, cwd string) Analysis {
+	z := analyzer{home: home, cwd: cwd}
 	z.program(src, "command line")
 	// Each value is shorter than the program it is set in: one set inside
 	// another's is walked too, and the walk ends.
@@ -107,6 +108,7 @@ func isEnvAssign(s string) bool {
 type analyzer struct {
 	a       Analysis
 	home    string // the home directory ~ names, "" when not known
+	cwd     string // the directory the line starts in, "" when not known
 	src     string // the program being walked; node offsets index it
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is
@@ -523,7 +525,9 @@ func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
 	}
 	c.StrayFD = z.strayFD(c, all)
 	c.Dir, c.Dirs = exportDir(z.dir)
-	z.add(c, subs)
+	i := z.add(c, subs)
+	// { echo …; } > s.sh: what the compound writes is not known here.
+	z.notesWritten(i, all)
 }
 
 // redirEnd is where a redirection ends on its line: a here-document's body

@@ -1074,7 +1074,7 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	if strings.TrimSpace(src) == "" {
 		return verdict{d: Deny, reason: "empty command: nothing to run"}, nil
 	}
-	a := analyzeShell(src, e.Env.Home)
+	a := analyzeShell(src, e.Env.Home, e.Env.Cwd)
 	parts := make([]CommandResult, 0, len(a.Commands))
 	var worst verdict
 	for i, c := range a.Commands {

@@ -324,3 +324,33 @@ func TestDefaultAssignS64(t *testing.T) {
 		{"S64 neighbour: : ${k:=README.md}; cat $k", D, nil, `: ${k:=README.md}; cat "$k"`, Allow},
 	})
 }
+
+// TestWrittenScriptWaysS64: a script the line wrote ran unjudged when
+// it was written by its absolute path and run by a relative one (or
+// from a subshell's cd to the same place, or as ~+/s.sh, "$PWD/s.sh"),
+// when a compound command wrote it ({ echo …; } > s.sh, a loop's
+// output), or when cp copied it from a here-string on its input (cp
+// /dev/stdin s.sh <<< 'rm -rf ~'). The analysis now knows the working
+// directory the line starts in, a compound's output is a text not
+// known, and a copy of its input is what feeds it.
+func TestWrittenScriptWaysS64(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	r := `echo 'rm -rf ~' > `
+	checkDecisions(t, []decisionRow{
+		{"S64 > /home/u/proj/s.sh; bash ./s.sh", D, nil, r + `/home/u/proj/s.sh; bash ./s.sh`, Deny},
+		{"S64 > s.sh; bash /home/u/proj/s.sh (yolo)", Y, nil, r + `s.sh; bash /home/u/proj/s.sh`, Deny},
+		{"S64 > s.sh; bash ~+/s.sh", D, nil, r + `s.sh; bash ~+/s.sh`, Deny},
+		{"S64 > s.sh; bash $PWD/s.sh", D, nil, r + `s.sh; bash "$PWD/s.sh"`, Deny},
+		{"S64 > s.sh; (cd /home/u/proj && bash s.sh)", D, nil, r + `s.sh; (cd /home/u/proj && bash s.sh)`, Deny},
+		{"S64 cd sub; > ../s.sh; cd .. && bash s.sh", D, nil, `cd sub && echo 'rm -rf ~' > ../s.sh; cd .. && bash s.sh`, Deny},
+		{"S64 { echo; } > s.sh; bash s.sh", D, nil, `{ echo 'rm -rf ~'; } > s.sh; bash s.sh`, Ask},
+		{"S64 (echo) > s.sh; bash s.sh (yolo)", Y, nil, `(echo 'rm -rf ~') > s.sh; bash s.sh`, Ask},
+		{"S64 for …; done > s.sh; bash s.sh", D, nil, `for x in 1; do echo 'rm -rf ~'; done > s.sh; bash s.sh`, Ask},
+		{"S64 cp /dev/stdin s.sh <<< …; bash s.sh", D, nil, `cp /dev/stdin s.sh <<< 'rm -rf ~'; bash s.sh`, Deny},
+		{"S64 cp /dev/fd/3 s.sh; bash s.sh (yolo)", Y, nil, `cp /dev/fd/0 s.sh < x; bash s.sh`, Ask},
+		{"S64 neighbour: > /home/u/proj/s.sh echo hi; bash ./s.sh", D, nil, `echo 'echo hi' > /home/u/proj/s.sh; bash ./s.sh`, Allow},
+		{"S64 neighbour: cp /dev/stdin s.sh <<< 'echo hi'; bash s.sh", D, nil, `cp /dev/stdin s.sh <<< 'echo hi'; bash s.sh`, Allow},
+		{"S64 neighbour: { echo a; } > out.txt; cat out.txt", D, nil, `{ echo a; echo b; } > out.txt; cat out.txt`, Allow},
+	})
+}
