@@ -354,3 +354,19 @@ func TestWrittenScriptWaysS64(t *testing.T) {
 		{"S64 neighbour: { echo a; } > out.txt; cat out.txt", D, nil, `{ echo a; echo b; } > out.txt; cat out.txt`, Allow},
 	})
 }
+
+// TestWrittenScriptGlobS64: echo 'rm -rf ~' > s.sh; bash *.sh ran the
+// script unjudged: a glob naming the file was not matched with the
+// files the line wrote. Each written file a glob among the words
+// matches is now judged as if named.
+func TestWrittenScriptGlobS64(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"S64 > s.sh; bash *.sh", D, nil, `echo 'rm -rf ~' > s.sh; bash *.sh`, Deny},
+		{"S64 > s.sh; bash s?sh", D, nil, `echo 'rm -rf ~' > s.sh; bash s?sh`, Deny},
+		{"S64 > s.sh; . ./[s].sh", D, nil, `echo 'cat ~/.ssh/id_rsa' > s.sh; . ./[s].sh`, Ask},
+		{"S64 neighbour: > s.sh echo hi; bash *.sh", D, nil, `echo 'echo hi' > s.sh; bash *.sh`, Allow},
+		{"S64 neighbour: bash *.sh", D, nil, `bash *.sh`, Allow},
+	})
+}

@@ -154,6 +154,15 @@ func (z *analyzer) runsWritten(i int) {
 	for k, w := range c.Words {
 		c.Words[k] = z.fileWord(w)
 	}
+	for _, g := range z.globbedWritten(c) {
+		z.runsWrittenAs(g)
+	}
+	z.runsWrittenAs(c)
+}
+
+// runsWrittenAs is runsWritten for command c, its words as the line's
+// files name them.
+func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
@@ -179,6 +188,34 @@ func homeWord(w Word) Word {
 		return w
 	}
 	return Word{Text: "~/" + rest, Literal: true}
+}
+
+// globbedWritten returns c once for each file the line wrote that a
+// glob among its words matches, that word the file's name: bash *.sh
+// runs the s.sh the line wrote (the first the glob yields; each is
+// judged).
+func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
+	var out []SimpleCommand
+	for k, w := range c.Words {
+		t := looseText(w.Text)
+		if w.Literal || !strings.ContainsAny(t, "*?[") || strings.ContainsAny(t, "$`~") {
+			continue
+		}
+		for _, f := range z.written {
+			name := f.file.Text
+			if f.dir != c.Dir && !path.IsAbs(name) {
+				continue
+			}
+			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok {
+				continue
+			}
+			g := c
+			g.Words = slices.Clone(c.Words)
+			g.Words[k] = Word{Text: name, Literal: true}
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
