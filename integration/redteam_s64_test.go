@@ -73,3 +73,37 @@ func TestPerlDiamondRunS64(t *testing.T) {
 		t.Errorf("run of perl -ne over README.md: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestHuntS64: the fresh hunt's holes through the built binary's check:
+// values printf -v, set --, ${k:=…} and a cat of a written file hand on,
+// the command lines PROMPT_COMMAND, LESSOPEN and PAGER hold in
+// bypassPermissions, and scripts written by another path, by a compound,
+// by cp of the input or run through a glob. Each is now asked for or
+// denied; the neighbours pass.
+func TestHuntS64(t *testing.T) {
+	t.Parallel()
+	dir := project(t, map[string]string{"README.md": "hi\n"})
+	for _, tt := range []struct{ mode, cmd, want string }{
+		{"default", `printf -v p '%s/.ssh/id_rsa' ~; cat "$p"`, "ask"},
+		{"default", `set -- ~/.ssh/id_rsa; cat "$1"`, "ask"},
+		{"bypassPermissions", `: ${k:=~/.aws/credentials}; cat "$k"`, "ask"},
+		{"default", `echo ~/.ssh/id_rsa > l; cat $(cat l)`, "ask"},
+		{"default", `echo ~/.ssh/id_rsa > l; xargs -a l cat`, "ask"},
+		{"bypassPermissions", `PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null`, "deny"},
+		{"bypassPermissions", `LESSOPEN='|rm -rf ~ %s' less README.md`, "deny"},
+		{"bypassPermissions", `PAGER='rm -rf ~' man ls`, "deny"},
+		{"default", `echo 'rm -rf ~' > ` + dir + `/s.sh; bash ./s.sh`, "deny"},
+		{"default", `{ echo 'rm -rf ~'; } > s.sh; bash s.sh`, "ask"},
+		{"default", `cp /dev/stdin s.sh <<< 'rm -rf ~'; bash s.sh`, "deny"},
+		{"default", `echo 'rm -rf ~' > s.sh; bash *.sh`, "deny"},
+		{"default", `printf -v p '%s' README.md; cat "$p"`, "allow"},
+		{"default", `set -euo pipefail; cat README.md`, "allow"},
+		{"bypassPermissions", `PAGER=cat man ls`, "allow"},
+		{"default", `echo README.md > l; cat $(cat l)`, "allow"},
+		{"default", `{ echo a; echo b; } > out.txt; cat out.txt`, "allow"},
+	} {
+		if got, why, _ := checkDecision(t, dir, nil, "--mode", tt.mode, "-c", tt.cmd); got != tt.want {
+			t.Errorf("%s in %s: %s (%s), want %s", tt.cmd, tt.mode, got, why, tt.want)
+		}
+	}
+}
