@@ -1028,10 +1028,22 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // copies a here-document or here-string on its input.
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	if lowerName(c) != "cat" {
+	text, known, ok := "", false, false
+	switch n := lowerName(c); n {
+	case "head", "tail", "sort", "tac", "uniq":
+		// $(head -1 l) prints part of what the line wrote to l, or all
+		// of it in another order: all its words are taken.
+		if f, written := z.filterOf(c); written && f.known {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{f.text, true}
+		}
+		return
+	case "cat":
+	default:
 		return
 	}
-	text, known, ok := "", false, false
 	switch ops := c.Args()[1:]; {
 	case len(ops) == 1 && ops[0].Literal && ops[0].Text != "-" && !strings.HasPrefix(ops[0].Text, "-"):
 		// cat l of a file the line wrote (echo ~/.ssh/id_rsa > l; cat
@@ -1057,6 +1069,25 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		z.catDocs = map[int]fedDoc{}
 	}
 	z.catDocs[i] = fedDoc{text, known}
+}
+
+// filterOf returns what the line wrote to the one file filter c (head,
+// tail, sort …) reads, if it wrote it: its operand that is no option nor
+// an option's number.
+func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+	var ops []Word
+	for _, w := range c.Args()[1:] {
+		if !w.Literal {
+			return writtenFile{}, false
+		}
+		if !strings.HasPrefix(w.Text, "-") && !isDigits(strings.TrimLeft(w.Text, "+")) {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) != 1 {
+		return writtenFile{}, false
+	}
+	return z.lastWritten(ops[0].Text, c.Dir)
 }
 
 // printEscapes are the escapes echo -e and printf take.
