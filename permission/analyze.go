@@ -59,10 +59,25 @@ var parsers = sync.Pool{New: func() any {
 // with no Words. Commands found in `find -exec CMD ;` appear as commands of
 // their own with OpenArgs set.
 func AnalyzeShell(src string) Analysis {
-	z := analyzer{}
+	return analyzeShell(src, "", "")
+}
+
+// analyzeShell is AnalyzeShell where the home directory ~ names and the
+// working directory the line starts in are known: absolute and clean, or
+// "".
+func analyzeShell(src, home, cwd string) Analysis {
+	z := analyzer{home: home, cwd: cwd}
 	z.program(src, "command line")
+	// Each value is shorter than the program it is set in: one set inside
+	// another's is walked too, and the walk ends.
+	for k := 0; k < len(z.promptProgs); k++ {
+		dir, scope := z.dir, z.fork()
+		z.nested(z.promptProgs[k], "a command line a variable sets")
+		z.dir, z.scope = dir, scope
+	}
 	z.namesThroughFiles()
 	z.readValues()
+	z.arithSubscriptValues()
 	return z.a
 }
 
@@ -92,6 +107,8 @@ func isEnvAssign(s string) bool {
 // appending to a.
 type analyzer struct {
 	a       Analysis
+	home    string // the home directory ~ names, "" when not known
+	cwd     string // the directory the line starts in, "" when not known
 	src     string // the program being walked; node offsets index it
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is
@@ -185,6 +202,19 @@ type analyzer struct {
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
 	held []heldFD
+	// execFDs: the descriptors above stderr an exec on the line opened,
+	// for reading or writing, and fdScopes the redirections of the
+	// compound commands around the commands being walked: what a command
+	// may use of its own (strayFD).
+	execFDs  []string
+	fdScopes [][]*syntax.Redirect
+	// arithSubs: the variables expanded inside an array subscript in
+	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
+	// (arithSubscriptValues).
+	arithSubs []string
+	// promptProgs are the command lines commandVars are set to on the
+	// line, analysed once the line is walked (promptCommand).
+	promptProgs []string
 	// reads: the reads walked so far, with the lines written on the line
 	// that feed them, once known (readValues), and the assignments,
 	// loops and unsets that set variables (noteAssigns).
@@ -465,7 +495,9 @@ func (z *analyzer) stmt(s *syntax.Stmt) {
 		z.decl(cmd, s.Redirs)
 	default:
 		from := len(z.a.Commands)
+		z.fdScopes = append(z.fdScopes, s.Redirs)
 		z.compound(cmd)
+		z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 		at := len(z.a.Commands)
 		z.redirectOnly(s.Redirs)
 		z.noteFileInput(from, at)
@@ -491,8 +523,11 @@ func (z *analyzer) redirectOnly(rs []*syntax.Redirect) {
 		Func:      z.fn,
 		Async:     z.async,
 	}
+	c.StrayFD = z.strayFD(c, all)
 	c.Dir, c.Dirs = exportDir(z.dir)
-	z.add(c, subs)
+	i := z.add(c, subs)
+	// { echo …; } > s.sh: what the compound writes is not known here.
+	z.notesWritten(i, all)
 }
 
 // redirEnd is where a redirection ends on its line: a here-document's body
@@ -993,18 +1028,66 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // copies a here-document or here-string on its input.
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	if lowerName(c) != "cat" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" }) {
+	text, known, ok := "", false, false
+	switch n := lowerName(c); n {
+	case "head", "tail", "sort", "tac", "uniq":
+		// $(head -1 l) prints part of what the line wrote to l, or all
+		// of it in another order: all its words are taken.
+		if f, written := z.filterOf(c); written && f.known {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{f.text, true}
+		}
+		return
+	case "cat":
+	default:
 		return
 	}
-	feed, doc := fdDoc(rs, 0)
-	if feed != feedDoc {
+	switch ops := c.Args()[1:]; {
+	case len(ops) == 1 && ops[0].Literal && ops[0].Text != "-" && !strings.HasPrefix(ops[0].Text, "-"):
+		// cat l of a file the line wrote (echo ~/.ssh/id_rsa > l; cat
+		// $(cat l)) prints what it wrote.
+		f, written := z.lastWritten(ops[0].Text, c.Dir)
+		text, known, ok = f.text, f.known, written && f.known
+	case slices.ContainsFunc(ops, func(w Word) bool { return !w.Literal || w.Text != "-" }):
+		return
+	default:
+		switch feed, doc := fdDoc(rs, 0); {
+		case feed == feedDoc:
+			text, known = z.docProgram(doc)
+			ok = true
+		case feed == feedFile && doc != nil:
+			f, written := z.lastWritten(doc.Word.Lit(), c.Dir)
+			text, known, ok = f.text, f.known, written && f.known
+		}
+	}
+	if !ok {
 		return
 	}
-	text, known := z.docProgram(doc)
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
 	z.catDocs[i] = fedDoc{text, known}
+}
+
+// filterOf returns what the line wrote to the one file filter c (head,
+// tail, sort …) reads, if it wrote it: its operand that is no option nor
+// an option's number.
+func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+	var ops []Word
+	for _, w := range c.Args()[1:] {
+		if !w.Literal {
+			return writtenFile{}, false
+		}
+		if !strings.HasPrefix(w.Text, "-") && !isDigits(strings.TrimLeft(w.Text, "+")) {
+			ops = append(ops, w)
+		}
+	}
+	if len(ops) != 1 {
+		return writtenFile{}, false
+	}
+	return z.lastWritten(ops[0].Text, c.Dir)
 }
 
 // printEscapes are the escapes echo -e and printf take.
@@ -1261,6 +1344,36 @@ func (z *analyzer) xargsRunWith(i int, rs []*syntax.Redirect) {
 			z.runWith(i, literalWords(xargsFields(f.text)))
 		}
 	}
+	// xargs -a l (--arg-file): its input is l.
+	if name := xargsArgFile(c); name != "" {
+		if f, ok := z.lastWritten(name, c.Dir); ok && f.known {
+			z.runWith(i, literalWords(xargsFields(f.text)))
+		}
+	}
+}
+
+// xargsArgFile returns the file xargs's -a (--arg-file) names among the
+// wrappers of c, as written, or "".
+func xargsArgFile(c SimpleCommand) string {
+	ws := c.Words[:min(c.Inner, len(c.Words))]
+	for k := 0; k < len(ws); k++ {
+		if !ws[k].Literal || baseName(ws[k].Text) != "xargs" {
+			continue
+		}
+		for j := k + 1; j < len(ws); j++ {
+			t := ws[j].Text
+			switch {
+			case !ws[j].Literal:
+			case (t == "-a" || t == "--arg-file") && j+1 < len(ws) && ws[j+1].Literal:
+				return ws[j+1].Text
+			case strings.HasPrefix(t, "--arg-file="):
+				return t[len("--arg-file="):]
+			case strings.HasPrefix(t, "-a") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+				return t[2:]
+			}
+		}
+	}
+	return ""
 }
 
 // xargsFields splits text where xargs splits its input (blanks,
@@ -1627,6 +1740,50 @@ func (z *analyzer) promptSubst(c SimpleCommand) {
 	}
 }
 
+// commandVars are the variables whose value is a command line a
+// program runs through a shell: PROMPT_COMMAND (an element of it, from
+// bash 5.1) before each prompt of an interactive bash, with no
+// substitution needed, less's LESSOPEN and LESSCLOSE (after their |,
+// || or -, %s the file), and the pagers, editors, browsers and askpass
+// programs others start. PROMPT_COMMAND='rm -rf ~' bash -i < /dev/null
+// and LESSOPEN='|rm -rf ~ %s' less f ran rm in bypassPermissions, where
+// setting them is a hijack asked for in the other modes.
+var commandVars = []string{"PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "GIT_PAGER",
+	"EDITOR", "VISUAL", "GIT_EDITOR", "FCEDIT", "BROWSER", "SUDO_ASKPASS", "SSH_ASKPASS", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF"}
+
+// promptCommand: the values assignment as gives one of commandVars are
+// analysed as a nested shell's program once the line is walked; one
+// only known at run time is too complex to check.
+func (z *analyzer) promptCommand(as *syntax.Assign) {
+	if as.Name == nil || !slices.Contains(commandVars, as.Name.Value) {
+		return
+	}
+	values := []*syntax.Word{as.Value}
+	if as.Array != nil {
+		values = values[:0]
+		for _, e := range as.Array.Elems {
+			values = append(values, e.Value)
+		}
+	}
+	for _, v := range values {
+		if v == nil {
+			continue
+		}
+		w := z.word(v, nil)
+		if !w.Literal {
+			z.complexOnce(fmt.Sprintf("%s set to what is only known at run time, which a program runs as a command line: %s", as.Name.Value, shorten(z.nodeTextFull(as))))
+			continue
+		}
+		prog := w.Text
+		if strings.HasPrefix(as.Name.Value, "LESS") {
+			prog = strings.TrimLeft(prog, "|-")
+		}
+		if strings.TrimSpace(prog) != "" && z.shell+1 <= maxShellDepth {
+			z.promptProgs = append(z.promptProgs, prog)
+		}
+	}
+}
+
 // add appends c and returns its index.
 func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	assigned := z.assigned
@@ -1697,8 +1854,11 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if sub.src != "" && len(z.a.Commands) == start+1 && len(z.a.Commands[start].Redirects) == 0 {
-			if text, _, ok := printedText(z.a.Commands[start]); ok {
+		if sub.src != "" && len(z.a.Commands) == start+1 {
+			if d, ok := z.catDocs[start]; ok && d.known {
+				// $(cat l) of a file the line wrote, $(cat <<< x).
+				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
+			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
 			}
 		}
@@ -1815,6 +1975,10 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	}
 	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
+	c.StrayFD = z.strayFD(c, rs)
+	if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "exec" {
+		z.execOpens(rs)
+	}
 	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.holdFDs(rs)
 	}
@@ -2428,6 +2592,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 // assign renders an assignment as "NAME=value", the value quote-removed
 // when literal and as written otherwise.
 func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
+	z.promptCommand(as)
 	if as.Index != nil {
 		z.index(as.Index, subs)
 	}
@@ -2796,6 +2961,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	}
 	z.inlineCode(c, args, rs)
+	z.perlArgv(c)
 	switch c.Name() {
 	case "find":
 		z.findExec(i, args)
@@ -4108,7 +4274,10 @@ func (z *analyzer) part(part syntax.WordPart, subs *stmtLists) {
 			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && (hijacked(p.Param.Value) || z.refTo(p.Param.Value)) {
 				z.complex("an expansion that sets %s, which decides what code later programs run: %s", p.Param.Value, z.nodeText(p))
 			}
-			z.word(p.Exp.Word, subs)
+			w := z.word(p.Exp.Word, subs)
+			if (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Param != nil && p.Exp.Word != nil {
+				z.defaultAssign(p.Param.Value, w)
+			}
 			if p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.Contains(p.Exp.Word.Lit(), "P") {
 				// Prompt expansion runs the substitutions in the value.
 				z.complex("a prompt expansion (@P), which runs what the value holds: %s", z.nodeText(p))
@@ -4156,6 +4325,7 @@ func (z *analyzer) arith(x syntax.ArithmExpr, subs *stmtLists) {
 		z.subscript(z.word(x, subs))
 		z.quotedInArith(x)
 		z.expandedSubscript(x) // let "a[$k]"
+		z.noteArithSubscripts(x)
 	case *syntax.BinaryArithm:
 		if arithAssigns(x.Op) {
 			z.arithSets(x.X)

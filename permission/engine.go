@@ -1124,7 +1124,7 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	if strings.TrimSpace(src) == "" {
 		return verdict{d: Deny, reason: "empty command: nothing to run"}, nil
 	}
-	a := AnalyzeShell(src)
+	a := analyzeShell(src, e.Env.Home, e.Env.Cwd)
 	parts := make([]CommandResult, 0, len(a.Commands))
 	var worst verdict
 	for i, c := range a.Commands {
@@ -1991,6 +1991,9 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 		if p.opaque {
 			return verdict{d: Ask, reason: commandName(c) + " uses " + p.word.Text + ", through a link to a directory that cannot be known", suggest: true}
 		}
+	}
+	if c.StrayFD != "" {
+		return verdict{d: Ask, reason: commandName(c) + " uses " + c.StrayFD + ", a descriptor the line did not open: one the shell inherited may be any file", suggest: true}
 	}
 	if v, ok := e.runsOutside(c); !ok {
 		return v

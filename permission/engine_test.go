@@ -143,7 +143,7 @@ func TestOrderOfChecks(t *testing.T) {
 		{"bypass allows a plain git config", ModeBypassPermissions, nil, bash(`git config user.name x`), Allow, ""},
 		{"bypass asks for an imap tunnel", ModeBypassPermissions, nil, bash(`git -c imap.tunnel='touch x' imap-send`), Ask, ""},
 		{"an allow rule does not cover an identity's smtp server", ModeDefault, []string{"allow:Bash(git:*)"}, bash(`git -c sendemail.work.smtpServer=/x send-email --identity=work a`), Ask, ""},
-		{"bypass asks for GIT_EDITOR running a push", ModeBypassPermissions, []string{"deny:Bash(git push:*)"}, bash("GIT_EDITOR='git push #' git commit"), Ask, ""},
+		{"bypass denies GIT_EDITOR running a push (S64: its value is analysed)", ModeBypassPermissions, []string{"deny:Bash(git push:*)"}, bash("GIT_EDITOR='git push #' git commit"), Deny, ""},
 		{"bypass asks for an alias set through GIT_CONFIG_COUNT", ModeBypassPermissions, nil, bash("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=push git p"), Ask, ""},
 		{"bypass allows an editor that changes nothing", ModeBypassPermissions, nil, bash("GIT_SEQUENCE_EDITOR=: git rebase -i HEAD~3"), Allow, ""},
 		{"bypass asks for help.autocorrect, which runs the push it guesses", ModeBypassPermissions, []string{"deny:Bash(git push:*)"}, bash("git -c help.autocorrect=immediate psuh"), Ask, ""},

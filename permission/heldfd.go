@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -104,4 +105,103 @@ func namedFD(t string) string {
 		return t
 	}
 	return "{" + name + "}"
+}
+
+// Descriptors the line did not open: cat /proc/self/fd/5, /dev/fd/5 or
+// <&5 reads what the shell inherited as descriptor 5, which may be any
+// file (a key the agent holds open), as cat /proc/1/fd/5 reads another
+// process's. Stdin, stdout and stderr, a descriptor a redirection of the
+// command opens (cat /dev/fd/3 3< f), one of a compound command around
+// it ({ cat /dev/fd/3; } 3< f) and one an exec opened earlier on the line
+// (exec 3< f; cat <&3) are the line's own; a named one (exec {fd}< f)
+// may be any number.
+
+// execOpens records the descriptors above stderr exec's redirections rs
+// open, and forgets those they close.
+func (z *analyzer) execOpens(rs []*syntax.Redirect) {
+	for _, r := range rs {
+		fd := redirFD(r)
+		z.execFDs = slices.DeleteFunc(z.execFDs, func(s string) bool { return s == fd })
+		if !closesFD(r) {
+			z.execFDs = append(z.execFDs, fd)
+		}
+	}
+}
+
+// closesFD says whether r closes its descriptor (3<&-, 3>&-).
+func closesFD(r *syntax.Redirect) bool {
+	return (r.Op == syntax.DplIn || r.Op == syntax.DplOut) && r.Word != nil && r.Word.Lit() == "-"
+}
+
+// strayFD returns the first descriptor above stderr command c, whose
+// redirections are rs, uses without the line having opened it: a
+// duplication of it (<&5, >&5) or a path to it (SimpleCommand.StrayFD).
+func (z *analyzer) strayFD(c SimpleCommand, rs []*syntax.Redirect) string {
+	for _, r := range rs {
+		if (r.Op == syntax.DplIn || r.Op == syntax.DplOut) && r.Word != nil {
+			if n := r.Word.Lit(); isDigits(n) && !stdFD(n) && !z.fdOpen(n, rs) {
+				return z.nodeTextFull(r)
+			}
+		}
+	}
+	words := slices.Clone(c.Words)
+	for _, r := range c.Redirects {
+		words = append(words, r.Target)
+	}
+	dir, _ := exportDir(z.dir)
+	for _, w := range words {
+		if n, ok := ownFDPath(w, dir); ok && !z.fdOpen(n, rs) {
+			return w.Text
+		}
+	}
+	return ""
+}
+
+// stdFD says whether n is stdin, stdout or stderr.
+func stdFD(n string) bool {
+	n = strings.TrimLeft(n, "0")
+	return n == "" || n == "1" || n == "2"
+}
+
+// ownFDPath returns the descriptor above stderr a literal word names as
+// a path to one of the process's own (/dev/fd/5, /proc/self/fd/5,
+// /proc/thread-self/fd/5), taken in dir (SimpleCommand.Dir) when
+// relative and dir is absolute.
+func ownFDPath(w Word, dir string) (string, bool) {
+	if !w.Literal {
+		return "", false
+	}
+	p := w.Text
+	if !path.IsAbs(p) {
+		if !path.IsAbs(dir) {
+			return "", false
+		}
+		p = path.Join(dir, p)
+	}
+	if !strings.Contains(p, "fd") {
+		return "", false
+	}
+	p = path.Clean(p)
+	kind, self, rest, ok := procLink(p)
+	n := path.Base(p)
+	if !ok || kind != "fd" || !self || rest != "" || !isDigits(n) || stdFD(n) {
+		return "", false
+	}
+	return n, true
+}
+
+// fdOpen says whether descriptor n is the line's own for a command whose
+// redirections are rs.
+func (z *analyzer) fdOpen(n string, rs []*syntax.Redirect) bool {
+	n = strings.TrimLeft(n, "0")
+	mine := func(rs []*syntax.Redirect) bool {
+		return slices.ContainsFunc(rs, func(r *syntax.Redirect) bool {
+			fd := redirFD(r)
+			return !closesFD(r) && (strings.TrimLeft(fd, "0") == n || strings.HasPrefix(fd, "{"))
+		})
+	}
+	if mine(rs) || slices.ContainsFunc(z.fdScopes, mine) {
+		return true
+	}
+	return slices.ContainsFunc(z.execFDs, func(fd string) bool { return strings.TrimLeft(fd, "0") == n || strings.HasPrefix(fd, "{") })
 }

@@ -512,6 +512,9 @@ func (z *analyzer) readCode(c SimpleCommand, lang codeLang, code, what string) {
 			if f.path >= 0 && !f.known {
 				// A delete of a path the code computes: as rm -rf "$x".
 				ws[f.path] = Word{Text: "`" + codeShow(f.expr) + "`"}
+				if f.env != "" {
+					ws[f.path] = envValue(c, f.env)
+				}
 			}
 			z.finish(SimpleCommand{Text: what + " code: " + codeShow(f.call), Words: ws, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
 		}
@@ -568,13 +571,16 @@ func (z *analyzer) codeFedProgram(n0, p0 int) string {
 // (shell, words[0]), a command's words, or something not known (unknown
 // says what).
 type codeFound struct {
-	name    string // the call's name: os.system
-	call    string // the call as written
-	shell   bool
-	words   []string
-	path    int    // for a delete, the index in words of its path; -1 else
-	known   bool   // the path is known
-	expr    string // the path's expression, as written, when not known
+	name  string // the call's name: os.system
+	call  string // the call as written
+	shell bool
+	words []string
+	path  int    // for a delete, the index in words of its path; -1 else
+	known bool   // the path is known
+	expr  string // the path's expression, as written, when not known
+	// env is the variable whose value the path is, when expr reads one
+	// by a name written out (open(os.environ["K"])).
+	env     string
 	unknown string
 	// dir is where a command the code runs runs, as written, when the
 	// call names one (subprocess's cwd=, child_process's {cwd: …}); "?"

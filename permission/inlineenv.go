@@ -680,3 +680,68 @@ func (s *codeScan) envFound(name, call, key string, whole bool) {
 		s.found = append(s.found, codeFound{name: name, call: call, words: []string{"printenv", ""}, path: 1, expr: call})
 	}
 }
+
+// Paths inline code reads from the environment: export K=~/.ssh/id_rsa;
+// python3 -c 'open(os.environ["K"]).read()' reads the key as cat "$K"
+// does. A file call's path that is a variable read by a name written
+// out is that variable's value: the one the command's own assignment
+// gives it (K=… python3 -c …, env K=… node -e …), else "$K", which the
+// values the line assigns are put in (readValues), as for the shell's
+// commands.
+
+// envPathKey returns the variable a path's expression, as written,
+// reads by a name written out (os.environ["K"], os.getenv("K"),
+// os.environ.get("K", d), process.env.K, process.env["K"], $ENV{K},
+// ENV["K"], ENV.fetch("K"), getenv("K"), ENVIRON["K"]), or "".
+func (s *codeScan) envPathKey(expr string) string {
+	if expr == "" || !strings.Contains(expr, "ENV") && !strings.Contains(expr, "env") {
+		return ""
+	}
+	e := codeScan{lang: s.lang, src: expr}
+	e.lex()
+	toks := e.toks
+	for len(toks) > 0 && toks[len(toks)-1].text == "\n" {
+		toks = toks[:len(toks)-1]
+	}
+	if e.hole || e.tooLong || len(toks) == 0 || toks[0].kind != tokName {
+		return ""
+	}
+	to := len(toks)
+	key := ""
+	obj, rest := e.envObject(toks[0].text)
+	switch {
+	case obj != "" && rest == "" && to > 2 && (toks[1].text == "[" || toks[1].text == "{") && e.match[1] == to-1:
+		key = e.envKey(2, to-1)
+	case obj != "" && s.lang == langJS && rest != "" && to == 1 && !strings.Contains(rest, "."):
+		key = rest
+	case obj == "" && envGetterOf(s.lang, toks[0].text) || obj != "" && isEnvGetter(rest):
+		if to < 3 || toks[1].text != "(" || e.match[1] != to-1 {
+			return ""
+		}
+		end := 2
+		for end < to-1 && toks[end].text != "," {
+			end++
+		}
+		key = e.envKey(2, end)
+	}
+	if key == "" || !isName(key) {
+		return ""
+	}
+	return key
+}
+
+// envValue returns the word a path read from variable name stands for
+// in command c, whose inline code reads it: the value c's own
+// assignment gives it, as written, else "$name".
+func envValue(c SimpleCommand, name string) Word {
+	v, ok := "", false
+	for _, a := range c.EnvAssigns() {
+		if n, val, _ := strings.Cut(a, "="); n == name {
+			v, ok = val, true
+		}
+	}
+	if !ok {
+		return Word{Text: `"$` + name + `"`}
+	}
+	return Word{Text: v}
+}

@@ -1456,6 +1456,11 @@ func (s *codeScan) perlOpen(c codeCall) {
 			s.shell(c.name, c.call, "", false, expr)
 		case first.kind == tokString && (strings.HasPrefix(strings.TrimSpace(first.text), ">") || strings.HasPrefix(strings.TrimSpace(first.text), "+")):
 			s.file(c.name, c.call, []string{"tee"}, "", false, expr)
+		case first.kind != tokString && last.kind != tokString:
+			// Wholly only known at run time (open(F, $ENV{K}),
+			// open(F, $ARGV[0])): its mode is in it, and 'rm -rf ~|'
+			// runs rm.
+			s.shell(c.name, c.call, "", false, expr)
 		}
 		return
 	}
@@ -1602,10 +1607,11 @@ func (s *codeScan) file(name, call string, verb []string, v string, ok bool, exp
 		// of one only known at run time, are kept, as rm -f "$x" asks:
 		// perl -e 'unlink glob("*")' empties the directory.
 		filled := verb[0] == "tee" && strings.ContainsAny(expr, string([]byte{codeHole, codeHome}))
-		if !filled && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
+		env := s.envPathKey(expr)
+		if !filled && env == "" && (verb[0] != "rm" && verb[0] != "rmdir" || expr == "") {
 			return
 		}
-		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr})
+		s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", ""), path: len(verb) + 1, expr: expr, env: env})
 		return
 	}
 	s.found = append(s.found, codeFound{name: name, call: call, words: append(verb, "--", p), path: len(verb) + 1, known: true})

@@ -258,14 +258,22 @@ func slashRest(s string) string {
 // /dev/fd link whose target cannot be known, such as
 // /proc/1/cwd/infra/x or /dev/fd/3/x, its template: an unknown start, then
 // what follows the link. A descriptor itself (/dev/fd/3, with nothing
-// after it) is a file, not such a path.
+// after it) is a file, not such a path, unless it is another process's
+// above stderr (/proc/1/fd/5, /proc/$PPID/fd/5): that may be any file
+// (a key the agent holds open), as a path through its cwd may. The
+// process's own are the analysis's (SimpleCommand.StrayFD).
 func opaquePath(p string) (string, bool) {
 	if !strings.HasPrefix(p, "/proc/") && !strings.HasPrefix(p, "/dev/") {
 		return "", false
 	}
-	kind, _, rest, ok := procLink(p)
-	if !ok || kind == "fd" && rest == "" {
+	kind, self, rest, ok := procLink(p)
+	switch {
+	case !ok:
 		return "", false
+	case kind == "fd" && rest == "":
+		if n := path.Base(p); self || isDigits(n) && stdFD(n) {
+			return "", false
+		}
 	}
 	return string(rune(pathWild)) + rest, true
 }

@@ -157,6 +157,12 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		r.replaces = true
 		z.reads = append(z.reads, r)
 		return
+	case "printf":
+		z.notePrintfV(i)
+		return
+	case "set":
+		z.noteSetArgs(i)
+		return
 	case "read":
 	case "mapfile", "readarray":
 		values, r.array = "dnOsuCc", true
@@ -554,4 +560,163 @@ func quoteFor(v Word, dq bool) string {
 		return r.Replace(v.Text)
 	}
 	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
+}
+
+// noteArithSubscripts records the variables arithmetic word x expands
+// inside an array subscript: (( a[$k] )), $(( a[${k}] + 1 )).
+func (z *analyzer) noteArithSubscripts(x *syntax.Word) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		p, ok := n.(*syntax.ParamExp)
+		if !ok || p.Index == nil {
+			return true
+		}
+		syntax.Walk(p.Index, func(m syntax.Node) bool {
+			if q, ok := m.(*syntax.ParamExp); ok && q.Param != nil && !slices.Contains(z.arithSubs, q.Param.Value) {
+				z.arithSubs = append(z.arithSubs, q.Param.Value)
+			}
+			return true
+		})
+		return false
+	})
+}
+
+// arithSubscriptValues: bash before 5.2 (macOS's /bin/bash is 3.2)
+// expands the subscript of (( a[$k] )) once more after the expression's
+// own expansion, so k='$(rm -rf ~)' runs rm there. A value the line
+// gives such a variable, as written or read from text written on it,
+// that holds an expansion is too complex to check.
+func (z *analyzer) arithSubscriptValues() {
+	if len(z.arithSubs) == 0 {
+		return
+	}
+	for _, r := range z.reads {
+		if !r.fed || !sharesName(r.names, z.arithSubs) {
+			continue
+		}
+		for _, l := range r.lines {
+			if l.Literal && strings.ContainsAny(l.Text, "$`") {
+				z.complexOnce("a value bash before 5.2 expands once more inside an array subscript in arithmetic, which runs what it holds: " + shorten(l.Text))
+				return
+			}
+		}
+	}
+}
+
+// notePrintfV records the variable printf -v NAME FORMAT ARGS… sets
+// command i, when what it prints is known: its format and arguments
+// written out, or the home directory (~, "$HOME/x") where the analysis
+// knows it. printf -v p '%s/.ssh/id_rsa' ~; cat "$p" reads the key.
+func (z *analyzer) notePrintfV(i int) {
+	c := z.a.Commands[i]
+	args := c.Args()
+	if len(args) < 3 || !args[1].Literal || !strings.HasPrefix(args[1].Text, "-v") {
+		return
+	}
+	name, rest := args[1].Text[2:], args[2:]
+	if name == "" {
+		name, rest = args[2].Text, args[3:]
+		if !args[2].Literal {
+			return
+		}
+	}
+	if len(rest) > 0 && rest[0].Literal && rest[0].Text == "--" {
+		rest = rest[1:]
+	}
+	if !isName(name) || len(rest) == 0 {
+		return
+	}
+	ws := []Word{{Text: "printf", Literal: true}}
+	for _, w := range rest {
+		if w = z.homeArg(w); !w.Literal {
+			return
+		}
+		ws = append(ws, w)
+	}
+	text, _, ok := printedText(SimpleCommand{Words: ws})
+	if !ok {
+		return
+	}
+	z.reads = append(z.reads, readCmd{at: i, names: []string{name}, scope: c.Shell, cond: c.Cond, fn: c.Func,
+		lines: []Word{{Text: text, Literal: true}}, fed: true, replaces: true})
+}
+
+// homeArg returns w, an argument, as the text it expands to when that is
+// the home directory or below it (~, ~/x, "$HOME/x") and the analysis
+// knows the home; other words as they are.
+func (z *analyzer) homeArg(w Word) Word {
+	if w.Literal || z.home == "" || z.homeSet {
+		return w
+	}
+	rest, ok := homeRest(looseText(w.Text))
+	if !ok || strings.ContainsAny(rest, "$`*?[{~\\\"'") {
+		return w
+	}
+	return Word{Text: strings.TrimSuffix(z.home+"/"+rest, "/"), Literal: true}
+}
+
+// positionalNames are the parameters set -- WORDS sets: each of $1 to
+// $9, $@ and $*, given every word in turn (shift moves them), and $* the
+// words joined by a space and by a / too (IFS=/; "$*" joins them so).
+var positionalNames = []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "@", "*"}
+
+// noteSetArgs records the positional parameters set -- WORDS (set -e
+// WORDS, set - WORDS) command i sets from the words the analysis reads:
+// set -- ~/.ssh/id_rsa; cat "$1" reads the key.
+func (z *analyzer) noteSetArgs(i int) {
+	c := z.a.Commands[i]
+	args := c.Args()
+	k, set := 1, false
+options:
+	for ; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			set = true
+			break options
+		case t == "--" || t == "-":
+			k, set = k+1, true
+			break options
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if strings.Contains(t, "o") {
+				k++ // set -o pipefail: the option's name
+			}
+		default:
+			set = true
+			break options
+		}
+	}
+	if !set {
+		return
+	}
+	var lines []Word
+	for _, w := range args[min(k, len(args)):] {
+		if knownValue(w) {
+			lines = append(lines, homeValue(w))
+		}
+	}
+	for _, name := range positionalNames {
+		r := readCmd{at: i, names: []string{name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(lines) > 0, replaces: true}
+		r.lines = slices.Clone(lines)
+		if name == "*" && len(lines) > 1 && !slices.ContainsFunc(lines, func(w Word) bool { return !w.Literal }) {
+			for _, sep := range []string{" ", "/"} {
+				var ts []string
+				for _, l := range lines {
+					ts = append(ts, l.Text)
+				}
+				r.lines = append(r.lines, Word{Text: strings.Join(ts, sep), Literal: true})
+			}
+		}
+		z.reads = append(z.reads, r)
+	}
+}
+
+// defaultAssign records ${name:=w} (${name=w}), which gives name the
+// value w where it has none: : ${k:=~/.ssh/id_rsa}; cat "$k" reads the
+// key. The values it had stay beside it.
+func (z *analyzer) defaultAssign(name string, w Word) {
+	if !knownValue(w) || !isName(name) {
+		return
+	}
+	z.reads = append(z.reads, readCmd{at: len(z.a.Commands), names: []string{name}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
+		lines: []Word{homeValue(w)}, fed: true})
 }

@@ -60,7 +60,7 @@ func TestRedTeamDecisionsS19(t *testing.T) {
 		{"S19 D GIT_CONFIG_COUNT set then exported", Y, nil, `GIT_CONFIG_COUNT=1; export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=x; git log`, Ask},
 		{"S19 D declare -x GIT_CONFIG_PARAMETERS", Y, nil, `declare -x GIT_CONFIG_PARAMETERS="'core.fsmonitor'='x'"; git status`, Ask},
 		{"S19 D export GIT_CONFIG_GLOBAL", Y, nil, `export GIT_CONFIG_GLOBAL=f; git status`, Ask},
-		{"S19 D export GIT_SSH_COMMAND", Y, nil, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, Ask},
+		{"S19 D export GIT_SSH_COMMAND", Y, nil, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`, Deny}, // S64: its value is analysed
 		{"S19 D read GIT_SSH_COMMAND", Y, nil, `read GIT_SSH_COMMAND; git fetch`, Ask},
 		{"S19 D export HOME then git", Y, nil, `export HOME=/tmp/x; git status`, Ask},
 		{"S19 D export XDG_CONFIG_HOME then git", Y, nil, `export XDG_CONFIG_HOME=/tmp/x; git status`, Ask},
@@ -154,7 +154,7 @@ LESSOPEN=|/tmp/x %%s
 		// K: a last word that expands into several ("$@", "${a[@]}",
 		// an unquoted $x) may bring rm both -rf and a critical path: it
 		// was taken for one operand, and rm for not recursive.
-		{"S19 K set -- then rm \"$@\"", Y, nil, `set -- -rf ~; rm "$@"`, Ask},
+		{"S19 K set -- then rm \"$@\"", Y, nil, `set -- -rf ~; rm "$@"`, Deny},       // S64: set's words are handed on
 		{"S19 K array then rm \"${a[@]}\"", Y, nil, `a=(-rf ~); rm "${a[@]}"`, Deny}, // S62b: each element is handed on: rm ~
 		{"S19 K unquoted $x split", Y, nil, `x='-rf /'; rm $x`, Ask},
 		{"S19 K rm $*", Y, nil, `rm $*`, Ask},

@@ -461,13 +461,13 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A4 neighbour: git add .", D, []string{"deny:Read(.env)"}, `git add . && git commit -m "docs: ~/.ssh/config"`, Allow},
 		// A6: pagers and editors other programs run, and less's own
 		// settings, chosen through the environment.
-		{"A6 LESSOPEN critical rm", D, nil, `LESSOPEN='|rm -rf ~ %s' less README.md`, Ask},
+		{"A6 LESSOPEN critical rm", D, nil, `LESSOPEN='|rm -rf ~ %s' less README.md`, Deny}, // S64: its value is analysed
 		{"A6 LESSOPEN plan mode", ModePlan, nil, `LESSOPEN='|touch x %s' less README.md`, Deny},
 		{"A6 LESSCLOSE plan mode", ModePlan, nil, `LESSCLOSE='touch x' less README.md`, Deny},
 		{"A6 LESS +! plan mode", ModePlan, nil, `LESS='+!touch x' less README.md`, Deny},
 		{"A6 PAGER git log plan mode", ModePlan, nil, `PAGER='touch x' git log`, Deny},
 		{"A6 PAGER through env", D, nil, `env PAGER='rm -rf ~' git log`, Ask},
-		{"A6 EDITOR git commit", D, nil, `EDITOR='rm -rf ~' git commit`, Ask},
+		{"A6 EDITOR git commit", D, nil, `EDITOR='rm -rf ~' git commit`, Deny}, // S64: its value is analysed
 		{"A6 export PAGER", D, nil, `export PAGER='sh -c x'; git log`, Ask},
 		{"A6 PAGER not literal", D, nil, `PAGER="$X" git log`, Ask},
 		{"A6 neighbour: GIT_PAGER=cat", ModePlan, nil, `GIT_PAGER=cat git log`, Allow},
@@ -770,7 +770,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A6 PS4 deny rule", Y, []string{"deny:Bash(curl:*)"}, "PS4='`curl x`' bash -xc true", Ask},
 		{"A6 export PS4", Y, nil, `export PS4='$(rm -rf /)'; set -x; true`, Ask},
 		{"A6 env PS4", Y, nil, `env PS4='$(rm -rf /)' bash -x ./build.sh`, Ask},
-		{"A6 PROMPT_COMMAND", Y, nil, `PROMPT_COMMAND='$(rm -rf /)' bash -i </dev/null`, Ask},
+		{"A6 PROMPT_COMMAND", Y, nil, `PROMPT_COMMAND='$(rm -rf /)' bash -i </dev/null`, Deny}, // S64: its value is analysed as a program
 		{"A6 neighbour: PS4 with line numbers", Y, nil, `PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x ./build.sh`, Allow},
 		// L1: language launchers run their operands as a command, which
 		// was seen as the launcher's own argument.

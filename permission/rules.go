@@ -1732,16 +1732,42 @@ func pathTemplate(src string, env PathEnv) string {
 	if first < 0 {
 		return unrooted(env.Resolve(t))
 	}
-	// ".." after an unknown part could climb anywhere.
-	for _, seg := range strings.Split(t[first:], "/") {
-		if seg == ".." {
-			return string(rune(pathWild))
-		}
+	if tail, ok := climbed(t[first:]); ok {
+		return climbTemplate(t, tail)
 	}
 	if first == 0 {
 		return t // an unknown start may be any path, absolute or not
 	}
 	return unrooted(env.Resolve(t))
+}
+
+// climbed returns, for the part of a template from its first unknown
+// part on, what follows its last ".." ("" or starting with /), and
+// whether it has one.
+func climbed(t string) (string, bool) {
+	segs := strings.Split(t, "/")
+	for k := len(segs) - 1; k >= 0; k-- {
+		if segs[k] == ".." {
+			return slashRest(strings.Join(segs[k+1:], "/")), true
+		}
+	}
+	return "", false
+}
+
+// climbTemplate is the template of t, in which a ".." follows an unknown
+// part: that part may be any path, so the ".." may climb anywhere, and
+// what follows the last one is all that is known: any directory, then
+// tail ("$d/../.ssh/id_rsa" may be ~/.ssh/id_rsa, where the whole path
+// taken for any path let a read of it pass). Below /proc or /dev the
+// unknown part may be a process ahead of a link the kernel follows
+// (/proc/$$/cwd/../root/.ssh/id_rsa, /proc/$PPID/root/..): it is taken
+// as a path through another process's working directory, which
+// opaquePath reads as /proc/1/cwd/x is read.
+func climbTemplate(t, tail string) string {
+	if strings.HasPrefix(t, "/proc/") || strings.HasPrefix(t, "/dev/") {
+		return "/proc/" + string(rune(pathWild)) + "/cwd" + tail
+	}
+	return string(rune(pathWild)) + tail
 }
 
 // unrooted turns what Resolve could not make absolute (no Cwd, no Home)

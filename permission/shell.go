@@ -67,6 +67,10 @@ type SimpleCommand struct {
 	Added bool
 	// Redirects are the command's file redirections.
 	Redirects []Redirect
+	// StrayFD is the first descriptor above stderr the command uses
+	// that the line did not open for it (cat /dev/fd/5, /proc/self/fd/5,
+	// <&5), as written, or "": one the shell inherited may be any file.
+	StrayFD string
 	// DocSecret is the first secret-named variable a here-document of
 	// the command expands (cat <<EOF … $GITHUB_TOKEN … EOF), or "": the
 	// document is the command's input, not a file (checkSecretVar).

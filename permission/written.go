@@ -47,7 +47,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		text += "\n"
 	}
 	note := func(w Word, app bool) {
-		if w = homeWord(w); !w.Literal {
+		if w = z.fileWord(w); !w.Literal {
 			return
 		}
 		f := writtenFile{file: w, dir: c.Dir, text: text, known: known}
@@ -63,7 +63,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 	}
 	switch lowerName(c) {
 	case "cp", "mv", "install", "ln":
-		z.copiesWritten(c)
+		z.copiesWritten(c, rs)
 		return
 	case "tee":
 	default:
@@ -88,12 +88,55 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 // lastWritten returns what the line last wrote to file name opened in
 // dir, if it wrote it.
 func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
+	name, dir = z.atHome(name), z.placedDir(dir)
 	for k := len(z.written) - 1; k >= 0; k-- {
-		if f := z.written[k]; sameFile(f.file.Text, f.dir, name, dir) {
+		if f := z.written[k]; sameFile(z.atHome(f.file.Text), z.placedDir(f.dir), name, dir) {
 			return f, true
 		}
 	}
 	return writtenFile{}, false
+}
+
+// placedDir returns dir, as SimpleCommand.Dir writes it, taken from the
+// directory the line starts in where the analysis knows it ("" is that
+// directory): > /src/app/s.sh; bash s.sh, run in /src/app, runs what the
+// line wrote.
+func (z *analyzer) placedDir(dir string) string {
+	dir = z.atHome(dir)
+	if z.cwd == "" || dir == "?" || path.IsAbs(dir) {
+		return dir
+	}
+	return path.Join(z.cwd, dir)
+}
+
+// atHome returns p, a file's name or a directory as SimpleCommand.Dir
+// writes it, with a leading ~ made the home directory where it is known
+// and the line did not set HOME: > /root/s.sh; bash ~/s.sh runs what the
+// line wrote when the home is /root, and cd ~ && > s.sh; bash
+// /root/s.sh too.
+func (z *analyzer) atHome(p string) string {
+	if z.home == "" || z.homeSet {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, "~"); ok && (rest == "" || rest[0] == '/') {
+		return z.home + rest
+	}
+	return p
+}
+
+// fileWord is homeWord, and a name below the shell's own directory
+// (~+/s.sh, "$PWD/s.sh") made relative to it, unless the line set PWD.
+func (z *analyzer) fileWord(w Word) Word {
+	if w = homeWord(w); w.Literal || z.pwdSet {
+		return w
+	}
+	t := looseText(w.Text)
+	for _, prefix := range [...]string{"~+/", "$PWD/", "${PWD}/"} {
+		if rest, ok := strings.CutPrefix(t, prefix); ok && rest != "" && !strings.ContainsAny(rest, "$`*?[{~") {
+			return Word{Text: rest, Literal: true}
+		}
+	}
+	return w
 }
 
 // runsWritten: command i runs as a program (programFiles: a script, a
@@ -109,8 +152,17 @@ func (z *analyzer) runsWritten(i int) {
 	c := z.a.Commands[i]
 	c.Words = slices.Clone(c.Words)
 	for k, w := range c.Words {
-		c.Words[k] = homeWord(w)
+		c.Words[k] = z.fileWord(w)
 	}
+	for _, g := range z.globbedWritten(c) {
+		z.runsWrittenAs(g)
+	}
+	z.runsWrittenAs(c)
+}
+
+// runsWrittenAs is runsWritten for command c, its words as the line's
+// files name them.
+func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 	for _, name := range programFiles(c) {
 		if f, ok := z.lastWritten(name, c.Dir); ok {
 			z.runWritten(c, name, f)
@@ -136,6 +188,34 @@ func homeWord(w Word) Word {
 		return w
 	}
 	return Word{Text: "~/" + rest, Literal: true}
+}
+
+// globbedWritten returns c once for each file the line wrote that a
+// glob among its words matches, that word the file's name: bash *.sh
+// runs the s.sh the line wrote (the first the glob yields; each is
+// judged).
+func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
+	var out []SimpleCommand
+	for k, w := range c.Words {
+		t := looseText(w.Text)
+		if w.Literal || !strings.ContainsAny(t, "*?[") || strings.ContainsAny(t, "$`~") {
+			continue
+		}
+		for _, f := range z.written {
+			name := f.file.Text
+			if f.dir != c.Dir && !path.IsAbs(name) {
+				continue
+			}
+			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok {
+				continue
+			}
+			g := c
+			g.Words = slices.Clone(c.Words)
+			g.Words[k] = Word{Text: name, Literal: true}
+			out = append(out, g)
+		}
+	}
+	return out
 }
 
 // runnerFiles returns the files a build runner c reads its recipes or
@@ -256,7 +336,7 @@ func echoNoNewline(c SimpleCommand) bool {
 
 // copiesWritten: cp s.sh t.sh (mv, install, ln) copies what the line
 // wrote to s.sh to t.sh, whose later run is judged by it too.
-func (z *analyzer) copiesWritten(c SimpleCommand) {
+func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 	var ops []Word
 	for _, w := range c.Args()[1:] {
 		if !w.Literal || !strings.HasPrefix(w.Text, "-") {
@@ -264,6 +344,18 @@ func (z *analyzer) copiesWritten(c SimpleCommand) {
 		}
 	}
 	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
+		return
+	}
+	if src := path.Clean(ops[0].Text); strings.HasPrefix(src, "/dev/") || strings.HasPrefix(src, "/proc/") {
+		// cp /dev/stdin s.sh <<< 'rm -rf ~' copies its input: what a
+		// here-document or here-string says; a stream, a descriptor
+		// or another device what is not known.
+		f := writtenFile{file: ops[1], dir: c.Dir}
+		stdin := src == "/dev/stdin" || src == "/dev/fd/0" || src == "/proc/self/fd/0"
+		if feed, doc := fdDoc(rs, 0); stdin && feed == feedDoc && doc != nil {
+			f.text, f.known = z.docProgram(doc)
+		}
+		z.written = append(z.written, f)
 		return
 	}
 	if f, ok := z.lastWritten(ops[0].Text, c.Dir); ok {
