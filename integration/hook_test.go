@@ -46,6 +46,12 @@ func TestHookClaudeCode(t *testing.T) {
 		{"read is allowed", "default", "Read", map[string]string{"file_path": dir + "/main.go"}, "allow"},
 		{"write to .git asks in bypass", "bypassPermissions", "Write", map[string]string{"file_path": dir + "/.git/hooks/pre-commit"}, "ask"},
 		{"unknown tool asks", "default", "Teleport", map[string]string{}, "ask"},
+		// The tools init now installs the hook for that run code where no
+		// sandbox reaches (Monitor's command, REPL's JavaScript): asked
+		// for in bypassPermissions too, denied under dontAsk.
+		{"monitor asks in bypass", "bypassPermissions", "Monitor", map[string]any{"command": "rm -rf ~", "description": "x", "timeout_ms": 1000, "persistent": false}, "ask"},
+		{"repl asks in bypass", "bypassPermissions", "REPL", map[string]string{"code": "require('fs').rmSync(require('os').homedir(), {recursive: true})"}, "ask"},
+		{"monitor denied in dontAsk", "dontAsk", "Monitor", map[string]string{"command": "tail -f log"}, "deny"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

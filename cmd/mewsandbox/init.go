@@ -23,9 +23,22 @@ import (
 )
 
 // claudeTools are the tools the hook is installed for: every tool the
-// permission engine models (a test checks that it knows each). Other tools
-// (MCP servers, Task, WebSearch …) stay with Claude Code's own permissions.
-var claudeTools = []string{"Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS", "WebFetch"}
+// permission engine models (a test checks that it knows each), and the
+// unmodelledTools. Other tools (MCP servers, Task, WebSearch …) stay with
+// Claude Code's own permissions.
+var claudeTools = []string{"Bash", "Read", "Write", "Edit", "MultiEdit", "NotebookEdit", "Glob", "Grep", "LS", "WebFetch",
+	"Monitor", "REPL", "PowerShell", "Artifact"} // the unmodelledTools, written out: an append would run as every process starts
+
+// unmodelledTools are Claude Code's tools (2.1.197) that run a command or
+// code, or publish a file, where no sandbox reaches, and that the engine
+// does not model: Monitor runs a shell command whose output lines are
+// events, REPL runs JavaScript in Claude Code's own process, PowerShell
+// runs PowerShell, and Artifact publishes a local file as a web page.
+// Left out of the matcher, they never reached the hook: bypassPermissions
+// ran Monitor's rm -rf ~ unasked, past every rule the hook holds. The hook
+// asks for each (denies under dontAsk), as for every tool it cannot
+// analyse.
+var unmodelledTools = []string{"Monitor", "REPL", "PowerShell", "Artifact"}
 
 func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var root, audit string

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -14,8 +15,36 @@ import (
 func TestClaudeToolsAreKnown(t *testing.T) {
 	t.Parallel()
 	for _, tool := range claudeTools {
-		if name, kind := permission.CanonicalTool(tool); kind == permission.KindUnknown || name != tool {
+		_, kind := permission.CanonicalTool(tool)
+		if slices.Contains(unmodelledTools, tool) {
+			if kind != permission.KindUnknown {
+				t.Errorf("%s is listed as a tool the engine does not model, but it does", tool)
+			}
+			continue
+		}
+		if name, _ := permission.CanonicalTool(tool); kind == permission.KindUnknown || name != tool {
 			t.Errorf("the hook is installed for %s, which the permission engine does not model", tool)
+		}
+	}
+}
+
+// TestHookCoversCodeRunningTools: Claude Code 2.1.197's Monitor (a shell
+// command), REPL (JavaScript in its own process), PowerShell and Artifact
+// (a local file published) were not in the hook's matcher, so Claude Code
+// never asked the hook about them: Monitor ran rm -rf ~ unasked in
+// bypassPermissions. The installed matcher names each now.
+func TestHookCoversCodeRunningTools(t *testing.T) {
+	t.Parallel()
+	var group struct {
+		Matcher string `json:"matcher"`
+	}
+	if err := json.Unmarshal(mustMarshal(hookGroup(testCommand)), &group); err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Split(group.Matcher, "|")
+	for _, tool := range []string{"Monitor", "REPL", "PowerShell", "Artifact", "Bash", "Write"} {
+		if !slices.Contains(names, tool) {
+			t.Errorf("the hook's matcher %q leaves out %s", group.Matcher, tool)
 		}
 	}
 }
@@ -109,7 +138,7 @@ func TestInstallHookKeepsTheRestOfTheFile(t *testing.T) {
   "hooks": {
     "PreToolUse": [
       {
-        "matcher": "Bash|Read|Write|Edit|MultiEdit|NotebookEdit|Glob|Grep|LS|WebFetch",
+        "matcher": "Bash|Read|Write|Edit|MultiEdit|NotebookEdit|Glob|Grep|LS|WebFetch|Monitor|REPL|PowerShell|Artifact",
         "hooks": [
           {
             "type": "command",
