@@ -34,10 +34,10 @@ var claudeTools = []string{"Bash", "Read", "Write", "Edit", "MultiEdit", "Notebo
 // does not model: Monitor runs a shell command whose output lines are
 // events, REPL runs JavaScript in Claude Code's own process, PowerShell
 // runs PowerShell, and Artifact publishes a local file as a web page.
-// Left out of the matcher, they never reached the hook: bypassPermissions
-// ran Monitor's rm -rf ~ unasked, past every rule the hook holds. The hook
-// asks for each (denies under dontAsk), as for every tool it cannot
-// analyse.
+// Left out of the matcher, they never reached the hook: under
+// bypassPermissions Claude Code would run Monitor's rm -rf ~ unasked, past
+// every rule the hook holds. The hook asks for each (denies under
+// dontAsk), as for every tool it cannot analyse.
 var unmodelledTools = []string{"Monitor", "REPL", "PowerShell", "Artifact"}
 
 func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
