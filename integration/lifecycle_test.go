@@ -13,7 +13,6 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -169,14 +168,16 @@ func nothingRunsIn(t *testing.T, dir string) {
 // workingIn lists the live processes other than this one whose working
 // directory lies in dir or whose arguments name a root there.
 func workingIn(dir string) []int {
-	pids := withMarker("\x00r:" + dir)
+	var pids []int
 	d, _ := os.ReadDir("/proc")
 	for _, e := range d {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() || slices.Contains(pids, pid) {
+		if err != nil || pid == os.Getpid() || zombie(e.Name()) {
 			continue
 		}
-		if cwd, err := os.Readlink("/proc/" + e.Name() + "/cwd"); err == nil && (cwd == dir || strings.HasPrefix(cwd, dir+"/")) && !zombie(e.Name()) {
+		cwd, _ := os.Readlink("/proc/" + e.Name() + "/cwd")
+		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if cwd == dir || strings.HasPrefix(cwd, dir+"/") || bytes.Contains(cmdline, []byte("\x00r:"+dir)) {
 			pids = append(pids, pid)
 		}
 	}

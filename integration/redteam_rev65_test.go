@@ -26,15 +26,7 @@ import (
 func TestDescriptorLinksRev65(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{"README.md": "# app\n", "main.go": "package main\n"})
-	key := filepath.Join(t.TempDir(), "id_ed25519")
-	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := heldKey(t)
 	held := fmt.Sprintf("/proc/%d/fd/%d", os.Getpid(), f.Fd())
 	for _, tt := range []struct {
 		mode, tool string
@@ -278,15 +270,7 @@ func TestHomeVariableRev65(t *testing.T) {
 func TestTextFoldedProcRev65(t *testing.T) {
 	t.Parallel()
 	dir := project(t, map[string]string{"README.md": "# app\n"})
-	key := filepath.Join(t.TempDir(), "id_ed25519")
-	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
+	f := heldKey(t)
 	for _, tt := range []struct {
 		mode, tool, path, want string
 	}{
@@ -298,4 +282,20 @@ func TestTextFoldedProcRev65(t *testing.T) {
 			t.Errorf("%s %s in %s: %s (%s), want %s", tt.tool, tt.path, tt.mode, got, why, tt.want)
 		}
 	}
+}
+
+// heldKey is a (fake) private key this test process holds open until the
+// test ends: what an agent's own descriptors may hold.
+func heldKey(t *testing.T) *os.File {
+	t.Helper()
+	key := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(key, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	return f
 }

@@ -42,7 +42,7 @@ func TestHookCoversCodeRunningTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := strings.Split(group.Matcher, "|")
-	for _, tool := range []string{"Monitor", "REPL", "PowerShell", "Artifact", "Bash", "Write"} {
+	for _, tool := range slices.Concat(unmodelledTools, []string{"Monitor", "REPL", "PowerShell", "Artifact", "Bash", "Write"}) {
 		if !slices.Contains(names, tool) {
 			t.Errorf("the hook's matcher %q leaves out %s", group.Matcher, tool)
 		}
