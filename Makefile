@@ -21,8 +21,10 @@ export CGO_ENABLED := 1
 # without libseccomp. Its entry point is mews_entry (exec/child_linux.c):
 # the re-executed sandbox child does its work before the C library starts.
 # The Go runtime's threads are made by exec/slack_linux.c's wrapper of
-# pthread_create, which gives its monitor thread a looser timer slack.
-STATIC_LDFLAGS := -linkmode external -extldflags "-static -Wl,-e,mews_entry -Wl,--wrap=pthread_create -Wl,-u,pthread_create"
+# pthread_create, which gives its monitor thread a looser timer slack; its
+# memory is mapped by exec/hugepages_linux.c's wrapper of mmap, which
+# advises the heap transparent huge pages.
+STATIC_LDFLAGS := -linkmode external -extldflags "-static -Wl,-e,mews_entry -Wl,--wrap=pthread_create -Wl,-u,pthread_create -Wl,--wrap=mmap -Wl,-u,mmap"
 endif
 
 # The integration tests build the binary they attack the way build does.
