@@ -72,8 +72,13 @@
 #include <linux/sched.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <elf.h>
 
 #include "child_linux.h"
+
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
 
 #ifndef SYS_landlock_restrict_self
 #define SYS_landlock_restrict_self 446
@@ -4317,9 +4322,34 @@ void mews_raw_entry(long argc, char **argv) {
 // mews_release_entry is the release binary's way in (mews_entry): as the
 // constructor's, and a pre-forked child for a run (maybe_prefork), which a
 // binary built without mews_entry (go build, go test) never starts.
+// populate_code maps the binary's code and read-only data into the
+// process at once (MADV_POPULATE_READ, Linux 5.14; an older kernel refuses,
+// and nothing changes) before the C library and the Go runtime start: the
+// runtime's start, its packages' initialisation and a run touch most of
+// them, some 150 faults of 64 KiB each (the kernel's fault-around), where
+// one call maps the 9 MiB from the page cache. Measured on this stop's
+// machine, where a fault costs 15 to 40 µs: 145 faults over the segments
+// took 2.8 to 3.1 ms, the one call 0.3 to 0.45 ms. Stop 35 measured the
+// same call (from the sharer, beside the runtime's start) 2 to 5% slower
+// on a machine whose faults cost 3 µs, and took it out (7970570). The
+// segments are the ELF header's loadable ones that are not writable.
+static void populate_code(void) {
+	extern const char __ehdr_start[];
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)__ehdr_start;
+	const Elf64_Phdr *ph = (const Elf64_Phdr *)(__ehdr_start + eh->e_phoff);
+	for (int i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD || (ph[i].p_flags & PF_W) || ph[i].p_align == 0) {
+			continue;
+		}
+		uintptr_t from = ph[i].p_vaddr & ~(uintptr_t)(ph[i].p_align - 1);
+		SYS3(SYS_madvise, from, ph[i].p_vaddr + ph[i].p_memsz - from, MADV_POPULATE_READ);
+	}
+}
+
 void mews_release_entry(long argc, char **argv) {
 	mews_raw_entry(argc, argv);
 	maybe_prefork(argc, argv);
+	populate_code();
 }
 
 // mews_entry keeps what the kernel passed (the stack, and the register the
