@@ -69,3 +69,47 @@ func TestSnapshotListGone(t *testing.T) {
 		t.Fatalf("a directory gone before its listing: %+v, want it missing", e)
 	}
 }
+
+// TestStandInRemovedWhileRead: a directory removed between its open and
+// its listing (the kernel lists a dead directory as ENOENT) is gone, as
+// one not found: another run's placeholder its release helper removed
+// meanwhile, which a run without the layer took for one the command made
+// and failed with 125. A directory that holds something is still none.
+func TestStandInRemovedWhileRead(t *testing.T) {
+	dir := t.TempDir()
+	open := func(name string) int {
+		t.Helper()
+		fd, err := unix.Open(filepath.Join(dir, name), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { unix.Close(fd) })
+		return fd
+	}
+	for _, d := range []string{".mewsandbox", ".claude"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gone := open(".mewsandbox")
+	if err := os.Remove(filepath.Join(dir, ".mewsandbox")); err != nil {
+		t.Fatal(err)
+	}
+	if !openStandIn(gone) {
+		t.Error("a directory removed since it was opened is taken for one that holds something")
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if openStandIn(open(".claude")) {
+		t.Error("a directory holding settings.json is taken for a stand-in")
+	}
+	fd, err := unix.Open(dir, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Close(fd)
+	if got, want := (&checker{dir: dir}).aside(fd, ".mewsandbox"), "it was gone before it could be moved aside"; got != want {
+		t.Errorf("aside of a name gone = %q, want %q", got, want)
+	}
+}
