@@ -72,6 +72,9 @@ func TestHugePagesWrapper(t *testing.T) {
 	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage"); err != nil {
 		t.Skipf("this kernel has no transparent huge pages (%v): MADV_HUGEPAGE is refused, and no mapping shows the advice", err)
 	}
+	if status, err := os.ReadFile("/proc/self/status"); err == nil && strings.Contains(string(status), "THP_enabled:\t0") {
+		t.Skip("transparent huge pages are disabled for this process and its children (prctl PR_SET_THP_DISABLE)")
+	}
 	src, err := filepath.Abs("hugepages_linux.c")
 	if err != nil {
 		t.Fatal(err)
