@@ -78,6 +78,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 	z.namesThroughFiles()
 	z.readValues()
 	z.arithSubscriptValues()
+	z.arithData()
 	return z.a
 }
 
@@ -117,9 +118,15 @@ type analyzer struct {
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
 	heldSubscripts []string
-	codeCopies     int    // the copies of inline code copiedCode read
-	fn             string // the function whose body is being walked
-	async          bool   // the statement runs concurrently with the shell
+	// arithVars are the names arithmetic on the line refers to,
+	// arithIndexes its subscripts, assocNames the arrays declare -A
+	// makes associative, and dataVars the names set from data the
+	// analysis cannot read (arithData).
+	arithVars, dataVars, assocNames []string
+	arithIndexes                    []arithIndex
+	codeCopies                      int    // the copies of inline code copiedCode read
+	fn                              string // the function whose body is being walked
+	async                           bool   // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
@@ -297,6 +304,7 @@ func (z *analyzer) program(src, what string) {
 	}
 	saved := z.src
 	z.src = src
+	z.arithNames(stmts)
 	z.stmts(stmts)
 	z.src = saved
 	if z.shell == 0 && len(z.heldSubscripts) > 0 && evaluatesStrings(stmts) {

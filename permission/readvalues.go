@@ -49,6 +49,7 @@ type assignedVal struct {
 	name   string
 	values []Word
 	add    bool // a+=…, a[0]=…: the values before it stay
+	data   bool // a value is data the analysis cannot read (arithData)
 }
 
 // assignedVals returns the variables assigns set from values the
@@ -71,6 +72,7 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		case as.Value != nil:
 			v.values = []Word{z.word(as.Value, nil)}
 		}
+		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
 		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
 		out = append(out, v)
 	}
@@ -108,6 +110,9 @@ func isPlainPathRune(r rune) bool {
 func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
+		if v.data {
+			z.noteData(v.name)
+		}
 		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add}
 		for _, w := range v.values {
 			r.lines = append(r.lines, homeValue(w))
@@ -128,8 +133,15 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	}
 	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
 	for _, w := range wi.Items {
-		if v := z.word(w, nil); knownValue(v) {
+		switch v := z.word(w, nil); {
+		case knownValue(v) && !hasGlob(w):
 			r.lines = append(r.lines, homeValue(v))
+		case knownValue(v):
+			// for f in *: a file's name is data.
+			r.lines = append(r.lines, homeValue(v))
+			z.noteData(wi.Name.Value)
+		case !numericWord(w):
+			z.noteData(wi.Name.Value)
 		}
 	}
 	r.fed = len(r.lines) > 0
@@ -206,6 +218,9 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		return
 	}
 	r.lines, r.fed = z.fedLines(rs, r.fd, c.Dir, i)
+	if !r.fed {
+		z.noteData(r.names...)
+	}
 	z.reads = append(z.reads, r)
 }
 
@@ -628,6 +643,9 @@ func (z *analyzer) notePrintfV(i int) {
 	ws := []Word{{Text: "printf", Literal: true}}
 	for _, w := range rest {
 		if w = z.homeArg(w); !w.Literal {
+			if !knownValue(w) {
+				z.noteData(name)
+			}
 			return
 		}
 		ws = append(ws, w)
