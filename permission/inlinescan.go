@@ -54,6 +54,7 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	s.credentialMentions()
 	if s.lang == langJS {
 		s.processThen()
 	}
