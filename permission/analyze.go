@@ -2951,6 +2951,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.branch(false, 0, 0)
 		default:
 			z.fork()
+			z.noteShellArgs(i)
 		}
 		gone := [2]bool{z.pathGone, z.condaGone}
 		if n := lowerName(c); n != "eval" && n != "trap" && n != "bind" {
@@ -3870,6 +3871,63 @@ func joinWords(ws []Word) string {
 // nestedProgram returns the shell program that c runs as a string (bash -c
 // STR, eval STR …, trap STR SIG, alias n=STR, su -c STR, env -S STR, watch
 // STR, flock -c STR) and a name for it. bad names a program that exists but
+
+// shellProgIndex returns the index in args (a shell's) of its -c
+// program, hasC false when it runs a script or its input instead; bad
+// when an option only known at run time may be -c.
+func shellProgIndex(name string, args []Word) (i int, hasC bool, bad string) {
+	i, hasC = 1, false
+opts:
+	for ; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			if hasC {
+				break opts // the program
+			}
+			if l := looseText(w.Text); l == "" || l[0] == '$' || l[0] == '`' {
+				// It may expand to -c.
+				return 0, false, fmt.Sprintf("non-literal %s option %s", name, shorten(w.Text))
+			}
+			break opts // a script: "./$name.sh"
+		}
+		t := w.Text
+		switch {
+		case t == "--" || t == "-":
+			i++
+			break opts
+		case strings.HasPrefix(t, "--"):
+			if t == "--command" { // fish
+				hasC = true
+			}
+			i += shellOptionValues(t)
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+				hasC = true
+			}
+			i += shellOptionValues(t)
+		default:
+			break opts
+		}
+	}
+	return i, hasC, ""
+}
+
+// shellCArgs returns the words a shell's -c program is given after it
+// ($0, then $1 …), nil for a shell that runs none.
+func shellCArgs(c SimpleCommand) []Word {
+	switch strings.ToLower(c.Name()) {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "yash", "posh":
+	default:
+		return nil
+	}
+	args := c.Args()
+	i, hasC, bad := shellProgIndex(c.Name(), args)
+	if !hasC || bad != "" || i+1 >= len(args) {
+		return nil
+	}
+	return args[i+1:]
+}
+
 // is not literal.
 func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 	if u.shell != nil {
@@ -3882,38 +3940,9 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 	args := c.Args()
 	switch strings.ToLower(name) {
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh":
-		i, hasC := 1, false
-	opts:
-		for ; i < len(args); i++ {
-			w := args[i]
-			if !w.Literal {
-				if hasC {
-					break opts // the program
-				}
-				if l := looseText(w.Text); l == "" || l[0] == '$' || l[0] == '`' {
-					// It may expand to -c.
-					return "", "", fmt.Sprintf("non-literal %s option %s", name, shorten(w.Text))
-				}
-				break opts // a script: "./$name.sh"
-			}
-			t := w.Text
-			switch {
-			case t == "--" || t == "-":
-				i++
-				break opts
-			case strings.HasPrefix(t, "--"):
-				if t == "--command" { // fish
-					hasC = true
-				}
-				i += shellOptionValues(t)
-			case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
-				if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
-					hasC = true
-				}
-				i += shellOptionValues(t)
-			default:
-				break opts
-			}
+		i, hasC, bad := shellProgIndex(name, args)
+		if bad != "" {
+			return "", "", bad
 		}
 		if !hasC || i >= len(args) {
 			return "", "", "" // a script, or the program on stdin

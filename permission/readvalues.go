@@ -386,6 +386,8 @@ func (z *analyzer) readValues() {
 				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
 				z.copiedCode(n)
+				z.runsWritten(len(z.a.Commands) - 1) // f=s.sh; . "$f"
+
 			}
 		}
 	}
@@ -725,6 +727,48 @@ options:
 			}
 		}
 		z.reads = append(z.reads, r)
+	}
+}
+
+// noteShellArgs records the positional parameters of the -c program
+// of command i, a shell, in the shell it starts (z.scope, forked): sh -c
+// '. "$1"' _ s.sh sources s.sh, as set -- s.sh; . "$1" does.
+func (z *analyzer) noteShellArgs(i int) {
+	rest := shellCArgs(z.a.Commands[i])
+	if len(rest) == 0 {
+		return
+	}
+	c := z.a.Commands[i]
+	names := append([]string{"0"}, positionalNames[:9]...)
+	for k, w := range rest {
+		if k >= len(names) {
+			break
+		}
+		r := readCmd{at: i, names: []string{names[k]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
+		switch {
+		case c.FromFind && !w.Literal && looseText(w.Text) == "{}":
+			// find -exec sh -c '. "$1"' _ {} \;: any file found, each
+			// the line wrote among them.
+			for _, f := range z.written {
+				r.lines = append(r.lines, f.file)
+			}
+		case knownValue(w):
+			r.lines = []Word{homeValue(w)}
+		}
+		r.fed = len(r.lines) > 0
+		z.reads = append(z.reads, r)
+	}
+	if len(rest) > 1 {
+		var lines []Word
+		for _, w := range rest[1:] {
+			if knownValue(w) {
+				lines = append(lines, homeValue(w))
+			}
+		}
+		for _, n := range []string{"@", "*"} {
+			z.reads = append(z.reads, readCmd{at: i, names: []string{n}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
+				lines: lines, fed: len(lines) > 0, replaces: true})
+		}
 	}
 }
 

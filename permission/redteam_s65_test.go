@@ -89,3 +89,32 @@ func TestInlineBuiltPathS65(t *testing.T) {
 		{"S65 neighbour: node dist/index.js", D, nil, `node dist/index.js`, Allow},
 	})
 }
+
+// TestFindRunsWrittenS65: echo 'rm -rf ~' > s.sh; find . -name s.sh
+// -exec bash {} \; ran the script the line wrote, allowed: find's {}
+// was never a written file's name. Nor were the values a line hands on
+// (f=s.sh; . "$f", set -- s.sh; . "$1") or a shell -c program's
+// arguments (sh -c '. "$1"' _ s.sh, -exec sh -c '…' _ {} \;). Each is
+// now the script's program, judged; a harmless one passes.
+func TestFindRunsWrittenS65(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S65 find -exec bash {} of a written script", D, nil, `echo 'rm -rf ~' > s.sh; find . -name s.sh -exec bash {} \;`, Deny},
+		{"S65 find -execdir bash {} (yolo)", Y, nil, `echo 'rm -rf ~' > s.sh; find . -name s.sh -execdir bash {} \;`, Deny},
+		{"S65 find -exec sh -c '. $1' _ {}", D, nil, `echo 'rm -rf ~' > s.sh; find . -name s.sh -exec sh -c '. "$1"' _ {} \;`, Deny},
+		{"S65 find -exec sh -c 'bash $0' {}", D, nil, `echo 'rm -rf ~' > s.sh; find . -name s.sh -exec sh -c 'bash "$0"' {} \;`, Deny},
+		{"S65 f=s.sh; . $f", D, nil, `echo 'rm -rf ~' > s.sh; f=s.sh; . "$f"`, Deny},
+		{"S65 set -- s.sh; . $1", D, nil, `echo 'rm -rf ~' > s.sh; set -- s.sh; . "$1"`, Deny},
+		{"S65 sh -c '. $1' _ s.sh", D, nil, `echo 'rm -rf ~' > s.sh; sh -c '. "$1"' _ s.sh`, Deny},
+		{"S65 bash -c 'rm -rf $@' _ ~", Y, nil, `bash -c 'rm -rf "$@"' _ ~`, Deny},
+		{"S65 sh -c 'cat $1' _ ~/.ssh/id_rsa", D, nil, `sh -c 'cat "$1"' _ ~/.ssh/id_rsa`, Ask},
+		{"S65 neighbour: written harmless, find -exec bash {}", D, nil, `echo 'echo hi' > s.sh; find . -name s.sh -exec bash {} \;`, Allow},
+		{"S65 neighbour: find -exec gofmt {} +", D, nil, `find . -name '*.go' -exec gofmt -l {} +`, Allow},
+		{"S65 neighbour: find -exec sh -c 'gofmt $1' _ {}", D, nil, `find . -name '*.go' -exec sh -c 'gofmt -l "$1"' _ {} \;`, Allow},
+		{"S65 neighbour: echo 'echo hi' > s.sh; bash s.sh", D, nil, `echo 'echo hi' > s.sh; bash s.sh`, Allow},
+		{"S65 neighbour: sh -c 'echo $1' _ hi", D, nil, `sh -c 'echo "$1"' _ hi`, Allow},
+		{"S65 neighbour: bash -c 'for f; do gofmt'", D, nil, `bash -c 'for f; do gofmt -l "$f"; done' _ a.go b.go`, Allow},
+		{"S65 neighbour: f=.venv/bin/activate; . $f", D, nil, `f=.venv/bin/activate; . "$f"`, Allow},
+	})
+}
