@@ -79,6 +79,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 	z.readValues()
 	z.arithSubscriptValues()
 	z.arithData()
+	z.funcFDs()
 	return z.a
 }
 
@@ -215,6 +216,9 @@ type analyzer struct {
 	// may use of its own (strayFD).
 	execFDs  []string
 	fdScopes [][]*syntax.Redirect
+	// fnCalls are the calls of a name, each with the descriptors open
+	// at it (funcFDs).
+	fnCalls []fnCall
 	// arithSubs: the variables expanded inside an array subscript in
 	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
 	// (arithSubscriptValues).
@@ -1984,6 +1988,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
 	c.StrayFD = z.strayFD(c, rs)
+	z.noteCall(c, rs)
 	if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.execOpens(rs)
 	}

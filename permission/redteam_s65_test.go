@@ -118,3 +118,24 @@ func TestFindRunsWrittenS65(t *testing.T) {
 		{"S65 neighbour: f=.venv/bin/activate; . $f", D, nil, `f=.venv/bin/activate; . "$f"`, Allow},
 	})
 }
+
+// TestFuncHeldFDS65: f() { echo x >&3; }; f 3>log was asked for as a
+// stray descriptor: the body's >&3 was judged where the function is
+// defined, not where its call opens 3. A descriptor every call of the
+// function opens now passes; a call that does not leaves it asked for.
+func TestFuncHeldFDS65(t *testing.T) {
+	t.Parallel()
+	D, K := ModeDefault, ModeDontAsk
+	checkDecisions(t, []decisionRow{
+		{"S65 f() { echo >&3; }; f 3>log", D, nil, `f() { echo x >&3; }; f 3>log`, Allow},
+		{"S65 f() { cat /dev/fd/4; }; f 4<README.md", D, nil, `f() { cat /dev/fd/4; }; f 4<README.md`, Allow},
+		{"S65 { f; } 3<README.md", D, nil, `f() { cat /dev/fd/3; }; { f; } 3<README.md`, Allow},
+		{"S65 exec 3<README.md; f", D, nil, `f() { cat <&3; }; exec 3<README.md; f`, Allow},
+		{"S65 still: f; f 3>log", D, nil, `f() { echo x >&3; }; f; f 3>log`, Ask},
+		{"S65 still: f() { cat <&5; }; f", D, nil, `f() { cat <&5; }; f`, Ask},
+		{"S65 still: f() { cat <&5; }; f (dontAsk)", K, nil, `f() { cat <&5; }; f`, Deny},
+		{"S65 still: bash -c f", D, nil, `f() { cat <&5; }; bash -c f`, Ask},
+		{"S65 still: trap f EXIT", D, nil, `f() { cat <&3; }; trap f EXIT`, Ask},
+		{"S65 still: f 3<&5", D, nil, `f() { cat <&3; }; f 3<&5`, Ask},
+	})
+}
