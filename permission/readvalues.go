@@ -570,6 +570,12 @@ func substVar(t, name string, v Word) string {
 // (dq) or outside them.
 func quoteFor(v Word, dq bool) string {
 	if !v.Literal {
+		if dq && unquotedGlob(v.Text) {
+			// for f in ~/.ss?/id_*; cat "$f": the names the glob
+			// yields stand there, quoted or not (an array's elements
+			// too); the pattern is judged as the glob it was.
+			return `"` + v.Text + `"`
+		}
 		return v.Text
 	}
 	if dq {
@@ -577,6 +583,27 @@ func quoteFor(v Word, dq bool) string {
 		return r.Replace(v.Text)
 	}
 	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
+}
+
+// unquotedGlob says whether source text t holds a pattern character
+// outside quotes.
+func unquotedGlob(t string) bool {
+	dq, sq := false, false
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case sq:
+			sq = c != '\''
+		case c == '\\':
+			i++
+		case c == '\'' && !dq:
+			sq = true
+		case c == '"':
+			dq = !dq
+		case !dq && (c == '*' || c == '?' || c == '['):
+			return true
+		}
+	}
+	return false
 }
 
 // noteArithSubscripts records the variables arithmetic word x expands

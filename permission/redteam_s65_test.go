@@ -139,3 +139,28 @@ func TestFuncHeldFDS65(t *testing.T) {
 		{"S65 still: f 3<&5", D, nil, `f() { cat <&3; }; f 3<&5`, Ask},
 	})
 }
+
+// TestHuntS65: the fresh hunt's holes. An array's elements and a for
+// loop's words are the names a glob yields (for f in ~/.ss?/id_*; do
+// cat "$f"; done read the keys, allowed: the value stood in quotes as a
+// pattern no longer); zsh's =NAME is NAME's path (zsh -c '=rm -rf ~'
+// ran rm, allowed: the command was named "=rm"). Each is now judged as
+// the glob or the command it is; the neighbours pass.
+func TestHuntS65(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"S65 for f in ~/.ss?/id_*; cat $f", D, nil, `for f in ~/.ss?/id_*; do cat "$f"; done`, Ask},
+		{"S65 for f in ~/.ss?/id_*; cat $f (yolo)", Y, nil, `for f in ~/.ss?/id_*; do cat "$f"; done`, Ask},
+		{"S65 a=(~/.ss?/id_*); cat ${a[0]}", D, nil, `a=(~/.ss?/id_*); cat "${a[0]}"`, Ask},
+		{"S65 a=($HOME/.ss?/id_*); cat $a", D, nil, `a=("$HOME"/.ss?/id_*); cat "$a"`, Ask},
+		{"S65 for f in ~/.a*/cred*; cp $f x", D, nil, `for f in ~/.a*/cred*; do cp "$f" x; done`, Ask},
+		{"S65 zsh -c =rm -rf ~", D, nil, `zsh -c "=rm -rf ~"`, Deny},
+		{"S65 zsh -c sudo =rm -rf ~ (yolo)", Y, nil, `zsh -c 'sudo =rm -rf ~'`, Deny},
+		{"S65 zsh -c =python3 -c system(rm)", D, nil, `zsh -c '=python3 -c "import os; os.system(\"rm -rf ~\")"'`, Deny},
+		{"S65 neighbour: for f in *.go; gofmt", D, nil, `for f in *.go; do gofmt -l "$f"; done`, Allow},
+		{"S65 neighbour: a=(src/*.go); gofmt ${a[@]}", D, nil, `a=(src/*.go); gofmt -l "${a[@]}"`, Allow},
+		{"S65 neighbour: zsh -c 'echo =ls'", D, nil, `zsh -c 'echo =ls'`, Allow},
+		{"S65 neighbour: zsh -c 'ls -la'", D, nil, `zsh -c 'ls -la'`, Allow},
+	})
+}
