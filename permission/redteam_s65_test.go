@@ -144,7 +144,9 @@ func TestFuncHeldFDS65(t *testing.T) {
 // loop's words are the names a glob yields (for f in ~/.ss?/id_*; do
 // cat "$f"; done read the keys, allowed: the value stood in quotes as a
 // pattern no longer); zsh's =NAME is NAME's path (zsh -c '=rm -rf ~'
-// ran rm, allowed: the command was named "=rm"). Each is now judged as
+// ran rm, allowed: the command was named "=rm"); a container's bind
+// mount is its source read and written (docker run -v ~/.ssh:/k passed
+// bypassPermissions: only the danger check saw it). Each is now judged as
 // the glob or the command it is; the neighbours pass.
 func TestHuntS65(t *testing.T) {
 	t.Parallel()
@@ -158,6 +160,13 @@ func TestHuntS65(t *testing.T) {
 		{"S65 zsh -c =rm -rf ~", D, nil, `zsh -c "=rm -rf ~"`, Deny},
 		{"S65 zsh -c sudo =rm -rf ~ (yolo)", Y, nil, `zsh -c 'sudo =rm -rf ~'`, Deny},
 		{"S65 zsh -c =python3 -c system(rm)", D, nil, `zsh -c '=python3 -c "import os; os.system(\"rm -rf ~\")"'`, Deny},
+		{"S65 docker run -v ~/.ssh:/k (yolo)", Y, nil, `docker run -v ~/.ssh:/k alpine cat /k/id_rsa`, Ask},
+		{"S65 podman run -v ~/.ssh:/k:ro (yolo)", Y, nil, `podman run -v ~/.ssh:/k:ro alpine cat /k/id_rsa`, Ask},
+		{"S65 docker run --mount src=~/.aws (yolo)", Y, nil, `docker run --mount type=bind,src=$HOME/.aws,dst=/h alpine sh`, Ask},
+		{"S65 docker run -v ~/.bashrc:/b (yolo)", Y, nil, `docker run -v ~/.bashrc:/b alpine sh`, Ask},
+		{"S65 docker run -v .git/hooks (yolo)", Y, nil, `docker run -v ./.git/hooks:/h alpine sh`, Ask},
+		{"S65 neighbour: docker run -v data:/data", D, nil, `docker run -v data:/data alpine`, Allow},
+		{"S65 neighbour: docker run -v $PWD:/src (yolo)", Y, nil, `docker run -v "$PWD":/src -w /src golang go build`, Allow},
 		{"S65 neighbour: for f in *.go; gofmt", D, nil, `for f in *.go; do gofmt -l "$f"; done`, Allow},
 		{"S65 neighbour: a=(src/*.go); gofmt ${a[@]}", D, nil, `a=(src/*.go); gofmt -l "${a[@]}"`, Allow},
 		{"S65 neighbour: zsh -c 'echo =ls'", D, nil, `zsh -c 'echo =ls'`, Allow},
