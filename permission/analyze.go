@@ -939,6 +939,11 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
 				z.fedCode(c, lang, src[0])
+			} else if lowerName(c) == "patch" {
+				// printf '+++ b/.git/hooks/x …' | patch -p1
+				if text, known, printer := z.fedText(src[0]); printer && known {
+					z.patchWrites(c, text)
+				}
 			} else if isSQLShell(lowerName(c)) {
 				// echo '.shell rm -rf ~' | sqlite3 db, as its here-document.
 				if text, known, printer := z.fedText(src[0]); printer {
@@ -2848,6 +2853,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	case "expect":
 		z.expectCode(c)
+	case "patch":
+		z.patchInput(c, rs)
 	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim",
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":

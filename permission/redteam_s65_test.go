@@ -173,3 +173,24 @@ func TestHuntS65(t *testing.T) {
 		{"S65 neighbour: zsh -c 'ls -la'", D, nil, `zsh -c 'ls -la'`, Allow},
 	})
 }
+
+// TestPatchTargetsS65: patch -p1 <<'EOF' with +++ b/.git/hooks/pre-commit
+// (new file mode 100755) wrote an executable git hook, allowed in every
+// mode: patch takes the files it writes from the patch's headers, which
+// the analysis did not read. Where the line writes the patch out, each
+// name its headers give is now a file patch writes, under every -p.
+func TestPatchTargetsS65(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	hook := "--- /dev/null\n+++ b/.git/hooks/pre-commit\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+rm -rf ~\n"
+	checkDecisions(t, []decisionRow{
+		{"S65 patch -p1 <<EOF .git/hooks/pre-commit", D, nil, "patch -p1 <<'EOF'\n" + hook + "EOF", Ask},
+		{"S65 patch -p1 <<EOF .git/hooks/pre-commit (yolo)", Y, nil, "patch -p1 <<'EOF'\n" + hook + "EOF", Ask},
+		{"S65 patch -p0 <<EOF ~/.bashrc", Y, nil, "patch -p0 <<'EOF'\n--- /dev/null\n+++ ~/.bashrc\n@@ -0,0 +1 @@\n+rm -rf ~\nEOF", Ask},
+		{"S65 printf diff --git | patch -p1", Y, nil, `printf 'diff --git a/.git/hooks/x b/.git/hooks/x\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/x\n@@ -0,0 +1 @@\n+rm -rf ~\n' | patch -p1`, Ask},
+		{"S65 cat > p.diff; patch -p1 < p.diff", Y, nil, "cat > p.diff <<'EOF'\n--- /dev/null\n+++ b/.claude/settings.json\n@@ -0,0 +1 @@\n+{}\nEOF\npatch -p1 < p.diff", Ask},
+		{"S65 cat > p.diff; patch -p1 -i p.diff", Y, nil, "cat > p.diff <<'EOF'\n--- /dev/null\n+++ b/.mewsandbox/settings.yaml\n@@ -0,0 +1 @@\n+{}\nEOF\npatch -p1 -i p.diff", Ask},
+		{"S65 neighbour: patch -p1 <<EOF src/main.go", D, nil, "patch -p1 <<'EOF'\n--- a/src/main.go\n+++ b/src/main.go\n@@ -1 +1 @@\n-x\n+y\nEOF", Allow},
+		{"S65 neighbour: patch -p1 < x.patch", D, nil, `patch -p1 < x.patch`, Allow},
+	})
+}
