@@ -623,8 +623,9 @@ func (s *codeScan) call(i int) {
 		// open my $f, ">", $p).
 		// Perl's arguments may also start with a call (unlink
 		// glob("*")) or its glob operator (unlink <*>).
+		// unlink glob "~/*": glob's own argument without parentheses.
 		perlArg := s.lang == langPerl && i+1 < len(s.toks) && (s.toks[i+1].kind == tokName && i+2 < len(s.toks) && s.toks[i+2].text == "(" ||
-			s.toks[i+1].kind == tokPunct && s.toks[i+1].text == "<")
+			s.toks[i+1].kind == tokPunct && s.toks[i+1].text == "<" || s.toks[i+1].kind == tokName && s.toks[i+1].text == "glob")
 		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && !perlArg && (act != actPerlOpen && act != actSysOpen || s.toks[i+1].kind != tokName) &&
 			(act != actWriteList || s.toks[i+1].kind != tokOther) {
 			return

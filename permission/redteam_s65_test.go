@@ -146,7 +146,9 @@ func TestFuncHeldFDS65(t *testing.T) {
 // pattern no longer); zsh's =NAME is NAME's path (zsh -c '=rm -rf ~'
 // ran rm, allowed: the command was named "=rm"); a container's bind
 // mount is its source read and written (docker run -v ~/.ssh:/k passed
-// bypassPermissions: only the danger check saw it). Each is now judged as
+// bypassPermissions: only the danger check saw it); perl's unlink glob
+// "~/*" emptied the home, allowed: glob without parentheses was no
+// argument the reader took. Each is now judged as
 // the glob or the command it is; the neighbours pass.
 func TestHuntS65(t *testing.T) {
 	t.Parallel()
@@ -167,6 +169,9 @@ func TestHuntS65(t *testing.T) {
 		{"S65 docker run -v .git/hooks (yolo)", Y, nil, `docker run -v ./.git/hooks:/h alpine sh`, Ask},
 		{"S65 neighbour: docker run -v data:/data", D, nil, `docker run -v data:/data alpine`, Allow},
 		{"S65 neighbour: docker run -v $PWD:/src (yolo)", Y, nil, `docker run -v "$PWD":/src -w /src golang go build`, Allow},
+		{"S65 perl unlink glob q(~/*)", Y, nil, `perl -e 'unlink glob q(~/*)'`, Ask},
+		{"S65 perl unlink glob \"~/*\"", D, nil, `perl -e 'unlink glob "~/*"'`, Ask},
+		{"S65 neighbour: perl print glob \"*.go\"", D, nil, `perl -e 'print glob "*.go"'`, Allow},
 		{"S65 neighbour: for f in *.go; gofmt", D, nil, `for f in *.go; do gofmt -l "$f"; done`, Allow},
 		{"S65 neighbour: a=(src/*.go); gofmt ${a[@]}", D, nil, `a=(src/*.go); gofmt -l "${a[@]}"`, Allow},
 		{"S65 neighbour: zsh -c 'echo =ls'", D, nil, `zsh -c 'echo =ls'`, Allow},
