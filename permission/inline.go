@@ -676,6 +676,10 @@ type codeScan struct {
 	cpNames []string
 	// stars: Python modules imported whole (from os import *).
 	stars []string
+	// vals: names the code binds once to a string the reader evaluates
+	// (p = ".git/hooks/pre-commit"; open(p, "w")); "" for a name bound
+	// more than once (valueBindings).
+	vals map[string]string
 	// imported: the tokens of the names Python's import statements
 	// name (imports).
 	imported map[int]bool
