@@ -124,6 +124,8 @@ type analyzer struct {
 	// makes associative, and dataVars the names set from data the
 	// analysis cannot read (arithData).
 	arithVars, dataVars, assocNames []string
+	funcNames                       []string   // the functions the line declares
+	valueRefs                       []valueRef // values assigned from other variables
 	arithIndexes                    []arithIndex
 	codeCopies                      int    // the copies of inline code copiedCode read
 	fn                              string // the function whose body is being walked

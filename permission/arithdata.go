@@ -22,13 +22,17 @@ import (
 // arrays declare -A makes associative (their keys are not arithmetic).
 func (z *analyzer) arithNames(stmts []*syntax.Stmt) {
 	add := func(n string) {
-		if isName(n) && !slices.Contains(z.arithVars, n) {
+		if (isName(n) || slices.Contains(positionalNames, n)) && !slices.Contains(z.arithVars, n) {
 			z.arithVars = append(z.arithVars, n)
 		}
 	}
 	for _, st := range stmts {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				if n.Name != nil {
+					z.funcNames = append(z.funcNames, n.Name.Value)
+				}
 			case *syntax.ArithmCmd:
 				namesIn(n.X, add)
 			case *syntax.ArithmExp:
@@ -65,6 +69,9 @@ func (z *analyzer) arithNames(stmts []*syntax.Stmt) {
 		})
 	}
 }
+
+// valueRef is a variable assigned a value that expands others.
+type valueRef struct{ name, text string }
 
 // arithIndex is a subscript, arithmetic unless its array is associative.
 type arithIndex struct {
@@ -160,7 +167,7 @@ func (z *analyzer) noteData(names ...string) {
 // arithData asks for the line when arithmetic on it names a variable
 // the line sets from data the analysis cannot read.
 func (z *analyzer) arithData() {
-	if len(z.dataVars) == 0 {
+	if len(z.dataVars) == 0 && !slices.ContainsFunc(z.fnCalls, func(c fnCall) bool { return c.data }) {
 		return
 	}
 	add := func(n string) {
@@ -171,6 +178,22 @@ func (z *analyzer) arithData() {
 	for _, ix := range z.arithIndexes {
 		if !slices.Contains(z.assocNames, ix.array) {
 			namesIn(ix.x, add)
+		}
+	}
+	for _, call := range z.fnCalls {
+		// f() { (( $1 )); }; f "$(cat f)": the function's arguments.
+		if call.data && slices.Contains(z.funcNames, call.name) {
+			z.noteData(positionalNames...)
+		}
+	}
+	for changed := true; changed; {
+		// n=$1; y=$n: data where what they expand is.
+		changed = false
+		for _, r := range z.valueRefs {
+			if !slices.Contains(z.dataVars, r.name) && slices.ContainsFunc(z.dataVars, func(n string) bool { return expandsValue(r.text, n) }) {
+				z.dataVars = append(z.dataVars, r.name)
+				changed = true
+			}
 		}
 	}
 	for _, n := range z.dataVars {

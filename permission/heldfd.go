@@ -217,6 +217,7 @@ func (z *analyzer) fdOpen(n string, rs []*syntax.Redirect) bool {
 type fnCall struct {
 	name string
 	fds  []string
+	data bool // an argument is data the analysis cannot read (arithData)
 }
 
 // noteCall records command c, whose redirections are rs, as a call.
@@ -225,6 +226,9 @@ func (z *analyzer) noteCall(c SimpleCommand, rs []*syntax.Redirect) {
 		return
 	}
 	call := fnCall{name: c.Words[0].Text, fds: slices.Clone(z.execFDs)}
+	call.data = slices.ContainsFunc(c.Words[1:], func(w Word) bool {
+		return !knownValue(w) || !w.Literal && slices.ContainsFunc(z.dataVars, func(n string) bool { return expandsValue(w.Text, n) })
+	})
 	for _, s := range append(slices.Clone(z.fdScopes), rs) {
 		for _, r := range s {
 			if !closesFD(r) {

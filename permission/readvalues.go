@@ -73,6 +73,12 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 			v.values = []Word{z.word(as.Value, nil)}
 		}
 		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
+		for _, w := range v.values {
+			if !w.Literal && knownValue(w) {
+				// n=$1, y=$x: data where what it expands is (arithData).
+				z.valueRefs = append(z.valueRefs, valueRef{v.name, w.Text})
+			}
+		}
 		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
 		out = append(out, v)
 	}
@@ -739,6 +745,8 @@ options:
 	for _, w := range args[min(k, len(args)):] {
 		if knownValue(w) {
 			lines = append(lines, homeValue(w))
+		} else {
+			z.noteData(positionalNames...) // set -- $(cat f); (( $1 ))
 		}
 	}
 	for _, name := range positionalNames {
