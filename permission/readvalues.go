@@ -766,14 +766,15 @@ options:
 }
 
 // noteShellArgs records the positional parameters of the -c program
-// of command i, a shell, in the shell it starts (z.scope, forked): sh -c
-// '. "$1"' _ s.sh sources s.sh, as set -- s.sh; . "$1" does.
+// of command i, a shell, in the shell it starts (z.scope, forked), where
+// they name a script the line wrote: sh -c '. "$1"' _ s.sh sources s.sh,
+// as set -- s.sh; . "$1" does, and find -exec sh -c '…' _ {} \; is given
+// any file found. Other arguments are left unknown: the sandbox's layer
+// holds what the program does with them (a run's tests give it paths
+// so).
 func (z *analyzer) noteShellArgs(i int) {
-	rest := shellCArgs(z.a.Commands[i])
-	if len(rest) == 0 {
-		return
-	}
 	c := z.a.Commands[i]
+	rest := shellCArgs(c)
 	names := append([]string{"0"}, positionalNames[:9]...)
 	for k, w := range rest {
 		if k >= len(names) {
@@ -782,27 +783,16 @@ func (z *analyzer) noteShellArgs(i int) {
 		r := readCmd{at: i, names: []string{names[k]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
 		switch {
 		case c.FromFind && !w.Literal && looseText(w.Text) == "{}":
-			// find -exec sh -c '. "$1"' _ {} \;: any file found, each
-			// the line wrote among them.
 			for _, f := range z.written {
 				r.lines = append(r.lines, f.file)
 			}
-		case knownValue(w):
-			r.lines = []Word{homeValue(w)}
-		}
-		r.fed = len(r.lines) > 0
-		z.reads = append(z.reads, r)
-	}
-	if len(rest) > 1 {
-		var lines []Word
-		for _, w := range rest[1:] {
-			if knownValue(w) {
-				lines = append(lines, homeValue(w))
+		case w.Literal:
+			if _, ok := z.lastWritten(w.Text, c.Dir); ok {
+				r.lines = []Word{w}
 			}
 		}
-		for _, n := range []string{"@", "*"} {
-			z.reads = append(z.reads, readCmd{at: i, names: []string{n}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
-				lines: lines, fed: len(lines) > 0, replaces: true})
+		if r.fed = len(r.lines) > 0; r.fed {
+			z.reads = append(z.reads, r)
 		}
 	}
 }
