@@ -78,6 +78,8 @@ func analyzeShell(src, home, cwd string) Analysis {
 	z.namesThroughFiles()
 	z.readValues()
 	z.arithSubscriptValues()
+	z.arithData()
+	z.funcFDs()
 	return z.a
 }
 
@@ -117,9 +119,17 @@ type analyzer struct {
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
 	heldSubscripts []string
-	codeCopies     int    // the copies of inline code copiedCode read
-	fn             string // the function whose body is being walked
-	async          bool   // the statement runs concurrently with the shell
+	// arithVars are the names arithmetic on the line refers to,
+	// arithIndexes its subscripts, assocNames the arrays declare -A
+	// makes associative, and dataVars the names set from data the
+	// analysis cannot read (arithData).
+	arithVars, dataVars, assocNames []string
+	funcNames                       []string   // the functions the line declares
+	valueRefs                       []valueRef // values assigned from other variables
+	arithIndexes                    []arithIndex
+	codeCopies                      int    // the copies of inline code copiedCode read
+	fn                              string // the function whose body is being walked
+	async                           bool   // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
@@ -208,6 +218,9 @@ type analyzer struct {
 	// may use of its own (strayFD).
 	execFDs  []string
 	fdScopes [][]*syntax.Redirect
+	// fnCalls are the calls of a name, each with the descriptors open
+	// at it (funcFDs).
+	fnCalls []fnCall
 	// arithSubs: the variables expanded inside an array subscript in
 	// arithmetic ((( a[$k] ))), which bash before 5.2 expands once more
 	// (arithSubscriptValues).
@@ -297,6 +310,7 @@ func (z *analyzer) program(src, what string) {
 	}
 	saved := z.src
 	z.src = src
+	z.arithNames(stmts)
 	z.stmts(stmts)
 	z.src = saved
 	if z.shell == 0 && len(z.heldSubscripts) > 0 && evaluatesStrings(stmts) {
@@ -927,6 +941,11 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
 				z.fedCode(c, lang, src[0])
+			} else if lowerName(c) == "patch" {
+				// printf '+++ b/.git/hooks/x …' | patch -p1
+				if text, known, printer := z.fedText(src[0]); printer && known {
+					z.patchWrites(c, text)
+				}
 			} else if isSQLShell(lowerName(c)) {
 				// echo '.shell rm -rf ~' | sqlite3 db, as its here-document.
 				if text, known, printer := z.fedText(src[0]); printer {
@@ -1976,6 +1995,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	rs = z.withHeld(rs)
 	c.Redirects = z.redirects(rs, &subs)
 	c.StrayFD = z.strayFD(c, rs)
+	z.noteCall(c, rs)
 	if len(c.Words) > 0 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.execOpens(rs)
 	}
@@ -2835,6 +2855,8 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		}
 	case "expect":
 		z.expectCode(c)
+	case "patch":
+		z.patchInput(c, rs)
 	case "sftp", "gdb", "gdb-multiarch", "vi", "vim", "nvim", "view", "vimdiff", "rvim",
 		"newgrp", "unshare", "nsenter", "chroot", "firejail", "sg", "script", "machinectl", "parallel", "dc",
 		"sed", "gsed", "awk", "gawk", "mawk", "nawk":
@@ -2943,6 +2965,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 			z.branch(false, 0, 0)
 		default:
 			z.fork()
+			z.noteShellArgs(i)
 		}
 		gone := [2]bool{z.pathGone, z.condaGone}
 		if n := lowerName(c); n != "eval" && n != "trap" && n != "bind" {
@@ -3862,6 +3885,63 @@ func joinWords(ws []Word) string {
 // nestedProgram returns the shell program that c runs as a string (bash -c
 // STR, eval STR …, trap STR SIG, alias n=STR, su -c STR, env -S STR, watch
 // STR, flock -c STR) and a name for it. bad names a program that exists but
+
+// shellProgIndex returns the index in args (a shell's) of its -c
+// program, hasC false when it runs a script or its input instead; bad
+// when an option only known at run time may be -c.
+func shellProgIndex(name string, args []Word) (i int, hasC bool, bad string) {
+	i, hasC = 1, false
+opts:
+	for ; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			if hasC {
+				break opts // the program
+			}
+			if l := looseText(w.Text); l == "" || l[0] == '$' || l[0] == '`' {
+				// It may expand to -c.
+				return 0, false, fmt.Sprintf("non-literal %s option %s", name, shorten(w.Text))
+			}
+			break opts // a script: "./$name.sh"
+		}
+		t := w.Text
+		switch {
+		case t == "--" || t == "-":
+			i++
+			break opts
+		case strings.HasPrefix(t, "--"):
+			if t == "--command" { // fish
+				hasC = true
+			}
+			i += shellOptionValues(t)
+		case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
+			if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
+				hasC = true
+			}
+			i += shellOptionValues(t)
+		default:
+			break opts
+		}
+	}
+	return i, hasC, ""
+}
+
+// shellCArgs returns the words a shell's -c program is given after it
+// ($0, then $1 …), nil for a shell that runs none.
+func shellCArgs(c SimpleCommand) []Word {
+	switch strings.ToLower(c.Name()) {
+	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "rbash", "yash", "posh":
+	default:
+		return nil
+	}
+	args := c.Args()
+	i, hasC, bad := shellProgIndex(c.Name(), args)
+	if !hasC || bad != "" || i+1 >= len(args) {
+		return nil
+	}
+	return args[i+1:]
+}
+
 // is not literal.
 func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 	if u.shell != nil {
@@ -3874,38 +3954,9 @@ func nestedProgram(c SimpleCommand, u unwrapped) (prog, what, bad string) {
 	args := c.Args()
 	switch strings.ToLower(name) {
 	case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "posh":
-		i, hasC := 1, false
-	opts:
-		for ; i < len(args); i++ {
-			w := args[i]
-			if !w.Literal {
-				if hasC {
-					break opts // the program
-				}
-				if l := looseText(w.Text); l == "" || l[0] == '$' || l[0] == '`' {
-					// It may expand to -c.
-					return "", "", fmt.Sprintf("non-literal %s option %s", name, shorten(w.Text))
-				}
-				break opts // a script: "./$name.sh"
-			}
-			t := w.Text
-			switch {
-			case t == "--" || t == "-":
-				i++
-				break opts
-			case strings.HasPrefix(t, "--"):
-				if t == "--command" { // fish
-					hasC = true
-				}
-				i += shellOptionValues(t)
-			case len(t) > 1 && (t[0] == '-' || t[0] == '+'):
-				if t[0] == '-' && strings.IndexByte(t, 'c') > 0 {
-					hasC = true
-				}
-				i += shellOptionValues(t)
-			default:
-				break opts
-			}
+		i, hasC, bad := shellProgIndex(name, args)
+		if bad != "" {
+			return "", "", bad
 		}
 		if !hasC || i >= len(args) {
 			return "", "", "" // a script, or the program on stdin

@@ -205,3 +205,77 @@ func (z *analyzer) fdOpen(n string, rs []*syntax.Redirect) bool {
 	}
 	return slices.ContainsFunc(z.execFDs, func(fd string) bool { return strings.TrimLeft(fd, "0") == n || strings.HasPrefix(fd, "{") })
 }
+
+// A function's body uses the descriptors its calls open: f() { echo x
+// >&3; }; f 3>log writes to log. A descriptor a command of a function's
+// body uses without opening it is the line's own when every call of
+// the function on the line opens it (none: the body never runs); one
+// call that does not (f; f 3>log) leaves it asked for.
+
+// fnCall is a command named name and the descriptors open at it: its
+// redirections', those of the compounds around it and exec's.
+type fnCall struct {
+	name string
+	fds  []string
+	data bool // an argument is data the analysis cannot read (arithData)
+}
+
+// noteCall records command c, whose redirections are rs, as a call.
+func (z *analyzer) noteCall(c SimpleCommand, rs []*syntax.Redirect) {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
+		return
+	}
+	call := fnCall{name: c.Words[0].Text, fds: slices.Clone(z.execFDs)}
+	call.data = slices.ContainsFunc(c.Words[1:], func(w Word) bool {
+		return !knownValue(w) || !w.Literal && slices.ContainsFunc(z.dataVars, func(n string) bool { return expandsValue(w.Text, n) })
+	})
+	for _, s := range append(slices.Clone(z.fdScopes), rs) {
+		for _, r := range s {
+			if !closesFD(r) {
+				call.fds = append(call.fds, redirFD(r))
+			}
+		}
+	}
+	z.fnCalls = append(z.fnCalls, call)
+}
+
+// funcFDs clears the stray descriptor of each command of a function's
+// body that every call of the function opens.
+func (z *analyzer) funcFDs() {
+	for k := range z.a.Commands {
+		c := &z.a.Commands[k]
+		if c.StrayFD == "" || c.Func == "" {
+			continue
+		}
+		n := strayNum(c.StrayFD)
+		if n == "" {
+			continue
+		}
+		opens := true
+		for _, call := range z.fnCalls {
+			if call.name == c.Func && !slices.ContainsFunc(call.fds, func(fd string) bool {
+				return strings.TrimLeft(fd, "0") == n || strings.HasPrefix(fd, "{")
+			}) {
+				opens = false
+				break
+			}
+		}
+		if opens {
+			c.StrayFD = ""
+		}
+	}
+}
+
+// strayNum returns the descriptor a stray use names (>&3, <&5,
+// /dev/fd/3), leading zeros dropped; "" when it is not written out.
+func strayNum(t string) string {
+	if i := strings.LastIndexByte(t, '&'); i >= 0 {
+		t = t[i+1:]
+	} else {
+		t = path.Base(t)
+	}
+	if !isDigits(t) {
+		return ""
+	}
+	return strings.TrimLeft(t, "0")
+}

@@ -167,7 +167,9 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 		t := w.Text
 		switch {
 		case !w.Literal && !strings.HasPrefix(t, "-"):
-			if len(code) > 0 {
+			if len(code) > 0 || strings.HasPrefix(t, "<(") {
+				// python3 <(…): a program a process substitution
+				// prints (scriptFromFD).
 				return spec.lang, code, false
 			}
 			return langNone, nil, false // a script only known at run time
@@ -243,7 +245,12 @@ func inlineProgram(c SimpleCommand) (lang codeLang, code []codeRef, stdin bool) 
 				}
 			}
 		default:
-			// A script: what follows is its arguments.
+			// A script: what follows is its arguments. python3
+			// /dev/stdin <<< CODE reads its program from standard input
+			// as python3 - does.
+			if fd, ok := fdPath(t); ok && fd == 0 && len(code) == 0 && spec.stdin {
+				return spec.lang, nil, true
+			}
 			return spec.lang, code, false
 		}
 	}
@@ -427,6 +434,10 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		return
 	}
 	what := c.Name()
+	if !stdin && len(code) == 0 {
+		z.scriptFromFD(c, lang, rs)
+		return
+	}
 	if stdin {
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, _ := z.docText(doc, true)
@@ -463,6 +474,38 @@ func (z *analyzer) inlineCode(c SimpleCommand, args []*syntax.Word, rs []*syntax
 		opt = c.Words[ref.word-1].Text
 	}
 	z.readCode(c, lang, b.String(), what+" "+opt)
+}
+
+// scriptFromFD reads the program of c, an interpreter given a script,
+// when the script is a descriptor: a here-document's (python3 /dev/fd/3
+// 3<<'E'), whose code is read, or a process substitution's (python3
+// <(curl …)) or another descriptor's, whose code the analysis cannot
+// see: too complex, as bash <(…) is.
+func (z *analyzer) scriptFromFD(c SimpleCommand, lang codeLang, rs []*syntax.Redirect) {
+	args := c.Args()
+	for i := 1; i < len(args); i++ {
+		w := args[i]
+		if w.Literal && strings.HasPrefix(w.Text, "-") {
+			continue // an option: inlineProgram found no code in them
+		}
+		if !w.Literal {
+			if strings.HasPrefix(w.Text, "<(") {
+				z.complex("%s runs a program a process substitution prints, which is not checked: %s", c.Name(), shorten(c.Text))
+			}
+			return
+		}
+		fd, ok := fdPath(w.Text)
+		if !ok || fd == 0 {
+			return
+		}
+		if feed, doc := fdDoc(rs, fd); feed == feedDoc {
+			text, _ := z.docText(doc, true)
+			z.readCode(c, lang, text, c.Name()+" here-document")
+			return
+		}
+		z.complex("%s runs a program read from descriptor %d, which is not checked: %s", c.Name(), fd, shorten(c.Text))
+		return
+	}
 }
 
 // readCode adds to the analysis what code, the program of command c in
@@ -633,6 +676,10 @@ type codeScan struct {
 	cpNames []string
 	// stars: Python modules imported whole (from os import *).
 	stars []string
+	// vals: names the code binds once to a string the reader evaluates
+	// (p = ".git/hooks/pre-commit"; open(p, "w")); "" for a name bound
+	// more than once (valueBindings).
+	vals map[string]string
 	// imported: the tokens of the names Python's import statements
 	// name (imports).
 	imported map[int]bool

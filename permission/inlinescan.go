@@ -54,6 +54,8 @@ func (s *codeScan) scan() {
 		}
 	}
 	s.bindings()
+	s.valueBindings()
+	s.credentialMentions()
 	if s.lang == langJS {
 		s.processThen()
 	}
@@ -248,6 +250,43 @@ func (s *codeScan) bindings() {
 				s.alias(lhs.text, s.toks[end-1].text)
 			}
 		}
+	}
+}
+
+// valueBindings records the names the code binds to a string the
+// reader evaluates, at the start of a statement (p = "~/.bashrc", const
+// p = path.join(h, ".git/hooks/x"), my $p = "…"), so that a call given
+// the name is judged on the string. A name bound twice, or bound
+// otherwise too (p += …, a loop's), is left: its value depends on the
+// path taken.
+func (s *codeScan) valueBindings() {
+	for i := 0; i < len(s.toks); i++ {
+		t := s.toks[i]
+		if t.kind != tokName || i+1 >= len(s.toks) {
+			continue
+		}
+		start := i == 0 || s.toks[i-1].text == "\n" || s.toks[i-1].text == ";" ||
+			(s.toks[i-1].text == "const" || s.toks[i-1].text == "let" || s.toks[i-1].text == "var" || s.toks[i-1].text == "my" || s.toks[i-1].text == "local") &&
+				(i == 1 || s.toks[i-2].text == "\n" || s.toks[i-2].text == ";")
+		if s.toks[i+1].text != "=" || i+2 < len(s.toks) && s.toks[i+2].text == "=" || !start {
+			if _, seen := s.vals[t.text]; seen && i+1 < len(s.toks) && strings.HasSuffix(s.toks[i+1].text, "=") && s.toks[i+1].text != "==" {
+				s.vals[t.text] = "" // p += …
+			}
+			continue
+		}
+		if s.vals == nil {
+			s.vals = map[string]string{}
+		}
+		if _, seen := s.vals[t.text]; seen {
+			s.vals[t.text] = ""
+			continue
+		}
+		end := s.statementEnd(i + 2)
+		v, ok := s.value(i+2, end)
+		if !ok {
+			v = ""
+		}
+		s.vals[t.text] = v
 	}
 }
 
@@ -622,8 +661,9 @@ func (s *codeScan) call(i int) {
 		// open my $f, ">", $p).
 		// Perl's arguments may also start with a call (unlink
 		// glob("*")) or its glob operator (unlink <*>).
+		// unlink glob "~/*": glob's own argument without parentheses.
 		perlArg := s.lang == langPerl && i+1 < len(s.toks) && (s.toks[i+1].kind == tokName && i+2 < len(s.toks) && s.toks[i+2].text == "(" ||
-			s.toks[i+1].kind == tokPunct && s.toks[i+1].text == "<")
+			s.toks[i+1].kind == tokPunct && s.toks[i+1].text == "<" || s.toks[i+1].kind == tokName && s.toks[i+1].text == "glob")
 		if i+1 >= len(s.toks) || !s.argStart(s.toks[i+1]) && !perlArg && (act != actPerlOpen && act != actSysOpen || s.toks[i+1].kind != tokName) &&
 			(act != actWriteList || s.toks[i+1].kind != tokOther) {
 			return
@@ -894,6 +934,9 @@ func (s *codeScan) term(i, to int) (v string, next int, ok bool) {
 		return "", 0, false
 	}
 	home := string(rune(codeHome))
+	if v, ok := s.vals[t.text]; ok && v != "" && (i+1 >= to || s.toks[i+1].text != "(" && s.toks[i+1].text != "[") {
+		return v, i + 1, true // a name bound to a string
+	}
 	switch t.text {
 	case "process.env.HOME", "Bun.env.HOME", "Dir.home":
 		if t.text != "Dir.home" || i+1 >= to || s.toks[i+1].text != "(" {

@@ -171,6 +171,62 @@ func containerCpPaths(out []PathArg, args []Word) []PathArg {
 	return out
 }
 
+// containerMountPaths: a bind mount (-v SRC:DST, --mount
+// type=bind,src=SRC) gives the container the host's SRC to read and,
+// unless :ro, to write, as its root: docker run -v ~/.ssh:/k reads the
+// keys, -v ~/.bashrc:/b writes a start-up file. Each source is that
+// path, read or written, a tree; what makes the container root on the
+// host is checkContainerHost's.
+func containerMountPaths(out []PathArg, args []Word) []PathArg {
+	for i := 0; i < len(args); i++ {
+		t := args[i].Text
+		name, v, has := strings.Cut(t, "=")
+		if !strings.HasPrefix(t, "--") {
+			name, v, has = t, "", false
+			if len(t) > 2 && strings.HasPrefix(t, "-v") {
+				name, v, has = "-v", strings.TrimPrefix(t[2:], "="), true
+			}
+		}
+		if name != "-v" && name != "--volume" && name != "--mount" {
+			continue
+		}
+		if !has {
+			if i++; i >= len(args) {
+				break
+			}
+			v = args[i].Text
+		}
+		src, ro := mountSource(name, v)
+		if src == "" || !strings.ContainsAny(src[:1], "/~.$") {
+			continue // a named volume
+		}
+		out = append(out, PathArg{Word: Word{Text: src, Literal: args[i].Literal && !strings.ContainsAny(src, "$`~")}, Write: !ro, Tree: true})
+	}
+	return out
+}
+
+// mountSource returns the host path a -v or --mount value mounts, and
+// whether read-only.
+func mountSource(name, v string) (src string, ro bool) {
+	if name != "--mount" {
+		parts := strings.Split(v, ":")
+		if len(parts) < 2 {
+			return "", false
+		}
+		return parts[0], len(parts) > 2 && slices.Contains(strings.Split(parts[2], ","), "ro")
+	}
+	for _, kv := range strings.Split(v, ",") {
+		k, val, _ := strings.Cut(strings.TrimSpace(kv), "=")
+		switch k {
+		case "source", "src":
+			src = val
+		case "readonly", "ro":
+			ro = val == "" || val == "true" || val == "1"
+		}
+	}
+	return src, ro
+}
+
 // toolOutputs adds what the build tools, package managers and the like,
 // whose other words are guessed (PathArgs), write where their options or
 // operands say: trees they build, install, pack or download into (npm
@@ -234,7 +290,7 @@ func toolOutputs(out []PathArg, c SimpleCommand) []PathArg {
 		if ops := plainOperands(args[1:]); len(ops) > 0 && ops[0].Literal && (ops[0].Text == "cp" || ops[0].Text == "container" && len(ops) > 1 && ops[1].Text == "cp") {
 			return containerCpPaths(out, args[slices.IndexFunc(args, func(w Word) bool { return w.Text == "cp" })+1:])
 		}
-		return out
+		return containerMountPaths(out, args[1:])
 	case "r":
 		opts = []string{"-l", "--library"}
 	case "history", "xattr":

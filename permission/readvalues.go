@@ -49,6 +49,7 @@ type assignedVal struct {
 	name   string
 	values []Word
 	add    bool // a+=…, a[0]=…: the values before it stay
+	data   bool // a value is data the analysis cannot read (arithData)
 }
 
 // assignedVals returns the variables assigns set from values the
@@ -70,6 +71,13 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 			}
 		case as.Value != nil:
 			v.values = []Word{z.word(as.Value, nil)}
+		}
+		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
+		for _, w := range v.values {
+			if !w.Literal && knownValue(w) {
+				// n=$1, y=$x: data where what it expands is (arithData).
+				z.valueRefs = append(z.valueRefs, valueRef{v.name, w.Text})
+			}
 		}
 		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
 		out = append(out, v)
@@ -108,6 +116,9 @@ func isPlainPathRune(r rune) bool {
 func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
+		if v.data {
+			z.noteData(v.name)
+		}
 		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add}
 		for _, w := range v.values {
 			r.lines = append(r.lines, homeValue(w))
@@ -128,8 +139,15 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	}
 	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
 	for _, w := range wi.Items {
-		if v := z.word(w, nil); knownValue(v) {
+		switch v := z.word(w, nil); {
+		case knownValue(v) && !hasGlob(w):
 			r.lines = append(r.lines, homeValue(v))
+		case knownValue(v):
+			// for f in *: a file's name is data.
+			r.lines = append(r.lines, homeValue(v))
+			z.noteData(wi.Name.Value)
+		case !numericWord(w):
+			z.noteData(wi.Name.Value)
 		}
 	}
 	r.fed = len(r.lines) > 0
@@ -206,6 +224,9 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		return
 	}
 	r.lines, r.fed = z.fedLines(rs, r.fd, c.Dir, i)
+	if !r.fed {
+		z.noteData(r.names...)
+	}
 	z.reads = append(z.reads, r)
 }
 
@@ -371,6 +392,8 @@ func (z *analyzer) readValues() {
 				z.copied[len(z.a.Commands)] = when
 				z.a.Commands = append(z.a.Commands, n)
 				z.copiedCode(n)
+				z.runsWritten(len(z.a.Commands) - 1) // f=s.sh; . "$f"
+
 			}
 		}
 	}
@@ -553,6 +576,12 @@ func substVar(t, name string, v Word) string {
 // (dq) or outside them.
 func quoteFor(v Word, dq bool) string {
 	if !v.Literal {
+		if dq && unquotedGlob(v.Text) {
+			// for f in ~/.ss?/id_*; cat "$f": the names the glob
+			// yields stand there, quoted or not (an array's elements
+			// too); the pattern is judged as the glob it was.
+			return `"` + v.Text + `"`
+		}
 		return v.Text
 	}
 	if dq {
@@ -560,6 +589,27 @@ func quoteFor(v Word, dq bool) string {
 		return r.Replace(v.Text)
 	}
 	return "'" + strings.ReplaceAll(v.Text, "'", `'\''`) + "'"
+}
+
+// unquotedGlob says whether source text t holds a pattern character
+// outside quotes.
+func unquotedGlob(t string) bool {
+	dq, sq := false, false
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case sq:
+			sq = c != '\''
+		case c == '\\':
+			i++
+		case c == '\'' && !dq:
+			sq = true
+		case c == '"':
+			dq = !dq
+		case !dq && (c == '*' || c == '?' || c == '['):
+			return true
+		}
+	}
+	return false
 }
 
 // noteArithSubscripts records the variables arithmetic word x expands
@@ -628,6 +678,9 @@ func (z *analyzer) notePrintfV(i int) {
 	ws := []Word{{Text: "printf", Literal: true}}
 	for _, w := range rest {
 		if w = z.homeArg(w); !w.Literal {
+			if !knownValue(w) {
+				z.noteData(name)
+			}
 			return
 		}
 		ws = append(ws, w)
@@ -692,6 +745,8 @@ options:
 	for _, w := range args[min(k, len(args)):] {
 		if knownValue(w) {
 			lines = append(lines, homeValue(w))
+		} else {
+			z.noteData(positionalNames...) // set -- $(cat f); (( $1 ))
 		}
 	}
 	for _, name := range positionalNames {
@@ -707,6 +762,38 @@ options:
 			}
 		}
 		z.reads = append(z.reads, r)
+	}
+}
+
+// noteShellArgs records the positional parameters of the -c program
+// of command i, a shell, in the shell it starts (z.scope, forked), where
+// they name a script the line wrote: sh -c '. "$1"' _ s.sh sources s.sh,
+// as set -- s.sh; . "$1" does, and find -exec sh -c '…' _ {} \; is given
+// any file found. Other arguments are left unknown: the sandbox's layer
+// holds what the program does with them (a run's tests give it paths
+// so).
+func (z *analyzer) noteShellArgs(i int) {
+	c := z.a.Commands[i]
+	rest := shellCArgs(c)
+	names := append([]string{"0"}, positionalNames[:9]...)
+	for k, w := range rest {
+		if k >= len(names) {
+			break
+		}
+		r := readCmd{at: i, names: []string{names[k]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
+		switch {
+		case c.FromFind && !w.Literal && looseText(w.Text) == "{}":
+			for _, f := range z.written {
+				r.lines = append(r.lines, f.file)
+			}
+		case w.Literal:
+			if _, ok := z.lastWritten(w.Text, c.Dir); ok {
+				r.lines = []Word{w}
+			}
+		}
+		if r.fed = len(r.lines) > 0; r.fed {
+			z.reads = append(z.reads, r)
+		}
 	}
 }
 

@@ -1,6 +1,9 @@
 package permission
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Word is one word of a simple command after quote removal.
 type Word struct {
@@ -135,7 +138,10 @@ func (c SimpleCommand) Name() string {
 	if c.Inner >= len(c.Words) || !c.Words[c.Inner].Literal {
 		return ""
 	}
-	return baseName(c.Words[c.Inner].Text)
+	// zsh expands a word =NAME to the path of command NAME (its EQUALS
+	// option, on by default): zsh -c '=rm -rf ~' runs rm. In bash the
+	// name runs nothing; taken as NAME everywhere.
+	return baseName(strings.TrimPrefix(c.Words[c.Inner].Text, "="))
 }
 
 // Args returns the words of the command behind wrappers, Words[Inner:].

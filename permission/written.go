@@ -152,7 +152,7 @@ func (z *analyzer) runsWritten(i int) {
 	c := z.a.Commands[i]
 	c.Words = slices.Clone(c.Words)
 	for k, w := range c.Words {
-		c.Words[k] = z.fileWord(w)
+		c.Words[k] = plainWord(z.fileWord(w))
 	}
 	for _, g := range z.globbedWritten(c) {
 		z.runsWrittenAs(g)
@@ -174,6 +174,18 @@ func (z *analyzer) runsWrittenAs(c SimpleCommand) {
 			z.runWritten(c, name, f)
 		}
 	}
+}
+
+// plainWord returns w as a literal when its text is a name in quotes,
+// as readValues writes a value in place: f=s.sh; . "$f" runs s.sh.
+func plainWord(w Word) Word {
+	if w.Literal {
+		return w
+	}
+	if t := looseText(w.Text); t != "" && !strings.ContainsAny(t, "$`*?[{~(<>") {
+		return Word{Text: t, Literal: true}
+	}
+	return w
 }
 
 // homeWord returns w, a file's name, as ~/… when it is $HOME/… (or
@@ -198,7 +210,11 @@ func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
 	var out []SimpleCommand
 	for k, w := range c.Words {
 		t := looseText(w.Text)
-		if w.Literal || !strings.ContainsAny(t, "*?[") || strings.ContainsAny(t, "$`~") {
+		if c.FromFind && !w.Literal && t == "{}" {
+			// find . -exec bash {} \;: the name of any file found, a
+			// script the line wrote among them.
+			t = "*"
+		} else if w.Literal || !strings.ContainsAny(t, "*?[") || strings.ContainsAny(t, "$`~") {
 			continue
 		}
 		for _, f := range z.written {
@@ -206,7 +222,7 @@ func (z *analyzer) globbedWritten(c SimpleCommand) []SimpleCommand {
 			if f.dir != c.Dir && !path.IsAbs(name) {
 				continue
 			}
-			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok {
+			if ok, _ := path.Match(path.Clean(t), path.Clean(name)); !ok && t != "*" {
 				continue
 			}
 			g := c
