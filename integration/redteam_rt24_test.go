@@ -61,3 +61,39 @@ os.system("stty -echo; stty echo; echo settled")
 		})
 	}
 }
+
+// TestPasswordLockHidden: /etc/.pwd.lock is the lock every tool that
+// changes /etc/passwd or /etc/shadow takes first (lckpwdf: useradd,
+// passwd, chpasswd, systemd-sysusers), with a POSIX write lock; a read
+// lock held on it stops them (lckpwdf gives up after 15 s: "cannot lock
+// /etc/passwd"). It is root's (0600), in the /etc the default policy
+// grants: a red team's root command opened it read-only and held a read
+// lock for the run's length. The layer hides it where the command could
+// read it, as it hides the password hashes; without the layer it stays
+// (Landlock grants /etc whole, see the README).
+func TestPasswordLockHidden(t *testing.T) {
+	const lock = "/etc/.pwd.lock"
+	if os.Geteuid() != 0 {
+		t.Skip("the lock file is root's: a command of another user cannot open it")
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Skipf("%s: %v", lock, err)
+	}
+	b := newBox(t, nil)
+	b.file("lock.py", `import fcntl, os
+try:
+    fd = os.open("`+lock+`", os.O_RDONLY)
+    fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    print("locked")
+except OSError as e:
+    print("refused", e.errno)
+`, 0o644)
+	r := b.run("run", "--yolo", "--", "python3", "lock.py")
+	if !strings.HasPrefix(r.stdout, "refused") {
+		t.Errorf("the command took a lock on %s, which holds useradd and passwd for the run: %q %q", lock, r.stdout, r.stderr)
+	}
+	// The neighbour: the accounts themselves stay readable (id, ls -l).
+	if r := b.sh("id -un root && grep -c '^root:' /etc/passwd"); r.code != 0 || !strings.Contains(r.stdout, "root\n1") {
+		t.Errorf("/etc/passwd unreadable: %q %q", r.stdout, r.stderr)
+	}
+}
