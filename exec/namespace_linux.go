@@ -1626,7 +1626,10 @@ var hostIdentifiers = []string{
 // whose read holds a zone's lock with interrupts off); every CPU's timers
 // (timer_list, which Docker masks too); what DAMON watches
 // (/sys/kernel/mm/damon: the ranges of physical memory, or of a host
-// process's, by its pid, and how often each was touched). And the TCP
+// process's, by its pid, and how often each was touched), and idle page
+// tracking's bitmap (/sys/kernel/mm/page_idle, 0600: which physical pages
+// were touched since a host tool marked them idle; each read walks every
+// page's reverse map and takes its accessed bits). And the TCP
 // Fast Open server key
 // (0600) of the host's network namespace, which a command granted TCP
 // ports or the whole network is in: with it, a client forges the cookies
@@ -1640,7 +1643,7 @@ var hostIdentifiers = []string{
 var hostKernelFiles = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
-	"/sys/kernel/mm/damon", fastOpenKey,
+	"/sys/kernel/mm/damon", "/sys/kernel/mm/page_idle", fastOpenKey,
 }
 
 // fastOpenKey is the TCP Fast Open server key of the network namespace

@@ -97,3 +97,26 @@ except OSError as e:
 		t.Errorf("/etc/passwd unreadable: %q %q", r.stdout, r.stderr)
 	}
 }
+
+// TestPageIdleHidden: idle page tracking's bitmap (0600) says which
+// physical pages were touched since a host tool marked them idle, and each
+// read walks the reverse map of every page it covers, taking their
+// accessed bits from the host's page reclaim. A command run as root reads
+// it by its owner's bits. The layer hides it as it hides DAMON's files.
+// Kernels without CONFIG_IDLE_PAGE_TRACKING (this test's machine) have
+// none: the test is skipped there.
+func TestPageIdleHidden(t *testing.T) {
+	const bitmap = "/sys/kernel/mm/page_idle/bitmap"
+	requireNamespaces(t)
+	if os.Geteuid() != 0 {
+		t.Skip("the bitmap is root's: a command of another user cannot read it")
+	}
+	if _, err := os.Stat(bitmap); err != nil {
+		t.Skipf("%s: %v: no idle page tracking on this kernel", bitmap, err)
+	}
+	b := newBox(t, nil)
+	r := b.sh(`head -c 8 ` + bitmap + ` | wc -c`)
+	if strings.TrimSpace(r.stdout) != "0" {
+		t.Errorf("a root command read %s: %q %q", bitmap, r.stdout, r.stderr)
+	}
+}
