@@ -120,3 +120,33 @@ func TestPageIdleHidden(t *testing.T) {
 		t.Errorf("a root command read %s: %q %q", bitmap, r.stdout, r.stderr)
 	}
 }
+
+// TestRealtimePriorityTaken: where the caller's limits grant a real-time
+// priority without a capability (limits.conf's rtprio, 95 for the audio
+// group where JACK is installed), a command could run SCHED_FIFO (chrt, or
+// sched_setattr, whose policy seccomp cannot read) and with a busy loop on
+// every core leave the host 5% of each; a nice limit let it take a nice
+// value below 0. The child sets both limits to 0. Skipped where the test
+// cannot raise them (no CAP_SYS_RESOURCE: this test's machine, a
+// container).
+func TestRealtimePriorityTaken(t *testing.T) {
+	for _, p := range []string{"/usr/bin/prlimit", "/usr/bin/chrt"} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s is not installed", p)
+		}
+	}
+	if err := osexec.Command("prlimit", "--rtprio=10", "--nice=25", "true").Run(); err != nil {
+		t.Skipf("the limits cannot be raised here (%v): nothing to take back", err)
+	}
+	for _, flags := range []string{"", "--no-namespaces"} {
+		t.Run("run "+flags, func(t *testing.T) {
+			b := newBox(t, nil)
+			script := `chrt -f 1 true 2>/dev/null && echo fifo; nice -n -3 true 2>/dev/null && echo nicer; ulimit -r; echo done`
+			cmd := b.command(b.root, nil, "prlimit", append(append([]string{"--rtprio=10", "--nice=25", bin, "run", "--yolo"}, strings.Fields(flags)...), "--", "sh", "-c", script)...)
+			r := runCommand(t, cmd)
+			if strings.Contains(r.stdout, "fifo") || strings.Contains(r.stdout, "nicer") || !strings.Contains(r.stdout, "done") {
+				t.Errorf("the command took a priority above the host's: %q %q", r.stdout, r.stderr)
+			}
+		})
+	}
+}
