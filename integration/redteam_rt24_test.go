@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestForegroundNotTheSharers: without the layer the command's parent is
@@ -146,6 +148,71 @@ func TestRealtimePriorityTaken(t *testing.T) {
 			r := runCommand(t, cmd)
 			if strings.Contains(r.stdout, "fifo") || strings.Contains(r.stdout, "nicer") || !strings.Contains(r.stdout, "done") {
 				t.Errorf("the command took a priority above the host's: %q %q", r.stdout, r.stderr)
+			}
+		})
+	}
+}
+
+// TestTerminalFlagsRestored: without the layer the command's terminal is
+// the caller's open file description, whose status flags outlive the run.
+// A red team's command set O_NONBLOCK (and O_APPEND) on it: the caller's
+// next read of its terminal (a script's read, python's input()) failed
+// with EAGAIN. The runner notes the flags of the terminal it was given as
+// stdin and puts them back once the command has ended, as it does its
+// settings (termios). With the layer the command's terminal is opened
+// afresh, a description of its own.
+func TestTerminalFlagsRestored(t *testing.T) {
+	requireSandbox(t)
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	b := newBox(t, nil)
+	b.file("nb.py", `import fcntl, os
+for fd in (0, 1, 2):
+    fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK | os.O_APPEND)
+print("set", flush=True)
+`, 0o644)
+	for _, tt := range []struct {
+		name  string
+		user  bool
+		flags []string
+	}{
+		{"layer", false, nil},
+		{"without the layer", false, []string{"--no-namespaces"}},
+		{"ordinary user without the layer", true, []string{"--no-namespaces"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, slave := hostTerminal(t)
+			pts, err := os.OpenFile(slave, os.O_RDWR, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pts.Close()
+			before, err := unix.FcntlInt(pts.Fd(), unix.F_GETFL, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := append(append([]string{"run", "--yolo"}, tt.flags...), "--", "python3", "nb.py")
+			var cmd *osexec.Cmd
+			if tt.user {
+				ub := newUserBox(t)
+				ub.write("nb.py", b.read("nb.py"), 0o644)
+				cmd = ub.command(args...)
+			} else {
+				cmd = b.command(b.root, nil, bin, args...)
+			}
+			if cmd.SysProcAttr == nil {
+				cmd.SysProcAttr = &syscall.SysProcAttr{}
+			}
+			cmd.Stdin, cmd.Stdout, cmd.Stderr = pts, pts, pts
+			cmd.SysProcAttr.Setsid, cmd.SysProcAttr.Setctty = true, true
+			runWithin(t, cmd, 20*time.Second, "the run did not end")
+			after, err := unix.FcntlInt(pts.Fd(), unix.F_GETFL, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after != before {
+				t.Errorf("after the run the terminal's flags are %#o, the caller's were %#o (O_NONBLOCK %#o, O_APPEND %#o)", after, before, unix.O_NONBLOCK, unix.O_APPEND)
 			}
 		})
 	}
