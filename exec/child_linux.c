@@ -2961,7 +2961,6 @@ static struct {
 	char **argv;
 	int ready, ended, wstatus;      // futex words, and how the child ended
 	long runner, sharer;            // the runner's pid, the sharer's
-	long runner_pgid;               // the runner's process group
 	long sharer_fd;                 // the sharer's pidfd of itself, for the child to look at
 	int shared;                     // the child shares this memory until its execve (--no-namespaces)
 	int was_dumpable;               // PR_GET_DUMPABLE before the sharer made the shared memory undumpable
@@ -3770,11 +3769,6 @@ static __attribute__((noreturn)) void sharer(void) {
 	// a look and a kill. The child inherits it.
 	struct kernel_sigaction dfl = {0};
 	SYS4(SYS_rt_sigaction, SIGCHLD, &dfl, 0, 8);
-	// A process group of its own (the runner makes it so too, at once):
-	// stopping the runner's job (^Z, a SIGSTOP to the group) does not
-	// stop the sharer, which still kills the child should the runner be
-	// killed meanwhile.
-	SYS2(SYS_setpgid, 0, 0);
 	prefork.sharer_fd = prefork.child_spec >= 0 ? SYS2(SYS_pidfd_open, SYS0(SYS_getpid), 0) : -1;
 	// Without namespaces the child shares the memory until its execve
 	// gives it its own, as vfork would: a fork would copy the page tables
@@ -3816,12 +3810,18 @@ static __attribute__((noreturn)) void sharer(void) {
 	if (child == 0) {
 		prefork_child();
 	}
-	if (child > 0 && prefork.tty) {
-		// With a terminal, in the runner's process group, where the
-		// terminal's signals reach it (without, it makes a session of its
-		// own).
-		SYS2(SYS_setpgid, child, prefork.runner_pgid);
-	}
+	// The child, forked in the runner's process group, stays there with a
+	// terminal, where the terminal's signals reach it (without, it makes
+	// a session of its own). The sharer leaves for a session of its own:
+	// stopping the runner's job (^Z, a SIGSTOP to the group) does not stop
+	// it, and it still kills the child should the runner be killed
+	// meanwhile. A group of its own in the caller's session was not
+	// enough: a command without the layer made it the terminal's
+	// foreground (tcsetpgrp to its parent's group), and its next stty
+	// stopped the run's group, the runner with it, while ^C went to the
+	// sharer, which blocks every signal: the caller's terminal hung. The
+	// terminal refuses a group of another session (EPERM).
+	SYS0(SYS_setsid);
 	// The runner waits for this (maybe_prefork, or mews_take_prefork when
 	// it moved the sharer). Namespaces refused: no child, and the runner
 	// starts its own.
@@ -4025,7 +4025,6 @@ static void maybe_prefork(long argc, char **argv) {
 	premade_tmp.wanted = !namespaces;
 	premade_tmp.envp = argv + argc + 1;
 	prefork.runner = SYS0(SYS_getpid);
-	prefork.runner_pgid = SYS1(SYS_getpgid, 0);
 	// The runner's cores, and which of them it runs on now, before the
 	// sharer starts (the child has this memory's snapshot).
 	uint64_t others[16] = {0};
@@ -4049,9 +4048,6 @@ static void maybe_prefork(long argc, char **argv) {
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
 	if (sharer_pid <= 0) {
 		premade_tmp.wanted = 0;
-	}
-	if (sharer_pid > 0) {
-		SYS2(SYS_setpgid, sharer_pid, sharer_pid);
 	}
 	if (!child) {
 		return;

@@ -105,10 +105,17 @@ func groupLive(pg int) bool {
 // command took Ctrl-C and echo from the shell's next commands. restore
 // puts them back. Stdout or stderr alone are not looked at: three ioctls
 // more, a dozen page faults, in every run without a terminal.
+//
+// So are the status flags and the signal (F_SETSIG) of stdin's open file
+// description, where the command got that description itself (without the
+// layer; with it the terminal is opened afresh): a red team's command set
+// O_NONBLOCK and O_APPEND on it, and the caller's next read of its
+// terminal failed with EAGAIN.
 type termSettings struct {
-	tty   *os.File
-	pgrp  int
-	attrs *unix.Termios
+	tty        *os.File
+	pgrp       int
+	attrs      *unix.Termios
+	flags, sig int
 }
 
 // takeTermSettings notes the settings of the terminal stdin, where its
@@ -126,7 +133,15 @@ func takeTermSettings(stdin any) *termSettings {
 	if err != nil || pg != unix.Getpgrp() {
 		return nil
 	}
-	return &termSettings{tty: f, pgrp: pg, attrs: attrs}
+	flags, err := unix.FcntlInt(f.Fd(), unix.F_GETFL, 0)
+	if err != nil {
+		return nil
+	}
+	sig, err := unix.FcntlInt(f.Fd(), unix.F_GETSIG, 0)
+	if err != nil {
+		return nil
+	}
+	return &termSettings{tty: f, pgrp: pg, attrs: attrs, flags: flags, sig: sig}
 }
 
 // restore sets the terminal's settings back to the run's start, once the
@@ -140,6 +155,7 @@ func (ts *termSettings) restore() {
 		return
 	}
 	fd := int(ts.tty.Fd())
+	ts.restoreFlags()
 	cur, err := unix.IoctlGetTermios(fd, unix.TCGETS)
 	if err != nil || *cur == *ts.attrs {
 		return
@@ -148,4 +164,17 @@ func (ts *termSettings) restore() {
 		return
 	}
 	_ = unix.IoctlSetTermios(fd, unix.TCSETS, ts.attrs)
+}
+
+// restoreFlags puts back the description's status flags and signal where
+// they changed: they are the description's, not the terminal's, so
+// whichever group is in the foreground now they are the caller's.
+func (ts *termSettings) restoreFlags() {
+	fd := ts.tty.Fd()
+	if sig, err := unix.FcntlInt(fd, unix.F_GETSIG, 0); err == nil && sig != ts.sig {
+		_, _ = unix.FcntlInt(fd, unix.F_SETSIG, ts.sig)
+	}
+	if fl, err := unix.FcntlInt(fd, unix.F_GETFL, 0); err == nil && fl != ts.flags {
+		_, _ = unix.FcntlInt(fd, unix.F_SETFL, ts.flags)
+	}
 }

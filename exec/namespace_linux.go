@@ -1595,6 +1595,15 @@ var hostSecrets = []string{
 	"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_ecdsa_key", "/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_dsa_key",
 }
 
+// hostLocks are the host's lock files under the /etc the default policy
+// grants that host tools take a POSIX write lock on: lckpwdf's, which
+// useradd, passwd, chpasswd and systemd-sysusers take before they change
+// the accounts. A read lock held on it stops them for the run's length
+// (lckpwdf gives up after 15 s), and a command run as root reads it (0600):
+// a red team's did. Empty, so hidden whether or not it holds anything;
+// the sandbox's /etc is read-only, so no tool in it takes the lock.
+var hostLocks = []string{"/etc/.pwd.lock"}
+
 // hostIdentifiers are the machine's serial numbers and UUID that the
 // DMI files in /sys give root alone (0400): identifiers of the machine
 // (its owner's, on a laptop) that stay on the host. The others there (the
@@ -1617,7 +1626,10 @@ var hostIdentifiers = []string{
 // whose read holds a zone's lock with interrupts off); every CPU's timers
 // (timer_list, which Docker masks too); what DAMON watches
 // (/sys/kernel/mm/damon: the ranges of physical memory, or of a host
-// process's, by its pid, and how often each was touched). And the TCP
+// process's, by its pid, and how often each was touched), and idle page
+// tracking's bitmap (/sys/kernel/mm/page_idle, 0600: which physical pages
+// were touched since a host tool marked them idle; each read walks every
+// page's reverse map and takes its accessed bits). And the TCP
 // Fast Open server key
 // (0600) of the host's network namespace, which a command granted TCP
 // ports or the whole network is in: with it, a client forges the cookies
@@ -1631,7 +1643,7 @@ var hostIdentifiers = []string{
 var hostKernelFiles = []string{
 	"/proc/kpageflags", "/proc/kpagecount", "/proc/kpagecgroup", "/proc/slabinfo",
 	"/proc/vmallocinfo", "/proc/pagetypeinfo", "/proc/timer_list", "/sys/kernel/slab",
-	"/sys/kernel/mm/damon", fastOpenKey,
+	"/sys/kernel/mm/damon", "/sys/kernel/mm/page_idle", fastOpenKey,
 }
 
 // fastOpenKey is the TCP Fast Open server key of the network namespace
@@ -1639,8 +1651,8 @@ var hostKernelFiles = []string{
 const fastOpenKey = "/proc/sys/net/ipv4/tcp_fastopen_key"
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
-// root) would otherwise reach, the hostSecrets and hostIdentifiers the
-// command could read, and hostKernelFiles where it could read root's
+// root) would otherwise reach, the hostSecrets, hostIdentifiers and
+// hostLocks the command could read, and hostKernelFiles where it could read root's
 // files,
 // behind mounts that leave nothing on the host: a directory behind an
 // empty read-only tmpfs, a file behind /dev/null on a mount without
@@ -1655,14 +1667,15 @@ func (l *nsLayer) denyRead(p Policy) {
 		}
 	}
 	var hidden []string
-	hide := func(d string, onlyReadable bool) {
+	// hide hides d unless skip (nil: never) says to leave it.
+	hide := func(d string, skip func(string, os.FileInfo) bool) {
 		real, err := l.res.eval(d)
 		if err != nil || slices.Contains(hidden, real) || !slices.ContainsFunc(reach, func(r string) bool { return within(real, r) && real != r }) {
 			return // missing, hidden already, or out of every grant: unreadable anyway
 		}
 		fi, err := l.res.stat(real)
 		switch {
-		case err != nil || onlyReadable && (!readableWithoutCaps(real, fi) || holdsNothing(real, fi)):
+		case err != nil || skip != nil && skip(real, fi):
 		case fi.IsDir():
 			l.add(mountEmpty, real)
 			l.add(mountRdonly, real)
@@ -1673,23 +1686,32 @@ func (l *nsLayer) denyRead(p Policy) {
 		}
 	}
 	for _, d := range p.DenyRead {
-		hide(d, false)
+		hide(d, nil)
 	}
 	// A command that keeps a capability that reads past permissions reads
 	// them all, whatever their mode (Fedora's /etc/shadow is 0000).
-	dac := keepsDAC(p)
+	var unreadable, unreadableOrEmpty func(string, os.FileInfo) bool
+	if !keepsDAC(p) {
+		unreadable = func(real string, fi os.FileInfo) bool { return !readableWithoutCaps(real, fi) }
+		unreadableOrEmpty = func(real string, fi os.FileInfo) bool {
+			return !readableWithoutCaps(real, fi) || holdsNothing(real, fi)
+		}
+	}
 	for _, d := range hostSecrets {
-		hide(d, !dac)
+		hide(d, unreadableOrEmpty)
 	}
 	for _, d := range hostIdentifiers {
-		hide(d, !dac)
+		hide(d, unreadableOrEmpty)
+	}
+	for _, d := range hostLocks {
+		hide(d, unreadable)
 	}
 	if readsRootFiles(p, os.Geteuid()) {
 		for _, d := range hostKernelFiles {
 			// A network namespace of the sandbox's own has a key of its
 			// own: a mount (some 0.06 ms) for nothing.
 			if d != fastOpenKey || !p.OwnNetwork() {
-				hide(d, false)
+				hide(d, nil)
 			}
 		}
 	}

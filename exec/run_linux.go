@@ -288,7 +288,7 @@ func (c *Cmd) landlockSpec(pol Policy, env []string) (_ *spec, _ Enforcement, wa
 	// Only what the runner has: the child may hold more for its own
 	// mounts (ambient capabilities in a user namespace).
 	caps &= ownCapabilities()
-	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: pol.Limits.rlimits()}
+	sp := &spec{Path: path, Args: c.Args, Env: env, BestEffort: pol.BestEffort, KeepCaps: caps, Limits: append(pol.Limits.rlimits(), priorityLimits()...)}
 	if e.LandlockABI > 0 {
 		sp.execRules = e.Landlock.Paths
 	}
