@@ -22,6 +22,11 @@ const (
 	maxShellDepth = 16
 	// maxNodeDepth caps the depth of the syntax tree walked.
 	maxNodeDepth = 500
+	// maxWalkDepth caps the syntax nodes the walks beside the analysis's
+	// own descend through (walk): deeper than maxNodeDepth, because the
+	// analysis's walk takes a && chain or a pipeline as a list, and a
+	// line of 3,000 cd a && … is ordinary (TestDeepCdChainChecksFast).
+	maxWalkDepth = 10000
 	// maxBracketDepth caps bracket nesting before parsing at all: the
 	// parser recurses once per arithmetic parenthesis and overflows the
 	// goroutine stack (a fatal error, not a panic) at a few hundred
@@ -308,6 +313,12 @@ func (z *analyzer) program(src, what string) {
 	if at, ok := misreadComment(src, stmts); ok {
 		z.complex("a # that bash and the parser read differently, as part of a word or as the end of a comment (in the %s): %q", what, shorten(src[at:]))
 	}
+	for _, st := range stmts {
+		if !walk(st, func(syntax.Node) bool { return true }) && !z.tooDeep {
+			z.tooDeep = true
+			z.complex("nesting too deep: more than %d nested constructs", maxWalkDepth)
+		}
+	}
 	saved := z.src
 	z.src = src
 	z.arithNames(stmts)
@@ -337,7 +348,7 @@ func misreadComment(src string, stmts []*syntax.Stmt) (at int, found bool) {
 	wordEnds := map[uint]bool{}
 	var comments []int
 	for _, s := range stmts {
-		syntax.Walk(s, func(n syntax.Node) bool {
+		walk(s, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.Comment:
 				comments = append(comments, int(n.Hash.Offset()))
@@ -444,6 +455,36 @@ func (z *analyzer) enter() bool {
 }
 
 func (z *analyzer) leave() { z.depth-- }
+
+// walk is syntax.Walk bounded: it descends no deeper than maxWalkDepth
+// below node, and says whether it walked the whole tree. Unbounded, the
+// walks beside the analysis's own (arithNames, misreadComment,
+// evaluatesStrings, a word's or an expression's) took a megabyte of
+// a && a && … past the runtime's 1 GB of goroutine stack under the race
+// detector (CI, stop 43), and some 100 MB without it. program says
+// "nesting too deep" of a program deeper than that, before any other
+// walk, so that what a walk leaves out is never all that decides.
+func walk(node syntax.Node, f func(syntax.Node) bool) (whole bool) {
+	whole = true
+	depth := 0
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if n == nil {
+			depth--
+			f(nil)
+			return true
+		}
+		if depth >= maxWalkDepth {
+			whole = false
+			return false
+		}
+		if !f(n) {
+			return false
+		}
+		depth++
+		return true
+	})
+	return whole
+}
 
 // text returns the source between two offsets, trimmed.
 func (z *analyzer) text(from, to syntax.Pos) string {
@@ -2179,7 +2220,7 @@ func expandsInSubscript(w *syntax.Word) bool {
 // number).
 func indexExpands(x syntax.ArithmExpr) bool {
 	found := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.ParamExp, *syntax.CmdSubst:
 			found = true
@@ -2671,7 +2712,7 @@ func (z *analyzer) assign(as *syntax.Assign, subs *stmtLists) string {
 func evaluatesStrings(stmts []*syntax.Stmt) bool {
 	found := false
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.CStyleLoop,
 				*syntax.TestClause, *syntax.DeclClause, *syntax.FuncDecl:

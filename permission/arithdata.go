@@ -27,7 +27,7 @@ func (z *analyzer) arithNames(stmts []*syntax.Stmt) {
 		}
 	}
 	for _, st := range stmts {
-		syntax.Walk(st, func(n syntax.Node) bool {
+		walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
 				if n.Name != nil {
@@ -120,7 +120,7 @@ func namesIn(x syntax.Node, add func(string)) {
 	if x == nil {
 		return
 	}
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			return false
@@ -212,7 +212,7 @@ func numericWord(w *syntax.Word) bool {
 		return false
 	}
 	ok := true
-	syntax.Walk(w, func(n syntax.Node) bool {
+	walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.ArithmExp:
 			return false

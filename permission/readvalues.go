@@ -615,12 +615,12 @@ func unquotedGlob(t string) bool {
 // noteArithSubscripts records the variables arithmetic word x expands
 // inside an array subscript: (( a[$k] )), $(( a[${k}] + 1 )).
 func (z *analyzer) noteArithSubscripts(x *syntax.Word) {
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walk(x, func(n syntax.Node) bool {
 		p, ok := n.(*syntax.ParamExp)
 		if !ok || p.Index == nil {
 			return true
 		}
-		syntax.Walk(p.Index, func(m syntax.Node) bool {
+		walk(p.Index, func(m syntax.Node) bool {
 			if q, ok := m.(*syntax.ParamExp); ok && q.Param != nil && !slices.Contains(z.arithSubs, q.Param.Value) {
 				z.arithSubs = append(z.arithSubs, q.Param.Value)
 			}
