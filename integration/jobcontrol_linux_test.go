@@ -82,11 +82,7 @@ func TestSignalsWithTerminalStdin(t *testing.T) {
 // the background of its own terminal past the run (its reads got EIO, or
 // SIGTTIN stopped it). The run gives the foreground back.
 func TestForegroundGivenBack(t *testing.T) {
-	for _, p := range []string{"/usr/bin/script", "/usr/bin/python3"} {
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("%s is not installed: no terminal to run on, or no program to take it", p)
-		}
-	}
+	requireTerminalTakers(t)
 	for _, flags := range []string{"", "--no-namespaces"} {
 		t.Run("run "+flags, func(t *testing.T) {
 			b := newBox(t, nil)
@@ -117,5 +113,17 @@ echo "pgrp=$(stat 3) fg=$(stat 6)"
 				t.Errorf("after the run the terminal's foreground is %d, the caller's group %d (%v): want it the caller's; output %q", fg, pgrp, err, r.stdout)
 			}
 		})
+	}
+}
+
+// requireTerminalTakers skips where a test cannot run a command on a
+// terminal of its own (script) that takes the terminal's foreground
+// (python3).
+func requireTerminalTakers(t *testing.T) {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/script", "/usr/bin/python3"} {
+		if _, err := os.Stat(p); err != nil {
+			t.Skipf("%s is not installed: no terminal to run on, or no program to take it", p)
+		}
 	}
 }

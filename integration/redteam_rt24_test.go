@@ -25,11 +25,7 @@ import (
 // foreground (EPERM). With the layer the sharer is outside the command's
 // pid namespace, which cannot name its group.
 func TestForegroundNotTheSharers(t *testing.T) {
-	for _, p := range []string{"/usr/bin/script", "/usr/bin/python3"} {
-		if _, err := os.Stat(p); err != nil {
-			t.Skipf("%s is not installed: no terminal to run on, or no program to take it", p)
-		}
-	}
+	requireTerminalTakers(t)
 	for _, flags := range []string{"", "--no-namespaces"} {
 		t.Run("run "+flags, func(t *testing.T) {
 			b := newBox(t, nil)
