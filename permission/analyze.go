@@ -4452,16 +4452,8 @@ func (z *analyzer) arithSets(x syntax.ArithmExpr) {
 // arithTextSets returns the first variable that decides what code later
 // programs run that the arithmetic expression text assigns (NAME=, NAME+=,
 // NAME++, ++NAME …), "" if none.
-func arithTextSets(text string) string {
-	for i := 0; i < len(text); {
-		if !isNameByte(text[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(text) && isNameByte(text[j]) {
-			j++
-		}
+func arithTextSets(text string) (set string) {
+	nameRuns(text, func(i, j int) bool {
 		name := text[i:j]
 		before := strings.TrimRight(text[:i], " \t")
 		after := strings.TrimLeft(text[j:], " \t")
@@ -4477,11 +4469,12 @@ func arithTextSets(text string) string {
 			assigns = true
 		}
 		if assigns && hijacked(name) {
-			return name
+			set = name
+			return false
 		}
-		i = j
-	}
-	return ""
+		return true
+	})
+	return set
 }
 
 // arithAssigns says whether op assigns to its left side (=, +=, <<= …).

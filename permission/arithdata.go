@@ -138,6 +138,17 @@ func namesIn(x syntax.Node, add func(string)) {
 // identifiers hands add each shell name in s that does not start within
 // a number (0x1f, 16#ff).
 func identifiers(s string, add func(string)) {
+	nameRuns(s, func(i, j int) bool {
+		if s[i] < '0' || s[i] > '9' {
+			add(s[i:j])
+		}
+		return true
+	})
+}
+
+// nameRuns hands f the bounds of each run of name bytes in s, a number's
+// digits included, in order, until f says stop.
+func nameRuns(s string, f func(i, j int) bool) {
 	for i := 0; i < len(s); {
 		if !isNameByte(s[i]) {
 			i++
@@ -147,8 +158,8 @@ func identifiers(s string, add func(string)) {
 		for j < len(s) && isNameByte(s[j]) {
 			j++
 		}
-		if s[i] < '0' || s[i] > '9' {
-			add(s[i:j])
+		if !f(i, j) {
+			return
 		}
 		i = j
 	}
