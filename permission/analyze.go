@@ -313,15 +313,12 @@ func (z *analyzer) program(src, what string) {
 	if at, ok := misreadComment(src, stmts); ok {
 		z.complex("a # that bash and the parser read differently, as part of a word or as the end of a comment (in the %s): %q", what, shorten(src[at:]))
 	}
-	for _, st := range stmts {
-		if !walk(st, func(syntax.Node) bool { return true }) && !z.tooDeep {
-			z.tooDeep = true
-			z.complex("nesting too deep: more than %d nested constructs", maxWalkDepth)
-		}
-	}
 	saved := z.src
 	z.src = src
-	z.arithNames(stmts)
+	if !z.arithNames(stmts) && !z.tooDeep {
+		z.tooDeep = true
+		z.complex("nesting too deep: more than %d nested constructs", maxWalkDepth)
+	}
 	z.stmts(stmts)
 	z.src = saved
 	if z.shell == 0 && len(z.heldSubscripts) > 0 && evaluatesStrings(stmts) {
@@ -462,8 +459,8 @@ func (z *analyzer) leave() { z.depth-- }
 // evaluatesStrings, a word's or an expression's) took a megabyte of
 // a && a && … past the runtime's 1 GB of goroutine stack under the race
 // detector (CI, stop 43), and some 100 MB without it. program says
-// "nesting too deep" of a program deeper than that, before any other
-// walk, so that what a walk leaves out is never all that decides.
+// "nesting too deep" of a program deeper than that (arithNames walks
+// every node), so that what a walk leaves out is never all that decides.
 func walk(node syntax.Node, f func(syntax.Node) bool) (whole bool) {
 	whole = true
 	depth := 0

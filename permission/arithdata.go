@@ -19,15 +19,18 @@ import (
 // that prints a number (wc, nproc, date +%s) or of $((…)) is not data.
 
 // arithNames records the names arithmetic in stmts refers to, and the
-// arrays declare -A makes associative (their keys are not arithmetic).
-func (z *analyzer) arithNames(stmts []*syntax.Stmt) {
+// arrays declare -A makes associative (their keys are not arithmetic). It
+// walks every node, and says whether the tree was shallow enough to walk
+// whole (see walk).
+func (z *analyzer) arithNames(stmts []*syntax.Stmt) (whole bool) {
+	whole = true
 	add := func(n string) {
 		if (isName(n) || slices.Contains(positionalNames, n)) && !slices.Contains(z.arithVars, n) {
 			z.arithVars = append(z.arithVars, n)
 		}
 	}
 	for _, st := range stmts {
-		walk(st, func(n syntax.Node) bool {
+		whole = walk(st, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
 				if n.Name != nil {
@@ -66,8 +69,9 @@ func (z *analyzer) arithNames(stmts []*syntax.Stmt) {
 				z.declNames(n, add)
 			}
 			return true
-		})
+		}) && whole
 	}
+	return whole
 }
 
 // valueRef is a variable assigned a value that expands others.

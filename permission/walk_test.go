@@ -35,6 +35,11 @@ func TestWalkBounded(t *testing.T) {
 	if a := AnalyzeShell(src); !strings.Contains(strings.Join(a.Complex, "\n"), "nesting too deep") {
 		t.Errorf("%d nested ifs: complex %q, want nesting too deep", n, a.Complex)
 	}
+	// The analysis takes a && chain as a list: only the bound says so.
+	chain := strings.Repeat("echo a && ", 8000) + "echo a"
+	if a := AnalyzeShell(chain); !strings.Contains(strings.Join(a.Complex, "\n"), "nesting too deep") {
+		t.Errorf("8,000 && echo a: complex %q, want nesting too deep", a.Complex)
+	}
 
 	small, err := syntax.NewParser().Parse(strings.NewReader("if a; then b $(c) | d; fi; (( x + y[1] ))"), "")
 	if err != nil {
