@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -91,15 +92,21 @@ func TestSignalWhileLoadingSettingsLogInRoot(t *testing.T) {
 	}
 }
 
-// signalStuckRunner starts cmd, a runner blocked opening its settings,
-// sends it sig 300 ms later, and checks that it ends with 128+sig within
-// 10 s.
+// signalStuckRunner starts cmd, a runner that blocks opening its settings,
+// sends it sig once it is blocked there, and checks that it ends with
+// 128+sig within 10 s. A fixed 300 ms wait once signalled a runner still
+// starting, on a loaded machine (CI, as uid 999): a signal that comes
+// before the runner's handlers ends it as it ends any program.
 func signalStuckRunner(t *testing.T, cmd *osexec.Cmd, sig syscall.Signal) {
 	t.Helper()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	if !blockedOpeningFIFO(cmd.Process.Pid, 10*time.Second) {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("the runner did not block opening its settings (a FIFO) in 10 s")
+	}
 	cmd.Process.Signal(sig)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
@@ -115,4 +122,23 @@ func signalStuckRunner(t *testing.T, cmd *osexec.Cmd, sig syscall.Signal) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
 		t.Errorf("runner ended with %v, want exit %d", err, 128+int(sig))
 	}
+}
+
+// blockedOpeningFIFO waits up to limit for a thread of process pid to be
+// blocked opening a FIFO that has no writer (its wait channel, which the
+// kernel shows the process's own user, is wait_for_partner).
+func blockedOpeningFIFO(pid int, limit time.Duration) bool {
+	tasks := fmt.Sprintf("/proc/%d/task", pid)
+	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(2 * time.Millisecond) {
+		ids, err := os.ReadDir(tasks)
+		if err != nil {
+			return false // ended
+		}
+		for _, id := range ids {
+			if w, _ := os.ReadFile(filepath.Join(tasks, id.Name(), "wchan")); string(w) == "wait_for_partner" {
+				return true
+			}
+		}
+	}
+	return false
 }
