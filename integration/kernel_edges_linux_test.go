@@ -382,10 +382,11 @@ func TestSigurgStaysInside(t *testing.T) {
 		marker := filepath.Join(t.TempDir(), "urg")
 		cmd := startOutsider(t, "sh", "-c", `trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker)
 		// The outside process's trap works: a SIGURG from here is heard
-		// (once its shell has set the trap: its first loop).
-		time.Sleep(200 * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGURG)
+		// once its shell has set the trap (SIGURG is ignored until then,
+		// so it is sent again until heard: a loaded machine may start the
+		// shell late).
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			cmd.Process.Signal(syscall.SIGURG)
 			if _, err := os.Stat(marker); err == nil {
 				break
 			}
