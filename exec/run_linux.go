@@ -139,14 +139,20 @@ func (c *Cmd) prepare(tmp *string, layerTmp bool) (_ *spec, warnings []string, _
 	var serr *StageError
 	if !pol.NoNamespaces {
 		var planned sync.WaitGroup
-		planned.Go(func() { sp, e, more, serr = c.landlockSpec(pol, env) })
+		planned.Go(func() {
+			GrowStack()
+			sp, e, more, serr = c.landlockSpec(pol, env)
+		})
 		layer = planNamespace(pol, c.dirOrWd(), childTmp)
 		planned.Wait()
 	} else {
 		// What the layer would protect, recorded to undo the command's
 		// changes after the run (snapshot.check), beside the Landlock plan.
 		var planned sync.WaitGroup
-		planned.Go(func() { sp, e, more, serr = c.landlockSpec(pol, env) })
+		planned.Go(func() {
+			GrowStack()
+			sp, e, more, serr = c.landlockSpec(pol, env)
+		})
 		snap := planUnlayered(pol, c.dirOrWd())
 		planned.Wait()
 		if sp != nil {
@@ -689,6 +695,7 @@ func (s *spawning) handOver(c *Cmd) {
 // prepareAndSend works out the spec (prepare), and once the child has
 // started, completes it for that child and sends it.
 func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
+	GrowStack() // the layer's plan goes deep (see GrowStack)
 	s.tmpMade.Wait()
 	tmp := s.tmp
 	sp, warnings, serr := c.prepare(&tmp, true)

@@ -86,6 +86,10 @@ func init() {
 func main() {
 	// The sandbox child re-executes this binary; it never returns from here.
 	exec.Init()
+	// Every command's work is deep (the settings' YAML, the engine's
+	// analysis of a command line): its stack grown once, not doubled on
+	// the way (exec.GrowStack).
+	exec.GrowStack()
 	code := realMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	// Nothing started for a run the runner did not make (a usage error)
 	// may hold the caller's stdout once it exits.

@@ -78,7 +78,10 @@ func cmdRun(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	// approve, after the sandbox is ready.
 	checked := make(chan permission.Result, 1)
 	p.engine.EnvScrubbed = true // the child's environment is scrubbed
-	go func() { checked <- p.engine.Check(call) }()
+	go func() {
+		exec.GrowStack()
+		checked <- p.engine.Check(call)
+	}()
 	printWarnings(stderr, p.config.Warnings)
 	policy, rs, err := o.policy(p, stderr)
 	if err != nil {
