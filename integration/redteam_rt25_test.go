@@ -480,3 +480,72 @@ p read-home read HOME/.ssh/id_ed25519
 		}
 	})
 }
+
+// TestKernelTracerAndSignalOwnerRT25: under the layer the command may
+// trace its own processes, and a tracer changes a call at its entry stop
+// (getppid into unshare(CLONE_NEWUSER)): seccomp runs after that stop,
+// on the call as changed, so the swap meets the sandbox's EPERM; the
+// tracer cannot suspend the child's filters (PTRACE_O_SUSPEND_SECCOMP
+// takes CAP_SYS_ADMIN). Without the layer ptrace is refused outright. A
+// dnotify watch whose signal (SIGUSR1) the command points at a process of
+// the same user outside (F_SETOWN) does not reach it when the command
+// makes an event: Landlock's signal scope judges it as the command's own
+// kill; under the layer the pid is not there (ESRCH). Neighbours: the
+// call traced and left alone, the watch's signal to the command itself.
+func TestKernelTracerAndSignalOwnerRT25(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		b.installKernel()
+		victim := outsider(t) // SIGUSR1 ends it
+		o := b.check(kernelPrelude+fmt.Sprintf(`
+k swap ptrace-swap
+k noswap ptrace-noswap
+k suspend ptrace-suspend-seccomp
+k dnotify-outsider dnotify-owner . %d
+k dnotify-self dnotify-owner . 0
+`, victim), flags...)
+		o.errno(t, "suspend", eperm)
+		o.errno(t, "swap", eperm)
+		if layered(flags) {
+			if !strings.Contains(o["swap"], "traced ") {
+				t.Errorf("swap: %s; want the call stopped at and swapped, then refused", o["swap"])
+			}
+			o.ok(t, "noswap")
+			o.errno(t, "dnotify-outsider", esrch)
+		} else {
+			o.errno(t, "noswap", eperm) // ptrace refused outright
+			o.ok(t, "dnotify-outsider") // armed: the victim's survival is the verdict
+		}
+		o.ok(t, "dnotify-self")
+		time.Sleep(50 * time.Millisecond)
+		if s := stateOf(t, victim).state; strings.ContainsAny(s, "ZXTt") {
+			t.Errorf("the outside process is in state %s: the watch's signal reached it", s)
+		}
+	})
+}
+
+// TestKernelShockerRT25: the "shocker" escape forges a file handle for a
+// file system's root (inode 2) and opens it by open_by_handle_at from a
+// descriptor on that file system, past every path rule; it needs
+// CAP_DAC_READ_SEARCH, which --keep-cap keeps for a root runner. seccomp
+// refuses the call outright, with the capability too. Neighbour: a
+// file's handle (name_to_handle_at, documented as open).
+func TestKernelShockerRT25(t *testing.T) {
+	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
+		b.installKernel()
+		b.file("mine", "the root's\n", 0o644)
+		script := kernelPrelude + `
+k shocker-root shocker .
+k shocker-etc shocker /etc
+p name-to-handle name-to-handle mine
+`
+		for _, keep := range [][]string{nil, {"--keep-cap", "CAP_DAC_READ_SEARCH"}} {
+			t.Run(strings.Join(append(keep, "-"), " "), func(t *testing.T) {
+				o := b.with(t).check(script, append(flags, keep...)...)
+				o.each(t, []attackCase{
+					{"shocker-root", []int{eperm}, "name-to-handle"},
+					{"shocker-etc", []int{eperm}, "name-to-handle"},
+				})
+			})
+		}
+	})
+}

@@ -32,12 +32,14 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/quota.h>
 #include <sys/select.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -248,6 +250,115 @@ static int dirty_pipe(const char *path, const char *text) {
 	return report(write(p[1], text, strlen(text)));
 }
 
+static volatile sig_atomic_t got_sig;
+static void on_sig(int sig) {
+	(void)sig;
+	got_sig = 1;
+}
+
+// dnotify_owner watches dir (F_NOTIFY) with the signal SIGUSR1 sent to
+// pid (0: itself) on each event, then makes an event itself: a file made
+// in dir. The kernel sends the signal in the watcher's name, which
+// Landlock's signal scope judges as its own kill (ABI 6). Reports the
+// arming; with pid 0 also whether the signal came.
+static int dnotify_owner(const char *dir, pid_t pid) {
+	signal(SIGUSR1, on_sig);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd < 0 || fcntl(fd, F_SETSIG, SIGUSR1) < 0 || fcntl(fd, F_NOTIFY, DN_CREATE | DN_MULTISHOT) < 0)
+		return report(-1);
+	if (pid && fcntl(fd, F_SETOWN, pid) < 0)
+		return report(-1);
+	char path[4096];
+	snprintf(path, sizeof path, "%s/dnotify-%d", dir, getpid());
+	int made = open(path, O_WRONLY | O_CREAT, 0644);
+	if (made < 0)
+		return report(-1);
+	unlink(path);
+	if (pid)
+		return report(0); // the victim is the verdict
+	for (int i = 0; i < 100 && !got_sig; i++)
+		usleep(10000);
+	if (!got_sig)
+		errno = ETIMEDOUT;
+	return report(got_sig ? 0 : -1);
+}
+
+// ptrace_swap: a traced child of its own calls getppid; at the call's
+// entry stop the tracer turns it into unshare(CLONE_NEWUSER) (orig_rax,
+// rdi). seccomp runs after the tracer's entry stop, on the call as
+// changed, so the swap meets the sandbox's refusal (EPERM). Prints
+// "traced" once the call is stopped at, and reports its result; with
+// swap 0 the call is left as it is (the neighbour). x86-64 only.
+static int ptrace_swap(int swap) {
+#ifdef __x86_64__
+	pid_t pid = fork();
+	if (pid < 0)
+		return report(-1);
+	if (pid == 0) {
+		if (ptrace(PTRACE_TRACEME, 0, 0, 0) < 0)
+			_exit(1);
+		raise(SIGSTOP);
+		syscall(SYS_getppid);
+		_exit(0);
+	}
+	int st;
+	if (waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st)) {
+		errno = WIFEXITED(st) && WEXITSTATUS(st) == 1 ? EPERM : ECHILD; // PTRACE_TRACEME refused
+		return report(-1);
+	}
+	struct user_regs_struct r;
+	long result = -ENOSYS;
+	for (int stops = 0; stops < 64; stops++) {
+		if (ptrace(PTRACE_SYSCALL, pid, 0, 0) < 0 || waitpid(pid, &st, 0) != pid || !WIFSTOPPED(st))
+			break;
+		if (ptrace(PTRACE_GETREGS, pid, 0, &r) < 0)
+			break;
+		if (r.orig_rax != SYS_getppid)
+			continue;
+		printf("traced ");
+		if (swap) {
+			r.orig_rax = SYS_unshare;
+			r.rdi = CLONE_NEWUSER;
+		}
+		if (ptrace(PTRACE_SETREGS, pid, 0, &r) < 0 || ptrace(PTRACE_SYSCALL, pid, 0, 0) < 0 || waitpid(pid, &st, 0) != pid)
+			break;
+		if (ptrace(PTRACE_GETREGS, pid, 0, &r) < 0)
+			break;
+		result = r.rax;
+		break;
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (result < 0) {
+		errno = -result;
+		return report(-1);
+	}
+	return report(0);
+#else
+	errno = ENOSYS;
+	return report(-1);
+#endif
+}
+
+// ptrace_suspend_seccomp: its own child seized with
+// PTRACE_O_SUSPEND_SECCOMP, which would run the child past every filter;
+// the kernel asks CAP_SYS_ADMIN of the initial user namespace for it.
+static int ptrace_suspend_seccomp(void) {
+	pid_t pid = fork();
+	if (pid < 0)
+		return report(-1);
+	if (pid == 0) {
+		pause();
+		_exit(0);
+	}
+	long r = ptrace(PTRACE_SEIZE, pid, 0, PTRACE_O_SUSPEND_SECCOMP);
+	int e = errno;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	errno = e;
+	return report(r);
+}
+
 int main(int argc, char **argv) {
 	if (argc < 2) {
 		fprintf(stderr, "usage: kernel NAME [ARG...]\n");
@@ -411,6 +522,10 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "user-notif"))
 		return user_notif();
+	if (!strcmp(n, "ptrace-swap") || !strcmp(n, "ptrace-noswap"))
+		return ptrace_swap(!strcmp(n, "ptrace-swap"));
+	if (!strcmp(n, "ptrace-suspend-seccomp"))
+		return ptrace_suspend_seccomp();
 	if (!strcmp(n, "landlock-nested")) // ARG: a file to open after nesting
 		return landlock_nested(str(argv, argc, 2));
 	if (!strcmp(n, "vhangup"))
@@ -469,6 +584,8 @@ int main(int argc, char **argv) {
 		int fd = open(str(argv, argc, 2), O_RDONLY | O_DIRECTORY);
 		return report(fd < 0 ? -1 : fcntl(fd, F_NOTIFY, DN_ACCESS | DN_MODIFY | DN_CREATE | DN_MULTISHOT));
 	}
+	if (!strcmp(n, "dnotify-owner")) // ARGS: dir pid
+		return dnotify_owner(str(argv, argc, 2), arg(argv, argc, 3));
 	if (!strcmp(n, "dnotify-opath")) { // ARG: a directory opened O_PATH, which Landlock does not judge, then watched
 		int fd = open(str(argv, argc, 2), O_PATH | O_DIRECTORY);
 		return report(fd < 0 ? -1 : fcntl(fd, F_NOTIFY, DN_ACCESS | DN_MULTISHOT));
