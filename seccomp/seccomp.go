@@ -192,6 +192,12 @@ var defaultDenied = slices.Concat(ptraceCalls, []string{
 	"kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
 	"create_module", "bpf", "perf_event_open", "userfaultfd", "lookup_dcookie",
 	"iopl", "ioperm", "fanotify_init", "uselib", "_sysctl", "nfsservctl", "vm86", "vm86old",
+	// the caller's own local descriptor table (x86): no build needs it
+	// (Wine's 32-bit programs and DOSEMU do), and it has been kernel
+	// attack surface time and again (espfix, the LDT's races and
+	// use-after-frees); Docker's default profile and systemd's
+	// @cpu-emulation refuse it beside vm86
+	"modify_ldt",
 	// the kernel keyring is not namespaced by the sandbox
 	"keyctl", "add_key", "request_key",
 	// io_uring runs operations seccomp cannot see
