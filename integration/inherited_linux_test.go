@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	osexec "os/exec"
@@ -267,32 +266,7 @@ func TestInheritedUDP(t *testing.T) {
 // unixgramListener receives datagrams on a pathname unix socket.
 func unixgramListener(t *testing.T, path string) *inbox {
 	t.Helper()
-	pc, err := net.ListenPacket("unixgram", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	in := &inbox{got: make(chan string, 16), send: func(token string) error {
-		c, err := net.Dial("unixgram", path)
-		if err != nil {
-			return err
-		}
-		defer c.Close()
-		_, err = io.WriteString(c, token)
-		return err
-	}}
-	go func() {
-		buf := make([]byte, 64)
-		for {
-			n, _, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			if !in.isToken(string(buf[:n])) {
-				in.got <- string(buf[:n])
-			}
-		}
-	}()
+	in, _ := packetListener(t, "unixgram", path)
 	return in
 }
 
