@@ -12,10 +12,11 @@ import (
 )
 
 // commondirGone says whether the root's .git/commondir is gone from the
-// host within 2 s: the release helper removes the placeholder a tenth of a
-// second after the last run that holds it.
+// host within 10 s: the release helper removes the placeholder a tenth of
+// a second after the last run that holds it, which a loaded machine may
+// make seconds.
 func (b *box) commondirGone() bool {
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for b.exists(".git/commondir") {
 		if time.Now().After(deadline) {
 			return false

@@ -256,7 +256,7 @@ func TestInheritedUDP(t *testing.T) {
 		for _, l := range []*udpListener{other, peer} {
 			select {
 			case <-l.got:
-			case <-time.After(5 * time.Second):
+			case <-time.After(10 * time.Second):
 				t.Errorf("--network all: the listener on port %d got nothing", l.port)
 			}
 		}
@@ -320,7 +320,7 @@ func TestInheritedUnixDatagram(t *testing.T) {
 			h := b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, grant...)...)
 			h.ran(t, strings.Join(grant, " "))
 			h.outcomes.ok(t, "neighbour")
-			if got := readPeer(t, peer, 5*time.Second); got != "neighbour\n" {
+			if got := readPeer(t, peer, 10*time.Second); got != "neighbour\n" {
 				t.Errorf("%s: the pair's other end got %q, want the neighbour's line", grant, got)
 			}
 			// With --allow-unix-sockets the outside socket is
@@ -337,7 +337,7 @@ func TestInheritedUnixDatagram(t *testing.T) {
 		h.ran(t, "a unix stream pair as stdout")
 		h.outcomes.errno(t, "escape", int(syscall.EISCONN))
 		h.outcomes.ok(t, "neighbour")
-		if got := readPeer(t, streamPeer, 5*time.Second); got != "neighbour\n" {
+		if got := readPeer(t, streamPeer, 10*time.Second); got != "neighbour\n" {
 			t.Errorf("a unix stream pair: its other end got %q, want the neighbour's line", got)
 		}
 		quiet(t, "the datagram socket outside the root", outside)
@@ -767,7 +767,7 @@ func TestInheritedUnixRightsTwoRuns(t *testing.T) {
 		if b.exists(".git/hooks/pre-commit") {
 			t.Errorf("a hook was planted through the descriptor sent after the first run")
 		}
-		if got := readPeer(t, mine, 5*time.Second); !strings.Contains(got, "neighbour") {
+		if got := readPeer(t, mine, 10*time.Second); !strings.Contains(got, "neighbour") {
 			t.Errorf("the socket's peer got %q, want the second command's line", got)
 		}
 	})

@@ -361,10 +361,10 @@ p all kill-all 18
 	})
 }
 
-// waitState waits up to 5 s for process pid to reach state want.
+// waitState waits up to 10 s for process pid to reach state want.
 func waitState(t *testing.T, pid int, want string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); stateOf(t, pid).state != want; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); stateOf(t, pid).state != want; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d never reached state %s", pid, want)
 		}

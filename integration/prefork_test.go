@@ -121,7 +121,7 @@ c "git add and commit" sh -c 'env `+gitEnv+` git add work.txt && env `+gitEnv+` 
 	if r.code != 5 {
 		t.Errorf("straggler: exit %d, want 5; stderr: %s", r.code, r.stderr)
 	}
-	if d := time.Since(start); d > 1500*time.Millisecond {
+	if d := time.Since(start); d > 10*time.Second { // it would hold it 30 s
 		t.Errorf("took %v: the straggler held the run", d)
 	}
 	noneLeft(t, "sleep\x00"+arg, "straggler")
@@ -242,7 +242,7 @@ func TestMemorySharer(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", sharer))
 		if err != nil || strings.Contains(string(st), ") Z ") {
@@ -250,7 +250,7 @@ func TestMemorySharer(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			syscall.Kill(sharer, syscall.SIGKILL)
-			t.Fatalf("the sharer %d outlived the runner by 2 s", sharer)
+			t.Fatalf("the sharer %d outlived the runner by 10 s", sharer)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -334,7 +334,7 @@ func TestSharerKilled(t *testing.T) {
 	// sharer's, the same memory): killed before the command runs, the
 	// sharer takes only the pre-forked child along, and the runner starts
 	// one of its own.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		running := false
 		for _, p := range withMarker("sleep\x00" + arg) {
@@ -350,7 +350,7 @@ func TestSharerKilled(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	syscall.Kill(sharerOf(t, s.Process.Pid), syscall.SIGKILL)
-	if code := s.wait(t, 3*time.Second); code != 137 {
+	if code := s.wait(t, 10*time.Second); code != 137 {
 		t.Errorf("exit %d, want 137; stderr: %s", code, s.stderr.String())
 	}
 	noneLeft(t, "sleep\x00"+arg, "the command after the sharer was killed")
@@ -433,8 +433,8 @@ func TestPremadeTmp(t *testing.T) {
 			t.Fatalf("%v: the denied command ran", args)
 		}
 		// The sharer removes one the runner never took as the runner
-		// exits: a moment after, at most.
-		deadline := time.Now().Add(2 * time.Second)
+		// exits: a moment after, at most (seconds on a loaded machine).
+		deadline := time.Now().Add(10 * time.Second)
 		for {
 			left, err := os.ReadDir(tmp)
 			if err != nil {
@@ -470,12 +470,12 @@ func TestPremadeTmpAfterKill(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
+	s.wait(t, 10*time.Second)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for b.exists(dir) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the private TMPDIR %s outlived the killed runner by 2 s", dir)
+			t.Fatalf("the private TMPDIR %s outlived the killed runner by 10 s", dir)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -638,7 +638,7 @@ func TestMonitorSlack(t *testing.T) {
 			// monitor's. On a busy machine the monitor may not have run
 			// yet when the command has (seen in CI): wait for it.
 			var slowed, read int
-			for deadline := time.Now().Add(4 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 				slowed, read = runnerSlacks(t, cmd.Process.Pid, base)
 				if slowed == 1 || time.Now().After(deadline) {
 					break

@@ -51,7 +51,7 @@ func outsider(t *testing.T) int {
 	t.Helper()
 	argv := []string{"sleep", "60"}
 	pid := startOutsider(t, argv...).Process.Pid
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
 		if comm, _ := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid)); string(comm) == "sleep\n" {
 			return pid
 		}
