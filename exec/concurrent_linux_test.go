@@ -320,7 +320,7 @@ func TestRunSameRootAtOnce(t *testing.T) {
 				t.Errorf("round %d, run %d: Run = %d, %v, stdout %q; want %d and the file", round, i, statuses[i], errs[i], outs[i].String(), 10+i)
 			}
 		}
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for {
 			after := tree(t, root)
 			if slices.Equal(before, after) {
@@ -351,7 +351,7 @@ func TestInterruptedBeforeRun(t *testing.T) {
 	syscall.Kill(os.Getpid(), syscall.SIGWINCH) // not one that ends a program
 	syscall.Kill(os.Getpid(), syscall.SIGHUP)
 	var sig os.Signal
-	for deadline := time.Now().Add(5 * time.Second); sig == nil && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); sig == nil && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 		sig = c.Interrupted()
 	}
