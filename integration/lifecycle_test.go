@@ -463,7 +463,8 @@ func TestTimeouts(t *testing.T) {
 		t.Parallel()
 		b := newBox(t, nil)
 		arg := sleepArg()
-		cmd := osexec.Command("timeout", "1", bin, "run", "--yolo", "-c", "while :; do echo x >> out; sleep 0.01; done & sleep "+arg+"; wait")
+		script := "while :; do echo x >> out; sleep 0.01; done & sleep " + arg + "; wait"
+		cmd := osexec.Command("timeout", "1", bin, "run", "--yolo", "-c", script)
 		cmd.Dir = b.root
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.home}
 		err := cmd.Run()
@@ -472,6 +473,10 @@ func TestTimeouts(t *testing.T) {
 			t.Fatalf("timeout 1 mewsandbox: %v, want exit 124", err)
 		}
 		noneLeft(t, "sleep\x00"+arg, "the command after an outside timeout")
+		// The writing loop is a subshell, its command line the script: a
+		// fixed wait for the file to grow could end before a surviving
+		// loop, slowed by a loaded machine, wrote again.
+		noneLeft(t, script, "the writing loop after an outside timeout")
 		size := func() int64 {
 			fi, err := os.Stat(filepath.Join(b.root, "out"))
 			if err != nil {
