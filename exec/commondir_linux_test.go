@@ -165,7 +165,7 @@ func TestCommondirPlaceholderRun(t *testing.T) {
 			t.Errorf("inside the run: %q, want %q", got, want)
 		}
 		if !commondirGone(root) {
-			t.Errorf(".git/commondir is still there 2 s after the run")
+			t.Errorf(".git/commondir is still there 10 s after the run")
 		}
 	})
 
