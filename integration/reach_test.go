@@ -121,19 +121,27 @@ func stateOf(t *testing.T, pid int) procState {
 
 // undisturbed fails the test unless process pid, a sleep outside the
 // sandbox, is found asleep, untraced, with no signal pending, within
-// 10 s. A signal an attack got through was sent, and woke the sleep,
-// before the attack's call returned, but the sleep only dies (Z) or
-// stops (T) once scheduled, which a loaded machine may put off: a look
-// at its state alone, at once or after a fixed wait, can miss it. A
-// sleep back asleep with nothing pending is one no signal reached.
+// 10 s (disturbance).
 func undisturbed(t *testing.T, what string, pid int) {
 	t.Helper()
+	if d := disturbance(pid); d != "" {
+		t.Errorf("%s (%d) after the attacks: %s", what, pid, d)
+	}
+}
+
+// disturbance waits up to 10 s for process pid, a sleep, to be asleep,
+// untraced, with no signal pending, and says otherwise what it found. A
+// signal an attack got through was sent, and woke the sleep, before the
+// attack's call returned, but the sleep only dies (Z) or stops (T) once
+// scheduled, which a loaded machine may put off: a look at its state
+// alone, at once or after a fixed wait, can miss it. A sleep back asleep
+// with nothing pending is one no signal reached.
+func disturbance(pid int) string {
 	var fields map[string]string
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
 		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 		if err != nil {
-			t.Errorf("%s (%d) is gone: %v", what, pid, err)
-			return
+			return fmt.Sprintf("gone (%v)", err)
 		}
 		fields = map[string]string{}
 		for _, l := range strings.Split(string(status), "\n") {
@@ -146,14 +154,14 @@ func undisturbed(t *testing.T, what string, pid int) {
 			break
 		}
 		if state[:1] == "S" && fields["SigPnd"] == "0000000000000000" && fields["ShdPnd"] == "0000000000000000" {
-			return
+			return ""
 		}
 		if time.Now().After(deadline) {
 			break
 		}
 	}
-	t.Errorf("%s (%d) after the attacks: state %s, tracer %s, signals pending %s (thread) %s (process)",
-		what, pid, fields["State"], fields["TracerPid"], fields["SigPnd"], fields["ShdPnd"])
+	return fmt.Sprintf("state %s, tracer %s, signals pending %s (thread) %s (process)",
+		fields["State"], fields["TracerPid"], fields["SigPnd"], fields["ShdPnd"])
 }
 
 // TestReachOtherProcesses: the command cannot renice, re-pin, reschedule,
