@@ -998,7 +998,10 @@ func TestPrepare(t *testing.T) {
 	if c.pre.prepErr != nil {
 		t.Fatal(c.pre.prepErr)
 	}
-	time.Sleep(50 * time.Millisecond) // the child has had time to run it, if it would
+	// The child has had time to run it, if it would: nothing outside
+	// tells a child waiting for the go from one slowed on its way to the
+	// command, so a window, of half a second for a loaded machine.
+	time.Sleep(500 * time.Millisecond)
 	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
 		t.Fatal("the command ran before Run")
 	}
@@ -1014,8 +1017,7 @@ func TestPrepare(t *testing.T) {
 	d.Prepare()
 	d.pre.handedOver.Wait()
 	tmp := d.pre.tmp
-	d.Discard()
-	time.Sleep(50 * time.Millisecond)
+	d.Discard() // returns once the child has ended: no wait needed
 	if _, err := os.Stat(filepath.Join(root, "discarded")); err == nil {
 		t.Error("a discarded, prepared child ran the command")
 	}
