@@ -264,7 +264,15 @@ func settle(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	time.Sleep(20 * time.Millisecond) // the helper's reaper closes its pidfd after the wait
+	// The helper's reaper closes its pidfd after the wait: a fixed 20 ms
+	// for it was outlasted on a loaded machine, and the descriptors
+	// counted next then differed from the test's later count.
+	for slices.ContainsFunc(openFDs(t), func(fd string) bool { return strings.Contains(fd, "pidfd") }) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a pidfd is still open 10 s on: %v", openFDs(t))
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 // noneRunning fails when a process still runs in one of the roots.
