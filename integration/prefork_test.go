@@ -282,12 +282,13 @@ func sharerOf(t *testing.T, runner int) int {
 	// A child the runner starts with os/exec (the placeholders' release
 	// helper) shares its memory too, as vfork's do, until its execve: a
 	// look that finds two looks again.
+	// Looks for 10 s: a loaded machine may hold the helper before its
+	// execve that long.
 	var sharers []int
-	for try := 0; try < 50; try++ {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if sharers = memorySharers(runner); len(sharers) == 1 {
 			return sharers[0]
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the runner's children sharing its memory: %v, want one", sharers)
 	return 0
@@ -543,7 +544,7 @@ func TestPreforkChildDumpsNothing(t *testing.T) {
 	if err := syscall.Kill(child, syscall.SIGQUIT); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		if _, err := os.Stat(fmt.Sprintf("/proc/%d/status", child)); err != nil || time.Now().After(deadline) {
 			break
 		}
