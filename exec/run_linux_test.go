@@ -156,10 +156,10 @@ func TestRunExitStatus(t *testing.T) {
 			c.Args = tt.args
 			c.Env = []string{"PATH=/usr/bin:/bin:" + root}
 			got, err := c.Run(context.Background())
-			for i := 0; i < 3 && err != nil && errors.Is(err, syscall.ETXTBSY); i++ {
+			for deadline := time.Now().Add(10 * time.Second); err != nil && errors.Is(err, syscall.ETXTBSY) && time.Now().Before(deadline); {
 				// A process another test forked while garbage was open
 				// for writing holds it until its own execve (Go issue
-				// 22315): try again.
+				// 22315), which a loaded machine may put off: try again.
 				time.Sleep(20 * time.Millisecond)
 				c = sh(root, "")
 				c.Args = tt.args
@@ -639,7 +639,16 @@ func TestRunCommandDiesWithRunner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond) // let sh exec sleep
+	// Let sh exec sleep: waited for, a loaded machine may take longer
+	// than any fixed wait.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if comm, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/comm"); string(comm) == "sleep\n" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the command never became sleep")
+		}
+	}
 	p.Process.Kill()
 	p.Wait()
 	deadline := time.Now().Add(10 * time.Second)
