@@ -173,7 +173,9 @@ func TestRunKeptCapsStraggler(t *testing.T) {
 // runtime's poller ("IO wait"), where it holds no processor, not in a
 // system call, and returns once the child has exited.
 func TestAwaitExitParksInThePoller(t *testing.T) {
-	cmd := osexec.Command("sleep", "0.3")
+	// The child lives until the test ends it: a 0.3 s sleep could end
+	// before a loaded machine let the goroutine be seen parked.
+	cmd := osexec.Command("sleep", "30")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +185,7 @@ func TestAwaitExitParksInThePoller(t *testing.T) {
 		defer close(done)
 		awaitExit(cmd.Process.Pid)
 	}()
-	deadline := time.Now().Add(10 * time.Second) // a loaded machine may schedule it late
+	deadline := time.Now().Add(10 * time.Second)
 	var state string
 	for time.Now().Before(deadline) {
 		buf := make([]byte, 1<<20)
@@ -206,6 +208,7 @@ func TestAwaitExitParksInThePoller(t *testing.T) {
 		t.Fatal("awaitExit returned while the child still runs")
 	default:
 	}
+	cmd.Process.Kill()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
