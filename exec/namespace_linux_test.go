@@ -389,8 +389,8 @@ func TestHoldsNothing(t *testing.T) {
 			if g != tt.want {
 				t.Errorf("holdsNothing(%s) = %v, want %v", filepath.Base(tt.path), g, tt.want)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("holdsNothing(%s) still waiting after 5s", filepath.Base(tt.path))
+		case <-time.After(10 * time.Second):
+			t.Fatalf("holdsNothing(%s) still waiting after 10s", filepath.Base(tt.path))
 		}
 	}
 }

@@ -272,14 +272,13 @@ func TestWritableHostStepPinsTheMount(t *testing.T) {
 	c := sh(root, `touch vol/y && : > ready && i=0; while [ -e ready ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done`)
 	umounted := make(chan error, 1)
 	go func() {
-		for range 200 {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 			if _, err := os.Lstat(ready); err == nil {
 				err := unix.Unmount(vol, 0)
 				os.Remove(ready)
 				umounted <- err
 				return
 			}
-			time.Sleep(10 * time.Millisecond)
 		}
 		umounted <- errors.New("the command never got as far")
 	}()

@@ -119,7 +119,7 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 			if g != "hello" {
 				t.Errorf("best effort (pid namespace %v): the socket in the root received %q", pidNS, g)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(10 * time.Second):
 			t.Errorf("best effort (pid namespace %v): the socket in the root received nothing", pidNS)
 		}
 		ln.Close()

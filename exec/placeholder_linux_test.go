@@ -43,9 +43,9 @@ func attackPlaceholders(out string) string {
 }
 
 // leftOver lists the placeholders present in root once no more than want
-// are (the release helper removes them after the run), or after 5 s.
+// are (the release helper removes them after the run), or after 10 s.
 func leftOver(root string, want int) []string {
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		var out []string
 		for _, p := range placeholderDirs() {
@@ -144,8 +144,17 @@ func TestPlaceholdersSharedByRuns(t *testing.T) {
 		if got := string(waitFile(t, filepath.Join(root, "short.out"))); got != "worked\n" {
 			t.Errorf("longFirst=%v: the short run: %q", longFirst, got)
 		}
-		// The short run's release helper acts within milliseconds of its end.
-		time.Sleep(200 * time.Millisecond)
+		if longFirst {
+			// The long run's helper waits for the long run's end: the
+			// short one's starts nothing. A window of five graces for
+			// a mistaken removal to show.
+			time.Sleep(5 * releaseGrace)
+		} else {
+			// The short run's helper, past its grace, must wait for the
+			// long run's flock: no fixed wait, which a loaded machine
+			// could outlast before the helper acted.
+			waitHelpersLocking(t, root)
+		}
 		if left := leftOver(root, len(placeholderDirs())); len(left) != len(placeholderDirs()) {
 			t.Errorf("longFirst=%v: with the long run still on, only %v are left", longFirst, left)
 		}
@@ -426,6 +435,31 @@ func releaseHelpers(root string) []int {
 		}
 	}
 	return out
+}
+
+// waitHelpersLocking waits up to 10 s until every release helper holding
+// root's .claude sleeps in flock(2): past its grace, asking for the
+// exclusive lock that a run still holding the placeholders keeps from it.
+// It returns too once none is left (one that did not wait, and removed
+// them, has ended).
+func waitHelpersLocking(t *testing.T, root string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		helpers := releaseHelpers(root)
+		locking := 0
+		for _, pid := range helpers {
+			call, _ := os.ReadFile(fmt.Sprintf("/proc/%d/syscall", pid))
+			if f := strings.Fields(string(call)); len(f) > 0 && f[0] == strconv.Itoa(unix.SYS_FLOCK) && state(pid) == 'S' {
+				locking++
+			}
+		}
+		if locking == len(helpers) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the release helpers %v never waited for the flock in 10 s", helpers)
+		}
+	}
 }
 
 // TestPlaceholdersOneHelper: runs in quick succession in one root start one

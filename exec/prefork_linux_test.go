@@ -126,7 +126,7 @@ func receives(t *testing.T, c chan os.Signal, sig os.Signal, what string) {
 		if got != sig {
 			t.Errorf("%s caught %v, want %v", what, got, sig)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Errorf("%s: %v was not caught", what, sig)
 	}
 }

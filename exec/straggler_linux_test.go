@@ -142,6 +142,33 @@ var stragglerTrees = map[string]string{
 		`sh -c 'sh -c "sh -c \"sleep 1000\" & wait" & wait' & echo 0; wait`,
 }
 
+// stragglerSleeps is how many `sleep 1000` each tree runs once started
+// (each sleep's shells started before it).
+var stragglerSleeps = map[string]int{"reuse": 1, "reuse-parent": 1, "reparent": 1, "tree": 5}
+
+// sleepsAsleep waits up to 10 s for want `sleep 1000` processes to be
+// asleep, and returns how many are.
+func sleepsAsleep(want int) int {
+	n := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		n = 0
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			if cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline"); string(cmdline) == "sleep\x001000\x00" && state(pid) == 'S' {
+				n++
+			}
+		}
+		if n == want {
+			break
+		}
+	}
+	return n
+}
+
 // stragglerInit is pid 1 of the namespace: it mounts the namespace's /proc,
 // starts the sharer, and, in "reuse" and "reuse-parent", kills the
 // grandchild the sharer's look read, hands its pid to a process of its
@@ -194,7 +221,7 @@ func stragglerInit(scenario string) int {
 		// the parent that listed it, and goes at the next look.
 		parent := stragglerParent(pid)
 		syscall.Kill(parent, syscall.SIGKILL)
-		for deadline := time.Now().Add(5 * time.Second); stragglerParent(pid) == parent; time.Sleep(time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); stragglerParent(pid) == parent; time.Sleep(time.Millisecond) {
 			if time.Now().After(deadline) {
 				fmt.Println("the grandchild was not reparented")
 				return 2
@@ -204,7 +231,7 @@ func stragglerInit(scenario string) int {
 		// The grandchild dies, its parent (the shell's wait) reaps it,
 		// and the next pid handed out is its.
 		syscall.Kill(pid, syscall.SIGKILL)
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
 			if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
 				break
 			}
@@ -258,17 +285,18 @@ func stragglerInit(scenario string) int {
 		return 2
 	}
 	if taker != nil {
-		// A signal sent is not at once a process ended: a while to die.
-		for deadline := time.Now().Add(300 * time.Millisecond); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		// A signal sent is not at once a process ended, on a loaded
+		// machine least of all: spared waits for each to be asleep with
+		// nothing pending, where a fixed wait for an end could pass.
+		if !spared(pid) {
 			var ws syscall.WaitStatus
-			if w, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); w == pid {
-				fmt.Printf("the process that took pid %d ended: %v (a status of 0: its child, which its shell waited for, was killed)\n", pid, ws)
-				return stragglerKilledU
-			}
+			syscall.Wait4(pid, &ws, syscall.WNOHANG, nil)
+			fmt.Printf("the process that took pid %d was killed or woken: %v (a status of 0: its child, which its shell waited for, was killed)\n", pid, ws)
+			return stragglerKilledU
 		}
 		if takerChild != 0 {
-			if err := syscall.Kill(takerChild, 0); err != nil {
-				fmt.Printf("the child %d of the process that took pid %d: %v\n", takerChild, pid, err)
+			if !spared(takerChild) {
+				fmt.Printf("the child %d of the process that took pid %d was killed\n", takerChild, pid)
 				return stragglerKilledU
 			}
 			syscall.Kill(takerChild, syscall.SIGKILL)
@@ -319,7 +347,12 @@ func stragglerSharer(scenario string, withoutPidfd bool) int {
 		fmt.Println("the tree's pid:", err)
 		return 2
 	}
-	time.Sleep(50 * time.Millisecond) // the tree's processes all started
+	// The tree's processes all started: a fixed wait, outlasted on a
+	// loaded machine, let one start after kill_stragglers looked.
+	if n := sleepsAsleep(stragglerSleeps[scenario]); n != stragglerSleeps[scenario] {
+		fmt.Printf("the tree has %d sleeps asleep after 10 s, want %d\n", n, stragglerSleeps[scenario])
+		return 2
+	}
 	init := os.NewFile(3, "init")
 	if _, err := init.WriteString(line); err != nil {
 		fmt.Println(err)

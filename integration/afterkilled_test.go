@@ -69,11 +69,11 @@ func TestWayModesRunnerKilled(t *testing.T) {
 			t.Fatalf("%s: the command did not chmod the root (mode %o)", tc.name, mode("."))
 		}
 		s.Process.Signal(syscall.SIGKILL)
-		s.wait(t, 5*time.Second)
-		deadline := time.Now().Add(5 * time.Second)
+		s.wait(t, 10*time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for mode(".") != 0o755 || mode(".git") != 0o775 {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s: the root is %o and .git %o 5 s after the runner was killed, want 755 and 775 again", tc.name, mode("."), mode(".git"))
+				t.Fatalf("%s: the root is %o and .git %o 10 s after the runner was killed, want 755 and 775 again", tc.name, mode("."), mode(".git"))
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
@@ -120,7 +120,7 @@ func TestCommondirPlantedRunnerKilledPassFD(t *testing.T) {
 		arg := sleepArg()
 		s := b.startFiles(nil, []*os.File{devNull}, "run", "--yolo", "--pass-fd", "3", "--", "sh", tc.script, arg)
 		waitFile(t, filepath.Join(b.root, "started"))
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for tc.plants && !b.exists(planted) {
 			if time.Now().After(deadline) {
 				s.Process.Kill()
@@ -129,12 +129,12 @@ func TestCommondirPlantedRunnerKilledPassFD(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 		s.Process.Signal(syscall.SIGKILL)
-		s.wait(t, 5*time.Second)
+		s.wait(t, 10*time.Second)
 		noneLeft(t, "sh\x00"+tc.script+"\x00"+arg, tc.script)
-		deadline = time.Now().Add(5 * time.Second)
+		deadline = time.Now().Add(10 * time.Second)
 		for b.exists(planted) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s, planted by the command of a killed runner, is still there 5 s on: %q", planted, b.read(planted))
+				t.Fatalf("%s, planted by the command of a killed runner, is still there 10 s on: %q", planted, b.read(planted))
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
@@ -175,10 +175,10 @@ func TestWayModesRunnerKilledAsUser(t *testing.T) {
 	}
 	killRunner(t, cmd, done)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for mode(".") != 0o755 || mode(".git") != 0o755 {
 		if time.Now().After(deadline) {
-			t.Fatalf("the root is %o and .git %o 5 s after the runner was killed, want 755 again", mode("."), mode(".git"))
+			t.Fatalf("the root is %o and .git %o 10 s after the runner was killed, want 755 again", mode("."), mode(".git"))
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -194,15 +194,15 @@ func permOf(t *testing.T, path string) os.FileMode {
 	return fi.Mode().Perm()
 }
 
-// killRunner sends the runner cmd SIGKILL and waits up to 5 s for done,
+// killRunner sends the runner cmd SIGKILL and waits up to 10 s for done,
 // its Wait's result.
 func killRunner(t *testing.T, cmd *osexec.Cmd, done <-chan error) {
 	t.Helper()
 	cmd.Process.Signal(syscall.SIGKILL)
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the runner outlived its SIGKILL by 5 s")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the runner outlived its SIGKILL by 10 s")
 	}
 }
 
@@ -216,7 +216,7 @@ func (b *box) runThenKill(t *testing.T, script string) {
 	s := b.start("run", "--yolo", "--", "sh", script, arg)
 	waitFile(t, filepath.Join(b.root, "started"))
 	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
+	s.wait(t, 10*time.Second)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
 }
 
@@ -230,10 +230,10 @@ func TestRebaseTodoRunnerKilled(t *testing.T) {
 	marker := filepath.Join(b.out, "MARKER")
 	b.file("plant.sh", stopRebase("touch "+marker)+"\necho x > started\nexec sleep \"$1\"\n", 0o644)
 	b.runThenKill(t, "plant.sh")
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for strings.Count(b.read(".git/rebase-merge/git-rebase-todo"), "# mewsandbox: exec") != 2 {
 		if time.Now().After(deadline) {
-			t.Fatalf("the todo list 5 s after the runner was killed: %q; want both exec lines commented out", b.read(".git/rebase-merge/git-rebase-todo"))
+			t.Fatalf("the todo list 10 s after the runner was killed: %q; want both exec lines commented out", b.read(".git/rebase-merge/git-rebase-todo"))
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -243,14 +243,14 @@ func TestRebaseTodoRunnerKilled(t *testing.T) {
 	}
 }
 
-// waitGone waits up to 5 s for path, in the root, to be gone: moved aside
+// waitGone waits up to 10 s for path, in the root, to be gone: moved aside
 // by the process a killed runner's sharer starts (runThenKill).
 func (b *box) waitGone(t *testing.T, path string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for b.exists(path) {
 		if time.Now().After(deadline) {
-			t.Fatalf("%s is still in the root 5 s after the runner was killed", path)
+			t.Fatalf("%s is still in the root 10 s after the runner was killed", path)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -75,7 +75,7 @@ func TestCgroupOfKilledRunner(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Wait()
-	for deadline := time.Now().Add(5 * time.Second); !b.exists("up") && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); !b.exists("up") && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
 	left := runCgroups(t, cmd.Process.Pid)

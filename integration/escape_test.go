@@ -245,6 +245,7 @@ type listener struct {
 	port int
 	mu   sync.Mutex
 	got  []string // first bytes of each connection
+	flushed
 }
 
 func listen(t *testing.T) *listener {
@@ -261,10 +262,15 @@ func listen(t *testing.T) *listener {
 			if err != nil {
 				return
 			}
+			l.accepted()
 			go func() {
+				defer l.reported()
 				defer c.Close()
 				c.SetDeadline(time.Now().Add(5 * time.Second))
 				line, _ := bufio.NewReader(c).ReadString('\n')
+				if l.isToken(line) {
+					return
+				}
 				if line == "" {
 					line = "<connected>"
 				}
@@ -278,10 +284,19 @@ func listen(t *testing.T) *listener {
 	return l
 }
 
-// conns returns what the listener received, after a moment for late
-// connections to be accepted.
-func (l *listener) conns() []string {
-	time.Sleep(50 * time.Millisecond)
+// conns returns what the listener received, every connection made before
+// the call included (flushed).
+func (l *listener) conns(t *testing.T) []string {
+	t.Helper()
+	l.flush(t, func(token string) error {
+		c, err := net.Dial("tcp4", fmt.Sprintf("127.0.0.1:%d", l.port))
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = io.WriteString(c, token+"\n")
+		return err
+	})
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return append([]string(nil), l.got...)
@@ -289,7 +304,7 @@ func (l *listener) conns() []string {
 
 // received waits until the listener got want on some connection.
 func (l *listener) received(want string) bool {
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		l.mu.Lock()
 		got := strings.Join(l.got, "\n")
@@ -301,6 +316,65 @@ func (l *listener) received(want string) bool {
 			return false
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// flushed tells when a listener outside the sandbox has read all that
+// reached it before a moment: flush sends a token of its own through the
+// socket and waits until it is read and every connection accepted before
+// it is reported. The kernel hands over connections (and datagrams) in
+// the order they came, and what a command sent reached the socket before
+// its run returned: after a flush, nothing heard means nothing came,
+// however slow the machine, where a fixed wait for late arrivals could
+// end before they were read, and a negative check pass wrongly.
+type flushed struct {
+	fmu      sync.Mutex
+	tokens   map[string]bool // the flush tokens read
+	inflight int             // connections accepted, not yet reported
+}
+
+const flushPrefix = "mwsbx-flush-"
+
+// accepted counts a connection, before the goroutine that reads it starts.
+func (f *flushed) accepted() { f.fmu.Lock(); f.inflight++; f.fmu.Unlock() }
+
+// reported is the end of an accepted connection's reading and reporting.
+func (f *flushed) reported() { f.fmu.Lock(); f.inflight--; f.fmu.Unlock() }
+
+// isToken says whether what a connection or datagram brought is a flush
+// token, which it notes: not the listener's to report.
+func (f *flushed) isToken(data string) bool {
+	data = strings.TrimSpace(data)
+	if !strings.HasPrefix(data, flushPrefix) {
+		return false
+	}
+	f.fmu.Lock()
+	defer f.fmu.Unlock()
+	if f.tokens == nil {
+		f.tokens = map[string]bool{}
+	}
+	f.tokens[data] = true
+	return true
+}
+
+// flush sends a new token with send and waits up to 10 s for it to be
+// read with nothing accepted before it left unreported.
+func (f *flushed) flush(t *testing.T, send func(token string) error) {
+	t.Helper()
+	token := flushPrefix + uniq()
+	if err := send(token); err != nil {
+		t.Fatalf("flushing a listener: %v", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		f.fmu.Lock()
+		done := f.tokens[token] && f.inflight == 0
+		f.fmu.Unlock()
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("a listener did not read what was sent to it in 10 s")
+		}
 	}
 }
 
@@ -349,7 +423,7 @@ p socketpair socketpair
 			o.fails(t, c)
 		}
 		o.ok(t, "socketpair")
-		if got := allowed.conns(); len(got) > 0 {
+		if got := allowed.conns(t); len(got) > 0 {
 			t.Errorf("the listener received %q with the network off", got)
 		}
 	})
@@ -368,10 +442,10 @@ p socketpair socketpair
 		}
 		for _, want := range []string{"hello", "GET / HTTP", "dev-tcp"} {
 			if !allowed.received(want) {
-				t.Errorf("the allowed port never got %q (got %q)", want, allowed.conns())
+				t.Errorf("the allowed port never got %q (got %q)", want, allowed.conns(t))
 			}
 		}
-		if got := other.conns(); len(got) > 0 {
+		if got := other.conns(t); len(got) > 0 {
 			t.Errorf("the other port received %q", got)
 		}
 	})
@@ -406,39 +480,20 @@ func TestNetworkUDP(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
 	b.install()
-	pc, err := net.ListenPacket("udp4", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	port := pc.LocalAddr().(*net.UDPAddr).Port
-	got := make(chan string, 8)
-	go func() {
-		buf := make([]byte, 64)
-		for {
-			n, _, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			got <- string(buf[:n])
-		}
-	}()
+	got, addr := packetListener(t, "udp4", "127.0.0.1:0")
+	port := addr.(*net.UDPAddr).Port
 	script := fmt.Sprintf("p udp udp-send %d\np tcp-socket socket-inet\n", port)
 	o := b.check(script)
 	o.errno(t, "udp", eperm)
 	o = b.check(script, "--allow-connect", strconv.Itoa(port))
 	o.errno(t, "udp", eperm)
 	o.ok(t, "tcp-socket") // the neighbour: TCP sockets open with a port allowed
-	select {
-	case g := <-got:
-		t.Fatalf("the UDP listener received %q", g)
-	case <-time.After(50 * time.Millisecond):
-	}
+	quiet(t, "the UDP listener", got)
 	o = b.check(script, "--network", "all")
 	o.ok(t, "udp")
 	select {
-	case <-got:
-	case <-time.After(5 * time.Second):
+	case <-got.got:
+	case <-time.After(10 * time.Second):
 		t.Error("--network all: the datagram never arrived")
 	}
 }
@@ -482,9 +537,9 @@ e bypass-errno env http_proxy=http://127.0.0.1:%[1]d bash -c 'exec 3<>/dev/tcp/1
 		}
 	}
 	if !proxy.received("GET http://example.com/through") {
-		t.Errorf("the proxy never got the request sent through it (got %q)", proxy.conns())
+		t.Errorf("the proxy never got the request sent through it (got %q)", proxy.conns(t))
 	}
-	if got := other.conns(); len(got) > 0 {
+	if got := other.conns(t); len(got) > 0 {
 		t.Errorf("the port not granted received %q", got)
 	}
 }
@@ -500,23 +555,8 @@ e bypass-errno env http_proxy=http://127.0.0.1:%[1]d bash -c 'exec 3<>/dev/tcp/1
 func TestNetworkNoLookups(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
-	pc, err := net.ListenPacket("udp4", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	udp := pc.LocalAddr().(*net.UDPAddr).Port
-	got := make(chan string, 8)
-	go func() {
-		buf := make([]byte, 512)
-		for {
-			n, _, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			got <- string(buf[:n])
-		}
-	}()
+	got, addr := packetListener(t, "udp4", "127.0.0.1:0")
+	udp := addr.(*net.UDPAddr).Port
 	tcp := listen(t)
 	// a DNS query for example.com, type A, as a resolver sends it
 	const query = `\022\064\001\000\000\001\000\000\000\000\000\000\007example\003com\000\000\001\000\001`
@@ -532,59 +572,126 @@ c hosts getent hosts localhost
 			o.fails(t, l)
 		}
 		o.ok(t, "hosts")
-		select {
-		case g := <-got:
-			t.Errorf("%v: the resolver received a query over UDP: %q", flags, g)
-		case <-time.After(50 * time.Millisecond):
-		}
-		if g := tcp.conns(); len(g) > 0 {
+		quiet(t, fmt.Sprintf("%v: the resolver, over UDP,", flags), got)
+		if g := tcp.conns(t); len(g) > 0 {
 			t.Errorf("%v: the resolver received a query over TCP: %q", flags, g)
 		}
 	}
 	o := b.check(script, "--network", "all")
 	o.ok(t, "dns-udp")
 	select {
-	case g := <-got:
+	case g := <-got.got:
 		if !strings.Contains(g, "example") {
 			t.Errorf("--network all: the resolver received %q, want the query", g)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Error("--network all: the query never reached the resolver")
 	}
 }
 
 // unixListener accepts on a unix socket (pathname, or abstract when the
 // name starts with @) and records what it receives.
-func unixListener(t *testing.T, name string) chan string {
+func unixListener(t *testing.T, name string) *inbox {
 	t.Helper()
 	ln, err := net.Listen("unix", name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	got := make(chan string, 8)
+	in := &inbox{got: make(chan string, 8), send: func(token string) error {
+		c, err := net.Dial("unix", name)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = io.WriteString(c, token)
+		return err
+	}}
 	go func() {
 		for {
 			c, err := ln.Accept()
 			if err != nil {
 				return
 			}
+			in.accepted()
 			go func() {
+				defer in.reported()
 				defer c.Close()
 				b, _ := io.ReadAll(io.LimitReader(c, 64))
-				got <- string(b)
+				if !in.isToken(string(b)) {
+					in.got <- string(b)
+				}
 			}()
 		}
 	}()
-	return got
+	return in
 }
 
-func quiet(t *testing.T, what string, got chan string) {
+// packetListener receives datagrams on a socket outside the sandbox
+// (network "unixgram" or "udp4") and returns them and its address.
+func packetListener(t *testing.T, network, address string) (*inbox, net.Addr) {
 	t.Helper()
+	pc, err := net.ListenPacket(network, address)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pc.Close() })
+	addr := pc.LocalAddr()
+	in := &inbox{got: make(chan string, 16), send: func(token string) error {
+		c, err := net.Dial(network, addr.String())
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = io.WriteString(c, token)
+		return err
+	}}
+	go func() {
+		buf := make([]byte, 512)
+		for {
+			n, _, err := pc.ReadFrom(buf)
+			if err != nil {
+				return
+			}
+			if !in.isToken(string(buf[:n])) {
+				in.got <- string(buf[:n])
+			}
+		}
+	}()
+	return in, addr
+}
+
+// inbox is what a unix socket or UDP port outside the sandbox received:
+// each connection's first bytes, or each datagram, on got.
+type inbox struct {
+	got  chan string
+	send func(token string) error // through the socket, for flush
+	flushed
+}
+
+// flush waits until got holds all that reached the socket before the call.
+func (in *inbox) flush(t *testing.T) {
+	t.Helper()
+	in.flushed.flush(t, in.send)
+}
+
+// drain flushes the inbox and empties it, for what is not judged.
+func (in *inbox) drain(t *testing.T) {
+	t.Helper()
+	in.flush(t)
+	for len(in.got) > 0 {
+		<-in.got
+	}
+}
+
+// quiet fails when the socket received anything before the call.
+func quiet(t *testing.T, what string, in *inbox) {
+	t.Helper()
+	in.flush(t)
 	select {
-	case g := <-got:
+	case g := <-in.got:
 		t.Errorf("%s received %q", what, g)
-	case <-time.After(50 * time.Millisecond):
+	default:
 	}
 }
 
@@ -633,29 +740,21 @@ c py-unix python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connec
 		// where the name is there to find (below).
 		o.errno(t, "outside-abstract", econnrefused)
 		select {
-		case g := <-inside:
+		case g := <-inside.got:
 			if g != "hello" {
 				t.Errorf("the socket in the root received %q", g)
 			}
-		case <-time.After(5 * time.Second):
+		case <-time.After(10 * time.Second):
 			t.Error("the socket in the root received nothing")
 		}
 		// Not mediated below ABI 9 (see above): drain, do not judge.
-		time.Sleep(50 * time.Millisecond)
-		for len(outside) > 0 {
-			<-outside
-		}
+		outside.drain(t)
 	})
 	t.Run("allow-unix-sockets without the layer", func(t *testing.T) {
 		o := b.with(t).check(script, "--allow-unix-sockets", "--no-namespaces")
 		o.errno(t, "outside-abstract", eperm) // Landlock's scope
-		time.Sleep(50 * time.Millisecond)
-		for len(inside)+len(outside) > 0 {
-			select {
-			case <-inside:
-			case <-outside:
-			}
-		}
+		inside.drain(t)
+		outside.drain(t)
 	})
 	t.Run("network all", func(t *testing.T) { // case 36
 		o := b.with(t).check(script, "--network", "all")

@@ -176,9 +176,9 @@ p connect fd-connect 3 %[1]d
 				o.errno(t, "fastopen-sendmsg", eperm)
 				o.errno(t, "connect", eacces)
 				if !peer.received("neighbour") {
-					t.Errorf("the connection's own peer never got the neighbour's line (got %q)", peer.conns())
+					t.Errorf("the connection's own peer never got the neighbour's line (got %q)", peer.conns(t))
 				}
-				if got := other.conns(); len(got) > 0 {
+				if got := other.conns(t); len(got) > 0 {
 					t.Errorf("the second listener received %q", got)
 				}
 			})
@@ -256,7 +256,7 @@ func TestInheritedUDP(t *testing.T) {
 		for _, l := range []*udpListener{other, peer} {
 			select {
 			case <-l.got:
-			case <-time.After(5 * time.Second):
+			case <-time.After(10 * time.Second):
 				t.Errorf("--network all: the listener on port %d got nothing", l.port)
 			}
 		}
@@ -264,25 +264,10 @@ func TestInheritedUDP(t *testing.T) {
 }
 
 // unixgramListener receives datagrams on a pathname unix socket.
-func unixgramListener(t *testing.T, path string) chan string {
+func unixgramListener(t *testing.T, path string) *inbox {
 	t.Helper()
-	pc, err := net.ListenPacket("unixgram", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { pc.Close() })
-	got := make(chan string, 16)
-	go func() {
-		buf := make([]byte, 64)
-		for {
-			n, _, err := pc.ReadFrom(buf)
-			if err != nil {
-				return
-			}
-			got <- string(buf[:n])
-		}
-	}()
-	return got
+	in, _ := packetListener(t, "unixgram", path)
+	return in
 }
 
 // socketPair returns both ends of socketpair(AF_UNIX, typ), closed with
@@ -335,15 +320,12 @@ func TestInheritedUnixDatagram(t *testing.T) {
 			h := b.runHanded(sock, nil, "exec 3>&1\n"+script, append(flags, grant...)...)
 			h.ran(t, strings.Join(grant, " "))
 			h.outcomes.ok(t, "neighbour")
-			if got := readPeer(t, peer, 5*time.Second); got != "neighbour\n" {
+			if got := readPeer(t, peer, 10*time.Second); got != "neighbour\n" {
 				t.Errorf("%s: the pair's other end got %q, want the neighbour's line", grant, got)
 			}
 			// With --allow-unix-sockets the outside socket is
 			// reachable below ABI 9 (DESIGN §6): drain, do not judge.
-			time.Sleep(50 * time.Millisecond)
-			for len(outside) > 0 {
-				<-outside
-			}
+			outside.drain(t)
 			for readPeer(t, peer, 0) != "" {
 			}
 		}
@@ -355,7 +337,7 @@ func TestInheritedUnixDatagram(t *testing.T) {
 		h.ran(t, "a unix stream pair as stdout")
 		h.outcomes.errno(t, "escape", int(syscall.EISCONN))
 		h.outcomes.ok(t, "neighbour")
-		if got := readPeer(t, streamPeer, 5*time.Second); got != "neighbour\n" {
+		if got := readPeer(t, streamPeer, 10*time.Second); got != "neighbour\n" {
 			t.Errorf("a unix stream pair: its other end got %q, want the neighbour's line", got)
 		}
 		quiet(t, "the datagram socket outside the root", outside)
@@ -406,7 +388,7 @@ func TestInheritedOtherSockets(t *testing.T) {
 			b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3")...).refused(t, "MPTCP",
 				"the descriptor passed as 3 is an MPTCP socket, through which the command could connect to any address although the policy grants no network", "or pass --network all")
 			b.runHanded(nil, []*os.File{mptcp}, script, append(flags, "--pass-fd", "3", "--allow-connect", "443")...).refused(t, "MPTCP, TCP ports", "is an MPTCP socket")
-			if got := other.conns(); len(got) > 0 {
+			if got := other.conns(t); len(got) > 0 {
 				t.Errorf("the second listener received %q", got)
 			}
 		}
@@ -785,7 +767,7 @@ func TestInheritedUnixRightsTwoRuns(t *testing.T) {
 		if b.exists(".git/hooks/pre-commit") {
 			t.Errorf("a hook was planted through the descriptor sent after the first run")
 		}
-		if got := readPeer(t, mine, 5*time.Second); !strings.Contains(got, "neighbour") {
+		if got := readPeer(t, mine, 10*time.Second); !strings.Contains(got, "neighbour") {
 			t.Errorf("the socket's peer got %q, want the second command's line", got)
 		}
 	})

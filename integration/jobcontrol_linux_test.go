@@ -27,7 +27,7 @@ func TestSignalStopsTheJob(t *testing.T) {
 			s := b.start(args...)
 			waitFile(t, filepath.Join(b.root, "ready"))
 			s.Process.Signal(syscall.SIGTSTP)
-			deadline := time.Now().Add(5 * time.Second)
+			deadline := time.Now().Add(10 * time.Second)
 			for stateOf(t, s.Process.Pid).state != "T" {
 				if time.Now().After(deadline) {
 					t.Fatalf("the runner did not stop on SIGTSTP (state %q)", stateOf(t, s.Process.Pid).state)
@@ -35,7 +35,7 @@ func TestSignalStopsTheJob(t *testing.T) {
 				time.Sleep(5 * time.Millisecond)
 			}
 			s.Process.Signal(syscall.SIGCONT)
-			if code := s.wait(t, 5*time.Second); code != 3 {
+			if code := s.wait(t, 10*time.Second); code != 3 {
 				t.Errorf("exit %d, want 3 (the command's CONT trap); stderr: %s", code, s.stderr.String())
 			}
 		})
@@ -64,7 +64,7 @@ func TestSignalsWithTerminalStdin(t *testing.T) {
 			s := b.startWith(pts, args...)
 			waitFile(t, filepath.Join(b.root, "ready"))
 			s.Process.Signal(syscall.SIGTERM)
-			if code := s.wait(t, 5*time.Second); code != 3 {
+			if code := s.wait(t, 10*time.Second); code != 3 {
 				t.Errorf("exit %d, want 3 (the command's TERM trap); stderr: %s", code, s.stderr.String())
 			}
 			if got := waitFile(t, filepath.Join(b.root, "got")); got != "TERM" {

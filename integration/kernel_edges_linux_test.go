@@ -6,13 +6,13 @@ package integration
 // legitimate neighbour that must keep working.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -361,10 +361,10 @@ p all kill-all 18
 	})
 }
 
-// waitState waits up to 5 s for process pid to reach state want.
+// waitState waits up to 10 s for process pid to reach state want.
 func waitState(t *testing.T, pid int, want string) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); stateOf(t, pid).state != want; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); stateOf(t, pid).state != want; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d never reached state %s", pid, want)
 		}
@@ -380,12 +380,12 @@ func waitState(t *testing.T, pid int, want string) {
 func TestSigurgStaysInside(t *testing.T) {
 	inEachLayer(t, func(t *testing.T, b *box, flags []string) {
 		marker := filepath.Join(t.TempDir(), "urg")
-		cmd := startOutsider(t, "sh", "-c", `trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker)
+		cmd := startOutsider(t, "sh", "-c", `trap 'echo winch >> "$0.winch"' WINCH; trap 'echo urg >> "$0"' URG; while :; do sleep 0.05; done`, marker)
 		// The outside process's trap works: a SIGURG from here is heard
-		// once its shell has set the trap (SIGURG is ignored until then,
-		// so it is sent again until heard: a loaded machine may start the
-		// shell late).
-		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		// once its shell has set the trap, after the SIGWINCH one
+		// trapsRun needs (SIGURG is ignored until then, so it is sent
+		// again until heard: a loaded machine may start the shell late).
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 			cmd.Process.Signal(syscall.SIGURG)
 			if _, err := os.Stat(marker); err == nil {
 				break
@@ -394,7 +394,7 @@ func TestSigurgStaysInside(t *testing.T) {
 				t.Fatal("the outside process never heard a SIGURG sent from outside")
 			}
 		}
-		time.Sleep(200 * time.Millisecond)
+		trapsRun(t, cmd.Process.Pid, marker+".winch") // the extra ones sent above
 		os.Remove(marker)
 		o := b.check(fmt.Sprintf(`
 p outside sigurg %d
@@ -404,11 +404,39 @@ p self sigurg 0
 			t.Errorf("outside: %s, want the socket armed (ok) or no such process (under the layer)", got)
 		}
 		o.ok(t, "self")
-		time.Sleep(300 * time.Millisecond) // six turns of the outside loop
+		// A SIGURG the command raised was raised when it sent its urgent
+		// data, before the check returned: its trap has run by now.
+		trapsRun(t, cmd.Process.Pid, marker+".winch")
 		if _, err := os.Stat(marker); err == nil {
 			t.Error("the outside process heard a SIGURG from the sandbox")
 		}
 	})
+}
+
+// trapsRun waits until the shell pid, which traps SIGWINCH by appending
+// a line to winch, has run the traps of every signal pending for it now
+// with a lower number than SIGWINCH's (28), SIGURG's (23) among them: a
+// shell (dash, bash) runs pending traps in ascending order, in a pass
+// that clears each flag before its trap, so a signal that arrives during
+// a pass may wait for the next one. Two SIGWINCHs, each heard, cover
+// that: no fixed wait, which a loaded machine could outlast.
+func trapsRun(t *testing.T, pid int, winch string) {
+	t.Helper()
+	for range 2 {
+		before := lineCount(winch)
+		syscall.Kill(pid, syscall.SIGWINCH)
+		for deadline := time.Now().Add(10 * time.Second); lineCount(winch) == before; time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the shell %d never ran its SIGWINCH trap in 10 s", pid)
+			}
+		}
+	}
+}
+
+// lineCount is the number of lines in the file at path (0 when missing).
+func lineCount(path string) int {
+	b, _ := os.ReadFile(path)
+	return bytes.Count(b, []byte("\n"))
 }
 
 // TestTerminalConsoleAndSession: redirecting the console's output to a
@@ -500,13 +528,7 @@ func TestInheritedSignalOwner(t *testing.T) {
 			t.Errorf("after the run with %q: SO_PASSRIGHTS on; want it left off", flags)
 		}
 
-		time.Sleep(100 * time.Millisecond)
-		if s := stateOf(t, victim).state; strings.ContainsAny(s, "ZXTt") {
-			t.Errorf("the socket's owner outside is in state %s", s)
-		}
-		if _, err := os.Stat("/proc/" + strconv.Itoa(victim)); err != nil {
-			t.Errorf("the socket's owner outside is gone: %v", err)
-		}
+		undisturbed(t, "the socket's owner outside", victim)
 	})
 }
 

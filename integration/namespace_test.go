@@ -2089,10 +2089,11 @@ func modeOf(fi os.FileInfo) any {
 }
 
 // readUntil reads what the (non-blocking) file has until it holds marker,
-// for at most five seconds, with a terminal's line ends made \n.
+// for at most ten seconds (a loaded machine may be slow to write it),
+// with a terminal's line ends made \n.
 func readUntil(f *os.File, marker string) string {
 	var out string
-	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(out, marker) && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(out, marker) && time.Now().Before(deadline); {
 		out += strings.ReplaceAll(readAvailable(f), "\r\n", "\n")
 	}
 	return out

@@ -153,13 +153,13 @@ p host-granted unix-connect %[3]s
 			for _, l := range []string{"path-self", "abstract-self", "host-in-root", "host-granted"} {
 				o.ok(t, l)
 			}
-			for what, got := range map[string]chan string{"in the root": inRoot, "in the grant": inGrant} {
+			for what, got := range map[string]*inbox{"in the root": inRoot, "in the grant": inGrant} {
 				select {
-				case g := <-got:
+				case g := <-got.got:
 					if g != "hello" {
 						t.Errorf("the host's socket %s received %q", what, g)
 					}
-				case <-time.After(5 * time.Second):
+				case <-time.After(10 * time.Second):
 					t.Errorf("the host's socket %s received nothing", what)
 				}
 			}
@@ -226,11 +226,11 @@ func TestAbstractNameUnprivileged(t *testing.T) {
 		t.Errorf("as %s: %q, want %q", u.name, res, want)
 	}
 	select {
-	case g := <-got:
+	case g := <-got.got:
 		if g != "hello" {
 			t.Errorf("the host's socket in the root received %q", g)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Error("the host's socket in the root received nothing")
 	}
 }
@@ -293,11 +293,11 @@ func TestNetworkNamespaceRefused(t *testing.T) {
 		t.Errorf("best effort: stderr %q (%d lines); want the one line that says what is lost", be.stderr, n)
 	}
 	select {
-	case g := <-got:
+	case g := <-got.got:
 		if g != "hello" {
 			t.Errorf("the host's socket in the root received %q", g)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(10 * time.Second):
 		t.Error("the host's socket in the root received nothing")
 	}
 

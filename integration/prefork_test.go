@@ -121,7 +121,7 @@ c "git add and commit" sh -c 'env `+gitEnv+` git add work.txt && env `+gitEnv+` 
 	if r.code != 5 {
 		t.Errorf("straggler: exit %d, want 5; stderr: %s", r.code, r.stderr)
 	}
-	if d := time.Since(start); d > 1500*time.Millisecond {
+	if d := time.Since(start); d > 10*time.Second { // it would hold it 30 s
 		t.Errorf("took %v: the straggler held the run", d)
 	}
 	noneLeft(t, "sleep\x00"+arg, "straggler")
@@ -242,7 +242,7 @@ func TestMemorySharer(t *testing.T) {
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", sharer))
 		if err != nil || strings.Contains(string(st), ") Z ") {
@@ -250,7 +250,7 @@ func TestMemorySharer(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			syscall.Kill(sharer, syscall.SIGKILL)
-			t.Fatalf("the sharer %d outlived the runner by 2 s", sharer)
+			t.Fatalf("the sharer %d outlived the runner by 10 s", sharer)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -282,12 +282,13 @@ func sharerOf(t *testing.T, runner int) int {
 	// A child the runner starts with os/exec (the placeholders' release
 	// helper) shares its memory too, as vfork's do, until its execve: a
 	// look that finds two looks again.
+	// Looks for 10 s: a loaded machine may hold the helper before its
+	// execve that long.
 	var sharers []int
-	for try := 0; try < 50; try++ {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if sharers = memorySharers(runner); len(sharers) == 1 {
 			return sharers[0]
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatalf("the runner's children sharing its memory: %v, want one", sharers)
 	return 0
@@ -334,7 +335,7 @@ func TestSharerKilled(t *testing.T) {
 	// sharer's, the same memory): killed before the command runs, the
 	// sharer takes only the pre-forked child along, and the runner starts
 	// one of its own.
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		running := false
 		for _, p := range withMarker("sleep\x00" + arg) {
@@ -350,7 +351,7 @@ func TestSharerKilled(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	syscall.Kill(sharerOf(t, s.Process.Pid), syscall.SIGKILL)
-	if code := s.wait(t, 3*time.Second); code != 137 {
+	if code := s.wait(t, 10*time.Second); code != 137 {
 		t.Errorf("exit %d, want 137; stderr: %s", code, s.stderr.String())
 	}
 	noneLeft(t, "sleep\x00"+arg, "the command after the sharer was killed")
@@ -433,8 +434,8 @@ func TestPremadeTmp(t *testing.T) {
 			t.Fatalf("%v: the denied command ran", args)
 		}
 		// The sharer removes one the runner never took as the runner
-		// exits: a moment after, at most.
-		deadline := time.Now().Add(2 * time.Second)
+		// exits: a moment after, at most (seconds on a loaded machine).
+		deadline := time.Now().Add(10 * time.Second)
 		for {
 			left, err := os.ReadDir(tmp)
 			if err != nil {
@@ -470,12 +471,12 @@ func TestPremadeTmpAfterKill(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
+	s.wait(t, 10*time.Second)
 	noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for b.exists(dir) {
 		if time.Now().After(deadline) {
-			t.Fatalf("the private TMPDIR %s outlived the killed runner by 2 s", dir)
+			t.Fatalf("the private TMPDIR %s outlived the killed runner by 10 s", dir)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -543,7 +544,7 @@ func TestPreforkChildDumpsNothing(t *testing.T) {
 	if err := syscall.Kill(child, syscall.SIGQUIT); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		if _, err := os.Stat(fmt.Sprintf("/proc/%d/status", child)); err != nil || time.Now().After(deadline) {
 			break
 		}
@@ -638,7 +639,7 @@ func TestMonitorSlack(t *testing.T) {
 			// monitor's. On a busy machine the monitor may not have run
 			// yet when the command has (seen in CI): wait for it.
 			var slowed, read int
-			for deadline := time.Now().Add(4 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 				slowed, read = runnerSlacks(t, cmd.Process.Pid, base)
 				if slowed == 1 || time.Now().After(deadline) {
 					break

@@ -953,7 +953,7 @@ c plant build .git/modules/sub 2
 	if r.code != 125 || !strings.Contains(r.stderr, "too many to protect") || strings.Contains(r.stdout, "ran") {
 		t.Errorf("strict: exit %d, stdout %q, stderr %q; want 125, the limit named", r.code, r.stdout, r.stderr)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 20*time.Second { // minutes, followed; a loaded machine is slow
 		t.Errorf("the run took %v to refuse", d)
 	}
 	r = b.sh("echo ran\n", "--best-effort")

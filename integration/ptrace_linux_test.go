@@ -106,21 +106,6 @@ func startedRun(t *testing.T, cmd *osexec.Cmd) int {
 	return 0
 }
 
-// untraced says, from outside, that nothing traces pid nor stopped it.
-func untraced(t *testing.T, what string, pid int) {
-	t.Helper()
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		t.Errorf("%s (%d) is gone: %v", what, pid, err)
-		return
-	}
-	for _, l := range strings.Split(string(status), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && (f[0] == "TracerPid:" && f[1] != "0" || f[0] == "State:" && (f[1] == "T" || f[1] == "t")) {
-			t.Errorf("%s (%d) after the attacks: %s", what, pid, l)
-		}
-	}
-}
-
 // checkTracing asserts what traceScript found under the layer (layer) or
 // without it: init refused however it is tried, the host's processes not
 // even named (the pid namespace), the command's own child reached.
@@ -237,8 +222,8 @@ func TestTracingStaysInside(t *testing.T) {
 				named = []string{"host", "other-run", "parent", "grandparent"}
 			}
 			checkTracing(t, b.check(traceScript(targets), tc.flags...), layer, slices.Contains(tc.flags, "CAP_SYS_ADMIN"), hidden, named)
-			untraced(t, "the host's process", victim)
-			untraced(t, "the other run's command", otherPid)
+			undisturbed(t, "the host's process", victim)
+			undisturbed(t, "the other run's command", otherPid)
 		})
 	}
 }
@@ -285,8 +270,8 @@ func TestTracingUnprivileged(t *testing.T) {
 	targets := map[string]string{"init": "1", "host": strconv.Itoa(sleep.Process.Pid), "other-run": strconv.Itoa(otherPid)}
 	o := b.check(traceScript(targets))
 	checkTracing(t, o, true, false, []string{"host", "other-run"}, []string{"init"})
-	untraced(t, "the user's process", sleep.Process.Pid)
-	untraced(t, "the other run's command", otherPid)
+	undisturbed(t, "the user's process", sleep.Process.Pid)
+	undisturbed(t, "the other run's command", otherPid)
 	o = b.check(tracePrelude+"t attach-child attach child\nt attach-parent attach $PPID\n", "--no-namespaces")
 	o.errno(t, "attach-child", eperm)
 	o.errno(t, "attach-parent", eperm)

@@ -155,14 +155,14 @@ func TestGitlinkFilledLaterRunnerKilled(t *testing.T) {
 	b.file("first.sh", stageEmptyScript+"echo x > started\nexec sleep \"$1\"\n", 0o644)
 	b.runThenKill(t, "first.sh")
 	dir := filepath.Join(state, "mewsandbox", "gitlinks")
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		entries, _ := os.ReadDir(dir)
 		if slices.ContainsFunc(entries, func(e os.DirEntry) bool { return !strings.HasPrefix(e.Name(), ".") }) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the gitlink is not kept 5 s after the runner was killed")
+			t.Fatal("the gitlink is not kept 10 s after the runner was killed")
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -281,7 +281,7 @@ func TestGitlinkStateInGrantRunnerKilled(t *testing.T) {
 	s := b.start("run", "--yolo", "--allow-write", state, "--", "sh", "first.sh", arg)
 	waitFile(t, filepath.Join(b.root, "started"))
 	s.Process.Signal(syscall.SIGKILL)
-	s.wait(t, 5*time.Second)
+	s.wait(t, 10*time.Second)
 	deadline := time.Now().Add(10 * time.Second)
 	for len(withMarker("\x00"+arg+"\x00"))+len(withMarker(":"+b.root+"/.git\x00")) > 0 {
 		if time.Now().After(deadline) {

@@ -71,14 +71,14 @@ func TestPremadeTmpWithFilesAfterKill(t *testing.T) {
 		}
 		killRunner(t, cmd, done)
 		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
-		deadline := time.Now().Add(3 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for {
 			if _, err := os.Lstat(dir); os.IsNotExist(err) {
 				break
 			}
 			if time.Now().After(deadline) {
 				left, _ := os.ReadDir(dir)
-				t.Fatalf("the private TMPDIR %s, with the command's %d entries, outlived the killed runner by 3 s", dir, len(left))
+				t.Fatalf("the private TMPDIR %s, with the command's %d entries, outlived the killed runner by 10 s", dir, len(left))
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
@@ -137,12 +137,12 @@ exec sleep "$1"
 			t.Fatalf("the command did not plant %s", planted)
 		}
 		s.Process.Signal(syscall.SIGKILL)
-		s.wait(t, 5*time.Second)
+		s.wait(t, 10*time.Second)
 		noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
-		deadline := time.Now().Add(3 * time.Second)
+		deadline := time.Now().Add(10 * time.Second)
 		for b.exists(planted) {
 			if time.Now().After(deadline) {
-				t.Fatalf("%s, planted by the command of a killed runner, is still there 3 s on: %q", planted, b.read(planted))
+				t.Fatalf("%s, planted by the command of a killed runner, is still there 10 s on: %q", planted, b.read(planted))
 			}
 			time.Sleep(5 * time.Millisecond)
 		}

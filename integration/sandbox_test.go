@@ -158,11 +158,12 @@ func (b *box) exists(path string) bool {
 	return err == nil
 }
 
-// staysAfter says whether path still exists 5 s after a run: the
+// staysAfter says whether path still exists 10 s after a run (a loaded
+// machine may take seconds): the
 // namespace layer's release helper removes its placeholders just after
 // the runner exits.
 func (b *box) staysAfter(path string) bool {
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for b.exists(path) {
 		if time.Now().After(deadline) {
 			return true

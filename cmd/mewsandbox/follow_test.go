@@ -58,8 +58,8 @@ func TestFollow(t *testing.T) {
 			if got != "" {
 				t.Errorf("follow of a loop %s = %q, want \"\"", p, got)
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("follow of a loop %s still running after 5 s (a review held the hook so for minutes)", p)
+		case <-time.After(10 * time.Second):
+			t.Fatalf("follow of a loop %s still running after 10 s (a review held the hook so for minutes)", p)
 		}
 	}
 }
