@@ -35,11 +35,7 @@ const reachPrelude = `r() { l=$1; shift; printf '%s: ' "$l"; ./reach "$@" 2>&1 |
 // installReach copies the reach probe into the root as ./reach.
 func (b *box) installReach() {
 	b.t.Helper()
-	c, err := os.ReadFile(helper(b.t, "reach"))
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	b.file("reach", string(c), 0o755)
+	b.installProbe("reach")
 }
 
 // outsider starts a sleep outside the sandbox, as another program of the

@@ -19,6 +19,7 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -36,21 +37,12 @@ const kernelPrelude = `k() { l=$1; shift; printf '%s: ' "$l"; ./kernel "$@" 2>&1
 func (b *box) installKernel() {
 	b.t.Helper()
 	b.install()
-	c, err := os.ReadFile(helper(b.t, "kernel"))
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	b.file("kernel", string(c), 0o755)
+	b.installProbe("kernel")
 }
 
 // layered says whether flags run the command under the namespace layer.
 func layered(flags []string) bool {
-	for _, f := range flags {
-		if f == "--no-namespaces" {
-			return false
-		}
-	}
-	return true
+	return !slices.Contains(flags, "--no-namespaces")
 }
 
 // attackCase is one attack, the errnos it may fail with, and the

@@ -316,11 +316,18 @@ func buildC(name, dir string) (string, error) {
 // install copies the attack probe into the root as ./attack.
 func (b *box) install() {
 	b.t.Helper()
-	c, err := os.ReadFile(helper(b.t, "attack"))
+	b.installProbe("attack")
+}
+
+// installProbe copies the probe program name (testdata/name.c, built by
+// helper) into the root as ./name.
+func (b *box) installProbe(name string) {
+	b.t.Helper()
+	c, err := os.ReadFile(helper(b.t, name))
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	b.file("attack", string(c), 0o755)
+	b.file(name, string(c), 0o755)
 }
 
 // TestFilesystemBoundaries attacks the root's boundary in every direction a
