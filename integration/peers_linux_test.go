@@ -64,6 +64,11 @@ type peerAttack struct {
 	// withoutLayer is what the README documents for --no-namespaces: true
 	// where the attack is not stopped without the namespace layer.
 	withoutLayer bool
+	// undoneWithoutLayer: without the layer the write goes through while
+	// the command runs, and the runner undoes it once the command has
+	// ended (README: Without the layer: detected and undone after the
+	// run), so the check after the run finds nothing; the cell says so.
+	undoneWithoutLayer bool
 }
 
 const pwned = "PWNED"
@@ -91,21 +96,21 @@ func peerAttacks() []peerAttack {
 			p := filepath.Join(e.root, "leak")
 			return "cat ~/.ssh/id_ed25519 > leak", func() bool { return fileHas(p, "PRIVATE KEY") }
 		}},
-		{name: "write .git/hooks/pre-commit", withoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
+		{name: "write .git/hooks/pre-commit", undoneWithoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
 			p := filepath.Join(e.root, ".git/hooks/pre-commit")
 			return fmt.Sprintf("printf '#!/bin/sh\\necho %s\\n' > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit", pwned),
 				func() bool { return fileHas(p, pwned) }
 		}},
-		{name: "write .git/config (core.fsmonitor, core.hooksPath)", withoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
+		{name: "write .git/config (core.fsmonitor, core.hooksPath)", undoneWithoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
 			p := filepath.Join(e.root, ".git/config")
 			return fmt.Sprintf("printf '[core]\\n\\tfsmonitor = echo %s\\n\\thooksPath = /var/tmp/%s\\n' >> .git/config", pwned, pwned),
 				func() bool { return fileHas(p, pwned) }
 		}},
-		{name: "create .claude/settings.json", withoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
+		{name: "create .claude/settings.json", undoneWithoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
 			p := filepath.Join(e.root, ".claude/settings.json")
 			return fmt.Sprintf(`mkdir -p .claude; echo '{"%s": 1}' > .claude/settings.json`, pwned), func() bool { return fileHas(p, pwned) }
 		}},
-		{name: "create .mewsandbox/settings.yaml", withoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
+		{name: "create .mewsandbox/settings.yaml", undoneWithoutLayer: true, prepare: func(t *testing.T, e *peerEnv) (string, func() bool) {
 			p := filepath.Join(e.root, ".mewsandbox/settings.yaml")
 			return fmt.Sprintf("mkdir -p .mewsandbox; echo '# %s' > .mewsandbox/settings.yaml", pwned), func() bool { return fileHas(p, pwned) }
 		}},
@@ -537,6 +542,9 @@ func TestPeersSecurity(t *testing.T) {
 				}
 			})
 			c := cell(a, ok, why)
+			if s.ours && a.undoneWithoutLayer && strings.Contains(s.name, "--no-namespaces") && why == "" && !ok {
+				c = "undone after the run"
+			}
 			if s.control && why == "" && !a.neighbour && !ok {
 				c = "FAILED: proves nothing"
 			}
