@@ -49,17 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char *name;
-
-static int report(long rc) {
-	if (rc >= 0) {
-		printf("%s ok\n", name);
-		return 0;
-	}
-	int e = errno;
-	printf("%s errno=%d %s\n", name, e, strerror(e));
-	return 1;
-}
+#include "probe.h"
 
 static int port_arg(char **argv, int argc, int i) {
 	if (i >= argc) {

@@ -44,21 +44,11 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "probe.h"
+
 #ifndef CLONE_NEWTIME
 #define CLONE_NEWTIME 0x80
 #endif
-
-static const char *name;
-
-static int report(long rc) {
-	if (rc >= 0) {
-		printf("%s ok\n", name);
-		return 0;
-	}
-	int e = errno;
-	printf("%s errno=%d %s\n", name, e, strerror(e));
-	return 1;
-}
 
 // arg returns argument i as a number, or exits 2 when it is missing.
 static long arg(char **argv, int argc, int i) {

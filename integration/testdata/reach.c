@@ -30,6 +30,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "probe.h"
+
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
 #endif
@@ -43,18 +45,6 @@
 #define IOPRIO_CLASS_BE 2
 #define IOPRIO_PRIO_VALUE(class, data) (((class) << 13) | (data))
 #define KCMP_FILE 0
-
-static const char *name;
-
-static int report(long rc) {
-	if (rc >= 0) {
-		printf("%s ok\n", name);
-		return 0;
-	}
-	int e = errno;
-	printf("%s errno=%d %s\n", name, e, strerror(e));
-	return 1;
-}
 
 static long arg(char **argv, int argc, int i) {
 	if (i >= argc) {

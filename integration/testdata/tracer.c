@@ -42,24 +42,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "probe.h"
+
 #ifndef PTRACE_O_SUSPEND_SECCOMP
 #define PTRACE_O_SUSPEND_SECCOMP (1 << 21)
 #endif
 
-static const char *name;
-
 // secret is at the same address in a forked child: vm-readv reads it there.
 static char secret[16] = "child's secret";
-
-static int report(long rc) {
-	if (rc >= 0) {
-		printf("%s ok\n", name);
-		return 0;
-	}
-	int e = errno;
-	printf("%s errno=%d %s\n", name, e, strerror(e));
-	return 1;
-}
 
 // reach does op on pid; -1 with errno when refused.
 static long reach(const char *op, pid_t pid) {
