@@ -144,21 +144,6 @@ static int ring_truncate(int ring, int target) {
 	return report(-1);
 }
 
-// openpty_fd opens a fresh pseudo-terminal and returns its slave side.
-static int openpty_fd(void) {
-	int m = posix_openpt(O_RDWR | O_NOCTTY);
-	if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
-		perror("posix_openpt");
-		exit(3);
-	}
-	int s = open(ptsname(m), O_RDWR | O_NOCTTY);
-	if (s < 0) {
-		perror("open pts");
-		exit(3);
-	}
-	return s;
-}
-
 static volatile sig_atomic_t got_urg;
 static void on_urg(int sig) {
 	(void)sig;
@@ -412,7 +397,7 @@ int main(int argc, char **argv) {
 	if (!strcmp(n, "tiocsti") || !strcmp(n, "tiocsti-high") || !strcmp(n, "tiocgwinsz") || !strcmp(n, "tiocexcl") || !strcmp(n, "tiocsetd") ||
 	    !strcmp(n, "tcooff") || !strcmp(n, "tiocgptpeer") || !strcmp(n, "openpty") || !strcmp(n, "kdskbmode") ||
 	    !strcmp(n, "tioccons") || !strcmp(n, "tiocsctty")) {
-		int fd = openpty_fd();
+		int fd = open_pty();
 		char c = '\n';
 		if (!strcmp(n, "tiocgwinsz")) {
 			struct winsize ws;

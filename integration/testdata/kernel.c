@@ -68,22 +68,6 @@ static const char *str(char **argv, int argc, int i) {
 	return argv[i];
 }
 
-// openpty_slave opens a fresh pseudo-terminal and returns its terminal
-// side, so that a terminal request would succeed unfiltered.
-static int openpty_slave(void) {
-	int m = posix_openpt(O_RDWR | O_NOCTTY);
-	if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
-		perror("posix_openpt");
-		exit(3);
-	}
-	int s = open(ptsname(m), O_RDWR | O_NOCTTY);
-	if (s < 0) {
-		perror("open pts");
-		exit(3);
-	}
-	return s;
-}
-
 // send_fd and recv_fd pass one descriptor over a unix socket (SCM_RIGHTS).
 static int send_fd(int sock, int fd) {
 	char ctl[CMSG_SPACE(sizeof(int))] = {0};
@@ -525,11 +509,11 @@ int main(int argc, char **argv) {
 	// succeed unfiltered, or on the terminal named.
 	if (!strcmp(n, "tioclinux")) { // TIOCLINUX subcode 12, the shift state
 		char sub = 12;
-		return report(ioctl(openpty_slave(), TIOCLINUX, &sub));
+		return report(ioctl(open_pty(), TIOCLINUX, &sub));
 	}
 	if (!strcmp(n, "tioclinux-paste")) { // TIOCLINUX subcode 3, paste the selection as input
 		char sub = 3;
-		return report(ioctl(openpty_slave(), TIOCLINUX, &sub));
+		return report(ioctl(open_pty(), TIOCLINUX, &sub));
 	}
 	if (!strcmp(n, "tiocsti-path")) { // ARG: a terminal; a newline pushed into its input
 		int fd = open(str(argv, argc, 2), O_RDWR | O_NOCTTY | O_NONBLOCK);
@@ -543,7 +527,7 @@ int main(int argc, char **argv) {
 	}
 	if (!strcmp(n, "tcgetattr-pty")) { // neighbour: a terminal's settings read
 		struct termios t;
-		return report(tcgetattr(openpty_slave(), &t));
+		return report(tcgetattr(open_pty(), &t));
 	}
 	if (!strcmp(n, "tcgetattr-path")) { // ARG: a terminal; neighbour: its settings read
 		struct termios t;

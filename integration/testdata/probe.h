@@ -4,7 +4,9 @@
 // tests parse.
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // name is the probe being run, as its line names it.
@@ -20,4 +22,21 @@ static int report(long rc) {
 	int e = errno;
 	printf("%s errno=%d %s\n", name, e, strerror(e));
 	return 1;
+}
+
+// open_pty opens a fresh pseudo-terminal and returns its terminal side, on
+// which a terminal request (TIOCSTI, TIOCLINUX) would succeed unfiltered;
+// it exits 3 where none can be made. Inline: not every probe uses it.
+static inline int open_pty(void) {
+	int m = posix_openpt(O_RDWR | O_NOCTTY);
+	if (m < 0 || grantpt(m) < 0 || unlockpt(m) < 0) {
+		perror("posix_openpt");
+		exit(3);
+	}
+	int s = open(ptsname(m), O_RDWR | O_NOCTTY);
+	if (s < 0) {
+		perror("open pts");
+		exit(3);
+	}
+	return s;
 }
