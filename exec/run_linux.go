@@ -454,6 +454,15 @@ func (c *Cmd) Prespawn() {
 	}
 	s.begin()
 	if c.EarlySignals {
+		if !s.tty {
+			// Handlers installed now, before the caller goes on (the
+			// release entry point's runner has them from its start, see
+			// init): catch's os/signal round trips run on a goroutine,
+			// which a binary built without that entry point may start only
+			// after the caller has blocked reading its settings from a
+			// FIFO, while a SIGTERM still ends it unrecorded.
+			catchEarly()
+		}
 		// Catching takes a round trip to the runtime's signal thread per
 		// signal: begun now, it is done long before the go.
 		s.launch.catch(s.tty)
