@@ -598,15 +598,7 @@ func unixListener(t *testing.T, name string) *inbox {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ln.Close() })
-	in := &inbox{got: make(chan string, 8), send: func(token string) error {
-		c, err := net.Dial("unix", name)
-		if err != nil {
-			return err
-		}
-		defer c.Close()
-		_, err = io.WriteString(c, token)
-		return err
-	}}
+	in := &inbox{got: make(chan string, 8), send: sendTo("unix", name)}
 	go func() {
 		for {
 			c, err := ln.Accept()
@@ -637,15 +629,7 @@ func packetListener(t *testing.T, network, address string) (*inbox, net.Addr) {
 	}
 	t.Cleanup(func() { pc.Close() })
 	addr := pc.LocalAddr()
-	in := &inbox{got: make(chan string, 16), send: func(token string) error {
-		c, err := net.Dial(network, addr.String())
-		if err != nil {
-			return err
-		}
-		defer c.Close()
-		_, err = io.WriteString(c, token)
-		return err
-	}}
+	in := &inbox{got: make(chan string, 16), send: sendTo(network, addr.String())}
 	go func() {
 		buf := make([]byte, 512)
 		for {
@@ -663,6 +647,20 @@ func packetListener(t *testing.T, network, address string) (*inbox, net.Addr) {
 
 // inbox is what a unix socket or UDP port outside the sandbox received:
 // each connection's first bytes, or each datagram, on got.
+// sendTo returns an inbox's send: the token written to a new connection
+// to address (or in one datagram to it).
+func sendTo(network, address string) func(token string) error {
+	return func(token string) error {
+		c, err := net.Dial(network, address)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		_, err = io.WriteString(c, token)
+		return err
+	}
+}
+
 type inbox struct {
 	got  chan string
 	send func(token string) error // through the socket, for flush
