@@ -110,6 +110,9 @@ type Cmd struct {
 	// Run relays, so that Run need not wait for it: for a caller nothing
 	// should interrupt meanwhile (it has no question to ask on a terminal).
 	// A signal caught before Run reaches the command once it starts.
+	// Without a terminal, handlers of the runner's own catch them from
+	// Prespawn on, in place of os/signal's (see catchEarly): for a program
+	// that catches these signals nowhere else, as the CLI.
 	EarlySignals bool
 
 	// LimitsHit is set by Run: what the cgroup limits refused (Linux).

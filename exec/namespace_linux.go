@@ -1652,13 +1652,12 @@ const fastOpenKey = "/proc/sys/net/ipv4/tcp_fastopen_key"
 
 // denyRead adds the steps that hide the --deny-read paths a grant (or the
 // root) would otherwise reach, the hostSecrets, hostIdentifiers and
-// hostLocks the command could read, and hostKernelFiles where it could read root's
-// files,
-// behind mounts that leave nothing on the host: a directory behind an
-// empty read-only tmpfs, a file behind /dev/null on a mount without
-// devices, which no one can open. Landlock keeps the --deny-read paths
-// unreadable too (Plan grants their siblings instead of their parents);
-// the mounts add that they cannot be renamed or replaced.
+// hostLocks the command could read, and hostKernelFiles where it could
+// read root's files, behind mounts that leave nothing on the host: a
+// directory behind an empty read-only tmpfs, a file behind /dev/null on a
+// mount without devices, which no one can open. Landlock keeps the
+// --deny-read paths unreadable too (Plan grants their siblings instead of
+// their parents); the mounts add that they cannot be renamed or replaced.
 func (l *nsLayer) denyRead(p Policy) {
 	reach := make([]string, 0, len(p.Grants)+1)
 	for _, g := range append([]Grant{{Path: p.Root}}, p.Grants...) {

@@ -457,10 +457,10 @@ func (c *Cmd) Prespawn() {
 		if !s.tty {
 			// Handlers installed now, before the caller goes on (the
 			// release entry point's runner has them from its start, see
-			// init): catch's os/signal round trips run on a goroutine,
-			// which a binary built without that entry point may start only
-			// after the caller has blocked reading its settings from a
-			// FIFO, while a SIGTERM still ends it unrecorded.
+			// init). catch's os/signal round trips run on a goroutine,
+			// which a binary built without that entry point may start
+			// only once the caller has blocked reading its settings from
+			// a FIFO: a SIGTERM then still ended it, unrecorded.
 			catchEarly()
 		}
 		// Catching takes a round trip to the runtime's signal thread per
