@@ -51,14 +51,15 @@ var (
 // ignoredAtStart records, before main runs, which of them the runner
 // inherited as ignored; a later signal.Ignore by the program itself (to
 // survive until the command is reaped) must not make the command ignore them.
-var ignoredAtStart = func() map[syscall.Signal]bool {
-	m := map[syscall.Signal]bool{}
+// A bit per signal: a map allocated at every start where one was ignored
+// (a background job of a script has SIGINT and SIGQUIT ignored).
+var ignoredAtStart = func() (set uint64) {
 	for _, s := range sessionSignals {
 		if signal.Ignored(s) {
-			m[s.(syscall.Signal)] = true
+			set |= 1 << s.(syscall.Signal)
 		}
 	}
-	return m
+	return set
 }()
 
 // caughtSignals are the signals supervise catches and relays. A signal the
@@ -72,7 +73,7 @@ func caughtSignals(tty bool) []os.Signal {
 	}
 	out := make([]os.Signal, 0, len(list))
 	for _, s := range list {
-		if !ignoredAtStart[s.(syscall.Signal)] {
+		if ignoredAtStart&(1<<s.(syscall.Signal)) == 0 {
 			out = append(out, s)
 		}
 	}
