@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"os"
 	osexec "os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -22,6 +24,16 @@ func TestMain(m *testing.M) {
 	}
 	if job := os.Getenv("MEWSANDBOX_TEST_STDIO"); job != "" {
 		os.Exit(stdioMain(job))
+	}
+	// A script's background job (make test &) starts with SIGINT and
+	// SIGQUIT ignored, which every runner the tests start would inherit
+	// and keep ignored for its command, as it should: the tests that send
+	// them would fail for the way the suite was started. Caught here, they
+	// reach the runners at their defaults.
+	for _, sig := range []os.Signal{syscall.SIGINT, syscall.SIGQUIT} {
+		if signal.Ignored(sig) {
+			signal.Notify(make(chan os.Signal, 1), sig)
+		}
 	}
 	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
 	if err != nil {
