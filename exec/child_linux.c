@@ -25,10 +25,10 @@
 // tenth of a millisecond (mostly its CPU feature probing, slow under a
 // hypervisor), and otherwise jumps to the C library's _start. Any other
 // link (go test, go build without the flag) reaches the same code from a
-// constructor, once the C library has started. For "mewsandbox run" as
-// root the release entry point also forks the child itself, before the C
-// library and the Go runtime start (maybe_prefork): no re-execution, and
-// its namespaces are made while the runtime starts.
+// constructor, once the C library has started. For "mewsandbox run" both
+// also start the sharer, which forks the child, before the Go runtime
+// starts (maybe_prefork): no re-execution, and its namespaces are made
+// while the runtime starts.
 //
 // So this code is freestanding: it calls no C library function (the
 // library may not be initialised; its string functions are resolved by
@@ -4316,8 +4316,7 @@ void mews_raw_entry(long argc, char **argv) {
 }
 
 // mews_release_entry is the release binary's way in (mews_entry): as the
-// constructor's, and a pre-forked child for a run (maybe_prefork), which a
-// binary built without mews_entry (go build, go test) never starts.
+// constructor's, before the C library starts, and the code mapped at once.
 // populate_code maps the binary's code and read-only data into the
 // process at once (MADV_POPULATE_READ, Linux 5.14; an older kernel refuses,
 // and nothing changes) before the C library and the Go runtime start: the
@@ -4342,7 +4341,12 @@ static void populate_code(void) {
 	}
 }
 
+// release_entered says mews_release_entry ran: the constructor, which the
+// C library runs next in the same binary, then does nothing.
+static int release_entered;
+
 void mews_release_entry(long argc, char **argv) {
+	release_entered = 1;
 	mews_raw_entry(argc, argv);
 	maybe_prefork(argc, argv);
 	populate_code();
@@ -4374,12 +4378,20 @@ __asm__(".text\n"
 	"	b _start\n");
 #endif
 
-// The constructor, for a binary linked without mews_entry. glibc passes a
-// constructor the program's arguments; with another C library the release
-// entry point above is the only way in.
+// The constructor, for a binary linked without mews_entry (go build, go
+// install, the suites' own builds): the same way in, once the C library
+// has started, so that such a runner too has a sharer, and with it the
+// undoing of a killed runner's protected paths (after_killed), and a
+// pre-forked child. glibc passes a constructor the program's arguments;
+// with another C library the release entry point above is the only way
+// in.
 __attribute__((constructor)) static void mewsandbox_child(int argc, char **argv) {
 #ifdef __GLIBC__
+	if (release_entered) {
+		return;
+	}
 	mews_raw_entry(argc, argv);
+	maybe_prefork(argc, argv);
 #else
 	(void)argc;
 	(void)argv;

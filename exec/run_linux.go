@@ -455,12 +455,13 @@ func (c *Cmd) Prespawn() {
 	s.begin()
 	if c.EarlySignals {
 		if !s.tty {
-			// Handlers installed now, before the caller goes on (the
-			// release entry point's runner has them from its start, see
-			// init). catch's os/signal round trips run on a goroutine,
-			// which a binary built without that entry point may start
-			// only once the caller has blocked reading its settings from
-			// a FIFO: a SIGTERM then still ended it, unrecorded.
+			// Handlers installed now, before the caller goes on (a
+			// runner with a pre-forked child has them from its start,
+			// see init). catch's os/signal round trips run on a
+			// goroutine, which a runner without one (--pass-fd, no
+			// glibc constructor arguments) may start only once the
+			// caller has blocked reading its settings from a FIFO: a
+			// SIGTERM then still ended it, unrecorded.
 			catchEarly()
 		}
 		// Catching takes a round trip to the runtime's signal thread per

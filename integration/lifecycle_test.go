@@ -964,7 +964,7 @@ func TestDeepChainEndsWithTheRun(t *testing.T) {
 			b := newBox(t, nil)
 			b.install()
 			if len(flags) > 0 && !hasPrefork(t, b) {
-				t.Skip("without the release entry point no process stands above the command to end its orphans: see TestRunnerKilled")
+				t.Skip("no pre-forked child (neither the release entry point nor glibc's constructor arguments), so no process stands above the command to end its orphans: see TestRunnerKilled")
 			}
 			marker := "chain-" + uniq()
 			start := time.Now()

@@ -11,12 +11,16 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 )
 
 // bin is the mewsandbox binary under test, built once by TestMain.
 var bin string
+
+// buildDir holds what TestMain and plainBin build.
+var buildDir string
 
 func TestMain(m *testing.M) {
 	if n := os.Getenv("MEWSANDBOX_TEST_SUBREAPER"); n != "" {
@@ -36,6 +40,7 @@ func TestMain(m *testing.M) {
 		}
 	}
 	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
+	buildDir = dir
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -72,6 +77,40 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.RemoveAll(outsideBase)
 	os.Exit(code)
+}
+
+// plain is the binary plainBin returns, built once.
+var plain struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// plainBin returns mewsandbox as go build and go install make it, without
+// the release link flags (no mews_entry, dynamically linked), which enters
+// its C code from a constructor: MEWSANDBOX_PLAIN_BIN (the unprivileged
+// half's, built by root), bin where TestMain built that plain, or one
+// built now.
+func plainBin(t *testing.T) string {
+	t.Helper()
+	plain.once.Do(func() {
+		if p := os.Getenv("MEWSANDBOX_PLAIN_BIN"); p != "" {
+			plain.path, plain.err = filepath.Abs(p)
+			return
+		}
+		if os.Getenv("MEWSANDBOX_BIN") == "" && os.Getenv("MEWSANDBOX_LDFLAGS") == "" {
+			plain.path = bin
+			return
+		}
+		plain.path = filepath.Join(buildDir, "mewsandbox-plain")
+		if out, err := osexec.Command("go", "build", "-o", plain.path, "../cmd/mewsandbox").CombinedOutput(); err != nil {
+			plain.err = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if plain.err != nil {
+		t.Fatalf("building mewsandbox without the release link flags: %v", plain.err)
+	}
+	return plain.path
 }
 
 // outsideBase holds the directories outsideTemp makes.

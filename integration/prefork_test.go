@@ -2,9 +2,10 @@
 
 package integration
 
-// The pre-forked sandbox child: the release binary (linked with the
-// mews_entry entry point) starts it for "mewsandbox run" as root before the
-// Go runtime starts, and the runner adopts it or it goes.
+// The pre-forked sandbox child: the binary starts it for "mewsandbox run"
+// before the Go runtime starts (the release link from its mews_entry entry
+// point, any other from a constructor), and the runner adopts it or it
+// goes.
 
 import (
 	"bufio"
@@ -26,13 +27,14 @@ import (
 )
 
 // requirePrefork skips where runs get no pre-forked child: no namespace
-// layer, or a binary built without the release entry point (go build
-// without the Makefile's flags), whose pid 1 is the re-executed child.
+// layer, or a binary that neither has the release entry point nor is
+// linked with glibc (which alone passes a constructor the arguments),
+// whose pid 1 is the re-executed child.
 func requirePrefork(t *testing.T, b *box) {
 	t.Helper()
 	requireNamespaces(t)
 	if !hasPrefork(t, b) {
-		t.Skip("this binary was built without the release entry point (make build's -Wl,-e,mews_entry): no pre-forked child")
+		t.Skip("this binary has neither the release entry point (make build's -Wl,-e,mews_entry) nor glibc's constructor arguments: no pre-forked child")
 	}
 }
 
@@ -70,6 +72,58 @@ func TestPreforkAdopted(t *testing.T) {
 		r := runPassingFD3(t, b, append(append([]string{"run", "--yolo"}, flags...), "--", "cat", "/proc/1/cmdline")...)
 		if r.code != 0 || strings.HasPrefix(r.stdout, bin+"\x00") {
 			t.Errorf("%v: exit %d, pid 1 is %q: the pre-forked child was used (stderr %q)", flags, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestOneSharer: a runner starts one process sharing its memory (its
+// only child of its own command line), however its C code was entered. The
+// release binary runs its entry point and then the C library's
+// constructors: when the constructor, a plain build's way in, learnt to
+// start the sharer too, the release binary started two, each forking a
+// child, until the constructor stood aside there. The run's neighbour:
+// the command runs, and goes with a killed runner.
+func TestOneSharer(t *testing.T) {
+	t.Parallel()
+	for _, build := range []struct {
+		name string
+		bin  func(*testing.T) string
+	}{{"release", func(*testing.T) string { return bin }}, {"plain", plainBin}} {
+		for _, flags := range [][]string{nil, {"--no-namespaces"}} {
+			t.Run(strings.Join(append([]string{build.name}, flags...), " "), func(t *testing.T) {
+				t.Parallel()
+				b := newBox(t, nil)
+				mark, arg := filepath.Join(b.root, "started-"+uniq()), sleepArg()
+				args := append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "-c", "echo > "+mark+"; exec sleep "+arg)
+				cmd := b.command(b.root, nil, build.bin(t), args...)
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				defer func() {
+					cmd.Process.Kill()
+					cmd.Wait()
+					noneLeft(t, "sleep\x00"+arg, "the command after SIGKILL of mewsandbox")
+				}()
+				waitFile(t, mark)
+				runner := fmt.Sprint(cmd.Process.Pid)
+				own, err := os.ReadFile("/proc/" + runner + "/cmdline")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var sharers []string
+				lists, _ := filepath.Glob("/proc/" + runner + "/task/*/children")
+				for _, l := range lists {
+					kids, _ := os.ReadFile(l)
+					for _, k := range strings.Fields(string(kids)) {
+						if line, err := os.ReadFile("/proc/" + k + "/cmdline"); err == nil && bytes.Equal(line, own) {
+							sharers = append(sharers, k)
+						}
+					}
+				}
+				if len(sharers) != 1 {
+					t.Errorf("the runner's children of its own command line: %v, want the one sharer", sharers)
+				}
+			})
 		}
 	}
 }
@@ -589,6 +643,9 @@ func TestMonitorSlack(t *testing.T) {
 	t.Parallel()
 	if os.Geteuid() != 0 {
 		t.Skip("reading another process's timer slack needs CAP_SYS_NICE: run as root")
+	}
+	if !releaseEntry(t) {
+		t.Skip("this binary was built without the release link (make build's -Wl,--wrap=pthread_create): no thread's slack is loosened")
 	}
 	b := newGitBox(t)
 	requirePrefork(t, b)

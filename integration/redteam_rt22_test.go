@@ -4,6 +4,7 @@ package integration
 
 import (
 	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -143,6 +144,43 @@ func TestUnlayeredRunnerKilled(t *testing.T) {
 				p.hostRunsNothing(config)
 			})
 		}
+	}
+}
+
+// TestPlainBuildRunnerKilled: a runner built without the release link
+// flags (go build, go install) started no sharer, so a runner killed while
+// its command ran left the hook it planted in place, for the host's next
+// git commit to run, and the empty private temp dir behind. Such a
+// runner now starts one from the constructor: the plant is moved aside
+// and reported as the release binary's are.
+func TestPlainBuildRunnerKilled(t *testing.T) {
+	requireSandbox(t)
+	plain := plainBin(t)
+	p := newRT20Project(t, false)
+	release := p.cmd
+	p.cmd = func(args ...string) *osexec.Cmd {
+		c := release(args...)
+		c.Path, c.Args[0] = plain, plain
+		return c
+	}
+	a := rt22Attacks[0]
+	config := p.read(".git/config")
+	report := p.successorGone(p.runKilled(a.script + "\necho \"$TMPDIR\" > tmpdir"))
+	if tmp := strings.TrimSpace(p.read("tmpdir")); !strings.HasPrefix(tmp, "/") {
+		t.Errorf("the command's TMPDIR is %q", tmp)
+	} else if _, err := os.Lstat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the killed run's private temp dir %s is still there: %v", tmp, err)
+	}
+	if !strings.Contains(report, a.aside[0]) {
+		t.Errorf("the report %q does not name %s", report, a.aside[0])
+	}
+	if _, err := os.Lstat(filepath.Join(p.root, a.aside[0])); err != nil {
+		t.Errorf("%s: %v", a.aside[0], err)
+	}
+	p.hostRunsNothing(config)
+	// The neighbour: an ordinary run of the plain build.
+	if r := p.run("echo fine"); r.code != 0 || r.stdout != "fine\n" {
+		t.Errorf("a plain run: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 

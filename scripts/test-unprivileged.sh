@@ -17,6 +17,9 @@ trap 'rm -rf "$dir"' EXIT
 # The checkout may be where the user cannot read (/root): the binary, the
 # test binary and the test data are copied out.
 "$go" build -trimpath -ldflags "$ldflags" -o "$dir/mewsandbox" ./cmd/mewsandbox
+# And as go build and go install make it (TestPlainBuildRunnerKilled): the
+# user's build cache is empty, a build there would take minutes.
+"$go" build -trimpath -o "$dir/mewsandbox-plain" ./cmd/mewsandbox
 "$go" test -race -c -o "$dir/integration.test" ./integration
 cp -r integration/testdata "$dir/"
 mkdir "$dir/home"
@@ -26,5 +29,5 @@ gobin=$(dirname "$(command -v "$go")")
 cd "$dir"
 echo "integration tests as $user (uid $(id -u "$user")):"
 setpriv --reuid="$user" --regid="$(id -g "$user")" --clear-groups \
-	env -i PATH="$gobin:/usr/local/bin:/usr/bin:/bin" HOME="$dir/home" MEWSANDBOX_BIN="$dir/mewsandbox" \
+	env -i PATH="$gobin:/usr/local/bin:/usr/bin:/bin" HOME="$dir/home" MEWSANDBOX_BIN="$dir/mewsandbox" MEWSANDBOX_PLAIN_BIN="$dir/mewsandbox-plain" \
 	./integration.test -test.count=1
