@@ -4378,20 +4378,28 @@ __asm__(".text\n"
 	"	b _start\n");
 #endif
 
+// mews_cli is defined by the mewsandbox CLI's main package
+// (cmd/mewsandbox/cli_linux.go), and by no other program that links this
+// package as a library: weak, its address is null there.
+extern const int mews_cli __attribute__((weak));
+
 // The constructor, for a binary linked without mews_entry (go build, go
 // install, the suites' own builds): the same way in, once the C library
 // has started, so that such a runner too has a sharer, and with it the
 // undoing of a killed runner's protected paths (after_killed), and a
-// pre-forked child. glibc passes a constructor the program's arguments;
-// with another C library the release entry point above is the only way
-// in.
+// pre-forked child. Only in the CLI: another program taking "run" as its
+// first argument gets neither (its runner starts its own child). glibc
+// passes a constructor the program's arguments; with another C library
+// the release entry point above is the only way in.
 __attribute__((constructor)) static void mewsandbox_child(int argc, char **argv) {
 #ifdef __GLIBC__
 	if (release_entered) {
 		return;
 	}
 	mews_raw_entry(argc, argv);
-	maybe_prefork(argc, argv);
+	if (&mews_cli != NULL) {
+		maybe_prefork(argc, argv);
+	}
 #else
 	(void)argc;
 	(void)argv;

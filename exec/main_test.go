@@ -26,8 +26,16 @@ func TestMain(m *testing.M) {
 	if role := os.Getenv("MEWSANDBOX_TEST_STRAGGLER"); role != "" && testStraggler != nil {
 		os.Exit(testStraggler(role))
 	}
+	if os.Getenv("MEWSANDBOX_TEST_LIBRARY_RUN") != "" && testLibraryRun != nil {
+		os.Exit(testLibraryRun())
+	}
 	os.Exit(m.Run())
 }
+
+// testLibraryRun, where set (on Linux), reports what this program, linking
+// the package and started with "run" as its first argument, got at its
+// start (MEWSANDBOX_TEST_LIBRARY_RUN).
+var testLibraryRun func() int
 
 // testStraggler, where set (on Linux with cgo), runs one of the processes
 // of a straggler test in a pid namespace (MEWSANDBOX_TEST_STRAGGLER).

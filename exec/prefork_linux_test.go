@@ -4,6 +4,7 @@ package exec
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -64,6 +65,37 @@ func TestFitsPrefork(t *testing.T) {
 	}
 	if noNS().fitsPrefork(true) {
 		t.Error("a --no-namespaces run fits a namespaced child")
+	}
+}
+
+func init() {
+	testLibraryRun = func() int {
+		adj, _ := os.ReadFile("/proc/self/oom_score_adj")
+		fmt.Printf("sharer %d, pre-forked %v, oom_score_adj %s", sharerPid(), preforked(), adj)
+		return 0
+	}
+}
+
+// TestLibraryRunStartsNothing: a program that links this package (this
+// test binary) and is started with "run" as its first argument gets no
+// sharer, no pre-forked child and no oom_score_adj of 1000 at its start:
+// those are the mewsandbox CLI's, whose flags the C code reads (mews_cli).
+// Before, the constructor gave them to every such program: a library
+// user's "myagent run" had a child forked into namespaces by flags that
+// were not mewsandbox's.
+func TestLibraryRunStartsNothing(t *testing.T) {
+	own, err := os.ReadFile("/proc/self/oom_score_adj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := osexec.Command(os.Args[0], "run", "--no-namespaces", "--", "true")
+	cmd.Env = append(os.Environ(), "MEWSANDBOX_TEST_LIBRARY_RUN=1")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if want := fmt.Sprintf("sharer 0, pre-forked false, oom_score_adj %s", own); string(out) != want {
+		t.Errorf("the program got %q at its start, want %q", out, want)
 	}
 }
 
