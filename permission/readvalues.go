@@ -766,12 +766,16 @@ options:
 }
 
 // noteShellArgs records the positional parameters of the -c program
-// of command i, a shell, in the shell it starts (z.scope, forked), where
-// they name a script the line wrote: sh -c '. "$1"' _ s.sh sources s.sh,
-// as set -- s.sh; . "$1" does, and find -exec sh -c '…' _ {} \; is given
-// any file found. Other arguments are left unknown: the sandbox's layer
-// holds what the program does with them (a run's tests give it paths
-// so).
+// of command i, a shell, in the shell it starts (z.scope, forked): each
+// word whose value is known ($0, then $1 …), as x=w hands w on. So
+// sh -c '. "$1"' _ s.sh sources the script the line wrote, as set -- s.sh;
+// . "$1" does; sh -c 'tee "$1"' _ ~/.bashrc writes a protected file, which
+// bypassPermissions asks for as for tee ~/.bashrc; and find -exec
+// sh -c '…' _ {} \; is given any file the line wrote. The values are
+// what the parameters may hold, not all: a write or a recursive rm by
+// "$1" is still one of a path only known at run time, so that xargs
+// -I{} and parallel, which put other words in place of {}, are judged
+// as before.
 func (z *analyzer) noteShellArgs(i int) {
 	c := z.a.Commands[i]
 	rest := shellCArgs(c)
@@ -786,10 +790,8 @@ func (z *analyzer) noteShellArgs(i int) {
 			for _, f := range z.written {
 				r.lines = append(r.lines, f.file)
 			}
-		case w.Literal:
-			if _, ok := z.lastWritten(w.Text, c.Dir); ok {
-				r.lines = []Word{w}
-			}
+		case knownValue(w):
+			r.lines = []Word{homeValue(w)}
 		}
 		if r.fed = len(r.lines) > 0; r.fed {
 			z.reads = append(z.reads, r)

@@ -558,7 +558,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A10 f / with rm -rf $1", Y, nil, `f(){ rm -rf "$1"; }; f /`, Ask},
 		{"A10 for d in / ~", Y, nil, `for d in / ~; do rm -rf $d; done`, Deny}, // S62b: each word is handed on
 		{"A10 xargs rm -rf", Y, nil, `echo / | xargs rm -rf`, Deny},            // S20 F: what echo writes is xargs's arguments
-		{"A10 sh -c rm -rf $1", Y, nil, `sh -c 'rm -rf $1' _ /`, Ask},
+		{"A10 sh -c rm -rf $1", Y, nil, `sh -c 'rm -rf $1' _ /`, Deny},         // stop 45: the -c program's arguments are handed on
 		{"A10 rm -rf x/.??*", Y, nil, `rm -rf x/.??*`, Ask},
 		{"A10 rm -rf $x allowed by a rule", D, []string{"allow:Bash(rm:*)"}, `rm -rf "$x"`, Ask},
 		{"A10 neighbour: rm -rf of globs and of a variable file", Y, nil, `rm -rf build/* ./*.o *.log && rm -f "$x"`, Allow},

@@ -1,0 +1,36 @@
+package permission
+
+import "testing"
+
+// TestShellCArgumentsHandedOn: the words after a shell's -c program are
+// its $0, $1 …, and the engine now hands each known one on to the
+// program's analysis, as it does a value assigned (x=/; rm -rf $x). Only
+// those naming a script the line wrote were before: in bypassPermissions,
+// sh -c 'tee "$1"' _ ~/.bashrc and a write to .git/hooks or .claude by
+// $2 ran unasked, past the checks no mode turns off, which the same
+// commands written out are asked for; rm -rf of ~ or / by $1 was asked
+// for, not denied. Neighbours: what the program does with ordinary
+// arguments is decided as before, and "$@" stays a list only known at
+// run time.
+func TestShellCArgumentsHandedOn(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"hook by $2", Y, nil, `sh -c 'echo "$1" > "$2"' _ x .git/hooks/pre-commit`, Ask},
+		{"hook by $2, cp", Y, nil, `sh -c 'cp "$1" "$2"' _ evil .git/hooks/pre-commit`, Ask},
+		{"claude settings by $1", Y, nil, `bash -c 'echo {} > "$1"' _ .claude/settings.json`, Ask},
+		{"bashrc by $1", Y, nil, `sh -c 'tee -a "$1"' _ ~/.bashrc`, Ask},
+		{"/etc/passwd by $1", Y, nil, `sh -c 'chmod 777 "$1"' _ /etc/passwd`, Ask},
+		{"$0 is the first", Y, nil, `sh -c 'echo x >> "$0"' .git/config`, Ask},
+		{"rm -rf ~ by $1", Y, nil, `sh -c 'rm -rf "$1"' _ ~`, Deny},
+		{"rm -rf / by $0", D, nil, `bash -c 'rm -rf $0' /`, Deny},
+		{"rm -rf $HOME by $1", Y, nil, `sh -c 'rm -rf "$1"' _ "$HOME"`, Deny},
+		{"after options", Y, nil, `bash -e -c 'cp "$1" "$2"' _ x .git/hooks/post-checkout`, Ask},
+		{"past a deny rule", A, []string{"deny:Edit(/infra/**)"}, `sh -c 'echo x > "$1"' _ /infra/main.tf`, Deny},
+		{"neighbour: a file in the root", Y, nil, `sh -c 'echo "$1" > "$2"' _ x notes.txt`, Allow},
+		{"neighbour: reads", D, nil, `sh -c 'cat "$1" | wc -l' _ main.go && bash -c 'for f in "$@"; do wc -l "$f"; done' _ a b`, Allow},
+		{"neighbour: $0 printed", D, nil, `sh -c 'echo "$0: $1"' hello world`, Allow},
+		{"neighbour: rm -rf of a directory by $1 still asked", D, nil, `sh -c 'rm -rf "$1"' _ build`, Ask},
+		{"neighbour: $@ unknown", A, nil, `sh -c 'git "$@"' _ status`, Ask},
+	})
+}
