@@ -120,6 +120,10 @@ type analyzer struct {
 	shell   int    // how many shells deep src is
 	depth   int    // how deep in the syntax tree the walk is
 	tooDeep bool   // "nesting too deep" already reported
+	// substAssigned are the variables command substAt assigns, some from
+	// a command substitution, until feeds knows what it prints.
+	substAssigned []assignedVal
+	substAt       int
 	// heldSubscripts are the asks for values assigned with an expansion
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
@@ -1895,6 +1899,9 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.noteAssigns(i, assigned)
+	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" }) {
+		z.substAssigned, z.substAt = assigned, i
+	}
 	z.feeds(i, subs)
 	return i
 }
@@ -1934,6 +1941,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
+	}
+	if z.substAssigned != nil && z.substAt == i && len(known) > 0 {
+		z.noteSubstAssigns(i, z.substAssigned, known)
+		z.substAssigned = nil
 	}
 	z.substituted(i, known)
 }
@@ -3004,6 +3015,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 		default:
 			z.fork()
 			z.noteShellArgs(i)
+			z.noteShellEnv(i)
 		}
 		gone := [2]bool{z.pathGone, z.condaGone}
 		if n := lowerName(c); n != "eval" && n != "trap" && n != "bind" {

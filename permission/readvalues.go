@@ -50,6 +50,10 @@ type assignedVal struct {
 	values []Word
 	add    bool // a+=…, a[0]=…: the values before it stay
 	data   bool // a value is data the analysis cannot read (arithData)
+	// subst is the source text of the command substitution that is the
+	// whole value (p=$(…), p="$(…)"): what it prints, where the line
+	// writes it out, is a value too (noteSubstAssigns).
+	subst string
 }
 
 // assignedVals returns the variables assigns set from values the
@@ -71,6 +75,7 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 			}
 		case as.Value != nil:
 			v.values = []Word{z.word(as.Value, nil)}
+			v.subst = z.wholeSubst(as.Value)
 		}
 		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
 		for _, w := range v.values {
@@ -83,6 +88,41 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		out = append(out, v)
 	}
 	return out
+}
+
+// wholeSubst returns the source text of the command substitution that is
+// all of w ($(…), "$(…)", `…`), "" for any other word.
+func (z *analyzer) wholeSubst(w *syntax.Word) string {
+	if len(w.Parts) != 1 {
+		return ""
+	}
+	part := w.Parts[0]
+	if q, ok := part.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+		part = q.Parts[0]
+	}
+	if cs, ok := part.(*syntax.CmdSubst); ok {
+		return z.nodeTextFull(cs)
+	}
+	return ""
+}
+
+// noteSubstAssigns records, for the variables command i assigns from a
+// command substitution (vals), what the substitution prints where the
+// line writes it out (known: echo or printf of literal words, a cat of
+// a file the line wrote): p=$(printf %s .git/hooks); cp x "$p"/pre-commit
+// writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does. The
+// value stands beside the unknown one noteAssigns gave it.
+func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known []printedSubst) {
+	c := z.a.Commands[i]
+	for _, v := range vals {
+		for _, k := range known {
+			if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
+				continue
+			}
+			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+				fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
+		}
+	}
 }
 
 // knownValue says whether the analysis can read value w, as the shell
@@ -796,6 +836,24 @@ func (z *analyzer) noteShellArgs(i int) {
 		if r.fed = len(r.lines) > 0; r.fed {
 			z.reads = append(z.reads, r)
 		}
+	}
+}
+
+// noteShellEnv records the variables set for command i alone, a shell
+// whose -c program runs in the shell it starts (z.scope, forked): its
+// leading NAME=value words and env's (P=.claude/settings.json sh -c 'echo
+// x > "$P"' writes the settings, as export P=…; sh -c … does). Only a
+// value written plainly (a path, ~ at its start) is handed on; like the
+// positional parameters' (noteShellArgs), it adds to what the name may
+// hold.
+func (z *analyzer) noteShellEnv(i int) {
+	for _, a := range z.a.Commands[i].EnvAssigns() {
+		name, v, _ := strings.Cut(a, "=")
+		if !isName(name) || v == "" || strings.ContainsFunc(strings.TrimPrefix(v, "~"), func(r rune) bool { return !isPlainPathRune(r) }) {
+			continue
+		}
+		z.reads = append(z.reads, readCmd{at: i, names: []string{name}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
+			replaces: true, fed: true, lines: []Word{homeValue(Word{Text: v, Literal: true})}})
 	}
 }
 
