@@ -76,3 +76,60 @@ func TestSubstAssignHandedOn(t *testing.T) {
 		{"neighbour: a program's output", D, nil, `v=$(git rev-parse HEAD); echo "$v"`, Allow},
 	})
 }
+
+// TestParamOpHandedOn: a known value expanded with an operator whose
+// argument is literal (${p%.bak}, ${p/x/g}, ${p,,}, ${p#X}, ${p:2:11})
+// is what the operator makes of it: in bypassPermissions
+// p=.git/config.bak; echo x >> ${p%.bak} ran unasked. An argument with
+// a pattern stays a value only known at run time, as before.
+func TestParamOpHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"suffix", Y, nil, `p=.git/config.bak; echo x >> ${p%.bak}`, Ask},
+		{"longest suffix", Y, nil, `p=.git/config.bak; echo x >> "${p%%.bak}"`, Ask},
+		{"prefix", Y, nil, `p=X.git/config; echo x >> ${p#X}`, Ask},
+		{"replace", Y, nil, `p=.git/confix; echo x >> ${p/x/g}`, Ask},
+		{"replace all", Y, nil, `p=_git/hooks/pre-commit; cp x ${p//_/.}`, Ask},
+		{"anchored", Y, nil, `p=Xgit/config; echo x >> ${p/#X/.}`, Ask},
+		{"lower case", Y, nil, `p=.GIT; echo x >> ${p,,}/config`, Ask},
+		{"substring", Y, nil, `p=aa.git/configzz; echo x >> "${p:2:11}"`, Ask},
+		{"rm -rf /", D, nil, `p=/x; rm -rf ${p%x}`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=notes.txt.bak; echo x >> ${p%.bak}`, Allow},
+		{"neighbour: a default stays a default", Y, nil, `p=notes.txt; echo x > ${p:-out.txt}`, Allow},
+	})
+}
+
+func TestParamOp(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		v, op, want string
+		ok          bool
+	}{
+		{"a.tar.gz", "%.gz", "a.tar", true},
+		{"a.tar.gz", "%%.gz", "a.tar", true},
+		{"dir/a", "#dir/", "a", true},
+		{"aXbX", "/X/-", "a-bX", true},
+		{"aXbX", "//X/-", "a-b-", true},
+		{"aXbX", "/#a/_", "_XbX", true},
+		{"aXbX", "/%X/_", "aXb_", true},
+		{"aXbX", "/%Y/_", "aXbX", true},
+		{"aXbX", "/X", "abX", true},
+		{"MiXed", ",,", "mixed", true},
+		{"mixed", "^", "Mixed", true},
+		{"abcdef", ":2", "cdef", true},
+		{"abcdef", ":2:3", "cde", true},
+		{"abc", ":5", "", true},
+		{"abc", ":-1", "", false},
+		{"abc", ":-x", "", false},
+		{"abc", "%*c", "", false},
+		{"abc", "/$x/y", "", false},
+		{"abc", ",a", "", false},
+		{"abc", "", "", false},
+	} {
+		got, ok := paramOp(tt.v, tt.op)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("paramOp(%q, %q) = %q, %v; want %q, %v", tt.v, tt.op, got, ok, tt.want, tt.ok)
+		}
+	}
+}

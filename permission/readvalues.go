@@ -606,10 +606,86 @@ func substVar(t, name string, v Word) string {
 				i += len(name)
 				continue
 			}
+			if ok && braced && v.Literal && r != "" && strings.IndexByte("%#/,^:", r[0]) >= 0 {
+				// ${p%.bak}, ${p,,}: what the operator makes of it.
+				if end := strings.IndexByte(r, '}'); end > 0 {
+					if out, ok := paramOp(v.Text, r[:end]); ok {
+						b.WriteString(quoteFor(Word{Text: out, Literal: true}, dq))
+						i += len(name) + 2 + end
+						continue
+					}
+				}
+			}
 		}
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// paramOp returns what ${name OP} yields where name holds v, for the
+// operators a literal argument fixes the result of: removing a suffix or
+// a prefix (%, %%, #, ##), replacing (/, //, /#, /%), changing case (,,
+// ^^ , ^) and taking a substring (:N, :N:M). ok is false for any other
+// (a default, ${p:-x}, is not one), and for an argument with a pattern,
+// a quote or an expansion in it: p=.git/config.bak; echo x >> ${p%.bak}
+// writes the config, as the value written out would.
+func paramOp(v, op string) (string, bool) {
+	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&") {
+		return "", false
+	}
+	switch {
+	case op == ",,":
+		return strings.ToLower(v), true
+	case op == "^^":
+		return strings.ToUpper(v), true
+	case op == "," && v != "":
+		return strings.ToLower(v[:1]) + v[1:], true
+	case op == "^" && v != "":
+		return strings.ToUpper(v[:1]) + v[1:], true
+	case op[0] == '%':
+		return strings.TrimSuffix(v, strings.TrimPrefix(op[1:], "%")), true
+	case op[0] == '#':
+		return strings.TrimPrefix(v, strings.TrimPrefix(op[1:], "#")), true
+	case op[0] == '/':
+		body, how := op[1:], byte(0)
+		if body != "" && strings.IndexByte("/#%", body[0]) >= 0 {
+			how, body = body[0], body[1:]
+		}
+		pat, rep, _ := strings.Cut(body, "/")
+		switch {
+		case pat == "":
+			return v, true
+		case how == '/':
+			return strings.ReplaceAll(v, pat, rep), true
+		case how == '#':
+			if rest, ok := strings.CutPrefix(v, pat); ok {
+				return rep + rest, true
+			}
+			return v, true
+		case how == '%':
+			if rest, ok := strings.CutSuffix(v, pat); ok {
+				return rest + rep, true
+			}
+			return v, true
+		}
+		return strings.Replace(v, pat, rep, 1), true
+	case op[0] == ':':
+		from, n, counted := strings.Cut(op[1:], ":")
+		start, err := strconv.Atoi(from)
+		if err != nil || start < 0 || !isDigits(from) {
+			return "", false
+		}
+		start = min(start, len(v))
+		if !counted {
+			return v[start:], true
+		}
+		length, err := strconv.Atoi(n)
+		if err != nil || length < 0 || !isDigits(n) {
+			return "", false
+		}
+		return v[start:min(start+length, len(v))], true
+	}
+	return "", false
 }
 
 // quoteFor returns value v as source text standing inside double quotes
