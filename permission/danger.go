@@ -30,6 +30,12 @@ type Danger struct {
 	// the user's token, as its WebFetch rule had it send the site what it
 	// read (Settings.ConfineRules).
 	Host bool
+	// Secret is true when the command prints a credential kept outside
+	// the project (gh auth token, aws configure get
+	// aws_secret_access_key, pass show, git credential fill): asked for
+	// in bypassPermissions too, as a read of the credential store it
+	// comes from is (cat ~/.aws/credentials).
+	Secret bool
 }
 
 // dangerRule is one row of the danger table: check inspects one
@@ -48,6 +54,10 @@ type dangerRule struct {
 	// jobs; another repository): Danger.Host. A project's own allow rule
 	// does not lift it (Settings.ConfineRules); the user's does.
 	host bool
+	// secret: a match whose reason says the command prints (gh auth
+	// token, aws configure get …) reads out a credential kept outside the
+	// project: Danger.Secret.
+	secret bool
 }
 
 // dangerTable is the danger table. Rows match normalised commands (quotes
@@ -110,7 +120,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// (make -f /tmp/Makefile).
 		{name: "build file outside the project", check: checkBuildFileOutside, host: true},
 		// The password a credential helper keeps, printed.
-		{name: "git credential", check: checkGitCredential, host: true},
+		{name: "git credential", check: checkGitCredential, host: true, secret: true},
 		// Discards commits or uncommitted changes.
 		{name: "git reset", check: gitSub("can discard commits and uncommitted changes", "reset")},
 		// Deletes untracked files, which git cannot restore: of a
@@ -173,7 +183,7 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Before publish and forge change, whose subcommand only known at
 		// run time (cargo "$c") may as well be one of these: its reason
 		// names the credential, as it did before they asked for one.
-		{name: "credentials", check: checkCredentials, host: true},
+		{name: "credentials", check: checkCredentials, host: true, secret: true},
 		// Uploads a package or an image to a registry, for everyone who
 		// installs it; a published version can rarely be taken back.
 		{name: "package publish", check: checkPublish, host: true},
@@ -275,7 +285,7 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 	}
 	env = env.In(c.Dir)
 	var found Danger
-	ok, host := false, false
+	ok, host, secret := false, false, false
 	table := dangerTable.get()
 	for i := range table {
 		r := &table[i]
@@ -290,11 +300,17 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 			return Danger{Rule: r.name, Reason: reason, Critical: true, Host: r.host}, true
 		}
 		host = host || r.host
+		if r.secret && strings.Contains(reason, " prints") && !secret && !found.Unseen {
+			// Its reason, whichever row came first, but an unseen
+			// critical path's.
+			secret, found, ok = true, Danger{Rule: r.name, Reason: reason}, true
+			continue
+		}
 		if !ok || critical && !found.Unseen {
 			found, ok = Danger{Rule: r.name, Reason: reason, Unseen: critical}, true
 		}
 	}
-	found.Host = host
+	found.Host, found.Secret = host, secret
 	return found, ok
 }
 

@@ -1938,6 +1938,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if dangerous && danger.Unseen {
 		return verdict{d: Ask, reason: danger.Reason}
 	}
+	// A credential printed is asked for in bypassPermissions as a read of
+	// the store it comes from is: gh auth token as cat ~/.config/gh/hosts.yml.
+	if dangerous && danger.Secret && e.Mode == ModeBypassPermissions {
+		return verdict{d: Ask, reason: danger.Reason}
+	}
 	// 4. bypassPermissions.
 	if e.Mode == ModeBypassPermissions {
 		return allow("bypassPermissions mode")

@@ -1,0 +1,48 @@
+package permission
+
+import "testing"
+
+// TestBypassAsksForPrintedCredentials: in bypassPermissions a command
+// that prints a credential kept outside the project ran unasked, where a
+// read of the store it comes from (cat ~/.aws/credentials) is asked for
+// in every mode; now it is asked for too, and dontAsk denies it as
+// before. Neighbours: storing or removing a login, and the same
+// programs' other subcommands, stay bypassPermissions'; a critical
+// delete beside one is still denied.
+func TestBypassAsksForPrintedCredentials(t *testing.T) {
+	t.Parallel()
+	Y, N := ModeBypassPermissions, ModeDontAsk
+	rows := []decisionRow{
+		{"neighbour: gh auth login", Y, nil, `gh auth login`, Allow},
+		{"neighbour: aws configure list", Y, nil, `aws configure list`, Allow},
+		{"neighbour: gh pr list", Y, nil, `gh pr list && kubectl config view`, Allow},
+		{"neighbour: a critical delete beside", Y, nil, `gh auth token; rm -rf /`, Deny},
+		{"dontAsk denies", N, nil, `gh auth token`, Deny},
+	}
+	for _, cmd := range []string{
+		`gh auth token`, `glab auth status --show-token`, `aws configure get aws_secret_access_key`,
+		`aws configure export-credentials`, `gcloud auth print-access-token`, `az account get-access-token`,
+		`kubectl config view --raw`, `gpg --export-secret-keys`, `git credential fill`,
+		`security find-generic-password -wa x`, `secret-tool lookup x y`, `pass show x`,
+		`op read op://x/y/z`, `vault kv get x`, `docker-credential-desktop get`,
+		`echo $(gh auth token) > t`, `TOKEN=$(gh auth token) sh -c 'echo ok'`,
+	} {
+		rows = append(rows, decisionRow{cmd, Y, nil, cmd, Ask})
+	}
+	checkDecisions(t, rows)
+}
+
+// TestDangerSecret: Danger.Secret is set for the credential rows'
+// printing matches alone.
+func TestDangerSecret(t *testing.T) {
+	t.Parallel()
+	for cmd, want := range map[string]bool{
+		`gh auth token`: true, `git credential fill`: true, `pass show x`: true,
+		`gh auth login`: false, `gh auth logout`: false, `rm -rf build`: false, `sudo ls`: false,
+	} {
+		d, ok := worstDanger(cmd, dangerEnv)
+		if !ok || d.Secret != want {
+			t.Errorf("%s: danger %v (%+v), Secret want %v", cmd, ok, d, want)
+		}
+	}
+}
