@@ -46,3 +46,27 @@ func TestDangerSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherUsersCredentials: another user's credential stores (a
+// root-run agent reads every home: /home/bob/.ssh, /root/.aws, macOS's
+// /Users/bob/.netrc, a glob for the user) are asked for as the user's
+// own are, in every mode; before, only the engine's own home's were, and
+// cat /home/bob/.ssh/id_rsa passed even in default mode. Neighbours:
+// other files in those homes, and a listing of /home.
+func TestOtherUsersCredentials(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"bob's key", D, nil, `cat /home/bob/.ssh/id_rsa`, Ask},
+		{"bob's key, bypass", Y, nil, `cat /home/bob/.ssh/id_rsa`, Ask},
+		{"any user's key", Y, nil, `cat /home/*/.ssh/id_rsa`, Ask},
+		{"root's aws", Y, nil, `cp /root/.aws/credentials x`, Ask},
+		{"macOS home", D, nil, `cat /Users/bob/.netrc`, Ask},
+		{"a gnupg copied", Y, nil, `cp -r /home/bob/.gnupg /tmp/g`, Ask},
+		{"neighbour: bob's notes", D, nil, `cat /home/bob/notes.txt && ls /home`, Allow},
+	})
+	checkToolDecisions(t, []toolRow{
+		{"Read bob's key", Y, nil, Call{Tool: "Read", Path: "/home/bob/.ssh/id_ed25519"}, Ask},
+		{"neighbour: Read bob's README", D, nil, Call{Tool: "Read", Path: "/home/bob/README.md"}, Allow},
+	})
+}

@@ -440,13 +440,41 @@ func credentialRead(abs, home string) string {
 		return abs + " is a host's private key"
 	}
 	// Below the home directory: compared without building each path.
-	if home == "" || len(abs) <= len(home) || abs[len(home)] != '/' || abs[:len(home)] != home {
+	if home != "" && len(abs) > len(home) && abs[len(home)] == '/' && abs[:len(home)] == home {
+		if rel := credentialBelow(abs[len(home)+1:]); rel != "" {
+			return "~/" + rel + " holds credentials"
+		}
 		return ""
 	}
-	below := abs[len(home)+1:]
+	// Below another user's home (a root-run agent reads them all):
+	// /home/bob/.ssh, /root/.aws, macOS's /Users/bob, and a glob for the
+	// user (/home/*/.ssh/id_rsa).
+	for _, homes := range [...]string{"/home/", "/Users/", "/var/home/"} {
+		if rest, ok := strings.CutPrefix(abs, homes); ok {
+			if user, below, ok := strings.Cut(rest, "/"); ok && user != "" {
+				if rel := credentialBelow(below); rel != "" {
+					return homes + user + "/" + rel + " holds another user's credentials"
+				}
+			}
+			return ""
+		}
+	}
+	for _, h := range [...]string{"/root/", "/var/root/"} {
+		if below, ok := strings.CutPrefix(abs, h); ok {
+			if rel := credentialBelow(below); rel != "" {
+				return h + rel + " holds root's credentials"
+			}
+		}
+	}
+	return ""
+}
+
+// credentialBelow returns the credential store (credentialPaths) that
+// holds below, a path relative to a home directory, or "".
+func credentialBelow(below string) string {
 	for _, rel := range credentialPaths {
 		if within(below, rel) {
-			return "~/" + rel + " holds credentials"
+			return rel
 		}
 	}
 	return ""
