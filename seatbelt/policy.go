@@ -1,6 +1,9 @@
 package seatbelt
 
-import "path/filepath"
+import (
+	"path/filepath"
+	"sync"
+)
 
 // Policy is the subset of the sandbox policy Seatbelt enforces. It is a
 // plain value; Render reads it and never changes it.
@@ -70,60 +73,64 @@ func DefaultCredentialDirs(home string) []string {
 // write: what they hold runs later outside the sandbox, or decides what the
 // sandbox allows. A subtree entry protects everything below it too, and
 // both protect the entry's own creation, so a missing .claude cannot be
-// made either.
-var protectedInRoot = append([]protectedEntry{
-	// Only the name: objects, refs and the index stay writable for git.
-	{".git", false, "replacing .git, or creating it as a gitdir: file, points git at hooks outside the sandbox"},
-	{".git/hooks", true, "git runs them, outside the sandbox"},
-	{".git/commondir", false, "names the directory git takes its config and hooks from: a command's own would have your git run its core.fsmonitor"},
-	{".git/config", true, "core.hooksPath, core.fsmonitor, aliases and filters name programs git runs"},
-	{".gitmodules", true, "submodule update commands"},
-	{".mewsandbox", true, "mewsandbox's own settings"},
-	{".claude", true, "Claude Code's settings and hooks"},
-	{".codex", true, "Codex's settings"},
-	{".mcp.json", true, "starts MCP servers"},
-	{".vscode", true, "tasks and settings the editor runs"},
-	{".idea", true, "run configurations the IDE runs"},
-	{".devcontainer", true, "a dev container's initializeCommand, which the editor runs on the host"},
-	{".devcontainer.json", true, "a dev container's initializeCommand, which the editor runs on the host"},
-	{".gemini", true, "Gemini CLI's settings: MCP servers it starts"},
-	{".cursor", true, "Cursor's settings: MCP servers it starts"},
-	{".zed", true, "settings and tasks the editor runs"},
-	{".continue", true, "Continue's settings: MCP servers it starts"},
-	{".opencode", true, "opencode's plugins and settings: code it runs"},
-	{"opencode.json", true, "opencode's settings: MCP servers it starts"},
-	{"opencode.jsonc", true, "opencode's settings: MCP servers it starts"},
-	{".aider.conf.yml", true, "aider's settings: the lint and test commands it runs"},
-	{".kiro", true, "Kiro's hooks and settings: commands it runs"},
-	{".roo", true, "Roo Code's settings: MCP servers it starts"},
-	{".qwen", true, "Qwen Code's settings: MCP servers it starts"},
-	{".amazonq", true, "Amazon Q's settings: MCP servers it starts"},
-	{".kilocode", true, "Kilo Code's settings: MCP servers it starts"},
-	{".kilo", true, "Kilo Code's settings: MCP servers it starts"},
-	{"kilo.json", true, "Kilo Code's settings: MCP servers it starts"},
-	{"kilo.jsonc", true, "Kilo Code's settings: MCP servers it starts"},
-	{"crush.json", true, "Crush's settings: MCP servers it starts"},
-	{".crush.json", true, "Crush's settings: MCP servers it starts"},
-	{".helix", true, "Helix's workspace settings: language servers it starts"},
-	{"mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{"mise.local.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".mise.local.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".config/mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".config/mise", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{"mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
-	{".tool-versions", true, "asdf's and mise's tool versions: a path: version is a program they run"},
-	{".hg/hgrc", true, "Mercurial's repository config: [hooks] the next hg command runs"},
-	{".jj/repo/config.toml", true, "Jujutsu's repository config: the editor, pager and tools jj runs"},
-	{".bashrc", true, "shell start-up file (when the root is a home directory)"},
-	{".bash_profile", true, "shell start-up file"},
-	{".zshrc", true, "shell start-up file"},
-	{".zshenv", true, "shell start-up file"},
-	{".zprofile", true, "shell start-up file"},
-	{".profile", true, "shell start-up file"},
-	{".gitconfig", true, "names programs git runs"},
-}, hookManagerFiles()...)
+// made either. Built at first use: the list takes some fifty allocations
+// (the hook managers' names), which every process of the binary paid at
+// its start, on Linux too, where only a test reads it.
+var protectedInRoot = sync.OnceValue(func() []protectedEntry {
+	return append([]protectedEntry{
+		// Only the name: objects, refs and the index stay writable for git.
+		{".git", false, "replacing .git, or creating it as a gitdir: file, points git at hooks outside the sandbox"},
+		{".git/hooks", true, "git runs them, outside the sandbox"},
+		{".git/commondir", false, "names the directory git takes its config and hooks from: a command's own would have your git run its core.fsmonitor"},
+		{".git/config", true, "core.hooksPath, core.fsmonitor, aliases and filters name programs git runs"},
+		{".gitmodules", true, "submodule update commands"},
+		{".mewsandbox", true, "mewsandbox's own settings"},
+		{".claude", true, "Claude Code's settings and hooks"},
+		{".codex", true, "Codex's settings"},
+		{".mcp.json", true, "starts MCP servers"},
+		{".vscode", true, "tasks and settings the editor runs"},
+		{".idea", true, "run configurations the IDE runs"},
+		{".devcontainer", true, "a dev container's initializeCommand, which the editor runs on the host"},
+		{".devcontainer.json", true, "a dev container's initializeCommand, which the editor runs on the host"},
+		{".gemini", true, "Gemini CLI's settings: MCP servers it starts"},
+		{".cursor", true, "Cursor's settings: MCP servers it starts"},
+		{".zed", true, "settings and tasks the editor runs"},
+		{".continue", true, "Continue's settings: MCP servers it starts"},
+		{".opencode", true, "opencode's plugins and settings: code it runs"},
+		{"opencode.json", true, "opencode's settings: MCP servers it starts"},
+		{"opencode.jsonc", true, "opencode's settings: MCP servers it starts"},
+		{".aider.conf.yml", true, "aider's settings: the lint and test commands it runs"},
+		{".kiro", true, "Kiro's hooks and settings: commands it runs"},
+		{".roo", true, "Roo Code's settings: MCP servers it starts"},
+		{".qwen", true, "Qwen Code's settings: MCP servers it starts"},
+		{".amazonq", true, "Amazon Q's settings: MCP servers it starts"},
+		{".kilocode", true, "Kilo Code's settings: MCP servers it starts"},
+		{".kilo", true, "Kilo Code's settings: MCP servers it starts"},
+		{"kilo.json", true, "Kilo Code's settings: MCP servers it starts"},
+		{"kilo.jsonc", true, "Kilo Code's settings: MCP servers it starts"},
+		{"crush.json", true, "Crush's settings: MCP servers it starts"},
+		{".crush.json", true, "Crush's settings: MCP servers it starts"},
+		{".helix", true, "Helix's workspace settings: language servers it starts"},
+		{"mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{"mise.local.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".mise.local.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".config/mise.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".config/mise", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{"mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
+		{".tool-versions", true, "asdf's and mise's tool versions: a path: version is a program they run"},
+		{".hg/hgrc", true, "Mercurial's repository config: [hooks] the next hg command runs"},
+		{".jj/repo/config.toml", true, "Jujutsu's repository config: the editor, pager and tools jj runs"},
+		{".bashrc", true, "shell start-up file (when the root is a home directory)"},
+		{".bash_profile", true, "shell start-up file"},
+		{".zshrc", true, "shell start-up file"},
+		{".zshenv", true, "shell start-up file"},
+		{".zprofile", true, "shell start-up file"},
+		{".profile", true, "shell start-up file"},
+		{".gitconfig", true, "names programs git runs"},
+	}, hookManagerFiles()...)
+})
 
 type protectedEntry struct {
 	rel     string
@@ -157,8 +164,9 @@ func hookManagerFiles() []protectedEntry {
 // write (see protectedInRoot), for the Linux runner's list to be checked
 // against.
 func ProtectedInRoot() []string {
-	out := make([]string, len(protectedInRoot))
-	for i, p := range protectedInRoot {
+	entries := protectedInRoot()
+	out := make([]string, len(entries))
+	for i, p := range entries {
 		out[i] = p.rel
 	}
 	return out

@@ -230,7 +230,7 @@ func (pl *plan) addDenyWrite(p Policy) error {
 	if err != nil {
 		return fmt.Errorf("seatbelt: project root: %w", err)
 	}
-	for _, e := range protectedInRoot {
+	for _, e := range protectedInRoot() {
 		if err := add(root+"/"+e.rel, e.subtree); err != nil {
 			return err
 		}
@@ -403,7 +403,7 @@ func (pl *plan) render() string {
 
 	w.section("Devices: read, write and ioctl; never create, remove or rename.")
 	var devs []string
-	for _, d := range devices {
+	for _, d := range devices() {
 		devs = append(devs, d.filter+" ; "+d.why)
 	}
 	w.rule("allow", "file-read* file-write-data file-ioctl", devs)

@@ -112,18 +112,24 @@ var systemRead = []struct{ path, why string }{
 var systemLinks = []string{"/etc", "/tmp", "/var", "/dev/stdin", "/dev/stdout", "/dev/stderr"}
 
 // devices are the device nodes any command may read and write (never
-// create, remove or rename) and use ioctl on.
-var devices = []struct{ filter, why string }{
-	{literal("/dev/null"), "the bit bucket"},
-	{literal("/dev/zero"), "zeros"},
-	{literal("/dev/random"), "randomness"},
-	{literal("/dev/urandom"), "randomness"},
-	{literal("/dev/tty"), "the controlling terminal: password prompts, less, vim"},
-	{literal("/dev/ptmx"), "pseudo-terminal multiplexer, with pseudo-tty above"},
-	{regex(`^/dev/ttys[0-9]+$`), "pseudo-terminal replicas: the terminal the command runs in and the ones it opens"},
-	{subpath("/dev/fd"), "/dev/fd/N and /dev/stdin…: reopening descriptors the command already holds; bash process substitution"},
-	{literal("/dev/dtracehelper"), "dyld registers the USDT probes of node, python and ruby"},
-}
+// create, remove or rename) and use ioctl on. Built at first use, as
+// protectedInRoot is: the filters are some twenty allocations.
+var devices = sync.OnceValue(func() []device {
+	return []device{
+		{literal("/dev/null"), "the bit bucket"},
+		{literal("/dev/zero"), "zeros"},
+		{literal("/dev/random"), "randomness"},
+		{literal("/dev/urandom"), "randomness"},
+		{literal("/dev/tty"), "the controlling terminal: password prompts, less, vim"},
+		{literal("/dev/ptmx"), "pseudo-terminal multiplexer, with pseudo-tty above"},
+		{regex(`^/dev/ttys[0-9]+$`), "pseudo-terminal replicas: the terminal the command runs in and the ones it opens"},
+		{subpath("/dev/fd"), "/dev/fd/N and /dev/stdin…: reopening descriptors the command already holds; bash process substitution"},
+		{literal("/dev/dtracehelper"), "dyld registers the USDT probes of node, python and ruby"},
+	}
+})
+
+// device is one of devices: its SBPL filter, and why it is allowed.
+type device struct{ filter, why string }
 
 // The filter builders. Their arguments are constants of this package;
 // quote refusing one is a bug in a table above.
