@@ -38,6 +38,13 @@ type Danger struct {
 	Secret bool
 }
 
+// secretReason says whether reason, a match of a row marked secret, is of
+// a command that prints a credential, or whose subcommand, only known at
+// run time, may be one (gh auth "$c").
+func secretReason(reason string) bool {
+	return strings.Contains(reason, " prints") || strings.Contains(reason, "only known at run time")
+}
+
 // dangerRule is one row of the danger table: check inspects one
 // normalised command, pipe one pipeline. Each returns a reason, empty when
 // the row does not match.
@@ -300,7 +307,7 @@ func CheckDanger(c SimpleCommand, env PathEnv) (Danger, bool) {
 			return Danger{Rule: r.name, Reason: reason, Critical: true, Host: r.host}, true
 		}
 		host = host || r.host
-		if r.secret && strings.Contains(reason, " prints") && !secret && !found.Unseen {
+		if r.secret && secretReason(reason) && !secret && !found.Unseen {
 			// Its reason, whichever row came first, but an unseen
 			// critical path's.
 			secret, found, ok = true, Danger{Rule: r.name, Reason: reason}, true

@@ -1938,9 +1938,11 @@ func (e *Engine) checkSimple(c SimpleCommand) verdict {
 	if dangerous && danger.Unseen {
 		return verdict{d: Ask, reason: danger.Reason}
 	}
-	// A credential printed is asked for in bypassPermissions as a read of
-	// the store it comes from is: gh auth token as cat ~/.config/gh/hosts.yml.
-	if dangerous && danger.Secret && e.Mode == ModeBypassPermissions {
+	// A credential printed is asked for in bypassPermissions, where the
+	// other dangers pass, unless an allow rule names the command, as in
+	// the other modes: gh auth token reads out what cat
+	// ~/.config/gh/hosts.yml, asked for in every mode, would.
+	if dangerous && danger.Secret && e.Mode == ModeBypassPermissions && e.Rules.firstCommandMatch(RuleAllow, c, subject) == nil {
 		return verdict{d: Ask, reason: danger.Reason}
 	}
 	// 4. bypassPermissions.

@@ -126,6 +126,14 @@ func TestParamOp(t *testing.T) {
 		{"abc", "/$x/y", "", false},
 		{"abc", ",a", "", false},
 		{"abc", "", "", false},
+		{"abc", "/#/X", "Xabc", true},
+		{"abc", "/%/X", "abcX", true},
+		{"abc", "/x/~/.b", "", false},
+		{"abc", "#~", "", false},
+		{"éa", "^", "Éa", true},
+		{"Éa", ",", "éa", true},
+		{"", "^", "", true},
+		{"abc", ":1:9223372036854775807", "bc", true},
 	} {
 		got, ok := paramOp(tt.v, tt.op)
 		if got != tt.want || ok != tt.ok {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -630,7 +632,8 @@ func substVar(t, name string, v Word) string {
 // a quote or an expansion in it: p=.git/config.bak; echo x >> ${p%.bak}
 // writes the config, as the value written out would.
 func paramOp(v, op string) (string, bool) {
-	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&") {
+	// A ~ in the argument is the home directory to bash (${p/x/~/.b}).
+	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&~") {
 		return "", false
 	}
 	switch {
@@ -638,10 +641,15 @@ func paramOp(v, op string) (string, bool) {
 		return strings.ToLower(v), true
 	case op == "^^":
 		return strings.ToUpper(v), true
-	case op == "," && v != "":
-		return strings.ToLower(v[:1]) + v[1:], true
-	case op == "^" && v != "":
-		return strings.ToUpper(v[:1]) + v[1:], true
+	case op == "," || op == "^":
+		r, n := utf8.DecodeRuneInString(v)
+		if n == 0 {
+			return v, true
+		}
+		if op == "," {
+			return string(unicode.ToLower(r)) + v[n:], true
+		}
+		return string(unicode.ToUpper(r)) + v[n:], true
 	case op[0] == '%':
 		return strings.TrimSuffix(v, strings.TrimPrefix(op[1:], "%")), true
 	case op[0] == '#':
@@ -653,6 +661,10 @@ func paramOp(v, op string) (string, bool) {
 		}
 		pat, rep, _ := strings.Cut(body, "/")
 		switch {
+		case pat == "" && how == '#':
+			return rep + v, true // an empty pattern matches at the start
+		case pat == "" && how == '%':
+			return v + rep, true
 		case pat == "":
 			return v, true
 		case how == '/':
@@ -683,7 +695,7 @@ func paramOp(v, op string) (string, bool) {
 		if err != nil || length < 0 || !isDigits(n) {
 			return "", false
 		}
-		return v[start:min(start+length, len(v))], true
+		return v[start : start+min(length, len(v)-start)], true
 	}
 	return "", false
 }

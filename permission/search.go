@@ -343,11 +343,53 @@ var credentialRules = lazy[[]credentialRule]{build: func() []credentialRule {
 }}
 
 // mayReachCredential reports why the path template t may name a
-// credential store or a path inside one, or "".
+// credential store or a path inside one, or "": one of the home
+// directory's, the host's, or one in another user's home (tar czf b.tgz
+// /home/bob, grep -r password /home), which a root-run agent reads as
+// its own.
 func (e *Engine) mayReachCredential(t string) string {
 	for _, cr := range credentialRules.get() {
 		if cr.rule.matchTemplate(t, e.Env) {
 			return cr.why
+		}
+	}
+	if own := e.asOwnHome(t); own != "" {
+		for _, cr := range credentialRules.get() {
+			if cr.rule.matchTemplate(own, e.Env) {
+				return "another user's home, where " + cr.why
+			}
+		}
+	}
+	return ""
+}
+
+// asOwnHome returns template t, a path below another user's home
+// (/home/USER, /Users/USER, /var/home/USER, /root, /var/root; the user
+// may be a wildcard), as the same path below the home directory, or ""
+// for any other t.
+func (e *Engine) asOwnHome(t string) string {
+	if e.Env.Home == "" {
+		return ""
+	}
+	for _, h := range [...]string{"/root", "/var/root"} {
+		if rest, ok := strings.CutPrefix(t, h); ok && (rest == "" || rest[0] == '/' || rest[0] == pathWild) {
+			return e.Env.Home + rest
+		}
+	}
+	for _, homes := range [...]string{"/home/", "/Users/", "/var/home/"} {
+		rest, ok := strings.CutPrefix(t, homes)
+		if !ok {
+			continue
+		}
+		if rest != "" && rest[0] == pathWild {
+			// /home/* and below: any user's home and what it holds.
+			return e.Env.Home + "/" + rest
+		}
+		if i := strings.IndexByte(rest, '/'); i > 0 {
+			return e.Env.Home + rest[i:]
+		}
+		if i := strings.IndexByte(rest, pathWild); i > 0 {
+			return e.Env.Home + "/" + rest[i:]
 		}
 	}
 	return ""

@@ -52,7 +52,9 @@ func TestDangerSecret(t *testing.T) {
 // /Users/bob/.netrc, a glob for the user) are asked for as the user's
 // own are, in every mode; before, only the engine's own home's were, and
 // cat /home/bob/.ssh/id_rsa passed even in default mode. Neighbours:
-// other files in those homes, and a listing of /home.
+// other files in those homes, a project below one searched, and a
+// listing of /home. A whole home read (tar, cp -r, grep -r of /home) is
+// asked for as a read of ~ is.
 func TestOtherUsersCredentials(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
@@ -63,10 +65,30 @@ func TestOtherUsersCredentials(t *testing.T) {
 		{"root's aws", Y, nil, `cp /root/.aws/credentials x`, Ask},
 		{"macOS home", D, nil, `cat /Users/bob/.netrc`, Ask},
 		{"a gnupg copied", Y, nil, `cp -r /home/bob/.gnupg /tmp/g`, Ask},
+		{"bob's home archived", Y, nil, `tar czf /tmp/b.tgz /home/bob`, Ask},
+		{"bob's home copied", Y, nil, `cp -r /home/bob /tmp/x`, Ask},
+		{"every home searched", Y, nil, `grep -r password /home`, Ask},
+		{"root's home archived", Y, nil, `tar czf x.tgz /root`, Ask},
 		{"neighbour: bob's notes", D, nil, `cat /home/bob/notes.txt && ls /home`, Allow},
+		{"neighbour: a project in bob's home searched", D, nil, `grep -r TODO /home/bob/proj && find /home -name '*.go'`, Allow},
 	})
 	checkToolDecisions(t, []toolRow{
 		{"Read bob's key", Y, nil, Call{Tool: "Read", Path: "/home/bob/.ssh/id_ed25519"}, Ask},
 		{"neighbour: Read bob's README", D, nil, Call{Tool: "Read", Path: "/home/bob/README.md"}, Allow},
+	})
+}
+
+// TestBypassSecretRules: a subcommand only known at run time that may
+// print one is asked for too (gh auth "$c"), and an allow rule for the
+// command lifts the ask in bypassPermissions as in the other modes.
+func TestBypassSecretRules(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"unknown subcommand", Y, nil, `gh auth "$c"`, Ask},
+		{"unknown subcommand by a value", Y, nil, `c=token; gh auth $c`, Ask},
+		{"allowed by a rule, bypass", Y, []string{"allow:Bash(gh auth token)"}, `gh auth token`, Allow},
+		{"allowed by a rule, default", D, []string{"allow:Bash(gh auth token)"}, `gh auth token`, Allow},
+		{"another command not lifted", Y, []string{"allow:Bash(gh auth token)"}, `aws configure get aws_secret_access_key`, Ask},
 	})
 }
