@@ -48,8 +48,8 @@ func testKillStragglers(pause, forMS int, withoutPidfd bool) (bool, error) {
 // haveChild says this build has the sandbox child (child_linux.c).
 const haveChild = true
 
-// takePrefork returns the sandbox child the release binary's entry point
-// started for this run (child_linux.c's maybe_prefork), once: its pid, or
+// takePrefork returns the sandbox child the CLI's entry point or
+// constructor started for this run (child_linux.c's maybe_prefork), once: its pid, or
 // 0, and the runner's ends of its spec socket and status pipe.
 func takePrefork() (pid int, spec, status *os.File) {
 	var sp, st C.int
@@ -78,7 +78,7 @@ func OpenAtStart(fd int) (open, known bool) {
 	return false, false
 }
 
-// preforked says whether the release binary's entry point started a
+// preforked says whether the CLI's entry point or constructor started a
 // sandbox child for this run, not taken yet.
 func preforked() bool { return C.mews_prefork_pending() != 0 }
 
@@ -91,8 +91,8 @@ func preforkWait() syscall.WaitStatus { return syscall.WaitStatus(C.mews_prefork
 // and a pid namespace, not as a plain fork (--no-namespaces).
 func preforkNamespaced() bool { return C.mews_prefork_namespaced() != 0 }
 
-// premadeTmp returns the private temp dir the release binary's entry point
-// made for a --no-namespaces run (child_linux.c's make_tmp), once, or ""
+// premadeTmp returns the private temp dir the CLI's entry point or
+// constructor made for a --no-namespaces run (child_linux.c's make_tmp), once, or ""
 // if there is none. The caller removes it.
 func premadeTmp() string {
 	var p *C.char

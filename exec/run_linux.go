@@ -423,7 +423,7 @@ type spawning struct {
 	programs []configProgram
 }
 
-// The release binary's "mewsandbox run" (a child was pre-forked for it)
+// The CLI's "mewsandbox run" (a child was pre-forked for it)
 // without a terminal catches the relayed signals from its Prespawn on
 // (Cmd.EarlySignals): begun here, while the program's packages initialise,
 // the runtime's round trips per signal are done by the time the command
@@ -1056,8 +1056,8 @@ func (c *Cmd) spawnChild() *spawning {
 	return s
 }
 
-// adopt takes the sandbox child the release binary's entry point started
-// for "mewsandbox run", before the Go runtime (child_linux.c's
+// adopt takes the sandbox child the CLI's entry point or constructor
+// started for "mewsandbox run", before the Go runtime (child_linux.c's
 // maybe_prefork), in a mount and a pid namespace (inside a user namespace
 // unless root), or in none with --no-namespaces, with the runner's stdio
 // and working directory, if this run is one it fits; a child that does not
@@ -1091,7 +1091,7 @@ func (s *spawning) adopt(c *Cmd) bool {
 // the run: EndPrefork waits for its end.
 var preforkKilled atomic.Bool
 
-// EndPrefork sees that nothing the release binary's entry point started
+// EndPrefork sees that nothing the CLI's entry point or constructor started
 // for "mewsandbox run" (child_linux.c's maybe_prefork) holds the caller's
 // descriptors once the runner exits: a pre-forked child no run took (the
 // runner exits before Prespawn: a usage error, say) is killed, and it and

@@ -40,11 +40,11 @@ func TestMain(m *testing.M) {
 		}
 	}
 	dir, err := os.MkdirTemp("", "mewsandbox-integration-")
-	buildDir = dir
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	buildDir = dir
 	// MEWSANDBOX_BIN names a binary built elsewhere (make bench measures
 	// the one make build makes); otherwise build one. The runner
 	// re-executes /proc/self/exe before restricting, so it may live
