@@ -10,6 +10,12 @@ import (
 // of its own (its mounts go with it), $BIN the binary, $P root and $O a
 // directory outside it; it skips where such a namespace cannot be had (not
 // root, no unshare).
+//
+// The commands these tests run under --yolo name the path they write
+// through a file (target), which the permission engine cannot read ahead:
+// given on the command line, as sh -c's "$0" was, it asks for a protected
+// one even in bypassPermissions (since stop 45), and the layer, which
+// these tests judge, would not be reached.
 func withNestedMounts(t *testing.T, root, setup, script string) result {
 	t.Helper()
 	return inOwnMounts(t, setup, `cd "$P" && `+script, "P="+root, "O="+outsideTemp(t))
@@ -55,7 +61,7 @@ func TestNestedMountWritable(t *testing.T) {
 			t.Parallel()
 			root := project(t, map[string]string{"src/README": "", ".claude/vol/README": "", ".git/hooks/vol/README": "", "vol/README": ""})
 			r := withNestedMounts(t, root, tt.setup,
-				`"$BIN" run --yolo `+tt.flags+` -- sh -c 'touch "$0/x" 2>/dev/null && echo WROTE; touch ok && echo root' "`+tt.path+`"; `+
+				`printf %s "`+tt.path+`" > target; "$BIN" run --yolo `+tt.flags+` -- sh -c 'd=$(cat target); touch "$d/x" 2>/dev/null && echo WROTE; touch ok && echo root'; `+
 					`test -e "$P/`+tt.path+`/x" && echo THERE; exit 0`)
 			want := "root\n"
 			if tt.written {
@@ -83,7 +89,7 @@ func TestReadOnlyGitDirInWritableRoot(t *testing.T) {
 			t.Parallel()
 			root := project(t, map[string]string{"f": "hi"})
 			r := withNestedMounts(t, root, tt.setup,
-				`"$BIN" run --yolo -- sh -c 'touch ok && echo root; for f in commondir hooks/x x; do touch "$0/$f" 2>/dev/null && echo WROTE $f; done; git status >/dev/null && echo status' .git; `+
+				`printf .git > target; "$BIN" run --yolo -- sh -c 'touch ok && echo root; d=$(cat target); for f in commondir hooks/x x; do touch "$d/$f" 2>/dev/null && echo WROTE $f; done; git status >/dev/null && echo status'; `+
 					`echo "exit $?"; ls "$P/.git" | grep -x commondir`)
 			if want := "root\nstatus\nexit 0\n"; r.stdout != want {
 				t.Errorf("stdout %q, stderr %q; want %q", r.stdout, r.stderr, want)
