@@ -606,20 +606,68 @@ func substVar(t, name string, v Word) string {
 				i += len(name)
 				continue
 			}
-			if ok && braced && v.Literal && r != "" && strings.IndexByte("%#/,^:", r[0]) >= 0 {
-				// ${p%.bak}, ${p,,}: what the operator makes of it.
+			if ok && braced && r != "" && strings.IndexByte("%#/,^:-=?@", r[0]) >= 0 {
+				// ${p%.bak}, ${p,,}, ${p:-x}: what the operator makes of it.
 				if end := strings.IndexByte(r, '}'); end > 0 {
-					if out, ok := paramOp(v.Text, r[:end]); ok {
-						b.WriteString(quoteFor(Word{Text: out, Literal: true}, dq))
+					if out, ok := valueOp(v, r[:end]); ok {
+						b.WriteString(quoteFor(out, dq))
 						i += len(name) + 2 + end
 						continue
 					}
+				}
+			}
+			if r, ok := strings.CutPrefix(rest, "!"+name); ok && braced && v.Literal && isName(v.Text) {
+				// q=p; ${!q}, ${!q%x}: p's expansion, which a value
+				// set for p before is handed on to (readValues).
+				if end := strings.IndexByte(r, '}'); end >= 0 && (end == 0 || strings.IndexByte("%#/,^:-=?", r[0]) >= 0) {
+					b.WriteString("${" + v.Text + r[:end+1])
+					i += len(name) + 3 + end
+					continue
 				}
 			}
 		}
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// valueOp returns what ${name OP} yields where name holds v: a default
+// (${p:-x}, ${p-x}, ${p:=x}, ${p:?x}) yields v where v is set, as it is
+// here (the default itself is judged where the word stands unchanged), a
+// value the shell expands (v is $HOME) takes the operator on
+// (${HOME%/}), and a literal one yields what paramOp makes of it.
+func valueOp(v Word, op string) (Word, bool) {
+	if strings.IndexByte("-=?", op[0]) >= 0 || len(op) > 1 && op[0] == ':' && strings.IndexByte("-=?", op[1]) >= 0 {
+		if op[0] == ':' && v.Literal && v.Text == "" {
+			return Word{}, false
+		}
+		return v, true
+	}
+	if !v.Literal {
+		if ref, ok := soleRef(v.Text); ok && !strings.ContainsAny(op, "`\"") {
+			return Word{Text: "${" + ref + op + "}"}, true
+		}
+		// p=~/.ssh/id_rsa; ${p@E}: no escape in what the analysis reads.
+		return v, (op == "@E" || op == "@P") && !strings.ContainsAny(v.Text, "\\`")
+	}
+	out, ok := paramOp(v.Text, op)
+	return Word{Text: out, Literal: true}, ok
+}
+
+// soleRef returns the name of the variable that is all of source text t
+// ($HOME, ${HOME}).
+func soleRef(t string) (string, bool) {
+	t, ok := strings.CutPrefix(t, "$")
+	if !ok {
+		return "", false
+	}
+	if in, ok := strings.CutPrefix(t, "{"); ok {
+		t, ok = strings.CutSuffix(in, "}")
+		if !ok {
+			return "", false
+		}
+	}
+	return t, isName(t)
 }
 
 // paramOp returns what ${name OP} yields where name holds v, for the
@@ -630,6 +678,17 @@ func substVar(t, name string, v Word) string {
 // a quote or an expansion in it: p=.git/config.bak; echo x >> ${p%.bak}
 // writes the config, as the value written out would.
 func paramOp(v, op string) (string, bool) {
+	switch op {
+	case "@L":
+		return strings.ToLower(v), true
+	case "@U":
+		return strings.ToUpper(v), true
+	case "@u":
+		return paramOp(v, "^")
+	case "@E", "@P":
+		// Escapes, and a prompt's, are what the shell reads in v.
+		return v, !strings.ContainsAny(v, "\\$`!")
+	}
 	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&") {
 		return "", false
 	}

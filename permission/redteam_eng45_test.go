@@ -1,0 +1,72 @@
+package permission
+
+import "testing"
+
+// TestValueThroughDefaultAndIndirection: a value the line assigns is
+// handed on through the expansions that yield it, not only $p and
+// ${p}: a default (${p:-x}, ${p-x}, ${p:=x}) is the value where it is
+// set, ${!q} is the variable q names, and ${p@E}, ${p@L} … are what
+// the transformation makes of it. In bypassPermissions each of these
+// wrote a protected path or read a credential store unasked, and
+// rm -rf of ~ or / through them was asked for, not denied. The word as
+// written stays judged too: values only add possibilities.
+func TestValueThroughDefaultAndIndirection(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"config by ${p:-y}", Y, nil, `p=.git/config; echo x >> ${p:-y}`, Ask},
+		{"hook by ${p-y}", Y, nil, `p=.git/hooks/pre-commit; cp evil "${p-y}"`, Ask},
+		{"settings by ${p:=y}", Y, nil, `p=.claude/settings.json; echo {} > ${p:=y}`, Ask},
+		{"key by ${p:-x}", Y, nil, `p=~/.ssh/id_rsa; cat "${p:-x}"`, Ask},
+		{"key by ${p:?x}", Y, nil, `p=~/.aws/credentials; cat ${p:?unset}`, Ask},
+		{"config by ${!q}", Y, nil, `p=.git/config; q=p; echo x >> ${!q}`, Ask},
+		{"config by ${!q%.bak}", Y, nil, `p=.git/config.bak; q=p; echo x >> "${!q%.bak}"`, Ask},
+		{"key by ${!q}", Y, nil, `p=~/.ssh/id_rsa; q=p; cat ${!q}`, Ask},
+		{"key by ${p@E}", Y, nil, `p=~/.ssh/id_rsa; cat ${p@E}`, Ask},
+		{"config by ${p@L}", Y, nil, `p=.GIT/CONFIG; echo x >> ${p@L}`, Ask},
+		{"bashrc by ${p@E}", Y, nil, `p=.bashrc; cd ~ && echo x >> "${p@E}"`, Ask},
+		{"rm -rf ~ by ${d:-x}", Y, nil, `d=~; rm -rf ${d:-x}`, Deny},
+		{"rm -rf / by ${d:=x}", D, nil, `d=/; rm -rf "${d:=x}"`, Deny},
+		{"rm -rf $HOME by ${!q}", Y, nil, `q=HOME; rm -rf "${!q}"`, Deny},
+		{"neighbour: a file in the root by ${p:-y}", Y, nil, `p=notes.txt; echo x >> ${p:-y}`, Allow},
+		{"neighbour: a file in the root by ${!q}", Y, nil, `p=notes; q=p; echo x >> "${!q}.txt"`, Allow},
+		{"neighbour: an empty value's default", Y, nil, `p=; echo x >> ${p:-notes.txt}`, Allow},
+		{"neighbour: a read by ${p@E}", D, nil, `p=README.md; cat ${p@E}`, Allow},
+		{"neighbour: the default still judged", Y, nil, `p=; echo x >> ${p:-.git/config}`, Ask},
+		{"neighbour: rm -rf of a directory still asked", D, nil, `p=build; rm -rf "${p:-x}"`, Ask},
+	})
+}
+
+// TestValueOp: what ${name OP} yields for a known value, beside
+// paramOp's own table: defaults, transformations, and an operator on a
+// value the shell expands.
+func TestValueOp(t *testing.T) {
+	t.Parallel()
+	lit := func(s string) Word { return Word{Text: s, Literal: true} }
+	for _, tt := range []struct {
+		v    Word
+		op   string
+		want Word
+		ok   bool
+	}{
+		{lit(".git/config"), ":-x", lit(".git/config"), true},
+		{lit(".git/config"), "-x", lit(".git/config"), true},
+		{lit(".git/config"), ":=x", lit(".git/config"), true},
+		{lit(".git/config"), "?x", lit(".git/config"), true},
+		{lit(""), ":-x", Word{}, false},
+		{lit(""), "-x", lit(""), true},
+		{lit("x"), ":+y", lit(""), false},
+		{lit(".GIT"), "@L", lit(".git"), true},
+		{lit("a"), "@u", lit("A"), true},
+		{lit("a\\tb"), "@E", lit(""), false},
+		{lit("a"), "@Q", lit(""), false},
+		{Word{Text: "$HOME"}, "%/", Word{Text: "${HOME%/}"}, true},
+		{Word{Text: "$HOME/.ssh"}, "@E", Word{Text: "$HOME/.ssh"}, true},
+		{Word{Text: "$HOME/.ssh"}, "%/", Word{}, false},
+	} {
+		got, ok := valueOp(tt.v, tt.op)
+		if ok != tt.ok || ok && got != tt.want {
+			t.Errorf("valueOp(%+v, %q) = %+v, %v; want %+v, %v", tt.v, tt.op, got, ok, tt.want, tt.ok)
+		}
+	}
+}
