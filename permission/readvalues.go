@@ -852,20 +852,52 @@ func (z *analyzer) notePrintfV(i int) {
 	}
 	ws := []Word{{Text: "printf", Literal: true}}
 	for _, w := range rest {
-		if w = z.homeArg(w); !w.Literal {
-			if !knownValue(w) {
-				z.noteData(name)
-			}
+		if w = z.homeArg(w); !w.Literal && !knownValue(w) {
+			z.noteData(name)
 			return
 		}
 		ws = append(ws, w)
 	}
-	text, _, ok := printedText(SimpleCommand{Words: ws})
-	if !ok {
+	var value Word
+	if text, _, ok := printedText(SimpleCommand{Words: ws}); ok {
+		value = Word{Text: text, Literal: true}
+	} else if value, ok = printfSource(ws[1:]); !ok {
 		return
 	}
 	z.reads = append(z.reads, readCmd{at: i, names: []string{name}, scope: c.Shell, cond: c.Cond, fn: c.Func,
-		lines: []Word{{Text: text, Literal: true}}, fed: true, replaces: true})
+		lines: []Word{value}, fed: true, replaces: true})
+}
+
+// printfSource returns, for printf -v's format and arguments where an
+// argument is a value the shell expands (printf -v g %s ".git/$f"),
+// the source of the word the variable is assigned, as g=".git/$f" is:
+// the format's text with each %s the argument in its place. ok is false
+// for a format with another directive or an escape, or with a %s for
+// each argument but not one each.
+func printfSource(ws []Word) (Word, bool) {
+	format, args := ws[0], ws[1:]
+	if !format.Literal || strings.ContainsRune(format.Text, '\\') || strings.Count(format.Text, "%s") != len(args) ||
+		strings.Count(strings.ReplaceAll(format.Text, "%s", ""), "%") != 0 {
+		return Word{}, false
+	}
+	var b strings.Builder
+	piece := func(t string) {
+		// Double quotes, which stand for the text where the value is
+		// put in double quotes too ("$g/x"), single ones would not.
+		if t != "" {
+			b.WriteString(`"` + quoteFor(Word{Text: t, Literal: true}, true) + `"`)
+		}
+	}
+	parts := strings.Split(format.Text, "%s")
+	piece(parts[0])
+	for k, w := range args {
+		if w = homeValue(w); !w.Literal && strings.HasPrefix(w.Text, "~") {
+			return Word{}, false
+		}
+		b.WriteString(quoteFor(w, false))
+		piece(parts[k+1])
+	}
+	return Word{Text: b.String()}, true
 }
 
 // homeArg returns w, an argument, as the text it expands to when that is

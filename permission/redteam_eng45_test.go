@@ -70,3 +70,22 @@ func TestValueOp(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintfVSourceHandedOn: printf -v NAME with a format of %s and
+// literal text, and an argument the shell expands (printf -v g
+// ".git/%s" "$f"), assigns what g=".git/$f" does; only a format and
+// arguments all written out were handed on, and in bypassPermissions
+// the write to the hook or config ran unasked.
+func TestPrintfVSourceHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"config by %s", Y, nil, `f=config; printf -v g %s ".git/$f"; echo x >> "$g"`, Ask},
+		{"config by the format", Y, nil, `f=config; printf -v g ".git/%s" "$f"; echo x >> $g`, Ask},
+		{"hook by two", Y, nil, `d=.git; printf -v g "%s/%s" "$d" hooks; cp x "$g/pre-commit"`, Ask},
+		{"key below ~", Y, nil, `d=~; printf -v g "%s/.ssh/id_rsa" "$d"; cat "$g"`, Ask},
+		{"rm -rf /", D, nil, `d=/; printf -v g %s "$d"; rm -rf "$g"`, Deny},
+		{"neighbour: a file in the root", Y, nil, `f=notes; printf -v g "%s.txt" "$f"; echo x >> "$g"`, Allow},
+		{"neighbour: a number", Y, nil, `f=1; printf -v g "%d" "$f"; echo x >> "out$g.txt"`, Allow},
+	})
+}
