@@ -41,6 +41,9 @@ type readCmd struct {
 	scope, cond int32
 	fn          string
 	replaces    bool
+	// loop: a for loop's variable, whose words expand once command at
+	// (the one before the loop) ran.
+	loop bool
 }
 
 // assignedVal is a variable an assignment sets and the values it is
@@ -177,7 +180,11 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	if !ok {
 		return
 	}
-	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
+	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, loop: true}
+	if !wi.InPos.IsValid() {
+		// for f; do: the positional parameters.
+		r.lines = append(r.lines, Word{Text: `"$@"`})
+	}
 	for _, w := range wi.Items {
 		switch v := z.word(w, nil); {
 		case knownValue(v) && !hasGlob(w):
@@ -405,7 +412,7 @@ func (z *analyzer) readValues() {
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
 					// f=$g/id_rsa: g is expanded where f is set.
-					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn}
+					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn, past: r.loop}
 				}
 				when.by = ri + 1
 				n.Words = make([]Word, len(c.Words))
@@ -454,6 +461,9 @@ type point struct {
 	scope, cond int32
 	fn          string
 	by          int // for a copy, 1 + the index in z.reads of what made it
+	// past: the words expand once command at ran, not in it (for f in
+	// "$p": p=x on the command before the loop reaches them).
+	past bool
 }
 
 // pointOf returns where command k expands its variables: its own place,
@@ -474,7 +484,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if c.at <= r.at && (c.fn == "" || c.fn == r.fn) {
+	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
 		return false
 	}
 	scope := r.scope
@@ -987,11 +997,9 @@ func (z *analyzer) noteShellArgs(i int) {
 	c := z.a.Commands[i]
 	rest := shellCArgs(c)
 	names := append([]string{"0"}, positionalNames[:9]...)
+	var all []Word // "$@", "$*": each of $1 …
 	for k, w := range rest {
-		if k >= len(names) {
-			break
-		}
-		r := readCmd{at: i, names: []string{names[k]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
+		r := readCmd{at: i, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
 		switch {
 		case c.FromFind && !w.Literal && looseText(w.Text) == "{}":
 			for _, f := range z.written {
@@ -1000,9 +1008,17 @@ func (z *analyzer) noteShellArgs(i int) {
 		case knownValue(w):
 			r.lines = []Word{homeValue(w)}
 		}
-		if r.fed = len(r.lines) > 0; r.fed {
+		if k > 0 {
+			all = append(all, r.lines...)
+		}
+		if r.fed = len(r.lines) > 0; r.fed && k < len(names) {
+			r.names = []string{names[k]}
 			z.reads = append(z.reads, r)
 		}
+	}
+	if len(all) > 0 {
+		z.reads = append(z.reads, readCmd{at: i, names: []string{"@"}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true, fed: true, lines: all},
+			readCmd{at: i, names: []string{"*"}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true, fed: true, lines: slices.Clone(all)})
 	}
 }
 

@@ -89,3 +89,29 @@ func TestPrintfVSourceHandedOn(t *testing.T) {
 		{"neighbour: a number", Y, nil, `f=1; printf -v g "%d" "$f"; echo x >> "out$g.txt"`, Allow},
 	})
 }
+
+// TestLoopOverValuesHandedOn: a for loop's words expand once the command
+// before the loop ran, so a value assigned there is in them: for f in
+// "$p", for f in "$@" after set --, and for f (the positional
+// parameters) held nothing known, and a nested shell's "$@" and "$*"
+// were not given its arguments. In bypassPermissions each wrote the
+// config, or read a key, unasked.
+func TestLoopOverValuesHandedOn(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"for f in $p", Y, nil, `p=.git/config; for f in "$p"; do tee $f <<< x; done`, Ask},
+		{"for f in $@", Y, nil, `set -- .git/config; for f in "$@"; do tee "$f" <<< x; done`, Ask},
+		{"for f", Y, nil, `set -- .git/config; for f; do echo x >> "$f"; done`, Ask},
+		{"for f in $p/x", Y, nil, `p=.git; for f in "$p"/config; do tee $f <<< x; done`, Ask},
+		{"rm -rf / by a loop", D, nil, `d=/; for x in "$d"; do rm -rf "$x"; done`, Deny},
+		{"sh -c $@", Y, nil, `sh -c 'echo x >> "$@"' _ .git/config`, Ask},
+		{"sh -c for f", Y, nil, `sh -c 'for f; do echo x >> "$f"; done' _ .git/hooks/pre-commit`, Ask},
+		{"bash -c cp $@", Y, nil, `bash -c 'for f in "$@"; do cp x "$f"; done' _ a .claude/settings.json`, Ask},
+		{"bash -c rm -rf $*", D, nil, `bash -c 'rm -rf $*' _ /`, Deny},
+		{"neighbour: a loop over files in the root", Y, nil, `p=src; for f in "$p"/a.go; do echo x >> $f; done`, Allow},
+		{"neighbour: nested loops", Y, nil, `for f in a b; do for g in "$f"; do echo x >> "$g.txt"; done; done`, Allow},
+		{"neighbour: sh -c $@ of files in the root", Y, nil, `sh -c 'tee "$@"' _ a.txt b.txt <<< x`, Allow},
+		{"neighbour: $@ of a nested shell stays unknown too", A, nil, `sh -c 'git "$@"' _ status`, Ask},
+	})
+}
