@@ -124,6 +124,9 @@ type analyzer struct {
 	// a command substitution, until feeds knows what it prints.
 	substAssigned []assignedVal
 	substAt       int
+	// ifs are the literal values the line gives IFS, which a read splits
+	// its line by (noteIFS).
+	ifs []string
 	// heldSubscripts are the asks for values assigned with an expansion
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
@@ -2024,6 +2027,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		c.Assigns = make([]string, 0, len(ce.Assigns))
 		for _, as := range ce.Assigns {
 			c.Assigns = append(c.Assigns, z.assign(as, &subs))
+			z.noteIFS(as)
 		}
 		if len(ce.Args) == 0 {
 			// f=x cmd sets f for cmd alone, whose words expand first.

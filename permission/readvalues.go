@@ -68,6 +68,7 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		if as.Name == nil || as.Naked {
 			continue
 		}
+		z.noteIFS(as)
 		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil}
 		switch {
 		case as.Array != nil:
@@ -398,7 +399,7 @@ func (z *analyzer) readValues() {
 		if !r.fed {
 			continue
 		}
-		for _, values := range r.values() {
+		for _, values := range r.values(z.ifs) {
 			for k := 0; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
 				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
@@ -523,21 +524,44 @@ func sharesName(a, b []string) bool {
 // values returns the values each of r's variables is given in turn: a
 // read's fields of each line, split as read splits them; each line of a
 // mapfile's, and each field of a read -a's, an element of the array.
-func (r readCmd) values() [][]Word {
+//
+// ifs are the values the line gives IFS anywhere: a line is also split
+// by each (IFS=: read a b <<< "x:.git/config" sets b to .git/config), as
+// a value only adds possibilities.
+func (r readCmd) values(ifs []string) [][]Word {
 	var out [][]Word
 	for _, l := range r.lines {
 		switch {
 		case !r.array:
-			out = append(out, splitRead(l, len(r.names)))
+			out = append(out, splitRead(l, len(r.names), " \t"))
+			if l.Literal && len(r.names) > 1 {
+				for _, sep := range ifs {
+					out = append(out, splitRead(l, len(r.names), sep))
+				}
+			}
 		case r.fields && l.Literal:
-			for _, f := range strings.Fields(l.Text) {
-				out = append(out, []Word{{Text: f, Literal: true}})
+			for _, sep := range append([]string{" \t\n"}, ifs...) {
+				for _, f := range strings.FieldsFunc(l.Text, func(c rune) bool { return strings.ContainsRune(sep, c) }) {
+					out = append(out, []Word{{Text: f, Literal: true}})
+				}
 			}
 		default:
 			out = append(out, []Word{l})
 		}
 	}
 	return out
+}
+
+// noteIFS records the value assignment as gives IFS, when literal and
+// not whitespace alone (the default's splitting).
+func (z *analyzer) noteIFS(as *syntax.Assign) {
+	if as.Name == nil || as.Name.Value != "IFS" || as.Value == nil || as.Array != nil {
+		return
+	}
+	w := z.word(as.Value, nil)
+	if w.Literal && strings.Trim(w.Text, " \t\n") != "" && !slices.Contains(z.ifs, w.Text) && len(z.ifs) < 4 {
+		z.ifs = append(z.ifs, w.Text)
+	}
 }
 
 // expandsAnyOf says whether c expands one of the variables names in an
@@ -554,7 +578,7 @@ func expandsAnyOf(c SimpleCommand, names []string) bool {
 // splitRead splits line l among n variables as read does: a field each,
 // the last taking the rest. A line that is the shell's source is one
 // value, for each.
-func splitRead(l Word, n int) []Word {
+func splitRead(l Word, n int, ifs string) []Word {
 	out := make([]Word, n)
 	if !l.Literal {
 		for k := range out {
@@ -562,9 +586,14 @@ func splitRead(l Word, n int) []Word {
 		}
 		return out
 	}
+	sep := func(c rune) bool { return strings.ContainsRune(ifs, c) }
 	rest := l.Text
 	for k := range n - 1 {
-		f, r, _ := strings.Cut(strings.TrimLeft(rest, " \t"), " ")
+		rest = strings.TrimLeft(rest, " \t")
+		f, r := rest, ""
+		if at := strings.IndexFunc(rest, sep); at >= 0 {
+			f, r = rest[:at], rest[at+1:]
+		}
 		out[k], rest = Word{Text: f, Literal: true}, r
 	}
 	out[n-1] = Word{Text: strings.TrimSpace(rest), Literal: true}

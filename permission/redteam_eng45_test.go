@@ -115,3 +115,20 @@ func TestLoopOverValuesHandedOn(t *testing.T) {
 		{"neighbour: $@ of a nested shell stays unknown too", A, nil, `sh -c 'git "$@"' _ status`, Ask},
 	})
 }
+
+// TestReadSplitByIFS: a read splits its line by the IFS the line sets
+// (IFS=: read a b, IFS=:; read …, local IFS=/), not by blanks alone: in
+// bypassPermissions IFS=: read a b <<< "x:.git/config"; echo x >> $b
+// wrote the config unasked.
+func TestReadSplitByIFS(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"IFS for the read", Y, nil, `IFS=: read a b <<< "x:.git/config"; echo x >> $b`, Ask},
+		{"IFS before", Y, nil, `IFS=:; read a b <<< "x:.git/config"; echo x >> "$b"`, Ask},
+		{"local IFS", Y, nil, `f(){ local IFS=:; read a b <<< "x:.git/hooks/pre-commit"; cp x "$b"; }; f`, Ask},
+		{"read -a", Y, nil, `IFS=: read -a arr <<< "x:.git/config"; echo x >> ${arr[1]}`, Ask},
+		{"neighbour: a file in the root", Y, nil, `IFS=, read a b <<< "x,notes.txt"; echo x >> $b`, Allow},
+		{"neighbour: blanks", Y, nil, `read a b <<< "x notes.txt"; echo x >> $b`, Allow},
+	})
+}
