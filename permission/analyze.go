@@ -197,6 +197,9 @@ type analyzer struct {
 	// whose next assignment names it, and "?" for one only known at run
 	// time (dirVars).
 	refs map[string]string
+	// refPairs: each nameref and the variable it names, as declared on
+	// the line (refs keeps the last), for readValues (refValues).
+	refPairs [][2]string
 	// makefiles: MAKEFILES was set earlier in the command line (export
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
@@ -2607,6 +2610,14 @@ func (z *analyzer) docText(r *syntax.Redirect, holes bool) (string, bool) {
 	return b.String(), lit
 }
 
+// declaresRef says whether command n with arguments args declares
+// namerefs: nameref, declare -n, typeset -n, local -n (not export -n,
+// which unexports, nor read -n).
+func declaresRef(n string, args []Word) bool {
+	return n == "nameref" || (n == "declare" || n == "typeset" || n == "local") &&
+		slices.ContainsFunc(args, func(w Word) bool { return w.Literal && shortCluster(w.Text) && strings.Contains(w.Text, "n") })
+}
+
 // decl treats declare, local, export, readonly, typeset and nameref as
 // commands whose words are their arguments ("FOO=bar" for an assignment).
 func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
@@ -2659,6 +2670,14 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	}
 	c.Redirects = z.redirects(rs, &subs)
 	z.assigned = z.assignedVals(d.Args)
+	if declaresRef(d.Variant.Value, c.Words[1:]) {
+		// declare -n r=p: $r is p's value, not the name (refValues).
+		for k, v := range z.assigned {
+			if len(v.values) == 1 && v.values[0].Literal && isName(v.values[0].Text) {
+				z.assigned[k].values = []Word{{Text: "${" + v.values[0].Text + "}"}}
+			}
+		}
+	}
 	z.add(c, subs)
 }
 
@@ -3243,6 +3262,7 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 				return
 			case target == "" && ok && isName(v):
 				z.refs[name] = v
+				z.refPairs = append(z.refPairs, [2]string{name, v})
 				return
 			case target == "":
 				z.refs[name] = "?"
@@ -3324,14 +3344,9 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 		// export HOME=/etc, read HOME, printf -v HOME: any word that
 		// names one of them, an option's value included.
 		names := slices.Clone(c.Assigns) // the parser's for export and kin
-		nameref := n == "nameref"
+		nameref := declaresRef(n, c.Args()[1:])
 		for _, w := range c.Args()[1:] {
 			names = append(names, w.Text)
-			// declare -n, typeset -n, local -n (not export -n, which
-			// unexports, nor read -n).
-			if w.Literal && shortCluster(w.Text) && strings.Contains(w.Text, "n") && (n == "declare" || n == "typeset" || n == "local") {
-				nameref = true
-			}
 		}
 		for _, a := range names {
 			if !nameref {
@@ -3356,6 +3371,7 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 				// CDPATH as assignments through the nameref set them
 				// (H=/etc; cd -), where cd goes then known.
 				z.refs[ref] = target
+				z.refPairs = append(z.refPairs, [2]string{ref, target})
 				switch target {
 				case "HOME", "PWD":
 					set(target)

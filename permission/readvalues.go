@@ -391,6 +391,7 @@ func (z *analyzer) pipedReads(p Pipeline) {
 // readValues judges each later command that expands a variable a read
 // set from lines written on the line with each line in its place.
 func (z *analyzer) readValues() {
+	z.refValues()
 	pairs := 0
 	// The latest first: a value that names another variable
 	// (f=$g/id_rsa) is in place before g's value is handed on.
@@ -442,6 +443,32 @@ func (z *analyzer) readValues() {
 				z.copiedCode(n)
 				z.runsWritten(len(z.a.Commands) - 1) // f=s.sh; . "$f"
 
+			}
+		}
+	}
+}
+
+// refValues hands each value a variable is given to the nameref that
+// names it, and each one a nameref is given to the variable it names:
+// p=.git/config; declare -n r=p; echo x >> "$r" writes the config, as
+// declare -n r=p; r=.git/config; echo x >> "$p" does. The copies replace
+// nothing, as a nameref declared on the line may not be one where the
+// value is set.
+func (z *analyzer) refValues() {
+	n := len(z.reads)
+	for _, pair := range z.refPairs {
+		for k := range n {
+			r := z.reads[k]
+			if !r.fed || len(r.names) != 1 {
+				continue // read a b: the names split the line between them
+			}
+			for _, alias := range [][2]string{pair, {pair[1], pair[0]}} {
+				if r.names[0] == alias[1] {
+					r.names = []string{alias[0]}
+					r.replaces = false
+					z.reads = append(z.reads, r)
+					break
+				}
 			}
 		}
 	}

@@ -132,3 +132,24 @@ func TestReadSplitByIFS(t *testing.T) {
 		{"neighbour: blanks", Y, nil, `read a b <<< "x notes.txt"; echo x >> $b`, Allow},
 	})
 }
+
+// TestNamerefValuesHandedOn: a nameref (declare -n r=p, local -n,
+// typeset -n) expands to the variable it names, and assigning it sets
+// that variable; $r was given the name p as its value, and values set
+// through one name did not reach the other. In bypassPermissions each
+// wrote the config or read a key unasked, and rm -rf / through r was
+// asked for, not denied.
+func TestNamerefValuesHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"p then r", Y, nil, `p=.git/config; declare -n r=p; echo x >> "$r"`, Ask},
+		{"r then p", Y, nil, `declare -n r=p; p=.git/config; echo x >> $r`, Ask},
+		{"set through r", Y, nil, `declare -n r=p; r=.git/hooks/pre-commit; cp x "$p"`, Ask},
+		{"local -n", Y, nil, `f(){ local -n r=p; cat "$r"; }; p=~/.ssh/id_rsa; f`, Ask},
+		{"typeset -n", Y, nil, `p=~/.aws/credentials; typeset -n r=p; cat $r`, Ask},
+		{"rm -rf /", D, nil, `d=/; declare -n r=d; rm -rf "$r"`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=notes.txt; declare -n r=p; echo x >> "$r"; r=a.txt; echo x >> "$p"`, Allow},
+		{"neighbour: the name is not the value", Y, nil, `config=notes.txt; declare -n r=config; echo x >> ".git-$r"`, Allow},
+	})
+}
