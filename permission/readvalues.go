@@ -422,7 +422,7 @@ func (z *analyzer) readValues() {
 					n.Words[j] = w
 					for v, name := range r.names {
 						if !w.Literal && expandsValue(n.Words[j].Text, name) {
-							n.Words[j] = Word{Text: substVar(n.Words[j].Text, name, values[v])}
+							n.Words[j] = sourceWord(substVar(n.Words[j].Text, name, values[v]))
 						}
 					}
 				}
@@ -472,6 +472,45 @@ func (z *analyzer) refValues() {
 			}
 		}
 	}
+}
+
+// sourceWord returns the word whose source text is t: literal where t
+// holds no expansion, its quotes removed, so that what matches a
+// command's literal words matches it (c=token; gh auth $c prints the
+// token, as gh auth token does).
+func sourceWord(t string) Word {
+	var b strings.Builder
+	dq := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			end := strings.IndexByte(t[i+1:], '\'')
+			if end < 0 {
+				return Word{Text: t}
+			}
+			b.WriteString(t[i+1 : i+1+end])
+			i += end + 1
+		case c == '\\' && i+1 < len(t):
+			i++
+			if dq && !strings.ContainsRune("$`\"\\", rune(t[i])) {
+				b.WriteByte('\\')
+			}
+			if t[i] != '\n' {
+				b.WriteByte(t[i])
+			}
+		case c == '$' || c == '`' || !dq && (strings.IndexByte("*?[{~()<>|&;", c) >= 0 || c == ' ' || c == '\t' || c == '\n'):
+			return Word{Text: t}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if dq {
+		return Word{Text: t}
+	}
+	return Word{Text: b.String(), Literal: true}
 }
 
 // maxValueCopies bounds the copies readValues makes of the commands that

@@ -153,3 +153,34 @@ func TestNamerefValuesHandedOn(t *testing.T) {
 		{"neighbour: the name is not the value", Y, nil, `config=notes.txt; declare -n r=config; echo x >> ".git-$r"`, Allow},
 	})
 }
+
+// TestHandedOnValueIsLiteral: a copy of a command with a known value in
+// place of a variable held the value as quoted source ('token'), which
+// the rows that match literal words did not see: c=token; gh auth $c
+// printed the token unasked in bypassPermissions. A word left with no
+// expansion is now the literal it stands for.
+func TestHandedOnValueIsLiteral(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"gh auth $c", Y, nil, `c=token; gh auth $c`, Ask},
+		{"gh $x token", Y, nil, `x=auth; gh "$x" token`, Ask},
+		{"neighbour: gh auth status", Y, nil, `c=status; gh auth $c`, Allow},
+	})
+	for _, tt := range []struct {
+		src  string
+		want Word
+	}{
+		{`'a b'`, Word{Text: "a b", Literal: true}},
+		{`"x"'y'z`, Word{Text: "xyz", Literal: true}},
+		{`"a\$b\q"`, Word{Text: `a$b\q`, Literal: true}},
+		{`'.git'/$q`, Word{Text: `'.git'/$q`}},
+		{`'a'*`, Word{Text: `'a'*`}},
+		{`~/x`, Word{Text: `~/x`}},
+		{`"unterminated`, Word{Text: `"unterminated`}},
+	} {
+		if got := sourceWord(tt.src); got != tt.want {
+			t.Errorf("sourceWord(%q) = %+v, want %+v", tt.src, got, tt.want)
+		}
+	}
+}
