@@ -1917,7 +1917,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
-	var known []printedSubst
+	var known, sourced []printedSubst
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
@@ -1930,6 +1930,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
+			} else if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
+				sourced = append(sourced, printedSubst{sub.src, w.Text})
 			}
 		}
 		for j := start; j < len(z.a.Commands); j++ {
@@ -1948,8 +1950,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
 	}
-	if z.substAssigned != nil && z.substAt == i && len(known) > 0 {
-		z.noteSubstAssigns(i, z.substAssigned, known)
+	if z.substAssigned != nil && z.substAt == i && len(known)+len(sourced) > 0 {
+		z.noteSubstAssigns(i, z.substAssigned, known, sourced)
 		z.substAssigned = nil
 	}
 	z.substituted(i, known)

@@ -116,7 +116,11 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // a file the line wrote): p=$(printf %s .git/hooks); cp x "$p"/pre-commit
 // writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does. The
 // value stands beside the unknown one noteAssigns gave it.
-func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known []printedSubst) {
+//
+// sourced are the substitutions that print a value the shell expands
+// (echo "$p", printf %s "$d"/x: printedSource), each with the source of
+// the word it prints: f=$(echo "$p") is given what f="$p" is.
+func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
 		for _, k := range known {
@@ -126,7 +130,42 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known []printedSu
 			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
 				fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
 		}
+		for _, k := range sourced {
+			if v.subst != "" && k.src == v.subst {
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{{Text: k.text}}})
+			}
+		}
 	}
+}
+
+// printedSource returns, for an echo or printf of words the analysis
+// reads of which some the shell expands (echo "$p", printf %s "$d/x"),
+// the source of the word it prints: the words joined by a space, an
+// echo's without options, or printf's format of %s with each argument
+// in its place (printfSource).
+func printedSource(c SimpleCommand) (Word, bool) {
+	args := c.Args()
+	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !knownValue(w) || !w.Literal && unquotedGlob(w.Text) }) {
+		return Word{}, false
+	}
+	switch lowerName(c) {
+	case "echo":
+		var b strings.Builder
+		for k, w := range args[1:] {
+			if strings.HasPrefix(looseText(w.Text), "-") || strings.HasPrefix(w.Text, "~") {
+				return Word{}, false // an option, or one only known at run time
+			}
+			if k > 0 {
+				b.WriteString(`" "`)
+			}
+			b.WriteString(quoteFor(w, false))
+		}
+		return Word{Text: b.String()}, true
+	case "printf":
+		return printfSource(args[1:])
+	}
+	return Word{}, false
 }
 
 // knownValue says whether the analysis can read value w, as the shell

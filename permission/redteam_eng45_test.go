@@ -184,3 +184,21 @@ func TestHandedOnValueIsLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstOfValueHandedOn: a variable assigned what an echo or printf
+// of a known variable prints (f=$(echo "$p"), f=$(printf %s/config
+// "$d")) holds what f="$p" would; only an echo of literal words was
+// followed, and in bypassPermissions the write to the config ran
+// unasked, rm -rf / through it was asked for, not denied.
+func TestSubstOfValueHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"echo $p", Y, nil, `p=.git/config; f=$(echo "$p"); echo x >> "$f"`, Ask},
+		{"printf %s/config", Y, nil, `p=.git; f=$(printf %s/config "$p"); echo x >> $f`, Ask},
+		{"key", Y, nil, `p=~/.ssh/id_rsa; k="$(echo $p)"; cat "$k"`, Ask},
+		{"rm -rf /", D, nil, `d=/; t=$(echo "$d"); rm -rf "$t"`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=notes.txt; f=$(echo "$p"); echo x >> "$f"`, Allow},
+		{"neighbour: an option", Y, nil, `p=notes.txt; f=$(echo -n "$p"); echo x >> "$f"`, Allow},
+	})
+}
