@@ -200,6 +200,9 @@ type analyzer struct {
 	// refPairs: each nameref and the variable it names, as declared on
 	// the line (refs keeps the last), for readValues (refValues).
 	refPairs [][2]string
+	// runAt is the command runsWritten judges, whose words after a
+	// script's name are its positional parameters.
+	runAt int
 	// makefiles: MAKEFILES was set earlier in the command line (export
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).

@@ -1128,8 +1128,13 @@ options:
 // -I{} and parallel, which put other words in place of {}, are judged
 // as before.
 func (z *analyzer) noteShellArgs(i int) {
-	c := z.a.Commands[i]
-	rest := shellCArgs(c)
+	z.notePositional(i, z.a.Commands[i], shellCArgs(z.a.Commands[i]))
+}
+
+// notePositional records rest, the words command i (c) gives a shell
+// program it starts, as its $0, $1 …, "$@" and "$*" (noteShellArgs):
+// sh -c's, or a script's the line wrote (sh s.sh .git/config).
+func (z *analyzer) notePositional(i int, c SimpleCommand, rest []Word) {
 	names := append([]string{"0"}, positionalNames[:9]...)
 	var all []Word // "$@", "$*": each of $1 …
 	for k, w := range rest {

@@ -202,3 +202,18 @@ func TestSubstOfValueHandedOn(t *testing.T) {
 		{"neighbour: an option", Y, nil, `p=notes.txt; f=$(echo -n "$p"); echo x >> "$f"`, Allow},
 	})
 }
+
+// TestWrittenScriptArgsHandedOn: the words after the name of a script
+// the line wrote and runs (sh s.sh ARGS, . s.sh ARGS) are its $1 …,
+// as sh -c's are; the script was judged with them unknown, and in
+// bypassPermissions its write of "$1" to the config ran unasked.
+func TestWrittenScriptArgsHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"sh s.sh", Y, nil, "cat > s.sh <<'EOF'\necho x >> \"$1\"\nEOF\nsh s.sh .git/config", Ask},
+		{"bash s.sh $2", Y, nil, `printf '%s\n' 'cp x "$2"' > s.sh; bash s.sh a .git/hooks/pre-commit`, Ask},
+		{". s.sh rm -rf /", D, nil, `echo 'rm -rf "$@"' > s.sh; . s.sh /`, Deny},
+		{"neighbour: a file in the root", Y, nil, `echo 'tee "$1"' > s.sh; sh s.sh notes.txt <<< x`, Allow},
+	})
+}
