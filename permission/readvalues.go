@@ -419,10 +419,15 @@ func (z *analyzer) pipedReads(p Pipeline) {
 				continue
 			}
 			text, known, printer := z.fedText(src[0])
+			lines := textLines(text, true)
+			if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
+				// echo "$p" | while read f: f is given what f="$p" is.
+				lines, known = []Word{w}, true
+			}
 			if !printer || !known {
 				continue
 			}
-			z.feedReads(stage, func(fd string) ([]Word, bool) { return textLines(text, true), fd == "0" })
+			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
 		}
 	}
 }
@@ -1020,6 +1025,8 @@ func (z *analyzer) notePrintfV(i int) {
 // each argument but not one each.
 func printfSource(ws []Word) (Word, bool) {
 	format, args := ws[0], ws[1:]
+	// A newline at the end: what $(…) and read drop.
+	format.Text = strings.TrimSuffix(format.Text, `\n`)
 	if !format.Literal || strings.ContainsRune(format.Text, '\\') || strings.Count(format.Text, "%s") != len(args) ||
 		strings.Count(strings.ReplaceAll(format.Text, "%s", ""), "%") != 0 {
 		return Word{}, false

@@ -217,3 +217,19 @@ func TestWrittenScriptArgsHandedOn(t *testing.T) {
 		{"neighbour: a file in the root", Y, nil, `echo 'tee "$1"' > s.sh; sh s.sh notes.txt <<< x`, Allow},
 	})
 }
+
+// TestPipedValueRead: a read fed by an echo or printf of a known
+// variable (echo "$p" | while read f, printf '%s\n' "$p" | …) is given
+// what f="$p" is; only literal words piped were followed, and in
+// bypassPermissions the loop's write to the config ran unasked.
+func TestPipedValueRead(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"echo | while read", Y, nil, `p=.git/config; echo "$p" | while read f; do echo x >> "$f"; done`, Ask},
+		{"printf | while read", Y, nil, `p=.git/config; printf '%s\n' "$p" | while read f; do echo x >> "$f"; done`, Ask},
+		{"echo | { read; tee; }", Y, nil, `p=.git/hooks/pre-commit; echo "$p" | { read f; tee "$f"; }`, Ask},
+		{"rm -rf /", D, nil, `d=/; echo $d | while read x; do rm -rf "$x"; done`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=notes.txt; echo "$p" | while read f; do echo x >> "$f"; done`, Allow},
+	})
+}
