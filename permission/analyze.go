@@ -124,6 +124,9 @@ type analyzer struct {
 	// a command substitution, until feeds knows what it prints.
 	substAssigned []assignedVal
 	substAt       int
+	// ifs are the literal values the line gives IFS, which a read splits
+	// its line by (noteIFS).
+	ifs []string
 	// heldSubscripts are the asks for values assigned with an expansion
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
@@ -194,6 +197,12 @@ type analyzer struct {
 	// whose next assignment names it, and "?" for one only known at run
 	// time (dirVars).
 	refs map[string]string
+	// refPairs: each nameref and the variable it names, as declared on
+	// the line (refs keeps the last), for readValues (refValues).
+	refPairs [][2]string
+	// runAt is the command runsWritten judges, whose words after a
+	// script's name are its positional parameters.
+	runAt int
 	// makefiles: MAKEFILES was set earlier in the command line (export
 	// MAKEFILES=/dev/stdin), which a later make reads its makefiles from
 	// first, or MAKEFLAGS to a value holding --eval (dirVars).
@@ -1911,7 +1920,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 // writes to >(…).
 func (z *analyzer) feeds(i int, subs stmtLists) {
 	var in, out []int
-	var known []printedSubst
+	var known, sourced []printedSubst
 	for _, sub := range subs {
 		start := len(z.a.Commands)
 		z.subs(stmtLists{sub})
@@ -1924,6 +1933,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
+			} else if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
+				sourced = append(sourced, printedSubst{sub.src, w.Text})
 			}
 		}
 		for j := start; j < len(z.a.Commands); j++ {
@@ -1942,8 +1953,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	if len(out) > 0 {
 		z.a.Pipelines = append(z.a.Pipelines, Pipeline{{i}, out})
 	}
-	if z.substAssigned != nil && z.substAt == i && len(known) > 0 {
-		z.noteSubstAssigns(i, z.substAssigned, known)
+	if z.substAssigned != nil && z.substAt == i && len(known)+len(sourced) > 0 {
+		z.noteSubstAssigns(i, z.substAssigned, known, sourced)
 		z.substAssigned = nil
 	}
 	z.substituted(i, known)
@@ -2024,6 +2035,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		c.Assigns = make([]string, 0, len(ce.Assigns))
 		for _, as := range ce.Assigns {
 			c.Assigns = append(c.Assigns, z.assign(as, &subs))
+			z.noteIFS(as)
 		}
 		if len(ce.Args) == 0 {
 			// f=x cmd sets f for cmd alone, whose words expand first.
@@ -2603,6 +2615,14 @@ func (z *analyzer) docText(r *syntax.Redirect, holes bool) (string, bool) {
 	return b.String(), lit
 }
 
+// declaresRef says whether command n with arguments args declares
+// namerefs: nameref, declare -n, typeset -n, local -n (not export -n,
+// which unexports, nor read -n).
+func declaresRef(n string, args []Word) bool {
+	return n == "nameref" || (n == "declare" || n == "typeset" || n == "local") &&
+		slices.ContainsFunc(args, func(w Word) bool { return w.Literal && shortCluster(w.Text) && strings.Contains(w.Text, "n") })
+}
+
 // decl treats declare, local, export, readonly, typeset and nameref as
 // commands whose words are their arguments ("FOO=bar" for an assignment).
 func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
@@ -2655,6 +2675,14 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	}
 	c.Redirects = z.redirects(rs, &subs)
 	z.assigned = z.assignedVals(d.Args)
+	if declaresRef(d.Variant.Value, c.Words[1:]) {
+		// declare -n r=p: $r is p's value, not the name (refValues).
+		for k, v := range z.assigned {
+			if len(v.values) == 1 && v.values[0].Literal && isName(v.values[0].Text) {
+				z.assigned[k].values = []Word{{Text: "${" + v.values[0].Text + "}"}}
+			}
+		}
+	}
 	z.add(c, subs)
 }
 
@@ -3239,6 +3267,7 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 				return
 			case target == "" && ok && isName(v):
 				z.refs[name] = v
+				z.refPairs = append(z.refPairs, [2]string{name, v})
 				return
 			case target == "":
 				z.refs[name] = "?"
@@ -3320,14 +3349,9 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 		// export HOME=/etc, read HOME, printf -v HOME: any word that
 		// names one of them, an option's value included.
 		names := slices.Clone(c.Assigns) // the parser's for export and kin
-		nameref := n == "nameref"
+		nameref := declaresRef(n, c.Args()[1:])
 		for _, w := range c.Args()[1:] {
 			names = append(names, w.Text)
-			// declare -n, typeset -n, local -n (not export -n, which
-			// unexports, nor read -n).
-			if w.Literal && shortCluster(w.Text) && strings.Contains(w.Text, "n") && (n == "declare" || n == "typeset" || n == "local") {
-				nameref = true
-			}
 		}
 		for _, a := range names {
 			if !nameref {
@@ -3352,6 +3376,7 @@ func (z *analyzer) dirVars(c SimpleCommand) {
 				// CDPATH as assignments through the nameref set them
 				// (H=/etc; cd -), where cd goes then known.
 				z.refs[ref] = target
+				z.refPairs = append(z.refPairs, [2]string{ref, target})
 				switch target {
 				case "HOME", "PWD":
 					set(target)

@@ -531,15 +531,19 @@ func expandsAny(c SimpleCommand, name string) bool {
 }
 
 // expandsValue is expandsVar for the variable's value: ${#a[@]} (its
-// length) and ${!a[@]} (its indices) hold no name.
+// length) and ${!a[@]} (its indices) hold no name; ${!q}, the variable
+// q names, is q's value put to use.
 func expandsValue(t, name string) bool {
 	for i := 0; i < len(t); i++ {
 		if t[i] != '$' {
 			continue
 		}
 		rest := t[i+1:]
-		rest, _ = strings.CutPrefix(rest, "{")
+		rest, braced := strings.CutPrefix(rest, "{")
 		if r, ok := strings.CutPrefix(rest, name); ok && (r == "" || !isNameByte(r[0])) {
+			return true
+		}
+		if r, ok := strings.CutPrefix(rest, "!"+name); ok && braced && r != "" && strings.IndexByte("}%#/,^:-=?", r[0]) >= 0 {
 			return true
 		}
 	}

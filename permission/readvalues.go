@@ -43,6 +43,9 @@ type readCmd struct {
 	scope, cond int32
 	fn          string
 	replaces    bool
+	// loop: a for loop's variable, whose words expand once command at
+	// (the one before the loop) ran.
+	loop bool
 }
 
 // assignedVal is a variable an assignment sets and the values it is
@@ -67,6 +70,7 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		if as.Name == nil || as.Naked {
 			continue
 		}
+		z.noteIFS(as)
 		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil}
 		switch {
 		case as.Array != nil:
@@ -114,7 +118,11 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // a file the line wrote): p=$(printf %s .git/hooks); cp x "$p"/pre-commit
 // writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does. The
 // value stands beside the unknown one noteAssigns gave it.
-func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known []printedSubst) {
+//
+// sourced are the substitutions that print a value the shell expands
+// (echo "$p", printf %s "$d"/x: printedSource), each with the source of
+// the word it prints: f=$(echo "$p") is given what f="$p" is.
+func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
 		for _, k := range known {
@@ -124,7 +132,42 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known []printedSu
 			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
 				fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
 		}
+		for _, k := range sourced {
+			if v.subst != "" && k.src == v.subst {
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{{Text: k.text}}})
+			}
+		}
 	}
+}
+
+// printedSource returns, for an echo or printf of words the analysis
+// reads of which some the shell expands (echo "$p", printf %s "$d/x"),
+// the source of the word it prints: the words joined by a space, an
+// echo's without options, or printf's format of %s with each argument
+// in its place (printfSource).
+func printedSource(c SimpleCommand) (Word, bool) {
+	args := c.Args()
+	if len(args) < 2 || slices.ContainsFunc(args, func(w Word) bool { return !knownValue(w) || !w.Literal && unquotedGlob(w.Text) }) {
+		return Word{}, false
+	}
+	switch lowerName(c) {
+	case "echo":
+		var b strings.Builder
+		for k, w := range args[1:] {
+			if strings.HasPrefix(looseText(w.Text), "-") || strings.HasPrefix(w.Text, "~") {
+				return Word{}, false // an option, or one only known at run time
+			}
+			if k > 0 {
+				b.WriteString(`" "`)
+			}
+			b.WriteString(quoteFor(w, false))
+		}
+		return Word{Text: b.String()}, true
+	case "printf":
+		return printfSource(args[1:])
+	}
+	return Word{}, false
 }
 
 // knownValue says whether the analysis can read value w, as the shell
@@ -179,7 +222,11 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	if !ok {
 		return
 	}
-	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn}
+	r := readCmd{at: at, names: []string{wi.Name.Value}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, loop: true}
+	if !wi.InPos.IsValid() {
+		// for f; do: the positional parameters.
+		r.lines = append(r.lines, Word{Text: `"$@"`})
+	}
 	for _, w := range wi.Items {
 		switch v := z.word(w, nil); {
 		case knownValue(v) && !hasGlob(w):
@@ -374,10 +421,15 @@ func (z *analyzer) pipedReads(p Pipeline) {
 				continue
 			}
 			text, known, printer := z.fedText(src[0])
+			lines := textLines(text, true)
+			if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
+				// echo "$p" | while read f: f is given what f="$p" is.
+				lines, known = []Word{w}, true
+			}
 			if !printer || !known {
 				continue
 			}
-			z.feedReads(stage, func(fd string) ([]Word, bool) { return textLines(text, true), fd == "0" })
+			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
 		}
 	}
 }
@@ -385,6 +437,7 @@ func (z *analyzer) pipedReads(p Pipeline) {
 // readValues judges each later command that expands a variable a read
 // set from lines written on the line with each line in its place.
 func (z *analyzer) readValues() {
+	z.refValues()
 	pairs := 0
 	// The latest first: a value that names another variable
 	// (f=$g/id_rsa) is in place before g's value is handed on.
@@ -393,7 +446,7 @@ func (z *analyzer) readValues() {
 		if !r.fed {
 			continue
 		}
-		for _, values := range r.values() {
+		for _, values := range r.values(z.ifs) {
 			for k := 0; k < len(z.a.Commands); k++ {
 				c := z.a.Commands[k]
 				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
@@ -407,7 +460,7 @@ func (z *analyzer) readValues() {
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
 					// f=$g/id_rsa: g is expanded where f is set.
-					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn}
+					when = point{at: r.at, scope: r.scope, cond: r.cond, fn: r.fn, past: r.loop}
 				}
 				when.by = ri + 1
 				n.Words = make([]Word, len(c.Words))
@@ -415,7 +468,7 @@ func (z *analyzer) readValues() {
 					n.Words[j] = w
 					for v, name := range r.names {
 						if !w.Literal && expandsValue(n.Words[j].Text, name) {
-							n.Words[j] = Word{Text: substVar(n.Words[j].Text, name, values[v])}
+							n.Words[j] = sourceWord(substVar(n.Words[j].Text, name, values[v]))
 						}
 					}
 				}
@@ -441,6 +494,71 @@ func (z *analyzer) readValues() {
 	}
 }
 
+// refValues hands each value a variable is given to the nameref that
+// names it, and each one a nameref is given to the variable it names:
+// p=.git/config; declare -n r=p; echo x >> "$r" writes the config, as
+// declare -n r=p; r=.git/config; echo x >> "$p" does. The copies replace
+// nothing, as a nameref declared on the line may not be one where the
+// value is set.
+func (z *analyzer) refValues() {
+	n := len(z.reads)
+	for _, pair := range z.refPairs {
+		for k := range n {
+			r := z.reads[k]
+			if !r.fed || len(r.names) != 1 {
+				continue // read a b: the names split the line between them
+			}
+			for _, alias := range [][2]string{pair, {pair[1], pair[0]}} {
+				if r.names[0] == alias[1] {
+					r.names = []string{alias[0]}
+					r.replaces = false
+					z.reads = append(z.reads, r)
+					break
+				}
+			}
+		}
+	}
+}
+
+// sourceWord returns the word whose source text is t: literal where t
+// holds no expansion, its quotes removed, so that what matches a
+// command's literal words matches it (c=token; gh auth $c prints the
+// token, as gh auth token does).
+func sourceWord(t string) Word {
+	var b strings.Builder
+	dq := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '"':
+			dq = !dq
+		case c == '\'' && !dq:
+			end := strings.IndexByte(t[i+1:], '\'')
+			if end < 0 {
+				return Word{Text: t}
+			}
+			b.WriteString(t[i+1 : i+1+end])
+			i += end + 1
+		case c == '\\' && i+1 < len(t):
+			i++
+			if dq && !strings.ContainsRune("$`\"\\", rune(t[i])) {
+				b.WriteByte('\\')
+			}
+			if t[i] != '\n' {
+				b.WriteByte(t[i])
+			}
+		case c == '$' || c == '`' || !dq && (strings.IndexByte("*?[{~()<>|&;", c) >= 0 || c == ' ' || c == '\t' || c == '\n'):
+			return Word{Text: t}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if dq {
+		return Word{Text: t}
+	}
+	return Word{Text: b.String(), Literal: true}
+}
+
 // maxValueCopies bounds the copies readValues makes of the commands that
 // expand a value the line sets: a for loop over a few hundred words
 // (for i in $(seq …) is none) is followed, each copy judged as one
@@ -456,6 +574,9 @@ type point struct {
 	scope, cond int32
 	fn          string
 	by          int // for a copy, 1 + the index in z.reads of what made it
+	// past: the words expand once command at ran, not in it (for f in
+	// "$p": p=x on the command before the loop reaches them).
+	past bool
 }
 
 // pointOf returns where command k expands its variables: its own place,
@@ -476,7 +597,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if c.at <= r.at && (c.fn == "" || c.fn == r.fn) {
+	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
 		return false
 	}
 	scope := r.scope
@@ -515,21 +636,44 @@ func sharesName(a, b []string) bool {
 // values returns the values each of r's variables is given in turn: a
 // read's fields of each line, split as read splits them; each line of a
 // mapfile's, and each field of a read -a's, an element of the array.
-func (r readCmd) values() [][]Word {
+//
+// ifs are the values the line gives IFS anywhere: a line is also split
+// by each (IFS=: read a b <<< "x:.git/config" sets b to .git/config), as
+// a value only adds possibilities.
+func (r readCmd) values(ifs []string) [][]Word {
 	var out [][]Word
 	for _, l := range r.lines {
 		switch {
 		case !r.array:
-			out = append(out, splitRead(l, len(r.names)))
+			out = append(out, splitRead(l, len(r.names), " \t"))
+			if l.Literal && len(r.names) > 1 {
+				for _, sep := range ifs {
+					out = append(out, splitRead(l, len(r.names), sep))
+				}
+			}
 		case r.fields && l.Literal:
-			for _, f := range strings.Fields(l.Text) {
-				out = append(out, []Word{{Text: f, Literal: true}})
+			for _, sep := range append([]string{" \t\n"}, ifs...) {
+				for _, f := range strings.FieldsFunc(l.Text, func(c rune) bool { return strings.ContainsRune(sep, c) }) {
+					out = append(out, []Word{{Text: f, Literal: true}})
+				}
 			}
 		default:
 			out = append(out, []Word{l})
 		}
 	}
 	return out
+}
+
+// noteIFS records the value assignment as gives IFS, when literal and
+// not whitespace alone (the default's splitting).
+func (z *analyzer) noteIFS(as *syntax.Assign) {
+	if as.Name == nil || as.Name.Value != "IFS" || as.Value == nil || as.Array != nil {
+		return
+	}
+	w := z.word(as.Value, nil)
+	if w.Literal && strings.Trim(w.Text, " \t\n") != "" && !slices.Contains(z.ifs, w.Text) && len(z.ifs) < 4 {
+		z.ifs = append(z.ifs, w.Text)
+	}
 }
 
 // expandsAnyOf says whether c expands one of the variables names in an
@@ -546,7 +690,7 @@ func expandsAnyOf(c SimpleCommand, names []string) bool {
 // splitRead splits line l among n variables as read does: a field each,
 // the last taking the rest. A line that is the shell's source is one
 // value, for each.
-func splitRead(l Word, n int) []Word {
+func splitRead(l Word, n int, ifs string) []Word {
 	out := make([]Word, n)
 	if !l.Literal {
 		for k := range out {
@@ -554,9 +698,14 @@ func splitRead(l Word, n int) []Word {
 		}
 		return out
 	}
+	sep := func(c rune) bool { return strings.ContainsRune(ifs, c) }
 	rest := l.Text
 	for k := range n - 1 {
-		f, r, _ := strings.Cut(strings.TrimLeft(rest, " \t"), " ")
+		rest = strings.TrimLeft(rest, " \t")
+		f, r := rest, ""
+		if at := strings.IndexFunc(rest, sep); at >= 0 {
+			f, r = rest[:at], rest[at+1:]
+		}
 		out[k], rest = Word{Text: f, Literal: true}, r
 	}
 	out[n-1] = Word{Text: strings.TrimSpace(rest), Literal: true}
@@ -608,20 +757,68 @@ func substVar(t, name string, v Word) string {
 				i += len(name)
 				continue
 			}
-			if ok && braced && v.Literal && r != "" && strings.IndexByte("%#/,^:", r[0]) >= 0 {
-				// ${p%.bak}, ${p,,}: what the operator makes of it.
+			if ok && braced && r != "" && strings.IndexByte("%#/,^:-=?@", r[0]) >= 0 {
+				// ${p%.bak}, ${p,,}, ${p:-x}: what the operator makes of it.
 				if end := strings.IndexByte(r, '}'); end > 0 {
-					if out, ok := paramOp(v.Text, r[:end]); ok {
-						b.WriteString(quoteFor(Word{Text: out, Literal: true}, dq))
+					if out, ok := valueOp(v, r[:end]); ok {
+						b.WriteString(quoteFor(out, dq))
 						i += len(name) + 2 + end
 						continue
 					}
+				}
+			}
+			if r, ok := strings.CutPrefix(rest, "!"+name); ok && braced && v.Literal && isName(v.Text) {
+				// q=p; ${!q}, ${!q%x}: p's expansion, which a value
+				// set for p before is handed on to (readValues).
+				if end := strings.IndexByte(r, '}'); end >= 0 && (end == 0 || strings.IndexByte("%#/,^:-=?", r[0]) >= 0) {
+					b.WriteString("${" + v.Text + r[:end+1])
+					i += len(name) + 3 + end
+					continue
 				}
 			}
 		}
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// valueOp returns what ${name OP} yields where name holds v: a default
+// (${p:-x}, ${p-x}, ${p:=x}, ${p:?x}) yields v where v is set, as it is
+// here (the default itself is judged where the word stands unchanged), a
+// value the shell expands (v is $HOME) takes the operator on
+// (${HOME%/}), and a literal one yields what paramOp makes of it.
+func valueOp(v Word, op string) (Word, bool) {
+	if strings.IndexByte("-=?", op[0]) >= 0 || len(op) > 1 && op[0] == ':' && strings.IndexByte("-=?", op[1]) >= 0 {
+		if op[0] == ':' && v.Literal && v.Text == "" {
+			return Word{}, false
+		}
+		return v, true
+	}
+	if !v.Literal {
+		if ref, ok := soleRef(v.Text); ok && !strings.ContainsAny(op, "`\"") {
+			return Word{Text: "${" + ref + op + "}"}, true
+		}
+		// p=~/.ssh/id_rsa; ${p@E}: no escape in what the analysis reads.
+		return v, (op == "@E" || op == "@P") && !strings.ContainsAny(v.Text, "\\`")
+	}
+	out, ok := paramOp(v.Text, op)
+	return Word{Text: out, Literal: true}, ok
+}
+
+// soleRef returns the name of the variable that is all of source text t
+// ($HOME, ${HOME}).
+func soleRef(t string) (string, bool) {
+	t, ok := strings.CutPrefix(t, "$")
+	if !ok {
+		return "", false
+	}
+	if in, ok := strings.CutPrefix(t, "{"); ok {
+		t, ok = strings.CutSuffix(in, "}")
+		if !ok {
+			return "", false
+		}
+	}
+	return t, isName(t)
 }
 
 // paramOp returns what ${name OP} yields where name holds v, for the
@@ -632,6 +829,17 @@ func substVar(t, name string, v Word) string {
 // a quote or an expansion in it: p=.git/config.bak; echo x >> ${p%.bak}
 // writes the config, as the value written out would.
 func paramOp(v, op string) (string, bool) {
+	switch op {
+	case "@L":
+		return strings.ToLower(v), true
+	case "@U":
+		return strings.ToUpper(v), true
+	case "@u":
+		return paramOp(v, "^")
+	case "@E", "@P":
+		// Escapes, and a prompt's, are what the shell reads in v.
+		return v, !strings.ContainsAny(v, "\\$`!")
+	}
 	// A ~ in the argument is the home directory to bash (${p/x/~/.b}).
 	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&~") {
 		return "", false
@@ -805,20 +1013,54 @@ func (z *analyzer) notePrintfV(i int) {
 	}
 	ws := []Word{{Text: "printf", Literal: true}}
 	for _, w := range rest {
-		if w = z.homeArg(w); !w.Literal {
-			if !knownValue(w) {
-				z.noteData(name)
-			}
+		if w = z.homeArg(w); !w.Literal && !knownValue(w) {
+			z.noteData(name)
 			return
 		}
 		ws = append(ws, w)
 	}
-	text, _, ok := printedText(SimpleCommand{Words: ws})
-	if !ok {
+	var value Word
+	if text, _, ok := printedText(SimpleCommand{Words: ws}); ok {
+		value = Word{Text: text, Literal: true}
+	} else if value, ok = printfSource(ws[1:]); !ok {
 		return
 	}
 	z.reads = append(z.reads, readCmd{at: i, names: []string{name}, scope: c.Shell, cond: c.Cond, fn: c.Func,
-		lines: []Word{{Text: text, Literal: true}}, fed: true, replaces: true})
+		lines: []Word{value}, fed: true, replaces: true})
+}
+
+// printfSource returns, for printf -v's format and arguments where an
+// argument is a value the shell expands (printf -v g %s ".git/$f"),
+// the source of the word the variable is assigned, as g=".git/$f" is:
+// the format's text with each %s the argument in its place. ok is false
+// for a format with another directive or an escape, or with a %s for
+// each argument but not one each.
+func printfSource(ws []Word) (Word, bool) {
+	format, args := ws[0], ws[1:]
+	// A newline at the end: what $(…) and read drop.
+	format.Text = strings.TrimSuffix(format.Text, `\n`)
+	if !format.Literal || strings.ContainsRune(format.Text, '\\') || strings.Count(format.Text, "%s") != len(args) ||
+		strings.Count(strings.ReplaceAll(format.Text, "%s", ""), "%") != 0 {
+		return Word{}, false
+	}
+	var b strings.Builder
+	piece := func(t string) {
+		// Double quotes, which stand for the text where the value is
+		// put in double quotes too ("$g/x"), single ones would not.
+		if t != "" {
+			b.WriteString(`"` + quoteFor(Word{Text: t, Literal: true}, true) + `"`)
+		}
+	}
+	parts := strings.Split(format.Text, "%s")
+	piece(parts[0])
+	for k, w := range args {
+		if w = homeValue(w); !w.Literal && strings.HasPrefix(w.Text, "~") {
+			return Word{}, false
+		}
+		b.WriteString(quoteFor(w, false))
+		piece(parts[k+1])
+	}
+	return Word{Text: b.String()}, true
 }
 
 // homeArg returns w, an argument, as the text it expands to when that is
@@ -905,14 +1147,17 @@ options:
 // -I{} and parallel, which put other words in place of {}, are judged
 // as before.
 func (z *analyzer) noteShellArgs(i int) {
-	c := z.a.Commands[i]
-	rest := shellCArgs(c)
+	z.notePositional(i, z.a.Commands[i], shellCArgs(z.a.Commands[i]))
+}
+
+// notePositional records rest, the words command i (c) gives a shell
+// program it starts, as its $0, $1 …, "$@" and "$*" (noteShellArgs):
+// sh -c's, or a script's the line wrote (sh s.sh .git/config).
+func (z *analyzer) notePositional(i int, c SimpleCommand, rest []Word) {
 	names := append([]string{"0"}, positionalNames[:9]...)
+	var all []Word // "$@", "$*": each of $1 …
 	for k, w := range rest {
-		if k >= len(names) {
-			break
-		}
-		r := readCmd{at: i, names: []string{names[k]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
+		r := readCmd{at: i, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true}
 		switch {
 		case c.FromFind && !w.Literal && looseText(w.Text) == "{}":
 			for _, f := range z.written {
@@ -921,9 +1166,17 @@ func (z *analyzer) noteShellArgs(i int) {
 		case knownValue(w):
 			r.lines = []Word{homeValue(w)}
 		}
-		if r.fed = len(r.lines) > 0; r.fed {
+		if k > 0 {
+			all = append(all, r.lines...)
+		}
+		if r.fed = len(r.lines) > 0; r.fed && k < len(names) {
+			r.names = []string{names[k]}
 			z.reads = append(z.reads, r)
 		}
+	}
+	if len(all) > 0 {
+		z.reads = append(z.reads, readCmd{at: i, names: []string{"@"}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true, fed: true, lines: all},
+			readCmd{at: i, names: []string{"*"}, array: true, scope: z.scope, cond: z.cond, fn: z.fn, replaces: true, fed: true, lines: slices.Clone(all)})
 	}
 }
 

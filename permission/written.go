@@ -154,6 +154,7 @@ func (z *analyzer) runsWritten(i int) {
 	for k, w := range c.Words {
 		c.Words[k] = plainWord(z.fileWord(w))
 	}
+	z.runAt = i
 	for _, g := range z.globbedWritten(c) {
 		z.runsWrittenAs(g)
 	}
@@ -302,6 +303,13 @@ func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 	switch spec := interpOf(n); {
 	case isShell(n) || n == "source" || n == ".":
 		dir, scope := z.dir, z.fork()
+		if args := c.Args(); z.runAt >= 0 && z.runAt < len(z.a.Commands) {
+			// sh s.sh .git/config: the words from the script's name on
+			// are its $0, $1 …, as sh -c's after the program.
+			if k := slices.IndexFunc(args, func(w Word) bool { return w.Text == name }); k >= 0 {
+				z.notePositional(z.runAt, c, args[k:])
+			}
+		}
 		z.nested(f.text, what)
 		z.dir, z.scope = dir, scope
 	case spec != nil:
