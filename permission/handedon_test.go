@@ -141,3 +141,18 @@ func TestParamOp(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftedArgumentsHandedOn: where the program may shift its
+// arguments, each is a value of the parameters below its own too: sh -c
+// 'shift; echo x > "$1"' _ notes.txt ~/.bashrc wrote the start-up file
+// unasked in bypassPermissions (a review's find). Neighbour: without a
+// shift, $1 is the first argument's alone.
+func TestShiftedArgumentsHandedOn(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"shift", Y, nil, `sh -c 'shift; echo x > "$1"' _ notes.txt ~/.bashrc`, Ask},
+		{"shift 2", Y, nil, `bash -c 'shift 2; cp x "$1"' _ a b .git/hooks/pre-commit`, Ask},
+		{"neighbour: no shift", Y, nil, `sh -c 'cat "$2" > "$1"' _ notes.txt .git/config`, Allow},
+	})
+}

@@ -1147,13 +1147,16 @@ options:
 // -I{} and parallel, which put other words in place of {}, are judged
 // as before.
 func (z *analyzer) noteShellArgs(i int) {
-	z.notePositional(i, z.a.Commands[i], shellCArgs(z.a.Commands[i]))
+	c := z.a.Commands[i]
+	z.notePositional(i, c, shellCArgs(c), strings.Contains(c.Text, "shift"))
 }
 
 // notePositional records rest, the words command i (c) gives a shell
 // program it starts, as its $0, $1 …, "$@" and "$*" (noteShellArgs):
-// sh -c's, or a script's the line wrote (sh s.sh .git/config).
-func (z *analyzer) notePositional(i int, c SimpleCommand, rest []Word) {
+// sh -c's, or a script's the line wrote (sh s.sh .git/config). Where the
+// program may shift them (shifts), each is a value of every parameter
+// below its own too: sh -c 'shift; echo x > "$1"' _ a ~/.bashrc.
+func (z *analyzer) notePositional(i int, c SimpleCommand, rest []Word, shifts bool) {
 	names := append([]string{"0"}, positionalNames[:9]...)
 	var all []Word // "$@", "$*": each of $1 …
 	for k, w := range rest {
@@ -1172,6 +1175,10 @@ func (z *analyzer) notePositional(i int, c SimpleCommand, rest []Word) {
 		if r.fed = len(r.lines) > 0; r.fed && k < len(names) {
 			r.names = []string{names[k]}
 			z.reads = append(z.reads, r)
+			for j := 1; shifts && j < k; j++ {
+				z.reads = append(z.reads, readCmd{at: i, names: []string{names[j]}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
+					fed: true, lines: slices.Clone(r.lines)})
+			}
 		}
 	}
 	if len(all) > 0 {

@@ -307,7 +307,7 @@ func (z *analyzer) runWritten(c SimpleCommand, name string, f writtenFile) {
 			// sh s.sh .git/config: the words from the script's name on
 			// are its $0, $1 …, as sh -c's after the program.
 			if k := slices.IndexFunc(args, func(w Word) bool { return w.Text == name }); k >= 0 {
-				z.notePositional(z.runAt, c, args[k:])
+				z.notePositional(z.runAt, c, args[k:], strings.Contains(f.text, "shift"))
 			}
 		}
 		z.nested(f.text, what)
