@@ -33,8 +33,8 @@ type Danger struct {
 	// Secret is true when the command prints a credential kept outside
 	// the project (gh auth token, aws configure get
 	// aws_secret_access_key, pass show, git credential fill): asked for
-	// in bypassPermissions too, as a read of the credential store it
-	// comes from is (cat ~/.aws/credentials).
+	// in bypassPermissions too, where the store it comes from is asked for
+	// (cat ~/.aws/credentials), unless an allow rule names the command.
 	Secret bool
 }
 
