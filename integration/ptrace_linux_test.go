@@ -26,8 +26,7 @@ import (
 
 // tracePrelude's t LABEL OP ARG runs ./tracer OP ARG as the prelude's p
 // runs ./attack.
-const tracePrelude = `t() { l=$1; shift; printf '%s: ' "$l"; ./tracer "$@" 2>&1 </dev/null || true; }
-`
+var tracePrelude = probeFunc("t", "tracer", "</dev/null ")
 
 // reachOps are tracer's ways into another process.
 var reachOps = []string{"attach", "seize", "vm-readv", "vm-writev", "pidfd-getfd", "kcmp", "mem", "environ"}

@@ -29,8 +29,7 @@ import (
 // reachPrelude defines, beside the prelude's c and p,
 //
 //	r LABEL PROBE...  runs ./reach PROBE and prints "LABEL: PROBE ok|errno=N …"
-const reachPrelude = `r() { l=$1; shift; printf '%s: ' "$l"; ./reach "$@" 2>&1 || true; }
-`
+var reachPrelude = probeFunc("r", "reach", "")
 
 // installReach copies the reach probe into the root as ./reach.
 func (b *box) installReach() {

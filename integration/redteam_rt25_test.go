@@ -29,8 +29,7 @@ import (
 // kernelPrelude defines, beside the prelude's c and p,
 //
 //	k LABEL PROBE...  runs ./kernel PROBE and prints "LABEL: PROBE ok|errno=N …"
-const kernelPrelude = `k() { l=$1; shift; printf '%s: ' "$l"; ./kernel "$@" 2>&1 || true; }
-`
+var kernelPrelude = probeFunc("k", "kernel", "")
 
 // installKernel copies the attack probe and the kernel probe into the
 // root as ./attack and ./kernel.

@@ -319,6 +319,15 @@ func (b *box) install() {
 	b.installProbe("attack")
 }
 
+// probeFunc is a prelude's shell function fn: fn LABEL ARGS... runs the
+// probe program ./probe ARGS (its stdin redirected as stdin says, if at
+// all) and prints "LABEL: " before what the probe says, whatever it exits
+// with.
+func probeFunc(fn, probe, stdin string) string {
+	return fn + `() { l=$1; shift; printf '%s: ' "$l"; ./` + probe + ` "$@" 2>&1 ` + stdin + `|| true; }
+`
+}
+
 // installProbe copies the probe program name (testdata/name.c, built by
 // helper) into the root as ./name.
 func (b *box) installProbe(name string) {
