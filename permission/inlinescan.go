@@ -261,19 +261,26 @@ func (s *codeScan) bindings() {
 // path taken.
 func (s *codeScan) valueBindings() {
 	for i := 0; i < len(s.toks); i++ {
-		t := s.toks[i]
-		if t.kind != tokName || i+1 >= len(s.toks) {
+		// Perl's list assignment of one name, my ($p) = glob("~/x"),
+		// binds it to the list's first value: the one string here.
+		at, eq := i, i+1
+		if s.lang == langPerl && s.toks[i].text == "(" && s.match[i] == i+2 && s.toks[i+1].kind == tokName {
+			at, eq = i+1, i+3
+		}
+		t := s.toks[at]
+		if t.kind != tokName || eq >= len(s.toks) {
 			continue
 		}
 		start := i == 0 || s.toks[i-1].text == "\n" || s.toks[i-1].text == ";" ||
-			(s.toks[i-1].text == "const" || s.toks[i-1].text == "let" || s.toks[i-1].text == "var" || s.toks[i-1].text == "my" || s.toks[i-1].text == "local") &&
+			(s.toks[i-1].text == "const" || s.toks[i-1].text == "let" || s.toks[i-1].text == "var" || s.toks[i-1].text == "my" || s.toks[i-1].text == "our" || s.toks[i-1].text == "local") &&
 				(i == 1 || s.toks[i-2].text == "\n" || s.toks[i-2].text == ";")
-		if s.toks[i+1].text != "=" || i+2 < len(s.toks) && s.toks[i+2].text == "=" || !start {
-			if _, seen := s.vals[t.text]; seen && i+1 < len(s.toks) && strings.HasSuffix(s.toks[i+1].text, "=") && s.toks[i+1].text != "==" {
+		if s.toks[eq].text != "=" || eq+1 < len(s.toks) && s.toks[eq+1].text == "=" || !start {
+			if _, seen := s.vals[t.text]; seen && strings.HasSuffix(s.toks[eq].text, "=") && s.toks[eq].text != "==" {
 				s.vals[t.text] = "" // p += …
 			}
 			continue
 		}
+		i = eq - 1
 		if s.vals == nil {
 			s.vals = map[string]string{}
 		}
@@ -920,6 +927,24 @@ func expandHome(v string) string {
 	return v
 }
 
+// perlGlobOp evaluates Perl's glob operator at token i, <~/.bashrc>: as
+// glob("~/.bashrc"), the one name a pattern without wildcards gives.
+// <F>, <$f> and <> read a handle instead, and are no value.
+func (s *codeScan) perlGlobOp(i, to int) (v string, next int, ok bool) {
+	for j := i + 1; j < to; j++ {
+		if s.toks[j].text != ">" {
+			continue
+		}
+		pat := s.src[s.toks[i].to:s.toks[j].from]
+		name := strings.TrimPrefix(pat, "$")
+		if name == "" || isName(name) || strings.ContainsAny(pat, "*?[{ \t") {
+			return "", 0, false
+		}
+		return expandHome(pat), j + 1, true
+	}
+	return "", 0, false
+}
+
 // term evaluates the term of an expression at token i; next is the
 // token after it.
 func (s *codeScan) term(i, to int) (v string, next int, ok bool) {
@@ -930,6 +955,8 @@ func (s *codeScan) term(i, to int) (v string, next int, ok bool) {
 	case t.text == "(" && s.match[i] > i && s.match[i] < to:
 		v, ok := s.value(i+1, s.match[i])
 		return v, s.match[i] + 1, ok
+	case s.lang == langPerl && t.kind == tokPunct && t.text == "<":
+		return s.perlGlobOp(i, to)
 	case t.kind != tokName:
 		return "", 0, false
 	}
@@ -997,6 +1024,11 @@ func (s *codeScan) term(i, to int) (v string, next int, ok bool) {
 	case len(vals) == 1 && vals[0] == "HOME" && (name == "os.getenv" || name == "os.environ.get" || name == "getenv" || name == "ENV.fetch" || name == "Sys.getenv" || name == "Deno.env.get"):
 		v = home
 	case len(vals) == 1 && (name == "os.path.expanduser" || name == "File.expand_path" || name == "path.expand"):
+		v = expandHome(vals[0])
+	case len(vals) == 1 && s.lang == langPerl && name == "glob" && !strings.ContainsAny(vals[0], "*?[{ \t"):
+		// Perl's glob expands a leading ~ as the shell does; a pattern
+		// without wildcards or spaces is the one name it returns:
+		// open(F, ">>", glob("~/.bashrc")).
 		v = expandHome(vals[0])
 	case len(vals) == 1 && (name == "str" || name == "String" || name == "os.fspath" || name == "os.path.abspath" || name == "os.path.normpath" || name == "os.path.realpath" || name == "normalizePath"):
 		v = vals[0]
