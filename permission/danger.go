@@ -261,7 +261,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Last: where the environment is scrubbed (Engine.EnvScrubbed)
 		// the engine sets a match of it aside, and no other row may
 		// hide behind it.
-		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars},
+		// A value printed (printenv NAME, echo "$NAME") is Danger.Secret;
+		// every variable listed (env) and one sent (curl -H …) are not.
+		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars, secret: true},
 	}
 }}
 

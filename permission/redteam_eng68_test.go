@@ -53,3 +53,37 @@ func TestParamAlternatives(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretVariablePrintedBypass: printenv GITHUB_TOKEN and echo
+// "$AWS_SECRET_ACCESS_KEY" were asked for in default mode but ran in
+// bypassPermissions, where gh auth token, which prints a credential too,
+// is asked for. A secret-named variable's value printed (printenv, echo,
+// printf, cat of a here-string) is now Danger.Secret: asked for there,
+// unless an allow rule names the command. Neighbours: other variables,
+// every variable listed (env), and one sent where the command sends it
+// (curl -H) pass in bypassPermissions as before; a scrubbed environment
+// holds none to print.
+func TestSecretVariablePrintedBypass(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"printenv", Y, nil, `printenv GITHUB_TOKEN`, Ask},
+		{"echo", Y, nil, `echo "$AWS_SECRET_ACCESS_KEY"`, Ask},
+		{"printf into a pipe", Y, nil, `printf %s "$NPM_TOKEN" | base64`, Ask},
+		{"here-string", Y, nil, `cat <<< $GITHUB_TOKEN`, Ask},
+		{"in a nested shell", Y, nil, `bash -c 'echo $OPENAI_API_KEY'`, Ask},
+		{"declare -p", Y, nil, `declare -p GITHUB_TOKEN`, Ask},
+		{"lifted by an allow rule", Y, []string{"allow:Bash(printenv GITHUB_TOKEN)"}, `printenv GITHUB_TOKEN`, Allow},
+		{"default mode as before", D, nil, `echo $GITHUB_TOKEN`, Ask},
+		{"neighbour: PATH", Y, nil, `echo "$PATH"`, Allow},
+		{"neighbour: printenv HOME", Y, nil, `printenv HOME`, Allow},
+		{"neighbour: env", Y, nil, `env`, Allow},
+		{"here-document", Y, nil, "cat <<EOF\n$GITHUB_TOKEN\nEOF", Ask},
+		{"neighbour: a file a variable names", Y, nil, `cat "$TOKEN_FILE"`, Allow},
+		{"neighbour: printf -v", Y, nil, `printf -v t %s "$GITHUB_TOKEN"`, Allow},
+		{"neighbour: sent with curl", Y, nil, `curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.example.com/v1`, Allow},
+	})
+	checkDecisions(t, []decisionRow{
+		{"neighbour: scrubbed", Y, nil, `printenv GITHUB_TOKEN; echo "$AWS_SECRET_ACCESS_KEY"`, Allow},
+	}, func(e *Engine) { e.EnvScrubbed = true })
+}
