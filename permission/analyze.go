@@ -1908,7 +1908,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.noteAssigns(i, assigned)
-	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" }) {
+	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" || v.src != "" }) {
 		z.substAssigned, z.substAt = assigned, i
 	}
 	z.feeds(i, subs)
@@ -1987,26 +1987,21 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 			continue
 		}
 		exact := false
-		t := w.Text
 		for _, k := range known {
-			if t == k.src {
+			if w.Text == k.src {
 				for _, f := range strings.FieldsFunc(k.text, unicode.IsSpace) {
 					ws = append(ws, Word{Text: f, Literal: !strings.ContainsAny(f, "*?[")})
 				}
 				exact = true
 				break
 			}
-			t = strings.ReplaceAll(t, k.src, k.text)
 		}
-		switch {
-		case exact:
+		if exact {
 			changed = true
-		case t != w.Text && !strings.ContainsAny(t, "$`\\'*?[{\n") && (strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && strings.Count(t, `"`) == 2 || !strings.ContainsAny(t, "\" \t")):
-			// "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks: the value is
-			// the word's, its double quotes removed.
-			ws = append(ws, Word{Text: strings.ReplaceAll(t, `"`, ""), Literal: true})
+		} else if v, ok := withPrinted(w.Text, known); ok {
+			ws = append(ws, v)
 			changed = true
-		default:
+		} else {
 			ws = append(ws, w)
 		}
 	}
@@ -2016,6 +2011,28 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	n := c
 	n.Words, n.Text = ws, joinWords(ws)
 	z.a.Commands = append(z.a.Commands, n)
+}
+
+// withPrinted returns the word whose source text is t with each
+// substitution among known in it replaced by what it prints, where that
+// leaves a plain word: "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks and
+// "$(echo .git)"/hooks are the word's text, its double quotes removed.
+// ok is false where no substitution of t is known, or where another
+// expansion, a quote, a glob or a space outside quotes is left.
+func withPrinted(t string, known []printedSubst) (Word, bool) {
+	s := t
+	for _, k := range known {
+		s = strings.ReplaceAll(s, k.src, k.text)
+	}
+	if s == t || strings.ContainsAny(s, "$`\\'*?[{\n") || strings.Count(s, `"`)%2 != 0 {
+		return Word{}, false
+	}
+	for k, part := range strings.Split(s, `"`) {
+		if k%2 == 0 && strings.ContainsAny(part, " \t") {
+			return Word{}, false // split into words there
+		}
+	}
+	return Word{Text: strings.ReplaceAll(s, `"`, ""), Literal: true}, true
 }
 
 // call normalises a simple command.

@@ -59,6 +59,10 @@ type assignedVal struct {
 	// whole value (p=$(…), p="$(…)"): what it prints, where the line
 	// writes it out, is a value too (noteSubstAssigns).
 	subst string
+	// src is the source text of a value that holds a command
+	// substitution beside other text (p=$(echo .git)/hooks): with what
+	// the substitution prints in its place, a value too (noteSubstAssigns).
+	src string
 }
 
 // assignedVals returns the variables assigns set from values the
@@ -82,6 +86,9 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		case as.Value != nil:
 			v.values = []Word{z.word(as.Value, nil)}
 			v.subst = z.wholeSubst(as.Value)
+			if v.subst == "" && !knownValue(v.values[0]) {
+				v.src = z.nodeTextFull(as.Value)
+			}
 		}
 		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
 		for _, w := range v.values {
@@ -116,8 +123,9 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // command substitution (vals), what the substitution prints where the
 // line writes it out (known: echo or printf of literal words, a cat of
 // a file the line wrote): p=$(printf %s .git/hooks); cp x "$p"/pre-commit
-// writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does. The
-// value stands beside the unknown one noteAssigns gave it.
+// writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does, and
+// so does p=$(echo .git)/hooks, the substitution a part of the value.
+// The value stands beside the unknown one noteAssigns gave it.
 //
 // sourced are the substitutions that print a value the shell expands
 // (echo "$p", printf %s "$d"/x: printedSource), each with the source of
@@ -125,6 +133,11 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
+		if w, ok := withPrinted(v.src, known); ok && v.src != "" {
+			// p=$(echo .git)/hooks: the word with what it prints.
+			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+				fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
+		}
 		for _, k := range known {
 			if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
 				continue

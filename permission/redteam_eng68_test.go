@@ -87,3 +87,23 @@ func TestSecretVariablePrintedBypass(t *testing.T) {
 		{"neighbour: scrubbed", Y, nil, `printenv GITHUB_TOKEN; echo "$AWS_SECRET_ACCESS_KEY"`, Allow},
 	}, func(e *Engine) { e.EnvScrubbed = true })
 }
+
+// TestSubstPartOfValue: a variable assigned a command substitution that
+// is only part of its value (p=$(echo .git)/hooks/pre-commit) held a
+// value only known at run time, and bypassPermissions wrote the hook
+// unasked, where p=$(echo .git/hooks/pre-commit) is asked for. The value
+// with what the substitution prints in its place is now handed on.
+func TestSubstPartOfValue(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"echo, then a path", Y, nil, `p=$(echo .git)/hooks/pre-commit; cp x "$p"`, Ask},
+		{"printf, then a path", Y, nil, `p=$(printf %s .git)/config; echo x >> "$p"`, Ask},
+		{"quoted", Y, nil, `p="$(echo .claude)/settings.json"; echo {} > "$p"`, Ask},
+		{"partly quoted", Y, nil, `p="$(echo .git)"/config; echo x >> $p`, Ask},
+		{"in front of it", Y, nil, `p=.git/$(echo hooks)/pre-commit; cp x "$p"`, Ask},
+		{"rm -rf of the home", D, nil, `p=$(echo /)home; cd /tmp && rm -rf "$p"`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=$(echo notes)/x.txt; cp x "$p"`, Allow},
+		{"neighbour: a program's output", D, nil, `v=$(git rev-parse HEAD).txt; echo x > "$v"`, Ask},
+	})
+}
