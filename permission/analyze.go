@@ -220,7 +220,9 @@ type analyzer struct {
 	pathGone, condaGone bool
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
-	// it feeds its program (fedText).
+	// it feeds its program (fedText); and what a dirname, basename,
+	// realpath or readlink -f of a path written out, or a tr fed a
+	// known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
@@ -860,6 +862,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.pipedFilters(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
@@ -1108,6 +1111,15 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{f.text, true}
+		}
+		return
+	case "dirname", "basename", "realpath", "readlink":
+		// $(dirname .git/hooks/x) prints .git/hooks.
+		if text, ok := pathOutput(c); ok && len(c.Redirects) == 0 {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true}
 		}
 		return
 	case "cat":
@@ -1926,6 +1938,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+		}
+		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 && pipedSubst(sub) {
+			// $(echo .GIT | tr A-Z a-z): what its last stage prints.
+			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 		}
 		if sub.src != "" && len(z.a.Commands) == start+1 {
 			if d, ok := z.catDocs[start]; ok && d.known {

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDefaultOfCriticalDelete: rm -rf ${HOME:-/} deletes the home, or /
 // where HOME is empty, and was asked for as a path only known at run
@@ -106,4 +109,91 @@ func TestSubstPartOfValue(t *testing.T) {
 		{"neighbour: a file in the root", Y, nil, `p=$(echo notes)/x.txt; cp x "$p"`, Allow},
 		{"neighbour: a program's output", D, nil, `v=$(git rev-parse HEAD).txt; echo x > "$v"`, Ask},
 	})
+}
+
+// TestPathOutputHandedOn: what dirname, basename, realpath, readlink -f
+// and tr of a known text print was a value only known at run time, in
+// a variable or written in place: bypassPermissions wrote the hook of
+// p=$(dirname .git/hooks/x); cp x "$p"/pre-commit unasked. It is now
+// what they print; a tr whose sets are not read is taken as a change of
+// case.
+func TestPathOutputHandedOn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"dirname assigned", Y, nil, `p=$(dirname .git/hooks/x); cp x "$p"/pre-commit`, Ask},
+		{"dirname in place, as before", Y, nil, `cp x "$(dirname .git/hooks/x)"/pre-commit`, Ask},
+		{"tr assigned", Y, nil, `p=$(echo .GIT | tr A-Z a-z); cp x "$p"/hooks/pre-commit`, Ask},
+		{"tr in place", Y, nil, `cp x "$(echo .GIT | tr A-Z a-z)"/hooks/pre-commit`, Ask},
+		{"tr classes", Y, nil, `p=$(printf %s .CLAUDE | tr '[:upper:]' '[:lower:]'); echo {} > "$p"/settings.json`, Ask},
+		{"tr twice", Y, nil, `p=$(echo _GIT | tr _ . | tr A-Z a-z); echo x >> "$p"/config`, Ask},
+		{"tr deletes", Y, nil, `p=$(echo .gXit | tr -d X); echo x >> "$p"/config`, Ask},
+		{"tr not read", Y, nil, `p=$(echo .GIT | tr -c A a); echo x >> "$p"/config`, Ask},
+		{"realpath", Y, nil, `p=$(realpath .git/config); echo x >> "$p"`, Ask},
+		{"readlink -f", Y, nil, `p=$(readlink -f ./.git/../.git/config); echo x >> "$p"`, Ask},
+		{"basename", Y, nil, `p=$(basename /x/.bashrc); echo x >> ~/"$p"`, Ask},
+		{"basename of a suffix", Y, nil, `p=$(basename /x/.bashrc.bak .bak); echo x >> ~/"$p"`, Ask},
+		{"rm -rf of the home's parent", D, nil, `rm -rf "$(dirname ~/x)"`, Deny},
+		{"neighbour: dirname in the root", Y, nil, `p=$(dirname src/x); cp x "$p"/y`, Allow},
+		{"neighbour: tr of a name", Y, nil, `p=$(echo NOTES | tr A-Z a-z); echo x > "$p".txt`, Allow},
+		{"neighbour: readlink of a link", D, nil, `p=$(readlink .git/config); echo x >> "$p"`, Ask},
+	})
+}
+
+func TestPathOutput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		cmd, want string
+		ok        bool
+	}{
+		{"dirname a/b/", "a", true},
+		{"dirname a", ".", true},
+		{"dirname /", "/", true},
+		{"dirname //a//b//", "//a", true},
+		{"dirname /a", "/", true},
+		{"dirname a/b c", "a\n.", true},
+		{"basename a/b/", "b", true},
+		{"basename /", "/", true},
+		{"basename a/b.go .go", "b", true},
+		{"basename .go .go", ".go", true},
+		{"basename -s .go a.go b.go", "a\nb", true},
+		{"basename -a x/a y/b", "a\nb", true},
+		{"realpath ./a/../b", "b", true},
+		{"readlink -f /a/./b", "/a/b", true},
+		{"readlink /a", "", false},
+		{"realpath --relative-to=/ x", "", false},
+		{"dirname -z a/b", "", false},
+	} {
+		got, ok := pathOutput(cmdOf(tt.cmd))
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("pathOutput(%q) = %q, %v; want %q, %v", tt.cmd, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestTrText(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args, in, want string
+	}{
+		{"A-Z a-z", ".GIT", ".git"},
+		{"[:upper:] [:lower:]", "AbC", "abc"},
+		{"_ .", "_git", ".git"},
+		{"abc x", "abcd", "xxxd"},
+		{"-d X", "aXbX", "ab"},
+		{"-s /", "a//b", "a/b"},
+		{"-s a-z A-Z", "aab", "AB"},
+		{`\\n x`, "a", "a"},
+		{"-c a b", "ABC", "abc"},
+		{"[:alpha:] x", "ABC", "abc"},
+		{"a*3 x", "ABC", "abc"},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(tt.args) {
+			ws = append(ws, Word{Text: f, Literal: true})
+		}
+		if got := trText(ws, tt.in); got != tt.want {
+			t.Errorf("tr %s of %q = %q, want %q", tt.args, tt.in, got, tt.want)
+		}
+	}
 }
