@@ -814,8 +814,47 @@ func valueOp(v Word, op string) (Word, bool) {
 		// p=~/.ssh/id_rsa; ${p@E}: no escape in what the analysis reads.
 		return v, (op == "@E" || op == "@P") && !strings.ContainsAny(v.Text, "\\`")
 	}
+	if w, ok := homeReplace(v.Text, op); ok {
+		return w, true
+	}
 	out, ok := paramOp(v.Text, op)
 	return Word{Text: out, Literal: true}, ok
+}
+
+// homeReplace returns what ${name OP} yields where name holds v and OP
+// replaces a pattern with a replacement that starts with ~, which bash
+// expands to the home directory (p=.bashrc; ${p/#/~/} is ~/.bashrc): the
+// source text of the value, $HOME in its place. A ~ before an escaped
+// slash (~\/.bashrc) is taken as the home too, as some shells do. ok is
+// false for any other operator, and where what is around the home is
+// not a plain path.
+func homeReplace(v, op string) (Word, bool) {
+	if len(op) < 2 || op[0] != '/' {
+		return Word{}, false
+	}
+	at := 1
+	if strings.IndexByte("/#%", op[1]) >= 0 {
+		at = 2
+	}
+	pat, rep, ok := strings.Cut(op[at:], "/")
+	if !ok || !strings.HasPrefix(rep, "~") {
+		return Word{}, false
+	}
+	rest := strings.ReplaceAll(rep[1:], `\/`, "/")
+	if rest != "" && rest[0] != '/' {
+		return Word{}, false // ~user
+	}
+	// A mark no plain path holds stands for the home while paramOp
+	// replaces.
+	const mark = "\x00"
+	out, ok := paramOp(v, op[:at]+pat+"/"+mark+rest)
+	if !ok || strings.ContainsFunc(out, func(r rune) bool { return r != 0 && !isPlainPathRune(r) }) {
+		return Word{}, false
+	}
+	if !strings.Contains(out, mark) {
+		return Word{Text: out, Literal: true}, true
+	}
+	return Word{Text: strings.ReplaceAll(out, mark, "${HOME}")}, true
 }
 
 // soleRef returns the name of the variable that is all of source text t

@@ -197,3 +197,45 @@ func TestTrText(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeInReplacement: a ~ that starts the replacement of a known
+// value's ${p/x/y} is the home directory to bash: p=.bashrc; echo x >>
+// ${p/#/~/} appended to ~/.bashrc unasked in bypassPermissions, the value
+// taken as only known at run time. It is now the value with $HOME in its
+// place. Neighbours: a default with a ~ was asked for already, and a file
+// of the home's that is not protected passes as written out.
+func TestHomeInReplacement(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"prefix", Y, nil, `p=.bashrc; echo x >> ${p/#/~/}`, Ask},
+		{"prefix, quoted", Y, nil, `p=.bashrc; echo x >> "${p/#/~/}"`, Ask},
+		{"replaced", Y, nil, `p=x; echo x >> ${p/x/~/.bashrc}`, Ask},
+		{"escaped slash", Y, nil, `p=x; echo x >> ${p/x/~\/.bashrc}`, Ask},
+		{"home alone", Y, nil, `p=/.zshrc; cp evil "${p/#/~}"`, Ask},
+		{"a default, as before", Y, nil, `echo x >> ${p:-~/.bashrc}`, Ask},
+		{"neighbour: a file of the home", Y, nil, `p=notes.txt; echo x > ${p/#/~/}`, Allow},
+		{"neighbour: no match", Y, nil, `p=notes.txt; echo x > ${p/y/~/.bashrc}`, Allow},
+	})
+}
+
+func TestHomeReplace(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		v, op, want string
+		literal, ok bool
+	}{
+		{".bashrc", "/#/~/", "${HOME}/.bashrc", false, true},
+		{"x", `/x/~\/.b`, "${HOME}/.b", false, true},
+		{"axbx", "//x/~", "a${HOME}b${HOME}", false, true},
+		{"abc", "/y/~", "abc", true, true},
+		{"abc", "/b/~bob", "", false, false},
+		{"a c", "/#/~/", "", false, false},
+		{"abc", "%c", "", false, false},
+	} {
+		got, ok := homeReplace(tt.v, tt.op)
+		if ok != tt.ok || ok && (got.Text != tt.want || got.Literal != tt.literal) {
+			t.Errorf("homeReplace(%q, %q) = %+v, %v; want %q (literal %v), %v", tt.v, tt.op, got, ok, tt.want, tt.literal, tt.ok)
+		}
+	}
+}
