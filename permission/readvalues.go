@@ -454,7 +454,7 @@ func (z *analyzer) readValues() {
 	pairs := 0
 	// The latest first: a value that names another variable
 	// (f=$g/id_rsa) is in place before g's value is handed on.
-	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+	for _, ri := range z.readOrder() {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -505,6 +505,38 @@ func (z *analyzer) readValues() {
 			}
 		}
 	}
+}
+
+// readOrder returns the indices of z.reads in the order readValues hands
+// their values on: the latest first, but those of a variable a command
+// expands by indirection (${!q}) before all others, whatever their
+// place: q=p; p=.git/config; echo x >> ${!q} puts ${p} where ${!q}
+// stands, which p's value, set later than q's, is then handed on to.
+func (z *analyzer) readOrder() []int {
+	pointers := map[string]bool{}
+	for _, c := range z.a.Commands {
+		for t := c.Text; ; {
+			_, after, ok := strings.Cut(t, "${!")
+			if !ok {
+				break
+			}
+			end := 0
+			for end < len(after) && isNameByte(after[end]) {
+				end++
+			}
+			pointers[after[:end]] = true
+			t = after
+		}
+	}
+	order := make([]int, 0, len(z.reads))
+	for _, first := range []bool{true, false} {
+		for ri := len(z.reads) - 1; ri >= 0; ri-- {
+			if slices.ContainsFunc(z.reads[ri].names, func(n string) bool { return pointers[n] }) == first {
+				order = append(order, ri)
+			}
+		}
+	}
+	return order
 }
 
 // refValues hands each value a variable is given to the nameref that

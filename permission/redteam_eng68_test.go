@@ -239,3 +239,20 @@ func TestHomeReplace(t *testing.T) {
 		}
 	}
 }
+
+// TestIndirectionSetLater: q=p; p=.git/config; echo x >> ${!q} wrote the
+// config unasked in bypassPermissions: q's value put ${p} where ${!q}
+// stands after p's own value, set later, had been handed on. The values
+// of a variable expanded by indirection are now handed on first.
+// Neighbour: the same order with a file in the root.
+func TestIndirectionSetLater(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"config", Y, nil, `q=p; p=.git/config; echo x >> ${!q}`, Ask},
+		{"quoted, with an operator", Y, nil, `q=p; p=.git/config.bak; echo x >> "${!q%.bak}"`, Ask},
+		{"rm -rf /", D, nil, `q=d; d=/; rm -rf "${!q}"`, Deny},
+		{"set before, as before", Y, nil, `p=.git/config; q=p; echo x >> ${!q}`, Ask},
+		{"neighbour: a file in the root", Y, nil, `q=p; p=notes.txt; echo x >> ${!q}`, Allow},
+	})
+}
