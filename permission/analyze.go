@@ -3809,6 +3809,8 @@ var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "com
 // {} placeholder stands for file names found at run time.
 func (z *analyzer) findExec(i int, args []*syntax.Word) {
 	words := z.a.Commands[i].Words
+	var execs [][]Word
+	defer func() { z.findTargetCopies(i, execs) }()
 	for j := z.a.Commands[i].Inner + 1; j < len(words); j++ {
 		switch words[j].Text {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -3821,6 +3823,7 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			end++
 		}
 		if end > start {
+			execs = append(execs, words[start:end])
 			ws := append([]Word(nil), words[start:end]...)
 			for k := range ws {
 				// find replaces {} with a file name found at run time.

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -255,4 +256,70 @@ func TestIndirectionSetLater(t *testing.T) {
 		{"set before, as before", Y, nil, `p=.git/config; q=p; echo x >> ${!q}`, Ask},
 		{"neighbour: a file in the root", Y, nil, `q=p; p=notes.txt; echo x >> ${!q}`, Allow},
 	})
+}
+
+// TestFindTargetsHandedOn: what find's -exec runs on {} and what -delete
+// deletes ran unasked in bypassPermissions, {} taken as any path: find .
+// -name pre-commit -exec cp x {} \; wrote .git/hooks/pre-commit. A name
+// or path test that picks out a name a protected place holds now hands
+// those protected paths on to the command, or to an rm for -delete.
+// Neighbours: a test no protected name matches, none at all, a
+// negated one, and a command that only reads what it is handed are
+// judged as before.
+func TestFindTargetsHandedOn(t *testing.T) {
+	t.Parallel()
+	D, A, Y := ModeDefault, ModeAcceptEdits, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"hook by cp", Y, nil, `find . -name pre-commit -exec cp x {} \;`, Ask},
+		{"hook by cp, -execdir", Y, nil, `find . -name pre-commit -execdir cp x {} \;`, Ask},
+		{"hook by tee", Y, nil, `find . -name pre-commit -exec tee {} +`, Ask},
+		{"hook by sh -c", Y, nil, `find . -name pre-commit -exec sh -c 'echo x > "$1"' _ {} \;`, Ask},
+		{"config deleted", Y, nil, `find . -name config -delete`, Ask},
+		{"path test", Y, nil, `find . -path './**/pre-commit' -exec cp x {} \;`, Ask},
+		{"a glob", Y, nil, `find . -name 'pre-*' -exec cp x {} +`, Ask},
+		{"case folded", Y, nil, `find . -iname SETTINGS.JSON -exec sed -i s/a/b/ {} +`, Ask},
+		{"start-up file", Y, nil, `find . -name .bashrc -exec cp x {} \;`, Ask},
+		{"below a directory", Y, nil, `find src -name config -exec cp x {} \;`, Ask},
+		{"acceptEdits with an allow rule, as before", A, []string{"allow:Bash(find:*)"}, `find . -name pre-commit -exec cp x {} +`, Ask},
+		{"neighbour: objects deleted", Y, nil, `find . -name '*.o' -delete`, Allow},
+		{"neighbour: objects deleted, default", D, nil, `find . -name '*.o' -delete`, Ask},
+		{"neighbour: gofmt", Y, nil, `find . -name '*.go' -exec gofmt -w {} +`, Allow},
+		{"neighbour: chmod of every file", Y, nil, `find . -type f -exec chmod 644 {} +`, Allow},
+		{"neighbour: settings read", Y, nil, `find . -name '*.json' -exec cat {} +`, Allow},
+		{"neighbour: left out", Y, nil, `find . ! -name config -exec cp x {} \;`, Allow},
+		{"neighbour: gofmt, default", D, nil, `find . -name '*.go' -exec gofmt -w {} +`, Ask},
+	})
+}
+
+func TestFindTargets(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args string
+		want []string // among the targets
+		none bool
+	}{
+		{". -name pre-commit", []string{"./.git/hooks/pre-commit", "./.githooks/pre-commit"}, false},
+		{"a/ -name config", []string{"a/.git/config"}, false},
+		{". -path ./.claude/*", []string{"./.claude/settings.json"}, false},
+		{". -name .bashrc", []string{"./.bashrc"}, false},
+		{". -name *.go", nil, true},
+		{". -type f", nil, true},
+		{". -not -name config", nil, true},
+		{". ! -name config", nil, true},
+		{"$d -name config", nil, true},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(tt.args) {
+			ws = append(ws, Word{Text: f, Literal: !strings.HasPrefix(f, "$")})
+		}
+		got := findTargets(ws)
+		if tt.none && len(got) > 0 || !tt.none && len(got) == 0 {
+			t.Errorf("findTargets(%s) = %q", tt.args, got)
+		}
+		for _, w := range tt.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("findTargets(%s) = %q: %s is not among them", tt.args, got, w)
+			}
+		}
+	}
 }
