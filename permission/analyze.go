@@ -1980,9 +1980,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 // the line: src, its source text, prints text.
 type printedSubst struct{ src, text string }
 
-// substituted: a command one of whose words holds a command substitution
-// that only echoes or printfs literal words (cat $(echo ~/.ssh/id_rsa),
-// cp evil "$(printf %s .git/hooks)/pre-commit") is added again with what
+// substituted: a command one of whose words, or the file of one of its
+// redirections, holds a command substitution that only echoes or printfs
+// literal words (cat $(echo ~/.ssh/id_rsa), cp evil "$(printf %s
+// .git/hooks)/pre-commit", echo x >> "$(echo .bash)"rc) is added again with what
 // the substitution prints in its place, so that the checks of paths and
 // rules judge the path the word yields, as they judge it written out. A
 // word that is the substitution alone and unquoted is split into the
@@ -2021,11 +2022,18 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 			ws = append(ws, w)
 		}
 	}
+	// The file of a redirection too: echo x > "$(echo .GIT | tr A-Z a-z)/config".
+	rs := slices.Clone(c.Redirects)
+	for k, r := range rs {
+		if v, ok := withPrinted(r.Target.Text, known); ok && !r.Target.Literal {
+			rs[k].Target, changed = v, true
+		}
+	}
 	if !changed {
 		return
 	}
 	n := c
-	n.Words, n.Text = ws, joinWords(ws)
+	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
 }
 
