@@ -1122,6 +1122,17 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true}
 		}
 		return
+	case "tr":
+		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, known := z.docProgram(doc); known {
+				if z.catDocs == nil {
+					z.catDocs = map[int]fedDoc{}
+				}
+				z.catDocs[i] = fedDoc{trText(c.Args()[1:], text), true}
+			}
+		}
+		return
 	case "cat":
 	default:
 		return

@@ -135,6 +135,7 @@ func TestPathOutputHandedOn(t *testing.T) {
 		{"basename", Y, nil, `p=$(basename /x/.bashrc); echo x >> ~/"$p"`, Ask},
 		{"basename of a suffix", Y, nil, `p=$(basename /x/.bashrc.bak .bak); echo x >> ~/"$p"`, Ask},
 		{"rm -rf of the home's parent", D, nil, `rm -rf "$(dirname ~/x)"`, Deny},
+		{"tr of a here-string", Y, nil, `p=$(tr A-Z a-z <<< .GIT); echo x >> "$p"/config`, Ask},
 		{"tr in a redirection", Y, nil, `echo x > "$(echo .GIT | tr A-Z a-z)/config"`, Ask},
 		{"echo in a redirection, part of a name", Y, nil, `echo x >> "$(echo .bash)"rc`, Ask},
 		{"neighbour: a redirection in the root", Y, nil, `echo x > "$(echo notes)".txt`, Allow},
