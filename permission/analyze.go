@@ -220,7 +220,9 @@ type analyzer struct {
 	pathGone, condaGone bool
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
-	// it feeds its program (fedText).
+	// it feeds its program (fedText); and what a dirname, basename,
+	// realpath or readlink -f of a path written out, or a tr fed a
+	// known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
@@ -860,6 +862,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.pipedFilters(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
@@ -1108,6 +1111,26 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 				z.catDocs = map[int]fedDoc{}
 			}
 			z.catDocs[i] = fedDoc{f.text, true}
+		}
+		return
+	case "dirname", "basename", "realpath", "readlink":
+		// $(dirname .git/hooks/x) prints .git/hooks.
+		if text, ok := pathOutput(c); ok && len(c.Redirects) == 0 {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true}
+		}
+		return
+	case "tr":
+		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
+		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+			if text, known := z.docProgram(doc); known {
+				if z.catDocs == nil {
+					z.catDocs = map[int]fedDoc{}
+				}
+				z.catDocs[i] = fedDoc{trText(c.Args()[1:], text), true}
+			}
 		}
 		return
 	case "cat":
@@ -1908,7 +1931,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
 	z.noteAssigns(i, assigned)
-	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" }) {
+	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" || v.src != "" }) {
 		z.substAssigned, z.substAt = assigned, i
 	}
 	z.feeds(i, subs)
@@ -1926,6 +1949,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+		}
+		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 && pipedSubst(sub) {
+			// $(echo .GIT | tr A-Z a-z): what its last stage prints.
+			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 		}
 		if sub.src != "" && len(z.a.Commands) == start+1 {
 			if d, ok := z.catDocs[start]; ok && d.known {
@@ -1964,9 +1991,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 // the line: src, its source text, prints text.
 type printedSubst struct{ src, text string }
 
-// substituted: a command one of whose words holds a command substitution
-// that only echoes or printfs literal words (cat $(echo ~/.ssh/id_rsa),
-// cp evil "$(printf %s .git/hooks)/pre-commit") is added again with what
+// substituted: a command one of whose words, or the file of one of its
+// redirections, holds a command substitution that only echoes or printfs
+// literal words (cat $(echo ~/.ssh/id_rsa), cp evil "$(printf %s
+// .git/hooks)/pre-commit", echo x >> "$(echo .bash)"rc) is added again with what
 // the substitution prints in its place, so that the checks of paths and
 // rules judge the path the word yields, as they judge it written out. A
 // word that is the substitution alone and unquoted is split into the
@@ -1987,35 +2015,59 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 			continue
 		}
 		exact := false
-		t := w.Text
 		for _, k := range known {
-			if t == k.src {
+			if w.Text == k.src {
 				for _, f := range strings.FieldsFunc(k.text, unicode.IsSpace) {
 					ws = append(ws, Word{Text: f, Literal: !strings.ContainsAny(f, "*?[")})
 				}
 				exact = true
 				break
 			}
-			t = strings.ReplaceAll(t, k.src, k.text)
 		}
-		switch {
-		case exact:
+		if exact {
 			changed = true
-		case t != w.Text && !strings.ContainsAny(t, "$`\\'*?[{\n") && (strings.HasPrefix(t, `"`) && strings.HasSuffix(t, `"`) && strings.Count(t, `"`) == 2 || !strings.ContainsAny(t, "\" \t")):
-			// "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks: the value is
-			// the word's, its double quotes removed.
-			ws = append(ws, Word{Text: strings.ReplaceAll(t, `"`, ""), Literal: true})
+		} else if v, ok := withPrinted(w.Text, known); ok {
+			ws = append(ws, v)
 			changed = true
-		default:
+		} else {
 			ws = append(ws, w)
+		}
+	}
+	// The file of a redirection too: echo x > "$(echo .GIT | tr A-Z a-z)/config".
+	rs := slices.Clone(c.Redirects)
+	for k, r := range rs {
+		if v, ok := withPrinted(r.Target.Text, known); ok && !r.Target.Literal {
+			rs[k].Target, changed = v, true
 		}
 	}
 	if !changed {
 		return
 	}
 	n := c
-	n.Words, n.Text = ws, joinWords(ws)
+	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
+}
+
+// withPrinted returns the word whose source text is t with each
+// substitution among known in it replaced by what it prints, where that
+// leaves a plain word: "$(echo ~/.ssh)/id_rsa", $(echo .git)/hooks and
+// "$(echo .git)"/hooks are the word's text, its double quotes removed.
+// ok is false where no substitution of t is known, or where another
+// expansion, a quote, a glob or a space outside quotes is left.
+func withPrinted(t string, known []printedSubst) (Word, bool) {
+	s := t
+	for _, k := range known {
+		s = strings.ReplaceAll(s, k.src, k.text)
+	}
+	if s == t || strings.ContainsAny(s, "$`\\'*?[{\n") || strings.Count(s, `"`)%2 != 0 {
+		return Word{}, false
+	}
+	for k, part := range strings.Split(s, `"`) {
+		if k%2 == 0 && strings.ContainsAny(part, " \t") {
+			return Word{}, false // split into words there
+		}
+	}
+	return Word{Text: strings.ReplaceAll(s, `"`, ""), Literal: true}, true
 }
 
 // call normalises a simple command.
@@ -3776,6 +3828,8 @@ var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "com
 // {} placeholder stands for file names found at run time.
 func (z *analyzer) findExec(i int, args []*syntax.Word) {
 	words := z.a.Commands[i].Words
+	var execs [][]Word
+	defer func() { z.findTargetCopies(i, execs) }()
 	for j := z.a.Commands[i].Inner + 1; j < len(words); j++ {
 		switch words[j].Text {
 		case "-exec", "-execdir", "-ok", "-okdir":
@@ -3788,6 +3842,7 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			end++
 		}
 		if end > start {
+			execs = append(execs, words[start:end])
 			ws := append([]Word(nil), words[start:end]...)
 			for k := range ws {
 				// find replaces {} with a file name found at run time.

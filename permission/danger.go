@@ -261,7 +261,9 @@ var dangerTable = lazy[[]dangerRule]{build: func() []dangerRule {
 		// Last: where the environment is scrubbed (Engine.EnvScrubbed)
 		// the engine sets a match of it aside, and no other row may
 		// hide behind it.
-		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars},
+		// A value printed (printenv NAME, echo "$NAME") is Danger.Secret;
+		// every variable listed (env) and one sent (curl -H …) are not.
+		{name: secretVariableRow, check: checkSecretVar, pipe: pipeSecretVars, secret: true},
 	}
 }}
 
@@ -441,17 +443,72 @@ func (e PathEnv) critical(abs string) bool {
 // ("$HOME", ~/*, /usr/*, $PWD, ~+) or when it could be one: a brace
 // expansion with a critical member (/{usr,etc}), a glob that could match a
 // critical directory (/u*, /[u]sr, /*/), or ~user, the home of any user;
-// otherwise (`$DIR`) the caller asks.
+// otherwise (`$DIR`) the caller asks. A default (${HOME:-/}) may be
+// the variable or the default: each is tried.
 func (e PathEnv) criticalOperand(w Word) bool {
 	if w.Literal {
 		return e.criticalPath(e.Resolve(w.Text))
 	}
 	for _, alt := range expandBraces(looseText(w.Text), 64) {
-		if e.criticalPattern(alt) {
-			return true
+		for _, t := range paramAlternatives(alt, 8) {
+			if e.criticalPattern(t) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// paramAlternatives returns the texts t, loose text, may stand for where
+// each expansion with a default or an alternative in it (${HOME:-/},
+// ${HOME=/}, ${X:+/}) is the variable (${HOME}) or the word, at most
+// limit of them: rm -rf ${HOME:-/} deletes the home, or / where HOME is
+// empty. An expansion in the word stays as it is.
+func paramAlternatives(t string, limit int) []string {
+	out := []string{t}
+	for k := 0; k < len(out) && len(out) < limit; k++ {
+		start, name, word, end, ok := defaultExpansion(out[k])
+		if !ok {
+			continue
+		}
+		s := out[k]
+		out[k] = s[:start] + "${" + name + "}" + s[end:]
+		out = append(out, s[:start]+word+s[end:])
+		k--
+	}
+	return out
+}
+
+// defaultExpansion finds the first ${NAME OP WORD} in t whose operator
+// is a default or an alternative (:- - := = :+ +), and returns where it
+// starts and ends, the name and the word.
+func defaultExpansion(t string) (start int, name, word string, end int, ok bool) {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] != '$' || t[i+1] != '{' {
+			continue
+		}
+		j := i + 2
+		for j < len(t) && isNameByte(t[j]) {
+			j++
+		}
+		op := strings.TrimPrefix(t[j:], ":")
+		if j == i+2 || op == "" || strings.IndexByte("-=+", op[0]) < 0 {
+			continue
+		}
+		from, depth := len(t)-len(op)+1, 1
+		for k := from; k < len(t); k++ {
+			switch t[k] {
+			case '{':
+				depth++
+			case '}':
+				if depth--; depth == 0 {
+					return i, t[i+2 : j], t[from:k], k + 1, true
+				}
+			}
+		}
+		return 0, "", "", 0, false
+	}
+	return 0, "", "", 0, false
 }
 
 // criticalPath reports whether the resolved path abs is critical. Resolve

@@ -59,6 +59,10 @@ type assignedVal struct {
 	// whole value (p=$(…), p="$(…)"): what it prints, where the line
 	// writes it out, is a value too (noteSubstAssigns).
 	subst string
+	// src is the source text of a value that holds a command
+	// substitution beside other text (p=$(echo .git)/hooks): with what
+	// the substitution prints in its place, a value too (noteSubstAssigns).
+	src string
 }
 
 // assignedVals returns the variables assigns set from values the
@@ -82,6 +86,9 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		case as.Value != nil:
 			v.values = []Word{z.word(as.Value, nil)}
 			v.subst = z.wholeSubst(as.Value)
+			if v.subst == "" && !knownValue(v.values[0]) {
+				v.src = z.nodeTextFull(as.Value)
+			}
 		}
 		v.data = slices.ContainsFunc(v.values, func(w Word) bool { return !knownValue(w) }) && !numericAssign(as)
 		for _, w := range v.values {
@@ -116,8 +123,9 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // command substitution (vals), what the substitution prints where the
 // line writes it out (known: echo or printf of literal words, a cat of
 // a file the line wrote): p=$(printf %s .git/hooks); cp x "$p"/pre-commit
-// writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does. The
-// value stands beside the unknown one noteAssigns gave it.
+// writes a hook, as cp x "$(printf %s .git/hooks)"/pre-commit does, and
+// so does p=$(echo .git)/hooks, the substitution a part of the value.
+// The value stands beside the unknown one noteAssigns gave it.
 //
 // sourced are the substitutions that print a value the shell expands
 // (echo "$p", printf %s "$d"/x: printedSource), each with the source of
@@ -125,6 +133,11 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
 	for _, v := range vals {
+		if w, ok := withPrinted(v.src, known); ok && v.src != "" {
+			// p=$(echo .git)/hooks: the word with what it prints.
+			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+				fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
+		}
 		for _, k := range known {
 			if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
 				continue
@@ -441,7 +454,7 @@ func (z *analyzer) readValues() {
 	pairs := 0
 	// The latest first: a value that names another variable
 	// (f=$g/id_rsa) is in place before g's value is handed on.
-	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+	for _, ri := range z.readOrder() {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -492,6 +505,38 @@ func (z *analyzer) readValues() {
 			}
 		}
 	}
+}
+
+// readOrder returns the indices of z.reads in the order readValues hands
+// their values on: the latest first, but those of a variable a command
+// expands by indirection (${!q}) before all others, whatever their
+// place: q=p; p=.git/config; echo x >> ${!q} puts ${p} where ${!q}
+// stands, which p's value, set later than q's, is then handed on to.
+func (z *analyzer) readOrder() []int {
+	pointers := map[string]bool{}
+	for _, c := range z.a.Commands {
+		for t := c.Text; ; {
+			_, after, ok := strings.Cut(t, "${!")
+			if !ok {
+				break
+			}
+			end := 0
+			for end < len(after) && isNameByte(after[end]) {
+				end++
+			}
+			pointers[after[:end]] = true
+			t = after
+		}
+	}
+	order := make([]int, 0, len(z.reads))
+	for _, first := range []bool{true, false} {
+		for ri := len(z.reads) - 1; ri >= 0; ri-- {
+			if slices.ContainsFunc(z.reads[ri].names, func(n string) bool { return pointers[n] }) == first {
+				order = append(order, ri)
+			}
+		}
+	}
+	return order
 }
 
 // refValues hands each value a variable is given to the nameref that
@@ -801,8 +846,47 @@ func valueOp(v Word, op string) (Word, bool) {
 		// p=~/.ssh/id_rsa; ${p@E}: no escape in what the analysis reads.
 		return v, (op == "@E" || op == "@P") && !strings.ContainsAny(v.Text, "\\`")
 	}
+	if w, ok := homeReplace(v.Text, op); ok {
+		return w, true
+	}
 	out, ok := paramOp(v.Text, op)
 	return Word{Text: out, Literal: true}, ok
+}
+
+// homeReplace returns what ${name OP} yields where name holds v and OP
+// replaces a pattern with a replacement that starts with ~, which bash
+// expands to the home directory (p=.bashrc; ${p/#/~/} is ~/.bashrc): the
+// source text of the value, $HOME in its place. A ~ before an escaped
+// slash (~\/.bashrc) is taken as the home too, as some shells do. ok is
+// false for any other operator, and where what is around the home is
+// not a plain path.
+func homeReplace(v, op string) (Word, bool) {
+	if len(op) < 2 || op[0] != '/' {
+		return Word{}, false
+	}
+	at := 1
+	if strings.IndexByte("/#%", op[1]) >= 0 {
+		at = 2
+	}
+	pat, rep, ok := strings.Cut(op[at:], "/")
+	if !ok || !strings.HasPrefix(rep, "~") {
+		return Word{}, false
+	}
+	rest := strings.ReplaceAll(rep[1:], `\/`, "/")
+	if rest != "" && rest[0] != '/' {
+		return Word{}, false // ~user
+	}
+	// A mark no plain path holds stands for the home while paramOp
+	// replaces.
+	const mark = "\x00"
+	out, ok := paramOp(v, op[:at]+pat+"/"+mark+rest)
+	if !ok || strings.ContainsFunc(out, func(r rune) bool { return r != 0 && !isPlainPathRune(r) }) {
+		return Word{}, false
+	}
+	if !strings.Contains(out, mark) {
+		return Word{Text: out, Literal: true}, true
+	}
+	return Word{Text: strings.ReplaceAll(out, mark, "${HOME}")}, true
 }
 
 // soleRef returns the name of the variable that is all of source text t

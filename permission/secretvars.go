@@ -1,6 +1,9 @@
 package permission
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // SecretVarName reports whether an environment variable's name looks like
 // it holds a secret: *TOKEN*, *SECRET*, *PASSWORD*, *PASSWD*,
@@ -91,7 +94,7 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 	case "test", "[", "[[", "export", "declare", "typeset", "local", "readonly", "unset", "read", ":":
 		if n == "export" || n == "declare" || n == "typeset" {
 			if !c.Piped && printsAllVars(c) {
-				return n + " with no operand prints every variable, secret-named ones among them", false
+				return n + " with no operand lists every variable, secret-named ones among them", false
 			}
 			if n != "export" && hasOpt(c.Args()[1:], "p") {
 				for _, w := range c.Args()[1:] {
@@ -120,27 +123,45 @@ func checkSecretVar(c SimpleCommand, _ PathEnv) (string, bool) {
 		}
 	}
 	if (n == "env" || n == "printenv" || n == "set") && !c.Piped && printsAllVars(c) {
-		return n + " with no operand prints every variable, secret-named ones among them", false
+		return n + " with no operand lists every variable, secret-named ones among them", false
 	}
 	for _, w := range c.Args() {
 		if w.Literal {
 			continue
 		}
 		if name := expandedSecret(w.Text); name != "" {
-			return "expands $" + name + ", a secret-named variable: its value is printed or sent where the command sends it", false
+			return secretExpanded(c, name, ""), false
 		}
 	}
 	if c.DocSecret != "" {
-		return "expands $" + c.DocSecret + ", a secret-named variable, in a here-document: its value is printed or sent where the command sends it", false
+		return secretExpanded(c, c.DocSecret, ", in a here-document"), false
 	}
 	// A here-string is no file (Redirects leave it out): its text is
 	// the command's input (cat <<< $GITHUB_TOKEN).
 	if _, after, ok := strings.Cut(c.Text, "<<<"); ok {
 		if name := expandedSecret(after); name != "" {
-			return "expands $" + name + ", a secret-named variable, in a here-string: its value is printed or sent where the command sends it", false
+			return secretExpanded(c, name, ", in a here-string"), false
 		}
 	}
 	return "", false
+}
+
+// secretExpanded is the reason checkSecretVar gives for c, which expands
+// secret-named variable name in an argument, or in a here-document or
+// here-string (where says which). An echo or a printf of it, and a cat
+// of the here-document, print its value, as printenv NAME does: a
+// reason that says so is Danger.Secret (secretReason), asked for in
+// bypassPermissions as gh auth token is. Another command sends it where
+// it sends it (curl -H "Authorization: Bearer $API_TOKEN"), and cat
+// "$TOKEN_FILE" prints the file it names, which the path checks judge:
+// those pass there.
+func secretExpanded(c SimpleCommand, name, where string) string {
+	n := lowerName(c)
+	printf := n == "printf" && !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return strings.HasPrefix(w.Text, "-v") })
+	if (n == "echo" || printf) && where == "" || n == "cat" && where != "" {
+		return n + " prints $" + name + where + ", a secret-named variable's value"
+	}
+	return "expands $" + name + ", a secret-named variable" + where + ": its value is printed or sent where the command sends it"
 }
 
 // printsAllVars reports whether c, an env, printenv, set, export,

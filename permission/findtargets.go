@@ -1,0 +1,154 @@
+package permission
+
+import (
+	"slices"
+	"strings"
+)
+
+// What find's {} may be: any path below its start paths that its tests
+// match, only known at run time. Where a name or path test picks out a
+// name a protected place holds (find . -name pre-commit is
+// ./.git/hooks/pre-commit too), those protected paths are handed on to
+// what -exec runs, and to what -delete deletes, as one more copy each
+// to judge. A test every name matches (none, -type f, '*.go' and other
+// names no protected place holds) hands nothing on: a find over the
+// project that changes every file (-exec chmod 644 {} +) is judged as
+// before, by its start paths.
+
+// findInside are the names a protected directory (sensitiveWriteDirs)
+// holds that a write changes what runs: git's configuration and hooks,
+// the agents' and editors' settings, tasks and servers. Each is tried
+// in each protected directory, the hooks in hooks/ too.
+var findInside = slices.Concat([]string{
+	"config", "hooks", "settings.json", "settings.local.json", "settings.yaml", "settings.yml",
+	"tasks.json", "launch.json", "extensions.json", "mcp.json", "devcontainer.json",
+}, gitHookNames)
+
+// gitHookNames are the hooks git runs (githooks(5)).
+var gitHookNames = []string{
+	"applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+	"prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
+	"pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update",
+	"reference-transaction", "push-to-checkout", "pre-auto-gc", "post-rewrite",
+	"sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+	"p4-post-changelist", "p4-pre-submit", "post-index-change",
+}
+
+// maxFindTargets bounds the protected paths handed on for one find: one
+// asks already, a few more meet a deny rule on another.
+const maxFindTargets = 8
+
+// findTargets returns the protected paths below find's start paths that
+// a name or path test of its expression (args, after find's name) picks
+// out: each start's protected names (./.bashrc, ./.git), and the names
+// of findInside in its protected directories (./.git/config,
+// ./.git/hooks/pre-commit). A test under ! or -not, one only known at
+// run time and a start path only known at run time add none.
+func findTargets(args []Word) []string {
+	starts, expr := findStarts(args)
+	var tests []func(p string) bool
+	for j := 0; j+1 < len(expr); j++ {
+		w := expr[j]
+		if !w.Literal {
+			continue
+		}
+		if w.Text == "!" || w.Text == "-not" {
+			j++ // a test of what is left out
+			if j+1 < len(expr) && expr[j].Literal && strings.HasPrefix(expr[j].Text, "-") {
+				j++ // and its argument
+			}
+			continue
+		}
+		pat := expr[j+1]
+		if !pat.Literal {
+			continue
+		}
+		switch w.Text {
+		case "-name", "-iname":
+			match := fnmatchPath(pat.Text, w.Text == "-iname")
+			tests = append(tests, func(p string) bool { return match(baseName(p)) })
+		case "-path", "-ipath", "-wholename", "-iwholename":
+			tests = append(tests, fnmatchPath(pat.Text, w.Text == "-ipath" || w.Text == "-iwholename"))
+		default:
+			continue
+		}
+		j++
+	}
+	if len(tests) == 0 {
+		return nil
+	}
+	var out []string
+	for _, s := range starts {
+		if !s.Literal {
+			continue
+		}
+		for _, p := range findProtected(s.Text) {
+			if len(out) < maxFindTargets && slices.ContainsFunc(tests, func(t func(string) bool) bool { return t(p) }) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// findProtected returns the protected paths below start that find may
+// print, written as find prints them (start/name).
+func findProtected(start string) []string {
+	prefix := start + "/"
+	if strings.HasSuffix(start, "/") {
+		prefix = start
+	}
+	var out []string
+	for _, d := range sensitiveWriteDirs {
+		out = append(out, prefix+d)
+		for _, n := range findInside {
+			out = append(out, prefix+d+"/"+n)
+		}
+		for _, h := range gitHookNames {
+			out = append(out, prefix+d+"/hooks/"+h)
+		}
+	}
+	for _, n := range sensitiveWriteNames {
+		out = append(out, prefix+n)
+	}
+	return out
+}
+
+// findTargetCopies appends, for command i, a find, one more copy of
+// each command its -exec (-execdir, -ok, -okdir) runs for each protected
+// path its tests pick out (findTargets), that path in the place of {},
+// and an rm of it where -delete deletes what it matches: find . -name
+// pre-commit -exec cp x {} \; writes the hook, as cp x
+// ./.git/hooks/pre-commit does. execs are the words of each command
+// -exec runs, as written.
+func (z *analyzer) findTargetCopies(i int, execs [][]Word) {
+	c := z.a.Commands[i]
+	args := c.Words[min(c.Inner+1, len(c.Words)):]
+	targets := findTargets(args)
+	deletes := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "-delete" })
+	for _, t := range targets {
+		plain := !strings.ContainsFunc(t, func(r rune) bool { return !isPlainPathRune(r) })
+		for _, e := range execs {
+			ws := slices.Clone(e)
+			changed := false
+			for k, w := range ws {
+				// A word the shell expands takes the path in its source.
+				if strings.Contains(w.Text, "{}") && (w.Literal || plain) {
+					ws[k].Text, changed = strings.ReplaceAll(w.Text, "{}", t), true
+				}
+			}
+			if changed {
+				z.findCopy(c, ws, true)
+			}
+		}
+		if deletes {
+			z.findCopy(c, []Word{{Text: "rm", Literal: true}, {Text: "--", Literal: true}, {Text: t, Literal: true}}, false)
+		}
+	}
+}
+
+// findCopy appends ws, a command find (c) runs on what it finds, and
+// analyses what it runs; open: more names are appended at run time.
+func (z *analyzer) findCopy(c SimpleCommand, ws []Word, open bool) {
+	z.finish(SimpleCommand{Text: joinWords(ws), Words: ws, OpenArgs: open, FromFind: true, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
+}

@@ -1,0 +1,287 @@
+package permission
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What the commands that make a path of another print, where the
+// analysis reads it: dirname, basename, realpath and readlink -f of
+// literal operands, and tr of a known text with literal sets. A
+// substitution of one is a value as one of echo is (feeds): p=$(dirname
+// .git/hooks/x); cp x "$p"/pre-commit writes a hook, as cp x
+// .git/hooks/pre-commit does.
+
+// pathOutput returns what c prints where it is a dirname, basename,
+// realpath or readlink -f (-e, -m) of literal operands: the paths it
+// makes of them, one a line. A realpath's is the operand cleaned,
+// below c's directory where a cd moved it: the file it names, which the
+// checks resolve as the command's own words.
+func pathOutput(c SimpleCommand) (string, bool) {
+	args := c.Args()
+	if len(args) < 2 || !allLiteral(args) {
+		return "", false
+	}
+	var ops []string
+	suffix, all := "", false
+	canonical := false
+	for k := 1; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case t == "--":
+			for _, w := range args[k+1:] {
+				ops = append(ops, w.Text)
+			}
+			k = len(args)
+		case !strings.HasPrefix(t, "-") || t == "-":
+			ops = append(ops, t)
+		case lowerName(c) == "basename" && (t == "-a" || t == "--multiple"):
+			all = true
+		case lowerName(c) == "basename" && t == "-s" && k+1 < len(args):
+			k++
+			suffix, all = args[k].Text, true
+		case lowerName(c) == "readlink" && strings.Trim(t, "-fem") == "" && !strings.HasPrefix(t, "--") ||
+			lowerName(c) == "readlink" && (t == "--canonicalize" || t == "--canonicalize-existing" || t == "--canonicalize-missing"):
+			canonical = true
+		case lowerName(c) == "realpath" && (strings.Trim(t, "-emsqLP") == "" && !strings.HasPrefix(t, "--") ||
+			t == "--canonicalize-existing" || t == "--canonicalize-missing" || t == "--no-symlinks" || t == "--quiet" ||
+			t == "--logical" || t == "--physical"):
+		default:
+			return "", false // -z, --relative-to=…: another output
+		}
+	}
+	if len(ops) == 0 {
+		return "", false
+	}
+	var out []string
+	switch lowerName(c) {
+	case "dirname":
+		for _, o := range ops {
+			out = append(out, dirName(o))
+		}
+	case "basename":
+		if !all && len(ops) == 2 {
+			suffix, ops = ops[1], ops[:1]
+		} else if !all && len(ops) > 2 {
+			return "", false
+		}
+		for _, o := range ops {
+			b := baseName(strings.TrimRight(o, "/"))
+			if o != "" && strings.Trim(o, "/") == "" {
+				b = "/"
+			}
+			if s, ok := strings.CutSuffix(b, suffix); ok && s != "" {
+				b = s
+			}
+			out = append(out, b)
+		}
+	case "readlink", "realpath":
+		if lowerName(c) == "readlink" && !canonical || c.Dir == "?" || strings.ContainsAny(c.Dir, "~$") {
+			// readlink alone prints a link's target; a directory only
+			// known at run time, or the home's, is no literal path.
+			return "", false
+		}
+		for _, o := range ops {
+			if !path.IsAbs(o) && c.Dir != "" {
+				o = c.Dir + "/" + o
+			}
+			out = append(out, path.Clean(o))
+		}
+	default:
+		return "", false
+	}
+	return strings.Join(out, "\n"), true
+}
+
+// dirName returns what dirname prints for p: p without its last name
+// and the slashes before it, "." for a name alone, / for /.
+func dirName(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		if p == "" {
+			return "."
+		}
+		return "/"
+	}
+	at := strings.LastIndexByte(t, '/')
+	if at < 0 {
+		return "."
+	}
+	if t = strings.TrimRight(t[:at], "/"); t == "" {
+		return "/"
+	}
+	return t
+}
+
+// trText returns what tr with arguments args (its options and sets)
+// prints of text in: its characters translated, deleted (-d) or
+// squeezed (-s) as the sets, written out, say. Where the sets are not
+// read (a complement, a class but upper and lower, a repeat, a value only
+// known at run time), text comes back in lower case: tr's use that makes
+// a protected name (.GIT to .git) is a change of case, and every
+// protected name is lower case.
+func trText(args []Word, in string) string {
+	var sets []string
+	del, squeeze := false, false
+	for _, w := range args {
+		switch t := w.Text; {
+		case !w.Literal:
+			return strings.ToLower(in)
+		case len(sets) == 0 && len(t) > 1 && t[0] == '-' && strings.Trim(t[1:], "ds") == "":
+			del = del || strings.Contains(t, "d")
+			squeeze = squeeze || strings.Contains(t, "s")
+		case len(sets) == 0 && t == "--":
+		case len(sets) == 0 && strings.HasPrefix(t, "-"):
+			return strings.ToLower(in) // -c, -t: the sets taken otherwise
+		default:
+			s, ok := trSet(t)
+			if !ok {
+				return strings.ToLower(in)
+			}
+			sets = append(sets, s)
+		}
+	}
+	if len(sets) == 0 || len(sets) > 2 || !del && !squeeze && len(sets) != 2 {
+		return strings.ToLower(in)
+	}
+	from := []rune(sets[0])
+	var b strings.Builder
+	switch {
+	case del:
+		for _, r := range in {
+			if !strings.ContainsRune(sets[0], r) {
+				b.WriteRune(r)
+			}
+		}
+	case len(sets) == 2:
+		to := []rune(sets[1])
+		if len(to) == 0 {
+			return strings.ToLower(in)
+		}
+		for _, r := range in {
+			// The later of a character twice in set1 wins; set2 is
+			// padded with its last character.
+			if at := lastRune(from, r); at >= 0 {
+				b.WriteRune(to[min(at, len(to)-1)])
+				continue
+			}
+			b.WriteRune(r)
+		}
+	default:
+		b.WriteString(in)
+	}
+	out := b.String()
+	if squeeze {
+		set := sets[len(sets)-1]
+		var s strings.Builder
+		var last rune = -1
+		for _, r := range out {
+			if r == last && strings.ContainsRune(set, r) {
+				continue
+			}
+			s.WriteRune(r)
+			last = r
+		}
+		out = s.String()
+	}
+	return out
+}
+
+// lastRune returns the index of the last r in rs.
+func lastRune(rs []rune, r rune) int {
+	for k := len(rs) - 1; k >= 0; k-- {
+		if rs[k] == r {
+			return k
+		}
+	}
+	return -1
+}
+
+// trSet returns the characters tr's set s stands for: ranges (a-z),
+// [:upper:] and [:lower:], and escapes (\n, \\, \/). ok is false for
+// another class, an equivalence class or a repeat.
+func trSet(s string) (string, bool) {
+	var rs []rune
+	src := []rune(s)
+	for k := 0; k < len(src); k++ {
+		r := src[k]
+		switch {
+		case r == '[' && strings.HasPrefix(string(src[k:]), "[:upper:]"):
+			for c := 'A'; c <= 'Z'; c++ {
+				rs = append(rs, c)
+			}
+			k += len("[:upper:]") - 1
+			continue
+		case r == '[' && strings.HasPrefix(string(src[k:]), "[:lower:]"):
+			for c := 'a'; c <= 'z'; c++ {
+				rs = append(rs, c)
+			}
+			k += len("[:lower:]") - 1
+			continue
+		case r == '[' && k+1 < len(src) && (src[k+1] == ':' || src[k+1] == '=') || r == '*' && k > 0 && src[k-1] != '\\':
+			return "", false
+		case r == '\\' && k+1 < len(src):
+			k++
+			switch src[k] {
+			case 'n':
+				r = '\n'
+			case 't':
+				r = '\t'
+			case '0', '1', '2', '3', '4', '5', '6', '7', 'a', 'b', 'f', 'r', 'v':
+				return "", false
+			default:
+				r = src[k]
+			}
+		}
+		if k+2 < len(src) && src[k+1] == '-' {
+			hi := src[k+2]
+			if hi == '\\' || hi < r || hi-r > 0x2000 {
+				return "", false
+			}
+			for c := r; c <= hi; c++ {
+				rs = append(rs, c)
+			}
+			k += 2
+			continue
+		}
+		rs = append(rs, r)
+	}
+	return string(rs), true
+}
+
+// pipedFilters records in catDocs what each tr stage of pipeline p
+// prints where the stage before it is one command whose output is known
+// (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline is a
+// value (feeds), and a stage after it is fed it.
+func (z *analyzer) pipedFilters(p Pipeline) {
+	for k := 1; k < len(p); k++ {
+		if len(p[k]) != 1 || len(p[k-1]) != 1 || lowerName(z.a.Commands[p[k][0]]) != "tr" {
+			continue
+		}
+		c := z.a.Commands[p[k][0]]
+		if len(c.Redirects) > 0 {
+			continue
+		}
+		text, known, _ := z.fedText(p[k-1][0])
+		if !known {
+			continue
+		}
+		if z.catDocs == nil {
+			z.catDocs = map[int]fedDoc{}
+		}
+		z.catDocs[p[k][0]] = fedDoc{trText(c.Args()[1:], text), true}
+	}
+}
+
+// pipedSubst says whether substitution sub is one pipeline whose last
+// stage is the last of the commands walked (a tr a pipe feeds: what
+// pipedFilters records is what the substitution prints).
+func pipedSubst(sub subst) bool {
+	if len(sub.stmts) != 1 {
+		return false
+	}
+	b, ok := sub.stmts[0].Cmd.(*syntax.BinaryCmd)
+	return ok && isPipe(b.Op) && !sub.stmts[0].Negated && len(sub.stmts[0].Redirs) == 0
+}
