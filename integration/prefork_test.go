@@ -460,6 +460,86 @@ func TestPremadeMounts(t *testing.T) {
 	}
 }
 
+// TestPremadeNetNS: the pre-forked child makes the network namespace of a
+// run without TCP ports while it waits for its spec (child_linux.c's
+// premake_netns), and enters it once the spec says so, instead of making
+// it then: strace shows a setns to it and no namespace made after the
+// spec. A run the settings grant a port to (which the entry point cannot
+// tell from the flags) has the host's namespace, the premade one closed
+// unused: the command holds no descriptor of it. A run the flags grant a
+// port to makes none.
+func TestPremadeNetNS(t *testing.T) {
+	t.Parallel()
+	b := newBox(t, nil)
+	requirePrefork(t, b)
+	if _, err := osexec.LookPath("strace"); err != nil {
+		t.Skip("strace is not installed (make test installs it)")
+	}
+	host, err := os.Readlink("/proc/self/ns/net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// traced runs the command under strace, which records the namespace
+	// calls of the runner and every process it starts.
+	traced := func(t *testing.T, env []string, flags ...string) (netns, fds string, calls []string) {
+		log := filepath.Join(t.TempDir(), "strace")
+		args := append([]string{"-f", "-qq", "-e", "trace=setns,unshare", "-e", "signal=none", "-o", log, bin, "run", "--yolo"}, flags...)
+		args = append(args, "--", "sh", "-c", "readlink /proc/self/ns/net; ls /proc/self/fd | tr '\\n' ' '")
+		cmd := b.command(b.root, env, "strace", args...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("strace %v: %v\n%s", flags, err, out)
+		}
+		lines := strings.SplitN(strings.TrimSpace(string(out)), "\n", 2)
+		if len(lines) != 2 {
+			t.Fatalf("%v: output %q", flags, out)
+		}
+		trace, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(trace), "\n") {
+			if strings.Contains(l, "CLONE_NEWNET") {
+				calls = append(calls, strings.Join(strings.Fields(l)[1:], " "))
+			}
+		}
+		return lines[0], strings.TrimSpace(lines[1]), calls
+	}
+	t.Run("none", func(t *testing.T) {
+		netns, fds, calls := traced(t, nil)
+		if netns == host {
+			t.Errorf("the command is in the host's network namespace %s", host)
+		}
+		want := []string{"unshare(CLONE_NEWNET) = 0", "setns(5, CLONE_NEWNET) = 0"}
+		if len(calls) != 2 || calls[0] != want[0] || !strings.HasPrefix(calls[1], "setns(") || !strings.HasSuffix(calls[1], ", CLONE_NEWNET) = 0") {
+			t.Errorf("namespace calls %q, want the premade namespace made and entered: %q", calls, want)
+		}
+		if fds != "0 1 2 3" {
+			t.Errorf("the command's descriptors are %q, want 0 1 2 (and ls's 3)", fds)
+		}
+	})
+	t.Run("settings grant a port", func(t *testing.T) {
+		b.file(filepath.Join(b.home, ".config/mewsandbox/settings.yaml"), "sandbox:\n  network:\n    allowConnect: [9]\n", 0o644)
+		netns, fds, calls := traced(t, nil)
+		if netns != host {
+			t.Errorf("the command is in network namespace %s, want the host's %s", netns, host)
+		}
+		if len(calls) != 1 || calls[0] != "unshare(CLONE_NEWNET) = 0" {
+			t.Errorf("namespace calls %q, want the premade namespace made and not entered", calls)
+		}
+		if fds != "0 1 2 3" {
+			t.Errorf("the command's descriptors are %q, want 0 1 2 (and ls's 3): the premade namespace's leaked", fds)
+		}
+		os.Remove(filepath.Join(b.home, ".config/mewsandbox/settings.yaml"))
+	})
+	t.Run("flag grants a port", func(t *testing.T) {
+		netns, _, calls := traced(t, nil, "--allow-connect", "9")
+		if netns != host || len(calls) != 0 {
+			t.Errorf("network namespace %s (host %s), calls %q: want the host's, and none made", netns, host, calls)
+		}
+	})
+}
+
 // TestPremadeTmp: for a --no-namespaces run the entry point makes the
 // private TMPDIR beside the runtime's start (child_linux.c's make_tmp), in
 // the runner's TMPDIR. The command gets it, writable; it is gone after the
