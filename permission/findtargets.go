@@ -18,11 +18,13 @@ import (
 // findInside are the names a protected directory (sensitiveWriteDirs)
 // holds that a write changes what runs: git's configuration and hooks,
 // the agents' and editors' settings, tasks and servers. Each is tried
-// in each protected directory, the hooks in hooks/ too.
-var findInside = slices.Concat([]string{
+// in each protected directory, and git's hooks (gitHookNames) there and
+// in its hooks/. A literal, not a slice built at the start: the package
+// makes nothing when the program starts (TestStartupDoesNoWork).
+var findInside = []string{
 	"config", "hooks", "settings.json", "settings.local.json", "settings.yaml", "settings.yml",
 	"tasks.json", "launch.json", "extensions.json", "mcp.json", "devcontainer.json",
-}, gitHookNames)
+}
 
 // gitHookNames are the hooks git runs (githooks(5)).
 var gitHookNames = []string{
@@ -105,7 +107,7 @@ func findProtected(start string) []string {
 			out = append(out, prefix+d+"/"+n)
 		}
 		for _, h := range gitHookNames {
-			out = append(out, prefix+d+"/hooks/"+h)
+			out = append(out, prefix+d+"/"+h, prefix+d+"/hooks/"+h)
 		}
 	}
 	for _, n := range sensitiveWriteNames {
