@@ -3105,12 +3105,14 @@ static __attribute__((noreturn)) void make_netns(void) {
 // needs the host's, which a child in a user namespace could not go back
 // to. The process making it shares the child's memory and descriptors,
 // runs on the command's stack, not in use yet, and is gone (and reaped)
-// before the child goes on. Where the namespace is refused, or /proc
-// cannot open it, the child makes its own after the spec, as without.
+// before the child goes on, with no exit signal: none waits, blocked,
+// for init to take for a child of the command's. Where the namespace is
+// refused, or /proc cannot open it, the child makes its own after the
+// spec, as without.
 static void premake_netns(void) {
-	long pid = mews_clone_on(CLONE_VM | CLONE_FILES | CLONE_VFORK | SIGCHLD, command_stack + sizeof command_stack, make_netns);
+	long pid = mews_clone_on(CLONE_VM | CLONE_FILES | CLONE_VFORK, command_stack + sizeof command_stack, make_netns);
 	if (pid > 0) {
-		SYS4(SYS_wait4, pid, 0, 0, 0);
+		SYS4(SYS_wait4, pid, 0, __WALL, 0);
 	}
 	if (premade.net < 0) {
 		premade.net = -1; // openat's -errno
