@@ -3063,6 +3063,17 @@ static int prefork_flag(const char *arg, const char *name) {
 	return *arg == 0 || *arg == '=';
 }
 
+// network_none says whether the --network flag arg (its value attached,
+// or next) asks for no network, the default: "none".
+static int network_none(const char *arg, const char *next) {
+	for (const char *c = arg; *c != 0; c++) {
+		if (*c == '=') {
+			return streq(c + 1, "none");
+		}
+	}
+	return streq(next, "none");
+}
+
 // write_id_map writes "id id 1\n" (or text, when id is negative) to the
 // file path: a user namespace's map of the one id of its creator, or its
 // setgroups. 0 or -errno.
@@ -4023,7 +4034,8 @@ static void maybe_prefork(long argc, char **argv) {
 		// A run the flags grant the network to has the host's: its
 		// premade namespace would go unused. One the settings grant it
 		// to is not told apart here, and closes it unused.
-		if (prefork_flag(argv[i], "network") || prefork_flag(argv[i], "allow-connect") || prefork_flag(argv[i], "allow-bind")) {
+		if (prefork_flag(argv[i], "allow-connect") || prefork_flag(argv[i], "allow-bind") ||
+		    prefork_flag(argv[i], "network") && !network_none(argv[i], i + 1 < argc ? argv[i + 1] : "")) {
 			netns = 0;
 		}
 	}

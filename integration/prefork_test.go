@@ -467,7 +467,7 @@ func TestPremadeMounts(t *testing.T) {
 // spec. A run the settings grant a port to (which the entry point cannot
 // tell from the flags) has the host's namespace, the premade one closed
 // unused: the command holds no descriptor of it. A run the flags grant a
-// port to makes none.
+// port or the network to makes none; --network none is the default.
 func TestPremadeNetNS(t *testing.T) {
 	t.Parallel()
 	b := newBox(t, nil)
@@ -505,19 +505,21 @@ func TestPremadeNetNS(t *testing.T) {
 		}
 		return lines[0], strings.TrimSpace(lines[1]), calls
 	}
-	t.Run("none", func(t *testing.T) {
-		netns, fds, calls := traced(t, nil)
-		if netns == host {
-			t.Errorf("the command is in the host's network namespace %s", host)
-		}
-		want := []string{"unshare(CLONE_NEWNET) = 0", "setns(5, CLONE_NEWNET) = 0"}
-		if len(calls) != 2 || calls[0] != want[0] || !strings.HasPrefix(calls[1], "setns(") || !strings.HasSuffix(calls[1], ", CLONE_NEWNET) = 0") {
-			t.Errorf("namespace calls %q, want the premade namespace made and entered: %q", calls, want)
-		}
-		if fds != "0 1 2 3" {
-			t.Errorf("the command's descriptors are %q, want 0 1 2 (and ls's 3)", fds)
-		}
-	})
+	for _, flags := range [][]string{nil, {"--network", "none"}, {"--network=none"}} {
+		t.Run(strings.Join(append([]string{"none"}, flags...), " "), func(t *testing.T) {
+			netns, fds, calls := traced(t, nil, flags...)
+			if netns == host {
+				t.Errorf("the command is in the host's network namespace %s", host)
+			}
+			want := []string{"unshare(CLONE_NEWNET) = 0", "setns(5, CLONE_NEWNET) = 0"}
+			if len(calls) != 2 || calls[0] != want[0] || !strings.HasPrefix(calls[1], "setns(") || !strings.HasSuffix(calls[1], ", CLONE_NEWNET) = 0") {
+				t.Errorf("namespace calls %q, want the premade namespace made and entered: %q", calls, want)
+			}
+			if fds != "0 1 2 3" {
+				t.Errorf("the command's descriptors are %q, want 0 1 2 (and ls's 3)", fds)
+			}
+		})
+	}
 	t.Run("settings grant a port", func(t *testing.T) {
 		b.file(filepath.Join(b.home, ".config/mewsandbox/settings.yaml"), "sandbox:\n  network:\n    allowConnect: [9]\n", 0o644)
 		netns, fds, calls := traced(t, nil)
@@ -532,12 +534,14 @@ func TestPremadeNetNS(t *testing.T) {
 		}
 		os.Remove(filepath.Join(b.home, ".config/mewsandbox/settings.yaml"))
 	})
-	t.Run("flag grants a port", func(t *testing.T) {
-		netns, _, calls := traced(t, nil, "--allow-connect", "9")
-		if netns != host || len(calls) != 0 {
-			t.Errorf("network namespace %s (host %s), calls %q: want the host's, and none made", netns, host, calls)
-		}
-	})
+	for _, flags := range [][]string{{"--allow-connect", "9"}, {"--allow-bind=9"}, {"--network", "all"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			netns, _, calls := traced(t, nil, flags...)
+			if netns != host || len(calls) != 0 {
+				t.Errorf("network namespace %s (host %s), calls %q: want the host's, and none made", netns, host, calls)
+			}
+		})
+	}
 }
 
 // TestPremadeTmp: for a --no-namespaces run the entry point makes the
