@@ -3828,9 +3828,45 @@ var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "com
 // {} placeholder stands for file names found at run time.
 func (z *analyzer) findExec(i int, args []*syntax.Word) {
 	words := z.a.Commands[i].Words
-	var execs [][]Word
-	defer func() { z.findTargetCopies(i, execs) }()
-	for j := z.a.Commands[i].Inner + 1; j < len(words); j++ {
+	spans := findExecSpans(z.a.Commands[i])
+	for _, span := range spans {
+		start, end := span[0], span[1]
+		ws := append([]Word(nil), words[start:end]...)
+		for k := range ws {
+			// find replaces {} with a file name found at run time.
+			if ws[k].Literal && strings.Contains(ws[k].Text, "{}") {
+				ws[k] = Word{Text: ws[k].Text}
+			}
+		}
+		c := SimpleCommand{
+			Words:    ws,
+			OpenArgs: true,
+			FromFind: true,
+			Func:     z.a.Commands[i].Func,
+			Async:    z.a.Commands[i].Async,
+			Piped:    z.a.Commands[i].Piped,
+		}
+		if args != nil && end-1 < len(args) {
+			c.Text = z.text(args[start].Pos(), args[end-1].End())
+		} else {
+			c.Text = joinWords(c.Words)
+		}
+		var wargs []*syntax.Word
+		if args != nil && end <= len(args) {
+			wargs = args[start:end]
+		}
+		z.finish(c, nil, wargs, nil)
+	}
+	z.findTargetCopies(i)
+}
+
+// findExecSpans returns where in c's words, a find's, each command its
+// -exec (-execdir, -ok, -okdir) runs starts and ends: the words up to
+// its ; or +.
+func findExecSpans(c SimpleCommand) [][2]int {
+	words := c.Words
+	var spans [][2]int
+	for j := c.Inner + 1; j < len(words); j++ {
 		switch words[j].Text {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		default:
@@ -3842,35 +3878,11 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			end++
 		}
 		if end > start {
-			execs = append(execs, words[start:end])
-			ws := append([]Word(nil), words[start:end]...)
-			for k := range ws {
-				// find replaces {} with a file name found at run time.
-				if ws[k].Literal && strings.Contains(ws[k].Text, "{}") {
-					ws[k] = Word{Text: ws[k].Text}
-				}
-			}
-			c := SimpleCommand{
-				Words:    ws,
-				OpenArgs: true,
-				FromFind: true,
-				Func:     z.a.Commands[i].Func,
-				Async:    z.a.Commands[i].Async,
-				Piped:    z.a.Commands[i].Piped,
-			}
-			if args != nil && end-1 < len(args) {
-				c.Text = z.text(args[start].Pos(), args[end-1].End())
-			} else {
-				c.Text = joinWords(c.Words)
-			}
-			var wargs []*syntax.Word
-			if args != nil && end <= len(args) {
-				wargs = args[start:end]
-			}
-			z.finish(c, nil, wargs, nil)
+			spans = append(spans, [2]int{start, end})
 		}
 		j = end
 	}
+	return spans
 }
 
 // searchExec appends the command that ripgrep runs on every file it

@@ -119,17 +119,19 @@ func findProtected(start string) []string {
 // path its tests pick out (findTargets), that path in the place of {},
 // and an rm of it where -delete deletes what it matches: find . -name
 // pre-commit -exec cp x {} \; writes the hook, as cp x
-// ./.git/hooks/pre-commit does. execs are the words of each command
-// -exec runs, as written.
-func (z *analyzer) findTargetCopies(i int, execs [][]Word) {
+// ./.git/hooks/pre-commit does. Command i is the find as written, or a
+// copy of it with a value in the place of a variable (readValues): n=pre-commit;
+// find . -name "$n" -exec cp x {} \; is the same find.
+func (z *analyzer) findTargetCopies(i int) {
 	c := z.a.Commands[i]
 	args := c.Words[min(c.Inner+1, len(c.Words)):]
 	targets := findTargets(args)
 	deletes := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "-delete" })
+	spans := findExecSpans(c)
 	for _, t := range targets {
 		plain := !strings.ContainsFunc(t, func(r rune) bool { return !isPlainPathRune(r) })
-		for _, e := range execs {
-			ws := slices.Clone(e)
+		for _, span := range spans {
+			ws := slices.Clone(c.Words[span[0]:span[1]])
 			changed := false
 			for k, w := range ws {
 				// A word the shell expands takes the path in its source.

@@ -453,8 +453,22 @@ func (z *analyzer) readValues() {
 	z.refValues()
 	pairs := 0
 	// The latest first: a value that names another variable
-	// (f=$g/id_rsa) is in place before g's value is handed on.
-	for _, ri := range z.readOrder() {
+	// (f=$g/id_rsa) is in place before g's value is handed on. A copy
+	// may note values of its own (the sh -c a find's copy runs on a
+	// protected path: findTargetCopies), handed on in turn.
+	for from := 0; from < len(z.reads); {
+		order := slices.DeleteFunc(z.readOrder(), func(ri int) bool { return ri < from })
+		from = len(z.reads)
+		if !z.handOn(order, &pairs) {
+			return
+		}
+	}
+}
+
+// handOn hands the values of the reads order names on, in that order,
+// counting the copies it makes in pairs; false once past maxValueCopies.
+func (z *analyzer) handOn(order []int, pairs *int) bool {
+	for _, ri := range order {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -466,9 +480,9 @@ func (z *analyzer) readValues() {
 					// f="$f:x": the value put there is f's before.
 					continue
 				}
-				if pairs++; pairs > maxValueCopies {
+				if *pairs++; *pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
-					return
+					return false
 				}
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
@@ -497,14 +511,19 @@ func (z *analyzer) readValues() {
 				if z.copied == nil {
 					z.copied = map[int]point{}
 				}
-				z.copied[len(z.a.Commands)] = when
+				at := len(z.a.Commands)
+				z.copied[at] = when
 				z.a.Commands = append(z.a.Commands, n)
 				z.copiedCode(n)
-				z.runsWritten(len(z.a.Commands) - 1) // f=s.sh; . "$f"
-
+				z.runsWritten(at) // f=s.sh; . "$f"
+				if n.Name() == "find" {
+					// n=pre-commit; find . -name "$n" -exec cp x {} \;
+					z.findTargetCopies(at)
+				}
 			}
 		}
 	}
+	return true
 }
 
 // readOrder returns the indices of z.reads in the order readValues hands
