@@ -151,7 +151,27 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []
 					fed: true, replaces: !v.add, lines: []Word{{Text: k.text}}})
 			}
 		}
+		if w, ok := withSourced(v.src, sourced); ok {
+			// p=$(printf %s "$d")/config: what p="$d"/config is.
+			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+				fed: true, replaces: !v.add, lines: []Word{w}})
+		}
 	}
+}
+
+// withSourced returns the source of the value whose source text is t
+// with each substitution among sourced in it replaced by the source of
+// the word it prints: $(echo "$d")/hooks is "$d"/hooks. ok is false
+// where none of t is among them, or where another substitution is left.
+func withSourced(t string, sourced []printedSubst) (Word, bool) {
+	s := t
+	for _, k := range sourced {
+		s = strings.ReplaceAll(s, k.src, k.text)
+	}
+	if t == "" || s == t || strings.Contains(s, "$(") || strings.ContainsRune(s, '`') {
+		return Word{}, false
+	}
+	return Word{Text: s}, true
 }
 
 // printedSource returns, for an echo or printf of words the analysis

@@ -21,3 +21,23 @@ func TestFindTestOfKnownValue(t *testing.T) {
 		{"neighbour: read", Y, nil, `n=pre-commit; find . -name "$n" -exec cat {} \;`, Allow},
 	})
 }
+
+// TestSourcedSubstPartOfValue: d=.git; p=$(printf %s "$d")/config; echo
+// x >> "$p" appended to the config unasked in bypassPermissions: a
+// substitution that prints another variable was followed where it is
+// the whole value (p=$(echo "$d")), not where it is a part of it. The
+// value is now given what p="$d"/config is. Neighbour: a directory that
+// is not protected.
+func TestSourcedSubstPartOfValue(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"printf", Y, nil, `d=.git; p=$(printf %s "$d")/config; echo x >> "$p"`, Ask},
+		{"echo", Y, nil, `d=.git; p=$(echo "$d")/hooks/pre-commit; cp x "$p"`, Ask},
+		{"quoted", Y, nil, `d=.git; p="$(echo "$d")/hooks/pre-commit"; cp x "$p"`, Ask},
+		{"after a path", Y, nil, `d=git; p=.$(echo $d)/config; echo x >> $p`, Ask},
+		{"rm -rf /home", D, nil, `d=/; p=$(echo "$d")home; rm -rf "$p"`, Deny},
+		{"neighbour: a directory of the project", Y, nil, `d=src; p=$(echo "$d")/config; echo x >> "$p"`, Allow},
+		{"neighbour: default mode", D, nil, `d=src; p=$(echo "$d")/x.txt; cat "$p"`, Allow},
+	})
+}
