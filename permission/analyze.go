@@ -221,8 +221,8 @@ type analyzer struct {
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText); and what a dirname, basename,
-	// realpath or readlink -f of a path written out, or a tr fed a
-	// known text, prints (pathOutput, pipedFilters).
+	// realpath or readlink -f of a path written out, or a tr or sed fed
+	// a known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
@@ -1122,14 +1122,16 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true}
 		}
 		return
-	case "tr":
+	case "tr", "sed", "gsed":
 		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			if text, known := z.docProgram(doc); known {
-				if z.catDocs == nil {
-					z.catDocs = map[int]fedDoc{}
+				if out, ok := filterOutput(c, text); ok {
+					if z.catDocs == nil {
+						z.catDocs = map[int]fedDoc{}
+					}
+					z.catDocs[i] = fedDoc{out, true}
 				}
-				z.catDocs[i] = fedDoc{trText(c.Args()[1:], text), true}
 			}
 		}
 		return

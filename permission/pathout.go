@@ -251,13 +251,25 @@ func trSet(s string) (string, bool) {
 	return string(rs), true
 }
 
-// pipedFilters records in catDocs what each tr stage of pipeline p
-// prints where the stage before it is one command whose output is known
-// (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline is a
-// value (feeds), and a stage after it is fed it.
+// filterOutput returns what c prints of text in where it is a tr or a
+// sed that only changes its input (trText, sedOutput).
+func filterOutput(c SimpleCommand, in string) (string, bool) {
+	switch lowerName(c) {
+	case "tr":
+		return trText(c.Args()[1:], in), true
+	case "sed", "gsed":
+		return sedOutput(c.Args()[1:], in)
+	}
+	return "", false
+}
+
+// pipedFilters records in catDocs what each tr or sed stage of pipeline
+// p prints where the stage before it is one command whose output is
+// known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
+// is a value (feeds), and a stage after it is fed it.
 func (z *analyzer) pipedFilters(p Pipeline) {
 	for k := 1; k < len(p); k++ {
-		if len(p[k]) != 1 || len(p[k-1]) != 1 || lowerName(z.a.Commands[p[k][0]]) != "tr" {
+		if len(p[k]) != 1 || len(p[k-1]) != 1 {
 			continue
 		}
 		c := z.a.Commands[p[k][0]]
@@ -268,10 +280,12 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 		if !known {
 			continue
 		}
-		if z.catDocs == nil {
-			z.catDocs = map[int]fedDoc{}
+		if out, ok := filterOutput(c, text); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[p[k][0]] = fedDoc{out, true}
 		}
-		z.catDocs[p[k][0]] = fedDoc{trText(c.Args()[1:], text), true}
 	}
 }
 

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFindTestOfKnownValue: n=pre-commit; find . -name "$n" -exec cp x
 // {} \; wrote the hook unasked in bypassPermissions, where find . -name
@@ -40,4 +43,85 @@ func TestSourcedSubstPartOfValue(t *testing.T) {
 		{"neighbour: a directory of the project", Y, nil, `d=src; p=$(echo "$d")/config; echo x >> "$p"`, Allow},
 		{"neighbour: default mode", D, nil, `d=src; p=$(echo "$d")/x.txt; cat "$p"`, Allow},
 	})
+}
+
+// TestSedOfKnownText: what a sed of a known text prints was a value only
+// known at run time: p=$(echo .GIT | sed s/GIT/git/)/config; echo x >>
+// "$p" appended to the config unasked in bypassPermissions, as a tr's
+// output did before it was read (TestPathOutputHandedOn). A script of s
+// and y commands alone is now applied to the text; one whose expression
+// or replacement is not read gives the text in lower case, as tr's sets
+// not read do. Neighbours: a sed that makes no protected name, and one
+// that reads a file, are judged as before.
+func TestSedOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"no match", Y, nil, `p=$(echo .git | sed s/x/y/)/config; echo x >> "$p"`, Ask},
+		{"replaced", Y, nil, `p=$(echo .GIT | sed 's/GIT/git/')/config; echo x >> "$p"`, Ask},
+		{"whole value", Y, nil, `p=$(echo .GIT | sed -e s/GIT/git/); echo x >> "$p"/config`, Ask},
+		{"here-string", Y, nil, `p=$(sed s/GIT/git/ <<< .GIT); echo x >> "$p"/config`, Ask},
+		{"in place", Y, nil, `echo x >> "$(echo .GIT | sed s/GIT/git/)/config"`, Ask},
+		{"two commands, a class", Y, nil, `p=$(echo .Gxt | sed "s/[A-Z]/g/; s/x/i/"); echo x >> "$p"/config`, Ask},
+		{"y", Y, nil, `p=$(echo _CLAUDE | sed y/_CLAUDE/.claude/); echo {} > "$p"/settings.json`, Ask},
+		{"case changed, not read", Y, nil, `p=$(echo .GIT | sed -E 's/(.*)/\L\1/'); echo x >> "$p"/config`, Ask},
+		{"extended, a group", Y, nil, `p=$(echo x.git.y | sed -E 's/^x(\.[a-z]+)\.y$/\1/'); echo x >> "$p"/config`, Ask},
+		{"then tr", Y, nil, `p=$(echo _GIT | sed s/_/./ | tr A-Z a-z); echo x >> "$p"/config`, Ask},
+		{"rm -rf ~", D, nil, `d=$(echo ~ | sed s/x/y/); rm -rf "$d"`, Deny},
+		{"neighbour: a file in the root", Y, nil, `p=$(echo notes | sed s/n/N/).txt; echo x >> "$p"`, Allow},
+		{"neighbour: a file read", D, nil, `p=$(sed s/a/b/ names.txt); cat "$p"`, Allow},
+		{"neighbour: default mode", D, nil, `p=$(echo NOTES | sed s/N/n/).txt; cat "$p"`, Allow},
+	})
+}
+
+func TestSedOutput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args, in, want string
+		ok             bool
+	}{
+		{"s/GIT/git/", ".GIT\n", ".git\n", true},
+		{"s/x/y/", ".git", ".git", true},
+		{"s/a/b/g", "aaa\n", "bbb\n", true},
+		{"s/a/b/2", "aaa", "aba", true},
+		{"s/a/b/2g", "aaaa", "abbb", true},
+		{"s/A/b/i", "a", "b", true},
+		{"s|/x|/.git|", "a/x", "a/.git", true},
+		{`s/a\/b/c/`, "a/b", "c", true},
+		{"s/^a*/X/", "aab", "Xb", true},
+		{"s/a.c/[&]/", "abc", "[abc]", true},
+		{`s/\(b\)c/\1\1/`, "abc", "abb", true},
+		{`-E s/(b)c/\1\1/`, "abc", "abb", true},
+		{`-E s/b+|x/Y/g`, "abbcx", "aYcY", true},
+		{`s/b+/Y/`, "abb+", "abY", true},
+		{`s/*a/Y/`, "*a", "Y", true},
+		{`s/a$/Y/`, "a$a", "a$Y", true},
+		{`s/a/$1/`, "a", "$1", true},
+		{"s/a/b/p", "a\n", "b\nb\n", true},
+		{"-n s/a/b/p", "a\nc\n", "b\n", true},
+		{"y/abc/xyz/", "aabbcc", "xxyyzz", true},
+		{"s/a/b/;s/b/c/", "a", "c", true},
+		{"-e s/a/b/ -e s/b/c/", "a", "c", true},
+		{`s/\w/x/`, "AB", "ab", true},
+		{`s/a/\U&/`, "AB", "ab", true},
+		{`s/\(a\)\1/x/`, "AB", "ab", true},
+		{"s/a/b/w out", "a", "", false},
+		{"s/a/b/e", "a", "", false},
+		{"1s/a/b/", "a", "", false},
+		{"p", "a", "", false},
+		{"-i s/a/b/", "a", "", false},
+		{"-z s/a/b/", "a", "", false},
+		{"s/a/b/ file", "a", "", false},
+		{"y/ab/x/", "a", "", false},
+		{"s/a/b", "a", "", false},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(tt.args) {
+			ws = append(ws, Word{Text: f, Literal: true})
+		}
+		got, ok := sedOutput(ws, tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("sed %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
 }
