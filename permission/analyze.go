@@ -1122,6 +1122,15 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true}
 		}
 		return
+	case "pwd":
+		// $(cd .git && pwd) prints the directory cd moved to.
+		if text, ok := pwdOutput(c, z.cwd); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true}
+		}
+		return
 	case "tr", "sed", "gsed":
 		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
@@ -1952,8 +1961,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 && pipedSubst(sub) {
-			// $(echo .GIT | tr A-Z a-z): what its last stage prints.
+		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
+			(pipedSubst(sub) || z.onlyCds(start, len(z.a.Commands)-1)) {
+			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
+			// stage, or its last command after cds, prints.
 			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 		}
 		if sub.src != "" && len(z.a.Commands) == start+1 {
@@ -1987,6 +1998,23 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.substAssigned = nil
 	}
 	z.substituted(i, known)
+}
+
+// onlyCds says whether commands from to to (not included) are each a
+// cd to a directory written out, which prints nothing (cd - and a
+// CDPATH's directory print it).
+func (z *analyzer) onlyCds(from, to int) bool {
+	for k := from; k < to; k++ {
+		c := z.a.Commands[k]
+		args := c.Args()
+		if lowerName(c) != "cd" || len(c.Redirects) > 0 || !allLiteral(args) || len(args) != 2 || strings.HasPrefix(args[1].Text, "-") {
+			return false
+		}
+		if entries, known := z.cdPathFor(c); !known || len(entries) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // printedSubst is a command substitution whose output is written out on

@@ -95,6 +95,34 @@ func pathOutput(c SimpleCommand) (string, bool) {
 	return strings.Join(out, "\n"), true
 }
 
+// pwdOutput returns what c prints where it is a pwd (-L, -P) in a
+// directory a cd on the line moved to, or the one the line starts in
+// (cwd, "" when not known): the directory, below cwd where that is
+// known, as written where not (the checks resolve a relative value from
+// the directory of the command that expands it, the line's where no cd
+// came between). p=$(cd .git && pwd)/config is the config.
+func pwdOutput(c SimpleCommand, cwd string) (string, bool) {
+	args := c.Args()
+	if lowerName(c) != "pwd" || !allLiteral(args) || len(c.Redirects) > 0 ||
+		c.Dir == "?" || strings.ContainsAny(c.Dir, "~$"+dirSetMark) {
+		return "", false
+	}
+	for _, w := range args[1:] {
+		if w.Text != "-L" && w.Text != "-P" {
+			return "", false
+		}
+	}
+	switch {
+	case path.IsAbs(c.Dir):
+		return path.Clean(c.Dir), true
+	case cwd != "":
+		return path.Join(cwd, c.Dir), true
+	case c.Dir != "":
+		return path.Clean(c.Dir), true
+	}
+	return "", false
+}
+
 // dirName returns what dirname prints for p: p without its last name
 // and the slashes before it, "." for a name alone, / for /.
 func dirName(p string) string {

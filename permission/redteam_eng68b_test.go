@@ -125,3 +125,27 @@ func TestSedOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestPwdAfterCd: p=$(cd .git && pwd)/config; echo x >> "$p" appended to
+// the config unasked in bypassPermissions: what a pwd prints was a value
+// only known at run time. A pwd after cds to directories written out, in
+// a substitution, now prints the directory the analysis follows, the
+// project's where the line starts there. Neighbours: the directory of a
+// script ($0), only known at run time, and a directory of the project.
+func TestPwdAfterCd(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"&&", Y, nil, `p=$(cd .git && pwd)/config; echo x >> "$p"`, Ask},
+		{"; and -P", Y, nil, `p=$(cd .git; pwd -P)/config; echo x >> "$p"`, Ask},
+		{"whole value", Y, nil, `p=$(cd .git/hooks && pwd); cp x "$p"/pre-commit`, Ask},
+		{"two cds", Y, nil, `p=$(cd .git && cd hooks && pwd); cp x "$p"/pre-commit`, Ask},
+		{"after a cd of the line", Y, nil, `cd src; p=$(cd ../.claude && pwd); cd ..; echo {} > "$p"/settings.json`, Ask},
+		{"pwd alone", Y, nil, `p=$(pwd)/.git/config; echo x >> "$p"`, Ask},
+		{"rm -rf /home", D, nil, `p=$(cd / && pwd)home; rm -rf "$p"`, Deny},
+		{"neighbour: a directory of the project", Y, nil, `p=$(cd src && pwd)/config; echo x >> "$p"`, Allow},
+		{"neighbour: the script's directory", Y, nil, `d=$(cd "$(dirname "$0")" && pwd); cp x "$d"/y`, Allow},
+		{"neighbour: cd - prints", D, nil, `p=$(cd - && pwd); cat "$p"/x`, Allow},
+		{"neighbour: the build directory", D, nil, `p=$(cd build && pwd); rm -rf "$p"`, Ask},
+	})
+}
