@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,4 +149,44 @@ func TestPwdAfterCd(t *testing.T) {
 		{"neighbour: cd - prints", D, nil, `p=$(cd - && pwd); cat "$p"/x`, Allow},
 		{"neighbour: the build directory", D, nil, `p=$(cd build && pwd); rm -rf "$p"`, Ask},
 	})
+}
+
+// TestFindRegexTargets: find . -regex '.*/pre-commit' -exec cp x {} \;
+// wrote the hook unasked in bypassPermissions, where -name pre-commit
+// and -path '*/pre-commit' are asked for (TestFindTargetsHandedOn): a
+// regular expression test handed nothing on. -regex and -iregex now pick
+// out the protected paths they match, as -path does. Neighbours: an
+// expression no protected path matches, and another -regextype, which
+// hands nothing on as before.
+func TestFindRegexTargets(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"regex", Y, nil, `find . -regex '.*/pre-commit' -exec cp x {} \;`, Ask},
+		{"iregex", Y, nil, `find . -iregex '.*/PRE-COMMIT' -exec cp x {} \;`, Ask},
+		{"a class and +", Y, nil, `find . -regex '\./\.[a-z]+/config' -exec sh -c 'echo x >> "$1"' _ {} \;`, Ask},
+		{"start-up file", Y, nil, `find . -regex '.*/\.bash.*' -exec tee -a {} +`, Ask},
+		{"neighbour: go files", Y, nil, `find . -regex '.*\.go' -exec gofmt -w {} +`, Allow},
+		{"neighbour: go files, default", D, nil, `find . -regex '.*\.go' -exec gofmt -w {} +`, Ask},
+		{"neighbour: another type", Y, nil, `find . -regextype posix-basic -regex '.*\.txt' -exec cp x {} \;`, Allow},
+	})
+	for _, tt := range []struct {
+		args string
+		want []string
+	}{
+		{". -regex .*/pre-commit", []string{"./.git/hooks/pre-commit"}},
+		{". -iregex ./.GIT/CONFIG", []string{"./.git/config"}},
+		{". -regex ./\\.git/con", nil},
+		{". -regex .*\\.go", nil},
+		{". -regextype posix-basic -regex .*/pre-commit", nil},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(tt.args) {
+			ws = append(ws, Word{Text: f, Literal: true})
+		}
+		got := findTargets(ws)
+		if len(tt.want) == 0 && len(got) > 0 || len(tt.want) > 0 && !slices.Contains(got, tt.want[0]) {
+			t.Errorf("findTargets(%s) = %q, want %q among them", tt.args, got, tt.want)
+		}
+	}
 }

@@ -216,7 +216,7 @@ func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
 		}
 		return b.String(), false, true
 	}
-	expr, ok := sedRegexp(c.re, c.delim, ere)
+	expr, ok := posixRegexp(c.re, c.delim, ere)
 	if !ok {
 		return "", false, false
 	}
@@ -257,13 +257,14 @@ func firstRune(rs []rune, r rune) int {
 	return -1
 }
 
-// sedRegexp returns the Go regular expression of sed's basic (or, ere,
-// extended) one re: the operators both read alike, literal characters
-// quoted. ok is false for what Go does not read as sed does: a
+// posixRegexp returns the Go regular expression of POSIX basic (or,
+// ere, extended) one re, as sed and find -regex read it: the operators
+// both read alike, literal characters quoted; delim is the character
+// that ends an s command's expression, escaped in it. ok is false for what Go does not read as sed does: a
 // back-reference, GNU's escapes (\w, \b, \<, \`), an equivalence class,
 // an anchor inside the expression, an escaped delimiter that is an
 // operator.
-func sedRegexp(re string, delim byte, ere bool) (string, bool) {
+func posixRegexp(re string, delim byte, ere bool) (string, bool) {
 	var b strings.Builder
 	const ops = "(){}|+?"
 	start := true // where ^ anchors and * is literal
