@@ -963,6 +963,10 @@ func paramOp(v, op string) (string, bool) {
 		// Escapes, and a prompt's, are what the shell reads in v.
 		return v, !strings.ContainsAny(v, "\\$`!")
 	}
+	if op != "" && (op[0] == '%' || op[0] == '#') && strings.ContainsAny(op, "*?[") {
+		// ${p%/*}, ${p##*/}: a pattern.
+		return trimGlob(v, op)
+	}
 	// A ~ in the argument is the home directory to bash (${p/x/~/.b}).
 	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&~") {
 		return "", false
@@ -1029,6 +1033,47 @@ func paramOp(v, op string) (string, bool) {
 		return v[start : start+min(length, len(v)-start)], true
 	}
 	return "", false
+}
+
+// trimGlob returns what ${name OP} yields where name holds v and OP
+// (#, ##, %, %%) removes a prefix or suffix a glob pattern matches: the
+// shortest, or with the operator twice the longest. ok is false for a
+// pattern fnmatchPath does not read as bash does (an extglob, a quote,
+// an expansion, [=x=], a negated class).
+func trimGlob(v, op string) (string, bool) {
+	suffix, long := op[0] == '%', len(op) > 1 && op[1] == op[0]
+	pat := op[1:]
+	if long {
+		pat = op[2:]
+	}
+	if strings.ContainsAny(pat, "$`\"'\\{}()|!@&~^") {
+		return "", false
+	}
+	for i := 0; i < len(pat); i++ {
+		if end := globBracketEnd(pat, i); pat[i] == '[' && end > i {
+			if strings.Contains(pat[i+1:end], "[=") || strings.Contains(pat[i+1:end], "[.") {
+				return "", false // which fnmatchPath takes for anything
+			}
+			i = end
+		}
+	}
+	match := fnmatchPath(pat, false)
+	for k := 0; k <= len(v); k++ {
+		at := k // where the prefix ends, or the suffix starts
+		if suffix != long {
+			at = len(v) - k
+		}
+		if at < len(v) && !utf8.RuneStart(v[at]) {
+			continue
+		}
+		if suffix && match(v[at:]) {
+			return v[:at], true
+		}
+		if !suffix && match(v[:at]) {
+			return v[at:], true
+		}
+	}
+	return v, true
 }
 
 // quoteFor returns value v as source text standing inside double quotes

@@ -190,3 +190,25 @@ func TestFindRegexTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobTrimOfKnownValue: p=.git/hooks/x; cp x "${p%/*}"/pre-commit
+// wrote the hook unasked in bypassPermissions: an operator with a
+// pattern (${p%/*}, ${p##*/}, the shell's dirname and basename) left a
+// value only known at run time, where one with literal text (${p%.bak})
+// is followed (TestParamOpHandedOn). The prefix or suffix the pattern
+// matches is now removed. Neighbours: a file of the project, and an
+// extended pattern, not read, as before.
+func TestGlobTrimOfKnownValue(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"dirname", Y, nil, `p=.git/hooks/x; cp x "${p%/*}"/pre-commit`, Ask},
+		{"reassigned", Y, nil, `p=.git/config/x; p=${p%/*}; echo x >> "$p"`, Ask},
+		{"basename", Y, nil, `p=/x/y/.bashrc; echo x >> ~/"${p##*/}"`, Ask},
+		{"longest suffix", Y, nil, `p=.git/a/b/c; echo x >> ${p%%/*}/config`, Ask},
+		{"a class", Y, nil, `p=.git/config1; echo x >> "${p%[0-9]}"`, Ask},
+		{"rm -rf /home", D, nil, `p=/home/x; rm -rf "${p%/*}"`, Deny},
+		{"neighbour: a file of the project", Y, nil, `p=src/x.go; echo x > "${p%.*}".txt`, Allow},
+		{"neighbour: an extended pattern", D, nil, `p=src/x.go; cat "${p%@(.go)}"`, Allow},
+	})
+}
