@@ -1179,19 +1179,27 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 // tail, sort …) reads, if it wrote it: its operand that is no option nor
 // an option's number.
 func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+	ops, ok := filterOperands(c)
+	if !ok || len(ops) != 1 {
+		return writtenFile{}, false
+	}
+	return z.lastWritten(ops[0].Text, c.Dir)
+}
+
+// filterOperands returns the operands of filter c (head, tail, sort …):
+// its words that are no option nor an option's number; ok is false where
+// one is only known at run time.
+func filterOperands(c SimpleCommand) ([]Word, bool) {
 	var ops []Word
 	for _, w := range c.Args()[1:] {
 		if !w.Literal {
-			return writtenFile{}, false
+			return nil, false
 		}
 		if !strings.HasPrefix(w.Text, "-") && !isDigits(strings.TrimLeft(w.Text, "+")) {
 			ops = append(ops, w)
 		}
 	}
-	if len(ops) != 1 {
-		return writtenFile{}, false
-	}
-	return z.lastWritten(ops[0].Text, c.Dir)
+	return ops, true
 }
 
 // printEscapes are the escapes echo -e and printf take.

@@ -109,12 +109,14 @@ func TestSedOutput(t *testing.T) {
 		{"s/a/b/w out", "a", "", false},
 		{"s/a/b/e", "a", "", false},
 		{"1s/a/b/", "a", "", false},
-		{"p", "a", "", false},
+		{"p", "a", "a\na", true},
 		{"-i s/a/b/", "a", "", false},
 		{"-z s/a/b/", "a", "", false},
 		{"s/a/b/ file", "a", "", false},
 		{"y/ab/x/", "a", "", false},
 		{"s/a/b", "a", "", false},
+		{"-n p", "a\n", "a\n", true},
+		{"pq", "a", "", false},
 	} {
 		var ws []Word
 		for _, f := range strings.Fields(tt.args) {
@@ -211,4 +213,61 @@ func TestGlobTrimOfKnownValue(t *testing.T) {
 		{"neighbour: a file of the project", Y, nil, `p=src/x.go; echo x > "${p%.*}".txt`, Allow},
 		{"neighbour: an extended pattern", D, nil, `p=src/x.go; cat "${p%@(.go)}"`, Allow},
 	})
+}
+
+// TestMoreFiltersOfKnownText: what these print of a known text was a
+// value only known at run time, and bypassPermissions wrote the file it
+// names unasked: basename --suffix, realpath --relative-to, sed -n p,
+// head, sort, tac, uniq, rev and cut fed by a pipe. Each is now what it
+// prints (head's, sort's … lines all taken, as of a file the line wrote).
+// Neighbours: the same filters making a file of the project.
+func TestMoreFiltersOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"basename --suffix=", Y, nil, `p=$(basename --suffix=.bak /x/.bashrc.bak); echo x >> ~/"$p"`, Ask},
+		{"basename --suffix", Y, nil, `p=$(basename --suffix .bak /x/.zshrc.bak); echo x >> ~/"$p"`, Ask},
+		{"realpath --relative-to=.", Y, nil, `p=$(realpath --relative-to=. .git/config); echo x >> "$p"`, Ask},
+		{"realpath --relative-to a directory", Y, nil, `p=$(realpath --relative-to src src/../.git/hooks); cp x "$p"/pre-commit`, Ask},
+		{"sed -n p", Y, nil, `p=$(echo .git/config | sed -n p); echo x >> "$p"`, Ask},
+		{"head", Y, nil, `p=$(echo .git/config | head -1); echo x >> "$p"`, Ask},
+		{"sort", Y, nil, `p=$(printf '%s\n' .git/config | sort -u); echo x >> "$p"`, Ask},
+		{"rev twice", Y, nil, `p=$(echo .gitx | rev | rev | sed s/x//); echo x >> "$p"/config`, Ask},
+		{"rev", Y, nil, `p=$(echo tig. | rev)/config; echo x >> "$p"`, Ask},
+		{"cut", Y, nil, `p=$(echo x:.git/config | cut -d: -f2); echo x >> "$p"`, Ask},
+		{"cut of characters", Y, nil, `p=$(echo xx.git | cut -c3-); echo x >> "$p"/config`, Ask},
+		{"neighbour: head of a name", Y, nil, `p=$(echo notes.txt | head -1); echo x > "$p"`, Allow},
+		{"neighbour: cut of a name", Y, nil, `p=$(echo a:notes.txt | cut -d: -f2); echo x > "$p"`, Allow},
+		{"neighbour: default mode", D, nil, `p=$(echo a:notes.txt | cut -d: -f2); cat "$p"`, Allow},
+	})
+}
+
+func TestCutOutput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args, in, want string
+		ok             bool
+	}{
+		{"-d: -f2", "a:b:c\n", "b\n", true},
+		{"-d : -f 2-", "a:b:c", "b:c", true},
+		{"-f1,3 -d:", "a:b:c", "a:c", true},
+		{"--delimiter=: --fields=-2", "a:b:c", "a:b", true},
+		{"-d: -f2", "abc", "abc", true},
+		{"-s -d: -f2", "abc", "", true},
+		{"-c2-3", "abcd", "bc", true},
+		{"-f2", "a\tb", "b", true},
+		{"-d: -f2 file", "a:b", "", false},
+		{"-d: -fx", "a:b", "", false},
+		{"-d: -f-", "a:b", "", false},
+		{"-z -f1", "a", "", false},
+	} {
+		var ws []Word
+		for _, f := range strings.Fields(tt.args) {
+			ws = append(ws, Word{Text: f, Literal: true})
+		}
+		got, ok := cutOutput(ws, tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("cut %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // What sed prints of a known text (echo .GIT | sed s/GIT/git/, sed
-// 's/x/y/' <<< .gxt): a script of s and y commands alone, without an
+// 's/x/y/' <<< .gxt): a script of s, y and p commands alone, without an
 // address, applied to each line, as tr's sets are (trText). A
 // substitution of one is a value as one of echo is (feeds):
 // p=$(echo .GIT | sed s/GIT/git/)/config; echo x >> "$p" appends to the
@@ -18,7 +18,7 @@ import (
 
 // sedOutput returns what sed with arguments args (its options and script)
 // prints of text in. ok is false for another command (a file operand,
-// -i, -z, a script only known at run time, a command but s and y, an
+// -i, -z, a script only known at run time, a command but s, y and p, an
 // address, an s command's w or e flag): not a filter of its input alone,
 // or one that runs or writes what the analysis judges otherwise.
 func sedOutput(args []Word, in string) (string, bool) {
@@ -88,10 +88,10 @@ func sedScript(args []Word) (script string, ere, quiet, ok bool) {
 	return strings.Join(scripts, "\n"), ere, quiet, true
 }
 
-// sedCmd is one s or y command of a sed script: y's sets (from, to),
+// sedCmd is one s, y or p command of a sed script: y's sets (from, to),
 // or s's expression, replacement and flags.
 type sedCmd struct {
-	y             bool
+	y, p          bool // a y command, a p command
 	from, to      []rune
 	delim         byte
 	re, repl      string
@@ -100,7 +100,7 @@ type sedCmd struct {
 	nth           int
 }
 
-// sedCommands returns the commands of script, each an s or y command
+// sedCommands returns the commands of script, each an s, y or p command
 // without an address, separated by ; or newlines.
 func sedCommands(script string) ([]sedCmd, bool) {
 	var cmds []sedCmd
@@ -109,6 +109,14 @@ func sedCommands(script string) ([]sedCmd, bool) {
 		s = strings.TrimLeft(s, " \t\n;")
 		if s == "" {
 			return cmds, len(cmds) > 0
+		}
+		if s[0] == 'p' {
+			// p prints the line (sed -n p).
+			cmds, s = append(cmds, sedCmd{p: true}), s[1:]
+			if s != "" && strings.IndexByte(" \t\n;", s[0]) < 0 {
+				return nil, false
+			}
+			continue
 		}
 		if len(s) < 2 || s[0] != 's' && s[0] != 'y' || s[1] == '\\' || s[1] == '\n' || s[1] == ' ' {
 			return nil, false
@@ -206,6 +214,9 @@ func sedSets(a, b string, delim byte) ([]rune, []rune, bool) {
 // where it replaced); ok is false where c's expression or replacement
 // is not read.
 func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
+	if c.p {
+		return line, true, true
+	}
 	if c.y {
 		var b strings.Builder
 		for _, r := range line {
