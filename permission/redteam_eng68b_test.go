@@ -146,6 +146,8 @@ func TestPwdAfterCd(t *testing.T) {
 		{"after a cd of the line", Y, nil, `cd src; p=$(cd ../.claude && pwd); cd ..; echo {} > "$p"/settings.json`, Ask},
 		{"pwd alone", Y, nil, `p=$(pwd)/.git/config; echo x >> "$p"`, Ask},
 		{"rm -rf /home", D, nil, `p=$(cd / && pwd)home; rm -rf "$p"`, Deny},
+		{"the working directory, as rm -rf \"$PWD\"", Y, nil, `p=$(pwd); rm -rf "$p"`, Deny},
+		{"the working directory in place", Y, nil, `rm -rf "$(pwd)"`, Deny},
 		{"neighbour: a directory of the project", Y, nil, `p=$(cd src && pwd)/config; echo x >> "$p"`, Allow},
 		{"neighbour: the script's directory", Y, nil, `d=$(cd "$(dirname "$0")" && pwd); cp x "$d"/y`, Allow},
 		{"neighbour: cd - prints", D, nil, `p=$(cd - && pwd); cat "$p"/x`, Allow},
