@@ -2084,6 +2084,21 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	n := c
 	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
+	z.followCopy(len(z.a.Commands) - 1)
+}
+
+// followCopy handles command at, a copy of another with a value in the
+// place of an expansion (substituted, readValues), as the command written
+// out is where what it does follows from its words, not from the
+// commands after it: a find's targets (find . -name "$(echo pre-commit)"
+// -exec …), the value printf -v assigns.
+func (z *analyzer) followCopy(at int) {
+	switch n := z.a.Commands[at]; {
+	case n.Name() == "find":
+		z.findTargetCopies(at)
+	case lowerName(n) == "printf":
+		z.notePrintfV(at)
+	}
 }
 
 // withPrinted returns the word whose source text is t with each

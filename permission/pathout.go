@@ -306,7 +306,7 @@ func trSet(s string) (string, bool) {
 }
 
 // filterOutput returns what c prints of text in where it is a tr or a
-// sed that only changes its input (trText, sedOutput), a rev, or a
+// sed that only changes its input (trText, sedOutput), a rev, a tee, or a
 // filter that prints some of its lines or all in another order (head,
 // sort …), whose lines are all taken, as they are of a file the line
 // wrote (filterOf).
@@ -316,6 +316,8 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return trText(c.Args()[1:], in), true
 	case "sed", "gsed":
 		return sedOutput(c.Args()[1:], in)
+	case "tee":
+		return in, true // and writes it to its files, judged as such
 	case "head", "tail", "sort", "tac", "uniq":
 		ops, ok := filterOperands(c)
 		return in, ok && len(ops) == 0

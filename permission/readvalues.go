@@ -538,7 +538,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				z.runsWritten(at) // f=s.sh; . "$f"
 				if n.Name() == "find" {
 					// n=pre-commit; find . -name "$n" -exec cp x {} \;
-					z.findTargetCopies(at)
+					z.followCopy(at)
 				}
 			}
 		}

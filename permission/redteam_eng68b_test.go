@@ -273,3 +273,25 @@ func TestCutOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstitutedCopyFollowed: a command with a known substitution in a
+// word is judged once more with what it prints in place, but a find's
+// copy did not hand its targets on, nor printf -v's assign its value:
+// find . -name "$(echo pre-commit)" -exec cp x {} \; and printf -v p %s
+// "$(echo .git)"; echo x >> "$p"/config ran unasked in
+// bypassPermissions. A tee in a pipe printed nothing known. Each is now
+// followed as written out. Neighbours: the same with names of the
+// project.
+func TestSubstitutedCopyFollowed(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"find -name", Y, nil, `find . -name "$(echo pre-commit)" -exec cp x {} \;`, Ask},
+		{"find -path, tee", Y, nil, `find . -path $(printf %s ./.claude/settings.json) -exec tee {} +`, Ask},
+		{"printf -v", Y, nil, `printf -v p %s "$(echo .git)"; echo x >> "$p"/config`, Ask},
+		{"tee", Y, nil, `p=$(echo .git | tee /dev/null)/config; echo x >> "$p"`, Ask},
+		{"neighbour: find of go files", Y, nil, `find . -name "$(echo '*.go')" -exec gofmt -w {} +`, Allow},
+		{"neighbour: printf -v of a name", Y, nil, `printf -v p %s "$(echo notes)"; echo x > "$p".txt`, Allow},
+		{"neighbour: tee, default", D, nil, `p=$(echo notes | tee /dev/null).txt; cat "$p"`, Allow},
+	})
+}
