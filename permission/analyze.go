@@ -2093,7 +2093,15 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 // commands after it: a find's targets (find . -name "$(echo pre-commit)"
 // -exec …), the value printf -v assigns.
 func (z *analyzer) followCopy(at int) {
-	switch n := z.a.Commands[at]; {
+	n := z.a.Commands[at]
+	// A copy readValues made, once the line is walked, runs where the
+	// command it copies does, not where the walk ended.
+	dir, scope := z.dir, z.scope
+	if z.dir, z.scope = n.Dir, n.Shell; n.Dirs != nil {
+		z.dir = dirSetOf(slices.Clone(n.Dirs))
+	}
+	defer func() { z.dir, z.scope = dir, scope }()
+	switch {
 	case n.Name() == "find":
 		z.findTargetCopies(at)
 	case lowerName(n) == "printf":

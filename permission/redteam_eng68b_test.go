@@ -295,3 +295,23 @@ func TestSubstitutedCopyFollowed(t *testing.T) {
 		{"neighbour: tee, default", D, nil, `p=$(echo notes | tee /dev/null).txt; cat "$p"`, Allow},
 	})
 }
+
+// TestFindCopyDir: the commands a find's copy made once the line is
+// walked runs (findTargetCopies from readValues) run where the find
+// does, not where the line's last cd left the walk.
+func TestFindCopyDir(t *testing.T) {
+	t.Parallel()
+	a := analyzeShell(`cd src; n=pre-commit; find . -name "$n" -exec cp x {} \; ; cd /tmp`, "", "/p")
+	found := false
+	for _, c := range a.Commands {
+		if c.Text == "cp x ./.git/hooks/pre-commit" {
+			found = true
+			if c.Dir != "src" {
+				t.Errorf("%s runs in %q, want src", c.Text, c.Dir)
+			}
+		}
+	}
+	if !found {
+		t.Error("no copy of cp for ./.git/hooks/pre-commit")
+	}
+}
