@@ -221,8 +221,8 @@ type analyzer struct {
 	// catDocs: what each cat of a here-document or here-string (cat
 	// <<< STR, cat <<E) among the commands writes, by index, for a shell
 	// it feeds its program (fedText); and what a dirname, basename,
-	// realpath or readlink -f of a path written out, or a tr fed a
-	// known text, prints (pathOutput, pipedFilters).
+	// realpath or readlink -f of a path written out, or a tr or sed fed
+	// a known text, prints (pathOutput, pipedFilters).
 	catDocs map[int]fedDoc
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
@@ -1122,14 +1122,25 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true}
 		}
 		return
-	case "tr":
+	case "pwd":
+		// $(cd .git && pwd) prints the directory cd moved to.
+		if text, ok := pwdOutput(c, z.cwd); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true}
+		}
+		return
+	case "tr", "sed", "gsed":
 		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			if text, known := z.docProgram(doc); known {
-				if z.catDocs == nil {
-					z.catDocs = map[int]fedDoc{}
+				if out, ok := filterOutput(c, text); ok {
+					if z.catDocs == nil {
+						z.catDocs = map[int]fedDoc{}
+					}
+					z.catDocs[i] = fedDoc{out, true}
 				}
-				z.catDocs[i] = fedDoc{trText(c.Args()[1:], text), true}
 			}
 		}
 		return
@@ -1168,19 +1179,27 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 // tail, sort …) reads, if it wrote it: its operand that is no option nor
 // an option's number.
 func (z *analyzer) filterOf(c SimpleCommand) (writtenFile, bool) {
+	ops, ok := filterOperands(c)
+	if !ok || len(ops) != 1 {
+		return writtenFile{}, false
+	}
+	return z.lastWritten(ops[0].Text, c.Dir)
+}
+
+// filterOperands returns the operands of filter c (head, tail, sort …):
+// its words that are no option nor an option's number; ok is false where
+// one is only known at run time.
+func filterOperands(c SimpleCommand) ([]Word, bool) {
 	var ops []Word
 	for _, w := range c.Args()[1:] {
 		if !w.Literal {
-			return writtenFile{}, false
+			return nil, false
 		}
 		if !strings.HasPrefix(w.Text, "-") && !isDigits(strings.TrimLeft(w.Text, "+")) {
 			ops = append(ops, w)
 		}
 	}
-	if len(ops) != 1 {
-		return writtenFile{}, false
-	}
-	return z.lastWritten(ops[0].Text, c.Dir)
+	return ops, true
 }
 
 // printEscapes are the escapes echo -e and printf take.
@@ -1950,8 +1969,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 && pipedSubst(sub) {
-			// $(echo .GIT | tr A-Z a-z): what its last stage prints.
+		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
+			(pipedSubst(sub) || z.onlyCds(start, len(z.a.Commands)-1)) {
+			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
+			// stage, or its last command after cds, prints.
 			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
 		}
 		if sub.src != "" && len(z.a.Commands) == start+1 {
@@ -1985,6 +2006,23 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.substAssigned = nil
 	}
 	z.substituted(i, known)
+}
+
+// onlyCds says whether commands from to to (not included) are each a
+// cd to a directory written out, which prints nothing (cd - and a
+// CDPATH's directory print it).
+func (z *analyzer) onlyCds(from, to int) bool {
+	for k := from; k < to; k++ {
+		c := z.a.Commands[k]
+		args := c.Args()
+		if lowerName(c) != "cd" || len(c.Redirects) > 0 || !allLiteral(args) || len(args) != 2 || strings.HasPrefix(args[1].Text, "-") {
+			return false
+		}
+		if entries, known := z.cdPathFor(c); !known || len(entries) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // printedSubst is a command substitution whose output is written out on
@@ -2046,6 +2084,29 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	n := c
 	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
+	z.followCopy(len(z.a.Commands) - 1)
+}
+
+// followCopy handles command at, a copy of another with a value in the
+// place of an expansion (substituted, readValues), as the command written
+// out is where what it does follows from its words, not from the
+// commands after it: a find's targets (find . -name "$(echo pre-commit)"
+// -exec …), the value printf -v assigns.
+func (z *analyzer) followCopy(at int) {
+	n := z.a.Commands[at]
+	// A copy readValues made, once the line is walked, runs where the
+	// command it copies does, not where the walk ended.
+	dir, scope := z.dir, z.scope
+	if z.dir, z.scope = n.Dir, n.Shell; n.Dirs != nil {
+		z.dir = dirSetOf(slices.Clone(n.Dirs))
+	}
+	defer func() { z.dir, z.scope = dir, scope }()
+	switch {
+	case n.Name() == "find":
+		z.findTargetCopies(at)
+	case lowerName(n) == "printf":
+		z.notePrintfV(at)
+	}
 }
 
 // withPrinted returns the word whose source text is t with each
@@ -3828,9 +3889,45 @@ var gitTownLocal = []string{"status", "config", "help", "branch", "switch", "com
 // {} placeholder stands for file names found at run time.
 func (z *analyzer) findExec(i int, args []*syntax.Word) {
 	words := z.a.Commands[i].Words
-	var execs [][]Word
-	defer func() { z.findTargetCopies(i, execs) }()
-	for j := z.a.Commands[i].Inner + 1; j < len(words); j++ {
+	spans := findExecSpans(z.a.Commands[i])
+	for _, span := range spans {
+		start, end := span[0], span[1]
+		ws := append([]Word(nil), words[start:end]...)
+		for k := range ws {
+			// find replaces {} with a file name found at run time.
+			if ws[k].Literal && strings.Contains(ws[k].Text, "{}") {
+				ws[k] = Word{Text: ws[k].Text}
+			}
+		}
+		c := SimpleCommand{
+			Words:    ws,
+			OpenArgs: true,
+			FromFind: true,
+			Func:     z.a.Commands[i].Func,
+			Async:    z.a.Commands[i].Async,
+			Piped:    z.a.Commands[i].Piped,
+		}
+		if args != nil && end-1 < len(args) {
+			c.Text = z.text(args[start].Pos(), args[end-1].End())
+		} else {
+			c.Text = joinWords(c.Words)
+		}
+		var wargs []*syntax.Word
+		if args != nil && end <= len(args) {
+			wargs = args[start:end]
+		}
+		z.finish(c, nil, wargs, nil)
+	}
+	z.findTargetCopies(i)
+}
+
+// findExecSpans returns where in c's words, a find's, each command its
+// -exec (-execdir, -ok, -okdir) runs starts and ends: the words up to
+// its ; or +.
+func findExecSpans(c SimpleCommand) [][2]int {
+	words := c.Words
+	var spans [][2]int
+	for j := c.Inner + 1; j < len(words); j++ {
 		switch words[j].Text {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		default:
@@ -3842,35 +3939,11 @@ func (z *analyzer) findExec(i int, args []*syntax.Word) {
 			end++
 		}
 		if end > start {
-			execs = append(execs, words[start:end])
-			ws := append([]Word(nil), words[start:end]...)
-			for k := range ws {
-				// find replaces {} with a file name found at run time.
-				if ws[k].Literal && strings.Contains(ws[k].Text, "{}") {
-					ws[k] = Word{Text: ws[k].Text}
-				}
-			}
-			c := SimpleCommand{
-				Words:    ws,
-				OpenArgs: true,
-				FromFind: true,
-				Func:     z.a.Commands[i].Func,
-				Async:    z.a.Commands[i].Async,
-				Piped:    z.a.Commands[i].Piped,
-			}
-			if args != nil && end-1 < len(args) {
-				c.Text = z.text(args[start].Pos(), args[end-1].End())
-			} else {
-				c.Text = joinWords(c.Words)
-			}
-			var wargs []*syntax.Word
-			if args != nil && end <= len(args) {
-				wargs = args[start:end]
-			}
-			z.finish(c, nil, wargs, nil)
+			spans = append(spans, [2]int{start, end})
 		}
 		j = end
 	}
+	return spans
 }
 
 // searchExec appends the command that ripgrep runs on every file it

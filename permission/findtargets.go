@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -41,7 +42,7 @@ var gitHookNames = []string{
 const maxFindTargets = 8
 
 // findTargets returns the protected paths below find's start paths that
-// a name or path test of its expression (args, after find's name) picks
+// a name, path or regular expression test of its expression (args, after find's name) picks
 // out: each start's protected names (./.bashrc, ./.git), and the names
 // of findInside in its protected directories (./.git/config,
 // ./.git/hooks/pre-commit). A test under ! or -not, one only known at
@@ -71,6 +72,10 @@ func findTargets(args []Word) []string {
 			tests = append(tests, func(p string) bool { return match(baseName(p)) })
 		case "-path", "-ipath", "-wholename", "-iwholename":
 			tests = append(tests, fnmatchPath(pat.Text, w.Text == "-ipath" || w.Text == "-iwholename"))
+		case "-regex", "-iregex":
+			if re := findRegexp(pat.Text, w.Text == "-iregex", expr); re != nil {
+				tests = append(tests, re.MatchString)
+			}
 		default:
 			continue
 		}
@@ -121,17 +126,19 @@ func findProtected(start string) []string {
 // path its tests pick out (findTargets), that path in the place of {},
 // and an rm of it where -delete deletes what it matches: find . -name
 // pre-commit -exec cp x {} \; writes the hook, as cp x
-// ./.git/hooks/pre-commit does. execs are the words of each command
-// -exec runs, as written.
-func (z *analyzer) findTargetCopies(i int, execs [][]Word) {
+// ./.git/hooks/pre-commit does. Command i is the find as written, or a
+// copy of it with a value in the place of a variable (readValues): n=pre-commit;
+// find . -name "$n" -exec cp x {} \; is the same find.
+func (z *analyzer) findTargetCopies(i int) {
 	c := z.a.Commands[i]
 	args := c.Words[min(c.Inner+1, len(c.Words)):]
 	targets := findTargets(args)
 	deletes := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "-delete" })
+	spans := findExecSpans(c)
 	for _, t := range targets {
 		plain := !strings.ContainsFunc(t, func(r rune) bool { return !isPlainPathRune(r) })
-		for _, e := range execs {
-			ws := slices.Clone(e)
+		for _, span := range spans {
+			ws := slices.Clone(c.Words[span[0]:span[1]])
 			changed := false
 			for k, w := range ws {
 				// A word the shell expands takes the path in its source.
@@ -153,4 +160,30 @@ func (z *analyzer) findTargetCopies(i int, execs [][]Word) {
 // analyses what it runs; open: more names are appended at run time.
 func (z *analyzer) findCopy(c SimpleCommand, ws []Word, open bool) {
 	z.finish(SimpleCommand{Text: joinWords(ws), Words: ws, OpenArgs: open, FromFind: true, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
+}
+
+// findRegexp returns the expression of find's -regex pat (-iregex:
+// fold), which matches the whole path: emacs' syntax, find's default,
+// read as POSIX extended, which writes its operators (. * + ? [ ]) alike;
+// a group or an alternative (\( \|) then stands for itself, matching no
+// protected path. nil where expr (find's) chooses another type with
+// -regextype, or pat is not read.
+func findRegexp(pat string, fold bool, expr []Word) *regexp.Regexp {
+	for k, w := range expr {
+		if w.Text == "-regextype" && (k+1 >= len(expr) || !slices.Contains([]string{"emacs", "posix-extended", "posix-egrep", "egrep", "findutils-default"}, expr[k+1].Text)) {
+			return nil
+		}
+	}
+	src, ok := posixRegexp(pat, 0, true)
+	if !ok {
+		return nil
+	}
+	if fold {
+		src = "(?i)" + src
+	}
+	re, err := regexp.Compile("^(?:" + src + ")$")
+	if err != nil {
+		return nil
+	}
+	return re
 }

@@ -1529,6 +1529,8 @@ func sedRuns(n string, args []Word) string {
 type sedArgs struct {
 	scripts, scriptFiles, files []Word
 	inPlace                     bool
+	// options: the other options given, by name (-n, --posix).
+	options []string
 }
 
 // sedLong are sed's long options, for their abbreviations.
@@ -1554,6 +1556,8 @@ func parseSed(args []Word) sedArgs {
 				}
 			case "-i", "--in-place":
 				a.inPlace = true
+			default:
+				a.options = append(a.options, name)
 			}
 		},
 		func(w Word) {

@@ -2,7 +2,11 @@ package permission
 
 import (
 	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -27,6 +31,7 @@ func pathOutput(c SimpleCommand) (string, bool) {
 	var ops []string
 	suffix, all := "", false
 	canonical := false
+	relTo, relative := "", false // realpath --relative-to=DIR
 	for k := 1; k < len(args); k++ {
 		t := args[k].Text
 		switch {
@@ -39,15 +44,22 @@ func pathOutput(c SimpleCommand) (string, bool) {
 			ops = append(ops, t)
 		case lowerName(c) == "basename" && (t == "-a" || t == "--multiple"):
 			all = true
-		case lowerName(c) == "basename" && t == "-s" && k+1 < len(args):
+		case lowerName(c) == "basename" && (t == "-s" || t == "--suffix") && k+1 < len(args):
 			k++
 			suffix, all = args[k].Text, true
+		case lowerName(c) == "basename" && strings.HasPrefix(t, "--suffix="):
+			suffix, all = strings.TrimPrefix(t, "--suffix="), true
 		case lowerName(c) == "readlink" && strings.Trim(t, "-fem") == "" && !strings.HasPrefix(t, "--") ||
 			lowerName(c) == "readlink" && (t == "--canonicalize" || t == "--canonicalize-existing" || t == "--canonicalize-missing"):
 			canonical = true
 		case lowerName(c) == "realpath" && (strings.Trim(t, "-emsqLP") == "" && !strings.HasPrefix(t, "--") ||
 			t == "--canonicalize-existing" || t == "--canonicalize-missing" || t == "--no-symlinks" || t == "--quiet" ||
 			t == "--logical" || t == "--physical"):
+		case lowerName(c) == "realpath" && strings.HasPrefix(t, "--relative-to="):
+			relTo, relative = strings.TrimPrefix(t, "--relative-to="), true
+		case lowerName(c) == "realpath" && t == "--relative-to" && k+1 < len(args):
+			k++
+			relTo, relative = args[k].Text, true
 		default:
 			return "", false // -z, --relative-to=…: another output
 		}
@@ -87,12 +99,54 @@ func pathOutput(c SimpleCommand) (string, bool) {
 			if !path.IsAbs(o) && c.Dir != "" {
 				o = c.Dir + "/" + o
 			}
-			out = append(out, path.Clean(o))
+			o = path.Clean(o)
+			if relative {
+				// Both below c's directory, or both absolute: the
+				// path from one to the other.
+				base := relTo
+				if !path.IsAbs(base) && c.Dir != "" {
+					base = c.Dir + "/" + base
+				}
+				rel, err := filepath.Rel(path.Clean(base), o)
+				if err != nil || path.IsAbs(base) != path.IsAbs(o) {
+					return "", false
+				}
+				o = rel
+			}
+			out = append(out, o)
 		}
 	default:
 		return "", false
 	}
 	return strings.Join(out, "\n"), true
+}
+
+// pwdOutput returns what c prints where it is a pwd (-L, -P) in a
+// directory a cd on the line moved to, or the one the line starts in
+// (cwd, "" when not known): the directory, below cwd where that is
+// known, as written where not (the checks resolve a relative value from
+// the directory of the command that expands it, the line's where no cd
+// came between). p=$(cd .git && pwd)/config is the config.
+func pwdOutput(c SimpleCommand, cwd string) (string, bool) {
+	args := c.Args()
+	if lowerName(c) != "pwd" || !allLiteral(args) || len(c.Redirects) > 0 ||
+		c.Dir == "?" || strings.ContainsAny(c.Dir, "~$"+dirSetMark) {
+		return "", false
+	}
+	for _, w := range args[1:] {
+		if w.Text != "-L" && w.Text != "-P" {
+			return "", false
+		}
+	}
+	switch {
+	case path.IsAbs(c.Dir):
+		return path.Clean(c.Dir), true
+	case cwd != "":
+		return path.Join(cwd, c.Dir), true
+	case c.Dir != "":
+		return path.Clean(c.Dir), true
+	}
+	return "", false
 }
 
 // dirName returns what dirname prints for p: p without its last name
@@ -251,13 +305,158 @@ func trSet(s string) (string, bool) {
 	return string(rs), true
 }
 
-// pipedFilters records in catDocs what each tr stage of pipeline p
-// prints where the stage before it is one command whose output is known
-// (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline is a
-// value (feeds), and a stage after it is fed it.
+// filterOutput returns what c prints of text in where it is a tr or a
+// sed that only changes its input (trText, sedOutput), a rev, a tee, or a
+// filter that prints some of its lines or all in another order (head,
+// sort …), whose lines are all taken, as they are of a file the line
+// wrote (filterOf).
+func filterOutput(c SimpleCommand, in string) (string, bool) {
+	switch lowerName(c) {
+	case "tr":
+		return trText(c.Args()[1:], in), true
+	case "sed", "gsed":
+		return sedOutput(c.Args()[1:], in)
+	case "tee":
+		return in, true // and writes it to its files, judged as such
+	case "head", "tail", "sort", "tac", "uniq":
+		ops, ok := filterOperands(c)
+		return in, ok && len(ops) == 0
+	case "cut":
+		return cutOutput(c.Args()[1:], in)
+	case "rev":
+		if len(c.Args()) > 1 {
+			return "", false
+		}
+		lines := strings.Split(in, "\n")
+		for k, l := range lines {
+			rs := []rune(l)
+			slices.Reverse(rs)
+			lines[k] = string(rs)
+		}
+		return strings.Join(lines, "\n"), true
+	}
+	return "", false
+}
+
+// cutOutput returns what cut with arguments args prints of text in: the
+// fields (-f, split at -d's character, a tab by default) or the
+// characters (-c, -b) its list picks out of each line. ok is false for
+// another option, a list not read, and a file operand.
+func cutOutput(args []Word, in string) (string, bool) {
+	delim, list, fields, only := "\t", "", false, false
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		if !args[k].Literal || !strings.HasPrefix(t, "-") || len(t) < 2 {
+			return "", false
+		}
+		opt, v := t[:2], t[2:]
+		switch {
+		case t == "-s" || t == "--only-delimited":
+			only = true
+			continue
+		case strings.HasPrefix(t, "--delimiter="):
+			opt, v = "-d", strings.TrimPrefix(t, "--delimiter=")
+		case strings.HasPrefix(t, "--fields="):
+			opt, v = "-f", strings.TrimPrefix(t, "--fields=")
+		case strings.HasPrefix(t, "--characters=") || strings.HasPrefix(t, "--bytes="):
+			_, v, _ = strings.Cut(t, "=")
+			opt = "-c"
+		case strings.IndexByte("dfcb", t[1]) < 0:
+			return "", false
+		}
+		if v == "" && !strings.HasPrefix(t, "--") {
+			if k++; k >= len(args) || !args[k].Literal {
+				return "", false
+			}
+			v = args[k].Text
+		}
+		switch opt {
+		case "-d":
+			if utf8.RuneCountInString(v) != 1 {
+				return "", false
+			}
+			delim = v
+		case "-f":
+			list, fields = v, true
+		case "-c", "-b":
+			list, fields = v, false
+		default:
+			return "", false
+		}
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
+		var parts []string
+		if fields {
+			if !strings.Contains(l, delim) {
+				if !only {
+					lines = append(lines, l)
+				}
+				continue
+			}
+			parts = strings.Split(l, delim)
+		} else {
+			for _, r := range l {
+				parts = append(parts, string(r))
+			}
+			delim = ""
+		}
+		var picked []string
+		for n, part := range parts {
+			keep, ok := inCutList(list, n+1)
+			if !ok {
+				return "", false
+			}
+			if keep {
+				picked = append(picked, part)
+			}
+		}
+		lines = append(lines, strings.Join(picked, delim))
+	}
+	out := strings.Join(lines, "\n")
+	if strings.HasSuffix(in, "\n") {
+		out += "\n"
+	}
+	return out, true
+}
+
+// inCutList says whether cut's list (1,3-4,6-) holds n; ok is false for
+// a list not read.
+func inCutList(list string, n int) (in, ok bool) {
+	if list == "" {
+		return false, false
+	}
+	for _, r := range strings.Split(list, ",") {
+		lo, hi, span := strings.Cut(r, "-")
+		a, b := 1, 1<<30
+		var err error
+		if lo != "" {
+			if a, err = strconv.Atoi(lo); err != nil || a < 1 {
+				return false, false
+			}
+		}
+		if !span {
+			b = a
+		} else if hi != "" {
+			if b, err = strconv.Atoi(hi); err != nil {
+				return false, false
+			}
+		}
+		if lo == "" && hi == "" {
+			return false, false
+		}
+		in = in || n >= a && n <= b
+	}
+	return in, true
+}
+
+// pipedFilters records in catDocs what each tr or sed stage of pipeline
+// p prints where the stage before it is one command whose output is
+// known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
+// is a value (feeds), and a stage after it is fed it.
 func (z *analyzer) pipedFilters(p Pipeline) {
 	for k := 1; k < len(p); k++ {
-		if len(p[k]) != 1 || len(p[k-1]) != 1 || lowerName(z.a.Commands[p[k][0]]) != "tr" {
+		if len(p[k]) != 1 || len(p[k-1]) != 1 {
 			continue
 		}
 		c := z.a.Commands[p[k][0]]
@@ -268,10 +467,12 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 		if !known {
 			continue
 		}
-		if z.catDocs == nil {
-			z.catDocs = map[int]fedDoc{}
+		if out, ok := filterOutput(c, text); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[p[k][0]] = fedDoc{out, true}
 		}
-		z.catDocs[p[k][0]] = fedDoc{trText(c.Args()[1:], text), true}
 	}
 }
 

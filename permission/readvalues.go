@@ -151,7 +151,27 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []
 					fed: true, replaces: !v.add, lines: []Word{{Text: k.text}}})
 			}
 		}
+		if w, ok := withSourced(v.src, sourced); ok {
+			// p=$(printf %s "$d")/config: what p="$d"/config is.
+			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+				fed: true, replaces: !v.add, lines: []Word{w}})
+		}
 	}
+}
+
+// withSourced returns the source of the value whose source text is t
+// with each substitution among sourced in it replaced by the source of
+// the word it prints: $(echo "$d")/hooks is "$d"/hooks. ok is false
+// where none of t is among them, or where another substitution is left.
+func withSourced(t string, sourced []printedSubst) (Word, bool) {
+	s := t
+	for _, k := range sourced {
+		s = strings.ReplaceAll(s, k.src, k.text)
+	}
+	if t == "" || s == t || strings.Contains(s, "$(") || strings.ContainsRune(s, '`') {
+		return Word{}, false
+	}
+	return Word{Text: s}, true
 }
 
 // printedSource returns, for an echo or printf of words the analysis
@@ -453,8 +473,22 @@ func (z *analyzer) readValues() {
 	z.refValues()
 	pairs := 0
 	// The latest first: a value that names another variable
-	// (f=$g/id_rsa) is in place before g's value is handed on.
-	for _, ri := range z.readOrder() {
+	// (f=$g/id_rsa) is in place before g's value is handed on. A copy
+	// may note values of its own (the sh -c a find's copy runs on a
+	// protected path: findTargetCopies), handed on in turn.
+	for from := 0; from < len(z.reads); {
+		order := slices.DeleteFunc(z.readOrder(), func(ri int) bool { return ri < from })
+		from = len(z.reads)
+		if !z.handOn(order, &pairs) {
+			return
+		}
+	}
+}
+
+// handOn hands the values of the reads order names on, in that order,
+// counting the copies it makes in pairs; false once past maxValueCopies.
+func (z *analyzer) handOn(order []int, pairs *int) bool {
+	for _, ri := range order {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -466,9 +500,9 @@ func (z *analyzer) readValues() {
 					// f="$f:x": the value put there is f's before.
 					continue
 				}
-				if pairs++; pairs > maxValueCopies {
+				if *pairs++; *pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
-					return
+					return false
 				}
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
@@ -497,14 +531,19 @@ func (z *analyzer) readValues() {
 				if z.copied == nil {
 					z.copied = map[int]point{}
 				}
-				z.copied[len(z.a.Commands)] = when
+				at := len(z.a.Commands)
+				z.copied[at] = when
 				z.a.Commands = append(z.a.Commands, n)
 				z.copiedCode(n)
-				z.runsWritten(len(z.a.Commands) - 1) // f=s.sh; . "$f"
-
+				z.runsWritten(at) // f=s.sh; . "$f"
+				if n.Name() == "find" {
+					// n=pre-commit; find . -name "$n" -exec cp x {} \;
+					z.followCopy(at)
+				}
 			}
 		}
 	}
+	return true
 }
 
 // readOrder returns the indices of z.reads in the order readValues hands
@@ -924,6 +963,10 @@ func paramOp(v, op string) (string, bool) {
 		// Escapes, and a prompt's, are what the shell reads in v.
 		return v, !strings.ContainsAny(v, "\\$`!")
 	}
+	if op != "" && (op[0] == '%' || op[0] == '#') && strings.ContainsAny(op, "*?[") {
+		// ${p%/*}, ${p##*/}: a pattern.
+		return trimGlob(v, op)
+	}
 	// A ~ in the argument is the home directory to bash (${p/x/~/.b}).
 	if op == "" || strings.ContainsAny(op, "$`\"'\\*?[]{}()|!@&~") {
 		return "", false
@@ -990,6 +1033,47 @@ func paramOp(v, op string) (string, bool) {
 		return v[start : start+min(length, len(v)-start)], true
 	}
 	return "", false
+}
+
+// trimGlob returns what ${name OP} yields where name holds v and OP
+// (#, ##, %, %%) removes a prefix or suffix a glob pattern matches: the
+// shortest, or with the operator twice the longest. ok is false for a
+// pattern fnmatchPath does not read as bash does (an extglob, a quote,
+// an expansion, [=x=], a negated class).
+func trimGlob(v, op string) (string, bool) {
+	suffix, long := op[0] == '%', len(op) > 1 && op[1] == op[0]
+	pat := op[1:]
+	if long {
+		pat = op[2:]
+	}
+	if strings.ContainsAny(pat, "$`\"'\\{}()|!@&~^") {
+		return "", false
+	}
+	for i := 0; i < len(pat); i++ {
+		if end := globBracketEnd(pat, i); pat[i] == '[' && end > i {
+			if strings.Contains(pat[i+1:end], "[=") || strings.Contains(pat[i+1:end], "[.") {
+				return "", false // which fnmatchPath takes for anything
+			}
+			i = end
+		}
+	}
+	match := fnmatchPath(pat, false)
+	for k := 0; k <= len(v); k++ {
+		at := k // where the prefix ends, or the suffix starts
+		if suffix != long {
+			at = len(v) - k
+		}
+		if at < len(v) && !utf8.RuneStart(v[at]) {
+			continue
+		}
+		if suffix && match(v[at:]) {
+			return v[:at], true
+		}
+		if !suffix && match(v[:at]) {
+			return v[at:], true
+		}
+	}
+	return v, true
 }
 
 // quoteFor returns value v as source text standing inside double quotes

@@ -1,0 +1,378 @@
+package permission
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// What sed prints of a known text (echo .GIT | sed s/GIT/git/, sed
+// 's/x/y/' <<< .gxt): a script of s, y and p commands alone, without an
+// address, applied to each line, as tr's sets are (trText). A
+// substitution of one is a value as one of echo is (feeds):
+// p=$(echo .GIT | sed s/GIT/git/)/config; echo x >> "$p" appends to the
+// config. Where the script is one of those commands but its regular
+// expression or replacement is not read (a back-reference, \w, \U …),
+// the text comes back in lower case, as tr's does: the use of one that
+// makes a protected name is a change of case.
+
+// sedOutput returns what sed with arguments args (its options and script)
+// prints of text in. ok is false for another command (a file operand,
+// -i, -z, a script only known at run time, a command but s, y and p, an
+// address, an s command's w or e flag): not a filter of its input alone,
+// or one that runs or writes what the analysis judges otherwise.
+func sedOutput(args []Word, in string) (string, bool) {
+	script, ere, quiet, ok := sedScript(args)
+	if !ok {
+		return "", false
+	}
+	cmds, ok := sedCommands(script)
+	if !ok {
+		return "", false
+	}
+	trailing := strings.HasSuffix(in, "\n")
+	body := strings.TrimSuffix(in, "\n")
+	if in == "" {
+		return "", true
+	}
+	var out []string
+	for _, line := range strings.Split(body, "\n") {
+		for _, c := range cmds {
+			var printed bool
+			if line, printed, ok = c.apply(line, ere); !ok {
+				return strings.ToLower(in), true
+			}
+			if printed {
+				out = append(out, line)
+			}
+		}
+		if !quiet {
+			out = append(out, line)
+		}
+	}
+	text := strings.Join(out, "\n")
+	if trailing && len(out) > 0 {
+		text += "\n"
+	}
+	return text, true
+}
+
+// sedScript returns the script of sed's arguments args (sedArgs): its
+// scripts joined by newlines; ere: -E or -r; quiet: -n. ok is false for a
+// word only known at run time, a script file, a file to read or edit in
+// place, and an option that changes what a line is or what is printed
+// (-z, -s, -l, --debug).
+func sedScript(args []Word) (script string, ere, quiet, ok bool) {
+	a := parseSed(args)
+	if len(a.scripts) == 0 || len(a.scriptFiles)+len(a.files) > 0 || a.inPlace {
+		return "", false, false, false
+	}
+	var scripts []string
+	for _, w := range a.scripts {
+		if !w.Literal {
+			return "", false, false, false
+		}
+		scripts = append(scripts, w.Text)
+	}
+	for _, o := range a.options {
+		switch o {
+		case "-E", "-r", "--regexp-extended":
+			ere = true
+		case "-n", "--quiet", "--silent":
+			quiet = true
+		case "-u", "--unbuffered", "--posix", "--sandbox":
+		default:
+			return "", false, false, false
+		}
+	}
+	return strings.Join(scripts, "\n"), ere, quiet, true
+}
+
+// sedCmd is one s, y or p command of a sed script: y's sets (from, to),
+// or s's expression, replacement and flags.
+type sedCmd struct {
+	y, p          bool // a y command, a p command
+	from, to      []rune
+	delim         byte
+	re, repl      string
+	global, print bool
+	fold          bool
+	nth           int
+}
+
+// sedCommands returns the commands of script, each an s, y or p command
+// without an address, separated by ; or newlines.
+func sedCommands(script string) ([]sedCmd, bool) {
+	var cmds []sedCmd
+	s := script
+	for {
+		s = strings.TrimLeft(s, " \t\n;")
+		if s == "" {
+			return cmds, len(cmds) > 0
+		}
+		if s[0] == 'p' {
+			// p prints the line (sed -n p).
+			cmds, s = append(cmds, sedCmd{p: true}), s[1:]
+			if s != "" && strings.IndexByte(" \t\n;", s[0]) < 0 {
+				return nil, false
+			}
+			continue
+		}
+		if len(s) < 2 || s[0] != 's' && s[0] != 'y' || s[1] == '\\' || s[1] == '\n' || s[1] == ' ' {
+			return nil, false
+		}
+		c := sedCmd{y: s[0] == 'y', delim: s[1]}
+		var ok bool
+		rest := s[2:]
+		if c.re, rest, ok = sedPart(rest, c.delim); !ok {
+			return nil, false
+		}
+		if c.repl, rest, ok = sedPart(rest, c.delim); !ok {
+			return nil, false
+		}
+		if c.y {
+			if c.from, c.to, ok = sedSets(c.re, c.repl, c.delim); !ok {
+				return nil, false
+			}
+		}
+		for rest != "" && strings.IndexByte(" \t\n;", rest[0]) < 0 {
+			switch f := rest[0]; {
+			case c.y:
+				return nil, false
+			case f == 'g':
+				c.global = true
+			case f == 'p':
+				c.print = true
+			case f == 'i' || f == 'I':
+				c.fold = true
+			case f >= '0' && f <= '9':
+				n := 0
+				for rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+					n = min(n*10+int(rest[0]-'0'), 1<<20)
+					rest = rest[1:]
+				}
+				if n == 0 {
+					return nil, false
+				}
+				c.nth = n
+				continue
+			default:
+				// w writes a file, e runs the line, m changes ^ and $.
+				return nil, false
+			}
+			rest = rest[1:]
+		}
+		cmds = append(cmds, c)
+		s = rest
+	}
+}
+
+// sedPart returns the text of s up to the first delim that no backslash
+// escapes, as written, and what follows that delim.
+func sedPart(s string, delim byte) (string, string, bool) {
+	for k := 0; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++
+		case delim:
+			return s[:k], s[k+1:], true
+		case '\n':
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
+// sedSets returns the characters of y's two sets, escapes read (\\, \n,
+// \DELIM); ok is false where their lengths differ or another escape is
+// there.
+func sedSets(a, b string, delim byte) ([]rune, []rune, bool) {
+	set := func(s string) ([]rune, bool) {
+		var rs []rune
+		src := []rune(s)
+		for k := 0; k < len(src); k++ {
+			if src[k] == '\\' && k+1 < len(src) {
+				k++
+				switch src[k] {
+				case '\\', rune(delim):
+				case 'n':
+					src[k] = '\n'
+				default:
+					return nil, false
+				}
+			}
+			rs = append(rs, src[k])
+		}
+		return rs, true
+	}
+	from, ok1 := set(a)
+	to, ok2 := set(b)
+	return from, to, ok1 && ok2 && len(from) == len(to)
+}
+
+// apply returns line after c, and whether c prints it then (s's p flag
+// where it replaced); ok is false where c's expression or replacement
+// is not read.
+func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
+	if c.p {
+		return line, true, true
+	}
+	if c.y {
+		var b strings.Builder
+		for _, r := range line {
+			if at := firstRune(c.from, r); at >= 0 {
+				r = c.to[at]
+			}
+			b.WriteRune(r)
+		}
+		return b.String(), false, true
+	}
+	expr, ok := posixRegexp(c.re, c.delim, ere)
+	if !ok {
+		return "", false, false
+	}
+	if c.fold {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return "", false, false
+	}
+	re.Longest() // POSIX: the leftmost longest match
+	tmpl, ok := sedTemplate(c.repl, c.delim)
+	if !ok {
+		return "", false, false
+	}
+	nth := max(c.nth, 1)
+	var b strings.Builder
+	last, n, replaced := 0, 0, false
+	for _, m := range re.FindAllStringSubmatchIndex(line, -1) {
+		if n++; n < nth || n > nth && !c.global {
+			continue
+		}
+		b.WriteString(line[last:m[0]])
+		b.Write(re.ExpandString(nil, tmpl, line, m))
+		last, replaced = m[1], true
+	}
+	b.WriteString(line[last:])
+	return b.String(), c.print && replaced, true
+}
+
+// firstRune returns the index of the first r in rs.
+func firstRune(rs []rune, r rune) int {
+	for k, x := range rs {
+		if x == r {
+			return k
+		}
+	}
+	return -1
+}
+
+// posixRegexp returns the Go regular expression of POSIX basic (or,
+// ere, extended) one re, as sed and find -regex read it: the operators
+// both read alike, literal characters quoted; delim is the character
+// that ends an s command's expression, escaped in it. ok is false for what Go does not read as sed does: a
+// back-reference, GNU's escapes (\w, \b, \<, \`), an equivalence class,
+// an anchor inside the expression, an escaped delimiter that is an
+// operator.
+func posixRegexp(re string, delim byte, ere bool) (string, bool) {
+	var b strings.Builder
+	const ops = "(){}|+?"
+	start := true // where ^ anchors and * is literal
+	for k := 0; k < len(re); k++ {
+		c, begins := re[k], false
+		switch {
+		case c == '\\' && k+1 < len(re):
+			k++
+			switch e := re[k]; {
+			case e == delim && strings.IndexByte(`.*[]^$\+?(){}|`, e) >= 0:
+				return "", false
+			case !ere && strings.IndexByte(ops, e) >= 0:
+				b.WriteByte(e)
+				begins = e == '(' || e == '|'
+			case e == delim || strings.IndexByte(`.*[]^$\/`, e) >= 0 || ere && strings.IndexByte(ops, e) >= 0:
+				b.WriteString(regexp.QuoteMeta(string(e)))
+			case e == 'n':
+				b.WriteString(`\n`)
+			case e == 't':
+				b.WriteString(`\t`)
+			default:
+				return "", false
+			}
+		case c == '\\':
+			return "", false
+		case c == '[':
+			end := bracketEnd(re, k)
+			if end == k || strings.Contains(re[k:end], "[=") || strings.Contains(re[k:end], "[.") {
+				return "", false // none, or an equivalence class
+			}
+			b.WriteString(strings.ReplaceAll(re[k:end+1], `\`, `\\`))
+			k = end
+		case c == '^' && start:
+			b.WriteByte(c)
+			begins = true
+		case c == '$' && sedAnchorEnd(re[k+1:], ere):
+			b.WriteByte(c)
+		case c == '^' || c == '$':
+			if ere {
+				return "", false // an anchor inside the expression
+			}
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		case c == '*' && start:
+			if ere {
+				return "", false
+			}
+			b.WriteString(`\*`)
+		case c == '.' || c == '*' || ere && strings.IndexByte(ops, c) >= 0:
+			b.WriteByte(c)
+			begins = ere && (c == '(' || c == '|')
+		default:
+			b.WriteString(regexp.QuoteMeta(string(c)))
+		}
+		start = begins
+	}
+	return b.String(), true
+}
+
+// sedAnchorEnd says whether a $ followed by rest is an anchor: at the
+// end of the expression, of a group or of an alternative.
+func sedAnchorEnd(rest string, ere bool) bool {
+	if ere {
+		return rest == "" || rest[0] == ')' || rest[0] == '|'
+	}
+	return rest == "" || strings.HasPrefix(rest, `\)`) || strings.HasPrefix(rest, `\|`)
+}
+
+// sedTemplate returns replacement repl of an s command as a template of
+// Regexp.Expand: & the match, \1 … \9 the groups. ok is false for GNU's
+// case conversions (\U, \L …) and other escapes of a letter.
+func sedTemplate(repl string, delim byte) (string, bool) {
+	var b strings.Builder
+	for k := 0; k < len(repl); k++ {
+		switch c := repl[k]; {
+		case c == '\\' && k+1 < len(repl):
+			k++
+			switch e := repl[k]; {
+			case e >= '0' && e <= '9':
+				b.WriteString("${" + strconv.Itoa(int(e-'0')) + "}")
+			case e == 'n':
+				b.WriteByte('\n')
+			case e == 't':
+				b.WriteByte('\t')
+			case e == '$':
+				b.WriteString("$$")
+			case !isNameByte(e):
+				b.WriteByte(e)
+			default:
+				return "", false
+			}
+		case c == '&':
+			b.WriteString("${0}")
+		case c == '$':
+			b.WriteString("$$")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
