@@ -384,6 +384,10 @@ func cutOutput(args []Word, in string) (string, bool) {
 			return "", false
 		}
 	}
+	spans, ok := cutSpans(list)
+	if !ok {
+		return "", false
+	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
 		var parts []string
@@ -402,12 +406,12 @@ func cutOutput(args []Word, in string) (string, bool) {
 			delim = ""
 		}
 		var picked []string
+		at := 0 // spans are sorted and apart: n only grows
 		for n, part := range parts {
-			keep, ok := inCutList(list, n+1)
-			if !ok {
-				return "", false
+			for at < len(spans) && spans[at][1] < n+1 {
+				at++
 			}
-			if keep {
+			if at < len(spans) && spans[at][0] <= n+1 {
 				picked = append(picked, part)
 			}
 		}
@@ -420,34 +424,45 @@ func cutOutput(args []Word, in string) (string, bool) {
 	return out, true
 }
 
-// inCutList says whether cut's list (1,3-4,6-) holds n; ok is false for
-// a list not read.
-func inCutList(list string, n int) (in, ok bool) {
+// cutSpans returns the ranges cut's list (1,3-4,6-) picks out, sorted
+// and merged, so that a line's fields are matched in one pass however
+// long the list; ok is false for a list not read.
+func cutSpans(list string) ([][2]int, bool) {
 	if list == "" {
-		return false, false
+		return nil, false
 	}
+	var spans [][2]int
 	for _, r := range strings.Split(list, ",") {
 		lo, hi, span := strings.Cut(r, "-")
 		a, b := 1, 1<<30
 		var err error
 		if lo != "" {
 			if a, err = strconv.Atoi(lo); err != nil || a < 1 {
-				return false, false
+				return nil, false
 			}
 		}
 		if !span {
 			b = a
 		} else if hi != "" {
 			if b, err = strconv.Atoi(hi); err != nil {
-				return false, false
+				return nil, false
 			}
 		}
 		if lo == "" && hi == "" {
-			return false, false
+			return nil, false
 		}
-		in = in || n >= a && n <= b
+		spans = append(spans, [2]int{a, b})
 	}
-	return in, true
+	slices.SortFunc(spans, func(x, y [2]int) int { return x[0] - y[0] })
+	merged := spans[:1]
+	for _, s := range spans[1:] {
+		if last := &merged[len(merged)-1]; s[0] <= last[1] {
+			last[1] = max(last[1], s[1])
+		} else {
+			merged = append(merged, s)
+		}
+	}
+	return merged, true
 }
 
 // pipedFilters records in catDocs what each tr or sed stage of pipeline

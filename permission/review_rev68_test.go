@@ -1,0 +1,52 @@
+package permission
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// rev68: adversarial review of stop 46's value-following (pathout.go,
+// sedtext.go, findtargets.go, readvalues.go).
+
+// slowRow is a command that must be checked within a time limit, with
+// the decision it must get.
+type slowRow struct {
+	name string
+	cmd  string
+	want Decision
+}
+
+// checkFast checks each row in bypassPermissions and fails one that
+// takes longer than limit, without waiting for it to finish.
+func checkFast(t *testing.T, limit time.Duration, rows []slowRow) {
+	t.Helper()
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			done := make(chan Decision, 1)
+			go func() { done <- engine(t, ModeBypassPermissions).Check(bash(tt.cmd)).Decision }()
+			select {
+			case d := <-done:
+				if d != tt.want {
+					t.Errorf("%.80q: %v, want %v", tt.cmd, d, tt.want)
+				}
+			case <-time.After(limit):
+				t.Errorf("%.80q: not checked in %v", tt.cmd, limit)
+			}
+		})
+	}
+}
+
+// TestRev68CutListLinear: cut's list was read again for each field of
+// each line, so that a long list over a long line took time of their
+// product: echo aaa… | cut -c 1,1,1,… of 60 kB took 9 s. Neighbour: a
+// cut of a protected path out of a known text is still followed.
+func TestRev68CutListLinear(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("a", 20000)
+	list := strings.Repeat("1,", 20000) + "1"
+	checkFast(t, 2*time.Second, []slowRow{
+		{"long list over a long line", `p=$(echo ` + long + ` | cut -c ` + list + `); echo x >> "$p"`, Allow},
+		{"neighbour: cut of .git/config", `p=$(echo x:.git/config | cut -d: -f1,2-2,2 | cut -d: -f2); echo x >> "$p"`, Ask},
+	})
+}
