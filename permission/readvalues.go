@@ -448,18 +448,25 @@ func (z *analyzer) pipedReads(p Pipeline) {
 	if len(z.reads) == 0 {
 		return
 	}
+	// Each stage's lines are read once: a long pipeline of filters of a
+	// long known text (echo aaa… | tr a b | tr a b …) is not read again
+	// for each stage it may feed.
+	fed, feeds := make([][]Word, len(p)), make([]bool, len(p))
+	for k, src := range p {
+		if len(src) != 1 {
+			continue
+		}
+		text, known, printer := z.fedText(src[0])
+		lines := textLines(text, true)
+		if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
+			// echo "$p" | while read f: f is given what f="$p" is.
+			lines, known = []Word{w}, true
+		}
+		fed[k], feeds[k] = lines, printer && known
+	}
 	for k, stage := range p {
-		for k2, src := range p {
-			if k2 == k || len(src) != 1 {
-				continue
-			}
-			text, known, printer := z.fedText(src[0])
-			lines := textLines(text, true)
-			if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
-				// echo "$p" | while read f: f is given what f="$p" is.
-				lines, known = []Word{w}, true
-			}
-			if !printer || !known {
+		for k2, lines := range fed {
+			if k2 == k || !feeds[k2] {
 				continue
 			}
 			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
