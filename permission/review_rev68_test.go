@@ -83,3 +83,20 @@ func TestRev68SedBounded(t *testing.T) {
 		{"neighbour: sed -n p", `p=$(echo .git/config | sed -n 's/c/c/p'); echo x >> "$p"`, Ask},
 	})
 }
+
+// TestRev68TrSetsBounded: tr's ranges were written out however many,
+// and each character of its input looked for in them: 3,000 ranges of
+// 8,000 characters took 2 s and 300 MB. Past maxTrSet a set is not
+// read, and the text comes back in lower case. Neighbours: tr of a
+// known text is still followed.
+func TestRev68TrSetsBounded(t *testing.T) {
+	t.Parallel()
+	ranges := strings.Repeat("!-\u2020", 6000)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"thousands of long ranges", `p=$(echo .GIT | tr '` + ranges + `' a)/config; echo x >> "$p"`, Ask},
+		{"neighbour: tr A-Z a-z", `p=$(echo .GIT | tr A-Z a-z)/config; echo x >> "$p"`, Ask},
+		{"neighbour: tr -s", `p=$(echo ..giit | tr -s .i)/config; echo x >> "$p"`, Ask},
+		{"neighbour: tr -d", `p=$(echo .gXit | tr -d X)/config; echo x >> "$p"`, Ask},
+		{"neighbour: tr of the project", `p=$(echo SRC | tr A-Z a-z)/main.go; echo x >> "$p"`, Allow},
+	})
+}
