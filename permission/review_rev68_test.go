@@ -100,3 +100,31 @@ func TestRev68TrSetsBounded(t *testing.T) {
 		{"neighbour: tr of the project", `p=$(echo SRC | tr A-Z a-z)/main.go; echo x >> "$p"`, Allow},
 	})
 }
+
+// TestRev68GlobTrimLinear: a trim by a glob pattern matched the pattern
+// against each prefix or suffix of the value in turn, time the cube of
+// its length: p=aaa… of 20 kB; ${p##*b} took 5 s. It is now one match of
+// a regular expression, the value and the pattern reversed for a suffix.
+// Neighbours: each of the four trims still removes what bash does.
+func TestRev68GlobTrimLinear(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("a", 20000)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"longest prefix of a long value", `p=` + long + `; cp x "${p##*b}"`, Allow},
+		{"shortest suffix of a long value", `p=b` + long + `; cp x "${p%b*}"`, Allow},
+		{"neighbour: shortest suffix", `p=.git/hooks/x; cp x "${p%/*}"/pre-commit`, Ask},
+		{"neighbour: longest suffix", `p=.git/a/b; echo x >> "${p%%/*}"/config`, Ask},
+		{"neighbour: shortest prefix", `p=x/.git/config; echo x >> "${p#*/}"`, Ask},
+		{"neighbour: longest prefix", `p=/a/b/.bashrc; echo x >> ~/"${p##*/}"`, Ask},
+		{"neighbour: a file of the project", `p=src/x.go; echo x > "${p%.*}".txt`, Allow},
+	})
+	for _, tt := range []struct{ v, op, want string }{
+		{"a/b/c", "%/*", "a/b"}, {"a/b/c", "%%/*", "a"}, {"a/b/c", "#*/", "b/c"}, {"a/b/c", "##*/", "c"},
+		{"x.tar.gz", "%.*", "x.tar"}, {"x.tar.gz", "%%.*", "x"}, {"abc", "%[bc]", "ab"}, {"é/x", "#?/", "x"},
+		{"abc", "%z", "abc"}, {"abc", "#*", "abc"}, {"abc", "##*", ""},
+	} {
+		if got, ok := trimGlob(tt.v, tt.op); !ok || got != tt.want {
+			t.Errorf("${%s%s} of %q = %q, %v; want %q", "p", tt.op, tt.v, got, ok, tt.want)
+		}
+	}
+}
