@@ -128,3 +128,17 @@ func TestRev68GlobTrimLinear(t *testing.T) {
 		}
 	}
 }
+
+// TestRev68PrintingFindsCheap: each find's protected targets were
+// worked out (some thousand paths matched against its tests) though it
+// has no -exec nor -delete to hand them to: 10,000 finds that only
+// print took 3 s. Neighbours: a find that runs a command or deletes still
+// hands them on.
+func TestRev68PrintingFindsCheap(t *testing.T) {
+	t.Parallel()
+	checkFast(t, time.Second, []slowRow{
+		{"thousands of printing finds", strings.Repeat("find . -name pre-commit -print; ", 10000), Allow},
+		{"neighbour: find -exec", `find . -name pre-commit -exec cp x {} \;`, Ask},
+		{"neighbour: find -delete", `find . -name config -delete`, Ask},
+	})
+}
