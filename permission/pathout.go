@@ -61,7 +61,7 @@ func pathOutput(c SimpleCommand) (string, bool) {
 			k++
 			relTo, relative = args[k].Text, true
 		default:
-			return "", false // -z, --relative-to=…: another output
+			return "", false // -z, --relative-base=…: another output
 		}
 	}
 	if len(ops) == 0 {
