@@ -1364,15 +1364,37 @@ var findProbes = []string{
 // fold.
 func fnmatchPath(p string, fold bool) func(name string) bool {
 	anything := func(string) bool { return true } // a pattern it cannot read may match anything
+	src, ok := fnmatchRegexp(p, false)
+	if !ok {
+		return anything // [.x.] and [=x=], which Go's regexp lacks
+	}
 	var re strings.Builder
 	re.WriteString("^")
 	if fold {
 		re.WriteString("(?i)")
 	}
+	re.WriteString(src)
+	re.WriteString("$")
+	r, err := regexp.Compile(re.String())
+	if err != nil {
+		return anything
+	}
+	return r.MatchString
+}
+
+// fnmatchRegexp returns the regular expression of glob pattern p as
+// fnmatchPath reads it, unanchored; lazy: its stars match as little as
+// they can, so that the first match of a pattern is its shortest.
+func fnmatchRegexp(p string, lazy bool) (string, bool) {
+	star := "(?s:.*)"
+	if lazy {
+		star = "(?s:.*?)"
+	}
+	var re strings.Builder
 	for i := 0; i < len(p); i++ {
 		switch c := p[i]; c {
 		case '*':
-			re.WriteString("(?s:.*)")
+			re.WriteString(star)
 		case '?':
 			re.WriteString("(?s:.)")
 		case '[':
@@ -1383,7 +1405,7 @@ func fnmatchPath(p string, fold bool) func(name string) bool {
 			}
 			class, ok := bracketRegexp(p[i+1 : end])
 			if !ok {
-				return anything // [.x.] and [=x=], which Go's regexp lacks
+				return "", false
 			}
 			re.WriteString(class)
 			i = end
@@ -1396,12 +1418,7 @@ func fnmatchPath(p string, fold bool) func(name string) bool {
 			re.WriteString(regexp.QuoteMeta(string(c)))
 		}
 	}
-	re.WriteString("$")
-	r, err := regexp.Compile(re.String())
-	if err != nil {
-		return anything
-	}
-	return r.MatchString
+	return re.String(), true
 }
 
 // globBracketEnd returns the index of the ] that closes the bracket

@@ -132,9 +132,12 @@ func findProtected(start string) []string {
 func (z *analyzer) findTargetCopies(i int) {
 	c := z.a.Commands[i]
 	args := c.Words[min(c.Inner+1, len(c.Words)):]
-	targets := findTargets(args)
 	deletes := slices.ContainsFunc(args, func(w Word) bool { return w.Literal && w.Text == "-delete" })
 	spans := findExecSpans(c)
+	if len(spans) == 0 && !deletes {
+		return // a find that only prints: its targets would go nowhere
+	}
+	targets := findTargets(args)
 	for _, t := range targets {
 		plain := !strings.ContainsFunc(t, func(r rune) bool { return !isPlainPathRune(r) })
 		for _, span := range spans {

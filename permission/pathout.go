@@ -61,7 +61,7 @@ func pathOutput(c SimpleCommand) (string, bool) {
 			k++
 			relTo, relative = args[k].Text, true
 		default:
-			return "", false // -z, --relative-to=…: another output
+			return "", false // -z, --relative-base=…: another output
 		}
 	}
 	if len(ops) == 0 {
@@ -200,12 +200,18 @@ func trText(args []Word, in string) string {
 	if len(sets) == 0 || len(sets) > 2 || !del && !squeeze && len(sets) != 2 {
 		return strings.ToLower(in)
 	}
-	from := []rune(sets[0])
+	// Where each character of set1 is, the later of one twice (it
+	// wins), and set2's: looked up once a character, however long the
+	// sets.
+	from := map[rune]int{}
+	for k, r := range []rune(sets[0]) {
+		from[r] = k
+	}
 	var b strings.Builder
 	switch {
 	case del:
 		for _, r := range in {
-			if !strings.ContainsRune(sets[0], r) {
+			if _, ok := from[r]; !ok {
 				b.WriteRune(r)
 			}
 		}
@@ -215,9 +221,8 @@ func trText(args []Word, in string) string {
 			return strings.ToLower(in)
 		}
 		for _, r := range in {
-			// The later of a character twice in set1 wins; set2 is
-			// padded with its last character.
-			if at := lastRune(from, r); at >= 0 {
+			// set2 is padded with its last character.
+			if at, ok := from[r]; ok {
 				b.WriteRune(to[min(at, len(to)-1)])
 				continue
 			}
@@ -228,11 +233,14 @@ func trText(args []Word, in string) string {
 	}
 	out := b.String()
 	if squeeze {
-		set := sets[len(sets)-1]
+		set := map[rune]bool{}
+		for _, r := range sets[len(sets)-1] {
+			set[r] = true
+		}
 		var s strings.Builder
 		var last rune = -1
 		for _, r := range out {
-			if r == last && strings.ContainsRune(set, r) {
+			if r == last && set[r] {
 				continue
 			}
 			s.WriteRune(r)
@@ -243,19 +251,10 @@ func trText(args []Word, in string) string {
 	return out
 }
 
-// lastRune returns the index of the last r in rs.
-func lastRune(rs []rune, r rune) int {
-	for k := len(rs) - 1; k >= 0; k-- {
-		if rs[k] == r {
-			return k
-		}
-	}
-	return -1
-}
-
 // trSet returns the characters tr's set s stands for: ranges (a-z),
 // [:upper:] and [:lower:], and escapes (\n, \\, \/). ok is false for
-// another class, an equivalence class or a repeat.
+// another class, an equivalence class, a repeat, and more than
+// maxTrSet characters.
 func trSet(s string) (string, bool) {
 	var rs []rune
 	src := []rune(s)
@@ -298,12 +297,19 @@ func trSet(s string) (string, bool) {
 				rs = append(rs, c)
 			}
 			k += 2
-			continue
+		} else {
+			rs = append(rs, r)
 		}
-		rs = append(rs, r)
+		if len(rs) > maxTrSet {
+			return "", false // many ranges: no name's letters
+		}
 	}
 	return string(rs), true
 }
+
+// maxTrSet bounds the characters a tr set stands for, each range
+// written out: a set of a few kB of ranges would be hundreds of MB.
+const maxTrSet = 1 << 14
 
 // filterOutput returns what c prints of text in where it is a tr or a
 // sed that only changes its input (trText, sedOutput), a rev, a tee, or a
@@ -384,6 +390,10 @@ func cutOutput(args []Word, in string) (string, bool) {
 			return "", false
 		}
 	}
+	spans, ok := cutSpans(list)
+	if !ok {
+		return "", false
+	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimSuffix(in, "\n"), "\n") {
 		var parts []string
@@ -402,12 +412,12 @@ func cutOutput(args []Word, in string) (string, bool) {
 			delim = ""
 		}
 		var picked []string
+		at := 0 // spans are sorted and apart: n only grows
 		for n, part := range parts {
-			keep, ok := inCutList(list, n+1)
-			if !ok {
-				return "", false
+			for at < len(spans) && spans[at][1] < n+1 {
+				at++
 			}
-			if keep {
+			if at < len(spans) && spans[at][0] <= n+1 {
 				picked = append(picked, part)
 			}
 		}
@@ -420,34 +430,45 @@ func cutOutput(args []Word, in string) (string, bool) {
 	return out, true
 }
 
-// inCutList says whether cut's list (1,3-4,6-) holds n; ok is false for
-// a list not read.
-func inCutList(list string, n int) (in, ok bool) {
+// cutSpans returns the ranges cut's list (1,3-4,6-) picks out, sorted
+// and merged, so that a line's fields are matched in one pass however
+// long the list; ok is false for a list not read.
+func cutSpans(list string) ([][2]int, bool) {
 	if list == "" {
-		return false, false
+		return nil, false
 	}
+	var spans [][2]int
 	for _, r := range strings.Split(list, ",") {
 		lo, hi, span := strings.Cut(r, "-")
 		a, b := 1, 1<<30
 		var err error
 		if lo != "" {
 			if a, err = strconv.Atoi(lo); err != nil || a < 1 {
-				return false, false
+				return nil, false
 			}
 		}
 		if !span {
 			b = a
 		} else if hi != "" {
 			if b, err = strconv.Atoi(hi); err != nil {
-				return false, false
+				return nil, false
 			}
 		}
 		if lo == "" && hi == "" {
-			return false, false
+			return nil, false
 		}
-		in = in || n >= a && n <= b
+		spans = append(spans, [2]int{a, b})
 	}
-	return in, true
+	slices.SortFunc(spans, func(x, y [2]int) int { return x[0] - y[0] })
+	merged := spans[:1]
+	for _, s := range spans[1:] {
+		if last := &merged[len(merged)-1]; s[0] <= last[1] {
+			last[1] = max(last[1], s[1])
+		} else {
+			merged = append(merged, s)
+		}
+	}
+	return merged, true
 }
 
 // pipedFilters records in catDocs what each tr or sed stage of pipeline

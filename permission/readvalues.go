@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -448,18 +449,25 @@ func (z *analyzer) pipedReads(p Pipeline) {
 	if len(z.reads) == 0 {
 		return
 	}
+	// Each stage's lines are read once: a long pipeline of filters of a
+	// long known text (echo aaa… | tr a b | tr a b …) is not read again
+	// for each stage it may feed.
+	fed, feeds := make([][]Word, len(p)), make([]bool, len(p))
+	for k, src := range p {
+		if len(src) != 1 {
+			continue
+		}
+		text, known, printer := z.fedText(src[0])
+		lines := textLines(text, true)
+		if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
+			// echo "$p" | while read f: f is given what f="$p" is.
+			lines, known = []Word{w}, true
+		}
+		fed[k], feeds[k] = lines, printer && known
+	}
 	for k, stage := range p {
-		for k2, src := range p {
-			if k2 == k || len(src) != 1 {
-				continue
-			}
-			text, known, printer := z.fedText(src[0])
-			lines := textLines(text, true)
-			if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
-				// echo "$p" | while read f: f is given what f="$p" is.
-				lines, known = []Word{w}, true
-			}
-			if !printer || !known {
+		for k2, lines := range fed {
+			if k2 == k || !feeds[k2] {
 				continue
 			}
 			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
@@ -1057,23 +1065,72 @@ func trimGlob(v, op string) (string, bool) {
 			i = end
 		}
 	}
-	match := fnmatchPath(pat, false)
-	for k := 0; k <= len(v); k++ {
-		at := k // where the prefix ends, or the suffix starts
-		if suffix != long {
-			at = len(v) - k
-		}
-		if at < len(v) && !utf8.RuneStart(v[at]) {
-			continue
-		}
-		if suffix && match(v[at:]) {
-			return v[:at], true
-		}
-		if !suffix && match(v[:at]) {
-			return v[at:], true
-		}
+	if suffix {
+		// The suffix of v a pattern matches is the prefix of v
+		// reversed that the pattern reversed matches.
+		rest, ok := trimGlobPrefix(reverseRunes(v), reverseGlob(pat), long)
+		return reverseRunes(rest), ok
 	}
-	return v, true
+	return trimGlobPrefix(v, pat, long)
+}
+
+// trimGlobPrefix returns v without the shortest prefix glob pattern pat
+// matches, or long the longest: one match of a regular expression,
+// whose time is v's length times pat's, not a match of each prefix.
+func trimGlobPrefix(v, pat string, long bool) (string, bool) {
+	src, ok := fnmatchRegexp(pat, !long)
+	re, err := regexp.Compile("^(?:" + src + ")")
+	if !ok || err != nil {
+		// A pattern not read may match anything, as in fnmatchPath:
+		// the empty prefix, or all of v.
+		if long {
+			return "", true
+		}
+		return v, true
+	}
+	if long {
+		re.Longest()
+	}
+	m := re.FindStringIndex(v)
+	if m == nil {
+		return v, true
+	}
+	return v[m[1]:], true
+}
+
+// reverseRunes returns s with its characters in reverse order, each
+// byte of one not valid UTF-8 a character.
+func reverseRunes(s string) string {
+	b := make([]byte, 0, len(s))
+	for end := len(s); end > 0; {
+		_, n := utf8.DecodeLastRuneInString(s[:end])
+		b = append(b, s[end-n:end]...)
+		end -= n
+	}
+	return string(b)
+}
+
+// reverseGlob returns glob pattern p with its parts (characters, escaped
+// characters, bracket expressions, stars) in reverse order: what matches
+// a string reversed.
+func reverseGlob(p string) string {
+	var parts []string
+	for i := 0; i < len(p); {
+		n := 1
+		switch end := globBracketEnd(p, i); {
+		case p[i] == '[' && end > i:
+			n = end - i + 1
+		case p[i] == '\\' && i+1 < len(p):
+			_, w := utf8.DecodeRuneInString(p[i+1:])
+			n = 1 + w
+		default:
+			_, n = utf8.DecodeRuneInString(p[i:])
+		}
+		parts = append(parts, p[i:i+n])
+		i += n
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, "")
 }
 
 // quoteFor returns value v as source text standing inside double quotes

@@ -35,19 +35,31 @@ func sedOutput(args []Word, in string) (string, bool) {
 	if in == "" {
 		return "", true
 	}
+	for k := range cmds {
+		if !cmds[k].compile(ere) || len(in)*len(script) > maxSedWork {
+			return strings.ToLower(in), true
+		}
+	}
 	var out []string
+	size := 0
 	for _, line := range strings.Split(body, "\n") {
 		for _, c := range cmds {
 			var printed bool
-			if line, printed, ok = c.apply(line, ere); !ok {
-				return strings.ToLower(in), true
-			}
+			line, printed = c.apply(line)
 			if printed {
-				out = append(out, line)
+				out, size = append(out, line), size+len(line)
+			}
+			if len(line) > maxSedText {
+				return strings.ToLower(in), true
 			}
 		}
 		if !quiet {
-			out = append(out, line)
+			out, size = append(out, line), size+len(line)
+		}
+		if size > maxSedText {
+			// s/a/aaaaaaaaaa/g ten times over: what it prints grows
+			// tenfold with each, no path.
+			return strings.ToLower(in), true
 		}
 	}
 	text := strings.Join(out, "\n")
@@ -88,8 +100,19 @@ func sedScript(args []Word) (script string, ere, quiet, ok bool) {
 	return strings.Join(scripts, "\n"), ere, quiet, true
 }
 
+// maxSedWork bounds the length of the text sed is fed times that of
+// its script, and maxSedText a line it makes and all it prints: past
+// them, what it prints is taken as not read (long lines through
+// thousands of commands, or s/a/aaaaaaaaaa/g over and over, which
+// multiplies a line tenfold each time).
+const (
+	maxSedWork = 1 << 24
+	maxSedText = 1 << 16
+)
+
 // sedCmd is one s, y or p command of a sed script: y's sets (from, to),
-// or s's expression, replacement and flags.
+// or s's expression, replacement and flags; rx and tmpl, s's expression
+// compiled and its replacement as a template (compile).
 type sedCmd struct {
 	y, p          bool // a y command, a p command
 	from, to      []rune
@@ -98,6 +121,8 @@ type sedCmd struct {
 	global, print bool
 	fold          bool
 	nth           int
+	rx            *regexp.Regexp
+	tmpl          string
 }
 
 // sedCommands returns the commands of script, each an s, y or p command
@@ -210,12 +235,34 @@ func sedSets(a, b string, delim byte) ([]rune, []rune, bool) {
 	return from, to, ok1 && ok2 && len(from) == len(to)
 }
 
-// apply returns line after c, and whether c prints it then (s's p flag
-// where it replaced); ok is false where c's expression or replacement
-// is not read.
-func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
+// compile reads an s command's expression and replacement once, for
+// every line it is applied to; false where either is not read.
+func (c *sedCmd) compile(ere bool) bool {
+	if c.p || c.y {
+		return true
+	}
+	expr, ok := posixRegexp(c.re, c.delim, ere)
+	if !ok {
+		return false
+	}
+	if c.fold {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return false
+	}
+	re.Longest() // POSIX: the leftmost longest match
+	c.rx = re
+	c.tmpl, ok = sedTemplate(c.repl, c.delim)
+	return ok
+}
+
+// apply returns line after c (compiled), and whether c prints it then
+// (s's p flag where it replaced).
+func (c sedCmd) apply(line string) (string, bool) {
 	if c.p {
-		return line, true, true
+		return line, true
 	}
 	if c.y {
 		var b strings.Builder
@@ -225,24 +272,9 @@ func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
 			}
 			b.WriteRune(r)
 		}
-		return b.String(), false, true
+		return b.String(), false
 	}
-	expr, ok := posixRegexp(c.re, c.delim, ere)
-	if !ok {
-		return "", false, false
-	}
-	if c.fold {
-		expr = "(?i)" + expr
-	}
-	re, err := regexp.Compile(expr)
-	if err != nil {
-		return "", false, false
-	}
-	re.Longest() // POSIX: the leftmost longest match
-	tmpl, ok := sedTemplate(c.repl, c.delim)
-	if !ok {
-		return "", false, false
-	}
+	re, tmpl := c.rx, c.tmpl
 	nth := max(c.nth, 1)
 	var b strings.Builder
 	last, n, replaced := 0, 0, false
@@ -253,9 +285,12 @@ func (c sedCmd) apply(line string, ere bool) (string, bool, bool) {
 		b.WriteString(line[last:m[0]])
 		b.Write(re.ExpandString(nil, tmpl, line, m))
 		last, replaced = m[1], true
+		if b.Len() > maxSedText {
+			break // past what sedOutput reads
+		}
 	}
 	b.WriteString(line[last:])
-	return b.String(), c.print && replaced, true
+	return b.String(), c.print && replaced
 }
 
 // firstRune returns the index of the first r in rs.
