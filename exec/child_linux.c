@@ -714,7 +714,8 @@ static void premount_all(int pidns) {
 	}
 }
 
-// drop_premade closes the premade mounts no step used.
+// drop_premade closes what was premade and no step used: mounts, and
+// the network namespace of a run that has the host's.
 static void drop_premade(void) {
 	long *fds[] = {&premade.proc, &premade.pts, &premade.shm, &premade.tmp, &premade.empty[0], &premade.empty[1], &premade.net};
 	for (size_t i = 0; i < sizeof fds / sizeof fds[0]; i++) {
@@ -3116,10 +3117,10 @@ static __attribute__((noreturn)) void make_netns(void) {
 // needs the host's, which a child in a user namespace could not go back
 // to. The process making it shares the child's memory and descriptors,
 // runs on the command's stack, not in use yet, and is gone (and reaped)
-// before the child goes on, with no exit signal: none waits, blocked,
-// for init to take for a child of the command's. Where the namespace is
-// refused, or /proc cannot open it, the child makes its own after the
-// spec, as without.
+// before the child goes on, with no exit signal, so that init, which
+// later reads SIGCHLD for the command's processes, finds none pending
+// for it. Where the namespace is refused, or /proc cannot open it, the
+// child makes its own after the spec, as without.
 static void premake_netns(void) {
 	long pid = mews_clone_on(CLONE_VM | CLONE_FILES | CLONE_VFORK, command_stack + sizeof command_stack, make_netns);
 	if (pid > 0) {
@@ -4035,7 +4036,7 @@ static void maybe_prefork(long argc, char **argv) {
 		// premade namespace would go unused. One the settings grant it
 		// to is not told apart here, and closes it unused.
 		if (prefork_flag(argv[i], "allow-connect") || prefork_flag(argv[i], "allow-bind") ||
-		    prefork_flag(argv[i], "network") && !network_none(argv[i], i + 1 < argc ? argv[i + 1] : "")) {
+		    (prefork_flag(argv[i], "network") && !network_none(argv[i], i + 1 < argc ? argv[i + 1] : ""))) {
 			netns = 0;
 		}
 	}
