@@ -49,7 +49,10 @@ const maxFindTargets = 8
 // run time and a start path only known at run time add none.
 func findTargets(args []Word) []string {
 	starts, expr := findStarts(args)
-	var tests []func(p string) bool
+	// A name test reads a candidate's last name alone, which needs no
+	// path built: most finds test names only, and a line may hold
+	// thousands of them.
+	var names, tests []func(p string) bool
 	for j := 0; j+1 < len(expr); j++ {
 		w := expr[j]
 		if !w.Literal {
@@ -68,8 +71,7 @@ func findTargets(args []Word) []string {
 		}
 		switch w.Text {
 		case "-name", "-iname":
-			match := fnmatchPath(pat.Text, w.Text == "-iname")
-			tests = append(tests, func(p string) bool { return match(baseName(p)) })
+			names = append(names, fnmatchPath(pat.Text, w.Text == "-iname"))
 		case "-path", "-ipath", "-wholename", "-iwholename":
 			tests = append(tests, fnmatchPath(pat.Text, w.Text == "-ipath" || w.Text == "-iwholename"))
 		case "-regex", "-iregex":
@@ -81,7 +83,7 @@ func findTargets(args []Word) []string {
 		}
 		j++
 	}
-	if len(tests) == 0 {
+	if len(names) == 0 && len(tests) == 0 {
 		return nil
 	}
 	var out []string
@@ -89,8 +91,30 @@ func findTargets(args []Word) []string {
 		if !s.Literal {
 			continue
 		}
-		for _, p := range findProtected(s.Text) {
-			if len(out) < maxFindTargets && slices.ContainsFunc(tests, func(t func(string) bool) bool { return t(p) }) {
+		prefix := s.Text + "/"
+		if strings.HasSuffix(s.Text, "/") {
+			prefix = s.Text
+		}
+		cs := findCandidates.get()
+		for _, name := range cs.names {
+			if len(names) == 0 {
+				break
+			}
+			if !slices.ContainsFunc(names, func(t func(string) bool) bool { return t(name) }) {
+				continue
+			}
+			for _, c := range cs.byName[name] {
+				if len(out) == maxFindTargets {
+					return out
+				}
+				out = append(out, prefix+c)
+			}
+		}
+		for _, c := range cs.all {
+			if len(tests) == 0 || len(out) == maxFindTargets {
+				break
+			}
+			if p := prefix + c; !slices.Contains(out, p) && slices.ContainsFunc(tests, func(t func(string) bool) bool { return t(p) }) {
 				out = append(out, p)
 			}
 		}
@@ -98,28 +122,41 @@ func findTargets(args []Word) []string {
 	return out
 }
 
-// findProtected returns the protected paths below start that find may
-// print, written as find prints them (start/name).
-func findProtected(start string) []string {
-	prefix := start + "/"
-	if strings.HasSuffix(start, "/") {
-		prefix = start
-	}
-	var out []string
+// findCandidateSet is what a find below a start may print of the
+// protected paths, relative to the start: all of them, their last names
+// in order, and for each name the paths that end in it.
+type findCandidateSet struct {
+	all    []string
+	names  []string
+	byName map[string][]string
+}
+
+// findCandidates are each protected name, each protected directory and
+// the names of findInside and git's hooks in it and in its hooks/. Built
+// at first use (lazy), once; a find's name tests then read some seventy
+// names, not a thousand paths (a line may hold thousands of finds).
+var findCandidates = lazy[findCandidateSet]{build: func() findCandidateSet {
+	var cs findCandidateSet
 	for _, d := range sensitiveWriteDirs {
-		out = append(out, prefix+d)
+		cs.all = append(cs.all, d)
 		for _, n := range findInside {
-			out = append(out, prefix+d+"/"+n)
+			cs.all = append(cs.all, d+"/"+n)
 		}
 		for _, h := range gitHookNames {
-			out = append(out, prefix+d+"/"+h, prefix+d+"/hooks/"+h)
+			cs.all = append(cs.all, d+"/"+h, d+"/hooks/"+h)
 		}
 	}
-	for _, n := range sensitiveWriteNames {
-		out = append(out, prefix+n)
+	cs.all = append(cs.all, sensitiveWriteNames...)
+	cs.byName = map[string][]string{}
+	for _, c := range cs.all {
+		name := baseName(c)
+		if _, ok := cs.byName[name]; !ok {
+			cs.names = append(cs.names, name)
+		}
+		cs.byName[name] = append(cs.byName[name], c)
 	}
-	return out
-}
+	return cs
+}}
 
 // findTargetCopies appends, for command i, a find, one more copy of
 // each command its -exec (-execdir, -ok, -okdir) runs for each protected
