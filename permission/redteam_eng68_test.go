@@ -193,10 +193,7 @@ func TestTrText(t *testing.T) {
 		{"[:alpha:] x", "ABC", "abc"},
 		{"a*3 x", "ABC", "abc"},
 	} {
-		var ws []Word
-		for _, f := range strings.Fields(tt.args) {
-			ws = append(ws, Word{Text: f, Literal: true})
-		}
+		ws := literalWords(strings.Fields(tt.args))
 		if got := trText(ws, tt.in); got != tt.want {
 			t.Errorf("tr %s of %q = %q, want %q", tt.args, tt.in, got, tt.want)
 		}

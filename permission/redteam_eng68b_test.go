@@ -118,10 +118,7 @@ func TestSedOutput(t *testing.T) {
 		{"-n p", "a\n", "a\n", true},
 		{"pq", "a", "", false},
 	} {
-		var ws []Word
-		for _, f := range strings.Fields(tt.args) {
-			ws = append(ws, Word{Text: f, Literal: true})
-		}
+		ws := literalWords(strings.Fields(tt.args))
 		got, ok := sedOutput(ws, tt.in)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("sed %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
@@ -184,10 +181,7 @@ func TestFindRegexTargets(t *testing.T) {
 		{". -regex .*\\.go", nil},
 		{". -regextype posix-basic -regex .*/pre-commit", nil},
 	} {
-		var ws []Word
-		for _, f := range strings.Fields(tt.args) {
-			ws = append(ws, Word{Text: f, Literal: true})
-		}
+		ws := literalWords(strings.Fields(tt.args))
 		got := findTargets(ws)
 		if len(tt.want) == 0 && len(got) > 0 || len(tt.want) > 0 && !slices.Contains(got, tt.want[0]) {
 			t.Errorf("findTargets(%s) = %q, want %q among them", tt.args, got, tt.want)
@@ -263,10 +257,7 @@ func TestCutOutput(t *testing.T) {
 		{"-d: -f-", "a:b", "", false},
 		{"-z -f1", "a", "", false},
 	} {
-		var ws []Word
-		for _, f := range strings.Fields(tt.args) {
-			ws = append(ws, Word{Text: f, Literal: true})
-		}
+		ws := literalWords(strings.Fields(tt.args))
 		got, ok := cutOutput(ws, tt.in)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("cut %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
