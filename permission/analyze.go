@@ -263,9 +263,15 @@ type analyzer struct {
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
+// copy marks a text made of the values the line gives variables
+// (valuePrinted): it is judged beside the command as written, in the
+// copies a substitution or xargs makes, never in its place, so that
+// what a shell or an interpreter is fed stays a program only known at
+// run time (fedText).
 type fedDoc struct {
 	text  string
 	known bool
+	copy  bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -1088,6 +1094,9 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	c := z.a.Commands[i]
 	if d, ok := z.catDocs[i]; ok {
+		if d.copy {
+			return "", false, true
+		}
 		return d.text, d.known, true
 	}
 	if n := lowerName(c); n != "echo" && n != "printf" {
@@ -1110,7 +1119,7 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{f.text, true}
+			z.catDocs[i] = fedDoc{f.text, true, false}
 		}
 		return
 	case "dirname", "basename", "realpath", "readlink":
@@ -1119,7 +1128,17 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true}
+			z.catDocs[i] = fedDoc{text, true, false}
+		}
+		return
+	case "echo", "printf":
+		// d=.GIT; $(echo "$d" | tr A-Z a-z), $(cd .git && echo "$PWD"):
+		// what it prints of the values the line gives.
+		if text, ok := z.valuePrinted(i); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, true}
 		}
 		return
 	case "pwd":
@@ -1128,7 +1147,7 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true}
+			z.catDocs[i] = fedDoc{text, true, false}
 		}
 		return
 	case "tr", "sed", "gsed":
@@ -1139,7 +1158,7 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 					if z.catDocs == nil {
 						z.catDocs = map[int]fedDoc{}
 					}
-					z.catDocs[i] = fedDoc{out, true}
+					z.catDocs[i] = fedDoc{out, true, false}
 				}
 			}
 		}
@@ -1172,7 +1191,7 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
-	z.catDocs[i] = fedDoc{text, known}
+	z.catDocs[i] = fedDoc{text, known, false}
 }
 
 // filterOf returns what the line wrote to the one file filter c (head,
@@ -1969,8 +1988,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
-			(pipedSubst(sub) || z.onlyCds(start, len(z.a.Commands)-1)) {
+		last := len(z.a.Commands) - 1
+		if d, ok := z.catDocs[last]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
+			(pipedSubst(sub) || z.onlyCds(start, last)) {
 			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
 			// stage, or its last command after cds, prints.
 			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})

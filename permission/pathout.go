@@ -474,7 +474,8 @@ func cutSpans(list string) ([][2]int, bool) {
 // pipedFilters records in catDocs what each tr or sed stage of pipeline
 // p prints where the stage before it is one command whose output is
 // known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
-// is a value (feeds), and a stage after it is fed it.
+// is a value (feeds), and a stage after it is fed it. What is made of a
+// copy's text (d=.GIT; echo "$d" | tr A-Z a-z) is a copy too.
 func (z *analyzer) pipedFilters(p Pipeline) {
 	for k := 1; k < len(p); k++ {
 		if len(p[k]) != 1 || len(p[k-1]) != 1 {
@@ -485,6 +486,10 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			continue
 		}
 		text, known, _ := z.fedText(p[k-1][0])
+		d, copied := z.catDocs[p[k-1][0]]
+		if copied = copied && d.copy && d.known; copied {
+			text, known = d.text, true
+		}
 		if !known {
 			continue
 		}
@@ -492,7 +497,7 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[p[k][0]] = fedDoc{out, true}
+			z.catDocs[p[k][0]] = fedDoc{out, true, copied}
 		}
 	}
 }

@@ -1440,3 +1440,95 @@ func (z *analyzer) defaultAssign(name string, w Word) {
 	z.reads = append(z.reads, readCmd{at: len(z.a.Commands), names: []string{name}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
 		lines: []Word{homeValue(w)}, fed: true})
 }
+
+// maxPrintedRefs bounds the variables valuePrinted looks up in a word.
+const maxPrintedRefs = 8
+
+// valuePrinted returns what command i, an echo or a printf, prints where
+// each variable its words expand holds the one value the line surely
+// gives it there (soleValue), $PWD the directory a cd moved to: d=.GIT;
+// echo "$d" | tr A-Z a-z prints .git, as echo .GIT | tr A-Z a-z does.
+// ok is false where no word expands one, and where one is left that the
+// analysis does not read.
+func (z *analyzer) valuePrinted(i int) (string, bool) {
+	c := z.a.Commands[i]
+	if len(c.Redirects) > 0 {
+		return "", false
+	}
+	ws := slices.Clone(c.Words)
+	changed := false
+	for k := c.Inner + 1; k < len(ws); k++ {
+		if ws[k].Literal {
+			continue
+		}
+		names := refNames(ws[k].Text)
+		if len(names) == 0 || len(names) > maxPrintedRefs {
+			return "", false
+		}
+		for _, name := range names {
+			v, ok := z.soleValue(name, i)
+			if !ok {
+				return "", false
+			}
+			ws[k] = sourceWord(substVar(ws[k].Text, name, v))
+		}
+		if !ws[k].Literal {
+			return "", false
+		}
+		changed = true
+	}
+	n := c
+	n.Words = ws
+	text, exact, ok := printedText(n)
+	return text, changed && ok && exact
+}
+
+// soleValue returns the literal value variable name holds at command i
+// where the latest read or assignment of it on the line gives it one,
+// reaching i; PWD, which the line does not set, is the directory a pwd
+// in i's place prints (pwdOutput).
+func (z *analyzer) soleValue(name string, i int) (Word, bool) {
+	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+		r := z.reads[ri]
+		if !slices.Contains(r.names, name) {
+			continue
+		}
+		if len(r.names) != 1 || !r.fed || !r.replaces || len(r.lines) != 1 || !r.lines[0].Literal ||
+			strings.ContainsAny(r.lines[0].Text, "\n") || !z.reaches(ri, i) {
+			return Word{}, false
+		}
+		return r.lines[0], true
+	}
+	if name != "PWD" {
+		return Word{}, false
+	}
+	c := z.a.Commands[i]
+	pwd := SimpleCommand{Words: []Word{{Text: "pwd", Literal: true}}, Dir: c.Dir}
+	text, ok := pwdOutput(pwd, z.cwd)
+	return Word{Text: text, Literal: true}, ok
+}
+
+// refNames returns the names of the variables source text t expands
+// ($name, ${name…}), at most maxPrintedRefs+1 of them.
+func refNames(t string) []string {
+	var names []string
+	for rest := t; len(names) <= maxPrintedRefs; {
+		at := strings.IndexByte(rest, '$')
+		if at < 0 {
+			break
+		}
+		rest = strings.TrimPrefix(rest[at+1:], "{")
+		end := 0
+		for end < len(rest) && isNameByte(rest[end]) {
+			end++
+		}
+		if end == 0 {
+			return append(names, "$") // $1, $@, $(…): not one read here
+		}
+		if !slices.Contains(names, rest[:end]) {
+			names = append(names, rest[:end])
+		}
+		rest = rest[end:]
+	}
+	return names
+}
