@@ -260,6 +260,10 @@ type analyzer struct {
 	// copied: for each command readValues added, where its variables
 	// are expanded (pointOf).
 	copied map[int]point
+	// lastStage: the command that is the last stage of the pipeline
+	// walked last, -1 where that stage is more; the copies pipedArgs
+	// makes of it come after it (feeds).
+	lastStage int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -868,6 +872,10 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.lastStage = -1
+	if last := p[len(p)-1]; len(last) == 1 {
+		z.lastStage = last[0]
+	}
 	z.pipedFilters(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
@@ -1135,6 +1143,15 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		// d=.GIT; $(echo "$d" | tr A-Z a-z), $(cd .git && echo "$PWD"):
 		// what it prints of the values the line gives.
 		if text, ok := z.valuePrinted(i); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, true}
+		}
+		return
+	case "awk", "gawk", "mawk":
+		// $(awk 'BEGIN{print ".git/config"}') prints its strings.
+		if text, ok := awkOutput(c.Args()[1:], "", false); ok && len(c.Redirects) == 0 {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
@@ -1989,6 +2006,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
 		last := len(z.a.Commands) - 1
+		if pipedSubst(sub) && z.lastStage > start {
+			// echo .git/config | xargs echo: before the copies of it.
+			last = z.lastStage
+		}
 		if d, ok := z.catDocs[last]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
 			(pipedSubst(sub) || z.onlyCds(start, last)) {
 			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last

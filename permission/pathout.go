@@ -329,6 +329,18 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return in, ok && len(ops) == 0
 	case "cut":
 		return cutOutput(c.Args()[1:], in)
+	case "awk", "gawk", "mawk":
+		return awkOutput(c.Args()[1:], in, true)
+	case "xargs":
+		if len(c.Args()) > 1 {
+			return "", false
+		}
+		return xargsEchoed(in)
+	case "echo":
+		if !xargsEcho(c) {
+			return "", false
+		}
+		return xargsEchoed(in)
 	case "rev":
 		if len(c.Args()) > 1 {
 			return "", false
@@ -475,7 +487,8 @@ func cutSpans(list string) ([][2]int, bool) {
 // p prints where the stage before it is one command whose output is
 // known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
 // is a value (feeds), and a stage after it is fed it. What is made of a
-// copy's text (d=.GIT; echo "$d" | tr A-Z a-z) is a copy too.
+// copy's text (d=.GIT; echo "$d" | tr A-Z a-z), or by a filter whose
+// output only copies are made of (filterCopies), is a copy too.
 func (z *analyzer) pipedFilters(p Pipeline) {
 	for k := 1; k < len(p); k++ {
 		if len(p[k]) != 1 || len(p[k-1]) != 1 {
@@ -497,10 +510,15 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[p[k][0]] = fedDoc{out, true, copied}
+			z.catDocs[p[k][0]] = fedDoc{out, true, copied || slices.Contains(filterCopies, lowerName(c)) || xargsEcho(c)}
 		}
 	}
 }
+
+// filterCopies are the filters whose output pipedFilters reads for the
+// copies a substitution makes alone: what a shell is fed from them stays
+// a program only known at run time, as it was before they were read.
+var filterCopies = []string{"awk", "gawk", "mawk", "xargs"}
 
 // pipedSubst says whether substitution sub is one pipeline whose last
 // stage is the last of the commands walked (a tr a pipe feeds: what

@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFilterOfKnownValue: d=.GIT; p=$(echo "$d" | tr A-Z a-z)/config;
 // echo x >> "$p" appended to the config unasked in bypassPermissions: tr,
@@ -25,6 +28,69 @@ func TestFilterOfKnownValue(t *testing.T) {
 		{"neighbour: a shell fed a value", Y, nil, `c=ls; echo "$c" | sh`, Ask},
 		{"neighbour: a shell fed a value, filtered", D, nil, `c=LS; echo "$c" | tr A-Z a-z | sh`, Ask},
 	})
+}
+
+// TestXargsEchoOfKnownText: p=$(echo .git/config | xargs echo); echo x
+// >> "$p" appended to the config unasked in bypassPermissions: what xargs
+// echo, or xargs alone, printed was only known at run time. It is now
+// the words of its input. Neighbours: a file of the project, and a shell
+// fed it, asked for as before.
+func TestXargsEchoOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"xargs echo", Y, nil, `p=$(echo .git/config | xargs echo); echo x >> "$p"`, Ask},
+		{"xargs", Y, nil, `p=$(echo .git/config | xargs); echo x >> "$p"`, Ask},
+		{"part of the value", Y, nil, `p=$(echo .git | xargs echo)/config; echo x >> "$p"`, Ask},
+		{"after head", Y, nil, `p=$(printf '%s\n' .git/config | head -n1 | xargs); echo x >> "$p"`, Ask},
+		{"of a value", Y, nil, `d=.git; p=$(echo "$d" | xargs echo)/config; echo x >> "$p"`, Ask},
+		{"neighbour: a file of the project", Y, nil, `p=$(echo notes.txt | xargs); echo x > "$p"`, Allow},
+		{"neighbour: a shell fed it", D, nil, `echo ls | xargs echo | sh`, Ask},
+	})
+}
+
+// TestAwkPrintOfKnownText: p=$(awk 'BEGIN{print ".git/config"}'); echo
+// x >> "$p" and p=$(echo .git | awk '{print $0 "/config"}') wrote the
+// config unasked in bypassPermissions: what awk printed was only known
+// at run time. A program that is one print of fields and strings, in a
+// BEGIN action or one for each line, is now what it prints. Neighbours:
+// a file of the project, a shell fed it, and a printf, not read.
+func TestAwkPrintOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"BEGIN", Y, nil, `p=$(awk 'BEGIN{print ".git/config"}'); echo x >> "$p"`, Ask},
+		{"$0 and a string", Y, nil, `p=$(echo .git | awk '{print $0 "/config"}'); echo x >> "$p"`, Ask},
+		{"print", Y, nil, `p=$(echo .git/config | awk '{print}'); echo x >> "$p"`, Ask},
+		{"$1", Y, nil, `p=$(echo .git/config x | awk '{print $1}'); echo x >> "$p"`, Ask},
+		{"gawk, then the hook", Y, nil, `p=$(echo x .git | gawk '{ print $2; }')/hooks/pre-commit; cp x "$p"`, Ask},
+		{"rm -rf ~", D, nil, `d=$(echo ~ | awk '{print $1}'); rm -rf "$d"`, Deny},
+		{"neighbour: a file of the project", Y, nil, `p=$(echo notes | awk '{print $0 ".txt"}'); echo x > "$p"`, Allow},
+		{"neighbour: BEGIN, a file of the project", Y, nil, `p=$(awk 'BEGIN{print "notes.txt"}'); echo x > "$p"`, Allow},
+		{"neighbour: a shell fed it", D, nil, `awk 'BEGIN{print "ls"}' | sh`, Ask},
+		{"neighbour: printf, not read", Y, nil, `p=$(echo .git | awk '{printf "%s/config", $0}'); echo x >> "$p"`, Allow},
+	})
+	for _, tt := range []struct {
+		prog, in, want string
+		fed, ok        bool
+	}{
+		{`BEGIN{print "a" "b", "c"}`, "", "ab c\n", false, true},
+		{`{print}`, "x y\nz", "x y\nz\n", true, true},
+		{`{print $2, $1}`, "x y\n", "y x\n", true, true},
+		{`{print $3}`, "x y", "\n", true, true},
+		{`{print $0 "/config"}`, ".git", ".git/config\n", true, true},
+		{`{print}`, "x", "", false, false},
+		{`{print NF}`, "x", "", true, false},
+		{`{print "a\n"}`, "x", "", true, false},
+		{`{printf $0}`, "x", "", true, false},
+		{`/x/{print}`, "x", "", true, false},
+		{`{print $0 $0 $0 $0 $0 $0 $0 $0}`, strings.Repeat("x", maxAwkOutput/4), "", true, false},
+	} {
+		got, ok := awkOutput(literalWords([]string{tt.prog}), tt.in, tt.fed)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("awk %q of %q = %q, %v; want %q, %v", tt.prog, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
 }
 
 // TestPWDAfterCd: p=$(cd .git && echo "$PWD")/config; echo x >> "$p"
