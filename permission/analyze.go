@@ -1118,7 +1118,7 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // copies a here-document or here-string on its input.
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	text, known, ok := "", false, false
+	text, known, ok, copy := "", false, false, false
 	switch n := lowerName(c); n {
 	case "head", "tail", "sort", "tac", "uniq":
 		// $(head -1 l) prints part of what the line wrote to l, or all
@@ -1170,13 +1170,17 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	case "tr", "sed", "gsed":
 		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			if text, known := z.docProgram(doc); known {
-				if out, ok := filterOutput(c, text); ok {
-					if z.catDocs == nil {
-						z.catDocs = map[int]fedDoc{}
-					}
-					z.catDocs[i] = fedDoc{out, true, false}
+			text, known := z.docProgram(doc)
+			copied := false
+			if !known {
+				// d=.GIT; tr A-Z a-z <<< "$d"
+				text, known, copied = z.valueDoc(doc, i)
+			}
+			if out, ok := filterOutput(c, text); ok && known {
+				if z.catDocs == nil {
+					z.catDocs = map[int]fedDoc{}
 				}
+				z.catDocs[i] = fedDoc{out, true, copied}
 			}
 		}
 		return
@@ -1197,6 +1201,10 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		case feed == feedDoc:
 			text, known = z.docProgram(doc)
 			ok = true
+			if v, valued, copied := z.valueDoc(doc, i); !known && valued {
+				// d=.git/config; cat <<< "$d"
+				text, known, copy = v, true, copied
+			}
 		case feed == feedFile && doc != nil:
 			f, written := z.lastWritten(doc.Word.Lit(), c.Dir)
 			text, known, ok = f.text, f.known, written && f.known
@@ -1208,7 +1216,22 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
-	z.catDocs[i] = fedDoc{text, known, false}
+	z.catDocs[i] = fedDoc{text, known, copy}
+}
+
+// valueDoc returns the text of here-string doc, fed to command i, where
+// it expands variables the line surely gives one value each (valueOf):
+// a copy's text (fedDoc).
+func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
+	if doc.Op != syntax.WordHdoc {
+		return "", false, false
+	}
+	w := z.word(doc.Word, nil)
+	if w.Literal {
+		return "", false, false
+	}
+	v, ok := z.valueOf(w, i)
+	return v.Text, ok, ok
 }
 
 // filterOf returns what the line wrote to the one file filter c (head,

@@ -1461,26 +1461,35 @@ func (z *analyzer) valuePrinted(i int) (string, bool) {
 		if ws[k].Literal {
 			continue
 		}
-		names := refNames(ws[k].Text)
-		if len(names) == 0 || len(names) > maxPrintedRefs {
+		w, ok := z.valueOf(ws[k], i)
+		if !ok {
 			return "", false
 		}
-		for _, name := range names {
-			v, ok := z.soleValue(name, i)
-			if !ok {
-				return "", false
-			}
-			ws[k] = sourceWord(substVar(ws[k].Text, name, v))
-		}
-		if !ws[k].Literal {
-			return "", false
-		}
-		changed = true
+		ws[k], changed = w, true
 	}
 	n := c
 	n.Words = ws
 	text, exact, ok := printedText(n)
 	return text, changed && ok && exact
+}
+
+// valueOf returns word w of command i, with each variable it expands
+// given the one value the line surely gives it there (soleValue), as the
+// literal word that makes; ok is false where one is left that the
+// analysis does not read.
+func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
+	names := refNames(w.Text)
+	if len(names) == 0 || len(names) > maxPrintedRefs {
+		return Word{}, false
+	}
+	for _, name := range names {
+		v, ok := z.soleValue(name, i)
+		if !ok {
+			return Word{}, false
+		}
+		w = sourceWord(substVar(w.Text, name, v))
+	}
+	return w, w.Literal
 }
 
 // soleValue returns the literal value variable name holds at command i

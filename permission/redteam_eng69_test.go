@@ -104,9 +104,35 @@ func TestPWDAfterCd(t *testing.T) {
 	checkDecisions(t, []decisionRow{
 		{"$PWD", Y, nil, `p=$(cd .git && echo "$PWD")/config; echo x >> "$p"`, Ask},
 		{"${PWD}", Y, nil, `p=$(cd .git && echo ${PWD})/config; echo x >> "$p"`, Ask},
-		{"no cd", Y, nil, `p=$(echo "$PWD")/.git/config; echo x >> "$p"`, Ask},
+		{"no cd, as before", Y, nil, `p=$(echo "$PWD")/.git/config; echo x >> "$p"`, Ask},
 		{"rm -rf /home", D, nil, `p=$(cd / && echo "$PWD")home; rm -rf "$p"`, Deny},
 		{"neighbour: a directory of the project", Y, nil, `p=$(cd src && echo "$PWD")/config; echo x >> "$p"`, Allow},
 		{"neighbour: default mode", D, nil, `p=$(cd src && echo "$PWD")/x; cat "$p"`, Allow},
+	})
+}
+
+// TestValueOnInput: d=.GIT; p=$(tr A-Z a-z <<< "$d")/config and d=.git/config;
+// echo "$d" | xargs rm wrote or deleted the config unasked in
+// bypassPermissions: a here-string of a variable, and an echo of one
+// handed to xargs, were only known at run time. A here-string that
+// expands variables the line surely gives one value each is now that
+// text to tr, sed and cat, and xargs runs its command with the words of
+// what such an echo prints, in copies only. Neighbours: a file of the
+// project, and a shell fed the value, asked for as before.
+func TestValueOnInput(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tr", Y, nil, `d=.GIT; p=$(tr A-Z a-z <<< "$d")/config; echo x >> "$p"`, Ask},
+		{"sed", Y, nil, `d=.GIT; p=$(sed s/GIT/git/ <<< "$d")/config; echo x >> "$p"`, Ask},
+		{"cat, then tr", Y, nil, `d=.GIT; p=$(cat <<< "$d" | tr A-Z a-z)/config; echo x >> "$p"`, Ask},
+		{"in place, unquoted", Y, nil, `d=.GIT; echo x >> "$(tr A-Z a-z <<< $d)/config"`, Ask},
+		{"echo to xargs rm", Y, nil, `d=.git/config; echo "$d" | xargs rm`, Ask},
+		{"cat to xargs rm", Y, nil, `d=.git/config; cat <<< "$d" | xargs rm`, Ask},
+		{"xargs rm -rf /", D, nil, `d=/; echo "$d" | xargs rm -rf`, Deny},
+		{"neighbour: a file of the project", Y, nil, `d=NOTES; p=$(tr A-Z a-z <<< "$d").txt; echo x >> "$p"`, Allow},
+		{"neighbour: xargs cat", D, nil, `f=notes.txt; echo "$f" | xargs cat`, Allow},
+		{"neighbour: a shell fed it", D, nil, `c=ls; sh <<< "$c"`, Ask},
+		{"neighbour: a shell fed it by cat", D, nil, `c=ls; cat <<< "$c" | sh`, Ask},
 	})
 }
