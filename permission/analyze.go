@@ -1131,12 +1131,19 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		}
 		return
 	case "dirname", "basename", "realpath", "readlink":
-		// $(dirname .git/hooks/x) prints .git/hooks.
-		if text, ok := pathOutput(c); ok && len(c.Redirects) == 0 {
+		// $(dirname .git/hooks/x) prints .git/hooks; d=.git; $(dirname
+		// "$d/hooks/x") the same, in copies.
+		text, ok := pathOutput(c)
+		copied := false
+		if n, valued := z.valueCommand(i); !ok && valued {
+			text, ok = pathOutput(n)
+			copied = true
+		}
+		if ok && len(c.Redirects) == 0 {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true, false}
+			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
 	case "echo", "printf":

@@ -102,19 +102,112 @@ func awkPrint(items string, fields []string, line string) (string, bool) {
 	return b.String() + "\n", true
 }
 
-// xargsEcho says whether c is xargs echo, with no option of either.
-func xargsEcho(c SimpleCommand) bool {
+// xargsOptions returns xargs's options where c is xargs echo, or xargs
+// alone, which runs echo: the words between xargs and echo, or after
+// xargs.
+func xargsOptions(c SimpleCommand) ([]Word, bool) {
 	args := c.Args()
-	return c.Inner == 1 && c.Words[0].Literal && baseName(c.Words[0].Text) == "xargs" &&
-		len(args) == 1 && args[0].Literal && args[0].Text == "echo"
+	switch {
+	case c.Inner > 0 && c.Words[0].Literal && baseName(c.Words[0].Text) == "xargs":
+		if len(args) == 1 && args[0].Literal && args[0].Text == "echo" {
+			return c.Words[1:c.Inner], true
+		}
+	case c.Inner == 0 && lowerName(c) == "xargs":
+		return args[1:], true
+	}
+	return nil, false
 }
 
-// xargsEchoed returns what xargs echo, or xargs alone, prints of text
-// in: its words joined by a space. ok is false where a quote or a
-// backslash in it is one xargs reads.
-func xargsEchoed(in string) (string, bool) {
+// xargsEchoed returns what xargs with options opts, running echo, prints
+// of text in: its words joined by a space, -n's number of them a line.
+// ok is false for another option, and where a quote or a backslash in
+// in is one xargs reads.
+func xargsEchoed(opts []Word, in string) (string, bool) {
+	per := 0
+	for k := 0; k < len(opts); k++ {
+		t := opts[k].Text
+		n := ""
+		switch {
+		case !opts[k].Literal:
+			return "", false
+		case t == "-r" || t == "--no-run-if-empty":
+			continue
+		case t == "-n" && k+1 < len(opts):
+			k++
+			n = opts[k].Text
+		case strings.HasPrefix(t, "--max-args="):
+			n = strings.TrimPrefix(t, "--max-args=")
+		case strings.HasPrefix(t, "-n"):
+			n = t[2:]
+		default:
+			return "", false
+		}
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 {
+			return "", false
+		}
+		per = v
+	}
 	if strings.ContainsAny(in, `"'\`) {
 		return "", false
 	}
-	return strings.Join(strings.Fields(in), " ") + "\n", true
+	fields := strings.Fields(in)
+	if per == 0 {
+		per = max(len(fields), 1)
+	}
+	var b strings.Builder
+	for k := 0; k < len(fields); k += per {
+		b.WriteString(strings.Join(fields[k:min(k+per, len(fields))], " ") + "\n")
+	}
+	return b.String(), true
+}
+
+// grepOutput returns what grep with arguments args (-F, -i, -v, -x and
+// one pattern, no file) prints of text in: its lines that hold the
+// pattern, or not with -v. A pattern that is no fixed string (-F) is
+// read where its only special character is a dot, taken as itself: the
+// lines printed are then among those grep prints (-v's none are).
+func grepOutput(args []Word, in string) (string, bool) {
+	pat, havePat := "", false
+	fixed, fold, invert, whole := false, false, false, false
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		switch {
+		case !args[k].Literal:
+			return "", false
+		case t == "-e" && k+1 < len(args) && !havePat:
+			k++
+			pat, havePat = args[k].Text, true
+		case len(t) > 1 && t[0] == '-' && strings.Trim(t[1:], "Fivx") == "":
+			fixed = fixed || strings.Contains(t, "F")
+			fold = fold || strings.Contains(t, "i")
+			invert = invert || strings.Contains(t, "v")
+			whole = whole || strings.Contains(t, "x")
+		case !havePat && !strings.HasPrefix(t, "-"):
+			pat, havePat = t, true
+		default:
+			return "", false // a file, another option
+		}
+	}
+	special := `[]*^$\+?(){}|`
+	if invert {
+		special += "."
+	}
+	if !havePat || strings.Contains(pat, "\n") || !fixed && strings.ContainsAny(pat, special) {
+		return "", false
+	}
+	if fold {
+		pat = strings.ToLower(pat)
+	}
+	var b strings.Builder
+	for l := range strings.SplitSeq(strings.TrimSuffix(in, "\n"), "\n") {
+		m := l
+		if fold {
+			m = strings.ToLower(l)
+		}
+		if (whole && m == pat || !whole && strings.Contains(m, pat)) != invert {
+			b.WriteString(l + "\n")
+		}
+	}
+	return b.String(), true
 }

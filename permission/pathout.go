@@ -331,16 +331,17 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return cutOutput(c.Args()[1:], in)
 	case "awk", "gawk", "mawk":
 		return awkOutput(c.Args()[1:], in, true)
-	case "xargs":
-		if len(c.Args()) > 1 {
+	case "xargs", "echo":
+		opts, ok := xargsOptions(c)
+		if !ok {
 			return "", false
 		}
-		return xargsEchoed(in)
-	case "echo":
-		if !xargsEcho(c) {
-			return "", false
-		}
-		return xargsEchoed(in)
+		return xargsEchoed(opts, in)
+	case "grep":
+		return grepOutput(c.Args()[1:], in)
+	case "cat":
+		// cat, cat -: its input as it is.
+		return in, !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" })
 	case "rev":
 		if len(c.Args()) > 1 {
 			return "", false
@@ -510,7 +511,7 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[p[k][0]] = fedDoc{out, true, copied || slices.Contains(filterCopies, lowerName(c)) || xargsEcho(c)}
+			z.catDocs[p[k][0]] = fedDoc{out, true, copied || slices.Contains(filterCopies, lowerName(c)) || xargsCopy(c)}
 		}
 	}
 }
@@ -518,7 +519,13 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 // filterCopies are the filters whose output pipedFilters reads for the
 // copies a substitution makes alone: what a shell is fed from them stays
 // a program only known at run time, as it was before they were read.
-var filterCopies = []string{"awk", "gawk", "mawk", "xargs"}
+var filterCopies = []string{"awk", "gawk", "mawk", "xargs", "cat", "grep"}
+
+// xargsCopy says whether c is xargs echo (filterCopies).
+func xargsCopy(c SimpleCommand) bool {
+	_, ok := xargsOptions(c)
+	return ok
+}
 
 // pipedSubst says whether substitution sub is one pipeline whose last
 // stage is the last of the commands walked (a tr a pipe feeds: what

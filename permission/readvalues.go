@@ -1446,14 +1446,26 @@ const maxPrintedRefs = 8
 
 // valuePrinted returns what command i, an echo or a printf, prints where
 // each variable its words expand holds the one value the line surely
-// gives it there (soleValue), $PWD the directory a cd moved to: d=.GIT;
-// echo "$d" | tr A-Z a-z prints .git, as echo .GIT | tr A-Z a-z does.
-// ok is false where no word expands one, and where one is left that the
-// analysis does not read.
+// gives it there (valueCommand): d=.GIT; echo "$d" | tr A-Z a-z prints
+// .git, as echo .GIT | tr A-Z a-z does.
 func (z *analyzer) valuePrinted(i int) (string, bool) {
+	n, ok := z.valueCommand(i)
+	if !ok {
+		return "", false
+	}
+	text, exact, ok := printedText(n)
+	return text, ok && exact
+}
+
+// valueCommand returns command i with each word that expands variables
+// the line surely gives one value each there (soleValue, $PWD the
+// directory a cd moved to) that value written out. ok is false where no
+// word expands one, where one is left that the analysis does not read,
+// and where i has redirections (it prints elsewhere).
+func (z *analyzer) valueCommand(i int) (SimpleCommand, bool) {
 	c := z.a.Commands[i]
 	if len(c.Redirects) > 0 {
-		return "", false
+		return c, false
 	}
 	ws := slices.Clone(c.Words)
 	changed := false
@@ -1463,14 +1475,12 @@ func (z *analyzer) valuePrinted(i int) (string, bool) {
 		}
 		w, ok := z.valueOf(ws[k], i)
 		if !ok {
-			return "", false
+			return c, false
 		}
 		ws[k], changed = w, true
 	}
-	n := c
-	n.Words = ws
-	text, exact, ok := printedText(n)
-	return text, changed && ok && exact
+	c.Words = ws
+	return c, changed
 }
 
 // valueOf returns word w of command i, with each variable it expands

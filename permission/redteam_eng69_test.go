@@ -136,3 +136,70 @@ func TestValueOnInput(t *testing.T) {
 		{"neighbour: a shell fed it by cat", D, nil, `c=ls; cat <<< "$c" | sh`, Ask},
 	})
 }
+
+// TestMoreOfKnownText: what these printed of a known text, or of a
+// variable the line gives a value, was only known at run time, and
+// bypassPermissions wrote the file it names unasked: dirname, basename
+// and realpath of a variable, xargs -n, cat and grep (a fixed pattern,
+// or one whose only special character is a dot) fed by a pipe. Each is
+// now what it prints, in copies only. Neighbours: a file of the project,
+// a grep that prints nothing, and one whose pattern is not read.
+func TestMoreOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"dirname of a value", Y, nil, `d=.git; p=$(dirname "$d/config/x"); echo x >> "$p"`, Ask},
+		{"realpath of a value", Y, nil, `d=.git; p=$(realpath "$d/config"); echo x >> "$p"`, Ask},
+		{"basename of a value", Y, nil, `f=/x/.bashrc; p=$(basename "$f"); echo x >> ~/"$p"`, Ask},
+		{"xargs -n1", Y, nil, `p=$(echo .git/config | xargs -n1); echo x >> "$p"`, Ask},
+		{"xargs -n 1 echo", Y, nil, `p=$(echo .git/config | xargs -n 1 echo); echo x >> "$p"`, Ask},
+		{"cat", Y, nil, `p=$(printf '%s' .git/config | cat); echo x >> "$p"`, Ask},
+		{"cat -", Y, nil, `p=$(echo .git/config | cat -); echo x >> "$p"`, Ask},
+		{"grep", Y, nil, `p=$(echo .git/config | grep config); echo x >> "$p"`, Ask},
+		{"grep -F", Y, nil, `p=$(echo .git/config | grep -F .git); echo x >> "$p"`, Ask},
+		{"grep -iv", Y, nil, `p=$(echo .git/config | grep -iv NOTES); echo x >> "$p"`, Ask},
+		{"rm -rf / by dirname", D, nil, `d=/x; rm -rf "$(dirname "$d")"`, Deny},
+		{"neighbour: dirname in the project", Y, nil, `d=src; p=$(dirname "$d/config/x"); echo x >> "$p"`, Allow},
+		{"neighbour: cat of a name", Y, nil, `p=$(echo notes.txt | cat); echo x >> "$p"`, Allow},
+		{"neighbour: grep prints nothing", Y, nil, `p=$(echo .git/config | grep nomatch); echo x >> "$p"/notes.txt`, Allow},
+		{"neighbour: grep -v of a pattern", Y, nil, `p=$(echo .git/config | grep -v .gi); echo x >> "$p"`, Allow},
+		{"neighbour: default mode", D, nil, `p=$(echo notes.txt | grep notes); cat "$p"`, Allow},
+	})
+	for _, tt := range []struct {
+		args, in, want string
+		ok             bool
+	}{
+		{"a", "a\nb\nba", "a\nba\n", true},
+		{"-v a", "a\nb", "b\n", true},
+		{"-ix A", "a\nab", "a\n", true},
+		{"-F a.b", "a.b\naxb", "a.b\n", true},
+		{"a.b", "a.b\naxb", "a.b\n", true},
+		{"-v a.b", "a", "", false},
+		{"a* ", "a", "", false},
+		{"-e a", "a", "a\n", true},
+		{"a file", "a", "", false},
+		{"-q a", "a", "", false},
+	} {
+		got, ok := grepOutput(literalWords(strings.Fields(tt.args)), tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("grep %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+	for _, tt := range []struct {
+		args, in, want string
+		ok             bool
+	}{
+		{"", "a b\nc", "a b c\n", true},
+		{"-n1", "a b", "a\nb\n", true},
+		{"-n 2 -r", "a b c", "a b\nc\n", true},
+		{"--max-args=1", "a", "a\n", true},
+		{"-n0", "a", "", false},
+		{"-0", "a", "", false},
+		{"", `'a b'`, "", false},
+	} {
+		got, ok := xargsEchoed(literalWords(strings.Fields(tt.args)), tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("xargs %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
