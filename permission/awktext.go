@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,6 +22,16 @@ const maxAwkOutput = 1 << 12
 // string without escapes; items side by side are joined, a comma puts
 // a space between them.
 func awkOutput(args []Word, in string, fed bool) (string, bool) {
+	sep := "" // fields split at blanks
+	if len(args) > 1 && args[0].Literal && strings.HasPrefix(args[0].Text, "-F") {
+		if sep = args[0].Text[2:]; sep == "" && len(args) > 2 {
+			sep, args = args[1].Text, args[1:]
+		}
+		if len(sep) != 1 || strings.ContainsAny(sep, " \\") {
+			return "", false // a regular expression, or blanks
+		}
+		args = args[1:]
+	}
 	if len(args) != 1 || !args[0].Literal {
 		return "", false
 	}
@@ -45,7 +56,11 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 	}
 	var b strings.Builder
 	for l := range strings.SplitSeq(strings.TrimSuffix(in, "\n"), "\n") {
-		out, ok := awkPrint(items, strings.Fields(l), l)
+		fields := strings.Fields(l)
+		if sep != "" {
+			fields = strings.Split(l, sep)
+		}
+		out, ok := awkPrint(items, fields, l)
 		if !ok || b.Len()+len(out) > maxAwkOutput {
 			return "", false
 		}
@@ -76,6 +91,11 @@ func awkPrint(items string, fields []string, line string) (string, bool) {
 			}
 			b.WriteString(items[i+1 : i+1+end])
 			i += end + 2
+		case strings.HasPrefix(items[i:], "$NF"):
+			if len(fields) > 0 {
+				b.WriteString(fields[len(fields)-1])
+			}
+			i += 3
 		case c == '$':
 			j := i + 1
 			for j < len(items) && items[j] >= '0' && items[j] <= '9' {
@@ -102,28 +122,33 @@ func awkPrint(items string, fields []string, line string) (string, bool) {
 	return b.String() + "\n", true
 }
 
-// xargsOptions returns xargs's options where c is xargs echo, or xargs
-// alone, which runs echo: the words between xargs and echo, or after
-// xargs.
-func xargsOptions(c SimpleCommand) ([]Word, bool) {
-	args := c.Args()
+// xargsOptions returns xargs's options and echo's arguments where c is
+// xargs running echo (xargs alone runs it): the words between xargs and
+// echo, or after xargs, and those after echo.
+func xargsOptions(c SimpleCommand) (opts, args []Word, ok bool) {
+	all := c.Args()
 	switch {
 	case c.Inner > 0 && c.Words[0].Literal && baseName(c.Words[0].Text) == "xargs":
-		if len(args) == 1 && args[0].Literal && args[0].Text == "echo" {
-			return c.Words[1:c.Inner], true
+		// {} is a word of its own to bash: -I's replacement (runWith).
+		if all[0].Literal && all[0].Text == "echo" && !slices.ContainsFunc(all, func(w Word) bool {
+			return !w.Literal && strings.ContainsAny(w.Text, "$`\"'\\*?[")
+		}) &&
+			(len(all) == 1 || !strings.HasPrefix(all[1].Text, "-")) {
+			return c.Words[1:c.Inner], all[1:], true
 		}
 	case c.Inner == 0 && lowerName(c) == "xargs":
-		return args[1:], true
+		return all[1:], nil, true
 	}
-	return nil, false
+	return nil, nil, false
 }
 
-// xargsEchoed returns what xargs with options opts, running echo, prints
-// of text in: its words joined by a space, -n's number of them a line.
-// ok is false for another option, and where a quote or a backslash in
-// in is one xargs reads.
-func xargsEchoed(opts []Word, in string) (string, bool) {
-	per := 0
+// xargsEchoed returns what xargs with options opts, running echo with
+// arguments args, prints of text in: its arguments, then its input's
+// words, -n's number of them a line; with -I R, the arguments for each
+// line of input, R replaced by the line. ok is false for another option,
+// and where a quote or a backslash in in is one xargs reads.
+func xargsEchoed(opts, args []Word, in string) (string, bool) {
+	per, repl := 0, ""
 	for k := 0; k < len(opts); k++ {
 		t := opts[k].Text
 		n := ""
@@ -131,6 +156,13 @@ func xargsEchoed(opts []Word, in string) (string, bool) {
 		case !opts[k].Literal:
 			return "", false
 		case t == "-r" || t == "--no-run-if-empty":
+			continue
+		case t == "-I" && k+1 < len(opts):
+			k++
+			repl = opts[k].Text
+			continue
+		case strings.HasPrefix(t, "-I") && len(t) > 2:
+			repl = t[2:]
 			continue
 		case t == "-n" && k+1 < len(opts):
 			k++
@@ -151,13 +183,36 @@ func xargsEchoed(opts []Word, in string) (string, bool) {
 	if strings.ContainsAny(in, `"'\`) {
 		return "", false
 	}
+	var words []string
+	for _, a := range args {
+		words = append(words, a.Text)
+	}
+	var b strings.Builder
+	if repl != "" {
+		for l := range strings.SplitSeq(in, "\n") {
+			if l = strings.TrimLeft(l, " \t"); l == "" {
+				continue
+			}
+			for k, w := range words {
+				if k > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(strings.ReplaceAll(w, repl, l))
+				if b.Len() > maxAwkOutput {
+					return "", false
+				}
+			}
+			b.WriteByte('\n')
+		}
+		return b.String(), true
+	}
 	fields := strings.Fields(in)
 	if per == 0 {
 		per = max(len(fields), 1)
 	}
-	var b strings.Builder
-	for k := 0; k < len(fields); k += per {
-		b.WriteString(strings.Join(fields[k:min(k+per, len(fields))], " ") + "\n")
+	for k := 0; k < len(fields) || k == 0; k += per {
+		line := append(slices.Clip(words), fields[min(k, len(fields)):min(k+per, len(fields))]...)
+		b.WriteString(strings.Join(line, " ") + "\n")
 	}
 	return b.String(), true
 }

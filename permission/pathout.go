@@ -332,11 +332,11 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 	case "awk", "gawk", "mawk":
 		return awkOutput(c.Args()[1:], in, true)
 	case "xargs", "echo":
-		opts, ok := xargsOptions(c)
+		opts, args, ok := xargsOptions(c)
 		if !ok {
 			return "", false
 		}
-		return xargsEchoed(opts, in)
+		return xargsEchoed(opts, args, in)
 	case "grep":
 		return grepOutput(c.Args()[1:], in)
 	case "cat":
@@ -523,7 +523,7 @@ var filterCopies = []string{"awk", "gawk", "mawk", "xargs", "cat", "grep"}
 
 // xargsCopy says whether c is xargs echo (filterCopies).
 func xargsCopy(c SimpleCommand) bool {
-	_, ok := xargsOptions(c)
+	_, _, ok := xargsOptions(c)
 	return ok
 }
 

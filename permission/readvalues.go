@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1499,7 +1500,8 @@ func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
 		}
 		w = sourceWord(substVar(w.Text, name, v))
 	}
-	return w, w.Literal
+	// A ~ of $HOME or $PWD is the home where it starts the word alone.
+	return w, w.Literal && strings.LastIndexByte(w.Text, '~') <= 0
 }
 
 // soleValue returns the literal value variable name holds at command i
@@ -1518,10 +1520,17 @@ func (z *analyzer) soleValue(name string, i int) (Word, bool) {
 		}
 		return r.lines[0], true
 	}
-	if name != "PWD" {
-		return Word{}, false
-	}
 	c := z.a.Commands[i]
+	switch {
+	case name == "HOME":
+		// "$HOME"/.bashrc: the home, as ~ is judged (valueOf).
+		return Word{Text: "~", Literal: true}, true
+	case name != "PWD":
+		return Word{}, false
+	case c.Dir == "~" || strings.HasPrefix(c.Dir, "~/") && !strings.ContainsAny(c.Dir, "$"+dirSetMark):
+		// $(cd ~ && echo "$PWD"): a directory of the home.
+		return Word{Text: path.Clean(c.Dir), Literal: true}, true
+	}
 	pwd := SimpleCommand{Words: []Word{{Text: "pwd", Literal: true}}, Dir: c.Dir}
 	text, ok := pwdOutput(pwd, z.cwd)
 	return Word{Text: text, Literal: true}, ok

@@ -196,10 +196,57 @@ func TestMoreOfKnownText(t *testing.T) {
 		{"-n0", "a", "", false},
 		{"-0", "a", "", false},
 		{"", `'a b'`, "", false},
+		{"echo x", "a b", "x a b\n", true},
+		{"-I{} echo {}/c", " a\nb", "a/c\nb/c\n", true},
+		{"-n1 echo x", "a b", "x a\nx b\n", true},
 	} {
-		got, ok := xargsEchoed(literalWords(strings.Fields(tt.args)), tt.in)
+		opts, args, _ := strings.Cut(tt.args, "echo")
+		got, ok := xargsEchoed(literalWords(strings.Fields(opts)), literalWords(strings.Fields(args)), tt.in)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("xargs %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestHomeAndFieldsOfKnownText: p=$(echo "$HOME" | sed s/x/y/)/.bashrc,
+// p=$(cd ~ && echo "$PWD")/.bashrc, xargs -I{} echo {}/config and awk's
+// $NF or -F: fields wrote the file unasked in bypassPermissions. $HOME
+// that starts a word, and $PWD in a directory of the home, are now the
+// home (~) to the filters, and those forms print what the analysis
+// reads, in copies only. Neighbours: a file of the home that is not
+// protected, and $HOME inside a word, not read.
+func TestHomeAndFieldsOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"$HOME to sed", Y, nil, `p=$(echo "$HOME" | sed s/x/y/)/.bashrc; echo x >> "$p"`, Ask},
+		{"$PWD in the home", Y, nil, `p=$(cd ~ && echo "$PWD")/.bashrc; echo x >> "$p"`, Ask},
+		{"rm -rf of $HOME, filtered", D, nil, `rm -rf "$(echo "$HOME" | tr a a)"`, Deny},
+		{"rm -rf of $PWD in the home", D, nil, `rm -rf "$(cd ~ && echo "$PWD")"`, Deny},
+		{"xargs -I{}", Y, nil, `p=$(echo .git | xargs -I{} echo {}/config); echo x >> "$p"`, Ask},
+		{"xargs -I %, after tr", Y, nil, `p=$(echo .GIT | tr A-Z a-z | xargs -I % echo %/config); echo x >> "$p"`, Ask},
+		{"awk $NF", Y, nil, `p=$(echo x .git/config | awk '{print $NF}'); echo x >> "$p"`, Ask},
+		{"awk -F:", Y, nil, `p=$(echo .git:config | awk -F: '{print $1 "/" $2}'); echo x >> "$p"`, Ask},
+		{"neighbour: a file of the home", Y, nil, `p=$(echo "$HOME" | sed s/x/y/)/notes.txt; echo x >> "$p"`, Allow},
+		{"neighbour: $HOME inside a word", Y, nil, `p=$(echo "x$HOME" | tr a a)/.bashrc; echo x >> "$p"`, Allow},
+		{"neighbour: xargs -I{} of a name", Y, nil, `p=$(echo notes | xargs -I{} echo {}.txt); echo x >> "$p"`, Allow},
+		{"neighbour: xargs ls of the home", D, nil, `echo "$HOME" | xargs ls`, Allow},
+	})
+	for _, tt := range []struct {
+		args     []string
+		in, want string
+		fed, ok  bool
+	}{
+		{[]string{"-F:", "{print $2}"}, "a:b", "b\n", true, true},
+		{[]string{"-F", ":", "{print $NF}"}, "a:b:c", "c\n", true, true},
+		{[]string{"{print $NF}"}, "a b", "b\n", true, true},
+		{[]string{"-F", "{print}"}, "a", "", true, false},
+		{[]string{"-F[:]", "{print}"}, "a", "", true, false},
+		{[]string{"-v", "x=1", "{print}"}, "a", "", true, false},
+	} {
+		got, ok := awkOutput(literalWords(tt.args), tt.in, tt.fed)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("awk %q of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
 }
