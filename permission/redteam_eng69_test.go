@@ -250,3 +250,23 @@ func TestHomeAndFieldsOfKnownText(t *testing.T) {
 		}
 	}
 }
+
+// TestFilteredIntoRead: echo .GIT | tr A-Z a-z | while read -r f; do
+// echo x >> "$f/config"; done appended to the config unasked in
+// bypassPermissions: the read was given what the pipeline's first stage
+// prints (.GIT), not the stage before it. It is now given both, and
+// what a filter makes of a variable's value (a copy's lines) too.
+// Neighbours: a name of the project, and a sed that makes another name,
+// whose first stage's value is judged as before.
+func TestFilteredIntoRead(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tr", Y, nil, `echo .GIT | tr A-Z a-z | while read -r f; do echo x >> "$f/config"; done`, Ask},
+		{"tr of a value", Y, nil, `d=.GIT; echo "$d" | tr A-Z a-z | while read -r f; do echo x >> "$f/config"; done`, Ask},
+		{"sed, then cut", Y, nil, `echo x.GIT | sed s/GIT/git/ | cut -c2- | while read f; do cp x "$f"/hooks/pre-commit; done`, Ask},
+		{"rm -rf /", D, nil, `echo /x | cut -c1 | while read d; do rm -rf "$d"; done`, Deny},
+		{"neighbour: a name of the project", Y, nil, `echo NOTES | tr A-Z a-z | while read -r f; do echo x >> "$f.txt"; done`, Allow},
+		{"neighbour: the first stage's value, as before", Y, nil, `echo .git/config | sed s/git/xx/ | while read f; do echo x >> "$f"; done`, Ask},
+	})
+}
