@@ -708,14 +708,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
-		return false
-	}
-	scope := r.scope
-	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
-		scope = z.outer[scope]
-	}
-	if !z.within(c.scope, scope) {
+	if !z.reachesShell(r, c) {
 		return false
 	}
 	for _, o := range z.reads {
@@ -725,6 +718,19 @@ func (z *analyzer) reaches(ri, k int) bool {
 		}
 	}
 	return true
+}
+
+// reachesShell is reaches but for the reassignments between: c runs
+// after r, in r's shell or a subshell started from there.
+func (z *analyzer) reachesShell(r readCmd, c point) bool {
+	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
+		return false
+	}
+	scope := r.scope
+	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
+		scope = z.outer[scope]
+	}
+	return z.within(c.scope, scope)
 }
 
 // within says whether shell s is shell outer or one started from it,
@@ -1532,8 +1538,10 @@ func (z *analyzer) soleValue(name string, i int) (Word, bool) {
 		if !slices.Contains(r.names, name) {
 			continue
 		}
+		// The latest of name's: no other between it and i replaces it,
+		// which reaches would look for.
 		if len(r.names) != 1 || !r.fed || !r.replaces || len(r.lines) != 1 || !r.lines[0].Literal ||
-			strings.ContainsAny(r.lines[0].Text, "\n") || !z.reaches(ri, i) {
+			strings.ContainsAny(r.lines[0].Text, "\n") || !z.reachesShell(r, z.pointOf(i)) {
 			return Word{}, false
 		}
 		return r.lines[0], true
