@@ -197,10 +197,10 @@ func xargsEchoed(opts, args []Word, in string) (string, bool) {
 				if k > 0 {
 					b.WriteByte(' ')
 				}
-				b.WriteString(strings.ReplaceAll(w, repl, l))
-				if b.Len() > maxAwkOutput {
+				if b.Len()+len(w)+strings.Count(w, repl)*len(l) > maxAwkOutput {
 					return "", false
 				}
+				b.WriteString(strings.ReplaceAll(w, repl, l))
 			}
 			b.WriteByte('\n')
 		}

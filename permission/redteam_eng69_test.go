@@ -3,6 +3,7 @@ package permission
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestFilterOfKnownValue: d=.GIT; p=$(echo "$d" | tr A-Z a-z)/config;
@@ -268,5 +269,25 @@ func TestFilteredIntoRead(t *testing.T) {
 		{"rm -rf /", D, nil, `echo /x | cut -c1 | while read d; do rm -rf "$d"; done`, Deny},
 		{"neighbour: a name of the project", Y, nil, `echo NOTES | tr A-Z a-z | while read -r f; do echo x >> "$f.txt"; done`, Allow},
 		{"neighbour: the first stage's value, as before", Y, nil, `echo .git/config | sed s/git/xx/ | while read f; do echo x >> "$f"; done`, Ask},
+	})
+}
+
+// TestEng69FiltersBounded: what this work reads stays linear in the
+// line: a long text through thousands of xargs, cat and grep stages, an
+// awk or xargs -I that would print its input many times over (past
+// maxAwkOutput, not read), and thousands of variables each filtered and
+// read (asked for, as before, past maxValueCopies). Neighbours: the same
+// forms on a protected path are followed.
+func TestEng69FiltersBounded(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("a", 20000)
+	many := strings.Repeat(` | xargs | cat | grep -v b`, 700)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"long text through many stages", `p=$(echo ` + long + many + `); cp x "$p"`, Allow},
+		{"awk printing its input many times", `p=$(echo ` + long + ` | awk '{print ` + strings.Repeat("$0 ", 2000) + `}'); cp x "$p"`, Allow},
+		{"xargs -I of many replacements", `p=$(echo ` + long + ` | xargs -I{} echo ` + strings.Repeat("{}", 200) + `); cp x "$p"`, Allow},
+		{"many variables filtered and read", strings.Repeat(`d=a; echo "$d" | tr a b | while read f; do cat "$f"; done; p=$(dirname "$d/$d/$d"); `, 2000), Ask},
+		{"neighbour: stages of .git/config", `p=$(echo .git/config | xargs | cat | grep -v b); echo x >> "$p"`, Ask},
+		{"neighbour: a value's dirname", `d=.git; p=$(dirname "$d/config/x"); echo x >> "$p"`, Ask},
 	})
 }
