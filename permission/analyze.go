@@ -264,6 +264,10 @@ type analyzer struct {
 	// walked last, -1 where that stage is more; the copies pipedArgs
 	// makes of it come after it (feeds).
 	lastStage int
+	// printed: the substitutions of command printedAt whose output is
+	// known (feeds), for a here-string of it that feeds a read (fedLines).
+	printed   []printedSubst
+	printedAt int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -2076,6 +2080,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.noteSubstAssigns(i, z.substAssigned, known, sourced)
 		z.substAssigned = nil
 	}
+	z.printed, z.printedAt = known, i
 	z.substituted(i, known)
 }
 

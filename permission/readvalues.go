@@ -381,7 +381,13 @@ func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Wo
 			return textLines(text, true), true
 		}
 		if r.Op == syntax.WordHdoc {
-			return []Word{z.word(r.Word, nil)}, true
+			w := z.word(r.Word, nil)
+			if v, ok := withPrinted(w.Text, z.printed); ok && at == z.printedAt {
+				// read p <<< "$(echo .GIT | tr A-Z a-z)": what it
+				// prints, beside the word.
+				return []Word{w, v}, true
+			}
+			return []Word{w}, true
 		}
 		return textLines(z.nodeTextFull(r.Hdoc), false), true
 	case feed == feedFile && r != nil:

@@ -291,3 +291,20 @@ func TestEng69FiltersBounded(t *testing.T) {
 		{"neighbour: a value's dirname", `d=.git; p=$(dirname "$d/config/x"); echo x >> "$p"`, Ask},
 	})
 }
+
+// TestReadOfFilteredSubst: read -r p <<< "$(echo .GIT | tr A-Z a-z)";
+// echo x >> "$p/config" appended to the config unasked in
+// bypassPermissions: the read was given the here-string's word, its
+// substitution only known at run time, where p=$(echo .GIT | tr A-Z
+// a-z) is followed. It is now given what the substitution prints too.
+// Neighbour: a name of the project.
+func TestReadOfFilteredSubst(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tr", Y, nil, `read -r p <<< "$(echo .GIT | tr A-Z a-z)"; echo x >> "$p/config"`, Ask},
+		{"tr of a value", Y, nil, `d=.GIT; read -r p <<< "$(echo "$d" | tr A-Z a-z)"; echo x >> "$p/config"`, Ask},
+		{"two names", Y, nil, `read -r a b <<< "$(echo .GIT CONFIG | tr A-Z a-z)"; echo x >> "$a/$b"`, Ask},
+		{"neighbour: a name of the project", Y, nil, `read -r p <<< "$(echo NOTES | tr A-Z a-z)"; echo x >> "$p.txt"`, Allow},
+	})
+}
