@@ -260,12 +260,26 @@ type analyzer struct {
 	// copied: for each command readValues added, where its variables
 	// are expanded (pointOf).
 	copied map[int]point
+	// lastStage: the command that is the last stage of the pipeline
+	// walked last, -1 where that stage is more; the copies pipedArgs
+	// makes of it come after it (feeds).
+	lastStage int
+	// printed: the substitutions of command printedAt whose output is
+	// known (feeds), for a here-string of it that feeds a read (fedLines).
+	printed   []printedSubst
+	printedAt int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
+// copy marks a text made of the values the line gives variables
+// (valuePrinted): it is judged beside the command as written, in the
+// copies a substitution or xargs makes, never in its place, so that
+// what a shell or an interpreter is fed stays a program only known at
+// run time (fedText).
 type fedDoc struct {
 	text  string
 	known bool
+	copy  bool
 }
 
 // subst is the body of a command or process substitution found in a word,
@@ -862,6 +876,10 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	}
 	z.async = savedAsync
 	z.a.Pipelines = append(z.a.Pipelines, p)
+	z.lastStage = -1
+	if last := p[len(p)-1]; len(last) == 1 {
+		z.lastStage = last[0]
+	}
 	z.pipedFilters(p)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
@@ -1088,6 +1106,9 @@ func (z *analyzer) fedProgram(i, from, end int, unseen string) {
 func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	c := z.a.Commands[i]
 	if d, ok := z.catDocs[i]; ok {
+		if d.copy {
+			return "", false, true
+		}
 		return d.text, d.known, true
 	}
 	if n := lowerName(c); n != "echo" && n != "printf" {
@@ -1101,7 +1122,7 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // copies a here-document or here-string on its input.
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
-	text, known, ok := "", false, false
+	text, known, ok, copy := "", false, false, false
 	switch n := lowerName(c); n {
 	case "head", "tail", "sort", "tac", "uniq":
 		// $(head -1 l) prints part of what the line wrote to l, or all
@@ -1110,16 +1131,42 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{f.text, true}
+			z.catDocs[i] = fedDoc{f.text, true, false}
 		}
 		return
 	case "dirname", "basename", "realpath", "readlink":
-		// $(dirname .git/hooks/x) prints .git/hooks.
-		if text, ok := pathOutput(c); ok && len(c.Redirects) == 0 {
+		// $(dirname .git/hooks/x) prints .git/hooks; d=.git; $(dirname
+		// "$d/hooks/x") the same, in copies.
+		text, ok := pathOutput(c)
+		copied := false
+		if n, valued := z.valueCommand(i); !ok && valued {
+			text, ok = pathOutput(n)
+			copied = true
+		}
+		if ok && len(c.Redirects) == 0 {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true}
+			z.catDocs[i] = fedDoc{text, true, copied}
+		}
+		return
+	case "echo", "printf":
+		// d=.GIT; $(echo "$d" | tr A-Z a-z), $(cd .git && echo "$PWD"):
+		// what it prints of the values the line gives.
+		if text, ok := z.valuePrinted(i); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, true}
+		}
+		return
+	case "awk", "gawk", "mawk":
+		// $(awk 'BEGIN{print ".git/config"}') prints its strings.
+		if text, ok := awkOutput(c.Args()[1:], "", false); ok && len(c.Redirects) == 0 {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, true}
 		}
 		return
 	case "pwd":
@@ -1128,19 +1175,23 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true}
+			z.catDocs[i] = fedDoc{text, true, false}
 		}
 		return
 	case "tr", "sed", "gsed":
 		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
-			if text, known := z.docProgram(doc); known {
-				if out, ok := filterOutput(c, text); ok {
-					if z.catDocs == nil {
-						z.catDocs = map[int]fedDoc{}
-					}
-					z.catDocs[i] = fedDoc{out, true}
+			text, known := z.docProgram(doc)
+			copied := false
+			if !known {
+				// d=.GIT; tr A-Z a-z <<< "$d"
+				text, known, copied = z.valueDoc(doc, i)
+			}
+			if out, ok := filterOutput(c, text); ok && known {
+				if z.catDocs == nil {
+					z.catDocs = map[int]fedDoc{}
 				}
+				z.catDocs[i] = fedDoc{out, true, copied}
 			}
 		}
 		return
@@ -1161,6 +1212,10 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		case feed == feedDoc:
 			text, known = z.docProgram(doc)
 			ok = true
+			if v, valued, copied := z.valueDoc(doc, i); !known && valued {
+				// d=.git/config; cat <<< "$d"
+				text, known, copy = v, true, copied
+			}
 		case feed == feedFile && doc != nil:
 			f, written := z.lastWritten(doc.Word.Lit(), c.Dir)
 			text, known, ok = f.text, f.known, written && f.known
@@ -1172,7 +1227,22 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	if z.catDocs == nil {
 		z.catDocs = map[int]fedDoc{}
 	}
-	z.catDocs[i] = fedDoc{text, known}
+	z.catDocs[i] = fedDoc{text, known, copy}
+}
+
+// valueDoc returns the text of here-string doc, fed to command i, where
+// it expands variables the line surely gives one value each (valueOf):
+// a copy's text (fedDoc).
+func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
+	if doc.Op != syntax.WordHdoc {
+		return "", false, false
+	}
+	w := z.word(doc.Word, nil)
+	if w.Literal {
+		return "", false, false
+	}
+	v, ok := z.valueOf(w, i)
+	return v.Text, ok, ok
 }
 
 // filterOf returns what the line wrote to the one file filter c (head,
@@ -1969,8 +2039,13 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		if d, ok := z.catDocs[len(z.a.Commands)-1]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
-			(pipedSubst(sub) || z.onlyCds(start, len(z.a.Commands)-1)) {
+		last := len(z.a.Commands) - 1
+		if pipedSubst(sub) && z.lastStage > start {
+			// echo .git/config | xargs echo: before the copies of it.
+			last = z.lastStage
+		}
+		if d, ok := z.catDocs[last]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
+			(pipedSubst(sub) || z.onlyCds(start, last)) {
 			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
 			// stage, or its last command after cds, prints.
 			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
@@ -2005,6 +2080,7 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.noteSubstAssigns(i, z.substAssigned, known, sourced)
 		z.substAssigned = nil
 	}
+	z.printed, z.printedAt = known, i
 	z.substituted(i, known)
 }
 

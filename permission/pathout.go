@@ -329,6 +329,19 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return in, ok && len(ops) == 0
 	case "cut":
 		return cutOutput(c.Args()[1:], in)
+	case "awk", "gawk", "mawk":
+		return awkOutput(c.Args()[1:], in, true)
+	case "xargs", "echo":
+		opts, args, ok := xargsOptions(c)
+		if !ok {
+			return "", false
+		}
+		return xargsEchoed(opts, args, in)
+	case "grep":
+		return grepOutput(c.Args()[1:], in)
+	case "cat":
+		// cat, cat -: its input as it is.
+		return in, !slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" })
 	case "rev":
 		if len(c.Args()) > 1 {
 			return "", false
@@ -474,7 +487,9 @@ func cutSpans(list string) ([][2]int, bool) {
 // pipedFilters records in catDocs what each tr or sed stage of pipeline
 // p prints where the stage before it is one command whose output is
 // known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
-// is a value (feeds), and a stage after it is fed it.
+// is a value (feeds), and a stage after it is fed it. What is made of a
+// copy's text (d=.GIT; echo "$d" | tr A-Z a-z), or by a filter whose
+// output only copies are made of (filterCopies), is a copy too.
 func (z *analyzer) pipedFilters(p Pipeline) {
 	for k := 1; k < len(p); k++ {
 		if len(p[k]) != 1 || len(p[k-1]) != 1 {
@@ -485,6 +500,10 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			continue
 		}
 		text, known, _ := z.fedText(p[k-1][0])
+		d, copied := z.catDocs[p[k-1][0]]
+		if copied = copied && d.copy && d.known; copied {
+			text, known = d.text, true
+		}
 		if !known {
 			continue
 		}
@@ -492,9 +511,20 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[p[k][0]] = fedDoc{out, true}
+			z.catDocs[p[k][0]] = fedDoc{out, true, copied || slices.Contains(filterCopies, lowerName(c)) || xargsCopy(c)}
 		}
 	}
+}
+
+// filterCopies are the filters whose output pipedFilters reads for the
+// copies a substitution makes alone: what a shell is fed from them stays
+// a program only known at run time, as it was before they were read.
+var filterCopies = []string{"awk", "gawk", "mawk", "xargs", "cat", "grep"}
+
+// xargsCopy says whether c is xargs echo (filterCopies).
+func xargsCopy(c SimpleCommand) bool {
+	_, _, ok := xargsOptions(c)
+	return ok
 }
 
 // pipedSubst says whether substitution sub is one pipeline whose last

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -380,7 +381,13 @@ func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Wo
 			return textLines(text, true), true
 		}
 		if r.Op == syntax.WordHdoc {
-			return []Word{z.word(r.Word, nil)}, true
+			w := z.word(r.Word, nil)
+			if v, ok := withPrinted(w.Text, z.printed); ok && at == z.printedAt {
+				// read p <<< "$(echo .GIT | tr A-Z a-z)": what it
+				// prints, beside the word.
+				return []Word{w, v}, true
+			}
+			return []Word{w}, true
 		}
 		return textLines(z.nodeTextFull(r.Hdoc), false), true
 	case feed == feedFile && r != nil:
@@ -453,6 +460,7 @@ func (z *analyzer) pipedReads(p Pipeline) {
 	// long known text (echo aaa… | tr a b | tr a b …) is not read again
 	// for each stage it may feed.
 	fed, feeds := make([][]Word, len(p)), make([]bool, len(p))
+	copied := make([]bool, len(p)) // fed by a copy's lines alone
 	for k, src := range p {
 		if len(src) != 1 {
 			continue
@@ -462,14 +470,31 @@ func (z *analyzer) pipedReads(p Pipeline) {
 		if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
 			// echo "$p" | while read f: f is given what f="$p" is.
 			lines, known = []Word{w}, true
+		} else if d, ok := z.catDocs[src[0]]; ok && d.copy && d.known {
+			// d=.GIT; echo "$d" | tr A-Z a-z | while read f: a copy's
+			// lines, values beside the others.
+			lines, known, printer = textLines(d.text, true), true, true
+			copied[k] = true
 		}
 		fed[k], feeds[k] = lines, printer && known
 	}
 	for k, stage := range p {
-		for k2, lines := range fed {
-			if k2 == k || !feeds[k2] {
-				continue
+		// What the stage before it prints (echo .GIT | tr A-Z a-z |
+		// while read f: .git), and, as before, what the first other
+		// stage that prints a known text prints.
+		var lines []Word
+		if k > 0 && feeds[k-1] {
+			lines = fed[k-1]
+		}
+		for k2 := range fed {
+			if k2 != k && feeds[k2] && !copied[k2] {
+				if k2 != k-1 {
+					lines = append(slices.Clip(lines), fed[k2]...)
+				}
+				break
 			}
+		}
+		if len(lines) > 0 {
 			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
 		}
 	}
@@ -689,14 +714,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
-		return false
-	}
-	scope := r.scope
-	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
-		scope = z.outer[scope]
-	}
-	if !z.within(c.scope, scope) {
+	if !z.reachesShell(r, c) {
 		return false
 	}
 	for _, o := range z.reads {
@@ -706,6 +724,19 @@ func (z *analyzer) reaches(ri, k int) bool {
 		}
 	}
 	return true
+}
+
+// reachesShell is reaches but for the reassignments between: c runs
+// after r, in r's shell or a subshell started from there.
+func (z *analyzer) reachesShell(r readCmd, c point) bool {
+	if (c.at < r.at || c.at == r.at && !c.past) && (c.fn == "" || c.fn == r.fn) {
+		return false
+	}
+	scope := r.scope
+	for slices.Contains(z.lastPipe, scope) && int(scope) < len(z.outer) {
+		scope = z.outer[scope]
+	}
+	return z.within(c.scope, scope)
 }
 
 // within says whether shell s is shell outer or one started from it,
@@ -1439,4 +1470,125 @@ func (z *analyzer) defaultAssign(name string, w Word) {
 	}
 	z.reads = append(z.reads, readCmd{at: len(z.a.Commands), names: []string{name}, array: true, scope: z.scope, cond: z.cond, fn: z.fn,
 		lines: []Word{homeValue(w)}, fed: true})
+}
+
+// maxPrintedRefs bounds the variables valuePrinted looks up in a word.
+const maxPrintedRefs = 8
+
+// valuePrinted returns what command i, an echo or a printf, prints where
+// each variable its words expand holds the one value the line surely
+// gives it there (valueCommand): d=.GIT; echo "$d" | tr A-Z a-z prints
+// .git, as echo .GIT | tr A-Z a-z does.
+func (z *analyzer) valuePrinted(i int) (string, bool) {
+	n, ok := z.valueCommand(i)
+	if !ok {
+		return "", false
+	}
+	text, exact, ok := printedText(n)
+	return text, ok && exact
+}
+
+// valueCommand returns command i with each word that expands variables
+// the line surely gives one value each there (soleValue, $PWD the
+// directory a cd moved to) that value written out. ok is false where no
+// word expands one, where one is left that the analysis does not read,
+// and where i has redirections (it prints elsewhere).
+func (z *analyzer) valueCommand(i int) (SimpleCommand, bool) {
+	c := z.a.Commands[i]
+	if len(c.Redirects) > 0 {
+		return c, false
+	}
+	ws := slices.Clone(c.Words)
+	changed := false
+	for k := c.Inner + 1; k < len(ws); k++ {
+		if ws[k].Literal {
+			continue
+		}
+		w, ok := z.valueOf(ws[k], i)
+		if !ok {
+			return c, false
+		}
+		ws[k], changed = w, true
+	}
+	c.Words = ws
+	return c, changed
+}
+
+// valueOf returns word w of command i, with each variable it expands
+// given the one value the line surely gives it there (soleValue), as the
+// literal word that makes; ok is false where one is left that the
+// analysis does not read.
+func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
+	names := refNames(w.Text)
+	if len(names) == 0 || len(names) > maxPrintedRefs {
+		return Word{}, false
+	}
+	for _, name := range names {
+		v, ok := z.soleValue(name, i)
+		if !ok {
+			return Word{}, false
+		}
+		w = sourceWord(substVar(w.Text, name, v))
+	}
+	// A ~ of $HOME or $PWD is the home where it starts the word alone.
+	return w, w.Literal && strings.LastIndexByte(w.Text, '~') <= 0
+}
+
+// soleValue returns the literal value variable name holds at command i
+// where the latest read or assignment of it on the line gives it one,
+// reaching i; PWD, which the line does not set, is the directory a pwd
+// in i's place prints (pwdOutput).
+func (z *analyzer) soleValue(name string, i int) (Word, bool) {
+	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+		r := z.reads[ri]
+		if !slices.Contains(r.names, name) {
+			continue
+		}
+		// The latest of name's: no other between it and i replaces it,
+		// which reaches would look for.
+		if len(r.names) != 1 || !r.fed || !r.replaces || len(r.lines) != 1 || !r.lines[0].Literal ||
+			strings.ContainsAny(r.lines[0].Text, "\n") || !z.reachesShell(r, z.pointOf(i)) {
+			return Word{}, false
+		}
+		return r.lines[0], true
+	}
+	c := z.a.Commands[i]
+	switch {
+	case name == "HOME":
+		// "$HOME"/.bashrc: the home, as ~ is judged (valueOf).
+		return Word{Text: "~", Literal: true}, true
+	case name != "PWD":
+		return Word{}, false
+	case c.Dir == "~" || strings.HasPrefix(c.Dir, "~/") && !strings.ContainsAny(c.Dir, "$"+dirSetMark):
+		// $(cd ~ && echo "$PWD"): a directory of the home.
+		return Word{Text: path.Clean(c.Dir), Literal: true}, true
+	}
+	pwd := SimpleCommand{Words: []Word{{Text: "pwd", Literal: true}}, Dir: c.Dir}
+	text, ok := pwdOutput(pwd, z.cwd)
+	return Word{Text: text, Literal: true}, ok
+}
+
+// refNames returns the names of the variables source text t expands
+// ($name, ${name…}), at most maxPrintedRefs+1 of them.
+func refNames(t string) []string {
+	var names []string
+	for rest := t; len(names) <= maxPrintedRefs; {
+		at := strings.IndexByte(rest, '$')
+		if at < 0 {
+			break
+		}
+		rest = strings.TrimPrefix(rest[at+1:], "{")
+		end := 0
+		for end < len(rest) && isNameByte(rest[end]) {
+			end++
+		}
+		if end == 0 {
+			return append(names, "$") // $1, $@, $(…): not one read here
+		}
+		if !slices.Contains(names, rest[:end]) {
+			names = append(names, rest[:end])
+		}
+		rest = rest[end:]
+	}
+	return names
 }
