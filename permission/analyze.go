@@ -81,6 +81,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 		z.dir, z.scope = dir, scope
 	}
 	z.namesThroughFiles()
+	z.valueDirCopies()
 	z.readValues()
 	z.arithSubscriptValues()
 	z.arithData()
@@ -154,6 +155,11 @@ type analyzer struct {
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
+	// valDir: where they run when dir is unknown for a cd to a value
+	// the line gives, in the shells within valScope (valuedCd).
+	valDir   string
+	valScope int32
+	dirCopy  []dirCopy
 	// fileInputs are the compound commands whose input is a file (while
 	// read f; do …; done < l): namesThroughFiles hands them what a find
 	// or a lister on the line wrote to it.
@@ -1171,11 +1177,19 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		return
 	case "pwd":
 		// $(cd .git && pwd) prints the directory cd moved to.
-		if text, ok := pwdOutput(c, z.cwd); ok {
+		text, ok := pwdOutput(c, z.cwd)
+		copied := false
+		if d := z.valueDirAt(c); !ok && d != "" {
+			// d=.git; $(cd "$d" && pwd), in copies.
+			c.Dir, c.Dirs = exportDir(d)
+			text, ok = pwdOutput(c, z.cwd)
+			copied = true
+		}
+		if ok {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true, false}
+			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
 	case "tr", "sed", "gsed":
@@ -2019,6 +2033,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	}
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
+	z.noteValueDir(i)
 	z.noteAssigns(i, assigned)
 	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" || v.src != "" }) {
 		z.substAssigned, z.substAt = assigned, i
@@ -2090,6 +2105,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 func (z *analyzer) onlyCds(from, to int) bool {
 	for k := from; k < to; k++ {
 		c := z.a.Commands[k]
+		if v, ok := z.valueCommand(k); ok {
+			c = v // d=.git; $(cd "$d" && pwd): the pwd's copy (catDoc)
+		}
 		args := c.Args()
 		if lowerName(c) != "cd" || len(c.Redirects) > 0 || !allLiteral(args) || len(args) != 2 || strings.HasPrefix(args[1].Text, "-") {
 			return false
@@ -3269,7 +3287,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
 	z.noteRead(i, rs)
+	from := z.dir
 	z.changeDir(c)
+	z.valuedCd(i, c, from)
 }
 
 // homeTarget returns where below the home directory a cd target only known
