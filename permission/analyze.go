@@ -679,9 +679,16 @@ func (z *analyzer) compound(cmd syntax.Command) {
 			z.complex("unsupported loop %T: %s", l, z.nodeText(cmd))
 		}
 		from := len(z.a.Commands)
-		z.subs(subs)
+		var known []printedSubst
+		for _, sub := range subs {
+			start := len(z.a.Commands)
+			z.subs(stmtLists{sub})
+			if text, ok := z.substOutput(sub, start); ok {
+				known = append(known, printedSubst{sub.src, text})
+			}
+		}
 		items := indexRange(from, len(z.a.Commands))
-		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1)
+		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1, known)
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
@@ -2054,24 +2061,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		last := len(z.a.Commands) - 1
-		if pipedSubst(sub) && z.lastStage > start {
-			// echo .git/config | xargs echo: before the copies of it.
-			last = z.lastStage
-		}
-		if d, ok := z.catDocs[last]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
-			(pipedSubst(sub) || z.onlyCds(start, last)) {
-			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
-			// stage, or its last command after cds, prints.
-			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
-		}
-		if sub.src != "" && len(z.a.Commands) == start+1 {
-			if d, ok := z.catDocs[start]; ok && d.known {
-				// $(cat l) of a file the line wrote, $(cat <<< x).
-				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
-			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
-				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
-			} else if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
+		if text, ok := z.substOutput(sub, start); ok {
+			known = append(known, printedSubst{sub.src, text})
+		} else if sub.src != "" && len(z.a.Commands) == start+1 {
+			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
 			}
 		}
@@ -2117,6 +2110,34 @@ func (z *analyzer) onlyCds(from, to int) bool {
 		}
 	}
 	return true
+}
+
+// substOutput returns what substitution sub, whose commands were walked
+// from index start on, prints where the line writes that out, without
+// its last newlines.
+func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
+	if sub.src == "" || len(z.a.Commands) <= start {
+		return "", false
+	}
+	last := len(z.a.Commands) - 1
+	if pipedSubst(sub) && z.lastStage > start {
+		// echo .git/config | xargs echo: before the copies of it.
+		last = z.lastStage
+	}
+	d, ok := z.catDocs[last]
+	switch {
+	case len(z.a.Commands) > start+1:
+		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
+		// stage, or its last command after cds, prints.
+		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last))
+	case ok && d.known:
+		// $(cat l) of a file the line wrote, $(cat <<< x).
+	default:
+		var text string
+		text, _, ok = printedText(z.a.Commands[start])
+		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
+	}
+	return strings.TrimRight(d.text, "\n"), ok
 }
 
 // printedSubst is a command substitution whose output is written out on

@@ -251,8 +251,10 @@ func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 }
 
 // noteLoopVar records the variable of a for loop over words, whose
-// body's commands come after index at, given each word in turn.
-func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
+// body's commands come after index at, given each word in turn; a word
+// that is all a substitution whose output is known (for f in $(echo .GIT
+// | tr A-Z a-z)) each word of that output, beside it.
+func (z *analyzer) noteLoopVar(l syntax.Loop, at int, known []printedSubst) {
 	wi, ok := l.(*syntax.WordIter)
 	if !ok {
 		return
@@ -263,6 +265,7 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 		r.lines = append(r.lines, Word{Text: `"$@"`})
 	}
 	for _, w := range wi.Items {
+		r.lines = append(r.lines, z.loopSubstWords(w, known)...)
 		switch v := z.word(w, nil); {
 		case knownValue(v) && !hasGlob(w):
 			r.lines = append(r.lines, homeValue(v))
@@ -276,6 +279,27 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	}
 	r.fed = len(r.lines) > 0
 	z.reads = append(z.reads, r)
+}
+
+// loopSubstWords returns the words for loops over item w, a word that is
+// all a substitution among known, go over: its output split at blanks
+// where unquoted (IFS is not followed where the line sets it), whole
+// where quoted; none where one has a glob, a file's name only known at
+// run time, or where w is another word.
+func (z *analyzer) loopSubstWords(w *syntax.Word, known []printedSubst) []Word {
+	src := z.wholeSubst(w)
+	k := slices.IndexFunc(known, func(p printedSubst) bool { return src != "" && p.src == src })
+	if k < 0 || len(z.ifs) > 0 || strings.ContainsAny(known[k].text, "*?[") {
+		return nil
+	}
+	if _, quoted := w.Parts[0].(*syntax.DblQuoted); quoted {
+		return []Word{homeValue(Word{Text: known[k].text, Literal: true})}
+	}
+	var ws []Word
+	for _, f := range strings.Fields(known[k].text) {
+		ws = append(ws, homeValue(Word{Text: f, Literal: true}))
+	}
+	return ws
 }
 
 // noteRead records command i when it is a read, mapfile or readarray,

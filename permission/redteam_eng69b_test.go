@@ -30,3 +30,26 @@ func TestCdToKnownValue(t *testing.T) {
 		{"neighbour: read only", Y, nil, `d=.git; cd "$d" && ls -la`, Allow},
 	})
 }
+
+// TestLoopOverKnownSubst: for f in $(echo .GIT | tr A-Z a-z); do echo x
+// >> "$f/config"; done appended to the config unasked in
+// bypassPermissions: a loop over a substitution gave its variable no
+// value, though what the substitution prints is known. Each word it
+// prints is now handed to the body, in copies (loopSubstWords).
+// Neighbours: directories of the project, and a glob, which names files
+// only known at run time.
+func TestLoopOverKnownSubst(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tr", Y, nil, `for f in $(echo .GIT | tr A-Z a-z); do echo x >> "$f/config"; done`, Ask},
+		{"echo", Y, nil, `for f in $(echo .git/config); do echo x >> "$f"; done`, Ask},
+		{"the second word", Y, nil, `for f in $(echo a .git); do echo x >> "$f/config"; done`, Ask},
+		{"quoted", Y, nil, `for f in "$(echo .git)"; do echo x >> "$f/config"; done`, Ask},
+		{"of a value", Y, nil, `d=.GIT; for f in $(echo "$d" | tr A-Z a-z); do echo x >> "$f/config"; done`, Ask},
+		{"rm -rf ~", D, nil, `for f in $(echo ~ | tr a a); do rm -rf "$f"; done`, Deny},
+		{"neighbour: directories of the project", Y, nil, `for f in $(echo src docs); do echo x >> "$f/notes.txt"; done`, Allow},
+		{"neighbour: default mode", D, nil, `for f in $(echo src docs); do cat "$f/notes.txt"; done`, Allow},
+		{"neighbour: a glob", Y, nil, `for f in $(echo "*"); do echo x >> "$f/notes.txt"; done`, Allow},
+	})
+}
