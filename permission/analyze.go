@@ -2090,6 +2090,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	z.printed, z.printedAt = known, i
 	z.substituted(i, known)
+	for _, v := range lineVariants(known) {
+		z.substituted(i, v) // "$(printf 'a\n.git/config\n' | tail -1)"
+	}
 }
 
 // onlyCds says whether commands from to to (not included) are each a

@@ -134,18 +134,21 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // the word it prints: f=$(echo "$p") is given what f="$p" is.
 func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
+	variants := append([][]printedSubst{known}, lineVariants(known)...)
 	for _, v := range vals {
-		if w, ok := withPrinted(v.src, known); ok && v.src != "" {
-			// p=$(echo .git)/hooks: the word with what it prints.
-			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
-				fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
-		}
-		for _, k := range known {
-			if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
-				continue
+		for _, known := range variants {
+			if w, ok := withPrinted(v.src, known); ok && v.src != "" {
+				// p=$(echo .git)/hooks: the word with what it prints.
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
 			}
-			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
-				fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
+			for _, k := range known {
+				if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
+					continue
+				}
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
+			}
 		}
 		for _, k := range sourced {
 			if v.subst != "" && k.src == v.subst {
@@ -159,6 +162,37 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []
 				fed: true, replaces: !v.add, lines: []Word{w}})
 		}
 	}
+}
+
+// maxSubstLines bounds the lines of a command's substitutions' output
+// that lineVariants hands on one by one, and so the copies it adds.
+const maxSubstLines = 8
+
+// lineVariants returns, for each substitution among known that prints
+// a few lines, known with that one printing each line alone: p=$(printf
+// 'a\n.git/config\n' | tail -1) is judged as if p were each line tail
+// is fed, as the analysis takes head and tail to print all of it. A
+// value of more lines than one is a name no path rule meets, so these
+// copies only add to what is judged.
+func lineVariants(known []printedSubst) [][]printedSubst {
+	var out [][]printedSubst
+	for k, p := range known {
+		n := strings.Count(p.text, "\n")
+		if n == 0 || n >= maxSubstLines {
+			continue
+		}
+		for l := range strings.SplitSeq(p.text, "\n") {
+			if len(out) == maxSubstLines {
+				return out
+			}
+			if l != "" {
+				v := slices.Clone(known)
+				v[k].text = l
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // withSourced returns the source of the value whose source text is t

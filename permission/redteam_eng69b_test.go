@@ -1,6 +1,10 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestCdToKnownValue: d=.git/hooks; cd "$d" && cp ../../x pre-commit
 // wrote the hook unasked in bypassPermissions: a cd to a variable left
@@ -51,5 +55,55 @@ func TestLoopOverKnownSubst(t *testing.T) {
 		{"neighbour: directories of the project", Y, nil, `for f in $(echo src docs); do echo x >> "$f/notes.txt"; done`, Allow},
 		{"neighbour: default mode", D, nil, `for f in $(echo src docs); do cat "$f/notes.txt"; done`, Allow},
 		{"neighbour: a glob", Y, nil, `for f in $(echo "*"); do echo x >> "$f/notes.txt"; done`, Allow},
+	})
+}
+
+// TestLineOfKnownText: p=$(printf 'a\n.git/config\n' | tail -1); echo x
+// >> "$p" appended to the config unasked in bypassPermissions: head and
+// tail are taken to print all they are fed, and a value of lines is no
+// path. Each of a few lines is now handed on alone too, in copies
+// (lineVariants), and sed's line addresses (sed -n 2p, $p) are read.
+// Neighbours: lines of the project, and a sed command still not read.
+func TestLineOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tail -1", Y, nil, `p=$(printf 'a\n.git/config\n' | tail -1); echo x >> "$p"`, Ask},
+		{"head -n 2", Y, nil, `p=$(printf 'a\n.git/config\nb\n' | head -n 2); echo x >> "$p"`, Ask},
+		{"head, part of the value", Y, nil, `p=$(printf '.git\na\n' | head -n 1)/config; echo x >> "$p"`, Ask},
+		{"in place", Y, nil, `echo x >> "$(printf 'a\n.git/config\n' | tail -1)"`, Ask},
+		{"sed -n 2p", Y, nil, `p=$(printf 'a\n.git/config\n' | sed -n 2p); echo x >> "$p"`, Ask},
+		{"sed -n $p", Y, nil, `p=$(printf 'a\n.git/config\n' | sed -n '$p'); echo x >> "$p"`, Ask},
+		{"sed 2 s///p", Y, nil, `p=$(printf 'a\n.GIT\n' | sed -n '2 s/GIT/git/p')/config; echo x >> "$p"`, Ask},
+		{"neighbour: lines of the project", Y, nil, `p=$(printf 'src\nlib\n' | head -1); echo x > "$p/out.txt"`, Allow},
+		{"neighbour: default mode", D, nil, `p=$(printf 'src\nlib\n' | sed -n 2p); echo x > "$p/out.txt"`, Ask},
+		{"neighbour: sed d, not read", Y, nil, `p=$(printf '.GIT\na\n' | sed '1s/GIT/git/;2d')/config; echo x >> "$p"`, Allow},
+	})
+	for _, tt := range []struct{ script, in, want string }{
+		{"2p", "a\nb\nc\n", "b\n"},
+		{"$p", "a\nb\n", "b\n"},
+		{"1 s/a/x/p;3p", "a\nb\nc\n", "x\nc\n"},
+	} {
+		if got, ok := sedOutput([]Word{{Text: "-n", Literal: true}, {Text: tt.script, Literal: true}}, tt.in); !ok || got != tt.want {
+			t.Errorf("sed -n %q of %q = %q, %v; want %q", tt.script, tt.in, got, ok, tt.want)
+		}
+	}
+	if _, ok := sedOutput([]Word{{Text: "0p", Literal: true}}, "a\n"); ok {
+		t.Error("sed 0p read; want not read")
+	}
+}
+
+// TestEng69bBounded: the copies for a cd to a value, a loop over known
+// substitutions and lines of known text stay linear in the line.
+func TestEng69bBounded(t *testing.T) {
+	t.Parallel()
+	checkFast(t, 2*time.Second, []slowRow{
+		{"many substitutions of lines", `echo x` + strings.Repeat(` "$(printf 'a\nb\nc\nd\n' | tail -1)"`, 2000), Allow},
+		{"many assignments of lines", strings.Repeat(`p=$(printf 'a\nb\nc\n' | head -1)$(printf 'd\ne\n' | tail -1); `, 1000), Allow},
+		{"many cds after a value", `d=src; cd "$d"; ` + strings.Repeat(`cd a; echo x > f; `, 2000), Allow},
+		// Past maxValueCopies, as a loop over as many words written out.
+		{"a loop over many substitutions", `for f in` + strings.Repeat(` $(echo a b)`, 2000) + `; do echo "$f"; done`, Ask},
+		{"a loop over a few substitutions", `for f in` + strings.Repeat(` $(echo a b)`, 100) + `; do echo "$f"; done`, Allow},
+		{"neighbour: a cd to .git after many", strings.Repeat(`echo x > f; `, 2000) + `d=.git; cd "$d"; echo x >> config`, Ask},
 	})
 }
