@@ -1251,6 +1251,24 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	z.catDocs[i] = fedDoc{text, known, copy}
 }
 
+// catProcDoc records in catDocs what cat, command i, writes when it
+// only copies a process substitution whose output is known (cat <
+// <(echo .git/config)), once feeds has walked that.
+func (z *analyzer) catProcDoc(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	if lowerName(c) != "cat" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" }) {
+		return
+	}
+	if feed, r := fdDoc(rs, 0); feed == feedOther && r != nil {
+		if text, copy, ok := z.procFedText(i, r); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, copy}
+		}
+	}
+}
+
 // valueDoc returns the text of here-string doc, fed to command i, where
 // it expands variables the line surely gives one value each (valueOf):
 // a copy's text (fedDoc).
@@ -2129,6 +2147,10 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	}
 	d, ok := z.catDocs[last]
 	switch {
+	case len(z.a.Commands) > start+1 && oneCall(sub):
+		// $(cat < <(echo .git/config)): the command, then its feeds.
+		d, ok = z.catDocs[start]
+		ok = ok && d.known
 	case len(z.a.Commands) > start+1:
 		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
 		// stage, or its last command after cds, prints.
@@ -2141,6 +2163,15 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
 	}
 	return strings.TrimRight(d.text, "\n"), ok
+}
+
+// oneCall says whether sub is one simple command, not negated.
+func oneCall(sub subst) bool {
+	if len(sub.stmts) != 1 || sub.stmts[0].Negated {
+		return false
+	}
+	_, ok := sub.stmts[0].Cmd.(*syntax.CallExpr)
+	return ok
 }
 
 // printedSubst is a command substitution whose output is written out on
@@ -3310,6 +3341,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
+	z.catProcDoc(i, rs)
 	z.noteRead(i, rs)
 	from := z.dir
 	z.changeDir(c)

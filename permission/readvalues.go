@@ -452,14 +452,32 @@ func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Wo
 		if f, ok := z.lastWritten(r.Word.Lit(), dir); ok && f.known {
 			return textLines(f.text, true), true
 		}
-	case feed == feedOther && r != nil && r.Op == syntax.RdrIn && inputSubst(r.Word) != nil:
-		if in := z.fedBy(at); len(in) == 1 {
-			if text, known, _ := z.fedText(in[0]); known {
-				return textLines(text, true), true
-			}
+	case feed == feedOther && r != nil:
+		if text, _, ok := z.procFedText(at, r); ok {
+			return textLines(text, true), true
 		}
 	}
 	return nil, false
+}
+
+// procFedText returns what the process substitution of redirection r
+// (< <(…)) feeds command at where the line writes that out: its one
+// command's output, or its pipeline's last stage's (mapfile -t a <
+// <(echo .GIT | tr A-Z a-z)), copy where that is a copy's (fedDoc).
+func (z *analyzer) procFedText(at int, r *syntax.Redirect) (text string, copy, ok bool) {
+	p := inputSubst(r.Word)
+	if r.Op != syntax.RdrIn || p == nil {
+		return "", false, false
+	}
+	switch in := z.fedBy(at); {
+	case len(in) == 1:
+		text, ok, _ = z.fedText(in[0])
+		return text, false, ok
+	case len(in) > 1 && pipedSubst(subst{stmts: p.Stmts}) && z.lastStage == in[len(in)-1]:
+		d, ok := z.catDocs[z.lastStage]
+		return d.text, d.copy, ok && d.known
+	}
+	return "", false, false
 }
 
 // textLines returns the lines of text that are not blank, as words

@@ -93,6 +93,27 @@ func TestLineOfKnownText(t *testing.T) {
 	}
 }
 
+// TestProcSubstOfKnownText: mapfile -t a < <(echo .GIT | tr A-Z a-z);
+// echo x >> "${a[0]}/config" and p=$(cat < <(echo .git/config)); echo x
+// >> "$p" appended to the config unasked in bypassPermissions: a
+// process substitution fed a read what its one command printed, not its
+// pipeline's last stage, and a cat fed one printed nothing known. Both
+// are now read (procFedText), in copies. Neighbours: a name of the
+// project, and the value unknown.
+func TestProcSubstOfKnownText(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"mapfile of tr", Y, nil, `mapfile -t a < <(echo .GIT | tr A-Z a-z); echo x >> "${a[0]}/config"`, Ask},
+		{"read of tr", Y, nil, `read -r p < <(echo .GIT | tr A-Z a-z); echo x >> "$p/config"`, Ask},
+		{"cat", Y, nil, `p=$(cat < <(echo .git/config)); echo x >> "$p"`, Ask},
+		{"cat of tr", Y, nil, `p=$(cat < <(echo .GIT | tr A-Z a-z))/config; echo x >> "$p"`, Ask},
+		{"neighbour: mapfile, a name of the project", Y, nil, `mapfile -t a < <(echo SRC | tr A-Z a-z); echo x >> "${a[0]}/out.txt"`, Allow},
+		{"neighbour: cat, a name of the project", Y, nil, `p=$(cat < <(echo notes.txt)); echo x >> "$p"`, Allow},
+		{"neighbour: default mode", ModeDefault, nil, `p=$(cat < <(echo "$RANDOM")); echo x >> "$p"`, Ask},
+	})
+}
+
 // TestEng69bBounded: the copies for a cd to a value, a loop over known
 // substitutions and lines of known text stay linear in the line.
 func TestEng69bBounded(t *testing.T) {
