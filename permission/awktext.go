@@ -142,6 +142,34 @@ func xargsOptions(c SimpleCommand) (opts, args []Word, ok bool) {
 	return nil, nil, false
 }
 
+// xargsPrintf returns what xargs printf FORMAT ARGS, with no option but
+// -r, prints of text in: one printf of its arguments and then its
+// input's words, as printedText reads one (format reused for each).
+// ok is false where a quote or a backslash in in is one xargs reads,
+// and where what it would print is past maxAwkOutput.
+func xargsPrintf(c SimpleCommand, in string) (string, bool) {
+	all := c.Args()
+	if c.Inner == 0 || !c.Words[0].Literal || baseName(c.Words[0].Text) != "xargs" || len(all) < 2 ||
+		!all[0].Literal || all[0].Text != "printf" || strings.ContainsAny(in, `"'\`) {
+		return "", false
+	}
+	for _, o := range c.Words[1:c.Inner] {
+		if !o.Literal || o.Text != "-r" && o.Text != "--no-run-if-empty" {
+			return "", false
+		}
+	}
+	fields := strings.Fields(in)
+	if (len(all[1].Text)+len(in))*(len(fields)+1) > maxAwkOutput {
+		return "", false
+	}
+	n := SimpleCommand{Words: slices.Clone(all)}
+	for _, f := range fields {
+		n.Words = append(n.Words, Word{Text: f, Literal: true})
+	}
+	text, exact, ok := printedText(n)
+	return text, ok && exact
+}
+
 // xargsEchoed returns what xargs with options opts, running echo with
 // arguments args, prints of text in: its arguments, then its input's
 // words, -n's number of them a line; with -I R, the arguments for each

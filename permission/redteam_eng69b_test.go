@@ -93,6 +93,26 @@ func TestLineOfKnownText(t *testing.T) {
 	}
 }
 
+// TestXargsPrintfOfKnownText: p=$(echo .git | xargs printf
+// '%s/config\n'); echo x >> "$p" appended to the config unasked in
+// bypassPermissions: what xargs printf printed was only known at run
+// time. With no option but -r it is now one printf of its arguments and
+// its input's words (xargsPrintf), in copies. Neighbours: a name of the
+// project, and a shell fed it.
+func TestXargsPrintfOfKnownText(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"xargs printf", Y, nil, `p=$(echo .git | xargs printf '%s/config\n'); echo x >> "$p"`, Ask},
+		{"then tail", Y, nil, `p=$(echo a .git | xargs -r printf '%s/config\n' | tail -1); echo x >> "$p"`, Ask},
+		{"neighbour: a name of the project", Y, nil, `p=$(echo src | xargs printf '%s/out.txt'); echo x >> "$p"`, Allow},
+		{"neighbour: a shell fed it", D, nil, `echo ls | xargs printf '%s\n' | sh`, Ask},
+	})
+	if _, ok := xargsPrintf(SimpleCommand{Words: literalWords([]string{"xargs", "printf", strings.Repeat("%s", 100)}), Inner: 1}, strings.Repeat("a ", 100)); ok {
+		t.Error("xargs printf of 100 words by a format of 100 read; want past maxAwkOutput")
+	}
+}
+
 // TestProcSubstOfKnownText: mapfile -t a < <(echo .GIT | tr A-Z a-z);
 // echo x >> "${a[0]}/config" and p=$(cat < <(echo .git/config)); echo x
 // >> "$p" appended to the config unasked in bypassPermissions: a
