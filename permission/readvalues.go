@@ -1570,10 +1570,16 @@ func (z *analyzer) valuePrinted(i int) (string, bool) {
 // word expands one, where one is left that the analysis does not read,
 // and where i has redirections (it prints elsewhere).
 func (z *analyzer) valueCommand(i int) (SimpleCommand, bool) {
-	c := z.a.Commands[i]
-	if len(c.Redirects) > 0 {
-		return c, false
+	if len(z.a.Commands[i].Redirects) > 0 {
+		return z.a.Commands[i], false
 	}
+	return z.valueWords(i)
+}
+
+// valueWords is valueCommand for a command whose redirections do not
+// matter (pushd "$d" > /dev/null).
+func (z *analyzer) valueWords(i int) (SimpleCommand, bool) {
+	c := z.a.Commands[i]
 	ws := slices.Clone(c.Words)
 	changed := false
 	for k := c.Inner + 1; k < len(ws); k++ {

@@ -2,6 +2,29 @@ package permission
 
 import "slices"
 
+// printedWords returns command i with each word only known at run time
+// after its name given what the substitutions in it print (z.printed,
+// withPrinted); ok is false where one is left or none is given.
+func (z *analyzer) printedWords(i int) (SimpleCommand, bool) {
+	c := z.a.Commands[i]
+	if z.printedAt != i || len(z.printed) == 0 {
+		return c, false
+	}
+	ws := slices.Clone(c.Words)
+	for k := c.Inner + 1; k < len(ws); k++ {
+		if ws[k].Literal {
+			continue
+		}
+		w, ok := withPrinted(ws[k].Text, z.printed)
+		if !ok {
+			return c, false
+		}
+		ws[k] = w
+	}
+	c.Words = ws
+	return c, true
+}
+
 // dirCopy is a command walked where the directory is only known at run
 // time, and where it runs for a cd to a value the line gives (valuedCd).
 type dirCopy struct {
@@ -22,8 +45,10 @@ func (z *analyzer) valuedCd(i int, c SimpleCommand, from string) {
 	}
 	base := z.valueDirAt(c)
 	v := c
-	if vc, ok := z.valueCommand(i); ok {
+	if vc, ok := z.valueWords(i); ok {
 		v = vc
+	} else if vc, ok := z.printedWords(i); ok {
+		v = vc // cd "$(echo .GIT | tr A-Z a-z)"
 	} else if base == "" {
 		return
 	}
