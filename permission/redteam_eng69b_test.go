@@ -118,6 +118,22 @@ func TestXargsPrintfOfKnownText(t *testing.T) {
 	}
 }
 
+// TestAwkCaseOfKnownText: p=$(echo .GIT | awk '{print tolower($0)}')/
+// config; echo x >> "$p" appended to the config unasked in
+// bypassPermissions: an awk print of a call was only known at run time.
+// tolower and toupper of fields and strings are now read, in copies.
+// Neighbours: a name of the project, and a call of two arguments.
+func TestAwkCaseOfKnownText(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"tolower", Y, nil, `p=$(echo .GIT | awk '{print tolower($0)}')/config; echo x >> "$p"`, Ask},
+		{"tolower of items", Y, nil, `p=$(echo .GIT CONFIG | awk '{print tolower($1 "/" $2)}'); echo x >> "$p"`, Ask},
+		{"neighbour: a name of the project", Y, nil, `p=$(echo notes | awk '{print toupper($0) ".txt"}'); echo x >> "$p"`, Allow},
+		{"neighbour: two arguments, not read", Y, nil, `p=$(echo .GIT | awk '{print tolower($0, $1)}')/config; echo x >> "$p"`, Allow},
+	})
+}
+
 // TestProcSubstOfKnownText: mapfile -t a < <(echo .GIT | tr A-Z a-z);
 // echo x >> "${a[0]}/config" and p=$(cat < <(echo .git/config)); echo x
 // >> "$p" appended to the config unasked in bypassPermissions: a
