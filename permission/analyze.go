@@ -2147,6 +2147,9 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	}
 	d, ok := z.catDocs[last]
 	switch {
+	case len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start:
+		// $(echo .gi; echo t): what each of its printers prints.
+		d.text, ok = z.printersText(sub, start)
 	case len(z.a.Commands) > start+1 && oneCall(sub):
 		// $(cat < <(echo .git/config)): the command, then its feeds.
 		d, ok = z.catDocs[start]
@@ -2163,6 +2166,27 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
 	}
 	return strings.TrimRight(d.text, "\n"), ok
+}
+
+// printersText returns what the commands of sub, walked from index start
+// on, print one after the other where each is a statement of its own
+// whose output is written out (fedText), not a copy's.
+func (z *analyzer) printersText(sub subst, start int) (string, bool) {
+	var b strings.Builder
+	for k, st := range sub.stmts {
+		if _, ok := st.Cmd.(*syntax.CallExpr); !ok || st.Negated || st.Background || len(st.Redirs) > 0 {
+			return "", false
+		}
+		text, known, _ := z.fedText(start + k)
+		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxAwkOutput {
+			return "", false
+		}
+		b.WriteString(text)
+		if c := z.a.Commands[start+k]; lowerName(c) == "echo" && !echoNoNewline(c) {
+			b.WriteByte('\n') // printedText leaves it out
+		}
+	}
+	return b.String(), true
 }
 
 // oneCall says whether sub is one simple command, not negated.

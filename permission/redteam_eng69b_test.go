@@ -134,6 +134,25 @@ func TestAwkCaseOfKnownText(t *testing.T) {
 	})
 }
 
+// TestPrintersInSubst: p=$(echo .git; echo x); echo x >> "$p/config"
+// and p=$(printf .gi; printf t)/config wrote the config unasked in
+// bypassPermissions: a substitution of more printers than one printed
+// nothing known. What each prints, one after the other, is now what it
+// prints (printersText), its lines handed on alone too (lineVariants).
+// Neighbours: names of the project, and a value of two lines.
+func TestPrintersInSubst(t *testing.T) {
+	t.Parallel()
+	Y := ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"two lines", Y, nil, `p=$(echo .git; echo x); echo x >> "$p/config"`, Ask},
+		{"printf, printf", Y, nil, `p=$(printf .gi; printf t)/config; echo x >> "$p"`, Ask},
+		{"echo -n, echo", Y, nil, `p=$(echo -n .gi; echo t)/config; echo x >> "$p"`, Ask},
+		{"a loop over them", Y, nil, `for f in $(echo a; echo .git); do echo x >> "$f/config"; done`, Ask},
+		{"neighbour: names of the project", Y, nil, `p=$(echo src; echo lib); echo x >> "$p/out.txt"`, Allow},
+		{"neighbour: two lines, no path", Y, nil, `p=$(echo .gi; echo t)/config; echo x >> "$p"`, Allow},
+	})
+}
+
 // TestProcSubstOfKnownText: mapfile -t a < <(echo .GIT | tr A-Z a-z);
 // echo x >> "${a[0]}/config" and p=$(cat < <(echo .git/config)); echo x
 // >> "$p" appended to the config unasked in bypassPermissions: a
@@ -162,6 +181,7 @@ func TestEng69bBounded(t *testing.T) {
 	checkFast(t, 2*time.Second, []slowRow{
 		{"many substitutions of lines", `echo x` + strings.Repeat(` "$(printf 'a\nb\nc\nd\n' | tail -1)"`, 2000), Allow},
 		{"many assignments of lines", strings.Repeat(`p=$(printf 'a\nb\nc\n' | head -1)$(printf 'd\ne\n' | tail -1); `, 1000), Allow},
+		{"a substitution of many printers", `p=$(` + strings.Repeat(`echo a; `, 3000) + `); echo x > "$p"`, Allow},
 		{"many cds after a value", `d=src; cd "$d"; ` + strings.Repeat(`cd a; echo x > f; `, 2000), Allow},
 		// Past maxValueCopies, as a loop over as many words written out.
 		{"a loop over many substitutions", `for f in` + strings.Repeat(` $(echo a b)`, 2000) + `; do echo "$f"; done`, Ask},
