@@ -2145,11 +2145,14 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		// echo .git/config | xargs echo: before the copies of it.
 		last = z.lastStage
 	}
+	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
+		// $(echo .gi; echo t): what each of its printers prints.
+		if text, ok := z.printersText(sub, start); ok {
+			return strings.TrimRight(text, "\n"), true
+		}
+	}
 	d, ok := z.catDocs[last]
 	switch {
-	case len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start:
-		// $(echo .gi; echo t): what each of its printers prints.
-		d.text, ok = z.printersText(sub, start)
 	case len(z.a.Commands) > start+1 && oneCall(sub):
 		// $(cat < <(echo .git/config)): the command, then its feeds.
 		d, ok = z.catDocs[start]
