@@ -81,6 +81,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 		z.dir, z.scope = dir, scope
 	}
 	z.namesThroughFiles()
+	z.valueDirCopies()
 	z.readValues()
 	z.arithSubscriptValues()
 	z.arithData()
@@ -154,6 +155,11 @@ type analyzer struct {
 	// dir is where the commands being walked run: as SimpleCommand.Dir,
 	// or a set of directories (dirSetOf).
 	dir string
+	// valDir: where they run when dir is unknown for a cd to a value
+	// the line gives, in the shells within valScope (valuedCd).
+	valDir   string
+	valScope int32
+	dirCopy  []dirCopy
 	// fileInputs are the compound commands whose input is a file (while
 	// read f; do …; done < l): namesThroughFiles hands them what a find
 	// or a lister on the line wrote to it.
@@ -673,9 +679,16 @@ func (z *analyzer) compound(cmd syntax.Command) {
 			z.complex("unsupported loop %T: %s", l, z.nodeText(cmd))
 		}
 		from := len(z.a.Commands)
-		z.subs(subs)
+		var known []printedSubst
+		for _, sub := range subs {
+			start := len(z.a.Commands)
+			z.subs(stmtLists{sub})
+			if text, ok := z.substOutput(sub, start); ok {
+				known = append(known, printedSubst{sub.src, text})
+			}
+		}
 		items := indexRange(from, len(z.a.Commands))
-		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1)
+		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1, known)
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
@@ -1171,11 +1184,19 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		return
 	case "pwd":
 		// $(cd .git && pwd) prints the directory cd moved to.
-		if text, ok := pwdOutput(c, z.cwd); ok {
+		text, ok := pwdOutput(c, z.cwd)
+		copied := false
+		if d := z.valueDirAt(c); !ok && d != "" {
+			// d=.git; $(cd "$d" && pwd), in copies.
+			c.Dir, c.Dirs = exportDir(d)
+			text, ok = pwdOutput(c, z.cwd)
+			copied = true
+		}
+		if ok {
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
-			z.catDocs[i] = fedDoc{text, true, false}
+			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
 	case "tr", "sed", "gsed":
@@ -1228,6 +1249,24 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 		z.catDocs = map[int]fedDoc{}
 	}
 	z.catDocs[i] = fedDoc{text, known, copy}
+}
+
+// catProcDoc records in catDocs what cat, command i, writes when it
+// only copies a process substitution whose output is known (cat <
+// <(echo .git/config)), once feeds has walked that.
+func (z *analyzer) catProcDoc(i int, rs []*syntax.Redirect) {
+	c := z.a.Commands[i]
+	if lowerName(c) != "cat" || slices.ContainsFunc(c.Args()[1:], func(w Word) bool { return !w.Literal || w.Text != "-" }) {
+		return
+	}
+	if feed, r := fdDoc(rs, 0); feed == feedOther && r != nil {
+		if text, copy, ok := z.procFedText(i, r); ok {
+			if z.catDocs == nil {
+				z.catDocs = map[int]fedDoc{}
+			}
+			z.catDocs[i] = fedDoc{text, true, copy}
+		}
+	}
 }
 
 // valueDoc returns the text of here-string doc, fed to command i, where
@@ -2019,6 +2058,7 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 	}
 	i := len(z.a.Commands)
 	z.a.Commands = append(z.a.Commands, c)
+	z.noteValueDir(i)
 	z.noteAssigns(i, assigned)
 	if slices.ContainsFunc(assigned, func(v assignedVal) bool { return v.subst != "" || v.src != "" }) {
 		z.substAssigned, z.substAt = assigned, i
@@ -2039,24 +2079,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
 		}
-		last := len(z.a.Commands) - 1
-		if pipedSubst(sub) && z.lastStage > start {
-			// echo .git/config | xargs echo: before the copies of it.
-			last = z.lastStage
-		}
-		if d, ok := z.catDocs[last]; ok && d.known && sub.src != "" && len(z.a.Commands) > start+1 &&
-			(pipedSubst(sub) || z.onlyCds(start, last)) {
-			// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
-			// stage, or its last command after cds, prints.
-			known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
-		}
-		if sub.src != "" && len(z.a.Commands) == start+1 {
-			if d, ok := z.catDocs[start]; ok && d.known {
-				// $(cat l) of a file the line wrote, $(cat <<< x).
-				known = append(known, printedSubst{sub.src, strings.TrimRight(d.text, "\n")})
-			} else if text, _, ok := printedText(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
-				known = append(known, printedSubst{sub.src, strings.TrimRight(text, "\n")})
-			} else if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
+		if text, ok := z.substOutput(sub, start); ok {
+			known = append(known, printedSubst{sub.src, text})
+		} else if sub.src != "" && len(z.a.Commands) == start+1 {
+			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
 			}
 		}
@@ -2082,6 +2108,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 	}
 	z.printed, z.printedAt = known, i
 	z.substituted(i, known)
+	for _, v := range lineVariants(known) {
+		z.substituted(i, v) // "$(printf 'a\n.git/config\n' | tail -1)"
+	}
 }
 
 // onlyCds says whether commands from to to (not included) are each a
@@ -2090,6 +2119,9 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 func (z *analyzer) onlyCds(from, to int) bool {
 	for k := from; k < to; k++ {
 		c := z.a.Commands[k]
+		if v, ok := z.valueCommand(k); ok {
+			c = v // d=.git; $(cd "$d" && pwd): the pwd's copy (catDoc)
+		}
 		args := c.Args()
 		if lowerName(c) != "cd" || len(c.Redirects) > 0 || !allLiteral(args) || len(args) != 2 || strings.HasPrefix(args[1].Text, "-") {
 			return false
@@ -2099,6 +2131,74 @@ func (z *analyzer) onlyCds(from, to int) bool {
 		}
 	}
 	return true
+}
+
+// substOutput returns what substitution sub, whose commands were walked
+// from index start on, prints where the line writes that out, without
+// its last newlines.
+func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
+	if sub.src == "" || len(z.a.Commands) <= start {
+		return "", false
+	}
+	last := len(z.a.Commands) - 1
+	if pipedSubst(sub) && z.lastStage > start {
+		// echo .git/config | xargs echo: before the copies of it.
+		last = z.lastStage
+	}
+	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
+		// $(echo .gi; echo t): what each of its printers prints.
+		if text, ok := z.printersText(sub, start); ok {
+			return strings.TrimRight(text, "\n"), true
+		}
+	}
+	d, ok := z.catDocs[last]
+	switch {
+	case len(z.a.Commands) > start+1 && oneCall(sub):
+		// $(cat < <(echo .git/config)): the command, then its feeds.
+		d, ok = z.catDocs[start]
+		ok = ok && d.known
+	case len(z.a.Commands) > start+1:
+		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
+		// stage, or its last command after cds, prints.
+		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last))
+	case ok && d.known:
+		// $(cat l) of a file the line wrote, $(cat <<< x).
+	default:
+		var text string
+		text, _, ok = printedText(z.a.Commands[start])
+		d.text, ok = text, ok && len(z.a.Commands[start].Redirects) == 0
+	}
+	return strings.TrimRight(d.text, "\n"), ok
+}
+
+// printersText returns what the commands of sub, walked from index start
+// on, print one after the other where each is a statement of its own
+// whose output is written out (fedText), not a copy's.
+func (z *analyzer) printersText(sub subst, start int) (string, bool) {
+	var b strings.Builder
+	for k, st := range sub.stmts {
+		if _, ok := st.Cmd.(*syntax.CallExpr); !ok || st.Negated || st.Background || len(st.Redirs) > 0 {
+			return "", false
+		}
+		text, known, _ := z.fedText(start + k)
+		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxAwkOutput {
+			return "", false
+		}
+		b.WriteString(text)
+		if c := z.a.Commands[start+k]; lowerName(c) == "echo" && !echoNoNewline(c) {
+			b.WriteByte('\n') // printedText leaves it out
+		}
+	}
+	return b.String(), true
+}
+
+// oneCall says whether sub is one simple command, not negated.
+func oneCall(sub subst) bool {
+	if len(sub.stmts) != 1 || sub.stmts[0].Negated {
+		return false
+	}
+	_, ok := sub.stmts[0].Cmd.(*syntax.CallExpr)
+	return ok
 }
 
 // printedSubst is a command substitution whose output is written out on
@@ -3268,8 +3368,11 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.runsWritten(i)
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
+	z.catProcDoc(i, rs)
 	z.noteRead(i, rs)
+	from := z.dir
 	z.changeDir(c)
+	z.valuedCd(i, c, from)
 }
 
 // homeTarget returns where below the home directory a cd target only known

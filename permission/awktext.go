@@ -18,9 +18,9 @@ const maxAwkOutput = 1 << 12
 // awkOutput returns what awk with arguments args (its program alone, no
 // option nor file) prints of text in (fed: in is its input): for
 // BEGIN{print ITEMS}, the items; for {print ITEMS} (ITEMS $0 where none),
-// the items of each line of in. An item is a field ($0, $1 …) or a
-// string without escapes; items side by side are joined, a comma puts
-// a space between them.
+// the items of each line of in. An item is a field ($0, $1 …), a
+// string without escapes, or tolower or toupper of such items; items
+// side by side are joined, a comma puts a space between them.
 func awkOutput(args []Word, in string, fed bool) (string, bool) {
 	sep := "" // fields split at blanks
 	if len(args) > 1 && args[0].Literal && strings.HasPrefix(args[0].Text, "-F") {
@@ -91,6 +91,24 @@ func awkPrint(items string, fields []string, line string) (string, bool) {
 			}
 			b.WriteString(items[i+1 : i+1+end])
 			i += end + 2
+		case strings.HasPrefix(items[i:], "tolower(") || strings.HasPrefix(items[i:], "toupper("):
+			// tolower($0): the case of items that are no call.
+			open := i + len("tolower(")
+			end := strings.IndexByte(items[open:], ')')
+			if end < 0 || strings.ContainsAny(items[open:open+end], "(,") {
+				return "", false
+			}
+			text, ok := awkPrint(items[open:open+end], fields, line)
+			if !ok {
+				return "", false
+			}
+			text = strings.TrimSuffix(text, "\n")
+			if items[i+2] == 'l' {
+				b.WriteString(strings.ToLower(text))
+			} else {
+				b.WriteString(strings.ToUpper(text))
+			}
+			i = open + end + 1
 		case strings.HasPrefix(items[i:], "$NF"):
 			if len(fields) > 0 {
 				b.WriteString(fields[len(fields)-1])
@@ -140,6 +158,34 @@ func xargsOptions(c SimpleCommand) (opts, args []Word, ok bool) {
 		return all[1:], nil, true
 	}
 	return nil, nil, false
+}
+
+// xargsPrintf returns what xargs printf FORMAT ARGS, with no option but
+// -r, prints of text in: one printf of its arguments and then its
+// input's words, as printedText reads one (format reused for each).
+// ok is false where a quote or a backslash in in is one xargs reads,
+// and where what it would print is past maxAwkOutput.
+func xargsPrintf(c SimpleCommand, in string) (string, bool) {
+	all := c.Args()
+	if c.Inner == 0 || !c.Words[0].Literal || baseName(c.Words[0].Text) != "xargs" || len(all) < 2 ||
+		!all[0].Literal || all[0].Text != "printf" || strings.ContainsAny(in, `"'\`) {
+		return "", false
+	}
+	for _, o := range c.Words[1:c.Inner] {
+		if !o.Literal || o.Text != "-r" && o.Text != "--no-run-if-empty" {
+			return "", false
+		}
+	}
+	fields := strings.Fields(in)
+	if (len(all[1].Text)+len(in))*(len(fields)+1) > maxAwkOutput {
+		return "", false
+	}
+	n := SimpleCommand{Words: slices.Clone(all)}
+	for _, f := range fields {
+		n.Words = append(n.Words, Word{Text: f, Literal: true})
+	}
+	text, exact, ok := printedText(n)
+	return text, ok && exact
 }
 
 // xargsEchoed returns what xargs with options opts, running echo with

@@ -331,10 +331,10 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return cutOutput(c.Args()[1:], in)
 	case "awk", "gawk", "mawk":
 		return awkOutput(c.Args()[1:], in, true)
-	case "xargs", "echo":
+	case "xargs", "echo", "printf":
 		opts, args, ok := xargsOptions(c)
 		if !ok {
-			return "", false
+			return xargsPrintf(c, in)
 		}
 		return xargsEchoed(opts, args, in)
 	case "grep":
@@ -521,10 +521,10 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 // a program only known at run time, as it was before they were read.
 var filterCopies = []string{"awk", "gawk", "mawk", "xargs", "cat", "grep"}
 
-// xargsCopy says whether c is xargs echo (filterCopies).
+// xargsCopy says whether c is xargs echo or xargs printf (filterCopies).
 func xargsCopy(c SimpleCommand) bool {
 	_, _, ok := xargsOptions(c)
-	return ok
+	return ok || c.Inner > 0 && lowerName(c) == "printf" && c.Words[0].Literal && baseName(c.Words[0].Text) == "xargs"
 }
 
 // pipedSubst says whether substitution sub is one pipeline whose last

@@ -134,18 +134,21 @@ func (z *analyzer) wholeSubst(w *syntax.Word) string {
 // the word it prints: f=$(echo "$p") is given what f="$p" is.
 func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []printedSubst) {
 	c := z.a.Commands[i]
+	variants := append([][]printedSubst{known}, lineVariants(known)...)
 	for _, v := range vals {
-		if w, ok := withPrinted(v.src, known); ok && v.src != "" {
-			// p=$(echo .git)/hooks: the word with what it prints.
-			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
-				fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
-		}
-		for _, k := range known {
-			if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
-				continue
+		for _, known := range variants {
+			if w, ok := withPrinted(v.src, known); ok && v.src != "" {
+				// p=$(echo .git)/hooks: the word with what it prints.
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{homeValue(w)}})
 			}
-			z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
-				fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
+			for _, k := range known {
+				if v.subst == "" || k.src != v.subst || strings.ContainsAny(k.text, "\n*?[") {
+					continue
+				}
+				z.reads = append(z.reads, readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func,
+					fed: true, replaces: !v.add, lines: []Word{homeValue(Word{Text: k.text, Literal: true})}})
+			}
 		}
 		for _, k := range sourced {
 			if v.subst != "" && k.src == v.subst {
@@ -159,6 +162,37 @@ func (z *analyzer) noteSubstAssigns(i int, vals []assignedVal, known, sourced []
 				fed: true, replaces: !v.add, lines: []Word{w}})
 		}
 	}
+}
+
+// maxSubstLines bounds the lines of a command's substitutions' output
+// that lineVariants hands on one by one, and so the copies it adds.
+const maxSubstLines = 8
+
+// lineVariants returns, for each substitution among known that prints
+// a few lines, known with that one printing each line alone: p=$(printf
+// 'a\n.git/config\n' | tail -1) is judged as if p were each line tail
+// is fed, as the analysis takes head and tail to print all of it. A
+// value of more lines than one is a name no path rule meets, so these
+// copies only add to what is judged.
+func lineVariants(known []printedSubst) [][]printedSubst {
+	var out [][]printedSubst
+	for k, p := range known {
+		n := strings.Count(p.text, "\n")
+		if n == 0 || n >= maxSubstLines {
+			continue
+		}
+		for l := range strings.SplitSeq(p.text, "\n") {
+			if len(out) == maxSubstLines {
+				return out
+			}
+			if l != "" {
+				v := slices.Clone(known)
+				v[k].text = l
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // withSourced returns the source of the value whose source text is t
@@ -251,8 +285,10 @@ func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 }
 
 // noteLoopVar records the variable of a for loop over words, whose
-// body's commands come after index at, given each word in turn.
-func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
+// body's commands come after index at, given each word in turn; a word
+// that is all a substitution whose output is known (for f in $(echo .GIT
+// | tr A-Z a-z)) each word of that output, beside it.
+func (z *analyzer) noteLoopVar(l syntax.Loop, at int, known []printedSubst) {
 	wi, ok := l.(*syntax.WordIter)
 	if !ok {
 		return
@@ -263,6 +299,7 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 		r.lines = append(r.lines, Word{Text: `"$@"`})
 	}
 	for _, w := range wi.Items {
+		r.lines = append(r.lines, z.loopSubstWords(w, known)...)
 		switch v := z.word(w, nil); {
 		case knownValue(v) && !hasGlob(w):
 			r.lines = append(r.lines, homeValue(v))
@@ -276,6 +313,27 @@ func (z *analyzer) noteLoopVar(l syntax.Loop, at int) {
 	}
 	r.fed = len(r.lines) > 0
 	z.reads = append(z.reads, r)
+}
+
+// loopSubstWords returns the words for loops over item w, a word that is
+// all a substitution among known, go over: its output split at blanks
+// where unquoted (IFS is not followed where the line sets it), whole
+// where quoted; none where one has a glob, a file's name only known at
+// run time, or where w is another word.
+func (z *analyzer) loopSubstWords(w *syntax.Word, known []printedSubst) []Word {
+	src := z.wholeSubst(w)
+	k := slices.IndexFunc(known, func(p printedSubst) bool { return src != "" && p.src == src })
+	if k < 0 || len(z.ifs) > 0 || strings.ContainsAny(known[k].text, "*?[") {
+		return nil
+	}
+	if _, quoted := w.Parts[0].(*syntax.DblQuoted); quoted {
+		return []Word{homeValue(Word{Text: known[k].text, Literal: true})}
+	}
+	var ws []Word
+	for _, f := range strings.Fields(known[k].text) {
+		ws = append(ws, homeValue(Word{Text: f, Literal: true}))
+	}
+	return ws
 }
 
 // noteRead records command i when it is a read, mapfile or readarray,
@@ -394,14 +452,32 @@ func (z *analyzer) fedLines(rs []*syntax.Redirect, fd, dir string, at int) ([]Wo
 		if f, ok := z.lastWritten(r.Word.Lit(), dir); ok && f.known {
 			return textLines(f.text, true), true
 		}
-	case feed == feedOther && r != nil && r.Op == syntax.RdrIn && inputSubst(r.Word) != nil:
-		if in := z.fedBy(at); len(in) == 1 {
-			if text, known, _ := z.fedText(in[0]); known {
-				return textLines(text, true), true
-			}
+	case feed == feedOther && r != nil:
+		if text, _, ok := z.procFedText(at, r); ok {
+			return textLines(text, true), true
 		}
 	}
 	return nil, false
+}
+
+// procFedText returns what the process substitution of redirection r
+// (< <(…)) feeds command at where the line writes that out: its one
+// command's output, or its pipeline's last stage's (mapfile -t a <
+// <(echo .GIT | tr A-Z a-z)), copy where that is a copy's (fedDoc).
+func (z *analyzer) procFedText(at int, r *syntax.Redirect) (text string, copy, ok bool) {
+	p := inputSubst(r.Word)
+	if r.Op != syntax.RdrIn || p == nil {
+		return "", false, false
+	}
+	switch in := z.fedBy(at); {
+	case len(in) == 1:
+		text, ok, _ = z.fedText(in[0])
+		return text, false, ok
+	case len(in) > 1 && pipedSubst(subst{stmts: p.Stmts}) && z.lastStage == in[len(in)-1]:
+		d, ok := z.catDocs[z.lastStage]
+		return d.text, d.copy, ok && d.known
+	}
+	return "", false, false
 }
 
 // textLines returns the lines of text that are not blank, as words
@@ -1494,10 +1570,16 @@ func (z *analyzer) valuePrinted(i int) (string, bool) {
 // word expands one, where one is left that the analysis does not read,
 // and where i has redirections (it prints elsewhere).
 func (z *analyzer) valueCommand(i int) (SimpleCommand, bool) {
-	c := z.a.Commands[i]
-	if len(c.Redirects) > 0 {
-		return c, false
+	if len(z.a.Commands[i].Redirects) > 0 {
+		return z.a.Commands[i], false
 	}
+	return z.valueWords(i)
+}
+
+// valueWords is valueCommand for a command whose redirections do not
+// matter (pushd "$d" > /dev/null).
+func (z *analyzer) valueWords(i int) (SimpleCommand, bool) {
+	c := z.a.Commands[i]
 	ws := slices.Clone(c.Words)
 	changed := false
 	for k := c.Inner + 1; k < len(ws); k++ {

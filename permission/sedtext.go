@@ -7,8 +7,9 @@ import (
 )
 
 // What sed prints of a known text (echo .GIT | sed s/GIT/git/, sed
-// 's/x/y/' <<< .gxt): a script of s, y and p commands alone, without an
-// address, applied to each line, as tr's sets are (trText). A
+// 's/x/y/' <<< .gxt): a script of s, y and p commands alone, each on
+// every line or on one line its number or $ names (sed -n 2p), applied
+// to each line, as tr's sets are (trText). A
 // substitution of one is a value as one of echo is (feeds):
 // p=$(echo .GIT | sed s/GIT/git/)/config; echo x >> "$p" appends to the
 // config. Where the script is one of those commands but its regular
@@ -19,7 +20,7 @@ import (
 // sedOutput returns what sed with arguments args (its options and script)
 // prints of text in. ok is false for another command (a file operand,
 // -i, -z, a script only known at run time, a command but s, y and p, an
-// address, an s command's w or e flag): not a filter of its input alone,
+// address but a line's number and $, an s command's w or e flag): not a filter of its input alone,
 // or one that runs or writes what the analysis judges otherwise.
 func sedOutput(args []Word, in string) (string, bool) {
 	script, ere, quiet, ok := sedScript(args)
@@ -42,8 +43,12 @@ func sedOutput(args []Word, in string) (string, bool) {
 	}
 	var out []string
 	size := 0
-	for _, line := range strings.Split(body, "\n") {
+	lines := strings.Split(body, "\n")
+	for at, line := range lines {
 		for _, c := range cmds {
+			if c.addr > 0 && c.addr != at+1 || c.addr < 0 && at != len(lines)-1 {
+				continue
+			}
 			var printed bool
 			line, printed = c.apply(line)
 			if printed {
@@ -115,6 +120,7 @@ const (
 // compiled and its replacement as a template (compile).
 type sedCmd struct {
 	y, p          bool // a y command, a p command
+	addr          int  // the line it applies to: 0 every one, -1 the last
 	from, to      []rune
 	delim         byte
 	re, repl      string
@@ -126,7 +132,8 @@ type sedCmd struct {
 }
 
 // sedCommands returns the commands of script, each an s, y or p command
-// without an address, separated by ; or newlines.
+// with at most a line's number or $ for an address, separated by ; or
+// newlines.
 func sedCommands(script string) ([]sedCmd, bool) {
 	var cmds []sedCmd
 	s := script
@@ -135,9 +142,13 @@ func sedCommands(script string) ([]sedCmd, bool) {
 		if s == "" {
 			return cmds, len(cmds) > 0
 		}
+		var addr int
+		if addr, s = sedAddress(s); addr == 0 && s == "" {
+			return nil, false
+		}
 		if s[0] == 'p' {
-			// p prints the line (sed -n p).
-			cmds, s = append(cmds, sedCmd{p: true}), s[1:]
+			// p prints the line (sed -n p, sed -n 2p).
+			cmds, s = append(cmds, sedCmd{p: true, addr: addr}), s[1:]
 			if s != "" && strings.IndexByte(" \t\n;", s[0]) < 0 {
 				return nil, false
 			}
@@ -146,7 +157,7 @@ func sedCommands(script string) ([]sedCmd, bool) {
 		if len(s) < 2 || s[0] != 's' && s[0] != 'y' || s[1] == '\\' || s[1] == '\n' || s[1] == ' ' {
 			return nil, false
 		}
-		c := sedCmd{y: s[0] == 'y', delim: s[1]}
+		c := sedCmd{y: s[0] == 'y', delim: s[1], addr: addr}
 		var ok bool
 		rest := s[2:]
 		if c.re, rest, ok = sedPart(rest, c.delim); !ok {
@@ -190,6 +201,27 @@ func sedCommands(script string) ([]sedCmd, bool) {
 		cmds = append(cmds, c)
 		s = rest
 	}
+}
+
+// sedAddress reads the line address that starts command s, a number or
+// $ for the last line, and returns it (0 for none) and the command
+// after it; "" where an address is not followed by a command.
+func sedAddress(s string) (int, string) {
+	if s[0] == '$' {
+		return -1, strings.TrimLeft(s[1:], " \t")
+	}
+	n, k := 0, 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+		n = min(n*10+int(s[k]-'0'), 1<<20)
+		k++
+	}
+	if k == 0 {
+		return 0, s
+	}
+	if n == 0 {
+		return 0, "" // line 0 is no line
+	}
+	return n, strings.TrimLeft(s[k:], " \t")
 }
 
 // sedPart returns the text of s up to the first delim that no backslash
