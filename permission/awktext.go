@@ -210,6 +210,15 @@ func xargsEchoed(opts, args []Word, in string) (string, bool) {
 	if per == 0 {
 		per = max(len(fields), 1)
 	}
+	// echo's arguments are written again on each line: bounded before
+	// they are, as -I's are.
+	argsLen := len(args)
+	for _, w := range words {
+		argsLen += len(w)
+	}
+	if lines := max(len(fields)-1, 0)/per + 1; lines*argsLen > maxAwkOutput {
+		return "", false
+	}
 	for k := 0; k < len(fields) || k == 0; k += per {
 		line := append(slices.Clip(words), fields[min(k, len(fields)):min(k+per, len(fields))]...)
 		b.WriteString(strings.Join(line, " ") + "\n")
