@@ -1525,7 +1525,9 @@ func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
 	}
 	for _, name := range names {
 		v, ok := z.soleValue(name, i)
-		if !ok {
+		// "$d$d$d…" of a long value: bounded before it is written, as
+		// what the filters print of it is (maxAwkOutput).
+		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxAwkOutput {
 			return Word{}, false
 		}
 		w = sourceWord(substVar(w.Text, name, v))

@@ -19,3 +19,18 @@ func TestRev69XargsLinesBounded(t *testing.T) {
 		{"neighbour: xargs -n1 of .git/config", `p=$(echo .git/config | xargs -n1 echo); echo x >> "$p"`, Ask},
 	})
 }
+
+// TestRev69ValueTextBounded: a here-string of a variable's value
+// written many times over was built whole before tr or cat read it, so
+// that d=aaa…; p=$(tr a b <<< "$d$d$d…") of 20 kB made 50 MB and took
+// 7 s. Neighbour: a here-string of a value naming the config.
+func TestRev69ValueTextBounded(t *testing.T) {
+	t.Parallel()
+	value := strings.Repeat("a", 10000)
+	refs := strings.Repeat("$d", 5000)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"tr of a value many times", `d=` + value + `; p=$(tr a b <<< "` + refs + `"); cp x "$p"`, Allow},
+		{"cat of a value many times", `d=` + value + `; p=$(cat <<< "` + refs + `"); cp x "$p"`, Allow},
+		{"neighbour: tr of a value", `d=.GIT; p=$(tr A-Z a-z <<< "$d$d" | cut -c1-4)/config; echo x >> "$p"`, Ask},
+	})
+}
