@@ -32,7 +32,9 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 		}
 		args = args[1:]
 	}
-	if len(args) != 1 || !args[0].Literal {
+	if len(args) != 1 || !args[0].Literal || len(args[0].Text) > maxAwkOutput {
+		// The program is read again for each line: one longer than
+		// the output it may make is not read at all.
 		return "", false
 	}
 	prog := strings.TrimSpace(args[0].Text)

@@ -34,3 +34,17 @@ func TestRev69ValueTextBounded(t *testing.T) {
 		{"neighbour: tr of a value", `d=.GIT; p=$(tr A-Z a-z <<< "$d$d" | cut -c1-4)/config; echo x >> "$p"`, Ask},
 	})
 }
+
+// TestRev69AwkProgramBounded: awk's program was read again for each
+// line of its input, so that printf 'a\n…' of 4,000 lines | awk '{print
+// $5$5…}' of a 200 kB program took their product, 2 s. Neighbour: a
+// short program of a protected path is still followed.
+func TestRev69AwkProgramBounded(t *testing.T) {
+	t.Parallel()
+	lines := strings.Repeat(`a\n`, 4000)
+	fields := strings.Repeat("$5", 100000)
+	checkFast(t, time.Second, []slowRow{
+		{"a long program over many lines", `p=$(printf '` + lines + `' | awk '{print ` + fields + `}'); cp x "$p"`, Allow},
+		{"neighbour: a field of .git/config", `p=$(echo x .git/config | awk '{print $2}'); echo x >> "$p"`, Ask},
+	})
+}
