@@ -48,3 +48,18 @@ func TestRev69AwkProgramBounded(t *testing.T) {
 		{"neighbour: a field of .git/config", `p=$(echo x .git/config | awk '{print $2}'); echo x >> "$p"`, Ask},
 	})
 }
+
+// TestRev69PipedReadsLazy: each stage of a pipeline that prints a known
+// text was split into lines for the reads, whether a read was there to
+// take them or not, so that read x; printf 'a\n…' | cat | tr a a | …
+// of 8,000 lines through 1,200 stages, now that cat's output is known,
+// took 3 s. Neighbour: a read after the stages is still given theirs.
+func TestRev69PipedReadsLazy(t *testing.T) {
+	t.Parallel()
+	lines := strings.Repeat(`a\n`, 8000)
+	stages := strings.Repeat(" | tr a a", 1200)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"many stages of many lines", `read x; printf '` + lines + `' | cat` + stages, Allow},
+		{"neighbour: a read after them", `echo .GIT | cat | tr A-Z a-z | tr a a | while read -r f; do echo x >> "$f/config"; done`, Ask},
+	})
+}
