@@ -32,7 +32,9 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 		}
 		args = args[1:]
 	}
-	if len(args) != 1 || !args[0].Literal {
+	if len(args) != 1 || !args[0].Literal || len(args[0].Text) > maxAwkOutput {
+		// The program is read again for each line: one longer than
+		// the output it may make is not read at all.
 		return "", false
 	}
 	prog := strings.TrimSpace(args[0].Text)
@@ -255,6 +257,15 @@ func xargsEchoed(opts, args []Word, in string) (string, bool) {
 	fields := strings.Fields(in)
 	if per == 0 {
 		per = max(len(fields), 1)
+	}
+	// echo's arguments are written again on each line: bounded before
+	// they are, as -I's are.
+	argsLen := len(args)
+	for _, w := range words {
+		argsLen += len(w)
+	}
+	if lines := max(len(fields)-1, 0)/per + 1; lines*argsLen > maxAwkOutput {
+		return "", false
 	}
 	for k := 0; k < len(fields) || k == 0; k += per {
 		line := append(slices.Clip(words), fields[min(k, len(fields)):min(k+per, len(fields))]...)

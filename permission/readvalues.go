@@ -532,47 +532,57 @@ func (z *analyzer) pipedReads(p Pipeline) {
 	if len(z.reads) == 0 {
 		return
 	}
-	// Each stage's lines are read once: a long pipeline of filters of a
-	// long known text (echo aaa… | tr a b | tr a b …) is not read again
-	// for each stage it may feed.
-	fed, feeds := make([][]Word, len(p)), make([]bool, len(p))
+	// Each stage's lines are read once, and only for a read that takes
+	// them: a long pipeline of filters of a long known text (echo aaa… |
+	// tr a b | tr a b …) is not read again for each stage it may feed,
+	// nor at all where no stage reads.
+	texts, fed, feeds := make([]string, len(p)), make([][]Word, len(p)), make([]bool, len(p))
 	copied := make([]bool, len(p)) // fed by a copy's lines alone
 	for k, src := range p {
 		if len(src) != 1 {
 			continue
 		}
 		text, known, printer := z.fedText(src[0])
-		lines := textLines(text, true)
 		if w, ok := printedSource(z.a.Commands[src[0]]); printer && !known && ok {
 			// echo "$p" | while read f: f is given what f="$p" is.
-			lines, known = []Word{w}, true
+			fed[k], known = []Word{w}, true
 		} else if d, ok := z.catDocs[src[0]]; ok && d.copy && d.known {
 			// d=.GIT; echo "$d" | tr A-Z a-z | while read f: a copy's
 			// lines, values beside the others.
-			lines, known, printer = textLines(d.text, true), true, true
+			text, known, printer = d.text, true, true
 			copied[k] = true
 		}
-		fed[k], feeds[k] = lines, printer && known
+		texts[k], feeds[k] = text, printer && known
+	}
+	linesOf := func(k int) []Word {
+		if fed[k] == nil {
+			fed[k] = textLines(texts[k], true)
+		}
+		return fed[k]
 	}
 	for k, stage := range p {
-		// What the stage before it prints (echo .GIT | tr A-Z a-z |
-		// while read f: .git), and, as before, what the first other
-		// stage that prints a known text prints.
 		var lines []Word
-		if k > 0 && feeds[k-1] {
-			lines = fed[k-1]
-		}
-		for k2 := range fed {
-			if k2 != k && feeds[k2] && !copied[k2] {
-				if k2 != k-1 {
-					lines = append(slices.Clip(lines), fed[k2]...)
+		made := false
+		z.feedReads(stage, func(fd string) ([]Word, bool) {
+			if !made {
+				// What the stage before it prints (echo .GIT | tr A-Z
+				// a-z | while read f: .git), and, as before, what the
+				// first other stage that prints a known text prints.
+				made = true
+				if k > 0 && feeds[k-1] {
+					lines = linesOf(k - 1)
 				}
-				break
+				for k2 := range feeds {
+					if k2 != k && feeds[k2] && !copied[k2] {
+						if k2 != k-1 {
+							lines = append(slices.Clip(lines), linesOf(k2)...)
+						}
+						break
+					}
+				}
 			}
-		}
-		if len(lines) > 0 {
-			z.feedReads(stage, func(fd string) ([]Word, bool) { return lines, fd == "0" })
-		}
+			return lines, fd == "0" && len(lines) > 0
+		})
 	}
 }
 
@@ -1607,7 +1617,9 @@ func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
 	}
 	for _, name := range names {
 		v, ok := z.soleValue(name, i)
-		if !ok {
+		// "$d$d$d…" of a long value: bounded before it is written, as
+		// what the filters print of it is (maxAwkOutput).
+		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxAwkOutput {
 			return Word{}, false
 		}
 		w = sourceWord(substVar(w.Text, name, v))
