@@ -898,6 +898,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.pipedArgs(p)
 	z.pipedReads(p)
 	z.pipedProgram(p)
+	z.pipedFiltered(p)
 	z.pipedCommands(p)
 }
 
@@ -1039,6 +1040,62 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			}
 		}
 	}
+}
+
+// pipedFiltered analyses, beside the command as written, the program a
+// shell, an interpreter, patch or a database shell reads from a stage
+// whose output is known (catDocs): a filter of known text (echo 'rm -rf
+// ~' | cat | sh, printf 'import os…' | tr a a | python3) or a copy (d=…;
+// echo "$d" | python3). It is one more copy to judge, never in place of
+// the command: the shell still asks for a program it reads from a pipe
+// (pipeToShell), and what pipedProgram makes of a copy stays a program
+// only known at run time. What pipedProgram reads already (a printer's
+// own text, a pipe of two) is not read twice.
+func (z *analyzer) pipedFiltered(p Pipeline) {
+	for k := 1; k < len(p); k++ {
+		if len(p[k-1]) != 1 {
+			continue
+		}
+		d, ok := z.catDocs[p[k-1][0]]
+		if !ok || !d.known || len(p) == 2 && !d.copy {
+			continue
+		}
+		// The first command of the stage that reads the text reads it
+		// all ({ sh; sh; } reads it once), and one reading each keeps
+		// the work to the text's length.
+		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
+		for _, i := range p[k] {
+			if z.fedKnown(i, d.text, what) {
+				break
+			}
+		}
+	}
+}
+
+// fedKnown analyses text, written out, as what command i reads on its
+// input where i is a shell or an interpreter that reads its program
+// there, patch or a database shell, and says whether it was one; what
+// names where text comes from.
+func (z *analyzer) fedKnown(i int, text, what string) bool {
+	c := z.a.Commands[i]
+	if c.OpenArgs || c.Nested {
+		return false
+	}
+	n := lowerName(c)
+	if isShell(n) && readsProgramFromFeed(c) || isPwsh(n) && pwshReadsInput(c) {
+		dir, scope := z.dir, z.fork()
+		z.nested(text, c.Name()+" input")
+		z.dir, z.scope = dir, scope
+	} else if lang, _, stdin := inlineProgram(c); stdin {
+		z.readCode(c, lang, text, c.Name()+" input")
+	} else if n == "patch" {
+		z.patchWrites(c, text)
+	} else if isSQLShell(n) {
+		z.fedSQL(c, text, true, what)
+	} else {
+		return false
+	}
+	return true
 }
 
 // isSQLShell says whether n is a database shell that runs the commands of
