@@ -140,9 +140,10 @@ type analyzer struct {
 	funcNames                       []string   // the functions the line declares
 	valueRefs                       []valueRef // values assigned from other variables
 	arithIndexes                    []arithIndex
-	codeCopies                      int    // the copies of inline code copiedCode read
-	fn                              string // the function whose body is being walked
-	async                           bool   // the statement runs concurrently with the shell
+	codeCopies                      int      // the copies of inline code copiedCode read
+	readonlyNames                   []string // the names a readonly or declare -r made read-only (noteReadonly)
+	fn                              string   // the function whose body is being walked
+	async                           bool     // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
@@ -3021,6 +3022,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	}
 	c.Redirects = z.redirects(rs, &subs)
 	z.assigned = z.assignedVals(d.Args)
+	z.noteReadonly(d)
 	if declaresRef(d.Variant.Value, c.Words[1:]) {
 		// declare -n r=p: $r is p's value, not the name (refValues).
 		for k, v := range z.assigned {
@@ -3030,6 +3032,32 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 		}
 	}
 	z.add(c, subs)
+}
+
+// noteReadonly records the names declaration d makes read-only
+// (readonly p, declare -r p=…), after its own values: bash refuses a
+// later assignment to one, so that it does not replace the value
+// (assignedVals). A readonly in a subshell or a branch not taken leaves
+// the name writable; the later value is then judged beside the old one,
+// never in its place.
+func (z *analyzer) noteReadonly(d *syntax.DeclClause) {
+	ro, fn := d.Variant.Value == "readonly", false
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			if o := as.Value.Lit(); strings.HasPrefix(o, "-") {
+				ro = ro || strings.Contains(o, "r")
+				fn = fn || strings.ContainsAny(o, "fF") // readonly -f f: a function
+			}
+		}
+	}
+	if !ro || fn {
+		return
+	}
+	for _, as := range d.Args {
+		if as.Name != nil && !slices.Contains(z.readonlyNames, as.Name.Value) {
+			z.readonlyNames = append(z.readonlyNames, as.Name.Value)
+		}
+	}
 }
 
 // assign renders an assignment as "NAME=value", the value quote-removed

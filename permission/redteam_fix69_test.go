@@ -83,3 +83,27 @@ func TestFix69Bounded(t *testing.T) {
 		{"long code", `echo '` + strings.Repeat(`print(1); `, 3000) + `' | tr a a | python3`, Allow},
 	})
 }
+
+// TestFix69ReadonlyKept: p=.git/config; readonly p; p=safe; echo x >>
+// "$p" appended to the config unasked in bypassPermissions: the later
+// assignment was taken to replace p's value, though bash refuses it. An
+// assignment to a name readonly or declare -r made read-only no longer
+// replaces its value; the new one is judged beside it (noteReadonly).
+// Neighbours: a project file kept read-only, no readonly, readonly -f
+// (a function), and a later protected value, still asked for.
+func TestFix69ReadonlyKept(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"readonly p", Y, nil, `p=.git/config; readonly p; p=safe; echo x >> "$p"`, Ask},
+		{"declare -r", Y, nil, `declare -r p=.git/config; p=safe; echo x >> "$p"`, Ask},
+		{"readonly p=", Y, nil, `readonly p=.git/config; p=safe; echo x >> "$p"`, Ask},
+		{"typeset -r", Y, nil, `typeset -r p=.git/config; p=safe; echo x >> "$p"`, Ask},
+		{"declare after readonly", Y, nil, `p=.git/config; readonly p; declare p=safe; echo x >> "$p"`, Ask},
+		{"neighbour: a project file", Y, nil, `readonly p=out.txt; p=safe; echo x >> "$p"`, Allow},
+		{"neighbour: no readonly", Y, nil, `p=.git/config; p=safe; echo x >> "$p"`, Allow},
+		{"neighbour: readonly -f", Y, nil, `p=.git/config; readonly -f p; p=safe; echo x >> "$p"`, Allow},
+		{"neighbour: a later protected value", Y, nil, `readonly p=safe; p=.git/config; echo x >> "$p"`, Ask},
+		{"neighbour: default mode", D, nil, `readonly p=out.txt; p=safe; echo x >> "$p"`, Ask},
+	})
+}
