@@ -140,9 +140,10 @@ type analyzer struct {
 	funcNames                       []string   // the functions the line declares
 	valueRefs                       []valueRef // values assigned from other variables
 	arithIndexes                    []arithIndex
-	codeCopies                      int    // the copies of inline code copiedCode read
-	fn                              string // the function whose body is being walked
-	async                           bool   // the statement runs concurrently with the shell
+	codeCopies                      int      // the copies of inline code copiedCode read
+	readonlyNames                   []string // the names a readonly or declare -r made read-only (noteReadonly)
+	fn                              string   // the function whose body is being walked
+	async                           bool     // the statement runs concurrently with the shell
 	// scope is the shell process the commands being walked run in, as
 	// SimpleCommand.Shell; scopes counts those given a number.
 	scope, scopes int32
@@ -898,6 +899,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	z.pipedArgs(p)
 	z.pipedReads(p)
 	z.pipedProgram(p)
+	z.pipedFiltered(p)
 	z.pipedCommands(p)
 }
 
@@ -1039,6 +1041,62 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 			}
 		}
 	}
+}
+
+// pipedFiltered analyses, beside the command as written, the program a
+// shell, an interpreter, patch or a database shell reads from a stage
+// whose output is known (catDocs): a filter of known text (echo 'rm -rf
+// ~' | cat | sh, printf 'import os…' | tr a a | python3) or a copy (d=…;
+// echo "$d" | python3). It is one more copy to judge, never in place of
+// the command: the shell still asks for a program it reads from a pipe
+// (pipeToShell), and what pipedProgram makes of a copy stays a program
+// only known at run time. What pipedProgram reads already (a printer's
+// own text, a pipe of two) is not read twice.
+func (z *analyzer) pipedFiltered(p Pipeline) {
+	for k := 1; k < len(p); k++ {
+		if len(p[k-1]) != 1 {
+			continue
+		}
+		d, ok := z.catDocs[p[k-1][0]]
+		if !ok || !d.known || len(p) == 2 && !d.copy {
+			continue
+		}
+		// The first command of the stage that reads the text reads it
+		// all ({ sh; sh; } reads it once), and one reading each keeps
+		// the work to the text's length.
+		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
+		for _, i := range p[k] {
+			if z.fedKnown(i, d.text, what) {
+				break
+			}
+		}
+	}
+}
+
+// fedKnown analyses text, written out, as what command i reads on its
+// input where i is a shell or an interpreter that reads its program
+// there, patch or a database shell, and says whether it was one; what
+// names where text comes from.
+func (z *analyzer) fedKnown(i int, text, what string) bool {
+	c := z.a.Commands[i]
+	if c.OpenArgs || c.Nested {
+		return false
+	}
+	n := lowerName(c)
+	if isShell(n) && readsProgramFromFeed(c) || isPwsh(n) && pwshReadsInput(c) {
+		dir, scope := z.dir, z.fork()
+		z.nested(text, c.Name()+" input")
+		z.dir, z.scope = dir, scope
+	} else if lang, _, stdin := inlineProgram(c); stdin {
+		z.readCode(c, lang, text, c.Name()+" input")
+	} else if n == "patch" {
+		z.patchWrites(c, text)
+	} else if isSQLShell(n) {
+		z.fedSQL(c, text, true, what)
+	} else {
+		return false
+	}
+	return true
 }
 
 // isSQLShell says whether n is a database shell that runs the commands of
@@ -2964,6 +3022,7 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 	}
 	c.Redirects = z.redirects(rs, &subs)
 	z.assigned = z.assignedVals(d.Args)
+	z.noteReadonly(d)
 	if declaresRef(d.Variant.Value, c.Words[1:]) {
 		// declare -n r=p: $r is p's value, not the name (refValues).
 		for k, v := range z.assigned {
@@ -2973,6 +3032,32 @@ func (z *analyzer) decl(d *syntax.DeclClause, rs []*syntax.Redirect) {
 		}
 	}
 	z.add(c, subs)
+}
+
+// noteReadonly records the names declaration d makes read-only
+// (readonly p, declare -r p=…), after its own values: bash refuses a
+// later assignment to one, so that it does not replace the value
+// (assignedVals). A readonly in a subshell or a branch not taken leaves
+// the name writable; the later value is then judged beside the old one,
+// never in its place.
+func (z *analyzer) noteReadonly(d *syntax.DeclClause) {
+	ro, fn := d.Variant.Value == "readonly", false
+	for _, as := range d.Args {
+		if as.Naked && as.Name == nil && as.Value != nil {
+			if o := as.Value.Lit(); strings.HasPrefix(o, "-") {
+				ro = ro || strings.Contains(o, "r")
+				fn = fn || strings.ContainsAny(o, "fF") // readonly -f f: a function
+			}
+		}
+	}
+	if !ro || fn {
+		return
+	}
+	for _, as := range d.Args {
+		if as.Name != nil && !slices.Contains(z.readonlyNames, as.Name.Value) {
+			z.readonlyNames = append(z.readonlyNames, as.Name.Value)
+		}
+	}
 }
 
 // assign renders an assignment as "NAME=value", the value quote-removed

@@ -77,7 +77,9 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 			continue
 		}
 		z.noteIFS(as)
-		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil}
+		// p=x after readonly p fails: p keeps its value (noteReadonly).
+		ro := slices.Contains(z.readonlyNames, as.Name.Value)
+		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil || ro}
 		switch {
 		case as.Array != nil:
 			for _, e := range as.Array.Elems {
