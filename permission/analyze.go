@@ -1189,8 +1189,11 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 	return text, ok && exact, true
 }
 
-// catDoc records in catDocs what cat, command i, writes when it only
-// copies a here-document or here-string on its input.
+// catDoc records in catDocs what command i writes where the analysis
+// reads it: cat copying a here-document or here-string (or a file the
+// line wrote), a filter of a here-string, head and the like of a file
+// the line wrote, dirname and its kind, pwd, and echo, printf or awk of
+// the values the line gives (a copy's text: fedDoc).
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
 	text, known, ok, copy := "", false, false, false
@@ -2239,7 +2242,7 @@ func (z *analyzer) printersText(sub subst, start int) (string, bool) {
 			return "", false
 		}
 		text, known, _ := z.fedText(start + k)
-		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxAwkOutput {
+		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxFilterOutput {
 			return "", false
 		}
 		b.WriteString(text)

@@ -11,12 +11,14 @@ import (
 // names the config, as p=$(echo .git/config) does. Anything but a print
 // of fields and strings, in one action, is not read.
 
-// maxAwkOutput bounds what awkOutput makes: a print of $0 many times
-// over, of a long input, would be the line's length squared.
-const maxAwkOutput = 1 << 12
+// maxFilterOutput bounds what the filters of known text make (awk's
+// prints, xargs's lines), an awk program read, and a word built of
+// values (valueOf): a print of $0 many times over, of a long input,
+// would be the line's length squared.
+const maxFilterOutput = 1 << 12
 
-// awkOutput returns what awk with arguments args (its program alone, no
-// option nor file) prints of text in (fed: in is its input): for
+// awkOutput returns what awk with arguments args (its program, after a
+// -F of one character at most; no other option, no file) prints of text in (fed: in is its input): for
 // BEGIN{print ITEMS}, the items; for {print ITEMS} (ITEMS $0 where none),
 // the items of each line of in. An item is a field ($0, $1 …), a
 // string without escapes, or tolower or toupper of such items; items
@@ -32,7 +34,7 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 		}
 		args = args[1:]
 	}
-	if len(args) != 1 || !args[0].Literal || len(args[0].Text) > maxAwkOutput {
+	if len(args) != 1 || !args[0].Literal || len(args[0].Text) > maxFilterOutput {
 		// The program is read again for each line: one longer than
 		// the output it may make is not read at all.
 		return "", false
@@ -63,7 +65,7 @@ func awkOutput(args []Word, in string, fed bool) (string, bool) {
 			fields = strings.Split(l, sep)
 		}
 		out, ok := awkPrint(items, fields, l)
-		if !ok || b.Len()+len(out) > maxAwkOutput {
+		if !ok || b.Len()+len(out) > maxFilterOutput {
 			return "", false
 		}
 		b.WriteString(out)
@@ -135,7 +137,7 @@ func awkPrint(items string, fields []string, line string) (string, bool) {
 		default:
 			return "", false // a variable, a function, arithmetic …
 		}
-		if b.Len() > maxAwkOutput {
+		if b.Len() > maxFilterOutput {
 			return "", false
 		}
 	}
@@ -166,7 +168,7 @@ func xargsOptions(c SimpleCommand) (opts, args []Word, ok bool) {
 // -r, prints of text in: one printf of its arguments and then its
 // input's words, as printedText reads one (format reused for each).
 // ok is false where a quote or a backslash in in is one xargs reads,
-// and where what it would print is past maxAwkOutput.
+// and where what it would print is past maxFilterOutput.
 func xargsPrintf(c SimpleCommand, in string) (string, bool) {
 	all := c.Args()
 	if c.Inner == 0 || !c.Words[0].Literal || baseName(c.Words[0].Text) != "xargs" || len(all) < 2 ||
@@ -179,7 +181,7 @@ func xargsPrintf(c SimpleCommand, in string) (string, bool) {
 		}
 	}
 	fields := strings.Fields(in)
-	if (len(all[1].Text)+len(in))*(len(fields)+1) > maxAwkOutput {
+	if (len(all[1].Text)+len(in))*(len(fields)+1) > maxFilterOutput {
 		return "", false
 	}
 	n := SimpleCommand{Words: slices.Clone(all)}
@@ -245,7 +247,7 @@ func xargsEchoed(opts, args []Word, in string) (string, bool) {
 				if k > 0 {
 					b.WriteByte(' ')
 				}
-				if b.Len()+len(w)+strings.Count(w, repl)*len(l) > maxAwkOutput {
+				if b.Len()+len(w)+strings.Count(w, repl)*len(l) > maxFilterOutput {
 					return "", false
 				}
 				b.WriteString(strings.ReplaceAll(w, repl, l))
@@ -264,7 +266,7 @@ func xargsEchoed(opts, args []Word, in string) (string, bool) {
 	for _, w := range words {
 		argsLen += len(w)
 	}
-	if lines := max(len(fields)-1, 0)/per + 1; lines*argsLen > maxAwkOutput {
+	if lines := max(len(fields)-1, 0)/per + 1; lines*argsLen > maxFilterOutput {
 		return "", false
 	}
 	for k := 0; k < len(fields) || k == 0; k += per {

@@ -484,8 +484,8 @@ func cutSpans(list string) ([][2]int, bool) {
 	return merged, true
 }
 
-// pipedFilters records in catDocs what each tr or sed stage of pipeline
-// p prints where the stage before it is one command whose output is
+// pipedFilters records in catDocs what each filter stage of pipeline p
+// (tr, sed, cut, awk, xargs, grep, cat … : filterOutput) prints where the stage before it is one command whose output is
 // known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
 // is a value (feeds), and a stage after it is fed it. What is made of a
 // copy's text (d=.GIT; echo "$d" | tr A-Z a-z), or by a filter whose

@@ -1620,8 +1620,8 @@ func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
 	for _, name := range names {
 		v, ok := z.soleValue(name, i)
 		// "$d$d$d…" of a long value: bounded before it is written, as
-		// what the filters print of it is (maxAwkOutput).
-		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxAwkOutput {
+		// what the filters print of it is (maxFilterOutput).
+		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxFilterOutput {
 			return Word{}, false
 		}
 		w = sourceWord(substVar(w.Text, name, v))

@@ -85,7 +85,7 @@ func TestAwkPrintOfKnownText(t *testing.T) {
 		{`{print "a\n"}`, "x", "", true, false},
 		{`{printf $0}`, "x", "", true, false},
 		{`/x/{print}`, "x", "", true, false},
-		{`{print $0 $0 $0 $0 $0 $0 $0 $0}`, strings.Repeat("x", maxAwkOutput/4), "", true, false},
+		{`{print $0 $0 $0 $0 $0 $0 $0 $0}`, strings.Repeat("x", maxFilterOutput/4), "", true, false},
 	} {
 		got, ok := awkOutput(literalWords([]string{tt.prog}), tt.in, tt.fed)
 		if got != tt.want || ok != tt.ok {
@@ -275,7 +275,7 @@ func TestFilteredIntoRead(t *testing.T) {
 // TestEng69FiltersBounded: what this work reads stays linear in the
 // line: a long text through thousands of xargs, cat and grep stages, an
 // awk or xargs -I that would print its input many times over (past
-// maxAwkOutput, not read), and thousands of variables each filtered and
+// maxFilterOutput, not read), and thousands of variables each filtered and
 // read (asked for, as before, past maxValueCopies). Neighbours: the same
 // forms on a protected path are followed.
 func TestEng69FiltersBounded(t *testing.T) {

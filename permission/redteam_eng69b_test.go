@@ -114,7 +114,7 @@ func TestXargsPrintfOfKnownText(t *testing.T) {
 		{"neighbour: a shell fed it", D, nil, `echo ls | xargs printf '%s\n' | sh`, Ask},
 	})
 	if _, ok := xargsPrintf(SimpleCommand{Words: literalWords([]string{"xargs", "printf", strings.Repeat("%s", 100)}), Inner: 1}, strings.Repeat("a ", 100)); ok {
-		t.Error("xargs printf of 100 words by a format of 100 read; want past maxAwkOutput")
+		t.Error("xargs printf of 100 words by a format of 100 read; want past maxFilterOutput")
 	}
 }
 
