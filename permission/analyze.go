@@ -1192,8 +1192,9 @@ func (z *analyzer) fedText(i int) (text string, known, printer bool) {
 // catDoc records in catDocs what command i writes where the analysis
 // reads it: cat copying a here-document or here-string (or a file the
 // line wrote), a filter of a here-string, head and the like of a file
-// the line wrote, dirname and its kind, pwd, and echo, printf or awk of
-// the values the line gives (a copy's text: fedDoc).
+// the line wrote, dirname and its kind, pwd, the strings an awk BEGIN
+// prints, and echo or printf of the values the line gives (the last two
+// a copy's text: fedDoc).
 func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 	c := z.a.Commands[i]
 	text, known, ok, copy := "", false, false, false

@@ -521,7 +521,8 @@ func (z *analyzer) pipedFilters(p Pipeline) {
 // a program only known at run time, as it was before they were read.
 var filterCopies = []string{"awk", "gawk", "mawk", "xargs", "cat", "grep"}
 
-// xargsCopy says whether c is xargs echo or xargs printf (filterCopies).
+// xargsCopy says whether c is xargs alone, xargs echo or xargs printf
+// (filterCopies).
 func xargsCopy(c SimpleCommand) bool {
 	_, _, ok := xargsOptions(c)
 	return ok || c.Inner > 0 && lowerName(c) == "printf" && c.Words[0].Literal && baseName(c.Words[0].Text) == "xargs"
