@@ -873,6 +873,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	savedAsync, dir := z.async, z.dir
 	z.async = true
 	p := make(Pipeline, 0, len(chain))
+	stmts := make([]*syntax.Stmt, 0, len(chain)) // each stage's statement
 	for i := len(chain) - 1; i >= 0; i-- {
 		start := len(z.a.Commands)
 		scope := z.fork()
@@ -886,6 +887,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 			z.a.Commands[k].Piped = true
 		}
 		p = append(p, indexRange(start, len(z.a.Commands)))
+		stmts = append(stmts, chain[i])
 		z.dir, z.scope = dir, scope
 	}
 	z.async = savedAsync
@@ -894,12 +896,12 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	if last := p[len(p)-1]; len(last) == 1 {
 		z.lastStage = last[0]
 	}
-	z.pipedFilters(p)
+	z.pipedFilters(p, stmts)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
 	z.pipedProgram(p)
-	z.pipedFiltered(p)
+	z.pipedFiltered(p, stmts)
 	z.pipedCommands(p)
 }
 
@@ -1045,32 +1047,62 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 
 // pipedFiltered analyses, beside the command as written, the program a
 // shell, an interpreter, patch or a database shell reads from a stage
-// whose output is known (catDocs): a filter of known text (echo 'rm -rf
-// ~' | cat | sh, printf 'import os…' | tr a a | python3) or a copy (d=…;
-// echo "$d" | python3). It is one more copy to judge, never in place of
-// the command: the shell still asks for a program it reads from a pipe
+// whose output is known (stageDoc): a filter of known text (echo 'rm -rf
+// ~' | cat | sh, printf 'import os…' | tr a a | python3), a copy (d=…;
+// echo "$d" | python3), a group of printers ({ echo 'import os'; echo
+// 'os.system(…)'; } | python3) or a printer in a pipeline of more than
+// two stages. It is one more copy to judge, never in place of the
+// command: the shell still asks for a program it reads from a pipe
 // (pipeToShell), and what pipedProgram makes of a copy stays a program
 // only known at run time. What pipedProgram reads already (a printer's
-// own text, a pipe of two) is not read twice.
-func (z *analyzer) pipedFiltered(p Pipeline) {
+// own text, a pipe of two) is not read twice. stmts are the stages'
+// statements.
+func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
-		if len(p[k-1]) != 1 {
+		d, ok := z.stageDoc(p[k-1], stmts[k-1])
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
 			continue
 		}
-		d, ok := z.catDocs[p[k-1][0]]
-		if !ok || !d.known || len(p) == 2 && !d.copy {
-			continue
+		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
+		if len(p[k-1]) > 1 {
+			what = "what a group of printers writes"
 		}
 		// The first command of the stage that reads the text reads it
 		// all ({ sh; sh; } reads it once), and one reading each keeps
 		// the work to the text's length.
-		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		for _, i := range p[k] {
 			if z.fedKnown(i, d.text, what) {
 				break
 			}
 		}
 	}
+}
+
+// stageDoc returns what a pipeline's stage, the commands stage walked
+// from statement st, writes where that is known: its one command's text
+// (fedText) or a copy's (catDocs), or what a group of printers prints
+// one after the other ({ echo a; echo b; }, (printf a; printf b):
+// printersText).
+func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
+	if len(stage) == 1 {
+		if d, ok := z.catDocs[stage[0]]; ok && d.known {
+			return d, true
+		}
+		text, known, _ := z.fedText(stage[0])
+		return fedDoc{text, true, false}, known
+	}
+	var body []*syntax.Stmt
+	switch x := st.Cmd.(type) {
+	case *syntax.Block:
+		body = x.Stmts
+	case *syntax.Subshell:
+		body = x.Stmts
+	}
+	if len(body) != len(stage) || st.Negated || len(st.Redirs) > 0 {
+		return fedDoc{}, false
+	}
+	text, ok := z.printersText(body, stage[0])
+	return fedDoc{text, true, false}, ok
 }
 
 // fedKnown analyses text, written out, as what command i reads on its
@@ -2209,7 +2241,7 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	}
 	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
 		// $(echo .gi; echo t): what each of its printers prints.
-		if text, ok := z.printersText(sub, start); ok {
+		if text, ok := z.printersText(sub.stmts, start); ok {
 			return strings.TrimRight(text, "\n"), true
 		}
 	}
@@ -2233,12 +2265,13 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	return strings.TrimRight(d.text, "\n"), ok
 }
 
-// printersText returns what the commands of sub, walked from index start
-// on, print one after the other where each is a statement of its own
-// whose output is written out (fedText), not a copy's.
-func (z *analyzer) printersText(sub subst, start int) (string, bool) {
+// printersText returns what the commands of stmts (a substitution's, a
+// group's), walked from index start on, print one after the other where
+// each is a statement of its own whose output is written out (fedText),
+// not a copy's.
+func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) {
 	var b strings.Builder
-	for k, st := range sub.stmts {
+	for k, st := range stmts {
 		if _, ok := st.Cmd.(*syntax.CallExpr); !ok || st.Negated || st.Background || len(st.Redirs) > 0 {
 			return "", false
 		}
