@@ -1363,6 +1363,20 @@ func (z *analyzer) catProcDoc(i int, rs []*syntax.Redirect) {
 	}
 }
 
+// procFed analyses, beside the command as written, the program a shell,
+// an interpreter, patch or a database shell, command i, reads from a
+// process substitution whose output is known (python3 < <(echo 'import
+// os…'), sh < <(echo 'rm -rf ~' | cat): fedKnown). What fedProgram read
+// already (sh < <(echo …)) is not read twice: it marked the shell
+// Nested.
+func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
+	if feed, r := fdDoc(rs, 0); feed == feedOther && r != nil {
+		if text, _, ok := z.procFedText(i, r); ok {
+			z.fedKnown(i, text, "what a process substitution writes")
+		}
+	}
+}
+
 // valueDoc returns the text of here-string doc, fed to command i, where
 // it expands variables the line surely gives one value each (valueOf):
 // a copy's text (fedDoc).
@@ -3491,6 +3505,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
 	z.catProcDoc(i, rs)
+	z.procFed(i, rs)
 	z.noteRead(i, rs)
 	from := z.dir
 	z.changeDir(c)

@@ -34,6 +34,24 @@ func TestFix69bInlineFromGroup(t *testing.T) {
 	})
 }
 
+// TestFix69bInlineFromProcSubst: python3 < <(echo 'import shutil;
+// shutil.rmtree("/home")') was allowed in default mode: what a process
+// substitution feeds an interpreter was not read, nor a pipeline's in
+// one fed to a shell (sh < <(echo 'rm -rf ~' | cat) asked). Its known
+// text (procFedText) is now analysed beside the command (procFed).
+func TestFix69bInlineFromProcSubst(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	checkDecisions(t, []decisionRow{
+		{"python3 < <(echo)", D, nil, `python3 < <(echo 'import shutil; shutil.rmtree("/home")')`, Deny},
+		{"python3 < <(echo | cat)", D, nil, `python3 < <(echo 'import shutil; shutil.rmtree("/home")' | cat)`, Deny},
+		{"node < <(echo)", D, nil, `node < <(echo 'require("fs").rmSync("/home",{recursive:true})')`, Deny},
+		{"sh < <(echo | cat)", D, nil, `sh < <(echo 'rm -rf ~' | cat)`, Deny},
+		{"neighbour: sh < <(echo)", D, nil, `sh < <(echo 'rm -rf ~')`, Deny},
+		{"neighbour: harmless code", D, nil, `python3 < <(echo 'print(1)')`, Allow},
+	})
+}
+
 // TestFix69bNeighbours: the commands near the attacks above keep their
 // decisions in every mode: a file's text is not known, and a group fed
 // to a command that runs no code is only data.
@@ -47,6 +65,7 @@ func TestFix69bNeighbours(t *testing.T) {
 		{`cat x.py | python3`, Deny},
 		{`{ cat a.py; cat b.py; } | python3`, Deny},
 		{`{ echo 'print(1)'; echo 'print(2)'; } | python3`, Deny},
+		{`python3 < <(cat x.py)`, Deny},
 		{`(cd src && cat x.json) | python3 -m json.tool`, Deny},
 		{`{ echo a; echo b; } | sort`, Allow},
 	} {
