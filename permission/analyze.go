@@ -275,6 +275,10 @@ type analyzer struct {
 	// known (feeds), for a here-string of it that feeds a read (fedLines).
 	printed   []printedSubst
 	printedAt int
+	// fnPrints: what each function declared so far prints where its body
+	// is printers (printersText), for a pipeline's stage that calls it
+	// (stageDoc).
+	fnPrints map[string]string
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -737,8 +741,12 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.fn = cmd.Name.Value
 		}
+		start := len(z.a.Commands)
 		z.stmt(cmd.Body)
 		z.fn, z.dir = saved, dir
+		if cmd.Name != nil {
+			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
+		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
 		z.arith(cmd.X, &subs)
@@ -1050,8 +1058,8 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 // whose output is known (stageDoc): a filter of known text (echo 'rm -rf
 // ~' | cat | sh, printf 'import os…' | tr a a | python3), a copy (d=…;
 // echo "$d" | python3), a group of printers ({ echo 'import os'; echo
-// 'os.system(…)'; } | python3) or a printer in a pipeline of more than
-// two stages. It is one more copy to judge, never in place of the
+// 'os.system(…)'; } | python3), a function of printers (f() { echo …;
+// }; f | python3) or a printer in a pipeline of more than two stages. It is one more copy to judge, never in place of the
 // command: the shell still asks for a program it reads from a pipe
 // (pipeToShell), and what pipedProgram makes of a copy stays a program
 // only known at run time. What pipedProgram reads already (a printer's
@@ -1088,9 +1096,24 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 		if d, ok := z.catDocs[stage[0]]; ok && d.known {
 			return d, true
 		}
+		if c := z.a.Commands[stage[0]]; len(c.Words) == 1 && c.Words[0].Literal && len(c.Redirects) == 0 {
+			// f() { echo 'import os'; echo …; }; f | python3: a copy,
+			// for the name may yet run a command of that name.
+			if text, ok := z.fnPrints[c.Words[0].Text]; ok {
+				return fedDoc{text, true, true}, true
+			}
+		}
 		text, known, _ := z.fedText(stage[0])
 		return fedDoc{text, true, false}, known
 	}
+	text, ok := z.groupPrints(st, stage[0], len(stage))
+	return fedDoc{text, true, false}, ok
+}
+
+// groupPrints returns what group st ({ …; }, ( … )), whose n commands
+// were walked from index start on, prints where each of its statements
+// is a printer (printersText).
+func (z *analyzer) groupPrints(st *syntax.Stmt, start, n int) (string, bool) {
 	var body []*syntax.Stmt
 	switch x := st.Cmd.(type) {
 	case *syntax.Block:
@@ -1098,11 +1121,25 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 	case *syntax.Subshell:
 		body = x.Stmts
 	}
-	if len(body) != len(stage) || st.Negated || len(st.Redirs) > 0 {
-		return fedDoc{}, false
+	if len(body) != n || st.Negated || len(st.Redirs) > 0 {
+		return "", false
 	}
-	text, ok := z.printersText(body, stage[0])
-	return fedDoc{text, true, false}, ok
+	return z.printersText(body, start)
+}
+
+// noteFnPrints records in fnPrints what function name, declared with
+// body whose commands were walked from index start on, prints, or that
+// it is not known: a later declaration replaces an earlier one.
+func (z *analyzer) noteFnPrints(name string, body *syntax.Stmt, start int) {
+	text, ok := z.groupPrints(body, start, len(z.a.Commands)-start)
+	if !ok {
+		delete(z.fnPrints, name)
+		return
+	}
+	if z.fnPrints == nil {
+		z.fnPrints = map[string]string{}
+	}
+	z.fnPrints[name] = text
 }
 
 // fedKnown analyses text, written out, as what command i reads on its

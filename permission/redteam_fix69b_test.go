@@ -52,6 +52,28 @@ func TestFix69bInlineFromProcSubst(t *testing.T) {
 	})
 }
 
+// TestFix69bInlineFromFunction: f() { echo 'import shutil;
+// shutil.rmtree("/home")'; }; f | python3 was allowed in default mode: a
+// function's output was not known where a pipeline's stage calls it.
+// What a function whose body is printers prints is now recorded at its
+// declaration (noteFnPrints) and analysed, as a copy, beside the command
+// (stageDoc). Neighbours: harmless code, a redeclared function, and one
+// that prints a file.
+func TestFix69bInlineFromFunction(t *testing.T) {
+	t.Parallel()
+	D := ModeDefault
+	const rmtree = `echo 'import shutil; shutil.rmtree("/home")'`
+	checkDecisions(t, []decisionRow{
+		{"f | python3", D, nil, `f() { ` + rmtree + `; }; f | python3`, Deny},
+		{"f of two echoes | cat | python3", D, nil, `f() { echo 'import shutil'; echo 'shutil.rmtree("/home")'; }; f | cat | python3`, Deny},
+		{"f | sh", D, nil, `f() { echo 'echo hi'; echo 'rm -rf ~'; }; f | sh`, Deny},
+		{"neighbour: harmless code", D, nil, `f() { echo 'print(1)'; }; f | python3`, Allow},
+		{"neighbour: redeclared", D, nil, `f() { ` + rmtree + `; }; f() { echo 'print(1)'; }; f | python3`, Allow},
+		{"neighbour: a file", D, nil, `f() { cat x.py; }; f | python3`, Allow},
+		{"neighbour: sh still asks", D, nil, `f() { echo 'echo hi'; }; f | sh`, Ask},
+	})
+}
+
 // TestFix69bNeighbours: the commands near the attacks above keep their
 // decisions in every mode: a file's text is not known, and a group fed
 // to a command that runs no code is only data.
@@ -90,6 +112,7 @@ func TestFix69bBounded(t *testing.T) {
 	checkFast(t, 2*time.Second, []slowRow{
 		{"a long group", group + ` | python3`, Allow},
 		{"a long group through filters", group + strings.Repeat(` | cat`, 200) + ` | python3`, Allow},
+		{"a long function in many stages", `f() {` + strings.Repeat(` echo 'print(1)';`, 400) + ` }; ` + strings.Repeat(`f | python3 | `, 300) + `cat`, Allow},
 		{"many groups", strings.Repeat(`{ echo 'echo a'; echo 'echo b'; } | sh | `, 500) + `{ echo 'echo a'; echo 'rm -rf ~'; } | sh`, Deny},
 	})
 }
