@@ -1403,14 +1403,33 @@ func (z *analyzer) catProcDoc(i int, rs []*syntax.Redirect) {
 // procFed analyses, beside the command as written, the program a shell,
 // an interpreter, patch or a database shell, command i, reads from a
 // process substitution whose output is known (python3 < <(echo 'import
-// os…'), sh < <(echo 'rm -rf ~' | cat): fedKnown). What fedProgram read
+// os…'), sh < <(echo 'rm -rf ~' | cat), python3 < <(echo …; echo …):
+// fedKnown). What fedProgram read
 // already (sh < <(echo …)) is not read twice: it marked the shell
 // Nested.
 func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
-	if feed, r := fdDoc(rs, 0); feed == feedOther && r != nil {
-		if text, _, ok := z.procFedText(i, r); ok {
-			z.fedKnown(i, text, "what a process substitution writes")
+	feed, r := fdDoc(rs, 0)
+	if feed != feedOther || r == nil {
+		return
+	}
+	text, _, ok := z.procFedText(i, r)
+	if p := inputSubst(r.Word); !ok && p != nil && r.Op == syntax.RdrIn {
+		// python3 < <(echo 'import os'; echo …): what its printers
+		// print one after the other, or its function's. Here alone,
+		// not in procFedText: a read it feeds keeps its data unread
+		// (noteData).
+		switch in := z.fedBy(i); {
+		case len(in) == 1:
+			// python3 < <(f) of a function of printers.
+			var d fedDoc
+			d, ok = z.stageDoc(in, nil)
+			text = d.text
+		case len(in) > 1 && len(in) == len(p.Stmts):
+			text, ok = z.printersText(p.Stmts, in[0])
 		}
+	}
+	if ok {
+		z.fedKnown(i, text, "what a process substitution writes")
 	}
 }
 

@@ -47,6 +47,11 @@ func TestFix69bInlineFromProcSubst(t *testing.T) {
 		{"python3 < <(echo | cat)", D, nil, `python3 < <(echo 'import shutil; shutil.rmtree("/home")' | cat)`, Deny},
 		{"node < <(echo)", D, nil, `node < <(echo 'require("fs").rmSync("/home",{recursive:true})')`, Deny},
 		{"sh < <(echo | cat)", D, nil, `sh < <(echo 'rm -rf ~' | cat)`, Deny},
+		{"python3 < <(echo; echo)", D, nil, `python3 < <(echo 'import shutil'; echo 'shutil.rmtree("/home")')`, Deny},
+		{"sh < <(echo; echo)", D, nil, `sh < <(echo 'echo hi'; echo 'rm -rf ~')`, Deny},
+		{"neighbour: harmless code of two echoes", D, nil, `python3 < <(echo 'print(1)'; echo 'print(2)')`, Allow},
+		{"neighbour: a read of two echoes", D, nil, `read -r x < <(echo 1; echo 2); echo "$x"`, Allow},
+		{"python3 < <(f)", D, nil, `f() { echo 'import shutil; shutil.rmtree("/home")'; }; python3 < <(f)`, Deny},
 		{"neighbour: sh < <(echo)", D, nil, `sh < <(echo 'rm -rf ~')`, Deny},
 		{"neighbour: harmless code", D, nil, `python3 < <(echo 'print(1)')`, Allow},
 	})
