@@ -275,6 +275,10 @@ type analyzer struct {
 	// known (feeds), for a here-string of it that feeds a read (fedLines).
 	printed   []printedSubst
 	printedAt int
+	// fnPrints: what each function declared so far prints where its body
+	// is printers (printersText), for a pipeline's stage that calls it
+	// (stageDoc).
+	fnPrints map[string]string
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -737,8 +741,12 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.fn = cmd.Name.Value
 		}
+		start := len(z.a.Commands)
 		z.stmt(cmd.Body)
 		z.fn, z.dir = saved, dir
+		if cmd.Name != nil {
+			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
+		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
 		z.arith(cmd.X, &subs)
@@ -873,6 +881,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	savedAsync, dir := z.async, z.dir
 	z.async = true
 	p := make(Pipeline, 0, len(chain))
+	stmts := make([]*syntax.Stmt, 0, len(chain)) // each stage's statement
 	for i := len(chain) - 1; i >= 0; i-- {
 		start := len(z.a.Commands)
 		scope := z.fork()
@@ -886,6 +895,7 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 			z.a.Commands[k].Piped = true
 		}
 		p = append(p, indexRange(start, len(z.a.Commands)))
+		stmts = append(stmts, chain[i])
 		z.dir, z.scope = dir, scope
 	}
 	z.async = savedAsync
@@ -894,12 +904,12 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 	if last := p[len(p)-1]; len(last) == 1 {
 		z.lastStage = last[0]
 	}
-	z.pipedFilters(p)
+	z.pipedFilters(p, stmts)
 	z.pipedDeletes(p)
 	z.pipedArgs(p)
 	z.pipedReads(p)
 	z.pipedProgram(p)
-	z.pipedFiltered(p)
+	z.pipedFiltered(p, stmts)
 	z.pipedCommands(p)
 }
 
@@ -1045,32 +1055,91 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 
 // pipedFiltered analyses, beside the command as written, the program a
 // shell, an interpreter, patch or a database shell reads from a stage
-// whose output is known (catDocs): a filter of known text (echo 'rm -rf
-// ~' | cat | sh, printf 'import os…' | tr a a | python3) or a copy (d=…;
-// echo "$d" | python3). It is one more copy to judge, never in place of
-// the command: the shell still asks for a program it reads from a pipe
+// whose output is known (stageDoc): a filter of known text (echo 'rm -rf
+// ~' | cat | sh, printf 'import os…' | tr a a | python3), a copy (d=…;
+// echo "$d" | python3), a group of printers ({ echo 'import os'; echo
+// 'os.system(…)'; } | python3), a function of printers (f() { echo …;
+// }; f | python3) or a printer in a pipeline of more than two stages. It is one more copy to judge, never in place of the
+// command: the shell still asks for a program it reads from a pipe
 // (pipeToShell), and what pipedProgram makes of a copy stays a program
 // only known at run time. What pipedProgram reads already (a printer's
-// own text, a pipe of two) is not read twice.
-func (z *analyzer) pipedFiltered(p Pipeline) {
+// own text, a pipe of two) is not read twice. stmts are the stages'
+// statements.
+func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
-		if len(p[k-1]) != 1 {
+		d, ok := z.stageDoc(p[k-1], stmts[k-1])
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
 			continue
 		}
-		d, ok := z.catDocs[p[k-1][0]]
-		if !ok || !d.known || len(p) == 2 && !d.copy {
-			continue
+		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
+		if len(p[k-1]) > 1 {
+			what = "what a group of printers writes"
 		}
 		// The first command of the stage that reads the text reads it
 		// all ({ sh; sh; } reads it once), and one reading each keeps
 		// the work to the text's length.
-		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		for _, i := range p[k] {
 			if z.fedKnown(i, d.text, what) {
 				break
 			}
 		}
 	}
+}
+
+// stageDoc returns what a pipeline's stage, the commands stage walked
+// from statement st, writes where that is known: its one command's text
+// (fedText) or a copy's (catDocs), or what a group of printers prints
+// one after the other ({ echo a; echo b; }, (printf a; printf b):
+// printersText).
+func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
+	if len(stage) == 1 {
+		if d, ok := z.catDocs[stage[0]]; ok && d.known {
+			return d, true
+		}
+		if c := z.a.Commands[stage[0]]; len(c.Words) == 1 && c.Words[0].Literal && len(c.Redirects) == 0 {
+			// f() { echo 'import os'; echo …; }; f | python3: a copy,
+			// for the name may yet run a command of that name.
+			if text, ok := z.fnPrints[c.Words[0].Text]; ok {
+				return fedDoc{text, true, true}, true
+			}
+		}
+		text, known, _ := z.fedText(stage[0])
+		return fedDoc{text, true, false}, known
+	}
+	text, ok := z.groupPrints(st, stage[0], len(stage))
+	return fedDoc{text, true, false}, ok
+}
+
+// groupPrints returns what group st ({ …; }, ( … )), whose n commands
+// were walked from index start on, prints where each of its statements
+// is a printer (printersText).
+func (z *analyzer) groupPrints(st *syntax.Stmt, start, n int) (string, bool) {
+	var body []*syntax.Stmt
+	switch x := st.Cmd.(type) {
+	case *syntax.Block:
+		body = x.Stmts
+	case *syntax.Subshell:
+		body = x.Stmts
+	}
+	if len(body) != n || st.Negated || len(st.Redirs) > 0 {
+		return "", false
+	}
+	return z.printersText(body, start)
+}
+
+// noteFnPrints records in fnPrints what function name, declared with
+// body whose commands were walked from index start on, prints, or that
+// it is not known: a later declaration replaces an earlier one.
+func (z *analyzer) noteFnPrints(name string, body *syntax.Stmt, start int) {
+	text, ok := z.groupPrints(body, start, len(z.a.Commands)-start)
+	if !ok {
+		delete(z.fnPrints, name)
+		return
+	}
+	if z.fnPrints == nil {
+		z.fnPrints = map[string]string{}
+	}
+	z.fnPrints[name] = text
 }
 
 // fedKnown analyses text, written out, as what command i reads on its
@@ -1328,6 +1397,39 @@ func (z *analyzer) catProcDoc(i int, rs []*syntax.Redirect) {
 			}
 			z.catDocs[i] = fedDoc{text, true, copy}
 		}
+	}
+}
+
+// procFed analyses, beside the command as written, the program a shell,
+// an interpreter, patch or a database shell, command i, reads from a
+// process substitution whose output is known (python3 < <(echo 'import
+// os…'), sh < <(echo 'rm -rf ~' | cat), python3 < <(echo …; echo …):
+// fedKnown). What fedProgram read
+// already (sh < <(echo …)) is not read twice: it marked the shell
+// Nested.
+func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
+	feed, r := fdDoc(rs, 0)
+	if feed != feedOther || r == nil {
+		return
+	}
+	text, _, ok := z.procFedText(i, r)
+	if p := inputSubst(r.Word); !ok && p != nil && r.Op == syntax.RdrIn {
+		// python3 < <(echo 'import os'; echo …): what its printers
+		// print one after the other, or its function's. Here alone,
+		// not in procFedText: a read it feeds keeps its data unread
+		// (noteData).
+		switch in := z.fedBy(i); {
+		case len(in) == 1:
+			// python3 < <(f) of a function of printers.
+			var d fedDoc
+			d, ok = z.stageDoc(in, nil)
+			text = d.text
+		case len(in) > 1 && len(in) == len(p.Stmts):
+			text, ok = z.printersText(p.Stmts, in[0])
+		}
+	}
+	if ok {
+		z.fedKnown(i, text, "what a process substitution writes")
 	}
 }
 
@@ -2209,7 +2311,7 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	}
 	if len(z.a.Commands) > start+1 && len(sub.stmts) == len(z.a.Commands)-start {
 		// $(echo .gi; echo t): what each of its printers prints.
-		if text, ok := z.printersText(sub, start); ok {
+		if text, ok := z.printersText(sub.stmts, start); ok {
 			return strings.TrimRight(text, "\n"), true
 		}
 	}
@@ -2233,12 +2335,13 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 	return strings.TrimRight(d.text, "\n"), ok
 }
 
-// printersText returns what the commands of sub, walked from index start
-// on, print one after the other where each is a statement of its own
-// whose output is written out (fedText), not a copy's.
-func (z *analyzer) printersText(sub subst, start int) (string, bool) {
+// printersText returns what the commands of stmts (a substitution's, a
+// group's), walked from index start on, print one after the other where
+// each is a statement of its own whose output is written out (fedText),
+// not a copy's.
+func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) {
 	var b strings.Builder
-	for k, st := range sub.stmts {
+	for k, st := range stmts {
 		if _, ok := st.Cmd.(*syntax.CallExpr); !ok || st.Negated || st.Background || len(st.Redirs) > 0 {
 			return "", false
 		}
@@ -3458,6 +3561,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.notesWritten(i, rs)
 	z.feeds(i, subs)
 	z.catProcDoc(i, rs)
+	z.procFed(i, rs)
 	z.noteRead(i, rs)
 	from := z.dir
 	z.changeDir(c)

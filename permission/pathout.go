@@ -485,29 +485,28 @@ func cutSpans(list string) ([][2]int, bool) {
 }
 
 // pipedFilters records in catDocs what each filter stage of pipeline p
-// (tr, sed, cut, awk, xargs, grep, cat … : filterOutput) prints where the stage before it is one command whose output is
-// known (echo .GIT | tr A-Z a-z), so that a substitution of the pipeline
+// (tr, sed, cut, awk, xargs, grep, cat … : filterOutput) prints where
+// what the stage before it writes is known (echo .GIT | tr A-Z a-z, {
+// echo .G; echo IT; } | tr -d '\n': stageDoc), so that a substitution of the pipeline
 // is a value (feeds), and a stage after it is fed it. What is made of a
 // copy's text (d=.GIT; echo "$d" | tr A-Z a-z), or by a filter whose
-// output only copies are made of (filterCopies), is a copy too.
-func (z *analyzer) pipedFilters(p Pipeline) {
+// output only copies are made of (filterCopies), is a copy too. stmts
+// are the stages' statements.
+func (z *analyzer) pipedFilters(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
-		if len(p[k]) != 1 || len(p[k-1]) != 1 {
+		if len(p[k]) != 1 {
 			continue
 		}
 		c := z.a.Commands[p[k][0]]
 		if len(c.Redirects) > 0 {
 			continue
 		}
-		text, known, _ := z.fedText(p[k-1][0])
-		d, copied := z.catDocs[p[k-1][0]]
-		if copied = copied && d.copy && d.known; copied {
-			text, known = d.text, true
-		}
+		d, known := z.stageDoc(p[k-1], stmts[k-1])
 		if !known {
 			continue
 		}
-		if out, ok := filterOutput(c, text); ok {
+		if out, ok := filterOutput(c, d.text); ok {
+			copied := d.copy
 			if z.catDocs == nil {
 				z.catDocs = map[int]fedDoc{}
 			}
