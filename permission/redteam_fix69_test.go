@@ -45,11 +45,7 @@ func TestFix69InlineThroughFilter(t *testing.T) {
 // known, and harmless code through a filter stays harmless.
 func TestFix69FilterNeighbours(t *testing.T) {
 	t.Parallel()
-	modes := []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk}
-	for _, tt := range []struct {
-		cmd  string
-		plan Decision // in plan mode; Allow in the others
-	}{
+	checkAllowedButInPlan(t, []planRow{
 		{`cat x.py | python3`, Deny},
 		{`cat data.json | python3 -m json.tool`, Deny},
 		{`curl -s x | python3 -c 'import json,sys; print(1)'`, Deny},
@@ -58,17 +54,7 @@ func TestFix69FilterNeighbours(t *testing.T) {
 		{`cat schema.sql | sqlite3 db`, Deny},
 		{`echo 'SELECT 1;' | cat | sqlite3 db`, Deny},
 		{`git log | cat | less`, Allow},
-	} {
-		var rows []decisionRow
-		for _, m := range modes {
-			want := Allow
-			if m == ModePlan {
-				want = tt.plan
-			}
-			rows = append(rows, decisionRow{"neighbour: " + string(m) + ": " + tt.cmd, m, nil, tt.cmd, want})
-		}
-		checkDecisions(t, rows)
-	}
+	})
 }
 
 // TestFix69Bounded: a filter's text is read once for each stage, by the
@@ -106,4 +92,28 @@ func TestFix69ReadonlyKept(t *testing.T) {
 		{"neighbour: a later protected value", Y, nil, `readonly p=safe; p=.git/config; echo x >> "$p"`, Ask},
 		{"neighbour: default mode", D, nil, `readonly p=out.txt; p=safe; echo x >> "$p"`, Ask},
 	})
+}
+
+// planRow is a neighbour allowed in every mode but plan, where it gets
+// plan.
+type planRow struct {
+	cmd  string
+	plan Decision
+}
+
+// checkAllowedButInPlan checks each row in the five modes: Allow, and
+// row.plan in plan mode.
+func checkAllowedButInPlan(t *testing.T, rows []planRow) {
+	t.Helper()
+	var all []decisionRow
+	for _, tt := range rows {
+		for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk} {
+			want := Allow
+			if m == ModePlan {
+				want = tt.plan
+			}
+			all = append(all, decisionRow{"neighbour: " + string(m) + ": " + tt.cmd, m, nil, tt.cmd, want})
+		}
+	}
+	checkDecisions(t, all)
 }

@@ -84,28 +84,14 @@ func TestFix69bInlineFromFunction(t *testing.T) {
 // to a command that runs no code is only data.
 func TestFix69bNeighbours(t *testing.T) {
 	t.Parallel()
-	modes := []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk}
-	for _, tt := range []struct {
-		cmd  string
-		plan Decision // in plan mode; Allow in the others
-	}{
+	checkAllowedButInPlan(t, []planRow{
 		{`cat x.py | python3`, Deny},
 		{`{ cat a.py; cat b.py; } | python3`, Deny},
 		{`{ echo 'print(1)'; echo 'print(2)'; } | python3`, Deny},
 		{`python3 < <(cat x.py)`, Deny},
 		{`(cd src && cat x.json) | python3 -m json.tool`, Deny},
 		{`{ echo a; echo b; } | sort`, Allow},
-	} {
-		var rows []decisionRow
-		for _, m := range modes {
-			want := Allow
-			if m == ModePlan {
-				want = tt.plan
-			}
-			rows = append(rows, decisionRow{"neighbour: " + string(m) + ": " + tt.cmd, m, nil, tt.cmd, want})
-		}
-		checkDecisions(t, rows)
-	}
+	})
 }
 
 // TestFix69bBounded: a group's text is read once, to maxFilterOutput
