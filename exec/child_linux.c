@@ -4017,11 +4017,10 @@ static void maybe_prefork(long argc, char **argv) {
 	if (argc < 3 || !streq(argv[1], "run")) {
 		return;
 	}
-	oom_first();
 	int child = 1, namespaces = 1, netns = 1;
 	for (long i = 2; i < argc && !streq(argv[i], "--"); i++) {
 		if (prefork_flag(argv[i], "h") || prefork_flag(argv[i], "help")) {
-			return;
+			return; // the help printed, nothing run: no oom_first
 		}
 		if (prefork_flag(argv[i], "pass-fd")) {
 			child = 0;
@@ -4040,6 +4039,7 @@ static void maybe_prefork(long argc, char **argv) {
 			netns = 0;
 		}
 	}
+	oom_first();
 	// A standard descriptor closed at the start would be taken by the
 	// socket below, and the child would close it: the runner (Go opens
 	// /dev/null there) starts its own child instead.

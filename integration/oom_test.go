@@ -5,9 +5,13 @@ package integration
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestOOMKillerTakesTheSandboxFirst: without --limit-mem the layer's
@@ -64,5 +68,64 @@ func TestOOMKillerTakesTheSandboxFirst(t *testing.T) {
 	}
 	if own, _ := os.ReadFile("/proc/self/oom_score_adj"); string(own) == "1000\n" {
 		t.Error("the caller's own oom_score_adj changed")
+	}
+}
+
+// TestOOMFirstNotForHelp: `mewsandbox run --help` runs nothing, so it
+// keeps its caller's oom_score_adj (it had 1000, set before the flags
+// were read). Its standard output is a full pipe, so that it is caught in
+// the write of its help, past where the value would have been set.
+func TestOOMFirstNotForHelp(t *testing.T) {
+	b := newBox(t, nil)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	wfd := int(w.Fd()) // once: Fd makes the descriptor blocking each time
+	if err := unix.SetNonblock(wfd, true); err != nil {
+		t.Fatal(err)
+	}
+	fill := make([]byte, 4096)
+	for {
+		if _, err := unix.Write(wfd, fill); err != nil {
+			break // EAGAIN: full
+		}
+	}
+	if err := unix.SetNonblock(wfd, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, help := range []string{"--help", "-h"} {
+		cmd := b.command(b.root, nil, bin, "run", help)
+		cmd.Stdout, cmd.Stderr = w, w
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		writing := func() bool {
+			tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/syscall", cmd.Process.Pid))
+			for _, f := range tasks {
+				if s, _ := os.ReadFile(f); strings.HasPrefix(string(s), "1 0x1 ") || strings.HasPrefix(string(s), "1 0x2 ") {
+					return true
+				}
+			}
+			return false
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for !writing() && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if !writing() {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("run %s: not caught writing its help in 10 s", help)
+		}
+		got, err := os.ReadFile(fmt.Sprintf("/proc/%d/oom_score_adj", cmd.Process.Pid))
+		own, _ := os.ReadFile("/proc/self/oom_score_adj")
+		cmd.Process.Kill()
+		cmd.Wait()
+		if err != nil || string(got) != string(own) {
+			t.Errorf("run %s: oom_score_adj %q, %v; want the caller's %q: help runs nothing", help, got, err, own)
+		}
 	}
 }
