@@ -17,7 +17,7 @@ const growStackTo = 48 << 10
 // GrowStack first in each of those goroutines, 8 times, four of them
 // GrowStack's own copies of a stack a frame or two deep. Measured (make
 // bench): 0.3 to 0.4 ms less processor time for a run or a check, the
-// layer's median 0.5 ms shorter (see the README's What keeps it short).
+// layer's median 0.5 ms shorter (see docs/speed.md, What keeps it short).
 // It costs a 64 KiB stack where the goroutine would have grown to 32 or
 // 64. Call it first thing in a goroutine that goes deep; elsewhere it
 // only costs the copy.
