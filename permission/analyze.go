@@ -1433,6 +1433,20 @@ func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
 	}
 }
 
+// valueFed analyses, beside the command as written, the program a
+// shell, an interpreter, patch or a database shell, command i, reads
+// from a here-string of the values the line gives (d='rm -rf ~'; sh <<<
+// "$d", c='import os…'; python3 <<< "$c": valueDoc), as the same text
+// written out is; the command as written stays a program only known at
+// run time.
+func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
+	if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+		if text, known, _ := z.valueDoc(doc, i); known {
+			z.fedKnown(i, text+"\n", "a here-string")
+		}
+	}
+}
+
 // valueDoc returns the text of here-string doc, fed to command i, where
 // it expands variables the line surely gives one value each (valueOf):
 // a copy's text (fedDoc).
@@ -1444,7 +1458,7 @@ func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, co
 	if w.Literal {
 		return "", false, false
 	}
-	v, ok := z.valueOf(w, i)
+	v, ok := z.valueText(w, i)
 	return v.Text, ok, ok
 }
 
@@ -3562,6 +3576,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.feeds(i, subs)
 	z.catProcDoc(i, rs)
 	z.procFed(i, rs)
+	z.valueFed(i, rs)
 	z.noteRead(i, rs)
 	from := z.dir
 	z.changeDir(c)
