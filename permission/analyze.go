@@ -278,7 +278,9 @@ type analyzer struct {
 	// fnPrints: what each function declared so far prints where its body
 	// is printers (printersText), for a pipeline's stage that calls it
 	// (stageDoc).
-	fnPrints map[string]string
+	// A body of printers whose text is not known is there too, not
+	// known (printersStage).
+	fnPrints map[string]fedDoc
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -1068,12 +1070,20 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
 		d, ok := z.stageDoc(p[k-1], stmts[k-1])
-		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
-			continue
-		}
 		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		if len(p[k-1]) > 1 {
 			what = "what a group of printers writes"
+		}
+		if !ok {
+			// Printers whose text is not read: fail closed. Looked for
+			// only before a reader of code, so that a long pipeline of
+			// filters is not walked back once per stage.
+			if i := slices.IndexFunc(p[k], z.readsCode); i >= 0 && z.printersStage(p[:k]) {
+				z.fedUnread(p[k][i], what)
+			}
+		}
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
+			continue
 		}
 		// The first command of the stage that reads the text reads it
 		// all ({ sh; sh; } reads it once), and one reading each keeps
@@ -1083,6 +1093,77 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				break
 			}
 		}
+	}
+}
+
+// printersStage says whether the last of stages writes what only
+// printers make, text the analysis reads where it is written out and
+// short (stageDoc): echo and printf, a function of them (fnPrints), and
+// filters of their input (cat, tr, head …, no file) after them, in a
+// group or a stage before. Where stageDoc does not know that text (too
+// long, a group's redirection, a pipe inside, a function's arguments, a
+// word only known at run time), what it feeds a shell or an interpreter
+// is code the analysis cannot read (fedUnread).
+func (z *analyzer) printersStage(stages [][]int) bool {
+	printer := false
+	for _, i := range stages[len(stages)-1] {
+		c := z.a.Commands[i]
+		switch n := lowerName(c); {
+		case len(c.Words) == 0:
+			// The group's own redirection: { …; } 2>/dev/null.
+		case n == "echo" || n == "printf":
+			printer = true
+		case z.fnCall(c):
+			printer = true
+		case !inputFilter(c):
+			return false
+		}
+	}
+	return printer || len(stages) > 1 && z.printersStage(stages[:len(stages)-1])
+}
+
+// fnCall says whether c calls a function whose body is printers
+// (fnPrints), known or not.
+func (z *analyzer) fnCall(c SimpleCommand) bool {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
+		return false
+	}
+	_, ok := z.fnPrints[c.Words[0].Text]
+	return ok
+}
+
+// inputFilter says whether c is a filter that writes what it reads on
+// its input, changed, with no file to read: cat, tr, head and the like.
+func inputFilter(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "tr":
+		return true
+	case "cat", "head", "tail", "sort", "tac", "uniq", "rev":
+		ops, ok := filterOperands(c)
+		return ok && !slices.ContainsFunc(ops, func(w Word) bool { return w.Text != "-" })
+	}
+	return false
+}
+
+// readsCode says whether command i is a shell or an interpreter that
+// reads its program on its input.
+func (z *analyzer) readsCode(i int) bool {
+	c := z.a.Commands[i]
+	if c.OpenArgs || c.Nested {
+		return false
+	}
+	n := lowerName(c)
+	_, _, stdin := inlineProgram(c)
+	return stdin || isShell(n) && readsProgramFromFeed(c) || isPwsh(n) && pwshReadsInput(c)
+}
+
+// fedUnread asks for command i where it reads code on its input
+// (readsCode) from what, printers whose text the analysis does not read
+// (printersStage), as for a program only known at run time (echo "$x" |
+// python3).
+func (z *analyzer) fedUnread(i int, what string) {
+	if z.readsCode(i) {
+		z.complex("%s runs code from %s, which the analysis does not read (too long, redirected, piped, or given arguments)", z.a.Commands[i].Name(), what)
 	}
 }
 
@@ -1096,11 +1177,12 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 		if d, ok := z.catDocs[stage[0]]; ok && d.known {
 			return d, true
 		}
-		if c := z.a.Commands[stage[0]]; len(c.Words) == 1 && c.Words[0].Literal && len(c.Redirects) == 0 {
+		if c := z.a.Commands[stage[0]]; z.fnCall(c) && len(c.Redirects) == 0 {
 			// f() { echo 'import os'; echo …; }; f | python3: a copy,
-			// for the name may yet run a command of that name.
-			if text, ok := z.fnPrints[c.Words[0].Text]; ok {
-				return fedDoc{text, true, true}, true
+			// for the name may yet run a command of that name. Its
+			// arguments, if any, are not in text the analysis knows.
+			if d := z.fnPrints[c.Words[0].Text]; d.known {
+				return d, true
 			}
 		}
 		text, known, _ := z.fedText(stage[0])
@@ -1132,14 +1214,14 @@ func (z *analyzer) groupPrints(st *syntax.Stmt, start, n int) (string, bool) {
 // it is not known: a later declaration replaces an earlier one.
 func (z *analyzer) noteFnPrints(name string, body *syntax.Stmt, start int) {
 	text, ok := z.groupPrints(body, start, len(z.a.Commands)-start)
-	if !ok {
+	if !ok && (start == len(z.a.Commands) || !z.printersStage([][]int{indexRange(start, len(z.a.Commands))})) {
 		delete(z.fnPrints, name)
 		return
 	}
 	if z.fnPrints == nil {
-		z.fnPrints = map[string]string{}
+		z.fnPrints = map[string]fedDoc{}
 	}
-	z.fnPrints[name] = text
+	z.fnPrints[name] = fedDoc{text, ok, true}
 }
 
 // fedKnown analyses text, written out, as what command i reads on its
@@ -1426,6 +1508,10 @@ func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
 			text = d.text
 		case len(in) > 1 && len(in) == len(p.Stmts):
 			text, ok = z.printersText(p.Stmts, in[0])
+		}
+		if in := z.fedBy(i); !ok && len(in) > 0 && z.printersStage([][]int{in}) {
+			// python3 < <(echo "$x"; echo …): printers not read.
+			z.fedUnread(i, "a process substitution of printers")
 		}
 	}
 	if ok {

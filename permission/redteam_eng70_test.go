@@ -1,7 +1,9 @@
 package permission
 
 import (
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestEng70ValueFedToShell: d='rm -rf ~'; echo "$d" | sh asked where
@@ -30,5 +32,57 @@ func TestEng70ValueFedToShell(t *testing.T) {
 		{"neighbour: a harmless value into sh, bypass", Y, nil, `d='ls ~'; sh <<< "$d"`, Ask},
 		{"neighbour: harmless code into python3", D, nil, `c='print(1)'; python3 <<< "$c"`, Ask},
 		{"neighbour: a value with a ~ into cat", D, nil, `d=notes; cat <<< "a~$d"`, Allow},
+	})
+}
+
+// TestEng70UnreadPrintersFailClosed: { echo '#…5000…'; echo 'import
+// shutil; shutil.rmtree("/home")'; } | python3 was allowed in default
+// mode: printers whose text the analysis would read, but does not (past
+// the 4 kB bound, a group's redirection, a pipe inside, a function's
+// arguments, a word only known at run time), fed a shell or an
+// interpreter nothing to judge. They now fail closed (printersStage,
+// fedUnread), as echo "$x" | python3 does. Neighbours: files a group
+// cats, printers whose text is read, in every mode.
+func TestEng70UnreadPrintersFailClosed(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	long := `echo '#` + strings.Repeat("x", 5000) + `'; `
+	const rmtree = `echo 'import shutil; shutil.rmtree("/home")'`
+	checkDecisions(t, []decisionRow{
+		{"a group past the bound", D, nil, `{ ` + long + rmtree + `; } | python3`, Ask},
+		{"a group past the bound, bypass", Y, nil, `{ ` + long + rmtree + `; } | python3`, Ask},
+		{"a group past the bound into sh, bypass", Y, nil, `{ ` + long + `echo 'rm -rf ~'; } | sh`, Ask},
+		{"a function past the bound", D, nil, `f() { ` + long + rmtree + `; }; f | python3`, Ask},
+		{"a group with a redirection", D, nil, `{ echo 'import shutil'; echo 'shutil.rmtree("/home")'; } 2>/dev/null | python3`, Ask},
+		{"a group with a pipe inside", D, nil, `{ echo 'import shutil' | cat; echo 'shutil.rmtree("/home")'; } | python3`, Ask},
+		{"a function given its code", D, nil, `f() { echo "$1"; }; f 'import shutil; shutil.rmtree("/home")' | python3`, Ask},
+		{"a group of a word only known at run time", D, nil, `{ echo "$x"; echo 'print(2)'; } | python3`, Ask},
+		{"a printer of a word only known at run time through cat", D, nil, `echo "$x" | cat | python3`, Ask},
+		{"a process substitution of a word only known at run time", D, nil, `python3 < <(echo "$x")`, Ask},
+		{"neighbour: a group past the bound into sh", D, nil, `{ ` + long + `echo ls; } | sh`, Ask},
+		{"neighbour: a function of printers given arguments", D, nil, `f() { echo 'print(1)'; }; f x | python3`, Allow},
+		{"neighbour: a group of printers through sort", D, nil, `{ echo 'print(1)'; echo 'print(2)'; } | sort | python3`, Allow},
+	})
+	checkAllowedButInPlan(t, []planRow{
+		{`{ cat a.py; cat b.py; } | python3`, Deny},
+		{`{ echo 'print(1)'; echo 'print(2)'; } | python3`, Deny},
+		{`{ cat a.py; echo 'main()'; } | python3`, Deny},
+		{`cat a.py | cat | python3`, Deny},
+		{`f() { cat a.py; }; f | python3`, Deny},
+		{`python3 < <(cat a.py)`, Deny},
+		{`{ cat a.py; } 2>/dev/null | python3`, Deny},
+	})
+}
+
+// TestEng70Bounded: what the fixes of eng70 look for stays linear in
+// the line: a pipeline of filters is walked back for printers only
+// before a reader of code, once.
+func TestEng70Bounded(t *testing.T) {
+	t.Parallel()
+	filters := strings.Repeat(` | cat`, 1500)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"many filters of a word only known at run time", `echo "$x"` + filters + ` | python3`, Ask},
+		{"many filters and readers", strings.Repeat(`echo "$x" | cat | python3 | `, 500) + `cat`, Ask},
+		{"neighbour: many filters of a file", `cat a.py` + filters + ` | python3`, Allow},
 	})
 }
