@@ -1188,6 +1188,12 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 		text, known, _ := z.fedText(stage[0])
 		return fedDoc{text, true, false}, known
 	}
+	if _, call := st.Cmd.(*syntax.CallExpr); st != nil && call && !st.Negated {
+		// echo $(echo 'rm -rf ~') | sh: the printer, then its
+		// substitutions' commands (printedCopy).
+		d, ok := z.catDocs[stage[0]]
+		return d, ok && d.known
+	}
 	text, ok := z.groupPrints(st, stage[0], len(stage))
 	return fedDoc{text, true, false}, ok
 }
@@ -2526,6 +2532,26 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
 	z.followCopy(len(z.a.Commands) - 1)
+	z.printedCopy(i, n)
+}
+
+// printedCopy records in catDocs, as a copy's text, what printer i
+// prints where n, its copy with what its substitutions print in their
+// place, is written out: p=$(echo $(echo .git))/config prints .git, as
+// p=$(echo .git)/config does.
+func (z *analyzer) printedCopy(i int, n SimpleCommand) {
+	if _, ok := z.catDocs[i]; ok || len(n.Redirects) > 0 {
+		return
+	}
+	if m := lowerName(n); m != "echo" && m != "printf" {
+		return
+	}
+	if text, exact, ok := printedText(n); ok && exact {
+		if z.catDocs == nil {
+			z.catDocs = map[int]fedDoc{}
+		}
+		z.catDocs[i] = fedDoc{text, true, true}
+	}
 }
 
 // followCopy handles command at, a copy of another with a value in the

@@ -74,6 +74,31 @@ func TestEng70UnreadPrintersFailClosed(t *testing.T) {
 	})
 }
 
+// TestEng70NestedSubst: p=$(echo $(echo .git))/config; echo x >> "$p"
+// appended to the config unasked in bypassPermissions: what a printer
+// prints was not known where a substitution in its words was. The copy
+// of the printer with what that prints in its place (substituted) is now
+// its text too, as a copy (printedCopy), for the substitution around it
+// and for a pipeline's stage (stageDoc).
+func TestEng70NestedSubst(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"echo of an echo", Y, nil, `p=$(echo $(echo .git))/config; echo x >> "$p"`, Ask},
+		{"echo of an echo through tr", Y, nil, `p=$(echo "$(echo .GIT)" | tr A-Z a-z)/config; echo x >> "$p"`, Ask},
+		{"rm of an echo of an echo", D, nil, `rm -rf "$(echo $(echo ~))"`, Deny},
+		{"an echo of an echo into sh", Y, nil, `echo $(echo 'rm -rf ~') | sh`, Deny},
+		{"an echo of an echo into python3", D, nil, `echo $(echo 'import shutil; shutil.rmtree("/home")') | python3`, Deny},
+		{"neighbour: dirname of an echo", Y, nil, `echo x >> "$(dirname $(echo .git/x))/config"`, Ask},
+		{"neighbour: a name of the project", Y, nil, `p=$(echo $(echo notes))/x; echo x >> "$p"`, Allow},
+		{"neighbour: an echo of a file's text into python3", D, nil, `echo "$(cat a.py)" | python3`, Allow},
+		{"neighbour: an echo of an echo into sh", D, nil, `echo $(echo ls) | sh`, Ask},
+	})
+	checkAllowedButInPlan(t, []planRow{
+		{`echo $(echo 'print(1)') | python3`, Deny},
+	})
+}
+
 // TestEng70Bounded: what the fixes of eng70 look for stays linear in
 // the line: a pipeline of filters is walked back for printers only
 // before a reader of code, once.
@@ -84,5 +109,6 @@ func TestEng70Bounded(t *testing.T) {
 		{"many filters of a word only known at run time", `echo "$x"` + filters + ` | python3`, Ask},
 		{"many filters and readers", strings.Repeat(`echo "$x" | cat | python3 | `, 500) + `cat`, Ask},
 		{"neighbour: many filters of a file", `cat a.py` + filters + ` | python3`, Allow},
+		{"nested echoes", `p=` + strings.Repeat(`$(echo `, 40) + `a` + strings.Repeat(`)`, 40) + `; cp y "$p"`, Allow},
 	})
 }
