@@ -281,6 +281,11 @@ type analyzer struct {
 	// A body of printers whose text is not known is there too, not
 	// known (printersStage).
 	fnPrints map[string]fedDoc
+	// fnBodies: the source of each function declared so far whose body
+	// is short, for a substitution that calls it with arguments
+	// (fnCallOutput); inFnCopy is set while such a copy is walked.
+	fnBodies map[string]string
+	inFnCopy bool
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -748,6 +753,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.fn, z.dir = saved, dir
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
+			z.noteFnBody(cmd.Name.Value, cmd.Body)
 		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
@@ -2351,6 +2357,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		}
 		if text, ok := z.substOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
+		} else if text, ok := z.fnCallOutput(sub, start); ok {
+			known = append(known, printedSubst{sub.src, text})
 		} else if sub.src != "" && len(z.a.Commands) == start+1 {
 			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
@@ -2428,9 +2436,10 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d, ok = z.catDocs[start]
 		ok = ok && d.known
 	case len(z.a.Commands) > start+1:
-		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
-		// stage, or its last command after cds, prints.
-		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last))
+		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd), $(d=.git; echo
+		// "$d/hooks"): what its last stage, or its last command after
+		// cds or assignments, prints.
+		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last) || silentHead(sub.stmts))
 	case ok && d.known:
 		// $(cat l) of a file the line wrote, $(cat <<< x).
 	default:
@@ -2461,6 +2470,131 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 		}
 	}
 	return b.String(), true
+}
+
+// maxFnBody bounds the source of a function whose body fnCallOutput
+// walks again for a call with arguments, and maxFnArgs the arguments.
+const (
+	maxFnBody = 1 << 10
+	maxFnArgs = 9
+)
+
+// noteFnBody records in fnBodies the source of the statements of
+// function name's body where it is a group short enough (maxFnBody), or
+// that it is not known: a later declaration replaces an earlier one.
+func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
+	delete(z.fnBodies, name)
+	var stmts []*syntax.Stmt
+	switch x := body.Cmd.(type) {
+	case *syntax.Block:
+		stmts = x.Stmts
+	case *syntax.Subshell:
+		stmts = x.Stmts
+	}
+	if len(stmts) == 0 || len(body.Redirs) > 0 || body.Negated {
+		return
+	}
+	from, to := int(stmts[0].Pos().Offset()), int(stmts[len(stmts)-1].End().Offset())
+	if from >= to || to > len(z.src) || to-from > maxFnBody {
+		return
+	}
+	if z.fnBodies == nil {
+		z.fnBodies = map[string]string{}
+	}
+	z.fnBodies[name] = z.src[from:to]
+}
+
+// fnCallOutput returns what substitution sub, whose commands were
+// walked from index start on, prints where it is one call of a
+// function fnBodies holds, with arguments written out: p=$(f .GIT)/config
+// of f() { echo "$1" | tr A-Z a-z; }. The body, with the arguments in
+// the place of $1 … $9 (the ones not given empty), is walked again as a
+// substitution of its own: a copy, judged beside the call, whose
+// output substOutput reads. One level only: a call inside the copy is
+// not walked again, so that a function calling itself ends.
+func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
+	if z.inFnCopy || sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
+		return "", false
+	}
+	c := z.a.Commands[start]
+	args := c.Args()
+	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(args) < 2 || len(args) > maxFnArgs+1 || !allLiteral(args) {
+		return "", false
+	}
+	body, ok := z.fnBodies[args[0].Text]
+	if !ok {
+		return "", false
+	}
+	for k := 1; k <= maxFnArgs; k++ {
+		v := Word{Literal: true}
+		if k < len(args) {
+			v = args[k]
+		}
+		body = substVar(body, strconv.Itoa(k), v)
+	}
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(body), "")
+	parsers.Put(p)
+	if err != nil || len(f.Stmts) == 0 {
+		return "", false
+	}
+	copySub := subst{stmts: f.Stmts, src: sub.src}
+	saved := z.src
+	z.src, z.inFnCopy = body, true
+	from := len(z.a.Commands)
+	z.subs(stmtLists{copySub})
+	text, ok := z.substOutput(copySub, from)
+	z.src, z.inFnCopy = saved, false
+	return text, ok
+}
+
+// silentHead says whether stmts are statements that print nothing
+// (printsSomething) and then one simple command with no substitution,
+// the last command walked of them.
+func silentHead(stmts []*syntax.Stmt) bool {
+	if len(stmts) < 2 || slices.ContainsFunc(stmts[:len(stmts)-1], printsSomething) {
+		return false
+	}
+	st := stmts[len(stmts)-1]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(st.Redirs) > 0 || len(ce.Assigns) > 0 {
+		return false
+	}
+	found := false
+	walk(st, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return !found
+}
+
+// printsSomething says whether statement st may print: all but an
+// assignment, and a local, declare or typeset of names with no option,
+// may.
+func printsSomething(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(st.Redirs) > 0 {
+		return true
+	}
+	if len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "local", "declare", "typeset":
+		if len(ce.Args) == 1 {
+			return true // declare alone prints every variable
+		}
+		for _, w := range ce.Args[1:] {
+			if strings.HasPrefix(w.Lit(), "-") {
+				return true // declare -p prints
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // oneCall says whether sub is one simple command, not negated.

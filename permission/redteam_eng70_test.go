@@ -74,6 +74,30 @@ func TestEng70UnreadPrintersFailClosed(t *testing.T) {
 	})
 }
 
+// TestEng70FunctionCallOutput: f() { echo "$1" | tr A-Z a-z; };
+// p=$(f .GIT)/config; echo x >> "$p" appended to the config unasked in
+// bypassPermissions, where p=$(echo .GIT | tr A-Z a-z)/config asks: what
+// a function prints at a call with arguments was not known. A
+// substitution that calls a short function with literal arguments now
+// walks, as a copy, its body with them in the place of $1 … $9
+// (fnCallOutput), and a substitution's statements that only assign
+// before its last command print nothing (silentHead).
+func TestEng70FunctionCallOutput(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a function's tr of its argument", Y, nil, `f() { echo "$1" | tr A-Z a-z; }; p=$(f .GIT)/config; echo x >> "$p"`, Ask},
+		{"a quoted argument", Y, nil, `f() { echo "$1" | tr A-Z a-z; }; p=$(f ".GIT")/config; echo x >> "$p"`, Ask},
+		{"a function's assignment then echo", Y, nil, `f() { d=$(echo "$1" | tr A-Z a-z); echo "$d/hooks"; }; cp x "$(f .GIT)/pre-commit"`, Ask},
+		{"a function's echo of the home", D, nil, `f() { echo "$1"; }; rm -rf "$(f ~)"`, Deny},
+		{"a substitution's assignment then echo", Y, nil, `cp x "$(d=.git; echo "$d/hooks")/pre-commit"`, Ask},
+		{"neighbour: the function's name of the project", Y, nil, `f() { echo "$1" | tr A-Z a-z; }; p=$(f NOTES).txt; echo x >> "$p"`, Allow},
+		{"neighbour: a function calling itself", Y, nil, `f() { f "$1" | tr A-Z a-z; }; p=$(f NOTES).txt; echo x >> "$p"`, Allow},
+		{"neighbour: a substitution's assignment then a name of the project", Y, nil, `cp x "$(d=.git; echo notes)/x"`, Allow},
+		{"neighbour: echo of the function's argument", Y, nil, `f() { echo "$1/config"; }; echo x >> "$(f .git)"`, Ask},
+	})
+}
+
 // TestEng70NestedSubst: p=$(echo $(echo .git))/config; echo x >> "$p"
 // appended to the config unasked in bypassPermissions: what a printer
 // prints was not known where a substitution in its words was. The copy
@@ -101,7 +125,8 @@ func TestEng70NestedSubst(t *testing.T) {
 
 // TestEng70Bounded: what the fixes of eng70 look for stays linear in
 // the line: a pipeline of filters is walked back for printers only
-// before a reader of code, once.
+// before a reader of code, once; a function is walked again only where
+// its body is short (maxFnBody), one level deep.
 func TestEng70Bounded(t *testing.T) {
 	t.Parallel()
 	filters := strings.Repeat(` | cat`, 1500)
@@ -109,6 +134,8 @@ func TestEng70Bounded(t *testing.T) {
 		{"many filters of a word only known at run time", `echo "$x"` + filters + ` | python3`, Ask},
 		{"many filters and readers", strings.Repeat(`echo "$x" | cat | python3 | `, 500) + `cat`, Ask},
 		{"neighbour: many filters of a file", `cat a.py` + filters + ` | python3`, Allow},
+		{"many calls of a function", `f() { echo "$1" | tr a b; }; ` + strings.Repeat(`p=$(f a)/x; cp y "$p"; `, 1000), Ask},
+		{"a long function", `f() {` + strings.Repeat(` echo "$1";`, 300) + ` }; ` + strings.Repeat(`p=$(f a); `, 300), Allow},
 		{"nested echoes", `p=` + strings.Repeat(`$(echo `, 40) + `a` + strings.Repeat(`)`, 40) + `; cp y "$p"`, Allow},
 	})
 }
