@@ -1424,8 +1424,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed":
-		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
+	case "tr", "sed", "gsed", "paste":
+		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
+		// what the filter makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, known := z.docProgram(doc)
 			copied := false

@@ -123,6 +123,24 @@ func TestEng70NestedSubst(t *testing.T) {
 	})
 }
 
+// TestEng70PasteJoin: echo x >> "$(paste -sd/ <<< $'.git\nconfig')"
+// appended to the config unasked in bypassPermissions: paste's output
+// was not read. What paste prints of its input, its lines joined by -s
+// with -d's characters in turn, is now read as tr's is (pasteOutput).
+func TestEng70PasteJoin(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"paste of a here-string", Y, nil, `echo x >> "$(paste -sd/ <<< $'.git\nconfig')"`, Ask},
+		{"paste -s -d of a pipe", Y, nil, `p=$(printf '.git\nconfig\n' | paste -s -d /); echo x >> "$p"`, Ask},
+		{"paste of three lines", Y, nil, `p=$(printf '.git\nhooks\npre-commit\n' | paste -sd '/'); cp x "$p"`, Ask},
+		{"paste's delimiters in turn", Y, nil, `p=$(printf '.git\nhooks\npre-commit\n' | paste -s --delimiters=//); cp x "$p"`, Ask},
+		{"paste into sh", D, nil, `printf 'rm\n-rf\n~\n' | paste -sd ' ' | sh`, Deny},
+		{"neighbour: paste of names of the project", Y, nil, `p=$(printf 'a\nb\n' | paste -sd /); cp x "$p"`, Allow},
+		{"neighbour: paste of a file", D, nil, `paste -sd, a.txt`, Allow},
+	})
+}
+
 // TestEng70Bounded: what the fixes of eng70 look for stays linear in
 // the line: a pipeline of filters is walked back for printers only
 // before a reader of code, once; a function is walked again only where
