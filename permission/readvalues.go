@@ -1624,15 +1624,25 @@ func (z *analyzer) wordsWith(i int, value func(Word, int) (Word, bool)) (SimpleC
 // literal word that makes; ok is false where one is left that the
 // analysis does not read.
 func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
-	w, ok := z.valueText(w, i)
+	w, ok := z.wordValue(w, i)
 	// A ~ of $HOME or $PWD is the home where it starts the word alone.
 	return w, ok && strings.LastIndexByte(w.Text, '~') <= 0
 }
 
 // valueText is valueOf for a word that is text a command prints or is
-// fed, not a path: a ~ anywhere in it stays, for the shell that reads
-// the text to expand (d='rm -rf ~'; sh <<< "$d").
+// fed, not a path: a ~ a value holds stays anywhere in it, for the
+// shell that reads the text to expand (d='rm -rf ~'; sh <<< "$d"); the
+// ~ that stands for $HOME's or $PWD's value is the home only where it
+// starts the word ("x$HOME" is no home).
 func (z *analyzer) valueText(w Word, i int) (Word, bool) {
+	if strings.Contains(w.Text, "HOME") || strings.Contains(w.Text, "PWD") {
+		return z.valueOf(w, i)
+	}
+	return z.wordValue(w, i)
+}
+
+// wordValue is valueOf with any ~ left in the word.
+func (z *analyzer) wordValue(w Word, i int) (Word, bool) {
 	names := refNames(w.Text)
 	if len(names) == 0 || len(names) > maxPrintedRefs {
 		return Word{}, false
