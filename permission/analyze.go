@@ -1080,7 +1080,8 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 		if len(p[k-1]) > 1 {
 			what = "what a group of printers writes"
 		}
-		if !ok {
+		if !ok && (len(p) > 2 || len(p[k-1]) > 1 || z.fnCall(z.a.Commands[p[k-1][0]])) {
+			// One printer on a pipe of two: pipedProgram's.
 			// Printers whose text is not read: fail closed. Looked for
 			// only before a reader of code, so that a long pipeline of
 			// filters is not walked back once per stage.
@@ -1169,7 +1170,7 @@ func (z *analyzer) readsCode(i int) bool {
 // python3).
 func (z *analyzer) fedUnread(i int, what string) {
 	if z.readsCode(i) {
-		z.complex("%s runs code from %s, which the analysis does not read (too long, redirected, piped, or given arguments)", z.a.Commands[i].Name(), what)
+		z.complex("%s runs code from %s, which the analysis does not read (too long, redirected, piped, given arguments or only known at run time)", z.a.Commands[i].Name(), what)
 	}
 }
 
@@ -2673,15 +2674,21 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 // printedCopy records in catDocs, as a copy's text, what printer i
 // prints where n, its copy with what its substitutions print in their
 // place, is written out: p=$(echo $(echo .git))/config prints .git, as
-// p=$(echo .git)/config does.
+// p=$(echo .git)/config does, and so do dirname and its kind
+// (pathOutput) of $(basename $(echo /x/.git)).
 func (z *analyzer) printedCopy(i int, n SimpleCommand) {
 	if _, ok := z.catDocs[i]; ok || len(n.Redirects) > 0 {
 		return
 	}
-	if m := lowerName(n); m != "echo" && m != "printf" {
-		return
+	text, exact, ok := "", false, false
+	switch lowerName(n) {
+	case "echo", "printf":
+		text, exact, ok = printedText(n)
+	case "dirname", "basename", "realpath", "readlink":
+		text, ok = pathOutput(n)
+		exact = ok
 	}
-	if text, exact, ok := printedText(n); ok && exact {
+	if ok && exact {
 		if z.catDocs == nil {
 			z.catDocs = map[int]fedDoc{}
 		}

@@ -103,7 +103,8 @@ func TestEng70FunctionCallOutput(t *testing.T) {
 // prints was not known where a substitution in its words was. The copy
 // of the printer with what that prints in its place (substituted) is now
 // its text too, as a copy (printedCopy), for the substitution around it
-// and for a pipeline's stage (stageDoc).
+// and for a pipeline's stage (stageDoc), and so is dirname's and
+// basename's (p=$(basename $(echo /x/.git))/config).
 func TestEng70NestedSubst(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
@@ -113,7 +114,9 @@ func TestEng70NestedSubst(t *testing.T) {
 		{"rm of an echo of an echo", D, nil, `rm -rf "$(echo $(echo ~))"`, Deny},
 		{"an echo of an echo into sh", Y, nil, `echo $(echo 'rm -rf ~') | sh`, Deny},
 		{"an echo of an echo into python3", D, nil, `echo $(echo 'import shutil; shutil.rmtree("/home")') | python3`, Deny},
+		{"basename of an echo", Y, nil, `p=$(basename $(echo /x/.git))/config; echo x >> "$p"`, Ask},
 		{"neighbour: dirname of an echo", Y, nil, `echo x >> "$(dirname $(echo .git/x))/config"`, Ask},
+		{"neighbour: basename of an echo of a name of the project", Y, nil, `p=$(basename $(echo /x/notes))/config; echo x >> "$p"`, Allow},
 		{"neighbour: a name of the project", Y, nil, `p=$(echo $(echo notes))/x; echo x >> "$p"`, Allow},
 		{"neighbour: an echo of a file's text into python3", D, nil, `echo "$(cat a.py)" | python3`, Allow},
 		{"neighbour: an echo of an echo into sh", D, nil, `echo $(echo ls) | sh`, Ask},
