@@ -1119,7 +1119,8 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 		case len(c.Words) == 0:
 			// The group's own redirection: { …; } 2>/dev/null.
 		case n == "echo" || n == "printf":
-			printer = true
+			// A bare echo prints a newline, no code (printersText).
+			printer = printer || len(c.Args()) > 1
 		case z.fnCall(c):
 			printer = true
 		case !inputFilter(c):
@@ -2463,6 +2464,9 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 			return "", false
 		}
 		text, known, _ := z.fedText(start + k)
+		if c := z.a.Commands[start+k]; lowerName(c) == "echo" && len(c.Args()) == 1 {
+			text, known = "", true // a blank line: { echo; echo 'print(1)'; }
+		}
 		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxFilterOutput {
 			return "", false
 		}

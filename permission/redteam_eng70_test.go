@@ -62,6 +62,7 @@ func TestEng70UnreadPrintersFailClosed(t *testing.T) {
 		{"neighbour: a group past the bound into sh", D, nil, `{ ` + long + `echo ls; } | sh`, Ask},
 		{"neighbour: a function of printers given arguments", D, nil, `f() { echo 'print(1)'; }; f x | python3`, Allow},
 		{"neighbour: a group of printers through sort", D, nil, `{ echo 'print(1)'; echo 'print(2)'; } | sort | python3`, Allow},
+		{"a blank line before the code", D, nil, `{ echo; ` + rmtree + `; } | python3`, Deny},
 	})
 	checkAllowedButInPlan(t, []planRow{
 		{`{ cat a.py; cat b.py; } | python3`, Deny},
@@ -71,6 +72,9 @@ func TestEng70UnreadPrintersFailClosed(t *testing.T) {
 		{`f() { cat a.py; }; f | python3`, Deny},
 		{`python3 < <(cat a.py)`, Deny},
 		{`{ cat a.py; } 2>/dev/null | python3`, Deny},
+		{`{ echo; echo 'print(1)'; } | python3`, Deny},
+		{`python3 < <(echo)`, Deny},
+		{`python3 < <(echo; echo)`, Deny},
 	})
 }
 
