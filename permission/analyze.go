@@ -277,9 +277,8 @@ type analyzer struct {
 	printedAt int
 	// fnPrints: what each function declared so far prints where its body
 	// is printers (printersText), for a pipeline's stage that calls it
-	// (stageDoc).
-	// A body of printers whose text is not known is there too, not
-	// known (printersStage).
+	// (stageDoc), as a copy; one whose text is not known is there too,
+	// not known (printersStage).
 	fnPrints map[string]fedDoc
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
@@ -1081,9 +1080,9 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 			what = "what a group of printers writes"
 		}
 		if !ok && (len(p) > 2 || len(p[k-1]) > 1 || z.fnCall(z.a.Commands[p[k-1][0]])) {
-			// One printer on a pipe of two: pipedProgram's.
-			// Printers whose text is not read: fail closed. Looked for
-			// only before a reader of code, so that a long pipeline of
+			// Printers whose text is not read fail closed (one printer
+			// on a pipe of two is pipedProgram's). Looked for only
+			// before a reader of code, so that a long pipeline of
 			// filters is not walked back once per stage.
 			if i := slices.IndexFunc(p[k], z.readsCode); i >= 0 && z.printersStage(p[:k]) {
 				z.fedUnread(p[k][i], what)
@@ -1196,7 +1195,10 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 		text, known, _ := z.fedText(stage[0])
 		return fedDoc{text, true, false}, known
 	}
-	if _, call := st.Cmd.(*syntax.CallExpr); st != nil && call && !st.Negated {
+	if st == nil {
+		return fedDoc{}, false
+	}
+	if _, call := st.Cmd.(*syntax.CallExpr); call && !st.Negated {
 		// echo $(echo 'rm -rf ~') | sh: the printer, then its
 		// substitutions' commands (printedCopy).
 		d, ok := z.catDocs[stage[0]]
