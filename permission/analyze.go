@@ -1555,7 +1555,8 @@ func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 // a copy's text (fedDoc).
 func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
 	if doc.Op != syntax.WordHdoc {
-		return "", false, false
+		text, ok := z.hdocValues(doc, i)
+		return text, ok, ok
 	}
 	w := z.word(doc.Word, nil)
 	if w.Literal {
@@ -1563,6 +1564,44 @@ func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, co
 	}
 	v, ok := z.valueText(w, i)
 	return v.Text, ok, ok
+}
+
+// hdocValues returns the text of here-document doc, fed to command i,
+// where each expansion in it is a variable ($d, ${d}) the line surely
+// gives one value (soleValue), written in: sh <<EOF of $d. $HOME and
+// $PWD, which the values hold as ~, are left to docText.
+func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
+	if doc.Hdoc == nil {
+		return "", false
+	}
+	var names []string
+	for _, p := range doc.Hdoc.Parts {
+		if _, ok := p.(*syntax.Lit); ok {
+			continue
+		}
+		x, ok := p.(*syntax.ParamExp)
+		if !ok || x.Param == nil || x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil {
+			return "", false
+		}
+		names = append(names, x.Param.Value)
+	}
+	text, _ := z.docText(doc, true)
+	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole))) != len(names) {
+		return "", false
+	}
+	var b strings.Builder
+	for k, part := range strings.Split(text, string(rune(codeHole))) {
+		b.WriteString(part)
+		if k == len(names) {
+			break
+		}
+		v, ok := z.soleValue(names[k], i)
+		if !ok || !v.Literal || b.Len()+len(v.Text) > maxFilterOutput {
+			return "", false
+		}
+		b.WriteString(v.Text)
+	}
+	return b.String(), true
 }
 
 // filterOf returns what the line wrote to the one file filter c (head,

@@ -10,10 +10,11 @@ import (
 // echo 'rm -rf ~' | sh is denied: the value's ~ kept it from being read
 // (valueOf takes a ~ past a word's start for no home, right for a path,
 // wrong for text a shell reads), and a here-string of a value fed to a
-// shell or an interpreter (sh <<< "$d", python3 <<< "$c") was not read
-// at all. Text a printer or a here-string is given now keeps its ~
-// (valueText), and a here-string's value is analysed beside the command
-// as written (valueFed). Neighbours: harmless values still ask, as a
+// shell or an interpreter (sh <<< "$d", python3 <<< "$c", sh <<EOF of
+// $d) was not read at all. Text a printer or a here-string is given now
+// keeps its ~ (valueText), and a here-string's or a here-document's
+// value (hdocValues) is analysed beside the command as written
+// (valueFed). Neighbours: harmless values still ask, as a
 // program only known at run time.
 func TestEng70ValueFedToShell(t *testing.T) {
 	t.Parallel()
@@ -27,7 +28,11 @@ func TestEng70ValueFedToShell(t *testing.T) {
 		{"a here-string of a value into sh, bypass", Y, nil, `d='rm -rf ~'; sh <<< "$d"`, Deny},
 		{"a here-string of a value into python3", D, nil, rmtree + `python3 <<< "$c"`, Deny},
 		{"a here-string of a value into bash -s", D, nil, `d='rm -rf /'; bash -s <<< "$d"`, Deny},
+		{"a here-document of a value into sh", D, nil, "d='rm -rf ~'; sh <<EOF\n$d\nEOF", Deny},
+		{"a here-document of a value into python3", Y, nil, rmtree + "python3 <<EOF\n$c\nEOF", Deny},
 		{"neighbour: echo 'rm -rf ~' | sh", D, nil, `echo 'rm -rf ~' | sh`, Deny},
+		{"neighbour: a here-document of a harmless value into sh", D, nil, "d='ls ~'; sh <<EOF\necho hi\n$d\nEOF", Ask},
+		{"neighbour: a here-document of $HOME into sh", D, nil, "d='ls'; sh <<EOF\n$d $HOME\nEOF", Ask},
 		{"neighbour: a harmless value into sh", D, nil, `d='ls ~'; echo "$d" | sh`, Ask},
 		{"neighbour: a harmless value into sh, bypass", Y, nil, `d='ls ~'; sh <<< "$d"`, Ask},
 		{"neighbour: harmless code into python3", D, nil, `c='print(1)'; python3 <<< "$c"`, Ask},
