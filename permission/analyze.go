@@ -277,8 +277,14 @@ type analyzer struct {
 	printedAt int
 	// fnPrints: what each function declared so far prints where its body
 	// is printers (printersText), for a pipeline's stage that calls it
-	// (stageDoc).
-	fnPrints map[string]string
+	// (stageDoc), as a copy; one whose text is not known is there too,
+	// not known (printersStage).
+	fnPrints map[string]fedDoc
+	// fnBodies: the source of each function declared so far whose body
+	// is short, for a substitution that calls it with arguments
+	// (fnCallOutput); inFnCopy is set while such a copy is walked.
+	fnBodies map[string]string
+	inFnCopy bool
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -746,6 +752,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.fn, z.dir = saved, dir
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
+			z.noteFnBody(cmd.Name.Value, cmd.Body)
 		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
@@ -1068,12 +1075,21 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
 		d, ok := z.stageDoc(p[k-1], stmts[k-1])
-		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
-			continue
-		}
 		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		if len(p[k-1]) > 1 {
 			what = "what a group of printers writes"
+		}
+		if !ok && (len(p) > 2 || len(p[k-1]) > 1 || z.fnCall(z.a.Commands[p[k-1][0]])) {
+			// Printers whose text is not read fail closed (one printer
+			// on a pipe of two is pipedProgram's). Looked for only
+			// before a reader of code, so that a long pipeline of
+			// filters is not walked back once per stage.
+			if i := slices.IndexFunc(p[k], z.readsCode); i >= 0 && z.printersStage(p[:k]) {
+				z.fedUnread(p[k][i], what)
+			}
+		}
+		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
+			continue
 		}
 		// The first command of the stage that reads the text reads it
 		// all ({ sh; sh; } reads it once), and one reading each keeps
@@ -1083,6 +1099,78 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				break
 			}
 		}
+	}
+}
+
+// printersStage says whether the last of stages writes what only
+// printers make, text the analysis reads where it is written out and
+// short (stageDoc): echo and printf, a function of them (fnPrints), and
+// filters of their input (cat, tr, head …, no file) after them, in a
+// group or a stage before. Where stageDoc does not know that text (too
+// long, a group's redirection, a pipe inside, a function's arguments, a
+// word only known at run time), what it feeds a shell or an interpreter
+// is code the analysis cannot read (fedUnread).
+func (z *analyzer) printersStage(stages [][]int) bool {
+	printer := false
+	for _, i := range stages[len(stages)-1] {
+		c := z.a.Commands[i]
+		switch n := lowerName(c); {
+		case len(c.Words) == 0:
+			// The group's own redirection: { …; } 2>/dev/null.
+		case n == "echo" || n == "printf":
+			// A bare echo prints a newline, no code (printersText).
+			printer = printer || len(c.Args()) > 1
+		case z.fnCall(c):
+			printer = true
+		case !inputFilter(c):
+			return false
+		}
+	}
+	return printer || len(stages) > 1 && z.printersStage(stages[:len(stages)-1])
+}
+
+// fnCall says whether c calls a function whose body is printers
+// (fnPrints), known or not.
+func (z *analyzer) fnCall(c SimpleCommand) bool {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
+		return false
+	}
+	_, ok := z.fnPrints[c.Words[0].Text]
+	return ok
+}
+
+// inputFilter says whether c is a filter that writes what it reads on
+// its input, changed, with no file to read: cat, tr, head and the like.
+func inputFilter(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "tr":
+		return true
+	case "cat", "head", "tail", "sort", "tac", "uniq", "rev":
+		ops, ok := filterOperands(c)
+		return ok && !slices.ContainsFunc(ops, func(w Word) bool { return w.Text != "-" })
+	}
+	return false
+}
+
+// readsCode says whether command i is a shell or an interpreter that
+// reads its program on its input.
+func (z *analyzer) readsCode(i int) bool {
+	c := z.a.Commands[i]
+	if c.OpenArgs || c.Nested {
+		return false
+	}
+	n := lowerName(c)
+	_, _, stdin := inlineProgram(c)
+	return stdin || isShell(n) && readsProgramFromFeed(c) || isPwsh(n) && pwshReadsInput(c)
+}
+
+// fedUnread asks for command i where it reads code on its input
+// (readsCode) from what, printers whose text the analysis does not read
+// (printersStage), as for a program only known at run time (echo "$x" |
+// python3).
+func (z *analyzer) fedUnread(i int, what string) {
+	if z.readsCode(i) {
+		z.complex("%s runs code from %s, which the analysis does not read (too long, redirected, piped, given arguments or only known at run time)", z.a.Commands[i].Name(), what)
 	}
 }
 
@@ -1096,15 +1184,25 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 		if d, ok := z.catDocs[stage[0]]; ok && d.known {
 			return d, true
 		}
-		if c := z.a.Commands[stage[0]]; len(c.Words) == 1 && c.Words[0].Literal && len(c.Redirects) == 0 {
+		if c := z.a.Commands[stage[0]]; z.fnCall(c) && len(c.Redirects) == 0 {
 			// f() { echo 'import os'; echo …; }; f | python3: a copy,
-			// for the name may yet run a command of that name.
-			if text, ok := z.fnPrints[c.Words[0].Text]; ok {
-				return fedDoc{text, true, true}, true
+			// for the name may yet run a command of that name. Its
+			// arguments, if any, are not in text the analysis knows.
+			if d := z.fnPrints[c.Words[0].Text]; d.known {
+				return d, true
 			}
 		}
 		text, known, _ := z.fedText(stage[0])
 		return fedDoc{text, true, false}, known
+	}
+	if st == nil {
+		return fedDoc{}, false
+	}
+	if _, call := st.Cmd.(*syntax.CallExpr); call && !st.Negated {
+		// echo $(echo 'rm -rf ~') | sh: the printer, then its
+		// substitutions' commands (printedCopy).
+		d, ok := z.catDocs[stage[0]]
+		return d, ok && d.known
 	}
 	text, ok := z.groupPrints(st, stage[0], len(stage))
 	return fedDoc{text, true, false}, ok
@@ -1132,14 +1230,14 @@ func (z *analyzer) groupPrints(st *syntax.Stmt, start, n int) (string, bool) {
 // it is not known: a later declaration replaces an earlier one.
 func (z *analyzer) noteFnPrints(name string, body *syntax.Stmt, start int) {
 	text, ok := z.groupPrints(body, start, len(z.a.Commands)-start)
-	if !ok {
+	if !ok && (start == len(z.a.Commands) || !z.printersStage([][]int{indexRange(start, len(z.a.Commands))})) {
 		delete(z.fnPrints, name)
 		return
 	}
 	if z.fnPrints == nil {
-		z.fnPrints = map[string]string{}
+		z.fnPrints = map[string]fedDoc{}
 	}
-	z.fnPrints[name] = text
+	z.fnPrints[name] = fedDoc{text, ok, true}
 }
 
 // fedKnown analyses text, written out, as what command i reads on its
@@ -1330,8 +1428,9 @@ func (z *analyzer) catDoc(i int, rs []*syntax.Redirect) {
 			z.catDocs[i] = fedDoc{text, true, copied}
 		}
 		return
-	case "tr", "sed", "gsed":
-		// $(tr A-Z a-z <<< .GIT): what tr makes of a text written out.
+	case "tr", "sed", "gsed", "paste":
+		// $(tr A-Z a-z <<< .GIT), $(paste -sd/ <<< $'.git\nconfig'):
+		// what the filter makes of a text written out.
 		if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 			text, known := z.docProgram(doc)
 			copied := false
@@ -1427,9 +1526,27 @@ func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
 		case len(in) > 1 && len(in) == len(p.Stmts):
 			text, ok = z.printersText(p.Stmts, in[0])
 		}
+		if in := z.fedBy(i); !ok && len(in) > 0 && z.printersStage([][]int{in}) {
+			// python3 < <(echo "$x"; echo …): printers not read.
+			z.fedUnread(i, "a process substitution of printers")
+		}
 	}
 	if ok {
 		z.fedKnown(i, text, "what a process substitution writes")
+	}
+}
+
+// valueFed analyses, beside the command as written, the program a
+// shell, an interpreter, patch or a database shell, command i, reads
+// from a here-string of the values the line gives (d='rm -rf ~'; sh <<<
+// "$d", c='import os…'; python3 <<< "$c": valueDoc), as the same text
+// written out is; the command as written stays a program only known at
+// run time.
+func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
+	if feed, doc := fdDoc(rs, 0); feed == feedDoc {
+		if text, known, _ := z.valueDoc(doc, i); known {
+			z.fedKnown(i, text+"\n", "a here-string")
+		}
 	}
 }
 
@@ -1438,14 +1555,53 @@ func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
 // a copy's text (fedDoc).
 func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
 	if doc.Op != syntax.WordHdoc {
-		return "", false, false
+		text, ok := z.hdocValues(doc, i)
+		return text, ok, ok
 	}
 	w := z.word(doc.Word, nil)
 	if w.Literal {
 		return "", false, false
 	}
-	v, ok := z.valueOf(w, i)
+	v, ok := z.valueText(w, i)
 	return v.Text, ok, ok
+}
+
+// hdocValues returns the text of here-document doc, fed to command i,
+// where each expansion in it is a variable ($d, ${d}) the line surely
+// gives one value (soleValue), written in: sh <<EOF of $d. $HOME and
+// $PWD, which the values hold as ~, are left to docText.
+func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
+	if doc.Hdoc == nil {
+		return "", false
+	}
+	var names []string
+	for _, p := range doc.Hdoc.Parts {
+		if _, ok := p.(*syntax.Lit); ok {
+			continue
+		}
+		x, ok := p.(*syntax.ParamExp)
+		if !ok || x.Param == nil || x.Excl || x.Length || x.Width || x.Index != nil || x.Slice != nil || x.Repl != nil || x.Names != 0 || x.Exp != nil {
+			return "", false
+		}
+		names = append(names, x.Param.Value)
+	}
+	text, _ := z.docText(doc, true)
+	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole))) != len(names) {
+		return "", false
+	}
+	var b strings.Builder
+	for k, part := range strings.Split(text, string(rune(codeHole))) {
+		b.WriteString(part)
+		if k == len(names) {
+			break
+		}
+		v, ok := z.soleValue(names[k], i)
+		if !ok || !v.Literal || b.Len()+len(v.Text) > maxFilterOutput {
+			return "", false
+		}
+		b.WriteString(v.Text)
+	}
+	return b.String(), true
 }
 
 // filterOf returns what the line wrote to the one file filter c (head,
@@ -2245,6 +2401,8 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		}
 		if text, ok := z.substOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
+		} else if text, ok := z.fnCallOutput(sub, start); ok {
+			known = append(known, printedSubst{sub.src, text})
 		} else if sub.src != "" && len(z.a.Commands) == start+1 {
 			if w, ok := printedSource(z.a.Commands[start]); ok && len(z.a.Commands[start].Redirects) == 0 {
 				sourced = append(sourced, printedSubst{sub.src, w.Text})
@@ -2322,9 +2480,10 @@ func (z *analyzer) substOutput(sub subst, start int) (string, bool) {
 		d, ok = z.catDocs[start]
 		ok = ok && d.known
 	case len(z.a.Commands) > start+1:
-		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd): what its last
-		// stage, or its last command after cds, prints.
-		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last))
+		// $(echo .GIT | tr A-Z a-z), $(cd .git && pwd), $(d=.git; echo
+		// "$d/hooks"): what its last stage, or its last command after
+		// cds or assignments, prints.
+		ok = ok && d.known && (pipedSubst(sub) || z.onlyCds(start, last) || silentHead(sub.stmts))
 	case ok && d.known:
 		// $(cat l) of a file the line wrote, $(cat <<< x).
 	default:
@@ -2346,6 +2505,9 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 			return "", false
 		}
 		text, known, _ := z.fedText(start + k)
+		if c := z.a.Commands[start+k]; lowerName(c) == "echo" && len(c.Args()) == 1 {
+			text, known = "", true // a blank line: { echo; echo 'print(1)'; }
+		}
 		if !known || len(z.a.Commands[start+k].Redirects) > 0 || b.Len()+len(text) > maxFilterOutput {
 			return "", false
 		}
@@ -2355,6 +2517,131 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 		}
 	}
 	return b.String(), true
+}
+
+// maxFnBody bounds the source of a function whose body fnCallOutput
+// walks again for a call with arguments, and maxFnArgs the arguments.
+const (
+	maxFnBody = 1 << 10
+	maxFnArgs = 9
+)
+
+// noteFnBody records in fnBodies the source of the statements of
+// function name's body where it is a group short enough (maxFnBody), or
+// that it is not known: a later declaration replaces an earlier one.
+func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
+	delete(z.fnBodies, name)
+	var stmts []*syntax.Stmt
+	switch x := body.Cmd.(type) {
+	case *syntax.Block:
+		stmts = x.Stmts
+	case *syntax.Subshell:
+		stmts = x.Stmts
+	}
+	if len(stmts) == 0 || len(body.Redirs) > 0 || body.Negated {
+		return
+	}
+	from, to := int(stmts[0].Pos().Offset()), int(stmts[len(stmts)-1].End().Offset())
+	if from >= to || to > len(z.src) || to-from > maxFnBody {
+		return
+	}
+	if z.fnBodies == nil {
+		z.fnBodies = map[string]string{}
+	}
+	z.fnBodies[name] = z.src[from:to]
+}
+
+// fnCallOutput returns what substitution sub, whose commands were
+// walked from index start on, prints where it is one call of a
+// function fnBodies holds, with arguments written out: p=$(f .GIT)/config
+// of f() { echo "$1" | tr A-Z a-z; }. The body, with the arguments in
+// the place of $1 … $9 (the ones not given empty), is walked again as a
+// substitution of its own: a copy, judged beside the call, whose
+// output substOutput reads. One level only: a call inside the copy is
+// not walked again, so that a function calling itself ends.
+func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
+	if z.inFnCopy || sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
+		return "", false
+	}
+	c := z.a.Commands[start]
+	args := c.Args()
+	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(args) < 2 || len(args) > maxFnArgs+1 || !allLiteral(args) {
+		return "", false
+	}
+	body, ok := z.fnBodies[args[0].Text]
+	if !ok {
+		return "", false
+	}
+	for k := 1; k <= maxFnArgs; k++ {
+		v := Word{Literal: true}
+		if k < len(args) {
+			v = args[k]
+		}
+		body = substVar(body, strconv.Itoa(k), v)
+	}
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(body), "")
+	parsers.Put(p)
+	if err != nil || len(f.Stmts) == 0 {
+		return "", false
+	}
+	copySub := subst{stmts: f.Stmts, src: sub.src}
+	saved := z.src
+	z.src, z.inFnCopy = body, true
+	from := len(z.a.Commands)
+	z.subs(stmtLists{copySub})
+	text, ok := z.substOutput(copySub, from)
+	z.src, z.inFnCopy = saved, false
+	return text, ok
+}
+
+// silentHead says whether stmts are statements that print nothing
+// (printsSomething) and then one simple command with no substitution,
+// the last command walked of them.
+func silentHead(stmts []*syntax.Stmt) bool {
+	if len(stmts) < 2 || slices.ContainsFunc(stmts[:len(stmts)-1], printsSomething) {
+		return false
+	}
+	st := stmts[len(stmts)-1]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(st.Redirs) > 0 || len(ce.Assigns) > 0 {
+		return false
+	}
+	found := false
+	walk(st, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			found = true
+		}
+		return !found
+	})
+	return !found
+}
+
+// printsSomething says whether statement st may print: all but an
+// assignment, and a local, declare or typeset of names with no option,
+// may.
+func printsSomething(st *syntax.Stmt) bool {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || len(st.Redirs) > 0 {
+		return true
+	}
+	if len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "local", "declare", "typeset":
+		if len(ce.Args) == 1 {
+			return true // declare alone prints every variable
+		}
+		for _, w := range ce.Args[1:] {
+			if strings.HasPrefix(w.Lit(), "-") {
+				return true // declare -p prints
+			}
+		}
+		return false
+	}
+	return true
 }
 
 // oneCall says whether sub is one simple command, not negated.
@@ -2426,6 +2713,32 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	n.Words, n.Text, n.Redirects = ws, joinWords(ws), rs
 	z.a.Commands = append(z.a.Commands, n)
 	z.followCopy(len(z.a.Commands) - 1)
+	z.printedCopy(i, n)
+}
+
+// printedCopy records in catDocs, as a copy's text, what printer i
+// prints where n, its copy with what its substitutions print in their
+// place, is written out: p=$(echo $(echo .git))/config prints .git, as
+// p=$(echo .git)/config does, and so do dirname and its kind
+// (pathOutput) of $(basename $(echo /x/.git)).
+func (z *analyzer) printedCopy(i int, n SimpleCommand) {
+	if _, ok := z.catDocs[i]; ok || len(n.Redirects) > 0 {
+		return
+	}
+	text, exact, ok := "", false, false
+	switch lowerName(n) {
+	case "echo", "printf":
+		text, exact, ok = printedText(n)
+	case "dirname", "basename", "realpath", "readlink":
+		text, ok = pathOutput(n)
+		exact = ok
+	}
+	if ok && exact {
+		if z.catDocs == nil {
+			z.catDocs = map[int]fedDoc{}
+		}
+		z.catDocs[i] = fedDoc{text, true, true}
+	}
 }
 
 // followCopy handles command at, a copy of another with a value in the
@@ -3562,6 +3875,7 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	z.feeds(i, subs)
 	z.catProcDoc(i, rs)
 	z.procFed(i, rs)
+	z.valueFed(i, rs)
 	z.noteRead(i, rs)
 	from := z.dir
 	z.changeDir(c)

@@ -312,10 +312,10 @@ func trSet(s string) (string, bool) {
 const maxTrSet = 1 << 14
 
 // filterOutput returns what c prints of text in where it is a tr or a
-// sed that only changes its input (trText, sedOutput), a rev, a tee, or a
-// filter that prints some of its lines or all in another order (head,
-// sort …), whose lines are all taken, as they are of a file the line
-// wrote (filterOf).
+// sed that only changes its input (trText, sedOutput), a rev, a tee, a
+// paste (pasteOutput), or a filter that prints some of its lines or all
+// in another order (head, sort …), whose lines are all taken, as they
+// are of a file the line wrote (filterOf).
 func filterOutput(c SimpleCommand, in string) (string, bool) {
 	switch lowerName(c) {
 	case "tr":
@@ -329,6 +329,8 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return in, ok && len(ops) == 0
 	case "cut":
 		return cutOutput(c.Args()[1:], in)
+	case "paste":
+		return pasteOutput(c.Args()[1:], in)
 	case "awk", "gawk", "mawk":
 		return awkOutput(c.Args()[1:], in, true)
 	case "xargs", "echo", "printf":
@@ -355,6 +357,64 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 		return strings.Join(lines, "\n"), true
 	}
 	return "", false
+}
+
+// pasteOutput returns what paste prints of its input in: with -s, its
+// lines joined by -d's characters in turn (a tab by default), else the
+// lines as they are. ok is false for another option and a file operand.
+func pasteOutput(args []Word, in string) (string, bool) {
+	serial, delims := false, "\t"
+	for k := 0; k < len(args); k++ {
+		t := args[k].Text
+		if !args[k].Literal {
+			return "", false
+		}
+		switch {
+		case t == "-":
+		case t == "--serial":
+			serial = true
+		case strings.HasPrefix(t, "--delimiters="):
+			delims = t[len("--delimiters="):]
+		case len(t) > 1 && t[0] == '-' && t[1] != '-':
+			for j := 1; j < len(t); j++ {
+				if t[j] == 's' {
+					serial = true
+					continue
+				}
+				if t[j] != 'd' {
+					return "", false
+				}
+				if delims = t[j+1:]; delims == "" {
+					if k++; k == len(args) || !args[k].Literal {
+						return "", false
+					}
+					delims = args[k].Text
+				}
+				break
+			}
+		default:
+			return "", false // a file, --delimiters LIST
+		}
+	}
+	if !serial {
+		return in, true
+	}
+	// \0 is no delimiter, as an empty list is.
+	ds := []rune(strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\0`, "\x00").Replace(delims))
+	lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+	var b strings.Builder
+	for k, l := range lines {
+		if k > 0 && len(ds) > 0 {
+			if d := ds[(k-1)%len(ds)]; d != 0 {
+				b.WriteRune(d)
+			}
+		}
+		b.WriteString(l)
+		if b.Len() > maxFilterOutput {
+			return "", false
+		}
+	}
+	return b.String() + "\n", true
 }
 
 // cutOutput returns what cut with arguments args prints of text in: the

@@ -1568,7 +1568,12 @@ const maxPrintedRefs = 8
 // gives it there (valueCommand): d=.GIT; echo "$d" | tr A-Z a-z prints
 // .git, as echo .GIT | tr A-Z a-z does.
 func (z *analyzer) valuePrinted(i int) (string, bool) {
-	n, ok := z.valueCommand(i)
+	if len(z.a.Commands[i].Redirects) > 0 {
+		return "", false
+	}
+	// Text, not a path: d='rm -rf ~'; echo "$d" | sh prints a ~ the
+	// shell it feeds expands (valueText).
+	n, ok := z.wordsWith(i, z.valueText)
 	if !ok {
 		return "", false
 	}
@@ -1591,6 +1596,12 @@ func (z *analyzer) valueCommand(i int) (SimpleCommand, bool) {
 // valueWords is valueCommand for a command whose redirections do not
 // matter (pushd "$d" > /dev/null).
 func (z *analyzer) valueWords(i int) (SimpleCommand, bool) {
+	return z.wordsWith(i, z.valueOf)
+}
+
+// wordsWith is valueWords with value, valueOf or valueText, giving the
+// values.
+func (z *analyzer) wordsWith(i int, value func(Word, int) (Word, bool)) (SimpleCommand, bool) {
 	c := z.a.Commands[i]
 	ws := slices.Clone(c.Words)
 	changed := false
@@ -1598,7 +1609,7 @@ func (z *analyzer) valueWords(i int) (SimpleCommand, bool) {
 		if ws[k].Literal {
 			continue
 		}
-		w, ok := z.valueOf(ws[k], i)
+		w, ok := value(ws[k], i)
 		if !ok {
 			return c, false
 		}
@@ -1613,6 +1624,25 @@ func (z *analyzer) valueWords(i int) (SimpleCommand, bool) {
 // literal word that makes; ok is false where one is left that the
 // analysis does not read.
 func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
+	w, ok := z.wordValue(w, i)
+	// A ~ of $HOME or $PWD is the home where it starts the word alone.
+	return w, ok && strings.LastIndexByte(w.Text, '~') <= 0
+}
+
+// valueText is valueOf for a word that is text a command prints or is
+// fed, not a path: a ~ a value holds stays anywhere in it, for the
+// shell that reads the text to expand (d='rm -rf ~'; sh <<< "$d"); the
+// ~ that stands for $HOME's or $PWD's value is the home only where it
+// starts the word ("x$HOME" is no home).
+func (z *analyzer) valueText(w Word, i int) (Word, bool) {
+	if strings.Contains(w.Text, "HOME") || strings.Contains(w.Text, "PWD") {
+		return z.valueOf(w, i)
+	}
+	return z.wordValue(w, i)
+}
+
+// wordValue is valueOf with any ~ left in the word.
+func (z *analyzer) wordValue(w Word, i int) (Word, bool) {
 	names := refNames(w.Text)
 	if len(names) == 0 || len(names) > maxPrintedRefs {
 		return Word{}, false
@@ -1626,8 +1656,7 @@ func (z *analyzer) valueOf(w Word, i int) (Word, bool) {
 		}
 		w = sourceWord(substVar(w.Text, name, v))
 	}
-	// A ~ of $HOME or $PWD is the home where it starts the word alone.
-	return w, w.Literal && strings.LastIndexByte(w.Text, '~') <= 0
+	return w, w.Literal
 }
 
 // soleValue returns the literal value variable name holds at command i

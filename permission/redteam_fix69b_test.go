@@ -96,13 +96,14 @@ func TestFix69bNeighbours(t *testing.T) {
 
 // TestFix69bBounded: a group's text is read once, to maxFilterOutput
 // (printersText), and a long group of printers is not read again for
-// each stage.
+// each stage. Past the bound the code fed is not read, and asked for
+// (eng70: fedUnread).
 func TestFix69bBounded(t *testing.T) {
 	t.Parallel()
 	group := `{` + strings.Repeat(` echo 'print(1)';`, 3000) + ` }`
 	checkFast(t, 2*time.Second, []slowRow{
-		{"a long group", group + ` | python3`, Allow},
-		{"a long group through filters", group + strings.Repeat(` | cat`, 200) + ` | python3`, Allow},
+		{"a long group", group + ` | python3`, Ask},
+		{"a long group through filters", group + strings.Repeat(` | cat`, 200) + ` | python3`, Ask},
 		{"a long function in many stages", `f() {` + strings.Repeat(` echo 'print(1)';`, 400) + ` }; ` + strings.Repeat(`f | python3 | `, 300) + `cat`, Allow},
 		{"many groups", strings.Repeat(`{ echo 'echo a'; echo 'echo b'; } | sh | `, 500) + `{ echo 'echo a'; echo 'rm -rf ~'; } | sh`, Deny},
 	})
