@@ -219,9 +219,15 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".tool-versions"},
 	// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
 	// jj's editor, pager, diff and fix tools are programs the next hg or
-	// jj command runs.
+	// jj command runs. hg reads hgrc-not-shared beside hgrc in every
+	// repository, and, where requires says it is a share, the hgrc of
+	// the repository sharedpath names; jj before 0.38 reads the
+	// workspace's config beside the repository's.
 	{path: ".hg/hgrc"},
+	{path: ".hg/hgrc-not-shared"},
+	{path: ".hg/sharedpath"},
 	{path: ".jj/repo/config.toml"},
+	{path: ".jj/workspace-config.toml"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},
