@@ -35,35 +35,54 @@ func TestHgNonSharedAndJjWorkspaceConfigRed70(t *testing.T) {
 
 // TestHgNonSharedAndJjWorkspaceConfigMadeRed70: where they are missing, a
 // command that makes them has them moved aside after the run, which fails
-// (125) naming them; one that writes only the rest of .hg and .jj passes.
+// (125), with the layer and without it; one that writes only the rest of
+// .hg and .jj passes.
 func TestHgNonSharedAndJjWorkspaceConfigMadeRed70(t *testing.T) {
-	requireNamespaces(t)
-	b := newGitBox(t)
-	b.file(".hg/hgrc", "[ui]\nusername = me\n", 0o644)
-	b.file(".hg/requires", "dotencode\n", 0o644)
-	b.file(".jj/repo/config.toml", "[ui]\n", 0o644)
-
-	if r := b.sh("echo share-safe >> .hg/requires && mkdir -p .hg/store .jj/working_copy && echo x > .hg/store/x && echo x > .jj/working_copy/x"); r.code != 0 {
-		t.Fatalf("a run that writes the rest of .hg and .jj: exit %d\nstderr: %s", r.code, r.stderr)
-	}
-
-	r := b.sh(`printf '[hooks]\npre-status = touch planted\n' > .hg/hgrc-not-shared
+	requireSandbox(t)
+	plantedMovedAsideRed70(t, func(b *box) {
+		b.file(".hg/hgrc", "[ui]\nusername = me\n", 0o644)
+		b.file(".hg/requires", "dotencode\n", 0o644)
+		b.file(".jj/repo/config.toml", "[ui]\n", 0o644)
+	}, "echo share-safe >> .hg/requires && mkdir -p .hg/store .jj/working_copy && echo x > .hg/store/x && echo x > .jj/working_copy/x",
+		`printf '[hooks]\npre-status = touch planted\n' > .hg/hgrc-not-shared
 mkdir -p own/.hg && printf '[hooks]\npre-status = touch planted\n' > own/.hg/hgrc && printf '%s/own/.hg' "$PWD" > .hg/sharedpath
 printf '[ui]\npager = ["sh", "-c", "touch planted"]\n' > .jj/workspace-config.toml
-`)
-	if r.code != 125 || !strings.Contains(r.stderr, "moved aside") {
-		t.Fatalf("a run that made %v: exit %d, want 125 naming them\nstderr: %s", hgJjConfigsRed70, r.code, r.stderr)
+`, hgJjConfigsRed70[:], []string{".hg/store/x", ".jj/working_copy/x", ".hg/hgrc"})
+}
+
+// plantedMovedAsideRed70 runs, in a fresh project made by setup, with the
+// layer where the kernel gives it and without it: neighbour, which must
+// pass, then plant, which must fail (125) with each of planted moved
+// aside beside where it was made; kept must still be there.
+func plantedMovedAsideRed70(t *testing.T, setup func(*box), neighbour, plant string, planted, kept []string) {
+	t.Helper()
+	modes := [][]string{{"--no-namespaces"}}
+	if namespacesAvailable() == nil {
+		modes = append(modes, nil)
 	}
-	for _, p := range hgJjConfigsRed70 {
-		if !strings.Contains(r.stderr, filepath.Join(b.root, p)+" to "+filepath.Base(p)+".mewsandbox-planted") {
-			t.Errorf("the run's error does not say where %s went: %s", p, r.stderr)
+	for _, flags := range modes {
+		b := newGitBox(t)
+		setup(b)
+		if r := b.sh(neighbour, flags...); r.code != 0 {
+			t.Fatalf("%v: the neighbour run: exit %d\nstderr: %s", flags, r.code, r.stderr)
 		}
-		if _, err := os.Lstat(filepath.Join(b.root, p)); err == nil {
-			t.Errorf("%s is still in the root after the run", p)
+		r := b.sh(plant, flags...)
+		if r.code != 125 || !strings.Contains(r.stderr, "moved aside") {
+			t.Fatalf("%v: a run that made %v: exit %d, want 125 naming them\nstderr: %s", flags, planted, r.code, r.stderr)
 		}
-	}
-	if got := b.read(".hg/hgrc"); got != "[ui]\nusername = me\n" {
-		t.Errorf(".hg/hgrc after the run: %q", got)
+		for _, p := range planted {
+			if _, err := os.Lstat(filepath.Join(b.root, p)); err == nil {
+				t.Errorf("%v: %s is still in the root after the run", flags, p)
+			}
+			if !b.exists(p + ".mewsandbox-planted") {
+				t.Errorf("%v: %s was not moved aside beside it: %s", flags, p, r.stderr)
+			}
+		}
+		for _, p := range kept {
+			if !b.exists(p) {
+				t.Errorf("%v: %s, which no one protects, is gone after the run", flags, p)
+			}
+		}
 	}
 }
 
@@ -86,34 +105,16 @@ func TestAgentHooksProtectedRed70(t *testing.T) {
 }
 
 // TestAgentHooksMadeRed70: where they are missing, a command that makes
-// them has them moved aside after the run, which fails (125) naming
-// them; one that writes .github's workflows and the agents' rules passes.
+// them has them moved aside after the run, which fails (125), with the
+// layer and without it; one that writes .github's workflows and the
+// agents' rules passes.
 func TestAgentHooksMadeRed70(t *testing.T) {
-	requireNamespaces(t)
-	b := newGitBox(t)
-	if r := b.sh("mkdir -p .github/workflows .clinerules .windsurf/rules && echo x > .github/workflows/ci.yml && echo x > .clinerules/style.md && echo x > .windsurf/rules/style.md"); r.code != 0 {
-		t.Fatalf("a run that writes workflows and rules: exit %d\nstderr: %s", r.code, r.stderr)
-	}
-	r := b.sh(`mkdir -p .github/hooks .clinerules/hooks .factory
+	requireSandbox(t)
+	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p .github/workflows .clinerules .windsurf/rules && echo x > .github/workflows/ci.yml && echo x > .clinerules/style.md && echo x > .windsurf/rules/style.md",
+		`mkdir -p .github/hooks .clinerules/hooks .factory
 echo '{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "touch planted"}]}}' > .github/hooks/pwn.json
 printf '#!/bin/sh\ntouch planted\n' > .clinerules/hooks/TaskStart && chmod +x .clinerules/hooks/TaskStart
 echo '{"hooks": {"pre_user_prompt": [{"command": "touch planted"}]}}' > .windsurf/hooks.json
 echo '{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch planted"}]}]}}' > .factory/settings.json
-`)
-	if r.code != 125 || !strings.Contains(r.stderr, "moved aside") {
-		t.Fatalf("a run that made agents' hooks: exit %d, want 125 naming them\nstderr: %s", r.code, r.stderr)
-	}
-	for _, p := range []string{".github/hooks", ".clinerules/hooks", ".windsurf/hooks.json", ".factory"} {
-		if !strings.Contains(r.stderr, filepath.Join(b.root, p)+" to "+filepath.Base(p)+".mewsandbox-planted") {
-			t.Errorf("the run's error does not say where %s went: %s", p, r.stderr)
-		}
-		if _, err := os.Lstat(filepath.Join(b.root, p)); err == nil {
-			t.Errorf("%s is still in the root after the run", p)
-		}
-	}
-	for _, p := range []string{".github/workflows/ci.yml", ".clinerules/style.md", ".windsurf/rules/style.md"} {
-		if !b.exists(p) {
-			t.Errorf("%s, which no one protects, is gone after the run", p)
-		}
-	}
+`, []string{".github/hooks", ".clinerules/hooks", ".windsurf/hooks.json", ".factory"}, []string{".github/workflows/ci.yml", ".clinerules/style.md", ".windsurf/rules/style.md"})
 }
