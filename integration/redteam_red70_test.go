@@ -118,3 +118,32 @@ echo '{"hooks": {"pre_user_prompt": [{"command": "touch planted"}]}}' > .windsur
 echo '{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "touch planted"}]}]}}' > .factory/settings.json
 `, []string{".github/hooks", ".clinerules/hooks", ".windsurf/hooks.json", ".factory"}, []string{".github/workflows/ci.yml", ".clinerules/style.md", ".windsurf/rules/style.md"})
 }
+
+// TestPlantedThroughLinkedDirRed70: without the layer, a command made
+// .config a symbolic link to a directory of its own holding
+// mise/config.toml, and .hg one holding hgrc; the run exited 0 (a
+// directory on the way that cannot be opened was taken for one still
+// missing), and mise and hg outside read what it made through the links.
+// Such a run now fails (125) naming the link, as it does with the layer.
+// The neighbours: a file where a protected directory would go (a
+// downloaded mise binary as mise, a file .hg), which holds nothing, and
+// other files in .config; with the layer, the file had failed the run
+// (125, "not a directory").
+func TestPlantedThroughLinkedDirRed70(t *testing.T) {
+	requireSandbox(t)
+	modes := [][]string{{"--no-namespaces"}}
+	if namespacesAvailable() == nil {
+		modes = append(modes, nil)
+	}
+	for _, flags := range modes {
+		b := newGitBox(t)
+		r := b.sh("mkdir -p own/mise hg && echo '[hooks]' > own/mise/config.toml && echo '[hooks]' > hg/hgrc && ln -s own .config && ln -s hg .hg", flags...)
+		if r.code != 125 || !strings.Contains(r.stderr, filepath.Join(b.root, ".config")+" on its way is a symbolic link") && !strings.Contains(r.stderr, ".config/mise: cannot look for it") {
+			t.Errorf("%v: a run that linked .config and .hg to its own directories: exit %d, want 125 naming .config\nstderr: %s", flags, r.code, r.stderr)
+		}
+		b = newGitBox(t)
+		if r := b.sh("echo bin > mise && echo x > .hg && mkdir -p .config && echo x > .config/other", flags...); r.code != 0 {
+			t.Errorf("%v: a run that made files named mise and .hg: exit %d, want 0\nstderr: %s", flags, r.code, r.stderr)
+		}
+	}
+}
