@@ -147,3 +147,38 @@ func TestPlantedThroughLinkedDirRed70(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkOnWayToUnmadeKeptRed70: a project whose .config is a link of
+// the user's to a directory of the root holding no mise config: mise's
+// .config/mise was looked for after the run where the link led, and a
+// command that pointed .config at a directory of its own holding
+// mise/config.toml passed (0), with the layer and without it, mise
+// reading it through the link. The link is now kept as the way to an
+// existing protected path is: it cannot be replaced under the layer, and
+// is put back after the run without it, which fails (125). The
+// neighbour: files written through the link.
+func TestLinkOnWayToUnmadeKeptRed70(t *testing.T) {
+	requireSandbox(t)
+	modes := [][]string{{"--no-namespaces"}}
+	if namespacesAvailable() == nil {
+		modes = append(modes, nil)
+	}
+	for _, flags := range modes {
+		b := newGitBox(t)
+		b.file("dotfiles/config/notes", "n\n", 0o644)
+		if err := os.Symlink("dotfiles/config", filepath.Join(b.root, ".config")); err != nil {
+			t.Fatal(err)
+		}
+		if r := b.sh("echo x > .config/other", flags...); r.code != 0 {
+			t.Fatalf("%v: a write through the link: exit %d\nstderr: %s", flags, r.code, r.stderr)
+		}
+		r := b.sh("mkdir -p own/mise && echo '[hooks]' > own/mise/config.toml && rm .config; ln -s own .config", flags...)
+		target, _ := os.Readlink(filepath.Join(b.root, ".config"))
+		if target != "dotfiles/config" {
+			t.Errorf("%v: .config after the run leads to %q, want dotfiles/config (exit %d)\nstderr: %s", flags, target, r.code, r.stderr)
+		}
+		if flags != nil && r.code != 125 {
+			t.Errorf("%v: a run that pointed .config elsewhere: exit %d, want 125\nstderr: %s", flags, r.code, r.stderr)
+		}
+	}
+}
