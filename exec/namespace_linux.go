@@ -203,6 +203,17 @@ var protectedInRoot = append([]protectedPath{
 	{path: "crush.json"},
 	{path: ".crush.json"},
 	{path: ".helix"},
+	// Hooks that other agents run on their own events (a session's start,
+	// each tool call), read from the project: GitHub Copilot CLI's
+	// .github/hooks/*.json, Cline's .clinerules/hooks scripts, Windsurf
+	// Cascade's .windsurf/hooks.json, and Factory Droid's
+	// .factory/settings.json hooks and .factory/mcp.json servers. Only
+	// the hooks of .github and .clinerules: workflows and rules are
+	// ordinary work.
+	{path: ".github/hooks"},
+	{path: ".clinerules/hooks"},
+	{path: ".windsurf/hooks.json"},
+	{path: ".factory"},
 	// mise's configuration, trusted by its path once (mise trust), not
 	// by its content: an [env] _.source script, a hook or a template's
 	// exec() there runs in the user's shell at the next prompt in the
@@ -219,9 +230,15 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".tool-versions"},
 	// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
 	// jj's editor, pager, diff and fix tools are programs the next hg or
-	// jj command runs.
+	// jj command runs. hg reads hgrc-not-shared beside hgrc in every
+	// repository, and, where requires says it is a share, the hgrc of
+	// the repository sharedpath names; jj before 0.38 reads the
+	// workspace's config beside the repository's.
 	{path: ".hg/hgrc"},
+	{path: ".hg/hgrc-not-shared"},
+	{path: ".hg/sharedpath"},
 	{path: ".jj/repo/config.toml"},
+	{path: ".jj/workspace-config.toml"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

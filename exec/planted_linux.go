@@ -98,6 +98,10 @@ func moveUnmade(paths []string) []string {
 		}
 		switch {
 		case dirErr == unix.ENOENT:
+		case dirErr == unix.ENOTDIR && LinkOnWayIn(dir, func(string) bool { return true }) == "":
+			// A file on the way (a downloaded mise binary as mise, for
+			// mise/config.toml): nothing can be made under it. A
+			// symbolic link there is looked at below.
 		case !made && err != nil:
 			found = append(found, fmt.Sprintf("%s: cannot look for it (%s), which the command may have made: %v; look at it before you next open the project", p, why, err))
 		case !made:

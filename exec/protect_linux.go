@@ -343,6 +343,14 @@ func (g *guard) protectWay(pr protectedPath, w way, err error) {
 		// .config missing too); but not one git would read as config.
 		if !pr.mustExist && !pr.creatable && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			g.unmade = append(g.unmade, w.real)
+			// A link on the way (.config one of yours to a directory of
+			// the root) the command could point at a directory of its
+			// own holding the file, which is looked for where the link
+			// led: pinned as on the way to one that exists. Not the
+			// directories, which nothing but a link can stand in for
+			// unseen (renamed away and a link put there, it is found
+			// after the run).
+			g.keepWay(way{links: w.links})
 		}
 		if pr.mustExist && w.missing != "" && g.inWritable(w.missing) && !g.insideReadOnly(w.missing) {
 			// An empty file is no config to git: made outside the
