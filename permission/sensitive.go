@@ -27,6 +27,7 @@ var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude",
 	".lefthook", ".lefthook-local", // lefthook's scripts, which its installed hooks run
 	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue",
 	".opencode", ".qwen", ".kilocode", ".kilo", ".helix",
+	".factory", // Factory Droid's hooks and MCP servers
 	// Mercurial's and Jujutsu's repositories, whose configuration
 	// (.hg/hgrc's [hooks], .jj/repo/config.toml's editor, pager and fix
 	// tools) names programs the next hg or jj runs, as .git/config does;
@@ -391,8 +392,12 @@ func sensitiveWrite(abs, home string) string {
 				return d + "/ is a protected directory"
 			}
 		}
-		if i > 0 && parts[i-1]+"/"+p == sensitiveWriteConfigMise {
-			return sensitiveWriteConfigMise + "/ is a protected directory"
+		if i > 0 {
+			for _, d := range sensitiveWriteSubdirs {
+				if parts[i-1]+"/"+p == d {
+					return d + "/ is a protected directory"
+				}
+			}
 		}
 	}
 	base := parts[len(parts)-1]
@@ -412,15 +417,20 @@ func sensitiveWrite(abs, home string) string {
 	return ""
 }
 
-// sensitiveWriteConfigMise is mise's configuration directory in a
-// project, all of which it reads (conf.d/*.toml, config.ENV.toml) and the
-// namespace layer keeps read-only whole.
-const sensitiveWriteConfigMise = ".config/mise"
+// sensitiveWriteSubdirs are directories, named with their parent, that
+// make everything below them sensitive to write: mise's configuration
+// directory in a project, all of which it reads (conf.d/*.toml,
+// config.ENV.toml); GitHub Copilot CLI's hooks (.github/hooks/*.json,
+// commands it runs at its session's events; workflows beside them are
+// not) and Cline's hook scripts. The namespace layer keeps them
+// read-only whole.
+var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks"}
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too
 // common to ask for alone: mise's configuration (see sensitiveWriteNames).
-var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.toml", ".config/mise/config.local.toml", ".mise/config.toml", "mise/config.toml"}
+var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.toml", ".config/mise/config.local.toml", ".mise/config.toml", "mise/config.toml",
+	".windsurf/hooks.json"} // Windsurf Cascade's hooks: commands it runs at its events
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.
