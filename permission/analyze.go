@@ -127,7 +127,8 @@ type analyzer struct {
 	substAt       int
 	// ifs are the literal values the line gives IFS, which a read splits
 	// its line by (noteIFS).
-	ifs []string
+	ifs     []string
+	handIdx handOnIndex // the commands and reads handOn looks up
 	// heldSubscripts are the asks for values assigned with an expansion
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).

@@ -614,8 +614,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 		if !r.fed {
 			continue
 		}
+		lo, hi := z.reachWindow(r)
 		for _, values := range r.values(z.ifs) {
-			for k := 0; k < len(z.a.Commands); k++ {
+			for k := z.nextExpanding(r.names, 0, lo, hi); k < len(z.a.Commands); k = z.nextExpanding(r.names, k+1, lo, hi) {
 				c := z.a.Commands[k]
 				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
 					// f="$f:x": the value put there is f's before.
@@ -802,16 +803,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if !z.reachesShell(r, c) {
-		return false
-	}
-	for _, o := range z.reads {
-		if o.at > r.at && o.at < c.at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
-			(o.cond == 0 || o.cond == c.cond) && o.replaces && sharesName(o.names, r.names) {
-			return false
-		}
-	}
-	return true
+	return z.reachesShell(r, c) && !z.replacedBetween(r, c)
 }
 
 // reachesShell is reaches but for the reassignments between: c runs
