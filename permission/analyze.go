@@ -142,6 +142,7 @@ type analyzer struct {
 	valueRefs                       []valueRef // values assigned from other variables
 	arithIndexes                    []arithIndex
 	codeCopies                      int      // the copies of inline code copiedCode read
+	copiedBytes                     int      // the text of the copies of commands made (copyFits)
 	readonlyNames                   []string // the names a readonly or declare -r made read-only (noteReadonly)
 	fn                              string   // the function whose body is being walked
 	async                           bool     // the statement runs concurrently with the shell
@@ -1876,6 +1877,9 @@ const maxRunWith = 32
 func (z *analyzer) runWith(i int, data []Word) {
 	c := z.a.Commands[i]
 	for _, d := range data[:min(len(data), maxRunWith)] {
+		if !z.copyFits(len(c.Text) + strings.Count(c.Text, "{}")*len(d.Text)) {
+			return
+		}
 		ws := slices.Clone(c.Words)
 		placed := false
 		for k := c.Inner; k < len(ws); k++ {

@@ -3,6 +3,7 @@ package permission
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // handOnIndex lets handOn find, for a value, the commands that may take
@@ -205,4 +206,41 @@ func (z *analyzer) indexReplacers() {
 			x.replacers[key] = slices.Insert(l, i, x.replaced)
 		}
 	}
+}
+
+// maxCopiedBytes bounds the text of the copies handOn and runWith make
+// of commands with a value in place of each of its expansions: a copy
+// is as long as the command and each value it puts in, so that f=aaa…;
+// echo $f$f… of 10 kB, or echo aaa… | xargs -I{} cp {}{}… x, made a
+// copy of 12 MB (a 1 MiB line, of a hundred GB), read as every command
+// is. Past it the line is too complex. 8 MiB is read in well under a
+// second, and everyday copies are a few hundred bytes each, at most
+// maxValueCopies of them.
+const maxCopiedBytes = 8 << 20
+
+// copyFits counts a copy of size bytes against maxCopiedBytes, false
+// (and the line too complex) once past it.
+func (z *analyzer) copyFits(size int) bool {
+	if z.copiedBytes += size; z.copiedBytes > maxCopiedBytes {
+		z.complexOnce("values read or assigned on the line make copies of commands longer than the analysis follows")
+		return false
+	}
+	return true
+}
+
+// copySize returns about how long c is with each expansion in its
+// arguments and redirections replaced by the longest of values, quoted.
+func copySize(c SimpleCommand, values []Word) int {
+	longest := 0
+	for _, v := range values {
+		longest = max(longest, len(v.Text))
+	}
+	size, refs := 0, 0
+	for _, w := range c.Words {
+		size, refs = size+len(w.Text)+1, refs+strings.Count(w.Text, "$")
+	}
+	for _, r := range c.Redirects {
+		size, refs = size+len(r.Target.Text)+1, refs+strings.Count(r.Target.Text, "$")
+	}
+	return size + refs*(2*longest+2)
 }

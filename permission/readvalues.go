@@ -626,6 +626,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
 					return false
 				}
+				if !z.copyFits(copySize(c, values)) {
+					return false
+				}
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
 					// f=$g/id_rsa: g is expanded where f is set.

@@ -37,3 +37,28 @@ func TestSlow70HandOnIndexed(t *testing.T) {
 		{"neighbour: a reassignment in a subshell", `f=.git/config; (f=x); echo x >> "$f"`, Ask},
 	})
 }
+
+// TestSlow70CopiesBounded: a copy of a command with a value in place of
+// each expansion was as long as their product, unbounded: f=aaa…; echo
+// $f$f… of 10 kB made a copy of 12 MB and took 0.6 s, and echo aaa… |
+// xargs -I{} cp {}{}… x or a loop over a long word as much; a 1 MiB line,
+// hours. Past maxCopiedBytes the line is too complex. Neighbours: short
+// copies are still judged with the value in place.
+func TestSlow70CopiesBounded(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("a", 10000)
+	refs := strings.Repeat("$f", 5000)
+	braces := strings.Repeat("{}", 5000)
+	checkFast(t, time.Second, []slowRow{
+		{"a long value expanded many times", `f=` + long + `; echo ` + refs, Ask},
+		{"a long read value expanded many times", `read f <<< ` + long + `; echo ` + refs, Ask},
+		{"xargs -I of a long word many times", `echo ` + long + ` | xargs -I{} echo ` + braces, Ask},
+		{"xargs -I cp of a long word many times", `echo ` + long + ` | xargs -I{} cp ` + braces + ` x`, Ask},
+		{"parallel of a long word many times", `echo ` + long + ` | parallel cp x ` + braces, Ask},
+		{"a loop over a long word", `for f in ` + long + `; do echo ` + refs + `; done`, Ask},
+		{"neighbour: a value expanded twice", `f=.git; echo x >> $f/con${f#.}`, Ask},
+		{"neighbour: a project value expanded twice", `f=src; cp x $f/$f.go`, Allow},
+		{"neighbour: xargs -I of .git/config", `echo .git/config | xargs -I{} cp x {}`, Ask},
+		{"neighbour: xargs -I in the project", `echo src/a.go | xargs -I{} cp x {}`, Allow},
+	})
+}
