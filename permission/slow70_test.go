@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -61,4 +62,24 @@ func TestSlow70CopiesBounded(t *testing.T) {
 		{"neighbour: xargs -I of .git/config", `echo .git/config | xargs -I{} cp x {}`, Ask},
 		{"neighbour: xargs -I in the project", `echo src/a.go | xargs -I{} cp x {}`, Allow},
 	})
+}
+
+// TestSlow70CommandsGrowDoubling: the commands of a line were appended
+// to a slice that append grows by a quarter once long, so that a line of
+// 300,000 commands of 300 bytes each (f() { …; }; f; f; …) was copied
+// over a dozen times: 2,600 bytes allocated a command, 2 s of 5. Doubled,
+// under 2,300.
+func TestSlow70CommandsGrowDoubling(t *testing.T) {
+	line := repeated("f", "; ", 100000)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	a := AnalyzeShell(line)
+	runtime.ReadMemStats(&after)
+	if len(a.Commands) != 100000 {
+		t.Fatalf("%d commands, want 100000", len(a.Commands))
+	}
+	if per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(a.Commands)); per > 2300 {
+		t.Errorf("%d bytes allocated a command, want at most 2300", per)
+	}
 }
