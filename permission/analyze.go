@@ -236,7 +236,8 @@ type analyzer struct {
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
-	written []writtenFile
+	written    []writtenFile
+	writtenIdx writtenIndex // z.written by base name (lastWritten)
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).

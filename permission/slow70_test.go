@@ -129,3 +129,20 @@ func TestSlow70NamerefsIndexed(t *testing.T) {
 		{"neighbour: a project file through the nameref", `p=src/a.go; declare -n r=p; echo x >> "$r"`, Allow},
 	})
 }
+
+// TestSlow70WrittenIndexed: each file a command reads or runs was looked
+// for among every file the line wrote before it: cat f > g; … 10,000
+// times took 20 s. lastWritten looks among those of its base name.
+// Neighbours: a script written and run is still judged by its text, by
+// another path to it too, and one only of the same base name is not it.
+func TestSlow70WrittenIndexed(t *testing.T) {
+	t.Parallel()
+	checkFast(t, time.Second, []slowRow{
+		{"many files read and written", repeated("cat f > g", "; ", 10000), Allow},
+		{"one file read and written many times", repeated("cat g > g", "; ", 10000), Allow},
+		{"neighbour: a script written and run", `printf '%s\n' 'cp x "$1"' > s.sh; bash s.sh .git/config`, Ask},
+		{"neighbour: by another path", `printf '%s\n' 'cp x "$1"' > ./a/../s.sh; bash s.sh .git/config`, Ask},
+		{"neighbour: from another directory", `printf '%s\n' 'cp x "$1"' > s.sh; cd src; bash ../s.sh .git/config`, Ask},
+		{"neighbour: of the same base name", `printf '%s\n' 'cp x "$1"' > s.sh; bash src/s.sh .git/config`, Allow},
+	})
+}
