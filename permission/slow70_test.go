@@ -167,3 +167,18 @@ func TestSlow70FilledTreesBounded(t *testing.T) {
 		{"neighbour: a copy into the tree", `tar xf a.tar -C d; cp f d/`, Allow},
 	})
 }
+
+// TestSlow70PythonEnvsIndexed: each pip install read every command
+// before it for the environments the line activates, and every command
+// for the functions it defines: pip install x; … 10,000 times took
+// 1.5 s. Both are found once (lookupsOf). Neighbours: a function of the
+// line's and a deactivation are still seen.
+func TestSlow70PythonEnvsIndexed(t *testing.T) {
+	t.Parallel()
+	checkFastIn(t, ModeDefault, time.Second, []slowRow{
+		{"many pip installs", repeated("pip install x", "; ", 10000), Allow},
+		{"neighbour: pip a function of the line's", `pip() { python3 -m pip "$@"; }; pip install x`, Ask},
+		{"neighbour: after a deactivation", `deactivate; pip install x`, Ask},
+		{"neighbour: an installation", `pip install x`, Allow},
+	})
+}
