@@ -127,7 +127,8 @@ type analyzer struct {
 	substAt       int
 	// ifs are the literal values the line gives IFS, which a read splits
 	// its line by (noteIFS).
-	ifs []string
+	ifs     []string
+	handIdx handOnIndex // the commands and reads handOn looks up
 	// heldSubscripts are the asks for values assigned with an expansion
 	// in a subscript (x="a[$k]"), made once the line is known to evaluate
 	// a string (evaluatesStrings).
@@ -141,6 +142,7 @@ type analyzer struct {
 	valueRefs                       []valueRef // values assigned from other variables
 	arithIndexes                    []arithIndex
 	codeCopies                      int      // the copies of inline code copiedCode read
+	copiedBytes                     int      // the text of the copies of commands made (copyFits)
 	readonlyNames                   []string // the names a readonly or declare -r made read-only (noteReadonly)
 	fn                              string   // the function whose body is being walked
 	async                           bool     // the statement runs concurrently with the shell
@@ -234,7 +236,8 @@ type analyzer struct {
 	// written: the files the commands walked so far wrote by a
 	// redirection (or tee), with their text where it is known, for a
 	// later command that runs one as a script (runsWritten).
-	written []writtenFile
+	written    []writtenFile
+	writtenIdx writtenIndex // z.written by base name (lastWritten)
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
@@ -2031,6 +2034,9 @@ const maxRunWith = 32
 func (z *analyzer) runWith(i int, data []Word) {
 	c := z.a.Commands[i]
 	for _, d := range data[:min(len(data), maxRunWith)] {
+		if !z.copyFits(len(c.Text) + strings.Count(c.Text, "{}")*len(d.Text)) {
+			return
+		}
 		ws := slices.Clone(c.Words)
 		placed := false
 		for k := c.Inner; k < len(ws); k++ {
@@ -2377,6 +2383,12 @@ func (z *analyzer) add(c SimpleCommand, subs stmtLists) int {
 		c.OuterShell = z.outer[c.Shell]
 	}
 	i := len(z.a.Commands)
+	if i == cap(z.a.Commands) {
+		// Double: append grows a long slice by a quarter, and a line of
+		// 300,000 commands (f() { …; }; f; f; …) was copied over again
+		// a dozen times, 2 s of its 5.
+		z.a.Commands = slices.Grow(z.a.Commands, i+1)
+	}
 	z.a.Commands = append(z.a.Commands, c)
 	z.noteValueDir(i)
 	z.noteAssigns(i, assigned)

@@ -964,7 +964,7 @@ func unknownStartProtected(tmpl string, write bool) string {
 	}
 	tail := tmpl[1:]
 	for _, rel := range credentialPaths {
-		if strings.HasPrefix(tail, "/"+rel+"/") || tail == "/"+rel {
+		if relBelow(tail, rel) {
 			return "access to what may be a credential store: ~" + tail
 		}
 	}
@@ -973,7 +973,7 @@ func unknownStartProtected(tmpl string, write bool) string {
 	}
 	if write {
 		for _, rel := range sensitiveWriteHome {
-			if strings.HasPrefix(tail, "/"+rel+"/") || tail == "/"+rel {
+			if relBelow(tail, rel) {
 				return "write to what may be a protected location: ~" + tail
 			}
 		}
@@ -982,6 +982,20 @@ func unknownStartProtected(tmpl string, write bool) string {
 		}
 	}
 	return ""
+}
+
+// relBelow says whether tail, a path from a directory on (/a/b), is rel
+// there or below it: as strings.HasPrefix(tail, "/"+rel+"/") || tail ==
+// "/"+rel, without building both for each name of the lists, once per
+// path of each command, most of the time of a line of thousands of cds
+// (cd a; cd a; …), whose paths all start from an unknown directory.
+func relBelow(tail, rel string) bool {
+	r, ok := strings.CutPrefix(tail, "/")
+	if !ok {
+		return false
+	}
+	r, ok = strings.CutPrefix(r, rel)
+	return ok && (r == "" || r[0] == '/')
 }
 
 // opaqueProtected is unknownStartProtected for the template of a path

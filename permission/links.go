@@ -190,22 +190,38 @@ func (e *Engine) filledTrees(cmds []SimpleCommand) []filledTree {
 // known. The directory itself is not counted (cp f d/ after unzip -d d),
 // nor where later commands run (tar -xf a.tgz && cd a && make): their
 // writes by name are.
+//
+// Each command is read against each tree: a tree filled again is read
+// once, by the first that filled it (the one named), and past
+// maxFilledTrees the line is asked for, so that a line of thousands of
+// extractions (tar xf a.tar; …), each against all the others, does not
+// take their product (2 s at 128 kB).
 func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
+	seen := map[string]bool{}
+	trees = slices.DeleteFunc(slices.Clone(trees), func(f filledTree) bool {
+		dup := seen[f.dir]
+		seen[f.dir] = true
+		return dup
+	})
+	if len(trees) > maxFilledTrees {
+		return "the line fills more directories with what the engine cannot see than it follows: a symbolic link there may lead outside the project root"
+	}
 	for i, c := range cmds {
 		// What c touches is worked out once, not once for each tree.
 		var ts []touch
 		known := false
+		// The link inline code makes in the directory it runs in
+		// (os.symlink("a", "x"), read as ln -s -- a x) is made there,
+		// not through a link: symlink(2) follows none.
+		made := false
 		for _, f := range trees {
 			if f.by >= i {
 				continue
 			}
 			if !known {
 				ts, known = e.touches(c), true
+				made = lowerName(c) == "ln" && strings.Contains(c.Text, " code: ")
 			}
-			// The link inline code makes in the directory it runs in
-			// (os.symlink("a", "x"), read as ln -s -- a x) is made
-			// there, not through a link: symlink(2) follows none.
-			made := lowerName(c) == "ln" && strings.Contains(c.Text, " code: ")
 			for _, t := range ts {
 				if made && path.Dir(t.path.abs) == f.dir {
 					continue
@@ -219,6 +235,10 @@ func (e *Engine) belowFilled(cmds []SimpleCommand, trees []filledTree) string {
 	}
 	return ""
 }
+
+// maxFilledTrees bounds the directories belowFilled reads each command
+// of a line against: an everyday line unpacks or clones into a few.
+const maxFilledTrees = 64
 
 // extractor reports whether c unpacks an archive (cpio only with -i).
 func extractor(c SimpleCommand) bool {

@@ -639,7 +639,11 @@ func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaName
 		pip, pipNamed = conda, condaNamed
 	}
 	outs, n := a.shellsOut(c)
-	for j, p := range cmds[:i] {
+	for _, j := range a.lookupsOf().activations {
+		if j >= i {
+			break
+		}
+		p := cmds[j]
 		if p.Shell != 0 && p.Shell != c.Shell && !slices.Contains(outs[:n], p.Shell) {
 			// A subshell of its own: (source .venv/bin/activate). One
 			// that started command i's shell, however many shells out,

@@ -614,8 +614,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 		if !r.fed {
 			continue
 		}
+		lo, hi := z.reachWindow(r)
 		for _, values := range r.values(z.ifs) {
-			for k := 0; k < len(z.a.Commands); k++ {
+			for k := z.nextExpanding(r.names, 0, lo, hi); k < len(z.a.Commands); k = z.nextExpanding(r.names, k+1, lo, hi) {
 				c := z.a.Commands[k]
 				if !expandsAnyOf(c, r.names) || !z.reaches(ri, k) || z.copied[k].by == ri+1 {
 					// f="$f:x": the value put there is f's before.
@@ -623,6 +624,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				}
 				if *pairs++; *pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
+					return false
+				}
+				if !z.copyFits(copySize(c, values)) {
 					return false
 				}
 				n, when := c, z.pointOf(k)
@@ -705,14 +709,32 @@ func (z *analyzer) readOrder() []int {
 // declare -n r=p; r=.git/config; echo x >> "$p" does. The copies replace
 // nothing, as a nameref declared on the line may not be one where the
 // value is set.
+//
+// Each pair looks up the reads of its two names only, and the copies
+// are at most maxValueCopies, values handOn hands on in turn: a line of
+// thousands of namerefs of one variable (declare -n r=p; …), each pair
+// read against each read and matching each, took their product, and
+// 4 s at 16 kB.
 func (z *analyzer) refValues() {
-	n := len(z.reads)
+	if len(z.refPairs) == 0 {
+		return
+	}
+	byName := map[string][]int{}
+	for k, r := range z.reads {
+		if r.fed && len(r.names) == 1 { // read a b: the names split the line between them
+			byName[r.names[0]] = append(byName[r.names[0]], k)
+		}
+	}
+	made := 0
 	for _, pair := range z.refPairs {
-		for k := range n {
-			r := z.reads[k]
-			if !r.fed || len(r.names) != 1 {
-				continue // read a b: the names split the line between them
+		ks := slices.Concat(byName[pair[1]], byName[pair[0]])
+		slices.Sort(ks)
+		for _, k := range slices.Compact(ks) {
+			if made++; made > maxValueCopies {
+				z.complexOnce("namerefs on the line hand on more values than the analysis follows")
+				return
 			}
+			r := z.reads[k]
 			for _, alias := range [][2]string{pair, {pair[1], pair[0]}} {
 				if r.names[0] == alias[1] {
 					r.names = []string{alias[0]}
@@ -802,16 +824,7 @@ func (z *analyzer) pointOf(k int) point {
 // and part of the line surely ran between them.
 func (z *analyzer) reaches(ri, k int) bool {
 	r, c := z.reads[ri], z.pointOf(k)
-	if !z.reachesShell(r, c) {
-		return false
-	}
-	for _, o := range z.reads {
-		if o.at > r.at && o.at < c.at && o.scope == r.scope && o.fn == "" && r.fn == "" &&
-			(o.cond == 0 || o.cond == c.cond) && o.replaces && sharesName(o.names, r.names) {
-			return false
-		}
-	}
-	return true
+	return z.reachesShell(r, c) && !z.replacedBetween(r, c)
 }
 
 // reachesShell is reaches but for the reassignments between: c runs

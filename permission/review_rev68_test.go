@@ -22,10 +22,17 @@ type slowRow struct {
 // without waiting for it to finish.
 func checkFast(t *testing.T, limit time.Duration, rows []slowRow) {
 	t.Helper()
+	checkFastIn(t, ModeBypassPermissions, limit, rows)
+}
+
+// checkFastIn is checkFast in mode, for the checks bypassPermissions
+// skips.
+func checkFastIn(t *testing.T, mode Mode, limit time.Duration, rows []slowRow) {
+	t.Helper()
 	for _, tt := range rows {
 		t.Run(tt.name, func(t *testing.T) {
 			done := make(chan Decision, 1)
-			go func() { done <- engine(t, ModeBypassPermissions).Check(bash(tt.cmd)).Decision }()
+			go func() { done <- engine(t, mode).Check(bash(tt.cmd)).Decision }()
 			select {
 			case d := <-done:
 				if d != tt.want {

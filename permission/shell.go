@@ -1,7 +1,6 @@
 package permission
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -168,6 +167,39 @@ type Analysis struct {
 	// regions are the parts of the line SimpleCommand.Cond numbers, part
 	// k at regions[k-1].
 	regions []region
+	// lookups are built from Commands on first use (lookupsOf).
+	lookups *commandLookups
+}
+
+// commandLookups are what the engine asks of the commands of a line for
+// each of them, found once: a line of thousands of pip installs read
+// every command before each for the functions the line defines and the
+// environments it activates, 1.5 s at 128 kB. of is the number of
+// commands they were built from.
+type commandLookups struct {
+	of          int
+	funcs       map[string]bool
+	activations []int // commands that may enter or leave a Python environment (pythonEnvs)
+}
+
+// lookupsOf returns a's lookups, built again if commands were added
+// since.
+func (a *Analysis) lookupsOf() *commandLookups {
+	if a.lookups != nil && a.lookups.of == len(a.Commands) {
+		return a.lookups
+	}
+	l := &commandLookups{of: len(a.Commands), funcs: map[string]bool{}}
+	for j, c := range a.Commands {
+		if c.Func != "" {
+			l.funcs[c.Func] = true
+		}
+		switch lowerName(c) {
+		case "deactivate", "source", ".", "conda", "mamba", "micromamba":
+			l.activations = append(l.activations, j)
+		}
+	}
+	a.lookups = l
+	return l
 }
 
 // region is a part of a command line that runs only under a condition
@@ -238,7 +270,7 @@ func (a *Analysis) shellsOut(c SimpleCommand) (outs [64]int32, n int) {
 // command of that name then runs (source() { :; }; source
 // .venv/bin/activate activates nothing).
 func (a *Analysis) defines(name string) bool {
-	return name != "" && slices.ContainsFunc(a.Commands, func(c SimpleCommand) bool { return c.Func == name })
+	return name != "" && a.lookupsOf().funcs[name]
 }
 
 // guarded says whether command i of the line surely succeeded wherever

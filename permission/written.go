@@ -87,14 +87,79 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 
 // lastWritten returns what the line last wrote to file name opened in
 // dir, if it wrote it.
+//
+// It looks among the files of name's base name only, and those whose
+// base name is not theirs for sure (writtenIndex): a line of thousands
+// of writes and reads (cat f > g; …) read all the writes before each,
+// 0.2 s at 11 kB, minutes at 256 kB.
 func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 	name, dir = z.atHome(name), z.placedDir(dir)
-	for k := len(z.written) - 1; k >= 0; k-- {
-		if f := z.written[k]; sameFile(z.atHome(f.file.Text), z.placedDir(f.dir), name, dir) {
-			return f, true
+	same := func(k int) bool {
+		f := z.written[k]
+		return sameFile(z.atHome(f.file.Text), z.placedDir(f.dir), name, dir)
+	}
+	base, ok := plainBase(name)
+	if !ok {
+		for k := len(z.written) - 1; k >= 0; k-- {
+			if same(k) {
+				return z.written[k], true
+			}
+		}
+		return writtenFile{}, false
+	}
+	x := z.indexWritten()
+	last := -1
+	for _, l := range [][]int{x.byBase[base], x.odd} {
+		for j := len(l) - 1; j >= 0 && l[j] > last; j-- {
+			if same(l[j]) {
+				last = l[j]
+				break
+			}
 		}
 	}
-	return writtenFile{}, false
+	if last < 0 {
+		return writtenFile{}, false
+	}
+	return z.written[last], true
+}
+
+// writtenIndex lists the files the line wrote (z.written) by their base
+// name, where sameFile can only match a name of the same one (plainBase),
+// and the others apart (odd), in the order written; indexed counts those
+// listed.
+type writtenIndex struct {
+	byBase  map[string][]int
+	odd     []int
+	indexed int
+}
+
+// indexWritten lists the files written since it last ran.
+func (z *analyzer) indexWritten() *writtenIndex {
+	x := &z.writtenIdx
+	for ; x.indexed < len(z.written); x.indexed++ {
+		base, ok := plainBase(z.written[x.indexed].file.Text)
+		if !ok {
+			x.odd = append(x.odd, x.indexed)
+			continue
+		}
+		if x.byBase == nil {
+			x.byBase = map[string][]int{}
+		}
+		x.byBase[base] = append(x.byBase[base], x.indexed)
+	}
+	return x
+}
+
+// plainBase returns the last name of file name p, when it is one that
+// neither atHome nor sameFile's joining and cleaning change: not ~, .,
+// .. or /, so that two paths sameFile matches share it.
+func plainBase(p string) (string, bool) {
+	b := path.Base(p)
+	switch b {
+	case ".", "..", "/", "~":
+		return "", false
+	}
+	return b, p != ""
 }
 
 // placedDir returns dir, as SimpleCommand.Dir writes it, taken from the
