@@ -1411,7 +1411,8 @@ func (g *guard) keepDir(path string) string {
 // common directory of r, the root's repository (git takes hooks and
 // config from there in a linked worktree); the git directory's commondir
 // and config.worktree; the hooks directories core.hooksPath may name
-// inside root, and the files the config includes.
+// inside root, and the files the config includes; and the files
+// Mercurial's repository configuration includes (hgIncludes).
 func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 	out := make([]protectedPath, 0, len(protectedInRoot)+4)
 	for _, p := range protectedInRoot {
@@ -1428,11 +1429,20 @@ func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
 		p.creatable = p.creatable || p.hookConfig // until a hook is found installed, below
 		out = append(out, p)
 	}
+	home := os.Getenv("HOME")
+	hg := hgIncludes(root, home)
+	for _, inc := range hg.includes {
+		// Bound read-only where it exists; one the command makes is
+		// moved aside after the run, as a missing hgrc is.
+		out = append(out, protectedPath{path: inc})
+	}
 	if r.git == "" {
-		return out, gitConfig{}
+		return out, gitConfig{limit: hg.limit, limitWhy: hg.limitWhy}
 	}
 	cfg := gitConfigs(r.git, r.common)
-	home := os.Getenv("HOME")
+	if hg.limit != "" {
+		cfg.over(hg.limit, hg.limitWhy)
+	}
 	if hooksInstalled(root, r, cfg, home) {
 		// A hook manager's hook may be among them: what it reads, made by
 		// the command, runs at the next commit. Without any, a missing one
