@@ -1,0 +1,63 @@
+package permission
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRev70PasteInputs: pasteOutput took paste - - for paste -, the
+// lines as they are, where each - reads a line in turn and a row joins
+// them with -d's characters: p=$(printf '.gi\nt\n' | paste -d '\0' - -)
+// is .git, read as two names, and
+// printf 'rm\n-rf\n~\n' | paste -d' ' - - - | sh runs rm -rf ~. A
+// backslash before another character in -d's list is that character
+// (-d '\./' is . and /), read as the backslash and the character.
+// Neighbours: everyday joins of names and numbers.
+func TestRev70PasteInputs(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"paste of two inputs", Y, nil, `p=$(printf '.gi\nt\n' | paste -d '\0' - -); echo x >> "$p/config"`, Ask},
+		{"paste of three inputs into sh", D, nil, `printf 'rm\n-rf\n~\n' | paste -d' ' - - - | sh`, Deny},
+		{"paste of an escaped delimiter", Y, nil, `p=$(printf '\ngit\nconfig\n' | paste -sd '\./'); echo x >> "$p"`, Ask},
+		{"neighbour: paste of two inputs of names of the project", Y, nil, `p=$(printf 'a\nb\n' | paste -d/ - -); cp x "$p"`, Allow},
+		{"neighbour: a sum", D, nil, `seq 1 10 | paste -sd+ | bc`, Allow},
+		{"neighbour: pairs of lines", D, nil, `printf 'a\nb\n' | paste - -`, Allow},
+	})
+}
+
+// TestRev70PasteOutput: what pasteOutput makes of its input, as GNU's
+// paste prints it; where GNU's and BSD's differ (\b, \f, \r, \v, a
+// character past ASCII), or paste fails (a backslash at the end), it is
+// not known.
+func TestRev70PasteOutput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args, in, want string
+		ok             bool
+	}{
+		{"-s", "a\nb\nc\n", "a\tb\tc\n", true},
+		{"-sd/", "a\nb\nc", "a/b/c\n", true},
+		{"-s -d ./", "a\nb\nc\nd\n", "a.b/c.d\n", true},
+		{`-sd\0`, "a\nb\n", "ab\n", true},
+		{`-sd\n`, "a\nb\n", "a\nb\n", true},
+		{`-sd\\`, "a\nb\n", "a\\b\n", true},
+		{`-sd\.`, "a\nb\n", "a.b\n", true},
+		{"-", "a\nb", "a\nb\n", true},
+		{"-d/ - -", "a\nb\nc\n", "a/b\nc/\n", true},
+		{"-d./ - - - -", "1\n2\n3\n4\n5\n", "1.2/3.4\n5./.\n", true},
+		{"-d/ - -", "", "", true},
+		{"-s", "", "\n", true},
+		{"-s - -", "a\n", "", false},
+		{`-sd\t\b`, "a\nb\n", "", false},
+		{`-sd\`, "a\nb\n", "", false},
+		{"-sdé", "a\nb\n", "", false},
+		{"-s file", "a\n", "", false},
+	} {
+		ws := literalWords(strings.Fields(tt.args))
+		got, ok := pasteOutput(ws, tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("paste %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
