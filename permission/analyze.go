@@ -282,9 +282,11 @@ type analyzer struct {
 	fnPrints map[string]fedDoc
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
-	// (fnCallOutput); inFnCopy is set while such a copy is walked.
+	// (fnCallOutput); inFnCopy is set while such a copy is walked, and
+	// fnCopied counts the bytes of the copies walked (maxFnCopied).
 	fnBodies map[string]string
 	inFnCopy bool
+	fnCopied int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -2520,10 +2522,14 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 }
 
 // maxFnBody bounds the source of a function whose body fnCallOutput
-// walks again for a call with arguments, and maxFnArgs the arguments.
+// walks again for a call with arguments, maxFnArgs the arguments, and
+// maxFnCopied the copies walked of a line all told, so that a body of
+// many assignments called many times does not walk the line over and
+// over (a 7 kB line took a minute).
 const (
-	maxFnBody = 1 << 10
-	maxFnArgs = 9
+	maxFnBody   = 1 << 10
+	maxFnArgs   = 9
+	maxFnCopied = 8 << 10
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2569,9 +2575,10 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 		return "", false
 	}
 	body, ok := z.fnBodies[args[0].Text]
-	if !ok {
+	if !ok || z.fnCopied+len(body) > maxFnCopied {
 		return "", false
 	}
+	z.fnCopied += len(body)
 	for k := 1; k <= maxFnArgs; k++ {
 		v := Word{Literal: true}
 		if k < len(args) {

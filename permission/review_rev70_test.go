@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRev70PasteInputs: pasteOutput took paste - - for paste -, the
@@ -60,4 +62,23 @@ func TestRev70PasteOutput(t *testing.T) {
 			t.Errorf("paste %s of %q = %q, %v; want %q, %v", tt.args, tt.in, got, ok, tt.want, tt.ok)
 		}
 	}
+}
+
+// TestRev70FnCopiesBounded: each substitution calling a short function
+// walked a copy of its body (fnCallOutput), with no bound on them all,
+// so that a body of a hundred assignments, 0.7 kB, called 500 times in
+// a 7 kB line walked 350 kB of copies and took a minute. The copies
+// walked are now bounded all told (maxFnCopied); past the bound a call's
+// output is only known at run time, as before eng70. Neighbour: a few
+// calls are still followed.
+func TestRev70FnCopiesBounded(t *testing.T) {
+	t.Parallel()
+	var body strings.Builder
+	for k := range 100 {
+		fmt.Fprintf(&body, "a%d=1; ", k)
+	}
+	checkFast(t, 2*time.Second, []slowRow{
+		{"a long body called many times", `f() { ` + body.String() + `echo "$1"; }; ` + strings.Repeat(`p=$(f a); `, 500), Allow},
+		{"neighbour: a long body called a few times", `f() { ` + body.String() + `d=$(echo "$1" | tr A-Z a-z); echo "$d/hooks"; }; ` + strings.Repeat(`p=$(f a); `, 5) + `cp x "$(f .GIT)/pre-commit"`, Ask},
+	})
 }
