@@ -2523,9 +2523,9 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 
 // maxFnBody bounds the source of a function whose body fnCallOutput
 // walks again for a call with arguments, maxFnArgs the arguments, and
-// maxFnCopied the copies walked of a line all told, so that a body of
-// many assignments called many times does not walk the line over and
-// over (a 7 kB line took a minute).
+// maxFnCopied the copies walked of a line all told, past which the line
+// fails closed, so that a body of many assignments called many times
+// does not walk the line over and over (a 7 kB line took a minute).
 const (
 	maxFnBody   = 1 << 10
 	maxFnArgs   = 9
@@ -2575,10 +2575,15 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 		return "", false
 	}
 	body, ok := z.fnBodies[args[0].Text]
-	if !ok || z.fnCopied+len(body) > maxFnCopied {
+	if !ok {
 		return "", false
 	}
-	z.fnCopied += len(body)
+	if z.fnCopied += len(body); z.fnCopied > maxFnCopied {
+		// Past the bound a call is not followed, and an attack after
+		// many calls is not to pass unread: the line fails closed.
+		z.complexOnce("functions are called in more substitutions than the analysis follows")
+		return "", false
+	}
 	for k := 1; k <= maxFnArgs; k++ {
 		v := Word{Literal: true}
 		if k < len(args) {

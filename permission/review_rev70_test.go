@@ -68,9 +68,10 @@ func TestRev70PasteOutput(t *testing.T) {
 // walked a copy of its body (fnCallOutput), with no bound on them all,
 // so that a body of a hundred assignments, 0.7 kB, called 500 times in
 // a 7 kB line walked 350 kB of copies and took a minute. The copies
-// walked are now bounded all told (maxFnCopied); past the bound a call's
-// output is only known at run time, as before eng70. Neighbour: a few
-// calls are still followed.
+// walked are now bounded all told (maxFnCopied); past the bound the
+// line fails closed, so that calls made only to use it up do not let a
+// later one pass unread. Neighbours: a few calls are still followed,
+// many calls of a short function still allowed.
 func TestRev70FnCopiesBounded(t *testing.T) {
 	t.Parallel()
 	var body strings.Builder
@@ -78,7 +79,9 @@ func TestRev70FnCopiesBounded(t *testing.T) {
 		fmt.Fprintf(&body, "a%d=1; ", k)
 	}
 	checkFast(t, 2*time.Second, []slowRow{
-		{"a long body called many times", `f() { ` + body.String() + `echo "$1"; }; ` + strings.Repeat(`p=$(f a); `, 500), Allow},
+		{"a long body called many times", `f() { ` + body.String() + `echo "$1"; }; ` + strings.Repeat(`p=$(f a); `, 500), Ask},
+		{"calls that use the bound up, then an attack", `f() { ` + body.String() + `d=$(echo "$1" | tr A-Z a-z); echo "$d/hooks"; }; ` + strings.Repeat(`p=$(f a); `, 20) + `cp x "$(f .GIT)/pre-commit"`, Ask},
+		{"neighbour: a short function called many times", `f() { echo "$1"; }; ` + strings.Repeat(`p=$(f a); `, 100), Allow},
 		{"neighbour: a long body called a few times", `f() { ` + body.String() + `d=$(echo "$1" | tr A-Z a-z); echo "$d/hooks"; }; ` + strings.Repeat(`p=$(f a); `, 5) + `cp x "$(f .GIT)/pre-commit"`, Ask},
 	})
 }
