@@ -1552,9 +1552,9 @@ func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 	}
 }
 
-// valueDoc returns the text of here-string doc, fed to command i, where
-// it expands variables the line surely gives one value each (valueOf):
-// a copy's text (fedDoc).
+// valueDoc returns the text of here-string or here-document doc, fed to
+// command i, where it expands variables the line surely gives one value
+// each (valueText, hdocValues): a copy's text (fedDoc).
 func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
 	if doc.Op != syntax.WordHdoc {
 		text, ok := z.hdocValues(doc, i)
