@@ -755,6 +755,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
 			z.noteFnBody(cmd.Name.Value, cmd.Body)
+			if outputRead(strings.ToLower(cmd.Name.Value)) {
+				// echo() { printf 'rm -rf ~'; }; echo ls | sh: the calls
+				// are read as the command's, as an alias's would be.
+				z.complex("function %s replaces the command whose output the analysis reads", cmd.Name.Value)
+			}
 		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
@@ -2519,6 +2524,18 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 		}
 	}
 	return b.String(), true
+}
+
+// outputRead says whether the analysis reads what a command of name
+// (lowerName) prints: printers, filters (filterOutput, catDoc) and
+// dirname and its kind (pathOutput).
+func outputRead(name string) bool {
+	switch name {
+	case "echo", "printf", "cat", "tr", "sed", "gsed", "tee", "head", "tail", "sort", "tac", "uniq", "rev",
+		"cut", "paste", "awk", "gawk", "mawk", "xargs", "grep", "dirname", "basename", "realpath", "readlink", "pwd":
+		return true
+	}
+	return false
 }
 
 // maxFnBody bounds the source of a function whose body fnCallOutput
