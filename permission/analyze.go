@@ -285,9 +285,11 @@ type analyzer struct {
 	fnPrints map[string]fedDoc
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
-	// (fnCallOutput); inFnCopy is set while such a copy is walked.
+	// (fnCallOutput); inFnCopy is set while such a copy is walked, and
+	// fnCopied counts the bytes of the copies walked (maxFnCopied).
 	fnBodies map[string]string
 	inFnCopy bool
+	fnCopied int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -756,6 +758,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
 			z.noteFnBody(cmd.Name.Value, cmd.Body)
+			if outputRead(strings.ToLower(cmd.Name.Value)) {
+				// echo() { printf 'rm -rf ~'; }; echo ls | sh: the calls
+				// are read as the command's, as an alias's would be.
+				z.complex("function %s replaces the command whose output the analysis reads", cmd.Name.Value)
+			}
 		}
 	case *syntax.ArithmCmd:
 		var subs stmtLists
@@ -1553,9 +1560,9 @@ func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 	}
 }
 
-// valueDoc returns the text of here-string doc, fed to command i, where
-// it expands variables the line surely gives one value each (valueOf):
-// a copy's text (fedDoc).
+// valueDoc returns the text of here-string or here-document doc, fed to
+// command i, where it expands variables the line surely gives one value
+// each (valueText, hdocValues): a copy's text (fedDoc).
 func (z *analyzer) valueDoc(doc *syntax.Redirect, i int) (text string, known, copied bool) {
 	if doc.Op != syntax.WordHdoc {
 		text, ok := z.hdocValues(doc, i)
@@ -2531,11 +2538,27 @@ func (z *analyzer) printersText(stmts []*syntax.Stmt, start int) (string, bool) 
 	return b.String(), true
 }
 
+// outputRead says whether the analysis reads what a command of name
+// (lowerName) prints: printers, filters (filterOutput, catDoc) and
+// dirname and its kind (pathOutput).
+func outputRead(name string) bool {
+	switch name {
+	case "echo", "printf", "cat", "tr", "sed", "gsed", "tee", "head", "tail", "sort", "tac", "uniq", "rev",
+		"cut", "paste", "awk", "gawk", "mawk", "xargs", "grep", "dirname", "basename", "realpath", "readlink", "pwd":
+		return true
+	}
+	return false
+}
+
 // maxFnBody bounds the source of a function whose body fnCallOutput
-// walks again for a call with arguments, and maxFnArgs the arguments.
+// walks again for a call with arguments, maxFnArgs the arguments, and
+// maxFnCopied the copies walked of a line all told, past which the line
+// fails closed, so that a body of many assignments called many times
+// does not walk the line over and over (a 7 kB line took a minute).
 const (
-	maxFnBody = 1 << 10
-	maxFnArgs = 9
+	maxFnBody   = 1 << 10
+	maxFnArgs   = 9
+	maxFnCopied = 8 << 10
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2582,6 +2605,12 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 	}
 	body, ok := z.fnBodies[args[0].Text]
 	if !ok {
+		return "", false
+	}
+	if z.fnCopied += len(body); z.fnCopied > maxFnCopied {
+		// Past the bound a call is not followed, and an attack after
+		// many calls is not to pass unread: the line fails closed.
+		z.complexOnce("functions are called in more substitutions than the analysis follows")
 		return "", false
 	}
 	for k := 1; k <= maxFnArgs; k++ {

@@ -359,11 +359,13 @@ func filterOutput(c SimpleCommand, in string) (string, bool) {
 	return "", false
 }
 
-// pasteOutput returns what paste prints of its input in: with -s, its
-// lines joined by -d's characters in turn (a tab by default), else the
-// lines as they are. ok is false for another option and a file operand.
+// pasteOutput returns what paste prints of its input in: its lines in
+// rows, all of them with -s, else one for each - (each reads a line in
+// turn), joined by -d's characters in turn (pasteDelims, a tab by
+// default) from the first again in each row. ok is false for another
+// option and a file operand.
 func pasteOutput(args []Word, in string) (string, bool) {
-	serial, delims := false, "\t"
+	serial, delims, inputs := false, "\t", 0
 	for k := 0; k < len(args); k++ {
 		t := args[k].Text
 		if !args[k].Literal {
@@ -371,6 +373,7 @@ func pasteOutput(args []Word, in string) (string, bool) {
 		}
 		switch {
 		case t == "-":
+			inputs++
 		case t == "--serial":
 			serial = true
 		case strings.HasPrefix(t, "--delimiters="):
@@ -396,25 +399,68 @@ func pasteOutput(args []Word, in string) (string, bool) {
 			return "", false // a file, --delimiters LIST
 		}
 	}
-	if !serial {
-		return in, true
+	ds, ok := pasteDelims(delims)
+	if !ok || serial && inputs > 1 {
+		return "", false // paste -s - -: an empty line for each later -
 	}
-	// \0 is no delimiter, as an empty list is.
-	ds := []rune(strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\0`, "\x00").Replace(delims))
 	lines := strings.Split(strings.TrimSuffix(in, "\n"), "\n")
+	row := len(lines)
+	if !serial {
+		if in == "" {
+			return "", true
+		}
+		row = max(inputs, 1)
+	}
 	var b strings.Builder
-	for k, l := range lines {
-		if k > 0 && len(ds) > 0 {
-			if d := ds[(k-1)%len(ds)]; d != 0 {
-				b.WriteRune(d)
+	for r := 0; r < len(lines); r += row {
+		for k := range row {
+			if k > 0 && len(ds) > 0 {
+				b.WriteString(ds[(k-1)%len(ds)])
+			}
+			if r+k < len(lines) {
+				b.WriteString(lines[r+k])
 			}
 		}
-		b.WriteString(l)
+		b.WriteByte('\n')
 		if b.Len() > maxFilterOutput {
 			return "", false
 		}
 	}
-	return b.String() + "\n", true
+	return b.String(), true
+}
+
+// pasteDelims returns the delimiters of paste's -d list, "" for \0 (no
+// delimiter): \n, \t and \\ as GNU's and BSD's paste read them, and a
+// backslash before another character that character. ok is false for
+// \b, \f, \r and \v, control characters to GNU's paste and letters to
+// BSD's, for a backslash at the end, which GNU's paste fails on, and for
+// a character past ASCII, whose bytes GNU's paste takes in turn.
+func pasteDelims(list string) ([]string, bool) {
+	var ds []string
+	for k := 0; k < len(list); k++ {
+		c := list[k]
+		if c == '\\' {
+			if k++; k == len(list) {
+				return nil, false
+			}
+			switch c = list[k]; c {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case '0':
+				ds = append(ds, "")
+				continue
+			case 'b', 'f', 'r', 'v':
+				return nil, false
+			}
+		}
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		ds = append(ds, string(c))
+	}
+	return ds, true
 }
 
 // cutOutput returns what cut with arguments args prints of text in: the
