@@ -1548,14 +1548,18 @@ func (z *analyzer) procFed(i int, rs []*syntax.Redirect) {
 
 // valueFed analyses, beside the command as written, the program a
 // shell, an interpreter, patch or a database shell, command i, reads
-// from a here-string of the values the line gives (d='rm -rf ~'; sh <<<
-// "$d", c='import os…'; python3 <<< "$c": valueDoc), as the same text
-// written out is; the command as written stays a program only known at
-// run time.
+// from a here-string or a here-document of the values the line gives
+// (d='rm -rf ~'; sh <<< "$d", c='import os…'; python3 <<< "$c":
+// valueDoc), as the same text written out is; the command as written
+// stays a program only known at run time.
 func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 	if feed, doc := fdDoc(rs, 0); feed == feedDoc {
 		if text, known, _ := z.valueDoc(doc, i); known {
-			z.fedKnown(i, text+"\n", "a here-string")
+			what := "a here-document"
+			if doc.Op == syntax.WordHdoc {
+				what = "a here-string"
+			}
+			z.fedKnown(i, text+"\n", what)
 		}
 	}
 }
