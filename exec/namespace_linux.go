@@ -217,8 +217,11 @@ var protectedInRoot = append([]protectedPath{
 	// mise's configuration, trusted by its path once (mise trust), not
 	// by its content: an [env] _.source script, a hook or a template's
 	// exec() there runs in the user's shell at the next prompt in the
-	// project (mise activate); and asdf's .tool-versions, whose path:
-	// versions it runs.
+	// project (mise activate); asdf's .tool-versions, whose path:
+	// versions it runs; and rustup's toolchain file, whose [toolchain]
+	// path names the directory whose bin/rustc and bin/cargo the rustup
+	// proxies run: a prompt's rustc --version in a Rust project
+	// (starship's) runs it at the next prompt there.
 	{path: "mise.toml"},
 	{path: ".mise.toml"},
 	{path: "mise.local.toml"},
@@ -228,6 +231,8 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".mise/config.toml"},
 	{path: "mise/config.toml"},
 	{path: ".tool-versions"},
+	{path: "rust-toolchain.toml"},
+	{path: "rust-toolchain"},
 	// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
 	// jj's editor, pager, diff and fix tools are programs the next hg or
 	// jj command runs. hg reads hgrc-not-shared beside hgrc in every

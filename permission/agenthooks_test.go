@@ -28,3 +28,23 @@ func TestOtherAgentsHooksAsked(t *testing.T) {
 	)
 	checkToolDecisions(t, rows)
 }
+
+// TestRustToolchainAsked: rustup runs the rustc and cargo of the
+// directory a toolchain file's [toolchain] path names (a prompt's rustc
+// --version), so the engine asks before writing one, as it does mise's
+// config and .tool-versions; Cargo.toml and the sources stay the
+// project's to edit.
+func TestRustToolchainAsked(t *testing.T) {
+	t.Parallel()
+	A := ModeAcceptEdits
+	w := func(p string) Call { return Call{Tool: "Write", Path: p} }
+	checkToolDecisions(t, []toolRow{
+		{"Write rust-toolchain.toml", A, nil, w("rust-toolchain.toml"), Ask},
+		{"Write rust-toolchain", A, nil, w("rust-toolchain"), Ask},
+		{"Write crates/x/rust-toolchain.toml", A, nil, w("crates/x/rust-toolchain.toml"), Ask},
+		{"Bash printf > rust-toolchain.toml", ModeBypassPermissions, nil, bash(`printf '[toolchain]\npath = "/tmp/tc"\n' > rust-toolchain.toml`), Ask},
+		{"neighbour: Write Cargo.toml", A, nil, w("Cargo.toml"), Allow},
+		{"neighbour: Write src/main.rs", A, nil, w("src/main.rs"), Allow},
+		{"neighbour: Write docs/rust-toolchain.md", A, nil, w("docs/rust-toolchain.md"), Allow},
+	})
+}

@@ -53,6 +53,9 @@ var sensitiveWriteNames = []string{
 	// project), and asdf's tool versions (a path: version runs); see
 	// sensitiveWriteInDir for those in a directory of their own.
 	"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".tool-versions",
+	// rustup's toolchain file: its [toolchain] path is where the rustc
+	// and cargo its proxies run come from (a prompt's rustc --version).
+	"rust-toolchain.toml", "rust-toolchain",
 	".bash_completion", // bash-completion sources it in every interactive shell
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,

@@ -124,6 +124,8 @@ var protectedInRoot = sync.OnceValue(func() []protectedEntry {
 		{".mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
 		{"mise/config.toml", true, "mise's configuration: env scripts, hooks and templates it runs, trusted by path"},
 		{".tool-versions", true, "asdf's and mise's tool versions: a path: version is a program they run"},
+		{"rust-toolchain.toml", true, "rustup's toolchain file: a [toolchain] path is where the rustc and cargo it runs come from"},
+		{"rust-toolchain", true, "rustup's toolchain file: a [toolchain] path is where the rustc and cargo it runs come from"},
 		{".hg/hgrc", true, "Mercurial's repository config: [hooks] the next hg command runs"},
 		{".hg/hgrc-not-shared", true, "Mercurial's repository config beside hgrc: [hooks] the next hg command runs"},
 		{".hg/sharedpath", true, "Mercurial's share source, whose hgrc a share-safe repository reads"},
