@@ -1823,10 +1823,7 @@ func TestDenyReadSwapRace(t *testing.T) {
 	if err := os.Symlink(victim, filepath.Join(b.root, "foolink")); err != nil {
 		t.Fatal(err)
 	}
-	runs := [][]string{{"--no-namespaces"}}
-	if namespacesAvailable() == nil {
-		runs = append(runs, nil)
-	}
+	runs := sandboxModes(t)
 	const seconds = 4
 	flipper := b.start("run", "--yolo", "--", "./attack", "flip", "foo", "foolink", strconv.Itoa(seconds))
 	deadline := time.Now().Add(seconds * time.Second)
@@ -1877,12 +1874,7 @@ c "create it as a directory" mkdir future.env
 c "create it by renaming" sh -c 'echo x > sub/f && mv sub/f future.env'
 c "write beside it, in a subdirectory" sh -c 'echo ok > sub/new.txt'
 `
-	runs := [][]string{{"--no-namespaces"}}
-	if namespacesAvailable() == nil {
-		runs = append(runs, nil)
-	} else {
-		t.Logf("no mount namespace here (%v): tested without the layer only", namespacesAvailable())
-	}
+	runs := sandboxModes(t)
 	for _, flags := range runs {
 		o := b.check(script, append([]string{"--deny-read", "future.env"}, flags...)...)
 		if r := b.sh("true", append([]string{"--deny-read", "future.env"}, flags...)...); !strings.Contains(r.stderr, "nothing can be created, removed or renamed directly in "+b.root) {

@@ -56,11 +56,7 @@ printf '[ui]\npager = ["sh", "-c", "touch planted"]\n' > .jj/workspace-config.to
 // aside beside where it was made; kept must still be there.
 func plantedMovedAsideRed70(t *testing.T, setup func(*box), neighbour, plant string, planted, kept []string) {
 	t.Helper()
-	modes := [][]string{{"--no-namespaces"}}
-	if namespacesAvailable() == nil {
-		modes = append(modes, nil)
-	}
-	for _, flags := range modes {
+	for _, flags := range sandboxModes(t) {
 		b := newGitBox(t)
 		setup(b)
 		if r := b.sh(neighbour, flags...); r.code != 0 {
@@ -131,11 +127,7 @@ echo '{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "tou
 // (125, "not a directory").
 func TestPlantedThroughLinkedDirRed70(t *testing.T) {
 	requireSandbox(t)
-	modes := [][]string{{"--no-namespaces"}}
-	if namespacesAvailable() == nil {
-		modes = append(modes, nil)
-	}
-	for _, flags := range modes {
+	for _, flags := range sandboxModes(t) {
 		b := newGitBox(t)
 		r := b.sh("mkdir -p own/mise hg && echo '[hooks]' > own/mise/config.toml && echo '[hooks]' > hg/hgrc && ln -s own .config && ln -s hg .hg", flags...)
 		if r.code != 125 || !strings.Contains(r.stderr, filepath.Join(b.root, ".config")+" on its way is a symbolic link") && !strings.Contains(r.stderr, ".config/mise: cannot look for it") {
@@ -159,11 +151,7 @@ func TestPlantedThroughLinkedDirRed70(t *testing.T) {
 // neighbour: files written through the link.
 func TestLinkOnWayToUnmadeKeptRed70(t *testing.T) {
 	requireSandbox(t)
-	modes := [][]string{{"--no-namespaces"}}
-	if namespacesAvailable() == nil {
-		modes = append(modes, nil)
-	}
-	for _, flags := range modes {
+	for _, flags := range sandboxModes(t) {
 		b := newGitBox(t)
 		b.file("dotfiles/config/notes", "n\n", 0o644)
 		if err := os.Symlink("dotfiles/config", filepath.Join(b.root, ".config")); err != nil {

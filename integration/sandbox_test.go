@@ -117,6 +117,19 @@ func (b *box) command(dir string, env []string, name string, args ...string) *os
 	return cmd
 }
 
+// sandboxModes are the flags of each way a run is sandboxed here: without
+// the namespace layer always, and with it (no flag) where the kernel gives
+// namespaces; it logs why the layer is left out.
+func sandboxModes(t *testing.T) [][]string {
+	t.Helper()
+	modes := [][]string{{"--no-namespaces"}}
+	if err := namespacesAvailable(); err != nil {
+		t.Logf("no namespace layer here (%v): tested without it only", err)
+		return modes
+	}
+	return append(modes, nil)
+}
+
 func newBox(t *testing.T, files map[string]string) *box {
 	t.Helper()
 	requireSandbox(t)
