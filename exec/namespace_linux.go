@@ -262,6 +262,14 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".amp/settings.json"},
 	{path: ".trae/mcp.json"},
 	{path: ".openhands/setup.sh"},
+	// Hooks that Devin CLI (.devin/hooks.v1.json, .devin/config.json),
+	// Letta Code and Tabnine CLI run at their events, and Junie's
+	// project MCP servers.
+	{path: ".devin"},
+	{path: ".letta/settings.json"},
+	{path: ".letta/settings.local.json"},
+	{path: ".tabnine/agent/settings.json"},
+	{path: ".junie/mcp"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

@@ -74,3 +74,38 @@ echo 'touch planted' > .openhands/setup.sh
 `, []string{".augment/settings.json", ".augment/settings.local.json", ".vibe", ".amp/settings.json", ".trae/mcp.json", ".openhands/setup.sh"},
 		[]string{".augment/rules/x.md", ".openhands/microagents/x.md", ".trae/rules/x.md", "AGENTS.md"})
 }
+
+// agentHooksRed71 are the project files whose hooks more agents run at
+// their events (a session's start, each tool call): Devin CLI's
+// .devin/hooks.v1.json and .devin/config.json, Letta Code's
+// .letta/settings.json and settings.local.json, Tabnine CLI's
+// .tabnine/agent/settings.json, and Junie's project MCP servers
+// (.junie/mcp/mcp.json).
+var agentHooksRed71 = []string{".devin/hooks.v1.json", ".devin/config.json", ".letta/settings.json",
+	".letta/settings.local.json", ".tabnine/agent/settings.json", ".junie/mcp/mcp.json"}
+
+// TestAgentHooksProtectedRed71: a command wrote a SessionStart hook into
+// one of them and the run exited 0; the agent's next session in the
+// project ran it. Where they exist they are now read-only under the
+// layer; Junie's guidelines and the rest of .letta and .tabnine stay
+// writable.
+func TestAgentHooksProtectedRed71(t *testing.T) {
+	requireNamespaces(t)
+	settingsStayReadOnly(t, agentHooksRed71,
+		"echo x > .junie/guidelines.md && echo x > .letta/notes.md && echo x > .tabnine/agent/notes.md")
+}
+
+// TestAgentHooksMadeRed71: where they are missing, a command that makes
+// them has them moved aside after the run, which fails (125), with the
+// layer and without it; one that writes Junie's guidelines passes.
+func TestAgentHooksMadeRed71(t *testing.T) {
+	requireSandbox(t)
+	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p .junie && echo x > .junie/guidelines.md",
+		`mkdir -p .devin .letta .tabnine/agent .junie/mcp
+h='{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch planted"}]}]}}'
+echo '{"SessionStart":[{"hooks":[{"type":"command","command":"touch planted"}]}]}' > .devin/hooks.v1.json
+echo "$h" > .letta/settings.json && echo "$h" > .letta/settings.local.json && echo "$h" > .tabnine/agent/settings.json
+echo '{"mcpServers":{"x":{"command":"sh","args":["-c","touch planted"]}}}' > .junie/mcp/mcp.json
+`, []string{".devin", ".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json", ".junie/mcp"},
+		[]string{".junie/guidelines.md"})
+}

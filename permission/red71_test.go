@@ -37,3 +37,26 @@ func TestEditorRCsAndAgentSettingsAskedRed71(t *testing.T) {
 		{"neighbour: Bash echo > notes.lua", ModeBypassPermissions, nil, bash(`echo 'x = 1' > notes.lua`), Allow},
 	})
 }
+
+// TestAgentHooksAskedRed71: Devin CLI's, Letta Code's and Tabnine CLI's
+// project hooks and Junie's project MCP servers run commands when the
+// agent next works in the project, so the engine asks before writing
+// them; Junie's guidelines and Tabnine's other files stay the project's.
+func TestAgentHooksAskedRed71(t *testing.T) {
+	t.Parallel()
+	A := ModeAcceptEdits
+	w := func(p string) Call { return Call{Tool: "Write", Path: p} }
+	checkToolDecisions(t, []toolRow{
+		{"Write .devin/hooks.v1.json", A, nil, w(".devin/hooks.v1.json"), Ask},
+		{"Write .devin/config.json", A, nil, w(".devin/config.json"), Ask},
+		{"Write .letta/settings.json", A, nil, w(".letta/settings.json"), Ask},
+		{"Write .letta/settings.local.json", A, nil, w(".letta/settings.local.json"), Ask},
+		{"Write .tabnine/agent/settings.json", A, nil, w(".tabnine/agent/settings.json"), Ask},
+		{"Write .junie/mcp/mcp.json", A, nil, w(".junie/mcp/mcp.json"), Ask},
+		{"Bash echo > .devin/hooks.v1.json", ModeBypassPermissions, nil, bash(`mkdir -p .devin && echo '{}' > .devin/hooks.v1.json`), Ask},
+		{"neighbour: Write .junie/guidelines.md", A, nil, w(".junie/guidelines.md"), Allow},
+		{"neighbour: Write .tabnine/agent/notes.md", A, nil, w(".tabnine/agent/notes.md"), Allow},
+		{"neighbour: Write .letta/notes.md", A, nil, w(".letta/notes.md"), Allow},
+		{"neighbour: Write devin/config.json", A, nil, w("devin/config.json"), Allow},
+	})
+}

@@ -29,6 +29,7 @@ var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude",
 	".opencode", ".qwen", ".kilocode", ".kilo", ".helix",
 	".factory", // Factory Droid's hooks and MCP servers
 	".vibe",    // Mistral Vibe's MCP servers and custom tools
+	".devin",   // Devin CLI's hooks (hooks.v1.json, config.json)
 	// Mercurial's and Jujutsu's repositories, whose configuration
 	// (.hg/hgrc's [hooks], .jj/repo/config.toml's editor, pager and fix
 	// tools) names programs the next hg or jj runs, as .git/config does;
@@ -431,7 +432,8 @@ func sensitiveWrite(abs, home string) string {
 // commands it runs at its session's events; workflows beside them are
 // not) and Cline's hook scripts. The namespace layer keeps them
 // read-only whole.
-var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks"}
+var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks",
+	".junie/mcp"} // Junie's project MCP servers
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too
@@ -441,7 +443,9 @@ var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.tom
 	// Augment's hooks, Amp's and Trae's MCP servers, OpenHands' setup
 	// script, run when a session starts in the project.
 	".augment/settings.json", ".augment/settings.local.json", ".amp/settings.json", ".trae/mcp.json",
-	".openhands/setup.sh"}
+	".openhands/setup.sh",
+	// Letta Code's and Tabnine CLI's project hooks.
+	".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.
