@@ -252,6 +252,9 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".exrc"},
 	{path: ".nvimrc"},
 	{path: ".nvim.lua"},
+	// lazy.nvim's project plugin spec, loaded at Neovim's start in the
+	// directory (its local_spec, on by default).
+	{path: ".lazy.lua"},
 	// More agents' project settings that run commands when a session
 	// starts: Augment's hooks, Mistral Vibe's MCP servers and custom
 	// tools (a trusted directory's, by path), Amp's and Trae's MCP

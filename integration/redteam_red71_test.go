@@ -11,8 +11,10 @@ import "testing"
 // editorRCsRed71 are Vim's and Neovim's project start-up files: with
 // 'exrc' set, Vim sources .vimrc (or .exrc) and .gvimrc from the
 // directory it starts in, trusting nothing ('secure' only where the file
-// is not the user's), and Neovim .nvim.lua, .nvimrc or .exrc.
-var editorRCsRed71 = []string{".vimrc", ".gvimrc", ".exrc", ".nvimrc", ".nvim.lua"}
+// is not the user's), and Neovim .nvim.lua, .nvimrc or .exrc; lazy.nvim
+// loads .lazy.lua, a plugin spec whose Lua runs, at Neovim's start there
+// (its local_spec, on by default, since 10.21).
+var editorRCsRed71 = []string{".vimrc", ".gvimrc", ".exrc", ".nvimrc", ".nvim.lua", ".lazy.lua"}
 
 // agentSettingsRed71 are other agents' project settings that run a
 // command when a session starts in the project: Augment's hooks
@@ -40,7 +42,7 @@ func TestEditorRCsMadeRed71(t *testing.T) {
 	requireSandbox(t)
 	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p src && echo 'int main;' > src/main.c",
 		`for f in .vimrc .gvimrc .exrc .nvimrc; do echo '!touch planted' > "$f"; done
-echo 'os.execute("touch planted")' > .nvim.lua
+echo 'os.execute("touch planted")' > .nvim.lua && cp .nvim.lua .lazy.lua
 `, editorRCsRed71, []string{"src/main.c"})
 }
 

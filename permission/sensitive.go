@@ -62,6 +62,7 @@ var sensitiveWriteNames = []string{
 	// Neovim's project start-up files, sourced where 'exrc' is set, as
 	// .vimrc, .gvimrc and .exrc are by Vim.
 	".nvimrc", ".nvim.lua", ".gvimrc",
+	".lazy.lua", // lazy.nvim's project plugin spec, loaded at Neovim's start
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
 	// overcommit), or write it into the hooks again on install

@@ -136,6 +136,7 @@ var protectedInRoot = sync.OnceValue(func() []protectedEntry {
 		{".exrc", true, "Vim's and Neovim's project start-up file, sourced where 'exrc' is set"},
 		{".nvimrc", true, "Neovim's project start-up file, sourced where 'exrc' is set"},
 		{".nvim.lua", true, "Neovim's project start-up file, sourced where 'exrc' is set"},
+		{".lazy.lua", true, "lazy.nvim's project plugin spec, loaded when Neovim starts there"},
 		{".augment/settings.json", true, "Augment's project settings: hooks it runs at its events"},
 		{".augment/settings.local.json", true, "Augment's project settings: hooks it runs at its events"},
 		{".vibe", true, "Mistral Vibe's project settings: MCP servers it starts and tools it loads"},
