@@ -244,6 +244,35 @@ var protectedInRoot = append([]protectedPath{
 	{path: ".hg/sharedpath"},
 	{path: ".jj/repo/config.toml"},
 	{path: ".jj/workspace-config.toml"},
+	// Vim's and Neovim's project start-up files, sourced from the
+	// directory the editor starts in where the user set 'exrc' (Vim
+	// trusts them by nothing; Neovim asks once per content).
+	{path: ".vimrc"},
+	{path: ".gvimrc"},
+	{path: ".exrc"},
+	{path: ".nvimrc"},
+	{path: ".nvim.lua"},
+	// lazy.nvim's project plugin spec, loaded at Neovim's start in the
+	// directory (its local_spec, on by default).
+	{path: ".lazy.lua"},
+	// More agents' project settings that run commands when a session
+	// starts: Augment's hooks, Mistral Vibe's MCP servers and custom
+	// tools (a trusted directory's, by path), Amp's and Trae's MCP
+	// servers, and OpenHands' setup script, run at each session's start.
+	{path: ".augment/settings.json"},
+	{path: ".augment/settings.local.json"},
+	{path: ".vibe"},
+	{path: ".amp/settings.json"},
+	{path: ".trae/mcp.json"},
+	{path: ".openhands/setup.sh"},
+	// Hooks that Devin CLI (.devin/hooks.v1.json, .devin/config.json),
+	// Letta Code and Tabnine CLI run at their events, and Junie's
+	// project MCP servers.
+	{path: ".devin"},
+	{path: ".letta/settings.json"},
+	{path: ".letta/settings.local.json"},
+	{path: ".tabnine/agent/settings.json"},
+	{path: ".junie/mcp"},
 	{path: ".bashrc"},
 	{path: ".bash_profile"},
 	{path: ".zshrc"},

@@ -28,6 +28,8 @@ var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude",
 	".devcontainer", ".cursor", ".gemini", ".zed", ".amazonq", ".roo", ".kiro", ".continue",
 	".opencode", ".qwen", ".kilocode", ".kilo", ".helix",
 	".factory", // Factory Droid's hooks and MCP servers
+	".vibe",    // Mistral Vibe's MCP servers and custom tools
+	".devin",   // Devin CLI's hooks (hooks.v1.json, config.json)
 	// Mercurial's and Jujutsu's repositories, whose configuration
 	// (.hg/hgrc's [hooks], .jj/repo/config.toml's editor, pager and fix
 	// tools) names programs the next hg or jj runs, as .git/config does;
@@ -57,6 +59,10 @@ var sensitiveWriteNames = []string{
 	// and cargo its proxies run come from (a prompt's rustc --version).
 	"rust-toolchain.toml", "rust-toolchain",
 	".bash_completion", // bash-completion sources it in every interactive shell
+	// Neovim's project start-up files, sourced where 'exrc' is set, as
+	// .vimrc, .gvimrc and .exrc are by Vim.
+	".nvimrc", ".nvim.lua", ".gvimrc",
+	".lazy.lua", // lazy.nvim's project plugin spec, loaded at Neovim's start
 	// Git hook managers whose hooks, installed once in .git/hooks, read
 	// their configuration at every commit (pre-commit, lefthook,
 	// overcommit), or write it into the hooks again on install
@@ -427,13 +433,20 @@ func sensitiveWrite(abs, home string) string {
 // commands it runs at its session's events; workflows beside them are
 // not) and Cline's hook scripts. The namespace layer keeps them
 // read-only whole.
-var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks"}
+var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks",
+	".junie/mcp"} // Junie's project MCP servers
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too
 // common to ask for alone: mise's configuration (see sensitiveWriteNames).
 var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.toml", ".config/mise/config.local.toml", ".mise/config.toml", "mise/config.toml",
-	".windsurf/hooks.json"} // Windsurf Cascade's hooks: commands it runs at its events
+	".windsurf/hooks.json", // Windsurf Cascade's hooks: commands it runs at its events
+	// Augment's hooks, Amp's and Trae's MCP servers, OpenHands' setup
+	// script, run when a session starts in the project.
+	".augment/settings.json", ".augment/settings.local.json", ".amp/settings.json", ".trae/mcp.json",
+	".openhands/setup.sh",
+	// Letta Code's and Tabnine CLI's project hooks.
+	".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.
