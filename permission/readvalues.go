@@ -627,7 +627,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 					return false
 				}
 				if !z.copyFits(copySize(c, values)) {
-					return false
+					continue
 				}
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
