@@ -1,8 +1,10 @@
 package permission
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestRev71LongCopySkipped: one copy past maxCopiedBytes stopped every
@@ -24,5 +26,31 @@ func TestRev71LongCopySkipped(t *testing.T) {
 		{"neighbour: the long copy alone", Y, nil, `f=` + long + `; echo` + refs, Ask},
 		{"neighbour: xargs of a long word alone", Y, nil, `printf '%s\n' ` + long + ` | xargs -I{} echo {} ` + braces, Ask},
 		{"neighbour: a short value handed on", D, nil, `d=src; ls "$d"; f=x; echo` + refs, Allow},
+	})
+}
+
+// TestRev71WrittenByPath: lastWritten read every file the line wrote of
+// the name's base name, so that writes of one base name in many
+// directories (cp -a d n1; echo x > n1/f; …) were read once for each:
+// 12 s at 256 kB, minutes at 1 MiB. A name in a known directory is
+// looked up by its path. Neighbours: a script written and run is still
+// judged by its text, through another path, ~, or a directory known
+// only at run time, and one of the same base name elsewhere is not it.
+func TestRev71WrittenByPath(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	for i := 0; b.Len() < 256<<10; i++ {
+		fmt.Fprintf(&b, "cp -a d n%d; echo x > n%d/f; ", i, i)
+	}
+	script := `printf '%s\n' 'cp x "$1"' > `
+	checkFast(t, 4*time.Second, []slowRow{
+		{"writes of one base name in many directories", b.String() + "echo x > f", Allow},
+		{"neighbour: a script written and run", script + `d/s.sh; bash d/s.sh .git/config`, Ask},
+		{"neighbour: through another path", script + `./d/../d/s.sh; cd d; bash s.sh .git/config`, Ask},
+		{"neighbour: through ~", script + `~/s.sh; bash /home/u/s.sh .git/config`, Ask},
+		{"neighbour: from ~", script + `/home/u/s.sh; bash ~/s.sh .git/config`, Ask},
+		{"neighbour: in a directory known at run time", script + `s.sh; cd "$d"; bash s.sh .git/config`, Ask},
+		{"neighbour: written in a directory known at run time", `cd "$d"; ` + script + `s.sh; cd /tmp; bash s.sh .git/config`, Ask},
+		{"neighbour: of the same base name elsewhere", script + `d/s.sh; bash e/s.sh .git/config`, Allow},
 	})
 }
