@@ -54,3 +54,28 @@ func TestRev71WrittenByPath(t *testing.T) {
 		{"neighbour: of the same base name elsewhere", script + `d/s.sh; bash e/s.sh .git/config`, Allow},
 	})
 }
+
+// TestRev71NamerefCopies: refValues made at most maxValueCopies copies
+// of values through namerefs, those of the first reads, so that a value
+// given after 256 others never reached the nameref: a rm -rf of ~
+// through it was asked for (too complex), where before the copies were
+// bounded it was denied. Copies of values are reads, cheap where they
+// reach no command, bounded by maxRefCopies. Neighbours: a value through
+// a nameref is still read, and thousands of namerefs in a second.
+func TestRev71NamerefCopies(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	many := repeated("p=x", "; ", 300)
+	checkDecisions(t, []decisionRow{
+		{"many values, then ~ through a nameref", D, nil, many + `; declare -n r=p; p=~; rm -rf "$r"`, Deny},
+		{"many values, then ~ through a nameref, bypassPermissions", Y, nil, many + `; declare -n r=p; p=~; rm -rf "$r"`, Deny},
+		{"~ through a nameref, then many values", Y, nil, `declare -n r=p; p=~; rm -rf "$r"; ` + many, Deny},
+		{"neighbour: many values through a nameref", Y, nil, many + `; declare -n r=p; p=.git/config; echo x >> "$r"`, Ask},
+		{"neighbour: a value through a nameref", D, nil, `declare -n r=p; p=src; ls "$r"`, Allow},
+		{"neighbour: ~ through a nameref", D, nil, `declare -n r=p; p=~; rm -rf "$r"`, Deny},
+	})
+	checkFast(t, time.Second, []slowRow{
+		{"neighbour: thousands of namerefs of one variable", repeated("declare -n r=p; p=x", "; ", 2000), Ask},
+		{"neighbour: thousands of namerefs, each read", repeated("declare -n r=p; p=x; echo $r", "; ", 1000), Ask},
+	})
+}
