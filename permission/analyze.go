@@ -2046,7 +2046,7 @@ func (z *analyzer) runWith(i int, data []Word) {
 	c := z.a.Commands[i]
 	for _, d := range data[:min(len(data), maxRunWith)] {
 		if !z.copyFits(len(c.Text) + strings.Count(c.Text, "{}")*len(d.Text)) {
-			return
+			continue
 		}
 		ws := slices.Clone(c.Words)
 		placed := false

@@ -218,13 +218,17 @@ func (z *analyzer) indexReplacers() {
 // maxValueCopies of them.
 const maxCopiedBytes = 8 << 20
 
-// copyFits counts a copy of size bytes against maxCopiedBytes, false
-// (and the line too complex) once past it.
+// copyFits counts a copy of size bytes against maxCopiedBytes: false,
+// the line too complex and the copy left unmade, where it would go past
+// it. That copy is not counted, and the shorter ones after it are still
+// made: one long copy stopped all, so that d=~; rm -rf "$d"; f=aaa…;
+// echo $f$f… was asked for, not denied, as ~ was never handed to rm.
 func (z *analyzer) copyFits(size int) bool {
-	if z.copiedBytes += size; z.copiedBytes > maxCopiedBytes {
+	if z.copiedBytes+size > maxCopiedBytes {
 		z.complexOnce("values read or assigned on the line make copies of commands longer than the analysis follows")
 		return false
 	}
+	z.copiedBytes += size
 	return true
 }
 

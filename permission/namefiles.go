@@ -585,11 +585,14 @@ func sameFile(a, da, b, db string) bool {
 	if da == "?" || db == "?" {
 		return path.Base(a) == path.Base(b)
 	}
-	join := func(p, d string) string {
-		if path.IsAbs(p) || d == "" {
-			return path.Clean(p)
-		}
-		return path.Join(d, p)
+	return placedPath(a, da) == placedPath(b, db)
+}
+
+// placedPath returns file p, opened in directory d (not "?"), as sameFile
+// compares it: joined to d, and clean.
+func placedPath(p, d string) string {
+	if path.IsAbs(p) || d == "" {
+		return path.Clean(p)
 	}
-	return join(a, da) == join(b, db)
+	return path.Join(d, p)
 }

@@ -627,7 +627,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 					return false
 				}
 				if !z.copyFits(copySize(c, values)) {
-					return false
+					continue
 				}
 				n, when := c, z.pointOf(k)
 				if slices.ContainsFunc(values, func(w Word) bool { return !w.Literal }) {
@@ -711,7 +711,7 @@ func (z *analyzer) readOrder() []int {
 // value is set.
 //
 // Each pair looks up the reads of its two names only, and the copies
-// are at most maxValueCopies, values handOn hands on in turn: a line of
+// are at most maxRefCopies, values handOn hands on in turn: a line of
 // thousands of namerefs of one variable (declare -n r=p; …), each pair
 // read against each read and matching each, took their product, and
 // 4 s at 16 kB.
@@ -730,7 +730,7 @@ func (z *analyzer) refValues() {
 		ks := slices.Concat(byName[pair[1]], byName[pair[0]])
 		slices.Sort(ks)
 		for _, k := range slices.Compact(ks) {
-			if made++; made > maxValueCopies {
+			if made++; made > maxRefCopies {
 				z.complexOnce("namerefs on the line hand on more values than the analysis follows")
 				return
 			}
@@ -746,6 +746,16 @@ func (z *analyzer) refValues() {
 		}
 	}
 }
+
+// maxRefCopies bounds the copies refValues makes of values handed
+// through namerefs. It is not maxValueCopies, which bounds the copies of
+// commands: each copy of a value is a read, handed on as each read is,
+// in the time of a lookup where it reaches no command, and past it the
+// copies of the latest values are left out. At maxValueCopies, p=x; …
+// 300 times; declare -n r=p; p=~; rm -rf "$r" was asked for (too
+// complex), where ~ was handed to rm and denied before copies were
+// bounded.
+const maxRefCopies = 1 << 14
 
 // sourceWord returns the word whose source text is t: literal where t
 // holds no expansion, its quotes removed, so that what matches a

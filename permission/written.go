@@ -108,8 +108,14 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 		return writtenFile{}, false
 	}
 	x := z.indexWritten()
+	lists := [][]int{x.byBase[base], x.odd}
+	if dir != "?" {
+		// A file of a known directory is that path (byPath), or one
+		// sameFile matches by base name or with ~ (loose).
+		lists = [][]int{x.byPath[placedPath(name, dir)], x.loose[base], x.odd}
+	}
 	last := -1
-	for _, l := range [][]int{x.byBase[base], x.odd} {
+	for _, l := range lists {
 		for j := len(l) - 1; j >= 0 && l[j] > last; j-- {
 			if same(l[j]) {
 				last = l[j]
@@ -126,11 +132,17 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 // writtenIndex lists the files the line wrote (z.written) by their base
 // name, where sameFile can only match a name of the same one (plainBase),
 // and the others apart (odd), in the order written; indexed counts those
-// listed.
+// listed. Those of a plain base name are also listed by the path sameFile
+// joins (byPath), where it is known whenever they are looked up: not
+// through ~, which atHome reads as the home only until the line sets
+// HOME, nor in a directory known at run time only; the others by base
+// name (loose). A lookup in a known directory reads those two, so that
+// a line of thousands of writes of one base name (cp -a d n1; echo x >
+// n1/f; …) is not read once for each (2 s at 128 kB, minutes at 1 MiB).
 type writtenIndex struct {
-	byBase  map[string][]int
-	odd     []int
-	indexed int
+	byBase, byPath, loose map[string][]int
+	odd                   []int
+	indexed               int
 }
 
 // indexWritten lists the files written since it last ran.
@@ -143,9 +155,15 @@ func (z *analyzer) indexWritten() *writtenIndex {
 			continue
 		}
 		if x.byBase == nil {
-			x.byBase = map[string][]int{}
+			x.byBase, x.byPath, x.loose = map[string][]int{}, map[string][]int{}, map[string][]int{}
 		}
 		x.byBase[base] = append(x.byBase[base], x.indexed)
+		if f := z.written[x.indexed]; f.dir != "?" && !strings.HasPrefix(f.file.Text, "~") && !strings.HasPrefix(f.dir, "~") {
+			p := placedPath(f.file.Text, z.placedDir(f.dir))
+			x.byPath[p] = append(x.byPath[p], x.indexed)
+		} else {
+			x.loose[base] = append(x.loose[base], x.indexed)
+		}
 	}
 	return x
 }
