@@ -2667,8 +2667,20 @@ func silentHead(stmts []*syntax.Stmt) bool {
 // assignment, and a local, declare or typeset of names with no option,
 // may.
 func printsSomething(st *syntax.Stmt) bool {
+	if st.Negated || len(st.Redirs) > 0 {
+		return true
+	}
+	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
+		// The parser's form of local d, declare d=x: an option, or
+		// a word it does not read as a name, is an Assign with no name.
+		switch dc.Variant.Value {
+		case "local", "declare", "typeset":
+			return len(dc.Args) == 0 || slices.ContainsFunc(dc.Args, func(a *syntax.Assign) bool { return a.Name == nil })
+		}
+		return true
+	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || len(st.Redirs) > 0 {
+	if !ok {
 		return true
 	}
 	if len(ce.Args) == 0 {
