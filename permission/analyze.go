@@ -1085,6 +1085,14 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
 		d, ok := z.stageDoc(p[k-1], stmts[k-1])
+		if c := z.a.Commands[p[k-1][0]]; !ok && len(p[k-1]) == 1 && slices.ContainsFunc(p[k], z.readsCode) {
+			// f 'rm -rf ~' | sh: the copy of the body with the call's
+			// arguments (fnCallOutput), walked only before a reader
+			// of code, so that f x | cat spends nothing of maxFnCopied.
+			if text, copied := z.fnCopyOutput(c, c.Text); copied {
+				d, ok = fedDoc{text, true, true}, true
+			}
+		}
 		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		if len(p[k-1]) > 1 {
 			what = "what a group of printers writes"
@@ -1116,10 +1124,11 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 // printers make, text the analysis reads where it is written out and
 // short (stageDoc): echo and printf, a function of them (fnPrints), and
 // filters of their input (cat, tr, head …, no file) after them, in a
-// group or a stage before. Where stageDoc does not know that text (too
-// long, a group's redirection, a pipe inside, a function's arguments, a
-// word only known at run time), what it feeds a shell or an interpreter
-// is code the analysis cannot read (fedUnread).
+// group or a stage before; a shift or a set of $1 … among them changes
+// which argument they print. Where stageDoc does not know that text (too
+// long, a group's redirection, a pipe inside, a function's arguments its
+// copy does not read, a word only known at run time), what it feeds a
+// shell or an interpreter is code the analysis cannot read (fedUnread).
 func (z *analyzer) printersStage(stages [][]int) bool {
 	printer := false
 	for _, i := range stages[len(stages)-1] {
@@ -1132,11 +1141,37 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 			printer = printer || len(c.Args()) > 1
 		case z.fnCall(c):
 			printer = true
+		case setsPositional(c):
+			// f() { shift; echo "$1"; }; f x 'code' | python3: which
+			// argument it prints is not read (fnCopyOutput leaves $1
+			// as the first).
 		case !inputFilter(c):
 			return false
 		}
 	}
 	return printer || len(stages) > 1 && z.printersStage(stages[:len(stages)-1])
+}
+
+// setsPositional says whether c is a shift, or a set that gives the
+// positional parameters ($1 …) new values: set -- x, set x, set -e x,
+// not set -e or set -o pipefail.
+func setsPositional(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "shift":
+		return true
+	case "set":
+		args := c.Args()[1:]
+		for k := 0; k < len(args); k++ {
+			t := args[k].Text
+			switch {
+			case !args[k].Literal || t == "--" || t == "-" || t == "" || t[0] != '-' && t[0] != '+':
+				return true
+			case strings.HasSuffix(t, "o"):
+				k++ // set -o pipefail: the option's name
+			}
+		}
+	}
+	return false
 }
 
 // fnCall says whether c calls a function whose body is printers
@@ -2599,10 +2634,19 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 // output substOutput reads. One level only: a call inside the copy is
 // not walked again, so that a function calling itself ends.
 func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
-	if z.inFnCopy || sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
+	if sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
 		return "", false
 	}
-	c := z.a.Commands[start]
+	return z.fnCopyOutput(z.a.Commands[start], sub.src)
+}
+
+// fnCopyOutput returns what call c of a function fnBodies holds prints
+// (fnCallOutput), its copy walked as substitution src: that of the call,
+// or the call's own text for a pipeline's stage (f 'rm -rf ~' | sh).
+func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
+	if z.inFnCopy {
+		return "", false
+	}
 	args := c.Args()
 	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(args) < 2 || len(args) > maxFnArgs+1 || !allLiteral(args) {
 		return "", false
@@ -2630,7 +2674,7 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 	if err != nil || len(f.Stmts) == 0 {
 		return "", false
 	}
-	copySub := subst{stmts: f.Stmts, src: sub.src}
+	copySub := subst{stmts: f.Stmts, src: src}
 	saved := z.src
 	z.src, z.inFnCopy = body, true
 	from := len(z.a.Commands)
