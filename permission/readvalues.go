@@ -372,6 +372,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		return
 	}
 	args := c.Args()
+	plain := lowerName(c) == "read" && len(c.Assigns) == 0 // read -r d: no option but -r
 	for k := 1; k < len(args); k++ {
 		t := args[k].Text
 		switch {
@@ -379,6 +380,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			return // a name only known at run time
 		case t == "--":
 		case len(t) > 1 && t[0] == '-':
+			plain = plain && t == "-r"
 			opt, v := optValue(t, values)
 			if opt != 0 && v == "" {
 				if k++; k >= len(args) {
@@ -411,6 +413,14 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	if !r.fed {
 		z.noteData(r.names...)
 	}
+	// read -r d <<< 'rm -rf ~' surely gives d its one line: no option
+	// that reads less or elsewhere, one name to take it all, nothing
+	// the default IFS would trim or a backslash escape, and no IFS of
+	// the line's (noteIFS) to trim a last delimiter (IFS=: read d <<<
+	// a: sets a).
+	r.replaces = plain && len(r.names) == 1 && len(r.lines) == 1 && r.lines[0].Literal &&
+		r.lines[0].Text == strings.TrimSpace(r.lines[0].Text) && !strings.Contains(r.lines[0].Text, `\`) &&
+		len(z.ifs) == 0
 	z.reads = append(z.reads, r)
 }
 

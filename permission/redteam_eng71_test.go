@@ -52,3 +52,38 @@ func TestEng71FnCallStage(t *testing.T) {
 		{"neighbour: a function's echo past a set -o pipefail", D, nil, `f() { set -o pipefail; echo 'print(1)'; }; f | python3`, Allow},
 	})
 }
+
+// TestEng71ReadHereString: read -r d <<< 'rm -rf ~'; echo "$d" | sh
+// asked where d='rm -rf ~'; echo "$d" | sh is denied: a read was never
+// taken to surely set its variable (read -t 0 d sets none), so its
+// value was not d's one value (soleValue). A read with no option but
+// -r, of one name, fed one line written out that IFS would not trim
+// nor a backslash escape, now replaces d's value as an assignment does.
+// Neighbours: a read of a file, a harmless value, a read -t.
+func TestEng71ReadHereString(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a read's value into sh", D, nil, `read -r d <<< 'rm -rf ~'; echo "$d" | sh`, Deny},
+		{"a read's value into sh, bypass", Y, nil, `read -r d <<< 'rm -rf ~'; echo "$d" | sh`, Deny},
+		{"a read's value as a here-string into sh", D, nil, `read d <<< 'rm -rf /'; sh <<< "$d"`, Deny},
+		{"a read's value into python3", D, nil, `read -r c <<< 'import shutil; shutil.rmtree("/home")'; python3 <<< "$c"`, Deny},
+		{"a read's value as a path, bypass", Y, nil, `read -r d <<< '.git/config'; echo x >> "$d"`, Ask},
+		{"neighbour: a read of a file", D, nil, `read -r v < VERSION; echo "$v"`, Allow},
+		{"neighbour: a read of a file, bypass", Y, nil, `read -r v < VERSION; echo "$v"`, Allow},
+		{"neighbour: a read's harmless value into sh", D, nil, `read -r d <<< 'ls ~'; echo "$d" | sh`, Ask},
+		{"neighbour: a read's harmless code into python3", D, nil, `read -r d <<< 'print(1)'; python3 <<< "$d"`, Ask},
+		{"neighbour: a read -t 0 into sh", D, nil, `read -t 0 d <<< 'rm -rf ~'; echo "$d" | sh`, Ask},
+		{"neighbour: a read of a name of the project, bypass", Y, nil, `read -r d <<< notes; echo x >> "$d/config"`, Allow},
+	})
+}
+
+// TestEng71ReadIFSNotSole: a read under an IFS of the line's may trim a
+// last delimiter (IFS=: read d <<< 'a:' sets a), so its line is not
+// taken for the value it surely gives.
+func TestEng71ReadIFSNotSole(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, []decisionRow{
+		{"neighbour: a read under IFS=: into sh", ModeDefault, nil, `IFS=:; read -r d <<< 'rm -rf ~:'; echo "$d" | sh`, Ask},
+	})
+}
