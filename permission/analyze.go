@@ -1634,17 +1634,28 @@ func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
 		}
 		names = append(names, x.Param.Value)
 	}
+	// docText holes $HOME apart (codeHome).
 	text, _ := z.docText(doc, true)
-	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole))) != len(names) {
+	isHole := func(r rune) bool { return r == codeHole || r == codeHome }
+	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole)))+strings.Count(text, string(rune(codeHome))) != len(names) {
 		return "", false
 	}
 	var b strings.Builder
-	for k, part := range strings.Split(text, string(rune(codeHole))) {
-		b.WriteString(part)
-		if k == len(names) {
+	for k := 0; ; k++ {
+		at := strings.IndexFunc(text, isHole)
+		if at < 0 {
+			b.WriteString(text)
 			break
 		}
+		b.WriteString(text[:at])
+		text = text[at+1:]
 		v, ok := z.soleValue(names[k], i)
+		if ok && names[k] == "HOME" && v.Text == "~" {
+			// The home, as ~ is judged, written out where the line
+			// gives HOME no value: "$HOME" quoted, x$HOME are the
+			// directory too, not a ~ the shell would leave.
+			v.Text, ok = z.home, z.home != ""
+		}
 		if !ok || !v.Literal || b.Len()+len(v.Text) > maxFilterOutput {
 			return "", false
 		}

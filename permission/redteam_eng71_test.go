@@ -87,3 +87,25 @@ func TestEng71ReadIFSNotSole(t *testing.T) {
 		{"neighbour: a read under IFS=: into sh", ModeDefault, nil, `IFS=:; read -r d <<< 'rm -rf ~:'; echo "$d" | sh`, Ask},
 	})
 }
+
+// TestEng71HdocHome: d='rm -rf'; sh <<EOF of $d $HOME asked where d
+// holding 'rm -rf ~' is denied: docText holes $HOME apart (codeHome),
+// so a here-document with it and a value was not read (hdocValues).
+// $HOME, where the line gives it no value, is now the home directory
+// written out, quoted or not, as the shell expands it. Neighbours:
+// harmless code, a doc of $HOME alone.
+func TestEng71HdocHome(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a here-document of a value and $HOME into sh", D, nil, "d='rm -rf'; sh <<EOF\n$d $HOME\nEOF", Deny},
+		{"a here-document of a value and $HOME into sh, bypass", Y, nil, "d='rm -rf'; sh <<EOF\n$d $HOME\nEOF", Deny},
+		{"a here-document of a value and \"$HOME\" into bash", D, nil, "d='rm -rf'; bash <<EOF\n$d \"$HOME\"\nEOF", Deny},
+		{"a here-document of a value and $HOME into python3", D, nil, "d='import shutil; shutil.rmtree'; python3 <<EOF\n$d(\"$HOME\")\nEOF", Deny},
+		{"neighbour: a here-document of $HOME into sh", D, nil, "d='ls'; sh <<EOF\n$d $HOME\nEOF", Ask},
+		{"neighbour: python3 - printing $HOME", D, nil, "python3 - <<EOF\nprint(\"$HOME\")\nEOF", Allow},
+		{"neighbour: python3 - printing $HOME, bypass", Y, nil, "python3 - <<EOF\nprint(\"$HOME\")\nEOF", Allow},
+		{"neighbour: a value outside a string and $HOME into python3", D, nil, "v=1; python3 - <<EOF\nprint(\"$HOME\", $v)\nEOF", Ask},
+		{"neighbour: cat of $HOME into a file", D, nil, "cat <<EOF > f.txt\nhome is $HOME\nEOF", Allow},
+	})
+}
