@@ -285,10 +285,11 @@ type analyzer struct {
 	fnPrints map[string]fedDoc
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
-	// (fnCallOutput); inFnCopy is set while such a copy is walked, and
-	// fnCopied counts the bytes of the copies walked (maxFnCopied).
+	// (fnCallOutput); fnDepth counts the copies being walked, one
+	// inside the other (maxFnDepth), and fnCopied the bytes of the
+	// copies walked (maxFnCopied).
 	fnBodies map[string]string
-	inFnCopy bool
+	fnDepth  int
 	fnCopied int
 }
 
@@ -2604,11 +2605,13 @@ func outputRead(name string) bool {
 // walks again for a call with arguments, maxFnArgs the arguments, and
 // maxFnCopied the copies walked of a line all told, past which the line
 // fails closed, so that a body of many assignments called many times
-// does not walk the line over and over (a 7 kB line took a minute).
+// does not walk the line over and over (a 7 kB line took a minute);
+// maxFnDepth the copies walked one inside the other.
 const (
 	maxFnBody   = 1 << 10
 	maxFnArgs   = 9
 	maxFnCopied = 8 << 10
+	maxFnDepth  = 2
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2642,8 +2645,10 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 // of f() { echo "$1" | tr A-Z a-z; }. The body, with the arguments in
 // the place of $1 … $9 (the ones not given empty), is walked again as a
 // substitution of its own: a copy, judged beside the call, whose
-// output substOutput reads. One level only: a call inside the copy is
-// not walked again, so that a function calling itself ends.
+// output substOutput reads, or, where it is one call of another, that
+// call's (g() { f "$1"; }). Two levels only (maxFnDepth): a call inside
+// a copy's copy is not walked again, so that a function calling itself
+// ends.
 func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 	if sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
 		return "", false
@@ -2655,7 +2660,7 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 // (fnCallOutput), its copy walked as substitution src: that of the call,
 // or the call's own text for a pipeline's stage (f 'rm -rf ~' | sh).
 func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
-	if z.inFnCopy {
+	if z.fnDepth >= maxFnDepth {
 		return "", false
 	}
 	args := c.Args()
@@ -2687,11 +2692,16 @@ func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
 	}
 	copySub := subst{stmts: f.Stmts, src: src}
 	saved := z.src
-	z.src, z.inFnCopy = body, true
+	z.src = body
+	z.fnDepth++
 	from := len(z.a.Commands)
 	z.subs(stmtLists{copySub})
 	text, ok := z.substOutput(copySub, from)
-	z.src, z.inFnCopy = saved, false
+	if !ok {
+		text, ok = z.fnCallOutput(copySub, from)
+	}
+	z.src = saved
+	z.fnDepth--
 	return text, ok
 }
 

@@ -1,6 +1,10 @@
 package permission
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestEng71FnLocalDecl: f() { local d; d=$(echo "$1" | tr A-Z a-z);
 // echo "$d/hooks"; }; cp x "$(f .GIT)/pre-commit" copied into the hooks
@@ -107,5 +111,29 @@ func TestEng71HdocHome(t *testing.T) {
 		{"neighbour: python3 - printing $HOME, bypass", Y, nil, "python3 - <<EOF\nprint(\"$HOME\")\nEOF", Allow},
 		{"neighbour: a value outside a string and $HOME into python3", D, nil, "v=1; python3 - <<EOF\nprint(\"$HOME\", $v)\nEOF", Ask},
 		{"neighbour: cat of $HOME into a file", D, nil, "cat <<EOF > f.txt\nhome is $HOME\nEOF", Allow},
+	})
+}
+
+// TestEng71FnCallsFn: f() { echo "$1" | tr A-Z a-z; }; g() { f "$1";
+// }; cp x "$(g .GIT)/hooks/pre-commit" copied into the hooks unasked in
+// bypassPermissions: a call inside a function's copy was not followed.
+// It now is, one level more (maxFnDepth), where the copy is one call or
+// holds one in a substitution, within maxFnCopied. Neighbours: a name of
+// the project; a function calling itself ends.
+func TestEng71FnCallsFn(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	const f = `f() { echo "$1" | tr A-Z a-z; }; `
+	checkDecisions(t, []decisionRow{
+		{"a function's call of another", Y, nil, f + `g() { f "$1"; }; cp x "$(g .GIT)/hooks/pre-commit"`, Ask},
+		{"a function's substitution of another", Y, nil, f + `g() { local x; x=$(f "$1"); echo "$x/hooks"; }; cp x "$(g .GIT)/pre-commit"`, Ask},
+		{"a function's call of another into sh", D, nil, `f() { echo "$1"; }; g() { f "$1"; }; g 'rm -rf ~' | sh`, Deny},
+		{"neighbour: a function's call of another, a name of the project", Y, nil, f + `g() { f "$1"; }; cp x "$(g NOTES)/x"`, Allow},
+		{"neighbour: a function calling itself", Y, nil, `f() { f "$1"; }; cp x "$(f notes)/x"`, Allow},
+	})
+	calls := strings.Repeat(`f "$1"; `, 40)
+	checkFast(t, 2*time.Second, []slowRow{
+		{"a function calling itself many times, called many times", `f() { ` + calls + `echo "$1"; }; ` + strings.Repeat(`p=$(f a); `, 200), Ask},
+		{"a function calling another many times, into sh", `f() { echo "$1"; }; g() { ` + calls + `}; ` + strings.Repeat(`g a | sh; `, 200), Ask},
 	})
 }
