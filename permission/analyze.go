@@ -3936,6 +3936,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	}
 	c.Nested = what != ""
 	i := z.add(c, nil)
+	if bad != "" && u.shell == nil && !c.OpenArgs {
+		z.valueProgram(i)
+	}
 	if what != "" {
 		// eval runs its program in the same shell; the others in a new
 		// process, or later (trap).
@@ -4935,6 +4938,31 @@ opts:
 		}
 	}
 	return i, hasC, ""
+}
+
+// valueProgram analyses, beside command i as written, the program of
+// its copy with the values the line surely gives its variables written
+// in (valueText), where i is a shell's -c or an eval whose program is
+// not literal: d='rm -rf ~'; bash -c "$d" runs what sh -c 'rm -rf ~'
+// does. The copy runs in a shell of its own, eval's too, so that what
+// it changes stays in it; the copies read count against maxRunWith, as
+// copiedCode's do.
+func (z *analyzer) valueProgram(i int) {
+	n, ok := z.wordsWith(i, z.valueText)
+	if !ok {
+		return
+	}
+	prog, what, bad := nestedProgram(n, unwrapped{})
+	if what == "" || bad != "" {
+		return
+	}
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return
+	}
+	dir, scope, cond := z.dir, z.fork(), z.cond
+	z.nested(prog, what)
+	z.dir, z.scope, z.cond = dir, scope, cond
 }
 
 // shellCArgs returns the words a shell's -c program is given after it

@@ -137,3 +137,32 @@ func TestEng71FnCallsFn(t *testing.T) {
 		{"a function calling another many times, into sh", `f() { echo "$1"; }; g() { ` + calls + `}; ` + strings.Repeat(`g a | sh; `, 200), Ask},
 	})
 }
+
+// TestEng71ValueProgram: d='rm -rf ~'; bash -c "$d" and eval "$d" asked
+// where sh -c 'rm -rf ~' and eval 'rm -rf ~' are denied: a -c or eval
+// program that is not literal was only too complex. Where the line
+// surely gives its variables a value each, the program with them
+// written in is now analysed too, beside the command as written, which
+// still asks (valueProgram). Neighbours: a harmless value still asks,
+// as a program only known at run time.
+func TestEng71ValueProgram(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"bash -c of a value", D, nil, `d='rm -rf ~'; bash -c "$d"`, Deny},
+		{"sh -c of a value, bypass", Y, nil, `d='rm -rf ~'; sh -c "$d"`, Deny},
+		{"eval of a value", D, nil, `d='rm -rf ~'; eval "$d"`, Deny},
+		{"eval of a value, bypass", Y, nil, `d='rm -rf ~'; eval "$d"`, Deny},
+		{"eval of an unquoted value", D, nil, `d='rm -rf /'; eval $d`, Deny},
+		{"bash -c of a read's value", D, nil, `read -r d <<< 'rm -rf ~'; bash -c "$d"`, Deny},
+		{"bash -c of a value in a command, bypass", Y, nil, `d='.git/config'; bash -c "echo x >> $d"`, Ask},
+		{"neighbour: bash -c of make test", D, nil, `cmd='make test'; bash -c "$cmd"`, Ask},
+		{"neighbour: bash -c of make test, bypass", Y, nil, `cmd='make test'; bash -c "$cmd"`, Ask},
+		{"neighbour: eval of ls", D, nil, `cmd='ls'; eval "$cmd"`, Ask},
+		{"neighbour: bash -c of a value only known at run time", D, nil, `bash -c "$cmd"`, Ask},
+	})
+	long := `d='` + strings.Repeat("echo a; ", 400) + `'; `
+	checkFast(t, 2*time.Second, []slowRow{
+		{"a long value run many times", long + strings.Repeat(`bash -c "$d"; eval "$d"; `, 300), Ask},
+	})
+}
