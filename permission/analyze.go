@@ -2468,6 +2468,11 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+			if d, ok := z.catDocs[start]; ok && d.copy && d.known && len(z.a.Commands) == start+1 {
+				// d='rm -rf ~'; bash <(echo "$d"): the copy's
+				// program too, beside the one only known at run time.
+				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
+			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
@@ -4944,18 +4949,21 @@ opts:
 // its copy with the values the line surely gives its variables written
 // in (valueText), where i is a shell's -c or an eval whose program is
 // not literal: d='rm -rf ~'; bash -c "$d" runs what sh -c 'rm -rf ~'
-// does. The copy runs in a shell of its own, eval's too, so that what
-// it changes stays in it; the copies read count against maxRunWith, as
-// copiedCode's do.
+// does. The copy runs in a shell of its own, eval's too (nestedCopy).
 func (z *analyzer) valueProgram(i int) {
 	n, ok := z.wordsWith(i, z.valueText)
 	if !ok {
 		return
 	}
-	prog, what, bad := nestedProgram(n, unwrapped{})
-	if what == "" || bad != "" {
-		return
+	if prog, what, bad := nestedProgram(n, unwrapped{}); what != "" && bad == "" {
+		z.nestedCopy(prog, what)
 	}
+}
+
+// nestedCopy analyses prog, a copy's program, in a shell of its own, so
+// that what it changes stays in it; the copies read count against
+// maxRunWith, as copiedCode's do.
+func (z *analyzer) nestedCopy(prog, what string) {
 	if z.codeCopies++; z.codeCopies > maxRunWith {
 		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
 		return

@@ -166,3 +166,21 @@ func TestEng71ValueProgram(t *testing.T) {
 		{"a long value run many times", long + strings.Repeat(`bash -c "$d"; eval "$d"; `, 300), Ask},
 	})
 }
+
+// TestEng71ValueProcProgram: d='rm -rf ~'; bash <(echo "$d") asked
+// where bash <(echo 'rm -rf ~') is denied: the process substitution a
+// shell or source reads its program from was read for its printer's own
+// text only (fedProgram). The copy's text, with the values the line
+// gives (catDocs), is now analysed too (nestedCopy). Neighbour: a
+// harmless value still asks.
+func TestEng71ValueProcProgram(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"bash of a process substitution of a value", D, nil, `d='rm -rf ~'; bash <(echo "$d")`, Deny},
+		{"source of a process substitution of a value, bypass", Y, nil, `d='rm -rf ~'; source <(echo "$d")`, Deny},
+		{"dot of a printf of a value", D, nil, `d='rm -rf ~'; . <(printf '%s\n' "$d")`, Deny},
+		{"neighbour: bash of a process substitution of a harmless value", D, nil, `d='ls'; bash <(echo "$d")`, Ask},
+		{"neighbour: source of an export of a value", D, nil, `v=1.2; source <(echo "export V=$v")`, Ask},
+	})
+}
