@@ -1595,7 +1595,10 @@ func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 			if doc.Op == syntax.WordHdoc {
 				what = "a here-string"
 			}
-			z.fedKnown(i, text+"\n", what)
+			if fd, ok := programFD(z.a.Commands[i]); !z.fedKnown(i, text+"\n", what) && ok && fd == 0 {
+				// . /dev/stdin <<< "$d": source's program.
+				z.nestedCopy(text, z.a.Commands[i].Name()+" "+what)
+			}
 		}
 	}
 }

@@ -171,8 +171,9 @@ func TestEng71ValueProgram(t *testing.T) {
 // where bash <(echo 'rm -rf ~') is denied: the process substitution a
 // shell or source reads its program from was read for its printer's own
 // text only (fedProgram). The copy's text, with the values the line
-// gives (catDocs), is now analysed too (nestedCopy). Neighbour: a
-// harmless value still asks.
+// gives (catDocs), is now analysed too (nestedCopy), and so is a value
+// source reads on /dev/stdin (valueFed). Neighbour: a harmless value
+// still asks.
 func TestEng71ValueProcProgram(t *testing.T) {
 	t.Parallel()
 	D, Y := ModeDefault, ModeBypassPermissions
@@ -182,5 +183,9 @@ func TestEng71ValueProcProgram(t *testing.T) {
 		{"dot of a printf of a value", D, nil, `d='rm -rf ~'; . <(printf '%s\n' "$d")`, Deny},
 		{"neighbour: bash of a process substitution of a harmless value", D, nil, `d='ls'; bash <(echo "$d")`, Ask},
 		{"neighbour: source of an export of a value", D, nil, `v=1.2; source <(echo "export V=$v")`, Ask},
+		{"dot of /dev/stdin fed a value", D, nil, `d='rm -rf ~'; . /dev/stdin <<< "$d"`, Deny},
+		{"source of /dev/stdin fed a value, bypass", Y, nil, `d='rm -rf ~'; source /dev/stdin <<< "$d"`, Deny},
+		{"source of /dev/fd/0 fed a here-document of a value", D, nil, "d='rm -rf ~'; source /dev/fd/0 <<EOF\n$d\nEOF", Deny},
+		{"neighbour: dot of /dev/stdin fed a harmless value", D, nil, `d='ls'; . /dev/stdin <<< "$d"`, Ask},
 	})
 }
