@@ -1653,13 +1653,7 @@ func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
 		}
 		b.WriteString(text[:at])
 		text = text[at+1:]
-		v, ok := z.soleValue(names[k], i)
-		if ok && names[k] == "HOME" && v.Text == "~" {
-			// The home, as ~ is judged, written out where the line
-			// gives HOME no value: "$HOME" quoted, x$HOME are the
-			// directory too, not a ~ the shell would leave.
-			v.Text, ok = z.home, z.home != ""
-		}
+		v, ok := z.homeText(names[k], i)
 		if !ok || !v.Literal || b.Len()+len(v.Text) > maxFilterOutput {
 			return "", false
 		}
@@ -4950,11 +4944,11 @@ opts:
 
 // valueProgram analyses, beside command i as written, the program of
 // its copy with the values the line surely gives its variables written
-// in (valueText), where i is a shell's -c or an eval whose program is
+// in (programValue), where i is a shell's -c or an eval whose program is
 // not literal: d='rm -rf ~'; bash -c "$d" runs what sh -c 'rm -rf ~'
 // does. The copy runs in a shell of its own, eval's too (nestedCopy).
 func (z *analyzer) valueProgram(i int) {
-	n, ok := z.wordsWith(i, z.valueText)
+	n, ok := z.wordsWith(i, z.programValue)
 	if !ok {
 		return
 	}

@@ -1666,12 +1666,36 @@ func (z *analyzer) valueText(w Word, i int) (Word, bool) {
 
 // wordValue is valueOf with any ~ left in the word.
 func (z *analyzer) wordValue(w Word, i int) (Word, bool) {
+	return z.wordWith(w, i, z.soleValue)
+}
+
+// programValue is wordValue for a word that is a program's text (bash
+// -c "$d $HOME"): $HOME is the home directory written out (homeText),
+// wherever it stands.
+func (z *analyzer) programValue(w Word, i int) (Word, bool) {
+	return z.wordWith(w, i, z.homeText)
+}
+
+// homeText is soleValue with the home directory written out for the ~
+// that stands for $HOME where the line gives it no value: in a program
+// or a document the shell reads again, "$HOME" quoted or x$HOME are the
+// directory too, not a ~ it would leave.
+func (z *analyzer) homeText(name string, i int) (Word, bool) {
+	v, ok := z.soleValue(name, i)
+	if ok && name == "HOME" && v.Text == "~" {
+		v.Text, ok = z.home, z.home != ""
+	}
+	return v, ok
+}
+
+// wordWith is wordValue with sole giving each variable's value.
+func (z *analyzer) wordWith(w Word, i int, sole func(string, int) (Word, bool)) (Word, bool) {
 	names := refNames(w.Text)
 	if len(names) == 0 || len(names) > maxPrintedRefs {
 		return Word{}, false
 	}
 	for _, name := range names {
-		v, ok := z.soleValue(name, i)
+		v, ok := sole(name, i)
 		// "$d$d$d…" of a long value: bounded before it is written, as
 		// what the filters print of it is (maxFilterOutput).
 		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxFilterOutput {
