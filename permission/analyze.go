@@ -1086,14 +1086,6 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 	for k := 1; k < len(p); k++ {
 		d, ok := z.stageDoc(p[k-1], stmts[k-1])
-		if c := z.a.Commands[p[k-1][0]]; !ok && len(p[k-1]) == 1 && slices.ContainsFunc(p[k], z.readsCode) {
-			// f 'rm -rf ~' | sh: the copy of the body with the call's
-			// arguments (fnCallOutput), walked only before a reader
-			// of code, so that f x | cat spends nothing of maxFnCopied.
-			if text, copied := z.fnCopyOutput(c, c.Text); copied {
-				d, ok = fedDoc{text, true, true}, true
-			}
-		}
 		what := "what " + z.a.Commands[p[k-1][0]].Name() + " writes"
 		if len(p[k-1]) > 1 {
 			what = "what a group of printers writes"
@@ -1105,6 +1097,15 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 			// filters is not walked back once per stage.
 			if i := slices.IndexFunc(p[k], z.readsCode); i >= 0 && z.printersStage(p[:k]) {
 				z.fedUnread(p[k][i], what)
+			}
+		}
+		if c := z.a.Commands[p[k-1][0]]; !ok && len(p[k-1]) == 1 && slices.ContainsFunc(p[k], z.readsCode) {
+			// f 'rm -rf ~' | sh: the copy of the body with the call's
+			// arguments (fnCallOutput), beside the call as written,
+			// which still fails closed; walked only before a reader
+			// of code, so that f x | cat spends nothing of maxFnCopied.
+			if text, copied := z.fnCopyOutput(c, c.Text); copied {
+				d, ok = fedDoc{text, true, true}, true
 			}
 		}
 		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {

@@ -415,12 +415,13 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	}
 	// read -r d <<< 'rm -rf ~' surely gives d its one line: no option
 	// that reads less or elsewhere, one name to take it all, nothing
-	// the default IFS would trim or a backslash escape, and no IFS of
-	// the line's (noteIFS) to trim a last delimiter (IFS=: read d <<<
-	// a: sets a).
+	// the default IFS would trim or a backslash escape, no IFS of the
+	// line's (noteIFS) to trim a last delimiter (IFS=: read d <<< a:
+	// sets a), and no readonly d it would fail on, as an assignment
+	// does (assignedVals).
 	r.replaces = plain && len(r.names) == 1 && len(r.lines) == 1 && r.lines[0].Literal &&
 		r.lines[0].Text == strings.TrimSpace(r.lines[0].Text) && !strings.Contains(r.lines[0].Text, `\`) &&
-		len(z.ifs) == 0
+		len(z.ifs) == 0 && !slices.Contains(z.readonlyNames, r.names[0])
 	z.reads = append(z.reads, r)
 }
 

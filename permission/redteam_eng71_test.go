@@ -45,6 +45,8 @@ func TestEng71FnCallStage(t *testing.T) {
 		{"a function's echo of its argument into python3, bypass", Y, nil, `f() { echo "$1"; }; f ` + rmtree + ` | python3`, Deny},
 		{"neighbour: a function's printf of its argument through cat into python3", D, nil, `f() { printf '%s\n' "$1"; }; f ` + rmtree + ` | cat | python3`, Ask},
 		{"neighbour: a function's echo of a harmless command into sh", D, nil, `f() { echo "$1"; }; f ls | sh`, Ask},
+		{"neighbour: a function's echo of a harmless command into sh, bypass", Y, nil, `f() { echo "$1"; }; f ls | sh`, Ask},
+		{"neighbour: a function's echo of harmless code into python3", D, nil, `f() { echo "$1"; }; f 'print(1)' | python3`, Ask},
 		{"neighbour: a function's echo into cat", D, nil, `f() { echo "$1"; }; f hello | cat`, Allow},
 		{"neighbour: a function's echo into cat, bypass", Y, nil, `f() { echo "$1"; }; f hello | cat`, Allow},
 		{"neighbour: a function's cat of a file into python3", D, nil, `f() { cat "$1"; }; f a.py | python3`, Allow},
@@ -79,6 +81,8 @@ func TestEng71ReadHereString(t *testing.T) {
 		{"neighbour: a read's harmless code into python3", D, nil, `read -r d <<< 'print(1)'; python3 <<< "$d"`, Ask},
 		{"neighbour: a read -t 0 into sh", D, nil, `read -t 0 d <<< 'rm -rf ~'; echo "$d" | sh`, Ask},
 		{"neighbour: a read of a name of the project, bypass", Y, nil, `read -r d <<< notes; echo x >> "$d/config"`, Allow},
+		{"a read of a readonly name, bypass", Y, nil, `readonly d=.git; read -r d <<< notes; echo x >> "$d/config"`, Ask},
+		{"a read of a declare -r name, bypass", Y, nil, `declare -r d=.git; read -r d <<< notes; echo x >> "$d/config"`, Ask},
 	})
 }
 
