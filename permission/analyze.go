@@ -285,10 +285,11 @@ type analyzer struct {
 	fnPrints map[string]fedDoc
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
-	// (fnCallOutput); inFnCopy is set while such a copy is walked, and
-	// fnCopied counts the bytes of the copies walked (maxFnCopied).
+	// (fnCallOutput); fnDepth counts the copies being walked, one
+	// inside the other (maxFnDepth), and fnCopied the bytes of the
+	// copies walked (maxFnCopied).
 	fnBodies map[string]string
-	inFnCopy bool
+	fnDepth  int
 	fnCopied int
 }
 
@@ -1098,6 +1099,15 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 				z.fedUnread(p[k][i], what)
 			}
 		}
+		if c := z.a.Commands[p[k-1][0]]; !ok && len(p[k-1]) == 1 && slices.ContainsFunc(p[k], z.readsCode) {
+			// f 'rm -rf ~' | sh: the copy of the body with the call's
+			// arguments (fnCallOutput), beside the call as written,
+			// which still fails closed; walked only before a reader
+			// of code, so that f x | cat spends nothing of maxFnCopied.
+			if text, copied := z.fnCopyOutput(c, c.Text); copied {
+				d, ok = fedDoc{text, true, true}, true
+			}
+		}
 		if !ok || len(p) == 2 && len(p[k-1]) == 1 && !d.copy {
 			continue
 		}
@@ -1116,10 +1126,11 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 // printers make, text the analysis reads where it is written out and
 // short (stageDoc): echo and printf, a function of them (fnPrints), and
 // filters of their input (cat, tr, head …, no file) after them, in a
-// group or a stage before. Where stageDoc does not know that text (too
-// long, a group's redirection, a pipe inside, a function's arguments, a
-// word only known at run time), what it feeds a shell or an interpreter
-// is code the analysis cannot read (fedUnread).
+// group or a stage before; a shift or a set of $1 … among them changes
+// which argument they print. Where stageDoc does not know that text (too
+// long, a group's redirection, a pipe inside, a function's arguments its
+// copy does not read, a word only known at run time), what it feeds a
+// shell or an interpreter is code the analysis cannot read (fedUnread).
 func (z *analyzer) printersStage(stages [][]int) bool {
 	printer := false
 	for _, i := range stages[len(stages)-1] {
@@ -1132,11 +1143,37 @@ func (z *analyzer) printersStage(stages [][]int) bool {
 			printer = printer || len(c.Args()) > 1
 		case z.fnCall(c):
 			printer = true
+		case setsPositional(c):
+			// f() { shift; echo "$1"; }; f x 'code' | python3: which
+			// argument it prints is not read (fnCopyOutput leaves $1
+			// as the first).
 		case !inputFilter(c):
 			return false
 		}
 	}
 	return printer || len(stages) > 1 && z.printersStage(stages[:len(stages)-1])
+}
+
+// setsPositional says whether c is a shift, or a set that gives the
+// positional parameters ($1 …) new values: set -- x, set x, set -e x,
+// not set -e or set -o pipefail.
+func setsPositional(c SimpleCommand) bool {
+	switch lowerName(c) {
+	case "shift":
+		return true
+	case "set":
+		args := c.Args()[1:]
+		for k := 0; k < len(args); k++ {
+			t := args[k].Text
+			switch {
+			case !args[k].Literal || t == "--" || t == "-" || t == "" || t[0] != '-' && t[0] != '+':
+				return true
+			case strings.HasSuffix(t, "o"):
+				k++ // set -o pipefail: the option's name
+			}
+		}
+	}
+	return false
 }
 
 // fnCall says whether c calls a function whose body is printers
@@ -1559,7 +1596,10 @@ func (z *analyzer) valueFed(i int, rs []*syntax.Redirect) {
 			if doc.Op == syntax.WordHdoc {
 				what = "a here-string"
 			}
-			z.fedKnown(i, text+"\n", what)
+			if fd, ok := programFD(z.a.Commands[i]); !z.fedKnown(i, text+"\n", what) && ok && fd == 0 {
+				// . /dev/stdin <<< "$d": source's program.
+				z.nestedCopy(text, z.a.Commands[i].Name()+" "+what)
+			}
 		}
 	}
 }
@@ -1599,17 +1639,22 @@ func (z *analyzer) hdocValues(doc *syntax.Redirect, i int) (string, bool) {
 		}
 		names = append(names, x.Param.Value)
 	}
+	// docText holes $HOME apart (codeHome).
 	text, _ := z.docText(doc, true)
-	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole))) != len(names) {
+	isHole := func(r rune) bool { return r == codeHole || r == codeHome }
+	if len(names) == 0 || len(names) > maxPrintedRefs || strings.Count(text, string(rune(codeHole)))+strings.Count(text, string(rune(codeHome))) != len(names) {
 		return "", false
 	}
 	var b strings.Builder
-	for k, part := range strings.Split(text, string(rune(codeHole))) {
-		b.WriteString(part)
-		if k == len(names) {
+	for k := 0; ; k++ {
+		at := strings.IndexFunc(text, isHole)
+		if at < 0 {
+			b.WriteString(text)
 			break
 		}
-		v, ok := z.soleValue(names[k], i)
+		b.WriteString(text[:at])
+		text = text[at+1:]
+		v, ok := z.homeText(names[k], i)
 		if !ok || !v.Literal || b.Len()+len(v.Text) > maxFilterOutput {
 			return "", false
 		}
@@ -2421,6 +2466,11 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 		z.subs(stmtLists{sub})
 		if sub.program {
 			z.fedProgram(i, start, len(z.a.Commands), sub.unseen)
+			if d, ok := z.catDocs[start]; ok && d.copy && d.known && len(z.a.Commands) == start+1 {
+				// d='rm -rf ~'; bash <(echo "$d"): the copy's
+				// program too, beside the one only known at run time.
+				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
+			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {
 			known = append(known, printedSubst{sub.src, text})
@@ -2558,11 +2608,13 @@ func outputRead(name string) bool {
 // walks again for a call with arguments, maxFnArgs the arguments, and
 // maxFnCopied the copies walked of a line all told, past which the line
 // fails closed, so that a body of many assignments called many times
-// does not walk the line over and over (a 7 kB line took a minute).
+// does not walk the line over and over (a 7 kB line took a minute);
+// maxFnDepth the copies walked one inside the other.
 const (
 	maxFnBody   = 1 << 10
 	maxFnArgs   = 9
 	maxFnCopied = 8 << 10
+	maxFnDepth  = 2
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2596,13 +2648,24 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 // of f() { echo "$1" | tr A-Z a-z; }. The body, with the arguments in
 // the place of $1 … $9 (the ones not given empty), is walked again as a
 // substitution of its own: a copy, judged beside the call, whose
-// output substOutput reads. One level only: a call inside the copy is
-// not walked again, so that a function calling itself ends.
+// output substOutput reads, or, where it is one call of another, that
+// call's (g() { f "$1"; }). Two levels only (maxFnDepth): a call inside
+// a copy's copy is not walked again, so that a function calling itself
+// ends.
 func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
-	if z.inFnCopy || sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
+	if sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
 		return "", false
 	}
-	c := z.a.Commands[start]
+	return z.fnCopyOutput(z.a.Commands[start], sub.src)
+}
+
+// fnCopyOutput returns what call c of a function fnBodies holds prints
+// (fnCallOutput), its copy walked as substitution src: that of the call,
+// or the call's own text for a pipeline's stage (f 'rm -rf ~' | sh).
+func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
+	if z.fnDepth >= maxFnDepth {
+		return "", false
+	}
 	args := c.Args()
 	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(args) < 2 || len(args) > maxFnArgs+1 || !allLiteral(args) {
 		return "", false
@@ -2630,13 +2693,18 @@ func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
 	if err != nil || len(f.Stmts) == 0 {
 		return "", false
 	}
-	copySub := subst{stmts: f.Stmts, src: sub.src}
+	copySub := subst{stmts: f.Stmts, src: src}
 	saved := z.src
-	z.src, z.inFnCopy = body, true
+	z.src = body
+	z.fnDepth++
 	from := len(z.a.Commands)
 	z.subs(stmtLists{copySub})
 	text, ok := z.substOutput(copySub, from)
-	z.src, z.inFnCopy = saved, false
+	if !ok {
+		text, ok = z.fnCallOutput(copySub, from)
+	}
+	z.src = saved
+	z.fnDepth--
 	return text, ok
 }
 
@@ -2667,8 +2735,20 @@ func silentHead(stmts []*syntax.Stmt) bool {
 // assignment, and a local, declare or typeset of names with no option,
 // may.
 func printsSomething(st *syntax.Stmt) bool {
+	if st.Negated || len(st.Redirs) > 0 {
+		return true
+	}
+	if dc, ok := st.Cmd.(*syntax.DeclClause); ok {
+		// The parser's form of local d, declare d=x: an option, or
+		// a word it does not read as a name, is an Assign with no name.
+		switch dc.Variant.Value {
+		case "local", "declare", "typeset":
+			return len(dc.Args) == 0 || slices.ContainsFunc(dc.Args, func(a *syntax.Assign) bool { return a.Name == nil })
+		}
+		return true
+	}
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || st.Negated || len(st.Redirs) > 0 {
+	if !ok {
 		return true
 	}
 	if len(ce.Args) == 0 {
@@ -3859,6 +3939,9 @@ func (z *analyzer) finish(c SimpleCommand, subs stmtLists, args []*syntax.Word, 
 	}
 	c.Nested = what != ""
 	i := z.add(c, nil)
+	if bad != "" && u.shell == nil && !c.OpenArgs {
+		z.valueProgram(i)
+	}
 	if what != "" {
 		// eval runs its program in the same shell; the others in a new
 		// process, or later (trap).
@@ -4858,6 +4941,34 @@ opts:
 		}
 	}
 	return i, hasC, ""
+}
+
+// valueProgram analyses, beside command i as written, the program of
+// its copy with the values the line surely gives its variables written
+// in (programValue), where i is a shell's -c or an eval whose program is
+// not literal: d='rm -rf ~'; bash -c "$d" runs what sh -c 'rm -rf ~'
+// does. The copy runs in a shell of its own, eval's too (nestedCopy).
+func (z *analyzer) valueProgram(i int) {
+	n, ok := z.wordsWith(i, z.programValue)
+	if !ok {
+		return
+	}
+	if prog, what, bad := nestedProgram(n, unwrapped{}); what != "" && bad == "" {
+		z.nestedCopy(prog, what)
+	}
+}
+
+// nestedCopy analyses prog, a copy's program, in a shell of its own, so
+// that what it changes stays in it; the copies read count against
+// maxRunWith, as copiedCode's do.
+func (z *analyzer) nestedCopy(prog, what string) {
+	if z.codeCopies++; z.codeCopies > maxRunWith {
+		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
+		return
+	}
+	dir, scope, cond := z.dir, z.fork(), z.cond
+	z.nested(prog, what)
+	z.dir, z.scope, z.cond = dir, scope, cond
 }
 
 // shellCArgs returns the words a shell's -c program is given after it

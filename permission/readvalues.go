@@ -372,6 +372,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 		return
 	}
 	args := c.Args()
+	plain := lowerName(c) == "read" && len(c.Assigns) == 0 // read -r d: no option but -r
 	for k := 1; k < len(args); k++ {
 		t := args[k].Text
 		switch {
@@ -379,6 +380,7 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 			return // a name only known at run time
 		case t == "--":
 		case len(t) > 1 && t[0] == '-':
+			plain = plain && t == "-r"
 			opt, v := optValue(t, values)
 			if opt != 0 && v == "" {
 				if k++; k >= len(args) {
@@ -411,6 +413,15 @@ func (z *analyzer) noteRead(i int, rs []*syntax.Redirect) {
 	if !r.fed {
 		z.noteData(r.names...)
 	}
+	// read -r d <<< 'rm -rf ~' surely gives d its one line: no option
+	// that reads less or elsewhere, one name to take it all, nothing
+	// the default IFS would trim or a backslash escape, no IFS of the
+	// line's (noteIFS) to trim a last delimiter (IFS=: read d <<< a:
+	// sets a), and no readonly d it would fail on, as an assignment
+	// does (assignedVals).
+	r.replaces = plain && len(r.names) == 1 && len(r.lines) == 1 && r.lines[0].Literal &&
+		r.lines[0].Text == strings.TrimSpace(r.lines[0].Text) && !strings.Contains(r.lines[0].Text, `\`) &&
+		len(z.ifs) == 0 && !slices.Contains(z.readonlyNames, r.names[0])
 	z.reads = append(z.reads, r)
 }
 
@@ -1666,12 +1677,36 @@ func (z *analyzer) valueText(w Word, i int) (Word, bool) {
 
 // wordValue is valueOf with any ~ left in the word.
 func (z *analyzer) wordValue(w Word, i int) (Word, bool) {
+	return z.wordWith(w, i, z.soleValue)
+}
+
+// programValue is wordValue for a word that is a program's text (bash
+// -c "$d $HOME"): $HOME is the home directory written out (homeText),
+// wherever it stands.
+func (z *analyzer) programValue(w Word, i int) (Word, bool) {
+	return z.wordWith(w, i, z.homeText)
+}
+
+// homeText is soleValue with the home directory written out for the ~
+// that stands for $HOME where the line gives it no value: in a program
+// or a document the shell reads again, "$HOME" quoted or x$HOME are the
+// directory too, not a ~ it would leave.
+func (z *analyzer) homeText(name string, i int) (Word, bool) {
+	v, ok := z.soleValue(name, i)
+	if ok && name == "HOME" && v.Text == "~" {
+		v.Text, ok = z.home, z.home != ""
+	}
+	return v, ok
+}
+
+// wordWith is wordValue with sole giving each variable's value.
+func (z *analyzer) wordWith(w Word, i int, sole func(string, int) (Word, bool)) (Word, bool) {
 	names := refNames(w.Text)
 	if len(names) == 0 || len(names) > maxPrintedRefs {
 		return Word{}, false
 	}
 	for _, name := range names {
-		v, ok := z.soleValue(name, i)
+		v, ok := sole(name, i)
 		// "$d$d$d…" of a long value: bounded before it is written, as
 		// what the filters print of it is (maxFilterOutput).
 		if !ok || len(w.Text)+strings.Count(w.Text, "$")*len(v.Text) > maxFilterOutput {
