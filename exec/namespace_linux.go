@@ -163,124 +163,128 @@ type protectedPath struct {
 // there widen what the agent may do next. The shell start-up files,
 // editor settings and other agents' settings, which run code when a
 // person opens the project, are protected where they exist; a
-// placeholder file would show in git status.
-var protectedInRoot = append([]protectedPath{
-	{path: ".git/hooks", placeholder: true},
-	{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
-	{path: ".gitmodules", creatable: true},
-	{path: ".mewsandbox", placeholder: true},
-	{path: ".claude", placeholder: true},
-	{path: ".codex", placeholder: true},
-	{path: ".mcp.json"},
-	{path: ".vscode"},
-	{path: ".idea"},
-	// A dev container's initializeCommand runs on the host when the
-	// editor opens the project in the container.
-	{path: ".devcontainer"},
-	{path: ".devcontainer.json"},
-	// Other agents' and editors' project settings, which start MCP
-	// servers, load plugins or run commands when the user next opens the
-	// project in them (aider's lint-cmd and test-cmd after its edits).
-	{path: ".gemini"},
-	{path: ".cursor"},
-	{path: ".zed"},
-	{path: ".continue"},
-	{path: ".opencode"},
-	{path: "opencode.json"},
-	{path: "opencode.jsonc"},
-	{path: ".aider.conf.yml"},
-	{path: ".kiro"},
-	{path: ".roo"},
-	// Qwen Code's (qwen mcp add writes the project's by default), Amazon
-	// Q's, Kilo Code's and Crush's MCP servers; Helix's language servers,
-	// started on opening a file in a workspace trusted by its path.
-	{path: ".qwen"},
-	{path: ".amazonq"},
-	{path: ".kilocode"},
-	{path: ".kilo"},
-	{path: "kilo.json"},
-	{path: "kilo.jsonc"},
-	{path: "crush.json"},
-	{path: ".crush.json"},
-	{path: ".helix"},
-	// Hooks that other agents run on their own events (a session's start,
-	// each tool call), read from the project: GitHub Copilot CLI's
-	// .github/hooks/*.json, Cline's .clinerules/hooks scripts, Windsurf
-	// Cascade's .windsurf/hooks.json, and Factory Droid's
-	// .factory/settings.json hooks and .factory/mcp.json servers. Only
-	// the hooks of .github and .clinerules: workflows and rules are
-	// ordinary work.
-	{path: ".github/hooks"},
-	{path: ".clinerules/hooks"},
-	{path: ".windsurf/hooks.json"},
-	{path: ".factory"},
-	// mise's configuration, trusted by its path once (mise trust), not
-	// by its content: an [env] _.source script, a hook or a template's
-	// exec() there runs in the user's shell at the next prompt in the
-	// project (mise activate); asdf's .tool-versions, whose path:
-	// versions it runs; and rustup's toolchain file, whose [toolchain]
-	// path names the directory whose bin/rustc and bin/cargo the rustup
-	// proxies run: a prompt's rustc --version in a Rust project
-	// (starship's) runs it at the next prompt there.
-	{path: "mise.toml"},
-	{path: ".mise.toml"},
-	{path: "mise.local.toml"},
-	{path: ".mise.local.toml"},
-	{path: ".config/mise.toml"},
-	{path: ".config/mise"},
-	{path: ".mise/config.toml"},
-	{path: "mise/config.toml"},
-	{path: ".tool-versions"},
-	{path: "rust-toolchain.toml"},
-	{path: "rust-toolchain"},
-	// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
-	// jj's editor, pager, diff and fix tools are programs the next hg or
-	// jj command runs. hg reads hgrc-not-shared beside hgrc in every
-	// repository, and, where requires says it is a share, the hgrc of
-	// the repository sharedpath names; jj before 0.38 reads the
-	// workspace's config beside the repository's.
-	{path: ".hg/hgrc"},
-	{path: ".hg/hgrc-not-shared"},
-	{path: ".hg/sharedpath"},
-	{path: ".jj/repo/config.toml"},
-	{path: ".jj/workspace-config.toml"},
-	// Vim's and Neovim's project start-up files, sourced from the
-	// directory the editor starts in where the user set 'exrc' (Vim
-	// trusts them by nothing; Neovim asks once per content).
-	{path: ".vimrc"},
-	{path: ".gvimrc"},
-	{path: ".exrc"},
-	{path: ".nvimrc"},
-	{path: ".nvim.lua"},
-	// lazy.nvim's project plugin spec, loaded at Neovim's start in the
-	// directory (its local_spec, on by default).
-	{path: ".lazy.lua"},
-	// More agents' project settings that run commands when a session
-	// starts: Augment's hooks, Mistral Vibe's MCP servers and custom
-	// tools (a trusted directory's, by path), Amp's and Trae's MCP
-	// servers, and OpenHands' setup script, run at each session's start.
-	{path: ".augment/settings.json"},
-	{path: ".augment/settings.local.json"},
-	{path: ".vibe"},
-	{path: ".amp/settings.json"},
-	{path: ".trae/mcp.json"},
-	{path: ".openhands/setup.sh"},
-	// Hooks that Devin CLI (.devin/hooks.v1.json, .devin/config.json),
-	// Letta Code and Tabnine CLI run at their events, and Junie's
-	// project MCP servers.
-	{path: ".devin"},
-	{path: ".letta/settings.json"},
-	{path: ".letta/settings.local.json"},
-	{path: ".tabnine/agent/settings.json"},
-	{path: ".junie/mcp"},
-	{path: ".bashrc"},
-	{path: ".bash_profile"},
-	{path: ".zshrc"},
-	{path: ".zshenv"},
-	{path: ".zprofile"},
-	{path: ".profile"},
-	{path: ".gitconfig"},
-}, hookManagerFiles()...)
+// placeholder file would show in git status. Built at first use: most
+// processes (the child, version, check) never read it, and built at the
+// start it took some 50 allocations of every one.
+var protectedInRoot = sync.OnceValue(func() []protectedPath {
+	return append([]protectedPath{
+		{path: ".git/hooks", placeholder: true},
+		{path: ".git/config", gitConfig: true, mustExist: true}, // a missing one: see protectWithoutConfig
+		{path: ".gitmodules", creatable: true},
+		{path: ".mewsandbox", placeholder: true},
+		{path: ".claude", placeholder: true},
+		{path: ".codex", placeholder: true},
+		{path: ".mcp.json"},
+		{path: ".vscode"},
+		{path: ".idea"},
+		// A dev container's initializeCommand runs on the host when the
+		// editor opens the project in the container.
+		{path: ".devcontainer"},
+		{path: ".devcontainer.json"},
+		// Other agents' and editors' project settings, which start MCP
+		// servers, load plugins or run commands when the user next opens the
+		// project in them (aider's lint-cmd and test-cmd after its edits).
+		{path: ".gemini"},
+		{path: ".cursor"},
+		{path: ".zed"},
+		{path: ".continue"},
+		{path: ".opencode"},
+		{path: "opencode.json"},
+		{path: "opencode.jsonc"},
+		{path: ".aider.conf.yml"},
+		{path: ".kiro"},
+		{path: ".roo"},
+		// Qwen Code's (qwen mcp add writes the project's by default), Amazon
+		// Q's, Kilo Code's and Crush's MCP servers; Helix's language servers,
+		// started on opening a file in a workspace trusted by its path.
+		{path: ".qwen"},
+		{path: ".amazonq"},
+		{path: ".kilocode"},
+		{path: ".kilo"},
+		{path: "kilo.json"},
+		{path: "kilo.jsonc"},
+		{path: "crush.json"},
+		{path: ".crush.json"},
+		{path: ".helix"},
+		// Hooks that other agents run on their own events (a session's start,
+		// each tool call), read from the project: GitHub Copilot CLI's
+		// .github/hooks/*.json, Cline's .clinerules/hooks scripts, Windsurf
+		// Cascade's .windsurf/hooks.json, and Factory Droid's
+		// .factory/settings.json hooks and .factory/mcp.json servers. Only
+		// the hooks of .github and .clinerules: workflows and rules are
+		// ordinary work.
+		{path: ".github/hooks"},
+		{path: ".clinerules/hooks"},
+		{path: ".windsurf/hooks.json"},
+		{path: ".factory"},
+		// mise's configuration, trusted by its path once (mise trust), not
+		// by its content: an [env] _.source script, a hook or a template's
+		// exec() there runs in the user's shell at the next prompt in the
+		// project (mise activate); asdf's .tool-versions, whose path:
+		// versions it runs; and rustup's toolchain file, whose [toolchain]
+		// path names the directory whose bin/rustc and bin/cargo the rustup
+		// proxies run: a prompt's rustc --version in a Rust project
+		// (starship's) runs it at the next prompt there.
+		{path: "mise.toml"},
+		{path: ".mise.toml"},
+		{path: "mise.local.toml"},
+		{path: ".mise.local.toml"},
+		{path: ".config/mise.toml"},
+		{path: ".config/mise"},
+		{path: ".mise/config.toml"},
+		{path: "mise/config.toml"},
+		{path: ".tool-versions"},
+		{path: "rust-toolchain.toml"},
+		{path: "rust-toolchain"},
+		// Mercurial's and Jujutsu's repository configuration: hgrc's [hooks],
+		// jj's editor, pager, diff and fix tools are programs the next hg or
+		// jj command runs. hg reads hgrc-not-shared beside hgrc in every
+		// repository, and, where requires says it is a share, the hgrc of
+		// the repository sharedpath names; jj before 0.38 reads the
+		// workspace's config beside the repository's.
+		{path: ".hg/hgrc"},
+		{path: ".hg/hgrc-not-shared"},
+		{path: ".hg/sharedpath"},
+		{path: ".jj/repo/config.toml"},
+		{path: ".jj/workspace-config.toml"},
+		// Vim's and Neovim's project start-up files, sourced from the
+		// directory the editor starts in where the user set 'exrc' (Vim
+		// trusts them by nothing; Neovim asks once per content).
+		{path: ".vimrc"},
+		{path: ".gvimrc"},
+		{path: ".exrc"},
+		{path: ".nvimrc"},
+		{path: ".nvim.lua"},
+		// lazy.nvim's project plugin spec, loaded at Neovim's start in the
+		// directory (its local_spec, on by default).
+		{path: ".lazy.lua"},
+		// More agents' project settings that run commands when a session
+		// starts: Augment's hooks, Mistral Vibe's MCP servers and custom
+		// tools (a trusted directory's, by path), Amp's and Trae's MCP
+		// servers, and OpenHands' setup script, run at each session's start.
+		{path: ".augment/settings.json"},
+		{path: ".augment/settings.local.json"},
+		{path: ".vibe"},
+		{path: ".amp/settings.json"},
+		{path: ".trae/mcp.json"},
+		{path: ".openhands/setup.sh"},
+		// Hooks that Devin CLI (.devin/hooks.v1.json, .devin/config.json),
+		// Letta Code and Tabnine CLI run at their events, and Junie's
+		// project MCP servers.
+		{path: ".devin"},
+		{path: ".letta/settings.json"},
+		{path: ".letta/settings.local.json"},
+		{path: ".tabnine/agent/settings.json"},
+		{path: ".junie/mcp"},
+		{path: ".bashrc"},
+		{path: ".bash_profile"},
+		{path: ".zshrc"},
+		{path: ".zshenv"},
+		{path: ".zprofile"},
+		{path: ".profile"},
+		{path: ".gitconfig"},
+	}, hookManagerFiles()...)
+})
 
 // hookManagerFiles are what git hook managers' installed hooks run or
 // read at every commit: husky's scripts (.husky/pre-commit, which
@@ -2258,8 +2262,9 @@ const probeProcRefused = 200
 
 // ProtectedInRoot lists the paths the layer keeps read-only inside the root.
 func ProtectedInRoot() []string {
-	out := make([]string, len(protectedInRoot))
-	for i, p := range protectedInRoot {
+	in := protectedInRoot()
+	out := make([]string, len(in))
+	for i, p := range in {
 		out[i] = p.path
 	}
 	return out

@@ -1414,8 +1414,9 @@ func (g *guard) keepDir(path string) string {
 // inside root, and the files the config includes; and the files
 // Mercurial's repository configuration includes (hgIncludes).
 func protectedPaths(root string, r repo) ([]protectedPath, gitConfig) {
-	out := make([]protectedPath, 0, len(protectedInRoot)+4)
-	for _, p := range protectedInRoot {
+	in := protectedInRoot()
+	out := make([]protectedPath, 0, len(in)+4)
+	for _, p := range in {
 		rel, inGit := strings.CutPrefix(p.path, ".git/")
 		switch {
 		case !inGit:

@@ -1208,7 +1208,7 @@ func TestRunPidNamespace(t *testing.T) {
 // that the namespace layer creates when missing.
 func placeholderDirs() []string {
 	var out []string
-	for _, p := range protectedInRoot {
+	for _, p := range protectedInRoot() {
 		if p.placeholder && !strings.Contains(p.path, "/") {
 			out = append(out, p.path)
 		}
