@@ -63,7 +63,7 @@ func TestHgIncludesHeld(t *testing.T) {
 // rest of the root passes.
 func TestHgIncludeMadeMovedAside(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(b *box) {
+	plantedMovedAside(t, func(b *box) {
 		b.file(".hg/hgrc", hgrcIncluding, 0o644)
 	}, "echo x > other.rc && mkdir -p .hg/store && echo x > .hg/store/x",
 		"printf '[hooks]\\npre-status = touch planted\\n' > hg-shared.rc && echo x > .hg/extra.rc\n",

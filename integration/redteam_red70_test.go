@@ -39,7 +39,7 @@ func TestHgNonSharedAndJjWorkspaceConfigRed70(t *testing.T) {
 // .hg and .jj passes.
 func TestHgNonSharedAndJjWorkspaceConfigMadeRed70(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(b *box) {
+	plantedMovedAside(t, func(b *box) {
 		b.file(".hg/hgrc", "[ui]\nusername = me\n", 0o644)
 		b.file(".hg/requires", "dotencode\n", 0o644)
 		b.file(".jj/repo/config.toml", "[ui]\n", 0o644)
@@ -50,11 +50,11 @@ printf '[ui]\npager = ["sh", "-c", "touch planted"]\n' > .jj/workspace-config.to
 `, hgJjConfigsRed70[:], []string{".hg/store/x", ".jj/working_copy/x", ".hg/hgrc"})
 }
 
-// plantedMovedAsideRed70 runs, in a fresh project made by setup, with the
+// plantedMovedAside runs, in a fresh project made by setup, with the
 // layer where the kernel gives it and without it: neighbour, which must
 // pass, then plant, which must fail (125) with each of planted moved
 // aside beside where it was made; kept must still be there.
-func plantedMovedAsideRed70(t *testing.T, setup func(*box), neighbour, plant string, planted, kept []string) {
+func plantedMovedAside(t *testing.T, setup func(*box), neighbour, plant string, planted, kept []string) {
 	t.Helper()
 	for _, flags := range sandboxModes(t) {
 		b := newGitBox(t)
@@ -106,7 +106,7 @@ func TestAgentHooksProtectedRed70(t *testing.T) {
 // agents' rules passes.
 func TestAgentHooksMadeRed70(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p .github/workflows .clinerules .windsurf/rules && echo x > .github/workflows/ci.yml && echo x > .clinerules/style.md && echo x > .windsurf/rules/style.md",
+	plantedMovedAside(t, func(*box) {}, "mkdir -p .github/workflows .clinerules .windsurf/rules && echo x > .github/workflows/ci.yml && echo x > .clinerules/style.md && echo x > .windsurf/rules/style.md",
 		`mkdir -p .github/hooks .clinerules/hooks .factory
 echo '{"version": 1, "hooks": {"sessionStart": [{"type": "command", "bash": "touch planted"}]}}' > .github/hooks/pwn.json
 printf '#!/bin/sh\ntouch planted\n' > .clinerules/hooks/TaskStart && chmod +x .clinerules/hooks/TaskStart

@@ -40,7 +40,7 @@ func TestEditorRCsProtectedRed71(t *testing.T) {
 // layer and without it; one that writes the sources passes.
 func TestEditorRCsMadeRed71(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p src && echo 'int main;' > src/main.c",
+	plantedMovedAside(t, func(*box) {}, "mkdir -p src && echo 'int main;' > src/main.c",
 		`for f in .vimrc .gvimrc .exrc .nvimrc; do echo '!touch planted' > "$f"; done
 echo 'os.execute("touch planted")' > .nvim.lua && cp .nvim.lua .lazy.lua
 `, editorRCsRed71, []string{"src/main.c"})
@@ -64,7 +64,7 @@ func TestAgentSettingsProtectedRed71(t *testing.T) {
 // passes.
 func TestAgentSettingsMadeRed71(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(*box) {},
+	plantedMovedAside(t, func(*box) {},
 		"mkdir -p .augment/rules .openhands/microagents .trae/rules && echo x > .augment/rules/x.md && echo x > .openhands/microagents/x.md && echo x > .trae/rules/x.md && echo x > AGENTS.md",
 		`mkdir -p .augment .vibe .amp .trae .openhands
 h='{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch planted"}]}]}}'
@@ -102,7 +102,7 @@ func TestAgentHooksProtectedRed71(t *testing.T) {
 // layer and without it; one that writes Junie's guidelines passes.
 func TestAgentHooksMadeRed71(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(*box) {}, "mkdir -p .junie && echo x > .junie/guidelines.md",
+	plantedMovedAside(t, func(*box) {}, "mkdir -p .junie && echo x > .junie/guidelines.md",
 		`mkdir -p .devin .letta .tabnine/agent .junie/mcp
 h='{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"touch planted"}]}]}}'
 echo '{"SessionStart":[{"hooks":[{"type":"command","command":"touch planted"}]}]}' > .devin/hooks.v1.json

@@ -24,7 +24,7 @@ func TestRustToolchainProtected(t *testing.T) {
 // Cargo.toml, the sources and target/ passes.
 func TestRustToolchainMadeMovedAside(t *testing.T) {
 	requireSandbox(t)
-	plantedMovedAsideRed70(t, func(*box) {}, "echo '[package]' > Cargo.toml && mkdir -p src target && echo 'fn main() {}' > src/main.rs && echo x > target/x",
+	plantedMovedAside(t, func(*box) {}, "echo '[package]' > Cargo.toml && mkdir -p src target && echo 'fn main() {}' > src/main.rs && echo x > target/x",
 		`mkdir -p tc/bin && printf '#!/bin/sh\ntouch planted\n' > tc/bin/rustc && chmod +x tc/bin/rustc
 printf '[toolchain]\npath = "%s/tc"\n' "$PWD" > rust-toolchain.toml && cp rust-toolchain.toml rust-toolchain
 `, rustToolchainFiles, []string{"Cargo.toml", "src/main.rs", "target/x"})
