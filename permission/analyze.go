@@ -1255,17 +1255,23 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 	return fedDoc{text, true, false}, ok
 }
 
+// groupStmts returns the statements of group st ({ …; } or ( … )), none
+// where st is no group.
+func groupStmts(st *syntax.Stmt) []*syntax.Stmt {
+	switch x := st.Cmd.(type) {
+	case *syntax.Block:
+		return x.Stmts
+	case *syntax.Subshell:
+		return x.Stmts
+	}
+	return nil
+}
+
 // groupPrints returns what group st ({ …; }, ( … )), whose n commands
 // were walked from index start on, prints where each of its statements
 // is a printer (printersText).
 func (z *analyzer) groupPrints(st *syntax.Stmt, start, n int) (string, bool) {
-	var body []*syntax.Stmt
-	switch x := st.Cmd.(type) {
-	case *syntax.Block:
-		body = x.Stmts
-	case *syntax.Subshell:
-		body = x.Stmts
-	}
+	body := groupStmts(st)
 	if len(body) != n || st.Negated || len(st.Redirs) > 0 {
 		return "", false
 	}
@@ -2622,13 +2628,7 @@ const (
 // that it is not known: a later declaration replaces an earlier one.
 func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 	delete(z.fnBodies, name)
-	var stmts []*syntax.Stmt
-	switch x := body.Cmd.(type) {
-	case *syntax.Block:
-		stmts = x.Stmts
-	case *syntax.Subshell:
-		stmts = x.Stmts
-	}
+	stmts := groupStmts(body)
 	if len(stmts) == 0 || len(body.Redirs) > 0 || body.Negated {
 		return
 	}
