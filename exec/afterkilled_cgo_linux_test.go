@@ -16,17 +16,17 @@ func TestAfterKilledFits(t *testing.T) {
 	for i := range many {
 		many[i] = "d:/p"
 	}
-	long := []string{"mewsandbox", afterKilledArg, "d:/" + strings.Repeat("x", 70000)}
+	long := []string{"mewsandbox", afterKilledArg, "d:/" + strings.Repeat("x", 100000)}
 	for _, args := range [][]string{many, long} {
-		if ok, limit := afterKilledFits(args); ok || limit != "64 KiB in 4096 arguments" {
+		if ok, limit := afterKilledFits(args); ok || limit != "96 KiB in 3072 arguments" {
 			t.Errorf("%d arguments, %d bytes: fits %v (%q)", len(args), len(strings.Join(args, "")), ok, limit)
 		}
 		if sharerAfterKilled(args) {
 			t.Errorf("the sharer took %d arguments, %d bytes", len(args), len(strings.Join(args, "")))
 		}
 	}
-	few := many[:4000]
+	few := many[:3000]
 	if ok, _ := afterKilledFits(few); !ok || !sharerAfterKilled(few) {
-		t.Errorf("4000 short arguments do not fit")
+		t.Errorf("3000 short arguments do not fit")
 	}
 }

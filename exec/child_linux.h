@@ -54,10 +54,12 @@ void mews_sharer_snapshot(const unsigned char *bytes, long n);
 
 // What the sharer holds of the arguments of the process it starts should
 // the runner be killed (child_linux.c's after): bytes, and strings. Both
-// with the pointers well within the 128 KiB execve takes whatever the
-// stack limit.
-#define MEWS_AFTER_MAX_BYTES 65536
-#define MEWS_AFTER_MAX_ARGS 4096
+// with the pointers (8 bytes a string) within the 128 KiB execve takes
+// whatever the stack limit: 96 + 24 KiB. 64 KiB no longer held a project
+// of 64 submodules' git directories named at length once stop 48 added
+// some 30 protected names (TestAfterKilledManyGitDirs, as a user).
+#define MEWS_AFTER_MAX_BYTES 98304
+#define MEWS_AFTER_MAX_ARGS 3072
 void mews_sharer_settled(void);
 int mews_test_kill_stragglers(int pause_fd, int for_ms, int without_pidfd);
 

@@ -296,8 +296,8 @@ func (b *box) moduleGitDirs(n int, prefix string) {
 // to the sharer only where it fit its 32 KiB, and silently not at all
 // where it did not: in a project with 64 submodules' git directories
 // named at length, a killed runner's command left a .gemini/ of its own
-// (an MCP server the agent starts) for good. The sharer holds 64 KiB in
-// 4096 arguments now, so that one is moved aside.
+// (an MCP server the agent starts) for good. The sharer holds 96 KiB in
+// 3072 arguments now, so that one is moved aside.
 func TestAfterKilledManyGitDirs(t *testing.T) {
 	requireNamespaces(t)
 	b := newGitBox(t)
@@ -333,7 +333,7 @@ func TestAfterKilledTooMuchRefused(t *testing.T) {
 	d.moduleGitDirs(64, "m")
 	d.file("plant.sh", "echo ran > ran\n", 0o644)
 	r := d.runIn(deep, "", "run", "--yolo", "--", "sh", "plant.sh")
-	if r.code != 125 || !strings.Contains(r.stderr, "64 KiB in 4096 arguments") {
+	if r.code != 125 || !strings.Contains(r.stderr, "96 KiB in 3072 arguments") {
 		t.Fatalf("exit %d, want 125 naming the limit\nstderr: %s", r.code, r.stderr)
 	}
 	if d.exists("ran") {
