@@ -30,14 +30,6 @@ import (
 // followed whatever its condition, and a line git would refuse is skipped
 // rather than end the file.
 
-// maxIncludeDepth is git's own limit on nested includes.
-const maxIncludeDepth = 10
-
-// maxConfigFiles bounds the files one plan reads, includes and all. Git
-// has no such limit: past it, the plan cannot know what git reads, and
-// says so in limit (a strict run is refused).
-const maxConfigFiles = 32
-
 // gitConfig is what gitConfigs found.
 type gitConfig struct {
 	hooksPaths     []string        // every core.hooksPath value, as written (not expanded)
@@ -356,29 +348,6 @@ func maybeGitBool(v string) bool {
 	return strings.Trim(v, "0123456789+-") == "" && strings.Trim(v, "+-") != ""
 }
 
-// expandHome expands a path value's leading ~ or ~user as git does; ""
-// for what cannot lie in the root (%(prefix)/, the installation's) or be
-// known (an unknown user).
-func expandHome(p, home string) string {
-	switch {
-	case strings.HasPrefix(p, "%(prefix)/"):
-		return ""
-	case p == "~" || strings.HasPrefix(p, "~/"):
-		if home == "" {
-			return ""
-		}
-		return home + p[1:]
-	case strings.HasPrefix(p, "~"):
-		name, rest, _ := strings.Cut(p[1:], "/")
-		dir := passwdHome("/etc/passwd", 0, name)
-		if dir == "" {
-			return ""
-		}
-		return dir + "/" + rest
-	}
-	return p
-}
-
 // gitConfigs reads the configuration git would read in the repository
 // whose common directory is common and git directory git: the system's,
 // the user's, the repository's and the worktree's, with their includes.
@@ -423,16 +392,6 @@ func gitConfigs(git, common string) gitConfig {
 	}
 	return c
 }
-
-// maxConfigSize bounds what is read of one config file. Git has no such
-// limit: a larger file is not read in part (what follows could set
-// core.hooksPath) but refused, errConfigTooLarge.
-const maxConfigSize = 1 << 20
-
-var errConfigTooLarge = errors.New("config file too large")
-
-// errNotRegular is a git file that is no regular file.
-var errNotRegular = errors.New("not a regular file")
 
 // readConfig reads config file path (or another small file of git's) with
 // as few system calls as it takes (every run pays for the ones it reads):

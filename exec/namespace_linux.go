@@ -276,6 +276,20 @@ var protectedInRoot = sync.OnceValue(func() []protectedPath {
 		{path: ".letta/settings.local.json"},
 		{path: ".tabnine/agent/settings.json"},
 		{path: ".junie/mcp"},
+		// The last of the agents' leads (red72's pass): Cline's project
+		// configuration (.cline/hooks scripts it runs at its events,
+		// .cline/plugins modules it loads at a session's start), Cortex
+		// Code's project settings (hooks), Kimi Code's project MCP servers
+		// (started at a session's start), OpenHands' project hooks,
+		// Crush's crushrc (Bash it runs at its start), and the archived
+		// Go opencode's .opencode.json (MCP servers, language servers).
+		{path: ".cline"},
+		{path: ".cortex"},
+		{path: ".kimi-code/mcp.json"},
+		{path: ".openhands/hooks.json"},
+		{path: ".crushrc"},
+		{path: "crushrc"},
+		{path: ".opencode.json"},
 		{path: ".bashrc"},
 		{path: ".bash_profile"},
 		{path: ".zshrc"},

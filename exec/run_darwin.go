@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	osexec "os/exec"
+	"strings"
 	"syscall"
 	"time"
 
@@ -67,14 +68,21 @@ func (c *Cmd) run(ctx context.Context) (int, *StageError) {
 		}
 	}
 	home := UserHome()
-	sb, err := c.Policy.planSeatbelt(tmp, home, sandboxExecPresent())
+	sandboxExec := sandboxExecPresent()
+	sb, err := c.Policy.planSeatbelt(tmp, home, sandboxExec)
 	if err != nil {
 		return 0, &StageError{Stage: StageSpec, Status: StatusSandbox, Err: err}
 	}
 	if m := sb.enforcement.Missing; len(m) > 0 {
-		// Best effort has nothing to fall back on: without sandbox-exec
-		// nothing is enforced at all.
-		return 0, stageErr(StageSeatbelt, StatusSandbox, "%s", m[0])
+		switch {
+		case sandboxExec != nil:
+			// Best effort has nothing to fall back on: without
+			// sandbox-exec nothing is enforced at all.
+			return 0, stageErr(StageSeatbelt, StatusSandbox, "%s", m[0])
+		case !c.Policy.BestEffort:
+			return 0, stageErr(StageSeatbelt, StatusSandbox, "%s; --best-effort runs and says so", strings.Join(m, "; "))
+		}
+		c.warn("mewsandbox: not enforced: " + strings.Join(m, "; "))
 	}
 	if serr := c.checkDir(); serr != nil {
 		return 0, serr

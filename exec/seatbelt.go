@@ -75,9 +75,17 @@ type seatbeltPlan struct {
 // and what Plan reports. Seatbelt enforces all of the policy in the kernel
 // (the paths, denies inside granted directories, ports, unix sockets), so
 // Missing only says when sandboxExec, the state of sandbox-exec, is not
-// nil. It refuses what Plan refuses on Linux (an unknown network mode, a
-// grant with no access, a denied file with more than one hard link), a
-// required grant that does not exist, and whatever seatbelt.Render does.
+// nil, or when Mercurial's configuration in the root could not be followed
+// whole (hgIncludes' limit). It refuses what Plan refuses on Linux (an
+// unknown network mode, a grant with no access, a denied file with more
+// than one hard link), a required grant that does not exist, and whatever
+// seatbelt.Render does.
+//
+// The files the root's .hg/hgrc and hgrc-not-shared name with %include
+// are denied writing, as the namespace layer holds them on Linux: one
+// made or changed in the root would be as much hg's config as hgrc, whose
+// [hooks] the next hg command runs outside the sandbox. seatbelt.Render
+// protects hgrc itself, with the root's other protected entries.
 func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltPlan, error) {
 	for _, g := range p.Grants {
 		if err := g.check(); err != nil {
@@ -99,7 +107,13 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 			}
 		}
 	}
-	profile, params, err := seatbelt.Render(p.Seatbelt(tempDir), home)
+	sp := p.Seatbelt(tempDir)
+	var hg hgConfig
+	if p.Root != "" {
+		hg = hgIncludes(p.Root, home)
+		sp.DenyWrite = append(sp.DenyWrite, hg.includes...)
+	}
+	profile, params, err := seatbelt.Render(sp, home)
 	if err != nil {
 		return seatbeltPlan{}, err
 	}
@@ -107,6 +121,9 @@ func (p Policy) planSeatbelt(tempDir, home string, sandboxExec error) (seatbeltP
 	sb.enforcement.Notes = slices.Clone(seatbeltNotes)
 	if sandboxExec != nil {
 		sb.enforcement.Missing = []string{"seatbelt: " + sandboxExec.Error()}
+	}
+	if hg.limit != "" {
+		sb.enforcement.Missing = append(sb.enforcement.Missing, fmt.Sprintf("seatbelt: cannot protect %s (%s)", hg.limit, hg.limitWhy))
 	}
 	return sb, nil
 }

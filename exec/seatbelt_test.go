@@ -199,3 +199,57 @@ func TestCheckSeatbeltExec(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanSeatbeltHgIncludes: the files the root's .hg/hgrc names with
+// %include, nested, missing or not, are denied writing in the profile, as
+// the namespace layer holds them on Linux; on macOS a command could write
+// [hooks] into one (the next hg outside the sandbox ran them). A file hg
+// does not read stays writable, and an include the plan cannot follow
+// (too large to read) is reported as not enforced.
+func TestPlanSeatbeltHgIncludes(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for f, s := range map[string]string{
+		".hg/hgrc":  "[ui]\n%include ../shared.rc\n%include ../absent.rc\n",
+		"shared.rc": "%include sub/more.rc\n",
+		"notes.rc":  "[hooks]\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, f), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	protected := func(sb seatbeltPlan, rel string) bool {
+		return slices.ContainsFunc(sb.params, func(p string) bool {
+			return strings.HasPrefix(p, "PROTECT_") && strings.HasSuffix(p, root+"/"+rel)
+		})
+	}
+	sb, err := DefaultPolicy(root).planSeatbelt("", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rel := range []string{".hg/hgrc", "shared.rc", "sub/more.rc", "absent.rc"} {
+		if !protected(sb, rel) {
+			t.Errorf("%s is not denied writing (%d parameters)", rel, len(sb.params))
+		}
+	}
+	if protected(sb, "notes.rc") {
+		t.Errorf("notes.rc, which hg does not read, is denied writing")
+	}
+	if len(sb.enforcement.Missing) > 0 {
+		t.Errorf("Missing %q, want nothing", sb.enforcement.Missing)
+	}
+	big := filepath.Join(root, "shared.rc")
+	if err := os.WriteFile(big, []byte(strings.Repeat("#\n", maxConfigSize)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sb, err = DefaultPolicy(root).planSeatbelt("", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := sb.enforcement.Missing; len(m) != 1 || !strings.Contains(m[0], "cannot protect "+big) {
+		t.Errorf("an include too large to read: Missing %q, want it named", m)
+	}
+}

@@ -30,6 +30,8 @@ var sensitiveWriteDirs = []string{".git", ".githooks", ".mewsandbox", ".claude",
 	".factory", // Factory Droid's hooks and MCP servers
 	".vibe",    // Mistral Vibe's MCP servers and custom tools
 	".devin",   // Devin CLI's hooks (hooks.v1.json, config.json)
+	".cline",   // Cline's hook scripts and plugins (JS/TS it loads)
+	".cortex",  // Cortex Code's project hooks (settings.json)
 	// Mercurial's and Jujutsu's repositories, whose configuration
 	// (.hg/hgrc's [hooks], .jj/repo/config.toml's editor, pager and fix
 	// tools) names programs the next hg or jj runs, as .git/config does;
@@ -48,8 +50,10 @@ var sensitiveWriteNames = []string{
 	// opencode's project configuration (its MCP servers, commands) and
 	// aider's (test-cmd and lint-cmd, which it runs after each edit).
 	"opencode.json", "opencode.jsonc", ".aider.conf.yml",
-	// Kilo Code's and Crush's MCP servers.
-	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json",
+	// Kilo Code's and Crush's MCP servers, Crush's crushrc (Bash it runs
+	// at its start) and the Go opencode's settings (MCP and language
+	// servers).
+	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json", ".crushrc", "crushrc", ".opencode.json",
 	// mise's configuration, trusted by its path, not its content (its
 	// env scripts, hooks and templates run at the next prompt in the
 	// project), and asdf's tool versions (a path: version runs); see
@@ -446,7 +450,9 @@ var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.tom
 	".augment/settings.json", ".augment/settings.local.json", ".amp/settings.json", ".trae/mcp.json",
 	".openhands/setup.sh",
 	// Letta Code's and Tabnine CLI's project hooks.
-	".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json"}
+	".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json",
+	// Kimi Code's project MCP servers and OpenHands' project hooks.
+	".kimi-code/mcp.json", ".openhands/hooks.json"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.

@@ -1,5 +1,3 @@
-//go:build linux
-
 package exec
 
 import (
@@ -9,6 +7,53 @@ import (
 	"path/filepath"
 	"strings"
 )
+
+// Mercurial's %include is followed on Linux and on macOS alike: the
+// namespace layer holds the included files (protectedPaths), and the
+// Seatbelt profile denies writing them (planSeatbelt). readConfig, which
+// reads a file without opening a FIFO or a device, is the platform's.
+
+// maxIncludeDepth is git's own limit on nested includes, and the depth to
+// which Mercurial's are followed.
+const maxIncludeDepth = 10
+
+// maxConfigFiles bounds the files one plan reads, includes and all. Git
+// has no such limit: past it, the plan cannot know what git reads, and
+// says so in limit (a strict run is refused).
+const maxConfigFiles = 32
+
+// maxConfigSize bounds what is read of one config file. Git has no such
+// limit: a larger file is not read in part (what follows could set
+// core.hooksPath) but refused, errConfigTooLarge.
+const maxConfigSize = 1 << 20
+
+var errConfigTooLarge = errors.New("config file too large")
+
+// errNotRegular is a git file that is no regular file.
+var errNotRegular = errors.New("not a regular file")
+
+// expandHome expands a path value's leading ~ or ~user as git does; ""
+// for what cannot lie in the root (%(prefix)/, the installation's) or be
+// known (an unknown user).
+func expandHome(p, home string) string {
+	switch {
+	case strings.HasPrefix(p, "%(prefix)/"):
+		return ""
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		if home == "" {
+			return ""
+		}
+		return home + p[1:]
+	case strings.HasPrefix(p, "~"):
+		name, rest, _ := strings.Cut(p[1:], "/")
+		dir := passwdHome("/etc/passwd", 0, name)
+		if dir == "" {
+			return ""
+		}
+		return dir + "/" + rest
+	}
+	return p
+}
 
 // hgConfig is what hgIncludes found: the files Mercurial's repository
 // configuration in a root includes, and where the plan could not follow
