@@ -245,7 +245,7 @@ func NetworkNamespace() (string, error) {
 	return "", fmt.Errorf("%w: Linux only (macOS has no abstract unix names)", ErrNoNamespaceLayer)
 }
 
-// ProtectedInRoot lists the paths protected inside the root (by Seatbelt).
-func ProtectedInRoot() []string {
-	return []string{".git/hooks", ".git/config", ".mewsandbox", ".claude"}
-}
+// ProtectedInRoot lists the paths protected inside the root (by Seatbelt's
+// profile: seatbelt.ProtectedInRoot, which TestProtectedListsAgree keeps
+// equal to the namespace layer's list on Linux).
+func ProtectedInRoot() []string { return seatbelt.ProtectedInRoot() }
