@@ -3,6 +3,7 @@
 package integration
 
 import (
+	"fmt"
 	"os"
 	osexec "os/exec"
 	"path/filepath"
@@ -32,8 +33,10 @@ func (p *rt20Project) overlapped(first, second string) (result, result) {
 	for _, f := range []string{"up", "up2", "go", "go2"} {
 		os.Remove(filepath.Join(p.root, f))
 	}
-	p.write("first.sh", strings.ReplaceAll(first, "MARK", p.mark)+"\necho x > up\nwhile [ ! -e go ]; do sleep 0.01; done\n", 0o644)
-	p.write("second.sh", strings.ReplaceAll(second, "MARK", p.mark)+"\necho x > up2\nwhile [ ! -e go2 ]; do sleep 0.01; done\n", 0o644)
+	// Each waits 20 s at most, should the test stop before it says go.
+	const wait = "i=0; while [ ! -e %s ] && [ $i -lt 2000 ]; do sleep 0.01; i=$((i+1)); done\n"
+	p.write("first.sh", strings.ReplaceAll(first, "MARK", p.mark)+"\necho x > up\n"+fmt.Sprintf(wait, "go"), 0o644)
+	p.write("second.sh", strings.ReplaceAll(second, "MARK", p.mark)+"\necho x > up2\n"+fmt.Sprintf(wait, "go2"), 0o644)
 	start := func(script, up string) (*osexec.Cmd, *strings.Builder, *strings.Builder) {
 		c := p.cmd("run", "--yolo", "--no-namespaces", "--", "sh", script)
 		var out, errb strings.Builder
@@ -41,10 +44,11 @@ func (p *rt20Project) overlapped(first, second string) (result, result) {
 		if err := c.Start(); err != nil {
 			p.t.Fatal(err)
 		}
+		p.t.Cleanup(func() { c.Process.Kill() }) // the runner: its command goes with it
 		waitFile(p.t, filepath.Join(p.root, up))
 		return c, &out, &errb
 	}
-	wait := func(c *osexec.Cmd, out, errb *strings.Builder) result {
+	end := func(c *osexec.Cmd, out, errb *strings.Builder) result {
 		done := make(chan struct{})
 		go func() { c.Wait(); close(done) }()
 		select {
@@ -59,9 +63,9 @@ func (p *rt20Project) overlapped(first, second string) (result, result) {
 	c1, o1, e1 := start("first.sh", "up")
 	c2, o2, e2 := start("second.sh", "up2")
 	p.write("go", "", 0o644)
-	r1 := wait(c1, o1, e1)
+	r1 := end(c1, o1, e1)
 	p.write("go2", "", 0o644)
-	return r1, wait(c2, o2, e2)
+	return r1, end(c2, o2, e2)
 }
 
 // TestUnlayeredOverlapPutsNoPlantBackRed73: the attack above; the second
