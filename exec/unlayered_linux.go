@@ -189,11 +189,13 @@ func planUnlayered(p Policy, dir string) *snapshot {
 // pre-commit hook so, for the user's next git commit). A lock the
 // command takes itself only makes later runs distrust their snapshots;
 // one it holds exclusively leaves this run's unheld (LOCK_NB: a command
-// cannot make a run wait).
+// cannot make a run wait). A root that cannot be opened to be locked
+// counts as held: the other run's command took its read bit (chmod 311
+// ., which a red team's did so that the next run trusted its snapshot).
 func lockRoot(root string) (*os.File, bool) {
 	fd, err := openDirNoLinks(root, unix.O_RDONLY)
 	if err != nil {
-		return nil, false
+		return nil, true
 	}
 	alone := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil
 	// Shared from here on, so that overlapping runs each see the other.

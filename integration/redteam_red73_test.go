@@ -68,46 +68,51 @@ func (p *rt20Project) overlapped(first, second string) (result, result) {
 	return r1, end(c2, o2, e2)
 }
 
-// TestUnlayeredOverlapPutsNoPlantBackRed73: the attack above; the second
-// run moves the user's hook and config aside, saying why, and puts back
+// TestUnlayeredOverlapPutsNoPlantBackRed73: the attack above, and with
+// the root's read bit taken too (chmod 311 ., which kept the second run
+// from locking the root, so that it trusted its snapshot); the second run
+// moves the user's hook and config aside, saying why, and puts back
 // nothing, so that the host's git commit runs nothing planted. Neighbour:
 // two overlapping runs that write nothing protected both exit 0, the
 // user's hook and config as they were.
 func TestUnlayeredOverlapPutsNoPlantBackRed73(t *testing.T) {
+	const plant = "printf '#!/bin/sh\\ntouch MARK\\n' > .git/hooks/pre-commit\ngit config core.fsmonitor 'touch MARK; false'\n"
 	for _, asUser := range []bool{false, true} {
-		t.Run(map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
-			p := newRT20Project(t, asUser)
-			const plant = "printf '#!/bin/sh\\ntouch MARK\\n' > .git/hooks/pre-commit\ngit config core.fsmonitor 'touch MARK; false'\n"
-			r1, r2 := p.overlapped(plant, "")
-			if r1.code != 125 {
-				t.Errorf("the planting run: exit %d, want 125\nstderr: %s", r1.code, r1.stderr)
-			}
-			if r2.code != 125 || !strings.Contains(r2.stderr, "another run without the namespace layer was going on") {
-				t.Errorf("the overlapping run: exit %d, want 125 saying another run went on\nstderr: %s", r2.code, r2.stderr)
-			}
-			if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
-				t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, r2.stderr)
-			}
-			if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
-				t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
-			}
-			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-				if !gitReturns(t, p.root, p.cred, args...) {
-					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+		for _, c := range []struct{ name, script string }{{"plant", plant}, {"unreadable-root", plant + "chmod 311 .\n"}} {
+			t.Run(map[bool]string{false: "root", true: "user"}[asUser]+"/"+c.name, func(t *testing.T) {
+				p := newRT20Project(t, asUser)
+				r1, r2 := p.overlapped(c.script, "")
+				if r1.code != 125 {
+					t.Errorf("the planting run: exit %d, want 125\nstderr: %s", r1.code, r1.stderr)
 				}
-			}
-			if _, err := os.Stat(p.mark); err == nil {
-				t.Error("the host's git ran what the first run's command planted")
-			}
-
-			q := newRT20Project(t, asUser)
-			config := q.read(".git/config")
-			r1, r2 = q.overlapped("echo work > work.txt", "echo more > more.txt")
+				if r2.code != 125 || !strings.Contains(r2.stderr, "another run without the namespace layer was going on") {
+					t.Errorf("the overlapping run: exit %d, want 125 saying another run went on\nstderr: %s", r2.code, r2.stderr)
+				}
+				if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
+					t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, r2.stderr)
+				}
+				if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
+					t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
+				}
+				for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+					if !gitReturns(t, p.root, p.cred, args...) {
+						t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+					}
+				}
+				if _, err := os.Stat(p.mark); err == nil {
+					t.Error("the host's git ran what the first run's command planted")
+				}
+			})
+		}
+		t.Run(map[bool]string{false: "root", true: "user"}[asUser]+"/neighbour", func(t *testing.T) {
+			p := newRT20Project(t, asUser)
+			config := p.read(".git/config")
+			r1, r2 := p.overlapped("echo work > work.txt", "echo more > more.txt")
 			if r1.code != 0 || r2.code != 0 {
-				t.Errorf("neighbour: overlapping runs writing nothing protected: exits %d, %d, want 0\nstderr: %s\n%s", r1.code, r2.code, r1.stderr, r2.stderr)
+				t.Errorf("overlapping runs writing nothing protected: exits %d, %d, want 0\nstderr: %s\n%s", r1.code, r2.code, r1.stderr, r2.stderr)
 			}
-			if q.read(".git/hooks/pre-commit") != hookOriginal || q.read(".git/config") != config {
-				t.Errorf("neighbour: the user's hook or config changed")
+			if p.read(".git/hooks/pre-commit") != hookOriginal || p.read(".git/config") != config {
+				t.Errorf("the user's hook or config changed")
 			}
 		})
 	}
