@@ -51,6 +51,10 @@ func snapSum(b []byte) uint32 {
 	return crc32.Checksum(b, crc32.MakeTable(crc32.Castagnoli))
 }
 
+// snapOverlapped marks, beside .git's flag after the root, a snapshot
+// taken while another run without the layer went on (snapshot.overlapped).
+const snapOverlapped = 2
+
 // Entry flags of the encoding.
 const (
 	snapMissing = 1 << iota
@@ -64,10 +68,18 @@ const (
 func (s *snapshot) encode() []byte {
 	b := append(make([]byte, 0, 4096+s.kept), snapMagic...)
 	b = appendSnapString(b, s.root)
-	if s.dotGit == nil {
-		b = append(b, 0)
-	} else {
-		b = appendSnapEntry(append(b, 1), s.dotGit)
+	// One byte: .git's identity follows (1), taken beside another run
+	// (snapOverlapped), which the successor must not put back from either.
+	var has byte
+	if s.dotGit != nil {
+		has |= 1
+	}
+	if s.overlapped {
+		has |= snapOverlapped
+	}
+	b = append(b, has)
+	if s.dotGit != nil {
+		b = appendSnapEntry(b, s.dotGit)
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.entries)))
 	for _, e := range s.entries {
@@ -141,10 +153,12 @@ func decodeSnapshot(b []byte) (*snapshot, error) {
 	}
 	s := &snapshot{root: root}
 	has, err := d.byte()
-	if err != nil || has > 1 {
+	if err != nil || has > 1|snapOverlapped {
 		return s, errSnapBad
 	}
-	if has == 1 {
+	s.overlapped = has&snapOverlapped != 0
+	s.unverified = s.overlapped
+	if has&1 != 0 {
 		e, err := d.entry(0)
 		if err != nil || e.path != root+"/.git" || e.missing {
 			return s, errSnapBad

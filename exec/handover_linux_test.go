@@ -220,3 +220,55 @@ func reportMadeAside(t *testing.T, root, want string) {
 	os.Remove(path)
 	os.Remove(path + ".mewsandbox-planted")
 }
+
+// TestSnapshotOverlapped: a snapshot planned while another run without the
+// layer holds the root (red73's overlapping runs) is overlapped, and so is
+// its hand-over to a killed runner's successor: each moves aside what
+// differs and puts nothing back, for what it recorded may be the other
+// run's plant. Neighbours: the run planned first is not, and puts the
+// user's versions back; once both have looked, a new run is alone again.
+func TestSnapshotOverlapped(t *testing.T) {
+	root, first := handoverRoot(t)
+	second := planUnlayered(DefaultPolicy(root), root)
+	if first.overlapped || !second.overlapped || !second.unverified {
+		t.Fatalf("overlapped: first %v, second %v (unverified %v); want false, true, true", first.overlapped, second.overlapped, second.unverified)
+	}
+	enc := second.encode()
+	back, err := decodeSnapshot(enc)
+	if err != nil || !back.overlapped || !back.unverified {
+		t.Fatalf("the hand-over decodes as %+v, %v; want overlapped", back, err)
+	}
+	plant(t, root)
+	found := strings.Join(checkHanded(strings.TrimPrefix(snapshotArg(enc), "s:"), sealedMemfd(t, enc, true)), "\n")
+	if !strings.Contains(found, "another run without the namespace layer") {
+		t.Errorf("the successor's check says %q", found)
+	}
+	if _, err := os.Lstat(filepath.Join(root, ".git/config")); err == nil {
+		t.Error("the successor put .git/config back from an overlapped snapshot")
+	}
+	plant(t, root)
+	found = strings.Join(second.check(), "\n")
+	if !strings.Contains(found, "another run without the namespace layer") {
+		t.Errorf("the overlapped check says %q", found)
+	}
+	for _, name := range []string{".git/config", ".git/hooks/pre-commit"} {
+		if _, err := os.Lstat(filepath.Join(root, name)); err == nil {
+			t.Errorf("%s put back from an overlapped snapshot", name)
+		}
+	}
+	plant(t, root)
+	found = strings.Join(first.check(), "\n")
+	if strings.Contains(found, "another run") {
+		t.Errorf("the run planned first says %q", found)
+	}
+	for name, want := range map[string]string{".git/config": "[core]\n\tbare = false\n", ".git/hooks/pre-commit": "#!/bin/sh\nexit 0\n"} {
+		if got, _ := os.ReadFile(filepath.Join(root, name)); string(got) != want {
+			t.Errorf("%s holds %q after the first run's check, want %q", name, got, want)
+		}
+	}
+	if third := planUnlayered(DefaultPolicy(root), root); third.overlapped {
+		t.Error("a run planned after both looked is overlapped")
+	} else {
+		third.check()
+	}
+}

@@ -69,10 +69,19 @@ type snapshot struct {
 	// restoreWayModes, as under the layer.
 	ways []wayMode
 	// unverified marks a snapshot handed over to a killed runner's
-	// successor that nothing vouches for (handedSnapshot): check moves
-	// aside what differs from it and puts back nothing, neither bytes nor
-	// modes nor the repository it names.
+	// successor that nothing vouches for (handedSnapshot), or one taken
+	// while another run without the layer went on in the root
+	// (overlapped): check moves aside what differs from it and puts back
+	// nothing, neither bytes nor modes nor the repository it names.
 	unverified bool
+	// overlapped says the snapshot was taken while another run without
+	// the layer held the root (lockRoot): what it recorded may be that
+	// run's command's plant, which this run's check would otherwise have
+	// put back once the other run had moved it aside.
+	overlapped bool
+	// lock is the root's directory, held shared from the plan until
+	// check (lockRoot), so that a run planned meanwhile knows of this one.
+	lock *os.File
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -103,6 +112,8 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
 	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps)}
+	s.lock, s.overlapped = lockRoot(root)
+	s.unverified = s.overlapped
 	var paths []string
 	add := func(ps ...string) {
 		for _, q := range ps {
@@ -167,6 +178,33 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	}
 	return s
 }
+
+// lockRoot opens the root's directory and holds it shared, and says
+// whether another run held it already. Runs without the layer each hold
+// their root so from their plan until their check: a run planned while
+// another's command goes on records what that command planted as the
+// version before the run, and once the other run has moved the plant
+// aside and put the user's back, would move the user's aside in turn and
+// put the plant back (a red team's two overlapping runs left a
+// pre-commit hook so, for the user's next git commit). A lock the
+// command takes itself only makes later runs distrust their snapshots;
+// one it holds exclusively leaves this run's unheld (LOCK_NB: a command
+// cannot make a run wait). A root that cannot be opened to be locked
+// counts as held: the other run's command took its read bit (chmod 311
+// ., which a red team's did so that the next run trusted its snapshot).
+func lockRoot(root string) (*os.File, bool) {
+	fd, err := openDirNoLinks(root, unix.O_RDONLY)
+	if err != nil {
+		return nil, true
+	}
+	alone := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil
+	// Shared from here on, so that overlapping runs each see the other.
+	unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
+	return os.NewFile(uintptr(fd), root), !alone
+}
+
+// overlapAdvice ends a check of a snapshot taken beside another run.
+const overlapAdvice = "another run without the namespace layer was going on in this root when this one started: what this run recorded before its command may be that run's command's, so nothing was put back; look at what was moved aside before you run git or open the project"
 
 // standIn says whether name in the directory dirfd holds nothing git or
 // an agent would read: an empty directory or a commondir naming its own
@@ -342,6 +380,11 @@ func (s *snapshot) check() []string {
 	if s == nil {
 		return nil
 	}
+	if s.lock != nil {
+		// Held until the look is done: a run planned before would take
+		// what this one is undoing for the user's.
+		defer s.lock.Close()
+	}
 	var found []string
 	if msg := s.checkDotGit(); msg != "" {
 		found = append(found, msg)
@@ -369,6 +412,9 @@ func (s *snapshot) check() []string {
 			c.compare(fd, filepath.Base(e.path), e)
 			found = append(found, c.found...)
 		}
+	}
+	if s.overlapped && len(found) > 0 {
+		found = append(found, overlapAdvice)
 	}
 	return found
 }
