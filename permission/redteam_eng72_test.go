@@ -1,0 +1,86 @@
+package permission
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEng72FnStmtCall: f() { rm -rf "$1"; }; f ~ was asked for where rm
+// -rf ~ is denied: a function's body was judged as written, $1 only
+// known at run time, and its copy with a call's arguments made only for
+// a substitution or a pipeline's stage (fnCallOutput). A call as a
+// statement walks that copy too (fnStmtCopy), beside the call and the
+// body as written, within the same bounds (maxFnDepth, maxFnCopied).
+// Neighbours: calls of harmless bodies keep their decisions.
+func TestEng72FnStmtCall(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a function's rm of its argument", D, nil, `f() { rm -rf "$1"; }; f ~`, Deny},
+		{"a function's rm of its argument, bypass", Y, nil, `f() { rm -rf "$1"; }; f ~`, Deny},
+		{"a function's rm of /", D, nil, `f() { rm -rf "$1"; }; f /`, Deny},
+		{"a call in a condition", D, nil, `f() { rm -rf "$1"; }; if true; then f ~; fi`, Deny},
+		{"a call in the background", Y, nil, `f() { rm -rf "$1"; }; f ~ &`, Deny},
+		{"a call with its output sent away", Y, nil, `f() { rm -rf "$1"; }; f ~ > /dev/null`, Deny},
+		{"a call with an assignment before it", Y, nil, `f() { rm -rf "$1"; }; X=1 f ~`, Deny},
+		{"a call in a chain", Y, nil, `f() { rm -rf "$1"; }; f ~ && echo ok`, Deny},
+		{"a function calling another", D, nil, `f() { rm -rf "$1"; }; g() { f "$1"; }; g ~`, Deny},
+		{"a function's local of its argument", D, nil, `f() { local d=$1; rm -rf "$d"; }; f ~`, Deny},
+		{"a function's eval of its argument", Y, nil, `f() { eval "$1"; }; f 'rm -rf ~'`, Deny},
+		{"a function's bash -c of its argument", Y, nil, `f() { bash -c "$1"; }; f 'rm -rf ~'`, Deny},
+		{"a function's python3 -c of its argument", Y, nil, `f() { python3 -c "$1"; }; f 'import shutil; shutil.rmtree("/")'`, Deny},
+		{"a function's write joining two arguments, bypass", Y, nil, `f() { cp x "$1$2"; }; f .g it/config`, Ask},
+		{"a function's append to its argument's config, bypass", Y, nil, `f() { echo x >> "$1/config"; }; f .git`, Ask},
+		{"a function's copy into its argument's hooks, bypass", Y, nil, `f() { cp x "$1/hooks/pre-commit"; }; f .git`, Ask},
+		{"neighbour: a function's ls of its argument", D, nil, `f() { ls "$1"; }; f src`, Allow},
+		{"neighbour: a function's ls of its argument, bypass", Y, nil, `f() { ls "$1"; }; f src`, Allow},
+		{"neighbour: a function's rm of a build directory", D, nil, `f() { rm -rf "$1"; }; f build`, Ask},
+		{"neighbour: a function's commit", D, nil, `f() { git commit -m "$1"; }; f msg`, Allow},
+		{"neighbour: a function's write joining two arguments, bypass", Y, nil, `f() { cp x "$1$2"; }; f no tes`, Allow},
+	})
+}
+
+// TestEng72FnAllArgs: f() { rm -rf "$@"; }; f ~ and f() { "$@"; }; f rm
+// -rf ~ were asked for: "$@" and $* in a body were only known at run
+// time. The copy of a call writes them as the arguments they expand to
+// (positionalAll): "$@" a word each, "$*" one.
+func TestEng72FnAllArgs(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a function's rm of all its arguments", D, nil, `f() { rm -rf "$@"; }; f ~`, Deny},
+		{"a function's rm of all its arguments, bypass", Y, nil, `f() { rm -rf "$@"; }; f ~`, Deny},
+		{"a function's rm of all its arguments, braced", D, nil, `f() { rm -rf "${@}"; }; f x ~`, Deny},
+		{"a function's rm of all its arguments, unquoted", D, nil, `f() { rm -rf $@; }; f x ~`, Deny},
+		{"a function's rm of its arguments joined", D, nil, `f() { rm -rf "$*"; }; f ~`, Deny},
+		{"a function that runs its arguments", D, nil, `f() { "$@"; }; f rm -rf ~`, Deny},
+		{"a function that runs its arguments, bypass", Y, nil, `f() { "$@"; }; f rm -rf ~`, Deny},
+		{"a function that runs its arguments behind a word", Y, nil, `f() { command "$@"; }; f rm -rf /`, Deny},
+		{"neighbour: a function that logs its arguments", D, nil, `log() { echo "$@" >&2; }; log hi`, Allow},
+		{"neighbour: a function that logs its arguments, bypass", Y, nil, `log() { echo "$@" >&2; }; log hi there`, Allow},
+		{"neighbour: a function that tests its arguments", D, nil, `f() { go test "$@"; }; f ./...`, Allow},
+		{"neighbour: a function that runs its arguments, as before", D, nil, `f() { "$@"; }; f ls -la`, Ask},
+		{"neighbour: a function of all its arguments in single quotes", D, nil, `f() { echo '$@'; }; f rm -rf ~`, Ask},
+	})
+}
+
+// TestEng72FnStmtCopiesBounded: the copies statement calls walk count
+// against maxFnCopied as a substitution's do, past which the line fails
+// closed; a deny found before the bound stands. Neighbours: a short
+// function called many times is still allowed.
+func TestEng72FnStmtCopiesBounded(t *testing.T) {
+	t.Parallel()
+	var body strings.Builder
+	for k := range 100 {
+		fmt.Fprintf(&body, "a%d=1; ", k)
+	}
+	long := `f() { ` + body.String() + `echo "$1"; }; `
+	checkFast(t, 2*time.Second, []slowRow{
+		{"a long body called many times", long + strings.Repeat(`f a; `, 500), Ask},
+		{"a deny, then calls that use the bound up", `g() { rm -rf "$1"; }; g ~; ` + long + strings.Repeat(`f a; `, 500), Deny},
+		{"calls that use the bound up, then an attack", long + strings.Repeat(`f a; `, 20) + `g() { cp x "$1$2"; }; g .g it/config`, Ask},
+		{"neighbour: a short function called many times", `log() { echo "$@" >&2; }; ` + strings.Repeat(`log a b; `, 100), Allow},
+	})
+}
