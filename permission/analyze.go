@@ -82,6 +82,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 	}
 	z.namesThroughFiles()
 	z.valueDirCopies()
+	z.arrayCopies()
 	z.readValues()
 	z.arithSubscriptValues()
 	z.arithData()

@@ -84,3 +84,35 @@ func TestEng72FnStmtCopiesBounded(t *testing.T) {
 		{"neighbour: a short function called many times", `log() { echo "$@" >&2; }; ` + strings.Repeat(`log a b; `, 100), Allow},
 	})
 }
+
+// TestEng72ArrayCommand: a=(rm -rf ~); "${a[@]}" was asked for as a
+// command name only known at run time, where rm -rf ~ is denied: an
+// array's elements were handed on one at a time (handOn), which makes
+// no command. Where the line sets the array once, by a=(…) of words it
+// knows, the command with the elements in the place of "${a[@]}" is
+// judged beside it (arrayCopies). Neighbours: an array added to or set
+// twice keeps its decision, and so does one of a harmless command, whose
+// name as written is still only known at run time.
+func TestEng72ArrayCommand(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"an array that is a delete", D, nil, `a=(rm -rf ~); "${a[@]}"`, Deny},
+		{"an array that is a delete, bypass", Y, nil, `a=(rm -rf ~); "${a[@]}"`, Deny},
+		{"an array that is a delete, unquoted", D, nil, `a=(rm -rf /); ${a[@]}`, Deny},
+		{"an array that is a delete behind sudo", Y, nil, `a=(sudo rm -rf /); "${a[@]}"`, Deny},
+		{"an array that is a shell's program", Y, nil, `a=(bash -c 'rm -rf ~'); "${a[@]}"`, Deny},
+		{"an array that is a command, its operand after", Y, nil, `a=(rm -rf); "${a[@]}" ~`, Deny},
+		{"an array that is a command, a value after", Y, nil, `cmd=(rm -rf); d=~; "${cmd[@]}" "$d"`, Deny},
+		{"an array run in a loop", D, nil, `a=(rm -rf ~); for x in 1; do "${a[@]}"; done`, Deny},
+		{"an array run in a function", D, nil, `a=(rm -rf ~); f() { "${a[@]}"; }; f`, Deny},
+		{"an array that is options and an operand", D, nil, `a=(-rf ~); rm "${a[@]}"`, Deny},
+		{"an element", D, nil, `a[0]=~; rm -rf "${a[0]}"`, Deny},
+		{"neighbour: an array added to", D, nil, `a=(rm -rf ~); a+=(x); "${a[@]}"`, Ask},
+		{"neighbour: an array set twice", D, nil, `a=(ls); a=(rm -rf ~); "${a[@]}"`, Ask},
+		{"neighbour: an array of a harmless command, as before", D, nil, `a=(go test ./...); "${a[@]}"`, Ask},
+		{"neighbour: an array of a harmless command, bypass", Y, nil, `a=(go test ./...); "${a[@]}"`, Ask},
+		{"neighbour: an array of options", D, nil, `args=(-v); go test "${args[@]}" ./...`, Allow},
+		{"neighbour: an array of options, bypass", Y, nil, `args=(-v); go test "${args[@]}" ./...`, Allow},
+	})
+}
