@@ -2974,6 +2974,13 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	z.a.Commands = append(z.a.Commands, n)
 	z.followCopy(len(z.a.Commands) - 1)
 	z.printedCopy(i, n)
+	if _, _, unknown := nestedProgram(c, unwrapped{}); unknown != "" {
+		// bash -c "$(f 'rm -rf ~')": the program the copy's shell or
+		// eval runs, written out, as valueProgram's copy is.
+		if prog, what, bad := nestedProgram(n, unwrapped{}); what != "" && bad == "" {
+			z.nestedCopy(prog, what)
+		}
+	}
 }
 
 // printedCopy records in catDocs, as a copy's text, what printer i

@@ -116,3 +116,25 @@ func TestEng72ArrayCommand(t *testing.T) {
 		{"neighbour: an array of options, bypass", Y, nil, `args=(-v); go test "${args[@]}" ./...`, Allow},
 	})
 }
+
+// TestEng72SubstProgram: bash -c "$(f 'rm -rf ~')", of a function that
+// echoes its argument, and bash -c "$(echo 'rm -rf ~')" were asked for:
+// the copy with what the substitution prints in its place (substituted)
+// was judged as a command, its program never walked. That program is
+// now walked as valueProgram's copy is (nestedCopy, within maxRunWith).
+// Neighbours: harmless programs keep their decisions, which fail closed
+// for a program only known at run time.
+func TestEng72SubstProgram(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a shell's program a function prints", D, nil, `f() { echo "$1"; }; bash -c "$(f 'rm -rf ~')"`, Deny},
+		{"a shell's program a function prints, bypass", Y, nil, `f() { echo "$1"; }; bash -c "$(f 'rm -rf ~')"`, Deny},
+		{"eval of what a function prints", Y, nil, `f() { echo "$1"; }; eval "$(f 'rm -rf ~')"`, Deny},
+		{"a shell's program echo prints", D, nil, `bash -c "$(echo 'rm -rf ~')"`, Deny},
+		{"a shell's program printf prints", Y, nil, `sh -c "$(printf %s 'rm -rf /')"`, Deny},
+		{"neighbour: a harmless program a function prints", D, nil, `f() { echo "$1"; }; bash -c "$(f ls)"`, Ask},
+		{"neighbour: a harmless program echo prints, bypass", Y, nil, `bash -c "$(echo ls)"`, Ask},
+		{"neighbour: eval of ssh-agent", D, nil, `eval "$(ssh-agent -s)"`, Ask},
+	})
+}
