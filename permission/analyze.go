@@ -271,6 +271,9 @@ type analyzer struct {
 	// copied: for each command readValues added, where its variables
 	// are expanded (pointOf).
 	copied map[int]point
+	// codeLeft: the copies whose inline code copiedCode left unread,
+	// past maxRunWith, for codeRest.
+	codeLeft []int
 	// lastStage: the command that is the last stage of the pipeline
 	// walked last, -1 where that stage is more; the copies pipedArgs
 	// makes of it come after it (feeds).

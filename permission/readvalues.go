@@ -618,16 +618,52 @@ func (z *analyzer) readValues() {
 	for from := 0; from < len(z.reads); {
 		order := slices.DeleteFunc(z.readOrder(), func(ri int) bool { return ri < from })
 		from = len(z.reads)
-		if !z.handOn(order, &pairs) {
+		if rest := z.handOn(order, &pairs); rest != nil {
+			z.handOnRest(rest)
+			break
+		}
+	}
+	z.codeRest()
+}
+
+// codeRest reads, past maxRunWith, the inline code of the copies
+// copiedCode left unread (codeLeft), the earliest on the line first,
+// within maxRunWith more: the copies of values set later on the line,
+// read first, used the bound up, so that d=/; python3 -c
+// "shutil.rmtree('$d')" then forty e=x; python3 -c "print($e)" was
+// asked for, not denied.
+func (z *analyzer) codeRest() {
+	if len(z.codeLeft) == 0 {
+		return
+	}
+	slices.SortStableFunc(z.codeLeft, func(a, b int) int { return z.copied[a].at - z.copied[b].at })
+	z.codeCopies = 0
+	for _, at := range z.codeLeft {
+		if !z.copiedCode(z.a.Commands[at]) {
 			return
 		}
 	}
 }
 
+// handOnRest hands on, once maxValueCopies is used up, the values of
+// rest, the reads handOn had not handed on all of, the earliest on the
+// line first, within maxValueCopies more (the code of the copies read
+// within maxRunWith more, codeRest): the copies made
+// for values set later on the line (handed on first) used the bound up,
+// so that d=~; rm -rf "$d" then three hundred e=x; echo "$e" was asked
+// for, as too complex, not denied. A flood of copies before such a value
+// and after it still leaves it out: the line is too complex.
+func (z *analyzer) handOnRest(rest []int) {
+	slices.Sort(rest)
+	pairs := 0
+	z.handOn(rest, &pairs)
+}
+
 // handOn hands the values of the reads order names on, in that order,
-// counting the copies it makes in pairs; false once past maxValueCopies.
-func (z *analyzer) handOn(order []int, pairs *int) bool {
-	for _, ri := range order {
+// counting the copies it makes in pairs; past maxValueCopies it stops,
+// and returns the reads of order from the one it stopped at on.
+func (z *analyzer) handOn(order []int, pairs *int) (rest []int) {
+	for x, ri := range order {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -642,7 +678,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				}
 				if *pairs++; *pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
-					return false
+					return slices.Clone(order[x:])
 				}
 				if !z.copyFits(copySize(c, values)) {
 					continue
@@ -677,7 +713,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				at := len(z.a.Commands)
 				z.copied[at] = when
 				z.a.Commands = append(z.a.Commands, n)
-				z.copiedCode(n)
+				if !z.copiedCode(n) {
+					z.codeLeft = append(z.codeLeft, at)
+				}
 				z.runsWritten(at) // f=s.sh; . "$f"
 				if n.Name() == "find" {
 					// n=pre-commit; find . -name "$n" -exec cp x {} \;
@@ -686,7 +724,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 			}
 		}
 	}
-	return true
+	return nil
 }
 
 // arrayCopies adds, beside each command with a word that is all of

@@ -138,3 +138,33 @@ func TestEng72SubstProgram(t *testing.T) {
 		{"neighbour: eval of ssh-agent", D, nil, `eval "$(ssh-agent -s)"`, Ask},
 	})
 }
+
+// TestEng72BoundAfterDeny: the values set on the line are handed on the
+// latest first, so that the copies of harmless values set after a
+// dangerous one used maxValueCopies, or maxRunWith for inline code, up
+// before its copy was made or read: d=~; rm -rf "$d" then three hundred
+// e=x; echo "$e" was asked for as too complex, not denied. Past the
+// bound the reads not handed on all of are handed on the earliest first
+// (handOnRest), and the code left unread is read so (codeRest), within
+// as much again. Neighbours: the dangerous value after the flood is
+// denied as before, the flood alone still too complex.
+func TestEng72BoundAfterDeny(t *testing.T) {
+	t.Parallel()
+	flood := strings.Repeat(`e=x; echo "$e"; `, 300)
+	loop := `for e in ` + strings.Repeat(`x `, 300) + `; do echo "$e"; done; `
+	code := strings.Repeat(`e=x; python3 -c "print($e)"; `, 40)
+	const rmtree = `d=/; python3 -c "import shutil; shutil.rmtree('$d')"; `
+	checkFastIn(t, ModeDefault, 2*time.Second, []slowRow{
+		{"a delete, then harmless values", `d=~; rm -rf "$d"; ` + flood, Deny},
+		{"a delete, then a loop of harmless values", `d=~; rm -rf "$d"; ` + loop, Deny},
+		{"inline code's delete, then harmless code", rmtree + code, Deny},
+		{"neighbour: harmless values, then a delete", flood + `d=~; rm -rf "$d"`, Deny},
+		{"neighbour: a loop of harmless values, then a delete", loop + `d=~; rm -rf "$d"`, Deny},
+		{"neighbour: harmless code, then inline code's delete", code + rmtree, Deny},
+		{"neighbour: harmless values alone", flood, Ask},
+		{"neighbour: a delete between two floods, too complex", flood + flood + `d=~; rm -rf "$d"; ` + flood + flood, Ask},
+	})
+	checkFast(t, 2*time.Second, []slowRow{
+		{"a config write, then harmless values, bypass", `d=.git; echo x >> "$d/config"; ` + flood, Ask},
+	})
+}
