@@ -2722,9 +2722,9 @@ func (z *analyzer) fnStmtCopy(at int) {
 	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
 		return
 	}
+	// sudo f ~, env f ~: a program of the name, never the function.
 	c := z.a.Commands[at]
-	args := c.Args()
-	if len(args) == 0 || !args[0].Literal || !expandsPositional(z.fnBodies[args[0].Text]) {
+	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
 		return
 	}
 	if cp, ok := z.walkFnCopy(c); ok {
@@ -2744,6 +2744,9 @@ func (z *analyzer) fnStmtCopy(at int) {
 // up do not let a later one pass unread.
 func (z *analyzer) walkFnCopy(c SimpleCommand) (fnCopy, bool) {
 	args := c.Args()
+	if c.Inner > 0 && c.Words[0].Literal && z.fnBodies[c.Words[0].Text] != "" {
+		args = c.Words // nice() { …; }; nice ~: the function, no wrapper
+	}
 	if z.fnDepth >= maxFnDepth || len(args) == 0 || len(args) > maxFnArgs+1 || !allLiteral(args) {
 		return fnCopy{}, false
 	}

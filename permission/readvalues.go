@@ -788,7 +788,7 @@ func (z *analyzer) arrayCopy(k int, ws []Word) {
 }
 
 // arrayWord returns the name of the array whose elements word w is,
-// all of it: "${a[@]}" or ${a[@]}.
+// all of it: "${a[@]}", ${a[@]} or ${a[*]}.
 func arrayWord(w Word) (string, bool) {
 	if w.Literal {
 		return "", false
@@ -798,6 +798,9 @@ func arrayWord(w Word) (string, bool) {
 		return "", false // one quote alone
 	}
 	name, ok := strings.CutPrefix(t, "${")
+	if n, all := strings.CutSuffix(name, "[*]}"); all && len(t) == len(w.Text) {
+		name = n + "[@]}" // unquoted, split as "${a[@]}" is
+	}
 	if name, ok = strings.CutSuffix(name, "[@]}"); !ok || !isName(name) {
 		return "", false
 	}
