@@ -2695,7 +2695,7 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 	}
 	cp, ok := z.fnCopies[i]
 	if !ok {
-		if cp, ok = z.walkFnCopy(c); !ok {
+		if cp, ok = z.walkFnCopy(c, false); !ok {
 			return "", false
 		}
 	}
@@ -2727,7 +2727,7 @@ func (z *analyzer) fnStmtCopy(at int) {
 	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
 		return
 	}
-	if cp, ok := z.walkFnCopy(c); ok {
+	if cp, ok := z.walkFnCopy(c, true); ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
 		}
@@ -2738,17 +2738,28 @@ func (z *analyzer) fnStmtCopy(at int) {
 // walkFnCopy walks the copy of the body of the function call c names,
 // with its literal arguments in the place of $1 … $9 (the ones not
 // given empty) and of $@ and $* (positionalAll), as a substitution of
-// its own, so that what it assigns stays in it. The copies are bounded
+// its own, so that what it assigns stays in it. For a statement, an
+// argument that is one variable quoted ("$d") stands as that variable
+// (callArg), whose values the line gives are handed on to the copy in
+// turn (readValues): d=~; f "$d" runs what f ~ does. The copies are bounded
 // one inside the other (maxFnDepth) and all told (maxFnCopied), past
 // which the line fails closed, so that calls made only to use the bound
 // up do not let a later one pass unread.
-func (z *analyzer) walkFnCopy(c SimpleCommand) (fnCopy, bool) {
+func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	args := c.Args()
 	if c.Inner > 0 && c.Words[0].Literal && z.fnBodies[c.Words[0].Text] != "" {
 		args = c.Words // nice() { …; }; nice ~: the function, no wrapper
 	}
-	if z.fnDepth >= maxFnDepth || len(args) == 0 || len(args) > maxFnArgs+1 || !allLiteral(args) {
+	if z.fnDepth >= maxFnDepth || len(args) == 0 || len(args) > maxFnArgs+1 || !args[0].Literal {
 		return fnCopy{}, false
+	}
+	args = slices.Clone(args)
+	for k := 1; k < len(args); k++ {
+		v, ok := callArg(args[k])
+		if !ok || !stmt && !v.Literal {
+			return fnCopy{}, false
+		}
+		args[k] = v
 	}
 	body, ok := z.fnBodies[args[0].Text]
 	if !ok {
@@ -2780,6 +2791,22 @@ func (z *analyzer) walkFnCopy(c SimpleCommand) (fnCopy, bool) {
 	z.src = saved
 	z.fnDepth--
 	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+}
+
+// callArg returns argument w of a call as it stands in the copy of the
+// body: a literal word as it is, "$d" or "${d}" as ${d}, which substVar
+// writes inside the body's quotes, or unquoted where $1 is, split as
+// bash splits the value $1 holds; ok is false for any other word.
+func callArg(w Word) (Word, bool) {
+	if w.Literal {
+		return w, true
+	}
+	in, ok := strings.CutPrefix(w.Text, `"`)
+	if in, ok = strings.CutSuffix(in, `"`); !ok {
+		return Word{}, false
+	}
+	name, ok := soleRef(in)
+	return Word{Text: "${" + name + "}"}, ok
 }
 
 // expandsPositional says whether body, a function's source, may expand
