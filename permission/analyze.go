@@ -2498,6 +2498,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
 				// program too, beside the one only known at run time.
 				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
+			} else if text, ok := z.fnCallOutput(subst{stmts: sub.stmts, src: z.a.Commands[start].Text}, start); ok {
+				// source <(f 'rm -rf ~'): what the copy of the
+				// function's body prints, so too.
+				z.nestedCopy(text, z.a.Commands[i].Name()+" input")
 			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {

@@ -176,3 +176,23 @@ func TestEng72BoundAfterDeny(t *testing.T) {
 		{"a config write, then harmless values, bypass", `d=.git; echo x >> "$d/config"; ` + flood, Ask},
 	})
 }
+
+// TestEng72FnProgramInput: f() { echo "$1"; }; source <(f 'rm -rf ~')
+// was asked for where source <(echo 'rm -rf ~') is denied: the program a
+// shell or source reads from a process substitution was read where it
+// is a printer's or a copy's, not where it is a call of a function. What
+// the copy of the body prints (fnCallOutput) is analysed too, beside
+// the program only known at run time (nestedCopy). Neighbours: a
+// harmless program keeps its decision.
+func TestEng72FnProgramInput(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"source of what a function prints", D, nil, `f() { echo "$1"; }; source <(f 'rm -rf ~')`, Deny},
+		{"bash of what a function prints, bypass", Y, nil, `f() { echo "$1"; }; bash <(f 'rm -rf ~')`, Deny},
+		{"sh fed what a function prints", Y, nil, `f() { echo "$1"; }; sh < <(f 'rm -rf /')`, Deny},
+		{"bash of a hook a function prints, bypass", Y, nil, `f() { echo "$1"; }; bash <(f 'cp x .git/hooks/pre-commit')`, Ask},
+		{"neighbour: bash of a harmless program a function prints", D, nil, `f() { echo "$1"; }; bash <(f ls)`, Ask},
+		{"neighbour: bash of a harmless program a function prints, bypass", Y, nil, `f() { echo "$1"; }; bash <(f ls)`, Allow},
+	})
+}
