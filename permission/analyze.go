@@ -2805,8 +2805,9 @@ func callArg(w Word) (Word, bool) {
 	if w.Literal {
 		return w, true
 	}
-	in, ok := strings.CutPrefix(w.Text, `"`)
-	if in, ok = strings.CutSuffix(in, `"`); !ok {
+	in, opened := strings.CutPrefix(w.Text, `"`)
+	in, closed := strings.CutSuffix(in, `"`)
+	if !opened || !closed {
 		return Word{}, false
 	}
 	name, ok := soleRef(in)

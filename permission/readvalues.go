@@ -797,14 +797,12 @@ func arrayWord(w Word) (string, bool) {
 	if len(t) != len(w.Text) && len(t) != len(w.Text)-2 {
 		return "", false // one quote alone
 	}
-	name, ok := strings.CutPrefix(t, "${")
+	name, braced := strings.CutPrefix(t, "${")
 	if n, all := strings.CutSuffix(name, "[*]}"); all && len(t) == len(w.Text) {
 		name = n + "[@]}" // unquoted, split as "${a[@]}" is
 	}
-	if name, ok = strings.CutSuffix(name, "[@]}"); !ok || !isName(name) {
-		return "", false
-	}
-	return name, true
+	name, all := strings.CutSuffix(name, "[@]}")
+	return name, braced && all && isName(name)
 }
 
 // readOrder returns the indices of z.reads in the order readValues hands
