@@ -82,6 +82,7 @@ func analyzeShell(src, home, cwd string) Analysis {
 	}
 	z.namesThroughFiles()
 	z.valueDirCopies()
+	z.arrayCopies()
 	z.readValues()
 	z.arithSubscriptValues()
 	z.arithData()
@@ -270,6 +271,9 @@ type analyzer struct {
 	// copied: for each command readValues added, where its variables
 	// are expanded (pointOf).
 	copied map[int]point
+	// codeLeft: the copies whose inline code copiedCode left unread,
+	// past maxRunWith, for codeRest.
+	codeLeft []int
 	// lastStage: the command that is the last stage of the pipeline
 	// walked last, -1 where that stage is more; the copies pipedArgs
 	// makes of it come after it (feeds).
@@ -291,6 +295,21 @@ type analyzer struct {
 	fnBodies map[string]string
 	fnDepth  int
 	fnCopied int
+	// fnCopies: the copies of bodies walked for calls, by the index of
+	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
+	// stage is set while a pipeline's stage is walked, whose call
+	// pipedFiltered copies.
+	fnCopies map[int]fnCopy
+	stage    bool
+}
+
+// fnCopy is a copy walked of a function's body with a call's arguments
+// in the place of $1 …: its source, its statements, and the commands it
+// added, [from, end).
+type fnCopy struct {
+	body      string
+	stmts     []*syntax.Stmt
+	from, end int
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -908,7 +927,10 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 			// echo x | read f sets f for what follows (readValues).
 			z.lastPipe = append(z.lastPipe, z.scope)
 		}
+		stage := z.stage
+		z.stage = true
 		z.stmt(chain[i])
+		z.stage = stage
 		for k := start; k < len(z.a.Commands); k++ {
 			z.a.Commands[k].Piped = true
 		}
@@ -1104,7 +1126,7 @@ func (z *analyzer) pipedFiltered(p Pipeline, stmts []*syntax.Stmt) {
 			// arguments (fnCallOutput), beside the call as written,
 			// which still fails closed; walked only before a reader
 			// of code, so that f x | cat spends nothing of maxFnCopied.
-			if text, copied := z.fnCopyOutput(c, c.Text); copied {
+			if text, copied := z.fnCopyOutput(p[k-1][0], c.Text); copied {
 				d, ok = fedDoc{text, true, true}, true
 			}
 		}
@@ -2476,6 +2498,10 @@ func (z *analyzer) feeds(i int, subs stmtLists) {
 				// d='rm -rf ~'; bash <(echo "$d"): the copy's
 				// program too, beside the one only known at run time.
 				z.nestedCopy(d.text, z.a.Commands[i].Name()+" input")
+			} else if text, ok := z.fnCallOutput(subst{stmts: sub.stmts, src: z.a.Commands[start].Text}, start); ok {
+				// source <(f 'rm -rf ~'): what the copy of the
+				// function's body prints, so too.
+				z.nestedCopy(text, z.a.Commands[i].Name()+" input")
 			}
 		}
 		if text, ok := z.substOutput(sub, start); ok {
@@ -2653,33 +2679,101 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 // a copy's copy is not walked again, so that a function calling itself
 // ends.
 func (z *analyzer) fnCallOutput(sub subst, start int) (string, bool) {
-	if sub.src == "" || !oneCall(sub) || len(z.a.Commands) != start+1 {
+	if sub.src == "" || !oneCall(sub) || len(z.a.Commands) <= start {
 		return "", false
 	}
-	return z.fnCopyOutput(z.a.Commands[start], sub.src)
+	if cp, ok := z.fnCopies[start]; !(ok && cp.from == start+1 && cp.end == len(z.a.Commands)) && len(z.a.Commands) != start+1 {
+		return "", false // more than the call and its copy
+	}
+	return z.fnCopyOutput(start, sub.src)
 }
 
-// fnCopyOutput returns what call c of a function fnBodies holds prints
+// fnCopyOutput returns what call i of a function fnBodies holds prints
 // (fnCallOutput), its copy walked as substitution src: that of the call,
 // or the call's own text for a pipeline's stage (f 'rm -rf ~' | sh).
-func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
-	if z.fnDepth >= maxFnDepth {
+// The copy fnStmtCopy walked for the call is read, or one is walked.
+func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
+	c := z.a.Commands[i]
+	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(c.Args()) < 2 {
 		return "", false
 	}
+	cp, ok := z.fnCopies[i]
+	if !ok {
+		if cp, ok = z.walkFnCopy(c, false); !ok {
+			return "", false
+		}
+	}
+	copySub := subst{stmts: cp.stmts, src: src}
+	saved := z.src
+	z.src = cp.body
+	z.fnDepth++
+	text, ok := z.substOutput(copySub, cp.from)
+	if !ok {
+		text, ok = z.fnCallOutput(copySub, cp.from)
+	}
+	z.src = saved
+	z.fnDepth--
+	return text, ok
+}
+
+// fnStmtCopy walks, beside call at as written, the copy of the body of
+// the function it calls with its arguments in the place of $1 … and
+// "$@" (walkFnCopy), where the body expands them: f() { rm -rf "$1";
+// }; f ~ runs rm -rf ~, and f() { "$@"; }; f rm -rf ~ does too. The
+// copy is one more to judge; the body as written is judged still. A
+// pipeline's stage is pipedFiltered's to copy, before a reader of code.
+func (z *analyzer) fnStmtCopy(at int) {
+	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
+		return
+	}
+	// sudo f ~, env f ~: a program of the name, never the function.
+	c := z.a.Commands[at]
+	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
+		return
+	}
+	if cp, ok := z.walkFnCopy(c, true); ok {
+		if z.fnCopies == nil {
+			z.fnCopies = map[int]fnCopy{}
+		}
+		z.fnCopies[at] = cp
+	}
+}
+
+// walkFnCopy walks the copy of the body of the function call c names,
+// with its literal arguments in the place of $1 … $9 (the ones not
+// given empty) and of $@ and $* (positionalAll), as a substitution of
+// its own, so that what it assigns stays in it. For a statement, an
+// argument that is one variable quoted ("$d") stands as that variable
+// (callArg), whose values the line gives are handed on to the copy in
+// turn (readValues): d=~; f "$d" runs what f ~ does. The copies are bounded
+// one inside the other (maxFnDepth) and all told (maxFnCopied), past
+// which the line fails closed, so that calls made only to use the bound
+// up do not let a later one pass unread.
+func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	args := c.Args()
-	if len(c.Redirects) > 0 || len(c.Assigns) > 0 || len(args) < 2 || len(args) > maxFnArgs+1 || !allLiteral(args) {
-		return "", false
+	if c.Inner > 0 && c.Words[0].Literal && z.fnBodies[c.Words[0].Text] != "" {
+		args = c.Words // nice() { …; }; nice ~: the function, no wrapper
+	}
+	if z.fnDepth >= maxFnDepth || len(args) == 0 || len(args) > maxFnArgs+1 || !args[0].Literal {
+		return fnCopy{}, false
+	}
+	args = slices.Clone(args)
+	for k := 1; k < len(args); k++ {
+		v, ok := callArg(args[k])
+		if !ok || !stmt && !v.Literal {
+			return fnCopy{}, false
+		}
+		args[k] = v
 	}
 	body, ok := z.fnBodies[args[0].Text]
 	if !ok {
-		return "", false
+		return fnCopy{}, false
 	}
 	if z.fnCopied += len(body); z.fnCopied > maxFnCopied {
-		// Past the bound a call is not followed, and an attack after
-		// many calls is not to pass unread: the line fails closed.
-		z.complexOnce("functions are called in more substitutions than the analysis follows")
-		return "", false
+		z.complexOnce("functions are called more often than the analysis follows")
+		return fnCopy{}, false
 	}
+	body = positionalAll(body, len(args)-1)
 	for k := 1; k <= maxFnArgs; k++ {
 		v := Word{Literal: true}
 		if k < len(args) {
@@ -2691,21 +2785,100 @@ func (z *analyzer) fnCopyOutput(c SimpleCommand, src string) (string, bool) {
 	f, err := p.Parse(strings.NewReader(body), "")
 	parsers.Put(p)
 	if err != nil || len(f.Stmts) == 0 {
-		return "", false
+		return fnCopy{}, false
 	}
-	copySub := subst{stmts: f.Stmts, src: src}
 	saved := z.src
 	z.src = body
 	z.fnDepth++
 	from := len(z.a.Commands)
-	z.subs(stmtLists{copySub})
-	text, ok := z.substOutput(copySub, from)
-	if !ok {
-		text, ok = z.fnCallOutput(copySub, from)
-	}
+	z.subs(stmtLists{{stmts: f.Stmts}})
 	z.src = saved
 	z.fnDepth--
-	return text, ok
+	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+}
+
+// callArg returns argument w of a call as it stands in the copy of the
+// body: a literal word as it is, "$d" or "${d}" as ${d}, which substVar
+// writes inside the body's quotes, or unquoted where $1 is, split as
+// bash splits the value $1 holds; ok is false for any other word.
+func callArg(w Word) (Word, bool) {
+	if w.Literal {
+		return w, true
+	}
+	in, opened := strings.CutPrefix(w.Text, `"`)
+	in, closed := strings.CutSuffix(in, `"`)
+	if !opened || !closed {
+		return Word{}, false
+	}
+	name, ok := soleRef(in)
+	return Word{Text: "${" + name + "}"}, ok
+}
+
+// expandsPositional says whether body, a function's source, may expand
+// a positional parameter: $1 … $9, $@, $* or their braced forms. A body
+// that expands none is walked as written already.
+func expandsPositional(body string) bool {
+	for i := strings.IndexByte(body, '$'); i >= 0 && i+1 < len(body); i = strings.IndexByte(body[i+1:], '$') + i + 1 {
+		c := body[i+1]
+		if c == '{' && i+2 < len(body) {
+			c = body[i+2]
+		}
+		if c >= '1' && c <= '9' || c == '@' || c == '*' {
+			return true
+		}
+		if strings.IndexByte(body[i+1:], '$') < 0 {
+			break
+		}
+	}
+	return false
+}
+
+// positionalAll returns t, a function's source, with each $@, $*,
+// ${@} and ${*} outside single quotes written as the n positional
+// parameters it expands to, $1 … $n, for substVar to put the
+// arguments in: "$@" is "$1" "$2", each a word, "$*" the one word "$1
+// $2" (IFS's first character taken for a space), and unquoted either is
+// $1 $2, split as bash splits them.
+func positionalAll(t string, n int) string {
+	var b strings.Builder
+	dq, sq := false, false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case sq:
+			sq = c != '\''
+		case c == '\\' && i+1 < len(t):
+			b.WriteByte(c)
+			i++
+			c = t[i]
+		case c == '\'' && !dq:
+			sq = true
+		case c == '"':
+			dq = !dq
+		case c == '$' && i+1 < len(t):
+			rest, skip := t[i+1:], 1
+			if strings.HasPrefix(rest, "{@}") || strings.HasPrefix(rest, "{*}") {
+				rest, skip = rest[1:], 3
+			}
+			if rest[0] != '@' && rest[0] != '*' {
+				break
+			}
+			sep := " "
+			if dq && rest[0] == '@' {
+				sep = `" "`
+			}
+			for k := 1; k <= n; k++ {
+				if k > 1 {
+					b.WriteString(sep)
+				}
+				b.WriteString("${" + strconv.Itoa(k) + "}")
+			}
+			i += skip
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // silentHead says whether stmts are statements that print nothing
@@ -2839,6 +3012,13 @@ func (z *analyzer) substituted(i int, known []printedSubst) {
 	z.a.Commands = append(z.a.Commands, n)
 	z.followCopy(len(z.a.Commands) - 1)
 	z.printedCopy(i, n)
+	if _, _, unknown := nestedProgram(c, unwrapped{}); unknown != "" {
+		// bash -c "$(f 'rm -rf ~')": the program the copy's shell or
+		// eval runs, written out, as valueProgram's copy is.
+		if prog, what, bad := nestedProgram(n, unwrapped{}); what != "" && bad == "" {
+			z.nestedCopy(prog, what)
+		}
+	}
 }
 
 // printedCopy records in catDocs, as a copy's text, what printer i
@@ -2955,7 +3135,9 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.holdFDs(rs)
 	}
+	at := len(z.a.Commands)
 	z.finish(c, subs, ce.Args, rs)
+	z.fnStmtCopy(at)
 }
 
 // evaluated checks the arguments of a builtin that evaluates what it is

@@ -387,14 +387,15 @@ func holeFor(part syntax.WordPart) byte {
 // copiedCode reads the inline code of n, a copy readValues made of a
 // command with a value the line assigned in place of its variable
 // (export K=~/.ssh/id_rsa; python3 -c "open('$K')"): its words are the
-// source with the value written in, parsed again for the reader.
-func (z *analyzer) copiedCode(n SimpleCommand) {
+// source with the value written in, parsed again for the reader. It
+// says false where it left the code unread, past maxRunWith.
+func (z *analyzer) copiedCode(n SimpleCommand) bool {
 	if lang, code, _ := inlineProgram(n); lang == langNone || len(code) == 0 {
-		return
+		return true
 	}
 	if z.codeCopies++; z.codeCopies > maxRunWith {
 		z.complexOnce("values assigned on the line are handed to more inline code than the analysis reads")
-		return
+		return false
 	}
 	args := make([]*syntax.Word, len(n.Words))
 	for j, w := range n.Words {
@@ -408,6 +409,7 @@ func (z *analyzer) copiedCode(n SimpleCommand) {
 	}
 	z.inlineCode(n, args, nil)
 	z.dir = dir
+	return true
 }
 
 // parseWord parses src as one shell word; nil when it is not one.

@@ -36,6 +36,7 @@ type readCmd struct {
 	names  []string
 	array  bool
 	fields bool // read -a: each field of a line an element
+	list   bool // a=(…) of known words: its lines are all the elements
 	lines  []Word
 	fed    bool
 	// scope, cond and fn are the shell, the part of the line and the
@@ -56,6 +57,7 @@ type assignedVal struct {
 	name   string
 	values []Word
 	add    bool // a+=…, a[0]=…: the values before it stay
+	list   bool // a=(…): every element a value read, in order
 	data   bool // a value is data the analysis cannot read (arithData)
 	// subst is the source text of the command substitution that is the
 	// whole value (p=$(…), p="$(…)"): what it prints, where the line
@@ -82,9 +84,12 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 		v := assignedVal{name: as.Name.Value, add: as.Append || as.Index != nil || ro}
 		switch {
 		case as.Array != nil:
+			v.list = true
 			for _, e := range as.Array.Elems {
-				if e.Value != nil {
+				if e.Value != nil && e.Index == nil {
 					v.values = append(v.values, z.word(e.Value, nil))
+				} else {
+					v.list = false // a=([1]=x): a place of its own
 				}
 			}
 		case as.Value != nil:
@@ -101,7 +106,9 @@ func (z *analyzer) assignedVals(assigns []*syntax.Assign) []assignedVal {
 				z.valueRefs = append(z.valueRefs, valueRef{v.name, w.Text})
 			}
 		}
+		n := len(v.values)
 		v.values = slices.DeleteFunc(v.values, func(w Word) bool { return !knownValue(w) })
+		v.list = v.list && len(v.values) == n && !v.add
 		out = append(out, v)
 	}
 	return out
@@ -275,7 +282,7 @@ func (z *analyzer) noteAssigns(i int, vals []assignedVal) {
 		if v.data {
 			z.noteData(v.name)
 		}
-		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add}
+		r := readCmd{at: i, names: []string{v.name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(v.values) > 0, replaces: !v.add, list: v.list}
 		for _, w := range v.values {
 			r.lines = append(r.lines, homeValue(w))
 		}
@@ -611,16 +618,52 @@ func (z *analyzer) readValues() {
 	for from := 0; from < len(z.reads); {
 		order := slices.DeleteFunc(z.readOrder(), func(ri int) bool { return ri < from })
 		from = len(z.reads)
-		if !z.handOn(order, &pairs) {
+		if rest := z.handOn(order, &pairs); rest != nil {
+			z.handOnRest(rest)
+			break
+		}
+	}
+	z.codeRest()
+}
+
+// codeRest reads, past maxRunWith, the inline code of the copies
+// copiedCode left unread (codeLeft), the earliest on the line first,
+// within maxRunWith more: the copies of values set later on the line,
+// read first, used the bound up, so that d=/; python3 -c
+// "shutil.rmtree('$d')" then forty e=x; python3 -c "print($e)" was
+// asked for, not denied.
+func (z *analyzer) codeRest() {
+	if len(z.codeLeft) == 0 {
+		return
+	}
+	slices.SortStableFunc(z.codeLeft, func(a, b int) int { return z.copied[a].at - z.copied[b].at })
+	z.codeCopies = 0
+	for _, at := range z.codeLeft {
+		if !z.copiedCode(z.a.Commands[at]) {
 			return
 		}
 	}
 }
 
+// handOnRest hands on, once maxValueCopies is used up, the values of
+// rest, the reads handOn had not handed on all of, the earliest on the
+// line first, within maxValueCopies more (the code of the copies read
+// within maxRunWith more, codeRest): the copies made
+// for values set later on the line (handed on first) used the bound up,
+// so that d=~; rm -rf "$d" then three hundred e=x; echo "$e" was asked
+// for, as too complex, not denied. A flood of copies before such a value
+// and after it still leaves it out: the line is too complex.
+func (z *analyzer) handOnRest(rest []int) {
+	slices.Sort(rest)
+	pairs := 0
+	z.handOn(rest, &pairs)
+}
+
 // handOn hands the values of the reads order names on, in that order,
-// counting the copies it makes in pairs; false once past maxValueCopies.
-func (z *analyzer) handOn(order []int, pairs *int) bool {
-	for _, ri := range order {
+// counting the copies it makes in pairs; past maxValueCopies it stops,
+// and returns the reads of order from the one it stopped at on.
+func (z *analyzer) handOn(order []int, pairs *int) (rest []int) {
+	for x, ri := range order {
 		r := z.reads[ri]
 		if !r.fed {
 			continue
@@ -635,7 +678,7 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				}
 				if *pairs++; *pairs > maxValueCopies {
 					z.complexOnce("values read or assigned on the line are handed to more commands than the analysis follows")
-					return false
+					return slices.Clone(order[x:])
 				}
 				if !z.copyFits(copySize(c, values)) {
 					continue
@@ -670,7 +713,9 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 				at := len(z.a.Commands)
 				z.copied[at] = when
 				z.a.Commands = append(z.a.Commands, n)
-				z.copiedCode(n)
+				if !z.copiedCode(n) {
+					z.codeLeft = append(z.codeLeft, at)
+				}
 				z.runsWritten(at) // f=s.sh; . "$f"
 				if n.Name() == "find" {
 					// n=pre-commit; find . -name "$n" -exec cp x {} \;
@@ -679,7 +724,85 @@ func (z *analyzer) handOn(order []int, pairs *int) bool {
 			}
 		}
 	}
-	return true
+	return nil
+}
+
+// arrayCopies adds, beside each command with a word that is all of
+// "${a[@]}" or ${a[@]}, its copy with a's elements written in its place,
+// a word each, where a is set once on the line, by a=(…) of words the
+// analysis knows, before the command: a=(rm -rf ~); "${a[@]}" runs rm
+// -rf ~. handOn hands on each element alone, which reads no command
+// name. An array set more than once, added to, read or looped over
+// keeps the decision of the command as written, which is judged still.
+// The copies count against maxValueCopies and maxCopiedBytes.
+func (z *analyzer) arrayCopies() {
+	sets := map[string][]int{}
+	for ri, r := range z.reads {
+		for _, n := range r.names {
+			sets[n] = append(sets[n], ri)
+		}
+	}
+	made, end := 0, len(z.a.Commands)
+	for k := 0; k < end; k++ {
+		c := z.a.Commands[k]
+		for j, w := range c.Words {
+			name, ok := arrayWord(w)
+			if !ok || len(sets[name]) != 1 {
+				continue
+			}
+			ri := sets[name][0]
+			if r := z.reads[ri]; !r.list || !r.fed || r.loop || !z.reaches(ri, k) {
+				continue
+			}
+			if made++; made > maxValueCopies {
+				z.complexOnce("arrays on the line are expanded in more commands than the analysis follows")
+				return
+			}
+			ws := slices.Concat(c.Words[:j], z.reads[ri].lines, c.Words[j+1:])
+			if !z.copyFits(len(joinWords(ws))) {
+				continue
+			}
+			z.arrayCopy(k, ws)
+			break
+		}
+	}
+}
+
+// arrayCopy adds the copy of command k with words ws, made again as a
+// command written with them is (finish), where and when k runs.
+func (z *analyzer) arrayCopy(k int, ws []Word) {
+	c := z.a.Commands[k]
+	dir, scope, cond, fn := z.dir, z.scope, z.cond, z.fn
+	if z.dir, z.scope, z.cond, z.fn = c.Dir, c.Shell, c.Cond, c.Func; c.Dirs != nil {
+		z.dir = dirSetOf(slices.Clone(c.Dirs))
+	}
+	at := len(z.a.Commands)
+	z.finish(SimpleCommand{Text: joinWords(ws), Words: ws, Redirects: c.Redirects, Func: c.Func, Async: c.Async, Piped: c.Piped}, nil, nil, nil)
+	if z.copied == nil {
+		z.copied = map[int]point{}
+	}
+	for i := at; i < len(z.a.Commands); i++ {
+		z.copied[i] = z.pointOf(k)
+	}
+	z.dir, z.scope, z.cond, z.fn = dir, scope, cond, fn
+}
+
+// arrayWord returns the name of the array whose elements word w is,
+// all of it: "${a[@]}", ${a[@]} or ${a[*]}.
+func arrayWord(w Word) (string, bool) {
+	if w.Literal {
+		return "", false
+	}
+	t := strings.TrimSuffix(strings.TrimPrefix(w.Text, `"`), `"`)
+	if len(t) != len(w.Text) && len(t) != len(w.Text)-2 {
+		return "", false // one quote alone
+	}
+	name, braced := strings.CutPrefix(t, "${")
+	if n, all := strings.CutSuffix(name, "[*]}"); all && len(t) == len(w.Text) {
+		name = n + "[@]}" // unquoted, split as "${a[@]}" is
+	}
+	name, all := strings.CutSuffix(name, "[@]}")
+	return name, braced && all && isName(name)
 }
 
 // readOrder returns the indices of z.reads in the order readValues hands

@@ -553,9 +553,9 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"A10 neighbour: env -- X=1 ls", D, nil, `env -- X=1 Y=2 ls && env -S 'python3 -u' x.py`, Allow},
 		// A recursive rm of a path only known at run time is asked for in
 		// every mode: a critical one may hide in it.
-		{"A10 x=/; rm -rf $x", Y, nil, `x=/; rm -rf $x`, Deny},       // S62b: the value assigned is handed on
-		{"A10 rm -rf ${NOPE:-/}", Y, nil, `rm -rf ${NOPE:-/}`, Deny}, // eng68: / where NOPE is unset
-		{"A10 f / with rm -rf $1", Y, nil, `f(){ rm -rf "$1"; }; f /`, Ask},
+		{"A10 x=/; rm -rf $x", Y, nil, `x=/; rm -rf $x`, Deny},                 // S62b: the value assigned is handed on
+		{"A10 rm -rf ${NOPE:-/}", Y, nil, `rm -rf ${NOPE:-/}`, Deny},           // eng68: / where NOPE is unset
+		{"A10 f / with rm -rf $1", Y, nil, `f(){ rm -rf "$1"; }; f /`, Deny},   // eng72: the body's copy with the call's arguments
 		{"A10 for d in / ~", Y, nil, `for d in / ~; do rm -rf $d; done`, Deny}, // S62b: each word is handed on
 		{"A10 xargs rm -rf", Y, nil, `echo / | xargs rm -rf`, Deny},            // S20 F: what echo writes is xargs's arguments
 		{"A10 sh -c rm -rf $1", Y, nil, `sh -c 'rm -rf $1' _ /`, Deny},         // stop 45: the -c program's arguments are handed on
