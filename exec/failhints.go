@@ -28,7 +28,7 @@ func failHints(args []string, p Policy, layer, traced bool) []string {
 		out = append(out, "mewsandbox: if it failed writing git hooks (\"Read-only file system\"): the namespace layer keeps .git/hooks and the core.hooksPath directories read-only, for git runs them outside it, and no flag lets a command write them; install hooks outside the sandbox (pre-commit install, husky, cp … .git/hooks/)")
 	}
 	// Without the pid namespace, or with CAP_SYS_PTRACE kept, seccomp
-	// refuses ptrace outright (README: Only its own processes): debuggers
+	// refuses ptrace outright (docs/security.md: Only its own processes): debuggers
 	// and tracers fail with EPERM, and so does every program built with
 	// LeakSanitizer, at its end, which traces its own threads.
 	if !traced && (namesWord(line, "gdb", "strace", "ltrace", "rr") || containsAny(line, "fsanitize=address", "fsanitize=leak")) {
