@@ -338,7 +338,7 @@ type nsLayer struct {
 	// for: a run without the layer planned meanwhile records what the
 	// command made as the project's, and put a .mcp.json this run moved
 	// aside back from that record.
-	locked []string
+	locked []lockDir
 	// audited are the git directories in a writable tree without
 	// commondir at plan time where no placeholder goes (a submodule's,
 	// the root's outside it in a writable grant): one the command made

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -180,56 +181,111 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	return s
 }
 
-// runDirs are the directories a run holds (lockDirs): the root, and each
-// git directory its plan knows (the root's, its common directory, each
-// submodule's and each linked worktree's), writable or not. Runs in
-// different roots share these: a run in p and one in p/sub, a submodule
-// whose git directory is p/sub/.git, both record its hooks and config,
-// and a run in a linked worktree granted the main .git records that
-// one's. Holding the root alone, a red team's run in p/sub planned while
-// the run in p had planted p/sub/.git/hooks/pre-commit took the plant for
-// the user's hook, and put it back after the run in p had moved it aside.
-func runDirs(root string, r repo, g *guard) []string {
-	dirs := []string{root}
+// lockDir is a directory lockDirs opens: hold, held shared until the
+// run has looked (another run tests it); test, held by another run, makes
+// this run's record untrusted; above, it lies above the writable trees,
+// where the user may have no right to read it, and an unreadable one says
+// nothing.
+type lockDir struct {
+	path              string
+	hold, test, above bool
+}
+
+// runDirs are the directories a run holds and tests (lockDirs). It holds
+// its root, every writable grant and each git directory its plan knows
+// (the root's, its common directory, each submodule's and each linked
+// worktree's): its command can write below them, and cannot rename the
+// root or a grant away. It tests those git directories, and every
+// directory on the way from / to each path it records: a run whose root
+// or grant holds one of them (p, beside a run in p/sub) or lies below
+// one (p/sub, beside a run in p) could have planted there, and the way
+// passes its root or grant, which its command cannot swap. Holding its
+// own root alone, a red team's run in p/sub (a submodule whose git
+// directory is p/sub/.git) planned while a run in p had planted
+// p/sub/.git/hooks/pre-commit took the plant for the user's hook, and
+// put it back after the run in p had moved it aside; and holding the git
+// directories too, a command that copied p/sub/.git, planted in the copy
+// and swapped it in left the later run a git directory nobody held.
+func runDirs(root string, r repo, g *guard) []lockDir {
+	var dirs []lockDir
+	at := map[string]int{}
+	mark := func(d string, hold, test bool) {
+		if d == "" {
+			return
+		}
+		i, ok := at[d]
+		if !ok {
+			i, at[d] = len(dirs), len(dirs)
+			dirs = append(dirs, lockDir{path: d, above: !g.inWritable(d)})
+		}
+		dirs[i].hold = dirs[i].hold || hold
+		dirs[i].test = dirs[i].test || test
+	}
+	mark(root, true, true)
+	for _, w := range g.writable {
+		mark(w, true, false)
+	}
 	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
-		if d != "" && !slices.Contains(dirs, d) {
-			dirs = append(dirs, d)
+		mark(d, true, true)
+	}
+	for _, q := range slices.Concat(g.readOnly, g.links, g.commondirs, g.unmade, g.pins) {
+		if !g.inWritable(q) {
+			continue
+		}
+		for d := filepath.Dir(q); ; d = filepath.Dir(d) {
+			mark(d, false, true)
+			if d == "/" {
+				break
+			}
 		}
 	}
 	return dirs
 }
 
-// lockDirs opens each of dirs (the root first, see runDirs) and holds it
-// shared, and says whether another run held one already. Runs without
-// the layer each hold them so from their plan until their check, and
-// layered runs from before their command starts until they have looked
-// for what it made: a run planned while another's command goes on
-// records what that command planted as the version before the run, and
-// once the other run has moved the plant aside and put the user's back,
-// would move the user's aside in turn and put the plant back (a red
-// team's two overlapping runs left a pre-commit hook so, for the user's
-// next git commit; and a layered run's .mcp.json, moved aside, came back
-// from the snapshot of a run without the layer beside it). A lock the
-// command takes itself only makes later runs distrust their snapshots;
+// lockDirs opens each of dirs (the root first, see runDirs), holds those
+// to hold shared, and says whether another run held one to test already.
+// Runs without the layer each hold theirs so from their plan until their
+// check, and layered runs from before their command starts until they
+// have looked for what it made: a run planned while another's command
+// goes on records what that command planted as the version before the
+// run, and once the other run has moved the plant aside and put the
+// user's back, would move the user's aside in turn and put the plant back
+// (a red team's two overlapping runs left a pre-commit hook so, for the
+// user's next git commit; and a layered run's .mcp.json, moved aside,
+// came back from the record of a run without the layer beside it). A lock
+// the command takes itself only makes later runs distrust their records;
 // one it holds exclusively leaves this run's unheld (LOCK_NB: a command
-// cannot make a run wait). A directory that cannot be opened to be
-// locked counts as held: the other run's command took its read bit
-// (chmod 311 ., which a red team's did so that the next run trusted its
-// snapshot). A git directory that is not there (a submodule not checked
+// cannot make a run wait). A directory in the writable trees that cannot
+// be opened to be locked counts as held: the other run's command took
+// its read bit (chmod 311 ., which a red team's did so that the next run
+// trusted its snapshot). One that is not there (a submodule not checked
 // out) holds nothing to record.
-func lockDirs(dirs []string) ([]*os.File, bool) {
+func lockDirs(dirs []lockDir) ([]*os.File, bool) {
 	var locks []*os.File
 	held := false
 	for i, d := range dirs {
-		fd, err := openDirNoLinks(d, unix.O_RDONLY)
+		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
 		if err != nil {
-			held = held || i == 0 || (err != unix.ENOENT && err != unix.ENOTDIR)
+			held = held || i == 0 || (!d.above && err != unix.ENOENT && err != unix.ENOTDIR)
 			continue
 		}
-		held = held || unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil
-		// Shared from here on, so that overlapping runs each see the other.
-		unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
-		locks = append(locks, os.NewFile(uintptr(fd), d))
+		if d.test && unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil {
+			held = true
+		}
+		if !d.hold {
+			unix.Close(fd)
+			continue
+		}
+		// Shared from here on, so that overlapping runs each see the
+		// other; another run's test holds it exclusively for a moment.
+		locked := false
+		for try := 0; try < 10 && !locked; try++ {
+			if locked = unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB) == nil; !locked {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		held = held || !locked
+		locks = append(locks, os.NewFile(uintptr(fd), d.path))
 	}
 	return locks, held
 }

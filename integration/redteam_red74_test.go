@@ -130,6 +130,28 @@ func TestSideBySideRelatedRootsRed74(t *testing.T) {
 			planted: []string{"sub/.git/hooks/pre-commit", "sub/.git/config"},
 		},
 		{
+			// The git directory copied, the copy planted and swapped in:
+			// a later run holding the git directory it finds holds
+			// nobody's.
+			name:    "submodule-git-swapped",
+			setup:   submoduleIn,
+			first:   red74Run{".", unlayered, "mv sub/.git sub/.gitold && cp -a sub/.gitold sub/.git\n" + plantSub},
+			second:  red74Run{"sub", unlayered, ""},
+			gitDir:  "sub",
+			planted: []string{"sub/.git/hooks/pre-commit", "sub/.git/config"},
+		},
+		{
+			// The other way: the run in the submodule first, its own
+			// .git swapped for a planted copy, which the run in the
+			// superproject recorded and put back over the user's.
+			name:    "submodule-first",
+			setup:   submoduleIn,
+			first:   red74Run{"sub", unlayered, "mv .git .gitold && cp -a .gitold .git\n" + strings.ReplaceAll(plantSub, "sub/", "")},
+			second:  red74Run{".", unlayered, ""},
+			gitDir:  "sub",
+			planted: []string{"sub/.git/hooks/pre-commit", "sub/.git/config"},
+		},
+		{
 			name:    "linked-worktree",
 			setup:   func(p *rt20Project) { p.git(".", "worktree", "add", "-q", "wt") },
 			first:   red74Run{".", unlayered, plantRoot},
