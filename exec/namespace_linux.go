@@ -333,6 +333,12 @@ type nsLayer struct {
 	// placeholder file (commondirSelf) where missing, held as placeholders
 	// are.
 	commondirs []string
+	// locked are the directories the run holds shared (runDirs,
+	// lockDirs) while its command may make what unmade and audited look
+	// for: a run without the layer planned meanwhile records what the
+	// command made as the project's, and put a .mcp.json this run moved
+	// aside back from that record.
+	locked []lockDir
 	// audited are the git directories in a writable tree without
 	// commondir at plan time where no placeholder goes (a submodule's,
 	// the root's outside it in a writable grant): one the command made

@@ -535,6 +535,14 @@ func (l *nsLayer) protect(root string, writable []string, allowGitConfig bool, n
 	}
 	l.placeholders, l.commondirs, l.missing, l.unprotected = g.placeholders, g.commondirs, g.missing, g.unprotected
 	l.audited, l.unmade = g.audited, g.unmade
+	// Held, not tested: nothing of a layered run's is put back from a
+	// record.
+	for _, d := range runDirs(root, r, g) {
+		if d.hold {
+			d.test = false
+			l.locked = append(l.locked, d)
+		}
+	}
 	// By directory, for moveUnmade and afterKilledArgs to take each once.
 	slices.SortStableFunc(l.unmade, func(a, b string) int { return strings.Compare(filepath.Dir(a), filepath.Dir(b)) })
 	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {

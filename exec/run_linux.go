@@ -413,6 +413,9 @@ type spawning struct {
 	// unlayered is the snapshot of a run without the layer: compared once
 	// the command has ended (snapshot.check).
 	unlayered *snapshot
+	// locks are the layer's directories held (nsLayer.locked) until what
+	// the command made there has been looked for.
+	locks []*os.File
 	// ways are the layer's (nsLayer.ways), or the snapshot's without it:
 	// looked at once the command has ended (restoreWayModes).
 	ways []wayMode
@@ -836,6 +839,9 @@ func (s *spawning) prepareAndSend(c *Cmd) (*spec, *StageError) {
 	if mountNS && sp.layer != nil {
 		// Placeholders are made on the host: not before the caller has
 		// decided to run the command (see Prepare).
+		// Held before anything of the command's runs: a run without the
+		// layer planned while it goes on then trusts nothing it records.
+		s.locks, _ = lockDirs(sp.layer.locked)
 		ps, err := sp.layer.materialize(func() bool { <-s.decided; return s.approved })
 		if errors.Is(err, errDiscarded) {
 			return sp, stageErr(StageSpec, StatusSandbox, "the run was discarded")
@@ -1299,6 +1305,7 @@ func (c *Cmd) start(ctx context.Context) (status int, serr *StageError) {
 	// protected path it made writable by others, fails the run, however
 	// the command ended.
 	defer func() {
+		defer unlockDirs(s.locks)
 		if !s.went.Load() {
 			sharerAfterKilled(nil)
 			sharerSnapshot(nil)

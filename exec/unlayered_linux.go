@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -74,14 +75,15 @@ type snapshot struct {
 	// (overlapped): check moves aside what differs from it and puts back
 	// nothing, neither bytes nor modes nor the repository it names.
 	unverified bool
-	// overlapped says the snapshot was taken while another run without
-	// the layer held the root (lockRoot): what it recorded may be that
-	// run's command's plant, which this run's check would otherwise have
-	// put back once the other run had moved it aside.
+	// overlapped says the snapshot was taken while another run held the
+	// root or one of its git directories (lockDirs): what it recorded may
+	// be that run's command's plant, which this run's check would
+	// otherwise have put back once the other run had moved it aside.
 	overlapped bool
-	// lock is the root's directory, held shared from the plan until
-	// check (lockRoot), so that a run planned meanwhile knows of this one.
-	lock *os.File
+	// locks are the root's directory and its git directories, held shared
+	// from the plan until check (lockDirs), so that a run planned
+	// meanwhile knows of this one.
+	locks []*os.File
 }
 
 // snapEntry is one path as the snapshot found it: its identity, and the
@@ -112,7 +114,7 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	// directory with more entries than it looks at, a file with other
 	// hard links): the snapshot cannot keep it either.
 	s := &snapshot{root: root, tooMuch: g.unprotected, ways: ownWays(g.wayModes(), p.KeepCaps)}
-	s.lock, s.overlapped = lockRoot(root)
+	s.locks, s.overlapped = lockDirs(runDirs(root, r, g))
 	s.unverified = s.overlapped
 	var paths []string
 	add := func(ps ...string) {
@@ -179,32 +181,124 @@ func planUnlayered(p Policy, dir string) *snapshot {
 	return s
 }
 
-// lockRoot opens the root's directory and holds it shared, and says
-// whether another run held it already. Runs without the layer each hold
-// their root so from their plan until their check: a run planned while
-// another's command goes on records what that command planted as the
-// version before the run, and once the other run has moved the plant
-// aside and put the user's back, would move the user's aside in turn and
-// put the plant back (a red team's two overlapping runs left a
-// pre-commit hook so, for the user's next git commit). A lock the
-// command takes itself only makes later runs distrust their snapshots;
-// one it holds exclusively leaves this run's unheld (LOCK_NB: a command
-// cannot make a run wait). A root that cannot be opened to be locked
-// counts as held: the other run's command took its read bit (chmod 311
-// ., which a red team's did so that the next run trusted its snapshot).
-func lockRoot(root string) (*os.File, bool) {
-	fd, err := openDirNoLinks(root, unix.O_RDONLY)
-	if err != nil {
-		return nil, true
+// lockDir is a directory lockDirs opens: hold, held shared until the
+// run has looked (another run tests it); test, held by another run, makes
+// this run's record untrusted; above, it lies above the writable trees,
+// where the user may have no right to read it, and an unreadable one says
+// nothing.
+type lockDir struct {
+	path              string
+	hold, test, above bool
+}
+
+// runDirs are the directories a run holds and tests (lockDirs). It holds
+// its root, every writable grant and each git directory its plan knows
+// (the root's, its common directory, each submodule's and each linked
+// worktree's): its command can write below them, and cannot rename the
+// root or a grant away. It tests those git directories, and every
+// directory on the way from / to each path it records: a run whose root
+// or grant holds one of them (p, beside a run in p/sub) or lies below
+// one (p/sub, beside a run in p) could have planted there, and the way
+// passes its root or grant, which its command cannot swap. Holding its
+// own root alone, a red team's run in p/sub (a submodule whose git
+// directory is p/sub/.git) planned while a run in p had planted
+// p/sub/.git/hooks/pre-commit took the plant for the user's hook, and
+// put it back after the run in p had moved it aside; and holding the git
+// directories too, a command that copied p/sub/.git, planted in the copy
+// and swapped it in left the later run a git directory nobody held.
+func runDirs(root string, r repo, g *guard) []lockDir {
+	var dirs []lockDir
+	at := map[string]int{}
+	mark := func(d string, hold, test bool) {
+		if d == "" {
+			return
+		}
+		i, ok := at[d]
+		if !ok {
+			i, at[d] = len(dirs), len(dirs)
+			dirs = append(dirs, lockDir{path: d, above: !g.inWritable(d)})
+		}
+		dirs[i].hold = dirs[i].hold || hold
+		dirs[i].test = dirs[i].test || test
 	}
-	alone := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) == nil
-	// Shared from here on, so that overlapping runs each see the other.
-	unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB)
-	return os.NewFile(uintptr(fd), root), !alone
+	mark(root, true, true)
+	for _, w := range g.writable {
+		mark(w, true, false)
+	}
+	for _, d := range slices.Concat([]string{r.git, r.common}, g.todoDirs) {
+		mark(d, true, true)
+	}
+	for _, q := range slices.Concat(g.readOnly, g.links, g.commondirs, g.unmade, g.pins) {
+		if !g.inWritable(q) {
+			continue
+		}
+		for d := filepath.Dir(q); ; d = filepath.Dir(d) {
+			mark(d, false, true)
+			if d == "/" {
+				break
+			}
+		}
+	}
+	return dirs
+}
+
+// lockDirs opens each of dirs (the root first, see runDirs), holds those
+// to hold shared, and says whether another run held one to test already.
+// Runs without the layer each hold theirs so from their plan until their
+// check, and layered runs from before their command starts until they
+// have looked for what it made: a run planned while another's command
+// goes on records what that command planted as the version before the
+// run, and once the other run has moved the plant aside and put the
+// user's back, would move the user's aside in turn and put the plant back
+// (a red team's two overlapping runs left a pre-commit hook so, for the
+// user's next git commit; and a layered run's .mcp.json, moved aside,
+// came back from the record of a run without the layer beside it). A lock
+// the command takes itself only makes later runs distrust their records;
+// one it holds exclusively leaves this run's unheld (LOCK_NB: a command
+// cannot make a run wait). A directory in the writable trees that cannot
+// be opened to be locked counts as held: the other run's command took
+// its read bit (chmod 311 ., which a red team's did so that the next run
+// trusted its snapshot). One that is not there (a submodule not checked
+// out) holds nothing to record.
+func lockDirs(dirs []lockDir) ([]*os.File, bool) {
+	var locks []*os.File
+	held := false
+	for i, d := range dirs {
+		fd, err := openDirNoLinks(d.path, unix.O_RDONLY)
+		if err != nil {
+			held = held || i == 0 || (!d.above && err != unix.ENOENT && err != unix.ENOTDIR)
+			continue
+		}
+		if d.test && unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB) != nil {
+			held = true
+		}
+		if !d.hold {
+			unix.Close(fd)
+			continue
+		}
+		// Shared from here on, so that overlapping runs each see the
+		// other; another run's test holds it exclusively for a moment.
+		locked := false
+		for try := 0; try < 10 && !locked; try++ {
+			if locked = unix.Flock(fd, unix.LOCK_SH|unix.LOCK_NB) == nil; !locked {
+				time.Sleep(time.Millisecond)
+			}
+		}
+		held = held || !locked
+		locks = append(locks, os.NewFile(uintptr(fd), d.path))
+	}
+	return locks, held
+}
+
+// unlockDirs lets go of what lockDirs holds.
+func unlockDirs(locks []*os.File) {
+	for _, f := range locks {
+		f.Close()
+	}
 }
 
 // overlapAdvice ends a check of a snapshot taken beside another run.
-const overlapAdvice = "another run without the namespace layer was going on in this root when this one started: what this run recorded before its command may be that run's command's, so nothing was put back; look at what was moved aside before you run git or open the project"
+const overlapAdvice = "another run without the namespace layer was going on in this root or in its git directories, or one with the layer that may make what that layer moves aside, when this one started: what this run recorded before its command may be that run's command's, so nothing was put back; look at what was moved aside before you run git or open the project"
 
 // standIn says whether name in the directory dirfd holds nothing git or
 // an agent would read: an empty directory or a commondir naming its own
@@ -380,11 +474,9 @@ func (s *snapshot) check() []string {
 	if s == nil {
 		return nil
 	}
-	if s.lock != nil {
-		// Held until the look is done: a run planned before would take
-		// what this one is undoing for the user's.
-		defer s.lock.Close()
-	}
+	// Held until the look is done: a run planned before would take what
+	// this one is undoing for the user's.
+	defer unlockDirs(s.locks)
 	var found []string
 	if msg := s.checkDotGit(); msg != "" {
 		found = append(found, msg)
