@@ -652,10 +652,13 @@ func (z *analyzer) codeRest() {
 // for values set later on the line (handed on first) used the bound up,
 // so that d=~; rm -rf "$d" then three hundred e=x; echo "$e" was asked
 // for, as too complex, not denied. A flood of copies before such a value
-// and after it still leaves it out: the line is too complex.
+// and after it still leaves it out: the line is too complex. The copies
+// have as many bytes again (maxCopiedBytes) as well: a flood of long
+// values spends them before maxValueCopies.
 func (z *analyzer) handOnRest(rest []int) {
 	slices.Sort(rest)
 	pairs := 0
+	z.copiedBytes = 0
 	z.handOn(rest, &pairs)
 }
 

@@ -24,3 +24,24 @@ func TestRev72ArrayCopiesOwnBudget(t *testing.T) {
 		{"neighbour: arrays that spend the copy bound alone", arrays + `echo ok`, Ask},
 	})
 }
+
+// TestRev72HandOnRestBytes: d=~; rm -rf "$d" <100 kB>, then e=<32 kB>
+// and f() { echo "$1" "$e"; } called three hundred times, went from
+// deny to ask with eng72: each call's copy of the body reads $e, whose
+// copies, handed on first as e is set later, spent maxCopiedBytes before
+// maxValueCopies; handOnRest handed d on again within as many copies
+// more, but with no bytes left, so that the copy with ~ written in did
+// not fit. handOnRest has as many bytes again too. Neighbours: one call
+// is denied as before; the calls alone are too complex, not allowed.
+func TestRev72HandOnRestBytes(t *testing.T) {
+	t.Parallel()
+	del := `d=~; rm -rf "$d" ` + strings.Repeat("p", 100000) + `; `
+	calls := `e=` + strings.Repeat("e", 32500) + `; f() { echo "$1" "$e"; }; ` + strings.Repeat(`f a; `, 300)
+	checkFastIn(t, ModeDefault, 5*time.Second, []slowRow{
+		{"a delete, then calls whose copies spend the copy bound", del + calls, Deny},
+		{"a delete, then reads that spend the copy bound", del + `e=` + strings.Repeat("e", 32500) + `; ` + strings.Repeat(`echo "$e"; `, 300), Deny},
+		{"neighbour: a delete, then fewer calls with longer copies", del + `e=` + strings.Repeat("e", 100000) + `; f() { echo "$1" "$e"; }; ` + strings.Repeat(`f a; `, 100), Deny},
+		{"neighbour: a delete, then one call", del + `e=x; f() { echo "$1" "$e"; }; f a`, Deny},
+		{"neighbour: calls that spend the copy bound alone", calls, Ask},
+	})
+}
