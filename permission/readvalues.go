@@ -652,10 +652,13 @@ func (z *analyzer) codeRest() {
 // for values set later on the line (handed on first) used the bound up,
 // so that d=~; rm -rf "$d" then three hundred e=x; echo "$e" was asked
 // for, as too complex, not denied. A flood of copies before such a value
-// and after it still leaves it out: the line is too complex.
+// and after it still leaves it out: the line is too complex. The copies
+// have as many bytes again (maxCopiedBytes) as well: a flood of long
+// values spends them before maxValueCopies.
 func (z *analyzer) handOnRest(rest []int) {
 	slices.Sort(rest)
 	pairs := 0
+	z.copiedBytes = 0
 	z.handOn(rest, &pairs)
 }
 
@@ -734,8 +737,12 @@ func (z *analyzer) handOn(order []int, pairs *int) (rest []int) {
 // -rf ~. handOn hands on each element alone, which reads no command
 // name. An array set more than once, added to, read or looped over
 // keeps the decision of the command as written, which is judged still.
-// The copies count against maxValueCopies and maxCopiedBytes.
+// The copies count against maxValueCopies and maxCopiedBytes, a budget
+// of their own: readValues hands on values after them, and arrays run
+// only to spend the bound are not to leave it none, so that d=~; rm -rf
+// "$d" is denied after them as before them.
 func (z *analyzer) arrayCopies() {
+	defer func(spent int) { z.copiedBytes = spent }(z.copiedBytes)
 	sets := map[string][]int{}
 	for ri, r := range z.reads {
 		for _, n := range r.names {
