@@ -171,6 +171,17 @@ func afterKilledFits(args []string) (bool, string) {
 	return n <= C.MEWS_AFTER_MAX_BYTES && len(args)+1 <= C.MEWS_AFTER_MAX_ARGS, limit
 }
 
+// lockQueue is the runner's ends of the queue the sharer holds for the
+// held directories' descriptors (child_linux.c's lockq): -1 and -1 where
+// there is no sharer.
+func lockQueue() (send, recv int) {
+	var s, r C.int
+	if C.mews_lock_queue(&s, &r) != 0 {
+		return -1, -1
+	}
+	return int(s), int(r)
+}
+
 // sharerPid is the pid of the process sharing the runner's memory, a child
 // of the runner's that belongs to no run; 0 if there is none.
 func sharerPid() int { return int(C.mews_sharer_pid()) }

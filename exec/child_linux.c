@@ -3728,6 +3728,28 @@ static struct {
 	long len;
 } snapshot;
 
+// The directories a run holds under a shared flock (exec's lockDirs: its
+// root, git directories and grants), so that a run planned beside it
+// distrusts what it records. A lock goes when the last descriptor of its
+// open file goes, and a runner killed with SIGKILL took its locks with it
+// while its command's plants were still there, until the process the
+// sharer starts in its place had killed the stragglers and undone them
+// (330–785 ms with 400 stragglers): a run planned in that gap recorded the
+// plants as the project's and put them back (red74 won that race 6 times
+// in 6). So the runner also sends each held descriptor into this datagram
+// socket pair, made before the sharer starts, whose copies the sharer
+// holds: a descriptor in flight keeps its open file, and the lock, while
+// the queue's receiving end is open anywhere. The runner drains the queue
+// once it has looked (mews_lock_queue); a killed runner's queue is held
+// by the sharer, then by the process it starts (after_killed), until that
+// one has undone what the command planted and exits.
+static int lockq[2] = {-1, -1}; // [0] sends, [1] receives
+
+// MEWS_LOCKQ_FD is the lowest descriptor after_killed moves the queue's
+// receiving end to: above hand_over's MEWS_SNAPSHOT_FD, which dup3 would
+// otherwise close under it.
+#define MEWS_LOCKQ_FD 64
+
 #ifndef MFD_ALLOW_SEALING
 #define MFD_ALLOW_SEALING 2U
 #endif
@@ -3792,6 +3814,11 @@ static void after_killed(void) {
 	for (long at = 0; at < after.len && n < MEWS_AFTER_MAX_ARGS;) {
 		argv[n++] = after.args + at;
 		at += (long)slen(after.args + at) + 1;
+	}
+	if (lockq[1] >= 0) {
+		// Not close-on-exec: the process started holds the locks in
+		// flight until it exits, its undoing done.
+		SYS3(SYS_fcntl, lockq[1], F_DUPFD, MEWS_LOCKQ_FD);
 	}
 	if (n >= 2 && hand_over()) {
 		argv[n++] = fd_arg;
@@ -3885,8 +3912,15 @@ static __attribute__((noreturn)) void sharer(void) {
 	// from close_range, so a runner that has the word leaves nothing of
 	// the caller's here. Closed after it, a sharer yet to be scheduled
 	// held the caller's stdout after the runner had exited ("run
-	// --frobnicate": 92 runs of 200 under load, for up to 0.1 s).
-	SYS3(SYS_close_range, 0U, ~0U, 0U);
+	// --frobnicate": 92 runs of 200 under load, for up to 0.1 s). But for
+	// the receiving end of the runner's lock queue (lockq), which holds
+	// its locks should it be killed.
+	if (lockq[1] >= 0) {
+		long keep[1] = {lockq[1]};
+		close_all_but(keep, 1);
+	} else {
+		SYS3(SYS_close_range, 0U, ~0U, 0U);
+	}
 	futex_wake(&prefork.ready);
 	// Without a pid namespace to end with its init, what the command
 	// leaves running is orphaned to the nearest child subreaper above it:
@@ -4105,10 +4139,18 @@ static void maybe_prefork(long argc, char **argv) {
 		}
 	}
 	prefork.pinned = child && elsewhere;
+	if (SYS4(SYS_socketpair, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, lockq) != 0) {
+		lockq[0] = lockq[1] = -1;
+	}
 	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
 	if (sharer_pid <= 0) {
 		premade_tmp.wanted = 0;
+		if (lockq[0] >= 0) {
+			SYS1(SYS_close, lockq[0]);
+			SYS1(SYS_close, lockq[1]);
+			lockq[0] = lockq[1] = -1;
+		}
 	}
 	if (!child) {
 		return;
@@ -4264,6 +4306,15 @@ void mews_sharer_snapshot(const unsigned char *bytes, long n) {
 	__atomic_store_n(&snapshot.len, 0, __ATOMIC_RELEASE);
 	snapshot.bytes = bytes;
 	__atomic_store_n(&snapshot.len, n > 0 ? n : 0, __ATOMIC_RELEASE);
+}
+
+// mews_lock_queue gives the runner the ends of the queue its held
+// directories' descriptors go into (see lockq): 0, or -1 where there is
+// no sharer to hold it.
+int mews_lock_queue(int *send, int *recv) {
+	*send = lockq[0];
+	*recv = lockq[1];
+	return lockq[0] >= 0 ? 0 : -1;
 }
 
 // mews_sharer_pid is the sharer's pid, a child of the runner that is no

@@ -51,6 +51,7 @@ int mews_fd_open_at_start(int fd);
 long mews_sharer_pid(void);
 int mews_sharer_after_killed(const char *args, long n);
 void mews_sharer_snapshot(const unsigned char *bytes, long n);
+int mews_lock_queue(int *send, int *recv);
 
 // What the sharer holds of the arguments of the process it starts should
 // the runner be killed (child_linux.c's after): bytes, and strings. Both

@@ -287,11 +287,57 @@ func lockDirs(dirs []lockDir) ([]*os.File, bool) {
 		held = held || !locked
 		locks = append(locks, os.NewFile(uintptr(fd), d.path))
 	}
+	handLocks(locks)
 	return locks, held
 }
 
-// unlockDirs lets go of what lockDirs holds.
+// maxRightsPerMessage is how many descriptors handLocks sends in one
+// message: the kernel takes at most 253 (SCM_MAX_FD).
+const maxRightsPerMessage = 250
+
+// handLocks sends the held directories' descriptors into the queue the
+// sharer holds (child_linux.c's lockq), so that their locks outlive a
+// runner killed with SIGKILL until the process started in its place has
+// undone what the command planted: without them a run planned in that
+// gap recorded the plants and put them back (red74). One the queue does
+// not take keeps its lock while the runner lives, as before.
+func handLocks(locks []*os.File) {
+	send, _ := lockQueue()
+	if send < 0 {
+		return
+	}
+	for batch := range slices.Chunk(locks, maxRightsPerMessage) {
+		fds := make([]int, len(batch))
+		for i, f := range batch {
+			fds[i] = int(f.Fd())
+		}
+		for unix.Sendmsg(send, []byte{0}, unix.UnixRights(fds...), nil, unix.MSG_DONTWAIT) == unix.EINTR {
+		}
+	}
+}
+
+// unlockDirs lets go of what lockDirs holds, and of the copies in flight
+// in the sharer's queue (handLocks), which it drains: one run a runner.
 func unlockDirs(locks []*os.File) {
+	if _, recv := lockQueue(); recv >= 0 {
+		buf, oob := make([]byte, 1), make([]byte, unix.CmsgSpace(maxRightsPerMessage*4))
+		for {
+			_, oobn, _, _, err := unix.Recvmsg(recv, buf, oob, unix.MSG_DONTWAIT|unix.MSG_CMSG_CLOEXEC)
+			if err == unix.EINTR {
+				continue
+			}
+			if err != nil {
+				break // EAGAIN: drained
+			}
+			msgs, _ := unix.ParseSocketControlMessage(oob[:oobn])
+			for _, m := range msgs {
+				fds, _ := unix.ParseUnixRights(&m)
+				for _, fd := range fds {
+					unix.Close(fd)
+				}
+			}
+		}
+	}
 	for _, f := range locks {
 		f.Close()
 	}

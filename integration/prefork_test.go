@@ -239,7 +239,9 @@ func TestPreforkLeavesNothing(t *testing.T) {
 // process that shares the runner's memory and nothing else (child_linux.c's
 // sharer), which forks the sandbox child and unmaps the memory after the
 // runner's exit instead of the runner: it holds no descriptor but pidfds of
-// the runner and of the child (the runner's output ends with the runner),
+// the runner and of the child (the runner's output ends with the runner)
+// and the receiving end of the runner's lock queue, a socket the runner
+// holds too (child_linux.c's lockq),
 // blocks every signal (a ^C is the runner's), and is gone once the runner
 // is, the child reaped.
 func TestMemorySharer(t *testing.T) {
@@ -268,13 +270,26 @@ func TestMemorySharer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	runners := map[string]bool{}
+	if rfds, err := os.ReadDir(fmt.Sprintf("/proc/%d/fd", cmd.Process.Pid)); err == nil {
+		for _, fd := range rfds {
+			l, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", cmd.Process.Pid, fd.Name()))
+			runners[l] = true
+		}
+	}
+	queue := 0
 	for _, fd := range fds {
-		if l, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", sharer, fd.Name())); l != "anon_inode:[pidfd]" {
+		l, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/%s", sharer, fd.Name()))
+		switch {
+		case l == "anon_inode:[pidfd]":
+		case strings.HasPrefix(l, "socket:") && runners[l]:
+			queue++
+		default:
 			t.Errorf("the sharer holds descriptor %s: %s", fd.Name(), l)
 		}
 	}
-	if len(fds) != 2 {
-		t.Errorf("the sharer holds %d descriptors, want its pidfds of the runner and of the sandbox child", len(fds))
+	if len(fds) != 3 || queue != 1 {
+		t.Errorf("the sharer holds %d descriptors (%d of the runner's sockets), want its pidfds of the runner and of the sandbox child and the lock queue's end", len(fds), queue)
 	}
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", sharer))
 	if err != nil {

@@ -236,3 +236,72 @@ func submoduleIn(p *rt20Project) {
 	p.git(".", "commit", "-q", "-m", "sub")
 	p.write("sub/.git/hooks/pre-commit", hookOriginal, 0o755)
 }
+
+// TestKilledRunnerHoldsLocksRed74: a run without the layer plants a hook
+// and core.fsmonitor and leaves 400 processes running; its runner is
+// killed (SIGKILL, as a CI job's timeout does) and a second run starts at
+// once, while the process started in the killed runner's place is still
+// killing those processes before it undoes the plants. The killed
+// runner's locks went with it: the second run recorded the plants as the
+// project's and, once they were undone, put them back for the host's
+// next git commit (red74 won that race 6 times in 6 on c0b6f32). The
+// locks are now also in flight in a queue the sharer holds, and then the
+// process it starts, until the undoing is done: the second run distrusts
+// its record and puts nothing back.
+func TestKilledRunnerHoldsLocksRed74(t *testing.T) {
+	const plant = "printf '#!/bin/sh\\ntouch MARK\\n' > .git/hooks/pre-commit\ngit config core.fsmonitor 'touch MARK; false'\n"
+	for _, asUser := range []bool{false, true} {
+		t.Run(map[bool]string{false: "root", true: "user"}[asUser], func(t *testing.T) {
+			p := newRT20Project(t, asUser)
+			name, arg := "x-"+uniq()+".sh", sleepArg()
+			p.write(name, strings.ReplaceAll(plant, "MARK", p.mark)+
+				"for i in $(seq 400); do sleep "+arg+" & done\necho x > started\nexec sleep "+arg+"\n", 0o644)
+			killed := p.cmd("run", "--yolo", "--no-namespaces", "--", "sh", name)
+			if err := killed.Start(); err != nil {
+				t.Fatal(err)
+			}
+			waitFile(t, filepath.Join(p.root, "started"))
+			killed.Process.Signal(syscall.SIGKILL)
+			killed.Wait()
+
+			const wait = "echo x > up2\ni=0; while [ ! -e go2 ] && [ $i -lt 2000 ]; do sleep 0.01; i=$((i+1)); done\n"
+			p.write("second.sh", wait, 0o644)
+			second := p.cmd("run", "--yolo", "--no-namespaces", "--", "sh", "second.sh")
+			var stderr strings.Builder
+			second.Stderr = &stderr
+			if err := second.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { second.Process.Kill() })
+			waitFile(t, filepath.Join(p.root, "up2"))
+			// The process started in the killed runner's place done: its
+			// report made, nothing of the killed run's left.
+			deadline := time.Now().Add(20 * time.Second)
+			for p.read(killedReport) == "<missing>" || len(withMarker("\x00"+name+"\x00")) > 0 || len(withMarker("sleep\x00"+arg)) > 0 {
+				if time.Now().After(deadline) {
+					t.Fatal("the killed run's successor not done within 20 s")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			p.write("go2", "", 0o644)
+			second.Wait()
+			if code := second.ProcessState.ExitCode(); code == 125 && !strings.Contains(stderr.String(), "another run") {
+				t.Errorf("the second run failed without saying another run went on: %s", stderr.String())
+			}
+			if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
+				t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, stderr.String())
+			}
+			if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
+				t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
+			}
+			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+				if !gitReturns(t, p.root, p.cred, args...) {
+					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+				}
+			}
+			if _, err := os.Stat(p.mark); err == nil {
+				t.Error("the host's git ran what the killed run's command planted")
+			}
+		})
+	}
+}
