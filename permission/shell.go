@@ -180,6 +180,9 @@ type commandLookups struct {
 	of          int
 	funcs       map[string]bool
 	activations []int // commands that may enter or leave a Python environment (pythonEnvs)
+	// acts are those of activations that do, as the engine reads them
+	// (Engine.activationsOf).
+	acts *activationIndex
 }
 
 // lookupsOf returns a's lookups, built again if commands were added

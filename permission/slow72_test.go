@@ -1,0 +1,73 @@
+package permission
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slow72: the engine's last slow lines, each of 256 kB of one construct
+// repeated, to be checked in a second (checkFast) with the decision it
+// had.
+
+// checkQuick checks each row in mode, and fails one that takes longer
+// than limit (times slowdown) in the quickest of its runs (quickestRun),
+// or gets another decision than the row's.
+func checkQuick(t *testing.T, mode Mode, limit time.Duration, rows []slowRow) {
+	t.Helper()
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			var d Decision
+			if took := quickestRun(limit*slowdown, func() { d = engine(t, mode).Check(bash(tt.cmd)).Decision }); took > limit*slowdown {
+				t.Errorf("%.80q: checked in %v, want %v at most", tt.cmd, took, limit*slowdown)
+			}
+			if d != tt.want {
+				t.Errorf("%.80q: %v, want %v", tt.cmd, d, tt.want)
+			}
+		})
+	}
+}
+
+// numbered returns unit repeated to size bytes, each N in it the count
+// of units before.
+func numbered(unit string, size int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < size; i++ {
+		b.WriteString(strings.ReplaceAll(unit, "N", strconv.Itoa(i)))
+	}
+	return b.String()
+}
+
+// TestSlow72ActivationsBack: pythonEnvs read every activation before a
+// pip, and resolved its path again, for each pip: . .venv/bin/activate;
+// pip install x; … of 256 kB took 13 to 19 s. The latest that ran for the
+// pip is looked for back from it, each read once, and past
+// maxActivationReads (those that did not run: in a subshell, in an if)
+// the pip's environment is not known. Neighbours: an activation in a
+// subshell, one in an if, a deactivate, a conda activate, and a venv
+// activated after conda are judged as before.
+func TestSlow72ActivationsBack(t *testing.T) {
+	t.Parallel()
+	const size = 256 << 10
+	checkQuick(t, ModeDefault, time.Second, []slowRow{
+		{"an activation and a pip many times", numbered(". .venv/bin/activate; pip install x; ", size), Allow},
+		{"an activation in a subshell and a pip many times", "deactivate; " + numbered("(. .venv/bin/activate); pip install x; ", size), Ask},
+		{"an activation in an if and a pip many times", "deactivate; " + numbered("if c; then . .venv/bin/activate; fi; pip install x; ", size), Ask},
+		{"conda, a pip, a deactivate and a pip many times", numbered("conda activate ./e; pip install x; deactivate; pip install x; ", size), Ask},
+		{"neighbour: an activation", `. .venv/bin/activate; pip install x`, Allow},
+		{"neighbour: an activation in a subshell", `deactivate; (. .venv/bin/activate); pip install x`, Ask},
+		{"neighbour: an activation in an if", `deactivate; if c; then . .venv/bin/activate; fi; pip install x`, Ask},
+		{"neighbour: an activation in a function", `deactivate; f() { . .venv/bin/activate; }; f; pip install x`, Ask},
+		{"neighbour: an activation after a deactivate", `deactivate; . .venv/bin/activate; pip install x`, Allow},
+		{"neighbour: a deactivate in a subshell", `(deactivate); pip install x`, Allow},
+		{"neighbour: a deactivate", `. .venv/bin/activate; deactivate; pip install x`, Ask},
+		{"neighbour: a deactivate after conda in the project", `conda activate ./e && . .venv/bin/activate && deactivate && pip install x`, Allow},
+		{"neighbour: a deactivate after conda outside", `conda activate /opt/e; . .venv/bin/activate; deactivate; pip install x`, Ask},
+		{"neighbour: a venv after conda outside", `conda activate /opt/e; . .venv/bin/activate; pip install x`, Allow},
+		{"neighbour: conda outside after a venv", `. .venv/bin/activate; conda activate /opt/e; pip install x`, Ask},
+		{"neighbour: conda install after a venv and conda in the project", `conda activate ./e && . .venv/bin/activate && conda install x`, Allow},
+		{"neighbour: conda install after conda outside and a venv", `conda activate /opt/e; . .venv/bin/activate; conda install x`, Ask},
+		{"neighbour: an activation in the nested shell", `bash -c '. .venv/bin/activate; sh -c "pip install x"'`, Allow},
+	})
+}
