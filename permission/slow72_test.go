@@ -71,3 +71,23 @@ func TestSlow72ActivationsBack(t *testing.T) {
 		{"neighbour: an activation in the nested shell", `bash -c '. .venv/bin/activate; sh -c "pip install x"'`, Allow},
 	})
 }
+
+// TestSlow72LinksIndexed: throughLink read every link the line made for
+// each command: ln -s /etc lN; echo x > yN; … of 256 kB took 8 to 13 s.
+// The links a path lies below are looked up by its directories.
+// Neighbours: a write below a link, a run in it, through it by .., and
+// by the command that made it are judged as before.
+func TestSlow72LinksIndexed(t *testing.T) {
+	t.Parallel()
+	const size = 256 << 10
+	checkQuick(t, ModeDefault, time.Second, []slowRow{
+		{"links and writes many times", numbered("ln -s /etc lN; echo x > yN; ", size), Allow},
+		{"links and writes through them many times", numbered("ln -s /etc lN; echo x > lN/y; ", size), Ask},
+		{"neighbour: a write through a link", `ln -s /etc l; echo x > l/passwd`, Ask},
+		{"neighbour: a write through a link by ..", `ln -s /etc l; echo x > l/../y`, Ask},
+		{"neighbour: a run in a link", `ln -s /etc l; make -C l`, Ask},
+		{"neighbour: a run below a link by ..", `ln -s /etc l; make -C l/../x`, Ask},
+		{"neighbour: a write beside a link", `ln -s /etc l; echo x > l2`, Allow},
+		{"neighbour: the link alone", `ln -s /etc l`, Allow},
+	})
+}
