@@ -91,3 +91,19 @@ func TestSlow72LinksIndexed(t *testing.T) {
 		{"neighbour: the link alone", `ln -s /etc l`, Allow},
 	})
 }
+
+// TestSlow72PositionalLatest: soleValue read every read on the line
+// back for each variable a word expands, "$" for "$@", which no read
+// sets: set -- a b; echo "$@"; … of 256 kB took 4 to 6 s. The latest
+// read of each name is indexed. Neighbours: positional parameters still
+// carry their values.
+func TestSlow72PositionalLatest(t *testing.T) {
+	t.Parallel()
+	const size = 256 << 10
+	checkQuick(t, ModeBypassPermissions, 2*time.Second, []slowRow{
+		{"set -- and \"$@\" many times", numbered(`set -- a b; echo "$@"; `, size), Ask},
+		{"neighbour: set -- of a key, then cat \"$1\"", `set -- ~/.ssh/id_rsa; cat "$1"`, Ask},
+		{"neighbour: set -- of a project file, then cat \"$1\"", `set -- src/a.go; cat "$1"`, Allow},
+		{"neighbour: a heredoc of $1", "set -- .git/config; cat <<EOF > x\n$1\nEOF\nsh x", Ask},
+	})
+}
