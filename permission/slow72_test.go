@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -105,5 +106,33 @@ func TestSlow72PositionalLatest(t *testing.T) {
 		{"neighbour: set -- of a key, then cat \"$1\"", `set -- ~/.ssh/id_rsa; cat "$1"`, Ask},
 		{"neighbour: set -- of a project file, then cat \"$1\"", `set -- src/a.go; cat "$1"`, Allow},
 		{"neighbour: a heredoc of $1", "set -- .git/config; cat <<EOF > x\n$1\nEOF\nsh x", Ask},
+	})
+}
+
+// TestSlow72CommandsPresized: the commands of a line grew by doubling,
+// each of 300 bytes copied about twice: 2,100 bytes allocated a command
+// of a line of echo hi; … (0.4 s of the 1.8 of 1 MiB). They are given
+// room for as many as the line has operators that end one
+// (commandsHint): under 1,600. Neighbour: a line of one command with
+// its operators quoted is still read whole.
+func TestSlow72CommandsPresized(t *testing.T) {
+	if slowdown > 1 {
+		t.Skip("the race detector allocates more of its own")
+	}
+	line := repeated("echo hi", "; ", 100000)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	a := AnalyzeShell(line)
+	runtime.ReadMemStats(&after)
+	if len(a.Commands) != 100000 {
+		t.Fatalf("%d commands, want 100000", len(a.Commands))
+	}
+	if per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(a.Commands)); per > 1600 {
+		t.Errorf("%d bytes allocated a command, want at most 1600", per)
+	}
+	checkDecisions(t, []decisionRow{
+		{"neighbour: one command of quoted operators, then a write of .git/config", ModeDefault, nil,
+			`echo '` + strings.Repeat(";|&", 10000) + `'; echo x >> .git/config`, Ask},
 	})
 }
