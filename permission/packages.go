@@ -629,8 +629,8 @@ func defaultPath(c SimpleCommand) bool {
 // deactivate, make the conda environment the pip's too. Only an
 // activation that makes the pip's environment one in the project is held
 // to run in the same function as command i (a function's body runs when
-// it is called, if ever), and where it surely ran before it (sure); the
-// others are taken to have run.
+// it is called, if ever), and where it surely ran before it
+// (activationRan); the others are taken to have run.
 func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaNamed string) {
 	conda, condaNamed = e.CondaPrefix, "CONDA_PREFIX"
 	pip, pipNamed = e.VirtualEnv, "VIRTUAL_ENV"
