@@ -685,25 +685,66 @@ func (e *Engine) latestActivations(a *Analysis, x *activationIndex, i int) (venv
 			return nil, nil, false
 		}
 	}
+	// A venv or conda activation of a file not there ran for command i
+	// only where i runs after it succeeded (guarded): in the part of the
+	// line after its &&, or in one that holds i. Those are looked among.
+	var heads [][2]int
+	for _, r := range conds[1:] {
+		if g := a.regionOf(r); g != nil && g.and {
+			heads = append(heads, [2]int{int(g.head[0]), int(g.head[1])})
+		}
+	}
+	scan := func(l []int, got **activation, lo, hi int) bool {
+		from := sort.Search(len(l), func(k int) bool { return x.acts[l[k]].at >= min(hi, i) })
+		for k := from - 1; k >= 0 && x.acts[l[k]].at >= lo; k-- {
+			p := &x.acts[l[k]]
+			if *got != nil && p.at < (*got).at {
+				break // a later one was found already
+			}
+			if x.reads++; x.reads > maxActivationReads {
+				return false
+			}
+			if e.activationRan(a, p, c, outs[:n]) {
+				*got = p
+				break
+			}
+		}
+		return true
+	}
+	fns := []string{""}
+	if c.Func != "" {
+		fns = append(fns, c.Func)
+	}
 	for _, s := range shells {
 		for _, r := range conds {
 			for _, isConda := range []bool{false, true} {
-				l := x.byKey[activationKey{conda: isConda, shell: s, cond: r}]
 				got := &venv
 				if isConda {
 					got = &cond
 				}
-				for k := sort.Search(len(l), func(k int) bool { return x.acts[l[k]].at >= i }) - 1; k >= 0; k-- {
-					p := &x.acts[l[k]]
-					if *got != nil && p.at < (*got).at {
-						break // a later one was found already
-					}
-					if x.reads++; x.reads > maxActivationReads {
+				if r == anyPart {
+					if !scan(x.byKey[activationKey{conda: isConda, shell: s, cond: r}], got, 0, i) {
 						return nil, nil, false
 					}
-					if e.activationRan(a, p, c, outs[:n]) {
-						*got = p
-						break
+					continue
+				}
+				for _, fn := range fns {
+					key := activationKey{conda: isConda, shell: s, cond: r, fn: fn}
+					if !scan(x.byKey[key], got, 0, i) {
+						return nil, nil, false
+					}
+					key.missing = true
+					l := x.byKey[key]
+					if g := a.regionOf(r); g != nil && g.and {
+						if !scan(l, got, 0, i) {
+							return nil, nil, false
+						}
+						continue
+					}
+					for _, h := range heads {
+						if !scan(l, got, h[0], h[1]) {
+							return nil, nil, false
+						}
 					}
 				}
 			}
@@ -757,6 +798,11 @@ type activationIndex struct {
 type activationKey struct {
 	conda       bool
 	shell, cond int32
+	// fn is the function the activation runs in, and missing says that
+	// the file it reads is not there, for one that counts only where it
+	// surely ran.
+	fn      string
+	missing bool
 }
 
 // anyPart is the part of an activationKey that holds the activations
@@ -797,7 +843,13 @@ func (e *Engine) activationsOf(a *Analysis) *activationIndex {
 		}
 		key := activationKey{conda: act.kind == condaActivation, shell: p.Shell, cond: anyPart}
 		if act.kind != deactivation && act.env != "?" {
-			key.cond = p.Cond
+			key.cond, key.fn = p.Cond, p.Func
+			if e.Exists != nil {
+				act.exists = 1
+				if !e.Exists(act.file) {
+					act.exists, key.missing = 2, true
+				}
+			}
 		}
 		x.byKey[key] = append(x.byKey[key], len(x.acts))
 		x.acts = append(x.acts, act)

@@ -226,6 +226,15 @@ func (a *Analysis) within(r, q int32) bool {
 	return true
 }
 
+// regionOf returns part r of the line, nil for the line itself (0) or
+// none.
+func (a *Analysis) regionOf(r int32) *region {
+	if r <= 0 || int(r) > len(a.regions) {
+		return nil
+	}
+	return &a.regions[r-1]
+}
+
 // failedBefore says whether the commands of part r run only where a
 // list's command i, or one after it, failed: r lies in the part after a
 // || that follows it (. .venv/bin/activate || pip install x).

@@ -43,9 +43,10 @@ func numbered(unit string, size int) string {
 // TestSlow72ActivationsBack: pythonEnvs read every activation before a
 // pip, and resolved its path again, for each pip: . .venv/bin/activate;
 // pip install x; … of 256 kB took 13 to 19 s. The latest that ran for the
-// pip is looked for back from it, each read once, and past
-// maxActivationReads (those that did not run: in a subshell, in an if)
-// the pip's environment is not known. Neighbours: an activation in a
+// pip is looked for back from it among those of its shells, parts of the
+// line and function (activationIndex), one of a file not there only
+// where it surely ran, and past maxActivationReads the pip's
+// environment is not known. Neighbours: an activation in a
 // subshell, one in an if, a deactivate, a conda activate, and a venv
 // activated after conda are judged as before.
 func TestSlow72ActivationsBack(t *testing.T) {
@@ -56,6 +57,13 @@ func TestSlow72ActivationsBack(t *testing.T) {
 		{"an activation in a subshell and a pip many times", "deactivate; " + numbered("(. .venv/bin/activate); pip install x; ", size), Ask},
 		{"an activation in an if and a pip many times", "deactivate; " + numbered("if c; then . .venv/bin/activate; fi; pip install x; ", size), Ask},
 		{"conda, a pip, a deactivate and a pip many times", numbered("conda activate ./e; pip install x; deactivate; pip install x; ", size), Ask},
+		{"a venv made, activated and a pip many times", numbered("python3 -m venv .vN; . .vN/bin/activate; pip install x; ", size), Allow},
+		{"a venv made, activated and a pip many times, after a deactivate", "deactivate; " + numbered("python3 -m venv .vN; . .vN/bin/activate; pip install x; ", size), Ask},
+		{"an activation in a function and a pip many times", "deactivate; " + numbered("fN() { . .venv/bin/activate; }; pip install x; ", size), Ask},
+		{"neighbour: a venv made and activated", `deactivate; python3 -m venv .v; . .v/bin/activate; pip install x`, Ask},
+		{"neighbour: a venv made and surely activated", `deactivate; python3 -m venv .v && . .v/bin/activate && pip install x`, Allow},
+		{"neighbour: a venv made and surely activated, in an if", `deactivate; if c; then python3 -m venv .v && . .v/bin/activate && pip install x; fi`, Allow},
+		{"neighbour: an activation and a pip in a function", `deactivate; f() { . .venv/bin/activate; pip install x; }; f`, Allow},
 		{"neighbour: an activation", `. .venv/bin/activate; pip install x`, Allow},
 		{"neighbour: an activation in a subshell", `deactivate; (. .venv/bin/activate); pip install x`, Ask},
 		{"neighbour: an activation in an if", `deactivate; if c; then . .venv/bin/activate; fi; pip install x`, Ask},
