@@ -81,6 +81,24 @@ func TestSlow72ActivationsBack(t *testing.T) {
 	})
 }
 
+// TestSlow72NestedSourcesIndexed: activatedInNested read every command
+// before a pip in a nested shell started without PATH for the source of
+// its environment: env -i bash -c '. .venv/bin/activate && pip install
+// x'; … of 256 kB took 1 s, 4 s at 512 kB. The first source of each
+// file in each shell is indexed. Neighbours: one in another shell, or
+// after the pip, does not count.
+func TestSlow72NestedSourcesIndexed(t *testing.T) {
+	t.Parallel()
+	checkQuick(t, ModeDefault, time.Second, []slowRow{
+		{"nested activations and pips many times", numbered(`env -i bash -c ". .venv/bin/activate && pip install x"; `, 512<<10), Allow},
+		{"neighbour: a nested activation and pip", `env -i bash -c '. .venv/bin/activate && pip install x'`, Allow},
+		{"neighbour: a nested pip", `env -i bash -c 'pip install x'`, Ask},
+		{"neighbour: an activation outside", `. .venv/bin/activate; env -i bash -c 'pip install x'`, Ask},
+		{"neighbour: an activation in another nested shell", `env -i bash -c '. .venv/bin/activate'; env -i bash -c 'pip install x'`, Ask},
+		{"neighbour: an activation after the pip", `env -i bash -c 'pip install x; . .venv/bin/activate'`, Ask},
+	})
+}
+
 // TestSlow72LinksIndexed: throughLink read every link the line made for
 // each command: ln -s /etc lN; echo x > yN; … of 256 kB took 8 to 13 s.
 // The links a path lies below are looked up by its directories.
