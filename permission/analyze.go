@@ -72,6 +72,7 @@ func AnalyzeShell(src string) Analysis {
 // "".
 func analyzeShell(src, home, cwd string) Analysis {
 	z := analyzer{home: home, cwd: cwd}
+	z.a.Commands = make([]SimpleCommand, 0, commandsHint(src))
 	z.program(src, "command line")
 	// Each value is shorter than the program it is set in: one set inside
 	// another's is walked too, and the walk ends.
@@ -88,6 +89,22 @@ func analyzeShell(src, home, cwd string) Analysis {
 	z.arithData()
 	z.funcFDs()
 	return z.a
+}
+
+// commandsHint guesses how many commands src holds, from the operators
+// that end one, so that a long line's commands are not copied as they
+// grow (0.3 s of the 2 of a 1 MiB line of echo hi; …): at most one for
+// each 8 bytes, as echo hi; takes 9, so that a line of ;;; … is not
+// given 300 bytes for each of its own.
+func commandsHint(src string) int {
+	n := 1
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ';', '&', '|', '\n':
+			n++
+		}
+	}
+	return min(n, len(src)/8+1)
 }
 
 // EnvAssigns returns every assignment made for the command: the leading

@@ -1172,8 +1172,9 @@ func (e *Engine) checkShell(src string) (verdict, []CommandResult) {
 	// through by its name (ln -s /etc/x l && echo hi > l): each command
 	// alone writes in the project. bypassPermissions allows writes outside.
 	if links := e.linksOut(a.Commands); len(links) > 0 {
+		x := newLinkIndex(links)
 		for i, c := range a.Commands {
-			if why := e.throughLink(i, c, links); why != "" && e.Mode != ModeBypassPermissions {
+			if why := e.throughLink(i, c, x); why != "" && e.Mode != ModeBypassPermissions {
 				worst = stricter(worst, verdict{d: Ask, reason: why, suggest: true})
 				break
 			}

@@ -3,6 +3,7 @@ package permission
 import (
 	"path"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -442,10 +443,11 @@ func (e *Engine) activatedInNested(a *Analysis, i int) bool {
 	if env == "" || env == "?" || !e.envInProject(env) {
 		return false
 	}
-	return slices.ContainsFunc(a.Commands[:i], func(p SimpleCommand) bool {
-		n := lowerName(p)
-		return p.Shell == c.Shell && (n == "source" || n == ".") && len(p.Args()) > 1 && p.Args()[1].Text == named
-	})
+	// The first source of it in c's shell, looked up, not read for among
+	// every command before c: env -i bash -c '. .venv/bin/activate && pip
+	// install x'; … took 4 s at 512 kB.
+	j, ok := a.lookupsOf().sources[sourceKey{c.Shell, named}]
+	return ok && j < i
 }
 
 // condaRunOutside says, for a command i of a line run by conda, mamba or
@@ -628,69 +630,270 @@ func defaultPath(c SimpleCommand) bool {
 // deactivate, make the conda environment the pip's too. Only an
 // activation that makes the pip's environment one in the project is held
 // to run in the same function as command i (a function's body runs when
-// it is called, if ever), and where it surely ran before it (sure); the
-// others are taken to have run.
+// it is called, if ever), and where it surely ran before it
+// (activationRan); the others are taken to have run.
 func (e *Engine) pythonEnvs(a *Analysis, i int) (pip, pipNamed, conda, condaNamed string) {
-	cmds := a.Commands
-	c := cmds[i]
 	conda, condaNamed = e.CondaPrefix, "CONDA_PREFIX"
 	pip, pipNamed = e.VirtualEnv, "VIRTUAL_ENV"
 	if pip == "" {
 		pip, pipNamed = conda, condaNamed
 	}
+	x := e.activationsOf(a)
+	if len(x.acts) == 0 {
+		return pip, pipNamed, conda, condaNamed
+	}
+	// The latest activation before command i that ran for it decides the
+	// pip's environment, and the latest conda one the conda environment,
+	// which a deactivate leaves the pip's. Each is looked for from
+	// command i back among those of the shells and parts of the line
+	// where one may have run for it (activationKey), so that a line of
+	// thousands of activations, each with its pip after it, is not read
+	// whole for each pip (19 s at 256 kB).
+	venv, cond, ok := e.latestActivations(a, x, i)
+	if !ok {
+		const many = "one of the line's many activations"
+		return "?", many, "?", many
+	}
+	if cond != nil {
+		conda, condaNamed = cond.env, cond.named
+	}
+	switch {
+	case venv == nil || cond != nil && cond.at > venv.at, venv.kind == deactivation:
+		if venv != nil || cond != nil {
+			pip, pipNamed = conda, condaNamed
+		}
+	default:
+		pip, pipNamed = venv.env, venv.named
+	}
+	return pip, pipNamed, conda, condaNamed
+}
+
+// latestActivations returns the latest venv activation or deactivate,
+// and the latest conda activation, before command i that ran for it (nil
+// for none); ok is false where there were too many to read.
+func (e *Engine) latestActivations(a *Analysis, x *activationIndex, i int) (venv, cond *activation, ok bool) {
+	c := a.Commands[i]
 	outs, n := a.shellsOut(c)
-	for _, j := range a.lookupsOf().activations {
-		if j >= i {
+	shells := append([]int32{0, c.Shell}, outs[:n]...)
+	slices.Sort(shells)
+	shells = slices.Compact(shells)
+	conds := []int32{anyPart}
+	for r := c.Cond; ; r = a.regions[r-1].parent {
+		if conds = append(conds, r); r == 0 {
 			break
 		}
-		p := cmds[j]
-		if p.Shell != 0 && p.Shell != c.Shell && !slices.Contains(outs[:n], p.Shell) {
-			// A subshell of its own: (source .venv/bin/activate). One
-			// that started command i's shell, however many shells out,
-			// passed on what it exported: (. .venv/bin/activate; sh -c
-			// 'pip install x'), (. .venv/bin/activate; bash -c "sh -c
-			// 'pip install x'").
-			continue
+		if len(conds) > maxActivationParts {
+			return nil, nil, false
 		}
-		// An activation ran, and entered what it names, wherever command
-		// i runs: in the same part of the line or one that holds it
-		// (not false && . .venv/bin/activate, nor one in an if's branch
-		// or a trap), and where what it reads is there now or command i
-		// runs only if it succeeded (python3 -m venv .venv && .
-		// .venv/bin/activate && pip install): a source of a missing
-		// file fails, and the line goes on with the pip it had.
-		sure := func(file string) bool {
-			if p.Func != "" && p.Func != c.Func || !a.within(c.Cond, p.Cond) || a.failedBefore(j, c.Cond) {
+	}
+	// A venv or conda activation of a file not there ran for command i
+	// only where i runs after it succeeded (guarded): in the part of the
+	// line after its &&, or in one that holds i. Those are looked among.
+	var heads [][2]int
+	for _, r := range conds[1:] {
+		if g := a.regionOf(r); g != nil && g.and {
+			heads = append(heads, [2]int{int(g.head[0]), int(g.head[1])})
+		}
+	}
+	scan := func(l []int, got **activation, lo, hi int) bool {
+		from := sort.Search(len(l), func(k int) bool { return x.acts[l[k]].at >= min(hi, i) })
+		for k := from - 1; k >= 0 && x.acts[l[k]].at >= lo; k-- {
+			p := &x.acts[l[k]]
+			if *got != nil && p.at < (*got).at {
+				break // a later one was found already
+			}
+			if x.reads++; x.reads > maxActivationReads {
 				return false
 			}
-			return a.guarded(j, c.Cond) || e.Exists == nil || e.Exists(file)
+			if e.activationRan(a, p, c, outs[:n]) {
+				*got = p
+				break
+			}
 		}
-		args := p.Args()
-		switch n := lowerName(p); {
-		case n == "deactivate":
-			pip, pipNamed = conda, condaNamed
-		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
-			env := e.trustedVenv(p, args[1])
-			if a.defines(p.Name()) {
-				env = "?" // source() { :; }: a function of the line's
-			}
-			if env == "?" || sure(e.Env.In(p.Dir).Resolve(args[1].Text)) {
-				pip, pipNamed = env, args[1].Text
-			}
-		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
-			env := "?"
-			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") && !a.defines(p.Name()) {
-				if abs := e.Env.In(p.Dir).Resolve(args[2].Text); e.inProject(e.Env.In(p.Dir), args[2].Text) {
-					env = abs
+		return true
+	}
+	fns := []string{""}
+	if c.Func != "" {
+		fns = append(fns, c.Func)
+	}
+	for _, s := range shells {
+		for _, r := range conds {
+			for _, isConda := range []bool{false, true} {
+				got := &venv
+				if isConda {
+					got = &cond
 				}
-			}
-			if env == "?" || sure(env) {
-				conda, condaNamed = env, p.Text
-				pip, pipNamed = conda, condaNamed
+				if r == anyPart {
+					if !scan(x.byKey[activationKey{conda: isConda, shell: s, cond: r}], got, 0, i) {
+						return nil, nil, false
+					}
+					continue
+				}
+				for _, fn := range fns {
+					key := activationKey{conda: isConda, shell: s, cond: r, fn: fn}
+					if !scan(x.byKey[key], got, 0, i) {
+						return nil, nil, false
+					}
+					key.missing = true
+					l := x.byKey[key]
+					if g := a.regionOf(r); g != nil && g.and {
+						if !scan(l, got, 0, i) {
+							return nil, nil, false
+						}
+						continue
+					}
+					for _, h := range heads {
+						if !scan(l, got, h[0], h[1]) {
+							return nil, nil, false
+						}
+					}
+				}
 			}
 		}
 	}
-	return pip, pipNamed, conda, condaNamed
+	return venv, cond, true
+}
+
+// maxActivationReads bounds the activations pythonEnvs reads on a line,
+// for all its pips together: those that did not run for a pip in its
+// shell and part of the line (in a function, or a source of a file not
+// there) are read again for each later one. Past it the environment is
+// not known, and the pip asked for. maxActivationParts bounds the parts
+// of the line, one in another, a pip's activations are looked for in
+// (an if in an if …). Millions are read in well under a second.
+const (
+	maxActivationReads = 1 << 22
+	maxActivationParts = 64
+)
+
+// activation is what a command of a line does to the Python environment
+// a later pip or conda install works in (pythonEnvs), found once.
+type activation struct {
+	at    int // the command's index on the line
+	kind  activationKind
+	env   string // the environment entered: its path, or "?" when not known to be one in the project
+	named string // where env came from, for the reason
+	file  string // what must exist for it to have run (activationRan)
+	// exists caches e.Exists(file): 0 not asked yet, 1 yes, 2 no.
+	exists int8
+}
+
+type activationKind int8
+
+const (
+	deactivation    activationKind = iota // deactivate: leaves conda's environment the pip's
+	venvActivation                        // source DIR/bin/activate
+	condaActivation                       // conda activate or deactivate: the pip's and conda's
+)
+
+// activationIndex holds the activations of a line (activationsOf) by
+// where they may run for a later command: the shell they run in, and the
+// part of the line (SimpleCommand.Cond) for one that must surely have
+// run (activationRan), anyPart for one that counts wherever it ran.
+type activationIndex struct {
+	acts  []activation
+	byKey map[activationKey][]int // indexes in acts, ascending
+	reads int                     // counted against maxActivationReads
+}
+
+type activationKey struct {
+	conda       bool
+	shell, cond int32
+	// fn is the function the activation runs in, and missing says that
+	// the file it reads is not there, for one that counts only where it
+	// surely ran.
+	fn      string
+	missing bool
+}
+
+// anyPart is the part of an activationKey that holds the activations
+// that count wherever they ran.
+const anyPart = -1
+
+// activationsOf returns the commands of a's line that enter or leave a
+// Python environment, read once for the line.
+func (e *Engine) activationsOf(a *Analysis) *activationIndex {
+	l := a.lookupsOf()
+	if l.acts != nil {
+		return l.acts
+	}
+	x := &activationIndex{byKey: map[activationKey][]int{}}
+	for _, j := range l.activations {
+		p := a.Commands[j]
+		args := p.Args()
+		act := activation{at: j}
+		switch n := lowerName(p); {
+		case n == "deactivate":
+			act.kind = deactivation
+		case (n == "source" || n == ".") && len(args) > 1 && path.Base(args[1].Text) == "activate":
+			act.kind, act.env, act.named = venvActivation, e.trustedVenv(p, args[1]), args[1].Text
+			if a.defines(p.Name()) {
+				act.env = "?" // source() { :; }: a function of the line's
+			}
+			act.file = e.Env.In(p.Dir).Resolve(args[1].Text)
+		case (n == "conda" || n == "mamba" || n == "micromamba") && len(args) > 1 && (args[1].Text == "activate" || args[1].Text == "deactivate"):
+			act.kind, act.env, act.named = condaActivation, "?", p.Text
+			if args[1].Text == "activate" && len(args) == 3 && args[2].Literal && strings.Contains(args[2].Text, "/") && !a.defines(p.Name()) {
+				if abs := e.Env.In(p.Dir).Resolve(args[2].Text); e.inProject(e.Env.In(p.Dir), args[2].Text) {
+					act.env = abs
+				}
+			}
+			act.file = act.env
+		default:
+			continue
+		}
+		key := activationKey{conda: act.kind == condaActivation, shell: p.Shell, cond: anyPart}
+		if act.kind != deactivation && act.env != "?" {
+			key.cond, key.fn = p.Cond, p.Func
+			if e.Exists != nil {
+				act.exists = 1
+				if !e.Exists(act.file) {
+					act.exists, key.missing = 2, true
+				}
+			}
+		}
+		x.byKey[key] = append(x.byKey[key], len(x.acts))
+		x.acts = append(x.acts, act)
+	}
+	l.acts = x
+	return x
+}
+
+// activationRan says whether activation p ran, and entered what it
+// names, for command c, whose shell outs started: p runs in c's shell or
+// one that started it, however many shells out (SimpleCommand.OuterShell,
+// Analysis.shellsOut), or the line's own; a subshell of its own, as in
+// (source .venv/bin/activate), did not pass on what it exported.
+func (e *Engine) activationRan(a *Analysis, p *activation, c SimpleCommand, outs []int32) bool {
+	q := a.Commands[p.at]
+	if q.Shell != 0 && q.Shell != c.Shell && !slices.Contains(outs, q.Shell) {
+		return false
+	}
+	if p.kind == deactivation || p.env == "?" {
+		return true
+	}
+	// An activation that makes the environment one in the project ran,
+	// and entered what it names, wherever command c runs only when it is
+	// surely so: in the same function (a function's body runs when it is
+	// called, if ever), in the same part of the line or one that holds it
+	// (not false && . .venv/bin/activate, nor one in an if's branch or a
+	// trap), and where what it reads is there now or command c runs only
+	// if it succeeded (python3 -m venv .venv && . .venv/bin/activate &&
+	// pip install): a source of a missing file fails, and the line goes on
+	// with the pip it had.
+	if q.Func != "" && q.Func != c.Func || !a.within(c.Cond, q.Cond) || a.failedBefore(p.at, c.Cond) {
+		return false
+	}
+	if a.guarded(p.at, c.Cond) || e.Exists == nil {
+		return true
+	}
+	if p.exists == 0 {
+		p.exists = 2
+		if e.Exists(p.file) {
+			p.exists = 1
+		}
+	}
+	return p.exists == 1
 }
 
 // trustedVenv returns the virtual environment that sourcing w, command

@@ -1627,6 +1627,7 @@ options:
 			z.noteData(positionalNames...) // set -- $(cat f); (( $1 ))
 		}
 	}
+	z.growReads(len(positionalNames))
 	for _, name := range positionalNames {
 		r := readCmd{at: i, names: []string{name}, array: true, scope: c.Shell, cond: c.Cond, fn: c.Func, fed: len(lines) > 0, replaces: true}
 		r.lines = slices.Clone(lines)
@@ -1640,6 +1641,16 @@ options:
 			}
 		}
 		z.reads = append(z.reads, r)
+	}
+}
+
+// growReads makes room for n more reads, doubling z.reads where it must
+// grow: append grows a long slice by a quarter, and a line of 26,000 set
+// -- a b, eleven reads each, copied them over again a dozen times, most
+// of a second.
+func (z *analyzer) growReads(n int) {
+	if len(z.reads)+n > cap(z.reads) {
+		z.reads = slices.Grow(z.reads, max(n, len(z.reads)))
 	}
 }
 
@@ -1852,11 +1863,8 @@ func (z *analyzer) wordWith(w Word, i int, sole func(string, int) (Word, bool)) 
 // reaching i; PWD, which the line does not set, is the directory a pwd
 // in i's place prints (pwdOutput).
 func (z *analyzer) soleValue(name string, i int) (Word, bool) {
-	for ri := len(z.reads) - 1; ri >= 0; ri-- {
+	if ri, ok := z.latestRead(name); ok {
 		r := z.reads[ri]
-		if !slices.Contains(r.names, name) {
-			continue
-		}
 		// The latest of name's: no other between it and i replaces it,
 		// which reaches would look for.
 		if len(r.names) != 1 || !r.fed || !r.replaces || len(r.lines) != 1 || !r.lines[0].Literal ||

@@ -180,6 +180,12 @@ type commandLookups struct {
 	of          int
 	funcs       map[string]bool
 	activations []int // commands that may enter or leave a Python environment (pythonEnvs)
+	// sources maps a shell and the file a source or . there reads to
+	// the first command that does (Engine.activatedInNested).
+	sources map[sourceKey]int
+	// acts are those of activations that do, as the engine reads them
+	// (Engine.activationsOf).
+	acts *activationIndex
 }
 
 // lookupsOf returns a's lookups, built again if commands were added
@@ -193,13 +199,29 @@ func (a *Analysis) lookupsOf() *commandLookups {
 		if c.Func != "" {
 			l.funcs[c.Func] = true
 		}
-		switch lowerName(c) {
+		switch n := lowerName(c); n {
 		case "deactivate", "source", ".", "conda", "mamba", "micromamba":
 			l.activations = append(l.activations, j)
+			if args := c.Args(); (n == "source" || n == ".") && len(args) > 1 {
+				if l.sources == nil {
+					l.sources = map[sourceKey]int{}
+				}
+				k := sourceKey{c.Shell, args[1].Text}
+				if _, seen := l.sources[k]; !seen {
+					l.sources[k] = j
+				}
+			}
 		}
 	}
 	a.lookups = l
 	return l
+}
+
+// sourceKey is a file a source or . command reads, and the shell it runs
+// in (commandLookups.sources).
+type sourceKey struct {
+	shell int32
+	file  string
 }
 
 // region is a part of a command line that runs only under a condition
@@ -221,6 +243,15 @@ func (a *Analysis) within(r, q int32) bool {
 		}
 	}
 	return true
+}
+
+// regionOf returns part r of the line, nil for the line itself (0) or
+// none.
+func (a *Analysis) regionOf(r int32) *region {
+	if r <= 0 || int(r) > len(a.regions) {
+		return nil
+	}
+	return &a.regions[r-1]
 }
 
 // failedBefore says whether the commands of part r run only where a
