@@ -41,6 +41,10 @@ func FuzzAnalyzeShell(f *testing.F) {
 		"printf 'rm x\\n' > s; tee -a s <<< y; cp s t; sh -eo pipefail t; . ./s; bash < s; echo '#!/usr/bin/env python3' > p; ./p; make -f s",
 		"exec 3< l 4<<< x 5<&3; exec < m; xargs cat <&4; while read -u 5 f; do cat \"$f\" \"${f}x\" '$f'; done; exec 3<&-; xargs rm <<< \"$HOME/$y\" <<E\n$z\nE",
 		"read -r a b <<< 'x y'; mapfile -t c < <(echo d); read -ra e <<< f; echo g | while read h; do cat \"$a\" ${c[@]} \"${e[0]}\" $h; done; k='a['; k+='$(x)]'; printf -v q 'a[%s]' '$(y)'",
+		// eng72's copies: functions called as statements, "$@", arrays run, substitutions as programs.
+		`f() { rm -rf "$1"; "$@"; g "$1" "$d"; }; g() { f "$@"; shift; }; d=~; f ~ x; nice() { :; }; nice ~; a=(rm -rf ~); "${a[@]}" ${a[*]}; bash -c "$(f 'rm -rf ~')"; source <(f x) | sh`,
+		// slow72's indexes: activations, links by directory, set --.
+		`python3 -m venv .v; . .v/bin/activate && pip install x; ln -s /etc l; echo x > l/y; set -- a b; echo "$@"; env -i bash -c '. .venv/bin/activate; pip install y'`,
 	} {
 		f.Add(s)
 	}
