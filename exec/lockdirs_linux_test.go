@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // TestSnapshotLockDirsShared: runs whose roots differ but share a git
@@ -52,5 +55,37 @@ func TestSnapshotLockDirsShared(t *testing.T) {
 	unlockDirs(third)
 	if _, held := lockDirs(hold(filepath.Join(p, "gone"))); !held {
 		t.Error("a root that cannot be opened is not counted as held")
+	}
+}
+
+// TestHeldByAnotherMomentary: another run's test, an exclusive lock held
+// for a moment, is not a run going on; a shared lock held throughout is.
+func TestHeldByAnotherMomentary(t *testing.T) {
+	dir := t.TempDir()
+	open := func() int {
+		fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { unix.Close(fd) })
+		return fd
+	}
+	other, mine := open(), open()
+	if err := unix.Flock(other, unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(500 * time.Microsecond)
+		unix.Flock(other, unix.LOCK_UN)
+	}()
+	if heldByAnother(mine) {
+		t.Error("a directory another run tested for half a millisecond counts as held")
+	}
+	unix.Flock(mine, unix.LOCK_UN)
+	if err := unix.Flock(other, unix.LOCK_SH|unix.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	if !heldByAnother(mine) {
+		t.Error("a directory another run holds shared does not count as held")
 	}
 }
