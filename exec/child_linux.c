@@ -4142,6 +4142,23 @@ static void maybe_prefork(long argc, char **argv) {
 	if (SYS4(SYS_socketpair, AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0, lockq) != 0) {
 		lockq[0] = lockq[1] = -1;
 	}
+	for (int i = 0; i < 2; i++) {
+		// Not in a standard descriptor's place, closed at the start:
+		// the runner opens /dev/null there.
+		if (lockq[i] >= 0 && lockq[i] < 3) {
+			long high = SYS3(SYS_fcntl, lockq[i], F_DUPFD_CLOEXEC, 3);
+			SYS1(SYS_close, lockq[i]);
+			lockq[i] = (int)high;
+		}
+	}
+	if (lockq[0] < 0 || lockq[1] < 0) {
+		for (int i = 0; i < 2; i++) {
+			if (lockq[i] >= 0) {
+				SYS1(SYS_close, lockq[i]);
+			}
+		}
+		lockq[0] = lockq[1] = -1;
+	}
 	long sharer_pid = mews_clone_vm(sharer_stack + sizeof sharer_stack, sharer);
 	prefork.sharer = sharer_pid > 0 ? sharer_pid : 0;
 	if (sharer_pid <= 0) {
