@@ -106,7 +106,7 @@ func TestInlineCodeStaysFast(t *testing.T) {
 		s := codeScan{lang: c.lang, src: c.src}
 		s.lex()
 		s.scan()
-		if d := time.Since(start); d > slowdown*time.Second {
+		if d := time.Since(start); d > budget(time.Second) {
 			t.Errorf("%s: %v for %d bytes", c.name, d, len(c.src))
 		}
 	}

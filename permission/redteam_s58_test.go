@@ -242,7 +242,7 @@ func TestDeepSubstitutionsFastS58(t *testing.T) {
 	t.Parallel()
 	cmd := "cat " + strings.Repeat("$(echo ", 499) + "~/.ssh/id_rsa" + strings.Repeat(")", 499)
 	var res Result
-	if d := quickestRun(2*slowdown*time.Second, func() { res = engine(t, ModeDefault).Check(bash(cmd)) }); d > 2*slowdown*time.Second {
+	if d := quickestRun(budget(2*time.Second), func() { res = engine(t, ModeDefault).Check(bash(cmd)) }); d > budget(2*time.Second) {
 		t.Errorf("499 nested substitutions took %v to decide, want well under 2s", d)
 	}
 	if res.Decision != Ask {
@@ -288,7 +288,7 @@ func TestPipedFindsBoundedS58(t *testing.T) {
 		return strings.Join(parts, " | ")
 	}
 	var res Result
-	if d := quickestRun(slowdown*time.Second, func() { res = engine(t, ModeDefault).Check(bash(line(1000, "xargs rm", 20))) }); d > slowdown*time.Second {
+	if d := quickestRun(budget(time.Second), func() { res = engine(t, ModeDefault).Check(bash(line(1000, "xargs rm", 20))) }); d > budget(time.Second) {
 		t.Errorf("1000 finds piped to 20 xargs rm took %v to decide, want well under a second", d)
 	}
 	if res.Decision == Allow {
@@ -315,7 +315,7 @@ func TestPipedPrintersBoundedS58(t *testing.T) {
 		parts = append(parts, "xargs cat")
 	}
 	var res Result
-	if d := quickestRun(2*slowdown*time.Second, func() { res = engine(t, ModeDefault).Check(bash(strings.Join(parts, " | "))) }); d > 2*slowdown*time.Second {
+	if d := quickestRun(budget(2*time.Second), func() { res = engine(t, ModeDefault).Check(bash(strings.Join(parts, " | "))) }); d > budget(2*time.Second) {
 		t.Errorf("200 echoes piped to 10 xargs took %v to decide, want well under 2s", d)
 	}
 	if res.Decision != Ask {
@@ -347,7 +347,7 @@ func TestManyLinksAndClonesFastS58(t *testing.T) {
 		{"1500 git clone, then make in one", strings.Join(clones, " && ") + " && make -C d1", Ask},
 	} {
 		var res Result
-		if d := quickestRun(slowdown*time.Second, func() { res = engine(t, ModeDefault).Check(bash(tt.cmd)) }); d > slowdown*time.Second {
+		if d := quickestRun(budget(time.Second), func() { res = engine(t, ModeDefault).Check(bash(tt.cmd)) }); d > budget(time.Second) {
 			t.Errorf("%s took %v to decide, want well under a second", tt.name, d)
 		}
 		if res.Decision != tt.want {

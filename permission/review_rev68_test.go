@@ -18,7 +18,7 @@ type slowRow struct {
 }
 
 // checkFast checks each row in bypassPermissions and fails one that
-// takes longer than limit (times slowdown under the race detector),
+// takes longer than budget(limit),
 // without waiting for it to finish.
 func checkFast(t *testing.T, limit time.Duration, rows []slowRow) {
 	t.Helper()
@@ -38,8 +38,8 @@ func checkFastIn(t *testing.T, mode Mode, limit time.Duration, rows []slowRow) {
 				if d != tt.want {
 					t.Errorf("%.80q: %v, want %v", tt.cmd, d, tt.want)
 				}
-			case <-time.After(limit * slowdown):
-				t.Errorf("%.80q: not checked in %v", tt.cmd, limit*slowdown)
+			case <-time.After(budget(limit)):
+				t.Errorf("%.80q: not checked in %v", tt.cmd, budget(limit))
 			}
 		})
 	}

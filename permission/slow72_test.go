@@ -13,15 +13,16 @@ import (
 // had.
 
 // checkQuick checks each row in mode, and fails one that takes longer
-// than limit (times slowdown) in the quickest of its runs (quickestRun),
+// than budget(limit) in the quickest of its runs (quickestRun),
 // or gets another decision than the row's.
 func checkQuick(t *testing.T, mode Mode, limit time.Duration, rows []slowRow) {
 	t.Helper()
 	for _, tt := range rows {
 		t.Run(tt.name, func(t *testing.T) {
 			var d Decision
-			if took := quickestRun(limit*slowdown, func() { d = engine(t, mode).Check(bash(tt.cmd)).Decision }); took > limit*slowdown {
-				t.Errorf("%.80q: checked in %v, want %v at most", tt.cmd, took, limit*slowdown)
+			limit := budget(limit)
+			if took := quickestRun(limit, func() { d = engine(t, mode).Check(bash(tt.cmd)).Decision }); took > limit {
+				t.Errorf("%.80q: checked in %v, want %v at most", tt.cmd, took, limit)
 			}
 			if d != tt.want {
 				t.Errorf("%.80q: %v, want %v", tt.cmd, d, tt.want)
