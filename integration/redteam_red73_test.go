@@ -3,13 +3,9 @@
 package integration
 
 import (
-	"fmt"
 	"os"
-	osexec "os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // red73: two runs without the namespace layer overlap in one root. The
@@ -25,47 +21,13 @@ import (
 // commands side by side. A snapshot taken beside another such run is now
 // not trusted: what differs is moved aside, nothing put back.
 
-// overlapped starts first, waits until its command has made "up", starts
-// second, waits for "up2", then lets first end ("go") and second after it
-// ("go2"), and returns both results.
+// overlapped runs first and second without the layer in the root, side
+// by side (sideBySide): second starts once first's command has made "up",
+// first ends before second.
 func (p *rt20Project) overlapped(first, second string) (result, result) {
 	p.t.Helper()
-	for _, f := range []string{"up", "up2", "go", "go2"} {
-		os.Remove(filepath.Join(p.root, f))
-	}
-	// Each waits 20 s at most, should the test stop before it says go.
-	const wait = "i=0; while [ ! -e %s ] && [ $i -lt 2000 ]; do sleep 0.01; i=$((i+1)); done\n"
-	p.write("first.sh", strings.ReplaceAll(first, "MARK", p.mark)+"\necho x > up\n"+fmt.Sprintf(wait, "go"), 0o644)
-	p.write("second.sh", strings.ReplaceAll(second, "MARK", p.mark)+"\necho x > up2\n"+fmt.Sprintf(wait, "go2"), 0o644)
-	start := func(script, up string) (*osexec.Cmd, *strings.Builder, *strings.Builder) {
-		c := p.cmd("run", "--yolo", "--no-namespaces", "--", "sh", script)
-		var out, errb strings.Builder
-		c.Stdout, c.Stderr = &out, &errb
-		if err := c.Start(); err != nil {
-			p.t.Fatal(err)
-		}
-		p.t.Cleanup(func() { c.Process.Kill() }) // the runner: its command goes with it
-		waitFile(p.t, filepath.Join(p.root, up))
-		return c, &out, &errb
-	}
-	end := func(c *osexec.Cmd, out, errb *strings.Builder) result {
-		done := make(chan struct{})
-		go func() { c.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(20 * time.Second):
-			c.Process.Kill()
-			<-done
-			p.t.Errorf("a run did not end within 20 s")
-		}
-		return result{out.String(), errb.String(), c.ProcessState.ExitCode()}
-	}
-	c1, o1, e1 := start("first.sh", "up")
-	c2, o2, e2 := start("second.sh", "up2")
-	p.write("go", "", 0o644)
-	r1 := end(c1, o1, e1)
-	p.write("go2", "", 0o644)
-	return r1, end(c2, o2, e2)
+	unlayered := []string{"--no-namespaces"}
+	return p.sideBySide(red74Run{flags: unlayered, script: first}, red74Run{flags: unlayered, script: second})
 }
 
 // TestUnlayeredOverlapPutsNoPlantBackRed73: the attack above, and with
