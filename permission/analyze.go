@@ -2857,45 +2857,26 @@ func expandsPositional(body string) bool {
 // $2" (IFS's first character taken for a space), and unquoted either is
 // $1 $2, split as bash splits them.
 func positionalAll(t string, n int) string {
-	var b strings.Builder
-	dq, sq := false, false
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch {
-		case sq:
-			sq = c != '\''
-		case c == '\\' && i+1 < len(t):
-			b.WriteByte(c)
-			i++
-			c = t[i]
-		case c == '\'' && !dq:
-			sq = true
-		case c == '"':
-			dq = !dq
-		case c == '$' && i+1 < len(t):
-			rest, skip := t[i+1:], 1
-			if strings.HasPrefix(rest, "{@}") || strings.HasPrefix(rest, "{*}") {
-				rest, skip = rest[1:], 3
-			}
-			if rest[0] != '@' && rest[0] != '*' {
-				break
-			}
-			sep := " "
-			if dq && rest[0] == '@' {
-				sep = `" "`
-			}
-			for k := 1; k <= n; k++ {
-				if k > 1 {
-					b.WriteString(sep)
-				}
-				b.WriteString("${" + strconv.Itoa(k) + "}")
-			}
-			i += skip
-			continue
+	return rewriteDollars(t, func(b *strings.Builder, rest string, dq bool) (int, bool) {
+		skip := 1
+		if strings.HasPrefix(rest, "{@}") || strings.HasPrefix(rest, "{*}") {
+			rest, skip = rest[1:], 3
 		}
-		b.WriteByte(c)
-	}
-	return b.String()
+		if rest == "" || rest[0] != '@' && rest[0] != '*' {
+			return 0, false
+		}
+		sep := " "
+		if dq && rest[0] == '@' {
+			sep = `" "`
+		}
+		for k := 1; k <= n; k++ {
+			if k > 1 {
+				b.WriteString(sep)
+			}
+			b.WriteString("${" + strconv.Itoa(k) + "}")
+		}
+		return skip, true
+	})
 }
 
 // silentHead says whether stmts are statements that print nothing

@@ -1092,6 +1092,55 @@ func splitRead(l Word, n int, ifs string) []Word {
 // stands (inside double quotes or not), or the source of a value the
 // shell expands.
 func substVar(t, name string, v Word) string {
+	return rewriteDollars(t, func(b *strings.Builder, rest string, dq bool) (int, bool) {
+		braced := strings.HasPrefix(rest, "{")
+		if braced {
+			rest = rest[1:]
+		}
+		r, ok := strings.CutPrefix(rest, name)
+		if ok && braced && strings.HasPrefix(r, "}") {
+			b.WriteString(quoteFor(v, dq))
+			return len(name) + 2, true
+		}
+		if ok && braced && strings.HasPrefix(r, "[") {
+			// ${a[@]}, ${a[0]}: an element of the array.
+			if end := strings.IndexByte(r, '}'); end > 0 && !strings.ContainsAny(r[:end], "$`") {
+				b.WriteString(quoteFor(v, dq))
+				return len(name) + 2 + end, true
+			}
+		}
+		if ok && !braced && (r == "" || !isNameByte(r[0])) {
+			b.WriteString(quoteFor(v, dq))
+			return len(name), true
+		}
+		if ok && braced && r != "" && strings.IndexByte("%#/,^:-=?@", r[0]) >= 0 {
+			// ${p%.bak}, ${p,,}, ${p:-x}: what the operator makes of it.
+			if end := strings.IndexByte(r, '}'); end > 0 {
+				if out, ok := valueOp(v, r[:end]); ok {
+					b.WriteString(quoteFor(out, dq))
+					return len(name) + 2 + end, true
+				}
+			}
+		}
+		if r, ok := strings.CutPrefix(rest, "!"+name); ok && braced && v.Literal && isName(v.Text) {
+			// q=p; ${!q}, ${!q%x}: p's expansion, which a value
+			// set for p before is handed on to (readValues).
+			if end := strings.IndexByte(r, '}'); end >= 0 && (end == 0 || strings.IndexByte("%#/,^:-=?", r[0]) >= 0) {
+				b.WriteString("${" + v.Text + r[:end+1])
+				return len(name) + 3 + end, true
+			}
+		}
+		return 0, false
+	})
+}
+
+// rewriteDollars returns word source t with what at makes of each $ the
+// shell expands there (outside single quotes, not escaped): at gets the
+// text after the $ and whether it stands inside double quotes, writes
+// its replacement to b and says how many bytes after the $ it took in,
+// or false to keep the $ as written. substVar and positionalAll walk
+// quotes so.
+func rewriteDollars(t string, at func(b *strings.Builder, rest string, dq bool) (int, bool)) string {
 	var b strings.Builder
 	dq, sq := false, false
 	for i := 0; i < len(t); i++ {
@@ -1108,48 +1157,9 @@ func substVar(t, name string, v Word) string {
 		case c == '"':
 			dq = !dq
 		case c == '$':
-			rest := t[i+1:]
-			braced := strings.HasPrefix(rest, "{")
-			if braced {
-				rest = rest[1:]
-			}
-			r, ok := strings.CutPrefix(rest, name)
-			if ok && braced && strings.HasPrefix(r, "}") {
-				b.WriteString(quoteFor(v, dq))
-				i += len(name) + 2
+			if n, ok := at(&b, t[i+1:], dq); ok {
+				i += n
 				continue
-			}
-			if ok && braced && strings.HasPrefix(r, "[") {
-				// ${a[@]}, ${a[0]}: an element of the array.
-				if end := strings.IndexByte(r, '}'); end > 0 && !strings.ContainsAny(r[:end], "$`") {
-					b.WriteString(quoteFor(v, dq))
-					i += len(name) + 2 + end
-					continue
-				}
-			}
-			if ok && !braced && (r == "" || !isNameByte(r[0])) {
-				b.WriteString(quoteFor(v, dq))
-				i += len(name)
-				continue
-			}
-			if ok && braced && r != "" && strings.IndexByte("%#/,^:-=?@", r[0]) >= 0 {
-				// ${p%.bak}, ${p,,}, ${p:-x}: what the operator makes of it.
-				if end := strings.IndexByte(r, '}'); end > 0 {
-					if out, ok := valueOp(v, r[:end]); ok {
-						b.WriteString(quoteFor(out, dq))
-						i += len(name) + 2 + end
-						continue
-					}
-				}
-			}
-			if r, ok := strings.CutPrefix(rest, "!"+name); ok && braced && v.Literal && isName(v.Text) {
-				// q=p; ${!q}, ${!q%x}: p's expansion, which a value
-				// set for p before is handed on to (readValues).
-				if end := strings.IndexByte(r, '}'); end >= 0 && (end == 0 || strings.IndexByte("%#/,^:-=?", r[0]) >= 0) {
-					b.WriteString("${" + v.Text + r[:end+1])
-					i += len(name) + 3 + end
-					continue
-				}
 			}
 		}
 		b.WriteByte(c)
