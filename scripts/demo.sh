@@ -41,8 +41,10 @@ step "3. With --yolo the engine lets everything through; the kernel still holds"
 show "$bin" run --yolo -c "echo pwned > $work/outside.txt"
 test -e "$work/outside.txt" && echo "!! the write outside the root went through" || echo "-> nothing was written outside the project root"
 show "$bin" run --yolo -- cat "$HOME/.ssh/id_rsa"
-echo "-> the engine still asks for credential reads in --yolo mode; hide the read from it and the kernel refuses:"
-show "$bin" run --yolo -c 'd=.ssh; cat ~/$d/id_rsa'
+echo "-> the engine still asks for credential reads in --yolo mode (and for one spelt in pieces, d=.ssh; cat ~/\$d/id_rsa); hidden from it in a program it cannot read, the kernel refuses:"
+printf '$ echo '\''cat ~/.ssh/id_rsa'\'' | %s run --yolo -- sh -s   # the engine sees only "sh -s"\n' "$bin"
+echo 'cat ~/.ssh/id_rsa' | "$bin" run --yolo -- sh -s
+printf '(exit %d)\n' "$?"
 /usr/bin/python3 -c 'import socket,time
 s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 s.bind(("127.0.0.1", 47631)); s.listen(); time.sleep(30)' &
