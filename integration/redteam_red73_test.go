@@ -30,6 +30,28 @@ func (p *rt20Project) overlapped(first, second string) (result, result) {
 	return p.sideBySide(red74Run{flags: unlayered, script: first}, red74Run{flags: unlayered, script: second})
 }
 
+// noPlantAfterBoth asserts that neither the hook nor core.fsmonitor a
+// first run's command planted is in place once both runs have ended, and
+// that the host's git status and git commit run nothing of it; second is
+// the second run's stderr, for the message.
+func (p *rt20Project) noPlantAfterBoth(second string) {
+	p.t.Helper()
+	if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
+		p.t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, second)
+	}
+	if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
+		p.t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
+	}
+	for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+		if !gitReturns(p.t, p.root, p.cred, args...) {
+			p.t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+		}
+	}
+	if _, err := os.Stat(p.mark); err == nil {
+		p.t.Error("the host's git ran what the first run's command planted")
+	}
+}
+
 // TestUnlayeredOverlapPutsNoPlantBackRed73: the attack above, and with
 // the root's read bit taken too (chmod 311 ., which kept the second run
 // from locking the root, so that it trusted its snapshot); the second run
@@ -50,20 +72,7 @@ func TestUnlayeredOverlapPutsNoPlantBackRed73(t *testing.T) {
 				if r2.code != 125 || !strings.Contains(r2.stderr, "another run without the namespace layer was going on") {
 					t.Errorf("the overlapping run: exit %d, want 125 saying another run went on\nstderr: %s", r2.code, r2.stderr)
 				}
-				if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
-					t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, r2.stderr)
-				}
-				if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
-					t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
-				}
-				for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-					if !gitReturns(t, p.root, p.cred, args...) {
-						t.Errorf("git %s outside the sandbox waited 10 s", args[0])
-					}
-				}
-				if _, err := os.Stat(p.mark); err == nil {
-					t.Error("the host's git ran what the first run's command planted")
-				}
+				p.noPlantAfterBoth(r2.stderr)
 			})
 		}
 		t.Run(map[bool]string{false: "root", true: "user"}[asUser]+"/neighbour", func(t *testing.T) {

@@ -288,20 +288,7 @@ func TestKilledRunnerHoldsLocksRed74(t *testing.T) {
 			if code := second.ProcessState.ExitCode(); code == 125 && !strings.Contains(stderr.String(), "another run") {
 				t.Errorf("the second run failed without saying another run went on: %s", stderr.String())
 			}
-			if got := p.read(".git/hooks/pre-commit"); strings.Contains(got, p.mark) {
-				t.Errorf(".git/hooks/pre-commit is the plant after both runs: %q\nsecond's stderr: %s", got, stderr.String())
-			}
-			if got := p.read(".git/config"); strings.Contains(got, "fsmonitor") {
-				t.Errorf(".git/config names the fsmonitor after both runs: %q", got)
-			}
-			for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
-				if !gitReturns(t, p.root, p.cred, args...) {
-					t.Errorf("git %s outside the sandbox waited 10 s", args[0])
-				}
-			}
-			if _, err := os.Stat(p.mark); err == nil {
-				t.Error("the host's git ran what the killed run's command planted")
-			}
+			p.noPlantAfterBoth(stderr.String())
 		})
 	}
 }

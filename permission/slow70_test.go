@@ -65,6 +65,21 @@ func TestSlow70CopiesBounded(t *testing.T) {
 	})
 }
 
+// allocatedPerCommand analyses line, which must hold n commands, and
+// returns the bytes allocated a command.
+func allocatedPerCommand(t *testing.T, line string, n int) uint64 {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	a := AnalyzeShell(line)
+	runtime.ReadMemStats(&after)
+	if len(a.Commands) != n {
+		t.Fatalf("%d commands, want %d", len(a.Commands), n)
+	}
+	return (after.TotalAlloc - before.TotalAlloc) / uint64(n)
+}
+
 // TestSlow70CommandsGrowDoubling: the commands of a line were appended
 // to a slice that append grows by a quarter once long, so that a line of
 // 300,000 commands of 300 bytes each (f() { …; }; f; f; …) was copied
@@ -74,16 +89,7 @@ func TestSlow70CommandsGrowDoubling(t *testing.T) {
 	if slowdown > 1 {
 		t.Skip("the race detector allocates more of its own")
 	}
-	line := repeated("f", "; ", 100000)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	a := AnalyzeShell(line)
-	runtime.ReadMemStats(&after)
-	if len(a.Commands) != 100000 {
-		t.Fatalf("%d commands, want 100000", len(a.Commands))
-	}
-	if per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(a.Commands)); per > 2300 {
+	if per := allocatedPerCommand(t, repeated("f", "; ", 100000), 100000); per > 2300 {
 		t.Errorf("%d bytes allocated a command, want at most 2300", per)
 	}
 }

@@ -1,7 +1,6 @@
 package permission
 
 import (
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -146,16 +145,7 @@ func TestSlow72CommandsPresized(t *testing.T) {
 	if slowdown > 1 {
 		t.Skip("the race detector allocates more of its own")
 	}
-	line := repeated("echo hi", "; ", 100000)
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	a := AnalyzeShell(line)
-	runtime.ReadMemStats(&after)
-	if len(a.Commands) != 100000 {
-		t.Fatalf("%d commands, want 100000", len(a.Commands))
-	}
-	if per := (after.TotalAlloc - before.TotalAlloc) / uint64(len(a.Commands)); per > 1600 {
+	if per := allocatedPerCommand(t, repeated("echo hi", "; ", 100000), 100000); per > 1600 {
 		t.Errorf("%d bytes allocated a command, want at most 1600", per)
 	}
 	checkDecisions(t, []decisionRow{
