@@ -290,6 +290,32 @@ var protectedInRoot = sync.OnceValue(func() []protectedPath {
 		{path: ".crushrc"},
 		{path: "crushrc"},
 		{path: ".opencode.json"},
+		// leads75's pass: Command Code's project hooks, MCP servers and
+		// mods (TypeScript it loads), IBM Bob's hooks and MCP servers,
+		// Poolside's settings (MCP servers, hooks), Reasonix's hooks and
+		// reasonix.toml (MCP servers it starts without asking), Qoder's and
+		// CodeBuddy's settings (hooks, MCP servers), Pi's settings
+		// (packages it installs), extensions (TypeScript it loads) and MCP
+		// servers, Trae's hooks and iFlow's settings (hooks, MCP servers).
+		// Their rules, skills, commands and learned notes stay writable.
+		{path: ".commandcode/settings.json"},
+		{path: ".commandcode/mcp.json"},
+		{path: ".commandcode/mods"},
+		{path: ".bob/settings.json"},
+		{path: ".bob/mcp.json"},
+		{path: ".poolside/settings.yaml"},
+		{path: ".poolside/settings.local.yaml"},
+		{path: ".reasonix/settings.json"},
+		{path: "reasonix.toml"},
+		{path: ".qoder/settings.json"},
+		{path: ".qoder/settings.local.json"},
+		{path: ".codebuddy/settings.json"},
+		{path: ".codebuddy/settings.local.json"},
+		{path: ".pi/settings.json"},
+		{path: ".pi/extensions"},
+		{path: ".pi/mcp.json"},
+		{path: ".trae/hooks.json"},
+		{path: ".iflow/settings.json"},
 		{path: ".bashrc"},
 		{path: ".bash_profile"},
 		{path: ".zshrc"},

@@ -54,6 +54,7 @@ var sensitiveWriteNames = []string{
 	// at its start) and the Go opencode's settings (MCP and language
 	// servers).
 	"kilo.json", "kilo.jsonc", "crush.json", ".crush.json", ".crushrc", "crushrc", ".opencode.json",
+	"reasonix.toml", // Reasonix's project MCP servers, started without asking
 	// mise's configuration, trusted by its path, not its content (its
 	// env scripts, hooks and templates run at the next prompt in the
 	// project), and asdf's tool versions (a path: version runs); see
@@ -438,7 +439,10 @@ func sensitiveWrite(abs, home string) string {
 // not) and Cline's hook scripts. The namespace layer keeps them
 // read-only whole.
 var sensitiveWriteSubdirs = []string{".config/mise", ".github/hooks", ".clinerules/hooks",
-	".junie/mcp"} // Junie's project MCP servers
+	".junie/mcp", // Junie's project MCP servers
+	// Command Code's project mods and Pi's project extensions:
+	// TypeScript each loads at its start.
+	".commandcode/mods", ".pi/extensions"}
 
 // sensitiveWriteInDir are files sensitive to write wherever they are,
 // named with the directory (or two) they are in, whose own name is too
@@ -452,7 +456,14 @@ var sensitiveWriteInDir = []string{".config/mise.toml", ".config/mise/config.tom
 	// Letta Code's and Tabnine CLI's project hooks.
 	".letta/settings.json", ".letta/settings.local.json", ".tabnine/agent/settings.json",
 	// Kimi Code's project MCP servers and OpenHands' project hooks.
-	".kimi-code/mcp.json", ".openhands/hooks.json"}
+	".kimi-code/mcp.json", ".openhands/hooks.json",
+	// Hooks and MCP servers of Command Code, IBM Bob, Poolside, Reasonix,
+	// Qoder, CodeBuddy, Pi (and the packages it installs), Trae and iFlow
+	// CLI, read from the project at their next session.
+	".commandcode/settings.json", ".commandcode/mcp.json", ".bob/settings.json", ".bob/mcp.json",
+	".poolside/settings.yaml", ".poolside/settings.local.yaml", ".reasonix/settings.json",
+	".qoder/settings.json", ".qoder/settings.local.json", ".codebuddy/settings.json", ".codebuddy/settings.local.json",
+	".pi/settings.json", ".pi/mcp.json", ".trae/hooks.json", ".iflow/settings.json"}
 
 // credentialRead reports why reading abs reaches a credential store, or ""
 // when it does not.
