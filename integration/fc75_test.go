@@ -69,3 +69,35 @@ func TestFc75MountTableUnreadable(t *testing.T) {
 		}
 	}
 }
+
+// TestFc75SettingsOutOfDescriptors: a runner short of descriptors (ulimit
+// -n) while it reads the settings files ran nothing, but exited 2, the
+// status of bad usage or invalid settings, for settings that were fine;
+// README's table gives 125 to an internal error. A limit lower still
+// ends the Go runtime itself (eventfd), with its own 2, before any code
+// of the runner's: not tried. The neighbour: a settings file that is
+// invalid is still 2.
+func TestFc75SettingsOutOfDescriptors(t *testing.T) {
+	b := newBox(t, nil)
+	tried := false
+	for n := 12; n <= 24; n++ {
+		r := runCommand(t, b.command(b.root, nil, "sh", "-c", fmt.Sprintf("ulimit -n %d && exec %s run --yolo -- true", n, bin)))
+		if !strings.Contains(r.stderr, "settings file") || !strings.Contains(r.stderr, "too many open files") {
+			continue
+		}
+		tried = true
+		if r.code != 125 {
+			t.Errorf("ulimit -n %d: exit %d, want 125 (nothing ran: no descriptor left, not invalid settings)\nstderr: %s", n, r.code, r.stderr)
+		}
+	}
+	if !tried {
+		t.Skip("no limit of 12 to 24 open files failed the settings' reading here")
+	}
+	bad := filepath.Join(b.out, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("permissions: [\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := b.run("run", "--yolo", "--settings", bad, "--", "true"); r.code != 2 {
+		t.Errorf("invalid settings: exit %d, want 2\nstderr: %s", r.code, r.stderr)
+	}
+}
