@@ -508,10 +508,18 @@ func planNamespace(p Policy, dir, tmp string) *nsLayer {
 		l.ways = ownWays(l.ways, p.KeepCaps)
 	}
 	// The mount table, read once: for the nested mounts and the kernel's
-	// debugging file systems in /sys. Unreadable, neither is judged: the
-	// nested mounts stay read-only, and the debugging file systems as the
-	// host has them (its /proc is the layer's to mount anyway).
-	info, _ := readMountinfo("/proc/self/mountinfo")
+	// debugging file systems in /sys. Unreadable (or empty, which no
+	// kernel's is: it has /), neither is judged: the nested mounts stay
+	// read-only, and the debugging file systems, which the plan cannot
+	// find, cannot be hidden: a strict run is refused rather than leave
+	// them to a root command as the host has them (fc75).
+	info, err := readMountinfo("/proc/self/mountinfo")
+	if err == nil && len(info) == 0 {
+		err = errors.New("empty")
+	}
+	if err != nil {
+		l.unhidden = append(l.unhidden, fmt.Sprintf("the kernel's debugging file systems in /sys (%s; the mount table that says where they are could not be read: %v)", strings.Join(kernelDebugFS, ", "), err))
+	}
 	l.writableNested(p, info, writable, l.steps[protected:])
 	l.denyRead(p)
 	l.hideKernelDebug(p, info, keep)

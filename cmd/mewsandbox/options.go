@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/mewsandbox/mewsandbox/exec"
@@ -493,6 +494,9 @@ func (o *options) resolve(cwd string) (*project, error) {
 	}
 	cfg, err := permission.Load(d)
 	if err != nil {
+		if outOfResources(err) {
+			return nil, exitError{status: exitInternal, err: err}
+		}
 		return nil, usageError{err}
 	}
 	// Checked here, not only when a run builds its policy: check and the
@@ -626,6 +630,14 @@ func swapCase(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// outOfResources says whether err is the runner's own shortage of
+// descriptors (ulimit -n, the system's file table) or memory, which says
+// nothing of the settings it met reading them: an internal error (125),
+// not invalid settings (2).
+func outOfResources(err error) bool {
+	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) || errors.Is(err, syscall.ENOMEM)
 }
 
 // readNames lists the names in directory dir, or none.
