@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -115,6 +116,70 @@ func TestGrantOverRepositoryAboveRootWarnsRed75(t *testing.T) {
 			t.Errorf("--allow-write %s holding %s/.git above the root: stderr\n%s\nwant %q once", top, mono, r.stderr, want)
 		case !withRepo && strings.Contains(r.stderr, "covers the git directory"):
 			t.Errorf("--allow-write %s with no repository above the root warned: %s", top, r.stderr)
+		}
+	}
+}
+
+// TestRootSwappedRed75: without the layer, under a grant that holds the
+// root, the command renamed the root away and put a copy with a hook
+// and core.fsmonitor of its own at its name, or a link to one: the run
+// failed (125) saying to look, every path below the root unopenable
+// through the link, and left the copy for the user's next git status in
+// the project, which ran the fsmonitor (as root and as a user, on
+// 5589c29). The root is now recorded where a grant holds it: what is at
+// its name after the run is moved aside and the root, found by its
+// identity, put back. Under the layer the root is a mount point, which
+// cannot be renamed. Neighbour: a directory renamed beside the root.
+func TestRootSwappedRed75(t *testing.T) {
+	const swap = "n=$(basename \"$PWD\")\ncd ..\nmv \"$n\" \"$n.x\"\n"
+	const plant = "printf '#!/bin/sh\\ntouch MARK\\n' > q/.git/hooks/pre-commit\nchmod +x q/.git/hooks/pre-commit\ngit -C q config core.fsmonitor 'touch MARK; false'\n"
+	rows := []struct{ name, script string }{
+		{"link", swap + "cp -a \"$n.x\" q && ln -s q \"$n\"\n" + plant},
+		{"copy", swap + "cp -a \"$n.x\" q && mv q \"$n\"\n" + strings.NewReplacer("q/", "\"$n\"/", "-C q", "-C \"$n\"").Replace(plant)},
+		{"neighbour", "cd .. && mkdir a && mv a b\n"},
+	}
+	for _, asUser := range []bool{false, true} {
+		for _, layered := range []bool{true, false} {
+			for _, row := range rows {
+				name := map[bool]string{false: "root", true: "user"}[asUser] + "/" + map[bool]string{false: "unlayered", true: "layered"}[layered] + "/" + row.name
+				t.Run(name, func(t *testing.T) {
+					if layered {
+						requireNamespaces(t)
+					}
+					p := newRT20Project(t, asUser)
+					var before syscall.Stat_t
+					if err := syscall.Stat(p.root, &before); err != nil {
+						t.Fatal(err)
+					}
+					flags := []string{"--allow-write", filepath.Dir(p.root)}
+					if !layered {
+						flags = append(flags, "--no-namespaces")
+					}
+					p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
+					r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+					if row.name == "neighbour" {
+						if r.code != 0 {
+							t.Errorf("a directory renamed beside the root: exit %d, want 0\nstderr: %s", r.code, r.stderr)
+						}
+						return
+					}
+					if !layered && r.code != 125 {
+						t.Errorf("exit %d, want 125 naming the root replaced\nstderr: %s", r.code, r.stderr)
+					}
+					var after syscall.Stat_t
+					if err := syscall.Lstat(p.root, &after); err != nil || after.Dev != before.Dev || after.Ino != before.Ino {
+						t.Errorf("the root's name is not the root after the run (%v)\nstderr: %s", err, r.stderr)
+					}
+					for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+						if !gitReturns(t, p.root, p.cred, args...) {
+							t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+						}
+					}
+					if _, err := os.Stat(p.mark); err == nil {
+						t.Errorf("the host's git in the project ran what the command planted in the copy\nstderr: %s", r.stderr)
+					}
+				})
+			}
 		}
 	}
 }
