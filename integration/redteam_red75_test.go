@@ -183,3 +183,79 @@ func TestRootSwappedRed75(t *testing.T) {
 		}
 	}
 }
+
+// TestAsideNamesTakenRed75: what the command planted is moved aside to
+// NAME.mewsandbox-planted, or .1 to .99 beside it; a command that made all
+// 100 names first (empty files) kept its plant in place, the run failing
+// (125) with "remove it": core.fsmonitor in .git/config without the
+// layer, with no grant at all, which the host's next git status ran;
+// .mcp.json under the layer and without it; ../.git under --allow-write
+// .. (as root and as a user, on 5589c29). A name it could not foresee is
+// now taken. Neighbour: 100 such names made beside nothing protected
+// pass and stay.
+func TestAsideNamesTakenRed75(t *testing.T) {
+	const decoys = "touch P.mewsandbox-planted; for i in $(seq 1 99); do touch P.mewsandbox-planted.$i; done\n"
+	const config = "git config core.fsmonitor 'touch MARK; false'\n"
+	const mcp = "echo '{\"mcpServers\":{\"x\":{\"command\":\"touch\",\"args\":[\"MARK\"]}}}' > .mcp.json\n"
+	const parent = "rm -f .git/HEAD\ngit init -q ..\ngit -C .. config core.fsmonitor 'touch MARK; false'\n"
+	rows := []struct {
+		name, script, planted string // planted: relative to the root; "" a neighbour
+		unlayeredOnly, above  bool
+	}{
+		{"config", config + strings.ReplaceAll(decoys, "P", ".git/config"), ".git/config", true, false},
+		{"mcp", mcp + strings.ReplaceAll(decoys, "P", ".mcp.json"), ".mcp.json", false, false},
+		{"parent-repo", parent + strings.ReplaceAll(decoys, "P", "../.git"), "../.git", false, true},
+		{"neighbour", strings.ReplaceAll(decoys, "P", "notes"), "", false, false},
+	}
+	for _, asUser := range []bool{false, true} {
+		for _, layered := range []bool{true, false} {
+			for _, row := range rows {
+				if layered && row.unlayeredOnly {
+					continue
+				}
+				name := map[bool]string{false: "root", true: "user"}[asUser] + "/" + map[bool]string{false: "unlayered", true: "layered"}[layered] + "/" + row.name
+				t.Run(name, func(t *testing.T) {
+					if layered {
+						requireNamespaces(t)
+					}
+					p := newRT20Project(t, asUser)
+					var flags []string
+					if row.above {
+						flags = append(flags, "--allow-write", filepath.Dir(p.root))
+					}
+					if !layered {
+						flags = append(flags, "--no-namespaces")
+					}
+					p.write("x.sh", strings.ReplaceAll(row.script, "MARK", p.mark), 0o644)
+					r := runCommand(t, p.cmd(append(append([]string{"run", "--yolo"}, flags...), "--", "sh", "x.sh")...))
+					if row.planted == "" {
+						if r.code != 0 || p.read("notes.mewsandbox-planted.99") == "<missing>" {
+							t.Errorf("100 names made beside nothing protected: exit %d, want 0, the names left\nstderr: %s", r.code, r.stderr)
+						}
+						return
+					}
+					if r.code != 125 {
+						t.Errorf("exit %d, want 125\nstderr: %s", r.code, r.stderr)
+					}
+					if got := p.read(row.planted); strings.Contains(got, p.mark) {
+						t.Errorf("%s is the plant after the run: %q\nstderr: %s", row.planted, got, r.stderr)
+					}
+					if _, err := os.Lstat(filepath.Join(p.root, row.planted)); row.above && err == nil {
+						t.Errorf("%s is there after the run\nstderr: %s", row.planted, r.stderr)
+					}
+					if !row.above && strings.Contains(p.read(".git/config"), "fsmonitor") {
+						t.Errorf(".git/config names the fsmonitor after the run\nstderr: %s", r.stderr)
+					}
+					for _, args := range [][]string{{"status"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "after"}} {
+						if !gitReturns(t, p.root, p.cred, args...) {
+							t.Errorf("git %s outside the sandbox waited 10 s", args[0])
+						}
+					}
+					if _, err := os.Stat(p.mark); err == nil {
+						t.Errorf("the host's git ran what the command planted\nstderr: %s", r.stderr)
+					}
+				})
+			}
+		}
+	}
+}
