@@ -84,39 +84,42 @@ func TestAboveRootPlantedRed75(t *testing.T) {
 
 // TestGrantOverRepositoryAboveRootWarnsRed75: a write grant that holds
 // the root and, between them, a repository of the user's (mono, the
-// superproject of a submodule or a monorepo holding a clone) was allowed
-// unwarned where the repository was not at the grant's top: the command
-// could plant core.fsmonitor in mono/.git/config, which the user's next
-// git status in mono runs (and git in the project too, once its
-// .git/HEAD is gone). It is now warned of as a grant holding a git
-// directory at its top is. Neighbour: the same grant with no repository
-// between is not.
+// superproject of a submodule or a monorepo holding a clone), or another
+// project at the grant's top beside the root's way (--allow-write ..
+// over ../other), was allowed unwarned: the command could plant
+// core.fsmonitor in mono/.git/config or other/.git/config, which the
+// user's next git status there runs (in mono, git in the project too,
+// once its .git/HEAD is gone). Each is now warned of as a grant holding
+// a git directory at its top is. Neighbour: the same grant with no
+// repository but the root's is not.
 func TestGrantOverRepositoryAboveRootWarnsRed75(t *testing.T) {
 	t.Parallel()
-	for _, withRepo := range []bool{true, false} {
-		top := realTemp(t)
-		mono := filepath.Join(top, "mono")
-		root := filepath.Join(mono, "x", "p")
-		for _, d := range []string{filepath.Join(root, ".git", "hooks"), filepath.Join(mono, "notes")} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
+	for _, tc := range []struct{ name, repo string }{{"between", "mono"}, {"beside", "other"}, {"neighbour", ""}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			top := realTemp(t)
+			root := filepath.Join(top, "mono", "x", "p")
+			for _, d := range []string{filepath.Join(root, ".git", "hooks"), filepath.Join(top, "mono", "notes"), filepath.Join(top, "other", "src")} {
+				if err := os.MkdirAll(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		if withRepo {
-			if err := os.MkdirAll(filepath.Join(mono, ".git", "hooks"), 0o755); err != nil {
-				t.Fatal(err)
+			if tc.repo != "" {
+				if err := os.MkdirAll(filepath.Join(top, tc.repo, ".git", "hooks"), 0o755); err != nil {
+					t.Fatal(err)
+				}
 			}
-		}
-		r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null", "--allow-write", top}, dir: root})
-		want := "covers the git directory " + filepath.Join(mono, ".git") + ":"
-		switch {
-		case r.code != 0:
-			t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
-		case withRepo && strings.Count(r.stderr, want) != 1:
-			t.Errorf("--allow-write %s holding %s/.git above the root: stderr\n%s\nwant %q once", top, mono, r.stderr, want)
-		case !withRepo && strings.Contains(r.stderr, "covers the git directory"):
-			t.Errorf("--allow-write %s with no repository above the root warned: %s", top, r.stderr)
-		}
+			r := run(t, invocation{args: []string{"explain", "--no-user-settings", "--settings", "/dev/null", "--allow-write", top}, dir: root})
+			want := "covers the git directory " + filepath.Join(top, tc.repo, ".git") + ":"
+			switch {
+			case r.code != 0:
+				t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+			case tc.repo != "" && strings.Count(r.stderr, want) != 1:
+				t.Errorf("--allow-write %s holding %s/.git: stderr\n%s\nwant %q once", top, tc.repo, r.stderr, want)
+			case tc.repo == "" && strings.Contains(r.stderr, "covers the git directory"):
+				t.Errorf("--allow-write %s with no repository but the root's warned: %s", top, r.stderr)
+			}
+		})
 	}
 }
 

@@ -487,13 +487,20 @@ func warnGitDirWrite(stderr io.Writer, path, root, from string) {
 		from, path, g)
 }
 
+// maxGrantChildren bounds the entries of a write grant gitDirAbove looks
+// in for another project.
+const maxGrantChildren = 256
+
 // gitDirAbove is the .git at the top of the write grant real, or, where
-// real holds the root, in a directory between them, nearest the top; ""
-// for none. Such a repository is the user's (the superproject of a
-// submodule, a monorepo holding a clone): with --allow-write ../.. a
-// command planted core.fsmonitor in ../.git/config, unwarned, and the
-// user's next git status there ran it, as did git in the project once
-// its .git/HEAD was gone (git then goes on up) (red75).
+// real holds the root, in a directory between them, nearest the top, or
+// in a directory at the grant's top other than the root (another
+// project beside it, among the first maxGrantChildren); "" for none.
+// Such a repository is the user's (the superproject of a submodule, a
+// monorepo holding a clone, a project beside this one): with
+// --allow-write ../.. a command planted core.fsmonitor in
+// ../.git/config, unwarned, and the user's next git status there ran it,
+// as did git in the project once its .git/HEAD was gone (git then goes
+// on up); with --allow-write .., in ../other/.git/config (red75).
 func gitDirAbove(real, root string) string {
 	var dirs []string
 	if pathWithin(root, real) {
@@ -502,6 +509,15 @@ func gitDirAbove(real, root string) string {
 		}
 	}
 	dirs = append(dirs, real)
+	if f, err := os.Open(real); err == nil {
+		entries, _ := f.ReadDir(maxGrantChildren)
+		f.Close()
+		for _, e := range entries {
+			if d := filepath.Join(real, e.Name()); e.IsDir() && d != root {
+				dirs = append([]string{d}, dirs...)
+			}
+		}
+	}
 	for _, d := range slices.Backward(dirs) {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			return filepath.Join(d, ".git")
