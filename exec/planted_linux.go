@@ -154,12 +154,20 @@ var errAsideTaken = errors.New("every name to move it to is taken")
 
 // renameAside renames name in the directory dirfd aside, to
 // name.mewsandbox-planted or that and .N (maxPlanted names in all; name
-// cut short where the whole would pass NAME_MAX), never replacing and
-// never following it, and returns the name it took.
+// cut short where the whole would pass NAME_MAX), or where all those are
+// taken that and a random .HEX, never replacing and never following it,
+// and returns the name it took.
 func renameAside(dirfd int, name string) (string, error) {
-	for i := range maxPlanted {
+	for i := range maxPlanted + randomAsideTries {
 		suffix := ".mewsandbox-planted"
-		if i > 0 {
+		switch {
+		case i >= maxPlanted:
+			// The command took them all (100 empty files beside its
+			// .git/config, ../.git or .mcp.json), so that what it planted
+			// stayed, for the host's next git status (red75): a name it
+			// could not have made beforehand.
+			suffix += "." + randomHex()
+		case i > 0:
 			suffix += "." + strconv.Itoa(i)
 		}
 		to := cutName(name, unix.NAME_MAX-len(suffix)) + suffix
@@ -169,6 +177,20 @@ func renameAside(dirfd int, name string) (string, error) {
 		}
 	}
 	return "", errAsideTaken
+}
+
+// randomAsideTries bounds the random names renameAside tries once the
+// numbered ones are taken.
+const randomAsideTries = 8
+
+// randomHex is 16 hexadecimal digits from the kernel's random source, or
+// from the time where that fails.
+func randomHex() string {
+	var b [8]byte
+	if n, err := unix.Getrandom(b[:], 0); err != nil || n != len(b) {
+		binary.LittleEndian.PutUint64(b[:], uint64(time.Now().UnixNano()))
+	}
+	return hex.EncodeToString(b[:])
 }
 
 // cutName cuts name to at most max bytes, at the start of a character: a

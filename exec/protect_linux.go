@@ -245,6 +245,36 @@ func (g *guard) pinAboveRoot() {
 	for _, d := range slices.Backward(above) {
 		g.pin(d)
 	}
+	if len(above) > 1 {
+		g.unmadeAbove(above[1:])
+	}
+}
+
+// foundAbove are the names git, hg and jj look for in the directory they
+// run in and then in each above it, up to /, while they find none that
+// holds a repository, and rustup and asdf while they find no toolchain
+// file: what one of them is in a directory above the root is the
+// project's to the user's next command there.
+var foundAbove = [...]string{".git", ".hg", ".jj", "rust-toolchain", "rust-toolchain.toml", ".tool-versions"}
+
+// unmadeAbove looks for foundAbove's names in dirs, the directories above
+// the root in a writable tree (--allow-write .., or ~ for a project in
+// the home directory), and has each missing one looked for after the
+// run, as a missing protected path is (unmade: moved aside, the run
+// failing). A red team's command made ../.git with core.fsmonitor and
+// removed the root's .git/HEAD, after which git no longer takes .git for
+// a repository and goes on up: the user's next git status in the project
+// ran the fsmonitor, under the layer and without it. One that is there
+// is the user's, which a grant holding a git directory is warned of.
+func (g *guard) unmadeAbove(dirs []string) {
+	for _, d := range dirs {
+		for _, n := range foundAbove {
+			p := d + "/" + n
+			if _, err := g.res.lstat(p); errors.Is(err, fs.ErrNotExist) && !slices.Contains(g.unmade, p) {
+				g.unmade = append(g.unmade, p)
+			}
+		}
+	}
 }
 
 // pinNamedWay keeps the way to the root as the run was started in it:

@@ -152,6 +152,16 @@ func planUnlayered(p Policy, dir string) *snapshot {
 			shallow[d] = true
 		}
 	}
+	// The root too, where a grant holds it (--allow-write ..): the
+	// command can rename it away and put a copy with hooks of its own, or
+	// a link to one, at its name. Unrecorded, a red team's (mv p p.x; ln
+	// -s q p, q a planted copy) failed the run with "look at it", every
+	// path below it unopenable through the link, and left the copy for
+	// the user's next git status in the project.
+	if slices.ContainsFunc(g.writable, func(w string) bool { return w != root && within(root, w) }) {
+		add(root)
+		shallow[root] = true
+	}
 	slices.Sort(paths) // a directory before what lies in it
 	dirs := dirFDs{}
 	defer dirs.close()
@@ -543,6 +553,17 @@ func (s *snapshot) check() []string {
 	// this one is undoing for the user's.
 	defer unlockDirs(s.locks)
 	var found []string
+	// First the root and the directories above it in a grant (recorded
+	// where a grant holds the root), from the top: put back, they are
+	// what checkDotGit and the paths below look in.
+	way := func(e *snapEntry) bool { return within(s.root, e.path) }
+	above := dirFDs{}
+	for _, e := range s.entries {
+		if way(e) {
+			found = s.checkEntry(above, e, found)
+		}
+	}
+	above.close()
 	if msg := s.checkDotGit(); msg != "" {
 		found = append(found, msg)
 	}
@@ -550,28 +571,37 @@ func (s *snapshot) check() []string {
 	dirs := dirFDs{}
 	defer dirs.close()
 	for _, e := range s.entries {
-		fd, err := dirs.open(filepath.Dir(e.path))
-		switch {
-		case err != nil && e.missing:
-			// Still missing with its directory, or under a file where
-			// nothing can be made: nothing to look at. But a directory
-			// on the way the command made a symbolic link (.config to
-			// a directory of its own holding mise/config.toml, .hg to
-			// one holding hgrc) has git, mise and the agents read what
-			// it made there, which no look through the link finds.
-			if link := LinkOnWayIn(filepath.Dir(e.path), func(d string) bool { return within(d, s.root) }); link != "" {
-				found = append(found, fmt.Sprintf("%s: cannot look for it, which the command may have made (%s): %s on its way is a symbolic link; look at it before you run git or open the project", e.path, snapWhy, link))
-			}
-		case err != nil:
-			found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))
-		default:
-			c := checker{dir: filepath.Dir(e.path), unverified: s.unverified}
-			c.compare(fd, filepath.Base(e.path), e)
-			found = append(found, c.found...)
+		if !way(e) {
+			found = s.checkEntry(dirs, e, found)
 		}
 	}
 	if s.overlapped && len(found) > 0 {
 		found = append(found, overlapAdvice)
+	}
+	return found
+}
+
+// checkEntry compares e with what is at its path now, its directory
+// opened through dirs, and returns found with what it found and did.
+func (s *snapshot) checkEntry(dirs dirFDs, e *snapEntry, found []string) []string {
+	fd, err := dirs.open(filepath.Dir(e.path))
+	switch {
+	case err != nil && e.missing:
+		// Still missing with its directory, or under a file where
+		// nothing can be made: nothing to look at. But a directory on
+		// the way the command made a symbolic link (.config to a
+		// directory of its own holding mise/config.toml, .hg to one
+		// holding hgrc) has git, mise and the agents read what it made
+		// there, which no look through the link finds.
+		if link := LinkOnWayIn(filepath.Dir(e.path), func(d string) bool { return within(d, s.root) }); link != "" {
+			found = append(found, fmt.Sprintf("%s: cannot look for it, which the command may have made (%s): %s on its way is a symbolic link; look at it before you run git or open the project", e.path, snapWhy, link))
+		}
+	case err != nil:
+		found = append(found, fmt.Sprintf("%s: its directory cannot be opened (%v), which the command may have replaced: look at it before you run git or open the project", e.path, err))
+	default:
+		c := checker{dir: filepath.Dir(e.path), unverified: s.unverified}
+		c.compare(fd, filepath.Base(e.path), e)
+		found = append(found, c.found...)
 	}
 	return found
 }
@@ -709,6 +739,14 @@ func (c *checker) restore(dirfd int, name string, e *snapEntry) string {
 	// 555 .git) as into any other: not made again, yours would be lost.
 	if restore := writableFor(dirfd); restore != nil {
 		defer restore()
+	}
+	if e.st.Mode&unix.S_IFMT == unix.S_IFDIR && !e.listed {
+		if at := findDir(dirfd, e.st.Dev, e.st.Ino); at != "" && unix.Renameat2(dirfd, at, dirfd, name, unix.RENAME_NOREPLACE) == nil {
+			// A directory on the way, or the root, the command renamed
+			// (mv p p.x): itself, not an empty one in its place, whose
+			// entries the checks that follow then look at.
+			return "the directory before the run, found at " + c.dir + "/" + at + ", put back"
+		}
 	}
 	if err := putBack(dirfd, name, e); err != nil {
 		return fmt.Sprintf("the version before the run could not be put back (%v)", err)

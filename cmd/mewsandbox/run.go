@@ -467,9 +467,10 @@ func warnHomeWrite(stderr io.Writer, path, home, from string) {
 
 // warnGitDirWrite warns when a write grant from "from" outside the
 // project root is, lies in or holds at its top a git directory (a bare
-// repository a command pushes to, another project): git runs its hooks
-// and config outside the sandbox, and the namespace layer keeps them
-// read-only in the root only.
+// repository a command pushes to, another project), or holds the root
+// and one in a directory between them: git runs its hooks and config
+// outside the sandbox, and the namespace layer keeps them read-only in
+// the root only.
 func warnGitDirWrite(stderr io.Writer, path, root, from string) {
 	real := realPath(path)
 	if pathWithin(real, root) {
@@ -477,13 +478,52 @@ func warnGitDirWrite(stderr io.Writer, path, root, from string) {
 	}
 	g := gitDirAt(real)
 	if g == "" {
-		if _, err := os.Lstat(filepath.Join(real, ".git")); err != nil {
-			return
-		}
-		g = filepath.Join(real, ".git")
+		g = gitDirAbove(real, root)
+	}
+	if g == "" {
+		return
 	}
 	fmt.Fprintf(stderr, "mewsandbox: warning: %s: write access to %s covers the git directory %s: sandboxed commands may change its hooks and config, which git runs outside the sandbox; grant the directories the command needs instead\n",
 		from, path, g)
+}
+
+// maxGrantChildren bounds the entries of a write grant gitDirAbove looks
+// in for another project.
+const maxGrantChildren = 256
+
+// gitDirAbove is the .git at the top of the write grant real, or, where
+// real holds the root, in a directory between them, nearest the top, or
+// in a directory at the grant's top other than the root (another
+// project beside it, among the first maxGrantChildren); "" for none.
+// Such a repository is the user's (the superproject of a submodule, a
+// monorepo holding a clone, a project beside this one): with
+// --allow-write ../.. a command planted core.fsmonitor in
+// ../.git/config, unwarned, and the user's next git status there ran it,
+// as did git in the project once its .git/HEAD was gone (git then goes
+// on up); with --allow-write .., in ../other/.git/config (red75).
+func gitDirAbove(real, root string) string {
+	var dirs []string
+	if pathWithin(root, real) {
+		for d := filepath.Dir(root); d != real && pathWithin(d, real); d = filepath.Dir(d) {
+			dirs = append(dirs, d)
+		}
+	}
+	dirs = append(dirs, real)
+	if f, err := os.Open(real); err == nil {
+		entries, _ := f.ReadDir(maxGrantChildren)
+		f.Close()
+		for _, e := range entries {
+			if d := filepath.Join(real, e.Name()); e.IsDir() && d != root {
+				dirs = append([]string{d}, dirs...)
+			}
+		}
+	}
+	for _, d := range slices.Backward(dirs) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return filepath.Join(d, ".git")
+		}
+	}
+	return ""
 }
 
 // presetGrants returns the grants of the presets sb names, refusing an
