@@ -2739,7 +2739,12 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // }; f ~ runs rm -rf ~, and f() { "$@"; }; f rm -rf ~ does too. The
 // copy is one more to judge; the body as written is judged still. A
 // pipeline's stage is pipedFiltered's to copy, before a reader of code.
-func (z *analyzer) fnStmtCopy(at int) {
+// The copy runs in dir, where the call does: the call of a function that
+// changes directory leaves the shell's unknown ("?", changeDir) before
+// the copy is walked, and a cd in the copy from there would be unknown
+// too, so that ln -s /etc l; f() { cd "$1" && make; }; f l ran make in
+// "?", not through the link, as cd l && make does.
+func (z *analyzer) fnStmtCopy(at int, dir string) {
 	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
 		return
 	}
@@ -2748,7 +2753,11 @@ func (z *analyzer) fnStmtCopy(at int) {
 	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
 		return
 	}
-	if cp, ok := z.walkFnCopy(c, true); ok {
+	saved := z.dir
+	z.dir = dir
+	cp, ok := z.walkFnCopy(c, true)
+	z.dir = saved
+	if ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
 		}
@@ -3133,9 +3142,9 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.holdFDs(rs)
 	}
-	at := len(z.a.Commands)
+	at, dir := len(z.a.Commands), z.dir
 	z.finish(c, subs, ce.Args, rs)
-	z.fnStmtCopy(at)
+	z.fnStmtCopy(at, dir)
 }
 
 // evaluated checks the arguments of a builtin that evaluates what it is
