@@ -307,11 +307,13 @@ type analyzer struct {
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
 	// (fnCallOutput); fnDepth counts the copies being walked, one
-	// inside the other (maxFnDepth), and fnCopied the bytes of the
-	// copies walked (maxFnCopied).
+	// inside the other (maxFnDepth), fnCopied the bytes of the bodies
+	// copied (maxFnCopied) and fnWalked those of the copies, arguments
+	// written in (maxFnWalked).
 	fnBodies map[string]string
 	fnDepth  int
 	fnCopied int
+	fnWalked int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -2655,14 +2657,22 @@ func outputRead(name string) bool {
 
 // maxFnBody bounds the source of a function whose body fnCallOutput
 // walks again for a call with arguments, maxFnArgs the arguments, and
-// maxFnCopied the copies walked of a line all told, past which the line
+// maxFnCopied the bodies copied of a line all told, past which the line
 // fails closed, so that a body of many assignments called many times
 // does not walk the line over and over (a 7 kB line took a minute);
-// maxFnDepth the copies walked one inside the other.
+// maxFnDepth the copies walked one inside the other. maxFnWalked bounds
+// the copies' text, arguments written in, as a second allowance: a copy
+// is walked while either bound holds, so that a short body called a few
+// hundred times (f() { git add "$1" && git commit -m "$1" -- "$1"; }; f
+// a1; f a2; …, some 9 kB of bodies at 100 calls of a 91-byte one) is
+// followed, not asked for as too complex, while no copy walked within
+// maxFnCopied alone is dropped. Copies are walked at about the cost of
+// the line's own text, so 64 kB adds some 0.1 s at most.
 const (
 	maxFnBody   = 1 << 10
 	maxFnArgs   = 9
 	maxFnCopied = 8 << 10
+	maxFnWalked = 64 << 10
 	maxFnDepth  = 2
 )
 
@@ -2795,9 +2805,8 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if !ok {
 		return fnCopy{}, false
 	}
-	if z.fnCopied += len(body); z.fnCopied > maxFnCopied {
-		z.complexOnce("functions are called more often than the analysis follows")
-		return fnCopy{}, false
+	if z.fnCopied += len(body); z.fnCopiedOver() {
+		return fnCopy{}, false // both spent: not even written out
 	}
 	body = positionalAll(body, len(args)-1)
 	for k := 1; k <= maxFnArgs; k++ {
@@ -2806,6 +2815,9 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 			v = args[k]
 		}
 		body = substVar(body, strconv.Itoa(k), v)
+	}
+	if z.fnWalked += len(body); z.fnCopiedOver() {
+		return fnCopy{}, false
 	}
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
@@ -2821,6 +2833,16 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	z.src = saved
 	z.fnDepth--
 	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+}
+
+// fnCopiedOver reports whether the copies of function bodies have spent
+// both maxFnCopied and maxFnWalked, past which the line fails closed.
+func (z *analyzer) fnCopiedOver() bool {
+	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked {
+		z.complexOnce("functions are called more often than the analysis follows")
+		return true
+	}
+	return false
 }
 
 // callArg returns argument w of a call as it stands in the copy of the
