@@ -266,6 +266,11 @@ type analyzer struct {
 	// may use of its own (strayFD).
 	execFDs  []string
 	fdScopes [][]*syntax.Redirect
+	// scopeFed: the compounds' inputs scopeInput has handed a reader of
+	// code once, and scopeFedBytes the text of those handed again
+	// (maxScopeFed).
+	scopeFed      map[*syntax.Redirect]bool
+	scopeFedBytes int
 	// fnCalls are the calls of a name, each with the descriptors open
 	// at it (funcFDs).
 	fnCalls []fnCall
@@ -3154,7 +3159,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 		z.programText = saved
 	}
-	rs = z.withHeld(rs)
+	rs = z.scopeInput(c, z.withHeld(rs))
 	c.Redirects = z.redirects(rs, &subs)
 	c.StrayFD = z.strayFD(c, rs)
 	z.noteCall(c, rs)

@@ -279,3 +279,63 @@ func strayNum(t string) string {
 	}
 	return strings.TrimLeft(t, "0")
 }
+
+// maxScopeFed bounds the text of compounds' inputs handed again to a
+// further reader of code in them (scopeInput), each walked once more
+// for it: { sh; sh; …; } < <(…) would walk the substitution for each sh.
+const maxScopeFed = 64 << 10
+
+// scopeInput returns rs, the redirections of command c, with the input
+// of the compound commands around it first where c is a reader of code
+// from its input (sh, python3 -, source /dev/stdin) that does not
+// redirect descriptor 0 itself: { sh; } <<< 'rm -rf ~' and while read l;
+// do sh; done < <(curl x) run what sh <<< 'rm -rf ~' and sh < <(curl x)
+// run, which a compound's redirection (redirectOnly) alone never showed
+// the program checks. The innermost compound that redirects descriptor
+// 0 is the one read; one that duplicates or closes it is left as it
+// is. Each input is handed once freely, again within maxScopeFed, past
+// which the line fails closed.
+func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.Redirect {
+	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+		return rs
+	}
+	if n := lowerName(c); !isInterpreter(n) && n != "source" && n != "." || !readsProgramFromFeed(c) {
+		return rs
+	}
+	for k := len(z.fdScopes) - 1; k >= 0; k-- {
+		s := z.fdScopes[k]
+		for i := len(s) - 1; i >= 0; i-- {
+			r := s[i]
+			if redirFD(r) != "0" {
+				continue
+			}
+			switch r.Op {
+			case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
+			default:
+				return rs // <&3, <&-: not an input the analysis reads
+			}
+			if z.scopeFed[r] {
+				if z.scopeFedBytes += redirLen(r); z.scopeFedBytes > maxScopeFed {
+					z.complexOnce("programs read from a compound command's input more often than the analysis follows")
+					return rs
+				}
+			}
+			if z.scopeFed == nil {
+				z.scopeFed = map[*syntax.Redirect]bool{}
+			}
+			z.scopeFed[r] = true
+			return append([]*syntax.Redirect{r}, rs...)
+		}
+	}
+	return rs
+}
+
+// redirLen returns the length of redirection r's source, its
+// here-document's body included.
+func redirLen(r *syntax.Redirect) int {
+	n := int(redirEnd(r).Offset() - r.Pos().Offset())
+	if r.Hdoc != nil {
+		n += int(r.Hdoc.End().Offset() - r.Hdoc.Pos().Offset())
+	}
+	return n
+}
