@@ -316,9 +316,13 @@ type analyzer struct {
 	// copied (maxFnCopied) and fnWalked those of the copies, arguments
 	// written in (maxFnWalked).
 	fnBodies map[string]string
-	fnDepth  int
-	fnCopied int
-	fnWalked int
+	// fnReadsCode: the functions whose body as written holds a reader
+	// of code from its input (readsCodeFromInput), whose calls with
+	// their input redirected fnStmtCopy copies.
+	fnReadsCode map[string]bool
+	fnDepth     int
+	fnCopied    int
+	fnWalked    int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -802,6 +806,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
 			z.noteFnBody(cmd.Name.Value, cmd.Body)
+			z.noteFnReadsCode(cmd.Name.Value, start)
 			if outputRead(strings.ToLower(cmd.Name.Value)) {
 				// echo() { printf 'rm -rf ~'; }; echo ls | sh: the calls
 				// are read as the command's, as an alias's would be.
@@ -979,15 +984,20 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 
 // pipedCommands: a program that runs the commands of its input, fed by
 // a stage before it (echo '!touch /tmp/x' | sftp host), may do what the
-// analysis cannot see (inputCommands).
+// analysis cannot see (inputCommands); so may a call of a function whose
+// body reads code from its input (fnReadsCode: f() { sh; }; echo 'rm -rf
+// ~' | f), whose body's reader the stage before does not feed here.
 func (z *analyzer) pipedCommands(p Pipeline) {
 	for k, stage := range p {
 		if k == 0 {
 			continue // the first stage: its input is the line's
 		}
 		for _, i := range stage {
-			if why := inputCommands(z.a.Commands[i]); why != "" {
+			c := z.a.Commands[i]
+			if why := inputCommands(c); why != "" {
 				z.complex("%s", why)
+			} else if len(c.Words) > 0 && c.Words[0].Literal && z.fnReadsCode[c.Words[0].Text] {
+				z.complex("%s runs code it reads from a pipe in a function's body, which the analysis does not follow", c.Words[0].Text)
 			}
 		}
 	}
@@ -2758,19 +2768,27 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // changes directory leaves the shell's unknown ("?", changeDir) before
 // the copy is walked, and a cd in the copy from there would be unknown
 // too, so that ln -s /etc l; f() { cd "$1" && make; }; f l ran make in
-// "?", not through the link, as cd l && make does.
-func (z *analyzer) fnStmtCopy(at int, dir string) {
+// "?", not through the link, as cd l && make does. A body is copied
+// too where the call's input is redirected (rs, or a compound's around
+// it), with that input as its compound's (scopeInput): f() { sh; }; f
+// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'.
+func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
 		return
 	}
 	// sudo f ~, env f ~: a program of the name, never the function.
 	c := z.a.Commands[at]
-	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
+		return
+	}
+	if body, ok := z.fnBodies[c.Words[0].Text]; !ok || !expandsPositional(body) && !(z.fnReadsCode[c.Words[0].Text] && z.inputRedirected(rs)) {
 		return
 	}
 	saved := z.dir
 	z.dir = dir
+	z.fdScopes = append(z.fdScopes, rs)
 	cp, ok := z.walkFnCopy(c, true)
+	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
 	if ok {
 		if z.fnCopies == nil {
@@ -3171,7 +3189,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	}
 	at, dir := len(z.a.Commands), z.dir
 	z.finish(c, subs, ce.Args, rs)
-	z.fnStmtCopy(at, dir)
+	z.fnStmtCopy(at, dir, rs)
 }
 
 // evaluated checks the arguments of a builtin that evaluates what it is

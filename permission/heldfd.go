@@ -299,7 +299,7 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
 		return rs
 	}
-	if n := lowerName(c); !isInterpreter(n) && n != "source" && n != "." || !readsProgramFromFeed(c) {
+	if !readsCodeFromInput(c) {
 		return rs
 	}
 	for k := len(z.fdScopes) - 1; k >= 0; k-- {
@@ -328,6 +328,39 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 		}
 	}
 	return rs
+}
+
+// readsCodeFromInput says whether c runs a program it may read from its
+// input: a shell or an interpreter with no script (sh, python3 -), or
+// source /dev/stdin.
+func readsCodeFromInput(c SimpleCommand) bool {
+	n := lowerName(c)
+	return (isInterpreter(n) || n == "source" || n == ".") && readsProgramFromFeed(c)
+}
+
+// noteFnReadsCode records whether the body of function name, whose
+// commands as written run from index start on, holds a reader of code
+// from its input, or a call of a function declared before that does
+// (fnReadsCode).
+func (z *analyzer) noteFnReadsCode(name string, start int) {
+	delete(z.fnReadsCode, name)
+	// g() { sh; }; f() { g; }: f's calls read code as g's do.
+	if !slices.ContainsFunc(z.a.Commands[start:], func(c SimpleCommand) bool { return readsCodeFromInput(c) || z.fnReadsCode[c.Name()] }) {
+		return
+	}
+	if z.fnReadsCode == nil {
+		z.fnReadsCode = map[string]bool{}
+	}
+	z.fnReadsCode[name] = true
+}
+
+// inputRedirected says whether rs, a command's redirections, or the
+// compounds' around it redirect descriptor 0.
+func (z *analyzer) inputRedirected(rs []*syntax.Redirect) bool {
+	in := func(rs []*syntax.Redirect) bool {
+		return slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" })
+	}
+	return in(rs) || slices.ContainsFunc(z.fdScopes, in)
 }
 
 // redirLen returns the length of redirection r's source, its
