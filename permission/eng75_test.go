@@ -144,3 +144,28 @@ func TestEng75FnInputFeedsReader(t *testing.T) {
 		{"neighbour: a call with no input", D, nil, `f() { sh; }; f`, Allow},
 	})
 }
+
+// TestEng75CompoundInputReaders: scopeInput read only a shell or an
+// interpreter named first: a wrapped one ({ env sh; }, { timeout 5 sh;
+// }), a reader of a script (awk -f /dev/stdin, sed -f /dev/stdin), an
+// xargs, and a compound whose input is a duplication of a descriptor
+// the line opened (<&3 after 3<<< or exec 3<<<) were still allowed.
+// Neighbours: an xargs of a list of the project's names, a duplication
+// of a descriptor the line did not open (asked for as before).
+func TestEng75CompoundInputReaders(t *testing.T) {
+	t.Parallel()
+	D, Y := ModeDefault, ModeBypassPermissions
+	checkDecisions(t, []decisionRow{
+		{"a group's here-string to env sh", Y, nil, `{ env sh; } <<< 'rm -rf ~'`, Deny},
+		{"a group's here-string to timeout sh", Y, nil, `{ timeout 5 sh; } <<< 'rm -rf ~'`, Deny},
+		{"a group's here-string to command sh", Y, nil, `{ command sh; } <<< 'rm -rf ~'`, Deny},
+		{"a group's here-string to awk -f /dev/stdin", Y, nil, `{ awk -f /dev/stdin x; } <<< 'BEGIN{system("rm -rf ~")}'`, Ask},
+		{"a group's here-string to sed -f /dev/stdin", Y, nil, `{ sed -f /dev/stdin f; } <<< '1e rm -rf ~'`, Ask},
+		{"a group's here-string to xargs rm", Y, nil, `{ xargs rm -rf; } <<< ~`, Deny},
+		{"a group's here-string to xargs cat", D, nil, `{ xargs cat; } <<< ~/.ssh/id_rsa`, Ask},
+		{"a group's duplication of its own here-string", Y, nil, `{ sh; } 3<<< 'rm -rf ~' <&3`, Deny},
+		{"a group's duplication of exec's here-string", Y, nil, `exec 3<<< 'rm -rf ~'; { sh; } <&3`, Deny},
+		{"neighbour: a group's xargs of a list", D, nil, `{ xargs cat; } < list`, Allow},
+		{"neighbour: a group's duplication of a descriptor not opened", D, nil, `{ sh; } <&3`, Ask},
+	})
+}

@@ -287,7 +287,7 @@ const maxScopeFed = 64 << 10
 
 // scopeInput returns rs, the redirections of command c, with the input
 // of the compound commands around it first where c is a reader of code
-// from its input (sh, python3 -, source /dev/stdin) that does not
+// from its input (sh, python3 -, source /dev/stdin) or xargs, that does not
 // redirect descriptor 0 itself: { sh; } <<< 'rm -rf ~' and while read l;
 // do sh; done < <(curl x) run what sh <<< 'rm -rf ~' and sh < <(curl x)
 // run, which a compound's redirection (redirectOnly) alone never showed
@@ -299,7 +299,8 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
 		return rs
 	}
-	if !readsCodeFromInput(c) {
+	// xargs runs its input's names: { xargs rm -rf; } <<< ~.
+	if lowerName(c) != "xargs" && !readsCodeFromInput(c) {
 		return rs
 	}
 	for k := len(z.fdScopes) - 1; k >= 0; k-- {
@@ -309,10 +310,16 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 			if redirFD(r) != "0" {
 				continue
 			}
+			if r.Op == syntax.DplIn {
+				// <&3 of a 3<<< the compounds or exec opened.
+				if r = z.scopeFD(k, r); r == nil {
+					return rs
+				}
+			}
 			switch r.Op {
 			case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
 			default:
-				return rs // <&3, <&-: not an input the analysis reads
+				return rs // <&-, 0>f: not an input the analysis reads
 			}
 			if z.scopeFed[r] {
 				if z.scopeFedBytes += redirLen(r); z.scopeFedBytes > maxScopeFed {
@@ -330,11 +337,18 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	return rs
 }
 
-// readsCodeFromInput says whether c runs a program it may read from its
-// input: a shell or an interpreter with no script (sh, python3 -), or
-// source /dev/stdin.
+// readsCodeFromInput says whether c, its wrappers unwrapped or not yet,
+// runs what it may read from its input: a program (a shell or an
+// interpreter with no script, sh, python3 -; source /dev/stdin; awk -f
+// /dev/stdin) or commands (inputCommands: sftp, gdb, parallel).
 func readsCodeFromInput(c SimpleCommand) bool {
+	if c.Inner == 0 && len(c.Words) > 0 {
+		c.Inner = unwrap(c.Words).inner // env sh, timeout 5 sh
+	}
 	n := lowerName(c)
+	if _, _, stdin := inlineProgram(c); stdin || inputCommands(c) != "" {
+		return true
+	}
 	return (isInterpreter(n) || n == "source" || n == ".") && readsProgramFromFeed(c)
 }
 
@@ -352,6 +366,38 @@ func (z *analyzer) noteFnReadsCode(name string, start int) {
 		z.fnReadsCode = map[string]bool{}
 	}
 	z.fnReadsCode[name] = true
+}
+
+// scopeFD returns the input redirection a duplication d (<&3) of the
+// compound z.fdScopes[k] takes, opened by that compound, one around it
+// or exec (held), as descriptor 0, or nil where none is known.
+func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
+	if d.Word == nil {
+		return nil
+	}
+	src := d.Word.Lit()
+	if src == "" || src == "0" {
+		return nil
+	}
+	var from *syntax.Redirect
+	for ; k >= 0 && from == nil; k-- {
+		for _, r := range z.fdScopes[k] {
+			if r != d && redirFD(r) == src {
+				from = r
+			}
+		}
+	}
+	if from == nil {
+		if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == src }); h >= 0 {
+			from = z.held[h].r
+		}
+	}
+	if from == nil {
+		return nil
+	}
+	in := *from
+	in.N = nil
+	return &in
 }
 
 // inputRedirected says whether rs, a command's redirections, or the
