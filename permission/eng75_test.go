@@ -115,6 +115,7 @@ func TestEng75CompoundInputBounded(t *testing.T) {
 	long := `echo ` + strings.Repeat("x", 100000)
 	checkQuick(t, ModeDefault, 1500*time.Millisecond, []slowRow{
 		{"readers of a long input", `{ ` + strings.Repeat(`sh; `, 100000) + `} < <(` + long + `)`, Ask},
+		{"readers of a long input through a duplication", `{ ` + strings.Repeat(`sh; `, 100000) + `} 3< <(` + long + `) <&3`, Ask},
 		{"neighbour: one reader of a long input", `{ sh; } < <(` + long + `)`, Allow},
 	})
 }

@@ -287,22 +287,44 @@ const maxScopeFed = 64 << 10
 
 // scopeInput returns rs, the redirections of command c, with the input
 // of the compound commands around it first where c is a reader of code
-// from its input (sh, python3 -, source /dev/stdin) or xargs, that does not
-// redirect descriptor 0 itself: { sh; } <<< 'rm -rf ~' and while read l;
-// do sh; done < <(curl x) run what sh <<< 'rm -rf ~' and sh < <(curl x)
-// run, which a compound's redirection (redirectOnly) alone never showed
-// the program checks. The innermost compound that redirects descriptor
-// 0 is the one read; one that duplicates or closes it is left as it
-// is. Each input is handed once freely, again within maxScopeFed, past
-// which the line fails closed.
+// from its input (sh, python3 -, source /dev/stdin) or xargs, that does
+// not redirect descriptor 0 itself: { sh; } <<< 'rm -rf ~' and while
+// read l; do sh; done < <(curl x) run what sh <<< 'rm -rf ~' and sh <
+// <(curl x) run, which a compound's redirection (redirectOnly) alone
+// never showed the program checks. The innermost compound that
+// redirects descriptor 0 is the one read (scopeStdin). Each input is
+// handed once freely, again within maxScopeFed, past which the line
+// fails closed.
 func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.Redirect {
 	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
 		return rs
 	}
+	from, in := z.scopeStdin()
 	// xargs runs its input's names: { xargs rm -rf; } <<< ~.
-	if lowerName(c) != "xargs" && !readsCodeFromInput(c) {
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) {
 		return rs
 	}
+	if z.scopeFed[from] {
+		if z.scopeFedBytes += redirLen(from); z.scopeFedBytes > maxScopeFed {
+			z.complexOnce("programs read from a compound command's input more often than the analysis follows")
+			return rs
+		}
+	}
+	if z.scopeFed == nil {
+		z.scopeFed = map[*syntax.Redirect]bool{}
+	}
+	z.scopeFed[from] = true
+	return append([]*syntax.Redirect{in}, rs...)
+}
+
+// scopeStdin returns the input of the innermost compound around the
+// command walked that redirects descriptor 0, as from, the redirection
+// that opened it, and in, that redirection as descriptor 0's: a
+// duplication (<&3) is taken as the redirection of descriptor 3 that
+// compound, one around it or exec (held) made. in is nil where that
+// input is none the analysis reads (<&-, 0>f, <&3 of a descriptor
+// inherited).
+func (z *analyzer) scopeStdin() (from, in *syntax.Redirect) {
 	for k := len(z.fdScopes) - 1; k >= 0; k-- {
 		s := z.fdScopes[k]
 		for i := len(s) - 1; i >= 0; i-- {
@@ -311,30 +333,58 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 				continue
 			}
 			if r.Op == syntax.DplIn {
-				// <&3 of a 3<<< the compounds or exec opened.
 				if r = z.scopeFD(k, r); r == nil {
-					return rs
+					return nil, nil
 				}
 			}
 			switch r.Op {
 			case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
 			default:
-				return rs // <&-, 0>f: not an input the analysis reads
+				return nil, nil
 			}
-			if z.scopeFed[r] {
-				if z.scopeFedBytes += redirLen(r); z.scopeFedBytes > maxScopeFed {
-					z.complexOnce("programs read from a compound command's input more often than the analysis follows")
-					return rs
-				}
+			in := r
+			if r.N != nil {
+				d := *r
+				d.N = nil
+				in = &d
 			}
-			if z.scopeFed == nil {
-				z.scopeFed = map[*syntax.Redirect]bool{}
-			}
-			z.scopeFed[r] = true
-			return append([]*syntax.Redirect{r}, rs...)
+			return r, in
 		}
 	}
-	return rs
+	return nil, nil
+}
+
+// scopeFD returns the redirection of descriptor d's word (3 of <&3)
+// that the compound z.fdScopes[k], one around it or exec (held) made,
+// or nil where none did.
+func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
+	if d.Word == nil {
+		return nil
+	}
+	src := d.Word.Lit()
+	if src == "" || src == "0" {
+		return nil
+	}
+	for ; k >= 0; k-- {
+		for i := len(z.fdScopes[k]) - 1; i >= 0; i-- {
+			if r := z.fdScopes[k][i]; r != d && redirFD(r) == src {
+				return r
+			}
+		}
+	}
+	if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == src }); h >= 0 {
+		return z.held[h].r
+	}
+	return nil
+}
+
+// inputRedirected says whether rs, a command's redirections, or the
+// compounds' around it redirect descriptor 0.
+func (z *analyzer) inputRedirected(rs []*syntax.Redirect) bool {
+	in := func(rs []*syntax.Redirect) bool {
+		return slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" })
+	}
+	return in(rs) || slices.ContainsFunc(z.fdScopes, in)
 }
 
 // readsCodeFromInput says whether c, its wrappers unwrapped or not yet,
@@ -366,47 +416,6 @@ func (z *analyzer) noteFnReadsCode(name string, start int) {
 		z.fnReadsCode = map[string]bool{}
 	}
 	z.fnReadsCode[name] = true
-}
-
-// scopeFD returns the input redirection a duplication d (<&3) of the
-// compound z.fdScopes[k] takes, opened by that compound, one around it
-// or exec (held), as descriptor 0, or nil where none is known.
-func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
-	if d.Word == nil {
-		return nil
-	}
-	src := d.Word.Lit()
-	if src == "" || src == "0" {
-		return nil
-	}
-	var from *syntax.Redirect
-	for ; k >= 0 && from == nil; k-- {
-		for _, r := range z.fdScopes[k] {
-			if r != d && redirFD(r) == src {
-				from = r
-			}
-		}
-	}
-	if from == nil {
-		if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == src }); h >= 0 {
-			from = z.held[h].r
-		}
-	}
-	if from == nil {
-		return nil
-	}
-	in := *from
-	in.N = nil
-	return &in
-}
-
-// inputRedirected says whether rs, a command's redirections, or the
-// compounds' around it redirect descriptor 0.
-func (z *analyzer) inputRedirected(rs []*syntax.Redirect) bool {
-	in := func(rs []*syntax.Redirect) bool {
-		return slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" })
-	}
-	return in(rs) || slices.ContainsFunc(z.fdScopes, in)
 }
 
 // redirLen returns the length of redirection r's source, its
