@@ -958,7 +958,16 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		}
 		stage := z.stage
 		z.stage = true
+		piped := i < len(chain)-1 // chain[len(chain)-1] is the first stage
+		if piped {
+			// Its input is the pipe, not a compound's around it
+			// (scopeStdin): a duplication of nothing known.
+			z.fdScopes = append(z.fdScopes, []*syntax.Redirect{{Op: syntax.DplIn}})
+		}
 		z.stmt(chain[i])
+		if piped {
+			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+		}
 		z.stage = stage
 		for k := start; k < len(z.a.Commands); k++ {
 			z.a.Commands[k].Piped = true

@@ -104,6 +104,9 @@ func TestEng75CompoundInputFeedsReader(t *testing.T) {
 		{"neighbour: a group's script of the project", D, nil, `{ sh; } < script.sh`, Allow},
 		{"neighbour: a group's reader of its own input", D, nil, `{ sh < script.sh; } <<< 'rm -rf ~'`, Allow},
 		{"neighbour: a group's cat of a here-string", D, nil, `{ cat; } <<< 'rm -rf ~'`, Allow},
+		{"a group's first stage reads its input", Y, nil, `{ sh | cat; } <<< 'rm -rf ~'`, Deny},
+		{"neighbour: a group's later stage reads the pipe", D, nil, `{ echo 'echo hi' | sh; } <<< 'rm -rf ~'`, Allow},
+		{"neighbour: a group's third stage reads the pipe", Y, nil, `{ echo a | cat | sh; } <<< 'rm -rf ~'`, Allow},
 	})
 }
 

@@ -323,7 +323,8 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 // duplication (<&3) is taken as the redirection of descriptor 3 that
 // compound, one around it or exec (held) made. in is nil where that
 // input is none the analysis reads (<&-, 0>f, <&3 of a descriptor
-// inherited).
+// inherited, a pipeline's stage after the first, whose input is the
+// pipe).
 func (z *analyzer) scopeStdin() (from, in *syntax.Redirect) {
 	for k := len(z.fdScopes) - 1; k >= 0; k-- {
 		s := z.fdScopes[k]
