@@ -266,6 +266,11 @@ type analyzer struct {
 	// may use of its own (strayFD).
 	execFDs  []string
 	fdScopes [][]*syntax.Redirect
+	// scopeFed: the compounds' inputs scopeInput has handed a reader of
+	// code once, and scopeFedBytes the text of those handed again
+	// (maxScopeFed).
+	scopeFed      map[*syntax.Redirect]bool
+	scopeFedBytes int
 	// fnCalls are the calls of a name, each with the descriptors open
 	// at it (funcFDs).
 	fnCalls []fnCall
@@ -307,11 +312,17 @@ type analyzer struct {
 	// fnBodies: the source of each function declared so far whose body
 	// is short, for a substitution that calls it with arguments
 	// (fnCallOutput); fnDepth counts the copies being walked, one
-	// inside the other (maxFnDepth), and fnCopied the bytes of the
-	// copies walked (maxFnCopied).
+	// inside the other (maxFnDepth), fnCopied the bytes of the bodies
+	// copied (maxFnCopied) and fnWalked those of the copies, arguments
+	// written in (maxFnWalked).
 	fnBodies map[string]string
-	fnDepth  int
-	fnCopied int
+	// fnReadsCode: the functions whose body as written holds a reader
+	// of code from its input (readsCodeFromInput), whose calls with
+	// their input redirected fnStmtCopy copies.
+	fnReadsCode map[string]bool
+	fnDepth     int
+	fnCopied    int
+	fnWalked    int
 	// fnCopies: the copies of bodies walked for calls, by the index of
 	// the call (fnStmtCopy), for fnCopyOutput to read what they print;
 	// stage is set while a pipeline's stage is walked, whose call
@@ -795,6 +806,7 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		if cmd.Name != nil {
 			z.noteFnPrints(cmd.Name.Value, cmd.Body, start)
 			z.noteFnBody(cmd.Name.Value, cmd.Body)
+			z.noteFnReadsCode(cmd.Name.Value, start)
 			if outputRead(strings.ToLower(cmd.Name.Value)) {
 				// echo() { printf 'rm -rf ~'; }; echo ls | sh: the calls
 				// are read as the command's, as an alias's would be.
@@ -946,7 +958,16 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 		}
 		stage := z.stage
 		z.stage = true
+		piped := i < len(chain)-1 // chain[len(chain)-1] is the first stage
+		if piped {
+			// Its input is the pipe, not a compound's around it
+			// (scopeStdin): a duplication of nothing known.
+			z.fdScopes = append(z.fdScopes, []*syntax.Redirect{{Op: syntax.DplIn}})
+		}
 		z.stmt(chain[i])
+		if piped {
+			z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+		}
 		z.stage = stage
 		for k := start; k < len(z.a.Commands); k++ {
 			z.a.Commands[k].Piped = true
@@ -972,15 +993,20 @@ func (z *analyzer) binary(b *syntax.BinaryCmd) {
 
 // pipedCommands: a program that runs the commands of its input, fed by
 // a stage before it (echo '!touch /tmp/x' | sftp host), may do what the
-// analysis cannot see (inputCommands).
+// analysis cannot see (inputCommands); so may a call of a function whose
+// body reads code from its input (fnReadsCode: f() { sh; }; echo 'rm -rf
+// ~' | f), whose body's reader the stage before does not feed here.
 func (z *analyzer) pipedCommands(p Pipeline) {
 	for k, stage := range p {
 		if k == 0 {
 			continue // the first stage: its input is the line's
 		}
 		for _, i := range stage {
-			if why := inputCommands(z.a.Commands[i]); why != "" {
+			c := z.a.Commands[i]
+			if why := inputCommands(c); why != "" {
 				z.complex("%s", why)
+			} else if len(c.Words) > 0 && c.Words[0].Literal && z.fnReadsCode[c.Words[0].Text] {
+				z.complex("%s runs code it reads from a pipe in a function's body, which the analysis does not follow", c.Words[0].Text)
 			}
 		}
 	}
@@ -2655,14 +2681,22 @@ func outputRead(name string) bool {
 
 // maxFnBody bounds the source of a function whose body fnCallOutput
 // walks again for a call with arguments, maxFnArgs the arguments, and
-// maxFnCopied the copies walked of a line all told, past which the line
+// maxFnCopied the bodies copied of a line all told, past which the line
 // fails closed, so that a body of many assignments called many times
 // does not walk the line over and over (a 7 kB line took a minute);
-// maxFnDepth the copies walked one inside the other.
+// maxFnDepth the copies walked one inside the other. maxFnWalked bounds
+// the copies' text, arguments written in, as a second allowance: a copy
+// is walked while either bound holds, so that a short body called a few
+// hundred times (f() { git add "$1" && git commit -m "$1" -- "$1"; }; f
+// a1; f a2; …, some 9 kB of bodies at 100 calls of a 91-byte one) is
+// followed, not asked for as too complex, while no copy walked within
+// maxFnCopied alone is dropped. Copies are walked at about the cost of
+// the line's own text, so 64 kB adds some 0.1 s at most.
 const (
 	maxFnBody   = 1 << 10
 	maxFnArgs   = 9
 	maxFnCopied = 8 << 10
+	maxFnWalked = 64 << 10
 	maxFnDepth  = 2
 )
 
@@ -2739,16 +2773,33 @@ func (z *analyzer) fnCopyOutput(i int, src string) (string, bool) {
 // }; f ~ runs rm -rf ~, and f() { "$@"; }; f rm -rf ~ does too. The
 // copy is one more to judge; the body as written is judged still. A
 // pipeline's stage is pipedFiltered's to copy, before a reader of code.
-func (z *analyzer) fnStmtCopy(at int) {
+// The copy runs in dir, where the call does: the call of a function that
+// changes directory leaves the shell's unknown ("?", changeDir) before
+// the copy is walked, and a cd in the copy from there would be unknown
+// too, so that ln -s /etc l; f() { cd "$1" && make; }; f l ran make in
+// "?", not through the link, as cd l && make does. A body is copied
+// too where the call's input is redirected (rs, or a compound's around
+// it), with that input as its compound's (scopeInput): f() { sh; }; f
+// <<< 'rm -rf ~' runs sh <<< 'rm -rf ~'.
+func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if z.stage || at >= len(z.a.Commands) || len(z.fnBodies) == 0 {
 		return
 	}
 	// sudo f ~, env f ~: a program of the name, never the function.
 	c := z.a.Commands[at]
-	if len(c.Words) == 0 || !c.Words[0].Literal || !expandsPositional(z.fnBodies[c.Words[0].Text]) {
+	if len(c.Words) == 0 || !c.Words[0].Literal {
 		return
 	}
-	if cp, ok := z.walkFnCopy(c, true); ok {
+	if body, ok := z.fnBodies[c.Words[0].Text]; !ok || !expandsPositional(body) && !(z.fnReadsCode[c.Words[0].Text] && z.inputRedirected(rs)) {
+		return
+	}
+	saved := z.dir
+	z.dir = dir
+	z.fdScopes = append(z.fdScopes, rs)
+	cp, ok := z.walkFnCopy(c, true)
+	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
+	z.dir = saved
+	if ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
 		}
@@ -2786,9 +2837,8 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if !ok {
 		return fnCopy{}, false
 	}
-	if z.fnCopied += len(body); z.fnCopied > maxFnCopied {
-		z.complexOnce("functions are called more often than the analysis follows")
-		return fnCopy{}, false
+	if z.fnCopied += len(body); z.fnCopiedOver() {
+		return fnCopy{}, false // both spent: not even written out
 	}
 	body = positionalAll(body, len(args)-1)
 	for k := 1; k <= maxFnArgs; k++ {
@@ -2797,6 +2847,9 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 			v = args[k]
 		}
 		body = substVar(body, strconv.Itoa(k), v)
+	}
+	if z.fnWalked += len(body); z.fnCopiedOver() {
+		return fnCopy{}, false
 	}
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
@@ -2812,6 +2865,16 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	z.src = saved
 	z.fnDepth--
 	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+}
+
+// fnCopiedOver reports whether the copies of function bodies have spent
+// both maxFnCopied and maxFnWalked, past which the line fails closed.
+func (z *analyzer) fnCopiedOver() bool {
+	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked {
+		z.complexOnce("functions are called more often than the analysis follows")
+		return true
+	}
+	return false
 }
 
 // callArg returns argument w of a call as it stands in the copy of the
@@ -3123,7 +3186,7 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 		}
 		z.programText = saved
 	}
-	rs = z.withHeld(rs)
+	rs = z.scopeInput(c, z.withHeld(rs))
 	c.Redirects = z.redirects(rs, &subs)
 	c.StrayFD = z.strayFD(c, rs)
 	z.noteCall(c, rs)
@@ -3133,9 +3196,9 @@ func (z *analyzer) call(ce *syntax.CallExpr, rs []*syntax.Redirect) {
 	if len(c.Words) == 1 && c.Words[0].Literal && c.Words[0].Text == "exec" {
 		z.holdFDs(rs)
 	}
-	at := len(z.a.Commands)
+	at, dir := len(z.a.Commands), z.dir
 	z.finish(c, subs, ce.Args, rs)
-	z.fnStmtCopy(at)
+	z.fnStmtCopy(at, dir, rs)
 }
 
 // evaluated checks the arguments of a builtin that evaluates what it is

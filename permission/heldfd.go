@@ -279,3 +279,152 @@ func strayNum(t string) string {
 	}
 	return strings.TrimLeft(t, "0")
 }
+
+// maxScopeFed bounds the text of compounds' inputs handed again to a
+// further reader of code in them (scopeInput), each walked once more
+// for it: { sh; sh; …; } < <(…) would walk the substitution for each sh.
+const maxScopeFed = 64 << 10
+
+// scopeInput returns rs, the redirections of command c, with the input
+// of the compound commands around it first where c is a reader of code
+// from its input (sh, python3 -, source /dev/stdin) or xargs, that does
+// not redirect descriptor 0 itself: { sh; } <<< 'rm -rf ~' and while
+// read l; do sh; done < <(curl x) run what sh <<< 'rm -rf ~' and sh <
+// <(curl x) run, which a compound's redirection (redirectOnly) alone
+// never showed the program checks. The innermost compound that
+// redirects descriptor 0 is the one read (scopeStdin). Each input is
+// handed once freely, again within maxScopeFed, past which the line
+// fails closed.
+func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.Redirect {
+	if len(z.fdScopes) == 0 || slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" }) {
+		return rs
+	}
+	from, in := z.scopeStdin()
+	// xargs runs its input's names: { xargs rm -rf; } <<< ~.
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) {
+		return rs
+	}
+	if z.scopeFed[from] {
+		if z.scopeFedBytes += redirLen(from); z.scopeFedBytes > maxScopeFed {
+			z.complexOnce("programs read from a compound command's input more often than the analysis follows")
+			return rs
+		}
+	}
+	if z.scopeFed == nil {
+		z.scopeFed = map[*syntax.Redirect]bool{}
+	}
+	z.scopeFed[from] = true
+	return append([]*syntax.Redirect{in}, rs...)
+}
+
+// scopeStdin returns the input of the innermost compound around the
+// command walked that redirects descriptor 0, as from, the redirection
+// that opened it, and in, that redirection as descriptor 0's: a
+// duplication (<&3) is taken as the redirection of descriptor 3 that
+// compound, one around it or exec (held) made. in is nil where that
+// input is none the analysis reads (<&-, 0>f, <&3 of a descriptor
+// inherited, a pipeline's stage after the first, whose input is the
+// pipe).
+func (z *analyzer) scopeStdin() (from, in *syntax.Redirect) {
+	for k := len(z.fdScopes) - 1; k >= 0; k-- {
+		s := z.fdScopes[k]
+		for i := len(s) - 1; i >= 0; i-- {
+			r := s[i]
+			if redirFD(r) != "0" {
+				continue
+			}
+			if r.Op == syntax.DplIn {
+				if r = z.scopeFD(k, r); r == nil {
+					return nil, nil
+				}
+			}
+			switch r.Op {
+			case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc, syntax.RdrIn, syntax.RdrInOut:
+			default:
+				return nil, nil
+			}
+			in := r
+			if r.N != nil {
+				d := *r
+				d.N = nil
+				in = &d
+			}
+			return r, in
+		}
+	}
+	return nil, nil
+}
+
+// scopeFD returns the redirection of descriptor d's word (3 of <&3)
+// that the compound z.fdScopes[k], one around it or exec (held) made,
+// or nil where none did.
+func (z *analyzer) scopeFD(k int, d *syntax.Redirect) *syntax.Redirect {
+	if d.Word == nil {
+		return nil
+	}
+	src := d.Word.Lit()
+	if src == "" || src == "0" {
+		return nil
+	}
+	for ; k >= 0; k-- {
+		for i := len(z.fdScopes[k]) - 1; i >= 0; i-- {
+			if r := z.fdScopes[k][i]; r != d && redirFD(r) == src {
+				return r
+			}
+		}
+	}
+	if h := slices.IndexFunc(z.held, func(h heldFD) bool { return h.fd == src }); h >= 0 {
+		return z.held[h].r
+	}
+	return nil
+}
+
+// inputRedirected says whether rs, a command's redirections, or the
+// compounds' around it redirect descriptor 0.
+func (z *analyzer) inputRedirected(rs []*syntax.Redirect) bool {
+	in := func(rs []*syntax.Redirect) bool {
+		return slices.ContainsFunc(rs, func(r *syntax.Redirect) bool { return redirFD(r) == "0" })
+	}
+	return in(rs) || slices.ContainsFunc(z.fdScopes, in)
+}
+
+// readsCodeFromInput says whether c, its wrappers unwrapped or not yet,
+// runs what it may read from its input: a program (a shell or an
+// interpreter with no script, sh, python3 -; source /dev/stdin; awk -f
+// /dev/stdin) or commands (inputCommands: sftp, gdb, parallel).
+func readsCodeFromInput(c SimpleCommand) bool {
+	if c.Inner == 0 && len(c.Words) > 0 {
+		c.Inner = unwrap(c.Words).inner // env sh, timeout 5 sh
+	}
+	n := lowerName(c)
+	if _, _, stdin := inlineProgram(c); stdin || inputCommands(c) != "" {
+		return true
+	}
+	return (isInterpreter(n) || n == "source" || n == ".") && readsProgramFromFeed(c)
+}
+
+// noteFnReadsCode records whether the body of function name, whose
+// commands as written run from index start on, holds a reader of code
+// from its input, or a call of a function declared before that does
+// (fnReadsCode).
+func (z *analyzer) noteFnReadsCode(name string, start int) {
+	delete(z.fnReadsCode, name)
+	// g() { sh; }; f() { g; }: f's calls read code as g's do.
+	if !slices.ContainsFunc(z.a.Commands[start:], func(c SimpleCommand) bool { return readsCodeFromInput(c) || z.fnReadsCode[c.Name()] }) {
+		return
+	}
+	if z.fnReadsCode == nil {
+		z.fnReadsCode = map[string]bool{}
+	}
+	z.fnReadsCode[name] = true
+}
+
+// redirLen returns the length of redirection r's source, its
+// here-document's body included.
+func redirLen(r *syntax.Redirect) int {
+	n := int(redirEnd(r).Offset() - r.Pos().Offset())
+	if r.Hdoc != nil {
+		n += int(r.Hdoc.End().Offset() - r.Hdoc.Pos().Offset())
+	}
+	return n
+}
