@@ -158,6 +158,12 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		// a rule says: the person decides.
 		res.Decision = permission.Ask
 		res.Reason = fmt.Sprintf("unknown tool %q: the hook never allows a tool mewsandbox cannot analyse (%s)", call.Tool, res.Reason)
+		if p.engine.Mode == permission.ModeDontAsk {
+			// Under dontAsk no call may reach Claude Code's prompt, whose
+			// yes would run it outside any sandbox.
+			res.Decision = permission.Deny
+			res.Reason = "dontAsk mode: " + res.Reason
+		}
 	}
 	out := hookDecision{
 		HookEventName:            "PreToolUse",
