@@ -12,7 +12,8 @@ import (
 // TestDocs75HookUnknownToolAnswers holds the hook's answer for a tool
 // mewsandbox does not model (Monitor, REPL, an MCP tool) to what README
 // says of it: asked for in every mode, denied under dontAsk — even where
-// an allow rule names the tool, since the hook never allows one.
+// an allow rule names the tool, since the hook never allows one — and its
+// reason never tells the person to add an allow rule the hook ignores.
 // Before, `hook claude-code --dont-ask --allow REPL` answered ask, which
 // Claude Code shows as a prompt whose yes runs the call outside any
 // sandbox, what `init --sandbox --dont-ask` is installed to prevent.
@@ -59,6 +60,12 @@ func TestDocs75HookUnknownToolAnswers(t *testing.T) {
 			d, reason := out.HookSpecificOutput.PermissionDecision, out.HookSpecificOutput.PermissionDecisionReason
 			if d != tc.want {
 				t.Errorf("decision %s, want %s: %s", d, tc.want, reason)
+			}
+			if strings.Contains(tc.event, `"Bash"`) {
+				return
+			}
+			if strings.Contains(reason, "permissions.allow") {
+				t.Errorf("the reason suggests an allow rule the hook never honours for this tool: %s", reason)
 			}
 		})
 	}

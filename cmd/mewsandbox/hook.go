@@ -153,6 +153,11 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		res = p.engine.Check(call)
 	}
+	if kind == permission.KindUnknown {
+		// No allow rule makes the hook allow it (below): suggesting one
+		// would send the person after an answer that never comes.
+		res.Suggestion = ""
+	}
 	if kind == permission.KindUnknown && res.Decision == permission.Allow {
 		// What mewsandbox cannot see into it does not vouch for, whatever
 		// a rule says: the person decides.
