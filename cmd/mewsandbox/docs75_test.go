@@ -70,3 +70,31 @@ func TestDocs75HookUnknownToolAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestDocs75HelpOfEveryCommand holds 'mewsandbox help COMMAND' and
+// 'COMMAND -h', which the usage says give a command's help, to exit 0 for
+// every command: 'help version' ran 'version -h' and failed with
+// "version takes no arguments" (exit 2), and 'help -h' took -h for an
+// unknown command.
+func TestDocs75HelpOfEveryCommand(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"help", "version"}, exitOK},
+		{[]string{"version", "-h"}, exitOK},
+		{[]string{"version", "--help"}, exitOK},
+		{[]string{"help", "-h"}, exitOK},
+		{[]string{"help", "help"}, exitOK},
+		// Neighbours: what is not a request for help stays an error.
+		{[]string{"version", "x"}, exitUsage},
+		{[]string{"help", "bogus"}, exitUsage},
+		{[]string{"help", "run"}, exitOK},
+		{[]string{"version"}, exitOK},
+	} {
+		var stdout, stderr bytes.Buffer
+		if got := realMain(tc.args, strings.NewReader(""), &stdout, &stderr); got != tc.want {
+			t.Errorf("mewsandbox %s: exit %d, want %d: %s", strings.Join(tc.args, " "), got, tc.want, stderr.String())
+		}
+	}
+}
