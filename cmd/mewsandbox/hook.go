@@ -153,11 +153,22 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	default:
 		res = p.engine.Check(call)
 	}
+	if kind == permission.KindUnknown {
+		// No allow rule makes the hook allow it (below): suggesting one
+		// would send the person after an answer that never comes.
+		res.Suggestion = ""
+	}
 	if kind == permission.KindUnknown && res.Decision == permission.Allow {
 		// What mewsandbox cannot see into it does not vouch for, whatever
 		// a rule says: the person decides.
 		res.Decision = permission.Ask
 		res.Reason = fmt.Sprintf("unknown tool %q: the hook never allows a tool mewsandbox cannot analyse (%s)", call.Tool, res.Reason)
+		if p.engine.Mode == permission.ModeDontAsk {
+			// Under dontAsk no call may reach Claude Code's prompt, whose
+			// yes would run it outside any sandbox.
+			res.Decision = permission.Deny
+			res.Reason = "dontAsk mode: " + res.Reason
+		}
 	}
 	out := hookDecision{
 		HookEventName:            "PreToolUse",

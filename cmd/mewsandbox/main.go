@@ -103,7 +103,7 @@ func realMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	name := args[0]
-	if name == "-h" || name == "--help" || name == "-help" {
+	if isHelpFlag(name) {
 		printUsage(stdout)
 		return exitOK
 	}
@@ -148,6 +148,11 @@ func printUsage(w io.Writer) {
 }
 
 func cmdVersion(args []string, _ io.Reader, stdout, _ io.Writer) error {
+	if len(args) == 1 && isHelpFlag(args[0]) {
+		// 'help version' asks so too, as it does of every command.
+		fmt.Fprintf(stdout, "Usage: mewsandbox version\n")
+		return nil
+	}
 	if len(args) > 0 {
 		return usagef("version takes no arguments")
 	}
@@ -156,16 +161,22 @@ func cmdVersion(args []string, _ io.Reader, stdout, _ io.Writer) error {
 }
 
 func cmdHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
+	if len(args) == 0 || isHelpFlag(args[0]) || args[0] == "help" {
 		printUsage(stdout)
 		return nil
 	}
 	for _, c := range commands {
-		if c.name == args[0] && c.name != "help" {
+		if c.name == args[0] {
 			return c.run([]string{"-h"}, stdin, stdout, stderr)
 		}
 	}
 	return usagef("help: unknown command %q", args[0])
+}
+
+// isHelpFlag says whether a is one of the ways the flag package, and so
+// every command, takes a request for help.
+func isHelpFlag(a string) bool {
+	return a == "-h" || a == "-help" || a == "--help"
 }
 
 // parseWithWord parses the flags of a command that takes one fixed word

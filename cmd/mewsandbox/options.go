@@ -388,7 +388,7 @@ func helpTo(fs *flag.FlagSet, w io.Writer, args []string) bool {
 		if a == "--" {
 			break
 		}
-		if a == "-h" || a == "-help" || a == "--help" {
+		if isHelpFlag(a) {
 			fs.SetOutput(w)
 			fs.Usage()
 			return true
