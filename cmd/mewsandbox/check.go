@@ -22,6 +22,7 @@ func cmdCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var shell, tool, input string
 	fs := newFlagSet("check", "mewsandbox check [flags] (-c STRING | -- ARGV... | --tool NAME --input JSON)", stdout)
 	o.permissionFlags(fs)
+	o.jsonFlag(fs)
 	o.auditFlag(fs)
 	fs.StringVar(&shell, "c", "", "the shell command `STRING` to check")
 	fs.StringVar(&tool, "tool", "", "tool `NAME` (Bash, Read, Write, Edit, WebFetch, ...)")

@@ -98,3 +98,28 @@ func TestDocs75HelpOfEveryCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONOnlyWhereItPrints: --json is a flag of the commands that print
+// a decision or a plan. run and the hook accepted it and printed what
+// they always print (docs75): a CI job's `run --json` got the command's
+// output, not JSON, and was told nothing. Now they refuse it (exit 2).
+func TestJSONOnlyWhereItPrints(t *testing.T) {
+	for _, args := range [][]string{
+		{"run", "--json", "--", "true"},
+		{"hook", "claude-code", "--json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := realMain(args, strings.NewReader("{}"), &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "-json") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 naming -json", args, code, stderr.String())
+		}
+	}
+	for _, args := range [][]string{
+		{"check", "--json", "-c", "ls"},
+		{"explain", "--json"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := realMain(args, strings.NewReader(""), &stdout, &stderr); code != 0 || !strings.HasPrefix(strings.TrimSpace(stdout.String()), "{") {
+			t.Errorf("%q: exit %d, stdout %.80q, stderr %q; want 0 and JSON", args, code, stdout.String(), stderr.String())
+		}
+	}
+}

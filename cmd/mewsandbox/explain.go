@@ -178,6 +178,7 @@ func cmdExplain(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	var format string
 	fs := newFlagSet("explain", "mewsandbox explain [flags] [--format text|json|sbpl]", stdout)
 	o.permissionFlags(fs)
+	o.jsonFlag(fs)
 	o.sandboxFlags(fs)
 	fs.StringVar(&format, "format", "text", "output `FORMAT`: text, json, or sbpl (the macOS Seatbelt profile, on any OS)")
 	if helpTo(fs, stdout, args) {

@@ -289,7 +289,7 @@ func sandboxFlagSet(fs *flag.FlagSet) string {
 // resolved them, --session as the hook's session.
 func hookOnlyFlag(name string) bool {
 	switch name {
-	case "root", "mode", "yolo", "plan", "accept-edits", "dont-ask", "sandbox", "json":
+	case "root", "mode", "yolo", "plan", "accept-edits", "dont-ask", "sandbox":
 		return true
 	}
 	return false

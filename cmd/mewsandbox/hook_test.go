@@ -51,7 +51,7 @@ func TestSandboxedCommandQuoting(t *testing.T) {
 	fs.BoolVar(&sandbox, "sandbox", false, "")
 	o.sandboxFlags(fs)
 	err = fs.Parse([]string{"--settings", "rel/s.yaml", "--allow", "Bash(it's *)", "--allow", "Read(~/x)", "--allow-connect", "443",
-		"--allow-read", "data dir", "--allow-write", "~/cache", "--yolo", "--sandbox", "--network", "none", "--audit", "/var/log/a.jsonl", "--json", "--no-user-settings"})
+		"--allow-read", "data dir", "--allow-write", "~/cache", "--yolo", "--sandbox", "--network", "none", "--audit", "/var/log/a.jsonl", "--no-user-settings"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -110,6 +110,11 @@ func (o *options) permissionFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.planFile, "plan-file", "", "the one `FILE` plan mode lets edit tools write")
 	fs.BoolVar(&o.noUserSettings, "no-user-settings", false, "ignore user-level settings files")
 	fs.BoolVar(&o.trustProject, "trust-project", false, "apply the project's own settings files in full: their bypassPermissions mode, allow rules for every shell command, edits, commands' writes and additional directories outside the project, web fetches and tools mewsandbox does not model, and sandbox grants beyond it (presets, paths outside it, network, kept secrets and capabilities)")
+}
+
+// jsonFlag registers --json, for the commands that print a decision or a
+// plan: run's output is the command's own, and the hook's is JSON always.
+func (o *options) jsonFlag(fs *flag.FlagSet) {
 	fs.BoolVar(&o.json, "json", false, "print JSON")
 }
 
