@@ -403,11 +403,16 @@ func AppendRule(path string, kind RuleKind, rule string) error {
 	return writeAtomicAt(d, name, buf.Bytes(), perm)
 }
 
+// ErrLink is the error of a path mewsandbox would write through that is a
+// symbolic link or no directory: the user's to remove, not an internal
+// failure.
+var ErrLink = errors.New("a symbolic link or no directory, which mewsandbox does not write through")
+
 // noLinks turns the error of opening path without following a link into
 // one that says so.
 func noLinks(path string, err error) error {
 	if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
-		return fmt.Errorf("%s is a symbolic link or no directory, which mewsandbox does not write through: remove it", path)
+		return fmt.Errorf("%s is %w: remove it", path, ErrLink)
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }

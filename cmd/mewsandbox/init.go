@@ -94,6 +94,11 @@ func cmdInit(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	res, err := installHook(path, hookGroup(command))
+	if errors.Is(err, permission.ErrLink) {
+		// .claude, or the file, a link: the user's to remove (2), as a
+		// root init refuses is.
+		return usageError{err}
+	}
 	if err != nil {
 		return err
 	}

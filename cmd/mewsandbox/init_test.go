@@ -325,6 +325,10 @@ func TestInstallHookRefusesLinks(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "link") {
 			t.Errorf("%s a link: err %v, want a refusal naming the link", linked, err)
 		}
+		// The user's to remove: init exits 2, not 125 (docs75).
+		if !errors.Is(err, permission.ErrLink) {
+			t.Errorf("%s a link: err %v is no permission.ErrLink (init would exit 125, an internal error)", linked, err)
+		}
 		if got, _ := os.ReadFile(victim); string(got) != `{"keep": 1}`+"\n" {
 			t.Errorf("%s a link: the file outside became %q", linked, got)
 		}
