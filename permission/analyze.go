@@ -1310,6 +1310,13 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 	if st == nil {
 		return fedDoc{}, false
 	}
+	if body := groupStmts(st); len(body) == 1 && !st.Negated && len(z.a.Commands[stage[len(stage)-1]].Words) == 0 &&
+		!slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return redirFD(r) != "0" }) {
+		// { cat; } <<< 'rm -rf ~' | sh: the group's own redirection,
+		// walked last, gives its body its input (scopeInput) and
+		// writes nothing; the stage writes what its body does.
+		return z.stageDoc(stage[:len(stage)-1], body[0])
+	}
 	if _, call := st.Cmd.(*syntax.CallExpr); call && !st.Negated {
 		// echo $(echo 'rm -rf ~') | sh: the printer, then its
 		// substitutions' commands (printedCopy).
