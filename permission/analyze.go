@@ -256,6 +256,16 @@ type analyzer struct {
 	// later command that runs one as a script (runsWritten).
 	written    []writtenFile
 	writtenIdx writtenIndex // z.written by base name (lastWritten)
+	// readers: the commands walked so far that run a file as a program
+	// (programFiles, runnerFiles), one of each name and file, for a
+	// write later on the line, which a reader in the background, in a
+	// loop or in a function's body may yet read (readLater).
+	readers    []programReader
+	readerIdx  writtenIndex       // z.readers by base name
+	readerSeen map[[3]string]bool // the name, directory and file of each
+	// loopDepth counts the loops around the commands being walked, whose
+	// body runs again after what follows it in the loop.
+	loopDepth int
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
@@ -720,9 +730,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.dir = out
 	case *syntax.WhileClause:
 		dir := z.dir
+		z.loopDepth++
 		z.stmts(cmd.Cond)
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
+		z.loopDepth--
 		z.cond = cond
 		z.mayHaveMoved(dir)
 	case *syntax.ForClause:
@@ -755,7 +767,9 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1, known)
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
+		z.loopDepth++
 		z.stmts(cmd.Do)
+		z.loopDepth--
 		z.cond = cond
 		z.mayHaveMoved(dir)
 		z.noteLoop(cmd, items, from+len(items))
@@ -1117,6 +1131,7 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		for _, i := range stage {
 			c := z.a.Commands[i]
 			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) || isPwsh(lowerName(c)) && !c.OpenArgs && pwshReadsInput(c) {
+				z.catReader(i, src[0])
 				z.fedProgram(i, src[0], src[0]+1, "")
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3

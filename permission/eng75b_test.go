@@ -1,6 +1,9 @@
 package permission
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // TestEng75bGroupFilterFeedsStage: a group whose own redirection gives
 // a filter in it a here-string or a here-document ({ cat; } <<< 'rm -rf
@@ -29,4 +32,48 @@ func TestEng75bGroupFilterFeedsStage(t *testing.T) {
 		)
 	}
 	checkDecisions(t, rows)
+}
+
+// TestEng75bReadBeforeWrite: the program a shell or a runner reads from
+// a file the line writes was followed only from writes before the
+// read, but a reader in the background, in a loop or in a function's
+// body may read a write that comes after it on the line, and a FIFO the
+// line makes is written by whatever opens it: mkfifo p; sh < p & echo
+// 'rm -rf ~' > p was allowed in every mode, where echo 'rm -rf ~' > p;
+// sh < p is denied. Each write after such a reader is judged as its
+// program (readLater), and a FIFO mkfifo or mknod makes is a file
+// written with what is only known at run time. Neighbours: a harmless
+// later write passes; a reader that runs before the write, in the
+// shell itself, still does not read it; a FIFO's reader with no write
+// known asks.
+func TestEng75bReadBeforeWrite(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: the write before the read", ModeBypassPermissions, nil, `echo 'rm -rf ~' > p; sh < p`, Deny},
+		{"neighbour: a harmless later write", ModeDefault, nil, `sh < s.sh & echo 'echo hi' > s.sh`, Allow},
+		{"neighbour: a reader before a write, in the shell", ModeDefault, nil, `bash s.sh; echo 'rm -rf ~' > s.sh`, Allow},
+		{"neighbour: a make before a makefile's write, in the shell", ModeDefault, nil, `make; printf 'all:\n\techo hi\n' > Makefile`, Allow},
+		{"neighbour: a FIFO's reader, a harmless write", ModeDefault, nil, `mkfifo p; sh < p & echo 'echo hi' > p`, Ask},
+		{"neighbour: a FIFO's reader, a harmless write, bypassPermissions", ModeBypassPermissions, nil, `mkfifo p; sh < p & echo 'echo hi' > p`, Ask},
+	}
+	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk} {
+		for _, r := range []struct{ name, cmd string }{
+			{"a FIFO's reader in the background", `mkfifo p; sh < p & echo 'rm -rf ~' > p`},
+			{"a node's reader by its path", `mknod p p; bash p & printf 'rm -rf ~' > p`},
+			{"a FIFO with a mode, tee's write", `mkfifo -m 600 p; sh < p & tee p <<< 'rm -rf ~'`},
+			{"a FIFO written by a copy of a here-string", `mkfifo p; sh < p & cp /dev/stdin p <<< 'rm -rf ~'`},
+			{"a FIFO's cat piped to a shell", `mkfifo p; cat p | sh & echo 'rm -rf ~' > p`},
+			{"a script's reader in the background", `sh < s.sh & echo 'rm -rf ~' > s.sh`},
+			{"a reader in a loop", `for i in 1 2; do bash s.sh; echo 'rm -rf ~' > s.sh; done`},
+			{"a reader in a function's body", `f() { sh s.sh; }; echo 'rm -rf ~' > s.sh; f`},
+			{"a make in the background", `make & printf 'all:\n\trm -rf ~\n' > Makefile`},
+		} {
+			rows = append(rows, decisionRow{r.name + ", " + string(m), m, nil, r.cmd, Deny})
+		}
+	}
+	checkDecisions(t, rows)
+	checkQuick(t, ModeDefault, 1500*time.Millisecond, []slowRow{
+		{"a megabyte of background readers and writes", numbered(`sh < sN.sh & echo 'echo N' > sN.sh; `, 1<<20), Allow},
+		{"a megabyte of writes after one reader", `sh < p & ` + numbered(`echo 'echo N' > p; `, 1<<20), Allow},
+	})
 }
