@@ -263,6 +263,9 @@ type analyzer struct {
 	readers    []programReader
 	readerIdx  writtenIndex       // z.readers by base name
 	readerSeen map[[3]string]bool // the name, directory and file of each
+	// readLaterBytes: the text of the writes readLater judged
+	// (maxReadLater).
+	readLaterBytes int
 	// loopDepth counts the loops around the commands being walked, whose
 	// body runs again after what follows it in the loop.
 	loopDepth int

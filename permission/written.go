@@ -336,12 +336,18 @@ func (z *analyzer) noteWrite(f writtenFile) {
 	z.readLater(f)
 }
 
+// maxReadLater bounds the text of the writes readLater judges, each
+// walked as a program once for each reader: sh < p & echo … > p; echo
+// … > p; … of a megabyte walked them all, 2 s where a write read before
+// its reader took 1.
+const maxReadLater = 64 << 10
+
 // readLater judges f, a file the line writes, as the program of each
 // reader of it noteReader recorded before it (one of each name): mkfifo
 // p; sh < p & echo 'rm -rf ~' > p runs what echo writes, as echo … > p;
 // sh < p does, though the write comes after the read.
 func (z *analyzer) readLater(f writtenFile) {
-	if len(z.readers) == 0 {
+	if len(z.readers) == 0 || z.readLaterBytes > maxReadLater {
 		return
 	}
 	x := &z.readerIdx
@@ -364,6 +370,10 @@ func (z *analyzer) readLater(f writtenFile) {
 				continue
 			}
 			judged = append(judged, n)
+			if z.readLaterBytes += len(f.text); z.readLaterBytes > maxReadLater {
+				z.complexOnce("files written after a reader of them more often than the analysis follows")
+				return
+			}
 			at, d := z.runAt, z.dir
 			z.runAt, z.dir = r.at, r.dir
 			z.runWritten(z.filesNamed(r.at), r.name, f)
