@@ -351,6 +351,7 @@ type fnCopy struct {
 	body      string
 	stmts     []*syntax.Stmt
 	from, end int
+	dir       string // where the copy left the shell
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -2815,7 +2816,8 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if len(c.Words) == 0 || !c.Words[0].Literal {
 		return
 	}
-	if body, ok := z.fnBodies[c.Words[0].Text]; !ok || !expandsPositional(body) && !(z.fnReadsCode[c.Words[0].Text] && z.inputRedirected(rs)) {
+	name := c.Words[0].Text
+	if body, ok := z.fnBodies[name]; !ok || !expandsPositional(body) && !z.cdFuncs[name] && !(z.fnReadsCode[name] && z.inputRedirected(rs)) {
 		return
 	}
 	saved := z.dir
@@ -2824,6 +2826,11 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	cp, ok := z.walkFnCopy(c, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
+	if ok && z.cdFuncs[name] {
+		// f() { cd "$1"; }; f l; make: the function runs in the shell,
+		// which is where its copy left it, not nowhere known (changeDir).
+		z.dir = cp.dir
+	}
 	if ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
@@ -2886,10 +2893,13 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	z.src = body
 	z.fnDepth++
 	from := len(z.a.Commands)
-	z.subs(stmtLists{{stmts: f.Stmts}})
+	dir, scope := z.dir, z.fork()
+	z.stmts(f.Stmts)
+	left := z.dir
+	z.dir, z.scope = dir, scope
 	z.src = saved
 	z.fnDepth--
-	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands), dir: left}, true
 }
 
 // fnCopiedOver reports whether the copies of function bodies have spent

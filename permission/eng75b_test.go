@@ -82,3 +82,40 @@ func TestEng75bReadBeforeWrite(t *testing.T) {
 		{"a megabyte of writes after one reader", `sh < p & ` + numbered(`echo 'echo N' > p; `, 1<<20), Ask},
 	})
 }
+
+// TestEng75bFnCdLeavesCaller: a call of a function that changes
+// directory left the shell's directory unknown, so a make after it ran
+// nowhere the checks knew: ln -s /etc l; f() { cd "$1"; }; f l; make was
+// allowed where cd l; make is asked for. The copy of the body walked
+// for the call (walked now for a body without $1 too) leaves the shell
+// where its cd went. Neighbours: a function's cd into a directory of
+// the root, and a cd inside a subshell of the body, still pass; a cd
+// to a value only known at run time stays unknown, as the plain one.
+func TestEng75bFnCdLeavesCaller(t *testing.T) {
+	t.Parallel()
+	link := `ln -s /etc l; `
+	rows := []decisionRow{
+		{"neighbour: the plain cd into the link", ModeDefault, nil, link + `cd l; make`, Ask},
+		{"neighbour: a function's cd into a directory of the root", ModeDefault, nil, `f() { cd "$1"; }; f src; make`, Allow},
+		{"neighbour: a function's cd into a directory of the root, acceptEdits", ModeAcceptEdits, nil, `f() { cd "$1"; }; f src; make`, Allow},
+		{"neighbour: a function's cd up and back", ModeDefault, nil, `f() { cd "$1"; }; f src; f ..; cat .env`, Allow},
+		{"neighbour: a function's cd in a subshell", ModeDefault, nil, `f() { (cd "$1"); }; f ..; cat .env`, Allow},
+		{"neighbour: a function's cd to a value", ModeDefault, nil, `f() { cd "$1"; }; f "$x"; make`, Allow},
+		{"neighbour: the plain cd to a value", ModeDefault, nil, `cd "$x"; make`, Allow},
+	}
+	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModeDontAsk} {
+		want := Ask
+		if m == ModeDontAsk {
+			want = Deny
+		}
+		rows = append(rows,
+			decisionRow{"a function's cd into a link, then make, " + string(m), m, nil, link + `f() { cd "$1"; }; f l; make`, want},
+			decisionRow{"a function's pushd into a link, " + string(m), m, nil, link + `f() { pushd "$1"; }; f l; make`, want},
+			decisionRow{"a nested function's cd, " + string(m), m, nil, link + `g() { cd "$1"; }; f() { g "$1"; }; f l; make`, want},
+			decisionRow{"a function's cd without arguments, " + string(m), m, nil, `f() { cd /etc; }; f; make`, want},
+			decisionRow{"a function's cd .., then a .env read, " + string(m), m, nil, `f() { cd "$1"; }; f ..; cat .env`, want},
+		)
+	}
+	rows = append(rows, decisionRow{"a function's cd .., then a .env read, bypassPermissions", ModeBypassPermissions, nil, `f() { cd "$1"; }; f ..; cat .env`, Ask})
+	checkDecisions(t, rows)
+}
