@@ -2717,13 +2717,17 @@ func outputRead(name string) bool {
 // a1; f a2; …, some 9 kB of bodies at 100 calls of a 91-byte one) is
 // followed, not asked for as too complex, while no copy walked within
 // maxFnCopied alone is dropped. Copies are walked at about the cost of
-// the line's own text, so 64 kB adds some 0.1 s at most.
+// the line's own text, so 64 kB adds some 0.1 s at most. maxFnWritten
+// bounds the copies' text whatever the bodies', so that a few calls
+// of a body of many $1 with a long argument (f() { echo "$1" "$1" …; }; f
+// <100 kB>) are not megabytes walked (19 s at 1 MiB).
 const (
-	maxFnBody   = 1 << 10
-	maxFnArgs   = 9
-	maxFnCopied = 8 << 10
-	maxFnWalked = 64 << 10
-	maxFnDepth  = 2
+	maxFnBody    = 1 << 10
+	maxFnArgs    = 9
+	maxFnCopied  = 8 << 10
+	maxFnWalked  = 64 << 10
+	maxFnWritten = 1 << 20
+	maxFnDepth   = 2
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2873,15 +2877,17 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 		return fnCopy{}, false // both spent: not even written out
 	}
 	body = positionalAll(body, len(args)-1)
+	if z.fnWalked += copyLen(body, args); z.fnCopiedOver() {
+		// Counted before the copy is made: a body of a few hundred $1
+		// given a 100 kB argument is megabytes written out.
+		return fnCopy{}, false
+	}
 	for k := 1; k <= maxFnArgs; k++ {
 		v := Word{Literal: true}
 		if k < len(args) {
 			v = args[k]
 		}
 		body = substVar(body, strconv.Itoa(k), v)
-	}
-	if z.fnWalked += len(body); z.fnCopiedOver() {
-		return fnCopy{}, false
 	}
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
@@ -2902,10 +2908,28 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands), dir: left}, true
 }
 
+// copyLen returns how long body, with $@ and $* written out
+// (positionalAll), is with the arguments of args (a call's words) in
+// the place of $1 … $9, or more: each reference takes the argument
+// quoted the longer way (quoteFor), and an operator's (${1//a/bb}) not
+// taken to lengthen it further.
+func copyLen(body string, args []Word) int {
+	n := len(body)
+	for k := 1; k < len(args) && k <= maxFnArgs; k++ {
+		d := strconv.Itoa(k)
+		refs := strings.Count(body, "$"+d) + strings.Count(body, "${"+d) + strings.Count(body, "${!"+d)
+		if refs > 0 {
+			n += refs * max(len(quoteFor(args[k], true)), len(quoteFor(args[k], false)))
+		}
+	}
+	return n
+}
+
 // fnCopiedOver reports whether the copies of function bodies have spent
-// both maxFnCopied and maxFnWalked, past which the line fails closed.
+// both maxFnCopied and maxFnWalked, or maxFnWritten alone, past which
+// the line fails closed.
 func (z *analyzer) fnCopiedOver() bool {
-	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked {
+	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked || z.fnWalked > maxFnWritten {
 		z.complexOnce("functions are called more often than the analysis follows")
 		return true
 	}

@@ -1,6 +1,7 @@
 package permission
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -118,4 +119,24 @@ func TestEng75bFnCdLeavesCaller(t *testing.T) {
 	}
 	rows = append(rows, decisionRow{"a function's cd .., then a .env read, bypassPermissions", ModeBypassPermissions, nil, `f() { cd "$1"; }; f ..; cat .env`, Ask})
 	checkDecisions(t, rows)
+}
+
+// TestEng75bFnCopyCountedWritten: the copies' text was counted once
+// made, after each reference to $1 took the argument: a body of many
+// $1 called with a 100 kB argument made megabytes of copy per call, a
+// few calls within maxFnCopied (19 s at 1 MiB). The copy is counted
+// before it is made (copyLen), and the copies' text all told is bounded
+// (maxFnWritten). Neighbours: a delete in such a copy with a short
+// argument is still denied; the 100 calls of a small body still pass.
+func TestEng75bFnCopyCountedWritten(t *testing.T) {
+	t.Parallel()
+	body := `f() { echo ` + strings.Repeat(`"$1" `, 200) + `; }; `
+	long := strings.Repeat("a", 100<<10)
+	checkDecisions(t, []decisionRow{
+		{"neighbour: a delete in a copy of many $1", ModeDefault, nil, `f() { echo ` + strings.Repeat(`"$1" `, 100) + `; rm -rf "$1"; }; f ~`, Deny},
+		{"neighbour: a short argument", ModeDefault, nil, body + `f x`, Allow},
+	})
+	checkQuick(t, ModeDefault, 1500*time.Millisecond, []slowRow{
+		{"a megabyte of calls with a 100 kB argument", body + numbered(`f `+long+`N; `, 1<<20), Ask},
+	})
 }
