@@ -2746,7 +2746,66 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 	if z.fnBodies == nil {
 		z.fnBodies = map[string]string{}
 	}
-	z.fnBodies[name] = z.src[from:to]
+	z.fnBodies[name] = forAll(z.src[from:to], stmts, from)
+}
+
+// forAll returns body, the source of stmts from offset from of the line,
+// with in "$@" written in each for loop that has no in (for a; do …;
+// done), which loops over the positional parameters: the copy of f() {
+// for a; do rm -rf "$a"; done; }; f ~ then loops over ~ (positionalAll).
+func forAll(body string, stmts []*syntax.Stmt, from int) string {
+	if !strings.Contains(body, "for") {
+		return body
+	}
+	var at []int
+	for _, st := range stmts {
+		walk(st, func(n syntax.Node) bool {
+			if fc, ok := n.(*syntax.ForClause); ok {
+				if wi, ok := fc.Loop.(*syntax.WordIter); ok && !wi.InPos.IsValid() && len(wi.Items) == 0 {
+					at = append(at, int(wi.Name.End().Offset())-from)
+				}
+			}
+			return true
+		})
+	}
+	for i := len(at) - 1; i >= 0; i-- {
+		if at[i] > 0 && at[i] <= len(body) {
+			body = body[:at[i]] + ` in "$@"` + body[at[i]:]
+		}
+	}
+	return body
+}
+
+// leadingShifts returns body without the shifts it opens with (shift;
+// shift 2 &&), and args, a call's words, without as many arguments, so
+// that the copy's $1 is the one they leave: the copy of f() { shift; rm
+// -rf "$1"; }; f x ~ deletes ~. A shift of more than there are fails,
+// leaving them, and one followed by anything but ;, a newline or && is
+// left in body, as any later shift is.
+func leadingShifts(body string, args []Word) (string, []Word) {
+	for {
+		r, ok := strings.CutPrefix(strings.TrimLeft(body, " \t\n"), "shift")
+		if !ok || r != "" && isNameByte(r[0]) {
+			return body, args
+		}
+		r = strings.TrimLeft(r, " \t")
+		n, digits := 1, len(r)-len(strings.TrimLeft(r, "0123456789"))
+		if digits > 0 {
+			n, _ = strconv.Atoi(r[:digits])
+			r = strings.TrimLeft(r[digits:], " \t")
+		}
+		sep := ""
+		for _, s := range []string{";", "\n", "&&"} {
+			if strings.HasPrefix(r, s) {
+				sep = s
+			}
+		}
+		if sep == "" || digits > 3 || n > len(args)-1 {
+			return body, args
+		}
+		args = append(args[:1:1], args[1+n:]...)
+		body = r[len(sep):]
+	}
 }
 
 // fnCallOutput returns what substitution sub, whose commands were
@@ -2876,6 +2935,7 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if z.fnCopied += len(body); z.fnCopiedOver() {
 		return fnCopy{}, false // both spent: not even written out
 	}
+	body, args = leadingShifts(body, args)
 	body = positionalAll(body, len(args)-1)
 	if z.fnWalked += copyLen(body, args); z.fnCopiedOver() {
 		// Counted before the copy is made: a body of a few hundred $1

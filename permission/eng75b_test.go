@@ -140,3 +140,37 @@ func TestEng75bFnCopyCountedWritten(t *testing.T) {
 		{"a megabyte of calls with a 100 kB argument", body + numbered(`f `+long+`N; `, 1<<20), Ask},
 	})
 }
+
+// TestEng75bFnCopyShiftAndForAll: a copy of a function's body wrote the
+// call's arguments in for $1 … but did not follow a shift before them,
+// nor a for loop with no in, which loops over them: f() { shift; rm -rf
+// "$1"; }; f x ~ and f() { for a; do rm -rf "$a"; done; }; f ~ were
+// asked for as a delete of a path only known at run time, and so passed
+// in bypassPermissions. The shifts a body opens with drop the copy's
+// first arguments (leadingShifts), and in "$@" is written in such a
+// loop (forAll). Neighbours: a loop over harmless arguments is still
+// asked for as the body is; a shift after ||, which may not run, is not
+// followed; a shift that leaves a harmless argument (f ~ x deletes x) is
+// asked for as the body is, where the copy denied it for ~, which it
+// does not delete.
+func TestEng75bFnCopyShiftAndForAll(t *testing.T) {
+	t.Parallel()
+	rows := []decisionRow{
+		{"neighbour: a shift that leaves a harmless argument", ModeBypassPermissions, nil, `f() { shift; rm -rf "$1"; }; f ~ x`, Ask},
+		{"neighbour: a loop over harmless arguments", ModeBypassPermissions, nil, `f() { for a; do rm -rf "$a"; done; }; f x y`, Ask},
+		{"neighbour: a shift after ||", ModeBypassPermissions, nil, `f() { shift || return; rm -rf "$1"; }; f x ~`, Ask},
+		{"neighbour: a loop over harmless arguments that echoes", ModeDefault, nil, `f() { for a; do echo "$a"; done; }; f x y`, Allow},
+	}
+	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModeBypassPermissions} {
+		for _, r := range []struct{ name, cmd string }{
+			{"a shift before $1", `f() { shift; rm -rf "$1"; }; f x ~`},
+			{"a shift of two", `f() { shift 2; rm -rf "$1"; }; f x y ~`},
+			{"a shift and &&", `f() { shift && rm -rf "$1"; }; f x ~`},
+			{"a loop with no in", `f() { for a; do rm -rf "$a"; done; }; f ~`},
+			{"a loop with no in, on two lines", "f() { for a\ndo rm -rf \"$a\"; done; }; f x ~"},
+		} {
+			rows = append(rows, decisionRow{r.name + ", " + string(m), m, nil, r.cmd, Deny})
+		}
+	}
+	checkDecisions(t, rows)
+}
