@@ -23,6 +23,8 @@ func TestEng75bGroupFilterFeedsStage(t *testing.T) {
 		{"neighbour: a harmless text", ModeDefault, nil, `{ cat; } <<< 'echo hi' | sh`, Ask},
 		{"neighbour: a harmless text, bypassPermissions", ModeBypassPermissions, nil, `{ cat; } <<< 'echo hi' | sh`, Allow},
 		{"neighbour: a group's cat of a harmless here-document", ModeBypassPermissions, nil, "( cat; ) <<E | sh\necho hi\nE", Allow},
+		{"neighbour: a loop's cat of a project file", ModeDefault, nil, `while read l; do cat; done < README.md`, Allow},
+		{"neighbour: a group's cat of a project file to grep", ModeDefault, nil, `{ cat; } < README.md | grep x`, Allow},
 	}
 	for _, m := range []Mode{ModeDefault, ModeAcceptEdits, ModePlan, ModeBypassPermissions, ModeDontAsk} {
 		rows = append(rows,
@@ -30,6 +32,7 @@ func TestEng75bGroupFilterFeedsStage(t *testing.T) {
 			decisionRow{"a subshell's cat of a here-document, " + string(m), m, nil, "( cat; ) <<E | sh\nrm -rf ~\nE", Deny},
 			decisionRow{"a group's tr, then a cat stage, " + string(m), m, nil, `{ tr a a; } <<< 'rm -rf ~' | cat | sh`, Deny},
 			decisionRow{"a group in a group, " + string(m), m, nil, `{ { cat; }; } <<< 'rm -rf ~' | sh`, Deny},
+			decisionRow{"a group's cat of a file the line wrote, " + string(m), m, nil, `echo 'rm -rf ~' > p; { cat; } < p | sh`, Deny},
 		)
 	}
 	checkDecisions(t, rows)

@@ -301,9 +301,10 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	}
 	from, in := z.scopeStdin()
 	// xargs runs its input's names: { xargs rm -rf; } <<< ~. A filter
-	// of a here-document or here-string writes it ({ cat; } <<< 'rm -rf
-	// ~' | sh), for catDoc, as cat <<< … does.
-	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && fedDocIn(in)) {
+	// of a here-document, a here-string or a file writes it ({ cat; }
+	// <<< 'rm -rf ~' | sh, { cat; } < s.sh | sh), for catDoc, as cat
+	// <<< … does.
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) {
 		return rs
 	}
 	if z.scopeFed[from] {
