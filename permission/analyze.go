@@ -256,6 +256,19 @@ type analyzer struct {
 	// later command that runs one as a script (runsWritten).
 	written    []writtenFile
 	writtenIdx writtenIndex // z.written by base name (lastWritten)
+	// readers: the commands walked so far that run a file as a program
+	// (programFiles, runnerFiles), one of each name and file, for a
+	// write later on the line, which a reader in the background, in a
+	// loop or in a function's body may yet read (readLater).
+	readers    []programReader
+	readerIdx  writtenIndex       // z.readers by base name
+	readerSeen map[[3]string]bool // the name, directory and file of each
+	// readLaterBytes: the text of the writes readLater judged
+	// (maxReadLater).
+	readLaterBytes int
+	// loopDepth counts the loops around the commands being walked, whose
+	// body runs again after what follows it in the loop.
+	loopDepth int
 	// held: the descriptors an exec on the line opened for reading (exec
 	// 3< l, exec 3<<< STR), which every later command inherits
 	// (withHeld).
@@ -338,6 +351,7 @@ type fnCopy struct {
 	body      string
 	stmts     []*syntax.Stmt
 	from, end int
+	dir       string // where the copy left the shell
 }
 
 // fedDoc is the text of a here-document, and whether it is literal.
@@ -720,9 +734,11 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.dir = out
 	case *syntax.WhileClause:
 		dir := z.dir
+		z.loopDepth++
 		z.stmts(cmd.Cond)
 		cond := z.branch(false, 0, 0)
 		z.stmts(cmd.Do)
+		z.loopDepth--
 		z.cond = cond
 		z.mayHaveMoved(dir)
 	case *syntax.ForClause:
@@ -755,7 +771,9 @@ func (z *analyzer) compound(cmd syntax.Command) {
 		z.noteLoopVar(cmd.Loop, len(z.a.Commands)-1, known)
 		dir := z.dir
 		cond := z.branch(false, 0, 0)
+		z.loopDepth++
 		z.stmts(cmd.Do)
+		z.loopDepth--
 		z.cond = cond
 		z.mayHaveMoved(dir)
 		z.noteLoop(cmd, items, from+len(items))
@@ -1117,6 +1135,7 @@ func (z *analyzer) pipedProgram(p Pipeline) {
 		for _, i := range stage {
 			c := z.a.Commands[i]
 			if isShell(lowerName(c)) && !c.OpenArgs && readsProgramFromFeed(c) || isPwsh(lowerName(c)) && !c.OpenArgs && pwshReadsInput(c) {
+				z.catReader(i, src[0])
 				z.fedProgram(i, src[0], src[0]+1, "")
 			} else if lang, _, stdin := inlineProgram(c); stdin && !c.OpenArgs {
 				// echo 'import os; os.system(…)' | python3
@@ -1309,6 +1328,13 @@ func (z *analyzer) stageDoc(stage []int, st *syntax.Stmt) (fedDoc, bool) {
 	}
 	if st == nil {
 		return fedDoc{}, false
+	}
+	if body := groupStmts(st); len(body) == 1 && !st.Negated && len(z.a.Commands[stage[len(stage)-1]].Words) == 0 &&
+		!slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool { return redirFD(r) != "0" }) {
+		// { cat; } <<< 'rm -rf ~' | sh: the group's own redirection,
+		// walked last, gives its body its input (scopeInput) and
+		// writes nothing; the stage writes what its body does.
+		return z.stageDoc(stage[:len(stage)-1], body[0])
 	}
 	if _, call := st.Cmd.(*syntax.CallExpr); call && !st.Negated {
 		// echo $(echo 'rm -rf ~') | sh: the printer, then its
@@ -2691,13 +2717,17 @@ func outputRead(name string) bool {
 // a1; f a2; …, some 9 kB of bodies at 100 calls of a 91-byte one) is
 // followed, not asked for as too complex, while no copy walked within
 // maxFnCopied alone is dropped. Copies are walked at about the cost of
-// the line's own text, so 64 kB adds some 0.1 s at most.
+// the line's own text, so 64 kB adds some 0.1 s at most. maxFnWritten
+// bounds the copies' text whatever the bodies', so that a few calls
+// of a body of many $1 with a long argument (f() { echo "$1" "$1" …; }; f
+// <100 kB>) are not megabytes walked (19 s at 1 MiB).
 const (
-	maxFnBody   = 1 << 10
-	maxFnArgs   = 9
-	maxFnCopied = 8 << 10
-	maxFnWalked = 64 << 10
-	maxFnDepth  = 2
+	maxFnBody    = 1 << 10
+	maxFnArgs    = 9
+	maxFnCopied  = 8 << 10
+	maxFnWalked  = 64 << 10
+	maxFnWritten = 1 << 20
+	maxFnDepth   = 2
 )
 
 // noteFnBody records in fnBodies the source of the statements of
@@ -2716,7 +2746,66 @@ func (z *analyzer) noteFnBody(name string, body *syntax.Stmt) {
 	if z.fnBodies == nil {
 		z.fnBodies = map[string]string{}
 	}
-	z.fnBodies[name] = z.src[from:to]
+	z.fnBodies[name] = forAll(z.src[from:to], stmts, from)
+}
+
+// forAll returns body, the source of stmts from offset from of the line,
+// with in "$@" written in each for loop that has no in (for a; do …;
+// done), which loops over the positional parameters: the copy of f() {
+// for a; do rm -rf "$a"; done; }; f ~ then loops over ~ (positionalAll).
+func forAll(body string, stmts []*syntax.Stmt, from int) string {
+	if !strings.Contains(body, "for") {
+		return body
+	}
+	var at []int
+	for _, st := range stmts {
+		walk(st, func(n syntax.Node) bool {
+			if fc, ok := n.(*syntax.ForClause); ok {
+				if wi, ok := fc.Loop.(*syntax.WordIter); ok && !wi.InPos.IsValid() && len(wi.Items) == 0 {
+					at = append(at, int(wi.Name.End().Offset())-from)
+				}
+			}
+			return true
+		})
+	}
+	for i := len(at) - 1; i >= 0; i-- {
+		if at[i] > 0 && at[i] <= len(body) {
+			body = body[:at[i]] + ` in "$@"` + body[at[i]:]
+		}
+	}
+	return body
+}
+
+// leadingShifts returns body without the shifts it opens with (shift;
+// shift 2 &&), and args, a call's words, without as many arguments, so
+// that the copy's $1 is the one they leave: the copy of f() { shift; rm
+// -rf "$1"; }; f x ~ deletes ~. A shift of more than there are fails,
+// leaving them, and one followed by anything but ;, a newline or && is
+// left in body, as any later shift is.
+func leadingShifts(body string, args []Word) (string, []Word) {
+	for {
+		r, ok := strings.CutPrefix(strings.TrimLeft(body, " \t\n"), "shift")
+		if !ok || r != "" && isNameByte(r[0]) {
+			return body, args
+		}
+		r = strings.TrimLeft(r, " \t")
+		n, digits := 1, len(r)-len(strings.TrimLeft(r, "0123456789"))
+		if digits > 0 {
+			n, _ = strconv.Atoi(r[:digits])
+			r = strings.TrimLeft(r[digits:], " \t")
+		}
+		sep := ""
+		for _, s := range []string{";", "\n", "&&"} {
+			if strings.HasPrefix(r, s) {
+				sep = s
+			}
+		}
+		if sep == "" || digits > 3 || n > len(args)-1 {
+			return body, args
+		}
+		args = append(args[:1:1], args[1+n:]...)
+		body = r[len(sep):]
+	}
 }
 
 // fnCallOutput returns what substitution sub, whose commands were
@@ -2790,7 +2879,8 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	if len(c.Words) == 0 || !c.Words[0].Literal {
 		return
 	}
-	if body, ok := z.fnBodies[c.Words[0].Text]; !ok || !expandsPositional(body) && !(z.fnReadsCode[c.Words[0].Text] && z.inputRedirected(rs)) {
+	name := c.Words[0].Text
+	if body, ok := z.fnBodies[name]; !ok || !expandsPositional(body) && !z.cdFuncs[name] && !(z.fnReadsCode[name] && z.inputRedirected(rs)) {
 		return
 	}
 	saved := z.dir
@@ -2799,6 +2889,11 @@ func (z *analyzer) fnStmtCopy(at int, dir string, rs []*syntax.Redirect) {
 	cp, ok := z.walkFnCopy(c, true)
 	z.fdScopes = z.fdScopes[:len(z.fdScopes)-1]
 	z.dir = saved
+	if ok && z.cdFuncs[name] {
+		// f() { cd "$1"; }; f l; make: the function runs in the shell,
+		// which is where its copy left it, not nowhere known (changeDir).
+		z.dir = cp.dir
+	}
 	if ok {
 		if z.fnCopies == nil {
 			z.fnCopies = map[int]fnCopy{}
@@ -2840,16 +2935,19 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	if z.fnCopied += len(body); z.fnCopiedOver() {
 		return fnCopy{}, false // both spent: not even written out
 	}
+	body, args = leadingShifts(body, args)
 	body = positionalAll(body, len(args)-1)
+	if z.fnWalked += copyLen(body, args); z.fnCopiedOver() {
+		// Counted before the copy is made: a body of a few hundred $1
+		// given a 100 kB argument is megabytes written out.
+		return fnCopy{}, false
+	}
 	for k := 1; k <= maxFnArgs; k++ {
 		v := Word{Literal: true}
 		if k < len(args) {
 			v = args[k]
 		}
 		body = substVar(body, strconv.Itoa(k), v)
-	}
-	if z.fnWalked += len(body); z.fnCopiedOver() {
-		return fnCopy{}, false
 	}
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(body), "")
@@ -2861,16 +2959,37 @@ func (z *analyzer) walkFnCopy(c SimpleCommand, stmt bool) (fnCopy, bool) {
 	z.src = body
 	z.fnDepth++
 	from := len(z.a.Commands)
-	z.subs(stmtLists{{stmts: f.Stmts}})
+	dir, scope := z.dir, z.fork()
+	z.stmts(f.Stmts)
+	left := z.dir
+	z.dir, z.scope = dir, scope
 	z.src = saved
 	z.fnDepth--
-	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands)}, true
+	return fnCopy{body: body, stmts: f.Stmts, from: from, end: len(z.a.Commands), dir: left}, true
+}
+
+// copyLen returns how long body, with $@ and $* written out
+// (positionalAll), is with the arguments of args (a call's words) in
+// the place of $1 … $9, or more: each reference takes the argument
+// quoted the longer way (quoteFor), and an operator's (${1//a/bb}) not
+// taken to lengthen it further.
+func copyLen(body string, args []Word) int {
+	n := len(body)
+	for k := 1; k < len(args) && k <= maxFnArgs; k++ {
+		d := strconv.Itoa(k)
+		refs := strings.Count(body, "$"+d) + strings.Count(body, "${"+d) + strings.Count(body, "${!"+d)
+		if refs > 0 {
+			n += refs * max(len(quoteFor(args[k], true)), len(quoteFor(args[k], false)))
+		}
+	}
+	return n
 }
 
 // fnCopiedOver reports whether the copies of function bodies have spent
-// both maxFnCopied and maxFnWalked, past which the line fails closed.
+// both maxFnCopied and maxFnWalked, or maxFnWritten alone, past which
+// the line fails closed.
 func (z *analyzer) fnCopiedOver() bool {
-	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked {
+	if z.fnCopied > maxFnCopied && z.fnWalked > maxFnWalked || z.fnWalked > maxFnWritten {
 		z.complexOnce("functions are called more often than the analysis follows")
 		return true
 	}

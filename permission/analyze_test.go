@@ -320,7 +320,7 @@ func TestAnalyzeShellDir(t *testing.T) {
 		{"each branch starts where the if does", "if a; then cd /; else ls; fi", []string{"", "", ""}},
 		{"each case item starts where the case does", "case x in a) cd /;; b) ls;; esac", []string{"", ""}},
 		{"after a chain it is unknown", "cd / && ls; ls", []string{"", "/", "?"}},
-		{"function that moves", "f() { cd /; }; f; ls", []string{"", "", "?"}},
+		{"function that moves, its copy followed", "f() { cd /; }; f; ls", []string{"", "", "", "/"}},
 		{"popd", "pushd /x; popd; ls", []string{"", "/x", "?"}},
 		{"source does not move (a sourced cd is the sandbox's to hold)", "source env.sh; ls", []string{"", ""}},
 		{"bare assignment and redirect", "cd /; X=1; > f", []string{"", "/", "/"}},

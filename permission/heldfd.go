@@ -300,8 +300,11 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 		return rs
 	}
 	from, in := z.scopeStdin()
-	// xargs runs its input's names: { xargs rm -rf; } <<< ~.
-	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) {
+	// xargs runs its input's names: { xargs rm -rf; } <<< ~. A filter
+	// of a here-document, a here-string or a file writes it ({ cat; }
+	// <<< 'rm -rf ~' | sh, { cat; } < s.sh | sh), for catDoc, as cat
+	// <<< … does.
+	if in == nil || lowerName(c) != "xargs" && !readsCodeFromInput(c) && !(inputFilter(c) && (fedDocIn(in) || in.Op == syntax.RdrIn)) {
 		return rs
 	}
 	if z.scopeFed[from] {
@@ -315,6 +318,13 @@ func (z *analyzer) scopeInput(c SimpleCommand, rs []*syntax.Redirect) []*syntax.
 	}
 	z.scopeFed[from] = true
 	return append([]*syntax.Redirect{in}, rs...)
+}
+
+// fedDocIn says whether in, descriptor 0's redirection, is a
+// here-document or a here-string.
+func fedDocIn(in *syntax.Redirect) bool {
+	feed, _ := fdDoc([]*syntax.Redirect{in}, 0)
+	return feed == feedDoc
 }
 
 // scopeStdin returns the input of the innermost compound around the

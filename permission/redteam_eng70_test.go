@@ -61,7 +61,7 @@ func TestEng70UnreadPrintersFailClosed(t *testing.T) {
 		{"a group with a redirection", D, nil, `{ echo 'import shutil'; echo 'shutil.rmtree("/home")'; } 2>/dev/null | python3`, Ask},
 		{"a group with a pipe inside", D, nil, `{ echo 'import shutil' | cat; echo 'shutil.rmtree("/home")'; } | python3`, Ask},
 		{"a function given its code", D, nil, `f() { echo "$1"; }; f 'import shutil; shutil.rmtree("/home")' | python3`, Deny}, // read since eng71 (fnCopyOutput)
-		{"a function given its code past a shift", D, nil, `f() { shift; echo "$1"; }; f x 'import shutil; shutil.rmtree("/home")' | python3`, Ask},
+		{"a function given its code past a shift (the copy follows it: eng75b)", D, nil, `f() { shift; echo "$1"; }; f x 'import shutil; shutil.rmtree("/home")' | python3`, Deny},
 		{"a group of a word only known at run time", D, nil, `{ echo "$x"; echo 'print(2)'; } | python3`, Ask},
 		{"a printer of a word only known at run time through cat", D, nil, `echo "$x" | cat | python3`, Ask},
 		{"a process substitution of a word only known at run time", D, nil, `python3 < <(echo "$x")`, Ask},

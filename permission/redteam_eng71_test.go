@@ -51,7 +51,7 @@ func TestEng71FnCallStage(t *testing.T) {
 		{"neighbour: a function's echo into cat, bypass", Y, nil, `f() { echo "$1"; }; f hello | cat`, Allow},
 		{"neighbour: a function's cat of a file into python3", D, nil, `f() { cat "$1"; }; f a.py | python3`, Allow},
 		{"neighbour: a function of printers given arguments", D, nil, `f() { echo 'print(1)'; }; f x | python3`, Allow},
-		{"a function's echo past a shift", D, nil, `f() { shift; echo "$1"; }; f x ` + rmtree + ` | python3`, Ask},
+		{"a function's echo past a shift (the copy follows it: eng75b)", D, nil, `f() { shift; echo "$1"; }; f x ` + rmtree + ` | python3`, Deny},
 		{"a function's echo past a set --", D, nil, `f() { set -- ` + rmtree + `; echo "$1"; }; f | python3`, Ask},
 		{"a group's echo past a set", D, nil, `{ set ` + rmtree + `; echo "$1"; } | python3`, Ask},
 		{"neighbour: a function's echo past a set -e", D, nil, `f() { set -e; echo 'print(1)'; }; f | python3`, Allow},

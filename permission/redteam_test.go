@@ -1242,7 +1242,7 @@ func TestRedTeamDecisions(t *testing.T) {
 		{"S15 cd \"$x\" && rm -rf *", Y, nil, `cd "$x" && rm -rf *`, Ask},
 		{"S15 cd - && rm -rf .", Y, nil, `cd - && rm -rf .`, Ask},
 		{"S15 pushd -n / then popd", Y, nil, `pushd -n /; popd; rm -rf *`, Ask},
-		{"S15 a function that cds", Y, nil, `f(){ cd /; }; f; rm -rf *`, Ask},
+		{"S15 a function that cds (its copy followed: rm -rf * in /)", Y, nil, `f(){ cd /; }; f; rm -rf *`, Deny},
 		{"S15 cd \"$x\" && find . -delete", Y, nil, `cd "$x" && find . -delete`, Ask},
 		{"S15 cdable_vars", Y, nil, `shopt -s cdable_vars; r=/; cd r && rm -rf *`, Ask},
 		{"S15 HOME= then ~", Y, nil, `HOME=/etc; echo x > ~/profile`, Ask},

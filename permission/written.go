@@ -54,7 +54,7 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 		if prev, ok := z.lastWritten(w.Text, c.Dir); app && ok {
 			f.text, f.known = prev.text+text, known && prev.known
 		}
-		z.written = append(z.written, f)
+		z.noteWrite(f)
 	}
 	for _, r := range c.Redirects {
 		if r.Write {
@@ -64,6 +64,9 @@ func (z *analyzer) notesWritten(i int, rs []*syntax.Redirect) {
 	switch lowerName(c) {
 	case "cp", "mv", "install", "ln":
 		z.copiesWritten(c, rs)
+		return
+	case "mkfifo", "mknod":
+		z.fifosMade(c)
 		return
 	case "tee":
 	default:
@@ -98,8 +101,7 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 		f := z.written[k]
 		return sameFile(z.atHome(f.file.Text), z.placedDir(f.dir), name, dir)
 	}
-	base, ok := plainBase(name)
-	if !ok {
+	if _, ok := plainBase(name); !ok {
 		for k := len(z.written) - 1; k >= 0; k-- {
 			if same(k) {
 				return z.written[k], true
@@ -107,13 +109,7 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 		}
 		return writtenFile{}, false
 	}
-	x := z.indexWritten()
-	lists := [][]int{x.byBase[base], x.odd}
-	if dir != "?" {
-		// A file of a known directory is that path (byPath), or one
-		// sameFile matches by base name or with ~ (loose).
-		lists = [][]int{x.byPath[placedPath(name, dir)], x.loose[base], x.odd}
-	}
+	lists := z.indexWritten().lists(name, dir)
 	last := -1
 	for _, l := range lists {
 		for j := len(l) - 1; j >= 0 && l[j] > last; j-- {
@@ -129,7 +125,8 @@ func (z *analyzer) lastWritten(name, dir string) (writtenFile, bool) {
 	return z.written[last], true
 }
 
-// writtenIndex lists the files the line wrote (z.written) by their base
+// writtenIndex lists the files the line wrote (z.written), or those its
+// readers run (z.readers: readLater), by their base
 // name, where sameFile can only match a name of the same one (plainBase),
 // and the others apart (odd), in the order written; indexed counts those
 // listed. Those of a plain base name are also listed by the path sameFile
@@ -149,23 +146,44 @@ type writtenIndex struct {
 func (z *analyzer) indexWritten() *writtenIndex {
 	x := &z.writtenIdx
 	for ; x.indexed < len(z.written); x.indexed++ {
-		base, ok := plainBase(z.written[x.indexed].file.Text)
-		if !ok {
-			x.odd = append(x.odd, x.indexed)
-			continue
-		}
-		if x.byBase == nil {
-			x.byBase, x.byPath, x.loose = map[string][]int{}, map[string][]int{}, map[string][]int{}
-		}
-		x.byBase[base] = append(x.byBase[base], x.indexed)
-		if f := z.written[x.indexed]; f.dir != "?" && !strings.HasPrefix(f.file.Text, "~") && !strings.HasPrefix(f.dir, "~") {
-			p := placedPath(f.file.Text, z.placedDir(f.dir))
-			x.byPath[p] = append(x.byPath[p], x.indexed)
-		} else {
-			x.loose[base] = append(x.loose[base], x.indexed)
-		}
+		f := z.written[x.indexed]
+		z.indexFile(x, f.file.Text, f.dir)
 	}
 	return x
+}
+
+// indexFile lists file name, opened in dir, in x as its next entry.
+func (z *analyzer) indexFile(x *writtenIndex, name, dir string) {
+	base, ok := plainBase(name)
+	if !ok {
+		x.odd = append(x.odd, x.indexed)
+		return
+	}
+	if x.byBase == nil {
+		x.byBase, x.byPath, x.loose = map[string][]int{}, map[string][]int{}, map[string][]int{}
+	}
+	x.byBase[base] = append(x.byBase[base], x.indexed)
+	if dir != "?" && !strings.HasPrefix(name, "~") && !strings.HasPrefix(dir, "~") {
+		p := placedPath(name, z.placedDir(dir))
+		x.byPath[p] = append(x.byPath[p], x.indexed)
+	} else {
+		x.loose[base] = append(x.loose[base], x.indexed)
+	}
+}
+
+// lists returns the lists of x's entries among which one sameFile
+// matches with file name opened in dir, both as atHome and placedDir
+// make them: a file of a known directory is that path (byPath), or one
+// sameFile matches by base name or with ~ (loose).
+func (x *writtenIndex) lists(name, dir string) [][]int {
+	base, ok := plainBase(name)
+	switch {
+	case !ok:
+		return nil
+	case dir != "?":
+		return [][]int{x.byPath[placedPath(name, dir)], x.loose[base], x.odd}
+	}
+	return [][]int{x.byBase[base], x.odd}
 }
 
 // plainBase returns the last name of file name p, when it is one that
@@ -229,19 +247,161 @@ func (z *analyzer) fileWord(w Word) Word {
 // only known at run time, or in another language, is too complex to
 // check.
 func (z *analyzer) runsWritten(i int) {
+	c := z.filesNamed(i)
+	if z.async || z.loopDepth > 0 || z.fn != "" {
+		z.noteReader(i, c)
+	}
 	if len(z.written) == 0 {
 		return
-	}
-	c := z.a.Commands[i]
-	c.Words = slices.Clone(c.Words)
-	for k, w := range c.Words {
-		c.Words[k] = plainWord(z.fileWord(w))
 	}
 	z.runAt = i
 	for _, g := range z.globbedWritten(c) {
 		z.runsWrittenAs(g)
 	}
 	z.runsWrittenAs(c)
+}
+
+// filesNamed returns command i with its words as the line's files name
+// them (fileWord, plainWord): f=s.sh; . "$f" runs s.sh.
+func (z *analyzer) filesNamed(i int) SimpleCommand {
+	c := z.a.Commands[i]
+	if slices.ContainsFunc(c.Words, func(w Word) bool { return !w.Literal }) {
+		// A word written out is its file's name as it stands.
+		c.Words = slices.Clone(c.Words)
+		for k, w := range c.Words {
+			c.Words[k] = plainWord(z.fileWord(w))
+		}
+	}
+	return c
+}
+
+// programReader is command at of the line (filesNamed), which runs file
+// name, opened in its directory, as a program, walked in directory dir.
+type programReader struct {
+	name string
+	at   int
+	dir  string
+}
+
+// noteReader records command i, c as runsWritten names its files, as a
+// reader of the files it runs as a program, for a write later on the
+// line (readLater): c runs in the background (sh < p &), in a loop, or
+// in a function's body, any of which may read what the line writes
+// after it. One reader of each name and file is kept.
+func (z *analyzer) noteReader(i int, c SimpleCommand) {
+	for _, name := range slices.Concat(programFiles(c), runnerFiles(c)) {
+		key := [3]string{lowerName(c), c.Dir, name}
+		if z.readerSeen[key] {
+			continue
+		}
+		if z.readerSeen == nil {
+			z.readerSeen = map[[3]string]bool{}
+		}
+		z.readerSeen[key] = true
+		z.readers = append(z.readers, programReader{name, i, z.dir})
+	}
+}
+
+// catReader records shell i, fed by command from, as a reader of the
+// file from is a cat of (cat p | sh), where it may read a write later
+// on the line (noteReader): mkfifo p; cat p | sh & echo 'rm -rf ~' > p.
+func (z *analyzer) catReader(i, from int) {
+	if !z.async && z.loopDepth == 0 && z.fn == "" || lowerName(z.a.Commands[from]) != "cat" {
+		return
+	}
+	c := z.a.Commands[from]
+	ops, ok := filterOperands(c)
+	name := ""
+	switch {
+	case !ok:
+	case len(ops) == 1 && ops[0].Text != "-":
+		name = ops[0].Text
+	case len(ops) == 0:
+		// cat < p
+		for _, r := range c.Redirects {
+			if r.Op == "<" && r.Target.Literal {
+				name = r.Target.Text
+			}
+		}
+	}
+	if name != "" {
+		z.readers = append(z.readers, programReader{name, i, z.dir})
+	}
+}
+
+// noteWrite records f, a file the line writes, and judges it as the
+// program of the readers before it that may run after it (readLater).
+func (z *analyzer) noteWrite(f writtenFile) {
+	z.written = append(z.written, f)
+	z.readLater(f)
+}
+
+// maxReadLater bounds the text of the writes readLater judges, each
+// walked as a program once for each reader: sh < p & echo … > p; echo
+// … > p; … of a megabyte walked them all, 2 s where a write read before
+// its reader took 1.
+const maxReadLater = 64 << 10
+
+// readLater judges f, a file the line writes, as the program of each
+// reader of it noteReader recorded before it (one of each name): mkfifo
+// p; sh < p & echo 'rm -rf ~' > p runs what echo writes, as echo … > p;
+// sh < p does, though the write comes after the read.
+func (z *analyzer) readLater(f writtenFile) {
+	if len(z.readers) == 0 || z.readLaterBytes > maxReadLater {
+		return
+	}
+	x := &z.readerIdx
+	for ; x.indexed < len(z.readers); x.indexed++ {
+		r := z.readers[x.indexed]
+		z.indexFile(x, r.name, z.a.Commands[r.at].Dir)
+	}
+	name, dir := z.atHome(f.file.Text), z.placedDir(f.dir)
+	lists := x.lists(name, dir)
+	if _, ok := plainBase(name); !ok {
+		lists = [][]int{indexRange(0, len(z.readers))}
+	}
+	var judged []string
+	for _, l := range lists {
+		for _, k := range l {
+			r := z.readers[k]
+			c := z.a.Commands[r.at]
+			n := lowerName(c)
+			if slices.Contains(judged, n) || !sameFile(z.atHome(r.name), z.placedDir(c.Dir), name, dir) {
+				continue
+			}
+			judged = append(judged, n)
+			if z.readLaterBytes += len(f.text); z.readLaterBytes > maxReadLater {
+				z.complexOnce("files written after a reader of them more often than the analysis follows")
+				return
+			}
+			at, d := z.runAt, z.dir
+			z.runAt, z.dir = r.at, r.dir
+			z.runWritten(z.filesNamed(r.at), r.name, f)
+			z.runAt, z.dir = at, d
+		}
+	}
+}
+
+// fifosMade records the FIFOs (and other nodes) mkfifo or mknod c makes
+// as files the line writes with what is only known at run time: any
+// later command may write one, by a path of its own, while a reader of
+// it runs, so a program read from one is too complex to check.
+func (z *analyzer) fifosMade(c SimpleCommand) {
+	args := c.Args()[1:]
+	for k := 0; k < len(args); k++ {
+		w := args[k]
+		switch t := w.Text; {
+		case !w.Literal:
+		case t == "-m" || t == "--mode":
+			k++ // its value
+		case strings.HasPrefix(t, "-"):
+		default:
+			z.noteWrite(writtenFile{file: w, dir: c.Dir})
+			if lowerName(c) == "mknod" {
+				return // mknod p p: its type and numbers follow
+			}
+		}
+	}
 }
 
 // runsWrittenAs is runsWritten for command c, its words as the line's
@@ -462,12 +622,12 @@ func (z *analyzer) copiesWritten(c SimpleCommand, rs []*syntax.Redirect) {
 		if feed, doc := fdDoc(rs, 0); stdin && feed == feedDoc && doc != nil {
 			f.text, f.known = z.docProgram(doc)
 		}
-		z.written = append(z.written, f)
+		z.noteWrite(f)
 		return
 	}
 	if f, ok := z.lastWritten(ops[0].Text, c.Dir); ok {
 		f.file, f.dir = ops[1], c.Dir
-		z.written = append(z.written, f)
+		z.noteWrite(f)
 	}
 }
 
