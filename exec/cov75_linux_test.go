@@ -1,0 +1,156 @@
+package exec
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// cov75Run runs script in root under the default policy, strict unless
+// bestEffort, without the namespace layer where unlayered, and returns
+// its status, its error and its warnings.
+func cov75Run(t *testing.T, root, script string, unlayered, bestEffort bool, pol func(Policy) Policy) (int, error, []string) {
+	t.Helper()
+	c := sh(root, script)
+	c.Policy.BestEffort = bestEffort
+	c.Policy.NoNamespaces = unlayered
+	if pol != nil {
+		c.Policy = pol(c.Policy)
+	}
+	var warnings []string
+	c.Warn = func(w string) { warnings = append(warnings, w) }
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	status, err := c.Run(context.Background())
+	t.Logf("status %d, %v, %q, warnings %q", status, err, out.String(), warnings)
+	return status, err, warnings
+}
+
+// cov75Files makes n files in dir, of size bytes each.
+func cov75Files(t *testing.T, dir string, n, size int) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := bytes.Repeat([]byte("x"), size)
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// cov75Refused fails the test unless the run was refused before the
+// command ran (no marker) with a namespaces StageError holding want.
+func cov75Refused(t *testing.T, root string, status int, err error, want string) {
+	t.Helper()
+	var se *StageError
+	if status != 125 || !errors.As(err, &se) || se.Stage != StageNamespaces || !strings.Contains(err.Error(), want) {
+		t.Errorf("Run = %d, %v; want 125 and a namespaces error with %q", status, err, want)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Error("the command ran")
+	}
+}
+
+// TestCov75UnlayeredSnapshotBounds: without the namespace layer what it
+// would protect is recorded and put back after the run; what the
+// snapshot cannot keep (more entries than it records below a protected
+// directory, a protected file larger than it keeps) refuses a strict run
+// before the command starts, and best effort runs and says so. The
+// neighbour, a protected directory within the bounds, runs, and the
+// command's change to it is undone.
+func TestCov75UnlayeredSnapshotBounds(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	const plant = `touch marker; echo planted > .claude/settings.json`
+	for _, tt := range []struct {
+		name string
+		make func(root string)
+		want string
+	}{
+		{"a directory of more entries than listed", func(root string) { cov75Files(t, filepath.Join(root, ".claude/deep"), maxSnapEntries+10, 1) }, "too many entries"},
+		{"more entries than recorded in all", func(root string) {
+			cov75Files(t, filepath.Join(root, ".claude/a"), maxSnapEntries/2+10, 1)
+			cov75Files(t, filepath.Join(root, ".claude/b"), maxSnapEntries/2+10, 1)
+		}, "more than 1024 entries to record"},
+		{"a file larger than kept", func(root string) { cov75Files(t, filepath.Join(root, ".claude/deep"), 1, maxKeptFile+1) }, "more than the snapshot keeps"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := testRoot(t)
+			tt.make(root)
+			os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}"), 0o644)
+			status, err, _ := cov75Run(t, root, plant, true, false, nil)
+			cov75Refused(t, root, status, err, "recorded to be put back after the run, but not")
+			if err != nil && !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("the refusal %q does not say why (%q)", err, tt.want)
+			}
+			status, _, warnings := cov75Run(t, root, "touch marker", true, true, nil)
+			if status != 0 || !strings.Contains(strings.Join(warnings, "\n"), "may not be undone") {
+				t.Errorf("best effort: status %d, warnings %q; want 0 and one saying a change may not be undone", status, warnings)
+			}
+		})
+	}
+	t.Run("neighbour within the bounds", func(t *testing.T) {
+		root := testRoot(t)
+		cov75Files(t, filepath.Join(root, ".claude/deep"), 10, 1)
+		os.WriteFile(filepath.Join(root, ".claude/settings.json"), []byte("{}"), 0o644)
+		status, err, _ := cov75Run(t, root, plant, true, false, nil)
+		if _, serr := os.Stat(filepath.Join(root, "marker")); serr != nil {
+			t.Fatalf("the command did not run: %d, %v", status, err)
+		}
+		if status != 125 || err == nil || !strings.Contains(err.Error(), ".claude/settings.json") {
+			t.Errorf("Run = %d, %v; want 125 naming the changed .claude/settings.json", status, err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(root, ".claude/settings.json")); string(b) != "{}" {
+			t.Errorf(".claude/settings.json after the run: %q, want it put back", b)
+		}
+	})
+}
+
+// TestCov75LayerBounds: with the layer, a protected directory holding
+// more entries than the plan looks through for hard links, or a hooks
+// directory with more hooks than it follows, refuses a strict run before
+// the command starts; the neighbour within the bounds runs and cannot
+// write there.
+func TestCov75LayerBounds(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	for _, tt := range []struct {
+		name, dir string
+		n         int
+		want      string
+	}{
+		{"a protected directory", ".claude", maxEntriesChecked + 1, "more than 256 entries"},
+		{"a hooks directory", ".git/hooks", maxHookEntries + 1, "more than 64 hooks"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			root := testRoot(t)
+			os.MkdirAll(filepath.Join(root, ".git"), 0o755)
+			os.WriteFile(filepath.Join(root, ".git/config"), []byte("[core]\n"), 0o644)
+			cov75Files(t, filepath.Join(root, tt.dir), tt.n, 1)
+			status, err, _ := cov75Run(t, root, "touch marker", false, false, nil)
+			cov75Refused(t, root, status, err, tt.want)
+
+			near := testRoot(t)
+			os.MkdirAll(filepath.Join(near, ".git"), 0o755)
+			os.WriteFile(filepath.Join(near, ".git/config"), []byte("[core]\n"), 0o644)
+			cov75Files(t, filepath.Join(near, tt.dir), 3, 1)
+			status, err, _ = cov75Run(t, near, "touch marker; echo planted > "+tt.dir+"/0 || exit 7", false, false, nil)
+			if status != 7 || err != nil {
+				t.Errorf("neighbour: Run = %d, %v; want 7, the write to %s/0 refused", status, err, tt.dir)
+			}
+			if _, err := os.Stat(filepath.Join(near, "marker")); err != nil {
+				t.Error("neighbour: the command did not run")
+			}
+			if b, _ := os.ReadFile(filepath.Join(near, tt.dir, "0")); string(b) != "x" {
+				t.Errorf("neighbour: %s/0 is %q after the run", tt.dir, b)
+			}
+		})
+	}
+}
