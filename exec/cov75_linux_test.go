@@ -154,3 +154,85 @@ func TestCov75LayerBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestCov75GrantThroughPlantedLink: a grant that does not exist and whose
+// path goes through a symbolic link in the root (a command of an earlier
+// run could have made it, pointing anywhere) refuses a strict run when
+// required, and is left out when optional: the command cannot make what
+// the link points to. The neighbour, a link in the root to a directory
+// that exists, grants that directory and nothing beside it.
+func TestCov75GrantThroughPlantedLink(t *testing.T) {
+	requireSandbox(t)
+	root, outside := testRoot(t), testRoot(t)
+	os.Symlink(filepath.Join(outside, "missing"), filepath.Join(root, "lnk"))
+	grant := func(optional bool) func(Policy) Policy {
+		return func(p Policy) Policy {
+			return p.WithGrant(Grant{Path: filepath.Join(root, "lnk"), Access: Read | Write, Optional: optional})
+		}
+	}
+	status, err, _ := cov75Run(t, root, "touch marker", false, false, grant(false))
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "goes through a symbolic link") {
+		t.Errorf("required: Run = %d, %v; want 125, refused for the link", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "marker")); err == nil {
+		t.Error("required: the command ran")
+	}
+	for _, unlayered := range []bool{false, true} {
+		status, err, _ = cov75Run(t, root, "touch marker; mkdir "+outside+"/missing || exit 7", unlayered, false, grant(true))
+		if status != 7 || err != nil {
+			t.Errorf("optional (unlayered %v): Run = %d, %v; want 7, the mkdir refused", unlayered, status, err)
+		}
+		if _, err := os.Stat(filepath.Join(outside, "missing")); err == nil {
+			t.Errorf("optional (unlayered %v): the command made what the link points to", unlayered)
+		}
+	}
+	// The neighbours: a link in the root to a directory that exists is
+	// refused all the same (it may be an earlier command's), and the
+	// directory granted by its own path is written, nothing beside it.
+	os.Mkdir(filepath.Join(outside, "there"), 0o755)
+	os.Symlink(filepath.Join(outside, "there"), filepath.Join(root, "lnk2"))
+	status, err, _ = cov75Run(t, root, "true", false, false, func(p Policy) Policy {
+		return p.WithGrant(Grant{Path: filepath.Join(root, "lnk2"), Access: Read | Write})
+	})
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "grant that path itself") {
+		t.Errorf("a link to a directory that exists: Run = %d, %v; want 125", status, err)
+	}
+	status, err, _ = cov75Run(t, root, "echo ok > "+outside+"/there/f && { echo no > "+outside+"/beside || exit 7; }", false, false, func(p Policy) Policy {
+		return p.WithGrant(Grant{Path: filepath.Join(outside, "there"), Access: Read | Write})
+	})
+	if status != 7 || err != nil {
+		t.Errorf("the directory granted by its path: Run = %d, %v; want 7, the write there granted and the one beside refused", status, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "there/f")); string(b) != "ok\n" {
+		t.Errorf("the directory granted by its path: %q written there, want ok", b)
+	}
+}
+
+// TestCov75DenyReadTooLargeToCheck: a denied directory holding more
+// entries than the plan looks through for hard links to files outside it
+// refuses the run, strict or not: a link to one of its files could be
+// read beside it. The neighbour, a small denied directory, runs and its
+// file stays unreadable.
+func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
+	requireSandbox(t)
+	root := testRoot(t)
+	cov75Files(t, filepath.Join(root, "big"), maxLinkCheck+1, 0)
+	cov75Files(t, filepath.Join(root, "small"), 3, 1)
+	os.Mkdir(filepath.Join(root, "w"), 0o755) // new entries beside a denied one are refused
+	for _, bestEffort := range []bool{false, true} {
+		status, err, _ := cov75Run(t, root, "touch w/marker", false, bestEffort, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "big")) })
+		if status != 125 || err == nil || !strings.Contains(err.Error(), "too many to check for hard links") {
+			t.Errorf("best effort %v: Run = %d, %v; want 125, refused as too large to check", bestEffort, status, err)
+		}
+		if _, err := os.Stat(filepath.Join(root, "w/marker")); err == nil {
+			t.Errorf("best effort %v: the command ran", bestEffort)
+		}
+	}
+	status, err, _ := cov75Run(t, root, "touch w/marker; cat small/0 || exit 7", false, false, func(p Policy) Policy { return p.WithDenyRead(filepath.Join(root, "small")) })
+	if status != 7 || err != nil {
+		t.Errorf("neighbour: Run = %d, %v; want 7, the denied file unreadable", status, err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "w/marker")); err != nil {
+		t.Error("neighbour: the command did not run")
+	}
+}
