@@ -236,3 +236,51 @@ func TestCov75DenyReadTooLargeToCheck(t *testing.T) {
 		t.Error("neighbour: the command did not run")
 	}
 }
+
+// TestCov75WorktreeConfigIncludes: a linked worktree's config.worktree
+// (extensions.worktreeConfig) that includes a file in the root has git,
+// run in that worktree outside the sandbox, read it: the file is
+// protected as a git config, read-only under the layer and put back
+// without it. The neighbour, a file beside it that nothing includes,
+// stays writable.
+func TestCov75WorktreeConfigIncludes(t *testing.T) {
+	requireSandbox(t)
+	noUserConfig(t)
+	root, tree := testRoot(t), testRoot(t)
+	entry := filepath.Join(root, ".git/worktrees/w")
+	os.MkdirAll(entry, 0o755)
+	for p, s := range map[string]string{
+		".git/config":                      "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tworktreeConfig = true\n",
+		".git/HEAD":                        "ref: refs/heads/main\n",
+		".git/worktrees/w/commondir":       "../..\n",
+		".git/worktrees/w/HEAD":            "ref: refs/heads/w\n",
+		".git/worktrees/w/gitdir":          tree + "/.git\n",
+		".git/worktrees/w/config.worktree": "[include]\n\tpath = " + root + "/inc.cfg\n",
+		".git/config.worktree":             "",
+		"inc.cfg":                          "[user]\n\tname = u\n",
+		"other.cfg":                        "[user]\n\tname = u\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(tree, ".git"), []byte("gitdir: "+entry+"\n"), 0o644)
+	const attack = `printf '[core]\n\tfsmonitor = touch pwned\n' > inc.cfg || exit 7`
+	status, err, _ := cov75Run(t, root, attack, false, false, nil)
+	if status != 7 || err != nil {
+		t.Errorf("layer: Run = %d, %v; want 7, the write to the included file refused", status, err)
+	}
+	status, err, _ = cov75Run(t, root, attack, true, false, nil)
+	if status != 125 || err == nil || !strings.Contains(err.Error(), "inc.cfg") {
+		t.Errorf("without the layer: Run = %d, %v; want 125 naming inc.cfg, put back", status, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(root, "inc.cfg")); !strings.Contains(string(b), "name = u") || strings.Contains(string(b), "fsmonitor") {
+		t.Errorf("inc.cfg after the runs: %q, want it as it was", b)
+	}
+	for _, unlayered := range []bool{false, true} {
+		status, err, _ = cov75Run(t, root, `echo x >> other.cfg`, unlayered, false, nil)
+		if status != 0 || err != nil {
+			t.Errorf("neighbour (unlayered %v): Run = %d, %v; want 0, a file nothing includes written", unlayered, status, err)
+		}
+	}
+}
